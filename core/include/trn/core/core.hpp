@@ -1,0 +1,10 @@
+// Umbrella header of trnsci::core.
+#pragma once
+#include "trn/core/dtype.hpp"
+#include "trn/core/error.hpp"
+#include "trn/core/hardware.hpp"
+#include "trn/core/memory.hpp"
+#include "trn/core/neuron_core.hpp"
+#include "trn/core/philox.hpp"
+#include "trn/core/spmd.hpp"
+#include "trn/core/trace.hpp"

@@ -1,0 +1,51 @@
+// Per-generation NeuronCore parameters as data (one table row per generation, each number with
+// its source in ../shared/reference/neuroncore.md). Kernels and the emulator query these; no
+// hardware constant is written as a literal anywhere else.
+#pragma once
+#include <cstdint>
+#include <string_view>
+
+#include "trncore.h"
+
+namespace trn {
+
+enum class Generation : std::uint8_t { trn1 = TRN_TARGET_TRN1, trn2 = TRN_TARGET_TRN2, trn3 = TRN_TARGET_TRN3 };
+
+struct HardwareSpec {
+  Generation generation;
+  std::string_view name;        // "trn1"
+  std::string_view nc_version;  // "NeuronCore-v2"
+  // Memories (ARCH2/3/4; neuroncore.md 3.1).
+  int pmax;                             // partitions of SBUF and PSUM (nl.tile_size.pmax)
+  std::int64_t sbuf_partition_bytes;    // 192 KiB trn1, 224 KiB trn2, 256 KiB trn3 (derived)
+  std::int64_t psum_partition_bytes;    // 16 KiB
+  int psum_banks;                       // 8
+  std::int64_t psum_bank_bytes;         // 2 KiB = 512 fp32 (psum_bank_fmax)
+  // Tile-size limits (nl.tile_size; neuroncore.md 3.2, 4.1).
+  int gemm_stationary_fmax;        // 128: matmul stationary free size (PE columns)
+  int gemm_moving_fmax;            // 512 (one PSUM bank); v4: 4096 fp32 dst across all banks
+  int bn_stats_fmax;               // 512
+  std::int64_t vector_sbuf_fmax;   // VectorE/ScalarE free size from SBUF: 64K elements (ARCH2)
+  std::int64_t vector_psum_fmax;   // ... from PSUM: 4K elements (ARCH2)
+  int vector_transpose_max;        // 32: VectorE nc_transpose block
+  int access_pattern_max_dims;     // 4 free dimensions (ARCH2)
+  // Features.
+  bool fp8_e4m3fn_native;          // OCP E4M3FN only from Trn3 (EVRF051)
+  bool tensor_transpose_bit_accurate;  // v3+: is_transpose mode; v2 transposes through the multiplier
+  bool dma_transpose;              // v3+
+  // Clocks (GHz) and engine constants for the cost model (neuroncore.md 1, 7, 8, 9).
+  double tensor_ghz, vector_ghz, scalar_ghz, gpsimd_ghz;
+  int matmul_min_ii;          // MM_INIT_LATENCY: 64 TensorE cycles
+  int engine_min_ii;          // MIN_II ~ 64 (ISA-OLD)
+  int gpsimd_start;           // GPSIMD_START ~ 150
+  int dma_engines;            // 16 per NC
+  double dma_bytes_per_ns;    // achievable per DMA engine: 17 / 23 / 33 B/ns
+  double dma_fixed_ns;        // descriptor + semaphore-to-start: ~1300 ns (DMABW)
+  int dma_partitions_per_engine;  // 8 (DMAOV)
+};
+
+const HardwareSpec& hardware_spec(Generation g);
+// Parses "trn1", "trn2", "trn3" (also "gen2".."gen4"); returns false on anything else.
+bool parse_generation(std::string_view s, Generation* out);
+
+}  // namespace trn

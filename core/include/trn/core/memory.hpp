@@ -1,0 +1,141 @@
+// Memories of one NeuronCore and the tiles that view them.
+//
+//  - HBM: host memory with shape and strides (HbmTensor); kernels' inputs and outputs live here.
+//  - SBUF: pmax partitions x sbuf_partition_bytes (24 MiB on trn1); PSUM: pmax x 16 KiB in 8 banks
+//    of 2 KiB (512 fp32). Both are real byte arrays with allocators that check capacity.
+//  - A Tile is a [partition, free...] view: a contiguous run of partitions (no partition striding,
+//    ARCH2) and up to four free dimensions with element strides (the hardware access pattern).
+//    Addresses advance along the free dimension first, then onto the next partition (ARCH2).
+//
+// Allocation policy (documented modelling choices, docs/numerics.md "Memory"): an allocation
+// reserves the same byte range in every partition, aligned to kAllocAlignBytes; a PSUM allocation
+// of at most one bank never straddles a bank boundary, a larger one starts on a bank boundary.
+// Fresh allocations are filled with 0xFF bytes (NaN in every float format, -1 / max in integers),
+// like the NKI simulator's NaN fill, so reading before writing is visible and deterministic.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trn/core/dtype.hpp"
+#include "trn/core/hardware.hpp"
+
+namespace trn {
+
+enum class MemSpace : std::uint8_t { hbm, sbuf, psum };
+std::string_view mem_space_name(MemSpace m);
+
+inline constexpr int kMaxFreeDims = 4;
+inline constexpr std::int64_t kAllocAlignBytes = 64;
+
+struct Tile {
+  MemSpace mem = MemSpace::sbuf;
+  DType dtype = DType::f32;
+  std::byte* base = nullptr;             // element (0, 0, ..., 0)
+  std::int32_t partition_start = 0;      // physical partition of row 0 (SBUF/PSUM)
+  std::int32_t partitions = 0;
+  std::int64_t partition_stride = 0;     // bytes from one partition row to the next
+  std::int64_t offset_bytes = 0;         // SBUF/PSUM: byte offset of element 0 inside its partition
+  int ndim = 1;                          // free dimensions, outermost first
+  std::array<std::int64_t, kMaxFreeDims> size{0, 1, 1, 1};
+  std::array<std::int64_t, kMaxFreeDims> stride{1, 0, 0, 0};  // in elements
+
+  std::int64_t free_size() const;        // elements per partition
+  std::int64_t elements() const { return free_size() * partitions; }
+  bool free_contiguous() const;          // the free pattern is one dense run
+  std::int64_t bytes_per_partition() const { return free_size() * dtype_size(dtype); }
+  bool on_chip() const { return mem != MemSpace::hbm; }
+  // [lo, hi) byte offsets touched inside each partition (SBUF/PSUM) or absolute (HBM: per row).
+  std::int64_t free_lo_byte() const;
+  std::int64_t free_hi_byte() const;
+
+  // Views. All return a new Tile over the same storage.
+  Tile rows(std::int32_t first, std::int32_t count) const;                         // partition sub-range
+  Tile slice(int dim, std::int64_t start, std::int64_t count, std::int64_t step = 1) const;
+  Tile cols(std::int64_t start, std::int64_t count) const { return slice(ndim - 1, start, count); }
+  Tile reshape(std::initializer_list<std::int64_t> free_shape) const;            // contiguous tiles only
+  Tile bitcast(DType t) const;                                                   // same bytes, other dtype
+  std::byte* at(std::int32_t p, std::int64_t flat_free_index) const;
+};
+
+// A tensor in (emulated) HBM: host memory, row-major by default, with explicit element strides.
+class HbmTensor {
+ public:
+  HbmTensor() = default;
+  // Owning tensor, zero-filled.
+  HbmTensor(DType dtype, std::vector<std::int64_t> shape);
+  // Non-owning view of caller memory. strides in elements (empty = row-major).
+  static HbmTensor wrap(void* data, DType dtype, std::vector<std::int64_t> shape, std::vector<std::int64_t> strides = {});
+
+  DType dtype() const { return dtype_; }
+  const std::vector<std::int64_t>& shape() const { return shape_; }
+  const std::vector<std::int64_t>& strides() const { return strides_; }
+  std::byte* data() const { return data_; }
+  std::int64_t numel() const;
+  template <class T>
+  T* as() const { return reinterpret_cast<T*>(data_); }
+
+  // A 2-D region as a tile: rows [r0, r0+nrows) become partitions, columns the free axis.
+  Tile tile(std::int64_t r0, std::int32_t nrows, std::int64_t c0, std::int64_t ncols) const;
+  // The same region read transposed: columns become partitions (a strided "transposed load").
+  Tile tile_transposed(std::int64_t r0, std::int64_t nrows, std::int64_t c0, std::int32_t ncols) const;
+
+ private:
+  DType dtype_ = DType::f32;
+  std::vector<std::int64_t> shape_, strides_;
+  std::shared_ptr<std::byte[]> owned_;
+  std::byte* data_ = nullptr;
+};
+
+// SBUF or PSUM of one core: storage plus a first-fit allocator over per-partition byte ranges.
+class OnChipMemory {
+ public:
+  OnChipMemory(MemSpace space, const HardwareSpec& hw);
+  MemSpace space() const { return space_; }
+  std::int64_t partition_bytes() const { return partition_bytes_; }
+  int partitions() const { return partitions_; }
+
+  // Allocate [partitions, free_shape...] of dtype starting at partition_start. Throws LimitError
+  // naming `name` when the request does not fit.
+  Tile alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
+             std::string_view name = "tile", std::int32_t partition_start = 0);
+  void free(const Tile& t);
+  void reset();  // free everything
+  std::int64_t used_bytes() const;      // per partition
+  std::int64_t peak_bytes() const { return peak_; }
+  std::byte* storage() const { return storage_.get(); }
+
+ private:
+  struct Block {
+    std::int64_t offset, bytes;
+  };
+  MemSpace space_;
+  std::string_view generation_;
+  int partitions_;
+  std::int64_t partition_bytes_, bank_bytes_;
+  std::unique_ptr<std::byte[]> storage_;
+  std::vector<Block> blocks_;  // sorted by offset
+  std::int64_t peak_ = 0;
+};
+
+// RAII: frees every tile allocated through it when it goes out of scope.
+class AllocScope {
+ public:
+  explicit AllocScope(OnChipMemory& m) : mem_(m) {}
+  AllocScope(const AllocScope&) = delete;
+  AllocScope& operator=(const AllocScope&) = delete;
+  ~AllocScope();
+  Tile alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
+             std::string_view name = "tile", std::int32_t partition_start = 0);
+
+ private:
+  OnChipMemory& mem_;
+  std::vector<Tile> tiles_;
+};
+
+}  // namespace trn

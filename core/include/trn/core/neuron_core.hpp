@@ -1,0 +1,192 @@
+// One emulated NeuronCore: its SBUF and PSUM, its numerics profile and rounding state, its
+// instruction trace, and the instructions of its five engines (TensorE, VectorE, ScalarE,
+// GpSimdE, DMA). Semantics of every instruction: docs/numerics.md; hardware facts:
+// ../shared/reference/neuroncore.md. Instructions execute eagerly in program order; each one
+// validates its operands first (nothing is written when validation fails) and is recorded in
+// the trace for the cost model.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "trn/core/dtype.hpp"
+#include "trn/core/hardware.hpp"
+#include "trn/core/memory.hpp"
+#include "trn/core/trace.hpp"
+#include "trncore.h"
+
+namespace trn {
+
+enum class Numerics : std::uint8_t { ideal = TRN_NUMERICS_IDEAL, trn1_measured = TRN_NUMERICS_TRN1_MEASURED };
+std::string_view numerics_name(Numerics n);
+
+// What ScalarE returns for inputs outside a function's documented valid range (SHARED: "the
+// Scalar Engine will generate invalid output results"). nan: poison the lane (default); error:
+// throw; extrapolate: evaluate the exact function anyway.
+enum class OutOfRange : std::uint8_t { nan, error, extrapolate };
+
+// Host micro-kernel used by nc_matmul. All give identical bits (the accumulation order is part of
+// the contract); `automatic` picks the widest the CPU supports.
+enum class MatmulIsa : std::uint8_t { automatic, portable, avx2, avx512 };
+bool matmul_isa_available(MatmulIsa isa);
+std::string_view matmul_isa_name(MatmulIsa isa);
+
+struct CoreConfig {
+  Generation generation = Generation::trn1;
+  Numerics numerics = Numerics::ideal;
+  // NEURON_RT_STOCHASTIC_ROUNDING_EN / _SEED analogue: global SR mode and seed of this core.
+  bool stochastic_rounding = false;
+  std::uint64_t sr_seed = 0;
+  bool trace = true;
+  // Strict mode: reject accumulate=true onto PSUM that no matmul initialised (UB on v2/v3).
+  bool strict = false;
+  OutOfRange activation_out_of_range = OutOfRange::nan;
+  MatmulIsa matmul_isa = MatmulIsa::automatic;
+};
+
+// ALU operators of Vector/Scalar/GpSimd (SHARED "ALU operators"). Arithmetic ops compute in fp32;
+// bitvec ops act on integer bit patterns.
+enum class AluOp : std::uint8_t {
+  bypass,  // pass the first operand through
+  add, subtract, multiply, divide, maximum, minimum, abs_max, abs_min, power,
+  equal, not_equal, greater, greater_equal, less, less_equal,  // 1.0 / 0.0
+  logical_and, logical_or, logical_xor,
+  bitwise_and, bitwise_or, bitwise_xor, left_shift, right_shift,  // bitvec (logical right shift)
+};
+std::string_view alu_op_name(AluOp op);
+bool is_bitvec(AluOp op);
+
+// ScalarE activation functions (SHARED table of valid ranges).
+enum class ActFunc : std::uint8_t {
+  copy, square, relu, sigmoid, tanh, gelu, gelu_apprx_tanh, silu, softplus, erf, exp, sign, abs,
+  log, sin, arctan, sqrt, rsqrt, reciprocal,
+};
+std::string_view act_func_name(ActFunc f);
+
+// A per-instruction rounding override; nullopt follows the core's global SR setting.
+struct InstrOptions {
+  std::optional<Rounding> rounding;
+};
+
+// A scalar operand: an fp32 immediate or a [P, 1] tile (one value per partition).
+struct ScalarOperand {
+  ScalarOperand(float v) : imm(v) {}  // NOLINT(google-explicit-constructor)
+  ScalarOperand(const Tile& t) : tile(t), is_tile(true) {}  // NOLINT
+  float imm = 0.0f;
+  Tile tile{};
+  bool is_tile = false;
+};
+
+// Context handed to a GpSimd custom operator: the operand tiles and the declared cost.
+struct CustomOpContext {
+  std::span<const Tile> outputs;
+  std::span<const Tile> inputs;
+};
+using CustomOpFn = std::function<void(const CustomOpContext&)>;
+
+class NeuronCore {
+ public:
+  explicit NeuronCore(const CoreConfig& cfg = {});
+  NeuronCore(const NeuronCore&) = delete;
+  NeuronCore& operator=(const NeuronCore&) = delete;
+
+  const HardwareSpec& hw() const { return *hw_; }
+  const CoreConfig& config() const { return cfg_; }
+  OnChipMemory& sbuf() { return sbuf_; }
+  OnChipMemory& psum() { return psum_; }
+  Trace& trace() { return trace_; }
+
+  // SPMD identity (set by trn::launch).
+  int program_id(int axis = 0) const { return program_id_[axis]; }
+  int num_programs(int axis = 0) const { return num_programs_[axis]; }
+  int linear_program_id() const { return linear_program_; }
+  int core_index() const { return core_index_; }
+
+  // Rounding state (global per core; instructions may override).
+  void set_stochastic_rounding(bool enable, std::uint64_t seed);
+  void set_numerics(Numerics n) { cfg_.numerics = n; }
+  std::uint64_t instruction_count() const { return next_instruction_; }
+
+  // Prepare for a new program: free all memory, restart the instruction counter and the trace.
+  void begin_program(std::array<int, 3> pid, std::array<int, 3> npid, int linear, int core_index);
+
+  // ---- TensorE ----------------------------------------------------------------------------
+  // dst[M, N] (PSUM fp32) = stationary[K, M]^T @ moving[K, N]   (K <= 128, M <= 128, N <= moving_fmax)
+  // accumulate=false overwrites; true adds the product to dst. Accumulation order: see numerics.md.
+  void nc_matmul(const Tile& dst, const Tile& stationary, const Tile& moving, bool accumulate);
+  // dst[F, P] = src[P, F]^T. engine tensor: src SBUF [<=128, <=128] -> dst PSUM (via identity matmul
+  // on trn1, bit-accurate on trn2+); engine vector: [<=32, <=32] SBUF/PSUM -> SBUF/PSUM, bit exact.
+  void nc_transpose(const Tile& dst, const Tile& src, Engine engine = Engine::tensor);
+
+  // ---- VectorE (and GpSimdE where the hardware allows) ---------------------------------------
+  void tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Engine engine = Engine::vector,
+                     InstrOptions opt = {});
+  // dst = (src op0 s0) op1 s1 ; reverse swaps the operands of op0 / op1.
+  void tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, ScalarOperand s0, AluOp op1 = AluOp::bypass,
+                     ScalarOperand s1 = 0.0f, Engine engine = Engine::vector, bool reverse0 = false,
+                     bool reverse1 = false, InstrOptions opt = {});
+  // Reduce all free dimensions of src with op into dst[P, 1]; negate flips the sign of the result.
+  void tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool negate = false, InstrOptions opt = {});
+  // r[:, i] = op1(op0(d0[:, i], r[:, i-1]), d1[:, i]) with r[:, -1] = init.
+  void tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile& d1, float init, AluOp op0, AluOp op1,
+                          InstrOptions opt = {});
+  // Copy with cast. Same dtype: bit-exact on Vector/GpSimd; otherwise through fp32.
+  void tensor_copy(const Tile& dst, const Tile& src, Engine engine = Engine::vector, InstrOptions opt = {});
+  void memset(const Tile& dst, float value, Engine engine = Engine::vector);
+  // bn_stats: src [P, F<=512] -> dst [P, 6]: (count, mean, count*var) of even then odd elements.
+  void bn_stats(const Tile& dst, const Tile& src);
+  // bn_aggr: src [P, 6*k] -> dst [P, 2] (mean, variance) combining the groups.
+  void bn_aggr(const Tile& dst, const Tile& src);
+  void reciprocal(const Tile& dst, const Tile& src, InstrOptions opt = {});
+
+  // ---- ScalarE ------------------------------------------------------------------------------
+  // dst = func(src * scale + bias); if reduce_dst is given, reduce_dst[P, 1] = sum over the free axis
+  // of the (fp32) results. scale: immediate or [P,1] tile; bias: [P,1] tile or immediate.
+  void activation(const Tile& dst, const Tile& src, ActFunc func, ScalarOperand bias = 0.0f,
+                  ScalarOperand scale = 1.0f, const Tile* reduce_dst = nullptr, InstrOptions opt = {});
+
+  // ---- GpSimdE ------------------------------------------------------------------------------
+  // dst[p, i...] = offset + p * channel_multiplier + sum_d index_d * step_d (32-bit integer arithmetic),
+  // cast to dst's dtype. pattern: [[step, num], ...] outermost first, as the free shape of dst.
+  void iota(const Tile& dst, std::span<const std::array<std::int64_t, 2>> pattern, std::int64_t offset,
+            std::int64_t channel_multiplier);
+  // dst = cmp(affine_value, 0) ? on_true : on_false, affine_value as in iota.
+  void affine_select(const Tile& dst, std::span<const std::array<std::int64_t, 2>> pattern, std::int64_t offset,
+                     std::int64_t channel_multiplier, AluOp cmp, const Tile& on_true, float on_false);
+  // User C++ run as GpSimd code. The function may read `inputs` and write `outputs` (SBUF only) with
+  // native integer arithmetic; `cycles` is its declared GpSimd cost for the cost model.
+  void custom_op(std::string_view name, std::span<const Tile> outputs, std::span<const Tile> inputs,
+                 double cycles, const CustomOpFn& fn);
+
+  // ---- DMA -------------------------------------------------------------------------------------
+  // HBM <-> SBUF and SBUF <-> SBUF. Different dtypes convert through fp32 (RNE). PSUM is not a DMA
+  // endpoint (you cannot move data directly from PSUM to HBM, KOPT).
+  void dma_copy(const Tile& dst, const Tile& src);
+  // 2-D transpose during the copy: dst[F, P] = src[P, F]. trn2+ (dma_transpose); 2- and 4-byte dtypes.
+  void dma_transpose(const Tile& dst, const Tile& src);
+
+  // ---- helpers for engine implementations ------------------------------------------------------
+  Rounding rounding_for(const InstrOptions& opt) const;
+  SrStream sr_stream() const;  // for the instruction being executed
+  Instruction& record(Engine e, Opcode op);  // starts a trace record (a dummy when tracing is off)
+  void commit_instruction();  // advances the instruction counter
+
+ private:
+  CoreConfig cfg_;
+  const HardwareSpec* hw_;
+  OnChipMemory sbuf_, psum_;
+  Trace trace_;
+  Instruction scratch_record_{};
+  std::uint64_t next_instruction_ = 0;
+  std::array<int, 3> program_id_{0, 0, 0}, num_programs_{1, 1, 1};
+  int linear_program_ = 0, core_index_ = 0;
+  std::vector<std::uint8_t> psum_matmul_written_;  // strict mode: per-element "initialised by nc_matmul"
+  friend struct PsumState;
+};
+
+}  // namespace trn

@@ -1,0 +1,75 @@
+// Instruction trace: every emulated instruction is recorded with its engine, opcode, shapes,
+// dtypes, bytes moved and the memory regions it reads and writes, so that the cost model can
+// schedule it (read-after-write etc. on overlapping regions). Recording can be switched off.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "trn/core/dtype.hpp"
+#include "trn/core/memory.hpp"
+#include "trncore.h"
+
+namespace trn {
+
+enum class Engine : std::uint8_t {
+  tensor = TRN_ENGINE_TENSOR,
+  vector = TRN_ENGINE_VECTOR,
+  scalar = TRN_ENGINE_SCALAR,
+  gpsimd = TRN_ENGINE_GPSIMD,
+  dma = TRN_ENGINE_DMA,
+};
+inline constexpr int kEngineCount = TRN_ENGINE_COUNT;
+std::string_view engine_name(Engine e);
+
+enum class Opcode : std::uint8_t {
+  nc_matmul, nc_transpose,
+  tensor_tensor, tensor_scalar, tensor_reduce, tensor_tensor_scan, tensor_copy, memset, bn_stats, bn_aggr,
+  reciprocal, activation, iota, affine_select, custom_op, dma_copy, dma_transpose,
+};
+std::string_view opcode_name(Opcode op);
+
+// A memory region touched by an instruction. On-chip: partitions [p0, p0+np) x bytes [lo, hi)
+// within each partition. HBM: absolute host addresses [lo, hi) (p0 = np = 0).
+struct Region {
+  MemSpace mem = MemSpace::sbuf;
+  bool write = false;
+  std::int32_t p0 = 0, np = 0;
+  std::uint64_t lo = 0, hi = 0;
+};
+Region region_of(const Tile& t, bool write);
+
+struct Instruction {
+  std::uint64_t index = 0;       // program order within its program
+  std::int32_t program = 0;      // linear SPMD program id
+  std::int32_t core = 0;         // emulated NeuronCore it ran on
+  Engine engine = Engine::vector;
+  Opcode opcode = Opcode::tensor_copy;
+  DType in_dtype = DType::f32, out_dtype = DType::f32;
+  std::int32_t partitions = 0;   // active partitions (matmul: K)
+  std::int64_t free_elems = 0;   // elements per partition of the widest operand (matmul: N moving)
+  std::int32_t matmul_m = 0;     // matmul stationary free size (output partitions)
+  std::int32_t inputs = 1;       // tensor inputs read (Vector cost: 1 input ~N, 2 inputs ~2N)
+  std::int64_t bytes_read = 0, bytes_written = 0;
+  double declared_cycles = 0;    // custom operators declare their own cost
+  bool accumulate = false;       // nc_matmul accumulate flag
+  std::uint8_t nregions = 0;
+  std::array<Region, 4> regions{};
+  void add_region(const Region& r) {
+    if (nregions < regions.size()) regions[nregions++] = r;
+  }
+};
+
+struct Trace {
+  std::vector<Instruction> instructions;
+  std::array<std::int64_t, kEngineCount> per_engine{};
+  void clear() {
+    instructions.clear();
+    per_engine = {};
+  }
+  void append(const Trace& other);
+  std::int64_t total() const;
+};
+
+}  // namespace trn

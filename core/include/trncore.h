@@ -1,0 +1,67 @@
+/* trncore.h - C types shared by every trnsci library (trnblas, trnsolver, trnfft, trnsparse,
+ * trnrand, trntensor). Pure C, no C++ required. Values of trnDataType_t follow cudaDataType
+ * (CUDA 13 library_types.h) so that a prefix substitution ports code; trnsci-only formats use
+ * values >= 1000 so they can never collide with a future cudaDataType.                         */
+#ifndef TRNCORE_H
+#define TRNCORE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum trnDataType_t {
+  TRN_R_32F = 0,      /* IEEE binary32 */
+  TRN_R_64F = 1,      /* IEEE binary64 (host side only: no NeuronCore engine computes in FP64) */
+  TRN_R_16F = 2,      /* IEEE binary16 */
+  TRN_R_8I = 3,
+  TRN_R_8U = 8,
+  TRN_R_32I = 10,
+  TRN_R_32U = 12,
+  TRN_R_16BF = 14,    /* bfloat16 */
+  TRN_R_16I = 20,
+  TRN_R_16U = 22,
+  TRN_R_8F_E4M3 = 28, /* OCP FP8 E4M3FN (no inf, max 448) as CUDA's CUDA_R_8F_E4M3; native on trn3 only */
+  TRN_R_8F_E5M2 = 29, /* FP8 E5M2 (IEEE-style, max 57344) */
+  /* trnsci extensions */
+  TRN_R_8F_E4M3_IEEE = 1000, /* Neuron's FP8_EXP4: IEEE-style E4M3, bias 7, has inf, max 240 (trn1/trn2 "float8_e4m3") */
+  TRN_R_TF32 = 1001          /* TensorFloat-32: 1-8-10 stored in 4 bytes (low 13 bits zero) */
+} trnDataType_t;
+
+/* Numerics profiles (docs/numerics.md). */
+typedef enum trnNumerics_t {
+  TRN_NUMERICS_IDEAL = 0,         /* exact products, FP32 accumulation in a fixed order, exact integers */
+  TRN_NUMERICS_TRN1_MEASURED = 1  /* BF16xBF16 products rounded to BF16 before PSUM; Vector/Scalar integers via FP32 */
+} trnNumerics_t;
+
+/* Emulated hardware generations. */
+typedef enum trnTarget_t {
+  TRN_TARGET_TRN1 = 1, /* NeuronCore-v2 (Trn1/Inf2) */
+  TRN_TARGET_TRN2 = 2, /* NeuronCore-v3 */
+  TRN_TARGET_TRN3 = 3  /* NeuronCore-v4 */
+} trnTarget_t;
+
+/* Engines of one NeuronCore, in the order used by per-engine arrays. */
+typedef enum trnEngine_t {
+  TRN_ENGINE_TENSOR = 0,
+  TRN_ENGINE_VECTOR = 1,
+  TRN_ENGINE_SCALAR = 2,
+  TRN_ENGINE_GPSIMD = 3,
+  TRN_ENGINE_DMA = 4,
+  TRN_ENGINE_COUNT = 5
+} trnEngine_t;
+
+/* Modeled cost of the last library call (filled by the cost model; see docs/cost-model.md). */
+typedef struct trnProfile_t {
+  trnTarget_t target;
+  double total_ns;
+  double busy_ns[TRN_ENGINE_COUNT];
+  double flops;
+  double dma_bytes;
+  long long instructions;
+  long long instructions_per_engine[TRN_ENGINE_COUNT];
+} trnProfile_t;
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRNCORE_H */

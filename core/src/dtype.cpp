@@ -1,0 +1,367 @@
+// Conversions between fp32 and the emulated storage formats. Semantics: trn/core/dtype.hpp and
+// docs/numerics.md. The generic encoder works on the exact integer significand, so RNE and SR are
+// exact for every input including fp32 subnormals; bf16 and fp16 have faster equivalents whose
+// bits are checked against the generic encoder and against Eigen for all 2^32 inputs.
+#include "trn/core/dtype.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "trn/core/philox.hpp"
+
+namespace trn {
+
+std::string_view dtype_name(DType t) {
+  switch (t) {
+    case DType::f32: return "float32";
+    case DType::bf16: return "bfloat16";
+    case DType::f16: return "float16";
+    case DType::tf32: return "tfloat32";
+    case DType::f8e4m3: return "float8_e4m3";
+    case DType::f8e5m2: return "float8_e5m2";
+    case DType::f8e4m3fn: return "float8_e4m3fn";
+    case DType::i8: return "int8";
+    case DType::i16: return "int16";
+    case DType::i32: return "int32";
+    case DType::u8: return "uint8";
+    case DType::u16: return "uint16";
+    case DType::u32: return "uint32";
+  }
+  return "?";
+}
+
+namespace {
+struct CMapping {
+  trnDataType_t c;
+  DType t;
+};
+constexpr std::array<CMapping, kDTypeCount> kCMap{{
+    {TRN_R_32F, DType::f32}, {TRN_R_16BF, DType::bf16}, {TRN_R_16F, DType::f16}, {TRN_R_TF32, DType::tf32},
+    {TRN_R_8F_E4M3_IEEE, DType::f8e4m3}, {TRN_R_8F_E5M2, DType::f8e5m2}, {TRN_R_8F_E4M3, DType::f8e4m3fn},
+    {TRN_R_8I, DType::i8}, {TRN_R_16I, DType::i16}, {TRN_R_32I, DType::i32}, {TRN_R_8U, DType::u8},
+    {TRN_R_16U, DType::u16}, {TRN_R_32U, DType::u32},
+}};
+}  // namespace
+
+bool dtype_from_c(trnDataType_t c, DType* out) {
+  for (const auto& m : kCMap)
+    if (m.c == c) {
+      *out = m.t;
+      return true;
+    }
+  return false;
+}
+trnDataType_t dtype_to_c(DType t) {
+  for (const auto& m : kCMap)
+    if (m.t == t) return m.c;
+  return TRN_R_32F;
+}
+
+FloatFormat float_format(DType t) {
+  switch (t) {
+    case DType::f32: return {8, 23, 127, true};
+    case DType::bf16: return {8, 7, 127, true};
+    case DType::f16: return {5, 10, 15, true};
+    case DType::tf32: return {8, 10, 127, true};
+    case DType::f8e4m3: return {4, 3, 7, true};
+    case DType::f8e5m2: return {5, 2, 15, true};
+    case DType::f8e4m3fn: return {4, 3, 7, false};
+    default: return {0, 0, 0, false};
+  }
+}
+
+double max_finite(DType t) {
+  const FloatFormat f = float_format(t);
+  const int max_field = f.has_inf ? (1 << f.exp_bits) - 2 : (1 << f.exp_bits) - 1;
+  // fn formats lose the all-ones mantissa at the top exponent (it is NaN).
+  const int top_mant = f.has_inf ? (1 << f.man_bits) - 1 : (1 << f.man_bits) - 2;
+  return std::ldexp(1.0 + top_mant / double(1 << f.man_bits), max_field - f.bias);
+}
+
+std::uint32_t encode_float(const FloatFormat& f, float x, Rounding r, std::uint32_t rand) {
+  const std::uint32_t u = f32_to_bits(x);
+  const std::uint32_t sign = (u >> 31) << (f.width() - 1);
+  const std::uint32_t a = u & 0x7fffffffu;
+  const std::uint32_t man_mask = (1u << f.man_bits) - 1u;
+  const std::uint32_t exp_all_ones = (1u << f.exp_bits) - 1u;
+  const std::uint32_t fn_nan = sign | (exp_all_ones << f.man_bits) | man_mask;
+  if (a > 0x7f800000u) {  // NaN: keep sign and the top payload bits, set the quiet bit
+    if (!f.has_inf) return fn_nan;
+    const std::uint32_t payload = ((a & 0x7fffffu) >> (23 - f.man_bits)) | (1u << (f.man_bits - 1));
+    return sign | (exp_all_ones << f.man_bits) | payload;
+  }
+  if (a == 0x7f800000u) return f.has_inf ? sign | (exp_all_ones << f.man_bits) : fn_nan;
+  if (a == 0) return sign;
+
+  // |x| = M * 2^E with an integer significand M.
+  const int e = static_cast<int>(a >> 23);
+  const std::uint64_t M = e == 0 ? (a & 0x7fffffu) : ((a & 0x7fffffu) | 0x800000u);
+  const int E = e == 0 ? -149 : e - 150;
+  const int ev = E + static_cast<int>(std::bit_width(M)) - 1;  // floor(log2|x|)
+  int qe = std::max(ev, f.emin()) - f.man_bits;                // exponent of the target quantum
+  const int sh = qe - E;                                        // significand bits dropped
+  std::uint64_t R;
+  if (sh <= 0) {
+    R = M << -sh;
+  } else {
+    const std::uint64_t q = sh >= 64 ? 0 : M >> sh;
+    const std::uint64_t rem = sh >= 64 ? M : M - (q << sh);
+    R = q;
+    if (r == Rounding::nearest_even) {
+      if (sh <= 63) {
+        const std::uint64_t half = std::uint64_t{1} << (sh - 1);
+        if (rem > half || (rem == half && (q & 1u))) ++R;
+      }
+    } else {
+      // Round up with probability rem / 2^sh, using the top min(sh, 32) random bits.
+      if (sh <= 32) {
+        if ((std::uint64_t{rand} >> (32 - sh)) < rem) ++R;
+      } else if (sh < 64) {
+        if (std::uint64_t{rand} < (rem >> (sh - 32))) ++R;
+      }
+    }
+  }
+  if (R == 0) return sign;
+  if (R >> (f.man_bits + 1)) {  // carry out of the significand
+    R >>= 1;
+    ++qe;
+  }
+  std::uint32_t field, mant;
+  if (R >> f.man_bits) {
+    field = static_cast<std::uint32_t>(qe + f.man_bits + f.bias);
+    mant = static_cast<std::uint32_t>(R) & man_mask;
+  } else {
+    field = 0;
+    mant = static_cast<std::uint32_t>(R);
+  }
+  const std::uint32_t max_field = f.has_inf ? exp_all_ones - 1 : exp_all_ones;
+  if (qe + f.man_bits + f.bias > static_cast<int>(max_field) || (!f.has_inf && field == max_field && mant == man_mask))
+    return f.has_inf ? sign | (exp_all_ones << f.man_bits) : fn_nan;
+  return sign | (field << f.man_bits) | mant;
+}
+
+float decode_float(const FloatFormat& f, std::uint32_t code) {
+  const bool neg = (code >> (f.width() - 1)) & 1u;
+  const std::uint32_t field = (code >> f.man_bits) & ((1u << f.exp_bits) - 1u);
+  const std::uint32_t mant = code & ((1u << f.man_bits) - 1u);
+  const std::uint32_t exp_all_ones = (1u << f.exp_bits) - 1u;
+  float v;
+  if (f.has_inf && field == exp_all_ones) {
+    v = mant == 0 ? std::numeric_limits<float>::infinity()
+                  : bits_to_f32(0x7fc00000u | (mant << (23 - f.man_bits)));
+    if (mant != 0) return bits_to_f32(f32_to_bits(v) | (neg ? 0x80000000u : 0u));
+  } else if (!f.has_inf && field == exp_all_ones && mant == (1u << f.man_bits) - 1u) {
+    return bits_to_f32(0x7fc00000u | (neg ? 0x80000000u : 0u));
+  } else if (field == 0) {
+    v = std::ldexp(static_cast<float>(mant), f.emin() - f.man_bits);
+  } else {
+    v = std::ldexp(1.0f + static_cast<float>(mant) / static_cast<float>(1u << f.man_bits),
+                   static_cast<int>(field) - f.bias);
+  }
+  return neg ? -v : v;
+}
+
+float f16_to_f32(std::uint16_t h) {
+  const std::uint32_t sign = std::uint32_t{h & 0x8000u} << 16;
+  const std::uint32_t em = h & 0x7fffu;
+  std::uint32_t bits;
+  if (em >= 0x7c00u)
+    bits = 0x7f800000u | ((em & 0x3ffu) << 13);
+  else if (em >= 0x0400u)
+    bits = (em << 13) + ((127u - 15u) << 23);
+  else
+    bits = f32_to_bits(static_cast<float>(em) * 0x1p-24f);  // subnormal: exact
+  return bits_to_f32(sign | bits);
+}
+
+std::uint16_t f32_to_f16_rne(float x) {
+  // Branch-light RNE by letting the fp32 adder do the rounding (M. Maratyszcza's FP16 library,
+  // fp16_ieee_from_fp32_value): scaling by 2^112 * 2^-110 pushes overflow to inf, adding a power of
+  // two aligned to the fp16 quantum rounds to nearest even. NaN goes through the generic encoder to
+  // keep its payload. Checked against Eigen::half and encode_float (tests/core/test_dtype.cpp).
+  const std::uint32_t w = f32_to_bits(x);
+  const std::uint32_t shl1_w = w + w;
+  if (shl1_w > 0xff000000u) return static_cast<std::uint16_t>(encode_float({5, 10, 15, true}, x, Rounding::nearest_even));
+  float base = (std::fabs(x) * 0x1.0p+112f) * 0x1.0p-110f;
+  std::uint32_t bias = shl1_w & 0xff000000u;
+  if (bias < 0x71000000u) bias = 0x71000000u;
+  base = bits_to_f32((bias >> 1) + 0x07800000u) + base;
+  const std::uint32_t bits = f32_to_bits(base);
+  const std::uint32_t nonsign = ((bits >> 13) & 0x7c00u) + (bits & 0x0fffu);
+  return static_cast<std::uint16_t>(((w & 0x80000000u) >> 16) | nonsign);
+}
+
+namespace {
+// Decode tables for the 8-bit float formats (exact).
+struct Fp8Tables {
+  std::array<float, 256> e4m3, e5m2, e4m3fn;
+  Fp8Tables() {
+    for (std::uint32_t c = 0; c < 256; ++c) {
+      e4m3[c] = decode_float({4, 3, 7, true}, c);
+      e5m2[c] = decode_float({5, 2, 15, true}, c);
+      e4m3fn[c] = decode_float({4, 3, 7, false}, c);
+    }
+  }
+};
+const Fp8Tables& fp8_tables() {
+  static const Fp8Tables t;
+  return t;
+}
+const std::array<float, 256>& fp8_table(DType t) {
+  const auto& tb = fp8_tables();
+  return t == DType::f8e4m3 ? tb.e4m3 : t == DType::f8e5m2 ? tb.e5m2 : tb.e4m3fn;
+}
+
+template <class T>
+T load_raw(const void* p) {
+  T v;
+  __builtin_memcpy(&v, p, sizeof(T));
+  return v;
+}
+template <class T>
+void store_raw(void* p, T v) {
+  __builtin_memcpy(p, &v, sizeof(T));
+}
+
+std::int64_t int_min(DType t) {
+  switch (t) {
+    case DType::i8: return INT8_MIN;
+    case DType::i16: return INT16_MIN;
+    case DType::i32: return INT32_MIN;
+    default: return 0;
+  }
+}
+std::int64_t int_max(DType t) {
+  switch (t) {
+    case DType::i8: return INT8_MAX;
+    case DType::i16: return INT16_MAX;
+    case DType::i32: return INT32_MAX;
+    case DType::u8: return UINT8_MAX;
+    case DType::u16: return UINT16_MAX;
+    default: return UINT32_MAX;
+  }
+}
+}  // namespace
+
+std::int64_t f32_to_int_saturate(DType t, float x) {
+  if (std::isnan(x)) return 0;
+  const double r = std::nearbyint(static_cast<double>(x));  // host rounding mode is RNE
+  const double lo = static_cast<double>(int_min(t)), hi = static_cast<double>(int_max(t));
+  if (r <= lo) return int_min(t);
+  if (r >= hi) return int_max(t);
+  return static_cast<std::int64_t>(r);
+}
+
+std::int64_t load_as_int(DType t, const void* src) {
+  switch (t) {
+    case DType::i8: return load_raw<std::int8_t>(src);
+    case DType::i16: return load_raw<std::int16_t>(src);
+    case DType::i32: return load_raw<std::int32_t>(src);
+    case DType::u8: return load_raw<std::uint8_t>(src);
+    case DType::u16: return load_raw<std::uint16_t>(src);
+    case DType::u32: return load_raw<std::uint32_t>(src);
+    default: return f32_to_int_saturate(DType::i32, load_as_f32(t, src));
+  }
+}
+
+void store_int(DType t, void* dst, std::int64_t v) {
+  v = std::clamp(v, int_min(t), int_max(t));
+  switch (t) {
+    case DType::i8: store_raw(dst, static_cast<std::int8_t>(v)); break;
+    case DType::i16: store_raw(dst, static_cast<std::int16_t>(v)); break;
+    case DType::i32: store_raw(dst, static_cast<std::int32_t>(v)); break;
+    case DType::u8: store_raw(dst, static_cast<std::uint8_t>(v)); break;
+    case DType::u16: store_raw(dst, static_cast<std::uint16_t>(v)); break;
+    case DType::u32: store_raw(dst, static_cast<std::uint32_t>(v)); break;
+    default: break;
+  }
+}
+
+float load_as_f32(DType t, const void* src) {
+  switch (t) {
+    case DType::f32: case DType::tf32: return load_raw<float>(src);
+    case DType::bf16: return bf16_to_f32(load_raw<std::uint16_t>(src));
+    case DType::f16: return f16_to_f32(load_raw<std::uint16_t>(src));
+    case DType::f8e4m3: case DType::f8e5m2: case DType::f8e4m3fn: return fp8_table(t)[load_raw<std::uint8_t>(src)];
+    default: return static_cast<float>(load_as_int(t, src));
+  }
+}
+
+void store_from_f32(DType t, void* dst, float x, Rounding r, std::uint32_t rand) {
+  switch (t) {
+    case DType::f32: store_raw(dst, x); break;
+    case DType::bf16:
+      store_raw(dst, r == Rounding::stochastic ? f32_to_bf16_sr(x, rand) : f32_to_bf16_rne(x));
+      break;
+    case DType::tf32: store_raw(dst, encode_float(float_format(t), x, r, rand) << 13); break;
+    case DType::f16:
+      store_raw(dst, static_cast<std::uint16_t>(r == Rounding::stochastic ? encode_float(float_format(t), x, r, rand)
+                                                                             : f32_to_f16_rne(x)));
+      break;
+    case DType::f8e4m3: case DType::f8e5m2: case DType::f8e4m3fn:
+      store_raw(dst, static_cast<std::uint8_t>(encode_float(float_format(t), x, r, rand)));
+      break;
+    default: store_int(t, dst, f32_to_int_saturate(t, x)); break;
+  }
+}
+
+std::uint32_t SrStream::bits(std::uint64_t element) const {
+  // counter = (element / 4, element / 2^34, instruction, program), key = seed; word = element % 4.
+  const Philox4x32Counter c{static_cast<std::uint32_t>(element >> 2), static_cast<std::uint32_t>(element >> 34),
+                            instruction, program};
+  const Philox4x32Key k{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)};
+  return philox4x32_10(c, k)[element & 3u];
+}
+
+void load_row_f32(DType t, const std::byte* src, std::int64_t stride, std::int64_t n, float* out) {
+  const std::int64_t es = dtype_size(t);
+  switch (t) {
+    case DType::f32: case DType::tf32:
+      if (stride == 1) {
+        __builtin_memcpy(out, src, static_cast<std::size_t>(n) * 4);
+      } else {
+        for (std::int64_t i = 0; i < n; ++i) out[i] = load_raw<float>(src + i * stride * 4);
+      }
+      break;
+    case DType::bf16:
+      for (std::int64_t i = 0; i < n; ++i) out[i] = bf16_to_f32(load_raw<std::uint16_t>(src + i * stride * 2));
+      break;
+    case DType::f16:
+      for (std::int64_t i = 0; i < n; ++i) out[i] = f16_to_f32(load_raw<std::uint16_t>(src + i * stride * 2));
+      break;
+    case DType::f8e4m3: case DType::f8e5m2: case DType::f8e4m3fn: {
+      const auto& tab = fp8_table(t);
+      for (std::int64_t i = 0; i < n; ++i) out[i] = tab[std::to_integer<std::uint8_t>(src[i * stride])];
+      break;
+    }
+    default:
+      for (std::int64_t i = 0; i < n; ++i) out[i] = load_as_f32(t, src + i * stride * es);
+      break;
+  }
+}
+
+void store_row_f32(DType t, const float* in, std::int64_t n, std::byte* dst, std::int64_t stride, Rounding r,
+                   const SrStream* sr, std::uint64_t first_element) {
+  const std::int64_t es = dtype_size(t);
+  if (t == DType::f32) {
+    if (stride == 1)
+      __builtin_memcpy(dst, in, static_cast<std::size_t>(n) * 4);
+    else
+      for (std::int64_t i = 0; i < n; ++i) store_raw(dst + i * stride * 4, in[i]);
+    return;
+  }
+  if (r == Rounding::stochastic && is_float(t) && sr != nullptr) {
+    for (std::int64_t i = 0; i < n; ++i)
+      store_from_f32(t, dst + i * stride * es, in[i], r, sr->bits(first_element + static_cast<std::uint64_t>(i)));
+    return;
+  }
+  if (t == DType::bf16) {
+    for (std::int64_t i = 0; i < n; ++i) store_raw(dst + i * stride * 2, f32_to_bf16_rne(in[i]));
+    return;
+  }
+  for (std::int64_t i = 0; i < n; ++i) store_from_f32(t, dst + i * stride * es, in[i], Rounding::nearest_even, 0);
+}
+
+}  // namespace trn

@@ -1,0 +1,162 @@
+#include "engine_util.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "trn/core/error.hpp"
+
+namespace trn::detail {
+
+void require_mem(std::string_view instr, std::string_view operand, const Tile& t,
+                 std::initializer_list<MemSpace> allowed) {
+  for (auto m : allowed)
+    if (t.mem == m) return;
+  std::string what = "cannot be in " + std::string(mem_space_name(t.mem)) + " (allowed:";
+  for (auto m : allowed) what += " " + std::string(mem_space_name(m));
+  throw UsageError(instr, operand, what + ")");
+}
+
+void require_partition_alignment(std::string_view instr, std::string_view operand, const Tile& t,
+                                 const HardwareSpec& hw) {
+  if (!t.on_chip()) return;
+  const int P = t.partitions, s = t.partition_start;
+  if (P > hw.pmax || s + P > hw.pmax)
+    throw LimitError(std::string(instr), std::string(operand), "partition end", s + P, "pmax", hw.pmax, hw.name);
+  const int quantum = P > 64 ? 128 : P > 32 ? 64 : 32;
+  if (s % quantum != 0)
+    throw LimitError(std::string(instr), std::string(operand), "partition start", s,
+                     "alignment for " + std::to_string(P) + " partitions (multiple of)", quantum, hw.name);
+}
+
+void require_same_partitions(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
+                             const Tile& b) {
+  if (a.partitions != b.partitions)
+    throw LimitError(std::string(instr), std::string(b_name), "partitions", b.partitions,
+                     "partitions of '" + std::string(a_name) + "'", a.partitions, "");
+}
+
+void require_same_free_size(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
+                            const Tile& b) {
+  if (a.free_size() != b.free_size())
+    throw LimitError(std::string(instr), std::string(b_name), "free size", b.free_size(),
+                     "free size of '" + std::string(a_name) + "'", a.free_size(), "");
+}
+
+void require_engine_free_size(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw) {
+  const std::int64_t limit = t.mem == MemSpace::psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
+  if (t.free_size() > limit)
+    throw LimitError(std::string(instr), std::string(operand), "free size", t.free_size(),
+                     t.mem == MemSpace::psum ? "PSUM free-size limit" : "SBUF free-size limit", limit, hw.name);
+}
+
+void require_nonempty(std::string_view instr, std::string_view operand, const Tile& t) {
+  if (t.partitions < 1 || t.free_size() < 1 || t.base == nullptr)
+    throw UsageError(instr, operand, "empty or unallocated tile");
+}
+
+void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw,
+                          Engine engine) {
+  require_nonempty(instr, operand, t);
+  if (engine == Engine::gpsimd)
+    require_mem(instr, operand, t, {MemSpace::sbuf});  // "GpSimd Engine cannot access PSUM"
+  else
+    require_mem(instr, operand, t, {MemSpace::sbuf, MemSpace::psum});
+  require_partition_alignment(instr, operand, t, hw);
+  require_engine_free_size(instr, operand, t, hw);
+}
+
+namespace {
+// Calls f(byte_ptr_of_run_start, run_length, run_stride_elems, flat_index_of_run_start) for each
+// innermost run of partition p, in access-pattern order.
+template <class F>
+void for_each_run(const Tile& t, std::int32_t p, F&& f) {
+  const int inner = t.ndim - 1;
+  const std::int64_t run = t.size[inner], rstride = t.stride[inner];
+  std::int64_t outer = 1;
+  for (int d = 0; d < inner; ++d) outer *= t.size[d];
+  const std::int64_t es = dtype_size(t.dtype);
+  std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
+  std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
+  for (std::int64_t o = 0; o < outer; ++o) {
+    std::int64_t off = 0;
+    for (int d = 0; d < inner; ++d) off += idx[d] * t.stride[d];
+    f(row + off * es, run, rstride, o * run);
+    for (int d = inner - 1; d >= 0; --d) {
+      if (++idx[d] < t.size[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+}  // namespace
+
+void load_row(const Tile& t, std::int32_t p, float* out) {
+  for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+    load_row_f32(t.dtype, ptr, st, n, out + at);
+  });
+}
+
+void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr) {
+  const std::uint64_t base_elem = static_cast<std::uint64_t>(p) * static_cast<std::uint64_t>(t.free_size());
+  for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+    store_row_f32(t.dtype, in + at, n, ptr, st, r, sr, base_elem + static_cast<std::uint64_t>(at));
+  });
+}
+
+void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out) {
+  const std::int64_t es = dtype_size(t.dtype);
+  for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+    for (std::int64_t i = 0; i < n; ++i) out[at + i] = load_as_int(t.dtype, ptr + i * st * es);
+  });
+}
+
+void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in) {
+  const std::int64_t es = dtype_size(t.dtype);
+  for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+    for (std::int64_t i = 0; i < n; ++i) store_int(t.dtype, ptr + i * st * es, in[at + i]);
+  });
+}
+
+void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps) {
+  const std::int64_t es = dtype_size(src.dtype);
+  if (dst.free_contiguous() && src.free_contiguous()) {
+    std::memmove(dst.base + std::int64_t{pd} * dst.partition_stride, src.base + std::int64_t{ps} * src.partition_stride,
+                 static_cast<std::size_t>(src.free_size() * es));
+    return;
+  }
+  const std::int64_t n = src.free_size();
+  for (std::int64_t i = 0; i < n; ++i) std::memcpy(dst.at(pd, i), src.at(ps, i), static_cast<std::size_t>(es));
+}
+
+float* scratch_f32(int slot, std::size_t n) {
+  thread_local std::vector<float> bufs[4];
+  auto& b = bufs[slot];
+  if (b.size() < n) b.resize(n);
+  return b.data();
+}
+
+std::int64_t* scratch_i64(int slot, std::size_t n) {
+  thread_local std::vector<std::int64_t> bufs[4];
+  auto& b = bufs[slot];
+  if (b.size() < n) b.resize(n);
+  return b.data();
+}
+
+void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs) {
+  ins.out_dtype = dst.dtype;
+  ins.partitions = dst.partitions;
+  ins.free_elems = dst.free_size();
+  ins.inputs = 0;
+  ins.bytes_written = dst.elements() * dtype_size(dst.dtype);
+  ins.add_region(region_of(dst, true));
+  for (const Tile* s : srcs) {
+    if (s == nullptr) continue;
+    if (ins.inputs == 0) ins.in_dtype = s->dtype;
+    ++ins.inputs;
+    ins.free_elems = std::max(ins.free_elems, s->free_size());
+    ins.bytes_read += s->elements() * dtype_size(s->dtype);
+    ins.add_region(region_of(*s, false));
+  }
+}
+
+}  // namespace trn::detail

@@ -1,0 +1,48 @@
+// Internal helpers shared by the engine implementations: operand validation (every check names
+// the instruction, the operand, the value and the limit) and row-wise access-pattern iteration
+// (one partition row at a time through an fp32 or int64 scratch buffer, so the arithmetic is a
+// plain vectorisable loop and the dtype switch happens once per row).
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+#include <vector>
+
+#include "trn/core/neuron_core.hpp"
+
+namespace trn::detail {
+
+void require_mem(std::string_view instr, std::string_view operand, const Tile& t,
+                 std::initializer_list<MemSpace> allowed);
+// Partition-start alignment of compute-engine operands (ARCH2, neuroncore.md 3.3):
+// 64 < P <= 128 -> start 0; 32 < P <= 64 -> 0 or 64; P <= 32 -> 0, 32, 64 or 96.
+void require_partition_alignment(std::string_view instr, std::string_view operand, const Tile& t,
+                                 const HardwareSpec& hw);
+void require_same_partitions(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
+                             const Tile& b);
+void require_same_free_size(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
+                            const Tile& b);
+// VectorE/ScalarE/GpSimdE free-size limits: 64K elements from SBUF, 4K from PSUM (ARCH2).
+void require_engine_free_size(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw);
+void require_nonempty(std::string_view instr, std::string_view operand, const Tile& t);
+// Common checks of an on-chip compute operand: memory space, alignment, non-empty, free-size limit.
+void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw,
+                          Engine engine);
+
+// fp32 row access: element order is the tile's access-pattern order.
+void load_row(const Tile& t, std::int32_t p, float* out);
+void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr);
+// exact integer row access (integer dtypes only)
+void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out);
+void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in);
+// raw byte copy of a row between tiles of the same dtype (bit-exact copies)
+void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps);
+
+// Per-thread scratch buffers (grown on demand, never shrunk).
+float* scratch_f32(int slot, std::size_t n);
+std::int64_t* scratch_i64(int slot, std::size_t n);
+
+// Fill a trace record's common fields for an element-wise instruction.
+void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs);
+
+}  // namespace trn::detail

@@ -1,0 +1,64 @@
+// Generation table. Sources: ../shared/reference/neuroncore.md sections 1 (clocks, capacities,
+// DMA), 3.2 (tile sizes), 4.1 (matmul limits), 7-9 (cost constants). "derived" marks arithmetic.
+#include "trn/core/hardware.hpp"
+
+namespace trn {
+
+namespace {
+constexpr std::int64_t KiB = 1024;
+
+constexpr HardwareSpec kTrn1{
+    .generation = Generation::trn1, .name = "trn1", .nc_version = "NeuronCore-v2",
+    .pmax = 128, .sbuf_partition_bytes = 192 * KiB, .psum_partition_bytes = 16 * KiB, .psum_banks = 8,
+    .psum_bank_bytes = 2 * KiB,
+    .gemm_stationary_fmax = 128, .gemm_moving_fmax = 512, .bn_stats_fmax = 512,
+    .vector_sbuf_fmax = 64 * 1024, .vector_psum_fmax = 4 * 1024, .vector_transpose_max = 32,
+    .access_pattern_max_dims = 4,
+    .fp8_e4m3fn_native = false, .tensor_transpose_bit_accurate = false, .dma_transpose = false,
+    .tensor_ghz = 2.8, .vector_ghz = 1.12, .scalar_ghz = 1.4, .gpsimd_ghz = 1.4,
+    .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
+    .dma_engines = 16, .dma_bytes_per_ns = 17.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8};
+
+constexpr HardwareSpec kTrn2{
+    .generation = Generation::trn2, .name = "trn2", .nc_version = "NeuronCore-v3",
+    .pmax = 128, .sbuf_partition_bytes = 224 * KiB, .psum_partition_bytes = 16 * KiB, .psum_banks = 8,
+    .psum_bank_bytes = 2 * KiB,
+    .gemm_stationary_fmax = 128, .gemm_moving_fmax = 512, .bn_stats_fmax = 512,
+    .vector_sbuf_fmax = 64 * 1024, .vector_psum_fmax = 4 * 1024, .vector_transpose_max = 32,
+    .access_pattern_max_dims = 4,
+    .fp8_e4m3fn_native = false, .tensor_transpose_bit_accurate = true, .dma_transpose = true,
+    .tensor_ghz = 2.4, .vector_ghz = 0.96, .scalar_ghz = 1.2, .gpsimd_ghz = 1.2,
+    .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
+    .dma_engines = 16, .dma_bytes_per_ns = 23.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8};
+
+// trn3: SBUF 32 MiB = 128 x 256 KiB (derived); moving free size up to 4096 fp32 across all 8 banks.
+constexpr HardwareSpec kTrn3{
+    .generation = Generation::trn3, .name = "trn3", .nc_version = "NeuronCore-v4",
+    .pmax = 128, .sbuf_partition_bytes = 256 * KiB, .psum_partition_bytes = 16 * KiB, .psum_banks = 8,
+    .psum_bank_bytes = 2 * KiB,
+    .gemm_stationary_fmax = 128, .gemm_moving_fmax = 4096, .bn_stats_fmax = 512,
+    .vector_sbuf_fmax = 64 * 1024, .vector_psum_fmax = 4 * 1024, .vector_transpose_max = 32,
+    .access_pattern_max_dims = 4,
+    .fp8_e4m3fn_native = true, .tensor_transpose_bit_accurate = true, .dma_transpose = true,
+    .tensor_ghz = 2.4, .vector_ghz = 1.2, .scalar_ghz = 1.2, .gpsimd_ghz = 1.2,
+    .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
+    .dma_engines = 16, .dma_bytes_per_ns = 33.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8};
+}  // namespace
+
+const HardwareSpec& hardware_spec(Generation g) {
+  switch (g) {
+    case Generation::trn2: return kTrn2;
+    case Generation::trn3: return kTrn3;
+    default: return kTrn1;
+  }
+}
+
+bool parse_generation(std::string_view s, Generation* out) {
+  if (s == "trn1" || s == "gen2") *out = Generation::trn1;
+  else if (s == "trn2" || s == "gen3") *out = Generation::trn2;
+  else if (s == "trn3" || s == "gen4") *out = Generation::trn3;
+  else return false;
+  return true;
+}
+
+}  // namespace trn

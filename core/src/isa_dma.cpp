@@ -1,0 +1,78 @@
+// DMA engines: dma_copy (HBM <-> SBUF, SBUF <-> SBUF) with dtype conversion through fp32, and
+// dma_transpose (trn2+). Semantics: neuroncore.md 5.5; modelling choices in docs/numerics.md.
+#include <cstring>
+#include <string>
+
+#include "engine_util.hpp"
+#include "trn/core/error.hpp"
+
+namespace trn {
+
+namespace {
+void check_dma_endpoint(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& h) {
+  detail::require_nonempty(instr, operand, t);
+  // PSUM is not a DMA endpoint: "you cannot move data directly from PSUM to HBM" (KOPT); the
+  // emulator also refuses HBM -> PSUM so that PSUM is written only by engines that own it.
+  detail::require_mem(instr, operand, t, {MemSpace::hbm, MemSpace::sbuf});
+  if (t.on_chip() && t.partition_start + t.partitions > h.pmax)
+    throw LimitError(std::string(instr), std::string(operand), "partition end", t.partition_start + t.partitions,
+                     "pmax", h.pmax, h.name);
+  if (t.ndim > h.access_pattern_max_dims)
+    throw LimitError(std::string(instr), std::string(operand), "free dimensions", t.ndim, "access-pattern dims",
+                     h.access_pattern_max_dims, h.name);
+}
+
+void describe_dma(Instruction& ins, const Tile& dst, const Tile& src) {
+  detail::describe(ins, dst, {&src});
+  // For the DMA cost model: bytes per partition row of the transfer (efficiency curve input).
+  ins.free_elems = src.free_size() * dtype_size(src.dtype);
+}
+}  // namespace
+
+void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
+  const std::string_view instr = "dma_copy";
+  check_dma_endpoint(instr, "src", src, *hw_);
+  check_dma_endpoint(instr, "dst", dst, *hw_);
+  detail::require_same_partitions(instr, "src", src, "dst", dst);
+  detail::require_same_free_size(instr, "src", src, "dst", dst);
+  if (dst.dtype == DType::f8e4m3fn && !hw_->fp8_e4m3fn_native && dst.on_chip())
+    throw NotSupportedError(instr, "dst dtype float8_e4m3fn (OCP) on chip", hw_->name);
+  Instruction& ins = record(Engine::dma, Opcode::dma_copy);
+  describe_dma(ins, dst, src);
+  if (dst.dtype == src.dtype) {
+    for (std::int32_t p = 0; p < src.partitions; ++p) detail::copy_row_bits(dst, p, src, p);
+  } else {
+    // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).
+    float* row = detail::scratch_f32(0, static_cast<std::size_t>(src.free_size()));
+    for (std::int32_t p = 0; p < src.partitions; ++p) {
+      detail::load_row(src, p, row);
+      detail::store_row(dst, p, row, Rounding::nearest_even, nullptr);
+    }
+  }
+  commit_instruction();
+}
+
+void NeuronCore::dma_transpose(const Tile& dst, const Tile& src) {
+  const std::string_view instr = "dma_transpose";
+  if (!hw_->dma_transpose) throw NotSupportedError(instr, "DMA transpose", hw_->name);
+  check_dma_endpoint(instr, "src", src, *hw_);
+  check_dma_endpoint(instr, "dst", dst, *hw_);
+  detail::require_mem(instr, "dst", dst, {MemSpace::sbuf});
+  const int es = dtype_size(src.dtype);
+  if (es != 2 && es != 4)
+    throw UsageError(instr, "src", "DMA transpose supports 2- and 4-byte dtypes (got " +
+                                       std::string(dtype_name(src.dtype)) + ")");
+  if (dst.dtype != src.dtype) throw UsageError(instr, "dst", "DMA transpose does not convert dtypes");
+  const std::int64_t P = src.partitions, F = src.free_size();
+  if (dst.partitions != F || dst.free_size() != P)
+    throw LimitError(std::string(instr), "dst", "partitions", dst.partitions, "src free size", F, hw_->name);
+  Instruction& ins = record(Engine::dma, Opcode::dma_transpose);
+  describe_dma(ins, dst, src);
+  for (std::int64_t p = 0; p < P; ++p)
+    for (std::int64_t f = 0; f < F; ++f)
+      std::memcpy(dst.at(static_cast<std::int32_t>(f), p), src.at(static_cast<std::int32_t>(p), f),
+                  static_cast<std::size_t>(es));
+  commit_instruction();
+}
+
+}  // namespace trn

@@ -1,0 +1,205 @@
+// TensorE: nc_matmul and nc_transpose. Semantics: trn/core/neuron_core.hpp, matmul_kernels.hpp
+// (accumulation order) and docs/numerics.md.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "engine_util.hpp"
+#include "matmul_kernels.hpp"
+#include "trn/core/error.hpp"
+
+namespace trn {
+
+namespace {
+constexpr std::string_view kMatmul = "nc_matmul";
+
+bool is_tensor_input_dtype(DType t) {
+  return t == DType::f32 || t == DType::tf32 || t == DType::bf16 || t == DType::f16 || is_fp8(t);
+}
+
+void check_matmul_dtypes(const HardwareSpec& hw, const Tile& stat, const Tile& mov) {
+  const std::pair<const char*, const Tile*> operands[] = {{"stationary", &stat}, {"moving", &mov}};
+  for (const auto& [name, t] : operands) {
+    if (!is_tensor_input_dtype(t->dtype))
+      throw UsageError(kMatmul, name, "dtype " + std::string(dtype_name(t->dtype)) +
+                                          " is not a TensorE input type (fp8/bf16/fp16/tf32/fp32)");
+    if (t->dtype == DType::f8e4m3fn && !hw.fp8_e4m3fn_native)
+      throw NotSupportedError(kMatmul, std::string(name) + " dtype float8_e4m3fn (OCP)", hw.name);
+  }
+  const bool wide_s = stat.dtype == DType::f32 || stat.dtype == DType::tf32;
+  const bool wide_m = mov.dtype == DType::f32 || mov.dtype == DType::tf32;
+  if (wide_s != wide_m)
+    throw UsageError(kMatmul, "moving",
+                     "if one input is tfloat32/float32 the other must be too (stationary " +
+                         std::string(dtype_name(stat.dtype)) + ", moving " + std::string(dtype_name(mov.dtype)) + ")");
+  if ((stat.dtype == DType::f8e4m3fn && mov.dtype == DType::f8e4m3) ||
+      (stat.dtype == DType::f8e4m3 && mov.dtype == DType::f8e4m3fn))
+    throw UsageError(kMatmul, "moving", "float8_e4m3fn cannot be mixed with float8_e4m3");
+}
+
+// Strict-mode bookkeeping: which PSUM fp32 words hold a matmul-initialised accumulation.
+std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::int64_t j) {
+  return static_cast<std::size_t>((std::int64_t{t.partition_start + p} * nc.hw().psum_partition_bytes +
+                                   t.offset_bytes) / 4 + j);
+}
+}  // namespace
+
+struct PsumState {
+  static std::vector<std::uint8_t>& flags(NeuronCore& nc) { return nc.psum_matmul_written_; }
+};
+
+void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& moving, bool accumulate) {
+  const HardwareSpec& h = *hw_;
+  detail::require_nonempty(kMatmul, "stationary", stationary);
+  detail::require_nonempty(kMatmul, "moving", moving);
+  detail::require_nonempty(kMatmul, "dst", dst);
+  // "TensorE must read inputs from SBUF and write outputs to PSUM."
+  detail::require_mem(kMatmul, "stationary", stationary, {MemSpace::sbuf});
+  detail::require_mem(kMatmul, "moving", moving, {MemSpace::sbuf});
+  detail::require_mem(kMatmul, "dst", dst, {MemSpace::psum});
+  check_matmul_dtypes(h, stationary, moving);
+  if (dst.dtype != DType::f32)
+    throw UsageError(kMatmul, "dst", "PSUM output must be float32 (got " + std::string(dtype_name(dst.dtype)) + ")");
+  const int K = stationary.partitions, M = static_cast<int>(stationary.free_size());
+  const int N = static_cast<int>(moving.free_size());
+  if (K > h.pmax) throw LimitError(std::string(kMatmul), "stationary", "contraction size K", K, "pmax", h.pmax, h.name);
+  if (moving.partitions != K)
+    throw LimitError(std::string(kMatmul), "moving", "partitions", moving.partitions,
+                     "contraction size K of 'stationary'", K, h.name);
+  if (M > h.gemm_stationary_fmax)
+    throw LimitError(std::string(kMatmul), "stationary", "free size", M, "gemm_stationary_fmax",
+                     h.gemm_stationary_fmax, h.name);
+  if (N > h.gemm_moving_fmax)
+    throw LimitError(std::string(kMatmul), "moving", "free size", N, "gemm_moving_fmax", h.gemm_moving_fmax, h.name);
+  if (dst.partitions != M)
+    throw LimitError(std::string(kMatmul), "dst", "partitions", dst.partitions, "stationary free size M", M, h.name);
+  if (dst.free_size() != N)
+    throw LimitError(std::string(kMatmul), "dst", "free size", dst.free_size(), "moving free size N", N, h.name);
+  detail::require_partition_alignment(kMatmul, "stationary", stationary, h);
+  detail::require_partition_alignment(kMatmul, "moving", moving, h);
+  detail::require_partition_alignment(kMatmul, "dst", dst, h);
+  if (!dst.free_contiguous()) throw UsageError(kMatmul, "dst", "PSUM destination must be a contiguous free range");
+  // dst must lie within one PSUM bank (v2/v3); v4 may span consecutive banks for N > 512.
+  const std::int64_t lo = dst.free_lo_byte(), hi = dst.free_hi_byte();
+  if (h.gemm_moving_fmax <= h.psum_bank_bytes / 4 && lo / h.psum_bank_bytes != (hi - 1) / h.psum_bank_bytes)
+    throw LimitError(std::string(kMatmul), "dst", "bank-relative end byte", lo % h.psum_bank_bytes + (hi - lo),
+                     "PSUM bank size", h.psum_bank_bytes, h.name);
+  auto& written = PsumState::flags(*this);
+  if (cfg_.strict && accumulate) {
+    for (int m = 0; m < M; ++m)
+      for (int j = 0; j < N; ++j)
+        if (!written[psum_word(*this, dst, m, j)])
+          throw UsageError(kMatmul, "dst",
+                           "accumulate=true on a PSUM location not initialised by an accumulate=false matmul "
+                           "(undefined behaviour on hardware; strict mode)");
+  }
+
+  Instruction& ins = record(Engine::tensor, Opcode::nc_matmul);
+  ins.in_dtype = moving.dtype;
+  ins.out_dtype = DType::f32;
+  ins.partitions = K;
+  ins.free_elems = N;
+  ins.matmul_m = M;
+  ins.inputs = 2;
+  ins.accumulate = accumulate;
+  ins.bytes_read = stationary.elements() * dtype_size(stationary.dtype) + moving.elements() * dtype_size(moving.dtype);
+  ins.bytes_written = std::int64_t{M} * N * 4;
+  ins.add_region(region_of(stationary, false));
+  ins.add_region(region_of(moving, false));
+  ins.add_region(region_of(dst, true));
+  if (accumulate) ins.add_region(region_of(dst, false));
+
+  // Convert operands to fp32 (exact) and run the host micro-kernel on the PSUM rows.
+  float* A = detail::scratch_f32(0, static_cast<std::size_t>(K) * M);
+  float* B = detail::scratch_f32(1, static_cast<std::size_t>(K) * N);
+  for (int k = 0; k < K; ++k) {
+    detail::load_row(stationary, k, A + std::int64_t{k} * M);
+    detail::load_row(moving, k, B + std::int64_t{k} * N);
+  }
+  detail::MatmulArgs args{A, M, B, N, K, M, N, reinterpret_cast<float*>(dst.base), dst.partition_stride / 4,
+                          accumulate};
+  if (cfg_.numerics == Numerics::trn1_measured && stationary.dtype == DType::bf16 && moving.dtype == DType::bf16)
+    detail::matmul_bf16_product_rounded(args);
+  else
+    detail::run_matmul(detail::resolve_matmul_isa(cfg_.matmul_isa), args);
+
+  if (!written.empty())
+    for (int m = 0; m < M; ++m)
+      std::fill_n(written.begin() + static_cast<std::ptrdiff_t>(psum_word(*this, dst, m, 0)), N, std::uint8_t{1});
+  commit_instruction();
+}
+
+void NeuronCore::nc_transpose(const Tile& dst, const Tile& src, Engine engine) {
+  const std::string_view instr = "nc_transpose";
+  const HardwareSpec& h = *hw_;
+  detail::require_nonempty(instr, "src", src);
+  detail::require_nonempty(instr, "dst", dst);
+  const std::int64_t P = src.partitions, F = src.free_size();
+  if (dst.partitions != F || dst.free_size() != P)
+    throw LimitError(std::string(instr), "dst", "shape [partitions x free] " + std::to_string(dst.partitions) + " x",
+                     dst.free_size(), "transposed src shape " + std::to_string(F) + " x", P, h.name);
+  detail::require_partition_alignment(instr, "src", src, h);
+  detail::require_partition_alignment(instr, "dst", dst, h);
+  if (engine == Engine::vector) {
+    const int lim = h.vector_transpose_max;
+    if (P > lim) throw LimitError(std::string(instr), "src", "partitions", P, "VectorE transpose size", lim, h.name);
+    if (F > lim) throw LimitError(std::string(instr), "src", "free size", F, "VectorE transpose size", lim, h.name);
+    detail::require_mem(instr, "src", src, {MemSpace::sbuf, MemSpace::psum});
+    detail::require_mem(instr, "dst", dst, {MemSpace::sbuf, MemSpace::psum});
+    if (dst.dtype != src.dtype) throw UsageError(instr, "dst", "VectorE transpose preserves the dtype");
+  } else if (engine == Engine::tensor) {
+    if (P > h.pmax) throw LimitError(std::string(instr), "src", "partitions", P, "pmax", h.pmax, h.name);
+    if (F > h.gemm_stationary_fmax)
+      throw LimitError(std::string(instr), "src", "free size", F, "gemm_stationary_fmax", h.gemm_stationary_fmax, h.name);
+    detail::require_mem(instr, "src", src, {MemSpace::sbuf});
+    detail::require_mem(instr, "dst", dst, {MemSpace::psum});
+    if (!is_tensor_input_dtype(src.dtype))
+      throw UsageError(instr, "src", "dtype " + std::string(dtype_name(src.dtype)) + " is not a TensorE input type");
+    if (!h.tensor_transpose_bit_accurate && dst.dtype != DType::f32)
+      throw UsageError(instr, "dst", "TensorE transpose on " + std::string(h.name) + " writes float32 PSUM");
+    if (dst.dtype != DType::f32 && dst.dtype != src.dtype)
+      throw UsageError(instr, "dst", "TensorE transpose writes float32 or the source dtype");
+  } else {
+    throw UsageError(instr, "engine", "nc_transpose runs on TensorE or VectorE");
+  }
+
+  Instruction& ins = record(engine, Opcode::nc_transpose);
+  detail::describe(ins, dst, {&src});
+  ins.partitions = static_cast<std::int32_t>(P);
+  ins.free_elems = F;
+
+  if (engine == Engine::tensor && !h.tensor_transpose_bit_accurate) {
+    // NeuronCore-v2: transpose is nc_matmul(src as stationary, identity as moving): out[f, p] =
+    // sum_k src[k, f] * I[k, p] in fp32, so -0 becomes +0 and a NaN/Inf anywhere in src column f
+    // turns the whole output row f into NaN (Inf * 0), as the ISA warns.
+    float* S = detail::scratch_f32(0, static_cast<std::size_t>(P * F));
+    for (std::int32_t p = 0; p < P; ++p) detail::load_row(src, p, S + p * F);
+    float* row = detail::scratch_f32(1, static_cast<std::size_t>(P));
+    for (std::int64_t f = 0; f < F; ++f) {
+      for (std::int64_t p = 0; p < P; ++p) {
+        float s = 0.0f;
+        for (std::int64_t k = 0; k < P; ++k) s = std::fma(S[k * F + f], k == p ? 1.0f : 0.0f, s);
+        row[p] = s;
+      }
+      detail::store_row(dst, static_cast<std::int32_t>(f), row, Rounding::nearest_even, nullptr);
+    }
+  } else {
+    // Bit-accurate transpose (VectorE; TensorE is_transpose mode on v3+): element copies.
+    const std::int64_t es = dtype_size(src.dtype);
+    if (dst.dtype == src.dtype) {
+      for (std::int64_t p = 0; p < P; ++p)
+        for (std::int64_t f = 0; f < F; ++f)
+          std::memcpy(dst.at(static_cast<std::int32_t>(f), p), src.at(static_cast<std::int32_t>(p), f),
+                      static_cast<std::size_t>(es));
+    } else {  // 16-bit source widened exactly into fp32 PSUM
+      for (std::int64_t p = 0; p < P; ++p)
+        for (std::int64_t f = 0; f < F; ++f)
+          store_from_f32(DType::f32, dst.at(static_cast<std::int32_t>(f), p),
+                         load_as_f32(src.dtype, src.at(static_cast<std::int32_t>(p), f)), Rounding::nearest_even, 0);
+    }
+  }
+  commit_instruction();
+}
+
+}  // namespace trn

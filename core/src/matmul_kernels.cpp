@@ -1,0 +1,180 @@
+#include "matmul_kernels.hpp"
+
+#include <immintrin.h>
+
+#include <cmath>
+
+#include "trn/core/dtype.hpp"
+
+namespace trn::detail {
+
+namespace {
+inline void store_result(float* c, float s, bool accumulate) { *c = accumulate ? *c + s : s; }
+}  // namespace
+
+// ---- portable reference: scalar fma in the contract's order ----------------------------------------
+void matmul_portable(const MatmulArgs& a) {
+  constexpr int kNB = 64;  // lanes of n handled together (keeps s in a small array)
+  float s[kNB];
+  for (int m = 0; m < a.M; ++m) {
+    for (int n0 = 0; n0 < a.N; n0 += kNB) {
+      const int nb = a.N - n0 < kNB ? a.N - n0 : kNB;
+      for (int j = 0; j < nb; ++j) s[j] = 0.0f;
+      for (int k = 0; k < a.K; ++k) {
+        const float av = a.A[k * a.lda + m];
+        const float* b = a.B + k * a.ldb + n0;
+        for (int j = 0; j < nb; ++j) s[j] = std::fma(av, b[j], s[j]);
+      }
+      float* c = a.C + m * a.ldc + n0;
+      for (int j = 0; j < nb; ++j) store_result(c + j, s[j], a.accumulate);
+    }
+  }
+}
+
+void matmul_bf16_product_rounded(const MatmulArgs& a) {
+  constexpr int kNB = 64;
+  float s[kNB];
+  for (int m = 0; m < a.M; ++m) {
+    for (int n0 = 0; n0 < a.N; n0 += kNB) {
+      const int nb = a.N - n0 < kNB ? a.N - n0 : kNB;
+      for (int j = 0; j < nb; ++j) s[j] = 0.0f;
+      for (int k = 0; k < a.K; ++k) {
+        const float av = a.A[k * a.lda + m];
+        const float* b = a.B + k * a.ldb + n0;
+        for (int j = 0; j < nb; ++j) s[j] += bf16_to_f32(f32_to_bf16_rne(av * b[j]));
+      }
+      float* c = a.C + m * a.ldc + n0;
+      for (int j = 0; j < nb; ++j) store_result(c + j, s[j], a.accumulate);
+    }
+  }
+}
+
+// ---- AVX2 + FMA: MR x 16 register block (MR <= 6: 12 accumulators + 2 B + 1 broadcast) -------
+namespace {
+__attribute__((target("avx2,fma"))) inline __m256i avx2_tail_mask(int n) {
+  const __m256i idx = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), idx);
+}
+
+template <int MR>
+__attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, int m0, int n0, int nvalid) {
+  const __m256i mk0 = avx2_tail_mask(nvalid);
+  const __m256i mk1 = avx2_tail_mask(nvalid - 8);
+  __m256 c0[MR], c1[MR];
+  for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm256_setzero_ps();
+  const float* A = a.A + m0;
+  const float* B = a.B + n0;
+  for (int k = 0; k < a.K; ++k) {
+    const __m256 b0 = _mm256_maskload_ps(B + k * a.ldb, mk0);
+    const __m256 b1 = _mm256_maskload_ps(B + k * a.ldb + 8, mk1);
+    const float* ak = A + k * a.lda;
+    for (int i = 0; i < MR; ++i) {
+      const __m256 av = _mm256_broadcast_ss(ak + i);
+      c0[i] = _mm256_fmadd_ps(av, b0, c0[i]);
+      c1[i] = _mm256_fmadd_ps(av, b1, c1[i]);
+    }
+  }
+  for (int i = 0; i < MR; ++i) {
+    float* c = a.C + (m0 + i) * a.ldc + n0;
+    __m256 r0 = c0[i], r1 = c1[i];
+    if (a.accumulate) {
+      r0 = _mm256_add_ps(_mm256_maskload_ps(c, mk0), r0);
+      r1 = _mm256_add_ps(_mm256_maskload_ps(c + 8, mk1), r1);
+    }
+    _mm256_maskstore_ps(c, mk0, r0);
+    _mm256_maskstore_ps(c + 8, mk1, r1);
+  }
+}
+
+template <int MR>
+__attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, int m0, int n0, int nvalid) {
+  const __mmask16 mk0 = nvalid >= 16 ? __mmask16(0xffff) : __mmask16((1u << nvalid) - 1u);
+  const __mmask16 mk1 = nvalid >= 32 ? __mmask16(0xffff) : nvalid <= 16 ? __mmask16(0) : __mmask16((1u << (nvalid - 16)) - 1u);
+  __m512 c0[MR], c1[MR];
+  for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm512_setzero_ps();
+  const float* A = a.A + m0;
+  const float* B = a.B + n0;
+  for (int k = 0; k < a.K; ++k) {
+    const __m512 b0 = _mm512_maskz_loadu_ps(mk0, B + k * a.ldb);
+    const __m512 b1 = _mm512_maskz_loadu_ps(mk1, B + k * a.ldb + 16);
+    const float* ak = A + k * a.lda;
+    for (int i = 0; i < MR; ++i) {
+      const __m512 av = _mm512_set1_ps(ak[i]);
+      c0[i] = _mm512_fmadd_ps(av, b0, c0[i]);
+      c1[i] = _mm512_fmadd_ps(av, b1, c1[i]);
+    }
+  }
+  for (int i = 0; i < MR; ++i) {
+    float* c = a.C + (m0 + i) * a.ldc + n0;
+    __m512 r0 = c0[i], r1 = c1[i];
+    if (a.accumulate) {
+      r0 = _mm512_add_ps(_mm512_maskz_loadu_ps(mk0, c), r0);
+      r1 = _mm512_add_ps(_mm512_maskz_loadu_ps(mk1, c + 16), r1);
+    }
+    _mm512_mask_storeu_ps(c, mk0, r0);
+    _mm512_mask_storeu_ps(c + 16, mk1, r1);
+  }
+}
+
+// Driver: n-panels outer (the B panel stays in L1), m-blocks inner; MR-row edges use smaller MR.
+using UkrFn = void (*)(const MatmulArgs&, int, int, int);
+
+void drive(const MatmulArgs& a, int MR, int NR, const UkrFn* ukr_by_rows) {
+  for (int n0 = 0; n0 < a.N; n0 += NR) {
+    const int nv = a.N - n0 < NR ? a.N - n0 : NR;
+    int m0 = 0;
+    for (; m0 + MR <= a.M; m0 += MR) ukr_by_rows[MR](a, m0, n0, nv);
+    if (m0 < a.M) ukr_by_rows[a.M - m0](a, m0, n0, nv);
+  }
+}
+}  // namespace
+
+void matmul_avx2(const MatmulArgs& a) {
+  static constexpr UkrFn kUkr[] = {nullptr, ukr_avx2<1>, ukr_avx2<2>, ukr_avx2<3>, ukr_avx2<4>, ukr_avx2<5>, ukr_avx2<6>};
+  drive(a, 6, 16, kUkr);
+}
+
+void matmul_avx512(const MatmulArgs& a) {
+  static constexpr UkrFn kUkr[] = {nullptr,          ukr_avx512<1>, ukr_avx512<2>, ukr_avx512<3>, ukr_avx512<4>,
+                                   ukr_avx512<5>,    ukr_avx512<6>, ukr_avx512<7>, ukr_avx512<8>, ukr_avx512<9>,
+                                   ukr_avx512<10>,   ukr_avx512<11>, ukr_avx512<12>};
+  drive(a, 12, 32, kUkr);
+}
+
+bool cpu_has(MatmulIsa isa) {
+  switch (isa) {
+    case MatmulIsa::avx512: return __builtin_cpu_supports("avx512f");
+    case MatmulIsa::avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    default: return true;
+  }
+}
+
+MatmulIsa resolve_matmul_isa(MatmulIsa requested) {
+  if (requested != MatmulIsa::automatic) return requested;
+  if (cpu_has(MatmulIsa::avx512)) return MatmulIsa::avx512;
+  if (cpu_has(MatmulIsa::avx2)) return MatmulIsa::avx2;
+  return MatmulIsa::portable;
+}
+
+void run_matmul(MatmulIsa isa, const MatmulArgs& a) {
+  switch (isa) {
+    case MatmulIsa::avx512: matmul_avx512(a); break;
+    case MatmulIsa::avx2: matmul_avx2(a); break;
+    default: matmul_portable(a); break;
+  }
+}
+
+}  // namespace trn::detail
+
+namespace trn {
+bool matmul_isa_available(MatmulIsa isa) { return detail::cpu_has(isa); }
+std::string_view matmul_isa_name(MatmulIsa isa) {
+  switch (isa) {
+    case MatmulIsa::automatic: return "automatic";
+    case MatmulIsa::portable: return "portable";
+    case MatmulIsa::avx2: return "avx2";
+    case MatmulIsa::avx512: return "avx512";
+  }
+  return "?";
+}
+}  // namespace trn

@@ -1,0 +1,40 @@
+// Host micro-kernels behind nc_matmul (BLIS-style: loops in one driver, one register-blocked
+// micro-kernel per ISA). Contract, identical for every ISA:
+//
+//   for each m < M, n < N:   s = +0.0f;  for k = 0 .. K-1:  s = fma(A[k*lda + m], B[k*ldb + n], s)
+//                            C[m*ldc + n] = accumulate ? C[m*ldc + n] + s : s      (fp32, RNE)
+//
+// i.e. the K products of one output element are accumulated sequentially in increasing k, each step
+// rounded once to fp32 (a fused multiply-add: the product enters exactly). For bf16/fp16/tf32/fp8
+// inputs the products are exact in fp32, so this is "exact products, fp32 accumulation"; for fp32
+// inputs it is the fused form. Vector lanes run over n, so every ISA performs the same operations
+// per element in the same order and the results are bit-identical (tests/core/test_matmul.cpp).
+// Host FTZ/DAZ must be off (the default); subnormals are kept.
+#pragma once
+#include <cstdint>
+
+#include "trn/core/neuron_core.hpp"
+
+namespace trn::detail {
+
+struct MatmulArgs {
+  const float* A;  // stationary, [K][M] fp32, row k = partition k
+  std::int64_t lda;
+  const float* B;  // moving, [K][N] fp32
+  std::int64_t ldb;
+  int K, M, N;
+  float* C;  // PSUM rows, [M][N] fp32
+  std::int64_t ldc;
+  bool accumulate;
+};
+
+void matmul_portable(const MatmulArgs& a);
+void matmul_avx2(const MatmulArgs& a);
+void matmul_avx512(const MatmulArgs& a);
+// trn1_measured: every product rounded to bf16 (RNE) before it is added (neuroncore.md 10.3 #16).
+void matmul_bf16_product_rounded(const MatmulArgs& a);
+
+MatmulIsa resolve_matmul_isa(MatmulIsa requested);
+void run_matmul(MatmulIsa isa, const MatmulArgs& a);
+
+}  // namespace trn::detail

@@ -1,0 +1,288 @@
+#include "trn/core/memory.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "trn/core/error.hpp"
+
+namespace trn {
+
+std::string_view mem_space_name(MemSpace m) {
+  switch (m) {
+    case MemSpace::hbm: return "HBM";
+    case MemSpace::sbuf: return "SBUF";
+    case MemSpace::psum: return "PSUM";
+  }
+  return "?";
+}
+
+// ---- Tile ------------------------------------------------------------------------------------
+
+std::int64_t Tile::free_size() const {
+  std::int64_t n = 1;
+  for (int d = 0; d < ndim; ++d) n *= size[d];
+  return n;
+}
+
+bool Tile::free_contiguous() const {
+  std::int64_t expect = 1;
+  for (int d = ndim - 1; d >= 0; --d) {
+    if (size[d] != 1 && stride[d] != expect) return false;
+    expect *= size[d];
+  }
+  return true;
+}
+
+std::int64_t Tile::free_lo_byte() const {
+  std::int64_t lo = 0;
+  for (int d = 0; d < ndim; ++d)
+    if (stride[d] < 0 && size[d] > 0) lo += stride[d] * (size[d] - 1);
+  return offset_bytes + lo * dtype_size(dtype);
+}
+
+std::int64_t Tile::free_hi_byte() const {
+  std::int64_t hi = 0;
+  for (int d = 0; d < ndim; ++d)
+    if (stride[d] > 0 && size[d] > 0) hi += stride[d] * (size[d] - 1);
+  return offset_bytes + (hi + 1) * dtype_size(dtype);
+}
+
+Tile Tile::rows(std::int32_t first, std::int32_t count) const {
+  if (first < 0 || count < 0 || first + count > partitions)
+    throw LimitError("Tile::rows", "tile", "partition range end", std::int64_t{first} + count, "partitions",
+                     partitions, "");
+  Tile t = *this;
+  t.base = base + std::int64_t{first} * partition_stride;
+  t.partition_start = partition_start + (mem == MemSpace::hbm ? 0 : first);
+  t.partitions = count;
+  return t;
+}
+
+Tile Tile::slice(int dim, std::int64_t start, std::int64_t count, std::int64_t step) const {
+  if (dim < 0 || dim >= ndim) throw LimitError("Tile::slice", "tile", "dimension", dim, "ndim", ndim, "");
+  if (step <= 0) throw UsageError("Tile::slice", "tile", "step must be positive");
+  if (start < 0 || count < 0 || (count > 0 && start + (count - 1) * step >= size[dim]))
+    throw LimitError("Tile::slice", "tile", "slice end", start + (count > 0 ? (count - 1) * step + 1 : 0),
+                     "dimension size", size[dim], "");
+  Tile t = *this;
+  const std::int64_t delta = start * stride[dim];
+  t.base = base + delta * dtype_size(dtype);
+  t.offset_bytes = offset_bytes + delta * dtype_size(dtype);
+  t.size[dim] = count;
+  t.stride[dim] = stride[dim] * step;
+  return t;
+}
+
+Tile Tile::reshape(std::initializer_list<std::int64_t> free_shape) const {
+  if (!free_contiguous()) throw UsageError("Tile::reshape", "tile", "only contiguous tiles can be reshaped");
+  if (free_shape.size() < 1 || free_shape.size() > kMaxFreeDims)
+    throw LimitError("Tile::reshape", "tile", "free dimensions", static_cast<std::int64_t>(free_shape.size()),
+                     "max free dims", kMaxFreeDims, "");
+  const std::int64_t n = std::accumulate(free_shape.begin(), free_shape.end(), std::int64_t{1}, std::multiplies<>());
+  if (n != free_size()) throw LimitError("Tile::reshape", "tile", "element count", n, "free size", free_size(), "");
+  Tile t = *this;
+  t.ndim = static_cast<int>(free_shape.size());
+  int d = 0;
+  for (auto s : free_shape) t.size[d++] = s;
+  std::int64_t st = 1;
+  for (d = t.ndim - 1; d >= 0; --d) {
+    t.stride[d] = st;
+    st *= t.size[d];
+  }
+  for (d = t.ndim; d < kMaxFreeDims; ++d) {
+    t.size[d] = 1;
+    t.stride[d] = 0;
+  }
+  return t;
+}
+
+Tile Tile::bitcast(DType to) const {
+  if (dtype_size(to) != dtype_size(dtype))
+    throw UsageError("Tile::bitcast", "tile", "bitcast needs dtypes of equal size");
+  Tile t = *this;
+  t.dtype = to;
+  return t;
+}
+
+std::byte* Tile::at(std::int32_t p, std::int64_t flat) const {
+  std::int64_t off = 0;
+  for (int d = ndim - 1; d >= 0; --d) {
+    off += (flat % size[d]) * stride[d];
+    flat /= size[d];
+  }
+  return base + std::int64_t{p} * partition_stride + off * dtype_size(dtype);
+}
+
+// ---- HbmTensor ---------------------------------------------------------------------------------
+
+namespace {
+std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& shape) {
+  std::vector<std::int64_t> s(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) s[i] = s[i + 1] * shape[i + 1];
+  return s;
+}
+}  // namespace
+
+HbmTensor::HbmTensor(DType dtype, std::vector<std::int64_t> shape)
+    : dtype_(dtype), shape_(std::move(shape)), strides_(row_major_strides(shape_)) {
+  const std::size_t bytes = static_cast<std::size_t>(numel() * dtype_size(dtype_));
+  owned_ = std::shared_ptr<std::byte[]>(new std::byte[bytes == 0 ? 1 : bytes]());
+  data_ = owned_.get();
+}
+
+HbmTensor HbmTensor::wrap(void* data, DType dtype, std::vector<std::int64_t> shape, std::vector<std::int64_t> strides) {
+  HbmTensor t;
+  t.dtype_ = dtype;
+  t.shape_ = std::move(shape);
+  t.strides_ = strides.empty() ? row_major_strides(t.shape_) : std::move(strides);
+  if (t.strides_.size() != t.shape_.size()) throw UsageError("HbmTensor::wrap", "strides", "rank differs from shape");
+  t.data_ = static_cast<std::byte*>(data);
+  return t;
+}
+
+std::int64_t HbmTensor::numel() const {
+  return std::accumulate(shape_.begin(), shape_.end(), std::int64_t{1}, std::multiplies<>());
+}
+
+Tile HbmTensor::tile(std::int64_t r0, std::int32_t nrows, std::int64_t c0, std::int64_t ncols) const {
+  if (shape_.size() != 2) throw UsageError("HbmTensor::tile", "tensor", "tile() needs a 2-D tensor");
+  if (r0 < 0 || nrows < 0 || r0 + nrows > shape_[0])
+    throw LimitError("HbmTensor::tile", "rows", "row end", r0 + nrows, "tensor rows", shape_[0], "");
+  if (c0 < 0 || ncols < 0 || c0 + ncols > shape_[1])
+    throw LimitError("HbmTensor::tile", "cols", "column end", c0 + ncols, "tensor columns", shape_[1], "");
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = dtype_;
+  const std::int64_t es = dtype_size(dtype_);
+  t.base = data_ + (r0 * strides_[0] + c0 * strides_[1]) * es;
+  t.partitions = nrows;
+  t.partition_stride = strides_[0] * es;
+  t.ndim = 1;
+  t.size = {ncols, 1, 1, 1};
+  t.stride = {strides_[1], 0, 0, 0};
+  return t;
+}
+
+Tile HbmTensor::tile_transposed(std::int64_t r0, std::int64_t nrows, std::int64_t c0, std::int32_t ncols) const {
+  Tile t = tile(r0, 0, c0, ncols);  // validates the column range
+  if (r0 < 0 || nrows < 0 || r0 + nrows > shape_[0])
+    throw LimitError("HbmTensor::tile_transposed", "rows", "row end", r0 + nrows, "tensor rows", shape_[0], "");
+  const std::int64_t es = dtype_size(dtype_);
+  t.partitions = ncols;
+  t.partition_stride = strides_[1] * es;
+  t.size = {nrows, 1, 1, 1};
+  t.stride = {strides_[0], 0, 0, 0};
+  return t;
+}
+
+// ---- OnChipMemory --------------------------------------------------------------------------------
+
+OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
+    : space_(space),
+      generation_(hw.name),
+      partitions_(hw.pmax),
+      partition_bytes_(space == MemSpace::psum ? hw.psum_partition_bytes : hw.sbuf_partition_bytes),
+      bank_bytes_(space == MemSpace::psum ? hw.psum_bank_bytes : 0),
+      storage_(new std::byte[static_cast<std::size_t>(hw.pmax * partition_bytes_)]) {}
+
+Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
+                         std::string_view name, std::int32_t partition_start) {
+  const std::string instr = std::string(mem_space_name(space_)) + " alloc";
+  const std::string who(name);
+  if (partitions < 1 || partition_start < 0 || partition_start + partitions > partitions_)
+    throw LimitError(instr, who, "partition end", std::int64_t{partition_start} + partitions, "pmax", partitions_,
+                     generation_);
+  if (free_shape.size() < 1 || free_shape.size() > kMaxFreeDims)
+    throw LimitError(instr, who, "free dimensions", static_cast<std::int64_t>(free_shape.size()),
+                     "access-pattern dims", kMaxFreeDims, generation_);
+  std::int64_t elems = 1;
+  for (auto s : free_shape) {
+    if (s < 1) throw LimitError(instr, who, "free dimension size", s, "minimum", 1, generation_);
+    elems *= s;
+  }
+  const std::int64_t bytes = elems * dtype_size(dtype);
+  if (bytes > partition_bytes_)
+    throw LimitError(instr, who, "bytes per partition", bytes, "partition capacity", partition_bytes_, generation_);
+  const std::int64_t need = (bytes + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
+
+  // First fit; PSUM requests of at most one bank stay inside a bank, larger ones start on a bank.
+  std::int64_t cursor = 0;
+  std::int64_t found = -1;
+  std::size_t insert_at = 0;
+  auto fits = [&](std::int64_t start, std::int64_t end) -> std::int64_t {
+    std::int64_t s = start;
+    if (bank_bytes_ > 0) {
+      if (need <= bank_bytes_) {
+        if (s / bank_bytes_ != (s + need - 1) / bank_bytes_) s = (s / bank_bytes_ + 1) * bank_bytes_;
+      } else {
+        s = (s + bank_bytes_ - 1) / bank_bytes_ * bank_bytes_;
+      }
+    }
+    return s + need <= end ? s : -1;
+  };
+  for (std::size_t i = 0; i <= blocks_.size(); ++i) {
+    const std::int64_t end = i < blocks_.size() ? blocks_[i].offset : partition_bytes_;
+    const std::int64_t s = fits(cursor, end);
+    if (s >= 0) {
+      found = s;
+      insert_at = i;
+      break;
+    }
+    if (i < blocks_.size()) cursor = blocks_[i].offset + blocks_[i].bytes;
+  }
+  if (found < 0)
+    throw LimitError(instr, who, "bytes per partition requested", bytes, "free contiguous capacity (in use " +
+                     std::to_string(used_bytes()) + " of)", partition_bytes_, generation_);
+  blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
+  peak_ = std::max(peak_, used_bytes());
+
+  Tile t;
+  t.mem = space_;
+  t.dtype = dtype;
+  t.partition_start = partition_start;
+  t.partitions = partitions;
+  t.partition_stride = partition_bytes_;
+  t.offset_bytes = found;
+  t.base = storage_.get() + std::int64_t{partition_start} * partition_bytes_ + found;
+  t.ndim = static_cast<int>(free_shape.size());
+  int d = 0;
+  for (auto s : free_shape) t.size[d++] = s;
+  std::int64_t st = 1;
+  for (d = t.ndim - 1; d >= 0; --d) {
+    t.stride[d] = st;
+    st *= t.size[d];
+  }
+  // Poison the fresh allocation in every partition (NaN in all float formats).
+  for (int p = 0; p < partitions_; ++p)
+    std::memset(storage_.get() + std::int64_t{p} * partition_bytes_ + found, 0xFF, static_cast<std::size_t>(need));
+  return t;
+}
+
+void OnChipMemory::free(const Tile& t) {
+  if (t.mem != space_) return;
+  auto it = std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.offset == t.offset_bytes; });
+  if (it == blocks_.end())
+    throw UsageError(std::string(mem_space_name(space_)) + " free", "tile", "not the start of a live allocation");
+  blocks_.erase(it);
+}
+
+void OnChipMemory::reset() { blocks_.clear(); }
+
+std::int64_t OnChipMemory::used_bytes() const {
+  std::int64_t u = 0;
+  for (const auto& b : blocks_) u += b.bytes;
+  return u;
+}
+
+AllocScope::~AllocScope() {
+  for (auto it = tiles_.rbegin(); it != tiles_.rend(); ++it) mem_.free(*it);
+}
+
+Tile AllocScope::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
+                       std::string_view name, std::int32_t partition_start) {
+  tiles_.push_back(mem_.alloc(dtype, partitions, free_shape, name, partition_start));
+  return tiles_.back();
+}
+
+}  // namespace trn

@@ -1,0 +1,79 @@
+#include "trn/core/neuron_core.hpp"
+
+#include <algorithm>
+
+namespace trn {
+
+std::string_view numerics_name(Numerics n) { return n == Numerics::ideal ? "ideal" : "trn1_measured"; }
+
+std::string_view alu_op_name(AluOp op) {
+  static constexpr std::string_view kNames[] = {
+      "bypass", "add", "subtract", "multiply", "divide", "maximum", "minimum", "abs_max", "abs_min", "power",
+      "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "logical_and", "logical_or",
+      "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift"};
+  return kNames[static_cast<int>(op)];
+}
+
+bool is_bitvec(AluOp op) { return op >= AluOp::bitwise_and; }
+
+std::string_view act_func_name(ActFunc f) {
+  static constexpr std::string_view kNames[] = {
+      "copy", "square", "relu", "sigmoid", "tanh", "gelu", "gelu_apprx_tanh", "silu", "softplus", "erf",
+      "exp", "sign", "abs", "log", "sin", "arctan", "sqrt", "rsqrt", "reciprocal"};
+  return kNames[static_cast<int>(f)];
+}
+
+NeuronCore::NeuronCore(const CoreConfig& cfg)
+    : cfg_(cfg),
+      hw_(&hardware_spec(cfg.generation)),
+      sbuf_(MemSpace::sbuf, *hw_),
+      psum_(MemSpace::psum, *hw_) {
+  if (cfg_.strict) psum_matmul_written_.assign(static_cast<std::size_t>(hw_->pmax * hw_->psum_partition_bytes / 4), 0);
+}
+
+void NeuronCore::set_stochastic_rounding(bool enable, std::uint64_t seed) {
+  cfg_.stochastic_rounding = enable;
+  cfg_.sr_seed = seed;
+}
+
+void NeuronCore::begin_program(std::array<int, 3> pid, std::array<int, 3> npid, int linear, int core_index) {
+  program_id_ = pid;
+  num_programs_ = npid;
+  linear_program_ = linear;
+  core_index_ = core_index;
+  next_instruction_ = 0;
+  sbuf_.reset();
+  psum_.reset();
+  trace_.clear();
+  std::fill(psum_matmul_written_.begin(), psum_matmul_written_.end(), 0);
+}
+
+Rounding NeuronCore::rounding_for(const InstrOptions& opt) const {
+  if (opt.rounding) return *opt.rounding;
+  return cfg_.stochastic_rounding ? Rounding::stochastic : Rounding::nearest_even;
+}
+
+SrStream NeuronCore::sr_stream() const {
+  return SrStream{cfg_.sr_seed, static_cast<std::uint32_t>(linear_program_),
+                  static_cast<std::uint32_t>(next_instruction_)};
+}
+
+Instruction& NeuronCore::record(Engine e, Opcode op) {
+  Instruction* ins = &scratch_record_;
+  if (cfg_.trace) ins = &trace_.instructions.emplace_back();
+  *ins = Instruction{};
+  ins->index = next_instruction_;
+  ins->program = linear_program_;
+  ins->core = core_index_;
+  ins->engine = e;
+  ins->opcode = op;
+  return *ins;
+}
+
+void NeuronCore::commit_instruction() {
+  const Instruction& last = cfg_.trace ? trace_.instructions.back() : scratch_record_;
+  ++trace_.per_engine[static_cast<int>(last.engine)];
+  ++next_instruction_;
+}
+
+}  // namespace trn

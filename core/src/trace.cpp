@@ -1,0 +1,78 @@
+#include "trn/core/trace.hpp"
+
+#include <algorithm>
+
+namespace trn {
+
+std::string_view engine_name(Engine e) {
+  switch (e) {
+    case Engine::tensor: return "TensorE";
+    case Engine::vector: return "VectorE";
+    case Engine::scalar: return "ScalarE";
+    case Engine::gpsimd: return "GpSimdE";
+    case Engine::dma: return "DMA";
+  }
+  return "?";
+}
+
+std::string_view opcode_name(Opcode op) {
+  switch (op) {
+    case Opcode::nc_matmul: return "nc_matmul";
+    case Opcode::nc_transpose: return "nc_transpose";
+    case Opcode::tensor_tensor: return "tensor_tensor";
+    case Opcode::tensor_scalar: return "tensor_scalar";
+    case Opcode::tensor_reduce: return "tensor_reduce";
+    case Opcode::tensor_tensor_scan: return "tensor_tensor_scan";
+    case Opcode::tensor_copy: return "tensor_copy";
+    case Opcode::memset: return "memset";
+    case Opcode::bn_stats: return "bn_stats";
+    case Opcode::bn_aggr: return "bn_aggr";
+    case Opcode::reciprocal: return "reciprocal";
+    case Opcode::activation: return "activation";
+    case Opcode::iota: return "iota";
+    case Opcode::affine_select: return "affine_select";
+    case Opcode::custom_op: return "custom_op";
+    case Opcode::dma_copy: return "dma_copy";
+    case Opcode::dma_transpose: return "dma_transpose";
+  }
+  return "?";
+}
+
+Region region_of(const Tile& t, bool write) {
+  Region r;
+  r.mem = t.mem;
+  r.write = write;
+  if (t.mem == MemSpace::hbm) {
+    // Conservative byte hull of the strided view in host memory.
+    const std::int64_t es = dtype_size(t.dtype);
+    std::int64_t lo = 0, hi = 0;
+    for (int d = 0; d < t.ndim; ++d) {
+      const std::int64_t ext = t.stride[d] * (t.size[d] - 1) * es;
+      (ext < 0 ? lo : hi) += ext;
+    }
+    const std::int64_t pext = t.partition_stride * (t.partitions - 1);
+    (pext < 0 ? lo : hi) += pext;
+    const auto base = reinterpret_cast<std::uintptr_t>(t.base);
+    r.lo = base + static_cast<std::uint64_t>(lo);
+    r.hi = base + static_cast<std::uint64_t>(hi + es);
+  } else {
+    r.p0 = t.partition_start;
+    r.np = t.partitions;
+    r.lo = static_cast<std::uint64_t>(t.free_lo_byte());
+    r.hi = static_cast<std::uint64_t>(t.free_hi_byte());
+  }
+  return r;
+}
+
+void Trace::append(const Trace& other) {
+  instructions.insert(instructions.end(), other.instructions.begin(), other.instructions.end());
+  for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
+}
+
+std::int64_t Trace::total() const {
+  std::int64_t n = 0;
+  for (auto c : per_engine) n += c;
+  return n;
+}
+
+}  // namespace trn

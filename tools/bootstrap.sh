@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian 12 machine (run as root from the repository root):
+#   bash tools/bootstrap.sh run        install missing packages, build (Release, -j2), run the main job
+#   bash tools/bootstrap.sh test       same set-up, then run every test with ctest
+#   bash tools/bootstrap.sh sanitize   same set-up with ASan+UBSan (build-asan/), then ctest
+# Dependencies come only from Debian packages; nothing is downloaded at build time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeigen3-dev googletest libgtest-dev
+          libbenchmark-dev libfmt-dev librandom123-dev)
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if ((${#missing[@]})); then
+    echo "bootstrap: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
+
+build() {  # build <dir> [cmake args...]
+  local dir=$1
+  shift
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@"
+  cmake --build "$dir" -j2
+}
+
+mode=${1:-run}
+case "$mode" in
+  run)
+    install_missing
+    build build
+    ./build/tools/trnsci demo
+    ;;
+  test)
+    install_missing
+    build build
+    ctest --test-dir build --output-on-failure -j2
+    ;;
+  sanitize)
+    install_missing
+    build build-asan -DTRNSCI_SANITIZE=ON -DTRNSCI_BUILD_BENCH=OFF
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 TRNSCI_SANITIZER_BUILD=1 \
+      ctest --test-dir build-asan --output-on-failure -j2
+    ;;
+  *)
+    echo "usage: bash tools/bootstrap.sh run|test|sanitize" >&2
+    exit 2
+    ;;
+esac
