@@ -61,6 +61,7 @@ __attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, int m0, i
   const __m256i mk0 = avx2_tail_mask(nvalid);
   const __m256i mk1 = avx2_tail_mask(nvalid - 8);
   __m256 c0[MR], c1[MR];
+#pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm256_setzero_ps();
   const float* A = a.A + m0;
   const float* B = a.B + n0;
@@ -68,12 +69,14 @@ __attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, int m0, i
     const __m256 b0 = _mm256_maskload_ps(B + k * a.ldb, mk0);
     const __m256 b1 = _mm256_maskload_ps(B + k * a.ldb + 8, mk1);
     const float* ak = A + k * a.lda;
+#pragma GCC unroll 16
     for (int i = 0; i < MR; ++i) {
       const __m256 av = _mm256_broadcast_ss(ak + i);
       c0[i] = _mm256_fmadd_ps(av, b0, c0[i]);
       c1[i] = _mm256_fmadd_ps(av, b1, c1[i]);
     }
   }
+#pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) {
     float* c = a.C + (m0 + i) * a.ldc + n0;
     __m256 r0 = c0[i], r1 = c1[i];
@@ -91,6 +94,7 @@ __attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, int m0, 
   const __mmask16 mk0 = nvalid >= 16 ? __mmask16(0xffff) : __mmask16((1u << nvalid) - 1u);
   const __mmask16 mk1 = nvalid >= 32 ? __mmask16(0xffff) : nvalid <= 16 ? __mmask16(0) : __mmask16((1u << (nvalid - 16)) - 1u);
   __m512 c0[MR], c1[MR];
+#pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm512_setzero_ps();
   const float* A = a.A + m0;
   const float* B = a.B + n0;
@@ -98,12 +102,14 @@ __attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, int m0, 
     const __m512 b0 = _mm512_maskz_loadu_ps(mk0, B + k * a.ldb);
     const __m512 b1 = _mm512_maskz_loadu_ps(mk1, B + k * a.ldb + 16);
     const float* ak = A + k * a.lda;
+#pragma GCC unroll 16
     for (int i = 0; i < MR; ++i) {
       const __m512 av = _mm512_set1_ps(ak[i]);
       c0[i] = _mm512_fmadd_ps(av, b0, c0[i]);
       c1[i] = _mm512_fmadd_ps(av, b1, c1[i]);
     }
   }
+#pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) {
     float* c = a.C + (m0 + i) * a.ldc + n0;
     __m512 r0 = c0[i], r1 = c1[i];
