@@ -1,0 +1,105 @@
+// DMA: casts through fp32 (RNE), bit-exact same-dtype copies, strided HBM views, endpoints and
+// transposes per generation.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "test_util.hpp"
+#include "trn/core/core.hpp"
+
+using namespace trn;
+
+namespace {
+
+TEST(Dma, CastsThroughFp32WithRne) {
+  NeuronCore nc;
+  HbmTensor h(DType::f32, {128, 300});
+  const auto vals = trntest::random_values(128 * 300, DType::f32, 1, -300.0f, 300.0f);
+  std::memcpy(h.data(), vals.data(), vals.size() * 4);
+  for (DType t : {DType::bf16, DType::f16, DType::f8e4m3, DType::f8e5m2, DType::tf32, DType::i16}) {
+    const Tile s = nc.sbuf().alloc(t, 128, {300});
+    nc.dma_copy(s, h.tile(0, 128, 0, 300));
+    for (int p = 0; p < 128; p += 17)
+      for (int i = 0; i < 300; i += 7) {
+        std::byte expect[4];
+        store_from_f32(t, expect, vals[p * 300 + i], Rounding::nearest_even, 0);
+        ASSERT_EQ(std::memcmp(expect, s.at(p, i), static_cast<std::size_t>(dtype_size(t))), 0)
+            << dtype_name(t) << " at " << p << "," << i;
+      }
+    nc.sbuf().free(s);
+  }
+}
+
+TEST(Dma, SameDtypeIsBitExactIncludingNanPayloads) {
+  NeuronCore nc;
+  HbmTensor h(DType::f32, {2, 4});
+  const std::uint32_t bits[8] = {0x7fa00001u, 0xffc12345u, 0x80000000u, 0x00000001u,
+                                 0x7f800000u, 0x3f800000u, 0xff7fffffu, 0x7fffffffu};
+  std::memcpy(h.data(), bits, sizeof bits);
+  const Tile s = nc.sbuf().alloc(DType::f32, 2, {4});
+  nc.dma_copy(s, h.tile(0, 2, 0, 4));
+  HbmTensor back(DType::f32, {2, 4});
+  nc.dma_copy(back.tile(0, 2, 0, 4), s);
+  EXPECT_EQ(std::memcmp(back.data(), bits, sizeof bits), 0);
+}
+
+TEST(Dma, TransposedHbmViewLoadsColumnsAsPartitions) {
+  NeuronCore nc;
+  HbmTensor h(DType::f32, {5, 7});
+  for (int i = 0; i < 35; ++i) h.as<float>()[i] = static_cast<float>(i);
+  const Tile s = nc.sbuf().alloc(DType::bf16, 7, {5});
+  nc.dma_copy(s, h.tile_transposed(0, 5, 0, 7));
+  for (int c = 0; c < 7; ++c)
+    for (int r = 0; r < 5; ++r) EXPECT_EQ(load_as_f32(DType::bf16, s.at(c, r)), r * 7 + c);
+}
+
+TEST(Dma, EndpointsAndShapesAreChecked) {
+  NeuronCore nc;
+  HbmTensor h(DType::f32, {4, 8});
+  const Tile p = nc.psum().alloc(DType::f32, 4, {8});
+  const Tile s = nc.sbuf().alloc(DType::f32, 4, {8});
+  try {
+    nc.dma_copy(h.tile(0, 4, 0, 8), p);
+    ADD_FAILURE();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("dma_copy: operand 'src': cannot be in PSUM"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(nc.dma_copy(s, h.tile(0, 3, 0, 8)), LimitError);
+  EXPECT_THROW(nc.dma_copy(s, h.tile(0, 4, 0, 7)), LimitError);
+  EXPECT_EQ(nc.instruction_count(), 0u);
+}
+
+TEST(Dma, TransposeNeedsTrn2) {
+  NeuronCore trn1;
+  const Tile a = trn1.sbuf().alloc(DType::bf16, 16, {32}), b = trn1.sbuf().alloc(DType::bf16, 32, {16});
+  EXPECT_THROW(trn1.dma_transpose(b, a), NotSupportedError);
+  CoreConfig cfg;
+  cfg.generation = Generation::trn2;
+  NeuronCore nc(cfg);
+  const auto vals = trntest::random_values(16 * 32, DType::bf16, 3);
+  const Tile s = nc.sbuf().alloc(DType::bf16, 16, {32}), d = nc.sbuf().alloc(DType::bf16, 32, {16});
+  trntest::upload(nc, s, vals);
+  nc.dma_transpose(d, s);
+  const auto out = trntest::read(d);
+  for (int p = 0; p < 16; ++p)
+    for (int f = 0; f < 32; ++f) EXPECT_EQ(out[f * 16 + p], vals[p * 32 + f]);
+  const Tile e = nc.sbuf().alloc(DType::f8e5m2, 16, {32}), e2 = nc.sbuf().alloc(DType::f8e5m2, 32, {16});
+  EXPECT_THROW(nc.dma_transpose(e2, e), UsageError);
+}
+
+TEST(Dma, TraceCountsBytesPerPartition) {
+  NeuronCore nc;
+  HbmTensor h(DType::f32, {64, 1024});
+  const Tile s = nc.sbuf().alloc(DType::bf16, 64, {1024});
+  nc.dma_copy(s, h.tile(0, 64, 0, 1024));
+  const auto& ins = nc.trace().instructions.at(0);
+  EXPECT_EQ(ins.engine, Engine::dma);
+  EXPECT_EQ(ins.bytes_read, 64 * 1024 * 4);
+  EXPECT_EQ(ins.bytes_written, 64 * 1024 * 2);
+  EXPECT_EQ(ins.free_elems, 4096);  // source bytes per partition row
+  EXPECT_EQ(ins.regions[0].mem, MemSpace::sbuf);
+  EXPECT_TRUE(ins.regions[0].write);
+  EXPECT_EQ(ins.regions[1].mem, MemSpace::hbm);
+}
+
+}  // namespace

@@ -1,0 +1,344 @@
+// nc_matmul and nc_transpose: the bit-level accumulation contract, every host ISA path, both
+// numerics profiles, the accumulate rules and every limit's error.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "test_util.hpp"
+#include "trn/core/core.hpp"
+
+using namespace trn;
+using trntest::random_values;
+using trntest::read;
+using trntest::read_bits;
+using trntest::upload;
+
+namespace {
+
+// Reference of the contract, written independently of the kernels: per output element, start
+// from +0 and add the K products in increasing k with one fp32 rounding per step. For fp32
+// inputs the step is a fused multiply-add (std::fma in double-checked form below).
+std::vector<float> contract_reference(const std::vector<float>& S, const std::vector<float>& Mv, int K, int M, int N,
+                                      bool fused) {
+  std::vector<float> C(static_cast<std::size_t>(M) * N);
+  for (int m = 0; m < M; ++m)
+    for (int n = 0; n < N; ++n) {
+      float s = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        const float a = S[static_cast<std::size_t>(k) * M + m], b = Mv[static_cast<std::size_t>(k) * N + n];
+        if (fused) {
+          // fma(a, b, s) computed exactly in long double then rounded once to float.
+          s = static_cast<float>(std::fma(static_cast<long double>(a), static_cast<long double>(b),
+                                          static_cast<long double>(s)));
+        } else {
+          const float p = a * b;  // exact for bf16/fp16/fp8 inputs
+          s = s + p;
+        }
+      }
+      C[static_cast<std::size_t>(m) * N + n] = s;
+    }
+  return C;
+}
+
+struct MatmulCase {
+  DType dtype;
+  int K, M, N;
+};
+
+class MatmulContract : public ::testing::TestWithParam<MatmulCase> {};
+
+TEST_P(MatmulContract, BitsEqualSequentialFp32SumOnEveryIsa) {
+  const auto [dt, K, M, N] = GetParam();
+  const auto S = random_values(static_cast<std::size_t>(K) * M, dt, 11);
+  const auto Mv = random_values(static_cast<std::size_t>(K) * N, dt, 12);
+  const bool fused = dt == DType::f32;
+  const auto ref = contract_reference(S, Mv, K, M, N, fused);
+  std::vector<std::uint32_t> ref_bits(ref.size());
+  std::memcpy(ref_bits.data(), ref.data(), ref.size() * 4);
+  int paths = 0;
+  for (MatmulIsa isa : {MatmulIsa::portable, MatmulIsa::avx2, MatmulIsa::avx512}) {
+    if (!matmul_isa_available(isa)) continue;
+    ++paths;
+    CoreConfig cfg;
+    cfg.matmul_isa = isa;
+    NeuronCore nc(cfg);
+    const Tile st = nc.sbuf().alloc(dt, K, {M}, "stationary");
+    const Tile mv = nc.sbuf().alloc(dt, K, {N}, "moving");
+    const Tile out = nc.psum().alloc(DType::f32, M, {N}, "out");
+    upload(nc, st, S);
+    upload(nc, mv, Mv);
+    nc.nc_matmul(out, st, mv, false);
+    EXPECT_EQ(read_bits(out), ref_bits) << "isa " << matmul_isa_name(isa) << " dtype " << dtype_name(dt);
+  }
+  EXPECT_GE(paths, 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, MatmulContract,
+    ::testing::Values(MatmulCase{DType::bf16, 128, 128, 512}, MatmulCase{DType::bf16, 37, 5, 300},
+                      MatmulCase{DType::bf16, 1, 1, 1}, MatmulCase{DType::f16, 128, 77, 129},
+                      MatmulCase{DType::f8e4m3, 64, 128, 64}, MatmulCase{DType::f8e5m2, 128, 13, 33},
+                      MatmulCase{DType::tf32, 100, 128, 200}, MatmulCase{DType::f32, 128, 128, 512},
+                      MatmulCase{DType::f32, 3, 127, 511}),
+    [](const auto& info) {
+      return std::string(dtype_name(info.param.dtype)) + "_K" + std::to_string(info.param.K) + "_M" +
+             std::to_string(info.param.M) + "_N" + std::to_string(info.param.N);
+    });
+
+TEST(Matmul, AccumulateAddsTheTileSumWithOneRounding) {
+  NeuronCore nc;
+  const int K = 16, M = 8, N = 40;
+  const auto S = random_values(K * M, DType::bf16, 1), Mv = random_values(K * N, DType::bf16, 2);
+  const Tile st = nc.sbuf().alloc(DType::bf16, K, {M}), mv = nc.sbuf().alloc(DType::bf16, K, {N});
+  const Tile out = nc.psum().alloc(DType::f32, M, {N});
+  upload(nc, st, S);
+  upload(nc, mv, Mv);
+  nc.nc_matmul(out, st, mv, false);
+  const auto first = read(out);
+  nc.nc_matmul(out, st, mv, true);
+  const auto second = read(out);
+  const auto tile_sum = contract_reference(S, Mv, K, M, N, false);
+  for (std::size_t i = 0; i < second.size(); ++i) {
+    EXPECT_EQ(first[i], tile_sum[i]);
+    EXPECT_EQ(second[i], tile_sum[i] + tile_sum[i]);  // psum + S, one fp32 rounding
+  }
+}
+
+TEST(Matmul, SubnormalProductsAreKept) {
+  NeuronCore nc;
+  // 2^-100 * 2^-40 = 2^-140: an fp32 subnormal. With FTZ it would be 0.
+  const Tile st = nc.sbuf().alloc(DType::bf16, 2, {1}), mv = nc.sbuf().alloc(DType::bf16, 2, {1});
+  const Tile out = nc.psum().alloc(DType::f32, 1, {1});
+  upload(nc, st, {std::ldexp(1.0f, -100), std::ldexp(1.0f, -100)});
+  upload(nc, mv, {std::ldexp(1.0f, -40), std::ldexp(1.0f, -41)});
+  nc.nc_matmul(out, st, mv, false);
+  EXPECT_EQ(read(out)[0], std::ldexp(1.0f, -140) + std::ldexp(1.0f, -141));
+  EXPECT_GT(read(out)[0], 0.0f);
+}
+
+TEST(Matmul, Trn1MeasuredRoundsBf16ProductsBeforeAccumulation) {
+  const int K = 128, M = 4, N = 64;
+  const auto S = random_values(K * M, DType::bf16, 3), Mv = random_values(K * N, DType::bf16, 4);
+  CoreConfig cfg;
+  cfg.numerics = Numerics::trn1_measured;
+  NeuronCore nc(cfg);
+  const Tile st = nc.sbuf().alloc(DType::bf16, K, {M}), mv = nc.sbuf().alloc(DType::bf16, K, {N});
+  const Tile out = nc.psum().alloc(DType::f32, M, {N});
+  upload(nc, st, S);
+  upload(nc, mv, Mv);
+  nc.nc_matmul(out, st, mv, false);
+  const auto got = read(out);
+  const auto ideal = contract_reference(S, Mv, K, M, N, false);
+  int differ = 0;
+  for (int m = 0; m < M; ++m)
+    for (int n = 0; n < N; ++n) {
+      float s = 0.0f;
+      for (int k = 0; k < K; ++k) {
+        // independent bf16 RNE of the exact product via Eigen-free bit arithmetic
+        const float p = S[k * M + m] * Mv[k * N + n];
+        std::uint32_t u;
+        std::memcpy(&u, &p, 4);
+        u = (u + 0x7fffu + ((u >> 16) & 1u)) & 0xffff0000u;
+        float pr;
+        std::memcpy(&pr, &u, 4);
+        s = s + pr;
+      }
+      EXPECT_EQ(got[m * N + n], s);
+      differ += got[m * N + n] != ideal[m * N + n];
+    }
+  EXPECT_GT(differ, M * N / 2) << "product rounding should change most sums of random bf16 data";
+}
+
+TEST(Matmul, SplitBf16PairRecoversFp32OnlyWithExactProducts) {
+  // x = hi + lo (bf16 parts). With exact products, hi*y + lo*y ~ x*y to ~2^-16; when products are
+  // rounded to bf16 (trn1_measured) the lo term is drowned and the split buys nothing.
+  const int K = 128, N = 32;
+  auto X = random_values(K, DType::f32, 5);
+  const auto Y = random_values(K * N, DType::bf16, 6);
+  std::vector<float> hi(K), lo(K);
+  for (int k = 0; k < K; ++k) {
+    hi[k] = bf16_to_f32(f32_to_bf16_rne(X[k]));
+    lo[k] = bf16_to_f32(f32_to_bf16_rne(X[k] - hi[k]));
+  }
+  auto split_error = [&](Numerics prof) {
+    CoreConfig cfg;
+    cfg.numerics = prof;
+    NeuronCore nc(cfg);
+    const Tile sh = nc.sbuf().alloc(DType::bf16, K, {1}), sl = nc.sbuf().alloc(DType::bf16, K, {1});
+    const Tile mv = nc.sbuf().alloc(DType::bf16, K, {N});
+    const Tile out = nc.psum().alloc(DType::f32, 1, {N});
+    upload(nc, sh, hi);
+    upload(nc, sl, lo);
+    upload(nc, mv, Y);
+    nc.nc_matmul(out, sh, mv, false);
+    nc.nc_matmul(out, sl, mv, true);
+    const auto got = read(out);
+    double num = 0, den = 0;
+    for (int n = 0; n < N; ++n) {
+      double exact = 0;
+      for (int k = 0; k < K; ++k) exact += double(X[k]) * Y[k * N + n];
+      num += (got[n] - exact) * (got[n] - exact);
+      den += exact * exact;
+    }
+    return std::sqrt(num / den);
+  };
+  const double ideal = split_error(Numerics::ideal), measured = split_error(Numerics::trn1_measured);
+  EXPECT_LT(ideal, 2e-5);
+  EXPECT_GT(measured, 1e-4);
+}
+
+TEST(Matmul, LimitsNameInstructionOperandAndLimit) {
+  NeuronCore nc;  // trn1
+  const Tile st = nc.sbuf().alloc(DType::bf16, 128, {128}, "st");
+  const Tile mv = nc.sbuf().alloc(DType::bf16, 128, {1024}, "mv");
+  const Tile out = nc.psum().alloc(DType::f32, 128, {512}, "out");
+  const Tile out2 = nc.psum().alloc(DType::f32, 128, {1024}, "out2");
+  auto expect_msg = [](auto&& fn, const std::string& needle) {
+    try {
+      fn();
+      ADD_FAILURE() << "expected an error containing: " << needle;
+    } catch (const trn::Error& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("nc_matmul"), std::string::npos) << e.what();
+    }
+  };
+  expect_msg([&] { nc.nc_matmul(out2.cols(0, 600), st, mv.cols(0, 600), false); }, "'moving': free size 600");
+  expect_msg([&] { nc.nc_matmul(out2.cols(0, 600), st, mv.cols(0, 600), false); }, "gemm_moving_fmax 512 (trn1)");
+  const Tile big = nc.sbuf().alloc(DType::bf16, 128, {129}, "big");
+  expect_msg([&] { nc.nc_matmul(out.rows(0, 128).cols(0, 10), big, mv.cols(0, 10), false); }, "gemm_stationary_fmax 128");
+  expect_msg([&] { nc.nc_matmul(out, st, mv.rows(0, 64).cols(0, 512), false); }, "'moving': partitions 64");
+  expect_msg([&] { nc.nc_matmul(st, st, mv.cols(0, 128), false); }, "'dst': cannot be in SBUF");
+  const Tile pst = nc.psum().alloc(DType::f32, 128, {128}, "pst");
+  expect_msg([&] { nc.nc_matmul(out, pst, mv.cols(0, 512), false); }, "'stationary': cannot be in PSUM");
+  const Tile f32mv = nc.sbuf().alloc(DType::f32, 128, {512}, "f32mv");
+  expect_msg([&] { nc.nc_matmul(out, st, f32mv, false); }, "tfloat32/float32 the other must be too");
+  const Tile e4 = nc.sbuf().alloc(DType::f8e4m3fn, 128, {128}, "e4");
+  expect_msg([&] { nc.nc_matmul(out.cols(0, 128), e4, e4, false); }, "not supported on trn1");
+  // dst straddling two PSUM banks
+  expect_msg([&] { nc.nc_matmul(out2.cols(256, 512), st, mv.cols(0, 512), false); }, "PSUM bank size 2048");
+  // partition start alignment: a 64-partition operand must start at 0 or 64
+  const Tile st96 = nc.sbuf().alloc(DType::bf16, 128, {64}, "st96");
+  expect_msg([&] { nc.nc_matmul(out.rows(32, 64).cols(0, 8), st96.rows(0, 64), mv.rows(0, 64).cols(0, 8), false); },
+             "partition start 32");
+}
+
+TEST(Matmul, NothingWrittenOnError) {
+  NeuronCore nc;
+  const Tile st = nc.sbuf().alloc(DType::bf16, 128, {128});
+  const Tile mv = nc.sbuf().alloc(DType::f32, 128, {512});
+  const Tile out = nc.psum().alloc(DType::f32, 128, {512});
+  const auto before = read_bits(out);
+  EXPECT_THROW(nc.nc_matmul(out, st, mv, false), trn::UsageError);
+  EXPECT_EQ(read_bits(out), before);
+  EXPECT_EQ(nc.instruction_count(), 0u);
+}
+
+TEST(Matmul, Fp8E4m3fnRunsOnTrn3) {
+  CoreConfig cfg;
+  cfg.generation = Generation::trn3;
+  NeuronCore nc(cfg);
+  const auto S = random_values(32 * 8, DType::f8e4m3fn, 7), Mv = random_values(32 * 1024, DType::f8e4m3fn, 8);
+  const Tile st = nc.sbuf().alloc(DType::f8e4m3fn, 32, {8}), mv = nc.sbuf().alloc(DType::f8e4m3fn, 32, {1024});
+  const Tile out = nc.psum().alloc(DType::f32, 8, {1024});  // trn3: moving up to 4096 across banks
+  upload(nc, st, S);
+  upload(nc, mv, Mv);
+  nc.nc_matmul(out, st, mv, false);
+  EXPECT_EQ(read(out), contract_reference(S, Mv, 32, 8, 1024, false));
+}
+
+TEST(Matmul, StrictModeRejectsAccumulateOntoUninitialisedPsum) {
+  CoreConfig cfg;
+  cfg.strict = true;
+  NeuronCore nc(cfg);
+  const Tile st = nc.sbuf().alloc(DType::bf16, 8, {8}), mv = nc.sbuf().alloc(DType::bf16, 8, {8});
+  upload(nc, st, std::vector<float>(64, 1.0f));
+  upload(nc, mv, std::vector<float>(64, 1.0f));
+  const Tile out = nc.psum().alloc(DType::f32, 8, {8});
+  EXPECT_THROW(nc.nc_matmul(out, st, mv, true), trn::UsageError);
+  nc.nc_matmul(out, st, mv, false);
+  EXPECT_NO_THROW(nc.nc_matmul(out, st, mv, true));
+  EXPECT_EQ(read(out)[0], 16.0f);
+  // Without strict mode the fresh PSUM is NaN-poisoned, so accumulate=true on it yields NaN.
+  NeuronCore lax;
+  const Tile st2 = lax.sbuf().alloc(DType::bf16, 8, {8}), mv2 = lax.sbuf().alloc(DType::bf16, 8, {8});
+  upload(lax, st2, std::vector<float>(64, 1.0f));
+  upload(lax, mv2, std::vector<float>(64, 1.0f));
+  const Tile out2 = lax.psum().alloc(DType::f32, 8, {8});
+  lax.nc_matmul(out2, st2, mv2, true);
+  EXPECT_TRUE(std::isnan(read(out2)[0]));
+}
+
+TEST(Transpose, TensorEngineOnTrn1SpreadsNanAlongTheRowAndLosesNegativeZero) {
+  NeuronCore nc;  // trn1: transpose through the multiplier
+  const int P = 4, F = 3;
+  std::vector<float> src(P * F);
+  for (int i = 0; i < P * F; ++i) src[i] = static_cast<float>(i + 1);
+  src[2 * F + 1] = std::numeric_limits<float>::quiet_NaN();  // src[2][1]
+  src[0 * F + 2] = -0.0f;                                    // src[0][2]
+  const Tile s = nc.sbuf().alloc(DType::bf16, P, {F}), d = nc.psum().alloc(DType::f32, F, {P});
+  upload(nc, s, src);
+  nc.nc_transpose(d, s, Engine::tensor);
+  const auto out = read(d);
+  for (int p = 0; p < P; ++p) {
+    EXPECT_EQ(out[0 * P + p], src[p * F + 0]);
+    EXPECT_TRUE(std::isnan(out[1 * P + p])) << "row 1 (src column 1 holds a NaN) must be NaN at " << p;
+  }
+  EXPECT_EQ(read_bits(d)[2 * P + 0], 0u) << "-0 becomes +0 through the fp32 sum";
+}
+
+TEST(Transpose, TensorEngineOnTrn2IsBitAccurate) {
+  CoreConfig cfg;
+  cfg.generation = Generation::trn2;
+  NeuronCore nc(cfg);
+  const int P = 128, F = 96;
+  auto src = random_values(P * F, DType::bf16, 9);
+  src[5] = std::numeric_limits<float>::infinity();
+  src[7] = -0.0f;
+  const Tile s = nc.sbuf().alloc(DType::bf16, P, {F}), d = nc.psum().alloc(DType::bf16, F, {P});
+  upload(nc, s, src);
+  nc.nc_transpose(d, s, Engine::tensor);
+  const auto sb = read_bits(s), db = read_bits(d);
+  for (int p = 0; p < P; ++p)
+    for (int f = 0; f < F; ++f) ASSERT_EQ(db[f * P + p], sb[p * F + f]);
+}
+
+TEST(Transpose, VectorEngineBlockLimit) {
+  NeuronCore nc;
+  const Tile s = nc.sbuf().alloc(DType::f32, 32, {33}), d = nc.sbuf().alloc(DType::f32, 33, {32});
+  try {
+    nc.nc_transpose(d, s, Engine::vector);
+    ADD_FAILURE();
+  } catch (const LimitError& e) {
+    EXPECT_EQ(e.value(), 33);
+    EXPECT_EQ(e.limit(), 32);
+  }
+  const auto src = random_values(32 * 32, DType::f32, 10);
+  const Tile s2 = nc.sbuf().alloc(DType::f32, 32, {32}), d2 = nc.sbuf().alloc(DType::f32, 32, {32});
+  upload(nc, s2, src);
+  nc.nc_transpose(d2, s2, Engine::vector);
+  const auto out = read(d2);
+  for (int i = 0; i < 32; ++i)
+    for (int j = 0; j < 32; ++j) EXPECT_EQ(out[j * 32 + i], src[i * 32 + j]);
+}
+
+TEST(Matmul, TraceRecordsShapesAndBytes) {
+  NeuronCore nc;
+  const Tile st = nc.sbuf().alloc(DType::bf16, 128, {96}), mv = nc.sbuf().alloc(DType::bf16, 128, {200});
+  const Tile out = nc.psum().alloc(DType::f32, 96, {200});
+  nc.nc_matmul(out, st, mv, false);
+  ASSERT_EQ(nc.trace().instructions.size(), 1u);
+  const Instruction& ins = nc.trace().instructions[0];
+  EXPECT_EQ(ins.engine, Engine::tensor);
+  EXPECT_EQ(ins.opcode, Opcode::nc_matmul);
+  EXPECT_EQ(ins.partitions, 128);
+  EXPECT_EQ(ins.matmul_m, 96);
+  EXPECT_EQ(ins.free_elems, 200);
+  EXPECT_EQ(ins.bytes_read, 128 * 96 * 2 + 128 * 200 * 2);
+  EXPECT_EQ(ins.bytes_written, 96 * 200 * 4);
+  EXPECT_EQ(ins.nregions, 3);
+  EXPECT_EQ(nc.trace().per_engine[static_cast<int>(Engine::tensor)], 1);
+}
+
+}  // namespace

@@ -1,0 +1,117 @@
+// SBUF/PSUM capacities per generation, allocation placement, poisoning, views and their limits.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "test_util.hpp"
+#include "trn/core/core.hpp"
+
+using namespace trn;
+
+namespace {
+
+std::string error_of(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const trn::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Memory, CapacitiesComeFromTheGenerationTable) {
+  EXPECT_EQ(hardware_spec(Generation::trn1).sbuf_partition_bytes, 192 * 1024);
+  EXPECT_EQ(hardware_spec(Generation::trn2).sbuf_partition_bytes, 224 * 1024);
+  EXPECT_EQ(hardware_spec(Generation::trn3).sbuf_partition_bytes, 256 * 1024);
+  for (auto g : {Generation::trn1, Generation::trn2, Generation::trn3}) {
+    const auto& h = hardware_spec(g);
+    EXPECT_EQ(h.pmax, 128);
+    EXPECT_EQ(h.psum_partition_bytes, 16 * 1024);
+    EXPECT_EQ(h.psum_banks * h.psum_bank_bytes, h.psum_partition_bytes);
+    CoreConfig cfg;
+    cfg.generation = g;
+    NeuronCore nc(cfg);
+    EXPECT_EQ(nc.sbuf().partition_bytes(), h.sbuf_partition_bytes);
+    // The whole partition can be allocated, one byte more cannot.
+    const Tile all = nc.sbuf().alloc(DType::u8, 128, {h.sbuf_partition_bytes}, "all");
+    const std::string msg = error_of([&] { nc.sbuf().alloc(DType::u8, 128, {1}, "one_more"); });
+    EXPECT_NE(msg.find("SBUF alloc"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("'one_more'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(std::to_string(h.sbuf_partition_bytes)), std::string::npos) << msg;
+    nc.sbuf().free(all);
+    EXPECT_NO_THROW(nc.sbuf().alloc(DType::u8, 128, {1}, "fits_again"));
+  }
+}
+
+TEST(Memory, OversizedRequestNamesTheLimit) {
+  NeuronCore nc;
+  const std::string msg = error_of([&] { nc.sbuf().alloc(DType::f32, 128, {50000}, "huge"); });
+  EXPECT_NE(msg.find("bytes per partition 200000"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("196608"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("(trn1)"), std::string::npos) << msg;
+  const std::string msg2 = error_of([&] { nc.sbuf().alloc(DType::f32, 129, {1}, "tall"); });
+  EXPECT_NE(msg2.find("pmax 128"), std::string::npos) << msg2;
+}
+
+TEST(Memory, PsumTilesStayInsideABank) {
+  NeuronCore nc;
+  const auto& h = nc.hw();
+  const Tile a = nc.psum().alloc(DType::f32, 128, {384}, "a");  // 1536 B
+  const Tile b = nc.psum().alloc(DType::f32, 128, {384}, "b");  // would straddle bank 0/1
+  EXPECT_EQ(a.offset_bytes, 0);
+  EXPECT_EQ(b.offset_bytes, h.psum_bank_bytes);
+  const Tile big = nc.psum().alloc(DType::f32, 128, {1024}, "two banks");
+  EXPECT_EQ(big.offset_bytes % h.psum_bank_bytes, 0);
+  // 8 banks in all: after a, b and big (4 banks) four banks remain.
+  for (int i = 0; i < 4; ++i) nc.psum().alloc(DType::f32, 128, {512});
+  EXPECT_THROW(nc.psum().alloc(DType::f32, 128, {512}), LimitError);  // no whole bank left
+  EXPECT_EQ(nc.psum().alloc(DType::f32, 128, {128}).offset_bytes, 1536);  // the gap after 'a' in bank 0
+}
+
+TEST(Memory, FreshAllocationsArePoisonedWithNan) {
+  NeuronCore nc;
+  const Tile f = nc.sbuf().alloc(DType::f32, 4, {8});
+  const Tile b = nc.sbuf().alloc(DType::bf16, 4, {8});
+  const Tile e = nc.sbuf().alloc(DType::f8e4m3, 4, {8});
+  for (float v : trntest::read(f)) EXPECT_TRUE(std::isnan(v));
+  for (float v : trntest::read(b)) EXPECT_TRUE(std::isnan(v));
+  for (float v : trntest::read(e)) EXPECT_TRUE(std::isnan(v));
+}
+
+TEST(Memory, AllocScopeFreesAndViewsCheckBounds) {
+  NeuronCore nc;
+  {
+    AllocScope scope(nc.sbuf());
+    scope.alloc(DType::f32, 128, {1000});
+    scope.alloc(DType::bf16, 64, {10, 20});
+    EXPECT_GT(nc.sbuf().used_bytes(), 4000);
+  }
+  EXPECT_EQ(nc.sbuf().used_bytes(), 0);
+  const Tile t = nc.sbuf().alloc(DType::f32, 128, {8, 16});
+  EXPECT_EQ(t.free_size(), 128);
+  EXPECT_TRUE(t.free_contiguous());
+  const Tile s = t.slice(1, 0, 8, 2);
+  EXPECT_EQ(s.free_size(), 64);
+  EXPECT_FALSE(s.free_contiguous());
+  EXPECT_EQ(s.at(3, 9) - t.at(3, 0), (1 * 16 + 2) * 4);
+  EXPECT_THROW(t.rows(100, 29), LimitError);
+  EXPECT_THROW(t.slice(1, 10, 7), LimitError);
+  EXPECT_THROW(s.reshape({64}), UsageError);
+  EXPECT_EQ(t.reshape({128}).free_size(), 128);
+  EXPECT_THROW(t.reshape({100}), LimitError);
+  EXPECT_THROW(t.bitcast(DType::bf16), UsageError);
+}
+
+TEST(Memory, HbmViews) {
+  HbmTensor h(DType::f32, {6, 10});
+  for (int i = 0; i < 60; ++i) h.as<float>()[i] = static_cast<float>(i);
+  const Tile t = h.tile(1, 2, 3, 4);
+  EXPECT_EQ(load_as_f32(DType::f32, t.at(1, 2)), 2 * 10 + 5);
+  const Tile tt = h.tile_transposed(1, 3, 2, 5);  // columns 2..6 as partitions, rows 1..3 as free
+  EXPECT_EQ(tt.partitions, 5);
+  EXPECT_EQ(load_as_f32(DType::f32, tt.at(4, 2)), 3 * 10 + 6);
+  EXPECT_THROW(h.tile(5, 2, 0, 1), LimitError);
+  EXPECT_THROW(h.tile_transposed(0, 1, 8, 3), LimitError);
+}
+
+}  // namespace

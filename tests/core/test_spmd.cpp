@@ -1,0 +1,107 @@
+// SPMD launch: program ids, error propagation, and bit-identical results and traces for any host
+// thread count and any number of emulated cores (including under stochastic rounding).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "test_util.hpp"
+#include "tiled_matmul.hpp"
+#include "trn/core/core.hpp"
+
+using namespace trn;
+
+namespace {
+
+TEST(Spmd, ProgramIdsCoverTheGrid) {
+  std::vector<int> seen(2 * 3 * 4, 0);
+  LaunchConfig lc;
+  lc.grid = {2, 3, 4};
+  lc.host_threads = 3;
+  std::mutex mu;
+  launch(lc, [&](NeuronCore& nc) {
+    std::lock_guard<std::mutex> lock(mu);
+    const int id = nc.program_id(0) + 2 * (nc.program_id(1) + 3 * nc.program_id(2));
+    EXPECT_EQ(id, nc.linear_program_id());
+    EXPECT_EQ(nc.num_programs(1), 3);
+    ++seen[static_cast<std::size_t>(id)];
+  });
+  for (int v : seen) EXPECT_EQ(v, 1);
+}
+
+TEST(Spmd, LowestProgramErrorIsRethrown) {
+  LaunchConfig lc;
+  lc.grid = {8, 1, 1};
+  lc.host_threads = 2;
+  try {
+    launch(lc, [](NeuronCore& nc) {
+      if (nc.program_id() >= 3) nc.sbuf().alloc(DType::f32, 128, {1 << 20}, "p" + std::to_string(nc.program_id()));
+    });
+    ADD_FAILURE();
+  } catch (const LimitError& e) {
+    EXPECT_NE(std::string(e.what()).find("'p3'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(launch(LaunchConfig{.grid = {0, 1, 1}}, [](NeuronCore&) {}), LimitError);
+}
+
+struct RunResult {
+  std::vector<std::uint32_t> bits;
+  std::vector<std::tuple<int, int, int, std::uint64_t, std::int64_t>> trace;
+};
+
+RunResult run_matmul(int threads, int cores, bool sr, DType out_dtype) {
+  const long M = 300, N = 1100, K = 260;
+  HbmTensor A(DType::f32, {M, K}), B(DType::f32, {K, N}), C(out_dtype, {M, N});
+  const auto a = trntest::random_values(static_cast<std::size_t>(M * K), DType::f32, 21);
+  const auto b = trntest::random_values(static_cast<std::size_t>(K * N), DType::f32, 22);
+  std::memcpy(A.data(), a.data(), a.size() * 4);
+  std::memcpy(B.data(), b.data(), b.size() * 4);
+  LaunchConfig lc;
+  lc.host_threads = threads;
+  lc.num_cores = cores;
+  lc.core.stochastic_rounding = sr;
+  lc.core.sr_seed = 1234;
+  examples::TiledMatmulConfig tc;
+  tc.block_m = 128;
+  tc.block_n = 512;
+  const LaunchResult r = examples::tiled_matmul(A, B, C, tc, lc);
+  RunResult out;
+  out.bits.resize(static_cast<std::size_t>(M * N));
+  for (long i = 0; i < M * N; ++i) {
+    std::uint32_t u = 0;
+    std::memcpy(&u, C.data() + i * dtype_size(out_dtype), static_cast<std::size_t>(dtype_size(out_dtype)));
+    out.bits[static_cast<std::size_t>(i)] = u;
+  }
+  for (const auto& ins : r.trace.instructions)
+    out.trace.emplace_back(ins.program, static_cast<int>(ins.opcode), ins.core, ins.index, ins.free_elems);
+  return out;
+}
+
+TEST(Spmd, BitIdenticalForAnyThreadAndCoreCount) {
+  const RunResult ref = run_matmul(1, 1, false, DType::f32);
+  for (auto [threads, cores] : {std::pair{2, 1}, std::pair{3, 2}, std::pair{4, 4}}) {
+    const RunResult r = run_matmul(threads, cores, false, DType::f32);
+    EXPECT_EQ(r.bits, ref.bits) << threads << " threads, " << cores << " cores";
+    ASSERT_EQ(r.trace.size(), ref.trace.size());
+    for (std::size_t i = 0; i < r.trace.size(); ++i) {
+      EXPECT_EQ(std::get<0>(r.trace[i]), std::get<0>(ref.trace[i]));
+      EXPECT_EQ(std::get<1>(r.trace[i]), std::get<1>(ref.trace[i]));
+      EXPECT_EQ(std::get<3>(r.trace[i]), std::get<3>(ref.trace[i]));
+    }
+  }
+}
+
+TEST(Spmd, StochasticRoundingIsDeterministicAcrossThreadCounts) {
+  // bf16 output: the PSUM -> SBUF copy rounds stochastically (global SR mode).
+  const RunResult ref = run_matmul(1, 1, true, DType::bf16);
+  const RunResult r2 = run_matmul(2, 2, true, DType::bf16);
+  const RunResult r3 = run_matmul(3, 1, true, DType::bf16);
+  EXPECT_EQ(r2.bits, ref.bits);
+  EXPECT_EQ(r3.bits, ref.bits);
+  const RunResult rne = run_matmul(2, 1, false, DType::bf16);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < rne.bits.size(); ++i) differ += rne.bits[i] != ref.bits[i];
+  EXPECT_GT(differ, rne.bits.size() / 10) << "SR must actually change the rounding of some outputs";
+}
+
+}  // namespace

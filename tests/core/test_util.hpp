@@ -1,0 +1,54 @@
+// Helpers shared by the core test suites: filling tiles from host arrays and reading them back
+// through the emulated DMA, and random data. Kept deliberately simple (no emulator internals).
+#pragma once
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "trn/core/core.hpp"
+
+namespace trntest {
+
+// Random fp32 values already representable in dtype t (so that loads are exact).
+inline std::vector<float> random_values(std::size_t n, trn::DType t, std::uint64_t seed, float lo = -1.0f,
+                                        float hi = 1.0f) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> u(lo, hi);
+  std::vector<float> v(n);
+  for (auto& x : v) {
+    std::byte buf[4];
+    trn::store_from_f32(t, buf, u(rng), trn::Rounding::nearest_even, 0);
+    x = trn::load_as_f32(t, buf);
+  }
+  return v;
+}
+
+// Writes row-major host data [rows x cols] into an on-chip tile of any dtype via an HBM staging
+// tensor and dma_copy (fp32 -> dtype conversion by the DMA, exact for representable values).
+inline void upload(trn::NeuronCore& nc, const trn::Tile& dst, const std::vector<float>& host) {
+  trn::HbmTensor h(trn::DType::f32, {dst.partitions, dst.free_size()});
+  std::copy(host.begin(), host.end(), h.as<float>());
+  nc.dma_copy(dst, h.tile(0, dst.partitions, 0, dst.free_size()));
+}
+
+// Reads any tile back as fp32 host data by direct element access (no instruction issued).
+inline std::vector<float> read(const trn::Tile& t) {
+  std::vector<float> out;
+  out.reserve(static_cast<std::size_t>(t.elements()));
+  for (int p = 0; p < t.partitions; ++p)
+    for (std::int64_t i = 0; i < t.free_size(); ++i) out.push_back(trn::load_as_f32(t.dtype, t.at(p, i)));
+  return out;
+}
+
+inline std::vector<std::uint32_t> read_bits(const trn::Tile& t) {
+  std::vector<std::uint32_t> out;
+  for (int p = 0; p < t.partitions; ++p)
+    for (std::int64_t i = 0; i < t.free_size(); ++i) {
+      std::uint32_t u = 0;
+      __builtin_memcpy(&u, t.at(p, i), static_cast<std::size_t>(trn::dtype_size(t.dtype)));
+      out.push_back(u);
+    }
+  return out;
+}
+
+}  // namespace trntest
