@@ -12,9 +12,7 @@ void require_mem(std::string_view instr, std::string_view operand, const Tile& t
                  std::initializer_list<MemSpace> allowed) {
   for (auto m : allowed)
     if (t.mem == m) return;
-  std::string what = "cannot be in ";  // built by appending (GCC 12 -Wrestrict false positive on "lit" + string&&)
-  what += mem_space_name(t.mem);
-  what += " (allowed:";
+  std::string what = "cannot be in " + std::string(mem_space_name(t.mem)) + " (allowed:";
   for (auto m : allowed) what += " " + std::string(mem_space_name(m));
   throw UsageError(instr, operand, what + ")");
 }

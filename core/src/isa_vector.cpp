@@ -1,12 +1,334 @@
-// VectorE (and GpSimdE where the ISA allows): element-wise, reduce, scan, copy, memset,
+// VectorE (and GpSimdE / ScalarE where the ISA allows): element-wise, reduce, scan, copy, memset,
 // bn_stats/bn_aggr, reciprocal. Arithmetic is fp32 (inputs cast to fp32, result cast on write);
-// bitvec ops and same-dtype copies are bit-exact. Semantics: docs/numerics.md.
+// bitvec ops and same-dtype copies are bit-exact. Semantics: docs/numerics.md; hardware facts:
+// neuroncore.md 2 (engines), 3.3 (partition alignment), 5.2-5.3 (instructions), 6.3-6.4 (dtypes,
+// integers above 2^24).
+//
+// Arithmetic paths (chosen once per instruction):
+//  - fp32: every operand is converted to fp32 (integers by RNE, exact below 2^24), the op is
+//    computed in fp32 (float, never double), and the result is written with the instruction's
+//    rounding (RNE or SR) and, for integer dst, RNE + saturation (f32_to_int_saturate).
+//  - native integer: when every operand (inputs, dst, [P,1] scalar tiles; immediates must be
+//    integral) has an integer dtype and the engine is GpSimdE (both profiles) or VectorE in the
+//    `ideal` profile, add/subtract/multiply/max/min/abs_max/abs_min/comparisons/logical ops are
+//    exact in int64 (saturating at the int64 range) and stored with saturation to dst's range.
+//    divide and power always use the fp32 path. ScalarE never takes this path ("The Scalar Engine
+//    always performs the math operations in float32 precision", neuroncore.md 5.1).
+//  - bitvec (bitwise_and/or/xor, left_shift, logical right_shift): integer dtypes only; each operand
+//    is its bit pattern zero-extended from its dtype width to 32 bits; shifts by >= 32 give 0; the
+//    32-bit result is truncated to dst's width (no saturation). In the `trn1_measured` profile on
+//    VectorE each operand first makes a round trip integer -> fp32 (RNE) -> integer (RNE, saturating
+//    to the operand's dtype), which reproduces aws-neuron-sdk issue 1308 (neuroncore.md 6.4).
+//  - trn1_measured arithmetic on integers (VectorE/ScalarE) is the fp32 path, also I1308.
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "engine_util.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
+
+namespace {
+
+// ---- op classification ----------------------------------------------------------------------
+
+bool is_comparison(AluOp op) { return op >= AluOp::equal && op <= AluOp::less_equal; }
+bool is_logical(AluOp op) { return op >= AluOp::logical_and && op <= AluOp::logical_xor; }
+// Ops the native integer path computes exactly (divide and power always go through fp32).
+bool int_native_op(AluOp op) { return !is_bitvec(op) && op != AluOp::divide && op != AluOp::power; }
+
+template <AluOp OP>
+using OpTag = std::integral_constant<AluOp, OP>;
+
+// Runtime op -> compile-time op, once per instruction: f(OpTag<op>{}). Arithmetic (non-bitvec) ops.
+template <class F>
+void dispatch_arith(AluOp op, F&& f) {
+  using enum AluOp;
+  switch (op) {
+    case bypass: f(OpTag<bypass>{}); return;
+    case add: f(OpTag<add>{}); return;
+    case subtract: f(OpTag<subtract>{}); return;
+    case multiply: f(OpTag<multiply>{}); return;
+    case divide: f(OpTag<divide>{}); return;
+    case maximum: f(OpTag<maximum>{}); return;
+    case minimum: f(OpTag<minimum>{}); return;
+    case abs_max: f(OpTag<abs_max>{}); return;
+    case abs_min: f(OpTag<abs_min>{}); return;
+    case power: f(OpTag<power>{}); return;
+    case equal: f(OpTag<equal>{}); return;
+    case not_equal: f(OpTag<not_equal>{}); return;
+    case greater: f(OpTag<greater>{}); return;
+    case greater_equal: f(OpTag<greater_equal>{}); return;
+    case less: f(OpTag<less>{}); return;
+    case less_equal: f(OpTag<less_equal>{}); return;
+    case logical_and: f(OpTag<logical_and>{}); return;
+    case logical_or: f(OpTag<logical_or>{}); return;
+    case logical_xor: f(OpTag<logical_xor>{}); return;
+    default: throw Error("internal: dispatch_arith called with a bitvec op");
+  }
+}
+
+// Ops of the native integer path.
+template <class F>
+void dispatch_int(AluOp op, F&& f) {
+  using enum AluOp;
+  switch (op) {
+    case bypass: f(OpTag<bypass>{}); return;
+    case add: f(OpTag<add>{}); return;
+    case subtract: f(OpTag<subtract>{}); return;
+    case multiply: f(OpTag<multiply>{}); return;
+    case maximum: f(OpTag<maximum>{}); return;
+    case minimum: f(OpTag<minimum>{}); return;
+    case abs_max: f(OpTag<abs_max>{}); return;
+    case abs_min: f(OpTag<abs_min>{}); return;
+    case equal: f(OpTag<equal>{}); return;
+    case not_equal: f(OpTag<not_equal>{}); return;
+    case greater: f(OpTag<greater>{}); return;
+    case greater_equal: f(OpTag<greater_equal>{}); return;
+    case less: f(OpTag<less>{}); return;
+    case less_equal: f(OpTag<less_equal>{}); return;
+    case logical_and: f(OpTag<logical_and>{}); return;
+    case logical_or: f(OpTag<logical_or>{}); return;
+    case logical_xor: f(OpTag<logical_xor>{}); return;
+    default: throw Error("internal: dispatch_int called with an op outside the native integer set");
+  }
+}
+
+// Bitvec ops (and bypass, which tensor_scalar allows as op1 of a bitvec op0).
+template <class F>
+void dispatch_bitvec(AluOp op, F&& f) {
+  using enum AluOp;
+  switch (op) {
+    case bypass: f(OpTag<bypass>{}); return;
+    case bitwise_and: f(OpTag<bitwise_and>{}); return;
+    case bitwise_or: f(OpTag<bitwise_or>{}); return;
+    case bitwise_xor: f(OpTag<bitwise_xor>{}); return;
+    case left_shift: f(OpTag<left_shift>{}); return;
+    case right_shift: f(OpTag<right_shift>{}); return;
+    default: throw Error("internal: dispatch_bitvec called with an arithmetic op");
+  }
+}
+
+// ---- scalar semantics ---------------------------------------------------------------------------
+
+// IEEE 754-2019 maximum/minimum: NaN if either operand is NaN (a quiet NaN: a + b, which on x86
+// carries the first NaN operand's payload); -0 < +0.
+inline float max_ieee(float a, float b) {
+  if (a != a || b != b) return a + b;
+  if (a == b) return std::bit_cast<float>(std::bit_cast<std::uint32_t>(a) & std::bit_cast<std::uint32_t>(b));
+  return a > b ? a : b;
+}
+inline float min_ieee(float a, float b) {
+  if (a != a || b != b) return a + b;
+  if (a == b) return std::bit_cast<float>(std::bit_cast<std::uint32_t>(a) | std::bit_cast<std::uint32_t>(b));
+  return a < b ? a : b;
+}
+
+// fp32 semantics of the arithmetic ops. Comparisons and logical ops give 1.0f / 0.0f; logical ops
+// treat any nonzero value (NaN included) as true; power is C powf.
+template <AluOp OP>
+inline float alu_f32(float a, float b) {
+  using enum AluOp;
+  if constexpr (OP == bypass) return a;
+  else if constexpr (OP == add) return a + b;
+  else if constexpr (OP == subtract) return a - b;
+  else if constexpr (OP == multiply) return a * b;
+  else if constexpr (OP == divide) return a / b;
+  else if constexpr (OP == maximum) return max_ieee(a, b);
+  else if constexpr (OP == minimum) return min_ieee(a, b);
+  else if constexpr (OP == abs_max) return max_ieee(std::fabs(a), std::fabs(b));
+  else if constexpr (OP == abs_min) return min_ieee(std::fabs(a), std::fabs(b));
+  else if constexpr (OP == power) return std::pow(a, b);  // float overload = powf
+  else if constexpr (OP == equal) return a == b ? 1.0f : 0.0f;
+  else if constexpr (OP == not_equal) return a != b ? 1.0f : 0.0f;
+  else if constexpr (OP == greater) return a > b ? 1.0f : 0.0f;
+  else if constexpr (OP == greater_equal) return a >= b ? 1.0f : 0.0f;
+  else if constexpr (OP == less) return a < b ? 1.0f : 0.0f;
+  else if constexpr (OP == less_equal) return a <= b ? 1.0f : 0.0f;
+  else if constexpr (OP == logical_and) return (a != 0.0f) && (b != 0.0f) ? 1.0f : 0.0f;
+  else if constexpr (OP == logical_or) return (a != 0.0f) || (b != 0.0f) ? 1.0f : 0.0f;
+  else if constexpr (OP == logical_xor) return (a != 0.0f) != (b != 0.0f) ? 1.0f : 0.0f;
+  else static_assert(OP == bypass, "alu_f32: bitvec ops have no fp32 semantics");
+}
+
+constexpr std::int64_t kI64Max = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t kI64Min = std::numeric_limits<std::int64_t>::min();
+
+inline std::int64_t sat_add(std::int64_t a, std::int64_t b) {
+  std::int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return b > 0 ? kI64Max : kI64Min;
+  return r;
+}
+inline std::int64_t sat_sub(std::int64_t a, std::int64_t b) {
+  std::int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) return b < 0 ? kI64Max : kI64Min;
+  return r;
+}
+inline std::int64_t sat_mul(std::int64_t a, std::int64_t b) {
+  std::int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) return (a < 0) != (b < 0) ? kI64Min : kI64Max;
+  return r;
+}
+inline std::int64_t sat_abs(std::int64_t a) { return a == kI64Min ? kI64Max : (a < 0 ? -a : a); }
+
+// Native integer semantics (exact, saturating at the int64 range).
+template <AluOp OP>
+inline std::int64_t alu_i64(std::int64_t a, std::int64_t b) {
+  using enum AluOp;
+  if constexpr (OP == bypass) return a;
+  else if constexpr (OP == add) return sat_add(a, b);
+  else if constexpr (OP == subtract) return sat_sub(a, b);
+  else if constexpr (OP == multiply) return sat_mul(a, b);
+  else if constexpr (OP == maximum) return a > b ? a : b;
+  else if constexpr (OP == minimum) return a < b ? a : b;
+  else if constexpr (OP == abs_max) return std::max(sat_abs(a), sat_abs(b));
+  else if constexpr (OP == abs_min) return std::min(sat_abs(a), sat_abs(b));
+  else if constexpr (OP == equal) return a == b;
+  else if constexpr (OP == not_equal) return a != b;
+  else if constexpr (OP == greater) return a > b;
+  else if constexpr (OP == greater_equal) return a >= b;
+  else if constexpr (OP == less) return a < b;
+  else if constexpr (OP == less_equal) return a <= b;
+  else if constexpr (OP == logical_and) return (a != 0) && (b != 0);
+  else if constexpr (OP == logical_or) return (a != 0) || (b != 0);
+  else if constexpr (OP == logical_xor) return (a != 0) != (b != 0);
+  else static_assert(OP == bypass, "alu_i64: op outside the native integer set");
+}
+
+// Bitvec semantics on 32-bit patterns (values held in int64 lanes, always in [0, 2^32)).
+template <AluOp OP>
+inline std::int64_t alu_bits(std::int64_t a, std::int64_t b) {
+  using enum AluOp;
+  const auto ua = static_cast<std::uint32_t>(a), ub = static_cast<std::uint32_t>(b);
+  if constexpr (OP == bypass) return ua;
+  else if constexpr (OP == bitwise_and) return ua & ub;
+  else if constexpr (OP == bitwise_or) return ua | ub;
+  else if constexpr (OP == bitwise_xor) return ua ^ ub;
+  else if constexpr (OP == left_shift) return ub >= 32 ? 0u : static_cast<std::uint32_t>(ua << ub);
+  else if constexpr (OP == right_shift) return ub >= 32 ? 0u : ua >> ub;  // logical
+  else static_assert(OP == bypass, "alu_bits: arithmetic op");
+}
+
+// ---- bit patterns ---------------------------------------------------------------------------------
+
+std::uint32_t width_mask(DType t) {
+  const int bits = 8 * dtype_size(t);
+  return bits >= 32 ? 0xffffffffu : (1u << bits) - 1u;
+}
+// Integer value -> its two's-complement pattern in t's width, zero-extended to 32 bits.
+inline std::int64_t to_pattern(DType t, std::int64_t v) { return static_cast<std::uint32_t>(v) & width_mask(t); }
+// 32-bit pattern -> the value of its low bits read as dtype t (so store_int never saturates it).
+inline std::int64_t from_pattern(DType t, std::int64_t u) {
+  const int bits = 8 * dtype_size(t);
+  const std::int64_t w = static_cast<std::uint32_t>(u) & width_mask(t);
+  if (is_signed_integer(t) && (w >> (bits - 1)) != 0) return w - (std::int64_t{1} << bits);
+  return w;
+}
+// I1308 fault model: integer -> fp32 (RNE) -> integer of the same dtype (RNE, saturating).
+inline std::int64_t via_fp32(DType t, std::int64_t v) { return f32_to_int_saturate(t, static_cast<float>(v)); }
+
+// Row p of an integer tile as 32-bit patterns.
+void load_row_bits(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out) {
+  detail::load_row_int(t, p, out);
+  const std::int64_t n = t.free_size();
+  if (through_fp32)
+    for (std::int64_t i = 0; i < n; ++i) out[i] = via_fp32(t.dtype, out[i]);
+  for (std::int64_t i = 0; i < n; ++i) out[i] = to_pattern(t.dtype, out[i]);
+}
+void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in) {
+  const std::int64_t n = t.free_size();
+  for (std::int64_t i = 0; i < n; ++i) in[i] = from_pattern(t.dtype, in[i]);
+  detail::store_row_int(t, p, in);
+}
+
+// ---- scalar operands (tensor_scalar) ---------------------------------------------------------------
+
+// An immediate is integral (usable by the integer paths) when it is a whole number in int32/uint32 range.
+bool integral_immediate(float v) {
+  return std::isfinite(v) && std::nearbyint(v) == v && v >= -0x1p31f && v < 0x1p32f;
+}
+
+float scalar_f32(const ScalarOperand& s, std::int32_t p) {
+  return s.is_tile ? load_as_f32(s.tile.dtype, s.tile.at(p, 0)) : s.imm;
+}
+std::int64_t scalar_int(const ScalarOperand& s, std::int32_t p) {
+  return s.is_tile ? load_as_int(s.tile.dtype, s.tile.at(p, 0)) : static_cast<std::int64_t>(s.imm);
+}
+// Immediates are 32-bit patterns (two's complement for negative values); tiles use their dtype width.
+std::int64_t scalar_bits(const ScalarOperand& s, std::int32_t p, bool through_fp32) {
+  if (!s.is_tile) return static_cast<std::uint32_t>(static_cast<std::int64_t>(s.imm));
+  std::int64_t v = load_as_int(s.tile.dtype, s.tile.at(p, 0));
+  if (through_fp32) v = via_fp32(s.tile.dtype, v);
+  return to_pattern(s.tile.dtype, v);
+}
+
+void check_scalar_operand(std::string_view instr, std::string_view name, const ScalarOperand& s, const Tile& src,
+                          const HardwareSpec& hw, Engine engine) {
+  if (!s.is_tile) return;
+  detail::check_engine_operand(instr, name, s.tile, hw, engine);
+  if (s.tile.free_size() != 1)
+    throw LimitError(std::string(instr), std::string(name), "free size", s.tile.free_size(),
+                     "free size of a [P,1] scalar operand", 1, hw.name);
+  detail::require_same_partitions(instr, "src", src, name, s.tile);
+}
+
+// ---- shared checks and trace helpers --------------------------------------------------------------
+
+void require_integer(std::string_view instr, std::string_view operand, const Tile& t, AluOp op) {
+  if (!is_integer(t.dtype))
+    throw UsageError(instr, operand, "bitvec op " + std::string(alu_op_name(op)) + " needs an integer dtype (got " +
+                                         std::string(dtype_name(t.dtype)) + ")");
+}
+
+void require_vector_engine(std::string_view instr, Engine engine, std::initializer_list<Engine> allowed,
+                           std::string_view allowed_text) {
+  for (Engine e : allowed)
+    if (e == engine) return;
+  throw UsageError(instr, "engine", std::string(instr) + " runs on " + std::string(allowed_text) + " (got " +
+                                        std::string(engine_name(engine)) + ")");
+}
+
+// A [P,1] vector operand read by the instruction (not counted as a tensor input by the cost model).
+void add_vector_operand(Instruction& ins, const Tile& t) {
+  ins.bytes_read += t.elements() * dtype_size(t.dtype);
+  ins.add_region(region_of(t, false));
+}
+
+std::size_t row_len(const Tile& t) { return static_cast<std::size_t>(t.free_size()); }
+
+// ---- row kernels (one instantiation per op; plain loops) ----------------------------------------
+
+template <AluOp OP>
+void tt_row_f32(const float* a, const float* b, float* out, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i) out[i] = alu_f32<OP>(a[i], b[i]);
+}
+template <AluOp OP>
+void tt_row_i64(const std::int64_t* a, const std::int64_t* b, std::int64_t* out, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i) out[i] = alu_i64<OP>(a[i], b[i]);
+}
+template <AluOp OP>
+void tt_row_bits(const std::int64_t* a, const std::int64_t* b, std::int64_t* out, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i) out[i] = alu_bits<OP>(a[i], b[i]);
+}
+// x = reverse ? op(s, x) : op(x, s), in place.
+template <AluOp OP, class T, class Fn>
+void ts_row(T* x, T s, bool reverse, std::int64_t n, Fn fn) {
+  if (reverse)
+    for (std::int64_t i = 0; i < n; ++i) x[i] = fn(s, x[i]);
+  else
+    for (std::int64_t i = 0; i < n; ++i) x[i] = fn(x[i], s);
+}
+
+}  // namespace
+
+// ================================================================================================
+// tensor_copy
+// ================================================================================================
 
 void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, InstrOptions opt) {
   const std::string_view instr = "tensor_copy";
@@ -38,6 +360,446 @@ void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, In
       detail::load_row(src, p, row);
       detail::store_row(dst, p, row, r, &sr);
     }
+  }
+  commit_instruction();
+}
+
+// ================================================================================================
+// tensor_tensor: dst = op(a, b) element-wise (neuroncore.md 5.2). VectorE or GpSimdE (GpSimdE: SBUF
+// only). At most one input in PSUM. Paths: see the top of this file.
+// ================================================================================================
+
+void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Engine engine,
+                               InstrOptions opt) {
+  const std::string_view instr = "tensor_tensor";
+  require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
+  detail::check_engine_operand(instr, "a", a, *hw_, engine);
+  detail::check_engine_operand(instr, "b", b, *hw_, engine);
+  detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
+  if (a.mem == MemSpace::psum && b.mem == MemSpace::psum)
+    throw UsageError(instr, "b", "inputs 'a' and 'b' cannot both reside in PSUM");
+  detail::require_same_partitions(instr, "a", a, "b", b);
+  detail::require_same_partitions(instr, "a", a, "dst", dst);
+  detail::require_same_free_size(instr, "a", a, "b", b);
+  detail::require_same_free_size(instr, "a", a, "dst", dst);
+  const bool bitvec = is_bitvec(op);
+  if (bitvec) {
+    require_integer(instr, "a", a, op);
+    require_integer(instr, "b", b, op);
+    require_integer(instr, "dst", dst, op);
+  }
+
+  Instruction& ins = record(engine, Opcode::tensor_tensor);
+  detail::describe(ins, dst, {&a, &b});
+  const std::int64_t n = a.free_size();
+  const bool all_int = is_integer(a.dtype) && is_integer(b.dtype) && is_integer(dst.dtype);
+  const bool native_engine = engine == Engine::gpsimd || cfg_.numerics == Numerics::ideal;
+
+  if (bitvec) {
+    const bool through_fp32 = engine != Engine::gpsimd && cfg_.numerics == Numerics::trn1_measured;
+    std::int64_t* x = detail::scratch_i64(0, row_len(a));
+    std::int64_t* y = detail::scratch_i64(1, row_len(a));
+    dispatch_bitvec(op, [&](auto tag) {
+      for (std::int32_t p = 0; p < a.partitions; ++p) {
+        load_row_bits(a, p, through_fp32, x);
+        load_row_bits(b, p, through_fp32, y);
+        tt_row_bits<decltype(tag)::value>(x, y, x, n);
+        store_row_bits(dst, p, x);
+      }
+    });
+  } else if (all_int && native_engine && int_native_op(op)) {
+    std::int64_t* x = detail::scratch_i64(0, row_len(a));
+    std::int64_t* y = detail::scratch_i64(1, row_len(a));
+    dispatch_int(op, [&](auto tag) {
+      for (std::int32_t p = 0; p < a.partitions; ++p) {
+        detail::load_row_int(a, p, x);
+        detail::load_row_int(b, p, y);
+        tt_row_i64<decltype(tag)::value>(x, y, x, n);
+        detail::store_row_int(dst, p, x);
+      }
+    });
+  } else {
+    const Rounding r = rounding_for(opt);
+    const SrStream sr = sr_stream();
+    float* x = detail::scratch_f32(0, row_len(a));
+    float* y = detail::scratch_f32(1, row_len(a));
+    dispatch_arith(op, [&](auto tag) {
+      for (std::int32_t p = 0; p < a.partitions; ++p) {
+        detail::load_row(a, p, x);
+        detail::load_row(b, p, y);
+        tt_row_f32<decltype(tag)::value>(x, y, x, n);
+        detail::store_row(dst, p, x, r, &sr);
+      }
+    });
+  }
+  commit_instruction();
+}
+
+// ================================================================================================
+// tensor_scalar: dst = (src op0 s0) op1 s1 (neuroncore.md 5.2); reverse0/1 swap the operands of
+// op0/op1; op1 = bypass means no second op. s0/s1: fp32 immediates or [P,1] tiles. op0 and op1 are
+// both bitvec or both arithmetic (bypass goes with either). Engines: VectorE (all ops); ScalarE on
+// trn2+ only for (multiply, add), (multiply, bypass), (add, bypass), always in fp32; GpSimdE
+// (arithmetic ops; bitvec ops are VectorE only). The intermediate (src op0 s0) stays in the working
+// precision (fp32, int64 or 32-bit pattern) and is not cast to dst's dtype.
+// Bitvec immediates must be whole numbers in [-2^31, 2^32) and are used as 32-bit patterns.
+// ================================================================================================
+
+void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, ScalarOperand s0, AluOp op1,
+                               ScalarOperand s1, Engine engine, bool reverse0, bool reverse1, InstrOptions opt) {
+  const std::string_view instr = "tensor_scalar";
+  require_vector_engine(instr, engine, {Engine::vector, Engine::scalar, Engine::gpsimd},
+                        "VectorE, ScalarE (trn2+) or GpSimdE");
+  if (engine == Engine::scalar) {
+    if (hw_->generation == Generation::trn1) throw NotSupportedError(instr, "tensor_scalar on ScalarE", hw_->name);
+    const bool ok = (op0 == AluOp::multiply && (op1 == AluOp::add || op1 == AluOp::bypass)) ||
+                    (op0 == AluOp::add && op1 == AluOp::bypass);
+    if (!ok)
+      throw UsageError(instr, "op0",
+                       "ScalarE supports only (multiply, add), (multiply, bypass), (add, bypass); got (" +
+                           std::string(alu_op_name(op0)) + ", " + std::string(alu_op_name(op1)) + ")");
+  }
+  const bool bitvec = is_bitvec(op0) || is_bitvec(op1);
+  if (bitvec) {
+    if ((op0 != AluOp::bypass && !is_bitvec(op0)) || (op1 != AluOp::bypass && !is_bitvec(op1)))
+      throw UsageError(instr, is_bitvec(op0) ? "op1" : "op0",
+                       "op0 and op1 must both be bitvec or both arithmetic (got " + std::string(alu_op_name(op0)) +
+                           ", " + std::string(alu_op_name(op1)) + ")");
+    if (engine != Engine::vector)
+      throw UsageError(instr, "engine", "bitvec ops run on VectorE only (got " + std::string(engine_name(engine)) + ")");
+  }
+  const bool use_s1 = op1 != AluOp::bypass;
+  detail::check_engine_operand(instr, "src", src, *hw_, engine);
+  detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
+  detail::require_same_partitions(instr, "src", src, "dst", dst);
+  detail::require_same_free_size(instr, "src", src, "dst", dst);
+  check_scalar_operand(instr, "operand0", s0, src, *hw_, engine);
+  if (use_s1) check_scalar_operand(instr, "operand1", s1, src, *hw_, engine);
+  if (bitvec) {
+    require_integer(instr, "src", src, is_bitvec(op0) ? op0 : op1);
+    require_integer(instr, "dst", dst, is_bitvec(op0) ? op0 : op1);
+    const std::pair<const char*, const ScalarOperand*> scalars[] = {{"operand0", &s0}, {"operand1", &s1}};
+    for (int k = 0; k < (use_s1 ? 2 : 1); ++k) {
+      const auto& [name, s] = scalars[k];
+      if (s->is_tile) {
+        require_integer(instr, name, s->tile, k == 0 ? op0 : op1);
+      } else if (!integral_immediate(s->imm)) {
+        throw UsageError(instr, name, "bitvec immediate " + std::to_string(s->imm) +
+                                          " is not a whole number in [-2^31, 2^32); use a [P,1] integer tile");
+      }
+    }
+  }
+
+  Instruction& ins = record(engine, Opcode::tensor_scalar);
+  detail::describe(ins, dst, {&src});
+  if (s0.is_tile) add_vector_operand(ins, s0.tile);
+  if (use_s1 && s1.is_tile) add_vector_operand(ins, s1.tile);
+
+  const std::int64_t n = src.free_size();
+  auto scalar_is_int = [](const ScalarOperand& s) {
+    return s.is_tile ? is_integer(s.tile.dtype) : integral_immediate(s.imm);
+  };
+  const bool all_int = is_integer(src.dtype) && is_integer(dst.dtype) && scalar_is_int(s0) &&
+                       (!use_s1 || scalar_is_int(s1));
+  const bool native_engine =
+      engine == Engine::gpsimd || (engine == Engine::vector && cfg_.numerics == Numerics::ideal);
+
+  if (bitvec) {
+    const bool through_fp32 = cfg_.numerics == Numerics::trn1_measured;  // VectorE only here
+    std::int64_t* x = detail::scratch_i64(0, row_len(src));
+    dispatch_bitvec(op0, [&](auto t0) {
+      dispatch_bitvec(op1, [&](auto t1) {
+        for (std::int32_t p = 0; p < src.partitions; ++p) {
+          load_row_bits(src, p, through_fp32, x);
+          ts_row<decltype(t0)::value>(x, scalar_bits(s0, p, through_fp32), reverse0, n,
+                                      alu_bits<decltype(t0)::value>);
+          if (use_s1)
+            ts_row<decltype(t1)::value>(x, scalar_bits(s1, p, through_fp32), reverse1, n,
+                                        alu_bits<decltype(t1)::value>);
+          store_row_bits(dst, p, x);
+        }
+      });
+    });
+  } else if (all_int && native_engine && int_native_op(op0) && (!use_s1 || int_native_op(op1))) {
+    std::int64_t* x = detail::scratch_i64(0, row_len(src));
+    dispatch_int(op0, [&](auto t0) {
+      dispatch_int(op1, [&](auto t1) {
+        for (std::int32_t p = 0; p < src.partitions; ++p) {
+          detail::load_row_int(src, p, x);
+          ts_row<decltype(t0)::value>(x, scalar_int(s0, p), reverse0, n, alu_i64<decltype(t0)::value>);
+          if (use_s1) ts_row<decltype(t1)::value>(x, scalar_int(s1, p), reverse1, n, alu_i64<decltype(t1)::value>);
+          detail::store_row_int(dst, p, x);
+        }
+      });
+    });
+  } else {
+    const Rounding r = rounding_for(opt);
+    const SrStream sr = sr_stream();
+    float* x = detail::scratch_f32(0, row_len(src));
+    dispatch_arith(op0, [&](auto t0) {
+      dispatch_arith(op1, [&](auto t1) {
+        for (std::int32_t p = 0; p < src.partitions; ++p) {
+          detail::load_row(src, p, x);
+          ts_row<decltype(t0)::value>(x, scalar_f32(s0, p), reverse0, n, alu_f32<decltype(t0)::value>);
+          if (use_s1) ts_row<decltype(t1)::value>(x, scalar_f32(s1, p), reverse1, n, alu_f32<decltype(t1)::value>);
+          detail::store_row(dst, p, x, r, &sr);
+        }
+      });
+    });
+  }
+  commit_instruction();
+}
+
+// ================================================================================================
+// tensor_reduce: dst[p, 0] = op over all free elements of src[p, :] (neuroncore.md 3.4, 5.2).
+// Order: sequential, left to right in access-pattern order, acc = x0; acc = op(acc, x_i) for
+// i = 1..n-1, in fp32 (native-integer and bitvec paths as for tensor_tensor). Ops: add, multiply,
+// maximum, minimum, logical_and/or/xor, bitwise_and/or/xor. negate flips the sign of the final
+// result (arithmetic ops only). The partition axis is never reduced (API property).
+// ================================================================================================
+
+void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool negate, InstrOptions opt) {
+  const std::string_view instr = "tensor_reduce";
+  const bool bitvec = op == AluOp::bitwise_and || op == AluOp::bitwise_or || op == AluOp::bitwise_xor;
+  const bool arith = op == AluOp::add || op == AluOp::multiply || op == AluOp::maximum || op == AluOp::minimum ||
+                     is_logical(op);
+  if (!bitvec && !arith)
+    throw UsageError(instr, "op", std::string(alu_op_name(op)) +
+                                      " is not a reduction op (add, multiply, maximum, minimum, logical_and/or/xor, "
+                                      "bitwise_and/or/xor)");
+  detail::check_engine_operand(instr, "src", src, *hw_, Engine::vector);
+  detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::vector);
+  detail::require_same_partitions(instr, "src", src, "dst", dst);
+  if (dst.free_size() != 1)
+    throw LimitError(std::string(instr), "dst", "free size", dst.free_size(), "reduced free size", 1, hw_->name);
+  if (bitvec) {
+    require_integer(instr, "src", src, op);
+    require_integer(instr, "dst", dst, op);
+    if (negate) throw UsageError(instr, "negate", "negate applies to arithmetic reductions, not bitvec ops");
+  }
+
+  Instruction& ins = record(Engine::vector, Opcode::tensor_reduce);
+  detail::describe(ins, dst, {&src});
+  const std::int64_t n = src.free_size();
+  const bool all_int = is_integer(src.dtype) && is_integer(dst.dtype);
+
+  if (bitvec) {
+    const bool through_fp32 = cfg_.numerics == Numerics::trn1_measured;
+    std::int64_t* x = detail::scratch_i64(0, row_len(src));
+    dispatch_bitvec(op, [&](auto tag) {
+      for (std::int32_t p = 0; p < src.partitions; ++p) {
+        load_row_bits(src, p, through_fp32, x);
+        std::int64_t acc = x[0];
+        for (std::int64_t i = 1; i < n; ++i) acc = alu_bits<decltype(tag)::value>(acc, x[i]);
+        store_row_bits(dst, p, &acc);
+      }
+    });
+  } else if (all_int && cfg_.numerics == Numerics::ideal) {
+    std::int64_t* x = detail::scratch_i64(0, row_len(src));
+    dispatch_int(op, [&](auto tag) {
+      for (std::int32_t p = 0; p < src.partitions; ++p) {
+        detail::load_row_int(src, p, x);
+        std::int64_t acc = x[0];
+        if constexpr (is_logical(decltype(tag)::value) || decltype(tag)::value == AluOp::bypass) acc = acc != 0;
+        for (std::int64_t i = 1; i < n; ++i) acc = alu_i64<decltype(tag)::value>(acc, x[i]);
+        if (negate) acc = sat_sub(0, acc);
+        detail::store_row_int(dst, p, &acc);
+      }
+    });
+  } else {
+    const Rounding r = rounding_for(opt);
+    const SrStream sr = sr_stream();
+    float* x = detail::scratch_f32(0, row_len(src));
+    dispatch_arith(op, [&](auto tag) {
+      for (std::int32_t p = 0; p < src.partitions; ++p) {
+        detail::load_row(src, p, x);
+        float acc = x[0];
+        if constexpr (is_logical(decltype(tag)::value)) acc = acc != 0.0f ? 1.0f : 0.0f;
+        for (std::int64_t i = 1; i < n; ++i) acc = alu_f32<decltype(tag)::value>(acc, x[i]);
+        if (negate) acc = -acc;
+        detail::store_row(dst, p, &acc, r, &sr);
+      }
+    });
+  }
+  commit_instruction();
+}
+
+// ================================================================================================
+// tensor_tensor_scan (neuroncore.md 5.2): r[:,0] = op1(op0(d0[:,0], init), d1[:,0]);
+// r[:,i] = op1(op0(d0[:,i], r[:,i-1]), d1[:,i]); sequential in fp32 (also for integer dtypes; the
+// running value is not cast to dst's dtype between steps). Arithmetic ops only; at most one of d0,
+// d1 in PSUM (as tensor_tensor).
+// ================================================================================================
+
+void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile& d1, float init, AluOp op0,
+                                    AluOp op1, InstrOptions opt) {
+  const std::string_view instr = "tensor_tensor_scan";
+  if (is_bitvec(op0)) throw UsageError(instr, "op0", "bitvec ops are not supported by the fp32 scan");
+  if (is_bitvec(op1)) throw UsageError(instr, "op1", "bitvec ops are not supported by the fp32 scan");
+  detail::check_engine_operand(instr, "data0", d0, *hw_, Engine::vector);
+  detail::check_engine_operand(instr, "data1", d1, *hw_, Engine::vector);
+  detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::vector);
+  if (d0.mem == MemSpace::psum && d1.mem == MemSpace::psum)
+    throw UsageError(instr, "data1", "inputs 'data0' and 'data1' cannot both reside in PSUM");
+  detail::require_same_partitions(instr, "data0", d0, "data1", d1);
+  detail::require_same_partitions(instr, "data0", d0, "dst", dst);
+  detail::require_same_free_size(instr, "data0", d0, "data1", d1);
+  detail::require_same_free_size(instr, "data0", d0, "dst", dst);
+
+  Instruction& ins = record(Engine::vector, Opcode::tensor_tensor_scan);
+  detail::describe(ins, dst, {&d0, &d1});
+  const Rounding r = rounding_for(opt);
+  const SrStream sr = sr_stream();
+  const std::int64_t n = d0.free_size();
+  float* x = detail::scratch_f32(0, row_len(d0));
+  float* y = detail::scratch_f32(1, row_len(d0));
+  dispatch_arith(op0, [&](auto t0) {
+    dispatch_arith(op1, [&](auto t1) {
+      for (std::int32_t p = 0; p < d0.partitions; ++p) {
+        detail::load_row(d0, p, x);
+        detail::load_row(d1, p, y);
+        float acc = init;
+        for (std::int64_t i = 0; i < n; ++i) {
+          acc = alu_f32<decltype(t1)::value>(alu_f32<decltype(t0)::value>(x[i], acc), y[i]);
+          x[i] = acc;
+        }
+        detail::store_row(dst, p, x, r, &sr);
+      }
+    });
+  });
+  commit_instruction();
+}
+
+// ================================================================================================
+// memset (neuroncore.md 5.3): VectorE or GpSimdE; every element of dst = value cast to dst's dtype
+// once, by RNE (integers: RNE + saturation, NaN -> 0). A constant fill never uses SR.
+// ================================================================================================
+
+void NeuronCore::memset(const Tile& dst, float value, Engine engine) {
+  const std::string_view instr = "memset";
+  require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
+  detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
+  Instruction& ins = record(engine, Opcode::memset);
+  detail::describe(ins, dst, {});
+  float* x = detail::scratch_f32(0, row_len(dst));
+  const std::int64_t n = dst.free_size();
+  for (std::int64_t i = 0; i < n; ++i) x[i] = value;
+  for (std::int32_t p = 0; p < dst.partitions; ++p) detail::store_row(dst, p, x, Rounding::nearest_even, nullptr);
+  commit_instruction();
+}
+
+// ================================================================================================
+// bn_stats (neuroncore.md 3.2, 5.3): src [P, F <= bn_stats_fmax] -> dst [P, 6] =
+// (count_e, mean_e, count_e * var_e, count_o, mean_o, count_o * var_o) over the even-indexed
+// (0, 2, 4, ...) then the odd-indexed elements of the access pattern; var is the population
+// variance. fp32, two passes per group: mean = (sequential left-to-right sum) / count; then
+// M2 = sequential sum of (x - mean)^2 (each product and sum rounded to fp32, no FMA). An empty
+// group (F = 1, odd) gives (0, 0, 0).
+// ================================================================================================
+
+void NeuronCore::bn_stats(const Tile& dst, const Tile& src) {
+  const std::string_view instr = "bn_stats";
+  detail::check_engine_operand(instr, "src", src, *hw_, Engine::vector);
+  detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::vector);
+  if (src.free_size() > hw_->bn_stats_fmax)
+    throw LimitError(std::string(instr), "src", "free size", src.free_size(), "bn_stats_fmax", hw_->bn_stats_fmax,
+                     hw_->name);
+  if (dst.free_size() != 6)
+    throw LimitError(std::string(instr), "dst", "free size", dst.free_size(), "bn_stats output size", 6, hw_->name);
+  detail::require_same_partitions(instr, "src", src, "dst", dst);
+
+  Instruction& ins = record(Engine::vector, Opcode::bn_stats);
+  detail::describe(ins, dst, {&src});
+  const Rounding r = rounding_for({});
+  const SrStream sr = sr_stream();
+  const std::int64_t n = src.free_size();
+  float* x = detail::scratch_f32(0, row_len(src));
+  for (std::int32_t p = 0; p < src.partitions; ++p) {
+    detail::load_row(src, p, x);
+    float out[6];
+    for (int parity = 0; parity < 2; ++parity) {
+      const std::int64_t count = (n - parity + 1) / 2;
+      float sum = 0.0f;
+      for (std::int64_t i = parity; i < n; i += 2) sum += x[i];
+      const float mean = count > 0 ? sum / static_cast<float>(count) : 0.0f;
+      float m2 = 0.0f;
+      for (std::int64_t i = parity; i < n; i += 2) {
+        const float d = x[i] - mean;
+        m2 += d * d;
+      }
+      out[3 * parity] = static_cast<float>(count);
+      out[3 * parity + 1] = mean;
+      out[3 * parity + 2] = m2;
+    }
+    detail::store_row(dst, p, out, r, &sr);
+  }
+  commit_instruction();
+}
+
+// ================================================================================================
+// bn_aggr (neuroncore.md 5.3): src [P, 6*g] = g bn_stats outputs, i.e. 2g groups (count, mean, M2)
+// -> dst [P, 2] = (mean, population variance). Groups are combined left to right with Chan et al.'s
+// parallel formula in fp32, starting from (n, mean, M2) = (0, 0, 0) and skipping groups of count 0:
+//   n' = n + nb; d = mb - mean; mean' = mean + d * (nb / n'); M2' = M2 + M2b + d * d * (n * nb / n');
+// variance = M2 / n. All counts 0 gives mean 0 and variance NaN (0/0).
+// ================================================================================================
+
+void NeuronCore::bn_aggr(const Tile& dst, const Tile& src) {
+  const std::string_view instr = "bn_aggr";
+  detail::check_engine_operand(instr, "src", src, *hw_, Engine::vector);
+  detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::vector);
+  if (src.free_size() % 6 != 0)
+    throw LimitError(std::string(instr), "src", "free size", src.free_size(),
+                     "multiple of the bn_stats output size", 6, hw_->name);
+  if (dst.free_size() != 2)
+    throw LimitError(std::string(instr), "dst", "free size", dst.free_size(), "bn_aggr output size", 2, hw_->name);
+  detail::require_same_partitions(instr, "src", src, "dst", dst);
+
+  Instruction& ins = record(Engine::vector, Opcode::bn_aggr);
+  detail::describe(ins, dst, {&src});
+  const Rounding r = rounding_for({});
+  const SrStream sr = sr_stream();
+  const std::int64_t groups = src.free_size() / 3;
+  float* x = detail::scratch_f32(0, row_len(src));
+  for (std::int32_t p = 0; p < src.partitions; ++p) {
+    detail::load_row(src, p, x);
+    float cnt = 0.0f, mean = 0.0f, m2 = 0.0f;
+    for (std::int64_t g = 0; g < groups; ++g) {
+      const float nb = x[3 * g], mb = x[3 * g + 1], m2b = x[3 * g + 2];
+      if (nb == 0.0f) continue;
+      const float nab = cnt + nb;
+      const float d = mb - mean;
+      mean = mean + d * (nb / nab);
+      m2 = m2 + m2b + d * d * (cnt * nb / nab);
+      cnt = nab;
+    }
+    float out[2] = {mean, m2 / cnt};
+    detail::store_row(dst, p, out, r, &sr);
+  }
+  commit_instruction();
+}
+
+// ================================================================================================
+// reciprocal (VectorE, neuroncore.md 5.1/8): dst = 1.0f / src, correctly rounded fp32 division (the
+// VectorE reciprocal is "more precise" than ScalarE's; no valid-range restriction applies).
+// ================================================================================================
+
+void NeuronCore::reciprocal(const Tile& dst, const Tile& src, InstrOptions opt) {
+  const std::string_view instr = "reciprocal";
+  detail::check_engine_operand(instr, "src", src, *hw_, Engine::vector);
+  detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::vector);
+  detail::require_same_partitions(instr, "src", src, "dst", dst);
+  detail::require_same_free_size(instr, "src", src, "dst", dst);
+  Instruction& ins = record(Engine::vector, Opcode::reciprocal);
+  detail::describe(ins, dst, {&src});
+  const Rounding r = rounding_for(opt);
+  const SrStream sr = sr_stream();
+  const std::int64_t n = src.free_size();
+  float* x = detail::scratch_f32(0, row_len(src));
+  for (std::int32_t p = 0; p < src.partitions; ++p) {
+    detail::load_row(src, p, x);
+    for (std::int64_t i = 0; i < n; ++i) x[i] = 1.0f / x[i];
+    detail::store_row(dst, p, x, r, &sr);
   }
   commit_instruction();
 }
