@@ -115,11 +115,14 @@ std::uint32_t encode_float(const FloatFormat& f, float x, Rounding r, std::uint3
         if (rem > half || (rem == half && (q & 1u))) ++R;
       }
     } else {
-      // Round up with probability rem / 2^sh, using the top min(sh, 32) random bits.
+      // Add the top min(sh, 32) random bits below the kept bits and truncate, as f32_to_bf16_sr
+      // does: round up iff rand_top + rem >= 2^sh, probability rem / 2^sh. For sh > 32 the 32
+      // random bits are the top of an sh-bit number whose low bits are zero, so the probability is
+      // floor(rem / 2^(sh - 32)) / 2^32. The same (x, rand) gives the same bits on every path.
       if (sh <= 32) {
-        if ((std::uint64_t{rand} >> (32 - sh)) < rem) ++R;
+        if ((std::uint64_t{rand} >> (32 - sh)) + rem >= (std::uint64_t{1} << sh)) ++R;
       } else if (sh < 64) {
-        if (std::uint64_t{rand} < (rem >> (sh - 32))) ++R;
+        if (std::uint64_t{rand} + (rem >> (sh - 32)) >= (std::uint64_t{1} << 32)) ++R;
       }
     }
   }
@@ -149,9 +152,10 @@ float decode_float(const FloatFormat& f, std::uint32_t code) {
   const std::uint32_t exp_all_ones = (1u << f.exp_bits) - 1u;
   float v;
   if (f.has_inf && field == exp_all_ones) {
-    v = mant == 0 ? std::numeric_limits<float>::infinity()
-                  : bits_to_f32(0x7fc00000u | (mant << (23 - f.man_bits)));
-    if (mant != 0) return bits_to_f32(f32_to_bits(v) | (neg ? 0x80000000u : 0u));
+    // Inf, or NaN widened bit for bit (sign and payload kept, quiet bit not forced), exactly as
+    // bf16_to_f32 and f16_to_f32 do.
+    if (mant != 0) return bits_to_f32((neg ? 0x80000000u : 0u) | 0x7f800000u | (mant << (23 - f.man_bits)));
+    v = std::numeric_limits<float>::infinity();
   } else if (!f.has_inf && field == exp_all_ones && mant == (1u << f.man_bits) - 1u) {
     return bits_to_f32(0x7fc00000u | (neg ? 0x80000000u : 0u));
   } else if (field == 0) {

@@ -124,8 +124,14 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
                  static_cast<std::size_t>(src.free_size() * es));
     return;
   }
-  const std::int64_t n = src.free_size();
-  for (std::int64_t i = 0; i < n; ++i) std::memcpy(dst.at(pd, i), src.at(ps, i), static_cast<std::size_t>(es));
+  // Strided: gather the source row into scratch bytes, then scatter into the destination pattern.
+  std::byte* buf = reinterpret_cast<std::byte*>(scratch_i64(3, static_cast<std::size_t>(src.free_size())));
+  for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+    for (std::int64_t i = 0; i < n; ++i) std::memcpy(buf + (at + i) * es, ptr + i * st * es, static_cast<std::size_t>(es));
+  });
+  for_each_run(dst, pd, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+    for (std::int64_t i = 0; i < n; ++i) std::memcpy(ptr + i * st * es, buf + (at + i) * es, static_cast<std::size_t>(es));
+  });
 }
 
 float* scratch_f32(int slot, std::size_t n) {
@@ -149,8 +155,10 @@ void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Til
   ins.inputs = 0;
   ins.bytes_written = dst.elements() * dtype_size(dst.dtype);
   ins.add_region(region_of(dst, true));
+  ins.contiguous = dst.free_contiguous();
   for (const Tile* s : srcs) {
     if (s == nullptr) continue;
+    ins.contiguous = ins.contiguous && s->free_contiguous();
     if (ins.inputs == 0) ins.in_dtype = s->dtype;
     ++ins.inputs;
     ins.free_elems = std::max(ins.free_elems, s->free_size());

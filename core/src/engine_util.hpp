@@ -35,7 +35,7 @@ void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const
 // exact integer row access (integer dtypes only)
 void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out);
 void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in);
-// raw byte copy of a row between tiles of the same dtype (bit-exact copies)
+// raw byte copy of a row between tiles of the same dtype (bit-exact copies; uses scratch_i64 slot 3)
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps);
 
 // Per-thread scratch buffers (grown on demand, never shrunk).

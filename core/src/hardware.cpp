@@ -1,4 +1,4 @@
-// Generation table. Sources: ../shared/reference/neuroncore.md sections 1 (clocks, capacities,
+// Generation table. Trn1 HBM: 820 GiB/s = 880.4 B/ns (derived). Sources: ../shared/reference/neuroncore.md sections 1 (clocks, capacities,
 // DMA), 3.2 (tile sizes), 4.1 (matmul limits), 7-9 (cost constants). "derived" marks arithmetic.
 #include "trn/core/hardware.hpp"
 
@@ -17,7 +17,10 @@ constexpr HardwareSpec kTrn1{
     .fp8_e4m3fn_native = false, .tensor_transpose_bit_accurate = false, .dma_transpose = false,
     .tensor_ghz = 2.8, .vector_ghz = 1.12, .scalar_ghz = 1.4, .gpsimd_ghz = 1.4,
     .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
-    .dma_engines = 16, .dma_bytes_per_ns = 17.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8};
+    .dma_engines = 16, .dma_bytes_per_ns = 17.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8,
+    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_row_overhead_bytes = 256.0, .semaphore_ns = 50.0,
+    .shared_sbuf_port_vector_gpsimd = true, .shared_psum_port_vector_scalar = true, .vector_perf_mode = false,
+    .cores_per_device = 2, .hbm_bytes_per_ns = 880.4};
 
 constexpr HardwareSpec kTrn2{
     .generation = Generation::trn2, .name = "trn2", .nc_version = "NeuronCore-v3",
@@ -29,7 +32,10 @@ constexpr HardwareSpec kTrn2{
     .fp8_e4m3fn_native = false, .tensor_transpose_bit_accurate = true, .dma_transpose = true,
     .tensor_ghz = 2.4, .vector_ghz = 0.96, .scalar_ghz = 1.2, .gpsimd_ghz = 1.2,
     .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
-    .dma_engines = 16, .dma_bytes_per_ns = 23.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8};
+    .dma_engines = 16, .dma_bytes_per_ns = 23.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8,
+    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_row_overhead_bytes = 256.0, .semaphore_ns = 50.0,
+    .shared_sbuf_port_vector_gpsimd = false, .shared_psum_port_vector_scalar = false, .vector_perf_mode = true,
+    .cores_per_device = 8, .hbm_bytes_per_ns = 2900.0};
 
 // trn3: SBUF 32 MiB = 128 x 256 KiB (derived); moving free size up to 4096 fp32 across all 8 banks.
 constexpr HardwareSpec kTrn3{
@@ -42,7 +48,10 @@ constexpr HardwareSpec kTrn3{
     .fp8_e4m3fn_native = true, .tensor_transpose_bit_accurate = true, .dma_transpose = true,
     .tensor_ghz = 2.4, .vector_ghz = 1.2, .scalar_ghz = 1.2, .gpsimd_ghz = 1.2,
     .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
-    .dma_engines = 16, .dma_bytes_per_ns = 33.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8};
+    .dma_engines = 16, .dma_bytes_per_ns = 33.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8,
+    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_row_overhead_bytes = 256.0, .semaphore_ns = 50.0,
+    .shared_sbuf_port_vector_gpsimd = false, .shared_psum_port_vector_scalar = false, .vector_perf_mode = true,
+    .cores_per_device = 8, .hbm_bytes_per_ns = 4900.0};
 }  // namespace
 
 const HardwareSpec& hardware_spec(Generation g) {

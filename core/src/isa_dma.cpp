@@ -39,6 +39,7 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
     throw NotSupportedError(instr, "dst dtype float8_e4m3fn (OCP) on chip", hw_->name);
   Instruction& ins = record(Engine::dma, Opcode::dma_copy);
   describe_dma(ins, dst, src);
+  if (!executes()) return commit_instruction();
   if (dst.dtype == src.dtype) {
     for (std::int32_t p = 0; p < src.partitions; ++p) detail::copy_row_bits(dst, p, src, p);
   } else {
@@ -68,6 +69,7 @@ void NeuronCore::dma_transpose(const Tile& dst, const Tile& src) {
     throw LimitError(std::string(instr), "dst", "partitions", dst.partitions, "src free size", F, hw_->name);
   Instruction& ins = record(Engine::dma, Opcode::dma_transpose);
   describe_dma(ins, dst, src);
+  if (!executes()) return commit_instruction();
   for (std::int64_t p = 0; p < P; ++p)
     for (std::int64_t f = 0; f < F; ++f)
       std::memcpy(dst.at(static_cast<std::int32_t>(f), p), src.at(static_cast<std::int32_t>(p), f),

@@ -1,1 +1,206 @@
-// placeholder: filled in by the engine implementation
+// GpSimdE: iota, affine_select and user custom operators (neuroncore.md 2, 5.3, 6.3, 8).
+// tensor_tensor / tensor_scalar / tensor_copy / memset on GpSimdE live in isa_vector.cpp.
+// "GpSimd Engine cannot access PSUM": every operand here must be in SBUF (check_engine_operand with
+// Engine::gpsimd). GpSimdE is the engine with native 32-bit integer arithmetic (6.3).
+//
+// Affine values (iota, affine_select): for partition p of the tile (0-based within the tile, not the
+// physical partition) and free indices (i_0, ..., i_{d-1}) of the pattern [[step_0, num_0], ...]
+// (outermost first; flat element order = access-pattern order of dst):
+//   value = offset + p * channel_multiplier + sum_k i_k * step_k
+// computed in 32-bit integer arithmetic: every term wraps modulo 2^32 and the sum is read as int32.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "engine_util.hpp"
+#include "trn/core/error.hpp"
+
+namespace trn {
+
+namespace {
+
+using Pattern = std::span<const std::array<std::int64_t, 2>>;
+
+void check_pattern(std::string_view instr, Pattern pattern, const Tile& dst, const HardwareSpec& hw) {
+  const auto dims = static_cast<std::int64_t>(pattern.size());
+  if (dims < 1 || dims > hw.access_pattern_max_dims)
+    throw LimitError(std::string(instr), "pattern", "dimensions", dims, "access-pattern dims (1 to)",
+                     hw.access_pattern_max_dims, hw.name);
+  std::int64_t count = 1;
+  for (const auto& [step, num] : pattern) {
+    if (num < 1) throw LimitError(std::string(instr), "pattern", "num", num, "minimum", 1, hw.name);
+    count *= num;
+    if (count > dst.free_size()) break;
+  }
+  if (count != dst.free_size())
+    throw LimitError(std::string(instr), "pattern", "element count (product of nums)", count, "free size of 'dst'",
+                     dst.free_size(), hw.name);
+}
+
+// Affine values of row p into out[0 .. product of nums), int32 wrap-around arithmetic.
+void affine_row(Pattern pattern, std::int64_t offset, std::int64_t channel_multiplier, std::int32_t p,
+                std::int64_t* out) {
+  const int dims = static_cast<int>(pattern.size());
+  std::uint32_t step[kMaxFreeDims] = {0, 0, 0, 0};
+  std::int64_t num[kMaxFreeDims] = {1, 1, 1, 1}, idx[kMaxFreeDims] = {0, 0, 0, 0};
+  for (int d = 0; d < dims; ++d) {
+    step[d] = static_cast<std::uint32_t>(pattern[d][0]);
+    num[d] = pattern[d][1];
+  }
+  const std::uint32_t base =
+      static_cast<std::uint32_t>(offset) + static_cast<std::uint32_t>(p) * static_cast<std::uint32_t>(channel_multiplier);
+  std::int64_t total = 1;
+  for (int d = 0; d < dims; ++d) total *= num[d];
+  for (std::int64_t e = 0; e < total; ++e) {
+    std::uint32_t v = base;
+    for (int d = 0; d < dims; ++d) v += static_cast<std::uint32_t>(idx[d]) * step[d];
+    out[e] = static_cast<std::int32_t>(v);
+    for (int d = dims - 1; d >= 0; --d) {
+      if (++idx[d] < num[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+bool is_comparison(AluOp op) { return op >= AluOp::equal && op <= AluOp::less_equal; }
+
+// mask[i] = cmp(value[i], 0) ? 1 : 0, one loop per comparison.
+void compare_with_zero(AluOp cmp, std::int64_t* v, std::int64_t n) {
+  switch (cmp) {
+    case AluOp::equal: for (std::int64_t i = 0; i < n; ++i) v[i] = v[i] == 0; break;
+    case AluOp::not_equal: for (std::int64_t i = 0; i < n; ++i) v[i] = v[i] != 0; break;
+    case AluOp::greater: for (std::int64_t i = 0; i < n; ++i) v[i] = v[i] > 0; break;
+    case AluOp::greater_equal: for (std::int64_t i = 0; i < n; ++i) v[i] = v[i] >= 0; break;
+    case AluOp::less: for (std::int64_t i = 0; i < n; ++i) v[i] = v[i] < 0; break;
+    case AluOp::less_equal: for (std::int64_t i = 0; i < n; ++i) v[i] = v[i] <= 0; break;
+    default: throw Error("internal: compare_with_zero needs a comparison op");
+  }
+}
+
+}  // namespace
+
+// iota (neuroncore.md 5.3): dst[p, i...] = the affine value (int32, see above) cast to dst's dtype:
+// integer dtypes saturate (a negative value in an unsigned dst gives 0); float dtypes go through
+// fp32 (RNE, exact below 2^24) and are then cast by RNE.
+void NeuronCore::iota(const Tile& dst, std::span<const std::array<std::int64_t, 2>> pattern, std::int64_t offset,
+                      std::int64_t channel_multiplier) {
+  const std::string_view instr = "iota";
+  detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::gpsimd);
+  check_pattern(instr, pattern, dst, *hw_);
+
+  Instruction& ins = record(Engine::gpsimd, Opcode::iota);
+  detail::describe(ins, dst, {});
+  if (!executes()) return commit_instruction();
+  const std::int64_t n = dst.free_size();
+  std::int64_t* v = detail::scratch_i64(0, static_cast<std::size_t>(n));
+  float* f = detail::scratch_f32(0, static_cast<std::size_t>(n));
+  for (std::int32_t p = 0; p < dst.partitions; ++p) {
+    affine_row(pattern, offset, channel_multiplier, p, v);
+    if (is_integer(dst.dtype)) {
+      detail::store_row_int(dst, p, v);
+    } else {
+      for (std::int64_t i = 0; i < n; ++i) f[i] = static_cast<float>(v[i]);
+      detail::store_row(dst, p, f, Rounding::nearest_even, nullptr);
+    }
+  }
+  commit_instruction();
+}
+
+// affine_select (neuroncore.md 5.3): dst = cmp(affine_value, 0) ? on_true : on_false. cmp is one of
+// equal, not_equal, greater, greater_equal, less, less_equal. If dst and on_true both have integer
+// dtypes the selection is exact (on_false converted by RNE + saturation to dst's dtype); otherwise
+// on_true is read as fp32, on_false is fp32, and the selected value is cast to dst with the
+// instruction's rounding (the core's global RNE/SR setting).
+void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::int64_t, 2>> pattern,
+                               std::int64_t offset, std::int64_t channel_multiplier, AluOp cmp, const Tile& on_true,
+                               float on_false) {
+  const std::string_view instr = "affine_select";
+  if (!is_comparison(cmp))
+    throw UsageError(instr, "cmp", std::string(alu_op_name(cmp)) +
+                                       " is not a comparison (equal, not_equal, greater, greater_equal, less, "
+                                       "less_equal)");
+  detail::check_engine_operand(instr, "on_true", on_true, *hw_, Engine::gpsimd);
+  detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::gpsimd);
+  detail::require_same_partitions(instr, "on_true", on_true, "dst", dst);
+  detail::require_same_free_size(instr, "on_true", on_true, "dst", dst);
+  check_pattern(instr, pattern, dst, *hw_);
+
+  Instruction& ins = record(Engine::gpsimd, Opcode::affine_select);
+  detail::describe(ins, dst, {&on_true});
+  if (!executes()) return commit_instruction();
+  const std::int64_t n = dst.free_size();
+  std::int64_t* mask = detail::scratch_i64(0, static_cast<std::size_t>(n));
+  if (is_integer(dst.dtype) && is_integer(on_true.dtype)) {
+    const std::int64_t f = f32_to_int_saturate(dst.dtype, on_false);
+    std::int64_t* t = detail::scratch_i64(1, static_cast<std::size_t>(n));
+    for (std::int32_t p = 0; p < dst.partitions; ++p) {
+      affine_row(pattern, offset, channel_multiplier, p, mask);
+      compare_with_zero(cmp, mask, n);
+      detail::load_row_int(on_true, p, t);
+      for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : f;
+      detail::store_row_int(dst, p, t);
+    }
+  } else {
+    const Rounding r = rounding_for({});
+    const SrStream sr = sr_stream();
+    float* t = detail::scratch_f32(0, static_cast<std::size_t>(n));
+    for (std::int32_t p = 0; p < dst.partitions; ++p) {
+      affine_row(pattern, offset, channel_multiplier, p, mask);
+      compare_with_zero(cmp, mask, n);
+      detail::load_row(on_true, p, t);
+      for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : on_false;
+      detail::store_row(dst, p, t, r, &sr);
+    }
+  }
+  commit_instruction();
+}
+
+// custom_op: user C++ run as GpSimd code (neuroncore.md 2, 8: "there is no rule-of-thumb to estimate
+// execution cost of a GpSimdE instruction", so the caller declares `cycles`). At least one output;
+// every output and input must be a non-empty, aligned SBUF tile within the engine free-size limit;
+// cycles must be finite and >= 0; fn must be callable. The instruction is recorded (engine gpsimd,
+// declared_cycles = cycles, regions of the first four operands, outputs first), then fn runs with
+// the operand tiles, then the instruction is committed. fn must not issue NeuronCore instructions.
+// If fn throws, its trace record is removed and the exception propagates; whatever fn already wrote
+// stays written.
+void NeuronCore::custom_op(std::string_view name, std::span<const Tile> outputs, std::span<const Tile> inputs,
+                           double cycles, const CustomOpFn& fn) {
+  const std::string instr = "custom_op '" + std::string(name) + "'";
+  if (outputs.empty()) throw UsageError(instr, "outputs", "a custom operator needs at least one output tile");
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    detail::check_engine_operand(instr, "outputs[" + std::to_string(i) + "]", outputs[i], *hw_, Engine::gpsimd);
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    detail::check_engine_operand(instr, "inputs[" + std::to_string(i) + "]", inputs[i], *hw_, Engine::gpsimd);
+  if (!std::isfinite(cycles) || cycles < 0.0)
+    throw UsageError(instr, "cycles", "declared cycles " + std::to_string(cycles) + " must be finite and >= 0");
+  if (!fn) throw UsageError(instr, "fn", "empty function");
+
+  const std::size_t record_at = trace_.instructions.size();
+  Instruction& ins = record(Engine::gpsimd, Opcode::custom_op);
+  ins.declared_cycles = cycles;
+  ins.out_dtype = outputs[0].dtype;
+  ins.in_dtype = inputs.empty() ? outputs[0].dtype : inputs[0].dtype;
+  ins.inputs = static_cast<std::int32_t>(inputs.size());
+  for (const Tile& t : outputs) {
+    ins.partitions = std::max(ins.partitions, t.partitions);
+    ins.free_elems = std::max(ins.free_elems, t.free_size());
+    ins.bytes_written += t.elements() * dtype_size(t.dtype);
+    ins.add_region(region_of(t, true));
+  }
+  for (const Tile& t : inputs) {
+    ins.partitions = std::max(ins.partitions, t.partitions);
+    ins.free_elems = std::max(ins.free_elems, t.free_size());
+    ins.bytes_read += t.elements() * dtype_size(t.dtype);
+    ins.add_region(region_of(t, false));
+  }
+  if (!executes()) return commit_instruction();  // timing-only run: fn is not called
+  try {
+    fn(CustomOpContext{outputs, inputs});
+  } catch (...) {
+    if (cfg_.trace) trace_.instructions.erase(trace_.instructions.begin() + static_cast<std::ptrdiff_t>(record_at));
+    throw;
+  }
+  commit_instruction();
+}
+
+}  // namespace trn

@@ -109,6 +109,7 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
   ins.add_region(region_of(moving, false));
   ins.add_region(region_of(dst, true));
   if (accumulate) ins.add_region(region_of(dst, false));
+  if (!executes()) return commit_instruction();
 
   // Convert operands to fp32 (exact) and run the host micro-kernel on the PSUM rows.
   float* A = detail::scratch_f32(0, static_cast<std::size_t>(K) * M);
@@ -168,6 +169,7 @@ void NeuronCore::nc_transpose(const Tile& dst, const Tile& src, Engine engine) {
   detail::describe(ins, dst, {&src});
   ins.partitions = static_cast<std::int32_t>(P);
   ins.free_elems = F;
+  if (!executes()) return commit_instruction();
 
   if (engine == Engine::tensor && !h.tensor_transpose_bit_accurate) {
     // NeuronCore-v2: transpose is nc_matmul(src as stationary, identity as moving): out[f, p] =

@@ -20,6 +20,7 @@
 //    VectorE each operand first makes a round trip integer -> fp32 (RNE) -> integer (RNE, saturating
 //    to the operand's dtype), which reproduces aws-neuron-sdk issue 1308 (neuroncore.md 6.4).
 //  - trn1_measured arithmetic on integers (VectorE/ScalarE) is the fp32 path, also I1308.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -37,8 +38,7 @@ namespace {
 
 // ---- op classification ----------------------------------------------------------------------
 
-bool is_comparison(AluOp op) { return op >= AluOp::equal && op <= AluOp::less_equal; }
-bool is_logical(AluOp op) { return op >= AluOp::logical_and && op <= AluOp::logical_xor; }
+constexpr bool is_logical(AluOp op) { return op >= AluOp::logical_and && op <= AluOp::logical_xor; }
 // Ops the native integer path computes exactly (divide and power always go through fp32).
 bool int_native_op(AluOp op) { return !is_bitvec(op) && op != AluOp::divide && op != AluOp::power; }
 
@@ -315,13 +315,32 @@ template <AluOp OP>
 void tt_row_bits(const std::int64_t* a, const std::int64_t* b, std::int64_t* out, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) out[i] = alu_bits<OP>(a[i], b[i]);
 }
-// x = reverse ? op(s, x) : op(x, s), in place.
-template <AluOp OP, class T, class Fn>
+// x = reverse ? fn(s, x) : fn(x, s), in place.
+template <class T, class Fn>
 void ts_row(T* x, T s, bool reverse, std::int64_t n, Fn fn) {
   if (reverse)
     for (std::int64_t i = 0; i < n; ++i) x[i] = fn(s, x[i]);
   else
     for (std::int64_t i = 0; i < n; ++i) x[i] = fn(x[i], s);
+}
+// One tensor_scalar stage over a row: one switch per row, a plain loop per op.
+void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
+  dispatch_arith(op, [&](auto tag) {
+    constexpr AluOp OP = decltype(tag)::value;
+    ts_row(x, s, reverse, n, [](float a, float b) { return alu_f32<OP>(a, b); });
+  });
+}
+void ts_apply_i64(AluOp op, std::int64_t* x, std::int64_t s, bool reverse, std::int64_t n) {
+  dispatch_int(op, [&](auto tag) {
+    constexpr AluOp OP = decltype(tag)::value;
+    ts_row(x, s, reverse, n, [](std::int64_t a, std::int64_t b) { return alu_i64<OP>(a, b); });
+  });
+}
+void ts_apply_bits(AluOp op, std::int64_t* x, std::int64_t s, bool reverse, std::int64_t n) {
+  dispatch_bitvec(op, [&](auto tag) {
+    constexpr AluOp OP = decltype(tag)::value;
+    ts_row(x, s, reverse, n, [](std::int64_t a, std::int64_t b) { return alu_bits<OP>(a, b); });
+  });
 }
 
 }  // namespace
@@ -340,6 +359,7 @@ void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, In
   detail::require_same_free_size(instr, "src", src, "dst", dst);
   Instruction& ins = record(engine, Opcode::tensor_copy);
   detail::describe(ins, dst, {&src});
+  if (!executes()) return commit_instruction();
   // Same dtype on VectorE/GpSimdE: bit-exact. ScalarE on v2 always goes through fp32 (ISA).
   const bool bit_exact = dst.dtype == src.dtype && !(engine == Engine::scalar && hw_->generation == Generation::trn1);
   const bool int_native = is_integer(dst.dtype) && is_integer(src.dtype) && engine != Engine::scalar &&
@@ -391,6 +411,8 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
 
   Instruction& ins = record(engine, Opcode::tensor_tensor);
   detail::describe(ins, dst, {&a, &b});
+  ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // cost model: AluOp + 1
+  if (!executes()) return commit_instruction();
   const std::int64_t n = a.free_size();
   const bool all_int = is_integer(a.dtype) && is_integer(b.dtype) && is_integer(dst.dtype);
   const bool native_engine = engine == Engine::gpsimd || cfg_.numerics == Numerics::ideal;
@@ -494,6 +516,7 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
   detail::describe(ins, dst, {&src});
   if (s0.is_tile) add_vector_operand(ins, s0.tile);
   if (use_s1 && s1.is_tile) add_vector_operand(ins, s1.tile);
+  if (!executes()) return commit_instruction();
 
   const std::int64_t n = src.free_size();
   auto scalar_is_int = [](const ScalarOperand& s) {
@@ -507,45 +530,30 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
   if (bitvec) {
     const bool through_fp32 = cfg_.numerics == Numerics::trn1_measured;  // VectorE only here
     std::int64_t* x = detail::scratch_i64(0, row_len(src));
-    dispatch_bitvec(op0, [&](auto t0) {
-      dispatch_bitvec(op1, [&](auto t1) {
-        for (std::int32_t p = 0; p < src.partitions; ++p) {
-          load_row_bits(src, p, through_fp32, x);
-          ts_row<decltype(t0)::value>(x, scalar_bits(s0, p, through_fp32), reverse0, n,
-                                      alu_bits<decltype(t0)::value>);
-          if (use_s1)
-            ts_row<decltype(t1)::value>(x, scalar_bits(s1, p, through_fp32), reverse1, n,
-                                        alu_bits<decltype(t1)::value>);
-          store_row_bits(dst, p, x);
-        }
-      });
-    });
+    for (std::int32_t p = 0; p < src.partitions; ++p) {
+      load_row_bits(src, p, through_fp32, x);
+      ts_apply_bits(op0, x, scalar_bits(s0, p, through_fp32), reverse0, n);
+      if (use_s1) ts_apply_bits(op1, x, scalar_bits(s1, p, through_fp32), reverse1, n);
+      store_row_bits(dst, p, x);
+    }
   } else if (all_int && native_engine && int_native_op(op0) && (!use_s1 || int_native_op(op1))) {
     std::int64_t* x = detail::scratch_i64(0, row_len(src));
-    dispatch_int(op0, [&](auto t0) {
-      dispatch_int(op1, [&](auto t1) {
-        for (std::int32_t p = 0; p < src.partitions; ++p) {
-          detail::load_row_int(src, p, x);
-          ts_row<decltype(t0)::value>(x, scalar_int(s0, p), reverse0, n, alu_i64<decltype(t0)::value>);
-          if (use_s1) ts_row<decltype(t1)::value>(x, scalar_int(s1, p), reverse1, n, alu_i64<decltype(t1)::value>);
-          detail::store_row_int(dst, p, x);
-        }
-      });
-    });
+    for (std::int32_t p = 0; p < src.partitions; ++p) {
+      detail::load_row_int(src, p, x);
+      ts_apply_i64(op0, x, scalar_int(s0, p), reverse0, n);
+      if (use_s1) ts_apply_i64(op1, x, scalar_int(s1, p), reverse1, n);
+      detail::store_row_int(dst, p, x);
+    }
   } else {
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
     float* x = detail::scratch_f32(0, row_len(src));
-    dispatch_arith(op0, [&](auto t0) {
-      dispatch_arith(op1, [&](auto t1) {
-        for (std::int32_t p = 0; p < src.partitions; ++p) {
-          detail::load_row(src, p, x);
-          ts_row<decltype(t0)::value>(x, scalar_f32(s0, p), reverse0, n, alu_f32<decltype(t0)::value>);
-          if (use_s1) ts_row<decltype(t1)::value>(x, scalar_f32(s1, p), reverse1, n, alu_f32<decltype(t1)::value>);
-          detail::store_row(dst, p, x, r, &sr);
-        }
-      });
-    });
+    for (std::int32_t p = 0; p < src.partitions; ++p) {
+      detail::load_row(src, p, x);
+      ts_apply_f32(op0, x, scalar_f32(s0, p), reverse0, n);
+      if (use_s1) ts_apply_f32(op1, x, scalar_f32(s1, p), reverse1, n);
+      detail::store_row(dst, p, x, r, &sr);
+    }
   }
   commit_instruction();
 }
@@ -580,6 +588,8 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
 
   Instruction& ins = record(Engine::vector, Opcode::tensor_reduce);
   detail::describe(ins, dst, {&src});
+  ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // AluOp + 1
+  if (!executes()) return commit_instruction();
   const std::int64_t n = src.free_size();
   const bool all_int = is_integer(src.dtype) && is_integer(dst.dtype);
 
@@ -600,7 +610,7 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
       for (std::int32_t p = 0; p < src.partitions; ++p) {
         detail::load_row_int(src, p, x);
         std::int64_t acc = x[0];
-        if constexpr (is_logical(decltype(tag)::value) || decltype(tag)::value == AluOp::bypass) acc = acc != 0;
+        if constexpr (is_logical(decltype(tag)::value)) acc = acc != 0;
         for (std::int64_t i = 1; i < n; ++i) acc = alu_i64<decltype(tag)::value>(acc, x[i]);
         if (negate) acc = sat_sub(0, acc);
         detail::store_row_int(dst, p, &acc);
@@ -648,6 +658,7 @@ void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile&
 
   Instruction& ins = record(Engine::vector, Opcode::tensor_tensor_scan);
   detail::describe(ins, dst, {&d0, &d1});
+  if (!executes()) return commit_instruction();
   const Rounding r = rounding_for(opt);
   const SrStream sr = sr_stream();
   const std::int64_t n = d0.free_size();
@@ -681,6 +692,7 @@ void NeuronCore::memset(const Tile& dst, float value, Engine engine) {
   detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
   Instruction& ins = record(engine, Opcode::memset);
   detail::describe(ins, dst, {});
+  if (!executes()) return commit_instruction();
   float* x = detail::scratch_f32(0, row_len(dst));
   const std::int64_t n = dst.free_size();
   for (std::int64_t i = 0; i < n; ++i) x[i] = value;
@@ -710,6 +722,7 @@ void NeuronCore::bn_stats(const Tile& dst, const Tile& src) {
 
   Instruction& ins = record(Engine::vector, Opcode::bn_stats);
   detail::describe(ins, dst, {&src});
+  if (!executes()) return commit_instruction();
   const Rounding r = rounding_for({});
   const SrStream sr = sr_stream();
   const std::int64_t n = src.free_size();
@@ -757,6 +770,7 @@ void NeuronCore::bn_aggr(const Tile& dst, const Tile& src) {
 
   Instruction& ins = record(Engine::vector, Opcode::bn_aggr);
   detail::describe(ins, dst, {&src});
+  if (!executes()) return commit_instruction();
   const Rounding r = rounding_for({});
   const SrStream sr = sr_stream();
   const std::int64_t groups = src.free_size() / 3;
@@ -792,6 +806,7 @@ void NeuronCore::reciprocal(const Tile& dst, const Tile& src, InstrOptions opt) 
   detail::require_same_free_size(instr, "src", src, "dst", dst);
   Instruction& ins = record(Engine::vector, Opcode::reciprocal);
   detail::describe(ins, dst, {&src});
+  if (!executes()) return commit_instruction();
   const Rounding r = rounding_for(opt);
   const SrStream sr = sr_stream();
   const std::int64_t n = src.free_size();

@@ -181,6 +181,7 @@ Tile HbmTensor::tile_transposed(std::int64_t r0, std::int64_t nrows, std::int64_
 OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
     : space_(space),
       generation_(hw.name),
+      fp8_e4m3fn_native_(hw.fp8_e4m3fn_native),
       partitions_(hw.pmax),
       partition_bytes_(space == MemSpace::psum ? hw.psum_partition_bytes : hw.sbuf_partition_bytes),
       bank_bytes_(space == MemSpace::psum ? hw.psum_bank_bytes : 0),
@@ -193,6 +194,9 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   if (partitions < 1 || partition_start < 0 || partition_start + partitions > partitions_)
     throw LimitError(instr, who, "partition end", std::int64_t{partition_start} + partitions, "pmax", partitions_,
                      generation_);
+  // OCP E4M3FN exists on chip only from Trn3 (compiler error EVRF051 on trn1/trn2).
+  if (dtype == DType::f8e4m3fn && !fp8_e4m3fn_native_)
+    throw NotSupportedError(instr + " '" + who + "'", "dtype float8_e4m3fn (OCP)", generation_);
   if (free_shape.size() < 1 || free_shape.size() > kMaxFreeDims)
     throw LimitError(instr, who, "free dimensions", static_cast<std::int64_t>(free_shape.size()),
                      "access-pattern dims", kMaxFreeDims, generation_);

@@ -72,6 +72,19 @@ Instruction& NeuronCore::record(Engine e, Opcode op) {
 
 void NeuronCore::commit_instruction() {
   const Instruction& last = cfg_.trace ? trace_.instructions.back() : scratch_record_;
+  // Strict mode: PSUM written by anything but TensorE no longer holds a matmul accumulation
+  // (accumulating onto memset/copy-initialised PSUM is undefined on v2/v3, neuroncore.md 4.1).
+  if (!psum_matmul_written_.empty() && last.engine != Engine::tensor) {
+    for (std::uint8_t i = 0; i < last.nregions; ++i) {
+      const Region& r = last.regions[i];
+      if (!r.write || r.mem != MemSpace::psum) continue;
+      for (std::int32_t p = r.p0; p < r.p0 + r.np; ++p) {
+        const std::size_t base = static_cast<std::size_t>(std::int64_t{p} * hw_->psum_partition_bytes / 4);
+        std::fill(psum_matmul_written_.begin() + static_cast<std::ptrdiff_t>(base + r.lo / 4),
+                  psum_matmul_written_.begin() + static_cast<std::ptrdiff_t>(base + (r.hi + 3) / 4), 0);
+      }
+    }
+  }
   ++trace_.per_engine[static_cast<int>(last.engine)];
   ++next_instruction_;
 }

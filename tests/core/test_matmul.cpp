@@ -214,7 +214,9 @@ TEST(Matmul, LimitsNameInstructionOperandAndLimit) {
   expect_msg([&] { nc.nc_matmul(out, pst, mv.cols(0, 512), false); }, "'stationary': cannot be in PSUM");
   const Tile f32mv = nc.sbuf().alloc(DType::f32, 128, {512}, "f32mv");
   expect_msg([&] { nc.nc_matmul(out, st, f32mv, false); }, "tfloat32/float32 the other must be too");
-  const Tile e4 = nc.sbuf().alloc(DType::f8e4m3fn, 128, {128}, "e4");
+  // OCP e4m3fn cannot even be allocated on trn1; a bitcast view of it is rejected by the matmul.
+  EXPECT_THROW(nc.sbuf().alloc(DType::f8e4m3fn, 128, {128}, "e4"), NotSupportedError);
+  const Tile e4 = nc.sbuf().alloc(DType::u8, 128, {128}, "e4").bitcast(DType::f8e4m3fn);
   expect_msg([&] { nc.nc_matmul(out.cols(0, 128), e4, e4, false); }, "not supported on trn1");
   // dst straddling two PSUM banks
   expect_msg([&] { nc.nc_matmul(out2.cols(256, 512), st, mv.cols(0, 512), false); }, "PSUM bank size 2048");
@@ -260,6 +262,9 @@ TEST(Matmul, StrictModeRejectsAccumulateOntoUninitialisedPsum) {
   nc.nc_matmul(out, st, mv, false);
   EXPECT_NO_THROW(nc.nc_matmul(out, st, mv, true));
   EXPECT_EQ(read(out)[0], 16.0f);
+  // A VectorE write to that PSUM region makes accumulate=true undefined again (v2/v3).
+  nc.memset(out, 0.0f);
+  EXPECT_THROW(nc.nc_matmul(out, st, mv, true), trn::UsageError);
   // Without strict mode the fresh PSUM is NaN-poisoned, so accumulate=true on it yields NaN.
   NeuronCore lax;
   const Tile st2 = lax.sbuf().alloc(DType::bf16, 8, {8}), mv2 = lax.sbuf().alloc(DType::bf16, 8, {8});

@@ -1,5 +1,6 @@
 // Umbrella header of trnsci::core.
 #pragma once
+#include "trn/core/cost_model.hpp"
 #include "trn/core/dtype.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/hardware.hpp"

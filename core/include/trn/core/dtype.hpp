@@ -3,11 +3,14 @@
 // Semantics (docs/numerics.md, "Data types and casts"):
 //  - fp32 -> narrower float: round to nearest, ties to even (RNE) or stochastic rounding (SR, the
 //    probability of rounding away from zero equals the distance to the lower neighbour in units of
-//    the quantum). Subnormals are kept (IEEE). Overflow: formats with infinity (bf16, fp16, tf32,
+//    the quantum: the top `dropped` bits of 32 random bits are added below the kept bits and the
+//    result truncated; more than 32 dropped bits use the top 32 bits of the remainder). Subnormals
+//    are kept (IEEE). Overflow: formats with infinity (bf16, fp16, tf32,
 //    fp8_e5m2, Neuron's fp8_e4m3) give +-inf; fp8_e4m3fn (OCP, no inf) gives NaN, as ml_dtypes and
 //    CUDA's non-saturating conversion do. NaN stays NaN: sign and the top payload bits are kept and
 //    the quiet bit is set (fp8_e4m3fn has a single NaN, S.1111.111).
-//  - narrower float -> fp32: exact.
+//  - narrower float -> fp32: exact; a NaN is widened bit for bit (sign and payload kept, quiet bit
+//    not forced), except fp8_e4m3fn's NaN, which gives the default quiet NaN with its sign.
 //  - fp32 -> integer: round to nearest even, saturate to the type's range, NaN -> 0
 //    (neuroncore.md section 11 #9: undocumented; I1308 shows saturated INT32_MIN/MAX patterns).
 //  - integer -> fp32: RNE (exact up to 2^24).
@@ -74,7 +77,9 @@ double max_finite(DType t);
 
 // ---- scalar conversions ---------------------------------------------------------------------
 // Round x into the code of format f (width() bits, right-aligned). rand: 32 uniform random bits,
-// used only for Rounding::stochastic (the top `dropped bits` of them; see docs/numerics.md).
+// used only for Rounding::stochastic: with sh significand bits dropped and remainder rem, round up
+// iff (rand >> (32 - sh)) + rem >= 2^sh (sh <= 32), or rand + (rem >> (sh - 32)) >= 2^32 (sh > 32).
+// Bit-identical to f32_to_bf16_sr for the bf16 format.
 std::uint32_t encode_float(const FloatFormat& f, float x, Rounding r, std::uint32_t rand = 0);
 float decode_float(const FloatFormat& f, std::uint32_t code);
 

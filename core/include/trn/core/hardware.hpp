@@ -42,6 +42,19 @@ struct HardwareSpec {
   double dma_bytes_per_ns;    // achievable per DMA engine: 17 / 23 / 33 B/ns
   double dma_fixed_ns;        // descriptor + semaphore-to-start: ~1300 ns (DMABW)
   int dma_partitions_per_engine;  // 8 (DMAOV)
+  // Cost-model constants that the documentation does not give directly (docs/cost-model.md
+  // explains each choice and its expected error).
+  int engine_latency_cycles;      // result latency of Vector/Scalar/GpSimd instructions: 200, so that a
+                                  // dependent chain issues every 64 + 200 = 264 cycles (PERF: ~189 ns on trn1)
+  int matmul_fp32_passes;         // fp32 matmul costs 4x bf16 (ARCH2)
+  double dma_row_overhead_bytes;  // per-partition-row efficiency b / (b + this): DMABW bands
+  double semaphore_ns;            // cross-engine semaphore wait between compute engines
+  bool shared_sbuf_port_vector_gpsimd;  // NC-v2: VectorE and GpSimdE cannot access SBUF in parallel
+  bool shared_psum_port_vector_scalar;  // NC-v2: VectorE and ScalarE cannot access PSUM in parallel
+  bool vector_perf_mode;          // NC-v3+: 2x/4x VectorE modes for 16-bit SBUF data (ARCH3)
+  int cores_per_device;           // NeuronCores sharing one chip's HBM: 2 (Trn1), 8 (Trn2), 8 (Trn3, assumed)
+  double hbm_bytes_per_ns;        // chip HBM bandwidth: 820 GiB/s, 2.9 TB/s, 4.9 TB/s
+  double tensor_peak_flops() const { return 2.0 * pmax * gemm_stationary_fmax * tensor_ghz * 1e9; }
 };
 
 const HardwareSpec& hardware_spec(Generation g);

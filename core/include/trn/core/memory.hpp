@@ -116,6 +116,7 @@ class OnChipMemory {
   };
   MemSpace space_;
   std::string_view generation_;
+  bool fp8_e4m3fn_native_;
   int partitions_;
   std::int64_t partition_bytes_, bank_bytes_;
   std::unique_ptr<std::byte[]> storage_;

@@ -43,6 +43,9 @@ struct CoreConfig {
   bool stochastic_rounding = false;
   std::uint64_t sr_seed = 0;
   bool trace = true;
+  // false: validate and record instructions without computing their data ("timing-only" runs for
+  // the cost model on shapes too large to emulate; memory contents are then meaningless).
+  bool execute = true;
   // Strict mode: reject accumulate=true onto PSUM that no matmul initialised (UB on v2/v3).
   bool strict = false;
   OutOfRange activation_out_of_range = OutOfRange::nan;
@@ -175,6 +178,7 @@ class NeuronCore {
   SrStream sr_stream() const;  // for the instruction being executed
   Instruction& record(Engine e, Opcode op);  // starts a trace record (a dummy when tracing is off)
   void commit_instruction();  // advances the instruction counter
+  bool executes() const { return cfg_.execute; }
 
  private:
   CoreConfig cfg_;

@@ -29,8 +29,11 @@ constexpr Philox4x32Counter philox4x32_round(const Philox4x32Counter& c, const P
 }
 
 // Philox4x32 with R rounds (the key is bumped between rounds, not after the last one).
+// The name is parenthesised because Random123's philox.h defines a function-like macro
+// philox4x32(c, k); this keeps the header usable after <Random123/philox.h> (the reference tests
+// include both). Call it as philox4x32<R>(c, k) or philox4x32_10(c, k).
 template <int Rounds = 10>
-constexpr Philox4x32Counter philox4x32(Philox4x32Counter c, Philox4x32Key k) {
+constexpr Philox4x32Counter(philox4x32)(Philox4x32Counter c, Philox4x32Key k) {
   static_assert(Rounds >= 1 && Rounds <= 16, "Random123 defines Philox4x32 for 1..16 rounds");
   for (int r = 0; r < Rounds; ++r) {
     if (r > 0) {

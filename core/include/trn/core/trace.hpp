@@ -54,6 +54,8 @@ struct Instruction {
   std::int64_t bytes_read = 0, bytes_written = 0;
   double declared_cycles = 0;    // custom operators declare their own cost
   bool accumulate = false;       // nc_matmul accumulate flag
+  bool contiguous = true;        // every operand's free pattern is one dense run (VectorE perf modes)
+  std::uint8_t subop = 0;        // instruction-specific detail for the cost model (e.g. AluOp of tensor_tensor)
   std::uint8_t nregions = 0;
   std::array<Region, 4> regions{};
   void add_region(const Region& r) {

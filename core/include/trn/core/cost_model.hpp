@@ -1,0 +1,78 @@
+// Cost model: turns an instruction trace into per-engine time on trn1 / trn2 / trn3.
+//
+// Per-instruction cost comes from the documented formulas (neuroncore.md sections 7-9, ISA-OLD);
+// a discrete-event schedule then runs each engine's instruction stream in program order: an
+// instruction starts when its engine (for DMA: enough of the 16 DMA queues) is free, every earlier
+// instruction it depends on through overlapping memory regions (read-after-write, write-after-read,
+// write-after-write) has produced its result, and shared ports are free (NC-v2: VectorE/GpSimdE on
+// SBUF, VectorE/ScalarE on PSUM). Every undocumented constant and its expected error is listed in
+// docs/cost-model.md; the constants live in the HardwareSpec table.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "trn/core/hardware.hpp"
+#include "trn/core/trace.hpp"
+#include "trncore.h"
+
+namespace trn {
+
+// Occupancy of one instruction on its engine, in that engine's cycles (DMA: nanoseconds of one
+// queue) — the documented per-instruction formula, before any dependency stall.
+double instruction_cycles(const Instruction& ins, const HardwareSpec& hw);
+// Same, in nanoseconds (cycles / engine clock); for DMA the transfer time on each queue it uses.
+double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma_bytes_per_ns_per_queue);
+// Floating-point operations of an instruction (2*K*M*N for nc_matmul, elements for element-wise).
+double instruction_flops(const Instruction& ins);
+
+struct Profile {
+  Generation target = Generation::trn1;
+  int cores = 1;
+  double total_ns = 0;
+  std::array<double, kEngineCount> busy_ns{};      // per engine (DMA: queue-time / queues)
+  std::array<double, kEngineCount> critical_ns{};  // time each engine contributes to the critical path
+  std::array<std::int64_t, kEngineCount> instructions{};
+  std::int64_t total_instructions = 0;
+  double flops = 0;            // all engines
+  double tensor_flops = 0;     // TensorE matmul flops
+  double dma_bytes = 0;
+  Engine critical_engine = Engine::tensor;
+
+  double utilization(Engine e) const;  // busy / (total * cores)
+  double dma_gbps() const { return total_ns > 0 ? dma_bytes / total_ns : 0; }
+  double tensor_peak_fraction() const;  // tensor_flops / (peak * cores * total)
+  double tensor_tflops() const { return total_ns > 0 ? tensor_flops / total_ns * 1e-3 : 0; }
+  trnProfile_t to_c() const;
+  std::string summary() const;  // compact multi-line text
+};
+
+struct ScheduledInstruction {
+  double start_ns = 0, end_ns = 0;
+  std::int32_t queue = -1;        // DMA: first queue used; compute engines: -1
+  std::int32_t queues = 0;        // DMA: number of queues used
+  std::int64_t depends_on = -1;   // index (in the trace) of the instruction that set the start, if a dependency did
+};
+
+struct CostModelOptions {
+  Generation target = Generation::trn1;
+  int num_cores = 0;            // 0: one more than the largest core index in the trace
+  bool keep_timeline = false;   // fill Schedule::timeline (needed for the Perfetto trace)
+};
+
+struct Schedule {
+  Profile profile;
+  std::vector<ScheduledInstruction> timeline;  // parallel to trace.instructions when kept
+};
+
+Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt);
+inline Profile model_profile(const Trace& trace, Generation target) {
+  return schedule_trace(trace, CostModelOptions{target, 0, false}).profile;
+}
+
+// Chrome trace-event JSON (opens in ui.perfetto.dev): one process per emulated core, one track per
+// engine and per DMA queue, flow arrows for cross-engine dependencies (at most max_flows).
+std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows = 200000);
+
+}  // namespace trn

@@ -1,0 +1,522 @@
+// Discrete-event cost model over the instruction trace. Formulas and constants: cost_model.hpp,
+// hardware.cpp and docs/cost-model.md.
+#include "trn/core/cost_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <numeric>
+#include <string>
+#include <unordered_map>
+
+namespace trn {
+
+namespace {
+
+bool is16(DType t) { return t == DType::bf16 || t == DType::f16; }
+
+bool touches(const Instruction& ins, MemSpace m) {
+  for (std::uint8_t i = 0; i < ins.nregions; ++i)
+    if (ins.regions[i].mem == m) return true;
+  return false;
+}
+
+int writes(const Instruction& ins) {
+  int n = 0;
+  for (std::uint8_t i = 0; i < ins.nregions; ++i) n += ins.regions[i].write;
+  return n;
+}
+
+bool input_in(const Instruction& ins, MemSpace m) {
+  for (std::uint8_t i = 0; i < ins.nregions; ++i)
+    if (!ins.regions[i].write && ins.regions[i].mem == m) return true;
+  return false;
+}
+
+double engine_ghz(Engine e, const HardwareSpec& hw) {
+  switch (e) {
+    case Engine::tensor: return hw.tensor_ghz;
+    case Engine::vector: return hw.vector_ghz;
+    case Engine::scalar: return hw.scalar_ghz;
+    default: return hw.gpsimd_ghz;
+  }
+}
+
+int dma_queues_for(const Instruction& ins, const HardwareSpec& hw) {
+  const int k = (std::max(ins.partitions, 1) + hw.dma_partitions_per_engine - 1) / hw.dma_partitions_per_engine;
+  return std::clamp(k, 1, hw.dma_engines);
+}
+
+}  // namespace
+
+double instruction_cycles(const Instruction& ins, const HardwareSpec& hw) {
+  const double N = static_cast<double>(ins.free_elems);
+  const double min_ii = hw.engine_min_ii;
+  switch (ins.opcode) {
+    case Opcode::nc_matmul: {
+      // ISA-OLD: max(min(64, N_stationary), N_moving); fp32 inputs 4 passes (tf32 runs at bf16 rate).
+      const double c = std::max(std::min<double>(hw.matmul_min_ii, ins.matmul_m), N);
+      return ins.in_dtype == DType::f32 ? c * hw.matmul_fp32_passes : c;
+    }
+    case Opcode::nc_transpose:
+      if (ins.engine == Engine::tensor)  // max(P, min(64, F)) with F the free size of the source
+        return std::max<double>(ins.partitions, std::min<double>(hw.matmul_min_ii, N));
+      return std::max(min_ii, N);
+    case Opcode::activation:  // + ActReadAccumulator when the instruction also writes a reduction
+      return std::max(min_ii, N) + (writes(ins) > 1 ? min_ii : 0.0);
+    case Opcode::tensor_scalar:
+    case Opcode::tensor_copy: {
+      double c = std::max(min_ii, N);
+      // NC-v3 VectorE performance mode: 4x for 16-bit SBUF->SBUF contiguous, 2x otherwise (ARCH3).
+      if (hw.vector_perf_mode && ins.engine == Engine::vector && is16(ins.in_dtype) && is16(ins.out_dtype))
+        c = std::max(min_ii, N / ((ins.contiguous && !touches(ins, MemSpace::psum)) ? 4.0 : 2.0));
+      return c;
+    }
+    case Opcode::tensor_tensor: {
+      // max(MIN_II, N) with one input in PSUM and one in SBUF, else 2N (ISA-OLD). The bf16 SBUF
+      // add/multiply/subtract fast path needs the ALU op: subop holds AluOp + 1 when recorded.
+      const bool one_psum = input_in(ins, MemSpace::psum) && input_in(ins, MemSpace::sbuf);
+      const bool bf16_fast = ins.in_dtype == DType::bf16 && ins.out_dtype == DType::bf16 && ins.contiguous &&
+                             (ins.subop == 2 || ins.subop == 3 || ins.subop == 4);  // add, subtract, multiply
+      double c = std::max(min_ii, (one_psum || bf16_fast) ? N : 2.0 * N);
+      if (hw.vector_perf_mode && ins.engine == Engine::vector && is16(ins.in_dtype) && is16(ins.out_dtype) &&
+          !touches(ins, MemSpace::psum))
+        c = std::max(min_ii, c / 2.0);
+      return c;
+    }
+    case Opcode::tensor_reduce: return std::max(1.0, N);
+    case Opcode::tensor_tensor_scan: return std::max(min_ii, 2.0 * N);
+    case Opcode::memset: return std::max(min_ii, N);
+    case Opcode::bn_stats: return std::max(min_ii, N);
+    case Opcode::bn_aggr: return std::max(min_ii, 13.0 * (N / 3.0));
+    case Opcode::reciprocal: return std::max(min_ii, 8.0 * N);
+    case Opcode::iota:
+    case Opcode::affine_select: return hw.gpsimd_start + N;
+    case Opcode::custom_op: return ins.declared_cycles;
+    case Opcode::dma_copy:
+    case Opcode::dma_transpose: return 0.0;  // DMA time is computed in ns (instruction_ns)
+  }
+  return min_ii;
+}
+
+double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma_bw_per_queue) {
+  if (ins.engine != Engine::dma) return instruction_cycles(ins, hw) / engine_ghz(ins.engine, hw);
+  // Each DMA queue serves 8 partitions; every partition row is at least one descriptor, and the
+  // per-row efficiency b / (b + b0) reproduces DMABW's bands (< 256 B overhead-bound, >= 4 KiB ~ full).
+  const int queues = dma_queues_for(ins, hw);
+  const double bytes = static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
+  const double row = std::max(1.0, static_cast<double>(ins.free_elems));
+  double eff = row / (row + hw.dma_row_overhead_bytes);
+  if (ins.opcode == Opcode::dma_transpose) eff *= input_in(ins, MemSpace::hbm) ? 0.9 : 0.5;  // ARCH3
+  return bytes / queues / (dma_bw_per_queue * eff);
+}
+
+double instruction_flops(const Instruction& ins) {
+  if (ins.opcode == Opcode::nc_matmul)
+    return 2.0 * ins.partitions * static_cast<double>(ins.matmul_m) * static_cast<double>(ins.free_elems);
+  if (ins.engine == Engine::dma) return 0.0;
+  return static_cast<double>(ins.partitions) * static_cast<double>(ins.free_elems);
+}
+
+double Profile::utilization(Engine e) const {
+  return total_ns > 0 ? busy_ns[static_cast<int>(e)] / (total_ns * cores) : 0.0;
+}
+
+double Profile::tensor_peak_fraction() const {
+  const double peak = hardware_spec(target).tensor_peak_flops();  // flop/s per core
+  return total_ns > 0 ? tensor_flops / (peak * 1e-9 * total_ns * cores) : 0.0;
+}
+
+trnProfile_t Profile::to_c() const {
+  trnProfile_t p{};
+  p.target = static_cast<trnTarget_t>(target);
+  p.total_ns = total_ns;
+  for (int e = 0; e < kEngineCount; ++e) {
+    p.busy_ns[e] = busy_ns[e];
+    p.instructions_per_engine[e] = instructions[e];
+  }
+  p.flops = flops;
+  p.dma_bytes = dma_bytes;
+  p.instructions = total_instructions;
+  return p;
+}
+
+std::string Profile::summary() const {
+  const HardwareSpec& hw = hardware_spec(target);
+  char buf[512];
+  std::string s;
+  std::snprintf(buf, sizeof buf, "%s x%d core(s): %.3f us modeled, %lld instructions, critical path on %s\n",
+                std::string(hw.name).c_str(), cores, total_ns * 1e-3, static_cast<long long>(total_instructions),
+                std::string(engine_name(critical_engine)).c_str());
+  s += buf;
+  std::snprintf(buf, sizeof buf, "  TensorE %.2f TFLOP/s = %.1f%% of peak; DMA %.3f MB at %.1f GB/s\n", tensor_tflops(),
+                100.0 * tensor_peak_fraction(), dma_bytes * 1e-6, dma_gbps());
+  s += buf;
+  for (int e = 0; e < kEngineCount; ++e) {
+    std::snprintf(buf, sizeof buf, "  %-8s busy %10.3f us  util %5.1f%%  critical %10.3f us  instr %lld\n",
+                  std::string(engine_name(static_cast<Engine>(e))).c_str(), busy_ns[e] * 1e-3,
+                  100.0 * utilization(static_cast<Engine>(e)), critical_ns[e] * 1e-3,
+                  static_cast<long long>(instructions[e]));
+    s += buf;
+  }
+  return s;
+}
+
+namespace {
+
+// Last writer / reader of a piece of memory. Times in ns.
+struct AccessState {
+  double w_end = 0, r_end = 0;
+  std::int64_t w_idx = -1, r_idx = -1;
+  Engine w_engine = Engine::tensor;
+};
+
+constexpr int kQuadrant = 32;       // partitions per dependency quadrant (alignment unit, ARCH2)
+constexpr int kQuadrants = 4;
+constexpr int kHbmChunkShift = 16;  // 64 KiB HBM dependency chunks (regions are conservative hulls)
+
+// Exact byte intervals of one on-chip memory, each with the state of its four partition quadrants.
+// Segments are disjoint and sorted; regions usually coincide with an existing segment (tiles are
+// reused), so a lookup is one binary search.
+class SegmentTable {
+ public:
+  struct Seg {
+    std::int64_t lo, hi;
+    std::array<AccessState, kQuadrants> q;
+  };
+  template <class F>
+  void query(std::int64_t lo, std::int64_t hi, int q0, int q1, F&& f) {
+    for (std::size_t i = first(lo); i < segs_.size() && segs_[i].lo < hi; ++i)
+      if (segs_[i].hi > lo)
+        for (int q = q0; q <= q1; ++q) f(segs_[i].q[static_cast<std::size_t>(q)]);
+  }
+  template <class F>
+  void update(std::int64_t lo, std::int64_t hi, int q0, int q1, F&& f) {
+    std::size_t i = first(lo);
+    if (!(i < segs_.size() && segs_[i].lo == lo && segs_[i].hi == hi)) i = cover(lo, hi);
+    for (; i < segs_.size() && segs_[i].lo < hi; ++i)
+      for (int q = q0; q <= q1; ++q) f(segs_[i].q[static_cast<std::size_t>(q)]);
+  }
+
+ private:
+  // Index of the first segment that may overlap [lo, ...).
+  std::size_t first(std::int64_t lo) const {
+    auto it = std::upper_bound(segs_.begin(), segs_.end(), lo, [](std::int64_t v, const Seg& s) { return v < s.lo; });
+    if (it != segs_.begin() && std::prev(it)->hi > lo) --it;
+    return static_cast<std::size_t>(it - segs_.begin());
+  }
+  // Split and fill so that [lo, hi) is exactly a run of segments; returns the index of the first.
+  std::size_t cover(std::int64_t lo, std::int64_t hi) {
+    split_at(lo);
+    split_at(hi);
+    std::size_t i = first(lo);
+    std::int64_t cur = lo;
+    std::size_t start = i;
+    bool first_set = false;
+    while (cur < hi) {
+      if (i >= segs_.size() || segs_[i].lo > cur) {
+        const std::int64_t e = i >= segs_.size() ? hi : std::min(hi, segs_[i].lo);
+        segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(i), Seg{cur, e, {}});
+      }
+      if (!first_set) {
+        start = i;
+        first_set = true;
+      }
+      cur = segs_[i].hi;
+      ++i;
+    }
+    return start;
+  }
+  void split_at(std::int64_t x) {
+    std::size_t i = first(x);
+    if (i < segs_.size() && segs_[i].lo < x && segs_[i].hi > x) {
+      Seg right = segs_[i];
+      right.lo = x;
+      segs_[i].hi = x;
+      segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(i + 1), right);
+    }
+  }
+  std::vector<Seg> segs_;
+};
+
+// Busy intervals of one DMA engine. Transfers from different queues interleave (16 queues per
+// engine, round robin), so a transfer takes the earliest gap at or after its ready time.
+class DmaEngineTimeline {
+ public:
+  double place(double ready, double d) {
+    // busy_ is sorted and disjoint; only the last kWindow intervals are considered for gaps.
+    double t = ready;
+    std::size_t i = busy_.size() > kWindow ? busy_.size() - kWindow : 0;
+    if (i > 0) t = std::max(t, busy_[i - 1].second);
+    for (; i < busy_.size(); ++i) {
+      if (busy_[i].second <= t) continue;
+      if (busy_[i].first >= t + d) break;
+      t = busy_[i].second;
+    }
+    busy_.insert(busy_.begin() + static_cast<std::ptrdiff_t>(i), {t, t + d});
+    if (busy_.size() > 4 * kWindow) busy_.erase(busy_.begin(), busy_.begin() + static_cast<std::ptrdiff_t>(2 * kWindow));
+    return t;
+  }
+
+ private:
+  static constexpr std::size_t kWindow = 64;
+  std::vector<std::pair<double, double>> busy_;
+};
+
+struct CoreState {
+  std::array<double, 4> engine_free{};
+  std::array<std::int64_t, 4> engine_last{-1, -1, -1, -1};
+  std::vector<DmaEngineTimeline> dma;
+  double sbuf_port_free = 0, psum_port_free = 0;
+  std::int64_t sbuf_port_last = -1, psum_port_last = -1;
+  SegmentTable sbuf, psum;
+};
+
+}  // namespace
+
+Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
+  const HardwareSpec& hw = hardware_spec(opt.target);
+  int cores = opt.num_cores;
+  if (cores <= 0) {
+    cores = 1;
+    for (const auto& ins : trace.instructions) cores = std::max(cores, ins.core + 1);
+  }
+  const std::size_t n = trace.instructions.size();
+  Schedule sched;
+  Profile& prof = sched.profile;
+  prof.target = opt.target;
+  prof.cores = cores;
+  if (opt.keep_timeline) sched.timeline.resize(n);
+
+  // Cores of one device share HBM: each DMA engine gets at most its share of the chip's bandwidth.
+  const int active = std::min(cores, hw.cores_per_device);
+  const double queue_bw_hbm = std::min(hw.dma_bytes_per_ns, hw.hbm_bytes_per_ns / (active * hw.dma_engines));
+
+  std::vector<CoreState> cs(static_cast<std::size_t>(cores));
+  for (auto& c : cs) c.dma.resize(static_cast<std::size_t>(hw.dma_engines));
+  std::unordered_map<std::uint64_t, AccessState> hbm;
+  std::vector<double> dur(n), end(n);
+  std::vector<std::int64_t> pred(n, -1);
+  std::vector<std::uint8_t> eng(n);
+
+  auto result_latency_ns = [&](Engine producer, Engine consumer) {
+    double lat = 0;
+    if (producer == Engine::dma) {
+      lat = consumer == Engine::dma ? 0.0 : hw.dma_fixed_ns;  // semaphore-to-start (DMABW)
+    } else if (producer == Engine::tensor) {
+      // PSUM accumulation chains on TensorE are pipelined (back-to-back matmuls issue every
+      // max(N, 64) cycles); other engines see the result after the matmul's initiation latency.
+      lat = consumer == Engine::tensor ? 0.0 : hw.matmul_min_ii / hw.tensor_ghz;
+    } else {
+      lat = hw.engine_latency_cycles / engine_ghz(producer, hw);
+    }
+    if (producer != consumer && producer != Engine::dma && consumer != Engine::dma) lat += hw.semaphore_ns;
+    return lat;
+  };
+
+  // Applies f to the access states a region overlaps (query) or covers exactly (update).
+  auto visit = [&](CoreState& c, const Region& r, bool update, auto&& f) {
+    if (r.mem == MemSpace::hbm) {
+      for (std::uint64_t k = r.lo >> kHbmChunkShift; k <= (r.hi - 1) >> kHbmChunkShift; ++k) {
+        if (update) {
+          f(hbm[k]);
+        } else if (auto it = hbm.find(k); it != hbm.end()) {
+          f(it->second);
+        }
+      }
+      return;
+    }
+    SegmentTable& t = r.mem == MemSpace::sbuf ? c.sbuf : c.psum;
+    const int q0 = r.p0 / kQuadrant, q1 = std::min(kQuadrants - 1, (r.p0 + std::max(r.np, 1) - 1) / kQuadrant);
+    const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
+    if (update)
+      t.update(lo, hi, q0, q1, f);
+    else
+      t.query(lo, hi, q0, q1, f);
+  };
+
+  double total = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Instruction& ins = trace.instructions[i];
+    CoreState& c = cs[static_cast<std::size_t>(std::min(ins.core, cores - 1))];
+    const Engine E = ins.engine;
+    double ready = 0;
+    std::int64_t ready_by = -1;
+    for (std::uint8_t r = 0; r < ins.nregions; ++r) {
+      const Region& reg = ins.regions[r];
+      visit(c, reg, false, [&](const AccessState& st) {
+        if (st.w_idx >= 0) {
+          const double t = st.w_end + (reg.write ? 0.0 : result_latency_ns(st.w_engine, E));
+          if (t > ready) {
+            ready = t;
+            ready_by = st.w_idx;
+          }
+        }
+        if (reg.write && st.r_idx >= 0 && st.r_end > ready) {
+          ready = st.r_end;
+          ready_by = st.r_idx;
+        }
+      });
+    }
+    double start = ready, d, fin;
+    std::int64_t p = ready_by;
+    int q0 = -1, nq = 0;
+    if (E == Engine::dma) {
+      // Partitions 8q .. 8q+7 are served by DMA engine q (DMAOV); each engine moves its share.
+      nq = dma_queues_for(ins, hw);
+      d = instruction_ns(ins, hw, touches(ins, MemSpace::hbm) ? queue_bw_hbm : hw.dma_bytes_per_ns);
+      const int p0 = std::max(0, ins.regions[0].mem == MemSpace::hbm ? ins.regions[1].p0 : ins.regions[0].p0);
+      q0 = std::min(hw.dma_engines - nq, p0 / hw.dma_partitions_per_engine);
+      double first_start = std::numeric_limits<double>::infinity();
+      fin = 0;
+      for (int k = 0; k < nq; ++k) {
+        const double s0 = c.dma[static_cast<std::size_t>(q0 + k)].place(ready, d);
+        first_start = std::min(first_start, s0);
+        fin = std::max(fin, s0 + d);
+      }
+      start = first_start;
+      if (start > ready) p = -1;  // delayed by other transfers on its engines
+      prof.busy_ns[static_cast<int>(E)] += d * nq / hw.dma_engines;
+      prof.dma_bytes += static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
+    } else {
+      const int e = static_cast<int>(E);
+      d = instruction_ns(ins, hw, 0);
+      if (c.engine_free[e] > start) {
+        start = c.engine_free[e];
+        p = c.engine_last[e];
+      }
+      const bool sbuf_port = hw.shared_sbuf_port_vector_gpsimd && (E == Engine::vector || E == Engine::gpsimd) &&
+                             touches(ins, MemSpace::sbuf);
+      const bool psum_port = hw.shared_psum_port_vector_scalar && (E == Engine::vector || E == Engine::scalar) &&
+                             touches(ins, MemSpace::psum);
+      if (sbuf_port && c.sbuf_port_free > start) {
+        start = c.sbuf_port_free;
+        p = c.sbuf_port_last;
+      }
+      if (psum_port && c.psum_port_free > start) {
+        start = c.psum_port_free;
+        p = c.psum_port_last;
+      }
+      fin = start + d;
+      c.engine_free[e] = fin;
+      c.engine_last[e] = static_cast<std::int64_t>(i);
+      if (sbuf_port) {
+        c.sbuf_port_free = fin;
+        c.sbuf_port_last = static_cast<std::int64_t>(i);
+      }
+      if (psum_port) {
+        c.psum_port_free = fin;
+        c.psum_port_last = static_cast<std::int64_t>(i);
+      }
+      prof.busy_ns[e] += d;
+    }
+    for (std::uint8_t r = 0; r < ins.nregions; ++r) {
+      const Region& reg = ins.regions[r];
+      visit(c, reg, true, [&](AccessState& st) {
+        if (reg.write) {
+          st.w_end = fin;
+          st.w_idx = static_cast<std::int64_t>(i);
+          st.w_engine = E;
+        } else if (fin >= st.r_end) {
+          st.r_end = fin;
+          st.r_idx = static_cast<std::int64_t>(i);
+        }
+      });
+    }
+    dur[i] = fin - start;
+    end[i] = fin;
+    pred[i] = p;
+    eng[i] = static_cast<std::uint8_t>(E);
+    total = std::max(total, fin);
+    ++prof.instructions[static_cast<int>(E)];
+    const double fl = instruction_flops(ins);
+    prof.flops += fl;
+    if (ins.opcode == Opcode::nc_matmul) prof.tensor_flops += fl;
+    if (opt.keep_timeline) {
+      auto& t = sched.timeline[i];
+      t.start_ns = start;
+      t.end_ns = fin;
+      t.queue = q0;
+      t.queues = nq;
+      t.depends_on = ready_by >= 0 && ready >= start ? ready_by : -1;
+    }
+  }
+  prof.total_ns = total;
+  prof.total_instructions = static_cast<std::int64_t>(n);
+  // Critical path: walk back from the instruction that finishes last through whatever set each
+  // start (a dependency, the engine's previous instruction, or a shared port).
+  if (n > 0) {
+    std::int64_t i = static_cast<std::int64_t>(std::max_element(end.begin(), end.end()) - end.begin());
+    while (i >= 0) {
+      prof.critical_ns[eng[static_cast<std::size_t>(i)]] += dur[static_cast<std::size_t>(i)];
+      const std::int64_t nxt = pred[static_cast<std::size_t>(i)];
+      if (nxt >= i) break;  // defensive: predecessors always precede
+      i = nxt;
+    }
+    prof.critical_engine = static_cast<Engine>(
+        std::max_element(prof.critical_ns.begin(), prof.critical_ns.end()) - prof.critical_ns.begin());
+  }
+  return sched;
+}
+
+std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows) {
+  std::string out = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+  char buf[512];
+  bool first = true;
+  auto emit = [&](const char* s) {
+    if (!first) out += ",\n";
+    first = false;
+    out += s;
+  };
+  const HardwareSpec& hw = hardware_spec(schedule.profile.target);
+  // Track ids: 0..3 compute engines, 10 + q for DMA queue q.
+  for (int core = 0; core < schedule.profile.cores; ++core) {
+    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"NeuronCore %d (%s)\"}}",
+                  core, core, std::string(hw.name).c_str());
+    emit(buf);
+    for (int e = 0; e < 4; ++e) {
+      std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"%s\"}}",
+                    core, e, std::string(engine_name(static_cast<Engine>(e))).c_str());
+      emit(buf);
+    }
+    for (int q = 0; q < hw.dma_engines; ++q) {
+      std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"DMA queue %d\"}}",
+                    core, 10 + q, q);
+      emit(buf);
+    }
+  }
+  const auto& tl = schedule.timeline;
+  auto track = [&](std::size_t i) {
+    const Instruction& ins = trace.instructions[i];
+    return ins.engine == Engine::dma ? 10 + std::max(0, tl[i].queue) : static_cast<int>(ins.engine);
+  };
+  std::size_t flows = 0;
+  for (std::size_t i = 0; i < tl.size() && i < trace.instructions.size(); ++i) {
+    const Instruction& ins = trace.instructions[i];
+    std::snprintf(buf, sizeof buf,
+                  "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"dur\":%.4f,"
+                  "\"args\":{\"program\":%d,\"index\":%llu,\"partitions\":%d,\"free\":%lld,\"bytes\":%lld,\"queues\":%d}}",
+                  std::string(opcode_name(ins.opcode)).c_str(), std::string(engine_name(ins.engine)).c_str(), ins.core,
+                  track(i), tl[i].start_ns * 1e-3, (tl[i].end_ns - tl[i].start_ns) * 1e-3, ins.program,
+                  static_cast<unsigned long long>(ins.index), ins.partitions, static_cast<long long>(ins.free_elems),
+                  static_cast<long long>(std::max(ins.bytes_read, ins.bytes_written)), tl[i].queues);
+    emit(buf);
+    const std::int64_t d = tl[i].depends_on;
+    if (d >= 0 && flows < max_flows && trace.instructions[static_cast<std::size_t>(d)].engine != ins.engine) {
+      const auto& prod = trace.instructions[static_cast<std::size_t>(d)];
+      std::snprintf(buf, sizeof buf, "{\"ph\":\"s\",\"name\":\"dep\",\"cat\":\"dep\",\"id\":%zu,\"pid\":%d,\"tid\":%d,\"ts\":%.4f}",
+                    flows, prod.core, track(static_cast<std::size_t>(d)), tl[static_cast<std::size_t>(d)].end_ns * 1e-3);
+      emit(buf);
+      std::snprintf(buf, sizeof buf,
+                    "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"dep\",\"cat\":\"dep\",\"id\":%zu,\"pid\":%d,\"tid\":%d,\"ts\":%.4f}",
+                    flows, ins.core, track(i), tl[i].start_ns * 1e-3);
+      emit(buf);
+      ++flows;
+    }
+  }
+  out += "\n]}\n";
+  return out;
+}
+
+}  // namespace trn
