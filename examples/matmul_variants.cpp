@@ -93,7 +93,8 @@ void blocked_matmul_kernel(NeuronCore& nc, const HbmTensor& lhsT, const HbmTenso
   }
   for (int i = 0; i < tiles_m; ++i) {
     const Tile& o = out[static_cast<std::size_t>(i % kOutBuffers)];
-    nc.tensor_copy(o, result[static_cast<std::size_t>(i)]);
+    // ScalarE casts the result so that VectorE can start on the next block's PSUM evacuations.
+    nc.activation(o, result[static_cast<std::size_t>(i)], ActFunc::copy);
     nc.dma_copy(C.tile(m_begin + std::int64_t{i} * TM, TM, n_begin, cfg.block_n), o);
   }
 }

@@ -8,7 +8,7 @@
 #include <limits>
 #include <numeric>
 #include <string>
-#include <unordered_map>
+#include <map>
 
 namespace trn {
 
@@ -174,7 +174,6 @@ struct AccessState {
 
 constexpr int kQuadrant = 32;       // partitions per dependency quadrant (alignment unit, ARCH2)
 constexpr int kQuadrants = 4;
-constexpr int kHbmChunkShift = 16;  // 64 KiB HBM dependency chunks (regions are conservative hulls)
 
 // Exact byte intervals of one on-chip memory, each with the state of its four partition quadrants.
 // Segments are disjoint and sorted; regions usually coincide with an existing segment (tiles are
@@ -240,28 +239,87 @@ class SegmentTable {
   std::vector<Seg> segs_;
 };
 
+// Exact byte intervals of HBM (host addresses; regions are hulls of strided views). A map, because
+// HBM regions are many and scattered; disjoint segments, split on demand.
+class HbmIntervals {
+ public:
+  template <class F>
+  void query(std::uint64_t lo, std::uint64_t hi, F&& f) {
+    for (auto it = first(lo); it != m_.end() && it->first < hi; ++it)
+      if (it->second.hi > lo) f(it->second.st);
+  }
+  template <class F>
+  void update(std::uint64_t lo, std::uint64_t hi, F&& f) {
+    split_at(lo);
+    split_at(hi);
+    std::uint64_t cur = lo;
+    auto it = m_.lower_bound(lo);
+    while (cur < hi) {
+      if (it == m_.end() || it->first > cur) {
+        const std::uint64_t e = it == m_.end() ? hi : std::min(hi, it->first);
+        it = m_.emplace_hint(it, cur, Seg{e, {}});
+      }
+      f(it->second.st);
+      cur = it->second.hi;
+      ++it;
+    }
+  }
+
+ private:
+  struct Seg {
+    std::uint64_t hi;
+    AccessState st;
+  };
+  std::map<std::uint64_t, Seg>::iterator first(std::uint64_t lo) {
+    auto it = m_.upper_bound(lo);
+    if (it != m_.begin() && std::prev(it)->second.hi > lo) --it;
+    return it;
+  }
+  void split_at(std::uint64_t x) {
+    auto it = m_.upper_bound(x);
+    if (it == m_.begin()) return;
+    --it;
+    if (it->first < x && it->second.hi > x) {
+      Seg right = it->second;
+      it->second.hi = x;
+      m_.emplace_hint(std::next(it), x, right);
+    }
+  }
+  std::map<std::uint64_t, Seg> m_;
+};
+
 // Busy intervals of one DMA engine. Transfers from different queues interleave (16 queues per
 // engine, round robin), so a transfer takes the earliest gap at or after its ready time.
 class DmaEngineTimeline {
  public:
-  double place(double ready, double d) {
+  // Returns the start time and the instruction whose transfer pushed it past `ready` (or -1).
+  std::pair<double, std::int64_t> place(double ready, double d, std::int64_t idx) {
     // busy_ is sorted and disjoint; only the last kWindow intervals are considered for gaps.
     double t = ready;
+    std::int64_t blocker = -1;
     std::size_t i = busy_.size() > kWindow ? busy_.size() - kWindow : 0;
-    if (i > 0) t = std::max(t, busy_[i - 1].second);
-    for (; i < busy_.size(); ++i) {
-      if (busy_[i].second <= t) continue;
-      if (busy_[i].first >= t + d) break;
-      t = busy_[i].second;
+    if (i > 0 && busy_[i - 1].end > t) {
+      t = busy_[i - 1].end;
+      blocker = busy_[i - 1].idx;
     }
-    busy_.insert(busy_.begin() + static_cast<std::ptrdiff_t>(i), {t, t + d});
+    for (; i < busy_.size(); ++i) {
+      if (busy_[i].end <= t) continue;
+      if (busy_[i].start >= t + d) break;
+      t = busy_[i].end;
+      blocker = busy_[i].idx;
+    }
+    busy_.insert(busy_.begin() + static_cast<std::ptrdiff_t>(i), Busy{t, t + d, idx});
     if (busy_.size() > 4 * kWindow) busy_.erase(busy_.begin(), busy_.begin() + static_cast<std::ptrdiff_t>(2 * kWindow));
-    return t;
+    return {t, blocker};
   }
 
  private:
+  struct Busy {
+    double start, end;
+    std::int64_t idx;
+  };
   static constexpr std::size_t kWindow = 64;
-  std::vector<std::pair<double, double>> busy_;
+  std::vector<Busy> busy_;
 };
 
 struct CoreState {
@@ -295,7 +353,7 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
 
   std::vector<CoreState> cs(static_cast<std::size_t>(cores));
   for (auto& c : cs) c.dma.resize(static_cast<std::size_t>(hw.dma_engines));
-  std::unordered_map<std::uint64_t, AccessState> hbm;
+  HbmIntervals hbm;
   std::vector<double> dur(n), end(n);
   std::vector<std::int64_t> pred(n, -1);
   std::vector<std::uint8_t> eng(n);
@@ -318,13 +376,10 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
   // Applies f to the access states a region overlaps (query) or covers exactly (update).
   auto visit = [&](CoreState& c, const Region& r, bool update, auto&& f) {
     if (r.mem == MemSpace::hbm) {
-      for (std::uint64_t k = r.lo >> kHbmChunkShift; k <= (r.hi - 1) >> kHbmChunkShift; ++k) {
-        if (update) {
-          f(hbm[k]);
-        } else if (auto it = hbm.find(k); it != hbm.end()) {
-          f(it->second);
-        }
-      }
+      if (update)
+        hbm.update(r.lo, r.hi, f);
+      else
+        hbm.query(r.lo, r.hi, f);
       return;
     }
     SegmentTable& t = r.mem == MemSpace::sbuf ? c.sbuf : c.psum;
@@ -371,12 +426,14 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
       double first_start = std::numeric_limits<double>::infinity();
       fin = 0;
       for (int k = 0; k < nq; ++k) {
-        const double s0 = c.dma[static_cast<std::size_t>(q0 + k)].place(ready, d);
+        const auto [s0, blocker] = c.dma[static_cast<std::size_t>(q0 + k)].place(ready, d, static_cast<std::int64_t>(i));
         first_start = std::min(first_start, s0);
-        fin = std::max(fin, s0 + d);
+        if (s0 + d > fin) {
+          fin = s0 + d;
+          if (s0 > ready) p = blocker;  // the latest part was delayed by another transfer on its engine
+        }
       }
       start = first_start;
-      if (start > ready) p = -1;  // delayed by other transfers on its engines
       prof.busy_ns[static_cast<int>(E)] += d * nq / hw.dma_engines;
       prof.dma_bytes += static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
     } else {

@@ -1,7 +1,8 @@
 // Conversions between fp32 and the emulated storage formats. Semantics: trn/core/dtype.hpp and
 // docs/numerics.md. The generic encoder works on the exact integer significand, so RNE and SR are
 // exact for every input including fp32 subnormals; bf16 and fp16 have faster equivalents whose
-// bits are checked against the generic encoder and against Eigen for all 2^32 inputs.
+// bits are checked against Eigen for all 2^32 inputs and against the generic encoder on a strided
+// sample (tests/core/test_dtype.cpp).
 #include "trn/core/dtype.hpp"
 
 #include <algorithm>
@@ -115,14 +116,13 @@ std::uint32_t encode_float(const FloatFormat& f, float x, Rounding r, std::uint3
         if (rem > half || (rem == half && (q & 1u))) ++R;
       }
     } else {
-      // Add the top min(sh, 32) random bits below the kept bits and truncate, as f32_to_bf16_sr
-      // does: round up iff rand_top + rem >= 2^sh, probability rem / 2^sh. For sh > 32 the 32
-      // random bits are the top of an sh-bit number whose low bits are zero, so the probability is
-      // floor(rem / 2^(sh - 32)) / 2^32. The same (x, rand) gives the same bits on every path.
+      // Round up iff r < rem, r = the top min(sh, 32) random bits: probability rem / 2^sh. For
+      // sh > 32 only the top 32 bits of rem count: probability floor(rem / 2^(sh - 32)) / 2^32.
+      // f32_to_bf16_sr applies the same rule, so every path gives the same bits for (x, rand).
       if (sh <= 32) {
-        if ((std::uint64_t{rand} >> (32 - sh)) + rem >= (std::uint64_t{1} << sh)) ++R;
+        if ((std::uint64_t{rand} >> (32 - sh)) < rem) ++R;
       } else if (sh < 64) {
-        if (std::uint64_t{rand} + (rem >> (sh - 32)) >= (std::uint64_t{1} << 32)) ++R;
+        if (std::uint64_t{rand} < (rem >> (sh - 32))) ++R;
       }
     }
   }

@@ -3,7 +3,8 @@
 //
 // activation: dst = func(src * scale + bias), per lane, optionally with reduce_dst[p, 0] = sum over
 // the free axis of the fp32 results.
-//  - Pre-activation: v = src * scale + bias in fp32, two roundings (product, then sum; no FMA).
+//  - Pre-activation: v = src * scale + bias in fp32, two roundings (product, then sum; no FMA);
+//    IEEE applies, so with the default bias +0 an input -0 reaches the function as +0.
 //    scale: fp32 immediate or [P,1] float32 tile; bias: immediate or [P,1] tile of any dtype except
 //    tfloat32 (5.1). ScalarE reads one tensor: src (the [P,1] vectors are not tensor inputs for the
 //    cost model, 8).

@@ -498,13 +498,14 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
   check_scalar_operand(instr, "operand0", s0, src, *hw_, engine);
   if (use_s1) check_scalar_operand(instr, "operand1", s1, src, *hw_, engine);
   if (bitvec) {
-    require_integer(instr, "src", src, is_bitvec(op0) ? op0 : op1);
-    require_integer(instr, "dst", dst, is_bitvec(op0) ? op0 : op1);
+    const AluOp bop = is_bitvec(op0) ? op0 : op1;  // named in messages (op0 may be bypass)
+    require_integer(instr, "src", src, bop);
+    require_integer(instr, "dst", dst, bop);
     const std::pair<const char*, const ScalarOperand*> scalars[] = {{"operand0", &s0}, {"operand1", &s1}};
     for (int k = 0; k < (use_s1 ? 2 : 1); ++k) {
       const auto& [name, s] = scalars[k];
       if (s->is_tile) {
-        require_integer(instr, name, s->tile, k == 0 ? op0 : op1);
+        require_integer(instr, name, s->tile, bop);
       } else if (!integral_immediate(s->imm)) {
         throw UsageError(instr, name, "bitvec immediate " + std::to_string(s->imm) +
                                           " is not a whole number in [-2^31, 2^32); use a [P,1] integer tile");

@@ -142,12 +142,12 @@ TEST(CostModel, Trn1SharesTheSbufPortBetweenVectorAndGpsimd) {
 // The NKI tutorial's reasoning: a naively tiled kernel (160 KiB per 16.8 MFLOP) is DMA-bound; the
 // blocked kernel is TensorE-bound.
 TEST(CostModel, NaiveKernelIsDmaBoundBlockedKernelIsTensorBound) {
-  const std::int64_t M = 1024, N = 1024, K = 8192;
+  const std::int64_t M = 2048, N = 2048, K = 4096;  // 2 programs of 4 K blocks
   HbmTensor lhsT(DType::bf16, {K, M}), rhs(DType::bf16, {K, N}), C(DType::f32, {M, N});
   LaunchConfig lc;
   lc.core = timing_only(Generation::trn1);
   const Profile naive = model_profile(examples::naive_tiled_matmul(lhsT, rhs, C, lc).trace, Generation::trn1);
-  examples::BlockedMatmulConfig bc{1024, 1024, 1024};
+  examples::BlockedMatmulConfig bc;  // 2048 x 1024 x 1024 blocks
   const Profile blocked = model_profile(examples::blocked_matmul(lhsT, rhs, C, bc, lc).trace, Generation::trn1);
   EXPECT_EQ(naive.critical_engine, Engine::dma) << naive.summary();
   EXPECT_LT(naive.tensor_peak_fraction(), 0.5) << naive.summary();

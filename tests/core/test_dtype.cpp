@@ -32,9 +32,15 @@ constexpr FloatFormat kBf16{8, 7, 127, true};
 constexpr FloatFormat kF16{5, 10, 15, true};
 constexpr FloatFormat kTf32{8, 10, 127, true};
 
+// The ASan/UBSan build sets TRNSCI_SANITIZER_BUILD; a build compiled with -fsanitize=address is
+// recognised too, so the sampled sweep does not depend on the environment being passed through.
 bool sanitizer_build() {
+#if defined(__SANITIZE_ADDRESS__)
+  return true;
+#else
   const char* e = std::getenv("TRNSCI_SANITIZER_BUILD");
   return e != nullptr && *e != '\0' && std::string(e) != "0";
+#endif
 }
 
 bool is_nan_bits32(std::uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
@@ -105,7 +111,8 @@ SweepResult sweep_fp32(std::uint32_t stride, Ok ok, unsigned threads = 2) {
 
 std::uint32_t exhaustive_stride() {
   if (sanitizer_build()) {
-    std::printf("[ SAMPLED  ] TRNSCI_SANITIZER_BUILD is set: checking every 61st fp32 pattern, not all 2^32\n");
+    std::printf("[ SAMPLED  ] sanitizer build (TRNSCI_SANITIZER_BUILD set or -fsanitize=address): checking every "
+                "61st fp32 pattern, not all 2^32\n");
     ::testing::Test::RecordProperty("fp32_pattern_stride", 61);
     return 61;
   }
@@ -175,7 +182,7 @@ std::string hex(std::uint32_t u) {
 
 // ---- 1. bf16 / fp16 against Eigen --------------------------------------------------------------
 
-TEST(Bf16Encode, AllFp32PatternsMatchEigenOrEvery61stInSanitizerBuild) {
+TEST(DtypeBf16Encode, AllFp32PatternsMatchEigenOrEvery61stInSanitizerBuild) {
   const std::uint32_t stride = exhaustive_stride();
   const auto t0 = std::chrono::steady_clock::now();
   const SweepResult r = sweep_fp32(stride, [](std::uint32_t u) { return bf16_encode_ok(u); });
@@ -187,7 +194,7 @@ TEST(Bf16Encode, AllFp32PatternsMatchEigenOrEvery61stInSanitizerBuild) {
                        << Eigen::numext::bit_cast<std::uint16_t>(Eigen::bfloat16(std::bit_cast<float>(r.first_bad)));
 }
 
-TEST(F16Encode, AllFp32PatternsMatchEigenOrEvery61stInSanitizerBuild) {
+TEST(DtypeF16Encode, AllFp32PatternsMatchEigenOrEvery61stInSanitizerBuild) {
   const std::uint32_t stride = exhaustive_stride();
   const auto t0 = std::chrono::steady_clock::now();
   const SweepResult r = sweep_fp32(stride, [](std::uint32_t u) { return f16_encode_ok(u); });
@@ -199,7 +206,7 @@ TEST(F16Encode, AllFp32PatternsMatchEigenOrEvery61stInSanitizerBuild) {
                        << Eigen::numext::bit_cast<std::uint16_t>(Eigen::half(std::bit_cast<float>(r.first_bad)));
 }
 
-TEST(Bf16Encode, NanPolicyAndSpecialValues) {
+TEST(DtypeBf16Encode, NanPolicyAndSpecialValues) {
   EXPECT_EQ(f32_to_bf16_rne(std::bit_cast<float>(0x7f800001u)), 0x7fc0u);  // sNaN -> quiet, payload top bits 0
   EXPECT_EQ(f32_to_bf16_rne(std::bit_cast<float>(0xff812345u)), 0xffc1u);  // sign and payload top bits kept
   EXPECT_EQ(f32_to_bf16_rne(std::bit_cast<float>(0x7fffffffu)), 0x7fffu);
@@ -215,7 +222,7 @@ TEST(Bf16Encode, NanPolicyAndSpecialValues) {
   EXPECT_EQ(f32_to_bf16_rne(std::bit_cast<float>(0x00008001u)), 0x0001u);
 }
 
-TEST(F16Encode, NanPolicyAndSpecialValues) {
+TEST(DtypeF16Encode, NanPolicyAndSpecialValues) {
   EXPECT_EQ(f32_to_f16_rne(std::bit_cast<float>(0x7f800001u)), 0x7e00u);
   EXPECT_EQ(f32_to_f16_rne(std::bit_cast<float>(0xffc02000u)), 0xfe01u);
   EXPECT_EQ(f32_to_f16_rne(65504.0f), 0x7bffu);
@@ -231,7 +238,7 @@ TEST(F16Encode, NanPolicyAndSpecialValues) {
   EXPECT_EQ(f32_to_f16_rne(0x1.ffcp-15f), 0x0400u);  // largest subnormal + half quantum ties to min normal
 }
 
-TEST(Bf16F16Decode, AllCodesMatchEigen) {
+TEST(DtypeBf16F16Decode, AllCodesMatchEigen) {
   for (std::uint32_t c = 0; c < 65536; ++c) {
     const auto h = static_cast<std::uint16_t>(c);
     const std::uint32_t ours_b = f32_to_bits(bf16_to_f32(h));
@@ -261,7 +268,7 @@ TEST(Bf16F16Decode, AllCodesMatchEigen) {
 
 // ---- generic encoder vs fast paths, tf32 vs a double reference ----------------------------------
 
-TEST(GenericEncode, AgreesWithFastPathsAndTf32ReferenceEvery251stPattern) {
+TEST(DtypeGenericEncode, AgreesWithFastPathsAndTf32ReferenceEvery251stPattern) {
   const auto t0 = std::chrono::steady_clock::now();
   const SweepResult b = sweep_fp32(251, [](std::uint32_t u) {
     const float x = bits_to_f32(u);
@@ -299,7 +306,7 @@ TEST(GenericEncode, AgreesWithFastPathsAndTf32ReferenceEvery251stPattern) {
   EXPECT_EQ(s.bad, 0u) << "bf16 SR, first " << hex(s.first_bad);
 }
 
-TEST(GenericEncode, Tf32EdgeCases) {
+TEST(DtypeGenericEncode, Tf32EdgeCases) {
   EXPECT_EQ(encode_float(kTf32, 1.0f + 0x1p-11f, Rounding::nearest_even), 0x1fc00u);          // tie -> even
   EXPECT_EQ(encode_float(kTf32, 1.0f + 0x1.8p-10f, Rounding::nearest_even), 0x1fc02u);        // tie -> even (up)
   EXPECT_EQ(encode_float(kTf32, std::numeric_limits<float>::max(), Rounding::nearest_even), 0x3fc00u);  // inf
@@ -388,7 +395,7 @@ struct Fp8Reference {
 
 }  // namespace
 
-TEST(Fp8, EveryCodeDecodesAndReencodes) {
+TEST(DtypeFp8, EveryCodeDecodesAndReencodes) {
   for (const auto& fc : kFp8) {
     const FloatFormat f = float_format(fc.t);
     for (std::uint32_t c = 0; c < 256; ++c) {
@@ -413,7 +420,7 @@ TEST(Fp8, EveryCodeDecodesAndReencodes) {
   }
 }
 
-TEST(Fp8, MaxFiniteAndMinSubnormal) {
+TEST(DtypeFp8, MaxFiniteAndMinSubnormal) {
   for (const auto& fc : kFp8) {
     const FloatFormat f = float_format(fc.t);
     EXPECT_EQ(max_finite(fc.t), fc.max) << dtype_name(fc.t);
@@ -444,7 +451,7 @@ TEST(Fp8, MaxFiniteAndMinSubnormal) {
   EXPECT_EQ(max_finite(DType::f32), static_cast<double>(std::numeric_limits<float>::max()));
 }
 
-TEST(Fp8, OverflowE4m3NeuronRoundsToInfFromTheMidpoint248) {
+TEST(DtypeFp8, OverflowE4m3NeuronRoundsToInfFromTheMidpoint248) {
   const FloatFormat f = float_format(DType::f8e4m3);
   const auto enc = [&](float x) { return encode_float(f, x, Rounding::nearest_even); };
   // 240 = 1.111b 2^7 (odd mantissa); the next would-be value is 256 = 2^8 (field 15 = inf, even).
@@ -463,7 +470,7 @@ TEST(Fp8, OverflowE4m3NeuronRoundsToInfFromTheMidpoint248) {
   EXPECT_EQ(enc(std::nextafter(232.0f, 1e9f)), 0x77u);
 }
 
-TEST(Fp8, OverflowE4m3fnGivesNanAbove464) {
+TEST(DtypeFp8, OverflowE4m3fnGivesNanAbove464) {
   const FloatFormat f = float_format(DType::f8e4m3fn);
   const auto enc = [&](float x) { return encode_float(f, x, Rounding::nearest_even); };
   EXPECT_EQ(enc(448.0f), 0x7eu);
@@ -479,7 +486,7 @@ TEST(Fp8, OverflowE4m3fnGivesNanAbove464) {
   EXPECT_EQ(decode_float(f, 0x78u), 256.0f);  // no inf in fn: field 15 holds ordinary values
 }
 
-TEST(Fp8, OverflowE5m2RoundsToInfFromTheMidpoint61440) {
+TEST(DtypeFp8, OverflowE5m2RoundsToInfFromTheMidpoint61440) {
   const FloatFormat f = float_format(DType::f8e5m2);
   const auto enc = [&](float x) { return encode_float(f, x, Rounding::nearest_even); };
   EXPECT_EQ(enc(57344.0f), 0x7bu);
@@ -489,7 +496,7 @@ TEST(Fp8, OverflowE5m2RoundsToInfFromTheMidpoint61440) {
   EXPECT_EQ(enc(std::numeric_limits<float>::infinity()), 0x7cu);
 }
 
-TEST(Fp8, RneMatchesBruteForceNearestSearch) {
+TEST(DtypeFp8, RneMatchesBruteForceNearestSearch) {
   std::mt19937_64 rng(20240607);
   for (const auto& fc : kFp8) {
     const FloatFormat f = float_format(fc.t);
@@ -534,7 +541,7 @@ TEST(Fp8, RneMatchesBruteForceNearestSearch) {
   }
 }
 
-TEST(Fp8, NanInputsKeepSignAndPayload) {
+TEST(DtypeFp8, NanInputsKeepSignAndPayload) {
   const FloatFormat e4 = float_format(DType::f8e4m3), e5 = float_format(DType::f8e5m2),
                     fn = float_format(DType::f8e4m3fn);
   const float qnan = bits_to_f32(0x7fc00000u), snan = bits_to_f32(0x7f800001u), neg = bits_to_f32(0xffa00000u);
@@ -572,7 +579,7 @@ std::int64_t int_reference(const IntRange& r, float x) {
 }
 }  // namespace
 
-TEST(IntConvert, RneSaturationAndNanToZero) {
+TEST(DtypeIntConvert, RneSaturationAndNanToZero) {
   for (const auto& r : kInts) {
     const auto cv = [&](float x) { return f32_to_int_saturate(r.t, x); };
     const char* n = dtype_name(r.t).data();
@@ -624,7 +631,7 @@ TEST(IntConvert, RneSaturationAndNanToZero) {
   EXPECT_EQ(f32_to_int_saturate(DType::i16, 16777217.0f), INT16_MAX);
 }
 
-TEST(IntConvert, MatchesIndependentReferenceOnRandomInputs) {
+TEST(DtypeIntConvert, MatchesIndependentReferenceOnRandomInputs) {
   std::mt19937_64 rng(7);
   std::uniform_int_distribution<std::uint32_t> bits;
   std::uniform_real_distribution<float> mid(-5e9f, 5e9f), small(-300.0f, 300.0f);
@@ -650,7 +657,7 @@ TEST(IntConvert, MatchesIndependentReferenceOnRandomInputs) {
   }
 }
 
-TEST(IntConvert, LoadStoreRoundTrips) {
+TEST(DtypeIntConvert, LoadStoreRoundTrips) {
   // 8- and 16-bit types exhaustively; 32-bit on random values and the limits.
   for (const auto& r : kInts) {
     std::vector<std::int64_t> vals;
@@ -695,7 +702,7 @@ TEST(IntConvert, LoadStoreRoundTrips) {
   EXPECT_EQ(load_as_f32(DType::u32, &w), 4294967296.0f);
 }
 
-TEST(FloatLoadStore, RoundTripsAndRowPathsMatchScalarPaths) {
+TEST(DtypeFloatLoadStore, RoundTripsAndRowPathsMatchScalarPaths) {
   std::mt19937_64 rng(3);
   std::uniform_int_distribution<std::uint32_t> bits;
   const DType all[] = {DType::f32, DType::bf16, DType::f16, DType::tf32, DType::f8e4m3, DType::f8e5m2,
@@ -745,7 +752,7 @@ TEST(FloatLoadStore, RoundTripsAndRowPathsMatchScalarPaths) {
   }
 }
 
-TEST(DTypeInfo, SizesNamesAndCMapping) {
+TEST(DtypeInfo, SizesNamesAndCMapping) {
   const DType all[] = {DType::f32, DType::bf16, DType::f16, DType::tf32, DType::f8e4m3, DType::f8e5m2,
                        DType::f8e4m3fn, DType::i8, DType::i16, DType::i32, DType::u8, DType::u16, DType::u32};
   const int sizes[] = {4, 2, 2, 4, 1, 1, 1, 1, 2, 4, 1, 2, 4};

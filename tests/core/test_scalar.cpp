@@ -125,7 +125,7 @@ void expect_close(float got, long double ref, const std::string& what) {
   EXPECT_LE(std::fabs(got - r), 2.0 * kEps * std::fabs(r) + 1e-37) << what << ": got " << got << " ref " << r;
 }
 
-TEST(Activation, EveryFunctionMatchesItsReferenceInsideTheValidRange) {
+TEST(ScalarActivation, EveryFunctionMatchesItsReferenceInsideTheValidRange) {
   NeuronCore nc;
   const int P = 128, F = 64;
   const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
@@ -140,7 +140,7 @@ TEST(Activation, EveryFunctionMatchesItsReferenceInsideTheValidRange) {
   }
 }
 
-TEST(Activation, SpecialValuesAndLimits) {
+TEST(ScalarActivation, SpecialValuesAndLimits) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::f32, 1, {5});
   const Tile d = nc.sbuf().alloc(DType::f32, 1, {5});
@@ -169,14 +169,16 @@ TEST(Activation, SpecialValuesAndLimits) {
   g = run(ActFunc::sign);
   EXPECT_EQ(g[0], -1.0f);
   EXPECT_EQ(g[1], 1.0f);
-  EXPECT_TRUE(g[2] == 0.0f && std::signbit(g[2]));  // sign(-0) = -0
+  EXPECT_TRUE(g[2] == 0.0f && !std::signbit(g[2]));  // -0 * 1 + (+0) = +0 before the function (IEEE)
+  nc.activation(d, s, ActFunc::sign, -0.0f);         // bias -0 keeps the sign: sign(-0) = -0
+  EXPECT_TRUE(read(d)[2] == 0.0f && std::signbit(read(d)[2]));
   g = run(ActFunc::softplus);
   EXPECT_EQ(g[0], 0.0f);
   EXPECT_EQ(g[1], kInfF);
   EXPECT_FLOAT_EQ(g[4], std::log(2.0f));
 }
 
-TEST(Activation, GeluExactAndTanhApproximationDiffer) {
+TEST(ScalarActivation, GeluExactAndTanhApproximationDiffer) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::f32, 1, {3});
   const Tile d = nc.sbuf().alloc(DType::f32, 1, {3});
@@ -193,7 +195,7 @@ TEST(Activation, GeluExactAndTanhApproximationDiffer) {
   }
 }
 
-TEST(Activation, ScaleAndBiasImmediatesAndTiles) {
+TEST(ScalarActivation, ScaleAndBiasImmediatesAndTiles) {
   NeuronCore nc;
   const int P = 64, F = 48;
   const Tile s = nc.sbuf().alloc(DType::bf16, P, {F});
@@ -225,7 +227,7 @@ TEST(Activation, ScaleAndBiasImmediatesAndTiles) {
   }
 }
 
-TEST(Activation, NarrowAndIntegerDestinations) {
+TEST(ScalarActivation, NarrowAndIntegerDestinations) {
   NeuronCore nc;
   const int P = 32, F = 100;
   const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
@@ -261,7 +263,7 @@ TEST(Activation, NarrowAndIntegerDestinations) {
   EXPECT_EQ(load_as_int(DType::i32, i.at(0, 0)), INT32_MAX);
 }
 
-TEST(Activation, StochasticRoundingOption) {
+TEST(ScalarActivation, StochasticRoundingOption) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::f32, 16, {256});
   const Tile d = nc.sbuf().alloc(DType::bf16, 16, {256});
@@ -282,7 +284,7 @@ TEST(Activation, StochasticRoundingOption) {
   EXPECT_GT(not_rne, 16 * 256 / 10);
 }
 
-TEST(Activation, ReduceDstSumsTheFp32ResultsLeftToRight) {
+TEST(ScalarActivation, ReduceDstSumsTheFp32ResultsLeftToRight) {
   NeuronCore nc;
   const int P = 128, F = 700;
   const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
@@ -317,7 +319,7 @@ TEST(Activation, ReduceDstSumsTheFp32ResultsLeftToRight) {
 
 // ---- valid ranges and out-of-range policies -------------------------------------------------------
 
-TEST(ActivationRange, NanPolicyPoisonsOnlyOutOfRangeLanes) {
+TEST(ScalarActivationRange, NanPolicyPoisonsOnlyOutOfRangeLanes) {
   NeuronCore nc;  // default policy: nan
   const Tile s = nc.sbuf().alloc(DType::f32, 1, {8});
   const Tile d = nc.sbuf().alloc(DType::f32, 1, {8});
@@ -368,7 +370,7 @@ TEST(ActivationRange, NanPolicyPoisonsOnlyOutOfRangeLanes) {
   EXPECT_TRUE(std::isnan(read(d)[0]));
 }
 
-TEST(ActivationRange, ExtrapolatePolicyEvaluatesTheExactFunction) {
+TEST(ScalarActivationRange, ExtrapolatePolicyEvaluatesTheExactFunction) {
   CoreConfig cfg;
   cfg.activation_out_of_range = OutOfRange::extrapolate;
   NeuronCore nc(cfg);
@@ -385,7 +387,7 @@ TEST(ActivationRange, ExtrapolatePolicyEvaluatesTheExactFunction) {
   EXPECT_FLOAT_EQ(read(d)[2], static_cast<float>(-80.0 * std::log(2.0)));
 }
 
-TEST(ActivationRange, ErrorPolicyThrowsBeforeWritingAnything) {
+TEST(ScalarActivationRange, ErrorPolicyThrowsBeforeWritingAnything) {
   CoreConfig cfg;
   cfg.activation_out_of_range = OutOfRange::error;
   NeuronCore nc(cfg);
@@ -420,7 +422,7 @@ TEST(ActivationRange, ErrorPolicyThrowsBeforeWritingAnything) {
 
 // ---- operand checks -----------------------------------------------------------------------------
 
-TEST(ActivationChecks, OperandsScaleBiasAndReduceDst) {
+TEST(ScalarActivationChecks, OperandsScaleBiasAndReduceDst) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::f32, 64, {16}, "s");
   const Tile d = nc.sbuf().alloc(DType::f32, 64, {16}, "d");

@@ -121,7 +121,7 @@ float ref_op(AluOp op, float a, float b) {
 // tensor_tensor
 // ================================================================================================
 
-TEST(TensorTensor, ArithmeticOpsAreCorrectlyRoundedFp32) {
+TEST(VectorTensorTensor, ArithmeticOpsAreCorrectlyRoundedFp32) {
   NeuronCore nc;
   const int P = 128, F = 200;
   const Tile a = nc.sbuf().alloc(DType::f32, P, {F}, "a");
@@ -142,7 +142,7 @@ TEST(TensorTensor, ArithmeticOpsAreCorrectlyRoundedFp32) {
   }
 }
 
-TEST(TensorTensor, PowerIsFp32PowfWithinOneUlp) {
+TEST(VectorTensorTensor, PowerIsFp32PowfWithinOneUlp) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::f32, 32, {64});
   const Tile b = nc.sbuf().alloc(DType::f32, 32, {64});
@@ -159,7 +159,7 @@ TEST(TensorTensor, PowerIsFp32PowfWithinOneUlp) {
   }
 }
 
-TEST(TensorTensor, ComparisonsAndLogicalOpsGiveOneOrZero) {
+TEST(VectorTensorTensor, ComparisonsAndLogicalOpsGiveOneOrZero) {
   NeuronCore nc;
   const int P = 16, F = 50;
   const Tile a = nc.sbuf().alloc(DType::bf16, P, {F});
@@ -188,7 +188,7 @@ TEST(TensorTensor, ComparisonsAndLogicalOpsGiveOneOrZero) {
   }
 }
 
-TEST(TensorTensor, MaximumMinimumPropagateNanAndOrderSignedZeros) {
+TEST(VectorTensorTensor, MaximumMinimumPropagateNanAndOrderSignedZeros) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::f32, 1, {6});
   const Tile b = nc.sbuf().alloc(DType::f32, 1, {6});
@@ -209,7 +209,7 @@ TEST(TensorTensor, MaximumMinimumPropagateNanAndOrderSignedZeros) {
   EXPECT_TRUE(std::isnan(read(d)[0]));
 }
 
-TEST(TensorTensor, NarrowOutputIsRneOfTheFp32Result) {
+TEST(VectorTensorTensor, NarrowOutputIsRneOfTheFp32Result) {
   NeuronCore nc;
   const int P = 64, F = 300;
   const Tile a = nc.sbuf().alloc(DType::bf16, P, {F});
@@ -234,7 +234,7 @@ TEST(TensorTensor, NarrowOutputIsRneOfTheFp32Result) {
     }
 }
 
-TEST(TensorTensor, StochasticRoundingPicksANeighbourAndIsReproducible) {
+TEST(VectorTensorTensor, StochasticRoundingPicksANeighbourAndIsReproducible) {
   CoreConfig cfg;
   cfg.stochastic_rounding = true;
   cfg.sr_seed = 42;
@@ -267,7 +267,7 @@ TEST(TensorTensor, StochasticRoundingPicksANeighbourAndIsReproducible) {
   }
 }
 
-TEST(TensorTensor, AccessPatternsAndMultiDimTiles) {
+TEST(VectorTensorTensor, AccessPatternsAndMultiDimTiles) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::f32, 8, {4, 10}, "a");
   const Tile b = nc.sbuf().alloc(DType::f32, 8, {40}, "b");
@@ -286,7 +286,7 @@ TEST(TensorTensor, AccessPatternsAndMultiDimTiles) {
     }
 }
 
-TEST(TensorTensor, OnePsumInputIsAllowedBothAreNot) {
+TEST(VectorTensorTensor, OnePsumInputIsAllowedBothAreNot) {
   NeuronCore nc;
   const Tile ps = nc.psum().alloc(DType::f32, 128, {64}, "ps");
   const Tile ps2 = nc.psum().alloc(DType::f32, 128, {64}, "ps2");
@@ -308,7 +308,7 @@ TEST(TensorTensor, OnePsumInputIsAllowedBothAreNot) {
   EXPECT_EQ(nc.trace().instructions.size(), traced);
 }
 
-TEST(TensorTensor, OperandChecksNameInstructionOperandValueAndLimit) {
+TEST(VectorTensorTensor, OperandChecksNameInstructionOperandValueAndLimit) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::f32, 64, {16}, "a");
   const Tile b = nc.sbuf().alloc(DType::f32, 32, {16}, "b");
@@ -337,7 +337,7 @@ TEST(TensorTensor, OperandChecksNameInstructionOperandValueAndLimit) {
   expect_error<UsageError>([&] { nc.tensor_tensor(d, a, a, AluOp::bitwise_and); }, {"tensor_tensor", "'a'", "bitwise_and", "integer"});
 }
 
-TEST(TensorTensor, TraceRecordsEngineShapesAndInputs) {
+TEST(VectorTensorTensor, TraceRecordsEngineShapesAndInputs) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::bf16, 128, {512});
   const Tile b = nc.sbuf().alloc(DType::bf16, 128, {512});
@@ -363,7 +363,7 @@ struct IntCase {
   std::uint32_t a, b;
 };
 
-TEST(TensorTensor, BitvecOpsActOnBitPatternsExactly) {
+TEST(VectorTensorTensor, BitvecOpsActOnBitPatternsExactly) {
   for (Numerics num : {Numerics::ideal, Numerics::trn1_measured}) {
     for (Engine eng : {Engine::vector, Engine::gpsimd}) {
       if (num == Numerics::trn1_measured && eng == Engine::vector) continue;  // I1308 model: separate test
@@ -405,7 +405,7 @@ TEST(TensorTensor, BitvecOpsActOnBitPatternsExactly) {
   }
 }
 
-TEST(TensorTensor, BitvecOnNarrowAndSignedDtypesTruncatesToDstWidth) {
+TEST(VectorTensorTensor, BitvecOnNarrowAndSignedDtypesTruncatesToDstWidth) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::u8, 1, {3});
   const Tile s = nc.sbuf().alloc(DType::u8, 1, {3});
@@ -425,7 +425,7 @@ TEST(TensorTensor, BitvecOnNarrowAndSignedDtypesTruncatesToDstWidth) {
   EXPECT_EQ(read_int(i8o), (std::vector<std::int64_t>{-1, -128, 5}));  // pattern read back as signed
 }
 
-TEST(TensorTensor, IntegerArithmeticIsExactInIdealAndFp32RoutedInTrn1Measured) {
+TEST(VectorTensorTensor, IntegerArithmeticIsExactInIdealAndFp32RoutedInTrn1Measured) {
   // uint32: 0xFFFF * 0xD251 = 0xD250_2DAF fits in 32 bits but needs 32 significant bits.
   const std::vector<IntCase> cases = {{0xFFFFu, 0xD251u}, {0x7FFFFFFFu, 0xD251u}, {0x01000001u, 1u},
                                       {0xFFFFFFFFu, 0u}, {0x7FFFFFFFu, 1u}};
@@ -474,7 +474,7 @@ TEST(TensorTensor, IntegerArithmeticIsExactInIdealAndFp32RoutedInTrn1Measured) {
   }
 }
 
-TEST(TensorTensor, SignedIntegerArithmeticSaturatesToDst) {
+TEST(VectorTensorTensor, SignedIntegerArithmeticSaturatesToDst) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::i32, 1, {4});
   const Tile b = nc.sbuf().alloc(DType::i32, 1, {4});
@@ -528,7 +528,7 @@ std::uint32_t mulhi_on_engines(NeuronCore& nc, std::uint32_t a, std::uint32_t b,
   return static_cast<std::uint32_t>(load_as_int(DType::u32, hi.at(0, 0)));
 }
 
-TEST(TensorTensor, PhiloxMulhiIsExactInIdealAndClobberedInTrn1Measured) {
+TEST(VectorTensorTensor, PhiloxMulhiIsExactInIdealAndClobberedInTrn1Measured) {
   const std::uint32_t a = 0x7FFFFFFFu, m = 0xD2511F53u;  // Philox M0
   const auto exact = static_cast<std::uint32_t>((std::uint64_t{a} * m) >> 32);
   CoreConfig ideal;
@@ -542,7 +542,7 @@ TEST(TensorTensor, PhiloxMulhiIsExactInIdealAndClobberedInTrn1Measured) {
   EXPECT_EQ(wrong >> 16, exact >> 16);  // only the low bits are clobbered
 }
 
-TEST(TensorTensor, Trn1MeasuredBitvecLosesLowBitsOfLargeOperands) {
+TEST(VectorTensorTensor, Trn1MeasuredBitvecLosesLowBitsOfLargeOperands) {
   CoreConfig cfg;
   cfg.numerics = Numerics::trn1_measured;
   NeuronCore nc(cfg);
@@ -562,7 +562,7 @@ TEST(TensorTensor, Trn1MeasuredBitvecLosesLowBitsOfLargeOperands) {
 // tensor_scalar
 // ================================================================================================
 
-TEST(TensorScalar, TwoOpsWithImmediatesAndReverseFlags) {
+TEST(VectorTensorScalar, TwoOpsWithImmediatesAndReverseFlags) {
   NeuronCore nc;
   const int P = 128, F = 96;
   const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
@@ -585,7 +585,7 @@ TEST(TensorScalar, TwoOpsWithImmediatesAndReverseFlags) {
   for (std::size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], std::max(v[i], 0.0f));
 }
 
-TEST(TensorScalar, PerPartitionScalarTilesAndBf16Output) {
+TEST(VectorTensorScalar, PerPartitionScalarTilesAndBf16Output) {
   NeuronCore nc;
   const int P = 64, F = 40;
   const Tile s = nc.sbuf().alloc(DType::bf16, P, {F});
@@ -608,7 +608,7 @@ TEST(TensorScalar, PerPartitionScalarTilesAndBf16Output) {
     }
 }
 
-TEST(TensorScalar, ScalarEngineOnlyOnTrn2WithItsOpPairs) {
+TEST(VectorTensorScalar, ScalarEngineOnlyOnTrn2WithItsOpPairs) {
   {
     NeuronCore nc;  // trn1
     const Tile s = nc.sbuf().alloc(DType::f32, 4, {8});
@@ -633,7 +633,7 @@ TEST(TensorScalar, ScalarEngineOnlyOnTrn2WithItsOpPairs) {
                            {"tensor_scalar", "(add, multiply)"});
 }
 
-TEST(TensorScalar, OperandChecks) {
+TEST(VectorTensorScalar, OperandChecks) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::u32, 32, {8}, "s");
   const Tile d = nc.sbuf().alloc(DType::u32, 32, {8}, "d");
@@ -656,7 +656,7 @@ TEST(TensorScalar, OperandChecks) {
   EXPECT_EQ(raw_bytes(d), before);
 }
 
-TEST(TensorScalar, BitvecWithImmediatesAndIntegerTiles) {
+TEST(VectorTensorScalar, BitvecWithImmediatesAndIntegerTiles) {
   for (Numerics num : {Numerics::ideal, Numerics::trn1_measured}) {
     CoreConfig cfg;
     cfg.numerics = num;
@@ -691,7 +691,7 @@ TEST(TensorScalar, BitvecWithImmediatesAndIntegerTiles) {
   }
 }
 
-TEST(TensorScalar, IntegerArithmeticWithIntegralImmediates) {
+TEST(VectorTensorScalar, IntegerArithmeticWithIntegralImmediates) {
   for (Numerics num : {Numerics::ideal, Numerics::trn1_measured}) {
     CoreConfig cfg;
     cfg.numerics = num;
@@ -726,7 +726,7 @@ TEST(TensorScalar, IntegerArithmeticWithIntegralImmediates) {
 // tensor_reduce
 // ================================================================================================
 
-TEST(TensorReduce, SequentialFp32OrderAndErrorBound) {
+TEST(VectorTensorReduce, SequentialFp32OrderAndErrorBound) {
   NeuronCore nc;
   const int P = 128, F = 1000;
   const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
@@ -766,7 +766,7 @@ TEST(TensorReduce, SequentialFp32OrderAndErrorBound) {
   }
 }
 
-TEST(TensorReduce, AccessPatternOrderOverMultiDimStridedView) {
+TEST(VectorTensorReduce, AccessPatternOrderOverMultiDimStridedView) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::bf16, 4, {6, 10});
   const Tile d = nc.sbuf().alloc(DType::bf16, 4, {1});
@@ -789,7 +789,7 @@ TEST(TensorReduce, AccessPatternOrderOverMultiDimStridedView) {
   }
 }
 
-TEST(TensorReduce, BitwiseAndLogicalReductions) {
+TEST(VectorTensorReduce, BitwiseAndLogicalReductions) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::u32, 3, {5});
   const Tile d = nc.sbuf().alloc(DType::u32, 3, {1});
@@ -815,7 +815,7 @@ TEST(TensorReduce, BitwiseAndLogicalReductions) {
   EXPECT_EQ(read(fd), (std::vector<float>{0, 1, 0}));  // 4 ones -> 0, 5 ones -> 1
 }
 
-TEST(TensorReduce, IntegerSumExactInIdealFp32InTrn1Measured) {
+TEST(VectorTensorReduce, IntegerSumExactInIdealFp32InTrn1Measured) {
   for (Numerics num : {Numerics::ideal, Numerics::trn1_measured}) {
     CoreConfig cfg;
     cfg.numerics = num;
@@ -830,7 +830,7 @@ TEST(TensorReduce, IntegerSumExactInIdealFp32InTrn1Measured) {
   }
 }
 
-TEST(TensorReduce, Checks) {
+TEST(VectorTensorReduce, Checks) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::f32, 8, {16}, "s");
   const Tile d2 = nc.sbuf().alloc(DType::f32, 8, {2}, "d2");
@@ -848,7 +848,7 @@ TEST(TensorReduce, Checks) {
 // tensor_tensor_scan
 // ================================================================================================
 
-TEST(TensorTensorScan, LinearRecurrenceIsSequentialFp32) {
+TEST(VectorTensorTensorScan, LinearRecurrenceIsSequentialFp32) {
   NeuronCore nc;
   const int P = 64, F = 300;
   const Tile a = nc.sbuf().alloc(DType::f32, P, {F});
@@ -874,7 +874,7 @@ TEST(TensorTensorScan, LinearRecurrenceIsSequentialFp32) {
   }
 }
 
-TEST(TensorTensorScan, CumulativeSumAndMax) {
+TEST(VectorTensorTensorScan, CumulativeSumAndMax) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::f32, 2, {6});
   const Tile z = nc.sbuf().alloc(DType::f32, 2, {6});
@@ -887,7 +887,7 @@ TEST(TensorTensorScan, CumulativeSumAndMax) {
   EXPECT_EQ(read(d), (std::vector<float>{1, 2, 3, 4, 5, 6, 3, 3, 4, 4, 5, 5}));
 }
 
-TEST(TensorTensorScan, Checks) {
+TEST(VectorTensorTensorScan, Checks) {
   NeuronCore nc;
   const Tile p1 = nc.psum().alloc(DType::f32, 4, {8}, "p1");
   const Tile p2 = nc.psum().alloc(DType::f32, 4, {8}, "p2");
@@ -908,7 +908,7 @@ TEST(TensorTensorScan, Checks) {
 // memset
 // ================================================================================================
 
-TEST(Memset, CastsTheValueOnceToTheDstDtype) {
+TEST(VectorMemset, CastsTheValueOnceToTheDstDtype) {
   NeuronCore nc;
   const Tile f = nc.sbuf().alloc(DType::f32, 128, {33});
   const Tile b = nc.sbuf().alloc(DType::bf16, 128, {33});
@@ -956,7 +956,7 @@ Moments moments(const float* x, int n, int parity) {
   return {static_cast<double>(c), static_cast<double>(mean), static_cast<double>(m2)};
 }
 
-TEST(BnStats, EvenOddCountMeanAndM2) {
+TEST(VectorBnStats, EvenOddCountMeanAndM2) {
   NeuronCore nc;
   for (int F : {512, 333, 2, 1}) {
     const int P = 128;
@@ -981,7 +981,7 @@ TEST(BnStats, EvenOddCountMeanAndM2) {
   }
 }
 
-TEST(BnStats, LimitsAndShapes) {
+TEST(VectorBnStats, LimitsAndShapes) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::f32, 16, {513}, "s");
   const Tile d = nc.sbuf().alloc(DType::f32, 16, {6}, "d");
@@ -995,7 +995,7 @@ TEST(BnStats, LimitsAndShapes) {
   expect_error<LimitError>([&] { nc.bn_stats(mis, s.cols(0, 10)); }, {"bn_stats", "'dst'", "partition"});
 }
 
-TEST(BnAggr, ChanCombinationMatchesTheFullRowMoments) {
+TEST(VectorBnAggr, ChanCombinationMatchesTheFullRowMoments) {
   NeuronCore nc;
   const int P = 32, F = 1500, chunks = 3;  // 3 bn_stats of 500
   const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
@@ -1020,7 +1020,7 @@ TEST(BnAggr, ChanCombinationMatchesTheFullRowMoments) {
   }
 }
 
-TEST(BnAggr, SkipsEmptyGroupsAndChecksShapes) {
+TEST(VectorBnAggr, SkipsEmptyGroupsAndChecksShapes) {
   NeuronCore nc;
   const Tile s = nc.sbuf().alloc(DType::f32, 1, {1}, "s");
   const Tile st = nc.sbuf().alloc(DType::f32, 1, {6}, "st");
@@ -1040,7 +1040,7 @@ TEST(BnAggr, SkipsEmptyGroupsAndChecksShapes) {
 // reciprocal
 // ================================================================================================
 
-TEST(Reciprocal, CorrectlyRoundedFp32Division) {
+TEST(VectorReciprocal, CorrectlyRoundedFp32Division) {
   NeuronCore nc;
   const int P = 128, F = 64;
   const Tile s = nc.sbuf().alloc(DType::f32, P, {F});

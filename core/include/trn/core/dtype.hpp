@@ -3,9 +3,9 @@
 // Semantics (docs/numerics.md, "Data types and casts"):
 //  - fp32 -> narrower float: round to nearest, ties to even (RNE) or stochastic rounding (SR, the
 //    probability of rounding away from zero equals the distance to the lower neighbour in units of
-//    the quantum: the top `dropped` bits of 32 random bits are added below the kept bits and the
-//    result truncated; more than 32 dropped bits use the top 32 bits of the remainder). Subnormals
-//    are kept (IEEE). Overflow: formats with infinity (bf16, fp16, tf32,
+//    the quantum: round away from zero iff r < rem, r = the top min(dropped, 32) bits of a 32-bit
+//    random word, rem = the dropped bits; more than 32 dropped bits use the top 32 bits of rem).
+//    Subnormals are kept (IEEE). Overflow: formats with infinity (bf16, fp16, tf32,
 //    fp8_e5m2, Neuron's fp8_e4m3) give +-inf; fp8_e4m3fn (OCP, no inf) gives NaN, as ml_dtypes and
 //    CUDA's non-saturating conversion do. NaN stays NaN: sign and the top payload bits are kept and
 //    the quiet bit is set (fp8_e4m3fn has a single NaN, S.1111.111).
@@ -78,7 +78,7 @@ double max_finite(DType t);
 // ---- scalar conversions ---------------------------------------------------------------------
 // Round x into the code of format f (width() bits, right-aligned). rand: 32 uniform random bits,
 // used only for Rounding::stochastic: with sh significand bits dropped and remainder rem, round up
-// iff (rand >> (32 - sh)) + rem >= 2^sh (sh <= 32), or rand + (rem >> (sh - 32)) >= 2^32 (sh > 32).
+// iff (rand >> (32 - sh)) < rem (sh <= 32), or rand < (rem >> (sh - 32)) (sh > 32).
 // Bit-identical to f32_to_bf16_sr for the bf16 format.
 std::uint32_t encode_float(const FloatFormat& f, float x, Rounding r, std::uint32_t rand = 0);
 float decode_float(const FloatFormat& f, std::uint32_t code);
@@ -93,13 +93,13 @@ inline std::uint16_t f32_to_bf16_rne(float x) {
   u += 0x7fffu + ((u >> 16) & 1u);
   return static_cast<std::uint16_t>(u >> 16);
 }
-// SR for bf16: add 16 random bits below the kept bits and truncate; P(up) = dropped / 2^16 exactly.
+// SR for bf16: round away from zero iff (rand >> 16) < the 16 dropped bits, so P(up) = dropped / 2^16
+// exactly; the same rule as encode_float (bit-identical for every (x, rand)).
 inline std::uint16_t f32_to_bf16_sr(float x, std::uint32_t rand) {
-  std::uint32_t u = f32_to_bits(x);
+  const std::uint32_t u = f32_to_bits(x);
   if ((u & 0x7fffffffu) > 0x7f800000u) return static_cast<std::uint16_t>((u >> 16) | 0x0040u);
-  if ((u & 0x7fffffffu) == 0x7f800000u) return static_cast<std::uint16_t>(u >> 16);
-  u += rand >> 16;
-  return static_cast<std::uint16_t>(u >> 16);
+  const std::uint32_t up = (rand >> 16) < (u & 0xffffu) ? 1u : 0u;  // inf has no dropped bits
+  return static_cast<std::uint16_t>((u >> 16) + up);
 }
 float f16_to_f32(std::uint16_t h);
 std::uint16_t f32_to_f16_rne(float x);
@@ -126,7 +126,7 @@ struct SrStream {
   std::uint32_t bits(std::uint64_t element) const;
 };
 // Write n fp32 values to dst (dtype t, stride in elements). For Rounding::stochastic, element i uses
-// sr->bits(first_element + i).
+// sr->bits(first_element + i); with sr == nullptr, or for integer dtypes, the rounding is RNE.
 void store_row_f32(DType t, const float* in, std::int64_t n, std::byte* dst, std::int64_t stride, Rounding r,
                    const SrStream* sr, std::uint64_t first_element);
 
