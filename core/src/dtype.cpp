@@ -312,9 +312,10 @@ void store_from_f32(DType t, void* dst, float x, Rounding r, std::uint32_t rand)
 }
 
 std::uint32_t SrStream::bits(std::uint64_t element) const {
-  // counter = (element / 4, element / 2^34, instruction, program), key = seed; word = element % 4.
-  const Philox4x32Counter c{static_cast<std::uint32_t>(element >> 2), static_cast<std::uint32_t>(element >> 34),
-                            instruction, program};
+  // counter = (element / 4, element / 2^34 + output * 2^24, instruction, program), key = seed;
+  // word = element % 4. Elements stay below 2^58, so outputs never share counters.
+  const Philox4x32Counter c{static_cast<std::uint32_t>(element >> 2),
+                            static_cast<std::uint32_t>(element >> 34) + (output << 24), instruction, program};
   const Philox4x32Key k{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)};
   return philox4x32_10(c, k)[element & 3u];
 }

@@ -65,7 +65,7 @@ constexpr ActivationInfo kActivationTable[] = {
     {ActFunc::log,             0x1p-64, 0x1p64, false},    // [2^-64, 2^64]
     {ActFunc::sin,             -kPiF, kPiF, false},        // [-pi, pi]; no range reduction
     {ActFunc::arctan,          -kHalfPiF, kHalfPiF, false},  // [-pi/2, pi/2]
-    {ActFunc::sqrt,            0x1p-116, 0x1p118, false},  // [2^-116, 2^118] (so sqrt(0) is outside)
+    {ActFunc::sqrt,            0x1p-116, 0x1p118, false},  // [2^-116, 2^118], plus exact +-0 (in_range)
     {ActFunc::rsqrt,           0x1p-87, 0x1p97, false},    // [2^-87, 2^97]
     {ActFunc::reciprocal,      0x1p-42, 0x1p42, true},     // +-[2^-42, 2^42]
 };
@@ -82,6 +82,9 @@ const ActivationInfo& activation_info(ActFunc f) { return kActivationTable[stati
 bool full_range(const ActivationInfo& a) { return a.lo == -kInf && a.hi == kInf && !a.magnitude; }
 
 inline bool in_range(const ActivationInfo& a, float v) {
+  // Choice (docs/numerics.md): sqrt(+-0) = +-0 counts as valid although the documented range starts
+  // at 2^-116, because kernels routinely take the square root of a zero variance.
+  if (a.func == ActFunc::sqrt && v == 0.0f) return true;
   const double x = a.magnitude ? std::fabs(static_cast<double>(v)) : static_cast<double>(v);
   return !(x < a.lo || x > a.hi);  // NaN is "in range" (it propagates)
 }
@@ -249,6 +252,8 @@ void NeuronCore::activation(const Tile& dst, const Tile& src, ActFunc func, Scal
 
   const Rounding r = rounding_for(opt);
   const SrStream sr = sr_stream();
+  SrStream sr_reduce = sr;  // the second output draws from its own counter range
+  sr_reduce.output = 1;
   const bool poison = !full_range(info) && cfg_.activation_out_of_range == OutOfRange::nan;
   dispatch_func(func, [&](auto tag) {
     for (std::int32_t p = 0; p < src.partitions; ++p) {
@@ -258,7 +263,7 @@ void NeuronCore::activation(const Tile& dst, const Tile& src, ActFunc func, Scal
       if (reduce_dst != nullptr) {
         float acc = 0.0f;
         for (std::int64_t i = 0; i < n; ++i) acc += v[i];
-        detail::store_row(*reduce_dst, p, &acc, r, &sr);
+        detail::store_row(*reduce_dst, p, &acc, r, &sr_reduce);
       }
     }
   });

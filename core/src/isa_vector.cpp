@@ -393,6 +393,9 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
                                InstrOptions opt) {
   const std::string_view instr = "tensor_tensor";
   require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
+  // ISA: tensor_tensor "power" is a GpSimd operation.
+  if (op == AluOp::power && engine != Engine::gpsimd)
+    throw UsageError(instr, "op", "power runs on GpSimdE (engine=gpsimd), not " + std::string(engine_name(engine)));
   detail::check_engine_operand(instr, "a", a, *hw_, engine);
   detail::check_engine_operand(instr, "b", b, *hw_, engine);
   detail::check_engine_operand(instr, "dst", dst, *hw_, engine);

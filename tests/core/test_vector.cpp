@@ -151,6 +151,7 @@ TEST(VectorTensorTensor, PowerIsFp32PowfWithinOneUlp) {
   const auto vb = random_values(32 * 64, DType::f32, 4, -4.0f, 4.0f);
   upload(nc, a, va);
   upload(nc, b, vb);
+  EXPECT_THROW(nc.tensor_tensor(d, a, b, AluOp::power, Engine::vector), UsageError);  // power is GpSimd-only
   nc.tensor_tensor(d, a, b, AluOp::power, Engine::gpsimd);
   const auto got = read(d);
   for (std::size_t i = 0; i < got.size(); ++i) {

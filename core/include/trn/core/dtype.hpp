@@ -123,6 +123,7 @@ struct SrStream {
   std::uint64_t seed = 0;
   std::uint32_t program = 0;
   std::uint32_t instruction = 0;
+  std::uint32_t output = 0;  // which output of a multi-output instruction (0 = dst)
   std::uint32_t bits(std::uint64_t element) const;
 };
 // Write n fp32 values to dst (dtype t, stride in elements). For Rounding::stochastic, element i uses
