@@ -27,6 +27,7 @@ void usage(FILE* f) {
                "         --dtype bf16|fp16|fp8_e4m3|fp32   compute dtype of the TensorE inputs (bf16)\n"
                "         --target trn1|trn2|trn3           emulated generation (trn1)\n"
                "         --threads T           host threads (default: all)\n"
+               "         --trace F.json        write the modeled timeline as a Perfetto/Chrome trace\n"
                "  info   print the emulated generations and their parameters\n");
 }
 
@@ -57,6 +58,7 @@ int cmd_info() {
 int cmd_demo(int argc, char** argv) {
   long m = 512, n = 1024, k = 768;
   int threads = 0;
+  std::string trace_path;
   trn::DType dtype = trn::DType::bf16;
   trn::Generation gen = trn::Generation::trn1;
   for (int i = 0; i < argc; ++i) {
@@ -72,6 +74,7 @@ int cmd_demo(int argc, char** argv) {
     else if (a == "--n") n = std::atol(value());
     else if (a == "--k") k = std::atol(value());
     else if (a == "--threads") threads = std::atoi(value());
+    else if (a == "--trace") trace_path = value();
     else if (a == "--dtype") {
       const char* v = value();
       if (!parse_dtype(v, &dtype)) {
@@ -146,6 +149,19 @@ int cmd_demo(int argc, char** argv) {
                 static_cast<long long>(r.trace.per_engine[e]));
   std::printf("\n  peak SBUF %lld B/partition, PSUM %lld B/partition\n", static_cast<long long>(r.sbuf_peak_bytes),
               static_cast<long long>(r.psum_peak_bytes));
+  const trn::Schedule sched = trn::schedule_trace(r.trace, trn::CostModelOptions{gen, 1, !trace_path.empty()});
+  std::printf("modeled device time (cost model, docs/cost-model.md):\n%s", sched.profile.summary().c_str());
+  if (!trace_path.empty()) {
+    FILE* f = std::fopen(trace_path.c_str(), "w");
+    if (f == nullptr) {
+      std::fprintf(stderr, "trnsci demo: cannot write %s\n", trace_path.c_str());
+      return 2;
+    }
+    const std::string json = trn::perfetto_json(r.trace, sched);
+    std::fwrite(json.data(), 1, json.size(), f);
+    std::fclose(f);
+    std::printf("  Perfetto trace written to %s (open in ui.perfetto.dev)\n", trace_path.c_str());
+  }
   // The demo's own sanity bound: bf16 inputs give ~2^-8 relative error, never more than 1e-2.
   const double bound = trn::dtype_size(dtype) == 1 ? 0.2 : 1e-2;
   return std::sqrt(num / den) < bound ? 0 : 1;
