@@ -1,0 +1,112 @@
+// trnblas C++ API: GEMM and SYRK as tile kernels on the emulated NeuronCore, in every Trainium
+// precision mode. Column-major, BLAS conventions (C = alpha op(A) op(B) + beta C). The C API
+// (trnblas.h) is a thin shim over this header.
+//
+// Modes and where their arithmetic happens (docs/trnblas.md):
+//   fp32               fp32 tiles, TensorE fp32 (4-pass cost), exact products, fp32 PSUM
+//   tf32/fp16/bf16/fp8 inputs rounded to the type by the DMA (RNE), fp32 PSUM
+//   bf16x3/x6/x9       fp32 inputs split on VectorE into 2 or 3 bf16 terms; the cross products
+//                      accumulate in one fp32 PSUM group, smallest terms first
+//   fp64 (Ozaki)       fp64 inputs sliced on the host into 8-bit integer slices stored as bf16; each
+//                      slice product over <= 256 contraction elements is exact in fp32 PSUM; the
+//                      partial sums are reconstructed in fp64 on the host side of the kernel
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "trn/core/core.hpp"
+
+namespace trn::blas {
+
+enum class Op : std::uint8_t { N, T };
+enum class Uplo : std::uint8_t { lower, upper };
+
+enum class GemmMode : std::uint8_t {
+  fp32,         // COMPUTE_32F / _PEDANTIC
+  tf32,         // COMPUTE_32F_FAST_TF32
+  fp16,         // COMPUTE_32F_FAST_16F
+  bf16,         // COMPUTE_32F_FAST_16BF
+  fp8_e4m3,     // extension: inputs rounded to Neuron's IEEE-style e4m3
+  fp8_e5m2,     // extension
+  bf16x3,       // extension: PSUM-compensated, 3 cross products
+  bf16x6,       // extension: 6 cross products
+  bf16x9,       // COMPUTE_32F_EMULATED_16BFX9
+  fp64_ozaki,   // COMPUTE_64F / _64F_EMULATED_FIXEDPOINT (no NeuronCore engine computes in fp64)
+  native,       // inputs used in their stored dtype (GemmEx with bf16/fp16/fp8 A and B)
+};
+const char* gemm_mode_name(GemmMode m);
+
+// Emulator and algorithm settings (the handle's state in the C API).
+struct Settings {
+  Generation target = Generation::trn1;
+  Numerics numerics = Numerics::ideal;
+  bool stochastic_rounding = false;
+  std::uint64_t sr_seed = 0;
+  int num_cores = 1;            // emulated NeuronCores the output blocks are spread over
+  int host_threads = 0;         // 0: default (TRN_NUM_THREADS or all)
+  int ozaki_max_mantissa_bits = 0;  // 0: automatic; else cap on the mantissa bits kept (dynamic control)
+  int ozaki_mantissa_bit_offset = 0;  // added to the automatic bit count (cuBLAS "offset", e.g. -8)
+  bool ozaki_fixed = false;         // fixed control: use exactly ozaki_max_mantissa_bits (if > 0)
+  bool ozaki_special_values = true; // propagate Inf/NaN like IEEE fp64 (elements touched by them)
+  bool timing_only = false;     // record the kernels' traces without computing (cost-model studies)
+};
+
+// What the last call did, for profiles and tests.
+struct CallReport {
+  Profile profile;                 // modeled device time of all kernels of the call
+  std::int64_t tensor_passes = 0;  // nc_matmul instructions issued
+  int ozaki_slices_a = 0, ozaki_slices_b = 0, ozaki_products = 0;
+  int ozaki_mantissa_bits = -1;    // bits of each input represented (-1: not an Ozaki call)
+  Trace trace;                     // merged trace of every kernel launched by the call
+};
+
+// A strided column-major matrix operand: element (i, j) at data[i + j * ld], type dtype.
+struct MatrixRef {
+  const void* data = nullptr;
+  DType dtype = DType::f32;
+  std::int64_t ld = 0;
+};
+struct MutableMatrixRef {
+  void* data = nullptr;
+  DType dtype = DType::f32;
+  std::int64_t ld = 0;
+};
+
+// C = alpha op(A) op(B) + beta C. op(A) is m x k, op(B) k x n, C m x n; A, B, C of any core dtype
+// (C: f32, bf16 or f16 in the C API). alpha and beta are applied in fp32 (32F compute types).
+// beta == 0 never reads C; alpha == 0 or k == 0 never reads A or B; m == 0 or n == 0 is a no-op.
+// mode must not be fp64_ozaki (use dgemm). Throws trn::Error on invalid arguments (the C API
+// validates first and never throws).
+void gemm(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
+          float alpha, MatrixRef A, MatrixRef B, float beta, MutableMatrixRef C, CallReport* report = nullptr);
+// The same for a batch of independent problems of one shape (one launch; grid axis 2 = batch).
+void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
+                  float alpha, const std::vector<MatrixRef>& A, const std::vector<MatrixRef>& B, float beta,
+                  const std::vector<MutableMatrixRef>& C, CallReport* report = nullptr);
+
+// fp64 C = alpha op(A) op(B) + beta C by the Ozaki scheme on bf16 TensorE tiles (no NeuronCore
+// engine computes in fp64): slicing, reconstruction and the alpha/beta epilogue run in fp64 on the
+// host side of the kernel; every slice product runs on the emulated TensorE and is exact.
+void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+           const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+           std::int64_t ldc, CallReport* report = nullptr);
+
+// C = alpha op(A) op(A)^T + beta C on the `uplo` triangle only (n x n); op(A) is n x k
+// (trans N: A is n x k; trans T: A is k x n). The other triangle is neither read nor written.
+void syrk(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, float alpha,
+          MatrixRef A, float beta, MutableMatrixRef C, CallReport* report = nullptr);
+void dsyrk(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, double alpha, const double* A,
+           std::int64_t lda, double beta, double* C, std::int64_t ldc, CallReport* report = nullptr);
+
+// Number of 8-bit slices the Ozaki scheme uses for these inputs (exposed for tests and docs):
+// enough that every element of op(A) and op(B) is represented exactly and every dropped cross term
+// lies below 2^-56 of the smallest nonzero product scale; capped by max_mantissa_bits when > 0.
+struct OzakiPlan {
+  int slices = 0;         // per operand
+  int products = 0;       // slice pairs (s, t) with s + t < slices
+  int mantissa_bits = 0;  // 8 * slices
+};
+OzakiPlan plan_ozaki(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, Op ta, Op tb, const double* A,
+                     std::int64_t lda, const double* B, std::int64_t ldb);
+
+}  // namespace trn::blas

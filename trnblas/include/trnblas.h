@@ -1,0 +1,231 @@
+/* trnblas.h - cuBLAS-shaped C API of trnblas: GEMM and SYRK as tile kernels on the emulated
+ * NeuronCore. Same argument order, meaning and numeric enum values as cuBLAS v2 with the
+ * trnblas/TRNBLAS_ prefixes, so a prefix substitution ports code. Column-major; host pointers;
+ * synchronous (streams are accepted and stored). Every function returns a status and never aborts,
+ * exits or throws; on error nothing is written and the parameter position is logged (1-based,
+ * not counting the handle, as cuBLAS/XERBLA number them).                                          */
+#ifndef TRNBLAS_H
+#define TRNBLAS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trncore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRNBLAS_VER_MAJOR 0
+#define TRNBLAS_VER_MINOR 1
+#define TRNBLAS_VER_PATCH 0
+#define TRNBLAS_VERSION (TRNBLAS_VER_MAJOR * 10000 + TRNBLAS_VER_MINOR * 100 + TRNBLAS_VER_PATCH)
+
+typedef enum trnblasStatus_t {
+  TRNBLAS_STATUS_SUCCESS = 0,
+  TRNBLAS_STATUS_NOT_INITIALIZED = 1,
+  TRNBLAS_STATUS_ALLOC_FAILED = 3,
+  TRNBLAS_STATUS_INVALID_VALUE = 7,
+  TRNBLAS_STATUS_ARCH_MISMATCH = 8,
+  TRNBLAS_STATUS_MAPPING_ERROR = 11,
+  TRNBLAS_STATUS_EXECUTION_FAILED = 13,
+  TRNBLAS_STATUS_INTERNAL_ERROR = 14,
+  TRNBLAS_STATUS_NOT_SUPPORTED = 15,
+  TRNBLAS_STATUS_LICENSE_ERROR = 16
+} trnblasStatus_t;
+
+typedef enum trnblasOperation_t {
+  TRNBLAS_OP_N = 0,
+  TRNBLAS_OP_T = 1,
+  TRNBLAS_OP_C = 2, /* real data: same as T */
+  TRNBLAS_OP_HERMITAN = 2,
+  TRNBLAS_OP_CONJG = 3 /* placeholder in cuBLAS, rejected */
+} trnblasOperation_t;
+
+typedef enum trnblasFillMode_t { TRNBLAS_FILL_MODE_LOWER = 0, TRNBLAS_FILL_MODE_UPPER = 1, TRNBLAS_FILL_MODE_FULL = 2 } trnblasFillMode_t;
+typedef enum trnblasPointerMode_t { TRNBLAS_POINTER_MODE_HOST = 0, TRNBLAS_POINTER_MODE_DEVICE = 1 } trnblasPointerMode_t;
+typedef enum trnblasAtomicsMode_t { TRNBLAS_ATOMICS_NOT_ALLOWED = 0, TRNBLAS_ATOMICS_ALLOWED = 1 } trnblasAtomicsMode_t;
+
+typedef enum trnblasMath_t {
+  TRNBLAS_DEFAULT_MATH = 0,
+  TRNBLAS_TENSOR_OP_MATH = 1,
+  TRNBLAS_PEDANTIC_MATH = 2,
+  TRNBLAS_TF32_TENSOR_OP_MATH = 3,
+  TRNBLAS_FP32_EMULATED_BF16X9_MATH = 4,
+  TRNBLAS_FP64_EMULATED_FIXEDPOINT_MATH = 8,
+  TRNBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION = 16
+} trnblasMath_t;
+
+typedef enum trnblasComputeType_t {
+  TRNBLAS_COMPUTE_16F = 64,
+  TRNBLAS_COMPUTE_16F_PEDANTIC = 65,
+  TRNBLAS_COMPUTE_32F = 68, /* fp32 on TensorE (4-pass cost), exact products, fp32 PSUM */
+  TRNBLAS_COMPUTE_32F_PEDANTIC = 69,
+  TRNBLAS_COMPUTE_64F = 70, /* no fp64 engine: the Ozaki scheme, as 64F_EMULATED_FIXEDPOINT */
+  TRNBLAS_COMPUTE_64F_PEDANTIC = 71,
+  TRNBLAS_COMPUTE_32I = 72,
+  TRNBLAS_COMPUTE_32I_PEDANTIC = 73,
+  TRNBLAS_COMPUTE_32F_FAST_16F = 74,
+  TRNBLAS_COMPUTE_32F_FAST_16BF = 75,
+  TRNBLAS_COMPUTE_32F_FAST_TF32 = 77,
+  TRNBLAS_COMPUTE_32F_EMULATED_16BFX9 = 78,
+  TRNBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT = 79,
+  /* trnsci extensions (>= 1000) */
+  TRNBLAS_COMPUTE_32F_FAST_8F_E4M3 = 1000, /* inputs rounded to Neuron's IEEE-style fp8 e4m3, fp32 PSUM */
+  TRNBLAS_COMPUTE_32F_FAST_8F_E5M2 = 1001, /* inputs rounded to fp8 e5m2, fp32 PSUM */
+  TRNBLAS_COMPUTE_32F_EMULATED_16BFX3 = 1002, /* PSUM-compensated hi*hi + hi*lo + lo*hi */
+  TRNBLAS_COMPUTE_32F_EMULATED_16BFX6 = 1003  /* PSUM-compensated, 6 cross products of 3 terms */
+} trnblasComputeType_t;
+
+typedef enum trnblasGemmAlgo_t {
+  TRNBLAS_GEMM_DEFAULT = -1,
+  TRNBLAS_GEMM_ALGO0 = 0,
+  TRNBLAS_GEMM_ALGO23 = 23,
+  TRNBLAS_GEMM_DEFAULT_TENSOR_OP = 99,
+  TRNBLAS_GEMM_ALGO0_TENSOR_OP = 100,
+  TRNBLAS_GEMM_ALGO15_TENSOR_OP = 115,
+  TRNBLAS_GEMM_AUTOTUNE = 999
+} trnblasGemmAlgo_t; /* accepted and validated; one algorithm exists */
+
+typedef enum trnblasEmulationStrategy_t {
+  TRNBLAS_EMULATION_STRATEGY_DEFAULT = 0,
+  TRNBLAS_EMULATION_STRATEGY_PERFORMANT = 1,
+  TRNBLAS_EMULATION_STRATEGY_EAGER = 2
+} trnblasEmulationStrategy_t;
+
+typedef enum trnblasEmulationMantissaControl_t {
+  TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC = 0,
+  TRNBLAS_EMULATION_MANTISSA_CONTROL_FIXED = 1
+} trnblasEmulationMantissaControl_t;
+
+typedef enum trnblasEmulationSpecialValuesSupport_t {
+  TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NONE = 0,
+  TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY = 1,
+  TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NAN = 2,
+  TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT = 0xFFFF
+} trnblasEmulationSpecialValuesSupport_t;
+
+struct trnblasContext;
+typedef struct trnblasContext* trnblasHandle_t;
+typedef void* trnStream_t; /* opaque; stored and returned */
+typedef void (*trnblasLogCallback)(const char* msg);
+
+/* ---- lifecycle, helpers, settings ---- */
+trnblasStatus_t trnblasCreate(trnblasHandle_t* handle);
+trnblasStatus_t trnblasDestroy(trnblasHandle_t handle);
+trnblasStatus_t trnblasGetVersion(trnblasHandle_t handle, int* version);
+const char* trnblasGetStatusName(trnblasStatus_t status);
+const char* trnblasGetStatusString(trnblasStatus_t status);
+trnblasStatus_t trnblasSetStream(trnblasHandle_t handle, trnStream_t stream);
+trnblasStatus_t trnblasGetStream(trnblasHandle_t handle, trnStream_t* stream);
+trnblasStatus_t trnblasSetPointerMode(trnblasHandle_t handle, trnblasPointerMode_t mode);
+trnblasStatus_t trnblasGetPointerMode(trnblasHandle_t handle, trnblasPointerMode_t* mode);
+trnblasStatus_t trnblasSetAtomicsMode(trnblasHandle_t handle, trnblasAtomicsMode_t mode);
+trnblasStatus_t trnblasGetAtomicsMode(trnblasHandle_t handle, trnblasAtomicsMode_t* mode);
+trnblasStatus_t trnblasSetMathMode(trnblasHandle_t handle, trnblasMath_t mode);
+trnblasStatus_t trnblasGetMathMode(trnblasHandle_t handle, trnblasMath_t* mode);
+trnblasStatus_t trnblasSetWorkspace(trnblasHandle_t handle, void* workspace, size_t workspaceSizeInBytes);
+trnblasStatus_t trnblasSetEmulationStrategy(trnblasHandle_t handle, trnblasEmulationStrategy_t strategy);
+trnblasStatus_t trnblasGetEmulationStrategy(trnblasHandle_t handle, trnblasEmulationStrategy_t* strategy);
+trnblasStatus_t trnblasSetEmulationSpecialValuesSupport(trnblasHandle_t handle, trnblasEmulationSpecialValuesSupport_t mask);
+trnblasStatus_t trnblasGetEmulationSpecialValuesSupport(trnblasHandle_t handle, trnblasEmulationSpecialValuesSupport_t* mask);
+trnblasStatus_t trnblasSetFixedPointEmulationMantissaControl(trnblasHandle_t handle, trnblasEmulationMantissaControl_t control);
+trnblasStatus_t trnblasGetFixedPointEmulationMantissaControl(trnblasHandle_t handle, trnblasEmulationMantissaControl_t* control);
+trnblasStatus_t trnblasSetFixedPointEmulationMaxMantissaBitCount(trnblasHandle_t handle, int maxBits);
+trnblasStatus_t trnblasGetFixedPointEmulationMaxMantissaBitCount(trnblasHandle_t handle, int* maxBits);
+trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitOffset(trnblasHandle_t handle, int offset);
+trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitOffset(trnblasHandle_t handle, int* offset);
+/* The pointed-to int receives the mantissa bits the last fixed-point call used, or -1 if not emulated. */
+trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t handle, int* bits);
+trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t handle, int** bits);
+trnblasStatus_t trnblasLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
+trnblasStatus_t trnblasSetLoggerCallback(trnblasLogCallback callback);
+trnblasStatus_t trnblasGetLoggerCallback(trnblasLogCallback* callback);
+
+/* ---- emulator settings (types from trncore.h) ---- */
+trnblasStatus_t trnblasSetTarget(trnblasHandle_t handle, trnTarget_t target);
+trnblasStatus_t trnblasGetTarget(trnblasHandle_t handle, trnTarget_t* target);
+trnblasStatus_t trnblasSetNumericsProfile(trnblasHandle_t handle, trnNumerics_t profile);
+trnblasStatus_t trnblasGetNumericsProfile(trnblasHandle_t handle, trnNumerics_t* profile);
+trnblasStatus_t trnblasSetStochasticRounding(trnblasHandle_t handle, int enable, unsigned long long seed);
+trnblasStatus_t trnblasGetStochasticRounding(trnblasHandle_t handle, int* enable, unsigned long long* seed);
+trnblasStatus_t trnblasSetNumCores(trnblasHandle_t handle, int cores);
+trnblasStatus_t trnblasGetNumCores(trnblasHandle_t handle, int* cores);
+/* Modeled device time of the last compute call on this handle (cost model, docs/cost-model.md). */
+trnblasStatus_t trnblasGetLastProfile(trnblasHandle_t handle, trnProfile_t* profile);
+/* Extension: parameter position (1-based) of the last INVALID_VALUE on this handle, 0 if none. */
+trnblasStatus_t trnblasGetLastErrorParameter(trnblasHandle_t handle, int* position);
+
+/* ---- GEMM ---- */
+trnblasStatus_t trnblasSgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m, int n,
+                             int k, const float* alpha, const float* A, int lda, const float* B, int ldb,
+                             const float* beta, float* C, int ldc);
+trnblasStatus_t trnblasSgemm_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                                int64_t n, int64_t k, const float* alpha, const float* A, int64_t lda, const float* B,
+                                int64_t ldb, const float* beta, float* C, int64_t ldc);
+trnblasStatus_t trnblasDgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m, int n,
+                             int k, const double* alpha, const double* A, int lda, const double* B, int ldb,
+                             const double* beta, double* C, int ldc);
+trnblasStatus_t trnblasDgemm_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                                int64_t n, int64_t k, const double* alpha, const double* A, int64_t lda, const double* B,
+                                int64_t ldb, const double* beta, double* C, int64_t ldc);
+trnblasStatus_t trnblasGemmEx(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m, int n,
+                              int k, const void* alpha, const void* A, trnDataType_t Atype, int lda, const void* B,
+                              trnDataType_t Btype, int ldb, const void* beta, void* C, trnDataType_t Ctype, int ldc,
+                              trnblasComputeType_t computeType, trnblasGemmAlgo_t algo);
+trnblasStatus_t trnblasGemmEx_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                                 int64_t n, int64_t k, const void* alpha, const void* A, trnDataType_t Atype, int64_t lda,
+                                 const void* B, trnDataType_t Btype, int64_t ldb, const void* beta, void* C,
+                                 trnDataType_t Ctype, int64_t ldc, trnblasComputeType_t computeType,
+                                 trnblasGemmAlgo_t algo);
+trnblasStatus_t trnblasGemmBatchedEx(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                                     int n, int k, const void* alpha, const void* const Aarray[], trnDataType_t Atype,
+                                     int lda, const void* const Barray[], trnDataType_t Btype, int ldb, const void* beta,
+                                     void* const Carray[], trnDataType_t Ctype, int ldc, int batchCount,
+                                     trnblasComputeType_t computeType, trnblasGemmAlgo_t algo);
+trnblasStatus_t trnblasGemmBatchedEx_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                        int64_t m, int64_t n, int64_t k, const void* alpha, const void* const Aarray[],
+                                        trnDataType_t Atype, int64_t lda, const void* const Barray[],
+                                        trnDataType_t Btype, int64_t ldb, const void* beta, void* const Carray[],
+                                        trnDataType_t Ctype, int64_t ldc, int64_t batchCount,
+                                        trnblasComputeType_t computeType, trnblasGemmAlgo_t algo);
+trnblasStatus_t trnblasGemmStridedBatchedEx(trnblasHandle_t handle, trnblasOperation_t transa,
+                                            trnblasOperation_t transb, int m, int n, int k, const void* alpha,
+                                            const void* A, trnDataType_t Atype, int lda, long long strideA,
+                                            const void* B, trnDataType_t Btype, int ldb, long long strideB,
+                                            const void* beta, void* C, trnDataType_t Ctype, int ldc, long long strideC,
+                                            int batchCount, trnblasComputeType_t computeType, trnblasGemmAlgo_t algo);
+trnblasStatus_t trnblasGemmStridedBatchedEx_64(trnblasHandle_t handle, trnblasOperation_t transa,
+                                               trnblasOperation_t transb, int64_t m, int64_t n, int64_t k,
+                                               const void* alpha, const void* A, trnDataType_t Atype, int64_t lda,
+                                               long long strideA, const void* B, trnDataType_t Btype, int64_t ldb,
+                                               long long strideB, const void* beta, void* C, trnDataType_t Ctype,
+                                               int64_t ldc, long long strideC, int64_t batchCount,
+                                               trnblasComputeType_t computeType, trnblasGemmAlgo_t algo);
+trnblasStatus_t trnblasSgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa,
+                                           trnblasOperation_t transb, int m, int n, int k, const float* alpha,
+                                           const float* A, int lda, long long strideA, const float* B, int ldb,
+                                           long long strideB, const float* beta, float* C, int ldc, long long strideC,
+                                           int batchCount);
+trnblasStatus_t trnblasSgemmStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa,
+                                              trnblasOperation_t transb, int64_t m, int64_t n, int64_t k,
+                                              const float* alpha, const float* A, int64_t lda, long long strideA,
+                                              const float* B, int64_t ldb, long long strideB, const float* beta,
+                                              float* C, int64_t ldc, long long strideC, int64_t batchCount);
+
+/* ---- SYRK: only the uplo triangle of C is read or written ---- */
+trnblasStatus_t trnblasSsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
+                             const float* alpha, const float* A, int lda, const float* beta, float* C, int ldc);
+trnblasStatus_t trnblasSsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                                int64_t k, const float* alpha, const float* A, int64_t lda, const float* beta, float* C,
+                                int64_t ldc);
+trnblasStatus_t trnblasDsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
+                             const double* alpha, const double* A, int lda, const double* beta, double* C, int ldc);
+trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                                int64_t k, const double* alpha, const double* A, int64_t lda, const double* beta,
+                                double* C, int64_t ldc);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRNBLAS_H */
