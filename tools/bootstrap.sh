@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeigen3-dev googletest libgtest-dev
-          libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev)
+          libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev libblas-test)
 
 install_missing() {
   local missing=()
