@@ -1,6 +1,5 @@
-// trnsci command-line tool. Until `trnsci validate` exists (issue: the main job), `trnsci demo`
-// runs a tiled bf16 matmul on the emulated NeuronCore and reports its error against OpenBLAS and
-// an fp64 reference, and the instruction counts per engine.
+// `trnsci demo`: a tiled bf16 matmul on the emulated NeuronCore with its error against OpenBLAS and
+// an fp64 reference, its instruction counts and its modeled device time; and `trnsci info`.
 #include <cblas.h>
 
 #include <chrono>
@@ -16,9 +15,9 @@
 #include "tiled_matmul.hpp"
 #include "trn/core/core.hpp"
 
-namespace {
+namespace trnsci::cli {
 
-void usage(FILE* f) {
+void demo_usage(FILE* f) {
   std::fprintf(f,
                "usage: trnsci <command> [options]\n"
                "commands:\n"
@@ -28,7 +27,7 @@ void usage(FILE* f) {
                "         --target trn1|trn2|trn3           emulated generation (trn1)\n"
                "         --threads T           host threads (default: all)\n"
                "         --trace F.json        write the modeled timeline as a Perfetto/Chrome trace\n"
-               "  info   print the emulated generations and their parameters\n");
+               "");
 }
 
 bool parse_dtype(std::string_view s, trn::DType* t) {
@@ -42,7 +41,7 @@ bool parse_dtype(std::string_view s, trn::DType* t) {
   return true;
 }
 
-int cmd_info() {
+int cmd_info_generations() {
   for (auto g : {trn::Generation::trn1, trn::Generation::trn2, trn::Generation::trn3}) {
     const auto& h = trn::hardware_spec(g);
     std::printf("%s (%s): SBUF %d x %lld KiB, PSUM %d x %lld KiB (%d banks), TensorE %.2f GHz, VectorE %.2f GHz, "
@@ -88,11 +87,11 @@ int cmd_demo(int argc, char** argv) {
         return 2;
       }
     } else if (a == "--help" || a == "-h") {
-      usage(stdout);
+      demo_usage(stdout);
       return 0;
     } else {
       std::fprintf(stderr, "trnsci demo: unknown option '%s'\n", argv[i]);
-      usage(stderr);
+      demo_usage(stderr);
       return 2;
     }
   }
@@ -167,26 +166,4 @@ int cmd_demo(int argc, char** argv) {
   return std::sqrt(num / den) < bound ? 0 : 1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (argc < 2) {
-    usage(stderr);
-    return 2;
-  }
-  const std::string_view cmd = argv[1];
-  try {
-    if (cmd == "demo") return cmd_demo(argc - 2, argv + 2);
-    if (cmd == "info") return cmd_info();
-    if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-      usage(stdout);
-      return 0;
-    }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "trnsci: %s\n", e.what());
-    return 1;
-  }
-  std::fprintf(stderr, "trnsci: unknown command '%s'\n", argv[1]);
-  usage(stderr);
-  return 2;
-}
+}  // namespace trnsci::cli

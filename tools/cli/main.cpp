@@ -1,0 +1,273 @@
+// trnsci: the command-line tool. `validate` runs the accuracy-validation suites, `bench` the
+// mixed-precision benchmarks (accuracy, host time, modeled device time), `profile` one operation
+// with its per-engine summary and Perfetto trace, `info` the emulated generations, `demo` a tiled
+// matmul walkthrough. JSON schema and examples: docs/cli.md.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "registry.hpp"
+#include "report.hpp"
+#include "trn/blas/blas.hpp"
+
+namespace trnsci::cli {
+int cmd_demo(int argc, char** argv);
+int cmd_info_generations();
+
+namespace {
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+  if (!f) {
+    std::fprintf(stderr, "trnsci: cannot write %s\n", path.c_str());
+    return false;
+  }
+  return true;
+}
+
+// Resolves --suite (all or a comma list) against the registry; empty result = error already reported.
+std::set<std::string> select_suites(const std::string& arg) {
+  const auto known = Registry::get().suites();
+  std::set<std::string> out;
+  std::stringstream ss(arg);
+  std::string s;
+  while (std::getline(ss, s, ',')) {
+    if (s == "all") {
+      out.insert(known.begin(), known.end());
+      continue;
+    }
+    if (std::find(known.begin(), known.end(), s) == known.end()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      std::fprintf(stderr, "trnsci: unknown suite '%s' (available: all, %s)\n", s.c_str(), list.c_str());
+      return {};
+    }
+    out.insert(s);
+  }
+  return out;
+}
+
+// Progress: a redrawn bar on a terminal, one plain line per case otherwise.
+void progress(std::size_t i, std::size_t n, const std::string& what, const std::string& result) {
+  static const bool tty = isatty(fileno(stderr)) != 0;
+  if (tty) {
+    const int width = 30, done = static_cast<int>(width * (i + 1) / std::max<std::size_t>(n, 1));
+    std::fprintf(stderr, "\r[%.*s%*s] %zu/%zu %-60.60s", done, "==============================", width - done, "", i + 1, n,
+                 (what + " " + result).c_str());
+    if (i + 1 == n) std::fprintf(stderr, "\n");
+  } else {
+    std::fprintf(stderr, "[%zu/%zu] %s %s\n", i + 1, n, what.c_str(), result.c_str());
+  }
+  std::fflush(stderr);
+}
+
+int run_validate(const std::string& suite_arg, const std::string& size, const std::string& json, const std::string& html) {
+  const auto suites = select_suites(suite_arg);
+  if (suites.empty()) return 2;
+  const bool full = size == "full";
+  std::vector<const ValidationCase*> todo;
+  for (const auto& c : Registry::get().validation())
+    if (suites.count(c.suite) && (full || !c.full_only)) todo.push_back(&c);
+  std::vector<ValidationRecord> recs;
+  const double t0 = now_seconds();
+  for (std::size_t i = 0; i < todo.size(); ++i) {
+    const ValidationCase& c = *todo[i];
+    CaseResult r;
+    try {
+      r = c.run();
+    } catch (const std::exception& e) {
+      r.pass = false;
+      r.note = std::string("error: ") + e.what();
+    }
+    progress(i, todo.size(), c.suite + " " + c.op + " " + c.mode + " " + c.shape, r.pass ? "PASS" : "FAIL");
+    recs.push_back({&c, r});
+  }
+  RunInfo info{"validate", size, suite_arg, seconds_since(t0)};
+  print_validation_table(recs, info);
+  if (!json.empty() && !write_file(json, to_json(recs, {}, info))) return 2;
+  if (!html.empty() && !write_file(html, to_html(recs, {}, info))) return 2;
+  for (const auto& r : recs)
+    if (!r.r.pass) return 1;
+  return recs.empty() ? 1 : 0;
+}
+
+int run_bench(const std::string& suite_arg, const std::string& size, const std::vector<std::string>& targets,
+              const std::string& json, const std::string& html) {
+  const auto suites = select_suites(suite_arg);
+  if (suites.empty()) return 2;
+  std::vector<trn::Generation> gens;
+  for (const auto& t : targets) {
+    trn::Generation g;
+    if (!trn::parse_generation(t, &g)) {
+      std::fprintf(stderr, "trnsci bench: unknown target '%s' (trn1, trn2, trn3)\n", t.c_str());
+      return 2;
+    }
+    gens.push_back(g);
+  }
+  std::vector<std::pair<const BenchCase*, trn::Generation>> todo;
+  for (const auto& c : Registry::get().bench())
+    if (suites.count(c.suite) && (size == "full" || !c.full_only))
+      for (auto g : gens) todo.emplace_back(&c, g);
+  std::vector<BenchRecord> recs;
+  const double t0 = now_seconds();
+  for (std::size_t i = 0; i < todo.size(); ++i) {
+    const auto& [c, g] = todo[i];
+    const std::string target(trn::hardware_spec(g).name);
+    try {
+      recs.push_back({c, target, c->run(g)});
+      progress(i, todo.size(), c->suite + " " + c->op + " " + c->variant + " " + c->shape + " " + target, "done");
+    } catch (const std::exception& e) {
+      progress(i, todo.size(), c->suite + " " + c->op + " " + c->variant, std::string("error: ") + e.what());
+      return 1;
+    }
+  }
+  RunInfo info{"bench", size, suite_arg, seconds_since(t0)};
+  print_bench_table(recs, info);
+  if (!json.empty() && !write_file(json, to_json({}, recs, info))) return 2;
+  if (!html.empty() && !write_file(html, to_html({}, recs, info))) return 2;
+  return 0;
+}
+
+bool parse_shape(const std::string& s, std::int64_t* m, std::int64_t* n, std::int64_t* k) {
+  std::int64_t v[3] = {0, 0, 0};
+  int count = 0;
+  std::stringstream ss(s);
+  std::string part;
+  while (std::getline(ss, part, 'x')) {
+    if (count == 3 || part.empty() || part.find_first_not_of("0123456789") != std::string::npos) return false;
+    v[count++] = std::stoll(part);
+  }
+  if (count == 1) v[1] = v[2] = v[0];
+  else if (count != 3) return false;
+  *m = v[0];
+  *n = v[1];
+  *k = v[2];
+  return *m > 0 && *n > 0 && *k > 0;
+}
+
+int run_profile(const std::string& op, const std::string& shape, const std::string& mode_name, const std::string& target,
+                const std::string& trace_path) {
+  std::int64_t m = 0, n = 0, k = 0;
+  if (!parse_shape(shape, &m, &n, &k)) {
+    std::fprintf(stderr, "trnsci profile: --shape must be N or MxNxK with positive integers (got '%s')\n", shape.c_str());
+    return 2;
+  }
+  trn::blas::Settings s;
+  if (!trn::parse_generation(target, &s.target)) {
+    std::fprintf(stderr, "trnsci profile: unknown target '%s' (trn1, trn2, trn3)\n", target.c_str());
+    return 2;
+  }
+  static const std::pair<const char*, trn::blas::GemmMode> kModes[] = {
+      {"fp32", trn::blas::GemmMode::fp32},         {"tf32", trn::blas::GemmMode::tf32},
+      {"fp16", trn::blas::GemmMode::fp16},         {"bf16", trn::blas::GemmMode::bf16},
+      {"fp8_e4m3", trn::blas::GemmMode::fp8_e4m3}, {"fp8_e5m2", trn::blas::GemmMode::fp8_e5m2},
+      {"bf16x3", trn::blas::GemmMode::bf16x3},     {"bf16x6", trn::blas::GemmMode::bf16x6},
+      {"bf16x9", trn::blas::GemmMode::bf16x9}};
+  trn::blas::GemmMode mode = trn::blas::GemmMode::bf16;
+  bool found = false;
+  for (const auto& [name, md] : kModes)
+    if (mode_name == name) {
+      mode = md;
+      found = true;
+    }
+  if (!found && op != "dgemm") {
+    std::fprintf(stderr, "trnsci profile: unknown mode '%s' (fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, bf16x3, bf16x6, bf16x9)\n",
+                 mode_name.c_str());
+    return 2;
+  }
+  s.timing_only = true;  // the profile needs the trace, not the values
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  if (op == "gemm") {
+    std::vector<float> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n)), C(static_cast<std::size_t>(m * n));
+    trn::blas::gemm(s, mode, trn::blas::Op::N, trn::blas::Op::N, m, n, k, 1.0f, {A.data(), trn::DType::f32, m},
+                    {B.data(), trn::DType::f32, k}, 0.0f, {C.data(), trn::DType::f32, m}, &rep);
+  } else if (op == "syrk") {
+    std::vector<float> A(static_cast<std::size_t>(n * k)), C(static_cast<std::size_t>(n * n));
+    trn::blas::syrk(s, mode, trn::blas::Uplo::lower, trn::blas::Op::N, n, k, 1.0f, {A.data(), trn::DType::f32, n}, 0.0f,
+                    {C.data(), trn::DType::f32, n}, &rep);
+  } else if (op == "dgemm") {
+    s.timing_only = false;  // the slice count depends on the data
+    std::vector<double> A(static_cast<std::size_t>(m * k), 0.5), B(static_cast<std::size_t>(k * n), 0.25),
+        C(static_cast<std::size_t>(m * n));
+    trn::blas::dgemm(s, trn::blas::Op::N, trn::blas::Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m, &rep);
+  } else {
+    std::fprintf(stderr, "trnsci profile: unknown operation '%s' (gemm, syrk, dgemm)\n", op.c_str());
+    return 2;
+  }
+  const double host = seconds_since(t0);
+  const trn::Schedule sched = trn::schedule_trace(rep.trace, trn::CostModelOptions{s.target, 0, !trace_path.empty()});
+  std::printf("trnsci profile %s %s mode=%s target=%s (timing-only emulation %.2f s host)\n", op.c_str(), shape.c_str(),
+              op == "dgemm" ? "ozaki" : mode_name.c_str(), target.c_str(), host);
+  std::printf("%s", sched.profile.summary().c_str());
+  if (!trace_path.empty()) {
+    if (!write_file(trace_path, trn::perfetto_json(rep.trace, sched))) return 2;
+    std::printf("Perfetto trace: %s (open in ui.perfetto.dev)\n", trace_path.c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace trnsci::cli
+
+int main(int argc, char** argv) {
+  using namespace trnsci::cli;
+  CLI::App app{"trnsci: Trainium tile kernels on an emulated NeuronCore - validation, benchmarks, profiles"};
+  app.require_subcommand(1);
+
+  auto* validate = app.add_subcommand("validate", "run the accuracy-validation suites (exit code 0 iff every case passes)");
+  std::string v_suite = "all", v_size = "quick", v_json, v_html;
+  validate->add_option("--suite", v_suite, "all, or a comma list of suites (core, blas, rand, ...)");
+  validate->add_option("--size", v_size, "quick (< 2 min) or full")->check(CLI::IsMember({"quick", "full"}));
+  validate->add_option("--json", v_json, "write the results as JSON (schema: docs/cli.md)");
+  validate->add_option("--html", v_html, "write a self-contained HTML report");
+
+  auto* bench = app.add_subcommand("bench", "benchmark the algorithm variants: accuracy, host time, modeled device time");
+  std::string b_suite = "all", b_size = "quick", b_json, b_html;
+  std::vector<std::string> b_targets{"trn1"};
+  bench->add_option("--suite", b_suite, "all, or a comma list of suites");
+  bench->add_option("--size", b_size, "quick or full")->check(CLI::IsMember({"quick", "full"}));
+  bench->add_option("--target", b_targets, "trn1, trn2, trn3 (repeatable)");
+  bench->add_option("--json", b_json, "write the results as JSON");
+  bench->add_option("--html", b_html, "write a self-contained HTML report");
+
+  auto* profile = app.add_subcommand("profile", "run one operation on the emulator and print its per-engine profile");
+  std::string p_op, p_shape = "1024", p_mode = "bf16", p_target = "trn1", p_trace;
+  profile->add_option("op", p_op, "gemm, syrk or dgemm")->required();
+  profile->add_option("--shape", p_shape, "N or MxNxK (default 1024)");
+  profile->add_option("--mode", p_mode, "fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, bf16x3, bf16x6, bf16x9");
+  profile->add_option("--target", p_target, "trn1, trn2 or trn3");
+  profile->add_option("--trace", p_trace, "write a Perfetto/Chrome trace-event JSON file");
+
+  auto* info = app.add_subcommand("info", "print the emulated generations and their parameters");
+  auto* demo = app.add_subcommand("demo", "tiled bf16 matmul walkthrough (see trnsci demo --help)");
+  demo->allow_extras();
+  demo->set_help_flag();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    if (*validate) return run_validate(v_suite, v_size, v_json, v_html);
+    if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html);
+    if (*profile) return run_profile(p_op, p_shape, p_mode, p_target, p_trace);
+    if (*info) return cmd_info_generations();
+    if (*demo) {
+      std::vector<std::string> extra = demo->remaining();
+      std::vector<char*> args;
+      for (auto& s : extra) args.push_back(s.data());
+      return cmd_demo(static_cast<int>(args.size()), args.data());
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "trnsci: %s\n", e.what());
+    return 1;
+  }
+  return 2;
+}

@@ -1,0 +1,49 @@
+#include "registry.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace trnsci::cli {
+
+Registry& Registry::get() {
+  static Registry r;
+  return r;
+}
+
+std::vector<std::string> Registry::suites() const {
+  std::vector<std::string> s;
+  for (const auto& c : validation_)
+    if (std::find(s.begin(), s.end(), c.suite) == s.end()) s.push_back(c.suite);
+  for (const auto& c : bench_)
+    if (std::find(s.begin(), s.end(), c.suite) == s.end()) s.push_back(c.suite);
+  return s;
+}
+
+DeviceCost DeviceCost::from(const trn::Profile& p) {
+  DeviceCost d;
+  d.present = true;
+  d.target = std::string(trn::hardware_spec(p.target).name);
+  d.total_ns = p.total_ns;
+  d.tensor_utilization = p.utilization(trn::Engine::tensor);
+  for (int e = 0; e < trn::kEngineCount; ++e) {
+    d.busy_ns[e] = p.busy_ns[e];
+    d.utilization[e] = p.utilization(static_cast<trn::Engine>(e));
+  }
+  return d;
+}
+
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+double seconds_since(double start) { return now_seconds() - start; }
+
+double rel_frobenius(const std::vector<double>& x, const std::vector<double>& ref) {
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    num += (x[i] - ref[i]) * (x[i] - ref[i]);
+    den += ref[i] * ref[i];
+  }
+  return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+}
+
+}  // namespace trnsci::cli

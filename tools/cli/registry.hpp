@@ -1,0 +1,89 @@
+// The registry of validation and benchmark cases behind `trnsci validate` and `trnsci bench`.
+// Each library contributes a suite from its own file (suite_*.cpp) through a static Registrar, so a
+// new library plugs in without touching the others (the FFTW solver-table idea).
+#pragma once
+#include <array>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "trn/core/core.hpp"
+
+namespace trnsci::cli {
+
+enum class Size { quick, full };
+
+// Modeled device cost of what a case ran (absent when the case runs no kernel).
+struct DeviceCost {
+  bool present = false;
+  std::string target;
+  double total_ns = 0;
+  double tensor_utilization = 0;
+  std::array<double, trn::kEngineCount> busy_ns{};
+  std::array<double, trn::kEngineCount> utilization{};
+  static DeviceCost from(const trn::Profile& p);
+};
+
+struct CaseResult {
+  double measured = NAN;  // value of the metric
+  double bound = NAN;     // documented bound (pass iff measured <= bound, or the case decides)
+  bool pass = false;
+  std::string note;       // short explanation (reference value, where the bound comes from)
+  double host_seconds = 0;
+  DeviceCost device;
+};
+
+struct ValidationCase {
+  std::string suite;       // core | blas | rand
+  std::string library;     // trnsci::core, trnblas, trnrand
+  std::string op;          // e.g. gemm, dgemm, harmonic_sum, philox4x32_10
+  std::string mode;        // dtype / compute type / numerics profile / rounding
+  std::string shape;       // e.g. 1024x1024x1024
+  std::string metric;      // normwise_rel | max_comp_rel | ulp | bit_exact | abs_error | value
+  std::string bound_text;  // how the bound is derived (theory, published figure)
+  std::string experiment;  // the published experiment it reproduces, if any
+  double size = 0;         // numeric size for error-vs-size charts (0: none)
+  bool full_only = false;  // only in --size full
+  std::function<CaseResult()> run;
+};
+
+// One algorithm variant of `trnsci bench`: accuracy, host time and modeled device time.
+struct BenchResult {
+  double error = NAN;
+  std::string error_metric;
+  double host_seconds = 0;
+  double flops = 0;
+  DeviceCost device;
+};
+struct BenchCase {
+  std::string suite, library, op, variant, shape;
+  bool full_only = false;
+  std::function<BenchResult(trn::Generation target)> run;
+};
+
+class Registry {
+ public:
+  static Registry& get();
+  void add(ValidationCase c) { validation_.push_back(std::move(c)); }
+  void add(BenchCase c) { bench_.push_back(std::move(c)); }
+  const std::vector<ValidationCase>& validation() const { return validation_; }
+  const std::vector<BenchCase>& bench() const { return bench_; }
+  std::vector<std::string> suites() const;
+
+ private:
+  std::vector<ValidationCase> validation_;
+  std::vector<BenchCase> bench_;
+};
+
+struct Registrar {
+  explicit Registrar(void (*add_cases)(Registry&)) { add_cases(Registry::get()); }
+};
+
+// Helpers shared by suites.
+double seconds_since(double start);
+double now_seconds();
+// Relative Frobenius error of x against a reference.
+double rel_frobenius(const std::vector<double>& x, const std::vector<double>& ref);
+
+}  // namespace trnsci::cli

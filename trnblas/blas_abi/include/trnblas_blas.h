@@ -1,0 +1,75 @@
+/* trnblas_blas.h - libtrnblas_blas.so, the BLAS ABI shim of trnblas.
+ *
+ * A separate shared library that exports the Fortran BLAS symbols sgemm_, dgemm_, ssyrk_, dsyrk_
+ * and the CBLAS symbols cblas_sgemm, cblas_dgemm, cblas_ssyrk, cblas_dsyrk, so that unmodified
+ * programs run their GEMM/SYRK on the emulated NeuronCore:
+ *
+ *     LD_PRELOAD=libtrnblas_blas.so ./program        (or link -ltrnblas_blas before -lblas)
+ *
+ * ABI: LP64 (32-bit int), gfortran calling convention (every argument by reference, one hidden
+ * size_t length per CHARACTER argument appended at the end; the routines read only the first
+ * character, so C callers that omit the lengths work too). Column-major; CBLAS row-major calls are
+ * mapped to column-major by swapping operands, as reference CBLAS does.
+ *
+ * Semantics are netlib's: arguments are checked in reference-BLAS order (SGEMM INFO 1, 2, 3, 4, 5,
+ * 8, 10, 13; SSYRK INFO 1, 2, 3, 4, 7, 10; 'C'/'c' is accepted as 'T' for real data; letters in
+ * either case) and reported through xerbla_ (Fortran entry points) or cblas_xerbla (CBLAS entry
+ * points, parameter number = Fortran INFO + 1 with reference CBLAS's row-major swaps), after which
+ * the routine returns without touching C. Quick returns as netlib: m == 0 or n == 0, or (alpha == 0
+ * or k == 0) and beta == 1 -> no-op; beta == 0 never reads C; alpha == 0 never reads A or B.
+ *
+ * Environment (read on every call, so a program may switch between calls):
+ *   TRNBLAS_COMPUTE   fp32 (default, faithful fp32) | tf32 | fp16 | bf16 | bf16x3 | bf16x6 |
+ *                     bf16x9 | fp8_e4m3 | fp8_e5m2 - the S routines' GEMM mode (trnblas.h). The D
+ *                     routines always use the Ozaki-scheme FP64 emulation.
+ *   TRNBLAS_TARGET    trn1 (default) | trn2 | trn3
+ *   TRNBLAS_NUMERICS  ideal (default) | trn1_measured
+ *   TRN_NUM_THREADS   host threads of the emulator (default: all hardware threads)
+ *   TRNBLAS_BLAS_TRACE  unset or 0: off; 1 or stderr: one line per call on stderr; any other value:
+ *                     the file the lines are appended to. A line names the entry point, its
+ *                     arguments, the mode and the outcome ("xerbla(8)" or "tensor_passes=N", the
+ *                     nc_matmul instructions the emulator issued).
+ * An unknown value prints one warning line on stderr and the default is used.
+ *
+ * Error handlers: the library's xerbla_ and cblas_xerbla are WEAK and overridable (a program's own
+ * XERBLA wins, with or without LD_PRELOAD). The defaults print to stderr and RETURN:
+ *   xerbla_:      " ** On entry to SGEMM  parameter number  8 had an illegal value"
+ *   cblas_xerbla: "Parameter 9 to routine cblas_sgemm was incorrect"
+ * Reference CBLAS's cblas_xerbla calls exit(-1) (and reference LAPACK's XERBLA stops); this library
+ * deliberately never terminates the process. For compatibility with programs built against
+ * reference CBLAS, the library also exports reference CBLAS's globals RowMajorStrg and
+ * CBLAS_CallFromC and maintains them as reference CBLAS does (a handler modelled on reference
+ * cblas_xerbla reads RowMajorStrg to undo the row-major parameter swap).
+ *
+ * This header declares the Fortran entry points and the error handlers. For the CBLAS prototypes
+ * include any cblas.h (netlib or OpenBLAS): the enum values are reference CBLAS's (CblasRowMajor
+ * 101, CblasColMajor 102; CblasNoTrans 111, CblasTrans 112, CblasConjTrans 113; CblasUpper 121,
+ * CblasLower 122). Do not include it together with another BLAS's f77blas.h.                       */
+#ifndef TRNBLAS_BLAS_H
+#define TRNBLAS_BLAS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void sgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const float* alpha,
+            const float* a, const int* lda, const float* b, const int* ldb, const float* beta, float* c,
+            const int* ldc, size_t transa_len, size_t transb_len);
+void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
+            const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
+            const int* ldc, size_t transa_len, size_t transb_len);
+void ssyrk_(const char* uplo, const char* trans, const int* n, const int* k, const float* alpha, const float* a,
+            const int* lda, const float* beta, float* c, const int* ldc, size_t uplo_len, size_t trans_len);
+void dsyrk_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
+            const int* lda, const double* beta, double* c, const int* ldc, size_t uplo_len, size_t trans_len);
+
+/* Weak defaults, overridable by the program (see above). srname is the blank-padded routine name. */
+void xerbla_(const char* srname, const int* info, size_t srname_len);
+void cblas_xerbla(int info, const char* rout, const char* form, ...);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRNBLAS_BLAS_H */
