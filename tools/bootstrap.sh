@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine (run as root from the repository root):
 #   bash tools/bootstrap.sh run        install missing packages, build (Release, -j2), run the main job
+#                                      (trnsci validate --size quick; report in build/report.html)
 #   bash tools/bootstrap.sh test       same set-up, then run every test with ctest
 #   bash tools/bootstrap.sh sanitize   same set-up with ASan+UBSan (build-asan/), then ctest
 # Dependencies come only from Debian packages; nothing is downloaded at build time.
@@ -8,11 +9,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeigen3-dev googletest libgtest-dev
-          libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev libblas-test)
+          libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev libcli11-dev libblas-test)
+# The test commands also render the HTML report in a real browser (tests/cli/report_in_browser.sh).
+TEST_PACKAGES=(chromium)
 
-install_missing() {
+install_missing() {  # install_missing [extra packages...]
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "${PACKAGES[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if ((${#missing[@]})); then
@@ -35,15 +38,15 @@ case "$mode" in
   run)
     install_missing
     build build
-    ./build/tools/trnsci demo
+    ./build/tools/trnsci validate --size quick --html build/report.html --json build/report.json
     ;;
   test)
-    install_missing
+    install_missing "${TEST_PACKAGES[@]}"
     build build
     ctest --test-dir build --output-on-failure -j2
     ;;
   sanitize)
-    install_missing
+    install_missing "${TEST_PACKAGES[@]}"
     build build-asan -DTRNSCI_SANITIZE=ON -DTRNSCI_BUILD_BENCH=OFF
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 TRNSCI_SANITIZER_BUILD=1 \
       ctest --test-dir build-asan --output-on-failure -j2

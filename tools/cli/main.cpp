@@ -136,11 +136,15 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
 bool parse_shape(const std::string& s, std::int64_t* m, std::int64_t* n, std::int64_t* k) {
   std::int64_t v[3] = {0, 0, 0};
   int count = 0;
-  std::stringstream ss(s);
-  std::string part;
-  while (std::getline(ss, part, 'x')) {
-    if (count == 3 || part.empty() || part.find_first_not_of("0123456789") != std::string::npos) return false;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t end = s.find('x', start);
+    const std::string part = s.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (count == 3 || part.empty() || part.size() > 12 || part.find_first_not_of("0123456789") != std::string::npos)
+      return false;
     v[count++] = std::stoll(part);
+    if (end == std::string::npos) break;
+    start = end + 1;
   }
   if (count == 1) v[1] = v[2] = v[0];
   else if (count != 3) return false;
@@ -249,10 +253,19 @@ int main(int argc, char** argv) {
   demo->allow_extras();
   demo->set_help_flag();
 
+  if (argc > 1 && argv[1][0] != '-') {
+    const std::string cmd = argv[1];
+    if (cmd != "validate" && cmd != "bench" && cmd != "profile" && cmd != "info" && cmd != "demo") {
+      std::fprintf(stderr, "trnsci: unknown command '%s' (validate, bench, profile, info, demo; see trnsci --help)\n",
+                   cmd.c_str());
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    const int rc = app.exit(e);  // prints the message (or the help text)
+    return rc == 0 ? 0 : 2;      // usage errors exit with 2
   }
   try {
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html);

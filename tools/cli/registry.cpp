@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 namespace trnsci::cli {
 
@@ -30,6 +31,12 @@ DeviceCost DeviceCost::from(const trn::Profile& p) {
     d.utilization[e] = p.utilization(static_cast<trn::Engine>(e));
   }
   return d;
+}
+
+std::string sci(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.4g", v);
+  return b;
 }
 
 double now_seconds() {

@@ -83,6 +83,8 @@ struct Registrar {
 // Helpers shared by suites.
 double seconds_since(double start);
 double now_seconds();
+// Short scientific formatting for notes ("2.143e-07").
+std::string sci(double v);
 // Relative Frobenius error of x against a reference.
 double rel_frobenius(const std::vector<double>& x, const std::vector<double>& ref);
 

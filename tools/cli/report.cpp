@@ -53,7 +53,7 @@ double finite_or(double v, double alt) { return std::isfinite(v) ? v : alt; }
 
 // ---- SVG charts -----------------------------------------------------------------------------------
 
-constexpr int kW = 640, kH = 360, kL = 70, kR = 160, kT = 30, kB = 50;
+constexpr int kW = 760, kH = 380, kL = 70, kR = 250, kT = 30, kB = 50;
 const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
 
 struct LogAxis {
@@ -151,7 +151,7 @@ std::string scatter(const std::string& id, const std::string& title, const std::
   for (const auto& [series, c] : color) {
     const int y = kT + 10 + 16 * row++;
     s << "<circle r='4' cx='" << kW - kR + 14 << "' cy='" << y - 4 << "' fill='" << kPalette[c % 10] << "'/><text x='"
-      << kW - kR + 24 << "' y='" << y << "' font-size='11'>" << esc(series) << "</text>";
+      << kW - kR + 24 << "' y='" << y << "' font-size='11'>" << esc(series.substr(0, 38)) << "</text>";
   }
   s << "</svg></figure>";
   return s.str();
@@ -291,7 +291,7 @@ std::string to_html(const std::vector<ValidationRecord>& v, const std::vector<Be
        "body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}"
        "table{border-collapse:collapse;font-size:13px;margin:8px 0 24px}"
        "th,td{border:1px solid #ddd;padding:3px 8px;text-align:left}th{background:#f0f0f0}"
-       "td.num{text-align:right;font-family:monospace}tr.fail td{background:#fde2e2}tr.pass td.res{color:#137333}"
+       "td.num{text-align:right;font-family:monospace;white-space:nowrap}tr.fail td{background:#fde2e2}tr.pass td.res{color:#137333}"
        "tr.fail td.res{color:#b00020;font-weight:bold}.cards{display:flex;gap:16px}"
        ".card{border:1px solid #ddd;border-radius:8px;padding:12px 18px}.big{font-size:28px;font-weight:bold}"
        "figure{display:inline-block;margin:0 24px 24px 0;vertical-align:top}h3{margin:4px 0;font-size:15px}"
@@ -311,18 +311,20 @@ std::string to_html(const std::vector<ValidationRecord>& v, const std::vector<Be
   std::vector<std::pair<std::string, DeviceCost>> util;
   for (const auto& r : b)
     if (r.r.device.present) {
-      pareto.push_back({r.r.device.total_ns * 1e-3, r.r.error, r.c->op + " " + r.c->shape,
-                        r.c->variant + ": " + num(r.r.error) + " at " + num(r.r.device.total_ns * 1e-3) + " us"});
+      pareto.push_back({r.r.device.total_ns * 1e-3, r.r.error, r.c->op + " " + r.c->variant,
+                        r.c->variant + " " + r.c->shape + " " + r.target + ": " + num(r.r.error) + " at " +
+                            num(r.r.device.total_ns * 1e-3) + " us"});
       util.emplace_back(r.c->op + " " + r.c->variant + " " + r.c->shape + " " + r.target, r.r.device);
     }
   for (const auto& rec : v)
     if (rec.r.device.present && rec.c->metric == "normwise_rel" && rec.c->op == "gemm") {
-      pareto.push_back({rec.r.device.total_ns * 1e-3, rec.r.measured, rec.c->op + " " + rec.c->shape,
-                        rec.c->mode + ": " + num(rec.r.measured) + " at " + num(rec.r.device.total_ns * 1e-3) + " us"});
-      if (b.empty()) util.emplace_back(rec.c->op + " " + rec.c->mode + " " + rec.c->shape, rec.r.device);
+      pareto.push_back({rec.r.device.total_ns * 1e-3, rec.r.measured, rec.c->op + " " + rec.c->mode,
+                        rec.c->mode + " " + rec.c->shape + ": " + num(rec.r.measured) + " at " +
+                            num(rec.r.device.total_ns * 1e-3) + " us"});
+      if (b.empty() && rec.c->size >= 1024) util.emplace_back(rec.c->op + " " + rec.c->mode + " " + rec.c->shape, rec.r.device);
     }
-  h << scatter("pareto", "Error vs modeled device time per mode", "modeled device time (us)", "relative error", pareto,
-               {}, false);
+  h << scatter("pareto", "Error vs modeled device time per mode (Pareto)", "modeled device time (us)", "relative error",
+               pareto, {}, true);
   std::vector<Point> sized;
   std::map<std::string, std::vector<std::pair<double, double>>> bounds;
   for (const auto& rec : v)
@@ -333,7 +335,7 @@ std::string to_html(const std::vector<ValidationRecord>& v, const std::vector<Be
     }
   for (auto& [s, pts] : bounds) std::sort(pts.begin(), pts.end());
   h << scatter("size", "Error vs size against the bound (dashed)", "size", "measured metric", sized, bounds, true);
-  if (util.size() > 12) util.resize(12);
+  if (util.size() > 10) util.resize(10);
   h << engine_bars("engines", "Per-engine utilization (modeled)", util);
 
   // Per-library tables.

@@ -126,7 +126,7 @@ CaseResult mode_case(const Mode& m, int n, trnNumerics_t prof) {
   r.device = device_of(g.profile);
   r.bound = m.hi < 0 ? -m.hi * p.sgemm : m.hi;
   r.pass = g.error <= r.bound && g.error >= m.lo;
-  r.note = "OpenBLAS SGEMM " + std::to_string(p.sgemm);
+  r.note = "OpenBLAS SGEMM " + sci(p.sgemm);
   return r;
 }
 
@@ -174,7 +174,7 @@ CaseResult ozaki_case(double phi, int m, int n, int k, bool maxcomp) {
   const double dgemm = maxcomp ? mx_d : std::sqrt(num_d / den);
   r.bound = std::max(dgemm, maxcomp ? 1e-16 : 1e-17);
   r.pass = r.measured <= r.bound;
-  r.note = "OpenBLAS DGEMM " + std::to_string(dgemm) + "; " + std::to_string(bits) + " mantissa bits, " +
+  r.note = "OpenBLAS DGEMM " + sci(dgemm) + "; " + std::to_string(bits) + " mantissa bits, " +
            std::to_string(prof.instructions_per_engine[TRN_ENGINE_TENSOR]) + " TensorE passes";
   r.host_seconds = secs;
   r.device = device_of(prof);

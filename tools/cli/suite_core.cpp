@@ -57,7 +57,7 @@ CaseResult harmonic_sr(int n, std::uint64_t seed) {
   r.measured = std::fabs(sr - exact) / exact;
   r.bound = 0.15;  // SR 0.9%-5% (numerics.md 3.2), RMS 4.9% over seeds: 0.15 ~ 3 sigma
   r.pass = r.measured <= r.bound && std::fabs(rn - exact) / exact > 0.3;
-  r.note = "RNE error " + std::to_string(std::fabs(rn - exact) / exact) + " (stagnation), SR keeps growing";
+  r.note = "RNE error " + sci(std::fabs(rn - exact) / exact) + " (stagnation), SR keeps growing";
   r.host_seconds = seconds_since(t0);
   return r;
 }
@@ -184,7 +184,7 @@ CaseResult neuron_fp16_example(Rounding rnd) {
     r.pass = r.measured == 1024.0;
     r.note = "every 1024.5 ties back to 1024";
   } else {
-    r.note = "SR result " + std::to_string(r.measured) + ", exact 2048 (the doc's run: 2056)";
+    r.note = "SR result " + sci(r.measured) + ", exact 2048 (the doc's run: 2056)";
     r.measured = std::fabs(r.measured - 2048.0);
     r.bound = 128;
     r.pass = r.measured <= r.bound;
@@ -207,7 +207,7 @@ CaseResult dma_32k_trn2() {
   r.measured = std::fabs(p.total_ns - 1416.0) / 1416.0;
   r.bound = 0.10;
   r.pass = r.measured <= r.bound;
-  r.note = "modeled " + std::to_string(p.total_ns) + " ns vs DMAOV's measured 1416 ns";
+  r.note = "modeled " + sci(p.total_ns) + " ns vs DMAOV's measured 1416 ns";
   r.device = DeviceCost::from(p);
   return r;
 }
@@ -225,7 +225,7 @@ CaseResult scalar_chain_trn1() {
   r.measured = std::fabs(per - 189.0) / 189.0;
   r.bound = 0.05;
   r.pass = r.measured <= r.bound;
-  r.note = "modeled " + std::to_string(per) + " ns per instruction vs PERF's ~189 ns";
+  r.note = "modeled " + sci(per) + " ns per instruction vs PERF's ~189 ns";
   r.device = DeviceCost::from(p);
   return r;
 }
@@ -259,7 +259,7 @@ void add_core(Registry& reg) {
            r.measured = sr;
            r.bound = std::sqrt(static_cast<double>(n)) * 0x1p-8;
            r.pass = sr <= r.bound && rn >= 0.1;
-           r.note = "RNE mean error " + std::to_string(rn);
+           r.note = "RNE mean error " + sci(rn);
            r.host_seconds = seconds_since(t0);
            return r;
          }});

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The CLI's ergonomics: --help for every subcommand, exit code 2 and a clear message for bad flags,
+# unknown commands, suites, targets, operations and shapes.
+set -uo pipefail
+trnsci=$1
+fail() { echo "FAIL: $*"; exit 1; }
+expect() {  # expect <code> <needle> <args...>
+  local code=$1 needle=$2
+  shift 2
+  out=$("$trnsci" "$@" 2>&1)
+  rc=$?
+  [ "$rc" -eq "$code" ] || fail "trnsci $* exited $rc, expected $code: $out"
+  printf '%s' "$out" | grep -qF -- "$needle" || fail "trnsci $* did not say '$needle': $out"
+}
+for sub in validate bench profile info; do expect 0 "Usage" "$sub" --help; done
+expect 0 "Subcommands" --help
+expect 2 "unknown command 'frobnicate'" frobnicate
+expect 2 "unknown suite 'nope'" validate --suite nope
+expect 2 "medium not in" validate --size medium
+expect 2 "unknown target 'trn9'" bench --target trn9 --suite blas
+expect 2 "unknown operation 'gemv'" profile gemv
+expect 2 "--shape must be" profile gemm --shape 12x
+expect 2 "unknown mode 'bf17'" profile gemm --mode bf17
+expect 0 "critical path" profile gemm --shape 256 --mode bf16x3 --target trn2
+expect 0 "trn3" info
+echo "cli ergonomics: ok"

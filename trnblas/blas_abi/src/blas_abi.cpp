@@ -1,0 +1,438 @@
+// libtrnblas_blas.so: the Fortran BLAS and CBLAS entry points SGEMM, DGEMM, SSYRK, DSYRK on top of
+// the trnblas C++ API (trn/blas/blas.hpp). This file checks arguments in reference-BLAS order,
+// reads the environment, maps CBLAS layouts and reports errors; every product runs in trnblas's
+// tile kernels on the emulated NeuronCore (no arithmetic on C happens here). Contract and
+// environment variables: trnblas_blas.h.
+#include "trnblas_blas.h"
+
+#include <strings.h>
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <set>
+#include <string>
+#include <type_traits>
+
+#include "trn/blas/blas.hpp"
+
+// Reference CBLAS's globals (cblas_globals.c): RowMajorStrg says a row-major call is in progress so
+// that cblas_xerbla can undo the operand swap in the parameter number; CBLAS_CallFromC is set for
+// the duration of every CBLAS call. Exported because programs built against reference CBLAS (its
+// test programs among them) reference them.
+extern "C" {
+int RowMajorStrg = 0;     // NOLINT: reference CBLAS name
+int CBLAS_CallFromC = 0;  // NOLINT: reference CBLAS name
+}
+
+namespace {
+
+using trn::blas::GemmMode;
+using trn::blas::Op;
+using trn::blas::Uplo;
+
+// The same flag as RowMajorStrg, per thread: what this library's own cblas_xerbla reads, so that
+// concurrent CBLAS calls on other threads cannot change a message.
+thread_local bool t_row_major = false;
+
+// ---- configuration from the environment ---------------------------------------------------------
+
+template <class T>
+struct Choice {
+  const char* name;
+  T value;
+};
+
+constexpr Choice<GemmMode> kComputeChoices[] = {
+    {"fp32", GemmMode::fp32},         {"tf32", GemmMode::tf32},         {"fp16", GemmMode::fp16},
+    {"bf16", GemmMode::bf16},         {"bf16x3", GemmMode::bf16x3},     {"bf16x6", GemmMode::bf16x6},
+    {"bf16x9", GemmMode::bf16x9},     {"fp8_e4m3", GemmMode::fp8_e4m3}, {"fp8_e5m2", GemmMode::fp8_e5m2}};
+constexpr Choice<trn::Generation> kTargetChoices[] = {
+    {"trn1", trn::Generation::trn1}, {"trn2", trn::Generation::trn2}, {"trn3", trn::Generation::trn3}};
+constexpr Choice<trn::Numerics> kNumericsChoices[] = {{"ideal", trn::Numerics::ideal},
+                                                      {"trn1_measured", trn::Numerics::trn1_measured}};
+
+std::mutex g_warn_mu;
+
+// Prints "unknown value" once per (variable, value) for the life of the process.
+template <class T, std::size_t N>
+void warn_unknown(const char* var, const char* value, const Choice<T> (&choices)[N]) {
+  std::lock_guard<std::mutex> lock(g_warn_mu);
+  static std::set<std::string> warned;
+  if (!warned.insert(std::string(var) + '=' + value).second) return;
+  std::string expected;
+  for (const auto& c : choices) expected += (expected.empty() ? "" : "|") + std::string(c.name);
+  std::fprintf(stderr, "trnblas_blas: warning: unknown %s=%s (expected %s); using %s\n", var, value, expected.c_str(),
+               choices[0].name);
+}
+
+// The value of `var` among `choices` (case-insensitive); the first choice if unset, empty or unknown.
+template <class T, std::size_t N>
+T env_choice(const char* var, const Choice<T> (&choices)[N]) {
+  const char* v = std::getenv(var);
+  if (v == nullptr || *v == '\0') return choices[0].value;
+  for (const auto& c : choices)
+    if (strcasecmp(v, c.name) == 0) return c.value;
+  warn_unknown(var, v, choices);
+  return choices[0].value;
+}
+
+struct Config {
+  trn::blas::Settings settings;  // host threads: TRN_NUM_THREADS, read by the core's launcher
+  GemmMode mode = GemmMode::fp32;
+};
+
+template <class T>
+Config config_from_env() {
+  Config c;
+  c.settings.target = env_choice("TRNBLAS_TARGET", kTargetChoices);
+  c.settings.numerics = env_choice("TRNBLAS_NUMERICS", kNumericsChoices);
+  c.mode = std::is_same_v<T, double> ? GemmMode::fp64_ozaki : env_choice("TRNBLAS_COMPUTE", kComputeChoices);
+  return c;
+}
+
+template <class T, std::size_t N>
+const char* choice_name(const Choice<T> (&choices)[N], T value) {
+  for (const auto& c : choices)
+    if (c.value == value) return c.name;
+  return "?";
+}
+
+// ---- TRNBLAS_BLAS_TRACE -------------------------------------------------------------------------
+
+bool trace_requested() {
+  const char* v = std::getenv("TRNBLAS_BLAS_TRACE");
+  return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
+// Appends one line to the trace destination, (re)opening it when the variable changed.
+void trace_write(const char* line) {
+  static std::mutex mu;
+  static std::string* dest = new std::string;  // never destroyed: calls may come from exit handlers
+  static FILE* f = nullptr;
+  const char* v = std::getenv("TRNBLAS_BLAS_TRACE");
+  if (v == nullptr || *v == '\0' || std::strcmp(v, "0") == 0) return;
+  std::lock_guard<std::mutex> lock(mu);
+  if (*dest != v) {
+    if (f != nullptr && f != stderr) std::fclose(f);
+    *dest = v;
+    f = (*dest == "1" || *dest == "stderr") ? stderr : std::fopen(v, "a");
+    if (f == nullptr) std::fprintf(stderr, "trnblas_blas: warning: cannot open TRNBLAS_BLAS_TRACE=%s\n", v);
+  }
+  if (f == nullptr) return;
+  std::fputs(line, f);
+  std::fputc('\n', f);
+  std::fflush(f);
+}
+
+// ---- entry points and error reporting -----------------------------------------------------------
+
+// Which public symbol a call came through: decides the error handler and the trace name.
+struct Entry {
+  const char* symbol;      // "sgemm_", "cblas_sgemm", ...
+  const char* srname;      // Fortran XERBLA name, blank-padded to 6: "SGEMM "
+  bool cblas = false;
+  const char* layout = "";  // CBLAS entry points: " layout=col" or " layout=row"
+};
+
+void trace_outcome(const Entry& e, const char* args, const char* outcome) {
+  char line[512];
+  std::snprintf(line, sizeof line, "trnblas_blas %s%s %s -> %s", e.symbol, e.layout, args, outcome);
+  trace_write(line);
+}
+
+// A Fortran-level INFO: xerbla_ for Fortran entry points; cblas_xerbla(INFO + 1) for CBLAS ones
+// (CBLAS prepends the layout argument). For row-major calls INFO refers to the operand-swapped
+// column-major call; cblas_xerbla maps it back (reference CBLAS's convention, cblas_xerbla.c).
+void report_info(const Entry& e, const char* args, int info) {
+  const int handed = e.cblas ? info + 1 : info;
+  if (trace_requested()) {
+    char outcome[32];
+    std::snprintf(outcome, sizeof outcome, "xerbla(%d)", handed);
+    trace_outcome(e, args, outcome);
+  }
+  if (e.cblas)
+    cblas_xerbla(handed, e.symbol, "");
+  else
+    xerbla_(e.srname, &info, std::strlen(e.srname));
+}
+
+// An error found before the Fortran-level checks (CBLAS layout, transpose and uplo arguments).
+void report_cblas(const Entry& e, int position, const char* form, int value) {
+  if (trace_requested()) {
+    char outcome[32];
+    std::snprintf(outcome, sizeof outcome, "xerbla(%d)", position);
+    trace_outcome(e, "", outcome);
+  }
+  cblas_xerbla(position, e.symbol, form, value);
+}
+
+// Sets and clears reference CBLAS's globals around a CBLAS call, as reference CBLAS does.
+class CblasCall {
+ public:
+  CblasCall() {
+    RowMajorStrg = 0;
+    CBLAS_CallFromC = 1;
+    t_row_major = false;
+  }
+  ~CblasCall() {
+    CBLAS_CallFromC = 0;
+    RowMajorStrg = 0;
+    t_row_major = false;
+  }
+  CblasCall(const CblasCall&) = delete;
+  CblasCall& operator=(const CblasCall&) = delete;
+  void set_row_major() {
+    RowMajorStrg = 1;
+    t_row_major = true;
+  }
+};
+
+// ---- argument checks, in reference BLAS order ---------------------------------------------------
+
+// LSAME: the first character, either case.
+bool lsame(char a, char b) { return a == b || (a >= 'a' && a <= 'z' && a - 'a' + 'A' == b); }
+
+// SGEMM/DGEMM INFO: 1 transa, 2 transb, 3 m, 4 n, 5 k, 8 lda, 10 ldb, 13 ldc (0: valid).
+int gemm_info(char ta, char tb, int m, int n, int k, int lda, int ldb, int ldc) {
+  const bool nota = lsame(ta, 'N'), notb = lsame(tb, 'N');
+  const int nrowa = nota ? m : k, nrowb = notb ? k : n;
+  if (!nota && !lsame(ta, 'C') && !lsame(ta, 'T')) return 1;
+  if (!notb && !lsame(tb, 'C') && !lsame(tb, 'T')) return 2;
+  if (m < 0) return 3;
+  if (n < 0) return 4;
+  if (k < 0) return 5;
+  if (lda < std::max(1, nrowa)) return 8;
+  if (ldb < std::max(1, nrowb)) return 10;
+  if (ldc < std::max(1, m)) return 13;
+  return 0;
+}
+
+// SSYRK/DSYRK INFO: 1 uplo, 2 trans, 3 n, 4 k, 7 lda, 10 ldc (0: valid).
+int syrk_info(char uplo, char trans, int n, int k, int lda, int ldc) {
+  const int nrowa = lsame(trans, 'N') ? n : k;
+  if (!lsame(uplo, 'U') && !lsame(uplo, 'L')) return 1;
+  if (!lsame(trans, 'N') && !lsame(trans, 'T') && !lsame(trans, 'C')) return 2;
+  if (n < 0) return 3;
+  if (k < 0) return 4;
+  if (lda < std::max(1, nrowa)) return 7;
+  if (ldc < std::max(1, n)) return 10;
+  return 0;
+}
+
+Op to_op(char t) { return lsame(t, 'N') ? Op::N : Op::T; }  // 'C' is 'T' for real data
+
+// ---- the calls ----------------------------------------------------------------------------------
+
+// Runs one trnblas call; a failure inside the emulator (out of memory, an internal error) cannot be
+// reported through the BLAS ABI, so it is printed and C is left as the kernels left it.
+template <class F>
+void run(const Entry& e, const char* args, const Config& cfg, F&& body) {
+  const bool trace = trace_requested();
+  trn::blas::CallReport report;
+  try {
+    body(trace ? &report : nullptr);
+  } catch (const std::exception& ex) {
+    std::fprintf(stderr, "trnblas_blas: %s failed: %s\n", e.symbol, ex.what());
+    if (trace) trace_outcome(e, args, "exception");
+    return;
+  }
+  if (trace) {
+    char outcome[160];
+    std::snprintf(outcome, sizeof outcome, "compute=%s target=%s numerics=%s tensor_passes=%lld",
+                  trn::blas::gemm_mode_name(cfg.mode), choice_name(kTargetChoices, cfg.settings.target),
+                  choice_name(kNumericsChoices, cfg.settings.numerics), static_cast<long long>(report.tensor_passes));
+    trace_outcome(e, args, outcome);
+  }
+}
+
+template <class T>
+void gemm_call(const Entry& e, char ta, char tb, int m, int n, int k, T alpha, const T* A, int lda, const T* B,
+               int ldb, T beta, T* C, int ldc) {
+  char args[160];
+  std::snprintf(args, sizeof args, "transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", ta, tb, m, n, k, lda,
+                ldb, ldc);
+  if (const int info = gemm_info(ta, tb, m, n, k, lda, ldb, ldc); info != 0) {
+    report_info(e, args, info);
+    return;
+  }
+  const Config cfg = config_from_env<T>();
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    // Quick returns, beta == 0 and alpha == 0 follow netlib inside trn::blas (blas.hpp).
+    if constexpr (std::is_same_v<T, double>)
+      trn::blas::dgemm(cfg.settings, to_op(ta), to_op(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+    else
+      trn::blas::gemm(cfg.settings, cfg.mode, to_op(ta), to_op(tb), m, n, k, alpha, {A, trn::DType::f32, lda},
+                      {B, trn::DType::f32, ldb}, beta, {C, trn::DType::f32, ldc}, report);
+  });
+}
+
+template <class T>
+void syrk_call(const Entry& e, char uplo, char trans, int n, int k, T alpha, const T* A, int lda, T beta, T* C,
+               int ldc) {
+  char args[160];
+  std::snprintf(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", uplo, trans, n, k, lda, ldc);
+  if (const int info = syrk_info(uplo, trans, n, k, lda, ldc); info != 0) {
+    report_info(e, args, info);
+    return;
+  }
+  const Config cfg = config_from_env<T>();
+  const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    if constexpr (std::is_same_v<T, double>)
+      trn::blas::dsyrk(cfg.settings, ul, to_op(trans), n, k, alpha, A, lda, beta, C, ldc, report);
+    else
+      trn::blas::syrk(cfg.settings, cfg.mode, ul, to_op(trans), n, k, alpha, {A, trn::DType::f32, lda}, beta,
+                      {C, trn::DType::f32, ldc}, report);
+  });
+}
+
+// ---- CBLAS: layouts by operand swap, as reference CBLAS (cblas_sgemm.c, cblas_ssyrk.c) ---------
+
+constexpr int kRowMajor = 101, kColMajor = 102;
+constexpr int kNoTrans = 111, kTrans = 112, kConjTrans = 113;
+constexpr int kUpper = 121, kLower = 122;
+
+char cblas_trans(int t) { return t == kNoTrans ? 'N' : t == kTrans ? 'T' : t == kConjTrans ? 'C' : '\0'; }
+
+template <class T>
+void cblas_gemm(const char* symbol, const char* srname, int layout, int transa, int transb, int m, int n, int k,
+                T alpha, const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
+  CblasCall call;
+  Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return;
+  }
+  if (layout == kRowMajor) call.set_row_major();
+  const char ta = cblas_trans(transa), tb = cblas_trans(transb);
+  if (ta == '\0') {
+    report_cblas(e, 2, "Illegal TransA setting, %d\n", transa);
+    return;
+  }
+  if (tb == '\0') {
+    report_cblas(e, 3, "Illegal TransB setting, %d\n", transb);
+    return;
+  }
+  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: swap the operands and m/n.
+  if (layout == kColMajor)
+    gemm_call<T>(e, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  else
+    gemm_call<T>(e, tb, ta, n, m, k, alpha, B, ldb, A, lda, beta, C, ldc);
+}
+
+template <class T>
+void cblas_syrk(const char* symbol, const char* srname, int layout, int uplo, int trans, int n, int k, T alpha,
+                const T* A, int lda, T beta, T* C, int ldc) {
+  CblasCall call;
+  Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return;
+  }
+  const bool row = layout == kRowMajor;
+  if (row) call.set_row_major();
+  // Row-major: the upper triangle of C is the lower triangle of C^T, and A A^T of a row-major A is
+  // A^T A of the same memory read column-major. (Reference CBLAS reports a bad row-major uplo as
+  // parameter 3; uplo is parameter 2 in both layouts, which is what this library reports.)
+  const char ul = uplo == kUpper ? (row ? 'L' : 'U') : uplo == kLower ? (row ? 'U' : 'L') : '\0';
+  if (ul == '\0') {
+    report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+    return;
+  }
+  const char tr = cblas_trans(trans);
+  if (tr == '\0') {
+    report_cblas(e, 3, "Illegal Trans setting, %d\n", trans);
+    return;
+  }
+  syrk_call<T>(e, ul, row ? (tr == 'N' ? 'T' : 'N') : tr, n, k, alpha, A, lda, beta, C, ldc);
+}
+
+// Reference cblas_xerbla's row-major correction for the routines of this library.
+int unswap_row_major(const char* rout, int info) {
+  if (std::strstr(rout, "gemm") != nullptr) {
+    if (info == 4) return 5;
+    if (info == 5) return 4;
+    if (info == 9) return 11;
+    if (info == 11) return 9;
+  }
+  return info;
+}
+
+}  // namespace
+
+extern "C" {
+
+// ---- default error handlers (weak: a program's own definitions win) -----------------------------
+
+__attribute__((weak)) void xerbla_(const char* srname, const int* info, size_t srname_len) {
+  char name[33];
+  std::size_t n = 0;  // srname is blank-padded, not NUL-terminated, when it comes from Fortran
+  for (; n < srname_len && n < sizeof name - 1 && srname[n] != '\0'; ++n) name[n] = srname[n];
+  name[n] = '\0';
+  std::fprintf(stderr, " ** On entry to %-6s parameter number %2d had an illegal value\n", name, *info);
+}
+
+// Reference cblas_xerbla prints the same line and then calls exit(-1); this one returns.
+__attribute__((weak)) void cblas_xerbla(int info, const char* rout, const char* form, ...) {
+  if (t_row_major) info = unswap_row_major(rout, info);
+  if (info != 0) std::fprintf(stderr, "Parameter %d to routine %s was incorrect\n", info, rout);
+  std::va_list ap;
+  va_start(ap, form);
+  std::vfprintf(stderr, form, ap);
+  va_end(ap);
+}
+
+// ---- Fortran BLAS ABI ---------------------------------------------------------------------------
+
+void sgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const float* alpha,
+            const float* a, const int* lda, const float* b, const int* ldb, const float* beta, float* c,
+            const int* ldc, size_t, size_t) {
+  gemm_call<float>({"sgemm_", "SGEMM "}, *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+}
+
+void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const double* alpha,
+            const double* a, const int* lda, const double* b, const int* ldb, const double* beta, double* c,
+            const int* ldc, size_t, size_t) {
+  gemm_call<double>({"dgemm_", "DGEMM "}, *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+}
+
+void ssyrk_(const char* uplo, const char* trans, const int* n, const int* k, const float* alpha, const float* a,
+            const int* lda, const float* beta, float* c, const int* ldc, size_t, size_t) {
+  syrk_call<float>({"ssyrk_", "SSYRK "}, *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
+}
+
+void dsyrk_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
+            const int* lda, const double* beta, double* c, const int* ldc, size_t, size_t) {
+  syrk_call<double>({"dsyrk_", "DSYRK "}, *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
+}
+
+// ---- CBLAS (enums passed as int: same ABI as reference cblas.h's enum parameters) ---------------
+
+void cblas_sgemm(int layout, int transa, int transb, int m, int n, int k, float alpha, const float* A, int lda,
+                 const float* B, int ldb, float beta, float* C, int ldc) {
+  cblas_gemm<float>("cblas_sgemm", "SGEMM ", layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+void cblas_dgemm(int layout, int transa, int transb, int m, int n, int k, double alpha, const double* A, int lda,
+                 const double* B, int ldb, double beta, double* C, int ldc) {
+  cblas_gemm<double>("cblas_dgemm", "DGEMM ", layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+void cblas_ssyrk(int layout, int uplo, int trans, int n, int k, float alpha, const float* A, int lda, float beta,
+                 float* C, int ldc) {
+  cblas_syrk<float>("cblas_ssyrk", "SSYRK ", layout, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+}
+
+void cblas_dsyrk(int layout, int uplo, int trans, int n, int k, double alpha, const double* A, int lda, double beta,
+                 double* C, int ldc) {
+  cblas_syrk<double>("cblas_dsyrk", "DSYRK ", layout, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+}
+
+}  // extern "C"

@@ -1,0 +1,66 @@
+// Poisson samplers.
+//
+// cuRAND-compatible (trnrandGeneratePoisson). cuRAND's host generator (10.4.0, observed on
+// reference vectors: docs/trnrand.md 6) uses two methods, one 32-bit word per output position n
+// (the word of Generate at n):
+//  - lambda < 2000: a square histogram (Marsaglia, Tsang & Wang, "Fast generation of discrete
+//    random variables", J. Stat. Softw. 11(3), 2004), sampled with u = x * 2^-32 + 2^-32:
+//    j = floor(len u); result = shift + (u < V[j] ? j : K[j]). The table covers every k whose pmf
+//    exp(k log lambda - lambda - lgamma(k + 1)) is a nonzero double (shift = the first such k,
+//    len = their count); the alias table is built by the pass structure in build_poisson_table
+//    (reconstructed from the sampled outputs: bit-identical on millions of samples for every
+//    lambda tried).
+//  - lambda >= 2000: the normal approximation (unsigned)(sqrt(lambda) z + lambda + 0.5) with z
+//    the float normal of position n (transforms.hpp poisson_from_normal).
+// The histogram lookup is pure integer arithmetic: with u = (x + 1) 2^-32 exactly,
+// j = (len (x + 1)) >> 32 and u < V[j] <=> x + 1 < ceil(V[j] 2^32). That is what the GpSimd
+// operator runs.
+//
+// Exact for every lambda (trnrandGeneratePoissonExact, an extension): inversion by sequential
+// search for lambda < 10, Hormann's transformed rejection with squeeze (PTRS, "The transformed
+// rejection method for generating Poisson random variables", Insurance: Mathematics and
+// Economics 12, 1993) for lambda >= 10. Position n draws from its own substream
+// (streams.hpp substream_block, tag "PTRS"), one Philox block (two 53-bit uniforms) per attempt.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace trn::rand {
+
+// cuRAND switches from the histogram to the normal approximation at this lambda.
+inline constexpr double kCurandPoissonNormalThreshold = 2000.0;
+// cuRAND's accepted range for curandGeneratePoisson: 0 < lambda <= 400000 (observed).
+inline constexpr double kCurandPoissonMaxLambda = 400000.0;
+// PoissonExact: inversion below, PTRS from here; results must fit uint32.
+inline constexpr double kPtrsMinLambda = 10.0;
+inline constexpr double kPoissonExactMaxLambda = 2147483648.0;  // 2^31
+
+// Square histogram of Poisson(lambda) in cuRAND's layout, plus the integer form the GpSimd
+// operator uses.
+struct PoissonTable {
+  double lambda = 0;
+  std::uint32_t shift = 0;                // smallest value in the table
+  std::uint32_t length = 0;               // number of buckets
+  std::vector<double> threshold;          // V[j]: u < V[j] keeps j
+  std::vector<std::uint32_t> alias;       // K[j]
+  std::vector<std::uint64_t> threshold_int;  // ceil(V[j] 2^32): (x + 1) < threshold_int[j] keeps j
+
+  // One sample from word x (cuRAND's _curand_M2_double with u = x 2^-32 + 2^-32), integer form.
+  std::uint32_t sample(std::uint32_t x) const {
+    const std::uint64_t x1 = std::uint64_t{x} + 1;
+    std::uint64_t j = (std::uint64_t{length} * x1) >> 32;
+    if (j >= length) j = length - 1;  // only x = 0xffffffff: cuRAND reads past its table here
+    return shift + (x1 < threshold_int[j] ? static_cast<std::uint32_t>(j) : alias[j]);
+  }
+};
+
+// Builds cuRAND's table for 0 < lambda < kCurandPoissonNormalThreshold.
+PoissonTable build_poisson_table(double lambda);
+
+// One exact Poisson(lambda) sample for output position `position` of stream `seed`
+// (0 < lambda <= kPoissonExactMaxLambda).
+std::uint32_t poisson_exact_sample(std::uint64_t seed, std::uint64_t position, double lambda);
+// Attempts (Philox blocks) the sample used; for the cost model and tests.
+std::uint32_t poisson_exact_sample(std::uint64_t seed, std::uint64_t position, double lambda, int* blocks_used);
+
+}  // namespace trn::rand

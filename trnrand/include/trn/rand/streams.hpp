@@ -1,0 +1,85 @@
+// Stream layouts: which Philox4x32-10 word lands at which output position.
+//
+// Every trnrand output is a pure function of (seed, position): word w of a stream is lane w mod 4
+// of philox4x32_10(counter(w / 4), key(seed)), key = (lo32(seed), hi32(seed)). Three layouts:
+//
+//  - host32: cuRAND's host generator ordering for 32-bit outputs (../shared/reference/c-api.md
+//    5.4, observed bit-exact on cuRAND 10.4.0): 65536 virtual threads ("subsequences"); block
+//    q = w / 4 is counter i = q / 65536 of subsequence t = q mod 65536, i.e. counter
+//    (lo32(i), hi32(i), lo32(t), hi32(t)). Output position n of Generate, GenerateUniform,
+//    GenerateNormal, GenerateLogNormal, GeneratePoisson is word n.
+//  - host64: cuRAND's host ordering for 64-bit outputs (UniformDouble, NormalDouble,
+//    LogNormalDouble): four doubles per thread iteration from two consecutive counters, so the
+//    8 words of group Q = w / 8 are block (2i, t) followed by block (2i + 1, t), t = Q mod 65536,
+//    i = Q / 65536. Output position n uses words 2n and 2n + 1 (Box–Muller: the block 4 (n / 2)).
+//  - subsequence: one device-API stream, curand_init(seed, subsequence, 0): block b is counter
+//    (lo32(b), hi32(b), lo32(subsequence), hi32(subsequence)) (numerics.md 8.1).
+//
+// Positions count output elements of the caller's type (c-api.md 5.4): a 32-bit position maps to
+// word n of host32, a 64-bit position to words 2n, 2n + 1 of host64.
+#pragma once
+#include <cstdint>
+
+#include "trn/core/philox.hpp"
+
+namespace trn::rand {
+
+// cuRAND's host generator runs this many virtual threads for PHILOX4_32_10 (c-api.md 5.4).
+inline constexpr std::uint64_t kCurandHostSubsequences = 65536;
+inline constexpr int kWordsPerBlock = 4;
+
+enum class WordOrder : std::uint8_t { host32, host64, subsequence };
+
+struct WordStream {
+  std::uint64_t seed = 0;
+  WordOrder order = WordOrder::host32;
+  std::uint64_t subsequence = 0;  // WordOrder::subsequence only
+};
+
+constexpr Philox4x32Key philox_key(std::uint64_t seed) {
+  return {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)};
+}
+
+constexpr Philox4x32Counter counter_of(std::uint64_t lo64, std::uint64_t hi64) {
+  return {static_cast<std::uint32_t>(lo64), static_cast<std::uint32_t>(lo64 >> 32), static_cast<std::uint32_t>(hi64),
+          static_cast<std::uint32_t>(hi64 >> 32)};
+}
+
+// Philox counter of block b (words 4b .. 4b + 3) of a stream.
+constexpr Philox4x32Counter stream_counter(const WordStream& s, std::uint64_t block) {
+  switch (s.order) {
+    case WordOrder::host32:
+      return counter_of(block / kCurandHostSubsequences, block % kCurandHostSubsequences);
+    case WordOrder::host64: {
+      const std::uint64_t group = block / 2, half = block % 2;
+      return counter_of(2 * (group / kCurandHostSubsequences) + half, group % kCurandHostSubsequences);
+    }
+    case WordOrder::subsequence:
+      break;
+  }
+  return counter_of(block, s.subsequence);
+}
+
+constexpr Philox4x32Counter stream_block(const WordStream& s, std::uint64_t block) {
+  return philox4x32_10(stream_counter(s, block), philox_key(s.seed));
+}
+
+// Word w of a stream (the scalar reference of every fill routine).
+constexpr std::uint32_t stream_word(const WordStream& s, std::uint64_t w) {
+  return stream_block(s, w / kWordsPerBlock)[w % kWordsPerBlock];
+}
+
+// Per-position substreams for the rejection methods (trnrand extensions: Poisson PTRS, integer
+// ranges): block j of the substream of output position `position` is counter
+// (j, lo32(position), hi32(position), tag). Host-ordering counters have a zero fourth word and
+// the tags are nonzero, so substreams never reuse a block of the main streams.
+inline constexpr std::uint32_t kSubstreamTagPoisson = 0x50545253u;     // "PTRS"
+inline constexpr std::uint32_t kSubstreamTagUniformInt = 0x554e4954u;  // "UNIT"
+
+constexpr Philox4x32Counter substream_block(std::uint64_t seed, std::uint32_t tag, std::uint64_t position,
+                                           std::uint32_t j) {
+  return philox4x32_10({j, static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(position >> 32), tag},
+                       philox_key(seed));
+}
+
+}  // namespace trn::rand
