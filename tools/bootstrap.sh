@@ -22,7 +22,7 @@ install_missing() {  # install_missing [extra packages...]
     echo "bootstrap: installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    apt-get install -y -qq "${missing[@]}"
   fi
 }
 
