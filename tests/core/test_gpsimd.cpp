@@ -13,47 +13,17 @@
 #include <string>
 #include <vector>
 
+#include "test_util.hpp"
 #include "trn/core/core.hpp"
 
 using namespace trn;
+using namespace trntest;
 
 namespace {
 
 using Pattern = std::vector<std::array<std::int64_t, 2>>;
 
-std::vector<float> read(const Tile& t) {
-  std::vector<float> out;
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) out.push_back(load_as_f32(t.dtype, t.at(p, i)));
-  return out;
-}
-std::vector<std::int64_t> read_int(const Tile& t) {
-  std::vector<std::int64_t> out;
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) out.push_back(load_as_int(t.dtype, t.at(p, i)));
-  return out;
-}
-std::vector<std::uint8_t> raw_bytes(const Tile& t) {
-  std::vector<std::uint8_t> out;
-  const auto es = static_cast<std::size_t>(dtype_size(t.dtype));
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) {
-      const auto* b = reinterpret_cast<const std::uint8_t*>(t.at(p, i));
-      out.insert(out.end(), b, b + es);
-    }
-  return out;
-}
 
-template <class E, class F>
-void expect_error(F&& f, std::initializer_list<const char*> needles) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an exception";
-  } catch (const E& e) {
-    const std::string m = e.what();
-    for (const char* n : needles) EXPECT_NE(m.find(n), std::string::npos) << "message \"" << m << "\" lacks \"" << n << "\"";
-  }
-}
 
 // Reference affine value with 64-bit arithmetic reduced modulo 2^32 to int32.
 std::int32_t affine_ref(const Pattern& pat, std::int64_t offset, std::int64_t cm, int p, std::int64_t flat) {

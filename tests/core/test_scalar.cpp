@@ -12,9 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "test_util.hpp"
 #include "trn/core/core.hpp"
 
 using namespace trn;
+using namespace trntest;
 
 namespace {
 
@@ -22,38 +24,7 @@ constexpr float kEps = std::numeric_limits<float>::epsilon();
 constexpr float kInfF = std::numeric_limits<float>::infinity();
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-void poke(const Tile& t, const std::vector<float>& v) {
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i)
-      store_from_f32(t.dtype, t.at(p, i), v[static_cast<std::size_t>(p * t.free_size() + i)], Rounding::nearest_even, 0);
-}
-std::vector<float> read(const Tile& t) {
-  std::vector<float> out;
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) out.push_back(load_as_f32(t.dtype, t.at(p, i)));
-  return out;
-}
-std::vector<std::uint8_t> raw_bytes(const Tile& t) {
-  std::vector<std::uint8_t> out;
-  const auto es = static_cast<std::size_t>(dtype_size(t.dtype));
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) {
-      const auto* b = reinterpret_cast<const std::uint8_t*>(t.at(p, i));
-      out.insert(out.end(), b, b + es);
-    }
-  return out;
-}
 
-template <class E, class F>
-void expect_error(F&& f, std::initializer_list<const char*> needles) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an exception";
-  } catch (const E& e) {
-    const std::string m = e.what();
-    for (const char* n : needles) EXPECT_NE(m.find(n), std::string::npos) << "message \"" << m << "\" lacks \"" << n << "\"";
-  }
-}
 
 // Independent references in long double.
 long double ref_act(ActFunc f, long double x) {

@@ -1,8 +1,13 @@
 // Helpers shared by the core test suites: filling tiles from host arrays and reading them back
 // through the emulated DMA, and random data. Kept deliberately simple (no emulator internals).
 #pragma once
+#include <gtest/gtest.h>
+
 #include <cstdint>
+#include <cstring>
+#include <initializer_list>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "trn/core/core.hpp"
@@ -49,6 +54,48 @@ inline std::vector<std::uint32_t> read_bits(const trn::Tile& t) {
       out.push_back(u);
     }
   return out;
+}
+
+// Direct element writes (any memory, including PSUM, which is not a DMA endpoint).
+inline void poke(const trn::Tile& t, const std::vector<float>& v) {
+  for (int p = 0; p < t.partitions; ++p)
+    for (std::int64_t i = 0; i < t.free_size(); ++i)
+      trn::store_from_f32(t.dtype, t.at(p, i), v[static_cast<std::size_t>(p * t.free_size() + i)],
+                          trn::Rounding::nearest_even, 0);
+}
+inline void poke_int(const trn::Tile& t, const std::vector<std::int64_t>& v) {
+  for (int p = 0; p < t.partitions; ++p)
+    for (std::int64_t i = 0; i < t.free_size(); ++i)
+      trn::store_int(t.dtype, t.at(p, i), v[static_cast<std::size_t>(p * t.free_size() + i)]);
+}
+inline std::vector<std::int64_t> read_int(const trn::Tile& t) {
+  std::vector<std::int64_t> out;
+  for (int p = 0; p < t.partitions; ++p)
+    for (std::int64_t i = 0; i < t.free_size(); ++i) out.push_back(trn::load_as_int(t.dtype, t.at(p, i)));
+  return out;
+}
+inline std::vector<std::uint8_t> raw_bytes(const trn::Tile& t) {
+  std::vector<std::uint8_t> out;
+  const auto es = static_cast<std::size_t>(trn::dtype_size(t.dtype));
+  for (int p = 0; p < t.partitions; ++p)
+    for (std::int64_t i = 0; i < t.free_size(); ++i) {
+      const auto* b = reinterpret_cast<const std::uint8_t*>(t.at(p, i));
+      out.insert(out.end(), b, b + es);
+    }
+  return out;
+}
+inline bool same_bits(float a, float b) { return std::memcmp(&a, &b, 4) == 0; }
+
+// Expects f() to throw E with every needle in its message.
+template <class E, class F>
+void expect_error(F&& f, std::initializer_list<const char*> needles) {
+  try {
+    f();
+    ADD_FAILURE() << "expected an exception";
+  } catch (const E& e) {
+    const std::string m = e.what();
+    for (const char* n : needles) EXPECT_NE(m.find(n), std::string::npos) << "message \"" << m << "\" lacks \"" << n << "\"";
+  }
 }
 
 }  // namespace trntest

@@ -15,9 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "test_util.hpp"
 #include "trn/core/core.hpp"
 
 using namespace trn;
+using namespace trntest;
 
 namespace {
 
@@ -25,70 +27,9 @@ constexpr float kEps = std::numeric_limits<float>::epsilon();
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInfF = std::numeric_limits<float>::infinity();
 
-// Random fp32 values exactly representable in dtype t.
-std::vector<float> random_values(std::size_t n, DType t, std::uint64_t seed, float lo = -1.0f, float hi = 1.0f) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> u(lo, hi);
-  std::vector<float> v(n);
-  for (auto& x : v) {
-    std::byte buf[4];
-    store_from_f32(t, buf, u(rng), Rounding::nearest_even, 0);
-    x = load_as_f32(t, buf);
-  }
-  return v;
-}
 
-// Host data -> SBUF tile through an fp32 HBM tensor and the DMA (cast by RNE; exact for representable values).
-void upload(NeuronCore& nc, const Tile& dst, const std::vector<float>& host) {
-  HbmTensor h(DType::f32, {dst.partitions, dst.free_size()});
-  std::memcpy(h.data(), host.data(), host.size() * sizeof(float));
-  nc.dma_copy(dst, h.tile(0, dst.partitions, 0, dst.free_size()));
-}
-// Direct element writes (any memory, incl. PSUM, which is not a DMA endpoint).
-void poke(const Tile& t, const std::vector<float>& v) {
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i)
-      store_from_f32(t.dtype, t.at(p, i), v[static_cast<std::size_t>(p * t.free_size() + i)], Rounding::nearest_even, 0);
-}
-void poke_int(const Tile& t, const std::vector<std::int64_t>& v) {
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) store_int(t.dtype, t.at(p, i), v[static_cast<std::size_t>(p * t.free_size() + i)]);
-}
-std::vector<float> read(const Tile& t) {
-  std::vector<float> out;
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) out.push_back(load_as_f32(t.dtype, t.at(p, i)));
-  return out;
-}
-std::vector<std::int64_t> read_int(const Tile& t) {
-  std::vector<std::int64_t> out;
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) out.push_back(load_as_int(t.dtype, t.at(p, i)));
-  return out;
-}
-std::vector<std::uint8_t> raw_bytes(const Tile& t) {
-  std::vector<std::uint8_t> out;
-  const auto es = static_cast<std::size_t>(dtype_size(t.dtype));
-  for (int p = 0; p < t.partitions; ++p)
-    for (std::int64_t i = 0; i < t.free_size(); ++i) {
-      const auto* b = reinterpret_cast<const std::uint8_t*>(t.at(p, i));
-      out.insert(out.end(), b, b + es);
-    }
-  return out;
-}
-bool same_bits(float a, float b) { return std::memcmp(&a, &b, 4) == 0; }
 
 // Expects exception E whose message mentions every needle (instruction, operand, value, limit).
-template <class E, class F>
-void expect_error(F&& f, std::initializer_list<const char*> needles) {
-  try {
-    f();
-    ADD_FAILURE() << "expected an exception";
-  } catch (const E& e) {
-    const std::string m = e.what();
-    for (const char* n : needles) EXPECT_NE(m.find(n), std::string::npos) << "message \"" << m << "\" lacks \"" << n << "\"";
-  }
-}
 
 // Reference of one fp32 operation: the exact double result rounded once to fp32 (for + - * / the
 // double result is exact or double rounding is innocuous, so this is the correctly rounded fp32 op).

@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "trn/rand/streams.hpp"
+
 namespace trn::rand {
 
 namespace {
@@ -64,6 +66,22 @@ std::uint32_t poisson_from_normal(float z, double lambda) {
   if (!(x > 0.0)) return 0;
   if (x >= 4294967296.0) return 0xffffffffu;
   return static_cast<std::uint32_t>(x);
+}
+
+std::uint32_t uniform_int_sample(std::uint64_t seed, std::uint64_t position, std::uint32_t word, std::uint64_t range) {
+  if (range >= (std::uint64_t{1} << 32)) return word;
+  const auto r = static_cast<std::uint32_t>(range);
+  std::uint64_t m = std::uint64_t{word} * r;
+  auto low = static_cast<std::uint32_t>(m);
+  if (low < r) {
+    const std::uint32_t reject_below = (0u - r) % r;  // (2^32 - range) mod range
+    for (std::uint32_t j = 0; low < reject_below; ++j) {
+      const std::uint32_t w = substream_block(seed, kSubstreamTagUniformInt, position, j / 4)[j % 4];
+      m = std::uint64_t{w} * r;
+      low = static_cast<std::uint32_t>(m);
+    }
+  }
+  return static_cast<std::uint32_t>(m >> 32);
 }
 
 }  // namespace trn::rand

@@ -81,4 +81,11 @@ double exponential_from_uniform_double(double u, double lambda);
 // z the float normal of the same position.
 std::uint32_t poisson_from_normal(float z, double lambda);
 
+// Integer in [0, range) without modulo bias (range 1 .. 2^32), Lemire's multiply-shift ("Fast random
+// integer generation in an interval", ACM TOMS 29(1), 2019): m = word * range; l = lo32(m); accept
+// unless l < (2^32 - range) mod range, in which case the next word comes from the position's
+// substream (streams.hpp, tag "UNIT"), until accepted; the result is hi32(m). Powers of two never
+// reject (the result is the top bits of the word).
+std::uint32_t uniform_int_sample(std::uint64_t seed, std::uint64_t position, std::uint32_t word, std::uint64_t range);
+
 }  // namespace trn::rand

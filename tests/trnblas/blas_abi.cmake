@@ -1,0 +1,38 @@
+# libtrnblas_blas.so (trnblas/blas_abi): the netlib level-3 BLAS test programs of the Debian package
+# libblas-test run with the shim preloaded (run_netlib_blat3.sh; skipped when the package is absent),
+# and a GoogleTest that calls the shim's entry points directly.
+
+# ---- netlib xblat3s / xblat3d (Fortran ABI) and xscblat3 / xdcblat3 (CBLAS) ----------------------
+set(TRNSCI_BLAS_TEST_DIR "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/blas"
+    CACHE PATH "Folder with the netlib BLAS test programs and reference libblas.so.3 (Debian libblas-test)")
+set(_trnblas_blas_asan "")
+if(TRNSCI_SANITIZE)
+  # An instrumented library preloaded into an uninstrumented program needs the ASan runtime first.
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so OUTPUT_VARIABLE _trnblas_blas_asan
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
+endif()
+# xdcblat3 tests the row-major layout only: its column-major half runs the same code as xscblat3's
+# column-major half and xblat3d's DGEMM/DSYRK, and each Ozaki call of these tiny shapes costs ~1 ms
+# (36-45 kernel launches), which would double the suite's time.
+foreach(_prog_layouts IN ITEMS "xblat3s;both" "xblat3d;both" "xscblat3;both" "xdcblat3;row")
+  list(GET _prog_layouts 0 _prog)
+  list(GET _prog_layouts 1 _layouts)
+  add_test(NAME TrnblasBlasAbi.Netlib_${_prog}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_netlib_blat3.sh ${_prog} ${TRNSCI_BLAS_TEST_DIR}
+                   $<TARGET_FILE:trnsci_trnblas_blas> ${_layouts} "${_trnblas_blas_asan}")
+  set_tests_properties(TrnblasBlasAbi.Netlib_${_prog} PROPERTIES SKIP_RETURN_CODE 77 LABELS trnblas TIMEOUT 300)
+endforeach()
+
+# ---- the entry points called directly -----------------------------------------------------------
+# Linked against the shim only. OpenBLAS (the reference) is opened with dlopen so that its own
+# sgemm_/cblas_sgemm cannot be confused with the shim's; its cblas.h supplies the CBLAS prototypes.
+add_executable(test_trnblas_blas_abi test_trnblas_blas_abi.cpp)
+target_link_libraries(test_trnblas_blas_abi PRIVATE trnsci::trnblas_blas GTest::gtest_main ${CMAKE_DL_LIBS}
+                                                    trnsci_warnings)
+target_include_directories(test_trnblas_blas_abi PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${OPENBLAS_INCLUDE_DIRS})
+list(GET OPENBLAS_LINK_LIBRARIES 0 _trnblas_blas_openblas)
+target_compile_definitions(test_trnblas_blas_abi PRIVATE TRNBLAS_TEST_OPENBLAS="${_trnblas_blas_openblas}")
+target_compile_options(test_trnblas_blas_abi PRIVATE -ffp-contract=off)
+# The test's own xerbla_/cblas_xerbla must be in the dynamic symbol table to override the shim's.
+set_target_properties(test_trnblas_blas_abi PROPERTIES ENABLE_EXPORTS ON)
+gtest_discover_tests(test_trnblas_blas_abi DISCOVERY_TIMEOUT 60 PROPERTIES LABELS trnblas)

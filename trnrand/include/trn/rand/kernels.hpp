@@ -1,0 +1,105 @@
+// Tile-level building blocks of trnrand's kernels, usable from other tile kernels.
+//
+//   philox_words      GpSimdE custom operator: Philox4x32-10 words of a stream into a u32 SBUF tile
+//   uniform_from_words VectorE: cuRAND float uniforms from words
+//   box_muller        VectorE + ScalarE: the fp32 Box–Muller pair (trn/rand/transforms.hpp)
+//
+// and the whole-launch generator kernel used by trn::rand::Generator (run_generate_kernel).
+//
+// GpSimd cost of Philox (declared to the cost model; neuroncore.md 8 says "there is no
+// rule-of-thumb to estimate execution cost of a GpSimdE instruction"): GpSimdE is eight 512-bit
+// processors, each serving 16 partitions at 32 bits per partition per cycle, i.e. one 32-bit
+// integer operation per partition per cycle. One Philox4x32-10 block takes 10 rounds x 8
+// operations (the two 32x32 -> 64 products as a mul-lo and a mul-hi each, four XORs; round keys are
+// loop constants) plus 4 for the counter and stores: 84 operations per 4 words, 21 cycles per
+// output word per partition, plus GPSIMD_START (hw.gpsimd_start) per instruction.
+#pragma once
+#include <cstdint>
+
+#include "trn/core/memory.hpp"
+#include "trn/core/neuron_core.hpp"
+#include "trn/core/spmd.hpp"
+#include "trn/rand/poisson.hpp"
+#include "trn/rand/streams.hpp"
+
+namespace trn::rand {
+
+inline constexpr double kPhiloxGpsimdOpsPerBlock = 84.0;
+// Square-histogram lookup per element: a 64-bit product (mul-lo, mul-hi), two table loads from the
+// processor's local memory, compare, select, add: 7 operations.
+inline constexpr double kPoissonTableGpsimdOpsPerElement = 7.0;
+// Lemire's multiply-shift for integer ranges: mul-lo, mul-hi, compare, add, plus the rare
+// rejection: 6 operations per element.
+inline constexpr double kUniformIntGpsimdOpsPerElement = 6.0;
+// PTRS per sample, with fp64 in software on the 32-bit GpSimd lanes (~20 fp64 operations at
+// ~25 integer operations each, ~1.1 attempts, one Philox block per attempt): a rough 600.
+inline constexpr double kPoissonExactGpsimdOpsPerElement = 600.0;
+
+// Declared GpSimd cycles of philox_words for `words_per_partition` words in every partition.
+double philox_op_cycles(const HardwareSpec& hw, std::int64_t words_per_partition);
+
+// GpSimd custom operator "philox4x32_10": words[p, f] = stream word first_word + p * row_stride + f.
+// words: u32 SBUF tile, contiguous free axis.
+void philox_words(NeuronCore& nc, const Tile& words, const WordStream& stream, std::uint64_t first_word,
+                  std::int64_t row_stride);
+
+// VectorE: dst (f32) = float(words) * 2^-32 + 2^-33, one tensor_scalar (RNE conversion, exact
+// product, one rounding): bit-identical to cuRAND's curand_uniform.
+void uniform_from_words(NeuronCore& nc, const Tile& dst, const Tile& words);
+
+// SBUF scratch of box_muller: eleven fp32 tiles of x's shape.
+struct BoxMullerScratch {
+  Tile u, v, s, w_low, w_high, w_mid, t_a, t_b, arg, sin_v, cos_v;
+  static BoxMullerScratch alloc(OnChipMemory& sbuf, std::int32_t partitions, std::int64_t free_size);
+};
+
+// z_sin, z_cos (f32, [P, h], may be strided views) = the Box–Muller pair of the words x, y (u32,
+// [P, h], may be strided): 21 VectorE instructions and 4 ScalarE activations (log, sqrt, 2 x sin).
+// Bits: box_muller_f32() of trn/rand/transforms.hpp.
+void box_muller(NeuronCore& nc, const BoxMullerScratch& scratch, const Tile& z_sin, const Tile& z_cos, const Tile& x,
+                const Tile& y);
+
+// ---- the generator's launch ------------------------------------------------------------------------
+
+enum class KernelKind : std::uint8_t {
+  words,          // u32 words of the stream (Generate; the fp64 outputs' words, host64 order)
+  uniform,        // f32 uniform
+  normal,         // f32 normal: mean + stddev * z
+  log_normal,     // f32 exp(mean + stddev * z)
+  exponential,    // f32 (0 - log u) / lambda
+  bernoulli,      // u32: word <= threshold
+  poisson_table,  // u32: cuRAND square histogram (lambda < 2000)
+  poisson_exact,  // u32: PTRS / inversion on per-position substreams
+  uniform_int,    // u32: lo + Lemire multiply-shift over [0, range)
+};
+
+struct KernelParams {
+  KernelKind kind = KernelKind::words;
+  WordStream stream{};
+  // Elements [domain_first, domain_first + domain_count) are computed (the window aligned to
+  // Box–Muller pairs); [window_first, window_first + window_count) are stored to `out`, whose
+  // element 0 is element window_first.
+  std::uint64_t domain_first = 0, domain_count = 0;
+  std::uint64_t window_first = 0, window_count = 0;
+  void* out = nullptr;
+  float mean = 0.0f, stddev = 1.0f, rate = 1.0f;
+  double lambda = 0.0;
+  std::uint64_t bernoulli_cut = 0;  // bernoulli: 1 iff word < bernoulli_cut (0 .. 2^32)
+  std::uint32_t int_low = 0;
+  std::uint64_t int_range = 0;      // uniform_int: 1 .. 2^32
+  const PoissonTable* table = nullptr;
+};
+
+struct EngineConfig {
+  Generation target = Generation::trn1;
+  int num_cores = 1;     // emulated NeuronCores the tiles are spread over
+  int host_threads = 0;  // 0: TRN_NUM_THREADS or all
+  Numerics numerics = Numerics::ideal;
+  bool execute = true;   // false: record the trace only (timing-only run for the cost model)
+};
+
+// Runs the generator kernel over tiles of [pmax, F] elements (F from the SBUF budget), programs of
+// up to 8 tiles with double-buffered SBUF, and returns the launch (trace for the cost model).
+LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg);
+
+}  // namespace trn::rand
