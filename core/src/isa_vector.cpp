@@ -73,30 +73,14 @@ void dispatch_arith(AluOp op, F&& f) {
   }
 }
 
-// Ops of the native integer path.
+// Ops of the native integer path: the arithmetic set without divide and power (always fp32).
 template <class F>
 void dispatch_int(AluOp op, F&& f) {
-  using enum AluOp;
-  switch (op) {
-    case bypass: f(OpTag<bypass>{}); return;
-    case add: f(OpTag<add>{}); return;
-    case subtract: f(OpTag<subtract>{}); return;
-    case multiply: f(OpTag<multiply>{}); return;
-    case maximum: f(OpTag<maximum>{}); return;
-    case minimum: f(OpTag<minimum>{}); return;
-    case abs_max: f(OpTag<abs_max>{}); return;
-    case abs_min: f(OpTag<abs_min>{}); return;
-    case equal: f(OpTag<equal>{}); return;
-    case not_equal: f(OpTag<not_equal>{}); return;
-    case greater: f(OpTag<greater>{}); return;
-    case greater_equal: f(OpTag<greater_equal>{}); return;
-    case less: f(OpTag<less>{}); return;
-    case less_equal: f(OpTag<less_equal>{}); return;
-    case logical_and: f(OpTag<logical_and>{}); return;
-    case logical_or: f(OpTag<logical_or>{}); return;
-    case logical_xor: f(OpTag<logical_xor>{}); return;
-    default: throw Error("internal: dispatch_int called with an op outside the native integer set");
-  }
+  if (!int_native_op(op)) throw Error("internal: dispatch_int called with an op outside the native integer set");
+  dispatch_arith(op, [&](auto tag) {
+    constexpr AluOp kOp = decltype(tag)::value;
+    if constexpr (kOp != AluOp::divide && kOp != AluOp::power) f(tag);
+  });
 }
 
 // Bitvec ops (and bypass, which tensor_scalar allows as op1 of a bitvec op0).
