@@ -5,7 +5,21 @@
 #include <random>
 #include <vector>
 
+#include <gtest/gtest.h>
+
+#include "trnblas.h"
+
 namespace blastest {
+
+// A trnblas handle for the duration of a test.
+struct Handle {
+  trnblasHandle_t h = nullptr;
+  Handle() { EXPECT_EQ(trnblasCreate(&h), TRNBLAS_STATUS_SUCCESS); }
+  ~Handle() { trnblasDestroy(h); }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  operator trnblasHandle_t() const { return h; }  // NOLINT(google-explicit-constructor)
+};
 
 inline std::vector<float> uniform_f(std::size_t n, std::uint64_t seed, float lo = -1.0f, float hi = 1.0f) {
   std::mt19937_64 rng(seed);

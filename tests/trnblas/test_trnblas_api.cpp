@@ -14,12 +14,7 @@
 
 namespace {
 
-struct Handle {
-  trnblasHandle_t h = nullptr;
-  Handle() { EXPECT_EQ(trnblasCreate(&h), TRNBLAS_STATUS_SUCCESS); }
-  ~Handle() { trnblasDestroy(h); }
-  operator trnblasHandle_t() const { return h; }  // NOLINT
-};
+using blastest::Handle;
 
 std::vector<std::string> g_log;
 void capture(const char* msg) { g_log.emplace_back(msg); }

@@ -16,12 +16,7 @@ using namespace blastest;
 
 namespace {
 
-struct Handle {
-  trnblasHandle_t h = nullptr;
-  Handle() { EXPECT_EQ(trnblasCreate(&h), TRNBLAS_STATUS_SUCCESS); }
-  ~Handle() { trnblasDestroy(h); }
-  operator trnblasHandle_t() const { return h; }  // NOLINT
-};
+using blastest::Handle;
 
 // Relative Frobenius error of C (m x n, column-major ldc = m) against the fp64 product of the fp32 inputs.
 double rel_frobenius(const std::vector<float>& C, const std::vector<float>& A, const std::vector<float>& B, int m, int n,

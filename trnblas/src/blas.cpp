@@ -83,6 +83,23 @@ DType load_dtype(GemmMode m, DType stored) {
   }
 }
 
+// Kernel arguments of one fp32-class problem, without its operand views.
+BlockGemmArgs block_args(GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k, float alpha, float beta,
+                         DType a_dtype, const MutableMatrixRef& C) {
+  BlockGemmArgs g;
+  g.m = m;
+  g.n = n;
+  g.k_end = k;
+  g.multiply = alpha != 0.0f;
+  g.load = load_dtype(mode, a_dtype);
+  g.split = split_of(mode);
+  g.pairs = term_pairs(mode);
+  g.c = HbmTensor::wrap(C.data, C.dtype, {n, m}, {C.ld, 1});  // C as [N, M]: row j = column j of C
+  g.alpha = alpha;
+  g.beta = beta;
+  return g;
+}
+
 void finish_report(CallReport* r, const Settings& s, Trace&& t) {
   if (r == nullptr) return;
   r->profile = model_profile(t, s.target);
@@ -287,21 +304,11 @@ void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m
   if (C.empty() || m == 0 || n == 0 || ((alpha == 0.0f || k == 0) && beta == 1.0f)) return;
   std::vector<BlockGemmArgs> problems;
   for (std::size_t b = 0; b < C.size(); ++b) {
-    BlockGemmArgs g;
-    g.m = m;
-    g.n = n;
-    g.k_end = k;
-    g.multiply = alpha != 0.0f;
+    BlockGemmArgs g = block_args(mode, m, n, k, alpha, beta, A[b].dtype, C[b]);
     if (g.multiply) {
       g.a_src = {view_kf(A[b].data, A[b].dtype, A[b].ld, ta == Op::T, k, m)};
       g.b_src = {view_kf(B[b].data, B[b].dtype, B[b].ld, tb == Op::N, k, n)};
     }
-    g.load = load_dtype(mode, A[b].dtype);
-    g.split = split_of(mode);
-    g.pairs = term_pairs(mode);
-    g.c = HbmTensor::wrap(C[b].data, C[b].dtype, {n, m}, {C[b].ld, 1});
-    g.alpha = alpha;
-    g.beta = beta;
     problems.push_back(std::move(g));
   }
   LaunchResult r = detail::launch_gemm(launch_config(s), problems);
@@ -320,21 +327,11 @@ void syrk(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n,
   if (report != nullptr) *report = CallReport{};
   if (n == 0 || ((alpha == 0.0f || k == 0) && beta == 1.0f)) return;
   // op(A) is n x k and C = alpha op(A) op(A)^T: the kernel's op(B) = op(A)^T is the same [K, n] view.
-  BlockGemmArgs g;
-  g.m = n;
-  g.n = n;
-  g.k_end = k;
-  g.multiply = alpha != 0.0f;
+  BlockGemmArgs g = block_args(mode, n, n, k, alpha, beta, A.dtype, C);
   if (g.multiply) {
     g.a_src = {view_kf(A.data, A.dtype, A.ld, trans == Op::T, k, n)};
     g.b_src = g.a_src;
   }
-  g.load = load_dtype(mode, A.dtype);
-  g.split = split_of(mode);
-  g.pairs = term_pairs(mode);
-  g.c = HbmTensor::wrap(C.data, C.dtype, {n, n}, {C.ld, 1});
-  g.alpha = alpha;
-  g.beta = beta;
   g.triangle = uplo == Uplo::lower ? Triangle::lower : Triangle::upper;
   LaunchResult r = detail::launch_gemm(launch_config(s), {g});
   finish_report(report, s, std::move(r.trace));

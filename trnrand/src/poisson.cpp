@@ -82,8 +82,12 @@ PoissonTable build_poisson_table(double lambda) {
       q[g] = q[g] - (b - q[i]);
     }
   }
-  t.threshold_int.resize(n);
-  for (std::uint32_t i = 0; i < n; ++i) t.threshold_int[i] = static_cast<std::uint64_t>(std::ceil(t.threshold[i] * 0x1p32));
+  t.keep_below.resize(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    // V[j] 2^32 is exact (a power-of-two scaling) and at most 2^32 (1 + 2^-52).
+    const double limit = std::ceil(t.threshold[i] * 0x1p32) - 1.0;
+    t.keep_below[i] = limit >= 4294967295.0 ? 0xffffffffu : static_cast<std::uint32_t>(limit);
+  }
   return t;
 }
 

@@ -35,22 +35,23 @@ inline constexpr double kCurandPoissonMaxLambda = 400000.0;
 inline constexpr double kPtrsMinLambda = 10.0;
 inline constexpr double kPoissonExactMaxLambda = 2147483648.0;  // 2^31
 
-// Square histogram of Poisson(lambda) in cuRAND's layout, plus the integer form the GpSimd
-// operator uses.
+// Square histogram of Poisson(lambda) in cuRAND's layout, plus the integer form that both the
+// GpSimd operator and the host path sample with.
 struct PoissonTable {
   double lambda = 0;
-  std::uint32_t shift = 0;                // smallest value in the table
-  std::uint32_t length = 0;               // number of buckets
-  std::vector<double> threshold;          // V[j]: u < V[j] keeps j
-  std::vector<std::uint32_t> alias;       // K[j]
-  std::vector<std::uint64_t> threshold_int;  // ceil(V[j] 2^32): (x + 1) < threshold_int[j] keeps j
+  std::uint32_t shift = 0;              // smallest value in the table
+  std::uint32_t length = 0;             // number of buckets
+  std::vector<double> threshold;        // V[j]: u < V[j] keeps j (cuRAND's double form)
+  std::vector<std::uint32_t> alias;     // K[j]
+  // keep_below[j] = min(ceil(V[j] 2^32) - 1, 2^32 - 1): with u = (x + 1) 2^-32, u < V[j] <=> x < keep_below[j]
+  // (the clamp only matters for x = 0xffffffff, where cuRAND reads past its table).
+  std::vector<std::uint32_t> keep_below;
 
-  // One sample from word x (cuRAND's _curand_M2_double with u = x 2^-32 + 2^-32), integer form.
+  // One sample from word x: cuRAND's _curand_M2_double with u = x 2^-32 + 2^-32, in integers.
   std::uint32_t sample(std::uint32_t x) const {
-    const std::uint64_t x1 = std::uint64_t{x} + 1;
-    std::uint64_t j = (std::uint64_t{length} * x1) >> 32;
-    if (j >= length) j = length - 1;  // only x = 0xffffffff: cuRAND reads past its table here
-    return shift + (x1 < threshold_int[j] ? static_cast<std::uint32_t>(j) : alias[j]);
+    std::uint64_t j = (std::uint64_t{length} * (std::uint64_t{x} + 1)) >> 32;
+    if (j >= length) j = length - 1;  // x = 0xffffffff only
+    return shift + (x < keep_below[j] ? static_cast<std::uint32_t>(j) : alias[j]);
   }
 };
 
