@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "openblas_native.hpp"
 #include "tiled_matmul.hpp"
 #include "trn/core/core.hpp"
 
@@ -89,6 +90,8 @@ class RatioReporter : public benchmark::ConsoleReporter {
 }  // namespace
 
 int main(int argc, char** argv) {
+  trnsci::bench::use_native_openblas_kernels(argv);
+  std::printf("OpenBLAS kernels: %s\n", openblas_get_corename());
   benchmark::Initialize(&argc, argv);
   RatioReporter rep;
   benchmark::RunSpecifiedBenchmarks(&rep);

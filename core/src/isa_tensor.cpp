@@ -45,6 +45,30 @@ std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::
 }
 }  // namespace
 
+namespace {
+// Converts a K x F matmul operand to fp32: row-major (panel == 0) or packed in zero-padded panels of
+// `panel` columns (see detail::PackLayout). Returns a per-thread scratch buffer (slot).
+const float* convert_operand(const Tile& t, int panel, int slot) {
+  const int K = t.partitions;
+  const std::int64_t F = t.free_size();
+  if (panel == 0) {
+    float* out = detail::scratch_f32(slot, static_cast<std::size_t>(K * F));
+    for (int k = 0; k < K; ++k) detail::load_row(t, k, out + std::int64_t{k} * F);
+    return out;
+  }
+  const std::int64_t panels = (F + panel - 1) / panel;
+  float* out = detail::scratch_f32(slot, static_cast<std::size_t>(panels * panel * K));
+  float* row = detail::scratch_f32(2, static_cast<std::size_t>(panels * panel));
+  std::fill(row + F, row + panels * panel, 0.0f);
+  for (int k = 0; k < K; ++k) {
+    detail::load_row(t, k, row);
+    for (std::int64_t p = 0; p < panels; ++p)
+      std::copy_n(row + p * panel, panel, out + (p * K + k) * panel);
+  }
+  return out;
+}
+}  // namespace
+
 struct PsumState {
   static std::vector<std::uint8_t>& flags(NeuronCore& nc) { return nc.psum_matmul_written_; }
 };
@@ -111,19 +135,20 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
   if (accumulate) ins.add_region(region_of(dst, false));
   if (!executes()) return commit_instruction();
 
-  // Convert operands to fp32 (exact) and run the host micro-kernel on the PSUM rows.
-  float* A = detail::scratch_f32(0, static_cast<std::size_t>(K) * M);
-  float* B = detail::scratch_f32(1, static_cast<std::size_t>(K) * N);
-  for (int k = 0; k < K; ++k) {
-    detail::load_row(stationary, k, A + std::int64_t{k} * M);
-    detail::load_row(moving, k, B + std::int64_t{k} * N);
-  }
+  // Convert the operands to fp32 (exact), in the layout of the host micro-kernel (packed panels for
+  // the SIMD kernels), and run it on the PSUM rows.
+  const bool product_rounded =
+      cfg_.numerics == Numerics::trn1_measured && stationary.dtype == DType::bf16 && moving.dtype == DType::bf16;
+  const MatmulIsa isa = detail::resolve_matmul_isa(cfg_.matmul_isa);
+  const detail::PackLayout pack = product_rounded ? detail::PackLayout{} : detail::matmul_pack_layout(isa);
+  const float* A = convert_operand(stationary, pack.mr, 0);
+  const float* B = convert_operand(moving, pack.nr, 1);
   detail::MatmulArgs args{A, M, B, N, K, M, N, reinterpret_cast<float*>(dst.base), dst.partition_stride / 4,
-                          accumulate};
-  if (cfg_.numerics == Numerics::trn1_measured && stationary.dtype == DType::bf16 && moving.dtype == DType::bf16)
+                          accumulate, pack};
+  if (product_rounded)
     detail::matmul_bf16_product_rounded(args);
   else
-    detail::run_matmul(detail::resolve_matmul_isa(cfg_.matmul_isa), args);
+    detail::run_matmul(isa, args);
 
   if (!written.empty())
     for (int m = 0; m < M; ++m)

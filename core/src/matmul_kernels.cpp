@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "trn/core/dtype.hpp"
+#include "trn/core/error.hpp"
 
 namespace trn::detail {
 
@@ -63,12 +64,14 @@ __attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, int m0, i
   __m256 c0[MR], c1[MR];
 #pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm256_setzero_ps();
-  const float* A = a.A + m0;
-  const float* B = a.B + n0;
+  // Packed panels (matmul_pack_layout): contiguous, zero-padded, so the B loads need no mask.
+  const float* A = a.A + std::int64_t{m0} * a.K;
+  const float* B = a.B + std::int64_t{n0} * a.K;
+  const int sa = a.pack.mr, sb = a.pack.nr;
   for (int k = 0; k < a.K; ++k) {
-    const __m256 b0 = _mm256_maskload_ps(B + k * a.ldb, mk0);
-    const __m256 b1 = _mm256_maskload_ps(B + k * a.ldb + 8, mk1);
-    const float* ak = A + k * a.lda;
+    const __m256 b0 = _mm256_loadu_ps(B + k * sb);
+    const __m256 b1 = _mm256_loadu_ps(B + k * sb + 8);
+    const float* ak = A + k * sa;
 #pragma GCC unroll 16
     for (int i = 0; i < MR; ++i) {
       const __m256 av = _mm256_broadcast_ss(ak + i);
@@ -96,12 +99,13 @@ __attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, int m0, 
   __m512 c0[MR], c1[MR];
 #pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm512_setzero_ps();
-  const float* A = a.A + m0;
-  const float* B = a.B + n0;
+  const float* A = a.A + std::int64_t{m0} * a.K;
+  const float* B = a.B + std::int64_t{n0} * a.K;
+  const int sa = a.pack.mr, sb = a.pack.nr;
   for (int k = 0; k < a.K; ++k) {
-    const __m512 b0 = _mm512_maskz_loadu_ps(mk0, B + k * a.ldb);
-    const __m512 b1 = _mm512_maskz_loadu_ps(mk1, B + k * a.ldb + 16);
-    const float* ak = A + k * a.lda;
+    const __m512 b0 = _mm512_loadu_ps(B + k * sb);
+    const __m512 b1 = _mm512_loadu_ps(B + k * sb + 16);
+    const float* ak = A + k * sa;
 #pragma GCC unroll 16
     for (int i = 0; i < MR; ++i) {
       const __m512 av = _mm512_set1_ps(ak[i]);
@@ -126,6 +130,7 @@ __attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, int m0, 
 using UkrFn = void (*)(const MatmulArgs&, int, int, int);
 
 void drive(const MatmulArgs& a, int MR, int NR, const UkrFn* ukr_by_rows) {
+  if (a.pack.mr != MR || a.pack.nr != NR) throw Error("internal: matmul operands packed for another kernel");
   for (int n0 = 0; n0 < a.N; n0 += NR) {
     const int nv = a.N - n0 < NR ? a.N - n0 : NR;
     int m0 = 0;
@@ -145,6 +150,14 @@ void matmul_avx512(const MatmulArgs& a) {
                                    ukr_avx512<5>,    ukr_avx512<6>, ukr_avx512<7>, ukr_avx512<8>, ukr_avx512<9>,
                                    ukr_avx512<10>,   ukr_avx512<11>, ukr_avx512<12>};
   drive(a, 12, 32, kUkr);
+}
+
+PackLayout matmul_pack_layout(MatmulIsa isa) {
+  switch (isa) {
+    case MatmulIsa::avx512: return {12, 32};
+    case MatmulIsa::avx2: return {6, 16};
+    default: return {};
+  }
 }
 
 bool cpu_has(MatmulIsa isa) {

@@ -17,16 +17,28 @@
 
 namespace trn::detail {
 
+// Operand layout a kernel reads. mr == 0: row-major A[k * lda + m], B[k * ldb + n]. mr > 0: packed
+// micro-panels (BLIS): A panel p holds rows [p*mr, p*mr+mr) as A[p*K*mr + k*mr + i], B panel q holds
+// columns [q*nr, q*nr+nr) as B[q*K*nr + k*nr + j], edges zero-padded. Packing keeps each panel
+// contiguous: row-major operands with 512 B / 2 KiB row strides alias into a few L1 sets.
+struct PackLayout {
+  int mr = 0, nr = 0;
+};
+
 struct MatmulArgs {
-  const float* A;  // stationary, [K][M] fp32, row k = partition k
+  const float* A;  // stationary, K x M fp32 (row k = partition k)
   std::int64_t lda;
-  const float* B;  // moving, [K][N] fp32
+  const float* B;  // moving, K x N fp32
   std::int64_t ldb;
   int K, M, N;
   float* C;  // PSUM rows, [M][N] fp32
   std::int64_t ldc;
   bool accumulate;
+  PackLayout pack;
 };
+
+// The layout the kernel of an ISA wants (portable: row-major).
+PackLayout matmul_pack_layout(MatmulIsa isa);
 
 void matmul_portable(const MatmulArgs& a);
 void matmul_avx2(const MatmulArgs& a);

@@ -271,7 +271,10 @@ void OnChipMemory::free(const Tile& t) {
   blocks_.erase(it);
 }
 
-void OnChipMemory::reset() { blocks_.clear(); }
+void OnChipMemory::reset() {
+  blocks_.clear();
+  peak_ = 0;
+}
 
 std::int64_t OnChipMemory::used_bytes() const {
   std::int64_t u = 0;

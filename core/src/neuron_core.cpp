@@ -31,6 +31,19 @@ NeuronCore::NeuronCore(const CoreConfig& cfg)
   if (cfg_.strict) psum_matmul_written_.assign(static_cast<std::size_t>(hw_->pmax * hw_->psum_partition_bytes / 4), 0);
 }
 
+void NeuronCore::reconfigure(const CoreConfig& cfg) {
+  if (cfg.generation != cfg_.generation) {
+    hw_ = &hardware_spec(cfg.generation);
+    sbuf_ = OnChipMemory(MemSpace::sbuf, *hw_);
+    psum_ = OnChipMemory(MemSpace::psum, *hw_);
+  }
+  cfg_ = cfg;
+  if (cfg_.strict)
+    psum_matmul_written_.assign(static_cast<std::size_t>(hw_->pmax * hw_->psum_partition_bytes / 4), 0);
+  else
+    psum_matmul_written_.clear();
+}
+
 void NeuronCore::set_stochastic_rounding(bool enable, std::uint64_t seed) {
   cfg_.stochastic_rounding = enable;
   cfg_.sr_seed = seed;

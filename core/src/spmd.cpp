@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
+#include <functional>
 #include <cstdlib>
 #include <exception>
 #include <memory>
@@ -21,6 +23,96 @@ int default_host_threads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+namespace {
+
+// Persistent host worker threads: launches reuse them (and the emulated core each one keeps), so a
+// launch costs neither thread creation nor fresh 24 MiB SBUF pages. The calling thread is worker 0.
+class WorkerPool {
+ public:
+  static WorkerPool& instance() {
+    static WorkerPool pool;
+    return pool;
+  }
+  ~WorkerPool() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    for (auto& t : threads_) t.join();
+  }
+  // Runs body(w) for w in [0, count) on count threads and waits for all of them.
+  void run(int count, const std::function<void(int)>& body) {
+    if (count <= 1 || inside_) {  // a launch from inside a kernel runs inline
+      body(0);
+      return;
+    }
+    std::lock_guard<std::mutex> serial(run_mu_);
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      while (static_cast<int>(threads_.size()) < count - 1) {
+        const int index = static_cast<int>(threads_.size()) + 1;
+        threads_.emplace_back([this, index] { loop(index); });
+      }
+      job_ = &body;
+      job_count_ = count;
+      pending_ = count - 1;
+      ++generation_;
+    }
+    cv_.notify_all();
+    inside_ = true;
+    body(0);
+    inside_ = false;
+    std::unique_lock<std::mutex> lock(mu_);
+    done_cv_.wait(lock, [this] { return pending_ == 0; });
+    job_ = nullptr;
+  }
+
+ private:
+  void loop(int index) {
+    inside_ = true;
+    std::uint64_t seen = 0;
+    for (;;) {
+      const std::function<void(int)>* job;
+      {
+        std::unique_lock<std::mutex> lock(mu_);
+        cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) return;
+        seen = generation_;
+        if (index >= job_count_) continue;
+        job = job_;
+      }
+      (*job)(index);
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        --pending_;
+      }
+      done_cv_.notify_one();
+    }
+  }
+  static thread_local bool inside_;
+  std::mutex run_mu_, mu_;
+  std::condition_variable cv_, done_cv_;
+  std::vector<std::thread> threads_;
+  const std::function<void(int)>* job_ = nullptr;
+  int job_count_ = 0, pending_ = 0;
+  std::uint64_t generation_ = 0;
+  bool stop_ = false;
+};
+thread_local bool WorkerPool::inside_ = false;
+
+// The emulated core a host thread keeps between launches.
+NeuronCore& thread_core(const CoreConfig& cfg) {
+  thread_local std::unique_ptr<NeuronCore> core;
+  if (!core)
+    core = std::make_unique<NeuronCore>(cfg);
+  else
+    core->reconfigure(cfg);
+  return *core;
+}
+
+}  // namespace
+
 LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
   for (int a = 0; a < 3; ++a)
     if (cfg.grid[a] < 1) throw LimitError("launch", "grid", "size of axis " + std::to_string(a), cfg.grid[a], "minimum", 1, "");
@@ -33,8 +125,8 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
   std::atomic<int> next{0};
   std::atomic<std::int64_t> sbuf_peak{0}, psum_peak{0};
 
-  auto worker = [&] {
-    NeuronCore nc(cfg.core);
+  const std::function<void(int)> worker = [&](int) {
+    NeuronCore& nc = thread_core(cfg.core);
     for (;;) {
       const int p = next.fetch_add(1);
       if (p >= total) break;
@@ -52,14 +144,7 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
       for (std::int64_t cur = psum_peak.load(); v > cur && !psum_peak.compare_exchange_weak(cur, v);) {}
     }
   };
-  if (threads <= 1) {
-    worker();
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(threads));
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& th : pool) th.join();
-  }
+  WorkerPool::instance().run(std::max(1, threads), worker);
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
 

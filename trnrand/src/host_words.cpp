@@ -1,7 +1,12 @@
 // Vectorised Philox4x32-10 word and uniform fills (trn/rand/host.hpp). Every path computes the
 // same words as stream_word(); the uniform conversion is float(x) * 2^-32 + 2^-33 with an exact
 // product, so it is the same with or without fused multiply-adds.
+// GCC 12 reports false -Wmaybe-uninitialized positives inside its own AVX-512 intrinsic headers
+// (the _mm512_undefined_* placeholders; GCC PR 105593); the state at the header's lines decides.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
+#pragma GCC diagnostic pop
 
 #include <algorithm>
 #include <array>

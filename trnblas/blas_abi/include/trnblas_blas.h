@@ -65,9 +65,10 @@ void ssyrk_(const char* uplo, const char* trans, const int* n, const int* k, con
 void dsyrk_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
             const int* lda, const double* beta, double* c, const int* ldc, size_t uplo_len, size_t trans_len);
 
-/* Weak defaults, overridable by the program (see above). srname is the blank-padded routine name. */
+/* Weak default, overridable by the program (see above). srname is the blank-padded routine name.
+ * The CBLAS handler, void cblas_xerbla(int info, const char* rout, const char* form, ...), is
+ * declared by cblas.h (OpenBLAS's spells the strings char*; the ABI is the same) and not here.   */
 void xerbla_(const char* srname, const int* info, size_t srname_len);
-void cblas_xerbla(int info, const char* rout, const char* form, ...);
 
 #ifdef __cplusplus
 }

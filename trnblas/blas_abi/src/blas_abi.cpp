@@ -27,6 +27,8 @@
 extern "C" {
 int RowMajorStrg = 0;     // NOLINT: reference CBLAS name
 int CBLAS_CallFromC = 0;  // NOLINT: reference CBLAS name
+// Reference CBLAS's handler (its cblas.h declares it); defined weak at the end of this file.
+void cblas_xerbla(int info, const char* rout, const char* form, ...);
 }
 
 namespace {

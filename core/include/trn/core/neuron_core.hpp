@@ -115,6 +115,10 @@ class NeuronCore {
   void set_numerics(Numerics n) { cfg_.numerics = n; }
   std::uint64_t instruction_count() const { return next_instruction_; }
 
+  // Adopt a new configuration (used when a launch reuses a pooled core): memories are rebuilt only
+  // when the generation changes; everything else is reset by begin_program.
+  void reconfigure(const CoreConfig& cfg);
+
   // Prepare for a new program: free all memory, restart the instruction counter and the trace.
   void begin_program(std::array<int, 3> pid, std::array<int, 3> npid, int linear, int core_index);
 

@@ -54,7 +54,8 @@ struct BoxMullerScratch {
 };
 
 // z_sin, z_cos (f32, [P, h], may be strided views) = the Box–Muller pair of the words x, y (u32,
-// [P, h], may be strided): 21 VectorE instructions and 4 ScalarE activations (log, sqrt, 2 x sin).
+// [P, h], may be strided): 19 VectorE instructions and 6 ScalarE activations (2 affine copies, log,
+// sqrt, 2 x sin).
 // Bits: box_muller_f32() of trn/rand/transforms.hpp.
 void box_muller(NeuronCore& nc, const BoxMullerScratch& scratch, const Tile& z_sin, const Tile& z_cos, const Tile& x,
                 const Tile& y);

@@ -9,9 +9,17 @@
 //    (lo32(i), hi32(i), lo32(t), hi32(t)). Output position n of Generate, GenerateUniform,
 //    GenerateNormal, GenerateLogNormal, GeneratePoisson is word n.
 //  - host64: cuRAND's host ordering for 64-bit outputs (UniformDouble, NormalDouble,
-//    LogNormalDouble): four doubles per thread iteration from two consecutive counters, so the
-//    8 words of group Q = w / 8 are block (2i, t) followed by block (2i + 1, t), t = Q mod 65536,
-//    i = Q / 65536. Output position n uses words 2n and 2n + 1 (Box–Muller: the block 4 (n / 2)).
+//    LogNormalDouble), which depends on where the generating call started (observed bit-exact on
+//    cuRAND 10.4 for random start positions and counts, multi-round calls included). Output
+//    position p of a call starting at position P0: q = p / 4, t = q mod 65536, i = q / 65536,
+//    r = p mod 4. Thread t starts at counter i_first = the i of its first q >= P0 / 4 (it is
+//    initialised as a 32-bit stream would be, one counter per 65536 blocks) and then consumes two
+//    counters per iteration of 4 doubles (two curand4 calls), so position p uses the block at
+//    counter i_first + 2 (i - i_first) + r / 2 of subsequence t, lanes 2 (r mod 2) and + 1.
+//    (../shared/reference/c-api.md 5.4 writes the counter as 2i + r/2: the case P0 < 4.) A
+//    position's double therefore depends on the call boundaries, and calls starting after
+//    position 4 repeat values of earlier calls' counters. Word w of the stream is lane w mod 4
+//    of that block for p = w / 2 (Box–Muller uses the whole block of positions 2m, 2m + 1).
 //  - subsequence: one device-API stream, curand_init(seed, subsequence, 0): block b is counter
 //    (lo32(b), hi32(b), lo32(subsequence), hi32(subsequence)) (numerics.md 8.1).
 //
@@ -34,6 +42,7 @@ struct WordStream {
   std::uint64_t seed = 0;
   WordOrder order = WordOrder::host32;
   std::uint64_t subsequence = 0;  // WordOrder::subsequence only
+  std::uint64_t call_start = 0;   // WordOrder::host64 only: the 64-bit position where the call started
 };
 
 constexpr Philox4x32Key philox_key(std::uint64_t seed) {
@@ -51,8 +60,11 @@ constexpr Philox4x32Counter stream_counter(const WordStream& s, std::uint64_t bl
     case WordOrder::host32:
       return counter_of(block / kCurandHostSubsequences, block % kCurandHostSubsequences);
     case WordOrder::host64: {
-      const std::uint64_t group = block / 2, half = block % 2;
-      return counter_of(2 * (group / kCurandHostSubsequences) + half, group % kCurandHostSubsequences);
+      // Block b holds positions 2b, 2b + 1 (q = b / 2, r / 2 = b mod 2); defined for q >= call_start / 4.
+      const std::uint64_t q = block / 2, half = block % 2, t = q % kCurandHostSubsequences;
+      const std::uint64_t i = q / kCurandHostSubsequences, q0 = s.call_start / 4;
+      const std::uint64_t i_first = q0 <= t ? 0 : (q0 - t + kCurandHostSubsequences - 1) / kCurandHostSubsequences;
+      return counter_of(i_first + 2 * (i - i_first) + half, t);
     }
     case WordOrder::subsequence:
       break;

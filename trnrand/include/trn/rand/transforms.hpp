@@ -3,7 +3,8 @@
 // the same bits as the kernels. Formulas: ../shared/reference/c-api.md 5.3 (cuRAND's
 // curand_uniform.h / curand_normal.h). Semantics of each engine step: docs/numerics.md 5.
 //
-// fp32 transforms (VectorE arithmetic, ScalarE functions):
+// fp32 transforms (affine steps on VectorE or ScalarE - the same two fp32 roundings either way -,
+// functions on ScalarE):
 //  - uniform:  u = float(x) * 2^-32 + 2^-33 (RNE conversion, exact product, one rounding). Range
 //    (0, 1]; identical to cuRAND (its CURAND_2POW32_INV = 2.3283064e-10f is exactly 2^-32).
 //  - Box–Muller: u as above, v = float(y) * c + c/2 with c = 2^-32 * fp32(2 pi) (cuRAND's

@@ -1,0 +1,281 @@
+// trnblas against OpenBLAS in one process, on the same shapes and data: the emulated GEMM in every
+// precision mode (trnblasGemmEx, fp32 inputs) against cblas_sgemm, and the Ozaki-scheme
+// trnblasDgemm against cblas_dgemm, on 1 and 2 host threads (TRN_NUM_THREADS for the emulator,
+// openblas_set_num_threads for OpenBLAS). After the runs main() prints one table: host GFLOP/s of
+// both, the ratio with the issue's targets (bf16 >= 0.9x SGEMM, bf16x3 >= 0.28x), and the modeled
+// device time and TensorE utilization on trn1 and trn2 (trnblasGetLastProfile; utilization =
+// busy_ns[TENSOR] / total_ns, one NeuronCore). Host GFLOP/s count 2 m n k per GEMM whatever the
+// mode: a bf16x9 call does nine times the TensorE work of a bf16 call for the same count.
+//
+// Defaults keep a full run near a minute (MinTime 0.3 s, one repetition); use
+// --benchmark_filter=... to select, e.g. --benchmark_filter='bf16/|sgemm'. OpenBLAS runs with the
+// kernels of the CPU's ISA (see use_native_openblas_kernels; set OPENBLAS_CORETYPE to override).
+#include <benchmark/benchmark.h>
+#include <cblas.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <unistd.h>
+
+#include "openblas_native.hpp"
+
+#include "trnblas.h"
+
+namespace {
+
+struct Shape {
+  int m, n, k;
+  std::string name() const { return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k); }
+  double flops() const { return 2.0 * m * n * k; }
+};
+
+const Shape kShapes[] = {{512, 512, 512}, {1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 256, 4096}, {256, 4096, 256}};
+const Shape kDgemmShapes[] = {{256, 256, 256}, {512, 512, 512}};
+const int kThreads[] = {1, 2};
+
+struct Mode {
+  const char* name;
+  trnblasComputeType_t compute;
+  double target;  // minimum ratio to OpenBLAS SGEMM from the issue, 0: none
+};
+const Mode kModes[] = {{"bf16", TRNBLAS_COMPUTE_32F_FAST_16BF, 0.9},
+                       {"fp16", TRNBLAS_COMPUTE_32F_FAST_16F, 0},
+                       {"tf32", TRNBLAS_COMPUTE_32F_FAST_TF32, 0},
+                       {"fp32", TRNBLAS_COMPUTE_32F, 0},
+                       {"bf16x3", TRNBLAS_COMPUTE_32F_EMULATED_16BFX3, 0.28},
+                       {"bf16x6", TRNBLAS_COMPUTE_32F_EMULATED_16BFX6, 0},
+                       {"bf16x9", TRNBLAS_COMPUTE_32F_EMULATED_16BFX9, 0}};
+
+// Column-major operands in [-1, 1), shared by both libraries (one copy per shape and type).
+template <class T>
+struct Operands {
+  std::vector<T> A, B, C;
+  explicit Operands(const Shape& s)
+      : A(static_cast<std::size_t>(s.m) * s.k), B(static_cast<std::size_t>(s.k) * s.n),
+        C(static_cast<std::size_t>(s.m) * s.n) {
+    std::mt19937_64 rng(static_cast<std::uint64_t>(s.m) * 31 + static_cast<std::uint64_t>(s.n) * 7 + s.k);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    for (auto& x : A) x = static_cast<T>(u(rng));
+    for (auto& x : B) x = static_cast<T>(u(rng));
+  }
+};
+template <class T>
+Operands<T>& operands(const Shape& s) {
+  static std::map<std::tuple<int, int, int>, Operands<T>> cache;
+  auto it = cache.find({s.m, s.n, s.k});
+  if (it == cache.end()) it = cache.emplace(std::tuple{s.m, s.n, s.k}, Operands<T>(s)).first;
+  return it->second;
+}
+
+// Modeled device cost of one call (from the 1-thread runs; device time does not depend on host threads).
+struct Modeled {
+  trnProfile_t trn1{}, trn2{};
+  int ozaki_bits = -1;
+};
+std::map<std::string, Modeled>& modeled() {  // key: "<mode>/<shape>"
+  static std::map<std::string, Modeled> m;
+  return m;
+}
+
+void set_gflops(benchmark::State& st, const Shape& s) {
+  st.counters["GFLOP/s"] = benchmark::Counter(s.flops() * static_cast<double>(st.iterations()),
+                                              benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
+}
+
+// The emulator's host threads come from TRN_NUM_THREADS (the C API has no host-thread setting).
+class Handle {
+ public:
+  explicit Handle(int threads) {
+    setenv("TRN_NUM_THREADS", std::to_string(threads).c_str(), 1);
+    trnblasCreate(&h_);
+  }
+  ~Handle() { trnblasDestroy(h_); }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  operator trnblasHandle_t() const { return h_; }  // NOLINT
+
+ private:
+  trnblasHandle_t h_ = nullptr;
+};
+
+void BM_TrnblasGemmEx(benchmark::State& st, Mode mode, Shape s, int threads) {
+  Operands<float>& op = operands<float>(s);
+  Handle h(threads);
+  const float one = 1.0f, zero = 0.0f;
+  auto call = [&] {
+    return trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, s.m, s.n, s.k, &one, op.A.data(), TRN_R_32F, s.m, op.B.data(),
+                         TRN_R_32F, s.k, &zero, op.C.data(), TRN_R_32F, s.m, mode.compute, TRNBLAS_GEMM_DEFAULT);
+  };
+  for (auto _ : st)
+    if (call() != TRNBLAS_STATUS_SUCCESS) {
+      st.SkipWithError("trnblasGemmEx failed");
+      return;
+    }
+  set_gflops(st, s);
+  if (threads != 1) return;
+  Modeled& md = modeled()[std::string(mode.name) + "/" + s.name()];
+  trnblasGetLastProfile(h, &md.trn1);  // the handle's default target is trn1
+  trnblasSetTarget(h, TRN_TARGET_TRN2);
+  call();
+  trnblasGetLastProfile(h, &md.trn2);
+}
+
+void BM_OpenblasSgemm(benchmark::State& st, Shape s, int threads) {
+  Operands<float>& op = operands<float>(s);
+  openblas_set_num_threads(threads);
+  for (auto _ : st) {
+    cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, s.m, s.n, s.k, 1.0f, op.A.data(), s.m, op.B.data(), s.k,
+                0.0f, op.C.data(), s.m);
+    benchmark::ClobberMemory();
+  }
+  set_gflops(st, s);
+}
+
+void BM_TrnblasDgemm(benchmark::State& st, Shape s, int threads) {
+  Operands<double>& op = operands<double>(s);
+  Handle h(threads);
+  int bits = -1;
+  trnblasSetFixedPointEmulationMantissaBitCountPointer(h, &bits);
+  const double one = 1.0, zero = 0.0;
+  auto call = [&] {
+    return trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, s.m, s.n, s.k, &one, op.A.data(), s.m, op.B.data(), s.k, &zero,
+                        op.C.data(), s.m);
+  };
+  for (auto _ : st)
+    if (call() != TRNBLAS_STATUS_SUCCESS) {
+      st.SkipWithError("trnblasDgemm failed");
+      return;
+    }
+  set_gflops(st, s);
+  if (threads != 1) return;
+  Modeled& md = modeled()["ozaki/" + s.name()];
+  md.ozaki_bits = bits;
+  trnblasGetLastProfile(h, &md.trn1);
+  trnblasSetTarget(h, TRN_TARGET_TRN2);
+  call();
+  trnblasGetLastProfile(h, &md.trn2);
+}
+
+void BM_OpenblasDgemm(benchmark::State& st, Shape s, int threads) {
+  Operands<double>& op = operands<double>(s);
+  openblas_set_num_threads(threads);
+  for (auto _ : st) {
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, s.m, s.n, s.k, 1.0, op.A.data(), s.m, op.B.data(), s.k, 0.0,
+                op.C.data(), s.m);
+    benchmark::ClobberMemory();
+  }
+  set_gflops(st, s);
+}
+
+std::string gemm_name(const std::string& lib, const std::string& mode, const Shape& s, int threads) {
+  return lib + "/" + mode + "/" + s.name() + "/threads:" + std::to_string(threads);
+}
+
+// Short runs: one iteration of the largest shapes already takes seconds.
+void configure(benchmark::internal::Benchmark* b) { b->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.3); }
+
+// All emulator runs first: OpenBLAS's worker threads keep spinning for a while after a threaded call
+// and would take a core from the emulator run that follows.
+void register_all() {
+  for (const Shape& s : kShapes)
+    for (int t : kThreads)
+      for (const Mode& m : kModes)
+        configure(benchmark::RegisterBenchmark(gemm_name("trnblas", m.name, s, t).c_str(), BM_TrnblasGemmEx, m, s, t));
+  for (const Shape& s : kDgemmShapes)
+    for (int t : kThreads)
+      configure(benchmark::RegisterBenchmark(gemm_name("trnblas", "ozaki", s, t).c_str(), BM_TrnblasDgemm, s, t));
+  for (const Shape& s : kShapes)
+    for (int t : kThreads)
+      configure(benchmark::RegisterBenchmark(gemm_name("openblas", "sgemm", s, t).c_str(), BM_OpenblasSgemm, s, t));
+  for (const Shape& s : kDgemmShapes)
+    for (int t : kThreads)
+      configure(benchmark::RegisterBenchmark(gemm_name("openblas", "dgemm", s, t).c_str(), BM_OpenblasDgemm, s, t));
+}
+
+
+// Collects GFLOP/s per run so that main() can print the ratios.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, double> gflops;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const auto& r : runs) {
+      auto it = r.counters.find("GFLOP/s");
+      if (it != r.counters.end() && !r.error_occurred) gflops[r.run_name.function_name] = it->second * 1e-9;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+};
+
+void print_modeled(const Modeled* md) {
+  if (md == nullptr || md->trn1.total_ns <= 0) {
+    std::printf("  %10s %6s %10s %6s", "-", "-", "-", "-");
+    return;
+  }
+  for (const trnProfile_t* p : {&md->trn1, &md->trn2})
+    std::printf("  %10.1f %5.1f%%", p->total_ns * 1e-3, 100.0 * p->busy_ns[TRN_ENGINE_TENSOR] / p->total_ns);
+}
+
+void print_table(const RatioReporter& rep) {
+  auto get = [&](const std::string& name) {
+    auto it = rep.gflops.find(name);
+    return it == rep.gflops.end() ? 0.0 : it->second;
+  };
+  auto find_modeled = [](const std::string& key) -> const Modeled* {
+    auto it = modeled().find(key);
+    return it == modeled().end() ? nullptr : &it->second;
+  };
+  std::printf("\nHost GFLOP/s (2mnk per call), emulated trnblas vs OpenBLAS (%s kernels) in this process; modeled\n"
+              "device time of one call on one NeuronCore (cost model), TensorE utilization = busy_ns[TENSOR] / total_ns.\n\n",
+              openblas_get_corename());
+  std::printf("%-15s %-7s %3s %9s %9s %7s %-9s  %10s %6s  %10s %6s\n", "shape MxNxK", "mode", "thr", "trnblas",
+              "OpenBLAS", "ratio", "target", "trn1 us", "TensE", "trn2 us", "TensE");
+  for (const Shape& s : kShapes)
+    for (const Mode& m : kModes)
+      for (int t : kThreads) {
+        const double ours = get(gemm_name("trnblas", m.name, s, t)), ref = get(gemm_name("openblas", "sgemm", s, t));
+        if (ours <= 0) continue;
+        char target[16] = "";
+        if (m.target > 0 && ref > 0)
+          std::snprintf(target, sizeof target, ">=%.2f %s", m.target, ours / ref >= m.target ? "ok" : "MISS");
+        std::printf("%-15s %-7s %3d %9.1f %9.1f %7.3f %-9s", s.name().c_str(), m.name, t, ours, ref,
+                    ref > 0 ? ours / ref : 0.0, target);
+        print_modeled(find_modeled(std::string(m.name) + "/" + s.name()));
+        std::printf("\n");
+      }
+  std::printf("\nOzaki-scheme DGEMM (bf16 slices on the emulated TensorE, fp64 slicing and reconstruction on the host)\n"
+              "vs OpenBLAS DGEMM: host GFLOP/s and host milliseconds per call; bits = mantissa bits kept per input,\n"
+              "passes = nc_matmul instructions per call.\n\n");
+  std::printf("%-15s %5s %3s %9s %9s %7s %9s %9s %6s  %10s %6s  %10s %6s\n", "shape MxNxK", "bits", "thr", "trnblas",
+              "OpenBLAS", "ratio", "ms ours", "ms OB", "passes", "trn1 us", "TensE", "trn2 us", "TensE");
+  for (const Shape& s : kDgemmShapes)
+    for (int t : kThreads) {
+      const double ours = get(gemm_name("trnblas", "ozaki", s, t)), ref = get(gemm_name("openblas", "dgemm", s, t));
+      if (ours <= 0) continue;
+      const Modeled* md = find_modeled("ozaki/" + s.name());
+      std::printf("%-15s %5d %3d %9.2f %9.1f %7.3f %9.2f %9.2f %6lld", s.name().c_str(), md ? md->ozaki_bits : -1, t,
+                  ours, ref, ref > 0 ? ours / ref : 0.0, s.flops() / ours * 1e-6, ref > 0 ? s.flops() / ref * 1e-6 : 0.0,
+                  md ? md->trn1.instructions_per_engine[TRN_ENGINE_TENSOR] : 0LL);
+      print_modeled(md);
+      std::printf("\n");
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  trnsci::bench::use_native_openblas_kernels(argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  register_all();
+  RatioReporter rep;
+  benchmark::RunSpecifiedBenchmarks(&rep);
+  print_table(rep);
+  benchmark::Shutdown();
+  return 0;
+}

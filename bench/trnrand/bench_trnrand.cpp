@@ -1,0 +1,193 @@
+// trnrand's vectorised host path against Random123's own r123::Philox4x32 in the same process, one
+// host thread: uint32 words and float uniforms (cuRAND's x 2^-32 + 2^-33), 2^22 values (16 MiB)
+// per iteration. The Random123 side is the straightforward loop: one Philox4x32 call per block of
+// four words, counter incremented. Prints GB/s, the ratio (target >= 2x for the vectorised path),
+// the emulator's own speed on the engine path, and the modeled trn1 / trn2 device time of the
+// engine kernel for 2^24 values (cost model, one NeuronCore, timing-only).
+#include <benchmark/benchmark.h>
+
+#include <Random123/philox.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "trn/core/cost_model.hpp"
+#include "trn/rand/generator.hpp"
+#include "trn/rand/host.hpp"
+#include "trn/rand/kernels.hpp"
+#include "trn/rand/transforms.hpp"
+
+namespace {
+
+constexpr std::size_t kCount = std::size_t{1} << 22;
+constexpr std::uint64_t kSeed = 0x123456789abcdefull;
+
+void set_bytes(benchmark::State& st, std::size_t bytes_per_iteration) {
+  st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations()) * static_cast<std::int64_t>(bytes_per_iteration));
+}
+
+const trn::rand::HostIsa kIsas[] = {trn::rand::HostIsa::portable, trn::rand::HostIsa::avx2, trn::rand::HostIsa::avx512};
+
+void BM_Trnrand_HostUint32(benchmark::State& st) {
+  const auto isa = kIsas[st.range(0)];
+  if (!trn::rand::host_isa_available(isa)) return st.SkipWithError("ISA not available");
+  std::vector<std::uint32_t> out(kCount);
+  std::uint64_t offset = 0;
+  for (auto _ : st) {
+    trn::rand::fill_stream_words({kSeed, trn::rand::WordOrder::host32, 0}, offset, out, isa);
+    offset += kCount;
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  st.SetLabel(std::string(trn::rand::host_isa_name(isa)));
+  set_bytes(st, kCount * 4);
+}
+
+void BM_Trnrand_HostUniform(benchmark::State& st) {
+  const auto isa = kIsas[st.range(0)];
+  if (!trn::rand::host_isa_available(isa)) return st.SkipWithError("ISA not available");
+  std::vector<float> out(kCount);
+  std::uint64_t offset = 0;
+  for (auto _ : st) {
+    trn::rand::fill_uniform(kSeed, offset, out, isa);
+    offset += kCount;
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  st.SetLabel(std::string(trn::rand::host_isa_name(isa)));
+  set_bytes(st, kCount * 4);
+}
+
+// Random123: the sequential stream of one key, block b = counter (b, 0, 0, 0).
+void BM_Random123_Uint32(benchmark::State& st) {
+  std::vector<std::uint32_t> out(kCount);
+  r123::Philox4x32 philox;
+  const r123::Philox4x32::key_type key = {{static_cast<std::uint32_t>(kSeed), static_cast<std::uint32_t>(kSeed >> 32)}};
+  r123::Philox4x32::ctr_type ctr = {{0, 0, 0, 0}};
+  for (auto _ : st) {
+    for (std::size_t i = 0; i < kCount; i += 4) {
+      const auto r = philox(ctr, key);
+      out[i] = r[0];
+      out[i + 1] = r[1];
+      out[i + 2] = r[2];
+      out[i + 3] = r[3];
+      ctr.incr();
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  set_bytes(st, kCount * 4);
+}
+
+void BM_Random123_Uniform(benchmark::State& st) {
+  std::vector<float> out(kCount);
+  r123::Philox4x32 philox;
+  const r123::Philox4x32::key_type key = {{static_cast<std::uint32_t>(kSeed), static_cast<std::uint32_t>(kSeed >> 32)}};
+  r123::Philox4x32::ctr_type ctr = {{0, 0, 0, 0}};
+  for (auto _ : st) {
+    for (std::size_t i = 0; i < kCount; i += 4) {
+      const auto r = philox(ctr, key);
+      for (int j = 0; j < 4; ++j) out[i + static_cast<std::size_t>(j)] = static_cast<float>(r[j]) * 0x1p-32f + 0x1p-33f;
+      ctr.incr();
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  set_bytes(st, kCount * 4);
+}
+
+// The emulator running the engine kernel (GpSimd custom operator + VectorE), for its own speed.
+void BM_Trnrand_EnginesUniform(benchmark::State& st) {
+  trn::rand::GeneratorOptions o;
+  o.path = trn::rand::GeneratorPath::engines;
+  o.engines.host_threads = 1;
+  trn::rand::Generator g(o);
+  std::vector<float> out(kCount);
+  for (auto _ : st) {
+    g.uniform(out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  set_bytes(st, kCount * 4);
+}
+
+BENCHMARK(BM_Trnrand_HostUint32)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Random123_Uint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Trnrand_HostUniform)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Random123_Uniform)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Trnrand_EnginesUniform)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+
+// Collects bytes/s per run for the ratios.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, double> bytes_per_second;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const auto& r : runs) {
+      auto it = r.counters.find("bytes_per_second");
+      if (it != r.counters.end()) bytes_per_second[r.benchmark_name()] = it->second;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+};
+
+// Modeled time of the engine kernel for n values of one kind on one NeuronCore (timing-only trace).
+trn::Profile modeled(trn::rand::KernelKind kind, std::uint64_t n, trn::Generation target) {
+  trn::rand::KernelParams p;
+  p.kind = kind;
+  p.domain_count = p.window_count = n;
+  p.out = reinterpret_cast<void*>(std::uintptr_t{1} << 40);  // never dereferenced in a timing-only run
+  trn::rand::EngineConfig cfg;
+  cfg.target = target;
+  cfg.execute = false;
+  return trn::model_profile(trn::rand::run_generate_kernel(p, cfg).trace, target);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  RatioReporter rep;
+  benchmark::RunSpecifiedBenchmarks(&rep);
+  auto get = [&](const std::string& prefix) {  // names carry /min_time:... and /real_time suffixes
+    for (const auto& [name, v] : rep.bytes_per_second)
+      if (name.rfind(prefix, 0) == 0) return v;
+    return 0.0;
+  };
+  std::printf("\nthroughput, 1 host thread, 2^22 values per call (GB/s = 1e9 bytes/s):\n");
+  const double r_u32 = get("BM_Random123_Uint32/"), r_uni = get("BM_Random123_Uniform/");
+  for (int i = 0; i < 3; ++i) {
+    const double u = get("BM_Trnrand_HostUint32/" + std::to_string(i) + "/");
+    const double f = get("BM_Trnrand_HostUniform/" + std::to_string(i) + "/");
+    const auto name = trn::rand::host_isa_name(kIsas[i]);
+    if (u > 0 && r_u32 > 0)
+      std::printf("  uint32  %-8s %6.2f GB/s vs Random123 %5.2f GB/s = %5.2fx%s\n", std::string(name).c_str(), u * 1e-9,
+                  r_u32 * 1e-9, u / r_u32, i == 2 ? " (target >= 2x)" : "");
+    if (f > 0 && r_uni > 0)
+      std::printf("  uniform %-8s %6.2f GB/s vs Random123 %5.2f GB/s = %5.2fx%s\n", std::string(name).c_str(), f * 1e-9,
+                  r_uni * 1e-9, f / r_uni, i == 2 ? " (target >= 2x)" : "");
+  }
+  const double e = get("BM_Trnrand_EnginesUniform/");
+  if (e > 0) std::printf("  emulator running the engine kernel (uniform): %.2f GB/s\n", e * 1e-9);
+
+  const std::uint64_t n = std::uint64_t{1} << 24;
+  const std::pair<const char*, trn::rand::KernelKind> kinds[] = {{"uint32", trn::rand::KernelKind::words},
+                                                                 {"uniform", trn::rand::KernelKind::uniform},
+                                                                 {"normal", trn::rand::KernelKind::normal}};
+  for (const auto target : {trn::Generation::trn1, trn::Generation::trn2}) {
+    std::printf("\nmodeled %s device time of the engine kernel, 2^24 values, one NeuronCore (cost model):\n",
+                std::string(trn::hardware_spec(target).name).c_str());
+    for (const auto& [label, kind] : kinds) {
+      const trn::Profile p = modeled(kind, n, target);
+      std::printf("  %-8s %7.3f ms = %6.2f GB/s to HBM; critical engine %s; busy GpSimd %.3f ms, VectorE %.3f ms, "
+                  "ScalarE %.3f ms, DMA %.3f ms\n",
+                  label, p.total_ns * 1e-6, p.dma_gbps(), std::string(trn::engine_name(p.critical_engine)).c_str(),
+                  p.busy_ns[static_cast<int>(trn::Engine::gpsimd)] * 1e-6,
+                  p.busy_ns[static_cast<int>(trn::Engine::vector)] * 1e-6,
+                  p.busy_ns[static_cast<int>(trn::Engine::scalar)] * 1e-6,
+                  p.busy_ns[static_cast<int>(trn::Engine::dma)] * 1e-6);
+    }
+  }
+  benchmark::Shutdown();
+  return 0;
+}

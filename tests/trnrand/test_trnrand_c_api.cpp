@@ -1,0 +1,218 @@
+// trnrand.h: cuRAND's numeric enum and status values, argument checking (each invalid argument
+// returns cuRAND's status, writes nothing and leaves the position unchanged), lifecycle, streams,
+// version, profiles, and the header compiled as C.
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "trnrand.h"
+#include "trnrand_test_util.hpp"
+
+extern "C" int trnrand_c_header_check(void);
+
+namespace {
+
+// RAII generator for the tests.
+struct Gen {
+  trnrandGenerator_t g = nullptr;
+  explicit Gen(bool host = true) {
+    EXPECT_EQ(host ? trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
+                   : trnrandCreateGenerator(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10),
+              TRNRAND_STATUS_SUCCESS);
+  }
+  ~Gen() {
+    if (g != nullptr) trnrandDestroyGenerator(g);
+  }
+  Gen(const Gen&) = delete;
+  Gen& operator=(const Gen&) = delete;
+};
+
+// The next word of g (consumes one position); for checking that failed calls did not advance.
+unsigned int next_word(trnrandGenerator_t g) {
+  unsigned int w = 0;
+  EXPECT_EQ(trnrandGenerate(g, &w, 1), TRNRAND_STATUS_SUCCESS);
+  return w;
+}
+
+}  // namespace
+
+TEST(TrnrandCApi, EnumAndStatusValuesAreCuRands) {
+  // c-api.md 5.1 (cuRAND 10.4 curand.h).
+  static_assert(TRNRAND_STATUS_SUCCESS == 0 && TRNRAND_STATUS_VERSION_MISMATCH == 100 &&
+                TRNRAND_STATUS_NOT_INITIALIZED == 101 && TRNRAND_STATUS_ALLOCATION_FAILED == 102 &&
+                TRNRAND_STATUS_TYPE_ERROR == 103 && TRNRAND_STATUS_OUT_OF_RANGE == 104 &&
+                TRNRAND_STATUS_LENGTH_NOT_MULTIPLE == 105 && TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED == 106 &&
+                TRNRAND_STATUS_LAUNCH_FAILURE == 201 && TRNRAND_STATUS_PREEXISTING_FAILURE == 202 &&
+                TRNRAND_STATUS_INITIALIZATION_FAILED == 203 && TRNRAND_STATUS_ARCH_MISMATCH == 204 &&
+                TRNRAND_STATUS_INTERNAL_ERROR == 999);
+  static_assert(TRNRAND_RNG_TEST == 0 && TRNRAND_RNG_PSEUDO_DEFAULT == 100 && TRNRAND_RNG_PSEUDO_XORWOW == 101 &&
+                TRNRAND_RNG_PSEUDO_MRG32K3A == 121 && TRNRAND_RNG_PSEUDO_MTGP32 == 141 &&
+                TRNRAND_RNG_PSEUDO_MT19937 == 142 && TRNRAND_RNG_PSEUDO_PHILOX4_32_10 == 161 &&
+                TRNRAND_RNG_QUASI_DEFAULT == 200 && TRNRAND_RNG_QUASI_SOBOL32 == 201 &&
+                TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL32 == 202 && TRNRAND_RNG_QUASI_SOBOL64 == 203 &&
+                TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL64 == 204);
+  static_assert(TRNRAND_ORDERING_PSEUDO_BEST == 100 && TRNRAND_ORDERING_PSEUDO_DEFAULT == 101 &&
+                TRNRAND_ORDERING_PSEUDO_SEEDED == 102 && TRNRAND_ORDERING_PSEUDO_LEGACY == 103 &&
+                TRNRAND_ORDERING_PSEUDO_DYNAMIC == 104 && TRNRAND_ORDERING_QUASI_DEFAULT == 201);
+  EXPECT_STREQ(trnrandGetStatusName(TRNRAND_STATUS_LENGTH_NOT_MULTIPLE), "TRNRAND_STATUS_LENGTH_NOT_MULTIPLE");
+  EXPECT_STREQ(trnrandGetStatusString(TRNRAND_STATUS_OUT_OF_RANGE), "argument out of range");
+  EXPECT_STREQ(trnrandGetStatusName(static_cast<trnrandStatus_t>(12345)), "TRNRAND_STATUS_UNKNOWN");
+}
+
+TEST(TrnrandCApi, HeaderCompilesAndRunsAsC) { EXPECT_EQ(trnrand_c_header_check(), 0); }
+
+TEST(TrnrandCApi, LifecycleAndHandleChecks) {
+  trnrandGenerator_t g = nullptr;
+  EXPECT_EQ(trnrandCreateGenerator(nullptr, TRNRAND_RNG_PSEUDO_PHILOX4_32_10), TRNRAND_STATUS_OUT_OF_RANGE);
+  for (int type : {0, 100, 101, 121, 141, 142, 200, 201, 204, 12345, -1}) {
+    EXPECT_EQ(trnrandCreateGenerator(&g, static_cast<trnrandRngType_t>(type)), TRNRAND_STATUS_TYPE_ERROR) << type;
+    EXPECT_EQ(trnrandCreateGeneratorHost(&g, static_cast<trnrandRngType_t>(type)), TRNRAND_STATUS_TYPE_ERROR) << type;
+    EXPECT_EQ(g, nullptr);
+  }
+  ASSERT_EQ(trnrandCreateGenerator(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10), TRNRAND_STATUS_SUCCESS);
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+  // A destroyed or NULL generator: NOT_INITIALIZED everywhere, no crash.
+  unsigned int u[4] = {1, 2, 3, 4};
+  EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnrandGenerate(g, u, 4), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnrandGenerate(nullptr, u, 4), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnrandSetPseudoRandomGeneratorSeed(nullptr, 1), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnrandSetGeneratorOffset(nullptr, 1), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnrandSetGeneratorOrdering(nullptr, TRNRAND_ORDERING_PSEUDO_DEFAULT), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnrandSetStream(nullptr, nullptr), TRNRAND_STATUS_NOT_INITIALIZED);
+  trnProfile_t prof;
+  EXPECT_EQ(trnrandGetLastProfile(nullptr, &prof), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(u[0], 1u);
+}
+
+TEST(TrnrandCApi, VersionStreamAndOrdering) {
+  int v = 0;
+  EXPECT_EQ(trnrandGetVersion(&v), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(v, TRNRAND_VERSION);
+  EXPECT_EQ(v, 100);  // 0.1.0 in cuRAND's MAJOR * 1000 + MINOR * 100 + PATCH
+  EXPECT_EQ(trnrandGetVersion(nullptr), TRNRAND_STATUS_OUT_OF_RANGE);
+  Gen gen;
+  int marker = 0;
+  trnStream_t s = nullptr;
+  EXPECT_EQ(trnrandSetStream(gen.g, &marker), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(trnrandGetStream(gen.g, &s), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(s, &marker);
+  EXPECT_EQ(trnrandGetStream(gen.g, nullptr), TRNRAND_STATUS_OUT_OF_RANGE);
+  for (auto o : {TRNRAND_ORDERING_PSEUDO_BEST, TRNRAND_ORDERING_PSEUDO_DEFAULT, TRNRAND_ORDERING_PSEUDO_LEGACY})
+    EXPECT_EQ(trnrandSetGeneratorOrdering(gen.g, o), TRNRAND_STATUS_SUCCESS);
+  for (int o : {102, 104, 201, 0, 99, 105, 1000})
+    EXPECT_EQ(trnrandSetGeneratorOrdering(gen.g, static_cast<trnrandOrdering_t>(o)), TRNRAND_STATUS_OUT_OF_RANGE) << o;
+  // Orderings BEST / LEGACY give the DEFAULT stream.
+  EXPECT_EQ(next_word(gen.g), 0x6627e8d5u);
+}
+
+TEST(TrnrandCApi, InvalidArgumentsWriteNothingAndKeepThePosition) {
+  for (const bool host : {true, false}) {
+    Gen gen(host), fresh(host);
+    const float fs = -7.0f;
+    const double ds = -7.0;
+    float f[9];
+    double d[9];
+    unsigned int u[9];
+    std::fill(std::begin(f), std::end(f), fs);
+    std::fill(std::begin(d), std::end(d), ds);
+    std::fill(std::begin(u), std::end(u), 77u);
+    const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+    // Odd counts for the Box–Muller distributions (cuRAND: "require n to be even").
+    EXPECT_EQ(trnrandGenerateNormal(gen.g, f, 9, 0.0f, 1.0f), TRNRAND_STATUS_LENGTH_NOT_MULTIPLE);
+    EXPECT_EQ(trnrandGenerateLogNormal(gen.g, f, 1, 0.0f, 1.0f), TRNRAND_STATUS_LENGTH_NOT_MULTIPLE);
+    EXPECT_EQ(trnrandGenerateNormalDouble(gen.g, d, 9, 0.0, 1.0), TRNRAND_STATUS_LENGTH_NOT_MULTIPLE);
+    EXPECT_EQ(trnrandGenerateLogNormalDouble(gen.g, d, 3, 0.0, 1.0), TRNRAND_STATUS_LENGTH_NOT_MULTIPLE);
+    // NULL outputs.
+    EXPECT_EQ(trnrandGenerate(gen.g, nullptr, 9), TRNRAND_STATUS_OUT_OF_RANGE);
+    EXPECT_EQ(trnrandGenerateUniform(gen.g, nullptr, 9), TRNRAND_STATUS_OUT_OF_RANGE);
+    EXPECT_EQ(trnrandGenerateUniformDouble(gen.g, nullptr, 9), TRNRAND_STATUS_OUT_OF_RANGE);
+    EXPECT_EQ(trnrandGenerateNormal(gen.g, nullptr, 8, 0.0f, 1.0f), TRNRAND_STATUS_OUT_OF_RANGE);
+    EXPECT_EQ(trnrandGeneratePoisson(gen.g, nullptr, 8, 1.0), TRNRAND_STATUS_OUT_OF_RANGE);
+    // Lambda and parameter ranges.
+    for (double lambda : {0.0, -1.0, 400000.5, 1e300, nan, inf})
+      EXPECT_EQ(trnrandGeneratePoisson(gen.g, u, 9, lambda), TRNRAND_STATUS_OUT_OF_RANGE) << lambda;
+    for (double lambda : {0.0, -2.0, 2147483649.0, nan})
+      EXPECT_EQ(trnrandGeneratePoissonExact(gen.g, u, 9, lambda), TRNRAND_STATUS_OUT_OF_RANGE) << lambda;
+    for (float rate : {0.0f, -1.0f, std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()})
+      EXPECT_EQ(trnrandGenerateExponential(gen.g, f, 9, rate), TRNRAND_STATUS_OUT_OF_RANGE) << rate;
+    EXPECT_EQ(trnrandGenerateExponentialDouble(gen.g, d, 9, 0.0), TRNRAND_STATUS_OUT_OF_RANGE);
+    for (double p : {-0.01, 1.01, nan})
+      EXPECT_EQ(trnrandGenerateBernoulli(gen.g, u, 9, p), TRNRAND_STATUS_OUT_OF_RANGE) << p;
+    EXPECT_EQ(trnrandGenerateUniformInt(gen.g, u, 9, 5, 4), TRNRAND_STATUS_OUT_OF_RANGE);
+    unsigned long long ull[2] = {0, 0};
+    EXPECT_EQ(trnrandGenerateLongLong(gen.g, ull, 2), TRNRAND_STATUS_TYPE_ERROR);
+    for (float x : f) EXPECT_EQ(x, fs);
+    for (double x : d) EXPECT_EQ(x, ds);
+    for (unsigned int x : u) EXPECT_EQ(x, 77u);
+    EXPECT_EQ(ull[0], 0u);
+    // n = 0 succeeds, with or without an output, and writes nothing.
+    EXPECT_EQ(trnrandGenerate(gen.g, nullptr, 0), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(trnrandGenerateNormal(gen.g, f, 0, 0.0f, 1.0f), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(f[0], fs);
+    // Nothing advanced the position: the next word is the stream's first.
+    EXPECT_EQ(next_word(gen.g), next_word(fresh.g));
+    // Boundary values are accepted.
+    EXPECT_EQ(trnrandGeneratePoisson(gen.g, u, 9, 400000.0), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(trnrandGenerateBernoulli(gen.g, u, 9, 1.0), TRNRAND_STATUS_SUCCESS);
+    for (unsigned int x : u) EXPECT_EQ(x, 1u);
+    EXPECT_EQ(trnrandGenerateBernoulli(gen.g, u, 9, 0.0), TRNRAND_STATUS_SUCCESS);
+    for (unsigned int x : u) EXPECT_EQ(x, 0u);
+    EXPECT_EQ(trnrandGenerateUniformInt(gen.g, u, 9, 0, 0xffffffffu), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(trnrandGenerateUniformInt(gen.g, u, 9, 3, 3), TRNRAND_STATUS_SUCCESS);
+    for (unsigned int x : u) EXPECT_EQ(x, 3u);
+  }
+}
+
+TEST(TrnrandCApi, SeedKeepsTheOffsetAndOffsetIsAbsolute) {
+  Gen a, b;
+  unsigned int u[8];
+  ASSERT_EQ(trnrandGenerate(a.g, u, 5), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(a.g, 77), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGenerate(a.g, u, 3), TRNRAND_STATUS_SUCCESS);  // positions 5..7 of seed 77
+  unsigned int ref[8];
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(b.g, 77), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGenerate(b.g, ref, 8), TRNRAND_STATUS_SUCCESS);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(u[i], ref[5 + i]);
+  ASSERT_EQ(trnrandSetGeneratorOffset(a.g, 2), TRNRAND_STATUS_SUCCESS);  // absolute, not relative
+  EXPECT_EQ(next_word(a.g), ref[2]);
+}
+
+TEST(TrnrandCApi, DeviceAndHostGeneratorsAgree) {
+  Gen dev(false), host(true);
+  std::vector<float> a(5000), b(5000);
+  for (auto* g : {dev.g, host.g}) ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(g, 1), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGenerateLogNormal(dev.g, a.data(), a.size(), 0.5f, 0.25f), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGenerateLogNormal(host.g, b.data(), b.size(), 0.5f, 0.25f), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(a, b);
+}
+
+TEST(TrnrandCApi, LastProfileAndTarget) {
+  for (const bool host : {false, true}) {
+    Gen gen(host);
+    trnProfile_t p;
+    std::memset(&p, 0xff, sizeof p);
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p.instructions, 0);  // nothing generated yet
+    EXPECT_EQ(p.total_ns, 0.0);
+    std::vector<float> z(1 << 16);
+    ASSERT_EQ(trnrandGenerateNormal(gen.g, z.data(), z.size(), 0.0f, 1.0f), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p.target, TRN_TARGET_TRN1);
+    EXPECT_GT(p.total_ns, 0.0);
+    EXPECT_GE(p.instructions_per_engine[TRN_ENGINE_GPSIMD], 1);
+    EXPECT_GE(p.instructions_per_engine[TRN_ENGINE_VECTOR], 19);
+    EXPECT_GE(p.instructions_per_engine[TRN_ENGINE_SCALAR], 7);
+    EXPECT_DOUBLE_EQ(p.dma_bytes, 4.0 * static_cast<double>(z.size()));
+    EXPECT_EQ(trnrandGetLastProfile(gen.g, nullptr), TRNRAND_STATUS_OUT_OF_RANGE);
+    // Another target: same data, another modeled time.
+    ASSERT_EQ(trnrandSetGeneratorTarget(gen.g, TRN_TARGET_TRN2), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGenerateNormal(gen.g, z.data(), z.size(), 0.0f, 1.0f), TRNRAND_STATUS_SUCCESS);
+    trnProfile_t p2;
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p2), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p2.target, TRN_TARGET_TRN2);
+    EXPECT_NE(p2.total_ns, p.total_ns);
+    EXPECT_EQ(trnrandSetGeneratorTarget(gen.g, static_cast<trnTarget_t>(7)), TRNRAND_STATUS_OUT_OF_RANGE);
+  }
+}

@@ -1,0 +1,205 @@
+// Shared helpers of the trnrand suites: the cuRAND reference-file reader, ulp distances, and
+// statistical reference functions written independently of the library (long double, textbook
+// formulas: Numerical Recipes' incomplete gamma, the Kolmogorov series).
+#pragma once
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace trnrand_test {
+
+inline std::string data_path(const std::string& name) { return std::string(TRNRAND_TEST_DATA) + "/" + name; }
+
+// ---- cuRAND reference file (data/curand_reference.txt, see data/gen_curand_reference.cpp) -----------
+
+struct RefCall {
+  std::string type;            // u32, uniform, uniform_double, normal, ... poisson
+  std::uint64_t seed = 0;      // generator state before the call
+  std::uint64_t offset = 0;
+  double p0 = 0, p1 = 0;       // mean, stddev | lambda
+  std::size_t n = 0;           // values the call generated
+  std::size_t stride = 1;      // bits holds the values at indices 0, stride, 2 stride, ...
+  std::vector<std::uint64_t> bits;  // values: u32 / float bits, or double bits
+  std::string where;           // "line N" for messages
+};
+
+struct RefFile {
+  std::vector<RefCall> calls;
+  std::vector<std::pair<std::string, int>> statuses;
+};
+
+inline bool is_double_type(const std::string& t) {
+  return t == "uniform_double" || t == "normal_double" || t == "log_normal_double";
+}
+
+inline RefFile read_reference(const std::string& path) {
+  RefFile f;
+  std::ifstream in(path);
+  if (!in) {
+    ADD_FAILURE() << "cannot open " << path;
+    return f;
+  }
+  std::string line;
+  std::uint64_t seed = 0, offset = 0;
+  int lineno = 0;
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream is(line);
+    std::string tag;
+    is >> tag;
+    if (tag == "generator") {
+      std::string s;
+      is >> s >> offset;
+      seed = std::stoull(s, nullptr, 16);
+    } else if (tag == "offset") {
+      is >> offset;
+    } else if (tag == "status") {
+      std::string what;
+      int code = 0;
+      is >> what >> code;
+      f.statuses.emplace_back(what, code);
+    } else if (tag == "call") {
+      RefCall c;
+      is >> c.type >> c.n;
+      if (c.type == "poisson") is >> c.p0;
+      else if (c.type != "u32" && c.type != "uniform" && c.type != "uniform_double") is >> c.p0 >> c.p1;
+      std::string extra;
+      if (is >> extra && extra.rfind("stride=", 0) == 0) c.stride = std::stoull(extra.substr(7));
+      c.seed = seed;
+      c.offset = offset;
+      c.where = "line " + std::to_string(lineno);
+      const std::size_t stored = (c.n + c.stride - 1) / c.stride;
+      while (c.bits.size() < stored && std::getline(in, line)) {
+        ++lineno;
+        std::istringstream vs(line);
+        std::string v;
+        while (vs >> v) c.bits.push_back(std::stoull(v, nullptr, 16));
+      }
+      offset += c.n;  // the generator's position after the call
+      f.calls.push_back(std::move(c));
+    }
+  }
+  return f;
+}
+
+// ---- ulp distances ------------------------------------------------------------------------------
+
+// Distance in representable values between two finite floats (0 for equal, across zero too).
+inline std::int64_t ulp_distance(float a, float b) {
+  auto ord = [](float x) {
+    const auto i = std::bit_cast<std::int32_t>(x);
+    return i < 0 ? -static_cast<std::int64_t>(i & 0x7fffffff) : static_cast<std::int64_t>(i);
+  };
+  return std::llabs(ord(a) - ord(b));
+}
+inline std::int64_t ulp_distance(double a, double b) {
+  auto ord = [](double x) {
+    const auto i = std::bit_cast<std::int64_t>(x);
+    return i < 0 ? -(i & 0x7fffffffffffffffLL) : i;
+  };
+  return std::llabs(ord(a) - ord(b));
+}
+
+// ---- statistics (independent references) -----------------------------------------------------------
+
+// Regularized upper incomplete gamma Q(a, x) (Numerical Recipes 6.2: series for x < a + 1,
+// continued fraction otherwise), in long double.
+inline long double gamma_q(long double a, long double x) {
+  if (x <= 0) return 1.0L;
+  const long double gln = std::lgamma(a);
+  if (x < a + 1) {
+    long double ap = a, sum = 1.0L / a, del = sum;
+    for (int n = 0; n < 100000; ++n) {
+      ap += 1;
+      del *= x / ap;
+      sum += del;
+      if (std::fabs(del) < std::fabs(sum) * 1e-18L) break;
+    }
+    return 1.0L - sum * std::exp(-x + a * std::log(x) - gln);
+  }
+  long double b = x + 1 - a, c = 1.0L / 1e-300L, d = 1.0L / b, h = d;
+  for (int i = 1; i < 100000; ++i) {
+    const long double an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (std::fabs(d) < 1e-300L) d = 1e-300L;
+    c = b + an / c;
+    if (std::fabs(c) < 1e-300L) c = 1e-300L;
+    d = 1.0L / d;
+    const long double del = d * c;
+    h *= del;
+    if (std::fabs(del - 1.0L) < 1e-18L) break;
+  }
+  return std::exp(-x + a * std::log(x) - gln) * h;
+}
+// P(chi-square with dof degrees of freedom >= stat).
+inline double chi_square_p_value(double stat, int dof) { return static_cast<double>(gamma_q(dof / 2.0L, stat / 2.0L)); }
+
+// Kolmogorov: P(sqrt(n) D > t) ~ 2 sum_{k>=1} (-1)^(k-1) exp(-2 k^2 t^2), with Stephens' small-n
+// correction t = (sqrt(n) + 0.12 + 0.11 / sqrt(n)) D.
+inline double ks_p_value(double d, std::size_t n) {
+  const long double sn = std::sqrt(static_cast<long double>(n));
+  const long double t = (sn + 0.12L + 0.11L / sn) * d;
+  if (t < 0.3L) return 1.0;
+  long double sum = 0;
+  for (int k = 1; k < 200; ++k) {
+    const long double term = std::exp(-2.0L * k * k * t * t);
+    sum += (k % 2 == 1 ? 2.0L : -2.0L) * term;
+    if (term < 1e-20L) break;
+  }
+  return static_cast<double>(std::clamp(sum, 0.0L, 1.0L));
+}
+
+// Kolmogorov–Smirnov statistic D of a sample against a continuous CDF.
+template <class T, class Cdf>
+double ks_statistic(std::vector<T> x, Cdf&& cdf) {
+  std::sort(x.begin(), x.end());
+  const long double n = static_cast<long double>(x.size());
+  long double d = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const long double f = cdf(static_cast<long double>(x[i]));
+    d = std::max({d, (i + 1) / n - f, f - i / n});
+  }
+  return static_cast<double>(d);
+}
+
+inline long double normal_cdf(long double x) { return 0.5L * std::erfc(-x / std::sqrt(2.0L)); }
+
+// Chi-square of observed counts against expected counts, pooling adjacent bins until each expected
+// count is >= min_expected. Returns (statistic, degrees of freedom).
+inline std::pair<double, int> chi_square(const std::vector<double>& observed, const std::vector<double>& expected,
+                                         double min_expected = 10.0) {
+  std::vector<std::pair<double, double>> bins;  // (observed, expected)
+  double o = 0, e = 0;
+  for (std::size_t i = 0; i < observed.size(); ++i) {
+    o += observed[i];
+    e += expected[i];
+    if (e >= min_expected) {
+      bins.emplace_back(o, e);
+      o = e = 0;
+    }
+  }
+  if (!bins.empty()) {  // a small leftover tail joins the last bin
+    bins.back().first += o;
+    bins.back().second += e;
+  }
+  double stat = 0;
+  for (const auto& [ob, ex] : bins) stat += (ob - ex) * (ob - ex) / ex;
+  return {stat, static_cast<int>(bins.size()) - 1};
+}
+
+// Poisson pmf in long double.
+inline long double poisson_pmf(long double lambda, long double k) {
+  return std::exp(k * std::log(lambda) - lambda - std::lgamma(k + 1));
+}
+
+}  // namespace trnrand_test

@@ -1,0 +1,97 @@
+// trn::rand::Generator: cuRAND's host-API PHILOX4_32_10 generator in C++ (the C API trnrand.h is a
+// thin shim over it).
+//
+// Streams: cuRAND's host ordering (streams.hpp). The generator keeps a position ("offset") that
+// counts output elements of the caller's type and advances by the count of every call, so
+// successive calls and mixed types continue exactly as cuRAND's host generator does (c-api.md
+// 5.4). A 32-bit output is a pure function of (seed, position); a 64-bit output also depends on
+// the position where its call started, as in cuRAND. set_seed keeps the offset (call
+// set_offset(0) to restart; cuRAND's own reseed-after-generate behaviour is a quirk not copied).
+// Not thread-safe: one generator per thread, as cuRAND's handles.
+//
+// Paths (identical bits, tested):
+//  - engines: every call runs as tile kernels on emulated NeuronCores through trn::launch
+//    (kernels.hpp): Philox on GpSimdE, fp32 transforms on VectorE / ScalarE, DMA to the output.
+//    fp64 outputs: the words come from the GpSimd operator, the fp64 transform runs on the host
+//    side of the kernel (no NeuronCore engine computes in fp64).
+//  - host: the vectorised host fill (host.hpp) and the same scalar transforms.
+// last_profile() models the last call's kernel on the configured target (for the host path, the
+// same kernel recorded timing-only).
+//
+// Argument rules (the C API maps violations to cuRAND statuses): lambda of poisson in
+// (0, 400000], of poisson_exact in (0, 2^31]; exponential rate > 0; bernoulli p in [0, 1];
+// uniform_int low <= high. Unlike the C API, odd counts are allowed for the Box–Muller
+// distributions (each position's value does not depend on the call boundaries).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "trn/core/cost_model.hpp"
+#include "trn/rand/host.hpp"
+#include "trn/rand/kernels.hpp"
+#include "trn/rand/poisson.hpp"
+
+namespace trn::rand {
+
+enum class GeneratorPath : std::uint8_t { engines, host };
+
+struct GeneratorOptions {
+  GeneratorPath path = GeneratorPath::engines;
+  HostIsa host_isa = HostIsa::automatic;  // host path
+  EngineConfig engines{};                 // emulated target (also the cost-model target), cores, threads, numerics
+};
+
+class Generator {
+ public:
+  explicit Generator(const GeneratorOptions& options = {});
+
+  void set_seed(std::uint64_t seed) { seed_ = seed; }
+  void set_offset(std::uint64_t offset) { offset_ = offset; }
+  std::uint64_t seed() const { return seed_; }
+  std::uint64_t offset() const { return offset_; }
+  const GeneratorOptions& options() const { return options_; }
+  void set_options(const GeneratorOptions& options);
+
+  // cuRAND's distributions.
+  void generate(std::span<std::uint32_t> out);
+  void uniform(std::span<float> out);
+  void uniform_double(std::span<double> out);
+  void normal(std::span<float> out, float mean, float stddev);
+  void normal_double(std::span<double> out, double mean, double stddev);
+  void log_normal(std::span<float> out, float mean, float stddev);
+  void log_normal_double(std::span<double> out, double mean, double stddev);
+  void poisson(std::span<std::uint32_t> out, double lambda);
+  // Extensions.
+  void poisson_exact(std::span<std::uint32_t> out, double lambda);
+  void exponential(std::span<float> out, float rate);
+  void exponential_double(std::span<double> out, double rate);
+  void bernoulli(std::span<std::uint32_t> out, double p);
+  void uniform_int(std::span<std::uint32_t> out, std::uint32_t low, std::uint32_t high);
+
+  // Modeled cost of the last call's kernel on options().engines.target (empty before any call).
+  Profile last_profile() const;
+  // The kernel trace of the last call (recorded timing-only for the host path).
+  const Trace& last_trace() const;
+
+ private:
+  // One call over the output window of p: the kernel launch (engines path) or its host equivalent.
+  void run_u32(KernelParams p, std::span<std::uint32_t> out);
+  void run_f32(KernelParams p, std::span<float> out);
+  std::vector<std::uint32_t> words64(std::uint64_t first_word, std::uint64_t count);
+  std::vector<float> normals_f32(std::uint64_t first, std::uint64_t count, float mean, float stddev, bool log);
+  void remember(const KernelParams& p, std::optional<LaunchResult> launched);
+  std::shared_ptr<const PoissonTable> table_for(double lambda);
+
+  GeneratorOptions options_;
+  std::uint64_t seed_ = 0, offset_ = 0;
+  std::shared_ptr<const PoissonTable> table_;
+  // Last call: its kernel parameters and, once known, its trace.
+  std::optional<KernelParams> last_params_;
+  std::shared_ptr<const PoissonTable> last_table_;
+  mutable std::optional<Trace> last_trace_;
+};
+
+}  // namespace trn::rand

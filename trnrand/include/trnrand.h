@@ -1,0 +1,136 @@
+/* trnrand.h - cuRAND-shaped C API of trnrand: Philox4x32-10 generators whose default ordering
+ * reproduces cuRAND's host-API PHILOX4_32_10 generator bit for bit (uint32, uniform, uniform
+ * double, normal double, Poisson histogram; float normals and log-normals within a few ulp, see
+ * docs/trnrand.md). Same argument order, meaning and numeric enum / status values as cuRAND 10.4
+ * with the trnrand/TRNRAND_ prefixes, so a prefix substitution ports code.
+ *
+ *  - trnrandCreateGenerator: every Generate* call runs as tile kernels on emulated NeuronCores
+ *    (Philox on GpSimdE, transforms on VectorE/ScalarE) - the "device" generator.
+ *  - trnrandCreateGeneratorHost: the vectorised host path. Both give identical outputs.
+ * Host pointers only; calls are synchronous (streams are stored and returned). Every function
+ * returns a status and never aborts, exits or throws; on error nothing is written.
+ *
+ * Statuses for invalid arguments (cuRAND has no INVALID_VALUE):
+ *   NULL generator / destroyed generator       TRNRAND_STATUS_NOT_INITIALIZED
+ *   rng type other than PSEUDO_PHILOX4_32_10   TRNRAND_STATUS_TYPE_ERROR (trnrand implements Philox only)
+ *   ordering SEEDED, DYNAMIC, QUASI_DEFAULT or unknown   TRNRAND_STATUS_OUT_OF_RANGE (as cuRAND's host generator)
+ *   odd n for (Log)Normal(Double)              TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (cuRAND's documented
+ *                                              contract; its host generator accepts odd n)
+ *   lambda outside (0, 400000] (Poisson)       TRNRAND_STATUS_OUT_OF_RANGE
+ *   NULL output / result pointer with n > 0    TRNRAND_STATUS_OUT_OF_RANGE
+ *   GenerateLongLong on Philox                 TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
+ * n = 0 succeeds and writes nothing. SetPseudoRandomGeneratorSeed keeps the offset; call
+ * SetGeneratorOffset(g, 0) to restart the stream (cuRAND's reseed-after-generate quirk is not copied). */
+#ifndef TRNRAND_H
+#define TRNRAND_H
+
+#include <stddef.h>
+
+#include "trncore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRNRAND_VER_MAJOR 0
+#define TRNRAND_VER_MINOR 1
+#define TRNRAND_VER_PATCH 0
+/* cuRAND's formula: MAJOR * 1000 + MINOR * 100 + PATCH. */
+#define TRNRAND_VERSION (TRNRAND_VER_MAJOR * 1000 + TRNRAND_VER_MINOR * 100 + TRNRAND_VER_PATCH)
+
+typedef enum trnrandStatus {
+  TRNRAND_STATUS_SUCCESS = 0,
+  TRNRAND_STATUS_VERSION_MISMATCH = 100,
+  TRNRAND_STATUS_NOT_INITIALIZED = 101,
+  TRNRAND_STATUS_ALLOCATION_FAILED = 102,
+  TRNRAND_STATUS_TYPE_ERROR = 103,
+  TRNRAND_STATUS_OUT_OF_RANGE = 104,
+  TRNRAND_STATUS_LENGTH_NOT_MULTIPLE = 105,
+  TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED = 106,
+  TRNRAND_STATUS_LAUNCH_FAILURE = 201,
+  TRNRAND_STATUS_PREEXISTING_FAILURE = 202,
+  TRNRAND_STATUS_INITIALIZATION_FAILED = 203,
+  TRNRAND_STATUS_ARCH_MISMATCH = 204,
+  TRNRAND_STATUS_INTERNAL_ERROR = 999
+} trnrandStatus_t;
+
+typedef enum trnrandRngType {
+  TRNRAND_RNG_TEST = 0,
+  TRNRAND_RNG_PSEUDO_DEFAULT = 100,
+  TRNRAND_RNG_PSEUDO_XORWOW = 101,
+  TRNRAND_RNG_PSEUDO_MRG32K3A = 121,
+  TRNRAND_RNG_PSEUDO_MTGP32 = 141,
+  TRNRAND_RNG_PSEUDO_MT19937 = 142,
+  TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* the only type trnrand implements */
+  TRNRAND_RNG_QUASI_DEFAULT = 200,
+  TRNRAND_RNG_QUASI_SOBOL32 = 201,
+  TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL32 = 202,
+  TRNRAND_RNG_QUASI_SOBOL64 = 203,
+  TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL64 = 204
+} trnrandRngType_t;
+
+typedef enum trnrandOrdering {
+  TRNRAND_ORDERING_PSEUDO_BEST = 100,    /* same output as DEFAULT (as cuRAND's Philox) */
+  TRNRAND_ORDERING_PSEUDO_DEFAULT = 101, /* 65536 subsequences, c-api.md 5.4 */
+  TRNRAND_ORDERING_PSEUDO_SEEDED = 102,  /* rejected: OUT_OF_RANGE */
+  TRNRAND_ORDERING_PSEUDO_LEGACY = 103,  /* same output as DEFAULT */
+  TRNRAND_ORDERING_PSEUDO_DYNAMIC = 104, /* rejected: OUT_OF_RANGE */
+  TRNRAND_ORDERING_QUASI_DEFAULT = 201   /* rejected: OUT_OF_RANGE */
+} trnrandOrdering_t;
+
+struct trnrandGenerator_st;
+typedef struct trnrandGenerator_st* trnrandGenerator_t;
+#ifndef TRNBLAS_H /* trnblas.h declares the same opaque stream type */
+typedef void* trnStream_t; /* opaque; stored and returned */
+#endif
+
+/* ---- lifecycle and settings ---- */
+trnrandStatus_t trnrandCreateGenerator(trnrandGenerator_t* generator, trnrandRngType_t rng_type);
+trnrandStatus_t trnrandCreateGeneratorHost(trnrandGenerator_t* generator, trnrandRngType_t rng_type);
+trnrandStatus_t trnrandDestroyGenerator(trnrandGenerator_t generator);
+trnrandStatus_t trnrandGetVersion(int* version);
+trnrandStatus_t trnrandSetStream(trnrandGenerator_t generator, trnStream_t stream);
+trnrandStatus_t trnrandGetStream(trnrandGenerator_t generator, trnStream_t* stream); /* extension */
+trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator, unsigned long long seed);
+trnrandStatus_t trnrandSetGeneratorOffset(trnrandGenerator_t generator, unsigned long long offset);
+trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnrandOrdering_t order);
+const char* trnrandGetStatusName(trnrandStatus_t status);
+const char* trnrandGetStatusString(trnrandStatus_t status);
+
+/* ---- cuRAND's distributions ---- */
+trnrandStatus_t trnrandGenerate(trnrandGenerator_t generator, unsigned int* output, size_t num);
+trnrandStatus_t trnrandGenerateLongLong(trnrandGenerator_t generator, unsigned long long* output, size_t num);
+trnrandStatus_t trnrandGenerateUniform(trnrandGenerator_t generator, float* output, size_t num);
+trnrandStatus_t trnrandGenerateUniformDouble(trnrandGenerator_t generator, double* output, size_t num);
+trnrandStatus_t trnrandGenerateNormal(trnrandGenerator_t generator, float* output, size_t n, float mean, float stddev);
+trnrandStatus_t trnrandGenerateNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
+                                            double stddev);
+trnrandStatus_t trnrandGenerateLogNormal(trnrandGenerator_t generator, float* output, size_t n, float mean,
+                                         float stddev);
+trnrandStatus_t trnrandGenerateLogNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
+                                               double stddev);
+trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned int* output, size_t n, double lambda);
+
+/* ---- trnsci extensions ---- */
+/* Poisson exact for every lambda in (0, 2^31]: inversion below 10, Hormann's PTRS from 10. */
+trnrandStatus_t trnrandGeneratePoissonExact(trnrandGenerator_t generator, unsigned int* output, size_t n,
+                                            double lambda);
+/* Exponential with rate lambda > 0 (mean 1/lambda): -log(u) / lambda with cuRAND's uniforms. */
+trnrandStatus_t trnrandGenerateExponential(trnrandGenerator_t generator, float* output, size_t n, float lambda);
+trnrandStatus_t trnrandGenerateExponentialDouble(trnrandGenerator_t generator, double* output, size_t n,
+                                                 double lambda);
+/* 1 with probability p in [0, 1] (rounded to a multiple of 2^-32), else 0. */
+trnrandStatus_t trnrandGenerateBernoulli(trnrandGenerator_t generator, unsigned int* output, size_t n, double p);
+/* Uniform integers in [low, high] (low <= high, else OUT_OF_RANGE) without modulo bias. */
+trnrandStatus_t trnrandGenerateUniformInt(trnrandGenerator_t generator, unsigned int* output, size_t n,
+                                          unsigned int low, unsigned int high);
+/* Modeled cost of the last Generate* call's kernel (zeros before the first call); for a host
+ * generator the same kernel, recorded timing-only. */
+trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t* profile);
+/* Emulated generation (and cost-model target) of the generator: trn1 by default. */
+trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRNRAND_H */

@@ -1,0 +1,323 @@
+// trnrand.h: the C shim over trn::rand::Generator. Validates every argument first (cuRAND's status
+// for each violation, trnrand.h lists them), then calls the C++ API inside a catch-all; nothing is
+// written and the offset does not move when a call fails validation. Set TRNRAND_LOGINFO_DBG=1 to
+// print the reason of every failure to stderr.
+#include "trnrand.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <new>
+#include <set>
+#include <span>
+#include <string>
+
+#include "trn/core/error.hpp"
+#include "trn/rand/generator.hpp"
+
+struct trnrandGenerator_st {
+  trn::rand::Generator gen;
+  trnStream_t stream = nullptr;
+  explicit trnrandGenerator_st(const trn::rand::GeneratorOptions& o) : gen(o) {}
+};
+
+namespace {
+
+std::mutex g_mu;
+std::set<const trnrandGenerator_st*>& live_generators() {
+  static std::set<const trnrandGenerator_st*> s;
+  return s;
+}
+
+bool valid(trnrandGenerator_t g) {
+  std::lock_guard<std::mutex> lock(g_mu);
+  return g != nullptr && live_generators().count(g) != 0;
+}
+
+trnrandStatus_t fail(const char* fn, trnrandStatus_t st, const std::string& why) {
+  static const bool on = [] {
+    const char* e = std::getenv("TRNRAND_LOGINFO_DBG");
+    return e != nullptr && std::atoi(e) != 0;
+  }();
+  if (on) std::fprintf(stderr, "%s: %s: %s\n", fn, trnrandGetStatusName(st), why.c_str());
+  return st;
+}
+
+// Runs body, mapping exceptions to statuses.
+template <class F>
+trnrandStatus_t guarded(const char* fn, F&& body) {
+  try {
+    body();
+    return TRNRAND_STATUS_SUCCESS;
+  } catch (const std::bad_alloc&) {
+    return fail(fn, TRNRAND_STATUS_ALLOCATION_FAILED, "out of memory");
+  } catch (const trn::UsageError& e) {
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, e.what());
+  } catch (const trn::Error& e) {
+    return fail(fn, TRNRAND_STATUS_LAUNCH_FAILURE, e.what());
+  } catch (const std::exception& e) {
+    return fail(fn, TRNRAND_STATUS_INTERNAL_ERROR, e.what());
+  } catch (...) {
+    return fail(fn, TRNRAND_STATUS_INTERNAL_ERROR, "unknown exception");
+  }
+}
+
+trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, trnrandRngType_t rng_type,
+                       trn::rand::GeneratorPath path) {
+  if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
+  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "rng type " + std::to_string(static_cast<int>(rng_type)) +
+                                                   ": trnrand implements TRNRAND_RNG_PSEUDO_PHILOX4_32_10 (161) only");
+  return guarded(fn, [&] {
+    trn::rand::GeneratorOptions o;
+    o.path = path;
+    auto* g = new trnrandGenerator_st(o);
+    {
+      std::lock_guard<std::mutex> lock(g_mu);
+      live_generators().insert(g);
+    }
+    *generator = g;
+  });
+}
+
+// Common checks of a Generate* call: generator, output pointer, count multiple.
+trnrandStatus_t check_call(const char* fn, trnrandGenerator_t g, const void* out, size_t n, size_t multiple = 1) {
+  if (!valid(g)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (n % multiple != 0)
+    return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
+                "n = " + std::to_string(n) + " must be a multiple of " + std::to_string(multiple) +
+                    " (Box-Muller outputs come in pairs)");
+  if (n > 0 && out == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "output is NULL");
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+trnrandStatus_t trnrandCreateGenerator(trnrandGenerator_t* generator, trnrandRngType_t rng_type) {
+  return create("trnrandCreateGenerator", generator, rng_type, trn::rand::GeneratorPath::engines);
+}
+
+trnrandStatus_t trnrandCreateGeneratorHost(trnrandGenerator_t* generator, trnrandRngType_t rng_type) {
+  return create("trnrandCreateGeneratorHost", generator, rng_type, trn::rand::GeneratorPath::host);
+}
+
+trnrandStatus_t trnrandDestroyGenerator(trnrandGenerator_t generator) {
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    if (generator == nullptr || live_generators().erase(generator) == 0)
+      return fail("trnrandDestroyGenerator", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  }
+  delete generator;
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandGetVersion(int* version) {
+  if (version == nullptr) return fail("trnrandGetVersion", TRNRAND_STATUS_OUT_OF_RANGE, "version is NULL");
+  *version = TRNRAND_VERSION;
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandSetStream(trnrandGenerator_t generator, trnStream_t stream) {
+  if (!valid(generator)) return fail("trnrandSetStream", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  generator->stream = stream;
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandGetStream(trnrandGenerator_t generator, trnStream_t* stream) {
+  if (!valid(generator)) return fail("trnrandGetStream", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (stream == nullptr) return fail("trnrandGetStream", TRNRAND_STATUS_OUT_OF_RANGE, "stream is NULL");
+  *stream = generator->stream;
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator, unsigned long long seed) {
+  if (!valid(generator))
+    return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  generator->gen.set_seed(seed);
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandSetGeneratorOffset(trnrandGenerator_t generator, unsigned long long offset) {
+  if (!valid(generator))
+    return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  generator->gen.set_offset(offset);
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnrandOrdering_t order) {
+  const char* fn = "trnrandSetGeneratorOrdering";
+  if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  // cuRAND's host Philox generator accepts BEST, DEFAULT and LEGACY (identical output) and
+  // rejects the others with OUT_OF_RANGE (c-api.md 5.4).
+  if (order != TRNRAND_ORDERING_PSEUDO_BEST && order != TRNRAND_ORDERING_PSEUDO_DEFAULT &&
+      order != TRNRAND_ORDERING_PSEUDO_LEGACY)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
+                "ordering " + std::to_string(static_cast<int>(order)) + " (Philox: BEST, DEFAULT or LEGACY)");
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+const char* trnrandGetStatusName(trnrandStatus_t status) {
+  switch (status) {
+    case TRNRAND_STATUS_SUCCESS: return "TRNRAND_STATUS_SUCCESS";
+    case TRNRAND_STATUS_VERSION_MISMATCH: return "TRNRAND_STATUS_VERSION_MISMATCH";
+    case TRNRAND_STATUS_NOT_INITIALIZED: return "TRNRAND_STATUS_NOT_INITIALIZED";
+    case TRNRAND_STATUS_ALLOCATION_FAILED: return "TRNRAND_STATUS_ALLOCATION_FAILED";
+    case TRNRAND_STATUS_TYPE_ERROR: return "TRNRAND_STATUS_TYPE_ERROR";
+    case TRNRAND_STATUS_OUT_OF_RANGE: return "TRNRAND_STATUS_OUT_OF_RANGE";
+    case TRNRAND_STATUS_LENGTH_NOT_MULTIPLE: return "TRNRAND_STATUS_LENGTH_NOT_MULTIPLE";
+    case TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED: return "TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED";
+    case TRNRAND_STATUS_LAUNCH_FAILURE: return "TRNRAND_STATUS_LAUNCH_FAILURE";
+    case TRNRAND_STATUS_PREEXISTING_FAILURE: return "TRNRAND_STATUS_PREEXISTING_FAILURE";
+    case TRNRAND_STATUS_INITIALIZATION_FAILED: return "TRNRAND_STATUS_INITIALIZATION_FAILED";
+    case TRNRAND_STATUS_ARCH_MISMATCH: return "TRNRAND_STATUS_ARCH_MISMATCH";
+    case TRNRAND_STATUS_INTERNAL_ERROR: return "TRNRAND_STATUS_INTERNAL_ERROR";
+  }
+  return "TRNRAND_STATUS_UNKNOWN";
+}
+
+const char* trnrandGetStatusString(trnrandStatus_t status) {
+  switch (status) {
+    case TRNRAND_STATUS_SUCCESS: return "no errors";
+    case TRNRAND_STATUS_VERSION_MISMATCH: return "header file and linked library version do not match";
+    case TRNRAND_STATUS_NOT_INITIALIZED: return "generator not initialized";
+    case TRNRAND_STATUS_ALLOCATION_FAILED: return "memory allocation failed";
+    case TRNRAND_STATUS_TYPE_ERROR: return "generator is wrong type";
+    case TRNRAND_STATUS_OUT_OF_RANGE: return "argument out of range";
+    case TRNRAND_STATUS_LENGTH_NOT_MULTIPLE: return "length requested is not a multiple of dimension";
+    case TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED: return "double precision required";
+    case TRNRAND_STATUS_LAUNCH_FAILURE: return "kernel launch failure";
+    case TRNRAND_STATUS_PREEXISTING_FAILURE: return "preexisting failure on library entry";
+    case TRNRAND_STATUS_INITIALIZATION_FAILED: return "initialization failed";
+    case TRNRAND_STATUS_ARCH_MISMATCH: return "architecture mismatch";
+    case TRNRAND_STATUS_INTERNAL_ERROR: return "internal library error";
+  }
+  return "unknown status";
+}
+
+// ---- Generate* -------------------------------------------------------------------------------------
+
+trnrandStatus_t trnrandGenerate(trnrandGenerator_t generator, unsigned int* output, size_t num) {
+  const char* fn = "trnrandGenerate";
+  if (const auto st = check_call(fn, generator, output, num)) return st;
+  return guarded(fn, [&] { generator->gen.generate({output, num}); });
+}
+
+trnrandStatus_t trnrandGenerateLongLong(trnrandGenerator_t generator, unsigned long long* output, size_t num) {
+  const char* fn = "trnrandGenerateLongLong";
+  if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  (void)output;
+  (void)num;
+  return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "64-bit integers come from SOBOL64 generators only (as cuRAND)");
+}
+
+trnrandStatus_t trnrandGenerateUniform(trnrandGenerator_t generator, float* output, size_t num) {
+  const char* fn = "trnrandGenerateUniform";
+  if (const auto st = check_call(fn, generator, output, num)) return st;
+  return guarded(fn, [&] { generator->gen.uniform({output, num}); });
+}
+
+trnrandStatus_t trnrandGenerateUniformDouble(trnrandGenerator_t generator, double* output, size_t num) {
+  const char* fn = "trnrandGenerateUniformDouble";
+  if (const auto st = check_call(fn, generator, output, num)) return st;
+  return guarded(fn, [&] { generator->gen.uniform_double({output, num}); });
+}
+
+trnrandStatus_t trnrandGenerateNormal(trnrandGenerator_t generator, float* output, size_t n, float mean, float stddev) {
+  const char* fn = "trnrandGenerateNormal";
+  if (const auto st = check_call(fn, generator, output, n, 2)) return st;
+  return guarded(fn, [&] { generator->gen.normal({output, n}, mean, stddev); });
+}
+
+trnrandStatus_t trnrandGenerateNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
+                                            double stddev) {
+  const char* fn = "trnrandGenerateNormalDouble";
+  if (const auto st = check_call(fn, generator, output, n, 2)) return st;
+  return guarded(fn, [&] { generator->gen.normal_double({output, n}, mean, stddev); });
+}
+
+trnrandStatus_t trnrandGenerateLogNormal(trnrandGenerator_t generator, float* output, size_t n, float mean,
+                                         float stddev) {
+  const char* fn = "trnrandGenerateLogNormal";
+  if (const auto st = check_call(fn, generator, output, n, 2)) return st;
+  return guarded(fn, [&] { generator->gen.log_normal({output, n}, mean, stddev); });
+}
+
+trnrandStatus_t trnrandGenerateLogNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
+                                               double stddev) {
+  const char* fn = "trnrandGenerateLogNormalDouble";
+  if (const auto st = check_call(fn, generator, output, n, 2)) return st;
+  return guarded(fn, [&] { generator->gen.log_normal_double({output, n}, mean, stddev); });
+}
+
+trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned int* output, size_t n, double lambda) {
+  const char* fn = "trnrandGeneratePoisson";
+  if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (!(lambda > 0.0) || !(lambda <= trn::rand::kCurandPoissonMaxLambda))
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " outside (0, 400000]");
+  return guarded(fn, [&] { generator->gen.poisson({output, n}, lambda); });
+}
+
+trnrandStatus_t trnrandGeneratePoissonExact(trnrandGenerator_t generator, unsigned int* output, size_t n,
+                                            double lambda) {
+  const char* fn = "trnrandGeneratePoissonExact";
+  if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (!(lambda > 0.0) || !(lambda <= trn::rand::kPoissonExactMaxLambda))
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " outside (0, 2^31]");
+  return guarded(fn, [&] { generator->gen.poisson_exact({output, n}, lambda); });
+}
+
+trnrandStatus_t trnrandGenerateExponential(trnrandGenerator_t generator, float* output, size_t n, float lambda) {
+  const char* fn = "trnrandGenerateExponential";
+  if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (!(lambda > 0.0f) || !std::isfinite(lambda))
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " must be finite and > 0");
+  return guarded(fn, [&] { generator->gen.exponential({output, n}, lambda); });
+}
+
+trnrandStatus_t trnrandGenerateExponentialDouble(trnrandGenerator_t generator, double* output, size_t n,
+                                                 double lambda) {
+  const char* fn = "trnrandGenerateExponentialDouble";
+  if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (!(lambda > 0.0) || !std::isfinite(lambda))
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " must be finite and > 0");
+  return guarded(fn, [&] { generator->gen.exponential_double({output, n}, lambda); });
+}
+
+trnrandStatus_t trnrandGenerateBernoulli(trnrandGenerator_t generator, unsigned int* output, size_t n, double p) {
+  const char* fn = "trnrandGenerateBernoulli";
+  if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (!(p >= 0.0 && p <= 1.0)) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "p " + std::to_string(p) + " outside [0, 1]");
+  return guarded(fn, [&] { generator->gen.bernoulli({output, n}, p); });
+}
+
+trnrandStatus_t trnrandGenerateUniformInt(trnrandGenerator_t generator, unsigned int* output, size_t n,
+                                          unsigned int low, unsigned int high) {
+  const char* fn = "trnrandGenerateUniformInt";
+  if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (low > high) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "low > high");
+  return guarded(fn, [&] { generator->gen.uniform_int({output, n}, low, high); });
+}
+
+trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t* profile) {
+  const char* fn = "trnrandGetLastProfile";
+  if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
+  return guarded(fn, [&] { *profile = generator->gen.last_profile().to_c(); });
+}
+
+trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target) {
+  const char* fn = "trnrandSetGeneratorTarget";
+  if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (target != TRN_TARGET_TRN1 && target != TRN_TARGET_TRN2 && target != TRN_TARGET_TRN3)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "target " + std::to_string(static_cast<int>(target)));
+  return guarded(fn, [&] {
+    trn::rand::GeneratorOptions o = generator->gen.options();
+    o.engines.target = static_cast<trn::Generation>(target);
+    generator->gen.set_options(o);
+  });
+}
+
+}  // extern "C"

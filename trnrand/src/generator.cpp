@@ -1,0 +1,316 @@
+// trn::rand::Generator (trn/rand/generator.hpp): position bookkeeping, argument checks, and the
+// choice between the engine kernels and the host path. The fp64 transforms and the Poisson normal
+// approximation run here, on the host side of the kernel, identically for both paths.
+#include "trn/rand/generator.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "trn/core/error.hpp"
+#include "trn/rand/transforms.hpp"
+
+namespace trn::rand {
+
+namespace {
+
+constexpr std::string_view kWho = "trn::rand::Generator";
+
+KernelParams window_params(KernelKind kind, WordOrder order, std::uint64_t seed, std::uint64_t first,
+                           std::uint64_t count) {
+  KernelParams p;
+  p.kind = kind;
+  p.stream = WordStream{seed, order, 0};
+  p.domain_first = p.window_first = first;
+  p.domain_count = p.window_count = count;
+  return p;
+}
+
+// Box–Muller kinds compute whole pairs: widen the domain to even positions.
+void align_pairs(KernelParams& p) {
+  const std::uint64_t end = p.window_first + p.window_count;
+  p.domain_first = p.window_first & ~std::uint64_t{1};
+  p.domain_count = ((end + 1) & ~std::uint64_t{1}) - p.domain_first;
+}
+
+// Address recorded for the output of timing-only kernels (never dereferenced).
+void* timing_only_address() { return reinterpret_cast<void*>(std::uintptr_t{1} << 40); }
+
+}  // namespace
+
+Generator::Generator(const GeneratorOptions& options) { set_options(options); }
+
+void Generator::set_options(const GeneratorOptions& options) {
+  resolve_host_isa(options.host_isa);  // throws NotSupportedError for an ISA this CPU lacks
+  if (options.engines.num_cores < 1)
+    throw UsageError(kWho, "num_cores", "needs at least one emulated NeuronCore");
+  options_ = options;
+}
+
+std::shared_ptr<const PoissonTable> Generator::table_for(double lambda) {
+  if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
+  return table_;
+}
+
+void Generator::remember(const KernelParams& p, std::optional<LaunchResult> launched) {
+  last_params_ = p;
+  last_params_->out = nullptr;
+  last_table_ = p.kind == KernelKind::poisson_table ? table_ : nullptr;
+  if (launched) last_trace_ = std::move(launched->trace);
+  else last_trace_.reset();
+}
+
+const Trace& Generator::last_trace() const {
+  static const Trace kEmpty;
+  if (!last_params_) return kEmpty;
+  if (!last_trace_) {
+    KernelParams p = *last_params_;
+    p.out = timing_only_address();
+    p.table = last_table_.get();
+    EngineConfig cfg = options_.engines;
+    cfg.execute = false;
+    last_trace_ = run_generate_kernel(p, cfg).trace;
+  }
+  return *last_trace_;
+}
+
+Profile Generator::last_profile() const {
+  Profile empty;
+  empty.target = options_.engines.target;
+  if (!last_params_) return empty;
+  return model_profile(last_trace(), options_.engines.target);
+}
+
+// ---- the two paths ----------------------------------------------------------------------------
+
+void Generator::run_u32(KernelParams p, std::span<std::uint32_t> out) {
+  if (options_.path == GeneratorPath::engines) {
+    p.out = out.data();
+    remember(p, run_generate_kernel(p, options_.engines));
+    return;
+  }
+  const HostIsa isa = options_.host_isa;
+  const std::uint64_t first = p.window_first;
+  switch (p.kind) {
+    case KernelKind::words:
+      fill_stream_words(p.stream, first, out, isa);
+      break;
+    case KernelKind::bernoulli:
+      fill_stream_words(p.stream, first, out, isa);
+      for (auto& w : out) w = std::uint64_t{w} < p.bernoulli_cut ? 1u : 0u;
+      break;
+    case KernelKind::poisson_table:
+      fill_stream_words(p.stream, first, out, isa);
+      for (auto& w : out) w = p.table->sample(w);
+      break;
+    case KernelKind::poisson_exact:
+      for (std::size_t k = 0; k < out.size(); ++k) out[k] = poisson_exact_sample(p.stream.seed, first + k, p.lambda);
+      break;
+    case KernelKind::uniform_int:
+      fill_stream_words(p.stream, first, out, isa);
+      for (std::size_t k = 0; k < out.size(); ++k)
+        out[k] = p.int_low + uniform_int_sample(p.stream.seed, first + k, out[k], p.int_range);
+      break;
+    default:
+      throw Error("internal: run_u32 with a float kernel kind");
+  }
+  remember(p, std::nullopt);
+}
+
+void Generator::run_f32(KernelParams p, std::span<float> out) {
+  if (p.kind == KernelKind::normal || p.kind == KernelKind::log_normal) align_pairs(p);
+  if (options_.path == GeneratorPath::engines) {
+    p.out = out.data();
+    remember(p, run_generate_kernel(p, options_.engines));
+    return;
+  }
+  const HostIsa isa = options_.host_isa;
+  switch (p.kind) {
+    case KernelKind::uniform:
+      fill_uniform(p.stream.seed, p.window_first, out, isa);
+      break;
+    case KernelKind::exponential:
+      fill_uniform(p.stream.seed, p.window_first, out, isa);
+      for (auto& x : out) x = exponential_from_uniform(x, p.rate);
+      break;
+    case KernelKind::normal:
+    case KernelKind::log_normal: {
+      std::vector<std::uint32_t> w(static_cast<std::size_t>(p.domain_count));
+      fill_stream_words(p.stream, p.domain_first, w, isa);
+      const std::uint64_t skip = p.window_first - p.domain_first;
+      for (std::size_t m = 0; m < w.size(); m += 2) {
+        const auto z = box_muller_f32(w[m], w[m + 1]);
+        for (std::size_t c = 0; c < 2; ++c) {
+          const std::uint64_t k = m + c;  // domain index
+          if (k < skip || k >= skip + out.size()) continue;
+          out[static_cast<std::size_t>(k - skip)] = p.kind == KernelKind::normal
+                                                        ? normal_affine(z[c], p.mean, p.stddev)
+                                                        : log_normal_from(z[c], p.mean, p.stddev);
+        }
+      }
+      break;
+    }
+    default:
+      throw Error("internal: run_f32 with an integer kernel kind");
+  }
+  remember(p, std::nullopt);
+}
+
+std::vector<std::uint32_t> Generator::words64(std::uint64_t first_word, std::uint64_t count) {
+  std::vector<std::uint32_t> w(static_cast<std::size_t>(count));
+  KernelParams p = window_params(KernelKind::words, WordOrder::host64, seed_, first_word, count);
+  p.stream.call_start = offset_;  // cuRAND's 64-bit layout depends on where the call starts
+  run_u32(p, w);
+  return w;
+}
+
+std::vector<float> Generator::normals_f32(std::uint64_t first, std::uint64_t count, float mean, float stddev,
+                                          bool log) {
+  std::vector<float> z(static_cast<std::size_t>(count));
+  KernelParams p = window_params(log ? KernelKind::log_normal : KernelKind::normal, WordOrder::host32, seed_, first, count);
+  p.mean = mean;
+  p.stddev = stddev;
+  run_f32(p, z);
+  return z;
+}
+
+// ---- cuRAND's distributions ---------------------------------------------------------------------
+
+void Generator::generate(std::span<std::uint32_t> out) {
+  if (out.empty()) return;
+  run_u32(window_params(KernelKind::words, WordOrder::host32, seed_, offset_, out.size()), out);
+  offset_ += out.size();
+}
+
+void Generator::uniform(std::span<float> out) {
+  if (out.empty()) return;
+  run_f32(window_params(KernelKind::uniform, WordOrder::host32, seed_, offset_, out.size()), out);
+  offset_ += out.size();
+}
+
+void Generator::uniform_double(std::span<double> out) {
+  if (out.empty()) return;
+  const auto w = words64(2 * offset_, 2 * out.size());
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] = uniform_double_hq(w[2 * k], w[2 * k + 1]);
+  offset_ += out.size();
+}
+
+void Generator::normal(std::span<float> out, float mean, float stddev) {
+  if (out.empty()) return;
+  KernelParams p = window_params(KernelKind::normal, WordOrder::host32, seed_, offset_, out.size());
+  p.mean = mean;
+  p.stddev = stddev;
+  run_f32(p, out);
+  offset_ += out.size();
+}
+
+void Generator::log_normal(std::span<float> out, float mean, float stddev) {
+  if (out.empty()) return;
+  KernelParams p = window_params(KernelKind::log_normal, WordOrder::host32, seed_, offset_, out.size());
+  p.mean = mean;
+  p.stddev = stddev;
+  run_f32(p, out);
+  offset_ += out.size();
+}
+
+namespace {
+// Box–Muller doubles of positions [first, first + n): position q is component q mod 2 of the pair
+// q / 2, whose four words are words 4 (q / 2) .. + 3 of the host64 stream.
+template <class Transform>
+void box_muller_doubles(std::span<double> out, std::uint64_t first, const std::vector<std::uint32_t>& w,
+                        std::uint64_t first_pair, Transform&& transform) {
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    const std::uint64_t q = first + k;
+    const std::size_t m = static_cast<std::size_t>(4 * (q / 2 - first_pair));
+    const auto z = box_muller_f64(w[m], w[m + 1], w[m + 2], w[m + 3]);
+    out[k] = transform(z[q % 2]);
+  }
+}
+}  // namespace
+
+void Generator::normal_double(std::span<double> out, double mean, double stddev) {
+  if (out.empty()) return;
+  const std::uint64_t pair0 = offset_ / 2, pair1 = (offset_ + out.size() + 1) / 2;
+  const auto w = words64(4 * pair0, 4 * (pair1 - pair0));
+  box_muller_doubles(out, offset_, w, pair0, [&](double z) { return normal_affine_double(z, mean, stddev); });
+  offset_ += out.size();
+}
+
+void Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
+  if (out.empty()) return;
+  const std::uint64_t pair0 = offset_ / 2, pair1 = (offset_ + out.size() + 1) / 2;
+  const auto w = words64(4 * pair0, 4 * (pair1 - pair0));
+  box_muller_doubles(out, offset_, w, pair0, [&](double z) { return log_normal_from_double(z, mean, stddev); });
+  offset_ += out.size();
+}
+
+void Generator::poisson(std::span<std::uint32_t> out, double lambda) {
+  if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
+    throw UsageError(kWho, "lambda", "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
+  if (out.empty()) return;
+  if (lambda < kCurandPoissonNormalThreshold) {
+    KernelParams p = window_params(KernelKind::poisson_table, WordOrder::host32, seed_, offset_, out.size());
+    p.table = table_for(lambda).get();
+    run_u32(p, out);
+  } else {
+    const auto z = normals_f32(offset_, out.size(), 0.0f, 1.0f, false);
+    for (std::size_t k = 0; k < out.size(); ++k) out[k] = poisson_from_normal(z[k], lambda);
+  }
+  offset_ += out.size();
+}
+
+// ---- extensions -----------------------------------------------------------------------------------
+
+void Generator::poisson_exact(std::span<std::uint32_t> out, double lambda) {
+  if (!(lambda > 0.0) || !(lambda <= kPoissonExactMaxLambda))
+    throw UsageError(kWho, "lambda", "poisson_exact needs 0 < lambda <= 2^31, got " + std::to_string(lambda));
+  if (out.empty()) return;
+  KernelParams p = window_params(KernelKind::poisson_exact, WordOrder::host32, seed_, offset_, out.size());
+  p.lambda = lambda;
+  run_u32(p, out);
+  offset_ += out.size();
+}
+
+void Generator::exponential(std::span<float> out, float rate) {
+  if (!(rate > 0.0f) || !std::isfinite(rate))
+    throw UsageError(kWho, "rate", "exponential needs a finite rate > 0, got " + std::to_string(rate));
+  if (out.empty()) return;
+  KernelParams p = window_params(KernelKind::exponential, WordOrder::host32, seed_, offset_, out.size());
+  p.rate = rate;
+  run_f32(p, out);
+  offset_ += out.size();
+}
+
+void Generator::exponential_double(std::span<double> out, double rate) {
+  if (!(rate > 0.0) || !std::isfinite(rate))
+    throw UsageError(kWho, "rate", "exponential needs a finite rate > 0, got " + std::to_string(rate));
+  if (out.empty()) return;
+  const auto w = words64(2 * offset_, 2 * out.size());
+  for (std::size_t k = 0; k < out.size(); ++k)
+    out[k] = exponential_from_uniform_double(uniform_double_hq(w[2 * k], w[2 * k + 1]), rate);
+  offset_ += out.size();
+}
+
+void Generator::bernoulli(std::span<std::uint32_t> out, double prob) {
+  if (!(prob >= 0.0 && prob <= 1.0))
+    throw UsageError(kWho, "p", "bernoulli needs 0 <= p <= 1, got " + std::to_string(prob));
+  if (out.empty()) return;
+  KernelParams p = window_params(KernelKind::bernoulli, WordOrder::host32, seed_, offset_, out.size());
+  // 1 iff word < round(p 2^32): P(1) is p rounded to a multiple of 2^-32 (exact for such p).
+  p.bernoulli_cut = static_cast<std::uint64_t>(std::nearbyint(prob * 0x1p32));
+  run_u32(p, out);
+  offset_ += out.size();
+}
+
+void Generator::uniform_int(std::span<std::uint32_t> out, std::uint32_t low, std::uint32_t high) {
+  if (low > high)
+    throw UsageError(kWho, "low", "uniform_int needs low <= high, got [" + std::to_string(low) + ", " +
+                                      std::to_string(high) + "]");
+  if (out.empty()) return;
+  KernelParams p = window_params(KernelKind::uniform_int, WordOrder::host32, seed_, offset_, out.size());
+  p.int_low = low;
+  p.int_range = std::uint64_t{high} - low + 1;
+  run_u32(p, out);
+  offset_ += out.size();
+}
+
+}  // namespace trn::rand
