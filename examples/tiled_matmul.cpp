@@ -34,10 +34,11 @@ void tiled_matmul_kernel(NeuronCore& nc, const HbmTensor& A, const HbmTensor& B,
     const int tk = static_cast<int>(std::min<std::int64_t>(kTileK, K - k0));
     nc.dma_copy(a_t.rows(0, tk), A.tile_transposed(m_begin, bm, k0, tk));  // A[m, k] -> [k, m]
     nc.dma_copy(b_t.rows(0, tk), B.tile(k0, tk, n_begin, bn));
-    for (int i = 0; i < tiles_m; ++i) {
-      const int tm = std::min(kTileM, bm - i * kTileM);
-      for (int j = 0; j < tiles_n; ++j) {
-        const int tn = std::min(kTileN, bn - j * kTileN);
+    // j outer: consecutive matmuls share the (wide) moving tile.
+    for (int j = 0; j < tiles_n; ++j) {
+      const int tn = std::min(kTileN, bn - j * kTileN);
+      for (int i = 0; i < tiles_m; ++i) {
+        const int tm = std::min(kTileM, bm - i * kTileM);
         nc.nc_matmul(acc[static_cast<std::size_t>(i * tiles_n + j)].rows(0, tm).cols(0, tn),
                      a_t.rows(0, tk).cols(i * kTileM, tm), b_t.rows(0, tk).cols(j * kTileN, tn),
                      /*accumulate=*/k0 > 0);

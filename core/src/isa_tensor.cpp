@@ -45,29 +45,40 @@ std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::
 }
 }  // namespace
 
-namespace {
+
 // Converts a K x F matmul operand to fp32: row-major (panel == 0) or packed in zero-padded panels of
-// `panel` columns (see detail::PackLayout). Returns a per-thread scratch buffer (slot).
-const float* convert_operand(const Tile& t, int panel, int slot) {
+// `panel` columns (see detail::PackLayout), memoised per operand role until SBUF is written.
+const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) {
+  OperandMemo& m = operand_memo_[static_cast<std::size_t>(which)];
+  if (m.epoch == sbuf_write_epoch_ && m.base == t.base && m.dtype == t.dtype && m.partitions == t.partitions &&
+      m.ndim == t.ndim && m.size == t.size && m.stride == t.stride && m.panel == panel)
+    return m.data.data();
   const int K = t.partitions;
   const std::int64_t F = t.free_size();
+  const std::int64_t panels = panel == 0 ? 1 : (F + panel - 1) / panel;
+  const std::int64_t width = panel == 0 ? F : panels * panel;
+  m.data.resize(static_cast<std::size_t>(width * K));
+  float* out = m.data.data();
   if (panel == 0) {
-    float* out = detail::scratch_f32(slot, static_cast<std::size_t>(K * F));
     for (int k = 0; k < K; ++k) detail::load_row(t, k, out + std::int64_t{k} * F);
-    return out;
+  } else {
+    float* row = detail::scratch_f32(2, static_cast<std::size_t>(width));
+    std::fill(row + F, row + width, 0.0f);
+    for (int k = 0; k < K; ++k) {
+      detail::load_row(t, k, row);
+      for (std::int64_t p = 0; p < panels; ++p) std::copy_n(row + p * panel, panel, out + (p * K + k) * panel);
+    }
   }
-  const std::int64_t panels = (F + panel - 1) / panel;
-  float* out = detail::scratch_f32(slot, static_cast<std::size_t>(panels * panel * K));
-  float* row = detail::scratch_f32(2, static_cast<std::size_t>(panels * panel));
-  std::fill(row + F, row + panels * panel, 0.0f);
-  for (int k = 0; k < K; ++k) {
-    detail::load_row(t, k, row);
-    for (std::int64_t p = 0; p < panels; ++p)
-      std::copy_n(row + p * panel, panel, out + (p * K + k) * panel);
-  }
+  m.base = t.base;
+  m.dtype = t.dtype;
+  m.partitions = t.partitions;
+  m.ndim = t.ndim;
+  m.size = t.size;
+  m.stride = t.stride;
+  m.panel = panel;
+  m.epoch = sbuf_write_epoch_;
   return out;
 }
-}  // namespace
 
 struct PsumState {
   static std::vector<std::uint8_t>& flags(NeuronCore& nc) { return nc.psum_matmul_written_; }
@@ -141,8 +152,8 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
       cfg_.numerics == Numerics::trn1_measured && stationary.dtype == DType::bf16 && moving.dtype == DType::bf16;
   const MatmulIsa isa = detail::resolve_matmul_isa(cfg_.matmul_isa);
   const detail::PackLayout pack = product_rounded ? detail::PackLayout{} : detail::matmul_pack_layout(isa);
-  const float* A = convert_operand(stationary, pack.mr, 0);
-  const float* B = convert_operand(moving, pack.nr, 1);
+  const float* A = converted_operand(stationary, pack.mr, 0);
+  const float* B = converted_operand(moving, pack.nr, 1);
   detail::MatmulArgs args{A, M, B, N, K, M, N, reinterpret_cast<float*>(dst.base), dst.partition_stride / 4,
                           accumulate, pack};
   if (product_rounded)

@@ -59,6 +59,7 @@ void NeuronCore::begin_program(std::array<int, 3> pid, std::array<int, 3> npid, 
   psum_.reset();
   trace_.clear();
   std::fill(psum_matmul_written_.begin(), psum_matmul_written_.end(), 0);
+  ++sbuf_write_epoch_;  // a new program's SBUF contents are unrelated to the memoised operands
 }
 
 Rounding NeuronCore::rounding_for(const InstrOptions& opt) const {
@@ -85,6 +86,11 @@ Instruction& NeuronCore::record(Engine e, Opcode op) {
 
 void NeuronCore::commit_instruction() {
   const Instruction& last = cfg_.trace ? trace_.instructions.back() : scratch_record_;
+  for (std::uint8_t i = 0; i < last.nregions; ++i)
+    if (last.regions[i].write && last.regions[i].mem == MemSpace::sbuf) {
+      ++sbuf_write_epoch_;
+      break;
+    }
   // Strict mode: PSUM written by anything but TensorE no longer holds a matmul accumulation
   // (accumulating onto memset/copy-initialised PSUM is undefined on v2/v3, neuroncore.md 4.1).
   if (!psum_matmul_written_.empty() && last.engine != Engine::tensor) {

@@ -99,9 +99,10 @@ void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
     int tnj, tni;
     bool live;
   };
+  // ti outer: consecutive matmuls share the (wide) moving op(A) tile.
   std::vector<OutTile> outs;
-  for (int tj = 0; tj < tiles_j; ++tj)
-    for (int ti = 0; ti < tiles_i; ++ti) {
+  for (int ti = 0; ti < tiles_i; ++ti)
+    for (int tj = 0; tj < tiles_j; ++tj) {
       const std::int64_t j0 = j_begin + std::int64_t{tj} * TJ, i0 = i_begin + std::int64_t{ti} * TI;
       const int tnj = std::min(TJ, static_cast<int>(g.n - j0)), tni = std::min(TI, static_cast<int>(g.m - i0));
       outs.push_back({j0, i0, tnj, tni, tile_intersects(g.triangle, j0, tnj, i0, tni)});

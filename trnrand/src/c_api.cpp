@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <new>
 #include <set>
@@ -33,6 +34,16 @@ std::set<const trnrandGenerator_st*>& live_generators() {
 bool valid(trnrandGenerator_t g) {
   std::lock_guard<std::mutex> lock(g_mu);
   return g != nullptr && live_generators().count(g) != 0;
+}
+
+// The integer a C caller passed for an enum parameter. C passes any int; reading an out-of-range
+// value through the C++ enum type would be undefined, so the bits are copied instead.
+template <class E>
+int enum_bits(const E& e) {
+  static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+  int v = 0;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
 }
 
 trnrandStatus_t fail(const char* fn, trnrandStatus_t st, const std::string& why) {
@@ -66,8 +77,8 @@ trnrandStatus_t guarded(const char* fn, F&& body) {
 trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, trnrandRngType_t rng_type,
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
-  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
-    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "rng type " + std::to_string(static_cast<int>(rng_type)) +
+  if (enum_bits(rng_type) != TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "rng type " + std::to_string(enum_bits(rng_type)) +
                                                    ": trnrand implements TRNRAND_RNG_PSEUDO_PHILOX4_32_10 (161) only");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
@@ -152,10 +163,9 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   // cuRAND's host Philox generator accepts BEST, DEFAULT and LEGACY (identical output) and
   // rejects the others with OUT_OF_RANGE (c-api.md 5.4).
-  if (order != TRNRAND_ORDERING_PSEUDO_BEST && order != TRNRAND_ORDERING_PSEUDO_DEFAULT &&
-      order != TRNRAND_ORDERING_PSEUDO_LEGACY)
-    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
-                "ordering " + std::to_string(static_cast<int>(order)) + " (Philox: BEST, DEFAULT or LEGACY)");
+  const int o = enum_bits(order);
+  if (o != TRNRAND_ORDERING_PSEUDO_BEST && o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (Philox: BEST, DEFAULT or LEGACY)");
   return TRNRAND_STATUS_SUCCESS;
 }
 
@@ -311,11 +321,12 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
 trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target) {
   const char* fn = "trnrandSetGeneratorTarget";
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  if (target != TRN_TARGET_TRN1 && target != TRN_TARGET_TRN2 && target != TRN_TARGET_TRN3)
-    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "target " + std::to_string(static_cast<int>(target)));
+  const int t = enum_bits(target);
+  if (t != TRN_TARGET_TRN1 && t != TRN_TARGET_TRN2 && t != TRN_TARGET_TRN3)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "target " + std::to_string(t));
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o = generator->gen.options();
-    o.engines.target = static_cast<trn::Generation>(target);
+    o.engines.target = static_cast<trn::Generation>(t);
     generator->gen.set_options(o);
   });
 }

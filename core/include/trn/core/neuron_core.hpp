@@ -194,6 +194,22 @@ class NeuronCore {
   std::array<int, 3> program_id_{0, 0, 0}, num_programs_{1, 1, 1};
   int linear_program_ = 0, core_index_ = 0;
   std::vector<std::uint8_t> psum_matmul_written_;  // strict mode: per-element "initialised by nc_matmul"
+  // Host-side memo of the last fp32 conversion of each matmul operand (stationary, moving). Valid
+  // while no instruction has written SBUF since (sbuf_write_epoch_), like TensorE keeping a loaded
+  // stationary tile; it changes host time only, never results.
+  std::uint64_t sbuf_write_epoch_ = 0;
+  struct OperandMemo {
+    const std::byte* base = nullptr;
+    DType dtype = DType::f32;
+    std::int32_t partitions = 0;
+    int ndim = 0;
+    std::array<std::int64_t, kMaxFreeDims> size{}, stride{};
+    int panel = -1;
+    std::uint64_t epoch = ~std::uint64_t{0};
+    std::vector<float> data;
+  };
+  std::array<OperandMemo, 2> operand_memo_;
+  const float* converted_operand(const Tile& t, int panel, int which);
   friend struct PsumState;
 };
 
