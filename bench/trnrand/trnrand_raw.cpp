@@ -28,11 +28,16 @@ int main(int argc, char** argv) {
       }
       return std::strtoull(argv[++i], nullptr, 0);
     };
-    if (a == "--seed") seed = value();
-    else if (a == "--offset") offset = value();
-    else if (a == "--count") count = value();
-    else if (a == "--engines") engines = true;
-    else if (a == "--order" && i + 1 < argc) subsequence = std::string(argv[++i]) == "subsequence";
+    if (a == "--seed")
+      seed = value();
+    else if (a == "--offset")
+      offset = value();
+    else if (a == "--count")
+      count = value();
+    else if (a == "--engines")
+      engines = true;
+    else if (a == "--order" && i + 1 < argc)
+      subsequence = std::string(argv[++i]) == "subsequence";
     else {
       std::fprintf(stderr, "usage: %s [--seed S] [--offset N] [--count N] [--order host32|subsequence] [--engines]\n",
                    argv[0]);

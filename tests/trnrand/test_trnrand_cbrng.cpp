@@ -51,12 +51,18 @@ bool eval_rounds(const std::string& name, const std::vector<std::uint32_t>& in, 
 
 bool eval(const std::string& name, int rounds, const std::vector<std::uint32_t>& in, std::vector<std::uint32_t>& got) {
   switch (rounds) {
-    case 7: return eval_rounds<7>(name, in, got);
-    case 10: return eval_rounds<10>(name, in, got);
-    case 13: return name == "threefry4x32" && eval_rounds<13>(name, in, got);
-    case 20: return name == "threefry4x32" && eval_rounds<20>(name, in, got);
-    case 72: return name == "threefry4x32" && eval_rounds<72>(name, in, got);
-    default: return false;
+    case 7:
+      return eval_rounds<7>(name, in, got);
+    case 10:
+      return eval_rounds<10>(name, in, got);
+    case 13:
+      return name == "threefry4x32" && eval_rounds<13>(name, in, got);
+    case 20:
+      return name == "threefry4x32" && eval_rounds<20>(name, in, got);
+    case 72:
+      return name == "threefry4x32" && eval_rounds<72>(name, in, got);
+    default:
+      return false;
   }
 }
 
@@ -128,8 +134,8 @@ void compare_philox2x32(std::mt19937_64& rng, int n) {
   for (int i = 0; i < n; ++i) {
     const Philox2x32Counter c{w(rng), w(rng)};
     const Philox2x32Key k{w(rng)};
-    const auto r = ref(typename r123::Philox2x32_R<R>::ctr_type{{c[0], c[1]}},
-                       typename r123::Philox2x32_R<R>::key_type{{k[0]}});
+    const auto r =
+        ref(typename r123::Philox2x32_R<R>::ctr_type{{c[0], c[1]}}, typename r123::Philox2x32_R<R>::key_type{{k[0]}});
     ASSERT_EQ(trn::rand::philox2x32<R>(c, k), (Philox2x32Counter{r[0], r[1]})) << "rounds " << R << " sample " << i;
   }
 }
@@ -143,7 +149,8 @@ void compare_philox4x32(std::mt19937_64& rng, int n) {
     const Philox4x32Key k{w(rng), w(rng)};
     const auto r = ref(typename r123::Philox4x32_R<R>::ctr_type{{c[0], c[1], c[2], c[3]}},
                        typename r123::Philox4x32_R<R>::key_type{{k[0], k[1]}});
-    ASSERT_EQ(trn::philox4x32<R>(c, k), (Philox4x32Counter{r[0], r[1], r[2], r[3]})) << "rounds " << R << " sample " << i;
+    ASSERT_EQ(trn::philox4x32<R>(c, k), (Philox4x32Counter{r[0], r[1], r[2], r[3]}))
+        << "rounds " << R << " sample " << i;
   }
 }
 

@@ -7,7 +7,7 @@
 //
 // Expectations: uint32, uniform, uniform double, normal double, log-normal double and the Poisson
 // histogram bit-exact; float normals and log-normals within the ulp bounds measured and
-// documented in docs/trnrand.md 7 (the engines' fp32 sin/cos/log differ from glibc's sinf/cosf/logf
+// documented in docs/trnrand.md 5 (the engines' fp32 sin/cos/log differ from glibc's sinf/cosf/logf
 // in the last bits); the Poisson normal approximation equal unless a float normal's last bit moves
 // it across an integer.
 #include <cmath>
@@ -38,8 +38,10 @@ template <class T>
 std::vector<std::uint64_t> to_bits(const std::vector<T>& v) {
   std::vector<std::uint64_t> b(v.size());
   for (std::size_t i = 0; i < v.size(); ++i) {
-    if constexpr (sizeof(T) == 8) b[i] = std::bit_cast<std::uint64_t>(v[i]);
-    else b[i] = std::bit_cast<std::uint32_t>(v[i]);
+    if constexpr (sizeof(T) == 8)
+      b[i] = std::bit_cast<std::uint64_t>(v[i]);
+    else
+      b[i] = std::bit_cast<std::uint32_t>(v[i]);
   }
   return b;
 }
@@ -57,21 +59,29 @@ std::vector<std::uint64_t> run_all(Generator& g, const RefCall& c) {
   const std::size_t n = c.n;
   if (c.type == "u32" || c.type == "poisson") {
     std::vector<std::uint32_t> v(n);
-    if (c.type == "u32") g.generate(v);
-    else g.poisson(v, c.p0);
+    if (c.type == "u32")
+      g.generate(v);
+    else
+      g.poisson(v, c.p0);
     return to_bits(v);
   }
   if (c.type == "uniform" || c.type == "normal" || c.type == "log_normal") {
     std::vector<float> v(n);
-    if (c.type == "uniform") g.uniform(v);
-    else if (c.type == "normal") g.normal(v, static_cast<float>(c.p0), static_cast<float>(c.p1));
-    else g.log_normal(v, static_cast<float>(c.p0), static_cast<float>(c.p1));
+    if (c.type == "uniform")
+      g.uniform(v);
+    else if (c.type == "normal")
+      g.normal(v, static_cast<float>(c.p0), static_cast<float>(c.p1));
+    else
+      g.log_normal(v, static_cast<float>(c.p0), static_cast<float>(c.p1));
     return to_bits(v);
   }
   std::vector<double> v(n);
-  if (c.type == "uniform_double") g.uniform_double(v);
-  else if (c.type == "normal_double") g.normal_double(v, c.p0, c.p1);
-  else g.log_normal_double(v, c.p0, c.p1);
+  if (c.type == "uniform_double")
+    g.uniform_double(v);
+  else if (c.type == "normal_double")
+    g.normal_double(v, c.p0, c.p1);
+  else
+    g.log_normal_double(v, c.p0, c.p1);
   return to_bits(v);
 }
 
@@ -83,7 +93,7 @@ double ulp_of(float x) {
 }
 
 // Float Box–Muller outputs against cuRAND's. The unscaled normal z differs by at most 3 ulp
-// (measured, docs/trnrand.md 7); mean + stddev z then takes the same two fp32 roundings as cuRAND,
+// (measured, docs/trnrand.md 5); mean + stddev z then takes the same two fp32 roundings as cuRAND,
 // so |got - ref| <= stddev 3 ulp(z) + the roundings (2 ulp of the result), which in ulp of a
 // result near zero (cancellation against the mean) can be many. Log-normal: exp turns the
 // absolute error stddev |dz| into a relative one, <= 3 |stddev z| ulp plus exp's and the affine
@@ -91,7 +101,8 @@ double ulp_of(float x) {
 bool box_muller_close(const std::string& type, float got, float ref, double mean, double stddev) {
   if (type == "normal") {
     const double z = (static_cast<double>(ref) - mean) / stddev;
-    const double bound = stddev * 3.0 * ulp_of(static_cast<float>(z)) + 2.0 * ulp_of(ref) + 2.0 * ulp_of(static_cast<float>(mean));
+    const double bound =
+        stddev * 3.0 * ulp_of(static_cast<float>(z)) + 2.0 * ulp_of(ref) + 2.0 * ulp_of(static_cast<float>(mean));
     return std::fabs(static_cast<double>(got) - static_cast<double>(ref)) <= bound;
   }
   const double sz = std::fabs(std::log(static_cast<double>(ref)) - mean);  // |stddev z|
@@ -133,12 +144,14 @@ std::map<std::string, Tally> replay(GeneratorPath path, bool check_chaining) {
       std::int64_t d = 0;
       if (c.type == "normal" || c.type == "log_normal") {
         EXPECT_TRUE(box_muller_close(c.type, as_float(got[i]), as_float(c.bits[i]), c.p0, c.p1))
-            << c.where << " " << c.type << " element " << i << ": " << as_float(got[i]) << " vs " << as_float(c.bits[i]);
+            << c.where << " " << c.type << " element " << i << ": " << as_float(got[i]) << " vs "
+            << as_float(c.bits[i]);
         d = trnrand_test::ulp_distance(as_float(got[i]), as_float(c.bits[i]));
         if (c.type == "normal" && (c.p0 != 0.0 || c.p1 != 1.0)) continue;  // ulp statistics of z itself only
-      }
-      else if (c.type == "poisson") d = std::llabs(static_cast<std::int64_t>(got[i]) - static_cast<std::int64_t>(c.bits[i]));
-      else d = got[i] == c.bits[i] ? 0 : 1;
+      } else if (c.type == "poisson")
+        d = std::llabs(static_cast<std::int64_t>(got[i]) - static_cast<std::int64_t>(c.bits[i]));
+      else
+        d = got[i] == c.bits[i] ? 0 : 1;
       ++t.values;
       if (d == 0) ++t.exact;
       t.max_ulp = std::max(t.max_ulp, d);
@@ -174,7 +187,7 @@ void expect_bounds(const std::map<std::string, Tally>& tally) {
     ASSERT_TRUE(tally.count(exact)) << exact;
     EXPECT_EQ(tally.at(exact).exact, tally.at(exact).values) << exact;
   }
-  // Float Box–Muller (docs/trnrand.md 7): z = the unscaled normal within 3 ulp of cuRAND's (86%
+  // Float Box–Muller (docs/trnrand.md 5): z = the unscaled normal within 3 ulp of cuRAND's (86%
   // identical); log-normals per element within box_muller_close's bound (measured here: <= 4 ulp,
   // 94% identical).
   EXPECT_LE(tally.at("normal").max_ulp, 3);
@@ -209,10 +222,12 @@ TEST(TrnrandCurand, TestVectorsOfCApiMd) {
   g.set_offset(0);
   std::vector<double> d(4);
   g.uniform_double(d);
-  EXPECT_EQ(d, (std::vector<double>{0.85346899543001431, 0.79605514883270523, 0.11227557330034327, 0.080060631323720377}));
+  EXPECT_EQ(d,
+            (std::vector<double>{0.85346899543001431, 0.79605514883270523, 0.11227557330034327, 0.080060631323720377}));
   g.set_offset(0);
   g.normal_double(d, 0.0, 1.0);
-  EXPECT_EQ(d, (std::vector<double>{-0.53952669590731883, 0.16063334644202293, 1.0081967077372695, 1.8322492478152392}));
+  EXPECT_EQ(d,
+            (std::vector<double>{-0.53952669590731883, 0.16063334644202293, 1.0081967077372695, 1.8322492478152392}));
 }
 
 TEST(TrnrandCurand, HostPathMatchesStoredVectors) {
@@ -300,10 +315,12 @@ TEST(TrnrandCurand, ObservedStatusesThatTrnrandFollows) {
   EXPECT_EQ(static_cast<int>(trnrandSetGeneratorOrdering(g, TRNRAND_ORDERING_PSEUDO_BEST)), st.at("ordering_best"));
   EXPECT_EQ(static_cast<int>(trnrandSetGeneratorOrdering(g, TRNRAND_ORDERING_PSEUDO_LEGACY)), st.at("ordering_legacy"));
   EXPECT_EQ(static_cast<int>(trnrandSetGeneratorOrdering(g, TRNRAND_ORDERING_PSEUDO_SEEDED)), st.at("ordering_seeded"));
-  EXPECT_EQ(static_cast<int>(trnrandSetGeneratorOrdering(g, TRNRAND_ORDERING_PSEUDO_DYNAMIC)), st.at("ordering_dynamic"));
+  EXPECT_EQ(static_cast<int>(trnrandSetGeneratorOrdering(g, TRNRAND_ORDERING_PSEUDO_DYNAMIC)),
+            st.at("ordering_dynamic"));
   EXPECT_EQ(static_cast<int>(trnrandSetGeneratorOrdering(g, TRNRAND_ORDERING_QUASI_DEFAULT)),
             st.at("ordering_quasi_default"));
-  EXPECT_EQ(static_cast<int>(trnrandSetGeneratorOrdering(g, TRNRAND_ORDERING_PSEUDO_DEFAULT)), st.at("ordering_default"));
+  EXPECT_EQ(static_cast<int>(trnrandSetGeneratorOrdering(g, TRNRAND_ORDERING_PSEUDO_DEFAULT)),
+            st.at("ordering_default"));
   int c_statuses[6] = {};  // rng type 12345 first (passed from C: see test_trnrand_c_api.cpp)
   ASSERT_EQ(trnrand_c_out_of_range_enums(c_statuses), 6);
   EXPECT_EQ(c_statuses[0], st.at("rng_type_12345"));

@@ -40,23 +40,40 @@ std::vector<std::uint8_t> all_distributions(Generator& g, std::size_t n) {
   std::vector<std::uint32_t> u(n);
   std::vector<float> f(n);
   std::vector<double> d(n);
-  g.generate(u); append(u);
-  g.uniform(f); append(f);
-  g.uniform_double(d); append(d);
-  g.normal(f, 0.25f, 1.5f); append(f);
-  g.normal_double(d, -1.0, 2.0); append(d);
-  g.log_normal(f, 0.1f, 0.6f); append(f);
-  g.log_normal_double(d, 0.1, 0.6); append(d);
-  g.poisson(u, 7.25); append(u);
-  g.poisson(u, 2500.0); append(u);
-  g.poisson_exact(u, 3.5); append(u);
-  g.poisson_exact(u, 123.0); append(u);
-  g.exponential(f, 2.5f); append(f);
-  g.exponential_double(d, 0.5); append(d);
-  g.bernoulli(u, 0.3); append(u);
-  g.bernoulli(u, 0.0); append(u);
-  g.uniform_int(u, 10, 16); append(u);
-  g.uniform_int(u, 5, 0x80000005u); append(u);  // range 2^31 + 1: frequent rejections
+  g.generate(u);
+  append(u);
+  g.uniform(f);
+  append(f);
+  g.uniform_double(d);
+  append(d);
+  g.normal(f, 0.25f, 1.5f);
+  append(f);
+  g.normal_double(d, -1.0, 2.0);
+  append(d);
+  g.log_normal(f, 0.1f, 0.6f);
+  append(f);
+  g.log_normal_double(d, 0.1, 0.6);
+  append(d);
+  g.poisson(u, 7.25);
+  append(u);
+  g.poisson(u, 2500.0);
+  append(u);
+  g.poisson_exact(u, 3.5);
+  append(u);
+  g.poisson_exact(u, 123.0);
+  append(u);
+  g.exponential(f, 2.5f);
+  append(f);
+  g.exponential_double(d, 0.5);
+  append(d);
+  g.bernoulli(u, 0.3);
+  append(u);
+  g.bernoulli(u, 0.0);
+  append(u);
+  g.uniform_int(u, 10, 16);
+  append(u);
+  g.uniform_int(u, 5, 0x80000005u);
+  append(u);  // range 2^31 + 1: frequent rejections
   return bytes;
 }
 
@@ -92,7 +109,8 @@ TEST(TrnrandKernel, EnginesAndHostPathGiveIdenticalBits) {
     }
     const auto e = all_distributions(engines, n), h = all_distributions(host, n);
     ASSERT_EQ(e.size(), h.size());
-    EXPECT_EQ(0, std::memcmp(e.data(), h.data(), e.size())) << "seed " << c.seed << " offset " << c.offset << " n " << n;
+    EXPECT_EQ(0, std::memcmp(e.data(), h.data(), e.size()))
+        << "seed " << c.seed << " offset " << c.offset << " n " << n;
     EXPECT_EQ(engines.offset(), host.offset());
   }
 }
@@ -103,8 +121,9 @@ TEST(TrnrandKernel, SameBitsForAnyThreadCountCoreCountAndNumericsProfile) {
   // GpSimdE and only converts words to fp32 on VectorE, so its bits do not change.
   const std::size_t n = 20000;
   std::vector<std::vector<std::uint8_t>> runs;
-  for (const auto& o : {options(GeneratorPath::engines, 1, 1), options(GeneratorPath::engines, 2, 1),
-                        options(GeneratorPath::engines, 2, 2), options(GeneratorPath::engines, 1, 1, trn::Numerics::trn1_measured)}) {
+  for (const auto& o :
+       {options(GeneratorPath::engines, 1, 1), options(GeneratorPath::engines, 2, 1),
+        options(GeneratorPath::engines, 2, 2), options(GeneratorPath::engines, 1, 1, trn::Numerics::trn1_measured)}) {
     Generator g(o);
     g.set_seed(31337);
     g.set_offset(11);
@@ -215,8 +234,12 @@ TEST(TrnrandKernel, ReducedArgumentsStayInScalarERanges) {
     ASSERT_LE(std::fabs(c), half_pi_f) << y;
     // The reductions are faithful: sin(arg) within 2 ulp of sin(v) in long double.
     const long double sv = std::sin(static_cast<long double>(v)), cv = std::cos(static_cast<long double>(v));
-    ASSERT_LE(trnrand_test::ulp_distance(static_cast<float>(std::sin(static_cast<double>(s))), static_cast<float>(sv)), 2) << y;
-    ASSERT_LE(trnrand_test::ulp_distance(static_cast<float>(std::sin(static_cast<double>(c))), static_cast<float>(cv)), 2) << y;
+    ASSERT_LE(trnrand_test::ulp_distance(static_cast<float>(std::sin(static_cast<double>(s))), static_cast<float>(sv)),
+              2)
+        << y;
+    ASSERT_LE(trnrand_test::ulp_distance(static_cast<float>(std::sin(static_cast<double>(c))), static_cast<float>(cv)),
+              2)
+        << y;
   };
   for (double frac : {0.0, 0.125, 0.25, 0.5, 0.75, 1.0}) {
     const auto centre = static_cast<std::uint64_t>(frac * 4294967296.0);

@@ -4,7 +4,7 @@
 // Bernoulli frequency, integer ranges without modulo bias. References (CDFs, pmf, p-values) are
 // long-double textbook formulas in trnrand_test_util.hpp. Seeds are fixed, so every test is
 // deterministic; thresholds are p > 1e-4 (a correct generator fails one with probability 1e-4).
-// Sample sizes are moderate (~1M) to keep the suite fast; dieharder runs: docs/trnrand.md 8.
+// Sample sizes are moderate (~1M) to keep the suite fast; dieharder runs: docs/trnrand.md 6.
 #include <numeric>
 
 #include "trn/rand/generator.hpp"
@@ -220,4 +220,25 @@ TEST(TrnrandStats, IntegerRangesWithoutModuloBias) {
   a.uniform_int(top, 0, 1023);
   b.generate(words);
   for (std::size_t i = 0; i < top.size(); ++i) ASSERT_EQ(top[i], words[i] >> 22);
+}
+
+TEST(TrnrandStats, PtrsAcceptanceRate) {
+  // A rejection method with a correctly normalised hat accepts with probability alpha, so the mean
+  // number of attempts (one Philox block each) is 1/alpha = 1.1239 + 1.1328 / (b - 3.4),
+  // b = 0.931 + 2.53 sqrt(lambda) (Hormann 1993): 1.33 at lambda 10 down to 1.12 for large lambda.
+  // The declared GpSimd cost of poisson_ptrs assumes ~1.1 - 1.3 attempts.
+  for (const double lambda : {10.0, 30.0, 5000.0, 1e6}) {
+    long blocks = 0;
+    const int n = 100000;
+    for (int i = 0; i < n; ++i) {
+      int used = 0;
+      trn::rand::poisson_exact_sample(42, static_cast<std::uint64_t>(i), lambda, &used);
+      blocks += used;
+    }
+    const double mean = static_cast<double>(blocks) / n;
+    const double inv_alpha = 1.1239 + 1.1328 / (0.931 + 2.53 * std::sqrt(lambda) - 3.4);
+    std::cout << "[ stats   ] PTRS lambda " << lambda << ": " << mean << " Philox blocks per sample (1/alpha "
+              << inv_alpha << ")\n";
+    EXPECT_NEAR(mean, inv_alpha, 0.01) << lambda;
+  }
 }

@@ -79,7 +79,8 @@ TEST(TrnrandStreams, Host64DependsOnTheCallStart) {
     EXPECT_EQ(trn::rand::stream_word({9, WordOrder::host64, 0, 262140}, w + lane),
               trn::rand::stream_word({9, WordOrder::host64, 0, 0}, 2 * 2 + lane));
   // Within the first round of every thread it is the same as for a call from 0 (P0 < 4).
-  EXPECT_EQ(trn::rand::stream_word({9, WordOrder::host64, 0, 3}, 2 * 1000), trn::rand::stream_word({9, WordOrder::host64, 0, 0}, 2 * 1000));
+  EXPECT_EQ(trn::rand::stream_word({9, WordOrder::host64, 0, 3}, 2 * 1000),
+            trn::rand::stream_word({9, WordOrder::host64, 0, 0}, 2 * 1000));
 }
 
 TEST(TrnrandStreams, SubsequenceOrderIsOneDeviceStream) {
@@ -115,7 +116,8 @@ TEST(TrnrandDeviceApi, CurandInitWordsOfNumericsMd82) {
   };
   for (const Row& r : rows) {
     auto s = trn::rand::philox_init(r.seed, r.subsequence, r.offset);
-    for (int j = 0; j < 6; ++j) EXPECT_EQ(s.next(), r.words[static_cast<std::size_t>(j)]) << r.seed << "/" << r.subsequence << "/" << r.offset;
+    for (int j = 0; j < 6; ++j)
+      EXPECT_EQ(s.next(), r.words[static_cast<std::size_t>(j)]) << r.seed << "/" << r.subsequence << "/" << r.offset;
   }
 }
 
@@ -195,7 +197,8 @@ TEST(TrnrandDeviceApi, DistributionsMatchTheHostGeneratorLayout) {
   EXPECT_EQ(d.uniform_double(), 0x6627e8d5u * 0x1p-32 + 0x1p-32);
   auto d2 = trn::rand::philox_init(0, 0, 0);
   const auto hq = d2.uniform2_double();
-  EXPECT_EQ(hq[0], static_cast<double>(std::uint64_t{0x6627e8d5u} ^ (std::uint64_t{0xe169c58du} << 21)) * 0x1p-53 + 0x1p-54);
+  EXPECT_EQ(hq[0],
+            static_cast<double>(std::uint64_t{0x6627e8d5u} ^ (std::uint64_t{0xe169c58du} << 21)) * 0x1p-53 + 0x1p-54);
 }
 
 // ---- vectorised host fill -----------------------------------------------------------------------
@@ -213,8 +216,8 @@ TEST(TrnrandHostPath, EveryIsaFillsTheStreamWords) {
     ++tested;
     for (int trial = 0; trial < 40; ++trial) {
       // Starts near the 65536-block wrap so runs cross it; odd heads and tails.
-      const std::uint64_t first = (trial % 2 ? 262144ull * (rng() % 4) - rng() % 300 : rng() % 100000) +
-                                  (trial % 5 == 0 ? (1ull << 36) : 0);
+      const std::uint64_t first =
+          (trial % 2 ? 262144ull * (rng() % 4) - rng() % 300 : rng() % 100000) + (trial % 5 == 0 ? (1ull << 36) : 0);
       const std::size_t n = static_cast<std::size_t>(rng() % 3000);
       for (const auto order : {WordOrder::host32, WordOrder::host64, WordOrder::subsequence}) {
         const WordStream s{rng(), order, rng() % 100, first / 2 - rng() % 1000 % (first / 2 + 1)};
@@ -222,7 +225,8 @@ TEST(TrnrandHostPath, EveryIsaFillsTheStreamWords) {
         trn::rand::fill_stream_words(s, first, got, isa);
         for (std::size_t k = 0; k < n; ++k)
           ASSERT_EQ(got[k], trn::rand::stream_word(s, first + k))
-              << trn::rand::host_isa_name(isa) << " order " << static_cast<int>(order) << " first " << first << " k " << k;
+              << trn::rand::host_isa_name(isa) << " order " << static_cast<int>(order) << " first " << first << " k "
+              << k;
       }
       std::vector<float> u(n);
       const std::uint64_t seed = rng();
@@ -239,7 +243,7 @@ TEST(TrnrandHostPath, EveryIsaFillsTheStreamWords) {
 }
 
 TEST(TrnrandHostPath, UniformEndpointsAreThoseOfCuRand) {
-  EXPECT_EQ(trn::rand::uniform_from_word(0), 0x1p-33f);           // 1.16415322e-10
-  EXPECT_EQ(trn::rand::uniform_from_word(0xffffffffu), 1.0f);     // (0, 1]
+  EXPECT_EQ(trn::rand::uniform_from_word(0), 0x1p-33f);                // 1.16415322e-10
+  EXPECT_EQ(trn::rand::uniform_from_word(0xffffffffu), 1.0f);          // (0, 1]
   EXPECT_EQ(trn::rand::uniform_from_word(0x6627e8d5u), 0.399046481f);  // c-api.md 5.4 seed 0
 }

@@ -21,14 +21,14 @@ inline std::string data_path(const std::string& name) { return std::string(TRNRA
 // ---- cuRAND reference file (data/curand_reference.txt, see data/gen_curand_reference.cpp) -----------
 
 struct RefCall {
-  std::string type;            // u32, uniform, uniform_double, normal, ... poisson
-  std::uint64_t seed = 0;      // generator state before the call
+  std::string type;        // u32, uniform, uniform_double, normal, ... poisson
+  std::uint64_t seed = 0;  // generator state before the call
   std::uint64_t offset = 0;
-  double p0 = 0, p1 = 0;       // mean, stddev | lambda
-  std::size_t n = 0;           // values the call generated
-  std::size_t stride = 1;      // bits holds the values at indices 0, stride, 2 stride, ...
+  double p0 = 0, p1 = 0;            // mean, stddev | lambda
+  std::size_t n = 0;                // values the call generated
+  std::size_t stride = 1;           // bits holds the values at indices 0, stride, 2 stride, ...
   std::vector<std::uint64_t> bits;  // values: u32 / float bits, or double bits
-  std::string where;           // "line N" for messages
+  std::string where;                // "line N" for messages
 };
 
 struct RefFile {
@@ -70,8 +70,10 @@ inline RefFile read_reference(const std::string& path) {
     } else if (tag == "call") {
       RefCall c;
       is >> c.type >> c.n;
-      if (c.type == "poisson") is >> c.p0;
-      else if (c.type != "u32" && c.type != "uniform" && c.type != "uniform_double") is >> c.p0 >> c.p1;
+      if (c.type == "poisson")
+        is >> c.p0;
+      else if (c.type != "u32" && c.type != "uniform" && c.type != "uniform_double")
+        is >> c.p0 >> c.p1;
       std::string extra;
       if (is >> extra && extra.rfind("stride=", 0) == 0) c.stride = std::stoull(extra.substr(7));
       c.seed = seed;

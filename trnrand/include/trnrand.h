@@ -80,7 +80,7 @@ typedef enum trnrandOrdering {
 
 struct trnrandGenerator_st;
 typedef struct trnrandGenerator_st* trnrandGenerator_t;
-#ifndef TRNBLAS_H /* trnblas.h declares the same opaque stream type */
+#ifndef TRNBLAS_H          /* trnblas.h declares the same opaque stream type */
 typedef void* trnStream_t; /* opaque; stored and returned */
 #endif
 
@@ -117,8 +117,7 @@ trnrandStatus_t trnrandGeneratePoissonExact(trnrandGenerator_t generator, unsign
                                             double lambda);
 /* Exponential with rate lambda > 0 (mean 1/lambda): -log(u) / lambda with cuRAND's uniforms. */
 trnrandStatus_t trnrandGenerateExponential(trnrandGenerator_t generator, float* output, size_t n, float lambda);
-trnrandStatus_t trnrandGenerateExponentialDouble(trnrandGenerator_t generator, double* output, size_t n,
-                                                 double lambda);
+trnrandStatus_t trnrandGenerateExponentialDouble(trnrandGenerator_t generator, double* output, size_t n, double lambda);
 /* 1 with probability p in [0, 1] (rounded to a multiple of 2^-32), else 0. */
 trnrandStatus_t trnrandGenerateBernoulli(trnrandGenerator_t generator, unsigned int* output, size_t n, double p);
 /* Uniform integers in [low, high] (low <= high, else OUT_OF_RANGE) without modulo bias. */

@@ -2,8 +2,6 @@
 // for each violation, trnrand.h lists them), then calls the C++ API inside a catch-all; nothing is
 // written and the offset does not move when a call fails validation. Set TRNRAND_LOGINFO_DBG=1 to
 // print the reason of every failure to stderr.
-#include "trnrand.h"
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +14,7 @@
 
 #include "trn/core/error.hpp"
 #include "trn/rand/generator.hpp"
+#include "trnrand.h"
 
 struct trnrandGenerator_st {
   trn::rand::Generator gen;
@@ -78,8 +77,9 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, trnrandRng
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
   if (enum_bits(rng_type) != TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
-    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "rng type " + std::to_string(enum_bits(rng_type)) +
-                                                   ": trnrand implements TRNRAND_RNG_PSEUDO_PHILOX4_32_10 (161) only");
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
+                "rng type " + std::to_string(enum_bits(rng_type)) +
+                    ": trnrand implements TRNRAND_RNG_PSEUDO_PHILOX4_32_10 (161) only");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
     o.path = path;
@@ -132,13 +132,15 @@ trnrandStatus_t trnrandGetVersion(int* version) {
 }
 
 trnrandStatus_t trnrandSetStream(trnrandGenerator_t generator, trnStream_t stream) {
-  if (!valid(generator)) return fail("trnrandSetStream", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (!valid(generator))
+    return fail("trnrandSetStream", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   generator->stream = stream;
   return TRNRAND_STATUS_SUCCESS;
 }
 
 trnrandStatus_t trnrandGetStream(trnrandGenerator_t generator, trnStream_t* stream) {
-  if (!valid(generator)) return fail("trnrandGetStream", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (!valid(generator))
+    return fail("trnrandGetStream", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (stream == nullptr) return fail("trnrandGetStream", TRNRAND_STATUS_OUT_OF_RANGE, "stream is NULL");
   *stream = generator->stream;
   return TRNRAND_STATUS_SUCCESS;
@@ -146,7 +148,8 @@ trnrandStatus_t trnrandGetStream(trnrandGenerator_t generator, trnStream_t* stre
 
 trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator, unsigned long long seed) {
   if (!valid(generator))
-    return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+    return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_NOT_INITIALIZED,
+                "generator is NULL or destroyed");
   generator->gen.set_seed(seed);
   return TRNRAND_STATUS_SUCCESS;
 }
@@ -165,44 +168,71 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   // rejects the others with OUT_OF_RANGE (c-api.md 5.4).
   const int o = enum_bits(order);
   if (o != TRNRAND_ORDERING_PSEUDO_BEST && o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
-    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (Philox: BEST, DEFAULT or LEGACY)");
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
+                "ordering " + std::to_string(o) + " (Philox: BEST, DEFAULT or LEGACY)");
   return TRNRAND_STATUS_SUCCESS;
 }
 
 const char* trnrandGetStatusName(trnrandStatus_t status) {
   switch (status) {
-    case TRNRAND_STATUS_SUCCESS: return "TRNRAND_STATUS_SUCCESS";
-    case TRNRAND_STATUS_VERSION_MISMATCH: return "TRNRAND_STATUS_VERSION_MISMATCH";
-    case TRNRAND_STATUS_NOT_INITIALIZED: return "TRNRAND_STATUS_NOT_INITIALIZED";
-    case TRNRAND_STATUS_ALLOCATION_FAILED: return "TRNRAND_STATUS_ALLOCATION_FAILED";
-    case TRNRAND_STATUS_TYPE_ERROR: return "TRNRAND_STATUS_TYPE_ERROR";
-    case TRNRAND_STATUS_OUT_OF_RANGE: return "TRNRAND_STATUS_OUT_OF_RANGE";
-    case TRNRAND_STATUS_LENGTH_NOT_MULTIPLE: return "TRNRAND_STATUS_LENGTH_NOT_MULTIPLE";
-    case TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED: return "TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED";
-    case TRNRAND_STATUS_LAUNCH_FAILURE: return "TRNRAND_STATUS_LAUNCH_FAILURE";
-    case TRNRAND_STATUS_PREEXISTING_FAILURE: return "TRNRAND_STATUS_PREEXISTING_FAILURE";
-    case TRNRAND_STATUS_INITIALIZATION_FAILED: return "TRNRAND_STATUS_INITIALIZATION_FAILED";
-    case TRNRAND_STATUS_ARCH_MISMATCH: return "TRNRAND_STATUS_ARCH_MISMATCH";
-    case TRNRAND_STATUS_INTERNAL_ERROR: return "TRNRAND_STATUS_INTERNAL_ERROR";
+    case TRNRAND_STATUS_SUCCESS:
+      return "TRNRAND_STATUS_SUCCESS";
+    case TRNRAND_STATUS_VERSION_MISMATCH:
+      return "TRNRAND_STATUS_VERSION_MISMATCH";
+    case TRNRAND_STATUS_NOT_INITIALIZED:
+      return "TRNRAND_STATUS_NOT_INITIALIZED";
+    case TRNRAND_STATUS_ALLOCATION_FAILED:
+      return "TRNRAND_STATUS_ALLOCATION_FAILED";
+    case TRNRAND_STATUS_TYPE_ERROR:
+      return "TRNRAND_STATUS_TYPE_ERROR";
+    case TRNRAND_STATUS_OUT_OF_RANGE:
+      return "TRNRAND_STATUS_OUT_OF_RANGE";
+    case TRNRAND_STATUS_LENGTH_NOT_MULTIPLE:
+      return "TRNRAND_STATUS_LENGTH_NOT_MULTIPLE";
+    case TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED:
+      return "TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED";
+    case TRNRAND_STATUS_LAUNCH_FAILURE:
+      return "TRNRAND_STATUS_LAUNCH_FAILURE";
+    case TRNRAND_STATUS_PREEXISTING_FAILURE:
+      return "TRNRAND_STATUS_PREEXISTING_FAILURE";
+    case TRNRAND_STATUS_INITIALIZATION_FAILED:
+      return "TRNRAND_STATUS_INITIALIZATION_FAILED";
+    case TRNRAND_STATUS_ARCH_MISMATCH:
+      return "TRNRAND_STATUS_ARCH_MISMATCH";
+    case TRNRAND_STATUS_INTERNAL_ERROR:
+      return "TRNRAND_STATUS_INTERNAL_ERROR";
   }
   return "TRNRAND_STATUS_UNKNOWN";
 }
 
 const char* trnrandGetStatusString(trnrandStatus_t status) {
   switch (status) {
-    case TRNRAND_STATUS_SUCCESS: return "no errors";
-    case TRNRAND_STATUS_VERSION_MISMATCH: return "header file and linked library version do not match";
-    case TRNRAND_STATUS_NOT_INITIALIZED: return "generator not initialized";
-    case TRNRAND_STATUS_ALLOCATION_FAILED: return "memory allocation failed";
-    case TRNRAND_STATUS_TYPE_ERROR: return "generator is wrong type";
-    case TRNRAND_STATUS_OUT_OF_RANGE: return "argument out of range";
-    case TRNRAND_STATUS_LENGTH_NOT_MULTIPLE: return "length requested is not a multiple of dimension";
-    case TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED: return "double precision required";
-    case TRNRAND_STATUS_LAUNCH_FAILURE: return "kernel launch failure";
-    case TRNRAND_STATUS_PREEXISTING_FAILURE: return "preexisting failure on library entry";
-    case TRNRAND_STATUS_INITIALIZATION_FAILED: return "initialization failed";
-    case TRNRAND_STATUS_ARCH_MISMATCH: return "architecture mismatch";
-    case TRNRAND_STATUS_INTERNAL_ERROR: return "internal library error";
+    case TRNRAND_STATUS_SUCCESS:
+      return "no errors";
+    case TRNRAND_STATUS_VERSION_MISMATCH:
+      return "header file and linked library version do not match";
+    case TRNRAND_STATUS_NOT_INITIALIZED:
+      return "generator not initialized";
+    case TRNRAND_STATUS_ALLOCATION_FAILED:
+      return "memory allocation failed";
+    case TRNRAND_STATUS_TYPE_ERROR:
+      return "generator is wrong type";
+    case TRNRAND_STATUS_OUT_OF_RANGE:
+      return "argument out of range";
+    case TRNRAND_STATUS_LENGTH_NOT_MULTIPLE:
+      return "length requested is not a multiple of dimension";
+    case TRNRAND_STATUS_DOUBLE_PRECISION_REQUIRED:
+      return "double precision required";
+    case TRNRAND_STATUS_LAUNCH_FAILURE:
+      return "kernel launch failure";
+    case TRNRAND_STATUS_PREEXISTING_FAILURE:
+      return "preexisting failure on library entry";
+    case TRNRAND_STATUS_INITIALIZATION_FAILED:
+      return "initialization failed";
+    case TRNRAND_STATUS_ARCH_MISMATCH:
+      return "architecture mismatch";
+    case TRNRAND_STATUS_INTERNAL_ERROR:
+      return "internal library error";
   }
   return "unknown status";
 }
@@ -299,7 +329,8 @@ trnrandStatus_t trnrandGenerateExponentialDouble(trnrandGenerator_t generator, d
 trnrandStatus_t trnrandGenerateBernoulli(trnrandGenerator_t generator, unsigned int* output, size_t n, double p) {
   const char* fn = "trnrandGenerateBernoulli";
   if (const auto st = check_call(fn, generator, output, n)) return st;
-  if (!(p >= 0.0 && p <= 1.0)) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "p " + std::to_string(p) + " outside [0, 1]");
+  if (!(p >= 0.0 && p <= 1.0))
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "p " + std::to_string(p) + " outside [0, 1]");
   return guarded(fn, [&] { generator->gen.bernoulli({output, n}, p); });
 }
 

@@ -41,8 +41,7 @@ Generator::Generator(const GeneratorOptions& options) { set_options(options); }
 
 void Generator::set_options(const GeneratorOptions& options) {
   resolve_host_isa(options.host_isa);  // throws NotSupportedError for an ISA this CPU lacks
-  if (options.engines.num_cores < 1)
-    throw UsageError(kWho, "num_cores", "needs at least one emulated NeuronCore");
+  if (options.engines.num_cores < 1) throw UsageError(kWho, "num_cores", "needs at least one emulated NeuronCore");
   options_ = options;
 }
 
@@ -55,8 +54,10 @@ void Generator::remember(const KernelParams& p, std::optional<LaunchResult> laun
   last_params_ = p;
   last_params_->out = nullptr;
   last_table_ = p.kind == KernelKind::poisson_table ? table_ : nullptr;
-  if (launched) last_trace_ = std::move(launched->trace);
-  else last_trace_.reset();
+  if (launched)
+    last_trace_ = std::move(launched->trace);
+  else
+    last_trace_.reset();
 }
 
 const Trace& Generator::last_trace() const {
@@ -166,7 +167,8 @@ std::vector<std::uint32_t> Generator::words64(std::uint64_t first_word, std::uin
 std::vector<float> Generator::normals_f32(std::uint64_t first, std::uint64_t count, float mean, float stddev,
                                           bool log) {
   std::vector<float> z(static_cast<std::size_t>(count));
-  KernelParams p = window_params(log ? KernelKind::log_normal : KernelKind::normal, WordOrder::host32, seed_, first, count);
+  KernelParams p =
+      window_params(log ? KernelKind::log_normal : KernelKind::normal, WordOrder::host32, seed_, first, count);
   p.mean = mean;
   p.stddev = stddev;
   run_f32(p, z);
@@ -245,7 +247,8 @@ void Generator::log_normal_double(std::span<double> out, double mean, double std
 
 void Generator::poisson(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
-    throw UsageError(kWho, "lambda", "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
+    throw UsageError(kWho, "lambda",
+                     "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
   if (out.empty()) return;
   if (lambda < kCurandPoissonNormalThreshold) {
     KernelParams p = window_params(KernelKind::poisson_table, WordOrder::host32, seed_, offset_, out.size());
@@ -303,8 +306,8 @@ void Generator::bernoulli(std::span<std::uint32_t> out, double prob) {
 
 void Generator::uniform_int(std::span<std::uint32_t> out, std::uint32_t low, std::uint32_t high) {
   if (low > high)
-    throw UsageError(kWho, "low", "uniform_int needs low <= high, got [" + std::to_string(low) + ", " +
-                                      std::to_string(high) + "]");
+    throw UsageError(kWho, "low",
+                     "uniform_int needs low <= high, got [" + std::to_string(low) + ", " + std::to_string(high) + "]");
   if (out.empty()) return;
   KernelParams p = window_params(KernelKind::uniform_int, WordOrder::host32, seed_, offset_, out.size());
   p.int_low = low;

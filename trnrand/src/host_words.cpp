@@ -37,8 +37,10 @@ std::array<std::array<std::uint32_t, 2>, 10> round_keys(std::uint64_t seed) {
 // Output element conversion: raw words or cuRAND float uniforms (both 4 bytes).
 template <class T>
 inline T convert_word(std::uint32_t w) {
-  if constexpr (std::is_same_v<T, float>) return uniform_from_word(w);
-  else return w;
+  if constexpr (std::is_same_v<T, float>)
+    return uniform_from_word(w);
+  else
+    return w;
 }
 
 // Scalar: out[k] = convert(word w0 + k), one Philox call per block.
@@ -56,8 +58,8 @@ void fill_scalar(const WordStream& s, std::uint64_t w0, T* out, std::size_t n) {
 // ---- AVX-512: 16 blocks (subsequences t0 .. t0+15 at counter i) per iteration -------------------
 
 __attribute__((target("avx512f"))) inline void mulhilo_avx512(__m512i a, __m512i m, __m512i& lo, __m512i& hi) {
-  const __m512i even = _mm512_mul_epu32(a, m);                          // lanes 0, 2, ...: 64-bit products
-  const __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), m);    // lanes 1, 3, ...
+  const __m512i even = _mm512_mul_epu32(a, m);                        // lanes 0, 2, ...: 64-bit products
+  const __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), m);  // lanes 1, 3, ...
   lo = _mm512_mask_blend_epi32(0xAAAA, even, _mm512_slli_epi64(odd, 32));
   hi = _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(even, 32), odd);
 }
@@ -166,9 +168,12 @@ __attribute__((target("avx2"))) void philox_run_avx2(std::uint64_t seed, std::ui
 
 bool cpu_has(HostIsa isa) {
   switch (isa) {
-    case HostIsa::avx512: return __builtin_cpu_supports("avx512f");
-    case HostIsa::avx2: return __builtin_cpu_supports("avx2");
-    default: return true;
+    case HostIsa::avx512:
+      return __builtin_cpu_supports("avx512f");
+    case HostIsa::avx2:
+      return __builtin_cpu_supports("avx2");
+    default:
+      return true;
   }
 }
 
@@ -192,8 +197,10 @@ void fill(const WordStream& s, std::uint64_t w0, T* out, std::size_t n, HostIsa 
     const std::size_t simd_blocks = static_cast<std::size_t>(run - run % lanes);
     T* dst = out + (pos - w0);
     if (simd_blocks > 0) {
-      if (isa == HostIsa::avx512) philox_run_avx512(s.seed, i, t, simd_blocks, dst);
-      else philox_run_avx2(s.seed, i, t, simd_blocks, dst);
+      if (isa == HostIsa::avx512)
+        philox_run_avx512(s.seed, i, t, simd_blocks, dst);
+      else
+        philox_run_avx2(s.seed, i, t, simd_blocks, dst);
     }
     const std::uint64_t rest_words = (run - simd_blocks) * kWordsPerBlock;
     fill_scalar(s, pos + simd_blocks * kWordsPerBlock, dst + simd_blocks * kWordsPerBlock,
@@ -209,10 +216,14 @@ bool host_isa_available(HostIsa isa) { return cpu_has(isa); }
 
 std::string_view host_isa_name(HostIsa isa) {
   switch (isa) {
-    case HostIsa::automatic: return "automatic";
-    case HostIsa::portable: return "portable";
-    case HostIsa::avx2: return "avx2";
-    case HostIsa::avx512: return "avx512";
+    case HostIsa::automatic:
+      return "automatic";
+    case HostIsa::portable:
+      return "portable";
+    case HostIsa::avx2:
+      return "avx2";
+    case HostIsa::avx512:
+      return "avx512";
   }
   return "?";
 }
@@ -224,7 +235,8 @@ HostIsa resolve_host_isa(HostIsa requested) {
     return HostIsa::portable;
   }
   if (!cpu_has(requested))
-    throw NotSupportedError("trnrand host path", "ISA " + std::string(host_isa_name(requested)) + " on this CPU", "host");
+    throw NotSupportedError("trnrand host path", "ISA " + std::string(host_isa_name(requested)) + " on this CPU",
+                            "host");
   return requested;
 }
 

@@ -41,7 +41,10 @@ constexpr std::int64_t kTilesPerProgram = 8;
 bool is_pair_kind(KernelKind k) { return k == KernelKind::normal || k == KernelKind::log_normal; }
 DType result_dtype(KernelKind k) {
   switch (k) {
-    case KernelKind::uniform: case KernelKind::normal: case KernelKind::log_normal: case KernelKind::exponential:
+    case KernelKind::uniform:
+    case KernelKind::normal:
+    case KernelKind::log_normal:
+    case KernelKind::exponential:
       return DType::f32;
     default:
       return DType::u32;
@@ -55,7 +58,8 @@ double gpsimd_cycles(const HardwareSpec& hw, double ops_per_element, std::int64_
 // Stores the part of `src` (elements tile_first + p F + f) that lies inside the output window.
 void store_window(NeuronCore& nc, const Tile& src, std::uint64_t tile_first, const KernelParams& p, DType dt) {
   const std::int64_t F = src.free_size();
-  const std::uint64_t tile_end = tile_first + static_cast<std::uint64_t>(src.partitions) * static_cast<std::uint64_t>(F);
+  const std::uint64_t tile_end =
+      tile_first + static_cast<std::uint64_t>(src.partitions) * static_cast<std::uint64_t>(F);
   const std::uint64_t lo = std::max(p.window_first, tile_first);
   const std::uint64_t hi = std::min(p.window_first + p.window_count, tile_end);
   if (lo >= hi) return;
@@ -91,7 +95,7 @@ struct Buffers {
 };
 
 std::int64_t set_bytes_per_partition(KernelKind kind, std::int64_t F) {
-  std::int64_t bytes = 3 * 4 * F;                  // words, result, z
+  std::int64_t bytes = 3 * 4 * F;                     // words, result, z
   if (is_pair_kind(kind)) bytes += 11 * 4 * (F / 2);  // Box–Muller scratch
   return bytes;
 }
@@ -136,8 +140,8 @@ void uniform_from_words(NeuronCore& nc, const Tile& dst, const Tile& words) {
 
 BoxMullerScratch BoxMullerScratch::alloc(OnChipMemory& sbuf, std::int32_t partitions, std::int64_t free_size) {
   auto t = [&](const char* name) { return sbuf.alloc(DType::f32, partitions, {free_size}, name); };
-  return {t("bm_u"), t("bm_v"), t("bm_s"), t("bm_w_low"), t("bm_w_high"), t("bm_w_mid"), t("bm_t_a"), t("bm_t_b"),
-          t("bm_arg"), t("bm_sin"), t("bm_cos")};
+  return {t("bm_u"),   t("bm_v"),   t("bm_s"),   t("bm_w_low"), t("bm_w_high"), t("bm_w_mid"),
+          t("bm_t_a"), t("bm_t_b"), t("bm_arg"), t("bm_sin"),   t("bm_cos")};
 }
 
 // The engine form of box_muller_f32 (transforms.hpp). Branch selection uses 1.0 / 0.0 weights:
@@ -156,10 +160,10 @@ void box_muller(NeuronCore& nc, const BoxMullerScratch& scratch, const Tile& z_s
 
   // ScalarE: the affine word -> fp32 steps (copy with scale and bias: the same two fp32 roundings
   // as a VectorE tensor_scalar, on the engine that has time to spare), log and sqrt.
-  nc.activation(u, x, ActFunc::copy, 0x1p-33f, K::kTwoPow32Inv);                 // u in (0, 1]
-  nc.activation(v, y, ActFunc::copy, K::kAngleScale / 2, K::kAngleScale);         // v in (0, 2 pi]
+  nc.activation(u, x, ActFunc::copy, 0x1p-33f, K::kTwoPow32Inv);           // u in (0, 1]
+  nc.activation(v, y, ActFunc::copy, K::kAngleScale / 2, K::kAngleScale);  // v in (0, 2 pi]
   nc.activation(s, u, ActFunc::log);
-  nc.activation(s, s, ActFunc::sqrt, 0.0f, -2.0f);                                // sqrt(-2 log u)
+  nc.activation(s, s, ActFunc::sqrt, 0.0f, -2.0f);  // sqrt(-2 log u)
 
   // Branch weights: low = (v <= pi_hi), high = (v > 3pi/2_hi), mid = 1 - low - high.
   nc.tensor_scalar(w_low, v, less_equal, K::kPiHi);
@@ -174,15 +178,15 @@ void box_muller(NeuronCore& nc, const BoxMullerScratch& scratch, const Tile& z_s
   nc.tensor_tensor(arg, arg, ta, add);
   nc.tensor_tensor(tb, tb, w_high, multiply);
   nc.tensor_tensor(arg, arg, tb, add);
-  nc.activation(sin_v, arg, ActFunc::sin);                                        // |arg| <= pi_hi
+  nc.activation(sin_v, arg, ActFunc::sin);  // |arg| <= pi_hi
   // cos argument: (pi/2_hi - v) + pi/2_lo for v <= pi_hi, else (v - 3pi/2_hi) - 3pi/2_lo.
   nc.tensor_scalar(ta, v, subtract, K::kHalfPiHi, add, K::kHalfPiLo, vec, /*reverse0=*/true);
   nc.tensor_scalar(tb, v, subtract, K::kThreeHalfPiHi, subtract, K::kThreeHalfPiLo);
-  nc.tensor_scalar(w_mid, w_low, multiply, -1.0f, add, 1.0f);                     // v > pi_hi
+  nc.tensor_scalar(w_mid, w_low, multiply, -1.0f, add, 1.0f);  // v > pi_hi
   nc.tensor_tensor(arg, ta, w_low, multiply);
   nc.tensor_tensor(tb, tb, w_mid, multiply);
   nc.tensor_tensor(arg, arg, tb, add);
-  nc.activation(cos_v, arg, ActFunc::sin);                                        // |arg| <= pi/2_hi
+  nc.activation(cos_v, arg, ActFunc::sin);  // |arg| <= pi/2_hi
   nc.tensor_tensor(z_sin, sin_v, s, multiply);
   nc.tensor_tensor(z_cos, cos_v, s, multiply);
 }
@@ -196,8 +200,9 @@ LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg)
   const std::uint64_t tile_elems = static_cast<std::uint64_t>(hw.pmax) * static_cast<std::uint64_t>(F);
   const std::uint64_t tiles = (p.domain_count + tile_elems - 1) / tile_elems;
   const std::uint64_t programs = (tiles + kTilesPerProgram - 1) / kTilesPerProgram;
-  if (programs > 0x7fffffffu) throw LimitError("run_generate_kernel", "count", "programs", static_cast<std::int64_t>(programs),
-                                               "grid size", 0x7fffffff, hw.name);
+  if (programs > 0x7fffffffu)
+    throw LimitError("run_generate_kernel", "count", "programs", static_cast<std::int64_t>(programs), "grid size",
+                     0x7fffffff, hw.name);
   const DType rdt = result_dtype(p.kind);
 
   // Poisson histogram in HBM: keep_below[0 .. L), alias[0 .. L) as one u32 row.
@@ -251,7 +256,8 @@ LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg)
       const Buffers& b = buf[(k - first_tile) % 2];
       const std::uint64_t tile_first = p.domain_first + k * tile_elems;
       const std::uint64_t count = std::min(tile_elems, domain_end - tile_first);
-      const auto rows = static_cast<std::int32_t>((count + static_cast<std::uint64_t>(F) - 1) / static_cast<std::uint64_t>(F));
+      const auto rows =
+          static_cast<std::int32_t>((count + static_cast<std::uint64_t>(F) - 1) / static_cast<std::uint64_t>(F));
       const Tile words = b.words.rows(0, rows), result = b.result.rows(0, rows), z = b.z.rows(0, rows);
 
       if (p.kind != KernelKind::poisson_exact) philox_words(nc, words, p.stream, tile_first, F);
@@ -318,7 +324,8 @@ LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg)
                          for (std::int32_t r = 0; r < out.partitions; ++r) {
                            auto* o = reinterpret_cast<std::uint32_t*>(out.at(r, 0));
                            for (std::int64_t f = 0; f < F; ++f)
-                             o[f] = poisson_exact_sample(seed, tile_first + static_cast<std::uint64_t>(r * F + f), lambda);
+                             o[f] =
+                                 poisson_exact_sample(seed, tile_first + static_cast<std::uint64_t>(r * F + f), lambda);
                          }
                        });
           break;
@@ -335,7 +342,8 @@ LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg)
                            const auto* x = reinterpret_cast<const std::uint32_t*>(w.at(r, 0));
                            auto* o = reinterpret_cast<std::uint32_t*>(out.at(r, 0));
                            for (std::int64_t f = 0; f < F; ++f)
-                             o[f] = low + uniform_int_sample(seed, tile_first + static_cast<std::uint64_t>(r * F + f), x[f], range);
+                             o[f] = low + uniform_int_sample(seed, tile_first + static_cast<std::uint64_t>(r * F + f),
+                                                             x[f], range);
                          }
                        });
           break;

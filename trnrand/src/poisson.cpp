@@ -57,7 +57,7 @@ PoissonTable build_poisson_table(double lambda) {
   // donor is always the richest-indexed rich bucket still rich (a stack of rich indices in
   // increasing order); poor buckets are filled in passes over increasing index, and a donor that
   // drops below b becomes poor and is filled in a later pass. This pass structure is what
-  // reproduces cuRAND's aliases (docs/trnrand.md 6).
+  // reproduces cuRAND's aliases (docs/trnrand.md 5).
   const double b = 1.0 / static_cast<double>(n);
   t.threshold.resize(n);
   t.alias.resize(n);
@@ -114,7 +114,8 @@ std::uint32_t poisson_exact_sample(std::uint64_t seed, std::uint64_t position, d
     if (blocks_used != nullptr) *blocks_used = 1;
     return poisson_inversion(lambda, uniform_double_hq(w[0], w[1]));
   }
-  // PTRS (Hormann 1993, algorithm PTRS with the constants of his Table/eqs.).
+  // PTRS (Hormann 1993): transformed rejection with squeeze; a, b, inv_alpha and v_r are the
+  // constants of the paper as functions of sqrt(lambda).
   const double slam = std::sqrt(lambda), log_lambda = std::log(lambda);
   const double b = 0.931 + 2.53 * slam;
   const double a = -0.059 + 0.02483 * b;

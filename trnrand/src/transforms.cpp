@@ -33,7 +33,7 @@ float sin_argument(float v) {
 
 float cos_argument(float v) {
   if (v <= K::kPiHi) return (K::kHalfPiHi - v) + K::kHalfPiLo;  // exact first step for v >= pi/4
-  return (v - K::kThreeHalfPiHi) - K::kThreeHalfPiLo;          // exact first step
+  return (v - K::kThreeHalfPiHi) - K::kThreeHalfPiLo;           // exact first step
 }
 
 std::array<float, 2> box_muller_f32(std::uint32_t x, std::uint32_t y) {

@@ -22,8 +22,8 @@
 #include <curand.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -218,14 +218,21 @@ int main() {
   std::printf("status poisson_lambda_400001 %d\n", static_cast<int>(curandGeneratePoisson(g, u.data(), 9, 400001.0)));
   std::printf("status long_long %d\n", static_cast<int>(curandGenerateLongLong(g, ull.data(), 9)));
   std::printf("status n_zero %d\n", static_cast<int>(curandGenerate(g, u.data(), 0)));
-  std::printf("status ordering_best %d\n", static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_BEST)));
-  std::printf("status ordering_legacy %d\n", static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_LEGACY)));
-  std::printf("status ordering_seeded %d\n", static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_SEEDED)));
-  std::printf("status ordering_dynamic %d\n", static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_DYNAMIC)));
-  std::printf("status ordering_quasi_default %d\n", static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_QUASI_DEFAULT)));
-  std::printf("status ordering_default %d\n", static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_DEFAULT)));
+  std::printf("status ordering_best %d\n",
+              static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_BEST)));
+  std::printf("status ordering_legacy %d\n",
+              static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_LEGACY)));
+  std::printf("status ordering_seeded %d\n",
+              static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_SEEDED)));
+  std::printf("status ordering_dynamic %d\n",
+              static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_DYNAMIC)));
+  std::printf("status ordering_quasi_default %d\n",
+              static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_QUASI_DEFAULT)));
+  std::printf("status ordering_default %d\n",
+              static_cast<int>(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_DEFAULT)));
   curandGenerator_t bad = nullptr;
-  std::printf("status rng_type_12345 %d\n", static_cast<int>(curandCreateGeneratorHost(&bad, static_cast<curandRngType_t>(12345))));
+  std::printf("status rng_type_12345 %d\n",
+              static_cast<int>(curandCreateGeneratorHost(&bad, static_cast<curandRngType_t>(12345))));
   std::printf("status destroy_null %d\n", static_cast<int>(curandDestroyGenerator(nullptr)));
   std::printf("status version %d\n", version);
   curandDestroyGenerator(g);

@@ -16,9 +16,9 @@
 
 namespace trn::rand {
 
+using trn::philox4x32_10;
 using trn::Philox4x32Counter;
 using trn::Philox4x32Key;
-using trn::philox4x32_10;
 
 // ---- Philox2x32 ------------------------------------------------------------------------------------
 
@@ -60,8 +60,7 @@ struct Threefry4x32Constants {
   // Skein key-schedule parity (SKEIN_KS_PARITY32) and the 4x32 rotation constants R_32x4[8][2]
   // (Random123 threefry.h, from the Threefish-256 search of Salmon et al.).
   static constexpr std::uint32_t kParity = 0x1BD11BDAu;
-  static constexpr int kRotation[8][2] = {{10, 26}, {11, 21}, {13, 27}, {23, 5},
-                                          {6, 20},  {17, 11}, {25, 10}, {18, 20}};
+  static constexpr int kRotation[8][2] = {{10, 26}, {11, 21}, {13, 27}, {23, 5}, {6, 20}, {17, 11}, {25, 10}, {18, 20}};
 };
 
 constexpr std::uint32_t rotl32(std::uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
@@ -78,11 +77,19 @@ constexpr Threefry4x32Counter(threefry4x32)(const Threefry4x32Counter& in, const
   for (int r = 0; r < Rounds; ++r) {
     const int* rot = Threefry4x32Constants::kRotation[r % 8];
     if (r % 2 == 0) {
-      x0 += x1; x1 = rotl32(x1, rot[0]); x1 ^= x0;
-      x2 += x3; x3 = rotl32(x3, rot[1]); x3 ^= x2;
+      x0 += x1;
+      x1 = rotl32(x1, rot[0]);
+      x1 ^= x0;
+      x2 += x3;
+      x3 = rotl32(x3, rot[1]);
+      x3 ^= x2;
     } else {
-      x0 += x3; x3 = rotl32(x3, rot[0]); x3 ^= x0;
-      x2 += x1; x1 = rotl32(x1, rot[1]); x1 ^= x2;
+      x0 += x3;
+      x3 = rotl32(x3, rot[0]);
+      x3 ^= x0;
+      x2 += x1;
+      x1 = rotl32(x1, rot[1]);
+      x1 ^= x2;
     }
     if (r % 4 == 3) {
       const int s = (r + 1) / 4;

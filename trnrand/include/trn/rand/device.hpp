@@ -78,7 +78,8 @@ class PhiloxState {
     std::array<std::uint32_t, 4> r{};
     for (int j = 0; j < 4; ++j) {
       const int k = lane_ + j;
-      r[static_cast<std::size_t>(j)] = k < 4 ? current[static_cast<std::size_t>(k)] : output_[static_cast<std::size_t>(k - 4)];
+      r[static_cast<std::size_t>(j)] =
+          k < 4 ? current[static_cast<std::size_t>(k)] : output_[static_cast<std::size_t>(k - 4)];
     }
     return r;
   }

@@ -31,8 +31,9 @@ inline constexpr double kPoissonTableGpsimdOpsPerElement = 7.0;
 // Lemire's multiply-shift for integer ranges: mul-lo, mul-hi, compare, add, plus the rare
 // rejection: 6 operations per element.
 inline constexpr double kUniformIntGpsimdOpsPerElement = 6.0;
-// PTRS per sample, with fp64 in software on the 32-bit GpSimd lanes (~20 fp64 operations at
-// ~25 integer operations each, ~1.1 attempts, one Philox block per attempt): a rough 600.
+// PTRS per sample, with fp64 in software on the 32-bit GpSimd lanes: ~20 fp64 operations at ~25
+// integer operations each, 1.12 - 1.33 attempts (1/alpha, tested), one Philox block per attempt;
+// a rough 600.
 inline constexpr double kPoissonExactGpsimdOpsPerElement = 600.0;
 
 // Declared GpSimd cycles of philox_words for `words_per_partition` words in every partition.
@@ -87,7 +88,7 @@ struct KernelParams {
   double lambda = 0.0;
   std::uint64_t bernoulli_cut = 0;  // bernoulli: 1 iff word < bernoulli_cut (0 .. 2^32)
   std::uint32_t int_low = 0;
-  std::uint64_t int_range = 0;      // uniform_int: 1 .. 2^32
+  std::uint64_t int_range = 0;  // uniform_int: 1 .. 2^32
   const PoissonTable* table = nullptr;
 };
 
@@ -96,7 +97,7 @@ struct EngineConfig {
   int num_cores = 1;     // emulated NeuronCores the tiles are spread over
   int host_threads = 0;  // 0: TRN_NUM_THREADS or all
   Numerics numerics = Numerics::ideal;
-  bool execute = true;   // false: record the trace only (timing-only run for the cost model)
+  bool execute = true;  // false: record the trace only (timing-only run for the cost model)
 };
 
 // Runs the generator kernel over tiles of [pmax, F] elements (F from the SBUF budget), programs of

@@ -1,7 +1,7 @@
 // Poisson samplers.
 //
 // cuRAND-compatible (trnrandGeneratePoisson). cuRAND's host generator (10.4.0, observed on
-// reference vectors: docs/trnrand.md 6) uses two methods, one 32-bit word per output position n
+// reference vectors: docs/trnrand.md 5) uses two methods, one 32-bit word per output position n
 // (the word of Generate at n):
 //  - lambda < 2000: a square histogram (Marsaglia, Tsang & Wang, "Fast generation of discrete
 //    random variables", J. Stat. Softw. 11(3), 2004), sampled with u = x * 2^-32 + 2^-32:
@@ -39,10 +39,10 @@ inline constexpr double kPoissonExactMaxLambda = 2147483648.0;  // 2^31
 // GpSimd operator and the host path sample with.
 struct PoissonTable {
   double lambda = 0;
-  std::uint32_t shift = 0;              // smallest value in the table
-  std::uint32_t length = 0;             // number of buckets
-  std::vector<double> threshold;        // V[j]: u < V[j] keeps j (cuRAND's double form)
-  std::vector<std::uint32_t> alias;     // K[j]
+  std::uint32_t shift = 0;           // smallest value in the table
+  std::uint32_t length = 0;          // number of buckets
+  std::vector<double> threshold;     // V[j]: u < V[j] keeps j (cuRAND's double form)
+  std::vector<std::uint32_t> alias;  // K[j]
   // keep_below[j] = min(ceil(V[j] 2^32) - 1, 2^32 - 1): with u = (x + 1) 2^-32, u < V[j] <=> x < keep_below[j]
   // (the clamp only matters for x = 0xffffffff, where cuRAND reads past its table).
   std::vector<std::uint32_t> keep_below;

@@ -89,7 +89,7 @@ inline constexpr std::uint32_t kSubstreamTagPoisson = 0x50545253u;     // "PTRS"
 inline constexpr std::uint32_t kSubstreamTagUniformInt = 0x554e4954u;  // "UNIT"
 
 constexpr Philox4x32Counter substream_block(std::uint64_t seed, std::uint32_t tag, std::uint64_t position,
-                                           std::uint32_t j) {
+                                            std::uint32_t j) {
   return philox4x32_10({j, static_cast<std::uint32_t>(position), static_cast<std::uint32_t>(position >> 32), tag},
                        philox_key(seed));
 }
