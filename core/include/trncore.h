@@ -27,6 +27,10 @@ typedef enum trnDataType_t {
   TRN_R_TF32 = 1001          /* TensorFloat-32: 1-8-10 stored in 4 bytes (low 13 bits zero) */
 } trnDataType_t;
 
+/* Opaque stream handle of every library's SetStream/GetStream: execution is synchronous, the
+ * value is stored and returned (a superset of CUDA stream semantics). */
+typedef void* trnStream_t;
+
 /* Numerics profiles (docs/numerics.md). */
 typedef enum trnNumerics_t {
   TRN_NUMERICS_IDEAL = 0,         /* exact products, FP32 accumulation in a fixed order, exact integers */

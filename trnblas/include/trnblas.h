@@ -107,7 +107,6 @@ typedef enum trnblasEmulationSpecialValuesSupport_t {
 
 struct trnblasContext;
 typedef struct trnblasContext* trnblasHandle_t;
-typedef void* trnStream_t; /* opaque; stored and returned */
 typedef void (*trnblasLogCallback)(const char* msg);
 
 /* ---- lifecycle, helpers, settings ---- */

@@ -80,9 +80,6 @@ typedef enum trnrandOrdering {
 
 struct trnrandGenerator_st;
 typedef struct trnrandGenerator_st* trnrandGenerator_t;
-#ifndef TRNBLAS_H          /* trnblas.h declares the same opaque stream type */
-typedef void* trnStream_t; /* opaque; stored and returned */
-#endif
 
 /* ---- lifecycle and settings ---- */
 trnrandStatus_t trnrandCreateGenerator(trnrandGenerator_t* generator, trnrandRngType_t rng_type);

@@ -1,0 +1,195 @@
+// Validation and benchmark suite "rand": trnrand's Philox against the Random123 known-answer
+// vectors and cuRAND's host-generator streams (values observed with curandCreateGeneratorHost,
+// c-api.md 5.4), through the emulated GpSimd kernels and the host path; a Kolmogorov-Smirnov check.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "registry.hpp"
+#include "trn/core/philox.hpp"
+#include "trnrand.h"
+
+namespace trnsci::cli {
+namespace {
+
+struct Generator {
+  trnrandGenerator_t g = nullptr;
+  explicit Generator(bool emulated, unsigned long long seed) {
+    const trnrandStatus_t st = emulated ? trnrandCreateGenerator(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
+                                        : trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10);
+    if (st != TRNRAND_STATUS_SUCCESS) throw std::runtime_error("trnrandCreateGenerator failed");
+    trnrandSetPseudoRandomGeneratorSeed(g, seed);
+  }
+  ~Generator() { trnrandDestroyGenerator(g); }
+  Generator(const Generator&) = delete;
+  Generator& operator=(const Generator&) = delete;
+  DeviceCost cost() const {
+    trnProfile_t p{};
+    trnrandGetLastProfile(g, &p);
+    trn::Profile q;
+    q.target = static_cast<trn::Generation>(p.target);
+    q.total_ns = p.total_ns;
+    for (int e = 0; e < trn::kEngineCount; ++e) q.busy_ns[e] = p.busy_ns[e];
+    return DeviceCost::from(q);
+  }
+};
+
+void check(trnrandStatus_t st, const char* what) {
+  if (st != TRNRAND_STATUS_SUCCESS) throw std::runtime_error(std::string(what) + " failed");
+}
+
+// Random123 kat_vectors, philox4x32 10 rounds (numerics.md 8.1).
+CaseResult philox_kats() {
+  struct Kat {
+    trn::Philox4x32Counter c;
+    trn::Philox4x32Key k;
+    trn::Philox4x32Counter out;
+  };
+  const Kat kats[] = {
+      {{0, 0, 0, 0}, {0, 0}, {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}},
+      {{0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff}, {0xffffffff, 0xffffffff}, {0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}},
+      {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, {0xa4093822, 0x299f31d0}, {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}},
+  };
+  CaseResult r;
+  int bad = 0;
+  for (const auto& k : kats) bad += trn::philox4x32_10(k.c, k.k) != k.out;
+  r.measured = bad;
+  r.bound = 0;
+  r.pass = bad == 0;
+  r.note = "3 Random123 known-answer vectors";
+  return r;
+}
+
+// cuRAND host generator, offset 0 (c-api.md 5.4 test vectors).
+struct CurandRow {
+  unsigned long long seed;
+  std::uint32_t u32[8];
+  float uniform[8];
+  float normal[8];
+  double uniform_double[4];
+};
+const CurandRow kCurand[] = {
+    {0,
+     {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8, 0x844515e1, 0xf08d6eaa, 0x0f19c053, 0x83f875f0},
+     {0.399046481f, 0.880520225f, 0.735712767f, 0.605481863f, 0.516679168f, 0.939658105f, 0.0589866824f, 0.515509963f},
+     {-0.924662411f, 0.991137743f, -0.482068747f, -0.617608845f, -0.425343931f, 1.06759024f, -0.231497049f, -2.36797309f},
+     {0.88052026840093833, 0.60548199590756147, 0.36209148823981657, 0.037093813105142315}},
+    {1234,
+     {0x2090b348, 0xda7cf0ab, 0x4401906f, 0xcbca470e, 0xd115a128, 0x52fc7c75, 0xc7f33f17, 0x0f1539db},
+     {0.12720795f, 0.853468955f, 0.265648872f, 0.796055257f, 0.816736281f, 0.324165136f, 0.781055391f, 0.0589176342f},
+     {-1.61649048f, 1.22915542f, -1.56054044f, 0.464621365f, 0.568455219f, -0.285896361f, 0.254342854f, 0.655383945f},
+     {0.85346899543001431, 0.79605514883270523, 0.11227557330034327, 0.080060631323720377}},
+};
+
+// ulp distance between two floats of the same sign class.
+double ulps(float a, float b) {
+  std::int32_t ia, ib;
+  std::memcpy(&ia, &a, 4);
+  std::memcpy(&ib, &b, 4);
+  if (ia < 0) ia = std::numeric_limits<std::int32_t>::min() - ia;
+  if (ib < 0) ib = std::numeric_limits<std::int32_t>::min() - ib;
+  return std::fabs(static_cast<double>(ia) - static_cast<double>(ib));
+}
+
+CaseResult curand_identity(const std::string& what, bool emulated) {
+  const double t0 = now_seconds();
+  CaseResult r;
+  double worst = 0;  // mismatches (exact outputs) or max ulp (normal)
+  for (const CurandRow& row : kCurand) {
+    Generator g(emulated, row.seed);
+    if (what == "u32") {
+      unsigned int out[8];
+      check(trnrandGenerate(g.g, out, 8), "trnrandGenerate");
+      for (int i = 0; i < 8; ++i) worst += out[i] != row.u32[i];
+    } else if (what == "uniform") {
+      float out[8];
+      check(trnrandGenerateUniform(g.g, out, 8), "trnrandGenerateUniform");
+      for (int i = 0; i < 8; ++i) worst += out[i] != row.uniform[i];
+    } else if (what == "uniform_double") {
+      double out[4];
+      check(trnrandGenerateUniformDouble(g.g, out, 4), "trnrandGenerateUniformDouble");
+      for (int i = 0; i < 4; ++i) worst += out[i] != row.uniform_double[i];
+    } else {
+      float out[8];
+      check(trnrandGenerateNormal(g.g, out, 8, 0.0f, 1.0f), "trnrandGenerateNormal");
+      // The published vectors carry 9 significant digits: compare within 3 ulp plus print rounding.
+      for (int i = 0; i < 8; ++i) worst = std::max(worst, ulps(out[i], row.normal[i]));
+    }
+    if (emulated) r.device = g.cost();
+  }
+  r.measured = worst;
+  r.bound = what == "normal" ? 3 : 0;
+  r.pass = r.measured <= r.bound;
+  r.note = what == "normal" ? "max ulp vs cuRAND (glibc logf/sincosf on the reference side)" : "mismatches vs cuRAND";
+  r.host_seconds = seconds_since(t0);
+  return r;
+}
+
+// Kolmogorov-Smirnov statistic of n uniforms from the emulated kernel vs U(0,1].
+CaseResult ks_uniform(std::size_t n) {
+  const double t0 = now_seconds();
+  Generator g(true, 20261122);
+  std::vector<float> v(n);
+  check(trnrandGenerateUniform(g.g, v.data(), n), "trnrandGenerateUniform");
+  std::sort(v.begin(), v.end());
+  double d = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double f = v[i];
+    d = std::max({d, std::fabs(f - static_cast<double>(i) / n), std::fabs(static_cast<double>(i + 1) / n - f)});
+  }
+  CaseResult r;
+  r.measured = d * std::sqrt(static_cast<double>(n));
+  r.bound = 1.63;  // Kolmogorov distribution: P(sqrt(n) D > 1.63) = 1%
+  r.pass = r.measured <= r.bound;
+  r.note = "sqrt(n) D_n; 1% critical value 1.63";
+  r.host_seconds = seconds_since(t0);
+  r.device = g.cost();
+  return r;
+}
+
+void add_rand(Registry& reg) {
+  auto add = [&](ValidationCase c) {
+    c.suite = "rand";
+    c.library = "trnrand";
+    reg.add(std::move(c));
+  };
+  add({.op = "philox4x32_10", .mode = "pure function", .shape = "3 KATs", .metric = "bit_exact",
+       .bound_text = "0 mismatches", .experiment = "Random123 kat_vectors", .run = philox_kats});
+  for (bool emulated : {true, false})
+    for (const char* what : {"u32", "uniform", "uniform_double", "normal"}) {
+      const std::string mode = std::string(emulated ? "GpSimd kernel" : "host path") + ", " + what;
+      add({.op = "curand_stream", .mode = mode, .shape = "seeds 0, 1234", .metric = std::string(what) == "normal" ? "ulp" : "bit_exact",
+           .bound_text = std::string(what) == "normal" ? "<= 3 ulp (glibc transcendental differences)" : "0 mismatches",
+           .experiment = "cuRAND host generator, PHILOX4_32_10", .run = [what, emulated] { return curand_identity(what, emulated); }});
+    }
+  for (std::size_t n : {std::size_t{1} << 16, std::size_t{1} << 22})
+    add({.op = "uniform", .mode = "GpSimd kernel", .shape = std::to_string(n) + " values", .metric = "ks_statistic",
+         .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = static_cast<double>(n), .full_only = n > (1u << 16),
+         .run = [n] { return ks_uniform(n); }});
+
+  for (bool emulated : {true, false})
+    reg.add(BenchCase{.suite = "rand", .library = "trnrand", .op = "uniform", .variant = emulated ? "kernel" : "host",
+                      .shape = "2^22", .run = [emulated](trn::Generation target) {
+                        Generator g(emulated, 7);
+                        trnrandSetGeneratorTarget(g.g, static_cast<trnTarget_t>(target));
+                        std::vector<float> v(std::size_t{1} << 22);
+                        const double t0 = now_seconds();
+                        check(trnrandGenerateUniform(g.g, v.data(), v.size()), "trnrandGenerateUniform");
+                        BenchResult b;
+                        b.host_seconds = seconds_since(t0);
+                        double mean = 0;
+                        for (float x : v) mean += x;
+                        b.error = std::fabs(mean / v.size() - 0.5);
+                        b.error_metric = "|mean - 0.5|";
+                        if (emulated) b.device = g.cost();
+                        return b;
+                      }});
+}
+
+const Registrar kRegistrar(add_rand);
+
+}  // namespace
+}  // namespace trnsci::cli
