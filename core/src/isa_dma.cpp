@@ -43,11 +43,17 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
   if (dst.dtype == src.dtype) {
     for (std::int32_t p = 0; p < src.partitions; ++p) detail::copy_row_bits(dst, p, src, p);
   } else {
-    // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).
-    float* row = detail::scratch_f32(0, static_cast<std::size_t>(src.free_size()));
+    // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE). A contiguous
+    // fp32 source row is already the fp32 intermediate: convert from it directly.
+    const bool direct = src.dtype == DType::f32 && src.free_contiguous();
+    float* row = direct ? nullptr : detail::scratch_f32(0, static_cast<std::size_t>(src.free_size()));
     for (std::int32_t p = 0; p < src.partitions; ++p) {
-      detail::load_row(src, p, row);
-      detail::store_row(dst, p, row, Rounding::nearest_even, nullptr);
+      const float* v = row;
+      if (direct)
+        v = reinterpret_cast<const float*>(src.base + std::int64_t{p} * src.partition_stride);
+      else
+        detail::load_row(src, p, row);
+      detail::store_row(dst, p, v, Rounding::nearest_even, nullptr);
     }
   }
   commit_instruction();
