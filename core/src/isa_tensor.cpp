@@ -49,10 +49,21 @@ std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::
 // Converts a K x F matmul operand to fp32: row-major (panel == 0) or packed in zero-padded panels of
 // `panel` columns (see detail::PackLayout), memoised per operand role until SBUF is written.
 const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) {
-  OperandMemo& m = operand_memo_[static_cast<std::size_t>(which)];
-  if (m.epoch == sbuf_write_epoch_ && m.base == t.base && m.dtype == t.dtype && m.partitions == t.partitions &&
-      m.ndim == t.ndim && m.size == t.size && m.stride == t.stride && m.panel == panel)
-    return m.data.data();
+  auto& memo = operand_memo_[static_cast<std::size_t>(which)];
+  ++memo_clock_;
+  OperandMemo* victim = nullptr;
+  for (OperandMemo& e : memo) {
+    if (e.epoch == sbuf_write_epoch_ && e.base == t.base && e.dtype == t.dtype && e.partitions == t.partitions &&
+        e.ndim == t.ndim && e.size == t.size && e.stride == t.stride && e.panel == panel) {
+      e.last_use = memo_clock_;
+      return e.data.data();
+    }
+    if (victim == nullptr || e.epoch != sbuf_write_epoch_ || (victim->epoch == sbuf_write_epoch_ && e.last_use < victim->last_use))
+      victim = &e;
+  }
+  if (memo.size() < kOperandMemoEntries) victim = &memo.emplace_back();
+  OperandMemo& m = *victim;
+  m.last_use = memo_clock_;
   const int K = t.partitions;
   const std::int64_t F = t.free_size();
   const std::int64_t panels = panel == 0 ? 1 : (F + panel - 1) / panel;

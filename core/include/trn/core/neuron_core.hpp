@@ -206,9 +206,14 @@ class NeuronCore {
     std::array<std::int64_t, kMaxFreeDims> size{}, stride{};
     int panel = -1;
     std::uint64_t epoch = ~std::uint64_t{0};
+    std::uint64_t last_use = 0;
     std::vector<float> data;
   };
-  std::array<OperandMemo, 2> operand_memo_;
+  // A few recent conversions per role (stationary, moving), least recently used replaced first:
+  // blocked kernels cycle through several tiles between SBUF writes.
+  static constexpr std::size_t kOperandMemoEntries = 16;
+  std::array<std::vector<OperandMemo>, 2> operand_memo_;
+  std::uint64_t memo_clock_ = 0;
   const float* converted_operand(const Tile& t, int panel, int which);
   friend struct PsumState;
 };
