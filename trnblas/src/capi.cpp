@@ -39,6 +39,29 @@ struct trnblasContext {
 
 namespace {
 
+// The integer a C caller passed for an enum parameter. C passes any int; reading an out-of-range
+// value through the C++ enum type would be undefined behaviour, so the bits are copied instead and
+// everything below the entry points works on ints.
+template <class E>
+int enum_bits(const E& e) {
+  static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
+  int v = 0;
+  std::memcpy(&v, &e, sizeof v);
+  return v;
+}
+
+// trnDataType_t value (as the caller's int) -> DType; false for 64F and unknown values.
+bool dtype_from_bits(int bits, trn::DType* out) {
+  for (int i = 0; i < trn::kDTypeCount; ++i) {
+    const auto t = static_cast<trn::DType>(i);
+    if (static_cast<int>(trn::dtype_to_c(t)) == bits) {
+      *out = t;
+      return true;
+    }
+  }
+  return false;
+}
+
 // ---- handles and logging ------------------------------------------------------------------------
 
 std::mutex g_mu;
@@ -136,8 +159,8 @@ trn::blas::Settings settings_for(trnblasHandle_t h) {
   return s;
 }
 
-bool op_ok(trnblasOperation_t op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
-Op to_op(trnblasOperation_t op) { return op == TRNBLAS_OP_N ? Op::N : Op::T; }
+bool op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
+Op to_op(int op) { return op == TRNBLAS_OP_N ? Op::N : Op::T; }
 
 // Mode of an fp32 GEMM under the handle's math mode: TF32_TENSOR_OP -> tf32; FP32_EMULATED_BF16X9
 // -> bf16x9 when the strategy is EAGER (PERFORMANT/DEFAULT emulate only when it is cheaper, and
@@ -165,8 +188,7 @@ constexpr GemmPositions kSgemmStridedPos{1, 2, 3, 4, 5, 6, 7, 0, 8, 10, 0, 11, 1
 
 // Reference-BLAS order of checks: transa, transb, m, n, k, lda, ldb, ldc, then pointers.
 template <class I>
-trnblasStatus_t check_gemm(trnblasHandle_t h, const char* fn, const GemmPositions& pos, trnblasOperation_t ta,
-                           trnblasOperation_t tb, I m, I n, I k, const void* alpha, bool need_a, const void* A, I lda,
+trnblasStatus_t check_gemm(trnblasHandle_t h, const char* fn, const GemmPositions& pos, int ta, int tb, I m, I n, I k, const void* alpha, bool need_a, const void* A, I lda,
                            const void* B, I ldb, const void* beta, const void* C, I ldc) {
   if (!op_ok(ta)) return invalid(h, fn, pos.transa, "transa");
   if (!op_ok(tb)) return invalid(h, fn, pos.transb, "transb");
@@ -197,8 +219,9 @@ struct ExPlan {
   GemmMode mode = GemmMode::fp32;
   trn::DType a = trn::DType::f32, b = trn::DType::f32, c = trn::DType::f32;
 };
-trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& pos, trnDataType_t at, trnDataType_t bt,
-                        trnDataType_t ct, trnblasComputeType_t compute, trnblasGemmAlgo_t algo, ExPlan* out) {
+trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& pos, int at_bits, int bt_bits, int ct_bits,
+                        int compute, int algo, ExPlan* out) {
+  const int at = at_bits, bt = bt_bits, ct = ct_bits;
   const bool algo_ok = (algo >= TRNBLAS_GEMM_DEFAULT && algo <= TRNBLAS_GEMM_ALGO23) ||
                        (algo >= TRNBLAS_GEMM_DEFAULT_TENSOR_OP && algo <= TRNBLAS_GEMM_ALGO15_TENSOR_OP) ||
                        algo == TRNBLAS_GEMM_AUTOTUNE;
@@ -222,9 +245,9 @@ trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& 
     default:
       return invalid(h, fn, pos.compute, "computeType");
   }
-  if (!trn::dtype_from_c(at, &out->a)) return at == TRN_R_64F ? fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "64F A needs a 64F compute type") : invalid(h, fn, pos.Atype, "Atype");
-  if (!trn::dtype_from_c(bt, &out->b)) return bt == TRN_R_64F ? fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "64F B needs a 64F compute type") : invalid(h, fn, pos.Btype, "Btype");
-  if (!trn::dtype_from_c(ct, &out->c)) return ct == TRN_R_64F ? fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "64F C needs a 64F compute type") : invalid(h, fn, pos.Ctype, "Ctype");
+  if (!dtype_from_bits(at, &out->a)) return at == TRN_R_64F ? fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "64F A needs a 64F compute type") : invalid(h, fn, pos.Atype, "Atype");
+  if (!dtype_from_bits(bt, &out->b)) return bt == TRN_R_64F ? fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "64F B needs a 64F compute type") : invalid(h, fn, pos.Btype, "Btype");
+  if (!dtype_from_bits(ct, &out->c)) return ct == TRN_R_64F ? fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "64F C needs a 64F compute type") : invalid(h, fn, pos.Ctype, "Ctype");
   using trn::DType;
   auto is_input = [](DType t) {
     return t == DType::f32 || t == DType::f16 || t == DType::bf16 || t == DType::f8e4m3 || t == DType::f8e5m2 ||
@@ -256,11 +279,9 @@ trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& 
 
 // One GemmEx-family call over `batch` problems with per-problem pointers.
 template <class I>
-trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositions& pos, trnblasOperation_t ta,
-                             trnblasOperation_t tb, I m, I n, I k, const void* alpha, const void* const* As,
-                             trnDataType_t at, I lda, const void* const* Bs, trnDataType_t bt, I ldb, const void* beta,
-                             void* const* Cs, trnDataType_t ct, I ldc, I batch, trnblasComputeType_t compute,
-                             trnblasGemmAlgo_t algo) {
+trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositions& pos, int ta, int tb, I m, I n, I k,
+                             const void* alpha, const void* const* As, int at, I lda, const void* const* Bs, int bt,
+                             I ldb, const void* beta, void* const* Cs, int ct, I ldc, I batch, int compute, int algo) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   ExPlan plan;
   if (auto st = plan_ex(h, fn, pos, at, bt, ct, compute, algo, &plan); st != TRNBLAS_STATUS_SUCCESS) return st;
@@ -309,31 +330,29 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
 }
 
 template <class I, class T>
-trnblasStatus_t gemm_typed(trnblasHandle_t h, const char* fn, trnblasOperation_t ta, trnblasOperation_t tb, I m, I n,
-                           I k, const T* alpha, const T* A, I lda, const T* B, I ldb, const T* beta, T* C, I ldc) {
+trnblasStatus_t gemm_typed(trnblasHandle_t h, const char* fn, int ta, int tb, I m, I n, I k, const T* alpha, const T* A, I lda, const T* B, I ldb, const T* beta, T* C, I ldc) {
   const void* a[1] = {A};
   const void* b[1] = {B};
   void* c[1] = {C};
   constexpr bool f64 = std::is_same_v<T, double>;
-  trnblasComputeType_t compute = f64 ? TRNBLAS_COMPUTE_64F : TRNBLAS_COMPUTE_32F;
-  const trnDataType_t dt = f64 ? TRN_R_64F : TRN_R_32F;
+  const int compute = f64 ? TRNBLAS_COMPUTE_64F : TRNBLAS_COMPUTE_32F;
+  const int dt = f64 ? TRN_R_64F : TRN_R_32F;
   return gemm_ex_impl<I>(h, fn, kGemmPos, ta, tb, m, n, k, alpha, a, dt, lda, b, dt, ldb, beta, c, dt, ldc, I{1},
                          compute, TRNBLAS_GEMM_DEFAULT);
 }
 
 template <class I>
-trnblasStatus_t strided_impl(trnblasHandle_t h, const char* fn, const GemmPositions& pos, trnblasOperation_t ta,
-                             trnblasOperation_t tb, I m, I n, I k, const void* alpha, const void* A, trnDataType_t at,
-                             I lda, long long sa, const void* B, trnDataType_t bt, I ldb, long long sb,
-                             const void* beta, void* C, trnDataType_t ct, I ldc, long long sc, I batch,
-                             trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
+trnblasStatus_t strided_impl(trnblasHandle_t h, const char* fn, const GemmPositions& pos, int ta, int tb, I m, I n, I k,
+                             const void* alpha, const void* A, int at, I lda, long long sa, const void* B, int bt, I ldb,
+                             long long sb, const void* beta, void* C, int ct, I ldc, long long sc, I batch, int compute,
+                             int algo) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   if (batch < 0) return invalid(h, fn, pos.batch, "batchCount");
   const std::size_t es_a = at == TRN_R_64F ? 8 : 0, es_c = ct == TRN_R_64F ? 8 : 0;
   trn::DType d;
-  const std::size_t ea = es_a ? es_a : (trn::dtype_from_c(at, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
-  const std::size_t eb = bt == TRN_R_64F ? 8 : (trn::dtype_from_c(bt, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
-  const std::size_t ec = es_c ? es_c : (trn::dtype_from_c(ct, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
+  const std::size_t ea = es_a ? es_a : (dtype_from_bits(at, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
+  const std::size_t eb = bt == TRN_R_64F ? 8 : (dtype_from_bits(bt, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
+  const std::size_t ec = es_c ? es_c : (dtype_from_bits(ct, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
   std::vector<const void*> as(static_cast<std::size_t>(batch)), bs(static_cast<std::size_t>(batch));
   std::vector<void*> cs(static_cast<std::size_t>(batch));
   for (I b = 0; b < batch; ++b) {
@@ -346,7 +365,7 @@ trnblasStatus_t strided_impl(trnblasHandle_t h, const char* fn, const GemmPositi
 }
 
 template <class I, class T>
-trnblasStatus_t syrk_impl(trnblasHandle_t h, const char* fn, trnblasFillMode_t uplo, trnblasOperation_t trans, I n, I k,
+trnblasStatus_t syrk_impl(trnblasHandle_t h, const char* fn, int uplo, int trans, I n, I k,
                           const T* alpha, const T* A, I lda, const T* beta, T* C, I ldc) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   if (uplo != TRNBLAS_FILL_MODE_LOWER && uplo != TRNBLAS_FILL_MODE_UPPER) return invalid(h, fn, 1, "uplo");
@@ -457,23 +476,39 @@ const char* trnblasGetStatusString(trnblasStatus_t s) {
     *v = h->field;                                                           \
     return TRNBLAS_STATUS_SUCCESS;                                           \
   }
+// Enum settings: the value is checked as the caller's int before it is used as the enum type.
+#define TRNBLAS_ENUM_SETTER(Name, Type, field, check)                         \
+  trnblasStatus_t trnblasSet##Name(trnblasHandle_t h, Type value) {          \
+    if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;                    \
+    const int v = enum_bits(value);                                          \
+    if (!(check)) return invalid(h, "trnblasSet" #Name, 1, #Name);          \
+    h->field = static_cast<Type>(v);                                         \
+    return TRNBLAS_STATUS_SUCCESS;                                           \
+  }                                                                          \
+  trnblasStatus_t trnblasGet##Name(trnblasHandle_t h, Type* out) {           \
+    if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;                    \
+    if (out == nullptr) return invalid(h, "trnblasGet" #Name, 1, #Name);    \
+    *out = h->field;                                                         \
+    return TRNBLAS_STATUS_SUCCESS;                                           \
+  }
 
 TRNBLAS_SETTER(Stream, trnStream_t, stream, true)
-TRNBLAS_SETTER(PointerMode, trnblasPointerMode_t, pointer_mode, v == TRNBLAS_POINTER_MODE_HOST || v == TRNBLAS_POINTER_MODE_DEVICE)
-TRNBLAS_SETTER(AtomicsMode, trnblasAtomicsMode_t, atomics, v == TRNBLAS_ATOMICS_NOT_ALLOWED || v == TRNBLAS_ATOMICS_ALLOWED)
-TRNBLAS_SETTER(MathMode, trnblasMath_t, math,
-               ((v & 0xf) <= TRNBLAS_FP32_EMULATED_BF16X9_MATH || (v & 0xf) == TRNBLAS_FP64_EMULATED_FIXEDPOINT_MATH) &&
-                   (v & ~0x1f) == 0)
-TRNBLAS_SETTER(EmulationStrategy, trnblasEmulationStrategy_t, strategy,
-               v >= TRNBLAS_EMULATION_STRATEGY_DEFAULT && v <= TRNBLAS_EMULATION_STRATEGY_EAGER)
-TRNBLAS_SETTER(EmulationSpecialValuesSupport, trnblasEmulationSpecialValuesSupport_t, special, (v & ~0xFFFF) == 0)
-TRNBLAS_SETTER(FixedPointEmulationMantissaControl, trnblasEmulationMantissaControl_t, mantissa_control,
-               v == TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC || v == TRNBLAS_EMULATION_MANTISSA_CONTROL_FIXED)
+TRNBLAS_ENUM_SETTER(PointerMode, trnblasPointerMode_t, pointer_mode, v == TRNBLAS_POINTER_MODE_HOST || v == TRNBLAS_POINTER_MODE_DEVICE)
+TRNBLAS_ENUM_SETTER(AtomicsMode, trnblasAtomicsMode_t, atomics, v == TRNBLAS_ATOMICS_NOT_ALLOWED || v == TRNBLAS_ATOMICS_ALLOWED)
+TRNBLAS_ENUM_SETTER(MathMode, trnblasMath_t, math,
+                    ((v & 0xf) <= TRNBLAS_FP32_EMULATED_BF16X9_MATH || (v & 0xf) == TRNBLAS_FP64_EMULATED_FIXEDPOINT_MATH) &&
+                        (v & ~0x1f) == 0)
+TRNBLAS_ENUM_SETTER(EmulationStrategy, trnblasEmulationStrategy_t, strategy,
+                    v >= TRNBLAS_EMULATION_STRATEGY_DEFAULT && v <= TRNBLAS_EMULATION_STRATEGY_EAGER)
+TRNBLAS_ENUM_SETTER(EmulationSpecialValuesSupport, trnblasEmulationSpecialValuesSupport_t, special, (v & ~0xFFFF) == 0)
+TRNBLAS_ENUM_SETTER(FixedPointEmulationMantissaControl, trnblasEmulationMantissaControl_t, mantissa_control,
+                    v == TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC || v == TRNBLAS_EMULATION_MANTISSA_CONTROL_FIXED)
 TRNBLAS_SETTER(FixedPointEmulationMaxMantissaBitCount, int, max_mantissa_bits, v >= 0)
 TRNBLAS_SETTER(FixedPointEmulationMantissaBitOffset, int, mantissa_offset, v <= 0 && v > -1024)
 TRNBLAS_SETTER(FixedPointEmulationMantissaBitCountPointer, int*, bits_used, true)
 TRNBLAS_SETTER(NumCores, int, settings.num_cores, v >= 1 && v <= 64)
 #undef TRNBLAS_SETTER
+#undef TRNBLAS_ENUM_SETTER
 
 trnblasStatus_t trnblasSetWorkspace(trnblasHandle_t h, void* workspace, size_t bytes) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
@@ -506,8 +541,9 @@ trnblasStatus_t trnblasGetLoggerCallback(trnblasLogCallback* cb) {
   return TRNBLAS_STATUS_SUCCESS;
 }
 
-trnblasStatus_t trnblasSetTarget(trnblasHandle_t h, trnTarget_t t) {
+trnblasStatus_t trnblasSetTarget(trnblasHandle_t h, trnTarget_t target) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int t = enum_bits(target);
   if (t != TRN_TARGET_TRN1 && t != TRN_TARGET_TRN2 && t != TRN_TARGET_TRN3) return invalid(h, "trnblasSetTarget", 1, "target");
   h->settings.target = static_cast<trn::Generation>(t);
   return TRNBLAS_STATUS_SUCCESS;
@@ -518,8 +554,9 @@ trnblasStatus_t trnblasGetTarget(trnblasHandle_t h, trnTarget_t* t) {
   *t = static_cast<trnTarget_t>(h->settings.target);
   return TRNBLAS_STATUS_SUCCESS;
 }
-trnblasStatus_t trnblasSetNumericsProfile(trnblasHandle_t h, trnNumerics_t p) {
+trnblasStatus_t trnblasSetNumericsProfile(trnblasHandle_t h, trnNumerics_t profile) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int p = enum_bits(profile);
   if (p != TRN_NUMERICS_IDEAL && p != TRN_NUMERICS_TRN1_MEASURED) return invalid(h, "trnblasSetNumericsProfile", 1, "profile");
   h->settings.numerics = static_cast<trn::Numerics>(p);
   return TRNBLAS_STATUS_SUCCESS;
@@ -562,22 +599,22 @@ trnblasStatus_t trnblasGetLastErrorParameter(trnblasHandle_t h, int* position) {
 trnblasStatus_t trnblasSgemm(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,
                              const float* alpha, const float* A, int lda, const float* B, int ldb, const float* beta,
                              float* C, int ldc) {
-  return gemm_typed<int, float>(h, "trnblasSgemm", ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  return gemm_typed<int, float>(h, "trnblasSgemm", enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 trnblasStatus_t trnblasSgemm_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,
                                 int64_t k, const float* alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
                                 const float* beta, float* C, int64_t ldc) {
-  return gemm_typed<int64_t, float>(h, "trnblasSgemm_64", ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  return gemm_typed<int64_t, float>(h, "trnblasSgemm_64", enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 trnblasStatus_t trnblasDgemm(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,
                              const double* alpha, const double* A, int lda, const double* B, int ldb,
                              const double* beta, double* C, int ldc) {
-  return gemm_typed<int, double>(h, "trnblasDgemm", ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  return gemm_typed<int, double>(h, "trnblasDgemm", enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 trnblasStatus_t trnblasDgemm_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,
                                 int64_t k, const double* alpha, const double* A, int64_t lda, const double* B,
                                 int64_t ldb, const double* beta, double* C, int64_t ldc) {
-  return gemm_typed<int64_t, double>(h, "trnblasDgemm_64", ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  return gemm_typed<int64_t, double>(h, "trnblasDgemm_64", enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
 trnblasStatus_t trnblasGemmEx(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,
@@ -587,8 +624,8 @@ trnblasStatus_t trnblasGemmEx(trnblasHandle_t h, trnblasOperation_t ta, trnblasO
   const void* a[1] = {A};
   const void* b[1] = {B};
   void* c[1] = {C};
-  return gemm_ex_impl<int>(h, "trnblasGemmEx", kGemmExPos, ta, tb, m, n, k, alpha, a, at, lda, b, bt, ldb, beta, c, ct,
-                           ldc, 1, compute, algo);
+  return gemm_ex_impl<int>(h, "trnblasGemmEx", kGemmExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, a, enum_bits(at), lda, b, enum_bits(bt), ldb, beta, c, enum_bits(ct),
+                           ldc, 1, enum_bits(compute), enum_bits(algo));
 }
 trnblasStatus_t trnblasGemmEx_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,
                                  int64_t k, const void* alpha, const void* A, trnDataType_t at, int64_t lda,
@@ -597,8 +634,8 @@ trnblasStatus_t trnblasGemmEx_64(trnblasHandle_t h, trnblasOperation_t ta, trnbl
   const void* a[1] = {A};
   const void* b[1] = {B};
   void* c[1] = {C};
-  return gemm_ex_impl<int64_t>(h, "trnblasGemmEx_64", kGemmExPos, ta, tb, m, n, k, alpha, a, at, lda, b, bt, ldb, beta,
-                               c, ct, ldc, 1, compute, algo);
+  return gemm_ex_impl<int64_t>(h, "trnblasGemmEx_64", kGemmExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, a, enum_bits(at), lda, b, enum_bits(bt), ldb, beta,
+                               c, enum_bits(ct), ldc, 1, enum_bits(compute), enum_bits(algo));
 }
 
 trnblasStatus_t trnblasGemmBatchedEx(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n,
@@ -608,8 +645,8 @@ trnblasStatus_t trnblasGemmBatchedEx(trnblasHandle_t h, trnblasOperation_t ta, t
                                      trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
   if (valid(h) && batchCount > 0 && (Aarray == nullptr || Barray == nullptr || Carray == nullptr))
     return invalid(h, "trnblasGemmBatchedEx", Aarray == nullptr ? 7 : Barray == nullptr ? 10 : 14, "array");
-  return gemm_ex_impl<int>(h, "trnblasGemmBatchedEx", kGemmBatchedExPos, ta, tb, m, n, k, alpha, Aarray, at, lda,
-                           Barray, bt, ldb, beta, Carray, ct, ldc, batchCount, compute, algo);
+  return gemm_ex_impl<int>(h, "trnblasGemmBatchedEx", kGemmBatchedExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, Aarray, enum_bits(at), lda,
+                           Barray, enum_bits(bt), ldb, beta, Carray, enum_bits(ct), ldc, batchCount, enum_bits(compute), enum_bits(algo));
 }
 trnblasStatus_t trnblasGemmBatchedEx_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m,
                                         int64_t n, int64_t k, const void* alpha, const void* const Aarray[],
@@ -619,8 +656,8 @@ trnblasStatus_t trnblasGemmBatchedEx_64(trnblasHandle_t h, trnblasOperation_t ta
                                         trnblasGemmAlgo_t algo) {
   if (valid(h) && batchCount > 0 && (Aarray == nullptr || Barray == nullptr || Carray == nullptr))
     return invalid(h, "trnblasGemmBatchedEx_64", Aarray == nullptr ? 7 : Barray == nullptr ? 10 : 14, "array");
-  return gemm_ex_impl<int64_t>(h, "trnblasGemmBatchedEx_64", kGemmBatchedExPos, ta, tb, m, n, k, alpha, Aarray, at,
-                               lda, Barray, bt, ldb, beta, Carray, ct, ldc, batchCount, compute, algo);
+  return gemm_ex_impl<int64_t>(h, "trnblasGemmBatchedEx_64", kGemmBatchedExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, Aarray, enum_bits(at),
+                               lda, Barray, enum_bits(bt), ldb, beta, Carray, enum_bits(ct), ldc, batchCount, enum_bits(compute), enum_bits(algo));
 }
 
 trnblasStatus_t trnblasGemmStridedBatchedEx(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,
@@ -628,8 +665,8 @@ trnblasStatus_t trnblasGemmStridedBatchedEx(trnblasHandle_t h, trnblasOperation_
                                             long long sa, const void* B, trnDataType_t bt, int ldb, long long sb,
                                             const void* beta, void* C, trnDataType_t ct, int ldc, long long sc,
                                             int batchCount, trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
-  return strided_impl<int>(h, "trnblasGemmStridedBatchedEx", kGemmStridedExPos, ta, tb, m, n, k, alpha, A, at, lda, sa,
-                           B, bt, ldb, sb, beta, C, ct, ldc, sc, batchCount, compute, algo);
+  return strided_impl<int>(h, "trnblasGemmStridedBatchedEx", kGemmStridedExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, enum_bits(at), lda, sa,
+                           B, enum_bits(bt), ldb, sb, beta, C, enum_bits(ct), ldc, sc, batchCount, enum_bits(compute), enum_bits(algo));
 }
 trnblasStatus_t trnblasGemmStridedBatchedEx_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb,
                                                int64_t m, int64_t n, int64_t k, const void* alpha, const void* A,
@@ -637,8 +674,8 @@ trnblasStatus_t trnblasGemmStridedBatchedEx_64(trnblasHandle_t h, trnblasOperati
                                                trnDataType_t bt, int64_t ldb, long long sb, const void* beta, void* C,
                                                trnDataType_t ct, int64_t ldc, long long sc, int64_t batchCount,
                                                trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
-  return strided_impl<int64_t>(h, "trnblasGemmStridedBatchedEx_64", kGemmStridedExPos, ta, tb, m, n, k, alpha, A, at,
-                               lda, sa, B, bt, ldb, sb, beta, C, ct, ldc, sc, batchCount, compute, algo);
+  return strided_impl<int64_t>(h, "trnblasGemmStridedBatchedEx_64", kGemmStridedExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, enum_bits(at),
+                               lda, sa, B, enum_bits(bt), ldb, sb, beta, C, enum_bits(ct), ldc, sc, batchCount, enum_bits(compute), enum_bits(algo));
 }
 
 trnblasStatus_t trnblasSgemmStridedBatched(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,
@@ -646,7 +683,7 @@ trnblasStatus_t trnblasSgemmStridedBatched(trnblasHandle_t h, trnblasOperation_t
                                            const float* B, int ldb, long long sb, const float* beta, float* C, int ldc,
                                            long long sc, int batchCount) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  return strided_impl<int>(h, "trnblasSgemmStridedBatched", kSgemmStridedPos, ta, tb, m, n, k, alpha, A, TRN_R_32F,
+  return strided_impl<int>(h, "trnblasSgemmStridedBatched", kSgemmStridedPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, TRN_R_32F,
                            lda, sa, B, TRN_R_32F, ldb, sb, beta, C, TRN_R_32F, ldc, sc, batchCount,
                            TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT);
 }
@@ -656,28 +693,28 @@ trnblasStatus_t trnblasSgemmStridedBatched_64(trnblasHandle_t h, trnblasOperatio
                                               const float* beta, float* C, int64_t ldc, long long sc,
                                               int64_t batchCount) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  return strided_impl<int64_t>(h, "trnblasSgemmStridedBatched_64", kSgemmStridedPos, ta, tb, m, n, k, alpha, A,
+  return strided_impl<int64_t>(h, "trnblasSgemmStridedBatched_64", kSgemmStridedPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, A,
                                TRN_R_32F, lda, sa, B, TRN_R_32F, ldb, sb, beta, C, TRN_R_32F, ldc, sc, batchCount,
                                TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT);
 }
 
 trnblasStatus_t trnblasSsyrk(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
                              const float* alpha, const float* A, int lda, const float* beta, float* C, int ldc) {
-  return syrk_impl<int, float>(h, "trnblasSsyrk", uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+  return syrk_impl<int, float>(h, "trnblasSsyrk", enum_bits(uplo), enum_bits(trans), n, k, alpha, A, lda, beta, C, ldc);
 }
 trnblasStatus_t trnblasSsyrk_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
                                 int64_t k, const float* alpha, const float* A, int64_t lda, const float* beta, float* C,
                                 int64_t ldc) {
-  return syrk_impl<int64_t, float>(h, "trnblasSsyrk_64", uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+  return syrk_impl<int64_t, float>(h, "trnblasSsyrk_64", enum_bits(uplo), enum_bits(trans), n, k, alpha, A, lda, beta, C, ldc);
 }
 trnblasStatus_t trnblasDsyrk(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
                              const double* alpha, const double* A, int lda, const double* beta, double* C, int ldc) {
-  return syrk_impl<int, double>(h, "trnblasDsyrk", uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+  return syrk_impl<int, double>(h, "trnblasDsyrk", enum_bits(uplo), enum_bits(trans), n, k, alpha, A, lda, beta, C, ldc);
 }
 trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
                                 int64_t k, const double* alpha, const double* A, int64_t lda, const double* beta,
                                 double* C, int64_t ldc) {
-  return syrk_impl<int64_t, double>(h, "trnblasDsyrk_64", uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+  return syrk_impl<int64_t, double>(h, "trnblasDsyrk_64", enum_bits(uplo), enum_bits(trans), n, k, alpha, A, lda, beta, C, ldc);
 }
 
 }  // extern "C"
