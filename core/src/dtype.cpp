@@ -10,6 +10,9 @@
 #include <cmath>
 #include <limits>
 
+#include <immintrin.h>
+
+#include "simd_util.hpp"
 #include "trn/core/philox.hpp"
 
 namespace trn {
@@ -320,6 +323,58 @@ std::uint32_t SrStream::bits(std::uint64_t element) const {
   return philox4x32_10(c, k)[element & 3u];
 }
 
+TRN_SIMD_WARNINGS_BEGIN
+namespace {
+// AVX-512 forms of the contiguous bf16 row conversions. They perform the integer operations of
+// bf16_to_f32 / f32_to_bf16_rne lane by lane (no floating-point arithmetic, so no MXCSR or
+// DAZ/FTZ dependence), hence the same bits; tests/core/test_dtype.cpp checks the row paths against
+// Eigen for all 2^32 fp32 patterns. AVX512-BF16's vcvtneps2bf16 is not used: it flushes
+// subnormals to zero.
+bool row_simd_avx512() {
+  static const bool ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                         __builtin_cpu_supports("avx512vl");
+  return ok;
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void bf16_row_to_f32_avx512(const std::uint16_t* in, std::int64_t n, float* out) {
+  std::int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i w = _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i)));
+    _mm512_storeu_si512(out + i, _mm512_slli_epi32(w, 16));
+  }
+  if (i < n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
+    const __m512i w = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, in + i));
+    _mm512_mask_storeu_epi32(out + i, m, _mm512_slli_epi32(w, 16));
+  }
+}
+
+__attribute__((target("avx512f"))) inline __m512i f32_to_bf16_rne_avx512(__m512i u) {
+  const __m512i hi = _mm512_srli_epi32(u, 16);
+  const __m512i lsb = _mm512_and_si512(hi, _mm512_set1_epi32(1));
+  const __m512i rounded = _mm512_srli_epi32(_mm512_add_epi32(u, _mm512_add_epi32(lsb, _mm512_set1_epi32(0x7fff))), 16);
+  const __m512i quiet_nan = _mm512_or_si512(hi, _mm512_set1_epi32(0x0040));
+  const __mmask16 nan = _mm512_cmpgt_epu32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0x7fffffff)),
+                                                _mm512_set1_epi32(0x7f800000));
+  return _mm512_mask_mov_epi32(rounded, nan, quiet_nan);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void f32_row_to_bf16_avx512(const float* in, std::int64_t n,
+                                                                       std::uint16_t* out) {
+  std::int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i r = f32_to_bf16_rne_avx512(_mm512_loadu_si512(in + i));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), _mm512_cvtepi32_epi16(r));
+  }
+  if (i < n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
+    const __m512i r = f32_to_bf16_rne_avx512(_mm512_maskz_loadu_epi32(m, in + i));
+    _mm512_mask_cvtepi32_storeu_epi16(out + i, m, r);
+  }
+}
+}  // namespace
+TRN_SIMD_WARNINGS_END
+
 void load_row_f32(DType t, const std::byte* src, std::int64_t stride, std::int64_t n, float* out) {
   const std::int64_t es = dtype_size(t);
   switch (t) {
@@ -331,7 +386,9 @@ void load_row_f32(DType t, const std::byte* src, std::int64_t stride, std::int64
       }
       break;
     case DType::bf16:
-      if (stride == 1) {  // contiguous: a plain widening loop the compiler vectorises
+      if (stride == 1 && row_simd_avx512()) {
+        bf16_row_to_f32_avx512(reinterpret_cast<const std::uint16_t*>(src), n, out);
+      } else if (stride == 1) {  // contiguous: a plain widening loop the compiler vectorises
         for (std::int64_t i = 0; i < n; ++i) out[i] = bits_to_f32(std::uint32_t{load_raw<std::uint16_t>(src + i * 2)} << 16);
       } else {
         for (std::int64_t i = 0; i < n; ++i) out[i] = bf16_to_f32(load_raw<std::uint16_t>(src + i * stride * 2));
@@ -367,6 +424,7 @@ void store_row_f32(DType t, const float* in, std::int64_t n, std::byte* dst, std
     return;
   }
   if (t == DType::bf16) {
+    if (stride == 1 && row_simd_avx512()) return f32_row_to_bf16_avx512(in, n, reinterpret_cast<std::uint16_t*>(dst));
     for (std::int64_t i = 0; i < n; ++i) store_raw(dst + i * stride * 2, f32_to_bf16_rne(in[i]));
     return;
   }

@@ -1,5 +1,6 @@
 // DMA engines: dma_copy (HBM <-> SBUF, SBUF <-> SBUF) with dtype conversion through fp32, and
 // dma_transpose (trn2+). Semantics: neuroncore.md 5.5; modelling choices in docs/numerics.md.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -43,8 +44,26 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
   if (dst.dtype == src.dtype) {
     for (std::int32_t p = 0; p < src.partitions; ++p) detail::copy_row_bits(dst, p, src, p);
   } else {
-    // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE). A contiguous
-    // fp32 source row is already the fp32 intermediate: convert from it directly.
+    // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).
+    if (src.dtype == DType::f32 && src.ndim == 1 && src.partition_stride == 4 && src.partitions > 1) {
+      // A transposed fp32 view (HbmTensor::tile_transposed: partitions are consecutive floats).
+      // Gather kBlock partitions at a time so that every read is one contiguous run of floats,
+      // then cast each gathered row.
+      constexpr std::int32_t kBlock = 16;
+      const std::int64_t F = src.free_size(), fstride = src.size[0] > 1 ? src.stride[0] : 0;
+      float* rows = detail::scratch_f32(0, static_cast<std::size_t>(kBlock * F));
+      for (std::int32_t p0 = 0; p0 < src.partitions; p0 += kBlock) {
+        const std::int32_t np = std::min(kBlock, src.partitions - p0);
+        const float* col0 = reinterpret_cast<const float*>(src.base) + p0;
+        for (std::int64_t f = 0; f < F; ++f) {
+          const float* col = col0 + f * fstride;
+          for (std::int32_t q = 0; q < np; ++q) rows[q * F + f] = col[q];
+        }
+        for (std::int32_t q = 0; q < np; ++q) detail::store_row(dst, p0 + q, rows + q * F, Rounding::nearest_even, nullptr);
+      }
+      return commit_instruction();
+    }
+    // A contiguous fp32 source row is already the fp32 intermediate: convert from it directly.
     const bool direct = src.dtype == DType::f32 && src.free_contiguous();
     float* row = direct ? nullptr : detail::scratch_f32(0, static_cast<std::size_t>(src.free_size()));
     for (std::int32_t p = 0; p < src.partitions; ++p) {

@@ -53,12 +53,12 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
   ++memo_clock_;
   OperandMemo* victim = nullptr;
   for (OperandMemo& e : memo) {
-    if (e.epoch == sbuf_write_epoch_ && e.base == t.base && e.dtype == t.dtype && e.partitions == t.partitions &&
+    if (e.valid && e.base == t.base && e.dtype == t.dtype && e.partitions == t.partitions &&
         e.ndim == t.ndim && e.size == t.size && e.stride == t.stride && e.panel == panel) {
       e.last_use = memo_clock_;
       return e.data.data();
     }
-    if (victim == nullptr || e.epoch != sbuf_write_epoch_ || (victim->epoch == sbuf_write_epoch_ && e.last_use < victim->last_use))
+    if (victim == nullptr || !e.valid || (victim->valid && e.last_use < victim->last_use))
       victim = &e;
   }
   if (memo.size() < kOperandMemoEntries) victim = &memo.emplace_back();
@@ -99,7 +99,8 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
   m.size = t.size;
   m.stride = t.stride;
   m.panel = panel;
-  m.epoch = sbuf_write_epoch_;
+  m.valid = true;
+  m.source = region_of(t, false);
   return out;
 }
 
@@ -175,10 +176,15 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
       cfg_.numerics == Numerics::trn1_measured && stationary.dtype == DType::bf16 && moving.dtype == DType::bf16;
   const MatmulIsa isa = detail::resolve_matmul_isa(cfg_.matmul_isa);
   const detail::PackLayout pack = product_rounded ? detail::PackLayout{} : detail::matmul_pack_layout(isa);
+  // A contiguous moving operand is widened panel by panel inside the kernel (it is read once per
+  // stationary row block, and its fp32 copy would not fit in L1); the stationary operand is
+  // converted once and memoised.
   const float* A = converted_operand(stationary, pack.mr, 0);
-  const float* B = converted_operand(moving, pack.nr, 1);
+  detail::MovingSource src{moving.base, moving.partition_stride, moving.dtype};
+  const bool pack_in_kernel = pack.nr > 0 && moving.free_contiguous();
+  const float* B = pack_in_kernel ? nullptr : converted_operand(moving, pack.nr, 1);
   detail::MatmulArgs args{A, M, B, N, K, M, N, reinterpret_cast<float*>(dst.base), dst.partition_stride / 4,
-                          accumulate, pack};
+                          accumulate, pack, src};
   if (product_rounded)
     detail::matmul_bf16_product_rounded(args);
   else

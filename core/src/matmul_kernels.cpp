@@ -4,10 +4,13 @@
 
 #include <cmath>
 
+#include "simd_util.hpp"
 #include "trn/core/dtype.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn::detail {
+
+bool cpu_has(MatmulIsa isa);
 
 namespace {
 inline void store_result(float* c, float s, bool accumulate) { *c = accumulate ? *c + s : s; }
@@ -58,7 +61,7 @@ __attribute__((target("avx2,fma"))) inline __m256i avx2_tail_mask(int n) {
 }
 
 template <int MR>
-__attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, int m0, int n0, int nvalid) {
+__attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, const float* B, int m0, int n0, int nvalid) {
   const __m256i mk0 = avx2_tail_mask(nvalid);
   const __m256i mk1 = avx2_tail_mask(nvalid - 8);
   __m256 c0[MR], c1[MR];
@@ -66,7 +69,6 @@ __attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, int m0, i
   for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm256_setzero_ps();
   // Packed panels (matmul_pack_layout): contiguous, zero-padded, so the B loads need no mask.
   const float* A = a.A + std::int64_t{m0} * a.K;
-  const float* B = a.B + std::int64_t{n0} * a.K;
   const int sa = a.pack.mr, sb = a.pack.nr;
   for (int k = 0; k < a.K; ++k) {
     const __m256 b0 = _mm256_loadu_ps(B + k * sb);
@@ -93,14 +95,13 @@ __attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, int m0, i
 }
 
 template <int MR>
-__attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, int m0, int n0, int nvalid) {
+__attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, const float* B, int m0, int n0, int nvalid) {
   const __mmask16 mk0 = nvalid >= 16 ? __mmask16(0xffff) : __mmask16((1u << nvalid) - 1u);
   const __mmask16 mk1 = nvalid >= 32 ? __mmask16(0xffff) : nvalid <= 16 ? __mmask16(0) : __mmask16((1u << (nvalid - 16)) - 1u);
   __m512 c0[MR], c1[MR];
 #pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm512_setzero_ps();
   const float* A = a.A + std::int64_t{m0} * a.K;
-  const float* B = a.B + std::int64_t{n0} * a.K;
   const int sa = a.pack.mr, sb = a.pack.nr;
   for (int k = 0; k < a.K; ++k) {
     const __m512 b0 = _mm512_loadu_ps(B + k * sb);
@@ -127,17 +128,68 @@ __attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, int m0, 
 }
 
 // Driver: n-panels outer (the B panel stays in L1), m-blocks inner; MR-row edges use smaller MR.
-using UkrFn = void (*)(const MatmulArgs&, int, int, int);
+// The B panel is either a slice of the packed operand or widened from SBUF into `panel` here.
+using UkrFn = void (*)(const MatmulArgs&, const float*, int, int, int);
+constexpr int kMaxPanelFloats = 128 * 32;  // K <= 128 (pmax) times the widest nr
 
 void drive(const MatmulArgs& a, int MR, int NR, const UkrFn* ukr_by_rows) {
   if (a.pack.mr != MR || a.pack.nr != NR) throw Error("internal: matmul operands packed for another kernel");
+  if (a.B == nullptr && a.K * NR > kMaxPanelFloats) throw Error("internal: moving panel larger than its buffer");
+  alignas(64) float panel[kMaxPanelFloats];
   for (int n0 = 0; n0 < a.N; n0 += NR) {
     const int nv = a.N - n0 < NR ? a.N - n0 : NR;
+    const float* B = a.B + std::int64_t{n0} * a.K;
+    if (a.B == nullptr) {
+      pack_moving_panel(a.moving, a.K, n0, nv, NR, panel);
+      B = panel;
+    }
     int m0 = 0;
-    for (; m0 + MR <= a.M; m0 += MR) ukr_by_rows[MR](a, m0, n0, nv);
-    if (m0 < a.M) ukr_by_rows[a.M - m0](a, m0, n0, nv);
+    for (; m0 + MR <= a.M; m0 += MR) ukr_by_rows[MR](a, B, m0, n0, nv);
+    if (m0 < a.M) ukr_by_rows[a.M - m0](a, B, m0, n0, nv);
   }
 }
+
+TRN_SIMD_WARNINGS_BEGIN
+// Panel packers. bf16 widening is an exact 16-bit shift and fp32/tf32 a copy, so every path gives
+// the bits of load_row_f32 (the general fallback for the other dtypes).
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void pack_panel_avx512_32(const MovingSource& s, int K, int n0,
+                                                                              int nv, float* out) {
+  const __mmask16 m0 = nv >= 16 ? __mmask16(0xffff) : __mmask16((1u << nv) - 1u);
+  const __mmask16 m1 = nv >= 32 ? __mmask16(0xffff) : nv <= 16 ? __mmask16(0) : __mmask16((1u << (nv - 16)) - 1u);
+  if (s.dtype == DType::bf16) {
+    const std::byte* row = s.base + std::int64_t{n0} * 2;
+    for (int k = 0; k < K; ++k, row += s.row_bytes, out += 32) {
+      const auto* r = reinterpret_cast<const std::uint16_t*>(row);
+      const __m512i lo = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m0, r));
+      const __m512i hi = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m1, r + 16));
+      _mm512_store_si512(out, _mm512_slli_epi32(lo, 16));
+      _mm512_store_si512(out + 16, _mm512_slli_epi32(hi, 16));
+    }
+  } else {  // fp32 / tf32 storage: copy
+    const std::byte* row = s.base + std::int64_t{n0} * 4;
+    for (int k = 0; k < K; ++k, row += s.row_bytes, out += 32) {
+      const auto* r = reinterpret_cast<const float*>(row);
+      _mm512_store_ps(out, _mm512_maskz_loadu_ps(m0, r));
+      _mm512_store_ps(out + 16, _mm512_maskz_loadu_ps(m1, r + 16));
+    }
+  }
+}
+TRN_SIMD_WARNINGS_END
+}  // namespace
+
+void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out) {
+  const bool simple = src.dtype == DType::bf16 || src.dtype == DType::f32 || src.dtype == DType::tf32;
+  static const bool avx512 = cpu_has(MatmulIsa::avx512);
+  if (nr == 32 && simple && avx512) return pack_panel_avx512_32(src, K, n0, nv, out);
+  const std::int64_t es = dtype_size(src.dtype);
+  for (int k = 0; k < K; ++k) {
+    float* o = out + std::int64_t{k} * nr;
+    load_row_f32(src.dtype, src.base + k * src.row_bytes + n0 * es, 1, nv, o);
+    for (int j = nv; j < nr; ++j) o[j] = 0.0f;
+  }
+}
+
+namespace {
 }  // namespace
 
 void matmul_avx2(const MatmulArgs& a) {
@@ -162,7 +214,9 @@ PackLayout matmul_pack_layout(MatmulIsa isa) {
 
 bool cpu_has(MatmulIsa isa) {
   switch (isa) {
-    case MatmulIsa::avx512: return __builtin_cpu_supports("avx512f");
+    case MatmulIsa::avx512:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+             __builtin_cpu_supports("avx512vl");
     case MatmulIsa::avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     default: return true;
   }

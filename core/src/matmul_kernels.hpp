@@ -25,17 +25,32 @@ struct PackLayout {
   int mr = 0, nr = 0;
 };
 
+// A moving operand read straight from SBUF: row k (partition k) starts at base + k * row_bytes and
+// holds N contiguous elements of `dtype`. The SIMD drivers widen one nr-column panel at a time into
+// an L1-resident buffer right before the micro-kernel uses it (BLIS's B packing), so the fp32 copy
+// of the whole operand is never written out.
+struct MovingSource {
+  const std::byte* base = nullptr;
+  std::int64_t row_bytes = 0;
+  DType dtype = DType::f32;
+};
+
 struct MatmulArgs {
   const float* A;  // stationary, K x M fp32 (row k = partition k)
   std::int64_t lda;
-  const float* B;  // moving, K x N fp32
+  const float* B;  // moving, K x N fp32; nullptr: packed from `moving` panel by panel (SIMD kernels)
   std::int64_t ldb;
   int K, M, N;
   float* C;  // PSUM rows, [M][N] fp32
   std::int64_t ldc;
   bool accumulate;
   PackLayout pack;
+  MovingSource moving;
 };
+
+// Widens columns [n0, n0 + nv) of rows 0..K-1 of `src` into out[k * nr + j] (fp32, exact), zero-
+// filling columns nv..nr-1.
+void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out);
 
 // The layout the kernel of an ISA wants (portable: row-major).
 PackLayout matmul_pack_layout(MatmulIsa isa);

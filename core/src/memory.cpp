@@ -185,7 +185,8 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       partitions_(hw.pmax),
       partition_bytes_(space == MemSpace::psum ? hw.psum_partition_bytes : hw.sbuf_partition_bytes),
       bank_bytes_(space == MemSpace::psum ? hw.psum_bank_bytes : 0),
-      storage_(new std::byte[static_cast<std::size_t>(hw.pmax * partition_bytes_)]) {}
+      host_stride_(partition_bytes_ + kHostPartitionPadBytes),
+      storage_(new std::byte[static_cast<std::size_t>(hw.pmax * host_stride_)]) {}
 
 Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
                          std::string_view name, std::int32_t partition_start) {
@@ -246,9 +247,9 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   t.dtype = dtype;
   t.partition_start = partition_start;
   t.partitions = partitions;
-  t.partition_stride = partition_bytes_;
+  t.partition_stride = host_stride_;
   t.offset_bytes = found;
-  t.base = storage_.get() + std::int64_t{partition_start} * partition_bytes_ + found;
+  t.base = storage_.get() + std::int64_t{partition_start} * host_stride_ + found;
   t.ndim = static_cast<int>(free_shape.size());
   int d = 0;
   for (auto s : free_shape) t.size[d++] = s;
@@ -259,7 +260,7 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   }
   // Poison the fresh allocation in every partition (NaN in all float formats).
   for (int p = 0; p < partitions_; ++p)
-    std::memset(storage_.get() + std::int64_t{p} * partition_bytes_ + found, 0xFF, static_cast<std::size_t>(need));
+    std::memset(storage_.get() + std::int64_t{p} * host_stride_ + found, 0xFF, static_cast<std::size_t>(need));
   return t;
 }
 

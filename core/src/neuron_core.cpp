@@ -38,6 +38,7 @@ void NeuronCore::reconfigure(const CoreConfig& cfg) {
     psum_ = OnChipMemory(MemSpace::psum, *hw_);
   }
   cfg_ = cfg;
+  invalidate_operand_memo(nullptr);
   if (cfg_.strict)
     psum_matmul_written_.assign(static_cast<std::size_t>(hw_->pmax * hw_->psum_partition_bytes / 4), 0);
   else
@@ -59,7 +60,16 @@ void NeuronCore::begin_program(std::array<int, 3> pid, std::array<int, 3> npid, 
   psum_.reset();
   trace_.clear();
   std::fill(psum_matmul_written_.begin(), psum_matmul_written_.end(), 0);
-  ++sbuf_write_epoch_;  // a new program's SBUF contents are unrelated to the memoised operands
+  invalidate_operand_memo(nullptr);  // a new program's SBUF contents are unrelated to the memo
+}
+
+void NeuronCore::invalidate_operand_memo(const Region* w) {
+  for (auto& role : operand_memo_)
+    for (OperandMemo& e : role) {
+      if (!e.valid) continue;
+      const Region& r = e.source;
+      if (w == nullptr || (w->p0 < r.p0 + r.np && r.p0 < w->p0 + w->np && w->lo < r.hi && r.lo < w->hi)) e.valid = false;
+    }
 }
 
 Rounding NeuronCore::rounding_for(const InstrOptions& opt) const {
@@ -86,11 +96,12 @@ Instruction& NeuronCore::record(Engine e, Opcode op) {
 
 void NeuronCore::commit_instruction() {
   const Instruction& last = cfg_.trace ? trace_.instructions.back() : scratch_record_;
-  for (std::uint8_t i = 0; i < last.nregions; ++i)
-    if (last.regions[i].write && last.regions[i].mem == MemSpace::sbuf) {
-      ++sbuf_write_epoch_;
-      break;
-    }
+  if (last.regions_dropped) {
+    invalidate_operand_memo(nullptr);
+  } else {
+    for (std::uint8_t i = 0; i < last.nregions; ++i)
+      if (last.regions[i].write && last.regions[i].mem == MemSpace::sbuf) invalidate_operand_memo(&last.regions[i]);
+  }
   // Strict mode: PSUM written by anything but TensorE no longer holds a matmul accumulation
   // (accumulating onto memset/copy-initialised PSUM is undefined on v2/v3, neuroncore.md 4.1).
   if (!psum_matmul_written_.empty() && last.engine != Engine::tensor) {

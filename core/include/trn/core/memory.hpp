@@ -119,6 +119,12 @@ class OnChipMemory {
   bool fp8_e4m3fn_native_;
   int partitions_;
   std::int64_t partition_bytes_, bank_bytes_;
+  // Host layout: partition p starts at storage_ + p * host_stride_. The stride is one cache line more
+  // than the capacity so that the rows of a tile (192 KiB, 16 KiB apart on the device) do not all
+  // map to the same host L1/L2 sets; the pad is never addressable (capacity and offsets use
+  // partition_bytes_), so it changes host speed only.
+  static constexpr std::int64_t kHostPartitionPadBytes = 64;
+  std::int64_t host_stride_;
   std::unique_ptr<std::byte[]> storage_;
   std::vector<Block> blocks_;  // sorted by offset
   std::int64_t peak_ = 0;

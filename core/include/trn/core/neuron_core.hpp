@@ -194,10 +194,10 @@ class NeuronCore {
   std::array<int, 3> program_id_{0, 0, 0}, num_programs_{1, 1, 1};
   int linear_program_ = 0, core_index_ = 0;
   std::vector<std::uint8_t> psum_matmul_written_;  // strict mode: per-element "initialised by nc_matmul"
-  // Host-side memo of the last fp32 conversion of each matmul operand (stationary, moving). Valid
-  // while no instruction has written SBUF since (sbuf_write_epoch_), like TensorE keeping a loaded
-  // stationary tile; it changes host time only, never results.
-  std::uint64_t sbuf_write_epoch_ = 0;
+  // Host-side memo of recent fp32 conversions of matmul operands (stationary, moving). An entry is
+  // valid until an instruction writes SBUF bytes that overlap its source region (or records too
+  // few regions to tell), like TensorE keeping a loaded stationary tile; it changes host time only,
+  // never results.
   struct OperandMemo {
     const std::byte* base = nullptr;
     DType dtype = DType::f32;
@@ -205,7 +205,8 @@ class NeuronCore {
     int ndim = 0;
     std::array<std::int64_t, kMaxFreeDims> size{}, stride{};
     int panel = -1;
-    std::uint64_t epoch = ~std::uint64_t{0};
+    bool valid = false;
+    Region source;  // SBUF partitions and byte hull read by the conversion
     std::uint64_t last_use = 0;
     std::vector<float> data;
   };
@@ -215,6 +216,7 @@ class NeuronCore {
   std::array<std::vector<OperandMemo>, 2> operand_memo_;
   std::uint64_t memo_clock_ = 0;
   const float* converted_operand(const Tile& t, int panel, int which);
+  void invalidate_operand_memo(const Region* written);  // nullptr: every entry
   friend struct PsumState;
 };
 

@@ -58,8 +58,12 @@ struct Instruction {
   std::uint8_t subop = 0;        // instruction-specific detail for the cost model (e.g. AluOp of tensor_tensor)
   std::uint8_t nregions = 0;
   std::array<Region, 4> regions{};
+  bool regions_dropped = false;  // more operands than `regions` holds (custom ops): some not recorded
   void add_region(const Region& r) {
-    if (nregions < regions.size()) regions[nregions++] = r;
+    if (nregions < regions.size())
+      regions[nregions++] = r;
+    else
+      regions_dropped = true;
   }
 };
 
