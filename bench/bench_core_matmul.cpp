@@ -6,6 +6,7 @@
 #include <cblas.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <random>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "matmul_variants.hpp"
 #include "openblas_native.hpp"
+#include "paired.hpp"
 #include "tiled_matmul.hpp"
 #include "trn/core/core.hpp"
 
@@ -50,77 +52,70 @@ Problem& problem(long n) {
   return it->second;
 }
 
-void set_flops(benchmark::State& st, long n) {
-  st.counters["GFLOP/s"] =
-      benchmark::Counter(2.0 * n * n * n * static_cast<double>(st.iterations()), benchmark::Counter::kIsRate,
-                         benchmark::Counter::kIs1000);
+void sgemm(Problem& p, long n) {
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(n),
+              1.0f, p.A.as<float>(), static_cast<int>(n), p.B.as<float>(), static_cast<int>(n), 0.0f, p.C.as<float>(),
+              static_cast<int>(n));
 }
 
-void BM_Emulator_Bf16TiledMatmul(benchmark::State& st) {
+std::map<std::string, trnsci::bench::PairedResult>& results() {
+  static std::map<std::string, trnsci::bench::PairedResult> r;
+  return r;
+}
+
+// Tiled kernel (fp32 operands in HBM, cast to bf16 by the DMA) paired with cblas_sgemm.
+void BM_Paired_Bf16Tiled_vs_Sgemm(benchmark::State& st) {
   const long n = st.range(0);
   const int threads = static_cast<int>(st.range(1));
-  const bool trace = st.range(2) != 0;
   Problem& p = problem(n);
   trn::LaunchConfig lc;
   lc.host_threads = threads;
-  lc.core.trace = trace;
-  trn::examples::TiledMatmulConfig tc;
-  for (auto _ : st) {
-    auto r = trn::examples::tiled_matmul(p.A, p.B, p.C, tc, lc);
-    benchmark::DoNotOptimize(r.trace.per_engine);
-  }
-  set_flops(st, n);
+  openblas_set_num_threads(threads);
+  trn::examples::TiledMatmulConfig tc; if (const char* e = std::getenv("TBM")) { tc.block_m = std::atoi(e); tc.block_n = 8 * 128 * 512 / tc.block_m; }
+  trn::HbmTensor C(trn::DType::f32, {n, n});
+  results()["tiled/" + std::to_string(threads)] = trnsci::bench::run_paired(
+      st, 2.0 * n * n * n, [&] { benchmark::DoNotOptimize(trn::examples::tiled_matmul(p.A, p.B, C, tc, lc).trace.per_engine); },
+      [&] { sgemm(p, n); });
 }
 
-void BM_Emulator_Bf16BlockedMatmul(benchmark::State& st) {
+// Blocked kernel (bf16 lhsT / rhs in HBM as in the NKI tutorial) paired with cblas_sgemm.
+void BM_Paired_Bf16Blocked_vs_Sgemm(benchmark::State& st) {
   const long n = st.range(0);
+  const int threads = static_cast<int>(st.range(1));
   static std::map<long, Bf16Problem> cache;
   auto it = cache.find(n);
   if (it == cache.end()) it = cache.emplace(n, Bf16Problem(n)).first;
-  Bf16Problem& p = it->second;
+  Bf16Problem& b = it->second;
+  Problem& p = problem(n);
   trn::LaunchConfig lc;
-  lc.host_threads = static_cast<int>(st.range(1));
+  lc.host_threads = threads;
+  openblas_set_num_threads(threads);
   // Blocks of 1024 x 1024 (8 PSUM banks) and K blocks of 1024: four programs for 2048^2 outputs.
   const trn::examples::BlockedMatmulConfig bc{1024, 1024, 1024};
-  for (auto _ : st) {
-    auto r = trn::examples::blocked_matmul(p.lhsT, p.rhs, p.C, bc, lc);
-    benchmark::DoNotOptimize(r.trace.per_engine);
-  }
-  set_flops(st, n);
+  results()["blocked/" + std::to_string(threads)] = trnsci::bench::run_paired(
+      st, 2.0 * n * n * n, [&] { benchmark::DoNotOptimize(trn::examples::blocked_matmul(b.lhsT, b.rhs, b.C, bc, lc).trace.per_engine); },
+      [&] { sgemm(p, n); });
 }
 
-void BM_OpenBLAS_Sgemm(benchmark::State& st) {
+// Tracing cost: the tiled kernel untraced ("ours") paired with the same kernel traced ("ref").
+void BM_Paired_Untraced_vs_Traced(benchmark::State& st) {
   const long n = st.range(0);
-  const int threads = static_cast<int>(st.range(1));
   Problem& p = problem(n);
-  openblas_set_num_threads(threads);
-  for (auto _ : st) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n),
-                static_cast<int>(n), 1.0f, p.A.as<float>(), static_cast<int>(n), p.B.as<float>(), static_cast<int>(n),
-                0.0f, p.C.as<float>(), static_cast<int>(n));
-    benchmark::ClobberMemory();
-  }
-  set_flops(st, n);
+  trn::LaunchConfig on, off;
+  on.host_threads = off.host_threads = 1;
+  off.core.trace = false;
+  trn::examples::TiledMatmulConfig tc;
+  trn::HbmTensor C(trn::DType::f32, {n, n});
+  results()["trace"] = trnsci::bench::run_paired(
+      st, 2.0 * n * n * n, [&] { benchmark::DoNotOptimize(trn::examples::tiled_matmul(p.A, p.B, C, tc, off).trace.per_engine); },
+      [&] { benchmark::DoNotOptimize(trn::examples::tiled_matmul(p.A, p.B, C, tc, on).trace.per_engine); });
 }
 
-BENCHMARK(BM_Emulator_Bf16TiledMatmul)->ArgsProduct({{2048}, {1, 2}, {1}})->Args({2048, 1, 0})
-    ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
-BENCHMARK(BM_Emulator_Bf16BlockedMatmul)->ArgsProduct({{2048}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime()
-    ->MinTime(2.0);
-BENCHMARK(BM_OpenBLAS_Sgemm)->ArgsProduct({{2048}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);
-
-// Collects GFLOP/s per run so that main() can print the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  std::map<std::string, double> gflops;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const auto& r : runs) {
-      auto it = r.counters.find("GFLOP/s");
-      if (it != r.counters.end()) gflops[r.benchmark_name()] = it->second;
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-};
+BENCHMARK(BM_Paired_Bf16Tiled_vs_Sgemm)->ArgsProduct({{2048}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime()
+    ->MinTime(4.0);
+BENCHMARK(BM_Paired_Bf16Blocked_vs_Sgemm)->ArgsProduct({{2048}, {1, 2}})->Unit(benchmark::kMillisecond)->UseRealTime()
+    ->MinTime(4.0);
+BENCHMARK(BM_Paired_Untraced_vs_Traced)->Args({2048})->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(4.0);
 
 }  // namespace
 
@@ -128,29 +123,21 @@ int main(int argc, char** argv) {
   trnsci::bench::use_native_openblas_kernels(argv);
   std::printf("OpenBLAS kernels: %s\n", openblas_get_corename());
   benchmark::Initialize(&argc, argv);
-  RatioReporter rep;
-  benchmark::RunSpecifiedBenchmarks(&rep);
-  auto get = [&](const std::string& k) {
-    for (const auto& [name, v] : rep.gflops)
-      if (name.rfind(k, 0) == 0) return v;
-    return 0.0;
-  };
-  std::printf("\nratio emulator(bf16 tiled, fp32 operands cast by the DMA, traced) / OpenBLAS sgemm, 2048^3:\n");
-  for (int t : {1, 2}) {
-    const double e = get("BM_Emulator_Bf16TiledMatmul/2048/" + std::to_string(t) + "/1");
-    const double o = get("BM_OpenBLAS_Sgemm/2048/" + std::to_string(t));
-    if (e > 0 && o > 0)
-      std::printf("  %d thread(s): %.1f / %.1f GFLOP/s = %.3f (target >= 0.9)\n", t, e * 1e-9, o * 1e-9, e / o);
-  }
-  std::printf("ratio emulator(bf16 blocked, bf16 operands in HBM as in the NKI tutorial) / OpenBLAS sgemm, 2048^3:\n");
-  for (int t : {1, 2}) {
-    const double e = get("BM_Emulator_Bf16BlockedMatmul/2048/" + std::to_string(t));
-    const double o = get("BM_OpenBLAS_Sgemm/2048/" + std::to_string(t));
-    if (e > 0 && o > 0)
-      std::printf("  %d thread(s): %.1f / %.1f GFLOP/s = %.3f (target >= 0.9)\n", t, e * 1e-9, o * 1e-9, e / o);
-  }
-  const double on = get("BM_Emulator_Bf16TiledMatmul/2048/1/1"), off = get("BM_Emulator_Bf16TiledMatmul/2048/1/0");
-  if (on > 0 && off > 0) std::printf("  tracing overhead (1 thread): %.2f%% (target < 5%%)\n", (off / on - 1.0) * 100.0);
+  benchmark::RunSpecifiedBenchmarks();
+  std::printf("\nemulator / OpenBLAS sgemm at 2048^3, median of per-pair ratios (target >= 0.9):\n");
+  const char* what[] = {"tiled", "blocked"};
+  const char* desc[] = {"bf16 tiled, fp32 operands cast by the DMA, traced", "bf16 blocked, bf16 operands in HBM (NKI tutorial)"};
+  for (int w = 0; w < 2; ++w)
+    for (int t : {1, 2}) {
+      auto it = results().find(std::string(what[w]) + "/" + std::to_string(t));
+      if (it == results().end()) continue;
+      const auto& r = it->second;
+      std::printf("  %-50s %d thread(s): %6.1f / %6.1f GFLOP/s, ratio %.3f\n", desc[w], t, r.ours_gflops, r.ref_gflops,
+                  r.median_ratio);
+    }
+  if (auto it = results().find("trace"); it != results().end())
+    std::printf("  tracing overhead (1 thread, median of pairs): %.2f%% (target < 5%%)\n",
+                (it->second.median_ratio - 1.0) * 100.0);
   benchmark::Shutdown();
   return 0;
 }

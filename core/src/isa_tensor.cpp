@@ -72,19 +72,8 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
   float* out = m.data.data();
   if (panel == 0) {
     for (int k = 0; k < K; ++k) detail::load_row(t, k, out + std::int64_t{k} * F);
-  } else if (t.free_contiguous()) {
-    // One pass: each panel-wide chunk of a row is widened straight into its packed place.
-    const std::int64_t es = dtype_size(t.dtype);
-    for (int k = 0; k < K; ++k) {
-      const std::byte* src = t.base + std::int64_t{k} * t.partition_stride;
-      for (std::int64_t p = 0; p < panels; ++p) {
-        float* dst = out + (p * K + k) * panel;
-        const std::int64_t n = std::min<std::int64_t>(panel, F - p * panel);
-        load_row_f32(t.dtype, src + p * panel * es, 1, n, dst);
-        std::fill(dst + n, dst + panel, 0.0f);
-      }
-    }
   } else {
+    // Widen each row once (vectorised for contiguous rows), then cut it into the panels.
     float* row = detail::scratch_f32(2, static_cast<std::size_t>(width));
     std::fill(row + F, row + width, 0.0f);
     for (int k = 0; k < K; ++k) {

@@ -142,6 +142,14 @@ void drive(const MatmulArgs& a, int MR, int NR, const UkrFn* ukr_by_rows) {
     if (a.B == nullptr) {
       pack_moving_panel(a.moving, a.K, n0, nv, NR, panel);
       B = panel;
+      // The next panel's rows are 128 lines in 128 partitions (likely L3, not in any prefetcher's
+      // stream): request them now so they arrive while this panel is multiplied.
+      if (n0 + NR < a.N) {
+        const std::int64_t at = std::int64_t{n0 + NR} * dtype_size(a.moving.dtype);
+        const int lines = static_cast<int>((std::int64_t{NR} * dtype_size(a.moving.dtype) + 63) / 64);
+        for (int k = 0; k < a.K; ++k)
+          for (int l = 0; l < lines; ++l) __builtin_prefetch(a.moving.base + k * a.moving.row_bytes + at + 64 * l);
+      }
     }
     int m0 = 0;
     for (; m0 + MR <= a.M; m0 += MR) ukr_by_rows[MR](a, B, m0, n0, nv);
