@@ -6,7 +6,6 @@
 #include <cblas.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <random>
 #include <string>
@@ -71,7 +70,7 @@ void BM_Paired_Bf16Tiled_vs_Sgemm(benchmark::State& st) {
   trn::LaunchConfig lc;
   lc.host_threads = threads;
   openblas_set_num_threads(threads);
-  trn::examples::TiledMatmulConfig tc; if (const char* e = std::getenv("TBM")) { tc.block_m = std::atoi(e); tc.block_n = 8 * 128 * 512 / tc.block_m; }
+  trn::examples::TiledMatmulConfig tc;
   trn::HbmTensor C(trn::DType::f32, {n, n});
   results()["tiled/" + std::to_string(threads)] = trnsci::bench::run_paired(
       st, 2.0 * n * n * n, [&] { benchmark::DoNotOptimize(trn::examples::tiled_matmul(p.A, p.B, C, tc, lc).trace.per_engine); },

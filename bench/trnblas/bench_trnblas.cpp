@@ -1,8 +1,10 @@
 // trnblas against OpenBLAS in one process, on the same shapes and data: the emulated GEMM in every
 // precision mode (trnblasGemmEx, fp32 inputs) against cblas_sgemm, and the Ozaki-scheme
 // trnblasDgemm against cblas_dgemm, on 1 and 2 host threads (TRN_NUM_THREADS for the emulator,
-// openblas_set_num_threads for OpenBLAS). After the runs main() prints one table: host GFLOP/s of
-// both, the ratio with the targets (bf16 >= 0.9x SGEMM, bf16x3 >= 0.28x), and the modeled
+// openblas_set_num_threads for OpenBLAS). Every iteration runs one trnblas call and one OpenBLAS
+// call back to back (bench/paired.hpp); the ratio is the median of the per-pair ratios, which
+// holds steady on a machine whose speed drifts. After the runs main() prints one table: host
+// GFLOP/s of both, the ratio with the targets (bf16 >= 0.9x SGEMM, bf16x3 >= 0.28x), and the modeled
 // device time and TensorE utilization on trn1 and trn2 (trnblasGetLastProfile; utilization =
 // busy_ns[TENSOR] / total_ns, one NeuronCore). Host GFLOP/s count 2 m n k per GEMM whatever the
 // mode: a bf16x9 call does nine times the TensorE work of a bf16 call for the same count.
@@ -24,6 +26,7 @@
 #include <unistd.h>
 
 #include "openblas_native.hpp"
+#include "paired.hpp"
 
 #include "trnblas.h"
 
@@ -83,11 +86,6 @@ std::map<std::string, Modeled>& modeled() {  // key: "<mode>/<shape>"
   return m;
 }
 
-void set_gflops(benchmark::State& st, const Shape& s) {
-  st.counters["GFLOP/s"] = benchmark::Counter(s.flops() * static_cast<double>(st.iterations()),
-                                              benchmark::Counter::kIsRate, benchmark::Counter::kIs1000);
-}
-
 // The emulator's host threads come from TRN_NUM_THREADS (the C API has no host-thread setting).
 class Handle {
  public:
@@ -104,20 +102,35 @@ class Handle {
   trnblasHandle_t h_ = nullptr;
 };
 
-void BM_TrnblasGemmEx(benchmark::State& st, Mode mode, Shape s, int threads) {
+void sgemm(const Shape& s, Operands<float>& op) {
+  cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, s.m, s.n, s.k, 1.0f, op.A.data(), s.m, op.B.data(), s.k, 0.0f,
+              op.C.data(), s.m);
+}
+
+std::map<std::string, trnsci::bench::PairedResult>& results() {  // key: gemm_name
+  static std::map<std::string, trnsci::bench::PairedResult> r;
+  return r;
+}
+std::string gemm_name(const std::string& mode, const Shape& s, int threads) {
+  return mode + "/" + s.name() + "/threads:" + std::to_string(threads);
+}
+
+void BM_TrnblasGemmEx_vs_Sgemm(benchmark::State& st, Mode mode, Shape s, int threads) {
   Operands<float>& op = operands<float>(s);
+  std::vector<float> C(op.C.size());
   Handle h(threads);
+  openblas_set_num_threads(threads);
   const float one = 1.0f, zero = 0.0f;
   auto call = [&] {
     return trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, s.m, s.n, s.k, &one, op.A.data(), TRN_R_32F, s.m, op.B.data(),
-                         TRN_R_32F, s.k, &zero, op.C.data(), TRN_R_32F, s.m, mode.compute, TRNBLAS_GEMM_DEFAULT);
+                         TRN_R_32F, s.k, &zero, C.data(), TRN_R_32F, s.m, mode.compute, TRNBLAS_GEMM_DEFAULT);
   };
-  for (auto _ : st)
-    if (call() != TRNBLAS_STATUS_SUCCESS) {
-      st.SkipWithError("trnblasGemmEx failed");
-      return;
-    }
-  set_gflops(st, s);
+  if (call() != TRNBLAS_STATUS_SUCCESS) {
+    st.SkipWithError("trnblasGemmEx failed");
+    return;
+  }
+  results()[gemm_name(mode.name, s, threads)] =
+      trnsci::bench::run_paired(st, s.flops(), [&] { benchmark::DoNotOptimize(call()); }, [&] { sgemm(s, op); });
   if (threads != 1) return;
   Modeled& md = modeled()[std::string(mode.name) + "/" + s.name()];
   trnblasGetLastProfile(h, &md.trn1);  // the handle's default target is trn1
@@ -126,33 +139,28 @@ void BM_TrnblasGemmEx(benchmark::State& st, Mode mode, Shape s, int threads) {
   trnblasGetLastProfile(h, &md.trn2);
 }
 
-void BM_OpenblasSgemm(benchmark::State& st, Shape s, int threads) {
-  Operands<float>& op = operands<float>(s);
-  openblas_set_num_threads(threads);
-  for (auto _ : st) {
-    cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, s.m, s.n, s.k, 1.0f, op.A.data(), s.m, op.B.data(), s.k,
-                0.0f, op.C.data(), s.m);
-    benchmark::ClobberMemory();
-  }
-  set_gflops(st, s);
-}
-
-void BM_TrnblasDgemm(benchmark::State& st, Shape s, int threads) {
+void BM_TrnblasDgemm_vs_Dgemm(benchmark::State& st, Shape s, int threads) {
   Operands<double>& op = operands<double>(s);
+  std::vector<double> C(op.C.size());
   Handle h(threads);
+  openblas_set_num_threads(threads);
   int bits = -1;
   trnblasSetFixedPointEmulationMantissaBitCountPointer(h, &bits);
   const double one = 1.0, zero = 0.0;
   auto call = [&] {
     return trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, s.m, s.n, s.k, &one, op.A.data(), s.m, op.B.data(), s.k, &zero,
-                        op.C.data(), s.m);
+                        C.data(), s.m);
   };
-  for (auto _ : st)
-    if (call() != TRNBLAS_STATUS_SUCCESS) {
-      st.SkipWithError("trnblasDgemm failed");
-      return;
-    }
-  set_gflops(st, s);
+  if (call() != TRNBLAS_STATUS_SUCCESS) {
+    st.SkipWithError("trnblasDgemm failed");
+    return;
+  }
+  results()[gemm_name("ozaki", s, threads)] = trnsci::bench::run_paired(
+      st, s.flops(), [&] { benchmark::DoNotOptimize(call()); },
+      [&] {
+        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, s.m, s.n, s.k, 1.0, op.A.data(), s.m, op.B.data(), s.k,
+                    0.0, op.C.data(), s.m);
+      });
   if (threads != 1) return;
   Modeled& md = modeled()["ozaki/" + s.name()];
   md.ozaki_bits = bits;
@@ -162,55 +170,20 @@ void BM_TrnblasDgemm(benchmark::State& st, Shape s, int threads) {
   trnblasGetLastProfile(h, &md.trn2);
 }
 
-void BM_OpenblasDgemm(benchmark::State& st, Shape s, int threads) {
-  Operands<double>& op = operands<double>(s);
-  openblas_set_num_threads(threads);
-  for (auto _ : st) {
-    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, s.m, s.n, s.k, 1.0, op.A.data(), s.m, op.B.data(), s.k, 0.0,
-                op.C.data(), s.m);
-    benchmark::ClobberMemory();
-  }
-  set_gflops(st, s);
-}
-
-std::string gemm_name(const std::string& lib, const std::string& mode, const Shape& s, int threads) {
-  return lib + "/" + mode + "/" + s.name() + "/threads:" + std::to_string(threads);
-}
-
 // Short runs: one iteration of the largest shapes already takes seconds.
 void configure(benchmark::internal::Benchmark* b) { b->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.3); }
 
-// All emulator runs first: OpenBLAS's worker threads keep spinning for a while after a threaded call
-// and would take a core from the emulator run that follows.
 void register_all() {
   for (const Shape& s : kShapes)
     for (int t : kThreads)
       for (const Mode& m : kModes)
-        configure(benchmark::RegisterBenchmark(gemm_name("trnblas", m.name, s, t).c_str(), BM_TrnblasGemmEx, m, s, t));
+        configure(benchmark::RegisterBenchmark(("trnblas_vs_sgemm/" + gemm_name(m.name, s, t)).c_str(),
+                                               BM_TrnblasGemmEx_vs_Sgemm, m, s, t));
   for (const Shape& s : kDgemmShapes)
     for (int t : kThreads)
-      configure(benchmark::RegisterBenchmark(gemm_name("trnblas", "ozaki", s, t).c_str(), BM_TrnblasDgemm, s, t));
-  for (const Shape& s : kShapes)
-    for (int t : kThreads)
-      configure(benchmark::RegisterBenchmark(gemm_name("openblas", "sgemm", s, t).c_str(), BM_OpenblasSgemm, s, t));
-  for (const Shape& s : kDgemmShapes)
-    for (int t : kThreads)
-      configure(benchmark::RegisterBenchmark(gemm_name("openblas", "dgemm", s, t).c_str(), BM_OpenblasDgemm, s, t));
+      configure(benchmark::RegisterBenchmark(("trnblas_vs_dgemm/" + gemm_name("ozaki", s, t)).c_str(),
+                                             BM_TrnblasDgemm_vs_Dgemm, s, t));
 }
-
-
-// Collects GFLOP/s per run so that main() can print the ratios.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  std::map<std::string, double> gflops;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const auto& r : runs) {
-      auto it = r.counters.find("GFLOP/s");
-      if (it != r.counters.end() && !r.error_occurred) gflops[r.run_name.function_name] = it->second * 1e-9;
-    }
-    ConsoleReporter::ReportRuns(runs);
-  }
-};
 
 void print_modeled(const Modeled* md) {
   if (md == nullptr || md->trn1.total_ns <= 0) {
@@ -221,10 +194,10 @@ void print_modeled(const Modeled* md) {
     std::printf("  %10.1f %5.1f%%", p->total_ns * 1e-3, 100.0 * p->busy_ns[TRN_ENGINE_TENSOR] / p->total_ns);
 }
 
-void print_table(const RatioReporter& rep) {
-  auto get = [&](const std::string& name) {
-    auto it = rep.gflops.find(name);
-    return it == rep.gflops.end() ? 0.0 : it->second;
+void print_table() {
+  auto get = [&](const std::string& name) -> const trnsci::bench::PairedResult* {
+    auto it = results().find(name);
+    return it == results().end() ? nullptr : &it->second;
   };
   auto find_modeled = [](const std::string& key) -> const Modeled* {
     auto it = modeled().find(key);
@@ -238,13 +211,13 @@ void print_table(const RatioReporter& rep) {
   for (const Shape& s : kShapes)
     for (const Mode& m : kModes)
       for (int t : kThreads) {
-        const double ours = get(gemm_name("trnblas", m.name, s, t)), ref = get(gemm_name("openblas", "sgemm", s, t));
-        if (ours <= 0) continue;
+        const trnsci::bench::PairedResult* r = get(gemm_name(m.name, s, t));
+        if (r == nullptr) continue;
         char target[16] = "";
-        if (m.target > 0 && ref > 0)
-          std::snprintf(target, sizeof target, ">=%.2f %s", m.target, ours / ref >= m.target ? "ok" : "MISS");
-        std::printf("%-15s %-7s %3d %9.1f %9.1f %7.3f %-9s", s.name().c_str(), m.name, t, ours, ref,
-                    ref > 0 ? ours / ref : 0.0, target);
+        if (m.target > 0)
+          std::snprintf(target, sizeof target, ">=%.2f %s", m.target, r->median_ratio >= m.target ? "ok" : "MISS");
+        std::printf("%-15s %-7s %3d %9.1f %9.1f %7.3f %-9s", s.name().c_str(), m.name, t, r->ours_gflops,
+                    r->ref_gflops, r->median_ratio, target);
         print_modeled(find_modeled(std::string(m.name) + "/" + s.name()));
         std::printf("\n");
       }
@@ -255,11 +228,12 @@ void print_table(const RatioReporter& rep) {
               "OpenBLAS", "ratio", "ms ours", "ms OB", "passes", "trn1 us", "TensE", "trn2 us", "TensE");
   for (const Shape& s : kDgemmShapes)
     for (int t : kThreads) {
-      const double ours = get(gemm_name("trnblas", "ozaki", s, t)), ref = get(gemm_name("openblas", "dgemm", s, t));
-      if (ours <= 0) continue;
+      const trnsci::bench::PairedResult* r = get(gemm_name("ozaki", s, t));
+      if (r == nullptr) continue;
+      const double ours = r->ours_gflops, ref = r->ref_gflops;
       const Modeled* md = find_modeled("ozaki/" + s.name());
       std::printf("%-15s %5d %3d %9.2f %9.1f %7.3f %9.2f %9.2f %6lld", s.name().c_str(), md ? md->ozaki_bits : -1, t,
-                  ours, ref, ref > 0 ? ours / ref : 0.0, s.flops() / ours * 1e-6, ref > 0 ? s.flops() / ref * 1e-6 : 0.0,
+                  ours, ref, r->median_ratio, s.flops() / ours * 1e-6, s.flops() / ref * 1e-6,
                   md ? md->trn1.instructions_per_engine[TRN_ENGINE_TENSOR] : 0LL);
       print_modeled(md);
       std::printf("\n");
@@ -273,9 +247,8 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   register_all();
-  RatioReporter rep;
-  benchmark::RunSpecifiedBenchmarks(&rep);
-  print_table(rep);
+  benchmark::RunSpecifiedBenchmarks();
+  print_table();
   benchmark::Shutdown();
   return 0;
 }

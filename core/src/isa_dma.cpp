@@ -1,15 +1,52 @@
 // DMA engines: dma_copy (HBM <-> SBUF, SBUF <-> SBUF) with dtype conversion through fp32, and
 // dma_transpose (trn2+). Semantics: neuroncore.md 5.5; modelling choices in docs/numerics.md.
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cstring>
 #include <string>
 
 #include "engine_util.hpp"
+#include "simd_util.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
 
 namespace {
+bool has_avx512() {
+  static const bool ok = __builtin_cpu_supports("avx512f");
+  return ok;
+}
+
+TRN_SIMD_WARNINGS_BEGIN
+// out[i * ld_out + j] = in[j * ld_in + i] for a 16 x 16 block of floats (exact data movement).
+__attribute__((target("avx512f"))) void transpose16x16(const float* in, std::int64_t ld_in, float* out,
+                                                       std::int64_t ld_out) {
+  __m512 r[16], t[16];
+  for (int i = 0; i < 16; ++i) r[i] = _mm512_loadu_ps(in + i * ld_in);
+  for (int i = 0; i < 8; ++i) {
+    t[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+    t[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+  }
+  for (int i = 0; i < 4; ++i) {
+    r[4 * i] = _mm512_shuffle_ps(t[4 * i], t[4 * i + 2], 0x44);
+    r[4 * i + 1] = _mm512_shuffle_ps(t[4 * i], t[4 * i + 2], 0xEE);
+    r[4 * i + 2] = _mm512_shuffle_ps(t[4 * i + 1], t[4 * i + 3], 0x44);
+    r[4 * i + 3] = _mm512_shuffle_ps(t[4 * i + 1], t[4 * i + 3], 0xEE);
+  }
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 4; ++j) {
+      t[j + 8 * i] = _mm512_shuffle_f32x4(r[j + 8 * i], r[j + 4 + 8 * i], 0x88);
+      t[j + 4 + 8 * i] = _mm512_shuffle_f32x4(r[j + 8 * i], r[j + 4 + 8 * i], 0xDD);
+    }
+  for (int j = 0; j < 8; ++j) {
+    r[j] = _mm512_shuffle_f32x4(t[j], t[j + 8], 0x88);
+    r[j + 8] = _mm512_shuffle_f32x4(t[j], t[j + 8], 0xDD);
+  }
+  for (int i = 0; i < 16; ++i) _mm512_storeu_ps(out + i * ld_out, r[i]);
+}
+TRN_SIMD_WARNINGS_END
+
 void check_dma_endpoint(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& h) {
   detail::require_nonempty(instr, operand, t);
   // PSUM is not a DMA endpoint: "you cannot move data directly from PSUM to HBM" (KOPT); the
@@ -47,19 +84,23 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
     // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).
     if (src.dtype == DType::f32 && src.ndim == 1 && src.partition_stride == 4 && src.partitions > 1) {
       // A transposed fp32 view (HbmTensor::tile_transposed: partitions are consecutive floats).
-      // Gather kBlock partitions at a time so that every read is one contiguous run of floats,
-      // then cast each gathered row.
+      // Gather kBlock partitions at a time into rows (16 x 16 register transposes where the CPU has
+      // AVX-512), so that every read is a contiguous run of floats, then cast each gathered row.
       constexpr std::int32_t kBlock = 16;
       const std::int64_t F = src.free_size(), fstride = src.size[0] > 1 ? src.stride[0] : 0;
-      float* rows = detail::scratch_f32(0, static_cast<std::size_t>(kBlock * F));
+      const std::int64_t ld = (F + 15) / 16 * 16 + 16;  // padded: the 16 rows must not alias in L1
+      float* rows = detail::scratch_f32(0, static_cast<std::size_t>(kBlock * ld));
       for (std::int32_t p0 = 0; p0 < src.partitions; p0 += kBlock) {
         const std::int32_t np = std::min(kBlock, src.partitions - p0);
         const float* col0 = reinterpret_cast<const float*>(src.base) + p0;
-        for (std::int64_t f = 0; f < F; ++f) {
+        std::int64_t f = 0;
+        if (np == kBlock && fstride != 0 && has_avx512())
+          for (; f + 16 <= F; f += 16) transpose16x16(col0 + f * fstride, fstride, rows + f, ld);
+        for (; f < F; ++f) {
           const float* col = col0 + f * fstride;
-          for (std::int32_t q = 0; q < np; ++q) rows[q * F + f] = col[q];
+          for (std::int32_t q = 0; q < np; ++q) rows[q * ld + f] = col[q];
         }
-        for (std::int32_t q = 0; q < np; ++q) detail::store_row(dst, p0 + q, rows + q * F, Rounding::nearest_even, nullptr);
+        for (std::int32_t q = 0; q < np; ++q) detail::store_row(dst, p0 + q, rows + q * ld, Rounding::nearest_even, nullptr);
       }
       return commit_instruction();
     }

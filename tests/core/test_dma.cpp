@@ -2,7 +2,9 @@
 // transposes per generation.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cstring>
+#include <random>
 
 #include "test_util.hpp"
 #include "trn/core/core.hpp"
@@ -51,6 +53,30 @@ TEST(Dma, TransposedHbmViewLoadsColumnsAsPartitions) {
   nc.dma_copy(s, h.tile_transposed(0, 5, 0, 7));
   for (int c = 0; c < 7; ++c)
     for (int r = 0; r < 5; ++r) EXPECT_EQ(load_as_f32(DType::bf16, s.at(c, r)), r * 7 + c);
+}
+
+// Large enough for the blocked (16 x 16 register transpose) gather, with partial blocks on both axes.
+TEST(Dma, TransposedHbmViewBlockedGatherMatchesElementwise) {
+  NeuronCore nc;
+  HbmTensor h(DType::f32, {70, 45});
+  std::mt19937 rng(7);
+  for (int i = 0; i < 70 * 45; ++i) h.as<std::uint32_t>()[i] = static_cast<std::uint32_t>(rng());
+  const std::int64_t r0 = 3, c0 = 2;
+  const int nrows = 61, ncols = 37;  // partitions 37 = 2 x 16 + 5, free 61 = 3 x 16 + 13
+  const Tile f = nc.sbuf().alloc(DType::f32, ncols, {nrows});
+  const Tile b = nc.sbuf().alloc(DType::bf16, ncols, {nrows});
+  nc.dma_copy(f, h.tile_transposed(r0, nrows, c0, ncols));
+  nc.dma_copy(b, h.tile_transposed(r0, nrows, c0, ncols));
+  for (int c = 0; c < ncols; ++c)
+    for (int r = 0; r < nrows; ++r) {
+      const std::uint32_t x = h.as<std::uint32_t>()[(r0 + r) * 45 + c0 + c];
+      std::uint32_t got = 0;
+      std::memcpy(&got, f.at(c, r), 4);
+      ASSERT_EQ(got, x) << "partition " << c << " element " << r;
+      std::uint16_t got16 = 0;
+      std::memcpy(&got16, b.at(c, r), 2);
+      ASSERT_EQ(got16, f32_to_bf16_rne(std::bit_cast<float>(x))) << "partition " << c << " element " << r;
+    }
 }
 
 TEST(Dma, EndpointsAndShapesAreChecked) {

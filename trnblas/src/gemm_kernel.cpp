@@ -4,12 +4,35 @@
 
 namespace trn::blas::detail {
 
+// Block shape = how many PSUM tiles (128 columns j x 512 rows i) one program owns, at most one
+// per PSUM bank. Every program streams its op(A) rows (bm per K tile) and op(B) columns (bn per K
+// tile) through the DMA, so the total load volume is m * blocks_j + n * blocks_i: choose the shape
+// that minimises it (on ties, larger i blocks: op(A) is the contiguous moving operand, op(B) the
+// transposed stationary one). The shape depends on (m, n) only, never on host threads or emulated
+// cores: under stochastic rounding the random bits are a function of (program, instruction,
+// element), so the decomposition must be fixed for bits to be independent of both. Small problems
+// (512 x 512 and below) are one program, which leaves a second host thread idle; splitting them
+// would model them 40% slower on one NeuronCore (per-program latency serialised). Bits never
+// depend on the block shape otherwise: the K order of every output element is fixed.
 BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n) {
   const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
-  BlockShape b;
-  b.tiles_i = static_cast<int>(std::clamp<std::int64_t>((m + tile_i - 1) / tile_i, 1, 4));
-  b.tiles_j = static_cast<int>(std::clamp<std::int64_t>((n + tile_j - 1) / tile_j, 1, hw.psum_banks / b.tiles_i));
-  return b;
+  const auto blocks = [](std::int64_t len, std::int64_t b) { return (len + b - 1) / b; };
+  BlockShape best;
+  std::int64_t best_volume = -1;
+  for (int ti = 1; ti <= hw.psum_banks; ++ti) {
+    if ((ti - 1) * tile_i >= m) break;  // no program would own the extra row tiles
+    for (int tj = 1; ti * tj <= hw.psum_banks; ++tj) {
+      if ((tj - 1) * tile_j >= n) break;
+      const std::int64_t bi = blocks(m, ti * tile_i), bj = blocks(n, tj * tile_j);
+      const std::int64_t volume = m * bj + n * bi;
+      if (best_volume < 0 || volume < best_volume || (volume == best_volume && ti > best.tiles_i)) {
+        best_volume = volume;
+        best.tiles_i = ti;
+        best.tiles_j = tj;
+      }
+    }
+  }
+  return best;
 }
 
 namespace {
