@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "engine_util.hpp"
 #include "matmul_kernels.hpp"
@@ -61,7 +62,7 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
     if (victim == nullptr || !e.valid || (victim->valid && e.last_use < victim->last_use))
       victim = &e;
   }
-  if (memo.size() < kOperandMemoEntries) victim = &memo.emplace_back();
+  if (memo.size() < kOperandMemoEntries[static_cast<std::size_t>(which)]) victim = &memo.emplace_back();
   OperandMemo& m = *victim;
   m.last_use = memo_clock_;
   const int K = t.partitions;
@@ -76,9 +77,36 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
     // Widen each row once (vectorised for contiguous rows), then cut it into the panels.
     float* row = detail::scratch_f32(2, static_cast<std::size_t>(width));
     std::fill(row + F, row + width, 0.0f);
-    for (int k = 0; k < K; ++k) {
-      detail::load_row(t, k, row);
-      for (std::int64_t p = 0; p < panels; ++p) std::copy_n(row + p * panel, panel, out + (p * K + k) * panel);
+    // Fixed-width chunk copies (the SIMD kernels' mr) compile to a few vector moves, not memmove calls.
+    // Rows are 128 partitions apart, beyond any hardware prefetcher's reach: fetch ahead.
+    const std::int64_t row_bytes = t.free_contiguous() ? t.bytes_per_partition() : 0;
+    auto prefetch_row = [&](int k) {
+      if (k >= K) return;
+      const std::byte* r = t.base + std::int64_t{k} * t.partition_stride;
+      for (std::int64_t b = 0; b < row_bytes; b += 64) __builtin_prefetch(r + b);
+    };
+    constexpr int kAhead = 8;
+    for (int k = 0; k < kAhead; ++k) prefetch_row(k);
+    auto cut = [&]<int W>(std::integral_constant<int, W>) {
+      for (int k = 0; k < K; ++k) {
+        prefetch_row(k + kAhead);
+        detail::load_row(t, k, row);
+        for (std::int64_t p = 0; p < panels; ++p) {
+          const float* from = row + p * W;
+          float* to = out + (p * K + k) * W;
+          for (int i = 0; i < W; ++i) to[i] = from[i];
+        }
+      }
+    };
+    if (panel == 12) {
+      cut(std::integral_constant<int, 12>{});
+    } else if (panel == 6) {
+      cut(std::integral_constant<int, 6>{});
+    } else {
+      for (int k = 0; k < K; ++k) {
+        detail::load_row(t, k, row);
+        for (std::int64_t p = 0; p < panels; ++p) std::copy_n(row + p * panel, panel, out + (p * K + k) * panel);
+      }
     }
   }
   m.base = t.base;

@@ -46,43 +46,46 @@ float compute_ex(trnblasHandle_t h, trnblasComputeType_t ct, int m, int n, int k
 
 TEST(TrnblasNumerics, Bf16GemmExBitsEqualTheTileByTileFp32Contract) {
   Handle h;
-  const int m = 70, n = 600, k = 300;  // partial tiles in every dimension, 3 K tiles
-  auto A = uniform_f(static_cast<std::size_t>(m) * k, 1), B = uniform_f(static_cast<std::size_t>(k) * n, 2);
-  std::vector<std::uint16_t> Ab(A.size()), Bb(B.size());
-  for (std::size_t i = 0; i < A.size(); ++i) {
-    std::uint32_t u;
-    std::memcpy(&u, &A[i], 4);
-    Ab[i] = static_cast<std::uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);  // RNE to bf16
-  }
-  for (std::size_t i = 0; i < B.size(); ++i) {
-    std::uint32_t u;
-    std::memcpy(&u, &B[i], 4);
-    Bb[i] = static_cast<std::uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
-  }
-  auto widen = [](std::uint16_t b) {
-    const std::uint32_t u = std::uint32_t{b} << 16;
-    float f;
-    std::memcpy(&f, &u, 4);
-    return f;
-  };
-  std::vector<float> C(static_cast<std::size_t>(m) * n, std::numeric_limits<float>::quiet_NaN());
-  const float one = 1.0f, zero = 0.0f;
-  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &one, Ab.data(), TRN_R_16BF, m, Bb.data(), TRN_R_16BF,
-                          k, &zero, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
-            TRNBLAS_STATUS_SUCCESS);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i) {
-      float acc = 0.0f;
-      for (int k0 = 0; k0 < k; k0 += 128) {
-        float s = 0.0f;
-        for (int p = k0; p < std::min(k, k0 + 128); ++p) {
-          const float prod = widen(Ab[static_cast<std::size_t>(i + p * m)]) * widen(Bb[static_cast<std::size_t>(p + j * k)]);
-          s = s + prod;  // product exact; one fp32 rounding per step
-        }
-        acc = k0 == 0 ? s : acc + s;
-      }
-      ASSERT_EQ(C[static_cast<std::size_t>(i + j * m)], acc) << i << "," << j;
+  // Partial tiles in every dimension, 3 K tiles. 70 x 600 runs as one streaming block; 1100 x 300
+  // takes the resident plan (op(B) strip loaded once, two passes over m, the second partial).
+  for (auto [m, n, k] : {std::tuple{70, 600, 300}, std::tuple{1100, 300, 300}}) {
+    auto A = uniform_f(static_cast<std::size_t>(m) * k, 1), B = uniform_f(static_cast<std::size_t>(k) * n, 2);
+    std::vector<std::uint16_t> Ab(A.size()), Bb(B.size());
+    for (std::size_t i = 0; i < A.size(); ++i) {
+      std::uint32_t u;
+      std::memcpy(&u, &A[i], 4);
+      Ab[i] = static_cast<std::uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);  // RNE to bf16
     }
+    for (std::size_t i = 0; i < B.size(); ++i) {
+      std::uint32_t u;
+      std::memcpy(&u, &B[i], 4);
+      Bb[i] = static_cast<std::uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+    }
+    auto widen = [](std::uint16_t b) {
+      const std::uint32_t u = std::uint32_t{b} << 16;
+      float f;
+      std::memcpy(&f, &u, 4);
+      return f;
+    };
+    std::vector<float> C(static_cast<std::size_t>(m) * n, std::numeric_limits<float>::quiet_NaN());
+    const float one = 1.0f, zero = 0.0f;
+    ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &one, Ab.data(), TRN_R_16BF, m, Bb.data(), TRN_R_16BF,
+                            k, &zero, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+              TRNBLAS_STATUS_SUCCESS);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        float acc = 0.0f;
+        for (int k0 = 0; k0 < k; k0 += 128) {
+          float s = 0.0f;
+          for (int p = k0; p < std::min(k, k0 + 128); ++p) {
+            const float prod = widen(Ab[static_cast<std::size_t>(i + p * m)]) * widen(Bb[static_cast<std::size_t>(p + j * k)]);
+            s = s + prod;  // product exact; one fp32 rounding per step
+          }
+          acc = k0 == 0 ? s : acc + s;
+        }
+        ASSERT_EQ(C[static_cast<std::size_t>(i + j * m)], acc) << m << "x" << n << ": " << i << "," << j;
+      }
+  }
 }
 
 TEST(TrnblasNumerics, SgemmMatchesOpenBlasWithinTheAccumulationBound) {
@@ -249,43 +252,46 @@ TEST(TrnblasNumerics, SyrkWritesOnlyItsTriangle) {
   Handle h;
   for (auto uplo : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
     for (bool trans : {false, true}) {
-      const int n = 200, k = 150;
-      const auto A = uniform_f(static_cast<std::size_t>(n) * k, 15);
-      std::vector<float> C(static_cast<std::size_t>(n) * n);
-      const auto C0 = uniform_f(C.size(), 16);
-      C = C0;
-      // Poison the other triangle with a NaN payload that must survive bit for bit.
-      const std::uint32_t poison = 0x7fa5a5a5u;
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i)
-          if (uplo == TRNBLAS_FILL_MODE_LOWER ? i < j : i > j) std::memcpy(&C[i + j * n], &poison, 4);
-      const float alpha = 1.5f, beta = 0.5f;
-      ASSERT_EQ(trnblasSsyrk(h, uplo, trans ? TRNBLAS_OP_T : TRNBLAS_OP_N, n, k, &alpha, A.data(), trans ? k : n, &beta,
-                             C.data(), n),
-                TRNBLAS_STATUS_SUCCESS);
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i) {
-          const bool in = uplo == TRNBLAS_FILL_MODE_LOWER ? i >= j : i <= j;
-          if (!in) {
-            std::uint32_t u;
-            std::memcpy(&u, &C[i + j * n], 4);
-            ASSERT_EQ(u, poison) << i << "," << j;
-            continue;
+      for (const int n : {200, 1100}) {  // 1100: resident plan, diagonal tiles in two passes
+        const int k = 150;
+        const auto A = uniform_f(static_cast<std::size_t>(n) * k, 15);
+        std::vector<float> C(static_cast<std::size_t>(n) * n);
+        const auto C0 = uniform_f(C.size(), 16);
+        C = C0;
+        // Poison the other triangle with a NaN payload that must survive bit for bit.
+        const std::uint32_t poison = 0x7fa5a5a5u;
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i)
+            if (uplo == TRNBLAS_FILL_MODE_LOWER ? i < j : i > j) std::memcpy(&C[i + j * n], &poison, 4);
+        const float alpha = 1.5f, beta = 0.5f;
+        ASSERT_EQ(trnblasSsyrk(h, uplo, trans ? TRNBLAS_OP_T : TRNBLAS_OP_N, n, k, &alpha, A.data(), trans ? k : n, &beta,
+                               C.data(), n),
+                  TRNBLAS_STATUS_SUCCESS);
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i) {
+            const bool in = uplo == TRNBLAS_FILL_MODE_LOWER ? i >= j : i <= j;
+            if (!in) {
+              std::uint32_t u;
+              std::memcpy(&u, &C[i + j * n], 4);
+              ASSERT_EQ(u, poison) << i << "," << j;
+              continue;
+            }
+            double r = 0, absum = 0;
+            for (int p = 0; p < k; ++p) {
+              const double x = double(at(A, trans ? k : n, trans, i, p)) * at(A, trans ? k : n, trans, j, p);
+              r += x;
+              absum += std::fabs(x);
+            }
+            r = alpha * r + beta * C0[i + j * n];
+            ASSERT_NEAR(C[i + j * n], r, 2.0 * (k + 2) * 0x1p-24 * (alpha * absum + beta * std::fabs(C0[i + j * n])))
+                << "n=" << n << ": " << i << "," << j;
           }
-          double r = 0, absum = 0;
-          for (int p = 0; p < k; ++p) {
-            const double x = double(at(A, trans ? k : n, trans, i, p)) * at(A, trans ? k : n, trans, j, p);
-            r += x;
-            absum += std::fabs(x);
-          }
-          r = alpha * r + beta * C0[i + j * n];
-          ASSERT_NEAR(C[i + j * n], r, 2.0 * (k + 2) * 0x1p-24 * (alpha * absum + beta * std::fabs(C0[i + j * n])));
-        }
+      }
     }
 }
 
 TEST(TrnblasNumerics, BitIdenticalForAnyThreadAndCoreCount) {
-  const int m = 300, n = 700, k = 260;
+  const int m = 1100, n = 1100, k = 260;  // two programs (resident plan); SR on the bf16 output cast
   const auto A = uniform_f(static_cast<std::size_t>(m) * k, 17), B = uniform_f(static_cast<std::size_t>(k) * n, 18);
   std::vector<std::uint16_t> first;
   for (auto [threads, cores] : {std::pair{1, 1}, std::pair{2, 2}, std::pair{3, 4}}) {

@@ -2,12 +2,14 @@
 //
 // Algorithm   C^T-oriented blocking: an output tile is [columns j of C (partitions, <= 128),
 //             rows i of C (free, <= 512)] so that it maps to contiguous rows of column-major C.
-//             stationary = op(B) tile [k, j], moving = op(A) tile [k, i]. Each program owns a block
+//             stationary = op(B) tile [k, j], moving = op(A) tile [k, i]. A pass covers a block
 //             of (128 * tiles_j) columns x (512 * tiles_i) rows, tiles_i * tiles_j <= 8 PSUM banks.
 //             For every 128-deep K tile (increasing k) it DMAs the op(A) and op(B) tiles into SBUF
 //             (casting to the load dtype), optionally splits them on VectorE into bf16 terms, and
 //             issues one nc_matmul per (term pair, output tile) into that tile's PSUM bank
-//             (accumulate=false only for the first). Epilogue: VectorE alpha/beta in fp32, cast to
+//             (accumulate=false only for the first). A program is one pass (streaming plan) or a
+//             column strip for all rows whose op(B) terms are loaded into SBUF once and reused by
+//             every pass (resident plan); choose_block picks the plan with the least DMA volume. Epilogue: VectorE alpha/beta in fp32, cast to
 //             C's dtype, DMA out. Raw mode stores the fp32 PSUM sums unscaled (Ozaki partials).
 // Engines     DMA, TensorE, VectorE.
 // Accuracy    per output element: the nc_matmul contract (fp32, k tile by k tile, and within a k tile
@@ -41,9 +43,12 @@ struct BlockGemmArgs {
 };
 
 struct BlockShape {
-  int tiles_i = 4, tiles_j = 2;  // 512-row and 128-column tiles per program block
+  int tiles_i = 4, tiles_j = 2;  // 512-row and 128-column tiles per pass (<= PSUM banks)
+  bool resident = false;         // program = a column strip for all rows, op(B) strip kept in SBUF
 };
-BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n);
+// b_bytes_per_k_column: SBUF bytes one (k, j) element of op(B) takes over all its terms.
+BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k,
+                        std::int64_t b_bytes_per_k_column);
 
 void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b);
 

@@ -210,9 +210,11 @@ class NeuronCore {
     std::uint64_t last_use = 0;
     std::vector<float> data;
   };
-  // A few recent conversions per role (stationary, moving), least recently used replaced first:
-  // blocked kernels cycle through several tiles between SBUF writes.
-  static constexpr std::size_t kOperandMemoEntries = 16;
+  // Recent conversions per role, least recently used replaced first. Stationary: kernels that keep
+  // an operand strip resident in SBUF revisit many tiles (a 2048-deep, 1024-wide strip is 128
+  // stationary tiles, 64 KiB each in fp32 at most); moving operands are normally widened panel by
+  // panel inside the kernel and memoised only when their layout is not contiguous.
+  static constexpr std::array<std::size_t, 2> kOperandMemoEntries = {160, 16};
   std::array<std::vector<OperandMemo>, 2> operand_memo_;
   std::uint64_t memo_clock_ = 0;
   const float* converted_operand(const Tile& t, int panel, int which);
