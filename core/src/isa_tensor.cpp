@@ -50,20 +50,37 @@ std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::
 // Converts a K x F matmul operand to fp32: row-major (panel == 0) or packed in zero-padded panels of
 // `panel` columns (see detail::PackLayout), memoised per operand role until SBUF is written.
 const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) {
-  auto& memo = operand_memo_[static_cast<std::size_t>(which)];
+  OperandMemoRole& role = operand_memo_[static_cast<std::size_t>(which)];
   ++memo_clock_;
-  OperandMemo* victim = nullptr;
-  for (OperandMemo& e : memo) {
-    if (e.valid && e.base == t.base && e.dtype == t.dtype && e.partitions == t.partitions &&
-        e.ndim == t.ndim && e.size == t.size && e.stride == t.stride && e.panel == panel) {
+  auto drop = [&](std::size_t i) {
+    role.entries[i].valid = false;
+    role.index.erase(role.entries[i].base);
+    role.free.push_back(i);
+  };
+  if (auto it = role.index.find(t.base); it != role.index.end()) {
+    OperandMemo& e = role.entries[it->second];
+    if (e.dtype == t.dtype && e.partitions == t.partitions && e.ndim == t.ndim && e.size == t.size &&
+        e.stride == t.stride && e.panel == panel) {
       e.last_use = memo_clock_;
       return e.data.data();
     }
-    if (victim == nullptr || !e.valid || (victim->valid && e.last_use < victim->last_use))
-      victim = &e;
+    drop(it->second);  // same address, other view: replace
   }
-  if (memo.size() < kOperandMemoEntries[static_cast<std::size_t>(which)]) victim = &memo.emplace_back();
-  OperandMemo& m = *victim;
+  std::size_t slot;
+  if (!role.free.empty()) {
+    slot = role.free.back();
+    role.free.pop_back();
+  } else if (role.entries.size() < kOperandMemoEntries[static_cast<std::size_t>(which)]) {
+    slot = role.entries.size();
+    role.entries.emplace_back();
+  } else {  // full: evict the least recently used (a miss costs a conversion anyway)
+    slot = 0;
+    for (std::size_t i = 1; i < role.entries.size(); ++i)
+      if (role.entries[i].last_use < role.entries[slot].last_use) slot = i;
+    drop(slot);
+    role.free.pop_back();
+  }
+  OperandMemo& m = role.entries[slot];
   m.last_use = memo_clock_;
   const int K = t.partitions;
   const std::int64_t F = t.free_size();
@@ -118,6 +135,7 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
   m.panel = panel;
   m.valid = true;
   m.source = region_of(t, false);
+  role.index[m.base] = slot;
   return out;
 }
 

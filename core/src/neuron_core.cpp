@@ -64,12 +64,18 @@ void NeuronCore::begin_program(std::array<int, 3> pid, std::array<int, 3> npid, 
 }
 
 void NeuronCore::invalidate_operand_memo(const Region* w) {
-  for (auto& role : operand_memo_)
-    for (OperandMemo& e : role) {
+  for (OperandMemoRole& role : operand_memo_) {
+    for (std::size_t i = 0; i < role.entries.size(); ++i) {
+      OperandMemo& e = role.entries[i];
       if (!e.valid) continue;
       const Region& r = e.source;
-      if (w == nullptr || (w->p0 < r.p0 + r.np && r.p0 < w->p0 + w->np && w->lo < r.hi && r.lo < w->hi)) e.valid = false;
+      if (w == nullptr || (w->p0 < r.p0 + r.np && r.p0 < w->p0 + w->np && w->lo < r.hi && r.lo < w->hi)) {
+        e.valid = false;
+        role.index.erase(e.base);
+        role.free.push_back(i);
+      }
     }
+  }
 }
 
 Rounding NeuronCore::rounding_for(const InstrOptions& opt) const {

@@ -106,6 +106,74 @@ TEST(Matmul, AccumulateAddsTheTileSumWithOneRounding) {
   }
 }
 
+// The host keeps fp32 conversions of recent matmul operands (NeuronCore::converted_operand). They
+// must never outlive the SBUF bytes they came from: every path that changes those bytes, however
+// small the overlap, must be seen by the next matmul, for both ISA layouts.
+TEST(Matmul, OperandConversionsNeverOutliveTheirSbufBytes) {
+  for (MatmulIsa isa : {MatmulIsa::portable, MatmulIsa::avx512}) {
+    if (!matmul_isa_available(isa)) continue;
+    CoreConfig cfg;
+    cfg.matmul_isa = isa;
+    NeuronCore nc(cfg);
+    const int K = 40, M = 30, N = 70;
+    auto S = random_values(K * M, DType::bf16, 21), Mv = random_values(K * N, DType::bf16, 22);
+    const Tile st = nc.sbuf().alloc(DType::bf16, K, {M}, "stationary");
+    const Tile mv = nc.sbuf().alloc(DType::bf16, K, {N}, "moving");
+    const Tile out = nc.psum().alloc(DType::f32, M, {N});
+    upload(nc, st, S);
+    upload(nc, mv, Mv);
+    auto check = [&](const char* what) {
+      nc.nc_matmul(out, st, mv, false);
+      EXPECT_EQ(read(out), contract_reference(S, Mv, K, M, N, false)) << matmul_isa_name(isa) << ": " << what;
+    };
+    check("first use");
+    check("memoised");
+    // One element of one partition rewritten by a DMA.
+    HbmTensor one(DType::f32, {1, 1});
+    one.as<float>()[0] = 3.0f;
+    nc.dma_copy(st.rows(17, 1).cols(29, 1), one.tile(0, 1, 0, 1));
+    S[17 * M + 29] = 3.0f;
+    check("after a one-element DMA into the stationary tile");
+    // A VectorE op over a few partitions of the moving tile.
+    nc.tensor_scalar(mv.rows(32, 8).cols(60, 3), mv.rows(32, 8).cols(60, 3), AluOp::multiply, -2.0f);
+    for (int k = 32; k < 40; ++k)
+      for (int n = 60; n < 63; ++n) Mv[static_cast<std::size_t>(k) * N + n] *= -2.0f;
+    check("after a VectorE write into the moving tile");
+    // A narrower view at the same address, then the full view again.
+    const Tile narrow = st.cols(0, 10);
+    const Tile out_narrow = nc.psum().alloc(DType::f32, 10, {N});
+    nc.nc_matmul(out_narrow, narrow, mv, false);
+    std::vector<float> Sn(static_cast<std::size_t>(K) * 10);
+    for (int k = 0; k < K; ++k)
+      for (int m = 0; m < 10; ++m) Sn[static_cast<std::size_t>(k) * 10 + m] = S[static_cast<std::size_t>(k) * M + m];
+    EXPECT_EQ(read(out_narrow), contract_reference(Sn, Mv, K, 10, N, false)) << matmul_isa_name(isa);
+    check("full view after a narrower view at the same address");
+  }
+}
+
+// More distinct stationary tiles than the conversion cache holds, used twice in a cycle: every
+// result stays exact whatever the cache evicts.
+TEST(Matmul, OperandCacheEvictionKeepsResultsExact) {
+  NeuronCore nc;
+  const int K = 4, M = 3, N = 16, tiles = 600;
+  const Tile mv = nc.sbuf().alloc(DType::bf16, K, {N}, "moving");
+  const auto Mv = random_values(K * N, DType::bf16, 31);
+  upload(nc, mv, Mv);
+  const Tile stat = nc.sbuf().alloc(DType::bf16, K, {tiles, M}, "stationaries");
+  std::vector<std::vector<float>> S;
+  for (int t = 0; t < tiles; ++t) {
+    S.push_back(random_values(K * M, DType::bf16, 100 + t));
+    upload(nc, stat.slice(0, t, 1).reshape({M}), S.back());
+  }
+  const Tile out = nc.psum().alloc(DType::f32, M, {N});
+  for (int round = 0; round < 2; ++round)
+    for (int t = 0; t < tiles; t += (round == 0 ? 1 : 7)) {
+      nc.nc_matmul(out, stat.slice(0, t, 1).reshape({M}), mv, false);
+      ASSERT_EQ(read(out), contract_reference(S[static_cast<std::size_t>(t)], Mv, K, M, N, false))
+          << "round " << round << " tile " << t;
+    }
+}
+
 TEST(Matmul, SubnormalProductsAreKept) {
   NeuronCore nc;
   // 2^-100 * 2^-40 = 2^-140: an fp32 subnormal. With FTZ it would be 0.

@@ -6,6 +6,7 @@
 // the trace for the cost model.
 #pragma once
 #include <array>
+#include <unordered_map>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -210,12 +211,18 @@ class NeuronCore {
     std::uint64_t last_use = 0;
     std::vector<float> data;
   };
-  // Recent conversions per role, least recently used replaced first. Stationary: kernels that keep
-  // an operand strip resident in SBUF revisit many tiles (a 2048-deep, 1024-wide strip is 128
-  // stationary tiles, 64 KiB each in fp32 at most); moving operands are normally widened panel by
+  // Recent conversions per role, least recently used replaced first, indexed by SBUF address.
+  // Stationary: kernels that keep an operand strip resident in SBUF revisit many tiles (a
+  // 2048-deep, 1024-wide strip of two bf16 terms is 256 stationary tiles, at most 66 KiB each in
+  // fp32, so the cache stays under ~34 MiB per core); moving operands are normally widened panel by
   // panel inside the kernel and memoised only when their layout is not contiguous.
-  static constexpr std::array<std::size_t, 2> kOperandMemoEntries = {160, 16};
-  std::array<std::vector<OperandMemo>, 2> operand_memo_;
+  static constexpr std::array<std::size_t, 2> kOperandMemoEntries = {512, 16};
+  struct OperandMemoRole {
+    std::vector<OperandMemo> entries;
+    std::unordered_map<const std::byte*, std::size_t> index;  // valid entries by base address
+    std::vector<std::size_t> free;                            // invalid entries to reuse
+  };
+  std::array<OperandMemoRole, 2> operand_memo_;
   std::uint64_t memo_clock_ = 0;
   const float* converted_operand(const Tile& t, int panel, int which);
   void invalidate_operand_memo(const Region* written);  // nullptr: every entry
