@@ -78,32 +78,33 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
   Instruction& ins = record(Engine::dma, Opcode::dma_copy);
   describe_dma(ins, dst, src);
   if (!executes()) return commit_instruction();
+  if (src.dtype == DType::f32 && src.ndim == 1 && src.partition_stride == 4 && src.partitions > 1) {
+    // A transposed fp32 view (HbmTensor::tile_transposed: partitions are consecutive floats).
+    // Gather kBlock partitions at a time into rows (16 x 16 register transposes where the CPU has
+    // AVX-512), so that every read is a contiguous run of floats, then store each gathered row
+    // (a bit copy for an fp32 destination, the RNE cast otherwise).
+    constexpr std::int32_t kBlock = 16;
+    const std::int64_t F = src.free_size(), fstride = src.size[0] > 1 ? src.stride[0] : 0;
+    const std::int64_t ld = (F + 15) / 16 * 16 + 16;  // padded: the 16 rows must not alias in L1
+    float* rows = detail::scratch_f32(0, static_cast<std::size_t>(kBlock * ld));
+    for (std::int32_t p0 = 0; p0 < src.partitions; p0 += kBlock) {
+      const std::int32_t np = std::min(kBlock, src.partitions - p0);
+      const float* col0 = reinterpret_cast<const float*>(src.base) + p0;
+      std::int64_t f = 0;
+      if (np == kBlock && fstride != 0 && has_avx512())
+        for (; f + 16 <= F; f += 16) transpose16x16(col0 + f * fstride, fstride, rows + f, ld);
+      for (; f < F; ++f) {
+        const float* col = col0 + f * fstride;
+        for (std::int32_t q = 0; q < np; ++q) rows[q * ld + f] = col[q];
+      }
+      for (std::int32_t q = 0; q < np; ++q) detail::store_row(dst, p0 + q, rows + q * ld, Rounding::nearest_even, nullptr);
+    }
+    return commit_instruction();
+  }
   if (dst.dtype == src.dtype) {
     for (std::int32_t p = 0; p < src.partitions; ++p) detail::copy_row_bits(dst, p, src, p);
   } else {
     // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).
-    if (src.dtype == DType::f32 && src.ndim == 1 && src.partition_stride == 4 && src.partitions > 1) {
-      // A transposed fp32 view (HbmTensor::tile_transposed: partitions are consecutive floats).
-      // Gather kBlock partitions at a time into rows (16 x 16 register transposes where the CPU has
-      // AVX-512), so that every read is a contiguous run of floats, then cast each gathered row.
-      constexpr std::int32_t kBlock = 16;
-      const std::int64_t F = src.free_size(), fstride = src.size[0] > 1 ? src.stride[0] : 0;
-      const std::int64_t ld = (F + 15) / 16 * 16 + 16;  // padded: the 16 rows must not alias in L1
-      float* rows = detail::scratch_f32(0, static_cast<std::size_t>(kBlock * ld));
-      for (std::int32_t p0 = 0; p0 < src.partitions; p0 += kBlock) {
-        const std::int32_t np = std::min(kBlock, src.partitions - p0);
-        const float* col0 = reinterpret_cast<const float*>(src.base) + p0;
-        std::int64_t f = 0;
-        if (np == kBlock && fstride != 0 && has_avx512())
-          for (; f + 16 <= F; f += 16) transpose16x16(col0 + f * fstride, fstride, rows + f, ld);
-        for (; f < F; ++f) {
-          const float* col = col0 + f * fstride;
-          for (std::int32_t q = 0; q < np; ++q) rows[q * ld + f] = col[q];
-        }
-        for (std::int32_t q = 0; q < np; ++q) detail::store_row(dst, p0 + q, rows + q * ld, Rounding::nearest_even, nullptr);
-      }
-      return commit_instruction();
-    }
     // A contiguous fp32 source row is already the fp32 intermediate: convert from it directly.
     const bool direct = src.dtype == DType::f32 && src.free_contiguous();
     float* row = direct ? nullptr : detail::scratch_f32(0, static_cast<std::size_t>(src.free_size()));
