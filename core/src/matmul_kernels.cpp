@@ -170,15 +170,15 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) void pack_panel_avx512_32(c
       const auto* r = reinterpret_cast<const std::uint16_t*>(row);
       const __m512i lo = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m0, r));
       const __m512i hi = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m1, r + 16));
-      _mm512_store_si512(out, _mm512_slli_epi32(lo, 16));
-      _mm512_store_si512(out + 16, _mm512_slli_epi32(hi, 16));
+      _mm512_storeu_si512(out, _mm512_slli_epi32(lo, 16));
+      _mm512_storeu_si512(out + 16, _mm512_slli_epi32(hi, 16));
     }
   } else {  // fp32 / tf32 storage: copy
     const std::byte* row = s.base + std::int64_t{n0} * 4;
     for (int k = 0; k < K; ++k, row += s.row_bytes, out += 32) {
       const auto* r = reinterpret_cast<const float*>(row);
-      _mm512_store_ps(out, _mm512_maskz_loadu_ps(m0, r));
-      _mm512_store_ps(out + 16, _mm512_maskz_loadu_ps(m1, r + 16));
+      _mm512_storeu_ps(out, _mm512_maskz_loadu_ps(m0, r));
+      _mm512_storeu_ps(out + 16, _mm512_maskz_loadu_ps(m1, r + 16));
     }
   }
 }

@@ -1,6 +1,7 @@
 // trnblas GEMM/SYRK drivers: argument handling, mode -> kernel configuration, the Ozaki scheme's
 // host-side slicing and reconstruction, and the call report. The kernels are in gemm_kernel.cpp.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -115,6 +116,7 @@ void require(bool ok, const char* what) {
 // ---- Ozaki scheme (fp64) ------------------------------------------------------------------------
 
 constexpr int kSliceBits = 8;               // |slice| <= 255: exact in bf16 (8 significant bits)
+constexpr double kSliceScale = 1 << kSliceBits;
 constexpr std::int64_t kOzakiKChunk = 256;  // 256 * 255^2 < 2^24: every partial sum exact in fp32
 
 // Exponent e with |x| < 2^e for the largest |x| (0 for all-zero vectors), and the spread in binary
@@ -153,7 +155,7 @@ std::vector<std::vector<std::uint16_t>> slice(std::int64_t K, std::int64_t F, co
       const double x = get(k, f);
       double r = std::isfinite(x) ? std::ldexp(x, -sc[static_cast<std::size_t>(f)].e) : 0.0;  // |r| < 1, exact
       for (int s = 0; s < S; ++s) {
-        r = std::ldexp(r, kSliceBits);  // exact
+        r *= kSliceScale;                // exact: scaling up by a power of two
         const double q = std::trunc(r);  // |q| <= 255
         r -= q;                           // exact
         out[static_cast<std::size_t>(s)][static_cast<std::size_t>(k * F + f)] = f32_to_bf16_rne(static_cast<float>(q));
@@ -204,42 +206,64 @@ void gemm_ozaki(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n,
   // Device: for each slice pair (s, t) and each K chunk of <= 256, the exact integer partial sum
   // P[j][i] = sum_k qa_s[k][i] qb_t[k][j] in fp32 PSUM, stored raw to HBM.
   const std::int64_t chunks = (k + kOzakiKChunk - 1) / kOzakiKChunk;
-  std::vector<float> partial(static_cast<std::size_t>(chunks * n * m));
+  // Several slice pairs per launch (grid axis 2), so that small problems still give every host
+  // thread and emulated core a program; partial-sum storage stays under kPartialBudget.
+  constexpr std::int64_t kPartialBudget = std::int64_t{64} << 20;
+  const std::int64_t pair_bytes = chunks * n * m * static_cast<std::int64_t>(sizeof(float));
+  const std::int64_t pairs_per_launch = std::clamp<std::int64_t>(kPartialBudget / std::max<std::int64_t>(pair_bytes, 1), 1, 8);
+  std::vector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(pairs_per_launch, plan.products) * chunks * n * m));
   std::vector<double> acc(static_cast<std::size_t>(m * n), 0.0);
   Trace trace;
   // Pairs by decreasing s + t: smallest contributions first.
   std::vector<std::pair<int, int>> pairs;
   for (int d = S - 1; d >= 0; --d)
     for (int s0 = d; s0 >= 0; --s0) pairs.emplace_back(s0, d - s0);
+  // 2^e as a double for the normal range (exact); ldexp otherwise, so that the scaled partial is
+  // rounded exactly once either way (a product by a normal power of two is correctly rounded).
+  auto pow2 = [](int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); };
   const LaunchConfig lc = launch_config(s);
-  for (const auto& [ps, pt] : pairs) {
+  for (std::size_t p0 = 0; p0 < pairs.size(); p0 += static_cast<std::size_t>(pairs_per_launch)) {
+    const std::size_t np = std::min(pairs.size() - p0, static_cast<std::size_t>(pairs_per_launch));
     std::vector<BlockGemmArgs> probs;
-    for (std::int64_t c = 0; c < chunks; ++c) {
-      BlockGemmArgs g;
-      g.a_src = {HbmTensor::wrap(const_cast<std::uint16_t*>(slices_a[static_cast<std::size_t>(ps)].data()), DType::bf16, {k, m})};
-      g.b_src = {HbmTensor::wrap(const_cast<std::uint16_t*>(slices_b[static_cast<std::size_t>(pt)].data()), DType::bf16, {k, n})};
-      g.load = DType::bf16;
-      g.pairs = {{0, 0}};
-      g.m = m;
-      g.n = n;
-      g.k_begin = c * kOzakiKChunk;
-      g.k_end = std::min(k, g.k_begin + kOzakiKChunk);
-      g.c = HbmTensor::wrap(partial.data() + c * n * m, DType::f32, {n, m});
-      g.raw = true;
-      probs.push_back(std::move(g));
+    for (std::size_t q = 0; q < np; ++q) {
+      const auto [ps, pt] = pairs[p0 + q];
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        BlockGemmArgs g;
+        g.a_src = {HbmTensor::wrap(const_cast<std::uint16_t*>(slices_a[static_cast<std::size_t>(ps)].data()), DType::bf16, {k, m})};
+        g.b_src = {HbmTensor::wrap(const_cast<std::uint16_t*>(slices_b[static_cast<std::size_t>(pt)].data()), DType::bf16, {k, n})};
+        g.load = DType::bf16;
+        g.pairs = {{0, 0}};
+        g.m = m;
+        g.n = n;
+        g.k_begin = c * kOzakiKChunk;
+        g.k_end = std::min(k, g.k_begin + kOzakiKChunk);
+        g.c = HbmTensor::wrap(partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m, DType::f32, {n, m});
+        g.raw = true;
+        probs.push_back(std::move(g));
+      }
     }
     LaunchResult r = detail::launch_gemm(lc, probs);
     trace.append(r.trace);
     if (s.timing_only) continue;
-    // Host (fp64): acc += 2^(e_i + f_j - 8(s+1) - 8(t+1)) * P, chunk by chunk (exact scaling).
-    const int shift = -kSliceBits * (ps + 1) - kSliceBits * (pt + 1);
-    for (std::int64_t c = 0; c < chunks; ++c)
-      for (std::int64_t j = 0; j < n; ++j)
-        for (std::int64_t i = 0; i < m; ++i) {
-          const double p = partial[static_cast<std::size_t>((c * n + j) * m + i)];
-          acc[static_cast<std::size_t>(i + j * m)] +=
-              std::ldexp(p, shift + sa[static_cast<std::size_t>(i)].e + sb[static_cast<std::size_t>(j)].e);
+    // Host (fp64): acc += 2^(e_i + f_j - 8(s+1) - 8(t+1)) * P, pair by pair in `pairs` order and
+    // chunk by chunk (exact scaling).
+    for (std::size_t q = 0; q < np; ++q) {
+      const auto [ps, pt] = pairs[p0 + q];
+      const int shift = -kSliceBits * (ps + 1) - kSliceBits * (pt + 1);
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        const float* P = partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m;
+        for (std::int64_t j = 0; j < n; ++j) {
+          const int ej = shift + sb[static_cast<std::size_t>(j)].e;
+          double* accj = acc.data() + j * m;
+          const float* Pj = P + j * m;
+          for (std::int64_t i = 0; i < m; ++i) {
+            const int e = ej + sa[static_cast<std::size_t>(i)].e;
+            const double p = Pj[i];
+            accj[i] += e >= -1022 && e <= 1023 ? p * pow2(e) : std::ldexp(p, e);
+          }
         }
+      }
+    }
   }
   // Special values: an output whose row of op(A) or column of op(B) holds Inf/NaN is recomputed as an
   // IEEE fp64 dot product on the host so that Inf and NaN propagate as in native DGEMM.
