@@ -15,14 +15,14 @@ namespace trn {
 namespace detail {
 void HostFree::operator()(std::byte* p) const noexcept { std::free(p); }
 
-std::byte* allocate_host_bytes(std::size_t bytes) {
+std::byte* allocate_host_bytes(std::size_t bytes, bool zero) {
   constexpr std::size_t kHuge = std::size_t{2} << 20, kLine = 64;
   const std::size_t align = bytes >= kHuge ? kHuge : kLine;
   const std::size_t size = (std::max<std::size_t>(bytes, 1) + align - 1) / align * align;
   void* p = std::aligned_alloc(align, size);
   if (p == nullptr) throw std::bad_alloc();
   if (align == kHuge) (void)madvise(p, size, MADV_HUGEPAGE);  // advice only: failure costs speed, not results
-  std::memset(p, 0, size);
+  if (zero) std::memset(p, 0, size);
   return static_cast<std::byte*>(p);
 }
 }  // namespace detail
@@ -146,7 +146,7 @@ std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& sha
 HbmTensor::HbmTensor(DType dtype, std::vector<std::int64_t> shape)
     : dtype_(dtype), shape_(std::move(shape)), strides_(row_major_strides(shape_)) {
   const std::size_t bytes = static_cast<std::size_t>(numel() * dtype_size(dtype_));
-  owned_ = std::shared_ptr<std::byte[]>(detail::allocate_host_bytes(bytes), detail::HostFree{});
+  owned_ = std::shared_ptr<std::byte[]>(detail::allocate_host_bytes(bytes, /*zero=*/true), detail::HostFree{});
   data_ = owned_.get();
 }
 
@@ -205,7 +205,8 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       partition_bytes_(space == MemSpace::psum ? hw.psum_partition_bytes : hw.sbuf_partition_bytes),
       bank_bytes_(space == MemSpace::psum ? hw.psum_bank_bytes : 0),
       host_stride_(partition_bytes_ + kHostPartitionPadBytes),
-      storage_(detail::allocate_host_bytes(static_cast<std::size_t>(hw.pmax * host_stride_))) {}
+      // Not zeroed: every allocation is NaN-poisoned before use, and untouched pages stay unmapped.
+      storage_(detail::allocate_host_bytes(static_cast<std::size_t>(hw.pmax * host_stride_), /*zero=*/false)) {}
 
 Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
                          std::string_view name, std::int32_t partition_start) {

@@ -99,7 +99,7 @@ namespace detail {
 struct HostFree {
   void operator()(std::byte* p) const noexcept;
 };
-std::byte* allocate_host_bytes(std::size_t bytes);  // zero-filled; release with HostFree
+std::byte* allocate_host_bytes(std::size_t bytes, bool zero);  // release with HostFree
 }  // namespace detail
 
 // SBUF or PSUM of one core: storage plus a first-fit allocator over per-partition byte ranges.
