@@ -9,7 +9,7 @@
 // busy_ns[TENSOR] / total_ns, one NeuronCore). Host GFLOP/s count 2 m n k per GEMM whatever the
 // mode: a bf16x9 call does nine times the TensorE work of a bf16 call for the same count.
 //
-// Defaults keep a full run near a minute (MinTime 0.3 s, one repetition); use
+// Defaults keep a full run near three minutes (MinTime 1 s, one repetition); use
 // --benchmark_filter=... to select, e.g. --benchmark_filter='bf16/|sgemm'. OpenBLAS runs with the
 // kernels of the CPU's ISA (see use_native_openblas_kernels; set OPENBLAS_CORETYPE to override).
 #include <benchmark/benchmark.h>
@@ -171,7 +171,7 @@ void BM_TrnblasDgemm_vs_Dgemm(benchmark::State& st, Shape s, int threads) {
 }
 
 // Short runs: one iteration of the largest shapes already takes seconds.
-void configure(benchmark::internal::Benchmark* b) { b->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.3); }
+void configure(benchmark::internal::Benchmark* b) { b->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0); }
 
 void register_all() {
   for (const Shape& s : kShapes)
