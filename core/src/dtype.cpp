@@ -302,7 +302,9 @@ void store_from_f32(DType t, void* dst, float x, Rounding r, std::uint32_t rand)
     case DType::bf16:
       store_raw(dst, r == Rounding::stochastic ? f32_to_bf16_sr(x, rand) : f32_to_bf16_rne(x));
       break;
-    case DType::tf32: store_raw(dst, encode_float(float_format(t), x, r, rand) << 13); break;
+    case DType::tf32:
+      store_raw(dst, r == Rounding::stochastic ? encode_float(float_format(t), x, r, rand) << 13 : f32_to_tf32_rne_bits(x));
+      break;
     case DType::f16:
       store_raw(dst, static_cast<std::uint16_t>(r == Rounding::stochastic ? encode_float(float_format(t), x, r, rand)
                                                                              : f32_to_f16_rne(x)));
@@ -372,6 +374,52 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) void f32_row_to_bf16_avx512
     _mm512_mask_cvtepi32_storeu_epi16(out + i, m, r);
   }
 }
+
+// fp16: vcvtps2ph with round-to-nearest-even gives IEEE binary16 RNE (subnormals, overflow to inf,
+// NaN -> sign | quiet | top payload bits, as f32_to_f16_rne); widening: trn::simd::f16x16_to_f32.
+// Both row paths are checked against the scalar functions for all inputs (tests/core/test_dtype.cpp).
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void f16_row_to_f32_avx512(const std::uint16_t* in, std::int64_t n, float* out) {
+  std::int64_t i = 0;
+  for (; i + 16 <= n; i += 16)
+    _mm512_storeu_ps(out + i, simd::f16x16_to_f32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i))));
+  if (i < n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
+    _mm512_mask_storeu_ps(out + i, m, simd::f16x16_to_f32(_mm256_maskz_loadu_epi16(m, in + i)));
+  }
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void f32_row_to_f16_avx512(const float* in, std::int64_t n, std::uint16_t* out) {
+  std::int64_t i = 0;
+  for (; i + 16 <= n; i += 16)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i),
+                        _mm512_cvtps_ph(_mm512_loadu_ps(in + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  if (i < n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
+    const __m256i h = _mm512_cvtps_ph(_mm512_maskz_loadu_ps(m, in + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    _mm256_mask_storeu_epi16(out + i, m, h);
+  }
+}
+
+// tf32: the integer rounding of f32_to_tf32_rne_bits lane by lane.
+__attribute__((target("avx512f"))) inline __m512i f32_to_tf32_rne_avx512(__m512i u) {
+  const __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 13), _mm512_set1_epi32(1));
+  const __m512i rounded = _mm512_and_si512(_mm512_add_epi32(u, _mm512_add_epi32(lsb, _mm512_set1_epi32(0x0fff))),
+                                           _mm512_set1_epi32(static_cast<int>(0xffffe000u)));
+  const __m512i quiet_nan = _mm512_or_si512(_mm512_and_si512(u, _mm512_set1_epi32(static_cast<int>(0xffffe000u))),
+                                            _mm512_set1_epi32(0x00400000));
+  const __mmask16 nan = _mm512_cmpgt_epu32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0x7fffffff)),
+                                                _mm512_set1_epi32(0x7f800000));
+  return _mm512_mask_mov_epi32(rounded, nan, quiet_nan);
+}
+
+__attribute__((target("avx512f"))) void f32_row_to_tf32_avx512(const float* in, std::int64_t n, std::uint32_t* out) {
+  std::int64_t i = 0;
+  for (; i + 16 <= n; i += 16) _mm512_storeu_si512(out + i, f32_to_tf32_rne_avx512(_mm512_loadu_si512(in + i)));
+  if (i < n) {
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
+    _mm512_mask_storeu_epi32(out + i, m, f32_to_tf32_rne_avx512(_mm512_maskz_loadu_epi32(m, in + i)));
+  }
+}
 }  // namespace
 TRN_SIMD_WARNINGS_END
 
@@ -395,7 +443,11 @@ void load_row_f32(DType t, const std::byte* src, std::int64_t stride, std::int64
       }
       break;
     case DType::f16:
-      for (std::int64_t i = 0; i < n; ++i) out[i] = f16_to_f32(load_raw<std::uint16_t>(src + i * stride * 2));
+      if (stride == 1 && row_simd_avx512()) {
+        f16_row_to_f32_avx512(reinterpret_cast<const std::uint16_t*>(src), n, out);
+      } else {
+        for (std::int64_t i = 0; i < n; ++i) out[i] = f16_to_f32(load_raw<std::uint16_t>(src + i * stride * 2));
+      }
       break;
     case DType::f8e4m3: case DType::f8e5m2: case DType::f8e4m3fn: {
       const auto& tab = fp8_table(t);
@@ -421,6 +473,13 @@ void store_row_f32(DType t, const float* in, std::int64_t n, std::byte* dst, std
   if (r == Rounding::stochastic && is_float(t) && sr != nullptr) {
     for (std::int64_t i = 0; i < n; ++i)
       store_from_f32(t, dst + i * stride * es, in[i], r, sr->bits(first_element + static_cast<std::uint64_t>(i)));
+    return;
+  }
+  if (t == DType::f16 && stride == 1 && row_simd_avx512())
+    return f32_row_to_f16_avx512(in, n, reinterpret_cast<std::uint16_t*>(dst));
+  if (t == DType::tf32) {
+    if (stride == 1 && row_simd_avx512()) return f32_row_to_tf32_avx512(in, n, reinterpret_cast<std::uint32_t*>(dst));
+    for (std::int64_t i = 0; i < n; ++i) store_raw(dst + i * stride * 4, f32_to_tf32_rne_bits(in[i]));
     return;
   }
   if (t == DType::bf16) {

@@ -158,8 +158,8 @@ void drive(const MatmulArgs& a, int MR, int NR, const UkrFn* ukr_by_rows) {
 }
 
 TRN_SIMD_WARNINGS_BEGIN
-// Panel packers. bf16 widening is an exact 16-bit shift and fp32/tf32 a copy, so every path gives
-// the bits of load_row_f32 (the general fallback for the other dtypes).
+// Panel packers. bf16 widening is an exact 16-bit shift, fp16 exact (simd::f16x16_to_f32) and
+// fp32/tf32 a copy, so every path gives the bits of load_row_f32 (the fallback for fp8).
 __attribute__((target("avx512f,avx512bw,avx512vl"))) void pack_panel_avx512_32(const MovingSource& s, int K, int n0,
                                                                               int nv, float* out) {
   const __mmask16 m0 = nv >= 16 ? __mmask16(0xffff) : __mmask16((1u << nv) - 1u);
@@ -172,6 +172,13 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) void pack_panel_avx512_32(c
       const __m512i hi = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m1, r + 16));
       _mm512_storeu_si512(out, _mm512_slli_epi32(lo, 16));
       _mm512_storeu_si512(out + 16, _mm512_slli_epi32(hi, 16));
+    }
+  } else if (s.dtype == DType::f16) {
+    const std::byte* row = s.base + std::int64_t{n0} * 2;
+    for (int k = 0; k < K; ++k, row += s.row_bytes, out += 32) {
+      const auto* r = reinterpret_cast<const std::uint16_t*>(row);
+      _mm512_storeu_ps(out, simd::f16x16_to_f32(_mm256_maskz_loadu_epi16(m0, r)));
+      _mm512_storeu_ps(out + 16, simd::f16x16_to_f32(_mm256_maskz_loadu_epi16(m1, r + 16)));
     }
   } else {  // fp32 / tf32 storage: copy
     const std::byte* row = s.base + std::int64_t{n0} * 4;
@@ -186,7 +193,8 @@ TRN_SIMD_WARNINGS_END
 }  // namespace
 
 void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out) {
-  const bool simple = src.dtype == DType::bf16 || src.dtype == DType::f32 || src.dtype == DType::tf32;
+  const bool simple =
+      src.dtype == DType::bf16 || src.dtype == DType::f16 || src.dtype == DType::f32 || src.dtype == DType::tf32;
   static const bool avx512 = cpu_has(MatmulIsa::avx512);
   if (nr == 32 && simple && avx512) return pack_panel_avx512_32(src, K, n0, nv, out);
   const std::int64_t es = dtype_size(src.dtype);

@@ -267,10 +267,13 @@ TEST(DtypeBf16F16Decode, AllCodesMatchEigen) {
 }
 
 // The contiguous row conversions (store_row_f32 / load_row_f32 with stride 1) have their own
-// vectorised code (AVX-512 where available); they are checked against Eigen directly, for all 2^32
-// fp32 patterns in rows of 4099 (a multiple-of-16 body and a masked tail), or every 61st pattern
-// in sanitizer builds.
-TEST(DtypeBf16Encode, ContiguousRowPathMatchesEigenForAllFp32Patterns) {
+// vectorised code (AVX-512 where available). They are checked for all 2^32 fp32 patterns (every
+// 61st in sanitizer builds) in rows of 4099 elements (a multiple-of-16 body and a masked tail), with
+// a guard element after each row: bf16 and fp16 against Eigen (NaN: our policy, Eigen NaN too),
+// tf32 against the scalar f32_to_tf32_rne_bits (itself checked against an independent double
+// reference below).
+template <class Storage, class Expected>
+void sweep_row_path(DType t, Expected expected) {
   const std::uint32_t stride = exhaustive_stride();
   constexpr std::uint64_t kRow = 4099;
   constexpr std::uint64_t kShards = 256, kShardSize = (std::uint64_t{1} << 32) / kShards;
@@ -278,27 +281,24 @@ TEST(DtypeBf16Encode, ContiguousRowPathMatchesEigenForAllFp32Patterns) {
   std::atomic<std::uint32_t> first_bad{0xffffffffu};
   auto worker = [&] {
     std::vector<float> in(kRow);
-    std::vector<std::uint16_t> out(kRow + 1);
+    std::vector<Storage> out(kRow + 1);
+    const Storage guard = static_cast<Storage>(0xabcd1234u);
     for (std::uint64_t sh; (sh = next.fetch_add(1)) < kShards;) {
       std::uint64_t u = (sh * kShardSize + stride - 1) / stride * stride;
       const std::uint64_t hi = (sh + 1) * kShardSize;
       while (u < hi) {
         std::uint64_t n = 0;
         for (; n < kRow && u + n * stride < hi; ++n) in[n] = std::bit_cast<float>(static_cast<std::uint32_t>(u + n * stride));
-        out[n] = 0xabcd;  // guard: the element after the row stays untouched
-        store_row_f32(DType::bf16, in.data(), static_cast<std::int64_t>(n), reinterpret_cast<std::byte*>(out.data()), 1,
+        out[n] = guard;
+        store_row_f32(t, in.data(), static_cast<std::int64_t>(n), reinterpret_cast<std::byte*>(out.data()), 1,
                       Rounding::nearest_even, nullptr, 0);
-        std::uint64_t b = out[n] != 0xabcd;
-        for (std::uint64_t i = 0; i < n; ++i) {
-          const std::uint32_t x = std::bit_cast<std::uint32_t>(in[i]);
-          const std::uint16_t ref = Eigen::numext::bit_cast<std::uint16_t>(Eigen::bfloat16(in[i]));
-          const bool ok = is_nan_bits32(x) ? out[i] == static_cast<std::uint16_t>((x >> 16) | 0x40u) && (ref & 0x7fffu) > 0x7f80u
-                                            : out[i] == ref;
-          if (!ok) {
+        std::uint64_t b = out[n] != guard;
+        for (std::uint64_t i = 0; i < n; ++i)
+          if (!expected(std::bit_cast<std::uint32_t>(in[i]), out[i])) {
             ++b;
+            const auto x = std::bit_cast<std::uint32_t>(in[i]);
             for (std::uint32_t cur = first_bad.load(); x < cur && !first_bad.compare_exchange_weak(cur, x);) {}
           }
-        }
         bad += b;
         checked += n;
         u += n * stride;
@@ -308,8 +308,39 @@ TEST(DtypeBf16Encode, ContiguousRowPathMatchesEigenForAllFp32Patterns) {
   std::thread t1(worker), t2(worker);
   t1.join();
   t2.join();
-  EXPECT_EQ(checked.load(), expected_count(stride));
-  EXPECT_EQ(bad.load(), 0u) << "first mismatch at fp32 pattern " << hex(first_bad.load());
+  EXPECT_EQ(checked.load(), expected_count(stride)) << dtype_name(t);
+  EXPECT_EQ(bad.load(), 0u) << dtype_name(t) << ": first mismatch at fp32 pattern " << hex(first_bad.load());
+}
+
+TEST(DtypeBf16Encode, ContiguousRowPathMatchesEigenForAllFp32Patterns) {
+  sweep_row_path<std::uint16_t>(DType::bf16, [](std::uint32_t x, std::uint16_t got) {
+    const std::uint16_t ref = Eigen::numext::bit_cast<std::uint16_t>(Eigen::bfloat16(std::bit_cast<float>(x)));
+    return is_nan_bits32(x) ? got == static_cast<std::uint16_t>((x >> 16) | 0x40u) && (ref & 0x7fffu) > 0x7f80u
+                            : got == ref;
+  });
+}
+
+TEST(DtypeF16Encode, ContiguousRowPathMatchesEigenForAllFp32Patterns) {
+  sweep_row_path<std::uint16_t>(DType::f16, [](std::uint32_t x, std::uint16_t got) {
+    const std::uint16_t ref = Eigen::numext::bit_cast<std::uint16_t>(Eigen::half(std::bit_cast<float>(x)));
+    const auto policy = static_cast<std::uint16_t>(((x >> 16) & 0x8000u) | 0x7c00u | ((x & 0x7fffffu) >> 13) | 0x0200u);
+    return is_nan_bits32(x) ? got == policy && (ref & 0x7fffu) > 0x7c00u : got == ref;
+  });
+}
+
+TEST(DtypeTf32Encode, ContiguousRowPathMatchesTheScalarRoundingForAllFp32Patterns) {
+  sweep_row_path<std::uint32_t>(DType::tf32, [](std::uint32_t x, std::uint32_t got) {
+    return got == f32_to_tf32_rne_bits(std::bit_cast<float>(x));
+  });
+}
+
+TEST(DtypeTf32Encode, ScalarRoundingMatchesTheDoubleReferenceEvery61stPattern) {
+  const SweepResult r = sweep_fp32(61, [](std::uint32_t u) {
+    const float x = bits_to_f32(u);
+    return f32_to_tf32_rne_bits(x) == tf32_reference(x) << 13;
+  });
+  EXPECT_EQ(r.checked, expected_count(61));
+  EXPECT_EQ(r.bad, 0u) << "first mismatch at fp32 pattern " << hex(r.first_bad);
 }
 
 TEST(DtypeBf16F16Decode, ContiguousRowPathMatchesEigenForAllCodes) {

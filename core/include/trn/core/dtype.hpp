@@ -104,6 +104,17 @@ inline std::uint16_t f32_to_bf16_sr(float x, std::uint32_t rand) {
 }
 float f16_to_f32(std::uint16_t h);
 std::uint16_t f32_to_f16_rne(float x);
+// tf32 in its 32-bit storage (fp32 bits, the 13 low mantissa bits zero), rounded to nearest even:
+// the carry of the 13 dropped bits propagates into the exponent, so the largest finite values
+// above the last midpoint become inf as in encode_float. NaN: sign and top 10 payload bits kept,
+// quiet bit set (encode_float's policy). Checked against the generic encoder and an independent
+// double reference (tests/core/test_dtype.cpp).
+inline std::uint32_t f32_to_tf32_rne_bits(float x) {
+  const std::uint32_t u = f32_to_bits(x);
+  const std::uint32_t rounded = (u + 0x0fffu + ((u >> 13) & 1u)) & 0xffffe000u;
+  const std::uint32_t quiet_nan = (u & 0xffffe000u) | 0x00400000u;
+  return (u & 0x7fffffffu) > 0x7f800000u ? quiet_nan : rounded;
+}
 
 // Store one fp32 value into element storage of dtype t (integer dtypes: RNE + saturation).
 void store_from_f32(DType t, void* dst, float x, Rounding r, std::uint32_t rand);
