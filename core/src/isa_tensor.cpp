@@ -90,6 +90,9 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
   float* out = m.data.data();
   if (panel == 0) {
     for (int k = 0; k < K; ++k) detail::load_row(t, k, out + std::int64_t{k} * F);
+  } else if (t.free_contiguous() && detail::pack_stationary_panels({t.base, t.partition_stride, t.dtype}, K,
+                                                                    static_cast<int>(F), panel, out)) {
+    // vectorised packing done
   } else {
     // Widen each row once (vectorised for contiguous rows), then cut it into the panels.
     float* row = detail::scratch_f32(2, static_cast<std::size_t>(width));

@@ -189,8 +189,50 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) void pack_panel_avx512_32(c
     }
   }
 }
+// Stationary panels of 12 (the AVX-512 kernel's mr): per row, each panel's 12 values are one
+// masked load, a widening and one masked 12-lane store; lanes past M load as zero, so the padding
+// comes out zero. Rows are 128 partitions apart, so they are prefetched a few rows ahead.
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void pack_stationary_avx512_12(const MovingSource& s, int K,
+                                                                                  int M, float* out) {
+  constexpr int kMr = 12, kAhead = 8;
+  const int panels = (M + kMr - 1) / kMr;
+  const std::int64_t es = dtype_size(s.dtype), row_lines = (std::int64_t{M} * es + 63) / 64;
+  auto prefetch_row = [&](int k) {
+    if (k >= K) return;
+    for (std::int64_t l = 0; l < row_lines; ++l) __builtin_prefetch(s.base + k * s.row_bytes + 64 * l);
+  };
+  for (int k = 0; k < kAhead; ++k) prefetch_row(k);
+  for (int k = 0; k < K; ++k) {
+    prefetch_row(k + kAhead);
+    const std::byte* row = s.base + k * s.row_bytes;
+    float* o = out + std::int64_t{k} * kMr;
+    for (int p = 0; p < panels; ++p, o += std::int64_t{K} * kMr) {
+      const int valid = M - p * kMr < kMr ? M - p * kMr : kMr;
+      const __mmask16 m = static_cast<__mmask16>((1u << valid) - 1u);
+      __m512 v;
+      if (s.dtype == DType::bf16) {
+        const __m256i h = _mm256_maskz_loadu_epi16(m, reinterpret_cast<const std::uint16_t*>(row) + p * kMr);
+        v = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+      } else if (s.dtype == DType::f16) {
+        v = simd::f16x16_to_f32(_mm256_maskz_loadu_epi16(m, reinterpret_cast<const std::uint16_t*>(row) + p * kMr));
+      } else {  // fp32 / tf32 storage
+        v = _mm512_maskz_loadu_ps(m, reinterpret_cast<const float*>(row) + p * kMr);
+      }
+      _mm512_mask_storeu_ps(o, 0x0fff, v);
+    }
+  }
+}
 TRN_SIMD_WARNINGS_END
 }  // namespace
+
+bool pack_stationary_panels(const MovingSource& src, int K, int M, int mr, float* out) {
+  static const bool avx512 = cpu_has(MatmulIsa::avx512);
+  const bool simple =
+      src.dtype == DType::bf16 || src.dtype == DType::f16 || src.dtype == DType::f32 || src.dtype == DType::tf32;
+  if (mr != 12 || !simple || !avx512) return false;
+  pack_stationary_avx512_12(src, K, M, out);
+  return true;
+}
 
 void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out) {
   const bool simple =

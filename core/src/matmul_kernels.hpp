@@ -51,6 +51,10 @@ struct MatmulArgs {
 // Widens columns [n0, n0 + nv) of rows 0..K-1 of `src` into out[k * nr + j] (fp32, exact), zero-
 // filling columns nv..nr-1.
 void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out);
+// Widens all M columns of rows 0..K-1 into zero-padded panels of mr columns (PackLayout of the
+// stationary operand: out[p * K * mr + k * mr + i]). Returns false when no vectorised form exists
+// for (dtype, mr) on this CPU; the caller then converts row by row.
+bool pack_stationary_panels(const MovingSource& src, int K, int M, int mr, float* out);
 
 // The layout the kernel of an ISA wants (portable: row-major).
 PackLayout matmul_pack_layout(MatmulIsa isa);
