@@ -20,8 +20,18 @@ namespace trn::blas::detail {
 // stochastic rounding the random bits are a function of (program, instruction, element), so the
 // decomposition must be fixed for bits to be independent of both. Otherwise bits never depend on
 // the plan: the K order of every output element is fixed.
-BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k,
-                        std::int64_t b_bytes_per_k_column) {
+SbufBytes sbuf_bytes_of(const BlockGemmArgs& g) {
+  const std::int64_t term = dtype_size(g.split == 1 ? g.load : DType::bf16);
+  const std::int64_t split_scratch = g.split > 1 ? 2 * 4 : 0;  // fp32 tile + residual
+  SbufBytes b;
+  b.a_streamed = 2 * static_cast<std::int64_t>(g.a_src.size()) * (g.split * term + split_scratch);
+  b.b_streamed = 2 * static_cast<std::int64_t>(g.b_src.size()) * (g.split * term + split_scratch);
+  b.b_strip = static_cast<std::int64_t>(g.b_src.size()) * g.split * term;
+  b.b_split_scratch = 2 * static_cast<std::int64_t>(g.b_src.size()) * split_scratch;
+  return b;
+}
+
+BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes) {
   const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
   const auto blocks = [](std::int64_t len, std::int64_t b) { return (len + b - 1) / b; };
   const std::int64_t k_tiles = std::max<std::int64_t>(1, blocks(k, hw.pmax));
@@ -35,7 +45,12 @@ BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, 
       if ((ti - 1) * tile_i >= m) break;  // no pass would use the extra row tiles
       for (int tj = 1; ti * tj <= hw.psum_banks; ++tj) {
         if ((tj - 1) * tile_j >= n) break;
-        if (resident && k_tiles * tj * tile_j * b_bytes_per_k_column > hw.sbuf_partition_bytes / 2) break;
+        // Per-partition SBUF of the plan: operand tiles plus the epilogue's three [128, 512] tiles.
+        const std::int64_t pass_i = std::min<std::int64_t>(ti * tile_i, m), strip_j = std::min<std::int64_t>(tj * tile_j, n);
+        const std::int64_t need = bytes.a_streamed * pass_i + 3 * tile_i * 4 +
+                                  (resident ? k_tiles * strip_j * bytes.b_strip + bytes.b_split_scratch * strip_j
+                                            : bytes.b_streamed * strip_j);
+        if (need > hw.sbuf_partition_bytes) continue;
         const std::int64_t bi = blocks(m, ti * tile_i), bj = blocks(n, tj * tile_j);
         const std::int64_t programs = resident ? bj : bi * bj;
         if (programs < min_programs) continue;
@@ -170,19 +185,30 @@ void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
   const int k_tiles = compute ? static_cast<int>((g.k_end - g.k_begin + TK - 1) / TK) : 0;
   const int terms_a = static_cast<int>(g.a_src.size()) * g.split, terms_b = static_cast<int>(g.b_src.size()) * g.split;
   const DType term_dtype = g.split == 1 ? g.load : DType::bf16;
-  std::vector<Tile> a_raw, a_res, a_terms, b_raw, b_res, b_terms, b_strip;
+  // Operand tiles are double-buffered by K-tile parity, so that the DMA (and split) of K tile kt+1
+  // does not wait for the matmuls still reading K tile kt (a WAR hazard in the cost model's
+  // schedule). Values, hence bits, do not depend on the buffer.
+  struct Buffers {
+    std::vector<Tile> a_raw, a_res, a_terms, b_raw, b_res, b_terms;
+  };
+  Buffers buf[2];
+  std::vector<Tile> b_strip;
   if (compute) {
-    if (g.split > 1) {
-      for (std::size_t s = 0; s < g.a_src.size(); ++s) {
-        a_raw.push_back(sbuf.alloc(DType::f32, TK, {pass_bm}, "op(A) fp32 tile"));
-        a_res.push_back(sbuf.alloc(DType::f32, TK, {pass_bm}, "op(A) residual"));
+    for (Buffers& u : buf) {
+      if (g.split > 1) {
+        for (std::size_t s = 0; s < g.a_src.size(); ++s) {
+          u.a_raw.push_back(sbuf.alloc(DType::f32, TK, {pass_bm}, "op(A) fp32 tile"));
+          u.a_res.push_back(sbuf.alloc(DType::f32, TK, {pass_bm}, "op(A) residual"));
+        }
+        for (std::size_t s = 0; s < g.b_src.size(); ++s) {
+          u.b_raw.push_back(sbuf.alloc(DType::f32, TK, {bn}, "op(B) fp32 tile"));
+          u.b_res.push_back(sbuf.alloc(DType::f32, TK, {bn}, "op(B) residual"));
+        }
       }
-      for (std::size_t s = 0; s < g.b_src.size(); ++s) {
-        b_raw.push_back(sbuf.alloc(DType::f32, TK, {bn}, "op(B) fp32 tile"));
-        b_res.push_back(sbuf.alloc(DType::f32, TK, {bn}, "op(B) residual"));
-      }
+      for (int t = 0; t < terms_a; ++t) u.a_terms.push_back(sbuf.alloc(term_dtype, TK, {pass_bm}, "op(A) term"));
+      if (!b.resident)
+        for (int t = 0; t < terms_b; ++t) u.b_terms.push_back(sbuf.alloc(term_dtype, TK, {bn}, "op(B) term"));
     }
-    for (int t = 0; t < terms_a; ++t) a_terms.push_back(sbuf.alloc(term_dtype, TK, {pass_bm}, "op(A) term"));
     if (b.resident) {
       // The program's op(B) strip, every K tile: [k, k tile, j] per term, loaded once.
       for (int t = 0; t < terms_b; ++t) b_strip.push_back(sbuf.alloc(term_dtype, TK, {k_tiles, bn}, "op(B) strip"));
@@ -191,10 +217,9 @@ void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
         const int tk = static_cast<int>(std::min<std::int64_t>(TK, g.k_end - k0));
         std::vector<Tile> slot;
         for (const Tile& s : b_strip) slot.push_back(s.slice(0, kt, 1).reshape({bn}));
-        load_terms(nc, g, g.b_src, k0, tk, j_begin, bn, b_raw, b_res, slot);
+        const Buffers& u = buf[kt % 2];
+        load_terms(nc, g, g.b_src, k0, tk, j_begin, bn, u.b_raw, u.b_res, slot);
       }
-    } else {
-      for (int t = 0; t < terms_b; ++t) b_terms.push_back(sbuf.alloc(term_dtype, TK, {bn}, "op(B) term"));
     }
   }
   const Tile out = sbuf.alloc(DType::f32, TJ, {TI}, "epilogue fp32");
@@ -211,13 +236,14 @@ void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
       for (int kt = 0; kt < k_tiles; ++kt) {
         const std::int64_t k0 = g.k_begin + std::int64_t{kt} * TK;
         const int tk = static_cast<int>(std::min<std::int64_t>(TK, g.k_end - k0));
-        load_terms(nc, g, g.a_src, k0, tk, i_begin, bm, a_raw, a_res, a_terms);
-        std::vector<Tile> b_now = b_terms;
+        const Buffers& u = buf[kt % 2];
+        load_terms(nc, g, g.a_src, k0, tk, i_begin, bm, u.a_raw, u.a_res, u.a_terms);
+        std::vector<Tile> b_now = u.b_terms;
         if (b.resident) {
           b_now.clear();
           for (const Tile& s : b_strip) b_now.push_back(s.slice(0, kt, 1).reshape({bn}));
         } else {
-          load_terms(nc, g, g.b_src, k0, tk, j_begin, bn, b_raw, b_res, b_terms);
+          load_terms(nc, g, g.b_src, k0, tk, j_begin, bn, u.b_raw, u.b_res, u.b_terms);
         }
         for (std::size_t t = 0; t < outs.size(); ++t) {
           const OutTile& o = outs[t];
@@ -227,7 +253,7 @@ void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
             const auto [pa, pb] = g.pairs[p];
             nc.nc_matmul(acc[t].rows(0, o.tnj).cols(0, o.tni),
                          b_now[static_cast<std::size_t>(pb)].rows(0, tk).cols(tj * TJ, o.tnj),
-                         a_terms[static_cast<std::size_t>(pa)].rows(0, tk).cols(ti * TI, o.tni),
+                         u.a_terms[static_cast<std::size_t>(pa)].rows(0, tk).cols(ti * TI, o.tni),
                          /*accumulate=*/!(kt == 0 && p == 0));
           }
         }
@@ -259,15 +285,19 @@ void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
 
 LaunchResult launch_gemm(const LaunchConfig& base, const std::vector<BlockGemmArgs>& problems) {
   const HardwareSpec& hw = hardware_spec(base.core.generation);
-  std::int64_t m = 1, n = 1, k = 0, b_bytes = 1;
+  std::int64_t m = 1, n = 1, k = 0;
+  SbufBytes bytes;
   for (const auto& p : problems) {
     m = std::max(m, p.m);
     n = std::max(n, p.n);
     k = std::max(k, p.k_end - p.k_begin);
-    const DType term = p.split == 1 ? p.load : DType::bf16;
-    b_bytes = std::max<std::int64_t>(b_bytes, static_cast<std::int64_t>(p.b_src.size()) * p.split * dtype_size(term));
+    const SbufBytes q = sbuf_bytes_of(p);
+    bytes.a_streamed = std::max(bytes.a_streamed, q.a_streamed);
+    bytes.b_streamed = std::max(bytes.b_streamed, q.b_streamed);
+    bytes.b_strip = std::max(bytes.b_strip, q.b_strip);
+    bytes.b_split_scratch = std::max(bytes.b_split_scratch, q.b_split_scratch);
   }
-  const BlockShape b = choose_block(hw, m, n, k, b_bytes);
+  const BlockShape b = choose_block(hw, m, n, k, bytes);
   const std::int64_t bj = std::int64_t{b.tiles_j} * hw.gemm_stationary_fmax, bi = std::int64_t{b.tiles_i} * (hw.psum_bank_bytes / 4);
   LaunchConfig lc = base;
   lc.grid = {static_cast<int>((n + bj - 1) / bj), b.resident ? 1 : static_cast<int>((m + bi - 1) / bi),

@@ -9,8 +9,10 @@
 //             issues one nc_matmul per (term pair, output tile) into that tile's PSUM bank
 //             (accumulate=false only for the first). A program is one pass (streaming plan) or a
 //             column strip for all rows whose op(B) terms are loaded into SBUF once and reused by
-//             every pass (resident plan); choose_block picks the plan with the least DMA volume. Epilogue: VectorE alpha/beta in fp32, cast to
-//             C's dtype, DMA out. Raw mode stores the fp32 PSUM sums unscaled (Ozaki partials).
+//             every pass (resident plan); choose_block picks the plan with the least DMA volume
+//             that fits in SBUF. Operand tiles are double-buffered by K-tile parity. Epilogue:
+//             VectorE alpha/beta in fp32, cast to C's dtype, DMA out. Raw mode stores the fp32
+//             PSUM sums unscaled (Ozaki partials).
 // Engines     DMA, TensorE, VectorE.
 // Accuracy    per output element: the nc_matmul contract (fp32, k tile by k tile, and within a k tile
 //             the term pairs in the given order); epilogue fl(fl(alpha*acc) + fl(beta*c)); alpha == 1
@@ -46,9 +48,15 @@ struct BlockShape {
   int tiles_i = 4, tiles_j = 2;  // 512-row and 128-column tiles per pass (<= PSUM banks)
   bool resident = false;         // program = a column strip for all rows, op(B) strip kept in SBUF
 };
-// b_bytes_per_k_column: SBUF bytes one (k, j) element of op(B) takes over all its terms.
-BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k,
-                        std::int64_t b_bytes_per_k_column);
+// SBUF bytes per partition the kernel needs per element of each operand tile (see
+// gemm_block_kernel): `streamed` per double-buffered op(A) row / op(B) column (terms, and for split
+// modes the fp32 tile and residual, two buffers each); `strip` per (k, j) element of a resident
+// op(B) strip (its terms).
+struct SbufBytes {
+  std::int64_t a_streamed = 0, b_streamed = 0, b_strip = 0, b_split_scratch = 0;
+};
+SbufBytes sbuf_bytes_of(const BlockGemmArgs& g);
+BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes);
 
 void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b);
 
