@@ -96,6 +96,20 @@ void load_row(const Tile& t, std::int32_t p, float* out) {
   });
 }
 
+const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch) {
+  if (t.dtype == DType::f32 && t.free_contiguous())
+    return reinterpret_cast<const float*>(t.base + std::int64_t{p} * t.partition_stride);
+  load_row(t, p, scratch);
+  return scratch;
+}
+
+bool tiles_disjoint(const Tile& a, const Tile& b) {
+  const Region x = region_of(a, false), y = region_of(b, false);
+  if (x.mem != y.mem) return true;
+  if (x.mem != MemSpace::hbm && (x.p0 + x.np <= y.p0 || y.p0 + y.np <= x.p0)) return true;
+  return x.hi <= y.lo || y.hi <= x.lo;
+}
+
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr) {
   const std::uint64_t base_elem = static_cast<std::uint64_t>(p) * static_cast<std::uint64_t>(t.free_size());
   for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {

@@ -31,6 +31,11 @@ void check_engine_operand(std::string_view instr, std::string_view operand, cons
 
 // fp32 row access: element order is the tile's access-pattern order.
 void load_row(const Tile& t, std::int32_t p, float* out);
+// Row p as fp32 for reading: a pointer into the tile itself when it is fp32 with a contiguous free
+// range (no copy), else the row loaded into `scratch`.
+const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch);
+// True when no byte of `a` can be a byte of `b` (different memory, partitions or byte ranges).
+bool tiles_disjoint(const Tile& a, const Tile& b);
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr);
 // exact integer row access (integer dtypes only)
 void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out);

@@ -360,9 +360,15 @@ void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, In
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
     float* row = detail::scratch_f32(0, static_cast<std::size_t>(src.free_size()));
+    // Reading the source in place is safe only when the destination cannot overwrite it mid-row.
+    const bool in_place_ok = detail::tiles_disjoint(src, dst);
     for (std::int32_t p = 0; p < src.partitions; ++p) {
-      detail::load_row(src, p, row);
-      detail::store_row(dst, p, row, r, &sr);
+      const float* v = row;
+      if (in_place_ok)
+        v = detail::read_row_f32(src, p, row);
+      else
+        detail::load_row(src, p, row);
+      detail::store_row(dst, p, v, r, &sr);
     }
   }
   commit_instruction();
@@ -430,14 +436,15 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
   } else {
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
-    float* x = detail::scratch_f32(0, row_len(a));
-    float* y = detail::scratch_f32(1, row_len(a));
+    float* xs = detail::scratch_f32(0, row_len(a));
+    float* ys = detail::scratch_f32(1, row_len(a));
+    float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
     dispatch_arith(op, [&](auto tag) {
       for (std::int32_t p = 0; p < a.partitions; ++p) {
-        detail::load_row(a, p, x);
-        detail::load_row(b, p, y);
-        tt_row_f32<decltype(tag)::value>(x, y, x, n);
-        detail::store_row(dst, p, x, r, &sr);
+        const float* x = detail::read_row_f32(a, p, xs);
+        const float* y = detail::read_row_f32(b, p, ys);
+        tt_row_f32<decltype(tag)::value>(x, y, out, n);
+        detail::store_row(dst, p, out, r, &sr);
       }
     });
   }

@@ -83,6 +83,37 @@ TEST(VectorTensorTensor, ArithmeticOpsAreCorrectlyRoundedFp32) {
   }
 }
 
+// fp32 sources are read in place by the host (no row copy); results must not depend on it, also
+// when the destination is the source or overlaps it through another dtype's view.
+TEST(VectorTensorTensor, InPlaceAndOverlappingOperandsGiveTheUnaliasedResult) {
+  NeuronCore nc;
+  const int P = 32, F = 40;
+  const auto va = random_values(P * F, DType::f32, 5), vb = random_values(P * F, DType::f32, 6);
+  const Tile a = nc.sbuf().alloc(DType::f32, P, {F}), b = nc.sbuf().alloc(DType::f32, P, {F});
+  upload(nc, a, va);
+  upload(nc, b, vb);
+  nc.tensor_tensor(a, a, b, AluOp::subtract);  // dst == a
+  const auto r1 = read(a);
+  for (int i = 0; i < P * F; ++i) ASSERT_EQ(r1[static_cast<std::size_t>(i)], va[static_cast<std::size_t>(i)] - vb[static_cast<std::size_t>(i)]);
+  nc.tensor_tensor(b, a, b, AluOp::add);  // dst == b
+  const auto r2 = read(b);
+  for (int i = 0; i < P * F; ++i) ASSERT_EQ(r2[static_cast<std::size_t>(i)], r1[static_cast<std::size_t>(i)] + vb[static_cast<std::size_t>(i)]);
+  // tensor_copy fp32 -> bf16 into the second half of the source's own bytes.
+  upload(nc, a, va);
+  // The same bytes seen as bf16, starting half-way: writing element i lands on fp32 source F/2 + i/2,
+  // which a streaming in-place read would only reach later.
+  Tile half = a;
+  half.dtype = DType::bf16;
+  half.base += 2 * F;
+  half.offset_bytes += 2 * F;
+  nc.tensor_copy(half, a);
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < F; ++i)
+      ASSERT_EQ(load_as_f32(DType::bf16, half.at(p, i)),
+                bf16_to_f32(f32_to_bf16_rne(va[static_cast<std::size_t>(p * F + i)])))
+          << p << "," << i;
+}
+
 TEST(VectorTensorTensor, PowerIsFp32PowfWithinOneUlp) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::f32, 32, {64});
