@@ -223,10 +223,10 @@ void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
     }
   }
   const Tile out = sbuf.alloc(DType::f32, TJ, {TI}, "epilogue fp32");
-  const Tile cold = sbuf.alloc(DType::f32, TJ, {TI}, "C (beta)");
+  const bool read_c = !g.raw && g.beta != 0.0f;
+  const Tile cold = read_c ? sbuf.alloc(DType::f32, TJ, {TI}, "C (beta)") : Tile{};
   const bool cast_out = g.c.dtype() != DType::f32 && !g.raw;
   const Tile out_c = cast_out ? sbuf.alloc(g.c.dtype(), TJ, {TI}, "C out") : out;
-  const bool read_c = !g.raw && g.beta != 0.0f;
 
   for (std::int64_t i_begin = i_first; i_begin < i_last; i_begin += pass_rows) {
     const int bm = static_cast<int>(std::min(pass_rows, i_last - i_begin));
