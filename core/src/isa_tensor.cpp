@@ -48,7 +48,8 @@ std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::
 
 
 // Converts a K x F matmul operand to fp32: row-major (panel == 0) or packed in zero-padded panels of
-// `panel` columns (see detail::PackLayout), memoised per operand role until SBUF is written.
+// `panel` columns (see detail::PackLayout), cached per operand role by SBUF address until an
+// instruction writes any of the bytes it came from (invalidate_operand_memo).
 const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) {
   OperandMemoRole& role = operand_memo_[static_cast<std::size_t>(which)];
   ++memo_clock_;
