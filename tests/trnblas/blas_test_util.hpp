@@ -1,12 +1,9 @@
-// Shared helpers of the trnblas tests: random matrices, independent references, error metrics.
+// Shared helpers of the trnblas tests: a handle, plus the independent references of
+// blas_reference.hpp.
 #pragma once
-#include <cmath>
-#include <cstdint>
-#include <random>
-#include <vector>
-
 #include <gtest/gtest.h>
 
+#include "blas_reference.hpp"
 #include "trnblas.h"
 
 namespace blastest {
@@ -20,48 +17,5 @@ struct Handle {
   Handle& operator=(const Handle&) = delete;
   operator trnblasHandle_t() const { return h; }  // NOLINT(google-explicit-constructor)
 };
-
-inline std::vector<float> uniform_f(std::size_t n, std::uint64_t seed, float lo = -1.0f, float hi = 1.0f) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> u(lo, hi);
-  std::vector<float> v(n);
-  for (auto& x : v) x = u(rng);
-  return v;
-}
-
-// GEMMul8's generator: (rand - 0.5) * exp(randn * phi), rand uniform in (0, 1].
-inline std::vector<double> phi_matrix(std::size_t n, double phi, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  std::normal_distribution<double> g(0.0, 1.0);
-  std::vector<double> v(n);
-  for (auto& x : v) x = (1.0 - u(rng) - 0.5) * std::exp(g(rng) * phi);
-  return v;
-}
-
-// op(X)(r, c) of a column-major matrix.
-template <class T>
-inline T at(const std::vector<T>& X, std::int64_t ld, bool trans, std::int64_t r, std::int64_t c) {
-  return trans ? X[static_cast<std::size_t>(c + r * ld)] : X[static_cast<std::size_t>(r + c * ld)];
-}
-
-// Double-double dot products (Ogita-Rump-Oishi Dot2): the GEMMul8 reference.
-struct DD {
-  double hi = 0, lo = 0;
-};
-inline void two_sum(double a, double b, double& s, double& e) {
-  s = a + b;
-  const double bb = s - a;
-  e = (a - (s - bb)) + (b - bb);
-}
-inline void dd_add_prod(DD& acc, double a, double b) {
-  const double p = a * b;
-  const double pe = std::fma(a, b, -p);
-  double s, e;
-  two_sum(acc.hi, p, s, e);
-  e += acc.lo + pe;
-  acc.hi = s + e;
-  acc.lo = e - (acc.hi - s);
-}
 
 }  // namespace blastest

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "blas_reference.hpp"
 #include "trnblas_blas.h"
 
 extern "C" int RowMajorStrg;  // reference CBLAS's global, exported by the shim
@@ -71,19 +72,8 @@ extern "C" void cblas_xerbla(blasint info, char* rout, char*, ...) {
 namespace {
 
 // Test data and references (this executable links the shim only, not the trnblas C API).
-std::vector<float> uniform_f(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = u(rng);
-  return v;
-}
-
-// op(X)(r, c) of a column-major matrix.
-template <class T>
-T at(const std::vector<T>& X, int ld, bool trans, int r, int c) {
-  return trans ? X[static_cast<std::size_t>(c + r * ld)] : X[static_cast<std::size_t>(r + c * ld)];
-}
+using blastest::at;
+using blastest::uniform_f;
 
 // Double-double accumulation of a dot product (Ogita-Rump-Oishi Dot2): the fp64 GEMM reference.
 struct DD {
@@ -173,21 +163,6 @@ double gemm_bound(const std::vector<T>& A, int lda, bool ta, const std::vector<T
   double absum = 0;
   for (int p = 0; p < k; ++p) absum += std::fabs(double(at(A, lda, ta, i, p)) * double(at(B, ldb, tb, p, j)));
   return 2.0 * (k + 2) * u * (std::fabs(alpha) * absum + std::fabs(beta * c0));
-}
-
-// Relative Frobenius error of C = op(A) op(B) (alpha 1, beta 0, ldc = m) against fp64.
-double rel_error(const std::vector<float>& C, const std::vector<float>& A, int lda, bool ta, const std::vector<float>& B,
-                 int ldb, bool tb, int m, int n, int k) {
-  double num = 0, den = 0;
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i) {
-      double r = 0;
-      for (int p = 0; p < k; ++p) r += double(at(A, lda, ta, i, p)) * double(at(B, ldb, tb, p, j));
-      const double d = C[static_cast<std::size_t>(i + j * m)] - r;
-      num += d * d;
-      den += r * r;
-    }
-  return std::sqrt(num / den);
 }
 
 // One sgemm_ call, C = op(A) op(B), m x n x k, alpha 1, beta 0.
@@ -367,15 +342,15 @@ TEST(TrnblasBlasAbi, ComputeEnvironmentSelectsTheSRoutinesMode) {
   DefaultEnv env;
   const int m = 96, n = 80, k = 256;
   const auto A = uniform_f(static_cast<std::size_t>(m) * k, 21), B = uniform_f(static_cast<std::size_t>(k) * n, 22);
-  const double e_fp32 = rel_error(sgemm_product(A, B, m, n, k), A, m, false, B, k, false, m, n, k);
+  const double e_fp32 = blastest::rel_frobenius(sgemm_product(A, B, m, n, k), A, m, false, B, k, false, m, n, k);
   double e_bf16 = 0, e_bf16x3 = 0;
   {
     ScopedEnv mode("TRNBLAS_COMPUTE", "bf16");
-    e_bf16 = rel_error(sgemm_product(A, B, m, n, k), A, m, false, B, k, false, m, n, k);
+    e_bf16 = blastest::rel_frobenius(sgemm_product(A, B, m, n, k), A, m, false, B, k, false, m, n, k);
   }
   {
     ScopedEnv mode("TRNBLAS_COMPUTE", "BF16x3");  // names are case-insensitive
-    e_bf16x3 = rel_error(sgemm_product(A, B, m, n, k), A, m, false, B, k, false, m, n, k);
+    e_bf16x3 = blastest::rel_frobenius(sgemm_product(A, B, m, n, k), A, m, false, B, k, false, m, n, k);
   }
   EXPECT_LT(e_fp32, 1e-6);
   EXPECT_GT(e_bf16, 5e-4) << "bf16 inputs (8 significant bits) must show bf16-level error";

@@ -21,17 +21,7 @@ using blastest::Handle;
 // Relative Frobenius error of C (m x n, column-major ldc = m) against the fp64 product of the fp32 inputs.
 double rel_frobenius(const std::vector<float>& C, const std::vector<float>& A, const std::vector<float>& B, int m, int n,
                      int k, bool ta, bool tb) {
-  double num = 0, den = 0;
-  const int lda = ta ? k : m, ldb = tb ? n : k;
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i) {
-      double r = 0;
-      for (int p = 0; p < k; ++p) r += double(at(A, lda, ta, i, p)) * double(at(B, ldb, tb, p, j));
-      const double d = C[static_cast<std::size_t>(i + j * m)] - r;
-      num += d * d;
-      den += r * r;
-    }
-  return std::sqrt(num / den);
+  return blastest::rel_frobenius(C, A, ta ? k : m, ta, B, tb ? n : k, tb, m, n, k);
 }
 
 float compute_ex(trnblasHandle_t h, trnblasComputeType_t ct, int m, int n, int k, const std::vector<float>& A,
