@@ -327,35 +327,32 @@ std::uint32_t SrStream::bits(std::uint64_t element) const {
 
 TRN_SIMD_WARNINGS_BEGIN
 namespace {
-// AVX-512 forms of the contiguous bf16 row conversions. They perform the integer operations of
-// bf16_to_f32 / f32_to_bf16_rne lane by lane (no floating-point arithmetic, so no MXCSR or
-// DAZ/FTZ dependence), hence the same bits; tests/core/test_dtype.cpp checks the row paths against
-// Eigen for all 2^32 fp32 patterns. AVX512-BF16's vcvtneps2bf16 is not used: it flushes
-// subnormals to zero.
-bool row_simd_avx512() {
-  static const bool ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                         __builtin_cpu_supports("avx512vl");
-  return ok;
-}
+// AVX-512 forms of the contiguous row conversions. bf16 and tf32 perform the integer operations of
+// f32_to_bf16_rne / f32_to_tf32_rne_bits lane by lane (no floating-point arithmetic, so no MXCSR or
+// DAZ/FTZ dependence), hence the same bits; fp16 uses vcvtps2ph (below). tests/core/test_dtype.cpp
+// checks every row path for all 2^32 fp32 patterns. AVX512-BF16's vcvtneps2bf16 is not used: it
+// flushes subnormals to zero.
 
-__attribute__((target("avx512f,avx512bw,avx512vl"))) void bf16_row_to_f32_avx512(const std::uint16_t* in, std::int64_t n, float* out) {
+// bf16 / fp16 row -> fp32 (simd::load_widen16).
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void narrow_row_to_f32_avx512(DType t, const std::uint16_t* in,
+                                                                                  std::int64_t n, float* out) {
   std::int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    const __m512i w = _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i)));
-    _mm512_storeu_si512(out + i, _mm512_slli_epi32(w, 16));
-  }
+  for (; i + 16 <= n; i += 16) _mm512_storeu_ps(out + i, simd::load_widen16(t, in + i, 0xffff));
   if (i < n) {
     const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
-    const __m512i w = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, in + i));
-    _mm512_mask_storeu_epi32(out + i, m, _mm512_slli_epi32(w, 16));
+    _mm512_mask_storeu_ps(out + i, m, simd::load_widen16(t, in + i, m));
   }
 }
 
-__attribute__((target("avx512f"))) inline __m512i f32_to_bf16_rne_avx512(__m512i u) {
-  const __m512i hi = _mm512_srli_epi32(u, 16);
-  const __m512i lsb = _mm512_and_si512(hi, _mm512_set1_epi32(1));
-  const __m512i rounded = _mm512_srli_epi32(_mm512_add_epi32(u, _mm512_add_epi32(lsb, _mm512_set1_epi32(0x7fff))), 16);
-  const __m512i quiet_nan = _mm512_or_si512(hi, _mm512_set1_epi32(0x0040));
+// Round to nearest even at bit kDrop, keeping 32-bit storage with the kDrop low bits zero; NaN keeps
+// sign and top payload bits and gets the fp32 quiet bit. bf16 is the result >> 16, tf32 the result.
+template <int kDrop>
+__attribute__((target("avx512f"))) inline __m512i rne_clear_low_bits_avx512(__m512i u) {
+  const __m512i keep = _mm512_set1_epi32(static_cast<int>(~((1u << kDrop) - 1u)));
+  const __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, kDrop), _mm512_set1_epi32(1));
+  const __m512i half = _mm512_set1_epi32(static_cast<int>((1u << (kDrop - 1)) - 1u));
+  const __m512i rounded = _mm512_and_si512(_mm512_add_epi32(u, _mm512_add_epi32(lsb, half)), keep);
+  const __m512i quiet_nan = _mm512_or_si512(_mm512_and_si512(u, keep), _mm512_set1_epi32(0x00400000));
   const __mmask16 nan = _mm512_cmpgt_epu32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0x7fffffff)),
                                                 _mm512_set1_epi32(0x7f800000));
   return _mm512_mask_mov_epi32(rounded, nan, quiet_nan);
@@ -365,29 +362,18 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) void f32_row_to_bf16_avx512
                                                                        std::uint16_t* out) {
   std::int64_t i = 0;
   for (; i + 16 <= n; i += 16) {
-    const __m512i r = f32_to_bf16_rne_avx512(_mm512_loadu_si512(in + i));
+    const __m512i r = _mm512_srli_epi32(rne_clear_low_bits_avx512<16>(_mm512_loadu_si512(in + i)), 16);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), _mm512_cvtepi32_epi16(r));
   }
   if (i < n) {
     const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
-    const __m512i r = f32_to_bf16_rne_avx512(_mm512_maskz_loadu_epi32(m, in + i));
+    const __m512i r = _mm512_srli_epi32(rne_clear_low_bits_avx512<16>(_mm512_maskz_loadu_epi32(m, in + i)), 16);
     _mm512_mask_cvtepi32_storeu_epi16(out + i, m, r);
   }
 }
 
 // fp16: vcvtps2ph with round-to-nearest-even gives IEEE binary16 RNE (subnormals, overflow to inf,
-// NaN -> sign | quiet | top payload bits, as f32_to_f16_rne); widening: trn::simd::f16x16_to_f32.
-// Both row paths are checked against the scalar functions for all inputs (tests/core/test_dtype.cpp).
-__attribute__((target("avx512f,avx512bw,avx512vl"))) void f16_row_to_f32_avx512(const std::uint16_t* in, std::int64_t n, float* out) {
-  std::int64_t i = 0;
-  for (; i + 16 <= n; i += 16)
-    _mm512_storeu_ps(out + i, simd::f16x16_to_f32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i))));
-  if (i < n) {
-    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
-    _mm512_mask_storeu_ps(out + i, m, simd::f16x16_to_f32(_mm256_maskz_loadu_epi16(m, in + i)));
-  }
-}
-
+// NaN -> sign | quiet | top payload bits, as f32_to_f16_rne).
 __attribute__((target("avx512f,avx512bw,avx512vl"))) void f32_row_to_f16_avx512(const float* in, std::int64_t n, std::uint16_t* out) {
   std::int64_t i = 0;
   for (; i + 16 <= n; i += 16)
@@ -400,24 +386,12 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) void f32_row_to_f16_avx512(
   }
 }
 
-// tf32: the integer rounding of f32_to_tf32_rne_bits lane by lane.
-__attribute__((target("avx512f"))) inline __m512i f32_to_tf32_rne_avx512(__m512i u) {
-  const __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 13), _mm512_set1_epi32(1));
-  const __m512i rounded = _mm512_and_si512(_mm512_add_epi32(u, _mm512_add_epi32(lsb, _mm512_set1_epi32(0x0fff))),
-                                           _mm512_set1_epi32(static_cast<int>(0xffffe000u)));
-  const __m512i quiet_nan = _mm512_or_si512(_mm512_and_si512(u, _mm512_set1_epi32(static_cast<int>(0xffffe000u))),
-                                            _mm512_set1_epi32(0x00400000));
-  const __mmask16 nan = _mm512_cmpgt_epu32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0x7fffffff)),
-                                                _mm512_set1_epi32(0x7f800000));
-  return _mm512_mask_mov_epi32(rounded, nan, quiet_nan);
-}
-
 __attribute__((target("avx512f"))) void f32_row_to_tf32_avx512(const float* in, std::int64_t n, std::uint32_t* out) {
   std::int64_t i = 0;
-  for (; i + 16 <= n; i += 16) _mm512_storeu_si512(out + i, f32_to_tf32_rne_avx512(_mm512_loadu_si512(in + i)));
+  for (; i + 16 <= n; i += 16) _mm512_storeu_si512(out + i, rne_clear_low_bits_avx512<13>(_mm512_loadu_si512(in + i)));
   if (i < n) {
     const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1u);
-    _mm512_mask_storeu_epi32(out + i, m, f32_to_tf32_rne_avx512(_mm512_maskz_loadu_epi32(m, in + i)));
+    _mm512_mask_storeu_epi32(out + i, m, rne_clear_low_bits_avx512<13>(_mm512_maskz_loadu_epi32(m, in + i)));
   }
 }
 }  // namespace
@@ -434,8 +408,8 @@ void load_row_f32(DType t, const std::byte* src, std::int64_t stride, std::int64
       }
       break;
     case DType::bf16:
-      if (stride == 1 && row_simd_avx512()) {
-        bf16_row_to_f32_avx512(reinterpret_cast<const std::uint16_t*>(src), n, out);
+      if (stride == 1 && simd::has_avx512()) {
+        narrow_row_to_f32_avx512(t, reinterpret_cast<const std::uint16_t*>(src), n, out);
       } else if (stride == 1) {  // contiguous: a plain widening loop the compiler vectorises
         for (std::int64_t i = 0; i < n; ++i) out[i] = bits_to_f32(std::uint32_t{load_raw<std::uint16_t>(src + i * 2)} << 16);
       } else {
@@ -443,8 +417,8 @@ void load_row_f32(DType t, const std::byte* src, std::int64_t stride, std::int64
       }
       break;
     case DType::f16:
-      if (stride == 1 && row_simd_avx512()) {
-        f16_row_to_f32_avx512(reinterpret_cast<const std::uint16_t*>(src), n, out);
+      if (stride == 1 && simd::has_avx512()) {
+        narrow_row_to_f32_avx512(t, reinterpret_cast<const std::uint16_t*>(src), n, out);
       } else {
         for (std::int64_t i = 0; i < n; ++i) out[i] = f16_to_f32(load_raw<std::uint16_t>(src + i * stride * 2));
       }
@@ -475,15 +449,15 @@ void store_row_f32(DType t, const float* in, std::int64_t n, std::byte* dst, std
       store_from_f32(t, dst + i * stride * es, in[i], r, sr->bits(first_element + static_cast<std::uint64_t>(i)));
     return;
   }
-  if (t == DType::f16 && stride == 1 && row_simd_avx512())
+  if (t == DType::f16 && stride == 1 && simd::has_avx512())
     return f32_row_to_f16_avx512(in, n, reinterpret_cast<std::uint16_t*>(dst));
   if (t == DType::tf32) {
-    if (stride == 1 && row_simd_avx512()) return f32_row_to_tf32_avx512(in, n, reinterpret_cast<std::uint32_t*>(dst));
+    if (stride == 1 && simd::has_avx512()) return f32_row_to_tf32_avx512(in, n, reinterpret_cast<std::uint32_t*>(dst));
     for (std::int64_t i = 0; i < n; ++i) store_raw(dst + i * stride * 4, f32_to_tf32_rne_bits(in[i]));
     return;
   }
   if (t == DType::bf16) {
-    if (stride == 1 && row_simd_avx512()) return f32_row_to_bf16_avx512(in, n, reinterpret_cast<std::uint16_t*>(dst));
+    if (stride == 1 && simd::has_avx512()) return f32_row_to_bf16_avx512(in, n, reinterpret_cast<std::uint16_t*>(dst));
     for (std::int64_t i = 0; i < n; ++i) store_raw(dst + i * stride * 2, f32_to_bf16_rne(in[i]));
     return;
   }

@@ -13,11 +13,6 @@
 namespace trn {
 
 namespace {
-bool has_avx512() {
-  static const bool ok = __builtin_cpu_supports("avx512f");
-  return ok;
-}
-
 TRN_SIMD_WARNINGS_BEGIN
 // out[i * ld_out + j] = in[j * ld_in + i] for a 16 x 16 block of floats (exact data movement).
 __attribute__((target("avx512f"))) void transpose16x16(const float* in, std::int64_t ld_in, float* out,
@@ -91,7 +86,7 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
       const std::int32_t np = std::min(kBlock, src.partitions - p0);
       const float* col0 = reinterpret_cast<const float*>(src.base) + p0;
       std::int64_t f = 0;
-      if (np == kBlock && fstride != 0 && has_avx512())
+      if (np == kBlock && fstride != 0 && simd::has_avx512())
         for (; f + 16 <= F; f += 16) transpose16x16(col0 + f * fstride, fstride, rows + f, ld);
       for (; f < F; ++f) {
         const float* col = col0 + f * fstride;

@@ -101,16 +101,11 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
     // Fixed-width chunk copies (the SIMD kernels' mr) compile to a few vector moves, not memmove calls.
     // Rows are 128 partitions apart, beyond any hardware prefetcher's reach: fetch ahead.
     const std::int64_t row_bytes = t.free_contiguous() ? t.bytes_per_partition() : 0;
-    auto prefetch_row = [&](int k) {
-      if (k >= K) return;
-      const std::byte* r = t.base + std::int64_t{k} * t.partition_stride;
-      for (std::int64_t b = 0; b < row_bytes; b += 64) __builtin_prefetch(r + b);
-    };
     constexpr int kAhead = 8;
-    for (int k = 0; k < kAhead; ++k) prefetch_row(k);
+    for (int k = 0; k < kAhead && k < K; ++k) detail::prefetch_bytes(t.base + k * t.partition_stride, row_bytes);
     auto cut = [&]<int W>(std::integral_constant<int, W>) {
       for (int k = 0; k < K; ++k) {
-        prefetch_row(k + kAhead);
+        if (k + kAhead < K) detail::prefetch_bytes(t.base + (k + kAhead) * t.partition_stride, row_bytes);
         detail::load_row(t, k, row);
         for (std::int64_t p = 0; p < panels; ++p) {
           const float* from = row + p * W;

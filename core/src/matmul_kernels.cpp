@@ -10,8 +10,6 @@
 
 namespace trn::detail {
 
-bool cpu_has(MatmulIsa isa);
-
 namespace {
 inline void store_result(float* c, float s, bool accumulate) { *c = accumulate ? *c + s : s; }
 }  // namespace
@@ -145,10 +143,8 @@ void drive(const MatmulArgs& a, int MR, int NR, const UkrFn* ukr_by_rows) {
       // The next panel's rows are 128 lines in 128 partitions (likely L3, not in any prefetcher's
       // stream): request them now so they arrive while this panel is multiplied.
       if (n0 + NR < a.N) {
-        const std::int64_t at = std::int64_t{n0 + NR} * dtype_size(a.moving.dtype);
-        const int lines = static_cast<int>((std::int64_t{NR} * dtype_size(a.moving.dtype) + 63) / 64);
-        for (int k = 0; k < a.K; ++k)
-          for (int l = 0; l < lines; ++l) __builtin_prefetch(a.moving.base + k * a.moving.row_bytes + at + 64 * l);
+        const std::int64_t es = dtype_size(a.moving.dtype);
+        for (int k = 0; k < a.K; ++k) prefetch_bytes(a.moving.base + k * a.moving.row_bytes + (n0 + NR) * es, NR * es);
       }
     }
     int m0 = 0;
@@ -157,38 +153,24 @@ void drive(const MatmulArgs& a, int MR, int NR, const UkrFn* ukr_by_rows) {
   }
 }
 
+// The dtypes simd::load_widen16 handles.
+bool widens_in_simd(DType t) { return t == DType::bf16 || t == DType::f16 || t == DType::f32 || t == DType::tf32; }
+
 TRN_SIMD_WARNINGS_BEGIN
-// Panel packers. bf16 widening is an exact 16-bit shift, fp16 exact (simd::f16x16_to_f32) and
-// fp32/tf32 a copy, so every path gives the bits of load_row_f32 (the fallback for fp8).
+// Panel packers over simd::load_widen16, so every path gives the bits of load_row_f32 (the
+// fallback for fp8).
 __attribute__((target("avx512f,avx512bw,avx512vl"))) void pack_panel_avx512_32(const MovingSource& s, int K, int n0,
                                                                               int nv, float* out) {
   const __mmask16 m0 = nv >= 16 ? __mmask16(0xffff) : __mmask16((1u << nv) - 1u);
   const __mmask16 m1 = nv >= 32 ? __mmask16(0xffff) : nv <= 16 ? __mmask16(0) : __mmask16((1u << (nv - 16)) - 1u);
-  if (s.dtype == DType::bf16) {
-    const std::byte* row = s.base + std::int64_t{n0} * 2;
-    for (int k = 0; k < K; ++k, row += s.row_bytes, out += 32) {
-      const auto* r = reinterpret_cast<const std::uint16_t*>(row);
-      const __m512i lo = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m0, r));
-      const __m512i hi = _mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m1, r + 16));
-      _mm512_storeu_si512(out, _mm512_slli_epi32(lo, 16));
-      _mm512_storeu_si512(out + 16, _mm512_slli_epi32(hi, 16));
-    }
-  } else if (s.dtype == DType::f16) {
-    const std::byte* row = s.base + std::int64_t{n0} * 2;
-    for (int k = 0; k < K; ++k, row += s.row_bytes, out += 32) {
-      const auto* r = reinterpret_cast<const std::uint16_t*>(row);
-      _mm512_storeu_ps(out, simd::f16x16_to_f32(_mm256_maskz_loadu_epi16(m0, r)));
-      _mm512_storeu_ps(out + 16, simd::f16x16_to_f32(_mm256_maskz_loadu_epi16(m1, r + 16)));
-    }
-  } else {  // fp32 / tf32 storage: copy
-    const std::byte* row = s.base + std::int64_t{n0} * 4;
-    for (int k = 0; k < K; ++k, row += s.row_bytes, out += 32) {
-      const auto* r = reinterpret_cast<const float*>(row);
-      _mm512_storeu_ps(out, _mm512_maskz_loadu_ps(m0, r));
-      _mm512_storeu_ps(out + 16, _mm512_maskz_loadu_ps(m1, r + 16));
-    }
+  const std::int64_t es = dtype_size(s.dtype);
+  const std::byte* row = s.base + n0 * es;
+  for (int k = 0; k < K; ++k, row += s.row_bytes, out += 32) {
+    _mm512_storeu_ps(out, simd::load_widen16(s.dtype, row, m0));
+    _mm512_storeu_ps(out + 16, simd::load_widen16(s.dtype, row + 16 * es, m1));
   }
 }
+
 // Stationary panels of 12 (the AVX-512 kernel's mr): per row, each panel's 12 values are one
 // masked load, a widening and one masked 12-lane store; lanes past M load as zero, so the padding
 // comes out zero. Rows are 128 partitions apart, so they are prefetched a few rows ahead.
@@ -196,29 +178,15 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) void pack_stationary_avx512
                                                                                   int M, float* out) {
   constexpr int kMr = 12, kAhead = 8;
   const int panels = (M + kMr - 1) / kMr;
-  const std::int64_t es = dtype_size(s.dtype), row_lines = (std::int64_t{M} * es + 63) / 64;
-  auto prefetch_row = [&](int k) {
-    if (k >= K) return;
-    for (std::int64_t l = 0; l < row_lines; ++l) __builtin_prefetch(s.base + k * s.row_bytes + 64 * l);
-  };
-  for (int k = 0; k < kAhead; ++k) prefetch_row(k);
+  const std::int64_t es = dtype_size(s.dtype);
+  for (int k = 0; k < kAhead && k < K; ++k) prefetch_bytes(s.base + k * s.row_bytes, M * es);
   for (int k = 0; k < K; ++k) {
-    prefetch_row(k + kAhead);
+    if (k + kAhead < K) prefetch_bytes(s.base + (k + kAhead) * s.row_bytes, M * es);
     const std::byte* row = s.base + k * s.row_bytes;
     float* o = out + std::int64_t{k} * kMr;
     for (int p = 0; p < panels; ++p, o += std::int64_t{K} * kMr) {
       const int valid = M - p * kMr < kMr ? M - p * kMr : kMr;
-      const __mmask16 m = static_cast<__mmask16>((1u << valid) - 1u);
-      __m512 v;
-      if (s.dtype == DType::bf16) {
-        const __m256i h = _mm256_maskz_loadu_epi16(m, reinterpret_cast<const std::uint16_t*>(row) + p * kMr);
-        v = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
-      } else if (s.dtype == DType::f16) {
-        v = simd::f16x16_to_f32(_mm256_maskz_loadu_epi16(m, reinterpret_cast<const std::uint16_t*>(row) + p * kMr));
-      } else {  // fp32 / tf32 storage
-        v = _mm512_maskz_loadu_ps(m, reinterpret_cast<const float*>(row) + p * kMr);
-      }
-      _mm512_mask_storeu_ps(o, 0x0fff, v);
+      _mm512_mask_storeu_ps(o, 0x0fff, simd::load_widen16(s.dtype, row + p * kMr * es, static_cast<__mmask16>((1u << valid) - 1u)));
     }
   }
 }
@@ -226,19 +194,13 @@ TRN_SIMD_WARNINGS_END
 }  // namespace
 
 bool pack_stationary_panels(const MovingSource& src, int K, int M, int mr, float* out) {
-  static const bool avx512 = cpu_has(MatmulIsa::avx512);
-  const bool simple =
-      src.dtype == DType::bf16 || src.dtype == DType::f16 || src.dtype == DType::f32 || src.dtype == DType::tf32;
-  if (mr != 12 || !simple || !avx512) return false;
+  if (mr != 12 || !widens_in_simd(src.dtype) || !simd::has_avx512()) return false;
   pack_stationary_avx512_12(src, K, M, out);
   return true;
 }
 
 void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out) {
-  const bool simple =
-      src.dtype == DType::bf16 || src.dtype == DType::f16 || src.dtype == DType::f32 || src.dtype == DType::tf32;
-  static const bool avx512 = cpu_has(MatmulIsa::avx512);
-  if (nr == 32 && simple && avx512) return pack_panel_avx512_32(src, K, n0, nv, out);
+  if (nr == 32 && widens_in_simd(src.dtype) && simd::has_avx512()) return pack_panel_avx512_32(src, K, n0, nv, out);
   const std::int64_t es = dtype_size(src.dtype);
   for (int k = 0; k < K; ++k) {
     float* o = out + std::int64_t{k} * nr;
@@ -272,9 +234,7 @@ PackLayout matmul_pack_layout(MatmulIsa isa) {
 
 bool cpu_has(MatmulIsa isa) {
   switch (isa) {
-    case MatmulIsa::avx512:
-      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-             __builtin_cpu_supports("avx512vl");
+    case MatmulIsa::avx512: return simd::has_avx512();
     case MatmulIsa::avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     default: return true;
   }

@@ -48,6 +48,12 @@ struct MatmulArgs {
   MovingSource moving;
 };
 
+// Requests the cache lines of [p, p + bytes) (operand rows 128 partitions apart are beyond the
+// hardware prefetchers' reach).
+inline void prefetch_bytes(const std::byte* p, std::int64_t bytes) {
+  for (std::int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(p + b);
+}
+
 // Widens columns [n0, n0 + nv) of rows 0..K-1 of `src` into out[k * nr + j] (fp32, exact), zero-
 // filling columns nv..nr-1.
 void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out);

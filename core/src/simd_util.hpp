@@ -10,7 +10,17 @@
 
 #include <immintrin.h>
 
+#include "trn/core/dtype.hpp"
+
 namespace trn::simd {
+
+// The AVX-512 subset every hand-vectorised path here uses (F for 512-bit ops, BW and VL for the
+// 16-bit masked loads and stores), checked once.
+inline bool has_avx512() {
+  static const bool ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                         __builtin_cpu_supports("avx512vl");
+  return ok;
+}
 
 TRN_SIMD_WARNINGS_BEGIN
 // 16 fp16 values widened exactly to fp32. vcvtph2ps is exact except that it quiets signalling
@@ -24,6 +34,16 @@ __attribute__((target("avx512f,avx512bw,avx512vl"))) inline __m512 f16x16_to_f32
                                                         _mm512_set1_epi32(0x7f800000)),
                                         _mm512_slli_epi32(_mm512_and_si512(w, _mm512_set1_epi32(0x3ff)), 13));
   return _mm512_mask_mov_ps(f, nan, _mm512_castsi512_ps(exact));
+}
+
+// Loads the lanes of `m` from 16 elements of a bf16, fp16 or fp32/tf32 row and widens them exactly
+// to fp32; lanes outside `m` are +0. The integer widening of bf16 (a 16-bit shift) and fp32/tf32
+// (a copy) is the bits of load_row_f32; fp16 goes through f16x16_to_f32.
+__attribute__((target("avx512f,avx512bw,avx512vl"))) inline __m512 load_widen16(DType t, const void* p, __mmask16 m) {
+  if (t == DType::bf16)
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, p)), 16));
+  if (t == DType::f16) return f16x16_to_f32(_mm256_maskz_loadu_epi16(m, p));
+  return _mm512_maskz_loadu_ps(m, p);
 }
 TRN_SIMD_WARNINGS_END
 
