@@ -192,10 +192,13 @@ namespace {
 // acc[i] += P[i] * 2^(ej + ea[i]) for a column whose exponents all lie in the normal range: the
 // same operations as the general loop (an exact widening, a product by an exact power of two, one
 // add), written so that the compiler vectorises it; AVX-512 where the CPU has it.
+// 2^e for a normal exponent (-1022 <= e <= 1023), built from its bits: exact.
+inline double pow2_normal(int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); }
+
 template <int>
 inline void accumulate_scaled_body(double* acc, const float* P, const int* ea, int ej, std::int64_t m) {
   for (std::int64_t i = 0; i < m; ++i)
-    acc[i] += static_cast<double>(P[i]) * std::bit_cast<double>(static_cast<std::uint64_t>(ej + ea[i] + 1023) << 52);
+    acc[i] += static_cast<double>(P[i]) * pow2_normal(ej + ea[i]);
 }
 __attribute__((target("avx512f"))) void accumulate_scaled_avx512(double* acc, const float* P, const int* ea, int ej,
                                                                  std::int64_t m) {
@@ -238,9 +241,10 @@ void gemm_ozaki(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n,
   std::vector<std::pair<int, int>> pairs;
   for (int d = S - 1; d >= 0; --d)
     for (int s0 = d; s0 >= 0; --s0) pairs.emplace_back(s0, d - s0);
-  // 2^e as a double for the normal range (exact); ldexp otherwise, so that the scaled partial is
-  // rounded exactly once either way (a product by a normal power of two is correctly rounded).
-  auto pow2 = [](int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); };
+  // Row exponents of op(A) and their range: columns whose scale exponents all stay normal take the
+  // vectorised accumulate_scaled; the others scale element by element, by pow2_normal or ldexp, so
+  // the scaled partial is rounded exactly once either way (a product by a normal power of two is
+  // correctly rounded).
   std::vector<int> ea(static_cast<std::size_t>(m));
   for (std::int64_t i = 0; i < m; ++i) ea[static_cast<std::size_t>(i)] = sa[static_cast<std::size_t>(i)].e;
   const int ea_min = m > 0 ? *std::min_element(ea.begin(), ea.end()) : 0;
@@ -287,7 +291,7 @@ void gemm_ozaki(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n,
           for (std::int64_t i = 0; i < m; ++i) {
             const int e = ej + ea[static_cast<std::size_t>(i)];
             const double p = Pj[i];
-            accj[i] += e >= -1022 && e <= 1023 ? p * pow2(e) : std::ldexp(p, e);
+            accj[i] += e >= -1022 && e <= 1023 ? p * pow2_normal(e) : std::ldexp(p, e);
           }
         }
       }
