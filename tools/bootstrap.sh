@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeigen3-dev googletest libgtest-dev
-          libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev libcli11-dev libblas-test)
+          libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev libcli11-dev libblas-test
+          libfftw3-dev)
 # The test commands also render the HTML report in a real browser (tests/cli/report_in_browser.sh).
 TEST_PACKAGES=(chromium)
 

@@ -1,6 +1,6 @@
 /* trncore.h - C types shared by every trnsci library (trnblas, trnsolver, trnfft, trnsparse,
- * trnrand, trntensor). Pure C, no C++ required. Values of trnDataType_t follow cudaDataType
- * (CUDA 13 library_types.h) so that a prefix substitution ports code; trnsci-only formats use
+ * trnrand, trntensor). Pure C, no C++ required. Values of trnDataType_t are every cudaDataType
+ * value (CUDA 13 library_types.h) so that a prefix substitution ports code; trnsci-only formats use
  * values >= 1000 so they can never collide with a future cudaDataType.                         */
 #ifndef TRNCORE_H
 #define TRNCORE_H
@@ -10,18 +10,41 @@ extern "C" {
 #endif
 
 typedef enum trnDataType_t {
-  TRN_R_32F = 0,      /* IEEE binary32 */
-  TRN_R_64F = 1,      /* IEEE binary64 (host side only: no NeuronCore engine computes in FP64) */
   TRN_R_16F = 2,      /* IEEE binary16 */
-  TRN_R_8I = 3,
-  TRN_R_8U = 8,
-  TRN_R_32I = 10,
-  TRN_R_32U = 12,
+  TRN_C_16F = 6,      /* complex: a pair of binary16 */
   TRN_R_16BF = 14,    /* bfloat16 */
+  TRN_C_16BF = 15,    /* complex: a pair of bfloat16 */
+  TRN_R_32F = 0,      /* IEEE binary32 */
+  TRN_C_32F = 4,      /* complex: a pair of binary32 (trnfftComplex, float2 layout) */
+  TRN_R_64F = 1,      /* IEEE binary64 (host side only: no NeuronCore engine computes in FP64) */
+  TRN_C_64F = 5,      /* complex: a pair of binary64 */
+  TRN_R_4I = 16,
+  TRN_C_4I = 17,
+  TRN_R_4U = 18,
+  TRN_C_4U = 19,
+  TRN_R_8I = 3,
+  TRN_C_8I = 7,
+  TRN_R_8U = 8,
+  TRN_C_8U = 9,
   TRN_R_16I = 20,
+  TRN_C_16I = 21,
   TRN_R_16U = 22,
+  TRN_C_16U = 23,
+  TRN_R_32I = 10,
+  TRN_C_32I = 11,
+  TRN_R_32U = 12,
+  TRN_C_32U = 13,
+  TRN_R_64I = 24,
+  TRN_C_64I = 25,
+  TRN_R_64U = 26,
+  TRN_C_64U = 27,
   TRN_R_8F_E4M3 = 28, /* OCP FP8 E4M3FN (no inf, max 448) as CUDA's CUDA_R_8F_E4M3; native on trn3 only */
+  TRN_R_8F_UE4M3 = TRN_R_8F_E4M3,
   TRN_R_8F_E5M2 = 29, /* FP8 E5M2 (IEEE-style, max 57344) */
+  TRN_R_8F_UE8M0 = 30,
+  TRN_R_6F_E2M3 = 31,
+  TRN_R_6F_E3M2 = 32,
+  TRN_R_4F_E2M1 = 33,
   /* trnsci extensions */
   TRN_R_8F_E4M3_IEEE = 1000, /* Neuron's FP8_EXP4: IEEE-style E4M3, bias 7, has inf, max 240 (trn1/trn2 "float8_e4m3") */
   TRN_R_TF32 = 1001          /* TensorFloat-32: 1-8-10 stored in 4 bytes (low 13 bits zero) */
