@@ -21,7 +21,7 @@ foreach(_prog_layouts IN ITEMS "xblat3s;both" "xblat3d;both" "xscblat3;both" "xd
   add_test(NAME TrnblasBlasAbi.Netlib_${_prog}
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_netlib_blat3.sh ${_prog} ${TRNSCI_BLAS_TEST_DIR}
                    $<TARGET_FILE:trnsci_trnblas_blas> ${_layouts} "${_trnblas_blas_asan}")
-  set_tests_properties(TrnblasBlasAbi.Netlib_${_prog} PROPERTIES SKIP_RETURN_CODE 77 LABELS trnblas TIMEOUT 300)
+  set_tests_properties(TrnblasBlasAbi.Netlib_${_prog} PROPERTIES SKIP_RETURN_CODE 77 LABELS blas TIMEOUT 300)
 endforeach()
 
 # ---- the entry points called directly -----------------------------------------------------------
@@ -36,4 +36,4 @@ target_compile_definitions(test_trnblas_blas_abi PRIVATE TRNBLAS_TEST_OPENBLAS="
 target_compile_options(test_trnblas_blas_abi PRIVATE -ffp-contract=off)
 # The test's own xerbla_/cblas_xerbla must be in the dynamic symbol table to override the shim's.
 set_target_properties(test_trnblas_blas_abi PROPERTIES ENABLE_EXPORTS ON)
-gtest_discover_tests(test_trnblas_blas_abi DISCOVERY_TIMEOUT 60 PROPERTIES LABELS trnblas)
+gtest_discover_tests(test_trnblas_blas_abi DISCOVERY_TIMEOUT 60 PROPERTIES LABELS blas)
