@@ -174,9 +174,16 @@ Tile HbmTensor::tile(std::int64_t r0, std::int32_t nrows, std::int64_t c0, std::
   t.mem = MemSpace::hbm;
   t.dtype = dtype_;
   const std::int64_t es = dtype_size(dtype_);
-  t.base = data_ + (r0 * strides_[0] + c0 * strides_[1]) * es;
+  // Byte offsets in checked arithmetic: a view no buffer can hold is an error, not overflow UB.
+  std::int64_t row_bytes = 0, off_r = 0, col_bytes = 0, off_c = 0, offset = 0;
+  if (__builtin_mul_overflow(strides_[0], es, &row_bytes) || __builtin_mul_overflow(r0, row_bytes, &off_r) ||
+      __builtin_mul_overflow(strides_[1], es, &col_bytes) || __builtin_mul_overflow(c0, col_bytes, &off_c) ||
+      __builtin_add_overflow(off_r, off_c, &offset))
+    throw LimitError("HbmTensor::tile", "tensor", "row stride", strides_[0], "elements addressable in int64 bytes",
+                     INT64_MAX / es, "");
+  t.base = data_ + offset;
   t.partitions = nrows;
-  t.partition_stride = strides_[0] * es;
+  t.partition_stride = row_bytes;
   t.ndim = 1;
   t.size = {ncols, 1, 1, 1};
   t.stride = {strides_[1], 0, 0, 0};

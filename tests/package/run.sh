@@ -1,18 +1,66 @@
 #!/usr/bin/env bash
-# Installs the build tree into a scratch prefix, then builds and runs a fresh consumer project
-# with find_package(trnsci CONFIG), and checks the pkg-config file.
+# Installs the build tree into a scratch prefix, then builds and runs three fresh consumers of it,
+# as a CUDA program would link cuBLAS/cuRAND after a prefix substitution:
+#   1. plain C:     cc app.c -I P/include -L P/lib -ltrnblas -ltrnrand
+#   2. pkg-config:  cc app.c $(pkg-config --cflags --libs trnblas trnrand)
+#   3. CMake:       find_package(trnsci CONFIG COMPONENTS core trnblas trnrand)
+# and checks the exported ABI of every installed shared library: only its C API (symbols starting
+# with the library's name) and the C++ API (namespace trn) are dynamic symbols.
 set -euo pipefail
-build_dir=$1
-extra_flags=${2:-}  # the sanitizer build passes its -fsanitize flags on to the consumer
+build_dir=$(cd "$1" && pwd)
+extra_flags=${2:-}  # the sanitizer build passes its -fsanitize flags on to the consumers
 src_dir=$(cd "$(dirname "$0")" && pwd)
-prefix="$build_dir/package-test/prefix"
-rm -rf "$build_dir/package-test"
+work="$build_dir/package-test"
+prefix="$work/prefix"
+rm -rf "$work"
+mkdir -p "$work"
 cmake --install "$build_dir" --prefix "$prefix" >/dev/null
-cmake -S "$src_dir" -B "$build_dir/package-test/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
+libdir=$(dirname "$(find "$prefix" -name 'trnsci.pc' | head -n1)")/..
+libdir=$(cd "$libdir" && pwd)
+# A prefix outside the loader's default paths is found through LD_LIBRARY_PATH (link and run time).
+export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+shared=$(find "$libdir" -maxdepth 1 -name 'libtrncore.so*' | head -n1)
+
+# 1. plain cc
+cc $extra_flags -o "$work/app_plain" "$src_dir/app.c" -I "$prefix/include" -L "$libdir" -ltrnblas -ltrnrand \
+  $( [ -n "$shared" ] || echo "-ltrncore -lstdc++ -lm -pthread" )
+"$work/app_plain"
+
+# 2. pkg-config
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+pkg-config --exists --print-errors trnblas trnrand trncore trnsci
+static=$( [ -n "$shared" ] || echo --static )
+cc $extra_flags -o "$work/app_pkg" "$src_dir/app.c" $(pkg-config $static --cflags --libs trnblas trnrand)
+"$work/app_pkg"
+pkg-config --print-requires trnblas | grep -qx trncore
+
+# 3. find_package with components
+cmake -S "$src_dir" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
   -DCMAKE_CXX_FLAGS="$extra_flags" -DCMAKE_EXE_LINKER_FLAGS="$extra_flags" >/dev/null
-cmake --build "$build_dir/package-test/consumer" -j2 >/dev/null
-"$build_dir/package-test/consumer/consumer"
-pc_dir=$(dirname "$(find "$prefix" -name trnsci.pc | head -n1)")
-PKG_CONFIG_PATH="$pc_dir" pkg-config --exists --print-errors trnsci
-PKG_CONFIG_PATH="$pc_dir" pkg-config --libs trnsci | grep -q -- -ltrnsci_core
+cmake --build "$work/consumer" -j2 >/dev/null
+"$work/consumer/consumer"
+if cmake -S "$src_dir" -B "$work/consumer-missing" -DCMAKE_PREFIX_PATH="$prefix" -DTRNSCI_COMPONENTS="core;nosuchlib" \
+     >"$work/missing.log" 2>&1; then
+  echo "find_package(trnsci COMPONENTS nosuchlib) succeeded" >&2
+  exit 1
+fi
+
+# 4. exported symbols of every installed shared library (not the BLAS ABI shim, which has its own map)
+if [ -n "$shared" ]; then
+  for lib in "$libdir"/libtrn*.so; do
+    name=$(basename "$lib" .so)
+    name=${name#lib}
+    [ "$name" = trnblas_blas ] && continue
+    readelf -d "$lib" | grep -q "SONAME.*\[lib$name\.so\.0\]" || { echo "$lib: SONAME is not lib$name.so.0" >&2; exit 1; }
+    if readelf -d "$lib" | grep -Eq "RPATH|RUNPATH"; then echo "$lib: installed with an RPATH" >&2; exit 1; fi
+    bad=$(nm -D --defined-only "$lib" | awk '{print $3}' | c++filt |
+          grep -Ev "^($name[A-Za-z0-9_]*|trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) for trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) to trn::.*)$" || true)
+    if [ -n "$bad" ]; then
+      echo "$lib exports symbols outside its C API and namespace trn:" >&2
+      echo "$bad" | head -n 20 >&2
+      exit 1
+    fi
+    echo "symbols: $(basename "$lib") exports $(nm -D --defined-only "$lib" | wc -l) symbols, all ${name}* or trn::"
+  done
+fi
 echo "package test: ok"

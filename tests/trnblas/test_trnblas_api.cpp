@@ -259,4 +259,91 @@ TEST(TrnblasApi, MathModeSelectsTheFp32Mode) {
   EXPECT_EQ(C1, C3);
 }
 
+
+// ---- regressions from the first fuzzing pass (issue: "Ship like the CUDA math libraries") ----------
+
+namespace regress {
+
+int last_param(trnblasHandle_t h) {
+  int p = -1;
+  trnblasGetLastErrorParameter(h, &p);
+  return p;
+}
+
+TEST(TrnblasApiRegression, ArgumentsAreCheckedInSignatureOrder) {
+  Handle h;
+  float A[4] = {1, 2, 3, 4}, C[4] = {7, 7, 7, 7};
+  const float one = 1.0f;
+  // A bad transa (1) is reported before a bad compute type (17) and a bad Atype (8).
+  EXPECT_EQ(trnblasGemmEx(h.h, static_cast<trnblasOperation_t>(9), TRNBLAS_OP_N, 2, 2, 2, &one, A,
+                          static_cast<trnDataType_t>(4242), 2, A, TRN_R_32F, 2, &one, C, TRN_R_32F, 2,
+                          static_cast<trnblasComputeType_t>(-5), TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_param(h.h), 1);
+  // With valid scalars, the compute type (17) is reported.
+  EXPECT_EQ(trnblasGemmEx(h.h, TRNBLAS_OP_N, TRNBLAS_OP_N, 2, 2, 2, &one, A, TRN_R_32F, 2, A, TRN_R_32F, 2, &one, C,
+                          TRN_R_32F, 2, static_cast<trnblasComputeType_t>(-5), TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_param(h.h), 17);
+  // A NULL Aarray is reported at its own position (7) after the scalars.
+  EXPECT_EQ(trnblasGemmBatchedEx(h.h, TRNBLAS_OP_N, TRNBLAS_OP_N, 2, 2, 2, &one, nullptr, TRN_R_32F, 2, nullptr,
+                                 TRN_R_32F, 2, &one, nullptr, TRN_R_32F, 2, 3, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_param(h.h), 7);
+  for (float c : C) EXPECT_EQ(c, 7.0f);
+}
+
+TEST(TrnblasApiRegression, HugeStridedBatchesNeitherAllocateNorAbort) {
+  Handle h;
+  const float one = 1.0f;
+  // Empty problems: a quick return, whatever batchCount says (this aborted with std::bad_alloc).
+  EXPECT_EQ(trnblasSgemmStridedBatched_64(h.h, TRNBLAS_OP_N, TRNBLAS_OP_N, 0, 0, 0, &one, nullptr, 1, 0, nullptr, 1, 0,
+                                          &one, nullptr, 1, 0, 1LL << 40),
+            TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(trnblasSgemmStridedBatched_64(h.h, TRNBLAS_OP_N, TRNBLAS_OP_N, 0, 0, 0, &one, nullptr, 1, 0, nullptr, 1, 0,
+                                          &one, nullptr, 1, 0, std::numeric_limits<int64_t>::max()),
+            TRNBLAS_STATUS_SUCCESS);
+  // Other invalid arguments are reported before anything is sized by batchCount.
+  EXPECT_EQ(trnblasSgemmStridedBatched(h.h, TRNBLAS_OP_N, TRNBLAS_OP_N, 2, 2, 2, &one, nullptr, 0, 4, nullptr, 2, 4,
+                                       &one, nullptr, 2, 4, std::numeric_limits<int>::max()),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_param(h.h), 8);  // lda
+  // A stride whose last entry lies beyond any address is illegal (strideA is parameter 9).
+  float A[4] = {1, 2, 3, 4}, C[4] = {0, 0, 0, 0};
+  EXPECT_EQ(trnblasSgemmStridedBatched_64(h.h, TRNBLAS_OP_N, TRNBLAS_OP_N, 2, 2, 2, &one, A, 2, 1LL << 62, A, 2, 0, &one,
+                                          C, 2, 0, 8),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_param(h.h), 9);
+}
+
+TEST(TrnblasApiRegression, LeadingDimensionsWhoseExtentOverflowAreRejected) {
+  Handle h;
+  float A[5] = {1, 1, 1, 1, 1}, C[1] = {3};
+  const float one = 1.0f;
+  // ldc * (n - 1) overflows int64 (signed-overflow UB in the extent computation before).
+  EXPECT_EQ(trnblasSsyrk_64(h.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, 1, 5, &one, A, 1, &one, C, 4611686018427387903LL),
+            TRNBLAS_STATUS_SUCCESS);  // n = 1: one column, extent 1, legal
+  EXPECT_EQ(trnblasSsyrk_64(h.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, 3, 1, &one, A, 3, &one, C,
+                            std::numeric_limits<int64_t>::max()),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_param(h.h), 10);
+  EXPECT_EQ(trnblasSgemm_64(h.h, TRNBLAS_OP_N, TRNBLAS_OP_N, 1, 3, 1, &one, A, 1, A, 1, &one, C,
+                            std::numeric_limits<int64_t>::max() / 2),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_param(h.h), 13);
+  EXPECT_EQ(C[0], 8.0f);  // the legal call above wrote 3 + 5 * 1; the rejected ones nothing
+}
+
+TEST(TrnblasApiRegression, MantissaBitCountIsBounded) {
+  Handle h;
+  EXPECT_EQ(trnblasSetFixedPointEmulationMaxMantissaBitCount(h.h, std::numeric_limits<int>::max()),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trnblasSetFixedPointEmulationMaxMantissaBitCount(h.h, 65536), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trnblasSetFixedPointEmulationMaxMantissaBitCount(h.h, 2150), TRNBLAS_STATUS_SUCCESS);
+  int bits = 0;
+  EXPECT_EQ(trnblasGetFixedPointEmulationMaxMantissaBitCount(h.h, &bits), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(bits, 2150);
+}
+
+}  // namespace regress
 }  // namespace

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "trn/blas/blas.hpp"
+#include "trn/core/c_shim.hpp"
 
 using trn::blas::GemmMode;
 using trn::blas::Op;
@@ -39,15 +40,23 @@ struct trnblasContext {
 
 namespace {
 
-// The integer a C caller passed for an enum parameter. C passes any int; reading an out-of-range
-// value through the C++ enum type would be undefined behaviour, so the bits are copied instead and
-// everything below the entry points works on ints.
-template <class E>
-int enum_bits(const E& e) {
-  static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
-  int v = 0;
-  std::memcpy(&v, &e, sizeof v);
-  return v;
+using trn::cshim::enum_value;
+
+trn::cshim::HandleRegistry<trnblasContext> g_handles;
+trn::cshim::Logger g_log{"TRNBLAS"};  // TRNBLAS_LOGINFO_DBG / TRNBLAS_LOGDEST_DBG, as cuBLAS's CUBLAS_*
+
+bool valid(trnblasHandle_t h) { return g_handles.contains(h); }
+
+// cuBLAS's status for each failure class of a compute body (trn::UsageError and limit violations
+// are the emulated kernel refusing its launch: EXECUTION_FAILED).
+constexpr trn::cshim::StatusMap<trnblasStatus_t> kStatusMap{
+    TRNBLAS_STATUS_SUCCESS,          TRNBLAS_STATUS_ALLOC_FAILED,     TRNBLAS_STATUS_NOT_SUPPORTED,
+    TRNBLAS_STATUS_EXECUTION_FAILED, TRNBLAS_STATUS_EXECUTION_FAILED, TRNBLAS_STATUS_INTERNAL_ERROR,
+    trnblasGetStatusName};
+
+using ArgCheck = trn::cshim::ArgCheck<trnblasStatus_t>;
+ArgCheck arg_check(trnblasHandle_t h, const char* fn) {
+  return ArgCheck(g_log, fn, TRNBLAS_STATUS_INVALID_VALUE, h != nullptr ? &h->last_error_param : nullptr);
 }
 
 // trnDataType_t value (as the caller's int) -> DType; false for 64F and unknown values.
@@ -62,86 +71,22 @@ bool dtype_from_bits(int bits, trn::DType* out) {
   return false;
 }
 
-// ---- handles and logging ------------------------------------------------------------------------
-
-std::mutex g_mu;
-std::set<trnblasContext*>& live_handles() {
-  static std::set<trnblasContext*> s;
-  return s;
-}
-
-struct Logger {
-  bool on = false, to_stdout = false, to_stderr = false;
-  std::string file;
-  trnblasLogCallback callback = nullptr;
-  Logger() {
-    // Mirrors CUBLAS_LOGINFO_DBG / CUBLAS_LOGDEST_DBG: TRNBLAS_LOGINFO_DBG=1 turns logging on,
-    // TRNBLAS_LOGDEST_DBG = stdout | stderr | <file name>.
-    if (const char* e = std::getenv("TRNBLAS_LOGINFO_DBG")) on = std::atoi(e) != 0;
-    if (const char* d = std::getenv("TRNBLAS_LOGDEST_DBG")) {
-      const std::string s = d;
-      if (s == "stdout") to_stdout = true;
-      else if (s == "stderr") to_stderr = true;
-      else file = s;
-    }
-  }
-};
-Logger& logger() {
-  static Logger l;
-  return l;
-}
-
-void log_message(const std::string& msg) {
-  std::lock_guard<std::mutex> lock(g_mu);
-  Logger& l = logger();
-  if (l.callback != nullptr) l.callback(msg.c_str());
-  if (!l.on) return;
-  if (l.to_stdout) std::fprintf(stdout, "%s\n", msg.c_str());
-  if (l.to_stderr) std::fprintf(stderr, "%s\n", msg.c_str());
-  if (!l.file.empty())
-    if (FILE* f = std::fopen(l.file.c_str(), "a")) {
-      std::fprintf(f, "%s\n", msg.c_str());
-      std::fclose(f);
-    }
-}
-
-bool valid(trnblasHandle_t h) {
-  std::lock_guard<std::mutex> lock(g_mu);
-  return h != nullptr && live_handles().count(h) != 0;
-}
-
-// Reports an illegal argument: XERBLA-style message with the parameter position, remembered on the handle.
+// Reports an illegal argument found outside an ArgCheck chain (same message and bookkeeping).
 trnblasStatus_t invalid(trnblasHandle_t h, const char* fn, int position, const char* name) {
-  if (h != nullptr) h->last_error_param = position;
-  log_message(std::string(" ** On entry to ") + fn + " parameter number " + std::to_string(position) + " (" + name +
-              ") had an illegal value");
-  return TRNBLAS_STATUS_INVALID_VALUE;
+  return arg_check(h, fn).require(false, position, name).status();
 }
 
 trnblasStatus_t fail(trnblasHandle_t h, const char* fn, trnblasStatus_t st, const std::string& why) {
   if (h != nullptr) h->last_error_param = 0;
-  log_message(std::string(fn) + ": " + trnblasGetStatusName(st) + ": " + why);
+  g_log.log(trn::cshim::failure_message(fn, trnblasGetStatusName(st), why));
   return st;
 }
 
 // Runs a compute body, mapping exceptions to statuses.
 template <class F>
 trnblasStatus_t guarded(trnblasHandle_t h, const char* fn, F&& body) {
-  try {
-    h->last_error_param = 0;
-    body();
-    return TRNBLAS_STATUS_SUCCESS;
-  } catch (const trn::NotSupportedError& e) {
-    return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, e.what());
-  } catch (const std::bad_alloc&) {
-    return fail(h, fn, TRNBLAS_STATUS_ALLOC_FAILED, "out of memory");
-  } catch (const trn::Error& e) {
-    return fail(h, fn, TRNBLAS_STATUS_EXECUTION_FAILED, e.what());
-  } catch (const std::exception& e) {
-    return fail(h, fn, TRNBLAS_STATUS_INTERNAL_ERROR, e.what());
-  } catch (...) {
-    return fail(h, fn, TRNBLAS_STATUS_INTERNAL_ERROR, "unknown exception");
-  }
+  h->last_error_param = 0;
+  return trn::cshim::guarded(g_log, fn, kStatusMap, std::forward<F>(body));
 }
 
 void store_report(trnblasHandle_t h, const trn::blas::CallReport& r) {
@@ -186,27 +131,45 @@ constexpr GemmPositions kGemmStridedExPos{1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13,
 // SgemmStridedBatched: A 7, lda 8, strideA 9, B 10, ldb 11, strideB 12, beta 13, C 14, ldc 15, strideC 16, batch 17.
 constexpr GemmPositions kSgemmStridedPos{1, 2, 3, 4, 5, 6, 7, 0, 8, 10, 0, 11, 13, 14, 0, 15, 17, 0, 0};
 
-// Reference-BLAS order of checks: transa, transb, m, n, k, lda, ldb, ldc, then pointers.
+// A (rows x cols, ld) operand spans an extent whose byte offsets (8-byte elements at most) fit in int64.
+bool addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  const std::int64_t e = trn::cshim::checked_extent(rows, cols, ld);
+  return e >= 0 && trn::cshim::checked_mul(e, 8) >= 0;
+}
+
+// The leading dimension the kernels see: a single column is never strided, so its ld (any legal
+// value, up to INT64_MAX) is replaced by the column height and no address computation sees it.
 template <class I>
-trnblasStatus_t check_gemm(trnblasHandle_t h, const char* fn, const GemmPositions& pos, int ta, int tb, I m, I n, I k, const void* alpha, bool need_a, const void* A, I lda,
-                           const void* B, I ldb, const void* beta, const void* C, I ldc) {
-  if (!op_ok(ta)) return invalid(h, fn, pos.transa, "transa");
-  if (!op_ok(tb)) return invalid(h, fn, pos.transb, "transb");
-  if (m < 0) return invalid(h, fn, pos.m, "m");
-  if (n < 0) return invalid(h, fn, pos.n, "n");
-  if (k < 0) return invalid(h, fn, pos.k, "k");
-  const I rows_a = ta == TRNBLAS_OP_N ? m : k, rows_b = tb == TRNBLAS_OP_N ? k : n;
-  if (lda < std::max<I>(1, rows_a)) return invalid(h, fn, pos.lda, "lda");
-  if (ldb < std::max<I>(1, rows_b)) return invalid(h, fn, pos.ldb, "ldb");
-  if (ldc < std::max<I>(1, m)) return invalid(h, fn, pos.ldc, "ldc");
-  if (alpha == nullptr) return invalid(h, fn, pos.alpha, "alpha");
-  if (beta == nullptr) return invalid(h, fn, pos.beta, "beta");
-  if (m > 0 && n > 0) {
-    if (need_a && A == nullptr) return invalid(h, fn, pos.A, "A");
-    if (need_a && B == nullptr) return invalid(h, fn, pos.B, "B");
-    if (C == nullptr) return invalid(h, fn, pos.C, "C");
-  }
-  return TRNBLAS_STATUS_SUCCESS;
+std::int64_t kernel_ld(I ld, std::int64_t rows, std::int64_t cols) {
+  return cols <= 1 ? std::max<std::int64_t>(1, rows) : static_cast<std::int64_t>(ld);
+}
+
+// Reference-BLAS order of checks (XERBLA's INFO numbering): transa, transb, m, n, k, lda, ldb, ldc,
+// then the scalar and matrix pointers. Sizes are also checked to span an addressable extent in
+// 64-bit arithmetic, so no later index computation can overflow.
+template <class I>
+trnblasStatus_t check_gemm(trnblasHandle_t h, const char* fn, const GemmPositions& pos, int ta, int tb, I m, I n, I k,
+                           const void* alpha, bool need_ab, const void* A, I lda, const void* B, I ldb, const void* beta,
+                           const void* C, I ldc) {
+  const std::int64_t rows_a = ta == TRNBLAS_OP_N ? m : k, cols_a = ta == TRNBLAS_OP_N ? k : m;
+  const std::int64_t rows_b = tb == TRNBLAS_OP_N ? k : n, cols_b = tb == TRNBLAS_OP_N ? n : k;
+  ArgCheck check = arg_check(h, fn);
+  check.require(op_ok(ta), pos.transa, "transa")
+      .require(op_ok(tb), pos.transb, "transb")
+      .nonnegative(m, pos.m, "m")
+      .nonnegative(n, pos.n, "n")
+      .nonnegative(k, pos.k, "k")
+      .leading_dim(lda, rows_a, pos.lda, "lda")
+      .require(addressable(rows_a, cols_a, lda), pos.lda, "lda")
+      .leading_dim(ldb, rows_b, pos.ldb, "ldb")
+      .require(addressable(rows_b, cols_b, ldb), pos.ldb, "ldb")
+      .leading_dim(ldc, m, pos.ldc, "ldc")
+      .require(addressable(m, n, ldc), pos.ldc, "ldc")
+      .not_null(alpha, pos.alpha, "alpha")
+      .not_null(beta, pos.beta, "beta");
+  if (m > 0 && n > 0)
+    check.require(!need_ab || A != nullptr, pos.A, "A").require(!need_ab || B != nullptr, pos.B, "B").not_null(C, pos.C, "C");
+  return check.status();
 }
 
 bool dtype_ok_on_target(const trnblasHandle_t h, trn::DType t) {
@@ -277,29 +240,60 @@ trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& 
   return TRNBLAS_STATUS_SUCCESS;
 }
 
-// One GemmEx-family call over `batch` problems with per-problem pointers.
+// The operands of batch entry b: an array of pointers (GemmBatchedEx) or a base pointer plus
+// b * stride elements (strided calls, computed on demand: no O(batchCount) host arrays).
+struct BatchOperands {
+  const void* const* a_array = nullptr;
+  const void* const* b_array = nullptr;
+  void* const* c_array = nullptr;
+  const void* a = nullptr;
+  const void* b = nullptr;
+  void* c = nullptr;
+  std::int64_t a_step = 0, b_step = 0, c_step = 0;  // bytes between consecutive entries
+  bool strided = false;
+  // A NULL array reads as NULL entries, so it is reported at its own position (7, 10, 14).
+  const void* A(std::int64_t i) const {
+    if (strided) return a == nullptr ? nullptr : static_cast<const char*>(a) + i * a_step;
+    return a_array == nullptr ? nullptr : a_array[i];
+  }
+  const void* B(std::int64_t i) const {
+    if (strided) return b == nullptr ? nullptr : static_cast<const char*>(b) + i * b_step;
+    return b_array == nullptr ? nullptr : b_array[i];
+  }
+  void* C(std::int64_t i) const {
+    if (strided) return c == nullptr ? nullptr : static_cast<char*>(c) + i * c_step;
+    return c_array == nullptr ? nullptr : c_array[i];
+  }
+};
+
+// One GemmEx-family call over `batch` problems. Checks run in signature order as far as the
+// reference BLAS defines one (transa ... ldc, then alpha/beta), then the type arguments
+// (Atype, Btype, Ctype, computeType, algo), batchCount, and the matrix pointers last.
 template <class I>
 trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositions& pos, int ta, int tb, I m, I n, I k,
-                             const void* alpha, const void* const* As, int at, I lda, const void* const* Bs, int bt,
-                             I ldb, const void* beta, void* const* Cs, int ct, I ldc, I batch, int compute, int algo) {
+                             const void* alpha, int at, I lda, int bt, I ldb, const void* beta, int ct, I ldc, I batch,
+                             int compute, int algo, const BatchOperands& ops) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  ExPlan plan;
-  if (auto st = plan_ex(h, fn, pos, at, bt, ct, compute, algo, &plan); st != TRNBLAS_STATUS_SUCCESS) return st;
-  if (pos.batch > 0 && batch < 0) return invalid(h, fn, pos.batch, "batchCount");
-  const bool zero_alpha = alpha != nullptr && (plan.f64 ? *static_cast<const double*>(alpha) == 0.0
-                                                         : *static_cast<const float*>(alpha) == 0.0f);
-  const bool need_ab = !zero_alpha && k > 0;
-  // Scalar arguments are checked even for an empty batch; pointers of every batch entry after them.
   static const char kPresent = 0;
-  if (auto st = check_gemm<I>(h, fn, pos, ta, tb, m, n, k, alpha, need_ab, &kPresent, lda, &kPresent, ldb, beta,
+  if (auto st = check_gemm<I>(h, fn, pos, ta, tb, m, n, k, alpha, false, &kPresent, lda, &kPresent, ldb, beta,
                               &kPresent, ldc);
       st != TRNBLAS_STATUS_SUCCESS)
     return st;
-  for (I b = 0; b < batch; ++b)
-    if (auto st = check_gemm<I>(h, fn, pos, ta, tb, m, n, k, alpha, need_ab, As[b], lda, Bs[b], ldb, beta, Cs[b], ldc);
+  ExPlan plan;
+  if (auto st = plan_ex(h, fn, pos, at, bt, ct, compute, algo, &plan); st != TRNBLAS_STATUS_SUCCESS) return st;
+  if (pos.batch > 0 && batch < 0) return invalid(h, fn, pos.batch, "batchCount");
+  const bool zero_alpha = plan.f64 ? *static_cast<const double*>(alpha) == 0.0 : *static_cast<const float*>(alpha) == 0.0f;
+  const bool need_ab = !zero_alpha && k > 0;
+  if (batch == 0 || m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;  // quick return: nothing is read or written
+  // Strided calls have one pointer per operand (entry b > 0 is non-null iff entry 0 is).
+  const I checked = ops.strided ? I{1} : batch;
+  for (I b = 0; b < checked; ++b)
+    if (auto st = check_gemm<I>(h, fn, pos, ta, tb, m, n, k, alpha, need_ab, ops.A(b), lda, ops.B(b), ldb, beta, ops.C(b), ldc);
         st != TRNBLAS_STATUS_SUCCESS)
       return st;
-  if (batch == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = kernel_ld(lda, ta == TRNBLAS_OP_N ? m : k, ta == TRNBLAS_OP_N ? k : m);
+  const std::int64_t ldb_k = kernel_ld(ldb, tb == TRNBLAS_OP_N ? k : n, tb == TRNBLAS_OP_N ? n : k);
+  const std::int64_t ldc_k = kernel_ld(ldc, m, n);
   trn::blas::CallReport report;
   const trnblasStatus_t st = guarded(h, fn, [&] {
     const trn::blas::Settings s = settings_for(h);
@@ -307,8 +301,8 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
       trn::blas::CallReport one;
       for (I b = 0; b < batch; ++b) {
         trn::blas::dgemm(s, to_op(ta), to_op(tb), m, n, k, *static_cast<const double*>(alpha),
-                         static_cast<const double*>(As[b]), lda, static_cast<const double*>(Bs[b]), ldb,
-                         *static_cast<const double*>(beta), static_cast<double*>(Cs[b]), ldc, &one);
+                         static_cast<const double*>(ops.A(b)), lda_k, static_cast<const double*>(ops.B(b)), ldb_k,
+                         *static_cast<const double*>(beta), static_cast<double*>(ops.C(b)), ldc_k, &one);
         report.trace.append(one.trace);
         report.ozaki_mantissa_bits = one.ozaki_mantissa_bits;
       }
@@ -318,9 +312,9 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
     std::vector<trn::blas::MatrixRef> a, bb;
     std::vector<trn::blas::MutableMatrixRef> c;
     for (I b = 0; b < batch; ++b) {
-      a.push_back({As[b], plan.a, static_cast<std::int64_t>(lda)});
-      bb.push_back({Bs[b], plan.b, static_cast<std::int64_t>(ldb)});
-      c.push_back({Cs[b], plan.c, static_cast<std::int64_t>(ldc)});
+      a.push_back({ops.A(b), plan.a, lda_k});
+      bb.push_back({ops.B(b), plan.b, ldb_k});
+      c.push_back({ops.C(b), plan.c, ldc_k});
     }
     trn::blas::gemm_batched(s, plan.mode, to_op(ta), to_op(tb), m, n, k, *static_cast<const float*>(alpha), a, bb,
                             *static_cast<const float*>(beta), c, &report);
@@ -329,16 +323,37 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
   return st;
 }
 
+BatchOperands arrays(const void* const* A, const void* const* B, void* const* C) {
+  BatchOperands ops;
+  ops.a_array = A;
+  ops.b_array = B;
+  ops.c_array = C;
+  return ops;
+}
+
+BatchOperands single(const void* A, const void* B, void* C) {
+  BatchOperands ops;
+  ops.strided = true;  // one entry: base pointers, no stride
+  ops.a = A;
+  ops.b = B;
+  ops.c = C;
+  return ops;
+}
+
 template <class I, class T>
 trnblasStatus_t gemm_typed(trnblasHandle_t h, const char* fn, int ta, int tb, I m, I n, I k, const T* alpha, const T* A, I lda, const T* B, I ldb, const T* beta, T* C, I ldc) {
-  const void* a[1] = {A};
-  const void* b[1] = {B};
-  void* c[1] = {C};
   constexpr bool f64 = std::is_same_v<T, double>;
   const int compute = f64 ? TRNBLAS_COMPUTE_64F : TRNBLAS_COMPUTE_32F;
   const int dt = f64 ? TRN_R_64F : TRN_R_32F;
-  return gemm_ex_impl<I>(h, fn, kGemmPos, ta, tb, m, n, k, alpha, a, dt, lda, b, dt, ldb, beta, c, dt, ldc, I{1},
-                         compute, TRNBLAS_GEMM_DEFAULT);
+  return gemm_ex_impl<I>(h, fn, kGemmPos, ta, tb, m, n, k, alpha, dt, lda, dt, ldb, beta, dt, ldc, I{1}, compute,
+                         TRNBLAS_GEMM_DEFAULT, single(A, B, C));
+}
+
+// Bytes per element of a trnDataType_t value (4 for unknown values: they are rejected later).
+std::int64_t element_bytes(int type) {
+  trn::DType d;
+  if (type == TRN_R_64F) return 8;
+  return dtype_from_bits(type, &d) ? trn::dtype_size(d) : 4;
 }
 
 template <class I>
@@ -347,50 +362,90 @@ trnblasStatus_t strided_impl(trnblasHandle_t h, const char* fn, const GemmPositi
                              long long sb, const void* beta, void* C, int ct, I ldc, long long sc, I batch, int compute,
                              int algo) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (batch < 0) return invalid(h, fn, pos.batch, "batchCount");
-  const std::size_t es_a = at == TRN_R_64F ? 8 : 0, es_c = ct == TRN_R_64F ? 8 : 0;
-  trn::DType d;
-  const std::size_t ea = es_a ? es_a : (dtype_from_bits(at, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
-  const std::size_t eb = bt == TRN_R_64F ? 8 : (dtype_from_bits(bt, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
-  const std::size_t ec = es_c ? es_c : (dtype_from_bits(ct, &d) ? static_cast<std::size_t>(trn::dtype_size(d)) : 4);
-  std::vector<const void*> as(static_cast<std::size_t>(batch)), bs(static_cast<std::size_t>(batch));
-  std::vector<void*> cs(static_cast<std::size_t>(batch));
-  for (I b = 0; b < batch; ++b) {
-    as[static_cast<std::size_t>(b)] = A == nullptr ? nullptr : static_cast<const char*>(A) + b * sa * static_cast<long long>(ea);
-    bs[static_cast<std::size_t>(b)] = B == nullptr ? nullptr : static_cast<const char*>(B) + b * sb * static_cast<long long>(eb);
-    cs[static_cast<std::size_t>(b)] = C == nullptr ? nullptr : static_cast<char*>(C) + b * sc * static_cast<long long>(ec);
-  }
-  return gemm_ex_impl<I>(h, fn, pos, ta, tb, m, n, k, alpha, as.data(), at, lda, bs.data(), bt, ldb, beta, cs.data(), ct,
-                         ldc, batch, compute, algo);
+  static const char kPresent = 0;
+  if (auto st = check_gemm<I>(h, fn, pos, ta, tb, m, n, k, alpha, false, &kPresent, lda, &kPresent, ldb, beta,
+                              &kPresent, ldc);
+      st != TRNBLAS_STATUS_SUCCESS)
+    return st;
+  BatchOperands ops;
+  ops.strided = true;
+  ops.a = A;
+  ops.b = B;
+  ops.c = C;
+  // The byte offset of the last entry must be representable; a stride no buffer can have is illegal.
+  const std::int64_t last = batch > 0 ? static_cast<std::int64_t>(batch) - 1 : 0;
+  auto step = [&](long long stride, int type, std::int64_t* out) {
+    const std::int64_t bytes = trn::cshim::checked_mul(stride < 0 ? -stride : stride, element_bytes(type));
+    *out = stride < 0 ? -bytes : bytes;
+    return bytes >= 0 && trn::cshim::checked_mul(bytes, last) >= 0;
+  };
+  const bool sa_ok = step(sa, at, &ops.a_step), sb_ok = step(sb, bt, &ops.b_step), sc_ok = step(sc, ct, &ops.c_step);
+  const int pos_sa = pos.lda + 1, pos_sb = pos.ldb + 1, pos_sc = pos.ldc + 1;  // each stride follows its ld
+  if (!sa_ok) return invalid(h, fn, pos_sa, "strideA");
+  if (!sb_ok) return invalid(h, fn, pos_sb, "strideB");
+  if (!sc_ok) return invalid(h, fn, pos_sc, "strideC");
+  return gemm_ex_impl<I>(h, fn, pos, ta, tb, m, n, k, alpha, at, lda, bt, ldb, beta, ct, ldc, batch, compute, algo, ops);
 }
 
 template <class I, class T>
 trnblasStatus_t syrk_impl(trnblasHandle_t h, const char* fn, int uplo, int trans, I n, I k,
                           const T* alpha, const T* A, I lda, const T* beta, T* C, I ldc) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (uplo != TRNBLAS_FILL_MODE_LOWER && uplo != TRNBLAS_FILL_MODE_UPPER) return invalid(h, fn, 1, "uplo");
-  if (!op_ok(trans)) return invalid(h, fn, 2, "trans");
-  if (n < 0) return invalid(h, fn, 3, "n");
-  if (k < 0) return invalid(h, fn, 4, "k");
-  if (lda < std::max<I>(1, trans == TRNBLAS_OP_N ? n : k)) return invalid(h, fn, 7, "lda");
-  if (ldc < std::max<I>(1, n)) return invalid(h, fn, 10, "ldc");
-  if (alpha == nullptr) return invalid(h, fn, 5, "alpha");
-  if (beta == nullptr) return invalid(h, fn, 8, "beta");
-  if (n > 0 && *alpha != T(0) && k > 0 && A == nullptr) return invalid(h, fn, 6, "A");
-  if (n > 0 && C == nullptr) return invalid(h, fn, 9, "C");
+  const std::int64_t rows_a = trans == TRNBLAS_OP_N ? n : k, cols_a = trans == TRNBLAS_OP_N ? k : n;
+  ArgCheck check = arg_check(h, fn);
+  check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .require(op_ok(trans), 2, "trans")
+      .nonnegative(n, 3, "n")
+      .nonnegative(k, 4, "k")
+      .leading_dim(lda, rows_a, 7, "lda")
+      .require(addressable(rows_a, cols_a, lda), 7, "lda")
+      .leading_dim(ldc, n, 10, "ldc")
+      .require(addressable(n, n, ldc), 10, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 8, "beta");
+  if (check && n > 0) check.require(*alpha == T(0) || k == 0 || A != nullptr, 6, "A").not_null(C, 9, "C");
+  if (!check) return check.status();
+  if (n == 0) return TRNBLAS_STATUS_SUCCESS;
   trn::blas::CallReport report;
   const trnblasStatus_t st = guarded(h, fn, [&] {
     const trn::blas::Settings s = settings_for(h);
     const auto ul = uplo == TRNBLAS_FILL_MODE_LOWER ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
+    const std::int64_t lda_k = kernel_ld(lda, rows_a, cols_a), ldc_k = kernel_ld(ldc, n, n);
     if constexpr (std::is_same_v<T, double>)
-      trn::blas::dsyrk(s, ul, to_op(trans), n, k, *alpha, A, lda, *beta, C, ldc, &report);
+      trn::blas::dsyrk(s, ul, to_op(trans), n, k, *alpha, A, lda_k, *beta, C, ldc_k, &report);
     else
-      trn::blas::syrk(s, fp32_mode(h, false), ul, to_op(trans), n, k, *alpha, {A, trn::DType::f32, lda}, *beta,
-                      {C, trn::DType::f32, ldc}, &report);
+      trn::blas::syrk(s, fp32_mode(h, false), ul, to_op(trans), n, k, *alpha, {A, trn::DType::f32, lda_k}, *beta,
+                      {C, trn::DType::f32, ldc_k}, &report);
   });
   if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
   return st;
 }
+
+// Handle settings: a setter checks the caller's value (enums as the caller's int) before storing it.
+template <class T, class Check>
+trnblasStatus_t set_field(trnblasHandle_t h, const char* fn, T trnblasContext::*field, T value, Check ok) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  int bits = 0;
+  if constexpr (std::is_enum_v<T>) bits = enum_value(value);
+  else if constexpr (std::is_integral_v<T>) bits = static_cast<int>(value);
+  if (!ok(bits)) return invalid(h, fn, 1, "value");
+  if constexpr (std::is_enum_v<T>) h->*field = static_cast<T>(bits);
+  else h->*field = value;
+  return TRNBLAS_STATUS_SUCCESS;
+}
+template <class T>
+trnblasStatus_t get_field(trnblasHandle_t h, const char* fn, T trnblasContext::*field, T* out) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  if (out == nullptr) return invalid(h, fn, 1, "value");
+  *out = h->*field;
+  return TRNBLAS_STATUS_SUCCESS;
+}
+constexpr auto kAny = [](int) { return true; };
+
+// The largest mantissa bit count the fixed-point emulation accepts: every fp64 value of a row or
+// column, relative to the largest of them, is represented exactly with 2^1023 / 2^-1074 spanning
+// 1023 + 1074 + 53 = 2150 bits. (cuBLAS documents no bound; more bits can only cost passes.)
+constexpr int kMaxMantissaBits = 2150;
 
 }  // namespace
 
@@ -407,19 +462,13 @@ trnblasStatus_t trnblasCreate(trnblasHandle_t* handle) {
     else if (v == "performant") h->strategy = TRNBLAS_EMULATION_STRATEGY_PERFORMANT;
   }
   h->last_profile.target = TRN_TARGET_TRN1;
-  {
-    std::lock_guard<std::mutex> lock(g_mu);
-    live_handles().insert(h);
-  }
+  g_handles.insert(h);
   *handle = h;
   return TRNBLAS_STATUS_SUCCESS;
 }
 
 trnblasStatus_t trnblasDestroy(trnblasHandle_t handle) {
-  {
-    std::lock_guard<std::mutex> lock(g_mu);
-    if (handle == nullptr || live_handles().erase(handle) == 0) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  }
+  if (!g_handles.erase(handle)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   delete handle;
   return TRNBLAS_STATUS_SUCCESS;
 }
@@ -463,52 +512,82 @@ const char* trnblasGetStatusString(trnblasStatus_t s) {
   return "unknown status";
 }
 
-#define TRNBLAS_SETTER(Name, Type, field, check)                              \
-  trnblasStatus_t trnblasSet##Name(trnblasHandle_t h, Type v) {              \
-    if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;                    \
-    if (!(check)) return invalid(h, "trnblasSet" #Name, 1, #Name);          \
-    h->field = v;                                                            \
-    return TRNBLAS_STATUS_SUCCESS;                                           \
-  }                                                                          \
-  trnblasStatus_t trnblasGet##Name(trnblasHandle_t h, Type* v) {             \
-    if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;                    \
-    if (v == nullptr) return invalid(h, "trnblasGet" #Name, 1, #Name);      \
-    *v = h->field;                                                           \
-    return TRNBLAS_STATUS_SUCCESS;                                           \
-  }
-// Enum settings: the value is checked as the caller's int before it is used as the enum type.
-#define TRNBLAS_ENUM_SETTER(Name, Type, field, check)                         \
-  trnblasStatus_t trnblasSet##Name(trnblasHandle_t h, Type value) {          \
-    if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;                    \
-    const int v = enum_bits(value);                                          \
-    if (!(check)) return invalid(h, "trnblasSet" #Name, 1, #Name);          \
-    h->field = static_cast<Type>(v);                                         \
-    return TRNBLAS_STATUS_SUCCESS;                                           \
-  }                                                                          \
-  trnblasStatus_t trnblasGet##Name(trnblasHandle_t h, Type* out) {           \
-    if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;                    \
-    if (out == nullptr) return invalid(h, "trnblasGet" #Name, 1, #Name);    \
-    *out = h->field;                                                         \
-    return TRNBLAS_STATUS_SUCCESS;                                           \
-  }
-
-TRNBLAS_SETTER(Stream, trnStream_t, stream, true)
-TRNBLAS_ENUM_SETTER(PointerMode, trnblasPointerMode_t, pointer_mode, v == TRNBLAS_POINTER_MODE_HOST || v == TRNBLAS_POINTER_MODE_DEVICE)
-TRNBLAS_ENUM_SETTER(AtomicsMode, trnblasAtomicsMode_t, atomics, v == TRNBLAS_ATOMICS_NOT_ALLOWED || v == TRNBLAS_ATOMICS_ALLOWED)
-TRNBLAS_ENUM_SETTER(MathMode, trnblasMath_t, math,
-                    ((v & 0xf) <= TRNBLAS_FP32_EMULATED_BF16X9_MATH || (v & 0xf) == TRNBLAS_FP64_EMULATED_FIXEDPOINT_MATH) &&
-                        (v & ~0x1f) == 0)
-TRNBLAS_ENUM_SETTER(EmulationStrategy, trnblasEmulationStrategy_t, strategy,
-                    v >= TRNBLAS_EMULATION_STRATEGY_DEFAULT && v <= TRNBLAS_EMULATION_STRATEGY_EAGER)
-TRNBLAS_ENUM_SETTER(EmulationSpecialValuesSupport, trnblasEmulationSpecialValuesSupport_t, special, (v & ~0xFFFF) == 0)
-TRNBLAS_ENUM_SETTER(FixedPointEmulationMantissaControl, trnblasEmulationMantissaControl_t, mantissa_control,
-                    v == TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC || v == TRNBLAS_EMULATION_MANTISSA_CONTROL_FIXED)
-TRNBLAS_SETTER(FixedPointEmulationMaxMantissaBitCount, int, max_mantissa_bits, v >= 0)
-TRNBLAS_SETTER(FixedPointEmulationMantissaBitOffset, int, mantissa_offset, v <= 0 && v > -1024)
-TRNBLAS_SETTER(FixedPointEmulationMantissaBitCountPointer, int*, bits_used, true)
-TRNBLAS_SETTER(NumCores, int, settings.num_cores, v >= 1 && v <= 64)
-#undef TRNBLAS_SETTER
-#undef TRNBLAS_ENUM_SETTER
+trnblasStatus_t trnblasSetStream(trnblasHandle_t h, trnStream_t v) {
+  return set_field<trnStream_t>(h, "trnblasSetStream", &trnblasContext::stream, v, kAny);
+}
+trnblasStatus_t trnblasGetStream(trnblasHandle_t h, trnStream_t* v) {
+  return get_field<trnStream_t>(h, "trnblasGetStream", &trnblasContext::stream, v);
+}
+trnblasStatus_t trnblasSetPointerMode(trnblasHandle_t h, trnblasPointerMode_t v) {
+  return set_field<trnblasPointerMode_t>(h, "trnblasSetPointerMode", &trnblasContext::pointer_mode, v, [](int v) { return v == TRNBLAS_POINTER_MODE_HOST || v == TRNBLAS_POINTER_MODE_DEVICE; });
+}
+trnblasStatus_t trnblasGetPointerMode(trnblasHandle_t h, trnblasPointerMode_t* v) {
+  return get_field<trnblasPointerMode_t>(h, "trnblasGetPointerMode", &trnblasContext::pointer_mode, v);
+}
+trnblasStatus_t trnblasSetAtomicsMode(trnblasHandle_t h, trnblasAtomicsMode_t v) {
+  return set_field<trnblasAtomicsMode_t>(h, "trnblasSetAtomicsMode", &trnblasContext::atomics, v, [](int v) { return v == TRNBLAS_ATOMICS_NOT_ALLOWED || v == TRNBLAS_ATOMICS_ALLOWED; });
+}
+trnblasStatus_t trnblasGetAtomicsMode(trnblasHandle_t h, trnblasAtomicsMode_t* v) {
+  return get_field<trnblasAtomicsMode_t>(h, "trnblasGetAtomicsMode", &trnblasContext::atomics, v);
+}
+trnblasStatus_t trnblasSetMathMode(trnblasHandle_t h, trnblasMath_t v) {
+  return set_field<trnblasMath_t>(h, "trnblasSetMathMode", &trnblasContext::math, v, [](int v) {
+    return ((v & 0xf) <= TRNBLAS_FP32_EMULATED_BF16X9_MATH || (v & 0xf) == TRNBLAS_FP64_EMULATED_FIXEDPOINT_MATH) && (v & ~0x1f) == 0;
+  });
+}
+trnblasStatus_t trnblasGetMathMode(trnblasHandle_t h, trnblasMath_t* v) {
+  return get_field<trnblasMath_t>(h, "trnblasGetMathMode", &trnblasContext::math, v);
+}
+trnblasStatus_t trnblasSetEmulationStrategy(trnblasHandle_t h, trnblasEmulationStrategy_t v) {
+  return set_field<trnblasEmulationStrategy_t>(h, "trnblasSetEmulationStrategy", &trnblasContext::strategy, v, [](int v) { return v >= TRNBLAS_EMULATION_STRATEGY_DEFAULT && v <= TRNBLAS_EMULATION_STRATEGY_EAGER; });
+}
+trnblasStatus_t trnblasGetEmulationStrategy(trnblasHandle_t h, trnblasEmulationStrategy_t* v) {
+  return get_field<trnblasEmulationStrategy_t>(h, "trnblasGetEmulationStrategy", &trnblasContext::strategy, v);
+}
+trnblasStatus_t trnblasSetEmulationSpecialValuesSupport(trnblasHandle_t h, trnblasEmulationSpecialValuesSupport_t v) {
+  return set_field<trnblasEmulationSpecialValuesSupport_t>(h, "trnblasSetEmulationSpecialValuesSupport", &trnblasContext::special, v, [](int v) { return (v & ~0xFFFF) == 0; });
+}
+trnblasStatus_t trnblasGetEmulationSpecialValuesSupport(trnblasHandle_t h, trnblasEmulationSpecialValuesSupport_t* v) {
+  return get_field<trnblasEmulationSpecialValuesSupport_t>(h, "trnblasGetEmulationSpecialValuesSupport", &trnblasContext::special, v);
+}
+trnblasStatus_t trnblasSetFixedPointEmulationMantissaControl(trnblasHandle_t h, trnblasEmulationMantissaControl_t v) {
+  return set_field<trnblasEmulationMantissaControl_t>(h, "trnblasSetFixedPointEmulationMantissaControl", &trnblasContext::mantissa_control, v, [](int v) {
+    return v == TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC || v == TRNBLAS_EMULATION_MANTISSA_CONTROL_FIXED;
+  });
+}
+trnblasStatus_t trnblasGetFixedPointEmulationMantissaControl(trnblasHandle_t h, trnblasEmulationMantissaControl_t* v) {
+  return get_field<trnblasEmulationMantissaControl_t>(h, "trnblasGetFixedPointEmulationMantissaControl", &trnblasContext::mantissa_control, v);
+}
+trnblasStatus_t trnblasSetFixedPointEmulationMaxMantissaBitCount(trnblasHandle_t h, int v) {
+  return set_field<int>(h, "trnblasSetFixedPointEmulationMaxMantissaBitCount", &trnblasContext::max_mantissa_bits, v, [](int v) { return v >= 0 && v <= kMaxMantissaBits; });
+}
+trnblasStatus_t trnblasGetFixedPointEmulationMaxMantissaBitCount(trnblasHandle_t h, int* v) {
+  return get_field<int>(h, "trnblasGetFixedPointEmulationMaxMantissaBitCount", &trnblasContext::max_mantissa_bits, v);
+}
+trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitOffset(trnblasHandle_t h, int v) {
+  return set_field<int>(h, "trnblasSetFixedPointEmulationMantissaBitOffset", &trnblasContext::mantissa_offset, v, [](int v) { return v <= 0 && v > -1024; });
+}
+trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitOffset(trnblasHandle_t h, int* v) {
+  return get_field<int>(h, "trnblasGetFixedPointEmulationMantissaBitOffset", &trnblasContext::mantissa_offset, v);
+}
+trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t h, int* v) {
+  return set_field<int*>(h, "trnblasSetFixedPointEmulationMantissaBitCountPointer", &trnblasContext::bits_used, v, kAny);
+}
+trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t h, int** v) {
+  return get_field<int*>(h, "trnblasGetFixedPointEmulationMantissaBitCountPointer", &trnblasContext::bits_used, v);
+}
+trnblasStatus_t trnblasSetNumCores(trnblasHandle_t h, int v) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  if (v < 1 || v > 64) return invalid(h, "trnblasSetNumCores", 1, "value");
+  h->settings.num_cores = v;
+  return TRNBLAS_STATUS_SUCCESS;
+}
+trnblasStatus_t trnblasGetNumCores(trnblasHandle_t h, int* v) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  if (v == nullptr) return invalid(h, "trnblasGetNumCores", 1, "value");
+  *v = h->settings.num_cores;
+  return TRNBLAS_STATUS_SUCCESS;
+}
 
 trnblasStatus_t trnblasSetWorkspace(trnblasHandle_t h, void* workspace, size_t bytes) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
@@ -519,31 +598,24 @@ trnblasStatus_t trnblasSetWorkspace(trnblasHandle_t h, void* workspace, size_t b
 }
 
 trnblasStatus_t trnblasLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName) {
-  std::lock_guard<std::mutex> lock(g_mu);
-  Logger& l = logger();
-  l.on = logIsOn != 0;
-  l.to_stdout = logToStdOut != 0;
-  l.to_stderr = logToStdErr != 0;
-  l.file = logFileName != nullptr ? logFileName : "";
+  g_log.configure(logIsOn != 0, logToStdOut != 0, logToStdErr != 0, logFileName);
   return TRNBLAS_STATUS_SUCCESS;
 }
 
 trnblasStatus_t trnblasSetLoggerCallback(trnblasLogCallback cb) {
-  std::lock_guard<std::mutex> lock(g_mu);
-  logger().callback = cb;
+  g_log.set_callback(cb);
   return TRNBLAS_STATUS_SUCCESS;
 }
 
 trnblasStatus_t trnblasGetLoggerCallback(trnblasLogCallback* cb) {
   if (cb == nullptr) return TRNBLAS_STATUS_INVALID_VALUE;
-  std::lock_guard<std::mutex> lock(g_mu);
-  *cb = logger().callback;
+  *cb = g_log.callback();
   return TRNBLAS_STATUS_SUCCESS;
 }
 
 trnblasStatus_t trnblasSetTarget(trnblasHandle_t h, trnTarget_t target) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  const int t = enum_bits(target);
+  const int t = enum_value(target);
   if (t != TRN_TARGET_TRN1 && t != TRN_TARGET_TRN2 && t != TRN_TARGET_TRN3) return invalid(h, "trnblasSetTarget", 1, "target");
   h->settings.target = static_cast<trn::Generation>(t);
   return TRNBLAS_STATUS_SUCCESS;
@@ -556,7 +628,7 @@ trnblasStatus_t trnblasGetTarget(trnblasHandle_t h, trnTarget_t* t) {
 }
 trnblasStatus_t trnblasSetNumericsProfile(trnblasHandle_t h, trnNumerics_t profile) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  const int p = enum_bits(profile);
+  const int p = enum_value(profile);
   if (p != TRN_NUMERICS_IDEAL && p != TRN_NUMERICS_TRN1_MEASURED) return invalid(h, "trnblasSetNumericsProfile", 1, "profile");
   h->settings.numerics = static_cast<trn::Numerics>(p);
   return TRNBLAS_STATUS_SUCCESS;
@@ -599,43 +671,39 @@ trnblasStatus_t trnblasGetLastErrorParameter(trnblasHandle_t h, int* position) {
 trnblasStatus_t trnblasSgemm(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,
                              const float* alpha, const float* A, int lda, const float* B, int ldb, const float* beta,
                              float* C, int ldc) {
-  return gemm_typed<int, float>(h, "trnblasSgemm", enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  return gemm_typed<int, float>(h, "trnblasSgemm", enum_value(ta), enum_value(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 trnblasStatus_t trnblasSgemm_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,
                                 int64_t k, const float* alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
                                 const float* beta, float* C, int64_t ldc) {
-  return gemm_typed<int64_t, float>(h, "trnblasSgemm_64", enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  return gemm_typed<int64_t, float>(h, "trnblasSgemm_64", enum_value(ta), enum_value(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 trnblasStatus_t trnblasDgemm(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,
                              const double* alpha, const double* A, int lda, const double* B, int ldb,
                              const double* beta, double* C, int ldc) {
-  return gemm_typed<int, double>(h, "trnblasDgemm", enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  return gemm_typed<int, double>(h, "trnblasDgemm", enum_value(ta), enum_value(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 trnblasStatus_t trnblasDgemm_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,
                                 int64_t k, const double* alpha, const double* A, int64_t lda, const double* B,
                                 int64_t ldb, const double* beta, double* C, int64_t ldc) {
-  return gemm_typed<int64_t, double>(h, "trnblasDgemm_64", enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  return gemm_typed<int64_t, double>(h, "trnblasDgemm_64", enum_value(ta), enum_value(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
 trnblasStatus_t trnblasGemmEx(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,
                               const void* alpha, const void* A, trnDataType_t at, int lda, const void* B,
                               trnDataType_t bt, int ldb, const void* beta, void* C, trnDataType_t ct, int ldc,
                               trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
-  const void* a[1] = {A};
-  const void* b[1] = {B};
-  void* c[1] = {C};
-  return gemm_ex_impl<int>(h, "trnblasGemmEx", kGemmExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, a, enum_bits(at), lda, b, enum_bits(bt), ldb, beta, c, enum_bits(ct),
-                           ldc, 1, enum_bits(compute), enum_bits(algo));
+  return gemm_ex_impl<int>(h, "trnblasGemmEx", kGemmExPos, enum_value(ta), enum_value(tb), m, n, k, alpha, enum_value(at),
+                           lda, enum_value(bt), ldb, beta, enum_value(ct), ldc, 1, enum_value(compute), enum_value(algo),
+                           single(A, B, C));
 }
 trnblasStatus_t trnblasGemmEx_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,
                                  int64_t k, const void* alpha, const void* A, trnDataType_t at, int64_t lda,
                                  const void* B, trnDataType_t bt, int64_t ldb, const void* beta, void* C,
                                  trnDataType_t ct, int64_t ldc, trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
-  const void* a[1] = {A};
-  const void* b[1] = {B};
-  void* c[1] = {C};
-  return gemm_ex_impl<int64_t>(h, "trnblasGemmEx_64", kGemmExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, a, enum_bits(at), lda, b, enum_bits(bt), ldb, beta,
-                               c, enum_bits(ct), ldc, 1, enum_bits(compute), enum_bits(algo));
+  return gemm_ex_impl<int64_t>(h, "trnblasGemmEx_64", kGemmExPos, enum_value(ta), enum_value(tb), m, n, k, alpha,
+                               enum_value(at), lda, enum_value(bt), ldb, beta, enum_value(ct), ldc, 1, enum_value(compute),
+                               enum_value(algo), single(A, B, C));
 }
 
 trnblasStatus_t trnblasGemmBatchedEx(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n,
@@ -643,10 +711,9 @@ trnblasStatus_t trnblasGemmBatchedEx(trnblasHandle_t h, trnblasOperation_t ta, t
                                      const void* const Barray[], trnDataType_t bt, int ldb, const void* beta,
                                      void* const Carray[], trnDataType_t ct, int ldc, int batchCount,
                                      trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
-  if (valid(h) && batchCount > 0 && (Aarray == nullptr || Barray == nullptr || Carray == nullptr))
-    return invalid(h, "trnblasGemmBatchedEx", Aarray == nullptr ? 7 : Barray == nullptr ? 10 : 14, "array");
-  return gemm_ex_impl<int>(h, "trnblasGemmBatchedEx", kGemmBatchedExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, Aarray, enum_bits(at), lda,
-                           Barray, enum_bits(bt), ldb, beta, Carray, enum_bits(ct), ldc, batchCount, enum_bits(compute), enum_bits(algo));
+  return gemm_ex_impl<int>(h, "trnblasGemmBatchedEx", kGemmBatchedExPos, enum_value(ta), enum_value(tb), m, n, k, alpha,
+                           enum_value(at), lda, enum_value(bt), ldb, beta, enum_value(ct), ldc, batchCount,
+                           enum_value(compute), enum_value(algo), arrays(Aarray, Barray, Carray));
 }
 trnblasStatus_t trnblasGemmBatchedEx_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m,
                                         int64_t n, int64_t k, const void* alpha, const void* const Aarray[],
@@ -654,10 +721,9 @@ trnblasStatus_t trnblasGemmBatchedEx_64(trnblasHandle_t h, trnblasOperation_t ta
                                         int64_t ldb, const void* beta, void* const Carray[], trnDataType_t ct,
                                         int64_t ldc, int64_t batchCount, trnblasComputeType_t compute,
                                         trnblasGemmAlgo_t algo) {
-  if (valid(h) && batchCount > 0 && (Aarray == nullptr || Barray == nullptr || Carray == nullptr))
-    return invalid(h, "trnblasGemmBatchedEx_64", Aarray == nullptr ? 7 : Barray == nullptr ? 10 : 14, "array");
-  return gemm_ex_impl<int64_t>(h, "trnblasGemmBatchedEx_64", kGemmBatchedExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, Aarray, enum_bits(at),
-                               lda, Barray, enum_bits(bt), ldb, beta, Carray, enum_bits(ct), ldc, batchCount, enum_bits(compute), enum_bits(algo));
+  return gemm_ex_impl<int64_t>(h, "trnblasGemmBatchedEx_64", kGemmBatchedExPos, enum_value(ta), enum_value(tb), m, n, k, alpha,
+                           enum_value(at), lda, enum_value(bt), ldb, beta, enum_value(ct), ldc, batchCount,
+                           enum_value(compute), enum_value(algo), arrays(Aarray, Barray, Carray));
 }
 
 trnblasStatus_t trnblasGemmStridedBatchedEx(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,
@@ -665,8 +731,8 @@ trnblasStatus_t trnblasGemmStridedBatchedEx(trnblasHandle_t h, trnblasOperation_
                                             long long sa, const void* B, trnDataType_t bt, int ldb, long long sb,
                                             const void* beta, void* C, trnDataType_t ct, int ldc, long long sc,
                                             int batchCount, trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
-  return strided_impl<int>(h, "trnblasGemmStridedBatchedEx", kGemmStridedExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, enum_bits(at), lda, sa,
-                           B, enum_bits(bt), ldb, sb, beta, C, enum_bits(ct), ldc, sc, batchCount, enum_bits(compute), enum_bits(algo));
+  return strided_impl<int>(h, "trnblasGemmStridedBatchedEx", kGemmStridedExPos, enum_value(ta), enum_value(tb), m, n, k, alpha, A, enum_value(at), lda, sa,
+                           B, enum_value(bt), ldb, sb, beta, C, enum_value(ct), ldc, sc, batchCount, enum_value(compute), enum_value(algo));
 }
 trnblasStatus_t trnblasGemmStridedBatchedEx_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb,
                                                int64_t m, int64_t n, int64_t k, const void* alpha, const void* A,
@@ -674,8 +740,8 @@ trnblasStatus_t trnblasGemmStridedBatchedEx_64(trnblasHandle_t h, trnblasOperati
                                                trnDataType_t bt, int64_t ldb, long long sb, const void* beta, void* C,
                                                trnDataType_t ct, int64_t ldc, long long sc, int64_t batchCount,
                                                trnblasComputeType_t compute, trnblasGemmAlgo_t algo) {
-  return strided_impl<int64_t>(h, "trnblasGemmStridedBatchedEx_64", kGemmStridedExPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, enum_bits(at),
-                               lda, sa, B, enum_bits(bt), ldb, sb, beta, C, enum_bits(ct), ldc, sc, batchCount, enum_bits(compute), enum_bits(algo));
+  return strided_impl<int64_t>(h, "trnblasGemmStridedBatchedEx_64", kGemmStridedExPos, enum_value(ta), enum_value(tb), m, n, k, alpha, A, enum_value(at),
+                               lda, sa, B, enum_value(bt), ldb, sb, beta, C, enum_value(ct), ldc, sc, batchCount, enum_value(compute), enum_value(algo));
 }
 
 trnblasStatus_t trnblasSgemmStridedBatched(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,
@@ -683,7 +749,7 @@ trnblasStatus_t trnblasSgemmStridedBatched(trnblasHandle_t h, trnblasOperation_t
                                            const float* B, int ldb, long long sb, const float* beta, float* C, int ldc,
                                            long long sc, int batchCount) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  return strided_impl<int>(h, "trnblasSgemmStridedBatched", kSgemmStridedPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, A, TRN_R_32F,
+  return strided_impl<int>(h, "trnblasSgemmStridedBatched", kSgemmStridedPos, enum_value(ta), enum_value(tb), m, n, k, alpha, A, TRN_R_32F,
                            lda, sa, B, TRN_R_32F, ldb, sb, beta, C, TRN_R_32F, ldc, sc, batchCount,
                            TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT);
 }
@@ -693,28 +759,28 @@ trnblasStatus_t trnblasSgemmStridedBatched_64(trnblasHandle_t h, trnblasOperatio
                                               const float* beta, float* C, int64_t ldc, long long sc,
                                               int64_t batchCount) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  return strided_impl<int64_t>(h, "trnblasSgemmStridedBatched_64", kSgemmStridedPos, enum_bits(ta), enum_bits(tb), m, n, k, alpha, A,
+  return strided_impl<int64_t>(h, "trnblasSgemmStridedBatched_64", kSgemmStridedPos, enum_value(ta), enum_value(tb), m, n, k, alpha, A,
                                TRN_R_32F, lda, sa, B, TRN_R_32F, ldb, sb, beta, C, TRN_R_32F, ldc, sc, batchCount,
                                TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT);
 }
 
 trnblasStatus_t trnblasSsyrk(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
                              const float* alpha, const float* A, int lda, const float* beta, float* C, int ldc) {
-  return syrk_impl<int, float>(h, "trnblasSsyrk", enum_bits(uplo), enum_bits(trans), n, k, alpha, A, lda, beta, C, ldc);
+  return syrk_impl<int, float>(h, "trnblasSsyrk", enum_value(uplo), enum_value(trans), n, k, alpha, A, lda, beta, C, ldc);
 }
 trnblasStatus_t trnblasSsyrk_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
                                 int64_t k, const float* alpha, const float* A, int64_t lda, const float* beta, float* C,
                                 int64_t ldc) {
-  return syrk_impl<int64_t, float>(h, "trnblasSsyrk_64", enum_bits(uplo), enum_bits(trans), n, k, alpha, A, lda, beta, C, ldc);
+  return syrk_impl<int64_t, float>(h, "trnblasSsyrk_64", enum_value(uplo), enum_value(trans), n, k, alpha, A, lda, beta, C, ldc);
 }
 trnblasStatus_t trnblasDsyrk(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
                              const double* alpha, const double* A, int lda, const double* beta, double* C, int ldc) {
-  return syrk_impl<int, double>(h, "trnblasDsyrk", enum_bits(uplo), enum_bits(trans), n, k, alpha, A, lda, beta, C, ldc);
+  return syrk_impl<int, double>(h, "trnblasDsyrk", enum_value(uplo), enum_value(trans), n, k, alpha, A, lda, beta, C, ldc);
 }
 trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
                                 int64_t k, const double* alpha, const double* A, int64_t lda, const double* beta,
                                 double* C, int64_t ldc) {
-  return syrk_impl<int64_t, double>(h, "trnblasDsyrk_64", enum_bits(uplo), enum_bits(trans), n, k, alpha, A, lda, beta, C, ldc);
+  return syrk_impl<int64_t, double>(h, "trnblasDsyrk_64", enum_value(uplo), enum_value(trans), n, k, alpha, A, lda, beta, C, ldc);
 }
 
 }  // extern "C"

@@ -28,7 +28,6 @@
 //
 // Everything here is thread-safe: the registry and the logger take their own locks.
 #pragma once
-#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -132,12 +131,11 @@ class ArgCheck {
     return *this;
   }
   ArgCheck& not_null(const void* p, int position, std::string_view name) { return require(p != nullptr, position, name); }
-  template <std::integral I>
-  ArgCheck& nonnegative(I v, int position, std::string_view name) { return require(v >= 0, position, name); }
+  // Sizes are taken as int64 so that 32- and 64-bit entry points share one check.
+  ArgCheck& nonnegative(std::int64_t v, int position, std::string_view name) { return require(v >= 0, position, name); }
   // A leading dimension: ld >= max(1, rows).
-  template <std::integral I>
-  ArgCheck& leading_dim(I ld, I rows, int position, std::string_view name) {
-    return require(ld >= (rows > I{1} ? rows : I{1}), position, name);
+  ArgCheck& leading_dim(std::int64_t ld, std::int64_t rows, int position, std::string_view name) {
+    return require(ld >= (rows > 1 ? rows : 1), position, name);
   }
   ArgCheck& one_of(int v, std::initializer_list<int> allowed, int position, std::string_view name) {
     bool found = false;
