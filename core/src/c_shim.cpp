@@ -17,6 +17,8 @@ Logger::Logger(std::string_view env_prefix) {
     else if (s == "stderr") to_stderr_ = true;
     else file_ = s;
   }
+  // Logging switched on with no destination prints to stderr (a log nobody can see helps nobody).
+  if (on_ && !to_stdout_ && !to_stderr_ && file_.empty()) to_stderr_ = true;
 }
 
 void Logger::configure(bool on, bool to_stdout, bool to_stderr, const char* file) {

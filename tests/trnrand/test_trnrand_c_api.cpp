@@ -1,7 +1,11 @@
 // trnrand.h: cuRAND's numeric enum and status values, argument checking (each invalid argument
 // returns cuRAND's status, writes nothing and leaves the position unchanged), lifecycle, streams,
 // version, profiles, and the header compiled as C.
+#include <Random123/philox.h>
+
 #include <cmath>
+#include <cstdint>
+#include <vector>
 #include <cstring>
 #include <limits>
 
@@ -227,3 +231,63 @@ TEST(TrnrandCApi, LastProfileAndTarget) {
     EXPECT_NE(p2.total_ns, p.total_ns);
   }
 }
+
+// ---- the end of the 64-bit stream (regressions: a heap overflow on the host path and wrong or
+// missing output on the engine path for offsets near 2^64) -----------------------------------------
+
+namespace end_of_stream {
+
+// cuRAND's host ordering, from Random123 directly: word w is lane w % 4 of Philox4x32-10 at
+// counter (i, t) = (block / 65536, block % 65536), block = w / 4, key = the seed; positions wrap
+// modulo 2^64 like the generator offset.
+std::uint32_t reference_word(unsigned long long seed, std::uint64_t w) {
+  r123::Philox4x32 philox;
+  const std::uint64_t block = w / 4, i = block / 65536, t = block % 65536;
+  r123::Philox4x32::ctr_type c = {{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i >> 32),
+                                   static_cast<std::uint32_t>(t), 0u}};
+  r123::Philox4x32::key_type k = {{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
+  return philox(c, k)[w % 4];
+}
+
+TEST(TrnrandEndOfStream, WordsWrapAtTwoToTheSixtyFourOnBothPathsWithoutOverrun) {
+  const unsigned long long offsets[] = {0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFFFFEull, 0xFFFFFFFFFFFFFFFDull,
+                                        0xFFFFFFFFFFFFFFF0ull, 0x7FFFFFFFFFFFFFFFull};
+  for (bool host : {true, false})
+    for (unsigned long long off : offsets)
+      for (std::size_t n : {1u, 2u, 3u, 7u, 70u}) {
+        Gen g(host);
+        ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(g.g, 42), TRNRAND_STATUS_SUCCESS);
+        ASSERT_EQ(trnrandSetGeneratorOffset(g.g, off), TRNRAND_STATUS_SUCCESS);
+        std::vector<std::uint32_t> buf(n + 16, 0xDEADBEEFu);  // canaries after the request
+        ASSERT_EQ(trnrandGenerate(g.g, buf.data(), n), TRNRAND_STATUS_SUCCESS);
+        for (std::size_t k = 0; k < n; ++k)
+          ASSERT_EQ(buf[k], reference_word(42, off + k)) << (host ? "host" : "engines") << " offset " << off << " k " << k;
+        for (std::size_t k = n; k < buf.size(); ++k) ASSERT_EQ(buf[k], 0xDEADBEEFu) << "overrun at " << k;
+      }
+}
+
+TEST(TrnrandEndOfStream, EnginePathAgreesWithHostPathForEveryDistribution) {
+  const unsigned long long offsets[] = {0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFFFFDull, 0x7FFFFFFFFFFFFFFFull};
+  for (unsigned long long off : offsets) {
+    Gen h(true), e(false);
+    for (Gen* g : {&h, &e}) {
+      ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(g->g, 7), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandSetGeneratorOffset(g->g, off), TRNRAND_STATUS_SUCCESS);
+    }
+    float uh[5], ue[5];
+    double dh[3], de[3];
+    float nh[4], ne[4];
+    ASSERT_EQ(trnrandGenerateUniform(h.g, uh, 5), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGenerateUniform(e.g, ue, 5), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGenerateUniformDouble(h.g, dh, 3), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGenerateUniformDouble(e.g, de, 3), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGenerateNormal(h.g, nh, 4, 0.0f, 1.0f), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGenerateNormal(e.g, ne, 4, 0.0f, 1.0f), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(0, std::memcmp(uh, ue, sizeof uh)) << "uniform at offset " << off;
+    EXPECT_EQ(0, std::memcmp(dh, de, sizeof dh)) << "uniform double at offset " << off;
+    EXPECT_EQ(0, std::memcmp(nh, ne, sizeof nh)) << "normal at offset " << off;
+    for (double d : dh) EXPECT_TRUE(d > 0.0 && d <= 1.0);
+  }
+}
+
+}  // namespace end_of_stream

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 
+#include "trn/core/c_shim.hpp"
 #include "trn/core/error.hpp"
 #include "trn/rand/generator.hpp"
 #include "trnrand.h"
@@ -24,70 +25,43 @@ struct trnrandGenerator_st {
 
 namespace {
 
-std::mutex g_mu;
-std::set<const trnrandGenerator_st*>& live_generators() {
-  static std::set<const trnrandGenerator_st*> s;
-  return s;
-}
+using trn::cshim::enum_value;
 
-bool valid(trnrandGenerator_t g) {
-  std::lock_guard<std::mutex> lock(g_mu);
-  return g != nullptr && live_generators().count(g) != 0;
-}
+trn::cshim::HandleRegistry<trnrandGenerator_st> g_generators;
+// TRNRAND_LOGINFO_DBG=1 logs the reason of every failure (TRNRAND_LOGDEST_DBG = stdout | stderr |
+// <file>; stderr when unset, as before the kit).
+trn::cshim::Logger g_log{"TRNRAND"};
 
-// The integer a C caller passed for an enum parameter. C passes any int; reading an out-of-range
-// value through the C++ enum type would be undefined, so the bits are copied instead.
-template <class E>
-int enum_bits(const E& e) {
-  static_assert(sizeof(E) == sizeof(int), "C enums are int-sized");
-  int v = 0;
-  std::memcpy(&v, &e, sizeof v);
-  return v;
-}
+bool valid(trnrandGenerator_t g) { return g_generators.contains(g); }
 
 trnrandStatus_t fail(const char* fn, trnrandStatus_t st, const std::string& why) {
-  static const bool on = [] {
-    const char* e = std::getenv("TRNRAND_LOGINFO_DBG");
-    return e != nullptr && std::atoi(e) != 0;
-  }();
-  if (on) std::fprintf(stderr, "%s: %s: %s\n", fn, trnrandGetStatusName(st), why.c_str());
+  g_log.log(trn::cshim::failure_message(fn, trnrandGetStatusName(st), why));
   return st;
 }
 
-// Runs body, mapping exceptions to statuses.
+// cuRAND's statuses for a failing body: a request outside the stream's domain is OUT_OF_RANGE.
+constexpr trn::cshim::StatusMap<trnrandStatus_t> kStatusMap{
+    TRNRAND_STATUS_SUCCESS,        TRNRAND_STATUS_ALLOCATION_FAILED, TRNRAND_STATUS_LAUNCH_FAILURE,
+    TRNRAND_STATUS_OUT_OF_RANGE,   TRNRAND_STATUS_LAUNCH_FAILURE,    TRNRAND_STATUS_INTERNAL_ERROR,
+    trnrandGetStatusName};
+
 template <class F>
 trnrandStatus_t guarded(const char* fn, F&& body) {
-  try {
-    body();
-    return TRNRAND_STATUS_SUCCESS;
-  } catch (const std::bad_alloc&) {
-    return fail(fn, TRNRAND_STATUS_ALLOCATION_FAILED, "out of memory");
-  } catch (const trn::UsageError& e) {
-    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, e.what());
-  } catch (const trn::Error& e) {
-    return fail(fn, TRNRAND_STATUS_LAUNCH_FAILURE, e.what());
-  } catch (const std::exception& e) {
-    return fail(fn, TRNRAND_STATUS_INTERNAL_ERROR, e.what());
-  } catch (...) {
-    return fail(fn, TRNRAND_STATUS_INTERNAL_ERROR, "unknown exception");
-  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, std::forward<F>(body));
 }
 
 trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, trnrandRngType_t rng_type,
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
-  if (enum_bits(rng_type) != TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
+  if (enum_value(rng_type) != TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
-                "rng type " + std::to_string(enum_bits(rng_type)) +
+                "rng type " + std::to_string(enum_value(rng_type)) +
                     ": trnrand implements TRNRAND_RNG_PSEUDO_PHILOX4_32_10 (161) only");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
     o.path = path;
     auto* g = new trnrandGenerator_st(o);
-    {
-      std::lock_guard<std::mutex> lock(g_mu);
-      live_generators().insert(g);
-    }
+    g_generators.insert(g);
     *generator = g;
   });
 }
@@ -116,11 +90,8 @@ trnrandStatus_t trnrandCreateGeneratorHost(trnrandGenerator_t* generator, trnran
 }
 
 trnrandStatus_t trnrandDestroyGenerator(trnrandGenerator_t generator) {
-  {
-    std::lock_guard<std::mutex> lock(g_mu);
-    if (generator == nullptr || live_generators().erase(generator) == 0)
-      return fail("trnrandDestroyGenerator", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  }
+  if (!g_generators.erase(generator))
+    return fail("trnrandDestroyGenerator", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   delete generator;
   return TRNRAND_STATUS_SUCCESS;
 }
@@ -166,7 +137,7 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   // cuRAND's host Philox generator accepts BEST, DEFAULT and LEGACY (identical output) and
   // rejects the others with OUT_OF_RANGE (c-api.md 5.4).
-  const int o = enum_bits(order);
+  const int o = enum_value(order);
   if (o != TRNRAND_ORDERING_PSEUDO_BEST && o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
                 "ordering " + std::to_string(o) + " (Philox: BEST, DEFAULT or LEGACY)");
@@ -352,7 +323,7 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
 trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target) {
   const char* fn = "trnrandSetGeneratorTarget";
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  const int t = enum_bits(target);
+  const int t = enum_value(target);
   if (t != TRN_TARGET_TRN1 && t != TRN_TARGET_TRN2 && t != TRN_TARGET_TRN3)
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "target " + std::to_string(t));
   return guarded(fn, [&] {

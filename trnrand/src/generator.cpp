@@ -83,8 +83,22 @@ Profile Generator::last_profile() const {
 
 // ---- the two paths ----------------------------------------------------------------------------
 
+// The engine kernels index their tiles by 64-bit element positions from the window's first
+// element; a window that reaches within kEngineIndexMargin of 2^64 (where those positions would
+// wrap) is produced by the host path instead, which counts words written and wraps the position
+// modulo 2^64 as cuRAND's offset does. Both paths give the same bits everywhere else (tested), so
+// the output is the same; only the modeled profile of such a call is empty.
+namespace {
+constexpr std::uint64_t kEngineIndexMargin = std::uint64_t{1} << 32;
+bool engine_window_fits(const KernelParams& p) {
+  const std::uint64_t first = std::min(p.domain_first, p.window_first);
+  const std::uint64_t count = std::max(p.domain_count, p.window_count);
+  return count <= UINT64_MAX - kEngineIndexMargin && first <= UINT64_MAX - kEngineIndexMargin - count;
+}
+}  // namespace
+
 void Generator::run_u32(KernelParams p, std::span<std::uint32_t> out) {
-  if (options_.path == GeneratorPath::engines) {
+  if (options_.path == GeneratorPath::engines && engine_window_fits(p)) {
     p.out = out.data();
     remember(p, run_generate_kernel(p, options_.engines));
     return;
@@ -119,7 +133,7 @@ void Generator::run_u32(KernelParams p, std::span<std::uint32_t> out) {
 
 void Generator::run_f32(KernelParams p, std::span<float> out) {
   if (p.kind == KernelKind::normal || p.kind == KernelKind::log_normal) align_pairs(p);
-  if (options_.path == GeneratorPath::engines) {
+  if (options_.path == GeneratorPath::engines && engine_window_fits(p)) {
     p.out = out.data();
     remember(p, run_generate_kernel(p, options_.engines));
     return;

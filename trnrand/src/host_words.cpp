@@ -184,18 +184,22 @@ void fill(const WordStream& s, std::uint64_t w0, T* out, std::size_t n, HostIsa 
   const HostIsa isa = resolve_host_isa(requested);
   if (s.order != WordOrder::host32 || isa == HostIsa::portable) return fill_scalar(s, w0, out, n);
   const std::size_t lanes = isa == HostIsa::avx512 ? 16 : 8;
+  // Positions are word indices modulo 2^64 (the stream wraps, as cuRAND's offset does): the loop
+  // counts words written, never compares positions, so a request across 2^64 cannot overrun `out`.
   std::uint64_t pos = w0;
-  const std::uint64_t end = w0 + n;
-  const std::uint64_t head = std::min<std::uint64_t>(end, (pos + 3) / 4 * 4) - pos;
+  std::uint64_t done = 0;
+  const std::uint64_t total = n;
+  const std::uint64_t head = std::min<std::uint64_t>(total, (kWordsPerBlock - pos % kWordsPerBlock) % kWordsPerBlock);
   fill_scalar(s, pos, out, static_cast<std::size_t>(head));
   pos += head;
-  while (end - pos >= kWordsPerBlock) {
+  done += head;
+  while (total - done >= kWordsPerBlock) {
     const std::uint64_t block = pos / kWordsPerBlock;
     const std::uint64_t i = block / kCurandHostSubsequences;
     const auto t = static_cast<std::uint32_t>(block % kCurandHostSubsequences);
-    const std::uint64_t run = std::min<std::uint64_t>((end - pos) / kWordsPerBlock, kCurandHostSubsequences - t);
+    const std::uint64_t run = std::min<std::uint64_t>((total - done) / kWordsPerBlock, kCurandHostSubsequences - t);
     const std::size_t simd_blocks = static_cast<std::size_t>(run - run % lanes);
-    T* dst = out + (pos - w0);
+    T* dst = out + done;
     if (simd_blocks > 0) {
       if (isa == HostIsa::avx512)
         philox_run_avx512(s.seed, i, t, simd_blocks, dst);
@@ -206,8 +210,9 @@ void fill(const WordStream& s, std::uint64_t w0, T* out, std::size_t n, HostIsa 
     fill_scalar(s, pos + simd_blocks * kWordsPerBlock, dst + simd_blocks * kWordsPerBlock,
                 static_cast<std::size_t>(rest_words));
     pos += run * kWordsPerBlock;
+    done += run * kWordsPerBlock;
   }
-  fill_scalar(s, pos, out + (pos - w0), static_cast<std::size_t>(end - pos));
+  fill_scalar(s, pos, out + done, static_cast<std::size_t>(total - done));
 }
 
 }  // namespace
