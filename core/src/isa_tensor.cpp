@@ -51,6 +51,16 @@ std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::
 // `panel` columns (see detail::PackLayout), cached per operand role by SBUF address until an
 // instruction writes any of the bytes it came from (invalidate_operand_memo).
 const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) {
+  for (const auto& [lo, hi] : sbuf_.take_poisoned()) {  // allocations since the last read
+    Region poisoned;
+    poisoned.mem = MemSpace::sbuf;
+    poisoned.write = true;
+    poisoned.p0 = 0;
+    poisoned.np = sbuf_.partitions();
+    poisoned.lo = static_cast<std::uint64_t>(lo);
+    poisoned.hi = static_cast<std::uint64_t>(hi);
+    invalidate_operand_memo(&poisoned);
+  }
   OperandMemoRole& role = operand_memo_[static_cast<std::size_t>(which)];
   ++memo_clock_;
   auto drop = [&](std::size_t i) {

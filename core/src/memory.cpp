@@ -288,7 +288,18 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   // Poison the fresh allocation in every partition (NaN in all float formats).
   for (int p = 0; p < partitions_; ++p)
     std::memset(storage_.get() + std::int64_t{p} * host_stride_ + found, 0xFF, static_cast<std::size_t>(need));
+  // Bounded record: many allocations between two reads collapse into one whole-partition range.
+  if (poisoned_.size() < 64)
+    poisoned_.emplace_back(found, found + need);
+  else
+    poisoned_.assign(1, {0, partition_bytes_});
   return t;
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> OnChipMemory::take_poisoned() {
+  std::vector<std::pair<std::int64_t, std::int64_t>> r;
+  r.swap(poisoned_);
+  return r;
 }
 
 void OnChipMemory::free(const Tile& t) {

@@ -151,6 +151,33 @@ TEST(Matmul, OperandConversionsNeverOutliveTheirSbufBytes) {
   }
 }
 
+// Allocation poisons the fresh bytes (NaN in every float format) without an instruction: a tile
+// freed and re-allocated at the same address and read before it is written must read the poison,
+// never a conversion remembered from the tile that lived there before.
+TEST(Matmul, ReallocatedTileReadsPoisonNotAStaleConversion) {
+  for (MatmulIsa isa : {MatmulIsa::portable, MatmulIsa::avx512}) {
+    if (!matmul_isa_available(isa)) continue;
+    CoreConfig cfg;
+    cfg.matmul_isa = isa;
+    NeuronCore nc(cfg);
+    const int K = 16, M = 8, N = 24;
+    auto S = random_values(K * M, DType::bf16, 31), Mv = random_values(K * N, DType::bf16, 32);
+    const Tile mv = nc.sbuf().alloc(DType::bf16, K, {N}, "moving");
+    const Tile out = nc.psum().alloc(DType::f32, M, {N});
+    upload(nc, mv, Mv);
+    {
+      const Tile st = nc.sbuf().alloc(DType::bf16, K, {M}, "stationary");
+      upload(nc, st, S);
+      nc.nc_matmul(out, st, mv, false);  // remembers the conversion of st
+      ASSERT_EQ(read(out), contract_reference(S, Mv, K, M, N, false));
+      nc.sbuf().free(st);
+    }
+    const Tile again = nc.sbuf().alloc(DType::bf16, K, {M}, "stationary again");
+    nc.nc_matmul(out, again, mv, false);
+    for (float v : read(out)) ASSERT_TRUE(std::isnan(v)) << matmul_isa_name(isa) << ": read " << v;
+  }
+}
+
 // More distinct stationary tiles than the conversion cache holds, used twice in a cycle: every
 // result stays exact whatever the cache evicts.
 TEST(Matmul, OperandCacheEvictionKeepsResultsExact) {

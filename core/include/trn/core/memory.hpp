@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "trn/core/dtype.hpp"
@@ -119,6 +120,10 @@ class OnChipMemory {
   std::int64_t used_bytes() const;      // per partition
   std::int64_t peak_bytes() const { return peak_; }
   std::byte* storage() const { return storage_.get(); }
+  // Byte ranges [lo, hi) within every partition that allocation poisoning wrote since the last
+  // call. Poisoning is not an instruction, so the core's host-side operand-conversion memo learns
+  // of it here (a re-allocated tile must read its poison, not a remembered conversion).
+  std::vector<std::pair<std::int64_t, std::int64_t>> take_poisoned();
 
  private:
   struct Block {
@@ -138,6 +143,7 @@ class OnChipMemory {
   std::unique_ptr<std::byte[], detail::HostFree> storage_;
   std::vector<Block> blocks_;  // sorted by offset
   std::int64_t peak_ = 0;
+  std::vector<std::pair<std::int64_t, std::int64_t>> poisoned_;  // since the last take_poisoned()
 };
 
 // RAII: frees every tile allocated through it when it goes out of scope.
