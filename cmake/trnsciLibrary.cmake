@@ -46,7 +46,10 @@ function(trnsci_add_library name export_name)
   local: *;
 };
 ")
-    target_link_options(${target} PRIVATE "LINKER:--version-script=${map}" "LINKER:--no-undefined")
+    target_link_options(${target} PRIVATE "LINKER:--version-script=${map}")
+    if(NOT TRNSCI_SANITIZE)  # clang links its sanitizer runtimes into executables only
+      target_link_options(${target} PRIVATE "LINKER:--no-undefined")
+    endif()
     set_target_properties(${target} PROPERTIES LINK_DEPENDS ${map})
   endif()
   install(TARGETS ${target} EXPORT trnsciTargets

@@ -43,7 +43,7 @@ case "$mode" in
     ;;
   test)
     install_missing "${TEST_PACKAGES[@]}"
-    build build
+    build build -DTRNSCI_WERROR=ON  # warnings are errors wherever the tests run (CI)
     ctest --test-dir build --output-on-failure -j2
     ;;
   sanitize)

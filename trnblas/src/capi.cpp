@@ -423,7 +423,7 @@ trnblasStatus_t syrk_impl(trnblasHandle_t h, const char* fn, int uplo, int trans
 
 // Handle settings: a setter checks the caller's value (enums as the caller's int) before storing it.
 template <class T, class Check>
-trnblasStatus_t set_field(trnblasHandle_t h, const char* fn, T trnblasContext::*field, T value, Check ok) {
+trnblasStatus_t set_field(trnblasHandle_t h, const char* fn, T trnblasContext::*field, const T& value, Check ok) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   int bits = 0;
   if constexpr (std::is_enum_v<T>) bits = enum_value(value);

@@ -50,7 +50,7 @@ trnrandStatus_t guarded(const char* fn, F&& body) {
   return trn::cshim::guarded(g_log, fn, kStatusMap, std::forward<F>(body));
 }
 
-trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, trnrandRngType_t rng_type,
+trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_type,
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
   if (enum_value(rng_type) != TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
@@ -82,11 +82,11 @@ trnrandStatus_t check_call(const char* fn, trnrandGenerator_t g, const void* out
 extern "C" {
 
 trnrandStatus_t trnrandCreateGenerator(trnrandGenerator_t* generator, trnrandRngType_t rng_type) {
-  return create("trnrandCreateGenerator", generator, rng_type, trn::rand::GeneratorPath::engines);
+  return create("trnrandCreateGenerator", generator, enum_value(rng_type), trn::rand::GeneratorPath::engines);
 }
 
 trnrandStatus_t trnrandCreateGeneratorHost(trnrandGenerator_t* generator, trnrandRngType_t rng_type) {
-  return create("trnrandCreateGeneratorHost", generator, rng_type, trn::rand::GeneratorPath::host);
+  return create("trnrandCreateGeneratorHost", generator, enum_value(rng_type), trn::rand::GeneratorPath::host);
 }
 
 trnrandStatus_t trnrandDestroyGenerator(trnrandGenerator_t generator) {

@@ -1,0 +1,289 @@
+// libFuzzer harness over trnblas's C API (issue: reliability). Each input is a short program of
+// calls on one handle: settings (valid and invalid values) and GEMM/SYRK calls whose arguments come
+// from the grammar of fuzz_input.hpp. Invariants checked, beyond "no crash, no sanitizer report":
+//   * every status is one of cuBLAS's values;
+//   * a call that does not succeed leaves its output bytes identical;
+//   * inputs are never written;
+//   * a successful fp32 SGEMM/SSYRK on default settings agrees with a long-double reference within
+//     the fp32 accumulation bound (k + 3) u sum|alpha a b| + |beta c| (docs/trnblas.md).
+// Buffers are sized exactly to what the arguments address; when that exceeds the harness's cap the
+// pointer is NULL, so the only legal outcome is an error or a quick return.
+#include <cmath>
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <type_traits>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "fuzz_input.hpp"
+#include "trnblas.h"
+
+namespace {
+
+constexpr std::int64_t kCapElems = 1 << 12;
+
+void check(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "fuzz_trnblas invariant violated: %s\n", what);
+    std::abort();
+  }
+}
+
+bool known_status(trnblasStatus_t st) {
+  switch (st) {
+    case TRNBLAS_STATUS_SUCCESS: case TRNBLAS_STATUS_NOT_INITIALIZED: case TRNBLAS_STATUS_ALLOC_FAILED:
+    case TRNBLAS_STATUS_INVALID_VALUE: case TRNBLAS_STATUS_ARCH_MISMATCH: case TRNBLAS_STATUS_MAPPING_ERROR:
+    case TRNBLAS_STATUS_EXECUTION_FAILED: case TRNBLAS_STATUS_INTERNAL_ERROR: case TRNBLAS_STATUS_NOT_SUPPORTED:
+    case TRNBLAS_STATUS_LICENSE_ERROR:
+      return true;
+  }
+  return false;
+}
+
+// rows + extra, saturating (the harness itself must not overflow on huge sizes).
+std::int64_t pad(std::int64_t rows, int extra) {
+  return rows > std::numeric_limits<std::int64_t>::max() - extra ? rows : rows + extra;
+}
+
+// Elements a (rows x cols, ld) column-major operand addresses; -1 when illegal or above the cap.
+std::int64_t extent(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  if (rows < 0 || cols < 0 || ld < 1 || ld < rows) return -1;
+  if (rows == 0 || cols == 0) return 0;
+  if (cols > kCapElems || ld > kCapElems) return -1;
+  const std::int64_t e = ld * (cols - 1) + rows;
+  return e <= kCapElems ? e : -1;
+}
+
+// Byte identity of two buffers (memcmp with NULL data is undefined, even for zero bytes).
+template <class T>
+bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+template <class T>
+struct Operand {
+  std::vector<T> data;
+  bool null = true;
+  T* ptr() { return null ? nullptr : data.data(); }
+};
+
+template <class T>
+Operand<T> make(trnfuzz::Input& in, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  Operand<T> o;
+  const std::int64_t e = extent(rows, cols, ld);
+  if (e < 0 || in.flag(40)) return o;  // too big (or illegal), or a NULL by choice
+  o.data.resize(static_cast<std::size_t>(std::max<std::int64_t>(e, 1)));
+  for (auto& x : o.data) x = static_cast<T>(in.value());
+  o.null = false;
+  return o;
+}
+
+template <class T>
+bool all_finite_and_moderate(const std::vector<T>& v) {
+  for (T x : v)
+    if (!std::isfinite(x) || std::fabs(x) > T(1e15)) return false;
+  return true;
+}
+
+// C = alpha op(A) op(B) + beta C against a long-double reference (only the triangle for SYRK).
+template <class T>
+void check_gemm_result(int ta, int tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, const std::vector<T>& A,
+                       std::int64_t lda, const std::vector<T>& B, std::int64_t ldb, T beta, const std::vector<T>& C0,
+                       const std::vector<T>& C, std::int64_t ldc, int uplo /* -1: full */) {
+  const long double u = std::is_same_v<T, float> ? 0x1p-24L : 0x1p-50L;  // Ozaki keeps fp64 accuracy
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      if (uplo == TRNBLAS_FILL_MODE_LOWER && i < j) continue;
+      if (uplo == TRNBLAS_FILL_MODE_UPPER && i > j) continue;
+      long double s = 0, mag = 0, amax = 0, bmax = 0;
+      for (std::int64_t l = 0; l < k; ++l) {
+        const long double a = ta == TRNBLAS_OP_N ? A[i + l * lda] : A[l + i * lda];
+        const long double b = tb == TRNBLAS_OP_N ? B[l + j * ldb] : B[j + l * ldb];
+        s += a * b;
+        mag += std::fabs(a * b);
+        amax = std::max(amax, std::fabs(a));
+        bmax = std::max(bmax, std::fabs(b));
+      }
+      // The Ozaki scheme's error is relative to each row's and column's largest element (its
+      // slices are scaled by them), not to the individual products.
+      if (std::is_same_v<T, double>) mag = k * amax * bmax;
+      const long double c0 = beta == T(0) ? 0.0L : static_cast<long double>(C0[i + j * ldc]);
+      const long double ref = alpha * s + beta * c0;
+      const long double bound = (k + 3) * u * (std::fabs(static_cast<long double>(alpha)) * mag +
+                                               std::fabs(static_cast<long double>(beta) * c0)) + 1e-30L;
+      if (std::fabs(ref) + bound >= static_cast<long double>(std::numeric_limits<T>::max()) / 2) continue;  // overflows T
+      if (!(std::fabs(C[i + j * ldc] - ref) <= bound))
+        std::fprintf(stderr, "ta %d tb %d m %lld n %lld k %lld alpha %g beta %g: C(%lld,%lld) = %.17g, reference %.17Lg, bound %.3Lg\n",
+                     ta, tb, static_cast<long long>(m), static_cast<long long>(n), static_cast<long long>(k),
+                     static_cast<double>(alpha), static_cast<double>(beta), static_cast<long long>(i),
+                     static_cast<long long>(j), static_cast<double>(C[i + j * ldc]), ref, bound);
+      check(std::fabs(C[i + j * ldc] - ref) <= bound, "GEMM result outside the accumulation bound");
+    }
+}
+
+template <class T, class I>
+void fuzz_gemm(trnfuzz::Input& in, trnblasHandle_t h, bool defaults, bool wide) {
+  const int ta = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}), tb = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T});
+  const std::int64_t m = in.size(20, wide), n = in.size(20, wide), k = in.size(40, wide);
+  const std::int64_t ra = ta == TRNBLAS_OP_N ? m : k, ca = ta == TRNBLAS_OP_N ? k : m;
+  const std::int64_t rb = tb == TRNBLAS_OP_N ? k : n, cb = tb == TRNBLAS_OP_N ? n : k;
+  auto ld = [&](std::int64_t rows) { return in.flag(8) ? in.size(3, wide) : pad(std::max<std::int64_t>(1, rows), in.byte() % 3); };
+  const std::int64_t lda = ld(ra), ldb = ld(rb), ldc = ld(m);
+  if (!wide && (lda > INT32_MAX || ldb > INT32_MAX || ldc > INT32_MAX || m > INT32_MAX || n > INT32_MAX || k > INT32_MAX ||
+                lda < INT32_MIN || ldb < INT32_MIN || ldc < INT32_MIN || m < INT32_MIN || n < INT32_MIN || k < INT32_MIN))
+    return;
+  auto A = make<T>(in, ra, ca, lda), B = make<T>(in, rb, cb, ldb), C = make<T>(in, m, n, ldc);
+  const T alpha = static_cast<T>(in.value()), beta = in.flag(3) ? T(0) : static_cast<T>(in.value());
+  const bool null_alpha = in.flag(50), null_beta = in.flag(50);
+  const bool alias = !C.null && !A.null && in.flag(16) && A.data.size() == C.data.size();
+  const std::vector<T> A0 = A.data, B0 = B.data, C0 = C.data;
+  T* a = alias ? C.ptr() : A.ptr();
+  trnblasStatus_t st;
+  if constexpr (std::is_same_v<T, float>) {
+    if constexpr (std::is_same_v<I, int>)
+      st = trnblasSgemm(h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), static_cast<int>(m),
+                        static_cast<int>(n), static_cast<int>(k), null_alpha ? nullptr : &alpha, a, static_cast<int>(lda),
+                        B.ptr(), static_cast<int>(ldb), null_beta ? nullptr : &beta, C.ptr(), static_cast<int>(ldc));
+    else
+      st = trnblasSgemm_64(h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), m, n, k,
+                           null_alpha ? nullptr : &alpha, a, lda, B.ptr(), ldb, null_beta ? nullptr : &beta, C.ptr(), ldc);
+  } else {
+    if constexpr (std::is_same_v<I, int>)
+      st = trnblasDgemm(h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), static_cast<int>(m),
+                        static_cast<int>(n), static_cast<int>(k), null_alpha ? nullptr : &alpha, a, static_cast<int>(lda),
+                        B.ptr(), static_cast<int>(ldb), null_beta ? nullptr : &beta, C.ptr(), static_cast<int>(ldc));
+    else
+      st = trnblasDgemm_64(h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), m, n, k,
+                           null_alpha ? nullptr : &alpha, a, lda, B.ptr(), ldb, null_beta ? nullptr : &beta, C.ptr(), ldc);
+  }
+  check(known_status(st), "unknown status");
+  if (!alias) {
+    check(same_bytes(A.data, A0), "A was written");
+    check(same_bytes(B.data, B0), "B was written");
+  }
+  if (st != TRNBLAS_STATUS_SUCCESS) {
+    check(same_bytes(C.data, C0), "C written by a failing call");
+    return;
+  }
+  if (!defaults || alias || m <= 0 || n <= 0 || !std::isfinite(alpha) || !std::isfinite(beta)) return;
+  if (!all_finite_and_moderate(A0) || !all_finite_and_moderate(B0) || !all_finite_and_moderate(C0)) return;
+  if (alpha != T(0) && k > 0 && (A.null || B.null)) return;
+  check_gemm_result<T>(ta, tb, m, n, alpha == T(0) ? 0 : k, alpha, A0, lda, B0, ldb, beta, C0, C.data, ldc, -1);
+}
+
+void fuzz_strided(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int ta = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T}), tb = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T});
+  const std::int64_t m = in.size(8, true), n = in.size(8, true), k = in.size(8, true), batch = in.size(4, true);
+  const std::int64_t lda = std::max<std::int64_t>(1, ta == TRNBLAS_OP_N ? m : k), ldb = std::max<std::int64_t>(1, tb == TRNBLAS_OP_N ? k : n),
+                     ldc = std::max<std::int64_t>(1, m);
+  auto packed = [](std::int64_t ld, std::int64_t cols) {  // ld * cols, or a huge stride when it overflows
+    long long r = 0;
+    return __builtin_mul_overflow(ld, std::max<std::int64_t>(1, cols), &r) ? std::numeric_limits<long long>::max() : r;
+  };
+  const long long sa = in.flag(6) ? static_cast<long long>(in.u64()) : packed(lda, ta == TRNBLAS_OP_N ? k : m);
+  const long long sb = packed(ldb, tb == TRNBLAS_OP_N ? n : k), sc = packed(ldc, n);
+  // Buffers only when every entry fits the cap (else NULL: an error or quick return is required).
+  auto buf = [&](long long stride, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+    std::vector<float> v;
+    const std::int64_t e = extent(rows, cols, ld);
+    if (e < 0 || batch < 0 || batch > 64 || stride < 0 || stride > kCapElems) return v;
+    const std::int64_t total = batch > 0 ? stride * (batch - 1) + e : 0;  // small: stride, batch capped above
+    if (total > kCapElems * 4) return v;
+    v.assign(static_cast<std::size_t>(std::max<std::int64_t>(total, 1)), 1.0f);
+    return v;
+  };
+  auto A = buf(sa, ta == TRNBLAS_OP_N ? m : k, ta == TRNBLAS_OP_N ? k : m, lda), B = buf(sb, tb == TRNBLAS_OP_N ? k : n, tb == TRNBLAS_OP_N ? n : k, ldb),
+       C = buf(sc, m, n, ldc);
+  const std::vector<float> C0 = C;
+  const float one = 1.0f;
+  const trnblasStatus_t st = trnblasSgemmStridedBatched_64(
+      h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), m, n, k, &one, A.empty() ? nullptr : A.data(), lda,
+      sa, B.empty() ? nullptr : B.data(), ldb, sb, &one, C.empty() ? nullptr : C.data(), ldc, sc, batch);
+  check(known_status(st), "unknown status");
+  if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(C, C0), "C written by a failing strided call");
+}
+
+template <class T>
+void fuzz_syrk(trnfuzz::Input& in, trnblasHandle_t h, bool defaults) {
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}), trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T});
+  const std::int64_t n = in.size(20, true), k = in.size(30, true);
+  const std::int64_t ra = trans == TRNBLAS_OP_N ? n : k, ca = trans == TRNBLAS_OP_N ? k : n;
+  const std::int64_t lda = in.flag(8) ? in.size(3, true) : std::max<std::int64_t>(1, ra);
+  const std::int64_t ldc = in.flag(8) ? in.size(3, true) : pad(std::max<std::int64_t>(1, n), in.byte() % 2);
+  auto A = make<T>(in, ra, ca, lda), C = make<T>(in, n, n, ldc);
+  const T alpha = static_cast<T>(in.value()), beta = static_cast<T>(in.value());
+  const std::vector<T> A0 = A.data, C0 = C.data;
+  trnblasStatus_t st;
+  if constexpr (std::is_same_v<T, float>)
+    st = trnblasSsyrk_64(h, static_cast<trnblasFillMode_t>(uplo), static_cast<trnblasOperation_t>(trans), n, k, &alpha, A.ptr(), lda,
+                         &beta, C.ptr(), ldc);
+  else
+    st = trnblasDsyrk_64(h, static_cast<trnblasFillMode_t>(uplo), static_cast<trnblasOperation_t>(trans), n, k, &alpha, A.ptr(), lda,
+                         &beta, C.ptr(), ldc);
+  check(known_status(st), "unknown status");
+  check(same_bytes(A.data, A0), "A was written");
+  if (st != TRNBLAS_STATUS_SUCCESS) {
+    check(same_bytes(C.data, C0), "C written by a failing call");
+    return;
+  }
+  if (!defaults || n <= 0 || A.null || !std::isfinite(alpha) || !std::isfinite(beta)) return;
+  if (!all_finite_and_moderate(A0) || !all_finite_and_moderate(C0)) return;
+  const int tb = trans == TRNBLAS_OP_N ? TRNBLAS_OP_T : TRNBLAS_OP_N;  // op(A) op(A)^T
+  check_gemm_result<T>(trans, tb, n, n, alpha == T(0) ? 0 : k, alpha, A0, lda, A0, lda, beta, C0, C.data, ldc, uplo);
+  // The other triangle is never written.
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if ((uplo == TRNBLAS_FILL_MODE_LOWER && i < j) || (uplo == TRNBLAS_FILL_MODE_UPPER && i > j))
+        check(std::memcmp(&C.data[i + j * ldc], &C0[i + j * ldc], sizeof(T)) == 0, "SYRK wrote the other triangle");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  trnfuzz::Input in(data, size);
+  trnblasHandle_t h = nullptr;
+  if (trnblasCreate(&h) != TRNBLAS_STATUS_SUCCESS) return 0;
+  bool defaults = true;
+  for (int call = 0; call < 4 && !in.empty(); ++call) {
+    switch (in.byte() % 9) {
+      case 0: {  // settings, valid and invalid
+        const int v = in.flag(4) ? static_cast<int>(in.u32()) : in.byte() % 5;
+        trnblasStatus_t st = TRNBLAS_STATUS_SUCCESS;
+        switch (in.byte() % 6) {
+          case 0: st = trnblasSetMathMode(h, static_cast<trnblasMath_t>(v)); break;
+          case 1: st = trnblasSetNumCores(h, v); break;
+          case 2: st = trnblasSetFixedPointEmulationMaxMantissaBitCount(h, v % 300); break;
+          case 3: st = trnblasSetFixedPointEmulationMantissaControl(h, static_cast<trnblasEmulationMantissaControl_t>(v)); break;
+          case 4: st = trnblasSetTarget(h, static_cast<trnTarget_t>(v)); break;
+          default: st = trnblasSetStochasticRounding(h, v & 1, in.u64()); break;
+        }
+        check(known_status(st), "unknown status");
+        defaults = false;
+        break;
+      }
+      case 1: fuzz_gemm<float, int>(in, h, defaults, false); break;
+      case 2: fuzz_gemm<float, std::int64_t>(in, h, defaults, true); break;
+      case 3: fuzz_gemm<double, int>(in, h, defaults, false); break;
+      case 4: fuzz_gemm<double, std::int64_t>(in, h, defaults, true); break;
+      case 5: fuzz_strided(in, h); break;
+      case 6: fuzz_syrk<float>(in, h, defaults); break;
+      case 7: fuzz_syrk<double>(in, h, defaults); break;
+      default: {  // a destroyed handle must be rejected, never used
+        trnblasHandle_t dead = nullptr;
+        if (trnblasCreate(&dead) == TRNBLAS_STATUS_SUCCESS) {
+          trnblasDestroy(dead);
+          const float one = 1.0f;
+          float c = 5.0f;
+          check(trnblasSgemm(dead, TRNBLAS_OP_N, TRNBLAS_OP_N, 1, 1, 1, &one, &one, 1, &one, 1, &one, &c, 1) ==
+                    TRNBLAS_STATUS_NOT_INITIALIZED && c == 5.0f, "destroyed handle accepted");
+          check(trnblasDestroy(dead) == TRNBLAS_STATUS_NOT_INITIALIZED, "double destroy accepted");
+        }
+      }
+    }
+  }
+  trnblasDestroy(h);
+  return 0;
+}

@@ -1,0 +1,97 @@
+// libFuzzer harness over trnrand's C API (issue: reliability): generator type (valid and any int),
+// host or engine path, seed, offset (anywhere in the 64-bit stream, often near its end), ordering,
+// then a few Generate* calls of fuzzed sizes, with NULL outputs sometimes. Invariants beyond "no
+// crash, no sanitizer report": statuses are cuRAND's; a failing call writes nothing; raw words
+// equal Random123's Philox4x32-10 at cuRAND's host ordering (independent reference); uniform
+// floats lie in (0, 1]; normals of an even count are finite.
+#include <Random123/philox.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "fuzz_input.hpp"
+#include "trnrand.h"
+
+namespace {
+
+void check(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "fuzz_trnrand invariant violated: %s\n", what);
+    std::abort();
+  }
+}
+
+std::uint32_t reference_word(unsigned long long seed, std::uint64_t w) {
+  r123::Philox4x32 philox;
+  const std::uint64_t block = w / 4, i = block / 65536, t = block % 65536;
+  r123::Philox4x32::ctr_type c = {{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i >> 32),
+                                   static_cast<std::uint32_t>(t), 0u}};
+  r123::Philox4x32::key_type k = {{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
+  return philox(c, k)[w % 4];
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  trnfuzz::Input in(data, size);
+  const bool host = in.flag(3) ? false : true;
+  const int type = in.choice({TRNRAND_RNG_PSEUDO_PHILOX4_32_10, TRNRAND_RNG_PSEUDO_PHILOX4_32_10, 101, 200});
+  trnrandGenerator_t g = nullptr;
+  const trnrandStatus_t cs = host ? trnrandCreateGeneratorHost(&g, static_cast<trnrandRngType_t>(type))
+                                  : trnrandCreateGenerator(&g, static_cast<trnrandRngType_t>(type));
+  if (cs != TRNRAND_STATUS_SUCCESS) {
+    check(type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10, "Philox generator refused");
+    return 0;
+  }
+  const unsigned long long seed = in.u64();
+  unsigned long long offset = in.flag(2) ? ~0ull - (in.u32() % 4096) : in.u64();
+  check(trnrandSetPseudoRandomGeneratorSeed(g, seed) == TRNRAND_STATUS_SUCCESS, "seed refused");
+  check(trnrandSetGeneratorOffset(g, offset) == TRNRAND_STATUS_SUCCESS, "offset refused");
+  const trnrandStatus_t os = trnrandSetGeneratorOrdering(g, static_cast<trnrandOrdering_t>(in.choice({100, 101, 102, 103})));
+  (void)os;  // BEST/DEFAULT/LEGACY succeed, the others are OUT_OF_RANGE; either way nothing moves
+  const std::size_t cap = host ? 4096 : 600;  // the engine path emulates every instruction
+  for (int call = 0; call < 3 && !in.empty(); ++call) {
+    const std::int64_t req = in.size(static_cast<std::int64_t>(cap), true);
+    const std::size_t n = static_cast<std::size_t>(req);  // negative sizes become huge size_t counts
+    const bool null_out = n > cap || in.flag(30);
+    const int kind = in.byte() % 5;
+    std::vector<std::uint32_t> words(null_out ? 0 : n + 1, 0xA5A5A5A5u);
+    std::vector<float> floats(null_out ? 0 : n + 1, -7.0f);
+    std::vector<double> doubles(null_out ? 0 : n + 1, -7.0);
+    trnrandStatus_t st;
+    switch (kind) {
+      case 0: st = trnrandGenerate(g, null_out ? nullptr : words.data(), n); break;
+      case 1: st = trnrandGenerateUniform(g, null_out ? nullptr : floats.data(), n); break;
+      case 2: st = trnrandGenerateUniformDouble(g, null_out ? nullptr : doubles.data(), n); break;
+      case 3: st = trnrandGenerateNormal(g, null_out ? nullptr : floats.data(), n, 0.0f, 1.0f); break;
+      default: st = trnrandGenerateLogNormal(g, null_out ? nullptr : floats.data(), n, 0.0f, 0.5f); break;
+    }
+    if (st != TRNRAND_STATUS_SUCCESS) {
+      check(st == TRNRAND_STATUS_OUT_OF_RANGE || st == TRNRAND_STATUS_LENGTH_NOT_MULTIPLE ||
+                st == TRNRAND_STATUS_ALLOCATION_FAILED, "unexpected status");
+      for (auto w : words) check(w == 0xA5A5A5A5u, "words written by a failing call");
+      for (auto f : floats) check(f == -7.0f, "floats written by a failing call");
+      for (auto d : doubles) check(d == -7.0, "doubles written by a failing call");
+      continue;
+    }
+    check(!null_out || n == 0, "NULL output accepted");
+    if (!null_out) {
+      // The element after the request is never written.
+      check(words[n] == 0xA5A5A5A5u && floats[n] == -7.0f && doubles[n] == -7.0, "wrote past the request");
+      for (std::size_t i = 0; i < n; ++i) {
+        if (kind == 0) check(words[i] == reference_word(seed, offset + i), "word differs from Random123");
+        if (kind == 1) check(floats[i] > 0.0f && floats[i] <= 1.0f, "uniform float outside (0, 1]");
+        if (kind == 2) check(doubles[i] > 0.0 && doubles[i] <= 1.0, "uniform double outside (0, 1]");
+        if (kind == 3) check(std::isfinite(floats[i]), "normal not finite");
+        if (kind == 4) check(floats[i] > 0.0f, "log-normal not positive");
+      }
+    }
+    offset += n;
+  }
+  trnrandDestroyGenerator(g);
+  return 0;
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of the C APIs with clang, ASan and UBSan (build-fuzz/) and runs each
+# for SECONDS (default 60) from its checked-in seed corpus tests/fuzz/corpus/<library>/, growing a
+# working copy in build-fuzz/corpus/. Prints executions and coverage per harness; exits non-zero on
+# the first crash, sanitizer report or harness invariant violation (the reproducer is left in
+# build-fuzz/ as crash-*; add it to the corpus and a regression test).
+#   bash tools/fuzz.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+for p in clang libclang-rt-14-dev; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ -n "${missing[*]:-}" ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DBUILD_SHARED_LIBS=OFF -DTRNSCI_FUZZ=ON -DTRNSCI_SANITIZE=ON -DTRNSCI_BUILD_TESTS=OFF -DTRNSCI_BUILD_BENCH=OFF -DTRNSCI_BUILD_TOOLS=OFF >/dev/null
+harnesses=$(sed -n 's/^foreach(lib \(.*\))$/\1/p' tests/fuzz/CMakeLists.txt)
+targets=$(for h in $harnesses; do printf 'fuzz_%s ' "$h"; done)
+cmake --build build-fuzz -j2 --target $targets
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+for h in $harnesses; do
+  corpus=build-fuzz/corpus/$h
+  mkdir -p "$corpus"
+  cp -n tests/fuzz/corpus/$h/* "$corpus"/ 2>/dev/null || true
+  echo "fuzz_$h: ${seconds} s"
+  (cd build-fuzz && "./tests/fuzz/fuzz_$h" -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=512 \
+     -print_final_stats=1 "corpus/$h" 2>"fuzz_$h.log") || { tail -n 60 "build-fuzz/fuzz_$h.log"; exit 1; }
+  grep -E "^stat::number_of_executed_units|^#[0-9]+ +DONE" "build-fuzz/fuzz_$h.log" | tail -n 2
+done
+echo "fuzz: every harness ran clean"
