@@ -12,7 +12,7 @@ PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeig
           libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev libcli11-dev libblas-test
           libfftw3-dev)
 # The test commands also render the HTML report in a real browser (tests/cli/report_in_browser.sh).
-TEST_PACKAGES=(chromium)
+TEST_PACKAGES=(chromium librandom123-doc)
 
 install_missing() {  # install_missing [extra packages...]
   local missing=()
