@@ -4,6 +4,7 @@
 #                                      (trnsci validate --size quick; report in build/report.html)
 #   bash tools/bootstrap.sh test       same set-up, then run every test with ctest
 #   bash tools/bootstrap.sh sanitize   same set-up with ASan+UBSan (build-asan/), then ctest
+#   bash tools/bootstrap.sh tsan       same set-up with ThreadSanitizer (build-tsan/), then ctest
 # Dependencies come only from Debian packages; nothing is downloaded at build time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,8 +53,14 @@ case "$mode" in
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 TRNSCI_SANITIZER_BUILD=1 \
       ctest --test-dir build-asan --output-on-failure -j2
     ;;
+  tsan)
+    install_missing "${TEST_PACKAGES[@]}"
+    build build-tsan -DTRNSCI_SANITIZE_THREAD=ON -DTRNSCI_BUILD_BENCH=OFF
+    TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 TRNSCI_SANITIZER_BUILD=1 \
+      ctest --test-dir build-tsan --output-on-failure -j2
+    ;;
   *)
-    echo "usage: bash tools/bootstrap.sh run|test|sanitize" >&2
+    echo "usage: bash tools/bootstrap.sh run|test|sanitize|tsan" >&2
     exit 2
     ;;
 esac

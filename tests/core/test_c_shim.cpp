@@ -40,7 +40,7 @@ struct CaptureLog : ::testing::Test {
 };
 
 TEST_F(CaptureLog, FirstIllegalArgumentInSignatureOrderWinsAndIsLogged) {
-  int last = -1;
+  trn::cshim::LastError last{-1};
   trn::cshim::ArgCheck<Status> check(log, "trnxFoo", kInvalid, &last);
   EXPECT_EQ(last, 0);  // reset on entry
   int m = -1, lda = 0;

@@ -34,8 +34,8 @@ struct trnblasContext {
   int max_mantissa_bits = 0;
   int mantissa_offset = 0;
   int* bits_used = nullptr;
-  trnProfile_t last_profile{};
-  int last_error_param = 0;
+  trn::cshim::LastCall<trnProfile_t> last_profile;  // one handle may serve several threads (cuBLAS's rule)
+  trn::cshim::LastError last_error_param{0};
 };
 
 namespace {
@@ -90,7 +90,7 @@ trnblasStatus_t guarded(trnblasHandle_t h, const char* fn, F&& body) {
 }
 
 void store_report(trnblasHandle_t h, const trn::blas::CallReport& r) {
-  h->last_profile = r.profile.to_c();
+  h->last_profile.store(r.profile.to_c());
   if (h->bits_used != nullptr) *h->bits_used = r.ozaki_mantissa_bits;
 }
 
@@ -461,7 +461,9 @@ trnblasStatus_t trnblasCreate(trnblasHandle_t* handle) {
     if (v == "eager") h->strategy = TRNBLAS_EMULATION_STRATEGY_EAGER;
     else if (v == "performant") h->strategy = TRNBLAS_EMULATION_STRATEGY_PERFORMANT;
   }
-  h->last_profile.target = TRN_TARGET_TRN1;
+  trnProfile_t none{};
+  none.target = TRN_TARGET_TRN1;
+  h->last_profile.store(none);
   g_handles.insert(h);
   *handle = h;
   return TRNBLAS_STATUS_SUCCESS;
@@ -656,7 +658,7 @@ trnblasStatus_t trnblasGetStochasticRounding(trnblasHandle_t h, int* enable, uns
 trnblasStatus_t trnblasGetLastProfile(trnblasHandle_t h, trnProfile_t* p) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   if (p == nullptr) return invalid(h, "trnblasGetLastProfile", 1, "profile");
-  *p = h->last_profile;
+  *p = h->last_profile.load();
   return TRNBLAS_STATUS_SUCCESS;
 }
 trnblasStatus_t trnblasGetLastErrorParameter(trnblasHandle_t h, int* position) {

@@ -12,6 +12,9 @@
 //   * the compute body runs inside `guarded`, which maps every exception (emulator limit errors,
 //     bad_alloc, anything else) to the library's status values: C entry points never throw, abort
 //     or exit;
+//   * a handle's "last call" state (error parameter, profile) is safe to share between threads:
+//     LastError is atomic and LastCall<T> is a locked slot, so one handle may be used from several
+//     host threads at once (cuBLAS's rule), each call reporting into it as it finishes;
 //   * logging follows cuBLAS: <PREFIX>_LOGINFO_DBG=1 turns it on, <PREFIX>_LOGDEST_DBG = stdout |
 //     stderr | <file>; a callback receives every message whether or not logging is on.
 //
@@ -28,6 +31,7 @@
 //
 // Everything here is thread-safe: the registry and the logger take their own locks.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
@@ -104,6 +108,29 @@ class HandleRegistry {
   std::set<const T*> live_;
 };
 
+// ---- per-handle state shared by threads --------------------------------------------------------
+
+// The 1-based position of the last illegal argument (0: none), written by every call.
+using LastError = std::atomic<int>;
+
+// The last value a call stored (e.g. its trnProfile_t), read and written under a lock.
+template <class T>
+class LastCall {
+ public:
+  void store(const T& v) {
+    std::lock_guard<std::mutex> lock(mu_);
+    value_ = v;
+  }
+  T load() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return value_;
+  }
+
+ private:
+  mutable std::mutex mu_;
+  T value_{};
+};
+
 // ---- argument checks -----------------------------------------------------------------------------
 
 // XERBLA's line: " ** On entry to <fn> parameter number <pos> (<name>) had an illegal value".
@@ -117,7 +144,7 @@ std::string failure_message(std::string_view fn, std::string_view status_name, s
 template <class Status>
 class ArgCheck {
  public:
-  ArgCheck(const Logger& log, std::string_view fn, Status invalid_status, int* last_param = nullptr)
+  ArgCheck(const Logger& log, std::string_view fn, Status invalid_status, LastError* last_param = nullptr)
       : log_(log), fn_(fn), invalid_(invalid_status), status_(Status{}), last_param_(last_param) {
     if (last_param_ != nullptr) *last_param_ = 0;
   }
@@ -164,7 +191,7 @@ class ArgCheck {
   std::string_view fn_;
   Status invalid_;
   Status status_;
-  int* last_param_;
+  LastError* last_param_;
   bool ok_ = true;
   int position_ = 0;
 };
