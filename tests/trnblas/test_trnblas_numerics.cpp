@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "blas_test_util.hpp"
+#include "trn/blas/modes.hpp"
 #include "trnblas.h"
 
 using namespace blastest;
@@ -105,12 +106,8 @@ TEST(TrnblasNumerics, SgemmMatchesOpenBlasWithinTheAccumulationBound) {
     }
 }
 
-struct ModeCase {
-  trnblasComputeType_t compute;
-  const char* name;
-  double lo, hi;  // expected relative Frobenius error band at n = k = 256, U(-1, 1)
-};
-
+// Every fp32-input mode of the precision-mode table lands inside its two-sided band (the
+// derivations are in trn/blas/modes.hpp; the band is what docs/trnblas.md prints).
 TEST(TrnblasNumerics, EveryModeMeetsItsDocumentedAccuracy) {
   Handle h;
   const int n = 256;
@@ -118,28 +115,40 @@ TEST(TrnblasNumerics, EveryModeMeetsItsDocumentedAccuracy) {
   std::vector<float> C(static_cast<std::size_t>(n) * n), R(C.size());
   cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, A.data(), n, B.data(), n, 0.0f, R.data(), n);
   const double sgemm = rel_frobenius(R, A, B, n, n, n, false, false);
-  // numerics.md 2.2 (U(-1,1), 256): SGEMM 2.9e-7, bf16x1 2.1e-3, x3 3.8e-6, x6/x9 9.4e-8.
-  const ModeCase cases[] = {
-      {TRNBLAS_COMPUTE_32F, "fp32", 0.0, 2.0 * sgemm},
-      {TRNBLAS_COMPUTE_32F_EMULATED_16BFX9, "bf16x9", 0.0, sgemm},
-      {TRNBLAS_COMPUTE_32F_EMULATED_16BFX6, "bf16x6", 0.0, sgemm},
-      {TRNBLAS_COMPUTE_32F_EMULATED_16BFX3, "bf16x3", 1e-6, 5e-6},
-      {TRNBLAS_COMPUTE_32F_FAST_TF32, "tf32", 1e-4, 5e-4},
-      {TRNBLAS_COMPUTE_32F_FAST_16F, "fp16", 1e-4, 5e-4},
-      {TRNBLAS_COMPUTE_32F_FAST_16BF, "bf16", 1e-3, 3e-3},
-      {TRNBLAS_COMPUTE_32F_FAST_8F_E4M3, "fp8_e4m3", 1e-2, 6e-2},
-      {TRNBLAS_COMPUTE_32F_FAST_8F_E5M2, "fp8_e5m2", 2e-2, 1.2e-1},
-  };
+  int checked = 0;
   double x6 = 0, x9 = 0;
-  for (const auto& c : cases) {
-    compute_ex(h, c.compute, n, n, n, A, B, C);
+  for (const trn::blas::ModeTraits& m : trn::blas::mode_table()) {
+    if (m.mode == trn::blas::GemmMode::fp64_ozaki || m.mode == trn::blas::GemmMode::native) continue;
+    compute_ex(h, static_cast<trnblasComputeType_t>(m.compute_type), n, n, n, A, B, C);
     const double err = rel_frobenius(C, A, B, n, n, n, false, false);
-    EXPECT_GE(err, c.lo) << c.name;
-    EXPECT_LE(err, c.hi) << c.name << " (SGEMM " << sgemm << ")";
-    if (c.compute == TRNBLAS_COMPUTE_32F_EMULATED_16BFX6) x6 = err;
-    if (c.compute == TRNBLAS_COMPUTE_32F_EMULATED_16BFX9) x9 = err;
+    const auto [lo, hi] = m.band(n);
+    EXPECT_GE(err, lo) << m.name;
+    EXPECT_LE(err, hi) << m.name << " (OpenBLAS SGEMM " << sgemm << ")";
+    if (m.mode == trn::blas::GemmMode::bf16x6) x6 = err;
+    if (m.mode == trn::blas::GemmMode::bf16x9) x9 = err;
+    ++checked;
   }
+  EXPECT_EQ(checked, 9);
   EXPECT_LE(x6, 1.1 * x9);
+  EXPECT_LE(x9, 1.5 * sgemm);  // the 9-product split is fp32-accurate
+}
+
+TEST(TrnblasNumerics, ModeTableCoversEveryModeAndComputeType) {
+  using trn::blas::GemmMode;
+  for (GemmMode m : {GemmMode::fp32, GemmMode::tf32, GemmMode::fp16, GemmMode::bf16, GemmMode::fp8_e4m3,
+                     GemmMode::fp8_e5m2, GemmMode::bf16x3, GemmMode::bf16x6, GemmMode::bf16x9, GemmMode::fp64_ozaki,
+                     GemmMode::native}) {
+    const auto& t = trn::blas::mode_traits(m);
+    EXPECT_EQ(t.mode, m);
+    EXPECT_EQ(trn::blas::mode_by_name(t.name), &t);
+    // A split mode issues one TensorE pass per product of terms; the others one product.
+    EXPECT_EQ(t.pairs.size(), t.terms > 1 ? static_cast<std::size_t>(t.tensor_passes) : 1u) << t.name;
+    if (t.compute_type >= 0 && m != GemmMode::fp64_ozaki) {
+      EXPECT_EQ(trn::blas::mode_by_compute_type(t.compute_type), &t);
+    }
+  }
+  EXPECT_EQ(trn::blas::mode_by_name("no-such-mode"), nullptr);
+  EXPECT_EQ(trn::blas::mode_by_compute_type(TRNBLAS_COMPUTE_32F), nullptr);  // follows the math mode
 }
 
 TEST(TrnblasNumerics, Trn1MeasuredErasesTheCompensatedGain) {

@@ -14,6 +14,8 @@
 
 #include "tiled_matmul.hpp"
 #include "trn/core/core.hpp"
+#include "trnblas.h"
+#include "trnrand.h"
 
 namespace trnsci::cli {
 
@@ -41,7 +43,25 @@ bool parse_dtype(std::string_view s, trn::DType* t) {
   return true;
 }
 
-int cmd_info_generations() {
+// openblas_get_corename / openblas_get_config are OpenBLAS extensions (cblas.h of libopenblas-dev).
+extern "C" char* openblas_get_corename(void);
+extern "C" char* openblas_get_config(void);
+
+int cmd_info() {
+  int rand_version = 0;
+  trnrandGetVersion(&rand_version);
+  std::printf("trnsci %s (%s build)\n", TRNSCI_VERSION_STRING, TRNSCI_BUILD_TYPE);
+  std::printf("libraries: trncore %s, trnblas %d, trnrand %d\n", TRNSCI_VERSION_STRING, TRNBLAS_VERSION, rand_version);
+  std::string isas;
+  for (auto isa : {trn::MatmulIsa::avx512, trn::MatmulIsa::avx2, trn::MatmulIsa::portable})
+    if (trn::matmul_isa_available(isa)) isas += (isas.empty() ? "" : ", ") + std::string(trn::matmul_isa_name(isa));
+  std::printf("host SIMD path in use: %s (available on this CPU: %s)\n",
+              std::string(trn::matmul_isa_name(trn::matmul_isa_available(trn::MatmulIsa::avx512) ? trn::MatmulIsa::avx512
+                                                 : trn::matmul_isa_available(trn::MatmulIsa::avx2) ? trn::MatmulIsa::avx2
+                                                                                                   : trn::MatmulIsa::portable))
+                  .c_str(),
+              isas.c_str());
+  std::printf("reference OpenBLAS: kernel family %s (%s)\n", openblas_get_corename(), openblas_get_config());
   for (auto g : {trn::Generation::trn1, trn::Generation::trn2, trn::Generation::trn3}) {
     const auto& h = trn::hardware_spec(g);
     std::printf("%s (%s): SBUF %d x %lld KiB, PSUM %d x %lld KiB (%d banks), TensorE %.2f GHz, VectorE %.2f GHz, "

@@ -11,12 +11,13 @@
 #include <sstream>
 
 #include "registry.hpp"
+#include "trn/blas/modes.hpp"
 #include "report.hpp"
 #include "trn/blas/blas.hpp"
 
 namespace trnsci::cli {
 int cmd_demo(int argc, char** argv);
-int cmd_info_generations();
+int cmd_info();
 
 namespace {
 
@@ -166,24 +167,18 @@ int run_profile(const std::string& op, const std::string& shape, const std::stri
     std::fprintf(stderr, "trnsci profile: unknown target '%s' (trn1, trn2, trn3)\n", target.c_str());
     return 2;
   }
-  static const std::pair<const char*, trn::blas::GemmMode> kModes[] = {
-      {"fp32", trn::blas::GemmMode::fp32},         {"tf32", trn::blas::GemmMode::tf32},
-      {"fp16", trn::blas::GemmMode::fp16},         {"bf16", trn::blas::GemmMode::bf16},
-      {"fp8_e4m3", trn::blas::GemmMode::fp8_e4m3}, {"fp8_e5m2", trn::blas::GemmMode::fp8_e5m2},
-      {"bf16x3", trn::blas::GemmMode::bf16x3},     {"bf16x6", trn::blas::GemmMode::bf16x6},
-      {"bf16x9", trn::blas::GemmMode::bf16x9}};
-  trn::blas::GemmMode mode = trn::blas::GemmMode::bf16;
-  bool found = false;
-  for (const auto& [name, md] : kModes)
-    if (mode_name == name) {
-      mode = md;
-      found = true;
-    }
-  if (!found && op != "dgemm") {
-    std::fprintf(stderr, "trnsci profile: unknown mode '%s' (fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, bf16x3, bf16x6, bf16x9)\n",
-                 mode_name.c_str());
+  const trn::blas::ModeTraits* traits = trn::blas::mode_by_name(mode_name);
+  const bool fp32_input = traits != nullptr && traits->mode != trn::blas::GemmMode::fp64_ozaki &&
+                          traits->mode != trn::blas::GemmMode::native;
+  if (!fp32_input && op != "dgemm") {
+    std::string names;
+    for (const auto& t : trn::blas::mode_table())
+      if (t.mode != trn::blas::GemmMode::fp64_ozaki && t.mode != trn::blas::GemmMode::native)
+        names += (names.empty() ? "" : ", ") + std::string(t.name);
+    std::fprintf(stderr, "trnsci profile: unknown mode '%s' (%s)\n", mode_name.c_str(), names.c_str());
     return 2;
   }
+  const trn::blas::GemmMode mode = fp32_input ? traits->mode : trn::blas::GemmMode::bf16;
   s.timing_only = true;  // the profile needs the trace, not the values
   trn::blas::CallReport rep;
   const double t0 = now_seconds();
@@ -248,15 +243,16 @@ int main(int argc, char** argv) {
   profile->add_option("--target", p_target, "trn1, trn2 or trn3");
   profile->add_option("--trace", p_trace, "write a Perfetto/Chrome trace-event JSON file");
 
-  auto* info = app.add_subcommand("info", "print the emulated generations and their parameters");
+  auto* info = app.add_subcommand("info", "print library versions, build, SIMD paths and the emulated generations");
+  auto* modes = app.add_subcommand("modes", "print trnblas's precision-mode table (as docs/trnblas.md embeds it)");
   auto* demo = app.add_subcommand("demo", "tiled bf16 matmul walkthrough (see trnsci demo --help)");
   demo->allow_extras();
   demo->set_help_flag();
 
   if (argc > 1 && argv[1][0] != '-') {
     const std::string cmd = argv[1];
-    if (cmd != "validate" && cmd != "bench" && cmd != "profile" && cmd != "info" && cmd != "demo") {
-      std::fprintf(stderr, "trnsci: unknown command '%s' (validate, bench, profile, info, demo; see trnsci --help)\n",
+    if (cmd != "validate" && cmd != "bench" && cmd != "profile" && cmd != "info" && cmd != "modes" && cmd != "demo") {
+      std::fprintf(stderr, "trnsci: unknown command '%s' (validate, bench, profile, info, modes, demo; see trnsci --help)\n",
                    cmd.c_str());
       return 2;
     }
@@ -271,7 +267,11 @@ int main(int argc, char** argv) {
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html);
     if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html);
     if (*profile) return run_profile(p_op, p_shape, p_mode, p_target, p_trace);
-    if (*info) return cmd_info_generations();
+    if (*info) return cmd_info();
+    if (*modes) {
+      std::fputs(trn::blas::mode_table_markdown().c_str(), stdout);
+      return 0;
+    }
     if (*demo) {
       std::vector<std::string> extra = demo->remaining();
       std::vector<char*> args;

@@ -53,4 +53,12 @@ double rel_frobenius(const std::vector<double>& x, const std::vector<double>& re
   return den > 0 ? std::sqrt(num / den) : std::sqrt(num);
 }
 
+std::string bound_text(const CaseResult& r) {
+  const bool lo = std::isfinite(r.lower), hi = std::isfinite(r.bound);
+  if (lo && hi) return "[" + sci(r.lower) + ", " + sci(r.bound) + "]";
+  if (hi) return "<= " + sci(r.bound);
+  if (lo) return ">= " + sci(r.lower);
+  return "-";
+}
+
 }  // namespace trnsci::cli

@@ -27,7 +27,8 @@ struct DeviceCost {
 
 struct CaseResult {
   double measured = NAN;  // value of the metric
-  double bound = NAN;     // documented bound (pass iff measured <= bound, or the case decides)
+  double bound = NAN;     // documented upper bound (pass iff lower <= measured <= bound, or the case decides)
+  double lower = NAN;     // documented lower bound of a two-sided band (NaN: one-sided "<= bound")
   bool pass = false;
   std::string note;       // short explanation (reference value, where the bound comes from)
   double host_seconds = 0;
@@ -83,6 +84,8 @@ struct Registrar {
 // Helpers shared by suites.
 double seconds_since(double start);
 double now_seconds();
+// The accepted range as printed in tables: "[lo, hi]", "<= hi" or ">= lo" (the direction, never a bare number).
+std::string bound_text(const CaseResult& r);
 // Short scientific formatting for notes ("2.143e-07").
 std::string sci(double v);
 // Relative Frobenius error of x against a reference.

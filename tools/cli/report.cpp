@@ -194,14 +194,14 @@ std::string engine_bars(const std::string& id, const std::string& title,
 }  // namespace
 
 void print_validation_table(const std::vector<ValidationRecord>& v, const RunInfo& info) {
-  std::printf("\n%-6s %-18s %-26s %-24s %-13s %10s %10s  %s\n", "suite", "op", "mode", "shape", "metric", "measured",
-              "bound", "result");
+  std::printf("\n%-6s %-18s %-26s %-24s %-13s %10s %21s  %s\n", "suite", "op", "mode", "shape", "metric", "measured",
+              "accepted", "result");
   int pass = 0;
   for (const auto& rec : v) {
     pass += rec.r.pass;
-    std::printf("%-6s %-18s %-26s %-24s %-13s %10s %10s  %s\n", rec.c->suite.c_str(), rec.c->op.c_str(),
+    std::printf("%-6s %-18s %-26s %-24s %-13s %10s %21s  %s\n", rec.c->suite.c_str(), rec.c->op.c_str(),
                 rec.c->mode.substr(0, 26).c_str(), rec.c->shape.substr(0, 24).c_str(), rec.c->metric.c_str(),
-                num(rec.r.measured).c_str(), num(rec.r.bound).c_str(), rec.r.pass ? "PASS" : "FAIL");
+                num(rec.r.measured).c_str(), bound_text(rec.r).c_str(), rec.r.pass ? "PASS" : "FAIL");
   }
   std::map<std::string, std::pair<int, int>> per;
   for (const auto& rec : v) {
@@ -214,8 +214,8 @@ void print_validation_table(const std::vector<ValidationRecord>& v, const RunInf
   std::printf("  -> %d/%zu passed%s\n", pass, v.size(), pass == static_cast<int>(v.size()) ? "" : "  (FAILURES ABOVE)");
   for (const auto& rec : v)
     if (!rec.r.pass)
-      std::printf("  FAIL %s %s %s %s: %s (bound %s) %s\n", rec.c->suite.c_str(), rec.c->op.c_str(), rec.c->mode.c_str(),
-                  rec.c->shape.c_str(), num(rec.r.measured).c_str(), num(rec.r.bound).c_str(), rec.r.note.c_str());
+      std::printf("  FAIL %s %s %s %s: %s (accepted %s) %s\n", rec.c->suite.c_str(), rec.c->op.c_str(), rec.c->mode.c_str(),
+                  rec.c->shape.c_str(), num(rec.r.measured).c_str(), bound_text(rec.r).c_str(), rec.r.note.c_str());
 }
 
 void print_bench_table(const std::vector<BenchRecord>& b, const RunInfo& info) {
@@ -252,6 +252,8 @@ std::string to_json(const std::vector<ValidationRecord>& v, const std::vector<Be
     c["metric"] = rec.c->metric;
     c["measured"] = finite_or(rec.r.measured, -1.0);
     c["bound"] = finite_or(rec.r.bound, -1.0);
+    c["lower"] = finite_or(rec.r.lower, -1.0);
+    c["accepted"] = bound_text(rec.r);
     c["bound_text"] = rec.c->bound_text;
     c["experiment"] = rec.c->experiment;
     c["pass"] = rec.r.pass;
@@ -343,11 +345,11 @@ std::string to_html(const std::vector<ValidationRecord>& v, const std::vector<Be
   for (const auto& rec : v) by_lib[rec.c->library].push_back(&rec);
   for (const auto& [lib, recs] : by_lib) {
     h << "<h2>" << esc(lib) << "</h2><table><tr><th>op</th><th>mode</th><th>shape</th><th>metric</th><th>measured</th>"
-         "<th>bound</th><th>bound from</th><th>result</th><th>experiment / note</th></tr>";
+         "<th>accepted</th><th>bound from</th><th>result</th><th>experiment / note</th></tr>";
     for (const auto* rec : recs)
       h << "<tr class='" << (rec->r.pass ? "pass" : "fail") << "'><td>" << esc(rec->c->op) << "</td><td>"
         << esc(rec->c->mode) << "</td><td>" << esc(rec->c->shape) << "</td><td>" << esc(rec->c->metric)
-        << "</td><td class='num'>" << num(rec->r.measured) << "</td><td class='num'>" << num(rec->r.bound) << "</td><td>"
+        << "</td><td class='num'>" << num(rec->r.measured) << "</td><td class='num'>" << esc(bound_text(rec->r)) << "</td><td>"
         << esc(rec->c->bound_text) << "</td><td class='res'>" << (rec->r.pass ? "PASS" : "FAIL") << "</td><td>"
         << esc(rec->c->experiment) << (rec->c->experiment.empty() ? "" : "; ") << esc(rec->r.note) << "</td></tr>";
     h << "</table>";

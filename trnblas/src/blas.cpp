@@ -9,25 +9,11 @@
 
 #include "gemm_kernel.hpp"
 #include "trn/blas/blas.hpp"
+#include "trn/blas/modes.hpp"
 
 namespace trn::blas {
 
-const char* gemm_mode_name(GemmMode m) {
-  switch (m) {
-    case GemmMode::fp32: return "fp32";
-    case GemmMode::tf32: return "tf32";
-    case GemmMode::fp16: return "fp16";
-    case GemmMode::bf16: return "bf16";
-    case GemmMode::fp8_e4m3: return "fp8_e4m3";
-    case GemmMode::fp8_e5m2: return "fp8_e5m2";
-    case GemmMode::bf16x3: return "bf16x3";
-    case GemmMode::bf16x6: return "bf16x6";
-    case GemmMode::bf16x9: return "bf16x9";
-    case GemmMode::fp64_ozaki: return "fp64_ozaki";
-    case GemmMode::native: return "native";
-  }
-  return "?";
-}
+const char* gemm_mode_name(GemmMode m) { return mode_traits(m).name; }
 
 namespace {
 
@@ -57,31 +43,18 @@ HbmTensor view_kf(const void* data, DType t, std::int64_t ld, bool x_is_kf_colma
   return x_is_kf_colmajor_transposed ? HbmTensor::wrap(p, t, {K, F}, {1, ld}) : HbmTensor::wrap(p, t, {K, F}, {ld, 1});
 }
 
-// Accumulation order of the compensated modes: smallest terms first (numerics.md 2.2).
+// The mode's facts come from its ModeTraits row (trn/blas/modes.hpp).
 std::vector<std::pair<int, int>> term_pairs(GemmMode m) {
-  switch (m) {
-    case GemmMode::bf16x3: return {{0, 1}, {1, 0}, {0, 0}};
-    case GemmMode::bf16x6: return {{1, 1}, {0, 2}, {2, 0}, {0, 1}, {1, 0}, {0, 0}};
-    case GemmMode::bf16x9: return {{2, 2}, {1, 2}, {2, 1}, {0, 2}, {2, 0}, {1, 1}, {0, 1}, {1, 0}, {0, 0}};
-    default: return {{0, 0}};
-  }
+  const auto p = mode_traits(m).pairs;
+  return {p.begin(), p.end()};
 }
 
-int split_of(GemmMode m) {
-  return m == GemmMode::bf16x3 ? 2 : (m == GemmMode::bf16x6 || m == GemmMode::bf16x9) ? 3 : 1;
-}
+int split_of(GemmMode m) { return std::max(1, mode_traits(m).terms); }
 
 DType load_dtype(GemmMode m, DType stored) {
-  switch (m) {
-    case GemmMode::fp32: return DType::f32;
-    case GemmMode::tf32: return DType::tf32;
-    case GemmMode::fp16: return DType::f16;
-    case GemmMode::bf16: return DType::bf16;
-    case GemmMode::fp8_e4m3: return DType::f8e4m3;
-    case GemmMode::fp8_e5m2: return DType::f8e5m2;
-    case GemmMode::native: return stored;
-    default: return DType::f32;  // split modes load fp32 and split on VectorE
-  }
+  if (m == GemmMode::native) return stored;
+  const ModeTraits& t = mode_traits(m);
+  return t.terms > 1 ? DType::f32 : t.load_dtype;  // split modes load fp32 and split on VectorE
 }
 
 // Kernel arguments of one fp32-class problem, without its operand views.

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "trn/blas/blas.hpp"
+#include "trn/blas/modes.hpp"
 #include "trn/core/c_shim.hpp"
 
 using trn::blas::GemmMode;
@@ -223,19 +224,15 @@ trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& 
   if (!dtype_ok_on_target(h, out->a))
     return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "OCP fp8 e4m3 (TRN_R_8F_E4M3) exists on trn3 only; use TRN_R_8F_E4M3_IEEE");
   const bool f32_in = out->a == DType::f32;
-  switch (compute) {
-    case TRNBLAS_COMPUTE_32F: out->mode = f32_in ? fp32_mode(h, false) : GemmMode::native; break;
-    case TRNBLAS_COMPUTE_32F_PEDANTIC: out->mode = f32_in ? GemmMode::fp32 : GemmMode::native; break;
-    case TRNBLAS_COMPUTE_32F_FAST_16F: out->mode = f32_in ? GemmMode::fp16 : GemmMode::native; break;
-    case TRNBLAS_COMPUTE_32F_FAST_16BF: out->mode = f32_in ? GemmMode::bf16 : GemmMode::native; break;
-    case TRNBLAS_COMPUTE_32F_FAST_TF32: out->mode = f32_in ? GemmMode::tf32 : GemmMode::native; break;
-    case TRNBLAS_COMPUTE_32F_FAST_8F_E4M3: out->mode = f32_in ? GemmMode::fp8_e4m3 : GemmMode::native; break;
-    case TRNBLAS_COMPUTE_32F_FAST_8F_E5M2: out->mode = f32_in ? GemmMode::fp8_e5m2 : GemmMode::native; break;
-    default: {
-      if (!f32_in) return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "emulated bf16xN compute types need 32F A and B");
-      out->mode = compute == TRNBLAS_COMPUTE_32F_EMULATED_16BFX3 ? GemmMode::bf16x3
-                  : compute == TRNBLAS_COMPUTE_32F_EMULATED_16BFX6 ? GemmMode::bf16x6 : GemmMode::bf16x9;
-    }
+  if (!f32_in) {
+    if (compute == TRNBLAS_COMPUTE_32F_EMULATED_16BFX3 || compute == TRNBLAS_COMPUTE_32F_EMULATED_16BFX6 ||
+        compute == TRNBLAS_COMPUTE_32F_EMULATED_16BFX9)
+      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "emulated bf16xN compute types need 32F A and B");
+    out->mode = GemmMode::native;  // 16F/16BF/8F inputs are used as stored
+  } else if (compute == TRNBLAS_COMPUTE_32F) {
+    out->mode = fp32_mode(h, false);  // follows the handle's math mode
+  } else {
+    out->mode = trn::blas::mode_by_compute_type(compute)->mode;  // every other 32F compute type has a row
   }
   return TRNBLAS_STATUS_SUCCESS;
 }

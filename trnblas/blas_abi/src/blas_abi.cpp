@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include <type_traits>
 
 #include "trn/blas/blas.hpp"
+#include "trn/blas/modes.hpp"
 
 // Reference CBLAS's globals (cblas_globals.c): RowMajorStrg says a row-major call is in progress so
 // that cblas_xerbla can undo the operand swap in the parameter number; CBLAS_CallFromC is set for
@@ -49,10 +51,6 @@ struct Choice {
   T value;
 };
 
-constexpr Choice<GemmMode> kComputeChoices[] = {
-    {"fp32", GemmMode::fp32},         {"tf32", GemmMode::tf32},         {"fp16", GemmMode::fp16},
-    {"bf16", GemmMode::bf16},         {"bf16x3", GemmMode::bf16x3},     {"bf16x6", GemmMode::bf16x6},
-    {"bf16x9", GemmMode::bf16x9},     {"fp8_e4m3", GemmMode::fp8_e4m3}, {"fp8_e5m2", GemmMode::fp8_e5m2}};
 constexpr Choice<trn::Generation> kTargetChoices[] = {
     {"trn1", trn::Generation::trn1}, {"trn2", trn::Generation::trn2}, {"trn3", trn::Generation::trn3}};
 constexpr Choice<trn::Numerics> kNumericsChoices[] = {{"ideal", trn::Numerics::ideal},
@@ -83,6 +81,25 @@ T env_choice(const char* var, const Choice<T> (&choices)[N]) {
   return choices[0].value;
 }
 
+// TRNBLAS_COMPUTE: any fp32-input mode of the precision-mode table (case-insensitive), fp32 if unset.
+GemmMode env_mode(const char* var) {
+  const char* v = std::getenv(var);
+  if (v == nullptr || *v == '\0') return GemmMode::fp32;
+  std::string lower(v);
+  for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const trn::blas::ModeTraits* t = trn::blas::mode_by_name(lower);
+  if (t != nullptr && t->mode != GemmMode::fp64_ozaki && t->mode != GemmMode::native) return t->mode;
+  std::lock_guard<std::mutex> lock(g_warn_mu);
+  static std::set<std::string> warned;
+  if (warned.insert(std::string(var) + '=' + v).second) {
+    std::string expected;
+    for (const auto& m : trn::blas::mode_table())
+      if (m.mode != GemmMode::fp64_ozaki && m.mode != GemmMode::native) expected += (expected.empty() ? "" : "|") + std::string(m.name);
+    std::fprintf(stderr, "trnblas_blas: warning: unknown %s=%s (expected %s); using fp32\n", var, v, expected.c_str());
+  }
+  return GemmMode::fp32;
+}
+
 struct Config {
   trn::blas::Settings settings;  // host threads: TRN_NUM_THREADS, read by the core's launcher
   GemmMode mode = GemmMode::fp32;
@@ -93,7 +110,7 @@ Config config_from_env() {
   Config c;
   c.settings.target = env_choice("TRNBLAS_TARGET", kTargetChoices);
   c.settings.numerics = env_choice("TRNBLAS_NUMERICS", kNumericsChoices);
-  c.mode = std::is_same_v<T, double> ? GemmMode::fp64_ozaki : env_choice("TRNBLAS_COMPUTE", kComputeChoices);
+  c.mode = std::is_same_v<T, double> ? GemmMode::fp64_ozaki : env_mode("TRNBLAS_COMPUTE");
   return c;
 }
 
