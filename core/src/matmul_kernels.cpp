@@ -235,7 +235,7 @@ PackLayout matmul_pack_layout(MatmulIsa isa) {
 bool cpu_has(MatmulIsa isa) {
   switch (isa) {
     case MatmulIsa::avx512: return simd::has_avx512();
-    case MatmulIsa::avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case MatmulIsa::avx2: return host_simd_available(HostSimd::avx2);
     default: return true;
   }
 }

@@ -11,16 +11,13 @@
 #include <immintrin.h>
 
 #include "trn/core/dtype.hpp"
+#include "trn/core/host_simd.hpp"
 
 namespace trn::simd {
 
 // The AVX-512 subset every hand-vectorised path here uses (F for 512-bit ops, BW and VL for the
 // 16-bit masked loads and stores), checked once.
-inline bool has_avx512() {
-  static const bool ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                         __builtin_cpu_supports("avx512vl");
-  return ok;
-}
+inline bool has_avx512() { return host_simd_available(HostSimd::avx512); }
 
 TRN_SIMD_WARNINGS_BEGIN
 // 16 fp16 values widened exactly to fp32. vcvtph2ps is exact except that it quiets signalling

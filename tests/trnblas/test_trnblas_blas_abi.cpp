@@ -401,8 +401,8 @@ TEST(TrnblasBlasAbi, UnknownValuesWarnOnceAndUseTheDefault) {
   EXPECT_EQ(first, reference);
   EXPECT_EQ(second, reference);
   for (const char* expected :
-       {"trnblas_blas: warning: unknown TRNBLAS_COMPUTE=bf17 (expected fp32|tf32|fp16|bf16|bf16x3|bf16x6|bf16x9|"
-        "fp8_e4m3|fp8_e5m2); using fp32\n",
+       {"trnblas_blas: warning: unknown TRNBLAS_COMPUTE=bf17 (expected fp32|bf16x9|bf16x6|bf16x3|tf32|fp16|bf16|"
+        "fp8_e4m3|fp8_e5m2); using fp32\n",  // the precision-mode table's order
         "trnblas_blas: warning: unknown TRNBLAS_TARGET=trn9 (expected trn1|trn2|trn3); using trn1\n",
         "trnblas_blas: warning: unknown TRNBLAS_NUMERICS=exact (expected ideal|trn1_measured); using ideal\n"}) {
     const auto pos = err.find(expected);

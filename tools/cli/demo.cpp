@@ -53,14 +53,10 @@ int cmd_info() {
   std::printf("trnsci %s (%s build)\n", TRNSCI_VERSION_STRING, TRNSCI_BUILD_TYPE);
   std::printf("libraries: trncore %s, trnblas %d, trnrand %d\n", TRNSCI_VERSION_STRING, TRNBLAS_VERSION, rand_version);
   std::string isas;
-  for (auto isa : {trn::MatmulIsa::avx512, trn::MatmulIsa::avx2, trn::MatmulIsa::portable})
-    if (trn::matmul_isa_available(isa)) isas += (isas.empty() ? "" : ", ") + std::string(trn::matmul_isa_name(isa));
-  std::printf("host SIMD path in use: %s (available on this CPU: %s)\n",
-              std::string(trn::matmul_isa_name(trn::matmul_isa_available(trn::MatmulIsa::avx512) ? trn::MatmulIsa::avx512
-                                                 : trn::matmul_isa_available(trn::MatmulIsa::avx2) ? trn::MatmulIsa::avx2
-                                                                                                   : trn::MatmulIsa::portable))
-                  .c_str(),
-              isas.c_str());
+  for (auto level : {trn::HostSimd::avx512, trn::HostSimd::avx2, trn::HostSimd::portable})
+    isas += (isas.empty() ? "" : ", ") + std::string(trn::host_simd_name(level)) +
+            (trn::host_simd_available(level) ? "" : " (not on this CPU)");
+  std::printf("host SIMD path in use: %s (%s)\n", std::string(trn::host_simd_name(trn::host_simd())).c_str(), isas.c_str());
   std::printf("reference OpenBLAS: kernel family %s (%s)\n", openblas_get_corename(), openblas_get_config());
   for (auto g : {trn::Generation::trn1, trn::Generation::trn2, trn::Generation::trn3}) {
     const auto& h = trn::hardware_spec(g);

@@ -178,7 +178,7 @@ __attribute__((target("avx512f"))) void accumulate_scaled_avx512(double* acc, co
   accumulate_scaled_body<1>(acc, P, ea, ej, m);
 }
 void accumulate_scaled(double* acc, const float* P, const int* ea, int ej, std::int64_t m) {
-  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
   if (avx512)
     accumulate_scaled_avx512(acc, P, ea, ej, m);
   else

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "trn/core/error.hpp"
+#include "trn/core/host_simd.hpp"
 #include "trn/rand/host.hpp"
 #include "trn/rand/transforms.hpp"
 
@@ -166,12 +167,12 @@ __attribute__((target("avx2"))) void philox_run_avx2(std::uint64_t seed, std::ui
   }
 }
 
-bool cpu_has(HostIsa isa) {
+bool cpu_has(HostIsa isa) {  // the core's probe (trn/core/host_simd.hpp), one answer for every library
   switch (isa) {
     case HostIsa::avx512:
-      return __builtin_cpu_supports("avx512f");
+      return host_simd_available(HostSimd::avx512);
     case HostIsa::avx2:
-      return __builtin_cpu_supports("avx2");
+      return host_simd_available(HostSimd::avx2);
     default:
       return true;
   }

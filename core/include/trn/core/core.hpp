@@ -4,6 +4,7 @@
 #include "trn/core/dtype.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/hardware.hpp"
+#include "trn/core/host_simd.hpp"
 #include "trn/core/memory.hpp"
 #include "trn/core/neuron_core.hpp"
 #include "trn/core/philox.hpp"
