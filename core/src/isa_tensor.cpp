@@ -8,6 +8,7 @@
 
 #include "engine_util.hpp"
 #include "matmul_kernels.hpp"
+#include "operand_memo.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -61,18 +62,18 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
     poisoned.hi = static_cast<std::uint64_t>(hi);
     invalidate_operand_memo(&poisoned);
   }
-  OperandMemoRole& role = operand_memo_[static_cast<std::size_t>(which)];
-  ++memo_clock_;
+  OperandMemoCache::Role& role = memo_->roles[static_cast<std::size_t>(which)];
+  ++memo_->clock;
   auto drop = [&](std::size_t i) {
     role.entries[i].valid = false;
     role.index.erase(role.entries[i].base);
     role.free.push_back(i);
   };
   if (auto it = role.index.find(t.base); it != role.index.end()) {
-    OperandMemo& e = role.entries[it->second];
+    OperandMemoCache::Entry& e = role.entries[it->second];
     if (e.dtype == t.dtype && e.partitions == t.partitions && e.ndim == t.ndim && e.size == t.size &&
         e.stride == t.stride && e.panel == panel) {
-      e.last_use = memo_clock_;
+      e.last_use = memo_->clock;
       return e.data.data();
     }
     drop(it->second);  // same address, other view: replace
@@ -81,7 +82,7 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
   if (!role.free.empty()) {
     slot = role.free.back();
     role.free.pop_back();
-  } else if (role.entries.size() < kOperandMemoEntries[static_cast<std::size_t>(which)]) {
+  } else if (role.entries.size() < OperandMemoCache::kEntries[static_cast<std::size_t>(which)]) {
     slot = role.entries.size();
     role.entries.emplace_back();
   } else {  // full: evict the least recently used (a miss costs a conversion anyway)
@@ -91,8 +92,8 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
     drop(slot);
     role.free.pop_back();
   }
-  OperandMemo& m = role.entries[slot];
-  m.last_use = memo_clock_;
+  OperandMemoCache::Entry& m = role.entries[slot];
+  m.last_use = memo_->clock;
   const int K = t.partitions;
   const std::int64_t F = t.free_size();
   const std::int64_t panels = panel == 0 ? 1 : (F + panel - 1) / panel;

@@ -1,5 +1,7 @@
 #include "trn/core/neuron_core.hpp"
 
+#include "operand_memo.hpp"
+
 #include <algorithm>
 
 namespace trn {
@@ -27,9 +29,12 @@ NeuronCore::NeuronCore(const CoreConfig& cfg)
     : cfg_(cfg),
       hw_(&hardware_spec(cfg.generation)),
       sbuf_(MemSpace::sbuf, *hw_),
-      psum_(MemSpace::psum, *hw_) {
+      psum_(MemSpace::psum, *hw_),
+      memo_(std::make_unique<OperandMemoCache>()) {
   if (cfg_.strict) psum_matmul_written_.assign(static_cast<std::size_t>(hw_->pmax * hw_->psum_partition_bytes / 4), 0);
 }
+
+NeuronCore::~NeuronCore() = default;
 
 void NeuronCore::reconfigure(const CoreConfig& cfg) {
   if (cfg.generation != cfg_.generation) {
@@ -64,9 +69,9 @@ void NeuronCore::begin_program(std::array<int, 3> pid, std::array<int, 3> npid, 
 }
 
 void NeuronCore::invalidate_operand_memo(const Region* w) {
-  for (OperandMemoRole& role : operand_memo_) {
+  for (OperandMemoCache::Role& role : memo_->roles) {
     for (std::size_t i = 0; i < role.entries.size(); ++i) {
-      OperandMemo& e = role.entries[i];
+      OperandMemoCache::Entry& e = role.entries[i];
       if (!e.valid) continue;
       const Region& r = e.source;
       if (w == nullptr || (w->p0 < r.p0 + r.np && r.p0 < w->p0 + w->np && w->lo < r.hi && r.lo < w->hi)) {

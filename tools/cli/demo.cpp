@@ -55,7 +55,7 @@ int cmd_info() {
   std::string isas;
   for (auto level : {trn::HostSimd::avx512, trn::HostSimd::avx2, trn::HostSimd::portable})
     isas += (isas.empty() ? "" : ", ") + std::string(trn::host_simd_name(level)) +
-            (trn::host_simd_available(level) ? "" : " (not on this CPU)");
+            (trn::host_simd_available(level) ? "" : " (unavailable)");
   std::printf("host SIMD path in use: %s (%s)\n", std::string(trn::host_simd_name(trn::host_simd())).c_str(), isas.c_str());
   std::printf("reference OpenBLAS: kernel family %s (%s)\n", openblas_get_corename(), openblas_get_config());
   for (auto g : {trn::Generation::trn1, trn::Generation::trn2, trn::Generation::trn3}) {

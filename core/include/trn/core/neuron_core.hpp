@@ -6,9 +6,9 @@
 // the trace for the cost model.
 #pragma once
 #include <array>
-#include <unordered_map>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -93,9 +93,12 @@ struct CustomOpContext {
 };
 using CustomOpFn = std::function<void(const CustomOpContext&)>;
 
+struct OperandMemoCache;  // core/src/operand_memo.hpp
+
 class NeuronCore {
  public:
   explicit NeuronCore(const CoreConfig& cfg = {});
+  ~NeuronCore();
   NeuronCore(const NeuronCore&) = delete;
   NeuronCore& operator=(const NeuronCore&) = delete;
 
@@ -178,14 +181,14 @@ class NeuronCore {
   // 2-D transpose during the copy: dst[F, P] = src[P, F]. trn2+ (dma_transpose); 2- and 4-byte dtypes.
   void dma_transpose(const Tile& dst, const Tile& src);
 
-  // ---- helpers for engine implementations ------------------------------------------------------
+ private:
+  // Engine-implementation internals (the isa_*.cpp files): rounding, SR stream, trace records.
   Rounding rounding_for(const InstrOptions& opt) const;
   SrStream sr_stream() const;  // for the instruction being executed
   Instruction& record(Engine e, Opcode op);  // starts a trace record (a dummy when tracing is off)
   void commit_instruction();  // advances the instruction counter
   bool executes() const { return cfg_.execute; }
 
- private:
   CoreConfig cfg_;
   const HardwareSpec* hw_;
   OnChipMemory sbuf_, psum_;
@@ -195,35 +198,9 @@ class NeuronCore {
   std::array<int, 3> program_id_{0, 0, 0}, num_programs_{1, 1, 1};
   int linear_program_ = 0, core_index_ = 0;
   std::vector<std::uint8_t> psum_matmul_written_;  // strict mode: per-element "initialised by nc_matmul"
-  // Host-side memo of recent fp32 conversions of matmul operands (stationary, moving). An entry is
-  // valid until an instruction writes SBUF bytes that overlap its source region (or records too
-  // few regions to tell), like TensorE keeping a loaded stationary tile; it changes host time only,
-  // never results.
-  struct OperandMemo {
-    const std::byte* base = nullptr;
-    DType dtype = DType::f32;
-    std::int32_t partitions = 0;
-    int ndim = 0;
-    std::array<std::int64_t, kMaxFreeDims> size{}, stride{};
-    int panel = -1;
-    bool valid = false;
-    Region source;  // SBUF partitions and byte hull read by the conversion
-    std::uint64_t last_use = 0;
-    std::vector<float> data;
-  };
-  // Recent conversions per role, least recently used replaced first, indexed by SBUF address.
-  // Stationary: kernels that keep an operand strip resident in SBUF revisit many tiles (a
-  // 2048-deep, 1024-wide strip of two bf16 terms is 256 stationary tiles, at most 66 KiB each in
-  // fp32, so the cache stays under ~34 MiB per core); moving operands are normally widened panel by
-  // panel inside the kernel and memoised only when their layout is not contiguous.
-  static constexpr std::array<std::size_t, 2> kOperandMemoEntries = {512, 16};
-  struct OperandMemoRole {
-    std::vector<OperandMemo> entries;
-    std::unordered_map<const std::byte*, std::size_t> index;  // valid entries by base address
-    std::vector<std::size_t> free;                            // invalid entries to reuse
-  };
-  std::array<OperandMemoRole, 2> operand_memo_;
-  std::uint64_t memo_clock_ = 0;
+  // Host-side memo of recent fp32 conversions of matmul operands (core/src/operand_memo.hpp): it
+  // changes host time only, never results.
+  std::unique_ptr<OperandMemoCache> memo_;
   const float* converted_operand(const Tile& t, int panel, int which);
   void invalidate_operand_memo(const Region* written);  // nullptr: every entry
   friend struct PsumState;
