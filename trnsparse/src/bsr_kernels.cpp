@@ -122,7 +122,8 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
       if (loaded[static_cast<std::size_t>(s)]) continue;
       loaded[static_cast<std::size_t>(s)] = true;
       for (std::int64_t kc = 0; kc < k_chunks; ++kc) {
-        const int tk = static_cast<int>(std::min<std::int64_t>(P, a.cb - kc * P));
+        const int tk = static_cast<int>(std::min({std::int64_t{P}, a.cb - kc * P, g.k_rows - j * a.cb - kc * P}));
+        if (tk <= 0) continue;
         nc.dma_copy(b_strip.slice(0, s * k_chunks + kc, 1).reshape({nn}).rows(0, tk), g.b.tile(j * a.cb + kc * P, tk, n0, nn));
       }
     }
@@ -139,7 +140,8 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
   for (std::int64_t r = r_begin; r < r_end; ++r)
     for (std::int64_t mc = 0; mc < m_chunks; ++mc) {
       const std::int64_t m0 = mc * MT;
-      const int tm = static_cast<int>(std::min<std::int64_t>(MT, a.rb - m0));
+      const int tm = static_cast<int>(std::min({std::int64_t{MT}, a.rb - m0, g.m_rows - r * a.rb - m0}));
+      if (tm <= 0) continue;
       const int slot = static_cast<int>(row_parity++ % 2);
       const Tile acc_t = acc[slot].rows(0, tm).cols(0, nn);
       bool empty = true;
@@ -149,7 +151,8 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
           const HbmTensor sv = a.stationary_view(a.block[e]);
           for (std::int64_t kc = 0; kc < k_chunks; ++kc) {
             const std::int64_t k0 = kc * P;
-            const int tk = static_cast<int>(std::min<std::int64_t>(P, a.cb - k0));
+            const int tk = static_cast<int>(std::min({std::int64_t{P}, a.cb - k0, g.k_rows - j * a.cb - k0}));
+            if (tk <= 0) continue;
             const int buf = static_cast<int>(parity++ % 2);
             const Tile at = a_buf[buf].rows(0, tk).cols(0, tm);
             nc.dma_copy(at, sv.tile(k0, tk, m0, tm));

@@ -50,6 +50,10 @@ struct SpmmArgs {
   float alpha = 1.0f, beta = 0.0f;
   bool multiply = true;  // false: alpha == 0, A and B are not read
   std::int64_t n = 0;
+  // Logical rows of op(A) and contraction length (<= the block grid's): a CSR matrix converted to
+  // 128-blocks pads its last block row/column; padded rows are never stored, padded columns never
+  // contracted.
+  std::int64_t m_rows = 0, k_rows = 0;
 };
 struct SpmmPlan {
   int row_groups = 1, n_chunks = 1;

@@ -191,10 +191,13 @@ void validate(const CsrView& a) {
   validate_compressed(a.rows, a.cols, a.nnz, a.offsets, a.offsets_type, a.columns, a.columns_type, a.base);
 }
 
-void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, const DenseRef& B, float beta,
-          const MutableDenseRef& C, CallReport* report) {
-  validate(A);
-  const std::int64_t M = opA == Op::N ? A.rows() : A.cols(), K = opA == Op::N ? A.cols() : A.rows();
+namespace {
+
+// SpMM on a validated BSR matrix whose logical size (a_rows x a_cols) may be smaller than its block
+// grid (CSR input converted to 128-blocks).
+void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, std::int64_t a_rows,
+                  std::int64_t a_cols, const DenseRef& B, float beta, const MutableDenseRef& C, CallReport* report) {
+  const std::int64_t M = opA == Op::N ? a_rows : a_cols, K = opA == Op::N ? a_cols : a_rows;
   const std::int64_t n = C.cols;
   const std::int64_t b_rows = opB == Op::N ? K : n, b_cols = opB == Op::N ? n : K;
   if (B.rows != b_rows || B.cols != b_cols) invalid("op(B) is not K x n", "matB");
@@ -216,6 +219,8 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, cons
   g.beta = beta;
   g.multiply = alpha != 0.0f && K > 0;
   g.n = n;
+  g.m_rows = M;
+  g.k_rows = K;
   LaunchConfig lc = launch_config(s);
   const detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), g, lc.num_cores);
   lc.grid = {plan.n_chunks, plan.row_groups, 1};
@@ -223,6 +228,49 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, cons
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::spmm_kernel(nc, g, plan, &resident); });
   if (report != nullptr) report->b_resident = resident.load();
   finish_report(report, s, std::move(r.trace), g.multiply ? A.bnnz : 0);
+}
+
+// A CSR matrix as BSR with pmax x pmax blocks (host copy of the values into zero-padded blocks).
+struct CsrAsBsr {
+  std::vector<std::int64_t> offsets, columns;
+  std::vector<std::byte> values;
+  BsrView view;
+};
+CsrAsBsr csr_as_bsr(const Settings& s, const CsrView& A) {
+  const std::int64_t bd = hardware_spec(s.target).pmax;
+  CsrAsBsr o;
+  const std::int64_t mb = (A.rows + bd - 1) / bd, nb = (A.cols + bd - 1) / bd;
+  o.offsets.resize(static_cast<std::size_t>(mb) + 1);
+  const std::int64_t bnnz = csr_to_bsr_nnz(A, bd, IndexBase::zero, o.offsets.data(), IndexType::i64);
+  o.columns.resize(static_cast<std::size_t>(bnnz));
+  o.values.resize(static_cast<std::size_t>(bnnz * bd * bd * dtype_size(A.value_type)));
+  csr_to_bsr(A, bd, BlockOrder::row, IndexBase::zero, o.offsets.data(), IndexType::i64, o.columns.data(), o.values.data());
+  o.view = BsrView{mb, nb, bnnz, bd, bd, o.offsets.data(), o.columns.data(), o.values.data(), IndexType::i64,
+                   IndexType::i64, IndexBase::zero, A.value_type, BlockOrder::row};
+  return o;
+}
+
+}  // namespace
+
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report) {
+  validate(A);
+  spmm_logical(s, opA, opB, alpha, A, A.rows(), A.cols(), B, beta, C, report);
+}
+
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report) {
+  validate(A);
+  const CsrAsBsr b = csr_as_bsr(s, A);
+  spmm_logical(s, opA, opB, alpha, b.view, A.rows, A.cols, B, beta, C, report);
+}
+
+void spmv(const Settings& s, Op opA, float alpha, const CsrView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report) {
+  const std::int64_t M = opA == Op::N ? A.rows : A.cols, K = opA == Op::N ? A.cols : A.rows;
+  const DenseRef X{x, x_type, K, 1, std::max<std::int64_t>(1, K), Layout::col_major};
+  const MutableDenseRef Y{y, y_type, M, 1, std::max<std::int64_t>(1, M), Layout::col_major};
+  spmm(s, opA, Op::N, alpha, A, X, beta, Y, report);
 }
 
 void spmv(const Settings& s, Op opA, float alpha, const BsrView& A, const void* x, DType x_type, float beta, void* y,
@@ -341,7 +389,8 @@ void block_columns(const CsrView& csr, std::int64_t bd, std::int64_t R, std::vec
 std::int64_t csr_to_bsr_nnz(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
                             IndexType out_index) {
   if (block_dim < 1) invalid("block dimension must be >= 1", "blockDim");
-  validate(csr);
+  // The pattern only: values are not read.
+  validate_compressed(csr.rows, csr.cols, csr.nnz, csr.offsets, csr.offsets_type, csr.columns, csr.columns_type, csr.base);
   if (bsr_offsets == nullptr) invalid("bsr offsets is NULL", "bsrRowPtrC");
   const std::int64_t mb = (csr.rows + block_dim - 1) / block_dim, nb = (csr.cols + block_dim - 1) / block_dim;
   std::vector<std::int64_t> mark(static_cast<std::size_t>(nb), -1), cols;

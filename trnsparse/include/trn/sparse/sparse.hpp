@@ -113,6 +113,12 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, cons
 // y = alpha op(A) x + beta y (x and y contiguous vectors of their dtypes).
 void spmv(const Settings& s, Op opA, float alpha, const BsrView& A, const void* x, DType x_type, float beta, void* y,
           DType y_type, CallReport* report = nullptr);
+// The same with a CSR matrix: converted on the host to pmax x pmax BSR blocks (values copied into
+// zero-padded blocks, no arithmetic), then the BSR kernel. Costs bnnz * 128^2 values of memory.
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+void spmv(const Settings& s, Op opA, float alpha, const CsrView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report = nullptr);
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C (BSR or CSR pattern).
 void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
            const BsrView& C, CallReport* report = nullptr);

@@ -1,0 +1,307 @@
+// trnsparse C API: the ported cuSPARSE sample programs (trnsparse_samples.c, plain C), argument
+// checks in signature order with the logged 1-based position, outputs untouched on every error,
+// fp64 -> NOT_SUPPORTED, legacy bsrmm/bsrmv and conversions against the generic API, profiles.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "sparse_test_util.hpp"
+#include "trnsparse.h"
+
+extern "C" {
+int trnsparse_sample_spmm_csr(void);
+int trnsparse_sample_spmm_bsr(void);
+int trnsparse_sample_spmv_csr(void);
+int trnsparse_sample_sddmm_csr(void);
+int trnsparse_sample_sddmm_bsr(void);
+int trnsparse_c_header_check(void);
+}
+
+namespace {
+
+TEST(CApiSamples, PortedCusparseSamplesPassTheirChecks) {
+  EXPECT_EQ(trnsparse_sample_spmm_csr(), 0);
+  EXPECT_EQ(trnsparse_sample_spmm_bsr(), 0);
+  EXPECT_EQ(trnsparse_sample_spmv_csr(), 0);
+  EXPECT_EQ(trnsparse_sample_sddmm_csr(), 0);
+  EXPECT_EQ(trnsparse_sample_sddmm_bsr(), 0);
+  EXPECT_EQ(trnsparse_c_header_check(), 0);
+}
+
+std::vector<std::string> g_lines;
+void capture(const char* msg) { g_lines.emplace_back(msg); }
+
+// A small valid SpMM problem through the generic API; tests break one argument at a time.
+struct Problem {
+  trnsparseHandle_t h = nullptr;
+  trnsparse_test::TestBsr A = trnsparse_test::random_bsr(4, 3, 8, 8, 0.6, 5, trnsparse_test::BlockOrder::row,
+                                                          trnsparse_test::IndexBase::one, trnsparse_test::IndexType::i32);
+  std::vector<float> B = std::vector<float>(24 * 5, 1.0f), C = std::vector<float>(32 * 5, 3.0f);
+  trnsparseSpMatDescr_t mA = nullptr;
+  trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+  float alpha = 1.0f, beta = 0.5f;
+  Problem() {
+    trnsparseCreate(&h);
+    make_a();
+    trnsparseCreateDnMat(&mB, 24, 5, 24, B.data(), TRN_R_32F, TRNSPARSE_ORDER_COL);
+    trnsparseCreateDnMat(&mC, 32, 5, 32, C.data(), TRN_R_32F, TRNSPARSE_ORDER_COL);
+    trnsparseSetLoggerCallback(capture);
+    g_lines.clear();
+  }
+  void make_a() {
+    if (mA != nullptr) trnsparseDestroySpMat(mA);
+    trnsparseCreateBsr(&mA, 4, 3, A.bnnz(), 8, 8, A.off32.data(), A.col32.data(), A.values.data(), TRNSPARSE_INDEX_32I,
+                       TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ONE, TRN_R_32F, TRNSPARSE_ORDER_ROW);
+  }
+  ~Problem() {
+    trnsparseSetLoggerCallback(nullptr);
+    trnsparseDestroySpMat(mA);
+    trnsparseDestroyDnMat(mB);
+    trnsparseDestroyDnMat(mC);
+    trnsparseDestroy(h);
+  }
+  trnsparseStatus_t spmm(int opA = 0, int opB = 0, const void* a = nullptr, trnsparseConstSpMatDescr_t A_ = nullptr,
+                         trnsparseConstDnMatDescr_t B_ = nullptr, const void* b = nullptr,
+                         trnsparseDnMatDescr_t C_ = nullptr, int ct = TRN_R_32F, int alg = 0, bool use_a = true,
+                         bool use_b = true) {
+    return trnsparseSpMM(h, static_cast<trnsparseOperation_t>(opA), static_cast<trnsparseOperation_t>(opB),
+                         use_a ? (a ? a : &alpha) : nullptr, A_ ? A_ : mA, B_ ? B_ : mB, use_b ? (b ? b : &beta) : nullptr,
+                         C_ ? C_ : mC, static_cast<trnDataType_t>(ct), static_cast<trnsparseSpMMAlg_t>(alg), nullptr);
+  }
+  int last_param() {
+    int p = -1;
+    trnsparseGetLastErrorParameter(h, &p);
+    return p;
+  }
+};
+
+TEST(CApiSpMM, EachBadArgumentIsReportedAtItsPositionAndCIsUntouched) {
+  Problem p;
+  const std::vector<float> before = p.C;
+  struct Case {
+    trnsparseStatus_t st;
+    int position;
+    int recorded;      // trnsparseGetLastErrorParameter
+    std::string line;  // the logged line
+  };
+  std::vector<Case> cases;
+  auto add = [&](trnsparseStatus_t st, int position) {
+    cases.push_back({st, position, p.last_param(), g_lines.empty() ? std::string() : g_lines.back()});
+  };
+  add(p.spmm(7), 1);
+  add(p.spmm(0, -1), 2);
+  add(p.spmm(0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, TRN_R_32F, 0, false), 3);
+  add(p.spmm(0, 0, nullptr, reinterpret_cast<trnsparseConstSpMatDescr_t>(&p)), 4);
+  add(p.spmm(0, 0, nullptr, nullptr, p.mC), 5);  // 32 x 5 is not K x n
+  add(p.spmm(0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, TRN_R_32F, 0, true, false), 6);
+  add(p.spmm(0, 0, nullptr, nullptr, nullptr, nullptr, p.mB), 7);
+  add(p.spmm(0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, TRN_R_16BF), 8);
+  add(p.spmm(0, 0, nullptr, nullptr, nullptr, nullptr, nullptr, TRN_R_32F, 99), 9);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(cases[i].st, TRNSPARSE_STATUS_INVALID_VALUE) << "case " << i;
+    EXPECT_EQ(cases[i].recorded, cases[i].position) << "case " << i;
+    EXPECT_NE(cases[i].line.find("parameter number " + std::to_string(cases[i].position)), std::string::npos)
+        << cases[i].line;
+  }
+  EXPECT_EQ(p.C, before);
+  EXPECT_EQ(p.spmm(), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_NE(p.C, before);
+}
+
+TEST(CApiSpMM, BadIndexArraysAreInvalidValueAtMatA) {
+  Problem p;
+  const std::vector<float> before = p.C;
+  auto expect_bad = [&](const char* what) {
+    p.make_a();
+    EXPECT_EQ(p.spmm(), TRNSPARSE_STATUS_INVALID_VALUE) << what;
+    EXPECT_EQ(p.last_param(), 4) << what;
+    EXPECT_EQ(p.C, before) << what;
+    EXPECT_EQ(trnsparseSpMM_preprocess(p.h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE,
+                                       &p.alpha, p.mA, p.mB, &p.beta, p.mC, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+              TRNSPARSE_STATUS_INVALID_VALUE)
+        << what;
+  };
+  const trnsparse_test::TestBsr good = p.A;
+  p.A.col32[0] = 4;  // base 1: columns 1..3
+  expect_bad("column out of range");
+  p.A = good;
+  p.A.off32[2] = p.A.off32[1] - 1;
+  expect_bad("offsets not monotone");
+  p.A = good;
+  p.A.off32.back() += 1;
+  expect_bad("bnnz inconsistent");
+  p.A = good;
+  p.A.off32[0] = 0;
+  expect_bad("offsets[0] != base");
+}
+
+TEST(CApiSpMM, Fp64IsNotSupportedAndLogged) {
+  Problem p;
+  std::vector<double> d(120, 1.0);
+  trnsparseDnMatDescr_t mB64 = nullptr;
+  ASSERT_EQ(trnsparseCreateDnMat(&mB64, 24, 5, 24, d.data(), TRN_R_64F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  const std::vector<float> before = p.C;
+  EXPECT_EQ(p.spmm(0, 0, nullptr, nullptr, mB64), TRNSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(p.C, before);
+  trnsparseDestroyDnMat(mB64);
+  double one = 1.0;
+  EXPECT_EQ(trnsparseDbsrmm(p.h, TRNSPARSE_DIRECTION_ROW, TRNSPARSE_OPERATION_NON_TRANSPOSE,
+                            TRNSPARSE_OPERATION_NON_TRANSPOSE, 1, 1, 1, 0, &one, nullptr, nullptr, nullptr, nullptr, 1,
+                            nullptr, 1, &one, nullptr, 1),
+            TRNSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_NE(g_lines.back().find("NOT_SUPPORTED"), std::string::npos);
+}
+
+TEST(CApiSpMM, ProfileCountsOneMatmulPerStoredBlock) {
+  Problem p;
+  ASSERT_EQ(p.spmm(), TRNSPARSE_STATUS_SUCCESS);
+  trnProfile_t prof{};
+  ASSERT_EQ(trnsparseGetLastProfile(p.h, &prof), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(prof.instructions_per_engine[TRN_ENGINE_TENSOR], p.A.bnnz());
+  EXPECT_GT(prof.total_ns, 0.0);
+  EXPECT_EQ(prof.target, TRN_TARGET_TRN1);
+}
+
+TEST(CApiHandles, NullAndDestroyedHandlesAreNotInitialized) {
+  float a = 1.0f;
+  EXPECT_EQ(trnsparseSpMM(nullptr, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &a, nullptr,
+                          nullptr, &a, nullptr, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_NOT_INITIALIZED);
+  trnsparseHandle_t h = nullptr;
+  ASSERT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+  trnStream_t s = reinterpret_cast<trnStream_t>(0x1234), got = nullptr;
+  EXPECT_EQ(trnsparseSetStream(h, s), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(trnsparseGetStream(h, &got), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(got, s);
+  ASSERT_EQ(trnsparseDestroy(h), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(trnsparseGetStream(h, &got), TRNSPARSE_STATUS_NOT_INITIALIZED);
+  EXPECT_STREQ(trnsparseGetErrorName(TRNSPARSE_STATUS_INVALID_VALUE), "TRNSPARSE_STATUS_INVALID_VALUE");
+}
+
+TEST(CApiDescriptors, CreateBsrChecksEveryArgument) {
+  trnsparseSpMatDescr_t d = nullptr;
+  int off[2] = {0, 0};
+  std::vector<std::string> before;
+  trnsparseSetLoggerCallback(capture);
+  auto pos = [&](trnsparseStatus_t st) {
+    EXPECT_EQ(st, TRNSPARSE_STATUS_INVALID_VALUE);
+    const std::string& l = g_lines.back();
+    const std::size_t at = l.find("parameter number ");
+    return at == std::string::npos ? -1 : std::stoi(l.substr(at + 17));
+  };
+  auto mk = [&](trnsparseSpMatDescr_t* out, int64_t brows, int64_t rb, void* offs, int ot, int base, int vt, int order) {
+    return trnsparseCreateBsr(out, brows, 1, 0, rb, 1, offs, nullptr, nullptr, static_cast<trnsparseIndexType_t>(ot),
+                              TRNSPARSE_INDEX_32I, static_cast<trnsparseIndexBase_t>(base), static_cast<trnDataType_t>(vt),
+                              static_cast<trnsparseOrder_t>(order));
+  };
+  EXPECT_EQ(pos(mk(nullptr, 1, 1, off, 2, 0, 0, 2)), 1);
+  EXPECT_EQ(pos(mk(&d, -1, 1, off, 2, 0, 0, 2)), 2);
+  EXPECT_EQ(pos(mk(&d, 1, 0, off, 2, 0, 0, 2)), 5);
+  EXPECT_EQ(pos(mk(&d, 1, 1, nullptr, 2, 0, 0, 2)), 7);
+  EXPECT_EQ(pos(mk(&d, 1, 1, off, 1, 0, 0, 2)), 10);  // 16U
+  EXPECT_EQ(pos(mk(&d, 1, 1, off, 2, 2, 0, 2)), 12);
+  EXPECT_EQ(pos(mk(&d, 1, 1, off, 2, 0, 77, 2)), 13);
+  EXPECT_EQ(pos(mk(&d, 1, 1, off, 2, 0, 0, 0)), 14);  // 0 is DIRECTION_ROW, not an order
+  EXPECT_EQ(d, nullptr);
+  ASSERT_EQ(mk(&d, 1, 1, off, 2, 0, 0, 2), TRNSPARSE_STATUS_SUCCESS);
+  int fill = TRNSPARSE_FILL_MODE_UPPER, got = -1;
+  EXPECT_EQ(trnsparseSpMatSetAttribute(d, TRNSPARSE_SPMAT_FILL_MODE, &fill, sizeof fill), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(trnsparseSpMatGetAttribute(d, TRNSPARSE_SPMAT_FILL_MODE, &got, sizeof got), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(got, TRNSPARSE_FILL_MODE_UPPER);
+  EXPECT_EQ(trnsparseSpMatGetAttribute(d, TRNSPARSE_SPMAT_DIAG_TYPE, &got, 2), TRNSPARSE_STATUS_INVALID_VALUE);
+  trnsparseFormat_t f;
+  EXPECT_EQ(trnsparseSpMatGetFormat(d, &f), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(f, TRNSPARSE_FORMAT_BSR);
+  EXPECT_EQ(trnsparseDestroySpMat(d), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(trnsparseDestroySpMat(d), TRNSPARSE_STATUS_INVALID_VALUE);
+  trnsparseSetLoggerCallback(nullptr);
+}
+
+// Legacy path: CSR -> BSR (Xcsr2bsrNnz + Scsr2bsr), Sbsrmm and Sbsrmv against the generic SpMM/SpMV
+// on the CSR matrix; integer values so that every order of summation gives the same bits.
+TEST(CApiLegacy, Csr2BsrThenBsrmmEqualsGenericSpMM) {
+  const int m = 20, k = 14, n = 6, bd = 4;
+  std::vector<int> off{1}, col;
+  std::vector<float> val;
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < k; ++j)
+      if ((i * 7 + j * 3) % 5 == 0) {
+        col.push_back(j + 1);
+        val.push_back(static_cast<float>((i + 2 * j) % 9 - 4));
+      }
+    off.push_back(static_cast<int>(col.size()) + 1);
+  }
+  trnsparseHandle_t h;
+  trnsparseCreate(&h);
+  trnsparseMatDescr_t dA, dC;
+  trnsparseCreateMatDescr(&dA);
+  trnsparseCreateMatDescr(&dC);
+  trnsparseSetMatIndexBase(dA, TRNSPARSE_INDEX_BASE_ONE);
+  const int mb = (m + bd - 1) / bd, kb = (k + bd - 1) / bd;
+  std::vector<int> boff(mb + 1);
+  int bnnz = -1;
+  ASSERT_EQ(trnsparseXcsr2bsrNnz(h, TRNSPARSE_DIRECTION_COLUMN, m, k, dA, off.data(), col.data(), bd, dC, boff.data(), &bnnz),
+            TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_GT(bnnz, 0);
+  std::vector<int> bcol(bnnz);
+  std::vector<float> bval(static_cast<std::size_t>(bnnz) * bd * bd);
+  ASSERT_EQ(trnsparseScsr2bsr(h, TRNSPARSE_DIRECTION_COLUMN, m, k, dA, val.data(), off.data(), col.data(), bd, dC,
+                              bval.data(), boff.data(), bcol.data()),
+            TRNSPARSE_STATUS_SUCCESS);
+  std::vector<float> B(static_cast<std::size_t>(kb * bd) * n, 0.0f), C1(static_cast<std::size_t>(mb * bd) * n, 0.0f);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < k; ++i) B[static_cast<std::size_t>(i + j * kb * bd)] = static_cast<float>((i * j) % 7 - 3);
+  const float one = 1.0f, zero = 0.0f;
+  ASSERT_EQ(trnsparseSbsrmm(h, TRNSPARSE_DIRECTION_COLUMN, TRNSPARSE_OPERATION_NON_TRANSPOSE,
+                            TRNSPARSE_OPERATION_NON_TRANSPOSE, mb, n, kb, bnnz, &one, dC, bval.data(), boff.data(),
+                            bcol.data(), bd, B.data(), kb * bd, &zero, C1.data(), mb * bd),
+            TRNSPARSE_STATUS_SUCCESS);
+  // A bad ldb is parameter 15 and leaves C alone.
+  const std::vector<float> keep = C1;
+  EXPECT_EQ(trnsparseSbsrmm(h, TRNSPARSE_DIRECTION_COLUMN, TRNSPARSE_OPERATION_NON_TRANSPOSE,
+                            TRNSPARSE_OPERATION_NON_TRANSPOSE, mb, n, kb, bnnz, &one, dC, bval.data(), boff.data(),
+                            bcol.data(), bd, B.data(), kb * bd - 1, &zero, C1.data(), mb * bd),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  int p = 0;
+  trnsparseGetLastErrorParameter(h, &p);
+  EXPECT_EQ(p, 15);
+  EXPECT_EQ(C1, keep);
+  // Generic SpMM on the CSR matrix (B's first k rows).
+  std::vector<float> C2(static_cast<std::size_t>(m) * n, 0.0f);
+  trnsparseSpMatDescr_t A;
+  trnsparseDnMatDescr_t mB, mC;
+  trnsparseCreateCsr(&A, m, k, static_cast<int64_t>(col.size()), off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                     TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ONE, TRN_R_32F);
+  trnsparseCreateDnMat(&mB, k, n, kb * bd, B.data(), TRN_R_32F, TRNSPARSE_ORDER_COL);
+  trnsparseCreateDnMat(&mC, m, n, m, C2.data(), TRN_R_32F, TRNSPARSE_ORDER_COL);
+  ASSERT_EQ(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &one, A, mB, &zero, mC,
+                          TRN_R_32F, TRNSPARSE_SPMM_CSR_ALG1, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) ASSERT_EQ(C1[static_cast<std::size_t>(i + j * mb * bd)], C2[static_cast<std::size_t>(i + j * m)]);
+  // Sbsrmv on column 0 of B equals column 0 of C.
+  std::vector<float> y(static_cast<std::size_t>(mb * bd), 5.0f);
+  ASSERT_EQ(trnsparseSbsrmv(h, TRNSPARSE_DIRECTION_COLUMN, TRNSPARSE_OPERATION_NON_TRANSPOSE, mb, kb, bnnz, &one, dC,
+                            bval.data(), boff.data(), bcol.data(), bd, B.data(), &zero, y.data()),
+            TRNSPARSE_STATUS_SUCCESS);
+  for (int i = 0; i < m; ++i) ASSERT_EQ(y[static_cast<std::size_t>(i)], C2[static_cast<std::size_t>(i)]);
+  // Back to CSR: block entries of row 0 appear in column order.
+  std::vector<int> coff(mb * bd + 1), ccol(static_cast<std::size_t>(bnnz) * bd * bd);
+  std::vector<float> cval(ccol.size());
+  ASSERT_EQ(trnsparseSbsr2csr(h, TRNSPARSE_DIRECTION_COLUMN, mb, kb, dC, bval.data(), boff.data(), bcol.data(), bd, dA,
+                              cval.data(), coff.data(), ccol.data()),
+            TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(coff[0], 1);
+  EXPECT_EQ(coff[mb * bd], bnnz * bd * bd + 1);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroyDnMat(mB);
+  trnsparseDestroyDnMat(mC);
+  trnsparseDestroyMatDescr(dA);
+  trnsparseDestroyMatDescr(dC);
+  trnsparseDestroy(h);
+}
+
+}  // namespace
