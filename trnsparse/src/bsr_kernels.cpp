@@ -70,7 +70,7 @@ SpmmPlan plan_spmm(const HardwareSpec& hw, const SpmmArgs& g, int num_cores) {
   // Row groups: enough programs for two host threads per emulated core, balanced by stored blocks
   // (+1 per row for its epilogue). Fixed by (pattern, num_cores): never by the host thread count.
   const std::int64_t brows = g.a.brows;
-  const std::int64_t groups = std::max<std::int64_t>(1, std::min<std::int64_t>(brows, 2 * std::max(1, num_cores)));
+  const std::int64_t groups = std::max<std::int64_t>(1, std::min<std::int64_t>(brows, std::max(1, num_cores)));
   p.row_groups = static_cast<int>(groups);
   const std::int64_t total = g.a.row_start.back() + brows;
   p.group_start.assign(1, 0);
@@ -85,6 +85,37 @@ SpmmPlan plan_spmm(const HardwareSpec& hw, const SpmmArgs& g, int num_cores) {
   return p;
 }
 
+namespace {
+
+// HBM view of `count` consecutive blocks b0.. of a pattern, read transposed: [cb (partition = k),
+// count, rb] — one DMA for several stationary operands (a longer free pattern per partition row
+// raises DMA efficiency, docs/cost-model.md section 3).
+Tile blocks_view(const BlockPattern& a, std::int64_t b0, std::int64_t count) {
+  const std::int64_t es = dtype_size(a.value_type);
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = a.value_type;
+  t.base = a.values + b0 * a.rb * a.cb * es;
+  t.partitions = static_cast<std::int32_t>(a.cb);
+  t.partition_stride = (a.row_major ? 1 : a.rb) * es;
+  t.ndim = 2;
+  t.size = {count, a.rb, 1, 1};
+  t.stride = {a.rb * a.cb, a.row_major ? a.cb : 1, 0, 0};
+  return t;
+}
+
+// HBM view of op(B) rows for `count` consecutive block columns j0..: [cb (partition), count, nn].
+Tile b_rows_view(const HbmTensor& b, std::int64_t cb, std::int64_t j0, std::int64_t count, std::int64_t n0,
+                 std::int64_t nn) {
+  Tile t = b.tile(j0 * cb, static_cast<std::int32_t>(cb), n0, nn);
+  t.ndim = 2;
+  t.size = {count, nn, 1, 1};
+  t.stride = {cb * b.strides()[0], b.strides()[1], 0, 0};
+  return t;
+}
+
+}  // namespace
+
 void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::atomic<bool>* b_resident) {
   const HardwareSpec& hw = nc.hw();
   const int P = hw.pmax, MT = hw.gemm_stationary_fmax;
@@ -98,41 +129,74 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
   const std::int64_t r_end = plan.group_start[static_cast<std::size_t>(group) + 1];
   if (r_begin >= r_end) return;
   const std::int64_t k_chunks = ceil_div(a.cb, P), m_chunks = ceil_div(a.rb, MT);
+  // Blocks that fit one tile (rb, cb <= 128) are loaded several per DMA: a run of consecutive blocks
+  // of a block row (up to `group_blocks`) in one transfer, and op(B) rows of consecutive block
+  // columns likewise. Larger blocks go sub-tile by sub-tile.
+  const bool one_tile = k_chunks == 1 && m_chunks == 1;
+  const std::int64_t group_blocks = one_tile ? std::clamp<std::int64_t>(2048 / a.rb, 1, 64) : 1;
 
   AllocScope sbuf(nc.sbuf()), psum(nc.psum());
-  // Resident plan: one SBUF slot per (referenced block column, 128-row chunk of it).
-  std::vector<std::int64_t> slot_of;
-  std::int64_t slots = 0;
+  // Resident plan: one SBUF slot per (referenced block column, 128-row chunk of it), slots in
+  // increasing block column so that runs of columns are runs of slots.
+  std::vector<std::int64_t> slot_of, cols_used;
   if (g.multiply) {
     slot_of.assign(static_cast<std::size_t>(a.bcols), -1);
     for (std::int64_t e = a.row_start[r_begin]; e < a.row_start[r_end]; ++e) {
       std::int64_t& s = slot_of[static_cast<std::size_t>(a.col[e])];
-      if (s < 0) s = slots++;
+      if (s < 0) {
+        s = 0;
+        cols_used.push_back(a.col[e]);
+      }
     }
+    std::sort(cols_used.begin(), cols_used.end());
+    for (std::size_t i = 0; i < cols_used.size(); ++i) slot_of[static_cast<std::size_t>(cols_used[i])] = static_cast<std::int64_t>(i);
   }
+  const auto slots = static_cast<std::int64_t>(cols_used.size());
   const std::int64_t strip_bytes = slots * k_chunks * nn * dtype_size(g.load);
   const bool resident = slots > 0 && strip_bytes <= hw.sbuf_partition_bytes / 2;
   if (b_resident != nullptr && resident) b_resident->store(true);
-  Tile b_strip, a_buf[2], b_buf[2];
+  constexpr int kABuffers = 4;  // A groups in flight: loads run ahead of the matmuls
+  Tile b_strip, a_buf[kABuffers], b_buf[2];
+  // op(B) strips are loaded on first use, a run of up to kBRun consecutive referenced block columns
+  // per DMA, so that the first matmuls do not wait for the whole strip.
+  constexpr std::int64_t kBRun = 4;
+  std::vector<std::int64_t> run_of;  // slot -> first slot of its run (-1 once loaded)
   if (resident) {
     b_strip = sbuf.alloc(g.load, P, {slots * k_chunks, nn}, "op(B) strip");
-    std::vector<bool> loaded(static_cast<std::size_t>(slots), false);
-    for (std::int64_t e = a.row_start[r_begin]; e < a.row_start[r_end]; ++e) {
-      const std::int64_t j = a.col[e], s = slot_of[static_cast<std::size_t>(j)];
-      if (loaded[static_cast<std::size_t>(s)]) continue;
-      loaded[static_cast<std::size_t>(s)] = true;
-      for (std::int64_t kc = 0; kc < k_chunks; ++kc) {
-        const int tk = static_cast<int>(std::min({std::int64_t{P}, a.cb - kc * P, g.k_rows - j * a.cb - kc * P}));
-        if (tk <= 0) continue;
-        nc.dma_copy(b_strip.slice(0, s * k_chunks + kc, 1).reshape({nn}).rows(0, tk), g.b.tile(j * a.cb + kc * P, tk, n0, nn));
-      }
+    run_of.assign(static_cast<std::size_t>(slots), 0);
+    const auto full = [&](std::int64_t j) { return one_tile && (j + 1) * a.cb <= g.k_rows; };
+    for (std::int64_t i = 0; i < slots;) {
+      std::int64_t len = 1;
+      if (full(cols_used[static_cast<std::size_t>(i)]))
+        while (i + len < slots && len < kBRun && cols_used[static_cast<std::size_t>(i + len)] == cols_used[static_cast<std::size_t>(i)] + len &&
+               full(cols_used[static_cast<std::size_t>(i + len)]))
+          ++len;
+      for (std::int64_t t = 0; t < len; ++t) run_of[static_cast<std::size_t>(i + t)] = i;
+      i += len;
     }
   }
-  if (g.multiply)
-    for (int i = 0; i < 2; ++i) {
-      a_buf[i] = sbuf.alloc(g.load, P, {MT}, "A block");
-      if (!resident) b_buf[i] = sbuf.alloc(g.load, P, {nn}, "op(B) tile");
+  auto ensure_b = [&](std::int64_t j) {
+    const std::int64_t s = slot_of[static_cast<std::size_t>(j)];
+    const std::int64_t first = run_of[static_cast<std::size_t>(s)];
+    if (first < 0) return;
+    std::int64_t len = 0;
+    while (first + len < slots && run_of[static_cast<std::size_t>(first + len)] == first) run_of[static_cast<std::size_t>(first + len++)] = -1;
+    const std::int64_t j0 = cols_used[static_cast<std::size_t>(first)];
+    if (one_tile && (j0 + len) * a.cb <= g.k_rows) {
+      nc.dma_copy(b_strip.slice(0, first, len).rows(0, static_cast<int>(a.cb)), b_rows_view(g.b, a.cb, j0, len, n0, nn));
+      return;
     }
+    for (std::int64_t kc = 0; kc < k_chunks; ++kc) {  // a single column (large or clipped blocks)
+      const int tk = static_cast<int>(std::min({std::int64_t{P}, a.cb - kc * P, g.k_rows - j0 * a.cb - kc * P}));
+      if (tk <= 0) continue;
+      nc.dma_copy(b_strip.slice(0, first * k_chunks + kc, 1).reshape({nn}).rows(0, tk), g.b.tile(j0 * a.cb + kc * P, tk, n0, nn));
+    }
+  };
+  if (g.multiply) {
+    for (Tile& t : a_buf) t = sbuf.alloc(g.load, P, {group_blocks, one_tile ? a.rb : MT}, "A blocks");
+    if (!resident)
+      for (Tile& t : b_buf) t = sbuf.alloc(g.load, P, {nn}, "op(B) tile");
+  }
   Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "spmm acc"), psum.alloc(DType::f32, MT, {W}, "spmm acc")};
   const Epilogue epi(sbuf, hw, W, g.beta, g.c.dtype());
 
@@ -145,28 +209,45 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
       const int slot = static_cast<int>(row_parity++ % 2);
       const Tile acc_t = acc[slot].rows(0, tm).cols(0, nn);
       bool empty = true;
-      if (g.multiply)
-        for (std::int64_t e = a.row_start[r]; e < a.row_start[r + 1]; ++e) {
-          const std::int64_t j = a.col[e];
-          const HbmTensor sv = a.stationary_view(a.block[e]);
+      const std::int64_t e_end = g.multiply ? a.row_start[r + 1] : a.row_start[r];
+      for (std::int64_t e0 = a.row_start[r]; e0 < e_end; e0 += group_blocks) {
+        const std::int64_t count = std::min(group_blocks, e_end - e0);
+        const int buf = static_cast<int>(parity++ % kABuffers);
+        if (one_tile)  // one DMA per run of consecutive blocks in the value array
+          for (std::int64_t i = 0; i < count;) {
+            std::int64_t len = 1;
+            while (i + len < count && a.block[e0 + i + len] == a.block[e0 + i] + len) ++len;
+            nc.dma_copy(a_buf[buf].slice(0, i, len).rows(0, static_cast<int>(a.cb)), blocks_view(a, a.block[e0 + i], len));
+            i += len;
+          }
+        if (resident)
+          for (std::int64_t i = 0; i < count; ++i) ensure_b(a.col[e0 + i]);
+        for (std::int64_t i = 0; i < count; ++i) {
+          const std::int64_t e = e0 + i, j = a.col[e];
           for (std::int64_t kc = 0; kc < k_chunks; ++kc) {
             const std::int64_t k0 = kc * P;
             const int tk = static_cast<int>(std::min({std::int64_t{P}, a.cb - k0, g.k_rows - j * a.cb - k0}));
             if (tk <= 0) continue;
-            const int buf = static_cast<int>(parity++ % 2);
-            const Tile at = a_buf[buf].rows(0, tk).cols(0, tm);
-            nc.dma_copy(at, sv.tile(k0, tk, m0, tm));
+            Tile at;
+            if (one_tile) {
+              at = a_buf[buf].slice(0, i, 1).reshape({a.rb}).rows(0, tk).cols(0, tm);
+            } else {
+              at = a_buf[buf].slice(0, 0, 1).reshape({MT}).rows(0, tk).cols(0, tm);
+              nc.dma_copy(at, a.stationary_view(a.block[e]).tile(k0, tk, m0, tm));
+            }
             Tile bt;
             if (resident) {
               bt = b_strip.slice(0, slot_of[static_cast<std::size_t>(j)] * k_chunks + kc, 1).reshape({nn}).rows(0, tk);
             } else {
-              bt = b_buf[buf].rows(0, tk).cols(0, nn);
+              bt = b_buf[buf % 2].rows(0, tk).cols(0, nn);
               nc.dma_copy(bt, g.b.tile(j * a.cb + k0, tk, n0, nn));
             }
             nc.nc_matmul(acc_t, at, bt, /*accumulate=*/!empty);
             empty = false;
           }
+          if (!one_tile) parity++;  // sub-tile loads alternate buffers too
         }
+      }
       const std::int64_t row0 = r * a.rb + m0;
       const Tile v = epi.scale(nc, slot, acc_t, empty, g.alpha, tm, nn);
       if (epi.read_c) nc.dma_copy(epi.cold[slot].rows(0, tm).cols(0, nn), g.c.tile(row0, tm, n0, nn));
