@@ -152,8 +152,10 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
     for (std::size_t i = 0; i < cols_used.size(); ++i) slot_of[static_cast<std::size_t>(cols_used[i])] = static_cast<std::int64_t>(i);
   }
   const auto slots = static_cast<std::int64_t>(cols_used.size());
+  // Resident when the strip fits next to the A buffers and the epilogue tiles (per partition).
   const std::int64_t strip_bytes = slots * k_chunks * nn * dtype_size(g.load);
-  const bool resident = slots > 0 && strip_bytes <= hw.sbuf_partition_bytes / 2;
+  const std::int64_t other_bytes = 4 * group_blocks * (one_tile ? a.rb : MT) * dtype_size(g.load) + 6 * W * 4;
+  const bool resident = slots > 0 && strip_bytes + other_bytes + kAllocAlignBytes * 16 <= hw.sbuf_partition_bytes;
   if (b_resident != nullptr && resident) b_resident->store(true);
   constexpr int kABuffers = 4;  // A groups in flight: loads run ahead of the matmuls
   Tile b_strip, a_buf[kABuffers], b_buf[2];
@@ -200,7 +202,7 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
   Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "spmm acc"), psum.alloc(DType::f32, MT, {W}, "spmm acc")};
   const Epilogue epi(sbuf, hw, W, g.beta, g.c.dtype());
 
-  std::int64_t parity = 0, row_parity = 0;
+  std::int64_t parity = 0, row_parity = 0, b_parity = 0;
   for (std::int64_t r = r_begin; r < r_end; ++r)
     for (std::int64_t mc = 0; mc < m_chunks; ++mc) {
       const std::int64_t m0 = mc * MT;
@@ -239,7 +241,7 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
             if (resident) {
               bt = b_strip.slice(0, slot_of[static_cast<std::size_t>(j)] * k_chunks + kc, 1).reshape({nn}).rows(0, tk);
             } else {
-              bt = b_buf[buf % 2].rows(0, tk).cols(0, nn);
+              bt = b_buf[b_parity++ % 2].rows(0, tk).cols(0, nn);
               nc.dma_copy(bt, g.b.tile(j * a.cb + k0, tk, n0, nn));
             }
             nc.nc_matmul(acc_t, at, bt, /*accumulate=*/!empty);
