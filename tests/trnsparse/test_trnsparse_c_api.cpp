@@ -220,6 +220,77 @@ TEST(CApiDescriptors, CreateBsrChecksEveryArgument) {
   trnsparseSetLoggerCallback(nullptr);
 }
 
+TEST(CApiSpMV, ArgumentsAndIndexArraysChecked) {
+  Problem p;
+  std::vector<float> x(24, 1.0f), y(32, 2.0f), y_short(31, 2.0f);
+  trnsparseDnVecDescr_t vx, vy, vshort;
+  ASSERT_EQ(trnsparseCreateDnVec(&vx, 24, x.data(), TRN_R_32F), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnVec(&vy, 32, y.data(), TRN_R_32F), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnVec(&vshort, 31, y_short.data(), TRN_R_32F), TRNSPARSE_STATUS_SUCCESS);
+  const std::vector<float> before = y;
+  auto spmv = [&](int opA, trnsparseDnVecDescr_t out, int alg) {
+    return trnsparseSpMV(p.h, static_cast<trnsparseOperation_t>(opA), &p.alpha, p.mA, vx, &p.beta, out, TRN_R_32F,
+                         static_cast<trnsparseSpMVAlg_t>(alg), nullptr);
+  };
+  EXPECT_EQ(spmv(5, vy, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(p.last_param(), 1);
+  EXPECT_EQ(spmv(0, vshort, 0), TRNSPARSE_STATUS_INVALID_VALUE);  // y must have M = 32 entries
+  EXPECT_EQ(p.last_param(), 6);
+  EXPECT_EQ(spmv(0, vy, 12), TRNSPARSE_STATUS_INVALID_VALUE);  // 12 is an SpMM algorithm, not SpMV
+  EXPECT_EQ(p.last_param(), 8);
+  p.A.col32.back() = 0;  // base 1: below the base
+  p.make_a();
+  EXPECT_EQ(spmv(0, vy, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(p.last_param(), 3);
+  EXPECT_EQ(y, before);
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroyDnVec(vy);
+  trnsparseDestroyDnVec(vshort);
+}
+
+TEST(CApiSDDMM, ArgumentsAndPatternChecked) {
+  Problem p;  // C pattern: p.A (32 x 24, BSR); dense A 32 x 7, B 7 x 24
+  std::vector<float> a(32 * 7, 1.0f), b(7 * 24, 1.0f);
+  trnsparseDnMatDescr_t mA, mB;
+  trnsparseConstDnMatDescr_t mBc;
+  ASSERT_EQ(trnsparseCreateDnMat(&mA, 32, 7, 32, a.data(), TRN_R_32F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnMat(&mB, 7, 24, 24, b.data(), TRN_R_32F, TRNSPARSE_ORDER_ROW), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateConstDnMat(&mBc, 7, 24, 24, b.data(), TRN_R_32F, TRNSPARSE_ORDER_ROW), TRNSPARSE_STATUS_SUCCESS);
+  const trn::sparse::BsrView v = p.A.view();
+  const std::vector<float> before = p.A.values.f32;
+  auto sddmm = [&](int opB, trnsparseConstDnMatDescr_t B, int alg) {
+    return trnsparseSDDMM(p.h, TRNSPARSE_OPERATION_NON_TRANSPOSE, static_cast<trnsparseOperation_t>(opB), &p.alpha, mA, B,
+                          &p.beta, p.mA, TRN_R_32F, static_cast<trnsparseSDDMMAlg_t>(alg), nullptr);
+  };
+  EXPECT_EQ(sddmm(1, mB, 0), TRNSPARSE_STATUS_INVALID_VALUE);  // op(B) = B^T is 24 x 7, not 7 x 24
+  EXPECT_EQ(p.last_param(), 5);
+  EXPECT_EQ(sddmm(0, mB, 1), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(p.last_param(), 9);
+  // A const sparse descriptor cannot be the output.
+  trnsparseConstSpMatDescr_t cC;
+  ASSERT_EQ(trnsparseCreateConstBsr(&cC, 4, 3, v.bnnz, 8, 8, v.offsets, v.columns, v.values, TRNSPARSE_INDEX_32I,
+                                    TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ONE, TRN_R_32F, TRNSPARSE_ORDER_ROW),
+            TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(trnsparseSDDMM(p.h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &p.alpha, mA, mBc,
+                           &p.beta, const_cast<trnsparseSpMatDescr_t>(cC), TRN_R_32F, TRNSPARSE_SDDMM_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(p.last_param(), 7);
+  std::swap(p.A.col32[0], p.A.col32[1]);  // unsorted (or duplicate) columns in block row 0
+  p.make_a();
+  EXPECT_EQ(sddmm(0, mB, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(p.last_param(), 7);
+  EXPECT_EQ(p.A.values.f32, before);
+  std::swap(p.A.col32[0], p.A.col32[1]);
+  p.make_a();
+  ASSERT_EQ(sddmm(0, mBc, 0), TRNSPARSE_STATUS_SUCCESS);
+  // Every stored value is now alpha * 7 + beta * old (A and B all ones, K = 7).
+  for (std::size_t i = 0; i < before.size(); ++i) ASSERT_EQ(p.A.values.f32[i], 7.0f + 0.5f * before[i]) << i;
+  trnsparseDestroySpMat(cC);
+  trnsparseDestroyDnMat(mA);
+  trnsparseDestroyDnMat(mB);
+  trnsparseDestroyDnMat(mBc);
+}
+
 // Legacy path: CSR -> BSR (Xcsr2bsrNnz + Scsr2bsr), Sbsrmm and Sbsrmv against the generic SpMM/SpMV
 // on the CSR matrix; integer values so that every order of summation gives the same bits.
 TEST(CApiLegacy, Csr2BsrThenBsrmmEqualsGenericSpMM) {
