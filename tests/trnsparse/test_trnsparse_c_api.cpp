@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -372,6 +373,109 @@ TEST(CApiLegacy, Csr2BsrThenBsrmmEqualsGenericSpMM) {
   trnsparseDestroyDnMat(mC);
   trnsparseDestroyMatDescr(dA);
   trnsparseDestroyMatDescr(dC);
+  trnsparseDestroy(h);
+}
+
+}  // namespace
+
+namespace {
+
+// Randomised descriptors (a deterministic stand-in for the libFuzzer harness): random
+// small BSR matrices, one random corruption of their index arrays or sizes, then CreateBsr +
+// SpMM + SpMV. The test's own validator (written here from the documented rules) decides whether
+// the input is valid; the library must agree: SUCCESS with the OpenBLAS-checked result when valid,
+// INVALID_VALUE with untouched outputs otherwise, never a crash.
+bool valid_bsr(std::int64_t brows, std::int64_t bcols, std::int64_t bnnz, std::int64_t rb, std::int64_t cb, int base,
+               const std::vector<std::int32_t>& off, const std::vector<std::int32_t>& col) {
+  if (brows < 0 || bcols < 0 || bnnz < 0 || rb < 1 || cb < 1) return false;
+  if (off.empty() || off[0] != base) return false;
+  for (std::int64_t r = 0; r < brows; ++r)
+    if (off[static_cast<std::size_t>(r + 1)] < off[static_cast<std::size_t>(r)] || off[static_cast<std::size_t>(r + 1)] - base > bnnz)
+      return false;
+  if (off[static_cast<std::size_t>(brows)] - base != bnnz) return false;
+  for (std::int64_t r = 0; r < brows; ++r)
+    for (std::int32_t e = off[static_cast<std::size_t>(r)] - base; e < off[static_cast<std::size_t>(r + 1)] - base; ++e) {
+      if (e >= static_cast<std::int32_t>(col.size())) return false;
+      const std::int32_t c = col[static_cast<std::size_t>(e)] - base;
+      if (c < 0 || c >= bcols) return false;
+      if (e > off[static_cast<std::size_t>(r)] - base && c <= col[static_cast<std::size_t>(e - 1)] - base) return false;
+    }
+  return true;
+}
+
+TEST(CApiRandomised, CorruptedDescriptorsAreRejectedExactlyWhenInvalid) {
+  std::mt19937_64 rng(2024);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  trnsparseHandle_t h;
+  ASSERT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+  int valid_runs = 0, invalid_runs = 0;
+  for (int iter = 0; iter < 400; ++iter) {
+    const int base = pick(0, 1);
+    auto A = trnsparse_test::random_bsr(pick(1, 5), pick(1, 5), pick(1, 9), pick(1, 9), 0.5, 1000 + iter,
+                                        pick(0, 1) ? trnsparse_test::BlockOrder::row : trnsparse_test::BlockOrder::col,
+                                        base ? trnsparse_test::IndexBase::one : trnsparse_test::IndexBase::zero);
+    std::int64_t brows = A.brows, bcols = A.bcols, bnnz = A.bnnz(), rb = A.rb, cb = A.cb;
+    // One corruption (or none).
+    switch (pick(0, 7)) {
+      case 0: if (!A.col32.empty()) A.col32[static_cast<std::size_t>(pick(0, static_cast<int>(A.col32.size()) - 1))] += pick(-3, 3); break;
+      case 1: A.off32[static_cast<std::size_t>(pick(0, static_cast<int>(A.off32.size()) - 1))] += pick(-2, 2); break;
+      case 2: bnnz += pick(-2, 2); break;
+      case 3: rb = pick(-1, 0); break;
+      case 4: if (A.col32.size() >= 2) std::swap(A.col32[0], A.col32[1]); break;
+      case 5: bcols = pick(0, static_cast<int>(bcols)); break;
+      default: break;
+    }
+    // Keep the arrays at least as long as the sizes claim, so that only their contents are wrong.
+    A.col32.resize(static_cast<std::size_t>(std::max<std::int64_t>({bnnz, 0, static_cast<std::int64_t>(A.col32.size())})) + 2, base);
+    A.values.f32.resize(static_cast<std::size_t>(std::max<std::int64_t>(bnnz, 0) * std::max<std::int64_t>(rb, 1) * cb) + 1, 1.0f);
+    const bool expect_valid = valid_bsr(brows, bcols, bnnz, rb, cb, base, A.off32, A.col32);
+    trnsparseSpMatDescr_t d = nullptr;
+    const trnsparseStatus_t created = trnsparseCreateBsr(
+        &d, brows, bcols, bnnz, rb, cb, A.off32.data(), A.col32.data(), A.values.f32.data(), TRNSPARSE_INDEX_32I,
+        TRNSPARSE_INDEX_32I, base ? TRNSPARSE_INDEX_BASE_ONE : TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F,
+        A.order == trnsparse_test::BlockOrder::row ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL);
+    if (created != TRNSPARSE_STATUS_SUCCESS) {
+      ASSERT_EQ(created, TRNSPARSE_STATUS_INVALID_VALUE);
+      ASSERT_FALSE(expect_valid) << "iteration " << iter;
+      ++invalid_runs;
+      continue;
+    }
+    const std::int64_t M = brows * rb, K = bcols * cb, n = 3;
+    std::vector<float> B(static_cast<std::size_t>(std::max<std::int64_t>(K, 1) * n), 0.5f);
+    std::vector<float> C(static_cast<std::size_t>(std::max<std::int64_t>(M, 1) * n), 7.0f);
+    const std::vector<float> C0 = C;
+    trnsparseDnMatDescr_t mB, mC;
+    ASSERT_EQ(trnsparseCreateDnMat(&mB, K, n, std::max<std::int64_t>(K, 1), B.data(), TRN_R_32F, TRNSPARSE_ORDER_COL), 0);
+    ASSERT_EQ(trnsparseCreateDnMat(&mC, M, n, std::max<std::int64_t>(M, 1), C.data(), TRN_R_32F, TRNSPARSE_ORDER_COL), 0);
+    const float one = 1.0f, zero = 0.0f;
+    const trnsparseStatus_t st = trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE,
+                                               &one, d, mB, &zero, mC, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
+    if (expect_valid) {
+      ASSERT_EQ(st, TRNSPARSE_STATUS_SUCCESS) << "iteration " << iter;
+      // Row sums of A times 0.5, checked against the test's own expansion.
+      A.columns.assign(A.col32.begin(), A.col32.begin() + bnnz);
+      for (auto& c : A.columns) c -= base;
+      A.offsets.assign(A.off32.begin(), A.off32.end());
+      for (auto& o : A.offsets) o -= base;
+      A.bcols = bcols;
+      const std::vector<float> dense = A.dense();
+      for (std::int64_t i = 0; i < M; ++i) {
+        double s = 0;
+        for (std::int64_t k = 0; k < K; ++k) s += 0.5 * dense[static_cast<std::size_t>(i + k * M)];
+        ASSERT_NEAR(C[static_cast<std::size_t>(i)], s, 1e-5 * (1 + std::fabs(s))) << "iteration " << iter;
+      }
+      ++valid_runs;
+    } else {
+      ASSERT_EQ(st, TRNSPARSE_STATUS_INVALID_VALUE) << "iteration " << iter;
+      ASSERT_EQ(C, C0);
+      ++invalid_runs;
+    }
+    trnsparseDestroyDnMat(mB);
+    trnsparseDestroyDnMat(mC);
+    trnsparseDestroySpMat(d);
+  }
+  EXPECT_GT(valid_runs, 50);
+  EXPECT_GT(invalid_runs, 100);
   trnsparseDestroy(h);
 }
 
