@@ -160,6 +160,17 @@ struct OwnedBsr {
 OwnedBsr dense_to_bsr(const DenseRef& A, std::int64_t row_block, std::int64_t col_block, float threshold,
                       BlockOrder order = BlockOrder::row);
 
+// ---- Block-sparse attention forward (extension, not in cuSPARSE) ------------------------------
+// O = softmax(scale * Q K^T restricted to the stored blocks of `mask`) V, per query row, for one
+// head. Q, K, V, O: seq x head_dim, row-major, ld = head_dim. The mask is a square BSR pattern of
+// block b x b (b <= pmax, its values are not read; seq = mask.brows * b); head_dim <= pmax. Fused
+// per block row in SBUF/PSUM: the scores never reach HBM. A query row whose block row stores no
+// block gets O = 0. tiles: f32 (exact products) or bf16 (Q, K, V rounded by the DMA, probabilities
+// rounded to bf16 before the P V matmul); accumulation fp32 in PSUM, softmax in fp32 on
+// VectorE/ScalarE. Docs: docs/trnsparse.md "Block-sparse attention".
+void attention_forward(const Settings& s, const BsrView& mask, std::int64_t head_dim, const float* Q, const float* K,
+                       const float* V, float scale, float* O, DType tiles = DType::f32, CallReport* report = nullptr);
+
 // ---- Krylov solver (extension, not in cuSPARSE) ---------------------------------------------
 // Conjugate gradients on a square SPD BSR operator, optionally Jacobi-preconditioned. Every vector
 // operation is a tile kernel: SpMV (the BSR kernel), dot products (VectorE multiply + row reduce,
