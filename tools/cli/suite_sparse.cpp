@@ -209,6 +209,124 @@ BenchResult spmm_bench(double density, trn::Generation target) {
   return b;
 }
 
+// Block-sparse attention (extension) vs dense masked attention in float64: window of 3 blocks plus
+// block column 0, 128-blocks, seq 512, head_dim 64.
+CaseResult attention_accuracy(trn::DType tiles, double bound) {
+  const std::int64_t nb = 4, b = 128, d = 64, seq = nb * b;
+  std::vector<std::int64_t> off{0}, col;
+  for (std::int64_t r = 0; r < nb; ++r) {
+    for (std::int64_t c = 0; c < nb; ++c)
+      if (c == 0 || std::llabs(c - r) <= 1) col.push_back(c);
+    off.push_back(static_cast<std::int64_t>(col.size()));
+  }
+  std::mt19937_64 rng(3);
+  std::normal_distribution<float> g(0.0f, 1.0f);
+  std::vector<float> Q(static_cast<std::size_t>(seq * d)), K(Q.size()), V(Q.size()), O(Q.size());
+  for (auto* v : {&Q, &K, &V})
+    for (float& x : *v) x = g(rng);
+  const float scale = 1.0f / 8.0f;
+  sp::CallReport rep;
+  const double t0 = now_seconds();
+  sp::attention_forward({}, {nb, nb, static_cast<std::int64_t>(col.size()), b, b, off.data(), col.data(), nullptr,
+                             sp::IndexType::i64, sp::IndexType::i64, sp::IndexBase::zero, trn::DType::f32, sp::BlockOrder::row},
+                        d, Q.data(), K.data(), V.data(), scale, O.data(), tiles, &rep);
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  std::vector<double> ref(Q.size(), 0.0), got(O.begin(), O.end());
+  for (std::int64_t q = 0; q < seq; ++q) {
+    std::vector<std::int64_t> keys;
+    for (std::int64_t e = off[static_cast<std::size_t>(q / b)]; e < off[static_cast<std::size_t>(q / b) + 1]; ++e)
+      for (std::int64_t k = 0; k < b; ++k) keys.push_back(col[static_cast<std::size_t>(e)] * b + k);
+    std::vector<double> sc(keys.size());
+    double mx = -INFINITY, sum = 0;
+    for (std::size_t t = 0; t < keys.size(); ++t) {
+      double acc = 0;
+      for (std::int64_t c = 0; c < d; ++c) acc += double(Q[static_cast<std::size_t>(q * d + c)]) * K[static_cast<std::size_t>(keys[t] * d + c)];
+      sc[t] = scale * acc;
+      mx = std::max(mx, sc[t]);
+    }
+    for (double& x : sc) sum += (x = std::exp(x - mx));
+    for (std::size_t t = 0; t < keys.size(); ++t)
+      for (std::int64_t c = 0; c < d; ++c) ref[static_cast<std::size_t>(q * d + c)] += sc[t] / sum * V[static_cast<std::size_t>(keys[t] * d + c)];
+  }
+  r.measured = rel_frobenius(got, ref);
+  r.bound = bound;
+  r.pass = r.measured <= bound;
+  r.note = "relative Frobenius error vs float64 dense masked attention";
+  r.device = DeviceCost::from(rep.profile);
+  return r;
+}
+
+// CG on the 2-D Laplacian 32 x 32 (n = 1024, 128-blocks) vs a float64 CG: iteration difference.
+CaseResult cg_laplacian() {
+  const std::int64_t g = 32, n = g * g, bs = 128, nb = n / bs;
+  std::vector<std::vector<std::pair<std::int64_t, double>>> rows(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t x = i % g, y = i / g;
+    rows[static_cast<std::size_t>(i)].push_back({i, 4.0});
+    if (x > 0) rows[static_cast<std::size_t>(i)].push_back({i - 1, -1.0});
+    if (x + 1 < g) rows[static_cast<std::size_t>(i)].push_back({i + 1, -1.0});
+    if (y > 0) rows[static_cast<std::size_t>(i)].push_back({i - g, -1.0});
+    if (y + 1 < g) rows[static_cast<std::size_t>(i)].push_back({i + g, -1.0});
+  }
+  std::vector<std::int64_t> off{0}, col;
+  std::vector<float> val;
+  for (std::int64_t R = 0; R < nb; ++R) {
+    for (std::int64_t C = std::max<std::int64_t>(0, R - 1); C <= std::min(nb - 1, R + 1); ++C) {
+      col.push_back(C);
+      std::vector<float> blk(static_cast<std::size_t>(bs * bs), 0.0f);
+      for (std::int64_t r = 0; r < bs; ++r)
+        for (auto [c, v] : rows[static_cast<std::size_t>(R * bs + r)])
+          if (c / bs == C) blk[static_cast<std::size_t>(r * bs + c % bs)] = static_cast<float>(v);
+      val.insert(val.end(), blk.begin(), blk.end());
+    }
+    off.push_back(static_cast<std::int64_t>(col.size()));
+  }
+  std::vector<float> b = random_vec(static_cast<std::size_t>(n), 51, 0), x(static_cast<std::size_t>(n), 0.0f);
+  const float tol = 1e-5f;
+  const double t0 = now_seconds();
+  const sp::CgResult res = sp::cg({}, {nb, nb, static_cast<std::int64_t>(col.size()), bs, bs, off.data(), col.data(), val.data(),
+                                       sp::IndexType::i64, sp::IndexType::i64, sp::IndexBase::zero, trn::DType::f32,
+                                       sp::BlockOrder::row},
+                                  b.data(), x.data(), {1000, tol, true});
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  // float64 Jacobi CG, same algorithm.
+  std::vector<double> xr(static_cast<std::size_t>(n), 0.0), rr(b.begin(), b.end()), z(rr.size()), p(rr.size()), q(rr.size());
+  auto dot = [](const std::vector<double>& u, const std::vector<double>& v) {
+    double s = 0;
+    for (std::size_t i = 0; i < u.size(); ++i) s += u[i] * v[i];
+    return s;
+  };
+  for (std::size_t i = 0; i < z.size(); ++i) p[i] = z[i] = rr[i] / 4.0;
+  double rho = dot(rr, z);
+  const double nrm = std::sqrt(dot(rr, rr));
+  int it = 0;
+  while (std::sqrt(dot(rr, rr)) > tol * nrm && it < 1000) {
+    for (std::size_t i = 0; i < q.size(); ++i) {
+      double s = 0;
+      for (auto [c, v] : rows[i]) s += v * p[static_cast<std::size_t>(c)];
+      q[i] = s;
+    }
+    const double a = rho / dot(p, q);
+    for (std::size_t i = 0; i < q.size(); ++i) {
+      xr[i] += a * p[i];
+      rr[i] -= a * q[i];
+      z[i] = rr[i] / 4.0;
+    }
+    const double rho_new = dot(rr, z);
+    for (std::size_t i = 0; i < q.size(); ++i) p[i] = z[i] + rho_new / rho * p[i];
+    rho = rho_new;
+    ++it;
+  }
+  r.measured = std::abs(res.iterations - it);
+  r.bound = it / 10 + 1;
+  r.pass = res.converged && r.measured <= r.bound;
+  r.note = "CG iterations " + std::to_string(res.iterations) + " vs float64 " + std::to_string(it) + ", modeled " +
+           sci(res.modeled_ns * 1e-3) + " us over " + std::to_string(res.launches) + " launches";
+  return r;
+}
+
 void add_sparse(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "sparse";
@@ -232,6 +350,15 @@ void add_sparse(Registry& reg) {
          .run = [num] { return spmm_exactness(num); }});
   add({.op = "sddmm_bsr128", .mode = "fp32, density 25%", .shape = "512x512, k=200", .metric = "max_err_over_bound",
        .bound_text = "2 (k + 2) u (|A||B|) elementwise on stored entries", .run = [] { return sddmm_accuracy(512, 200, 0.25); }});
+
+  add({.op = "attention_fwd", .mode = "fp32 tiles (extension)", .shape = "seq 512, d 64, 128-blocks", .metric = "normwise_rel",
+       .bound_text = "<= 5e-6 (target ~1e-6)", .experiment = "block-sparse attention vs float64 dense masked attention",
+       .run = [] { return attention_accuracy(trn::DType::f32, 5e-6); }});
+  add({.op = "attention_fwd", .mode = "bf16 tiles (extension)", .shape = "seq 512, d 64, 128-blocks", .metric = "normwise_rel",
+       .bound_text = "<= 1e-2 (target ~2e-3)", .experiment = "block-sparse attention vs float64 dense masked attention",
+       .run = [] { return attention_accuracy(trn::DType::bf16, 1e-2); }});
+  add({.op = "cg_jacobi", .mode = "fp32 (extension)", .shape = "2-D Laplacian 32x32, 128-blocks", .metric = "iteration_diff",
+       .bound_text = "|iterations - float64 CG| <= 10% + 1", .run = cg_laplacian});
 
   for (double d : {0.01, 0.05, 0.10, 0.25, 0.50})
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_bsr128",
