@@ -160,6 +160,24 @@ struct OwnedBsr {
 OwnedBsr dense_to_bsr(const DenseRef& A, std::int64_t row_block, std::int64_t col_block, float threshold,
                       BlockOrder order = BlockOrder::row);
 
+// Reverse Cuthill-McKee ordering of a square CSR matrix (George & Liu, "Computer Solution of Large
+// Sparse Positive Definite Systems", 1981, §4.3): BFS from a pseudo-peripheral start vertex (the
+// George-Liu heuristic) of each connected component, neighbours by increasing degree, then reversed.
+// Uses the symmetrised pattern (A + A^T); values are not read. Returns perm with new index i = old
+// perm[i]. Host index work: it concentrates nonzeros near the diagonal so that fewer, fuller blocks
+// cover them (compare FillReport before and after).
+std::vector<std::int64_t> rcm_ordering(const CsrView& A);
+// B = P A P^T for the ordering above (new row/column i = old perm[i]); writes a base-0, int64,
+// sorted CSR of the same value type into the output vectors.
+struct OwnedCsr {
+  std::int64_t rows = 0, cols = 0;
+  DType value_type = DType::f32;
+  std::vector<std::int64_t> offsets, columns;
+  std::vector<std::byte> values;
+  CsrView view();
+};
+OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& perm);
+
 // ---- Block-sparse attention forward (extension, not in cuSPARSE) ------------------------------
 // O = softmax(scale * Q K^T restricted to the stored blocks of `mask`) V, per query row, for one
 // head. Q, K, V, O: seq x head_dim, row-major, ld = head_dim. The mask is a square BSR pattern of
