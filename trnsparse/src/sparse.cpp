@@ -511,7 +511,8 @@ OwnedBsr dense_to_bsr(const DenseRef& A, std::int64_t row_block, std::int64_t co
   o.value_type = A.dtype;
   o.brows = (A.rows + row_block - 1) / row_block;
   o.bcols = (A.cols + col_block - 1) / col_block;
-  const auto [rs, cs] = strides_of(A.layout, A.ld);
+  const auto strides = strides_of(A.layout, A.ld);  // named: lambdas below capture them
+  const std::int64_t rs = strides.first, cs = strides.second;
   const std::int64_t es = dtype_size(A.dtype), bb = row_block * col_block;
   const auto* in = static_cast<const std::byte*>(A.data);
   auto value = [&](std::int64_t i, std::int64_t j) { return load_as_f32(A.dtype, in + (i * rs + j * cs) * es); };
