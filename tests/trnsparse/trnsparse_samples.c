@@ -1,0 +1,212 @@
+/* The logic of NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmm_csr, spmv_csr, sddmm_csr,
+ * sddmm_bsr; an SpMM over the same matrix in BSR form) written against trnsparse.h in plain C99:
+ * the same problems, the same generic-API call sequence (create descriptors, _bufferSize, buffer,
+ * _preprocess where the sample has it, compute, destroy) and the same exact result checks, with host
+ * memory in place of cudaMalloc/cudaMemcpy. Each function returns 0 when its check passes, the
+ * failing line otherwise. Also the C header check (compiles as C, enum values). */
+#include <stdlib.h>
+
+#include "trnsparse.h"
+
+#define TRY(call)                                              \
+  do {                                                         \
+    if ((call) != TRNSPARSE_STATUS_SUCCESS) return __LINE__;   \
+  } while (0)
+
+/* The 4 x 4 matrix of the spmm_csr / spmv_csr samples (9 entries, zero-based CSR). */
+static const int kOffsets[] = {0, 3, 4, 7, 9};
+static const int kColumns[] = {0, 2, 3, 1, 0, 2, 3, 1, 3};
+static const float kValues[] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f};
+
+static int equal(const float* got, const float* want, int n) {
+  int i;
+  for (i = 0; i < n; ++i)
+    if (got[i] != want[i]) return 0;
+  return 1;
+}
+
+int trnsparse_sample_spmm_csr(void) {
+  /* C (4 x 3, column-major) = A (CSR) * B (4 x 3, column-major). */
+  float B[12];
+  float C[12] = {0};
+  const float want[12] = {19.0f, 8.0f, 51.0f, 52.0f, 43.0f, 24.0f, 123.0f, 120.0f, 67.0f, 40.0f, 195.0f, 188.0f};
+  float alpha = 1.0f, beta = 0.0f;
+  trnsparseHandle_t h = NULL;
+  trnsparseSpMatDescr_t A;
+  trnsparseDnMatDescr_t mB, mC;
+  size_t bytes = 0;
+  void* buffer;
+  int i;
+  for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateCsr(&A, 4, 4, 9, (void*)kOffsets, (void*)kColumns, (void*)kValues, TRNSPARSE_INDEX_32I,
+                         TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
+  TRY(trnsparseCreateDnMat(&mB, 4, 3, 4, B, TRN_R_32F, TRNSPARSE_ORDER_COL));
+  TRY(trnsparseCreateDnMat(&mC, 4, 3, 4, C, TRN_R_32F, TRNSPARSE_ORDER_COL));
+  TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
+                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, &bytes));
+  buffer = malloc(bytes);
+  TRY(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB, &beta, mC,
+                    TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, buffer));
+  free(buffer);
+  TRY(trnsparseDestroySpMat(A));
+  TRY(trnsparseDestroyDnMat(mB));
+  TRY(trnsparseDestroyDnMat(mC));
+  TRY(trnsparseDestroy(h));
+  return equal(C, want, 12) ? 0 : __LINE__;
+}
+
+int trnsparse_sample_spmm_bsr(void) {
+  /* The same matrix as 2 x 2 blocks (row-major inside blocks, CreateBsr), row-major B and C. */
+  const int offsets[] = {0, 2, 4};
+  const int columns[] = {0, 1, 0, 1};
+  const float values[] = {1.0f, 0.0f, 0.0f, 4.0f, 2.0f, 3.0f, 0.0f, 0.0f,
+                          5.0f, 0.0f, 0.0f, 8.0f, 6.0f, 7.0f, 0.0f, 9.0f};
+  float B[12], C[12] = {0};
+  const float want[12] = {19.0f, 43.0f, 67.0f, 8.0f, 24.0f, 40.0f, 51.0f, 123.0f, 195.0f, 52.0f, 120.0f, 188.0f};
+  float alpha = 1.0f, beta = 0.0f;
+  trnsparseHandle_t h = NULL;
+  trnsparseConstSpMatDescr_t A;
+  trnsparseConstDnMatDescr_t mB;
+  trnsparseDnMatDescr_t mC;
+  size_t bytes = 0;
+  void* buffer;
+  int i, j;
+  for (i = 0; i < 4; ++i)
+    for (j = 0; j < 3; ++j) B[i * 3 + j] = (float)(i + 4 * j + 1); /* the column-major B above, stored row-major */
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateConstBsr(&A, 2, 2, 4, 2, 2, offsets, columns, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                              TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F, TRNSPARSE_ORDER_ROW));
+  TRY(trnsparseCreateConstDnMat(&mB, 4, 3, 3, B, TRN_R_32F, TRNSPARSE_ORDER_ROW));
+  TRY(trnsparseCreateDnMat(&mC, 4, 3, 3, C, TRN_R_32F, TRNSPARSE_ORDER_ROW));
+  TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
+                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_BSR_ALG1, &bytes));
+  buffer = malloc(bytes);
+  TRY(trnsparseSpMM_preprocess(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
+                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_BSR_ALG1, buffer));
+  TRY(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB, &beta, mC,
+                    TRN_R_32F, TRNSPARSE_SPMM_BSR_ALG1, buffer));
+  free(buffer);
+  TRY(trnsparseDestroySpMat(A));
+  TRY(trnsparseDestroyDnMat(mB));
+  TRY(trnsparseDestroyDnMat(mC));
+  TRY(trnsparseDestroy(h));
+  return equal(C, want, 12) ? 0 : __LINE__;
+}
+
+int trnsparse_sample_spmv_csr(void) {
+  const float x[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+  float y[4] = {0};
+  const float want[4] = {19.0f, 8.0f, 51.0f, 52.0f};
+  float alpha = 1.0f, beta = 0.0f;
+  trnsparseHandle_t h = NULL;
+  trnsparseConstSpMatDescr_t A;
+  trnsparseConstDnVecDescr_t vx;
+  trnsparseDnVecDescr_t vy;
+  size_t bytes = 0;
+  void* buffer;
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateConstCsr(&A, 4, 4, 9, kOffsets, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                              TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
+  TRY(trnsparseCreateConstDnVec(&vx, 4, x, TRN_R_32F));
+  TRY(trnsparseCreateDnVec(&vy, 4, y, TRN_R_32F));
+  TRY(trnsparseSpMV_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
+                               TRNSPARSE_SPMV_ALG_DEFAULT, &bytes));
+  buffer = malloc(bytes);
+  TRY(trnsparseSpMV(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
+                    TRNSPARSE_SPMV_ALG_DEFAULT, buffer));
+  free(buffer);
+  TRY(trnsparseDestroySpMat(A));
+  TRY(trnsparseDestroyDnVec(vx));
+  TRY(trnsparseDestroyDnVec(vy));
+  TRY(trnsparseDestroy(h));
+  return equal(y, want, 4) ? 0 : __LINE__;
+}
+
+int trnsparse_sample_sddmm_csr(void) {
+  /* C (4 x 3, CSR pattern) = (A * B) o spy(C), A 4 x 4 and B 4 x 3 row-major with entries 1, 2, ... */
+  float A[16], B[12];
+  const int offsets[] = {0, 3, 4, 7, 9};
+  const int columns[] = {0, 1, 2, 1, 0, 1, 2, 0, 2};
+  float values[9] = {0};
+  const float want[9] = {70.0f, 80.0f, 90.0f, 184.0f, 246.0f, 288.0f, 330.0f, 334.0f, 450.0f};
+  float alpha = 1.0f, beta = 0.0f;
+  trnsparseHandle_t h = NULL;
+  trnsparseDnMatDescr_t mA, mB;
+  trnsparseSpMatDescr_t C;
+  size_t bytes = 0;
+  void* buffer;
+  int i;
+  for (i = 0; i < 16; ++i) A[i] = (float)(i + 1);
+  for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateDnMat(&mA, 4, 4, 4, A, TRN_R_32F, TRNSPARSE_ORDER_ROW));
+  TRY(trnsparseCreateDnMat(&mB, 4, 3, 3, B, TRN_R_32F, TRNSPARSE_ORDER_ROW));
+  TRY(trnsparseCreateCsr(&C, 4, 3, 9, (void*)offsets, (void*)columns, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                         TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
+  TRY(trnsparseSDDMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA, mB,
+                                &beta, C, TRN_R_32F, TRNSPARSE_SDDMM_ALG_DEFAULT, &bytes));
+  buffer = malloc(bytes);
+  TRY(trnsparseSDDMM_preprocess(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA, mB,
+                                &beta, C, TRN_R_32F, TRNSPARSE_SDDMM_ALG_DEFAULT, buffer));
+  TRY(trnsparseSDDMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA, mB, &beta, C,
+                     TRN_R_32F, TRNSPARSE_SDDMM_ALG_DEFAULT, buffer));
+  free(buffer);
+  TRY(trnsparseDestroyDnMat(mA));
+  TRY(trnsparseDestroyDnMat(mB));
+  TRY(trnsparseDestroySpMat(C));
+  TRY(trnsparseDestroy(h));
+  return equal(values, want, 9) ? 0 : __LINE__;
+}
+
+int trnsparse_sample_sddmm_bsr(void) {
+  /* 8 x 8 operands whose every row is 1..8; C has the two diagonal 4 x 4 blocks (row-major blocks):
+   * (A B)(i, j) = 36 (j + 1). */
+  float A[64], B[64];
+  const int offsets[] = {0, 1, 2};
+  const int columns[] = {0, 1};
+  float values[32] = {0};
+  float want[32];
+  float alpha = 1.0f, beta = 0.0f;
+  trnsparseHandle_t h = NULL;
+  trnsparseDnMatDescr_t mA, mB;
+  trnsparseSpMatDescr_t C;
+  size_t bytes = 0;
+  void* buffer;
+  int i;
+  for (i = 0; i < 64; ++i) A[i] = B[i] = (float)(i % 8 + 1);
+  for (i = 0; i < 32; ++i) want[i] = 36.0f * (float)((i / 16) * 4 + i % 4 + 1);
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateDnMat(&mA, 8, 8, 8, A, TRN_R_32F, TRNSPARSE_ORDER_ROW));
+  TRY(trnsparseCreateDnMat(&mB, 8, 8, 8, B, TRN_R_32F, TRNSPARSE_ORDER_ROW));
+  TRY(trnsparseCreateBsr(&C, 2, 2, 2, 4, 4, (void*)offsets, (void*)columns, values, TRNSPARSE_INDEX_32I,
+                         TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F, TRNSPARSE_ORDER_ROW));
+  TRY(trnsparseSDDMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA, mB,
+                                &beta, C, TRN_R_32F, TRNSPARSE_SDDMM_ALG_DEFAULT, &bytes));
+  buffer = malloc(bytes);
+  TRY(trnsparseSDDMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA, mB, &beta, C,
+                     TRN_R_32F, TRNSPARSE_SDDMM_ALG_DEFAULT, buffer));
+  free(buffer);
+  TRY(trnsparseDestroyDnMat(mA));
+  TRY(trnsparseDestroyDnMat(mB));
+  TRY(trnsparseDestroySpMat(C));
+  TRY(trnsparseDestroy(h));
+  return equal(values, want, 32) ? 0 : __LINE__;
+}
+
+/* The header as C: enum values that differ between the two block-order enums, statuses, version. */
+int trnsparse_c_header_check(void) {
+  trnsparseHandle_t h = NULL;
+  int version = 0;
+  if (TRNSPARSE_DIRECTION_ROW != 0 || TRNSPARSE_ORDER_ROW != 2 || TRNSPARSE_ORDER_COL != 1) return __LINE__;
+  if (TRNSPARSE_STATUS_INVALID_VALUE != 3 || TRNSPARSE_STATUS_NOT_SUPPORTED != 10) return __LINE__;
+  if (TRNSPARSE_FORMAT_BSR != 6 || TRNSPARSE_SPMM_BSR_ALG1 != 14 || TRNSPARSE_INDEX_64I != 3) return __LINE__;
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseGetVersion(h, &version));
+  if (version != TRNSPARSE_VERSION) return __LINE__;
+  /* An out-of-range enum value, legal in C: a status, never a crash. */
+  if (trnsparseSetPointerMode(h, (trnsparsePointerMode_t)77) != TRNSPARSE_STATUS_INVALID_VALUE) return __LINE__;
+  TRY(trnsparseDestroy(h));
+  if (trnsparseDestroy(h) != TRNSPARSE_STATUS_NOT_INITIALIZED) return __LINE__;
+  return 0;
+}

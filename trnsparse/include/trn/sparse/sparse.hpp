@@ -1,0 +1,217 @@
+// trnsparse C++ API: block-sparse (BSR) SpMM / SpMV / SDDMM as tile kernels on the emulated
+// NeuronCore, plus the index conversions CSR <-> BSR and dense -> BSR. The C API (trnsparse.h) is a
+// thin shim over this header. Semantics, accuracy bounds and modeled costs: docs/trnsparse.md.
+//
+//   SpMM   C = alpha op(A) op(B) + beta C      A sparse (BSR), B and C dense (column- or row-major)
+//   SpMV   y = alpha op(A) x + beta y          the SpMM kernel with one moving column
+//   SDDMM  C = alpha (op(A) op(B)) o spy(C) + beta C   A, B dense; C sparse (BSR or CSR), only its
+//                                              stored entries are computed and written
+//
+// Where the arithmetic happens: every product and sum runs on TensorE (nc_matmul into fp32 PSUM)
+// and VectorE (alpha/beta epilogue). The host does index work only (validation, transposing a block
+// pattern, conversions), which performs no floating-point arithmetic.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "trn/core/core.hpp"
+
+namespace trn::sparse {
+
+enum class Op : std::uint8_t { N, T };
+enum class IndexType : std::uint8_t { i32, i64 };
+enum class IndexBase : std::uint8_t { zero, one };
+// Order of the values inside each block (cusparseOrder_t for BSR, cusparseDirection_t for legacy).
+enum class BlockOrder : std::uint8_t { row, col };
+// Dense operand layout.
+enum class Layout : std::uint8_t { col_major, row_major };
+
+// A BSR matrix of brows x bcols blocks, each row_block x col_block values, bnnz stored blocks.
+// offsets[brows + 1] and columns[bnnz] are of `index_type`, counted from `base`; the values of block
+// b are values[b * row_block * col_block ...], element (r, c) of the block at r * col_block + c
+// (BlockOrder::row) or r + c * row_block (BlockOrder::col). Column indices within a block row must be
+// strictly increasing (sorted, no duplicates): validate() rejects anything else.
+struct BsrView {
+  std::int64_t brows = 0, bcols = 0, bnnz = 0, row_block = 1, col_block = 1;
+  const void* offsets = nullptr;
+  const void* columns = nullptr;
+  void* values = nullptr;  // written only by SDDMM (the output pattern)
+  IndexType offsets_type = IndexType::i32, columns_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  DType value_type = DType::f32;
+  BlockOrder order = BlockOrder::row;
+  std::int64_t rows() const { return brows * row_block; }
+  std::int64_t cols() const { return bcols * col_block; }
+};
+
+// A CSR matrix (rows x cols, nnz entries); the same index rules as BsrView.
+struct CsrView {
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  const void* offsets = nullptr;
+  const void* columns = nullptr;
+  void* values = nullptr;
+  IndexType offsets_type = IndexType::i32, columns_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  DType value_type = DType::f32;
+};
+
+// A dense rows x cols matrix: element (i, j) at data[i + j * ld] (col_major) or data[i * ld + j].
+struct DenseRef {
+  const void* data = nullptr;
+  DType dtype = DType::f32;
+  std::int64_t rows = 0, cols = 0, ld = 0;
+  Layout layout = Layout::col_major;
+};
+struct MutableDenseRef {
+  void* data = nullptr;
+  DType dtype = DType::f32;
+  std::int64_t rows = 0, cols = 0, ld = 0;
+  Layout layout = Layout::col_major;
+};
+
+// Emulator settings (the handle's state in the C API).
+struct Settings {
+  Generation target = Generation::trn1;
+  Numerics numerics = Numerics::ideal;
+  int num_cores = 1;          // emulated NeuronCores the programs are spread over
+  int host_threads = 0;       // 0: TRN_NUM_THREADS or all
+  bool timing_only = false;   // record traces without computing (cost-model studies of large shapes)
+};
+
+// What the last call did.
+struct CallReport {
+  Profile profile;                  // modeled device time of the call
+  std::int64_t matmuls = 0;         // nc_matmul instructions issued
+  std::int64_t blocks = 0;          // stored blocks (or CSR tiles) the kernel visited
+  bool b_resident = false;          // SpMM: op(B) strips kept in SBUF (false: streamed per block)
+  Trace trace;
+};
+
+// Thrown for an invalid argument or index array; `position` names what is wrong for the C shim.
+class InvalidArgument : public Error {
+ public:
+  InvalidArgument(std::string what, std::string item) : Error(std::move(what)), item_(std::move(item)) {}
+  const std::string& item() const { return item_; }  // "offsets", "columns", "bnnz", ...
+
+ private:
+  std::string item_;
+};
+
+// O(bnnz) checks of the index arrays: offsets[0] == base, non-decreasing, offsets[brows] - base ==
+// bnnz; every column in [base, bcols + base) and strictly increasing within its row; block sizes
+// >= 1; non-null arrays when bnnz > 0. Throws InvalidArgument naming the array.
+void validate(const BsrView& a);
+void validate(const CsrView& a);
+
+// C = alpha op(A) op(B) + beta C. op(A) is M x K (A: brows x bcols blocks, op T swaps them), op(B)
+// K x n, C M x n. Values of A: f32, bf16 or f16; B: f32, bf16 or f16; C: f32, bf16 or f16. Products
+// use fp32 tiles (exact, 4-pass cost) unless A and B are both bf16 or both f16 (then 16-bit tiles);
+// accumulation is fp32 in PSUM. beta == 0 never reads C; alpha == 0 never reads A or B.
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+// y = alpha op(A) x + beta y (x and y contiguous vectors of their dtypes).
+void spmv(const Settings& s, Op opA, float alpha, const BsrView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report = nullptr);
+// The same with a CSR matrix: converted on the host to pmax x pmax BSR blocks (values copied into
+// zero-padded blocks, no arithmetic), then the BSR kernel. Costs bnnz * 128^2 values of memory.
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+void spmv(const Settings& s, Op opA, float alpha, const CsrView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report = nullptr);
+// C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C (BSR or CSR pattern).
+void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
+           const BsrView& C, CallReport* report = nullptr);
+void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
+           const CsrView& C, CallReport* report = nullptr);
+
+// ---- conversions (host index work: values are copied, never combined) -------------------------
+struct FillReport {
+  std::int64_t bnnz = 0;        // stored blocks
+  std::int64_t nnz = 0;         // nonzero values inside them
+  double fill = 0;              // nnz / (bnnz * row_block * col_block); 0 when bnnz == 0
+};
+
+// Block pattern of a CSR matrix (m x n) in block_dim x block_dim blocks: writes bsr_offsets
+// (ceil(m / block_dim) + 1 entries, int32 or int64 per `out_index`) and returns bnnz
+// (cusparseXcsr2bsrNnz). The CSR must pass validate().
+std::int64_t csr_to_bsr_nnz(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
+                            IndexType out_index);
+// Values and columns of that BSR (cusparseScsr2bsr): bsr_offsets from csr_to_bsr_nnz; blocks are
+// zero-filled then the CSR entries are copied in (order `order`); columns sorted.
+FillReport csr_to_bsr(const CsrView& csr, std::int64_t block_dim, BlockOrder order, IndexBase out_base,
+                      const void* bsr_offsets, IndexType out_index, void* bsr_columns, void* bsr_values);
+// Every value of every stored block becomes a CSR entry (cusparseSbsr2csr): csr_offsets has
+// brows * row_block + 1 entries, csr columns sorted within each row; nnz = bnnz * row_block * col_block.
+void bsr_to_csr(const BsrView& bsr, IndexBase out_base, void* csr_offsets, void* csr_columns, void* csr_values,
+                IndexType out_index);
+
+// Dense -> BSR with a threshold: a block is kept iff one of its entries has |x| > threshold; kept
+// entries with |x| <= threshold are stored as 0. Owns its arrays (int64 offsets/columns, base 0).
+struct OwnedBsr {
+  std::int64_t brows = 0, bcols = 0, row_block = 1, col_block = 1;
+  BlockOrder order = BlockOrder::row;
+  DType value_type = DType::f32;
+  std::vector<std::int64_t> offsets, columns;
+  std::vector<std::byte> values;
+  FillReport fill;
+  BsrView view();
+};
+OwnedBsr dense_to_bsr(const DenseRef& A, std::int64_t row_block, std::int64_t col_block, float threshold,
+                      BlockOrder order = BlockOrder::row);
+
+// Reverse Cuthill-McKee ordering of a square CSR matrix (George & Liu, "Computer Solution of Large
+// Sparse Positive Definite Systems", 1981, §4.3): BFS from a pseudo-peripheral start vertex (the
+// George-Liu heuristic) of each connected component, neighbours by increasing degree, then reversed.
+// Uses the symmetrised pattern (A + A^T); values are not read. Returns perm with new index i = old
+// perm[i]. Host index work: it concentrates nonzeros near the diagonal so that fewer, fuller blocks
+// cover them (compare FillReport before and after).
+std::vector<std::int64_t> rcm_ordering(const CsrView& A);
+// B = P A P^T for the ordering above (new row/column i = old perm[i]); writes a base-0, int64,
+// sorted CSR of the same value type into the output vectors.
+struct OwnedCsr {
+  std::int64_t rows = 0, cols = 0;
+  DType value_type = DType::f32;
+  std::vector<std::int64_t> offsets, columns;
+  std::vector<std::byte> values;
+  CsrView view();
+};
+OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& perm);
+
+// ---- Block-sparse attention forward (extension, not in cuSPARSE) ------------------------------
+// O = softmax(scale * Q K^T restricted to the stored blocks of `mask`) V, per query row, for one
+// head. Q, K, V, O: seq x head_dim, row-major, ld = head_dim. The mask is a square BSR pattern of
+// block b x b (b <= pmax, its values are not read; seq = mask.brows * b); head_dim <= pmax. Fused
+// per block row in SBUF/PSUM: the scores never reach HBM. A query row whose block row stores no
+// block gets O = 0. tiles: f32 (exact products) or bf16 (Q, K, V rounded by the DMA, probabilities
+// rounded to bf16 before the P V matmul); accumulation fp32 in PSUM, softmax in fp32 on
+// VectorE/ScalarE. Docs: docs/trnsparse.md "Block-sparse attention".
+void attention_forward(const Settings& s, const BsrView& mask, std::int64_t head_dim, const float* Q, const float* K,
+                       const float* V, float scale, float* O, DType tiles = DType::f32, CallReport* report = nullptr);
+
+// ---- Krylov solver (extension, not in cuSPARSE) ---------------------------------------------
+// Conjugate gradients on a square SPD BSR operator, optionally Jacobi-preconditioned. Every vector
+// operation is a tile kernel: SpMV (the BSR kernel), dot products (VectorE multiply + row reduce,
+// then one TensorE matmul with a ones column for the cross-partition sum), and the updates
+// x += a p, r -= a q, p = z + b p (VectorE, with a = rho / pq and b = rho' / rho divided on VectorE
+// and broadcast across partitions by a ones-row matmul). The host reads one scalar per iteration,
+// ||r||^2, for the stopping test (square root and comparison on the host) and the breakdown test
+// pq > 0; nothing else runs on the host.
+struct CgOptions {
+  int max_iterations = 1000;
+  float tolerance = 1e-5f;  // stop when ||r_k|| <= tolerance * ||b|| (recursively updated residual)
+  bool jacobi = true;       // z = D^-1 r with D the diagonal of A (must be nonzero)
+};
+struct CgResult {
+  int iterations = 0;
+  bool converged = false;
+  bool breakdown = false;                  // p^T A p <= 0: A is not SPD (or lost definiteness in fp32)
+  std::vector<double> residual_history;    // ||r_k|| / ||b||, k = 0 .. iterations
+  double modeled_ns = 0;                   // sum of the modeled times of every launch (trn target)
+  std::int64_t launches = 0;
+  std::int64_t host_scalar_reads = 0;      // scalars the host read back for control flow
+};
+// x holds the initial guess on entry and the solution on exit (fp32, length A.rows()).
+CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const CgOptions& opt = {});
+
+}  // namespace trn::sparse

@@ -1,0 +1,286 @@
+/* trnsparse.h - cuSPARSE-shaped C API of trnsparse: block-sparse (BSR) SpMM / SpMV / SDDMM as tile
+ * kernels on an emulated NeuronCore. Prefix substitution (cusparse -> trnsparse, CUSPARSE ->
+ * TRNSPARSE, CUDA_R_ -> TRN_R_) ports a cuSPARSE program: same function names, argument order and
+ * meaning, same numeric enum values (cuSPARSE 12.6.3, CUDA 13 headers). Differences: pointers are
+ * host pointers, execution is synchronous (streams are stored and returned), no external buffer is
+ * ever needed (the _bufferSize queries return a small fixed size and NULL buffers are accepted).
+ * Parameter positions in log lines are 1-based and do not count the handle. Semantics, accuracy
+ * and limits: docs/trnsparse.md. Pure C (C99). */
+#ifndef TRNSPARSE_H
+#define TRNSPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "trncore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRNSPARSE_VER_MAJOR 0
+#define TRNSPARSE_VER_MINOR 1
+#define TRNSPARSE_VER_PATCH 0
+#define TRNSPARSE_VERSION (TRNSPARSE_VER_MAJOR * 1000 + TRNSPARSE_VER_MINOR * 100 + TRNSPARSE_VER_PATCH)
+
+/* ---- opaque types ------------------------------------------------------------------------- */
+struct trnsparseContext;
+typedef struct trnsparseContext* trnsparseHandle_t;
+struct trnsparseMatDescr;
+typedef struct trnsparseMatDescr* trnsparseMatDescr_t;
+struct trnsparseSpMatDescr;
+struct trnsparseDnMatDescr;
+struct trnsparseDnVecDescr;
+typedef struct trnsparseSpMatDescr* trnsparseSpMatDescr_t;
+typedef struct trnsparseDnMatDescr* trnsparseDnMatDescr_t;
+typedef struct trnsparseDnVecDescr* trnsparseDnVecDescr_t;
+typedef struct trnsparseSpMatDescr const* trnsparseConstSpMatDescr_t;
+typedef struct trnsparseDnMatDescr const* trnsparseConstDnMatDescr_t;
+typedef struct trnsparseDnVecDescr const* trnsparseConstDnVecDescr_t;
+
+/* ---- enums (cuSPARSE values) -------------------------------------------------------------- */
+typedef enum {
+  TRNSPARSE_STATUS_SUCCESS = 0,
+  TRNSPARSE_STATUS_NOT_INITIALIZED = 1,
+  TRNSPARSE_STATUS_ALLOC_FAILED = 2,
+  TRNSPARSE_STATUS_INVALID_VALUE = 3,
+  TRNSPARSE_STATUS_ARCH_MISMATCH = 4,
+  TRNSPARSE_STATUS_MAPPING_ERROR = 5,
+  TRNSPARSE_STATUS_EXECUTION_FAILED = 6,
+  TRNSPARSE_STATUS_INTERNAL_ERROR = 7,
+  TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED = 8,
+  TRNSPARSE_STATUS_ZERO_PIVOT = 9,
+  TRNSPARSE_STATUS_NOT_SUPPORTED = 10,
+  TRNSPARSE_STATUS_INSUFFICIENT_RESOURCES = 11
+} trnsparseStatus_t;
+
+typedef enum { TRNSPARSE_POINTER_MODE_HOST = 0, TRNSPARSE_POINTER_MODE_DEVICE = 1 } trnsparsePointerMode_t;
+typedef enum {
+  TRNSPARSE_MATRIX_TYPE_GENERAL = 0,
+  TRNSPARSE_MATRIX_TYPE_SYMMETRIC = 1,
+  TRNSPARSE_MATRIX_TYPE_HERMITIAN = 2,
+  TRNSPARSE_MATRIX_TYPE_TRIANGULAR = 3
+} trnsparseMatrixType_t;
+typedef enum { TRNSPARSE_FILL_MODE_LOWER = 0, TRNSPARSE_FILL_MODE_UPPER = 1 } trnsparseFillMode_t;
+typedef enum { TRNSPARSE_DIAG_TYPE_NON_UNIT = 0, TRNSPARSE_DIAG_TYPE_UNIT = 1 } trnsparseDiagType_t;
+typedef enum { TRNSPARSE_INDEX_BASE_ZERO = 0, TRNSPARSE_INDEX_BASE_ONE = 1 } trnsparseIndexBase_t;
+typedef enum {
+  TRNSPARSE_OPERATION_NON_TRANSPOSE = 0,
+  TRNSPARSE_OPERATION_TRANSPOSE = 1,
+  TRNSPARSE_OPERATION_CONJUGATE_TRANSPOSE = 2 /* real values: the same as TRANSPOSE */
+} trnsparseOperation_t;
+/* Legacy block order (bsrmm, bsrmv, csr2bsr): ROW = 0. Not the same numbers as trnsparseOrder_t. */
+typedef enum { TRNSPARSE_DIRECTION_ROW = 0, TRNSPARSE_DIRECTION_COLUMN = 1 } trnsparseDirection_t;
+typedef enum {
+  TRNSPARSE_FORMAT_CSR = 1,
+  TRNSPARSE_FORMAT_CSC = 2,
+  TRNSPARSE_FORMAT_COO = 3,
+  TRNSPARSE_FORMAT_BLOCKED_ELL = 5,
+  TRNSPARSE_FORMAT_BSR = 6,
+  TRNSPARSE_FORMAT_SLICED_ELLPACK = 7
+} trnsparseFormat_t;
+/* Generic API: dense layout and BSR block order: ROW = 2. */
+typedef enum { TRNSPARSE_ORDER_COL = 1, TRNSPARSE_ORDER_ROW = 2 } trnsparseOrder_t;
+typedef enum { TRNSPARSE_INDEX_16U = 1, TRNSPARSE_INDEX_32I = 2, TRNSPARSE_INDEX_64I = 3 } trnsparseIndexType_t;
+typedef enum { TRNSPARSE_SPMAT_FILL_MODE = 0, TRNSPARSE_SPMAT_DIAG_TYPE = 1 } trnsparseSpMatAttribute_t;
+typedef enum {
+  TRNSPARSE_SPMV_ALG_DEFAULT = 0,
+  TRNSPARSE_SPMV_CSR_ALG1 = 2,
+  TRNSPARSE_SPMV_CSR_ALG2 = 3,
+  TRNSPARSE_SPMV_COO_ALG1 = 1,
+  TRNSPARSE_SPMV_COO_ALG2 = 4,
+  TRNSPARSE_SPMV_SELL_ALG1 = 5,
+  TRNSPARSE_SPMV_BSR_ALG1 = 6
+} trnsparseSpMVAlg_t;
+typedef enum {
+  TRNSPARSE_SPMM_ALG_DEFAULT = 0,
+  TRNSPARSE_SPMM_COO_ALG1 = 1,
+  TRNSPARSE_SPMM_COO_ALG2 = 2,
+  TRNSPARSE_SPMM_COO_ALG3 = 3,
+  TRNSPARSE_SPMM_COO_ALG4 = 5,
+  TRNSPARSE_SPMM_CSR_ALG1 = 4,
+  TRNSPARSE_SPMM_CSR_ALG2 = 6,
+  TRNSPARSE_SPMM_CSR_ALG3 = 12,
+  TRNSPARSE_SPMM_BLOCKED_ELL_ALG1 = 13,
+  TRNSPARSE_SPMM_BSR_ALG1 = 14
+} trnsparseSpMMAlg_t;
+typedef enum { TRNSPARSE_SDDMM_ALG_DEFAULT = 0 } trnsparseSDDMMAlg_t;
+
+/* ---- handle, errors, streams -------------------------------------------------------------- */
+trnsparseStatus_t trnsparseCreate(trnsparseHandle_t* handle);
+trnsparseStatus_t trnsparseDestroy(trnsparseHandle_t handle);
+trnsparseStatus_t trnsparseGetVersion(trnsparseHandle_t handle, int* version);
+const char* trnsparseGetErrorName(trnsparseStatus_t status);
+const char* trnsparseGetErrorString(trnsparseStatus_t status);
+trnsparseStatus_t trnsparseSetStream(trnsparseHandle_t handle, trnStream_t streamId);
+trnsparseStatus_t trnsparseGetStream(trnsparseHandle_t handle, trnStream_t* streamId);
+trnsparseStatus_t trnsparseGetPointerMode(trnsparseHandle_t handle, trnsparsePointerMode_t* mode);
+trnsparseStatus_t trnsparseSetPointerMode(trnsparseHandle_t handle, trnsparsePointerMode_t mode);
+
+/* trnsci extensions on the handle: emulated generation, numerics profile, emulated NeuronCores, the
+ * modeled device profile of the last compute call, the position of the last illegal parameter. */
+trnsparseStatus_t trnsparseSetTarget(trnsparseHandle_t handle, trnTarget_t target);
+trnsparseStatus_t trnsparseSetNumericsProfile(trnsparseHandle_t handle, trnNumerics_t numerics);
+trnsparseStatus_t trnsparseSetNumCores(trnsparseHandle_t handle, int cores);
+trnsparseStatus_t trnsparseGetLastProfile(trnsparseHandle_t handle, trnProfile_t* profile);
+trnsparseStatus_t trnsparseGetLastErrorParameter(trnsparseHandle_t handle, int* position);
+
+/* ---- logging -------------------------------------------------------------------------------
+ * cuSPARSE's logger (callback with level and function name; level 1 = error) and cuBLAS-style
+ * configure/callback. TRNSPARSE_LOGINFO_DBG=1 / TRNSPARSE_LOGDEST_DBG=stdout|stderr|<file> turn
+ * logging on from the environment. Lines: " ** On entry to <fn> parameter number <i> (<name>) had an
+ * illegal value" and "<fn>: <STATUS>: <why>". */
+typedef void (*trnsparseLoggerCallback_t)(int logLevel, const char* functionName, const char* message);
+typedef void (*trnsparseLogCallback)(const char* msg);
+trnsparseStatus_t trnsparseLoggerSetCallback(trnsparseLoggerCallback_t callback);
+trnsparseStatus_t trnsparseLoggerSetFile(FILE* file);
+trnsparseStatus_t trnsparseLoggerOpenFile(const char* logFile);
+trnsparseStatus_t trnsparseLoggerSetLevel(int level);
+trnsparseStatus_t trnsparseLoggerSetMask(int mask);
+trnsparseStatus_t trnsparseLoggerForceDisable(void);
+trnsparseStatus_t trnsparseLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
+trnsparseStatus_t trnsparseSetLoggerCallback(trnsparseLogCallback callback);
+trnsparseStatus_t trnsparseGetLoggerCallback(trnsparseLogCallback* callback);
+
+/* ---- legacy matrix descriptor --------------------------------------------------------------- */
+trnsparseStatus_t trnsparseCreateMatDescr(trnsparseMatDescr_t* descrA);
+trnsparseStatus_t trnsparseDestroyMatDescr(trnsparseMatDescr_t descrA);
+trnsparseStatus_t trnsparseSetMatType(trnsparseMatDescr_t descrA, trnsparseMatrixType_t type);
+trnsparseMatrixType_t trnsparseGetMatType(const trnsparseMatDescr_t descrA);
+trnsparseStatus_t trnsparseSetMatFillMode(trnsparseMatDescr_t descrA, trnsparseFillMode_t fillMode);
+trnsparseFillMode_t trnsparseGetMatFillMode(const trnsparseMatDescr_t descrA);
+trnsparseStatus_t trnsparseSetMatDiagType(trnsparseMatDescr_t descrA, trnsparseDiagType_t diagType);
+trnsparseDiagType_t trnsparseGetMatDiagType(const trnsparseMatDescr_t descrA);
+trnsparseStatus_t trnsparseSetMatIndexBase(trnsparseMatDescr_t descrA, trnsparseIndexBase_t base);
+trnsparseIndexBase_t trnsparseGetMatIndexBase(const trnsparseMatDescr_t descrA);
+
+/* ---- generic API descriptors ---------------------------------------------------------------- */
+trnsparseStatus_t trnsparseCreateBsr(trnsparseSpMatDescr_t* spMatDescr, int64_t brows, int64_t bcols, int64_t bnnz,
+                                     int64_t rowBlockSize, int64_t colBlockSize, void* bsrRowOffsets, void* bsrColInd,
+                                     void* bsrValues, trnsparseIndexType_t bsrRowOffsetsType,
+                                     trnsparseIndexType_t bsrColIndType, trnsparseIndexBase_t idxBase,
+                                     trnDataType_t valueType, trnsparseOrder_t order);
+trnsparseStatus_t trnsparseCreateConstBsr(trnsparseConstSpMatDescr_t* spMatDescr, int64_t brows, int64_t bcols,
+                                          int64_t bnnz, int64_t rowBlockDim, int64_t colBlockDim,
+                                          const void* bsrRowOffsets, const void* bsrColInd, const void* bsrValues,
+                                          trnsparseIndexType_t bsrRowOffsetsType, trnsparseIndexType_t bsrColIndType,
+                                          trnsparseIndexBase_t idxBase, trnDataType_t valueType, trnsparseOrder_t order);
+trnsparseStatus_t trnsparseCreateCsr(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                     void* csrRowOffsets, void* csrColInd, void* csrValues,
+                                     trnsparseIndexType_t csrRowOffsetsType, trnsparseIndexType_t csrColIndType,
+                                     trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstCsr(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                          int64_t nnz, const void* csrRowOffsets, const void* csrColInd,
+                                          const void* csrValues, trnsparseIndexType_t csrRowOffsetsType,
+                                          trnsparseIndexType_t csrColIndType, trnsparseIndexBase_t idxBase,
+                                          trnDataType_t valueType);
+trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t spMatDescr);
+trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                        int64_t* nnz);
+trnsparseStatus_t trnsparseSpMatGetFormat(trnsparseConstSpMatDescr_t spMatDescr, trnsparseFormat_t* format);
+trnsparseStatus_t trnsparseSpMatGetIndexBase(trnsparseConstSpMatDescr_t spMatDescr, trnsparseIndexBase_t* idxBase);
+trnsparseStatus_t trnsparseSpMatGetValues(trnsparseSpMatDescr_t spMatDescr, void** values);
+trnsparseStatus_t trnsparseSpMatSetValues(trnsparseSpMatDescr_t spMatDescr, void* values);
+trnsparseStatus_t trnsparseSpMatGetAttribute(trnsparseConstSpMatDescr_t spMatDescr, trnsparseSpMatAttribute_t attribute,
+                                             void* data, size_t dataSize);
+trnsparseStatus_t trnsparseSpMatSetAttribute(trnsparseSpMatDescr_t spMatDescr, trnsparseSpMatAttribute_t attribute,
+                                             void* data, size_t dataSize);
+
+trnsparseStatus_t trnsparseCreateDnMat(trnsparseDnMatDescr_t* dnMatDescr, int64_t rows, int64_t cols, int64_t ld,
+                                       void* values, trnDataType_t valueType, trnsparseOrder_t order);
+trnsparseStatus_t trnsparseCreateConstDnMat(trnsparseConstDnMatDescr_t* dnMatDescr, int64_t rows, int64_t cols,
+                                            int64_t ld, const void* values, trnDataType_t valueType,
+                                            trnsparseOrder_t order);
+trnsparseStatus_t trnsparseDestroyDnMat(trnsparseConstDnMatDescr_t dnMatDescr);
+trnsparseStatus_t trnsparseCreateDnVec(trnsparseDnVecDescr_t* dnVecDescr, int64_t size, void* values,
+                                       trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstDnVec(trnsparseConstDnVecDescr_t* dnVecDescr, int64_t size, const void* values,
+                                            trnDataType_t valueType);
+trnsparseStatus_t trnsparseDestroyDnVec(trnsparseConstDnVecDescr_t dnVecDescr);
+
+/* ---- generic compute -------------------------------------------------------------------------
+ * matA of SpMM/SpMV: BSR (the tile path) or CSR (converted on the host to 128 x 128 BSR blocks per
+ * call, values copied; docs/trnsparse.md). computeType: TRN_R_32F. Values: TRN_R_32F, TRN_R_16BF,
+ * TRN_R_16F (TRN_R_64F: NOT_SUPPORTED). Index arrays are validated in O(nnz) on every call. */
+trnsparseStatus_t trnsparseSpMM_bufferSize(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                           const void* alpha, trnsparseConstSpMatDescr_t matA,
+                                           trnsparseConstDnMatDescr_t matB, const void* beta,
+                                           trnsparseDnMatDescr_t matC, trnDataType_t computeType,
+                                           trnsparseSpMMAlg_t alg, size_t* bufferSize);
+trnsparseStatus_t trnsparseSpMM_preprocess(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                           const void* alpha, trnsparseConstSpMatDescr_t matA,
+                                           trnsparseConstDnMatDescr_t matB, const void* beta,
+                                           trnsparseDnMatDescr_t matC, trnDataType_t computeType,
+                                           trnsparseSpMMAlg_t alg, void* externalBuffer);
+trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                const void* alpha, trnsparseConstSpMatDescr_t matA, trnsparseConstDnMatDescr_t matB,
+                                const void* beta, trnsparseDnMatDescr_t matC, trnDataType_t computeType,
+                                trnsparseSpMMAlg_t alg, void* externalBuffer);
+trnsparseStatus_t trnsparseSpMV_bufferSize(trnsparseHandle_t handle, trnsparseOperation_t opA, const void* alpha,
+                                           trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecX,
+                                           const void* beta, trnsparseDnVecDescr_t vecY, trnDataType_t computeType,
+                                           trnsparseSpMVAlg_t alg, size_t* bufferSize);
+trnsparseStatus_t trnsparseSpMV_preprocess(trnsparseHandle_t handle, trnsparseOperation_t opA, const void* alpha,
+                                           trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecX,
+                                           const void* beta, trnsparseDnVecDescr_t vecY, trnDataType_t computeType,
+                                           trnsparseSpMVAlg_t alg, void* externalBuffer);
+trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t handle, trnsparseOperation_t opA, const void* alpha,
+                                trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecX, const void* beta,
+                                trnsparseDnVecDescr_t vecY, trnDataType_t computeType, trnsparseSpMVAlg_t alg,
+                                void* externalBuffer);
+trnsparseStatus_t trnsparseSDDMM_bufferSize(trnsparseHandle_t handle, trnsparseOperation_t opA,
+                                            trnsparseOperation_t opB, const void* alpha,
+                                            trnsparseConstDnMatDescr_t matA, trnsparseConstDnMatDescr_t matB,
+                                            const void* beta, trnsparseSpMatDescr_t matC, trnDataType_t computeType,
+                                            trnsparseSDDMMAlg_t alg, size_t* bufferSize);
+trnsparseStatus_t trnsparseSDDMM_preprocess(trnsparseHandle_t handle, trnsparseOperation_t opA,
+                                            trnsparseOperation_t opB, const void* alpha,
+                                            trnsparseConstDnMatDescr_t matA, trnsparseConstDnMatDescr_t matB,
+                                            const void* beta, trnsparseSpMatDescr_t matC, trnDataType_t computeType,
+                                            trnsparseSDDMMAlg_t alg, void* externalBuffer);
+trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                 const void* alpha, trnsparseConstDnMatDescr_t matA, trnsparseConstDnMatDescr_t matB,
+                                 const void* beta, trnsparseSpMatDescr_t matC, trnDataType_t computeType,
+                                 trnsparseSDDMMAlg_t alg, void* externalBuffer);
+
+/* ---- legacy BSR (relaxed limits: transA T allowed, blockDim >= 1; docs/trnsparse.md) ----------- */
+trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  trnsparseOperation_t transB, int mb, int n, int kb, int nnzb, const float* alpha,
+                                  const trnsparseMatDescr_t descrA, const float* bsrSortedValA,
+                                  const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, const int blockSize,
+                                  const float* B, const int ldb, const float* beta, float* C, int ldc);
+/* fp64: no NeuronCore engine computes in fp64 and there is no tile path yet: NOT_SUPPORTED (logged). */
+trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  trnsparseOperation_t transB, int mb, int n, int kb, int nnzb, const double* alpha,
+                                  const trnsparseMatDescr_t descrA, const double* bsrSortedValA,
+                                  const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, const int blockSize,
+                                  const double* B, const int ldb, const double* beta, double* C, int ldc);
+trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  int mb, int nb, int nnzb, const float* alpha, const trnsparseMatDescr_t descrA,
+                                  const float* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+                                  int blockDim, const float* x, const float* beta, float* y);
+trnsparseStatus_t trnsparseDbsrmv(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  int mb, int nb, int nnzb, const double* alpha, const trnsparseMatDescr_t descrA,
+                                  const double* bsrSortedValA, const int* bsrSortedRowPtrA,
+                                  const int* bsrSortedColIndA, int blockDim, const double* x, const double* beta,
+                                  double* y);
+trnsparseStatus_t trnsparseXcsr2bsrNnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                       const trnsparseMatDescr_t descrA, const int* csrSortedRowPtrA,
+                                       const int* csrSortedColIndA, int blockDim, const trnsparseMatDescr_t descrC,
+                                       int* bsrSortedRowPtrC, int* nnzTotalDevHostPtr);
+trnsparseStatus_t trnsparseScsr2bsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                    const trnsparseMatDescr_t descrA, const float* csrSortedValA,
+                                    const int* csrSortedRowPtrA, const int* csrSortedColIndA, int blockDim,
+                                    const trnsparseMatDescr_t descrC, float* bsrSortedValC, int* bsrSortedRowPtrC,
+                                    int* bsrSortedColIndC);
+trnsparseStatus_t trnsparseSbsr2csr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+                                    const trnsparseMatDescr_t descrA, const float* bsrSortedValA,
+                                    const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, int blockDim,
+                                    const trnsparseMatDescr_t descrC, float* csrSortedValC, int* csrSortedRowPtrC,
+                                    int* csrSortedColIndC);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRNSPARSE_H */

@@ -1,0 +1,420 @@
+#include "bsr_kernels.hpp"
+
+#include <algorithm>
+
+namespace trn::sparse::detail {
+
+HbmTensor BlockPattern::stationary_view(std::int64_t b) const {
+  std::byte* p = values + b * rb * cb * dtype_size(value_type);
+  // Element (m = r, k = c) of the block: row-major at r * cb + c, column-major at r + c * rb.
+  return row_major ? HbmTensor::wrap(p, value_type, {cb, rb}, {1, cb}) : HbmTensor::wrap(p, value_type, {cb, rb}, {rb, 1});
+}
+
+HbmTensor BlockPattern::block_view(std::int64_t b) const {
+  std::byte* p = values + b * rb * cb * dtype_size(value_type);
+  return row_major ? HbmTensor::wrap(p, value_type, {rb, cb}, {cb, 1}) : HbmTensor::wrap(p, value_type, {rb, cb}, {1, rb});
+}
+
+namespace {
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// Columns of C per PSUM accumulator: one bank of fp32 and at most one moving operand.
+std::int64_t chunk_width(const HardwareSpec& hw) {
+  return std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
+}
+
+// Output tiles of the epilogue, double-buffered by row parity.
+struct Epilogue {
+  Tile out[2], cold[2], outc[2];
+  bool read_c = false, cast = false;
+  Epilogue(AllocScope& sbuf, const HardwareSpec& hw, std::int64_t width, float beta, DType c_dtype) {
+    read_c = beta != 0.0f;
+    cast = c_dtype != DType::f32;
+    for (int i = 0; i < 2; ++i) {
+      out[i] = sbuf.alloc(DType::f32, hw.gemm_stationary_fmax, {width}, "epilogue fp32");
+      if (read_c) cold[i] = sbuf.alloc(DType::f32, hw.gemm_stationary_fmax, {width}, "C (beta)");
+      if (cast) outc[i] = sbuf.alloc(c_dtype, hw.gemm_stationary_fmax, {width}, "C out");
+    }
+  }
+  // v = alpha * acc (or 0 when nothing was accumulated) in out[slot]; returns the fp32 tile.
+  Tile scale(NeuronCore& nc, int slot, const Tile& acc, bool empty, float alpha, int tm, std::int64_t nn) const {
+    const Tile v = out[slot].rows(0, tm).cols(0, nn);
+    if (empty)
+      nc.memset(v, 0.0f);
+    else if (alpha == 1.0f)
+      nc.tensor_copy(v, acc);
+    else
+      nc.tensor_scalar(v, acc, AluOp::multiply, alpha);
+    return v;
+  }
+  // v += beta * c (cv already holds c), then the cast to C's dtype; returns the tile to store.
+  Tile finish(NeuronCore& nc, int slot, const Tile& v, float beta, int tm, std::int64_t nn) const {
+    if (read_c) {
+      const Tile cv = cold[slot].rows(0, tm).cols(0, nn);
+      nc.tensor_scalar(cv, cv, AluOp::multiply, beta);
+      nc.tensor_tensor(v, v, cv, AluOp::add);
+    }
+    if (!cast) return v;
+    const Tile o = outc[slot].rows(0, tm).cols(0, nn);
+    nc.tensor_copy(o, v);
+    return o;
+  }
+};
+
+}  // namespace
+
+SpmmPlan plan_spmm(const HardwareSpec& hw, const SpmmArgs& g, int num_cores) {
+  SpmmPlan p;
+  p.n_chunks = static_cast<int>(std::max<std::int64_t>(1, ceil_div(g.n, chunk_width(hw))));
+  // Row groups: enough programs for two host threads per emulated core, balanced by stored blocks
+  // (+1 per row for its epilogue). Fixed by (pattern, num_cores): never by the host thread count.
+  const std::int64_t brows = g.a.brows;
+  const std::int64_t groups = std::max<std::int64_t>(1, std::min<std::int64_t>(brows, std::max(1, num_cores)));
+  p.row_groups = static_cast<int>(groups);
+  const std::int64_t total = g.a.row_start.back() + brows;
+  p.group_start.assign(1, 0);
+  std::int64_t acc = 0;
+  for (std::int64_t r = 0; r < brows; ++r) {
+    acc += g.a.row_start[r + 1] - g.a.row_start[r] + 1;
+    const auto filled = static_cast<std::int64_t>(p.group_start.size());
+    if (filled < groups && acc * groups >= total * filled) p.group_start.push_back(r + 1);
+  }
+  while (static_cast<std::int64_t>(p.group_start.size()) < groups + 1) p.group_start.push_back(brows);
+  p.group_start.back() = brows;
+  return p;
+}
+
+namespace {
+
+// HBM view of `count` consecutive blocks b0.. of a pattern, read transposed: [cb (partition = k),
+// count, rb] — one DMA for several stationary operands (a longer free pattern per partition row
+// raises DMA efficiency, docs/cost-model.md section 3).
+Tile blocks_view(const BlockPattern& a, std::int64_t b0, std::int64_t count) {
+  const std::int64_t es = dtype_size(a.value_type);
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = a.value_type;
+  t.base = a.values + b0 * a.rb * a.cb * es;
+  t.partitions = static_cast<std::int32_t>(a.cb);
+  t.partition_stride = (a.row_major ? 1 : a.rb) * es;
+  t.ndim = 2;
+  t.size = {count, a.rb, 1, 1};
+  t.stride = {a.rb * a.cb, a.row_major ? a.cb : 1, 0, 0};
+  return t;
+}
+
+// HBM view of op(B) rows for `count` consecutive block columns j0..: [cb (partition), count, nn].
+Tile b_rows_view(const HbmTensor& b, std::int64_t cb, std::int64_t j0, std::int64_t count, std::int64_t n0,
+                 std::int64_t nn) {
+  Tile t = b.tile(j0 * cb, static_cast<std::int32_t>(cb), n0, nn);
+  t.ndim = 2;
+  t.size = {count, nn, 1, 1};
+  t.stride = {cb * b.strides()[0], b.strides()[1], 0, 0};
+  return t;
+}
+
+}  // namespace
+
+void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::atomic<bool>* b_resident) {
+  const HardwareSpec& hw = nc.hw();
+  const int P = hw.pmax, MT = hw.gemm_stationary_fmax;
+  const std::int64_t W = chunk_width(hw);
+  const BlockPattern& a = g.a;
+  const std::int64_t n0 = std::int64_t{nc.program_id(0)} * W;
+  const int group = nc.program_id(1);
+  if (n0 >= g.n) return;
+  const std::int64_t nn = std::min(W, g.n - n0);
+  const std::int64_t r_begin = plan.group_start[static_cast<std::size_t>(group)];
+  const std::int64_t r_end = plan.group_start[static_cast<std::size_t>(group) + 1];
+  if (r_begin >= r_end) return;
+  const std::int64_t k_chunks = ceil_div(a.cb, P), m_chunks = ceil_div(a.rb, MT);
+  // Blocks that fit one tile (rb, cb <= 128) are loaded several per DMA: a run of consecutive blocks
+  // of a block row (up to `group_blocks`) in one transfer, and op(B) rows of consecutive block
+  // columns likewise. Larger blocks go sub-tile by sub-tile.
+  const bool one_tile = k_chunks == 1 && m_chunks == 1;
+  const std::int64_t group_blocks = one_tile ? std::clamp<std::int64_t>(2048 / a.rb, 1, 64) : 1;
+
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  // Resident plan: one SBUF slot per (referenced block column, 128-row chunk of it), slots in
+  // increasing block column so that runs of columns are runs of slots.
+  std::vector<std::int64_t> slot_of, cols_used;
+  if (g.multiply) {
+    slot_of.assign(static_cast<std::size_t>(a.bcols), -1);
+    for (std::int64_t e = a.row_start[r_begin]; e < a.row_start[r_end]; ++e) {
+      std::int64_t& s = slot_of[static_cast<std::size_t>(a.col[e])];
+      if (s < 0) {
+        s = 0;
+        cols_used.push_back(a.col[e]);
+      }
+    }
+    std::sort(cols_used.begin(), cols_used.end());
+    for (std::size_t i = 0; i < cols_used.size(); ++i) slot_of[static_cast<std::size_t>(cols_used[i])] = static_cast<std::int64_t>(i);
+  }
+  const auto slots = static_cast<std::int64_t>(cols_used.size());
+  // Resident when the strip fits next to the A buffers and the epilogue tiles (per partition).
+  const std::int64_t strip_bytes = slots * k_chunks * nn * dtype_size(g.load);
+  const std::int64_t other_bytes = 4 * group_blocks * (one_tile ? a.rb : MT) * dtype_size(g.load) + 6 * W * 4;
+  const bool resident = slots > 0 && strip_bytes + other_bytes + kAllocAlignBytes * 16 <= hw.sbuf_partition_bytes;
+  if (b_resident != nullptr && resident) b_resident->store(true);
+  constexpr int kABuffers = 4;  // A groups in flight: loads run ahead of the matmuls
+  Tile b_strip, a_buf[kABuffers], b_buf[2];
+  // op(B) strips are loaded on first use, a run of up to kBRun consecutive referenced block columns
+  // per DMA, so that the first matmuls do not wait for the whole strip.
+  constexpr std::int64_t kBRun = 4;
+  std::vector<std::int64_t> run_of;  // slot -> first slot of its run (-1 once loaded)
+  if (resident) {
+    b_strip = sbuf.alloc(g.load, P, {slots * k_chunks, nn}, "op(B) strip");
+    run_of.assign(static_cast<std::size_t>(slots), 0);
+    const auto full = [&](std::int64_t j) { return one_tile && (j + 1) * a.cb <= g.k_rows; };
+    for (std::int64_t i = 0; i < slots;) {
+      std::int64_t len = 1;
+      if (full(cols_used[static_cast<std::size_t>(i)]))
+        while (i + len < slots && len < kBRun && cols_used[static_cast<std::size_t>(i + len)] == cols_used[static_cast<std::size_t>(i)] + len &&
+               full(cols_used[static_cast<std::size_t>(i + len)]))
+          ++len;
+      for (std::int64_t t = 0; t < len; ++t) run_of[static_cast<std::size_t>(i + t)] = i;
+      i += len;
+    }
+  }
+  auto ensure_b = [&](std::int64_t j) {
+    const std::int64_t s = slot_of[static_cast<std::size_t>(j)];
+    const std::int64_t first = run_of[static_cast<std::size_t>(s)];
+    if (first < 0) return;
+    std::int64_t len = 0;
+    while (first + len < slots && run_of[static_cast<std::size_t>(first + len)] == first) run_of[static_cast<std::size_t>(first + len++)] = -1;
+    const std::int64_t j0 = cols_used[static_cast<std::size_t>(first)];
+    if (one_tile && (j0 + len) * a.cb <= g.k_rows) {
+      nc.dma_copy(b_strip.slice(0, first, len).rows(0, static_cast<int>(a.cb)), b_rows_view(g.b, a.cb, j0, len, n0, nn));
+      return;
+    }
+    for (std::int64_t kc = 0; kc < k_chunks; ++kc) {  // a single column (large or clipped blocks)
+      const int tk = static_cast<int>(std::min({std::int64_t{P}, a.cb - kc * P, g.k_rows - j0 * a.cb - kc * P}));
+      if (tk <= 0) continue;
+      nc.dma_copy(b_strip.slice(0, first * k_chunks + kc, 1).reshape({nn}).rows(0, tk), g.b.tile(j0 * a.cb + kc * P, tk, n0, nn));
+    }
+  };
+  if (g.multiply) {
+    for (Tile& t : a_buf) t = sbuf.alloc(g.load, P, {group_blocks, one_tile ? a.rb : MT}, "A blocks");
+    if (!resident)
+      for (Tile& t : b_buf) t = sbuf.alloc(g.load, P, {nn}, "op(B) tile");
+  }
+  Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "spmm acc"), psum.alloc(DType::f32, MT, {W}, "spmm acc")};
+  const Epilogue epi(sbuf, hw, W, g.beta, g.c.dtype());
+
+  std::int64_t parity = 0, row_parity = 0, b_parity = 0;
+  for (std::int64_t r = r_begin; r < r_end; ++r)
+    for (std::int64_t mc = 0; mc < m_chunks; ++mc) {
+      const std::int64_t m0 = mc * MT;
+      const int tm = static_cast<int>(std::min({std::int64_t{MT}, a.rb - m0, g.m_rows - r * a.rb - m0}));
+      if (tm <= 0) continue;
+      const int slot = static_cast<int>(row_parity++ % 2);
+      const Tile acc_t = acc[slot].rows(0, tm).cols(0, nn);
+      bool empty = true;
+      const std::int64_t e_end = g.multiply ? a.row_start[r + 1] : a.row_start[r];
+      for (std::int64_t e0 = a.row_start[r]; e0 < e_end; e0 += group_blocks) {
+        const std::int64_t count = std::min(group_blocks, e_end - e0);
+        const int buf = static_cast<int>(parity++ % kABuffers);
+        if (one_tile)  // one DMA per run of consecutive blocks in the value array
+          for (std::int64_t i = 0; i < count;) {
+            std::int64_t len = 1;
+            while (i + len < count && a.block[e0 + i + len] == a.block[e0 + i] + len) ++len;
+            nc.dma_copy(a_buf[buf].slice(0, i, len).rows(0, static_cast<int>(a.cb)), blocks_view(a, a.block[e0 + i], len));
+            i += len;
+          }
+        if (resident)
+          for (std::int64_t i = 0; i < count; ++i) ensure_b(a.col[e0 + i]);
+        for (std::int64_t i = 0; i < count; ++i) {
+          const std::int64_t e = e0 + i, j = a.col[e];
+          for (std::int64_t kc = 0; kc < k_chunks; ++kc) {
+            const std::int64_t k0 = kc * P;
+            const int tk = static_cast<int>(std::min({std::int64_t{P}, a.cb - k0, g.k_rows - j * a.cb - k0}));
+            if (tk <= 0) continue;
+            Tile at;
+            if (one_tile) {
+              at = a_buf[buf].slice(0, i, 1).reshape({a.rb}).rows(0, tk).cols(0, tm);
+            } else {
+              at = a_buf[buf].slice(0, 0, 1).reshape({MT}).rows(0, tk).cols(0, tm);
+              nc.dma_copy(at, a.stationary_view(a.block[e]).tile(k0, tk, m0, tm));
+            }
+            Tile bt;
+            if (resident) {
+              bt = b_strip.slice(0, slot_of[static_cast<std::size_t>(j)] * k_chunks + kc, 1).reshape({nn}).rows(0, tk);
+            } else {
+              bt = b_buf[b_parity++ % 2].rows(0, tk).cols(0, nn);
+              nc.dma_copy(bt, g.b.tile(j * a.cb + k0, tk, n0, nn));
+            }
+            nc.nc_matmul(acc_t, at, bt, /*accumulate=*/!empty);
+            empty = false;
+          }
+          if (!one_tile) parity++;  // sub-tile loads alternate buffers too
+        }
+      }
+      const std::int64_t row0 = r * a.rb + m0;
+      const Tile v = epi.scale(nc, slot, acc_t, empty, g.alpha, tm, nn);
+      if (epi.read_c) nc.dma_copy(epi.cold[slot].rows(0, tm).cols(0, nn), g.c.tile(row0, tm, n0, nn));
+      const Tile o = epi.finish(nc, slot, v, g.beta, tm, nn);
+      nc.dma_copy(g.c.tile(row0, tm, n0, nn), o);
+    }
+}
+
+void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) {
+  const HardwareSpec& hw = nc.hw();
+  const int P = hw.pmax, MT = hw.gemm_stationary_fmax;
+  const std::int64_t W = chunk_width(hw);
+  const BlockPattern& c = g.c;
+  const int group = nc.program_id(1);
+  const std::int64_t r_begin = plan.group_start[static_cast<std::size_t>(group)];
+  const std::int64_t r_end = plan.group_start[static_cast<std::size_t>(group) + 1];
+  if (r_begin >= r_end || c.row_start[r_begin] == c.row_start[r_end]) return;
+  const bool multiply = g.multiply && g.k > 0;
+  const std::int64_t k_tiles = multiply ? ceil_div(g.k, P) : 0, m_chunks = ceil_div(c.rb, MT);
+
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const bool resident = multiply && k_tiles * MT * dtype_size(g.load) <= hw.sbuf_partition_bytes / 2;
+  Tile a_strip, a_buf[2], b_buf[2];
+  if (multiply) {
+    if (resident) a_strip = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) strip");
+    for (int i = 0; i < 2; ++i) {
+      if (!resident) a_buf[i] = sbuf.alloc(g.load, P, {MT}, "op(A) tile");
+      b_buf[i] = sbuf.alloc(g.load, P, {W}, "op(B) tile");
+    }
+  }
+  Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "sddmm acc"), psum.alloc(DType::f32, MT, {W}, "sddmm acc")};
+  const Epilogue epi(sbuf, hw, W, g.beta, c.value_type);
+
+  std::int64_t parity = 0, out_parity = 0;
+  for (std::int64_t r = r_begin; r < r_end; ++r) {
+    if (c.row_start[r] == c.row_start[r + 1]) continue;
+    for (std::int64_t mc = 0; mc < m_chunks; ++mc) {
+      const std::int64_t m0 = mc * MT, row0 = r * c.rb + m0;
+      const int tm = static_cast<int>(std::min<std::int64_t>(MT, c.rb - m0));
+      if (resident)
+        for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+          const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - kt * P));
+          nc.dma_copy(a_strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm), g.a.tile(kt * P, tk, row0, tm));
+        }
+      for (std::int64_t e = c.row_start[r]; e < c.row_start[r + 1]; ++e) {
+        const std::int64_t j = c.col[e];
+        const HbmTensor bv = c.block_view(c.block[e]);
+        for (std::int64_t n0 = 0; n0 < c.cb; n0 += W) {
+          const std::int64_t nn = std::min(W, c.cb - n0);
+          const int slot = static_cast<int>(out_parity++ % 2);
+          const Tile acc_t = acc[slot].rows(0, tm).cols(0, nn);
+          for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+            const std::int64_t k0 = kt * P;
+            const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - k0));
+            const int buf = static_cast<int>(parity++ % 2);
+            Tile at;
+            if (resident) {
+              at = a_strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm);
+            } else {
+              at = a_buf[buf].rows(0, tk).cols(0, tm);
+              nc.dma_copy(at, g.a.tile(k0, tk, row0, tm));
+            }
+            const Tile bt = b_buf[buf].rows(0, tk).cols(0, nn);
+            nc.dma_copy(bt, g.b.tile(k0, tk, j * c.cb + n0, nn));
+            nc.nc_matmul(acc_t, at, bt, /*accumulate=*/kt > 0);
+          }
+          const Tile v = epi.scale(nc, slot, acc_t, !multiply, g.alpha, tm, nn);
+          const Tile dst = bv.tile(m0, tm, n0, nn);
+          if (epi.read_c) nc.dma_copy(epi.cold[slot].rows(0, tm).cols(0, nn), dst);
+          nc.dma_copy(dst, epi.finish(nc, slot, v, g.beta, tm, nn));
+        }
+      }
+    }
+  }
+}
+
+void sddmm_csr_kernel(NeuronCore& nc, const SddmmCsrArgs& g, std::int64_t* tiles_visited) {
+  const HardwareSpec& hw = nc.hw();
+  const int P = hw.pmax, MT = hw.gemm_stationary_fmax;
+  const std::int64_t W = chunk_width(hw);
+  const CsrPattern& c = g.c;
+  const std::int64_t row0 = std::int64_t{nc.program_id(1)} * MT;
+  if (row0 >= c.rows) return;
+  const int tm = static_cast<int>(std::min<std::int64_t>(MT, c.rows - row0));
+  if (c.row_start[row0] == c.row_start[row0 + tm]) return;
+  const bool multiply = g.multiply && g.k > 0;
+  const std::int64_t k_tiles = multiply ? ceil_div(g.k, P) : 0;
+  // Column chunks of this row tile that hold a stored entry.
+  const std::int64_t n_chunks = ceil_div(c.cols, W);
+  std::vector<bool> live(static_cast<std::size_t>(n_chunks), false);
+  for (std::int64_t e = c.row_start[row0]; e < c.row_start[row0 + tm]; ++e) live[static_cast<std::size_t>(c.col[e] / W)] = true;
+
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const bool resident = multiply && k_tiles * MT * dtype_size(g.load) <= hw.sbuf_partition_bytes / 2;
+  Tile a_strip, a_buf[2], b_buf[2];
+  if (multiply) {
+    if (resident) a_strip = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) strip");
+    for (int i = 0; i < 2; ++i) {
+      if (!resident) a_buf[i] = sbuf.alloc(g.load, P, {MT}, "op(A) tile");
+      b_buf[i] = sbuf.alloc(g.load, P, {W}, "op(B) tile");
+    }
+    if (resident)
+      for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+        const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - kt * P));
+        nc.dma_copy(a_strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm), g.a.tile(kt * P, tk, row0, tm));
+      }
+  }
+  Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "sddmm acc"), psum.alloc(DType::f32, MT, {W}, "sddmm acc")};
+  const Epilogue epi(sbuf, hw, W, g.beta, c.value_type);
+  const std::int64_t es = dtype_size(c.value_type);
+  // Calls f(partition, first column, first entry, run length) for each run of consecutive stored
+  // columns of the row tile inside [c0, c0 + nn).
+  auto for_each_run = [&](std::int64_t c0, std::int64_t nn, auto&& f) {
+    for (int p = 0; p < tm; ++p) {
+      const std::int64_t r = row0 + p;
+      const auto first = c.col.begin() + c.row_start[r], last = c.col.begin() + c.row_start[r + 1];
+      std::int64_t e = std::lower_bound(first, last, c0) - c.col.begin();
+      const std::int64_t e_end = std::lower_bound(first, last, c0 + nn) - c.col.begin();
+      while (e < e_end) {
+        std::int64_t len = 1;
+        while (e + len < e_end && c.col[e + len] == c.col[e] + len) ++len;
+        f(p, c.col[e], e, len);
+        e += len;
+      }
+    }
+  };
+  auto values_run = [&](std::int64_t e, std::int64_t len) {
+    return HbmTensor::wrap(c.values + e * es, c.value_type, {1, len}).tile(0, 1, 0, len);
+  };
+
+  std::int64_t parity = 0, out_parity = 0;
+  for (std::int64_t ch = 0; ch < n_chunks; ++ch) {
+    if (!live[static_cast<std::size_t>(ch)]) continue;
+    if (tiles_visited != nullptr) ++tiles_visited[nc.program_id(1)];  // one slot per program
+    const std::int64_t c0 = ch * W, nn = std::min(W, c.cols - c0);
+    const int slot = static_cast<int>(out_parity++ % 2);
+    const Tile acc_t = acc[slot].rows(0, tm).cols(0, nn);
+    for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+      const std::int64_t k0 = kt * P;
+      const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - k0));
+      const int buf = static_cast<int>(parity++ % 2);
+      Tile at;
+      if (resident) {
+        at = a_strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm);
+      } else {
+        at = a_buf[buf].rows(0, tk).cols(0, tm);
+        nc.dma_copy(at, g.a.tile(k0, tk, row0, tm));
+      }
+      const Tile bt = b_buf[buf].rows(0, tk).cols(0, nn);
+      nc.dma_copy(bt, g.b.tile(k0, tk, c0, nn));
+      nc.nc_matmul(acc_t, at, bt, /*accumulate=*/kt > 0);
+    }
+    const Tile v = epi.scale(nc, slot, acc_t, !multiply, g.alpha, tm, nn);
+    if (epi.read_c) {
+      const Tile cv = epi.cold[slot].rows(0, tm).cols(0, nn);
+      nc.memset(cv, 0.0f);  // positions outside the pattern are computed but never stored
+      for_each_run(c0, nn, [&](int p, std::int64_t col, std::int64_t e, std::int64_t len) {
+        nc.dma_copy(cv.rows(p, 1).cols(col - c0, len), values_run(e, len));
+      });
+    }
+    const Tile o = epi.finish(nc, slot, v, g.beta, tm, nn);
+    for_each_run(c0, nn, [&](int p, std::int64_t col, std::int64_t e, std::int64_t len) {
+      nc.dma_copy(values_run(e, len), o.rows(p, 1).cols(col - c0, len));
+    });
+  }
+}
+
+}  // namespace trn::sparse::detail

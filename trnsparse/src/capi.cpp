@@ -1,0 +1,965 @@
+// trnsparse.h: the C shim, written with the C-shim kit (core/include/trn/core/c_shim.hpp). Every
+// entry point: handle check, ArgCheck chain in signature order (1-based positions, handle not
+// counted), then the C++ API inside `guarded`. Index arrays are validated before anything is
+// written, so a failing call leaves every output untouched.
+#include "trnsparse.h"
+
+#include <atomic>
+#include <cstring>
+#include <string>
+
+#include "trn/core/c_shim.hpp"
+#include "trn/sparse/sparse.hpp"
+
+namespace sp = trn::sparse;
+using trn::cshim::ArgCheck;
+using trn::cshim::enum_value;
+
+struct trnsparseContext {
+  sp::Settings settings;
+  trnStream_t stream = nullptr;
+  int pointer_mode = TRNSPARSE_POINTER_MODE_HOST;
+  trnProfile_t last_profile{};
+  int last_error_param = 0;
+};
+
+struct trnsparseMatDescr {
+  int type = TRNSPARSE_MATRIX_TYPE_GENERAL;
+  int fill = TRNSPARSE_FILL_MODE_LOWER;
+  int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
+  int base = TRNSPARSE_INDEX_BASE_ZERO;
+};
+
+struct trnsparseSpMatDescr {
+  int format = TRNSPARSE_FORMAT_BSR;
+  sp::BsrView bsr;  // format BSR
+  sp::CsrView csr;  // format CSR
+  int base = 0;
+  int fill = TRNSPARSE_FILL_MODE_LOWER;
+  int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
+  bool is_const = false;
+  bool fp64 = false;  // TRN_R_64F values: descriptors accept them, compute calls return NOT_SUPPORTED
+};
+
+struct trnsparseDnMatDescr {
+  sp::MutableDenseRef m;
+  bool is_const = false;
+  bool fp64 = false;
+};
+
+struct trnsparseDnVecDescr {
+  void* values = nullptr;
+  std::int64_t size = 0;
+  trn::DType dtype = trn::DType::f32;
+  bool is_const = false;
+  bool fp64 = false;
+};
+
+namespace {
+
+trn::cshim::Logger g_log("TRNSPARSE");
+trn::cshim::HandleRegistry<trnsparseContext> g_handles;
+trn::cshim::HandleRegistry<trnsparseMatDescr> g_mat_descrs;
+trn::cshim::HandleRegistry<trnsparseSpMatDescr> g_spmats;
+trn::cshim::HandleRegistry<trnsparseDnMatDescr> g_dnmats;
+trn::cshim::HandleRegistry<trnsparseDnVecDescr> g_dnvecs;
+
+// cuSPARSE-style logger state on top of the kit's logger: a (level, function, message) callback
+// and a FILE* destination, both fed by one trampoline.
+std::atomic<trnsparseLoggerCallback_t> g_cusparse_callback{nullptr};
+std::atomic<trnsparseLogCallback> g_plain_callback{nullptr};
+std::atomic<FILE*> g_log_file{nullptr};
+
+// The function name of a kit message: " ** On entry to <fn> parameter ..." or "<fn>: ...".
+std::string function_of(const std::string& msg) {
+  const std::string entry = " ** On entry to ";
+  if (msg.rfind(entry, 0) == 0) {
+    const std::size_t end = msg.find(' ', entry.size());
+    return msg.substr(entry.size(), end == std::string::npos ? std::string::npos : end - entry.size());
+  }
+  return msg.substr(0, msg.find(':'));
+}
+
+void log_trampoline(const char* msg) {
+  const std::string m = msg;
+  if (auto cb = g_cusparse_callback.load()) cb(1, function_of(m).c_str(), msg);
+  if (auto cb = g_plain_callback.load()) cb(msg);
+  if (FILE* f = g_log_file.load(); f != nullptr && g_log.on()) std::fprintf(f, "%s\n", msg);
+}
+const bool g_trampoline_installed = (g_log.set_callback(log_trampoline), true);
+
+const char* status_name(trnsparseStatus_t s) { return trnsparseGetErrorName(s); }
+const trn::cshim::StatusMap<trnsparseStatus_t> kStatusMap{
+    TRNSPARSE_STATUS_SUCCESS,          TRNSPARSE_STATUS_ALLOC_FAILED,   TRNSPARSE_STATUS_NOT_SUPPORTED,
+    TRNSPARSE_STATUS_INVALID_VALUE,    TRNSPARSE_STATUS_EXECUTION_FAILED, TRNSPARSE_STATUS_INTERNAL_ERROR,
+    status_name};
+
+using Check = ArgCheck<trnsparseStatus_t>;
+
+// trnDataType_t of a value array -> DType (f32, bf16, f16 only); 64F is reported apart.
+bool value_dtype(int c, trn::DType* out) {
+  switch (c) {
+    case TRN_R_32F: *out = trn::DType::f32; return true;
+    case TRN_R_16BF: *out = trn::DType::bf16; return true;
+    case TRN_R_16F: *out = trn::DType::f16; return true;
+    default: return false;
+  }
+}
+bool is_known_value_type(int c) { return c == TRN_R_32F || c == TRN_R_16BF || c == TRN_R_16F || c == TRN_R_64F; }
+sp::IndexType index_type(int c) { return c == TRNSPARSE_INDEX_64I ? sp::IndexType::i64 : sp::IndexType::i32; }
+sp::Op op_of(int c) { return c == TRNSPARSE_OPERATION_NON_TRANSPOSE ? sp::Op::N : sp::Op::T; }
+
+// Index validation as one link of the argument chain: position `pos` names the matrix argument.
+template <class View>
+bool indices_ok(const View& v, std::string* why) {
+  try {
+    sp::validate(v);
+    return true;
+  } catch (const sp::InvalidArgument& e) {
+    *why = e.what();
+    return false;
+  }
+}
+Check& check_sparse(Check& c, const trnsparseSpMatDescr* m, int pos, const char* name) {
+  if (!c) return c;
+  std::string why;
+  const bool ok = m->format == TRNSPARSE_FORMAT_BSR ? indices_ok(m->bsr, &why) : indices_ok(m->csr, &why);
+  if (!ok) g_log.log(why);
+  return c.require(ok, pos, name);
+}
+
+std::int64_t sp_rows(const trnsparseSpMatDescr* m) { return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.rows() : m->csr.rows; }
+std::int64_t sp_cols(const trnsparseSpMatDescr* m) { return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.cols() : m->csr.cols; }
+sp::DenseRef dense_of(const trnsparseDnMatDescr* d) {
+  return {d->m.data, d->m.dtype, d->m.rows, d->m.cols, d->m.ld, d->m.layout};
+}
+
+void store_profile(trnsparseHandle_t h, const sp::CallReport& r) { h->last_profile = r.profile.to_c(); }
+
+// SpMM argument chain shared by _bufferSize, _preprocess and the call.
+Check& spmm_checks(Check& c, trnsparseHandle_t h, int opA, int opB, const void* alpha, const trnsparseSpMatDescr* A,
+                   const trnsparseDnMatDescr* B, const void* beta, const trnsparseDnMatDescr* C, int computeType, int alg) {
+  (void)h;
+  c.one_of(opA, {0, 1, 2}, 1, "opA").one_of(opB, {0, 1, 2}, 2, "opB").not_null(alpha, 3, "alpha");
+  c.require(g_spmats.contains(A), 4, "matA").require(g_dnmats.contains(B), 5, "matB").not_null(beta, 6, "beta");
+  c.require(g_dnmats.contains(C) && !C->is_const, 7, "matC");
+  c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6, 12, 13, 14}, 9, "alg");
+  if (!c) return c;
+  c.require_or(computeType == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path (no NeuronCore engine computes in fp64)");
+  const std::int64_t M = opA == 0 ? sp_rows(A) : sp_cols(A), K = opA == 0 ? sp_cols(A) : sp_rows(A);
+  const std::int64_t n = C->m.cols;
+  c.require(opB == 0 ? (B->m.rows == K && B->m.cols == n) : (B->m.rows == n && B->m.cols == K), 5, "matB");
+  c.require(C->m.rows == M, 7, "matC");
+  return check_sparse(c, A, 4, "matA");
+}
+
+}  // namespace
+
+// ---- handle, errors, streams -------------------------------------------------------------------
+
+extern "C" {
+
+trnsparseStatus_t trnsparseCreate(trnsparseHandle_t* handle) {
+  if (handle == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
+  (void)g_trampoline_installed;
+  auto* h = new (std::nothrow) trnsparseContext;
+  if (h == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  g_handles.insert(h);
+  *handle = h;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseDestroy(trnsparseHandle_t handle) {
+  if (!g_handles.erase(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  delete handle;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseGetVersion(trnsparseHandle_t handle, int* version) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseGetVersion", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.not_null(version, 1, "version")) return c.status();
+  *version = TRNSPARSE_VERSION;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+const char* trnsparseGetErrorName(trnsparseStatus_t status) {
+  switch (enum_value(status)) {
+    case 0: return "TRNSPARSE_STATUS_SUCCESS";
+    case 1: return "TRNSPARSE_STATUS_NOT_INITIALIZED";
+    case 2: return "TRNSPARSE_STATUS_ALLOC_FAILED";
+    case 3: return "TRNSPARSE_STATUS_INVALID_VALUE";
+    case 4: return "TRNSPARSE_STATUS_ARCH_MISMATCH";
+    case 5: return "TRNSPARSE_STATUS_MAPPING_ERROR";
+    case 6: return "TRNSPARSE_STATUS_EXECUTION_FAILED";
+    case 7: return "TRNSPARSE_STATUS_INTERNAL_ERROR";
+    case 8: return "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
+    case 9: return "TRNSPARSE_STATUS_ZERO_PIVOT";
+    case 10: return "TRNSPARSE_STATUS_NOT_SUPPORTED";
+    case 11: return "TRNSPARSE_STATUS_INSUFFICIENT_RESOURCES";
+    default: return "TRNSPARSE_STATUS_UNKNOWN";
+  }
+}
+
+const char* trnsparseGetErrorString(trnsparseStatus_t status) {
+  switch (enum_value(status)) {
+    case 0: return "success";
+    case 1: return "handle not initialized (NULL, destroyed or foreign)";
+    case 2: return "host memory allocation failed";
+    case 3: return "invalid value for an argument or index array";
+    case 4: return "architecture mismatch (never returned)";
+    case 5: return "mapping error (never returned)";
+    case 6: return "execution failed on the emulated NeuronCore";
+    case 7: return "internal error";
+    case 8: return "matrix type not supported";
+    case 9: return "zero pivot";
+    case 10: return "operation or data type not supported";
+    case 11: return "insufficient resources";
+    default: return "unknown status";
+  }
+}
+
+trnsparseStatus_t trnsparseSetStream(trnsparseHandle_t handle, trnStream_t streamId) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  handle->stream = streamId;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseGetStream(trnsparseHandle_t handle, trnStream_t* streamId) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseGetStream", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.not_null(streamId, 1, "streamId")) return c.status();
+  *streamId = handle->stream;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseGetPointerMode(trnsparseHandle_t handle, trnsparsePointerMode_t* mode) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseGetPointerMode", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.not_null(mode, 1, "mode")) return c.status();
+  *mode = static_cast<trnsparsePointerMode_t>(handle->pointer_mode);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSetPointerMode(trnsparseHandle_t handle, trnsparsePointerMode_t mode) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSetPointerMode", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.one_of(enum_value(mode), {0, 1}, 1, "mode")) return c.status();
+  handle->pointer_mode = enum_value(mode);  // host memory either way: both modes behave the same
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSetTarget(trnsparseHandle_t handle, trnTarget_t target) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSetTarget", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.one_of(enum_value(target), {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target")) return c.status();
+  handle->settings.target = static_cast<trn::Generation>(enum_value(target));
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSetNumericsProfile(trnsparseHandle_t handle, trnNumerics_t numerics) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSetNumericsProfile", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.one_of(enum_value(numerics), {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "numerics")) return c.status();
+  handle->settings.numerics = static_cast<trn::Numerics>(enum_value(numerics));
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSetNumCores(trnsparseHandle_t handle, int cores) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSetNumCores", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.require(cores >= 1 && cores <= 64, 1, "cores")) return c.status();
+  handle->settings.num_cores = cores;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseGetLastProfile(trnsparseHandle_t handle, trnProfile_t* profile) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseGetLastProfile", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.not_null(profile, 1, "profile")) return c.status();
+  *profile = handle->last_profile;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseGetLastErrorParameter(trnsparseHandle_t handle, int* position) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  if (position == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
+  *position = handle->last_error_param;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+// ---- logging -------------------------------------------------------------------------------------
+
+trnsparseStatus_t trnsparseLoggerSetCallback(trnsparseLoggerCallback_t callback) {
+  g_cusparse_callback.store(callback);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseLoggerSetFile(FILE* file) {
+  g_log_file.store(file);
+  if (file != nullptr) g_log.configure(true, false, false, nullptr);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseLoggerOpenFile(const char* logFile) {
+  if (logFile == nullptr || logFile[0] == '\0') return TRNSPARSE_STATUS_INVALID_VALUE;
+  g_log.configure(true, false, false, logFile);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseLoggerSetLevel(int level) {
+  if (level < 0 || level > 5) return TRNSPARSE_STATUS_INVALID_VALUE;
+  // Level 0 is off; every message trnsparse emits is an error (level 1), sent to stderr unless a
+  // file was chosen.
+  g_log.configure(level > 0, false, level > 0 && g_log_file.load() == nullptr, nullptr);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseLoggerSetMask(int mask) {
+  if (mask < 0) return TRNSPARSE_STATUS_INVALID_VALUE;
+  g_log.configure((mask & 1) != 0, false, (mask & 1) != 0 && g_log_file.load() == nullptr, nullptr);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseLoggerForceDisable(void) {
+  g_log.configure(false, false, false, nullptr);
+  g_log_file.store(nullptr);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName) {
+  g_log.configure(logIsOn != 0, logToStdOut != 0, logToStdErr != 0, logFileName);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSetLoggerCallback(trnsparseLogCallback callback) {
+  g_plain_callback.store(callback);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseGetLoggerCallback(trnsparseLogCallback* callback) {
+  if (callback == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
+  *callback = g_plain_callback.load();
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+namespace {
+
+constexpr size_t kBufferBytes = 256;  // never used: SBUF/PSUM belong to the emulator
+
+// Runs a C++ call whose own validation may throw InvalidArgument: the named array becomes the
+// parameter position of the log line; anything else is mapped by `guarded`.
+template <class F>
+trnsparseStatus_t run(trnsparseHandle_t h, const char* fn, std::initializer_list<std::pair<const char*, int>> positions,
+                      F&& body) {
+  int bad = 0;
+  std::string item, why;
+  const trnsparseStatus_t st = trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    try {
+      body();
+    } catch (const sp::InvalidArgument& e) {
+      item = e.item();
+      why = e.what();
+      bad = -1;
+      for (const auto& [name, pos] : positions)
+        if (item == name) bad = pos;
+    }
+  });
+  if (bad == 0) return st;
+  g_log.log(why);
+  if (bad > 0) {
+    g_log.log(trn::cshim::illegal_value_message(fn, bad, item));
+    h->last_error_param = bad;
+  }
+  return TRNSPARSE_STATUS_INVALID_VALUE;
+}
+
+trnsparseStatus_t create_bsr(trnsparseSpMatDescr_t* d, int64_t brows, int64_t bcols, int64_t bnnz, int64_t rb, int64_t cb,
+                             const void* off, const void* col, const void* val, int ot, int ct, int base, int vt, int order,
+                             bool is_const, const char* fn) {
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
+  c.not_null(d, 1, "spMatDescr").nonnegative(brows, 2, "brows").nonnegative(bcols, 3, "bcols").nonnegative(bnnz, 4, "bnnz");
+  c.require(rb >= 1, 5, "rowBlockSize").require(cb >= 1, 6, "colBlockSize");
+  c.require(trn::cshim::checked_mul(brows, rb) >= 0 && trn::cshim::checked_mul(bcols, cb) >= 0 &&
+                trn::cshim::checked_mul(trn::cshim::checked_mul(rb, cb), std::max<int64_t>(bnnz, 1)) >= 0,
+            5, "rowBlockSize");
+  c.require(off != nullptr || brows == 0, 7, "bsrRowOffsets").require(col != nullptr || bnnz == 0, 8, "bsrColInd");
+  c.require(val != nullptr || bnnz == 0, 9, "bsrValues");
+  c.one_of(ot, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 10, "bsrRowOffsetsType");
+  c.one_of(ct, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 11, "bsrColIndType").one_of(base, {0, 1}, 12, "idxBase");
+  c.require(is_known_value_type(vt), 13, "valueType").one_of(order, {TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW}, 14, "order");
+  if (!c) return c.status();
+  auto* m = new (std::nothrow) trnsparseSpMatDescr;
+  if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  m->format = TRNSPARSE_FORMAT_BSR;
+  m->bsr = sp::BsrView{brows, bcols, bnnz, rb, cb, off, col, const_cast<void*>(val), index_type(ot), index_type(ct),
+                       base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32,
+                       order == TRNSPARSE_ORDER_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
+  m->fp64 = !value_dtype(vt, &m->bsr.value_type);
+  m->base = base;
+  m->is_const = is_const;
+  g_spmats.insert(m);
+  *d = m;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t create_csr(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, const void* off,
+                             const void* col, const void* val, int ot, int ct, int base, int vt, bool is_const,
+                             const char* fn) {
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
+  c.not_null(d, 1, "spMatDescr").nonnegative(rows, 2, "rows").nonnegative(cols, 3, "cols").nonnegative(nnz, 4, "nnz");
+  c.require(off != nullptr || rows == 0, 5, "csrRowOffsets").require(col != nullptr || nnz == 0, 6, "csrColInd");
+  c.require(val != nullptr || nnz == 0, 7, "csrValues");
+  c.one_of(ot, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 8, "csrRowOffsetsType");
+  c.one_of(ct, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 9, "csrColIndType").one_of(base, {0, 1}, 10, "idxBase");
+  c.require(is_known_value_type(vt), 11, "valueType");
+  if (!c) return c.status();
+  auto* m = new (std::nothrow) trnsparseSpMatDescr;
+  if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  m->format = TRNSPARSE_FORMAT_CSR;
+  m->csr = sp::CsrView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct),
+                       base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  m->fp64 = !value_dtype(vt, &m->csr.value_type);
+  m->base = base;
+  m->is_const = is_const;
+  g_spmats.insert(m);
+  *d = m;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t create_dnmat(trnsparseDnMatDescr_t* d, int64_t rows, int64_t cols, int64_t ld, const void* values,
+                               int vt, int order, bool is_const, const char* fn) {
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
+  c.not_null(d, 1, "dnMatDescr").nonnegative(rows, 2, "rows").nonnegative(cols, 3, "cols");
+  c.one_of(order, {TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW}, 7, "order");
+  if (!c) return c.status();
+  const int64_t inner = order == TRNSPARSE_ORDER_COL ? rows : cols, outer = order == TRNSPARSE_ORDER_COL ? cols : rows;
+  c.leading_dim(ld, inner, 4, "ld").require(outer == 0 || trn::cshim::checked_mul(ld, outer) >= 0, 4, "ld");
+  c.require(values != nullptr || rows == 0 || cols == 0, 5, "values").require(is_known_value_type(vt), 6, "valueType");
+  if (!c) return c.status();
+  auto* m = new (std::nothrow) trnsparseDnMatDescr;
+  if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  m->m = sp::MutableDenseRef{const_cast<void*>(values), trn::DType::f32, rows, cols, ld,
+                             order == TRNSPARSE_ORDER_COL ? sp::Layout::col_major : sp::Layout::row_major};
+  m->fp64 = !value_dtype(vt, &m->m.dtype);
+  m->is_const = is_const;
+  g_dnmats.insert(m);
+  *d = m;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t create_dnvec(trnsparseDnVecDescr_t* d, int64_t size, const void* values, int vt, bool is_const,
+                               const char* fn) {
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
+  c.not_null(d, 1, "dnVecDescr").nonnegative(size, 2, "size").require(values != nullptr || size == 0, 3, "values");
+  c.require(is_known_value_type(vt), 4, "valueType");
+  if (!c) return c.status();
+  auto* v = new (std::nothrow) trnsparseDnVecDescr;
+  if (v == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  v->values = const_cast<void*>(values);
+  v->size = size;
+  v->fp64 = !value_dtype(vt, &v->dtype);
+  v->is_const = is_const;
+  g_dnvecs.insert(v);
+  *d = v;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+Check& spmv_checks(Check& c, int opA, const void* alpha, const trnsparseSpMatDescr* A, const trnsparseDnVecDescr* x,
+                   const void* beta, const trnsparseDnVecDescr* y, int computeType, int alg) {
+  c.one_of(opA, {0, 1, 2}, 1, "opA").not_null(alpha, 2, "alpha").require(g_spmats.contains(A), 3, "matA");
+  c.require(g_dnvecs.contains(x), 4, "vecX").not_null(beta, 5, "beta").require(g_dnvecs.contains(y) && !y->is_const, 6, "vecY");
+  c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 7, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6}, 8, "alg");
+  if (!c) return c;
+  c.require_or(computeType == TRN_R_32F && !A->fp64 && !x->fp64 && !y->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
+  const std::int64_t M = opA == 0 ? sp_rows(A) : sp_cols(A), K = opA == 0 ? sp_cols(A) : sp_rows(A);
+  c.require(x->size == K, 4, "vecX").require(y->size == M, 6, "vecY");
+  return check_sparse(c, A, 3, "matA");
+}
+
+Check& sddmm_checks(Check& c, int opA, int opB, const void* alpha, const trnsparseDnMatDescr* A,
+                    const trnsparseDnMatDescr* B, const void* beta, const trnsparseSpMatDescr* C, int computeType, int alg) {
+  c.one_of(opA, {0, 1, 2}, 1, "opA").one_of(opB, {0, 1, 2}, 2, "opB").not_null(alpha, 3, "alpha");
+  c.require(g_dnmats.contains(A), 4, "matA").require(g_dnmats.contains(B), 5, "matB").not_null(beta, 6, "beta");
+  c.require(g_spmats.contains(C) && !C->is_const, 7, "matC");
+  c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0}, 9, "alg");
+  if (!c) return c;
+  c.require_or(computeType == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
+  const std::int64_t M = sp_rows(C), N = sp_cols(C), K = opA == 0 ? A->m.cols : A->m.rows;
+  c.require(opA == 0 ? A->m.rows == M : A->m.cols == M, 4, "matA");
+  c.require(opB == 0 ? (B->m.rows == K && B->m.cols == N) : (B->m.rows == N && B->m.cols == K), 5, "matB");
+  return check_sparse(c, C, 7, "matC");
+}
+
+sp::BsrView legacy_bsr(int dir, int mb, int nb, int nnzb, int bs, const trnsparseMatDescr* d, const float* val,
+                       const int* row, const int* col) {
+  return sp::BsrView{mb, nb, nnzb, bs, bs, row, col, const_cast<float*>(val), sp::IndexType::i32, sp::IndexType::i32,
+                     d->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32,
+                     dir == TRNSPARSE_DIRECTION_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
+}
+
+}  // namespace
+
+extern "C" {
+
+// ---- legacy matrix descriptor -------------------------------------------------------------------
+
+trnsparseStatus_t trnsparseCreateMatDescr(trnsparseMatDescr_t* descrA) {
+  if (descrA == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
+  auto* d = new (std::nothrow) trnsparseMatDescr;
+  if (d == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  g_mat_descrs.insert(d);
+  *descrA = d;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseDestroyMatDescr(trnsparseMatDescr_t descrA) {
+  if (!g_mat_descrs.erase(descrA)) return TRNSPARSE_STATUS_INVALID_VALUE;
+  delete descrA;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSetMatType(trnsparseMatDescr_t d, trnsparseMatrixType_t type) {
+  if (!g_mat_descrs.contains(d) || enum_value(type) < 0 || enum_value(type) > 3) return TRNSPARSE_STATUS_INVALID_VALUE;
+  d->type = enum_value(type);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseMatrixType_t trnsparseGetMatType(const trnsparseMatDescr_t d) {
+  return static_cast<trnsparseMatrixType_t>(g_mat_descrs.contains(d) ? d->type : 0);
+}
+trnsparseStatus_t trnsparseSetMatFillMode(trnsparseMatDescr_t d, trnsparseFillMode_t fill) {
+  if (!g_mat_descrs.contains(d) || enum_value(fill) < 0 || enum_value(fill) > 1) return TRNSPARSE_STATUS_INVALID_VALUE;
+  d->fill = enum_value(fill);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseFillMode_t trnsparseGetMatFillMode(const trnsparseMatDescr_t d) {
+  return static_cast<trnsparseFillMode_t>(g_mat_descrs.contains(d) ? d->fill : 0);
+}
+trnsparseStatus_t trnsparseSetMatDiagType(trnsparseMatDescr_t d, trnsparseDiagType_t diag) {
+  if (!g_mat_descrs.contains(d) || enum_value(diag) < 0 || enum_value(diag) > 1) return TRNSPARSE_STATUS_INVALID_VALUE;
+  d->diag = enum_value(diag);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseDiagType_t trnsparseGetMatDiagType(const trnsparseMatDescr_t d) {
+  return static_cast<trnsparseDiagType_t>(g_mat_descrs.contains(d) ? d->diag : 0);
+}
+trnsparseStatus_t trnsparseSetMatIndexBase(trnsparseMatDescr_t d, trnsparseIndexBase_t base) {
+  if (!g_mat_descrs.contains(d) || enum_value(base) < 0 || enum_value(base) > 1) return TRNSPARSE_STATUS_INVALID_VALUE;
+  d->base = enum_value(base);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseIndexBase_t trnsparseGetMatIndexBase(const trnsparseMatDescr_t d) {
+  return static_cast<trnsparseIndexBase_t>(g_mat_descrs.contains(d) ? d->base : 0);
+}
+
+// ---- generic descriptors ------------------------------------------------------------------------
+
+trnsparseStatus_t trnsparseCreateBsr(trnsparseSpMatDescr_t* d, int64_t brows, int64_t bcols, int64_t bnnz, int64_t rb,
+                                     int64_t cb, void* off, void* col, void* val, trnsparseIndexType_t ot,
+                                     trnsparseIndexType_t ct, trnsparseIndexBase_t base, trnDataType_t vt,
+                                     trnsparseOrder_t order) {
+  return create_bsr(d, brows, bcols, bnnz, rb, cb, off, col, val, enum_value(ot), enum_value(ct), enum_value(base),
+                    enum_value(vt), enum_value(order), false, "trnsparseCreateBsr");
+}
+trnsparseStatus_t trnsparseCreateConstBsr(trnsparseConstSpMatDescr_t* d, int64_t brows, int64_t bcols, int64_t bnnz,
+                                          int64_t rb, int64_t cb, const void* off, const void* col, const void* val,
+                                          trnsparseIndexType_t ot, trnsparseIndexType_t ct, trnsparseIndexBase_t base,
+                                          trnDataType_t vt, trnsparseOrder_t order) {
+  trnsparseSpMatDescr_t m = nullptr;
+  const trnsparseStatus_t st = create_bsr(d != nullptr ? &m : nullptr, brows, bcols, bnnz, rb, cb, off, col, val,
+                                          enum_value(ot), enum_value(ct), enum_value(base), enum_value(vt),
+                                          enum_value(order), true, "trnsparseCreateConstBsr");
+  if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
+  return st;
+}
+trnsparseStatus_t trnsparseCreateCsr(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, void* off,
+                                     void* col, void* val, trnsparseIndexType_t ot, trnsparseIndexType_t ct,
+                                     trnsparseIndexBase_t base, trnDataType_t vt) {
+  return create_csr(d, rows, cols, nnz, off, col, val, enum_value(ot), enum_value(ct), enum_value(base), enum_value(vt),
+                    false, "trnsparseCreateCsr");
+}
+trnsparseStatus_t trnsparseCreateConstCsr(trnsparseConstSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz,
+                                          const void* off, const void* col, const void* val, trnsparseIndexType_t ot,
+                                          trnsparseIndexType_t ct, trnsparseIndexBase_t base, trnDataType_t vt) {
+  trnsparseSpMatDescr_t m = nullptr;
+  const trnsparseStatus_t st = create_csr(d != nullptr ? &m : nullptr, rows, cols, nnz, off, col, val, enum_value(ot),
+                                          enum_value(ct), enum_value(base), enum_value(vt), true, "trnsparseCreateConstCsr");
+  if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
+  return st;
+}
+trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t d) {
+  if (!g_spmats.erase(d)) return TRNSPARSE_STATUS_INVALID_VALUE;
+  delete d;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t d, int64_t* rows, int64_t* cols, int64_t* nnz) {
+  Check c(g_log, "trnsparseSpMatGetSize", TRNSPARSE_STATUS_INVALID_VALUE);
+  c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(rows, 2, "rows").not_null(cols, 3, "cols").not_null(nnz, 4, "nnz");
+  if (!c) return c.status();
+  *rows = sp_rows(d);
+  *cols = sp_cols(d);
+  *nnz = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.bnnz : d->csr.nnz;  // BSR: stored blocks
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSpMatGetFormat(trnsparseConstSpMatDescr_t d, trnsparseFormat_t* format) {
+  Check c(g_log, "trnsparseSpMatGetFormat", TRNSPARSE_STATUS_INVALID_VALUE);
+  if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(format, 2, "format")) return c.status();
+  *format = static_cast<trnsparseFormat_t>(d->format);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSpMatGetIndexBase(trnsparseConstSpMatDescr_t d, trnsparseIndexBase_t* idxBase) {
+  Check c(g_log, "trnsparseSpMatGetIndexBase", TRNSPARSE_STATUS_INVALID_VALUE);
+  if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(idxBase, 2, "idxBase")) return c.status();
+  *idxBase = static_cast<trnsparseIndexBase_t>(d->base);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSpMatGetValues(trnsparseSpMatDescr_t d, void** values) {
+  Check c(g_log, "trnsparseSpMatGetValues", TRNSPARSE_STATUS_INVALID_VALUE);
+  if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(values, 2, "values")) return c.status();
+  *values = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.values : d->csr.values;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSpMatSetValues(trnsparseSpMatDescr_t d, void* values) {
+  Check c(g_log, "trnsparseSpMatSetValues", TRNSPARSE_STATUS_INVALID_VALUE);
+  if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(values, 2, "values")) return c.status();
+  (d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.values : d->csr.values) = values;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSpMatGetAttribute(trnsparseConstSpMatDescr_t d, trnsparseSpMatAttribute_t attribute,
+                                             void* data, size_t dataSize) {
+  Check c(g_log, "trnsparseSpMatGetAttribute", TRNSPARSE_STATUS_INVALID_VALUE);
+  c.require(g_spmats.contains(d), 1, "spMatDescr").one_of(enum_value(attribute), {0, 1}, 2, "attribute");
+  c.not_null(data, 3, "data").require(dataSize == sizeof(int), 4, "dataSize");
+  if (!c) return c.status();
+  const int v = enum_value(attribute) == TRNSPARSE_SPMAT_FILL_MODE ? d->fill : d->diag;
+  std::memcpy(data, &v, sizeof v);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseSpMatSetAttribute(trnsparseSpMatDescr_t d, trnsparseSpMatAttribute_t attribute, void* data,
+                                             size_t dataSize) {
+  Check c(g_log, "trnsparseSpMatSetAttribute", TRNSPARSE_STATUS_INVALID_VALUE);
+  c.require(g_spmats.contains(d), 1, "spMatDescr").one_of(enum_value(attribute), {0, 1}, 2, "attribute");
+  c.not_null(data, 3, "data").require(dataSize == sizeof(int), 4, "dataSize");
+  if (!c) return c.status();
+  int v = 0;
+  std::memcpy(&v, data, sizeof v);
+  if (!c.one_of(v, {0, 1}, 3, "data")) return c.status();
+  (enum_value(attribute) == TRNSPARSE_SPMAT_FILL_MODE ? d->fill : d->diag) = v;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseCreateDnMat(trnsparseDnMatDescr_t* d, int64_t rows, int64_t cols, int64_t ld, void* values,
+                                       trnDataType_t vt, trnsparseOrder_t order) {
+  return create_dnmat(d, rows, cols, ld, values, enum_value(vt), enum_value(order), false, "trnsparseCreateDnMat");
+}
+trnsparseStatus_t trnsparseCreateConstDnMat(trnsparseConstDnMatDescr_t* d, int64_t rows, int64_t cols, int64_t ld,
+                                            const void* values, trnDataType_t vt, trnsparseOrder_t order) {
+  trnsparseDnMatDescr_t m = nullptr;
+  const trnsparseStatus_t st = create_dnmat(d != nullptr ? &m : nullptr, rows, cols, ld, values, enum_value(vt),
+                                            enum_value(order), true, "trnsparseCreateConstDnMat");
+  if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
+  return st;
+}
+trnsparseStatus_t trnsparseDestroyDnMat(trnsparseConstDnMatDescr_t d) {
+  if (!g_dnmats.erase(d)) return TRNSPARSE_STATUS_INVALID_VALUE;
+  delete d;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseCreateDnVec(trnsparseDnVecDescr_t* d, int64_t size, void* values, trnDataType_t vt) {
+  return create_dnvec(d, size, values, enum_value(vt), false, "trnsparseCreateDnVec");
+}
+trnsparseStatus_t trnsparseCreateConstDnVec(trnsparseConstDnVecDescr_t* d, int64_t size, const void* values,
+                                            trnDataType_t vt) {
+  trnsparseDnVecDescr_t v = nullptr;
+  const trnsparseStatus_t st = create_dnvec(d != nullptr ? &v : nullptr, size, values, enum_value(vt), true,
+                                            "trnsparseCreateConstDnVec");
+  if (st == TRNSPARSE_STATUS_SUCCESS) *d = v;
+  return st;
+}
+trnsparseStatus_t trnsparseDestroyDnVec(trnsparseConstDnVecDescr_t d) {
+  if (!g_dnvecs.erase(d)) return TRNSPARSE_STATUS_INVALID_VALUE;
+  delete d;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+// ---- SpMM ---------------------------------------------------------------------------------------
+
+trnsparseStatus_t trnsparseSpMM_bufferSize(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                           const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstDnMatDescr_t B,
+                                           const void* beta, trnsparseDnMatDescr_t C, trnDataType_t ct,
+                                           trnsparseSpMMAlg_t alg, size_t* bufferSize) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpMM_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!spmm_checks(c, h, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg))
+           .not_null(bufferSize, 10, "bufferSize"))
+    return c.status();
+  *bufferSize = kBufferBytes;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSpMM_preprocess(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                           const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstDnMatDescr_t B,
+                                           const void* beta, trnsparseDnMatDescr_t C, trnDataType_t ct,
+                                           trnsparseSpMMAlg_t alg, void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpMM_preprocess", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  spmm_checks(c, h, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg));
+  return c.status();
+}
+
+trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstDnMatDescr_t B,
+                                const void* beta, trnsparseDnMatDescr_t C, trnDataType_t ct, trnsparseSpMMAlg_t alg,
+                                void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpMM", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!spmm_checks(c, h, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
+    return c.status();
+  const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
+  return trn::cshim::guarded(g_log, "trnsparseSpMM", kStatusMap, [&] {
+    sp::CallReport r;
+    if (A->format == TRNSPARSE_FORMAT_BSR)
+      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->bsr, dense_of(B), b, C->m, &r);
+    else
+      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->csr, dense_of(B), b, C->m, &r);
+    store_profile(h, r);
+  });
+}
+
+// ---- SpMV ---------------------------------------------------------------------------------------
+
+trnsparseStatus_t trnsparseSpMV_bufferSize(trnsparseHandle_t h, trnsparseOperation_t opA, const void* alpha,
+                                           trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t x, const void* beta,
+                                           trnsparseDnVecDescr_t y, trnDataType_t ct, trnsparseSpMVAlg_t alg,
+                                           size_t* bufferSize) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpMV_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg)).not_null(bufferSize, 9, "bufferSize"))
+    return c.status();
+  *bufferSize = kBufferBytes;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSpMV_preprocess(trnsparseHandle_t h, trnsparseOperation_t opA, const void* alpha,
+                                           trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t x, const void* beta,
+                                           trnsparseDnVecDescr_t y, trnDataType_t ct, trnsparseSpMVAlg_t alg,
+                                           void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpMV_preprocess", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg));
+  return c.status();
+}
+
+trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, const void* alpha,
+                                trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t x, const void* beta,
+                                trnsparseDnVecDescr_t y, trnDataType_t ct, trnsparseSpMVAlg_t alg, void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpMV", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg))) return c.status();
+  const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
+  return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
+    sp::CallReport r;
+    if (A->format == TRNSPARSE_FORMAT_BSR)
+      sp::spmv(h->settings, op_of(enum_value(opA)), a, A->bsr, x->values, x->dtype, b, y->values, y->dtype, &r);
+    else
+      sp::spmv(h->settings, op_of(enum_value(opA)), a, A->csr, x->values, x->dtype, b, y->values, y->dtype, &r);
+    store_profile(h, r);
+  });
+}
+
+// ---- SDDMM --------------------------------------------------------------------------------------
+
+trnsparseStatus_t trnsparseSDDMM_bufferSize(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                            const void* alpha, trnsparseConstDnMatDescr_t A,
+                                            trnsparseConstDnMatDescr_t B, const void* beta, trnsparseSpMatDescr_t C,
+                                            trnDataType_t ct, trnsparseSDDMMAlg_t alg, size_t* bufferSize) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSDDMM_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg))
+           .not_null(bufferSize, 10, "bufferSize"))
+    return c.status();
+  *bufferSize = kBufferBytes;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSDDMM_preprocess(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                            const void* alpha, trnsparseConstDnMatDescr_t A,
+                                            trnsparseConstDnMatDescr_t B, const void* beta, trnsparseSpMatDescr_t C,
+                                            trnDataType_t ct, trnsparseSDDMMAlg_t alg, void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSDDMM_preprocess", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg));
+  return c.status();
+}
+
+trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                 const void* alpha, trnsparseConstDnMatDescr_t A, trnsparseConstDnMatDescr_t B,
+                                 const void* beta, trnsparseSpMatDescr_t C, trnDataType_t ct, trnsparseSDDMMAlg_t alg,
+                                 void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSDDMM", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
+    return c.status();
+  const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
+  return trn::cshim::guarded(g_log, "trnsparseSDDMM", kStatusMap, [&] {
+    sp::CallReport r;
+    if (C->format == TRNSPARSE_FORMAT_BSR)
+      sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(A), dense_of(B), b, C->bsr, &r);
+    else
+      sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(A), dense_of(B), b, C->csr, &r);
+    store_profile(h, r);
+  });
+}
+
+// ---- legacy BSR ---------------------------------------------------------------------------------
+
+trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  trnsparseOperation_t transB, int mb, int n, int kb, int nnzb, const float* alpha,
+                                  const trnsparseMatDescr_t descrA, const float* val, const int* rowPtr,
+                                  const int* colInd, const int blockSize, const float* B, const int ldb,
+                                  const float* beta, float* C, int ldc) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const int dir = enum_value(dirA), ta = enum_value(transA), tb = enum_value(transB);
+  Check c(g_log, "trnsparseSbsrmm", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").one_of(tb, {0, 1}, 3, "transB");
+  c.nonnegative(mb, 4, "mb").nonnegative(n, 5, "n").nonnegative(kb, 6, "kb").nonnegative(nnzb, 7, "nnzb");
+  c.not_null(alpha, 8, "alpha").require(g_mat_descrs.contains(descrA), 9, "descrA");
+  if (!c) return c.status();
+  c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
+  c.require(val != nullptr || nnzb == 0, 10, "bsrSortedValA").not_null(rowPtr, 11, "bsrSortedRowPtrA");
+  c.require(colInd != nullptr || nnzb == 0, 12, "bsrSortedColIndA").require(blockSize >= 1, 13, "blockSize");
+  if (!c) return c.status();
+  const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
+  c.require(B != nullptr || k == 0 || n == 0, 14, "B").leading_dim<std::int64_t>(ldb, tb == 0 ? k : n, 15, "ldb");
+  c.not_null(beta, 16, "beta").require(C != nullptr || rows_c == 0 || n == 0, 17, "C").leading_dim<std::int64_t>(ldc, rows_c, 18, "ldc");
+  if (!c) return c.status();
+  const sp::BsrView a = legacy_bsr(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
+  const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};
+  const sp::MutableDenseRef cm{C, trn::DType::f32, rows_c, n, ldc, sp::Layout::col_major};
+  return run(h, "trnsparseSbsrmm", {{"offsets", 11}, {"nnz", 7}, {"columns", 12}}, [&] {
+    sp::CallReport r;
+    sp::spmm(h->settings, op_of(ta), op_of(tb), *alpha, a, b, *beta, cm, &r);
+    store_profile(h, r);
+  });
+}
+
+trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t h, trnsparseDirection_t, trnsparseOperation_t,
+                                  trnsparseOperation_t, int, int, int, int, const double*, const trnsparseMatDescr_t,
+                                  const double*, const int*, const int*, const int, const double*, const int,
+                                  const double*, double*, int) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  g_log.log(trn::cshim::failure_message("trnsparseDbsrmm", "TRNSPARSE_STATUS_NOT_SUPPORTED",
+                                        "fp64 BSR has no tile path (no NeuronCore engine computes in fp64)"));
+  return TRNSPARSE_STATUS_NOT_SUPPORTED;
+}
+
+trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA, trnsparseOperation_t transA, int mb,
+                                  int nb, int nnzb, const float* alpha, const trnsparseMatDescr_t descrA,
+                                  const float* val, const int* rowPtr, const int* colInd, int blockDim, const float* x,
+                                  const float* beta, float* y) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const int dir = enum_value(dirA), ta = enum_value(transA);
+  Check c(g_log, "trnsparseSbsrmv", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").nonnegative(mb, 3, "mb").nonnegative(nb, 4, "nb");
+  c.nonnegative(nnzb, 5, "nnzb").not_null(alpha, 6, "alpha").require(g_mat_descrs.contains(descrA), 7, "descrA");
+  if (!c) return c.status();
+  c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
+  c.require(val != nullptr || nnzb == 0, 8, "bsrSortedValA").not_null(rowPtr, 9, "bsrSortedRowPtrA");
+  c.require(colInd != nullptr || nnzb == 0, 10, "bsrSortedColIndA").require(blockDim >= 1, 11, "blockDim");
+  const std::int64_t len_x = std::int64_t{ta == 0 ? nb : mb} * blockDim, len_y = std::int64_t{ta == 0 ? mb : nb} * blockDim;
+  c.require(x != nullptr || len_x == 0, 12, "x").not_null(beta, 13, "beta").require(y != nullptr || len_y == 0, 14, "y");
+  if (!c) return c.status();
+  const sp::BsrView a = legacy_bsr(dir, mb, nb, nnzb, blockDim, descrA, val, rowPtr, colInd);
+  return run(h, "trnsparseSbsrmv", {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
+    sp::CallReport r;
+    sp::spmv(h->settings, op_of(ta), *alpha, a, x, trn::DType::f32, *beta, y, trn::DType::f32, &r);
+    store_profile(h, r);
+  });
+}
+
+trnsparseStatus_t trnsparseDbsrmv(trnsparseHandle_t h, trnsparseDirection_t, trnsparseOperation_t, int, int, int,
+                                  const double*, const trnsparseMatDescr_t, const double*, const int*, const int*, int,
+                                  const double*, const double*, double*) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  g_log.log(trn::cshim::failure_message("trnsparseDbsrmv", "TRNSPARSE_STATUS_NOT_SUPPORTED",
+                                        "fp64 BSR has no tile path (no NeuronCore engine computes in fp64)"));
+  return TRNSPARSE_STATUS_NOT_SUPPORTED;
+}
+
+trnsparseStatus_t trnsparseXcsr2bsrNnz(trnsparseHandle_t h, trnsparseDirection_t dirA, int m, int n,
+                                       const trnsparseMatDescr_t descrA, const int* rowPtr, const int* colInd,
+                                       int blockDim, const trnsparseMatDescr_t descrC, int* bsrRowPtrC,
+                                       int* nnzTotalDevHostPtr) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseXcsr2bsrNnz", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(dirA), {0, 1}, 1, "dirA").nonnegative(m, 2, "m").nonnegative(n, 3, "n");
+  c.require(g_mat_descrs.contains(descrA), 4, "descrA").not_null(rowPtr, 5, "csrSortedRowPtrA");
+  c.require(blockDim >= 1, 7, "blockDim").require(g_mat_descrs.contains(descrC), 8, "descrC");
+  c.not_null(bsrRowPtrC, 9, "bsrSortedRowPtrC").not_null(nnzTotalDevHostPtr, 10, "nnzTotalDevHostPtr");
+  if (!c) return c.status();
+  const std::int64_t nnz = std::int64_t{rowPtr[m]} - descrA->base;
+  c.require(colInd != nullptr || nnz <= 0, 6, "csrSortedColIndA");
+  if (!c) return c.status();
+  const sp::CsrView csr{m, n, nnz, rowPtr, colInd, nullptr, sp::IndexType::i32, sp::IndexType::i32,
+                        descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  return run(h, "trnsparseXcsr2bsrNnz", {{"offsets", 5}, {"nnz", 5}, {"columns", 6}, {"bsrRowPtrC", 9}}, [&] {
+    const std::int64_t bnnz = sp::csr_to_bsr_nnz(csr, blockDim, descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero,
+                                                  bsrRowPtrC, sp::IndexType::i32);
+    *nnzTotalDevHostPtr = static_cast<int>(bnnz);
+  });
+}
+
+trnsparseStatus_t trnsparseScsr2bsr(trnsparseHandle_t h, trnsparseDirection_t dirA, int m, int n,
+                                    const trnsparseMatDescr_t descrA, const float* csrVal, const int* rowPtr,
+                                    const int* colInd, int blockDim, const trnsparseMatDescr_t descrC, float* bsrVal,
+                                    int* bsrRowPtr, int* bsrColInd) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseScsr2bsr", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(dirA), {0, 1}, 1, "dirA").nonnegative(m, 2, "m").nonnegative(n, 3, "n");
+  c.require(g_mat_descrs.contains(descrA), 4, "descrA");
+  if (!c) return c.status();
+  c.not_null(rowPtr, 6, "csrSortedRowPtrA");
+  if (!c) return c.status();
+  const std::int64_t nnz = std::int64_t{rowPtr[m]} - descrA->base;
+  c.require(csrVal != nullptr || nnz <= 0, 5, "csrSortedValA").require(colInd != nullptr || nnz <= 0, 7, "csrSortedColIndA");
+  c.require(blockDim >= 1, 8, "blockDim").require(g_mat_descrs.contains(descrC), 9, "descrC");
+  c.not_null(bsrRowPtr, 11, "bsrSortedRowPtrC");
+  if (!c) return c.status();
+  const sp::CsrView csr{m, n, nnz, rowPtr, colInd, const_cast<float*>(csrVal), sp::IndexType::i32, sp::IndexType::i32,
+                        descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  return run(h, "trnsparseScsr2bsr",
+             {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"values", 5}, {"bsrRowPtrC", 11}, {"bsrValC", 10}}, [&] {
+               sp::csr_to_bsr(csr, blockDim, enum_value(dirA) == 0 ? sp::BlockOrder::row : sp::BlockOrder::col,
+                              descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, bsrRowPtr, sp::IndexType::i32,
+                              bsrColInd, bsrVal);
+             });
+}
+
+trnsparseStatus_t trnsparseSbsr2csr(trnsparseHandle_t h, trnsparseDirection_t dirA, int mb, int nb,
+                                    const trnsparseMatDescr_t descrA, const float* bsrVal, const int* bsrRowPtr,
+                                    const int* bsrColInd, int blockDim, const trnsparseMatDescr_t descrC, float* csrVal,
+                                    int* csrRowPtr, int* csrColInd) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSbsr2csr", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(dirA), {0, 1}, 1, "dirA").nonnegative(mb, 2, "mb").nonnegative(nb, 3, "nb");
+  c.require(g_mat_descrs.contains(descrA), 4, "descrA").not_null(bsrRowPtr, 6, "bsrSortedRowPtrA");
+  c.require(blockDim >= 1, 8, "blockDim").require(g_mat_descrs.contains(descrC), 9, "descrC");
+  c.not_null(csrRowPtr, 11, "csrSortedRowPtrC");
+  if (!c) return c.status();
+  const std::int64_t nnzb = std::int64_t{bsrRowPtr[mb]} - descrA->base;
+  c.require(bsrVal != nullptr || nnzb <= 0, 5, "bsrSortedValA").require(bsrColInd != nullptr || nnzb <= 0, 7, "bsrSortedColIndA");
+  c.require(nnzb <= 0 || (csrVal != nullptr && csrColInd != nullptr), csrVal == nullptr ? 10 : 12,
+            csrVal == nullptr ? "csrSortedValC" : "csrSortedColIndC");
+  if (!c) return c.status();
+  const sp::BsrView a = legacy_bsr(enum_value(dirA), mb, nb, std::max<std::int64_t>(nnzb, 0), blockDim, descrA, bsrVal,
+                                   bsrRowPtr, bsrColInd);
+  return run(h, "trnsparseSbsr2csr", {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"csrRowPtrC", 11}}, [&] {
+    sp::bsr_to_csr(a, descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, csrRowPtr, csrColInd, csrVal,
+                   sp::IndexType::i32);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,238 @@
+// Conjugate gradients on BSR operators (extension): the solver loop on the host, every vector
+// operation a tile kernel (docs/trnsparse.md "Krylov solver"). Vectors live in HBM as [pmax, F]
+// row-major arrays (element i at partition i / F, column i % F), zero-padded beyond n; the padding
+// of the Jacobi diagonal is 1 so that padded entries stay 0.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "bsr_kernels.hpp"
+#include "trn/sparse/sparse.hpp"
+
+namespace trn::sparse {
+
+namespace {
+
+constexpr std::int64_t kChunk = 2048;  // free elements per VectorE pass over a vector
+
+struct Vec {
+  std::vector<float> data;
+  HbmTensor view;
+  Vec(std::int64_t P, std::int64_t F) : data(static_cast<std::size_t>(P * F), 0.0f) {
+    view = HbmTensor::wrap(data.data(), DType::f32, {P, F});
+  }
+};
+struct Scalar {
+  float value = 0.0f;
+  HbmTensor view = HbmTensor::wrap(&value, DType::f32, {1, 1});
+};
+
+// out = sum_i u_i v_i. VectorE: per chunk, multiply and reduce each partition's row, accumulate the
+// [P, 1] partial sums; TensorE: ones[P, 1]^T x partials[P, 1] sums the partitions in increasing order.
+void dot_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor& v, const HbmTensor& out) {
+  const int P = nc.hw().pmax;
+  const std::int64_t F = u.shape()[1];
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const std::int64_t W = std::min(F, kChunk);
+  const Tile tu = sbuf.alloc(DType::f32, P, {W}, "u"), tv = sbuf.alloc(DType::f32, P, {W}, "v");
+  const Tile part = sbuf.alloc(DType::f32, P, {1}, "row sums"), acc = sbuf.alloc(DType::f32, P, {1}, "partials");
+  const Tile ones = sbuf.alloc(DType::f32, P, {1}, "ones");
+  for (std::int64_t f0 = 0; f0 < F; f0 += W) {
+    const std::int64_t w = std::min(W, F - f0);
+    nc.dma_copy(tu.cols(0, w), u.tile(0, P, f0, w));
+    nc.dma_copy(tv.cols(0, w), v.tile(0, P, f0, w));
+    nc.tensor_tensor(tu.cols(0, w), tu.cols(0, w), tv.cols(0, w), AluOp::multiply);
+    nc.tensor_reduce(f0 == 0 ? acc : part, tu.cols(0, w), AluOp::add);
+    if (f0 > 0) nc.tensor_tensor(acc, acc, part, AluOp::add);
+  }
+  nc.memset(ones, 1.0f);
+  const Tile total = psum.alloc(DType::f32, 1, {1}, "dot");
+  nc.nc_matmul(total, ones, acc, /*accumulate=*/false);
+  const Tile sb = sbuf.alloc(DType::f32, 1, {1}, "dot out");
+  nc.tensor_copy(sb, total);
+  nc.dma_copy(out.tile(0, 1, 0, 1), sb);
+}
+
+// [P, 1] column holding num / den on every partition: VectorE divide on one element, then the
+// partition broadcast ones[1, P]^T x a[1, 1] on TensorE (exact: 0 + 1 * a).
+Tile broadcast_ratio(NeuronCore& nc, AllocScope& sbuf, AllocScope& psum, const HbmTensor& num, const HbmTensor& den) {
+  const int P = nc.hw().pmax;
+  const Tile n = sbuf.alloc(DType::f32, 1, {1}, "num"), d = sbuf.alloc(DType::f32, 1, {1}, "den");
+  nc.dma_copy(n, num.tile(0, 1, 0, 1));
+  nc.dma_copy(d, den.tile(0, 1, 0, 1));
+  nc.tensor_tensor(n, n, d, AluOp::divide);
+  const Tile ones = sbuf.alloc(DType::f32, 1, {P}, "ones row");
+  nc.memset(ones, 1.0f);
+  const Tile bc = psum.alloc(DType::f32, P, {1}, "broadcast");
+  nc.nc_matmul(bc, ones, n, /*accumulate=*/false);
+  const Tile col = sbuf.alloc(DType::f32, P, {1}, "ratio column");
+  nc.tensor_copy(col, bc);
+  return col;
+}
+
+// y = y + sign * (num / den) * x for each (x, y, sign) pair.
+struct Axpy {
+  const HbmTensor* x;
+  const HbmTensor* y;
+  bool subtract;
+};
+void axpy_kernel(NeuronCore& nc, const HbmTensor& num, const HbmTensor& den, std::initializer_list<Axpy> ops) {
+  const int P = nc.hw().pmax;
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const Tile a = broadcast_ratio(nc, sbuf, psum, num, den);
+  const std::int64_t F = ops.begin()->x->shape()[1], W = std::min(F, kChunk);
+  const Tile tx = sbuf.alloc(DType::f32, P, {W}, "x"), ty = sbuf.alloc(DType::f32, P, {W}, "y");
+  for (const Axpy& op : ops)
+    for (std::int64_t f0 = 0; f0 < F; f0 += W) {
+      const std::int64_t w = std::min(W, F - f0);
+      nc.dma_copy(tx.cols(0, w), op.x->tile(0, P, f0, w));
+      nc.dma_copy(ty.cols(0, w), op.y->tile(0, P, f0, w));
+      nc.tensor_scalar(tx.cols(0, w), tx.cols(0, w), AluOp::multiply, a);
+      nc.tensor_tensor(ty.cols(0, w), ty.cols(0, w), tx.cols(0, w), op.subtract ? AluOp::subtract : AluOp::add);
+      nc.dma_copy(op.y->tile(0, P, f0, w), ty.cols(0, w));
+    }
+}
+
+// p = z + (num / den) * p.
+void xpay_kernel(NeuronCore& nc, const HbmTensor& num, const HbmTensor& den, const HbmTensor& z, const HbmTensor& p) {
+  const int P = nc.hw().pmax;
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const Tile b = broadcast_ratio(nc, sbuf, psum, num, den);
+  const std::int64_t F = p.shape()[1], W = std::min(F, kChunk);
+  const Tile tz = sbuf.alloc(DType::f32, P, {W}, "z"), tp = sbuf.alloc(DType::f32, P, {W}, "p");
+  for (std::int64_t f0 = 0; f0 < F; f0 += W) {
+    const std::int64_t w = std::min(W, F - f0);
+    nc.dma_copy(tz.cols(0, w), z.tile(0, P, f0, w));
+    nc.dma_copy(tp.cols(0, w), p.tile(0, P, f0, w));
+    nc.tensor_scalar(tp.cols(0, w), tp.cols(0, w), AluOp::multiply, b);
+    nc.tensor_tensor(tp.cols(0, w), tz.cols(0, w), tp.cols(0, w), AluOp::add);
+    nc.dma_copy(p.tile(0, P, f0, w), tp.cols(0, w));
+  }
+}
+
+// out = u * v elementwise (Jacobi z = dinv * r), or out = 1 / u (reciprocal, v == nullptr).
+void elementwise_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor* v, const HbmTensor& out) {
+  const int P = nc.hw().pmax;
+  AllocScope sbuf(nc.sbuf());
+  const std::int64_t F = u.shape()[1], W = std::min(F, kChunk);
+  const Tile tu = sbuf.alloc(DType::f32, P, {W}, "u"), tv = sbuf.alloc(DType::f32, P, {W}, "v");
+  for (std::int64_t f0 = 0; f0 < F; f0 += W) {
+    const std::int64_t w = std::min(W, F - f0);
+    nc.dma_copy(tu.cols(0, w), u.tile(0, P, f0, w));
+    if (v != nullptr) {
+      nc.dma_copy(tv.cols(0, w), v->tile(0, P, f0, w));
+      nc.tensor_tensor(tu.cols(0, w), tu.cols(0, w), tv.cols(0, w), AluOp::multiply);
+    } else {
+      nc.reciprocal(tu.cols(0, w), tu.cols(0, w));
+    }
+    nc.dma_copy(out.tile(0, P, f0, w), tu.cols(0, w));
+  }
+}
+
+}  // namespace
+
+CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const CgOptions& opt) {
+  validate(A);
+  if (A.rows() != A.cols()) throw InvalidArgument("trnsparse cg: the operator must be square", "matA");
+  if (A.value_type != DType::f32) throw InvalidArgument("trnsparse cg: fp32 operator values only", "valueType");
+  if (b == nullptr || x == nullptr) throw InvalidArgument("trnsparse cg: b or x is NULL", "vector");
+  const std::int64_t n = A.rows();
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const std::int64_t P = hw.pmax, F = std::max<std::int64_t>(1, (n + P - 1) / P);
+  CgResult res;
+  LaunchConfig lc;
+  lc.host_threads = s.host_threads;
+  lc.num_cores = 1;
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  auto run = [&](const Kernel& k) {
+    const LaunchResult r = launch(lc, k);
+    res.modeled_ns += model_profile(r.trace, s.target).total_ns;
+    ++res.launches;
+  };
+  Settings spmv_settings = s;
+  spmv_settings.num_cores = 1;
+  auto spmv_into = [&](float alpha, const Vec& in, float beta, Vec& out) {
+    CallReport rep;
+    spmv(spmv_settings, Op::N, alpha, A, in.data.data(), DType::f32, beta, out.data.data(), DType::f32, &rep);
+    res.modeled_ns += rep.profile.total_ns;
+    ++res.launches;
+  };
+  auto read = [&](const Scalar& sc) {
+    ++res.host_scalar_reads;
+    return double(sc.value);
+  };
+
+  Vec xv(P, F), r(P, F), z(P, F), p(P, F), q(P, F), dinv(P, F);
+  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
+  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+  if (opt.jacobi) {
+    // Gather the diagonal (host index work: copies), then 1/d on VectorE. Padding stays 1.
+    std::fill(dinv.data.begin(), dinv.data.end(), 1.0f);
+    const auto* vals = static_cast<const float*>(A.values);
+    const std::int64_t base = A.base == IndexBase::one ? 1 : 0;
+    auto idx = [](const void* a, IndexType t, std::int64_t i) {
+      return t == IndexType::i32 ? std::int64_t{static_cast<const std::int32_t*>(a)[i]} : static_cast<const std::int64_t*>(a)[i];
+    };
+    std::vector<bool> seen(static_cast<std::size_t>(n), false);
+    for (std::int64_t R = 0; R < A.brows; ++R)
+      for (std::int64_t e = idx(A.offsets, A.offsets_type, R) - base; e < idx(A.offsets, A.offsets_type, R + 1) - base; ++e) {
+        const std::int64_t C = idx(A.columns, A.columns_type, e) - base;
+        for (std::int64_t rr = 0; rr < A.row_block; ++rr) {
+          const std::int64_t i = R * A.row_block + rr, c = i - C * A.col_block;
+          if (c < 0 || c >= A.col_block) continue;
+          const std::int64_t within = A.order == BlockOrder::row ? rr * A.col_block + c : rr + c * A.row_block;
+          dinv.data[static_cast<std::size_t>(i)] = vals[e * A.row_block * A.col_block + within];
+          seen[static_cast<std::size_t>(i)] = true;
+        }
+      }
+    for (std::int64_t i = 0; i < n; ++i)
+      if (!seen[static_cast<std::size_t>(i)] || dinv.data[static_cast<std::size_t>(i)] == 0.0f)
+        throw InvalidArgument("trnsparse cg: zero diagonal entry " + std::to_string(i) + " (Jacobi)", "matA");
+    run([&](NeuronCore& nc) { elementwise_kernel(nc, dinv.view, nullptr, dinv.view); });
+  }
+  Scalar bb, rr, rho, rho_new, pq;
+  run([&](NeuronCore& nc) { dot_kernel(nc, r.view, r.view, bb.view); });  // r = b here
+  const double norm_b = std::sqrt(read(bb));
+  spmv_into(-1.0f, xv, 1.0f, r);  // r = b - A x
+  auto precondition = [&] {
+    if (opt.jacobi)
+      run([&](NeuronCore& nc) { elementwise_kernel(nc, r.view, &dinv.view, z.view); });
+    else
+      std::copy(r.data.begin(), r.data.end(), z.data.begin());  // z = r (a copy, no arithmetic)
+  };
+  precondition();
+  run([&](NeuronCore& nc) { dot_kernel(nc, r.view, z.view, rho.view); });
+  run([&](NeuronCore& nc) { dot_kernel(nc, r.view, r.view, rr.view); });
+  std::copy(z.data.begin(), z.data.end(), p.data.begin());
+  const double scale = norm_b > 0 ? norm_b : 1.0;
+  res.residual_history.push_back(std::sqrt(read(rr)) / scale);
+  while (true) {
+    if (res.residual_history.back() <= opt.tolerance) {
+      res.converged = true;
+      break;
+    }
+    if (res.iterations >= opt.max_iterations) break;
+    spmv_into(1.0f, p, 0.0f, q);  // q = A p
+    run([&](NeuronCore& nc) { dot_kernel(nc, p.view, q.view, pq.view); });
+    if (!(read(pq) > 0.0)) {
+      res.breakdown = true;
+      break;
+    }
+    run([&](NeuronCore& nc) {  // a = rho / pq: x += a p, r -= a q
+      axpy_kernel(nc, rho.view, pq.view, {{&p.view, &xv.view, false}, {&q.view, &r.view, true}});
+    });
+    precondition();
+    run([&](NeuronCore& nc) { dot_kernel(nc, r.view, z.view, rho_new.view); });
+    run([&](NeuronCore& nc) { dot_kernel(nc, r.view, r.view, rr.view); });
+    run([&](NeuronCore& nc) { xpay_kernel(nc, rho_new.view, rho.view, z.view, p.view); });  // p = z + (rho'/rho) p
+    rho.value = rho_new.value;  // the next iteration's rho (an HBM-to-HBM copy of one scalar)
+    ++res.iterations;
+    res.residual_history.push_back(std::sqrt(read(rr)) / scale);
+  }
+  std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
+  return res;
+}
+
+}  // namespace trn::sparse

@@ -1,0 +1,553 @@
+// trnsparse drivers: argument checks, index validation and decoding (0-based int64 patterns),
+// operand views, launches and the call report; the conversions CSR <-> BSR and dense -> BSR. The
+// tile kernels are in bsr_kernels.cpp. Host work here is index bookkeeping only: no floating-point
+// arithmetic on values (conversions copy values; dense_to_bsr compares magnitudes).
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "bsr_kernels.hpp"
+#include "trn/core/c_shim.hpp"
+#include "trn/sparse/sparse.hpp"
+
+namespace trn::sparse {
+
+namespace {
+
+using detail::BlockPattern;
+using detail::CsrPattern;
+
+[[noreturn]] void invalid(const std::string& what, const std::string& item) {
+  throw InvalidArgument("trnsparse: " + what, item);
+}
+
+std::int64_t load_index(const void* p, IndexType t, std::int64_t i) {
+  return t == IndexType::i32 ? std::int64_t{static_cast<const std::int32_t*>(p)[i]} : static_cast<const std::int64_t*>(p)[i];
+}
+void store_index(void* p, IndexType t, std::int64_t i, std::int64_t v) {
+  if (t == IndexType::i32) {
+    if (v > std::numeric_limits<std::int32_t>::max()) invalid("index does not fit in 32 bits", "index type");
+    static_cast<std::int32_t*>(p)[i] = static_cast<std::int32_t>(v);
+  } else {
+    static_cast<std::int64_t*>(p)[i] = v;
+  }
+}
+std::int64_t base_of(IndexBase b) { return b == IndexBase::one ? 1 : 0; }
+
+bool value_dtype_ok(DType t) { return t == DType::f32 || t == DType::bf16 || t == DType::f16; }
+
+// Offsets and columns of a compressed pattern (BSR block level or CSR), O(rows + nnz).
+void validate_compressed(std::int64_t rows, std::int64_t cols, std::int64_t nnz, const void* offsets, IndexType ot,
+                         const void* columns, IndexType ct, IndexBase base) {
+  if (rows < 0) invalid("negative number of rows", "rows");
+  if (cols < 0) invalid("negative number of columns", "cols");
+  if (nnz < 0) invalid("negative number of stored entries", "nnz");
+  if (offsets == nullptr) invalid("offsets is NULL", "offsets");
+  if (nnz > 0 && columns == nullptr) invalid("columns is NULL", "columns");
+  const std::int64_t b = base_of(base);
+  if (load_index(offsets, ot, 0) != b) invalid("offsets[0] differs from the index base", "offsets");
+  // Offsets first (monotone, within nnz, consistent total), then columns: each array is blamed
+  // for its own fault.
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const std::int64_t lo = load_index(offsets, ot, r), hi = load_index(offsets, ot, r + 1);
+    if (hi < lo) invalid("offsets are not monotone at row " + std::to_string(r), "offsets");
+    if (hi - b > nnz) invalid("offsets exceed the number of stored entries at row " + std::to_string(r), "nnz");
+  }
+  if (load_index(offsets, ot, rows) - b != nnz) invalid("offsets[rows] - base differs from nnz", "nnz");
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const std::int64_t lo = load_index(offsets, ot, r), hi = load_index(offsets, ot, r + 1);
+    for (std::int64_t e = lo - b; e < hi - b; ++e) {
+      const std::int64_t c = load_index(columns, ct, e) - b;
+      if (c < 0 || c >= cols) invalid("column index out of range at entry " + std::to_string(e), "columns");
+      if (e > lo - b && c <= load_index(columns, ct, e - 1) - b)
+        invalid("column indices not strictly increasing in row " + std::to_string(r), "columns");
+    }
+  }
+}
+
+BlockPattern decode(const BsrView& a) {
+  BlockPattern p;
+  p.brows = a.brows;
+  p.bcols = a.bcols;
+  p.rb = a.row_block;
+  p.cb = a.col_block;
+  p.row_major = a.order == BlockOrder::row;
+  p.values = static_cast<std::byte*>(a.values);
+  p.value_type = a.value_type;
+  const std::int64_t b = base_of(a.base);
+  p.row_start.resize(static_cast<std::size_t>(a.brows) + 1);
+  for (std::int64_t r = 0; r <= a.brows; ++r) p.row_start[static_cast<std::size_t>(r)] = load_index(a.offsets, a.offsets_type, r) - b;
+  p.col.resize(static_cast<std::size_t>(a.bnnz));
+  p.block.resize(static_cast<std::size_t>(a.bnnz));
+  for (std::int64_t e = 0; e < a.bnnz; ++e) {
+    p.col[static_cast<std::size_t>(e)] = load_index(a.columns, a.columns_type, e) - b;
+    p.block[static_cast<std::size_t>(e)] = e;
+  }
+  return p;
+}
+
+// The pattern of op(A) = A^T: block (i, j) of A becomes block (j, i) with its values read in the
+// other order (a row-major rb x cb block is a column-major cb x rb block). Counting sort by column:
+// stable, so the new rows list their blocks in increasing (old) block row.
+BlockPattern transpose(const BlockPattern& a) {
+  BlockPattern t;
+  t.brows = a.bcols;
+  t.bcols = a.brows;
+  t.rb = a.cb;
+  t.cb = a.rb;
+  t.row_major = !a.row_major;
+  t.values = a.values;
+  t.value_type = a.value_type;
+  t.row_start.assign(static_cast<std::size_t>(t.brows) + 1, 0);
+  for (std::int64_t j : a.col) ++t.row_start[static_cast<std::size_t>(j) + 1];
+  for (std::size_t r = 0; r + 1 < t.row_start.size(); ++r) t.row_start[r + 1] += t.row_start[r];
+  std::vector<std::int64_t> next(t.row_start.begin(), t.row_start.end() - 1);
+  t.col.resize(a.col.size());
+  t.block.resize(a.col.size());
+  for (std::int64_t i = 0; i < a.brows; ++i)
+    for (std::int64_t e = a.row_start[static_cast<std::size_t>(i)]; e < a.row_start[static_cast<std::size_t>(i) + 1]; ++e) {
+      const std::int64_t pos = next[static_cast<std::size_t>(a.col[static_cast<std::size_t>(e)])]++;
+      t.col[static_cast<std::size_t>(pos)] = i;
+      t.block[static_cast<std::size_t>(pos)] = a.block[static_cast<std::size_t>(e)];
+    }
+  return t;
+}
+
+// Element strides (row, column) of a dense operand.
+std::pair<std::int64_t, std::int64_t> strides_of(Layout l, std::int64_t ld) {
+  return l == Layout::col_major ? std::pair<std::int64_t, std::int64_t>{1, ld} : std::pair<std::int64_t, std::int64_t>{ld, 1};
+}
+
+void check_dense(std::int64_t rows, std::int64_t cols, std::int64_t ld, Layout layout, const void* data, DType t,
+                 const char* name) {
+  if (rows < 0 || cols < 0) invalid(std::string("negative dimension of ") + name, name);
+  const std::int64_t inner = layout == Layout::col_major ? rows : cols;
+  if (ld < std::max<std::int64_t>(1, inner)) invalid(std::string("leading dimension of ") + name + " too small", name);
+  if (rows > 0 && cols > 0 && data == nullptr) invalid(std::string(name) + " is NULL", name);
+  if (!value_dtype_ok(t)) invalid(std::string("value type of ") + name + " not supported", name);
+  const std::int64_t outer = layout == Layout::col_major ? cols : rows;
+  if (outer > 0 && cshim::checked_mul(ld, outer) < 0) invalid(std::string("extent of ") + name + " overflows", name);
+}
+
+// op(X) of a dense operand as a [K, F] view: op(X)(f, k) for `contraction_first == false`
+// (op(X) is F x K, e.g. op(A) of SDDMM), op(X)(k, f) otherwise (op(B)).
+HbmTensor op_view(const DenseRef& x, Op op, bool contraction_first, std::int64_t K, std::int64_t F) {
+  const auto [rs, cs] = strides_of(x.layout, x.ld);
+  // op(X)(i, j) = X(i, j) -> strides {rs, cs}; op T -> X(j, i) -> {cs, rs}.
+  std::int64_t s_i = op == Op::N ? rs : cs, s_j = op == Op::N ? cs : rs;
+  void* p = const_cast<void*>(x.data);
+  // View (k, f): k is op(X)'s row index when contraction_first, its column index otherwise.
+  return contraction_first ? HbmTensor::wrap(p, x.dtype, {K, F}, {s_i, s_j}) : HbmTensor::wrap(p, x.dtype, {K, F}, {s_j, s_i});
+}
+
+DType load_dtype(DType a, DType b) {
+  return a == b && (a == DType::bf16 || a == DType::f16) ? a : DType::f32;
+}
+
+LaunchConfig launch_config(const Settings& s) {
+  LaunchConfig lc;
+  lc.host_threads = s.host_threads;
+  lc.num_cores = std::max(1, s.num_cores);
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  lc.core.execute = !s.timing_only;
+  return lc;
+}
+
+void finish_report(CallReport* r, const Settings& s, Trace&& t, std::int64_t blocks) {
+  if (r == nullptr) return;
+  r->profile = model_profile(t, s.target);
+  r->profile.cores = std::max(1, s.num_cores);
+  r->matmuls = t.per_engine[static_cast<int>(Engine::tensor)];
+  r->blocks = blocks;
+  r->trace = std::move(t);
+}
+
+void check_bsr_shape(const BsrView& a) {
+  if (a.row_block < 1) invalid("row block size must be >= 1", "rowBlockSize");
+  if (a.col_block < 1) invalid("column block size must be >= 1", "colBlockSize");
+  if (a.brows < 0 || a.bcols < 0) invalid("negative number of block rows or columns", "brows");
+  if (cshim::checked_mul(a.brows, a.row_block) < 0 || cshim::checked_mul(a.bcols, a.col_block) < 0)
+    invalid("matrix size overflows", "brows");
+  if (cshim::checked_mul(cshim::checked_mul(a.row_block, a.col_block), std::max<std::int64_t>(a.bnnz, 1)) < 0)
+    invalid("value count overflows", "bnnz");
+  if (!value_dtype_ok(a.value_type)) invalid("value type not supported", "valueType");
+}
+
+}  // namespace
+
+void validate(const BsrView& a) {
+  check_bsr_shape(a);
+  if (a.bnnz > 0 && a.values == nullptr) invalid("values is NULL", "values");
+  validate_compressed(a.brows, a.bcols, a.bnnz, a.offsets, a.offsets_type, a.columns, a.columns_type, a.base);
+}
+
+void validate(const CsrView& a) {
+  if (a.nnz > 0 && a.values == nullptr) invalid("values is NULL", "values");
+  if (!value_dtype_ok(a.value_type)) invalid("value type not supported", "valueType");
+  validate_compressed(a.rows, a.cols, a.nnz, a.offsets, a.offsets_type, a.columns, a.columns_type, a.base);
+}
+
+namespace {
+
+// SpMM on a validated BSR matrix whose logical size (a_rows x a_cols) may be smaller than its block
+// grid (CSR input converted to 128-blocks).
+void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, std::int64_t a_rows,
+                  std::int64_t a_cols, const DenseRef& B, float beta, const MutableDenseRef& C, CallReport* report) {
+  const std::int64_t M = opA == Op::N ? a_rows : a_cols, K = opA == Op::N ? a_cols : a_rows;
+  const std::int64_t n = C.cols;
+  const std::int64_t b_rows = opB == Op::N ? K : n, b_cols = opB == Op::N ? n : K;
+  if (B.rows != b_rows || B.cols != b_cols) invalid("op(B) is not K x n", "matB");
+  if (C.rows != M) invalid("C does not have the rows of op(A)", "matC");
+  check_dense(B.rows, B.cols, B.ld, B.layout, B.data, B.dtype, "matB");
+  check_dense(C.rows, C.cols, C.ld, C.layout, C.data, C.dtype, "matC");
+  if (M == 0 || n == 0) {
+    finish_report(report, s, Trace{}, 0);
+    return;
+  }
+  detail::SpmmArgs g;
+  g.a = decode(A);
+  if (opA == Op::T) g.a = transpose(g.a);
+  g.b = op_view(B, opB, /*contraction_first=*/true, K, n);
+  const auto [crs, ccs] = strides_of(C.layout, C.ld);
+  g.c = HbmTensor::wrap(C.data, C.dtype, {M, n}, {crs, ccs});
+  g.load = load_dtype(A.value_type, B.dtype);
+  g.alpha = alpha;
+  g.beta = beta;
+  g.multiply = alpha != 0.0f && K > 0;
+  g.n = n;
+  g.m_rows = M;
+  g.k_rows = K;
+  LaunchConfig lc = launch_config(s);
+  const detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), g, lc.num_cores);
+  lc.grid = {plan.n_chunks, plan.row_groups, 1};
+  std::atomic<bool> resident{false};
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::spmm_kernel(nc, g, plan, &resident); });
+  if (report != nullptr) report->b_resident = resident.load();
+  finish_report(report, s, std::move(r.trace), g.multiply ? A.bnnz : 0);
+}
+
+// A CSR matrix as BSR with pmax x pmax blocks (host copy of the values into zero-padded blocks).
+struct CsrAsBsr {
+  std::vector<std::int64_t> offsets, columns;
+  std::vector<std::byte> values;
+  BsrView view;
+};
+CsrAsBsr csr_as_bsr(const Settings& s, const CsrView& A) {
+  const std::int64_t bd = hardware_spec(s.target).pmax;
+  CsrAsBsr o;
+  const std::int64_t mb = (A.rows + bd - 1) / bd, nb = (A.cols + bd - 1) / bd;
+  o.offsets.resize(static_cast<std::size_t>(mb) + 1);
+  const std::int64_t bnnz = csr_to_bsr_nnz(A, bd, IndexBase::zero, o.offsets.data(), IndexType::i64);
+  o.columns.resize(static_cast<std::size_t>(bnnz));
+  o.values.resize(static_cast<std::size_t>(bnnz * bd * bd * dtype_size(A.value_type)));
+  csr_to_bsr(A, bd, BlockOrder::row, IndexBase::zero, o.offsets.data(), IndexType::i64, o.columns.data(), o.values.data());
+  o.view = BsrView{mb, nb, bnnz, bd, bd, o.offsets.data(), o.columns.data(), o.values.data(), IndexType::i64,
+                   IndexType::i64, IndexBase::zero, A.value_type, BlockOrder::row};
+  return o;
+}
+
+}  // namespace
+
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report) {
+  validate(A);
+  spmm_logical(s, opA, opB, alpha, A, A.rows(), A.cols(), B, beta, C, report);
+}
+
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report) {
+  validate(A);
+  const CsrAsBsr b = csr_as_bsr(s, A);
+  spmm_logical(s, opA, opB, alpha, b.view, A.rows, A.cols, B, beta, C, report);
+}
+
+void spmv(const Settings& s, Op opA, float alpha, const CsrView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report) {
+  const std::int64_t M = opA == Op::N ? A.rows : A.cols, K = opA == Op::N ? A.cols : A.rows;
+  const DenseRef X{x, x_type, K, 1, std::max<std::int64_t>(1, K), Layout::col_major};
+  const MutableDenseRef Y{y, y_type, M, 1, std::max<std::int64_t>(1, M), Layout::col_major};
+  spmm(s, opA, Op::N, alpha, A, X, beta, Y, report);
+}
+
+void spmv(const Settings& s, Op opA, float alpha, const BsrView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report) {
+  check_bsr_shape(A);
+  const std::int64_t M = opA == Op::N ? A.rows() : A.cols(), K = opA == Op::N ? A.cols() : A.rows();
+  const DenseRef X{x, x_type, K, 1, std::max<std::int64_t>(1, K), Layout::col_major};
+  const MutableDenseRef Y{y, y_type, M, 1, std::max<std::int64_t>(1, M), Layout::col_major};
+  spmm(s, opA, Op::N, alpha, A, X, beta, Y, report);
+}
+
+namespace {
+
+void sddmm_dims(Op opA, Op opB, const DenseRef& A, const DenseRef& B, std::int64_t M, std::int64_t N, std::int64_t* K) {
+  *K = opA == Op::N ? A.cols : A.rows;
+  const std::int64_t a_rows = opA == Op::N ? M : *K, a_cols = opA == Op::N ? *K : M;
+  if (A.rows != a_rows || A.cols != a_cols) invalid("op(A) is not M x K", "matA");
+  const std::int64_t b_rows = opB == Op::N ? *K : N, b_cols = opB == Op::N ? N : *K;
+  if (B.rows != b_rows || B.cols != b_cols) invalid("op(B) is not K x N", "matB");
+  check_dense(A.rows, A.cols, A.ld, A.layout, A.data, A.dtype, "matA");
+  check_dense(B.rows, B.cols, B.ld, B.layout, B.data, B.dtype, "matB");
+}
+
+}  // namespace
+
+void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
+           const BsrView& C, CallReport* report) {
+  validate(C);
+  std::int64_t K = 0;
+  sddmm_dims(opA, opB, A, B, C.rows(), C.cols(), &K);
+  detail::SddmmArgs g;
+  g.c = decode(C);
+  g.a = op_view(A, opA, /*contraction_first=*/false, K, C.rows());
+  g.b = op_view(B, opB, /*contraction_first=*/true, K, C.cols());
+  g.load = load_dtype(A.dtype, B.dtype);
+  g.alpha = alpha;
+  g.beta = beta;
+  g.multiply = alpha != 0.0f && K > 0;
+  g.k = K;
+  if (C.bnnz == 0) {
+    finish_report(report, s, Trace{}, 0);
+    return;
+  }
+  LaunchConfig lc = launch_config(s);
+  detail::SpmmArgs shape;  // row groups balanced on C's pattern
+  shape.a = g.c;
+  shape.n = 1;
+  const detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), shape, lc.num_cores);
+  lc.grid = {1, plan.row_groups, 1};
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::sddmm_bsr_kernel(nc, g, plan); });
+  finish_report(report, s, std::move(r.trace), C.bnnz);
+}
+
+void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
+           const CsrView& C, CallReport* report) {
+  validate(C);
+  std::int64_t K = 0;
+  sddmm_dims(opA, opB, A, B, C.rows, C.cols, &K);
+  detail::SddmmCsrArgs g;
+  g.c.rows = C.rows;
+  g.c.cols = C.cols;
+  g.c.values = static_cast<std::byte*>(C.values);
+  g.c.value_type = C.value_type;
+  const std::int64_t b = base_of(C.base);
+  g.c.row_start.resize(static_cast<std::size_t>(C.rows) + 1);
+  for (std::int64_t r = 0; r <= C.rows; ++r) g.c.row_start[static_cast<std::size_t>(r)] = load_index(C.offsets, C.offsets_type, r) - b;
+  g.c.col.resize(static_cast<std::size_t>(C.nnz));
+  for (std::int64_t e = 0; e < C.nnz; ++e) g.c.col[static_cast<std::size_t>(e)] = load_index(C.columns, C.columns_type, e) - b;
+  g.a = op_view(A, opA, false, K, C.rows);
+  g.b = op_view(B, opB, true, K, C.cols);
+  g.load = load_dtype(A.dtype, B.dtype);
+  g.alpha = alpha;
+  g.beta = beta;
+  g.multiply = alpha != 0.0f && K > 0;
+  g.k = K;
+  if (C.nnz == 0) {
+    finish_report(report, s, Trace{}, 0);
+    return;
+  }
+  const HardwareSpec& hw = hardware_spec(s.target);
+  LaunchConfig lc = launch_config(s);
+  const std::int64_t tiles = (C.rows + hw.gemm_stationary_fmax - 1) / hw.gemm_stationary_fmax;
+  lc.grid = {1, static_cast<int>(tiles), 1};
+  std::vector<std::int64_t> visited(static_cast<std::size_t>(tiles), 0);
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::sddmm_csr_kernel(nc, g, visited.data()); });
+  std::int64_t total = 0;
+  for (std::int64_t v : visited) total += v;
+  finish_report(report, s, std::move(r.trace), total);
+}
+
+// ---- conversions ------------------------------------------------------------------------------
+
+namespace {
+
+// Distinct block columns of block row R of a CSR matrix, sorted. `mark` (size nb) holds the last
+// block row that saw each block column.
+void block_columns(const CsrView& csr, std::int64_t bd, std::int64_t R, std::vector<std::int64_t>& mark,
+                   std::vector<std::int64_t>& out) {
+  out.clear();
+  const std::int64_t b = base_of(csr.base);
+  const std::int64_t r_end = std::min(csr.rows, (R + 1) * bd);
+  for (std::int64_t r = R * bd; r < r_end; ++r)
+    for (std::int64_t e = load_index(csr.offsets, csr.offsets_type, r) - b;
+         e < load_index(csr.offsets, csr.offsets_type, r + 1) - b; ++e) {
+      const std::int64_t j = (load_index(csr.columns, csr.columns_type, e) - b) / bd;
+      if (mark[static_cast<std::size_t>(j)] != R) {
+        mark[static_cast<std::size_t>(j)] = R;
+        out.push_back(j);
+      }
+    }
+  std::sort(out.begin(), out.end());
+}
+
+}  // namespace
+
+std::int64_t csr_to_bsr_nnz(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
+                            IndexType out_index) {
+  if (block_dim < 1) invalid("block dimension must be >= 1", "blockDim");
+  // The pattern only: values are not read.
+  validate_compressed(csr.rows, csr.cols, csr.nnz, csr.offsets, csr.offsets_type, csr.columns, csr.columns_type, csr.base);
+  if (bsr_offsets == nullptr) invalid("bsr offsets is NULL", "bsrRowPtrC");
+  const std::int64_t mb = (csr.rows + block_dim - 1) / block_dim, nb = (csr.cols + block_dim - 1) / block_dim;
+  std::vector<std::int64_t> mark(static_cast<std::size_t>(nb), -1), cols;
+  std::vector<std::int64_t> offsets(static_cast<std::size_t>(mb) + 1, base_of(out_base));
+  for (std::int64_t R = 0; R < mb; ++R) {
+    block_columns(csr, block_dim, R, mark, cols);
+    offsets[static_cast<std::size_t>(R) + 1] = offsets[static_cast<std::size_t>(R)] + static_cast<std::int64_t>(cols.size());
+  }
+  // Written only after every check passed (32-bit overflow included).
+  if (out_index == IndexType::i32 && offsets.back() > std::numeric_limits<std::int32_t>::max())
+    invalid("block count does not fit in 32 bits", "bsrRowPtrC");
+  for (std::int64_t R = 0; R <= mb; ++R) store_index(bsr_offsets, out_index, R, offsets[static_cast<std::size_t>(R)]);
+  return offsets.back() - base_of(out_base);
+}
+
+FillReport csr_to_bsr(const CsrView& csr, std::int64_t block_dim, BlockOrder order, IndexBase out_base,
+                      const void* bsr_offsets, IndexType out_index, void* bsr_columns, void* bsr_values) {
+  if (block_dim < 1) invalid("block dimension must be >= 1", "blockDim");
+  validate(csr);
+  if (bsr_offsets == nullptr) invalid("bsr offsets is NULL", "bsrRowPtrC");
+  const std::int64_t mb = (csr.rows + block_dim - 1) / block_dim, nb = (csr.cols + block_dim - 1) / block_dim;
+  const std::int64_t ob = base_of(out_base), cb = base_of(csr.base);
+  // The offsets must be the ones csr_to_bsr_nnz produced for this matrix.
+  std::vector<std::int64_t> mark(static_cast<std::size_t>(nb), -1), cols;
+  std::int64_t total = 0;
+  for (std::int64_t R = 0; R < mb; ++R) {
+    block_columns(csr, block_dim, R, mark, cols);
+    if (load_index(bsr_offsets, out_index, R) - ob != total) invalid("bsr offsets do not match the CSR pattern", "bsrRowPtrC");
+    total += static_cast<std::int64_t>(cols.size());
+  }
+  if (load_index(bsr_offsets, out_index, mb) - ob != total) invalid("bsr offsets do not match the CSR pattern", "bsrRowPtrC");
+  if (total > 0 && (bsr_columns == nullptr || bsr_values == nullptr)) invalid("bsr columns or values is NULL", "bsrValC");
+  const std::int64_t es = dtype_size(csr.value_type), bb = block_dim * block_dim;
+  std::fill(mark.begin(), mark.end(), -1);
+  std::vector<std::int64_t> slot(static_cast<std::size_t>(nb), -1);
+  auto* out = static_cast<std::byte*>(bsr_values);
+  const auto* in = static_cast<const std::byte*>(csr.values);
+  FillReport fill;
+  fill.bnnz = total;
+  fill.nnz = csr.nnz;
+  for (std::int64_t R = 0; R < mb; ++R) {
+    block_columns(csr, block_dim, R, mark, cols);
+    const std::int64_t first = load_index(bsr_offsets, out_index, R) - ob;
+    for (std::size_t t = 0; t < cols.size(); ++t) {
+      slot[static_cast<std::size_t>(cols[t])] = first + static_cast<std::int64_t>(t);
+      store_index(bsr_columns, out_index, first + static_cast<std::int64_t>(t), cols[t] + ob);
+    }
+    std::memset(out + first * bb * es, 0, static_cast<std::size_t>(static_cast<std::int64_t>(cols.size()) * bb * es));
+    const std::int64_t r_end = std::min(csr.rows, (R + 1) * block_dim);
+    for (std::int64_t r = R * block_dim; r < r_end; ++r)
+      for (std::int64_t e = load_index(csr.offsets, csr.offsets_type, r) - cb;
+           e < load_index(csr.offsets, csr.offsets_type, r + 1) - cb; ++e) {
+        const std::int64_t c = load_index(csr.columns, csr.columns_type, e) - cb;
+        const std::int64_t br = r - R * block_dim, bc = c % block_dim;
+        const std::int64_t within = order == BlockOrder::row ? br * block_dim + bc : br + bc * block_dim;
+        std::memcpy(out + (slot[static_cast<std::size_t>(c / block_dim)] * bb + within) * es, in + e * es,
+                    static_cast<std::size_t>(es));
+      }
+  }
+  fill.fill = total > 0 ? static_cast<double>(fill.nnz) / static_cast<double>(total * bb) : 0.0;
+  return fill;
+}
+
+void bsr_to_csr(const BsrView& bsr, IndexBase out_base, void* csr_offsets, void* csr_columns, void* csr_values,
+                IndexType out_index) {
+  validate(bsr);
+  const std::int64_t m = bsr.rows(), nnz = bsr.bnnz * bsr.row_block * bsr.col_block;
+  if (csr_offsets == nullptr || (nnz > 0 && (csr_columns == nullptr || csr_values == nullptr)))
+    invalid("csr output array is NULL", "csrValC");
+  if (out_index == IndexType::i32 && nnz > std::numeric_limits<std::int32_t>::max())
+    invalid("entry count does not fit in 32 bits", "csrRowPtrC");
+  const BlockPattern p = decode(bsr);
+  const std::int64_t ob = base_of(out_base), es = dtype_size(bsr.value_type), rb = bsr.row_block, cbk = bsr.col_block;
+  const auto* in = static_cast<const std::byte*>(bsr.values);
+  auto* out = static_cast<std::byte*>(csr_values);
+  for (std::int64_t R = 0; R < bsr.brows; ++R) {
+    const std::int64_t s = p.row_start[static_cast<std::size_t>(R)], cnt = p.row_start[static_cast<std::size_t>(R) + 1] - s;
+    for (std::int64_t r = 0; r < rb; ++r) {
+      const std::int64_t row_first = s * rb * cbk + r * cnt * cbk;
+      store_index(csr_offsets, out_index, R * rb + r, row_first + ob);
+      for (std::int64_t t = 0; t < cnt; ++t)
+        for (std::int64_t c = 0; c < cbk; ++c) {
+          const std::int64_t e = row_first + t * cbk + c, blk = s + t;
+          store_index(csr_columns, out_index, e, p.col[static_cast<std::size_t>(blk)] * cbk + c + ob);
+          const std::int64_t within = p.row_major ? r * cbk + c : r + c * rb;
+          std::memcpy(out + e * es, in + (blk * rb * cbk + within) * es, static_cast<std::size_t>(es));
+        }
+    }
+  }
+  store_index(csr_offsets, out_index, m, nnz + ob);
+}
+
+BsrView OwnedBsr::view() {
+  BsrView v;
+  v.brows = brows;
+  v.bcols = bcols;
+  v.bnnz = static_cast<std::int64_t>(columns.size());
+  v.row_block = row_block;
+  v.col_block = col_block;
+  v.offsets = offsets.data();
+  v.columns = columns.data();
+  v.values = values.data();
+  v.offsets_type = v.columns_type = IndexType::i64;
+  v.base = IndexBase::zero;
+  v.value_type = value_type;
+  v.order = order;
+  return v;
+}
+
+OwnedBsr dense_to_bsr(const DenseRef& A, std::int64_t row_block, std::int64_t col_block, float threshold,
+                      BlockOrder order) {
+  if (row_block < 1 || col_block < 1) invalid("block size must be >= 1", "blockDim");
+  check_dense(A.rows, A.cols, A.ld, A.layout, A.data, A.dtype, "A");
+  OwnedBsr o;
+  o.row_block = row_block;
+  o.col_block = col_block;
+  o.order = order;
+  o.value_type = A.dtype;
+  o.brows = (A.rows + row_block - 1) / row_block;
+  o.bcols = (A.cols + col_block - 1) / col_block;
+  const auto strides = strides_of(A.layout, A.ld);  // named: lambdas below capture them
+  const std::int64_t rs = strides.first, cs = strides.second;
+  const std::int64_t es = dtype_size(A.dtype), bb = row_block * col_block;
+  const auto* in = static_cast<const std::byte*>(A.data);
+  auto value = [&](std::int64_t i, std::int64_t j) { return load_as_f32(A.dtype, in + (i * rs + j * cs) * es); };
+  // NaN counts as above the threshold: a block holding one is kept, never silently dropped.
+  auto keep = [&](float x) { return !(std::fabs(x) <= threshold); };
+  o.offsets.push_back(0);
+  for (std::int64_t R = 0; R < o.brows; ++R) {
+    for (std::int64_t C = 0; C < o.bcols; ++C) {
+      bool any = false;
+      std::int64_t count = 0;
+      for (std::int64_t i = R * row_block; i < std::min(A.rows, (R + 1) * row_block); ++i)
+        for (std::int64_t j = C * col_block; j < std::min(A.cols, (C + 1) * col_block); ++j)
+          if (keep(value(i, j))) {
+            any = true;
+            ++count;
+          }
+      if (!any) continue;
+      const std::size_t at = o.values.size();
+      o.values.resize(at + static_cast<std::size_t>(bb * es), std::byte{0});
+      for (std::int64_t i = R * row_block; i < std::min(A.rows, (R + 1) * row_block); ++i)
+        for (std::int64_t j = C * col_block; j < std::min(A.cols, (C + 1) * col_block); ++j) {
+          const std::int64_t r = i - R * row_block, c = j - C * col_block;
+          const std::int64_t within = order == BlockOrder::row ? r * col_block + c : r + c * row_block;
+          if (keep(value(i, j)))
+            std::memcpy(o.values.data() + at + static_cast<std::size_t>(within * es), in + (i * rs + j * cs) * es,
+                        static_cast<std::size_t>(es));
+        }
+      o.columns.push_back(C);
+      o.fill.nnz += count;
+    }
+    o.offsets.push_back(static_cast<std::int64_t>(o.columns.size()));
+  }
+  o.fill.bnnz = static_cast<std::int64_t>(o.columns.size());
+  o.fill.fill = o.fill.bnnz > 0 ? static_cast<double>(o.fill.nnz) / static_cast<double>(o.fill.bnnz * bb) : 0.0;
+  return o;
+}
+
+}  // namespace trn::sparse
