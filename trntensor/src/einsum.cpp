@@ -242,16 +242,23 @@ Mask keep_mask(const std::vector<Mask>& ops, const std::vector<int>& remaining, 
 }
 
 // opt_einsum 'optimal': depth-first over every pair of the remaining operands (ascending ids),
-// pruning branches whose FLOPs reach the best complete path found so far.
+// pruning branches whose FLOPs exceed the best complete path found so far. Among paths of equal
+// FLOPs the one whose sequence of step costs is lexicographically smallest wins (the cheaper
+// contraction first): a deterministic rule that does not depend on hash-set iteration order.
 std::vector<std::pair<int, int>> optimal_ssa(const Planner& pl, std::vector<Mask> ops) {
   double best = std::numeric_limits<double>::infinity();
   std::vector<std::pair<int, int>> best_path, path;
+  std::vector<double> best_steps, steps;
   std::vector<int> remaining(ops.size());
   for (std::size_t i = 0; i < ops.size(); ++i) remaining[i] = static_cast<int>(i);
   std::function<void(double)> rec = [&](double flops) {
     if (remaining.size() == 1) {
-      best = flops;
-      best_path = path;
+      if (flops < best ||
+          (flops == best && std::lexicographical_compare(steps.begin(), steps.end(), best_steps.begin(), best_steps.end()))) {
+        best = flops;
+        best_path = path;
+        best_steps = steps;
+      }
       return;
     }
     const std::vector<int> rem = remaining;
@@ -261,7 +268,7 @@ std::vector<std::pair<int, int>> optimal_ssa(const Planner& pl, std::vector<Mask
         Mask k12;
         const double c = pl.step_cost(ops[static_cast<std::size_t>(i)], ops[static_cast<std::size_t>(j)],
                                       keep_mask(ops, rem, i, j, pl.output), &k12);
-        if (flops + c >= best) continue;
+        if (flops + c > best) continue;
         const int id = static_cast<int>(ops.size());
         ops.push_back(k12);
         remaining.clear();
@@ -269,7 +276,9 @@ std::vector<std::pair<int, int>> optimal_ssa(const Planner& pl, std::vector<Mask
           if (r != i && r != j) remaining.push_back(r);
         remaining.push_back(id);
         path.emplace_back(i, j);
+        steps.push_back(c);
         rec(flops + c);
+        steps.pop_back();
         path.pop_back();
         ops.pop_back();
         remaining = rem;
