@@ -526,13 +526,23 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
       return false;
     };
     auto in = [](const Operand& o, int l) { return std::find(o.labels.begin(), o.labels.end(), l) != o.labels.end(); };
-    std::vector<int> dl;
+    // Within each group the labels follow the operand's strides (fastest first), so that the
+    // packed result's M and N groups collapse exactly as the operand's do (no TTGT for D).
+    auto by_stride = [](const Operand& o, std::vector<int> g) {
+      auto stride = [&](int l) { return o.strides[static_cast<std::size_t>(std::find(o.labels.begin(), o.labels.end(), l) - o.labels.begin())]; };
+      std::stable_sort(g.begin(), g.end(), [&](int x, int y) { return stride(x) < stride(y); });
+      return g;
+    };
+    std::vector<int> gm, gn, gb;
     for (int l : a.labels)
-      if (needed(l) && !in(b, l)) dl.push_back(l);
+      if (needed(l) && !in(b, l)) gm.push_back(l);
     for (int l : b.labels)
-      if (needed(l) && !in(a, l)) dl.push_back(l);
+      if (needed(l) && !in(a, l)) gn.push_back(l);
     for (int l : a.labels)
-      if (needed(l) && in(b, l)) dl.push_back(l);
+      if (needed(l) && in(b, l)) gb.push_back(l);
+    std::vector<int> dl = by_stride(a, gm);
+    for (int l : by_stride(b, gn)) dl.push_back(l);
+    for (int l : by_stride(a, gb)) dl.push_back(l);
     Operand r;
     r.labels = dl;
     for (int l : dl) r.extents.push_back(size.at(l));
