@@ -212,4 +212,23 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
             const MutableView& out, DataType dtype, ComputeType compute, PathStrategy strategy = PathStrategy::automatic,
             EinsumReport* report = nullptr);
 
+// ---- fused DF-MP2 (extension) -------------------------------------------------------------------------
+
+enum class Mp2Precision : std::uint8_t {
+  fp32,    // fp32 B tiles, exact products, fp32 PSUM
+  bf16,    // B rounded once to bf16 (the warning case: ~1e-3 relative energy)
+  bf16x3,  // B split into bf16 hi + lo on VectorE; hi.hi + hi.lo + lo.hi in one PSUM group
+  bf16x6,  // three bf16 terms; the 6 products with term-index sum <= 2
+};
+const char* mp2_precision_name(Mp2Precision p);
+
+// Closed-shell DF-MP2 correlation energy
+//   E = sum_ij sum_ab (ia|jb) [2 (ia|jb) - (ib|ja)] / (e_i + e_j - e_a - e_b),  (ia|jb) = sum_Q B^Q_ia B^Q_jb,
+// from B (row-major [naux][nocc][nvir], fp32) and orbital energies (fp32), as one fused tile kernel
+// (one program per (i, j); the integral block stays in PSUM/SBUF, never in HBM). The nocc^2 pair
+// energies are summed on the host in fp64. nvir <= hw.pmax. Throws InvalidArgument /
+// NotSupportedError.
+double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t nocc, std::int64_t nvir, const float* B,
+                    const float* e_occ, const float* e_vir, Mp2Precision precision, blas::CallReport* report = nullptr);
+
 }  // namespace trn::tensor
