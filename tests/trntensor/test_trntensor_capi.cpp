@@ -284,4 +284,69 @@ TEST_F(CApi, EinsumAndPath) {
   EXPECT_EQ(largest, 1872.0);
 }
 
+TEST_F(CApi, ReductionAndPermutation) {
+  const std::map<char, std::int64_t> e{{'a', 4}, {'b', 6}, {'c', 5}};
+  std::mt19937_64 rng(9);
+  const auto A = tensor_ref::make("abc", e, rng), C = tensor_ref::make("ca", e, rng);
+  const auto a = tensor_ref::round_to_float(A.data), c = tensor_ref::round_to_float(C.data);
+  auto af = tensor_ref::to_float(a), cf = tensor_ref::to_float(c);
+  const int32_t mA[] = {'a', 'b', 'c'}, mD[] = {'c', 'a'}, mP[] = {'c', 'a', 'b'};
+  auto dA = desc({4, 6, 5}), dD = desc({5, 4}), dP = desc({5, 4, 6});
+  // D[c, a] = 0.5 sum_b A[a, b, c] + 2 C[c, a], D separate from C.
+  trntensorOperationDescriptor_t op;
+  ASSERT_EQ(trntensorCreateReduction(h, &op, dA, mA, TRNTENSOR_OP_IDENTITY, dD, mD, TRNTENSOR_OP_IDENTITY, dD, mD,
+                                     TRNTENSOR_OP_ADD, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_SUCCESS);
+  trntensorOperationDescriptor_t bad;
+  EXPECT_EQ(trntensorCreateReduction(h, &bad, dA, mA, TRNTENSOR_OP_IDENTITY, dD, mD, TRNTENSOR_OP_IDENTITY, dD, mD,
+                                     TRNTENSOR_OP_MAX, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_NOT_SUPPORTED);
+  trntensorPlanPreference_t pref;
+  ASSERT_EQ(trntensorCreatePlanPreference(h, &pref, TRNTENSOR_ALGO_DEFAULT, TRNTENSOR_JIT_MODE_NONE), TRNTENSOR_STATUS_SUCCESS);
+  uint64_t ws = 0;
+  ASSERT_EQ(trntensorEstimateWorkspaceSize(h, op, pref, TRNTENSOR_WORKSPACE_DEFAULT, &ws), TRNTENSOR_STATUS_SUCCESS);
+  trntensorPlan_t plan;
+  ASSERT_EQ(trntensorCreatePlan(h, &plan, op, pref, ws), TRNTENSOR_STATUS_SUCCESS);
+  std::vector<double> work(ws / 8 + 2);
+  std::vector<float> d(20, -9.0f), c_before = cf;
+  const float alpha = 0.5f, beta = 2.0f;
+  // A reduction plan is not a contraction plan.
+  EXPECT_EQ(trntensorContract(h, plan, &alpha, af.data(), af.data(), &beta, cf.data(), d.data(), work.data(), ws, nullptr),
+            TRNTENSOR_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trntensorReduce(h, plan, &alpha, af.data(), &beta, cf.data(), d.data(), work.data(), ws, nullptr),
+            TRNTENSOR_STATUS_SUCCESS);
+  for (int ic = 0; ic < 5; ++ic)
+    for (int ia = 0; ia < 4; ++ia) {
+      double s = 0, sa = 0;
+      for (int ib = 0; ib < 6; ++ib) {
+        s += a[static_cast<std::size_t>(ia + 4 * ib + 24 * ic)];
+        sa += std::fabs(a[static_cast<std::size_t>(ia + 4 * ib + 24 * ic)]);
+      }
+      const double ref = 0.5 * s + 2.0 * c[static_cast<std::size_t>(ic + 5 * ia)];
+      EXPECT_NEAR(d[static_cast<std::size_t>(ic + 5 * ia)], ref, 12 * std::ldexp(1.0, -24) * (0.5 * sa + 2 * std::fabs(ref)) + 1e-30);
+    }
+  EXPECT_EQ(cf, c_before);
+  trntensorDestroyPlan(plan);
+  trntensorDestroyOperationDescriptor(op);
+  // B[c, a, b] = 2 A[a, b, c]: exact.
+  ASSERT_EQ(trntensorCreatePermutation(h, &op, dA, mA, TRNTENSOR_OP_IDENTITY, dP, mP, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorCreatePlan(h, &plan, op, pref, 0), TRNTENSOR_STATUS_SUCCESS);
+  std::vector<float> p(120, 0.0f);
+  const float two = 2.0f;
+  EXPECT_EQ(trntensorPermute(h, plan, &two, nullptr, p.data(), nullptr), TRNTENSOR_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trntensorPermute(h, plan, &two, af.data(), p.data(), nullptr), TRNTENSOR_STATUS_SUCCESS);
+  for (int ia = 0; ia < 4; ++ia)
+    for (int ib = 0; ib < 6; ++ib)
+      for (int ic = 0; ic < 5; ++ic)
+        ASSERT_EQ(p[static_cast<std::size_t>(ic + 5 * ia + 20 * ib)], 2.0f * af[static_cast<std::size_t>(ia + 4 * ib + 24 * ic)]);
+  trntensorDestroyPlan(plan);
+  trntensorDestroyOperationDescriptor(op);
+  const int32_t mShort[] = {'c', 'a'};
+  EXPECT_EQ(trntensorCreatePermutation(h, &op, dA, mA, TRNTENSOR_OP_IDENTITY, dD, mShort, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_INVALID_VALUE);
+  trntensorDestroyPlanPreference(pref);
+  for (auto x : {dA, dD, dP}) trntensorDestroyTensorDescriptor(x);
+}
+
 }  // namespace

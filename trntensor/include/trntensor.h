@@ -209,6 +209,26 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
                                     const void* A, const void* B, const void* beta, const void* C, void* D,
                                     void* workspace, uint64_t workspaceSize, trnStream_t stream);
 
+/* D[modeD] = alpha * sum over the modes of A absent from D (A[modeA]) + beta * C[modeC]. opReduce:
+ * TRNTENSOR_OP_ADD (MUL, MAX, MIN return NOT_SUPPORTED). Runs as a contraction with a scalar 1 (a
+ * GEMM against a ones operand), so the sum happens on TensorE in the compute descriptor's precision. */
+trntensorStatus_t trntensorCreateReduction(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                           const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                           trntensorOperator_t opA, const trntensorTensorDescriptor_t descC,
+                                           const int32_t modeC[], trntensorOperator_t opC,
+                                           const trntensorTensorDescriptor_t descD, const int32_t modeD[],
+                                           trntensorOperator_t opReduce, const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                  const void* A, const void* beta, const void* C, void* D, void* workspace,
+                                  uint64_t workspaceSize, trnStream_t stream);
+/* B[modeB] = alpha * A[modeA] (modeB a permutation of modeA): a contraction with a scalar 1. */
+trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                             const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                             trntensorOperator_t opA, const trntensorTensorDescriptor_t descB,
+                                             const int32_t modeB[], const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                   const void* A, void* B, trnStream_t stream);
+
 /* Plan description (lowering, GEMM shape, per-operand op/ld or packing, FLOPs, modeled trn1 time)
  * written NUL-terminated into buf (truncated to bufSize). Extension. */
 trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const trntensorPlan_t plan, char* buf,

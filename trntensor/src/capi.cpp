@@ -26,8 +26,12 @@ struct trntensorTensorDescriptor {
   int data_type = 0;
   std::uint32_t alignment = 0;
 };
+// Kinds of operation descriptors: contraction, reduction (a contraction with a scalar 1 whose
+// A-only modes are summed) and permutation (a contraction with a scalar 1 and no summed mode).
+enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2 };
 struct trntensorOperationDescriptor {
   trn::tensor::ContractionPlan plan;
+  int kind = kContraction;
   std::int32_t tag = 0;
 };
 struct trntensorPlanPreference {
@@ -36,6 +40,7 @@ struct trntensorPlanPreference {
 };
 struct trntensorPlan {
   trn::tensor::ContractionPlan plan;
+  int kind = 0;
   std::uint64_t workspace = 0;
 };
 struct trntensorComputeDescriptor {
@@ -329,7 +334,7 @@ trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
       .not_null(workspaceSizeEstimate, 4, "workspaceSizeEstimate");
   if (!check) return check.status();
   // One lowering per problem: MIN, DEFAULT and MAX estimate the same (deterministic) size.
-  *workspaceSizeEstimate = desc->plan.workspace_bytes();
+  *workspaceSizeEstimate = desc->kind == kPermutation ? 0 : desc->plan.workspace_bytes();
   return TRNTENSOR_STATUS_SUCCESS;
 }
 
@@ -340,16 +345,19 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   const char* fn = "trntensorCreatePlan";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
+  // trntensorPermute has no workspace argument: a permutation's packing buffer is allocated inside.
+  const std::uint64_t need = check && desc->kind != kPermutation ? desc->plan.workspace_bytes() : 0;
   if (check)
-    check.require_or(workspaceSizeLimit >= desc->plan.workspace_bytes(), TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
+    check.require_or(workspaceSizeLimit >= need, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
                      "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
-                     "the plan needs " + std::to_string(desc->plan.workspace_bytes()) + " bytes of workspace, limit " +
+                     "the plan needs " + std::to_string(need) + " bytes of workspace, limit " +
                          std::to_string(workspaceSizeLimit));
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     auto p = std::make_unique<trntensorPlan>();
     p->plan = desc->plan;
-    p->workspace = desc->plan.workspace_bytes();
+    p->kind = desc->kind;
+    p->workspace = need;
     g_plans.insert(p.get());
     *plan = p.release();
   });
@@ -381,7 +389,9 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   const char* fn = "trntensorContract";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  check.require(g_plans.contains(plan), 1, "plan").not_null(alpha, 2, "alpha");
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kContraction, 1, "plan (not a contraction plan)");
+  check.not_null(alpha, 2, "alpha");
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
   const bool f64 = p.spec().compute == ComputeType::f64;
@@ -415,6 +425,169 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
     p.execute(handle->settings, a, A, B, b, C, D, workspace, workspaceSize, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
+
+// ---- reduction and permutation (contractions with a scalar 1: every flop on TensorE) ----------------
+
+namespace {
+
+const float kOneF = 1.0f;
+const double kOneD = 1.0;
+
+}  // namespace
+
+trntensorStatus_t trntensorCreateReduction(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                           const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                           trntensorOperator_t opA, const trntensorTensorDescriptor_t descC,
+                                           const int32_t modeC[], trntensorOperator_t opC,
+                                           const trntensorTensorDescriptor_t descD, const int32_t modeD[],
+                                           trntensorOperator_t opReduce, const trntensorComputeDescriptor_t descCompute) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreateReduction";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  auto op_ok = [](trntensorOperator_t op) {
+    const int v = trn::cshim::enum_value(op);
+    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
+  };
+  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
+  const int red = trn::cshim::enum_value(opReduce);
+  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
+  if (check) check.require(modes_ok(descA, modeA), 3, "modeA");
+  check.require(op_ok(opA), 4, "opA").require(g_descs.contains(descC), 5, "descC");
+  if (check) check.require(modes_ok(descC, modeC), 6, "modeC");
+  check.require(op_ok(opC), 7, "opC").require(g_descs.contains(descD), 8, "descD");
+  if (check) check.require(modes_ok(descD, modeD), 9, "modeD");
+  check.one_of(red, {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN}, 10, "opReduce")
+      .require(compute_ok(descCompute), 11, "descCompute")
+      .require_or(red == TRNTENSOR_OP_ADD, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                  "only TRNTENSOR_OP_ADD reductions (a sum is a GEMM with a ones operand)");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::ContractionSpec s;
+    s.a = descA->desc;
+    s.b = {{}, {}, descA->desc.dtype};
+    s.c = descC->desc;
+    s.d = descD->desc;
+    s.modes_a.assign(modeA, modeA + s.a.extents.size());
+    s.modes_c.assign(modeC, modeC + s.c.extents.size());
+    s.modes_d.assign(modeD, modeD + s.d.extents.size());
+    s.compute = descCompute->type;
+    auto op = std::make_unique<trntensorOperationDescriptor>();
+    op->plan = trn::tensor::ContractionPlan(s);
+    op->kind = kReduction;
+    g_ops.insert(op.get());
+    *desc = op.release();
+  });
+}
+
+trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                  const void* A, const void* beta, const void* C, void* D, void* workspace,
+                                  uint64_t workspaceSize, trnStream_t stream) {
+  (void)stream;
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorReduce";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kReduction, 1, "plan (not a reduction plan)");
+  check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").not_null(beta, 4, "beta");
+  if (!check) return check.status();
+  const trn::tensor::ContractionPlan& p = plan->plan;
+  const bool f64 = p.spec().compute == ComputeType::f64;
+  const std::size_t es = f64 ? 8 : 4;
+  double a = 0, b = 0;
+  if (f64) {
+    std::memcpy(&a, alpha, sizeof a);
+    std::memcpy(&b, beta, sizeof b);
+  } else {
+    float x, y;
+    std::memcpy(&x, alpha, sizeof x);
+    std::memcpy(&y, beta, sizeof y);
+    a = x;
+    b = y;
+  }
+  check.require(aligned(A, es), 3, "A (misaligned)")
+      .require(b == 0.0 || C != nullptr, 5, "C")
+      .require(C == nullptr || aligned(C, es), 5, "C (misaligned)")
+      .not_null(D, 6, "D")
+      .require(aligned(D, es), 6, "D (misaligned)")
+      .require(plan->workspace == 0 || workspace != nullptr, 7, "workspace")
+      .require(workspace == nullptr || aligned(workspace, 16), 7, "workspace (not 16-byte aligned)")
+      .require_or(workspaceSize >= plan->workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
+                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
+                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan->workspace));
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    p.execute(handle->settings, a, A, f64 ? static_cast<const void*>(&kOneD) : static_cast<const void*>(&kOneF), b, C, D,
+              workspace, workspaceSize, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
+
+trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                             const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                             trntensorOperator_t opA, const trntensorTensorDescriptor_t descB,
+                                             const int32_t modeB[], const trntensorComputeDescriptor_t descCompute) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreatePermutation";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int op = trn::cshim::enum_value(opA);
+  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
+  if (check) check.require(descA->desc.extents.empty() || modeA != nullptr, 3, "modeA");
+  check.require(op == TRNTENSOR_OP_IDENTITY || op == TRNTENSOR_OP_CONJ, 4, "opA").require(g_descs.contains(descB), 5, "descB");
+  if (check) check.require(descB->desc.extents.empty() || modeB != nullptr, 6, "modeB");
+  check.require(compute_ok(descCompute), 7, "descCompute");
+  if (check)
+    check.require(descA->desc.extents.size() == descB->desc.extents.size(), 6,
+                  "modeB (a permutation keeps every mode of A)");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::ContractionSpec s;
+    s.a = descA->desc;
+    s.b = {{}, {}, descA->desc.dtype};
+    s.c = s.d = descB->desc;
+    s.modes_a.assign(modeA, modeA + s.a.extents.size());
+    s.modes_c.assign(modeB, modeB + s.d.extents.size());
+    s.modes_d = s.modes_c;
+    s.compute = descCompute->type;
+    auto o = std::make_unique<trntensorOperationDescriptor>();
+    o->plan = trn::tensor::ContractionPlan(s);
+    o->kind = kPermutation;
+    g_ops.insert(o.get());
+    *desc = o.release();
+  });
+}
+
+trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                   const void* A, void* B, trnStream_t stream) {
+  (void)stream;
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorPermute";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kPermutation, 1, "plan (not a permutation plan)");
+  check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").not_null(B, 4, "B");
+  if (!check) return check.status();
+  const trn::tensor::ContractionPlan& p = plan->plan;
+  const bool f64 = p.spec().compute == ComputeType::f64;
+  const std::size_t es = f64 ? 8 : 4;
+  check.require(aligned(A, es), 3, "A (misaligned)").require(aligned(B, es), 4, "B (misaligned)");
+  if (!check) return check.status();
+  double a = 0;
+  if (f64) {
+    std::memcpy(&a, alpha, sizeof a);
+  } else {
+    float x;
+    std::memcpy(&x, alpha, sizeof x);
+    a = x;
+  }
+  // Permutations carry no workspace argument: a packed operand's buffer is allocated here.
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    p.execute(handle->settings, a, A, f64 ? static_cast<const void*>(&kOneD) : static_cast<const void*>(&kOneF), 0.0,
+              nullptr, B, nullptr, 0, &r);
     handle->last_profile = r.profile.to_c();
   });
 }
