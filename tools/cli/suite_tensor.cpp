@@ -4,6 +4,7 @@
 // opt_einsum's published example (docs/trntensor.md).
 #include <cblas.h>
 
+#include <array>
 #include <cmath>
 #include <random>
 #include <string>
@@ -151,6 +152,42 @@ CaseResult ao_to_mo_case(std::int64_t n, bool f64) {
   return r;
 }
 
+// DF-MP2 energy (fused kernel) on random B vs an FP64 reference built with OpenBLAS DGEMM.
+CaseResult dfmp2_case(std::int64_t naux, std::int64_t o, std::int64_t v, tt::Mp2Precision prec) {
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> ub(-0.1, 0.1), uo(-1.5, -0.5), uv(0.2, 3.0);
+  std::vector<float> B(static_cast<std::size_t>(naux * o * v)), eo, ev;
+  for (auto& x : B) x = static_cast<float>(ub(rng));
+  for (std::int64_t i = 0; i < o; ++i) eo.push_back(static_cast<float>(uo(rng)));
+  for (std::int64_t a = 0; a < v; ++a) ev.push_back(static_cast<float>(uv(rng)));
+  const std::int64_t ov = o * v;
+  std::vector<double> Bd(B.begin(), B.end()), V(static_cast<std::size_t>(ov * ov));
+  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, static_cast<int>(ov), static_cast<int>(ov), static_cast<int>(naux), 1.0,
+              Bd.data(), static_cast<int>(ov), Bd.data(), static_cast<int>(ov), 0.0, V.data(), static_cast<int>(ov));
+  long double ref = 0;
+  for (std::int64_t i = 0; i < o; ++i)
+    for (std::int64_t j = 0; j < o; ++j)
+      for (std::int64_t a = 0; a < v; ++a)
+        for (std::int64_t b = 0; b < v; ++b) {
+          const double x = V[static_cast<std::size_t>((i * v + a) * ov + j * v + b)];
+          const double y = V[static_cast<std::size_t>((i * v + b) * ov + j * v + a)];
+          ref += static_cast<long double>(x * (2 * x - y) /
+                                          (static_cast<double>(eo[static_cast<std::size_t>(i)]) + eo[static_cast<std::size_t>(j)] -
+                                           ev[static_cast<std::size_t>(a)] - ev[static_cast<std::size_t>(b)]));
+        }
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  const double e = tt::dfmp2_energy({}, naux, o, v, B.data(), eo.data(), ev.data(), prec, &rep);
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  r.measured = std::fabs(e - static_cast<double>(ref)) / std::fabs(static_cast<double>(ref));
+  r.bound = prec == tt::Mp2Precision::bf16x3 ? 8 * 0x1p-18 : prec == tt::Mp2Precision::bf16 ? 1e-2 : 1e-6;
+  r.pass = r.measured <= r.bound;
+  r.note = "E_ref = " + sci(static_cast<double>(ref));
+  r.device = DeviceCost::from(rep.profile);
+  return r;
+}
+
 CaseResult planner_case() {
   tt::PathProblem p;
   p.inputs = {{'b', 'd', 'i', 'k'}, {'a', 'c', 'j'}, {'i', 'k', 'a', 'b'}, {'a', 'j', 'c'}, {'i', 'k', 'b', 'd'}};
@@ -186,6 +223,15 @@ void add_tensor(Registry& reg) {
       add({.op = "einsum AO->MO", .mode = f64 ? "64F" : "32F", .shape = "n=" + std::to_string(n), .metric = "normwise_rel",
            .bound_text = "16 (sqrt(n) + 1) u", .size = static_cast<double>(n), .full_only = n > 8,
            .run = [n, f64] { return ao_to_mo_case(n, f64); }});
+  for (auto [naux, o, v] : {std::array<std::int64_t, 3>{84, 5, 19}, std::array<std::int64_t, 3>{420, 21, 93}})
+    for (tt::Mp2Precision prec : {tt::Mp2Precision::fp32, tt::Mp2Precision::bf16x6, tt::Mp2Precision::bf16x3, tt::Mp2Precision::bf16})
+      add({.op = "dfmp2 energy (fused)", .mode = tt::mp2_precision_name(prec),
+           .shape = std::to_string(naux) + "/" + std::to_string(o) + "/" + std::to_string(v), .metric = "normwise_rel",
+           .bound_text = prec == tt::Mp2Precision::bf16x3 ? "8 * 2^-18 (dropped lo.lo bias)"
+                         : prec == tt::Mp2Precision::bf16 ? "1e-2 (warning case)"
+                                                          : "1e-6 (chemistry: |dE| <~ 1e-6 Eh)",
+           .experiment = "DF-MP2 on random B (Weigend-Haser)", .full_only = naux > 84,
+           .run = [naux, o, v, prec] { return dfmp2_case(naux, o, v, prec); }});
   add({.op = "einsum path", .mode = "optimal", .shape = "bdik,acaj,ikab,ajac,ikbd->", .metric = "value",
        .bound_text = "opt_einsum: 8.000e4 FLOPs, path [(1,3),(0,2),(0,2),(0,1)], largest 1872",
        .experiment = "opt_einsum documented example", .run = [] { return planner_case(); }});
