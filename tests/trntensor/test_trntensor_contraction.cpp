@@ -59,6 +59,9 @@ std::vector<Case> cases() {
       {"beta_separate_c_ttgt", "abc", "cd", "dba", {{'a', 5}, {'b', 4}, {'c', 9}, {'d', 3}}, 0, 0, 1, {}, {}, {}, 1.5, 0.5, true, 1},
       {"batched_nonpacked_ttgt", "abmk", "bakn", "mnab", {{'a', 2}, {'b', 3}, {'m', 5}, {'n', 4}, {'k', 6}}, 1, 0, 0, {}, {}, {}, 1.0, 0.0, false, -1},
       {"layout_order", "mk", "kn", "mn", g, 0, 0, 0, {1, 0}, {1, 0}, {1, 0}, 1.0, 0.0, false, 0},
+      // The N group (s, r, i) of B is split by the contracted q: i becomes a batch mode (GETT-like)
+      // instead of packing B.
+      {"middle_index_batch_split", "qj", "srqi", "jsri", {{'s', 32}, {'r', 32}, {'q', 8}, {'i', 8}, {'j', 8}}, 0, 0, 0, {}, {}, {}, 1.0, 0.0, false, 0},
       {"empty_k", "mk", "kn", "mn", {{'m', 4}, {'n', 3}, {'k', 0}}, 0, 0, 0, {}, {}, {}, 1.0, 0.5, true, -1},
   };
 }

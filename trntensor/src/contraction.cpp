@@ -290,48 +290,75 @@ void ContractionPlan::choose_lowering() {
     return out;
   };
   const auto cm = candidates(m_modes_, {3, 0}), cn = candidates(n_modes_, {3, 1}), ck = candidates(k_modes_, {0, 1});
+  // Splits of an ordered M or N group: the first `keep` modes stay matrix rows/columns, the outer
+  // ones become extra batch entries (the operand lacking them broadcasts, stride 0) — a GETT-like
+  // lowering that avoids packing when a group only fails to collapse because of its outer modes.
+  auto splits = [](const std::vector<int>& g) {
+    std::vector<std::size_t> keeps;
+    for (std::size_t keep = g.size(); keep >= 1; --keep) keeps.push_back(keep);
+    if (keeps.empty()) keeps.push_back(0);
+    return keeps;
+  };
+  // Cost in elements moved: packed operands (D twice: written back), plus a penalty per extra batch
+  // entry (a small GEMM launch per entry) so that splitting is chosen only to avoid packing.
+  constexpr std::int64_t kBatchEntryPenalty = 4096;
+  const std::vector<int> base_batch = batch_modes_;
+  const std::int64_t base_batch_count = batch_;
   std::int64_t best = std::numeric_limits<std::int64_t>::max();
   for (int sw = 0; sw < 2; ++sw)
-    for (const auto& om : cm)
-      for (const auto& on : cn)
-        for (const auto& ok : ck) {
-          OperandLowering la, lb, ld;
-          const std::int64_t mat_a = std::max<std::int64_t>(1, m_ * k_), mat_b = std::max<std::int64_t>(1, k_ * n_),
-                             mat_d = std::max<std::int64_t>(1, m_ * n_);
-          bool da, db, dd;
-          if (sw == 0) {
-            da = direct(0, om, ok, true, &la);
-            db = direct(1, ok, on, true, &lb);
-            dd = direct(3, om, on, false, &ld);
-          } else {
-            db = direct(1, on, ok, true, &lb);
-            da = direct(0, ok, om, true, &la);
-            dd = direct(3, on, om, false, &ld);
-          }
-          std::int64_t cost = 0;
-          if (!da) {
-            la = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m_) : std::max<std::int64_t>(1, k_), mat_a * batch_};
-            cost += la.packed_elements;
-          }
-          if (!db) {
-            lb = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, k_) : std::max<std::int64_t>(1, n_), mat_b * batch_};
-            cost += lb.packed_elements;
-          }
-          if (!dd) {
-            ld = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m_) : std::max<std::int64_t>(1, n_), mat_d * batch_};
-            cost += 2 * ld.packed_elements;  // packed D is written back
-          }
-          if (cost < best) {
-            best = cost;
-            swapped_ = sw == 1;
-            m_modes_ = om;
-            n_modes_ = on;
-            k_modes_ = ok;
-            low_[0] = la;
-            low_[1] = lb;
-            low_[2] = ld;
-          }
-        }
+    for (const auto& om_all : cm)
+      for (const auto& on_all : cn)
+        for (std::size_t keep_m : splits(om_all))
+          for (std::size_t keep_n : splits(on_all))
+            for (const auto& ok : ck) {
+              const std::vector<int> om(om_all.begin(), om_all.begin() + static_cast<std::ptrdiff_t>(keep_m));
+              const std::vector<int> on(on_all.begin(), on_all.begin() + static_cast<std::ptrdiff_t>(keep_n));
+              std::vector<int> bm = base_batch;
+              bm.insert(bm.end(), om_all.begin() + static_cast<std::ptrdiff_t>(keep_m), om_all.end());
+              bm.insert(bm.end(), on_all.begin() + static_cast<std::ptrdiff_t>(keep_n), on_all.end());
+              const std::int64_t m = extent_of(om), n = extent_of(on), batch = extent_of(bm);
+              OperandLowering la, lb, ld;
+              const std::int64_t mat_a = std::max<std::int64_t>(1, m * k_), mat_b = std::max<std::int64_t>(1, k_ * n),
+                                 mat_d = std::max<std::int64_t>(1, m * n);
+              bool da, db, dd;
+              if (sw == 0) {
+                da = direct(0, om, ok, true, &la);
+                db = direct(1, ok, on, true, &lb);
+                dd = direct(3, om, on, false, &ld);
+              } else {
+                db = direct(1, on, ok, true, &lb);
+                da = direct(0, ok, om, true, &la);
+                dd = direct(3, on, om, false, &ld);
+              }
+              std::int64_t cost = (base_batch_count > 0 ? batch / std::max<std::int64_t>(1, base_batch_count) - 1 : 0) *
+                                  kBatchEntryPenalty * std::max<std::int64_t>(1, base_batch_count);
+              if (!da) {
+                la = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, k_), mat_a * batch};
+                cost += la.packed_elements;
+              }
+              if (!db) {
+                lb = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, k_) : std::max<std::int64_t>(1, n), mat_b * batch};
+                cost += lb.packed_elements;
+              }
+              if (!dd) {
+                ld = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, n), mat_d * batch};
+                cost += 2 * ld.packed_elements;
+              }
+              if (cost < best) {
+                best = cost;
+                swapped_ = sw == 1;
+                m_modes_ = om;
+                n_modes_ = on;
+                k_modes_ = ok;
+                batch_modes_ = bm;
+                m_ = m;
+                n_ = n;
+                batch_ = batch;
+                low_[0] = la;
+                low_[1] = lb;
+                low_[2] = ld;
+              }
+            }
 }
 
 void ContractionPlan::execute(const blas::Settings& s, double alpha, const void* A, const void* B, double beta,
