@@ -1,0 +1,136 @@
+// The fuzz target over the einsum parser / planner / executor and the descriptor -> contraction
+// -> plan -> contract pipeline, all through the C API. Every input must end in a status, never a
+// crash, and a failed call must leave its output untouched. Used by the libFuzzer harness
+// (fuzz_trntensor.cpp, clang -fsanitize=fuzzer) and by a deterministic gtest driver.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "trn/tensor/tensor.hpp"
+#include "trntensor.h"
+
+namespace {
+
+struct Reader {
+  const std::uint8_t* p;
+  std::size_t n;
+  std::uint8_t byte() {
+    if (n == 0) return 0;
+    --n;
+    return *p++;
+  }
+};
+
+std::int64_t span(const std::vector<std::int64_t>& ext, const std::vector<std::int64_t>& str) {
+  std::int64_t s = 1;
+  for (std::size_t i = 0; i < ext.size(); ++i)
+    if (ext[i] > 0) s += (ext[i] - 1) * (str.empty() ? 1 : str[i]);
+  if (str.empty()) {
+    s = 1;
+    for (auto e : ext) s *= e > 0 ? e : 1;
+  }
+  return s;
+}
+
+}  // namespace
+
+// Returns 1 when an invariant broke (a failed call wrote its output), else 2 when the einsum or
+// the contraction ran to success, 0 when it ended in an error status.
+extern "C" int trntensor_fuzz_one(const std::uint8_t* data, std::size_t size) {
+  Reader r{data, size};
+  trntensorHandle_t h = nullptr;
+  if (trntensorCreate(&h) != TRNTENSOR_STATUS_SUCCESS) return 0;
+  int broken = 0;
+  bool ran = false;
+  const trntensorComputeDescriptor_t computes[] = {TRNTENSOR_COMPUTE_DESC_32F, TRNTENSOR_COMPUTE_DESC_16BF,
+                                                   TRNTENSOR_COMPUTE_DESC_64F, TRNTENSOR_COMPUTE_DESC_TF32};
+  const std::uint8_t mode = r.byte();
+  if (mode % 2 == 0) {
+    // Einsum: numInputs, then per operand rank and extents, then the subscripts string.
+    const int n = 1 + r.byte() % 5;
+    std::vector<std::vector<std::int64_t>> shapes(static_cast<std::size_t>(n));
+    std::vector<std::vector<float>> bufs(static_cast<std::size_t>(n));
+    std::vector<trntensorEinsumOperand_t> ops(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k) {
+      const int rank = r.byte() % 5;
+      for (int a = 0; a < rank; ++a) shapes[static_cast<std::size_t>(k)].push_back(r.byte() % 4);
+      bufs[static_cast<std::size_t>(k)].assign(static_cast<std::size_t>(span(shapes[static_cast<std::size_t>(k)], {})), 1.0f);
+      ops[static_cast<std::size_t>(k)] = {bufs[static_cast<std::size_t>(k)].data(), rank, shapes[static_cast<std::size_t>(k)].data(),
+                                          nullptr};
+    }
+    std::string subs;
+    while (r.n > 0 && subs.size() < 64) subs += static_cast<char>(r.byte());
+    int32_t path[16];
+    double f1, f2, f3;
+    (void)trntensorEinsumPath(h, subs.c_str(), n, ops.data(), TRNTENSOR_EINSUM_PATH_AUTO, n <= 8 ? path : nullptr, &f1, &f2, &f3);
+    // Execute with the parsed output shape when the expression is valid (else a guessed shape).
+    std::vector<std::int64_t> out_shape = {2, 2};
+    try {
+      out_shape = trn::tensor::parse_einsum(subs, shapes).output_shape;
+    } catch (const std::exception&) {
+    }
+    std::vector<float> out(static_cast<std::size_t>(span(out_shape, {})), -5.0f);
+    const std::vector<float> before = out;
+    const trntensorStatus_t st = trntensorEinsum(h, subs.c_str(), n, ops.data(), out.data(), static_cast<int32_t>(out_shape.size()),
+                                                 out_shape.data(), nullptr, TRNTENSOR_R_32F, computes[mode / 2 % 2],
+                                                 TRNTENSOR_EINSUM_PATH_AUTO);
+    if (st != TRNTENSOR_STATUS_SUCCESS && out != before) broken = 1;
+    ran = st == TRNTENSOR_STATUS_SUCCESS;
+  } else {
+    // Descriptor pipeline: four descriptors with random modes, extents, strides.
+    trntensorTensorDescriptor_t d[4] = {nullptr, nullptr, nullptr, nullptr};
+    std::vector<std::int64_t> ext[4], str[4];
+    std::vector<std::int32_t> modes[4];
+    std::vector<std::vector<float>> buf(4);
+    const bool f64 = r.byte() % 4 == 0;
+    for (int t = 0; t < 4; ++t) {
+      const int rank = r.byte() % 5;
+      const bool strided = r.byte() % 2 == 0;
+      for (int a = 0; a < rank; ++a) {
+        ext[t].push_back(r.byte() % 5);
+        if (strided) str[t].push_back(r.byte() % 9);
+        modes[t].push_back('a' + r.byte() % 6);
+      }
+      (void)trntensorCreateTensorDescriptor(h, &d[t], static_cast<uint32_t>(rank), ext[t].data(), strided ? str[t].data() : nullptr,
+                                            f64 ? TRNTENSOR_R_64F : TRNTENSOR_R_32F, 16);
+      buf[static_cast<std::size_t>(t)].assign(static_cast<std::size_t>(2 * span(ext[t], str[t]) + 2), 0.5f);
+    }
+    if (r.byte() % 3 == 0) {  // C and D share a descriptor, as in cuTENSOR samples
+      trntensorDestroyTensorDescriptor(d[2]);
+      d[2] = d[3];
+      ext[2] = ext[3];
+      str[2] = str[3];
+      modes[2] = modes[3];
+    }
+    trntensorOperationDescriptor_t op = nullptr;
+    const trntensorStatus_t st = trntensorCreateContraction(
+        h, &op, d[0], modes[0].data(), TRNTENSOR_OP_IDENTITY, d[1], modes[1].data(), TRNTENSOR_OP_IDENTITY, d[2],
+        modes[2].data(), TRNTENSOR_OP_IDENTITY, d[3], modes[3].data(), f64 ? TRNTENSOR_COMPUTE_DESC_64F : computes[r.byte() % 2]);
+    if (st == TRNTENSOR_STATUS_SUCCESS) {
+      trntensorPlanPreference_t pref;
+      trntensorPlan_t plan;
+      uint64_t ws = 0;
+      trntensorCreatePlanPreference(h, &pref, TRNTENSOR_ALGO_DEFAULT, TRNTENSOR_JIT_MODE_NONE);
+      trntensorEstimateWorkspaceSize(h, op, pref, TRNTENSOR_WORKSPACE_DEFAULT, &ws);
+      if (trntensorCreatePlan(h, &plan, op, pref, ws) == TRNTENSOR_STATUS_SUCCESS) {
+        std::vector<double> work(ws / 8 + 2);
+        const float af = 1.0f, bf = static_cast<float>(r.byte() % 2);
+        const double ad = 1.0, bd = bf;
+        const std::vector<float> dbefore = buf[3];
+        const trntensorStatus_t cs = trntensorContract(h, plan, f64 ? static_cast<const void*>(&ad) : &af, buf[0].data(), buf[1].data(),
+                                                       f64 ? static_cast<const void*>(&bd) : &bf, buf[2].data(), buf[3].data(),
+                                                       work.data(), r.byte() % 5 == 0 ? ws / 2 : ws, nullptr);
+        if (cs != TRNTENSOR_STATUS_SUCCESS && buf[3] != dbefore) broken = 1;
+        ran = cs == TRNTENSOR_STATUS_SUCCESS;
+        trntensorDestroyPlan(plan);
+      }
+      trntensorDestroyPlanPreference(pref);
+      trntensorDestroyOperationDescriptor(op);
+    }
+    for (int t = 0; t < 4; ++t)
+      if (t != 2 || d[2] != d[3]) trntensorDestroyTensorDescriptor(d[t]);
+  }
+  trntensorDestroy(h);
+  return broken ? 1 : ran ? 2 : 0;
+}

@@ -1,0 +1,141 @@
+// Independent references for the trntensor tests: tensors as (modes, extents, strides, data) and a
+// naive contraction that loops over every assignment of every mode label in FP64 / long double.
+// Nothing here calls trntensor or trnblas.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace tensor_ref {
+
+struct Tensor {
+  std::vector<std::int32_t> modes;
+  std::vector<std::int64_t> extents, strides;  // strides in elements
+  std::vector<double> data;                    // span of the strides (padding included)
+  std::int64_t span() const {
+    std::int64_t s = 1;
+    for (std::size_t i = 0; i < extents.size(); ++i)
+      if (extents[i] > 0) s += (extents[i] - 1) * strides[i];
+    return s;
+  }
+};
+
+// A tensor with the given mode letters; `pad` adds that many elements to each stride step
+// (non-packed layout); `order` (optional) lists mode positions from fastest to slowest.
+inline Tensor make(const std::string& modes, const std::map<char, std::int64_t>& ext, std::mt19937_64& rng,
+                   std::int64_t pad = 0, std::vector<int> order = {}) {
+  Tensor t;
+  for (char c : modes) {
+    t.modes.push_back(c);
+    t.extents.push_back(ext.at(c));
+  }
+  if (order.empty())
+    for (std::size_t i = 0; i < modes.size(); ++i) order.push_back(static_cast<int>(i));
+  t.strides.assign(modes.size(), 0);
+  std::int64_t acc = 1;
+  for (int q : order) {
+    t.strides[static_cast<std::size_t>(q)] = acc;
+    acc = acc * std::max<std::int64_t>(1, t.extents[static_cast<std::size_t>(q)]) + pad;
+  }
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  t.data.resize(static_cast<std::size_t>(t.span()));
+  for (double& x : t.data) x = u(rng);
+  return t;
+}
+
+inline std::vector<float> to_float(const std::vector<double>& v) { return std::vector<float>(v.begin(), v.end()); }
+inline std::vector<double> round_to_float(const std::vector<double>& v) {
+  std::vector<double> r(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) r[i] = static_cast<float>(v[i]);
+  return r;
+}
+
+inline std::int64_t offset(const Tensor& t, const std::map<std::int32_t, std::int64_t>& idx) {
+  std::int64_t o = 0;
+  for (std::size_t i = 0; i < t.modes.size(); ++i) o += idx.at(t.modes[i]) * t.strides[i];
+  return o;
+}
+
+// D = alpha A B + beta C over the elements of D (C has D's modes). `ref` in long double, `loop`
+// the plain FP64 loop (for the "2x an FP64 loop" bound), `abs` = |alpha| sum |a||b| + |beta||c|.
+struct Result {
+  std::vector<long double> ref;
+  std::vector<double> loop, abs;
+};
+inline Result contract(const Tensor& A, const Tensor& B, const Tensor& C, const Tensor& D, double alpha, double beta,
+                       const std::vector<double>& a, const std::vector<double>& b, const std::vector<double>& c) {
+  std::vector<std::int32_t> labels;
+  std::map<std::int32_t, std::int64_t> ext;
+  for (const Tensor* t : {&A, &B, &D})
+    for (std::size_t i = 0; i < t->modes.size(); ++i)
+      if (!ext.count(t->modes[i])) {
+        labels.push_back(t->modes[i]);
+        ext[t->modes[i]] = t->extents[i];
+      }
+  Result r;
+  r.ref.assign(D.data.size(), 0.0L);
+  r.loop.assign(D.data.size(), 0.0);
+  r.abs.assign(D.data.size(), 0.0);
+  std::vector<long double> sum(D.data.size(), 0.0L);
+  std::vector<double> sumd(D.data.size(), 0.0), sumabs(D.data.size(), 0.0);
+  std::map<std::int32_t, std::int64_t> idx;
+  for (auto l : labels) idx[l] = 0;
+  bool empty = false;
+  for (auto l : labels) empty = empty || ext[l] == 0;
+  while (!empty) {
+    const auto od = static_cast<std::size_t>(offset(D, idx));
+    const double x = a[static_cast<std::size_t>(offset(A, idx))], y = b[static_cast<std::size_t>(offset(B, idx))];
+    sum[od] += static_cast<long double>(x) * static_cast<long double>(y);
+    sumd[od] += x * y;
+    sumabs[od] += std::fabs(x) * std::fabs(y);
+    std::size_t q = 0;
+    for (; q < labels.size(); ++q) {
+      if (++idx[labels[q]] < ext[labels[q]]) break;
+      idx[labels[q]] = 0;
+    }
+    if (q == labels.size()) break;
+  }
+  // Only D's elements (not its padding) are results.
+  std::map<std::int32_t, std::int64_t> di;
+  for (auto l : D.modes) di[l] = 0;
+  bool dempty = false;
+  for (auto e : D.extents) dempty = dempty || e == 0;
+  while (!dempty) {
+    const auto od = static_cast<std::size_t>(offset(D, di));
+    const auto oc = static_cast<std::size_t>(offset(C, di));
+    const double cv = beta != 0.0 ? c[oc] : 0.0;
+    r.ref[od] = static_cast<long double>(alpha) * sum[od] + static_cast<long double>(beta) * cv;
+    r.loop[od] = alpha * sumd[od] + beta * cv;
+    r.abs[od] = std::fabs(alpha) * sumabs[od] + std::fabs(beta) * std::fabs(cv);
+    std::size_t q = 0;
+    for (; q < D.modes.size(); ++q) {
+      if (++di[D.modes[q]] < D.extents[q]) break;
+      di[D.modes[q]] = 0;
+    }
+    if (q == D.modes.size()) break;
+  }
+  return r;
+}
+
+// Element offsets of D's elements (not the padding between them).
+inline std::vector<std::size_t> element_offsets(const Tensor& D) {
+  std::vector<std::size_t> out;
+  std::map<std::int32_t, std::int64_t> di;
+  for (auto l : D.modes) di[l] = 0;
+  for (auto e : D.extents)
+    if (e == 0) return out;
+  while (true) {
+    out.push_back(static_cast<std::size_t>(offset(D, di)));
+    std::size_t q = 0;
+    for (; q < D.modes.size(); ++q) {
+      if (++di[D.modes[q]] < D.extents[q]) break;
+      di[D.modes[q]] = 0;
+    }
+    if (q == D.modes.size()) return out;
+  }
+}
+
+}  // namespace tensor_ref

@@ -1,0 +1,267 @@
+// Validation and benchmark suite "tensor": trntensor contractions in every compute descriptor
+// against FP64 loops (GEMM-like transpose-free and a permuted TTGT case), the 4-index AO->MO
+// transform against a chain of OpenBLAS DGEMM half-transforms, and the path planner on
+// opt_einsum's published example (docs/trntensor.md).
+#include <cblas.h>
+
+#include <array>
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "registry.hpp"
+#include "trn/tensor/tensor.hpp"
+
+namespace trnsci::cli {
+namespace {
+
+namespace tt = trn::tensor;
+
+std::vector<double> uniform(std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<double> v(n);
+  for (auto& x : v) x = u(rng);
+  return v;
+}
+
+struct Descriptor {
+  tt::ComputeType type;
+  const char* name;
+  double unit_roundoff_inputs;  // rounding of the inputs by the mode (0: exact)
+};
+const Descriptor kDescriptors[] = {
+    {tt::ComputeType::f32, "32F", 0.0},          {tt::ComputeType::tf32, "TF32", 0x1p-11},
+    {tt::ComputeType::bf16, "16BF", 0x1p-8},     {tt::ComputeType::f16, "16F", 0x1p-11},
+    {tt::ComputeType::tf32x3, "3XTF32", 0x1p-16}, {tt::ComputeType::bf16x9, "9X16BF", 0.0},
+    {tt::ComputeType::f64, "64F", 0.0},
+};
+
+// D[d,b,a] = sum_c A[a,b,c] B[c,d] (column-major descriptors; permuted output: TTGT) or the
+// GEMM-like 'mk,kn->mn' (transpose-free), normwise relative error against the FP64 loop.
+CaseResult contraction_case(const Descriptor& dsc, bool permuted, std::int64_t n) {
+  const std::int64_t a = n / 4, b = 4, c = n, d = n;
+  tt::ContractionSpec s;
+  const tt::DataType dt = dsc.type == tt::ComputeType::f64 ? tt::DataType::f64 : tt::DataType::f32;
+  if (permuted) {
+    s.a = {{a, b, c}, {}, dt};
+    s.b = {{c, d}, {}, dt};
+    s.d = s.c = {{d, b, a}, {}, dt};
+    s.modes_a = {'a', 'b', 'c'};
+    s.modes_b = {'c', 'd'};
+    s.modes_c = s.modes_d = {'d', 'b', 'a'};
+  } else {
+    s.a = {{n, n}, {}, dt};
+    s.b = s.a;
+    s.d = s.c = s.a;
+    s.modes_a = {'m', 'k'};
+    s.modes_b = {'k', 'n'};
+    s.modes_c = s.modes_d = {'m', 'n'};
+  }
+  s.compute = dsc.type;
+  const tt::ContractionPlan plan(s);
+  const std::int64_t na = permuted ? a * b * c : n * n, nb = permuted ? c * d : n * n, nd = permuted ? a * b * d : n * n;
+  auto A = uniform(static_cast<std::size_t>(na), permuted ? 11 : 1), B = uniform(static_cast<std::size_t>(nb), permuted ? 12 : 2);
+  if (dt == tt::DataType::f32) {
+    for (auto& x : A) x = static_cast<float>(x);
+    for (auto& x : B) x = static_cast<float>(x);
+  }
+  // Reference: FP64 loop over the same (float-valued) inputs.
+  std::vector<double> ref(static_cast<std::size_t>(nd), 0.0);
+  if (permuted) {
+    for (std::int64_t ia = 0; ia < a; ++ia)
+      for (std::int64_t ib = 0; ib < b; ++ib)
+        for (std::int64_t id = 0; id < d; ++id) {
+          double acc = 0;
+          for (std::int64_t ic = 0; ic < c; ++ic)
+            acc += A[static_cast<std::size_t>(ia + a * (ib + b * ic))] * B[static_cast<std::size_t>(ic + c * id)];
+          ref[static_cast<std::size_t>(id + d * (ib + b * ia))] = acc;
+        }
+  } else {
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(n), 1.0,
+                A.data(), static_cast<int>(n), B.data(), static_cast<int>(n), 0.0, ref.data(), static_cast<int>(n));
+  }
+  std::vector<double> got(static_cast<std::size_t>(nd));
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  if (dt == tt::DataType::f64) {
+    plan.execute({}, 1.0, A.data(), B.data(), 0.0, got.data(), got.data(), nullptr, 0, &rep);
+  } else {
+    std::vector<float> af(A.begin(), A.end()), bf(B.begin(), B.end()), df(static_cast<std::size_t>(nd));
+    plan.execute({}, 1.0, af.data(), bf.data(), 0.0, df.data(), df.data(), nullptr, 0, &rep);
+    got.assign(df.begin(), df.end());
+  }
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  r.measured = rel_frobenius(got, ref);
+  // Normwise bound: 2 u_in (input rounding) + sqrt(k) u_acc (fp32 accumulation, random-walk
+  // growth of k roundings: Higham, "Accuracy and Stability", 2nd ed., section 3.1), safety 4.
+  const double k = static_cast<double>(permuted ? c : n);
+  const double u_acc = dsc.type == tt::ComputeType::f64 ? 0x1p-53 : 0x1p-24;
+  r.bound = 4 * (2 * dsc.unit_roundoff_inputs + std::sqrt(k) * u_acc);
+  r.pass = r.measured <= r.bound;
+  r.note = std::string(tt::lowering_name(plan.lowering())) + "; " + std::to_string(rep.tensor_passes) + " TensorE passes";
+  r.device = DeviceCost::from(rep.profile);
+  return r;
+}
+
+// (ij|kl) = sum_pqrs C_pi C_qj C_rk C_sl (pq|rs) through einsum (32F or 64F) vs four OpenBLAS DGEMM
+// half-transforms in FP64.
+CaseResult ao_to_mo_case(std::int64_t n, bool f64) {
+  const std::int64_t n2 = n * n, n3 = n2 * n, n4 = n3 * n;
+  auto I = uniform(static_cast<std::size_t>(n4), 3), Cm = uniform(static_cast<std::size_t>(n2), 4);
+  if (!f64) {
+    for (auto& x : I) x = static_cast<float>(x);
+    for (auto& x : Cm) x = static_cast<float>(x);
+  }
+  std::vector<double> ref(static_cast<std::size_t>(n4)), t1(ref.size()), t2(ref.size());
+  {
+    const double* src = I.data();
+    double* bufs[2] = {t1.data(), t2.data()};
+    for (int s = 0; s < 4; ++s) {
+      double* dst = s == 3 ? ref.data() : bufs[s % 2];
+      cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, static_cast<int>(n3), static_cast<int>(n), static_cast<int>(n), 1.0,
+                  src, static_cast<int>(n3), Cm.data(), static_cast<int>(n), 0.0, dst, static_cast<int>(n));
+      src = dst;
+    }
+  }
+  tt::EinsumReport rep;
+  std::vector<double> got(static_cast<std::size_t>(n4));
+  const double t0 = now_seconds();
+  const std::vector<std::int64_t> s4{n, n, n, n}, s2{n, n};
+  if (f64) {
+    const tt::View c{Cm.data(), s2, {}};
+    tt::einsum({}, "pqrs,pi,qj,rk,sl->ijkl", {{I.data(), s4, {}}, c, c, c, c}, {got.data(), s4, {}}, tt::DataType::f64,
+               tt::ComputeType::f64, tt::PathStrategy::automatic, &rep);
+  } else {
+    std::vector<float> If(I.begin(), I.end()), Cf(Cm.begin(), Cm.end()), out(static_cast<std::size_t>(n4));
+    const tt::View c{Cf.data(), s2, {}};
+    tt::einsum({}, "pqrs,pi,qj,rk,sl->ijkl", {{If.data(), s4, {}}, c, c, c, c}, {out.data(), s4, {}}, tt::DataType::f32,
+               tt::ComputeType::f32, tt::PathStrategy::automatic, &rep);
+    got.assign(out.begin(), out.end());
+  }
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  r.measured = rel_frobenius(got, ref);
+  // Four chained contractions of length n, each intermediate rounded once to the data type.
+  const double u = f64 ? 0x1p-53 : 0x1p-24;
+  r.bound = 4 * 4 * (std::sqrt(static_cast<double>(n)) + 1) * u;
+  r.pass = r.measured <= r.bound;
+  r.note = "path " + rep.path.path_string() + ", " + sci(rep.path.optimized_flops) + " path FLOPs";
+  r.device = DeviceCost::from(rep.blas.profile);
+  return r;
+}
+
+// DF-MP2 energy (fused kernel) on random B vs an FP64 reference built with OpenBLAS DGEMM.
+CaseResult dfmp2_case(std::int64_t naux, std::int64_t o, std::int64_t v, tt::Mp2Precision prec) {
+  std::mt19937_64 rng(17);
+  std::uniform_real_distribution<double> ub(-0.1, 0.1), uo(-1.5, -0.5), uv(0.2, 3.0);
+  std::vector<float> B(static_cast<std::size_t>(naux * o * v)), eo, ev;
+  for (auto& x : B) x = static_cast<float>(ub(rng));
+  for (std::int64_t i = 0; i < o; ++i) eo.push_back(static_cast<float>(uo(rng)));
+  for (std::int64_t a = 0; a < v; ++a) ev.push_back(static_cast<float>(uv(rng)));
+  const std::int64_t ov = o * v;
+  std::vector<double> Bd(B.begin(), B.end()), V(static_cast<std::size_t>(ov * ov));
+  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, static_cast<int>(ov), static_cast<int>(ov), static_cast<int>(naux), 1.0,
+              Bd.data(), static_cast<int>(ov), Bd.data(), static_cast<int>(ov), 0.0, V.data(), static_cast<int>(ov));
+  long double ref = 0;
+  for (std::int64_t i = 0; i < o; ++i)
+    for (std::int64_t j = 0; j < o; ++j)
+      for (std::int64_t a = 0; a < v; ++a)
+        for (std::int64_t b = 0; b < v; ++b) {
+          const double x = V[static_cast<std::size_t>((i * v + a) * ov + j * v + b)];
+          const double y = V[static_cast<std::size_t>((i * v + b) * ov + j * v + a)];
+          ref += static_cast<long double>(x * (2 * x - y) /
+                                          (static_cast<double>(eo[static_cast<std::size_t>(i)]) + eo[static_cast<std::size_t>(j)] -
+                                           ev[static_cast<std::size_t>(a)] - ev[static_cast<std::size_t>(b)]));
+        }
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  const double e = tt::dfmp2_energy({}, naux, o, v, B.data(), eo.data(), ev.data(), prec, &rep);
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  r.measured = std::fabs(e - static_cast<double>(ref)) / std::fabs(static_cast<double>(ref));
+  r.bound = prec == tt::Mp2Precision::bf16x3 ? 8 * 0x1p-18 : prec == tt::Mp2Precision::bf16 ? 1e-2 : 1e-6;
+  r.pass = r.measured <= r.bound;
+  r.note = "E_ref = " + sci(static_cast<double>(ref));
+  r.device = DeviceCost::from(rep.profile);
+  return r;
+}
+
+CaseResult planner_case() {
+  tt::PathProblem p;
+  p.inputs = {{'b', 'd', 'i', 'k'}, {'a', 'c', 'j'}, {'i', 'k', 'a', 'b'}, {'a', 'j', 'c'}, {'i', 'k', 'b', 'd'}};
+  p.sizes = {{'a', 10}, {'b', 9}, {'c', 15}, {'d', 10}, {'i', 13}, {'j', 17}, {'k', 16}};
+  const double t0 = now_seconds();
+  const auto info = tt::plan_path(p, tt::PathStrategy::optimal);
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  r.measured = info.optimized_flops;
+  r.bound = 80000;
+  r.pass = info.optimized_flops == 80000 && info.largest_intermediate == 1872 &&
+           info.path_string() == "[(1, 3), (0, 2), (0, 2), (0, 1)]";
+  r.note = "path " + info.path_string() + ", largest intermediate " + sci(info.largest_intermediate);
+  return r;
+}
+
+void add_tensor(Registry& reg) {
+  auto add = [&](ValidationCase c) {
+    c.suite = "tensor";
+    c.library = "trntensor";
+    reg.add(std::move(c));
+  };
+  for (const Descriptor& d : kDescriptors)
+    for (bool permuted : {false, true}) {
+      const std::int64_t n = 128;
+      add({.op = permuted ? "contract abc,cd->dba" : "contract mk,kn->mn", .mode = d.name,
+           .shape = permuted ? "32x4x128 . 128x128" : "128^3", .metric = "normwise_rel",
+           .bound_text = "4 (2 u_in + sqrt(k) u_acc)", .size = static_cast<double>(n),
+           .run = [&d, permuted, n] { return contraction_case(d, permuted, n); }});
+    }
+  for (std::int64_t n : {8, 16})
+    for (bool f64 : {false, true})
+      add({.op = "einsum AO->MO", .mode = f64 ? "64F" : "32F", .shape = "n=" + std::to_string(n), .metric = "normwise_rel",
+           .bound_text = "16 (sqrt(n) + 1) u", .size = static_cast<double>(n), .full_only = n > 8,
+           .run = [n, f64] { return ao_to_mo_case(n, f64); }});
+  for (auto [naux, o, v] : {std::array<std::int64_t, 3>{84, 5, 19}, std::array<std::int64_t, 3>{420, 21, 93}})
+    for (tt::Mp2Precision prec : {tt::Mp2Precision::fp32, tt::Mp2Precision::bf16x6, tt::Mp2Precision::bf16x3, tt::Mp2Precision::bf16})
+      add({.op = "dfmp2 energy (fused)", .mode = tt::mp2_precision_name(prec),
+           .shape = std::to_string(naux) + "/" + std::to_string(o) + "/" + std::to_string(v), .metric = "normwise_rel",
+           .bound_text = prec == tt::Mp2Precision::bf16x3 ? "8 * 2^-18 (dropped lo.lo bias)"
+                         : prec == tt::Mp2Precision::bf16 ? "1e-2 (warning case)"
+                                                          : "1e-6 (chemistry: |dE| <~ 1e-6 Eh)",
+           .experiment = "DF-MP2 on random B (Weigend-Haser)", .full_only = naux > 84,
+           .run = [naux, o, v, prec] { return dfmp2_case(naux, o, v, prec); }});
+  add({.op = "einsum path", .mode = "optimal", .shape = "bdik,acaj,ikab,ajac,ikbd->", .metric = "value",
+       .bound_text = "opt_einsum: 8.000e4 FLOPs, path [(1,3),(0,2),(0,2),(0,1)], largest 1872",
+       .experiment = "opt_einsum documented example", .run = [] { return planner_case(); }});
+
+  for (std::int64_t n : {256, 512})
+    reg.add(BenchCase{.suite = "tensor", .library = "trntensor", .op = "einsum ij,jk->ik", .variant = "32F",
+                      .shape = std::to_string(n) + "^3", .full_only = n > 256, .run = [n](trn::Generation target) {
+                        const auto A = uniform(static_cast<std::size_t>(n * n), 5), B = uniform(static_cast<std::size_t>(n * n), 6);
+                        std::vector<float> af(A.begin(), A.end()), bf(B.begin(), B.end()), cf(af.size());
+                        trn::blas::Settings s;
+                        s.target = target;
+                        tt::EinsumReport rep;
+                        const double t0 = now_seconds();
+                        tt::einsum(s, "ij,jk->ik", {{af.data(), {n, n}, {}}, {bf.data(), {n, n}, {}}}, {cf.data(), {n, n}, {}},
+                                   tt::DataType::f32, tt::ComputeType::f32, tt::PathStrategy::automatic, &rep);
+                        BenchResult b;
+                        b.host_seconds = seconds_since(t0);
+                        std::vector<double> ref(static_cast<std::size_t>(n * n));
+                        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n),
+                                    static_cast<int>(n), 1.0, A.data(), static_cast<int>(n), B.data(), static_cast<int>(n), 0.0,
+                                    ref.data(), static_cast<int>(n));
+                        b.error = rel_frobenius(std::vector<double>(cf.begin(), cf.end()), ref);
+                        b.error_metric = "normwise_rel";
+                        b.flops = 2.0 * n * n * n;
+                        b.device = DeviceCost::from(rep.blas.profile);
+                        return b;
+                      }});
+}
+
+const Registrar kRegistrar(add_tensor);
+
+}  // namespace
+}  // namespace trnsci::cli

@@ -1,0 +1,234 @@
+// trntensor C++ API: tensor contractions D = alpha A B + beta C with mode labels (cuTENSOR 2.x
+// semantics) and NumPy einsum with a path planner, lowered onto trnblas's tile GEMMs.
+//
+// Every flop runs in a trnblas tile kernel on the emulated TensorE (trn::blas::gemm_batched for the
+// fp32-family compute types, trn::blas::dgemm for 64F). What runs on the host is data movement
+// only: packing an operand whose modes do not collapse into a (ld, op N/T) matrix (TTGT), copying C
+// into D when they differ, and unpacking a packed D. docs/trntensor.md describes the lowering.
+//
+// Layout convention: a TensorDesc gives extents and strides in elements, per mode, in the order of
+// its mode labels; the default strides (an empty `strides`) are cuTENSOR's generalised column-major
+// (first mode fastest). Einsum views follow NumPy instead: shape and strides in elements, default
+// C-contiguous (last axis fastest).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "trn/blas/blas.hpp"
+#include "trn/core/core.hpp"
+
+namespace trn::tensor {
+
+// Element type of tensor data (the host buffers).
+enum class DataType : std::uint8_t { f32, f64 };
+int data_type_size(DataType t);
+const char* data_type_name(DataType t);
+
+// cuTENSOR compute descriptors and the trnblas GEMM mode each one runs as.
+enum class ComputeType : std::uint8_t {
+  f32,     // COMPUTE_DESC_32F   -> trnblas fp32 (exact products, fp32 PSUM)
+  f64,     // COMPUTE_DESC_64F   -> trnblas dgemm (Ozaki slices on bf16 TensorE, fp64 reconstruction)
+  bf16,    // COMPUTE_DESC_16BF  -> trnblas bf16 (inputs rounded once to bf16, fp32 PSUM)
+  f16,     // COMPUTE_DESC_16F   -> trnblas fp16
+  tf32,    // COMPUTE_DESC_TF32  -> trnblas tf32
+  tf32x3,  // COMPUTE_DESC_3XTF32 -> trnblas bf16x3 (two-term split, 3 cross products)
+  bf16x9,  // COMPUTE_DESC_9X16BF -> trnblas bf16x9 (three-term split, 9 cross products)
+};
+const char* compute_type_name(ComputeType c);
+// The trnblas mode of a fp32-family compute type (not for f64).
+blas::GemmMode gemm_mode(ComputeType c);
+// Data types a compute type accepts: f64 with 64F, f32 with every other.
+bool compatible(DataType d, ComputeType c);
+
+// Invalid input (a mode, extent, stride or string that cannot be right). `what()` names the
+// offending operand and mode label or character; `position()` is a 0-based character position for
+// einsum strings (-1 otherwise).
+class InvalidArgument : public trn::UsageError {
+ public:
+  InvalidArgument(std::string_view where, std::string_view operand, std::string_view what, std::int64_t position = -1)
+      : trn::UsageError(where, operand, what), position_(position) {}
+  std::int64_t position() const { return position_; }
+
+ private:
+  std::int64_t position_;
+};
+
+// A tensor's layout: one extent and one stride (in elements, may be 0 for broadcast) per mode.
+struct TensorDesc {
+  std::vector<std::int64_t> extents;
+  std::vector<std::int64_t> strides;  // empty: packed, first mode fastest
+  DataType dtype = DataType::f32;
+};
+// Strides of a packed generalised column-major tensor (first mode fastest).
+std::vector<std::int64_t> packed_strides(const std::vector<std::int64_t>& extents);
+// The desc with its strides filled in (packed when empty). Throws InvalidArgument on negative
+// extents or a stride list of the wrong length.
+TensorDesc normalized(TensorDesc d, std::string_view operand);
+
+// D[modes_d] = alpha A[modes_a] B[modes_b] + beta C[modes_c].
+// Rules (cuTENSOR 2.x): C and D carry the same modes with the same extents (strides may differ;
+// D may alias C only with C's layout); every mode of D appears in A or B; a mode's extent agrees
+// across operands; a mode appears at most once per tensor. A mode of A absent from B and D (or of
+// B absent from A and D) is summed over, as cuTENSOR does.
+struct ContractionSpec {
+  TensorDesc a, b, c, d;
+  std::vector<std::int32_t> modes_a, modes_b, modes_c, modes_d;
+  ComputeType compute = ComputeType::f32;
+};
+
+// How one operand reaches the GEMM.
+struct OperandLowering {
+  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (host data movement)
+  blas::Op op = blas::Op::N;  // op applied by the GEMM
+  std::int64_t ld = 0;
+  std::int64_t packed_elements = 0;  // per batch entry x batch count, when packed
+};
+
+enum class Lowering : std::uint8_t {
+  transpose_free,  // every operand maps onto (ld, op N/T) directly: no data movement (TBLIS-style)
+  ttgt,            // at least one operand is permuted into a packed buffer (transpose-transpose-GEMM-transpose)
+};
+const char* lowering_name(Lowering l);
+
+// A planned contraction: mode classification, chosen matrix orientation and per-operand lowering.
+class ContractionPlan {
+ public:
+  ContractionPlan() = default;
+  // Validates the spec (throws InvalidArgument / NotSupportedError) and chooses the lowering that
+  // moves the fewest elements.
+  explicit ContractionPlan(const ContractionSpec& spec);
+
+  std::int64_t m() const { return m_; }
+  std::int64_t n() const { return n_; }
+  std::int64_t k() const { return k_; }
+  std::int64_t batch() const { return batch_; }
+  double flops() const { return 2.0 * static_cast<double>(m_) * static_cast<double>(n_) * static_cast<double>(k_) * static_cast<double>(batch_); }
+  Lowering lowering() const;
+  bool swapped() const { return swapped_; }  // GEMM computes D^T = B^T A^T (D's N modes are its unit-stride modes)
+  const OperandLowering& lowering_a() const { return low_[0]; }
+  const OperandLowering& lowering_b() const { return low_[1]; }
+  const OperandLowering& lowering_d() const { return low_[2]; }
+  // Workspace the execution needs (packed operands), in bytes; 0 when transpose-free.
+  std::uint64_t workspace_bytes() const;
+  const ContractionSpec& spec() const { return spec_; }
+  // "ab,bc->ac: transpose-free, M=..,N=..,K=..,batch=.., op A=N ld=.., ..., 2.1e+06 flop" plus the
+  // modeled time when `profile` is given.
+  std::string describe(const Profile* profile = nullptr) const;
+
+  // Runs D = alpha A B + beta C. Scalars are fp32 for the fp32-family compute types (alpha and beta
+  // are rounded to float), fp64 for 64F. `workspace` may be null (then allocated here) or must hold
+  // workspace_bytes(). beta == 0 never reads C. C is never written unless it is D.
+  void execute(const blas::Settings& s, double alpha, const void* A, const void* B, double beta, const void* C,
+               void* D, void* workspace, std::uint64_t workspace_size, blas::CallReport* report = nullptr) const;
+
+  // Modeled device time of one execution without computing (trace recorded with timing_only).
+  // fp32-family compute types only (the Ozaki slice count of 64F depends on the data).
+  Profile estimate(const blas::Settings& s) const;
+
+ private:
+  struct Mode {
+    std::int32_t label = 0;
+    std::int64_t extent = 1;
+    std::int64_t stride[4] = {0, 0, 0, 0};  // A, B, C, D (0 when absent: broadcast)
+  };
+  void choose_lowering();
+  void run_gemms(const blas::Settings& s, double alpha, const void* A, const void* B, double beta, void* D,
+                 void* wsA, void* wsB, void* wsD, blas::CallReport* report) const;
+
+  ContractionSpec spec_;
+  std::vector<Mode> modes_;
+  std::vector<int> batch_modes_, m_modes_, n_modes_, k_modes_;  // indices into modes_, in chosen order
+  std::int64_t m_ = 1, n_ = 1, k_ = 1, batch_ = 1;
+  bool swapped_ = false;
+  OperandLowering low_[3];  // A, B, D
+};
+
+// ---- einsum ----------------------------------------------------------------------------------------
+
+// A NumPy-style view: shape and strides in elements (strides empty: C-contiguous, last axis fastest).
+struct View {
+  const void* data = nullptr;
+  std::vector<std::int64_t> shape;
+  std::vector<std::int64_t> strides;
+};
+struct MutableView {
+  void* data = nullptr;
+  std::vector<std::int64_t> shape;
+  std::vector<std::int64_t> strides;
+};
+
+enum class PathStrategy : std::uint8_t {
+  greedy,   // cheapest pairwise contraction first (FLOPs, then result size)
+  optimal,  // exhaustive depth-first search with FLOP pruning (opt_einsum 'optimal'), <= 8 operands
+  automatic // optimal up to 8 operands, greedy beyond
+};
+
+// An abstract path problem: index sets of the operands and of the output, index sizes.
+struct PathProblem {
+  std::vector<std::vector<int>> inputs;  // index labels of each operand (each label once per operand)
+  std::vector<int> output;
+  std::vector<std::pair<int, std::int64_t>> sizes;  // label -> extent
+};
+
+// A contraction order in opt_einsum's linear format: each step contracts positions (i, j) of the
+// current operand list (i < j), removes them and appends the result at the end.
+struct PathInfo {
+  std::vector<std::pair<int, int>> path;
+  double naive_flops = 0;       // opt_einsum's count: size(all indices) * (max(1, n-1) + inner)
+  double optimized_flops = 0;   // sum over steps of size(union) * (1 + inner)
+  double largest_intermediate = 0;  // elements of the largest step result
+  int naive_scaling = 0, optimized_scaling = 0;
+  std::string path_string() const;  // "[(1, 3), (0, 2), (0, 2), (0, 1)]"
+};
+PathInfo plan_path(const PathProblem& p, PathStrategy strategy);
+
+// A parsed einsum expression with its operands' shapes bound.
+struct EinsumExpr {
+  std::vector<std::vector<int>> inputs;   // labels per operand axis (repeated labels kept: diagonals)
+  std::vector<int> output;                // output labels
+  std::vector<std::pair<int, std::int64_t>> sizes;
+  std::vector<std::int64_t> output_shape;
+};
+// Parses `subscripts` (a-zA-Z labels, ',', '->', '...', spaces) against the operand shapes: NumPy
+// rules for implicit output (ellipsis axes, then the labels that appear once, sorted), ellipsis
+// broadcasting (right-aligned, extent 1 broadcasts), repeated labels (diagonal / trace). Throws
+// InvalidArgument whose position() is the offending character.
+EinsumExpr parse_einsum(std::string_view subscripts, const std::vector<std::vector<std::int64_t>>& shapes);
+
+struct EinsumReport {
+  PathInfo path;
+  std::vector<std::string> steps;  // each pairwise contraction's ContractionPlan::describe()
+  blas::CallReport blas;           // merged trace of every GEMM; profile = model of that trace
+};
+
+// out = einsum(subscripts, inputs...) with NumPy semantics. Every operand and the output hold
+// `dtype` elements; the output view's shape must equal the result's shape. Intermediates live in
+// host buffers allocated here. A single operand (transpose, trace, sum) is contracted with a
+// scalar 1 so that it also runs as a GEMM.
+void einsum(const blas::Settings& s, std::string_view subscripts, const std::vector<View>& inputs,
+            const MutableView& out, DataType dtype, ComputeType compute, PathStrategy strategy = PathStrategy::automatic,
+            EinsumReport* report = nullptr);
+
+// ---- fused DF-MP2 (extension) -------------------------------------------------------------------------
+
+enum class Mp2Precision : std::uint8_t {
+  fp32,    // fp32 B tiles, exact products, fp32 PSUM
+  bf16,    // B rounded once to bf16 (the warning case: ~1e-3 relative energy)
+  bf16x3,  // B split into bf16 hi + lo on VectorE; hi.hi + hi.lo + lo.hi in one PSUM group
+  bf16x6,  // three bf16 terms; the 6 products with term-index sum <= 2
+};
+const char* mp2_precision_name(Mp2Precision p);
+
+// Closed-shell DF-MP2 correlation energy
+//   E = sum_ij sum_ab (ia|jb) [2 (ia|jb) - (ib|ja)] / (e_i + e_j - e_a - e_b),  (ia|jb) = sum_Q B^Q_ia B^Q_jb,
+// from B (row-major [naux][nocc][nvir], fp32) and orbital energies (fp32), as one fused tile kernel
+// (one program per (i, j); the integral block stays in PSUM/SBUF, never in HBM). The nocc^2 pair
+// energies are summed on the host in fp64. nvir <= hw.pmax. Throws InvalidArgument /
+// NotSupportedError.
+double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t nocc, std::int64_t nvir, const float* B,
+                    const float* e_occ, const float* e_vir, Mp2Precision precision, blas::CallReport* report = nullptr);
+
+}  // namespace trn::tensor

@@ -1,0 +1,288 @@
+/* trntensor.h - tensor contractions (cuTENSOR 2.x shaped) and NumPy einsum on trnsci's emulated
+ * NeuronCore. A prefix substitution cutensor -> trntensor, CUTENSOR -> TRNTENSOR ports a cuTENSOR 2
+ * contraction program to host memory: same function names, argument order and meaning, same
+ * numeric enum values. Execution is synchronous; pointers are host pointers; the stream is stored
+ * and ignored. Tensor descriptors are generalised column-major by default (NULL strides: first
+ * mode fastest), as in cuTENSOR. The einsum extension (trntensorEinsum) takes NumPy-style
+ * row-major views instead (NULL strides: last axis fastest); see docs/trntensor.md. Pure C99. */
+#ifndef TRNTENSOR_H
+#define TRNTENSOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trncore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRNTENSOR_MAJOR 2
+#define TRNTENSOR_MINOR 0
+#define TRNTENSOR_PATCH 0
+#define TRNTENSOR_VERSION (TRNTENSOR_MAJOR * 10000 + TRNTENSOR_MINOR * 100 + TRNTENSOR_PATCH)
+
+typedef enum trntensorStatus_t {
+  TRNTENSOR_STATUS_SUCCESS = 0,
+  TRNTENSOR_STATUS_NOT_INITIALIZED = 1,
+  TRNTENSOR_STATUS_ALLOC_FAILED = 3,
+  TRNTENSOR_STATUS_INVALID_VALUE = 7,
+  TRNTENSOR_STATUS_ARCH_MISMATCH = 8,
+  TRNTENSOR_STATUS_MAPPING_ERROR = 11,
+  TRNTENSOR_STATUS_EXECUTION_FAILED = 13,
+  TRNTENSOR_STATUS_INTERNAL_ERROR = 14,
+  TRNTENSOR_STATUS_NOT_SUPPORTED = 15,
+  TRNTENSOR_STATUS_LICENSE_ERROR = 16,
+  TRNTENSOR_STATUS_CUBLAS_ERROR = 17,
+  TRNTENSOR_STATUS_CUDA_ERROR = 18,
+  TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE = 19,
+  TRNTENSOR_STATUS_INSUFFICIENT_DRIVER = 20,
+  TRNTENSOR_STATUS_IO_ERROR = 21
+} trntensorStatus_t;
+
+/* cudaDataType values. Contractions support R_32F (with the 32F-family compute descriptors) and
+ * R_64F (with COMPUTE_DESC_64F); the other values are recognised and return NOT_SUPPORTED. */
+typedef enum trntensorDataType_t {
+  TRNTENSOR_R_16F = TRN_R_16F,
+  TRNTENSOR_C_16F = TRN_C_16F,
+  TRNTENSOR_R_16BF = TRN_R_16BF,
+  TRNTENSOR_C_16BF = TRN_C_16BF,
+  TRNTENSOR_R_32F = TRN_R_32F,
+  TRNTENSOR_C_32F = TRN_C_32F,
+  TRNTENSOR_R_64F = TRN_R_64F,
+  TRNTENSOR_C_64F = TRN_C_64F,
+  TRNTENSOR_R_4I = TRN_R_4I,
+  TRNTENSOR_C_4I = TRN_C_4I,
+  TRNTENSOR_R_4U = TRN_R_4U,
+  TRNTENSOR_C_4U = TRN_C_4U,
+  TRNTENSOR_R_8I = TRN_R_8I,
+  TRNTENSOR_C_8I = TRN_C_8I,
+  TRNTENSOR_R_8U = TRN_R_8U,
+  TRNTENSOR_C_8U = TRN_C_8U,
+  TRNTENSOR_R_16I = TRN_R_16I,
+  TRNTENSOR_C_16I = TRN_C_16I,
+  TRNTENSOR_R_16U = TRN_R_16U,
+  TRNTENSOR_C_16U = TRN_C_16U,
+  TRNTENSOR_R_32I = TRN_R_32I,
+  TRNTENSOR_C_32I = TRN_C_32I,
+  TRNTENSOR_R_32U = TRN_R_32U,
+  TRNTENSOR_C_32U = TRN_C_32U,
+  TRNTENSOR_R_64I = TRN_R_64I,
+  TRNTENSOR_C_64I = TRN_C_64I,
+  TRNTENSOR_R_64U = TRN_R_64U,
+  TRNTENSOR_C_64U = TRN_C_64U
+} trntensorDataType_t;
+
+/* Element-wise operators (cuTENSOR values). Contractions accept IDENTITY and CONJ (the identity on
+ * real data). */
+typedef enum trntensorOperator_t {
+  TRNTENSOR_OP_IDENTITY = 1,
+  TRNTENSOR_OP_SQRT = 2,
+  TRNTENSOR_OP_RELU = 8,
+  TRNTENSOR_OP_CONJ = 9,
+  TRNTENSOR_OP_RCP = 10,
+  TRNTENSOR_OP_SIGMOID = 11,
+  TRNTENSOR_OP_TANH = 12,
+  TRNTENSOR_OP_EXP = 22,
+  TRNTENSOR_OP_LOG = 23,
+  TRNTENSOR_OP_ABS = 24,
+  TRNTENSOR_OP_NEG = 25,
+  TRNTENSOR_OP_ADD = 3,
+  TRNTENSOR_OP_MUL = 5,
+  TRNTENSOR_OP_MAX = 6,
+  TRNTENSOR_OP_MIN = 7,
+  TRNTENSOR_OP_UNKNOWN = 126
+} trntensorOperator_t;
+
+/* Algorithms: every value is accepted; the planner always picks the lowering that moves the
+ * fewest elements (transpose-free when the strides allow, TTGT otherwise). */
+typedef enum trntensorAlgo_t {
+  TRNTENSOR_ALGO_DEFAULT_PATIENT = -6,
+  TRNTENSOR_ALGO_GETT = -4,
+  TRNTENSOR_ALGO_TGETT = -3,
+  TRNTENSOR_ALGO_TTGT = -2,
+  TRNTENSOR_ALGO_DEFAULT = -1
+} trntensorAlgo_t;
+
+typedef enum trntensorWorksizePreference_t {
+  TRNTENSOR_WORKSPACE_MIN = 1,
+  TRNTENSOR_WORKSPACE_DEFAULT = 2,
+  TRNTENSOR_WORKSPACE_MAX = 3
+} trntensorWorksizePreference_t;
+
+typedef enum trntensorJitMode_t { TRNTENSOR_JIT_MODE_NONE = 0, TRNTENSOR_JIT_MODE_DEFAULT = 1 } trntensorJitMode_t;
+typedef enum trntensorAutotuneMode_t { TRNTENSOR_AUTOTUNE_MODE_NONE = 0, TRNTENSOR_AUTOTUNE_MODE_INCREMENTAL = 1 } trntensorAutotuneMode_t;
+typedef enum trntensorCacheMode_t { TRNTENSOR_CACHE_MODE_NONE = 0, TRNTENSOR_CACHE_MODE_PEDANTIC = 1 } trntensorCacheMode_t;
+
+typedef enum trntensorOperationDescriptorAttribute_t {
+  TRNTENSOR_OPERATION_DESCRIPTOR_TAG = 0,           /* int32_t */
+  TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE = 1,   /* trntensorDataType_t (read-only here) */
+  TRNTENSOR_OPERATION_DESCRIPTOR_FLOPS = 2,         /* float, read-only */
+  TRNTENSOR_OPERATION_DESCRIPTOR_MOVED_BYTES = 3,   /* float, read-only */
+  TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_LEFT = 4,
+  TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_RIGHT = 5,
+  TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_VALUE = 6
+} trntensorOperationDescriptorAttribute_t;
+
+typedef enum trntensorPlanPreferenceAttribute_t {
+  TRNTENSOR_PLAN_PREFERENCE_AUTOTUNE_MODE = 0,
+  TRNTENSOR_PLAN_PREFERENCE_CACHE_MODE = 1,
+  TRNTENSOR_PLAN_PREFERENCE_INCREMENTAL_COUNT = 2,
+  TRNTENSOR_PLAN_PREFERENCE_ALGO = 3,
+  TRNTENSOR_PLAN_PREFERENCE_KERNEL_RANK = 4,
+  TRNTENSOR_PLAN_PREFERENCE_JIT = 5
+} trntensorPlanPreferenceAttribute_t;
+
+typedef enum trntensorPlanAttribute_t { TRNTENSOR_PLAN_REQUIRED_WORKSPACE = 0 /* uint64_t */ } trntensorPlanAttribute_t;
+
+typedef struct trntensorHandle* trntensorHandle_t;
+typedef struct trntensorTensorDescriptor* trntensorTensorDescriptor_t;
+typedef struct trntensorOperationDescriptor* trntensorOperationDescriptor_t;
+typedef struct trntensorPlanPreference* trntensorPlanPreference_t;
+typedef struct trntensorPlan* trntensorPlan_t;
+typedef struct trntensorComputeDescriptor* trntensorComputeDescriptor_t;
+
+/* Compute descriptors and the trnblas GEMM mode each runs as (docs/trntensor.md, "Accuracy"). */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_16F;   /* inputs rounded to fp16, fp32 PSUM */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_16BF;  /* inputs rounded to bf16, fp32 PSUM */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_TF32;  /* inputs rounded to tf32, fp32 PSUM */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_3XTF32;/* bf16x3 split (3 cross products) */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_32F;   /* fp32 tiles, exact products, fp32 PSUM */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_64F;   /* Ozaki fp64 through trnblas dgemm */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_9X16BF;/* bf16x9 split (9 cross products) */
+
+const char* trntensorGetErrorString(const trntensorStatus_t error);
+size_t trntensorGetVersion(void);
+
+trntensorStatus_t trntensorCreate(trntensorHandle_t* handle);
+trntensorStatus_t trntensorDestroy(trntensorHandle_t handle);
+
+/* numModes <= 64; extent[i] > 0; stride NULL = packed, first mode fastest; strides in elements.
+ * alignmentRequirement: a power of two (bytes) the data pointers are promised to have; the data
+ * pointers are checked against their element size. */
+trntensorStatus_t trntensorCreateTensorDescriptor(const trntensorHandle_t handle, trntensorTensorDescriptor_t* desc,
+                                                  const uint32_t numModes, const int64_t extent[], const int64_t stride[],
+                                                  trntensorDataType_t dataType, uint32_t alignmentRequirement);
+trntensorStatus_t trntensorDestroyTensorDescriptor(trntensorTensorDescriptor_t desc);
+
+/* D[modeD] = alpha opA(A[modeA]) opB(B[modeB]) + beta opC(C[modeC]). */
+trntensorStatus_t trntensorCreateContraction(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                             const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                             trntensorOperator_t opA, const trntensorTensorDescriptor_t descB,
+                                             const int32_t modeB[], trntensorOperator_t opB,
+                                             const trntensorTensorDescriptor_t descC, const int32_t modeC[],
+                                             trntensorOperator_t opC, const trntensorTensorDescriptor_t descD,
+                                             const int32_t modeD[], const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorDestroyOperationDescriptor(trntensorOperationDescriptor_t desc);
+trntensorStatus_t trntensorOperationDescriptorSetAttribute(const trntensorHandle_t handle,
+                                                           trntensorOperationDescriptor_t desc,
+                                                           trntensorOperationDescriptorAttribute_t attr, const void* buf,
+                                                           size_t sizeInBytes);
+trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle_t handle,
+                                                           trntensorOperationDescriptor_t desc,
+                                                           trntensorOperationDescriptorAttribute_t attr, void* buf,
+                                                           size_t sizeInBytes);
+
+trntensorStatus_t trntensorCreatePlanPreference(const trntensorHandle_t handle, trntensorPlanPreference_t* pref,
+                                                trntensorAlgo_t algo, trntensorJitMode_t jitMode);
+trntensorStatus_t trntensorDestroyPlanPreference(trntensorPlanPreference_t pref);
+trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t handle, trntensorPlanPreference_t pref,
+                                                      trntensorPlanPreferenceAttribute_t attr, const void* buf,
+                                                      size_t sizeInBytes);
+
+trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
+                                                 const trntensorOperationDescriptor_t desc,
+                                                 const trntensorPlanPreference_t planPref,
+                                                 const trntensorWorksizePreference_t workspacePref,
+                                                 uint64_t* workspaceSizeEstimate);
+trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorPlan_t* plan,
+                                      const trntensorOperationDescriptor_t desc, const trntensorPlanPreference_t pref,
+                                      uint64_t workspaceSizeLimit);
+trntensorStatus_t trntensorDestroyPlan(trntensorPlan_t plan);
+trntensorStatus_t trntensorPlanGetAttribute(const trntensorHandle_t handle, const trntensorPlan_t plan,
+                                            trntensorPlanAttribute_t attr, void* buf, size_t sizeInBytes);
+
+/* alpha, beta: float for the 32F-family compute descriptors, double for 64F. beta == 0 never
+ * reads C. D may alias C (same layout); when D != C, C is never written. The workspace must hold
+ * TRNTENSOR_PLAN_REQUIRED_WORKSPACE bytes (INSUFFICIENT_WORKSPACE otherwise) and be 16-byte aligned. */
+trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                    const void* A, const void* B, const void* beta, const void* C, void* D,
+                                    void* workspace, uint64_t workspaceSize, trnStream_t stream);
+
+/* D[modeD] = alpha * sum over the modes of A absent from D (A[modeA]) + beta * C[modeC]. opReduce:
+ * TRNTENSOR_OP_ADD (MUL, MAX, MIN return NOT_SUPPORTED). Runs as a contraction with a scalar 1 (a
+ * GEMM against a ones operand), so the sum happens on TensorE in the compute descriptor's precision. */
+trntensorStatus_t trntensorCreateReduction(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                           const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                           trntensorOperator_t opA, const trntensorTensorDescriptor_t descC,
+                                           const int32_t modeC[], trntensorOperator_t opC,
+                                           const trntensorTensorDescriptor_t descD, const int32_t modeD[],
+                                           trntensorOperator_t opReduce, const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                  const void* A, const void* beta, const void* C, void* D, void* workspace,
+                                  uint64_t workspaceSize, trnStream_t stream);
+/* B[modeB] = alpha * A[modeA] (modeB a permutation of modeA): a contraction with a scalar 1. */
+trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                             const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                             trntensorOperator_t opA, const trntensorTensorDescriptor_t descB,
+                                             const int32_t modeB[], const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                   const void* A, void* B, trnStream_t stream);
+
+/* Plan description (lowering, GEMM shape, per-operand op/ld or packing, FLOPs, modeled trn1 time)
+ * written NUL-terminated into buf (truncated to bufSize). Extension. */
+trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const trntensorPlan_t plan, char* buf,
+                                        size_t bufSize);
+
+/* ---- einsum (extension) ------------------------------------------------------------------------ */
+
+/* A NumPy-style operand: shape and strides in elements, row-major convention (strides NULL:
+ * C-contiguous, last axis fastest). cuTENSOR descriptors are column-major by default: an einsum
+ * view of shape (s0, s1, ..., s{r-1}) is the descriptor with modes reversed, or the same modes with
+ * explicit strides, which is what trntensorEinsum builds internally. */
+typedef struct trntensorEinsumOperand_t {
+  const void* data;
+  int32_t rank;
+  const int64_t* shape;
+  const int64_t* strides;
+} trntensorEinsumOperand_t;
+
+typedef enum trntensorEinsumPath_t {
+  TRNTENSOR_EINSUM_PATH_AUTO = 0,    /* optimal up to 8 operands, greedy beyond */
+  TRNTENSOR_EINSUM_PATH_GREEDY = 1,
+  TRNTENSOR_EINSUM_PATH_OPTIMAL = 2  /* exhaustive with FLOP pruning, <= 8 operands */
+} trntensorEinsumPath_t;
+
+/* output = einsum(subscripts, inputs...): NumPy semantics (implicit / explicit output, '...',
+ * repeated labels). Every operand and the output hold dataType elements (R_32F or R_64F); the
+ * output's shape must be the result's. Malformed subscripts -> INVALID_VALUE with a log message
+ * pointing at the offending character; the output is untouched on any error. */
+trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* subscripts, int32_t numInputs,
+                                  const trntensorEinsumOperand_t inputs[], void* output, int32_t outputRank,
+                                  const int64_t outputShape[], const int64_t outputStrides[],
+                                  trntensorDataType_t dataType, const trntensorComputeDescriptor_t descCompute,
+                                  trntensorEinsumPath_t pathMode);
+
+/* The contraction order only (data pointers unused): path[2*i], path[2*i+1] for the numInputs - 1
+ * steps in opt_einsum's linear format; FLOPs as opt_einsum counts them. Any output may be NULL. */
+trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char* subscripts, int32_t numInputs,
+                                      const trntensorEinsumOperand_t inputs[], trntensorEinsumPath_t pathMode,
+                                      int32_t* path, double* naiveFlops, double* optimizedFlops,
+                                      double* largestIntermediate);
+
+/* Modeled device time of the last Contract / Einsum on this handle (cost model of its trace). */
+trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile);
+
+/* ---- logging (cuTENSOR's logger; TRNTENSOR_LOGINFO_DBG / TRNTENSOR_LOGDEST_DBG as in cuBLAS) ---- */
+typedef void (*trntensorLoggerCallback_t)(int32_t logLevel, const char* functionName, const char* message);
+trntensorStatus_t trntensorLoggerSetCallback(trntensorLoggerCallback_t callback);
+trntensorStatus_t trntensorLoggerOpenFile(const char* logFile);
+trntensorStatus_t trntensorLoggerSetLevel(int32_t level);
+trntensorStatus_t trntensorLoggerForceDisable(void);
+/* cublasLoggerConfigure's shape (extension). */
+trntensorStatus_t trntensorLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRNTENSOR_H */

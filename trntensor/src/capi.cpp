@@ -1,0 +1,756 @@
+// trntensor.h: the C shim, written with the C-shim kit (core/include/trn/core/c_shim.hpp). Each
+// entry point checks its handle, checks its arguments in signature order (1-based positions, not
+// counting the handle, logged), then runs the C++ API inside `guarded`. Outputs are untouched on
+// any failure.
+#include "trntensor.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "trn/core/c_shim.hpp"
+#include "trn/tensor/tensor.hpp"
+
+using trn::tensor::ComputeType;
+using trn::tensor::DataType;
+
+struct trntensorHandle {
+  trn::blas::Settings settings;
+  trnProfile_t last_profile{};
+  int last_error_param = 0;
+};
+struct trntensorTensorDescriptor {
+  trn::tensor::TensorDesc desc;
+  int data_type = 0;
+  std::uint32_t alignment = 0;
+};
+// Kinds of operation descriptors: contraction, reduction (a contraction with a scalar 1 whose
+// A-only modes are summed) and permutation (a contraction with a scalar 1 and no summed mode).
+enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2 };
+struct trntensorOperationDescriptor {
+  trn::tensor::ContractionPlan plan;
+  int kind = kContraction;
+  std::int32_t tag = 0;
+};
+struct trntensorPlanPreference {
+  int algo = TRNTENSOR_ALGO_DEFAULT;
+  int jit = TRNTENSOR_JIT_MODE_NONE;
+};
+struct trntensorPlan {
+  trn::tensor::ContractionPlan plan;
+  int kind = 0;
+  std::uint64_t workspace = 0;
+};
+struct trntensorComputeDescriptor {
+  ComputeType type;
+};
+
+namespace {
+
+const trntensorComputeDescriptor kCompute16F{ComputeType::f16}, kCompute16BF{ComputeType::bf16},
+    kComputeTF32{ComputeType::tf32}, kCompute3XTF32{ComputeType::tf32x3}, kCompute32F{ComputeType::f32},
+    kCompute64F{ComputeType::f64}, kCompute9X16BF{ComputeType::bf16x9};
+
+}  // namespace
+
+extern "C" {
+const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_16F = const_cast<trntensorComputeDescriptor*>(&kCompute16F);
+const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_16BF = const_cast<trntensorComputeDescriptor*>(&kCompute16BF);
+const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_TF32 = const_cast<trntensorComputeDescriptor*>(&kComputeTF32);
+const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_3XTF32 = const_cast<trntensorComputeDescriptor*>(&kCompute3XTF32);
+const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_32F = const_cast<trntensorComputeDescriptor*>(&kCompute32F);
+const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_64F = const_cast<trntensorComputeDescriptor*>(&kCompute64F);
+const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_9X16BF = const_cast<trntensorComputeDescriptor*>(&kCompute9X16BF);
+}
+
+namespace {
+
+trn::cshim::Logger g_log("TRNTENSOR");
+trn::cshim::HandleRegistry<trntensorHandle> g_handles;
+trn::cshim::HandleRegistry<trntensorTensorDescriptor> g_descs;
+trn::cshim::HandleRegistry<trntensorOperationDescriptor> g_ops;
+trn::cshim::HandleRegistry<trntensorPlanPreference> g_prefs;
+trn::cshim::HandleRegistry<trntensorPlan> g_plans;
+std::atomic<trntensorLoggerCallback_t> g_user_callback{nullptr};
+
+const trn::cshim::StatusMap<trntensorStatus_t> kStatusMap{
+    TRNTENSOR_STATUS_SUCCESS,        TRNTENSOR_STATUS_ALLOC_FAILED,     TRNTENSOR_STATUS_NOT_SUPPORTED,
+    TRNTENSOR_STATUS_INVALID_VALUE,  TRNTENSOR_STATUS_EXECUTION_FAILED, TRNTENSOR_STATUS_INTERNAL_ERROR,
+    trntensorGetErrorString};
+
+using Check = trn::cshim::ArgCheck<trntensorStatus_t>;
+
+bool compute_ok(const trntensorComputeDescriptor* c) {
+  return c == &kCompute16F || c == &kCompute16BF || c == &kComputeTF32 || c == &kCompute3XTF32 || c == &kCompute32F ||
+         c == &kCompute64F || c == &kCompute9X16BF;
+}
+
+// Known cudaDataType values: R_32F and R_64F are supported, the others are NOT_SUPPORTED.
+bool data_type_known(int v) { return (v >= 0 && v <= 33) || v == 1000 || v == 1001; }
+
+bool aligned(const void* p, std::size_t a) { return reinterpret_cast<std::uintptr_t>(p) % a == 0; }
+
+void forward_to_user(const char* msg) {
+  if (auto cb = g_user_callback.load()) cb(1, "trntensor", msg);
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* trntensorGetErrorString(const trntensorStatus_t error) {
+  switch (trn::cshim::enum_value(error)) {
+    case TRNTENSOR_STATUS_SUCCESS: return "TRNTENSOR_STATUS_SUCCESS";
+    case TRNTENSOR_STATUS_NOT_INITIALIZED: return "TRNTENSOR_STATUS_NOT_INITIALIZED";
+    case TRNTENSOR_STATUS_ALLOC_FAILED: return "TRNTENSOR_STATUS_ALLOC_FAILED";
+    case TRNTENSOR_STATUS_INVALID_VALUE: return "TRNTENSOR_STATUS_INVALID_VALUE";
+    case TRNTENSOR_STATUS_ARCH_MISMATCH: return "TRNTENSOR_STATUS_ARCH_MISMATCH";
+    case TRNTENSOR_STATUS_MAPPING_ERROR: return "TRNTENSOR_STATUS_MAPPING_ERROR";
+    case TRNTENSOR_STATUS_EXECUTION_FAILED: return "TRNTENSOR_STATUS_EXECUTION_FAILED";
+    case TRNTENSOR_STATUS_INTERNAL_ERROR: return "TRNTENSOR_STATUS_INTERNAL_ERROR";
+    case TRNTENSOR_STATUS_NOT_SUPPORTED: return "TRNTENSOR_STATUS_NOT_SUPPORTED";
+    case TRNTENSOR_STATUS_LICENSE_ERROR: return "TRNTENSOR_STATUS_LICENSE_ERROR";
+    case TRNTENSOR_STATUS_CUBLAS_ERROR: return "TRNTENSOR_STATUS_CUBLAS_ERROR";
+    case TRNTENSOR_STATUS_CUDA_ERROR: return "TRNTENSOR_STATUS_CUDA_ERROR";
+    case TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE: return "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE";
+    case TRNTENSOR_STATUS_INSUFFICIENT_DRIVER: return "TRNTENSOR_STATUS_INSUFFICIENT_DRIVER";
+    case TRNTENSOR_STATUS_IO_ERROR: return "TRNTENSOR_STATUS_IO_ERROR";
+    default: return "TRNTENSOR_STATUS_UNKNOWN";
+  }
+}
+
+size_t trntensorGetVersion(void) { return TRNTENSOR_VERSION; }
+
+trntensorStatus_t trntensorCreate(trntensorHandle_t* handle) {
+  Check check(g_log, "trntensorCreate", TRNTENSOR_STATUS_INVALID_VALUE);
+  check.not_null(handle, 1, "handle");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, "trntensorCreate", kStatusMap, [&] {
+    auto h = std::make_unique<trntensorHandle>();
+    g_handles.insert(h.get());
+    *handle = h.release();
+  });
+}
+
+trntensorStatus_t trntensorDestroy(trntensorHandle_t handle) {
+  if (!g_handles.erase(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  delete handle;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorCreateTensorDescriptor(const trntensorHandle_t handle, trntensorTensorDescriptor_t* desc,
+                                                  const uint32_t numModes, const int64_t extent[], const int64_t stride[],
+                                                  trntensorDataType_t dataType, uint32_t alignmentRequirement) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreateTensorDescriptor";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int dt = trn::cshim::enum_value(dataType);
+  check.not_null(desc, 1, "desc").require(numModes <= 64, 2, "numModes").require(numModes == 0 || extent != nullptr, 3, "extent");
+  for (std::uint32_t i = 0; i < numModes && check; ++i) check.require(extent[i] > 0, 3, "extent");
+  for (std::uint32_t i = 0; stride != nullptr && i < numModes && check; ++i) check.require(stride[i] >= 0, 4, "stride");
+  check.require(data_type_known(dt), 5, "dataType")
+      .require(alignmentRequirement > 0 && (alignmentRequirement & (alignmentRequirement - 1)) == 0, 6,
+               "alignmentRequirement")
+      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F, TRNTENSOR_STATUS_NOT_SUPPORTED,
+                  "TRNTENSOR_STATUS_NOT_SUPPORTED", "data type " + std::to_string(dt) + " (only R_32F and R_64F)");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    auto d = std::make_unique<trntensorTensorDescriptor>();
+    d->desc.extents.assign(extent, extent + numModes);
+    if (stride != nullptr) d->desc.strides.assign(stride, stride + numModes);
+    d->desc.dtype = dt == TRNTENSOR_R_64F ? DataType::f64 : DataType::f32;
+    d->desc = trn::tensor::normalized(d->desc, "desc");
+    d->data_type = dt;
+    d->alignment = alignmentRequirement;
+    g_descs.insert(d.get());
+    *desc = d.release();
+  });
+}
+
+trntensorStatus_t trntensorDestroyTensorDescriptor(trntensorTensorDescriptor_t desc) {
+  if (!g_descs.erase(desc)) return TRNTENSOR_STATUS_INVALID_VALUE;
+  delete desc;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorCreateContraction(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                             const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                             trntensorOperator_t opA, const trntensorTensorDescriptor_t descB,
+                                             const int32_t modeB[], trntensorOperator_t opB,
+                                             const trntensorTensorDescriptor_t descC, const int32_t modeC[],
+                                             trntensorOperator_t opC, const trntensorTensorDescriptor_t descD,
+                                             const int32_t modeD[], const trntensorComputeDescriptor_t descCompute) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreateContraction";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  auto op_ok = [](trntensorOperator_t op) {
+    const int v = trn::cshim::enum_value(op);
+    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
+  };
+  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
+  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
+  if (check) check.require(modes_ok(descA, modeA), 3, "modeA");
+  check.require(op_ok(opA), 4, "opA").require(g_descs.contains(descB), 5, "descB");
+  if (check) check.require(modes_ok(descB, modeB), 6, "modeB");
+  check.require(op_ok(opB), 7, "opB").require(g_descs.contains(descC), 8, "descC");
+  if (check) check.require(modes_ok(descC, modeC), 9, "modeC");
+  check.require(op_ok(opC), 10, "opC").require(g_descs.contains(descD), 11, "descD");
+  if (check) check.require(modes_ok(descD, modeD), 12, "modeD");
+  check.require(compute_ok(descCompute), 13, "descCompute");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::ContractionSpec s;
+    s.a = descA->desc;
+    s.b = descB->desc;
+    s.c = descC->desc;
+    s.d = descD->desc;
+    s.modes_a.assign(modeA, modeA + s.a.extents.size());
+    s.modes_b.assign(modeB, modeB + s.b.extents.size());
+    s.modes_c.assign(modeC, modeC + s.c.extents.size());
+    s.modes_d.assign(modeD, modeD + s.d.extents.size());
+    s.compute = descCompute->type;
+    auto op = std::make_unique<trntensorOperationDescriptor>();
+    op->plan = trn::tensor::ContractionPlan(s);  // validates: the message names the offending mode
+    g_ops.insert(op.get());
+    *desc = op.release();
+  });
+}
+
+trntensorStatus_t trntensorDestroyOperationDescriptor(trntensorOperationDescriptor_t desc) {
+  if (!g_ops.erase(desc)) return TRNTENSOR_STATUS_INVALID_VALUE;
+  delete desc;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorOperationDescriptorSetAttribute(const trntensorHandle_t handle,
+                                                           trntensorOperationDescriptor_t desc,
+                                                           trntensorOperationDescriptorAttribute_t attr, const void* buf,
+                                                           size_t sizeInBytes) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorOperationDescriptorSetAttribute";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int a = trn::cshim::enum_value(attr);
+  check.require(g_ops.contains(desc), 1, "desc").one_of(a, {0, 1, 2, 3, 4, 5, 6}, 2, "attr").not_null(buf, 3, "buf");
+  check.require_or(a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                   "only TAG can be set")
+      .require(sizeInBytes == sizeof(std::int32_t), 4, "sizeInBytes");
+  if (!check) return check.status();
+  std::memcpy(&desc->tag, buf, sizeof(std::int32_t));
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle_t handle,
+                                                           trntensorOperationDescriptor_t desc,
+                                                           trntensorOperationDescriptorAttribute_t attr, void* buf,
+                                                           size_t sizeInBytes) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorOperationDescriptorGetAttribute";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int a = trn::cshim::enum_value(attr);
+  check.require(g_ops.contains(desc), 1, "desc").one_of(a, {0, 1, 2, 3, 4, 5, 6}, 2, "attr").not_null(buf, 3, "buf");
+  check.require_or(a <= 3, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED", "padding attributes");
+  const std::size_t need = a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG ? sizeof(std::int32_t)
+                           : a == TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE ? sizeof(trntensorDataType_t)
+                                                                             : sizeof(float);
+  check.require(sizeInBytes == need, 4, "sizeInBytes");
+  if (!check) return check.status();
+  const auto& p = desc->plan;
+  if (a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG) {
+    std::memcpy(buf, &desc->tag, need);
+  } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE) {
+    const trntensorDataType_t t = p.spec().compute == ComputeType::f64 ? TRNTENSOR_R_64F : TRNTENSOR_R_32F;
+    std::memcpy(buf, &t, need);
+  } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_FLOPS) {
+    const float f = static_cast<float>(p.flops());
+    std::memcpy(buf, &f, need);
+  } else {
+    // Bytes the contraction reads and writes at least once (A, B, D; C when beta != 0 is not known here).
+    const double es = trn::tensor::data_type_size(p.spec().a.dtype);
+    const float f = static_cast<float>(es * static_cast<double>(p.m() * p.k() + p.k() * p.n() + p.m() * p.n()) *
+                                       static_cast<double>(p.batch()));
+    std::memcpy(buf, &f, need);
+  }
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorCreatePlanPreference(const trntensorHandle_t handle, trntensorPlanPreference_t* pref,
+                                                trntensorAlgo_t algo, trntensorJitMode_t jitMode) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreatePlanPreference";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int a = trn::cshim::enum_value(algo), j = trn::cshim::enum_value(jitMode);
+  check.not_null(pref, 1, "pref").one_of(a, {-6, -4, -3, -2, -1}, 2, "algo").one_of(j, {0, 1}, 3, "jitMode");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    auto p = std::make_unique<trntensorPlanPreference>();
+    p->algo = a;
+    p->jit = j;
+    g_prefs.insert(p.get());
+    *pref = p.release();
+  });
+}
+
+trntensorStatus_t trntensorDestroyPlanPreference(trntensorPlanPreference_t pref) {
+  if (!g_prefs.erase(pref)) return TRNTENSOR_STATUS_INVALID_VALUE;
+  delete pref;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t handle, trntensorPlanPreference_t pref,
+                                                      trntensorPlanPreferenceAttribute_t attr, const void* buf,
+                                                      size_t sizeInBytes) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorPlanPreferenceSetAttribute";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int a = trn::cshim::enum_value(attr);
+  check.require(g_prefs.contains(pref), 1, "pref").one_of(a, {0, 1, 2, 3, 4, 5}, 2, "attr").not_null(buf, 3, "buf")
+      .require(sizeInBytes == 4, 4, "sizeInBytes");
+  if (!check) return check.status();
+  std::int32_t v = 0;
+  std::memcpy(&v, buf, sizeof v);
+  // GPU tuning knobs (autotune, cache, kernel rank, JIT) are validated no-ops; ALGO is recorded.
+  if (a == TRNTENSOR_PLAN_PREFERENCE_ALGO) {
+    Check vcheck(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+    vcheck.one_of(v, {-6, -4, -3, -2, -1}, 3, "buf (algo)");
+    if (!vcheck) return vcheck.status();
+    pref->algo = v;
+  }
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
+                                                 const trntensorOperationDescriptor_t desc,
+                                                 const trntensorPlanPreference_t planPref,
+                                                 const trntensorWorksizePreference_t workspacePref,
+                                                 uint64_t* workspaceSizeEstimate) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorEstimateWorkspaceSize";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_ops.contains(desc), 1, "desc")
+      .require(g_prefs.contains(planPref), 2, "planPref")
+      .one_of(trn::cshim::enum_value(workspacePref), {1, 2, 3}, 3, "workspacePref")
+      .not_null(workspaceSizeEstimate, 4, "workspaceSizeEstimate");
+  if (!check) return check.status();
+  // One lowering per problem: MIN, DEFAULT and MAX estimate the same (deterministic) size.
+  *workspaceSizeEstimate = desc->kind == kPermutation ? 0 : desc->plan.workspace_bytes();
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorPlan_t* plan,
+                                      const trntensorOperationDescriptor_t desc, const trntensorPlanPreference_t pref,
+                                      uint64_t workspaceSizeLimit) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreatePlan";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
+  // trntensorPermute has no workspace argument: a permutation's packing buffer is allocated inside.
+  const std::uint64_t need = check && desc->kind != kPermutation ? desc->plan.workspace_bytes() : 0;
+  if (check)
+    check.require_or(workspaceSizeLimit >= need, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
+                     "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
+                     "the plan needs " + std::to_string(need) + " bytes of workspace, limit " +
+                         std::to_string(workspaceSizeLimit));
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    auto p = std::make_unique<trntensorPlan>();
+    p->plan = desc->plan;
+    p->kind = desc->kind;
+    p->workspace = need;
+    g_plans.insert(p.get());
+    *plan = p.release();
+  });
+}
+
+trntensorStatus_t trntensorDestroyPlan(trntensorPlan_t plan) {
+  if (!g_plans.erase(plan)) return TRNTENSOR_STATUS_INVALID_VALUE;
+  delete plan;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorPlanGetAttribute(const trntensorHandle_t handle, const trntensorPlan_t plan,
+                                            trntensorPlanAttribute_t attr, void* buf, size_t sizeInBytes) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorPlanGetAttribute", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan")
+      .one_of(trn::cshim::enum_value(attr), {TRNTENSOR_PLAN_REQUIRED_WORKSPACE}, 2, "attr")
+      .not_null(buf, 3, "buf")
+      .require(sizeInBytes == sizeof(std::uint64_t), 4, "sizeInBytes");
+  if (!check) return check.status();
+  std::memcpy(buf, &plan->workspace, sizeof(std::uint64_t));
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                    const void* A, const void* B, const void* beta, const void* C, void* D,
+                                    void* workspace, uint64_t workspaceSize, trnStream_t stream) {
+  (void)stream;  // synchronous: the stream is accepted and ignored
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorContract";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kContraction, 1, "plan (not a contraction plan)");
+  check.not_null(alpha, 2, "alpha");
+  if (!check) return check.status();
+  const trn::tensor::ContractionPlan& p = plan->plan;
+  const bool f64 = p.spec().compute == ComputeType::f64;
+  const std::size_t es = f64 ? 8 : 4;
+  double a = 0, b = 0;
+  if (f64) {
+    std::memcpy(&a, alpha, sizeof a);
+  } else {
+    float x;
+    std::memcpy(&x, alpha, sizeof x);
+    a = x;
+  }
+  check.not_null(A, 3, "A").require(aligned(A, es), 3, "A (misaligned)").not_null(B, 4, "B")
+      .require(aligned(B, es), 4, "B (misaligned)").not_null(beta, 5, "beta");
+  if (!check) return check.status();
+  if (f64) {
+    std::memcpy(&b, beta, sizeof b);
+  } else {
+    float x;
+    std::memcpy(&x, beta, sizeof x);
+    b = x;
+  }
+  check.require(b == 0.0 || C != nullptr, 6, "C").require(C == nullptr || aligned(C, es), 6, "C (misaligned)")
+      .not_null(D, 7, "D").require(aligned(D, es), 7, "D (misaligned)")
+      .require(plan->workspace == 0 || workspace != nullptr, 8, "workspace")
+      .require(workspace == nullptr || aligned(workspace, 16), 8, "workspace (not 16-byte aligned)")
+      .require_or(workspaceSize >= plan->workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
+                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
+                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan->workspace));
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    p.execute(handle->settings, a, A, B, b, C, D, workspace, workspaceSize, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
+
+// ---- reduction and permutation (contractions with a scalar 1: every flop on TensorE) ----------------
+
+namespace {
+
+const float kOneF = 1.0f;
+const double kOneD = 1.0;
+
+}  // namespace
+
+trntensorStatus_t trntensorCreateReduction(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                           const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                           trntensorOperator_t opA, const trntensorTensorDescriptor_t descC,
+                                           const int32_t modeC[], trntensorOperator_t opC,
+                                           const trntensorTensorDescriptor_t descD, const int32_t modeD[],
+                                           trntensorOperator_t opReduce, const trntensorComputeDescriptor_t descCompute) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreateReduction";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  auto op_ok = [](trntensorOperator_t op) {
+    const int v = trn::cshim::enum_value(op);
+    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
+  };
+  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
+  const int red = trn::cshim::enum_value(opReduce);
+  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
+  if (check) check.require(modes_ok(descA, modeA), 3, "modeA");
+  check.require(op_ok(opA), 4, "opA").require(g_descs.contains(descC), 5, "descC");
+  if (check) check.require(modes_ok(descC, modeC), 6, "modeC");
+  check.require(op_ok(opC), 7, "opC").require(g_descs.contains(descD), 8, "descD");
+  if (check) check.require(modes_ok(descD, modeD), 9, "modeD");
+  check.one_of(red, {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN}, 10, "opReduce")
+      .require(compute_ok(descCompute), 11, "descCompute")
+      .require_or(red == TRNTENSOR_OP_ADD, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                  "only TRNTENSOR_OP_ADD reductions (a sum is a GEMM with a ones operand)");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::ContractionSpec s;
+    s.a = descA->desc;
+    s.b = {{}, {}, descA->desc.dtype};
+    s.c = descC->desc;
+    s.d = descD->desc;
+    s.modes_a.assign(modeA, modeA + s.a.extents.size());
+    s.modes_c.assign(modeC, modeC + s.c.extents.size());
+    s.modes_d.assign(modeD, modeD + s.d.extents.size());
+    s.compute = descCompute->type;
+    auto op = std::make_unique<trntensorOperationDescriptor>();
+    op->plan = trn::tensor::ContractionPlan(s);
+    op->kind = kReduction;
+    g_ops.insert(op.get());
+    *desc = op.release();
+  });
+}
+
+trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                  const void* A, const void* beta, const void* C, void* D, void* workspace,
+                                  uint64_t workspaceSize, trnStream_t stream) {
+  (void)stream;
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorReduce";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kReduction, 1, "plan (not a reduction plan)");
+  check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").not_null(beta, 4, "beta");
+  if (!check) return check.status();
+  const trn::tensor::ContractionPlan& p = plan->plan;
+  const bool f64 = p.spec().compute == ComputeType::f64;
+  const std::size_t es = f64 ? 8 : 4;
+  double a = 0, b = 0;
+  if (f64) {
+    std::memcpy(&a, alpha, sizeof a);
+    std::memcpy(&b, beta, sizeof b);
+  } else {
+    float x, y;
+    std::memcpy(&x, alpha, sizeof x);
+    std::memcpy(&y, beta, sizeof y);
+    a = x;
+    b = y;
+  }
+  check.require(aligned(A, es), 3, "A (misaligned)")
+      .require(b == 0.0 || C != nullptr, 5, "C")
+      .require(C == nullptr || aligned(C, es), 5, "C (misaligned)")
+      .not_null(D, 6, "D")
+      .require(aligned(D, es), 6, "D (misaligned)")
+      .require(plan->workspace == 0 || workspace != nullptr, 7, "workspace")
+      .require(workspace == nullptr || aligned(workspace, 16), 7, "workspace (not 16-byte aligned)")
+      .require_or(workspaceSize >= plan->workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
+                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
+                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan->workspace));
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    p.execute(handle->settings, a, A, f64 ? static_cast<const void*>(&kOneD) : static_cast<const void*>(&kOneF), b, C, D,
+              workspace, workspaceSize, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
+
+trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                             const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                             trntensorOperator_t opA, const trntensorTensorDescriptor_t descB,
+                                             const int32_t modeB[], const trntensorComputeDescriptor_t descCompute) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreatePermutation";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int op = trn::cshim::enum_value(opA);
+  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
+  if (check) check.require(descA->desc.extents.empty() || modeA != nullptr, 3, "modeA");
+  check.require(op == TRNTENSOR_OP_IDENTITY || op == TRNTENSOR_OP_CONJ, 4, "opA").require(g_descs.contains(descB), 5, "descB");
+  if (check) check.require(descB->desc.extents.empty() || modeB != nullptr, 6, "modeB");
+  check.require(compute_ok(descCompute), 7, "descCompute");
+  if (check)
+    check.require(descA->desc.extents.size() == descB->desc.extents.size(), 6,
+                  "modeB (a permutation keeps every mode of A)");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::ContractionSpec s;
+    s.a = descA->desc;
+    s.b = {{}, {}, descA->desc.dtype};
+    s.c = s.d = descB->desc;
+    s.modes_a.assign(modeA, modeA + s.a.extents.size());
+    s.modes_c.assign(modeB, modeB + s.d.extents.size());
+    s.modes_d = s.modes_c;
+    s.compute = descCompute->type;
+    auto o = std::make_unique<trntensorOperationDescriptor>();
+    o->plan = trn::tensor::ContractionPlan(s);
+    o->kind = kPermutation;
+    g_ops.insert(o.get());
+    *desc = o.release();
+  });
+}
+
+trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                   const void* A, void* B, trnStream_t stream) {
+  (void)stream;
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorPermute";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kPermutation, 1, "plan (not a permutation plan)");
+  check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").not_null(B, 4, "B");
+  if (!check) return check.status();
+  const trn::tensor::ContractionPlan& p = plan->plan;
+  const bool f64 = p.spec().compute == ComputeType::f64;
+  const std::size_t es = f64 ? 8 : 4;
+  check.require(aligned(A, es), 3, "A (misaligned)").require(aligned(B, es), 4, "B (misaligned)");
+  if (!check) return check.status();
+  double a = 0;
+  if (f64) {
+    std::memcpy(&a, alpha, sizeof a);
+  } else {
+    float x;
+    std::memcpy(&x, alpha, sizeof x);
+    a = x;
+  }
+  // Permutations carry no workspace argument: a packed operand's buffer is allocated here.
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    p.execute(handle->settings, a, A, f64 ? static_cast<const void*>(&kOneD) : static_cast<const void*>(&kOneF), 0.0,
+              nullptr, B, nullptr, 0, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
+
+trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const trntensorPlan_t plan, char* buf,
+                                        size_t bufSize) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorPlanDescribe";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan").not_null(buf, 2, "buf").require(bufSize > 0, 3, "bufSize");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    std::string s;
+    if (plan->plan.spec().compute != ComputeType::f64) {
+      const trn::Profile prof = plan->plan.estimate(handle->settings);
+      s = plan->plan.describe(&prof);
+    } else {
+      s = plan->plan.describe();
+    }
+    const std::size_t n = std::min(s.size(), bufSize - 1);
+    std::memcpy(buf, s.data(), n);
+    buf[n] = '\0';
+  });
+}
+
+// ---- einsum -----------------------------------------------------------------------------------------
+
+namespace {
+
+// Validates the einsum operands (positions 3 numInputs, 4 inputs) and converts them.
+bool einsum_views(Check& check, int32_t numInputs, const trntensorEinsumOperand_t* inputs, bool need_data,
+                  std::vector<trn::tensor::View>* views) {
+  check.require(numInputs >= 1 && numInputs <= 64, 3, "numInputs").not_null(inputs, 4, "inputs");
+  for (int32_t k = 0; check && k < numInputs; ++k) {
+    const auto& in = inputs[k];
+    check.require(!need_data || in.data != nullptr, 4, "inputs[].data")
+        .require(in.rank >= 0 && in.rank <= 64, 4, "inputs[].rank")
+        .require(in.rank == 0 || in.shape != nullptr, 4, "inputs[].shape");
+    for (int32_t a = 0; check && a < in.rank; ++a) check.require(in.shape[a] >= 0, 4, "inputs[].shape");
+    if (!check) break;
+    trn::tensor::View v;
+    v.data = in.data;
+    v.shape.assign(in.shape, in.shape + in.rank);
+    if (in.strides != nullptr) v.strides.assign(in.strides, in.strides + in.rank);
+    views->push_back(std::move(v));
+  }
+  return static_cast<bool>(check);
+}
+
+trn::tensor::PathStrategy strategy_of(int v) {
+  return v == TRNTENSOR_EINSUM_PATH_GREEDY    ? trn::tensor::PathStrategy::greedy
+         : v == TRNTENSOR_EINSUM_PATH_OPTIMAL ? trn::tensor::PathStrategy::optimal
+                                              : trn::tensor::PathStrategy::automatic;
+}
+
+}  // namespace
+
+trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* subscripts, int32_t numInputs,
+                                  const trntensorEinsumOperand_t inputs[], void* output, int32_t outputRank,
+                                  const int64_t outputShape[], const int64_t outputStrides[],
+                                  trntensorDataType_t dataType, const trntensorComputeDescriptor_t descCompute,
+                                  trntensorEinsumPath_t pathMode) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorEinsum";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.not_null(subscripts, 1, "subscripts");
+  std::vector<trn::tensor::View> views;
+  if (check) einsum_views(check, numInputs, inputs, true, &views);
+  const int dt = trn::cshim::enum_value(dataType);
+  check.not_null(output, 5, "output")
+      .require(outputRank >= 0 && outputRank <= 64, 6, "outputRank")
+      .require(outputRank == 0 || outputShape != nullptr, 7, "outputShape")
+      .require(data_type_known(dt), 9, "dataType")
+      .require(compute_ok(descCompute), 10, "descCompute")
+      .one_of(trn::cshim::enum_value(pathMode), {0, 1, 2}, 11, "pathMode")
+      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F, TRNTENSOR_STATUS_NOT_SUPPORTED,
+                  "TRNTENSOR_STATUS_NOT_SUPPORTED", "data type " + std::to_string(dt) + " (only R_32F and R_64F)");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::MutableView out;
+    out.data = output;
+    out.shape.assign(outputShape, outputShape + outputRank);
+    if (outputStrides != nullptr) out.strides.assign(outputStrides, outputStrides + outputRank);
+    trn::tensor::EinsumReport rep;
+    trn::tensor::einsum(handle->settings, subscripts, views, out, dt == TRNTENSOR_R_64F ? DataType::f64 : DataType::f32,
+                        descCompute->type, strategy_of(trn::cshim::enum_value(pathMode)), &rep);
+    handle->last_profile = rep.blas.profile.to_c();
+  });
+}
+
+trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char* subscripts, int32_t numInputs,
+                                      const trntensorEinsumOperand_t inputs[], trntensorEinsumPath_t pathMode,
+                                      int32_t* path, double* naiveFlops, double* optimizedFlops,
+                                      double* largestIntermediate) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorEinsumPath";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.not_null(subscripts, 1, "subscripts");
+  std::vector<trn::tensor::View> views;
+  if (check) einsum_views(check, numInputs, inputs, false, &views);
+  check.one_of(trn::cshim::enum_value(pathMode), {0, 1, 2}, 5, "pathMode");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    std::vector<std::vector<std::int64_t>> shapes;
+    for (const auto& v : views) shapes.push_back(v.shape);
+    const trn::tensor::EinsumExpr e = trn::tensor::parse_einsum(subscripts, shapes);
+    trn::tensor::PathProblem pp;
+    for (const auto& in : e.inputs) {
+      std::vector<int> u;
+      for (int l : in)
+        if (std::find(u.begin(), u.end(), l) == u.end()) u.push_back(l);
+      pp.inputs.push_back(u);
+    }
+    pp.output = e.output;
+    pp.sizes = e.sizes;
+    const auto info = trn::tensor::plan_path(pp, strategy_of(trn::cshim::enum_value(pathMode)));
+    if (path != nullptr)
+      for (std::size_t i = 0; i < info.path.size(); ++i) {
+        path[2 * i] = info.path[i].first;
+        path[2 * i + 1] = info.path[i].second;
+      }
+    if (naiveFlops != nullptr) *naiveFlops = info.naive_flops;
+    if (optimizedFlops != nullptr) *optimizedFlops = info.optimized_flops;
+    if (largestIntermediate != nullptr) *largestIntermediate = info.largest_intermediate;
+  });
+}
+
+trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorGetLastProfile", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.not_null(profile, 1, "profile");
+  if (!check) return check.status();
+  *profile = handle->last_profile;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorLoggerSetCallback(trntensorLoggerCallback_t callback) {
+  g_user_callback.store(callback);
+  g_log.set_callback(callback != nullptr ? &forward_to_user : nullptr);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorLoggerOpenFile(const char* logFile) {
+  if (logFile == nullptr || *logFile == '\0') return TRNTENSOR_STATUS_INVALID_VALUE;
+  g_log.configure(true, false, false, logFile);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorLoggerSetLevel(int32_t level) {
+  if (level < 0 || level > 5) return TRNTENSOR_STATUS_INVALID_VALUE;
+  // Levels 1..5 all log the error lines this library emits; 0 turns logging off.
+  g_log.configure(level > 0, false, level > 0, nullptr);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorLoggerForceDisable(void) {
+  g_log.configure(false, false, false, nullptr);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName) {
+  g_log.configure(logIsOn != 0, logToStdOut != 0, logToStdErr != 0, logFileName);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+}  // extern "C"

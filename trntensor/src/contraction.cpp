@@ -1,0 +1,548 @@
+// Contraction planning and execution: modes are classified into batch / M / N / K groups, each
+// group's modes are ordered so that they collapse into one stride where the operands allow it
+// (TBLIS, Matthews, SISC 2018, arXiv:1607.00291: "no explicit transposition"), and the contraction
+// becomes one trnblas gemm_batched launch (or a dgemm per batch entry for 64F). An operand whose
+// modes do not collapse is permuted into a packed workspace buffer first (TTGT); that permutation
+// is host data movement, reported by the plan (docs/trntensor.md, "Lowering").
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <sstream>
+
+#include "trn/core/c_shim.hpp"
+#include "trn/tensor/tensor.hpp"
+#include "tensor_detail.hpp"
+
+namespace trn::tensor {
+
+int data_type_size(DataType t) { return t == DataType::f64 ? 8 : 4; }
+const char* data_type_name(DataType t) { return t == DataType::f64 ? "64F" : "32F"; }
+
+const char* compute_type_name(ComputeType c) {
+  switch (c) {
+    case ComputeType::f32: return "32F";
+    case ComputeType::f64: return "64F";
+    case ComputeType::bf16: return "16BF";
+    case ComputeType::f16: return "16F";
+    case ComputeType::tf32: return "TF32";
+    case ComputeType::tf32x3: return "3XTF32";
+    case ComputeType::bf16x9: return "9X16BF";
+  }
+  return "?";
+}
+
+blas::GemmMode gemm_mode(ComputeType c) {
+  switch (c) {
+    case ComputeType::f32: return blas::GemmMode::fp32;
+    case ComputeType::bf16: return blas::GemmMode::bf16;
+    case ComputeType::f16: return blas::GemmMode::fp16;
+    case ComputeType::tf32: return blas::GemmMode::tf32;
+    case ComputeType::tf32x3: return blas::GemmMode::bf16x3;
+    case ComputeType::bf16x9: return blas::GemmMode::bf16x9;
+    case ComputeType::f64: break;
+  }
+  return blas::GemmMode::fp64_ozaki;
+}
+
+bool compatible(DataType d, ComputeType c) { return (d == DataType::f64) == (c == ComputeType::f64); }
+
+const char* lowering_name(Lowering l) { return l == Lowering::transpose_free ? "transpose-free" : "TTGT"; }
+
+std::vector<std::int64_t> packed_strides(const std::vector<std::int64_t>& extents) {
+  std::vector<std::int64_t> s(extents.size());
+  std::int64_t acc = 1;
+  for (std::size_t i = 0; i < extents.size(); ++i) {
+    s[i] = acc;
+    acc = cshim::checked_mul(acc, std::max<std::int64_t>(1, extents[i]));
+    if (acc < 0) throw InvalidArgument("tensor descriptor", "extent", "element count overflows int64");
+  }
+  return s;
+}
+
+TensorDesc normalized(TensorDesc d, std::string_view operand) {
+  for (std::size_t i = 0; i < d.extents.size(); ++i)
+    if (d.extents[i] < 0)
+      throw InvalidArgument("tensor descriptor", operand, "extent " + std::to_string(d.extents[i]) + " of mode position " + std::to_string(i) + " is negative");
+  if (d.strides.empty()) d.strides = packed_strides(d.extents);
+  if (d.strides.size() != d.extents.size())
+    throw InvalidArgument("tensor descriptor", operand, "stride count differs from the number of modes");
+  for (std::size_t i = 0; i < d.strides.size(); ++i)
+    if (d.strides[i] < 0)
+      throw InvalidArgument("tensor descriptor", operand, "stride of mode position " + std::to_string(i) + " is negative");
+  return d;
+}
+
+namespace detail {
+
+std::string mode_name(std::int32_t label) {
+  if ((label >= 'a' && label <= 'z') || (label >= 'A' && label <= 'Z')) return std::string("'") + static_cast<char>(label) + "'";
+  return std::to_string(label);
+}
+
+template <class T>
+void copy_strided_t(const T* src, T* dst, const std::vector<CopyDim>& dims) {
+  if (dims.empty()) {
+    *dst = *src;
+    return;
+  }
+  for (const CopyDim& d : dims)
+    if (d.extent == 0) return;
+  const std::size_t r = dims.size();
+  std::vector<std::int64_t> idx(r, 0);
+  const CopyDim& in = dims[0];
+  std::int64_t so = 0, dso = 0;
+  while (true) {
+    const T* s = src + so;
+    T* t = dst + dso;
+    for (std::int64_t i = 0; i < in.extent; ++i) t[i * in.dst_stride] = s[i * in.src_stride];
+    std::size_t q = 1;
+    for (; q < r; ++q) {
+      so += dims[q].src_stride;
+      dso += dims[q].dst_stride;
+      if (++idx[q] < dims[q].extent) break;
+      so -= dims[q].src_stride * dims[q].extent;
+      dso -= dims[q].dst_stride * dims[q].extent;
+      idx[q] = 0;
+    }
+    if (q == r) return;
+  }
+}
+
+void copy_strided(DataType t, const void* src, void* dst, const std::vector<CopyDim>& dims) {
+  if (t == DataType::f64)
+    copy_strided_t(static_cast<const double*>(src), static_cast<double*>(dst), dims);
+  else
+    copy_strided_t(static_cast<const float*>(src), static_cast<float*>(dst), dims);
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::mode_name;
+
+constexpr int kA = 0, kB = 1, kC = 2, kD = 3;
+const char* const kOperandNames[4] = {"A", "B", "C", "D"};
+const char* const kModeArgNames[4] = {"modeA", "modeB", "modeC", "modeD"};
+
+// Collapsed stride of an ordered group of modes in one operand: the modes with extent > 1 must
+// satisfy stride[i+1] == stride[i] * extent[i]. `wildcard` when every mode has extent 1 (any
+// stride describes it).
+struct Collapsed {
+  bool ok = true;
+  bool wildcard = true;
+  std::int64_t stride = 0;
+};
+
+}  // namespace
+
+ContractionPlan::ContractionPlan(const ContractionSpec& spec) : spec_(spec) {
+  const char* where = "contraction";
+  TensorDesc* descs[4] = {&spec_.a, &spec_.b, &spec_.c, &spec_.d};
+  const std::vector<std::int32_t>* mlists[4] = {&spec_.modes_a, &spec_.modes_b, &spec_.modes_c, &spec_.modes_d};
+  for (int t = 0; t < 4; ++t) {
+    *descs[t] = normalized(*descs[t], kOperandNames[t]);
+    if (mlists[t]->size() != descs[t]->extents.size())
+      throw InvalidArgument(where, kModeArgNames[t],
+                            std::to_string(mlists[t]->size()) + " mode labels for a descriptor of " +
+                                std::to_string(descs[t]->extents.size()) + " modes");
+    for (std::size_t i = 0; i < mlists[t]->size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if ((*mlists[t])[i] == (*mlists[t])[j])
+          throw InvalidArgument(where, kModeArgNames[t], "mode " + mode_name((*mlists[t])[i]) + " appears twice in " + kOperandNames[t]);
+  }
+  for (int t = 0; t < 4; ++t)
+    if (descs[t]->dtype != spec_.a.dtype)
+      throw NotSupportedError(where, std::string("mixed data types (") + data_type_name(spec_.a.dtype) + " A, " +
+                                         data_type_name(descs[t]->dtype) + " " + kOperandNames[t] + ")", "trntensor");
+  if (!compatible(spec_.a.dtype, spec_.compute))
+    throw NotSupportedError(where, std::string("data type ") + data_type_name(spec_.a.dtype) + " with compute descriptor " +
+                                       compute_type_name(spec_.compute), "trntensor");
+
+  // The union of the labels: D's first, then A's and B's others.
+  auto find = [&](std::int32_t label) -> int {
+    for (std::size_t i = 0; i < modes_.size(); ++i)
+      if (modes_[i].label == label) return static_cast<int>(i);
+    return -1;
+  };
+  const int order[4] = {kD, kC, kA, kB};
+  std::vector<std::array<bool, 4>> in;
+  for (int t : order) {
+    for (std::size_t i = 0; i < mlists[t]->size(); ++i) {
+      const std::int32_t label = (*mlists[t])[i];
+      const std::int64_t ext = descs[t]->extents[i];
+      int q = find(label);
+      if (q < 0) {
+        if (t == kC)
+          throw InvalidArgument(where, "modeC", "mode " + mode_name(label) + " of C is not a mode of D");
+        Mode m;
+        m.label = label;
+        m.extent = ext;
+        modes_.push_back(m);
+        in.push_back({false, false, false, false});
+        q = static_cast<int>(modes_.size()) - 1;
+      } else if (modes_[static_cast<std::size_t>(q)].extent != ext) {
+        throw InvalidArgument(where, kModeArgNames[t],
+                              "extent " + std::to_string(ext) + " of mode " + mode_name(label) + " in " + kOperandNames[t] +
+                                  " differs from its extent " + std::to_string(modes_[static_cast<std::size_t>(q)].extent) +
+                                  " in another operand");
+      }
+      modes_[static_cast<std::size_t>(q)].stride[t == kD ? 3 : t] = descs[t]->strides[i];
+      in[static_cast<std::size_t>(q)][static_cast<std::size_t>(t)] = true;
+    }
+  }
+  for (std::size_t q = 0; q < modes_.size(); ++q) {
+    const auto& f = in[q];
+    if (f[kD] && !f[kC]) throw InvalidArgument(where, "modeC", "mode " + mode_name(modes_[q].label) + " of D is not a mode of C");
+    if (f[kD] && !f[kA] && !f[kB])
+      throw InvalidArgument(where, "modeD", "mode " + mode_name(modes_[q].label) + " of D appears in neither A nor B");
+    const int qi = static_cast<int>(q);
+    if (f[kD]) {
+      if (f[kA] && f[kB]) batch_modes_.push_back(qi);
+      else if (f[kA]) m_modes_.push_back(qi);
+      else n_modes_.push_back(qi);
+    } else {
+      k_modes_.push_back(qi);  // in both (contracted) or in one only (summed, the other broadcasts)
+    }
+  }
+  auto product = [&](const std::vector<int>& g) {
+    std::int64_t p = 1;
+    for (int q : g) {
+      p = cshim::checked_mul(p, modes_[static_cast<std::size_t>(q)].extent);
+      if (p < 0) throw InvalidArgument(where, "extent", "product of extents overflows int64");
+    }
+    return p;
+  };
+  m_ = product(m_modes_);
+  n_ = product(n_modes_);
+  k_ = product(k_modes_);
+  batch_ = product(batch_modes_);
+  choose_lowering();
+}
+
+Lowering ContractionPlan::lowering() const {
+  return (low_[0].packed || low_[1].packed || low_[2].packed) ? Lowering::ttgt : Lowering::transpose_free;
+}
+
+std::uint64_t ContractionPlan::workspace_bytes() const {
+  std::uint64_t e = 0;
+  for (const auto& l : low_) e += static_cast<std::uint64_t>(l.packed ? l.packed_elements : 0);
+  // Each packed buffer starts on a 64-byte boundary.
+  return e * static_cast<std::uint64_t>(data_type_size(spec_.a.dtype)) + (e > 0 ? 3 * 64 : 0);
+}
+
+void ContractionPlan::choose_lowering() {
+  // Tensor slot of each operand in Mode::stride: A 0, B 1, D 3.
+  auto collapse = [&](int slot, const std::vector<int>& g) {
+    Collapsed c;
+    std::int64_t expect = -1;
+    for (int q : g) {
+      const Mode& md = modes_[static_cast<std::size_t>(q)];
+      if (md.extent == 1) continue;
+      if (c.wildcard) {
+        c.wildcard = false;
+        c.stride = md.stride[slot];
+      } else if (md.stride[slot] != expect) {
+        c.ok = false;
+        return c;
+      }
+      expect = md.stride[slot] * md.extent;
+    }
+    return c;
+  };
+  auto extent_of = [&](const std::vector<int>& g) {
+    std::int64_t p = 1;
+    for (int q : g) p *= modes_[static_cast<std::size_t>(q)].extent;
+    return p;
+  };
+  // op(X) is rows x cols: op N wants unit-stride rows and ld = column stride >= rows; op T the reverse.
+  auto direct = [&](int slot, const std::vector<int>& rows, const std::vector<int>& cols, bool allow_t,
+                    OperandLowering* out) {
+    const Collapsed r = collapse(slot, rows), c = collapse(slot, cols);
+    if (!r.ok || !c.ok) return false;
+    const std::int64_t nr = std::max<std::int64_t>(1, extent_of(rows)), nc = std::max<std::int64_t>(1, extent_of(cols));
+    if (r.wildcard || r.stride == 1) {
+      const std::int64_t ld = c.wildcard ? nr : c.stride;
+      if (ld >= nr) {
+        *out = {false, blas::Op::N, ld, 0};
+        return true;
+      }
+    }
+    if (allow_t && (c.wildcard || c.stride == 1)) {
+      const std::int64_t ld = r.wildcard ? nc : r.stride;
+      if (ld >= nc) {
+        *out = {false, blas::Op::T, ld, 0};
+        return true;
+      }
+    }
+    return false;
+  };
+  auto candidates = [&](const std::vector<int>& g, std::initializer_list<int> slots) {
+    std::vector<std::vector<int>> out;
+    for (int slot : slots) {
+      std::vector<int> o = g;
+      std::stable_sort(o.begin(), o.end(), [&](int x, int y) {
+        return modes_[static_cast<std::size_t>(x)].stride[slot] < modes_[static_cast<std::size_t>(y)].stride[slot];
+      });
+      if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
+    }
+    return out;
+  };
+  const auto cm = candidates(m_modes_, {3, 0}), cn = candidates(n_modes_, {3, 1}), ck = candidates(k_modes_, {0, 1});
+  // Splits of an ordered M or N group: the first `keep` modes stay matrix rows/columns, the outer
+  // ones become extra batch entries (the operand lacking them broadcasts, stride 0) — a GETT-like
+  // lowering that avoids packing when a group only fails to collapse because of its outer modes.
+  auto splits = [](const std::vector<int>& g) {
+    std::vector<std::size_t> keeps;
+    for (std::size_t keep = g.size(); keep >= 1; --keep) keeps.push_back(keep);
+    if (keeps.empty()) keeps.push_back(0);
+    return keeps;
+  };
+  // Cost in elements moved: packed operands (D twice: written back), plus a penalty per extra batch
+  // entry (a small GEMM launch per entry) so that splitting is chosen only to avoid packing.
+  constexpr std::int64_t kBatchEntryPenalty = 4096;
+  const std::vector<int> base_batch = batch_modes_;
+  const std::int64_t base_batch_count = batch_;
+  std::int64_t best = std::numeric_limits<std::int64_t>::max();
+  for (int sw = 0; sw < 2; ++sw)
+    for (const auto& om_all : cm)
+      for (const auto& on_all : cn)
+        for (std::size_t keep_m : splits(om_all))
+          for (std::size_t keep_n : splits(on_all))
+            for (const auto& ok : ck) {
+              const std::vector<int> om(om_all.begin(), om_all.begin() + static_cast<std::ptrdiff_t>(keep_m));
+              const std::vector<int> on(on_all.begin(), on_all.begin() + static_cast<std::ptrdiff_t>(keep_n));
+              std::vector<int> bm = base_batch;
+              bm.insert(bm.end(), om_all.begin() + static_cast<std::ptrdiff_t>(keep_m), om_all.end());
+              bm.insert(bm.end(), on_all.begin() + static_cast<std::ptrdiff_t>(keep_n), on_all.end());
+              const std::int64_t m = extent_of(om), n = extent_of(on), batch = extent_of(bm);
+              OperandLowering la, lb, ld;
+              const std::int64_t mat_a = std::max<std::int64_t>(1, m * k_), mat_b = std::max<std::int64_t>(1, k_ * n),
+                                 mat_d = std::max<std::int64_t>(1, m * n);
+              bool da, db, dd;
+              if (sw == 0) {
+                da = direct(0, om, ok, true, &la);
+                db = direct(1, ok, on, true, &lb);
+                dd = direct(3, om, on, false, &ld);
+              } else {
+                db = direct(1, on, ok, true, &lb);
+                da = direct(0, ok, om, true, &la);
+                dd = direct(3, on, om, false, &ld);
+              }
+              std::int64_t cost = (base_batch_count > 0 ? batch / std::max<std::int64_t>(1, base_batch_count) - 1 : 0) *
+                                  kBatchEntryPenalty * std::max<std::int64_t>(1, base_batch_count);
+              if (!da) {
+                la = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, k_), mat_a * batch};
+                cost += la.packed_elements;
+              }
+              if (!db) {
+                lb = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, k_) : std::max<std::int64_t>(1, n), mat_b * batch};
+                cost += lb.packed_elements;
+              }
+              if (!dd) {
+                ld = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, n), mat_d * batch};
+                cost += 2 * ld.packed_elements;
+              }
+              if (cost < best) {
+                best = cost;
+                swapped_ = sw == 1;
+                m_modes_ = om;
+                n_modes_ = on;
+                k_modes_ = ok;
+                batch_modes_ = bm;
+                m_ = m;
+                n_ = n;
+                batch_ = batch;
+                low_[0] = la;
+                low_[1] = lb;
+                low_[2] = ld;
+              }
+            }
+}
+
+void ContractionPlan::execute(const blas::Settings& s, double alpha, const void* A, const void* B, double beta,
+                              const void* C, void* D, void* workspace, std::uint64_t workspace_size,
+                              blas::CallReport* report) const {
+  if (report != nullptr) *report = blas::CallReport{};
+  if (m_ == 0 || n_ == 0 || batch_ == 0) return;
+  const std::uint64_t need = workspace_bytes();
+  std::vector<std::byte> own;
+  if (need > 0 && workspace == nullptr) {
+    own.resize(need + 64);
+    workspace = own.data();
+    workspace_size = need + 64;
+  }
+  if (workspace_size < need)
+    throw InvalidArgument("contraction", "workspace",
+                          std::to_string(workspace_size) + " bytes given, the plan needs " + std::to_string(need));
+  const int es = data_type_size(spec_.a.dtype);
+  // Carve the packed buffers out of the workspace, 64-byte aligned.
+  auto* base = static_cast<std::byte*>(workspace);
+  std::uintptr_t cur = reinterpret_cast<std::uintptr_t>(base);
+  void* ws[3] = {nullptr, nullptr, nullptr};
+  for (int i = 0; i < 3; ++i) {
+    if (!low_[i].packed) continue;
+    cur = (cur + 63) & ~static_cast<std::uintptr_t>(63);
+    ws[i] = reinterpret_cast<void*>(cur);
+    cur += static_cast<std::uintptr_t>(low_[i].packed_elements) * static_cast<std::uintptr_t>(es);
+  }
+  // Rows / cols of each operand in GEMM orientation.
+  const std::vector<int>& rows_a = swapped_ ? k_modes_ : m_modes_;
+  const std::vector<int>& cols_a = swapped_ ? m_modes_ : k_modes_;
+  const std::vector<int>& rows_b = swapped_ ? n_modes_ : k_modes_;
+  const std::vector<int>& cols_b = swapped_ ? k_modes_ : n_modes_;
+  const std::vector<int>& rows_d = swapped_ ? n_modes_ : m_modes_;
+  const std::vector<int>& cols_d = swapped_ ? m_modes_ : n_modes_;
+  auto dims_to_packed = [&](int src_slot, const std::vector<int>& r, const std::vector<int>& c, bool reverse) {
+    std::vector<detail::CopyDim> dims;
+    std::int64_t acc = 1;
+    for (const std::vector<int>* g : {&r, &c, &batch_modes_})
+      for (int q : *g) {
+        const Mode& md = modes_[static_cast<std::size_t>(q)];
+        if (reverse)
+          dims.push_back({md.extent, acc, md.stride[src_slot]});
+        else
+          dims.push_back({md.extent, md.stride[src_slot], acc});
+        acc *= md.extent;
+      }
+    return dims;
+  };
+  const bool use_c = beta != 0.0;
+  if (low_[2].packed) {
+    if (use_c) detail::copy_strided(spec_.a.dtype, C, ws[2], dims_to_packed(2, rows_d, cols_d, false));
+  } else if (use_c && C != D) {
+    // C -> D mode by mode (host data movement); the GEMM then adds alpha A B to D with beta.
+    std::vector<detail::CopyDim> dims;
+    for (const std::vector<int>* g : {&m_modes_, &n_modes_, &batch_modes_})
+      for (int q : *g) {
+        const Mode& md = modes_[static_cast<std::size_t>(q)];
+        dims.push_back({md.extent, md.stride[2], md.stride[3]});
+      }
+    detail::copy_strided(spec_.a.dtype, C, D, dims);
+  }
+  if (low_[0].packed) detail::copy_strided(spec_.a.dtype, A, ws[0], dims_to_packed(0, rows_a, cols_a, false));
+  if (low_[1].packed) detail::copy_strided(spec_.a.dtype, B, ws[1], dims_to_packed(1, rows_b, cols_b, false));
+  run_gemms(s, alpha, A, B, beta, D, ws[0], ws[1], ws[2], report);
+  if (low_[2].packed) detail::copy_strided(spec_.a.dtype, ws[2], D, dims_to_packed(3, rows_d, cols_d, true));
+}
+
+void ContractionPlan::run_gemms(const blas::Settings& s, double alpha, const void* A, const void* B, double beta,
+                                void* D, void* wsA, void* wsB, void* wsD, blas::CallReport* report) const {
+  const int es = data_type_size(spec_.a.dtype);
+  // Batch offsets (elements) of each operand; packed operands advance by one matrix.
+  const std::int64_t mat_a = m_ * k_, mat_b = k_ * n_, mat_d = m_ * n_;
+  std::vector<std::int64_t> off_a, off_b, off_d;
+  off_a.reserve(static_cast<std::size_t>(batch_));
+  std::vector<std::int64_t> idx(batch_modes_.size(), 0);
+  for (std::int64_t b = 0; b < batch_; ++b) {
+    std::int64_t oa = 0, ob = 0, od = 0;
+    for (std::size_t i = 0; i < batch_modes_.size(); ++i) {
+      const Mode& md = modes_[static_cast<std::size_t>(batch_modes_[i])];
+      oa += idx[i] * md.stride[0];
+      ob += idx[i] * md.stride[1];
+      od += idx[i] * md.stride[3];
+    }
+    off_a.push_back(low_[0].packed ? b * mat_a : oa);
+    off_b.push_back(low_[1].packed ? b * mat_b : ob);
+    off_d.push_back(low_[2].packed ? b * mat_d : od);
+    for (std::size_t i = 0; i < idx.size(); ++i) {
+      if (++idx[i] < modes_[static_cast<std::size_t>(batch_modes_[i])].extent) break;
+      idx[i] = 0;
+    }
+  }
+  const auto* pa = static_cast<const std::byte*>(low_[0].packed ? wsA : A);
+  const auto* pb = static_cast<const std::byte*>(low_[1].packed ? wsB : B);
+  auto* pd = static_cast<std::byte*>(low_[2].packed ? wsD : D);
+  // GEMM operands in orientation: first (rows of D x k), second (k x cols of D).
+  const OperandLowering& lf = swapped_ ? low_[1] : low_[0];
+  const OperandLowering& ls = swapped_ ? low_[0] : low_[1];
+  const std::vector<std::int64_t>& off_f = swapped_ ? off_b : off_a;
+  const std::vector<std::int64_t>& off_s = swapped_ ? off_a : off_b;
+  const std::byte* pf = swapped_ ? pb : pa;
+  const std::byte* ps = swapped_ ? pa : pb;
+  const std::int64_t gm = swapped_ ? n_ : m_, gn = swapped_ ? m_ : n_;
+  if (spec_.a.dtype == DataType::f64) {
+    Trace merged;
+    for (std::int64_t b = 0; b < batch_; ++b) {
+      blas::CallReport r;
+      const auto ub = static_cast<std::size_t>(b);
+      blas::dgemm(s, lf.op, ls.op, gm, gn, k_, alpha, reinterpret_cast<const double*>(pf + off_f[ub] * es), lf.ld,
+                  reinterpret_cast<const double*>(ps + off_s[ub] * es), ls.ld, beta,
+                  reinterpret_cast<double*>(pd + off_d[ub] * es), low_[2].ld, report != nullptr ? &r : nullptr);
+      if (report != nullptr) {
+        merged.append(r.trace);
+        report->tensor_passes += r.tensor_passes;
+        report->ozaki_slices_a = std::max(report->ozaki_slices_a, r.ozaki_slices_a);
+        report->ozaki_slices_b = std::max(report->ozaki_slices_b, r.ozaki_slices_b);
+        report->ozaki_products = std::max(report->ozaki_products, r.ozaki_products);
+        report->ozaki_mantissa_bits = std::max(report->ozaki_mantissa_bits, r.ozaki_mantissa_bits);
+      }
+    }
+    if (report != nullptr) {
+      report->trace = std::move(merged);
+      report->profile = model_profile(report->trace, s.target);
+    }
+    return;
+  }
+  std::vector<blas::MatrixRef> fa, sa;
+  std::vector<blas::MutableMatrixRef> da;
+  fa.reserve(static_cast<std::size_t>(batch_));
+  sa.reserve(static_cast<std::size_t>(batch_));
+  da.reserve(static_cast<std::size_t>(batch_));
+  for (std::int64_t b = 0; b < batch_; ++b) {
+    const auto ub = static_cast<std::size_t>(b);
+    fa.push_back({pf + off_f[ub] * es, DType::f32, lf.ld});
+    sa.push_back({ps + off_s[ub] * es, DType::f32, ls.ld});
+    da.push_back({pd + off_d[ub] * es, DType::f32, low_[2].ld});
+  }
+  blas::gemm_batched(s, gemm_mode(spec_.compute), lf.op, ls.op, gm, gn, k_, static_cast<float>(alpha), fa, sa,
+                     static_cast<float>(beta), da, report);
+}
+
+Profile ContractionPlan::estimate(const blas::Settings& settings) const {
+  if (spec_.compute == ComputeType::f64)
+    throw NotSupportedError("contraction estimate", "a 64F estimate without data (Ozaki slice counts depend on it)", "trntensor");
+  blas::Settings s = settings;
+  s.timing_only = true;
+  // Nothing is read or written with timing_only; the pointers only have to be non-null.
+  static float dummy[16];
+  blas::CallReport r;
+  if (m_ == 0 || n_ == 0 || batch_ == 0) return Profile{};
+  run_gemms(s, 1.0, dummy, dummy, 0.0, dummy, dummy, dummy, dummy, &r);
+  return model_profile(r.trace, s.target);
+}
+
+std::string ContractionPlan::describe(const Profile* profile) const {
+  std::ostringstream o;
+  auto labels = [&](const std::vector<std::int32_t>& m) {
+    std::string s;
+    for (std::int32_t l : m) {
+      if (!s.empty() && !((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z'))) s += ' ';
+      s += ((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z')) ? std::string(1, static_cast<char>(l)) : std::to_string(l);
+    }
+    return s;
+  };
+  auto operand = [&](const char* name, const OperandLowering& l) {
+    o << name << ": ";
+    if (l.packed)
+      o << "packed (" << l.packed_elements << " elements)";
+    else
+      o << "op " << (l.op == blas::Op::N ? 'N' : 'T') << " ld " << l.ld;
+  };
+  o << labels(spec_.modes_a) << "," << labels(spec_.modes_b) << "->" << labels(spec_.modes_d) << ": "
+    << lowering_name(lowering()) << (swapped_ ? " (D^T = B^T A^T)" : "") << ", " << compute_type_name(spec_.compute)
+    << ", GEMM m=" << m_ << " n=" << n_ << " k=" << k_ << " batch=" << batch_ << "; ";
+  operand("A", low_[0]);
+  o << "; ";
+  operand("B", low_[1]);
+  o << "; ";
+  operand("D", low_[2]);
+  o << "; " << flops() << " flop";
+  if (profile != nullptr)
+    o << "; modeled " << hardware_spec(profile->target).name << " " << profile->total_ns * 1e-3 << " us (TensorE "
+      << 100.0 * profile->utilization(Engine::tensor) << "% busy)";
+  return o.str();
+}
+
+}  // namespace trn::tensor
