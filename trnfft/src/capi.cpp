@@ -174,7 +174,9 @@ constexpr int kManyPos[6] = {1, 2, 9, 10, 3, 6};
 // Builds the plan for `a` (after the checks) into st, and reports the work size.
 trnfftResult make_plan(PlanState& st, const char* fn, const ManyArgs& a, size_t* work_size, int work_pos) {
   ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE, &st.last_error_param);
+  check.require_or(a.rank >= 1 && a.rank <= 3, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "rank must be 1, 2 or 3");
   if (a.n.empty()) check.require(false, kManyPos[1], "n");
+  if (!check) return check.status();
   if (check_many(check, a, kManyPos) != TRNFFT_SUCCESS || !check) return check.status();
   (void)work_pos;
   std::unique_ptr<trn::fft::Plan> plan;
@@ -192,7 +194,9 @@ trnfftResult make_plan(PlanState& st, const char* fn, const ManyArgs& a, size_t*
 
 trnfftResult estimate(const char* fn, const ManyArgs& a, size_t* work_size) {
   ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE);
+  check.require_or(a.rank >= 1 && a.rank <= 3, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "rank must be 1, 2 or 3");
   if (a.n.empty()) check.require(false, kManyPos[1], "n");
+  if (!check) return check.status();
   if (check_many(check, a, kManyPos) != TRNFFT_SUCCESS || !check) return check.status();
   if (work_size == nullptr) check.require(false, 11, "workSize");
   if (!check) return check.status();
