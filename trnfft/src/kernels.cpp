@@ -1,6 +1,7 @@
 #include "kernels.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -251,8 +252,11 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
       }
     }
     struct Buf {
-      Tile x_re, x_im, raw_re, raw_im, lo_re, lo_im, resid, ps_re, ps_im, o_re, o_im, tw_re, tw_im, tmp;
-    } buf[2];
+      Tile x_re, x_im, raw_re, raw_im, lo_re, lo_im, resid, ps_re, ps_im, o_re, o_im, tmp;
+    };
+    // Rotating buffers (two PSUM banks each): the loads of the next column groups overlap the
+    // matmuls and stores of the current one instead of waiting on the DMA's fixed latency.
+    std::vector<Buf> buf(static_cast<std::size_t>(std::max(2, std::min(4, hw.psum_banks / 2))));
     const std::int64_t W = width_max;
     for (Buf& b : buf) {
       b.x_re = sbuf.alloc(data_dtype, K, {W}, "x re");
@@ -270,15 +274,20 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
       if (!out_real) b.ps_im = psum.alloc(DType::f32, M, {W}, "y im");
       b.o_re = sbuf.alloc(DType::f32, M, {W}, "out re");
       if (!out_real) b.o_im = sbuf.alloc(DType::f32, M, {W}, "out im");
-      if (a.tw_re != nullptr) {
-        b.tw_re = sbuf.alloc(DType::f32, M, {W}, "twiddle re");
-        b.tw_im = sbuf.alloc(DType::f32, M, {W}, "twiddle im");
-        b.tmp = sbuf.alloc(DType::f32, M, {2, W}, "twiddle products");
-      }
+      if (a.tw_re != nullptr) b.tmp = sbuf.alloc(DType::f32, M, {2, W}, "twiddle products");
+    }
+    // The twiddle tile depends only on the group's free pattern and first innermost index; groups
+    // that repeat it (every group when the innermost batch dimension is folded whole) reuse it.
+    Tile tw_re, tw_im;
+    std::array<std::int64_t, kMaxFreeDims + 2> tw_key{};
+    bool tw_loaded = false;
+    if (a.tw_re != nullptr) {
+      tw_re = sbuf.alloc(DType::f32, M, {W}, "twiddle re");
+      tw_im = sbuf.alloc(DType::f32, M, {W}, "twiddle im");
     }
     for (std::size_t gi = g_begin; gi < g_end; ++gi) {
       const ColumnGroup& g = groups[gi];
-      const Buf& b = buf[(gi - g_begin) % 2];
+      const Buf& b = buf[(gi - g_begin) % buf.size()];
       const std::int64_t w = g.width();
       // Load the data terms: [n, w].
       struct Terms {
@@ -330,9 +339,14 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
         nc.tensor_copy(orr, yr, Engine::vector);
         if (!out_real) nc.tensor_copy(oi, yi, Engine::scalar);
       } else {
-        const Tile tr = b.tw_re.cols(0, w), ti = b.tw_im.cols(0, w);
-        nc.dma_copy(tr, twiddle_view(a.tw_re, a.tw_cols, M, g));
-        nc.dma_copy(ti, twiddle_view(a.tw_im, a.tw_cols, M, g));
+        const Tile tr = tw_re.cols(0, w), ti = tw_im.cols(0, w);
+        const std::array<std::int64_t, kMaxFreeDims + 2> key{g.inner_first, g.ndim, g.size[0], g.size[1], g.size[2], g.size[3]};
+        if (!tw_loaded || key != tw_key) {
+          nc.dma_copy(tr, twiddle_view(a.tw_re, a.tw_cols, M, g));
+          nc.dma_copy(ti, twiddle_view(a.tw_im, a.tw_cols, M, g));
+          tw_key = key;
+          tw_loaded = true;
+        }
         const Tile p0 = b.tmp.slice(0, 0, 1).reshape({W}).cols(0, w), p1 = b.tmp.slice(0, 1, 1).reshape({W}).cols(0, w);
         nc.tensor_tensor(p0, yr, tr, AluOp::multiply);
         nc.tensor_tensor(p1, yi, ti, AluOp::multiply);
