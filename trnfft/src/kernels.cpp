@@ -198,8 +198,13 @@ Tile twiddle_view(const float* table, std::int64_t cols, int np, const ColumnGro
 }
 
 // Programs per pass: a fixed function of the work (never of host threads), so traces and bits do
-// not depend on the machine.
-int programs_for(std::size_t groups) { return static_cast<int>(std::min<std::size_t>(groups, 16)); }
+// not depend on the machine. At least kGroupsPerProgram column groups per program, so that the
+// rotating buffers overlap DMA, TensorE and VectorE inside a program (programs on one core run
+// back to back), and at most 16 programs (host threads get whole programs).
+constexpr std::size_t kGroupsPerProgram = 8;
+int programs_for(std::size_t groups) {
+  return static_cast<int>(std::clamp<std::size_t>(groups / kGroupsPerProgram, 1, 16));
+}
 
 const InstrOptions kRne{Rounding::nearest_even};
 
