@@ -56,9 +56,11 @@ std::uint16_t round_to_bf16(double x) {
   return static_cast<std::uint16_t>(bits >> 16);
 }
 
-DftMatrix make_dft_matrix(std::int64_t length, std::int64_t rows, std::int64_t cols, int sign, blas::GemmMode mode,
-                          const std::vector<double>& scale, std::vector<std::vector<std::uint8_t>>& storage) {
+DftMatrix make_dft_matrix(std::int64_t length, std::int64_t block_rows, std::int64_t block_cols, int sign,
+                          blas::GemmMode mode, const std::vector<double>& scale,
+                          std::vector<std::vector<std::uint8_t>>& storage, int stack) {
   DftMatrix m;
+  const std::int64_t rows = block_rows * stack, cols = block_cols * stack;
   m.length = length;
   m.rows = rows;
   m.cols = cols;
@@ -71,13 +73,16 @@ DftMatrix make_dft_matrix(std::int64_t length, std::int64_t rows, std::int64_t c
     for (int which = 0; which < 3; ++which) {
       auto& buf = storage.emplace_back(n * static_cast<std::size_t>(dtype_size(m.dtype)));
       HbmTensor h = HbmTensor::wrap(buf.data(), m.dtype, {rows, cols});
-      for (std::int64_t r = 0; r < rows; ++r)
-        for (std::int64_t k = 0; k < cols; ++k) {
+      for (std::int64_t rr = 0; rr < rows; ++rr)
+        for (std::int64_t kk = 0; kk < cols; ++kk) {
+          const std::int64_t r = rr % block_rows, k = kk % block_cols;
+          const bool on_block = rr / block_rows == kk / block_cols;
           double c = 0, s = 0;
           unit_root(r * k, length, sign, &c, &s);
           const double sc = scale.empty() ? 1.0 : scale[static_cast<std::size_t>(r)];
-          const double v = (which == 0 ? c : which == 1 ? s : -s) * sc;
-          const std::size_t at = static_cast<std::size_t>(r * cols + k);
+          const double v = on_block ? (which == 0 ? c : which == 1 ? s : -s) * sc : 0.0;
+          const std::int64_t r_at = rr, k_at = kk;
+          const std::size_t at = static_cast<std::size_t>(r_at * cols + k_at);
           if (m.dtype == DType::f32) {
             reinterpret_cast<float*>(buf.data())[at] = static_cast<float>(v);
           } else {

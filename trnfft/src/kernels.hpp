@@ -70,9 +70,12 @@ Trace dft_pass(const LaunchConfig& lc, const DftPassArgs& a);
 Trace diag_pass(const LaunchConfig& lc, const DiagPassArgs& a);
 
 // Build a DFT matrix for the mode (fp32: one fp32 term; bf16: one bf16 term; bf16x3: bf16 hi + lo).
-// scale (may be empty): c_n per row, applied in FP64 before the one rounding.
+// scale (may be empty): c_n per row, applied in FP64 before the one rounding. stack > 1: the
+// block-diagonal matrix of `stack` copies ([stack * rows, stack * cols], zeros off the blocks), so
+// that `stack` transforms share the 128 partitions of one matmul.
 DftMatrix make_dft_matrix(std::int64_t length, std::int64_t rows, std::int64_t cols, int sign, blas::GemmMode mode,
-                          const std::vector<double>& scale, std::vector<std::vector<std::uint8_t>>& storage);
+                          const std::vector<double>& scale, std::vector<std::vector<std::uint8_t>>& storage,
+                          int stack = 1);
 
 // exp(sign 2 pi i idx / len) in FP64 from the reduced index (idx mod len), folded to the first
 // octant so that cos/sin see |angle| <= pi/4. Never a recurrence.

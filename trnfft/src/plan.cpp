@@ -87,8 +87,13 @@ struct Plan::Impl {
   PlanSpec spec;
   Settings settings;
   std::vector<std::unique_ptr<Node>> dims;  // per dimension
-  std::vector<std::vector<std::uint8_t>> storage;
-  std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool, Mode>, DftMatrix> matrices;
+  // DFT matrices and their storage. Built at plan time (stack 1); block-diagonal stacks are added
+  // on first use by an execution, under table_mu (map nodes never move, so references stay valid).
+  mutable std::mutex table_mu;
+  mutable std::vector<std::vector<std::uint8_t>> storage;
+  mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool, Mode, int>, DftMatrix> matrices;
+  // Twiddle tables with their rows repeated for a stack: (source table, stack) -> (re, im).
+  mutable std::map<std::pair<const float*, int>, std::pair<std::vector<float>, std::vector<float>>> stacked_twiddles;
   mutable std::mutex model_mu;
   mutable double model_ns = -1;
   mutable Profile model_profile{};
@@ -103,17 +108,30 @@ struct Plan::Impl {
     return lc;
   }
 
-  // rows x cols DFT matrix of `length` (scaled: the C2R half-spectrum weights c_k).
+  // rows x cols DFT matrix of `length` (scaled: the C2R half-spectrum weights c_k), `stack` copies
+  // on the diagonal.
   const DftMatrix& matrix(std::int64_t length, std::int64_t rows, std::int64_t cols, int sign, bool c2r_scaled,
-                          Mode mode) {
-    auto key = std::make_tuple(length, rows, cols, sign, c2r_scaled, mode);
+                          Mode mode, int stack = 1) const {
+    std::lock_guard<std::mutex> lock(table_mu);
+    auto key = std::make_tuple(length, rows, cols, sign, c2r_scaled, mode, stack);
     auto it = matrices.find(key);
     if (it != matrices.end()) return it->second;
     std::vector<double> scale;
     if (c2r_scaled)
       for (std::int64_t k = 0; k < rows; ++k) scale.push_back((k == 0 || 2 * k == length) ? 1.0 : 2.0);
-    return matrices.emplace(key, detail::make_dft_matrix(length, rows, cols, sign, mode, scale, storage)).first->second;
+    return matrices.emplace(key, detail::make_dft_matrix(length, rows, cols, sign, mode, scale, storage, stack))
+        .first->second;
   }
+
+  struct Ctx;
+  // One DFT-GEMM pass of block size rows x cols. When a batch dimension holds whole transforms
+  // back to back on both sides (in_dist = rows * in.stride, out_dist = cols * out.stride), `stack`
+  // of them share the partitions with a block-diagonal matrix: a radix-r stage then fills
+  // stack * r of the 128 rows and columns of the PE array instead of r, and the twiddle multiply
+  // and PSUM evacuation cover stack times more data per VectorE instruction. Values (hence bits)
+  // are unchanged: the off-block zeros add exact zeros to the fp32 sums.
+  void dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::int64_t rows, std::int64_t cols, int sign,
+           bool c2r_scaled) const;
 
   std::unique_ptr<Node> build(std::int64_t n, bool need_fwd, bool need_inv);
   void finish_bluestein(Node& node, bool need_fwd, bool need_inv);
@@ -242,23 +260,55 @@ void Plan::Impl::finish_bluestein(Node& node, bool need_fwd, bool need_inv) {
   }
 }
 
+void Plan::Impl::dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::int64_t rows, std::int64_t cols,
+                     int sign, bool c2r_scaled) const {
+  const HardwareSpec& hw = hardware_spec(settings.target);
+  int stack = 1;
+  std::size_t dim = 0;
+  for (std::size_t d = 0; d < a.batch.size(); ++d) {
+    if (a.tw_re != nullptr && d + 1 == a.batch.size()) continue;  // the twiddle's column index stays a free dim
+    const BatchDim& b = a.batch[d];
+    if (b.in_dist != rows * a.in.stride || b.out_dist != cols * a.out.stride) continue;
+    const std::int64_t most = std::min<std::int64_t>(hw.pmax / rows, hw.gemm_stationary_fmax / cols);
+    for (std::int64_t s = most; s > stack; --s)
+      if (b.count % s == 0) {
+        stack = static_cast<int>(s);
+        dim = d;
+        break;
+      }
+  }
+  if (stack > 1) {
+    a.batch[dim].count /= stack;
+    a.batch[dim].in_dist *= stack;
+    a.batch[dim].out_dist *= stack;
+  }
+  a.matrix = &matrix(length, rows, cols, sign, c2r_scaled, cx.mode, stack);
+  a.mode = cx.mode;
+  if (a.tw_re != nullptr && stack > 1) {
+    std::lock_guard<std::mutex> lock(table_mu);
+    auto& t = stacked_twiddles[{a.tw_re, stack}];
+    if (t.first.empty()) {
+      const std::size_t block = static_cast<std::size_t>(cols * a.tw_cols);
+      for (int s = 0; s < stack; ++s) {
+        t.first.insert(t.first.end(), a.tw_re, a.tw_re + block);
+        t.second.insert(t.second.end(), a.tw_im, a.tw_im + block);
+      }
+    }
+    a.tw_re = t.first.data();
+    a.tw_im = t.second.data();
+  }
+  cx.trace.append(detail::dft_pass(cx.lc, a));
+}
+
 void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch,
                      int sign) const {
   const int si = sign_index(sign);
-  auto find_matrix = [&](std::int64_t len, Mode mode) -> const DftMatrix& {
-    auto it = matrices.find(std::make_tuple(len, len, len, sign, false, mode));
-    if (it == matrices.end())
-      throw Error("trnfft: internal: DFT matrix of length " + std::to_string(len) + " missing");
-    return it->second;
-  };
   if (node.kind == Node::leaf) {
     detail::DftPassArgs a;
-    a.matrix = &find_matrix(node.n, cx.mode);
-    a.mode = cx.mode;
     a.in = in;
     a.out = out;
     a.batch = batch;
-    cx.trace.append(detail::dft_pass(cx.lc, a));
+    dft(cx, a, node.n, node.n, node.n, sign, false);
     return;
   }
   const std::int64_t total = batch_total(batch);
@@ -269,8 +319,6 @@ void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, con
     // Stage 1: length-n1 DFTs down the columns of x viewed as [n1][n2] (element stride n2), for every
     // column n2 (innermost batch), twiddled by w_N^{k1 n2}; y = [transform][k1][n2] dense.
     detail::DftPassArgs a;
-    a.matrix = &find_matrix(n1, cx.mode);
-    a.mode = cx.mode;
     a.in = PlaneView{in.re, in.im, in.stride * n2};
     a.out = PlaneView{yv.re, yv.im, n2};
     a.batch = dense_out(batch, n);
@@ -278,7 +326,7 @@ void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, con
     a.tw_re = node.tw_re[si].data();
     a.tw_im = node.tw_im[si].data();
     a.tw_cols = n2;
-    cx.trace.append(detail::dft_pass(cx.lc, a));
+    dft(cx, a, n1, n1, n1, sign, false);
     // Stage 2: length-n2 transforms along the rows of y; X[k1 + n1 k2] (element stride n1 * stride).
     std::vector<BatchDim> b2 = dense_in(batch, n);
     b2.push_back(BatchDim{n1, n2, out.stride});
@@ -390,14 +438,13 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
     v.stride = s;
     return v;
   };
-  auto leaf_pass = [&](const DftMatrix& m, PlaneView a, PlaneView b, std::vector<BatchDim> batch) {
+  auto leaf_pass = [&](std::int64_t rows, std::int64_t cols, int s, bool scaled, PlaneView a, PlaneView b,
+                       std::vector<BatchDim> batch) {
     detail::DftPassArgs p;
-    p.matrix = &m;
-    p.mode = cx.mode;
     p.in = a;
     p.out = b;
     p.batch = std::move(batch);
-    cx.trace.append(detail::dft_pass(cx.lc, p));
+    dft(cx, p, last, rows, cols, s, scaled);
   };
   if (spec.type == Type::c2c) {
     const std::size_t ax0 = d - 1;
@@ -415,7 +462,7 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
     const PlaneView b = with_stride(out_view, lo.axis_stride[ax_last] * 2);
     std::vector<BatchDim> bd = dims_for(ax_last, n_out, li, 1, lo, 2);
     if (lastn.kind == Node::leaf) {
-      leaf_pass(matrices.at(std::make_tuple(last, last, half, -1, false, spec.mode)), a, b, bd);
+      leaf_pass(last, half, -1, false, a, b, bd);
     } else {
       const std::int64_t total = batch_total(bd);
       float* s = cx.alloc(2 * total * last);
@@ -467,7 +514,7 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
   const PlaneView b = with_stride(out_view, lo.axis_stride[ax_last]);
   std::vector<BatchDim> bd = dims_for(ax_last, n_in, ls, fs, lo, 1);
   if (lastn.kind == Node::leaf) {
-    leaf_pass(matrices.at(std::make_tuple(last, half, last, 1, true, spec.mode)), src, b, bd);
+    leaf_pass(half, last, 1, true, src, b, bd);
     return;
   }
   // Z = c_k X_k (c = 1 at k = 0 and n/2, else 2; exact), zero above n/2; x = Re(IDFT(Z)).
