@@ -1,0 +1,218 @@
+// The trnfft C API: cuFFT's enum values, argument checks (status, logged parameter position,
+// outputs untouched), plan lifecycle, precision, description and profile, and the ported cuFFT
+// samples (trnfft_c_samples.c, compiled as C).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "fft_reference.hpp"
+#include "trnfft.h"
+
+extern "C" {
+int trnfft_sample_1d_c2c(void);
+int trnfft_sample_2d_c2c(void);
+int trnfft_sample_r2c_c2r(void);
+int trnfft_sample_3d_c2c(void);
+int trnfft_c_out_of_range(int* statuses);
+}
+
+namespace {
+
+std::vector<std::string> g_log;
+void capture(const char* msg) { g_log.emplace_back(msg); }
+
+struct LogCapture {
+  LogCapture() {
+    g_log.clear();
+    trnfftSetLoggerCallback(capture);
+  }
+  ~LogCapture() { trnfftSetLoggerCallback(nullptr); }
+  bool saw(const std::string& s) const {
+    for (const auto& m : g_log)
+      if (m.find(s) != std::string::npos) return true;
+    return false;
+  }
+};
+
+TEST(TrnfftCApi, EnumValuesAreCufft) {
+  EXPECT_EQ(TRNFFT_SUCCESS, 0);
+  EXPECT_EQ(TRNFFT_INVALID_PLAN, 1);
+  EXPECT_EQ(TRNFFT_INVALID_TYPE, 3);
+  EXPECT_EQ(TRNFFT_INVALID_VALUE, 4);
+  EXPECT_EQ(TRNFFT_INVALID_SIZE, 8);
+  EXPECT_EQ(TRNFFT_NOT_SUPPORTED, 0x10);
+  EXPECT_EQ(TRNFFT_R2C, 0x2a);
+  EXPECT_EQ(TRNFFT_C2R, 0x2c);
+  EXPECT_EQ(TRNFFT_C2C, 0x29);
+  EXPECT_EQ(TRNFFT_D2Z, 0x6a);
+  EXPECT_EQ(TRNFFT_Z2D, 0x6c);
+  EXPECT_EQ(TRNFFT_Z2Z, 0x69);
+  EXPECT_EQ(TRNFFT_FORWARD, -1);
+  EXPECT_EQ(TRNFFT_INVERSE, 1);
+  EXPECT_EQ(sizeof(trnfftComplex), 2 * sizeof(float));
+  EXPECT_EQ(sizeof(trnfftDoubleComplex), 2 * sizeof(double));
+  int v = 0;
+  EXPECT_EQ(trnfftGetVersion(&v), TRNFFT_SUCCESS);
+  EXPECT_EQ(v, TRNFFT_VERSION);
+  EXPECT_EQ(trnfftGetVersion(nullptr), TRNFFT_INVALID_VALUE);
+}
+
+TEST(TrnfftCApi, CufftSamplesReproduceTheirRoundTrips) {
+  EXPECT_EQ(trnfft_sample_1d_c2c(), 0);
+  EXPECT_EQ(trnfft_sample_2d_c2c(), 0);
+  EXPECT_EQ(trnfft_sample_r2c_c2r(), 0);
+  EXPECT_EQ(trnfft_sample_3d_c2c(), 0);
+}
+
+TEST(TrnfftCApi, BadPlanArguments) {
+  LogCapture log;
+  trnfftHandle h = 12345;
+  EXPECT_EQ(trnfftPlan1d(&h, 0, TRNFFT_C2C, 1), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(trnfftPlan1d(&h, -4, TRNFFT_C2C, 1), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(trnfftPlan1d(&h, 1 << 28, TRNFFT_C2C, 1), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(trnfftPlan1d(&h, 8, TRNFFT_C2C, 0), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(trnfftPlan2d(&h, 8, 0, TRNFFT_C2C), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(trnfftPlan1d(&h, 8, static_cast<trnfftType>(0x2b), 1), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftPlan1d(&h, 8, TRNFFT_Z2Z, 1), TRNFFT_NOT_SUPPORTED);
+  EXPECT_TRUE(log.saw("NOT_SUPPORTED"));
+  EXPECT_EQ(trnfftPlan1d(nullptr, 8, TRNFFT_C2C, 1), TRNFFT_INVALID_VALUE);
+  int n[4] = {8, 8, 8, 8};
+  EXPECT_EQ(trnfftPlanMany(&h, 4, n, nullptr, 1, 0, nullptr, 1, 0, TRNFFT_C2C, 1), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(trnfftPlanMany(&h, 0, n, nullptr, 1, 0, nullptr, 1, 0, TRNFFT_C2C, 1), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(trnfftPlanMany(&h, 1, nullptr, nullptr, 1, 0, nullptr, 1, 0, TRNFFT_C2C, 1), TRNFFT_INVALID_VALUE);
+  // Inconsistent advanced layouts: embed smaller than the size, stride 0, negative dist.
+  int nn[2] = {8, 10}, small[2] = {8, 9}, ok[2] = {8, 10};
+  g_log.clear();
+  EXPECT_EQ(trnfftPlanMany(&h, 2, nn, small, 1, 80, nullptr, 1, 0, TRNFFT_C2C, 1), TRNFFT_INVALID_VALUE);
+  EXPECT_TRUE(log.saw("parameter number 3")) << (g_log.empty() ? "" : g_log.back());
+  EXPECT_EQ(trnfftPlanMany(&h, 2, nn, ok, 0, 80, nullptr, 1, 0, TRNFFT_C2C, 1), TRNFFT_INVALID_VALUE);
+  EXPECT_TRUE(log.saw("parameter number 4"));
+  EXPECT_EQ(trnfftPlanMany(&h, 2, nn, nullptr, 1, 0, ok, 1, -1, TRNFFT_C2C, 1), TRNFFT_INVALID_VALUE);
+  EXPECT_TRUE(log.saw("parameter number 8"));
+  // R2C output embed must hold n/2 + 1 complex values.
+  int r2c_out[2] = {8, 5};
+  EXPECT_EQ(trnfftPlanMany(&h, 2, nn, nullptr, 1, 0, r2c_out, 1, 48, TRNFFT_R2C, 1), TRNFFT_INVALID_VALUE);
+  r2c_out[1] = 6;
+  trnfftHandle good = TRNFFT_PLAN_NULL;
+  EXPECT_EQ(trnfftPlanMany(&good, 2, nn, nullptr, 1, 0, r2c_out, 1, 48, TRNFFT_R2C, 1), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftDestroy(good), TRNFFT_SUCCESS);
+  EXPECT_EQ(h, 12345) << "the handle is not written on error";
+  int st[3];
+  ASSERT_EQ(trnfft_c_out_of_range(st), 3);
+  EXPECT_EQ(st[0], TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(st[1], TRNFFT_PLAN_NULL);
+  EXPECT_EQ(st[2], TRNFFT_INVALID_VALUE);
+}
+
+TEST(TrnfftCApi, HandlesAndLifecycle) {
+  trnfftHandle h = TRNFFT_PLAN_NULL;
+  EXPECT_EQ(trnfftDestroy(TRNFFT_PLAN_NULL), TRNFFT_INVALID_PLAN);
+  EXPECT_EQ(trnfftDestroy(987654), TRNFFT_INVALID_PLAN);
+  EXPECT_EQ(trnfftCreate(nullptr), TRNFFT_INVALID_VALUE);
+  ASSERT_EQ(trnfftCreate(&h), TRNFFT_SUCCESS);
+  std::vector<trnfftComplex> x(16, trnfftComplex{1, 2}), y(16, trnfftComplex{-3, -3});
+  EXPECT_EQ(trnfftExecC2C(h, x.data(), y.data(), TRNFFT_FORWARD), TRNFFT_INVALID_PLAN) << "created, not made";
+  size_t ws = 1;
+  EXPECT_EQ(trnfftMakePlan1d(h, 16, TRNFFT_C2C, 1, &ws), TRNFFT_SUCCESS);
+  size_t ws2 = 0;
+  EXPECT_EQ(trnfftGetSize(h, &ws2), TRNFFT_SUCCESS);
+  EXPECT_EQ(ws, ws2);
+  EXPECT_EQ(trnfftGetSize(h, nullptr), TRNFFT_INVALID_VALUE);
+  EXPECT_EQ(trnfftSetAutoAllocation(h, 0), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftSetWorkArea(h, nullptr), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftDestroy(h), TRNFFT_INVALID_PLAN);
+  EXPECT_EQ(trnfftExecC2C(h, x.data(), y.data(), TRNFFT_FORWARD), TRNFFT_INVALID_PLAN);
+  EXPECT_EQ(trnfftSetStream(h, nullptr), TRNFFT_INVALID_PLAN);
+  // Estimates: deterministic and non-zero for a four-step size.
+  size_t e1 = 0, e2 = 0;
+  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, &e1), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, &e2), TRNFFT_SUCCESS);
+  EXPECT_EQ(e1, e2);
+  EXPECT_GT(e1, 0u);
+  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, nullptr), TRNFFT_INVALID_VALUE);
+  EXPECT_EQ(trnfftEstimate1d(0, TRNFFT_C2C, 2, &e1), TRNFFT_INVALID_SIZE);
+}
+
+TEST(TrnfftCApi, BadExecArgumentsLeaveOutputUntouched) {
+  LogCapture log;
+  trnfftHandle h = TRNFFT_PLAN_NULL, r = TRNFFT_PLAN_NULL;
+  ASSERT_EQ(trnfftPlan1d(&h, 16, TRNFFT_C2C, 2), TRNFFT_SUCCESS);
+  ASSERT_EQ(trnfftPlan1d(&r, 16, TRNFFT_R2C, 2), TRNFFT_SUCCESS);
+  std::vector<trnfftComplex> x(32, trnfftComplex{1, 2}), y(32, trnfftComplex{-3, -3});
+  std::vector<float> real(32, 1.0f);
+  EXPECT_EQ(trnfftExecC2C(h, nullptr, y.data(), TRNFFT_FORWARD), TRNFFT_INVALID_VALUE);
+  EXPECT_TRUE(log.saw("parameter number 1"));
+  EXPECT_EQ(trnfftExecC2C(h, x.data(), nullptr, TRNFFT_FORWARD), TRNFFT_INVALID_VALUE);
+  EXPECT_EQ(trnfftExecC2C(h, x.data(), y.data(), 0), TRNFFT_INVALID_VALUE);
+  EXPECT_TRUE(log.saw("parameter number 3"));
+  int pos = -1;
+  EXPECT_EQ(trnfftGetLastErrorParameter(h, &pos), TRNFFT_SUCCESS);
+  EXPECT_EQ(pos, 3);
+  EXPECT_EQ(trnfftExecR2C(h, real.data(), y.data()), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftExecC2C(r, x.data(), y.data(), TRNFFT_FORWARD), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftExecC2R(r, x.data(), real.data()), TRNFFT_INVALID_TYPE);
+  std::vector<trnfftDoubleComplex> z(32);
+  EXPECT_EQ(trnfftExecZ2Z(h, z.data(), z.data(), TRNFFT_FORWARD), TRNFFT_NOT_SUPPORTED);
+  EXPECT_EQ(trnfftExecZ2Z(555555, z.data(), z.data(), TRNFFT_FORWARD), TRNFFT_INVALID_PLAN);
+  for (const auto& v : y) {
+    EXPECT_EQ(v.x, -3.0f);
+    EXPECT_EQ(v.y, -3.0f);
+  }
+  for (float v : real) EXPECT_EQ(v, 1.0f);
+  EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftDestroy(r), TRNFFT_SUCCESS);
+}
+
+TEST(TrnfftCApi, PrecisionDescriptionAndProfile) {
+  const int n = 4096;
+  trnfftHandle h = TRNFFT_PLAN_NULL;
+  ASSERT_EQ(trnfftCreate(&h), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftSetPlanPrecision(h, TRNFFT_PRECISION_BF16X3), TRNFFT_SUCCESS);
+  size_t ws = 0;
+  ASSERT_EQ(trnfftMakePlan1d(h, n, TRNFFT_C2C, 1, &ws), TRNFFT_SUCCESS);
+  trnfftPrecision_t p = TRNFFT_PRECISION_FP32;
+  EXPECT_EQ(trnfftGetPlanPrecision(h, &p), TRNFFT_SUCCESS);
+  EXPECT_EQ(p, TRNFFT_PRECISION_BF16X3);
+  const auto x = trnfft_test::uniform_complex(n, 41);
+  const auto ref = trnfft_test::fftw_c2c(x, {n}, 1, -1);
+  std::vector<trnfftComplex> in(n), out(n);
+  std::memcpy(static_cast<void*>(in.data()), x.data(), sizeof(trnfftComplex) * n);
+  auto err = [&] {
+    EXPECT_EQ(trnfftExecC2C(h, in.data(), out.data(), TRNFFT_FORWARD), TRNFFT_SUCCESS);
+    std::vector<trnfft_test::cf> got(n);
+    for (int i = 0; i < n; ++i) got[static_cast<std::size_t>(i)] = {out[static_cast<std::size_t>(i)].x, out[static_cast<std::size_t>(i)].y};
+    return trnfft_test::rel_l2(got, ref);
+  };
+  const double e3 = err();
+  EXPECT_LE(e3, 5e-6);
+  EXPECT_EQ(trnfftSetPlanPrecision(h, TRNFFT_PRECISION_BF16), TRNFFT_SUCCESS);  // rebuilds the made plan
+  const double e1 = err();
+  EXPECT_GT(e1, 1e-4);
+  EXPECT_EQ(trnfftSetPlanPrecision(h, TRNFFT_PRECISION_FP32), TRNFFT_SUCCESS);
+  EXPECT_LE(err(), 1e-6);
+  trnProfile_t prof{};
+  EXPECT_EQ(trnfftGetLastProfile(h, &prof), TRNFFT_SUCCESS);
+  EXPECT_GT(prof.total_ns, 0.0);
+  EXPECT_GT(prof.busy_ns[TRN_ENGINE_TENSOR], 0.0);
+  EXPECT_EQ(prof.target, TRN_TARGET_TRN1);
+  EXPECT_EQ(trnfftGetLastProfile(h, nullptr), TRNFFT_INVALID_VALUE);
+  char text[4096];
+  EXPECT_EQ(trnfftGetPlanDescription(h, text, sizeof text), TRNFFT_SUCCESS);
+  EXPECT_NE(std::strstr(text, "four-step 4096 = 64 x 64"), nullptr) << text;
+  EXPECT_NE(std::strstr(text, "modeled trn1 time"), nullptr) << text;
+  EXPECT_NE(std::strstr(text, "error bound"), nullptr) << text;
+  char tiny[8] = "xxxxxxx";
+  EXPECT_EQ(trnfftGetPlanDescription(h, tiny, sizeof tiny), TRNFFT_INVALID_VALUE);
+  EXPECT_EQ(std::strlen(tiny), 7u);
+  EXPECT_EQ(trnfftGetPlanDescription(h, nullptr, 10), TRNFFT_INVALID_VALUE);
+  EXPECT_EQ(trnfftSetPlanPrecision(h, static_cast<trnfftPrecision_t>(7)), TRNFFT_INVALID_VALUE);
+  EXPECT_EQ(trnfftSetPlanTarget(h, TRN_TARGET_TRN2), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftSetPlanTarget(h, static_cast<trnTarget_t>(0)), TRNFFT_INVALID_VALUE);
+  EXPECT_EQ(trnfftSetPlanNumerics(h, TRN_NUMERICS_TRN1_MEASURED), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
+}
+
+}  // namespace

@@ -1,0 +1,563 @@
+// trnfft.h: the C shim over trn::fft (C-shim kit, core/include/trn/core/c_shim.hpp). Every entry
+// point checks the plan handle, then its arguments in signature order (1-based positions, the
+// handle not counted), then runs the C++ API inside `guarded`. Nothing is written on error.
+#include "trnfft.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "trn/core/c_shim.hpp"
+#include "trn/fft/fft.hpp"
+
+namespace {
+
+using trn::cshim::ArgCheck;
+using trn::cshim::enum_value;
+
+const char* status_name(trnfftResult s) {
+  switch (s) {
+    case TRNFFT_SUCCESS: return "TRNFFT_SUCCESS";
+    case TRNFFT_INVALID_PLAN: return "TRNFFT_INVALID_PLAN";
+    case TRNFFT_ALLOC_FAILED: return "TRNFFT_ALLOC_FAILED";
+    case TRNFFT_INVALID_TYPE: return "TRNFFT_INVALID_TYPE";
+    case TRNFFT_INVALID_VALUE: return "TRNFFT_INVALID_VALUE";
+    case TRNFFT_INTERNAL_ERROR: return "TRNFFT_INTERNAL_ERROR";
+    case TRNFFT_EXEC_FAILED: return "TRNFFT_EXEC_FAILED";
+    case TRNFFT_SETUP_FAILED: return "TRNFFT_SETUP_FAILED";
+    case TRNFFT_INVALID_SIZE: return "TRNFFT_INVALID_SIZE";
+    case TRNFFT_NOT_SUPPORTED: return "TRNFFT_NOT_SUPPORTED";
+    default: return "TRNFFT_STATUS";
+  }
+}
+
+const trn::cshim::StatusMap<trnfftResult> kStatus{TRNFFT_SUCCESS,     TRNFFT_ALLOC_FAILED, TRNFFT_NOT_SUPPORTED,
+                                                  TRNFFT_INVALID_VALUE, TRNFFT_EXEC_FAILED,  TRNFFT_INTERNAL_ERROR,
+                                                  status_name};
+
+trn::cshim::Logger& logger() {
+  static trn::cshim::Logger l("TRNFFT");
+  return l;
+}
+
+struct PlanState {
+  std::mutex mu;  // one execution or rebuild at a time per plan
+  std::unique_ptr<trn::fft::Plan> plan;
+  trn::fft::PlanSpec spec;  // the last made spec (precision kept separately)
+  trn::fft::Settings settings;
+  trn::fft::Mode mode = trn::fft::Mode::fp32;
+  trnStream_t stream = nullptr;
+  void* work_area = nullptr;
+  bool auto_allocate = true;
+  trnProfile_t last_profile{};
+  int last_error_param = 0;
+};
+
+std::mutex g_table_mu;
+std::map<int, std::shared_ptr<PlanState>> g_plans;
+int g_next_handle = 1;
+
+std::shared_ptr<PlanState> find_plan(trnfftHandle h) {
+  std::lock_guard<std::mutex> lock(g_table_mu);
+  auto it = g_plans.find(h);
+  return it == g_plans.end() ? nullptr : it->second;
+}
+
+trnfftHandle new_handle() {
+  std::lock_guard<std::mutex> lock(g_table_mu);
+  const int h = g_next_handle++;
+  g_plans.emplace(h, std::make_shared<PlanState>());
+  return h;
+}
+
+bool known_type(int t) {
+  return t == TRNFFT_R2C || t == TRNFFT_C2R || t == TRNFFT_C2C || t == TRNFFT_D2Z || t == TRNFFT_Z2D || t == TRNFFT_Z2Z;
+}
+trn::fft::Type to_type(int t) {
+  switch (t) {
+    case TRNFFT_R2C: return trn::fft::Type::r2c;
+    case TRNFFT_C2R: return trn::fft::Type::c2r;
+    case TRNFFT_D2Z: return trn::fft::Type::d2z;
+    case TRNFFT_Z2D: return trn::fft::Type::z2d;
+    case TRNFFT_Z2Z: return trn::fft::Type::z2z;
+    default: return trn::fft::Type::c2c;
+  }
+}
+
+// The arguments of every plan-making entry point, widened to 64 bits, checked in order.
+struct ManyArgs {
+  int rank = 0;
+  std::vector<long long> n, inembed, onembed;
+  bool has_in = false, has_out = false;
+  long long istride = 1, idist = 0, ostride = 1, odist = 0, batch = 1;
+  int type = 0;
+};
+
+// Positions (handle not counted): rank 1, n 2, inembed 3, istride 4, idist 5, onembed 6, ostride 7,
+// odist 8, type 9, batch 10, workSize 11 (the PlanMany order; Plan1d/2d/3d map onto it by name).
+trnfftResult check_many(ArgCheck<trnfftResult>& check, const ManyArgs& a, const int pos[6]) {
+  // pos: rank, n, type, batch, inembed, onembed positions (0: not a parameter of this entry).
+  check.require_or(a.rank >= 1 && a.rank <= 3, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "rank must be 1, 2 or 3");
+  for (long long v : a.n)
+    check.require_or(v >= 1 && v <= trn::fft::kMaxDimension, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE",
+                     "every size must be in [1, 2^27]");
+  check.require_or(known_type(a.type), TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE", "unknown trnfftType");
+  check.require_or(a.batch >= 1, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "batch must be >= 1");
+  if (!check) return check.status();
+  const bool r2c = a.type == TRNFFT_R2C || a.type == TRNFFT_D2Z, c2r = a.type == TRNFFT_C2R || a.type == TRNFFT_Z2D;
+  const std::size_t d = a.n.size();
+  auto logical = [&](bool input, std::size_t i) {
+    const long long half = a.n[d - 1] / 2 + 1;
+    if (i == d - 1 && ((input && c2r) || (!input && r2c))) return half;
+    return a.n[i];
+  };
+  if (a.has_in) {
+    check.require(a.istride >= 1, pos[4] + 1, "istride").require(a.idist >= 0, pos[4] + 2, "idist");
+    for (std::size_t i = 1; i < d; ++i) check.require(a.inembed[i] >= logical(true, i), pos[4], "inembed");
+  }
+  if (a.has_out) {
+    check.require(a.ostride >= 1, pos[5] + 1, "ostride").require(a.odist >= 0, pos[5] + 2, "odist");
+    for (std::size_t i = 1; i < d; ++i) check.require(a.onembed[i] >= logical(false, i), pos[5], "onembed");
+  }
+  // Extents must be addressable: span = (batch - 1) * dist + (product of embeds) * stride.
+  for (int side = 0; side < 2; ++side) {
+    long long span = 1;
+    const bool has = side == 0 ? a.has_in : a.has_out;
+    const std::vector<long long>& e = side == 0 ? a.inembed : a.onembed;
+    for (std::size_t i = 0; i < d && span >= 0; ++i)
+      span = trn::cshim::checked_mul(span, has && i > 0 ? e[i] : std::max(logical(side == 0, i), 2 * (a.n[i] / 2 + 1)));
+    span = trn::cshim::checked_mul(span, has ? (side == 0 ? a.istride : a.ostride) : 1);
+    const long long b = trn::cshim::checked_mul(a.batch, std::max(has ? (side == 0 ? a.idist : a.odist) : 1LL, span));
+    check.require_or(span >= 0 && b >= 0 && b < (1LL << 40), TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE",
+                     "the layout spans more than 2^40 elements");
+  }
+  (void)pos;
+  return check.status();
+}
+
+trn::fft::PlanSpec to_spec(const ManyArgs& a, trn::fft::Mode mode) {
+  trn::fft::PlanSpec s;
+  s.n.assign(a.n.begin(), a.n.end());
+  s.type = to_type(a.type);
+  s.batch = a.batch;
+  if (a.has_in) s.in = trn::fft::Layout{std::vector<std::int64_t>(a.inembed.begin(), a.inembed.end()), a.istride, a.idist};
+  if (a.has_out) s.out = trn::fft::Layout{std::vector<std::int64_t>(a.onembed.begin(), a.onembed.end()), a.ostride, a.odist};
+  s.mode = mode;
+  return s;
+}
+
+template <class I>
+ManyArgs many_args(int rank, const I* n, const I* inembed, I istride, I idist, const I* onembed, I ostride, I odist,
+                   int type, I batch) {
+  ManyArgs a;
+  a.rank = rank;
+  if (n != nullptr && rank >= 1 && rank <= 3) a.n.assign(n, n + rank);
+  a.has_in = inembed != nullptr && rank >= 1 && rank <= 3;
+  a.has_out = onembed != nullptr && rank >= 1 && rank <= 3;
+  if (a.has_in) a.inembed.assign(inembed, inembed + rank);
+  if (a.has_out) a.onembed.assign(onembed, onembed + rank);
+  a.istride = istride;
+  a.idist = idist;
+  a.ostride = ostride;
+  a.odist = odist;
+  a.type = type;
+  a.batch = batch;
+  return a;
+}
+
+constexpr int kManyPos[6] = {1, 2, 9, 10, 3, 6};
+
+// Builds the plan for `a` (after the checks) into st, and reports the work size.
+trnfftResult make_plan(PlanState& st, const char* fn, const ManyArgs& a, size_t* work_size, int work_pos) {
+  ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE, &st.last_error_param);
+  check.require_or(a.rank >= 1 && a.rank <= 3, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "rank must be 1, 2 or 3");
+  if (a.n.empty()) check.require(false, kManyPos[1], "n");
+  if (!check) return check.status();
+  if (check_many(check, a, kManyPos) != TRNFFT_SUCCESS || !check) return check.status();
+  (void)work_pos;
+  std::unique_ptr<trn::fft::Plan> plan;
+  std::size_t ws = 0;
+  const trnfftResult r = trn::cshim::guarded(logger(), fn, kStatus, [&] {
+    plan = std::make_unique<trn::fft::Plan>(to_spec(a, st.mode), st.settings);
+    ws = plan->work_size();
+  });
+  if (r != TRNFFT_SUCCESS) return r;
+  st.plan = std::move(plan);
+  st.spec = st.plan->spec();
+  if (work_size != nullptr) *work_size = ws;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult estimate(const char* fn, const ManyArgs& a, size_t* work_size) {
+  ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE);
+  check.require_or(a.rank >= 1 && a.rank <= 3, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "rank must be 1, 2 or 3");
+  if (a.n.empty()) check.require(false, kManyPos[1], "n");
+  if (!check) return check.status();
+  if (check_many(check, a, kManyPos) != TRNFFT_SUCCESS || !check) return check.status();
+  if (work_size == nullptr) check.require(false, 11, "workSize");
+  if (!check) return check.status();
+  std::size_t ws = 0;
+  const trnfftResult r = trn::cshim::guarded(logger(), fn, kStatus, [&] {
+    ws = trn::fft::Plan(to_spec(a, trn::fft::Mode::fp32)).work_size();
+  });
+  if (r == TRNFFT_SUCCESS) *work_size = ws;
+  return r;
+}
+
+// Rebuild a made plan after a settings change.
+trnfftResult rebuild(PlanState& st, const char* fn) {
+  if (!st.plan) return TRNFFT_SUCCESS;
+  trn::fft::PlanSpec s = st.spec;
+  s.mode = st.mode;
+  std::unique_ptr<trn::fft::Plan> plan;
+  const trnfftResult r = trn::cshim::guarded(logger(), fn, kStatus,
+                                             [&] { plan = std::make_unique<trn::fft::Plan>(s, st.settings); });
+  if (r == TRNFFT_SUCCESS) {
+    st.plan = std::move(plan);
+    st.spec = s;
+  }
+  return r;
+}
+
+// Execute with the checks every Exec* makes: made plan, matching type, data pointers, direction.
+trnfftResult exec(trnfftHandle h, const char* fn, int expected_type, const void* in, void* out, int direction,
+                  bool has_direction) {
+  std::shared_ptr<PlanState> st = find_plan(h);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  if (!st->plan) {
+    logger().log(trn::cshim::failure_message(fn, "TRNFFT_INVALID_PLAN", "the plan has not been made"));
+    return TRNFFT_INVALID_PLAN;
+  }
+  ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE, &st->last_error_param);
+  const int plan_type = expected_type;
+  int actual = TRNFFT_C2C;
+  switch (st->spec.type) {
+    case trn::fft::Type::r2c: actual = TRNFFT_R2C; break;
+    case trn::fft::Type::c2r: actual = TRNFFT_C2R; break;
+    default: break;
+  }
+  check.require_or(actual == plan_type, TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE",
+                   "the plan was made for another transform type")
+      .not_null(in, 1, "idata")
+      .not_null(out, 2, "odata");
+  if (has_direction) check.one_of(direction, {TRNFFT_FORWARD, TRNFFT_INVERSE}, 3, "direction");
+  if (!check) return check.status();
+  trn::fft::ExecReport rep;
+  const trnfftResult r =
+      trn::cshim::guarded(logger(), fn, kStatus, [&] { st->plan->execute(in, out, direction, &rep); });
+  if (r == TRNFFT_SUCCESS) st->last_profile = rep.profile.to_c();
+  return r;
+}
+
+trnfftResult not_supported_fp64(trnfftHandle h, const char* fn) {
+  if (!find_plan(h)) return TRNFFT_INVALID_PLAN;
+  logger().log(trn::cshim::failure_message(fn, "TRNFFT_NOT_SUPPORTED",
+                                           "FP64 transforms (Z2Z/D2Z/Z2D) are not implemented (docs/trnfft.md)"));
+  return TRNFFT_NOT_SUPPORTED;
+}
+
+}  // namespace
+
+extern "C" {
+
+trnfftResult trnfftCreate(trnfftHandle* handle) {
+  if (handle == nullptr) {
+    logger().log(trn::cshim::illegal_value_message("trnfftCreate", 1, "handle"));
+    return TRNFFT_INVALID_VALUE;
+  }
+  return trn::cshim::guarded(logger(), "trnfftCreate", kStatus, [&] { *handle = new_handle(); });
+}
+
+trnfftResult trnfftDestroy(trnfftHandle plan) {
+  std::shared_ptr<PlanState> st;
+  {
+    std::lock_guard<std::mutex> lock(g_table_mu);
+    auto it = g_plans.find(plan);
+    if (it == g_plans.end()) return TRNFFT_INVALID_PLAN;
+    st = it->second;
+    g_plans.erase(it);
+  }
+  std::lock_guard<std::mutex> wait(st->mu);  // an execution in flight finishes first
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftMakePlanMany64(trnfftHandle plan, int rank, long long int* n, long long int* inembed,
+                                  long long int istride, long long int idist, long long int* onembed,
+                                  long long int ostride, long long int odist, trnfftType type, long long int batch,
+                                  size_t* workSize) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  return make_plan(*st, "trnfftMakePlanMany64",
+                   many_args<long long>(rank, n, inembed, istride, idist, onembed, ostride, odist, enum_value(type), batch),
+                   workSize, 11);
+}
+
+trnfftResult trnfftMakePlanMany(trnfftHandle plan, int rank, int* n, int* inembed, int istride, int idist, int* onembed,
+                                int ostride, int odist, trnfftType type, int batch, size_t* workSize) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ManyArgs a = many_args<int>(rank, n, inembed, istride, idist, onembed, ostride, odist, enum_value(type), batch);
+  return make_plan(*st, "trnfftMakePlanMany", a, workSize, 11);
+}
+
+trnfftResult trnfftMakePlan1d(trnfftHandle plan, int nx, trnfftType type, int batch, size_t* workSize) {
+  return trnfftMakePlanMany(plan, 1, &nx, nullptr, 1, 0, nullptr, 1, 0, type, batch, workSize);
+}
+trnfftResult trnfftMakePlan2d(trnfftHandle plan, int nx, int ny, trnfftType type, size_t* workSize) {
+  int n[2] = {nx, ny};
+  return trnfftMakePlanMany(plan, 2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+}
+trnfftResult trnfftMakePlan3d(trnfftHandle plan, int nx, int ny, int nz, trnfftType type, size_t* workSize) {
+  int n[3] = {nx, ny, nz};
+  return trnfftMakePlanMany(plan, 3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+}
+
+// One-step plans: create, make, and hand out the handle only on success.
+trnfftResult trnfftPlanMany(trnfftHandle* plan, int rank, int* n, int* inembed, int istride, int idist, int* onembed,
+                            int ostride, int odist, trnfftType type, int batch) {
+  if (plan == nullptr) {
+    logger().log(trn::cshim::illegal_value_message("trnfftPlanMany", 0, "plan"));
+    return TRNFFT_INVALID_VALUE;
+  }
+  trnfftHandle h = TRNFFT_PLAN_NULL;
+  trnfftResult r = trnfftCreate(&h);
+  if (r != TRNFFT_SUCCESS) return r;
+  r = trnfftMakePlanMany(h, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, nullptr);
+  if (r != TRNFFT_SUCCESS) {
+    trnfftDestroy(h);
+    return r;
+  }
+  *plan = h;
+  return TRNFFT_SUCCESS;
+}
+trnfftResult trnfftPlan1d(trnfftHandle* plan, int nx, trnfftType type, int batch) {
+  return trnfftPlanMany(plan, 1, &nx, nullptr, 1, 0, nullptr, 1, 0, type, batch);
+}
+trnfftResult trnfftPlan2d(trnfftHandle* plan, int nx, int ny, trnfftType type) {
+  int n[2] = {nx, ny};
+  return trnfftPlanMany(plan, 2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1);
+}
+trnfftResult trnfftPlan3d(trnfftHandle* plan, int nx, int ny, int nz, trnfftType type) {
+  int n[3] = {nx, ny, nz};
+  return trnfftPlanMany(plan, 3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1);
+}
+
+trnfftResult trnfftEstimateMany(int rank, int* n, int* inembed, int istride, int idist, int* onembed, int ostride,
+                                int odist, trnfftType type, int batch, size_t* workSize) {
+  return estimate("trnfftEstimateMany",
+                  many_args<int>(rank, n, inembed, istride, idist, onembed, ostride, odist, enum_value(type), batch),
+                  workSize);
+}
+trnfftResult trnfftEstimate1d(int nx, trnfftType type, int batch, size_t* workSize) {
+  return trnfftEstimateMany(1, &nx, nullptr, 1, 0, nullptr, 1, 0, type, batch, workSize);
+}
+trnfftResult trnfftEstimate2d(int nx, int ny, trnfftType type, size_t* workSize) {
+  int n[2] = {nx, ny};
+  return trnfftEstimateMany(2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+}
+trnfftResult trnfftEstimate3d(int nx, int ny, int nz, trnfftType type, size_t* workSize) {
+  int n[3] = {nx, ny, nz};
+  return trnfftEstimateMany(3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+}
+
+trnfftResult trnfftGetSizeMany64(trnfftHandle plan, int rank, long long int* n, long long int* inembed,
+                                 long long int istride, long long int idist, long long int* onembed,
+                                 long long int ostride, long long int odist, trnfftType type, long long int batch,
+                                 size_t* workSize) {
+  if (!find_plan(plan)) return TRNFFT_INVALID_PLAN;
+  return estimate("trnfftGetSizeMany64",
+                  many_args<long long>(rank, n, inembed, istride, idist, onembed, ostride, odist, enum_value(type), batch),
+                  workSize);
+}
+trnfftResult trnfftGetSizeMany(trnfftHandle handle, int rank, int* n, int* inembed, int istride, int idist,
+                               int* onembed, int ostride, int odist, trnfftType type, int batch, size_t* workArea) {
+  if (!find_plan(handle)) return TRNFFT_INVALID_PLAN;
+  return trnfftEstimateMany(rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workArea);
+}
+trnfftResult trnfftGetSize1d(trnfftHandle handle, int nx, trnfftType type, int batch, size_t* workSize) {
+  return trnfftGetSizeMany(handle, 1, &nx, nullptr, 1, 0, nullptr, 1, 0, type, batch, workSize);
+}
+trnfftResult trnfftGetSize2d(trnfftHandle handle, int nx, int ny, trnfftType type, size_t* workSize) {
+  int n[2] = {nx, ny};
+  return trnfftGetSizeMany(handle, 2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+}
+trnfftResult trnfftGetSize3d(trnfftHandle handle, int nx, int ny, int nz, trnfftType type, size_t* workSize) {
+  int n[3] = {nx, ny, nz};
+  return trnfftGetSizeMany(handle, 3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+}
+trnfftResult trnfftGetSize(trnfftHandle handle, size_t* workSize) {
+  std::shared_ptr<PlanState> st = find_plan(handle);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftGetSize", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  check.not_null(workSize, 1, "workSize");
+  if (!check) return check.status();
+  if (!st->plan) return TRNFFT_INVALID_PLAN;
+  return trn::cshim::guarded(logger(), "trnfftGetSize", kStatus, [&] { *workSize = st->plan->work_size(); });
+}
+
+trnfftResult trnfftSetWorkArea(trnfftHandle plan, void* workArea) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  st->work_area = workArea;  // recorded; host scratch is allocated by the library (docs/trnfft.md)
+  return TRNFFT_SUCCESS;
+}
+trnfftResult trnfftSetAutoAllocation(trnfftHandle plan, int autoAllocate) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  st->auto_allocate = autoAllocate != 0;
+  return TRNFFT_SUCCESS;
+}
+trnfftResult trnfftSetStream(trnfftHandle plan, trnStream_t stream) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  st->stream = stream;
+  return TRNFFT_SUCCESS;
+}
+trnfftResult trnfftGetVersion(int* version) {
+  if (version == nullptr) {
+    logger().log(trn::cshim::illegal_value_message("trnfftGetVersion", 1, "version"));
+    return TRNFFT_INVALID_VALUE;
+  }
+  *version = TRNFFT_VERSION;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftExecC2C(trnfftHandle plan, trnfftComplex* idata, trnfftComplex* odata, int direction) {
+  return exec(plan, "trnfftExecC2C", TRNFFT_C2C, idata, odata, direction, true);
+}
+trnfftResult trnfftExecR2C(trnfftHandle plan, trnfftReal* idata, trnfftComplex* odata) {
+  return exec(plan, "trnfftExecR2C", TRNFFT_R2C, idata, odata, TRNFFT_FORWARD, false);
+}
+trnfftResult trnfftExecC2R(trnfftHandle plan, trnfftComplex* idata, trnfftReal* odata) {
+  return exec(plan, "trnfftExecC2R", TRNFFT_C2R, idata, odata, TRNFFT_INVERSE, false);
+}
+trnfftResult trnfftExecZ2Z(trnfftHandle plan, trnfftDoubleComplex*, trnfftDoubleComplex*, int) {
+  return not_supported_fp64(plan, "trnfftExecZ2Z");
+}
+trnfftResult trnfftExecD2Z(trnfftHandle plan, trnfftDoubleReal*, trnfftDoubleComplex*) {
+  return not_supported_fp64(plan, "trnfftExecD2Z");
+}
+trnfftResult trnfftExecZ2D(trnfftHandle plan, trnfftDoubleComplex*, trnfftDoubleReal*) {
+  return not_supported_fp64(plan, "trnfftExecZ2D");
+}
+
+trnfftResult trnfftSetPlanPrecision(trnfftHandle plan, trnfftPrecision_t precision) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftSetPlanPrecision", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  const int p = enum_value(precision);
+  check.one_of(p, {TRNFFT_PRECISION_FP32, TRNFFT_PRECISION_BF16, TRNFFT_PRECISION_BF16X3}, 1, "precision");
+  if (!check) return check.status();
+  const trn::fft::Mode old = st->mode;
+  st->mode = p == TRNFFT_PRECISION_FP32 ? trn::fft::Mode::fp32
+             : p == TRNFFT_PRECISION_BF16 ? trn::fft::Mode::bf16
+                                          : trn::fft::Mode::bf16x3;
+  const trnfftResult r = rebuild(*st, "trnfftSetPlanPrecision");
+  if (r != TRNFFT_SUCCESS) st->mode = old;
+  return r;
+}
+trnfftResult trnfftGetPlanPrecision(trnfftHandle plan, trnfftPrecision_t* precision) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftGetPlanPrecision", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  check.not_null(precision, 1, "precision");
+  if (!check) return check.status();
+  *precision = st->mode == trn::fft::Mode::fp32   ? TRNFFT_PRECISION_FP32
+               : st->mode == trn::fft::Mode::bf16 ? TRNFFT_PRECISION_BF16
+                                                  : TRNFFT_PRECISION_BF16X3;
+  return TRNFFT_SUCCESS;
+}
+trnfftResult trnfftSetPlanTarget(trnfftHandle plan, trnTarget_t target) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftSetPlanTarget", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  const int t = enum_value(target);
+  check.one_of(t, {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target");
+  if (!check) return check.status();
+  const trn::fft::Settings old = st->settings;
+  st->settings.target = static_cast<trn::Generation>(t);
+  const trnfftResult r = rebuild(*st, "trnfftSetPlanTarget");
+  if (r != TRNFFT_SUCCESS) st->settings = old;
+  return r;
+}
+trnfftResult trnfftSetPlanNumerics(trnfftHandle plan, trnNumerics_t numerics) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftSetPlanNumerics", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  const int v = enum_value(numerics);
+  check.one_of(v, {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "numerics");
+  if (!check) return check.status();
+  const trn::fft::Settings old = st->settings;
+  st->settings.numerics = static_cast<trn::Numerics>(v);
+  const trnfftResult r = rebuild(*st, "trnfftSetPlanNumerics");
+  if (r != TRNFFT_SUCCESS) st->settings = old;
+  return r;
+}
+
+trnfftResult trnfftGetPlanDescription(trnfftHandle plan, char* description, size_t size) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftGetPlanDescription", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  check.not_null(description, 1, "description").require(size >= 1, 2, "size");
+  if (!check) return check.status();
+  if (!st->plan) return TRNFFT_INVALID_PLAN;
+  std::string text;
+  const trnfftResult r =
+      trn::cshim::guarded(logger(), "trnfftGetPlanDescription", kStatus, [&] { text = st->plan->describe(); });
+  if (r != TRNFFT_SUCCESS) return r;
+  const std::size_t n = std::min(text.size(), size - 1);
+  std::memcpy(description, text.data(), n);
+  description[n] = '\0';
+  return n == text.size() ? TRNFFT_SUCCESS : TRNFFT_INVALID_VALUE;
+}
+
+trnfftResult trnfftGetLastProfile(trnfftHandle plan, trnProfile_t* profile) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftGetLastProfile", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  check.not_null(profile, 1, "profile");
+  if (!check) return check.status();
+  *profile = st->last_profile;
+  return TRNFFT_SUCCESS;
+}
+trnfftResult trnfftGetLastErrorParameter(trnfftHandle plan, int* position) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  if (position == nullptr) return TRNFFT_INVALID_VALUE;
+  std::lock_guard<std::mutex> lock(st->mu);
+  *position = st->last_error_param;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName) {
+  logger().configure(logIsOn != 0, logToStdOut != 0, logToStdErr != 0, logFileName);
+  return TRNFFT_SUCCESS;
+}
+trnfftResult trnfftSetLoggerCallback(trnfftLogCallback callback) {
+  logger().set_callback(callback);
+  return TRNFFT_SUCCESS;
+}
+trnfftResult trnfftGetLoggerCallback(trnfftLogCallback* callback) {
+  if (callback == nullptr) return TRNFFT_INVALID_VALUE;
+  *callback = logger().callback();
+  return TRNFFT_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,448 @@
+#include "kernels.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <numbers>
+
+namespace trn::fft::detail {
+
+// ---- FP64 constants ----------------------------------------------------------------------------
+
+void unit_root(std::int64_t idx, std::int64_t len, int sign, double* c, double* s) {
+  // Reduce exactly in integers, then fold into the first octant: 8 r / len in [0, 8) picks the
+  // octant, and the angle passed to cos/sin stays within [-pi/4, pi/4] (where libm's double
+  // results are within an ulp). Schatzman (SISC 17(5), 1996) shows that twiddles from recurrences
+  // lose accuracy as O(u N); direct evaluation keeps every entry within ~1 ulp of FP64.
+  std::int64_t r = idx % len;
+  if (r < 0) r += len;
+  // Octant arithmetic on (8 r) and len in 128-bit-safe int64: len <= 2^40 in practice.
+  const std::int64_t r8 = 8 * r;
+  std::int64_t oct = r8 / len;  // 0..7
+  // Nearest multiple of len/8 (angle = pi/4 * (oct' + frac), frac in [-1/2, 1/2]).
+  std::int64_t rem = r8 - oct * len;  // in [0, len)
+  if (2 * rem > len) {
+    ++oct;
+    rem -= len;
+  }
+  const double theta = std::numbers::pi / 4.0 * static_cast<double>(rem) / static_cast<double>(len);  // |theta| <= pi/8
+  // angle = oct * pi/4 + theta; reduce oct mod 8 onto (cos, sin) of multiples of pi/4.
+  const double ct = std::cos(theta), st = std::sin(theta);
+  const double h = std::numbers::sqrt2 / 2.0;
+  double cr = 0, sr = 0;
+  switch (oct & 7) {
+    case 0: cr = ct; sr = st; break;
+    case 1: cr = h * (ct - st); sr = h * (ct + st); break;
+    case 2: cr = -st; sr = ct; break;
+    case 3: cr = -h * (ct + st); sr = h * (ct - st); break;
+    case 4: cr = -ct; sr = -st; break;
+    case 5: cr = h * (st - ct); sr = -h * (ct + st); break;
+    case 6: cr = st; sr = -ct; break;
+    default: cr = h * (ct + st); sr = h * (st - ct); break;
+  }
+  *c = cr;
+  *s = sign < 0 ? -sr : sr;
+}
+
+std::uint16_t round_to_bf16(double x) {
+  if (x == 0.0) return std::signbit(x) ? 0x8000 : 0;
+  int e = 0;
+  std::frexp(x, &e);  // |x| = f 2^e, f in [0.5, 1): bf16 keeps 8 significant bits
+  const double q = std::ldexp(std::nearbyint(std::ldexp(x, 8 - e)), e - 8);  // RNE (default FP mode)
+  const float f = static_cast<float>(q);  // exact: q has 8 significant bits and is in range
+  std::uint32_t bits = 0;
+  std::memcpy(&bits, &f, 4);
+  return static_cast<std::uint16_t>(bits >> 16);
+}
+
+DftMatrix make_dft_matrix(std::int64_t length, std::int64_t block_rows, std::int64_t block_cols, int sign,
+                          blas::GemmMode mode, const std::vector<double>& scale,
+                          std::vector<std::vector<std::uint8_t>>& storage, int stack) {
+  DftMatrix m;
+  const std::int64_t rows = block_rows * stack, cols = block_cols * stack;
+  m.length = length;
+  m.rows = rows;
+  m.cols = cols;
+  m.sign = sign;
+  const bool split = mode == blas::GemmMode::bf16x3;
+  m.dtype = mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
+  m.terms = split ? 2 : 1;
+  const std::size_t n = static_cast<std::size_t>(rows * cols);
+  for (int t = 0; t < m.terms; ++t)
+    for (int which = 0; which < 3; ++which) {
+      auto& buf = storage.emplace_back(n * static_cast<std::size_t>(dtype_size(m.dtype)));
+      HbmTensor h = HbmTensor::wrap(buf.data(), m.dtype, {rows, cols});
+      for (std::int64_t rr = 0; rr < rows; ++rr)
+        for (std::int64_t kk = 0; kk < cols; ++kk) {
+          const std::int64_t r = rr % block_rows, k = kk % block_cols;
+          const bool on_block = rr / block_rows == kk / block_cols;
+          double c = 0, s = 0;
+          unit_root(r * k, length, sign, &c, &s);
+          const double sc = scale.empty() ? 1.0 : scale[static_cast<std::size_t>(r)];
+          const double v = on_block ? (which == 0 ? c : which == 1 ? s : -s) * sc : 0.0;
+          const std::int64_t r_at = rr, k_at = kk;
+          const std::size_t at = static_cast<std::size_t>(r_at * cols + k_at);
+          if (m.dtype == DType::f32) {
+            reinterpret_cast<float*>(buf.data())[at] = static_cast<float>(v);
+          } else {
+            const std::uint16_t hi = round_to_bf16(v);
+            std::uint16_t out = hi;
+            if (t == 1) out = round_to_bf16(v - static_cast<double>(bf16_to_f32(hi)));  // exact residual in FP64
+            reinterpret_cast<std::uint16_t*>(buf.data())[at] = out;
+          }
+        }
+      (which == 0 ? m.re : which == 1 ? m.im : m.neg_im).push_back(h);
+    }
+  return m;
+}
+
+// ---- batch tiling --------------------------------------------------------------------------------
+
+namespace {
+
+// A group of transforms processed as one tile's free axis: up to 4 free dimensions (the chunked
+// batch dimension, then up to three whole inner dimensions).
+struct ColumnGroup {
+  std::int64_t in_off = 0, out_off = 0, inner_first = 0;  // inner_first: first innermost-batch index
+  int ndim = 1;
+  std::array<std::int64_t, kMaxFreeDims> size{1, 1, 1, 1}, in_stride{0, 0, 0, 0}, out_stride{0, 0, 0, 0};
+  bool innermost_in_tile = false;  // the innermost batch dimension is a free dim of the tile (the last)
+  std::int64_t width() const { return size[0] * size[1] * size[2] * size[3]; }
+};
+
+std::vector<ColumnGroup> column_groups(const std::vector<BatchDim>& dims_in, std::int64_t max_width) {
+  std::vector<BatchDim> dims;
+  for (const BatchDim& d : dims_in)
+    if (d.count != 1) dims.push_back(d);
+  std::vector<ColumnGroup> groups;
+  if (dims.empty()) {
+    groups.push_back(ColumnGroup{});
+    return groups;
+  }
+  // Fold whole inner dimensions while they fit (at most three: the chunked one makes four).
+  std::size_t i = dims.size();
+  std::int64_t folded = 1;
+  while (i > 0 && folded * dims[i - 1].count <= max_width && dims.size() - i < 3) {
+    folded *= dims[i - 1].count;
+    --i;
+  }
+  // Dimension i-1 (if any) is chunked by g; dimensions < i-1 are enumerated.
+  const bool has_chunk = i > 0;
+  const std::size_t chunk_dim = has_chunk ? i - 1 : 0;
+  const std::int64_t chunk_count = has_chunk ? dims[chunk_dim].count : 1;
+  const std::int64_t g = has_chunk ? std::max<std::int64_t>(1, std::min(chunk_count, max_width / folded)) : 1;
+  const std::size_t outer_dims = has_chunk ? chunk_dim : 0;
+  std::int64_t outer_total = 1;
+  for (std::size_t d = 0; d < outer_dims; ++d) outer_total *= dims[d].count;
+  for (std::int64_t o = 0; o < outer_total; ++o) {
+    std::int64_t in_off = 0, out_off = 0, rest = o;
+    for (std::size_t d = outer_dims; d-- > 0;) {
+      const std::int64_t idx = rest % dims[d].count;
+      rest /= dims[d].count;
+      in_off += idx * dims[d].in_dist;
+      out_off += idx * dims[d].out_dist;
+    }
+    for (std::int64_t c0 = 0; c0 < chunk_count; c0 += g) {
+      ColumnGroup cg;
+      int nd = 0;
+      if (has_chunk) {
+        cg.size[0] = std::min(g, chunk_count - c0);
+        cg.in_stride[0] = dims[chunk_dim].in_dist;
+        cg.out_stride[0] = dims[chunk_dim].out_dist;
+        nd = 1;
+      }
+      for (std::size_t d = i; d < dims.size(); ++d, ++nd) {
+        cg.size[static_cast<std::size_t>(nd)] = dims[d].count;
+        cg.in_stride[static_cast<std::size_t>(nd)] = dims[d].in_dist;
+        cg.out_stride[static_cast<std::size_t>(nd)] = dims[d].out_dist;
+      }
+      cg.ndim = std::max(nd, 1);
+      cg.in_off = in_off + (has_chunk ? c0 * dims[chunk_dim].in_dist : 0);
+      cg.out_off = out_off + (has_chunk ? c0 * dims[chunk_dim].out_dist : 0);
+      const bool innermost_chunked = has_chunk && chunk_dim == dims.size() - 1;
+      cg.inner_first = innermost_chunked ? c0 : 0;
+      cg.innermost_in_tile = true;
+      groups.push_back(cg);
+    }
+  }
+  return groups;
+}
+
+// An HBM view: partitions = elements [e0, e0 + np) at `elem_stride`, free = the group's pattern.
+Tile hbm_view(const float* base, std::int64_t off, std::int64_t elem_stride, std::int64_t e0, int np,
+              const ColumnGroup& g, bool out) {
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = DType::f32;
+  t.base = reinterpret_cast<std::byte*>(const_cast<float*>(base + off + e0 * elem_stride));
+  t.partitions = np;
+  t.partition_stride = elem_stride * 4;
+  t.ndim = g.ndim;
+  for (int d = 0; d < kMaxFreeDims; ++d) {
+    t.size[static_cast<std::size_t>(d)] = d < g.ndim ? g.size[static_cast<std::size_t>(d)] : 1;
+    t.stride[static_cast<std::size_t>(d)] = d < g.ndim ? (out ? g.out_stride : g.in_stride)[static_cast<std::size_t>(d)] : 0;
+  }
+  return t;
+}
+
+// The twiddle table viewed with the group's pattern: only the innermost batch index moves.
+Tile twiddle_view(const float* table, std::int64_t cols, int np, const ColumnGroup& g) {
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = DType::f32;
+  t.base = reinterpret_cast<std::byte*>(const_cast<float*>(table + g.inner_first));
+  t.partitions = np;
+  t.partition_stride = cols * 4;
+  t.ndim = g.ndim;
+  for (int d = 0; d < kMaxFreeDims; ++d) {
+    t.size[static_cast<std::size_t>(d)] = d < g.ndim ? g.size[static_cast<std::size_t>(d)] : 1;
+    t.stride[static_cast<std::size_t>(d)] = (d == g.ndim - 1) ? 1 : 0;
+  }
+  return t;
+}
+
+// Programs per pass: a fixed function of the work (never of host threads), so traces and bits do
+// not depend on the machine. At least kGroupsPerProgram column groups per program, so that the
+// rotating buffers overlap DMA, TensorE and VectorE inside a program (programs on one core run
+// back to back), and at most 16 programs (host threads get whole programs).
+constexpr std::size_t kGroupsPerProgram = 8;
+int programs_for(std::size_t groups) {
+  return static_cast<int>(std::clamp<std::size_t>(groups / kGroupsPerProgram, 1, 16));
+}
+
+const InstrOptions kRne{Rounding::nearest_even};
+
+}  // namespace
+
+// dft_pass — batched DFT-as-GEMM stage.
+//   Algorithm  out[k, j] = sum_n F[n, k] in[n, j] for the j-th transform of a column group, as real
+//              GEMMs: re = Fr^T xr + (-Fi)^T xi, im = Fi^T xr + Fr^T xi (4 real matmuls; 2 for real
+//              input or real output). F is the stationary operand ([n, k]: contraction on partitions,
+//              <= 128 x 128) and stays in SBUF for the whole program; the batch is the moving
+//              operand's free axis (<= one PSUM bank, 512 fp32), so the PE array is full whenever
+//              the DFT length is 128. The 3M (Gauss) form would save one matmul but needs Fr + Fi
+//              and xr + xi tiles whose rounding breaks the one-rounding rule for the matrix; not used.
+//   Modes      fp32: fp32 tiles, exact products, fp32 PSUM (4-pass TensorE cost). bf16: the DMA rounds
+//              data to bf16, matrix pre-rounded once. bf16x3: data split on VectorE into hi = bf16(x),
+//              lo = bf16(x - hi); matrix terms hi/lo from FP64; products lo*hi, hi*lo, hi*hi
+//              accumulate in one fp32 PSUM group (smallest first).
+//   Twiddle    optional: PSUM is evacuated through a complex multiply by an fp32 twiddle tile on
+//              VectorE (4 multiplies, 2 adds, fp32).
+//   Engines    DMA (strided loads/stores: the access pattern does the reordering), TensorE, VectorE,
+//              ScalarE (evacuates the imaginary plane when there is no twiddle).
+Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
+  const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
+  const DftMatrix& F = *a.matrix;
+  const std::int64_t width_max = std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
+  const std::vector<ColumnGroup> groups = column_groups(a.batch, width_max);
+  LaunchConfig lc = lc_in;
+  const int programs = programs_for(groups.size());
+  lc.grid = {programs, 1, 1};
+  const bool in_real = a.in.im == nullptr, out_real = a.out.im == nullptr;
+  const bool split = a.mode == blas::GemmMode::bf16x3;
+  const DType data_dtype = a.mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
+  const int K = static_cast<int>(F.rows), M = static_cast<int>(F.cols);
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    const std::size_t g_begin = groups.size() * static_cast<std::size_t>(nc.program_id(0)) / static_cast<std::size_t>(programs);
+    const std::size_t g_end = groups.size() * static_cast<std::size_t>(nc.program_id(0) + 1) / static_cast<std::size_t>(programs);
+    AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+    // Stationary DFT tiles [n, k], resident for the program.
+    std::vector<Tile> s_re, s_im, s_nim;
+    for (int t = 0; t < F.terms; ++t) {
+      s_re.push_back(sbuf.alloc(F.dtype, K, {M}, "F re"));
+      nc.dma_copy(s_re.back(), F.re[static_cast<std::size_t>(t)].tile(0, K, 0, M));
+      if (!in_real || !out_real) {
+        s_im.push_back(sbuf.alloc(F.dtype, K, {M}, "F im"));
+        nc.dma_copy(s_im.back(), F.im[static_cast<std::size_t>(t)].tile(0, K, 0, M));
+      }
+      if (!in_real) {
+        s_nim.push_back(sbuf.alloc(F.dtype, K, {M}, "-F im"));
+        nc.dma_copy(s_nim.back(), F.neg_im[static_cast<std::size_t>(t)].tile(0, K, 0, M));
+      }
+    }
+    struct Buf {
+      Tile x_re, x_im, raw_re, raw_im, lo_re, lo_im, resid, ps_re, ps_im, o_re, o_im, tmp;
+    };
+    // Rotating buffers (two PSUM banks each): the loads of the next column groups overlap the
+    // matmuls and stores of the current one instead of waiting on the DMA's fixed latency.
+    std::vector<Buf> buf(static_cast<std::size_t>(std::max(2, std::min(4, hw.psum_banks / 2))));
+    const std::int64_t W = width_max;
+    for (Buf& b : buf) {
+      b.x_re = sbuf.alloc(data_dtype, K, {W}, "x re");
+      if (!in_real) b.x_im = sbuf.alloc(data_dtype, K, {W}, "x im");
+      if (split) {
+        b.raw_re = sbuf.alloc(DType::f32, K, {W}, "x re fp32");
+        b.lo_re = sbuf.alloc(DType::bf16, K, {W}, "x re lo");
+        if (!in_real) {
+          b.raw_im = sbuf.alloc(DType::f32, K, {W}, "x im fp32");
+          b.lo_im = sbuf.alloc(DType::bf16, K, {W}, "x im lo");
+        }
+        b.resid = sbuf.alloc(DType::f32, K, {W}, "split residual");
+      }
+      b.ps_re = psum.alloc(DType::f32, M, {W}, "y re");
+      if (!out_real) b.ps_im = psum.alloc(DType::f32, M, {W}, "y im");
+      b.o_re = sbuf.alloc(DType::f32, M, {W}, "out re");
+      if (!out_real) b.o_im = sbuf.alloc(DType::f32, M, {W}, "out im");
+      if (a.tw_re != nullptr) b.tmp = sbuf.alloc(DType::f32, M, {2, W}, "twiddle products");
+    }
+    // The twiddle tile depends only on the group's free pattern and first innermost index; groups
+    // that repeat it (every group when the innermost batch dimension is folded whole) reuse it.
+    Tile tw_re, tw_im;
+    std::array<std::int64_t, kMaxFreeDims + 2> tw_key{};
+    bool tw_loaded = false;
+    if (a.tw_re != nullptr) {
+      tw_re = sbuf.alloc(DType::f32, M, {W}, "twiddle re");
+      tw_im = sbuf.alloc(DType::f32, M, {W}, "twiddle im");
+    }
+    for (std::size_t gi = g_begin; gi < g_end; ++gi) {
+      const ColumnGroup& g = groups[gi];
+      const Buf& b = buf[(gi - g_begin) % buf.size()];
+      const std::int64_t w = g.width();
+      // Load the data terms: [n, w].
+      struct Terms {
+        Tile hi, lo;
+      } xr, xi;
+      auto load = [&](const float* plane, const Tile& x, const Tile& raw, const Tile& lo, Terms* out) {
+        const Tile src = hbm_view(plane, g.in_off, a.in.stride, 0, K, g, false);
+        if (!split) {
+          nc.dma_copy(x.cols(0, w), src);
+          out->hi = x.cols(0, w);
+          return;
+        }
+        const Tile rw = raw.cols(0, w), res = b.resid.cols(0, w);
+        nc.dma_copy(rw, src);
+        nc.tensor_copy(x.cols(0, w), rw, Engine::vector, kRne);
+        nc.tensor_tensor(res, rw, x.cols(0, w), AluOp::subtract, Engine::vector, kRne);
+        nc.tensor_copy(lo.cols(0, w), res, Engine::vector, kRne);
+        out->hi = x.cols(0, w);
+        out->lo = lo.cols(0, w);
+      };
+      load(a.in.re, b.x_re, b.raw_re, b.lo_re, &xr);
+      if (!in_real) load(a.in.im, b.x_im, b.raw_im, b.lo_im, &xi);
+      // acc (+)= S^T x over the mode's term pairs, smallest products first.
+      bool first = true;
+      auto product = [&](const Tile& acc, const std::vector<Tile>& S, const Terms& x) {
+        if (split) {
+          nc.nc_matmul(acc, S[1], x.hi, !first);
+          first = false;
+          nc.nc_matmul(acc, S[0], x.lo, true);
+        }
+        nc.nc_matmul(acc, S[0], x.hi, !first);
+        first = false;
+      };
+      const Tile yr = b.ps_re.cols(0, w);
+      first = true;
+      product(yr, s_re, xr);
+      if (!in_real) product(yr, s_nim, xi);
+      Tile yi;
+      if (!out_real) {
+        yi = b.ps_im.cols(0, w);
+        first = true;
+        product(yi, s_im, xr);
+        if (!in_real) product(yi, s_re, xi);
+      }
+      // Evacuate PSUM (with the twiddle multiply when asked).
+      const Tile orr = b.o_re.cols(0, w);
+      Tile oi = out_real ? Tile{} : b.o_im.cols(0, w);
+      if (a.tw_re == nullptr) {
+        nc.tensor_copy(orr, yr, Engine::vector);
+        if (!out_real) nc.tensor_copy(oi, yi, Engine::scalar);
+      } else {
+        const Tile tr = tw_re.cols(0, w), ti = tw_im.cols(0, w);
+        const std::array<std::int64_t, kMaxFreeDims + 2> key{g.inner_first, g.ndim, g.size[0], g.size[1], g.size[2], g.size[3]};
+        if (!tw_loaded || key != tw_key) {
+          nc.dma_copy(tr, twiddle_view(a.tw_re, a.tw_cols, M, g));
+          nc.dma_copy(ti, twiddle_view(a.tw_im, a.tw_cols, M, g));
+          tw_key = key;
+          tw_loaded = true;
+        }
+        const Tile p0 = b.tmp.slice(0, 0, 1).reshape({W}).cols(0, w), p1 = b.tmp.slice(0, 1, 1).reshape({W}).cols(0, w);
+        nc.tensor_tensor(p0, yr, tr, AluOp::multiply);
+        nc.tensor_tensor(p1, yi, ti, AluOp::multiply);
+        nc.tensor_tensor(orr, p0, p1, AluOp::subtract);
+        if (!out_real) {
+          nc.tensor_tensor(p0, yr, ti, AluOp::multiply);
+          nc.tensor_tensor(p1, yi, tr, AluOp::multiply);
+          nc.tensor_tensor(oi, p0, p1, AluOp::add);
+        }
+      }
+      nc.dma_copy(hbm_view(a.out.re, g.out_off, a.out.stride, 0, M, g, true), orr);
+      if (!out_real) nc.dma_copy(hbm_view(a.out.im, g.out_off, a.out.stride, 0, M, g, true), oi);
+    }
+  });
+  return std::move(r.trace);
+}
+
+// diag_pass — out[e, j] = t[e] * in[e, j] (complex, fp32 on VectorE) for e < min(in_len, out_len);
+// zero for in_len <= e < out_len. Elements on partitions (chunks of pmax), transforms on the free
+// axis; t is a per-partition scalar. Engines: DMA, VectorE.
+Trace diag_pass(const LaunchConfig& lc_in, const DiagPassArgs& a) {
+  const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
+  const std::int64_t width_max = 2048;  // SBUF free elements per tile: 8 KiB per partition per plane
+  const std::vector<ColumnGroup> groups = column_groups(a.batch, width_max);
+  LaunchConfig lc = lc_in;
+  const int programs = programs_for(groups.size());
+  lc.grid = {programs, 1, 1};
+  const bool in_real = a.in.im == nullptr, out_real = a.out.im == nullptr;
+  const std::int64_t P = hw.pmax;
+  const std::int64_t live = std::min(a.in_len, a.out_len);
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    const std::size_t g_begin = groups.size() * static_cast<std::size_t>(nc.program_id(0)) / static_cast<std::size_t>(programs);
+    const std::size_t g_end = groups.size() * static_cast<std::size_t>(nc.program_id(0) + 1) / static_cast<std::size_t>(programs);
+    AllocScope sbuf(nc.sbuf());
+    const Tile xr = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "x re");
+    const Tile xi = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "x im");
+    const Tile orr = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "out re");
+    const Tile oi = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "out im");
+    const Tile tmp = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "product");
+    const Tile tr = sbuf.alloc(DType::f32, static_cast<int>(P), {1}, "t re");
+    const Tile ti = sbuf.alloc(DType::f32, static_cast<int>(P), {1}, "t im");
+    for (std::size_t gi = g_begin; gi < g_end; ++gi) {
+      const ColumnGroup& g = groups[gi];
+      const std::int64_t w = g.width();
+      for (std::int64_t e0 = 0; e0 < a.out_len;) {
+        // Chunks never straddle `live`, so a chunk is all data or all zero padding.
+        const std::int64_t e1 = std::min({e0 + P, a.out_len, e0 < live ? live : a.out_len});
+        const int np = static_cast<int>(e1 - e0);
+        const Tile vr = orr.rows(0, np).cols(0, w), vi = oi.rows(0, np).cols(0, w);
+        if (e0 >= live) {
+          nc.memset(vr, 0.0f);
+          if (!out_real) nc.memset(vi, 0.0f);
+        } else {
+          const Tile ar = xr.rows(0, np).cols(0, w), ai = xi.rows(0, np).cols(0, w), t = tmp.rows(0, np).cols(0, w);
+          nc.dma_copy(ar, hbm_view(a.in.re, g.in_off, a.in.stride, e0, np, g, false));
+          if (!in_real) nc.dma_copy(ai, hbm_view(a.in.im, g.in_off, a.in.stride, e0, np, g, false));
+          if (a.t_re == nullptr) {
+            nc.tensor_copy(vr, ar);
+            if (!out_real) in_real ? nc.memset(vi, 0.0f) : nc.tensor_copy(vi, ai);
+          } else {
+            const Tile cr = tr.rows(0, np), ci = ti.rows(0, np);
+            nc.dma_copy(cr, HbmTensor::wrap(const_cast<float*>(a.t_re), DType::f32, {live, 1}).tile(e0, np, 0, 1));
+            nc.dma_copy(ci, HbmTensor::wrap(const_cast<float*>(a.t_im), DType::f32, {live, 1}).tile(e0, np, 0, 1));
+            // re = xr tr - xi ti ; im = xr ti + xi tr
+            if (in_real) {
+              nc.tensor_scalar(vr, ar, AluOp::multiply, cr);
+              if (!out_real) nc.tensor_scalar(vi, ar, AluOp::multiply, ci);
+            } else {
+              nc.tensor_scalar(vr, ar, AluOp::multiply, cr);
+              nc.tensor_scalar(t, ai, AluOp::multiply, ci);
+              nc.tensor_tensor(vr, vr, t, AluOp::subtract);
+              if (!out_real) {
+                nc.tensor_scalar(vi, ar, AluOp::multiply, ci);
+                nc.tensor_scalar(t, ai, AluOp::multiply, cr);
+                nc.tensor_tensor(vi, vi, t, AluOp::add);
+              }
+            }
+          }
+        }
+        nc.dma_copy(hbm_view(a.out.re, g.out_off, a.out.stride, e0, np, g, true), vr);
+        if (!out_real) nc.dma_copy(hbm_view(a.out.im, g.out_off, a.out.stride, e0, np, g, true), vi);
+        e0 = e1;
+      }
+    }
+  });
+  return std::move(r.trace);
+}
+
+}  // namespace trn::fft::detail

@@ -1,0 +1,87 @@
+// trnfft tile kernels: the two passes every transform is built from.
+//
+//  dft_pass   a batched DFT of length <= 128 as a complex GEMM on TensorE (DFT-as-GEMM), with an
+//             optional per-element twiddle multiply on VectorE while PSUM is evacuated. Used as the
+//             whole transform (N <= 128) and as every stage of the four-step (Bailey) algorithm.
+//  diag_pass  a batched element-wise complex multiply by a table indexed by the element, with
+//             zero padding / truncation (Bluestein chirps and pointwise products, R2C truncation,
+//             C2R half-spectrum expansion). VectorE only.
+//
+// Data are fp32 real/imaginary planes in (emulated) HBM addressed by strided views: the library
+// never copies a user array on the host; interleaved complex input is the view (re = p, im = p + 1,
+// element stride 2). All offsets are in floats.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "trn/blas/blas.hpp"
+#include "trn/core/core.hpp"
+
+namespace trn::fft::detail {
+
+// One batch dimension of a pass: `count` transforms, `in_dist` / `out_dist` floats apart.
+struct BatchDim {
+  std::int64_t count = 1, in_dist = 0, out_dist = 0;
+};
+
+// A strided complex operand: element e of batch (i_0, i_1, ...) at re/im[e * stride + sum i_d * dist_d].
+// im == nullptr on input means a real operand (imaginary part zero); on output, write re only.
+struct PlaneView {
+  float* re = nullptr;
+  float* im = nullptr;
+  std::int64_t stride = 1;
+};
+
+// Stationary tiles of one DFT matrix in the tile dtype: F[n, k] = c_n exp(sign 2 pi i n k / L) for
+// n < rows (contraction, partitions) and k < cols (output), computed in FP64 from the reduced index
+// (n k mod L) and rounded once. terms: 1 (fp32 or bf16) or 2 (bf16 hi, bf16 lo = bf16(F - hi) in FP64).
+struct DftMatrix {
+  std::int64_t length = 0, rows = 0, cols = 0;
+  int sign = -1;
+  DType dtype = DType::f32;
+  int terms = 1;
+  // [term] -> rows x cols tables: re, im, -im.
+  std::vector<HbmTensor> re, im, neg_im;
+};
+
+struct DftPassArgs {
+  const DftMatrix* matrix = nullptr;
+  blas::GemmMode mode = blas::GemmMode::fp32;
+  PlaneView in, out;
+  std::vector<BatchDim> batch;  // outermost first
+  // Twiddle applied to output element k of a transform whose innermost batch index is m:
+  // tw[k * tw_cols + m] (fp32 planes); nullptr: none.
+  const float* tw_re = nullptr;
+  const float* tw_im = nullptr;
+  std::int64_t tw_cols = 0;
+};
+
+struct DiagPassArgs {
+  std::int64_t in_len = 0;   // elements read per transform (n >= in_len reads as zero)
+  std::int64_t out_len = 0;  // elements written per transform
+  const float* t_re = nullptr;  // table of min(in_len, out_len) complex values; nullptr: identity
+  const float* t_im = nullptr;
+  PlaneView in, out;
+  std::vector<BatchDim> batch;
+};
+
+// Launch one pass; returns the merged trace (program order).
+Trace dft_pass(const LaunchConfig& lc, const DftPassArgs& a);
+Trace diag_pass(const LaunchConfig& lc, const DiagPassArgs& a);
+
+// Build a DFT matrix for the mode (fp32: one fp32 term; bf16: one bf16 term; bf16x3: bf16 hi + lo).
+// scale (may be empty): c_n per row, applied in FP64 before the one rounding. stack > 1: the
+// block-diagonal matrix of `stack` copies ([stack * rows, stack * cols], zeros off the blocks), so
+// that `stack` transforms share the 128 partitions of one matmul.
+DftMatrix make_dft_matrix(std::int64_t length, std::int64_t rows, std::int64_t cols, int sign, blas::GemmMode mode,
+                          const std::vector<double>& scale, std::vector<std::vector<std::uint8_t>>& storage,
+                          int stack = 1);
+
+// exp(sign 2 pi i idx / len) in FP64 from the reduced index (idx mod len), folded to the first
+// octant so that cos/sin see |angle| <= pi/4. Never a recurrence.
+void unit_root(std::int64_t idx, std::int64_t len, int sign, double* c, double* s);
+
+// Round a double once to bf16 (RNE), returned as the bf16 bit pattern.
+std::uint16_t round_to_bf16(double x);
+
+}  // namespace trn::fft::detail
