@@ -53,8 +53,9 @@ if [ -n "$shared" ]; then
     [ "$name" = trnblas_blas ] && continue
     readelf -d "$lib" | grep -q "SONAME.*\[lib$name\.so\.0\]" || { echo "$lib: SONAME is not lib$name.so.0" >&2; exit 1; }
     if readelf -d "$lib" | grep -Eq "RPATH|RUNPATH"; then echo "$lib: installed with an RPATH" >&2; exit 1; fi
+    upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
     bad=$(nm -D --defined-only "$lib" | awk '{print $3}' | c++filt |
-          grep -Ev "^($name[A-Za-z0-9_]*|trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) for trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) to trn::.*)$" || true)
+          grep -Ev "^($name[A-Za-z0-9_]*|$upper[A-Za-z0-9_]*|trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) for trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) to trn::.*)$" || true)
     if [ -n "$bad" ]; then
       echo "$lib exports symbols outside its C API and namespace trn:" >&2
       echo "$bad" | head -n 20 >&2

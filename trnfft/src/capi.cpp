@@ -54,7 +54,7 @@ struct PlanState {
   void* work_area = nullptr;
   bool auto_allocate = true;
   trnProfile_t last_profile{};
-  int last_error_param = 0;
+  trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
 };
 
 std::mutex g_table_mu;

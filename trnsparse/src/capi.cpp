@@ -20,7 +20,7 @@ struct trnsparseContext {
   trnStream_t stream = nullptr;
   int pointer_mode = TRNSPARSE_POINTER_MODE_HOST;
   trnProfile_t last_profile{};
-  int last_error_param = 0;
+  trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
 };
 
 struct trnsparseMatDescr {
@@ -832,8 +832,8 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
   c.require(colInd != nullptr || nnzb == 0, 12, "bsrSortedColIndA").require(blockSize >= 1, 13, "blockSize");
   if (!c) return c.status();
   const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
-  c.require(B != nullptr || k == 0 || n == 0, 14, "B").leading_dim<std::int64_t>(ldb, tb == 0 ? k : n, 15, "ldb");
-  c.not_null(beta, 16, "beta").require(C != nullptr || rows_c == 0 || n == 0, 17, "C").leading_dim<std::int64_t>(ldc, rows_c, 18, "ldc");
+  c.require(B != nullptr || k == 0 || n == 0, 14, "B").leading_dim(ldb, tb == 0 ? k : n, 15, "ldb");
+  c.not_null(beta, 16, "beta").require(C != nullptr || rows_c == 0 || n == 0, 17, "C").leading_dim(ldc, rows_c, 18, "ldc");
   if (!c) return c.status();
   const sp::BsrView a = legacy_bsr(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
   const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};

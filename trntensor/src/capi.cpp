@@ -19,7 +19,7 @@ using trn::tensor::DataType;
 struct trntensorHandle {
   trn::blas::Settings settings;
   trnProfile_t last_profile{};
-  int last_error_param = 0;
+  trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
 };
 struct trntensorTensorDescriptor {
   trn::tensor::TensorDesc desc;
