@@ -221,6 +221,33 @@ TEST(Sddmm, BsrPatternMatchesSampledOpenBlas) {
       }
 }
 
+TEST(Sddmm, WideOperandStreamsOpBWhenItDoesNotFitInSbuf) {
+  // K = 1100 (9 K tiles) x N = 5000: op(B) needs 9 * 5000 * 4 bytes per partition, more than SBUF
+  // holds beside the rest, so its tiles are streamed per block.
+  TestBsr C = random_bsr(2, 50, 64, 100, 0.04, 85, BlockOrder::col, IndexBase::zero, IndexType::i64);
+  ASSERT_GT(C.bnnz(), 0);
+  const std::int64_t M = C.rows(), N = C.cols(), K = 1100;
+  TestDense A = random_dense(M, K, Layout::col_major, 86, DType::f32, 0, 0);
+  TestDense B = random_dense(K, N, Layout::row_major, 87, DType::f32, 0, 0);
+  std::vector<std::int64_t> rows, cols;
+  std::vector<std::size_t> pos;
+  for (std::int64_t R = 0; R < C.brows; ++R)
+    for (std::int64_t e = C.offsets[R]; e < C.offsets[R + 1]; ++e)
+      for (std::int64_t r = 0; r < C.rb; ++r)
+        for (std::int64_t c = 0; c < C.cb; ++c) {
+          rows.push_back(R * C.rb + r);
+          cols.push_back(C.columns[e] * C.cb + c);
+          pos.push_back(static_cast<std::size_t>(e * C.rb * C.cb + r + c * C.rb));
+        }
+  std::vector<float> before;
+  for (std::size_t p : pos) before.push_back(C.values.get(p));
+  sp::sddmm({}, Op::N, Op::N, 1.0f, A.ref(), B.ref(), 0.25f, C.view());
+  Values after;
+  after.resize(pos.size());
+  for (std::size_t i = 0; i < pos.size(); ++i) after.set(i, C.values.get(pos[i]));
+  check_sddmm_values(Op::N, Op::N, M, N, K, 1.0f, 0.25f, A, B, rows, cols, before, after);
+}
+
 TEST(Sddmm, CsrPatternMatchesSampledOpenBlas) {
   for (Op opA : {Op::N, Op::T})
     for (double d : {0.02, 0.3}) {
