@@ -480,3 +480,43 @@ TEST(CApiRandomised, CorruptedDescriptorsAreRejectedExactlyWhenInvalid) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CApiStrict, StrictModeRestoresCusparseLimits) {
+  Problem p;
+  int on = -1;
+  ASSERT_EQ(trnsparseGetStrictMode(p.h, &on), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(on, 0);
+  // Relaxed (default): CONJUGATE_TRANSPOSE is TRANSPOSE for real values; legacy transA = T and
+  // blockDim = 1 are accepted.
+  std::vector<float> Ct(24 * 5, 0.0f), Bt(32 * 5, 1.0f);
+  trnsparseDnMatDescr_t mBt, mCt;
+  trnsparseCreateDnMat(&mBt, 32, 5, 32, Bt.data(), TRN_R_32F, TRNSPARSE_ORDER_COL);
+  trnsparseCreateDnMat(&mCt, 24, 5, 24, Ct.data(), TRN_R_32F, TRNSPARSE_ORDER_COL);
+  EXPECT_EQ(p.spmm(2, 0, nullptr, nullptr, mBt, nullptr, mCt), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseSetStrictMode(p.h, 1), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(p.spmm(2, 0, nullptr, nullptr, mBt, nullptr, mCt), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(p.last_param(), 1);
+  EXPECT_EQ(p.spmm(1, 0, nullptr, nullptr, mBt, nullptr, mCt), TRNSPARSE_STATUS_SUCCESS);  // plain T stays legal
+  trnsparseMatDescr_t d;
+  trnsparseCreateMatDescr(&d);
+  const int off[2] = {0, 1}, col[1] = {0};
+  const float val[1] = {2.0f}, x[1] = {3.0f}, one = 1.0f, zero = 0.0f;
+  float y[1] = {0.0f};
+  EXPECT_EQ(trnsparseSbsrmv(p.h, TRNSPARSE_DIRECTION_ROW, TRNSPARSE_OPERATION_NON_TRANSPOSE, 1, 1, 1, &one, d, val, off, col,
+                            1, x, &zero, y),
+            TRNSPARSE_STATUS_INVALID_VALUE);  // blockDim 1: cuSPARSE requires > 1
+  EXPECT_EQ(p.last_param(), 11);
+  EXPECT_EQ(y[0], 0.0f);
+  ASSERT_EQ(trnsparseSetStrictMode(p.h, 0), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(trnsparseSbsrmv(p.h, TRNSPARSE_DIRECTION_ROW, TRNSPARSE_OPERATION_NON_TRANSPOSE, 1, 1, 1, &one, d, val, off, col,
+                            1, x, &zero, y),
+            TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(y[0], 6.0f);
+  trnsparseDestroyMatDescr(d);
+  trnsparseDestroyDnMat(mBt);
+  trnsparseDestroyDnMat(mCt);
+}
+
+}  // namespace

@@ -125,6 +125,11 @@ trnsparseStatus_t trnsparseSetNumericsProfile(trnsparseHandle_t handle, trnNumer
 trnsparseStatus_t trnsparseSetNumCores(trnsparseHandle_t handle, int cores);
 trnsparseStatus_t trnsparseGetLastProfile(trnsparseHandle_t handle, trnProfile_t* profile);
 trnsparseStatus_t trnsparseGetLastErrorParameter(trnsparseHandle_t handle, int* position);
+/* Strict mode (extension, default off): restores cuSPARSE's documented limits where trnsparse is a
+ * superset — legacy bsrmm/bsrmv with transA != NON_TRANSPOSE or blockDim == 1, and
+ * CONJUGATE_TRANSPOSE anywhere, become INVALID_VALUE at their parameter position. */
+trnsparseStatus_t trnsparseSetStrictMode(trnsparseHandle_t handle, int enable);
+trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable);
 
 /* ---- logging -------------------------------------------------------------------------------
  * cuSPARSE's logger (callback with level and function name; level 1 = error) and cuBLAS-style

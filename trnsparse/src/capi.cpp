@@ -21,6 +21,7 @@ struct trnsparseContext {
   int pointer_mode = TRNSPARSE_POINTER_MODE_HOST;
   trnProfile_t last_profile{};
   int last_error_param = 0;
+  bool strict = false;
 };
 
 struct trnsparseMatDescr {
@@ -139,8 +140,8 @@ void store_profile(trnsparseHandle_t h, const sp::CallReport& r) { h->last_profi
 // SpMM argument chain shared by _bufferSize, _preprocess and the call.
 Check& spmm_checks(Check& c, trnsparseHandle_t h, int opA, int opB, const void* alpha, const trnsparseSpMatDescr* A,
                    const trnsparseDnMatDescr* B, const void* beta, const trnsparseDnMatDescr* C, int computeType, int alg) {
-  (void)h;
   c.one_of(opA, {0, 1, 2}, 1, "opA").one_of(opB, {0, 1, 2}, 2, "opB").not_null(alpha, 3, "alpha");
+  c.require(!h->strict || opA != 2, 1, "opA").require(!h->strict || opB != 2, 2, "opB");
   c.require(g_spmats.contains(A), 4, "matA").require(g_dnmats.contains(B), 5, "matB").not_null(beta, 6, "beta");
   c.require(g_dnmats.contains(C) && !C->is_const, 7, "matC");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6, 12, 13, 14}, 9, "alg");
@@ -279,6 +280,20 @@ trnsparseStatus_t trnsparseGetLastProfile(trnsparseHandle_t handle, trnProfile_t
   Check c(g_log, "trnsparseGetLastProfile", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
   if (!c.not_null(profile, 1, "profile")) return c.status();
   *profile = handle->last_profile;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSetStrictMode(trnsparseHandle_t handle, int enable) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  handle->strict = enable != 0;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseGetStrictMode", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.not_null(enable, 1, "enable")) return c.status();
+  *enable = handle->strict ? 1 : 0;
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
@@ -460,9 +475,10 @@ trnsparseStatus_t create_dnvec(trnsparseDnVecDescr_t* d, int64_t size, const voi
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
-Check& spmv_checks(Check& c, int opA, const void* alpha, const trnsparseSpMatDescr* A, const trnsparseDnVecDescr* x,
+Check& spmv_checks(Check& c, bool strict, int opA, const void* alpha, const trnsparseSpMatDescr* A, const trnsparseDnVecDescr* x,
                    const void* beta, const trnsparseDnVecDescr* y, int computeType, int alg) {
-  c.one_of(opA, {0, 1, 2}, 1, "opA").not_null(alpha, 2, "alpha").require(g_spmats.contains(A), 3, "matA");
+  c.one_of(opA, {0, 1, 2}, 1, "opA").require(!strict || opA != 2, 1, "opA").not_null(alpha, 2, "alpha");
+  c.require(g_spmats.contains(A), 3, "matA");
   c.require(g_dnvecs.contains(x), 4, "vecX").not_null(beta, 5, "beta").require(g_dnvecs.contains(y) && !y->is_const, 6, "vecY");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 7, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6}, 8, "alg");
   if (!c) return c;
@@ -473,9 +489,10 @@ Check& spmv_checks(Check& c, int opA, const void* alpha, const trnsparseSpMatDes
   return check_sparse(c, A, 3, "matA");
 }
 
-Check& sddmm_checks(Check& c, int opA, int opB, const void* alpha, const trnsparseDnMatDescr* A,
+Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, const trnsparseDnMatDescr* A,
                     const trnsparseDnMatDescr* B, const void* beta, const trnsparseSpMatDescr* C, int computeType, int alg) {
   c.one_of(opA, {0, 1, 2}, 1, "opA").one_of(opB, {0, 1, 2}, 2, "opB").not_null(alpha, 3, "alpha");
+  c.require(!strict || opA != 2, 1, "opA").require(!strict || opB != 2, 2, "opB");
   c.require(g_dnmats.contains(A), 4, "matA").require(g_dnmats.contains(B), 5, "matB").not_null(beta, 6, "beta");
   c.require(g_spmats.contains(C) && !C->is_const, 7, "matC");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0}, 9, "alg");
@@ -731,7 +748,7 @@ trnsparseStatus_t trnsparseSpMV_bufferSize(trnsparseHandle_t h, trnsparseOperati
                                            size_t* bufferSize) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSpMV_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg)).not_null(bufferSize, 9, "bufferSize"))
+  if (!spmv_checks(c, h->strict, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg)).not_null(bufferSize, 9, "bufferSize"))
     return c.status();
   *bufferSize = kBufferBytes;
   return TRNSPARSE_STATUS_SUCCESS;
@@ -744,7 +761,7 @@ trnsparseStatus_t trnsparseSpMV_preprocess(trnsparseHandle_t h, trnsparseOperati
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSpMV_preprocess", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg));
+  spmv_checks(c, h->strict, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg));
   return c.status();
 }
 
@@ -754,7 +771,7 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSpMV", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg))) return c.status();
+  if (!spmv_checks(c, h->strict, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg))) return c.status();
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
     sp::CallReport r;
@@ -774,7 +791,7 @@ trnsparseStatus_t trnsparseSDDMM_bufferSize(trnsparseHandle_t h, trnsparseOperat
                                             trnDataType_t ct, trnsparseSDDMMAlg_t alg, size_t* bufferSize) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSDDMM_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg))
+  if (!sddmm_checks(c, h->strict, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg))
            .not_null(bufferSize, 10, "bufferSize"))
     return c.status();
   *bufferSize = kBufferBytes;
@@ -788,7 +805,7 @@ trnsparseStatus_t trnsparseSDDMM_preprocess(trnsparseHandle_t h, trnsparseOperat
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSDDMM_preprocess", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg));
+  sddmm_checks(c, h->strict, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg));
   return c.status();
 }
 
@@ -799,7 +816,7 @@ trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t h, trnsparseOperation_t opA, 
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSDDMM", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
+  if (!sddmm_checks(c, h->strict, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
     return c.status();
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSDDMM", kStatusMap, [&] {
@@ -823,13 +840,14 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
   const int dir = enum_value(dirA), ta = enum_value(transA), tb = enum_value(transB);
   Check c(g_log, "trnsparseSbsrmm", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").one_of(tb, {0, 1}, 3, "transB");
+  c.require(!h->strict || ta == 0, 2, "transA");  // cuSPARSE: NON_TRANSPOSE only
   c.nonnegative(mb, 4, "mb").nonnegative(n, 5, "n").nonnegative(kb, 6, "kb").nonnegative(nnzb, 7, "nnzb");
   c.not_null(alpha, 8, "alpha").require(g_mat_descrs.contains(descrA), 9, "descrA");
   if (!c) return c.status();
   c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
   c.require(val != nullptr || nnzb == 0, 10, "bsrSortedValA").not_null(rowPtr, 11, "bsrSortedRowPtrA");
-  c.require(colInd != nullptr || nnzb == 0, 12, "bsrSortedColIndA").require(blockSize >= 1, 13, "blockSize");
+  c.require(colInd != nullptr || nnzb == 0, 12, "bsrSortedColIndA").require(blockSize >= (h->strict ? 2 : 1), 13, "blockSize");
   if (!c) return c.status();
   const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
   c.require(B != nullptr || k == 0 || n == 0, 14, "B").leading_dim<std::int64_t>(ldb, tb == 0 ? k : n, 15, "ldb");
@@ -863,12 +881,13 @@ trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA
   const int dir = enum_value(dirA), ta = enum_value(transA);
   Check c(g_log, "trnsparseSbsrmv", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").nonnegative(mb, 3, "mb").nonnegative(nb, 4, "nb");
+  c.require(!h->strict || ta == 0, 2, "transA");
   c.nonnegative(nnzb, 5, "nnzb").not_null(alpha, 6, "alpha").require(g_mat_descrs.contains(descrA), 7, "descrA");
   if (!c) return c.status();
   c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
   c.require(val != nullptr || nnzb == 0, 8, "bsrSortedValA").not_null(rowPtr, 9, "bsrSortedRowPtrA");
-  c.require(colInd != nullptr || nnzb == 0, 10, "bsrSortedColIndA").require(blockDim >= 1, 11, "blockDim");
+  c.require(colInd != nullptr || nnzb == 0, 10, "bsrSortedColIndA").require(blockDim >= (h->strict ? 2 : 1), 11, "blockDim");
   const std::int64_t len_x = std::int64_t{ta == 0 ? nb : mb} * blockDim, len_y = std::int64_t{ta == 0 ? mb : nb} * blockDim;
   c.require(x != nullptr || len_x == 0, 12, "x").not_null(beta, 13, "beta").require(y != nullptr || len_y == 0, 14, "y");
   if (!c) return c.status();
