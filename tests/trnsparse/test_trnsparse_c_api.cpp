@@ -16,6 +16,7 @@ extern "C" {
 int trnsparse_sample_spmm_csr(void);
 int trnsparse_sample_spmm_bsr(void);
 int trnsparse_sample_spmv_csr(void);
+int trnsparse_sample_spmm_coo(void);
 int trnsparse_sample_sddmm_csr(void);
 int trnsparse_sample_sddmm_bsr(void);
 int trnsparse_c_header_check(void);
@@ -27,6 +28,7 @@ TEST(CApiSamples, PortedCusparseSamplesPassTheirChecks) {
   EXPECT_EQ(trnsparse_sample_spmm_csr(), 0);
   EXPECT_EQ(trnsparse_sample_spmm_bsr(), 0);
   EXPECT_EQ(trnsparse_sample_spmv_csr(), 0);
+  EXPECT_EQ(trnsparse_sample_spmm_coo(), 0);
   EXPECT_EQ(trnsparse_sample_sddmm_csr(), 0);
   EXPECT_EQ(trnsparse_sample_sddmm_bsr(), 0);
   EXPECT_EQ(trnsparse_c_header_check(), 0);

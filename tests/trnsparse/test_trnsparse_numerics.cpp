@@ -482,3 +482,44 @@ TEST(Reorder, RcmRestoresBandedBlocksAndPermutesExactly) {
 }
 
 }  // namespace
+
+namespace {
+
+// COO input: the same values as a random BSR expanded entry by entry (row-sorted), SpMM/SpMV
+// against OpenBLAS; unsorted or out-of-range entries are rejected.
+TEST(Coo, SpmmAndSpmvMatchOpenBlasAndUnsortedIsRejected) {
+  TestBsr A = random_bsr(6, 5, 7, 9, 0.4, 141);
+  const std::vector<float> Ad = A.dense();
+  std::vector<std::int64_t> ri, ci;
+  std::vector<float> vals;
+  for (std::int64_t i = 0; i < A.rows(); ++i)
+    for (std::int64_t j = 0; j < A.cols(); ++j)
+      if (Ad[static_cast<std::size_t>(i + j * A.rows())] != 0.0f) {
+        ri.push_back(i + 1);
+        ci.push_back(j + 1);
+        vals.push_back(Ad[static_cast<std::size_t>(i + j * A.rows())]);
+      }
+  const sp::CooView coo{A.rows(), A.cols(), static_cast<std::int64_t>(vals.size()), ri.data(), ci.data(), vals.data(),
+                        IndexType::i64, IndexBase::one, DType::f32};
+  TestDense B = random_dense(A.cols(), 11, Layout::row_major, 142);
+  TestDense C = random_dense(A.rows(), 11, Layout::col_major, 143);
+  const Reference ref = reference_gemm(Op::N, Op::N, A.rows(), 11, A.cols(), 1.0f, Ad, A.rows(), B.colmajor, B.rows, 0.5f, C.colmajor);
+  sp::spmm({}, Op::N, Op::N, 1.0f, coo, B.ref(), 0.5f, C.mref());
+  C.refresh_colmajor();
+  for (std::size_t q = 0; q < ref.c.size(); ++q) ASSERT_LE(std::fabs(C.colmajor[q] - ref.c[q]), bound(A.cols(), ref.scale[q]));
+  std::vector<float> x(static_cast<std::size_t>(A.rows()), 1.0f), y(static_cast<std::size_t>(A.cols()), 0.0f);
+  sp::spmv({}, Op::T, 1.0f, coo, x.data(), DType::f32, 0.0f, y.data(), DType::f32);  // column sums
+  for (std::int64_t j = 0; j < A.cols(); ++j) {
+    double s = 0, sa = 0;
+    for (std::int64_t i = 0; i < A.rows(); ++i) {
+      s += Ad[static_cast<std::size_t>(i + j * A.rows())];
+      sa += std::fabs(Ad[static_cast<std::size_t>(i + j * A.rows())]);
+    }
+    ASSERT_LE(std::fabs(y[static_cast<std::size_t>(j)] - s), bound(A.rows(), sa));
+  }
+  ASSERT_GE(ri.size(), 3u);
+  std::swap(ri[0], ri[ri.size() - 1]);  // rows no longer sorted
+  EXPECT_THROW(sp::spmm({}, Op::N, Op::N, 1.0f, coo, B.ref(), 0.5f, C.mref()), sp::InvalidArgument);
+}
+
+}  // namespace

@@ -180,6 +180,14 @@ trnsparseStatus_t trnsparseCreateConstCsr(trnsparseConstSpMatDescr_t* spMatDescr
                                           const void* csrValues, trnsparseIndexType_t csrRowOffsetsType,
                                           trnsparseIndexType_t csrColIndType, trnsparseIndexBase_t idxBase,
                                           trnDataType_t valueType);
+/* COO (SpMM/SpMV only; entries sorted by row, then by strictly increasing column). */
+trnsparseStatus_t trnsparseCreateCoo(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                     void* cooRowInd, void* cooColInd, void* cooValues, trnsparseIndexType_t cooIdxType,
+                                     trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstCoo(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                          int64_t nnz, const void* cooRowInd, const void* cooColInd,
+                                          const void* cooValues, trnsparseIndexType_t cooIdxType,
+                                          trnsparseIndexBase_t idxBase, trnDataType_t valueType);
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t spMatDescr);
 trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
                                         int64_t* nnz);

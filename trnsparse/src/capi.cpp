@@ -35,6 +35,7 @@ struct trnsparseSpMatDescr {
   int format = TRNSPARSE_FORMAT_BSR;
   sp::BsrView bsr;  // format BSR
   sp::CsrView csr;  // format CSR
+  sp::CooView coo;  // format COO
   int base = 0;
   int fill = TRNSPARSE_FILL_MODE_LOWER;
   int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
@@ -124,13 +125,22 @@ bool indices_ok(const View& v, std::string* why) {
 Check& check_sparse(Check& c, const trnsparseSpMatDescr* m, int pos, const char* name) {
   if (!c) return c;
   std::string why;
-  const bool ok = m->format == TRNSPARSE_FORMAT_BSR ? indices_ok(m->bsr, &why) : indices_ok(m->csr, &why);
+  const bool ok = m->format == TRNSPARSE_FORMAT_BSR   ? indices_ok(m->bsr, &why)
+                  : m->format == TRNSPARSE_FORMAT_CSR ? indices_ok(m->csr, &why)
+                                                      : indices_ok(m->coo, &why);
   if (!ok) g_log.log(why);
   return c.require(ok, pos, name);
 }
 
-std::int64_t sp_rows(const trnsparseSpMatDescr* m) { return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.rows() : m->csr.rows; }
-std::int64_t sp_cols(const trnsparseSpMatDescr* m) { return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.cols() : m->csr.cols; }
+std::int64_t sp_rows(const trnsparseSpMatDescr* m) {
+  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.rows() : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.rows : m->coo.rows;
+}
+std::int64_t sp_cols(const trnsparseSpMatDescr* m) {
+  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.cols() : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.cols : m->coo.cols;
+}
+void*& sp_values(trnsparseSpMatDescr* m) {
+  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.values : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.values : m->coo.values;
+}
 sp::DenseRef dense_of(const trnsparseDnMatDescr* d) {
   return {d->m.data, d->m.dtype, d->m.rows, d->m.cols, d->m.ld, d->m.layout};
 }
@@ -437,6 +447,27 @@ trnsparseStatus_t create_csr(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
+trnsparseStatus_t create_coo(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, const void* ri,
+                             const void* ci, const void* val, int it, int base, int vt, bool is_const, const char* fn) {
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
+  c.not_null(d, 1, "spMatDescr").nonnegative(rows, 2, "rows").nonnegative(cols, 3, "cols").nonnegative(nnz, 4, "nnz");
+  c.require(ri != nullptr || nnz == 0, 5, "cooRowInd").require(ci != nullptr || nnz == 0, 6, "cooColInd");
+  c.require(val != nullptr || nnz == 0, 7, "cooValues").one_of(it, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 8, "cooIdxType");
+  c.one_of(base, {0, 1}, 9, "idxBase").require(is_known_value_type(vt), 10, "valueType");
+  if (!c) return c.status();
+  auto* m = new (std::nothrow) trnsparseSpMatDescr;
+  if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  m->format = TRNSPARSE_FORMAT_COO;
+  m->coo = sp::CooView{rows, cols, nnz, ri, ci, const_cast<void*>(val), index_type(it),
+                       base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  m->fp64 = !value_dtype(vt, &m->coo.value_type);
+  m->base = base;
+  m->is_const = is_const;
+  g_spmats.insert(m);
+  *d = m;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
 trnsparseStatus_t create_dnmat(trnsparseDnMatDescr_t* d, int64_t rows, int64_t cols, int64_t ld, const void* values,
                                int vt, int order, bool is_const, const char* fn) {
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
@@ -499,6 +530,8 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
   if (!c) return c;
   c.require_or(computeType == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
+  c.require_or(C->format != TRNSPARSE_FORMAT_COO, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "SDDMM output patterns are CSR or BSR");
   const std::int64_t M = sp_rows(C), N = sp_cols(C), K = opA == 0 ? A->m.cols : A->m.rows;
   c.require(opA == 0 ? A->m.rows == M : A->m.cols == M, 4, "matA");
   c.require(opB == 0 ? (B->m.rows == K && B->m.cols == N) : (B->m.rows == N && B->m.cols == K), 5, "matB");
@@ -599,6 +632,21 @@ trnsparseStatus_t trnsparseCreateConstCsr(trnsparseConstSpMatDescr_t* d, int64_t
   if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
   return st;
 }
+trnsparseStatus_t trnsparseCreateCoo(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, void* ri,
+                                     void* ci, void* val, trnsparseIndexType_t it, trnsparseIndexBase_t base,
+                                     trnDataType_t vt) {
+  return create_coo(d, rows, cols, nnz, ri, ci, val, enum_value(it), enum_value(base), enum_value(vt), false,
+                    "trnsparseCreateCoo");
+}
+trnsparseStatus_t trnsparseCreateConstCoo(trnsparseConstSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz,
+                                          const void* ri, const void* ci, const void* val, trnsparseIndexType_t it,
+                                          trnsparseIndexBase_t base, trnDataType_t vt) {
+  trnsparseSpMatDescr_t m = nullptr;
+  const trnsparseStatus_t st = create_coo(d != nullptr ? &m : nullptr, rows, cols, nnz, ri, ci, val, enum_value(it),
+                                          enum_value(base), enum_value(vt), true, "trnsparseCreateConstCoo");
+  if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
+  return st;
+}
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t d) {
   if (!g_spmats.erase(d)) return TRNSPARSE_STATUS_INVALID_VALUE;
   delete d;
@@ -610,7 +658,7 @@ trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t d, int64_t* r
   if (!c) return c.status();
   *rows = sp_rows(d);
   *cols = sp_cols(d);
-  *nnz = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.bnnz : d->csr.nnz;  // BSR: stored blocks
+  *nnz = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.bnnz : d->format == TRNSPARSE_FORMAT_CSR ? d->csr.nnz : d->coo.nnz;  // BSR: blocks
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseSpMatGetFormat(trnsparseConstSpMatDescr_t d, trnsparseFormat_t* format) {
@@ -628,13 +676,13 @@ trnsparseStatus_t trnsparseSpMatGetIndexBase(trnsparseConstSpMatDescr_t d, trnsp
 trnsparseStatus_t trnsparseSpMatGetValues(trnsparseSpMatDescr_t d, void** values) {
   Check c(g_log, "trnsparseSpMatGetValues", TRNSPARSE_STATUS_INVALID_VALUE);
   if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(values, 2, "values")) return c.status();
-  *values = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.values : d->csr.values;
+  *values = sp_values(d);
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseSpMatSetValues(trnsparseSpMatDescr_t d, void* values) {
   Check c(g_log, "trnsparseSpMatSetValues", TRNSPARSE_STATUS_INVALID_VALUE);
   if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(values, 2, "values")) return c.status();
-  (d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.values : d->csr.values) = values;
+  sp_values(d) = values;
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseSpMatGetAttribute(trnsparseConstSpMatDescr_t d, trnsparseSpMatAttribute_t attribute,
@@ -734,8 +782,10 @@ trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, t
     sp::CallReport r;
     if (A->format == TRNSPARSE_FORMAT_BSR)
       sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->bsr, dense_of(B), b, C->m, &r);
-    else
+    else if (A->format == TRNSPARSE_FORMAT_CSR)
       sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->csr, dense_of(B), b, C->m, &r);
+    else
+      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->coo, dense_of(B), b, C->m, &r);
     store_profile(h, r);
   });
 }
@@ -777,8 +827,10 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
     sp::CallReport r;
     if (A->format == TRNSPARSE_FORMAT_BSR)
       sp::spmv(h->settings, op_of(enum_value(opA)), a, A->bsr, x->values, x->dtype, b, y->values, y->dtype, &r);
-    else
+    else if (A->format == TRNSPARSE_FORMAT_CSR)
       sp::spmv(h->settings, op_of(enum_value(opA)), a, A->csr, x->values, x->dtype, b, y->values, y->dtype, &r);
+    else
+      sp::spmv(h->settings, op_of(enum_value(opA)), a, A->coo, x->values, x->dtype, b, y->values, y->dtype, &r);
     store_profile(h, r);
   });
 }

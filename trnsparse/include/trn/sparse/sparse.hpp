@@ -56,6 +56,19 @@ struct CsrView {
   DType value_type = DType::f32;
 };
 
+// A COO matrix: entry e at (row_ind[e], col_ind[e]); both arrays of `index_type`. Entries must be
+// sorted by row, then strictly increasing in column within a row (cuSPARSE requires row-sorted COO;
+// the column order fixes the accumulation order, so it is required too).
+struct CooView {
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  const void* row_ind = nullptr;
+  const void* col_ind = nullptr;
+  void* values = nullptr;
+  IndexType index_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  DType value_type = DType::f32;
+};
+
 // A dense rows x cols matrix: element (i, j) at data[i + j * ld] (col_major) or data[i * ld + j].
 struct DenseRef {
   const void* data = nullptr;
@@ -103,6 +116,7 @@ class InvalidArgument : public Error {
 // >= 1; non-null arrays when bnnz > 0. Throws InvalidArgument naming the array.
 void validate(const BsrView& a);
 void validate(const CsrView& a);
+void validate(const CooView& a);
 
 // C = alpha op(A) op(B) + beta C. op(A) is M x K (A: brows x bcols blocks, op T swaps them), op(B)
 // K x n, C M x n. Values of A: f32, bf16 or f16; B: f32, bf16 or f16; C: f32, bf16 or f16. Products
@@ -118,6 +132,11 @@ void spmv(const Settings& s, Op opA, float alpha, const BsrView& A, const void* 
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report = nullptr);
 void spmv(const Settings& s, Op opA, float alpha, const CsrView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report = nullptr);
+// COO: row offsets are built from the sorted row indices (host index work), then the CSR path.
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CooView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+void spmv(const Settings& s, Op opA, float alpha, const CooView& A, const void* x, DType x_type, float beta, void* y,
           DType y_type, CallReport* report = nullptr);
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C (BSR or CSR pattern).
 void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
