@@ -523,3 +523,59 @@ TEST(Coo, SpmmAndSpmvMatchOpenBlasAndUnsortedIsRejected) {
 }
 
 }  // namespace
+
+namespace {
+
+// SpGEMM (BSR x BSR): the symbolic pattern against the structural product computed here, the
+// values against OpenBLAS on the densified operands (the SpMM bound with k = A.cols), bits for
+// integer bf16 inputs.
+TEST(Spgemm, PatternAndValuesMatchDenseOpenBlas) {
+  for (DType vt : {DType::f32, DType::bf16}) {
+    const int imax = vt == DType::bf16 ? 16 : 0;
+    TestBsr A = random_bsr(6, 5, 8, 12, 0.35, 151, BlockOrder::col, IndexBase::one, IndexType::i32, vt, imax);
+    TestBsr B = random_bsr(5, 7, 12, 10, 0.35, 152, BlockOrder::row, IndexBase::zero, IndexType::i64, vt, imax);
+    sp::OwnedBsr C = sp::spgemm_symbolic(A.view(), B.view());
+    // Structural product.
+    std::int64_t expect_blocks = 0;
+    for (std::int64_t i = 0; i < A.brows; ++i)
+      for (std::int64_t j = 0; j < B.bcols; ++j) {
+        bool hit = false;
+        for (std::int64_t e = A.offsets[i]; e < A.offsets[i + 1] && !hit; ++e)
+          for (std::int64_t f = B.offsets[A.columns[e]]; f < B.offsets[A.columns[e] + 1]; ++f) hit = hit || B.columns[f] == j;
+        if (!hit) continue;
+        ++expect_blocks;
+        const auto first = C.columns.begin() + C.offsets[i], last = C.columns.begin() + C.offsets[i + 1];
+        ASSERT_TRUE(std::binary_search(first, last, j)) << i << "," << j;
+      }
+    ASSERT_EQ(static_cast<std::int64_t>(C.columns.size()), expect_blocks);
+    sp::CallReport rep;
+    sp::spgemm_numeric({}, 0.75f, A.view(), B.view(), C, &rep);
+    const std::int64_t M = A.rows(), N = B.cols(), K = A.cols();
+    const std::vector<float> zeros(static_cast<std::size_t>(M * N), 0.0f);
+    const Reference ref = reference_gemm(Op::N, Op::N, M, N, K, 0.75f, A.dense(), M, B.dense(), K, 0.0f, zeros);
+    // C's blocks against the reference; positions outside C's pattern must be exact zeros there.
+    std::vector<float> cd(static_cast<std::size_t>(M * N), 0.0f);
+    for (std::int64_t i = 0; i < C.brows; ++i)
+      for (std::int64_t e = C.offsets[static_cast<std::size_t>(i)]; e < C.offsets[static_cast<std::size_t>(i) + 1]; ++e)
+        for (std::int64_t r = 0; r < C.row_block; ++r)
+          for (std::int64_t c = 0; c < C.col_block; ++c) {
+            float v;
+            std::memcpy(&v, C.values.data() + (e * C.row_block * C.col_block + r * C.col_block + c) * 4, 4);
+            cd[static_cast<std::size_t>((i * C.row_block + r) + (C.columns[static_cast<std::size_t>(e)] * C.col_block + c) * M)] = v;
+          }
+    for (std::size_t q = 0; q < cd.size(); ++q) {
+      if (imax > 0)
+        ASSERT_EQ(cd[q], ref.c[q]) << "integer bf16 inputs: exact";
+      else
+        ASSERT_LE(std::fabs(cd[q] - ref.c[q]), bound(K, ref.scale[q])) << q;
+    }
+    EXPECT_GT(rep.matmuls, 0);
+  }
+}
+
+TEST(Spgemm, MismatchedShapesAreRejected) {
+  TestBsr A = random_bsr(3, 4, 8, 8, 0.5, 161), B = random_bsr(5, 2, 8, 8, 0.5, 162);
+  EXPECT_THROW(sp::spgemm_symbolic(A.view(), B.view()), sp::InvalidArgument);
+}
+
+}  // namespace

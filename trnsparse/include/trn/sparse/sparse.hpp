@@ -179,6 +179,18 @@ struct OwnedBsr {
 OwnedBsr dense_to_bsr(const DenseRef& A, std::int64_t row_block, std::int64_t col_block, float threshold,
                       BlockOrder order = BlockOrder::row);
 
+// ---- SpGEMM C = alpha A B, BSR x BSR (C++ only) -------------------------------------------------
+// Two phases as cuSPARSE's SpGEMM (work estimation + compute, then copy): spgemm_symbolic builds
+// C's block pattern on the host (index work: the union over k of the block columns of B's rows k
+// for every stored A(i, k)), sorted, with zero values (row-major blocks, fp32); spgemm_numeric
+// computes every stored C(i, j) = alpha sum_k A(i, k) B(k, j) on TensorE — one nc_matmul per
+// contributing pair, in increasing k, into one PSUM accumulator, evacuated once (VectorE alpha).
+// Requires A.bcols == B.brows, A.col_block == B.row_block, blocks of at most pmax rows and
+// columns, opA = opB = N and beta = 0 (C is overwritten), as cuSPARSE's SpGEMM.
+OwnedBsr spgemm_symbolic(const BsrView& A, const BsrView& B);
+void spgemm_numeric(const Settings& s, float alpha, const BsrView& A, const BsrView& B, OwnedBsr& C,
+                    CallReport* report = nullptr);
+
 // Reverse Cuthill-McKee ordering of a square CSR matrix (George & Liu, "Computer Solution of Large
 // Sparse Positive Definite Systems", 1981, §4.3): BFS from a pseudo-peripheral start vertex (the
 // George-Liu heuristic) of each connected component, neighbours by increasing degree, then reversed.
