@@ -16,7 +16,7 @@ if [ -n "${missing[*]:-}" ]; then
 fi
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DBUILD_SHARED_LIBS=OFF -DTRNSCI_FUZZ=ON -DTRNSCI_SANITIZE=ON -DTRNSCI_BUILD_TESTS=OFF -DTRNSCI_BUILD_BENCH=OFF -DTRNSCI_BUILD_TOOLS=OFF >/dev/null
-harnesses=$(sed -n 's/^foreach(lib \(.*\))$/\1/p' tests/fuzz/CMakeLists.txt)
+harnesses=$(sed -n 's/^trnsci_add_fuzzer(\([a-z]*\) .*/\1/p' tests/fuzz/CMakeLists.txt)
 targets=$(for h in $harnesses; do printf 'fuzz_%s ' "$h"; done)
 cmake --build build-fuzz -j2 --target $targets
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

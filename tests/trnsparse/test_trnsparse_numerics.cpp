@@ -221,6 +221,33 @@ TEST(Sddmm, BsrPatternMatchesSampledOpenBlas) {
       }
 }
 
+TEST(Sddmm, WideOperandStreamsOpBWhenItDoesNotFitInSbuf) {
+  // K = 1100 (9 K tiles) x N = 5000: op(B) needs 9 * 5000 * 4 bytes per partition, more than SBUF
+  // holds beside the rest, so its tiles are streamed per block.
+  TestBsr C = random_bsr(2, 50, 64, 100, 0.04, 85, BlockOrder::col, IndexBase::zero, IndexType::i64);
+  ASSERT_GT(C.bnnz(), 0);
+  const std::int64_t M = C.rows(), N = C.cols(), K = 1100;
+  TestDense A = random_dense(M, K, Layout::col_major, 86, DType::f32, 0, 0);
+  TestDense B = random_dense(K, N, Layout::row_major, 87, DType::f32, 0, 0);
+  std::vector<std::int64_t> rows, cols;
+  std::vector<std::size_t> pos;
+  for (std::int64_t R = 0; R < C.brows; ++R)
+    for (std::int64_t e = C.offsets[R]; e < C.offsets[R + 1]; ++e)
+      for (std::int64_t r = 0; r < C.rb; ++r)
+        for (std::int64_t c = 0; c < C.cb; ++c) {
+          rows.push_back(R * C.rb + r);
+          cols.push_back(C.columns[e] * C.cb + c);
+          pos.push_back(static_cast<std::size_t>(e * C.rb * C.cb + r + c * C.rb));
+        }
+  std::vector<float> before;
+  for (std::size_t p : pos) before.push_back(C.values.get(p));
+  sp::sddmm({}, Op::N, Op::N, 1.0f, A.ref(), B.ref(), 0.25f, C.view());
+  Values after;
+  after.resize(pos.size());
+  for (std::size_t i = 0; i < pos.size(); ++i) after.set(i, C.values.get(pos[i]));
+  check_sddmm_values(Op::N, Op::N, M, N, K, 1.0f, 0.25f, A, B, rows, cols, before, after);
+}
+
 TEST(Sddmm, CsrPatternMatchesSampledOpenBlas) {
   for (Op opA : {Op::N, Op::T})
     for (double d : {0.02, 0.3}) {
@@ -452,6 +479,103 @@ TEST(Reorder, RcmRestoresBandedBlocksAndPermutesExactly) {
       ASSERT_EQ(v, val[static_cast<std::size_t>(e)]);
     }
   }
+}
+
+}  // namespace
+
+namespace {
+
+// COO input: the same values as a random BSR expanded entry by entry (row-sorted), SpMM/SpMV
+// against OpenBLAS; unsorted or out-of-range entries are rejected.
+TEST(Coo, SpmmAndSpmvMatchOpenBlasAndUnsortedIsRejected) {
+  TestBsr A = random_bsr(6, 5, 7, 9, 0.4, 141);
+  const std::vector<float> Ad = A.dense();
+  std::vector<std::int64_t> ri, ci;
+  std::vector<float> vals;
+  for (std::int64_t i = 0; i < A.rows(); ++i)
+    for (std::int64_t j = 0; j < A.cols(); ++j)
+      if (Ad[static_cast<std::size_t>(i + j * A.rows())] != 0.0f) {
+        ri.push_back(i + 1);
+        ci.push_back(j + 1);
+        vals.push_back(Ad[static_cast<std::size_t>(i + j * A.rows())]);
+      }
+  const sp::CooView coo{A.rows(), A.cols(), static_cast<std::int64_t>(vals.size()), ri.data(), ci.data(), vals.data(),
+                        IndexType::i64, IndexBase::one, DType::f32};
+  TestDense B = random_dense(A.cols(), 11, Layout::row_major, 142);
+  TestDense C = random_dense(A.rows(), 11, Layout::col_major, 143);
+  const Reference ref = reference_gemm(Op::N, Op::N, A.rows(), 11, A.cols(), 1.0f, Ad, A.rows(), B.colmajor, B.rows, 0.5f, C.colmajor);
+  sp::spmm({}, Op::N, Op::N, 1.0f, coo, B.ref(), 0.5f, C.mref());
+  C.refresh_colmajor();
+  for (std::size_t q = 0; q < ref.c.size(); ++q) ASSERT_LE(std::fabs(C.colmajor[q] - ref.c[q]), bound(A.cols(), ref.scale[q]));
+  std::vector<float> x(static_cast<std::size_t>(A.rows()), 1.0f), y(static_cast<std::size_t>(A.cols()), 0.0f);
+  sp::spmv({}, Op::T, 1.0f, coo, x.data(), DType::f32, 0.0f, y.data(), DType::f32);  // column sums
+  for (std::int64_t j = 0; j < A.cols(); ++j) {
+    double s = 0, sa = 0;
+    for (std::int64_t i = 0; i < A.rows(); ++i) {
+      s += Ad[static_cast<std::size_t>(i + j * A.rows())];
+      sa += std::fabs(Ad[static_cast<std::size_t>(i + j * A.rows())]);
+    }
+    ASSERT_LE(std::fabs(y[static_cast<std::size_t>(j)] - s), bound(A.rows(), sa));
+  }
+  ASSERT_GE(ri.size(), 3u);
+  std::swap(ri[0], ri[ri.size() - 1]);  // rows no longer sorted
+  EXPECT_THROW(sp::spmm({}, Op::N, Op::N, 1.0f, coo, B.ref(), 0.5f, C.mref()), sp::InvalidArgument);
+}
+
+}  // namespace
+
+namespace {
+
+// SpGEMM (BSR x BSR): the symbolic pattern against the structural product computed here, the
+// values against OpenBLAS on the densified operands (the SpMM bound with k = A.cols), bits for
+// integer bf16 inputs.
+TEST(Spgemm, PatternAndValuesMatchDenseOpenBlas) {
+  for (DType vt : {DType::f32, DType::bf16}) {
+    const int imax = vt == DType::bf16 ? 16 : 0;
+    TestBsr A = random_bsr(6, 5, 8, 12, 0.35, 151, BlockOrder::col, IndexBase::one, IndexType::i32, vt, imax);
+    TestBsr B = random_bsr(5, 7, 12, 10, 0.35, 152, BlockOrder::row, IndexBase::zero, IndexType::i64, vt, imax);
+    sp::OwnedBsr C = sp::spgemm_symbolic(A.view(), B.view());
+    // Structural product.
+    std::int64_t expect_blocks = 0;
+    for (std::int64_t i = 0; i < A.brows; ++i)
+      for (std::int64_t j = 0; j < B.bcols; ++j) {
+        bool hit = false;
+        for (std::int64_t e = A.offsets[i]; e < A.offsets[i + 1] && !hit; ++e)
+          for (std::int64_t f = B.offsets[A.columns[e]]; f < B.offsets[A.columns[e] + 1]; ++f) hit = hit || B.columns[f] == j;
+        if (!hit) continue;
+        ++expect_blocks;
+        const auto first = C.columns.begin() + C.offsets[i], last = C.columns.begin() + C.offsets[i + 1];
+        ASSERT_TRUE(std::binary_search(first, last, j)) << i << "," << j;
+      }
+    ASSERT_EQ(static_cast<std::int64_t>(C.columns.size()), expect_blocks);
+    sp::CallReport rep;
+    sp::spgemm_numeric({}, 0.75f, A.view(), B.view(), C, &rep);
+    const std::int64_t M = A.rows(), N = B.cols(), K = A.cols();
+    const std::vector<float> zeros(static_cast<std::size_t>(M * N), 0.0f);
+    const Reference ref = reference_gemm(Op::N, Op::N, M, N, K, 0.75f, A.dense(), M, B.dense(), K, 0.0f, zeros);
+    // C's blocks against the reference; positions outside C's pattern must be exact zeros there.
+    std::vector<float> cd(static_cast<std::size_t>(M * N), 0.0f);
+    for (std::int64_t i = 0; i < C.brows; ++i)
+      for (std::int64_t e = C.offsets[static_cast<std::size_t>(i)]; e < C.offsets[static_cast<std::size_t>(i) + 1]; ++e)
+        for (std::int64_t r = 0; r < C.row_block; ++r)
+          for (std::int64_t c = 0; c < C.col_block; ++c) {
+            float v;
+            std::memcpy(&v, C.values.data() + (e * C.row_block * C.col_block + r * C.col_block + c) * 4, 4);
+            cd[static_cast<std::size_t>((i * C.row_block + r) + (C.columns[static_cast<std::size_t>(e)] * C.col_block + c) * M)] = v;
+          }
+    for (std::size_t q = 0; q < cd.size(); ++q) {
+      if (imax > 0)
+        ASSERT_EQ(cd[q], ref.c[q]) << "integer bf16 inputs: exact";
+      else
+        ASSERT_LE(std::fabs(cd[q] - ref.c[q]), bound(K, ref.scale[q])) << q;
+    }
+    EXPECT_GT(rep.matmuls, 0);
+  }
+}
+
+TEST(Spgemm, MismatchedShapesAreRejected) {
+  TestBsr A = random_bsr(3, 4, 8, 8, 0.5, 161), B = random_bsr(5, 2, 8, 8, 0.5, 162);
+  EXPECT_THROW(sp::spgemm_symbolic(A.view(), B.view()), sp::InvalidArgument);
 }
 
 }  // namespace

@@ -123,6 +123,37 @@ int trnsparse_sample_spmv_csr(void) {
   return equal(y, want, 4) ? 0 : __LINE__;
 }
 
+int trnsparse_sample_spmm_coo(void) {
+  /* The spmm_coo sample: the same matrix as COO (row-sorted), C = A B column-major. */
+  const int rows[9] = {0, 0, 0, 1, 2, 2, 2, 3, 3};
+  float B[12], C[12] = {0};
+  const float want[12] = {19.0f, 8.0f, 51.0f, 52.0f, 43.0f, 24.0f, 123.0f, 120.0f, 67.0f, 40.0f, 195.0f, 188.0f};
+  float alpha = 1.0f, beta = 0.0f;
+  trnsparseHandle_t h = NULL;
+  trnsparseConstSpMatDescr_t A;
+  trnsparseDnMatDescr_t mB, mC;
+  size_t bytes = 0;
+  void* buffer;
+  int i;
+  for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateConstCoo(&A, 4, 4, 9, rows, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO,
+                              TRN_R_32F));
+  TRY(trnsparseCreateDnMat(&mB, 4, 3, 4, B, TRN_R_32F, TRNSPARSE_ORDER_COL));
+  TRY(trnsparseCreateDnMat(&mC, 4, 3, 4, C, TRN_R_32F, TRNSPARSE_ORDER_COL));
+  TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
+                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_COO_ALG1, &bytes));
+  buffer = malloc(bytes);
+  TRY(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB, &beta, mC,
+                    TRN_R_32F, TRNSPARSE_SPMM_COO_ALG1, buffer));
+  free(buffer);
+  TRY(trnsparseDestroySpMat(A));
+  TRY(trnsparseDestroyDnMat(mB));
+  TRY(trnsparseDestroyDnMat(mC));
+  TRY(trnsparseDestroy(h));
+  return equal(C, want, 12) ? 0 : __LINE__;
+}
+
 int trnsparse_sample_sddmm_csr(void) {
   /* C (4 x 3, CSR pattern) = (A * B) o spy(C), A 4 x 4 and B 4 x 3 row-major with entries 1, 2, ... */
   float A[16], B[12];

@@ -1,7 +1,7 @@
 // Validation and benchmark suite "sparse": trnsparse's BSR SpMM / SpMV / SDDMM against dense
 // OpenBLAS on the same values (elementwise error over the documented bound 2 (k + 2) u |A||B|,
-// docs/trnsparse.md "Accuracy"), the integer-bf16 exactness experiment (numerics.md section 7 of the
-// project's reference notes: bit-identical to OpenBLAS), and the SpMM benchmark of the issue
+// docs/trnsparse.md "Accuracy"), the integer-bf16 exactness experiment (docs/trnsparse.md
+// "Exactness": bit-identical to OpenBLAS), and the SpMM benchmark of the issue
 // (4096 x 4096 in 128-blocks x 4096 x 256 at 1..50% block density) with modeled device time.
 #include <cblas.h>
 

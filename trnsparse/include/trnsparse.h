@@ -125,6 +125,11 @@ trnsparseStatus_t trnsparseSetNumericsProfile(trnsparseHandle_t handle, trnNumer
 trnsparseStatus_t trnsparseSetNumCores(trnsparseHandle_t handle, int cores);
 trnsparseStatus_t trnsparseGetLastProfile(trnsparseHandle_t handle, trnProfile_t* profile);
 trnsparseStatus_t trnsparseGetLastErrorParameter(trnsparseHandle_t handle, int* position);
+/* Strict mode (extension, default off): restores cuSPARSE's documented limits where trnsparse is a
+ * superset — legacy bsrmm/bsrmv with transA != NON_TRANSPOSE or blockDim == 1, and
+ * CONJUGATE_TRANSPOSE anywhere, become INVALID_VALUE at their parameter position. */
+trnsparseStatus_t trnsparseSetStrictMode(trnsparseHandle_t handle, int enable);
+trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable);
 
 /* ---- logging -------------------------------------------------------------------------------
  * cuSPARSE's logger (callback with level and function name; level 1 = error) and cuBLAS-style
@@ -175,6 +180,14 @@ trnsparseStatus_t trnsparseCreateConstCsr(trnsparseConstSpMatDescr_t* spMatDescr
                                           const void* csrValues, trnsparseIndexType_t csrRowOffsetsType,
                                           trnsparseIndexType_t csrColIndType, trnsparseIndexBase_t idxBase,
                                           trnDataType_t valueType);
+/* COO (SpMM/SpMV only; entries sorted by row, then by strictly increasing column). */
+trnsparseStatus_t trnsparseCreateCoo(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                     void* cooRowInd, void* cooColInd, void* cooValues, trnsparseIndexType_t cooIdxType,
+                                     trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstCoo(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                          int64_t nnz, const void* cooRowInd, const void* cooColInd,
+                                          const void* cooValues, trnsparseIndexType_t cooIdxType,
+                                          trnsparseIndexBase_t idxBase, trnDataType_t valueType);
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t spMatDescr);
 trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
                                         int64_t* nnz);
@@ -243,6 +256,44 @@ trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t handle, trnsparseOperation_t 
                                  const void* alpha, trnsparseConstDnMatDescr_t matA, trnsparseConstDnMatDescr_t matB,
                                  const void* beta, trnsparseSpMatDescr_t matC, trnDataType_t computeType,
                                  trnsparseSDDMMAlg_t alg, void* externalBuffer);
+
+/* ---- SpGEMM: C = alpha A B for BSR x BSR (cuSPARSE's work-estimation / compute / copy phases) ----
+ * matC is created with CreateBsr(brows(A), bcols(B), 0, rowBlock(A), colBlock(B), NULL, NULL, NULL, ...);
+ * after compute, SpMatGetSize gives its block count, the caller allocates the arrays, sets them with
+ * trnsparseBsrSetPointers (extension: cuSPARSE has no BSR set-pointers) and calls copy. opA = opB =
+ * NON_TRANSPOSE, beta = 0, A and B BSR of one value type, A's column blocks = B's row blocks. The
+ * buffers are not used (sizes 256 bytes; NULL accepted). */
+struct trnsparseSpGEMMDescr;
+typedef struct trnsparseSpGEMMDescr* trnsparseSpGEMMDescr_t;
+typedef enum {
+  TRNSPARSE_SPGEMM_DEFAULT = 0,
+  TRNSPARSE_SPGEMM_CSR_ALG_DETERMINITIC = 1,
+  TRNSPARSE_SPGEMM_CSR_ALG_NONDETERMINITIC = 2,
+  TRNSPARSE_SPGEMM_ALG1 = 3,
+  TRNSPARSE_SPGEMM_ALG2 = 4,
+  TRNSPARSE_SPGEMM_ALG3 = 5
+} trnsparseSpGEMMAlg_t;
+trnsparseStatus_t trnsparseSpGEMM_createDescr(trnsparseSpGEMMDescr_t* descr);
+trnsparseStatus_t trnsparseSpGEMM_destroyDescr(trnsparseSpGEMMDescr_t descr);
+trnsparseStatus_t trnsparseSpGEMM_workEstimation(trnsparseHandle_t handle, trnsparseOperation_t opA,
+                                                 trnsparseOperation_t opB, const void* alpha,
+                                                 trnsparseConstSpMatDescr_t matA, trnsparseConstSpMatDescr_t matB,
+                                                 const void* beta, trnsparseSpMatDescr_t matC, trnDataType_t computeType,
+                                                 trnsparseSpGEMMAlg_t alg, trnsparseSpGEMMDescr_t spgemmDescr,
+                                                 size_t* bufferSize1, void* externalBuffer1);
+trnsparseStatus_t trnsparseSpGEMM_compute(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                          const void* alpha, trnsparseConstSpMatDescr_t matA,
+                                          trnsparseConstSpMatDescr_t matB, const void* beta, trnsparseSpMatDescr_t matC,
+                                          trnDataType_t computeType, trnsparseSpGEMMAlg_t alg,
+                                          trnsparseSpGEMMDescr_t spgemmDescr, size_t* bufferSize2,
+                                          void* externalBuffer2);
+trnsparseStatus_t trnsparseSpGEMM_copy(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                       const void* alpha, trnsparseConstSpMatDescr_t matA,
+                                       trnsparseConstSpMatDescr_t matB, const void* beta, trnsparseSpMatDescr_t matC,
+                                       trnDataType_t computeType, trnsparseSpGEMMAlg_t alg,
+                                       trnsparseSpGEMMDescr_t spgemmDescr);
+trnsparseStatus_t trnsparseBsrSetPointers(trnsparseSpMatDescr_t spMatDescr, void* bsrRowOffsets, void* bsrColInd,
+                                          void* bsrValues);
 
 /* ---- legacy BSR (relaxed limits: transA T allowed, blockDim >= 1; docs/trnsparse.md) ----------- */
 trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,

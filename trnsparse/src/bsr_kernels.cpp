@@ -271,32 +271,55 @@ void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) 
   const std::int64_t k_tiles = multiply ? ceil_div(g.k, P) : 0, m_chunks = ceil_div(c.rb, MT);
 
   AllocScope sbuf(nc.sbuf()), psum(nc.psum());
-  const bool resident = multiply && k_tiles * MT * dtype_size(g.load) <= hw.sbuf_partition_bytes / 2;
-  Tile a_strip, a_buf[2], b_buf[2];
+  const std::int64_t es = dtype_size(g.load), N = c.bcols * c.cb;
+  // op(A) strips (double-buffered by block row) and, when it fits beside them, all of op(B) [K, N]
+  // resident in SBUF, loaded on first use in runs of up to 4 block columns per DMA.
+  const bool resident = multiply && 2 * k_tiles * MT * es <= hw.sbuf_partition_bytes / 2;
+  const bool b_resident = resident && k_tiles * N * es + 2 * k_tiles * MT * es + 6 * W * 4 + 2 * W * es <=
+                                          hw.sbuf_partition_bytes - 16 * kAllocAlignBytes;
+  Tile a_strip[2], a_buf[2], b_buf[2], b_all;
   if (multiply) {
-    if (resident) a_strip = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) strip");
+    if (resident)
+      for (Tile& t : a_strip) t = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) strip");
     for (int i = 0; i < 2; ++i) {
       if (!resident) a_buf[i] = sbuf.alloc(g.load, P, {MT}, "op(A) tile");
-      b_buf[i] = sbuf.alloc(g.load, P, {W}, "op(B) tile");
+      if (!b_resident) b_buf[i] = sbuf.alloc(g.load, P, {W}, "op(B) tile");
     }
+    if (b_resident) b_all = sbuf.alloc(g.load, P, {k_tiles, N}, "op(B) resident");
   }
+  std::vector<char> used(static_cast<std::size_t>(b_resident ? c.bcols : 0), 0), loaded(used.size(), 0);
+  if (b_resident)
+    for (std::int64_t e = c.row_start[r_begin]; e < c.row_start[r_end]; ++e) used[static_cast<std::size_t>(c.col[e])] = 1;
+  auto ensure_b = [&](std::int64_t j) {
+    if (loaded[static_cast<std::size_t>(j)]) return;
+    std::int64_t len = 0;
+    while (j + len < c.bcols && len < 4 && used[static_cast<std::size_t>(j + len)] && !loaded[static_cast<std::size_t>(j + len)])
+      loaded[static_cast<std::size_t>(j + len++)] = 1;
+    for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+      const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - kt * P));
+      nc.dma_copy(b_all.slice(0, kt, 1).reshape({N}).rows(0, tk).cols(j * c.cb, len * c.cb),
+                  g.b.tile(kt * P, tk, j * c.cb, len * c.cb));
+    }
+  };
   Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "sddmm acc"), psum.alloc(DType::f32, MT, {W}, "sddmm acc")};
   const Epilogue epi(sbuf, hw, W, g.beta, c.value_type);
 
-  std::int64_t parity = 0, out_parity = 0;
+  std::int64_t parity = 0, out_parity = 0, strip_parity = 0;
   for (std::int64_t r = r_begin; r < r_end; ++r) {
     if (c.row_start[r] == c.row_start[r + 1]) continue;
     for (std::int64_t mc = 0; mc < m_chunks; ++mc) {
       const std::int64_t m0 = mc * MT, row0 = r * c.rb + m0;
       const int tm = static_cast<int>(std::min<std::int64_t>(MT, c.rb - m0));
+      const Tile& strip = a_strip[strip_parity++ % 2];
       if (resident)
         for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
           const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - kt * P));
-          nc.dma_copy(a_strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm), g.a.tile(kt * P, tk, row0, tm));
+          nc.dma_copy(strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm), g.a.tile(kt * P, tk, row0, tm));
         }
       for (std::int64_t e = c.row_start[r]; e < c.row_start[r + 1]; ++e) {
         const std::int64_t j = c.col[e];
         const HbmTensor bv = c.block_view(c.block[e]);
+        if (b_resident) ensure_b(j);
         for (std::int64_t n0 = 0; n0 < c.cb; n0 += W) {
           const std::int64_t nn = std::min(W, c.cb - n0);
           const int slot = static_cast<int>(out_parity++ % 2);
@@ -307,13 +330,18 @@ void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) 
             const int buf = static_cast<int>(parity++ % 2);
             Tile at;
             if (resident) {
-              at = a_strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm);
+              at = strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm);
             } else {
               at = a_buf[buf].rows(0, tk).cols(0, tm);
               nc.dma_copy(at, g.a.tile(k0, tk, row0, tm));
             }
-            const Tile bt = b_buf[buf].rows(0, tk).cols(0, nn);
-            nc.dma_copy(bt, g.b.tile(k0, tk, j * c.cb + n0, nn));
+            Tile bt;
+            if (b_resident) {
+              bt = b_all.slice(0, kt, 1).reshape({N}).rows(0, tk).cols(j * c.cb + n0, nn);
+            } else {
+              bt = b_buf[buf].rows(0, tk).cols(0, nn);
+              nc.dma_copy(bt, g.b.tile(k0, tk, j * c.cb + n0, nn));
+            }
             nc.nc_matmul(acc_t, at, bt, /*accumulate=*/kt > 0);
           }
           const Tile v = epi.scale(nc, slot, acc_t, !multiply, g.alpha, tm, nn);

@@ -21,6 +21,7 @@ struct trnsparseContext {
   int pointer_mode = TRNSPARSE_POINTER_MODE_HOST;
   trnProfile_t last_profile{};
   trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
+  bool strict = false;
 };
 
 struct trnsparseMatDescr {
@@ -34,11 +35,17 @@ struct trnsparseSpMatDescr {
   int format = TRNSPARSE_FORMAT_BSR;
   sp::BsrView bsr;  // format BSR
   sp::CsrView csr;  // format CSR
+  sp::CooView coo;  // format COO
   int base = 0;
   int fill = TRNSPARSE_FILL_MODE_LOWER;
   int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
   bool is_const = false;
   bool fp64 = false;  // TRN_R_64F values: descriptors accept them, compute calls return NOT_SUPPORTED
+};
+
+struct trnsparseSpGEMMDescr {
+  sp::OwnedBsr result;  // pattern after workEstimation, values after compute
+  int phase = 0;        // 0 created, 1 estimated, 2 computed
 };
 
 struct trnsparseDnMatDescr {
@@ -63,6 +70,7 @@ trn::cshim::HandleRegistry<trnsparseMatDescr> g_mat_descrs;
 trn::cshim::HandleRegistry<trnsparseSpMatDescr> g_spmats;
 trn::cshim::HandleRegistry<trnsparseDnMatDescr> g_dnmats;
 trn::cshim::HandleRegistry<trnsparseDnVecDescr> g_dnvecs;
+trn::cshim::HandleRegistry<trnsparseSpGEMMDescr> g_spgemms;
 
 // cuSPARSE-style logger state on top of the kit's logger: a (level, function, message) callback
 // and a FILE* destination, both fed by one trampoline.
@@ -123,13 +131,22 @@ bool indices_ok(const View& v, std::string* why) {
 Check& check_sparse(Check& c, const trnsparseSpMatDescr* m, int pos, const char* name) {
   if (!c) return c;
   std::string why;
-  const bool ok = m->format == TRNSPARSE_FORMAT_BSR ? indices_ok(m->bsr, &why) : indices_ok(m->csr, &why);
+  const bool ok = m->format == TRNSPARSE_FORMAT_BSR   ? indices_ok(m->bsr, &why)
+                  : m->format == TRNSPARSE_FORMAT_CSR ? indices_ok(m->csr, &why)
+                                                      : indices_ok(m->coo, &why);
   if (!ok) g_log.log(why);
   return c.require(ok, pos, name);
 }
 
-std::int64_t sp_rows(const trnsparseSpMatDescr* m) { return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.rows() : m->csr.rows; }
-std::int64_t sp_cols(const trnsparseSpMatDescr* m) { return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.cols() : m->csr.cols; }
+std::int64_t sp_rows(const trnsparseSpMatDescr* m) {
+  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.rows() : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.rows : m->coo.rows;
+}
+std::int64_t sp_cols(const trnsparseSpMatDescr* m) {
+  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.cols() : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.cols : m->coo.cols;
+}
+void*& sp_values(trnsparseSpMatDescr* m) {
+  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.values : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.values : m->coo.values;
+}
 sp::DenseRef dense_of(const trnsparseDnMatDescr* d) {
   return {d->m.data, d->m.dtype, d->m.rows, d->m.cols, d->m.ld, d->m.layout};
 }
@@ -139,8 +156,8 @@ void store_profile(trnsparseHandle_t h, const sp::CallReport& r) { h->last_profi
 // SpMM argument chain shared by _bufferSize, _preprocess and the call.
 Check& spmm_checks(Check& c, trnsparseHandle_t h, int opA, int opB, const void* alpha, const trnsparseSpMatDescr* A,
                    const trnsparseDnMatDescr* B, const void* beta, const trnsparseDnMatDescr* C, int computeType, int alg) {
-  (void)h;
   c.one_of(opA, {0, 1, 2}, 1, "opA").one_of(opB, {0, 1, 2}, 2, "opB").not_null(alpha, 3, "alpha");
+  c.require(!h->strict || opA != 2, 1, "opA").require(!h->strict || opB != 2, 2, "opB");
   c.require(g_spmats.contains(A), 4, "matA").require(g_dnmats.contains(B), 5, "matB").not_null(beta, 6, "beta");
   c.require(g_dnmats.contains(C) && !C->is_const, 7, "matC");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6, 12, 13, 14}, 9, "alg");
@@ -282,6 +299,20 @@ trnsparseStatus_t trnsparseGetLastProfile(trnsparseHandle_t handle, trnProfile_t
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
+trnsparseStatus_t trnsparseSetStrictMode(trnsparseHandle_t handle, int enable) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  handle->strict = enable != 0;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable) {
+  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseGetStrictMode", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
+  if (!c.not_null(enable, 1, "enable")) return c.status();
+  *enable = handle->strict ? 1 : 0;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
 trnsparseStatus_t trnsparseGetLastErrorParameter(trnsparseHandle_t handle, int* position) {
   if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   if (position == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
@@ -378,8 +409,10 @@ trnsparseStatus_t create_bsr(trnsparseSpMatDescr_t* d, int64_t brows, int64_t bc
   c.require(trn::cshim::checked_mul(brows, rb) >= 0 && trn::cshim::checked_mul(bcols, cb) >= 0 &&
                 trn::cshim::checked_mul(trn::cshim::checked_mul(rb, cb), std::max<int64_t>(bnnz, 1)) >= 0,
             5, "rowBlockSize");
-  c.require(off != nullptr || brows == 0, 7, "bsrRowOffsets").require(col != nullptr || bnnz == 0, 8, "bsrColInd");
-  c.require(val != nullptr || bnnz == 0, 9, "bsrValues");
+  // Arrays may be NULL at creation (an SpGEMM output gets them later via BsrSetPointers); compute
+  // calls validate them.
+  (void)off;
+  c.require(col != nullptr || bnnz == 0, 8, "bsrColInd").require(val != nullptr || bnnz == 0, 9, "bsrValues");
   c.one_of(ot, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 10, "bsrRowOffsetsType");
   c.one_of(ct, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 11, "bsrColIndType").one_of(base, {0, 1}, 12, "idxBase");
   c.require(is_known_value_type(vt), 13, "valueType").one_of(order, {TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW}, 14, "order");
@@ -415,6 +448,27 @@ trnsparseStatus_t create_csr(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   m->csr = sp::CsrView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct),
                        base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
   m->fp64 = !value_dtype(vt, &m->csr.value_type);
+  m->base = base;
+  m->is_const = is_const;
+  g_spmats.insert(m);
+  *d = m;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t create_coo(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, const void* ri,
+                             const void* ci, const void* val, int it, int base, int vt, bool is_const, const char* fn) {
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
+  c.not_null(d, 1, "spMatDescr").nonnegative(rows, 2, "rows").nonnegative(cols, 3, "cols").nonnegative(nnz, 4, "nnz");
+  c.require(ri != nullptr || nnz == 0, 5, "cooRowInd").require(ci != nullptr || nnz == 0, 6, "cooColInd");
+  c.require(val != nullptr || nnz == 0, 7, "cooValues").one_of(it, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 8, "cooIdxType");
+  c.one_of(base, {0, 1}, 9, "idxBase").require(is_known_value_type(vt), 10, "valueType");
+  if (!c) return c.status();
+  auto* m = new (std::nothrow) trnsparseSpMatDescr;
+  if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  m->format = TRNSPARSE_FORMAT_COO;
+  m->coo = sp::CooView{rows, cols, nnz, ri, ci, const_cast<void*>(val), index_type(it),
+                       base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  m->fp64 = !value_dtype(vt, &m->coo.value_type);
   m->base = base;
   m->is_const = is_const;
   g_spmats.insert(m);
@@ -460,9 +514,10 @@ trnsparseStatus_t create_dnvec(trnsparseDnVecDescr_t* d, int64_t size, const voi
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
-Check& spmv_checks(Check& c, int opA, const void* alpha, const trnsparseSpMatDescr* A, const trnsparseDnVecDescr* x,
+Check& spmv_checks(Check& c, bool strict, int opA, const void* alpha, const trnsparseSpMatDescr* A, const trnsparseDnVecDescr* x,
                    const void* beta, const trnsparseDnVecDescr* y, int computeType, int alg) {
-  c.one_of(opA, {0, 1, 2}, 1, "opA").not_null(alpha, 2, "alpha").require(g_spmats.contains(A), 3, "matA");
+  c.one_of(opA, {0, 1, 2}, 1, "opA").require(!strict || opA != 2, 1, "opA").not_null(alpha, 2, "alpha");
+  c.require(g_spmats.contains(A), 3, "matA");
   c.require(g_dnvecs.contains(x), 4, "vecX").not_null(beta, 5, "beta").require(g_dnvecs.contains(y) && !y->is_const, 6, "vecY");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 7, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6}, 8, "alg");
   if (!c) return c;
@@ -473,15 +528,18 @@ Check& spmv_checks(Check& c, int opA, const void* alpha, const trnsparseSpMatDes
   return check_sparse(c, A, 3, "matA");
 }
 
-Check& sddmm_checks(Check& c, int opA, int opB, const void* alpha, const trnsparseDnMatDescr* A,
+Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, const trnsparseDnMatDescr* A,
                     const trnsparseDnMatDescr* B, const void* beta, const trnsparseSpMatDescr* C, int computeType, int alg) {
   c.one_of(opA, {0, 1, 2}, 1, "opA").one_of(opB, {0, 1, 2}, 2, "opB").not_null(alpha, 3, "alpha");
+  c.require(!strict || opA != 2, 1, "opA").require(!strict || opB != 2, 2, "opB");
   c.require(g_dnmats.contains(A), 4, "matA").require(g_dnmats.contains(B), 5, "matB").not_null(beta, 6, "beta");
   c.require(g_spmats.contains(C) && !C->is_const, 7, "matC");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0}, 9, "alg");
   if (!c) return c;
   c.require_or(computeType == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
+  c.require_or(C->format != TRNSPARSE_FORMAT_COO, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "SDDMM output patterns are CSR or BSR");
   const std::int64_t M = sp_rows(C), N = sp_cols(C), K = opA == 0 ? A->m.cols : A->m.rows;
   c.require(opA == 0 ? A->m.rows == M : A->m.cols == M, 4, "matA");
   c.require(opB == 0 ? (B->m.rows == K && B->m.cols == N) : (B->m.rows == N && B->m.cols == K), 5, "matB");
@@ -582,6 +640,21 @@ trnsparseStatus_t trnsparseCreateConstCsr(trnsparseConstSpMatDescr_t* d, int64_t
   if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
   return st;
 }
+trnsparseStatus_t trnsparseCreateCoo(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, void* ri,
+                                     void* ci, void* val, trnsparseIndexType_t it, trnsparseIndexBase_t base,
+                                     trnDataType_t vt) {
+  return create_coo(d, rows, cols, nnz, ri, ci, val, enum_value(it), enum_value(base), enum_value(vt), false,
+                    "trnsparseCreateCoo");
+}
+trnsparseStatus_t trnsparseCreateConstCoo(trnsparseConstSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz,
+                                          const void* ri, const void* ci, const void* val, trnsparseIndexType_t it,
+                                          trnsparseIndexBase_t base, trnDataType_t vt) {
+  trnsparseSpMatDescr_t m = nullptr;
+  const trnsparseStatus_t st = create_coo(d != nullptr ? &m : nullptr, rows, cols, nnz, ri, ci, val, enum_value(it),
+                                          enum_value(base), enum_value(vt), true, "trnsparseCreateConstCoo");
+  if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
+  return st;
+}
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t d) {
   if (!g_spmats.erase(d)) return TRNSPARSE_STATUS_INVALID_VALUE;
   delete d;
@@ -593,7 +666,7 @@ trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t d, int64_t* r
   if (!c) return c.status();
   *rows = sp_rows(d);
   *cols = sp_cols(d);
-  *nnz = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.bnnz : d->csr.nnz;  // BSR: stored blocks
+  *nnz = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.bnnz : d->format == TRNSPARSE_FORMAT_CSR ? d->csr.nnz : d->coo.nnz;  // BSR: blocks
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseSpMatGetFormat(trnsparseConstSpMatDescr_t d, trnsparseFormat_t* format) {
@@ -611,13 +684,13 @@ trnsparseStatus_t trnsparseSpMatGetIndexBase(trnsparseConstSpMatDescr_t d, trnsp
 trnsparseStatus_t trnsparseSpMatGetValues(trnsparseSpMatDescr_t d, void** values) {
   Check c(g_log, "trnsparseSpMatGetValues", TRNSPARSE_STATUS_INVALID_VALUE);
   if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(values, 2, "values")) return c.status();
-  *values = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.values : d->csr.values;
+  *values = sp_values(d);
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseSpMatSetValues(trnsparseSpMatDescr_t d, void* values) {
   Check c(g_log, "trnsparseSpMatSetValues", TRNSPARSE_STATUS_INVALID_VALUE);
   if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(values, 2, "values")) return c.status();
-  (d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.values : d->csr.values) = values;
+  sp_values(d) = values;
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseSpMatGetAttribute(trnsparseConstSpMatDescr_t d, trnsparseSpMatAttribute_t attribute,
@@ -717,8 +790,10 @@ trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, t
     sp::CallReport r;
     if (A->format == TRNSPARSE_FORMAT_BSR)
       sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->bsr, dense_of(B), b, C->m, &r);
-    else
+    else if (A->format == TRNSPARSE_FORMAT_CSR)
       sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->csr, dense_of(B), b, C->m, &r);
+    else
+      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->coo, dense_of(B), b, C->m, &r);
     store_profile(h, r);
   });
 }
@@ -731,7 +806,7 @@ trnsparseStatus_t trnsparseSpMV_bufferSize(trnsparseHandle_t h, trnsparseOperati
                                            size_t* bufferSize) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSpMV_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg)).not_null(bufferSize, 9, "bufferSize"))
+  if (!spmv_checks(c, h->strict, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg)).not_null(bufferSize, 9, "bufferSize"))
     return c.status();
   *bufferSize = kBufferBytes;
   return TRNSPARSE_STATUS_SUCCESS;
@@ -744,7 +819,7 @@ trnsparseStatus_t trnsparseSpMV_preprocess(trnsparseHandle_t h, trnsparseOperati
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSpMV_preprocess", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg));
+  spmv_checks(c, h->strict, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg));
   return c.status();
 }
 
@@ -754,14 +829,16 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSpMV", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!spmv_checks(c, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg))) return c.status();
+  if (!spmv_checks(c, h->strict, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg))) return c.status();
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
     sp::CallReport r;
     if (A->format == TRNSPARSE_FORMAT_BSR)
       sp::spmv(h->settings, op_of(enum_value(opA)), a, A->bsr, x->values, x->dtype, b, y->values, y->dtype, &r);
-    else
+    else if (A->format == TRNSPARSE_FORMAT_CSR)
       sp::spmv(h->settings, op_of(enum_value(opA)), a, A->csr, x->values, x->dtype, b, y->values, y->dtype, &r);
+    else
+      sp::spmv(h->settings, op_of(enum_value(opA)), a, A->coo, x->values, x->dtype, b, y->values, y->dtype, &r);
     store_profile(h, r);
   });
 }
@@ -774,7 +851,7 @@ trnsparseStatus_t trnsparseSDDMM_bufferSize(trnsparseHandle_t h, trnsparseOperat
                                             trnDataType_t ct, trnsparseSDDMMAlg_t alg, size_t* bufferSize) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSDDMM_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg))
+  if (!sddmm_checks(c, h->strict, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg))
            .not_null(bufferSize, 10, "bufferSize"))
     return c.status();
   *bufferSize = kBufferBytes;
@@ -788,7 +865,7 @@ trnsparseStatus_t trnsparseSDDMM_preprocess(trnsparseHandle_t h, trnsparseOperat
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSDDMM_preprocess", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg));
+  sddmm_checks(c, h->strict, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg));
   return c.status();
 }
 
@@ -799,7 +876,7 @@ trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t h, trnsparseOperation_t opA, 
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSDDMM", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!sddmm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
+  if (!sddmm_checks(c, h->strict, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
     return c.status();
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSDDMM", kStatusMap, [&] {
@@ -823,13 +900,14 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
   const int dir = enum_value(dirA), ta = enum_value(transA), tb = enum_value(transB);
   Check c(g_log, "trnsparseSbsrmm", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").one_of(tb, {0, 1}, 3, "transB");
+  c.require(!h->strict || ta == 0, 2, "transA");  // cuSPARSE: NON_TRANSPOSE only
   c.nonnegative(mb, 4, "mb").nonnegative(n, 5, "n").nonnegative(kb, 6, "kb").nonnegative(nnzb, 7, "nnzb");
   c.not_null(alpha, 8, "alpha").require(g_mat_descrs.contains(descrA), 9, "descrA");
   if (!c) return c.status();
   c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
   c.require(val != nullptr || nnzb == 0, 10, "bsrSortedValA").not_null(rowPtr, 11, "bsrSortedRowPtrA");
-  c.require(colInd != nullptr || nnzb == 0, 12, "bsrSortedColIndA").require(blockSize >= 1, 13, "blockSize");
+  c.require(colInd != nullptr || nnzb == 0, 12, "bsrSortedColIndA").require(blockSize >= (h->strict ? 2 : 1), 13, "blockSize");
   if (!c) return c.status();
   const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
   c.require(B != nullptr || k == 0 || n == 0, 14, "B").leading_dim(ldb, tb == 0 ? k : n, 15, "ldb");
@@ -863,12 +941,13 @@ trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA
   const int dir = enum_value(dirA), ta = enum_value(transA);
   Check c(g_log, "trnsparseSbsrmv", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").nonnegative(mb, 3, "mb").nonnegative(nb, 4, "nb");
+  c.require(!h->strict || ta == 0, 2, "transA");
   c.nonnegative(nnzb, 5, "nnzb").not_null(alpha, 6, "alpha").require(g_mat_descrs.contains(descrA), 7, "descrA");
   if (!c) return c.status();
   c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
   c.require(val != nullptr || nnzb == 0, 8, "bsrSortedValA").not_null(rowPtr, 9, "bsrSortedRowPtrA");
-  c.require(colInd != nullptr || nnzb == 0, 10, "bsrSortedColIndA").require(blockDim >= 1, 11, "blockDim");
+  c.require(colInd != nullptr || nnzb == 0, 10, "bsrSortedColIndA").require(blockDim >= (h->strict ? 2 : 1), 11, "blockDim");
   const std::int64_t len_x = std::int64_t{ta == 0 ? nb : mb} * blockDim, len_y = std::int64_t{ta == 0 ? mb : nb} * blockDim;
   c.require(x != nullptr || len_x == 0, 12, "x").not_null(beta, 13, "beta").require(y != nullptr || len_y == 0, 14, "y");
   if (!c) return c.status();
@@ -960,6 +1039,139 @@ trnsparseStatus_t trnsparseSbsr2csr(trnsparseHandle_t h, trnsparseDirection_t di
     sp::bsr_to_csr(a, descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, csrRowPtr, csrColInd, csrVal,
                    sp::IndexType::i32);
   });
+}
+
+}  // extern "C"
+
+namespace {
+
+Check& spgemm_checks(Check& c, int opA, int opB, const void* alpha, const trnsparseSpMatDescr* A,
+                     const trnsparseSpMatDescr* B, const void* beta, const trnsparseSpMatDescr* C, int ct, int alg,
+                     const trnsparseSpGEMMDescr* d) {
+  c.one_of(opA, {0}, 1, "opA").one_of(opB, {0}, 2, "opB").not_null(alpha, 3, "alpha");
+  c.require(g_spmats.contains(A) && A->format == TRNSPARSE_FORMAT_BSR, 4, "matA");
+  c.require(g_spmats.contains(B) && B->format == TRNSPARSE_FORMAT_BSR, 5, "matB").not_null(beta, 6, "beta");
+  c.require(g_spmats.contains(C) && C->format == TRNSPARSE_FORMAT_BSR && !C->is_const, 7, "matC");
+  c.one_of(ct, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5}, 9, "alg");
+  c.require(g_spgemms.contains(d), 10, "spgemmDescr");
+  if (!c) return c;
+  c.require(*static_cast<const float*>(beta) == 0.0f, 6, "beta");  // SpGEMM overwrites C
+  c.require_or(ct == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
+  c.require(A->bsr.bcols == B->bsr.brows && A->bsr.col_block == B->bsr.row_block && A->bsr.value_type == B->bsr.value_type,
+            5, "matB");
+  c.require(C->bsr.brows == A->bsr.brows && C->bsr.bcols == B->bsr.bcols && C->bsr.row_block == A->bsr.row_block &&
+                C->bsr.col_block == B->bsr.col_block && C->bsr.value_type == trn::DType::f32,
+            7, "matC");
+  check_sparse(c, A, 4, "matA");
+  return check_sparse(c, B, 5, "matB");
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsparseStatus_t trnsparseSpGEMM_createDescr(trnsparseSpGEMMDescr_t* descr) {
+  if (descr == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
+  auto* d = new (std::nothrow) trnsparseSpGEMMDescr;
+  if (d == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  g_spgemms.insert(d);
+  *descr = d;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSpGEMM_destroyDescr(trnsparseSpGEMMDescr_t descr) {
+  if (!g_spgemms.erase(descr)) return TRNSPARSE_STATUS_INVALID_VALUE;
+  delete descr;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSpGEMM_workEstimation(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                                 const void* alpha, trnsparseConstSpMatDescr_t A,
+                                                 trnsparseConstSpMatDescr_t B, const void* beta, trnsparseSpMatDescr_t C,
+                                                 trnDataType_t ct, trnsparseSpGEMMAlg_t alg, trnsparseSpGEMMDescr_t d,
+                                                 size_t* bufferSize1, void* externalBuffer1) {
+  (void)externalBuffer1;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpGEMM_workEstimation", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!spgemm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg), d)
+           .not_null(bufferSize1, 11, "bufferSize1"))
+    return c.status();
+  *bufferSize1 = kBufferBytes;
+  return trn::cshim::guarded(g_log, "trnsparseSpGEMM_workEstimation", kStatusMap, [&] {
+    d->result = sp::spgemm_symbolic(A->bsr, B->bsr);
+    d->phase = 1;
+  });
+}
+
+trnsparseStatus_t trnsparseSpGEMM_compute(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                          const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstSpMatDescr_t B,
+                                          const void* beta, trnsparseSpMatDescr_t C, trnDataType_t ct,
+                                          trnsparseSpGEMMAlg_t alg, trnsparseSpGEMMDescr_t d, size_t* bufferSize2,
+                                          void* externalBuffer2) {
+  (void)externalBuffer2;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpGEMM_compute", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!spgemm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg), d)
+           .not_null(bufferSize2, 11, "bufferSize2")
+           .require(d->phase >= 1, 10, "spgemmDescr"))  // workEstimation first
+    return c.status();
+  *bufferSize2 = kBufferBytes;
+  const float a = *static_cast<const float*>(alpha);
+  return trn::cshim::guarded(g_log, "trnsparseSpGEMM_compute", kStatusMap, [&] {
+    sp::CallReport r;
+    sp::spgemm_numeric(h->settings, a, A->bsr, B->bsr, d->result, &r);
+    store_profile(h, r);
+    d->phase = 2;
+    C->bsr.bnnz = d->result.fill.bnnz;  // SpMatGetSize now reports C's block count
+  });
+}
+
+trnsparseStatus_t trnsparseSpGEMM_copy(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                       const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstSpMatDescr_t B,
+                                       const void* beta, trnsparseSpMatDescr_t C, trnDataType_t ct, trnsparseSpGEMMAlg_t alg,
+                                       trnsparseSpGEMMDescr_t d) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSpGEMM_copy", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!spgemm_checks(c, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg), d)
+           .require(d->phase == 2, 11, "spgemmDescr"))  // compute first
+    return c.status();
+  sp::BsrView& out = C->bsr;
+  const sp::OwnedBsr& res = d->result;
+  const std::int64_t bnnz = res.fill.bnnz;
+  c.require(out.bnnz == bnnz && out.offsets != nullptr && (bnnz == 0 || (out.columns != nullptr && out.values != nullptr)), 7,
+            "matC");
+  if (!c) return c.status();
+  // Index copy (host) into C's index type and base; values copied block by block in C's order.
+  const std::int64_t base = out.base == sp::IndexBase::one ? 1 : 0, rb = res.row_block, cb = res.col_block;
+  auto store = [](const void* p, sp::IndexType t, std::int64_t i, std::int64_t v) {
+    if (t == sp::IndexType::i32)
+      static_cast<std::int32_t*>(const_cast<void*>(p))[i] = static_cast<std::int32_t>(v);
+    else
+      static_cast<std::int64_t*>(const_cast<void*>(p))[i] = v;
+  };
+  for (std::int64_t r = 0; r <= res.brows; ++r) store(out.offsets, out.offsets_type, r, res.offsets[static_cast<std::size_t>(r)] + base);
+  const auto* src = reinterpret_cast<const float*>(res.values.data());
+  auto* dst = static_cast<float*>(out.values);
+  for (std::int64_t e = 0; e < bnnz; ++e) {
+    store(out.columns, out.columns_type, e, res.columns[static_cast<std::size_t>(e)] + base);
+    for (std::int64_t r = 0; r < rb; ++r)
+      for (std::int64_t k = 0; k < cb; ++k)
+        dst[e * rb * cb + (out.order == sp::BlockOrder::row ? r * cb + k : r + k * rb)] = src[e * rb * cb + r * cb + k];
+  }
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseBsrSetPointers(trnsparseSpMatDescr_t d, void* offsets, void* columns, void* values) {
+  Check c(g_log, "trnsparseBsrSetPointers", TRNSPARSE_STATUS_INVALID_VALUE);
+  c.require(g_spmats.contains(d) && d->format == TRNSPARSE_FORMAT_BSR, 1, "spMatDescr").not_null(offsets, 2, "bsrRowOffsets");
+  if (!c) return c.status();
+  c.require(columns != nullptr || d->bsr.bnnz == 0, 3, "bsrColInd").require(values != nullptr || d->bsr.bnnz == 0, 4, "bsrValues");
+  if (!c) return c.status();
+  d->bsr.offsets = offsets;
+  d->bsr.columns = columns;
+  d->bsr.values = values;
+  return TRNSPARSE_STATUS_SUCCESS;
 }
 
 }  // extern "C"

@@ -258,6 +258,59 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, cons
   spmm_logical(s, opA, opB, alpha, A, A.rows(), A.cols(), B, beta, C, report);
 }
 
+void validate(const CooView& a) {
+  if (a.rows < 0 || a.cols < 0 || a.nnz < 0) invalid("negative size", "rows");
+  if (a.nnz > 0 && (a.row_ind == nullptr || a.col_ind == nullptr)) invalid("index array is NULL", "cooRowInd");
+  if (a.nnz > 0 && a.values == nullptr) invalid("values is NULL", "values");
+  if (!value_dtype_ok(a.value_type)) invalid("value type not supported", "valueType");
+  const std::int64_t b = base_of(a.base);
+  for (std::int64_t e = 0; e < a.nnz; ++e) {
+    const std::int64_t r = load_index(a.row_ind, a.index_type, e) - b, c = load_index(a.col_ind, a.index_type, e) - b;
+    if (r < 0 || r >= a.rows) invalid("row index out of range at entry " + std::to_string(e), "cooRowInd");
+    if (c < 0 || c >= a.cols) invalid("column index out of range at entry " + std::to_string(e), "cooColInd");
+    if (e > 0) {
+      const std::int64_t pr = load_index(a.row_ind, a.index_type, e - 1) - b, pc = load_index(a.col_ind, a.index_type, e - 1) - b;
+      if (r < pr) invalid("row indices not sorted at entry " + std::to_string(e), "cooRowInd");
+      if (r == pr && c <= pc) invalid("column indices not strictly increasing in row " + std::to_string(r), "cooColInd");
+    }
+  }
+}
+
+namespace {
+
+// The CSR view of a validated COO matrix: offsets built here (int64, same base), columns and
+// values shared.
+struct CooAsCsr {
+  std::vector<std::int64_t> offsets;
+  CsrView view;
+};
+CooAsCsr coo_as_csr(const CooView& a) {
+  validate(a);
+  CooAsCsr o;
+  const std::int64_t b = base_of(a.base);
+  o.offsets.assign(static_cast<std::size_t>(a.rows) + 1, 0);
+  for (std::int64_t e = 0; e < a.nnz; ++e) ++o.offsets[static_cast<std::size_t>(load_index(a.row_ind, a.index_type, e) - b) + 1];
+  for (std::size_t r = 0; r + 1 < o.offsets.size(); ++r) o.offsets[r + 1] += o.offsets[r];
+  for (auto& x : o.offsets) x += b;
+  o.view = CsrView{a.rows, a.cols, a.nnz, o.offsets.data(), a.col_ind, a.values, IndexType::i64, a.index_type, a.base,
+                   a.value_type};
+  return o;
+}
+
+}  // namespace
+
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CooView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report) {
+  const CooAsCsr c = coo_as_csr(A);
+  spmm(s, opA, opB, alpha, c.view, B, beta, C, report);
+}
+
+void spmv(const Settings& s, Op opA, float alpha, const CooView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report) {
+  const CooAsCsr c = coo_as_csr(A);
+  spmv(s, opA, alpha, c.view, x, x_type, beta, y, y_type, report);
+}
+
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report) {
   validate(A);

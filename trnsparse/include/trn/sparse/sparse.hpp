@@ -56,6 +56,19 @@ struct CsrView {
   DType value_type = DType::f32;
 };
 
+// A COO matrix: entry e at (row_ind[e], col_ind[e]); both arrays of `index_type`. Entries must be
+// sorted by row, then strictly increasing in column within a row (cuSPARSE requires row-sorted COO;
+// the column order fixes the accumulation order, so it is required too).
+struct CooView {
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  const void* row_ind = nullptr;
+  const void* col_ind = nullptr;
+  void* values = nullptr;
+  IndexType index_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  DType value_type = DType::f32;
+};
+
 // A dense rows x cols matrix: element (i, j) at data[i + j * ld] (col_major) or data[i * ld + j].
 struct DenseRef {
   const void* data = nullptr;
@@ -103,6 +116,7 @@ class InvalidArgument : public Error {
 // >= 1; non-null arrays when bnnz > 0. Throws InvalidArgument naming the array.
 void validate(const BsrView& a);
 void validate(const CsrView& a);
+void validate(const CooView& a);
 
 // C = alpha op(A) op(B) + beta C. op(A) is M x K (A: brows x bcols blocks, op T swaps them), op(B)
 // K x n, C M x n. Values of A: f32, bf16 or f16; B: f32, bf16 or f16; C: f32, bf16 or f16. Products
@@ -118,6 +132,11 @@ void spmv(const Settings& s, Op opA, float alpha, const BsrView& A, const void* 
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report = nullptr);
 void spmv(const Settings& s, Op opA, float alpha, const CsrView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report = nullptr);
+// COO: row offsets are built from the sorted row indices (host index work), then the CSR path.
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CooView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+void spmv(const Settings& s, Op opA, float alpha, const CooView& A, const void* x, DType x_type, float beta, void* y,
           DType y_type, CallReport* report = nullptr);
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C (BSR or CSR pattern).
 void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
@@ -159,6 +178,18 @@ struct OwnedBsr {
 };
 OwnedBsr dense_to_bsr(const DenseRef& A, std::int64_t row_block, std::int64_t col_block, float threshold,
                       BlockOrder order = BlockOrder::row);
+
+// ---- SpGEMM C = alpha A B, BSR x BSR (C++ only) -------------------------------------------------
+// Two phases as cuSPARSE's SpGEMM (work estimation + compute, then copy): spgemm_symbolic builds
+// C's block pattern on the host (index work: the union over k of the block columns of B's rows k
+// for every stored A(i, k)), sorted, with zero values (row-major blocks, fp32); spgemm_numeric
+// computes every stored C(i, j) = alpha sum_k A(i, k) B(k, j) on TensorE — one nc_matmul per
+// contributing pair, in increasing k, into one PSUM accumulator, evacuated once (VectorE alpha).
+// Requires A.bcols == B.brows, A.col_block == B.row_block, blocks of at most pmax rows and
+// columns, opA = opB = N and beta = 0 (C is overwritten), as cuSPARSE's SpGEMM.
+OwnedBsr spgemm_symbolic(const BsrView& A, const BsrView& B);
+void spgemm_numeric(const Settings& s, float alpha, const BsrView& A, const BsrView& B, OwnedBsr& C,
+                    CallReport* report = nullptr);
 
 // Reverse Cuthill-McKee ordering of a square CSR matrix (George & Liu, "Computer Solution of Large
 // Sparse Positive Definite Systems", 1981, §4.3): BFS from a pseudo-peripheral start vertex (the
