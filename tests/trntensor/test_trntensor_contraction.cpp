@@ -235,6 +235,12 @@ TEST(ContractionPlan, DescribesLoweringFlopsAndModeledTime) {
   ContractionPlan q(s);
   EXPECT_EQ(q.lowering(), Lowering::ttgt) << q.describe();
   EXPECT_GT(q.workspace_bytes(), 0U);
+  // The unpacking of D is a DMA kernel in the modeled profile: more DMA instructions than the
+  // transpose-free GEMM of the same shape, and at least one HBM -> HBM copy per 128 rows of D.
+  const trn::Profile tp = q.estimate({});
+  const auto dma = static_cast<std::size_t>(trn::Engine::dma);
+  EXPECT_GT(tp.instructions[dma], prof.instructions[dma]);
+  EXPECT_GT(tp.dma_bytes, prof.dma_bytes + 64.0 * 48 * 4 - 1);
 }
 
 TEST(ContractionPlan, RejectsBadSpecsNamingTheMode) {

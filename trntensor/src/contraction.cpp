@@ -3,7 +3,8 @@
 // (TBLIS, Matthews, SISC 2018, arXiv:1607.00291: "no explicit transposition"), and the contraction
 // becomes one trnblas gemm_batched launch (or a dgemm per batch entry for 64F). An operand whose
 // modes do not collapse is permuted into a packed workspace buffer first (TTGT); that permutation
-// is host data movement, reported by the plan (docs/trntensor.md, "Lowering").
+// is a DMA kernel (dma_copy_strided) whose instructions join the modeled profile (docs/trntensor.md,
+// "Lowering").
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -80,40 +81,88 @@ std::string mode_name(std::int32_t label) {
   return std::to_string(label);
 }
 
-template <class T>
-void copy_strided_t(const T* src, T* dst, const std::vector<CopyDim>& dims) {
-  if (dims.empty()) {
-    *dst = *src;
-    return;
-  }
+// Kernel dma_copy_strided: dst[sum i_d dst_d] = src[sum i_d src_d] as HBM -> HBM dma_copy
+// instructions. Elements are moved as 32-bit words (fp64 as two words), so every copy is a bit copy.
+// Layout per instruction: partitions = the dimension of largest extent (chunks of hw.pmax), free
+// pattern = up to 4 of the remaining dimensions with the smallest destination strides whose
+// product stays <= kMaxFreeWords; the other dimensions enumerate the programs of the launch.
+void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void* dst, std::vector<CopyDim> dims,
+                      Trace* trace) {
+  constexpr std::int64_t kMaxFreeWords = 1 << 14;
+  const int words = t == DataType::f64 ? 2 : 1;
   for (const CopyDim& d : dims)
     if (d.extent == 0) return;
-  const std::size_t r = dims.size();
-  std::vector<std::int64_t> idx(r, 0);
-  const CopyDim& in = dims[0];
-  std::int64_t so = 0, dso = 0;
-  while (true) {
-    const T* s = src + so;
-    T* t = dst + dso;
-    for (std::int64_t i = 0; i < in.extent; ++i) t[i * in.dst_stride] = s[i * in.src_stride];
-    std::size_t q = 1;
-    for (; q < r; ++q) {
-      so += dims[q].src_stride;
-      dso += dims[q].dst_stride;
-      if (++idx[q] < dims[q].extent) break;
-      so -= dims[q].src_stride * dims[q].extent;
-      dso -= dims[q].dst_stride * dims[q].extent;
-      idx[q] = 0;
+  std::vector<CopyDim> w;
+  if (words == 2) w.push_back({2, 1, 1});
+  for (const CopyDim& d : dims)
+    if (d.extent > 1) w.push_back({d.extent, d.src_stride * words, d.dst_stride * words});
+  if (w.empty()) w.push_back({1, 1, 1});
+  const HardwareSpec& hw = hardware_spec(s.target);
+  // Partition dimension: the largest extent.
+  std::size_t pd = 0;
+  for (std::size_t i = 1; i < w.size(); ++i)
+    if (w[i].extent > w[pd].extent) pd = i;
+  const CopyDim part = w[pd];
+  w.erase(w.begin() + static_cast<std::ptrdiff_t>(pd));
+  std::stable_sort(w.begin(), w.end(), [](const CopyDim& a, const CopyDim& b) { return a.dst_stride < b.dst_stride; });
+  std::vector<CopyDim> freed, outer;
+  std::int64_t fsize = 1;
+  for (const CopyDim& d : w) {
+    if (static_cast<int>(freed.size()) < hw.access_pattern_max_dims && outer.empty() && fsize * d.extent <= kMaxFreeWords) {
+      freed.push_back(d);
+      fsize *= d.extent;
+    } else {
+      outer.push_back(d);
     }
-    if (q == r) return;
   }
-}
-
-void copy_strided(DataType t, const void* src, void* dst, const std::vector<CopyDim>& dims) {
-  if (t == DataType::f64)
-    copy_strided_t(static_cast<const double*>(src), static_cast<double*>(dst), dims);
-  else
-    copy_strided_t(static_cast<const float*>(src), static_cast<float*>(dst), dims);
+  const std::int64_t pchunks = (part.extent + hw.pmax - 1) / hw.pmax;
+  std::int64_t programs = pchunks;
+  for (const CopyDim& d : outer) programs *= d.extent;
+  if (programs > std::numeric_limits<int>::max()) throw NotSupportedError("dma_copy_strided", "more than 2^31 DMA programs", hw.name);
+  auto* sb = static_cast<std::byte*>(const_cast<void*>(src));
+  auto* db = static_cast<std::byte*>(dst);
+  LaunchConfig lc;
+  lc.grid = {static_cast<int>(programs), 1, 1};
+  lc.host_threads = s.host_threads;
+  lc.num_cores = std::max(1, s.num_cores);
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  lc.core.execute = !s.timing_only;
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    std::int64_t id = nc.program_id(0);
+    const std::int64_t pc = id % pchunks;
+    id /= pchunks;
+    std::int64_t so = 0, dso = 0;
+    for (const CopyDim& d : outer) {
+      const std::int64_t i = id % d.extent;
+      id /= d.extent;
+      so += i * d.src_stride;
+      dso += i * d.dst_stride;
+    }
+    const std::int64_t p0 = pc * nc.hw().pmax;
+    const auto np = static_cast<std::int32_t>(std::min<std::int64_t>(nc.hw().pmax, part.extent - p0));
+    so += p0 * part.src_stride;
+    dso += p0 * part.dst_stride;
+    auto tile = [&](std::byte* base, std::int64_t off, bool is_src) {
+      Tile x;
+      x.mem = MemSpace::hbm;
+      x.dtype = DType::u32;
+      x.base = base + off * 4;
+      x.partitions = np;
+      x.partition_stride = (is_src ? part.src_stride : part.dst_stride) * 4;
+      x.ndim = std::max<int>(1, static_cast<int>(freed.size()));
+      x.size = {1, 1, 1, 1};
+      x.stride = {1, 0, 0, 0};
+      for (std::size_t q = 0; q < freed.size(); ++q) {  // Tile free dims are outermost first
+        const std::size_t slot = freed.size() - 1 - q;
+        x.size[slot] = freed[q].extent;
+        x.stride[slot] = is_src ? freed[q].src_stride : freed[q].dst_stride;
+      }
+      return x;
+    };
+    nc.dma_copy(tile(db, dso, false), tile(sb, so, true));
+  });
+  if (trace != nullptr) trace->append(r.trace);
 }
 
 }  // namespace detail
@@ -409,22 +458,34 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
     return dims;
   };
   const bool use_c = beta != 0.0;
+  // Data movement runs as DMA kernels (modeled): before the GEMM, C -> D (or -> packed D) and the
+  // packing of A and B; after it, the unpacking of D.
+  Trace before, after;
   if (low_[2].packed) {
-    if (use_c) detail::copy_strided(spec_.a.dtype, C, ws[2], dims_to_packed(2, rows_d, cols_d, false));
+    if (use_c) detail::dma_copy_strided(s, spec_.a.dtype, C, ws[2], dims_to_packed(2, rows_d, cols_d, false), &before);
   } else if (use_c && C != D) {
-    // C -> D mode by mode (host data movement); the GEMM then adds alpha A B to D with beta.
     std::vector<detail::CopyDim> dims;
     for (const std::vector<int>* g : {&m_modes_, &n_modes_, &batch_modes_})
       for (int q : *g) {
         const Mode& md = modes_[static_cast<std::size_t>(q)];
         dims.push_back({md.extent, md.stride[2], md.stride[3]});
       }
-    detail::copy_strided(spec_.a.dtype, C, D, dims);
+    detail::dma_copy_strided(s, spec_.a.dtype, C, D, dims, &before);
   }
-  if (low_[0].packed) detail::copy_strided(spec_.a.dtype, A, ws[0], dims_to_packed(0, rows_a, cols_a, false));
-  if (low_[1].packed) detail::copy_strided(spec_.a.dtype, B, ws[1], dims_to_packed(1, rows_b, cols_b, false));
-  run_gemms(s, alpha, A, B, beta, D, ws[0], ws[1], ws[2], report);
-  if (low_[2].packed) detail::copy_strided(spec_.a.dtype, ws[2], D, dims_to_packed(3, rows_d, cols_d, true));
+  if (low_[0].packed) detail::dma_copy_strided(s, spec_.a.dtype, A, ws[0], dims_to_packed(0, rows_a, cols_a, false), &before);
+  if (low_[1].packed) detail::dma_copy_strided(s, spec_.a.dtype, B, ws[1], dims_to_packed(1, rows_b, cols_b, false), &before);
+  blas::CallReport gemm_report;
+  run_gemms(s, alpha, A, B, beta, D, ws[0], ws[1], ws[2], &gemm_report);
+  if (low_[2].packed) detail::dma_copy_strided(s, spec_.a.dtype, ws[2], D, dims_to_packed(3, rows_d, cols_d, true), &after);
+  if (report != nullptr) {
+    *report = std::move(gemm_report);
+    if (!before.instructions.empty() || !after.instructions.empty()) {
+      before.append(report->trace);
+      before.append(after);
+      report->trace = std::move(before);
+      report->profile = model_profile(report->trace, s.target);
+    }
+  }
 }
 
 void ContractionPlan::run_gemms(const blas::Settings& s, double alpha, const void* A, const void* B, double beta,
@@ -505,11 +566,12 @@ Profile ContractionPlan::estimate(const blas::Settings& settings) const {
     throw NotSupportedError("contraction estimate", "a 64F estimate without data (Ozaki slice counts depend on it)", "trntensor");
   blas::Settings s = settings;
   s.timing_only = true;
-  // Nothing is read or written with timing_only; the pointers only have to be non-null.
+  // Nothing is read or written with timing_only (DMA and GEMM kernels only record instructions);
+  // the pointers only have to be non-null. Packing buffers are still carved from a workspace.
   static float dummy[16];
   blas::CallReport r;
   if (m_ == 0 || n_ == 0 || batch_ == 0) return Profile{};
-  run_gemms(s, 1.0, dummy, dummy, 0.0, dummy, dummy, dummy, dummy, &r);
+  execute(s, 1.0, dummy, dummy, 0.0, dummy, dummy, nullptr, 0, &r);
   return model_profile(r.trace, s.target);
 }
 

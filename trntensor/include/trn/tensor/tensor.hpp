@@ -2,9 +2,10 @@
 // semantics) and NumPy einsum with a path planner, lowered onto trnblas's tile GEMMs.
 //
 // Every flop runs in a trnblas tile kernel on the emulated TensorE (trn::blas::gemm_batched for the
-// fp32-family compute types, trn::blas::dgemm for 64F). What runs on the host is data movement
-// only: packing an operand whose modes do not collapse into a (ld, op N/T) matrix (TTGT), copying C
-// into D when they differ, and unpacking a packed D. docs/trntensor.md describes the lowering.
+// fp32-family compute types, trn::blas::dgemm for 64F). Data movement — packing an operand whose
+// modes do not collapse into a (ld, op N/T) matrix (TTGT), copying C into D when they differ,
+// unpacking a packed D — runs as a DMA kernel on the emulator. docs/trntensor.md describes the
+// lowering.
 //
 // Layout convention: a TensorDesc gives extents and strides in elements, per mode, in the order of
 // its mode labels; the default strides (an empty `strides`) are cuTENSOR's generalised column-major
@@ -81,7 +82,7 @@ struct ContractionSpec {
 
 // How one operand reaches the GEMM.
 struct OperandLowering {
-  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (host data movement)
+  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (DMA kernel)
   blas::Op op = blas::Op::N;  // op applied by the GEMM
   std::int64_t ld = 0;
   std::int64_t packed_elements = 0;  // per batch entry x batch count, when packed
