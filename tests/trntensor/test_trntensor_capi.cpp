@@ -241,6 +241,33 @@ TEST_F(CApi, DescriptorAndHandleChecks) {
   EXPECT_EQ(trntensorDestroy(other), TRNTENSOR_STATUS_NOT_INITIALIZED);  // destroyed twice
 }
 
+TEST_F(CApi, TargetSettingChangesTheModeledProfile) {
+  std::vector<float> a(64 * 64, 1.0f), out(64 * 64);
+  const int64_t sh[] = {64, 64};
+  trntensorEinsumOperand_t in[2] = {{a.data(), 2, sh, nullptr}, {a.data(), 2, sh, nullptr}};
+  trnProfile_t p1, p2;
+  ASSERT_EQ(trntensorEinsum(h, "ij,jk->ik", 2, in, out.data(), 2, sh, nullptr, TRNTENSOR_R_32F, TRNTENSOR_COMPUTE_DESC_32F,
+                            TRNTENSOR_EINSUM_PATH_AUTO),
+            TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorGetLastProfile(h, &p1), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(p1.target, TRN_TARGET_TRN1);
+  EXPECT_EQ(trntensorSetTarget(h, static_cast<trnTarget_t>(7)), TRNTENSOR_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trntensorSetTarget(h, TRN_TARGET_TRN2), TRNTENSOR_STATUS_SUCCESS);
+  trnTarget_t t;
+  ASSERT_EQ(trntensorGetTarget(h, &t), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(t, TRN_TARGET_TRN2);
+  ASSERT_EQ(trntensorEinsum(h, "ij,jk->ik", 2, in, out.data(), 2, sh, nullptr, TRNTENSOR_R_32F, TRNTENSOR_COMPUTE_DESC_32F,
+                            TRNTENSOR_EINSUM_PATH_AUTO),
+            TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorGetLastProfile(h, &p2), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(p2.target, TRN_TARGET_TRN2);
+  EXPECT_NE(p1.total_ns, p2.total_ns);
+  for (float x : out) ASSERT_EQ(x, 64.0f);
+  EXPECT_EQ(trntensorSetNumCores(h, 0), TRNTENSOR_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trntensorSetNumCores(h, 2), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(trntensorSetNumericsProfile(h, TRN_NUMERICS_TRN1_MEASURED), TRNTENSOR_STATUS_SUCCESS);
+}
+
 TEST_F(CApi, EinsumAndPath) {
   std::vector<float> a(6), b(12), out(8, -1.0f);
   for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i + 1);

@@ -474,6 +474,21 @@ TEST(EinsumParser, ErrorsPointAtTheOffendingCharacter) {
   }
 }
 
+TEST(EinsumApi, ReportDescribesPathLoweringAndModeledTime) {
+  std::vector<float> a(6 * 5, 0.5f), b(5 * 4, 0.25f), c(4 * 3, 1.0f), out(6 * 3);
+  trn::tensor::EinsumReport rep;
+  trn::tensor::einsum({}, "ij,jk,kl->il", {{a.data(), {6, 5}, {}}, {b.data(), {5, 4}, {}}, {c.data(), {4, 3}, {}}},
+                      {out.data(), {6, 3}, {}}, DataType::f32, ComputeType::f32, PathStrategy::optimal, &rep);
+  for (float x : out) EXPECT_EQ(x, 0.5f * 0.25f * 5 * 4);
+  const std::string d = rep.describe();
+  EXPECT_NE(d.find("path [("), std::string::npos) << d;
+  EXPECT_NE(d.find("largest intermediate"), std::string::npos) << d;
+  EXPECT_NE(d.find("transpose-free"), std::string::npos) << d;
+  EXPECT_NE(d.find("modeled trn1"), std::string::npos) << d;
+  EXPECT_EQ(rep.steps.size(), 2U);
+  EXPECT_GT(rep.blas.profile.total_ns, 0.0);
+}
+
 TEST(EinsumApi, OutputShapeMismatchLeavesOutputUntouched) {
   std::vector<float> a(6, 1.0f), b(12, 1.0f), out(8, -7.0f);
   trn::tensor::View va{a.data(), {2, 3}, {}}, vb{b.data(), {3, 4}, {}};

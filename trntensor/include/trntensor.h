@@ -270,6 +270,13 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
                                       int32_t* path, double* naiveFlops, double* optimizedFlops,
                                       double* largestIntermediate);
 
+/* Emulator settings of a handle (extensions, as trnblasSetTarget & co.): the generation the cost
+ * model targets, the numerics profile, the number of emulated NeuronCores. */
+trntensorStatus_t trntensorSetTarget(trntensorHandle_t handle, trnTarget_t target);
+trntensorStatus_t trntensorGetTarget(const trntensorHandle_t handle, trnTarget_t* target);
+trntensorStatus_t trntensorSetNumericsProfile(trntensorHandle_t handle, trnNumerics_t numerics);
+trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores);
+
 /* Modeled device time of the last Contract / Einsum on this handle (cost model of its trace). */
 trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile);
 

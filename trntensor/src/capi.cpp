@@ -715,6 +715,44 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
   });
 }
 
+trntensorStatus_t trntensorSetTarget(trntensorHandle_t handle, trnTarget_t target) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorSetTarget", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int t = trn::cshim::enum_value(target);
+  check.one_of(t, {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target");
+  if (!check) return check.status();
+  handle->settings.target = static_cast<trn::Generation>(t);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorGetTarget(const trntensorHandle_t handle, trnTarget_t* target) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorGetTarget", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.not_null(target, 1, "target");
+  if (!check) return check.status();
+  *target = static_cast<trnTarget_t>(handle->settings.target);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorSetNumericsProfile(trntensorHandle_t handle, trnNumerics_t numerics) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorSetNumericsProfile", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int v = trn::cshim::enum_value(numerics);
+  check.one_of(v, {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "numerics");
+  if (!check) return check.status();
+  handle->settings.numerics = v == TRN_NUMERICS_IDEAL ? trn::Numerics::ideal : trn::Numerics::trn1_measured;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorSetNumCores", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(numCores >= 1 && numCores <= 1024, 1, "numCores");
+  if (!check) return check.status();
+  handle->settings.num_cores = numCores;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
 trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile) {
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   Check check(g_log, "trntensorGetLastProfile", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);

@@ -400,6 +400,16 @@ PathInfo plan_path(const PathProblem& p, PathStrategy strategy) {
 
 // ---- execution -------------------------------------------------------------------------------------
 
+std::string EinsumReport::describe() const {
+  std::ostringstream o;
+  o << "path " << path.path_string() << "; naive " << path.naive_flops << " FLOPs (scaling " << path.naive_scaling
+    << ") -> optimised " << path.optimized_flops << " (scaling " << path.optimized_scaling << "); largest intermediate "
+    << path.largest_intermediate << " elements; modeled " << hardware_spec(blas.profile.target).name << " "
+    << blas.profile.total_ns * 1e-3 << " us";
+  for (const std::string& st : steps) o << "\n  " << st;
+  return o.str();
+}
+
 namespace {
 
 // An operand during execution: unique labels with extents and strides (elements).

@@ -202,7 +202,10 @@ EinsumExpr parse_einsum(std::string_view subscripts, const std::vector<std::vect
 struct EinsumReport {
   PathInfo path;
   std::vector<std::string> steps;  // each pairwise contraction's ContractionPlan::describe()
-  blas::CallReport blas;           // merged trace of every GEMM; profile = model of that trace
+  blas::CallReport blas;           // merged trace of every kernel (GEMMs, DMA packing); profile = its model
+  // "path [(1, 3), ...]; naive 2.387e+08 FLOPs -> optimised 8.000e+04; largest intermediate 1872;
+  //  modeled trn1 12.3 us" followed by one line per step (lowering, GEMM shape, modeled time).
+  std::string describe() const;
 };
 
 // out = einsum(subscripts, inputs...) with NumPy semantics. Every operand and the output hold
