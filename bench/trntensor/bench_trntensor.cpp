@@ -142,15 +142,18 @@ void BM_plan_6_operands(benchmark::State& st) {
   p.inputs = {{'a', 'b'}, {'b', 'c', 'd'}, {'d', 'e'}, {'e', 'f', 'a'}, {'f', 'g'}, {'g', 'c', 'h'}};
   p.output = {'h'};
   for (int l = 'a'; l <= 'h'; ++l) p.sizes.emplace_back(l, 8 + l % 5);
-  const auto strategy = st.range(0) == 0 ? tt::PathStrategy::optimal : tt::PathStrategy::greedy;
+  const auto strategy = st.range(0) == 0   ? tt::PathStrategy::optimal
+                        : st.range(0) == 1 ? tt::PathStrategy::greedy
+                                           : tt::PathStrategy::dynamic_programming;
   const double flops = tt::plan_path(p, strategy).optimized_flops;
   for (auto _ : st) {
     auto info = tt::plan_path(p, strategy);
     benchmark::DoNotOptimize(info);
   }
-  st.SetLabel(std::string(st.range(0) == 0 ? "optimal" : "greedy") + ", path FLOPs " + std::to_string(flops));
+  const char* names[] = {"optimal", "greedy", "dynamic-programming"};
+  st.SetLabel(std::string(names[st.range(0)]) + ", path FLOPs " + std::to_string(flops));
 }
-BENCHMARK(BM_plan_6_operands)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_plan_6_operands)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -393,6 +393,9 @@ TEST(Planner, ReproducesOptEinsumPublishedExample) {
   EXPECT_EQ(info.naive_flops, 47736000.0 * 5);
   const auto greedy = trn::tensor::plan_path(p, PathStrategy::greedy);
   EXPECT_GE(greedy.optimized_flops, info.optimized_flops);
+  const auto dp = trn::tensor::plan_path(p, PathStrategy::dynamic_programming);
+  EXPECT_EQ(dp.optimized_flops, 80000.0);
+  EXPECT_EQ(dp.largest_intermediate, 1872.0);
 }
 
 TEST(Planner, OptimalEqualsExhaustiveSearchOnRandomExpressions) {
@@ -423,6 +426,8 @@ TEST(Planner, OptimalEqualsExhaustiveSearchOnRandomExpressions) {
     EXPECT_EQ(static_cast<int>(opt.path.size()), n - 1);
     const auto gr = trn::tensor::plan_path(p, PathStrategy::greedy);
     EXPECT_GE(gr.optimized_flops, expect);
+    const auto dp = trn::tensor::plan_path(p, PathStrategy::dynamic_programming);
+    EXPECT_EQ(dp.optimized_flops, expect) << "expression " << t;
   }
 }
 

@@ -248,9 +248,10 @@ typedef struct trntensorEinsumOperand_t {
 } trntensorEinsumOperand_t;
 
 typedef enum trntensorEinsumPath_t {
-  TRNTENSOR_EINSUM_PATH_AUTO = 0,    /* optimal up to 8 operands, greedy beyond */
+  TRNTENSOR_EINSUM_PATH_AUTO = 0,    /* optimal up to 8 operands, dynamic programming up to 14, greedy beyond */
   TRNTENSOR_EINSUM_PATH_GREEDY = 1,
-  TRNTENSOR_EINSUM_PATH_OPTIMAL = 2  /* exhaustive with FLOP pruning, <= 8 operands */
+  TRNTENSOR_EINSUM_PATH_OPTIMAL = 2, /* exhaustive with FLOP pruning, <= 8 operands */
+  TRNTENSOR_EINSUM_PATH_DYNAMIC_PROGRAMMING = 3 /* exact minimum over operand subsets, <= 16 operands */
 } trntensorEinsumPath_t;
 
 /* output = einsum(subscripts, inputs...): NumPy semantics (implicit / explicit output, '...',

@@ -638,9 +638,10 @@ bool einsum_views(Check& check, int32_t numInputs, const trntensorEinsumOperand_
 }
 
 trn::tensor::PathStrategy strategy_of(int v) {
-  return v == TRNTENSOR_EINSUM_PATH_GREEDY    ? trn::tensor::PathStrategy::greedy
-         : v == TRNTENSOR_EINSUM_PATH_OPTIMAL ? trn::tensor::PathStrategy::optimal
-                                              : trn::tensor::PathStrategy::automatic;
+  return v == TRNTENSOR_EINSUM_PATH_GREEDY                ? trn::tensor::PathStrategy::greedy
+         : v == TRNTENSOR_EINSUM_PATH_OPTIMAL             ? trn::tensor::PathStrategy::optimal
+         : v == TRNTENSOR_EINSUM_PATH_DYNAMIC_PROGRAMMING ? trn::tensor::PathStrategy::dynamic_programming
+                                                          : trn::tensor::PathStrategy::automatic;
 }
 
 }  // namespace
@@ -662,7 +663,7 @@ trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* su
       .require(outputRank == 0 || outputShape != nullptr, 7, "outputShape")
       .require(data_type_known(dt), 9, "dataType")
       .require(compute_ok(descCompute), 10, "descCompute")
-      .one_of(trn::cshim::enum_value(pathMode), {0, 1, 2}, 11, "pathMode")
+      .one_of(trn::cshim::enum_value(pathMode), {0, 1, 2, 3}, 11, "pathMode")
       .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F, TRNTENSOR_STATUS_NOT_SUPPORTED,
                   "TRNTENSOR_STATUS_NOT_SUPPORTED", "data type " + std::to_string(dt) + " (only R_32F and R_64F)");
   if (!check) return check.status();
@@ -688,7 +689,7 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
   check.not_null(subscripts, 1, "subscripts");
   std::vector<trn::tensor::View> views;
   if (check) einsum_views(check, numInputs, inputs, false, &views);
-  check.one_of(trn::cshim::enum_value(pathMode), {0, 1, 2}, 5, "pathMode");
+  check.one_of(trn::cshim::enum_value(pathMode), {0, 1, 2, 3}, 5, "pathMode");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     std::vector<std::vector<std::int64_t>> shapes;

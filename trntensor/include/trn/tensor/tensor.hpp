@@ -164,7 +164,8 @@ struct MutableView {
 enum class PathStrategy : std::uint8_t {
   greedy,   // cheapest pairwise contraction first (FLOPs, then result size)
   optimal,  // exhaustive depth-first search with FLOP pruning (opt_einsum 'optimal'), <= 8 operands
-  automatic // optimal up to 8 operands, greedy beyond
+  automatic, // optimal up to 8 operands, dynamic programming up to 14, greedy beyond
+  dynamic_programming,  // exact minimum over subsets of operands (O(3^n)), <= 16 operands
 };
 
 // An abstract path problem: index sets of the operands and of the output, index sizes.
