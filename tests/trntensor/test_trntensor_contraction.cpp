@@ -271,6 +271,16 @@ TEST(ContractionPlan, RejectsBadSpecsNamingTheMode) {
   s.modes_a = {'m', 'k'};
   s.compute = ComputeType::f64;  // f32 data with 64F compute
   EXPECT_THROW(ContractionPlan{s}, trn::NotSupportedError);
+  s.compute = ComputeType::f32;
+  s.d.strides = {1, 0};  // overlapping outputs
+  EXPECT_THROW(ContractionPlan{s}, trn::tensor::InvalidArgument);
+  // C aliasing D with another layout is rejected at execution, before anything is written.
+  s.d.strides = {1, 4};
+  s.c.strides = {6, 1};
+  ContractionPlan p(s);
+  std::vector<float> a(20, 1.0f), b(30, 1.0f), d(24, 3.0f);
+  EXPECT_THROW(p.execute({}, 1.0, a.data(), b.data(), 1.0, d.data(), d.data(), nullptr, 0), trn::tensor::InvalidArgument);
+  for (float x : d) EXPECT_EQ(x, 3.0f);
 }
 
 // Same bits for any host thread count and emulated core count.

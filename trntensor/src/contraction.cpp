@@ -243,6 +243,10 @@ ContractionPlan::ContractionPlan(const ContractionSpec& spec) : spec_(spec) {
   }
   for (std::size_t q = 0; q < modes_.size(); ++q) {
     const auto& f = in[q];
+    // D's elements must be distinct: a broadcast (stride 0) output mode would make the GEMM write
+    // one element from several programs.
+    if (f[kD] && modes_[q].extent > 1 && modes_[q].stride[3] == 0)
+      throw InvalidArgument(where, "descD", "mode " + mode_name(modes_[q].label) + " of D has stride 0 (outputs overlap)");
     if (f[kD] && !f[kC]) throw InvalidArgument(where, "modeC", "mode " + mode_name(modes_[q].label) + " of D is not a mode of C");
     if (f[kD] && !f[kA] && !f[kB])
       throw InvalidArgument(where, "modeD", "mode " + mode_name(modes_[q].label) + " of D appears in neither A nor B");
@@ -458,6 +462,11 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
     return dims;
   };
   const bool use_c = beta != 0.0;
+  if (use_c && C == D)
+    for (const Mode& md : modes_)
+      if (md.extent > 1 && md.stride[2] != md.stride[3])
+        throw InvalidArgument("contraction", "C", "C and D are the same buffer but mode " + mode_name(md.label) +
+                                                 " has different strides in C and D");
   // Data movement runs as DMA kernels (modeled): before the GEMM, C -> D (or -> packed D) and the
   // packing of A and B; after it, the unpacking of D.
   Trace before, after;
