@@ -229,6 +229,20 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
 trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
                                    const void* A, void* B, trnStream_t stream);
 
+/* D[modeD] = opAC(alpha * A[modeA], gamma * C[modeC]) with opAC = ADD, MUL, MAX or MIN, opA/opC
+ * IDENTITY (or CONJ); C carries D's modes, A a subset of them (broadcast along the others). R_32F
+ * data and COMPUTE_DESC_32F (VectorE computes in fp32); the permutations into and out of D's mode
+ * order are DMA kernels. No workspace argument: buffers are allocated inside. */
+trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                                   const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                                   trntensorOperator_t opA, const trntensorTensorDescriptor_t descC,
+                                                   const int32_t modeC[], trntensorOperator_t opC,
+                                                   const trntensorTensorDescriptor_t descD, const int32_t modeD[],
+                                                   trntensorOperator_t opAC, const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorElementwiseBinaryExecute(const trntensorHandle_t handle, const trntensorPlan_t plan,
+                                                    const void* alpha, const void* A, const void* gamma, const void* C,
+                                                    void* D, trnStream_t stream);
+
 /* Plan description (lowering, GEMM shape, per-operand op/ld or packing, FLOPs, modeled trn1 time)
  * written NUL-terminated into buf (truncated to bufSize). Extension. */
 trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const trntensorPlan_t plan, char* buf,

@@ -147,6 +147,35 @@ class ContractionPlan {
   OperandLowering low_[3];  // A, B, D
 };
 
+// ---- element-wise binary ---------------------------------------------------------------------------
+
+enum class ElementwiseOp : std::uint8_t { add, mul, max, min };
+
+// D[modes_d] = op(alpha A[modes_a], gamma C[modes_c]) (cuTENSOR's elementwise binary with identity
+// unary operators). C and D carry the same modes; A's modes are a subset of D's (A broadcasts along
+// the others). fp32 data and the 32F compute type only: VectorE computes in fp32.
+struct ElementwiseBinarySpec {
+  TensorDesc a, c, d;
+  std::vector<std::int32_t> modes_a, modes_c, modes_d;
+  ElementwiseOp op = ElementwiseOp::add;
+  ComputeType compute = ComputeType::f32;
+};
+
+class ElementwiseBinaryPlan {
+ public:
+  ElementwiseBinaryPlan() = default;
+  explicit ElementwiseBinaryPlan(const ElementwiseBinarySpec& spec);  // throws InvalidArgument / NotSupportedError
+  std::int64_t elements() const { return elements_; }
+  // A and C are permuted into D's mode order by the DMA kernel, combined on VectorE in [hw.pmax, 512]
+  // tiles (alpha A, gamma C, op), and written back by the DMA kernel. Buffers are allocated here.
+  void execute(const blas::Settings& s, float alpha, const void* A, float gamma, const void* C, void* D,
+               blas::CallReport* report = nullptr) const;
+
+ private:
+  ElementwiseBinarySpec spec_;
+  std::int64_t elements_ = 0;
+};
+
 // ---- einsum ----------------------------------------------------------------------------------------
 
 // A NumPy-style view: shape and strides in elements (strides empty: C-contiguous, last axis fastest).
