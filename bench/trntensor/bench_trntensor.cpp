@@ -52,7 +52,7 @@ void BM_einsum_gemm(benchmark::State& st) {
   modeled(st, rep.blas.profile);
   st.SetLabel(rep.steps.empty() ? "" : rep.steps[0]);
 }
-BENCHMARK(BM_einsum_gemm)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_einsum_gemm)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // A pre-built plan (planning excluded): lowering and launch overhead only.
 void BM_plan_execute_gemm(benchmark::State& st) {
@@ -105,7 +105,7 @@ void BM_einsum_batched(benchmark::State& st) {
   modeled(st, rep.blas.profile);
   st.SetLabel(rep.steps.empty() ? "" : rep.steps[0]);
 }
-BENCHMARK(BM_einsum_batched)->Args({8, 128})->Args({32, 256})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_einsum_batched)->Args({8, 128})->Args({32, 256})->Args({32, 512})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // AO -> MO: (ij|kl) = sum_pqrs C_pi C_qj C_rk C_sl (pq|rs), n^4 tensor, all indices of size n.
 void BM_ao_to_mo(benchmark::State& st) {
@@ -135,7 +135,7 @@ void BM_ao_to_mo(benchmark::State& st) {
   modeled(st, rep.blas.profile);
   st.SetLabel(rep.path.path_string());
 }
-BENCHMARK(BM_ao_to_mo)->Arg(32)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ao_to_mo)->Arg(32)->Arg(64)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_plan_6_operands(benchmark::State& st) {
   tt::PathProblem p;
