@@ -85,6 +85,8 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
   detail::dma_copy_strided(s, DataType::f32, A, ap.data(), da, &trace);
   detail::dma_copy_strided(s, DataType::f32, C, cp.data(), dc, &trace);
   const HardwareSpec& hw = hardware_spec(s.target);
+  // Free elements per VectorE instruction: a tiling choice (2 KiB per partition per operand), not a
+  // hardware limit.
   constexpr std::int64_t kFree = 512;
   const std::int64_t rows = n / kFree, tail = n % kFree;
   const std::int64_t row_blocks = (rows + hw.pmax - 1) / hw.pmax;
