@@ -135,7 +135,7 @@ void BM_ao_to_mo(benchmark::State& st) {
   modeled(st, rep.blas.profile);
   st.SetLabel(rep.path.path_string());
 }
-BENCHMARK(BM_ao_to_mo)->Arg(32)->Arg(64)->Arg(128)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ao_to_mo)->Arg(32)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_plan_6_operands(benchmark::State& st) {
   tt::PathProblem p;
