@@ -146,7 +146,7 @@ typedef struct trntensorComputeDescriptor* trntensorComputeDescriptor_t;
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_16F;   /* inputs rounded to fp16, fp32 PSUM */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_16BF;  /* inputs rounded to bf16, fp32 PSUM */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_TF32;  /* inputs rounded to tf32, fp32 PSUM */
-extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_3XTF32;/* bf16x3 split (3 cross products) */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_3XTF32;/* big + small tf32 split, 3 tf32 GEMMs */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_32F;   /* fp32 tiles, exact products, fp32 PSUM */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_64F;   /* Ozaki fp64 through trnblas dgemm */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_9X16BF;/* bf16x9 split (9 cross products) */

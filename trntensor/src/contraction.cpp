@@ -39,7 +39,7 @@ blas::GemmMode gemm_mode(ComputeType c) {
     case ComputeType::bf16: return blas::GemmMode::bf16;
     case ComputeType::f16: return blas::GemmMode::fp16;
     case ComputeType::tf32: return blas::GemmMode::tf32;
-    case ComputeType::tf32x3: return blas::GemmMode::bf16x3;
+    case ComputeType::tf32x3: return blas::GemmMode::tf32;  // three tf32 GEMMs on split operands
     case ComputeType::bf16x9: return blas::GemmMode::bf16x9;
     case ComputeType::f64: break;
   }
@@ -165,6 +165,41 @@ void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void
   if (trace != nullptr) trace->append(r.trace);
 }
 
+// Kernel tf32_split (3XTF32): x = big + small with big = tf32(x) (RNE) and small = x - big (exact in
+// fp32: x - tf32(x) has at most 13 significant bits), for a packed fp32 buffer of n elements in
+// [hw.pmax, 512] tiles (a [1, n mod 512] tail program). DMA in, VectorE tensor_copy to a tf32 tile
+// (the rounding) and tensor_tensor subtract, DMA out (tf32 -> fp32 is exact). big overwrites x.
+void tf32_split(const blas::Settings& s, float* x, float* small, std::int64_t n, Trace* trace) {
+  if (n == 0) return;
+  constexpr std::int64_t kFree = 512;  // free elements per VectorE instruction (a tiling choice)
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const std::int64_t rows = n / kFree, tail = n % kFree, blocks = (rows + hw.pmax - 1) / hw.pmax;
+  HbmTensor hx = HbmTensor::wrap(x, DType::f32, {rows + 1, kFree}), hs = HbmTensor::wrap(small, DType::f32, {rows + 1, kFree});
+  LaunchConfig lc;
+  lc.grid = {static_cast<int>(blocks + (tail > 0 ? 1 : 0)), 1, 1};
+  lc.host_threads = s.host_threads;
+  lc.num_cores = std::max(1, s.num_cores);
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  lc.core.execute = !s.timing_only;
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    const std::int64_t b = nc.program_id(0);
+    const bool is_tail = b == blocks;
+    const std::int64_t r0 = is_tail ? rows : b * nc.hw().pmax;
+    const auto np = static_cast<std::int32_t>(is_tail ? 1 : std::min<std::int64_t>(nc.hw().pmax, rows - r0));
+    const std::int64_t f = is_tail ? tail : kFree;
+    AllocScope sb(nc.sbuf());
+    Tile tx = sb.alloc(DType::f32, np, {f}, "x"), tb = sb.alloc(DType::tf32, np, {f}, "big"),
+         ts = sb.alloc(DType::f32, np, {f}, "small");
+    nc.dma_copy(tx, hx.tile(r0, np, 0, f));
+    nc.tensor_copy(tb, tx);
+    nc.tensor_tensor(ts, tx, tb, AluOp::subtract);
+    nc.dma_copy(hx.tile(r0, np, 0, f), tb);
+    nc.dma_copy(hs.tile(r0, np, 0, f), ts);
+  });
+  if (trace != nullptr) trace->append(r.trace);
+}
+
 }  // namespace detail
 
 namespace {
@@ -281,8 +316,10 @@ Lowering ContractionPlan::lowering() const {
 std::uint64_t ContractionPlan::workspace_bytes() const {
   std::uint64_t e = 0;
   for (const auto& l : low_) e += static_cast<std::uint64_t>(l.packed ? l.packed_elements : 0);
+  if (spec_.compute == ComputeType::tf32x3)  // the small parts of A and B
+    e += static_cast<std::uint64_t>(low_[0].packed_elements + low_[1].packed_elements);
   // Each packed buffer starts on a 64-byte boundary.
-  return e * static_cast<std::uint64_t>(data_type_size(spec_.a.dtype)) + (e > 0 ? 3 * 64 : 0);
+  return e * static_cast<std::uint64_t>(data_type_size(spec_.a.dtype)) + (e > 0 ? 5 * 64 : 0);
 }
 
 void ContractionPlan::choose_lowering() {
@@ -383,6 +420,8 @@ void ContractionPlan::choose_lowering() {
                 da = direct(0, ok, om, true, &la);
                 dd = direct(3, on, om, false, &ld);
               }
+              // 3XTF32 splits A and B into tf32 big + small parts on VectorE: both are packed first.
+              if (spec_.compute == ComputeType::tf32x3) da = db = false;
               std::int64_t cost = (base_batch_count > 0 ? batch / std::max<std::int64_t>(1, base_batch_count) - 1 : 0) *
                                   kBatchEntryPenalty * std::max<std::int64_t>(1, base_batch_count);
               if (!da) {
@@ -440,6 +479,13 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
     ws[i] = reinterpret_cast<void*>(cur);
     cur += static_cast<std::uintptr_t>(low_[i].packed_elements) * static_cast<std::uintptr_t>(es);
   }
+  const bool split3 = spec_.compute == ComputeType::tf32x3;
+  float* small[2] = {nullptr, nullptr};
+  for (int i = 0; split3 && i < 2; ++i) {
+    cur = (cur + 63) & ~static_cast<std::uintptr_t>(63);
+    small[i] = reinterpret_cast<float*>(cur);
+    cur += static_cast<std::uintptr_t>(low_[i].packed_elements) * static_cast<std::uintptr_t>(es);
+  }
   // Rows / cols of each operand in GEMM orientation.
   const std::vector<int>& rows_a = swapped_ ? k_modes_ : m_modes_;
   const std::vector<int>& cols_a = swapped_ ? m_modes_ : k_modes_;
@@ -484,7 +530,24 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
   if (low_[0].packed) detail::dma_copy_strided(s, spec_.a.dtype, A, ws[0], dims_to_packed(0, rows_a, cols_a, false), &before);
   if (low_[1].packed) detail::dma_copy_strided(s, spec_.a.dtype, B, ws[1], dims_to_packed(1, rows_b, cols_b, false), &before);
   blas::CallReport gemm_report;
-  run_gemms(s, alpha, A, B, beta, D, ws[0], ws[1], ws[2], &gemm_report);
+  if (split3) {
+    // 3XTF32: A = Ab + As, B = Bb + Bs (tf32 parts); D = alpha (As Bb + Ab Bs + Ab Bb) + beta C as three
+    // tf32 GEMMs, small products first, D rounded to fp32 between them.
+    detail::tf32_split(s, static_cast<float*>(ws[0]), small[0], low_[0].packed_elements, &before);
+    detail::tf32_split(s, static_cast<float*>(ws[1]), small[1], low_[1].packed_elements, &before);
+    void* parts[3][2] = {{small[0], ws[1]}, {ws[0], small[1]}, {ws[0], ws[1]}};
+    Trace gemms;
+    for (int t = 0; t < 3; ++t) {
+      blas::CallReport r;
+      run_gemms(s, alpha, A, B, t == 0 ? beta : 1.0, D, parts[t][0], parts[t][1], ws[2], &r);
+      gemms.append(r.trace);
+      gemm_report.tensor_passes += r.tensor_passes;
+    }
+    gemm_report.trace = std::move(gemms);
+    gemm_report.profile = model_profile(gemm_report.trace, s.target);
+  } else {
+    run_gemms(s, alpha, A, B, beta, D, ws[0], ws[1], ws[2], &gemm_report);
+  }
   if (low_[2].packed) detail::dma_copy_strided(s, spec_.a.dtype, ws[2], D, dims_to_packed(3, rows_d, cols_d, true), &after);
   if (report != nullptr) {
     *report = std::move(gemm_report);

@@ -35,11 +35,11 @@ enum class ComputeType : std::uint8_t {
   bf16,    // COMPUTE_DESC_16BF  -> trnblas bf16 (inputs rounded once to bf16, fp32 PSUM)
   f16,     // COMPUTE_DESC_16F   -> trnblas fp16
   tf32,    // COMPUTE_DESC_TF32  -> trnblas tf32
-  tf32x3,  // COMPUTE_DESC_3XTF32 -> trnblas bf16x3 (two-term split, 3 cross products)
+  tf32x3,  // COMPUTE_DESC_3XTF32 -> A, B split into tf32 big + small on VectorE, three trnblas tf32 GEMMs
   bf16x9,  // COMPUTE_DESC_9X16BF -> trnblas bf16x9 (three-term split, 9 cross products)
 };
 const char* compute_type_name(ComputeType c);
-// The trnblas mode of a fp32-family compute type (not for f64).
+// The trnblas mode of a fp32-family compute type (not for f64; tf32x3 runs three tf32 GEMMs).
 blas::GemmMode gemm_mode(ComputeType c);
 // Data types a compute type accepts: f64 with 64F, f32 with every other.
 bool compatible(DataType d, ComputeType c);
