@@ -52,7 +52,7 @@ void BM_einsum_gemm(benchmark::State& st) {
   modeled(st, rep.blas.profile);
   st.SetLabel(rep.steps.empty() ? "" : rep.steps[0]);
 }
-BENCHMARK(BM_einsum_gemm)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_einsum_gemm)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // A pre-built plan (planning excluded): lowering and launch overhead only.
 void BM_plan_execute_gemm(benchmark::State& st) {
@@ -105,7 +105,7 @@ void BM_einsum_batched(benchmark::State& st) {
   modeled(st, rep.blas.profile);
   st.SetLabel(rep.steps.empty() ? "" : rep.steps[0]);
 }
-BENCHMARK(BM_einsum_batched)->Args({8, 128})->Args({32, 256})->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_einsum_batched)->Args({8, 128})->Args({32, 256})->Args({32, 512})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // AO -> MO: (ij|kl) = sum_pqrs C_pi C_qj C_rk C_sl (pq|rs), n^4 tensor, all indices of size n.
 void BM_ao_to_mo(benchmark::State& st) {
@@ -142,15 +142,18 @@ void BM_plan_6_operands(benchmark::State& st) {
   p.inputs = {{'a', 'b'}, {'b', 'c', 'd'}, {'d', 'e'}, {'e', 'f', 'a'}, {'f', 'g'}, {'g', 'c', 'h'}};
   p.output = {'h'};
   for (int l = 'a'; l <= 'h'; ++l) p.sizes.emplace_back(l, 8 + l % 5);
-  const auto strategy = st.range(0) == 0 ? tt::PathStrategy::optimal : tt::PathStrategy::greedy;
+  const auto strategy = st.range(0) == 0   ? tt::PathStrategy::optimal
+                        : st.range(0) == 1 ? tt::PathStrategy::greedy
+                                           : tt::PathStrategy::dynamic_programming;
   const double flops = tt::plan_path(p, strategy).optimized_flops;
   for (auto _ : st) {
     auto info = tt::plan_path(p, strategy);
     benchmark::DoNotOptimize(info);
   }
-  st.SetLabel(std::string(st.range(0) == 0 ? "optimal" : "greedy") + ", path FLOPs " + std::to_string(flops));
+  const char* names[] = {"optimal", "greedy", "dynamic-programming"};
+  st.SetLabel(std::string(names[st.range(0)]) + ", path FLOPs " + std::to_string(flops));
 }
-BENCHMARK(BM_plan_6_operands)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_plan_6_operands)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

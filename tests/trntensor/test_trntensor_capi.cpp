@@ -3,6 +3,7 @@
 // parameter, outputs untouched), workspace checks, einsum through the C API, the last profile.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -239,6 +240,89 @@ TEST_F(CApi, DescriptorAndHandleChecks) {
   ASSERT_EQ(trntensorCreate(&other), TRNTENSOR_STATUS_SUCCESS);
   ASSERT_EQ(trntensorDestroy(other), TRNTENSOR_STATUS_SUCCESS);
   EXPECT_EQ(trntensorDestroy(other), TRNTENSOR_STATUS_NOT_INITIALIZED);  // destroyed twice
+}
+
+TEST_F(CApi, ElementwiseBinary) {
+  // D[c, a, b] = op(alpha A[a, c], gamma C[b, c, a]) with A broadcast along b; exact fp32 reference.
+  const std::map<char, std::int64_t> e{{'a', 7}, {'b', 130}, {'c', 9}};
+  std::mt19937_64 rng(21);
+  const auto A = tensor_ref::make("ac", e, rng), C = tensor_ref::make("bca", e, rng);
+  auto af = tensor_ref::to_float(A.data), cf = tensor_ref::to_float(C.data);
+  const int32_t mA[] = {'a', 'c'}, mC[] = {'b', 'c', 'a'}, mD[] = {'c', 'a', 'b'};
+  auto dA = desc({7, 9}), dC = desc({130, 9, 7}), dD = desc({9, 7, 130});
+  trntensorPlanPreference_t pref;
+  ASSERT_EQ(trntensorCreatePlanPreference(h, &pref, TRNTENSOR_ALGO_DEFAULT, TRNTENSOR_JIT_MODE_NONE), TRNTENSOR_STATUS_SUCCESS);
+  const float alpha = 1.5f, gamma = -0.75f;
+  for (trntensorOperator_t opAC : {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN}) {
+    trntensorOperationDescriptor_t op;
+    ASSERT_EQ(trntensorCreateElementwiseBinary(h, &op, dA, mA, TRNTENSOR_OP_IDENTITY, dC, mC, TRNTENSOR_OP_IDENTITY, dD, mD,
+                                               opAC, TRNTENSOR_COMPUTE_DESC_32F),
+              TRNTENSOR_STATUS_SUCCESS);
+    trntensorPlan_t plan;
+    ASSERT_EQ(trntensorCreatePlan(h, &plan, op, pref, 0), TRNTENSOR_STATUS_SUCCESS);
+    std::vector<float> d(9 * 7 * 130, -1.0f);
+    EXPECT_EQ(trntensorElementwiseBinaryExecute(h, plan, &alpha, af.data(), &gamma, nullptr, d.data(), nullptr),
+              TRNTENSOR_STATUS_INVALID_VALUE);
+    for (float x : d) ASSERT_EQ(x, -1.0f);
+    ASSERT_EQ(trntensorElementwiseBinaryExecute(h, plan, &alpha, af.data(), &gamma, cf.data(), d.data(), nullptr),
+              TRNTENSOR_STATUS_SUCCESS);
+    for (int ia = 0; ia < 7; ++ia)
+      for (int ib = 0; ib < 130; ++ib)
+        for (int ic = 0; ic < 9; ++ic) {
+          const float x = alpha * af[static_cast<std::size_t>(ia + 7 * ic)];
+          const float y = gamma * cf[static_cast<std::size_t>(ib + 130 * (ic + 9 * ia))];
+          const float ref = opAC == TRNTENSOR_OP_ADD ? x + y : opAC == TRNTENSOR_OP_MUL ? x * y : opAC == TRNTENSOR_OP_MAX ? std::max(x, y) : std::min(x, y);
+          ASSERT_EQ(d[static_cast<std::size_t>(ic + 9 * (ia + 7 * ib))], ref) << ia << " " << ib << " " << ic;
+        }
+    trnProfile_t prof;
+    ASSERT_EQ(trntensorGetLastProfile(h, &prof), TRNTENSOR_STATUS_SUCCESS);
+    EXPECT_GT(prof.busy_ns[TRN_ENGINE_VECTOR], 0.0);
+    EXPECT_GT(prof.busy_ns[TRN_ENGINE_DMA], 0.0);
+    // An element-wise plan is not a contraction plan.
+    const float zero = 0.0f;
+    EXPECT_EQ(trntensorContract(h, plan, &alpha, af.data(), af.data(), &zero, d.data(), d.data(), nullptr, 0, nullptr),
+              TRNTENSOR_STATUS_INVALID_VALUE);
+    trntensorDestroyPlan(plan);
+    trntensorDestroyOperationDescriptor(op);
+  }
+  trntensorOperationDescriptor_t op;
+  EXPECT_EQ(trntensorCreateElementwiseBinary(h, &op, dA, mA, TRNTENSOR_OP_IDENTITY, dC, mC, TRNTENSOR_OP_IDENTITY, dD, mD,
+                                             TRNTENSOR_OP_ADD, TRNTENSOR_COMPUTE_DESC_16BF),
+            TRNTENSOR_STATUS_NOT_SUPPORTED);
+  const int32_t mBad[] = {'a', 'z'};
+  EXPECT_EQ(trntensorCreateElementwiseBinary(h, &op, dA, mBad, TRNTENSOR_OP_IDENTITY, dC, mC, TRNTENSOR_OP_IDENTITY, dD, mD,
+                                             TRNTENSOR_OP_ADD, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_INVALID_VALUE);
+  EXPECT_NE(last_line().find("'z'"), std::string::npos) << last_line();
+  trntensorDestroyPlanPreference(pref);
+  for (auto x : {dA, dC, dD}) trntensorDestroyTensorDescriptor(x);
+}
+
+TEST_F(CApi, TargetSettingChangesTheModeledProfile) {
+  std::vector<float> a(64 * 64, 1.0f), out(64 * 64);
+  const int64_t sh[] = {64, 64};
+  trntensorEinsumOperand_t in[2] = {{a.data(), 2, sh, nullptr}, {a.data(), 2, sh, nullptr}};
+  trnProfile_t p1, p2;
+  ASSERT_EQ(trntensorEinsum(h, "ij,jk->ik", 2, in, out.data(), 2, sh, nullptr, TRNTENSOR_R_32F, TRNTENSOR_COMPUTE_DESC_32F,
+                            TRNTENSOR_EINSUM_PATH_AUTO),
+            TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorGetLastProfile(h, &p1), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(p1.target, TRN_TARGET_TRN1);
+  EXPECT_EQ(trntensorSetTarget(h, static_cast<trnTarget_t>(7)), TRNTENSOR_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trntensorSetTarget(h, TRN_TARGET_TRN2), TRNTENSOR_STATUS_SUCCESS);
+  trnTarget_t t;
+  ASSERT_EQ(trntensorGetTarget(h, &t), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(t, TRN_TARGET_TRN2);
+  ASSERT_EQ(trntensorEinsum(h, "ij,jk->ik", 2, in, out.data(), 2, sh, nullptr, TRNTENSOR_R_32F, TRNTENSOR_COMPUTE_DESC_32F,
+                            TRNTENSOR_EINSUM_PATH_AUTO),
+            TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorGetLastProfile(h, &p2), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(p2.target, TRN_TARGET_TRN2);
+  EXPECT_NE(p1.total_ns, p2.total_ns);
+  for (float x : out) ASSERT_EQ(x, 64.0f);
+  EXPECT_EQ(trntensorSetNumCores(h, 0), TRNTENSOR_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trntensorSetNumCores(h, 2), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(trntensorSetNumericsProfile(h, TRN_NUMERICS_TRN1_MEASURED), TRNTENSOR_STATUS_SUCCESS);
 }
 
 TEST_F(CApi, EinsumAndPath) {

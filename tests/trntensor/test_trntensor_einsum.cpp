@@ -393,6 +393,9 @@ TEST(Planner, ReproducesOptEinsumPublishedExample) {
   EXPECT_EQ(info.naive_flops, 47736000.0 * 5);
   const auto greedy = trn::tensor::plan_path(p, PathStrategy::greedy);
   EXPECT_GE(greedy.optimized_flops, info.optimized_flops);
+  const auto dp = trn::tensor::plan_path(p, PathStrategy::dynamic_programming);
+  EXPECT_EQ(dp.optimized_flops, 80000.0);
+  EXPECT_EQ(dp.largest_intermediate, 1872.0);
 }
 
 TEST(Planner, OptimalEqualsExhaustiveSearchOnRandomExpressions) {
@@ -423,6 +426,8 @@ TEST(Planner, OptimalEqualsExhaustiveSearchOnRandomExpressions) {
     EXPECT_EQ(static_cast<int>(opt.path.size()), n - 1);
     const auto gr = trn::tensor::plan_path(p, PathStrategy::greedy);
     EXPECT_GE(gr.optimized_flops, expect);
+    const auto dp = trn::tensor::plan_path(p, PathStrategy::dynamic_programming);
+    EXPECT_EQ(dp.optimized_flops, expect) << "expression " << t;
   }
 }
 
@@ -472,6 +477,21 @@ TEST(EinsumParser, ErrorsPointAtTheOffendingCharacter) {
     EXPECT_NE(std::string(e.what()).find("'#'"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("    ^"), std::string::npos) << e.what();
   }
+}
+
+TEST(EinsumApi, ReportDescribesPathLoweringAndModeledTime) {
+  std::vector<float> a(6 * 5, 0.5f), b(5 * 4, 0.25f), c(4 * 3, 1.0f), out(6 * 3);
+  trn::tensor::EinsumReport rep;
+  trn::tensor::einsum({}, "ij,jk,kl->il", {{a.data(), {6, 5}, {}}, {b.data(), {5, 4}, {}}, {c.data(), {4, 3}, {}}},
+                      {out.data(), {6, 3}, {}}, DataType::f32, ComputeType::f32, PathStrategy::optimal, &rep);
+  for (float x : out) EXPECT_EQ(x, 0.5f * 0.25f * 5 * 4);
+  const std::string d = rep.describe();
+  EXPECT_NE(d.find("path [("), std::string::npos) << d;
+  EXPECT_NE(d.find("largest intermediate"), std::string::npos) << d;
+  EXPECT_NE(d.find("transpose-free"), std::string::npos) << d;
+  EXPECT_NE(d.find("modeled trn1"), std::string::npos) << d;
+  EXPECT_EQ(rep.steps.size(), 2U);
+  EXPECT_GT(rep.blas.profile.total_ns, 0.0);
 }
 
 TEST(EinsumApi, OutputShapeMismatchLeavesOutputUntouched) {

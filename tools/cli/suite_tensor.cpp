@@ -33,7 +33,7 @@ struct Descriptor {
 const Descriptor kDescriptors[] = {
     {tt::ComputeType::f32, "32F", 0.0},          {tt::ComputeType::tf32, "TF32", 0x1p-11},
     {tt::ComputeType::bf16, "16BF", 0x1p-8},     {tt::ComputeType::f16, "16F", 0x1p-11},
-    {tt::ComputeType::tf32x3, "3XTF32", 0x1p-16}, {tt::ComputeType::bf16x9, "9X16BF", 0.0},
+    {tt::ComputeType::tf32x3, "3XTF32", 0x1p-22}, {tt::ComputeType::bf16x9, "9X16BF", 0.0},
     {tt::ComputeType::f64, "64F", 0.0},
 };
 

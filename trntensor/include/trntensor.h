@@ -146,7 +146,7 @@ typedef struct trntensorComputeDescriptor* trntensorComputeDescriptor_t;
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_16F;   /* inputs rounded to fp16, fp32 PSUM */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_16BF;  /* inputs rounded to bf16, fp32 PSUM */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_TF32;  /* inputs rounded to tf32, fp32 PSUM */
-extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_3XTF32;/* bf16x3 split (3 cross products) */
+extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_3XTF32;/* big + small tf32 split, 3 tf32 GEMMs */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_32F;   /* fp32 tiles, exact products, fp32 PSUM */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_64F;   /* Ozaki fp64 through trnblas dgemm */
 extern const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_9X16BF;/* bf16x9 split (9 cross products) */
@@ -229,6 +229,20 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
 trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
                                    const void* A, void* B, trnStream_t stream);
 
+/* D[modeD] = opAC(alpha * A[modeA], gamma * C[modeC]) with opAC = ADD, MUL, MAX or MIN, opA/opC
+ * IDENTITY (or CONJ); C carries D's modes, A a subset of them (broadcast along the others). R_32F
+ * data and COMPUTE_DESC_32F (VectorE computes in fp32); the permutations into and out of D's mode
+ * order are DMA kernels. No workspace argument: buffers are allocated inside. */
+trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                                   const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                                   trntensorOperator_t opA, const trntensorTensorDescriptor_t descC,
+                                                   const int32_t modeC[], trntensorOperator_t opC,
+                                                   const trntensorTensorDescriptor_t descD, const int32_t modeD[],
+                                                   trntensorOperator_t opAC, const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorElementwiseBinaryExecute(const trntensorHandle_t handle, const trntensorPlan_t plan,
+                                                    const void* alpha, const void* A, const void* gamma, const void* C,
+                                                    void* D, trnStream_t stream);
+
 /* Plan description (lowering, GEMM shape, per-operand op/ld or packing, FLOPs, modeled trn1 time)
  * written NUL-terminated into buf (truncated to bufSize). Extension. */
 trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const trntensorPlan_t plan, char* buf,
@@ -248,9 +262,10 @@ typedef struct trntensorEinsumOperand_t {
 } trntensorEinsumOperand_t;
 
 typedef enum trntensorEinsumPath_t {
-  TRNTENSOR_EINSUM_PATH_AUTO = 0,    /* optimal up to 8 operands, greedy beyond */
+  TRNTENSOR_EINSUM_PATH_AUTO = 0,    /* optimal up to 8 operands, dynamic programming up to 14, greedy beyond */
   TRNTENSOR_EINSUM_PATH_GREEDY = 1,
-  TRNTENSOR_EINSUM_PATH_OPTIMAL = 2  /* exhaustive with FLOP pruning, <= 8 operands */
+  TRNTENSOR_EINSUM_PATH_OPTIMAL = 2, /* exhaustive with FLOP pruning, <= 8 operands */
+  TRNTENSOR_EINSUM_PATH_DYNAMIC_PROGRAMMING = 3 /* exact minimum over operand subsets, <= 16 operands */
 } trntensorEinsumPath_t;
 
 /* output = einsum(subscripts, inputs...): NumPy semantics (implicit / explicit output, '...',
@@ -269,6 +284,13 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
                                       const trntensorEinsumOperand_t inputs[], trntensorEinsumPath_t pathMode,
                                       int32_t* path, double* naiveFlops, double* optimizedFlops,
                                       double* largestIntermediate);
+
+/* Emulator settings of a handle (extensions, as trnblasSetTarget & co.): the generation the cost
+ * model targets, the numerics profile, the number of emulated NeuronCores. */
+trntensorStatus_t trntensorSetTarget(trntensorHandle_t handle, trnTarget_t target);
+trntensorStatus_t trntensorGetTarget(const trntensorHandle_t handle, trnTarget_t* target);
+trntensorStatus_t trntensorSetNumericsProfile(trntensorHandle_t handle, trnNumerics_t numerics);
+trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores);
 
 /* Modeled device time of the last Contract / Einsum on this handle (cost model of its trace). */
 trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile);

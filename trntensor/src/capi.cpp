@@ -28,9 +28,10 @@ struct trntensorTensorDescriptor {
 };
 // Kinds of operation descriptors: contraction, reduction (a contraction with a scalar 1 whose
 // A-only modes are summed) and permutation (a contraction with a scalar 1 and no summed mode).
-enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2 };
+enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2, kElementwiseBinary = 3 };
 struct trntensorOperationDescriptor {
   trn::tensor::ContractionPlan plan;
+  std::shared_ptr<const trn::tensor::ElementwiseBinaryPlan> elementwise;
   int kind = kContraction;
   std::int32_t tag = 0;
 };
@@ -40,6 +41,7 @@ struct trntensorPlanPreference {
 };
 struct trntensorPlan {
   trn::tensor::ContractionPlan plan;
+  std::shared_ptr<const trn::tensor::ElementwiseBinaryPlan> elementwise;
   int kind = 0;
   std::uint64_t workspace = 0;
 };
@@ -260,16 +262,20 @@ trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle
   if (a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG) {
     std::memcpy(buf, &desc->tag, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE) {
-    const trntensorDataType_t t = p.spec().compute == ComputeType::f64 ? TRNTENSOR_R_64F : TRNTENSOR_R_32F;
+    const trntensorDataType_t t =
+        desc->kind != kElementwiseBinary && p.spec().compute == ComputeType::f64 ? TRNTENSOR_R_64F : TRNTENSOR_R_32F;
     std::memcpy(buf, &t, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_FLOPS) {
-    const float f = static_cast<float>(p.flops());
+    const float f = desc->kind == kElementwiseBinary ? 3.0f * static_cast<float>(desc->elementwise->elements())
+                                                     : static_cast<float>(p.flops());
     std::memcpy(buf, &f, need);
   } else {
     // Bytes the contraction reads and writes at least once (A, B, D; C when beta != 0 is not known here).
     const double es = trn::tensor::data_type_size(p.spec().a.dtype);
-    const float f = static_cast<float>(es * static_cast<double>(p.m() * p.k() + p.k() * p.n() + p.m() * p.n()) *
-                                       static_cast<double>(p.batch()));
+    const float f = desc->kind == kElementwiseBinary
+                        ? 12.0f * static_cast<float>(desc->elementwise->elements())
+                        : static_cast<float>(es * static_cast<double>(p.m() * p.k() + p.k() * p.n() + p.m() * p.n()) *
+                                             static_cast<double>(p.batch()));
     std::memcpy(buf, &f, need);
   }
   return TRNTENSOR_STATUS_SUCCESS;
@@ -334,7 +340,8 @@ trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
       .not_null(workspaceSizeEstimate, 4, "workspaceSizeEstimate");
   if (!check) return check.status();
   // One lowering per problem: MIN, DEFAULT and MAX estimate the same (deterministic) size.
-  *workspaceSizeEstimate = desc->kind == kPermutation ? 0 : desc->plan.workspace_bytes();
+  *workspaceSizeEstimate =
+      desc->kind == kContraction || desc->kind == kReduction ? desc->plan.workspace_bytes() : 0;
   return TRNTENSOR_STATUS_SUCCESS;
 }
 
@@ -346,7 +353,8 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
   // trntensorPermute has no workspace argument: a permutation's packing buffer is allocated inside.
-  const std::uint64_t need = check && desc->kind != kPermutation ? desc->plan.workspace_bytes() : 0;
+  const std::uint64_t need =
+      check && (desc->kind == kContraction || desc->kind == kReduction) ? desc->plan.workspace_bytes() : 0;
   if (check)
     check.require_or(workspaceSizeLimit >= need, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
                      "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
@@ -356,6 +364,7 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     auto p = std::make_unique<trntensorPlan>();
     p->plan = desc->plan;
+    p->elementwise = desc->elementwise;
     p->kind = desc->kind;
     p->workspace = need;
     g_plans.insert(p.get());
@@ -592,6 +601,76 @@ trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntens
   });
 }
 
+// ---- element-wise binary ------------------------------------------------------------------------------
+
+trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
+                                                   const trntensorTensorDescriptor_t descA, const int32_t modeA[],
+                                                   trntensorOperator_t opA, const trntensorTensorDescriptor_t descC,
+                                                   const int32_t modeC[], trntensorOperator_t opC,
+                                                   const trntensorTensorDescriptor_t descD, const int32_t modeD[],
+                                                   trntensorOperator_t opAC, const trntensorComputeDescriptor_t descCompute) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreateElementwiseBinary";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  auto unary_ok = [](trntensorOperator_t op) {
+    const int v = trn::cshim::enum_value(op);
+    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
+  };
+  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
+  const int bin = trn::cshim::enum_value(opAC);
+  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
+  if (check) check.require(modes_ok(descA, modeA), 3, "modeA");
+  check.require(unary_ok(opA), 4, "opA").require(g_descs.contains(descC), 5, "descC");
+  if (check) check.require(modes_ok(descC, modeC), 6, "modeC");
+  check.require(unary_ok(opC), 7, "opC").require(g_descs.contains(descD), 8, "descD");
+  if (check) check.require(modes_ok(descD, modeD), 9, "modeD");
+  check.one_of(bin, {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN}, 10, "opAC")
+      .require(compute_ok(descCompute), 11, "descCompute");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::ElementwiseBinarySpec s;
+    s.a = descA->desc;
+    s.c = descC->desc;
+    s.d = descD->desc;
+    s.modes_a.assign(modeA, modeA + s.a.extents.size());
+    s.modes_c.assign(modeC, modeC + s.c.extents.size());
+    s.modes_d.assign(modeD, modeD + s.d.extents.size());
+    s.op = bin == TRNTENSOR_OP_ADD   ? trn::tensor::ElementwiseOp::add
+           : bin == TRNTENSOR_OP_MUL ? trn::tensor::ElementwiseOp::mul
+           : bin == TRNTENSOR_OP_MAX ? trn::tensor::ElementwiseOp::max
+                                     : trn::tensor::ElementwiseOp::min;
+    s.compute = descCompute->type;
+    auto o = std::make_unique<trntensorOperationDescriptor>();
+    o->elementwise = std::make_shared<const trn::tensor::ElementwiseBinaryPlan>(s);
+    o->kind = kElementwiseBinary;
+    g_ops.insert(o.get());
+    *desc = o.release();
+  });
+}
+
+trntensorStatus_t trntensorElementwiseBinaryExecute(const trntensorHandle_t handle, const trntensorPlan_t plan,
+                                                    const void* alpha, const void* A, const void* gamma, const void* C,
+                                                    void* D, trnStream_t stream) {
+  (void)stream;
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorElementwiseBinaryExecute";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kElementwiseBinary, 1, "plan (not an element-wise binary plan)");
+  check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").require(aligned(A, 4), 3, "A (misaligned)")
+      .not_null(gamma, 4, "gamma").not_null(C, 5, "C").require(aligned(C, 4), 5, "C (misaligned)")
+      .not_null(D, 6, "D").require(aligned(D, 4), 6, "D (misaligned)");
+  if (!check) return check.status();
+  float a, g;
+  std::memcpy(&a, alpha, sizeof a);
+  std::memcpy(&g, gamma, sizeof g);
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    plan->elementwise->execute(handle->settings, a, A, g, C, D, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
+
 trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const trntensorPlan_t plan, char* buf,
                                         size_t bufSize) {
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
@@ -601,7 +680,10 @@ trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const tr
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     std::string s;
-    if (plan->plan.spec().compute != ComputeType::f64) {
+    if (plan->kind == kElementwiseBinary) {
+      s = "elementwise binary: " + std::to_string(plan->elementwise->elements()) +
+          " elements, DMA permute -> VectorE -> DMA permute";
+    } else if (plan->plan.spec().compute != ComputeType::f64) {
       const trn::Profile prof = plan->plan.estimate(handle->settings);
       s = plan->plan.describe(&prof);
     } else {
@@ -638,9 +720,10 @@ bool einsum_views(Check& check, int32_t numInputs, const trntensorEinsumOperand_
 }
 
 trn::tensor::PathStrategy strategy_of(int v) {
-  return v == TRNTENSOR_EINSUM_PATH_GREEDY    ? trn::tensor::PathStrategy::greedy
-         : v == TRNTENSOR_EINSUM_PATH_OPTIMAL ? trn::tensor::PathStrategy::optimal
-                                              : trn::tensor::PathStrategy::automatic;
+  return v == TRNTENSOR_EINSUM_PATH_GREEDY                ? trn::tensor::PathStrategy::greedy
+         : v == TRNTENSOR_EINSUM_PATH_OPTIMAL             ? trn::tensor::PathStrategy::optimal
+         : v == TRNTENSOR_EINSUM_PATH_DYNAMIC_PROGRAMMING ? trn::tensor::PathStrategy::dynamic_programming
+                                                          : trn::tensor::PathStrategy::automatic;
 }
 
 }  // namespace
@@ -662,7 +745,7 @@ trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* su
       .require(outputRank == 0 || outputShape != nullptr, 7, "outputShape")
       .require(data_type_known(dt), 9, "dataType")
       .require(compute_ok(descCompute), 10, "descCompute")
-      .one_of(trn::cshim::enum_value(pathMode), {0, 1, 2}, 11, "pathMode")
+      .one_of(trn::cshim::enum_value(pathMode), {0, 1, 2, 3}, 11, "pathMode")
       .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F, TRNTENSOR_STATUS_NOT_SUPPORTED,
                   "TRNTENSOR_STATUS_NOT_SUPPORTED", "data type " + std::to_string(dt) + " (only R_32F and R_64F)");
   if (!check) return check.status();
@@ -688,7 +771,7 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
   check.not_null(subscripts, 1, "subscripts");
   std::vector<trn::tensor::View> views;
   if (check) einsum_views(check, numInputs, inputs, false, &views);
-  check.one_of(trn::cshim::enum_value(pathMode), {0, 1, 2}, 5, "pathMode");
+  check.one_of(trn::cshim::enum_value(pathMode), {0, 1, 2, 3}, 5, "pathMode");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     std::vector<std::vector<std::int64_t>> shapes;
@@ -713,6 +796,44 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
     if (optimizedFlops != nullptr) *optimizedFlops = info.optimized_flops;
     if (largestIntermediate != nullptr) *largestIntermediate = info.largest_intermediate;
   });
+}
+
+trntensorStatus_t trntensorSetTarget(trntensorHandle_t handle, trnTarget_t target) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorSetTarget", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int t = trn::cshim::enum_value(target);
+  check.one_of(t, {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target");
+  if (!check) return check.status();
+  handle->settings.target = static_cast<trn::Generation>(t);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorGetTarget(const trntensorHandle_t handle, trnTarget_t* target) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorGetTarget", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.not_null(target, 1, "target");
+  if (!check) return check.status();
+  *target = static_cast<trnTarget_t>(handle->settings.target);
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorSetNumericsProfile(trntensorHandle_t handle, trnNumerics_t numerics) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorSetNumericsProfile", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int v = trn::cshim::enum_value(numerics);
+  check.one_of(v, {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "numerics");
+  if (!check) return check.status();
+  handle->settings.numerics = v == TRN_NUMERICS_IDEAL ? trn::Numerics::ideal : trn::Numerics::trn1_measured;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorSetNumCores", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(numCores >= 1 && numCores <= 1024, 1, "numCores");
+  if (!check) return check.status();
+  handle->settings.num_cores = numCores;
+  return TRNTENSOR_STATUS_SUCCESS;
 }
 
 trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile) {

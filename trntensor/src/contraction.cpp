@@ -3,7 +3,8 @@
 // (TBLIS, Matthews, SISC 2018, arXiv:1607.00291: "no explicit transposition"), and the contraction
 // becomes one trnblas gemm_batched launch (or a dgemm per batch entry for 64F). An operand whose
 // modes do not collapse is permuted into a packed workspace buffer first (TTGT); that permutation
-// is host data movement, reported by the plan (docs/trntensor.md, "Lowering").
+// is a DMA kernel (dma_copy_strided) whose instructions join the modeled profile (docs/trntensor.md,
+// "Lowering").
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -38,7 +39,7 @@ blas::GemmMode gemm_mode(ComputeType c) {
     case ComputeType::bf16: return blas::GemmMode::bf16;
     case ComputeType::f16: return blas::GemmMode::fp16;
     case ComputeType::tf32: return blas::GemmMode::tf32;
-    case ComputeType::tf32x3: return blas::GemmMode::bf16x3;
+    case ComputeType::tf32x3: return blas::GemmMode::tf32;  // three tf32 GEMMs on split operands
     case ComputeType::bf16x9: return blas::GemmMode::bf16x9;
     case ComputeType::f64: break;
   }
@@ -80,40 +81,123 @@ std::string mode_name(std::int32_t label) {
   return std::to_string(label);
 }
 
-template <class T>
-void copy_strided_t(const T* src, T* dst, const std::vector<CopyDim>& dims) {
-  if (dims.empty()) {
-    *dst = *src;
-    return;
-  }
+// Kernel dma_copy_strided: dst[sum i_d dst_d] = src[sum i_d src_d] as HBM -> HBM dma_copy
+// instructions. Elements are moved as 32-bit words (fp64 as two words), so every copy is a bit copy.
+// Layout per instruction: partitions = the dimension of largest extent (chunks of hw.pmax), free
+// pattern = up to 4 of the remaining dimensions with the smallest destination strides whose
+// product stays <= kMaxFreeWords; the other dimensions enumerate the programs of the launch.
+void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void* dst, std::vector<CopyDim> dims,
+                      Trace* trace) {
+  constexpr std::int64_t kMaxFreeWords = 1 << 14;
+  const int words = t == DataType::f64 ? 2 : 1;
   for (const CopyDim& d : dims)
     if (d.extent == 0) return;
-  const std::size_t r = dims.size();
-  std::vector<std::int64_t> idx(r, 0);
-  const CopyDim& in = dims[0];
-  std::int64_t so = 0, dso = 0;
-  while (true) {
-    const T* s = src + so;
-    T* t = dst + dso;
-    for (std::int64_t i = 0; i < in.extent; ++i) t[i * in.dst_stride] = s[i * in.src_stride];
-    std::size_t q = 1;
-    for (; q < r; ++q) {
-      so += dims[q].src_stride;
-      dso += dims[q].dst_stride;
-      if (++idx[q] < dims[q].extent) break;
-      so -= dims[q].src_stride * dims[q].extent;
-      dso -= dims[q].dst_stride * dims[q].extent;
-      idx[q] = 0;
+  std::vector<CopyDim> w;
+  if (words == 2) w.push_back({2, 1, 1});
+  for (const CopyDim& d : dims)
+    if (d.extent > 1) w.push_back({d.extent, d.src_stride * words, d.dst_stride * words});
+  if (w.empty()) w.push_back({1, 1, 1});
+  const HardwareSpec& hw = hardware_spec(s.target);
+  // Partition dimension: the largest extent.
+  std::size_t pd = 0;
+  for (std::size_t i = 1; i < w.size(); ++i)
+    if (w[i].extent > w[pd].extent) pd = i;
+  const CopyDim part = w[pd];
+  w.erase(w.begin() + static_cast<std::ptrdiff_t>(pd));
+  std::stable_sort(w.begin(), w.end(), [](const CopyDim& a, const CopyDim& b) { return a.dst_stride < b.dst_stride; });
+  std::vector<CopyDim> freed, outer;
+  std::int64_t fsize = 1;
+  for (const CopyDim& d : w) {
+    if (static_cast<int>(freed.size()) < hw.access_pattern_max_dims && outer.empty() && fsize * d.extent <= kMaxFreeWords) {
+      freed.push_back(d);
+      fsize *= d.extent;
+    } else {
+      outer.push_back(d);
     }
-    if (q == r) return;
   }
+  const std::int64_t pchunks = (part.extent + hw.pmax - 1) / hw.pmax;
+  std::int64_t programs = pchunks;
+  for (const CopyDim& d : outer) programs *= d.extent;
+  if (programs > std::numeric_limits<int>::max()) throw NotSupportedError("dma_copy_strided", "more than 2^31 DMA programs", hw.name);
+  auto* sb = static_cast<std::byte*>(const_cast<void*>(src));
+  auto* db = static_cast<std::byte*>(dst);
+  LaunchConfig lc;
+  lc.grid = {static_cast<int>(programs), 1, 1};
+  lc.host_threads = s.host_threads;
+  lc.num_cores = std::max(1, s.num_cores);
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  lc.core.execute = !s.timing_only;
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    std::int64_t id = nc.program_id(0);
+    const std::int64_t pc = id % pchunks;
+    id /= pchunks;
+    std::int64_t so = 0, dso = 0;
+    for (const CopyDim& d : outer) {
+      const std::int64_t i = id % d.extent;
+      id /= d.extent;
+      so += i * d.src_stride;
+      dso += i * d.dst_stride;
+    }
+    const std::int64_t p0 = pc * nc.hw().pmax;
+    const auto np = static_cast<std::int32_t>(std::min<std::int64_t>(nc.hw().pmax, part.extent - p0));
+    so += p0 * part.src_stride;
+    dso += p0 * part.dst_stride;
+    auto tile = [&](std::byte* base, std::int64_t off, bool is_src) {
+      Tile x;
+      x.mem = MemSpace::hbm;
+      x.dtype = DType::u32;
+      x.base = base + off * 4;
+      x.partitions = np;
+      x.partition_stride = (is_src ? part.src_stride : part.dst_stride) * 4;
+      x.ndim = std::max<int>(1, static_cast<int>(freed.size()));
+      x.size = {1, 1, 1, 1};
+      x.stride = {1, 0, 0, 0};
+      for (std::size_t q = 0; q < freed.size(); ++q) {  // Tile free dims are outermost first
+        const std::size_t slot = freed.size() - 1 - q;
+        x.size[slot] = freed[q].extent;
+        x.stride[slot] = is_src ? freed[q].src_stride : freed[q].dst_stride;
+      }
+      return x;
+    };
+    nc.dma_copy(tile(db, dso, false), tile(sb, so, true));
+  });
+  if (trace != nullptr) trace->append(r.trace);
 }
 
-void copy_strided(DataType t, const void* src, void* dst, const std::vector<CopyDim>& dims) {
-  if (t == DataType::f64)
-    copy_strided_t(static_cast<const double*>(src), static_cast<double*>(dst), dims);
-  else
-    copy_strided_t(static_cast<const float*>(src), static_cast<float*>(dst), dims);
+// Kernel tf32_split (3XTF32): x = big + small with big = tf32(x) (RNE) and small = x - big (exact in
+// fp32: x - tf32(x) has at most 13 significant bits), for a packed fp32 buffer of n elements in
+// [hw.pmax, 512] tiles (a [1, n mod 512] tail program). DMA in, VectorE tensor_copy to a tf32 tile
+// (the rounding) and tensor_tensor subtract, DMA out (tf32 -> fp32 is exact). big overwrites x.
+void tf32_split(const blas::Settings& s, float* x, float* small, std::int64_t n, Trace* trace) {
+  if (n == 0) return;
+  constexpr std::int64_t kFree = 512;  // free elements per VectorE instruction (a tiling choice)
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const std::int64_t rows = n / kFree, tail = n % kFree, blocks = (rows + hw.pmax - 1) / hw.pmax;
+  HbmTensor hx = HbmTensor::wrap(x, DType::f32, {rows + 1, kFree}), hs = HbmTensor::wrap(small, DType::f32, {rows + 1, kFree});
+  LaunchConfig lc;
+  lc.grid = {static_cast<int>(blocks + (tail > 0 ? 1 : 0)), 1, 1};
+  lc.host_threads = s.host_threads;
+  lc.num_cores = std::max(1, s.num_cores);
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  lc.core.execute = !s.timing_only;
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    const std::int64_t b = nc.program_id(0);
+    const bool is_tail = b == blocks;
+    const std::int64_t r0 = is_tail ? rows : b * nc.hw().pmax;
+    const auto np = static_cast<std::int32_t>(is_tail ? 1 : std::min<std::int64_t>(nc.hw().pmax, rows - r0));
+    const std::int64_t f = is_tail ? tail : kFree;
+    AllocScope sb(nc.sbuf());
+    Tile tx = sb.alloc(DType::f32, np, {f}, "x"), tb = sb.alloc(DType::tf32, np, {f}, "big"),
+         ts = sb.alloc(DType::f32, np, {f}, "small");
+    nc.dma_copy(tx, hx.tile(r0, np, 0, f));
+    nc.tensor_copy(tb, tx);
+    nc.tensor_tensor(ts, tx, tb, AluOp::subtract);
+    nc.dma_copy(hx.tile(r0, np, 0, f), tb);
+    nc.dma_copy(hs.tile(r0, np, 0, f), ts);
+  });
+  if (trace != nullptr) trace->append(r.trace);
 }
 
 }  // namespace detail
@@ -194,6 +278,10 @@ ContractionPlan::ContractionPlan(const ContractionSpec& spec) : spec_(spec) {
   }
   for (std::size_t q = 0; q < modes_.size(); ++q) {
     const auto& f = in[q];
+    // D's elements must be distinct: a broadcast (stride 0) output mode would make the GEMM write
+    // one element from several programs.
+    if (f[kD] && modes_[q].extent > 1 && modes_[q].stride[3] == 0)
+      throw InvalidArgument(where, "descD", "mode " + mode_name(modes_[q].label) + " of D has stride 0 (outputs overlap)");
     if (f[kD] && !f[kC]) throw InvalidArgument(where, "modeC", "mode " + mode_name(modes_[q].label) + " of D is not a mode of C");
     if (f[kD] && !f[kA] && !f[kB])
       throw InvalidArgument(where, "modeD", "mode " + mode_name(modes_[q].label) + " of D appears in neither A nor B");
@@ -228,8 +316,10 @@ Lowering ContractionPlan::lowering() const {
 std::uint64_t ContractionPlan::workspace_bytes() const {
   std::uint64_t e = 0;
   for (const auto& l : low_) e += static_cast<std::uint64_t>(l.packed ? l.packed_elements : 0);
+  if (spec_.compute == ComputeType::tf32x3)  // the small parts of A and B
+    e += static_cast<std::uint64_t>(low_[0].packed_elements + low_[1].packed_elements);
   // Each packed buffer starts on a 64-byte boundary.
-  return e * static_cast<std::uint64_t>(data_type_size(spec_.a.dtype)) + (e > 0 ? 3 * 64 : 0);
+  return e * static_cast<std::uint64_t>(data_type_size(spec_.a.dtype)) + (e > 0 ? 5 * 64 : 0);
 }
 
 void ContractionPlan::choose_lowering() {
@@ -330,6 +420,8 @@ void ContractionPlan::choose_lowering() {
                 da = direct(0, ok, om, true, &la);
                 dd = direct(3, on, om, false, &ld);
               }
+              // 3XTF32 splits A and B into tf32 big + small parts on VectorE: both are packed first.
+              if (spec_.compute == ComputeType::tf32x3) da = db = false;
               std::int64_t cost = (base_batch_count > 0 ? batch / std::max<std::int64_t>(1, base_batch_count) - 1 : 0) *
                                   kBatchEntryPenalty * std::max<std::int64_t>(1, base_batch_count);
               if (!da) {
@@ -387,6 +479,13 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
     ws[i] = reinterpret_cast<void*>(cur);
     cur += static_cast<std::uintptr_t>(low_[i].packed_elements) * static_cast<std::uintptr_t>(es);
   }
+  const bool split3 = spec_.compute == ComputeType::tf32x3;
+  float* small[2] = {nullptr, nullptr};
+  for (int i = 0; split3 && i < 2; ++i) {
+    cur = (cur + 63) & ~static_cast<std::uintptr_t>(63);
+    small[i] = reinterpret_cast<float*>(cur);
+    cur += static_cast<std::uintptr_t>(low_[i].packed_elements) * static_cast<std::uintptr_t>(es);
+  }
   // Rows / cols of each operand in GEMM orientation.
   const std::vector<int>& rows_a = swapped_ ? k_modes_ : m_modes_;
   const std::vector<int>& cols_a = swapped_ ? m_modes_ : k_modes_;
@@ -409,22 +508,56 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
     return dims;
   };
   const bool use_c = beta != 0.0;
+  if (use_c && C == D)
+    for (const Mode& md : modes_)
+      if (md.extent > 1 && md.stride[2] != md.stride[3])
+        throw InvalidArgument("contraction", "C", "C and D are the same buffer but mode " + mode_name(md.label) +
+                                                 " has different strides in C and D");
+  // Data movement runs as DMA kernels (modeled): before the GEMM, C -> D (or -> packed D) and the
+  // packing of A and B; after it, the unpacking of D.
+  Trace before, after;
   if (low_[2].packed) {
-    if (use_c) detail::copy_strided(spec_.a.dtype, C, ws[2], dims_to_packed(2, rows_d, cols_d, false));
+    if (use_c) detail::dma_copy_strided(s, spec_.a.dtype, C, ws[2], dims_to_packed(2, rows_d, cols_d, false), &before);
   } else if (use_c && C != D) {
-    // C -> D mode by mode (host data movement); the GEMM then adds alpha A B to D with beta.
     std::vector<detail::CopyDim> dims;
     for (const std::vector<int>* g : {&m_modes_, &n_modes_, &batch_modes_})
       for (int q : *g) {
         const Mode& md = modes_[static_cast<std::size_t>(q)];
         dims.push_back({md.extent, md.stride[2], md.stride[3]});
       }
-    detail::copy_strided(spec_.a.dtype, C, D, dims);
+    detail::dma_copy_strided(s, spec_.a.dtype, C, D, dims, &before);
   }
-  if (low_[0].packed) detail::copy_strided(spec_.a.dtype, A, ws[0], dims_to_packed(0, rows_a, cols_a, false));
-  if (low_[1].packed) detail::copy_strided(spec_.a.dtype, B, ws[1], dims_to_packed(1, rows_b, cols_b, false));
-  run_gemms(s, alpha, A, B, beta, D, ws[0], ws[1], ws[2], report);
-  if (low_[2].packed) detail::copy_strided(spec_.a.dtype, ws[2], D, dims_to_packed(3, rows_d, cols_d, true));
+  if (low_[0].packed) detail::dma_copy_strided(s, spec_.a.dtype, A, ws[0], dims_to_packed(0, rows_a, cols_a, false), &before);
+  if (low_[1].packed) detail::dma_copy_strided(s, spec_.a.dtype, B, ws[1], dims_to_packed(1, rows_b, cols_b, false), &before);
+  blas::CallReport gemm_report;
+  if (split3) {
+    // 3XTF32: A = Ab + As, B = Bb + Bs (tf32 parts); D = alpha (As Bb + Ab Bs + Ab Bb) + beta C as three
+    // tf32 GEMMs, small products first, D rounded to fp32 between them.
+    detail::tf32_split(s, static_cast<float*>(ws[0]), small[0], low_[0].packed_elements, &before);
+    detail::tf32_split(s, static_cast<float*>(ws[1]), small[1], low_[1].packed_elements, &before);
+    void* parts[3][2] = {{small[0], ws[1]}, {ws[0], small[1]}, {ws[0], ws[1]}};
+    Trace gemms;
+    for (int t = 0; t < 3; ++t) {
+      blas::CallReport r;
+      run_gemms(s, alpha, A, B, t == 0 ? beta : 1.0, D, parts[t][0], parts[t][1], ws[2], &r);
+      gemms.append(r.trace);
+      gemm_report.tensor_passes += r.tensor_passes;
+    }
+    gemm_report.trace = std::move(gemms);
+    gemm_report.profile = model_profile(gemm_report.trace, s.target);
+  } else {
+    run_gemms(s, alpha, A, B, beta, D, ws[0], ws[1], ws[2], &gemm_report);
+  }
+  if (low_[2].packed) detail::dma_copy_strided(s, spec_.a.dtype, ws[2], D, dims_to_packed(3, rows_d, cols_d, true), &after);
+  if (report != nullptr) {
+    *report = std::move(gemm_report);
+    if (!before.instructions.empty() || !after.instructions.empty()) {
+      before.append(report->trace);
+      before.append(after);
+      report->trace = std::move(before);
+      report->profile = model_profile(report->trace, s.target);
+    }
+  }
 }
 
 void ContractionPlan::run_gemms(const blas::Settings& s, double alpha, const void* A, const void* B, double beta,
@@ -505,11 +638,12 @@ Profile ContractionPlan::estimate(const blas::Settings& settings) const {
     throw NotSupportedError("contraction estimate", "a 64F estimate without data (Ozaki slice counts depend on it)", "trntensor");
   blas::Settings s = settings;
   s.timing_only = true;
-  // Nothing is read or written with timing_only; the pointers only have to be non-null.
+  // Nothing is read or written with timing_only (DMA and GEMM kernels only record instructions);
+  // the pointers only have to be non-null. Packing buffers are still carved from a workspace.
   static float dummy[16];
   blas::CallReport r;
   if (m_ == 0 || n_ == 0 || batch_ == 0) return Profile{};
-  run_gemms(s, 1.0, dummy, dummy, 0.0, dummy, dummy, dummy, dummy, &r);
+  execute(s, 1.0, dummy, dummy, 0.0, dummy, dummy, nullptr, 0, &r);
   return model_profile(r.trace, s.target);
 }
 

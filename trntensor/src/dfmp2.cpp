@@ -23,10 +23,10 @@ const char* mp2_precision_name(Mp2Precision p) {
   return "?";
 }
 
-// Kernel dfmp2_pair_energy (one program per (i, j), grid [nocc, nocc]):
+// Kernel dfmp2_pair_energy (one program per pair i <= j, grid [nocc (nocc + 1) / 2]):
 //   B      HBM fp32 [naux, nocc * nvir] (row-major, B^Q_ia at Q * nocc * nvir + i * nvir + a)
 //   e_occ  HBM fp32 [nocc], e_vir HBM fp32 [nvir]
-//   out    HBM fp32 [nocc * nocc]: E_ij = sum_ab t_ab [2 X_ab - Y_ab] X_ab / D_ab
+//   out    HBM fp32 [pairs]: E_ij = sum_ab [2 X_ab - Y_ab] X_ab / D_ab
 // Engines: DMA loads the B^Q_i* and B^Q_j* panels (partition = Q, free = a; bf16 modes round on the
 // DMA, RNE); VectorE splits them into bf16 hi + lo terms (bf16x3); TensorE forms X = (ia|jb) and
 // Y = (ib|ja) (stationary B_i / B_j [Q, a], moving B_j / B_i [Q, b]) accumulating over Q tiles of
@@ -48,8 +48,13 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
   if (nocc == 0 || nvir == 0 || naux == 0) return 0.0;
   const std::int64_t ov = nocc * nvir;
   HbmTensor hB = HbmTensor::wrap(const_cast<float*>(B), DType::f32, {naux, ov});
-  std::vector<float> pair(static_cast<std::size_t>(nocc * nocc), 0.0f);
-  HbmTensor hOut = HbmTensor::wrap(pair.data(), DType::f32, {nocc * nocc, 1});
+  // E_ji = E_ij (swap a and b), so only the pairs i <= j run; i < j counts twice.
+  std::vector<std::pair<std::int64_t, std::int64_t>> ij;
+  for (std::int64_t i = 0; i < nocc; ++i)
+    for (std::int64_t j = i; j < nocc; ++j) ij.emplace_back(i, j);
+  const auto npairs = static_cast<std::int64_t>(ij.size());
+  std::vector<float> pair(static_cast<std::size_t>(npairs), 0.0f);
+  HbmTensor hOut = HbmTensor::wrap(pair.data(), DType::f32, {npairs, 1});
   const std::int64_t v = nvir;
   const auto vp = static_cast<std::int32_t>(v);
   const DType load = precision == Mp2Precision::fp32 ? DType::f32 : DType::bf16;
@@ -60,7 +65,7 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
   if (nterms == 3) pairs = {{2, 0}, {0, 2}, {1, 1}, {1, 0}, {0, 1}, {0, 0}};
 
   LaunchConfig lc;
-  lc.grid = {static_cast<int>(nocc), static_cast<int>(nocc), 1};
+  lc.grid = {static_cast<int>(npairs), 1, 1};
   lc.host_threads = s.host_threads;
   lc.num_cores = std::max(1, s.num_cores);
   lc.core.generation = s.target;
@@ -69,7 +74,8 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
   lc.core.sr_seed = s.sr_seed;
   lc.core.execute = !s.timing_only;
   const LaunchResult r = launch(lc, [&](NeuronCore& nc) {
-    const std::int64_t i = nc.program_id(0), j = nc.program_id(1);
+    const std::int64_t pid = nc.program_id(0);
+    const std::int64_t i = ij[static_cast<std::size_t>(pid)].first, j = ij[static_cast<std::size_t>(pid)].second;
     const std::int32_t pmax = nc.hw().pmax;
     AllocScope sb(nc.sbuf()), ps(nc.psum());
     // Split terms of the B_i / B_j panels: term 0 = bf16(B) (or B itself in fp32); for the
@@ -131,16 +137,17 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
     nc.memset(ones, 1.0f);
     nc.nc_matmul(total, rowsum, ones, false);
     nc.tensor_copy(total_sb, total);
-    nc.dma_copy(hOut.tile(i * nocc + j, 1, 0, 1), total_sb);
+    nc.dma_copy(hOut.tile(pid, 1, 0, 1), total_sb);
   });
   if (report != nullptr) {
     report->trace = r.trace;
     report->profile = model_profile(r.trace, s.target);
     report->tensor_passes = r.trace.per_engine[static_cast<std::size_t>(Engine::tensor)];
   }
-  // The nocc^2 pair energies are summed on the host in fp64 (documented host step; o^2 additions).
+  // The nocc (nocc + 1) / 2 pair energies are summed on the host in fp64, off-diagonal pairs twice
+  // (a documented host step of O(nocc^2) scalar operations).
   double e = 0;
-  for (float x : pair) e += static_cast<double>(x);
+  for (std::size_t p = 0; p < pair.size(); ++p) e += (ij[p].first == ij[p].second ? 1.0 : 2.0) * static_cast<double>(pair[p]);
   return e;
 }
 

@@ -332,6 +332,55 @@ std::vector<std::pair<int, int>> greedy_ssa(const Planner& pl, std::vector<Mask>
   return path;
 }
 
+// Dynamic programming over subsets of operands (the exact minimum of the summed step FLOPs, as
+// opt_einsum's 'dynamic-programming'): the indices an intermediate keeps depend only on which
+// inputs it covers, so cost[S] = min over splits S = A | B of cost[A] + cost[B] + step(A, B).
+// O(3^n) time, n <= 16.
+std::vector<std::pair<int, int>> dp_ssa(const Planner& pl, const std::vector<Mask>& ops) {
+  const int n = static_cast<int>(ops.size());
+  const std::uint32_t full = (std::uint32_t{1} << n) - 1;
+  std::vector<Mask> idx(full + 1);
+  std::vector<double> cost(full + 1, std::numeric_limits<double>::infinity());
+  std::vector<std::uint32_t> split(full + 1, 0);
+  auto union_of = [&](std::uint32_t set) {
+    Mask m;
+    for (int i = 0; i < n; ++i)
+      if (set >> i & 1U) m = m | ops[static_cast<std::size_t>(i)];
+    return m;
+  };
+  for (std::uint32_t set = 1; set <= full; ++set) {
+    const Mask keep = pl.output | union_of(full & ~set);
+    if ((set & (set - 1)) == 0) {  // an input keeps all its indices until it is contracted
+      idx[set] = union_of(set);
+      cost[set] = 0;
+      continue;
+    }
+    idx[set] = union_of(set) & keep;
+    const std::uint32_t low = set & (~set + 1);
+    for (std::uint32_t a = (set - 1) & set; a > 0; a = (a - 1) & set) {
+      if ((a & low) == 0) continue;  // each split once: A holds the lowest operand
+      const std::uint32_t b = set & ~a;
+      if (cost[a] + cost[b] >= cost[set]) continue;
+      Mask k12;
+      const double c = cost[a] + cost[b] + pl.step_cost(idx[a], idx[b], keep, &k12);
+      if (c < cost[set]) {
+        cost[set] = c;
+        split[set] = a;
+      }
+    }
+  }
+  std::vector<std::pair<int, int>> ssa;
+  int next = n;
+  std::function<int(std::uint32_t)> build = [&](std::uint32_t set) -> int {
+    if ((set & (set - 1)) == 0) return std::countr_zero(set);
+    const int x = build(split[set]), y = build(set & ~split[set]);
+    ssa.emplace_back(std::min(x, y), std::max(x, y));
+    return next++;
+  };
+  build(full);
+  return ssa;
+}
+
 }  // namespace
 
 PathInfo plan_path(const PathProblem& p, PathStrategy strategy) {
@@ -374,9 +423,12 @@ PathInfo plan_path(const PathProblem& p, PathStrategy strategy) {
     return info;
   }
   const bool use_optimal = strategy == PathStrategy::optimal || (strategy == PathStrategy::automatic && n <= 8);
+  const bool use_dp = strategy == PathStrategy::dynamic_programming || (strategy == PathStrategy::automatic && n > 8 && n <= 14);
   if (strategy == PathStrategy::optimal && n > 8)
     throw InvalidArgument("einsum path", "strategy", "optimal search is limited to 8 operands (" + std::to_string(n) + " given)");
-  const auto ssa = use_optimal ? optimal_ssa(pl, ops) : greedy_ssa(pl, ops);
+  if (strategy == PathStrategy::dynamic_programming && n > 16)
+    throw InvalidArgument("einsum path", "strategy", "dynamic programming is limited to 16 operands (" + std::to_string(n) + " given)");
+  const auto ssa = use_optimal ? optimal_ssa(pl, ops) : use_dp ? dp_ssa(pl, ops) : greedy_ssa(pl, ops);
   // FLOPs, scaling and largest intermediate of the chosen path, counted as opt_einsum's contract_path does.
   std::vector<int> remaining(n);
   for (std::size_t i = 0; i < n; ++i) remaining[i] = static_cast<int>(i);
@@ -399,6 +451,16 @@ PathInfo plan_path(const PathProblem& p, PathStrategy strategy) {
 }
 
 // ---- execution -------------------------------------------------------------------------------------
+
+std::string EinsumReport::describe() const {
+  std::ostringstream o;
+  o << "path " << path.path_string() << "; naive " << path.naive_flops << " FLOPs (scaling " << path.naive_scaling
+    << ") -> optimised " << path.optimized_flops << " (scaling " << path.optimized_scaling << "); largest intermediate "
+    << path.largest_intermediate << " elements; modeled " << hardware_spec(blas.profile.target).name << " "
+    << blas.profile.total_ns * 1e-3 << " us";
+  for (const std::string& st : steps) o << "\n  " << st;
+  return o.str();
+}
 
 namespace {
 

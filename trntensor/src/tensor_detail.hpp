@@ -14,9 +14,12 @@ struct CopyDim {
   std::int64_t src_stride;
   std::int64_t dst_stride;
 };
-// dst[sum i_d dst_stride_d] = src[sum i_d src_stride_d] over every index tuple: host data movement
-// (packing and unpacking of TTGT operands, C -> D copies). No arithmetic.
-void copy_strided(DataType t, const void* src, void* dst, const std::vector<CopyDim>& dims);
+// dst[sum i_d dst_stride_d] = src[sum i_d src_stride_d] over every index tuple (packing and
+// unpacking of TTGT operands, C -> D copies; no arithmetic) as a DMA kernel on the emulated NeuronCore (HBM -> HBM dma_copy instructions, one
+// program per chunk of hw.pmax rows and up to 4 free dimensions): data movement with a modeled
+// cost. The trace of the launch is appended to *trace when given.
+void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void* dst, std::vector<CopyDim> dims,
+                      Trace* trace);
 
 // "'a'" for a letter label, the number otherwise.
 std::string mode_name(std::int32_t label);

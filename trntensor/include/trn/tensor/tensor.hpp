@@ -2,9 +2,10 @@
 // semantics) and NumPy einsum with a path planner, lowered onto trnblas's tile GEMMs.
 //
 // Every flop runs in a trnblas tile kernel on the emulated TensorE (trn::blas::gemm_batched for the
-// fp32-family compute types, trn::blas::dgemm for 64F). What runs on the host is data movement
-// only: packing an operand whose modes do not collapse into a (ld, op N/T) matrix (TTGT), copying C
-// into D when they differ, and unpacking a packed D. docs/trntensor.md describes the lowering.
+// fp32-family compute types, trn::blas::dgemm for 64F). Data movement — packing an operand whose
+// modes do not collapse into a (ld, op N/T) matrix (TTGT), copying C into D when they differ,
+// unpacking a packed D — runs as a DMA kernel on the emulator. docs/trntensor.md describes the
+// lowering.
 //
 // Layout convention: a TensorDesc gives extents and strides in elements, per mode, in the order of
 // its mode labels; the default strides (an empty `strides`) are cuTENSOR's generalised column-major
@@ -34,11 +35,11 @@ enum class ComputeType : std::uint8_t {
   bf16,    // COMPUTE_DESC_16BF  -> trnblas bf16 (inputs rounded once to bf16, fp32 PSUM)
   f16,     // COMPUTE_DESC_16F   -> trnblas fp16
   tf32,    // COMPUTE_DESC_TF32  -> trnblas tf32
-  tf32x3,  // COMPUTE_DESC_3XTF32 -> trnblas bf16x3 (two-term split, 3 cross products)
+  tf32x3,  // COMPUTE_DESC_3XTF32 -> A, B split into tf32 big + small on VectorE, three trnblas tf32 GEMMs
   bf16x9,  // COMPUTE_DESC_9X16BF -> trnblas bf16x9 (three-term split, 9 cross products)
 };
 const char* compute_type_name(ComputeType c);
-// The trnblas mode of a fp32-family compute type (not for f64).
+// The trnblas mode of a fp32-family compute type (not for f64; tf32x3 runs three tf32 GEMMs).
 blas::GemmMode gemm_mode(ComputeType c);
 // Data types a compute type accepts: f64 with 64F, f32 with every other.
 bool compatible(DataType d, ComputeType c);
@@ -81,7 +82,7 @@ struct ContractionSpec {
 
 // How one operand reaches the GEMM.
 struct OperandLowering {
-  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (host data movement)
+  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (DMA kernel)
   blas::Op op = blas::Op::N;  // op applied by the GEMM
   std::int64_t ld = 0;
   std::int64_t packed_elements = 0;  // per batch entry x batch count, when packed
@@ -146,6 +147,35 @@ class ContractionPlan {
   OperandLowering low_[3];  // A, B, D
 };
 
+// ---- element-wise binary ---------------------------------------------------------------------------
+
+enum class ElementwiseOp : std::uint8_t { add, mul, max, min };
+
+// D[modes_d] = op(alpha A[modes_a], gamma C[modes_c]) (cuTENSOR's elementwise binary with identity
+// unary operators). C and D carry the same modes; A's modes are a subset of D's (A broadcasts along
+// the others). fp32 data and the 32F compute type only: VectorE computes in fp32.
+struct ElementwiseBinarySpec {
+  TensorDesc a, c, d;
+  std::vector<std::int32_t> modes_a, modes_c, modes_d;
+  ElementwiseOp op = ElementwiseOp::add;
+  ComputeType compute = ComputeType::f32;
+};
+
+class ElementwiseBinaryPlan {
+ public:
+  ElementwiseBinaryPlan() = default;
+  explicit ElementwiseBinaryPlan(const ElementwiseBinarySpec& spec);  // throws InvalidArgument / NotSupportedError
+  std::int64_t elements() const { return elements_; }
+  // A and C are permuted into D's mode order by the DMA kernel, combined on VectorE in [hw.pmax, 512]
+  // tiles (alpha A, gamma C, op), and written back by the DMA kernel. Buffers are allocated here.
+  void execute(const blas::Settings& s, float alpha, const void* A, float gamma, const void* C, void* D,
+               blas::CallReport* report = nullptr) const;
+
+ private:
+  ElementwiseBinarySpec spec_;
+  std::int64_t elements_ = 0;
+};
+
 // ---- einsum ----------------------------------------------------------------------------------------
 
 // A NumPy-style view: shape and strides in elements (strides empty: C-contiguous, last axis fastest).
@@ -163,7 +193,8 @@ struct MutableView {
 enum class PathStrategy : std::uint8_t {
   greedy,   // cheapest pairwise contraction first (FLOPs, then result size)
   optimal,  // exhaustive depth-first search with FLOP pruning (opt_einsum 'optimal'), <= 8 operands
-  automatic // optimal up to 8 operands, greedy beyond
+  automatic, // optimal up to 8 operands, dynamic programming up to 14, greedy beyond
+  dynamic_programming,  // exact minimum over subsets of operands (O(3^n)), <= 16 operands
 };
 
 // An abstract path problem: index sets of the operands and of the output, index sizes.
@@ -201,7 +232,10 @@ EinsumExpr parse_einsum(std::string_view subscripts, const std::vector<std::vect
 struct EinsumReport {
   PathInfo path;
   std::vector<std::string> steps;  // each pairwise contraction's ContractionPlan::describe()
-  blas::CallReport blas;           // merged trace of every GEMM; profile = model of that trace
+  blas::CallReport blas;           // merged trace of every kernel (GEMMs, DMA packing); profile = its model
+  // "path [(1, 3), ...]; naive 2.387e+08 FLOPs -> optimised 8.000e+04; largest intermediate 1872;
+  //  modeled trn1 12.3 us" followed by one line per step (lowering, GEMM shape, modeled time).
+  std::string describe() const;
 };
 
 // out = einsum(subscripts, inputs...) with NumPy semantics. Every operand and the output hold
