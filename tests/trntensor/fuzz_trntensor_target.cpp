@@ -102,6 +102,7 @@ extern "C" int trntensor_fuzz_one(const std::uint8_t* data, std::size_t size) {
       ext[2] = ext[3];
       str[2] = str[3];
       modes[2] = modes[3];
+      buf[2] = buf[3];  // C's buffer must match the descriptor it now has
     }
     trntensorOperationDescriptor_t op = nullptr;
     const trntensorStatus_t st = trntensorCreateContraction(
