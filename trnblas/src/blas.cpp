@@ -20,17 +20,7 @@ namespace {
 using detail::BlockGemmArgs;
 using detail::Triangle;
 
-LaunchConfig launch_config(const Settings& s) {
-  LaunchConfig lc;
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
-  lc.core.stochastic_rounding = s.stochastic_rounding;
-  lc.core.sr_seed = s.sr_seed;
-  lc.core.execute = !s.timing_only;
-  return lc;
-}
+LaunchConfig launch_config(const Settings& s) { return s.launch_config(); }
 
 // op(X) of an (rows x cols after op) column-major matrix as an HBM [K, F] view: row index = the
 // contraction index, free index = the other one. `contraction_first` says whether op(X) is K x F.

@@ -116,13 +116,7 @@ void attention_forward(const Settings& s, const BsrView& mask, std::int64_t head
   if (widest * g.b * 4 > hw.sbuf_partition_bytes / 2)
     throw InvalidArgument("trnsparse attention: a block row's scores do not fit in SBUF", "mask");
   if (seq == 0) return;
-  LaunchConfig lc;
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
-  lc.core.execute = !s.timing_only;
-  lc.grid = {1, static_cast<int>(mask.brows), 1};
+  LaunchConfig lc = s.launch_config({1, static_cast<int>(mask.brows), 1});
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { attention_kernel(nc, g); });
   if (report != nullptr) {
     report->profile = model_profile(r.trace, s.target);

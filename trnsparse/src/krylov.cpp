@@ -141,11 +141,9 @@ CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const
   const HardwareSpec& hw = hardware_spec(s.target);
   const std::int64_t P = hw.pmax, F = std::max<std::int64_t>(1, (n + P - 1) / P);
   CgResult res;
-  LaunchConfig lc;
-  lc.host_threads = s.host_threads;
-  lc.num_cores = 1;
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
+  LaunchConfig lc = s.launch_config();
+  lc.num_cores = 1;         // one core: the host reads one scalar per step between launches
+  lc.core.execute = true;   // the iteration needs the values
   auto run = [&](const Kernel& k) {
     const LaunchResult r = launch(lc, k);
     res.modeled_ns += model_profile(r.trace, s.target).total_ns;

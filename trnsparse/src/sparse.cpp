@@ -147,15 +147,7 @@ DType load_dtype(DType a, DType b) {
   return a == b && (a == DType::bf16 || a == DType::f16) ? a : DType::f32;
 }
 
-LaunchConfig launch_config(const Settings& s) {
-  LaunchConfig lc;
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
-  lc.core.execute = !s.timing_only;
-  return lc;
-}
+LaunchConfig launch_config(const Settings& s) { return s.launch_config(); }
 
 void finish_report(CallReport* r, const Settings& s, Trace&& t, std::int64_t blocks) {
   if (r == nullptr) return;

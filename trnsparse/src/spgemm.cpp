@@ -149,13 +149,7 @@ void spgemm_numeric(const Settings& s, float alpha, const BsrView& A, const BsrV
   g.c = block_pattern(cv, pattern_of(cv));
   g.alpha = alpha;
   g.load = A.value_type == DType::f32 ? DType::f32 : A.value_type;
-  LaunchConfig lc;
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
-  lc.core.execute = !s.timing_only;
-  lc.grid = {1, static_cast<int>(std::max<std::int64_t>(1, A.brows)), 1};
+  LaunchConfig lc = s.launch_config({1, static_cast<int>(std::max<std::int64_t>(1, A.brows)), 1});
   if (A.brows == 0) return;
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { spgemm_kernel(nc, g); });
   if (report != nullptr) {

@@ -121,13 +121,7 @@ void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void
   if (programs > std::numeric_limits<int>::max()) throw NotSupportedError("dma_copy_strided", "more than 2^31 DMA programs", hw.name);
   auto* sb = static_cast<std::byte*>(const_cast<void*>(src));
   auto* db = static_cast<std::byte*>(dst);
-  LaunchConfig lc;
-  lc.grid = {static_cast<int>(programs), 1, 1};
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
-  lc.core.execute = !s.timing_only;
+  LaunchConfig lc = s.launch_config({static_cast<int>(programs), 1, 1});
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     std::int64_t id = nc.program_id(0);
     const std::int64_t pc = id % pchunks;
@@ -175,13 +169,7 @@ void tf32_split(const blas::Settings& s, float* x, float* small, std::int64_t n,
   const HardwareSpec& hw = hardware_spec(s.target);
   const std::int64_t rows = n / kFree, tail = n % kFree, blocks = (rows + hw.pmax - 1) / hw.pmax;
   HbmTensor hx = HbmTensor::wrap(x, DType::f32, {rows + 1, kFree}), hs = HbmTensor::wrap(small, DType::f32, {rows + 1, kFree});
-  LaunchConfig lc;
-  lc.grid = {static_cast<int>(blocks + (tail > 0 ? 1 : 0)), 1, 1};
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
-  lc.core.execute = !s.timing_only;
+  LaunchConfig lc = s.launch_config({static_cast<int>(blocks + (tail > 0 ? 1 : 0)), 1, 1});
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     const std::int64_t b = nc.program_id(0);
     const bool is_tail = b == blocks;

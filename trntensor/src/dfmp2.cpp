@@ -9,6 +9,7 @@
 #include <mutex>
 #include <vector>
 
+#include "trn/blas/modes.hpp"
 #include "trn/tensor/tensor.hpp"
 
 namespace trn::tensor {
@@ -59,20 +60,13 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
   const auto vp = static_cast<std::int32_t>(v);
   const DType load = precision == Mp2Precision::fp32 ? DType::f32 : DType::bf16;
   const int nterms = precision == Mp2Precision::bf16x3 ? 2 : precision == Mp2Precision::bf16x6 ? 3 : 1;
-  // Term pairs (a, b) of the products B_i[a] . B_j[b], smallest first (docs/trnblas.md).
-  std::vector<std::pair<int, int>> pairs = {{0, 0}};
-  if (nterms == 2) pairs = {{1, 0}, {0, 1}, {0, 0}};
-  if (nterms == 3) pairs = {{2, 0}, {0, 2}, {1, 1}, {1, 0}, {0, 1}, {0, 0}};
+  // Term pairs (a, b) of the products B_i[a] . B_j[b], smallest first: trnblas's mode table.
+  const auto table_pairs = blas::mode_traits(nterms == 2   ? blas::GemmMode::bf16x3
+                                             : nterms == 3 ? blas::GemmMode::bf16x6
+                                                           : blas::GemmMode::bf16).pairs;
+  const std::vector<std::pair<int, int>> pairs(table_pairs.begin(), table_pairs.end());
 
-  LaunchConfig lc;
-  lc.grid = {static_cast<int>(npairs), 1, 1};
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
-  lc.core.stochastic_rounding = s.stochastic_rounding;
-  lc.core.sr_seed = s.sr_seed;
-  lc.core.execute = !s.timing_only;
+  LaunchConfig lc = s.launch_config({static_cast<int>(npairs), 1, 1});
   const LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     const std::int64_t pid = nc.program_id(0);
     const std::int64_t i = ij[static_cast<std::size_t>(pid)].first, j = ij[static_cast<std::size_t>(pid)].second;

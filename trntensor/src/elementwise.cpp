@@ -96,13 +96,7 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
                    : spec_.op == ElementwiseOp::mul ? AluOp::multiply
                    : spec_.op == ElementwiseOp::max ? AluOp::maximum
                                                     : AluOp::minimum;
-  LaunchConfig lc;
-  lc.grid = {static_cast<int>(row_blocks + (tail > 0 ? 1 : 0)), 1, 1};
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
-  lc.core.execute = !s.timing_only;
+  LaunchConfig lc = s.launch_config({static_cast<int>(row_blocks + (tail > 0 ? 1 : 0)), 1, 1});
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     const std::int64_t b = nc.program_id(0);
     const bool is_tail = b == row_blocks;

@@ -22,6 +22,33 @@ struct LaunchConfig {
   CoreConfig core{};
 };
 
+// What a library call asks of the emulator, shared by every library's settings (trnblas,
+// trnsparse, trntensor, ...): the generation and numerics profile, stochastic rounding, how many
+// NeuronCores and host threads, and whether the kernels compute or only record their traces.
+struct EmulatorSettings {
+  Generation target = Generation::trn1;
+  Numerics numerics = Numerics::ideal;
+  bool stochastic_rounding = false;
+  std::uint64_t sr_seed = 0;
+  int num_cores = 1;         // emulated NeuronCores the programs are spread over
+  int host_threads = 0;      // 0: TRN_NUM_THREADS or all
+  bool timing_only = false;  // record the kernels' traces without computing (cost-model studies)
+
+  // The launch of a kernel over `grid` programs under these settings.
+  LaunchConfig launch_config(std::array<int, 3> grid = {1, 1, 1}) const {
+    LaunchConfig lc;
+    lc.grid = grid;
+    lc.host_threads = host_threads;
+    lc.num_cores = num_cores > 1 ? num_cores : 1;
+    lc.core.generation = target;
+    lc.core.numerics = numerics;
+    lc.core.stochastic_rounding = stochastic_rounding;
+    lc.core.sr_seed = sr_seed;
+    lc.core.execute = !timing_only;
+    return lc;
+  }
+};
+
 struct LaunchResult {
   Trace trace;                        // all programs' instructions, in program order
   std::int64_t sbuf_peak_bytes = 0;   // largest per-partition SBUF use of any program

@@ -37,18 +37,11 @@ enum class GemmMode : std::uint8_t {
 const char* gemm_mode_name(GemmMode m);
 
 // Emulator and algorithm settings (the handle's state in the C API).
-struct Settings {
-  Generation target = Generation::trn1;
-  Numerics numerics = Numerics::ideal;
-  bool stochastic_rounding = false;
-  std::uint64_t sr_seed = 0;
-  int num_cores = 1;            // emulated NeuronCores the output blocks are spread over
-  int host_threads = 0;         // 0: default (TRN_NUM_THREADS or all)
+struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, timing_only
   int ozaki_max_mantissa_bits = 0;  // 0: automatic; else cap on the mantissa bits kept (dynamic control)
   int ozaki_mantissa_bit_offset = 0;  // added to the automatic bit count (cuBLAS "offset", e.g. -8)
   bool ozaki_fixed = false;         // fixed control: use exactly ozaki_max_mantissa_bits (if > 0)
   bool ozaki_special_values = true; // propagate Inf/NaN like IEEE fp64 (elements touched by them)
-  bool timing_only = false;     // record the kernels' traces without computing (cost-model studies)
 };
 
 // What the last call did, for profiles and tests.

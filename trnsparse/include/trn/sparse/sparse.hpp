@@ -84,13 +84,7 @@ struct MutableDenseRef {
 };
 
 // Emulator settings (the handle's state in the C API).
-struct Settings {
-  Generation target = Generation::trn1;
-  Numerics numerics = Numerics::ideal;
-  int num_cores = 1;          // emulated NeuronCores the programs are spread over
-  int host_threads = 0;       // 0: TRN_NUM_THREADS or all
-  bool timing_only = false;   // record traces without computing (cost-model studies of large shapes)
-};
+struct Settings : EmulatorSettings {};  // target, numerics, SR, cores, threads, timing_only
 
 // What the last call did.
 struct CallReport {
