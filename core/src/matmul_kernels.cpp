@@ -136,7 +136,8 @@ void drive(const MatmulArgs& a, int MR, int NR, const UkrFn* ukr_by_rows) {
   alignas(64) float panel[kMaxPanelFloats];
   for (int n0 = 0; n0 < a.N; n0 += NR) {
     const int nv = a.N - n0 < NR ? a.N - n0 : NR;
-    const float* B = a.B + std::int64_t{n0} * a.K;
+    // a.B == nullptr: the panel is widened here (no offset is ever applied to a null pointer).
+    const float* B = a.B != nullptr ? a.B + std::int64_t{n0} * a.K : nullptr;
     if (a.B == nullptr) {
       pack_moving_panel(a.moving, a.K, n0, nv, NR, panel);
       B = panel;

@@ -11,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "philox_kat.hpp"
 #include "trn/core/philox.hpp"
 
 using trn::Philox4x32Counter;
@@ -19,29 +20,14 @@ using trn::philox4x32_10;
 
 namespace {
 
-struct Kat {
-  Philox4x32Counter ctr;
-  Philox4x32Key key;
-  Philox4x32Counter out;
-};
-// numerics.md 8.1 (Random123 tests/kat_vectors, philox4x32 10 rounds).
-constexpr Kat kKats[] = {
-    {{0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
-     {0x00000000u, 0x00000000u},
-     {0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u}},
-    {{0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu},
-     {0xffffffffu, 0xffffffffu},
-     {0x408f276du, 0x41c83b0eu, 0xa20bc7c6u, 0x6d5451fdu}},
-    {{0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u},
-     {0xa4093822u, 0x299f31d0u},
-     {0xd16cfe09u, 0x94fdccebu, 0x5001e420u, 0x24126ea1u}},
-};
+// Random123's kat_vectors, philox4x32 10 rounds (tests/reference/philox_kat.hpp).
+constexpr auto& kKats = trnsci_reference::kPhilox4x32_10Kats;
 
 // Usable in constant expressions.
-static_assert(philox4x32_10(kKats[0].ctr, kKats[0].key) == kKats[0].out);
-static_assert(philox4x32_10(kKats[1].ctr, kKats[1].key) == kKats[1].out);
-static_assert(philox4x32_10(kKats[2].ctr, kKats[2].key) == kKats[2].out);
-static_assert(trn::philox4x32<10>(kKats[2].ctr, kKats[2].key) == kKats[2].out);
+static_assert(philox4x32_10(kKats[0].counter, kKats[0].key) == kKats[0].output);
+static_assert(philox4x32_10(kKats[1].counter, kKats[1].key) == kKats[1].output);
+static_assert(philox4x32_10(kKats[2].counter, kKats[2].key) == kKats[2].output);
+static_assert(trn::philox4x32<10>(kKats[2].counter, kKats[2].key) == kKats[2].output);
 
 template <int R>
 Philox4x32Counter random123(const Philox4x32Counter& c, const Philox4x32Key& k) {
@@ -81,12 +67,12 @@ std::vector<std::uint32_t> curand_device_words(std::uint64_t seed, std::uint64_t
 }  // namespace
 
 TEST(Philox, KnownAnswerVectors) {
-  for (const auto& k : kKats) EXPECT_EQ(philox4x32_10(k.ctr, k.key), k.out);
+  for (const auto& k : kKats) EXPECT_EQ(philox4x32_10(k.counter, k.key), k.output);
 }
 
 TEST(Philox, Random123HeaderAgreesOnItsOwnKnownAnswers) {
   // Guards the reference itself: the installed Random123 header reproduces the same vectors.
-  for (const auto& k : kKats) EXPECT_EQ(random123<10>(k.ctr, k.key), k.out);
+  for (const auto& k : kKats) EXPECT_EQ(random123<10>(k.counter, k.key), k.output);
 }
 
 TEST(Philox, MatchesRandom123OnRandomCountersAndKeysForEveryRoundCount) {

@@ -31,6 +31,7 @@ add_executable(test_trnblas_blas_abi test_trnblas_blas_abi.cpp)
 target_link_libraries(test_trnblas_blas_abi PRIVATE trnsci::trnblas_blas GTest::gtest_main ${CMAKE_DL_LIBS}
                                                     trnsci_warnings)
 target_include_directories(test_trnblas_blas_abi PRIVATE ${OPENBLAS_INCLUDE_DIRS})
+target_link_libraries(test_trnblas_blas_abi PRIVATE trnsci_reference)
 list(GET OPENBLAS_LINK_LIBRARIES 0 _trnblas_blas_openblas)
 target_compile_definitions(test_trnblas_blas_abi PRIVATE TRNBLAS_TEST_OPENBLAS="${_trnblas_blas_openblas}")
 target_compile_options(test_trnblas_blas_abi PRIVATE -ffp-contract=off)

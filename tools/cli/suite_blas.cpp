@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "blas_reference.hpp"
 #include "registry.hpp"
 #include "trn/blas/modes.hpp"
 #include "trn/blas/blas.hpp"
@@ -18,33 +19,9 @@
 namespace trnsci::cli {
 namespace {
 
-std::vector<float> uniform(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = u(rng);
-  return v;
-}
-
-std::vector<double> phi_matrix(std::size_t n, double phi, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  std::normal_distribution<double> g(0.0, 1.0);
-  std::vector<double> v(n);
-  for (auto& x : v) x = (1.0 - u(rng) - 0.5) * std::exp(g(rng) * phi);
-  return v;
-}
-
-// fp64 product of fp32 inputs (column-major n x n).
-std::vector<double> exact_product(const std::vector<float>& A, const std::vector<float>& B, int n) {
-  std::vector<double> E(static_cast<std::size_t>(n) * n, 0.0);
-  for (int j = 0; j < n; ++j)
-    for (int p = 0; p < n; ++p) {
-      const double b = B[static_cast<std::size_t>(p + j * n)];
-      for (int i = 0; i < n; ++i) E[static_cast<std::size_t>(i + j * n)] += double(A[static_cast<std::size_t>(i + p * n)]) * b;
-    }
-  return E;
-}
+using blastest::exact_product;
+using blastest::phi_matrix;
+std::vector<float> uniform(std::size_t n, std::uint64_t seed) { return blastest::uniform_f(n, seed); }
 
 struct GemmRun {
   double error = 0;
@@ -137,15 +114,9 @@ CaseResult ozaki_case(double phi, int m, int n, int k, bool maxcomp) {
   double num_o = 0, num_d = 0, den = 0, mx_o = 0, mx_d = 0;
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < m; ++i) {
-      double hi = 0, lo = 0;  // Dot2 (Ogita-Rump-Oishi)
-      for (int p = 0; p < k; ++p) {
-        const double a = A[static_cast<std::size_t>(i + p * m)], b = B[static_cast<std::size_t>(p + j * k)];
-        const double pr = a * b, pe = std::fma(a, b, -pr);
-        const double s = hi + pr, bb = s - hi, e = (hi - (s - bb)) + (pr - bb);
-        hi = s;
-        lo += e + pe;
-      }
-      const double ref = hi + lo;
+      const double ref = blastest::dot2(
+          k, [&](std::int64_t p) { return A[static_cast<std::size_t>(i + p * m)]; },
+          [&](std::int64_t p) { return B[static_cast<std::size_t>(p + j * k)]; });
       const double eo = C[static_cast<std::size_t>(i + j * m)] - ref, ed = R[static_cast<std::size_t>(i + j * m)] - ref;
       num_o += eo * eo;
       num_d += ed * ed;

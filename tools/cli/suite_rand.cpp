@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "philox_kat.hpp"
 #include "registry.hpp"
 #include "trn/core/philox.hpp"
 #include "trnrand.h"
@@ -43,19 +44,9 @@ void check(trnrandStatus_t st, const char* what) {
 
 // Random123 kat_vectors, philox4x32 10 rounds (numerics.md 8.1).
 CaseResult philox_kats() {
-  struct Kat {
-    trn::Philox4x32Counter c;
-    trn::Philox4x32Key k;
-    trn::Philox4x32Counter out;
-  };
-  const Kat kats[] = {
-      {{0, 0, 0, 0}, {0, 0}, {0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}},
-      {{0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff}, {0xffffffff, 0xffffffff}, {0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}},
-      {{0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, {0xa4093822, 0x299f31d0}, {0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}},
-  };
   CaseResult r;
   int bad = 0;
-  for (const auto& k : kats) bad += trn::philox4x32_10(k.c, k.k) != k.out;
+  for (const auto& k : trnsci_reference::kPhilox4x32_10Kats) bad += trn::philox4x32_10(k.counter, k.key) != k.output;
   r.measured = bad;
   r.bound = 0;
   r.pass = bad == 0;

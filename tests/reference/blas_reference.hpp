@@ -1,6 +1,7 @@
-// Independent references of the trnblas tests: random matrices, op(X) access, double-double dot
-// products and the relative Frobenius error. No trnblas code: the BLAS ABI test, which links only
-// the shim, uses it too.
+// Independent references of the trnblas tests, `trnsci validate` and the benchmarks: random
+// matrices (uniform, GEMMul8's phi generator), op(X) access, double-double dot products (Ogita,
+// Rump, Oishi, "Accurate sum and dot product", SISC 2005, Dot2), fp64 products and the relative
+// Frobenius error. No trnblas code: the BLAS ABI test, which links only the shim, uses it too.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -50,6 +51,25 @@ inline void dd_add_prod(DD& acc, double a, double b) {
   e += acc.lo + pe;
   acc.hi = s + e;
   acc.lo = e - (acc.hi - s);
+}
+
+// The Dot2 value of sum_p a(p) b(p) over k terms, a and b read through the callables.
+template <class A, class B>
+inline double dot2(std::int64_t k, A&& a, B&& b) {
+  DD acc;
+  for (std::int64_t p = 0; p < k; ++p) dd_add_prod(acc, a(p), b(p));
+  return acc.hi + acc.lo;
+}
+
+// fp64 product of fp32 inputs (column-major n x n, ld = n).
+inline std::vector<double> exact_product(const std::vector<float>& A, const std::vector<float>& B, int n) {
+  std::vector<double> E(static_cast<std::size_t>(n) * n, 0.0);
+  for (int j = 0; j < n; ++j)
+    for (int p = 0; p < n; ++p) {
+      const double b = B[static_cast<std::size_t>(p + j * n)];
+      for (int i = 0; i < n; ++i) E[static_cast<std::size_t>(i + j * n)] += double(A[static_cast<std::size_t>(i + p * n)]) * b;
+    }
+  return E;
 }
 
 // Relative Frobenius error of C = op(A) op(B) (m x n, column-major, ldc = m) against the fp64
