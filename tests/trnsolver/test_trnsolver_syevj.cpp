@@ -1,0 +1,270 @@
+// syevj (C++ API) against LAPACKE dsyevd: eigenvalues, residual and orthogonality bounds for S
+// (TensorE/VectorE kernel) and D (host fp64 Jacobi), both uplo and jobz, batched, determinism,
+// non-finite input, and relative accuracy on a graded matrix against a long-double Jacobi.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include "solver_reference.hpp"
+#include "trn/solver/solver.hpp"
+
+namespace {
+
+using namespace solver_test;
+namespace ts = trn::solver;
+
+// Tolerance constants (docs/trnsolver.md "Accuracy"): with m = max(n, 8),
+// |lambda - ref| <= kValueC m u ||A||_2, ||AV - V Lambda||_F / ||A||_F <= kResidualC m u,
+// ||V^T V - I||_F <= kOrthC m^1.5 u. (m, not n: a handful of rotations per element already costs a
+// few u at the smallest sizes.)
+// fp32 (engine kernel): the eigenvalue constant is 3 (measured up to 1.9 on these matrices: every
+// rotation is applied as two separately rounded column rotations); fp64 (host): 1.
+constexpr double kValueC = 3.0, kResidualC = 1.0, kOrthC = 1.0;
+constexpr double kValueC64 = 1.0;
+double msize(int n) { return std::max(n, 8); }
+constexpr double kU32 = 0x1p-24, kU64 = 0x1p-53;
+
+struct Case {
+  int n;
+  bool lower;
+  bool vectors;
+};
+
+void check_s(const Case& c, std::uint64_t seed, int* sweeps_out = nullptr) {
+  const int n = c.n, lda = n + 3;
+  const auto a = random_symmetric(n, lda, seed);
+  const auto ref = dsyevd_values(a, n, lda);
+  std::vector<float> af(a.begin(), a.end()), w(static_cast<std::size_t>(n));
+  // The unread triangle holds NaN: it must not influence anything.
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) {
+      if (c.lower ? i < j : i > j) af[i + static_cast<std::size_t>(j) * lda] = std::numeric_limits<float>::quiet_NaN();
+    }
+  }
+  const std::vector<float> a_before = af;
+  // Reference input in double from the fp32-rounded data.
+  std::vector<double> ad(a.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const int si = c.lower ? std::max(i, j) : std::min(i, j), sj = c.lower ? std::min(i, j) : std::max(i, j);
+      ad[i + static_cast<std::size_t>(j) * lda] = static_cast<double>(af[si + static_cast<std::size_t>(sj) * lda]);
+    }
+  const auto refd = dsyevd_values(ad, n, lda);
+  ts::CallReport rep;
+  const auto r = ts::ssyevj({}, c.vectors, c.lower ? ts::Uplo::lower : ts::Uplo::upper, n, af.data(), lda, w.data(), {},
+                            &rep);
+  EXPECT_EQ(r.info, 0) << "n=" << n;
+  for (int k = 1; k < n; ++k) EXPECT_LE(w[k - 1], w[k]) << "ascending, k=" << k;
+  const auto e = eig_errors(ad, n, lda, w.data(), c.vectors ? af.data() : nullptr, lda, refd);
+  EXPECT_LE(e.max_value_err, kValueC * msize(n) * kU32) << "n=" << n;
+  if (c.vectors) {
+    EXPECT_LE(e.residual, kResidualC * msize(n) * kU32) << "n=" << n;
+    EXPECT_LE(e.orthogonality, kOrthC * std::pow(msize(n), 1.5) * kU32) << "n=" << n;
+  } else {
+    EXPECT_EQ(0, std::memcmp(af.data(), a_before.data(), af.size() * sizeof(float))) << "A untouched without vectors";
+  }
+  if (n >= 2) {
+    EXPECT_GT(rep.profile.total_ns, 0.0);
+  }
+  std::printf("[ssyevj] n=%d %s %s sweeps=%d value_err=%.2e (n u=%.1e) residual=%.2e orth=%.2e off=%.2e\n", n,
+              c.lower ? "L" : "U", c.vectors ? "V" : "N", r.sweeps, e.max_value_err, n * kU32, e.residual,
+              e.orthogonality, r.residual);
+  if (sweeps_out != nullptr) *sweeps_out = r.sweeps;
+}
+
+TEST(TrnsolverSsyevj, AccuracyAgainstDsyevd) {
+  for (int n : {1, 2, 3, 7, 16, 33}) {
+    check_s({n, true, true}, 100 + n);
+    check_s({n, false, true}, 200 + n);
+    check_s({n, true, false}, 300 + n);
+  }
+}
+
+TEST(TrnsolverSsyevj, TwoRowTilesAndSweeps) {
+  int sweeps = 0;
+  for (int n : {128, 130}) {
+    check_s({n, n % 2 == 0, true}, 400 + n, &sweeps);
+    EXPECT_LE(sweeps, 9) << "fp32 sweeps on a random matrix, n=" << n;
+  }
+}
+
+void check_d(int n, bool lower, bool vectors, std::uint64_t seed) {
+  const int lda = n + 1;
+  auto a = random_symmetric(n, lda, seed);
+  const auto ref = dsyevd_values(a, n, lda);
+  std::vector<double> ad(a), w(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) {
+      if (lower ? i < j : i > j) ad[i + static_cast<std::size_t>(j) * lda] = std::numeric_limits<double>::quiet_NaN();
+    }
+  }
+  ts::CallReport rep;
+  const auto r = ts::dsyevj({}, vectors, lower ? ts::Uplo::lower : ts::Uplo::upper, n, ad.data(), lda, w.data(), {}, &rep);
+  EXPECT_EQ(r.info, 0);
+  // The relative test needs one confirming sweep without rotations: <= 9 rotating sweeps + 1.
+  EXPECT_LE(r.sweeps, 10) << "fp64 sweeps, n=" << n;
+  const auto e = eig_errors(a, n, lda, w.data(), vectors ? ad.data() : nullptr, lda, ref);
+  EXPECT_LE(e.max_value_err, kValueC64 * msize(n) * kU64) << n;
+  if (vectors) {
+    EXPECT_LE(e.residual, kResidualC * msize(n) * kU64) << n;
+    EXPECT_LE(e.orthogonality, kOrthC * std::pow(msize(n), 1.5) * kU64) << n;
+  }
+  EXPECT_EQ(rep.profile.total_ns, 0.0) << "fp64 runs on the host: no device instructions";
+  EXPECT_GT(rep.host_fp64_flops, 0.0);
+  std::printf("[dsyevj] n=%d %s %s sweeps=%d value_err=%.2e residual=%.2e orth=%.2e\n", n, lower ? "L" : "U",
+              vectors ? "V" : "N", r.sweeps, e.max_value_err, e.residual, e.orthogonality);
+}
+
+TEST(TrnsolverDsyevj, AccuracyAgainstDsyevd) {
+  for (int n : {2, 3, 32, 65, 128}) {
+    check_d(n, true, true, 500 + n);
+    check_d(n, false, n % 2 == 0, 600 + n);
+  }
+}
+
+TEST(TrnsolverSsyevj, BatchedMatchesPerMatrixBoundsAndIsDeterministic) {
+  const int n = 32, lda = 32, batch = 16;
+  std::vector<double> all;
+  for (int k = 0; k < batch; ++k) {
+    const auto a = random_symmetric(n, lda, 700 + k);
+    all.insert(all.end(), a.begin(), a.end());
+  }
+  std::vector<float> a1(all.begin(), all.end()), a2(a1), w1(n * batch), w2(n * batch);
+  ts::Settings s1, s2;
+  s1.host_threads = 1;
+  s2.host_threads = 2;
+  s2.num_cores = 2;
+  ts::SyevjParams p;
+  const auto r1 = ts::ssyevj_batched(s1, true, ts::Uplo::lower, n, a1.data(), lda, w1.data(), p, batch);
+  const auto r2 = ts::ssyevj_batched(s2, true, ts::Uplo::lower, n, a2.data(), lda, w2.data(), p, batch);
+  EXPECT_EQ(0, std::memcmp(a1.data(), a2.data(), a1.size() * sizeof(float)));
+  EXPECT_EQ(0, std::memcmp(w1.data(), w2.data(), w1.size() * sizeof(float)));
+  for (int k = 0; k < batch; ++k) {
+    ASSERT_EQ(r1[k].info, 0);
+    EXPECT_LE(r1[k].sweeps, 8);
+    std::vector<double> ak(all.begin() + k * n * lda, all.begin() + (k + 1) * n * lda);
+    for (double& x : ak) x = static_cast<double>(static_cast<float>(x));
+    const auto e = eig_errors(ak, n, lda, w1.data() + k * n, a1.data() + k * n * lda, lda, dsyevd_values(ak, n, lda));
+    EXPECT_LE(e.max_value_err, kValueC * msize(n) * kU32);
+    EXPECT_LE(e.residual, kResidualC * msize(n) * kU32);
+    EXPECT_LE(e.orthogonality, kOrthC * std::pow(msize(n), 1.5) * kU32);
+  }
+  // sort_eig = false: the same eigenvalues (bit for bit) in sweep order.
+  std::vector<float> a3(all.begin(), all.end()), w3(n * batch);
+  p.sort_eig = false;
+  ts::ssyevj_batched(s1, false, ts::Uplo::lower, n, a3.data(), lda, w3.data(), p, batch);
+  for (int k = 0; k < batch; ++k) {
+    std::vector<float> sorted(w3.begin() + k * n, w3.begin() + (k + 1) * n);
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(0, std::memcmp(sorted.data(), w1.data() + k * n, n * sizeof(float)));
+  }
+}
+
+TEST(TrnsolverSyevj, NonFiniteInputGivesInfoAndNoHang) {
+  const int n = 6;
+  auto a = random_symmetric(n, n, 9);
+  a[3 + 1 * n] = std::numeric_limits<double>::infinity();  // lower triangle element
+  std::vector<float> af(a.begin(), a.end()), w(n);
+  const auto r = ts::ssyevj({}, true, ts::Uplo::lower, n, af.data(), n, w.data(), {});
+  EXPECT_EQ(r.info, n + 1);
+  EXPECT_EQ(r.sweeps, 0);
+  EXPECT_TRUE(std::isnan(w[0]));
+  std::vector<double> wd(n);
+  a[3 + 1 * n] = std::numeric_limits<double>::quiet_NaN();
+  const auto rd = ts::dsyevj({}, true, ts::Uplo::lower, n, a.data(), n, wd.data(), {});
+  EXPECT_EQ(rd.info, n + 1);
+}
+
+TEST(TrnsolverSyevj, MaxSweepsReachedGivesInfoNPlusOne) {
+  const int n = 40;
+  auto a = random_symmetric(n, n, 12);
+  std::vector<float> af(a.begin(), a.end()), w(n);
+  ts::SyevjParams p;
+  p.max_sweeps = 2;
+  const auto r = ts::ssyevj({}, false, ts::Uplo::lower, n, af.data(), n, w.data(), p);
+  EXPECT_EQ(r.info, n + 1);
+  EXPECT_EQ(r.sweeps, 2);
+  std::vector<double> wd(n);
+  const auto rd = ts::dsyevj({}, false, ts::Uplo::lower, n, a.data(), n, wd.data(), p);
+  EXPECT_EQ(rd.info, n + 1);
+  EXPECT_EQ(rd.sweeps, 2);
+}
+
+// ---- graded matrix (Demmel & Veselic 1992) -----------------------------------------------------
+
+// Cyclic Jacobi in long double with the relative threshold: the reference eigenvalues.
+std::vector<long double> jacobi_long_double(std::vector<long double> a, int n) {
+  auto at = [&](int i, int j) -> long double& { return a[i + static_cast<std::size_t>(j) * n]; };
+  for (int sweep = 0; sweep < 60; ++sweep) {
+    bool rotated = false;
+    for (int p = 0; p < n - 1; ++p)
+      for (int q = p + 1; q < n; ++q) {
+        const long double apq = at(p, q), app = at(p, p), aqq = at(q, q);
+        if (!(fabsl(apq) > LDBL_EPSILON * sqrtl(fabsl(app * aqq)))) continue;
+        rotated = true;
+        const long double tau = (aqq - app) / (2 * apq);
+        const long double t = (tau >= 0 ? 1.0L : -1.0L) / (fabsl(tau) + sqrtl(1 + tau * tau));
+        const long double c = 1 / sqrtl(1 + t * t), s = t * c;
+        for (int r = 0; r < n; ++r) {
+          const long double xp = at(r, p), xq = at(r, q);
+          at(r, p) = c * xp - s * xq;
+          at(r, q) = s * xp + c * xq;
+        }
+        for (int r = 0; r < n; ++r) {
+          const long double xp = at(p, r), xq = at(q, r);
+          at(p, r) = c * xp - s * xq;
+          at(q, r) = s * xp + c * xq;
+        }
+        at(p, p) = app - t * apq;
+        at(q, q) = aqq + t * apq;
+        at(p, q) = at(q, p) = 0;
+      }
+    if (!rotated) break;
+  }
+  std::vector<long double> w(n);
+  for (int i = 0; i < n; ++i) w[i] = at(i, i);
+  std::sort(w.begin(), w.end());
+  return w;
+}
+
+TEST(TrnsolverDsyevj, GradedMatrixRelativeAccuracy) {
+  const int n = 12;
+  // H = G G^T + n I scaled to unit diagonal; A = D H D with D = diag(10^linspace(-8, 0)).
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> nd;
+  std::vector<double> g(n * n), h(n * n), a(n * n);
+  for (double& x : g) x = nd(rng);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      h[i + j * n] = s + (i == j ? n : 0);
+    }
+  std::vector<double> d(n);
+  for (int i = 0; i < n; ++i) d[i] = std::pow(10.0, -8.0 + 8.0 * i / (n - 1)) / std::sqrt(h[i + i * n]);
+  std::vector<long double> al(n * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      a[i + j * n] = d[i] * h[i + j * n] * d[j];
+      al[i + j * n] = a[i + j * n];
+    }
+  const auto ref = jacobi_long_double(al, n);
+  std::vector<double> ac(a), w(n), wl(n);
+  const auto r = ts::dsyevj({}, false, ts::Uplo::lower, n, ac.data(), n, w.data(), {});
+  ASSERT_EQ(r.info, 0);
+  std::vector<double> lap(a);
+  LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'N', 'L', n, lap.data(), n, wl.data());
+  double worst = 0, worst_lapack = 0;
+  for (int k = 0; k < n; ++k) {
+    worst = std::max(worst, double(fabsl((long double)w[k] - ref[k]) / fabsl(ref[k])));
+    worst_lapack = std::max(worst_lapack, double(fabsl((long double)wl[k] - ref[k]) / fabsl(ref[k])));
+  }
+  std::printf("[graded] smallest %.3Le largest %.3Le; dsyevj worst rel err %.2e (sweeps %d), dsyevd %.2e\n", ref[0],
+              ref[n - 1], worst, r.sweeps, worst_lapack);
+  EXPECT_LE(worst, 1e-13);
+}
+
+}  // namespace

@@ -1,0 +1,78 @@
+// trnsolver C++ API: dense symmetric eigensolvers (Jacobi) as tile kernels on the emulated
+// NeuronCore, cuSOLVER-Dn shaped. Column-major storage, LAPACK conventions. The C API
+// (trnsolver.h) is a thin shim over this header. Algorithms, accuracy bounds and what runs where:
+// docs/trnsolver.md.
+//
+//   ssyevj  fp32: parallel (round-robin) two-sided Jacobi; the whole matrix resides in SBUF, each
+//           step's n/2 disjoint rotations are applied as column rotations on VectorE, the
+//           two-sided update uses symmetry (A' = (A J P)^T J P) with TensorE transposes, the 2x2
+//           angles are computed on VectorE/ScalarE from diagonals broadcast by a TensorE matmul.
+//   dsyevj  fp64: no NeuronCore engine computes in fp64. The same round-robin Jacobi runs on the
+//           host CPU in fp64 (Demmel-Veselic relative threshold); its profile is empty (no device
+//           instructions) and CallReport::host_fp64_flops counts the host work.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "trn/blas/blas.hpp"
+#include "trn/core/core.hpp"
+
+namespace trn::solver {
+
+using trn::blas::Uplo;
+
+// Emulator settings (the handle's state in the C API).
+struct Settings {
+  Generation target = Generation::trn1;
+  Numerics numerics = Numerics::ideal;
+  int num_cores = 1;     // emulated NeuronCores a batch is spread over
+  int host_threads = 0;  // 0: default (TRN_NUM_THREADS or all)
+};
+
+// syevjInfo_t: tolerance (0 = machine epsilon of the working type), maximum sweeps, sorting.
+struct SyevjParams {
+  double tolerance = 0.0;
+  int max_sweeps = 100;
+  bool sort_eig = true;
+};
+
+// What one matrix's Jacobi run did.
+struct SyevjResult {
+  int info = 0;           // 0 converged; n + 1 not converged (or non-finite input)
+  int sweeps = 0;         // sweeps executed
+  double residual = 0.0;  // off(A)_F = ||A_final - diag(A_final)||_F at exit (absolute)
+};
+
+struct CallReport {
+  Profile profile;               // modeled device time of every kernel of the call
+  Trace trace;                   // merged instruction trace
+  double host_fp64_flops = 0.0;  // floating-point work done on the host CPU in fp64 (dsyevj)
+};
+
+// Largest n the SBUF-resident fp32 kernel accepts (A, its rotated copy and two eigenvector
+// buffers, fp32, must fit one partition's SBUF on trn1).
+inline constexpr std::int64_t kSyevjMaxN = 1024;
+
+// A = V diag(W) V^T for the `uplo` triangle of the n x n matrix A (lda >= n); only that triangle is
+// read. With vectors, A is overwritten by V (column j pairs with W[j]); without, A is untouched.
+// W ascending (always for the single-matrix call). Throws trn::Error on invalid arguments.
+SyevjResult ssyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
+                   const SyevjParams& p, CallReport* report = nullptr);
+SyevjResult dsyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* W,
+                   const SyevjParams& p, CallReport* report = nullptr);
+
+// batch matrices A_k(i, j) = A[i + lda j + lda n k], W_k(j) = W[j + n k]; one result per matrix.
+// p.sort_eig = false leaves the eigenvalues in the order the sweeps leave them.
+std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
+                                        std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                        CallReport* report = nullptr);
+std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A,
+                                        std::int64_t lda, double* W, const SyevjParams& p, std::int64_t batch,
+                                        CallReport* report = nullptr);
+
+// The convergence threshold actually used by ssyevj: off(A)_F <= max(tol, floor(n)) ||A||_F with
+// floor(n) = 4 sqrt(n) u32 (a cyclic fp32 Jacobi's off-norm stagnates near sqrt(n) u; see
+// docs/trnsolver.md "Stopping test").
+double ssyevj_effective_tolerance(std::int64_t n, double tol);
+
+}  // namespace trn::solver

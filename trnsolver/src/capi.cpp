@@ -1,0 +1,340 @@
+// trnsolver.h: the C shim, written with the C-shim kit (core/include/trn/core/c_shim.hpp). Each
+// entry point checks the handle, checks its arguments in cuSOLVER order (the first illegal one is
+// logged with its 1-based position and reported as INVALID_VALUE, *info = -position when info is
+// writable, nothing else written), then runs the C++ API inside `guarded`.
+#include "trnsolver.h"
+
+#include <limits>
+#include <vector>
+
+#include "trn/core/c_shim.hpp"
+#include "trn/solver/solver.hpp"
+
+struct trnsolverDnContext {
+  trn::solver::Settings settings;
+  trnStream_t stream = nullptr;
+  trnsolverDeterministicMode_t deterministic = TRNSOLVER_DETERMINISTIC_RESULTS;
+  trnProfile_t last_profile{};
+  int last_error_param = 0;
+};
+
+struct syevjInfo {
+  trn::solver::SyevjParams params;
+  int sweeps = 0;
+  double residual = 0.0;
+  bool last_was_batched = false;
+};
+
+namespace {
+
+using trn::cshim::ArgCheck;
+using trn::cshim::enum_value;
+using Status = trnsolverStatus_t;
+
+trn::cshim::Logger g_log("TRNSOLVER");
+trn::cshim::HandleRegistry<trnsolverDnContext> g_handles;
+trn::cshim::HandleRegistry<syevjInfo> g_infos;
+
+const trn::cshim::StatusMap<Status> kStatusMap{TRNSOLVER_STATUS_SUCCESS,      TRNSOLVER_STATUS_ALLOC_FAILED,
+                                               TRNSOLVER_STATUS_NOT_SUPPORTED, TRNSOLVER_STATUS_INVALID_VALUE,
+                                               TRNSOLVER_STATUS_EXECUTION_FAILED, TRNSOLVER_STATUS_INTERNAL_ERROR,
+                                               &trnsolverGetStatusName};
+
+using Check = ArgCheck<Status>;
+
+trn::solver::Uplo to_uplo(trnblasFillMode_t u) {
+  return enum_value(u) == TRNBLAS_FILL_MODE_UPPER ? trn::solver::Uplo::upper : trn::solver::Uplo::lower;
+}
+
+// Arguments common to every syevj entry point: jobz (1), uplo (2), n (3), A (4), lda (5), W (6).
+void check_syevj_common(Check& c, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const void* A, int lda,
+                        const void* W) {
+  c.one_of(enum_value(jobz), {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 1, "jobz")
+      .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(n, 3, "n")
+      .require(n == 0 || A != nullptr, 4, "A")
+      .leading_dim(lda, n, 5, "lda")
+      .require(n == 0 || W != nullptr, 6, "W");
+}
+
+// The fp32 kernel keeps the matrix in SBUF: larger n is a documented NOT_SUPPORTED.
+void check_size(Check& c, bool fp32, int n) {
+  if (fp32)
+    c.require_or(n <= trn::solver::kSyevjMaxN, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+                 "n exceeds the SBUF-resident Jacobi kernel's limit (kSyevjMaxN)");
+}
+
+template <class T>
+Status bufsize(const char* fn, trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+               const T* A, int lda, const T* W, int* lwork, syevjInfo_t params, int batch, bool batched) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_syevj_common(c, jobz, uplo, n, A, lda, W);
+  c.not_null(lwork, 7, "lwork").require(g_infos.contains(params), 8, "params");
+  if (batched) c.nonnegative(batch, 9, "batchSize");
+  if (!c) return c.status();
+  *lwork = 1;  // no device workspace is needed; a positive size keeps the allocate-then-call pattern
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+template <class T>
+Status run_syevj(const char* fn, trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, T* A,
+                 int lda, T* W, T* work, int lwork, int* info, syevjInfo_t params, int batch, bool batched) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_syevj_common(c, jobz, uplo, n, A, lda, W);
+  c.require(work != nullptr, 7, "work").require(lwork >= 1, 8, "lwork").not_null(info, 9, "info");
+  c.require(g_infos.contains(params), 10, "params");
+  if (batched) c.nonnegative(batch, 11, "batchSize");
+  check_size(c, std::is_same_v<T, float>, n);
+  if (!c) {
+    if (info != nullptr && c.failed_position() > 0) *info = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    const bool vectors = enum_value(jobz) == TRNSOLVER_EIG_MODE_VECTOR;
+    trn::solver::SyevjParams p = params->params;
+    if (!batched) p.sort_eig = true;
+    trn::solver::CallReport report;
+    std::vector<trn::solver::SyevjResult> res;
+    if constexpr (std::is_same_v<T, float>)
+      res = trn::solver::ssyevj_batched(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, batched ? batch : 1,
+                                        &report);
+    else
+      res = trn::solver::dsyevj_batched(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, batched ? batch : 1,
+                                        &report);
+    if (batched) {
+      for (int k = 0; k < batch; ++k) info[k] = n == 0 ? 0 : res[static_cast<std::size_t>(k)].info;
+    } else {
+      *info = res.empty() ? 0 : res.front().info;
+    }
+    params->last_was_batched = batched;
+    params->sweeps = res.empty() ? 0 : res.back().sweeps;
+    params->residual = res.empty() ? 0.0 : res.back().residual;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* trnsolverGetStatusName(trnsolverStatus_t s) {
+  switch (enum_value(s)) {
+    case TRNSOLVER_STATUS_SUCCESS: return "TRNSOLVER_STATUS_SUCCESS";
+    case TRNSOLVER_STATUS_NOT_INITIALIZED: return "TRNSOLVER_STATUS_NOT_INITIALIZED";
+    case TRNSOLVER_STATUS_ALLOC_FAILED: return "TRNSOLVER_STATUS_ALLOC_FAILED";
+    case TRNSOLVER_STATUS_INVALID_VALUE: return "TRNSOLVER_STATUS_INVALID_VALUE";
+    case TRNSOLVER_STATUS_ARCH_MISMATCH: return "TRNSOLVER_STATUS_ARCH_MISMATCH";
+    case TRNSOLVER_STATUS_MAPPING_ERROR: return "TRNSOLVER_STATUS_MAPPING_ERROR";
+    case TRNSOLVER_STATUS_EXECUTION_FAILED: return "TRNSOLVER_STATUS_EXECUTION_FAILED";
+    case TRNSOLVER_STATUS_INTERNAL_ERROR: return "TRNSOLVER_STATUS_INTERNAL_ERROR";
+    case TRNSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return "TRNSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
+    case TRNSOLVER_STATUS_NOT_SUPPORTED: return "TRNSOLVER_STATUS_NOT_SUPPORTED";
+    case TRNSOLVER_STATUS_ZERO_PIVOT: return "TRNSOLVER_STATUS_ZERO_PIVOT";
+    case TRNSOLVER_STATUS_INVALID_LICENSE: return "TRNSOLVER_STATUS_INVALID_LICENSE";
+    case TRNSOLVER_STATUS_INVALID_WORKSPACE: return "TRNSOLVER_STATUS_INVALID_WORKSPACE";
+    default: return "TRNSOLVER_STATUS_UNKNOWN";
+  }
+}
+
+trnsolverStatus_t trnsolverGetVersion(int* version) {
+  if (version == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  *version = TRNSOLVER_VERSION;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnCreate(trnsolverDnHandle_t* handle) {
+  if (handle == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  try {
+    auto* h = new trnsolverDnContext;
+    g_handles.insert(h);
+    *handle = h;
+    return TRNSOLVER_STATUS_SUCCESS;
+  } catch (...) {
+    return TRNSOLVER_STATUS_ALLOC_FAILED;
+  }
+}
+
+trnsolverStatus_t trnsolverDnDestroy(trnsolverDnHandle_t h) {
+  if (!g_handles.erase(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  delete h;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSetStream(trnsolverDnHandle_t h, trnStream_t s) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  h->stream = s;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnGetStream(trnsolverDnHandle_t h, trnStream_t* s) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnGetStream", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.not_null(s, 1, "streamId")) return c.status();
+  *s = h->stream;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSetDeterministicMode(trnsolverDnHandle_t h, trnsolverDeterministicMode_t mode) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSetDeterministicMode", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.one_of(enum_value(mode), {1, 2}, 1, "mode")) return c.status();
+  h->deterministic = mode;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnGetDeterministicMode(trnsolverDnHandle_t h, trnsolverDeterministicMode_t* mode) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnGetDeterministicMode", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.not_null(mode, 1, "mode")) return c.status();
+  *mode = h->deterministic;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSetTarget(trnsolverDnHandle_t h, trnTarget_t target) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSetTarget", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.one_of(enum_value(target), {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target")) return c.status();
+  h->settings.target = static_cast<trn::Generation>(enum_value(target));
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t h, int cores) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSetEmulatedCores", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.require(cores >= 1 && cores <= 64, 1, "cores")) return c.status();
+  h->settings.num_cores = cores;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnGetLastProfile(trnsolverDnHandle_t h, trnProfile_t* profile) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnGetLastProfile", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.not_null(profile, 1, "profile")) return c.status();
+  *profile = h->last_profile;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverLoggerConfigure(int on, int to_stdout, int to_stderr, const char* file) {
+  g_log.configure(on != 0, to_stdout != 0, to_stderr != 0, file);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+trnsolverStatus_t trnsolverSetLoggerCallback(trnsolverLogCallback cb) {
+  g_log.set_callback(cb);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+trnsolverStatus_t trnsolverGetLoggerCallback(trnsolverLogCallback* cb) {
+  if (cb == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  *cb = g_log.callback();
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// ---- syevjInfo_t ----------------------------------------------------------------------------------
+
+trnsolverStatus_t trnsolverDnCreateSyevjInfo(syevjInfo_t* info) {
+  if (info == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  try {
+    auto* p = new syevjInfo;
+    g_infos.insert(p);
+    *info = p;
+    return TRNSOLVER_STATUS_SUCCESS;
+  } catch (...) {
+    return TRNSOLVER_STATUS_ALLOC_FAILED;
+  }
+}
+
+trnsolverStatus_t trnsolverDnDestroySyevjInfo(syevjInfo_t info) {
+  if (!g_infos.erase(info)) return TRNSOLVER_STATUS_INVALID_VALUE;
+  delete info;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance) {
+  Check c(g_log, "trnsolverDnXsyevjSetTolerance", TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(g_infos.contains(info), 1, "info").require(tolerance >= 0.0, 2, "tolerance")) return c.status();
+  info->params.tolerance = tolerance;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps) {
+  Check c(g_log, "trnsolverDnXsyevjSetMaxSweeps", TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(g_infos.contains(info), 1, "info").require(max_sweeps > 0, 2, "max_sweeps")) return c.status();
+  info->params.max_sweeps = max_sweeps;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig) {
+  Check c(g_log, "trnsolverDnXsyevjSetSortEig", TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(g_infos.contains(info), 1, "info")) return c.status();
+  info->params.sort_eig = sort_eig != 0;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjGetResidual(trnsolverDnHandle_t h, syevjInfo_t info, double* residual) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnXsyevjGetResidual", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(g_infos.contains(info), 1, "info").not_null(residual, 2, "residual");
+  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+                      "not available after syevjBatched");
+  if (!c) return c.status();
+  *residual = info->residual;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjGetSweeps(trnsolverDnHandle_t h, syevjInfo_t info, int* executed_sweeps) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnXsyevjGetSweeps", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(g_infos.contains(info), 1, "info").not_null(executed_sweeps, 2, "executed_sweeps");
+  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+                      "not available after syevjBatched");
+  if (!c) return c.status();
+  *executed_sweeps = info->sweeps;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// ---- syevj ------------------------------------------------------------------------------------------
+
+trnsolverStatus_t trnsolverDnSsyevj_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const float* A, int lda, const float* W, int* lwork,
+                                               syevjInfo_t params) {
+  return bufsize("trnsolverDnSsyevj_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, 1, false);
+}
+trnsolverStatus_t trnsolverDnDsyevj_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const double* A, int lda, const double* W, int* lwork,
+                                               syevjInfo_t params) {
+  return bufsize("trnsolverDnDsyevj_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, 1, false);
+}
+trnsolverStatus_t trnsolverDnSsyevjBatched_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,
+                                                      trnblasFillMode_t uplo, int n, const float* A, int lda,
+                                                      const float* W, int* lwork, syevjInfo_t params, int batch) {
+  return bufsize("trnsolverDnSsyevjBatched_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, batch, true);
+}
+trnsolverStatus_t trnsolverDnDsyevjBatched_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,
+                                                      trnblasFillMode_t uplo, int n, const double* A, int lda,
+                                                      const double* W, int* lwork, syevjInfo_t params, int batch) {
+  return bufsize("trnsolverDnDsyevjBatched_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, batch, true);
+}
+
+trnsolverStatus_t trnsolverDnSsyevj(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    float* A, int lda, float* W, float* work, int lwork, int* info,
+                                    syevjInfo_t params) {
+  return run_syevj("trnsolverDnSsyevj", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, 1, false);
+}
+trnsolverStatus_t trnsolverDnDsyevj(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    double* A, int lda, double* W, double* work, int lwork, int* info,
+                                    syevjInfo_t params) {
+  return run_syevj("trnsolverDnDsyevj", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, 1, false);
+}
+trnsolverStatus_t trnsolverDnSsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                           int n, float* A, int lda, float* W, float* work, int lwork, int* info,
+                                           syevjInfo_t params, int batch) {
+  return run_syevj("trnsolverDnSsyevjBatched", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, batch, true);
+}
+trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                           int n, double* A, int lda, double* W, double* work, int lwork, int* info,
+                                           syevjInfo_t params, int batch) {
+  return run_syevj("trnsolverDnDsyevjBatched", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, batch, true);
+}
+
+}  // extern "C"
