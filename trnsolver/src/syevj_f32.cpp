@@ -22,6 +22,7 @@
 // Limits: |a_ij| < 2^58 (theta^2 must not overflow fp32); entries below 2^-50 ||A|| may be left
 // unrotated (the sqrt argument is floored at 2^-100 to stay in ScalarE's valid range).
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -162,9 +163,31 @@ struct Kernel {
     }
   }
 
-  // dst = src^T over the whole N x N matrix, block by block through PSUM (TensorE), evacuated by
-  // VectorE in chunks of one PSUM bank.
+  // dst = src^T over the whole N x N matrix. VectorE transposes 32 x 32 blocks SBUF -> SBUF bit-exactly
+  // (docs/numerics.md "nc_transpose"); on trn1 a TensorE transpose is a matmul with the identity
+  // (fp32: four passes) followed by a PSUM evacuation, which costs more on the device and far more
+  // on the host. TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE=1 selects the TensorE path (for cost studies).
   void transpose_into(const std::vector<Tile>& src, const std::vector<Tile>& dst) {
+    if (tensor_transpose) {
+      transpose_tensor(src, dst);
+      return;
+    }
+    const std::int64_t b = nc.hw().vector_transpose_max;
+    for (std::int64_t t = 0; t < T; ++t)
+      for (std::int64_t i0 = 0; i0 < pt[t]; i0 += b) {
+        const auto bi = static_cast<std::int32_t>(std::min(b, pt[t] - i0));
+        for (std::int64_t u = 0; u < T; ++u)
+          for (std::int64_t j0 = 0; j0 < pt[u]; j0 += b) {
+            const auto bj = static_cast<std::int32_t>(std::min(b, pt[u] - j0));
+            // dst rows r0[t]+i0.., cols r0[u]+j0..  <-  src rows r0[u]+j0.., cols r0[t]+i0..
+            nc.nc_transpose(dst[t].rows(static_cast<std::int32_t>(i0), bi).cols(r0[u] + j0, bj),
+                            src[u].rows(static_cast<std::int32_t>(j0), bj).cols(r0[t] + i0, bi), Engine::vector);
+          }
+      }
+  }
+  bool tensor_transpose = false;
+
+  void transpose_tensor(const std::vector<Tile>& src, const std::vector<Tile>& dst) {
     const std::int64_t chunk = ps_trans.size[0];
     for (std::int64_t t = 0; t < T; ++t) {
       const auto rows = static_cast<std::int32_t>(pt[t]);
@@ -306,6 +329,8 @@ struct Kernel {
 void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p) {
   Kernel k(nc, p);
   k.pad_position = (p.n % 2 != 0) ? p.n : -1;
+  const char* env = std::getenv("TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE");
+  k.tensor_transpose = env != nullptr && env[0] == '1';
   AllocScope sb(nc.sbuf()), ps(nc.psum());
   k.run(sb, ps);
 }
