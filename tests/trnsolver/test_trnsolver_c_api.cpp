@@ -189,4 +189,35 @@ TEST_F(Fixture, NotConvergedIsInfoNPlusOne) {
   EXPECT_EQ(sweeps, 1);
 }
 
+TEST_F(Fixture, SpotrfSampleFlowAndArgumentChecks) {
+  // The cuSOLVER potrf sample flow on a 3 x 3 SPD matrix; result against LAPACKE_spotrf.
+  const int n = 3, lda = 3;
+  float A[] = {4.0f, 2.0f, 2.0f, 2.0f, 5.0f, 3.0f, 2.0f, 3.0f, 6.0f};
+  float R[9];
+  std::memcpy(R, A, sizeof A);
+  int lwork = 0, info = -9;
+  ASSERT_EQ(trnsolverDnSpotrf_bufferSize(h, TRNBLAS_FILL_MODE_LOWER, n, A, lda, &lwork), TRNSOLVER_STATUS_SUCCESS);
+  std::vector<float> work(static_cast<std::size_t>(lwork));
+  ASSERT_EQ(trnsolverDnSpotrf(h, TRNBLAS_FILL_MODE_LOWER, n, A, lda, work.data(), lwork, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  ASSERT_EQ(LAPACKE_spotrf(LAPACK_COL_MAJOR, 'L', n, R, lda), 0);
+  for (int j = 0; j < n; ++j)
+    for (int i = j; i < n; ++i) EXPECT_NEAR(A[i + j * lda], R[i + j * lda], 1e-6);
+  EXPECT_EQ(A[0 + 1 * lda], 2.0f) << "upper triangle untouched";
+  // Not positive definite: devInfo = order of the failing minor.
+  float B[] = {1.0f, 2.0f, 0.0f, 2.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f};
+  ASSERT_EQ(trnsolverDnSpotrf(h, TRNBLAS_FILL_MODE_LOWER, n, B, lda, work.data(), lwork, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 2);
+  // Bad arguments: devInfo = -position, A untouched.
+  float C[9];
+  std::memcpy(C, R, sizeof R);
+  EXPECT_EQ(trnsolverDnSpotrf(h, TRNBLAS_FILL_MODE_FULL, n, C, lda, work.data(), lwork, &info), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -1);
+  EXPECT_EQ(trnsolverDnSpotrf(h, TRNBLAS_FILL_MODE_LOWER, n, C, 2, work.data(), lwork, &info), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -4);
+  EXPECT_EQ(trnsolverDnSpotrf(h, TRNBLAS_FILL_MODE_LOWER, n, C, lda, work.data(), 0, &info), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -6);
+  EXPECT_EQ(std::memcmp(C, R, sizeof R), 0);
+}
+
 }  // namespace

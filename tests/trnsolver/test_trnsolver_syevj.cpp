@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <random>
 
 #include "solver_reference.hpp"
 #include "trn/solver/solver.hpp"
@@ -265,6 +266,83 @@ TEST(TrnsolverDsyevj, GradedMatrixRelativeAccuracy) {
   std::printf("[graded] smallest %.3Le largest %.3Le; dsyevj worst rel err %.2e (sweeps %d), dsyevd %.2e\n", ref[0],
               ref[n - 1], worst, r.sweeps, worst_lapack);
   EXPECT_LE(worst, 1e-13);
+}
+
+}  // namespace
+
+namespace {
+
+// spotrf against LAPACKE_spotrf and the backward error ||A - L L^T||_F / ||A||_F <= n u (Higham
+// Thm 10.3 gives |dA| <= gamma_{n+1} |L||L^T|; for these well-conditioned SPD matrices the normwise
+// form with constant 1 holds with margin).
+void check_potrf(int n, bool lower, std::uint64_t seed) {
+  const int lda = n + 2;
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd;
+  std::vector<double> g(static_cast<std::size_t>(n) * n), a(static_cast<std::size_t>(lda) * n, 0.0);
+  for (double& x : g) x = nd(rng);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      a[i + static_cast<std::size_t>(j) * lda] = static_cast<double>(static_cast<float>(s / n + (i == j ? 1.0 : 0.0)));
+    }
+  std::vector<float> af(a.begin(), a.end()), ref(af);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (lower ? i < j : i > j) af[i + static_cast<std::size_t>(j) * lda] = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> before = af;
+  ts::CallReport rep;
+  const int info = ts::spotrf({}, lower ? ts::Uplo::lower : ts::Uplo::upper, n, af.data(), lda, &rep);
+  ASSERT_EQ(info, 0) << n;
+  ASSERT_EQ(LAPACKE_spotrf(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, ref.data(), lda), 0);
+  double num = 0, den = 0, diff = 0, refn = 0;
+  auto L = [&](int i, int j) -> double {  // lower-view factor
+    if (j > i) return 0.0;
+    return lower ? af[i + static_cast<std::size_t>(j) * lda] : af[j + static_cast<std::size_t>(i) * lda];
+  };
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      long double s = 0;
+      for (int k = 0; k <= std::min(i, j); ++k) s += (long double)L(i, k) * L(j, k);
+      const double e = double(s) - a[i + static_cast<std::size_t>(j) * lda];
+      num += e * e;
+      den += a[i + static_cast<std::size_t>(j) * lda] * a[i + static_cast<std::size_t>(j) * lda];
+      if (i >= j) {
+        const double r = lower ? ref[i + static_cast<std::size_t>(j) * lda] : ref[j + static_cast<std::size_t>(i) * lda];
+        diff += (L(i, j) - r) * (L(i, j) - r);
+        refn += r * r;
+      }
+      // The other triangle is neither read nor written.
+      if (lower ? i < j : i > j) {
+        EXPECT_TRUE(std::isnan(af[i + static_cast<std::size_t>(j) * lda]));
+      }
+    }
+  const double backward = std::sqrt(num / den), vs_lapack = std::sqrt(diff / refn);
+  EXPECT_LE(backward, msize(n) * kU32) << n;
+  EXPECT_LE(vs_lapack, 4 * msize(n) * kU32) << n;
+  EXPECT_GT(rep.profile.total_ns, 0.0);
+  std::printf("[spotrf] n=%d %s backward=%.2e (n u=%.1e) vs spotrf=%.2e modeled=%.1f us\n", n, lower ? "L" : "U",
+              backward, n * kU32, vs_lapack, rep.profile.total_ns * 1e-3);
+}
+
+TEST(TrnsolverSpotrf, BackwardErrorAndAgainstLapacke) {
+  for (int n : {1, 5, 64, 130, 257}) {
+    check_potrf(n, true, 900 + n);
+    check_potrf(n, false, 950 + n);
+  }
+}
+
+TEST(TrnsolverSpotrf, NotPositiveDefiniteGivesMinorOrder) {
+  const int n = 150;
+  std::vector<float> a(static_cast<std::size_t>(n) * n, 0.0f);
+  for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(i) * n] = 2.0f;
+  a[140 + 140 * n] = -1.0f;  // leading minor of order 141 is not positive definite
+  EXPECT_EQ(ts::spotrf({}, ts::Uplo::lower, n, a.data(), n), 141);
+  std::vector<float> b(static_cast<std::size_t>(n) * n, 0.0f);
+  for (int i = 0; i < n; ++i) b[i + static_cast<std::size_t>(i) * n] = 4.0f;
+  b[3 + 3 * n] = 0.0f;
+  EXPECT_EQ(ts::spotrf({}, ts::Uplo::upper, n, b.data(), n), 4);
 }
 
 }  // namespace

@@ -128,6 +128,15 @@ trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t handle, trnsolver
                                            int n, double* A, int lda, double* W, double* work, int lwork, int* info,
                                            syevjInfo_t params, int batchSize);
 
+/* ---- Cholesky ---------------------------------------------------------------------------------- */
+/* Blocked right-looking; panels on Vector/Scalar/GpSimd engines, trailing updates by trnblas SYRK on
+ * TensorE (fp32). devInfo: 0, -i bad parameter i, i > 0 leading minor of order i not positive
+ * definite. Lwork in elements (1: no workspace is needed). */
+trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A,
+                                               int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                    float* Workspace, int Lwork, int* devInfo);
+
 #ifdef __cplusplus
 }
 #endif

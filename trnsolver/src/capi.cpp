@@ -337,4 +337,43 @@ trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMo
   return run_syevj("trnsolverDnDsyevjBatched", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, batch, true);
 }
 
+// ---- Cholesky ----------------------------------------------------------------------------------------
+
+trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                               int* Lwork) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSpotrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .require(n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, n, 4, "lda")
+      .not_null(Lwork, 5, "Lwork");
+  if (!c) return c.status();
+  *Lwork = 1;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                    float* Workspace, int Lwork, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnSpotrf";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .require(n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, n, 4, "lda")
+      .not_null(Workspace, 5, "Workspace")
+      .require(Lwork >= 1, 6, "Lwork")
+      .not_null(devInfo, 7, "devInfo");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
 }  // extern "C"

@@ -76,3 +76,16 @@ std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo up
 double ssyevj_effective_tolerance(std::int64_t n, double tol);
 
 }  // namespace trn::solver
+
+namespace trn::solver {
+
+// Cholesky A = L L^T (uplo lower) or A = U^T U (upper) of the n x n symmetric positive definite
+// matrix, in place on the uplo triangle (the other triangle is neither read nor written).
+// Blocked right-looking, block nb = pmax: each panel (diagonal block and the rows below it) is
+// factored by one tile kernel on Vector/Scalar/GpSimd engines with TensorE row broadcasts (the
+// panel's triangular solve is part of that column loop), the trailing matrix is updated by trnblas
+// SYRK (fp32 mode, TensorE). Returns info: 0, or j > 0 when the leading minor of order j is not
+// positive definite (the factorization stops there, as LAPACK xPOTRF).
+int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, CallReport* report = nullptr);
+
+}  // namespace trn::solver
