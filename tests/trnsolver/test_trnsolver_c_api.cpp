@@ -218,6 +218,17 @@ TEST_F(Fixture, SpotrfSampleFlowAndArgumentChecks) {
   EXPECT_EQ(trnsolverDnSpotrf(h, TRNBLAS_FILL_MODE_LOWER, n, C, lda, work.data(), 0, &info), TRNSOLVER_STATUS_INVALID_VALUE);
   EXPECT_EQ(info, -6);
   EXPECT_EQ(std::memcmp(C, R, sizeof R), 0);
+  // potrs with the factor R (LAPACKE's): solve A x = b for b = A * (1, 2, 3).
+  float b[] = {4.0f + 4.0f + 6.0f, 2.0f + 10.0f + 9.0f, 2.0f + 6.0f + 18.0f};
+  ASSERT_EQ(trnsolverDnSpotrs(h, TRNBLAS_FILL_MODE_LOWER, n, 1, R, lda, b, n, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_NEAR(b[0], 1.0f, 1e-5);
+  EXPECT_NEAR(b[1], 2.0f, 1e-5);
+  EXPECT_NEAR(b[2], 3.0f, 1e-5);
+  EXPECT_EQ(trnsolverDnSpotrs(h, TRNBLAS_FILL_MODE_LOWER, n, -1, R, lda, b, n, &info), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -3);
+  EXPECT_EQ(trnsolverDnSpotrs(h, TRNBLAS_FILL_MODE_LOWER, n, 1, R, lda, b, 1, &info), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -7);
 }
 
 }  // namespace

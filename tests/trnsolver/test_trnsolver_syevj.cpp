@@ -346,3 +346,54 @@ TEST(TrnsolverSpotrf, NotPositiveDefiniteGivesMinorOrder) {
 }
 
 }  // namespace
+
+namespace {
+
+// spotrs after spotrf: normwise backward error ||A X - B||_F / (||A||_F ||X||_F) <= n u, and X
+// against LAPACKE_spotrf + spotrs.
+TEST(TrnsolverSpotrs, SolvesAgainstLapacke) {
+  for (int n : {3, 70, 200})
+    for (bool lower : {true, false}) {
+      const int nrhs = 5, lda = n + 1, ldb = n + 2;
+      std::mt19937_64 rng(1300 + n);
+      std::normal_distribution<double> nd;
+      std::vector<double> g(static_cast<std::size_t>(n) * n);
+      for (double& x : g) x = nd(rng);
+      std::vector<float> a(static_cast<std::size_t>(lda) * n, 0.0f), b(static_cast<std::size_t>(ldb) * nrhs, 0.0f);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          double s = 0;
+          for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+          a[i + static_cast<std::size_t>(j) * lda] = static_cast<float>(s / n + (i == j ? 1.0 : 0.0));
+        }
+      for (int j = 0; j < nrhs; ++j)
+        for (int i = 0; i < n; ++i) b[i + static_cast<std::size_t>(j) * ldb] = static_cast<float>(nd(rng));
+      std::vector<float> f(a), x(b), rf(a), rx(b);
+      const ts::Uplo u = lower ? ts::Uplo::lower : ts::Uplo::upper;
+      ASSERT_EQ(ts::spotrf({}, u, n, f.data(), lda), 0);
+      ts::CallReport rep;
+      ts::spotrs({}, u, n, nrhs, f.data(), lda, x.data(), ldb, &rep);
+      ASSERT_EQ(LAPACKE_spotrf(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, rf.data(), lda), 0);
+      ASSERT_EQ(LAPACKE_spotrs(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, nrhs, rf.data(), lda, rx.data(), ldb), 0);
+      double rn = 0, an = 0, xn = 0, dn = 0;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) an += double(a[i + j * lda]) * a[i + j * lda];
+      for (int c = 0; c < nrhs; ++c)
+        for (int i = 0; i < n; ++i) {
+          long double s = 0;
+          for (int k = 0; k < n; ++k) s += (long double)a[i + static_cast<std::size_t>(k) * lda] * x[k + static_cast<std::size_t>(c) * ldb];
+          const double r = double(s) - b[i + static_cast<std::size_t>(c) * ldb];
+          rn += r * r;
+          const double xi = x[i + static_cast<std::size_t>(c) * ldb], ri = rx[i + static_cast<std::size_t>(c) * ldb];
+          xn += xi * xi;
+          dn += (xi - ri) * (xi - ri);
+        }
+      const double backward = std::sqrt(rn) / (std::sqrt(an) * std::sqrt(xn)), vs = std::sqrt(dn / xn);
+      EXPECT_LE(backward, msize(n) * kU32) << n;
+      EXPECT_LE(vs, 10 * msize(n) * kU32) << n;
+      EXPECT_GT(rep.profile.total_ns, 0.0);
+      std::printf("[spotrs] n=%d %s backward=%.2e vs LAPACKE=%.2e\n", n, lower ? "L" : "U", backward, vs);
+    }
+}
+
+}  // namespace

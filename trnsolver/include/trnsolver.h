@@ -136,6 +136,9 @@ trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t handle, trnbl
                                                int lda, int* Lwork);
 trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A, int lda,
                                     float* Workspace, int Lwork, int* devInfo);
+/* Solves A X = B with spotrf's factor (two triangular-solve tile kernels); devInfo 0 or -i. */
+trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
+                                    int lda, float* B, int ldb, int* devInfo);
 
 #ifdef __cplusplus
 }

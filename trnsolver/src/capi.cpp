@@ -376,4 +376,29 @@ trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t h, trnblasFillMode_t upl
   });
 }
 
+trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
+                                    int lda, float* B, int ldb, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnSpotrs";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .nonnegative(nrhs, 3, "nrhs")
+      .require(n == 0 || A != nullptr, 4, "A")
+      .leading_dim(lda, n, 5, "lda")
+      .require(n == 0 || nrhs == 0 || B != nullptr, 6, "B")
+      .leading_dim(ldb, n, 7, "ldb")
+      .not_null(devInfo, 8, "devInfo");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    trn::solver::spotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
+    *devInfo = 0;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
 }  // extern "C"

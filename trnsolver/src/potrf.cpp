@@ -165,3 +165,40 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
 }
 
 }  // namespace trn::solver
+
+#include "trsv_kernel.hpp"
+
+namespace trn::solver {
+
+void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda, float* B,
+            std::int64_t ldb, CallReport* report) {
+  if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
+      (n > 0 && nrhs > 0 && (A == nullptr || B == nullptr)))
+    throw UsageError("trnsolver", "argument", "spotrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
+  if (report != nullptr) *report = CallReport{};
+  if (n == 0 || nrhs == 0) return;
+  LaunchConfig lc;
+  lc.host_threads = s.host_threads;
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
+  // Lower view L (i, j): A[i + j lda] (uplo lower) or A[j + i lda] (upper, L = U^T).
+  const bool lower = uplo == Uplo::lower;
+  const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
+  Trace trace;
+  for (std::int64_t c0 = 0; c0 < nrhs; c0 += chunk) {
+    const std::int64_t w = std::min(chunk, nrhs - c0);
+    detail::TrsmProblem fwd{A, si, sj, true, B + c0 * ldb, ldb, n, w};   // L y = b
+    detail::TrsmProblem bwd{A, sj, si, false, B + c0 * ldb, ldb, n, w};  // L^T x = y
+    for (const detail::TrsmProblem* p : {&fwd, &bwd}) {
+      LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::trsm_left_kernel(nc, *p); });
+      trace.append(r.trace);
+    }
+  }
+  if (report != nullptr) {
+    report->profile = model_profile(trace, s.target);
+    report->trace = std::move(trace);
+  }
+}
+
+}  // namespace trn::solver

@@ -89,3 +89,13 @@ namespace trn::solver {
 int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, CallReport* report = nullptr);
 
 }  // namespace trn::solver
+
+namespace trn::solver {
+
+// Solves A X = B with the Cholesky factor from spotrf (uplo as there); B is n x nrhs (ldb >= n),
+// overwritten by X. Two triangular solves, each one tile kernel (column-oriented substitution on
+// Vector/Scalar engines with TensorE row broadcasts).
+void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda, float* B,
+            std::int64_t ldb, CallReport* report = nullptr);
+
+}  // namespace trn::solver
