@@ -229,6 +229,15 @@ TEST_F(Fixture, SpotrfSampleFlowAndArgumentChecks) {
   EXPECT_EQ(info, -3);
   EXPECT_EQ(trnsolverDnSpotrs(h, TRNBLAS_FILL_MODE_LOWER, n, 1, R, lda, b, 1, &info), TRNSOLVER_STATUS_INVALID_VALUE);
   EXPECT_EQ(info, -7);
+  // The same through the fp64 entry points.
+  double Ad[] = {4.0, 2.0, 2.0, 2.0, 5.0, 3.0, 2.0, 3.0, 6.0}, bd[] = {14.0, 21.0, 26.0}, wd[1];
+  ASSERT_EQ(trnsolverDnDpotrf_bufferSize(h, TRNBLAS_FILL_MODE_UPPER, n, Ad, lda, &lwork), TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnDpotrf(h, TRNBLAS_FILL_MODE_UPPER, n, Ad, lda, wd, 1, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  ASSERT_EQ(trnsolverDnDpotrs(h, TRNBLAS_FILL_MODE_UPPER, n, 1, Ad, lda, bd, n, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_NEAR(bd[0], 1.0, 1e-14);
+  EXPECT_NEAR(bd[1], 2.0, 1e-14);
+  EXPECT_NEAR(bd[2], 3.0, 1e-14);
 }
 
 }  // namespace

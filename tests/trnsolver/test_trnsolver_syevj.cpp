@@ -397,3 +397,66 @@ TEST(TrnsolverSpotrs, SolvesAgainstLapacke) {
 }
 
 }  // namespace
+
+namespace {
+
+// dpotrf (panels on the host in fp64, trailing updates by Ozaki DSYRK on TensorE) and dpotrs
+// against LAPACKE and the backward error ||A - L L^T||_F / ||A||_F <= n u64.
+TEST(TrnsolverDpotrf, BackwardErrorAndSolve) {
+  for (int n : {5, 140, 300})
+    for (bool lower : {true, false}) {
+      const int lda = n + 1;
+      std::mt19937_64 rng(1700 + n);
+      std::normal_distribution<double> nd;
+      std::vector<double> g(static_cast<std::size_t>(n) * n), a(static_cast<std::size_t>(lda) * n, 0.0);
+      for (double& x : g) x = nd(rng);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          double s = 0;
+          for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+          a[i + static_cast<std::size_t>(j) * lda] = s / n + (i == j ? 1.0 : 0.0);
+        }
+      std::vector<double> f(a), r(a);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (lower ? i < j : i > j) f[i + static_cast<std::size_t>(j) * lda] = std::numeric_limits<double>::quiet_NaN();
+      ts::CallReport rep;
+      ASSERT_EQ(ts::dpotrf({}, lower ? ts::Uplo::lower : ts::Uplo::upper, n, f.data(), lda, &rep), 0);
+      ASSERT_EQ(LAPACKE_dpotrf(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, r.data(), lda), 0);
+      auto Lf = [&](int i, int j) -> long double {
+        if (j > i) return 0.0L;
+        return lower ? f[i + static_cast<std::size_t>(j) * lda] : f[j + static_cast<std::size_t>(i) * lda];
+      };
+      long double num = 0, den = 0;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          long double s = 0;
+          for (int k = 0; k <= std::min(i, j); ++k) s += Lf(i, k) * Lf(j, k);
+          const long double e = s - a[i + static_cast<std::size_t>(j) * lda];
+          num += e * e;
+          den += (long double)a[i + static_cast<std::size_t>(j) * lda] * a[i + static_cast<std::size_t>(j) * lda];
+        }
+      const double backward = std::sqrt(double(num / den));
+      EXPECT_LE(backward, msize(n) * kU64) << n;
+      if (n > 128) {
+        EXPECT_GT(rep.profile.instructions[static_cast<int>(trn::Engine::tensor)], 0) << "Ozaki DSYRK on TensorE";
+      }
+      // Solve against LAPACKE dpotrs with the same right-hand side.
+      std::vector<double> b(static_cast<std::size_t>(n) * 2), x(b);
+      for (double& v : b) v = nd(rng);
+      std::vector<double> xr(b);
+      x = b;
+      ts::dpotrs({}, lower ? ts::Uplo::lower : ts::Uplo::upper, n, 2, f.data(), lda, x.data(), n);
+      ASSERT_EQ(LAPACKE_dpotrs(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, 2, r.data(), lda, xr.data(), n), 0);
+      double dn = 0, xn = 0;
+      for (std::size_t k = 0; k < x.size(); ++k) {
+        dn += (x[k] - xr[k]) * (x[k] - xr[k]);
+        xn += xr[k] * xr[k];
+      }
+      EXPECT_LE(std::sqrt(dn / xn), 10 * msize(n) * kU64) << n;
+      std::printf("[dpotrf] n=%d %s backward=%.2e solve vs LAPACKE=%.2e tensor instr=%lld\n", n, lower ? "L" : "U",
+                  backward, std::sqrt(dn / xn), (long long)rep.profile.instructions[0]);
+    }
+}
+
+}  // namespace

@@ -136,7 +136,15 @@ trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t handle, trnbl
                                                int lda, int* Lwork);
 trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A, int lda,
                                     float* Workspace, int Lwork, int* devInfo);
-/* Solves A X = B with spotrf's factor (two triangular-solve tile kernels); devInfo 0 or -i. */
+/* fp64: trailing updates by trnblas Ozaki DSYRK on TensorE, the panels on the host CPU in fp64. */
+trnsolverStatus_t trnsolverDnDpotrf_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* A,
+                                               int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnDpotrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                    double* Workspace, int Lwork, int* devInfo);
+/* Solves A X = B with potrf's factor; devInfo 0 or -i. S: two triangular-solve tile kernels.
+ * D: the triangular solves run on the host CPU in fp64 (empty profile). */
+trnsolverStatus_t trnsolverDnDpotrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
+                                    const double* A, int lda, double* B, int ldb, int* devInfo);
 trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
                                     int lda, float* B, int ldb, int* devInfo);
 

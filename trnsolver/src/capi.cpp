@@ -339,24 +339,28 @@ trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMo
 
 // ---- Cholesky ----------------------------------------------------------------------------------------
 
-trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
-                                               int* Lwork) {
+}  // extern "C"
+
+namespace {
+
+template <class T>
+Status potrf_buffer(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, int* Lwork) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnSpotrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
       .nonnegative(n, 2, "n")
       .require(n == 0 || A != nullptr, 3, "A")
       .leading_dim(lda, n, 4, "lda")
       .not_null(Lwork, 5, "Lwork");
   if (!c) return c.status();
-  *Lwork = 1;
+  *Lwork = 1;  // no workspace is needed
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
-                                    float* Workspace, int Lwork, int* devInfo) {
+template <class T>
+Status potrf_run(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, T* Workspace,
+                 int Lwork, int* devInfo) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  const char* fn = "trnsolverDnSpotrf";
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
       .nonnegative(n, 2, "n")
@@ -371,15 +375,18 @@ trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t h, trnblasFillMode_t upl
   }
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::solver::CallReport report;
-    *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
+    if constexpr (std::is_same_v<T, float>)
+      *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
+    else
+      *devInfo = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
     h->last_profile = report.profile.to_c();
   });
 }
 
-trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
-                                    int lda, float* B, int ldb, int* devInfo) {
+template <class T>
+Status potrs_run(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const T* A, int lda,
+                 T* B, int ldb, int* devInfo) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  const char* fn = "trnsolverDnSpotrs";
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
       .nonnegative(n, 2, "n")
@@ -395,10 +402,42 @@ trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t h, trnblasFillMode_t upl
   }
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::solver::CallReport report;
-    trn::solver::spotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
+    if constexpr (std::is_same_v<T, float>)
+      trn::solver::spotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
+    else
+      trn::solver::dpotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
     *devInfo = 0;
     h->last_profile = report.profile.to_c();
   });
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                               int* Lwork) {
+  return potrf_buffer("trnsolverDnSpotrf_bufferSize", h, uplo, n, A, lda, Lwork);
+}
+trnsolverStatus_t trnsolverDnDpotrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                               int* Lwork) {
+  return potrf_buffer("trnsolverDnDpotrf_bufferSize", h, uplo, n, A, lda, Lwork);
+}
+trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                    float* Workspace, int Lwork, int* devInfo) {
+  return potrf_run("trnsolverDnSpotrf", h, uplo, n, A, lda, Workspace, Lwork, devInfo);
+}
+trnsolverStatus_t trnsolverDnDpotrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                    double* Workspace, int Lwork, int* devInfo) {
+  return potrf_run("trnsolverDnDpotrf", h, uplo, n, A, lda, Workspace, Lwork, devInfo);
+}
+trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
+                                    int lda, float* B, int ldb, int* devInfo) {
+  return potrs_run("trnsolverDnSpotrs", h, uplo, n, nrhs, A, lda, B, ldb, devInfo);
+}
+trnsolverStatus_t trnsolverDnDpotrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const double* A,
+                                    int lda, double* B, int ldb, int* devInfo) {
+  return potrs_run("trnsolverDnDpotrs", h, uplo, n, nrhs, A, lda, B, ldb, devInfo);
 }
 
 }  // extern "C"

@@ -202,3 +202,83 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
 }
 
 }  // namespace trn::solver
+
+namespace trn::solver {
+
+int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report) {
+  if (n < 0 || lda < std::max<std::int64_t>(1, n) || (n > 0 && A == nullptr))
+    throw UsageError("trnsolver", "argument", "dpotrf: n >= 0, lda >= max(1, n), A not NULL");
+  if (report != nullptr) *report = CallReport{};
+  const bool lower = uplo == Uplo::lower;
+  const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
+  auto L = [&](std::int64_t i, std::int64_t j) -> double& { return A[i * si + j * sj]; };
+  const std::int64_t nb = hardware_spec(s.target).pmax;
+  trn::blas::Settings bs;
+  bs.target = s.target;
+  bs.host_threads = s.host_threads;
+  Trace trace;
+  double host = 0;
+  int info = 0;
+  for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
+    const std::int64_t w = std::min(nb, n - j0);
+    // Host fp64: unblocked Cholesky of the panel (diagonal block and the rows below it).
+    for (std::int64_t j = j0; j < j0 + w && info == 0; ++j) {
+      const double d = L(j, j);
+      if (!(d > 0.0) || !std::isfinite(d)) {
+        info = static_cast<int>(j + 1);
+        break;
+      }
+      const double r = std::sqrt(d);
+      L(j, j) = r;
+      for (std::int64_t i = j + 1; i < n; ++i) L(i, j) /= r;
+      for (std::int64_t k = j + 1; k < j0 + w; ++k)
+        for (std::int64_t i = k; i < n; ++i) L(i, k) -= L(i, j) * L(k, j);
+      host += static_cast<double>(n - j) * (1.0 + 2.0 * static_cast<double>(j0 + w - j));
+    }
+    const std::int64_t n2 = n - j0 - w;
+    if (info != 0 || n2 <= 0) continue;
+    blas::CallReport br;
+    if (lower)
+      blas::dsyrk(bs, blas::Uplo::lower, blas::Op::N, n2, w, -1.0, A + (j0 + w) + j0 * lda, lda, 1.0,
+                  A + (j0 + w) + (j0 + w) * lda, lda, &br);
+    else
+      blas::dsyrk(bs, blas::Uplo::upper, blas::Op::T, n2, w, -1.0, A + j0 + (j0 + w) * lda, lda, 1.0,
+                  A + (j0 + w) + (j0 + w) * lda, lda, &br);
+    trace.append(br.trace);
+  }
+  if (report != nullptr) {
+    report->profile = model_profile(trace, s.target);
+    report->trace = std::move(trace);
+    report->host_fp64_flops = host;
+  }
+  return info;
+}
+
+void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
+            double* B, std::int64_t ldb, CallReport* report) {
+  if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
+      (n > 0 && nrhs > 0 && (A == nullptr || B == nullptr)))
+    throw UsageError("trnsolver", "argument", "dpotrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
+  if (report != nullptr) {
+    *report = CallReport{};
+    report->profile.target = s.target;
+  }
+  const bool lower = uplo == Uplo::lower;
+  const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
+  auto L = [&](std::int64_t i, std::int64_t j) { return A[i * si + j * sj]; };
+  for (std::int64_t c = 0; c < nrhs; ++c) {
+    double* b = B + c * ldb;
+    for (std::int64_t j = 0; j < n; ++j) {  // L y = b (column-oriented forward substitution)
+      b[j] /= L(j, j);
+      for (std::int64_t i = j + 1; i < n; ++i) b[i] -= L(i, j) * b[j];
+    }
+    for (std::int64_t j = n - 1; j >= 0; --j) {  // L^T x = y
+      double t = b[j];
+      for (std::int64_t i = j + 1; i < n; ++i) t -= L(i, j) * b[i];
+      b[j] = t / L(j, j);
+    }
+  }
+  if (report != nullptr) report->host_fp64_flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
+}
+
+}  // namespace trn::solver

@@ -99,3 +99,16 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
             std::int64_t ldb, CallReport* report = nullptr);
 
 }  // namespace trn::solver
+
+namespace trn::solver {
+
+// fp64 Cholesky: no NeuronCore engine computes in fp64. The trailing updates (the O(n^3) part) are
+// trnblas Ozaki DSYRK on TensorE; the nb x nb diagonal block and the panel's triangular solve run
+// on the host CPU in fp64 (CallReport::host_fp64_flops counts them). info as spotrf.
+int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report = nullptr);
+// fp64 solve with dpotrf's factor: the two triangular solves run on the host CPU in fp64 (O(n^2
+// nrhs) work; documented in docs/trnsolver.md). The profile is empty.
+void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
+            double* B, std::int64_t ldb, CallReport* report = nullptr);
+
+}  // namespace trn::solver
