@@ -143,6 +143,52 @@ CaseResult graded_case() {
   return c;
 }
 
+// spotrf (fp32 tile kernels + trnblas SYRK) / dpotrf (host fp64 panels + Ozaki DSYRK): backward
+// error ||A - L L^T||_F / ||A||_F of an SPD matrix G G^T / n + I, bound n u (Higham Thm 10.3).
+CaseResult potrf_case(int n, bool fp32) {
+  std::mt19937_64 rng(2000 + static_cast<std::uint64_t>(n));
+  std::normal_distribution<double> nd;
+  std::vector<double> g(static_cast<std::size_t>(n) * n), a(g.size());
+  for (double& x : g) x = nd(rng);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      a[i + static_cast<std::size_t>(j) * n] = s / n + (i == j ? 1.0 : 0.0);
+    }
+  if (fp32)
+    for (double& x : a) x = static_cast<double>(static_cast<float>(x));
+  std::vector<double> l(a);
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  int info = 0;
+  if (fp32) {
+    std::vector<float> f(a.begin(), a.end());
+    info = ts::spotrf({}, ts::Uplo::lower, n, f.data(), n, &rep);
+    l.assign(f.begin(), f.end());
+  } else {
+    info = ts::dpotrf({}, ts::Uplo::lower, n, l.data(), n, &rep);
+  }
+  CaseResult c;
+  c.host_seconds = seconds_since(t0);
+  long double num = 0, den = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = j; i < n; ++i) {
+      long double s = 0;
+      for (int k = 0; k <= j; ++k) s += (long double)l[i + static_cast<std::size_t>(k) * n] * l[j + static_cast<std::size_t>(k) * n];
+      const long double e = s - a[i + static_cast<std::size_t>(j) * n];
+      num += e * e;
+      den += (long double)a[i + static_cast<std::size_t>(j) * n] * a[i + static_cast<std::size_t>(j) * n];
+    }
+  c.measured = std::sqrt(double(num / den));
+  c.bound = n * (fp32 ? 0x1p-24 : 0x1p-53);
+  c.pass = info == 0 && c.measured <= c.bound;
+  c.note = std::string("info ") + std::to_string(info) +
+           (fp32 ? "; panels on Vector/Scalar, SYRK on TensorE" : "; host fp64 panels, Ozaki DSYRK on TensorE");
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
 void add_solver(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "solver";
@@ -161,6 +207,13 @@ void add_solver(Registry& reg) {
   add({.op = "dsyevj", .mode = "fp64 host Jacobi, relative threshold", .shape = "12x12 graded, kappa 1e16",
        .metric = "max relative eigenvalue error", .bound_text = "<= 1e-13 (Demmel-Veselic)",
        .experiment = "graded matrix D H D (numerics reference 5.3)", .run = graded_case});
+
+  for (int n : {256, 1024})
+    for (bool fp32 : {true, false})
+      add({.op = fp32 ? "spotrf" : "dpotrf", .mode = fp32 ? "fp32 blocked right-looking" : "fp64 host panels + Ozaki",
+           .shape = std::to_string(n) + "x" + std::to_string(n), .metric = "||A - L L^T||_F / ||A||_F",
+           .bound_text = "n u (Higham Thm 10.3)", .size = static_cast<double>(n), .full_only = n > 256,
+           .run = [n, fp32] { return potrf_case(n, fp32); }});
 
   for (int n : {64, 128, 256})
     reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = "ssyevj", .variant = "vectors",
