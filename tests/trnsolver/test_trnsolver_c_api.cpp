@@ -240,4 +240,37 @@ TEST_F(Fixture, SpotrfSampleFlowAndArgumentChecks) {
   EXPECT_NEAR(bd[2], 3.0, 1e-14);
 }
 
+TEST_F(Fixture, SgetrfSampleFlowAndArgumentChecks) {
+  // The cuSOLVER getrf sample's matrix A = [1 2 3; 4 5 6; 7 8 10], b = (1, 2, 3): x = (-1/3, 2/3, 0).
+  const int n = 3, lda = 3;
+  float A[] = {1.0f, 4.0f, 7.0f, 2.0f, 5.0f, 8.0f, 3.0f, 6.0f, 10.0f};
+  float b[] = {1.0f, 2.0f, 3.0f};
+  int lwork = 0, info = -1, ipiv[3] = {0, 0, 0};
+  ASSERT_EQ(trnsolverDnSgetrf_bufferSize(h, n, n, A, lda, &lwork), TRNSOLVER_STATUS_SUCCESS);
+  std::vector<float> work(static_cast<std::size_t>(lwork));
+  ASSERT_EQ(trnsolverDnSgetrf(h, n, n, A, lda, work.data(), ipiv, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  float R[] = {1.0f, 4.0f, 7.0f, 2.0f, 5.0f, 8.0f, 3.0f, 6.0f, 10.0f};
+  int rip[3];
+  ASSERT_EQ(LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, R, lda, rip), 0);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(ipiv[i], rip[i]);
+  for (int i = 0; i < 9; ++i) EXPECT_NEAR(A[i], R[i], 1e-6);
+  ASSERT_EQ(trnsolverDnSgetrs(h, TRNBLAS_OP_N, n, 1, A, lda, ipiv, b, n, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_NEAR(b[0], -1.0f / 3.0f, 1e-6);
+  EXPECT_NEAR(b[1], 2.0f / 3.0f, 1e-6);
+  EXPECT_NEAR(b[2], 0.0f, 1e-6);
+  // Bad arguments.
+  EXPECT_EQ(trnsolverDnSgetrf(h, n, n, A, 2, work.data(), ipiv, &info), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -4);
+  EXPECT_EQ(trnsolverDnSgetrs(h, static_cast<trnblasOperation_t>(9), n, 1, A, lda, ipiv, b, n, &info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -1);
+  int bad[3] = {1, 7, 3};
+  const float b0[] = {b[0], b[1], b[2]};
+  EXPECT_EQ(trnsolverDnSgetrs(h, TRNBLAS_OP_N, n, 1, A, lda, bad, b, n, &info), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -6);
+  EXPECT_EQ(std::memcmp(b, b0, sizeof b0), 0);
+}
+
 }  // namespace

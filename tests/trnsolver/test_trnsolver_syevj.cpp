@@ -460,3 +460,89 @@ TEST(TrnsolverDpotrf, BackwardErrorAndSolve) {
 }
 
 }  // namespace
+
+namespace {
+
+// sgetrf with partial pivoting against LAPACKE_sgetrf (same pivots on random matrices, factors
+// close) and the backward error ||P A - L U||_F / ||A||_F <= n u; sgetrs N and T.
+void check_getrf(int m, int n, bool pivot, std::uint64_t seed) {
+  const int lda = m + 1;
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> nd;
+  std::vector<float> a(static_cast<std::size_t>(lda) * n);
+  for (float& x : a) x = nd(rng);
+  if (!pivot)
+    for (int i = 0; i < std::min(m, n); ++i) a[i + static_cast<std::size_t>(i) * lda] += static_cast<float>(2 * n);
+  std::vector<float> f(a), r(a);
+  const int k = std::min(m, n);
+  std::vector<int> ip(k), rip(k);
+  ts::CallReport rep;
+  const int info = ts::sgetrf({}, m, n, f.data(), lda, pivot ? ip.data() : nullptr, &rep);
+  ASSERT_EQ(info, 0);
+  if (pivot) {
+    ASSERT_EQ(LAPACKE_sgetrf(LAPACK_COL_MAJOR, m, n, r.data(), lda, rip.data()), 0);
+    EXPECT_EQ(ip, rip) << "same pivots as LAPACKE sgetrf";
+  }
+  // P A: apply the interchanges to a copy of A in order.
+  std::vector<double> pa(a.begin(), a.end());
+  if (pivot)
+    for (int i = 0; i < k; ++i)
+      if (ip[i] - 1 != i)
+        for (int c = 0; c < n; ++c) std::swap(pa[i + static_cast<std::size_t>(c) * lda], pa[ip[i] - 1 + static_cast<std::size_t>(c) * lda]);
+  long double num = 0, den = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      long double s = 0;
+      for (int l = 0; l <= std::min({i, j, k - 1}); ++l) {
+        const long double L = (l == i) ? 1.0L : f[i + static_cast<std::size_t>(l) * lda];
+        s += L * f[l + static_cast<std::size_t>(j) * lda];
+      }
+      const long double e = s - pa[i + static_cast<std::size_t>(j) * lda];
+      num += e * e;
+      den += (long double)pa[i + static_cast<std::size_t>(j) * lda] * pa[i + static_cast<std::size_t>(j) * lda];
+    }
+  const double backward = std::sqrt(double(num / den));
+  EXPECT_LE(backward, msize(std::max(m, n)) * kU32) << m << "x" << n;
+  std::printf("[sgetrf] %dx%d %s backward=%.2e modeled=%.1f us\n", m, n, pivot ? "pivot" : "no-pivot", backward,
+              rep.profile.total_ns * 1e-3);
+  if (m != n) return;
+  for (bool trans : {false, true}) {
+    std::vector<float> b(static_cast<std::size_t>(n) * 3), x;
+    for (float& v : b) v = nd(rng);
+    x = b;
+    ts::sgetrs({}, trans, n, 3, f.data(), lda, pivot ? ip.data() : nullptr, x.data(), n);
+    double rn = 0, an = 0, xn = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) an += double(a[i + j * lda]) * a[i + j * lda];
+    for (int c = 0; c < 3; ++c)
+      for (int i = 0; i < n; ++i) {
+        long double s = 0;
+        for (int l = 0; l < n; ++l)
+          s += (long double)(trans ? a[l + static_cast<std::size_t>(i) * lda] : a[i + static_cast<std::size_t>(l) * lda]) *
+               x[l + static_cast<std::size_t>(c) * n];
+        const double e = double(s) - b[i + static_cast<std::size_t>(c) * n];
+        rn += e * e;
+        xn += double(x[i + c * n]) * x[i + c * n];
+      }
+    const double be = std::sqrt(rn) / (std::sqrt(an) * std::sqrt(xn));
+    EXPECT_LE(be, msize(n) * kU32) << "getrs trans=" << trans;
+    std::printf("[sgetrs] n=%d %s backward=%.2e\n", n, trans ? "T" : "N", be);
+  }
+}
+
+TEST(TrnsolverSgetrf, PivotingAgainstLapackeAndSolves) {
+  check_getrf(7, 7, true, 31);
+  check_getrf(150, 150, true, 32);
+  check_getrf(260, 200, true, 33);
+  check_getrf(100, 140, true, 34);
+  check_getrf(140, 140, false, 35);
+}
+
+TEST(TrnsolverSgetrf, ZeroPivotInfo) {
+  const int n = 4;
+  std::vector<float> a = {1, 2, 3, 4, 2, 4, 6, 8, 0, 1, 0, 1, 1, 0, 1, 0};  // column 2 = 2 x column 1
+  std::vector<int> ip(n);
+  EXPECT_EQ(ts::sgetrf({}, n, n, a.data(), n, ip.data()), 2);
+}
+
+}  // namespace

@@ -148,6 +148,19 @@ trnsolverStatus_t trnsolverDnDpotrs(trnsolverDnHandle_t handle, trnblasFillMode_
 trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
                                     int lda, float* B, int ldb, int* devInfo);
 
+/* ---- LU ---------------------------------------------------------------------------------------- */
+/* Partial pivoting (devIpiv 1-based, min(m, n) entries; devIpiv == NULL: no pivoting). devInfo: 0,
+ * -i, or i > 0 when U(i, i) is exactly zero (the factorization is completed). Panels on
+ * Vector/Scalar/GpSimd with TensorE broadcasts, U12 by a triangular-solve tile kernel, trailing
+ * update by trnblas GEMM (fp32, TensorE). */
+trnsolverStatus_t trnsolverDnSgetrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, float* A, int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t handle, int m, int n, float* A, int lda, float* Workspace,
+                                    int* devIpiv, int* devInfo);
+/* trans: TRNBLAS_OP_N or TRNBLAS_OP_T (OP_C = OP_T for real data). The row interchanges of B are a
+ * permutation applied on the host (no arithmetic); the triangular solves are tile kernels. */
+trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                    const float* A, int lda, const int* devIpiv, float* B, int ldb, int* devInfo);
+
 #ifdef __cplusplus
 }
 #endif

@@ -440,4 +440,61 @@ trnsolverStatus_t trnsolverDnDpotrs(trnsolverDnHandle_t h, trnblasFillMode_t upl
   return potrs_run("trnsolverDnDpotrs", h, uplo, n, nrhs, A, lda, B, ldb, devInfo);
 }
 
+// ---- LU --------------------------------------------------------------------------------------------
+
+trnsolverStatus_t trnsolverDnSgetrf_bufferSize(trnsolverDnHandle_t h, int m, int n, float* A, int lda, int* Lwork) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSgetrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, m, 4, "lda").not_null(Lwork, 5, "Lwork");
+  if (!c) return c.status();
+  *Lwork = 1;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t h, int m, int n, float* A, int lda, float* Workspace,
+                                    int* devIpiv, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnSgetrf";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, m, 4, "lda").not_null(Workspace, 5, "Workspace").not_null(devInfo, 7, "devInfo");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    *devInfo = trn::solver::sgetrf(h->settings, m, n, A, lda, devIpiv, &report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs, const float* A,
+                                    int lda, const int* devIpiv, float* B, int ldb, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnSgetrs";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(trans), {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
+      .nonnegative(n, 2, "n")
+      .nonnegative(nrhs, 3, "nrhs")
+      .require(n == 0 || A != nullptr, 4, "A")
+      .leading_dim(lda, n, 5, "lda")
+      .require(n == 0 || nrhs == 0 || B != nullptr, 7, "B")
+      .leading_dim(ldb, n, 8, "ldb")
+      .not_null(devInfo, 9, "devInfo");
+  // Every pivot index must lie in [1, n] (read-only check before anything is written).
+  for (int k = 0; c && devIpiv != nullptr && k < n; ++k) c.require(devIpiv[k] >= 1 && devIpiv[k] <= n, 6, "devIpiv");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    trn::solver::sgetrs(h->settings, enum_value(trans) != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
+    *devInfo = 0;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
 }  // extern "C"

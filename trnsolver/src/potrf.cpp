@@ -188,8 +188,9 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
   Trace trace;
   for (std::int64_t c0 = 0; c0 < nrhs; c0 += chunk) {
     const std::int64_t w = std::min(chunk, nrhs - c0);
-    detail::TrsmProblem fwd{A, si, sj, true, B + c0 * ldb, ldb, n, w};   // L y = b
-    detail::TrsmProblem bwd{A, sj, si, false, B + c0 * ldb, ldb, n, w};  // L^T x = y
+    // L y = b, then L^T x = y.
+    const detail::TrsmProblem fwd{.t = A, .t_si = si, .t_sj = sj, .lower = true, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
+    const detail::TrsmProblem bwd{.t = A, .t_si = sj, .t_sj = si, .lower = false, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
     for (const detail::TrsmProblem* p : {&fwd, &bwd}) {
       LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::trsm_left_kernel(nc, *p); });
       trace.append(r.trace);

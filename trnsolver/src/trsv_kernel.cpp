@@ -55,9 +55,13 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
     const std::array<std::int64_t, 2> pat{0, P};
     nc.affine_select(sel.rows(0, dr), std::span(&pat, 1), -jj, 1, AluOp::equal, ones.rows(0, dr), 0.0f);
     nc.nc_matmul(bc, sel.rows(0, dr), bt[tj], false);                                     // B[j, :]
-    nc.nc_matmul(tc.cols(0, 1), sel.rows(0, dr), tt[tj].cols(jj, 1), false);               // t_jj
-    nc.tensor_copy(tjj, tc.cols(0, 1));
-    nc.tensor_scalar(y, bc, AluOp::divide, tjj);                                          // y = b_j / t_jj
+    if (pr.unit) {
+      nc.tensor_copy(y, bc);  // y = b_j
+    } else {
+      nc.nc_matmul(tc.cols(0, 1), sel.rows(0, dr), tt[tj].cols(jj, 1), false);             // t_jj
+      nc.tensor_copy(tjj, tc.cols(0, 1));
+      nc.tensor_scalar(y, bc, AluOp::divide, tjj);                                        // y = b_j / t_jj
+    }
     for (std::int64_t t = 0; t < T; ++t) {
       const bool pending = pr.lower ? t >= tj : t <= tj;  // row tiles holding unsolved rows
       if (!pending) continue;

@@ -11,6 +11,7 @@ struct TrsmProblem {
   const float* t = nullptr;
   std::int64_t t_si = 1, t_sj = 1;
   bool lower = true;
+  bool unit = false;  // unit diagonal (t_jj not read)
   float* b = nullptr;
   std::int64_t ldb = 0, n = 0, nrhs = 0;
 };

@@ -112,3 +112,19 @@ void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
             double* B, std::int64_t ldb, CallReport* report = nullptr);
 
 }  // namespace trn::solver
+
+namespace trn::solver {
+
+// LU with partial pivoting P A = L U of the m x n matrix (column-major, lda >= m), in place; ipiv
+// (min(m, n) entries, 1-based as LAPACK) or nullptr for no pivoting. Blocked right-looking, nb =
+// pmax: panel tile kernel (pivot search, row swaps, elimination on Vector/Scalar/GpSimd, TensorE
+// broadcasts; the host reads the pivot index and value as scalars), U12 by the triangular-solve
+// kernel, A22 -= L21 U12 by trnblas GEMM (fp32, TensorE). Returns info: 0, or i > 0 when U(i, i)
+// is exactly zero (the factorization is completed, as LAPACK xGETRF).
+int sgetrf(const Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* ipiv,
+           CallReport* report = nullptr);
+// Solves op(A) X = B with sgetrf's factors (trans: false = N, true = T); B n x nrhs.
+void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda,
+            const int* ipiv, float* B, std::int64_t ldb, CallReport* report = nullptr);
+
+}  // namespace trn::solver

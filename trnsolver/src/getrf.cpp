@@ -1,0 +1,250 @@
+// sgetrf / sgetrs: blocked right-looking LU with partial pivoting (Golub & Van Loan Alg. 3.4.2).
+//
+// Panel kernel (one launch per panel of w <= pmax columns; rows j0..m-1 resident in SBUF as row
+// tiles). For each column j:
+//   pivot search  |a_ij| (VectorE, rows i < j masked to -1 by GpSimdE), columns moved onto one
+//                 partition by VectorE 32 x 32 transposes, max (VectorE reduce), first index of the
+//                 max (VectorE compare, GpSimdE iota, VectorE min-reduce); the host reads the index
+//                 and the pivot magnitude (two scalars) to steer the next instructions
+//   row swap      SBUF -> SBUF DMAs of the two partitions
+//   elimination   pivot row broadcast by a TensorE selector matmul, l_i = a_ij / a_jj (VectorE
+//                 divide, one rounding), rank-1 update of the panel's remaining columns (VectorE)
+// then the same swaps are applied to the columns outside the panel (DMA through SBUF).
+// Zero pivot: recorded in info, the column is left unscaled (LAPACK xGETF2).
+// Accuracy: backward error ||PA - LU|| / ||A|| = O(n u) times the growth factor (Higham Thm 9.5).
+#include <algorithm>
+#include <cmath>
+
+#include "syevj_internal.hpp"
+#include "trsv_kernel.hpp"
+
+namespace trn::solver {
+namespace {
+
+struct LuPanel {
+  float* a = nullptr;
+  std::int64_t lda = 0, m = 0, n = 0, j0 = 0, w = 0;
+  bool pivot = true;
+  int* ipiv = nullptr;  // global, 1-based (nullptr: no pivoting)
+  int* info = nullptr;
+};
+
+void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
+  const std::int64_t P = nc.hw().pmax, R = lp.m - lp.j0, w = lp.w;
+  const std::int64_t T = (R + P - 1) / P;
+  const std::int64_t b = nc.hw().vector_transpose_max;
+  const auto Pi = static_cast<std::int32_t>(P);
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  const HbmTensor full = HbmTensor::wrap(lp.a, DType::f32, {lp.m, lp.n}, {1, lp.lda});
+  std::vector<Tile> tiles;
+  for (std::int64_t t = 0; t < T; ++t) {
+    const auto rows = static_cast<std::int32_t>(std::min(P, R - t * P));
+    tiles.push_back(sb.alloc(DType::f32, rows, {w}, "panel"));
+    nc.dma_copy(tiles.back(), full.tile(lp.j0 + t * P, rows, lp.j0, w));
+  }
+  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
+  Tile sel = sb.alloc(DType::f32, Pi, {P}, "row selector");
+  Tile absc = sb.alloc(DType::f32, Pi, {1}, "|a_ij|");
+  Tile row = sb.alloc(DType::f32, 1, {T * P}, "|column| on one partition");
+  Tile idx = sb.alloc(DType::f32, 1, {T * P}, "row index");
+  Tile mx = sb.alloc(DType::f32, 1, {2}, "max, argmax");
+  Tile cand = sb.alloc(DType::f32, 1, {T * P}, "candidate index");
+  Tile piv = sb.alloc(DType::f32, Pi, {1}, "pivot");
+  Tile lcol = sb.alloc(DType::f32, Pi, {1}, "l_ij");
+  Tile keep = sb.alloc(DType::f32, Pi, {1}, "unchanged part of column j");
+  Tile upd = sb.alloc(DType::f32, Pi, {w}, "rank-1 term");
+  Tile swap_a = sb.alloc(DType::f32, 1, {std::max<std::int64_t>(w, 1)}, "row a");
+  Tile swap_b = sb.alloc(DType::f32, 1, {std::max<std::int64_t>(w, 1)}, "row b");
+  Tile bc = ps.alloc(DType::f32, Pi, {w}, "pivot row broadcast");
+  nc.memset(ones, 1.0f);
+  {
+    const std::array<std::int64_t, 2> lin{1, T * P};
+    nc.iota(idx, std::span(&lin, 1), 0, 0);
+  }
+  std::vector<std::int64_t> swaps;  // local pivot row of each column
+  float scalars[2] = {0, 0};
+  const HbmTensor sh = HbmTensor::wrap(scalars, DType::f32, {1, 2});
+  for (std::int64_t j = 0; j < w; ++j) {
+    const std::int64_t tj = j / P, jj = j % P;
+    std::int64_t p_row = j;
+    float pivot_mag = 0.0f;
+    if (lp.pivot) {
+      nc.memset(row, -1.0f);
+      for (std::int64_t t = tj; t < T; ++t) {
+        const std::int32_t rows = tiles[t].partitions;
+        const std::array<std::int64_t, 2> one{0, 1};
+        // |a_ij| for the unreduced rows (global local-row t*P + p >= j), -1 elsewhere.
+        nc.tensor_scalar(absc.rows(0, rows), tiles[t].cols(j, 1), AluOp::abs_max, 0.0f);
+        nc.affine_select(absc.rows(0, rows), std::span(&one, 1), t * P - j, 1, AluOp::greater_equal,
+                         absc.rows(0, rows), -1.0f);
+        for (std::int32_t r0 = 0; r0 < rows; r0 += static_cast<std::int32_t>(b)) {
+          const auto br = static_cast<std::int32_t>(std::min<std::int64_t>(b, rows - r0));
+          nc.nc_transpose(row.cols(t * P + r0, br), absc.rows(r0, br), Engine::vector);
+        }
+      }
+      nc.tensor_reduce(mx.cols(0, 1), row, AluOp::maximum);
+      // First index attaining the max: idx where equal, else a large value; then the minimum.
+      nc.tensor_scalar(cand, row, AluOp::not_equal, mx.cols(0, 1), AluOp::multiply, 1e9f);  // 0 or 1e9
+      nc.tensor_tensor(cand, cand, idx, AluOp::add);
+      nc.tensor_reduce(mx.cols(1, 1), cand, AluOp::minimum);
+      nc.dma_copy(sh.tile(0, 1, 0, 2), mx);
+      pivot_mag = scalars[0];
+      const auto cand_row = static_cast<std::int64_t>(scalars[1]);
+      if (std::isfinite(pivot_mag) && cand_row >= j && cand_row < R) p_row = cand_row;
+      if (p_row != j) {
+        // Swap partitions (rows) j and p_row of the panel.
+        const Tile ra = tiles[tj].rows(static_cast<std::int32_t>(jj), 1);
+        const Tile rb = tiles[p_row / P].rows(static_cast<std::int32_t>(p_row % P), 1);
+        nc.dma_copy(swap_a, ra);
+        nc.dma_copy(swap_b, rb);
+        nc.dma_copy(ra, swap_b);
+        nc.dma_copy(rb, swap_a);
+      }
+    }
+    swaps.push_back(p_row);
+    if (lp.ipiv != nullptr) lp.ipiv[lp.j0 + j] = static_cast<int>(lp.j0 + p_row + 1);
+    // Pivot row broadcast: bc[i, k] = a_jk.
+    const std::int32_t dr = tiles[tj].partitions;
+    const std::array<std::int64_t, 2> pat{0, P};
+    nc.affine_select(sel.rows(0, dr), std::span(&pat, 1), -jj, 1, AluOp::equal, ones.rows(0, dr), 0.0f);
+    nc.nc_matmul(bc, sel.rows(0, dr), tiles[tj], false);
+    if (!lp.pivot) {
+      nc.tensor_copy(mx.cols(0, 1), bc.rows(0, 1).cols(j, 1));
+      nc.dma_copy(sh.tile(0, 1, 0, 1), mx.cols(0, 1));
+      pivot_mag = std::fabs(scalars[0]);
+    }
+    if (pivot_mag == 0.0f) {  // exactly singular column: LAPACK records it and does not scale
+      if (*lp.info == 0) *lp.info = static_cast<int>(lp.j0 + j + 1);
+      continue;
+    }
+    nc.tensor_copy(piv, bc.cols(j, 1));
+    for (std::int64_t t = tj; t < T; ++t) {
+      const std::int32_t rows = tiles[t].partitions;
+      const Tile lc = lcol.rows(0, rows);
+      nc.tensor_scalar(lc, tiles[t].cols(j, 1), AluOp::divide, piv.rows(0, rows));
+      if (t == tj) {
+        const std::array<std::int64_t, 2> one{0, 1};
+        nc.affine_select(lc, std::span(&one, 1), -jj, 1, AluOp::greater, lc, 0.0f);            // rows below j
+        nc.affine_select(keep.rows(0, rows), std::span(&one, 1), -jj, 1, AluOp::less_equal,
+                         tiles[t].cols(j, 1), 0.0f);                                            // rows <= j
+      }
+      if (j + 1 < w) {
+        nc.tensor_scalar(upd.rows(0, rows).cols(j + 1, w - j - 1), bc.rows(0, rows).cols(j + 1, w - j - 1),
+                         AluOp::multiply, lc);
+        nc.tensor_tensor(tiles[t].cols(j + 1, w - j - 1), tiles[t].cols(j + 1, w - j - 1),
+                         upd.rows(0, rows).cols(j + 1, w - j - 1), AluOp::subtract);
+      }
+      if (t == tj)
+        nc.tensor_tensor(tiles[t].cols(j, 1), lc, keep.rows(0, rows), AluOp::add);
+      else
+        nc.tensor_copy(tiles[t].cols(j, 1), lc);
+    }
+  }
+  for (std::int64_t t = 0; t < T; ++t) nc.dma_copy(full.tile(lp.j0 + t * P, tiles[t].partitions, lp.j0, w), tiles[t]);
+  // The same row swaps on the columns outside the panel (LAPACK xLASWP), in order, through SBUF.
+  if (lp.pivot) {
+    const std::int64_t chunk = std::min<std::int64_t>(w, std::max<std::int64_t>(lp.n, 1));
+    for (std::int64_t j = 0; j < w; ++j) {
+      if (swaps[j] == j) continue;
+      const std::int64_t ra = lp.j0 + j, rb = lp.j0 + swaps[j];
+      for (const auto& [c0, cw] : {std::pair{std::int64_t{0}, lp.j0}, std::pair{lp.j0 + w, lp.n - lp.j0 - w}})
+        for (std::int64_t c = c0; c < c0 + cw; c += chunk) {
+          const std::int64_t cc = std::min(chunk, c0 + cw - c);
+          nc.dma_copy(swap_a.cols(0, cc), full.tile(ra, 1, c, cc));
+          nc.dma_copy(swap_b.cols(0, cc), full.tile(rb, 1, c, cc));
+          nc.dma_copy(full.tile(ra, 1, c, cc), swap_b.cols(0, cc));
+          nc.dma_copy(full.tile(rb, 1, c, cc), swap_a.cols(0, cc));
+        }
+    }
+  }
+}
+
+LaunchConfig config_of(const Settings& s) {
+  LaunchConfig lc;
+  lc.host_threads = s.host_threads;
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  return lc;
+}
+
+void run_trsm(const Settings& s, const detail::TrsmProblem& base, Trace& trace) {
+  const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
+  for (std::int64_t c0 = 0; c0 < base.nrhs; c0 += chunk) {
+    detail::TrsmProblem p = base;
+    p.b = base.b + c0 * base.ldb;
+    p.nrhs = std::min(chunk, base.nrhs - c0);
+    LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) { detail::trsm_left_kernel(nc, p); });
+    trace.append(r.trace);
+  }
+}
+
+}  // namespace
+
+int sgetrf(const Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* ipiv, CallReport* report) {
+  if (m < 0 || n < 0 || lda < std::max<std::int64_t>(1, m) || (m > 0 && n > 0 && A == nullptr))
+    throw UsageError("trnsolver", "argument", "sgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
+  if (report != nullptr) *report = CallReport{};
+  const std::int64_t nb = hardware_spec(s.target).pmax, kmin = std::min(m, n);
+  trn::blas::Settings bs;
+  bs.target = s.target;
+  bs.numerics = s.numerics;
+  bs.host_threads = s.host_threads;
+  Trace trace;
+  int info = 0;
+  for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
+    const std::int64_t w = std::min(nb, kmin - j0);
+    LuPanel lp{A, lda, m, n, j0, w, ipiv != nullptr, ipiv, &info};
+    LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) { lu_panel_kernel(nc, lp); });
+    trace.append(r.trace);
+    const std::int64_t n2 = n - j0 - w, m2 = m - j0 - w;
+    if (n2 <= 0) continue;
+    // U12 = L11^-1 A12 (unit lower triangular solve), then A22 -= L21 U12 (trnblas GEMM, TensorE).
+    run_trsm(s, {.t = A + j0 + j0 * lda, .t_si = 1, .t_sj = lda, .lower = true, .unit = true,
+                 .b = A + j0 + (j0 + w) * lda, .ldb = lda, .n = w, .nrhs = n2}, trace);
+    if (m2 <= 0) continue;
+    blas::CallReport br;
+    blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::N, m2, n2, w, -1.0f,
+               {A + (j0 + w) + j0 * lda, DType::f32, lda}, {A + j0 + (j0 + w) * lda, DType::f32, lda}, 1.0f,
+               {A + (j0 + w) + (j0 + w) * lda, DType::f32, lda}, &br);
+    trace.append(br.trace);
+  }
+  if (report != nullptr) {
+    report->profile = model_profile(trace, s.target);
+    report->trace = std::move(trace);
+  }
+  return info;
+}
+
+void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda,
+            const int* ipiv, float* B, std::int64_t ldb, CallReport* report) {
+  if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
+      (n > 0 && nrhs > 0 && (A == nullptr || B == nullptr)))
+    throw UsageError("trnsolver", "argument", "sgetrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
+  if (report != nullptr) *report = CallReport{};
+  if (n == 0 || nrhs == 0) return;
+  Trace trace;
+  // Row interchanges of B: a permutation (no arithmetic), applied on the host.
+  auto swap_rows = [&](std::int64_t k) {
+    const std::int64_t p = ipiv[k] - 1;
+    if (p != k)
+      for (std::int64_t c = 0; c < nrhs; ++c) std::swap(B[k + c * ldb], B[p + c * ldb]);
+  };
+  if (!trans) {
+    if (ipiv != nullptr)
+      for (std::int64_t k = 0; k < n; ++k) swap_rows(k);
+    run_trsm(s, {.t = A, .t_si = 1, .t_sj = lda, .lower = true, .unit = true, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
+    run_trsm(s, {.t = A, .t_si = 1, .t_sj = lda, .lower = false, .unit = false, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
+  } else {
+    // A^T = U^T L^T P: U^T y = b (lower view of U), L^T z = y (unit, upper view of L), then P^T.
+    run_trsm(s, {.t = A, .t_si = lda, .t_sj = 1, .lower = true, .unit = false, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
+    run_trsm(s, {.t = A, .t_si = lda, .t_sj = 1, .lower = false, .unit = true, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
+    if (ipiv != nullptr)
+      for (std::int64_t k = n - 1; k >= 0; --k) swap_rows(k);
+  }
+  if (report != nullptr) {
+    report->profile = model_profile(trace, s.target);
+    report->trace = std::move(trace);
+  }
+}
+
+}  // namespace trn::solver
