@@ -273,4 +273,33 @@ TEST_F(Fixture, SgetrfSampleFlowAndArgumentChecks) {
   EXPECT_EQ(std::memcmp(b, b0, sizeof b0), 0);
 }
 
+TEST_F(Fixture, DgetrfAndIrsGesvSampleFlow) {
+  // cuSOLVER's getrf sample matrix through the fp64 and IRS entry points.
+  const int n = 3;
+  double A[] = {1.0, 4.0, 7.0, 2.0, 5.0, 8.0, 3.0, 6.0, 10.0}, B[] = {1.0, 2.0, 3.0}, X[3];
+  const double A0[] = {1.0, 4.0, 7.0, 2.0, 5.0, 8.0, 3.0, 6.0, 10.0};
+  int ipiv[3], iter = -99, info = -99;
+  size_t bytes = 0;
+  ASSERT_EQ(trnsolverDnDBgesv_bufferSize(h, n, 1, A, n, ipiv, B, n, X, n, nullptr, &bytes), TRNSOLVER_STATUS_SUCCESS);
+  std::vector<unsigned char> ws(bytes);
+  ASSERT_EQ(trnsolverDnDBgesv(h, n, 1, A, n, ipiv, B, n, X, n, ws.data(), bytes, &iter, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_GE(iter, 0);
+  EXPECT_NEAR(X[0], -1.0 / 3.0, 1e-15);
+  EXPECT_NEAR(X[1], 2.0 / 3.0, 1e-15);
+  EXPECT_NEAR(X[2], 0.0, 1e-15);
+  EXPECT_EQ(std::memcmp(A, A0, sizeof A0), 0) << "dA unchanged when refinement converged";
+  EXPECT_EQ(trnsolverDnDSgesv(h, n, 1, A, n, ipiv, B, n, X, n, ws.data(), bytes - 1, &iter, &info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -11);
+  int lwork = 0;
+  ASSERT_EQ(trnsolverDnDgetrf_bufferSize(h, n, n, A, n, &lwork), TRNSOLVER_STATUS_SUCCESS);
+  std::vector<double> work(static_cast<std::size_t>(lwork));
+  ASSERT_EQ(trnsolverDnDgetrf(h, n, n, A, n, work.data(), ipiv, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  ASSERT_EQ(trnsolverDnDgetrs(h, TRNBLAS_OP_N, n, 1, A, n, ipiv, B, n, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_NEAR(B[0], -1.0 / 3.0, 1e-15);
+  EXPECT_NEAR(B[1], 2.0 / 3.0, 1e-15);
+}
+
 }  // namespace

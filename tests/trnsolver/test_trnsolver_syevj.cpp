@@ -546,3 +546,102 @@ TEST(TrnsolverSgetrf, ZeroPivotInfo) {
 }
 
 }  // namespace
+
+namespace {
+
+// A = Q1 diag(sigma) Q2^T with sigma geometric from 1 to 1/kappa (Q from LAPACKE dgeqrf/dorgqr).
+std::vector<double> matrix_with_condition(int n, double kappa, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd;
+  auto orth = [&] {
+    std::vector<double> q(static_cast<std::size_t>(n) * n), tau(n);
+    for (double& x : q) x = nd(rng);
+    LAPACKE_dgeqrf(LAPACK_COL_MAJOR, n, n, q.data(), n, tau.data());
+    LAPACKE_dorgqr(LAPACK_COL_MAJOR, n, n, n, q.data(), n, tau.data());
+    return q;
+  };
+  const auto q1 = orth(), q2 = orth();
+  std::vector<double> a(static_cast<std::size_t>(n) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      long double s = 0;
+      for (int k = 0; k < n; ++k)
+        s += (long double)q1[i + k * n] * std::pow(kappa, -double(k) / (n - 1)) * q2[j + k * n];
+      a[i + static_cast<std::size_t>(j) * n] = double(s);
+    }
+  return a;
+}
+
+TEST(TrnsolverIrs, ForwardErrorAgainstDgesv) {
+  const int n = 200;  // > 128: the trailing updates (in the low precision) take part
+  struct Mode {
+    trn::blas::GemmMode mode;
+    const char* name;
+  };
+  for (double kappa : {1e1, 1e3, 1e6})
+    for (const Mode m : {Mode{trn::blas::GemmMode::fp32, "DS"}, Mode{trn::blas::GemmMode::fp16, "DH"},
+                         Mode{trn::blas::GemmMode::bf16, "DB"}}) {
+      auto a = matrix_with_condition(n, kappa, 77);
+      std::mt19937_64 rng(5);
+      std::normal_distribution<double> nd;
+      std::vector<double> xt(n), b(n), x(n), ref_a(a), ref_b(n);
+      for (double& v : xt) v = nd(rng);
+      for (int i = 0; i < n; ++i) {
+        long double s = 0;
+        for (int j = 0; j < n; ++j) s += (long double)a[i + j * n] * xt[j];
+        b[i] = ref_b[i] = double(s);
+      }
+      std::vector<int> ip(n), rip(n);
+      int iter = 0;
+      const auto a0 = a;
+      const int info = ts::dxgesv({}, m.mode, n, 1, a.data(), n, ip.data(), b.data(), n, x.data(), n, &iter);
+      ASSERT_EQ(info, 0);
+      ASSERT_EQ(LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, ref_a.data(), n, rip.data(), ref_b.data(), n), 0);
+      double e = 0, er = 0, xn = 0;
+      for (int i = 0; i < n; ++i) {
+        e = std::max(e, std::fabs(x[i] - xt[i]));
+        er = std::max(er, std::fabs(ref_b[i] - xt[i]));
+        xn = std::max(xn, std::fabs(xt[i]));
+      }
+      EXPECT_LE(e / xn, 10 * er / xn + 1e-15) << m.name << " kappa " << kappa;
+      if (iter >= 0) {
+        EXPECT_EQ(0, std::memcmp(a.data(), a0.data(), a.size() * sizeof(double))) << "A unchanged without fallback";
+      }
+      if (m.mode == trn::blas::GemmMode::fp32 && kappa <= 1e6) {
+        EXPECT_GE(iter, 1) << "fp32 LU + classical IR converges up to kappa 1e6";
+      }
+      std::printf("[%sgesv] kappa=%.0e iter=%d forward=%.2e dgesv=%.2e\n", m.name, kappa, iter, e / xn, er / xn);
+    }
+}
+
+}  // namespace
+
+namespace {
+
+// dgetrf (host fp64 panels, Ozaki DGEMM trailing updates) against LAPACKE_dgetrf: same pivots,
+// factors within n u64, trailing updates on TensorE.
+TEST(TrnsolverDgetrf, AgainstLapacke) {
+  for (const auto& [m, n] : {std::pair{200, 200}, std::pair{260, 150}}) {
+    std::mt19937_64 rng(m * 7 + n);
+    std::normal_distribution<double> nd;
+    std::vector<double> a(static_cast<std::size_t>(m) * n);
+    for (double& x : a) x = nd(rng);
+    std::vector<double> f(a), r(a);
+    const int k = std::min(m, n);
+    std::vector<int> ip(k), rip(k);
+    ts::CallReport rep;
+    ASSERT_EQ(ts::dgetrf({}, m, n, f.data(), m, ip.data(), &rep), 0);
+    ASSERT_EQ(LAPACKE_dgetrf(LAPACK_COL_MAJOR, m, n, r.data(), m, rip.data()), 0);
+    EXPECT_EQ(ip, rip);
+    double d = 0, rn = 0;
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      d = std::max(d, std::fabs(f[i] - r[i]));
+      rn = std::max(rn, std::fabs(r[i]));
+    }
+    EXPECT_LE(d / rn, std::max(m, n) * kU64 * 10) << m << "x" << n;
+    EXPECT_GT(rep.profile.instructions[static_cast<int>(trn::Engine::tensor)], 0);
+    std::printf("[dgetrf] %dx%d max |LU - LAPACKE| / max|LU| = %.2e\n", m, n, d / rn);
+  }
+}
+
+}  // namespace

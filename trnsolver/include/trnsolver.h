@@ -161,6 +161,38 @@ trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t handle, int m, int n, fl
 trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
                                     const float* A, int lda, const int* devIpiv, float* B, int ldb, int* devInfo);
 
+/* fp64 LU: panels and U12 solve on the host CPU in fp64, trailing updates by Ozaki DGEMM on TensorE;
+ * Dgetrs on the host CPU in fp64. */
+trnsolverStatus_t trnsolverDnDgetrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, double* A, int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnDgetrf(trnsolverDnHandle_t handle, int m, int n, double* A, int lda, double* Workspace,
+                                    int* devIpiv, int* devInfo);
+trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                    const double* A, int lda, const int* devIpiv, double* B, int ldb, int* devInfo);
+
+/* ---- mixed-precision iterative refinement (IRS simple API) --------------------------------------- */
+typedef int trnsolver_int_t;
+/* D<low>gesv: LU with partial pivoting whose trailing updates run on TensorE with <low> inputs (S:
+ * fp32, H: fp16, B: bf16, X: tf32; fp32 PSUM; panels fp32), classical refinement with the residual
+ * in fp64 by the Ozaki scheme on TensorE. iter >= 0: refinement iterations (the count includes
+ * one correction applied after the residual test first passes); iter < 0: X comes from the fp64
+ * fallback (dgetrf + dgetrs): -2 A overflows fp32, -3 zero pivot in the low-precision LU, -50 no
+ * convergence in 50 iterations. dA is unchanged unless the fallback ran (then its LU factors).
+ * lwork_bytes from _bufferSize; dWorkspace may be NULL when it is 0. d_info: 0, -i, or i > 0. */
+#define TRNSOLVER_DECLARE_GESV(NAME)                                                                              \
+  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs,         \
+                                      double* dA, trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB,        \
+                                      trnsolver_int_t lddb, double* dX, trnsolver_int_t lddx, void* dWorkspace,    \
+                                      size_t* lwork_bytes);                                                         \
+  trnsolverStatus_t NAME(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,           \
+                         trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB, trnsolver_int_t lddb, double* dX, \
+                         trnsolver_int_t lddx, void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter,         \
+                         trnsolver_int_t* d_info);
+TRNSOLVER_DECLARE_GESV(trnsolverDnDSgesv)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDHgesv)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDBgesv)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDXgesv)
+#undef TRNSOLVER_DECLARE_GESV
+
 #ifdef __cplusplus
 }
 #endif

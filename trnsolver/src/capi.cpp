@@ -498,3 +498,133 @@ trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t h, trnblasOperation_t tr
 }
 
 }  // extern "C"
+
+namespace {
+
+template <class T>
+Status getrf_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, int lda, int* Lwork) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, m, 4, "lda").not_null(Lwork, 5, "Lwork");
+  if (!c) return c.status();
+  *Lwork = 1;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// IRS simple API: argument positions as cuSOLVER (n 1, nrhs 2, dA 3, ldda 4, dipiv 5, dB 6, lddb 7,
+// dX 8, lddx 9, dWorkspace 10, lwork_bytes 11, iter 12, d_info 13).
+std::size_t gesv_bytes(int n, int nrhs) {
+  return static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * sizeof(float) +
+         static_cast<std::size_t>(n) * static_cast<std::size_t>(nrhs) * (sizeof(float) + sizeof(double));
+}
+
+void check_gesv(Check& c, int n, int nrhs, const double* dA, int ldda, const int* dipiv, const double* dB, int lddb,
+                const double* dX, int lddx) {
+  c.nonnegative(n, 1, "n").nonnegative(nrhs, 2, "nrhs").require(n == 0 || dA != nullptr, 3, "dA")
+      .leading_dim(ldda, n, 4, "ldda").require(n == 0 || dipiv != nullptr, 5, "dipiv")
+      .require(n == 0 || nrhs == 0 || dB != nullptr, 6, "dB").leading_dim(lddb, n, 7, "lddb")
+      .require(n == 0 || nrhs == 0 || dX != nullptr, 8, "dX").leading_dim(lddx, n, 9, "lddx");
+}
+
+Status gesv_buffer(const char* fn, trnsolverDnHandle_t h, int n, int nrhs, double* dA, int ldda, int* dipiv,
+                   double* dB, int lddb, double* dX, int lddx, size_t* lwork_bytes) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_gesv(c, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx);
+  c.not_null(lwork_bytes, 11, "lwork_bytes");
+  if (!c) return c.status();
+  *lwork_bytes = gesv_bytes(n, nrhs);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+Status gesv_run(const char* fn, trn::blas::GemmMode mode, trnsolverDnHandle_t h, int n, int nrhs, double* dA,
+                int ldda, int* dipiv, double* dB, int lddb, double* dX, int lddx, void* dWorkspace,
+                size_t lwork_bytes, int* iter, int* d_info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_gesv(c, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx);
+  c.require(lwork_bytes == 0 || dWorkspace != nullptr, 10, "dWorkspace")
+      .require(lwork_bytes >= gesv_bytes(n, nrhs), 11, "lwork_bytes")
+      .not_null(iter, 12, "iter")
+      .not_null(d_info, 13, "d_info");
+  if (!c) {
+    if (d_info != nullptr && c.failed_position() > 0) *d_info = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    *d_info = trn::solver::dxgesv(h->settings, mode, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, iter, 50, &report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverDnDgetrf_bufferSize(trnsolverDnHandle_t h, int m, int n, double* A, int lda, int* Lwork) {
+  return getrf_buffer("trnsolverDnDgetrf_bufferSize", h, m, n, A, lda, Lwork);
+}
+
+trnsolverStatus_t trnsolverDnDgetrf(trnsolverDnHandle_t h, int m, int n, double* A, int lda, double* Workspace,
+                                    int* devIpiv, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnDgetrf";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, m, 4, "lda").not_null(Workspace, 5, "Workspace").not_null(devInfo, 7, "devInfo");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    *devInfo = trn::solver::dgetrf(h->settings, m, n, A, lda, devIpiv, &report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs, const double* A,
+                                    int lda, const int* devIpiv, double* B, int ldb, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnDgetrs";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(trans), {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
+      .nonnegative(n, 2, "n").nonnegative(nrhs, 3, "nrhs").require(n == 0 || A != nullptr, 4, "A")
+      .leading_dim(lda, n, 5, "lda").require(n == 0 || nrhs == 0 || B != nullptr, 7, "B")
+      .leading_dim(ldb, n, 8, "ldb").not_null(devInfo, 9, "devInfo");
+  for (int k = 0; c && devIpiv != nullptr && k < n; ++k) c.require(devIpiv[k] >= 1 && devIpiv[k] <= n, 6, "devIpiv");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    trn::solver::dgetrs(h->settings, enum_value(trans) != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
+    *devInfo = 0;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+#define TRNSOLVER_DEFINE_GESV(NAME, MODE)                                                                          \
+  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t h, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,   \
+                                      trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB,                     \
+                                      trnsolver_int_t lddb, double* dX, trnsolver_int_t lddx, void*,                \
+                                      size_t* lwork_bytes) {                                                        \
+    return gesv_buffer(#NAME "_bufferSize", h, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, lwork_bytes);          \
+  }                                                                                                                 \
+  trnsolverStatus_t NAME(trnsolverDnHandle_t h, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,                \
+                         trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB, trnsolver_int_t lddb, double* dX, \
+                         trnsolver_int_t lddx, void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter,         \
+                         trnsolver_int_t* d_info) {                                                                 \
+    return gesv_run(#NAME, MODE, h, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, dWorkspace, lwork_bytes, iter,    \
+                    d_info);                                                                                        \
+  }
+TRNSOLVER_DEFINE_GESV(trnsolverDnDSgesv, trn::blas::GemmMode::fp32)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDHgesv, trn::blas::GemmMode::fp16)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDBgesv, trn::blas::GemmMode::bf16)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDXgesv, trn::blas::GemmMode::tf32)
+#undef TRNSOLVER_DEFINE_GESV
+
+}  // extern "C"

@@ -128,3 +128,30 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
             const int* ipiv, float* B, std::int64_t ldb, CallReport* report = nullptr);
 
 }  // namespace trn::solver
+
+namespace trn::solver {
+
+// fp64 LU with partial pivoting: the panels (pivot search, swaps, elimination) and U12's
+// triangular solve run on the host CPU in fp64; the trailing updates A22 -= L21 U12 (the O(n^3)
+// part) are trnblas Ozaki DGEMM on TensorE. Semantics as sgetrf.
+int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::int64_t lda, int* ipiv,
+           CallReport* report = nullptr);
+// fp64 solve with dgetrf's factors, on the host CPU in fp64 (O(n^2 nrhs)); empty profile.
+void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
+            const int* ipiv, double* B, std::int64_t ldb, CallReport* report = nullptr);
+
+// Mixed-precision iterative refinement (cuSOLVER's <D><low>gesv): LU by sgetrf with the trailing
+// updates in `lu_mode` (fp32, fp16, bf16 or tf32 inputs on TensorE, fp32 PSUM; panels fp32), then
+// classical refinement: r = B - A X by trnblas Ozaki DGEMM on TensorE (fp64-accurate), correction
+// solved with the low-precision factors, X += correction on the host in fp64. Stops when every
+// column satisfies ||r||_inf <= sqrt(n) ||x||_inf ||A||_inf eps64 (cuSOLVER's test, BWDMAX = 1).
+// iter: iterations when converged; < 0 when the fallback (dgetrf + dgetrs in fp64) produced X:
+// -2 A overflows fp32, -3 the low-precision LU found an exact zero pivot, -50 no convergence
+// within max_iter. Returns info (0, or i > 0 when the fp64 fallback finds U(i, i) = 0). A is left
+// unchanged unless the fallback ran (then it holds the fp64 LU factors); ipiv holds the pivots of
+// the factorization that produced X.
+int dxgesv(const Settings& s, trn::blas::GemmMode lu_mode, std::int64_t n, std::int64_t nrhs, double* A,
+           std::int64_t lda, int* ipiv, const double* B, std::int64_t ldb, double* X, std::int64_t ldx, int* iter,
+           int max_iter = 50, CallReport* report = nullptr);
+
+}  // namespace trn::solver
