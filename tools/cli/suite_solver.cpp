@@ -189,6 +189,61 @@ CaseResult potrf_case(int n, bool fp32) {
   return c;
 }
 
+// D<low>gesv on A = Q1 diag(kappa^(-i/(n-1))) Q2^T built from Householder reflections written
+// here (no LAPACK needed for the matrix): forward error against the exact x, next to LAPACKE dgesv.
+CaseResult gesv_case(trn::blas::GemmMode mode, double kappa) {
+  const int n = 200;
+  std::mt19937_64 rng(99);
+  std::normal_distribution<double> nd;
+  // A = H1 D H2 with Householder H = I - 2 v v^T / (v^T v).
+  std::vector<double> v1(n), v2(n), a(static_cast<std::size_t>(n) * n), xt(n), b(n);
+  for (double& x : v1) x = nd(rng);
+  for (double& x : v2) x = nd(rng);
+  double s1 = 0, s2 = 0;
+  for (int i = 0; i < n; ++i) {
+    s1 += v1[i] * v1[i];
+    s2 += v2[i] * v2[i];
+  }
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      long double s = 0;
+      for (int k = 0; k < n; ++k) {
+        const long double h1 = (i == k ? 1.0L : 0.0L) - 2.0L * v1[i] * v1[k] / s1;
+        const long double h2 = (k == j ? 1.0L : 0.0L) - 2.0L * v2[k] * v2[j] / s2;
+        s += h1 * std::pow(kappa, -double(k) / (n - 1)) * h2;
+      }
+      a[i + static_cast<std::size_t>(j) * n] = double(s);
+    }
+  for (double& x : xt) x = nd(rng);
+  for (int i = 0; i < n; ++i) {
+    long double s = 0;
+    for (int j = 0; j < n; ++j) s += (long double)a[i + static_cast<std::size_t>(j) * n] * xt[j];
+    b[i] = double(s);
+  }
+  std::vector<double> ac(a), x(n), ra(a), rb(b);
+  std::vector<int> ip(n), rip(n);
+  int iter = 0;
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  const int info = ts::dxgesv({}, mode, n, 1, ac.data(), n, ip.data(), b.data(), n, x.data(), n, &iter, 50, &rep);
+  const double secs = seconds_since(t0);
+  LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, ra.data(), n, rip.data(), rb.data(), n);
+  double e = 0, er = 0, xn = 0;
+  for (int i = 0; i < n; ++i) {
+    e = std::max(e, std::fabs(x[i] - xt[i]));
+    er = std::max(er, std::fabs(rb[i] - xt[i]));
+    xn = std::max(xn, std::fabs(xt[i]));
+  }
+  CaseResult c;
+  c.measured = e / xn;
+  c.bound = 10 * er / xn + 1e-15;
+  c.pass = info == 0 && c.measured <= c.bound;
+  c.note = "iter " + std::to_string(iter) + (iter < 0 ? " (fp64 fallback)" : "") + "; LAPACKE dgesv " + sci(er / xn);
+  c.host_seconds = secs;
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
 void add_solver(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "solver";
@@ -214,6 +269,18 @@ void add_solver(Registry& reg) {
            .shape = std::to_string(n) + "x" + std::to_string(n), .metric = "||A - L L^T||_F / ||A||_F",
            .bound_text = "n u (Higham Thm 10.3)", .size = static_cast<double>(n), .full_only = n > 256,
            .run = [n, fp32] { return potrf_case(n, fp32); }});
+
+  struct Low {
+    trn::blas::GemmMode mode;
+    const char* name;
+  };
+  for (double kappa : {1e1, 1e3, 1e6})
+    for (const Low low : {Low{trn::blas::GemmMode::fp32, "DSgesv"}, Low{trn::blas::GemmMode::fp16, "DHgesv"},
+                          Low{trn::blas::GemmMode::bf16, "DBgesv"}})
+      add({.op = low.name, .mode = "classical IR, Ozaki residual", .shape = "200x200, kappa " + sci(kappa),
+           .metric = "forward error ||x - x_true||_inf / ||x_true||_inf", .bound_text = "10 x LAPACKE dgesv",
+           .experiment = "LU-IR (numerics reference 4.2)", .full_only = kappa > 1e3,
+           .run = [low, kappa] { return gesv_case(low.mode, kappa); }});
 
   for (int n : {64, 128, 256})
     reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = "ssyevj", .variant = "vectors",
