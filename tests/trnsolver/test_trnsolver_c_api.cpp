@@ -16,7 +16,7 @@ namespace {
 std::string g_last_log;
 void capture(const char* msg) { g_last_log = msg; }
 
-struct Fixture : ::testing::Test {
+struct TrnsolverCApi : ::testing::Test {
   trnsolverDnHandle_t h = nullptr;
   syevjInfo_t params = nullptr;
   void SetUp() override {
@@ -31,7 +31,7 @@ struct Fixture : ::testing::Test {
   }
 };
 
-TEST_F(Fixture, HeaderCompilesAsCAndEnumsMatchCusolver) {
+TEST_F(TrnsolverCApi, HeaderCompilesAsCAndEnumsMatchCusolver) {
   EXPECT_EQ(trnsolver_c_header_check(), 1 + 3);
   EXPECT_EQ(TRNSOLVER_STATUS_NOT_SUPPORTED, 9);
   EXPECT_EQ(TRNSOLVER_STATUS_INVALID_WORKSPACE, 31);
@@ -42,7 +42,7 @@ TEST_F(Fixture, HeaderCompilesAsCAndEnumsMatchCusolver) {
   EXPECT_STREQ(trnsolverGetStatusName(TRNSOLVER_STATUS_INVALID_VALUE), "TRNSOLVER_STATUS_INVALID_VALUE");
 }
 
-TEST_F(Fixture, SsyevjSampleFlowMatchesDsyevd) {
+TEST_F(TrnsolverCApi, SsyevjSampleFlowMatchesDsyevd) {
   // The cuSOLVER syevj sample's flow (3 x 3 matrix of the sample, ported by prefix substitution).
   const int n = 3, lda = 3;
   float A[] = {3.5f, 0.5f, 0.0f, 0.5f, 3.5f, 0.0f, 0.0f, 0.0f, 2.0f};
@@ -74,7 +74,7 @@ TEST_F(Fixture, SsyevjSampleFlowMatchesDsyevd) {
   EXPECT_GT(prof.instructions_per_engine[TRN_ENGINE_TENSOR], 0);
 }
 
-TEST_F(Fixture, DsyevjAndBatchedAgainstDsyevd) {
+TEST_F(TrnsolverCApi, DsyevjAndBatchedAgainstDsyevd) {
   const int n = 20, lda = 21, batch = 3;
   std::vector<double> A, ref;
   for (int k = 0; k < batch; ++k) {
@@ -110,7 +110,7 @@ TEST_F(Fixture, DsyevjAndBatchedAgainstDsyevd) {
   for (int j = 0; j < n; ++j) EXPECT_NEAR(Wf[j], ref[j], 1e-5);
 }
 
-TEST_F(Fixture, InvalidArgumentsReportPositionAndWriteNothing) {
+TEST_F(TrnsolverCApi, InvalidArgumentsReportPositionAndWriteNothing) {
   const int n = 4;
   std::vector<float> A(16, 1.0f), W(4, -5.0f), work(4);
   const auto A0 = A;
@@ -174,7 +174,7 @@ TEST_F(Fixture, InvalidArgumentsReportPositionAndWriteNothing) {
   EXPECT_EQ(trnsolverDnDestroy(dead), TRNSOLVER_STATUS_NOT_INITIALIZED);
 }
 
-TEST_F(Fixture, NotConvergedIsInfoNPlusOne) {
+TEST_F(TrnsolverCApi, NotConvergedIsInfoNPlusOne) {
   const int n = 24;
   auto a = solver_test::random_symmetric(n, n, 5);
   std::vector<float> A(a.begin(), a.end()), W(n), work(1);
@@ -189,7 +189,7 @@ TEST_F(Fixture, NotConvergedIsInfoNPlusOne) {
   EXPECT_EQ(sweeps, 1);
 }
 
-TEST_F(Fixture, SpotrfSampleFlowAndArgumentChecks) {
+TEST_F(TrnsolverCApi, SpotrfSampleFlowAndArgumentChecks) {
   // The cuSOLVER potrf sample flow on a 3 x 3 SPD matrix; result against LAPACKE_spotrf.
   const int n = 3, lda = 3;
   float A[] = {4.0f, 2.0f, 2.0f, 2.0f, 5.0f, 3.0f, 2.0f, 3.0f, 6.0f};
@@ -240,7 +240,7 @@ TEST_F(Fixture, SpotrfSampleFlowAndArgumentChecks) {
   EXPECT_NEAR(bd[2], 3.0, 1e-14);
 }
 
-TEST_F(Fixture, SgetrfSampleFlowAndArgumentChecks) {
+TEST_F(TrnsolverCApi, SgetrfSampleFlowAndArgumentChecks) {
   // The cuSOLVER getrf sample's matrix A = [1 2 3; 4 5 6; 7 8 10], b = (1, 2, 3): x = (-1/3, 2/3, 0).
   const int n = 3, lda = 3;
   float A[] = {1.0f, 4.0f, 7.0f, 2.0f, 5.0f, 8.0f, 3.0f, 6.0f, 10.0f};
@@ -273,7 +273,7 @@ TEST_F(Fixture, SgetrfSampleFlowAndArgumentChecks) {
   EXPECT_EQ(std::memcmp(b, b0, sizeof b0), 0);
 }
 
-TEST_F(Fixture, DgetrfAndIrsGesvSampleFlow) {
+TEST_F(TrnsolverCApi, DgetrfAndIrsGesvSampleFlow) {
   // cuSOLVER's getrf sample matrix through the fp64 and IRS entry points.
   const int n = 3;
   double A[] = {1.0, 4.0, 7.0, 2.0, 5.0, 8.0, 3.0, 6.0, 10.0}, B[] = {1.0, 2.0, 3.0}, X[3];
