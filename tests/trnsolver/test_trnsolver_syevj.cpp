@@ -645,3 +645,24 @@ TEST(TrnsolverDgetrf, AgainstLapacke) {
 }
 
 }  // namespace
+
+namespace {
+
+// Non-finite input: every routine terminates with a documented outcome.
+TEST(TrnsolverNonFinite, FactorizationsAndIrsTerminate) {
+  const int n = 40;
+  std::vector<float> a(static_cast<std::size_t>(n) * n, 0.0f);
+  for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(i) * n] = 3.0f;
+  a[5 + 5 * n] = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> c(a);
+  EXPECT_EQ(ts::spotrf({}, ts::Uplo::lower, n, c.data(), n), 6) << "first non-finite pivot";
+  c = a;
+  std::vector<int> ip(n);
+  EXPECT_EQ(ts::sgetrf({}, n, n, c.data(), n, ip.data()), 0) << "NaN pivot is not an exact zero: completes";
+  std::vector<double> ad(a.begin(), a.end()), b(n, 1.0), x(n);
+  int iter = 0;
+  EXPECT_EQ(ts::dxgesv({}, trn::blas::GemmMode::bf16, n, 1, ad.data(), n, ip.data(), b.data(), n, x.data(), n, &iter), 0);
+  EXPECT_EQ(iter, -2) << "non-finite A: fp64 fallback";
+}
+
+}  // namespace
