@@ -265,10 +265,12 @@ struct Kernel {
     nc.tensor_tensor(e, xe, c, AluOp::multiply);
     nc.tensor_tensor(w, xo, s, AluOp::multiply);
     nc.tensor_tensor(e, e, w, AluOp::subtract);  // c x_p - s x_q
-    nc.tensor_tensor(o, xe, s, AluOp::multiply);
-    nc.tensor_tensor(w, xo, c, AluOp::multiply);
-    nc.tensor_tensor(o, o, w, AluOp::add);       // s x_p + c x_q
+    // The odd outputs on GpSimdE, in parallel with VectorE (same fp32 arithmetic, same bits).
     const Engine g = Engine::gpsimd;
+    const Tile w2 = work.rows(0, rows).cols(0, m);
+    nc.tensor_tensor(o, xe, s, AluOp::multiply, g);
+    nc.tensor_tensor(w2, xo, c, AluOp::multiply, g);
+    nc.tensor_tensor(o, o, w2, AluOp::add, g);   // s x_p + c x_q
     if (m == 1) {
       nc.tensor_copy(Y.cols(0, 1), e, g);
       nc.tensor_copy(Y.cols(1, 1), o, g);
