@@ -1,3 +1,5 @@
+// trnsolver C++ API against LAPACKE (OpenBLAS) and long-double references: syevj (S tile kernel, D host
+// fp64), potrf/potrs, getrf/getrs, mixed-precision IR; bounds in one place (kValueC ...).
 // syevj (C++ API) against LAPACKE dsyevd: eigenvalues, residual and orthogonality bounds for S
 // (TensorE/VectorE kernel) and D (host fp64 Jacobi), both uplo and jobz, batched, determinism,
 // non-finite input, and relative accuracy on a graded matrix against a long-double Jacobi.
