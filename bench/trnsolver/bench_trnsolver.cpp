@@ -1,0 +1,140 @@
+// trnsolver vs LAPACKE (OpenBLAS) in one process, paired (bench/paired.hpp): each iteration runs
+// our call and the reference back to back. "ratio" = reference time / our time (> 1: we are
+// faster on this host). Modeled device time of our call on trn1 and trn2 is printed as counters
+// (us) with the busy share of the critical engine. OpenBLAS threads: set OPENBLAS_NUM_THREADS=1 for
+// the 1-thread comparison of the issue.
+#include <benchmark/benchmark.h>
+#include <lapacke.h>
+
+#include <random>
+#include <vector>
+
+#include "paired.hpp"
+#include "trn/solver/solver.hpp"
+
+namespace {
+
+namespace ts = trn::solver;
+
+std::vector<float> random_symmetric(int n, int batch, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> nd;
+  std::vector<float> a(static_cast<std::size_t>(n) * n * batch);
+  for (int k = 0; k < batch; ++k)
+    for (int j = 0; j < n; ++j)
+      for (int i = j; i < n; ++i) {
+        const float x = nd(rng);
+        a[(static_cast<std::size_t>(k) * n + j) * n + i] = x;
+        a[(static_cast<std::size_t>(k) * n + i) * n + j] = x;
+      }
+  return a;
+}
+
+void model_counters(benchmark::State& st, const ts::CallReport& rep) {
+  for (trn::Generation g : {trn::Generation::trn1, trn::Generation::trn2}) {
+    const trn::Profile p = trn::model_profile(rep.trace, g);
+    const char* name = g == trn::Generation::trn1 ? "trn1" : "trn2";
+    st.counters[std::string(name) + "_us"] = p.total_ns * 1e-3;
+    st.counters[std::string(name) + "_vector_busy%"] = 100.0 * p.utilization(trn::Engine::vector);
+    st.counters[std::string(name) + "_tensor_busy%"] = 100.0 * p.utilization(trn::Engine::tensor);
+  }
+}
+
+// Ssyevj (vectors) vs LAPACKE_ssyevd, one n x n matrix.
+void BM_Ssyevj_vs_ssyevd(benchmark::State& st) {
+  const int n = static_cast<int>(st.range(0));
+  const auto a0 = random_symmetric(n, 1, 5);
+  std::vector<float> a(a0), r(a0), w(n), wr(n);
+  ts::CallReport rep;
+  trnsci::bench::run_paired(
+      st, 0.0,
+      [&] {
+        a = a0;
+        ts::ssyevj({}, true, ts::Uplo::lower, n, a.data(), n, w.data(), {}, &rep);
+      },
+      [&] {
+        r = a0;
+        LAPACKE_ssyevd(LAPACK_COL_MAJOR, 'V', 'L', n, r.data(), n, wr.data());
+      });
+  model_counters(st, rep);
+}
+BENCHMARK(BM_Ssyevj_vs_ssyevd)->Arg(64)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// SsyevjBatched (vectors) vs a loop of LAPACKE_ssyevd over the same matrices.
+void BM_SsyevjBatched_vs_ssyevd_loop(benchmark::State& st) {
+  const int n = static_cast<int>(st.range(0)), batch = static_cast<int>(st.range(1));
+  const auto a0 = random_symmetric(n, batch, 6);
+  std::vector<float> a(a0), r(a0), w(static_cast<std::size_t>(n) * batch), wr(w.size());
+  ts::CallReport rep;
+  trnsci::bench::run_paired(
+      st, 0.0,
+      [&] {
+        a = a0;
+        ts::ssyevj_batched({}, true, ts::Uplo::lower, n, a.data(), n, w.data(), {}, batch, &rep);
+      },
+      [&] {
+        r = a0;
+        for (int k = 0; k < batch; ++k)
+          LAPACKE_ssyevd(LAPACK_COL_MAJOR, 'V', 'L', n, r.data() + static_cast<std::size_t>(k) * n * n, n,
+                         wr.data() + static_cast<std::size_t>(k) * n);
+      });
+  model_counters(st, rep);
+}
+BENCHMARK(BM_SsyevjBatched_vs_ssyevd_loop)->Args({32, 256})->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// Spotrf vs LAPACKE_spotrf on an SPD matrix (G G^T / n + I); GFLOP/s from n^3 / 3.
+void BM_Spotrf_vs_spotrf(benchmark::State& st) {
+  const int n = static_cast<int>(st.range(0));
+  std::mt19937_64 rng(7);
+  std::normal_distribution<float> nd;
+  std::vector<float> g(static_cast<std::size_t>(n) * n), a0(g.size());
+  for (float& x : g) x = nd(rng);
+  for (int j = 0; j < n; ++j)
+    for (int i = j; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += static_cast<double>(g[i + static_cast<std::size_t>(k) * n]) * g[j + static_cast<std::size_t>(k) * n];
+      a0[i + static_cast<std::size_t>(j) * n] = a0[j + static_cast<std::size_t>(i) * n] = static_cast<float>(s / n + (i == j));
+    }
+  std::vector<float> a(a0), r(a0);
+  ts::CallReport rep;
+  trnsci::bench::run_paired(
+      st, static_cast<double>(n) * n * n / 3.0,
+      [&] {
+        a = a0;
+        ts::spotrf({}, ts::Uplo::lower, n, a.data(), n, &rep);
+      },
+      [&] {
+        r = a0;
+        LAPACKE_spotrf(LAPACK_COL_MAJOR, 'L', n, r.data(), n);
+      });
+  model_counters(st, rep);
+}
+BENCHMARK(BM_Spotrf_vs_spotrf)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// Sgetrf (partial pivoting) vs LAPACKE_sgetrf on a random matrix; GFLOP/s from 2 n^3 / 3.
+void BM_Sgetrf_vs_sgetrf(benchmark::State& st) {
+  const int n = static_cast<int>(st.range(0));
+  std::mt19937_64 rng(8);
+  std::normal_distribution<float> nd;
+  std::vector<float> a0(static_cast<std::size_t>(n) * n);
+  for (float& x : a0) x = nd(rng);
+  std::vector<float> a(a0), r(a0);
+  std::vector<int> ip(n), rip(n);
+  ts::CallReport rep;
+  trnsci::bench::run_paired(
+      st, 2.0 * n * n * n / 3.0,
+      [&] {
+        a = a0;
+        ts::sgetrf({}, n, n, a.data(), n, ip.data(), &rep);
+      },
+      [&] {
+        r = a0;
+        LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, r.data(), n, rip.data());
+      });
+  model_counters(st, rep);
+}
+BENCHMARK(BM_Sgetrf_vs_sgetrf)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,670 @@
+// trnsolver C++ API against LAPACKE (OpenBLAS) and long-double references: syevj (S tile kernel, D host
+// fp64), potrf/potrs, getrf/getrs, mixed-precision IR; bounds in one place (kValueC ...).
+// syevj (C++ API) against LAPACKE dsyevd: eigenvalues, residual and orthogonality bounds for S
+// (TensorE/VectorE kernel) and D (host fp64 Jacobi), both uplo and jobz, batched, determinism,
+// non-finite input, and relative accuracy on a graded matrix against a long-double Jacobi.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <random>
+
+#include "solver_reference.hpp"
+#include "trn/solver/solver.hpp"
+
+namespace {
+
+using namespace solver_test;
+namespace ts = trn::solver;
+
+// Tolerance constants (docs/trnsolver.md "Accuracy"): with m = max(n, 8),
+// |lambda - ref| <= kValueC m u ||A||_2, ||AV - V Lambda||_F / ||A||_F <= kResidualC m u,
+// ||V^T V - I||_F <= kOrthC m^1.5 u. (m, not n: a handful of rotations per element already costs a
+// few u at the smallest sizes.)
+// fp32 (engine kernel): the eigenvalue constant is 3 (measured up to 1.9 on these matrices: every
+// rotation is applied as two separately rounded column rotations); fp64 (host): 1.
+constexpr double kValueC = 3.0, kResidualC = 1.0, kOrthC = 1.0;
+constexpr double kValueC64 = 1.0;
+double msize(int n) { return std::max(n, 8); }
+constexpr double kU32 = 0x1p-24, kU64 = 0x1p-53;
+
+struct Case {
+  int n;
+  bool lower;
+  bool vectors;
+};
+
+void check_s(const Case& c, std::uint64_t seed, int* sweeps_out = nullptr) {
+  const int n = c.n, lda = n + 3;
+  const auto a = random_symmetric(n, lda, seed);
+  const auto ref = dsyevd_values(a, n, lda);
+  std::vector<float> af(a.begin(), a.end()), w(static_cast<std::size_t>(n));
+  // The unread triangle holds NaN: it must not influence anything.
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) {
+      if (c.lower ? i < j : i > j) af[i + static_cast<std::size_t>(j) * lda] = std::numeric_limits<float>::quiet_NaN();
+    }
+  }
+  const std::vector<float> a_before = af;
+  // Reference input in double from the fp32-rounded data.
+  std::vector<double> ad(a.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const int si = c.lower ? std::max(i, j) : std::min(i, j), sj = c.lower ? std::min(i, j) : std::max(i, j);
+      ad[i + static_cast<std::size_t>(j) * lda] = static_cast<double>(af[si + static_cast<std::size_t>(sj) * lda]);
+    }
+  const auto refd = dsyevd_values(ad, n, lda);
+  ts::CallReport rep;
+  const auto r = ts::ssyevj({}, c.vectors, c.lower ? ts::Uplo::lower : ts::Uplo::upper, n, af.data(), lda, w.data(), {},
+                            &rep);
+  EXPECT_EQ(r.info, 0) << "n=" << n;
+  for (int k = 1; k < n; ++k) EXPECT_LE(w[k - 1], w[k]) << "ascending, k=" << k;
+  const auto e = eig_errors(ad, n, lda, w.data(), c.vectors ? af.data() : nullptr, lda, refd);
+  EXPECT_LE(e.max_value_err, kValueC * msize(n) * kU32) << "n=" << n;
+  if (c.vectors) {
+    EXPECT_LE(e.residual, kResidualC * msize(n) * kU32) << "n=" << n;
+    EXPECT_LE(e.orthogonality, kOrthC * std::pow(msize(n), 1.5) * kU32) << "n=" << n;
+  } else {
+    EXPECT_EQ(0, std::memcmp(af.data(), a_before.data(), af.size() * sizeof(float))) << "A untouched without vectors";
+  }
+  if (n >= 2) {
+    EXPECT_GT(rep.profile.total_ns, 0.0);
+  }
+  std::printf("[ssyevj] n=%d %s %s sweeps=%d value_err=%.2e (n u=%.1e) residual=%.2e orth=%.2e off=%.2e\n", n,
+              c.lower ? "L" : "U", c.vectors ? "V" : "N", r.sweeps, e.max_value_err, n * kU32, e.residual,
+              e.orthogonality, r.residual);
+  if (sweeps_out != nullptr) *sweeps_out = r.sweeps;
+}
+
+TEST(TrnsolverSsyevj, AccuracyAgainstDsyevd) {
+  for (int n : {1, 2, 3, 7, 16, 33}) {
+    check_s({n, true, true}, 100 + n);
+    check_s({n, false, true}, 200 + n);
+    check_s({n, true, false}, 300 + n);
+  }
+}
+
+TEST(TrnsolverSsyevj, TwoRowTilesAndSweeps) {
+  int sweeps = 0;
+  for (int n : {128, 130}) {
+    check_s({n, n % 2 == 0, true}, 400 + n, &sweeps);
+    EXPECT_LE(sweeps, 9) << "fp32 sweeps on a random matrix, n=" << n;
+  }
+}
+
+void check_d(int n, bool lower, bool vectors, std::uint64_t seed) {
+  const int lda = n + 1;
+  auto a = random_symmetric(n, lda, seed);
+  const auto ref = dsyevd_values(a, n, lda);
+  std::vector<double> ad(a), w(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) {
+      if (lower ? i < j : i > j) ad[i + static_cast<std::size_t>(j) * lda] = std::numeric_limits<double>::quiet_NaN();
+    }
+  }
+  ts::CallReport rep;
+  const auto r = ts::dsyevj({}, vectors, lower ? ts::Uplo::lower : ts::Uplo::upper, n, ad.data(), lda, w.data(), {}, &rep);
+  EXPECT_EQ(r.info, 0);
+  // The relative test needs one confirming sweep without rotations: <= 9 rotating sweeps + 1.
+  EXPECT_LE(r.sweeps, 10) << "fp64 sweeps, n=" << n;
+  const auto e = eig_errors(a, n, lda, w.data(), vectors ? ad.data() : nullptr, lda, ref);
+  EXPECT_LE(e.max_value_err, kValueC64 * msize(n) * kU64) << n;
+  if (vectors) {
+    EXPECT_LE(e.residual, kResidualC * msize(n) * kU64) << n;
+    EXPECT_LE(e.orthogonality, kOrthC * std::pow(msize(n), 1.5) * kU64) << n;
+  }
+  EXPECT_EQ(rep.profile.total_ns, 0.0) << "fp64 runs on the host: no device instructions";
+  EXPECT_GT(rep.host_fp64_flops, 0.0);
+  std::printf("[dsyevj] n=%d %s %s sweeps=%d value_err=%.2e residual=%.2e orth=%.2e\n", n, lower ? "L" : "U",
+              vectors ? "V" : "N", r.sweeps, e.max_value_err, e.residual, e.orthogonality);
+}
+
+TEST(TrnsolverDsyevj, AccuracyAgainstDsyevd) {
+  for (int n : {2, 3, 32, 65, 128}) {
+    check_d(n, true, true, 500 + n);
+    check_d(n, false, n % 2 == 0, 600 + n);
+  }
+}
+
+TEST(TrnsolverSsyevj, BatchedMatchesPerMatrixBoundsAndIsDeterministic) {
+  const int n = 32, lda = 32, batch = 16;
+  std::vector<double> all;
+  for (int k = 0; k < batch; ++k) {
+    const auto a = random_symmetric(n, lda, 700 + k);
+    all.insert(all.end(), a.begin(), a.end());
+  }
+  std::vector<float> a1(all.begin(), all.end()), a2(a1), w1(n * batch), w2(n * batch);
+  ts::Settings s1, s2;
+  s1.host_threads = 1;
+  s2.host_threads = 2;
+  s2.num_cores = 2;
+  ts::SyevjParams p;
+  const auto r1 = ts::ssyevj_batched(s1, true, ts::Uplo::lower, n, a1.data(), lda, w1.data(), p, batch);
+  const auto r2 = ts::ssyevj_batched(s2, true, ts::Uplo::lower, n, a2.data(), lda, w2.data(), p, batch);
+  EXPECT_EQ(0, std::memcmp(a1.data(), a2.data(), a1.size() * sizeof(float)));
+  EXPECT_EQ(0, std::memcmp(w1.data(), w2.data(), w1.size() * sizeof(float)));
+  for (int k = 0; k < batch; ++k) {
+    ASSERT_EQ(r1[k].info, 0);
+    EXPECT_LE(r1[k].sweeps, 8);
+    std::vector<double> ak(all.begin() + k * n * lda, all.begin() + (k + 1) * n * lda);
+    for (double& x : ak) x = static_cast<double>(static_cast<float>(x));
+    const auto e = eig_errors(ak, n, lda, w1.data() + k * n, a1.data() + k * n * lda, lda, dsyevd_values(ak, n, lda));
+    EXPECT_LE(e.max_value_err, kValueC * msize(n) * kU32);
+    EXPECT_LE(e.residual, kResidualC * msize(n) * kU32);
+    EXPECT_LE(e.orthogonality, kOrthC * std::pow(msize(n), 1.5) * kU32);
+  }
+  // sort_eig = false: the same eigenvalues (bit for bit) in sweep order.
+  std::vector<float> a3(all.begin(), all.end()), w3(n * batch);
+  p.sort_eig = false;
+  ts::ssyevj_batched(s1, false, ts::Uplo::lower, n, a3.data(), lda, w3.data(), p, batch);
+  for (int k = 0; k < batch; ++k) {
+    std::vector<float> sorted(w3.begin() + k * n, w3.begin() + (k + 1) * n);
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(0, std::memcmp(sorted.data(), w1.data() + k * n, n * sizeof(float)));
+  }
+}
+
+TEST(TrnsolverSyevj, NonFiniteInputGivesInfoAndNoHang) {
+  const int n = 6;
+  auto a = random_symmetric(n, n, 9);
+  a[3 + 1 * n] = std::numeric_limits<double>::infinity();  // lower triangle element
+  std::vector<float> af(a.begin(), a.end()), w(n);
+  const auto r = ts::ssyevj({}, true, ts::Uplo::lower, n, af.data(), n, w.data(), {});
+  EXPECT_EQ(r.info, n + 1);
+  EXPECT_EQ(r.sweeps, 0);
+  EXPECT_TRUE(std::isnan(w[0]));
+  std::vector<double> wd(n);
+  a[3 + 1 * n] = std::numeric_limits<double>::quiet_NaN();
+  const auto rd = ts::dsyevj({}, true, ts::Uplo::lower, n, a.data(), n, wd.data(), {});
+  EXPECT_EQ(rd.info, n + 1);
+}
+
+TEST(TrnsolverSyevj, MaxSweepsReachedGivesInfoNPlusOne) {
+  const int n = 40;
+  auto a = random_symmetric(n, n, 12);
+  std::vector<float> af(a.begin(), a.end()), w(n);
+  ts::SyevjParams p;
+  p.max_sweeps = 2;
+  const auto r = ts::ssyevj({}, false, ts::Uplo::lower, n, af.data(), n, w.data(), p);
+  EXPECT_EQ(r.info, n + 1);
+  EXPECT_EQ(r.sweeps, 2);
+  std::vector<double> wd(n);
+  const auto rd = ts::dsyevj({}, false, ts::Uplo::lower, n, a.data(), n, wd.data(), p);
+  EXPECT_EQ(rd.info, n + 1);
+  EXPECT_EQ(rd.sweeps, 2);
+}
+
+// ---- graded matrix (Demmel & Veselic 1992) -----------------------------------------------------
+
+// Cyclic Jacobi in long double with the relative threshold: the reference eigenvalues.
+std::vector<long double> jacobi_long_double(std::vector<long double> a, int n) {
+  auto at = [&](int i, int j) -> long double& { return a[i + static_cast<std::size_t>(j) * n]; };
+  for (int sweep = 0; sweep < 60; ++sweep) {
+    bool rotated = false;
+    for (int p = 0; p < n - 1; ++p)
+      for (int q = p + 1; q < n; ++q) {
+        const long double apq = at(p, q), app = at(p, p), aqq = at(q, q);
+        if (!(fabsl(apq) > LDBL_EPSILON * sqrtl(fabsl(app * aqq)))) continue;
+        rotated = true;
+        const long double tau = (aqq - app) / (2 * apq);
+        const long double t = (tau >= 0 ? 1.0L : -1.0L) / (fabsl(tau) + sqrtl(1 + tau * tau));
+        const long double c = 1 / sqrtl(1 + t * t), s = t * c;
+        for (int r = 0; r < n; ++r) {
+          const long double xp = at(r, p), xq = at(r, q);
+          at(r, p) = c * xp - s * xq;
+          at(r, q) = s * xp + c * xq;
+        }
+        for (int r = 0; r < n; ++r) {
+          const long double xp = at(p, r), xq = at(q, r);
+          at(p, r) = c * xp - s * xq;
+          at(q, r) = s * xp + c * xq;
+        }
+        at(p, p) = app - t * apq;
+        at(q, q) = aqq + t * apq;
+        at(p, q) = at(q, p) = 0;
+      }
+    if (!rotated) break;
+  }
+  std::vector<long double> w(n);
+  for (int i = 0; i < n; ++i) w[i] = at(i, i);
+  std::sort(w.begin(), w.end());
+  return w;
+}
+
+TEST(TrnsolverDsyevj, GradedMatrixRelativeAccuracy) {
+  const int n = 12;
+  // H = G G^T + n I scaled to unit diagonal; A = D H D with D = diag(10^linspace(-8, 0)).
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> nd;
+  std::vector<double> g(n * n), h(n * n), a(n * n);
+  for (double& x : g) x = nd(rng);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      h[i + j * n] = s + (i == j ? n : 0);
+    }
+  std::vector<double> d(n);
+  for (int i = 0; i < n; ++i) d[i] = std::pow(10.0, -8.0 + 8.0 * i / (n - 1)) / std::sqrt(h[i + i * n]);
+  std::vector<long double> al(n * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      a[i + j * n] = d[i] * h[i + j * n] * d[j];
+      al[i + j * n] = a[i + j * n];
+    }
+  const auto ref = jacobi_long_double(al, n);
+  std::vector<double> ac(a), w(n), wl(n);
+  const auto r = ts::dsyevj({}, false, ts::Uplo::lower, n, ac.data(), n, w.data(), {});
+  ASSERT_EQ(r.info, 0);
+  std::vector<double> lap(a);
+  LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'N', 'L', n, lap.data(), n, wl.data());
+  double worst = 0, worst_lapack = 0;
+  for (int k = 0; k < n; ++k) {
+    worst = std::max(worst, double(fabsl((long double)w[k] - ref[k]) / fabsl(ref[k])));
+    worst_lapack = std::max(worst_lapack, double(fabsl((long double)wl[k] - ref[k]) / fabsl(ref[k])));
+  }
+  std::printf("[graded] smallest %.3Le largest %.3Le; dsyevj worst rel err %.2e (sweeps %d), dsyevd %.2e\n", ref[0],
+              ref[n - 1], worst, r.sweeps, worst_lapack);
+  EXPECT_LE(worst, 1e-13);
+}
+
+}  // namespace
+
+namespace {
+
+// spotrf against LAPACKE_spotrf and the backward error ||A - L L^T||_F / ||A||_F <= n u (Higham
+// Thm 10.3 gives |dA| <= gamma_{n+1} |L||L^T|; for these well-conditioned SPD matrices the normwise
+// form with constant 1 holds with margin).
+void check_potrf(int n, bool lower, std::uint64_t seed) {
+  const int lda = n + 2;
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd;
+  std::vector<double> g(static_cast<std::size_t>(n) * n), a(static_cast<std::size_t>(lda) * n, 0.0);
+  for (double& x : g) x = nd(rng);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      a[i + static_cast<std::size_t>(j) * lda] = static_cast<double>(static_cast<float>(s / n + (i == j ? 1.0 : 0.0)));
+    }
+  std::vector<float> af(a.begin(), a.end()), ref(af);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (lower ? i < j : i > j) af[i + static_cast<std::size_t>(j) * lda] = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> before = af;
+  ts::CallReport rep;
+  const int info = ts::spotrf({}, lower ? ts::Uplo::lower : ts::Uplo::upper, n, af.data(), lda, &rep);
+  ASSERT_EQ(info, 0) << n;
+  ASSERT_EQ(LAPACKE_spotrf(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, ref.data(), lda), 0);
+  double num = 0, den = 0, diff = 0, refn = 0;
+  auto L = [&](int i, int j) -> double {  // lower-view factor
+    if (j > i) return 0.0;
+    return lower ? af[i + static_cast<std::size_t>(j) * lda] : af[j + static_cast<std::size_t>(i) * lda];
+  };
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      long double s = 0;
+      for (int k = 0; k <= std::min(i, j); ++k) s += (long double)L(i, k) * L(j, k);
+      const double e = double(s) - a[i + static_cast<std::size_t>(j) * lda];
+      num += e * e;
+      den += a[i + static_cast<std::size_t>(j) * lda] * a[i + static_cast<std::size_t>(j) * lda];
+      if (i >= j) {
+        const double r = lower ? ref[i + static_cast<std::size_t>(j) * lda] : ref[j + static_cast<std::size_t>(i) * lda];
+        diff += (L(i, j) - r) * (L(i, j) - r);
+        refn += r * r;
+      }
+      // The other triangle is neither read nor written.
+      if (lower ? i < j : i > j) {
+        EXPECT_TRUE(std::isnan(af[i + static_cast<std::size_t>(j) * lda]));
+      }
+    }
+  const double backward = std::sqrt(num / den), vs_lapack = std::sqrt(diff / refn);
+  EXPECT_LE(backward, msize(n) * kU32) << n;
+  EXPECT_LE(vs_lapack, 4 * msize(n) * kU32) << n;
+  EXPECT_GT(rep.profile.total_ns, 0.0);
+  std::printf("[spotrf] n=%d %s backward=%.2e (n u=%.1e) vs spotrf=%.2e modeled=%.1f us\n", n, lower ? "L" : "U",
+              backward, n * kU32, vs_lapack, rep.profile.total_ns * 1e-3);
+}
+
+TEST(TrnsolverSpotrf, BackwardErrorAndAgainstLapacke) {
+  for (int n : {1, 5, 64, 130, 257}) {
+    check_potrf(n, true, 900 + n);
+    check_potrf(n, false, 950 + n);
+  }
+}
+
+TEST(TrnsolverSpotrf, NotPositiveDefiniteGivesMinorOrder) {
+  const int n = 150;
+  std::vector<float> a(static_cast<std::size_t>(n) * n, 0.0f);
+  for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(i) * n] = 2.0f;
+  a[140 + 140 * n] = -1.0f;  // leading minor of order 141 is not positive definite
+  EXPECT_EQ(ts::spotrf({}, ts::Uplo::lower, n, a.data(), n), 141);
+  std::vector<float> b(static_cast<std::size_t>(n) * n, 0.0f);
+  for (int i = 0; i < n; ++i) b[i + static_cast<std::size_t>(i) * n] = 4.0f;
+  b[3 + 3 * n] = 0.0f;
+  EXPECT_EQ(ts::spotrf({}, ts::Uplo::upper, n, b.data(), n), 4);
+}
+
+}  // namespace
+
+namespace {
+
+// spotrs after spotrf: normwise backward error ||A X - B||_F / (||A||_F ||X||_F) <= n u, and X
+// against LAPACKE_spotrf + spotrs.
+TEST(TrnsolverSpotrs, SolvesAgainstLapacke) {
+  for (int n : {3, 70, 200})
+    for (bool lower : {true, false}) {
+      const int nrhs = 5, lda = n + 1, ldb = n + 2;
+      std::mt19937_64 rng(1300 + n);
+      std::normal_distribution<double> nd;
+      std::vector<double> g(static_cast<std::size_t>(n) * n);
+      for (double& x : g) x = nd(rng);
+      std::vector<float> a(static_cast<std::size_t>(lda) * n, 0.0f), b(static_cast<std::size_t>(ldb) * nrhs, 0.0f);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          double s = 0;
+          for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+          a[i + static_cast<std::size_t>(j) * lda] = static_cast<float>(s / n + (i == j ? 1.0 : 0.0));
+        }
+      for (int j = 0; j < nrhs; ++j)
+        for (int i = 0; i < n; ++i) b[i + static_cast<std::size_t>(j) * ldb] = static_cast<float>(nd(rng));
+      std::vector<float> f(a), x(b), rf(a), rx(b);
+      const ts::Uplo u = lower ? ts::Uplo::lower : ts::Uplo::upper;
+      ASSERT_EQ(ts::spotrf({}, u, n, f.data(), lda), 0);
+      ts::CallReport rep;
+      ts::spotrs({}, u, n, nrhs, f.data(), lda, x.data(), ldb, &rep);
+      ASSERT_EQ(LAPACKE_spotrf(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, rf.data(), lda), 0);
+      ASSERT_EQ(LAPACKE_spotrs(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, nrhs, rf.data(), lda, rx.data(), ldb), 0);
+      double rn = 0, an = 0, xn = 0, dn = 0;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) an += double(a[i + j * lda]) * a[i + j * lda];
+      for (int c = 0; c < nrhs; ++c)
+        for (int i = 0; i < n; ++i) {
+          long double s = 0;
+          for (int k = 0; k < n; ++k) s += (long double)a[i + static_cast<std::size_t>(k) * lda] * x[k + static_cast<std::size_t>(c) * ldb];
+          const double r = double(s) - b[i + static_cast<std::size_t>(c) * ldb];
+          rn += r * r;
+          const double xi = x[i + static_cast<std::size_t>(c) * ldb], ri = rx[i + static_cast<std::size_t>(c) * ldb];
+          xn += xi * xi;
+          dn += (xi - ri) * (xi - ri);
+        }
+      const double backward = std::sqrt(rn) / (std::sqrt(an) * std::sqrt(xn)), vs = std::sqrt(dn / xn);
+      EXPECT_LE(backward, msize(n) * kU32) << n;
+      EXPECT_LE(vs, 10 * msize(n) * kU32) << n;
+      EXPECT_GT(rep.profile.total_ns, 0.0);
+      std::printf("[spotrs] n=%d %s backward=%.2e vs LAPACKE=%.2e\n", n, lower ? "L" : "U", backward, vs);
+    }
+}
+
+}  // namespace
+
+namespace {
+
+// dpotrf (panels on the host in fp64, trailing updates by Ozaki DSYRK on TensorE) and dpotrs
+// against LAPACKE and the backward error ||A - L L^T||_F / ||A||_F <= n u64.
+TEST(TrnsolverDpotrf, BackwardErrorAndSolve) {
+  for (int n : {5, 140, 300})
+    for (bool lower : {true, false}) {
+      const int lda = n + 1;
+      std::mt19937_64 rng(1700 + n);
+      std::normal_distribution<double> nd;
+      std::vector<double> g(static_cast<std::size_t>(n) * n), a(static_cast<std::size_t>(lda) * n, 0.0);
+      for (double& x : g) x = nd(rng);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          double s = 0;
+          for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+          a[i + static_cast<std::size_t>(j) * lda] = s / n + (i == j ? 1.0 : 0.0);
+        }
+      std::vector<double> f(a), r(a);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (lower ? i < j : i > j) f[i + static_cast<std::size_t>(j) * lda] = std::numeric_limits<double>::quiet_NaN();
+      ts::CallReport rep;
+      ASSERT_EQ(ts::dpotrf({}, lower ? ts::Uplo::lower : ts::Uplo::upper, n, f.data(), lda, &rep), 0);
+      ASSERT_EQ(LAPACKE_dpotrf(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, r.data(), lda), 0);
+      auto Lf = [&](int i, int j) -> long double {
+        if (j > i) return 0.0L;
+        return lower ? f[i + static_cast<std::size_t>(j) * lda] : f[j + static_cast<std::size_t>(i) * lda];
+      };
+      long double num = 0, den = 0;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          long double s = 0;
+          for (int k = 0; k <= std::min(i, j); ++k) s += Lf(i, k) * Lf(j, k);
+          const long double e = s - a[i + static_cast<std::size_t>(j) * lda];
+          num += e * e;
+          den += (long double)a[i + static_cast<std::size_t>(j) * lda] * a[i + static_cast<std::size_t>(j) * lda];
+        }
+      const double backward = std::sqrt(double(num / den));
+      EXPECT_LE(backward, msize(n) * kU64) << n;
+      if (n > 128) {
+        EXPECT_GT(rep.profile.instructions[static_cast<int>(trn::Engine::tensor)], 0) << "Ozaki DSYRK on TensorE";
+      }
+      // Solve against LAPACKE dpotrs with the same right-hand side.
+      std::vector<double> b(static_cast<std::size_t>(n) * 2), x(b);
+      for (double& v : b) v = nd(rng);
+      std::vector<double> xr(b);
+      x = b;
+      ts::dpotrs({}, lower ? ts::Uplo::lower : ts::Uplo::upper, n, 2, f.data(), lda, x.data(), n);
+      ASSERT_EQ(LAPACKE_dpotrs(LAPACK_COL_MAJOR, lower ? 'L' : 'U', n, 2, r.data(), lda, xr.data(), n), 0);
+      double dn = 0, xn = 0;
+      for (std::size_t k = 0; k < x.size(); ++k) {
+        dn += (x[k] - xr[k]) * (x[k] - xr[k]);
+        xn += xr[k] * xr[k];
+      }
+      EXPECT_LE(std::sqrt(dn / xn), 10 * msize(n) * kU64) << n;
+      std::printf("[dpotrf] n=%d %s backward=%.2e solve vs LAPACKE=%.2e tensor instr=%lld\n", n, lower ? "L" : "U",
+                  backward, std::sqrt(dn / xn), (long long)rep.profile.instructions[0]);
+    }
+}
+
+}  // namespace
+
+namespace {
+
+// sgetrf with partial pivoting against LAPACKE_sgetrf (same pivots on random matrices, factors
+// close) and the backward error ||P A - L U||_F / ||A||_F <= n u; sgetrs N and T.
+void check_getrf(int m, int n, bool pivot, std::uint64_t seed) {
+  const int lda = m + 1;
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> nd;
+  std::vector<float> a(static_cast<std::size_t>(lda) * n);
+  for (float& x : a) x = nd(rng);
+  if (!pivot)
+    for (int i = 0; i < std::min(m, n); ++i) a[i + static_cast<std::size_t>(i) * lda] += static_cast<float>(2 * n);
+  std::vector<float> f(a), r(a);
+  const int k = std::min(m, n);
+  std::vector<int> ip(k), rip(k);
+  ts::CallReport rep;
+  const int info = ts::sgetrf({}, m, n, f.data(), lda, pivot ? ip.data() : nullptr, &rep);
+  ASSERT_EQ(info, 0);
+  if (pivot) {
+    ASSERT_EQ(LAPACKE_sgetrf(LAPACK_COL_MAJOR, m, n, r.data(), lda, rip.data()), 0);
+    EXPECT_EQ(ip, rip) << "same pivots as LAPACKE sgetrf";
+  }
+  // P A: apply the interchanges to a copy of A in order.
+  std::vector<double> pa(a.begin(), a.end());
+  if (pivot)
+    for (int i = 0; i < k; ++i)
+      if (ip[i] - 1 != i)
+        for (int c = 0; c < n; ++c) std::swap(pa[i + static_cast<std::size_t>(c) * lda], pa[ip[i] - 1 + static_cast<std::size_t>(c) * lda]);
+  long double num = 0, den = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      long double s = 0;
+      for (int l = 0; l <= std::min({i, j, k - 1}); ++l) {
+        const long double L = (l == i) ? 1.0L : f[i + static_cast<std::size_t>(l) * lda];
+        s += L * f[l + static_cast<std::size_t>(j) * lda];
+      }
+      const long double e = s - pa[i + static_cast<std::size_t>(j) * lda];
+      num += e * e;
+      den += (long double)pa[i + static_cast<std::size_t>(j) * lda] * pa[i + static_cast<std::size_t>(j) * lda];
+    }
+  const double backward = std::sqrt(double(num / den));
+  EXPECT_LE(backward, msize(std::max(m, n)) * kU32) << m << "x" << n;
+  std::printf("[sgetrf] %dx%d %s backward=%.2e modeled=%.1f us\n", m, n, pivot ? "pivot" : "no-pivot", backward,
+              rep.profile.total_ns * 1e-3);
+  if (m != n) return;
+  for (bool trans : {false, true}) {
+    std::vector<float> b(static_cast<std::size_t>(n) * 3), x;
+    for (float& v : b) v = nd(rng);
+    x = b;
+    ts::sgetrs({}, trans, n, 3, f.data(), lda, pivot ? ip.data() : nullptr, x.data(), n);
+    double rn = 0, an = 0, xn = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) an += double(a[i + j * lda]) * a[i + j * lda];
+    for (int c = 0; c < 3; ++c)
+      for (int i = 0; i < n; ++i) {
+        long double s = 0;
+        for (int l = 0; l < n; ++l)
+          s += (long double)(trans ? a[l + static_cast<std::size_t>(i) * lda] : a[i + static_cast<std::size_t>(l) * lda]) *
+               x[l + static_cast<std::size_t>(c) * n];
+        const double e = double(s) - b[i + static_cast<std::size_t>(c) * n];
+        rn += e * e;
+        xn += double(x[i + c * n]) * x[i + c * n];
+      }
+    const double be = std::sqrt(rn) / (std::sqrt(an) * std::sqrt(xn));
+    EXPECT_LE(be, msize(n) * kU32) << "getrs trans=" << trans;
+    std::printf("[sgetrs] n=%d %s backward=%.2e\n", n, trans ? "T" : "N", be);
+  }
+}
+
+TEST(TrnsolverSgetrf, PivotingAgainstLapackeAndSolves) {
+  check_getrf(7, 7, true, 31);
+  check_getrf(150, 150, true, 32);
+  check_getrf(260, 200, true, 33);
+  check_getrf(100, 140, true, 34);
+  check_getrf(140, 140, false, 35);
+}
+
+TEST(TrnsolverSgetrf, ZeroPivotInfo) {
+  const int n = 4;
+  std::vector<float> a = {1, 2, 3, 4, 2, 4, 6, 8, 0, 1, 0, 1, 1, 0, 1, 0};  // column 2 = 2 x column 1
+  std::vector<int> ip(n);
+  EXPECT_EQ(ts::sgetrf({}, n, n, a.data(), n, ip.data()), 2);
+}
+
+}  // namespace
+
+namespace {
+
+// A = Q1 diag(sigma) Q2^T with sigma geometric from 1 to 1/kappa (Q from LAPACKE dgeqrf/dorgqr).
+std::vector<double> matrix_with_condition(int n, double kappa, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd;
+  auto orth = [&] {
+    std::vector<double> q(static_cast<std::size_t>(n) * n), tau(n);
+    for (double& x : q) x = nd(rng);
+    LAPACKE_dgeqrf(LAPACK_COL_MAJOR, n, n, q.data(), n, tau.data());
+    LAPACKE_dorgqr(LAPACK_COL_MAJOR, n, n, n, q.data(), n, tau.data());
+    return q;
+  };
+  const auto q1 = orth(), q2 = orth();
+  std::vector<double> a(static_cast<std::size_t>(n) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      long double s = 0;
+      for (int k = 0; k < n; ++k)
+        s += (long double)q1[i + k * n] * std::pow(kappa, -double(k) / (n - 1)) * q2[j + k * n];
+      a[i + static_cast<std::size_t>(j) * n] = double(s);
+    }
+  return a;
+}
+
+TEST(TrnsolverIrs, ForwardErrorAgainstDgesv) {
+  const int n = 200;  // > 128: the trailing updates (in the low precision) take part
+  struct Mode {
+    trn::blas::GemmMode mode;
+    const char* name;
+  };
+  for (double kappa : {1e1, 1e3, 1e6})
+    for (const Mode m : {Mode{trn::blas::GemmMode::fp32, "DS"}, Mode{trn::blas::GemmMode::fp16, "DH"},
+                         Mode{trn::blas::GemmMode::bf16, "DB"}}) {
+      auto a = matrix_with_condition(n, kappa, 77);
+      std::mt19937_64 rng(5);
+      std::normal_distribution<double> nd;
+      std::vector<double> xt(n), b(n), x(n), ref_a(a), ref_b(n);
+      for (double& v : xt) v = nd(rng);
+      for (int i = 0; i < n; ++i) {
+        long double s = 0;
+        for (int j = 0; j < n; ++j) s += (long double)a[i + j * n] * xt[j];
+        b[i] = ref_b[i] = double(s);
+      }
+      std::vector<int> ip(n), rip(n);
+      int iter = 0;
+      const auto a0 = a;
+      const int info = ts::dxgesv({}, m.mode, n, 1, a.data(), n, ip.data(), b.data(), n, x.data(), n, &iter);
+      ASSERT_EQ(info, 0);
+      ASSERT_EQ(LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, ref_a.data(), n, rip.data(), ref_b.data(), n), 0);
+      double e = 0, er = 0, xn = 0;
+      for (int i = 0; i < n; ++i) {
+        e = std::max(e, std::fabs(x[i] - xt[i]));
+        er = std::max(er, std::fabs(ref_b[i] - xt[i]));
+        xn = std::max(xn, std::fabs(xt[i]));
+      }
+      EXPECT_LE(e / xn, 10 * er / xn + 1e-15) << m.name << " kappa " << kappa;
+      if (iter >= 0) {
+        EXPECT_EQ(0, std::memcmp(a.data(), a0.data(), a.size() * sizeof(double))) << "A unchanged without fallback";
+      }
+      if (m.mode == trn::blas::GemmMode::fp32 && kappa <= 1e6) {
+        EXPECT_GE(iter, 1) << "fp32 LU + classical IR converges up to kappa 1e6";
+      }
+      std::printf("[%sgesv] kappa=%.0e iter=%d forward=%.2e dgesv=%.2e\n", m.name, kappa, iter, e / xn, er / xn);
+    }
+}
+
+}  // namespace
+
+namespace {
+
+// dgetrf (host fp64 panels, Ozaki DGEMM trailing updates) against LAPACKE_dgetrf: same pivots,
+// factors within n u64, trailing updates on TensorE.
+TEST(TrnsolverDgetrf, AgainstLapacke) {
+  for (const auto& [m, n] : {std::pair{200, 200}, std::pair{260, 150}}) {
+    std::mt19937_64 rng(m * 7 + n);
+    std::normal_distribution<double> nd;
+    std::vector<double> a(static_cast<std::size_t>(m) * n);
+    for (double& x : a) x = nd(rng);
+    std::vector<double> f(a), r(a);
+    const int k = std::min(m, n);
+    std::vector<int> ip(k), rip(k);
+    ts::CallReport rep;
+    ASSERT_EQ(ts::dgetrf({}, m, n, f.data(), m, ip.data(), &rep), 0);
+    ASSERT_EQ(LAPACKE_dgetrf(LAPACK_COL_MAJOR, m, n, r.data(), m, rip.data()), 0);
+    EXPECT_EQ(ip, rip);
+    double d = 0, rn = 0;
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      d = std::max(d, std::fabs(f[i] - r[i]));
+      rn = std::max(rn, std::fabs(r[i]));
+    }
+    EXPECT_LE(d / rn, std::max(m, n) * kU64 * 10) << m << "x" << n;
+    EXPECT_GT(rep.profile.instructions[static_cast<int>(trn::Engine::tensor)], 0);
+    std::printf("[dgetrf] %dx%d max |LU - LAPACKE| / max|LU| = %.2e\n", m, n, d / rn);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// Non-finite input: every routine terminates with a documented outcome.
+TEST(TrnsolverNonFinite, FactorizationsAndIrsTerminate) {
+  const int n = 40;
+  std::vector<float> a(static_cast<std::size_t>(n) * n, 0.0f);
+  for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(i) * n] = 3.0f;
+  a[5 + 5 * n] = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> c(a);
+  EXPECT_EQ(ts::spotrf({}, ts::Uplo::lower, n, c.data(), n), 6) << "first non-finite pivot";
+  c = a;
+  std::vector<int> ip(n);
+  EXPECT_EQ(ts::sgetrf({}, n, n, c.data(), n, ip.data()), 0) << "NaN pivot is not an exact zero: completes";
+  std::vector<double> ad(a.begin(), a.end()), b(n, 1.0), x(n);
+  int iter = 0;
+  EXPECT_EQ(ts::dxgesv({}, trn::blas::GemmMode::bf16, n, 1, ad.data(), n, ip.data(), b.data(), n, x.data(), n, &iter), 0);
+  EXPECT_EQ(iter, -2) << "non-finite A: fp64 fallback";
+}
+
+}  // namespace

@@ -1,0 +1,311 @@
+// `trnsci validate/bench` suite "solver": trnsolver's Jacobi eigensolvers against LAPACKE dsyevd
+// (OpenBLAS) and, for the graded matrix of Demmel & Veselic, against a long-double Jacobi written
+// here. LAPACKE is a reference only.
+#include <lapacke.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "registry.hpp"
+#include "trn/solver/solver.hpp"
+
+namespace trnsci::cli {
+namespace {
+
+namespace ts = trn::solver;
+
+std::vector<double> random_symmetric(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd;
+  std::vector<double> g(static_cast<std::size_t>(n) * n), a(g.size());
+  for (double& x : g) x = nd(rng);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(j) * n] = 0.5 * (g[i + j * n] + g[j + i * n]);
+  return a;
+}
+
+std::vector<double> dsyevd_values(std::vector<double> a, int n) {
+  std::vector<double> w(static_cast<std::size_t>(n));
+  LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'N', 'L', n, a.data(), n, w.data());
+  return w;
+}
+
+double max_value_error(const std::vector<double>& w, const std::vector<double>& ref) {
+  double norm2 = 0, err = 0;
+  for (double x : ref) norm2 = std::max(norm2, std::fabs(x));
+  for (std::size_t k = 0; k < w.size(); ++k) err = std::max(err, std::fabs(w[k] - ref[k]));
+  return err / norm2;
+}
+
+// Eigenvalues of a random symmetric matrix by Ssyevj (fp32 tile kernel) or Dsyevj (host fp64).
+CaseResult eig_case(int n, bool fp32) {
+  const auto a = random_symmetric(n, 1000 + static_cast<std::uint64_t>(n));
+  std::vector<double> ad(a);
+  if (fp32)
+    for (double& x : ad) x = static_cast<double>(static_cast<float>(x));
+  const auto ref = dsyevd_values(ad, n);
+  std::vector<double> w(static_cast<std::size_t>(n));
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  ts::SyevjResult r;
+  if (fp32) {
+    std::vector<float> af(ad.begin(), ad.end()), wf(static_cast<std::size_t>(n));
+    r = ts::ssyevj({}, true, ts::Uplo::lower, n, af.data(), n, wf.data(), {}, &rep);
+    w.assign(wf.begin(), wf.end());
+  } else {
+    r = ts::dsyevj({}, true, ts::Uplo::lower, n, ad.data(), n, w.data(), {}, &rep);
+  }
+  CaseResult c;
+  c.host_seconds = seconds_since(t0);
+  c.measured = max_value_error(w, ref);
+  const double u = fp32 ? 0x1p-24 : 0x1p-53;
+  c.bound = (fp32 ? 3.0 : 1.0) * std::max(n, 8) * u;
+  c.pass = r.info == 0 && c.measured <= c.bound;
+  c.note = "info " + std::to_string(r.info) + ", " + std::to_string(r.sweeps) + " sweeps, off(A)_F " + sci(r.residual) +
+           (fp32 ? "" : "; fp64 Jacobi runs on the host CPU");
+  if (fp32) c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
+// Long-double cyclic Jacobi with the relative threshold (reference for the graded matrix).
+std::vector<long double> jacobi_long_double(std::vector<long double> a, int n) {
+  auto at = [&](int i, int j) -> long double& { return a[i + static_cast<std::size_t>(j) * n]; };
+  for (int sweep = 0; sweep < 60; ++sweep) {
+    bool rotated = false;
+    for (int p = 0; p < n - 1; ++p)
+      for (int q = p + 1; q < n; ++q) {
+        const long double apq = at(p, q), app = at(p, p), aqq = at(q, q);
+        if (!(fabsl(apq) > LDBL_EPSILON * sqrtl(fabsl(app * aqq)))) continue;
+        rotated = true;
+        const long double tau = (aqq - app) / (2 * apq);
+        const long double t = (tau >= 0 ? 1.0L : -1.0L) / (fabsl(tau) + sqrtl(1 + tau * tau));
+        const long double c = 1 / sqrtl(1 + t * t), s = t * c;
+        for (int r = 0; r < n; ++r) {
+          const long double xp = at(r, p), xq = at(r, q);
+          at(r, p) = c * xp - s * xq;
+          at(r, q) = s * xp + c * xq;
+        }
+        for (int r = 0; r < n; ++r) {
+          const long double xp = at(p, r), xq = at(q, r);
+          at(p, r) = c * xp - s * xq;
+          at(q, r) = s * xp + c * xq;
+        }
+        at(p, p) = app - t * apq;
+        at(q, q) = aqq + t * apq;
+        at(p, q) = at(q, p) = 0;
+      }
+    if (!rotated) break;
+  }
+  std::vector<long double> w(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) w[static_cast<std::size_t>(i)] = at(i, i);
+  std::sort(w.begin(), w.end());
+  return w;
+}
+
+// A = D H D, H = G G^T + n I at unit diagonal, D = diag(10^linspace(-8, 0)) (numerics reference 5.3).
+CaseResult graded_case() {
+  const int n = 12;
+  std::mt19937_64 rng(11);
+  std::normal_distribution<double> nd;
+  std::vector<double> g(n * n), h(n * n), a(n * n), d(n);
+  for (double& x : g) x = nd(rng);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      h[i + j * n] = s + (i == j ? n : 0);
+    }
+  for (int i = 0; i < n; ++i) d[i] = std::pow(10.0, -8.0 + 8.0 * i / (n - 1)) / std::sqrt(h[i + i * n]);
+  std::vector<long double> al(n * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) al[i + j * n] = a[i + j * n] = d[i] * h[i + j * n] * d[j];
+  const auto ref = jacobi_long_double(al, n);
+  std::vector<double> ac(a), w(n);
+  const double t0 = now_seconds();
+  const auto r = ts::dsyevj({}, false, ts::Uplo::lower, n, ac.data(), n, w.data(), {});
+  const double secs = seconds_since(t0);
+  const auto wl = dsyevd_values(a, n);
+  double worst = 0, worst_lapack = 0;
+  for (int k = 0; k < n; ++k) {
+    worst = std::max(worst, double(fabsl((long double)w[k] - ref[k]) / fabsl(ref[k])));
+    worst_lapack = std::max(worst_lapack, double(fabsl((long double)wl[k] - ref[k]) / fabsl(ref[k])));
+  }
+  CaseResult c;
+  c.measured = worst;
+  c.bound = 1e-13;
+  c.pass = r.info == 0 && worst <= c.bound;
+  c.note = "LAPACKE dsyevd on the same matrix: " + sci(worst_lapack) + "; " + std::to_string(r.sweeps) + " sweeps";
+  c.host_seconds = secs;
+  return c;
+}
+
+// spotrf (fp32 tile kernels + trnblas SYRK) / dpotrf (host fp64 panels + Ozaki DSYRK): backward
+// error ||A - L L^T||_F / ||A||_F of an SPD matrix G G^T / n + I, bound n u (Higham Thm 10.3).
+CaseResult potrf_case(int n, bool fp32) {
+  std::mt19937_64 rng(2000 + static_cast<std::uint64_t>(n));
+  std::normal_distribution<double> nd;
+  std::vector<double> g(static_cast<std::size_t>(n) * n), a(g.size());
+  for (double& x : g) x = nd(rng);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      a[i + static_cast<std::size_t>(j) * n] = s / n + (i == j ? 1.0 : 0.0);
+    }
+  if (fp32)
+    for (double& x : a) x = static_cast<double>(static_cast<float>(x));
+  std::vector<double> l(a);
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  int info = 0;
+  if (fp32) {
+    std::vector<float> f(a.begin(), a.end());
+    info = ts::spotrf({}, ts::Uplo::lower, n, f.data(), n, &rep);
+    l.assign(f.begin(), f.end());
+  } else {
+    info = ts::dpotrf({}, ts::Uplo::lower, n, l.data(), n, &rep);
+  }
+  CaseResult c;
+  c.host_seconds = seconds_since(t0);
+  long double num = 0, den = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = j; i < n; ++i) {
+      long double s = 0;
+      for (int k = 0; k <= j; ++k) s += (long double)l[i + static_cast<std::size_t>(k) * n] * l[j + static_cast<std::size_t>(k) * n];
+      const long double e = s - a[i + static_cast<std::size_t>(j) * n];
+      num += e * e;
+      den += (long double)a[i + static_cast<std::size_t>(j) * n] * a[i + static_cast<std::size_t>(j) * n];
+    }
+  c.measured = std::sqrt(double(num / den));
+  c.bound = n * (fp32 ? 0x1p-24 : 0x1p-53);
+  c.pass = info == 0 && c.measured <= c.bound;
+  c.note = std::string("info ") + std::to_string(info) +
+           (fp32 ? "; panels on Vector/Scalar, SYRK on TensorE" : "; host fp64 panels, Ozaki DSYRK on TensorE");
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
+// D<low>gesv on A = Q1 diag(kappa^(-i/(n-1))) Q2^T built from Householder reflections written
+// here (no LAPACK needed for the matrix): forward error against the exact x, next to LAPACKE dgesv.
+CaseResult gesv_case(trn::blas::GemmMode mode, double kappa) {
+  const int n = 200;
+  std::mt19937_64 rng(99);
+  std::normal_distribution<double> nd;
+  // A = H1 D H2 with Householder H = I - 2 v v^T / (v^T v).
+  std::vector<double> v1(n), v2(n), a(static_cast<std::size_t>(n) * n), xt(n), b(n);
+  for (double& x : v1) x = nd(rng);
+  for (double& x : v2) x = nd(rng);
+  double s1 = 0, s2 = 0;
+  for (int i = 0; i < n; ++i) {
+    s1 += v1[i] * v1[i];
+    s2 += v2[i] * v2[i];
+  }
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      long double s = 0;
+      for (int k = 0; k < n; ++k) {
+        const long double h1 = (i == k ? 1.0L : 0.0L) - 2.0L * v1[i] * v1[k] / s1;
+        const long double h2 = (k == j ? 1.0L : 0.0L) - 2.0L * v2[k] * v2[j] / s2;
+        s += h1 * std::pow(kappa, -double(k) / (n - 1)) * h2;
+      }
+      a[i + static_cast<std::size_t>(j) * n] = double(s);
+    }
+  for (double& x : xt) x = nd(rng);
+  for (int i = 0; i < n; ++i) {
+    long double s = 0;
+    for (int j = 0; j < n; ++j) s += (long double)a[i + static_cast<std::size_t>(j) * n] * xt[j];
+    b[i] = double(s);
+  }
+  std::vector<double> ac(a), x(n), ra(a), rb(b);
+  std::vector<int> ip(n), rip(n);
+  int iter = 0;
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  const int info = ts::dxgesv({}, mode, n, 1, ac.data(), n, ip.data(), b.data(), n, x.data(), n, &iter, 50, &rep);
+  const double secs = seconds_since(t0);
+  LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, ra.data(), n, rip.data(), rb.data(), n);
+  double e = 0, er = 0, xn = 0;
+  for (int i = 0; i < n; ++i) {
+    e = std::max(e, std::fabs(x[i] - xt[i]));
+    er = std::max(er, std::fabs(rb[i] - xt[i]));
+    xn = std::max(xn, std::fabs(xt[i]));
+  }
+  CaseResult c;
+  c.measured = e / xn;
+  c.bound = 10 * er / xn + 1e-15;
+  c.pass = info == 0 && c.measured <= c.bound;
+  c.note = "iter " + std::to_string(iter) + (iter < 0 ? " (fp64 fallback)" : "") + "; LAPACKE dgesv " + sci(er / xn);
+  c.host_seconds = secs;
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
+void add_solver(Registry& reg) {
+  auto add = [&](ValidationCase c) {
+    c.suite = "solver";
+    c.library = "trnsolver";
+    reg.add(std::move(c));
+  };
+  for (int n : {32, 64, 128, 256})
+    add({.op = "ssyevj", .mode = "fp32 round-robin Jacobi", .shape = std::to_string(n) + "x" + std::to_string(n),
+         .metric = "max |lambda - dsyevd| / ||A||_2", .bound_text = "3 max(n,8) u32 (docs/trnsolver.md)",
+         .experiment = "Jacobi sweeps and accuracy (numerics reference 5.2)", .size = static_cast<double>(n),
+         .full_only = n > 64, .run = [n] { return eig_case(n, true); }});
+  for (int n : {32, 128})
+    add({.op = "dsyevj", .mode = "fp64 host Jacobi", .shape = std::to_string(n) + "x" + std::to_string(n),
+         .metric = "max |lambda - dsyevd| / ||A||_2", .bound_text = "max(n,8) u64", .size = static_cast<double>(n),
+         .full_only = n > 32, .run = [n] { return eig_case(n, false); }});
+  add({.op = "dsyevj", .mode = "fp64 host Jacobi, relative threshold", .shape = "12x12 graded, kappa 1e16",
+       .metric = "max relative eigenvalue error", .bound_text = "<= 1e-13 (Demmel-Veselic)",
+       .experiment = "graded matrix D H D (numerics reference 5.3)", .run = graded_case});
+
+  for (int n : {256, 1024})
+    for (bool fp32 : {true, false})
+      add({.op = fp32 ? "spotrf" : "dpotrf", .mode = fp32 ? "fp32 blocked right-looking" : "fp64 host panels + Ozaki",
+           .shape = std::to_string(n) + "x" + std::to_string(n), .metric = "||A - L L^T||_F / ||A||_F",
+           .bound_text = "n u (Higham Thm 10.3)", .size = static_cast<double>(n), .full_only = n > 256,
+           .run = [n, fp32] { return potrf_case(n, fp32); }});
+
+  struct Low {
+    trn::blas::GemmMode mode;
+    const char* name;
+  };
+  for (double kappa : {1e1, 1e3, 1e6})
+    for (const Low low : {Low{trn::blas::GemmMode::fp32, "DSgesv"}, Low{trn::blas::GemmMode::fp16, "DHgesv"},
+                          Low{trn::blas::GemmMode::bf16, "DBgesv"}})
+      add({.op = low.name, .mode = "classical IR, Ozaki residual", .shape = "200x200, kappa " + sci(kappa),
+           .metric = "forward error ||x - x_true||_inf / ||x_true||_inf", .bound_text = "10 x LAPACKE dgesv",
+           .experiment = "LU-IR (numerics reference 4.2)", .full_only = kappa > 1e3,
+           .run = [low, kappa] { return gesv_case(low.mode, kappa); }});
+
+  for (int n : {64, 128, 256})
+    reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = "ssyevj", .variant = "vectors",
+                      .shape = std::to_string(n) + "x" + std::to_string(n), .full_only = n > 64,
+                      .run = [n](trn::Generation target) {
+                        const auto a = random_symmetric(n, 77);
+                        std::vector<float> af(a.begin(), a.end()), w(static_cast<std::size_t>(n));
+                        ts::Settings s;
+                        s.target = target;
+                        ts::CallReport rep;
+                        const double t0 = now_seconds();
+                        ts::ssyevj(s, true, ts::Uplo::lower, n, af.data(), n, w.data(), {}, &rep);
+                        BenchResult b;
+                        b.host_seconds = seconds_since(t0);
+                        std::vector<double> wd(w.begin(), w.end()), ad(a);
+                        for (double& x : ad) x = static_cast<double>(static_cast<float>(x));
+                        b.error = max_value_error(wd, dsyevd_values(ad, n));
+                        b.error_metric = "max |lambda - dsyevd| / ||A||_2";
+                        b.flops = 0;
+                        b.device = DeviceCost::from(rep.profile);
+                        return b;
+                      }});
+}
+
+const Registrar kRegistrar(add_solver);
+
+}  // namespace
+}  // namespace trnsci::cli

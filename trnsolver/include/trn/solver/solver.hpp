@@ -1,0 +1,157 @@
+// trnsolver C++ API: dense symmetric eigensolvers (Jacobi) as tile kernels on the emulated
+// NeuronCore, cuSOLVER-Dn shaped. Column-major storage, LAPACK conventions. The C API
+// (trnsolver.h) is a thin shim over this header. Algorithms, accuracy bounds and what runs where:
+// docs/trnsolver.md.
+//
+//   ssyevj  fp32: parallel (round-robin) two-sided Jacobi; the whole matrix resides in SBUF, each
+//           step's n/2 disjoint rotations are applied as column rotations on VectorE, the
+//           two-sided update uses symmetry (A' = (A J P)^T J P) with TensorE transposes, the 2x2
+//           angles are computed on VectorE/ScalarE from diagonals broadcast by a TensorE matmul.
+//   dsyevj  fp64: no NeuronCore engine computes in fp64. The same round-robin Jacobi runs on the
+//           host CPU in fp64 (Demmel-Veselic relative threshold); its profile is empty (no device
+//           instructions) and CallReport::host_fp64_flops counts the host work.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "trn/blas/blas.hpp"
+#include "trn/core/core.hpp"
+
+namespace trn::solver {
+
+using trn::blas::Uplo;
+
+// Emulator settings (the handle's state in the C API).
+struct Settings {
+  Generation target = Generation::trn1;
+  Numerics numerics = Numerics::ideal;
+  int num_cores = 1;     // emulated NeuronCores a batch is spread over
+  int host_threads = 0;  // 0: default (TRN_NUM_THREADS or all)
+};
+
+// syevjInfo_t: tolerance (0 = machine epsilon of the working type), maximum sweeps, sorting.
+struct SyevjParams {
+  double tolerance = 0.0;
+  int max_sweeps = 100;
+  bool sort_eig = true;
+};
+
+// What one matrix's Jacobi run did.
+struct SyevjResult {
+  int info = 0;           // 0 converged; n + 1 not converged (or non-finite input)
+  int sweeps = 0;         // sweeps executed
+  double residual = 0.0;  // off(A)_F = ||A_final - diag(A_final)||_F at exit (absolute)
+};
+
+struct CallReport {
+  Profile profile;               // modeled device time of every kernel of the call
+  Trace trace;                   // merged instruction trace
+  double host_fp64_flops = 0.0;  // floating-point work done on the host CPU in fp64 (dsyevj)
+};
+
+// Largest n the SBUF-resident fp32 kernel accepts (A, its rotated copy and two eigenvector
+// buffers, fp32, must fit one partition's SBUF on trn1).
+inline constexpr std::int64_t kSyevjMaxN = 1024;
+
+// A = V diag(W) V^T for the `uplo` triangle of the n x n matrix A (lda >= n); only that triangle is
+// read. With vectors, A is overwritten by V (column j pairs with W[j]); without, A is untouched.
+// W ascending (always for the single-matrix call). Throws trn::Error on invalid arguments.
+SyevjResult ssyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
+                   const SyevjParams& p, CallReport* report = nullptr);
+SyevjResult dsyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* W,
+                   const SyevjParams& p, CallReport* report = nullptr);
+
+// batch matrices A_k(i, j) = A[i + lda j + lda n k], W_k(j) = W[j + n k]; one result per matrix.
+// p.sort_eig = false leaves the eigenvalues in the order the sweeps leave them.
+std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
+                                        std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                        CallReport* report = nullptr);
+std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A,
+                                        std::int64_t lda, double* W, const SyevjParams& p, std::int64_t batch,
+                                        CallReport* report = nullptr);
+
+// The convergence threshold actually used by ssyevj: off(A)_F <= max(tol, floor(n)) ||A||_F with
+// floor(n) = 4 sqrt(n) u32 (a cyclic fp32 Jacobi's off-norm stagnates near sqrt(n) u; see
+// docs/trnsolver.md "Stopping test").
+double ssyevj_effective_tolerance(std::int64_t n, double tol);
+
+}  // namespace trn::solver
+
+namespace trn::solver {
+
+// Cholesky A = L L^T (uplo lower) or A = U^T U (upper) of the n x n symmetric positive definite
+// matrix, in place on the uplo triangle (the other triangle is neither read nor written).
+// Blocked right-looking, block nb = pmax: each panel (diagonal block and the rows below it) is
+// factored by one tile kernel on Vector/Scalar/GpSimd engines with TensorE row broadcasts (the
+// panel's triangular solve is part of that column loop), the trailing matrix is updated by trnblas
+// SYRK (fp32 mode, TensorE). Returns info: 0, or j > 0 when the leading minor of order j is not
+// positive definite (the factorization stops there, as LAPACK xPOTRF).
+int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, CallReport* report = nullptr);
+
+}  // namespace trn::solver
+
+namespace trn::solver {
+
+// Solves A X = B with the Cholesky factor from spotrf (uplo as there); B is n x nrhs (ldb >= n),
+// overwritten by X. Two triangular solves, each one tile kernel (column-oriented substitution on
+// Vector/Scalar engines with TensorE row broadcasts).
+void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda, float* B,
+            std::int64_t ldb, CallReport* report = nullptr);
+
+}  // namespace trn::solver
+
+namespace trn::solver {
+
+// fp64 Cholesky: no NeuronCore engine computes in fp64. The trailing updates (the O(n^3) part) are
+// trnblas Ozaki DSYRK on TensorE; the nb x nb diagonal block and the panel's triangular solve run
+// on the host CPU in fp64 (CallReport::host_fp64_flops counts them). info as spotrf.
+int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report = nullptr);
+// fp64 solve with dpotrf's factor: the two triangular solves run on the host CPU in fp64 (O(n^2
+// nrhs) work; documented in docs/trnsolver.md). The profile is empty.
+void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
+            double* B, std::int64_t ldb, CallReport* report = nullptr);
+
+}  // namespace trn::solver
+
+namespace trn::solver {
+
+// LU with partial pivoting P A = L U of the m x n matrix (column-major, lda >= m), in place; ipiv
+// (min(m, n) entries, 1-based as LAPACK) or nullptr for no pivoting. Blocked right-looking, nb =
+// pmax: panel tile kernel (pivot search, row swaps, elimination on Vector/Scalar/GpSimd, TensorE
+// broadcasts; the host reads the pivot index and value as scalars), U12 by the triangular-solve
+// kernel, A22 -= L21 U12 by trnblas GEMM (fp32, TensorE). Returns info: 0, or i > 0 when U(i, i)
+// is exactly zero (the factorization is completed, as LAPACK xGETRF).
+int sgetrf(const Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* ipiv,
+           CallReport* report = nullptr);
+// Solves op(A) X = B with sgetrf's factors (trans: false = N, true = T); B n x nrhs.
+void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda,
+            const int* ipiv, float* B, std::int64_t ldb, CallReport* report = nullptr);
+
+}  // namespace trn::solver
+
+namespace trn::solver {
+
+// fp64 LU with partial pivoting: the panels (pivot search, swaps, elimination) and U12's
+// triangular solve run on the host CPU in fp64; the trailing updates A22 -= L21 U12 (the O(n^3)
+// part) are trnblas Ozaki DGEMM on TensorE. Semantics as sgetrf.
+int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::int64_t lda, int* ipiv,
+           CallReport* report = nullptr);
+// fp64 solve with dgetrf's factors, on the host CPU in fp64 (O(n^2 nrhs)); empty profile.
+void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
+            const int* ipiv, double* B, std::int64_t ldb, CallReport* report = nullptr);
+
+// Mixed-precision iterative refinement (cuSOLVER's <D><low>gesv): LU by sgetrf with the trailing
+// updates in `lu_mode` (fp32, fp16, bf16 or tf32 inputs on TensorE, fp32 PSUM; panels fp32), then
+// classical refinement: r = B - A X by trnblas Ozaki DGEMM on TensorE (fp64-accurate), correction
+// solved with the low-precision factors, X += correction on the host in fp64. Stops when every
+// column satisfies ||r||_inf <= sqrt(n) ||x||_inf ||A||_inf eps64 (cuSOLVER's test, BWDMAX = 1).
+// iter: iterations when converged; < 0 when the fallback (dgetrf + dgetrs in fp64) produced X:
+// -2 A overflows fp32, -3 the low-precision LU found an exact zero pivot, -50 no convergence
+// within max_iter. Returns info (0, or i > 0 when the fp64 fallback finds U(i, i) = 0). A is left
+// unchanged unless the fallback ran (then it holds the fp64 LU factors); ipiv holds the pivots of
+// the factorization that produced X.
+int dxgesv(const Settings& s, trn::blas::GemmMode lu_mode, std::int64_t n, std::int64_t nrhs, double* A,
+           std::int64_t lda, int* ipiv, const double* B, std::int64_t ldb, double* X, std::int64_t ldx, int* iter,
+           int max_iter = 50, CallReport* report = nullptr);
+
+}  // namespace trn::solver

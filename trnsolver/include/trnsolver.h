@@ -1,0 +1,200 @@
+/* trnsolver.h - cuSOLVER-Dn-shaped C API of trnsolver: Jacobi symmetric eigensolvers as tile
+ * kernels on the emulated NeuronCore. Same function names (cusolver -> trnsolver), argument order,
+ * meaning and numeric enum values as cuSOLVER Dn (cusolverDn.h, cusolver_common.h of CUDA 13);
+ * fill modes are trnblasFillMode_t. Column-major; host pointers; synchronous (streams are stored).
+ * Every function returns a status and never aborts, exits or throws; on an invalid argument
+ * nothing is written and the parameter position is logged (1-based, not counting the handle).
+ * The fp64 (D) eigensolvers run on the host CPU in fp64: see docs/trnsolver.md.                  */
+#ifndef TRNSOLVER_H
+#define TRNSOLVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trnblas.h"
+#include "trncore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRNSOLVER_VER_MAJOR 0
+#define TRNSOLVER_VER_MINOR 1
+#define TRNSOLVER_VER_PATCH 0
+#define TRNSOLVER_VERSION (TRNSOLVER_VER_MAJOR * 1000 + TRNSOLVER_VER_MINOR * 100 + TRNSOLVER_VER_PATCH)
+
+typedef enum trnsolverStatus_t {
+  TRNSOLVER_STATUS_SUCCESS = 0,
+  TRNSOLVER_STATUS_NOT_INITIALIZED = 1,
+  TRNSOLVER_STATUS_ALLOC_FAILED = 2,
+  TRNSOLVER_STATUS_INVALID_VALUE = 3,
+  TRNSOLVER_STATUS_ARCH_MISMATCH = 4,
+  TRNSOLVER_STATUS_MAPPING_ERROR = 5,
+  TRNSOLVER_STATUS_EXECUTION_FAILED = 6,
+  TRNSOLVER_STATUS_INTERNAL_ERROR = 7,
+  TRNSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED = 8,
+  TRNSOLVER_STATUS_NOT_SUPPORTED = 9,
+  TRNSOLVER_STATUS_ZERO_PIVOT = 10,
+  TRNSOLVER_STATUS_INVALID_LICENSE = 11,
+  TRNSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED = 12,
+  TRNSOLVER_STATUS_IRS_PARAMS_INVALID = 13,
+  TRNSOLVER_STATUS_IRS_PARAMS_INVALID_PREC = 14,
+  TRNSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE = 15,
+  TRNSOLVER_STATUS_IRS_PARAMS_INVALID_MAXITER = 16,
+  TRNSOLVER_STATUS_IRS_INTERNAL_ERROR = 20,
+  TRNSOLVER_STATUS_IRS_NOT_SUPPORTED = 21,
+  TRNSOLVER_STATUS_IRS_OUT_OF_RANGE = 22,
+  TRNSOLVER_STATUS_IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES = 23,
+  TRNSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED = 25,
+  TRNSOLVER_STATUS_IRS_INFOS_NOT_DESTROYED = 26,
+  TRNSOLVER_STATUS_IRS_MATRIX_SINGULAR = 30,
+  TRNSOLVER_STATUS_INVALID_WORKSPACE = 31
+} trnsolverStatus_t;
+
+typedef enum trnsolverEigMode_t { TRNSOLVER_EIG_MODE_NOVECTOR = 0, TRNSOLVER_EIG_MODE_VECTOR = 1 } trnsolverEigMode_t;
+
+typedef enum trnsolverDeterministicMode_t {
+  TRNSOLVER_DETERMINISTIC_RESULTS = 1,
+  TRNSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS = 2
+} trnsolverDeterministicMode_t;
+
+typedef struct trnsolverDnContext* trnsolverDnHandle_t;
+/* cuSOLVER's unprefixed parameter type keeps its name. */
+struct syevjInfo;
+typedef struct syevjInfo* syevjInfo_t;
+
+/* ---- handle ------------------------------------------------------------------------------------ */
+trnsolverStatus_t trnsolverDnCreate(trnsolverDnHandle_t* handle);
+trnsolverStatus_t trnsolverDnDestroy(trnsolverDnHandle_t handle);
+trnsolverStatus_t trnsolverDnSetStream(trnsolverDnHandle_t handle, trnStream_t streamId);
+trnsolverStatus_t trnsolverDnGetStream(trnsolverDnHandle_t handle, trnStream_t* streamId);
+/* Results are bitwise reproducible in both modes (accepted and stored). */
+trnsolverStatus_t trnsolverDnSetDeterministicMode(trnsolverDnHandle_t handle, trnsolverDeterministicMode_t mode);
+trnsolverStatus_t trnsolverDnGetDeterministicMode(trnsolverDnHandle_t handle, trnsolverDeterministicMode_t* mode);
+trnsolverStatus_t trnsolverGetVersion(int* version);
+const char* trnsolverGetStatusName(trnsolverStatus_t status);
+
+/* Emulator settings (extensions): target generation and emulated cores used for batches. */
+trnsolverStatus_t trnsolverDnSetTarget(trnsolverDnHandle_t handle, trnTarget_t target);
+trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t handle, int cores);
+/* Modeled device time of the last call. For the D (fp64) eigensolvers it is all zeros: that work
+ * runs on the host CPU (docs/trnsolver.md). */
+trnsolverStatus_t trnsolverDnGetLastProfile(trnsolverDnHandle_t handle, trnProfile_t* profile);
+
+/* Logging: TRNSOLVER_LOGINFO_DBG=1, TRNSOLVER_LOGDEST_DBG = stdout | stderr | <file>. */
+typedef void (*trnsolverLogCallback)(const char* msg);
+trnsolverStatus_t trnsolverLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
+trnsolverStatus_t trnsolverSetLoggerCallback(trnsolverLogCallback callback);
+trnsolverStatus_t trnsolverGetLoggerCallback(trnsolverLogCallback* callback);
+
+/* ---- syevj parameters ------------------------------------------------------------------------- */
+/* Defaults: tolerance = machine epsilon of the type, max_sweeps = 100, sort_eig = 1. */
+trnsolverStatus_t trnsolverDnCreateSyevjInfo(syevjInfo_t* info);
+trnsolverStatus_t trnsolverDnDestroySyevjInfo(syevjInfo_t info);
+trnsolverStatus_t trnsolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance);
+trnsolverStatus_t trnsolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps);
+trnsolverStatus_t trnsolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig);
+/* After syevj: off(A)_F of the last matrix and the sweeps executed. After syevjBatched:
+ * TRNSOLVER_STATUS_NOT_SUPPORTED (as cuSOLVER). */
+trnsolverStatus_t trnsolverDnXsyevjGetResidual(trnsolverDnHandle_t handle, syevjInfo_t info, double* residual);
+trnsolverStatus_t trnsolverDnXsyevjGetSweeps(trnsolverDnHandle_t handle, syevjInfo_t info, int* executed_sweeps);
+
+/* ---- syevj ------------------------------------------------------------------------------------- */
+/* lwork in elements; the host implementation needs no workspace but reports 1 and checks it. */
+trnsolverStatus_t trnsolverDnSsyevj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                               trnblasFillMode_t uplo, int n, const float* A, int lda, const float* W,
+                                               int* lwork, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnDsyevj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                               trnblasFillMode_t uplo, int n, const double* A, int lda,
+                                               const double* W, int* lwork, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnSsyevj(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    float* A, int lda, float* W, float* work, int lwork, int* info,
+                                    syevjInfo_t params);
+trnsolverStatus_t trnsolverDnDsyevj(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    double* A, int lda, double* W, double* work, int lwork, int* info,
+                                    syevjInfo_t params);
+/* Batched: A_k(i, j) = A[i + lda j + lda n k], W_k(j) = W[j + n k], info[k] per matrix; any n up to
+ * the single-matrix limit (cuSOLVER's n <= 32 is not imposed). */
+trnsolverStatus_t trnsolverDnSsyevjBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                                      trnblasFillMode_t uplo, int n, const float* A, int lda,
+                                                      const float* W, int* lwork, syevjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnDsyevjBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                                      trnblasFillMode_t uplo, int n, const double* A, int lda,
+                                                      const double* W, int* lwork, syevjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnSsyevjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                           int n, float* A, int lda, float* W, float* work, int lwork, int* info,
+                                           syevjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                           int n, double* A, int lda, double* W, double* work, int lwork, int* info,
+                                           syevjInfo_t params, int batchSize);
+
+/* ---- Cholesky ---------------------------------------------------------------------------------- */
+/* Blocked right-looking; panels on Vector/Scalar/GpSimd engines, trailing updates by trnblas SYRK on
+ * TensorE (fp32). devInfo: 0, -i bad parameter i, i > 0 leading minor of order i not positive
+ * definite. Lwork in elements (1: no workspace is needed). */
+trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A,
+                                               int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                    float* Workspace, int Lwork, int* devInfo);
+/* fp64: trailing updates by trnblas Ozaki DSYRK on TensorE, the panels on the host CPU in fp64. */
+trnsolverStatus_t trnsolverDnDpotrf_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* A,
+                                               int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnDpotrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                    double* Workspace, int Lwork, int* devInfo);
+/* Solves A X = B with potrf's factor; devInfo 0 or -i. S: two triangular-solve tile kernels.
+ * D: the triangular solves run on the host CPU in fp64 (empty profile). */
+trnsolverStatus_t trnsolverDnDpotrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
+                                    const double* A, int lda, double* B, int ldb, int* devInfo);
+trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
+                                    int lda, float* B, int ldb, int* devInfo);
+
+/* ---- LU ---------------------------------------------------------------------------------------- */
+/* Partial pivoting (devIpiv 1-based, min(m, n) entries; devIpiv == NULL: no pivoting). devInfo: 0,
+ * -i, or i > 0 when U(i, i) is exactly zero (the factorization is completed). Panels on
+ * Vector/Scalar/GpSimd with TensorE broadcasts, U12 by a triangular-solve tile kernel, trailing
+ * update by trnblas GEMM (fp32, TensorE). */
+trnsolverStatus_t trnsolverDnSgetrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, float* A, int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t handle, int m, int n, float* A, int lda, float* Workspace,
+                                    int* devIpiv, int* devInfo);
+/* trans: TRNBLAS_OP_N or TRNBLAS_OP_T (OP_C = OP_T for real data). The row interchanges of B are a
+ * permutation applied on the host (no arithmetic); the triangular solves are tile kernels. */
+trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                    const float* A, int lda, const int* devIpiv, float* B, int ldb, int* devInfo);
+
+/* fp64 LU: panels and U12 solve on the host CPU in fp64, trailing updates by Ozaki DGEMM on TensorE;
+ * Dgetrs on the host CPU in fp64. */
+trnsolverStatus_t trnsolverDnDgetrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, double* A, int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnDgetrf(trnsolverDnHandle_t handle, int m, int n, double* A, int lda, double* Workspace,
+                                    int* devIpiv, int* devInfo);
+trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                    const double* A, int lda, const int* devIpiv, double* B, int ldb, int* devInfo);
+
+/* ---- mixed-precision iterative refinement (IRS simple API) --------------------------------------- */
+typedef int trnsolver_int_t;
+/* D<low>gesv: LU with partial pivoting whose trailing updates run on TensorE with <low> inputs (S:
+ * fp32, H: fp16, B: bf16, X: tf32; fp32 PSUM; panels fp32), classical refinement with the residual
+ * in fp64 by the Ozaki scheme on TensorE. iter >= 0: refinement iterations (the count includes
+ * one correction applied after the residual test first passes); iter < 0: X comes from the fp64
+ * fallback (dgetrf + dgetrs): -2 A overflows fp32, -3 zero pivot in the low-precision LU, -50 no
+ * convergence in 50 iterations. dA is unchanged unless the fallback ran (then its LU factors).
+ * lwork_bytes from _bufferSize; dWorkspace may be NULL when it is 0. d_info: 0, -i, or i > 0. */
+#define TRNSOLVER_DECLARE_GESV(NAME)                                                                              \
+  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs,         \
+                                      double* dA, trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB,        \
+                                      trnsolver_int_t lddb, double* dX, trnsolver_int_t lddx, void* dWorkspace,    \
+                                      size_t* lwork_bytes);                                                         \
+  trnsolverStatus_t NAME(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,           \
+                         trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB, trnsolver_int_t lddb, double* dX, \
+                         trnsolver_int_t lddx, void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter,         \
+                         trnsolver_int_t* d_info);
+TRNSOLVER_DECLARE_GESV(trnsolverDnDSgesv)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDHgesv)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDBgesv)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDXgesv)
+#undef TRNSOLVER_DECLARE_GESV
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRNSOLVER_H */

@@ -1,0 +1,630 @@
+// trnsolver.h: the C shim, written with the C-shim kit (core/include/trn/core/c_shim.hpp). Each
+// entry point checks the handle, checks its arguments in cuSOLVER order (the first illegal one is
+// logged with its 1-based position and reported as INVALID_VALUE, *info = -position when info is
+// writable, nothing else written), then runs the C++ API inside `guarded`.
+#include "trnsolver.h"
+
+#include <limits>
+#include <vector>
+
+#include "trn/core/c_shim.hpp"
+#include "trn/solver/solver.hpp"
+
+struct trnsolverDnContext {
+  trn::solver::Settings settings;
+  trnStream_t stream = nullptr;
+  trnsolverDeterministicMode_t deterministic = TRNSOLVER_DETERMINISTIC_RESULTS;
+  trnProfile_t last_profile{};
+  trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
+};
+
+struct syevjInfo {
+  trn::solver::SyevjParams params;
+  int sweeps = 0;
+  double residual = 0.0;
+  bool last_was_batched = false;
+};
+
+namespace {
+
+using trn::cshim::ArgCheck;
+using trn::cshim::enum_value;
+using Status = trnsolverStatus_t;
+
+trn::cshim::Logger g_log("TRNSOLVER");
+trn::cshim::HandleRegistry<trnsolverDnContext> g_handles;
+trn::cshim::HandleRegistry<syevjInfo> g_infos;
+
+const trn::cshim::StatusMap<Status> kStatusMap{TRNSOLVER_STATUS_SUCCESS,      TRNSOLVER_STATUS_ALLOC_FAILED,
+                                               TRNSOLVER_STATUS_NOT_SUPPORTED, TRNSOLVER_STATUS_INVALID_VALUE,
+                                               TRNSOLVER_STATUS_EXECUTION_FAILED, TRNSOLVER_STATUS_INTERNAL_ERROR,
+                                               &trnsolverGetStatusName};
+
+using Check = ArgCheck<Status>;
+
+trn::solver::Uplo to_uplo(trnblasFillMode_t u) {
+  return enum_value(u) == TRNBLAS_FILL_MODE_UPPER ? trn::solver::Uplo::upper : trn::solver::Uplo::lower;
+}
+
+// Arguments common to every syevj entry point: jobz (1), uplo (2), n (3), A (4), lda (5), W (6).
+void check_syevj_common(Check& c, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const void* A, int lda,
+                        const void* W) {
+  c.one_of(enum_value(jobz), {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 1, "jobz")
+      .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(n, 3, "n")
+      .require(n == 0 || A != nullptr, 4, "A")
+      .leading_dim(lda, n, 5, "lda")
+      .require(n == 0 || W != nullptr, 6, "W");
+}
+
+// The fp32 kernel keeps the matrix in SBUF: larger n is a documented NOT_SUPPORTED.
+void check_size(Check& c, bool fp32, int n) {
+  if (fp32)
+    c.require_or(n <= trn::solver::kSyevjMaxN, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+                 "n exceeds the SBUF-resident Jacobi kernel's limit (kSyevjMaxN)");
+}
+
+template <class T>
+Status bufsize(const char* fn, trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+               const T* A, int lda, const T* W, int* lwork, syevjInfo_t params, int batch, bool batched) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_syevj_common(c, jobz, uplo, n, A, lda, W);
+  c.not_null(lwork, 7, "lwork").require(g_infos.contains(params), 8, "params");
+  if (batched) c.nonnegative(batch, 9, "batchSize");
+  if (!c) return c.status();
+  *lwork = 1;  // no device workspace is needed; a positive size keeps the allocate-then-call pattern
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+template <class T>
+Status run_syevj(const char* fn, trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, T* A,
+                 int lda, T* W, T* work, int lwork, int* info, syevjInfo_t params, int batch, bool batched) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_syevj_common(c, jobz, uplo, n, A, lda, W);
+  c.require(work != nullptr, 7, "work").require(lwork >= 1, 8, "lwork").not_null(info, 9, "info");
+  c.require(g_infos.contains(params), 10, "params");
+  if (batched) c.nonnegative(batch, 11, "batchSize");
+  check_size(c, std::is_same_v<T, float>, n);
+  if (!c) {
+    if (info != nullptr && c.failed_position() > 0) *info = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    const bool vectors = enum_value(jobz) == TRNSOLVER_EIG_MODE_VECTOR;
+    trn::solver::SyevjParams p = params->params;
+    if (!batched) p.sort_eig = true;
+    trn::solver::CallReport report;
+    std::vector<trn::solver::SyevjResult> res;
+    if constexpr (std::is_same_v<T, float>)
+      res = trn::solver::ssyevj_batched(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, batched ? batch : 1,
+                                        &report);
+    else
+      res = trn::solver::dsyevj_batched(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, batched ? batch : 1,
+                                        &report);
+    if (batched) {
+      for (int k = 0; k < batch; ++k) info[k] = n == 0 ? 0 : res[static_cast<std::size_t>(k)].info;
+    } else {
+      *info = res.empty() ? 0 : res.front().info;
+    }
+    params->last_was_batched = batched;
+    params->sweeps = res.empty() ? 0 : res.back().sweeps;
+    params->residual = res.empty() ? 0.0 : res.back().residual;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* trnsolverGetStatusName(trnsolverStatus_t s) {
+  switch (enum_value(s)) {
+    case TRNSOLVER_STATUS_SUCCESS: return "TRNSOLVER_STATUS_SUCCESS";
+    case TRNSOLVER_STATUS_NOT_INITIALIZED: return "TRNSOLVER_STATUS_NOT_INITIALIZED";
+    case TRNSOLVER_STATUS_ALLOC_FAILED: return "TRNSOLVER_STATUS_ALLOC_FAILED";
+    case TRNSOLVER_STATUS_INVALID_VALUE: return "TRNSOLVER_STATUS_INVALID_VALUE";
+    case TRNSOLVER_STATUS_ARCH_MISMATCH: return "TRNSOLVER_STATUS_ARCH_MISMATCH";
+    case TRNSOLVER_STATUS_MAPPING_ERROR: return "TRNSOLVER_STATUS_MAPPING_ERROR";
+    case TRNSOLVER_STATUS_EXECUTION_FAILED: return "TRNSOLVER_STATUS_EXECUTION_FAILED";
+    case TRNSOLVER_STATUS_INTERNAL_ERROR: return "TRNSOLVER_STATUS_INTERNAL_ERROR";
+    case TRNSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return "TRNSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
+    case TRNSOLVER_STATUS_NOT_SUPPORTED: return "TRNSOLVER_STATUS_NOT_SUPPORTED";
+    case TRNSOLVER_STATUS_ZERO_PIVOT: return "TRNSOLVER_STATUS_ZERO_PIVOT";
+    case TRNSOLVER_STATUS_INVALID_LICENSE: return "TRNSOLVER_STATUS_INVALID_LICENSE";
+    case TRNSOLVER_STATUS_INVALID_WORKSPACE: return "TRNSOLVER_STATUS_INVALID_WORKSPACE";
+    default: return "TRNSOLVER_STATUS_UNKNOWN";
+  }
+}
+
+trnsolverStatus_t trnsolverGetVersion(int* version) {
+  if (version == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  *version = TRNSOLVER_VERSION;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnCreate(trnsolverDnHandle_t* handle) {
+  if (handle == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  try {
+    auto* h = new trnsolverDnContext;
+    g_handles.insert(h);
+    *handle = h;
+    return TRNSOLVER_STATUS_SUCCESS;
+  } catch (...) {
+    return TRNSOLVER_STATUS_ALLOC_FAILED;
+  }
+}
+
+trnsolverStatus_t trnsolverDnDestroy(trnsolverDnHandle_t h) {
+  if (!g_handles.erase(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  delete h;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSetStream(trnsolverDnHandle_t h, trnStream_t s) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  h->stream = s;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnGetStream(trnsolverDnHandle_t h, trnStream_t* s) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnGetStream", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.not_null(s, 1, "streamId")) return c.status();
+  *s = h->stream;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSetDeterministicMode(trnsolverDnHandle_t h, trnsolverDeterministicMode_t mode) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSetDeterministicMode", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.one_of(enum_value(mode), {1, 2}, 1, "mode")) return c.status();
+  h->deterministic = mode;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnGetDeterministicMode(trnsolverDnHandle_t h, trnsolverDeterministicMode_t* mode) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnGetDeterministicMode", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.not_null(mode, 1, "mode")) return c.status();
+  *mode = h->deterministic;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSetTarget(trnsolverDnHandle_t h, trnTarget_t target) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSetTarget", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.one_of(enum_value(target), {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target")) return c.status();
+  h->settings.target = static_cast<trn::Generation>(enum_value(target));
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t h, int cores) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSetEmulatedCores", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.require(cores >= 1 && cores <= 64, 1, "cores")) return c.status();
+  h->settings.num_cores = cores;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnGetLastProfile(trnsolverDnHandle_t h, trnProfile_t* profile) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnGetLastProfile", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.not_null(profile, 1, "profile")) return c.status();
+  *profile = h->last_profile;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverLoggerConfigure(int on, int to_stdout, int to_stderr, const char* file) {
+  g_log.configure(on != 0, to_stdout != 0, to_stderr != 0, file);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+trnsolverStatus_t trnsolverSetLoggerCallback(trnsolverLogCallback cb) {
+  g_log.set_callback(cb);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+trnsolverStatus_t trnsolverGetLoggerCallback(trnsolverLogCallback* cb) {
+  if (cb == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  *cb = g_log.callback();
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// ---- syevjInfo_t ----------------------------------------------------------------------------------
+
+trnsolverStatus_t trnsolverDnCreateSyevjInfo(syevjInfo_t* info) {
+  if (info == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  try {
+    auto* p = new syevjInfo;
+    g_infos.insert(p);
+    *info = p;
+    return TRNSOLVER_STATUS_SUCCESS;
+  } catch (...) {
+    return TRNSOLVER_STATUS_ALLOC_FAILED;
+  }
+}
+
+trnsolverStatus_t trnsolverDnDestroySyevjInfo(syevjInfo_t info) {
+  if (!g_infos.erase(info)) return TRNSOLVER_STATUS_INVALID_VALUE;
+  delete info;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance) {
+  Check c(g_log, "trnsolverDnXsyevjSetTolerance", TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(g_infos.contains(info), 1, "info").require(tolerance >= 0.0, 2, "tolerance")) return c.status();
+  info->params.tolerance = tolerance;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps) {
+  Check c(g_log, "trnsolverDnXsyevjSetMaxSweeps", TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(g_infos.contains(info), 1, "info").require(max_sweeps > 0, 2, "max_sweeps")) return c.status();
+  info->params.max_sweeps = max_sweeps;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig) {
+  Check c(g_log, "trnsolverDnXsyevjSetSortEig", TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(g_infos.contains(info), 1, "info")) return c.status();
+  info->params.sort_eig = sort_eig != 0;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjGetResidual(trnsolverDnHandle_t h, syevjInfo_t info, double* residual) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnXsyevjGetResidual", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(g_infos.contains(info), 1, "info").not_null(residual, 2, "residual");
+  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+                      "not available after syevjBatched");
+  if (!c) return c.status();
+  *residual = info->residual;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXsyevjGetSweeps(trnsolverDnHandle_t h, syevjInfo_t info, int* executed_sweeps) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnXsyevjGetSweeps", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(g_infos.contains(info), 1, "info").not_null(executed_sweeps, 2, "executed_sweeps");
+  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+                      "not available after syevjBatched");
+  if (!c) return c.status();
+  *executed_sweeps = info->sweeps;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// ---- syevj ------------------------------------------------------------------------------------------
+
+trnsolverStatus_t trnsolverDnSsyevj_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const float* A, int lda, const float* W, int* lwork,
+                                               syevjInfo_t params) {
+  return bufsize("trnsolverDnSsyevj_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, 1, false);
+}
+trnsolverStatus_t trnsolverDnDsyevj_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const double* A, int lda, const double* W, int* lwork,
+                                               syevjInfo_t params) {
+  return bufsize("trnsolverDnDsyevj_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, 1, false);
+}
+trnsolverStatus_t trnsolverDnSsyevjBatched_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,
+                                                      trnblasFillMode_t uplo, int n, const float* A, int lda,
+                                                      const float* W, int* lwork, syevjInfo_t params, int batch) {
+  return bufsize("trnsolverDnSsyevjBatched_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, batch, true);
+}
+trnsolverStatus_t trnsolverDnDsyevjBatched_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,
+                                                      trnblasFillMode_t uplo, int n, const double* A, int lda,
+                                                      const double* W, int* lwork, syevjInfo_t params, int batch) {
+  return bufsize("trnsolverDnDsyevjBatched_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, batch, true);
+}
+
+trnsolverStatus_t trnsolverDnSsyevj(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    float* A, int lda, float* W, float* work, int lwork, int* info,
+                                    syevjInfo_t params) {
+  return run_syevj("trnsolverDnSsyevj", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, 1, false);
+}
+trnsolverStatus_t trnsolverDnDsyevj(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    double* A, int lda, double* W, double* work, int lwork, int* info,
+                                    syevjInfo_t params) {
+  return run_syevj("trnsolverDnDsyevj", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, 1, false);
+}
+trnsolverStatus_t trnsolverDnSsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                           int n, float* A, int lda, float* W, float* work, int lwork, int* info,
+                                           syevjInfo_t params, int batch) {
+  return run_syevj("trnsolverDnSsyevjBatched", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, batch, true);
+}
+trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                           int n, double* A, int lda, double* W, double* work, int lwork, int* info,
+                                           syevjInfo_t params, int batch) {
+  return run_syevj("trnsolverDnDsyevjBatched", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, batch, true);
+}
+
+// ---- Cholesky ----------------------------------------------------------------------------------------
+
+}  // extern "C"
+
+namespace {
+
+template <class T>
+Status potrf_buffer(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, int* Lwork) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .require(n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, n, 4, "lda")
+      .not_null(Lwork, 5, "Lwork");
+  if (!c) return c.status();
+  *Lwork = 1;  // no workspace is needed
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+template <class T>
+Status potrf_run(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, T* Workspace,
+                 int Lwork, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .require(n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, n, 4, "lda")
+      .not_null(Workspace, 5, "Workspace")
+      .require(Lwork >= 1, 6, "Lwork")
+      .not_null(devInfo, 7, "devInfo");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    if constexpr (std::is_same_v<T, float>)
+      *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
+    else
+      *devInfo = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+template <class T>
+Status potrs_run(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const T* A, int lda,
+                 T* B, int ldb, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .nonnegative(nrhs, 3, "nrhs")
+      .require(n == 0 || A != nullptr, 4, "A")
+      .leading_dim(lda, n, 5, "lda")
+      .require(n == 0 || nrhs == 0 || B != nullptr, 6, "B")
+      .leading_dim(ldb, n, 7, "ldb")
+      .not_null(devInfo, 8, "devInfo");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    if constexpr (std::is_same_v<T, float>)
+      trn::solver::spotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
+    else
+      trn::solver::dpotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
+    *devInfo = 0;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                               int* Lwork) {
+  return potrf_buffer("trnsolverDnSpotrf_bufferSize", h, uplo, n, A, lda, Lwork);
+}
+trnsolverStatus_t trnsolverDnDpotrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                               int* Lwork) {
+  return potrf_buffer("trnsolverDnDpotrf_bufferSize", h, uplo, n, A, lda, Lwork);
+}
+trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                    float* Workspace, int Lwork, int* devInfo) {
+  return potrf_run("trnsolverDnSpotrf", h, uplo, n, A, lda, Workspace, Lwork, devInfo);
+}
+trnsolverStatus_t trnsolverDnDpotrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                    double* Workspace, int Lwork, int* devInfo) {
+  return potrf_run("trnsolverDnDpotrf", h, uplo, n, A, lda, Workspace, Lwork, devInfo);
+}
+trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
+                                    int lda, float* B, int ldb, int* devInfo) {
+  return potrs_run("trnsolverDnSpotrs", h, uplo, n, nrhs, A, lda, B, ldb, devInfo);
+}
+trnsolverStatus_t trnsolverDnDpotrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const double* A,
+                                    int lda, double* B, int ldb, int* devInfo) {
+  return potrs_run("trnsolverDnDpotrs", h, uplo, n, nrhs, A, lda, B, ldb, devInfo);
+}
+
+// ---- LU --------------------------------------------------------------------------------------------
+
+trnsolverStatus_t trnsolverDnSgetrf_bufferSize(trnsolverDnHandle_t h, int m, int n, float* A, int lda, int* Lwork) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSgetrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, m, 4, "lda").not_null(Lwork, 5, "Lwork");
+  if (!c) return c.status();
+  *Lwork = 1;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t h, int m, int n, float* A, int lda, float* Workspace,
+                                    int* devIpiv, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnSgetrf";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, m, 4, "lda").not_null(Workspace, 5, "Workspace").not_null(devInfo, 7, "devInfo");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    *devInfo = trn::solver::sgetrf(h->settings, m, n, A, lda, devIpiv, &report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs, const float* A,
+                                    int lda, const int* devIpiv, float* B, int ldb, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnSgetrs";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(trans), {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
+      .nonnegative(n, 2, "n")
+      .nonnegative(nrhs, 3, "nrhs")
+      .require(n == 0 || A != nullptr, 4, "A")
+      .leading_dim(lda, n, 5, "lda")
+      .require(n == 0 || nrhs == 0 || B != nullptr, 7, "B")
+      .leading_dim(ldb, n, 8, "ldb")
+      .not_null(devInfo, 9, "devInfo");
+  // Every pivot index must lie in [1, n] (read-only check before anything is written).
+  for (int k = 0; c && devIpiv != nullptr && k < n; ++k) c.require(devIpiv[k] >= 1 && devIpiv[k] <= n, 6, "devIpiv");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    trn::solver::sgetrs(h->settings, enum_value(trans) != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
+    *devInfo = 0;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // extern "C"
+
+namespace {
+
+template <class T>
+Status getrf_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, int lda, int* Lwork) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, m, 4, "lda").not_null(Lwork, 5, "Lwork");
+  if (!c) return c.status();
+  *Lwork = 1;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// IRS simple API: argument positions as cuSOLVER (n 1, nrhs 2, dA 3, ldda 4, dipiv 5, dB 6, lddb 7,
+// dX 8, lddx 9, dWorkspace 10, lwork_bytes 11, iter 12, d_info 13).
+std::size_t gesv_bytes(int n, int nrhs) {
+  return static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * sizeof(float) +
+         static_cast<std::size_t>(n) * static_cast<std::size_t>(nrhs) * (sizeof(float) + sizeof(double));
+}
+
+void check_gesv(Check& c, int n, int nrhs, const double* dA, int ldda, const int* dipiv, const double* dB, int lddb,
+                const double* dX, int lddx) {
+  c.nonnegative(n, 1, "n").nonnegative(nrhs, 2, "nrhs").require(n == 0 || dA != nullptr, 3, "dA")
+      .leading_dim(ldda, n, 4, "ldda").require(n == 0 || dipiv != nullptr, 5, "dipiv")
+      .require(n == 0 || nrhs == 0 || dB != nullptr, 6, "dB").leading_dim(lddb, n, 7, "lddb")
+      .require(n == 0 || nrhs == 0 || dX != nullptr, 8, "dX").leading_dim(lddx, n, 9, "lddx");
+}
+
+Status gesv_buffer(const char* fn, trnsolverDnHandle_t h, int n, int nrhs, double* dA, int ldda, int* dipiv,
+                   double* dB, int lddb, double* dX, int lddx, size_t* lwork_bytes) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_gesv(c, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx);
+  c.not_null(lwork_bytes, 11, "lwork_bytes");
+  if (!c) return c.status();
+  *lwork_bytes = gesv_bytes(n, nrhs);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+Status gesv_run(const char* fn, trn::blas::GemmMode mode, trnsolverDnHandle_t h, int n, int nrhs, double* dA,
+                int ldda, int* dipiv, double* dB, int lddb, double* dX, int lddx, void* dWorkspace,
+                size_t lwork_bytes, int* iter, int* d_info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_gesv(c, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx);
+  c.require(lwork_bytes == 0 || dWorkspace != nullptr, 10, "dWorkspace")
+      .require(lwork_bytes >= gesv_bytes(n, nrhs), 11, "lwork_bytes")
+      .not_null(iter, 12, "iter")
+      .not_null(d_info, 13, "d_info");
+  if (!c) {
+    if (d_info != nullptr && c.failed_position() > 0) *d_info = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    *d_info = trn::solver::dxgesv(h->settings, mode, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, iter, 50, &report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverDnDgetrf_bufferSize(trnsolverDnHandle_t h, int m, int n, double* A, int lda, int* Lwork) {
+  return getrf_buffer("trnsolverDnDgetrf_bufferSize", h, m, n, A, lda, Lwork);
+}
+
+trnsolverStatus_t trnsolverDnDgetrf(trnsolverDnHandle_t h, int m, int n, double* A, int lda, double* Workspace,
+                                    int* devIpiv, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnDgetrf";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, m, 4, "lda").not_null(Workspace, 5, "Workspace").not_null(devInfo, 7, "devInfo");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    *devInfo = trn::solver::dgetrf(h->settings, m, n, A, lda, devIpiv, &report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs, const double* A,
+                                    int lda, const int* devIpiv, double* B, int ldb, int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnDgetrs";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(trans), {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
+      .nonnegative(n, 2, "n").nonnegative(nrhs, 3, "nrhs").require(n == 0 || A != nullptr, 4, "A")
+      .leading_dim(lda, n, 5, "lda").require(n == 0 || nrhs == 0 || B != nullptr, 7, "B")
+      .leading_dim(ldb, n, 8, "ldb").not_null(devInfo, 9, "devInfo");
+  for (int k = 0; c && devIpiv != nullptr && k < n; ++k) c.require(devIpiv[k] >= 1 && devIpiv[k] <= n, 6, "devIpiv");
+  if (!c) {
+    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    trn::solver::dgetrs(h->settings, enum_value(trans) != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
+    *devInfo = 0;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+#define TRNSOLVER_DEFINE_GESV(NAME, MODE)                                                                          \
+  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t h, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,   \
+                                      trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB,                     \
+                                      trnsolver_int_t lddb, double* dX, trnsolver_int_t lddx, void*,                \
+                                      size_t* lwork_bytes) {                                                        \
+    return gesv_buffer(#NAME "_bufferSize", h, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, lwork_bytes);          \
+  }                                                                                                                 \
+  trnsolverStatus_t NAME(trnsolverDnHandle_t h, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,                \
+                         trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB, trnsolver_int_t lddb, double* dX, \
+                         trnsolver_int_t lddx, void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter,         \
+                         trnsolver_int_t* d_info) {                                                                 \
+    return gesv_run(#NAME, MODE, h, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, dWorkspace, lwork_bytes, iter,    \
+                    d_info);                                                                                        \
+  }
+TRNSOLVER_DEFINE_GESV(trnsolverDnDSgesv, trn::blas::GemmMode::fp32)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDHgesv, trn::blas::GemmMode::fp16)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDBgesv, trn::blas::GemmMode::bf16)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDXgesv, trn::blas::GemmMode::tf32)
+#undef TRNSOLVER_DEFINE_GESV
+
+}  // extern "C"

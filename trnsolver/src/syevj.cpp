@@ -1,0 +1,228 @@
+// syevj drivers: argument checks, launches of the fp32 tile kernel (syevj_f32.cpp), and the fp64
+// Jacobi that runs on the host CPU (no NeuronCore engine computes in fp64; docs/trnsolver.md
+// "Where the fp64 work runs").
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <numeric>
+
+#include "syevj_internal.hpp"
+
+namespace trn::solver {
+namespace {
+
+void require(bool ok, const char* what) {
+  if (!ok) throw UsageError("trnsolver", "argument", what);
+}
+
+LaunchConfig launch_config(const Settings& s, std::int64_t programs) {
+  LaunchConfig lc;
+  lc.grid = {static_cast<int>(programs), 1, 1};
+  lc.host_threads = s.host_threads;
+  lc.num_cores = std::max(1, s.num_cores);
+  lc.core.generation = s.target;
+  lc.core.numerics = s.numerics;
+  return lc;
+}
+
+void finish_report(CallReport* r, const Settings& s, Trace&& t) {
+  if (r == nullptr) return;
+  r->profile = model_profile(t, s.target);
+  r->profile.cores = std::max(1, s.num_cores);
+  r->trace = std::move(t);
+}
+
+void check_args(std::int64_t n, std::int64_t lda, const void* A, const void* W, std::int64_t batch) {
+  require(n >= 0, "n >= 0");
+  require(lda >= std::max<std::int64_t>(1, n), "lda >= max(1, n)");
+  require(batch >= 0, "batch >= 0");
+  require(n == 0 || batch == 0 || (A != nullptr && W != nullptr), "A and W not NULL");
+}
+
+// ---- fp64 on the host --------------------------------------------------------------------------
+
+// Round-robin successor, as in the fp32 kernel (pairs (2k, 2k+1) of the position array).
+std::int64_t next_position(std::int64_t pos, std::int64_t m) {
+  if (m == 1) return pos;
+  const std::int64_t k = pos / 2;
+  if (pos % 2 == 0) {
+    if (k == 0) return 0;
+    return k + 1 <= m - 1 ? 2 * (k + 1) : 2 * (m - 1) + 1;
+  }
+  return k == 0 ? 2 : 2 * (k - 1) + 1;
+}
+
+// Two-sided Jacobi in fp64 with the Demmel-Veselic threshold: the pair (p, q) is rotated iff
+// |a_pq| > tol sqrt(|a_pp a_qq|); the run has converged when a whole sweep rotates nothing. That
+// test gives eigenvalues of graded positive definite matrices to high relative accuracy (Demmel &
+// Veselic, SIMAX 13(4), 1992). Rotation: Golub & Van Loan Alg. 8.5.2, diagonal by Rutishauser's
+// update a_pp -= t a_pq, a_qq += t a_pq, a_pq = 0.
+SyevjResult jacobi_fp64(bool vectors, bool lower, std::int64_t n, double* Ain, std::int64_t lda, double* W,
+                        const SyevjParams& prm, bool sort, double* flops) {
+  SyevjResult res;
+  const std::int64_t N = n + (n % 2), m = N / 2;
+  std::vector<double> a(static_cast<std::size_t>(N * N), 0.0), v;
+  auto at = [&](std::int64_t i, std::int64_t j) -> double& { return a[static_cast<std::size_t>(i + j * N)]; };
+  bool finite = true;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const bool stored = lower ? i >= j : i <= j;
+      const double x = stored ? Ain[i + j * lda] : Ain[j + i * lda];
+      finite = finite && std::isfinite(x);
+      at(i, j) = x;
+    }
+  if (!finite) {
+    res.info = static_cast<int>(n) + 1;
+    res.residual = std::nan("");
+    std::fill(W, W + n, std::nan(""));
+    return res;
+  }
+  if (vectors) {
+    v.assign(static_cast<std::size_t>(N * N), 0.0);
+    for (std::int64_t i = 0; i < N; ++i) v[static_cast<std::size_t>(i + i * N)] = 1.0;
+  }
+  const double tol = prm.tolerance > 0 ? prm.tolerance : DBL_EPSILON;
+  // slot[k] = matrix index currently at position k of the round-robin arrangement.
+  std::vector<std::int64_t> slot(static_cast<std::size_t>(N)), next(static_cast<std::size_t>(N));
+  std::iota(slot.begin(), slot.end(), 0);
+  bool converged = false;
+  double work = 0;
+  while (!converged && res.sweeps < prm.max_sweeps) {
+    bool rotated = false;
+    for (std::int64_t step = 0; step < N - 1; ++step) {
+      for (std::int64_t k = 0; k < m; ++k) {
+        std::int64_t p = slot[static_cast<std::size_t>(2 * k)], q = slot[static_cast<std::size_t>(2 * k + 1)];
+        if (p > q) std::swap(p, q);
+        if (q >= n) continue;  // padding index
+        const double apq = at(p, q), app = at(p, p), aqq = at(q, q);
+        if (!(std::fabs(apq) > tol * std::sqrt(std::fabs(app * aqq)))) continue;
+        rotated = true;
+        const double tau = (aqq - app) / (2.0 * apq);
+        const double t = (tau >= 0 ? 1.0 : -1.0) / (std::fabs(tau) + std::hypot(1.0, tau));
+        const double c = 1.0 / std::hypot(1.0, t), s = t * c;
+        for (std::int64_t r = 0; r < n; ++r) {  // columns p, q
+          const double xp = at(r, p), xq = at(r, q);
+          at(r, p) = c * xp - s * xq;
+          at(r, q) = s * xp + c * xq;
+        }
+        for (std::int64_t r = 0; r < n; ++r) {  // rows p, q
+          const double xp = at(p, r), xq = at(q, r);
+          at(p, r) = c * xp - s * xq;
+          at(q, r) = s * xp + c * xq;
+        }
+        at(p, p) = app - t * apq;
+        at(q, q) = aqq + t * apq;
+        at(p, q) = at(q, p) = 0.0;
+        work += 12.0 * static_cast<double>(n) + 20.0;
+        if (vectors)
+          for (std::int64_t r = 0; r < n; ++r) {
+            double& vp = v[static_cast<std::size_t>(r + p * N)];
+            double& vq = v[static_cast<std::size_t>(r + q * N)];
+            const double xp = vp, xq = vq;
+            vp = c * xp - s * xq;
+            vq = s * xp + c * xq;
+          }
+        if (vectors) work += 6.0 * static_cast<double>(n);
+      }
+      for (std::int64_t k = 0; k < N; ++k) next[static_cast<std::size_t>(next_position(k, m))] = slot[static_cast<std::size_t>(k)];
+      slot.swap(next);
+    }
+    ++res.sweeps;
+    converged = !rotated;
+  }
+  double off2 = 0;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if (i != j) off2 += at(i, j) * at(i, j);
+  res.residual = std::sqrt(off2);
+  res.info = converged ? 0 : static_cast<int>(n) + 1;
+  std::vector<std::int64_t> order(static_cast<std::size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  if (sort) std::stable_sort(order.begin(), order.end(), [&](std::int64_t x, std::int64_t y) { return at(x, x) < at(y, y); });
+  for (std::int64_t k = 0; k < n; ++k) W[k] = at(order[static_cast<std::size_t>(k)], order[static_cast<std::size_t>(k)]);
+  if (vectors)
+    for (std::int64_t k = 0; k < n; ++k)
+      for (std::int64_t i = 0; i < n; ++i) Ain[i + k * lda] = v[static_cast<std::size_t>(i + order[static_cast<std::size_t>(k)] * N)];
+  *flops += work;
+  return res;
+}
+
+}  // namespace
+
+double ssyevj_effective_tolerance(std::int64_t n, double tol) {
+  const double u = std::ldexp(1.0, -24);
+  const double floor = 4.0 * std::sqrt(static_cast<double>(std::max<std::int64_t>(n, 1))) * u;
+  const double t = tol > 0 ? tol : static_cast<double>(FLT_EPSILON);
+  return std::max(t, floor);
+}
+
+std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
+                                        std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                        CallReport* report) {
+  check_args(n, lda, A, W, batch);
+  require(n <= kSyevjMaxN, "n <= kSyevjMaxN (SBUF-resident kernel)");
+  require(p.max_sweeps >= 0, "max_sweeps >= 0");
+  if (report != nullptr) *report = CallReport{};
+  std::vector<SyevjResult> results(static_cast<std::size_t>(batch));
+  if (n == 0 || batch == 0) return results;
+  if (n == 1) {  // a 1 x 1 matrix is its own eigendecomposition (no rotation, no flop)
+    for (std::int64_t k = 0; k < batch; ++k) {
+      W[k] = A[k * lda];
+      if (vectors) A[k * lda] = 1.0f;
+    }
+    return results;
+  }
+  const auto kernel = [&](NeuronCore& nc) {
+    const std::int64_t k = nc.linear_program_id();
+    detail::JacobiProblemF32 pr;
+    pr.a = A + k * lda * n;
+    pr.lda = lda;
+    pr.w = W + k * n;
+    pr.n = n;
+    pr.vectors = vectors;
+    pr.lower = uplo == Uplo::lower;
+    pr.sort = p.sort_eig;
+    pr.tolerance = p.tolerance;
+    pr.max_sweeps = p.max_sweeps;
+    pr.result = &results[static_cast<std::size_t>(k)];
+    detail::syevj_f32_kernel(nc, pr);
+  };
+  LaunchResult r = launch(launch_config(s, batch), kernel);
+  finish_report(report, s, std::move(r.trace));
+  return results;
+}
+
+SyevjResult ssyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
+                   const SyevjParams& p, CallReport* report) {
+  SyevjParams q = p;
+  q.sort_eig = true;  // syevj always sorts (cuSOLVER: SetSortEig affects only the batched call)
+  return ssyevj_batched(s, vectors, uplo, n, A, lda, W, q, 1, report).front();
+}
+
+std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A,
+                                        std::int64_t lda, double* W, const SyevjParams& p, std::int64_t batch,
+                                        CallReport* report) {
+  check_args(n, lda, A, W, batch);
+  require(p.max_sweeps >= 0, "max_sweeps >= 0");
+  if (report != nullptr) *report = CallReport{};
+  std::vector<SyevjResult> results(static_cast<std::size_t>(batch));
+  double flops = 0;
+  for (std::int64_t k = 0; k < batch && n > 0; ++k)
+    results[static_cast<std::size_t>(k)] =
+        jacobi_fp64(vectors, uplo == Uplo::lower, n, A + k * lda * n, lda, W + k * n, p, p.sort_eig, &flops);
+  if (report != nullptr) {
+    report->profile.target = s.target;  // no device instructions: the fp64 Jacobi runs on the host
+    report->host_fp64_flops = flops;
+  }
+  return results;
+}
+
+SyevjResult dsyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* W,
+                   const SyevjParams& p, CallReport* report) {
+  SyevjParams q = p;
+  q.sort_eig = true;
+  auto r = dsyevj_batched(s, vectors, uplo, n, A, lda, W, q, 1, report);
+  return r.empty() ? SyevjResult{} : r.front();
+}
+
+}  // namespace trn::solver

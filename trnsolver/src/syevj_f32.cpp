@@ -1,0 +1,340 @@
+// ssyevj: parallel two-sided Jacobi for one fp32 symmetric matrix, resident in SBUF.
+//
+// Algorithm (Brent & Luk 1985 round-robin ordering; rotation formula Golub & Van Loan, Matrix
+// Computations 4th ed., Alg. 8.5.2 sym.schur2). The matrix is kept so that each step's n/2 disjoint
+// pairs are the adjacent column pairs (2k, 2k+1). One step:
+//   1. diag / superdiag of A broadcast to every partition: affine_select masks (GpSimdE) and a
+//      ones-matmul on TensorE (exact: one nonzero term per output);
+//   2. angles c_k, s_k on VectorE / ScalarE, computed redundantly on every partition so that they
+//      are already broadcast along the free axis: theta = a_qq - a_pp,
+//      t = 2 a_pq sgn(theta) / (|theta| + sqrt(theta^2 + 4 a_pq^2)), c = rsqrt(1 + t^2), s = t c;
+//   3. B = A J P: every row tile rotates its column pairs (VectorE) and writes them to the positions
+//      of the next round-robin pairing P (copies on GpSimdE);
+//   4. B^T = P^T J^T A by TensorE transposes (exact for finite data);
+//   5. A' = B^T J P = P^T J^T A J P (the same column rotation; A' is symmetric) and V' = V J P.
+// After every sweep (n - 1 steps) off(A)_F is formed on ScalarE (square + row sums) and TensorE
+// (ones-matmul over partitions) and read by the host to decide whether to stop.
+//
+// Engines: TensorE (broadcasts, transposes, partition sums), VectorE (rotations, angles),
+// ScalarE (sqrt, rsqrt, squares), GpSimdE (masks, permutation copies), DMA (load, store).
+// Sizes: n <= kSyevjMaxN; odd n is padded with a zero row/column that never rotates.
+// Accuracy: docs/trnsolver.md (eigenvalues within c n u ||A||_2, orthogonality c n^1.5 u).
+// Limits: |a_ij| < 2^58 (theta^2 must not overflow fp32); entries below 2^-50 ||A|| may be left
+// unrotated (the sqrt argument is floored at 2^-100 to stay in ScalarE's valid range).
+#include <algorithm>
+#include <cstdlib>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+#include "syevj_internal.hpp"
+
+namespace trn::solver::detail {
+namespace {
+
+// The round-robin successor of every position: each step moves every element one place along
+// the ring top_1 -> top_2 -> ... -> top_{m-1} -> bot_{m-1} -> ... -> bot_0 -> top_1 (top_k = 2k,
+// bot_k = 2k + 1, top_0 fixed), so that over N - 1 steps every pair meets exactly once.
+std::int64_t next_position(std::int64_t pos, std::int64_t m) {
+  if (m == 1) return pos;
+  const std::int64_t k = pos / 2;
+  if (pos % 2 == 0) {  // top_k
+    if (k == 0) return 0;
+    return k + 1 <= m - 1 ? 2 * (k + 1) : 2 * (m - 1) + 1;
+  }
+  return k == 0 ? 2 : 2 * (k - 1) + 1;  // bot_k
+}
+
+struct Kernel {
+  NeuronCore& nc;
+  const JacobiProblemF32& p;
+  std::int64_t n, N, m, P, T;
+  std::vector<std::int64_t> r0, pt;  // row tiles
+  std::vector<Tile> A, B, V, V2;
+  Tile ones, D, S, C, Sn, E, O, tmp, theta, sg, r, work, den, mask, rowsum, scalar_sb;
+  Tile ps_bcast, ps_trans, ps_sum;
+
+  Kernel(NeuronCore& nc_, const JacobiProblemF32& p_) : nc(nc_), p(p_) {
+    n = p.n;
+    N = n + (n % 2);
+    m = N / 2;
+    P = nc.hw().pmax;
+    T = (N + P - 1) / P;
+    for (std::int64_t t = 0; t < T; ++t) {
+      r0.push_back(t * P);
+      pt.push_back(std::min(P, N - t * P));
+    }
+  }
+
+  // [rows, cols] column-major HBM matrix as a [row, col] view (rows become partitions).
+  static HbmTensor colmajor(float* a, std::int64_t lda, std::int64_t rows, std::int64_t cols) {
+    return HbmTensor::wrap(a, DType::f32, {rows, cols}, {1, lda});
+  }
+
+  void run(AllocScope& sb, AllocScope& ps) {
+    const auto i32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
+    const std::int32_t Pi = i32(P);
+    for (std::int64_t t = 0; t < T; ++t) {
+      A.push_back(sb.alloc(DType::f32, i32(pt[t]), {N}, "A"));
+      B.push_back(sb.alloc(DType::f32, i32(pt[t]), {N}, "B"));
+      if (p.vectors) {
+        V.push_back(sb.alloc(DType::f32, i32(pt[t]), {N}, "V"));
+        V2.push_back(sb.alloc(DType::f32, i32(pt[t]), {N}, "V'"));
+      }
+    }
+    ones = sb.alloc(DType::f32, Pi, {std::max(N, P)}, "ones");
+    D = sb.alloc(DType::f32, Pi, {N}, "diag(A) broadcast");
+    S = sb.alloc(DType::f32, Pi, {N}, "superdiag(A) broadcast");
+    C = sb.alloc(DType::f32, Pi, {m}, "c");
+    Sn = sb.alloc(DType::f32, Pi, {m}, "s");
+    E = sb.alloc(DType::f32, Pi, {m}, "rotated even columns");
+    O = sb.alloc(DType::f32, Pi, {m}, "rotated odd columns");
+    tmp = sb.alloc(DType::f32, Pi, {m}, "product");
+    theta = sb.alloc(DType::f32, Pi, {m}, "theta");
+    sg = sb.alloc(DType::f32, Pi, {m}, "2 sgn(theta)");
+    r = sb.alloc(DType::f32, Pi, {m}, "theta^2 + 4 a_pq^2");
+    den = sb.alloc(DType::f32, Pi, {m}, "denominator");
+    work = sb.alloc(DType::f32, Pi, {N}, "masked row");
+    mask = sb.alloc(DType::f32, Pi, {P}, "diagonal block");
+    rowsum = sb.alloc(DType::f32, Pi, {1}, "row sums");
+    scalar_sb = sb.alloc(DType::f32, 1, {1}, "scalar");
+    ps_bcast = ps.alloc(DType::f32, Pi, {P}, "broadcast");
+    ps_trans = ps.alloc(DType::f32, Pi, {std::min<std::int64_t>(N, nc.hw().psum_bank_bytes / 4)}, "transpose");
+    ps_sum = ps.alloc(DType::f32, 1, {1}, "sum");
+    nc.memset(ones, 1.0f);
+
+    load_symmetric();
+    if (p.vectors) init_identity();
+
+    SyevjResult res;
+    const double fro2 = sum_of_squares(false);
+    const double fro = std::sqrt(fro2);
+    double off = std::sqrt(sum_of_squares(true));
+    if (!std::isfinite(fro) || !std::isfinite(off)) {
+      res.info = static_cast<int>(n) + 1;
+      res.residual = std::nan("");
+      *p.result = res;
+      std::fill(p.w, p.w + n, std::nanf(""));
+      return;
+    }
+    const double tol = ssyevj_effective_tolerance(n, p.tolerance);
+    bool converged = off <= tol * fro;
+    while (!converged && res.sweeps < p.max_sweeps) {
+      for (std::int64_t step = 0; step < N - 1; ++step) jacobi_step();
+      ++res.sweeps;
+      off = std::sqrt(sum_of_squares(true));
+      if (!std::isfinite(off)) break;
+      converged = off <= tol * fro;
+    }
+    res.residual = off;
+    res.info = converged ? 0 : static_cast<int>(n) + 1;
+    store(res);
+    *p.result = res;
+  }
+
+  // Reads the uplo triangle only: the other triangle is replaced by the mirrored elements through
+  // affine_select (no arithmetic touches the unread values, so NaN there cannot leak).
+  void load_symmetric() {
+    const HbmTensor a = colmajor(p.a, p.lda, n, n);
+    const bool lower = p.lower;
+    for (std::int64_t t = 0; t < T; ++t) {
+      nc.memset(B[t], 0.0f);
+      const std::int64_t rows = std::min(pt[t], n - r0[t]);
+      if (rows > 0) nc.dma_copy(B[t].rows(0, static_cast<std::int32_t>(rows)).cols(0, n), a.tile(r0[t], static_cast<std::int32_t>(rows), 0, n));
+      // Keep the stored triangle (diagonal included): lower j <= i, upper j >= i; i = r0 + p.
+      const std::array<std::int64_t, 2> step{lower ? -1 : 1, N};
+      nc.affine_select(A[t], std::span(&step, 1), lower ? r0[t] : -r0[t], lower ? 1 : -1, AluOp::greater_equal, B[t],
+                       0.0f);
+    }
+    // B <- strictly mirrored part: (A^T) restricted to the other triangle.
+    transpose_into(A, B);
+    for (std::int64_t t = 0; t < T; ++t) {
+      const std::array<std::int64_t, 2> step{lower ? 1 : -1, N};
+      // lower: keep j > i of the transpose; upper: keep j < i.
+      nc.affine_select(B[t], std::span(&step, 1), lower ? -r0[t] : r0[t], lower ? -1 : 1, AluOp::greater, B[t], 0.0f);
+      nc.tensor_tensor(A[t], A[t], B[t], AluOp::add);
+    }
+  }
+
+  void init_identity() {
+    for (std::int64_t t = 0; t < T; ++t) {
+      const std::array<std::int64_t, 2> step{1, N};
+      nc.affine_select(V[t], std::span(&step, 1), -r0[t], -1, AluOp::equal, ones.rows(0, static_cast<std::int32_t>(pt[t])).cols(0, N), 0.0f);
+    }
+  }
+
+  // dst = src^T over the whole N x N matrix. VectorE transposes 32 x 32 blocks SBUF -> SBUF bit-exactly
+  // (docs/numerics.md "nc_transpose"); on trn1 a TensorE transpose is a matmul with the identity
+  // (fp32: four passes) followed by a PSUM evacuation, which costs more on the device and far more
+  // on the host. TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE=1 selects the TensorE path (for cost studies).
+  void transpose_into(const std::vector<Tile>& src, const std::vector<Tile>& dst) {
+    if (tensor_transpose) {
+      transpose_tensor(src, dst);
+      return;
+    }
+    const std::int64_t b = nc.hw().vector_transpose_max;
+    for (std::int64_t t = 0; t < T; ++t)
+      for (std::int64_t i0 = 0; i0 < pt[t]; i0 += b) {
+        const auto bi = static_cast<std::int32_t>(std::min(b, pt[t] - i0));
+        for (std::int64_t u = 0; u < T; ++u)
+          for (std::int64_t j0 = 0; j0 < pt[u]; j0 += b) {
+            const auto bj = static_cast<std::int32_t>(std::min(b, pt[u] - j0));
+            // dst rows r0[t]+i0.., cols r0[u]+j0..  <-  src rows r0[u]+j0.., cols r0[t]+i0..
+            nc.nc_transpose(dst[t].rows(static_cast<std::int32_t>(i0), bi).cols(r0[u] + j0, bj),
+                            src[u].rows(static_cast<std::int32_t>(j0), bj).cols(r0[t] + i0, bi), Engine::vector);
+          }
+      }
+  }
+  bool tensor_transpose = false;
+
+  void transpose_tensor(const std::vector<Tile>& src, const std::vector<Tile>& dst) {
+    const std::int64_t chunk = ps_trans.size[0];
+    for (std::int64_t t = 0; t < T; ++t) {
+      const auto rows = static_cast<std::int32_t>(pt[t]);
+      for (std::int64_t c0 = 0; c0 < N; c0 += chunk) {
+        const std::int64_t cw = std::min(chunk, N - c0);
+        for (std::int64_t u = c0 / P; u < T && r0[u] < c0 + cw; ++u)
+          nc.nc_transpose(ps_trans.rows(0, rows).cols(r0[u] - c0, pt[u]), src[u].cols(r0[t], pt[t]));
+        nc.tensor_copy(dst[t].cols(c0, cw), ps_trans.rows(0, rows).cols(0, cw));
+      }
+    }
+  }
+
+  // Sum over the matrix of a_ij^2 (off-diagonal only if `off`), as fp32 on the engines; returns it.
+  double sum_of_squares(bool off) {
+    for (std::int64_t t = 0; t < T; ++t) {
+      const auto rows = static_cast<std::int32_t>(pt[t]);
+      Tile src = A[t];
+      if (off) {
+        const std::array<std::int64_t, 2> step{1, N};
+        nc.affine_select(work.rows(0, rows), std::span(&step, 1), -r0[t], -1, AluOp::not_equal, A[t], 0.0f);
+        src = work.rows(0, rows);
+      }
+      const Tile sums = rowsum.rows(0, rows);
+      nc.activation(work.rows(0, rows), src, ActFunc::square, 0.0f, 1.0f, &sums);
+      nc.nc_matmul(ps_sum, rowsum.rows(0, rows), ones.rows(0, rows).cols(0, 1), t > 0);
+    }
+    nc.tensor_copy(scalar_sb, ps_sum);
+    float v = 0.0f;
+    HbmTensor out = HbmTensor::wrap(&v, DType::f32, {1, 1});
+    nc.dma_copy(out.tile(0, 1, 0, 1), scalar_sb);
+    return v;
+  }
+
+  // D[:, j] = a_jj and S[:, j] = a_{j-1, j} on every partition.
+  void broadcast_diagonals() {
+    for (std::int64_t t = 0; t < T; ++t) {
+      const auto rows = static_cast<std::int32_t>(pt[t]);
+      const std::array<std::int64_t, 2> step{1, pt[t]};
+      for (int which = 0; which < 2; ++which) {
+        const Tile& dst = which == 0 ? D : S;
+        nc.affine_select(mask.rows(0, rows).cols(0, pt[t]), std::span(&step, 1), -which, -1, AluOp::equal,
+                         A[t].cols(r0[t], pt[t]), 0.0f);
+        nc.nc_matmul(ps_bcast.cols(0, pt[t]), ones.rows(0, rows).cols(0, P), mask.rows(0, rows).cols(0, pt[t]), false);
+        nc.tensor_copy(dst.cols(r0[t], pt[t]), ps_bcast.cols(0, pt[t]));
+      }
+    }
+  }
+
+  void angles() {
+    const Tile app = D.slice(0, 0, m, 2), aqq = D.slice(0, 1, m, 2), apq = S.slice(0, 1, m, 2);
+    nc.tensor_tensor(theta, aqq, app, AluOp::subtract);
+    nc.tensor_scalar(sg, theta, AluOp::greater_equal, 0.0f, AluOp::multiply, 4.0f);  // 4 or 0
+    nc.tensor_scalar(sg, sg, AluOp::subtract, 2.0f);                                   // 2 sgn(theta), sgn(0) = 1
+    nc.tensor_tensor(r, apq, apq, AluOp::multiply);
+    nc.tensor_scalar(r, r, AluOp::multiply, 4.0f);
+    nc.tensor_tensor(tmp, theta, theta, AluOp::multiply);
+    nc.tensor_tensor(r, r, tmp, AluOp::add);
+    // sqrt(r + 2^-100): the floor keeps ScalarE's sqrt in its valid range [2^-116, 2^118].
+    nc.activation(den, r, ActFunc::sqrt, std::ldexp(1.0f, -100));
+    nc.tensor_scalar(tmp, theta, AluOp::abs_max, 0.0f);
+    nc.tensor_tensor(den, den, tmp, AluOp::add);
+    nc.tensor_tensor(tmp, apq, sg, AluOp::multiply);
+    nc.tensor_tensor(tmp, tmp, den, AluOp::divide);   // t, |t| <= 1
+    nc.tensor_tensor(r, tmp, tmp, AluOp::multiply);
+    nc.activation(C, r, ActFunc::rsqrt, 1.0f);         // c = 1 / sqrt(1 + t^2)
+    nc.tensor_tensor(Sn, tmp, C, AluOp::multiply);     // s = t c
+  }
+
+  // Y = X J P for one row tile: columns (2k, 2k+1) rotated, then moved to their next positions.
+  void rotate_columns(const Tile& X, const Tile& Y) {
+    const auto rows = static_cast<std::int32_t>(X.partitions);
+    const Tile c = C.rows(0, rows), s = Sn.rows(0, rows), e = E.rows(0, rows), o = O.rows(0, rows),
+               w = tmp.rows(0, rows);
+    const Tile xe = X.slice(0, 0, m, 2), xo = X.slice(0, 1, m, 2);
+    nc.tensor_tensor(e, xe, c, AluOp::multiply);
+    nc.tensor_tensor(w, xo, s, AluOp::multiply);
+    nc.tensor_tensor(e, e, w, AluOp::subtract);  // c x_p - s x_q
+    // The odd outputs on GpSimdE, in parallel with VectorE (same fp32 arithmetic, same bits).
+    const Engine g = Engine::gpsimd;
+    const Tile w2 = work.rows(0, rows).cols(0, m);
+    nc.tensor_tensor(o, xe, s, AluOp::multiply, g);
+    nc.tensor_tensor(w2, xo, c, AluOp::multiply, g);
+    nc.tensor_tensor(o, o, w2, AluOp::add, g);   // s x_p + c x_q
+    if (m == 1) {
+      nc.tensor_copy(Y.cols(0, 1), e, g);
+      nc.tensor_copy(Y.cols(1, 1), o, g);
+      return;
+    }
+    nc.tensor_copy(Y.cols(0, 1), e.cols(0, 1), g);                              // top_0 stays
+    nc.tensor_copy(Y.cols(2, 1), o.cols(0, 1), g);                              // bot_0 -> top_1
+    if (m > 2) nc.tensor_copy(Y.slice(0, 4, m - 2, 2), e.cols(1, m - 2), g);    // top_k -> top_{k+1}
+    nc.tensor_copy(Y.cols(2 * m - 1, 1), e.cols(m - 1, 1), g);                  // top_{m-1} -> bot_{m-1}
+    nc.tensor_copy(Y.slice(0, 1, m - 1, 2), o.cols(1, m - 1), g);               // bot_k -> bot_{k-1}
+  }
+
+  void jacobi_step() {
+    broadcast_diagonals();
+    angles();
+    for (std::int64_t t = 0; t < T; ++t) rotate_columns(A[t], B[t]);   // B = A J P
+    transpose_into(B, A);                                              // A <- P^T J^T A
+    for (std::int64_t t = 0; t < T; ++t) rotate_columns(A[t], B[t]);   // B = P^T J^T A J P
+    std::swap(A, B);
+    if (p.vectors) {
+      for (std::int64_t t = 0; t < T; ++t) rotate_columns(V[t], V2[t]);
+      std::swap(V, V2);
+    }
+    // Position bookkeeping for the padding column (host integers).
+    if (pad_position >= 0) pad_position = next_position(pad_position, m);
+  }
+  std::int64_t pad_position = -1;
+
+  void store(const SyevjResult&) {
+    broadcast_diagonals();
+    std::vector<float> diag(static_cast<std::size_t>(N));
+    HbmTensor dh = HbmTensor::wrap(diag.data(), DType::f32, {1, N});
+    nc.dma_copy(dh.tile(0, 1, 0, N), D.rows(0, 1));
+    // Positions of the n true eigenpairs (the padding column, if any, is dropped).
+    std::vector<std::int64_t> pos;
+    for (std::int64_t j = 0; j < N; ++j)
+      if (j != pad_position) pos.push_back(j);
+    if (p.sort) {
+      // Host: argsort of n values (comparisons and index moves only).
+      std::stable_sort(pos.begin(), pos.end(), [&](std::int64_t x, std::int64_t y) { return diag[x] < diag[y]; });
+    }
+    if (p.vectors) {
+      const HbmTensor out = colmajor(p.a, p.lda, n, n);
+      for (std::int64_t k = 0; k < n; ++k)
+        for (std::int64_t t = 0; t < T; ++t) {
+          const std::int64_t rows = std::min(pt[t], n - r0[t]);
+          if (rows <= 0) continue;
+          nc.dma_copy(out.tile(r0[t], static_cast<std::int32_t>(rows), k, 1),
+                      V[t].rows(0, static_cast<std::int32_t>(rows)).cols(pos[k], 1));
+        }
+    }
+    for (std::int64_t k = 0; k < n; ++k) p.w[k] = diag[pos[k]];
+  }
+};
+
+}  // namespace
+
+void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p) {
+  Kernel k(nc, p);
+  k.pad_position = (p.n % 2 != 0) ? p.n : -1;
+  const char* env = std::getenv("TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE");
+  k.tensor_transpose = env != nullptr && env[0] == '1';
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  k.run(sb, ps);
+}
+
+}  // namespace trn::solver::detail

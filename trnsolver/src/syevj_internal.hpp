@@ -1,0 +1,26 @@
+// Internals shared by the syevj drivers and kernels (not installed).
+#pragma once
+#include <cstdint>
+
+#include "trn/solver/solver.hpp"
+
+namespace trn::solver::detail {
+
+// One fp32 matrix for syevj_f32_kernel. a: column-major input (read: the uplo triangle), and the
+// eigenvector output when vectors; w: n eigenvalues.
+struct JacobiProblemF32 {
+  float* a = nullptr;
+  std::int64_t lda = 0;
+  float* w = nullptr;
+  std::int64_t n = 0;
+  bool vectors = true;
+  bool lower = true;
+  bool sort = true;
+  double tolerance = 0.0;
+  int max_sweeps = 100;
+  SyevjResult* result = nullptr;
+};
+
+void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p);
+
+}  // namespace trn::solver::detail
