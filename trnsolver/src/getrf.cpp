@@ -161,10 +161,9 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
 }
 
 LaunchConfig config_of(const Settings& s) {
-  LaunchConfig lc;
-  lc.host_threads = s.host_threads;
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
+  LaunchConfig lc = s.launch_config();
+  lc.num_cores = 1;        // one factorization: a sequence of dependent launches
+  lc.core.execute = true;  // the host reads pivots between launches
   return lc;
 }
 

@@ -119,10 +119,9 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
     throw UsageError("trnsolver", "argument", "spotrf: n >= 0, lda >= max(1, n), A not NULL");
   if (report != nullptr) *report = CallReport{};
   Trace trace;
-  LaunchConfig lc;
-  lc.host_threads = s.host_threads;
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
+  LaunchConfig lc = s.launch_config();
+  lc.num_cores = 1;        // one factorization: a sequence of dependent launches
+  lc.core.execute = true;  // later panels read what earlier launches wrote
   const bool lower = uplo == Uplo::lower;
   // Lower view of the stored triangle: (i, j) -> A[i + j lda] (lower) or A[j + i lda] (upper).
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
@@ -177,10 +176,9 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
     throw UsageError("trnsolver", "argument", "spotrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
   if (report != nullptr) *report = CallReport{};
   if (n == 0 || nrhs == 0) return;
-  LaunchConfig lc;
-  lc.host_threads = s.host_threads;
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
+  LaunchConfig lc = s.launch_config();
+  lc.num_cores = 1;        // one factorization: a sequence of dependent launches
+  lc.core.execute = true;  // later panels read what earlier launches wrote
   const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
   // Lower view L (i, j): A[i + j lda] (uplo lower) or A[j + i lda] (upper, L = U^T).
   const bool lower = uplo == Uplo::lower;

@@ -16,12 +16,8 @@ void require(bool ok, const char* what) {
 }
 
 LaunchConfig launch_config(const Settings& s, std::int64_t programs) {
-  LaunchConfig lc;
-  lc.grid = {static_cast<int>(programs), 1, 1};
-  lc.host_threads = s.host_threads;
-  lc.num_cores = std::max(1, s.num_cores);
-  lc.core.generation = s.target;
-  lc.core.numerics = s.numerics;
+  LaunchConfig lc = s.launch_config({static_cast<int>(programs), 1, 1});
+  lc.core.execute = true;  // the host reads one convergence scalar per sweep
   return lc;
 }
 

@@ -22,12 +22,7 @@ namespace trn::solver {
 using trn::blas::Uplo;
 
 // Emulator settings (the handle's state in the C API).
-struct Settings {
-  Generation target = Generation::trn1;
-  Numerics numerics = Numerics::ideal;
-  int num_cores = 1;     // emulated NeuronCores a batch is spread over
-  int host_threads = 0;  // 0: default (TRN_NUM_THREADS or all)
-};
+struct Settings : EmulatorSettings {};  // target, numerics, SR, cores (a batch is spread over them), threads
 
 // syevjInfo_t: tolerance (0 = machine epsilon of the working type), maximum sweeps, sorting.
 struct SyevjParams {
