@@ -330,7 +330,35 @@ void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, con
     // Stage 2: length-n2 transforms along the rows of y; X[k1 + n1 k2] (element stride n1 * stride).
     std::vector<BatchDim> b2 = dense_in(batch, n);
     b2.push_back(BatchDim{n1, n2, out.stride});
-    run(cx, *node.sub, yv, PlaneView{out.re, out.im, out.stride * n1}, b2, sign);
+    const HardwareSpec& hw = hardware_spec(settings.target);
+    if (node.sub->kind != Node::leaf || 2 * n2 > hw.pmax) {
+      run(cx, *node.sub, yv, PlaneView{out.re, out.im, out.stride * n1}, b2, sign);
+      return;
+    }
+    // A small last radix writes [transform][k1][k2] densely instead, so that its DFT-GEMM can stack
+    // rows of y on the partitions, and a DMA-only pass stores the transpose X[k1 + n1 k2]: more DMA
+    // traffic, stack-fold fewer matmuls and PSUM evacuations.
+    float* z = cx.alloc(2 * total * n);
+    const PlaneView zv{z, z + total * n, 1};
+    std::vector<BatchDim> bz = dense_out(dense_in(batch, n), n);
+    bz.push_back(BatchDim{n1, n2, n2});
+    run(cx, *node.sub, yv, zv, bz, sign);
+    // The copy may put any axis on the partitions: the largest one, so that the DMAs span as many
+    // partitions (hence DMA queues, 8 partitions each) as possible.
+    std::vector<BatchDim> axes = b2;
+    for (std::size_t i = 0; i < bz.size(); ++i) axes[i].in_dist = bz[i].out_dist;  // z's distances
+    axes.push_back(BatchDim{n2, 1, out.stride * n1});                              // k2
+    std::size_t part = 0;
+    for (std::size_t i = 1; i < axes.size(); ++i)
+      if (axes[i].count > axes[part].count) part = i;
+    detail::DiagPassArgs t;
+    t.in_len = axes[part].count;
+    t.out_len = axes[part].count;
+    t.in = PlaneView{zv.re, zv.im, axes[part].in_dist};
+    t.out = PlaneView{out.re, out.im, axes[part].out_dist};
+    axes.erase(axes.begin() + static_cast<std::ptrdiff_t>(part));
+    t.batch = axes;
+    cx.trace.append(detail::diag_pass(cx.lc, t));
     return;
   }
   // Bluestein: a = x * chirp (zero padded to m), A = FFT_m(a), A *= bhat, a = IFFT_m(A), X = chirp * a.
