@@ -148,6 +148,39 @@ CaseResult r2c_case(std::int64_t n) {
   return r;
 }
 
+CaseResult z2z_case(std::int64_t n, std::int64_t batch) {
+  trn::fft::PlanSpec s;
+  s.n = {n};
+  s.type = trn::fft::Type::z2z;
+  s.batch = batch;
+  const trn::fft::Plan plan(s);
+  std::mt19937_64 g(200 + static_cast<std::uint64_t>(n));
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  std::vector<std::complex<double>> x(static_cast<std::size_t>(n * batch)), y(x.size());
+  for (auto& v : x) v = {u(g), u(g)};
+  trn::fft::ExecReport rep;
+  const double t0 = now_seconds();
+  plan.execute(x.data(), y.data(), trn::fft::kForward, &rep);
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  long double num = 0, den = 0;
+  for (std::int64_t b = 0; b < batch; ++b) {
+    std::vector<cl> in(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) in[static_cast<std::size_t>(i)] = cl(x[static_cast<std::size_t>(b * n + i)]);
+    const std::vector<cl> ref = ref_fft(in, -1);
+    for (std::int64_t i = 0; i < n; ++i) {
+      num += std::norm(cl(y[static_cast<std::size_t>(b * n + i)]) - ref[static_cast<std::size_t>(i)]);
+      den += std::norm(ref[static_cast<std::size_t>(i)]);
+    }
+  }
+  r.measured = static_cast<double>(std::sqrt(num / den));
+  r.bound = 4.0 * 0x1p-53 * std::log2(static_cast<double>(n));
+  r.pass = r.measured <= r.bound;
+  r.note = "Ozaki DGEMM stages vs long-double FFT";
+  r.device = DeviceCost::from(rep.profile);
+  return r;
+}
+
 void add_fft(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "fft";
@@ -177,6 +210,10 @@ void add_fft(Registry& reg) {
     add({.op = "c2c", .mode = "bf16", .shape = "N=" + std::to_string(n), .metric = "normwise_rel",
          .bound_text = "u_bf16 = 2^-8, flat in N", .experiment = "numerics: DFT-GEMM bf16", .size = static_cast<double>(n),
          .run = [n] { return c2c_case(n, 2, trn::fft::Mode::bf16, 0x1p-8, "bf16 tiles"); }});
+  for (std::int64_t n : {128, 997, 4096, 65536})
+    add({.op = "z2z", .mode = "fp64 (Ozaki)", .shape = "N=" + std::to_string(n), .metric = "normwise_rel",
+         .bound_text = "4 u64 log2 N", .size = static_cast<double>(n), .full_only = n > 4096,
+         .run = [n] { return z2z_case(n, 2); }});
   for (std::int64_t n : {100, 4096})
     add({.op = "r2c", .mode = "fp32", .shape = "N=" + std::to_string(n), .metric = "normwise_rel",
          .bound_text = "4 u32 log2 N", .size = static_cast<double>(n), .run = [n] { return r2c_case(n); }});

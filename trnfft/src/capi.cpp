@@ -239,6 +239,9 @@ trnfftResult exec(trnfftHandle h, const char* fn, int expected_type, const void*
   switch (st->spec.type) {
     case trn::fft::Type::r2c: actual = TRNFFT_R2C; break;
     case trn::fft::Type::c2r: actual = TRNFFT_C2R; break;
+    case trn::fft::Type::z2z: actual = TRNFFT_Z2Z; break;
+    case trn::fft::Type::d2z: actual = TRNFFT_D2Z; break;
+    case trn::fft::Type::z2d: actual = TRNFFT_Z2D; break;
     default: break;
   }
   check.require_or(actual == plan_type, TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE",
@@ -254,12 +257,6 @@ trnfftResult exec(trnfftHandle h, const char* fn, int expected_type, const void*
   return r;
 }
 
-trnfftResult not_supported_fp64(trnfftHandle h, const char* fn) {
-  if (!find_plan(h)) return TRNFFT_INVALID_PLAN;
-  logger().log(trn::cshim::failure_message(fn, "TRNFFT_NOT_SUPPORTED",
-                                           "FP64 transforms (Z2Z/D2Z/Z2D) are not implemented (docs/trnfft.md)"));
-  return TRNFFT_NOT_SUPPORTED;
-}
 
 }  // namespace
 
@@ -442,14 +439,14 @@ trnfftResult trnfftExecR2C(trnfftHandle plan, trnfftReal* idata, trnfftComplex* 
 trnfftResult trnfftExecC2R(trnfftHandle plan, trnfftComplex* idata, trnfftReal* odata) {
   return exec(plan, "trnfftExecC2R", TRNFFT_C2R, idata, odata, TRNFFT_INVERSE, false);
 }
-trnfftResult trnfftExecZ2Z(trnfftHandle plan, trnfftDoubleComplex*, trnfftDoubleComplex*, int) {
-  return not_supported_fp64(plan, "trnfftExecZ2Z");
+trnfftResult trnfftExecZ2Z(trnfftHandle plan, trnfftDoubleComplex* idata, trnfftDoubleComplex* odata, int direction) {
+  return exec(plan, "trnfftExecZ2Z", TRNFFT_Z2Z, idata, odata, direction, true);
 }
-trnfftResult trnfftExecD2Z(trnfftHandle plan, trnfftDoubleReal*, trnfftDoubleComplex*) {
-  return not_supported_fp64(plan, "trnfftExecD2Z");
+trnfftResult trnfftExecD2Z(trnfftHandle plan, trnfftDoubleReal* idata, trnfftDoubleComplex* odata) {
+  return exec(plan, "trnfftExecD2Z", TRNFFT_D2Z, idata, odata, TRNFFT_FORWARD, false);
 }
-trnfftResult trnfftExecZ2D(trnfftHandle plan, trnfftDoubleComplex*, trnfftDoubleReal*) {
-  return not_supported_fp64(plan, "trnfftExecZ2D");
+trnfftResult trnfftExecZ2D(trnfftHandle plan, trnfftDoubleComplex* idata, trnfftDoubleReal* odata) {
+  return exec(plan, "trnfftExecZ2D", TRNFFT_Z2D, idata, odata, TRNFFT_INVERSE, false);
 }
 
 trnfftResult trnfftSetPlanPrecision(trnfftHandle plan, trnfftPrecision_t precision) {

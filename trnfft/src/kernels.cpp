@@ -391,17 +391,27 @@ Trace diag_pass(const LaunchConfig& lc_in, const DiagPassArgs& a) {
     const std::size_t g_begin = groups.size() * static_cast<std::size_t>(nc.program_id(0)) / static_cast<std::size_t>(programs);
     const std::size_t g_end = groups.size() * static_cast<std::size_t>(nc.program_id(0) + 1) / static_cast<std::size_t>(programs);
     AllocScope sbuf(nc.sbuf());
-    const Tile xr = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "x re");
-    const Tile xi = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "x im");
-    const Tile orr = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "out re");
-    const Tile oi = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "out im");
-    const Tile tmp = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "product");
-    const Tile tr = sbuf.alloc(DType::f32, static_cast<int>(P), {1}, "t re");
-    const Tile ti = sbuf.alloc(DType::f32, static_cast<int>(P), {1}, "t im");
+    // Two buffer sets, alternating by chunk, so that a chunk's loads overlap the previous chunk's
+    // VectorE work and stores.
+    struct Set {
+      Tile xr, xi, orr, oi, tmp, tr, ti;
+    } sets[2];
+    for (Set& q : sets) {
+      q.xr = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "x re");
+      q.xi = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "x im");
+      q.orr = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "out re");
+      q.oi = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "out im");
+      q.tmp = sbuf.alloc(DType::f32, static_cast<int>(P), {width_max}, "product");
+      q.tr = sbuf.alloc(DType::f32, static_cast<int>(P), {1}, "t re");
+      q.ti = sbuf.alloc(DType::f32, static_cast<int>(P), {1}, "t im");
+    }
+    std::size_t chunk = 0;
     for (std::size_t gi = g_begin; gi < g_end; ++gi) {
       const ColumnGroup& g = groups[gi];
       const std::int64_t w = g.width();
       for (std::int64_t e0 = 0; e0 < a.out_len;) {
+        const Set& q = sets[chunk++ % 2];
+        const Tile &xr = q.xr, &xi = q.xi, &orr = q.orr, &oi = q.oi, &tmp = q.tmp, &tr = q.tr, &ti = q.ti;
         // Chunks never straddle `live`, so a chunk is all data or all zero padding.
         const std::int64_t e1 = std::min({e0 + P, a.out_len, e0 < live ? live : a.out_len});
         const int np = static_cast<int>(e1 - e0);
@@ -411,8 +421,21 @@ Trace diag_pass(const LaunchConfig& lc_in, const DiagPassArgs& a) {
           if (!out_real) nc.memset(vi, 0.0f);
         } else {
           const Tile ar = xr.rows(0, np).cols(0, w), ai = xi.rows(0, np).cols(0, w), t = tmp.rows(0, np).cols(0, w);
+          const bool pure_copy = a.t_re == nullptr && in_real == out_real;
           nc.dma_copy(ar, hbm_view(a.in.re, g.in_off, a.in.stride, e0, np, g, false));
-          if (!in_real) nc.dma_copy(ai, hbm_view(a.in.im, g.in_off, a.in.stride, e0, np, g, false));
+          if (!in_real && !(pure_copy && np <= P / 2))
+            nc.dma_copy(ai, hbm_view(a.in.im, g.in_off, a.in.stride, e0, np, g, false));
+          if (pure_copy) {
+            // A pure copy (a transpose or a truncation): DMA in, DMA out of the same SBUF tile. DMA
+            // queues serve fixed partition ranges (8 partitions each), so with <= pmax/2 partitions
+            // the imaginary plane goes to the upper half and its DMAs run on the other queues.
+            const Tile ci = np <= P / 2 ? xi.rows(static_cast<std::int32_t>(P / 2), np).cols(0, w) : ai;
+            if (!in_real && np <= P / 2) nc.dma_copy(ci, hbm_view(a.in.im, g.in_off, a.in.stride, e0, np, g, false));
+            nc.dma_copy(hbm_view(a.out.re, g.out_off, a.out.stride, e0, np, g, true), ar);
+            if (!out_real) nc.dma_copy(hbm_view(a.out.im, g.out_off, a.out.stride, e0, np, g, true), ci);
+            e0 = e1;
+            continue;
+          }
           if (a.t_re == nullptr) {
             nc.tensor_copy(vr, ar);
             if (!out_real) in_real ? nc.memset(vi, 0.0f) : nc.tensor_copy(vi, ai);

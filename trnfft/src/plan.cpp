@@ -9,6 +9,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "fp64.hpp"
 #include "kernels.hpp"
 #include "trn/fft/fft.hpp"
 
@@ -94,6 +95,7 @@ struct Plan::Impl {
   mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool, Mode, int>, DftMatrix> matrices;
   // Twiddle tables with their rows repeated for a stack: (source table, stack) -> (re, im).
   mutable std::map<std::pair<const float*, int>, std::pair<std::vector<float>, std::vector<float>>> stacked_twiddles;
+  std::unique_ptr<detail::Fp64Transform> fp64;  // Z2Z / D2Z / Z2D
   mutable std::mutex model_mu;
   mutable double model_ns = -1;
   mutable Profile model_profile{};
@@ -330,7 +332,35 @@ void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, con
     // Stage 2: length-n2 transforms along the rows of y; X[k1 + n1 k2] (element stride n1 * stride).
     std::vector<BatchDim> b2 = dense_in(batch, n);
     b2.push_back(BatchDim{n1, n2, out.stride});
-    run(cx, *node.sub, yv, PlaneView{out.re, out.im, out.stride * n1}, b2, sign);
+    const HardwareSpec& hw = hardware_spec(settings.target);
+    if (node.sub->kind != Node::leaf || 2 * n2 > hw.pmax) {
+      run(cx, *node.sub, yv, PlaneView{out.re, out.im, out.stride * n1}, b2, sign);
+      return;
+    }
+    // A small last radix writes [transform][k1][k2] densely instead, so that its DFT-GEMM can stack
+    // rows of y on the partitions, and a DMA-only pass stores the transpose X[k1 + n1 k2]: more DMA
+    // traffic, stack-fold fewer matmuls and PSUM evacuations.
+    float* z = cx.alloc(2 * total * n);
+    const PlaneView zv{z, z + total * n, 1};
+    std::vector<BatchDim> bz = dense_out(dense_in(batch, n), n);
+    bz.push_back(BatchDim{n1, n2, n2});
+    run(cx, *node.sub, yv, zv, bz, sign);
+    // The copy may put any axis on the partitions: the largest one, so that the DMAs span as many
+    // partitions (hence DMA queues, 8 partitions each) as possible.
+    std::vector<BatchDim> axes = b2;
+    for (std::size_t i = 0; i < bz.size(); ++i) axes[i].in_dist = bz[i].out_dist;  // z's distances
+    axes.push_back(BatchDim{n2, 1, out.stride * n1});                              // k2
+    std::size_t part = 0;
+    for (std::size_t i = 1; i < axes.size(); ++i)
+      if (axes[i].count > axes[part].count) part = i;
+    detail::DiagPassArgs t;
+    t.in_len = axes[part].count;
+    t.out_len = axes[part].count;
+    t.in = PlaneView{zv.re, zv.im, axes[part].in_dist};
+    t.out = PlaneView{out.re, out.im, axes[part].out_dist};
+    axes.erase(axes.begin() + static_cast<std::ptrdiff_t>(part));
+    t.batch = axes;
+    cx.trace.append(detail::diag_pass(cx.lc, t));
     return;
   }
   // Bluestein: a = x * chirp (zero padded to m), A = FFT_m(a), A *= bhat, a = IFFT_m(A), X = chirp * a.
@@ -552,11 +582,12 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
   for (std::int64_t v : spec.n)
     require(v >= 1 && v <= kMaxDimension, "n", "size " + std::to_string(v) + " outside [1, 2^27]");
   require(spec.batch >= 1, "batch", "batch must be >= 1");
-  if (spec.type == Type::z2z || spec.type == Type::d2z || spec.type == Type::z2d)
-    throw NotSupportedError("trnfft plan", std::string(type_name(spec.type)) +
-                                               " (FP64 through trnblas's Ozaki path is not implemented; docs/trnfft.md)",
+  const bool fp64 = spec.type == Type::z2z || spec.type == Type::d2z || spec.type == Type::z2d;
+  if (fp64 && spec.mode != Mode::fp32 && spec.mode != Mode::fp64_ozaki)
+    throw NotSupportedError("trnfft plan", std::string("precision mode ") + blas::gemm_mode_name(spec.mode) + " for " +
+                                               type_name(spec.type) + " (FP64 types run the Ozaki path)",
                             "any target");
-  if (spec.mode != Mode::fp32 && spec.mode != Mode::bf16 && spec.mode != Mode::bf16x3)
+  if (!fp64 && spec.mode != Mode::fp32 && spec.mode != Mode::bf16 && spec.mode != Mode::bf16x3)
     throw NotSupportedError("trnfft plan", std::string("precision mode ") + blas::gemm_mode_name(spec.mode), "any target");
   const HardwareSpec& hw = hardware_spec(settings.target);
   require(hw.pmax >= 128 && hw.gemm_stationary_fmax >= 128, "target", "DFT-GEMM leaves need 128 x 128 stationary tiles");
@@ -566,6 +597,11 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
       require(l->stride >= 1 && l->dist >= 0, "stride/dist", "stride must be >= 1 and dist >= 0");
       for (std::size_t i = 1; i < d; ++i) require(l->embed[i] >= 1, "embed", "embed entries must be >= 1");
     }
+  if (fp64) {
+    p.spec.mode = Mode::fp64_ozaki;
+    p.fp64 = std::make_unique<detail::Fp64Transform>(p.spec, settings);
+    return;
+  }
   const std::int64_t last = spec.n[d - 1], half = last / 2 + 1;
   for (std::size_t i = 0; i < d; ++i) {
     const bool is_last = i == d - 1;
@@ -601,10 +637,13 @@ const PlanSpec& Plan::spec() const { return impl_->spec; }
 
 void Plan::execute(const void* in, void* out, int direction, ExecReport* report) const {
   if (in == nullptr || out == nullptr) throw UsageError("trnfft execute", "data", "NULL data pointer");
-  if (impl_->spec.type == Type::c2c && direction != kForward && direction != kInverse)
+  if ((impl_->spec.type == Type::c2c || impl_->spec.type == Type::z2z) && direction != kForward && direction != kInverse)
     throw UsageError("trnfft execute", "direction", "direction must be -1 (forward) or +1 (inverse)");
   Impl::Ctx cx{impl_->launch_config(true), {}, {}, 0, impl_->spec.mode};
-  impl_->execute(cx, in, out, direction);
+  if (impl_->fp64)
+    impl_->fp64->execute(in, out, direction, &cx.trace);
+  else
+    impl_->execute(cx, in, out, direction);
   if (report != nullptr) {
     report->profile = model_profile(cx.trace, impl_->settings.target);
     report->tensor_passes = cx.trace.per_engine[static_cast<int>(Engine::tensor)];
@@ -617,8 +656,8 @@ std::int64_t Plan::input_span(bool in_place) const {
   const std::size_t d = s.n.size();
   std::vector<std::int64_t> n_in = s.n;
   const std::int64_t half = s.n[d - 1] / 2 + 1;
-  if (s.type == Type::c2r) n_in[d - 1] = half;
-  const std::int64_t nat = s.type == Type::r2c && in_place ? 2 * half : n_in[d - 1];
+  if (s.type == Type::c2r || s.type == Type::z2d) n_in[d - 1] = half;
+  const std::int64_t nat = (s.type == Type::r2c || s.type == Type::d2z) && in_place ? 2 * half : n_in[d - 1];
   const SideLayout l = side_layout(s.in, n_in, nat);
   std::int64_t span = (s.batch - 1) * l.dist + 1;
   for (std::size_t i = 0; i < d; ++i) span += (n_in[i] - 1) * l.axis_stride[i];
@@ -631,8 +670,8 @@ std::int64_t Plan::output_span(bool in_place) const {
   const std::size_t d = s.n.size();
   std::vector<std::int64_t> n_out = s.n;
   const std::int64_t half = s.n[d - 1] / 2 + 1;
-  if (s.type == Type::r2c) n_out[d - 1] = half;
-  const std::int64_t nat = s.type == Type::c2r && in_place ? 2 * half : n_out[d - 1];
+  if (s.type == Type::r2c || s.type == Type::d2z) n_out[d - 1] = half;
+  const std::int64_t nat = (s.type == Type::c2r || s.type == Type::z2d) && in_place ? 2 * half : n_out[d - 1];
   const SideLayout l = side_layout(s.out, n_out, nat);
   std::int64_t span = (s.batch - 1) * l.dist + 1;
   for (std::size_t i = 0; i < d; ++i) span += (n_out[i] - 1) * l.axis_stride[i];
@@ -645,11 +684,16 @@ double Plan::modeled_ns() const {
   std::lock_guard<std::mutex> lock(p.model_mu);
   if (p.model_ns >= 0) return p.model_ns;
   // Timing-only dry run: the kernels record their instructions without touching data.
-  const bool cin = p.spec.type != Type::r2c, cout = p.spec.type != Type::c2r;
-  std::vector<float> in(static_cast<std::size_t>(input_span(false) * (cin ? 2 : 1)));
-  std::vector<float> out(static_cast<std::size_t>(output_span(false) * (cout ? 2 : 1)));
+  const bool cin = p.spec.type != Type::r2c && p.spec.type != Type::d2z;
+  const bool cout = p.spec.type != Type::c2r && p.spec.type != Type::z2d;
+  const int scalar = p.fp64 ? 2 : 1;  // doubles as pairs of floats
+  std::vector<float> in(static_cast<std::size_t>(input_span(false) * (cin ? 2 : 1) * scalar));
+  std::vector<float> out(static_cast<std::size_t>(output_span(false) * (cout ? 2 : 1) * scalar));
   Impl::Ctx cx{p.launch_config(false), {}, {}, 0, p.spec.mode};
-  p.execute(cx, in.data(), out.data(), kForward);
+  if (p.fp64)
+    p.fp64->execute(in.data(), out.data(), kForward, &cx.trace, /*timing_only=*/true);
+  else
+    p.execute(cx, in.data(), out.data(), kForward);
   p.model_profile = model_profile(cx.trace, p.settings.target);
   p.model_ns = p.model_profile.total_ns;
   p.scratch_bytes = cx.scratch_bytes;
@@ -667,6 +711,7 @@ double Plan::error_bound() const {
   int stages = 0;
   for (std::size_t i = 0; i < s.n.size(); ++i) {
     log2n += std::log2(static_cast<double>(s.n[i]));
+    if (impl_->fp64) continue;
     const Node& node = *impl_->dims[i];
     const Node* q = &node;
     while (q != nullptr) {
@@ -678,6 +723,7 @@ double Plan::error_bound() const {
       q = q->kind == Node::four_step ? q->sub.get() : nullptr;
     }
   }
+  if (impl_->fp64) return 4.0 * 0x1p-53 * std::max(1.0, log2n);
   switch (s.mode) {
     case Mode::bf16: return kUbf16 * std::sqrt(static_cast<double>(stages));  // input + matrix rounding per stage
     case Mode::bf16x3: return 4.0e-6 * std::sqrt(static_cast<double>(stages));
@@ -713,6 +759,14 @@ std::string Plan::describe() const {
   };
   for (std::size_t i = 0; i < s.n.size(); ++i) {
     o << "dim " << i << " n=" << s.n[i] << ":\n";
+    if (p.fp64) {
+      const std::vector<std::int64_t> r = detail::stage_radices(s.n[i]);
+      o << "  (fp64: " << (r.empty() ? std::string("bluestein over a power of two") : "stages") ;
+      for (std::int64_t v : r) o << " " << v;
+      o << "; each DFT-GEMM stage = 4 real Ozaki DGEMMs (trnblas dgemm: bf16 slices on TensorE, fp64 slicing and "
+           "reconstruction on the host); twiddles, chirps and reorderings in fp64 on the host)\n";
+      continue;
+    }
     show(*p.dims[i], 2);
   }
   const double ns = modeled_ns();
