@@ -42,12 +42,13 @@ const trn::cshim::StatusMap<Status> kStatusMap{TRNSOLVER_STATUS_SUCCESS,      TR
 
 using Check = ArgCheck<Status>;
 
-trn::solver::Uplo to_uplo(trnblasFillMode_t u) {
-  return enum_value(u) == TRNBLAS_FILL_MODE_UPPER ? trn::solver::Uplo::upper : trn::solver::Uplo::lower;
+// Enum arguments travel as the caller's int (enum_value at the entry point: no enum-typed load).
+trn::solver::Uplo to_uplo(int u) {
+  return u == TRNBLAS_FILL_MODE_UPPER ? trn::solver::Uplo::upper : trn::solver::Uplo::lower;
 }
 
 // Arguments common to every syevj entry point: jobz (1), uplo (2), n (3), A (4), lda (5), W (6).
-void check_syevj_common(Check& c, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const void* A, int lda,
+void check_syevj_common(Check& c, int jobz, int uplo, int n, const void* A, int lda,
                         const void* W) {
   c.one_of(enum_value(jobz), {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 1, "jobz")
       .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
@@ -65,7 +66,7 @@ void check_size(Check& c, bool fp32, int n) {
 }
 
 template <class T>
-Status bufsize(const char* fn, trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+Status bufsize(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int n,
                const T* A, int lda, const T* W, int* lwork, syevjInfo_t params, int batch, bool batched) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
@@ -78,7 +79,7 @@ Status bufsize(const char* fn, trnsolverDnHandle_t h, trnsolverEigMode_t jobz, t
 }
 
 template <class T>
-Status run_syevj(const char* fn, trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, T* A,
+Status run_syevj(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int n, T* A,
                  int lda, T* W, T* work, int lwork, int* info, syevjInfo_t params, int batch, bool batched) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
@@ -298,43 +299,43 @@ trnsolverStatus_t trnsolverDnXsyevjGetSweeps(trnsolverDnHandle_t h, syevjInfo_t 
 trnsolverStatus_t trnsolverDnSsyevj_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
                                                int n, const float* A, int lda, const float* W, int* lwork,
                                                syevjInfo_t params) {
-  return bufsize("trnsolverDnSsyevj_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, 1, false);
+  return bufsize("trnsolverDnSsyevj_bufferSize", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, lwork, params, 1, false);
 }
 trnsolverStatus_t trnsolverDnDsyevj_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
                                                int n, const double* A, int lda, const double* W, int* lwork,
                                                syevjInfo_t params) {
-  return bufsize("trnsolverDnDsyevj_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, 1, false);
+  return bufsize("trnsolverDnDsyevj_bufferSize", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, lwork, params, 1, false);
 }
 trnsolverStatus_t trnsolverDnSsyevjBatched_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,
                                                       trnblasFillMode_t uplo, int n, const float* A, int lda,
                                                       const float* W, int* lwork, syevjInfo_t params, int batch) {
-  return bufsize("trnsolverDnSsyevjBatched_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, batch, true);
+  return bufsize("trnsolverDnSsyevjBatched_bufferSize", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, lwork, params, batch, true);
 }
 trnsolverStatus_t trnsolverDnDsyevjBatched_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,
                                                       trnblasFillMode_t uplo, int n, const double* A, int lda,
                                                       const double* W, int* lwork, syevjInfo_t params, int batch) {
-  return bufsize("trnsolverDnDsyevjBatched_bufferSize", h, jobz, uplo, n, A, lda, W, lwork, params, batch, true);
+  return bufsize("trnsolverDnDsyevjBatched_bufferSize", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, lwork, params, batch, true);
 }
 
 trnsolverStatus_t trnsolverDnSsyevj(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
                                     float* A, int lda, float* W, float* work, int lwork, int* info,
                                     syevjInfo_t params) {
-  return run_syevj("trnsolverDnSsyevj", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, 1, false);
+  return run_syevj("trnsolverDnSsyevj", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork, info, params, 1, false);
 }
 trnsolverStatus_t trnsolverDnDsyevj(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
                                     double* A, int lda, double* W, double* work, int lwork, int* info,
                                     syevjInfo_t params) {
-  return run_syevj("trnsolverDnDsyevj", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, 1, false);
+  return run_syevj("trnsolverDnDsyevj", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork, info, params, 1, false);
 }
 trnsolverStatus_t trnsolverDnSsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
                                            int n, float* A, int lda, float* W, float* work, int lwork, int* info,
                                            syevjInfo_t params, int batch) {
-  return run_syevj("trnsolverDnSsyevjBatched", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, batch, true);
+  return run_syevj("trnsolverDnSsyevjBatched", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork, info, params, batch, true);
 }
 trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
                                            int n, double* A, int lda, double* W, double* work, int lwork, int* info,
                                            syevjInfo_t params, int batch) {
-  return run_syevj("trnsolverDnDsyevjBatched", h, jobz, uplo, n, A, lda, W, work, lwork, info, params, batch, true);
+  return run_syevj("trnsolverDnDsyevjBatched", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork, info, params, batch, true);
 }
 
 // ---- Cholesky ----------------------------------------------------------------------------------------
@@ -344,7 +345,7 @@ trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMo
 namespace {
 
 template <class T>
-Status potrf_buffer(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, int* Lwork) {
+Status potrf_buffer(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, int* Lwork) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
@@ -358,7 +359,7 @@ Status potrf_buffer(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t upl
 }
 
 template <class T>
-Status potrf_run(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, T* Workspace,
+Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* Workspace,
                  int Lwork, int* devInfo) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
@@ -384,7 +385,7 @@ Status potrf_run(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, 
 }
 
 template <class T>
-Status potrs_run(const char* fn, trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const T* A, int lda,
+Status potrs_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, int nrhs, const T* A, int lda,
                  T* B, int ldb, int* devInfo) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
@@ -417,27 +418,27 @@ extern "C" {
 
 trnsolverStatus_t trnsolverDnSpotrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
                                                int* Lwork) {
-  return potrf_buffer("trnsolverDnSpotrf_bufferSize", h, uplo, n, A, lda, Lwork);
+  return potrf_buffer("trnsolverDnSpotrf_bufferSize", h, enum_value(uplo), n, A, lda, Lwork);
 }
 trnsolverStatus_t trnsolverDnDpotrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
                                                int* Lwork) {
-  return potrf_buffer("trnsolverDnDpotrf_bufferSize", h, uplo, n, A, lda, Lwork);
+  return potrf_buffer("trnsolverDnDpotrf_bufferSize", h, enum_value(uplo), n, A, lda, Lwork);
 }
 trnsolverStatus_t trnsolverDnSpotrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
                                     float* Workspace, int Lwork, int* devInfo) {
-  return potrf_run("trnsolverDnSpotrf", h, uplo, n, A, lda, Workspace, Lwork, devInfo);
+  return potrf_run("trnsolverDnSpotrf", h, enum_value(uplo), n, A, lda, Workspace, Lwork, devInfo);
 }
 trnsolverStatus_t trnsolverDnDpotrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
                                     double* Workspace, int Lwork, int* devInfo) {
-  return potrf_run("trnsolverDnDpotrf", h, uplo, n, A, lda, Workspace, Lwork, devInfo);
+  return potrf_run("trnsolverDnDpotrf", h, enum_value(uplo), n, A, lda, Workspace, Lwork, devInfo);
 }
 trnsolverStatus_t trnsolverDnSpotrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const float* A,
                                     int lda, float* B, int ldb, int* devInfo) {
-  return potrs_run("trnsolverDnSpotrs", h, uplo, n, nrhs, A, lda, B, ldb, devInfo);
+  return potrs_run("trnsolverDnSpotrs", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, devInfo);
 }
 trnsolverStatus_t trnsolverDnDpotrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, const double* A,
                                     int lda, double* B, int ldb, int* devInfo) {
-  return potrs_run("trnsolverDnDpotrs", h, uplo, n, nrhs, A, lda, B, ldb, devInfo);
+  return potrs_run("trnsolverDnDpotrs", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, devInfo);
 }
 
 // ---- LU --------------------------------------------------------------------------------------------
