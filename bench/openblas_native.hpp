@@ -27,7 +27,13 @@ inline void use_native_openblas_kernels(char** argv) {
   }
   const std::string core = openblas_get_corename();
   const char* want = nullptr;
-  if (std::getenv("OPENBLAS_CORETYPE") != nullptr) {
+  if (const char* chosen = std::getenv("OPENBLAS_CORETYPE"); chosen != nullptr) {
+    // The caller's choice stands, but a family narrower than the CPU's flatters every ratio: say so.
+    const std::string c = chosen;
+    if (__builtin_cpu_supports("avx512f") && c != "SkylakeX" && c != "Cooperlake" && c != "SapphireRapids")
+      std::fprintf(stderr, "benchmark: WARNING: OPENBLAS_CORETYPE=%s is set on an AVX-512 CPU; OpenBLAS runs below its "
+                           "best kernels (SkylakeX) and every ratio below flatters trnsci. Unset it for honest ratios.\n",
+                   chosen);
   } else if (__builtin_cpu_supports("avx512f")) {
     if (core != "SkylakeX" && core != "Cooperlake" && core != "SapphireRapids") want = "SkylakeX";
   } else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
