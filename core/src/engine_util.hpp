@@ -14,7 +14,7 @@ namespace trn::detail {
 
 void require_mem(std::string_view instr, std::string_view operand, const Tile& t,
                  std::initializer_list<MemSpace> allowed);
-// Partition-start alignment of compute-engine operands (ARCH2, neuroncore.md 3.3):
+// Partition-start alignment of compute-engine operands (ARCH2):
 // 64 < P <= 128 -> start 0; 32 < P <= 64 -> 0 or 64; P <= 32 -> 0, 32, 64 or 96.
 void require_partition_alignment(std::string_view instr, std::string_view operand, const Tile& t,
                                  const HardwareSpec& hw);

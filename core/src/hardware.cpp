@@ -1,5 +1,6 @@
-// Generation table. Trn1 HBM: 820 GiB/s = 880.4 B/ns (derived). Sources: ../shared/reference/neuroncore.md sections 1 (clocks, capacities,
-// DMA), 3.2 (tile sizes), 4.1 (matmul limits), 7-9 (cost constants). "derived" marks arithmetic.
+// Generation table. Trn1 HBM: 820 GiB/s = 880.4 B/ns (derived). Sources (tags: docs/references.md): ARCH2/3/4 and
+// NCV2 (clocks, capacities, HBM), DMAOV/DMABW (DMA), NL (tile sizes), ISA nc_matmul (matmul limits),
+// ISA-OLD/ARCH2/PERF (cost constants; fitted ones: docs/cost-model.md). "derived" marks arithmetic.
 #include "trn/core/hardware.hpp"
 
 namespace trn {

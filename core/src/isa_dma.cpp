@@ -1,5 +1,6 @@
 // DMA engines: dma_copy (HBM <-> SBUF, SBUF <-> SBUF) with dtype conversion through fp32, and
-// dma_transpose (trn2+). Semantics: neuroncore.md 5.5; modelling choices in docs/numerics.md.
+// dma_transpose (trn2+). Semantics: ISA dma_copy / dma_transpose, ARCH3 (docs/references.md);
+// modelling choices in docs/numerics.md.
 #include <immintrin.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// GpSimdE: iota, affine_select and user custom operators (neuroncore.md 2, 5.3, 6.3, 8).
+// GpSimdE: iota, affine_select and user custom operators (ISA iota / affine_select, ARCH2).
 // tensor_tensor / tensor_scalar / tensor_copy / memset on GpSimdE live in isa_vector.cpp.
 // "GpSimd Engine cannot access PSUM": every operand here must be in SBUF (check_engine_operand with
 // Engine::gpsimd). GpSimdE is the engine with native 32-bit integer arithmetic (6.3).
@@ -79,7 +79,7 @@ void compare_with_zero(AluOp cmp, std::int64_t* v, std::int64_t n) {
 
 }  // namespace
 
-// iota (neuroncore.md 5.3): dst[p, i...] = the affine value (int32, see above) cast to dst's dtype:
+// iota (ISA iota): dst[p, i...] = the affine value (int32, see above) cast to dst's dtype:
 // integer dtypes saturate (a negative value in an unsigned dst gives 0); float dtypes go through
 // fp32 (RNE, exact below 2^24) and are then cast by RNE.
 void NeuronCore::iota(const Tile& dst, std::span<const std::array<std::int64_t, 2>> pattern, std::int64_t offset,
@@ -106,7 +106,7 @@ void NeuronCore::iota(const Tile& dst, std::span<const std::array<std::int64_t, 
   commit_instruction();
 }
 
-// affine_select (neuroncore.md 5.3): dst = cmp(affine_value, 0) ? on_true : on_false. cmp is one of
+// affine_select (ISA affine_select): dst = cmp(affine_value, 0) ? on_true : on_false. cmp is one of
 // equal, not_equal, greater, greater_equal, less, less_equal. If dst and on_true both have integer
 // dtypes the selection is exact (on_false converted by RNE + saturation to dst's dtype); otherwise
 // on_true is read as fp32, on_false is fp32, and the selected value is cast to dst with the
@@ -155,7 +155,7 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
   commit_instruction();
 }
 
-// custom_op: user C++ run as GpSimd code (neuroncore.md 2, 8: "there is no rule-of-thumb to estimate
+// custom_op: user C++ run as GpSimd code (ARCH2: "there is no rule-of-thumb to estimate
 // execution cost of a GpSimdE instruction", so the caller declares `cycles`). At least one output;
 // every output and input must be a non-empty, aligned SBUF tile within the engine free-size limit;
 // cycles must be finite and >= 0; fn must be callable. The instruction is recorded (engine gpsimd,

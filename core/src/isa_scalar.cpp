@@ -1,18 +1,18 @@
-// ScalarE: activation (neuroncore.md 2, 5.1, 8). tensor_copy and tensor_scalar on ScalarE live with
-// the VectorE implementations in isa_vector.cpp.
+// ScalarE: activation (ISA activation, SHARED, ARCH2; docs/references.md). tensor_copy and
+// tensor_scalar on ScalarE live with the VectorE implementations in isa_vector.cpp.
 //
 // activation: dst = func(src * scale + bias), per lane, optionally with reduce_dst[p, 0] = sum over
 // the free axis of the fp32 results.
 //  - Pre-activation: v = src * scale + bias in fp32, two roundings (product, then sum; no FMA);
 //    IEEE applies, so with the default bias +0 an input -0 reaches the function as +0.
 //    scale: fp32 immediate or [P,1] float32 tile; bias: immediate or [P,1] tile of any dtype except
-//    tfloat32 (5.1). ScalarE reads one tensor: src (the [P,1] vectors are not tensor inputs for the
-//    cost model, 8).
+//    tfloat32 (ISA activation). ScalarE reads one tensor: src (the [P,1] vectors are not tensor inputs for the
+//    cost model, ARCH2).
 //  - Function: evaluated in double from the fp32 v by the host libm and rounded once to fp32
-//    ("FP32 libm-accurate inside the range; the hardware's piecewise polynomials are not
-//    reproduced", neuroncore.md 10.3 #11, 11 #7). The fp32 result is then cast to dst's dtype with
+//    ("libm-accurate" inside the range; the hardware's piecewise polynomials (SHARED) are not
+//    reproduced: docs/numerics.md section 10, row 7). The fp32 result is then cast to dst's dtype with
 //    the instruction's rounding (RNE or SR; integers RNE + saturation).
-//  - Valid ranges (kActivationTable below, from SHARED via neuroncore.md 5.1): a v outside the range
+//  - Valid ranges (kActivationTable below, from SHARED): a v outside the range
 //    of func follows CoreConfig::activation_out_of_range: nan -> that lane is NaN (the reduce sum
 //    then is NaN too); error -> trn::UsageError before anything is written (the whole input is
 //    pre-scanned; skipped in timing-only runs, CoreConfig::execute = false); extrapolate -> the exact function (sin(9) = 0.412, not the hardware's ~27.65).
@@ -40,7 +40,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kPiF = static_cast<double>(static_cast<float>(3.14159265358979323846));
 constexpr double kHalfPiF = static_cast<double>(static_cast<float>(1.57079632679489661923));
 
-// Valid input ranges of the ScalarE activation functions (SHARED table, neuroncore.md 5.1).
+// Valid input ranges of the ScalarE activation functions (SHARED table).
 // `magnitude`: the range applies to |v| (reciprocal is valid on +-[2^-42, 2^42]).
 struct ActivationInfo {
   ActFunc func;

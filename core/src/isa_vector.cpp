@@ -1,8 +1,8 @@
 // VectorE (and GpSimdE / ScalarE where the ISA allows): element-wise, reduce, scan, copy, memset,
 // bn_stats/bn_aggr, reciprocal. Arithmetic is fp32 (inputs cast to fp32, result cast on write);
-// bitvec ops and same-dtype copies are bit-exact. Semantics: docs/numerics.md; hardware facts:
-// neuroncore.md 2 (engines), 3.3 (partition alignment), 5.2-5.3 (instructions), 6.3-6.4 (dtypes,
-// integers above 2^24).
+// bitvec ops and same-dtype copies are bit-exact. Semantics: docs/numerics.md; hardware facts
+// (tags of docs/references.md): ARCH2 (engines, partition alignment, fp32 arithmetic), the ISA page
+// of each instruction, I1308 (integers above 2^24).
 //
 // Arithmetic paths (chosen once per instruction):
 //  - fp32: every operand is converted to fp32 (integers by RNE, exact below 2^24), the op is
@@ -13,12 +13,12 @@
 //    `ideal` profile, add/subtract/multiply/max/min/abs_max/abs_min/comparisons/logical ops are
 //    exact in int64 (saturating at the int64 range) and stored with saturation to dst's range.
 //    divide and power always use the fp32 path. ScalarE never takes this path ("The Scalar Engine
-//    always performs the math operations in float32 precision", neuroncore.md 5.1).
+//    always performs the math operations in float32 precision", ISA activation).
 //  - bitvec (bitwise_and/or/xor, left_shift, logical right_shift): integer dtypes only; each operand
 //    is its bit pattern zero-extended from its dtype width to 32 bits; shifts by >= 32 give 0; the
 //    32-bit result is truncated to dst's width (no saturation). In the `trn1_measured` profile on
 //    VectorE each operand first makes a round trip integer -> fp32 (RNE) -> integer (RNE, saturating
-//    to the operand's dtype), which reproduces aws-neuron-sdk issue 1308 (neuroncore.md 6.4).
+//    to the operand's dtype), which reproduces aws-neuron-sdk issue 1308 (I1308).
 //  - trn1_measured arithmetic on integers (VectorE/ScalarE) is the fp32 path, also I1308.
 #include <algorithm>
 #include <bit>
@@ -375,7 +375,7 @@ void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, In
 }
 
 // ================================================================================================
-// tensor_tensor: dst = op(a, b) element-wise (neuroncore.md 5.2). VectorE or GpSimdE (GpSimdE: SBUF
+// tensor_tensor: dst = op(a, b) element-wise (ISA tensor_tensor). VectorE or GpSimdE (GpSimdE: SBUF
 // only). At most one input in PSUM. Paths: see the top of this file.
 // ================================================================================================
 
@@ -452,7 +452,7 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
 }
 
 // ================================================================================================
-// tensor_scalar: dst = (src op0 s0) op1 s1 (neuroncore.md 5.2); reverse0/1 swap the operands of
+// tensor_scalar: dst = (src op0 s0) op1 s1 (ISA tensor_scalar); reverse0/1 swap the operands of
 // op0/op1; op1 = bypass means no second op. s0/s1: fp32 immediates or [P,1] tiles. op0 and op1 are
 // both bitvec or both arithmetic (bypass goes with either). Engines: VectorE (all ops); ScalarE on
 // trn2+ only for (multiply, add), (multiply, bypass), (add, bypass), always in fp32; GpSimdE
@@ -554,7 +554,7 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
 }
 
 // ================================================================================================
-// tensor_reduce: dst[p, 0] = op over all free elements of src[p, :] (neuroncore.md 3.4, 5.2).
+// tensor_reduce: dst[p, 0] = op over all free elements of src[p, :] (ISA tensor_reduce, ARCH2).
 // Order: sequential, left to right in access-pattern order, acc = x0; acc = op(acc, x_i) for
 // i = 1..n-1, in fp32 (native-integer and bitvec paths as for tensor_tensor). Ops: add, multiply,
 // maximum, minimum, logical_and/or/xor, bitwise_and/or/xor. negate flips the sign of the final
@@ -630,7 +630,7 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
 }
 
 // ================================================================================================
-// tensor_tensor_scan (neuroncore.md 5.2): r[:,0] = op1(op0(d0[:,0], init), d1[:,0]);
+// tensor_tensor_scan (ISA tensor_tensor_scan): r[:,0] = op1(op0(d0[:,0], init), d1[:,0]);
 // r[:,i] = op1(op0(d0[:,i], r[:,i-1]), d1[:,i]); sequential in fp32 (also for integer dtypes; the
 // running value is not cast to dst's dtype between steps). Arithmetic ops only; at most one of d0,
 // d1 in PSUM (as tensor_tensor).
@@ -677,7 +677,7 @@ void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile&
 }
 
 // ================================================================================================
-// memset (neuroncore.md 5.3): VectorE or GpSimdE; every element of dst = value cast to dst's dtype
+// memset (ISA memset): VectorE or GpSimdE; every element of dst = value cast to dst's dtype
 // once, by RNE (integers: RNE + saturation, NaN -> 0). A constant fill never uses SR.
 // ================================================================================================
 
@@ -696,7 +696,7 @@ void NeuronCore::memset(const Tile& dst, float value, Engine engine) {
 }
 
 // ================================================================================================
-// bn_stats (neuroncore.md 3.2, 5.3): src [P, F <= bn_stats_fmax] -> dst [P, 6] =
+// bn_stats (ISA bn_stats; bn_stats_fmax: NL): src [P, F <= bn_stats_fmax] -> dst [P, 6] =
 // (count_e, mean_e, count_e * var_e, count_o, mean_o, count_o * var_o) over the even-indexed
 // (0, 2, 4, ...) then the odd-indexed elements of the access pattern; var is the population
 // variance. fp32, two passes per group: mean = (sequential left-to-right sum) / count; then
@@ -745,7 +745,7 @@ void NeuronCore::bn_stats(const Tile& dst, const Tile& src) {
 }
 
 // ================================================================================================
-// bn_aggr (neuroncore.md 5.3): src [P, 6*g] = g bn_stats outputs, i.e. 2g groups (count, mean, M2)
+// bn_aggr (ISA bn_aggr): src [P, 6*g] = g bn_stats outputs, i.e. 2g groups (count, mean, M2)
 // -> dst [P, 2] = (mean, population variance). Groups are combined left to right with Chan et al.'s
 // parallel formula in fp32, starting from (n, mean, M2) = (0, 0, 0) and skipping groups of count 0:
 //   n' = n + nb; d = mb - mean; mean' = mean + d * (nb / n'); M2' = M2 + M2b + d * d * (n * nb / n');
@@ -789,7 +789,7 @@ void NeuronCore::bn_aggr(const Tile& dst, const Tile& src) {
 }
 
 // ================================================================================================
-// reciprocal (VectorE, neuroncore.md 5.1/8): dst = 1.0f / src, correctly rounded fp32 division (the
+// reciprocal (VectorE; ISA reciprocal, SHARED): dst = 1.0f / src, correctly rounded fp32 division (the
 // VectorE reciprocal is "more precise" than ScalarE's; no valid-range restriction applies).
 // ================================================================================================
 

@@ -68,7 +68,7 @@ PackLayout matmul_pack_layout(MatmulIsa isa);
 void matmul_portable(const MatmulArgs& a);
 void matmul_avx2(const MatmulArgs& a);
 void matmul_avx512(const MatmulArgs& a);
-// trn1_measured: every product rounded to bf16 (RNE) before it is added (neuroncore.md 10.3 #16).
+// trn1_measured: every product rounded to bf16 (RNE) before it is added (TRNFFT: trnfft v0.19.0 CHANGELOG).
 void matmul_bf16_product_rounded(const MatmulArgs& a);
 
 MatmulIsa resolve_matmul_isa(MatmulIsa requested);

@@ -114,7 +114,7 @@ void NeuronCore::commit_instruction() {
       if (last.regions[i].write && last.regions[i].mem == MemSpace::sbuf) invalidate_operand_memo(&last.regions[i]);
   }
   // Strict mode: PSUM written by anything but TensorE no longer holds a matmul accumulation
-  // (accumulating onto memset/copy-initialised PSUM is undefined on v2/v3, neuroncore.md 4.1).
+  // (accumulating onto memset/copy-initialised PSUM is undefined on v2/v3, ISA nc_matmul).
   if (!psum_matmul_written_.empty() && last.engine != Engine::tensor) {
     for (std::uint8_t i = 0; i < last.nregions; ++i) {
       const Region& r = last.regions[i];

@@ -1,5 +1,5 @@
-// Cost model: reproduces the documented hardware behaviour (calibration points of neuroncore.md
-// section 10) within stated tolerances, schedules dependencies and shared ports, and writes a
+// Cost model: reproduces the documented hardware behaviour (calibration points: docs/cost-model.md
+// section 5) within stated tolerances, schedules dependencies and shared ports, and writes a
 // Perfetto trace that parses. Times here are *modeled device* nanoseconds, not host time.
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Philox4x32-10 (trn/core/philox.hpp) against Random123: the known-answer vectors quoted in
-// numerics.md 8.1, Random123's own r123::Philox4x32_R<R> (the Debian librandom123-dev header) on
+// Random123 (Salmon et al., SC '11), Random123's own r123::Philox4x32_R<R> (the Debian librandom123-dev header) on
 // random (counter, key) pairs for every round count, constexpr use, and the cuRAND
-// curand_init(seed, subsequence, offset) stream mapping of numerics.md 8.1 / 8.2 and c-api.md 5.4.
+// curand_init(seed, subsequence, offset) stream mapping (curand_kernel.h; docs/trnrand.md section 2).
 #include <gtest/gtest.h>
 
 #include <Random123/philox.h>
@@ -50,7 +50,7 @@ void compare_rounds(std::mt19937_64& rng, int n) {
 
 // cuRAND device API: curand_init(seed, subsequence, offset); the j-th curand() word is lane
 // (offset + j) mod 4 of Philox(counter = (lo, hi of (offset + j) / 4, lo, hi of subsequence),
-// key = (lo, hi of seed)) (numerics.md 8.1).
+// key = (lo, hi of seed)) (curand_kernel.h).
 std::vector<std::uint32_t> curand_device_words(std::uint64_t seed, std::uint64_t subsequence, std::uint64_t offset,
                                                int n) {
   std::vector<std::uint32_t> out;
@@ -94,7 +94,7 @@ TEST(Philox, MatchesRandom123OnRandomCountersAndKeysForEveryRoundCount) {
 }
 
 TEST(Philox, CurandHostGeneratorWordsObservedBitExact) {
-  // c-api.md 5.4 (observed on cuRAND 10.4.0's host generator, offset 0): word n comes from
+  // Observed on cuRAND 10.4.0's host generator, offset 0 (docs/trnrand.md section 2): word n comes from
   // subsequence t = (n / 4) mod 65536 at counter i = n / 2^18, lane n mod 4. For n < 8 that is
   // subsequence 0 (words 0-3) and 1 (words 4-7) at counter 0.
   const std::uint32_t seed0[] = {0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u,
@@ -108,10 +108,10 @@ TEST(Philox, CurandHostGeneratorWordsObservedBitExact) {
 }
 
 TEST(Philox, CurandDeviceApiWords) {
-  // numerics.md 8.2: first six curand() words after curand_init(seed, subsequence, offset).
+  // docs/trnrand.md section 2, device API word table: first six curand() words after curand_init.
   // Rows 1 and 2 (first four words each) are confirmed by observed cuRAND output (the Random123
   // KAT and the host generator's words 4-7); their words 5-6 are counter x = 1 of the same
-  // subsequence, the counter step the host generator also exercises (c-api.md 5.4).
+  // subsequence, the counter step the host generator also exercises.
   EXPECT_EQ(curand_device_words(0, 0, 0, 6),
             (std::vector<std::uint32_t>{0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u, 0xf8e4cca4u, 0x5cb200dbu}));
   EXPECT_EQ(curand_device_words(0, 1, 0, 6),
@@ -119,7 +119,7 @@ TEST(Philox, CurandDeviceApiWords) {
 }
 
 TEST(Philox, CurandDeviceApiDerivedRows) {
-  // numerics.md 8.2 rows 3-5 are [computed] from the header logic, not yet confirmed on a GPU: this
+  // Rows 3-5 of that table are computed from the header logic, not yet confirmed on a GPU: this
   // only checks that our Philox and the documented mapping reproduce them (row 3's first four words
   // do equal the observed host-generator words for seed 1234). Row 4 starts at offset 5, i.e. lane
   // 1 of counter 1, and its first word is row 3's sixth.
@@ -132,7 +132,7 @@ TEST(Philox, CurandDeviceApiDerivedRows) {
 }
 
 TEST(Philox, RoundFunctionMatchesTheDocumentedFormula) {
-  // numerics.md 8.1: (hi0, lo0) = 0xD2511F53 c.x, (hi1, lo1) = 0xCD9E8D57 c.z;
+  // Salmon et al., SC '11 / Random123 philox.h: (hi0, lo0) = 0xD2511F53 c.x, (hi1, lo1) = 0xCD9E8D57 c.z;
   // c' = (hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0); key bumped by the Weyl constants between rounds.
   const Philox4x32Counter c{0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u};
   const Philox4x32Key k{0xa4093822u, 0x299f31d0u};

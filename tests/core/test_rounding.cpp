@@ -1,5 +1,5 @@
-// Stochastic rounding (SR) and the RNE stagnation regressions of numerics.md section 3 and
-// neuroncore.md 6.5: unbiasedness, exact round-up probabilities, exactness on representable
+// Stochastic rounding (SR) and the RNE stagnation regressions of docs/numerics.md section 3 and the
+// Neuron rounding-modes page (RND): unbiasedness, exact round-up probabilities, exactness on representable
 // values, determinism of the SR bit stream, harmonic series, the Neuron fp16 example and
 // recursive summation of uniforms.
 #include <gtest/gtest.h>
@@ -207,7 +207,7 @@ TEST(StochasticRounding, SrStreamIsAPureFunction) {
   for (std::size_t i = 0; i < in.size(); ++i) EXPECT_EQ(r1[i], f32_to_bf16_sr(in[i], a.bits(77 + i)));
 }
 
-// ---- numerics.md 3.2: harmonic series ---------------------------------------------------------------
+// ---- harmonic series (docs/numerics.md section 3) ----------------------------------------------------
 
 namespace {
 // Sum 1/i for i = 1..n: the term is 1/i rounded by RNE to t, the fp32 sum acc + term is rounded
@@ -234,14 +234,14 @@ double harmonic_exact(long n) {
 TEST(RoundingHarmonic, RneStagnatesAtTheDocumentedValues) {
   const auto [b, b_last] = harmonic(DType::bf16, 100000, Rounding::nearest_even);
   EXPECT_EQ(b, 5.0625);
-  EXPECT_EQ(b_last, 64);  // numerics.md 3.2: last change at term 64, term 65 is the first no-op
+  EXPECT_EQ(b_last, 64);  // last change at term 64, term 65 is the first no-op (Higham: "65 terms")
   const auto [h, h_last] = harmonic(DType::f16, 100000, Rounding::nearest_even);
   EXPECT_EQ(h, 7.0859375);
   EXPECT_EQ(h_last, 512);
 }
 
 TEST(RoundingHarmonic, SrKeepsGrowingAndStaysNearTheTrueSumForBf16) {
-  // numerics.md 3.2: bf16 accumulator, n = 1e5: RN relative error 58%, SR 0.9%-5% over (3) seeds.
+  // docs/numerics.md section 3: bf16 accumulator, n = 1e5: RN relative error 58%, SR 0.9%-5% over seeds.
   // The SR error is a sum of independent zero-mean steps of variance ~ q / i (q = bf16 quantum of
   // the partial sum, 2^-4 above 8), so its sd is ~0.69, 5.7% of H(1e5) = 12.09 (measured over 1000
   // seeds: rms 4.9%, 3.8% of seeds above 10%, none above 20%). A 10%-per-seed bound would be a 2-sigma test; bounds
@@ -267,7 +267,7 @@ TEST(RoundingHarmonic, SrKeepsGrowingAndStaysNearTheTrueSumForBf16) {
   EXPECT_LE(std::sqrt(ss / 10), 0.10);
 }
 
-// ---- neuroncore.md 6.5: fp16, a = 1024, 2048 x (a + 0.5) ----------------------------------------------
+// ---- Neuron rounding-modes page (RND): fp16, a = 1024, 2048 x (a + 0.5) -----------------------------
 
 TEST(RoundingNeuronFp16Example, RneStaysAt1024AndSrLandsNear2048) {
   float a = 1024.0f;
@@ -287,11 +287,11 @@ TEST(RoundingNeuronFp16Example, RneStaysAt1024AndSrLandsNear2048) {
   EXPECT_NEAR(mean, 2048.0, 32.0);
 }
 
-// ---- numerics.md 3.3: recursive summation of 1e5 U[0,1) values in bf16 ---------------------------------
+// ---- recursive summation of 1e5 U[0,1) values in bf16 (docs/numerics.md section 3) ----------------------
 
 TEST(RoundingRecursiveSummation, Bf16RneLosesAlmostEverythingSrStaysNearTheExactSum) {
-  // numerics.md 3.3/3.4: 1e5 U[0,1) values pre-rounded to bf16, bf16 accumulator. RN: relative
-  // error >= 0.9 (table: 0.995). SR: the target "<= 0.1 for each of 10 seeds" is a ~1.9-sigma
+  // docs/numerics.md section 3: 1e5 U[0,1) values pre-rounded to bf16, bf16 accumulator. RN: relative
+  // error >= 0.9 (measured: 0.995). SR: a bound "<= 0.1 for each of 10 seeds" would be a ~1.9-sigma
   // bound: each add has variance ~ q x (q = 256 above 2^15, 128 above 2^14, ...), sd ~2650 = 5.3%
   // of the sum 5e4 (measured over 1000 seeds: rms 5.2%, 5.5% of seeds above 0.1, none above 0.2;
   // seed 1006 below gives 0.113). Bounds used: each of 10 seeds <= 0.2 (> 3.8 sd), rms over the seeds <= 0.1, and

@@ -1,7 +1,7 @@
 // trnblas numerics: the bit contract of bf16 GemmEx, every mode's accuracy against its documented
-// bound (numerics.md 2.2: bf16x3 ~4e-6, x6/x9 <= SGEMM), Ozaki DGEMM against OpenBLAS DGEMM on
-// GEMMul8's phi generator with a double-double reference, the trn1_measured degradation, SYRK, and
-// determinism across host threads and emulated cores.
+// bound (docs/trnblas.md, Modes: bf16x3 ~4e-6, x6/x9 <= SGEMM), Ozaki DGEMM against OpenBLAS DGEMM
+// on GEMMul8's phi generator (Uchino, Ozaki, Imamura, SC '25) with a double-double reference, the
+// trn1_measured degradation, SYRK, and determinism across host threads and emulated cores.
 #include <cblas.h>
 #include <gtest/gtest.h>
 
@@ -163,7 +163,7 @@ TEST(TrnblasNumerics, Trn1MeasuredErasesTheCompensatedGain) {
   const double measured = rel_frobenius(C, A, B, n, n, n, false, false);
   compute_ex(h, TRNBLAS_COMPUTE_32F_FAST_16BF, n, n, n, A, B, C);
   const double plain = rel_frobenius(C, A, B, n, n, n, false, false);
-  // trnfft on trn1/trn2: compensated ~1.7e-3, no better than plain bf16 ~1.5e-3 (neuroncore.md 10.3 #16).
+  // trnfft on trn1/trn2: compensated ~1.7e-3, no better than plain bf16 ~1.5e-3 (trnfft v0.19.0 CHANGELOG).
   EXPECT_LT(ideal, 5e-6);
   EXPECT_GT(measured, 3e-4);
   EXPECT_GT(measured, 0.2 * plain);
@@ -230,7 +230,7 @@ TEST(TrnblasNumerics, OzakiMantissaCapTradesAccuracyAndMeasuredProductsDegrade) 
   ASSERT_EQ(trnblasSetFixedPointEmulationMaxMantissaBitCount(h, 0), TRNBLAS_STATUS_SUCCESS);
   ASSERT_EQ(trnblasSetNumericsProfile(h, TRN_NUMERICS_TRN1_MEASURED), TRNBLAS_STATUS_SUCCESS);
   const double measured = run();
-  EXPECT_GT(measured, 1e-4) << "8-bit slice products rounded to bf16 lose the scheme (numerics.md 1.5)";
+  EXPECT_GT(measured, 1e-4) << "8-bit slice products rounded to bf16 lose the scheme (docs/numerics.md section 1)";
 }
 
 TEST(TrnblasNumerics, OzakiPropagatesInfAndNan) {

@@ -42,7 +42,7 @@ unsigned int next_word(trnrandGenerator_t g) {
 }  // namespace
 
 TEST(TrnrandCApi, EnumAndStatusValuesAreCuRands) {
-  // c-api.md 5.1 (cuRAND 10.4 curand.h).
+  // cuRAND 10.4 curand.h (cuRAND host API documentation).
   static_assert(TRNRAND_STATUS_SUCCESS == 0 && TRNRAND_STATUS_VERSION_MISMATCH == 100 &&
                 TRNRAND_STATUS_NOT_INITIALIZED == 101 && TRNRAND_STATUS_ALLOCATION_FAILED == 102 &&
                 TRNRAND_STATUS_TYPE_ERROR == 103 && TRNRAND_STATUS_OUT_OF_RANGE == 104 &&

@@ -212,7 +212,8 @@ TEST(TrnrandCurand, ReferenceFileIsComplete) {
 }
 
 TEST(TrnrandCurand, TestVectorsOfCApiMd) {
-  // c-api.md 5.4's table (seed 0 and 1234, offset 0) on the host path.
+  // Observed cuRAND 10.4 host-generator output (seed 0 and 1234, offset 0; docs/trnrand.md
+  // section 5) on the host path.
   Generator g(GeneratorOptions{GeneratorPath::host, {}, {}});
   std::vector<std::uint32_t> u(8);
   g.generate(u);

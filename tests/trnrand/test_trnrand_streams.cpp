@@ -1,7 +1,7 @@
 // Stream layouts (streams.hpp), the device-style API (device.hpp) and the vectorised host fill
 // (host.hpp). References: Random123's r123::Philox4x32 with counters written out in the test from
-// the documented maps (c-api.md 5.4, numerics.md 8.1-8.2), and the curand_init word table of
-// numerics.md 8.2.
+// the documented maps (docs/trnrand.md section 2; cuRAND's curand_kernel.h), and the curand_init
+// word table of docs/trnrand.md section 2.
 #include <Random123/philox.h>
 
 #include <random>
@@ -26,8 +26,8 @@ std::uint32_t r123_word(std::uint64_t seed, std::uint64_t lo64, std::uint64_t hi
   return g(c, k)[static_cast<unsigned>(lane)];
 }
 
-// c-api.md 5.4: 32-bit output n is lane n mod 4 of counter i = q / 65536 of subsequence
-// t = q mod 65536, q = n / 4.
+// cuRAND 10.4 host generator (docs/trnrand.md section 2): 32-bit output n is lane n mod 4 of
+// counter i = q / 65536 of subsequence t = q mod 65536, q = n / 4.
 std::uint32_t host32_reference(std::uint64_t seed, std::uint64_t n) {
   const std::uint64_t q = n / 4;
   return r123_word(seed, q / 65536, q % 65536, static_cast<int>(n % 4));
@@ -245,5 +245,5 @@ TEST(TrnrandHostPath, EveryIsaFillsTheStreamWords) {
 TEST(TrnrandHostPath, UniformEndpointsAreThoseOfCuRand) {
   EXPECT_EQ(trn::rand::uniform_from_word(0), 0x1p-33f);                // 1.16415322e-10
   EXPECT_EQ(trn::rand::uniform_from_word(0xffffffffu), 1.0f);          // (0, 1]
-  EXPECT_EQ(trn::rand::uniform_from_word(0x6627e8d5u), 0.399046481f);  // c-api.md 5.4 seed 0
+  EXPECT_EQ(trn::rand::uniform_from_word(0x6627e8d5u), 0.399046481f);  // cuRAND host generator, seed 0
 }

@@ -12,7 +12,7 @@ int trnrand_c_header_check(void) {
   if (trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10) != TRNRAND_STATUS_SUCCESS) return 1;
   if (trnrandSetPseudoRandomGeneratorSeed(g, 0ULL) != TRNRAND_STATUS_SUCCESS) return 2;
   if (trnrandGenerate(g, u, 8) != TRNRAND_STATUS_SUCCESS) return 3;
-  if (u[0] != 0x6627e8d5u || u[7] != 0x83f875f0u) return 4; /* c-api.md 5.4, seed 0 */
+  if (u[0] != 0x6627e8d5u || u[7] != 0x83f875f0u) return 4; /* cuRAND host generator, seed 0 */
   if (trnrandGenerateNormal(g, f, 3, 0.0f, 1.0f) != TRNRAND_STATUS_LENGTH_NOT_MULTIPLE) return 5;
   if (trnrandGenerateNormal(g, f, 4, 0.0f, 1.0f) != TRNRAND_STATUS_SUCCESS) return 6;
   if (trnrandGetVersion(&version) != TRNRAND_STATUS_SUCCESS || version != TRNRAND_VERSION) return 7;

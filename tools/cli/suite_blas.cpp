@@ -1,7 +1,7 @@
 // Validation and benchmark suite "blas": trnblas's modes against OpenBLAS and fp64 /
-// double-double references — bf16x3/x6/x9 vs SGEMM (numerics.md 2.2), every precision mode's band,
-// Ozaki DGEMM on GEMMul8's phi generator vs OpenBLAS DGEMM (numerics.md 1.2), and the trn1_measured
-// degradation trnfft measured on hardware (neuroncore.md 10.3 #16).
+// double-double references — bf16x3/x6/x9 vs SGEMM (Henry, Tang, Heinecke 2019), every precision mode's band,
+// Ozaki DGEMM on GEMMul8's phi generator vs OpenBLAS DGEMM (Uchino, Ozaki, Imamura, SC '25), and the
+// trn1_measured degradation trnfft measured on hardware (trnfft v0.19.0 CHANGELOG).
 #include <cblas.h>
 
 #include <cmath>
@@ -176,7 +176,7 @@ void add_blas(Registry& reg) {
       const bool big = false;
       add({.op = "dgemm", .mode = "Ozaki bf16 slices", .shape = "48x48x512, phi " + std::to_string(phi).substr(0, 3),
            .metric = maxcomp ? "max_comp_rel" : "normwise_rel", .bound_text = "<= OpenBLAS DGEMM",
-           .experiment = "GEMMul8 phi generator (numerics.md 1.2)", .full_only = big,
+           .experiment = "GEMMul8 phi generator (Uchino et al., SC '25)", .full_only = big,
            .run = [phi, maxcomp] { return ozaki_case(phi, 48, 48, 512, maxcomp); }});
     }
   for (double phi : {0.5, 4.0})

@@ -1,6 +1,6 @@
 // Validation suite "core": the emulator's numerics against published figures and theory —
-// stochastic-rounding experiments (numerics.md 3), the nc_matmul accumulation contract and its
-// error bound, and the cost model's calibration points (neuroncore.md 10.1).
+// stochastic-rounding experiments (docs/numerics.md section 3), the nc_matmul accumulation contract and
+// its error bound, and the cost model's calibration points (docs/cost-model.md section 5).
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -55,7 +55,7 @@ CaseResult harmonic_sr(int n, std::uint64_t seed) {
   const double sr = vector_engine_running_sum(DType::bf16, Rounding::stochastic, terms, seed);
   const double rn = vector_engine_running_sum(DType::bf16, Rounding::nearest_even, terms, seed);
   r.measured = std::fabs(sr - exact) / exact;
-  r.bound = 0.15;  // SR 0.9%-5% (numerics.md 3.2), RMS 4.9% over seeds: 0.15 ~ 3 sigma
+  r.bound = 0.15;  // SR 0.9%-5% (docs/numerics.md section 3), RMS 4.9% over seeds: 0.15 ~ 3 sigma
   r.pass = r.measured <= r.bound && std::fabs(rn - exact) / exact > 0.3;
   r.note = "RNE error " + sci(std::fabs(rn - exact) / exact) + " (stagnation), SR keeps growing";
   r.host_seconds = seconds_since(t0);
@@ -244,7 +244,7 @@ void add_core(Registry& reg) {
        .run = [] { return harmonic_rne(DType::f16, 7.0859375); }});
   for (int n : {1000, 10000, 100000})
     add({.op = "harmonic_sum", .mode = "bf16 SR on VectorE", .shape = std::to_string(n) + " terms",
-         .metric = "rel_error", .bound_text = "<= 0.15 (SR 0.9-5%, numerics.md 3.2)",
+         .metric = "rel_error", .bound_text = "<= 0.15 (SR 0.9-5%, docs/numerics.md section 3)",
          .experiment = "SR is immune to stagnation (Croci et al. 2022)", .size = static_cast<double>(n),
          .full_only = n > 10000, .run = [n] { return harmonic_sr(n, 1000); }});
   for (int n : {1024, 4096, 16384})

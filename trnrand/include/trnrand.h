@@ -71,7 +71,7 @@ typedef enum trnrandRngType {
 
 typedef enum trnrandOrdering {
   TRNRAND_ORDERING_PSEUDO_BEST = 100,    /* same output as DEFAULT (as cuRAND's Philox) */
-  TRNRAND_ORDERING_PSEUDO_DEFAULT = 101, /* 65536 subsequences, c-api.md 5.4 */
+  TRNRAND_ORDERING_PSEUDO_DEFAULT = 101, /* 65536 subsequences, docs/trnrand.md section 2 */
   TRNRAND_ORDERING_PSEUDO_SEEDED = 102,  /* rejected: OUT_OF_RANGE */
   TRNRAND_ORDERING_PSEUDO_LEGACY = 103,  /* same output as DEFAULT */
   TRNRAND_ORDERING_PSEUDO_DYNAMIC = 104, /* rejected: OUT_OF_RANGE */

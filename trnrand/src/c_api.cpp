@@ -136,7 +136,7 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   const char* fn = "trnrandSetGeneratorOrdering";
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   // cuRAND's host Philox generator accepts BEST, DEFAULT and LEGACY (identical output) and
-  // rejects the others with OUT_OF_RANGE (c-api.md 5.4).
+  // rejects the others with OUT_OF_RANGE (observed on cuRAND 10.4; docs/trnrand.md section 1).
   const int o = enum_value(order);
   if (o != TRNRAND_ORDERING_PSEUDO_BEST && o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,

@@ -1,6 +1,6 @@
 // Cost model: turns an instruction trace into per-engine time on trn1 / trn2 / trn3.
 //
-// Per-instruction cost comes from the documented formulas (neuroncore.md sections 7-9, ISA-OLD);
+// Per-instruction cost comes from the documented formulas (ISA-OLD, ARCH2/3, PERF; docs/references.md);
 // a discrete-event schedule then runs each engine's instruction stream in program order: an
 // instruction starts when its engine (for DMA: enough of the 16 DMA queues) is free, every earlier
 // instruction it depends on through overlapping memory regions (read-after-write, write-after-read,

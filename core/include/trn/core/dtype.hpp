@@ -12,7 +12,7 @@
 //  - narrower float -> fp32: exact; a NaN is widened bit for bit (sign and payload kept, quiet bit
 //    not forced), except fp8_e4m3fn's NaN, which gives the default quiet NaN with its sign.
 //  - fp32 -> integer: round to nearest even, saturate to the type's range, NaN -> 0
-//    (neuroncore.md section 11 #9: undocumented; I1308 shows saturated INT32_MIN/MAX patterns).
+//    (undocumented, docs/numerics.md section 10; I1308 shows saturated INT32_MIN/MAX patterns).
 //  - integer -> fp32: RNE (exact up to 2^24).
 #pragma once
 #include <bit>

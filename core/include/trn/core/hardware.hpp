@@ -1,5 +1,5 @@
 // Per-generation NeuronCore parameters as data (one table row per generation, each number with
-// its source in ../shared/reference/neuroncore.md). Kernels and the emulator query these; no
+// its source, tags of docs/references.md). Kernels and the emulator query these; no
 // hardware constant is written as a literal anywhere else.
 #pragma once
 #include <cstdint>
@@ -15,13 +15,13 @@ struct HardwareSpec {
   Generation generation;
   std::string_view name;        // "trn1"
   std::string_view nc_version;  // "NeuronCore-v2"
-  // Memories (ARCH2/3/4; neuroncore.md 3.1).
+  // Memories (ARCH2/3/4).
   int pmax;                             // partitions of SBUF and PSUM (nl.tile_size.pmax)
   std::int64_t sbuf_partition_bytes;    // 192 KiB trn1, 224 KiB trn2, 256 KiB trn3 (derived)
   std::int64_t psum_partition_bytes;    // 16 KiB
   int psum_banks;                       // 8
   std::int64_t psum_bank_bytes;         // 2 KiB = 512 fp32 (psum_bank_fmax)
-  // Tile-size limits (nl.tile_size; neuroncore.md 3.2, 4.1).
+  // Tile-size limits (nl.tile_size, NL; ISA nc_matmul).
   int gemm_stationary_fmax;        // 128: matmul stationary free size (PE columns)
   int gemm_moving_fmax;            // 512 (one PSUM bank); v4: 4096 fp32 dst across all banks
   int bn_stats_fmax;               // 512
@@ -33,7 +33,7 @@ struct HardwareSpec {
   bool fp8_e4m3fn_native;          // OCP E4M3FN only from Trn3 (EVRF051)
   bool tensor_transpose_bit_accurate;  // v3+: is_transpose mode; v2 transposes through the multiplier
   bool dma_transpose;              // v3+
-  // Clocks (GHz) and engine constants for the cost model (neuroncore.md 1, 7, 8, 9).
+  // Clocks (GHz) and engine constants for the cost model (ARCH2/3/4, ISA-OLD, PERF).
   double tensor_ghz, vector_ghz, scalar_ghz, gpsimd_ghz;
   int matmul_min_ii;          // MM_INIT_LATENCY: 64 TensorE cycles
   int engine_min_ii;          // MIN_II ~ 64 (ISA-OLD)

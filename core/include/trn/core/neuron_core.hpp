@@ -1,7 +1,7 @@
 // One emulated NeuronCore: its SBUF and PSUM, its numerics profile and rounding state, its
 // instruction trace, and the instructions of its five engines (TensorE, VectorE, ScalarE,
-// GpSimdE, DMA). Semantics of every instruction: docs/numerics.md; hardware facts:
-// ../shared/reference/neuroncore.md. Instructions execute eagerly in program order; each one
+// GpSimdE, DMA). Semantics of every instruction: docs/numerics.md; hardware sources:
+// docs/references.md. Instructions execute eagerly in program order; each one
 // validates its operands first (nothing is written when validation fails) and is recorded in
 // the trace for the cost model.
 #pragma once

@@ -1,6 +1,6 @@
 // Device-style per-element API: the analogue of cuRAND's curandStatePhilox4_32_10_t and
 // curand_init / curand / curand4 / skipahead / skipahead_sequence / curand_uniform /
-// curand_normal (../shared/reference/c-api.md 5.2, numerics.md 8.1-8.2).
+// curand_normal (cuRAND docs, curand_kernel.h; Philox: Salmon et al., SC '11; docs/trnrand.md section 2).
 //
 //   PhiloxState s = philox_init(seed, subsequence, offset);   // curand_init
 //   std::uint32_t w = s.next();                               // curand

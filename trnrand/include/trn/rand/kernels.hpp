@@ -6,8 +6,8 @@
 //
 // and the whole-launch generator kernel used by trn::rand::Generator (run_generate_kernel).
 //
-// GpSimd cost of Philox (declared to the cost model; neuroncore.md 8 says "there is no
-// rule-of-thumb to estimate execution cost of a GpSimdE instruction"): GpSimdE is eight 512-bit
+// GpSimd cost of Philox (declared to the cost model; the Trainium/Inferentia2 architecture guide
+// says "there is no rule-of-thumb to estimate execution cost of a GpSimdE instruction"): GpSimdE is eight 512-bit
 // processors, each serving 16 partitions at 32 bits per partition per cycle, i.e. one 32-bit
 // integer operation per partition per cycle. One Philox4x32-10 block takes 10 rounds x 8
 // operations (the two 32x32 -> 64 products as a mul-lo and a mul-hi each, four XORs; round keys are

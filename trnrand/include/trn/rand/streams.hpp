@@ -3,8 +3,8 @@
 // Every trnrand output is a pure function of (seed, position): word w of a stream is lane w mod 4
 // of philox4x32_10(counter(w / 4), key(seed)), key = (lo32(seed), hi32(seed)). Three layouts:
 //
-//  - host32: cuRAND's host generator ordering for 32-bit outputs (../shared/reference/c-api.md
-//    5.4, observed bit-exact on cuRAND 10.4.0): 65536 virtual threads ("subsequences"); block
+//  - host32: cuRAND's host generator ordering for 32-bit outputs (docs/trnrand.md section 2;
+//    undocumented by NVIDIA, observed bit-exact on cuRAND 10.4.0): 65536 virtual threads ("subsequences"); block
 //    q = w / 4 is counter i = q / 65536 of subsequence t = q mod 65536, i.e. counter
 //    (lo32(i), hi32(i), lo32(t), hi32(t)). Output position n of Generate, GenerateUniform,
 //    GenerateNormal, GenerateLogNormal, GeneratePoisson is word n.
@@ -16,14 +16,14 @@
 //    initialised as a 32-bit stream would be, one counter per 65536 blocks) and then consumes two
 //    counters per iteration of 4 doubles (two curand4 calls), so position p uses the block at
 //    counter i_first + 2 (i - i_first) + r / 2 of subsequence t, lanes 2 (r mod 2) and + 1.
-//    (../shared/reference/c-api.md 5.4 writes the counter as 2i + r/2: the case P0 < 4.) A
+//    (For P0 < 4 the counter is simply 2i + r/2.) A
 //    position's double therefore depends on the call boundaries, and calls starting after
 //    position 4 repeat values of earlier calls' counters. Word w of the stream is lane w mod 4
 //    of that block for p = w / 2 (Box–Muller uses the whole block of positions 2m, 2m + 1).
 //  - subsequence: one device-API stream, curand_init(seed, subsequence, 0): block b is counter
-//    (lo32(b), hi32(b), lo32(subsequence), hi32(subsequence)) (numerics.md 8.1).
+//    (lo32(b), hi32(b), lo32(subsequence), hi32(subsequence)) (cuRAND's curand_kernel.h).
 //
-// Positions count output elements of the caller's type (c-api.md 5.4): a 32-bit position maps to
+// Positions count output elements of the caller's type (observed on cuRAND 10.4): a 32-bit position maps to
 // word n of host32, a 64-bit position to words 2n, 2n + 1 of host64.
 #pragma once
 #include <cstdint>
@@ -32,7 +32,7 @@
 
 namespace trn::rand {
 
-// cuRAND's host generator runs this many virtual threads for PHILOX4_32_10 (c-api.md 5.4).
+// cuRAND's host generator runs this many virtual threads for PHILOX4_32_10 (docs/trnrand.md section 2).
 inline constexpr std::uint64_t kCurandHostSubsequences = 65536;
 inline constexpr int kWordsPerBlock = 4;
 

@@ -1,7 +1,7 @@
 // Word -> value transforms, written as the exact operation sequences that the tile kernels run on
 // the emulated engines (trnrand/src/kernels.cpp), so the host path and the device-style API give
-// the same bits as the kernels. Formulas: ../shared/reference/c-api.md 5.3 (cuRAND's
-// curand_uniform.h / curand_normal.h). Semantics of each engine step: docs/numerics.md 5.
+// the same bits as the kernels. Formulas: cuRAND's curand_uniform.h / curand_normal.h (cuRAND docs,
+// docs/references.md). Semantics of each engine step: docs/numerics.md 5.
 //
 // fp32 transforms (affine steps on VectorE or ScalarE - the same two fp32 roundings either way -,
 // functions on ScalarE):
@@ -77,8 +77,8 @@ double log_normal_from_double(double z, double mean, double stddev);
 float exponential_from_uniform(float u, float lambda);
 double exponential_from_uniform_double(double u, double lambda);
 
-// cuRAND's normal approximation of Poisson(lambda) for large lambda (c-api.md 5.4; observed for
-// lambda >= 2000 on the host generator): (unsigned)(sqrt(lambda) * z + lambda + 0.5) in double,
+// cuRAND's normal approximation of Poisson(lambda) for large lambda (docs/trnrand.md section 5;
+// observed for lambda >= 2000 on the host generator): (unsigned)(sqrt(lambda) * z + lambda + 0.5) in double,
 // z the float normal of the same position.
 std::uint32_t poisson_from_normal(float z, double lambda);
 
