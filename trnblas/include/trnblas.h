@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trnComplex.h"
 #include "trncore.h"
 
 #ifdef __cplusplus
@@ -43,6 +44,8 @@ typedef enum trnblasOperation_t {
 } trnblasOperation_t;
 
 typedef enum trnblasFillMode_t { TRNBLAS_FILL_MODE_LOWER = 0, TRNBLAS_FILL_MODE_UPPER = 1, TRNBLAS_FILL_MODE_FULL = 2 } trnblasFillMode_t;
+typedef enum trnblasDiagType_t { TRNBLAS_DIAG_NON_UNIT = 0, TRNBLAS_DIAG_UNIT = 1 } trnblasDiagType_t;
+typedef enum trnblasSideMode_t { TRNBLAS_SIDE_LEFT = 0, TRNBLAS_SIDE_RIGHT = 1 } trnblasSideMode_t;
 typedef enum trnblasPointerMode_t { TRNBLAS_POINTER_MODE_HOST = 0, TRNBLAS_POINTER_MODE_DEVICE = 1 } trnblasPointerMode_t;
 typedef enum trnblasAtomicsMode_t { TRNBLAS_ATOMICS_NOT_ALLOWED = 0, TRNBLAS_ATOMICS_ALLOWED = 1 } trnblasAtomicsMode_t;
 
@@ -78,14 +81,52 @@ typedef enum trnblasComputeType_t {
 } trnblasComputeType_t;
 
 typedef enum trnblasGemmAlgo_t {
+  TRNBLAS_GEMM_DFALT = -1,
   TRNBLAS_GEMM_DEFAULT = -1,
   TRNBLAS_GEMM_ALGO0 = 0,
+  TRNBLAS_GEMM_ALGO1 = 1,
+  TRNBLAS_GEMM_ALGO2 = 2,
+  TRNBLAS_GEMM_ALGO3 = 3,
+  TRNBLAS_GEMM_ALGO4 = 4,
+  TRNBLAS_GEMM_ALGO5 = 5,
+  TRNBLAS_GEMM_ALGO6 = 6,
+  TRNBLAS_GEMM_ALGO7 = 7,
+  TRNBLAS_GEMM_ALGO8 = 8,
+  TRNBLAS_GEMM_ALGO9 = 9,
+  TRNBLAS_GEMM_ALGO10 = 10,
+  TRNBLAS_GEMM_ALGO11 = 11,
+  TRNBLAS_GEMM_ALGO12 = 12,
+  TRNBLAS_GEMM_ALGO13 = 13,
+  TRNBLAS_GEMM_ALGO14 = 14,
+  TRNBLAS_GEMM_ALGO15 = 15,
+  TRNBLAS_GEMM_ALGO16 = 16,
+  TRNBLAS_GEMM_ALGO17 = 17,
+  TRNBLAS_GEMM_ALGO18 = 18,
+  TRNBLAS_GEMM_ALGO19 = 19,
+  TRNBLAS_GEMM_ALGO20 = 20,
+  TRNBLAS_GEMM_ALGO21 = 21,
+  TRNBLAS_GEMM_ALGO22 = 22,
   TRNBLAS_GEMM_ALGO23 = 23,
   TRNBLAS_GEMM_DEFAULT_TENSOR_OP = 99,
+  TRNBLAS_GEMM_DFALT_TENSOR_OP = 99,
   TRNBLAS_GEMM_ALGO0_TENSOR_OP = 100,
+  TRNBLAS_GEMM_ALGO1_TENSOR_OP = 101,
+  TRNBLAS_GEMM_ALGO2_TENSOR_OP = 102,
+  TRNBLAS_GEMM_ALGO3_TENSOR_OP = 103,
+  TRNBLAS_GEMM_ALGO4_TENSOR_OP = 104,
+  TRNBLAS_GEMM_ALGO5_TENSOR_OP = 105,
+  TRNBLAS_GEMM_ALGO6_TENSOR_OP = 106,
+  TRNBLAS_GEMM_ALGO7_TENSOR_OP = 107,
+  TRNBLAS_GEMM_ALGO8_TENSOR_OP = 108,
+  TRNBLAS_GEMM_ALGO9_TENSOR_OP = 109,
+  TRNBLAS_GEMM_ALGO10_TENSOR_OP = 110,
+  TRNBLAS_GEMM_ALGO11_TENSOR_OP = 111,
+  TRNBLAS_GEMM_ALGO12_TENSOR_OP = 112,
+  TRNBLAS_GEMM_ALGO13_TENSOR_OP = 113,
+  TRNBLAS_GEMM_ALGO14_TENSOR_OP = 114,
   TRNBLAS_GEMM_ALGO15_TENSOR_OP = 115,
   TRNBLAS_GEMM_AUTOTUNE = 999
-} trnblasGemmAlgo_t; /* accepted and validated; one algorithm exists */
+} trnblasGemmAlgo_t; /* every cuBLAS value is accepted; one algorithm exists */
 
 typedef enum trnblasEmulationStrategy_t {
   TRNBLAS_EMULATION_STRATEGY_DEFAULT = 0,
@@ -104,6 +145,9 @@ typedef enum trnblasEmulationSpecialValuesSupport_t {
   TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NAN = 2,
   TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT = 0xFFFF
 } trnblasEmulationSpecialValuesSupport_t;
+
+/* cuBLAS names cudaDataType as cublasDataType_t. */
+typedef trnDataType_t trnblasDataType_t;
 
 struct trnblasContext;
 typedef struct trnblasContext* trnblasHandle_t;
@@ -223,6 +267,12 @@ trnblasStatus_t trnblasDsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trn
 trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
                                 int64_t k, const double* alpha, const double* A, int64_t lda, const double* beta,
                                 double* C, int64_t ldc);
+
+/* ---- Level 1 (S/D/C/Z and the *Ex forms) ---- */
+
+/* ---- Level 2 (S/D/C/Z; general, banded, symmetric/Hermitian, packed, triangular) ---- */
+
+/* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "trnComplex.h"
 #include "trncore.h"
 
 #ifdef __cplusplus
@@ -43,13 +44,9 @@ typedef enum trnfftResult_t {
 
 typedef float trnfftReal;
 typedef double trnfftDoubleReal;
-/* cuFFT's float2 / double2: two floats (doubles), members x (real) and y (imaginary). */
-typedef struct trnfftComplex {
-  float x, y;
-} trnfftComplex;
-typedef struct trnfftDoubleComplex {
-  double x, y;
-} trnfftDoubleComplex;
+/* cuFFT's cuComplex / cuDoubleComplex (float2 / double2): members x (real) and y (imaginary). */
+typedef trnComplex trnfftComplex;
+typedef trnDoubleComplex trnfftDoubleComplex;
 
 #define TRNFFT_FORWARD -1
 #define TRNFFT_INVERSE 1
