@@ -156,7 +156,7 @@ bool parse_shape(const std::string& s, std::int64_t* m, std::int64_t* n, std::in
 }
 
 int run_profile(const std::string& op, const std::string& shape, const std::string& mode_name, const std::string& target,
-                const std::string& trace_path) {
+                const std::string& trace_path, const std::string& input) {
   std::int64_t m = 0, n = 0, k = 0;
   if (!parse_shape(shape, &m, &n, &k)) {
     std::fprintf(stderr, "trnsci profile: --shape must be N or MxNxK with positive integers (got '%s')\n", shape.c_str());
@@ -182,7 +182,14 @@ int run_profile(const std::string& op, const std::string& shape, const std::stri
   s.timing_only = true;  // the profile needs the trace, not the values
   trn::blas::CallReport rep;
   const double t0 = now_seconds();
-  if (op == "gemm") {
+  if (op == "gemm" && input != "f32") {
+    // A and B stored in bf16/fp16 (GemmEx with 16-bit A and B): the DMA moves them as stored.
+    const trn::DType dt = input == "bf16" ? trn::DType::bf16 : trn::DType::f16;
+    std::vector<std::uint16_t> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n));
+    std::vector<float> C(static_cast<std::size_t>(m * n));
+    trn::blas::gemm(s, trn::blas::GemmMode::native, trn::blas::Op::N, trn::blas::Op::N, m, n, k, 1.0f, {A.data(), dt, m},
+                    {B.data(), dt, k}, 0.0f, {C.data(), trn::DType::f32, m}, &rep);
+  } else if (op == "gemm") {
     std::vector<float> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n)), C(static_cast<std::size_t>(m * n));
     trn::blas::gemm(s, mode, trn::blas::Op::N, trn::blas::Op::N, m, n, k, 1.0f, {A.data(), trn::DType::f32, m},
                     {B.data(), trn::DType::f32, k}, 0.0f, {C.data(), trn::DType::f32, m}, &rep);
@@ -201,8 +208,10 @@ int run_profile(const std::string& op, const std::string& shape, const std::stri
   }
   const double host = seconds_since(t0);
   const trn::Schedule sched = trn::schedule_trace(rep.trace, trn::CostModelOptions{s.target, 0, !trace_path.empty()});
-  std::printf("trnsci profile %s %s mode=%s target=%s (timing-only emulation %.2f s host)\n", op.c_str(), shape.c_str(),
-              op == "dgemm" ? "ozaki" : mode_name.c_str(), target.c_str(), host);
+  std::printf("trnsci profile %s %s mode=%s inputs=%s target=%s (timing-only emulation %.2f s host)\n", op.c_str(),
+              shape.c_str(), op == "dgemm" ? "ozaki" : (op == "gemm" && input != "f32" ? "native" : mode_name.c_str()),
+              op == "dgemm" ? "f64" : (op == "gemm" ? input.c_str() : "f32"), target.c_str(), host);
+  if (!rep.plan.empty()) std::printf("%s\n", rep.plan.c_str());
   std::printf("%s", sched.profile.summary().c_str());
   if (!trace_path.empty()) {
     if (!write_file(trace_path, trn::perfetto_json(rep.trace, sched))) return 2;
@@ -242,6 +251,10 @@ int main(int argc, char** argv) {
   profile->add_option("--mode", p_mode, "fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, bf16x3, bf16x6, bf16x9");
   profile->add_option("--target", p_target, "trn1, trn2 or trn3");
   profile->add_option("--trace", p_trace, "write a Perfetto/Chrome trace-event JSON file");
+  std::string p_input = "f32";
+  profile->add_option("--inputs", p_input, "gemm: dtype A and B are stored in (f32: converted by the DMA to --mode's type; "
+                                           "bf16 or f16: used as stored)")
+      ->check(CLI::IsMember({"f32", "bf16", "f16"}));
 
   auto* info = app.add_subcommand("info", "print library versions, build, SIMD paths and the emulated generations");
   auto* modes = app.add_subcommand("modes", "print trnblas's precision-mode table (as docs/trnblas.md embeds it)");
@@ -266,7 +279,7 @@ int main(int argc, char** argv) {
   try {
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html);
     if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html);
-    if (*profile) return run_profile(p_op, p_shape, p_mode, p_target, p_trace);
+    if (*profile) return run_profile(p_op, p_shape, p_mode, p_target, p_trace, p_input);
     if (*info) return cmd_info();
     if (*modes) {
       std::fputs(trn::blas::mode_table_markdown().c_str(), stdout);

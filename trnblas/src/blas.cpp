@@ -330,8 +330,10 @@ void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m
     }
     problems.push_back(std::move(g));
   }
-  LaunchResult r = detail::launch_gemm(launch_config(s), problems);
+  detail::GemmPlan plan;
+  LaunchResult r = detail::launch_gemm(launch_config(s), problems, &plan);
   finish_report(report, s, std::move(r.trace));
+  if (report != nullptr) report->plan = plan.print();
 }
 
 void gemm(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
@@ -352,8 +354,10 @@ void syrk(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n,
     g.b_src = g.a_src;
   }
   g.triangle = uplo == Uplo::lower ? Triangle::lower : Triangle::upper;
-  LaunchResult r = detail::launch_gemm(launch_config(s), {g});
+  detail::GemmPlan plan;
+  LaunchResult r = detail::launch_gemm(launch_config(s), {g}, &plan);
   finish_report(report, s, std::move(r.trace));
+  if (report != nullptr) report->plan = plan.print();
 }
 
 void dsyrk(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, double alpha, const double* A,

@@ -1,6 +1,7 @@
 #include "gemm_kernel.hpp"
 
 #include <algorithm>
+#include <deque>
 
 namespace trn::blas::detail {
 
@@ -24,18 +25,39 @@ SbufBytes sbuf_bytes_of(const BlockGemmArgs& g) {
   const std::int64_t term = dtype_size(g.split == 1 ? g.load : DType::bf16);
   const std::int64_t split_scratch = g.split > 1 ? 2 * 4 : 0;  // fp32 tile + residual
   SbufBytes b;
-  b.a_streamed = 2 * static_cast<std::int64_t>(g.a_src.size()) * (g.split * term + split_scratch);
-  b.b_streamed = 2 * static_cast<std::int64_t>(g.b_src.size()) * (g.split * term + split_scratch);
+  b.a_streamed = static_cast<std::int64_t>(g.a_src.size()) * (g.split * term + split_scratch);
+  b.b_streamed = static_cast<std::int64_t>(g.b_src.size()) * (g.split * term + split_scratch);
   b.b_strip = static_cast<std::int64_t>(g.b_src.size()) * g.split * term;
-  b.b_split_scratch = 2 * static_cast<std::int64_t>(g.b_src.size()) * split_scratch;
+  b.b_split_scratch = static_cast<std::int64_t>(g.b_src.size()) * split_scratch;
+  const bool read_c = !g.raw && g.beta != 0.0f, cast_out = g.c.dtype() != DType::f32 && !g.raw;
+  b.epilogue = 4 + (read_c ? 4 : 0) + (cast_out ? dtype_size(g.c.dtype()) : 0);
   return b;
 }
 
+namespace {
+
+constexpr int kMinBuffers = 2, kMaxBuffers = 4;
+
+std::int64_t blocks_of(std::int64_t len, std::int64_t b) { return (len + b - 1) / b; }
+
+// Per-partition SBUF of a block shape: operand slots, the resident strip, and the epilogue slots.
+std::int64_t sbuf_need(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes,
+                       const BlockShape& b) {
+  const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
+  const std::int64_t k_tiles = std::max<std::int64_t>(1, blocks_of(k, hw.pmax));
+  const std::int64_t pass_i = std::min<std::int64_t>(b.tiles_i * tile_i, m), strip_j = std::min<std::int64_t>(b.tiles_j * tile_j, n);
+  const std::int64_t operands = b.buffers * bytes.a_streamed * pass_i +
+                                (b.resident ? b.strip_slots * k_tiles * strip_j * bytes.b_strip +
+                                                  b.buffers * bytes.b_split_scratch * strip_j
+                                            : b.buffers * bytes.b_streamed * strip_j);
+  return operands + b.epilogue_slots * bytes.epilogue * tile_i;
+}
+
+}  // namespace
+
 BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes) {
   const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
-  const auto blocks = [](std::int64_t len, std::int64_t b) { return (len + b - 1) / b; };
-  const std::int64_t k_tiles = std::max<std::int64_t>(1, blocks(k, hw.pmax));
-  const std::int64_t max_programs = blocks(m, tile_i) * blocks(n, tile_j);
+  const std::int64_t max_programs = blocks_of(m, tile_i) * blocks_of(n, tile_j);
   const bool big = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >= 0x1p28;
   const std::int64_t min_programs = big ? std::min<std::int64_t>(2, max_programs) : 1;
   BlockShape best;
@@ -45,13 +67,9 @@ BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, 
       if ((ti - 1) * tile_i >= m) break;  // no pass would use the extra row tiles
       for (int tj = 1; ti * tj <= hw.psum_banks; ++tj) {
         if ((tj - 1) * tile_j >= n) break;
-        // Per-partition SBUF of the plan: operand tiles plus the epilogue's three [128, 512] tiles.
-        const std::int64_t pass_i = std::min<std::int64_t>(ti * tile_i, m), strip_j = std::min<std::int64_t>(tj * tile_j, n);
-        const std::int64_t need = bytes.a_streamed * pass_i + 3 * tile_i * 4 +
-                                  (resident ? k_tiles * strip_j * bytes.b_strip + bytes.b_split_scratch * strip_j
-                                            : bytes.b_streamed * strip_j);
-        if (need > hw.sbuf_partition_bytes) continue;
-        const std::int64_t bi = blocks(m, ti * tile_i), bj = blocks(n, tj * tile_j);
+        const BlockShape shape{ti, tj, resident != 0, kMinBuffers, 2};
+        if (sbuf_need(hw, m, n, k, bytes, shape) > hw.sbuf_partition_bytes) continue;
+        const std::int64_t bi = blocks_of(m, ti * tile_i), bj = blocks_of(n, tj * tile_j);
         const std::int64_t programs = resident ? bj : bi * bj;
         if (programs < min_programs) continue;
         const std::int64_t volume = m * bj + n * (resident ? 1 : bi);
@@ -61,11 +79,71 @@ BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, 
         if (better) {
           best_volume = volume;
           best_programs = programs;
-          best = BlockShape{ti, tj, resident != 0};
+          best = shape;
         }
       }
     }
+  // Then as many operand slots as SBUF holds (up to kMaxBuffers): each extra slot lets one more
+  // K tile's DMA run ahead of the matmuls, hiding the DMA's fixed latency (docs/cost-model.md).
+  while (best.buffers < kMaxBuffers) {
+    BlockShape more = best;
+    ++more.buffers;
+    if (sbuf_need(hw, m, n, k, bytes, more) > hw.sbuf_partition_bytes) break;
+    best = more;
+  }
+  // And an epilogue slot per output tile of a pass where SBUF holds them.
+  while (best.epilogue_slots < best.tiles_i * best.tiles_j) {
+    BlockShape more = best;
+    ++more.epilogue_slots;
+    if (sbuf_need(hw, m, n, k, bytes, more) > hw.sbuf_partition_bytes) break;
+    best = more;
+  }
+  // And a second op(B) strip for the next program where SBUF holds it.
+  if (best.resident) {
+    BlockShape more = best;
+    more.strip_slots = 2;
+    if (sbuf_need(hw, m, n, k, bytes, more) <= hw.sbuf_partition_bytes) best = more;
+  }
   return best;
+}
+
+GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, int problems, int pairs,
+                   const SbufBytes& bytes, bool fp32_matmul) {
+  GemmPlan p;
+  p.block = choose_block(hw, m, n, k, bytes);
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.problems = problems;
+  const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
+  const std::int64_t bj = blocks_of(n, p.block.tiles_j * tile_j), bi = blocks_of(m, p.block.tiles_i * tile_i);
+  p.grid = {static_cast<int>(bj), p.block.resident ? 1 : static_cast<int>(bi), problems};
+  p.sbuf_bytes = sbuf_need(hw, m, n, k, bytes, p.block);
+  p.load_elements = k * (m * bj + n * (p.block.resident ? 1 : bi));
+  const std::int64_t k_tiles = blocks_of(k, hw.pmax);
+  p.matmuls = blocks_of(m, tile_i) * blocks_of(n, tile_j) * k_tiles * pairs;
+  // One nc_matmul of a full moving tile occupies TensorE for max(min(64, 128), 512) cycles
+  // (docs/cost-model.md section 1), four times that for fp32 operands; partial tiles are counted
+  // as full (an upper bound).
+  p.tensor_bound_ns = static_cast<double>(p.matmuls) * static_cast<double>(std::max<std::int64_t>(64, tile_i)) /
+                      hw.tensor_ghz * (fp32_matmul ? 4.0 : 1.0);
+  p.why = p.block.resident ? "least DMA volume: op(B) strip resident in SBUF, op(A) streamed once per strip"
+                           : "least DMA volume: op(A) and op(B) streamed per block";
+  return p;
+}
+
+std::string GemmPlan::print() const {
+  std::string s = "gemm plan " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+  if (problems > 1) s += " x" + std::to_string(problems) + " problems";
+  s += ": block " + std::to_string(block.tiles_i * 512) + " rows x " + std::to_string(block.tiles_j * 128) +
+       " cols (" + std::to_string(block.tiles_i) + "x" + std::to_string(block.tiles_j) + " PSUM banks), " +
+       (block.resident ? "resident op(B) strip" : "streaming") + ", " + std::to_string(block.buffers) +
+       " operand buffers, " + std::to_string(block.epilogue_slots) + " epilogue slots, " +
+       (block.resident ? std::to_string(block.strip_slots) + " strip slots, " : std::string()) + "loops jc>ic>pc>macro(jr,ir)>nc_matmul, grid " + std::to_string(grid[0]) + "x" +
+       std::to_string(grid[1]) + "x" + std::to_string(grid[2]) + ", SBUF " + std::to_string(sbuf_bytes) +
+       " B/partition, loads " + std::to_string(load_elements) + " elements, " + std::to_string(matmuls) +
+       " matmuls; why: " + why;
+  return s;
 }
 
 namespace {
@@ -111,8 +189,8 @@ bool tile_intersects(Triangle tri, std::int64_t j0, int tnj, std::int64_t i0, in
 
 const InstrOptions kRne{Rounding::nearest_even};
 
-// Loads one K tile of a source into SBUF and produces its terms (split on VectorE if asked).
-void load_terms(NeuronCore& nc, const BlockGemmArgs& g, const std::vector<HbmTensor>& src, std::int64_t k0, int tk,
+// Packs one K tile of each source into SBUF and produces its terms (split on VectorE if asked).
+void pack_terms(NeuronCore& nc, const BlockGemmArgs& g, const std::vector<HbmTensor>& src, std::int64_t k0, int tk,
                 std::int64_t f0, int width, const std::vector<Tile>& raw, const std::vector<Tile>& resid,
                 const std::vector<Tile>& terms) {
   for (std::size_t s = 0; s < src.size(); ++s) {
@@ -138,170 +216,259 @@ void load_terms(NeuronCore& nc, const BlockGemmArgs& g, const std::vector<HbmTen
   }
 }
 
-}  // namespace
 
-void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b) {
-  const HardwareSpec& hw = nc.hw();
-  const int TK = hw.pmax, TJ = hw.gemm_stationary_fmax, TI = static_cast<int>(hw.psum_bank_bytes / 4);
-  // Streaming: program (j, i) owns one pass. Resident: program j owns all rows, in passes.
-  const std::int64_t j_begin = std::int64_t{nc.program_id(0)} * b.tiles_j * TJ;
-  const std::int64_t pass_rows = std::int64_t{b.tiles_i} * TI;
-  const std::int64_t i_first = b.resident ? 0 : std::int64_t{nc.program_id(1)} * pass_rows;
-  const std::int64_t i_last = b.resident ? g.m : std::min(g.m, i_first + pass_rows);
-  if (j_begin >= g.n || i_first >= g.m) return;
-  const int bn = static_cast<int>(std::min<std::int64_t>(std::int64_t{b.tiles_j} * TJ, g.n - j_begin));
-  const int tiles_j = (bn + TJ - 1) / TJ;
 
-  struct OutTile {
-    std::int64_t j0, i0;
-    int tnj, tni;
-    bool live;
+// The operand slots of one K-tile buffer: per source the fp32 tile and residual (split modes
+// only) and the terms the micro-kernel reads.
+struct OperandSlot {
+  std::vector<Tile> a_raw, a_res, a_terms, b_raw, b_res, b_terms;
+};
+
+// One output tile of a pass: columns j0.. (partitions) x rows i0.. (free) of C.
+struct OutTile {
+  std::int64_t j0, i0;
+  int tnj, tni;
+  bool live;  // intersects the triangle (always, without one)
+};
+
+// Everything a program's loops share: arguments, plan, tiles.
+struct ProgramState {
+  ProgramState(NeuronCore& core, const BlockGemmArgs& args, const BlockShape& shape)
+      : nc(core), g(args), b(shape), TK(core.hw().pmax), TJ(core.hw().gemm_stationary_fmax),
+        TI(static_cast<int>(core.hw().psum_bank_bytes / 4)) {}
+  NeuronCore& nc;
+  const BlockGemmArgs& g;
+  const BlockShape& b;
+  const int TK, TJ, TI;    // K tile (partitions), output tile columns (stationary free), rows (moving free)
+  std::int64_t j_begin = 0;  // first column of the program
+  int bn = 0, tiles_j = 0;   // columns of the program and their 128-column tiles
+  bool compute = false;      // the product is needed (alpha != 0 and k > 0)
+  int k_tiles = 0;
+  std::vector<Tile> acc;          // PSUM accumulators, one bank per output tile of a pass
+  std::vector<OperandSlot> slots;  // rotated by K-tile index
+  std::vector<Tile> b_strip;      // resident plan: the op(B) strip, [k, k tile, j] per term
+  bool strip_packed = false;
+  struct EpilogueSlot {
+    Tile out, cold, out_c;
   };
-  // The output tiles of the pass starting at row i_begin; ti outer.
-  auto pass_tiles = [&](std::int64_t i_begin, int bm) {
-    std::vector<OutTile> outs;
-    for (int ti = 0; ti < (bm + TI - 1) / TI; ++ti)
-      for (int tj = 0; tj < tiles_j; ++tj) {
-        const std::int64_t j0 = j_begin + std::int64_t{tj} * TJ, i0 = i_begin + std::int64_t{ti} * TI;
-        const int tnj = std::min(TJ, static_cast<int>(g.n - j0)), tni = std::min(TI, static_cast<int>(g.m - i0));
-        outs.push_back({j0, i0, tnj, tni, tile_intersects(g.triangle, j0, tnj, i0, tni)});
-      }
-    return outs;
+  std::vector<EpilogueSlot> epi;  // rotated by output tile
+  bool read_c = false, cast_out = false;
+  // Stores of evacuated output tiles not yet issued: the next pass's K loop issues one per K tile
+  // after its packing DMAs, so that a pass's output does not hold up the operand loads that the
+  // next pass's matmuls wait for (the program's last pass flushes them at its end).
+  struct PendingStore {
+    OutTile tile;
+    std::size_t slot;
   };
-  auto any_live = [](const std::vector<OutTile>& outs) {
-    return std::any_of(outs.begin(), outs.end(), [](const OutTile& o) { return o.live; });
-  };
-  bool program_live = false;
-  for (std::int64_t i0 = i_first; i0 < i_last && !program_live; i0 += pass_rows)
-    program_live = any_live(pass_tiles(i0, static_cast<int>(std::min(pass_rows, i_last - i0))));
-  if (!program_live) return;
+  std::deque<PendingStore> stores;
+};
 
-  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
-  std::vector<Tile> acc;
-  for (int t = 0; t < b.tiles_i * b.tiles_j; ++t) acc.push_back(psum.alloc(DType::f32, TJ, {TI}, "gemm acc"));
+// Store of one evacuated output tile: SBUF slot -> C (restricted to the triangle).
+void store_tile(ProgramState& st, const ProgramState::PendingStore& ps) {
+  const ProgramState::EpilogueSlot& slot = st.epi[ps.slot];
+  const OutTile& o = ps.tile;
+  move_tile(st.nc, st.cast_out ? slot.out_c : slot.out, st.g.c, o.j0, o.i0, o.tnj, o.tni, st.g.triangle, /*to_hbm=*/true);
+}
 
-  const bool compute = g.multiply && g.k_end > g.k_begin;
-  const int pass_bm = static_cast<int>(std::min(pass_rows, i_last - i_first));
-  const int k_tiles = compute ? static_cast<int>((g.k_end - g.k_begin + TK - 1) / TK) : 0;
-  const int terms_a = static_cast<int>(g.a_src.size()) * g.split, terms_b = static_cast<int>(g.b_src.size()) * g.split;
-  const DType term_dtype = g.split == 1 ? g.load : DType::bf16;
-  // Operand tiles are double-buffered by K-tile parity, so that the DMA (and split) of K tile kt+1
-  // does not wait for the matmuls still reading K tile kt (a WAR hazard in the cost model's
-  // schedule). Values, hence bits, do not depend on the buffer.
-  struct Buffers {
-    std::vector<Tile> a_raw, a_res, a_terms, b_raw, b_res, b_terms;
-  };
-  Buffers buf[2];
-  std::vector<Tile> b_strip;
-  if (compute) {
-    for (Buffers& u : buf) {
-      if (g.split > 1) {
-        for (std::size_t s = 0; s < g.a_src.size(); ++s) {
-          u.a_raw.push_back(sbuf.alloc(DType::f32, TK, {pass_bm}, "op(A) fp32 tile"));
-          u.a_res.push_back(sbuf.alloc(DType::f32, TK, {pass_bm}, "op(A) residual"));
-        }
-        for (std::size_t s = 0; s < g.b_src.size(); ++s) {
-          u.b_raw.push_back(sbuf.alloc(DType::f32, TK, {bn}, "op(B) fp32 tile"));
-          u.b_res.push_back(sbuf.alloc(DType::f32, TK, {bn}, "op(B) residual"));
-        }
-      }
-      for (int t = 0; t < terms_a; ++t) u.a_terms.push_back(sbuf.alloc(term_dtype, TK, {pass_bm}, "op(A) term"));
-      if (!b.resident)
-        for (int t = 0; t < terms_b; ++t) u.b_terms.push_back(sbuf.alloc(term_dtype, TK, {bn}, "op(B) term"));
-    }
-    if (b.resident) {
-      // The program's op(B) strip, every K tile: [k, k tile, j] per term, loaded once.
-      for (int t = 0; t < terms_b; ++t) b_strip.push_back(sbuf.alloc(term_dtype, TK, {k_tiles, bn}, "op(B) strip"));
-      for (int kt = 0; kt < k_tiles; ++kt) {
-        const std::int64_t k0 = g.k_begin + std::int64_t{kt} * TK;
-        const int tk = static_cast<int>(std::min<std::int64_t>(TK, g.k_end - k0));
-        std::vector<Tile> slot;
-        for (const Tile& s : b_strip) slot.push_back(s.slice(0, kt, 1).reshape({bn}));
-        const Buffers& u = buf[kt % 2];
-        load_terms(nc, g, g.b_src, k0, tk, j_begin, bn, u.b_raw, u.b_res, slot);
-      }
-    }
-  }
-  const Tile out = sbuf.alloc(DType::f32, TJ, {TI}, "epilogue fp32");
-  const bool read_c = !g.raw && g.beta != 0.0f;
-  const Tile cold = read_c ? sbuf.alloc(DType::f32, TJ, {TI}, "C (beta)") : Tile{};
-  const bool cast_out = g.c.dtype() != DType::f32 && !g.raw;
-  const Tile out_c = cast_out ? sbuf.alloc(g.c.dtype(), TJ, {TI}, "C out") : out;
+void issue_one_store(ProgramState& st) {
+  if (st.stores.empty()) return;
+  store_tile(st, st.stores.front());
+  st.stores.pop_front();
+}
 
-  for (std::int64_t i_begin = i_first; i_begin < i_last; i_begin += pass_rows) {
-    const int bm = static_cast<int>(std::min(pass_rows, i_last - i_begin));
-    const std::vector<OutTile> outs = pass_tiles(i_begin, bm);
-    if (!any_live(outs)) continue;
-    if (compute) {
-      for (int kt = 0; kt < k_tiles; ++kt) {
-        const std::int64_t k0 = g.k_begin + std::int64_t{kt} * TK;
-        const int tk = static_cast<int>(std::min<std::int64_t>(TK, g.k_end - k0));
-        const Buffers& u = buf[kt % 2];
-        load_terms(nc, g, g.a_src, k0, tk, i_begin, bm, u.a_raw, u.a_res, u.a_terms);
-        std::vector<Tile> b_now = u.b_terms;
-        if (b.resident) {
-          b_now.clear();
-          for (const Tile& s : b_strip) b_now.push_back(s.slice(0, kt, 1).reshape({bn}));
-        } else {
-          load_terms(nc, g, g.b_src, k0, tk, j_begin, bn, u.b_raw, u.b_res, u.b_terms);
-        }
-        for (std::size_t t = 0; t < outs.size(); ++t) {
-          const OutTile& o = outs[t];
-          if (!o.live) continue;
-          const int tj = static_cast<int>((o.j0 - j_begin) / TJ), ti = static_cast<int>((o.i0 - i_begin) / TI);
-          for (std::size_t p = 0; p < g.pairs.size(); ++p) {
-            const auto [pa, pb] = g.pairs[p];
-            nc.nc_matmul(acc[t].rows(0, o.tnj).cols(0, o.tni),
-                         b_now[static_cast<std::size_t>(pb)].rows(0, tk).cols(tj * TJ, o.tnj),
-                         u.a_terms[static_cast<std::size_t>(pa)].rows(0, tk).cols(ti * TI, o.tni),
-                         /*accumulate=*/!(kt == 0 && p == 0));
-          }
-        }
-      }
+// The output tiles of the pass starting at row i_begin; ti outer.
+std::vector<OutTile> pass_tiles(const ProgramState& st, std::int64_t i_begin, int bm) {
+  std::vector<OutTile> outs;
+  for (int ti = 0; ti < (bm + st.TI - 1) / st.TI; ++ti)
+    for (int tj = 0; tj < st.tiles_j; ++tj) {
+      const std::int64_t j0 = st.j_begin + std::int64_t{tj} * st.TJ, i0 = i_begin + std::int64_t{ti} * st.TI;
+      const int tnj = std::min(st.TJ, static_cast<int>(st.g.n - j0)), tni = std::min(st.TI, static_cast<int>(st.g.m - i0));
+      outs.push_back({j0, i0, tnj, tni, tile_intersects(st.g.triangle, j0, tnj, i0, tni)});
     }
-    // Epilogue per output tile of the pass.
-    for (std::size_t t = 0; t < outs.size(); ++t) {
-      const OutTile& o = outs[t];
-      if (!o.live) continue;
-      const Tile a = acc[t].rows(0, o.tnj).cols(0, o.tni);
-      const Tile v = out.rows(0, o.tnj).cols(0, o.tni);
-      if (!compute)
-        nc.memset(v, 0.0f);
-      else if (g.raw || g.alpha == 1.0f)
-        nc.tensor_copy(v, a);
-      else
-        nc.tensor_scalar(v, a, AluOp::multiply, g.alpha);
-      if (read_c) {
-        const Tile cv = cold.rows(0, o.tnj).cols(0, o.tni);
-        move_tile(nc, cold, g.c, o.j0, o.i0, o.tnj, o.tni, g.triangle, /*to_hbm=*/false);
-        nc.tensor_scalar(cv, cv, AluOp::multiply, g.beta);
-        nc.tensor_tensor(v, v, cv, AluOp::add);
-      }
-      if (cast_out) nc.tensor_copy(out_c.rows(0, o.tnj).cols(0, o.tni), v);
-      move_tile(nc, out_c, g.c, o.j0, o.i0, o.tnj, o.tni, g.triangle, /*to_hbm=*/true);
-    }
+  return outs;
+}
+
+bool any_live(const std::vector<OutTile>& outs) {
+  return std::any_of(outs.begin(), outs.end(), [](const OutTile& o) { return o.live; });
+}
+
+// Micro-kernel: one output tile's matmuls for one K tile, one per term pair, in the pair order,
+// into the tile's PSUM bank (the first of the tile's accumulation group starts it).
+void micro_kernel(ProgramState& st, const OutTile& o, const Tile& bank, const std::vector<Tile>& b_terms,
+                  const std::vector<Tile>& a_terms, std::int64_t i_begin, int tk, bool first_k_tile) {
+  const int tj = static_cast<int>((o.j0 - st.j_begin) / st.TJ), ti = static_cast<int>((o.i0 - i_begin) / st.TI);
+  for (std::size_t p = 0; p < st.g.pairs.size(); ++p) {
+    const auto [pa, pb] = st.g.pairs[p];
+    st.nc.nc_matmul(bank.rows(0, o.tnj).cols(0, o.tni),
+                    b_terms[static_cast<std::size_t>(pb)].rows(0, tk).cols(tj * st.TJ, o.tnj),
+                    a_terms[static_cast<std::size_t>(pa)].rows(0, tk).cols(ti * st.TI, o.tni),
+                    /*accumulate=*/!(first_k_tile && p == 0));
   }
 }
 
-LaunchResult launch_gemm(const LaunchConfig& base, const std::vector<BlockGemmArgs>& problems) {
+// Macro-kernel [jr, ir]: the micro-kernel over every live output tile of the pass.
+void macro_kernel(ProgramState& st, const std::vector<OutTile>& outs, const std::vector<Tile>& b_terms,
+                  const std::vector<Tile>& a_terms, std::int64_t i_begin, int tk, bool first_k_tile) {
+  for (std::size_t t = 0; t < outs.size(); ++t)
+    if (outs[t].live) micro_kernel(st, outs[t], st.acc[t], b_terms, a_terms, i_begin, tk, first_k_tile);
+}
+
+// K loop [pc] of one pass: pack op(A) (and op(B), or the resident strip's next K tile during the
+// first pass), then the macro-kernel.
+void k_loop(ProgramState& st, const std::vector<OutTile>& outs, std::int64_t i_begin, int bm) {
+  const BlockGemmArgs& g = st.g;
+  for (int kt = 0; kt < st.k_tiles; ++kt) {
+    const std::int64_t k0 = g.k_begin + std::int64_t{kt} * st.TK;
+    const int tk = static_cast<int>(std::min<std::int64_t>(st.TK, g.k_end - k0));
+    const OperandSlot& u = st.slots[static_cast<std::size_t>(kt % st.b.buffers)];
+    pack_terms(st.nc, g, g.a_src, k0, tk, i_begin, bm, u.a_raw, u.a_res, u.a_terms);
+    std::vector<Tile> b_now;
+    if (st.b.resident) {
+      for (const Tile& s : st.b_strip) b_now.push_back(s.slice(0, kt, 1).reshape({st.bn}));
+      if (!st.strip_packed) pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, b_now);
+    } else {
+      b_now = u.b_terms;
+      pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, u.b_terms);
+    }
+    issue_one_store(st);
+    macro_kernel(st, outs, b_now, u.a_terms, i_begin, tk, kt == 0);
+  }
+  st.strip_packed = true;
+}
+
+// Epilogue of one output tile: PSUM -> SBUF (times alpha), + beta * C, cast; the store to C is
+// queued (ProgramState::stores). Slots rotate between output tiles.
+void epilogue(ProgramState& st, const OutTile& o, const Tile& bank, std::size_t slot_index) {
+  // The slot is about to be overwritten: its pending store must be issued first.
+  while (std::any_of(st.stores.begin(), st.stores.end(),
+                     [&](const ProgramState::PendingStore& ps) { return ps.slot == slot_index; }))
+    issue_one_store(st);
+  const ProgramState::EpilogueSlot& slot = st.epi[slot_index];
+  NeuronCore& nc = st.nc;
+  const BlockGemmArgs& g = st.g;
+  const Tile a = bank.rows(0, o.tnj).cols(0, o.tni);
+  const Tile v = slot.out.rows(0, o.tnj).cols(0, o.tni);
+  if (!st.compute)
+    nc.memset(v, 0.0f);
+  else if (g.raw || g.alpha == 1.0f)
+    nc.tensor_copy(v, a);
+  else
+    nc.tensor_scalar(v, a, AluOp::multiply, g.alpha);
+  if (st.read_c) {
+    const Tile cv = slot.cold.rows(0, o.tnj).cols(0, o.tni);
+    move_tile(nc, slot.cold, g.c, o.j0, o.i0, o.tnj, o.tni, g.triangle, /*to_hbm=*/false);
+    nc.tensor_scalar(cv, cv, AluOp::multiply, g.beta);
+    nc.tensor_tensor(v, v, cv, AluOp::add);
+  }
+  if (st.cast_out) nc.tensor_copy(slot.out_c.rows(0, o.tnj).cols(0, o.tni), v);
+  st.stores.push_back({o, slot_index});
+}
+
+// Allocates the program's PSUM accumulators and SBUF tiles (the sizes plan_gemm accounted for).
+void allocate(ProgramState& st, AllocScope& sbuf, AllocScope& psum, int pass_bm) {
+  const BlockGemmArgs& g = st.g;
+  for (int t = 0; t < st.b.tiles_i * st.b.tiles_j; ++t) st.acc.push_back(psum.alloc(DType::f32, st.TJ, {st.TI}, "gemm acc"));
+  const int terms_a = static_cast<int>(g.a_src.size()) * g.split, terms_b = static_cast<int>(g.b_src.size()) * g.split;
+  const DType term_dtype = g.split == 1 ? g.load : DType::bf16;
+  if (st.compute) {
+    st.slots.resize(static_cast<std::size_t>(st.b.buffers));
+    for (OperandSlot& u : st.slots) {
+      if (g.split > 1) {
+        for (std::size_t s = 0; s < g.a_src.size(); ++s) {
+          u.a_raw.push_back(sbuf.alloc(DType::f32, st.TK, {pass_bm}, "op(A) fp32 tile"));
+          u.a_res.push_back(sbuf.alloc(DType::f32, st.TK, {pass_bm}, "op(A) residual"));
+        }
+        for (std::size_t s = 0; s < g.b_src.size(); ++s) {
+          u.b_raw.push_back(sbuf.alloc(DType::f32, st.TK, {st.bn}, "op(B) fp32 tile"));
+          u.b_res.push_back(sbuf.alloc(DType::f32, st.TK, {st.bn}, "op(B) residual"));
+        }
+      }
+      for (int t = 0; t < terms_a; ++t) u.a_terms.push_back(sbuf.alloc(term_dtype, st.TK, {pass_bm}, "op(A) term"));
+      if (!st.b.resident)
+        for (int t = 0; t < terms_b; ++t) u.b_terms.push_back(sbuf.alloc(term_dtype, st.TK, {st.bn}, "op(B) term"));
+    }
+    if (st.b.resident) {
+      // Strip slot program % strip_slots: [slot, k tile, j] per term.
+      const int slot = st.nc.program_id(0) % st.b.strip_slots;
+      for (int t = 0; t < terms_b; ++t)
+        st.b_strip.push_back(sbuf.alloc(term_dtype, st.TK, {st.b.strip_slots, st.k_tiles, st.bn}, "op(B) strips")
+                                 .slice(0, slot, 1)
+                                 .reshape({st.k_tiles, st.bn}));
+    }
+  }
+  for (int e = 0; e < st.b.epilogue_slots; ++e) {
+    ProgramState::EpilogueSlot slot;
+    slot.out = sbuf.alloc(DType::f32, st.TJ, {st.TI}, "epilogue fp32");
+    if (st.read_c) slot.cold = sbuf.alloc(DType::f32, st.TJ, {st.TI}, "C (beta)");
+    slot.out_c = st.cast_out ? sbuf.alloc(g.c.dtype(), st.TJ, {st.TI}, "C out") : slot.out;
+    st.epi.push_back(slot);
+  }
+}
+
+}  // namespace
+
+// Program [jc]: a block of columns (and, streaming, of rows); its passes [ic] over the rows.
+void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b) {
+  ProgramState st(nc, g, b);
+  // Streaming: program (j, i) owns one pass. Resident: program j owns all rows, in passes.
+  st.j_begin = std::int64_t{nc.program_id(0)} * b.tiles_j * st.TJ;
+  const std::int64_t pass_rows = std::int64_t{b.tiles_i} * st.TI;
+  const std::int64_t i_first = b.resident ? 0 : std::int64_t{nc.program_id(1)} * pass_rows;
+  const std::int64_t i_last = b.resident ? g.m : std::min(g.m, i_first + pass_rows);
+  if (st.j_begin >= g.n || i_first >= g.m) return;
+  st.bn = static_cast<int>(std::min<std::int64_t>(std::int64_t{b.tiles_j} * st.TJ, g.n - st.j_begin));
+  st.tiles_j = (st.bn + st.TJ - 1) / st.TJ;
+  bool program_live = false;
+  for (std::int64_t i0 = i_first; i0 < i_last && !program_live; i0 += pass_rows)
+    program_live = any_live(pass_tiles(st, i0, static_cast<int>(std::min(pass_rows, i_last - i0))));
+  if (!program_live) return;
+
+  st.compute = g.multiply && g.k_end > g.k_begin;
+  st.k_tiles = st.compute ? static_cast<int>((g.k_end - g.k_begin + st.TK - 1) / st.TK) : 0;
+  st.read_c = !g.raw && g.beta != 0.0f;
+  st.cast_out = g.c.dtype() != DType::f32 && !g.raw;
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  allocate(st, sbuf, psum, static_cast<int>(std::min(pass_rows, i_last - i_first)));
+
+  int epi_slot = 0;
+  for (std::int64_t i_begin = i_first; i_begin < i_last; i_begin += pass_rows) {
+    const int bm = static_cast<int>(std::min(pass_rows, i_last - i_begin));
+    const std::vector<OutTile> outs = pass_tiles(st, i_begin, bm);
+    if (!any_live(outs)) continue;
+    if (st.compute) k_loop(st, outs, i_begin, bm);
+    for (std::size_t t = 0; t < outs.size(); ++t) {
+      if (!outs[t].live) continue;
+      epilogue(st, outs[t], st.acc[t], static_cast<std::size_t>(epi_slot));
+      epi_slot = (epi_slot + 1) % b.epilogue_slots;
+    }
+  }
+  while (!st.stores.empty()) issue_one_store(st);
+}
+
+LaunchResult launch_gemm(const LaunchConfig& base, const std::vector<BlockGemmArgs>& problems, GemmPlan* plan_out) {
   const HardwareSpec& hw = hardware_spec(base.core.generation);
   std::int64_t m = 1, n = 1, k = 0;
+  int pairs = 1;
+  bool fp32_matmul = false;
   SbufBytes bytes;
   for (const auto& p : problems) {
     m = std::max(m, p.m);
     n = std::max(n, p.n);
     k = std::max(k, p.k_end - p.k_begin);
+    pairs = std::max(pairs, static_cast<int>(p.pairs.size()));
+    fp32_matmul = fp32_matmul || (p.split == 1 && p.load == DType::f32);
     const SbufBytes q = sbuf_bytes_of(p);
     bytes.a_streamed = std::max(bytes.a_streamed, q.a_streamed);
     bytes.b_streamed = std::max(bytes.b_streamed, q.b_streamed);
     bytes.b_strip = std::max(bytes.b_strip, q.b_strip);
     bytes.b_split_scratch = std::max(bytes.b_split_scratch, q.b_split_scratch);
+    bytes.epilogue = std::max(bytes.epilogue, q.epilogue);
   }
-  const BlockShape b = choose_block(hw, m, n, k, bytes);
-  const std::int64_t bj = std::int64_t{b.tiles_j} * hw.gemm_stationary_fmax, bi = std::int64_t{b.tiles_i} * (hw.psum_bank_bytes / 4);
+  const GemmPlan plan = plan_gemm(hw, m, n, k, static_cast<int>(problems.size()), pairs, bytes, fp32_matmul);
+  if (plan_out != nullptr) *plan_out = plan;
   LaunchConfig lc = base;
-  lc.grid = {static_cast<int>((n + bj - 1) / bj), b.resident ? 1 : static_cast<int>((m + bi - 1) / bi),
-             static_cast<int>(problems.size())};
+  lc.grid = plan.grid;
+  const BlockShape b = plan.block;
   return launch(lc, [&](NeuronCore& nc) { gemm_block_kernel(nc, problems[static_cast<std::size_t>(nc.program_id(2))], b); });
 }
 

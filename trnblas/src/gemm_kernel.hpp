@@ -1,26 +1,36 @@
-// The one GEMM tile kernel behind every trnblas mode.
+// The one GEMM tile kernel behind every trnblas mode, as BLIS's loops around one micro-kernel.
 //
 // Algorithm   C^T-oriented blocking: an output tile is [columns j of C (partitions, <= 128),
 //             rows i of C (free, <= 512)] so that it maps to contiguous rows of column-major C.
-//             stationary = op(B) tile [k, j], moving = op(A) tile [k, i]. A pass covers a block
-//             of (128 * tiles_j) columns x (512 * tiles_i) rows, tiles_i * tiles_j <= 8 PSUM banks.
-//             For every 128-deep K tile (increasing k) it DMAs the op(A) and op(B) tiles into SBUF
-//             (casting to the load dtype), optionally splits them on VectorE into bf16 terms, and
-//             issues one nc_matmul per (term pair, output tile) into that tile's PSUM bank
-//             (accumulate=false only for the first). A program is one pass (streaming plan) or a
-//             column strip for all rows whose op(B) terms are loaded into SBUF once and reused by
-//             every pass (resident plan); choose_block picks the plan with the least DMA volume
-//             that fits in SBUF. Operand tiles are double-buffered by K-tile parity. Epilogue:
-//             VectorE alpha/beta in fp32, cast to C's dtype, DMA out. Raw mode stores the fp32
-//             PSUM sums unscaled (Ozaki partials).
+//             stationary = op(B) tile [k, j], moving = op(A) tile [k, i]. The loops, outermost first
+//             (BLIS names in brackets; each is its own function in gemm_kernel.cpp):
+//               program   [jc]  a block of 128*tiles_j columns (streaming plan: and of 512*tiles_i rows)
+//               passes    [ic]  row passes of 512*tiles_i rows over the program's columns
+//               k tiles   [pc]  128-deep K tiles in increasing k: pack op(A) (and op(B)) into SBUF
+//               macro-kernel    every live output tile of the pass (jr/ir), one PSUM bank each
+//               micro-kernel    one nc_matmul per (term pair) into the tile's bank
+//               epilogue        per output tile: VectorE alpha/beta in fp32, cast, DMA out
+//             Packing DMAs the source tile into SBUF (casting to the load dtype) and, in the split
+//             modes, splits it on VectorE into bf16 terms. In the resident plan a program's op(B)
+//             strip is packed once, K tile by K tile during its first pass, and reused by every later
+//             pass; where two strips fit, consecutive programs use alternate strips so that the
+//             next program's strip loads can overlap this program's passes. Operand tiles rotate through `buffers` slots by K-tile index so that the DMA of
+//             K tile kt + buffers - 1 overlaps the matmuls of K tile kt; epilogue tiles rotate through
+//             up to one slot per output tile of a pass, so that evacuating PSUM (which frees the banks
+//             for the next pass) never waits for an earlier tile's DMA out.
+//             Raw mode stores the fp32 PSUM sums unscaled (Ozaki partials).
 // Engines     DMA, TensorE, VectorE.
 // Accuracy    per output element: the nc_matmul contract (fp32, k tile by k tile, and within a k tile
 //             the term pairs in the given order); epilogue fl(fl(alpha*acc) + fl(beta*c)); alpha == 1
-//             skips the multiply, beta == 0 never reads C.
+//             skips the multiply, beta == 0 never reads C. Bits never depend on the plan (block
+//             shape, buffers): the K order of every output element is fixed.
 // Limits      any m, n, k; triangle mode skips output tiles outside the triangle and moves crossing
-//             tiles row by row so the other triangle is never read or written.
+//             tiles row by row so the other triangle is never read or written. SBUF and PSUM use is
+//             checked by plan_gemm against the generation's capacities before anything runs.
 #pragma once
+#include <array>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -47,20 +57,41 @@ struct BlockGemmArgs {
 struct BlockShape {
   int tiles_i = 4, tiles_j = 2;  // 512-row and 128-column tiles per pass (<= PSUM banks)
   bool resident = false;         // program = a column strip for all rows, op(B) strip kept in SBUF
+  int buffers = 2;               // operand tile slots rotated by K-tile index (2..4)
+  int epilogue_slots = 2;        // output-tile slots of the epilogue (2..tiles_i*tiles_j)
+  int strip_slots = 1;           // resident plan: op(B) strips in SBUF (2: programs alternate)
 };
-// SBUF bytes per partition the kernel needs per element of each operand tile (see
-// gemm_block_kernel): `streamed` per double-buffered op(A) row / op(B) column (terms, and for split
-// modes the fp32 tile and residual, two buffers each); `strip` per (k, j) element of a resident
-// op(B) strip (its terms).
+// SBUF bytes per partition the kernel needs per element of each operand tile, per buffer slot:
+// `streamed` per op(A) row / op(B) column (terms, and for split modes the fp32 tile and residual);
+// `strip` per (k, j) element of a resident op(B) strip (its terms); `epilogue` per element of an
+// output tile slot (the fp32 result, C for beta, the cast result).
 struct SbufBytes {
-  std::int64_t a_streamed = 0, b_streamed = 0, b_strip = 0, b_split_scratch = 0;
+  std::int64_t a_streamed = 0, b_streamed = 0, b_strip = 0, b_split_scratch = 0, epilogue = 4;
 };
 SbufBytes sbuf_bytes_of(const BlockGemmArgs& g);
+
+// FFTW-style plan: what launch_gemm will run, why, and what it moves. print() gives one line.
+struct GemmPlan {
+  BlockShape block;
+  std::array<int, 3> grid{1, 1, 1};       // programs: column blocks, row blocks, problems
+  std::int64_t m = 0, n = 0, k = 0;       // largest problem of the launch
+  int problems = 0;
+  std::int64_t sbuf_bytes = 0;            // per partition, the block's operand and epilogue tiles
+  std::int64_t load_elements = 0;         // operand elements DMAed into SBUF (per problem)
+  std::int64_t matmuls = 0;               // nc_matmul instructions (per problem, dense)
+  double tensor_bound_ns = 0;             // matmuls' TensorE occupancy at the generation's clock
+  std::string why;                        // the rule that chose this shape
+  std::string print() const;
+};
+GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, int problems, int pairs,
+                   const SbufBytes& bytes, bool fp32_matmul);
+// The block shape of plan_gemm (kept for tests of the plan rule).
 BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes);
 
 void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b);
 
 // Launches gemm_block_kernel once per entry of `problems` (grid axis 2) over the blocks of C.
-LaunchResult launch_gemm(const LaunchConfig& lc, const std::vector<BlockGemmArgs>& problems);
+// `plan`, when given, receives the plan that ran.
+LaunchResult launch_gemm(const LaunchConfig& lc, const std::vector<BlockGemmArgs>& problems, GemmPlan* plan = nullptr);
 
 }  // namespace trn::blas::detail

@@ -12,6 +12,7 @@
 //                      partial sums are reconstructed in fp64 on the host side of the kernel
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "trn/core/core.hpp"
@@ -51,6 +52,7 @@ struct CallReport {
   int ozaki_slices_a = 0, ozaki_slices_b = 0, ozaki_products = 0;
   int ozaki_mantissa_bits = -1;    // bits of each input represented (-1: not an Ozaki call)
   Trace trace;                     // merged trace of every kernel launched by the call
+  std::string plan;                // the GEMM plan that ran, printed (block, buffers, loops, grid, why)
 };
 
 // A strided column-major matrix operand: element (i, j) at data[i + j * ld], type dtype.
