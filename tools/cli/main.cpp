@@ -156,7 +156,7 @@ bool parse_shape(const std::string& s, std::int64_t* m, std::int64_t* n, std::in
 }
 
 int run_profile(const std::string& op, const std::string& shape, const std::string& mode_name, const std::string& target,
-                const std::string& trace_path, const std::string& input) {
+                const std::string& trace_path, const std::string& input, int cores) {
   std::int64_t m = 0, n = 0, k = 0;
   if (!parse_shape(shape, &m, &n, &k)) {
     std::fprintf(stderr, "trnsci profile: --shape must be N or MxNxK with positive integers (got '%s')\n", shape.c_str());
@@ -180,6 +180,7 @@ int run_profile(const std::string& op, const std::string& shape, const std::stri
   }
   const trn::blas::GemmMode mode = fp32_input ? traits->mode : trn::blas::GemmMode::bf16;
   s.timing_only = true;  // the profile needs the trace, not the values
+  s.num_cores = cores;
   trn::blas::CallReport rep;
   const double t0 = now_seconds();
   if (op == "gemm" && input != "f32") {
@@ -207,7 +208,7 @@ int run_profile(const std::string& op, const std::string& shape, const std::stri
     return 2;
   }
   const double host = seconds_since(t0);
-  const trn::Schedule sched = trn::schedule_trace(rep.trace, trn::CostModelOptions{s.target, 0, !trace_path.empty()});
+  const trn::Schedule sched = trn::schedule_trace(rep.trace, trn::CostModelOptions{s.target, cores, !trace_path.empty()});
   std::printf("trnsci profile %s %s mode=%s inputs=%s target=%s (timing-only emulation %.2f s host)\n", op.c_str(),
               shape.c_str(), op == "dgemm" ? "ozaki" : (op == "gemm" && input != "f32" ? "native" : mode_name.c_str()),
               op == "dgemm" ? "f64" : (op == "gemm" ? input.c_str() : "f32"), target.c_str(), host);
@@ -252,6 +253,8 @@ int main(int argc, char** argv) {
   profile->add_option("--target", p_target, "trn1, trn2 or trn3");
   profile->add_option("--trace", p_trace, "write a Perfetto/Chrome trace-event JSON file");
   std::string p_input = "f32";
+  int p_cores = 1;
+  profile->add_option("--cores", p_cores, "emulated NeuronCores the grid is spread over")->check(CLI::Range(1, 128));
   profile->add_option("--inputs", p_input, "gemm: dtype A and B are stored in (f32: converted by the DMA to --mode's type; "
                                            "bf16 or f16: used as stored)")
       ->check(CLI::IsMember({"f32", "bf16", "f16"}));
@@ -279,7 +282,7 @@ int main(int argc, char** argv) {
   try {
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html);
     if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html);
-    if (*profile) return run_profile(p_op, p_shape, p_mode, p_target, p_trace, p_input);
+    if (*profile) return run_profile(p_op, p_shape, p_mode, p_target, p_trace, p_input, p_cores);
     if (*info) return cmd_info();
     if (*modes) {
       std::fputs(trn::blas::mode_table_markdown().c_str(), stdout);

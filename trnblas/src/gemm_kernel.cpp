@@ -22,15 +22,13 @@ namespace trn::blas::detail {
 // decomposition must be fixed for bits to be independent of both. Otherwise bits never depend on
 // the plan: the K order of every output element is fixed.
 SbufBytes sbuf_bytes_of(const BlockGemmArgs& g) {
-  const std::int64_t term = dtype_size(g.split == 1 ? g.load : DType::bf16);
-  const std::int64_t split_scratch = g.split > 1 ? 2 * 4 : 0;  // fp32 tile + residual
   SbufBytes b;
-  b.a_streamed = static_cast<std::int64_t>(g.a_src.size()) * (g.split * term + split_scratch);
-  b.b_streamed = static_cast<std::int64_t>(g.b_src.size()) * (g.split * term + split_scratch);
-  b.b_strip = static_cast<std::int64_t>(g.b_src.size()) * g.split * term;
-  b.b_split_scratch = static_cast<std::int64_t>(g.b_src.size()) * split_scratch;
-  const bool read_c = !g.raw && g.beta != 0.0f, cast_out = g.c.dtype() != DType::f32 && !g.raw;
-  b.epilogue = 4 + (read_c ? 4 : 0) + (cast_out ? dtype_size(g.c.dtype()) : 0);
+  b.a_sources = static_cast<int>(g.a_src.size());
+  b.b_sources = static_cast<int>(g.b_src.size());
+  b.split = g.split;
+  b.term_bytes = static_cast<int>(dtype_size(g.split == 1 ? g.load : DType::bf16));
+  b.read_c = !g.raw && g.beta != 0.0f;
+  b.cast_bytes = g.c.dtype() != DType::f32 && !g.raw ? static_cast<int>(dtype_size(g.c.dtype())) : 0;
   return b;
 }
 
@@ -40,17 +38,23 @@ constexpr int kMinBuffers = 2, kMaxBuffers = 4;
 
 std::int64_t blocks_of(std::int64_t len, std::int64_t b) { return (len + b - 1) / b; }
 
-// Per-partition SBUF of a block shape: operand slots, the resident strip, and the epilogue slots.
-std::int64_t sbuf_need(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes,
+std::int64_t aligned(std::int64_t bytes) { return (bytes + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes; }
+
+// Per-partition SBUF of a block shape: the allocations `allocate` makes (operand slots, the
+// resident strips, the epilogue slots), each rounded up as the allocator rounds it.
+std::int64_t sbuf_need(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& l,
                        const BlockShape& b) {
   const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
   const std::int64_t k_tiles = std::max<std::int64_t>(1, blocks_of(k, hw.pmax));
   const std::int64_t pass_i = std::min<std::int64_t>(b.tiles_i * tile_i, m), strip_j = std::min<std::int64_t>(b.tiles_j * tile_j, n);
-  const std::int64_t operands = b.buffers * bytes.a_streamed * pass_i +
-                                (b.resident ? b.strip_slots * k_tiles * strip_j * bytes.b_strip +
-                                                  b.buffers * bytes.b_split_scratch * strip_j
-                                            : b.buffers * bytes.b_streamed * strip_j);
-  return operands + b.epilogue_slots * bytes.epilogue * tile_i;
+  const int terms_a = l.a_sources * l.split, terms_b = l.b_sources * l.split;
+  std::int64_t slot = terms_a * aligned(l.term_bytes * pass_i);  // one operand slot
+  if (l.split > 1) slot += 2 * (l.a_sources * aligned(4 * pass_i) + l.b_sources * aligned(4 * strip_j));
+  if (!b.resident) slot += terms_b * aligned(l.term_bytes * strip_j);
+  const std::int64_t strips = b.resident ? terms_b * aligned(l.term_bytes * b.strip_slots * k_tiles * strip_j) : 0;
+  const std::int64_t epilogue = aligned(4 * tile_i) + (l.read_c ? aligned(4 * tile_i) : 0) +
+                                (l.cast_bytes > 0 ? aligned(l.cast_bytes * tile_i) : 0);
+  return b.buffers * slot + strips + b.epilogue_slots * epilogue;
 }
 
 }  // namespace
@@ -450,26 +454,34 @@ LaunchResult launch_gemm(const LaunchConfig& base, const std::vector<BlockGemmAr
   std::int64_t m = 1, n = 1, k = 0;
   int pairs = 1;
   bool fp32_matmul = false;
-  SbufBytes bytes;
+  SbufBytes bytes = problems.empty() ? SbufBytes{} : sbuf_bytes_of(problems.front());
   for (const auto& p : problems) {
     m = std::max(m, p.m);
     n = std::max(n, p.n);
     k = std::max(k, p.k_end - p.k_begin);
     pairs = std::max(pairs, static_cast<int>(p.pairs.size()));
     fp32_matmul = fp32_matmul || (p.split == 1 && p.load == DType::f32);
-    const SbufBytes q = sbuf_bytes_of(p);
-    bytes.a_streamed = std::max(bytes.a_streamed, q.a_streamed);
-    bytes.b_streamed = std::max(bytes.b_streamed, q.b_streamed);
-    bytes.b_strip = std::max(bytes.b_strip, q.b_strip);
-    bytes.b_split_scratch = std::max(bytes.b_split_scratch, q.b_split_scratch);
-    bytes.epilogue = std::max(bytes.epilogue, q.epilogue);
+    const SbufBytes q = sbuf_bytes_of(p);  // problems of one launch share modes; take the largest of each
+    bytes.a_sources = std::max(bytes.a_sources, q.a_sources);
+    bytes.b_sources = std::max(bytes.b_sources, q.b_sources);
+    bytes.split = std::max(bytes.split, q.split);
+    bytes.term_bytes = std::max(bytes.term_bytes, q.term_bytes);
+    bytes.read_c = bytes.read_c || q.read_c;
+    bytes.cast_bytes = std::max(bytes.cast_bytes, q.cast_bytes);
   }
   const GemmPlan plan = plan_gemm(hw, m, n, k, static_cast<int>(problems.size()), pairs, bytes, fp32_matmul);
   if (plan_out != nullptr) *plan_out = plan;
   LaunchConfig lc = base;
   lc.grid = plan.grid;
   const BlockShape b = plan.block;
-  return launch(lc, [&](NeuronCore& nc) { gemm_block_kernel(nc, problems[static_cast<std::size_t>(nc.program_id(2))], b); });
+  LaunchResult r =
+      launch(lc, [&](NeuronCore& nc) { gemm_block_kernel(nc, problems[static_cast<std::size_t>(nc.program_id(2))], b); });
+  // The plan's SBUF accounting must cover what the kernel allocated: otherwise a shape near the
+  // capacity could pass planning and overflow SBUF inside the kernel.
+  if (r.sbuf_peak_bytes > plan.sbuf_bytes)
+    throw Error("trnblas: gemm plan under-counts SBUF: kernel used " + std::to_string(r.sbuf_peak_bytes) +
+                                       " B/partition, plan " + std::to_string(plan.sbuf_bytes) + " (" + plan.print() + ")");
+  return r;
 }
 
 }  // namespace trn::blas::detail

@@ -61,12 +61,15 @@ struct BlockShape {
   int epilogue_slots = 2;        // output-tile slots of the epilogue (2..tiles_i*tiles_j)
   int strip_slots = 1;           // resident plan: op(B) strips in SBUF (2: programs alternate)
 };
-// SBUF bytes per partition the kernel needs per element of each operand tile, per buffer slot:
-// `streamed` per op(A) row / op(B) column (terms, and for split modes the fp32 tile and residual);
-// `strip` per (k, j) element of a resident op(B) strip (its terms); `epilogue` per element of an
-// output tile slot (the fp32 result, C for beta, the cast result).
+// What decides the kernel's SBUF allocations besides the block shape: operand sources and terms,
+// their byte sizes, and the epilogue's tiles. The planner counts exactly the allocations the
+// kernel makes, each rounded up to kAllocAlignBytes as the allocator does.
 struct SbufBytes {
-  std::int64_t a_streamed = 0, b_streamed = 0, b_strip = 0, b_split_scratch = 0, epilogue = 4;
+  int a_sources = 1, b_sources = 1;  // source terms of op(A) / op(B)
+  int split = 1;                     // bf16 terms made per loaded tile (split modes: fp32 tile + residual too)
+  int term_bytes = 2;                // bytes of one term element
+  bool read_c = false;               // beta != 0: a C tile per epilogue slot
+  int cast_bytes = 0;                // bytes of C's element when the result is cast (0: stored as fp32)
 };
 SbufBytes sbuf_bytes_of(const BlockGemmArgs& g);
 
