@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <random>
@@ -434,3 +436,113 @@ TEST_F(CApi, ReductionAndPermutation) {
 }
 
 }  // namespace
+
+namespace {
+
+// Independent 16-bit codecs for the test (round to nearest even; finite, in-range inputs only).
+std::uint16_t to_bf16(double x) {
+  const float f = static_cast<float>(x);
+  std::uint32_t u;
+  std::memcpy(&u, &f, 4);
+  u += 0x7FFFu + ((u >> 16) & 1u);
+  return static_cast<std::uint16_t>(u >> 16);
+}
+double from_bf16(std::uint16_t h) {
+  const std::uint32_t u = std::uint32_t{h} << 16;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+// binary16 by scaling: |x| < 2^15 and >= 2^-14 (normal), enough for the test's data.
+std::uint16_t to_f16(double x) {
+  const int sign = std::signbit(x) ? 1 : 0;
+  double a = std::fabs(x);
+  if (a == 0) return static_cast<std::uint16_t>(sign << 15);
+  int e;
+  std::frexp(a, &e);  // a = f 2^e, f in [0.5, 1)
+  const double q = std::nearbyint(std::ldexp(a, 11 - e));  // 11 significant bits, ties to even
+  a = std::ldexp(q, e - 11);
+  std::frexp(a, &e);
+  const int biased = e - 1 + 15;
+  const auto mant = static_cast<std::uint32_t>(std::ldexp(a, 10 - (e - 1))) & 0x3FFu;
+  return static_cast<std::uint16_t>((sign << 15) | (biased << 10) | mant);
+}
+double from_f16(std::uint16_t h) {
+  const int e = (h >> 10) & 0x1F;
+  const double m = h & 0x3FF;
+  const double v = e == 0 ? std::ldexp(m, -24) : std::ldexp(1024.0 + m, e - 25);
+  return (h & 0x8000) ? -v : v;
+}
+
+}  // namespace
+
+// 16BF and 16F tensor data (cuTENSOR's R_16BF / R_16F with COMPUTE_DESC_32F or the matching 16-bit
+// descriptor): a permuted, batched contraction with beta != 0 and D != C. The inputs are exact in
+// their type, TensorE products are exact and accumulate in fp32, and D is rounded once to the data
+// type: |D - ref| <= u16 |ref| + (k + 2) u32 (|alpha| sum |a||b| + |beta c|), u16 = 2^-8 (bf16) or
+// 2^-11 (fp16), with ref the long-double contraction of the decoded inputs.
+TEST_F(CApi, SixteenBitDataContractsExactlyAndRoundsOnce) {
+  struct Case {
+    trntensorDataType_t type;
+    trntensorComputeDescriptor_t compute;
+    double u16;
+  };
+  const Case cases[] = {{TRNTENSOR_R_16BF, TRNTENSOR_COMPUTE_DESC_32F, 0x1p-8},
+                        {TRNTENSOR_R_16BF, TRNTENSOR_COMPUTE_DESC_16BF, 0x1p-8},
+                        {TRNTENSOR_R_16F, TRNTENSOR_COMPUTE_DESC_32F, 0x1p-11},
+                        {TRNTENSOR_R_16F, TRNTENSOR_COMPUTE_DESC_16F, 0x1p-11}};
+  const std::map<char, std::int64_t> e{{'m', 37}, {'n', 20}, {'k', 150}, {'b', 3}};
+  for (const Case& cs : cases) {
+    const bool bf = cs.type == TRNTENSOR_R_16BF;
+    std::mt19937_64 rng(21);
+    auto A = tensor_ref::make("kbm", e, rng), B = tensor_ref::make("nkb", e, rng), C = tensor_ref::make("bnm", e, rng);
+    std::vector<std::uint16_t> a16, b16, c16;
+    for (auto* t : {&A, &B, &C}) {
+      auto& out = t == &A ? a16 : t == &B ? b16 : c16;
+      for (double& x : t->data) {
+        out.push_back(bf ? to_bf16(x) : to_f16(x));
+        x = bf ? from_bf16(out.back()) : from_f16(out.back());
+      }
+    }
+    const float alpha = 0.75f, beta = -1.5f;
+    const auto ref = tensor_ref::contract(A, B, C, C, alpha, beta, A.data, B.data, C.data);
+    const int32_t mA[] = {'k', 'b', 'm'}, mB[] = {'n', 'k', 'b'}, mC[] = {'b', 'n', 'm'};
+    auto dA = desc({150, 3, 37}, nullptr, cs.type), dB = desc({20, 150, 3}, nullptr, cs.type),
+         dC = desc({3, 20, 37}, nullptr, cs.type);
+    trntensorOperationDescriptor_t op;
+    ASSERT_EQ(trntensorCreateContraction(h, &op, dA, mA, TRNTENSOR_OP_IDENTITY, dB, mB, TRNTENSOR_OP_IDENTITY, dC, mC,
+                                         TRNTENSOR_OP_IDENTITY, dC, mC, cs.compute),
+              TRNTENSOR_STATUS_SUCCESS);
+    trntensorPlanPreference_t pref;
+    ASSERT_EQ(trntensorCreatePlanPreference(h, &pref, TRNTENSOR_ALGO_DEFAULT, TRNTENSOR_JIT_MODE_NONE), TRNTENSOR_STATUS_SUCCESS);
+    uint64_t ws = 0;
+    ASSERT_EQ(trntensorEstimateWorkspaceSize(h, op, pref, TRNTENSOR_WORKSPACE_DEFAULT, &ws), TRNTENSOR_STATUS_SUCCESS);
+    trntensorPlan_t plan;
+    ASSERT_EQ(trntensorCreatePlan(h, &plan, op, pref, ws), TRNTENSOR_STATUS_SUCCESS);
+    std::vector<std::uint64_t> work(ws / 8 + 2);
+    std::vector<std::uint16_t> d(c16.size(), 0x7E00);  // D != C, every element written
+    const std::vector<std::uint16_t> c_before = c16;
+    ASSERT_EQ(trntensorContract(h, plan, &alpha, a16.data(), b16.data(), &beta, c16.data(), d.data(), work.data(), ws,
+                                nullptr),
+              TRNTENSOR_STATUS_SUCCESS);
+    EXPECT_EQ(c16, c_before);  // C untouched
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      const double got = bf ? from_bf16(d[i]) : from_f16(d[i]);
+      const double r = static_cast<double>(ref.ref[i]);
+      ASSERT_LE(std::fabs(got - r), cs.u16 * std::fabs(r) + 152 * 0x1p-24 * ref.abs[i]) << "element " << i;
+    }
+    EXPECT_EQ(trntensorDestroyPlan(plan), TRNTENSOR_STATUS_SUCCESS);
+    EXPECT_EQ(trntensorDestroyPlanPreference(pref), TRNTENSOR_STATUS_SUCCESS);
+    EXPECT_EQ(trntensorDestroyOperationDescriptor(op), TRNTENSOR_STATUS_SUCCESS);
+    for (auto x : {dA, dB, dC}) EXPECT_EQ(trntensorDestroyTensorDescriptor(x), TRNTENSOR_STATUS_SUCCESS);
+  }
+  // cuTENSOR's table: 16F data with 16BF compute (and 16BF data with 16F) is not a valid pairing.
+  const int32_t m2[] = {'i', 'j'};
+  auto d16 = desc({4, 4}, nullptr, TRNTENSOR_R_16F);
+  trntensorOperationDescriptor_t op = nullptr;
+  EXPECT_EQ(trntensorCreateContraction(h, &op, d16, m2, TRNTENSOR_OP_IDENTITY, d16, m2, TRNTENSOR_OP_IDENTITY, d16, m2,
+                                       TRNTENSOR_OP_IDENTITY, d16, m2, TRNTENSOR_COMPUTE_DESC_16BF),
+            TRNTENSOR_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(op, nullptr);
+  EXPECT_EQ(trntensorDestroyTensorDescriptor(d16), TRNTENSOR_STATUS_SUCCESS);
+}

@@ -89,7 +89,7 @@ bool compute_ok(const trntensorComputeDescriptor* c) {
          c == &kCompute64F || c == &kCompute9X16BF;
 }
 
-// Known cudaDataType values: R_32F and R_64F are supported, the others are NOT_SUPPORTED.
+// Known cudaDataType values: R_32F, R_64F, R_16BF and R_16F are supported, the others are NOT_SUPPORTED.
 bool data_type_known(int v) { return (v >= 0 && v <= 33) || v == 1000 || v == 1001; }
 
 bool aligned(const void* p, std::size_t a) { return reinterpret_cast<std::uintptr_t>(p) % a == 0; }
@@ -155,14 +155,18 @@ trntensorStatus_t trntensorCreateTensorDescriptor(const trntensorHandle_t handle
   check.require(data_type_known(dt), 5, "dataType")
       .require(alignmentRequirement > 0 && (alignmentRequirement & (alignmentRequirement - 1)) == 0, 6,
                "alignmentRequirement")
-      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F, TRNTENSOR_STATUS_NOT_SUPPORTED,
-                  "TRNTENSOR_STATUS_NOT_SUPPORTED", "data type " + std::to_string(dt) + " (only R_32F and R_64F)");
+      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F || dt == TRNTENSOR_R_16BF || dt == TRNTENSOR_R_16F,
+                  TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                  "data type " + std::to_string(dt) + " (R_32F, R_64F, R_16BF and R_16F)");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     auto d = std::make_unique<trntensorTensorDescriptor>();
     d->desc.extents.assign(extent, extent + numModes);
     if (stride != nullptr) d->desc.strides.assign(stride, stride + numModes);
-    d->desc.dtype = dt == TRNTENSOR_R_64F ? DataType::f64 : DataType::f32;
+    d->desc.dtype = dt == TRNTENSOR_R_64F    ? DataType::f64
+                    : dt == TRNTENSOR_R_16BF ? DataType::bf16
+                    : dt == TRNTENSOR_R_16F  ? DataType::f16
+                                             : DataType::f32;
     d->desc = trn::tensor::normalized(d->desc, "desc");
     d->data_type = dt;
     d->alignment = alignmentRequirement;
@@ -404,7 +408,7 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
   const bool f64 = p.spec().compute == ComputeType::f64;
-  const std::size_t es = f64 ? 8 : 4;
+  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
   double a = 0, b = 0;
   if (f64) {
     std::memcpy(&a, alpha, sizeof a);
@@ -444,6 +448,17 @@ namespace {
 
 const float kOneF = 1.0f;
 const double kOneD = 1.0;
+const std::uint16_t kOneBF16 = 0x3F80, kOneF16 = 0x3C00;  // 1.0 in bfloat16 and binary16
+// The ones operand of a reduction or permutation (one element, broadcast by stride 0) in the plan's data type.
+const void* one_of(DataType t) {
+  switch (t) {
+    case DataType::f64: return &kOneD;
+    case DataType::bf16: return &kOneBF16;
+    case DataType::f16: return &kOneF16;
+    case DataType::f32: break;
+  }
+  return &kOneF;
+}
 
 }  // namespace
 
@@ -504,7 +519,7 @@ trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntenso
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
   const bool f64 = p.spec().compute == ComputeType::f64;
-  const std::size_t es = f64 ? 8 : 4;
+  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
   double a = 0, b = 0;
   if (f64) {
     std::memcpy(&a, alpha, sizeof a);
@@ -529,7 +544,7 @@ trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntenso
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
-    p.execute(handle->settings, a, A, f64 ? static_cast<const void*>(&kOneD) : static_cast<const void*>(&kOneF), b, C, D,
+    p.execute(handle->settings, a, A, one_of(p.spec().a.dtype), b, C, D,
               workspace, workspaceSize, &r);
     handle->last_profile = r.profile.to_c();
   });
@@ -581,7 +596,7 @@ trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntens
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
   const bool f64 = p.spec().compute == ComputeType::f64;
-  const std::size_t es = f64 ? 8 : 4;
+  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
   check.require(aligned(A, es), 3, "A (misaligned)").require(aligned(B, es), 4, "B (misaligned)");
   if (!check) return check.status();
   double a = 0;
@@ -595,7 +610,7 @@ trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntens
   // Permutations carry no workspace argument: a packed operand's buffer is allocated here.
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
-    p.execute(handle->settings, a, A, f64 ? static_cast<const void*>(&kOneD) : static_cast<const void*>(&kOneF), 0.0,
+    p.execute(handle->settings, a, A, one_of(p.spec().a.dtype), 0.0,
               nullptr, B, nullptr, 0, &r);
     handle->last_profile = r.profile.to_c();
   });

@@ -17,8 +17,24 @@
 
 namespace trn::tensor {
 
-int data_type_size(DataType t) { return t == DataType::f64 ? 8 : 4; }
-const char* data_type_name(DataType t) { return t == DataType::f64 ? "64F" : "32F"; }
+int data_type_size(DataType t) {
+  switch (t) {
+    case DataType::f64: return 8;
+    case DataType::bf16:
+    case DataType::f16: return 2;
+    case DataType::f32: break;
+  }
+  return 4;
+}
+const char* data_type_name(DataType t) {
+  switch (t) {
+    case DataType::f64: return "64F";
+    case DataType::bf16: return "16BF";
+    case DataType::f16: return "16F";
+    case DataType::f32: break;
+  }
+  return "32F";
+}
 
 const char* compute_type_name(ComputeType c) {
   switch (c) {
@@ -46,7 +62,29 @@ blas::GemmMode gemm_mode(ComputeType c) {
   return blas::GemmMode::fp64_ozaki;
 }
 
-bool compatible(DataType d, ComputeType c) { return (d == DataType::f64) == (c == ComputeType::f64); }
+bool compatible(DataType d, ComputeType c) {
+  switch (d) {
+    case DataType::f64: return c == ComputeType::f64;
+    case DataType::bf16: return c == ComputeType::f32 || c == ComputeType::bf16;
+    case DataType::f16: return c == ComputeType::f32 || c == ComputeType::f16;
+    case DataType::f32: break;
+  }
+  return c != ComputeType::f64;
+}
+
+namespace {
+// The core dtype of fp32 or 16-bit tensor data (the GEMM operands' storage type; fp64 data never
+// reaches a core tile: it goes through trnblas's Ozaki dgemm).
+DType core_dtype(DataType t) {
+  switch (t) {
+    case DataType::bf16: return DType::bf16;
+    case DataType::f16: return DType::f16;
+    case DataType::f64:
+    case DataType::f32: break;
+  }
+  return DType::f32;
+}
+}  // namespace
 
 const char* lowering_name(Lowering l) { return l == Lowering::transpose_free ? "transpose-free" : "TTGT"; }
 
@@ -82,14 +120,17 @@ std::string mode_name(std::int32_t label) {
 }
 
 // Kernel dma_copy_strided: dst[sum i_d dst_d] = src[sum i_d src_d] as HBM -> HBM dma_copy
-// instructions. Elements are moved as 32-bit words (fp64 as two words), so every copy is a bit copy.
+// instructions. Elements are moved as unsigned words (32-bit words, fp64 as two of them, 16-bit
+// data as 16-bit words), so every copy is a bit copy.
 // Layout per instruction: partitions = the dimension of largest extent (chunks of hw.pmax), free
 // pattern = up to 4 of the remaining dimensions with the smallest destination strides whose
 // product stays <= kMaxFreeWords; the other dimensions enumerate the programs of the launch.
 void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void* dst, std::vector<CopyDim> dims,
                       Trace* trace) {
   constexpr std::int64_t kMaxFreeWords = 1 << 14;
-  const int words = t == DataType::f64 ? 2 : 1;
+  const int word_bytes = data_type_size(t) == 2 ? 2 : 4;
+  const DType word_dtype = word_bytes == 2 ? DType::u16 : DType::u32;
+  const int words = data_type_size(t) / word_bytes;
   for (const CopyDim& d : dims)
     if (d.extent == 0) return;
   std::vector<CopyDim> w;
@@ -140,10 +181,10 @@ void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void
     auto tile = [&](std::byte* base, std::int64_t off, bool is_src) {
       Tile x;
       x.mem = MemSpace::hbm;
-      x.dtype = DType::u32;
-      x.base = base + off * 4;
+      x.dtype = word_dtype;
+      x.base = base + off * word_bytes;
       x.partitions = np;
-      x.partition_stride = (is_src ? part.src_stride : part.dst_stride) * 4;
+      x.partition_stride = (is_src ? part.src_stride : part.dst_stride) * word_bytes;
       x.ndim = std::max<int>(1, static_cast<int>(freed.size()));
       x.size = {1, 1, 1, 1};
       x.stride = {1, 0, 0, 0};
@@ -611,13 +652,17 @@ void ContractionPlan::run_gemms(const blas::Settings& s, double alpha, const voi
   fa.reserve(static_cast<std::size_t>(batch_));
   sa.reserve(static_cast<std::size_t>(batch_));
   da.reserve(static_cast<std::size_t>(batch_));
+  const DType dt = core_dtype(spec_.a.dtype);
   for (std::int64_t b = 0; b < batch_; ++b) {
     const auto ub = static_cast<std::size_t>(b);
-    fa.push_back({pf + off_f[ub] * es, DType::f32, lf.ld});
-    sa.push_back({ps + off_s[ub] * es, DType::f32, ls.ld});
-    da.push_back({pd + off_d[ub] * es, DType::f32, low_[2].ld});
+    fa.push_back({pf + off_f[ub] * es, dt, lf.ld});
+    sa.push_back({ps + off_s[ub] * es, dt, ls.ld});
+    da.push_back({pd + off_d[ub] * es, dt, low_[2].ld});
   }
-  blas::gemm_batched(s, gemm_mode(spec_.compute), lf.op, ls.op, gm, gn, k_, static_cast<float>(alpha), fa, sa,
+  // 16-bit data is exact in its own type: TensorE multiplies it as stored (trnblas's native mode),
+  // whichever of the accepted compute descriptors was asked for.
+  const blas::GemmMode mode = data_type_size(spec_.a.dtype) == 2 ? blas::GemmMode::native : gemm_mode(spec_.compute);
+  blas::gemm_batched(s, mode, lf.op, ls.op, gm, gn, k_, static_cast<float>(alpha), fa, sa,
                      static_cast<float>(beta), da, report);
 }
 

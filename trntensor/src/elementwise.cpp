@@ -26,7 +26,8 @@ ElementwiseBinaryPlan::ElementwiseBinaryPlan(const ElementwiseBinarySpec& spec) 
         if ((*modes[t])[i] == (*modes[t])[j])
           throw InvalidArgument(where, names[t], "mode " + detail::mode_name((*modes[t])[i]) + " appears twice");
     if (descs[t]->dtype != DataType::f32)
-      throw NotSupportedError(where, "data type 64F (VectorE computes in fp32)", "trntensor");
+      throw NotSupportedError(where, std::string("data type ") + data_type_name(descs[t]->dtype) +
+                                         " (element-wise operations take 32F data)", "trntensor");
   }
   if (spec_.compute != ComputeType::f32)
     throw NotSupportedError(where, std::string("compute descriptor ") + compute_type_name(spec_.compute) + " (32F only)", "trntensor");

@@ -23,8 +23,11 @@
 
 namespace trn::tensor {
 
-// Element type of tensor data (the host buffers).
-enum class DataType : std::uint8_t { f32, f64 };
+// Element type of tensor data (the host buffers). bf16 and f16 data are used as stored: the DMA
+// moves them as 16-bit elements, TensorE multiplies them exactly into fp32 PSUM, and D is rounded
+// to its type once (RNE) after alpha and beta are applied in fp32 (cuTENSOR's 16BF/16F data with
+// COMPUTE_DESC_32F or the matching 16-bit compute descriptor).
+enum class DataType : std::uint8_t { f32, f64, bf16, f16 };
 int data_type_size(DataType t);
 const char* data_type_name(DataType t);
 
@@ -41,7 +44,8 @@ enum class ComputeType : std::uint8_t {
 const char* compute_type_name(ComputeType c);
 // The trnblas mode of a fp32-family compute type (not for f64; tf32x3 runs three tf32 GEMMs).
 blas::GemmMode gemm_mode(ComputeType c);
-// Data types a compute type accepts: f64 with 64F, f32 with every other.
+// Data types a compute type accepts (cuTENSOR's table): f64 with 64F; f32 with every other; bf16
+// with 32F and 16BF; f16 with 32F and 16F.
 bool compatible(DataType d, ComputeType c);
 
 // Invalid input (a mode, extent, stride or string that cannot be right). `what()` names the
