@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include "bsr_kernels.hpp"
@@ -111,6 +112,16 @@ void xpay_kernel(NeuronCore& nc, const HbmTensor& num, const HbmTensor& den, con
   }
 }
 
+// out = a op b on one element (VectorE): the scalar recurrences of BiCGStab.
+void scalar_kernel(NeuronCore& nc, const HbmTensor& a, const HbmTensor& b, AluOp op, const HbmTensor& out) {
+  AllocScope sbuf(nc.sbuf());
+  const Tile ta = sbuf.alloc(DType::f32, 1, {1}, "a"), tb = sbuf.alloc(DType::f32, 1, {1}, "b");
+  nc.dma_copy(ta, a.tile(0, 1, 0, 1));
+  nc.dma_copy(tb, b.tile(0, 1, 0, 1));
+  nc.tensor_tensor(ta, ta, tb, op);
+  nc.dma_copy(out.tile(0, 1, 0, 1), ta);
+}
+
 // out = u * v elementwise (Jacobi z = dinv * r), or out = 1 / u (reciprocal, v == nullptr).
 void elementwise_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor* v, const HbmTensor& out) {
   const int P = nc.hw().pmax;
@@ -130,44 +141,63 @@ void elementwise_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor* v, 
   }
 }
 
-}  // namespace
+// What both solvers share: the operator checks, the vector layout, the launch helpers (each adds
+// its modeled time and launch count to the result) and the Jacobi inverse diagonal.
+class KrylovContext {
+ public:
+  KrylovContext(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt, KrylovResult& res,
+                const char* who)
+      : s_(s), A_(A), res_(res) {
+    validate(A);
+    if (A.rows() != A.cols()) throw InvalidArgument(std::string("trnsparse ") + who + ": the operator must be square", "matA");
+    if (A.value_type != DType::f32) throw InvalidArgument(std::string("trnsparse ") + who + ": fp32 operator values only", "valueType");
+    if (b == nullptr || x == nullptr) throw InvalidArgument(std::string("trnsparse ") + who + ": b or x is NULL", "vector");
+    n = A.rows();
+    const HardwareSpec& hw = hardware_spec(s.target);
+    P = hw.pmax;
+    F = std::max<std::int64_t>(1, (n + P - 1) / P);
+    lc_ = s.launch_config();
+    lc_.num_cores = 1;        // one core: the host reads one scalar per step between launches
+    lc_.core.execute = true;  // the iteration needs the values
+    spmv_settings_ = s;
+    spmv_settings_.num_cores = 1;
+    if (opt.jacobi) dinv = std::make_unique<Vec>(P, F);
+    if (opt.jacobi) jacobi_inverse(who);
+  }
+  std::int64_t n = 0, P = 0, F = 0;
+  std::unique_ptr<Vec> dinv;  // 1 / diag(A) when preconditioning (padding 1)
 
-CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const CgOptions& opt) {
-  validate(A);
-  if (A.rows() != A.cols()) throw InvalidArgument("trnsparse cg: the operator must be square", "matA");
-  if (A.value_type != DType::f32) throw InvalidArgument("trnsparse cg: fp32 operator values only", "valueType");
-  if (b == nullptr || x == nullptr) throw InvalidArgument("trnsparse cg: b or x is NULL", "vector");
-  const std::int64_t n = A.rows();
-  const HardwareSpec& hw = hardware_spec(s.target);
-  const std::int64_t P = hw.pmax, F = std::max<std::int64_t>(1, (n + P - 1) / P);
-  CgResult res;
-  LaunchConfig lc = s.launch_config();
-  lc.num_cores = 1;         // one core: the host reads one scalar per step between launches
-  lc.core.execute = true;   // the iteration needs the values
-  auto run = [&](const Kernel& k) {
-    const LaunchResult r = launch(lc, k);
-    res.modeled_ns += model_profile(r.trace, s.target).total_ns;
-    ++res.launches;
-  };
-  Settings spmv_settings = s;
-  spmv_settings.num_cores = 1;
-  auto spmv_into = [&](float alpha, const Vec& in, float beta, Vec& out) {
+  void run(const Kernel& k) {
+    const LaunchResult r = launch(lc_, k);
+    res_.modeled_ns += model_profile(r.trace, s_.target).total_ns;
+    ++res_.launches;
+  }
+  void spmv_into(float alpha, const Vec& in, float beta, Vec& out) {
     CallReport rep;
-    spmv(spmv_settings, Op::N, alpha, A, in.data.data(), DType::f32, beta, out.data.data(), DType::f32, &rep);
-    res.modeled_ns += rep.profile.total_ns;
-    ++res.launches;
-  };
-  auto read = [&](const Scalar& sc) {
-    ++res.host_scalar_reads;
+    spmv(spmv_settings_, Op::N, alpha, A_, in.data.data(), DType::f32, beta, out.data.data(), DType::f32, &rep);
+    res_.modeled_ns += rep.profile.total_ns;
+    ++res_.launches;
+  }
+  double read(const Scalar& sc) {
+    ++res_.host_scalar_reads;
     return double(sc.value);
-  };
+  }
+  void dot(const Vec& u, const Vec& v, Scalar& out) {
+    run([&](NeuronCore& nc) { dot_kernel(nc, u.view, v.view, out.view); });
+  }
+  // z = M^-1 r (Jacobi) or z = r (a copy, no arithmetic).
+  void precondition(const Vec& r, Vec& z) {
+    if (dinv)
+      run([&](NeuronCore& nc) { elementwise_kernel(nc, r.view, &dinv->view, z.view); });
+    else
+      std::copy(r.data.begin(), r.data.end(), z.data.begin());
+  }
 
-  Vec xv(P, F), r(P, F), z(P, F), p(P, F), q(P, F), dinv(P, F);
-  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
-  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
-  if (opt.jacobi) {
+ private:
+  void jacobi_inverse(const char* who) {
     // Gather the diagonal (host index work: copies), then 1/d on VectorE. Padding stays 1.
-    std::fill(dinv.data.begin(), dinv.data.end(), 1.0f);
+    std::fill(dinv->data.begin(), dinv->data.end(), 1.0f);
+    const BsrView& A = A_;
     const auto* vals = static_cast<const float*>(A.values);
     const std::int64_t base = A.base == IndexBase::one ? 1 : 0;
     auto idx = [](const void* a, IndexType t, std::int64_t i) {
@@ -181,53 +211,155 @@ CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const
           const std::int64_t i = R * A.row_block + rr, c = i - C * A.col_block;
           if (c < 0 || c >= A.col_block) continue;
           const std::int64_t within = A.order == BlockOrder::row ? rr * A.col_block + c : rr + c * A.row_block;
-          dinv.data[static_cast<std::size_t>(i)] = vals[e * A.row_block * A.col_block + within];
+          dinv->data[static_cast<std::size_t>(i)] = vals[e * A.row_block * A.col_block + within];
           seen[static_cast<std::size_t>(i)] = true;
         }
       }
     for (std::int64_t i = 0; i < n; ++i)
-      if (!seen[static_cast<std::size_t>(i)] || dinv.data[static_cast<std::size_t>(i)] == 0.0f)
-        throw InvalidArgument("trnsparse cg: zero diagonal entry " + std::to_string(i) + " (Jacobi)", "matA");
-    run([&](NeuronCore& nc) { elementwise_kernel(nc, dinv.view, nullptr, dinv.view); });
+      if (!seen[static_cast<std::size_t>(i)] || dinv->data[static_cast<std::size_t>(i)] == 0.0f)
+        throw InvalidArgument(std::string("trnsparse ") + who + ": zero diagonal entry " + std::to_string(i) + " (Jacobi)",
+                              "matA");
+    run([&](NeuronCore& nc) { elementwise_kernel(nc, dinv->view, nullptr, dinv->view); });
   }
+
+  const Settings& s_;
+  const BsrView& A_;
+  KrylovResult& res_;
+  LaunchConfig lc_;
+  Settings spmv_settings_;
+};
+
+}  // namespace
+
+CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const CgOptions& opt) {
+  CgResult res;
+  KrylovContext k(s, A, b, x, opt, res, "cg");
+  const std::int64_t n = k.n, P = k.P, F = k.F;
+  Vec xv(P, F), r(P, F), z(P, F), p(P, F), q(P, F);
+  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
+  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
   Scalar bb, rr, rho, rho_new, pq;
-  run([&](NeuronCore& nc) { dot_kernel(nc, r.view, r.view, bb.view); });  // r = b here
-  const double norm_b = std::sqrt(read(bb));
-  spmv_into(-1.0f, xv, 1.0f, r);  // r = b - A x
-  auto precondition = [&] {
-    if (opt.jacobi)
-      run([&](NeuronCore& nc) { elementwise_kernel(nc, r.view, &dinv.view, z.view); });
-    else
-      std::copy(r.data.begin(), r.data.end(), z.data.begin());  // z = r (a copy, no arithmetic)
-  };
-  precondition();
-  run([&](NeuronCore& nc) { dot_kernel(nc, r.view, z.view, rho.view); });
-  run([&](NeuronCore& nc) { dot_kernel(nc, r.view, r.view, rr.view); });
+  k.dot(r, r, bb);  // r = b here
+  const double norm_b = std::sqrt(k.read(bb));
+  k.spmv_into(-1.0f, xv, 1.0f, r);  // r = b - A x
+  k.precondition(r, z);
+  k.dot(r, z, rho);
+  k.dot(r, r, rr);
   std::copy(z.data.begin(), z.data.end(), p.data.begin());
   const double scale = norm_b > 0 ? norm_b : 1.0;
-  res.residual_history.push_back(std::sqrt(read(rr)) / scale);
+  res.residual_history.push_back(std::sqrt(k.read(rr)) / scale);
   while (true) {
     if (res.residual_history.back() <= opt.tolerance) {
       res.converged = true;
       break;
     }
     if (res.iterations >= opt.max_iterations) break;
-    spmv_into(1.0f, p, 0.0f, q);  // q = A p
-    run([&](NeuronCore& nc) { dot_kernel(nc, p.view, q.view, pq.view); });
-    if (!(read(pq) > 0.0)) {
+    k.spmv_into(1.0f, p, 0.0f, q);  // q = A p
+    k.dot(p, q, pq);
+    if (!(k.read(pq) > 0.0)) {
       res.breakdown = true;
       break;
     }
-    run([&](NeuronCore& nc) {  // a = rho / pq: x += a p, r -= a q
+    k.run([&](NeuronCore& nc) {  // a = rho / pq: x += a p, r -= a q
       axpy_kernel(nc, rho.view, pq.view, {{&p.view, &xv.view, false}, {&q.view, &r.view, true}});
     });
-    precondition();
-    run([&](NeuronCore& nc) { dot_kernel(nc, r.view, z.view, rho_new.view); });
-    run([&](NeuronCore& nc) { dot_kernel(nc, r.view, r.view, rr.view); });
-    run([&](NeuronCore& nc) { xpay_kernel(nc, rho_new.view, rho.view, z.view, p.view); });  // p = z + (rho'/rho) p
+    k.precondition(r, z);
+    k.dot(r, z, rho_new);
+    k.dot(r, r, rr);
+    k.run([&](NeuronCore& nc) { xpay_kernel(nc, rho_new.view, rho.view, z.view, p.view); });  // p = z + (rho'/rho) p
     rho.value = rho_new.value;  // the next iteration's rho (an HBM-to-HBM copy of one scalar)
     ++res.iterations;
-    res.residual_history.push_back(std::sqrt(read(rr)) / scale);
+    res.residual_history.push_back(std::sqrt(k.read(rr)) / scale);
+  }
+  std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
+  return res;
+}
+
+// Right-preconditioned BiCGStab (H. A. van der Vorst, "Bi-CGSTAB: a fast and smoothly converging
+// variant of Bi-CG for the solution of nonsymmetric linear systems", SIAM J. Sci. Stat. Comput.
+// 13(2), 1992, Algorithm "preconditioned Bi-CGSTAB"), r^ = r_0. Per iteration: two SpMVs, five dot
+// products, the scalar recurrences on VectorE, the updates on VectorE; the host reads ||s||^2,
+// ||r||^2 and the breakdown tests' scalars.
+KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt) {
+  KrylovResult res;
+  KrylovContext k(s, A, b, x, opt, res, "bicgstab");
+  const std::int64_t n = k.n, P = k.P, F = k.F;
+  Vec xv(P, F), r(P, F), rhat(P, F), p(P, F), phat(P, F), v(P, F), sv(P, F), shat(P, F), t(P, F);
+  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
+  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+  Scalar bb, rr, ss, rho, rho_new, alpha, omega, rv, ts, tt, q1, q2, beta, one;
+  one.value = 1.0f;
+  k.dot(r, r, bb);  // r = b here
+  const double norm_b = std::sqrt(k.read(bb));
+  const double scale = norm_b > 0 ? norm_b : 1.0;
+  k.spmv_into(-1.0f, xv, 1.0f, r);  // r = b - A x
+  std::copy(r.data.begin(), r.data.end(), rhat.data.begin());  // r^ = r_0 (a copy)
+  k.dot(r, r, rr);
+  res.residual_history.push_back(std::sqrt(k.read(rr)) / scale);
+  rho.value = alpha.value = omega.value = 1.0f;  // with p = v = 0 the first p is r
+  while (true) {
+    if (res.residual_history.back() <= opt.tolerance) {
+      res.converged = true;
+      break;
+    }
+    if (res.iterations >= opt.max_iterations) break;
+    k.dot(rhat, r, rho_new);
+    if (k.read(rho_new) == 0.0) {  // r^ orthogonal to r: Bi-CG breakdown
+      res.breakdown = true;
+      break;
+    }
+    // beta = (rho' / rho) (alpha / omega); p = r + beta (p - omega v)
+    k.run([&](NeuronCore& nc) {
+      scalar_kernel(nc, rho_new.view, rho.view, AluOp::divide, q1.view);
+      scalar_kernel(nc, alpha.view, omega.view, AluOp::divide, q2.view);
+      scalar_kernel(nc, q1.view, q2.view, AluOp::multiply, beta.view);
+      axpy_kernel(nc, omega.view, one.view, {{&v.view, &p.view, true}});
+    });
+    k.run([&](NeuronCore& nc) { xpay_kernel(nc, beta.view, one.view, r.view, p.view); });
+    k.precondition(p, phat);
+    k.spmv_into(1.0f, phat, 0.0f, v);  // v = A p^
+    k.dot(rhat, v, rv);
+    if (k.read(rv) == 0.0) {
+      res.breakdown = true;
+      break;
+    }
+    // alpha = rho' / (r^, v); s = r - alpha v
+    std::copy(r.data.begin(), r.data.end(), sv.data.begin());  // s = r (a copy), then s -= alpha v
+    k.run([&](NeuronCore& nc) {
+      scalar_kernel(nc, rho_new.view, rv.view, AluOp::divide, alpha.view);
+      axpy_kernel(nc, rho_new.view, rv.view, {{&v.view, &sv.view, true}});
+    });
+    k.dot(sv, sv, ss);
+    ++res.iterations;
+    if (std::sqrt(k.read(ss)) / scale <= opt.tolerance) {  // converged at the half step: x += alpha p^
+      k.run([&](NeuronCore& nc) { axpy_kernel(nc, alpha.view, one.view, {{&phat.view, &xv.view, false}}); });
+      res.residual_history.push_back(std::sqrt(double(ss.value)) / scale);
+      res.converged = true;
+      break;
+    }
+    k.precondition(sv, shat);
+    k.spmv_into(1.0f, shat, 0.0f, t);  // t = A s^
+    k.dot(t, sv, ts);
+    k.dot(t, t, tt);
+    if (k.read(tt) == 0.0) {
+      res.breakdown = true;
+      break;
+    }
+    // omega = (t, s) / (t, t); x += alpha p^ + omega s^; r = s - omega t
+    std::copy(sv.data.begin(), sv.data.end(), r.data.begin());  // r = s (a copy), then r -= omega t
+    k.run([&](NeuronCore& nc) {
+      scalar_kernel(nc, ts.view, tt.view, AluOp::divide, omega.view);
+      axpy_kernel(nc, alpha.view, one.view, {{&phat.view, &xv.view, false}});
+      axpy_kernel(nc, ts.view, tt.view, {{&shat.view, &xv.view, false}, {&t.view, &r.view, true}});
+    });
+    rho.value = rho_new.value;  // the next iteration's rho (an HBM-to-HBM copy of one scalar)
+    k.dot(r, r, rr);
+    res.residual_history.push_back(std::sqrt(k.read(rr)) / scale);
+    if (k.read(omega) == 0.0) {  // stagnation: the next beta would divide by omega
+      res.breakdown = !(res.residual_history.back() <= opt.tolerance);
+      res.converged = !res.breakdown;
+      break;
+    }
   }
   std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
   return res;

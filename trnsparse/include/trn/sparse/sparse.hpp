@@ -214,29 +214,36 @@ OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& pe
 void attention_forward(const Settings& s, const BsrView& mask, std::int64_t head_dim, const float* Q, const float* K,
                        const float* V, float scale, float* O, DType tiles = DType::f32, CallReport* report = nullptr);
 
-// ---- Krylov solver (extension, not in cuSPARSE) ---------------------------------------------
-// Conjugate gradients on a square SPD BSR operator, optionally Jacobi-preconditioned. Every vector
-// operation is a tile kernel: SpMV (the BSR kernel), dot products (VectorE multiply + row reduce,
-// then one TensorE matmul with a ones column for the cross-partition sum), and the updates
-// x += a p, r -= a q, p = z + b p (VectorE, with a = rho / pq and b = rho' / rho divided on VectorE
-// and broadcast across partitions by a ones-row matmul). The host reads one scalar per iteration,
-// ||r||^2, for the stopping test (square root and comparison on the host) and the breakdown test
-// pq > 0; nothing else runs on the host.
-struct CgOptions {
+// ---- Krylov solvers (extension, not in cuSPARSE) --------------------------------------------
+// Conjugate gradients (square SPD operator) and BiCGStab (square, nonsymmetric), optionally
+// Jacobi-preconditioned. Every vector operation is a tile kernel: SpMV (the BSR kernel), dot
+// products (VectorE multiply + row reduce, then one TensorE matmul with a ones column for the
+// cross-partition sum), the scalar recurrences (VectorE divide/multiply on one element) and the
+// updates y += a x, p = z + b p (VectorE, with the scalar broadcast across partitions by a
+// ones-row matmul). The host reads the scalars its control flow needs (||r||^2 for the stopping
+// test, square root and comparison on the host; the breakdown tests' denominators) and nothing
+// else runs on the host.
+struct KrylovOptions {
   int max_iterations = 1000;
   float tolerance = 1e-5f;  // stop when ||r_k|| <= tolerance * ||b|| (recursively updated residual)
   bool jacobi = true;       // z = D^-1 r with D the diagonal of A (must be nonzero)
 };
-struct CgResult {
+struct KrylovResult {
   int iterations = 0;
   bool converged = false;
-  bool breakdown = false;                  // p^T A p <= 0: A is not SPD (or lost definiteness in fp32)
+  bool breakdown = false;                  // CG: p^T A p <= 0 (A not SPD, or lost definiteness in fp32);
+                                           // BiCGStab: (r^, r) = 0, (r^, v) = 0 or (t, t) = 0
   std::vector<double> residual_history;    // ||r_k|| / ||b||, k = 0 .. iterations
   double modeled_ns = 0;                   // sum of the modeled times of every launch (trn target)
   std::int64_t launches = 0;
   std::int64_t host_scalar_reads = 0;      // scalars the host read back for control flow
 };
+using CgOptions = KrylovOptions;
+using CgResult = KrylovResult;
 // x holds the initial guess on entry and the solution on exit (fp32, length A.rows()).
 CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const CgOptions& opt = {});
+// BiCGStab with right preconditioning; residual_history has one entry per completed iteration
+// (the half-step residual ||s|| when it converges there).
+KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt = {});
 
 }  // namespace trn::sparse
