@@ -1,0 +1,718 @@
+// The Ozaki schemes I (slices) and II (CRT) for fp64 GEMM: host-side scaling, slicing / residues
+// and fp64 reconstruction around exact integer GEMMs on the emulated TensorE. Algorithm, exactness
+// arguments, accuracy and limits: ozaki.hpp.
+#include "ozaki.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "gemm_kernel.hpp"
+
+namespace trn::blas {
+
+const char* ozaki_scheme_name(OzakiScheme s) { return s == OzakiScheme::crt ? "ozaki2_crt" : "ozaki1_slices"; }
+
+namespace detail {
+namespace {
+
+// ---- shared: operand access, exponents, contraction balancing -----------------------------------
+
+struct Operands {
+  Op ta, tb;
+  const double* A;
+  std::int64_t lda;
+  const double* B;
+  std::int64_t ldb;
+  std::int64_t m, n, k;
+  double a(std::int64_t i, std::int64_t kk) const { return ta == Op::N ? A[i + kk * lda] : A[kk + i * lda]; }
+  double b(std::int64_t kk, std::int64_t j) const { return tb == Op::N ? B[kk + j * ldb] : B[j + kk * ldb]; }
+  // Calls f(i, kk, a_ik) over op(A) / f(kk, j, b_kj) over op(B) in memory order.
+  template <class F>
+  void each_a(F&& f) const {
+    if (ta == Op::N)
+      for (std::int64_t kk = 0; kk < k; ++kk)
+        for (std::int64_t i = 0; i < m; ++i) f(i, kk, A[i + kk * lda]);
+    else
+      for (std::int64_t i = 0; i < m; ++i)
+        for (std::int64_t kk = 0; kk < k; ++kk) f(i, kk, A[kk + i * lda]);
+  }
+  template <class F>
+  void each_b(F&& f) const {
+    if (tb == Op::N)
+      for (std::int64_t j = 0; j < n; ++j)
+        for (std::int64_t kk = 0; kk < k; ++kk) f(kk, j, B[kk + j * ldb]);
+    else
+      for (std::int64_t kk = 0; kk < k; ++kk)
+        for (std::int64_t j = 0; j < n; ++j) f(kk, j, B[j + kk * ldb]);
+  }
+};
+
+constexpr int kNoExp = INT_MIN / 4;  // exponent of 0, Inf and NaN (they take no part in scaling)
+
+// e with 2^(e-1) <= |x| < 2^e for finite nonzero x (subnormals included), else kNoExp.
+inline int exp_of(double x) {
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(x) & ~(std::uint64_t{1} << 63);
+  const int biased = static_cast<int>(bits >> 52);
+  if (bits == 0 || biased == 0x7ff) return kNoExp;
+  if (biased != 0) return biased - 1022;
+  return std::ilogb(x) + 1;
+}
+
+inline int floor_div2(int v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }
+
+// d_kk of the contraction balancing (ozaki.hpp, Algorithm): op(A)'s column kk times 2^d, op(B)'s row
+// kk times 2^-d, so that their largest exponents meet half way.
+std::vector<int> balance_contraction(const Operands& o) {
+  std::vector<int> col_a(static_cast<std::size_t>(o.k), kNoExp), row_b(static_cast<std::size_t>(o.k), kNoExp);
+  o.each_a([&](std::int64_t, std::int64_t kk, double x) {
+    int& e = col_a[static_cast<std::size_t>(kk)];
+    e = std::max(e, exp_of(x));
+  });
+  o.each_b([&](std::int64_t kk, std::int64_t, double x) {
+    int& e = row_b[static_cast<std::size_t>(kk)];
+    e = std::max(e, exp_of(x));
+  });
+  std::vector<int> d(static_cast<std::size_t>(o.k), 0);
+  for (std::size_t kk = 0; kk < d.size(); ++kk)
+    if (col_a[kk] != kNoExp && row_b[kk] != kNoExp) d[kk] = floor_div2(row_b[kk] - col_a[kk]);
+  return d;
+}
+
+// Per row of op(A) D (per column of D^-1 op(B)): the largest and smallest exponents of its nonzero
+// finite elements, and the ratio of the largest element to the mean of the nonzero ones (for
+// scheme II's automatic bit count) and its 2-norm relative to 2^e_max.
+struct LineStats {
+  int e_max = kNoExp, e_min = INT_MAX;
+  double sum_rel = 0, sumsq_rel = 0, max_rel = 0;  // of |x| 2^-e_max, accumulated after the first pass
+  std::int64_t nonzeros = 0;
+  int spread() const { return e_max == kNoExp ? 0 : e_max - e_min + 1; }
+};
+
+// Exponent pass over both operands (scaled by the balancing): e_max / e_min per line.
+void exponent_stats(const Operands& o, const std::vector<int>& d, std::vector<LineStats>& ra, std::vector<LineStats>& cb) {
+  ra.assign(static_cast<std::size_t>(o.m), {});
+  cb.assign(static_cast<std::size_t>(o.n), {});
+  o.each_a([&](std::int64_t i, std::int64_t kk, double x) {
+    const int e = exp_of(x);
+    if (e == kNoExp) return;
+    LineStats& s = ra[static_cast<std::size_t>(i)];
+    const int ed = e + d[static_cast<std::size_t>(kk)];
+    s.e_max = std::max(s.e_max, ed);
+    s.e_min = std::min(s.e_min, ed);
+  });
+  o.each_b([&](std::int64_t kk, std::int64_t j, double x) {
+    const int e = exp_of(x);
+    if (e == kNoExp) return;
+    LineStats& s = cb[static_cast<std::size_t>(j)];
+    const int ed = e - d[static_cast<std::size_t>(kk)];
+    s.e_max = std::max(s.e_max, ed);
+    s.e_min = std::min(s.e_min, ed);
+  });
+}
+
+// Magnitude pass: sums of |x| 2^(shift - e_max) and their squares per line (values < 1, exact scaling
+// but for underflow far below the line's largest element, where the contribution is < 2^-1000).
+void magnitude_stats(const Operands& o, const std::vector<int>& d, std::vector<LineStats>& ra, std::vector<LineStats>& cb) {
+  auto add = [](LineStats& s, double x, int shift) {
+    if (s.e_max == kNoExp || !std::isfinite(x) || x == 0) return;
+    const double v = std::ldexp(std::fabs(x), shift - s.e_max);
+    s.sum_rel += v;
+    s.sumsq_rel += v * v;
+    s.max_rel = std::max(s.max_rel, v);
+    ++s.nonzeros;
+  };
+  o.each_a([&](std::int64_t i, std::int64_t kk, double x) { add(ra[static_cast<std::size_t>(i)], x, d[static_cast<std::size_t>(kk)]); });
+  o.each_b([&](std::int64_t kk, std::int64_t j, double x) { add(cb[static_cast<std::size_t>(j)], x, -d[static_cast<std::size_t>(kk)]); });
+}
+
+int ceil_log2(double x) {  // smallest e with x <= 2^e, x > 0
+  int e;
+  const double f = std::frexp(x, &e);  // x = f 2^e, f in [0.5, 1)
+  return f == 0.5 ? e - 1 : e;
+}
+
+// Host (fp64) epilogue shared by both schemes: special values, then C = alpha acc + beta C.
+void finish_c(const Settings& s, const Operands& o, std::vector<double>& acc, double alpha, double beta, double* C,
+              std::int64_t ldc) {
+  const std::int64_t m = o.m, n = o.n, k = o.k;
+  // Special values: an output whose row of op(A) or column of op(B) holds Inf/NaN is recomputed as an
+  // IEEE fp64 dot product on the host so that Inf and NaN propagate as in native DGEMM.
+  if (s.ozaki_special_values) {
+    std::vector<char> row_bad(static_cast<std::size_t>(m), 0), col_bad(static_cast<std::size_t>(n), 0);
+    o.each_a([&](std::int64_t i, std::int64_t, double x) { row_bad[static_cast<std::size_t>(i)] |= !std::isfinite(x); });
+    o.each_b([&](std::int64_t, std::int64_t j, double x) { col_bad[static_cast<std::size_t>(j)] |= !std::isfinite(x); });
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < m; ++i)
+        if (row_bad[static_cast<std::size_t>(i)] || col_bad[static_cast<std::size_t>(j)]) {
+          double dot = 0;
+          for (std::int64_t kk = 0; kk < k; ++kk) dot += o.a(i, kk) * o.b(kk, j);
+          acc[static_cast<std::size_t>(i + j * m)] = dot;
+        }
+  }
+  // C = alpha * acc + beta * C; beta == 0 never reads C.
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      double& c = C[i + j * ldc];
+      const double v = alpha * acc[static_cast<std::size_t>(i + j * m)];
+      c = beta == 0.0 ? v : v + beta * c;
+    }
+}
+
+// 2^e for a normal exponent (-1022 <= e <= 1023), built from its bits: exact.
+inline double pow2_normal(int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); }
+// x 2^e rounded once when the result is normal (a product by a normal power of two is correctly rounded).
+inline double scale2(double x, int e) { return e >= -1022 && e <= 1023 ? x * pow2_normal(e) : std::ldexp(x, e); }
+
+// Several products per launch (grid axis 2), so that small problems still give every host thread
+// and emulated core a program; partial-sum storage stays under kPartialBudget.
+constexpr std::int64_t kPartialBudget = std::int64_t{64} << 20;
+std::int64_t products_per_launch(std::int64_t chunks, std::int64_t m, std::int64_t n) {
+  const std::int64_t bytes = chunks * n * m * static_cast<std::int64_t>(sizeof(float));
+  return std::clamp<std::int64_t>(kPartialBudget / std::max<std::int64_t>(bytes, 1), 1, 8);
+}
+
+// One raw integer GEMM problem: P[n][m] = sum_{k in chunk} qa[k][i] qb[k][j] in fp32 PSUM.
+BlockGemmArgs integer_product(const std::uint16_t* qa, const std::uint16_t* qb, std::int64_t m, std::int64_t n,
+                              std::int64_t k, std::int64_t k_begin, std::int64_t k_chunk, float* out) {
+  BlockGemmArgs g;
+  g.a_src = {HbmTensor::wrap(const_cast<std::uint16_t*>(qa), DType::bf16, {k, m})};
+  g.b_src = {HbmTensor::wrap(const_cast<std::uint16_t*>(qb), DType::bf16, {k, n})};
+  g.load = DType::bf16;
+  g.pairs = {{0, 0}};
+  g.m = m;
+  g.n = n;
+  g.k_begin = k_begin;
+  g.k_end = std::min(k, k_begin + k_chunk);
+  g.c = HbmTensor::wrap(out, DType::f32, {n, m});
+  g.raw = true;
+  return g;
+}
+
+void fill_report(CallReport* report, const OzakiPlan& plan) {
+  if (report == nullptr) return;
+  report->ozaki_scheme = plan.scheme;
+  report->ozaki_slices_a = report->ozaki_slices_b = plan.slices;
+  report->ozaki_moduli = plan.moduli;
+  report->ozaki_products = plan.products;
+  report->ozaki_k_chunks = plan.k_chunks;
+  report->ozaki_mantissa_bits = plan.mantissa_bits;
+  report->ozaki_capped = plan.capped;
+  if (plan.capped)
+    report->ozaki_cap_note = std::string(ozaki_scheme_name(plan.scheme)) + ": the inputs' exponent spread asks for " +
+                             std::to_string(plan.wanted) + (plan.scheme == OzakiScheme::crt ? " moduli" : " slices") +
+                             ", capped at " +
+                             std::to_string(plan.scheme == OzakiScheme::crt ? plan.moduli : plan.slices) + " (" +
+                             std::to_string(plan.mantissa_bits) +
+                             " mantissa bits per row/column maximum); elements far below their row's or column's "
+                             "largest lose digits";
+}
+
+// ---- scheme I: slices ---------------------------------------------------------------------------
+
+constexpr int kSliceBits = 8;  // |slice| <= 255: exact in bf16 (8 significant bits)
+constexpr double kSliceScale = 1 << kSliceBits;
+
+struct SlicePlanInputs {
+  std::vector<int> d;
+  std::vector<LineStats> ra, cb;
+};
+
+OzakiPlan plan_slices(const Settings& st, const Operands& o, const SlicePlanInputs& in) {
+  int spread_a = 0, spread_b = 0;
+  for (const LineStats& s : in.ra) spread_a = std::max(spread_a, s.spread());
+  for (const LineStats& s : in.cb) spread_b = std::max(spread_b, s.spread());
+  // Bits so that each element is exact (53 + own spread) and every dropped cross term is below
+  // 2^-56 of the smallest product scale: 56 + spread_a + spread_b.
+  const int automatic = 56 + spread_a + spread_b + st.ozaki_mantissa_bit_offset;
+  int bits = automatic;
+  if (st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0)
+    bits = st.ozaki_max_mantissa_bits;
+  else if (st.ozaki_max_mantissa_bits > 0)
+    bits = std::min(bits, st.ozaki_max_mantissa_bits);
+  OzakiPlan p;
+  p.scheme = OzakiScheme::slices;
+  p.slices = std::max(1, (bits + kSliceBits - 1) / kSliceBits);
+  p.wanted = p.slices;
+  const bool fixed = st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0;
+  if (!fixed && p.slices > kOzakiMaxSlices) {
+    p.slices = kOzakiMaxSlices;
+    p.capped = true;
+  }
+  p.mantissa_bits = p.slices * kSliceBits;
+  p.products = p.slices * (p.slices + 1) / 2;
+  p.k_chunks = static_cast<int>((o.k + kSliceKChunk - 1) / kSliceKChunk);
+  return p;
+}
+
+// Slices of op(X) (K x F viewed as [k][f]) into S integer-valued bf16 matrices [K][F]: x 2^(dk - e_f)
+// has |.| < 1 and is cut into 8-bit pieces from the top.
+std::vector<std::vector<std::uint16_t>> slice(std::int64_t K, std::int64_t F, const std::vector<LineStats>& sc,
+                                              const std::vector<int>& dk, int dk_sign, int S,
+                                              auto&& get /* (k, f) -> double */) {
+  std::vector<std::vector<std::uint16_t>> out(static_cast<std::size_t>(S),
+                                              std::vector<std::uint16_t>(static_cast<std::size_t>(K * F)));
+  for (std::int64_t k = 0; k < K; ++k)
+    for (std::int64_t f = 0; f < F; ++f) {
+      const double x = get(k, f);
+      const int e = sc[static_cast<std::size_t>(f)].e_max;
+      double r = std::isfinite(x) && e != kNoExp ? std::ldexp(x, dk_sign * dk[static_cast<std::size_t>(k)] - e) : 0.0;
+      for (int s = 0; s < S; ++s) {
+        r *= kSliceScale;                // exact: scaling up by a power of two
+        const double q = std::trunc(r);  // |q| <= 255
+        r -= q;                          // exact
+        out[static_cast<std::size_t>(s)][static_cast<std::size_t>(k * F + f)] = f32_to_bf16_rne(static_cast<float>(q));
+      }
+    }
+  return out;
+}
+
+// acc[i] += P[i] * 2^(ej + ea[i]) for a column whose exponents all lie in the normal range: the
+// same operations as the general loop (an exact widening, a product by an exact power of two, one
+// add), written so that the compiler vectorises it; AVX-512 where the CPU has it.
+template <int>
+inline void accumulate_scaled_body(double* acc, const float* P, const int* ea, int ej, std::int64_t m) {
+  for (std::int64_t i = 0; i < m; ++i) acc[i] += static_cast<double>(P[i]) * pow2_normal(ej + ea[i]);
+}
+__attribute__((target("avx512f"))) void accumulate_scaled_avx512(double* acc, const float* P, const int* ea, int ej,
+                                                                 std::int64_t m) {
+  accumulate_scaled_body<1>(acc, P, ea, ej, m);
+}
+void accumulate_scaled(double* acc, const float* P, const int* ea, int ej, std::int64_t m) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  if (avx512)
+    accumulate_scaled_avx512(acc, P, ea, ej, m);
+  else
+    accumulate_scaled_body<0>(acc, P, ea, ej, m);
+}
+
+SlicePlanInputs slice_inputs(const Operands& o) {
+  SlicePlanInputs in;
+  in.d = balance_contraction(o);
+  exponent_stats(o, in.d, in.ra, in.cb);
+  return in;
+}
+
+// ---- scheme II: CRT -------------------------------------------------------------------------------
+
+constexpr int kDigitBits = 40;  // CRT weight digits: 28 moduli * 255 * 2^40 < 2^53 (exact fp64 sums)
+constexpr int kMaxDigits = 6;   // 6 * 40 = 240 > log2 of the product of all 28 moduli (< 215) + 13
+constexpr int kPow2Table = 128; // residues of 2^e, e < 128: scaled integers stay below 2^H <= 2^107
+
+// Small unsigned big integer (32-bit limbs) for the moduli products, at plan time only.
+struct Big {
+  std::vector<std::uint32_t> limb;  // little endian
+  void mul(std::uint32_t v) {
+    std::uint64_t carry = 0;
+    for (auto& l : limb) {
+      const std::uint64_t t = static_cast<std::uint64_t>(l) * v + carry;
+      l = static_cast<std::uint32_t>(t);
+      carry = t >> 32;
+    }
+    if (carry != 0) limb.push_back(static_cast<std::uint32_t>(carry));
+  }
+  std::uint32_t mod(std::uint32_t v) const {
+    std::uint64_t r = 0;
+    for (auto it = limb.rbegin(); it != limb.rend(); ++it) r = ((r << 32) | *it) % v;
+    return static_cast<std::uint32_t>(r);
+  }
+  // Bits [40 c, 40 c + 40) as a double (exact).
+  double digit(int c) const {
+    std::uint64_t v = 0;
+    for (int b = 0; b < kDigitBits; ++b) {
+      const int bit = c * kDigitBits + b;
+      const std::size_t w = static_cast<std::size_t>(bit / 32);
+      if (w < limb.size() && ((limb[w] >> (bit % 32)) & 1u)) v |= std::uint64_t{1} << b;
+    }
+    return static_cast<double>(v);
+  }
+};
+
+// The CRT constants of the first N moduli.
+struct CrtTable {
+  int N = 0, digits = 0;
+  double log2_M = 0;
+  int H = 0;  // floor((log2 M - 1) / 2)
+  double M_digit[kMaxDigits + 1] = {};
+  double W_digit[kOzakiMaxModuli][kMaxDigits + 1] = {};
+  double inv_M = 0;  // 1 / M (rounded)
+  double pow2_mod[kOzakiMaxModuli][kPow2Table] = {};
+};
+
+double log2_product(int N) {
+  double s = 0;
+  for (int l = 0; l < N; ++l) s += std::log2(static_cast<double>(kCrtModuli[l]));
+  return s;
+}
+int crt_H(int N) { return static_cast<int>(std::floor((log2_product(N) - 1.0) / 2.0)); }
+
+CrtTable crt_table(int N) {
+  CrtTable t;
+  t.N = N;
+  t.log2_M = log2_product(N);
+  t.H = crt_H(N);
+  t.digits = static_cast<int>(std::ceil((t.log2_M + 1) / kDigitBits));
+  Big M{{1}};
+  for (int l = 0; l < N; ++l) M.mul(static_cast<std::uint32_t>(kCrtModuli[l]));
+  long double Md = 0;
+  for (int c = 0; c < t.digits; ++c) {
+    t.M_digit[c] = M.digit(c);
+    Md += std::ldexp(static_cast<long double>(t.M_digit[c]), kDigitBits * c);
+  }
+  t.inv_M = static_cast<double>(1.0L / Md);
+  for (int l = 0; l < N; ++l) {
+    const auto p = static_cast<std::uint32_t>(kCrtModuli[l]);
+    Big Ml{{1}};
+    for (int o = 0; o < N; ++o)
+      if (o != l) Ml.mul(static_cast<std::uint32_t>(kCrtModuli[o]));
+    const std::uint32_t r = Ml.mod(p);
+    std::uint32_t inv = 0;
+    for (std::uint32_t v = 1; v < p; ++v)
+      if ((r * v) % p == 1) inv = v;
+    Ml.mul(inv);  // W_l = (M/p_l) ((M/p_l)^-1 mod p_l) < M
+    for (int c = 0; c < t.digits; ++c) t.W_digit[l][c] = Ml.digit(c);
+    std::uint32_t pw = 1 % p;
+    for (int e = 0; e < kPow2Table; ++e) {
+      t.pow2_mod[l][e] = pw;
+      pw = (pw * 2) % p;
+    }
+  }
+  return t;
+}
+
+// x mod p in [0, p) for an integer-valued double 0 <= x < 2^53 (exact: floor(x / p) is off by at
+// most one and corrected; x - q p is exact).
+inline double mod_small(double x, double p, double inv_p) {
+  double r = x - std::floor(x * inv_p) * p;
+  if (r < 0) r += p;
+  if (r >= p) r -= p;
+  return r;
+}
+
+// Residue of an integer-valued double x (|x| < 2^127) mod p, centred in [-p/2, p/2), as bf16 bits.
+inline std::uint16_t residue_bf16(double x, double p, double inv_p, const double* pow2_mod) {
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(x);
+  const bool negative = (bits >> 63) != 0;
+  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  double mant;
+  int e = 0;
+  if (biased >= 1075) {  // |x| = mant 2^e with a 53-bit integer mant
+    mant = static_cast<double>((bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52));
+    e = biased - 1075;
+  } else {
+    mant = std::fabs(x);
+  }
+  double r = mod_small(mant, p, inv_p);
+  if (e > 0) r = mod_small(r * pow2_mod[e], p, inv_p);
+  if (negative && r != 0) r = p - r;
+  if (2 * r >= p) r -= p;
+  return f32_to_bf16_rne(static_cast<float>(r));
+}
+
+struct CrtScaling {
+  std::vector<int> d;        // contraction balancing
+  std::vector<LineStats> ra, cb;
+  std::vector<int> sa, sb;   // per row / column: x 2^(d + s) is then rounded to an integer
+};
+
+// Bits of the largest element of a row guaranteed by H (its 2-norm exceeds 2^(H-2) and the largest
+// element is >= norm / sqrt(k)).
+int crt_bits(int H, std::int64_t k) { return H - 2 - (ceil_log2(static_cast<double>(k)) + 1) / 2; }
+
+OzakiPlan plan_crt(const Settings& st, const Operands& o, const CrtScaling& sc) {
+  // Automatic: 56 bits for a typical element: 56 + ceil(log2 R) for the largest, R the largest
+  // peak-to-mean ratio of the rows of op(A) D and the columns of D^-1 op(B) (ozaki.hpp, Accuracy).
+  double R = 1;
+  auto ratio = [](const LineStats& s) { return s.nonzeros > 0 ? s.max_rel * static_cast<double>(s.nonzeros) / s.sum_rel : 1.0; };
+  for (const LineStats& s : sc.ra) R = std::max(R, ratio(s));
+  for (const LineStats& s : sc.cb) R = std::max(R, ratio(s));
+  int bits = 56 + ceil_log2(R) + st.ozaki_mantissa_bit_offset;
+  const bool fixed = st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0;
+  if (fixed)
+    bits = st.ozaki_max_mantissa_bits;
+  else if (st.ozaki_max_mantissa_bits > 0)
+    bits = std::min(bits, st.ozaki_max_mantissa_bits);
+  OzakiPlan p;
+  p.scheme = OzakiScheme::crt;
+  p.moduli = 0;
+  for (int N = 2; N <= kOzakiMaxModuli; ++N)
+    if (crt_bits(crt_H(N), o.k) >= bits) {
+      p.moduli = N;
+      break;
+    }
+  p.wanted = p.moduli;
+  if (p.moduli == 0) {  // more than the table holds
+    p.wanted = kOzakiMaxModuli + 1;
+    p.moduli = kOzakiMaxModuli;
+    p.capped = !fixed || bits > crt_bits(crt_H(kOzakiMaxModuli), o.k);
+  }
+  p.mantissa_bits = crt_bits(crt_H(p.moduli), o.k);
+  p.products = p.moduli;
+  p.k_chunks = static_cast<int>((o.k + kCrtKChunk - 1) / kCrtKChunk);
+  return p;
+}
+
+CrtScaling crt_scaling(const Operands& o) {
+  CrtScaling sc;
+  sc.d = balance_contraction(o);
+  exponent_stats(o, sc.d, sc.ra, sc.cb);
+  magnitude_stats(o, sc.d, sc.ra, sc.cb);
+  return sc;
+}
+
+// Shift s with ||x 2^s||_2 in (2^(H-2), 2^(H-1)] for a line with these stats (0 for an empty line).
+int line_shift(const LineStats& s, int H) {
+  if (s.e_max == kNoExp) return 0;
+  const double norm_rel = std::sqrt(s.sumsq_rel) * (1 + 0x1p-40);  // >= the true norm / 2^e_max
+  return H - 1 - (s.e_max + ceil_log2(norm_rel));
+}
+
+// The rounded scaled integers of op(A) D 2^sa as [k][m] and of D^-1 op(B) 2^sb as [k][n] (doubles).
+void scaled_integers(const Operands& o, const CrtScaling& sc, std::vector<double>& xa, std::vector<double>& xb) {
+  xa.assign(static_cast<std::size_t>(o.k * o.m), 0.0);
+  xb.assign(static_cast<std::size_t>(o.k * o.n), 0.0);
+  o.each_a([&](std::int64_t i, std::int64_t kk, double x) {
+    if (!std::isfinite(x) || x == 0) return;
+    xa[static_cast<std::size_t>(kk * o.m + i)] =
+        std::nearbyint(std::ldexp(x, sc.d[static_cast<std::size_t>(kk)] + sc.sa[static_cast<std::size_t>(i)]));
+  });
+  o.each_b([&](std::int64_t kk, std::int64_t j, double x) {
+    if (!std::isfinite(x) || x == 0) return;
+    xb[static_cast<std::size_t>(kk * o.n + j)] =
+        std::nearbyint(std::ldexp(x, -sc.d[static_cast<std::size_t>(kk)] + sc.sb[static_cast<std::size_t>(j)]));
+  });
+}
+
+// C'_e = sum_l W_l y_l[e] mod M, centred, rounded once to fp64 and scaled by 2^(-sa_i - sb_j), for a
+// block of consecutive elements of one column j. S[c][e] holds the exact digit sums (< 2^53).
+void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std::int64_t count, std::int64_t offset,
+                           const int* neg_shift_i, int neg_shift_j, double* out) {
+  constexpr std::int64_t kBlock = 256;
+  double S[kMaxDigits + 1][kBlock];
+  for (std::int64_t e0 = 0; e0 < count; e0 += kBlock) {
+    const std::int64_t nb = std::min(kBlock, count - e0);
+    for (int c = 0; c < t.digits; ++c) std::fill(S[c], S[c] + nb, 0.0);
+    for (int l = 0; l < t.N; ++l) {
+      const std::uint8_t* yl = y[l] + offset + e0;
+      for (int c = 0; c < t.digits; ++c) {
+        const double w = t.W_digit[l][c];
+        double* Sc = S[c];
+        for (std::int64_t e = 0; e < nb; ++e) Sc[e] += w * static_cast<double>(yl[e]);
+      }
+    }
+    for (std::int64_t e = 0; e < nb; ++e) {
+      // q = round(S / M): S / M < 28 * 256 and |C'| < M/8 + tiny, so the fp64 estimate rounds right.
+      double approx = 0;
+      for (int c = t.digits - 1; c >= 0; --c) approx = approx * 0x1p40 + S[c][e];
+      approx *= t.inv_M;
+      const double q = std::nearbyint(approx);
+      // Digits of S - q M (exact: q M_c < 2^13 2^40 < 2^53), carried into [0, 2^40) below a signed
+      // top digit; a negative value is negated and carried again (sign and magnitude).
+      std::int64_t dg[kMaxDigits + 2] = {};
+      for (int c = 0; c < t.digits; ++c) dg[c] = static_cast<std::int64_t>(S[c][e] - q * t.M_digit[c]);
+      const int top = t.digits;
+      auto carry_up = [&] {
+        for (int c = 0; c < top; ++c) {
+          const std::int64_t carry = dg[c] >> kDigitBits;  // floor division (arithmetic shift)
+          dg[c] -= carry * (std::int64_t{1} << kDigitBits);
+          dg[c + 1] += carry;
+        }
+      };
+      carry_up();
+      const bool negative = dg[top] < 0;
+      if (negative) {
+        for (int c = 0; c <= top; ++c) dg[c] = -dg[c];
+        carry_up();
+      }
+      int hi = top;
+      while (hi > 0 && dg[hi] == 0) --hi;
+      double v = 0;
+      int base = 0;
+      if (dg[hi] != 0) {
+        const int lo = std::max(0, hi - 2);
+        unsigned __int128 acc = 0;
+        for (int c = hi; c >= lo; --c) acc = (acc << kDigitBits) | static_cast<std::uint64_t>(dg[c]);
+        base = kDigitBits * lo;
+        bool sticky = false;
+        for (int c = 0; c < lo; ++c) sticky |= dg[c] != 0;
+        if (sticky) {  // a set bit below the 128-bit window keeps the conversion's rounding exact
+          acc = (acc << 1) | 1u;
+          base -= 1;
+        }
+        v = static_cast<double>(acc);  // one correct rounding (RNE)
+      }
+      if (negative) v = -v;
+      out[e0 + e] = v == 0 ? 0.0 : scale2(v, base + neg_shift_i[e0 + e] + neg_shift_j);
+    }
+  }
+}
+
+}  // namespace
+
+// ---- scheme I driver ----------------------------------------------------------------------------
+
+void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                       const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                       std::int64_t ldc, CallReport* report) {
+  const Operands o{ta, tb, A, lda, B, ldb, m, n, k};
+  const SlicePlanInputs in = slice_inputs(o);
+  const OzakiPlan plan = plan_slices(s, o, in);
+  const int S = plan.slices;
+  // Host (fp64): per-row scales of op(A) D, per-column scales of D^-1 op(B), slicing.
+  const auto slices_a = slice(k, m, in.ra, in.d, 1, S, [&](std::int64_t kk, std::int64_t i) { return o.a(i, kk); });
+  const auto slices_b = slice(k, n, in.cb, in.d, -1, S, [&](std::int64_t kk, std::int64_t j) { return o.b(kk, j); });
+
+  // Device: for each slice pair (s, t) and each K chunk of <= 256, the exact integer partial sum
+  // P[j][i] = sum_k qa_s[k][i] qb_t[k][j] in fp32 PSUM, stored raw to HBM.
+  const std::int64_t chunks = plan.k_chunks;
+  const std::int64_t pairs_per_launch = products_per_launch(chunks, m, n);
+  std::vector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(pairs_per_launch, plan.products) * chunks * n * m));
+  std::vector<double> acc(static_cast<std::size_t>(m * n), 0.0);
+  Trace trace;
+  // Pairs by decreasing s + t: smallest contributions first.
+  std::vector<std::pair<int, int>> pairs;
+  for (int d = S - 1; d >= 0; --d)
+    for (int s0 = d; s0 >= 0; --s0) pairs.emplace_back(s0, d - s0);
+  // Row exponents of op(A) D and their range: columns whose scale exponents all stay normal take the
+  // vectorised accumulate_scaled; the others scale element by element, by pow2_normal or ldexp, so
+  // the scaled partial is rounded exactly once either way.
+  std::vector<int> ea(static_cast<std::size_t>(m));
+  for (std::int64_t i = 0; i < m; ++i) {
+    const int e = in.ra[static_cast<std::size_t>(i)].e_max;
+    ea[static_cast<std::size_t>(i)] = e == kNoExp ? 0 : e;
+  }
+  const int ea_min = m > 0 ? *std::min_element(ea.begin(), ea.end()) : 0;
+  const int ea_max = m > 0 ? *std::max_element(ea.begin(), ea.end()) : 0;
+  const LaunchConfig lc = s.launch_config();
+  for (std::size_t p0 = 0; p0 < pairs.size(); p0 += static_cast<std::size_t>(pairs_per_launch)) {
+    const std::size_t np = std::min(pairs.size() - p0, static_cast<std::size_t>(pairs_per_launch));
+    std::vector<BlockGemmArgs> probs;
+    for (std::size_t q = 0; q < np; ++q) {
+      const auto [ps, pt] = pairs[p0 + q];
+      for (std::int64_t c = 0; c < chunks; ++c)
+        probs.push_back(integer_product(slices_a[static_cast<std::size_t>(ps)].data(),
+                                        slices_b[static_cast<std::size_t>(pt)].data(), m, n, k, c * kSliceKChunk,
+                                        kSliceKChunk,
+                                        partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
+    }
+    LaunchResult r = launch_gemm(lc, probs);
+    trace.append(r.trace);
+    if (s.timing_only) continue;
+    // Host (fp64): acc += 2^(e_i + f_j - 8(s+1) - 8(t+1)) * P, pair by pair in `pairs` order and
+    // chunk by chunk (exact scaling).
+    for (std::size_t q = 0; q < np; ++q) {
+      const auto [ps, pt] = pairs[p0 + q];
+      const int shift = -kSliceBits * (ps + 1) - kSliceBits * (pt + 1);
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        const float* P = partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m;
+        for (std::int64_t j = 0; j < n; ++j) {
+          const int fj = in.cb[static_cast<std::size_t>(j)].e_max;
+          const int ej = shift + (fj == kNoExp ? 0 : fj);
+          double* accj = acc.data() + j * m;
+          const float* Pj = P + j * m;
+          if (ej + ea_min >= -1022 && ej + ea_max <= 1023) {  // whole column in the normal range
+            accumulate_scaled(accj, Pj, ea.data(), ej, m);
+            continue;
+          }
+          for (std::int64_t i = 0; i < m; ++i) accj[i] += scale2(Pj[i], ej + ea[static_cast<std::size_t>(i)]);
+        }
+      }
+    }
+  }
+  if (!s.timing_only) finish_c(s, o, acc, alpha, beta, C, ldc);
+  finish_report(report, s, std::move(trace));
+  fill_report(report, plan);
+}
+
+// ---- scheme II driver ---------------------------------------------------------------------------
+
+void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                    const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                    std::int64_t ldc, CallReport* report) {
+  const Operands o{ta, tb, A, lda, B, ldb, m, n, k};
+  CrtScaling sc = crt_scaling(o);
+  const OzakiPlan plan = plan_crt(s, o, sc);
+  const CrtTable t = crt_table(plan.moduli);
+  sc.sa.resize(static_cast<std::size_t>(m));
+  sc.sb.resize(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < m; ++i) sc.sa[static_cast<std::size_t>(i)] = line_shift(sc.ra[static_cast<std::size_t>(i)], t.H);
+  for (std::int64_t j = 0; j < n; ++j) sc.sb[static_cast<std::size_t>(j)] = line_shift(sc.cb[static_cast<std::size_t>(j)], t.H);
+  // Host (fp64): the scaled, rounded integers (exact doubles, |x| <= 2^H).
+  std::vector<double> xa, xb;
+  scaled_integers(o, sc, xa, xb);
+
+  const std::int64_t chunks = plan.k_chunks;
+  const std::int64_t per_launch = products_per_launch(chunks, m, n);
+  std::vector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(per_launch, plan.moduli) * chunks * n * m));
+  std::vector<std::uint16_t> res_a(static_cast<std::size_t>(std::min<std::int64_t>(per_launch, plan.moduli) * k * m));
+  std::vector<std::uint16_t> res_b(static_cast<std::size_t>(std::min<std::int64_t>(per_launch, plan.moduli) * k * n));
+  // y[l][i + j m] = C' mod p_l.
+  std::vector<std::vector<std::uint8_t>> y(static_cast<std::size_t>(plan.moduli));
+  Trace trace;
+  const LaunchConfig lc = s.launch_config();
+  for (int l0 = 0; l0 < plan.moduli; l0 += static_cast<int>(per_launch)) {
+    const int nl = std::min(plan.moduli - l0, static_cast<int>(per_launch));
+    std::vector<BlockGemmArgs> probs;
+    for (int q = 0; q < nl; ++q) {
+      const int l = l0 + q;
+      const double p = kCrtModuli[l], inv_p = 1.0 / p;
+      std::uint16_t* ra = res_a.data() + static_cast<std::int64_t>(q) * k * m;
+      std::uint16_t* rb = res_b.data() + static_cast<std::int64_t>(q) * k * n;
+      // Host (fp64): residues of the scaled integers, centred, as int8-valued bf16.
+      for (std::size_t e = 0; e < xa.size(); ++e) ra[e] = residue_bf16(xa[e], p, inv_p, t.pow2_mod[l]);
+      for (std::size_t e = 0; e < xb.size(); ++e) rb[e] = residue_bf16(xb[e], p, inv_p, t.pow2_mod[l]);
+      // Device: P[j][i] = sum_{k in chunk} ra[k][i] rb[k][j], exact in fp32 PSUM (chunks <= 1024).
+      for (std::int64_t c = 0; c < chunks; ++c)
+        probs.push_back(integer_product(ra, rb, m, n, k, c * kCrtKChunk, kCrtKChunk,
+                                        partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
+    }
+    LaunchResult r = launch_gemm(lc, probs);
+    trace.append(r.trace);
+    if (s.timing_only) continue;
+    // Host (fp64): y_l = sum over chunks of P mod p_l (integers < 2^53: exact).
+    for (int q = 0; q < nl; ++q) {
+      const int l = l0 + q;
+      const double p = kCrtModuli[l], inv_p = 1.0 / p;
+      std::vector<std::uint8_t>& yl = y[static_cast<std::size_t>(l)];
+      yl.assign(static_cast<std::size_t>(m * n), 0);
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        const float* P = partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m;
+        for (std::int64_t e = 0; e < m * n; ++e) {
+          double v = mod_small(std::fabs(static_cast<double>(P[e])), p, inv_p);
+          if (P[e] < 0 && v != 0) v = p - v;
+          v += yl[static_cast<std::size_t>(e)];
+          if (v >= p) v -= p;
+          yl[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(v);
+        }
+      }
+    }
+  }
+  if (!s.timing_only) {
+    // Host (fp64): CRT reconstruction and the inverse scaling, column by column.
+    std::vector<double> acc(static_cast<std::size_t>(m * n), 0.0);
+    std::vector<const std::uint8_t*> yp(static_cast<std::size_t>(plan.moduli));
+    for (int l = 0; l < plan.moduli; ++l) yp[static_cast<std::size_t>(l)] = y[static_cast<std::size_t>(l)].data();
+    std::vector<int> neg_sa(static_cast<std::size_t>(m));
+    for (std::int64_t i = 0; i < m; ++i) neg_sa[static_cast<std::size_t>(i)] = -sc.sa[static_cast<std::size_t>(i)];
+    for (std::int64_t j = 0; j < n; ++j)
+      crt_reconstruct_block(t, yp.data(), m, j * m, neg_sa.data(), -sc.sb[static_cast<std::size_t>(j)], acc.data() + j * m);
+    finish_c(s, o, acc, alpha, beta, C, ldc);
+  }
+  finish_report(report, s, std::move(trace));
+  fill_report(report, plan);
+}
+
+}  // namespace detail
+
+OzakiPlan plan_ozaki(const Settings& st, std::int64_t m, std::int64_t n, std::int64_t k, Op ta, Op tb, const double* A,
+                     std::int64_t lda, const double* B, std::int64_t ldb) {
+  const detail::Operands o{ta, tb, A, lda, B, ldb, m, n, k};
+  if (st.ozaki_scheme == OzakiScheme::slices) return detail::plan_slices(st, o, detail::slice_inputs(o));
+  return detail::plan_crt(st, o, detail::crt_scaling(o));
+}
+
+}  // namespace trn::blas
