@@ -201,15 +201,19 @@ void fill_report(CallReport* report, const OzakiPlan& plan) {
   report->ozaki_products = plan.products;
   report->ozaki_k_chunks = plan.k_chunks;
   report->ozaki_mantissa_bits = plan.mantissa_bits;
+  report->ozaki_host_fallback = plan.fallback_outputs;
   report->ozaki_capped = plan.capped;
-  if (plan.capped)
-    report->ozaki_cap_note = std::string(ozaki_scheme_name(plan.scheme)) + ": the inputs' exponent spread asks for " +
-                             std::to_string(plan.wanted) + (plan.scheme == OzakiScheme::crt ? " moduli" : " slices") +
-                             ", capped at " +
-                             std::to_string(plan.scheme == OzakiScheme::crt ? plan.moduli : plan.slices) + " (" +
-                             std::to_string(plan.mantissa_bits) +
-                             " mantissa bits per row/column maximum); elements far below their row's or column's "
-                             "largest lose digits";
+  if (!plan.capped) return;
+  const bool crt = plan.scheme == OzakiScheme::crt;
+  std::string note = ozaki_scheme_name(plan.scheme);
+  if (plan.wanted > (crt ? plan.moduli : plan.slices))
+    note += ": the inputs' exponent spread asks for " + std::to_string(plan.wanted) + (crt ? " moduli" : " slices") +
+            ", capped at " + std::to_string(crt ? plan.moduli : plan.slices) + " (" +
+            std::to_string(plan.mantissa_bits) + " mantissa bits per row/column maximum)";
+  if (plan.fallback_skipped > 0)
+    note += ": " + std::to_string(plan.fallback_outputs) + " outputs with lost low-order terms recomputed on the host, " +
+            std::to_string(plan.fallback_skipped) + " more left as computed (host budget)";
+  report->ozaki_cap_note = note + "; elements far below their row's or column's largest may lose digits";
 }
 
 // ---- scheme I: slices ---------------------------------------------------------------------------
@@ -431,6 +435,7 @@ OzakiPlan plan_crt(const Settings& st, const Operands& o, const CrtScaling& sc) 
   for (const LineStats& s : sc.ra) R = std::max(R, ratio(s));
   for (const LineStats& s : sc.cb) R = std::max(R, ratio(s));
   int bits = 56 + ceil_log2(R) + st.ozaki_mantissa_bit_offset;
+  const int automatic = bits;
   const bool fixed = st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0;
   if (fixed)
     bits = st.ozaki_max_mantissa_bits;
@@ -438,6 +443,7 @@ OzakiPlan plan_crt(const Settings& st, const Operands& o, const CrtScaling& sc) 
     bits = std::min(bits, st.ozaki_max_mantissa_bits);
   OzakiPlan p;
   p.scheme = OzakiScheme::crt;
+  p.reduced = bits < automatic || st.ozaki_mantissa_bit_offset < 0;  // the caller asked for less
   p.moduli = 0;
   for (int N = 2; N <= kOzakiMaxModuli; ++N)
     if (crt_bits(crt_H(N), o.k) >= bits) {
@@ -551,6 +557,58 @@ void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std:
   }
 }
 
+// Lost-term fallback (ozaki.hpp, Limits). The rounding of the scaled inputs bounds the error of
+// C'_ij = sum_k a'_ik b'_kj in scaled units by E_ij = (SA_i + SB_j) / 2 + k / 4, SA_i = sum_k |a'_ik| +
+// k/2 >= sum_k |a_ik 2^(d_k + s_i)| (|a' - a 2^(d+s)| <= 1/2), likewise SB_j. An output with
+// |C'_ij| < 2^20 E_ij may have lost the terms that make it (a huge a_ik meeting a tiny b_kj that the
+// balancing could not equalise: A = [1 t; t 1], B = [t 1; 1 t], C_11 = 2t); such outputs are
+// recomputed on the host as a long-double (64-bit significand, 15-bit exponent) dot product of the
+// original inputs, which neither overflows nor underflows for fp64 products, rounded once to fp64.
+// Random data never gets there (E / |C'| ~ 4k 2^-H << 2^-20); the host work is capped at
+// kFallbackBudget multiply-adds per call, beyond which the rest is left as computed and the cap is
+// reported (CallReport::ozaki_capped and the C API's log line).
+constexpr std::int64_t kFallbackBudget = std::int64_t{1} << 26;
+
+void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const std::vector<double>& xa,
+                            const std::vector<double>& xb, std::vector<double>& acc, OzakiPlan& plan) {
+  const std::int64_t m = o.m, n = o.n, k = o.k;
+  std::vector<double> SA(static_cast<std::size_t>(m), 0.0), SB(static_cast<std::size_t>(n), 0.0);
+  for (std::int64_t kk = 0; kk < k; ++kk) {
+    for (std::int64_t i = 0; i < m; ++i) SA[static_cast<std::size_t>(i)] += std::fabs(xa[static_cast<std::size_t>(kk * m + i)]);
+    for (std::int64_t j = 0; j < n; ++j) SB[static_cast<std::size_t>(j)] += std::fabs(xb[static_cast<std::size_t>(kk * n + j)]);
+  }
+  const double half_k = 0.5 * static_cast<double>(k);
+  std::int64_t spent = 0, skipped = 0;
+  for (std::int64_t j = 0; j < n; ++j) {
+    const LineStats& cj = sc.cb[static_cast<std::size_t>(j)];
+    if (cj.e_max == kNoExp) continue;  // a zero column of op(B): C(:, j) = 0 exactly
+    for (std::int64_t i = 0; i < m; ++i) {
+      if (sc.ra[static_cast<std::size_t>(i)].e_max == kNoExp) continue;
+      const double E = 0.5 * (SA[static_cast<std::size_t>(i)] + half_k + SB[static_cast<std::size_t>(j)] + half_k) + 0.25 * static_cast<double>(k);
+      double& c = acc[static_cast<std::size_t>(i + j * m)];
+      // |C'| = |c| 2^(s_i + t_j); compare in scaled units without overflow: |c| vs E 2^(20 - s_i - t_j).
+      const int e = 20 - sc.sa[static_cast<std::size_t>(i)] - sc.sb[static_cast<std::size_t>(j)];
+      if (std::fabs(c) >= std::ldexp(E, e)) continue;
+      if (spent + k > kFallbackBudget) {
+        ++skipped;
+        continue;
+      }
+      long double dot = 0;
+      for (std::int64_t kk = 0; kk < k; ++kk) {
+        const double a = o.a(i, kk), b = o.b(kk, j);
+        if (std::isfinite(a) && std::isfinite(b)) dot += static_cast<long double>(a) * static_cast<long double>(b);
+      }
+      c = static_cast<double>(dot);
+      spent += k;
+      ++plan.fallback_outputs;
+    }
+  }
+  if (skipped > 0) {
+    plan.capped = true;
+    plan.fallback_skipped = skipped;
+  }
+}
+
 }  // namespace
 
 // ---- scheme I driver ----------------------------------------------------------------------------
@@ -635,7 +693,7 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
                     std::int64_t ldc, CallReport* report) {
   const Operands o{ta, tb, A, lda, B, ldb, m, n, k};
   CrtScaling sc = crt_scaling(o);
-  const OzakiPlan plan = plan_crt(s, o, sc);
+  OzakiPlan plan = plan_crt(s, o, sc);
   const CrtTable t = crt_table(plan.moduli);
   sc.sa.resize(static_cast<std::size_t>(m));
   sc.sb.resize(static_cast<std::size_t>(n));
@@ -700,6 +758,7 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
     for (std::int64_t i = 0; i < m; ++i) neg_sa[static_cast<std::size_t>(i)] = -sc.sa[static_cast<std::size_t>(i)];
     for (std::int64_t j = 0; j < n; ++j)
       crt_reconstruct_block(t, yp.data(), m, j * m, neg_sa.data(), -sc.sb[static_cast<std::size_t>(j)], acc.data() + j * m);
+    if (!plan.reduced) recompute_lost_outputs(o, sc, xa, xb, acc, plan);
     finish_c(s, o, acc, alpha, beta, C, ldc);
   }
   finish_report(report, s, std::move(trace));

@@ -63,6 +63,7 @@ struct CallReport {
   OzakiScheme ozaki_scheme = OzakiScheme::crt;
   int ozaki_moduli = 0;            // scheme II: moduli (one TensorE GEMM each per K chunk)
   int ozaki_k_chunks = 0;          // K chunks (PSUM flushes) per product
+  std::int64_t ozaki_host_fallback = 0;  // II: outputs recomputed on the host (lost terms, ozaki.hpp)
   bool ozaki_capped = false;       // the automatic precision hit the work cap (ozaki_cap_note says why)
   std::string ozaki_cap_note;      // one line for the log when ozaki_capped
   Trace trace;                     // merged trace of every kernel launched by the call
@@ -121,6 +122,9 @@ struct OzakiPlan {
   int mantissa_bits = 0;  // I: 8 * slices; II: bits kept for the largest element of a row/column
   bool capped = false;    // the automatic count exceeded the cap and was clamped (accuracy reduced)
   int wanted = 0;         // the automatic count before the cap (slices or moduli)
+  bool reduced = false;   // II: the knobs asked for fewer bits than automatic (no lost-term fallback)
+  std::int64_t fallback_outputs = 0;  // II: outputs recomputed on the host (ozaki.hpp, Limits)
+  std::int64_t fallback_skipped = 0;  // II: outputs past the fallback budget, left as computed
 };
 constexpr int kOzakiMaxSlices = 24;  // scheme I, automatic: at most 300 slice products per K chunk
 constexpr int kOzakiMaxModuli = 28;  // scheme II: the moduli table (products of up to 28 moduli < 2^215)
