@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
 
 #include "gemm_kernel.hpp"
@@ -61,6 +62,18 @@ inline int exp_of(double x) {
   if (bits == 0 || biased == 0x7ff) return kNoExp;
   if (biased != 0) return biased - 1022;
   return std::ilogb(x) + 1;
+}
+
+// 2^e for a normal exponent (-1022 <= e <= 1023), built from its bits: exact.
+inline double pow2_normal(int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); }
+// x 2^e rounded once when the result is normal (a product by a normal power of two is correctly rounded).
+inline double scale2(double x, int e) { return e >= -1022 && e <= 1023 ? x * pow2_normal(e) : std::ldexp(x, e); }
+// Nearest integer (ties to even) of a double, as nearbyint in the default rounding mode.
+inline double round_integer(double v) {
+  constexpr double kTwo52 = 0x1p52;
+  if (!(std::fabs(v) < kTwo52)) return v;  // already an integer
+  const double c = std::copysign(kTwo52, v);
+  return (v + c) - c;
 }
 
 inline int floor_div2(int v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }
@@ -120,7 +133,7 @@ void exponent_stats(const Operands& o, const std::vector<int>& d, std::vector<Li
 void magnitude_stats(const Operands& o, const std::vector<int>& d, std::vector<LineStats>& ra, std::vector<LineStats>& cb) {
   auto add = [](LineStats& s, double x, int shift) {
     if (s.e_max == kNoExp || !std::isfinite(x) || x == 0) return;
-    const double v = std::ldexp(std::fabs(x), shift - s.e_max);
+    const double v = scale2(std::fabs(x), shift - s.e_max);
     s.sum_rel += v;
     s.sumsq_rel += v * v;
     s.max_rel = std::max(s.max_rel, v);
@@ -163,10 +176,6 @@ void finish_c(const Settings& s, const Operands& o, std::vector<double>& acc, do
     }
 }
 
-// 2^e for a normal exponent (-1022 <= e <= 1023), built from its bits: exact.
-inline double pow2_normal(int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); }
-// x 2^e rounded once when the result is normal (a product by a normal power of two is correctly rounded).
-inline double scale2(double x, int e) { return e >= -1022 && e <= 1023 ? x * pow2_normal(e) : std::ldexp(x, e); }
 
 // Several products per launch (grid axis 2), so that small problems still give every host thread
 // and emulated core a program; partial-sum storage stays under kPartialBudget.
@@ -388,33 +397,114 @@ CrtTable crt_table(int N) {
   return t;
 }
 
-// x mod p in [0, p) for an integer-valued double 0 <= x < 2^53 (exact: floor(x / p) is off by at
-// most one and corrected; x - q p is exact).
-inline double mod_small(double x, double p, double inv_p) {
-  double r = x - std::floor(x * inv_p) * p;
-  if (r < 0) r += p;
-  if (r >= p) r -= p;
-  return r;
+// Nearest integer to v for |v| < 2^51 (round to nearest even through the 1.5 2^52 add: the fp64
+// default rounding mode, no libm call, vectorisable).
+inline double nearest_small(double v) {
+  constexpr double kMagic = 0x1.8p52;
+  return (v + kMagic) - kMagic;
 }
 
-// Residue of an integer-valued double x (|x| < 2^127) mod p, centred in [-p/2, p/2), as bf16 bits.
-inline std::uint16_t residue_bf16(double x, double p, double inv_p, const double* pow2_mod) {
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(x);
-  const bool negative = (bits >> 63) != 0;
-  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-  double mant;
-  int e = 0;
-  if (biased >= 1075) {  // |x| = mant 2^e with a 53-bit integer mant
-    mant = static_cast<double>((bits & ((std::uint64_t{1} << 52) - 1)) | (std::uint64_t{1} << 52));
-    e = biased - 1075;
-  } else {
-    mant = std::fabs(x);
+// An integer-valued double x = mant 2^e as (mant, e): mant signed with |mant| < 2^53, e >= 0.
+struct SplitInts {
+  std::vector<double> mant;
+  std::vector<std::int32_t> e;
+};
+SplitInts split_ints(const std::vector<double>& x) {
+  SplitInts out{std::vector<double>(x.size()), std::vector<std::int32_t>(x.size())};
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(x[i]);
+    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+    if (biased >= 1075) {  // |x| >= 2^53: keep sign and fraction, exponent field of 2^52
+      out.mant[i] = std::bit_cast<double>((bits & ~(std::uint64_t{0x7ff} << 52)) | (std::uint64_t{1075} << 52));
+      out.e[i] = biased - 1075;
+    } else {
+      out.mant[i] = x[i];
+      out.e[i] = 0;
+    }
   }
-  double r = mod_small(mant, p, inv_p);
-  if (e > 0) r = mod_small(r * pow2_mod[e], p, inv_p);
-  if (negative && r != 0) r = p - r;
-  if (2 * r >= p) r -= p;
-  return f32_to_bf16_rne(static_cast<float>(r));
+  return out;
+}
+
+// Residues of x = mant 2^e modulo p, centred in [-p/2, p/2), as bf16 bits (integers of <= 8
+// significant bits: the float's top half is exact). mant - p round(mant / p) lies within
+// [-3p/2, 3p/2] (the quotient's fp64 estimate is off by at most one), times 2^e mod p (< 256) stays
+// below 2^17, whose centred residue is exact; every product and difference is an exact integer < 2^53.
+template <int>
+inline void residues_body(const double* mant, const std::int32_t* e, std::int64_t count, double p, double inv_p,
+                          const double* pow2_mod, std::uint16_t* out) {
+  const double half = 0.5 * p;
+  for (std::int64_t i = 0; i < count; ++i) {
+    const double x = mant[i];
+    const double r = x - nearest_small(x * inv_p) * p;
+    const double w = r * pow2_mod[e[i]];
+    double c = w - nearest_small(w * inv_p) * p;
+    c = c >= half ? c - p : c;
+    c = c < -half ? c + p : c;
+    out[i] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(c)) >> 16);
+  }
+}
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void residues_avx512(
+    const double* mant, const std::int32_t* e, std::int64_t count, double p, double inv_p, const double* pow2_mod,
+    std::uint16_t* out) {
+  residues_body<1>(mant, e, count, p, inv_p, pow2_mod, out);
+}
+void residues(const SplitInts& x, double p, double inv_p, const double* pow2_mod, std::uint16_t* out) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  const auto count = static_cast<std::int64_t>(x.mant.size());
+  if (avx512)
+    residues_avx512(x.mant.data(), x.e.data(), count, p, inv_p, pow2_mod, out);
+  else
+    residues_body<0>(x.mant.data(), x.e.data(), count, p, inv_p, pow2_mod, out);
+}
+
+// y = (y + P mod p) mod p in [0, p) for exact integer partials |P| <= 2^24 (the quotient estimate is
+// the nearest integer: P / p's fp64 error is far below 1/2 away from ties, and a tie gives +-p/2).
+template <int>
+inline void fold_partial_body(const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
+  for (std::int64_t i = 0; i < count; ++i) {
+    const double v = P[i];
+    double r = v - nearest_small(v * inv_p) * p;
+    r = r < 0 ? r + p : r;
+    double s = first ? r : r + static_cast<double>(y[i]);
+    s = s >= p ? s - p : s;
+    y[i] = static_cast<std::uint8_t>(static_cast<int>(s));
+  }
+}
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void fold_partial_avx512(
+    const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
+  fold_partial_body<1>(P, count, p, inv_p, first, y);
+}
+void fold_partial(const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  if (avx512)
+    fold_partial_avx512(P, count, p, inv_p, first, y);
+  else
+    fold_partial_body<0>(P, count, p, inv_p, first, y);
+}
+
+// S[c][e] += W_l digit c * y_l[e] over a block (exact: sums < 2^53).
+template <int>
+inline void digit_sums_body(const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb,
+                            double (*S)[256]) {
+  for (int l = 0; l < t.N; ++l) {
+    const std::uint8_t* yl = y[l] + offset;
+    for (int c = 0; c < t.digits; ++c) {
+      const double w = t.W_digit[l][c];
+      double* Sc = S[c];
+      for (std::int64_t e = 0; e < nb; ++e) Sc[e] += w * static_cast<double>(yl[e]);
+    }
+  }
+}
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void digit_sums_avx512(
+    const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb, double (*S)[256]) {
+  digit_sums_body<1>(t, y, offset, nb, S);
+}
+void digit_sums(const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb, double (*S)[256]) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  if (avx512)
+    digit_sums_avx512(t, y, offset, nb, S);
+  else
+    digit_sums_body<0>(t, y, offset, nb, S);
 }
 
 struct CrtScaling {
@@ -484,12 +574,12 @@ void scaled_integers(const Operands& o, const CrtScaling& sc, std::vector<double
   o.each_a([&](std::int64_t i, std::int64_t kk, double x) {
     if (!std::isfinite(x) || x == 0) return;
     xa[static_cast<std::size_t>(kk * o.m + i)] =
-        std::nearbyint(std::ldexp(x, sc.d[static_cast<std::size_t>(kk)] + sc.sa[static_cast<std::size_t>(i)]));
+        round_integer(scale2(x, sc.d[static_cast<std::size_t>(kk)] + sc.sa[static_cast<std::size_t>(i)]));
   });
   o.each_b([&](std::int64_t kk, std::int64_t j, double x) {
     if (!std::isfinite(x) || x == 0) return;
     xb[static_cast<std::size_t>(kk * o.n + j)] =
-        std::nearbyint(std::ldexp(x, -sc.d[static_cast<std::size_t>(kk)] + sc.sb[static_cast<std::size_t>(j)]));
+        round_integer(scale2(x, -sc.d[static_cast<std::size_t>(kk)] + sc.sb[static_cast<std::size_t>(j)]));
   });
 }
 
@@ -498,18 +588,11 @@ void scaled_integers(const Operands& o, const CrtScaling& sc, std::vector<double
 void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std::int64_t count, std::int64_t offset,
                            const int* neg_shift_i, int neg_shift_j, double* out) {
   constexpr std::int64_t kBlock = 256;
-  double S[kMaxDigits + 1][kBlock];
+  double S[kMaxDigits + 1][256];
   for (std::int64_t e0 = 0; e0 < count; e0 += kBlock) {
     const std::int64_t nb = std::min(kBlock, count - e0);
     for (int c = 0; c < t.digits; ++c) std::fill(S[c], S[c] + nb, 0.0);
-    for (int l = 0; l < t.N; ++l) {
-      const std::uint8_t* yl = y[l] + offset + e0;
-      for (int c = 0; c < t.digits; ++c) {
-        const double w = t.W_digit[l][c];
-        double* Sc = S[c];
-        for (std::int64_t e = 0; e < nb; ++e) Sc[e] += w * static_cast<double>(yl[e]);
-      }
-    }
+    digit_sums(t, y, offset + e0, nb, S);
     for (std::int64_t e = 0; e < nb; ++e) {
       // q = round(S / M): S / M < 28 * 256 and |C'| < M/8 + tiny, so the fp64 estimate rounds right.
       double approx = 0;
@@ -702,12 +785,15 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
   // Host (fp64): the scaled, rounded integers (exact doubles, |x| <= 2^H).
   std::vector<double> xa, xb;
   scaled_integers(o, sc, xa, xb);
+  const SplitInts split_a = split_ints(xa), split_b = split_ints(xb);
 
   const std::int64_t chunks = plan.k_chunks;
   const std::int64_t per_launch = products_per_launch(chunks, m, n);
-  std::vector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(per_launch, plan.moduli) * chunks * n * m));
-  std::vector<std::uint16_t> res_a(static_cast<std::size_t>(std::min<std::int64_t>(per_launch, plan.moduli) * k * m));
-  std::vector<std::uint16_t> res_b(static_cast<std::size_t>(std::min<std::int64_t>(per_launch, plan.moduli) * k * n));
+  // Scratch written in full before it is read: no zero fill.
+  const std::int64_t group = std::min<std::int64_t>(per_launch, plan.moduli);
+  const std::unique_ptr<float[]> partial(new float[static_cast<std::size_t>(group * chunks * n * m)]);
+  const std::unique_ptr<std::uint16_t[]> res_a(new std::uint16_t[static_cast<std::size_t>(group * k * m)]);
+  const std::unique_ptr<std::uint16_t[]> res_b(new std::uint16_t[static_cast<std::size_t>(group * k * n)]);
   // y[l][i + j m] = C' mod p_l.
   std::vector<std::vector<std::uint8_t>> y(static_cast<std::size_t>(plan.moduli));
   Trace trace;
@@ -718,15 +804,15 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
     for (int q = 0; q < nl; ++q) {
       const int l = l0 + q;
       const double p = kCrtModuli[l], inv_p = 1.0 / p;
-      std::uint16_t* ra = res_a.data() + static_cast<std::int64_t>(q) * k * m;
-      std::uint16_t* rb = res_b.data() + static_cast<std::int64_t>(q) * k * n;
+      std::uint16_t* ra = res_a.get() + static_cast<std::int64_t>(q) * k * m;
+      std::uint16_t* rb = res_b.get() + static_cast<std::int64_t>(q) * k * n;
       // Host (fp64): residues of the scaled integers, centred, as int8-valued bf16.
-      for (std::size_t e = 0; e < xa.size(); ++e) ra[e] = residue_bf16(xa[e], p, inv_p, t.pow2_mod[l]);
-      for (std::size_t e = 0; e < xb.size(); ++e) rb[e] = residue_bf16(xb[e], p, inv_p, t.pow2_mod[l]);
+      residues(split_a, p, inv_p, t.pow2_mod[l], ra);
+      residues(split_b, p, inv_p, t.pow2_mod[l], rb);
       // Device: P[j][i] = sum_{k in chunk} ra[k][i] rb[k][j], exact in fp32 PSUM (chunks <= 1024).
       for (std::int64_t c = 0; c < chunks; ++c)
         probs.push_back(integer_product(ra, rb, m, n, k, c * kCrtKChunk, kCrtKChunk,
-                                        partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
+                                        partial.get() + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
     }
     LaunchResult r = launch_gemm(lc, probs);
     trace.append(r.trace);
@@ -736,17 +822,9 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
       const int l = l0 + q;
       const double p = kCrtModuli[l], inv_p = 1.0 / p;
       std::vector<std::uint8_t>& yl = y[static_cast<std::size_t>(l)];
-      yl.assign(static_cast<std::size_t>(m * n), 0);
-      for (std::int64_t c = 0; c < chunks; ++c) {
-        const float* P = partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m;
-        for (std::int64_t e = 0; e < m * n; ++e) {
-          double v = mod_small(std::fabs(static_cast<double>(P[e])), p, inv_p);
-          if (P[e] < 0 && v != 0) v = p - v;
-          v += yl[static_cast<std::size_t>(e)];
-          if (v >= p) v -= p;
-          yl[static_cast<std::size_t>(e)] = static_cast<std::uint8_t>(v);
-        }
-      }
+      yl.resize(static_cast<std::size_t>(m * n));
+      for (std::int64_t c = 0; c < chunks; ++c)
+        fold_partial(partial.get() + (static_cast<std::int64_t>(q) * chunks + c) * n * m, m * n, p, inv_p, c == 0, yl.data());
     }
   }
   if (!s.timing_only) {
