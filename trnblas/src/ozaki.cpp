@@ -150,7 +150,7 @@ int ceil_log2(double x) {  // smallest e with x <= 2^e, x > 0
 }
 
 // Host (fp64) epilogue shared by both schemes: special values, then C = alpha acc + beta C.
-void finish_c(const Settings& s, const Operands& o, std::vector<double>& acc, double alpha, double beta, double* C,
+void finish_c(const Settings& s, const Operands& o, double* acc, double alpha, double beta, double* C,
               std::int64_t ldc) {
   const std::int64_t m = o.m, n = o.n, k = o.k;
   // Special values: an output whose row of op(A) or column of op(B) holds Inf/NaN is recomputed as an
@@ -164,25 +164,29 @@ void finish_c(const Settings& s, const Operands& o, std::vector<double>& acc, do
         if (row_bad[static_cast<std::size_t>(i)] || col_bad[static_cast<std::size_t>(j)]) {
           double dot = 0;
           for (std::int64_t kk = 0; kk < k; ++kk) dot += o.a(i, kk) * o.b(kk, j);
-          acc[static_cast<std::size_t>(i + j * m)] = dot;
+          acc[i + j * m] = dot;
         }
   }
   // C = alpha * acc + beta * C; beta == 0 never reads C.
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {
       double& c = C[i + j * ldc];
-      const double v = alpha * acc[static_cast<std::size_t>(i + j * m)];
+      const double v = alpha * acc[i + j * m];
       c = beta == 0.0 ? v : v + beta * c;
     }
 }
 
 
 // Several products per launch (grid axis 2), so that small problems still give every host thread
-// and emulated core a program; partial-sum storage stays under kPartialBudget.
+// and emulated core a program; partial-sum storage stays under `budget` bytes. Scheme II keeps every
+// scratch buffer under glibc's largest mmap threshold (32 MiB), so that repeated calls reuse heap
+// pages instead of faulting fresh ones in.
 constexpr std::int64_t kPartialBudget = std::int64_t{64} << 20;
-std::int64_t products_per_launch(std::int64_t chunks, std::int64_t m, std::int64_t n) {
+constexpr std::int64_t kCrtScratchBudget = std::int64_t{16} << 20;
+std::int64_t products_per_launch(std::int64_t chunks, std::int64_t m, std::int64_t n,
+                                 std::int64_t budget = kPartialBudget) {
   const std::int64_t bytes = chunks * n * m * static_cast<std::int64_t>(sizeof(float));
-  return std::clamp<std::int64_t>(kPartialBudget / std::max<std::int64_t>(bytes, 1), 1, 8);
+  return std::clamp<std::int64_t>(budget / std::max<std::int64_t>(bytes, 1), 1, 8);
 }
 
 // One raw integer GEMM problem: P[n][m] = sum_{k in chunk} qa[k][i] qb[k][j] in fp32 PSUM.
@@ -404,25 +408,41 @@ inline double nearest_small(double v) {
   return (v + kMagic) - kMagic;
 }
 
-// An integer-valued double x = mant 2^e as (mant, e): mant signed with |mant| < 2^53, e >= 0.
-struct SplitInts {
-  std::vector<double> mant;
-  std::vector<std::int32_t> e;
-};
-SplitInts split_ints(const std::vector<double>& x) {
-  SplitInts out{std::vector<double>(x.size()), std::vector<std::int32_t>(x.size())};
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const std::uint64_t bits = std::bit_cast<std::uint64_t>(x[i]);
-    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-    if (biased >= 1075) {  // |x| >= 2^53: keep sign and fraction, exponent field of 2^52
-      out.mant[i] = std::bit_cast<double>((bits & ~(std::uint64_t{0x7ff} << 52)) | (std::uint64_t{1075} << 52));
-      out.e[i] = biased - 1075;
-    } else {
-      out.mant[i] = x[i];
-      out.e[i] = 0;
-    }
+// Per-thread scratch reused across calls and released when the thread exits: scheme II writes
+// ~75 MB of intermediates at 1024^3, and fresh pages would be faulted in on every call.
+enum ScratchSlot { kMantA, kExpA, kMantB, kExpB, kResA, kResB, kPartial, kResidueY, kAcc, kSlotCount };
+template <class T>
+T* scratch(ScratchSlot slot, std::int64_t count) {
+  struct Buffer {
+    std::unique_ptr<double[]> data;  // double: aligned for every T used here
+    std::size_t doubles = 0;
+  };
+  thread_local Buffer buffers[kSlotCount];
+  Buffer& b = buffers[slot];
+  const std::size_t need = (static_cast<std::size_t>(count) * sizeof(T) + sizeof(double) - 1) / sizeof(double);
+  if (b.doubles < need) {
+    b.data.reset(new double[need]);
+    b.doubles = need;
   }
-  return out;
+  return reinterpret_cast<T*>(b.data.get());
+}
+
+// An integer-valued double x = mant 2^e: mant signed with |mant| < 2^53, 0 <= e < kPow2Table.
+struct SplitInts {
+  double* mant = nullptr;
+  std::uint8_t* e = nullptr;
+  std::int64_t count = 0;
+};
+inline void split_int(double x, double& mant, std::uint8_t& e) {
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(x);
+  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  if (biased >= 1075) {  // |x| >= 2^53: keep sign and fraction, exponent field of 2^52
+    mant = std::bit_cast<double>((bits & ~(std::uint64_t{0x7ff} << 52)) | (std::uint64_t{1075} << 52));
+    e = static_cast<std::uint8_t>(biased - 1075);
+  } else {
+    mant = x;
+    e = 0;
+  }
 }
 
 // Residues of x = mant 2^e modulo p, centred in [-p/2, p/2), as bf16 bits (integers of <= 8
@@ -430,7 +450,7 @@ SplitInts split_ints(const std::vector<double>& x) {
 // [-3p/2, 3p/2] (the quotient's fp64 estimate is off by at most one), times 2^e mod p (< 256) stays
 // below 2^17, whose centred residue is exact; every product and difference is an exact integer < 2^53.
 template <int>
-inline void residues_body(const double* mant, const std::int32_t* e, std::int64_t count, double p, double inv_p,
+inline void residues_body(const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p,
                           const double* pow2_mod, std::uint16_t* out) {
   const double half = 0.5 * p;
   for (std::int64_t i = 0; i < count; ++i) {
@@ -444,17 +464,16 @@ inline void residues_body(const double* mant, const std::int32_t* e, std::int64_
   }
 }
 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void residues_avx512(
-    const double* mant, const std::int32_t* e, std::int64_t count, double p, double inv_p, const double* pow2_mod,
+    const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p, const double* pow2_mod,
     std::uint16_t* out) {
   residues_body<1>(mant, e, count, p, inv_p, pow2_mod, out);
 }
 void residues(const SplitInts& x, double p, double inv_p, const double* pow2_mod, std::uint16_t* out) {
   static const bool avx512 = host_simd_available(HostSimd::avx512);
-  const auto count = static_cast<std::int64_t>(x.mant.size());
   if (avx512)
-    residues_avx512(x.mant.data(), x.e.data(), count, p, inv_p, pow2_mod, out);
+    residues_avx512(x.mant, x.e, x.count, p, inv_p, pow2_mod, out);
   else
-    residues_body<0>(x.mant.data(), x.e.data(), count, p, inv_p, pow2_mod, out);
+    residues_body<0>(x.mant, x.e, x.count, p, inv_p, pow2_mod, out);
 }
 
 // y = (y + P mod p) mod p in [0, p) for exact integer partials |P| <= 2^24 (the quotient estimate is
@@ -567,20 +586,35 @@ int line_shift(const LineStats& s, int H) {
   return H - 1 - (s.e_max + ceil_log2(norm_rel));
 }
 
-// The rounded scaled integers of op(A) D 2^sa as [k][m] and of D^-1 op(B) 2^sb as [k][n] (doubles).
-void scaled_integers(const Operands& o, const CrtScaling& sc, std::vector<double>& xa, std::vector<double>& xb) {
-  xa.assign(static_cast<std::size_t>(o.k * o.m), 0.0);
-  xb.assign(static_cast<std::size_t>(o.k * o.n), 0.0);
+// The rounded scaled integers of op(A) D 2^sa as [k][m] and of D^-1 op(B) 2^sb as [k][n], split
+// into (mant, e), and the sums SA_i = sum_k |a'_ik|, SB_j = sum_k |b'_kj| (for the lost-term check).
+struct ScaledInts {
+  SplitInts a, b;
+  std::vector<double> SA, SB;
+};
+ScaledInts scaled_integers(const Operands& o, const CrtScaling& sc) {
+  ScaledInts out;
+  out.a = {scratch<double>(kMantA, o.k * o.m), scratch<std::uint8_t>(kExpA, o.k * o.m), o.k * o.m};
+  out.b = {scratch<double>(kMantB, o.k * o.n), scratch<std::uint8_t>(kExpB, o.k * o.n), o.k * o.n};
+  out.SA.assign(static_cast<std::size_t>(o.m), 0.0);
+  out.SB.assign(static_cast<std::size_t>(o.n), 0.0);
   o.each_a([&](std::int64_t i, std::int64_t kk, double x) {
-    if (!std::isfinite(x) || x == 0) return;
-    xa[static_cast<std::size_t>(kk * o.m + i)] =
-        round_integer(scale2(x, sc.d[static_cast<std::size_t>(kk)] + sc.sa[static_cast<std::size_t>(i)]));
+    const double v = std::isfinite(x) && x != 0
+                         ? round_integer(scale2(x, sc.d[static_cast<std::size_t>(kk)] + sc.sa[static_cast<std::size_t>(i)]))
+                         : 0.0;
+    out.SA[static_cast<std::size_t>(i)] += std::fabs(v);
+    const std::int64_t at = kk * o.m + i;
+    split_int(v, out.a.mant[at], out.a.e[at]);
   });
   o.each_b([&](std::int64_t kk, std::int64_t j, double x) {
-    if (!std::isfinite(x) || x == 0) return;
-    xb[static_cast<std::size_t>(kk * o.n + j)] =
-        round_integer(scale2(x, -sc.d[static_cast<std::size_t>(kk)] + sc.sb[static_cast<std::size_t>(j)]));
+    const double v = std::isfinite(x) && x != 0
+                         ? round_integer(scale2(x, -sc.d[static_cast<std::size_t>(kk)] + sc.sb[static_cast<std::size_t>(j)]))
+                         : 0.0;
+    out.SB[static_cast<std::size_t>(j)] += std::fabs(v);
+    const std::int64_t at = kk * o.n + j;
+    split_int(v, out.b.mant[at], out.b.e[at]);
   });
+  return out;
 }
 
 // C'_e = sum_l W_l y_l[e] mod M, centred, rounded once to fp64 and scaled by 2^(-sa_i - sb_j), for a
@@ -652,14 +686,9 @@ void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std:
 // reported (CallReport::ozaki_capped and the C API's log line).
 constexpr std::int64_t kFallbackBudget = std::int64_t{1} << 26;
 
-void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const std::vector<double>& xa,
-                            const std::vector<double>& xb, std::vector<double>& acc, OzakiPlan& plan) {
+void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const ScaledInts& x, double* acc, OzakiPlan& plan) {
   const std::int64_t m = o.m, n = o.n, k = o.k;
-  std::vector<double> SA(static_cast<std::size_t>(m), 0.0), SB(static_cast<std::size_t>(n), 0.0);
-  for (std::int64_t kk = 0; kk < k; ++kk) {
-    for (std::int64_t i = 0; i < m; ++i) SA[static_cast<std::size_t>(i)] += std::fabs(xa[static_cast<std::size_t>(kk * m + i)]);
-    for (std::int64_t j = 0; j < n; ++j) SB[static_cast<std::size_t>(j)] += std::fabs(xb[static_cast<std::size_t>(kk * n + j)]);
-  }
+  const std::vector<double>&SA = x.SA, &SB = x.SB;
   const double half_k = 0.5 * static_cast<double>(k);
   std::int64_t spent = 0, skipped = 0;
   for (std::int64_t j = 0; j < n; ++j) {
@@ -668,7 +697,7 @@ void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const std::
     for (std::int64_t i = 0; i < m; ++i) {
       if (sc.ra[static_cast<std::size_t>(i)].e_max == kNoExp) continue;
       const double E = 0.5 * (SA[static_cast<std::size_t>(i)] + half_k + SB[static_cast<std::size_t>(j)] + half_k) + 0.25 * static_cast<double>(k);
-      double& c = acc[static_cast<std::size_t>(i + j * m)];
+      double& c = acc[i + j * m];
       // |C'| = |c| 2^(s_i + t_j); compare in scaled units without overflow: |c| vs E 2^(20 - s_i - t_j).
       const int e = 20 - sc.sa[static_cast<std::size_t>(i)] - sc.sb[static_cast<std::size_t>(j)];
       if (std::fabs(c) >= std::ldexp(E, e)) continue;
@@ -764,7 +793,7 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
       }
     }
   }
-  if (!s.timing_only) finish_c(s, o, acc, alpha, beta, C, ldc);
+  if (!s.timing_only) finish_c(s, o, acc.data(), alpha, beta, C, ldc);
   finish_report(report, s, std::move(trace));
   fill_report(report, plan);
 }
@@ -783,19 +812,17 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
   for (std::int64_t i = 0; i < m; ++i) sc.sa[static_cast<std::size_t>(i)] = line_shift(sc.ra[static_cast<std::size_t>(i)], t.H);
   for (std::int64_t j = 0; j < n; ++j) sc.sb[static_cast<std::size_t>(j)] = line_shift(sc.cb[static_cast<std::size_t>(j)], t.H);
   // Host (fp64): the scaled, rounded integers (exact doubles, |x| <= 2^H).
-  std::vector<double> xa, xb;
-  scaled_integers(o, sc, xa, xb);
-  const SplitInts split_a = split_ints(xa), split_b = split_ints(xb);
+  const ScaledInts ints = scaled_integers(o, sc);
 
   const std::int64_t chunks = plan.k_chunks;
-  const std::int64_t per_launch = products_per_launch(chunks, m, n);
+  const std::int64_t per_launch = products_per_launch(chunks, m, n, kCrtScratchBudget);
   // Scratch written in full before it is read: no zero fill.
   const std::int64_t group = std::min<std::int64_t>(per_launch, plan.moduli);
-  const std::unique_ptr<float[]> partial(new float[static_cast<std::size_t>(group * chunks * n * m)]);
-  const std::unique_ptr<std::uint16_t[]> res_a(new std::uint16_t[static_cast<std::size_t>(group * k * m)]);
-  const std::unique_ptr<std::uint16_t[]> res_b(new std::uint16_t[static_cast<std::size_t>(group * k * n)]);
+  float* const partial = scratch<float>(kPartial, group * chunks * n * m);
+  std::uint16_t* const res_a = scratch<std::uint16_t>(kResA, group * k * m);
+  std::uint16_t* const res_b = scratch<std::uint16_t>(kResB, group * k * n);
   // y[l][i + j m] = C' mod p_l.
-  std::vector<std::vector<std::uint8_t>> y(static_cast<std::size_t>(plan.moduli));
+  std::uint8_t* const y = scratch<std::uint8_t>(kResidueY, plan.moduli * m * n);
   Trace trace;
   const LaunchConfig lc = s.launch_config();
   for (int l0 = 0; l0 < plan.moduli; l0 += static_cast<int>(per_launch)) {
@@ -804,15 +831,15 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
     for (int q = 0; q < nl; ++q) {
       const int l = l0 + q;
       const double p = kCrtModuli[l], inv_p = 1.0 / p;
-      std::uint16_t* ra = res_a.get() + static_cast<std::int64_t>(q) * k * m;
-      std::uint16_t* rb = res_b.get() + static_cast<std::int64_t>(q) * k * n;
+      std::uint16_t* ra = res_a + static_cast<std::int64_t>(q) * k * m;
+      std::uint16_t* rb = res_b + static_cast<std::int64_t>(q) * k * n;
       // Host (fp64): residues of the scaled integers, centred, as int8-valued bf16.
-      residues(split_a, p, inv_p, t.pow2_mod[l], ra);
-      residues(split_b, p, inv_p, t.pow2_mod[l], rb);
+      residues(ints.a, p, inv_p, t.pow2_mod[l], ra);
+      residues(ints.b, p, inv_p, t.pow2_mod[l], rb);
       // Device: P[j][i] = sum_{k in chunk} ra[k][i] rb[k][j], exact in fp32 PSUM (chunks <= 1024).
       for (std::int64_t c = 0; c < chunks; ++c)
         probs.push_back(integer_product(ra, rb, m, n, k, c * kCrtKChunk, kCrtKChunk,
-                                        partial.get() + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
+                                        partial + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
     }
     LaunchResult r = launch_gemm(lc, probs);
     trace.append(r.trace);
@@ -821,22 +848,21 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
     for (int q = 0; q < nl; ++q) {
       const int l = l0 + q;
       const double p = kCrtModuli[l], inv_p = 1.0 / p;
-      std::vector<std::uint8_t>& yl = y[static_cast<std::size_t>(l)];
-      yl.resize(static_cast<std::size_t>(m * n));
+      std::uint8_t* const yl = y + static_cast<std::int64_t>(l) * m * n;
       for (std::int64_t c = 0; c < chunks; ++c)
-        fold_partial(partial.get() + (static_cast<std::int64_t>(q) * chunks + c) * n * m, m * n, p, inv_p, c == 0, yl.data());
+        fold_partial(partial + (static_cast<std::int64_t>(q) * chunks + c) * n * m, m * n, p, inv_p, c == 0, yl);
     }
   }
   if (!s.timing_only) {
     // Host (fp64): CRT reconstruction and the inverse scaling, column by column.
-    std::vector<double> acc(static_cast<std::size_t>(m * n), 0.0);
+    double* const acc = scratch<double>(kAcc, m * n);  // every element written below
     std::vector<const std::uint8_t*> yp(static_cast<std::size_t>(plan.moduli));
-    for (int l = 0; l < plan.moduli; ++l) yp[static_cast<std::size_t>(l)] = y[static_cast<std::size_t>(l)].data();
+    for (int l = 0; l < plan.moduli; ++l) yp[static_cast<std::size_t>(l)] = y + static_cast<std::int64_t>(l) * m * n;
     std::vector<int> neg_sa(static_cast<std::size_t>(m));
     for (std::int64_t i = 0; i < m; ++i) neg_sa[static_cast<std::size_t>(i)] = -sc.sa[static_cast<std::size_t>(i)];
     for (std::int64_t j = 0; j < n; ++j)
-      crt_reconstruct_block(t, yp.data(), m, j * m, neg_sa.data(), -sc.sb[static_cast<std::size_t>(j)], acc.data() + j * m);
-    if (!plan.reduced) recompute_lost_outputs(o, sc, xa, xb, acc, plan);
+      crt_reconstruct_block(t, yp.data(), m, j * m, neg_sa.data(), -sc.sb[static_cast<std::size_t>(j)], acc + j * m);
+    if (!plan.reduced) recompute_lost_outputs(o, sc, ints, acc, plan);
     finish_c(s, o, acc, alpha, beta, C, ldc);
   }
   finish_report(report, s, std::move(trace));
