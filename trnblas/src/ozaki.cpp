@@ -871,6 +871,10 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
 
 }  // namespace detail
 
+int ozaki_crt_mantissa_bits(int moduli, std::int64_t k) {
+  return detail::crt_bits(detail::crt_H(std::clamp(moduli, 2, kOzakiMaxModuli)), std::max<std::int64_t>(k, 1));
+}
+
 OzakiPlan plan_ozaki(const Settings& st, std::int64_t m, std::int64_t n, std::int64_t k, Op ta, Op tb, const double* A,
                      std::int64_t lda, const double* B, std::int64_t ldb) {
   const detail::Operands o{ta, tb, A, lda, B, ldb, m, n, k};

@@ -128,6 +128,9 @@ struct OzakiPlan {
 };
 constexpr int kOzakiMaxSlices = 24;  // scheme I, automatic: at most 300 slice products per K chunk
 constexpr int kOzakiMaxModuli = 28;  // scheme II: the moduli table (products of up to 28 moduli < 2^215)
+// Scheme II: the mantissa bits that `moduli` moduli keep for contraction length k (the fixed
+// mantissa control with this count selects exactly that many moduli).
+int ozaki_crt_mantissa_bits(int moduli, std::int64_t k);
 OzakiPlan plan_ozaki(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, Op ta, Op tb, const double* A,
                      std::int64_t lda, const double* B, std::int64_t ldb);
 
