@@ -468,12 +468,22 @@ __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void residues_avx5
     std::uint16_t* out) {
   residues_body<1>(mant, e, count, p, inv_p, pow2_mod, out);
 }
-void residues(const SplitInts& x, double p, double inv_p, const double* pow2_mod, std::uint16_t* out) {
+// Residues for the moduli l0 .. l0 + nl - 1 into out + q * out_stride, in blocks of elements that
+// stay in L1 while every modulus of the group reads them (one pass over x from memory).
+void residues(const SplitInts& x, const CrtTable& t, int l0, int nl, std::uint16_t* out, std::int64_t out_stride) {
   static const bool avx512 = host_simd_available(HostSimd::avx512);
-  if (avx512)
-    residues_avx512(x.mant, x.e, x.count, p, inv_p, pow2_mod, out);
-  else
-    residues_body<0>(x.mant, x.e, x.count, p, inv_p, pow2_mod, out);
+  constexpr std::int64_t kBlock = 2048;
+  for (std::int64_t b0 = 0; b0 < x.count; b0 += kBlock) {
+    const std::int64_t nb = std::min(kBlock, x.count - b0);
+    for (int q = 0; q < nl; ++q) {
+      const double p = kCrtModuli[l0 + q], inv_p = 1.0 / p;
+      std::uint16_t* o = out + q * out_stride + b0;
+      if (avx512)
+        residues_avx512(x.mant + b0, x.e + b0, nb, p, inv_p, t.pow2_mod[l0 + q], o);
+      else
+        residues_body<0>(x.mant + b0, x.e + b0, nb, p, inv_p, t.pow2_mod[l0 + q], o);
+    }
+  }
 }
 
 // y = (y + P mod p) mod p in [0, p) for exact integer partials |P| <= 2^24 (the quotient estimate is
@@ -537,13 +547,18 @@ struct CrtScaling {
 int crt_bits(int H, std::int64_t k) { return H - 2 - (ceil_log2(static_cast<double>(k)) + 1) / 2; }
 
 OzakiPlan plan_crt(const Settings& st, const Operands& o, const CrtScaling& sc) {
-  // Automatic: 56 bits for a typical element: 56 + ceil(log2 R) for the largest, R the largest
-  // peak-to-mean ratio of the rows of op(A) D and the columns of D^-1 op(B) (ozaki.hpp, Accuracy).
-  double R = 1;
-  auto ratio = [](const LineStats& s) { return s.nonzeros > 0 ? s.max_rel * static_cast<double>(s.nonzeros) / s.sum_rel : 1.0; };
-  for (const LineStats& s : sc.ra) R = std::max(R, ratio(s));
-  for (const LineStats& s : sc.cb) R = std::max(R, ratio(s));
-  int bits = 56 + ceil_log2(R) + st.ozaki_mantissa_bit_offset;
+  // Automatic (ozaki.hpp, Accuracy): 53 + 2 ceil(log2 R2) bits for the largest element of a line,
+  // R2 >= 1 the largest rms-to-mean ratio of the nonzero elements of a row of op(A) D or a column of
+  // D^-1 op(B). The 2-norm scaling leaves a mean-size element about crt_bits + 1 - log2 R2 bits, so
+  // it keeps >= 54 + log2 R2: fp64's 53 and one guard bit, plus log2 R2 for heavy-tailed lines,
+  // whose few large terms carry the outputs (and their cancellations).
+  double R2 = 1;
+  auto rms_to_mean = [](const LineStats& s) {
+    return s.nonzeros > 0 && s.sum_rel > 0 ? std::sqrt(s.sumsq_rel * static_cast<double>(s.nonzeros)) / s.sum_rel : 1.0;
+  };
+  for (const LineStats& s : sc.ra) R2 = std::max(R2, rms_to_mean(s));
+  for (const LineStats& s : sc.cb) R2 = std::max(R2, rms_to_mean(s));
+  int bits = 53 + 2 * ceil_log2(R2) + st.ozaki_mantissa_bit_offset;
   const int automatic = bits;
   const bool fixed = st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0;
   if (fixed)
@@ -827,15 +842,13 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
   const LaunchConfig lc = s.launch_config();
   for (int l0 = 0; l0 < plan.moduli; l0 += static_cast<int>(per_launch)) {
     const int nl = std::min(plan.moduli - l0, static_cast<int>(per_launch));
+    // Host (fp64): residues of the scaled integers, centred, as int8-valued bf16.
+    residues(ints.a, t, l0, nl, res_a, k * m);
+    residues(ints.b, t, l0, nl, res_b, k * n);
     std::vector<BlockGemmArgs> probs;
     for (int q = 0; q < nl; ++q) {
-      const int l = l0 + q;
-      const double p = kCrtModuli[l], inv_p = 1.0 / p;
       std::uint16_t* ra = res_a + static_cast<std::int64_t>(q) * k * m;
       std::uint16_t* rb = res_b + static_cast<std::int64_t>(q) * k * n;
-      // Host (fp64): residues of the scaled integers, centred, as int8-valued bf16.
-      residues(ints.a, p, inv_p, t.pow2_mod[l], ra);
-      residues(ints.b, p, inv_p, t.pow2_mod[l], rb);
       // Device: P[j][i] = sum_{k in chunk} ra[k][i] rb[k][j], exact in fp32 PSUM (chunks <= 1024).
       for (std::int64_t c = 0; c < chunks; ++c)
         probs.push_back(integer_product(ra, rb, m, n, k, c * kCrtKChunk, kCrtKChunk,
