@@ -35,9 +35,10 @@
 //             alpha/beta epilogue), DMA, TensorE. The cost model counts the TensorE launches only.
 // Accuracy    II: the integer product is exact; the errors are the rounding of each scaled input
 //             (<= 1/2 unit: 2^-(bits+1) of its row's / column's largest element) and the last fp64
-//             rounding. Automatic bits (largest element of a row/column): 53 + 3 + ceil(log2 R), R the
-//             largest ratio of a row's (column's) largest element to the mean of its nonzero elements,
-//             so a typical element keeps ~56 bits. I: every element exact when 56 + spreads bits fit;
+//             rounding. Automatic bits (largest element of a row/column): 53 + 2 ceil(log2 R2), R2 the
+//             largest rms-to-mean ratio of the nonzero elements of a row (column): a mean-size element
+//             keeps >= 54 + log2 R2 bits (heavy-tailed lines get more, as their few large terms carry
+//             the outputs). The count is bounded by 53 + log2 k (R2 <= sqrt(k)). I: every element exact when 56 + spreads bits fit;
 //             error from the dropped pairs s + t >= S. Both at or below OpenBLAS DGEMM's error on
 //             GEMMul8's phi generator (docs/trnblas.md, fp64; tests/trnblas/test_trnblas_ozaki.cpp).
 // Limits      II: at most kOzakiMaxModuli moduli (log2 M < 215: <= 106 - 2 - log2(k)/2 bits);
