@@ -93,9 +93,10 @@ void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m
                   float alpha, const std::vector<MatrixRef>& A, const std::vector<MatrixRef>& B, float beta,
                   const std::vector<MutableMatrixRef>& C, CallReport* report = nullptr);
 
-// fp64 C = alpha op(A) op(B) + beta C by the Ozaki scheme on bf16 TensorE tiles (no NeuronCore
-// engine computes in fp64): slicing, reconstruction and the alpha/beta epilogue run in fp64 on the
-// host side of the kernel; every slice product runs on the emulated TensorE and is exact.
+// fp64 C = alpha op(A) op(B) + beta C by the Ozaki scheme s.ozaki_scheme (II, CRT, by default; I,
+// slices) on bf16 TensorE tiles (no NeuronCore engine computes in fp64): scaling, residues or
+// slices, reconstruction and the alpha/beta epilogue run in fp64 on the host side of the kernel;
+// every integer product runs on the emulated TensorE and is exact (src/ozaki.hpp).
 void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
            const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
            std::int64_t ldc, CallReport* report = nullptr);
