@@ -637,7 +637,7 @@ ScaledInts scaled_integers(const Operands& o, const CrtScaling& sc) {
 void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std::int64_t count, std::int64_t offset,
                            const int* neg_shift_i, int neg_shift_j, double* out) {
   constexpr std::int64_t kBlock = 256;
-  double S[kMaxDigits + 1][256];
+  double S[kMaxDigits + 1][kBlock];
   for (std::int64_t e0 = 0; e0 < count; e0 += kBlock) {
     const std::int64_t nb = std::min(kBlock, count - e0);
     for (int c = 0; c < t.digits; ++c) std::fill(S[c], S[c] + nb, 0.0);
@@ -715,7 +715,7 @@ void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const Scale
       double& c = acc[i + j * m];
       // |C'| = |c| 2^(s_i + t_j); compare in scaled units without overflow: |c| vs E 2^(20 - s_i - t_j).
       const int e = 20 - sc.sa[static_cast<std::size_t>(i)] - sc.sb[static_cast<std::size_t>(j)];
-      if (std::fabs(c) >= std::ldexp(E, e)) continue;
+      if (std::fabs(c) >= scale2(E, e)) continue;
       if (spent + k > kFallbackBudget) {
         ++skipped;
         continue;
