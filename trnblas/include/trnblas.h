@@ -146,6 +146,15 @@ typedef enum trnblasEmulationSpecialValuesSupport_t {
   TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT = 0xFFFF
 } trnblasEmulationSpecialValuesSupport_t;
 
+/* trnsci extension: the algorithm of the fp64 fixed-point emulation (trnblasDgemm, Dsyrk, GemmEx
+ * with COMPUTE_64F*). Ozaki-II (CRT residues, Ozaki, Uchino, Imamura, arXiv:2504.08009) is the
+ * default; Ozaki-I (8-bit slices) stays selectable. Also TRNBLAS_EMULATION_SCHEME=ozaki1|ozaki2 at
+ * trnblasCreate. The mantissa knobs apply to both (docs/trnblas.md, fp64). */
+typedef enum trnblasEmulationScheme_t {
+  TRNBLAS_EMULATION_SCHEME_OZAKI_II = 0,
+  TRNBLAS_EMULATION_SCHEME_OZAKI_I = 1
+} trnblasEmulationScheme_t;
+
 /* cuBLAS names cudaDataType as cublasDataType_t. */
 typedef trnDataType_t trnblasDataType_t;
 
@@ -181,6 +190,8 @@ trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitOffset(trnblasHandle_t h
 /* The pointed-to int receives the mantissa bits the last fixed-point call used, or -1 if not emulated. */
 trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t handle, int* bits);
 trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t handle, int** bits);
+trnblasStatus_t trnblasSetFixedPointEmulationScheme(trnblasHandle_t handle, trnblasEmulationScheme_t scheme); /* extension */
+trnblasStatus_t trnblasGetFixedPointEmulationScheme(trnblasHandle_t handle, trnblasEmulationScheme_t* scheme); /* extension */
 trnblasStatus_t trnblasLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
 trnblasStatus_t trnblasSetLoggerCallback(trnblasLogCallback callback);
 trnblasStatus_t trnblasGetLoggerCallback(trnblasLogCallback* callback);

@@ -34,6 +34,7 @@ struct trnblasContext {
   trnblasEmulationMantissaControl_t mantissa_control = TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC;
   int max_mantissa_bits = 0;
   int mantissa_offset = 0;
+  trnblasEmulationScheme_t scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_II;
   int* bits_used = nullptr;
   trn::cshim::LastCall<trnProfile_t> last_profile;  // one handle may serve several threads (cuBLAS's rule)
   trn::cshim::LastError last_error_param{0};
@@ -93,6 +94,8 @@ trnblasStatus_t guarded(trnblasHandle_t h, const char* fn, F&& body) {
 void store_report(trnblasHandle_t h, const trn::blas::CallReport& r) {
   h->last_profile.store(r.profile.to_c());
   if (h->bits_used != nullptr) *h->bits_used = r.ozaki_mantissa_bits;
+  // The fp64 emulation hit its work cap: the call completed with the clamped count (ozaki.hpp, Limits).
+  if (r.ozaki_capped) g_log.log("trnblas fp64 emulation: " + r.ozaki_cap_note);
 }
 
 trn::blas::Settings settings_for(trnblasHandle_t h) {
@@ -100,6 +103,8 @@ trn::blas::Settings settings_for(trnblasHandle_t h) {
   s.ozaki_fixed = h->mantissa_control == TRNBLAS_EMULATION_MANTISSA_CONTROL_FIXED;
   s.ozaki_max_mantissa_bits = h->max_mantissa_bits;
   s.ozaki_mantissa_bit_offset = h->mantissa_offset;
+  s.ozaki_scheme = h->scheme == TRNBLAS_EMULATION_SCHEME_OZAKI_I ? trn::blas::OzakiScheme::slices
+                                                                  : trn::blas::OzakiScheme::crt;
   s.ozaki_special_values = (h->special & (TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY |
                                           TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NAN)) != 0;
   return s;
@@ -302,6 +307,10 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
                          *static_cast<const double*>(beta), static_cast<double*>(ops.C(b)), ldc_k, &one);
         report.trace.append(one.trace);
         report.ozaki_mantissa_bits = one.ozaki_mantissa_bits;
+        if (one.ozaki_capped) {
+          report.ozaki_capped = true;
+          report.ozaki_cap_note = one.ozaki_cap_note;
+        }
       }
       report.profile = trn::model_profile(report.trace, s.target);
       return;
@@ -458,6 +467,11 @@ trnblasStatus_t trnblasCreate(trnblasHandle_t* handle) {
     if (v == "eager") h->strategy = TRNBLAS_EMULATION_STRATEGY_EAGER;
     else if (v == "performant") h->strategy = TRNBLAS_EMULATION_STRATEGY_PERFORMANT;
   }
+  if (const char* e = std::getenv("TRNBLAS_EMULATION_SCHEME")) {  // trnsci extension
+    const std::string v = e;
+    if (v == "ozaki1") h->scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_I;
+    else if (v == "ozaki2") h->scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_II;
+  }
   trnProfile_t none{};
   none.target = TRN_TARGET_TRN1;
   h->last_profile.store(none);
@@ -568,6 +582,14 @@ trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitOffset(trnblasHandle_t h
 }
 trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitOffset(trnblasHandle_t h, int* v) {
   return get_field<int>(h, "trnblasGetFixedPointEmulationMantissaBitOffset", &trnblasContext::mantissa_offset, v);
+}
+trnblasStatus_t trnblasSetFixedPointEmulationScheme(trnblasHandle_t h, trnblasEmulationScheme_t v) {
+  return set_field<trnblasEmulationScheme_t>(h, "trnblasSetFixedPointEmulationScheme", &trnblasContext::scheme, v, [](int v) {
+    return v == TRNBLAS_EMULATION_SCHEME_OZAKI_II || v == TRNBLAS_EMULATION_SCHEME_OZAKI_I;
+  });
+}
+trnblasStatus_t trnblasGetFixedPointEmulationScheme(trnblasHandle_t h, trnblasEmulationScheme_t* v) {
+  return get_field<trnblasEmulationScheme_t>(h, "trnblasGetFixedPointEmulationScheme", &trnblasContext::scheme, v);
 }
 trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t h, int* v) {
   return set_field<int*>(h, "trnblasSetFixedPointEmulationMantissaBitCountPointer", &trnblasContext::bits_used, v, kAny);

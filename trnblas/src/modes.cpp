@@ -32,7 +32,7 @@ const std::array<ModeTraits, 11> kTable = {{
     {GemmMode::bf16, "bf16", TRNBLAS_COMPUTE_32F_FAST_16BF, DType::bf16, 1, kOne, 1, ErrorModel::input_rounding, kRounding},
     {GemmMode::fp8_e4m3, "fp8_e4m3", TRNBLAS_COMPUTE_32F_FAST_8F_E4M3, DType::f8e4m3, 1, kOne, 1, ErrorModel::input_rounding, kRounding},
     {GemmMode::fp8_e5m2, "fp8_e5m2", TRNBLAS_COMPUTE_32F_FAST_8F_E5M2, DType::f8e5m2, 1, kOne, 1, ErrorModel::input_rounding, kRounding},
-    {GemmMode::fp64_ozaki, "fp64_ozaki", TRNBLAS_COMPUTE_64F, DType::bf16, 0, kOne, 0, ErrorModel::ozaki, "fp64 class (slices kept)"},
+    {GemmMode::fp64_ozaki, "fp64_ozaki", TRNBLAS_COMPUTE_64F, DType::bf16, 0, kOne, 0, ErrorModel::ozaki, "fp64 class (moduli or slices kept)"},
     {GemmMode::native, "native", -1, DType::f32, 1, kOne, 1, ErrorModel::none, "the stored type's"},
 }};
 

@@ -7,9 +7,12 @@
 //   tf32/fp16/bf16/fp8 inputs rounded to the type by the DMA (RNE), fp32 PSUM
 //   bf16x3/x6/x9       fp32 inputs split on VectorE into 2 or 3 bf16 terms; the cross products
 //                      accumulate in one fp32 PSUM group, smallest terms first
-//   fp64 (Ozaki)       fp64 inputs sliced on the host into 8-bit integer slices stored as bf16; each
-//                      slice product over <= 256 contraction elements is exact in fp32 PSUM; the
-//                      partial sums are reconstructed in fp64 on the host side of the kernel
+//   fp64 (Ozaki)       fp64 inputs scaled to integers on the host (per row of op(A), per column of
+//                      op(B), after balancing the contraction index); scheme II (default): residues
+//                      modulo up to 28 moduli <= 256 as int8-valued bf16 tiles, one exact TensorE
+//                      GEMM per modulus and <= 1024-deep K chunk, CRT reconstruction in fp64 on the
+//                      host; scheme I: 8-bit slices, one exact GEMM per slice pair and <= 256-deep
+//                      K chunk, fp64 reconstruction on the host (src/ozaki.hpp, docs/trnblas.md)
 #pragma once
 #include <cstdint>
 #include <string>
@@ -37,8 +40,14 @@ enum class GemmMode : std::uint8_t {
 };
 const char* gemm_mode_name(GemmMode m);
 
+// fp64 emulation scheme (docs/trnblas.md, fp64): II = CRT residues (Ozaki, Uchino, Imamura,
+// arXiv:2504.08009; GEMMul8), I = 8-bit slices (Ozaki et al., Numer. Algorithms 59, 2012).
+enum class OzakiScheme : std::uint8_t { crt, slices };
+const char* ozaki_scheme_name(OzakiScheme s);
+
 // Emulator and algorithm settings (the handle's state in the C API).
 struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, timing_only
+  OzakiScheme ozaki_scheme = OzakiScheme::crt;  // trnsci extension: trnblasSetFixedPointEmulationScheme
   int ozaki_max_mantissa_bits = 0;  // 0: automatic; else cap on the mantissa bits kept (dynamic control)
   int ozaki_mantissa_bit_offset = 0;  // added to the automatic bit count (cuBLAS "offset", e.g. -8)
   bool ozaki_fixed = false;         // fixed control: use exactly ozaki_max_mantissa_bits (if > 0)
@@ -51,6 +60,12 @@ struct CallReport {
   std::int64_t tensor_passes = 0;  // nc_matmul instructions issued
   int ozaki_slices_a = 0, ozaki_slices_b = 0, ozaki_products = 0;
   int ozaki_mantissa_bits = -1;    // bits of each input represented (-1: not an Ozaki call)
+  OzakiScheme ozaki_scheme = OzakiScheme::crt;
+  int ozaki_moduli = 0;            // scheme II: moduli (one TensorE GEMM each per K chunk)
+  int ozaki_k_chunks = 0;          // K chunks (PSUM flushes) per product
+  std::int64_t ozaki_host_fallback = 0;  // II: outputs recomputed on the host (lost terms, ozaki.hpp)
+  bool ozaki_capped = false;       // the automatic precision hit the work cap (ozaki_cap_note says why)
+  std::string ozaki_cap_note;      // one line for the log when ozaki_capped
   Trace trace;                     // merged trace of every kernel launched by the call
   std::string plan;                // the GEMM plan that ran, printed (block, buffers, loops, grid, why)
 };
@@ -79,9 +94,10 @@ void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m
                   float alpha, const std::vector<MatrixRef>& A, const std::vector<MatrixRef>& B, float beta,
                   const std::vector<MutableMatrixRef>& C, CallReport* report = nullptr);
 
-// fp64 C = alpha op(A) op(B) + beta C by the Ozaki scheme on bf16 TensorE tiles (no NeuronCore
-// engine computes in fp64): slicing, reconstruction and the alpha/beta epilogue run in fp64 on the
-// host side of the kernel; every slice product runs on the emulated TensorE and is exact.
+// fp64 C = alpha op(A) op(B) + beta C by the Ozaki scheme s.ozaki_scheme (II, CRT, by default; I,
+// slices) on bf16 TensorE tiles (no NeuronCore engine computes in fp64): scaling, residues or
+// slices, reconstruction and the alpha/beta epilogue run in fp64 on the host side of the kernel;
+// every integer product runs on the emulated TensorE and is exact (src/ozaki.hpp).
 void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
            const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
            std::int64_t ldc, CallReport* report = nullptr);
@@ -93,14 +109,30 @@ void syrk(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n,
 void dsyrk(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, double alpha, const double* A,
            std::int64_t lda, double beta, double* C, std::int64_t ldc, CallReport* report = nullptr);
 
-// Number of 8-bit slices the Ozaki scheme uses for these inputs (exposed for tests and docs):
-// enough that every element of op(A) and op(B) is represented exactly and every dropped cross term
-// lies below 2^-56 of the smallest nonzero product scale; capped by max_mantissa_bits when > 0.
+// What the Ozaki scheme of s.ozaki_scheme does for these inputs (exposed for tests and docs; the
+// rules are in src/ozaki.hpp). Scheme I: 8-bit slices, enough that every element of op(A) and op(B)
+// is represented exactly and every dropped cross term lies below 2^-56 of the smallest nonzero
+// product scale, at most kOzakiMaxSlices when automatic. Scheme II: the fewest moduli whose product
+// M holds the scaled integer product (|C'| < M/2) with mantissa_bits kept for the largest element of
+// each row/column, at most kOzakiMaxModuli. Both capped or fixed by the mantissa knobs.
 struct OzakiPlan {
-  int slices = 0;         // per operand
-  int products = 0;       // slice pairs (s, t) with s + t < slices
-  int mantissa_bits = 0;  // 8 * slices
+  OzakiScheme scheme = OzakiScheme::crt;
+  int slices = 0;         // scheme I: per operand
+  int moduli = 0;         // scheme II
+  int products = 0;       // TensorE GEMMs per K chunk: slice pairs (s, t) with s + t < slices, or moduli
+  int k_chunks = 0;       // K chunks per product (PSUM flushes)
+  int mantissa_bits = 0;  // I: 8 * slices; II: bits kept for the largest element of a row/column
+  bool capped = false;    // the automatic count exceeded the cap and was clamped (accuracy reduced)
+  int wanted = 0;         // the automatic count before the cap (slices or moduli)
+  bool reduced = false;   // II: the knobs asked for fewer bits than automatic (no lost-term fallback)
+  std::int64_t fallback_outputs = 0;  // II: outputs recomputed on the host (ozaki.hpp, Limits)
+  std::int64_t fallback_skipped = 0;  // II: outputs past the fallback budget, left as computed
 };
+constexpr int kOzakiMaxSlices = 24;  // scheme I, automatic: at most 300 slice products per K chunk
+constexpr int kOzakiMaxModuli = 28;  // scheme II: the moduli table (products of up to 28 moduli < 2^215)
+// Scheme II: the mantissa bits that `moduli` moduli keep for contraction length k (the fixed
+// mantissa control with this count selects exactly that many moduli).
+int ozaki_crt_mantissa_bits(int moduli, std::int64_t k);
 OzakiPlan plan_ozaki(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, Op ta, Op tb, const double* A,
                      std::int64_t lda, const double* B, std::int64_t ldb);
 

@@ -36,7 +36,7 @@ enum class ErrorModel : std::uint8_t {
   input_rounding,  // u / sqrt(3), u of load_dtype
   split_residual,  // sqrt(2) u^2 / 6, u of the bf16 terms
   fp32_accumulation,
-  ozaki,           // fp64 emulation: bounded by the slices kept (docs/trnblas.md)
+  ozaki,           // fp64 emulation: bounded by the moduli or slices kept (docs/trnblas.md)
   none,            // native: the stored dtype decides
 };
 

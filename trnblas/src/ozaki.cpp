@@ -1,0 +1,898 @@
+// The Ozaki schemes I (slices) and II (CRT) for fp64 GEMM: host-side scaling, slicing / residues
+// and fp64 reconstruction around exact integer GEMMs on the emulated TensorE. Algorithm, exactness
+// arguments, accuracy and limits: ozaki.hpp.
+#include "ozaki.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "gemm_kernel.hpp"
+
+namespace trn::blas {
+
+const char* ozaki_scheme_name(OzakiScheme s) { return s == OzakiScheme::crt ? "ozaki2_crt" : "ozaki1_slices"; }
+
+namespace detail {
+namespace {
+
+// ---- shared: operand access, exponents, contraction balancing -----------------------------------
+
+struct Operands {
+  Op ta, tb;
+  const double* A;
+  std::int64_t lda;
+  const double* B;
+  std::int64_t ldb;
+  std::int64_t m, n, k;
+  double a(std::int64_t i, std::int64_t kk) const { return ta == Op::N ? A[i + kk * lda] : A[kk + i * lda]; }
+  double b(std::int64_t kk, std::int64_t j) const { return tb == Op::N ? B[kk + j * ldb] : B[j + kk * ldb]; }
+  // Calls f(i, kk, a_ik) over op(A) / f(kk, j, b_kj) over op(B) in memory order.
+  template <class F>
+  void each_a(F&& f) const {
+    if (ta == Op::N)
+      for (std::int64_t kk = 0; kk < k; ++kk)
+        for (std::int64_t i = 0; i < m; ++i) f(i, kk, A[i + kk * lda]);
+    else
+      for (std::int64_t i = 0; i < m; ++i)
+        for (std::int64_t kk = 0; kk < k; ++kk) f(i, kk, A[kk + i * lda]);
+  }
+  template <class F>
+  void each_b(F&& f) const {
+    if (tb == Op::N)
+      for (std::int64_t j = 0; j < n; ++j)
+        for (std::int64_t kk = 0; kk < k; ++kk) f(kk, j, B[kk + j * ldb]);
+    else
+      for (std::int64_t kk = 0; kk < k; ++kk)
+        for (std::int64_t j = 0; j < n; ++j) f(kk, j, B[j + kk * ldb]);
+  }
+};
+
+constexpr int kNoExp = INT_MIN / 4;  // exponent of 0, Inf and NaN (they take no part in scaling)
+
+// e with 2^(e-1) <= |x| < 2^e for finite nonzero x (subnormals included), else kNoExp.
+inline int exp_of(double x) {
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(x) & ~(std::uint64_t{1} << 63);
+  const int biased = static_cast<int>(bits >> 52);
+  if (bits == 0 || biased == 0x7ff) return kNoExp;
+  if (biased != 0) return biased - 1022;
+  return std::ilogb(x) + 1;
+}
+
+// 2^e for a normal exponent (-1022 <= e <= 1023), built from its bits: exact.
+inline double pow2_normal(int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); }
+// x 2^e rounded once when the result is normal (a product by a normal power of two is correctly rounded).
+inline double scale2(double x, int e) { return e >= -1022 && e <= 1023 ? x * pow2_normal(e) : std::ldexp(x, e); }
+// Nearest integer (ties to even) of a double, as nearbyint in the default rounding mode.
+inline double round_integer(double v) {
+  constexpr double kTwo52 = 0x1p52;
+  if (!(std::fabs(v) < kTwo52)) return v;  // already an integer
+  const double c = std::copysign(kTwo52, v);
+  return (v + c) - c;
+}
+
+inline int floor_div2(int v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }
+
+// d_kk of the contraction balancing (ozaki.hpp, Algorithm): op(A)'s column kk times 2^d, op(B)'s row
+// kk times 2^-d, so that their largest exponents meet half way.
+std::vector<int> balance_contraction(const Operands& o) {
+  std::vector<int> col_a(static_cast<std::size_t>(o.k), kNoExp), row_b(static_cast<std::size_t>(o.k), kNoExp);
+  o.each_a([&](std::int64_t, std::int64_t kk, double x) {
+    int& e = col_a[static_cast<std::size_t>(kk)];
+    e = std::max(e, exp_of(x));
+  });
+  o.each_b([&](std::int64_t kk, std::int64_t, double x) {
+    int& e = row_b[static_cast<std::size_t>(kk)];
+    e = std::max(e, exp_of(x));
+  });
+  std::vector<int> d(static_cast<std::size_t>(o.k), 0);
+  for (std::size_t kk = 0; kk < d.size(); ++kk)
+    if (col_a[kk] != kNoExp && row_b[kk] != kNoExp) d[kk] = floor_div2(row_b[kk] - col_a[kk]);
+  return d;
+}
+
+// Per row of op(A) D (per column of D^-1 op(B)): the largest and smallest exponents of its nonzero
+// finite elements, and the ratio of the largest element to the mean of the nonzero ones (for
+// scheme II's automatic bit count) and its 2-norm relative to 2^e_max.
+struct LineStats {
+  int e_max = kNoExp, e_min = INT_MAX;
+  double sum_rel = 0, sumsq_rel = 0, max_rel = 0;  // of |x| 2^-e_max, accumulated after the first pass
+  std::int64_t nonzeros = 0;
+  int spread() const { return e_max == kNoExp ? 0 : e_max - e_min + 1; }
+};
+
+// Exponent pass over both operands (scaled by the balancing): e_max / e_min per line.
+void exponent_stats(const Operands& o, const std::vector<int>& d, std::vector<LineStats>& ra, std::vector<LineStats>& cb) {
+  ra.assign(static_cast<std::size_t>(o.m), {});
+  cb.assign(static_cast<std::size_t>(o.n), {});
+  o.each_a([&](std::int64_t i, std::int64_t kk, double x) {
+    const int e = exp_of(x);
+    if (e == kNoExp) return;
+    LineStats& s = ra[static_cast<std::size_t>(i)];
+    const int ed = e + d[static_cast<std::size_t>(kk)];
+    s.e_max = std::max(s.e_max, ed);
+    s.e_min = std::min(s.e_min, ed);
+  });
+  o.each_b([&](std::int64_t kk, std::int64_t j, double x) {
+    const int e = exp_of(x);
+    if (e == kNoExp) return;
+    LineStats& s = cb[static_cast<std::size_t>(j)];
+    const int ed = e - d[static_cast<std::size_t>(kk)];
+    s.e_max = std::max(s.e_max, ed);
+    s.e_min = std::min(s.e_min, ed);
+  });
+}
+
+// Magnitude pass: sums of |x| 2^(shift - e_max) and their squares per line (values < 1, exact scaling
+// but for underflow far below the line's largest element, where the contribution is < 2^-1000).
+void magnitude_stats(const Operands& o, const std::vector<int>& d, std::vector<LineStats>& ra, std::vector<LineStats>& cb) {
+  auto add = [](LineStats& s, double x, int shift) {
+    if (s.e_max == kNoExp || !std::isfinite(x) || x == 0) return;
+    const double v = scale2(std::fabs(x), shift - s.e_max);
+    s.sum_rel += v;
+    s.sumsq_rel += v * v;
+    s.max_rel = std::max(s.max_rel, v);
+    ++s.nonzeros;
+  };
+  o.each_a([&](std::int64_t i, std::int64_t kk, double x) { add(ra[static_cast<std::size_t>(i)], x, d[static_cast<std::size_t>(kk)]); });
+  o.each_b([&](std::int64_t kk, std::int64_t j, double x) { add(cb[static_cast<std::size_t>(j)], x, -d[static_cast<std::size_t>(kk)]); });
+}
+
+int ceil_log2(double x) {  // smallest e with x <= 2^e, x > 0
+  int e;
+  const double f = std::frexp(x, &e);  // x = f 2^e, f in [0.5, 1)
+  return f == 0.5 ? e - 1 : e;
+}
+
+// Host (fp64) epilogue shared by both schemes: special values, then C = alpha acc + beta C.
+void finish_c(const Settings& s, const Operands& o, double* acc, double alpha, double beta, double* C,
+              std::int64_t ldc) {
+  const std::int64_t m = o.m, n = o.n, k = o.k;
+  // Special values: an output whose row of op(A) or column of op(B) holds Inf/NaN is recomputed as an
+  // IEEE fp64 dot product on the host so that Inf and NaN propagate as in native DGEMM.
+  if (s.ozaki_special_values) {
+    std::vector<char> row_bad(static_cast<std::size_t>(m), 0), col_bad(static_cast<std::size_t>(n), 0);
+    o.each_a([&](std::int64_t i, std::int64_t, double x) { row_bad[static_cast<std::size_t>(i)] |= !std::isfinite(x); });
+    o.each_b([&](std::int64_t, std::int64_t j, double x) { col_bad[static_cast<std::size_t>(j)] |= !std::isfinite(x); });
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < m; ++i)
+        if (row_bad[static_cast<std::size_t>(i)] || col_bad[static_cast<std::size_t>(j)]) {
+          double dot = 0;
+          for (std::int64_t kk = 0; kk < k; ++kk) dot += o.a(i, kk) * o.b(kk, j);
+          acc[i + j * m] = dot;
+        }
+  }
+  // C = alpha * acc + beta * C; beta == 0 never reads C.
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      double& c = C[i + j * ldc];
+      const double v = alpha * acc[i + j * m];
+      c = beta == 0.0 ? v : v + beta * c;
+    }
+}
+
+
+// Several products per launch (grid axis 2), so that small problems still give every host thread
+// and emulated core a program; partial-sum storage stays under `budget` bytes. Scheme II keeps every
+// scratch buffer under glibc's largest mmap threshold (32 MiB), so that repeated calls reuse heap
+// pages instead of faulting fresh ones in.
+constexpr std::int64_t kPartialBudget = std::int64_t{64} << 20;
+constexpr std::int64_t kCrtScratchBudget = std::int64_t{16} << 20;
+std::int64_t products_per_launch(std::int64_t chunks, std::int64_t m, std::int64_t n,
+                                 std::int64_t budget = kPartialBudget) {
+  const std::int64_t bytes = chunks * n * m * static_cast<std::int64_t>(sizeof(float));
+  return std::clamp<std::int64_t>(budget / std::max<std::int64_t>(bytes, 1), 1, 8);
+}
+
+// One raw integer GEMM problem: P[n][m] = sum_{k in chunk} qa[k][i] qb[k][j] in fp32 PSUM.
+BlockGemmArgs integer_product(const std::uint16_t* qa, const std::uint16_t* qb, std::int64_t m, std::int64_t n,
+                              std::int64_t k, std::int64_t k_begin, std::int64_t k_chunk, float* out) {
+  BlockGemmArgs g;
+  g.a_src = {HbmTensor::wrap(const_cast<std::uint16_t*>(qa), DType::bf16, {k, m})};
+  g.b_src = {HbmTensor::wrap(const_cast<std::uint16_t*>(qb), DType::bf16, {k, n})};
+  g.load = DType::bf16;
+  g.pairs = {{0, 0}};
+  g.m = m;
+  g.n = n;
+  g.k_begin = k_begin;
+  g.k_end = std::min(k, k_begin + k_chunk);
+  g.c = HbmTensor::wrap(out, DType::f32, {n, m});
+  g.raw = true;
+  return g;
+}
+
+void fill_report(CallReport* report, const OzakiPlan& plan) {
+  if (report == nullptr) return;
+  report->ozaki_scheme = plan.scheme;
+  report->ozaki_slices_a = report->ozaki_slices_b = plan.slices;
+  report->ozaki_moduli = plan.moduli;
+  report->ozaki_products = plan.products;
+  report->ozaki_k_chunks = plan.k_chunks;
+  report->ozaki_mantissa_bits = plan.mantissa_bits;
+  report->ozaki_host_fallback = plan.fallback_outputs;
+  report->ozaki_capped = plan.capped;
+  if (!plan.capped) return;
+  const bool crt = plan.scheme == OzakiScheme::crt;
+  std::string note = ozaki_scheme_name(plan.scheme);
+  if (plan.wanted > (crt ? plan.moduli : plan.slices))
+    note += ": the inputs' exponent spread asks for " + std::to_string(plan.wanted) + (crt ? " moduli" : " slices") +
+            ", capped at " + std::to_string(crt ? plan.moduli : plan.slices) + " (" +
+            std::to_string(plan.mantissa_bits) + " mantissa bits per row/column maximum)";
+  if (plan.fallback_skipped > 0)
+    note += ": " + std::to_string(plan.fallback_outputs) + " outputs with lost low-order terms recomputed on the host, " +
+            std::to_string(plan.fallback_skipped) + " more left as computed (host budget)";
+  report->ozaki_cap_note = note + "; elements far below their row's or column's largest may lose digits";
+}
+
+// ---- scheme I: slices ---------------------------------------------------------------------------
+
+constexpr int kSliceBits = 8;  // |slice| <= 255: exact in bf16 (8 significant bits)
+constexpr double kSliceScale = 1 << kSliceBits;
+
+struct SlicePlanInputs {
+  std::vector<int> d;
+  std::vector<LineStats> ra, cb;
+};
+
+OzakiPlan plan_slices(const Settings& st, const Operands& o, const SlicePlanInputs& in) {
+  int spread_a = 0, spread_b = 0;
+  for (const LineStats& s : in.ra) spread_a = std::max(spread_a, s.spread());
+  for (const LineStats& s : in.cb) spread_b = std::max(spread_b, s.spread());
+  // Bits so that each element is exact (53 + own spread) and every dropped cross term is below
+  // 2^-56 of the smallest product scale: 56 + spread_a + spread_b.
+  const int automatic = 56 + spread_a + spread_b + st.ozaki_mantissa_bit_offset;
+  int bits = automatic;
+  if (st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0)
+    bits = st.ozaki_max_mantissa_bits;
+  else if (st.ozaki_max_mantissa_bits > 0)
+    bits = std::min(bits, st.ozaki_max_mantissa_bits);
+  OzakiPlan p;
+  p.scheme = OzakiScheme::slices;
+  p.slices = std::max(1, (bits + kSliceBits - 1) / kSliceBits);
+  p.wanted = p.slices;
+  const bool fixed = st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0;
+  if (!fixed && p.slices > kOzakiMaxSlices) {
+    p.slices = kOzakiMaxSlices;
+    p.capped = true;
+  }
+  p.mantissa_bits = p.slices * kSliceBits;
+  p.products = p.slices * (p.slices + 1) / 2;
+  p.k_chunks = static_cast<int>((o.k + kSliceKChunk - 1) / kSliceKChunk);
+  return p;
+}
+
+// Slices of op(X) (K x F viewed as [k][f]) into S integer-valued bf16 matrices [K][F]: x 2^(dk - e_f)
+// has |.| < 1 and is cut into 8-bit pieces from the top.
+std::vector<std::vector<std::uint16_t>> slice(std::int64_t K, std::int64_t F, const std::vector<LineStats>& sc,
+                                              const std::vector<int>& dk, int dk_sign, int S,
+                                              auto&& get /* (k, f) -> double */) {
+  std::vector<std::vector<std::uint16_t>> out(static_cast<std::size_t>(S),
+                                              std::vector<std::uint16_t>(static_cast<std::size_t>(K * F)));
+  for (std::int64_t k = 0; k < K; ++k)
+    for (std::int64_t f = 0; f < F; ++f) {
+      const double x = get(k, f);
+      const int e = sc[static_cast<std::size_t>(f)].e_max;
+      double r = std::isfinite(x) && e != kNoExp ? std::ldexp(x, dk_sign * dk[static_cast<std::size_t>(k)] - e) : 0.0;
+      for (int s = 0; s < S; ++s) {
+        r *= kSliceScale;                // exact: scaling up by a power of two
+        const double q = std::trunc(r);  // |q| <= 255
+        r -= q;                          // exact
+        out[static_cast<std::size_t>(s)][static_cast<std::size_t>(k * F + f)] = f32_to_bf16_rne(static_cast<float>(q));
+      }
+    }
+  return out;
+}
+
+// acc[i] += P[i] * 2^(ej + ea[i]) for a column whose exponents all lie in the normal range: the
+// same operations as the general loop (an exact widening, a product by an exact power of two, one
+// add), written so that the compiler vectorises it; AVX-512 where the CPU has it.
+template <int>
+inline void accumulate_scaled_body(double* acc, const float* P, const int* ea, int ej, std::int64_t m) {
+  for (std::int64_t i = 0; i < m; ++i) acc[i] += static_cast<double>(P[i]) * pow2_normal(ej + ea[i]);
+}
+__attribute__((target("avx512f"))) void accumulate_scaled_avx512(double* acc, const float* P, const int* ea, int ej,
+                                                                 std::int64_t m) {
+  accumulate_scaled_body<1>(acc, P, ea, ej, m);
+}
+void accumulate_scaled(double* acc, const float* P, const int* ea, int ej, std::int64_t m) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  if (avx512)
+    accumulate_scaled_avx512(acc, P, ea, ej, m);
+  else
+    accumulate_scaled_body<0>(acc, P, ea, ej, m);
+}
+
+SlicePlanInputs slice_inputs(const Operands& o) {
+  SlicePlanInputs in;
+  in.d = balance_contraction(o);
+  exponent_stats(o, in.d, in.ra, in.cb);
+  return in;
+}
+
+// ---- scheme II: CRT -------------------------------------------------------------------------------
+
+constexpr int kDigitBits = 40;  // CRT weight digits: 28 moduli * 255 * 2^40 < 2^53 (exact fp64 sums)
+constexpr int kMaxDigits = 6;   // 6 * 40 = 240 > log2 of the product of all 28 moduli (< 215) + 13
+constexpr int kPow2Table = 128; // residues of 2^e, e < 128: scaled integers stay below 2^H <= 2^107
+
+// Small unsigned big integer (32-bit limbs) for the moduli products, at plan time only.
+struct Big {
+  std::vector<std::uint32_t> limb;  // little endian
+  void mul(std::uint32_t v) {
+    std::uint64_t carry = 0;
+    for (auto& l : limb) {
+      const std::uint64_t t = static_cast<std::uint64_t>(l) * v + carry;
+      l = static_cast<std::uint32_t>(t);
+      carry = t >> 32;
+    }
+    if (carry != 0) limb.push_back(static_cast<std::uint32_t>(carry));
+  }
+  std::uint32_t mod(std::uint32_t v) const {
+    std::uint64_t r = 0;
+    for (auto it = limb.rbegin(); it != limb.rend(); ++it) r = ((r << 32) | *it) % v;
+    return static_cast<std::uint32_t>(r);
+  }
+  // Bits [40 c, 40 c + 40) as a double (exact).
+  double digit(int c) const {
+    std::uint64_t v = 0;
+    for (int b = 0; b < kDigitBits; ++b) {
+      const int bit = c * kDigitBits + b;
+      const std::size_t w = static_cast<std::size_t>(bit / 32);
+      if (w < limb.size() && ((limb[w] >> (bit % 32)) & 1u)) v |= std::uint64_t{1} << b;
+    }
+    return static_cast<double>(v);
+  }
+};
+
+// The CRT constants of the first N moduli.
+struct CrtTable {
+  int N = 0, digits = 0;
+  double log2_M = 0;
+  int H = 0;  // floor((log2 M - 1) / 2)
+  double M_digit[kMaxDigits + 1] = {};
+  double W_digit[kOzakiMaxModuli][kMaxDigits + 1] = {};
+  double inv_M = 0;  // 1 / M (rounded)
+  double pow2_mod[kOzakiMaxModuli][kPow2Table] = {};
+};
+
+double log2_product(int N) {
+  double s = 0;
+  for (int l = 0; l < N; ++l) s += std::log2(static_cast<double>(kCrtModuli[l]));
+  return s;
+}
+int crt_H(int N) { return static_cast<int>(std::floor((log2_product(N) - 1.0) / 2.0)); }
+
+CrtTable crt_table(int N) {
+  CrtTable t;
+  t.N = N;
+  t.log2_M = log2_product(N);
+  t.H = crt_H(N);
+  t.digits = static_cast<int>(std::ceil((t.log2_M + 1) / kDigitBits));
+  Big M{{1}};
+  for (int l = 0; l < N; ++l) M.mul(static_cast<std::uint32_t>(kCrtModuli[l]));
+  long double Md = 0;
+  for (int c = 0; c < t.digits; ++c) {
+    t.M_digit[c] = M.digit(c);
+    Md += std::ldexp(static_cast<long double>(t.M_digit[c]), kDigitBits * c);
+  }
+  t.inv_M = static_cast<double>(1.0L / Md);
+  for (int l = 0; l < N; ++l) {
+    const auto p = static_cast<std::uint32_t>(kCrtModuli[l]);
+    Big Ml{{1}};
+    for (int o = 0; o < N; ++o)
+      if (o != l) Ml.mul(static_cast<std::uint32_t>(kCrtModuli[o]));
+    const std::uint32_t r = Ml.mod(p);
+    std::uint32_t inv = 0;
+    for (std::uint32_t v = 1; v < p; ++v)
+      if ((r * v) % p == 1) inv = v;
+    Ml.mul(inv);  // W_l = (M/p_l) ((M/p_l)^-1 mod p_l) < M
+    for (int c = 0; c < t.digits; ++c) t.W_digit[l][c] = Ml.digit(c);
+    std::uint32_t pw = 1 % p;
+    for (int e = 0; e < kPow2Table; ++e) {
+      t.pow2_mod[l][e] = pw;
+      pw = (pw * 2) % p;
+    }
+  }
+  return t;
+}
+
+// Nearest integer to v for |v| < 2^51 (round to nearest even through the 1.5 2^52 add: the fp64
+// default rounding mode, no libm call, vectorisable).
+inline double nearest_small(double v) {
+  constexpr double kMagic = 0x1.8p52;
+  return (v + kMagic) - kMagic;
+}
+
+// Per-thread scratch reused across calls and released when the thread exits: scheme II writes
+// ~75 MB of intermediates at 1024^3, and fresh pages would be faulted in on every call.
+enum ScratchSlot { kMantA, kExpA, kMantB, kExpB, kResA, kResB, kPartial, kResidueY, kAcc, kSlotCount };
+template <class T>
+T* scratch(ScratchSlot slot, std::int64_t count) {
+  struct Buffer {
+    std::unique_ptr<double[]> data;  // double: aligned for every T used here
+    std::size_t doubles = 0;
+  };
+  thread_local Buffer buffers[kSlotCount];
+  Buffer& b = buffers[slot];
+  const std::size_t need = (static_cast<std::size_t>(count) * sizeof(T) + sizeof(double) - 1) / sizeof(double);
+  if (b.doubles < need) {
+    b.data.reset(new double[need]);
+    b.doubles = need;
+  }
+  return reinterpret_cast<T*>(b.data.get());
+}
+
+// An integer-valued double x = mant 2^e: mant signed with |mant| < 2^53, 0 <= e < kPow2Table.
+struct SplitInts {
+  double* mant = nullptr;
+  std::uint8_t* e = nullptr;
+  std::int64_t count = 0;
+};
+inline void split_int(double x, double& mant, std::uint8_t& e) {
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(x);
+  const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  if (biased >= 1075) {  // |x| >= 2^53: keep sign and fraction, exponent field of 2^52
+    mant = std::bit_cast<double>((bits & ~(std::uint64_t{0x7ff} << 52)) | (std::uint64_t{1075} << 52));
+    e = static_cast<std::uint8_t>(biased - 1075);
+  } else {
+    mant = x;
+    e = 0;
+  }
+}
+
+// Residues of x = mant 2^e modulo p, centred in [-p/2, p/2), as bf16 bits (integers of <= 8
+// significant bits: the float's top half is exact). mant - p round(mant / p) lies within
+// [-3p/2, 3p/2] (the quotient's fp64 estimate is off by at most one), times 2^e mod p (< 256) stays
+// below 2^17, whose centred residue is exact; every product and difference is an exact integer < 2^53.
+template <int>
+inline void residues_body(const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p,
+                          const double* pow2_mod, std::uint16_t* out) {
+  const double half = 0.5 * p;
+  for (std::int64_t i = 0; i < count; ++i) {
+    const double x = mant[i];
+    const double r = x - nearest_small(x * inv_p) * p;
+    const double w = r * pow2_mod[e[i]];
+    double c = w - nearest_small(w * inv_p) * p;
+    c = c >= half ? c - p : c;
+    c = c < -half ? c + p : c;
+    out[i] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(c)) >> 16);
+  }
+}
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void residues_avx512(
+    const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p, const double* pow2_mod,
+    std::uint16_t* out) {
+  residues_body<1>(mant, e, count, p, inv_p, pow2_mod, out);
+}
+// Residues for the moduli l0 .. l0 + nl - 1 into out + q * out_stride, in blocks of elements that
+// stay in L1 while every modulus of the group reads them (one pass over x from memory).
+void residues(const SplitInts& x, const CrtTable& t, int l0, int nl, std::uint16_t* out, std::int64_t out_stride) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  constexpr std::int64_t kBlock = 2048;
+  for (std::int64_t b0 = 0; b0 < x.count; b0 += kBlock) {
+    const std::int64_t nb = std::min(kBlock, x.count - b0);
+    for (int q = 0; q < nl; ++q) {
+      const double p = kCrtModuli[l0 + q], inv_p = 1.0 / p;
+      std::uint16_t* o = out + q * out_stride + b0;
+      if (avx512)
+        residues_avx512(x.mant + b0, x.e + b0, nb, p, inv_p, t.pow2_mod[l0 + q], o);
+      else
+        residues_body<0>(x.mant + b0, x.e + b0, nb, p, inv_p, t.pow2_mod[l0 + q], o);
+    }
+  }
+}
+
+// y = (y + P mod p) mod p in [0, p) for exact integer partials |P| <= 2^24 (the quotient estimate is
+// the nearest integer: P / p's fp64 error is far below 1/2 away from ties, and a tie gives +-p/2).
+template <int>
+inline void fold_partial_body(const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
+  for (std::int64_t i = 0; i < count; ++i) {
+    const double v = P[i];
+    double r = v - nearest_small(v * inv_p) * p;
+    r = r < 0 ? r + p : r;
+    double s = first ? r : r + static_cast<double>(y[i]);
+    s = s >= p ? s - p : s;
+    y[i] = static_cast<std::uint8_t>(static_cast<int>(s));
+  }
+}
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void fold_partial_avx512(
+    const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
+  fold_partial_body<1>(P, count, p, inv_p, first, y);
+}
+void fold_partial(const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  if (avx512)
+    fold_partial_avx512(P, count, p, inv_p, first, y);
+  else
+    fold_partial_body<0>(P, count, p, inv_p, first, y);
+}
+
+// S[c][e] += W_l digit c * y_l[e] over a block (exact: sums < 2^53).
+template <int>
+inline void digit_sums_body(const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb,
+                            double (*S)[256]) {
+  for (int l = 0; l < t.N; ++l) {
+    const std::uint8_t* yl = y[l] + offset;
+    for (int c = 0; c < t.digits; ++c) {
+      const double w = t.W_digit[l][c];
+      double* Sc = S[c];
+      for (std::int64_t e = 0; e < nb; ++e) Sc[e] += w * static_cast<double>(yl[e]);
+    }
+  }
+}
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void digit_sums_avx512(
+    const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb, double (*S)[256]) {
+  digit_sums_body<1>(t, y, offset, nb, S);
+}
+void digit_sums(const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb, double (*S)[256]) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  if (avx512)
+    digit_sums_avx512(t, y, offset, nb, S);
+  else
+    digit_sums_body<0>(t, y, offset, nb, S);
+}
+
+struct CrtScaling {
+  std::vector<int> d;        // contraction balancing
+  std::vector<LineStats> ra, cb;
+  std::vector<int> sa, sb;   // per row / column: x 2^(d + s) is then rounded to an integer
+};
+
+// Bits of the largest element of a row guaranteed by H (its 2-norm exceeds 2^(H-2) and the largest
+// element is >= norm / sqrt(k)).
+int crt_bits(int H, std::int64_t k) { return H - 2 - (ceil_log2(static_cast<double>(k)) + 1) / 2; }
+
+OzakiPlan plan_crt(const Settings& st, const Operands& o, const CrtScaling& sc) {
+  // Automatic (ozaki.hpp, Accuracy): 53 + 2 ceil(log2 R2) bits for the largest element of a line,
+  // R2 >= 1 the largest rms-to-mean ratio of the nonzero elements of a row of op(A) D or a column of
+  // D^-1 op(B). The 2-norm scaling leaves a mean-size element about crt_bits + 1 - log2 R2 bits, so
+  // it keeps >= 54 + log2 R2: fp64's 53 and one guard bit, plus log2 R2 for heavy-tailed lines,
+  // whose few large terms carry the outputs (and their cancellations).
+  double R2 = 1;
+  auto rms_to_mean = [](const LineStats& s) {
+    return s.nonzeros > 0 && s.sum_rel > 0 ? std::sqrt(s.sumsq_rel * static_cast<double>(s.nonzeros)) / s.sum_rel : 1.0;
+  };
+  for (const LineStats& s : sc.ra) R2 = std::max(R2, rms_to_mean(s));
+  for (const LineStats& s : sc.cb) R2 = std::max(R2, rms_to_mean(s));
+  int bits = 53 + 2 * ceil_log2(R2) + st.ozaki_mantissa_bit_offset;
+  const int automatic = bits;
+  const bool fixed = st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0;
+  if (fixed)
+    bits = st.ozaki_max_mantissa_bits;
+  else if (st.ozaki_max_mantissa_bits > 0)
+    bits = std::min(bits, st.ozaki_max_mantissa_bits);
+  OzakiPlan p;
+  p.scheme = OzakiScheme::crt;
+  p.reduced = bits < automatic || st.ozaki_mantissa_bit_offset < 0;  // the caller asked for less
+  p.moduli = 0;
+  for (int N = 2; N <= kOzakiMaxModuli; ++N)
+    if (crt_bits(crt_H(N), o.k) >= bits) {
+      p.moduli = N;
+      break;
+    }
+  p.wanted = p.moduli;
+  if (p.moduli == 0) {  // more than the table holds
+    p.wanted = kOzakiMaxModuli + 1;
+    p.moduli = kOzakiMaxModuli;
+    p.capped = !fixed || bits > crt_bits(crt_H(kOzakiMaxModuli), o.k);
+  }
+  p.mantissa_bits = crt_bits(crt_H(p.moduli), o.k);
+  p.products = p.moduli;
+  p.k_chunks = static_cast<int>((o.k + kCrtKChunk - 1) / kCrtKChunk);
+  return p;
+}
+
+CrtScaling crt_scaling(const Operands& o) {
+  CrtScaling sc;
+  sc.d = balance_contraction(o);
+  exponent_stats(o, sc.d, sc.ra, sc.cb);
+  magnitude_stats(o, sc.d, sc.ra, sc.cb);
+  return sc;
+}
+
+// Shift s with ||x 2^s||_2 in (2^(H-2), 2^(H-1)] for a line with these stats (0 for an empty line).
+int line_shift(const LineStats& s, int H) {
+  if (s.e_max == kNoExp) return 0;
+  const double norm_rel = std::sqrt(s.sumsq_rel) * (1 + 0x1p-40);  // >= the true norm / 2^e_max
+  return H - 1 - (s.e_max + ceil_log2(norm_rel));
+}
+
+// The rounded scaled integers of op(A) D 2^sa as [k][m] and of D^-1 op(B) 2^sb as [k][n], split
+// into (mant, e), and the sums SA_i = sum_k |a'_ik|, SB_j = sum_k |b'_kj| (for the lost-term check).
+struct ScaledInts {
+  SplitInts a, b;
+  std::vector<double> SA, SB;
+};
+ScaledInts scaled_integers(const Operands& o, const CrtScaling& sc) {
+  ScaledInts out;
+  out.a = {scratch<double>(kMantA, o.k * o.m), scratch<std::uint8_t>(kExpA, o.k * o.m), o.k * o.m};
+  out.b = {scratch<double>(kMantB, o.k * o.n), scratch<std::uint8_t>(kExpB, o.k * o.n), o.k * o.n};
+  out.SA.assign(static_cast<std::size_t>(o.m), 0.0);
+  out.SB.assign(static_cast<std::size_t>(o.n), 0.0);
+  o.each_a([&](std::int64_t i, std::int64_t kk, double x) {
+    const double v = std::isfinite(x) && x != 0
+                         ? round_integer(scale2(x, sc.d[static_cast<std::size_t>(kk)] + sc.sa[static_cast<std::size_t>(i)]))
+                         : 0.0;
+    out.SA[static_cast<std::size_t>(i)] += std::fabs(v);
+    const std::int64_t at = kk * o.m + i;
+    split_int(v, out.a.mant[at], out.a.e[at]);
+  });
+  o.each_b([&](std::int64_t kk, std::int64_t j, double x) {
+    const double v = std::isfinite(x) && x != 0
+                         ? round_integer(scale2(x, -sc.d[static_cast<std::size_t>(kk)] + sc.sb[static_cast<std::size_t>(j)]))
+                         : 0.0;
+    out.SB[static_cast<std::size_t>(j)] += std::fabs(v);
+    const std::int64_t at = kk * o.n + j;
+    split_int(v, out.b.mant[at], out.b.e[at]);
+  });
+  return out;
+}
+
+// C'_e = sum_l W_l y_l[e] mod M, centred, rounded once to fp64 and scaled by 2^(-sa_i - sb_j), for a
+// block of consecutive elements of one column j. S[c][e] holds the exact digit sums (< 2^53).
+void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std::int64_t count, std::int64_t offset,
+                           const int* neg_shift_i, int neg_shift_j, double* out) {
+  constexpr std::int64_t kBlock = 256;
+  double S[kMaxDigits + 1][kBlock];
+  for (std::int64_t e0 = 0; e0 < count; e0 += kBlock) {
+    const std::int64_t nb = std::min(kBlock, count - e0);
+    for (int c = 0; c < t.digits; ++c) std::fill(S[c], S[c] + nb, 0.0);
+    digit_sums(t, y, offset + e0, nb, S);
+    for (std::int64_t e = 0; e < nb; ++e) {
+      // q = round(S / M): S / M < 28 * 256 and |C'| < M/8 + tiny, so the fp64 estimate rounds right.
+      double approx = 0;
+      for (int c = t.digits - 1; c >= 0; --c) approx = approx * 0x1p40 + S[c][e];
+      approx *= t.inv_M;
+      const double q = std::nearbyint(approx);
+      // Digits of S - q M (exact: q M_c < 2^13 2^40 < 2^53), carried into [0, 2^40) below a signed
+      // top digit; a negative value is negated and carried again (sign and magnitude).
+      std::int64_t dg[kMaxDigits + 2] = {};
+      for (int c = 0; c < t.digits; ++c) dg[c] = static_cast<std::int64_t>(S[c][e] - q * t.M_digit[c]);
+      const int top = t.digits;
+      auto carry_up = [&] {
+        for (int c = 0; c < top; ++c) {
+          const std::int64_t carry = dg[c] >> kDigitBits;  // floor division (arithmetic shift)
+          dg[c] -= carry * (std::int64_t{1} << kDigitBits);
+          dg[c + 1] += carry;
+        }
+      };
+      carry_up();
+      const bool negative = dg[top] < 0;
+      if (negative) {
+        for (int c = 0; c <= top; ++c) dg[c] = -dg[c];
+        carry_up();
+      }
+      int hi = top;
+      while (hi > 0 && dg[hi] == 0) --hi;
+      double v = 0;
+      int base = 0;
+      if (dg[hi] != 0) {
+        const int lo = std::max(0, hi - 2);
+        unsigned __int128 acc = 0;
+        for (int c = hi; c >= lo; --c) acc = (acc << kDigitBits) | static_cast<std::uint64_t>(dg[c]);
+        base = kDigitBits * lo;
+        bool sticky = false;
+        for (int c = 0; c < lo; ++c) sticky |= dg[c] != 0;
+        if (sticky) {  // a set bit below the 128-bit window keeps the conversion's rounding exact
+          acc = (acc << 1) | 1u;
+          base -= 1;
+        }
+        v = static_cast<double>(acc);  // one correct rounding (RNE)
+      }
+      if (negative) v = -v;
+      out[e0 + e] = v == 0 ? 0.0 : scale2(v, base + neg_shift_i[e0 + e] + neg_shift_j);
+    }
+  }
+}
+
+// Lost-term fallback (ozaki.hpp, Limits). The rounding of the scaled inputs bounds the error of
+// C'_ij = sum_k a'_ik b'_kj in scaled units by E_ij = (SA_i + SB_j) / 2 + k / 4, SA_i = sum_k |a'_ik| +
+// k/2 >= sum_k |a_ik 2^(d_k + s_i)| (|a' - a 2^(d+s)| <= 1/2), likewise SB_j. An output with
+// |C'_ij| < 2^20 E_ij may have lost the terms that make it (a huge a_ik meeting a tiny b_kj that the
+// balancing could not equalise: A = [1 t; t 1], B = [t 1; 1 t], C_11 = 2t); such outputs are
+// recomputed on the host as a long-double (64-bit significand, 15-bit exponent) dot product of the
+// original inputs, which neither overflows nor underflows for fp64 products, rounded once to fp64.
+// Random data never gets there (E / |C'| ~ 4k 2^-H << 2^-20); the host work is capped at
+// kFallbackBudget multiply-adds per call, beyond which the rest is left as computed and the cap is
+// reported (CallReport::ozaki_capped and the C API's log line).
+constexpr std::int64_t kFallbackBudget = std::int64_t{1} << 26;
+
+void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const ScaledInts& x, double* acc, OzakiPlan& plan) {
+  const std::int64_t m = o.m, n = o.n, k = o.k;
+  const std::vector<double>&SA = x.SA, &SB = x.SB;
+  const double half_k = 0.5 * static_cast<double>(k);
+  std::int64_t spent = 0, skipped = 0;
+  for (std::int64_t j = 0; j < n; ++j) {
+    const LineStats& cj = sc.cb[static_cast<std::size_t>(j)];
+    if (cj.e_max == kNoExp) continue;  // a zero column of op(B): C(:, j) = 0 exactly
+    for (std::int64_t i = 0; i < m; ++i) {
+      if (sc.ra[static_cast<std::size_t>(i)].e_max == kNoExp) continue;
+      const double E = 0.5 * (SA[static_cast<std::size_t>(i)] + half_k + SB[static_cast<std::size_t>(j)] + half_k) + 0.25 * static_cast<double>(k);
+      double& c = acc[i + j * m];
+      // |C'| = |c| 2^(s_i + t_j); compare in scaled units without overflow: |c| vs E 2^(20 - s_i - t_j).
+      const int e = 20 - sc.sa[static_cast<std::size_t>(i)] - sc.sb[static_cast<std::size_t>(j)];
+      if (std::fabs(c) >= scale2(E, e)) continue;
+      if (spent + k > kFallbackBudget) {
+        ++skipped;
+        continue;
+      }
+      long double dot = 0;
+      for (std::int64_t kk = 0; kk < k; ++kk) {
+        const double a = o.a(i, kk), b = o.b(kk, j);
+        if (std::isfinite(a) && std::isfinite(b)) dot += static_cast<long double>(a) * static_cast<long double>(b);
+      }
+      c = static_cast<double>(dot);
+      spent += k;
+      ++plan.fallback_outputs;
+    }
+  }
+  if (skipped > 0) {
+    plan.capped = true;
+    plan.fallback_skipped = skipped;
+  }
+}
+
+}  // namespace
+
+// ---- scheme I driver ----------------------------------------------------------------------------
+
+void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                       const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                       std::int64_t ldc, CallReport* report) {
+  const Operands o{ta, tb, A, lda, B, ldb, m, n, k};
+  const SlicePlanInputs in = slice_inputs(o);
+  const OzakiPlan plan = plan_slices(s, o, in);
+  const int S = plan.slices;
+  // Host (fp64): per-row scales of op(A) D, per-column scales of D^-1 op(B), slicing.
+  const auto slices_a = slice(k, m, in.ra, in.d, 1, S, [&](std::int64_t kk, std::int64_t i) { return o.a(i, kk); });
+  const auto slices_b = slice(k, n, in.cb, in.d, -1, S, [&](std::int64_t kk, std::int64_t j) { return o.b(kk, j); });
+
+  // Device: for each slice pair (s, t) and each K chunk of <= 256, the exact integer partial sum
+  // P[j][i] = sum_k qa_s[k][i] qb_t[k][j] in fp32 PSUM, stored raw to HBM.
+  const std::int64_t chunks = plan.k_chunks;
+  const std::int64_t pairs_per_launch = products_per_launch(chunks, m, n);
+  std::vector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(pairs_per_launch, plan.products) * chunks * n * m));
+  std::vector<double> acc(static_cast<std::size_t>(m * n), 0.0);
+  Trace trace;
+  // Pairs by decreasing s + t: smallest contributions first.
+  std::vector<std::pair<int, int>> pairs;
+  for (int d = S - 1; d >= 0; --d)
+    for (int s0 = d; s0 >= 0; --s0) pairs.emplace_back(s0, d - s0);
+  // Row exponents of op(A) D and their range: columns whose scale exponents all stay normal take the
+  // vectorised accumulate_scaled; the others scale element by element, by pow2_normal or ldexp, so
+  // the scaled partial is rounded exactly once either way.
+  std::vector<int> ea(static_cast<std::size_t>(m));
+  for (std::int64_t i = 0; i < m; ++i) {
+    const int e = in.ra[static_cast<std::size_t>(i)].e_max;
+    ea[static_cast<std::size_t>(i)] = e == kNoExp ? 0 : e;
+  }
+  const int ea_min = m > 0 ? *std::min_element(ea.begin(), ea.end()) : 0;
+  const int ea_max = m > 0 ? *std::max_element(ea.begin(), ea.end()) : 0;
+  const LaunchConfig lc = s.launch_config();
+  for (std::size_t p0 = 0; p0 < pairs.size(); p0 += static_cast<std::size_t>(pairs_per_launch)) {
+    const std::size_t np = std::min(pairs.size() - p0, static_cast<std::size_t>(pairs_per_launch));
+    std::vector<BlockGemmArgs> probs;
+    for (std::size_t q = 0; q < np; ++q) {
+      const auto [ps, pt] = pairs[p0 + q];
+      for (std::int64_t c = 0; c < chunks; ++c)
+        probs.push_back(integer_product(slices_a[static_cast<std::size_t>(ps)].data(),
+                                        slices_b[static_cast<std::size_t>(pt)].data(), m, n, k, c * kSliceKChunk,
+                                        kSliceKChunk,
+                                        partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
+    }
+    LaunchResult r = launch_gemm(lc, probs);
+    trace.append(r.trace);
+    if (s.timing_only) continue;
+    // Host (fp64): acc += 2^(e_i + f_j - 8(s+1) - 8(t+1)) * P, pair by pair in `pairs` order and
+    // chunk by chunk (exact scaling).
+    for (std::size_t q = 0; q < np; ++q) {
+      const auto [ps, pt] = pairs[p0 + q];
+      const int shift = -kSliceBits * (ps + 1) - kSliceBits * (pt + 1);
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        const float* P = partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m;
+        for (std::int64_t j = 0; j < n; ++j) {
+          const int fj = in.cb[static_cast<std::size_t>(j)].e_max;
+          const int ej = shift + (fj == kNoExp ? 0 : fj);
+          double* accj = acc.data() + j * m;
+          const float* Pj = P + j * m;
+          if (ej + ea_min >= -1022 && ej + ea_max <= 1023) {  // whole column in the normal range
+            accumulate_scaled(accj, Pj, ea.data(), ej, m);
+            continue;
+          }
+          for (std::int64_t i = 0; i < m; ++i) accj[i] += scale2(Pj[i], ej + ea[static_cast<std::size_t>(i)]);
+        }
+      }
+    }
+  }
+  if (!s.timing_only) finish_c(s, o, acc.data(), alpha, beta, C, ldc);
+  finish_report(report, s, std::move(trace));
+  fill_report(report, plan);
+}
+
+// ---- scheme II driver ---------------------------------------------------------------------------
+
+void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                    const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                    std::int64_t ldc, CallReport* report) {
+  const Operands o{ta, tb, A, lda, B, ldb, m, n, k};
+  CrtScaling sc = crt_scaling(o);
+  OzakiPlan plan = plan_crt(s, o, sc);
+  const CrtTable t = crt_table(plan.moduli);
+  sc.sa.resize(static_cast<std::size_t>(m));
+  sc.sb.resize(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < m; ++i) sc.sa[static_cast<std::size_t>(i)] = line_shift(sc.ra[static_cast<std::size_t>(i)], t.H);
+  for (std::int64_t j = 0; j < n; ++j) sc.sb[static_cast<std::size_t>(j)] = line_shift(sc.cb[static_cast<std::size_t>(j)], t.H);
+  // Host (fp64): the scaled, rounded integers (exact doubles, |x| <= 2^H).
+  const ScaledInts ints = scaled_integers(o, sc);
+
+  const std::int64_t chunks = plan.k_chunks;
+  const std::int64_t per_launch = products_per_launch(chunks, m, n, kCrtScratchBudget);
+  // Scratch written in full before it is read: no zero fill.
+  const std::int64_t group = std::min<std::int64_t>(per_launch, plan.moduli);
+  float* const partial = scratch<float>(kPartial, group * chunks * n * m);
+  std::uint16_t* const res_a = scratch<std::uint16_t>(kResA, group * k * m);
+  std::uint16_t* const res_b = scratch<std::uint16_t>(kResB, group * k * n);
+  // y[l][i + j m] = C' mod p_l.
+  std::uint8_t* const y = scratch<std::uint8_t>(kResidueY, plan.moduli * m * n);
+  Trace trace;
+  const LaunchConfig lc = s.launch_config();
+  for (int l0 = 0; l0 < plan.moduli; l0 += static_cast<int>(per_launch)) {
+    const int nl = std::min(plan.moduli - l0, static_cast<int>(per_launch));
+    // Host (fp64): residues of the scaled integers, centred, as int8-valued bf16.
+    residues(ints.a, t, l0, nl, res_a, k * m);
+    residues(ints.b, t, l0, nl, res_b, k * n);
+    std::vector<BlockGemmArgs> probs;
+    for (int q = 0; q < nl; ++q) {
+      std::uint16_t* ra = res_a + static_cast<std::int64_t>(q) * k * m;
+      std::uint16_t* rb = res_b + static_cast<std::int64_t>(q) * k * n;
+      // Device: P[j][i] = sum_{k in chunk} ra[k][i] rb[k][j], exact in fp32 PSUM (chunks <= 1024).
+      for (std::int64_t c = 0; c < chunks; ++c)
+        probs.push_back(integer_product(ra, rb, m, n, k, c * kCrtKChunk, kCrtKChunk,
+                                        partial + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
+    }
+    LaunchResult r = launch_gemm(lc, probs);
+    trace.append(r.trace);
+    if (s.timing_only) continue;
+    // Host (fp64): y_l = sum over chunks of P mod p_l (integers < 2^53: exact).
+    for (int q = 0; q < nl; ++q) {
+      const int l = l0 + q;
+      const double p = kCrtModuli[l], inv_p = 1.0 / p;
+      std::uint8_t* const yl = y + static_cast<std::int64_t>(l) * m * n;
+      for (std::int64_t c = 0; c < chunks; ++c)
+        fold_partial(partial + (static_cast<std::int64_t>(q) * chunks + c) * n * m, m * n, p, inv_p, c == 0, yl);
+    }
+  }
+  if (!s.timing_only) {
+    // Host (fp64): CRT reconstruction and the inverse scaling, column by column.
+    double* const acc = scratch<double>(kAcc, m * n);  // every element written below
+    std::vector<const std::uint8_t*> yp(static_cast<std::size_t>(plan.moduli));
+    for (int l = 0; l < plan.moduli; ++l) yp[static_cast<std::size_t>(l)] = y + static_cast<std::int64_t>(l) * m * n;
+    std::vector<int> neg_sa(static_cast<std::size_t>(m));
+    for (std::int64_t i = 0; i < m; ++i) neg_sa[static_cast<std::size_t>(i)] = -sc.sa[static_cast<std::size_t>(i)];
+    for (std::int64_t j = 0; j < n; ++j)
+      crt_reconstruct_block(t, yp.data(), m, j * m, neg_sa.data(), -sc.sb[static_cast<std::size_t>(j)], acc + j * m);
+    if (!plan.reduced) recompute_lost_outputs(o, sc, ints, acc, plan);
+    finish_c(s, o, acc, alpha, beta, C, ldc);
+  }
+  finish_report(report, s, std::move(trace));
+  fill_report(report, plan);
+}
+
+}  // namespace detail
+
+int ozaki_crt_mantissa_bits(int moduli, std::int64_t k) {
+  return detail::crt_bits(detail::crt_H(std::clamp(moduli, 2, kOzakiMaxModuli)), std::max<std::int64_t>(k, 1));
+}
+
+OzakiPlan plan_ozaki(const Settings& st, std::int64_t m, std::int64_t n, std::int64_t k, Op ta, Op tb, const double* A,
+                     std::int64_t lda, const double* B, std::int64_t ldb) {
+  const detail::Operands o{ta, tb, A, lda, B, ldb, m, n, k};
+  if (st.ozaki_scheme == OzakiScheme::slices) return detail::plan_slices(st, o, detail::slice_inputs(o));
+  return detail::plan_crt(st, o, detail::crt_scaling(o));
+}
+
+}  // namespace trn::blas

@@ -1,0 +1,78 @@
+// The Ozaki schemes: fp64 C = alpha op(A) op(B) + beta C on bf16 TensorE tiles (no NeuronCore engine
+// computes in fp64).
+//
+// Algorithm   Both schemes turn op(A) (m x k) and op(B) (k x n) into integer matrices by exact
+//             power-of-two scalings, multiply the integers exactly on TensorE and reconstruct in fp64
+//             on the host side of the kernel.
+//             Scaling (host, exact): (1) the contraction index is balanced: column kk of op(A) is
+//             multiplied by 2^d_kk and row kk of op(B) by 2^-d_kk, d_kk = floor((eB_kk - eA_kk) / 2)
+//             from the largest exponents of that column and that row. The product is unchanged, and a
+//             huge a_ik meeting a tiny b_kj (or the reverse) no longer pushes the tiny factor out of its
+//             row's or column's range (a = [1.7e308, 4.9e-324], b = [4.9e-324, 1.7e308] becomes two
+//             rows of equal exponents). (2) One power of two per row of op(A) and per column of op(B).
+// Scheme II   CRT (Ozaki, Uchino, Imamura, "Ozaki Scheme II: A GEMM-oriented emulation of
+//             floating-point matrix multiplication using an integer modular technique",
+//             arXiv:2504.08009; GEMMul8, github.com/UCHINO-Yuki/GEMMul8). With M = p_1 ... p_N
+//             (pairwise coprime moduli <= 256, kCrtModuli) and H = floor((log2 M - 1) / 2), each row
+//             of op(A) D is scaled so that its 2-norm lies in (2^(H-2), 2^(H-1)] and rounded to
+//             integers a' (|a' - a 2^s| <= 1/2, so ||a'_i||_2 <= 2^H); op(B) likewise per column.
+//             Cauchy-Schwarz: |C'_ij| <= ||a'_i|| ||b'_j|| <= 2^(2H) <= M/2, and in fact < M/8 + tiny
+//             with the factor-2 margins, so C' is the unique representative of its residues in
+//             (-M/2, M/2). Per modulus p: residues of a', b' in [-p/2, p/2) as bf16 (|r| <= 128, exact
+//             in bf16), one TensorE GEMM per modulus and K chunk, raw fp32 partials to HBM. Exactness:
+//             |r_a r_b| <= 128^2 = 2^14, so a chunk of kc contraction elements sums to <= kc 2^14 and
+//             every fp32 partial sum is an exact integer while kc 2^14 <= 2^24: kc <= 1024 = kCrtKChunk.
+//             Host (fp64, exact): each partial is reduced mod p (integers < 2^53), chunks added mod p;
+//             C' = sum_l W_l y_l mod M with W_l = (M/p_l) ((M/p_l)^-1 mod p_l) cut into 40-bit digits
+//             (a digit sum over <= 28 moduli is < 28 * 255 * 2^40 < 2^53: exact in fp64), the nearest
+//             multiple of M removed, the integer rounded once to fp64, times 2^-(s_i + t_j).
+// Scheme I    8-bit slices (Ozaki, Ogita, Oishi, Rump, Numer. Algorithms 59(1), 2012; on integer
+//             units: Ootomo, Ozaki, Yokota, IJHPCA 38(4), 2024): rows scaled to |x| < 1 and cut into S
+//             slices of 8 bits (|q| <= 255, exact in bf16); one TensorE GEMM per slice pair (s, t),
+//             s + t < S, and K chunk of <= 256 (256 * 255^2 < 2^24: exact); the partials are scaled and
+//             accumulated in fp64 on the host, smallest pairs first.
+// Engines     host (fp64: scaling, residues / slices, reduction, reconstruction, special values,
+//             alpha/beta epilogue), DMA, TensorE. The cost model counts the TensorE launches only.
+// Accuracy    II: the integer product is exact; the errors are the rounding of each scaled input
+//             (<= 1/2 unit: 2^-(bits+1) of its row's / column's largest element) and the last fp64
+//             rounding. Automatic bits (largest element of a row/column): 53 + 2 ceil(log2 R2), R2 the
+//             largest rms-to-mean ratio of the nonzero elements of a row (column): a mean-size element
+//             keeps >= 54 + log2 R2 bits (heavy-tailed lines get more, as their few large terms carry
+//             the outputs). The count is bounded by 53 + log2 k (R2 <= sqrt(k)). I: every element exact when 56 + spreads bits fit;
+//             error from the dropped pairs s + t >= S. Both at or below OpenBLAS DGEMM's error on
+//             GEMMul8's phi generator (docs/trnblas.md, fp64; tests/trnblas/test_trnblas_ozaki.cpp).
+// Limits      II: at most kOzakiMaxModuli moduli (log2 M < 215: <= 106 - 2 - log2(k)/2 bits);
+//             I (automatic): at most kOzakiMaxSlices slices. Past a cap the count is clamped, the call
+//             completes, CallReport::ozaki_capped is set and the C API logs one line: elements more
+//             than 2^(bits-53) below their row's (column's) largest lose digits. The knobs (max bits,
+//             offset, fixed control) may ask for less (or, fixed scheme I, more) work.
+//             Inf/NaN: outputs whose row of op(A) or column of op(B) holds one are recomputed as an
+//             IEEE fp64 dot product on the host. Results in fp64's subnormal range may be rounded
+//             twice (integer -> fp64, then the scaling).
+#pragma once
+#include <cstdint>
+
+#include "trn/blas/blas.hpp"
+
+namespace trn::blas::detail {
+
+// Scheme II's moduli: pairwise coprime, largest first (256, then odd numbers <= 255 whose factors
+// appear nowhere else).
+inline constexpr int kCrtModuli[kOzakiMaxModuli] = {256, 255, 253, 251, 247, 241, 239, 233, 229, 227,
+                                                    223, 217, 211, 199, 197, 193, 191, 181, 179, 173,
+                                                    167, 163, 157, 151, 149, 139, 137, 131};
+inline constexpr std::int64_t kCrtKChunk = 1024;   // (2^24 / 128^2): see Scheme II above
+inline constexpr std::int64_t kSliceKChunk = 256;  // 256 * 255^2 < 2^24: see Scheme I above
+
+// The two schemes (ozaki.cpp). Arguments as trn::blas::dgemm, already validated; alpha != 0, k > 0.
+void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                    const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                    std::int64_t ldc, CallReport* report);
+void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                       const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                       std::int64_t ldc, CallReport* report);
+
+// Fills the call report's trace, profile and pass count (blas.cpp).
+void finish_report(CallReport* r, const Settings& s, Trace&& t);
+
+}  // namespace trn::blas::detail
