@@ -47,12 +47,20 @@ std::vector<std::uint64_t> to_bits(const std::vector<T>& v) {
 }
 
 // Runs one reference call on g (at g's current position) and returns the output bits at the
-// indices the file stored (every c.stride-th).
+// indices the file stored (c.sample_indices()); `fnv` receives the FNV-1a 64 of all values.
 std::vector<std::uint64_t> run_all(Generator& g, const RefCall& c);
-std::vector<std::uint64_t> run(Generator& g, const RefCall& c) {
+std::vector<std::uint64_t> run(Generator& g, const RefCall& c, std::uint64_t* fnv = nullptr) {
   const auto all = run_all(g, c);
+  if (fnv != nullptr) {  // the values' bytes in memory order, as the generator program hashed them
+    if (trnrand_test::is_double_type(c.type)) {
+      *fnv = trnrand_test::fnv1a64(all.data(), all.size() * 8);
+    } else {
+      std::vector<std::uint32_t> narrow(all.begin(), all.end());
+      *fnv = trnrand_test::fnv1a64(narrow.data(), narrow.size() * 4);
+    }
+  }
   std::vector<std::uint64_t> sampled;
-  for (std::size_t i = 0; i < all.size(); i += c.stride) sampled.push_back(all[i]);
+  for (const std::size_t i : c.sample_indices()) sampled.push_back(all[i]);
   return sampled;
 }
 std::vector<std::uint64_t> run_all(Generator& g, const RefCall& c) {
@@ -116,8 +124,11 @@ struct Tally {
   std::map<std::int64_t, std::size_t> histogram;
 };
 
-// Replays every reference call on one path; returns the tallies per type.
-std::map<std::string, Tally> replay(GeneratorPath path, bool check_chaining) {
+// Replays every call of a reference file on one path; returns the tallies per type. A fresh
+// generator where the file created one (a new seed), SetGeneratorOffset exactly where the file
+// called it (it also restarts cuRAND's per-thread counters), otherwise the calls chain.
+std::map<std::string, Tally> replay(GeneratorPath path, bool check_chaining,
+                                    const trnrand_test::RefFile& file = reference(), int every_kth_generator = 1) {
   std::map<std::string, Tally> tally;
   GeneratorOptions opt;
   opt.path = path;
@@ -125,19 +136,29 @@ std::map<std::string, Tally> replay(GeneratorPath path, bool check_chaining) {
   bool first = true;
   std::uint64_t current_seed = 0;
   int repositions = 0;
-  for (const RefCall& c : reference().calls) {
-    if (first || c.seed != current_seed) {
+  int current_generator = -1;
+  for (const RefCall& c : file.calls) {
+    if ((c.generator_index - 1) % every_kth_generator != 0) continue;  // generators 1, 1 + k, 1 + 2k, ...
+    if (first || c.seed != current_seed || (c.reset && c.generator_index != current_generator)) {
+      current_generator = c.generator_index;
       g = Generator(opt);
       g.set_seed(c.seed);
       current_seed = c.seed;
       first = false;
     }
-    if (g.offset() != c.offset) {
+    if (c.reset) {
       g.set_offset(c.offset);
       ++repositions;
     }
-    const auto got = run(g, c);
+    EXPECT_EQ(g.offset(), c.offset) << c.where << ": calls chain";
+    std::uint64_t fnv = 0;
+    const auto got = run(g, c, &fnv);
     EXPECT_EQ(g.offset(), c.offset + c.n) << c.where << ": the position advances by n";
+    const bool bit_exact_type = c.type == "u32" || c.type == "uniform" || trnrand_test::is_double_type(c.type) ||
+                                (c.type == "poisson" && c.p0 < trn::rand::kCurandPoissonNormalThreshold);
+    if (c.has_fnv && bit_exact_type) {
+      EXPECT_EQ(fnv, c.fnv) << c.where << " " << c.type << " n " << c.n << ": hash of all values";
+    }
     EXPECT_EQ(got.size(), c.bits.size()) << c.where;
     Tally& t = tally[c.type];
     for (std::size_t i = 0; i < got.size(); ++i) {
@@ -169,6 +190,7 @@ std::map<std::string, Tally> replay(GeneratorPath path, bool check_chaining) {
     // The file repositions the generator only where it called SetGeneratorOffset; all other calls
     // must continue where the previous one stopped (chained calls of mixed types).
     EXPECT_LT(repositions, 200) << "positions did not chain across calls";
+    EXPECT_LT(repositions, static_cast<int>(file.calls.size())) << "no chained calls";
   }
   return tally;
 }
@@ -240,6 +262,32 @@ TEST(TrnrandCurand, HostPathMatchesStoredVectors) {
 TEST(TrnrandCurand, EnginePathMatchesStoredVectors) {
   const auto tally = replay(GeneratorPath::engines, true);
   report("engines", tally);
+  expect_bounds(tally);
+}
+
+// Large calls (data/curand_reference_large.txt): n >= 2^20 up to 2^22 + 1, the sequence of the
+// issue (seed 0, offset 1000003, every distribution in turn at n = 1048578), every distribution
+// after every other one with its own seed and offset, and 2^22 chains with an offset reset. Bit-exact
+// types are checked in full by the FNV-1a hash of all values, the others at the stored samples.
+const trnrand_test::RefFile& reference_large() {
+  static const trnrand_test::RefFile f =
+      trnrand_test::read_reference(trnrand_test::data_path("curand_reference_large.txt"));
+  return f;
+}
+
+TEST(TrnrandCurand, LargeCallsHostPathMatchStoredHashes) {
+  ASSERT_GT(reference_large().calls.size(), 190u);
+  const auto tally = replay(GeneratorPath::host, true, reference_large());
+  report("host large", tally);
+  expect_bounds(tally);
+}
+
+TEST(TrnrandCurand, LargeCallsEnginePathMatchStoredHashes) {
+  // Every 4th generator of the file (the issue's sequence, 20 of the 81 pairs, one 2^22 chain): the
+  // engine path runs the same stream code as the host path (tested in TrnrandStreams) at a few
+  // times its cost.
+  const auto tally = replay(GeneratorPath::engines, true, reference_large(), 4);
+  report("engines large", tally);
   expect_bounds(tally);
 }
 

@@ -1,0 +1,184 @@
+// One-off generator of curand_reference_large.txt: cuRAND's host PHILOX4_32_10 generator at n >= 2^20,
+// several seeds and offsets, and every distribution after every other one (issue: the per-thread
+// counter shifts that 64-bit calls leave behind, docs/trnrand.md section 2). NOT built by CMake: the
+// project never needs CUDA. To regenerate (CUDA toolkit with cuRAND at /usr/local/cuda):
+//
+//   g++ -std=c++17 -O2 -I/usr/local/cuda/include tests/trnrand/data/gen_curand_reference_large.cpp
+//       -L/usr/local/cuda/lib64 -lcurand -Wl,-rpath,/usr/local/cuda/lib64 -o /tmp/gen_large   (one line)
+//   /tmp/gen_large > tests/trnrand/data/curand_reference_large.txt
+//
+// Same record format as curand_reference.txt (gen_curand_reference.cpp), with two additions that
+// keep the file small: every call line carries `stride=S` (the values at 0, S, 2S, ... follow, and
+// the last value n - 1 is always included as the final sample) and `fnv=H`, the 64-bit FNV-1a hash
+// (offset basis 0xcbf29ce484222325, prime 0x100000001b3) of all n values' bytes (4 little-endian
+// bytes per u32 / float, 8 per double) so that the bit-exact types are checked in full.
+#include <curand.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+curandGenerator_t g = nullptr;
+
+void check(curandStatus_t s, const char* what) {
+  if (s != CURAND_STATUS_SUCCESS) {
+    std::fprintf(stderr, "%s failed: %d\n", what, static_cast<int>(s));
+    std::exit(1);
+  }
+}
+
+void new_generator(unsigned long long seed, unsigned long long offset) {
+  if (g != nullptr) curandDestroyGenerator(g);
+  check(curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_PHILOX4_32_10), "create");
+  check(curandSetPseudoRandomGeneratorSeed(g, seed), "seed");
+  check(curandSetGeneratorOffset(g, offset), "offset");
+  std::printf("generator %llx %llu\n", seed, offset);
+}
+
+std::uint64_t fnv1a(const void* data, std::size_t bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < bytes; ++i) {
+    h ^= p[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+template <class T>
+void print(const char* head, const std::vector<T>& all, std::size_t stride) {
+  std::printf("%s stride=%zu fnv=%016llx\n", head, stride,
+              static_cast<unsigned long long>(fnv1a(all.data(), all.size() * sizeof(T))));
+  std::vector<T> v;
+  for (std::size_t i = 0; i < all.size(); i += stride) v.push_back(all[i]);
+  if ((all.size() - 1) % stride != 0) v.push_back(all.back());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if constexpr (sizeof(T) == 8) {
+      std::uint64_t b;
+      std::memcpy(&b, &v[i], 8);
+      std::printf("%016llx", static_cast<unsigned long long>(b));
+    } else {
+      std::uint32_t b;
+      std::memcpy(&b, &v[i], 4);
+      std::printf("%08x", b);
+    }
+    std::printf((i % 8 == 7 || i + 1 == v.size()) ? "\n" : " ");
+  }
+}
+
+// One call of distribution `type` (0..7) with n values, sampled every `stride`.
+void call(int type, std::size_t n, std::size_t stride) {
+  char head[128];
+  switch (type) {
+    case 0: {
+      std::vector<unsigned int> v(n);
+      check(curandGenerate(g, v.data(), n), "generate");
+      std::snprintf(head, sizeof head, "call u32 %zu", n);
+      print(head, v, stride);
+      break;
+    }
+    case 1: {
+      std::vector<float> v(n);
+      check(curandGenerateUniform(g, v.data(), n), "uniform");
+      std::snprintf(head, sizeof head, "call uniform %zu", n);
+      print(head, v, stride);
+      break;
+    }
+    case 2: {
+      std::vector<double> v(n);
+      check(curandGenerateUniformDouble(g, v.data(), n), "uniform double");
+      std::snprintf(head, sizeof head, "call uniform_double %zu", n);
+      print(head, v, stride);
+      break;
+    }
+    case 3: {
+      std::vector<float> v(n);
+      check(curandGenerateNormal(g, v.data(), n, 0.0f, 1.0f), "normal");
+      std::snprintf(head, sizeof head, "call normal %zu 0 1", n);
+      print(head, v, stride);
+      break;
+    }
+    case 4: {
+      std::vector<double> v(n);
+      check(curandGenerateNormalDouble(g, v.data(), n, 0.5, 2.0), "normal double");
+      std::snprintf(head, sizeof head, "call normal_double %zu 0.5 2", n);
+      print(head, v, stride);
+      break;
+    }
+    case 5: {
+      std::vector<float> v(n);
+      check(curandGenerateLogNormal(g, v.data(), n, 0.3f, 0.7f), "log normal");
+      std::snprintf(head, sizeof head, "call log_normal %zu 0.300000012 0.699999988", n);
+      print(head, v, stride);
+      break;
+    }
+    case 6: {
+      std::vector<double> v(n);
+      check(curandGenerateLogNormalDouble(g, v.data(), n, 0.3, 0.7), "log normal double");
+      std::snprintf(head, sizeof head, "call log_normal_double %zu 0.29999999999999999 0.69999999999999996", n);
+      print(head, v, stride);
+      break;
+    }
+    default: {
+      // Both Poisson methods: the histogram (lambda 4.5) and the normal approximation (lambda 3000.5).
+      const double lambda = type == 7 ? 4.5 : 3000.5;
+      std::vector<unsigned int> v(n);
+      check(curandGeneratePoisson(g, v.data(), n, lambda), "poisson");
+      std::snprintf(head, sizeof head, "call poisson %zu %.17g", n, lambda);
+      print(head, v, stride);
+      break;
+    }
+  }
+}
+
+std::uint64_t lcg = 0x2545F4914F6CDD1Dull;
+std::uint64_t next() {
+  lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+  return lcg >> 11;
+}
+
+}  // namespace
+
+int main() {
+  int version = 0;
+  curandGetVersion(&version);
+  std::printf("# cuRAND %d host generator (PHILOX4_32_10), large calls\n", version);
+  std::printf("# generated by tests/trnrand/data/gen_curand_reference_large.cpp\n");
+
+  // 1. The sequence of the issue: seed 0, offset 1000003, n = 1048578 of every distribution in turn.
+  new_generator(0, 1000003);
+  for (int type = 0; type < 9; ++type) call(type, 1048578, 16411);
+
+  // 2. Every distribution after every other one at n >= 2^20 (odd n and odd offsets included), a
+  // fresh generator per pair with its own seed and offset.
+  for (int a = 0; a < 9; ++a)
+    for (int b = 0; b < 9; ++b) {
+      const unsigned long long seed = next(), offset = next() % 5000000;
+      new_generator(seed, offset);
+      call(a, (1u << 20) + next() % 7, 65521);
+      call(b, (1u << 20) + next() % 7, 65521);
+    }
+
+  // 3. Long chains at 2^22: several seeds, 64-bit calls between 32-bit ones, then an offset reset.
+  const unsigned long long seeds[] = {0ull, 1234ull, 0x123456789abcdefull};
+  for (unsigned long long seed : seeds) {
+    new_generator(seed, next() % 1000000);
+    call(2, (1u << 22) + 1, 262139);
+    call(0, (1u << 22), 262139);
+    call(4, (1u << 21) + 2, 262139);
+    call(1, 333, 1);
+    call(3, (1u << 22), 262139);
+    call(6, 777, 1);
+    call(7, (1u << 20), 262139);
+    const unsigned long long offset = next() % 1000000;
+    check(curandSetGeneratorOffset(g, offset), "offset");
+    std::printf("offset %llu\n", offset);
+    call(0, (1u << 20) + 5, 65521);
+  }
+  curandDestroyGenerator(g);
+  return 0;
+}
