@@ -26,10 +26,12 @@ struct RefCall {
   std::uint64_t offset = 0;
   double p0 = 0, p1 = 0;            // mean, stddev | lambda
   std::size_t n = 0;                // values the call generated
+  std::size_t advance = 0;          // how far the call moves the generator's offset (n, or n / 2: below)
   std::size_t stride = 1;           // bits holds the values at indices 0, stride, 2 stride, ...
   std::vector<std::uint64_t> bits;  // values: u32 / float bits, or double bits
   std::string where;                // "line N" for messages
   bool reset = false;               // a `generator` or `offset` line precedes the call (SetGeneratorOffset)
+  bool reseed = false;              // a `reseed S` line precedes it (SetPseudoRandomGeneratorSeed, offset kept)
   int generator_index = 0;          // how many `generator` lines precede the call (1 for the first generator)
   bool has_fnv = false;             // curand_reference_large.txt: fnv and the last value n - 1 are stored
   std::uint64_t fnv = 0;            // FNV-1a 64 of all n values' bytes
@@ -55,7 +57,10 @@ inline std::uint64_t fnv1a64(const void* data, std::size_t bytes) {
   return h;
 }
 
+// A `layout xorwow` line: the offset counts XORWOW slots, one per Box-Muller pair of the normal
+// types (trn/rand/xorwow.hpp); otherwise one per value.
 struct RefFile {
+  bool pair_slots = false;
   std::vector<RefCall> calls;
   std::vector<std::pair<std::string, int>> statuses;
 };
@@ -73,7 +78,7 @@ inline RefFile read_reference(const std::string& path) {
   }
   std::string line;
   std::uint64_t seed = 0, offset = 0;
-  bool reset = false;
+  bool reset = false, reseed = false;
   int generators = 0;
   int lineno = 0;
   while (std::getline(in, line)) {
@@ -88,6 +93,15 @@ inline RefFile read_reference(const std::string& path) {
       seed = std::stoull(s, nullptr, 16);
       reset = true;
       ++generators;
+    } else if (tag == "layout") {
+      std::string what;
+      is >> what;
+      f.pair_slots = what == "xorwow";
+    } else if (tag == "reseed") {
+      std::string sd;
+      is >> sd;
+      seed = std::stoull(sd, nullptr, 0);
+      reseed = true;
     } else if (tag == "offset") {
       is >> offset;
       reset = true;
@@ -114,8 +128,10 @@ inline RefFile read_reference(const std::string& path) {
       c.seed = seed;
       c.offset = offset;
       c.reset = reset;
+      c.reseed = reseed;
       c.generator_index = generators;
       reset = false;
+      reseed = false;
       c.where = "line " + std::to_string(lineno);
       const std::size_t stored = c.sample_indices().size();
       while (c.bits.size() < stored && std::getline(in, line)) {
@@ -124,7 +140,10 @@ inline RefFile read_reference(const std::string& path) {
         std::string v;
         while (vs >> v) c.bits.push_back(std::stoull(v, nullptr, 16));
       }
-      offset += c.n;  // the generator's position after the call
+      const bool pairs = c.type == "normal" || c.type == "normal_double" || c.type == "log_normal" ||
+                         c.type == "log_normal_double";
+      c.advance = f.pair_slots && pairs ? c.n / 2 : c.n;
+      offset += c.advance;  // the generator's position after the call
       f.calls.push_back(std::move(c));
     }
   }
