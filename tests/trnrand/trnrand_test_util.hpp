@@ -26,7 +26,8 @@ struct RefCall {
   std::uint64_t offset = 0;
   double p0 = 0, p1 = 0;            // mean, stddev | lambda
   std::size_t n = 0;                // values the call generated
-  std::size_t advance = 0;          // how far the call moves the generator's offset (n, or n / 2: below)
+  std::size_t advance = 0;          // how far the call moves the generator's offset (n, n / 2 or n / D: below)
+  std::uint32_t dimensions = 1;     // SOBOL32: the generator's dimensions (a `dimensions D` line)
   std::size_t stride = 1;           // bits holds the values at indices 0, stride, 2 stride, ...
   std::vector<std::uint64_t> bits;  // values: u32 / float bits, or double bits
   std::string where;                // "line N" for messages
@@ -59,8 +60,11 @@ inline std::uint64_t fnv1a64(const void* data, std::size_t bytes) {
 
 // A `layout xorwow` line: the offset counts XORWOW slots, one per Box-Muller pair of the normal
 // types (trn/rand/xorwow.hpp); otherwise one per value.
+// A `layout sobol` line: quasi-random, the offset counts points (n / dimensions per call).
 struct RefFile {
   bool pair_slots = false;
+  bool quasi = false;
+  std::uint64_t direction_vectors32_fnv = 0;  // `direction_vectors32_fnv H`
   std::vector<RefCall> calls;
   std::vector<std::pair<std::string, int>> statuses;
 };
@@ -79,6 +83,7 @@ inline RefFile read_reference(const std::string& path) {
   std::string line;
   std::uint64_t seed = 0, offset = 0;
   bool reset = false, reseed = false;
+  std::uint32_t dimensions = 1;
   int generators = 0;
   int lineno = 0;
   while (std::getline(in, line)) {
@@ -92,11 +97,19 @@ inline RefFile read_reference(const std::string& path) {
       is >> s >> offset;
       seed = std::stoull(s, nullptr, 16);
       reset = true;
+      dimensions = 1;
       ++generators;
     } else if (tag == "layout") {
       std::string what;
       is >> what;
       f.pair_slots = what == "xorwow";
+      f.quasi = what == "sobol";
+    } else if (tag == "dimensions") {
+      is >> dimensions;
+    } else if (tag == "direction_vectors32_fnv") {
+      std::string h;
+      is >> h;
+      f.direction_vectors32_fnv = std::stoull(h, nullptr, 16);
     } else if (tag == "reseed") {
       std::string sd;
       is >> sd;
@@ -142,7 +155,8 @@ inline RefFile read_reference(const std::string& path) {
       }
       const bool pairs = c.type == "normal" || c.type == "normal_double" || c.type == "log_normal" ||
                          c.type == "log_normal_double";
-      c.advance = f.pair_slots && pairs ? c.n / 2 : c.n;
+      c.dimensions = dimensions;
+      c.advance = f.quasi ? c.n / dimensions : f.pair_slots && pairs ? c.n / 2 : c.n;
       offset += c.advance;  // the generator's position after the call
       f.calls.push_back(std::move(c));
     }

@@ -16,14 +16,16 @@
 #include "trn/core/c_shim.hpp"
 #include "trn/core/error.hpp"
 #include "trn/rand/generator.hpp"
+#include "trn/rand/sobol.hpp"
 #include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
 
-// One handle per cuRAND generator type: Philox (trn::rand::Generator, both paths) or XORWOW
-// (trn::rand::XorwowGenerator, host path).
+// One handle per cuRAND generator type: Philox (trn::rand::Generator, both paths), XORWOW
+// (trn::rand::XorwowGenerator, host path) or SOBOL32 (trn::rand::Sobol32Generator, host path).
 struct trnrandGenerator_st {
   trn::rand::Generator gen;
   std::unique_ptr<trn::rand::XorwowGenerator> xorwow;  // PSEUDO_XORWOW / PSEUDO_DEFAULT
+  std::unique_ptr<trn::rand::Sobol32Generator> sobol;  // QUASI_SOBOL32 / QUASI_DEFAULT
   int rng_type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   trnStream_t stream = nullptr;
   explicit trnrandGenerator_st(const trn::rand::GeneratorOptions& o) : gen(o) {}
@@ -59,47 +61,66 @@ trnrandStatus_t guarded(const char* fn, F&& body) {
 bool is_xorwow(int rng_type) {
   return rng_type == TRNRAND_RNG_PSEUDO_DEFAULT || rng_type == TRNRAND_RNG_PSEUDO_XORWOW;
 }
+bool is_sobol32(int rng_type) {
+  return rng_type == TRNRAND_RNG_QUASI_DEFAULT || rng_type == TRNRAND_RNG_QUASI_SOBOL32;
+}
 
 trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_type,
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
-  // XORWOW has a host path only (docs/trnrand.md section 8): its "device" generator would have to
-  // run on the emulated engines, which it does not yet.
-  const bool xorwow = is_xorwow(rng_type) && path == trn::rand::GeneratorPath::host;
-  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow)
+  // XORWOW and SOBOL32 have a host path only (docs/trnrand.md sections 8, 9): their "device"
+  // generators would have to run on the emulated engines, which they do not yet.
+  const bool host = path == trn::rand::GeneratorPath::host;
+  const bool xorwow = is_xorwow(rng_type) && host, sobol = is_sobol32(rng_type) && host;
+  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
                 "rng type " + std::to_string(rng_type) +
-                    ": trnrand implements PHILOX4_32_10 (161) on both paths and XORWOW / PSEUDO_DEFAULT"
-                    " (101 / 100) with trnrandCreateGeneratorHost");
+                    ": trnrand implements PHILOX4_32_10 (161) on both paths, XORWOW / PSEUDO_DEFAULT (101 / 100)"
+                    " and SOBOL32 / QUASI_DEFAULT (201 / 200) with trnrandCreateGeneratorHost");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
     o.path = path;
     auto g = std::make_unique<trnrandGenerator_st>(o);
     g->rng_type = rng_type;
     if (xorwow) g->xorwow = std::make_unique<trn::rand::XorwowGenerator>();
+    if (sobol) g->sobol = std::make_unique<trn::rand::Sobol32Generator>();
     g_generators.insert(g.get());
     *generator = g.release();
   });
 }
 
-// Runs body on the handle's generator object (Philox or XORWOW: the same member names).
+// Runs body on the handle's generator object (Philox, XORWOW or SOBOL32: the same member names).
 template <class Body>
 void on_generator(trnrandGenerator_t g, Body&& body) {
   if (g->xorwow)
     body(*g->xorwow);
+  else if (g->sobol)
+    body(*g->sobol);
   else
     body(g->gen);
 }
 
 // Extensions exist for Philox only.
 trnrandStatus_t philox_only(const char* fn, trnrandGenerator_t g) {
-  if (g->xorwow) return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "trnsci extension available for PHILOX4_32_10 only");
+  if (g->xorwow || g->sobol)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "trnsci extension available for PHILOX4_32_10 only");
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+// Quasi-random calls: n a multiple of the dimensions (cuRAND's LENGTH_NOT_MULTIPLE otherwise).
+trnrandStatus_t check_dimensions(const char* fn, trnrandGenerator_t g, size_t n) {
+  if (g->sobol && n % g->sobol->dimensions() != 0)
+    return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
+                "n = " + std::to_string(n) + " is not a multiple of the " + std::to_string(g->sobol->dimensions()) +
+                    " dimensions");
   return TRNRAND_STATUS_SUCCESS;
 }
 
 // Common checks of a Generate* call: generator, output pointer, count multiple.
 trnrandStatus_t check_call(const char* fn, trnrandGenerator_t g, const void* out, size_t n, size_t multiple = 1) {
   if (!valid(g)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (const auto st = check_dimensions(fn, g, n)) return st;
+  if (g->sobol) multiple = 1;  // inverse-CDF normals: no pairs
   if (n % multiple != 0)
     return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
                 "n = " + std::to_string(n) + " must be a multiple of " + std::to_string(multiple) +
@@ -154,7 +175,12 @@ trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator
   if (!valid(generator))
     return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_NOT_INITIALIZED,
                 "generator is NULL or destroyed");
-  on_generator(generator, [&](auto& gen) { gen.set_seed(seed); });
+  if (generator->sobol)
+    return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_TYPE_ERROR, "quasi-random generators have no seed");
+  if (generator->xorwow)
+    generator->xorwow->set_seed(seed);
+  else
+    generator->gen.set_seed(seed);
   return TRNRAND_STATUS_SUCCESS;
 }
 
@@ -173,10 +199,40 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   // section 1). cuRAND's XORWOW also accepts SEEDED (a differently seeded stream per thread, not
   // documented); trnrand does not reproduce it and returns OUT_OF_RANGE.
   const int o = enum_value(order);
+  if (generator->sobol) {
+    if (o != TRNRAND_ORDERING_QUASI_DEFAULT)
+      return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (quasi-random: QUASI_DEFAULT)");
+    return TRNRAND_STATUS_SUCCESS;
+  }
   if (o != TRNRAND_ORDERING_PSEUDO_BEST && o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
                 "ordering " + std::to_string(o) + " (Philox and XORWOW: BEST, DEFAULT or LEGACY)");
   return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandSetQuasiRandomGeneratorDimensions(trnrandGenerator_t generator, unsigned int num_dimensions) {
+  const char* fn = "trnrandSetQuasiRandomGeneratorDimensions";
+  if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (!generator->sobol) return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "not a quasi-random generator");
+  if (num_dimensions < 1 || num_dimensions > trn::rand::kSobolMaxDimensions)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "dimensions " + std::to_string(num_dimensions) + " outside 1 .. 20000");
+  generator->sobol->set_dimensions(num_dimensions);
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandGetDirectionVectors32(trnrandDirectionVectors32_t* vectors[], trnrandDirectionVectorSet_t set) {
+  const char* fn = "trnrandGetDirectionVectors32";
+  if (vectors == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "vectors is NULL");
+  if (enum_value(set) != TRNRAND_DIRECTION_VECTORS_32_JOEKUO6)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
+                "set " + std::to_string(enum_value(set)) +
+                    ": only TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 (cuRAND's scrambled sets are unpublished data)");
+  return guarded(fn, [&] {
+    static_assert(sizeof(trn::rand::SobolDirections32) == sizeof(trnrandDirectionVectors32_t));
+    // The table is an array of std::array<uint32_t, 32>, layout-identical to unsigned int[32].
+    *vectors = reinterpret_cast<trnrandDirectionVectors32_t*>(
+        const_cast<trn::rand::SobolDirections32*>(trn::rand::sobol_direction_vectors32()));
+  });
 }
 
 const char* trnrandGetStatusName(trnrandStatus_t status) {
@@ -358,8 +414,9 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
   return guarded(fn, [&] {
-    // XORWOW (host path, no kernel): the empty profile of its target.
-    *profile = generator->xorwow ? trn::rand::Generator().last_profile().to_c() : generator->gen.last_profile().to_c();
+    // XORWOW, SOBOL32 (host path, no kernel): the empty profile of the default target.
+    *profile = generator->xorwow || generator->sobol ? trn::rand::Generator().last_profile().to_c()
+                                                    : generator->gen.last_profile().to_c();
   });
 }
 

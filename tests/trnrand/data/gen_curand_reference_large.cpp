@@ -2,17 +2,19 @@
 // several seeds and offsets, and every distribution after every other one (issue: the per-thread
 // counter shifts that 64-bit calls leave behind, docs/trnrand.md section 2); with the argument
 // `xorwow`, curand_reference_xorwow.txt: the same kinds of records for CURAND_RNG_PSEUDO_XORWOW
-// (docs/trnrand.md section 8). NOT built by CMake: the project never needs CUDA. To regenerate
+// (docs/trnrand.md section 8); with `sobol`, curand_reference_sobol32.txt (section 9). NOT built by CMake: the project never needs CUDA. To regenerate
 // (CUDA toolkit with cuRAND at /usr/local/cuda):
 //
 //   g++ -std=c++17 -O2 -I/usr/local/cuda/include tests/trnrand/data/gen_curand_reference_large.cpp
 //       -L/usr/local/cuda/lib64 -lcurand -Wl,-rpath,/usr/local/cuda/lib64 -o /tmp/gen_large   (one line)
 //   /tmp/gen_large > tests/trnrand/data/curand_reference_large.txt
 //   /tmp/gen_large xorwow > tests/trnrand/data/curand_reference_xorwow.txt
+//   /tmp/gen_large sobol > tests/trnrand/data/curand_reference_sobol32.txt
 //
 // Same record format as curand_reference.txt (gen_curand_reference.cpp), plus `reseed S`
-// (SetPseudoRandomGeneratorSeed between calls) and `layout xorwow` (the offset advances by n / 2 for
-// the Box-Muller types), and with two additions that
+// (SetPseudoRandomGeneratorSeed between calls), `layout xorwow` (the offset advances by n / 2 for
+// the Box-Muller types), `layout sobol` with `dimensions D` (it advances by n / D), and with two
+// additions that
 // keep the file small: every call line carries `stride=S` (the values at 0, S, 2S, ... follow, and
 // the last value n - 1 is always included as the final sample) and `fnv=H`, the 64-bit FNV-1a hash
 // (offset basis 0xcbf29ce484222325, prime 0x100000001b3) of all n values' bytes (4 little-endian
@@ -40,7 +42,7 @@ void check(curandStatus_t s, const char* what) {
 void new_generator(unsigned long long seed, unsigned long long offset) {
   if (g != nullptr) curandDestroyGenerator(g);
   check(curandCreateGeneratorHost(&g, g_type), "create");
-  check(curandSetPseudoRandomGeneratorSeed(g, seed), "seed");
+  if (g_type < CURAND_RNG_QUASI_DEFAULT) check(curandSetPseudoRandomGeneratorSeed(g, seed), "seed");
   check(curandSetGeneratorOffset(g, offset), "offset");
   std::printf("generator %llx %llu\n", seed, offset);
 }
@@ -194,7 +196,71 @@ void xorwow_records() {
     std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
 }
 
+// CURAND_RNG_QUASI_SOBOL32: dimension counts 1 .. 20000 (every dimension's vectors reach a stored
+// hash), offsets up to 2^32 - 6 (across the 2^32-point period), every type in turn, statuses.
+void sobol_records() {
+  std::printf("# SOBOL32 (CURAND_RNG_QUASI_SOBOL32 = 201): the offset counts points (n / dimensions per call)\n");
+  std::printf("layout sobol\n");
+  struct Case {
+    unsigned dims;
+    unsigned long long offset;
+    std::size_t points;
+  };
+  const Case cases[] = {{1, 0, 1000}, {3, 5, 1000}, {100, 1000003, 300}, {20000, 0, 64}, {7, 4294967290ull, 100}};
+  for (const Case& c : cases) {
+    new_generator(0, c.offset);
+    check(curandSetQuasiRandomGeneratorDimensions(g, c.dims), "dimensions");
+    std::printf("dimensions %u\n", c.dims);
+    const std::size_t n = c.dims * c.points;
+    const std::size_t stride = n > 100000 ? 4099 : n > 1000 ? 97 : 1;
+    // (Poisson from lambda 2000 is a sequential cdf search of ~lambda steps per value: not at 20000 dimensions.)
+    for (int type = 0; type < 9; ++type)
+      if (type < 8 || n <= 100000) call(type, n, stride);
+  }
+  // A large call: 2^22 values of 4 dimensions.
+  new_generator(0, 77);
+  check(curandSetQuasiRandomGeneratorDimensions(g, 4), "dimensions");
+  std::printf("dimensions 4\n");
+  call(0, 1u << 22, 262139);
+  call(2, 1u << 20, 65521);
+  // The direction vectors (curandGetDirectionVectors32, JOEKUO6): FNV-1a of all 20000 x 32 words.
+  curandDirectionVectors32_t* v = nullptr;
+  check(curandGetDirectionVectors32(&v, CURAND_DIRECTION_VECTORS_32_JOEKUO6), "direction vectors");
+  std::printf("direction_vectors32_fnv %016llx\n", static_cast<unsigned long long>(fnv1a(v, 20000 * 32 * 4)));
+  // Statuses (the host generator's behaviour).
+  std::vector<unsigned> u(9);
+  std::vector<float> f(9);
+  std::vector<unsigned long long> ull(9);
+  std::printf("status dimensions_0 %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 0)));
+  std::printf("status dimensions_20001 %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 20001)));
+  std::printf("status generate_not_multiple %d\n", static_cast<int>(curandGenerate(g, u.data(), 9 - 2)));
+  check(curandSetQuasiRandomGeneratorDimensions(g, 3), "dimensions");
+  std::printf("status normal_n9_dims3 %d\n", static_cast<int>(curandGenerateNormal(g, f.data(), 9, 0.0f, 1.0f)));
+  std::printf("status seed %d\n", static_cast<int>(curandSetPseudoRandomGeneratorSeed(g, 5)));
+  std::printf("status long_long %d\n", static_cast<int>(curandGenerateLongLong(g, ull.data(), 9)));
+  const int orders[] = {100, 101, 102, 103, 104, 201};
+  for (int o : orders)
+    std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
+  curandGenerator_t philox = nullptr;
+  check(curandCreateGeneratorHost(&philox, CURAND_RNG_PSEUDO_PHILOX4_32_10), "create");
+  std::printf("status philox_dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(philox, 3)));
+  curandDestroyGenerator(philox);
+  std::printf("status direction_vectors_set_99 %d\n",
+              static_cast<int>(curandGetDirectionVectors32(&v, static_cast<curandDirectionVectorSet_t>(99))));
+  std::printf("status direction_vectors_set_103 %d\n",
+              static_cast<int>(curandGetDirectionVectors32(&v, CURAND_DIRECTION_VECTORS_64_JOEKUO6)));
+}
+
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "sobol") == 0) {
+    g_type = CURAND_RNG_QUASI_SOBOL32;
+    int version = 0;
+    curandGetVersion(&version);
+    std::printf("# cuRAND %d host generator (SOBOL32)\n# generated by tests/trnrand/data/gen_curand_reference_large.cpp sobol\n", version);
+    sobol_records();
+    curandDestroyGenerator(g);
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "xorwow") == 0) {
     g_type = CURAND_RNG_PSEUDO_XORWOW;
     int version = 0;
