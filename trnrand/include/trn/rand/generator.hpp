@@ -4,8 +4,10 @@
 // Streams: cuRAND's host ordering (streams.hpp). The generator keeps a position ("offset") that
 // counts output elements of the caller's type and advances by the count of every call, so
 // successive calls and mixed types continue exactly as cuRAND's host generator does (observed on
-// cuRAND 10.4, docs/trnrand.md section 2). A 32-bit output is a pure function of (seed, position);
-// a 64-bit output also depends on the position where its call started, as in cuRAND. set_seed keeps the offset (call
+// cuRAND 10.4, docs/trnrand.md section 2). A 32-bit output is a pure function of (seed, position)
+// until a 64-bit call advances cuRAND's per-thread counters (streams.hpp: thread shifts, cleared by
+// set_offset); a 64-bit output also depends on the position where its call started, as in cuRAND.
+// set_seed keeps the offset (call
 // set_offset(0) to restart; cuRAND's own reseed-after-generate behaviour is a quirk not copied).
 // Not thread-safe: one generator per thread, as cuRAND's handles.
 //
