@@ -3,7 +3,8 @@
 // xorwow): every type at seed 1234 offset 5; every distribution after every other one (81 pairs,
 // each with its own seed and offset, then a u32 call that reads the thread states they left);
 // 2^20 .. 2^22 values at offsets 0, 4095 and 10^12 + 3 with three seeds; reseeding between calls;
-// statuses. Replayed through the C++ class and, for a chain, the C API.
+// statuses. Replayed through the C++ class on both paths (host; the xorwow_slots kernel on the
+// emulated engines) and, for a record, the C API.
 // Expectations as for Philox (curand_replay.hpp): integer, uniform, fp64 and histogram Poisson
 // outputs bit-exact (hashes of all values for the large calls), float Box-Muller within the
 // derived bounds.
@@ -44,6 +45,40 @@ TEST(TrnrandXorwow, MatchesStoredCurandVectors) {
   const auto tally = trnrand_test::replay([] { return XorwowGenerator(); }, true, f);
   trnrand_test::report("xorwow", tally);
   trnrand_test::expect_bounds(tally);
+}
+
+TEST(TrnrandXorwow, EnginePathMatchesStoredCurandVectors) {
+  // The xorwow_slots kernel (states in SBUF, GpSimd operator, VectorE uniforms): every 3rd
+  // generator of the file (27 of the 81 pairs, one 2^22 chain, the reseed).
+  const auto tally = trnrand_test::replay([] { return XorwowGenerator(true); }, true, reference_xorwow(), 3);
+  trnrand_test::report("xorwow engines", tally);
+  trnrand_test::expect_bounds(tally);
+}
+
+TEST(TrnrandXorwow, EnginePathEqualsHostPathAndRecordsAProfile) {
+  // Every distribution in turn (carried Poisson normals across calls included) on both paths, the
+  // same bits; the engine path's profile is the kernel's (GpSimd and DMA busy).
+  XorwowGenerator host, engines(true);
+  for (auto* g : {&host, &engines}) {
+    g->set_seed(99);
+    g->set_offset(4093);
+  }
+  auto both = [&](auto&& call) {
+    const auto a = call(host), b = call(engines);
+    EXPECT_EQ(a, b);
+  };
+  both([](XorwowGenerator& g) { std::vector<std::uint32_t> v(5000); g.poisson(v, 3000.5); return v; });
+  both([](XorwowGenerator& g) { std::vector<float> v(9001); g.uniform(v); return v; });
+  both([](XorwowGenerator& g) { std::vector<double> v(777); g.uniform_double(v); return v; });
+  both([](XorwowGenerator& g) { std::vector<std::uint32_t> v(4097); g.poisson(v, 3000.5); return v; });
+  both([](XorwowGenerator& g) { std::vector<double> v(1000); g.normal_double(v, 0.0, 1.0); return v; });
+  both([](XorwowGenerator& g) { std::vector<float> v(1000); g.log_normal(v, 0.0f, 1.0f); return v; });
+  both([](XorwowGenerator& g) { std::vector<std::uint32_t> v(70001); g.generate(v); return v; });
+  EXPECT_EQ(host.offset(), engines.offset());
+  const trn::Profile p = engines.last_profile();
+  EXPECT_GT(p.total_ns, 0.0);
+  EXPECT_GT(p.busy_ns[static_cast<int>(trn::Engine::gpsimd)], 0.0);
+  EXPECT_EQ(host.last_profile().total_ns, 0.0);
 }
 
 TEST(TrnrandXorwow, SkipAheadEqualsSteppingAndComposes) {
@@ -110,8 +145,17 @@ TEST(TrnrandXorwow, CApiTypesOrderingsAndStatuses) {
     EXPECT_EQ(trnrandGenerateBernoulli(g, u.data(), 4, 0.5), TRNRAND_STATUS_TYPE_ERROR);
     EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
   }
-  // No engine path for XORWOW yet: the device generator refuses the type.
+  // The "device" generator runs the xorwow_slots kernel: the same first record, and a profile.
   trnrandGenerator_t g = nullptr;
-  EXPECT_EQ(trnrandCreateGenerator(&g, TRNRAND_RNG_PSEUDO_XORWOW), TRNRAND_STATUS_TYPE_ERROR);
-  EXPECT_EQ(g, nullptr);
+  ASSERT_EQ(trnrandCreateGenerator(&g, TRNRAND_RNG_PSEUDO_DEFAULT), TRNRAND_STATUS_SUCCESS);
+  const auto& first = reference_xorwow().calls.front();
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(g, first.seed), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetGeneratorOffset(g, first.offset), TRNRAND_STATUS_SUCCESS);
+  std::vector<unsigned int> u(first.n);
+  ASSERT_EQ(trnrandGenerate(g, u.data(), u.size()), TRNRAND_STATUS_SUCCESS);
+  for (std::size_t i = 0; i < u.size(); ++i) ASSERT_EQ(u[i], first.bits[i]) << i;
+  trnProfile_t prof{};
+  ASSERT_EQ(trnrandGetLastProfile(g, &prof), TRNRAND_STATUS_SUCCESS);
+  EXPECT_GT(prof.total_ns, 0.0);
+  EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
 }

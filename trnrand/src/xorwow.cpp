@@ -2,6 +2,8 @@
 // host ordering, and the distributions through the same transforms as the Philox generator.
 #include "trn/rand/xorwow.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -137,26 +139,85 @@ std::vector<XorwowState>& XorwowGenerator::states() {
   return states_;
 }
 
-template <class Body>
-void XorwowGenerator::run_slots(std::uint64_t slots, Body&& body) {
+int xorwow_values_per_slot(XorwowSlot kind) {
+  switch (kind) {
+    case XorwowSlot::words2:
+      return 2;
+    case XorwowSlot::words4:
+      return 4;
+    default:
+      return 1;
+  }
+}
+
+void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, std::uint64_t slot_begin,
+                      std::uint64_t slot_end, XorwowSlot kind, std::uint32_t* out) {
+  const int w = xorwow_values_per_slot(kind);
+  for (std::uint64_t m = slot_begin; m < slot_end; ++m) {
+    XorwowState& s = states[static_cast<std::size_t>((first_slot + m) % kXorwowThreads)];
+    if (kind == XorwowSlot::carried_normal) {
+      // curand_normal: a fresh Box-Muller pair gives the sine now and keeps the cosine for the
+      // thread's next such slot (the state's Box-Muller flag of CURAND's curand_normal).
+      float z;
+      if (s.has_extra_normal) {
+        z = s.extra_normal;
+        s.has_extra_normal = false;
+      } else {
+        const std::uint32_t x = xorwow_next(s), y = xorwow_next(s);
+        const auto pair = box_muller_f32(x, y);
+        z = pair[0];
+        s.extra_normal = pair[1];
+        s.has_extra_normal = true;
+      }
+      *out++ = std::bit_cast<std::uint32_t>(z);
+      continue;
+    }
+    for (int k = 0; k < w; ++k) *out++ = xorwow_next(s);
+  }
+}
+
+std::vector<std::uint32_t> XorwowGenerator::slot_values(std::uint64_t slots, XorwowSlot kind) {
   auto& st = states();
-  for (std::uint64_t m = 0; m < slots; ++m) body(m, st[static_cast<std::size_t>((offset_ + m) % kThreads)]);
+  std::vector<std::uint32_t> v(static_cast<std::size_t>(slots) * static_cast<std::size_t>(xorwow_values_per_slot(kind)));
+  if (engines_) {
+    last_trace_ = run_xorwow_kernel(st, offset_, slots, kind, false, v.data(), cfg_).trace;
+  } else {
+    xorwow_run_slots(st, offset_, 0, slots, kind, v.data());
+    last_trace_.reset();
+  }
   offset_ += slots;
+  return v;
+}
+
+void XorwowGenerator::uniform_into(std::span<float> out) {
+  if (!engines_) {
+    const auto v = slot_values(out.size(), XorwowSlot::words1);
+    for (std::size_t m = 0; m < out.size(); ++m) out[m] = uniform_from_word(v[m]);
+    return;
+  }
+  last_trace_ = run_xorwow_kernel(states(), offset_, out.size(), XorwowSlot::words1, true, out.data(), cfg_).trace;
+  offset_ += out.size();
+}
+
+Profile XorwowGenerator::last_profile() const {
+  if (!last_trace_) {
+    Profile empty;
+    empty.target = cfg_.target;
+    return empty;
+  }
+  return model_profile(*last_trace_, cfg_.target);
 }
 
 void XorwowGenerator::generate(std::span<std::uint32_t> out) {
-  run_slots(out.size(), [&](std::uint64_t m, XorwowState& s) { out[m] = xorwow_next(s); });
+  const auto v = slot_values(out.size(), XorwowSlot::words1);
+  std::copy(v.begin(), v.end(), out.begin());
 }
 
-void XorwowGenerator::uniform(std::span<float> out) {
-  run_slots(out.size(), [&](std::uint64_t m, XorwowState& s) { out[m] = uniform_from_word(xorwow_next(s)); });
-}
+void XorwowGenerator::uniform(std::span<float> out) { uniform_into(out); }
 
 void XorwowGenerator::uniform_double(std::span<double> out) {
-  run_slots(out.size(), [&](std::uint64_t m, XorwowState& s) {
-    const std::uint32_t x0 = xorwow_next(s), x1 = xorwow_next(s);
-    out[m] = uniform_double_hq(x0, x1);
-  });
+  const auto v = slot_values(out.size(), XorwowSlot::words2);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = uniform_double_hq(v[2 * m], v[2 * m + 1]);
 }
 
 namespace {
@@ -166,44 +227,45 @@ void require_even(std::size_t n) {
 }
 }  // namespace
 
+// Float Box-Muller pairs (2 words per slot) and fp64 pairs (4 words per slot), then `f` per value.
 void XorwowGenerator::normal(std::span<float> out, float mean, float stddev) {
   require_even(out.size());
-  run_slots(out.size() / 2, [&](std::uint64_t m, XorwowState& s) {
-    const std::uint32_t x = xorwow_next(s), y = xorwow_next(s);
-    const auto z = box_muller_f32(x, y);
+  const auto v = slot_values(out.size() / 2, XorwowSlot::words2);
+  for (std::size_t m = 0; m < out.size() / 2; ++m) {
+    const auto z = box_muller_f32(v[2 * m], v[2 * m + 1]);
     out[2 * m] = normal_affine(z[0], mean, stddev);
     out[2 * m + 1] = normal_affine(z[1], mean, stddev);
-  });
+  }
 }
 
 void XorwowGenerator::log_normal(std::span<float> out, float mean, float stddev) {
   require_even(out.size());
-  run_slots(out.size() / 2, [&](std::uint64_t m, XorwowState& s) {
-    const std::uint32_t x = xorwow_next(s), y = xorwow_next(s);
-    const auto z = box_muller_f32(x, y);
+  const auto v = slot_values(out.size() / 2, XorwowSlot::words2);
+  for (std::size_t m = 0; m < out.size() / 2; ++m) {
+    const auto z = box_muller_f32(v[2 * m], v[2 * m + 1]);
     out[2 * m] = log_normal_from(z[0], mean, stddev);
     out[2 * m + 1] = log_normal_from(z[1], mean, stddev);
-  });
+  }
 }
 
 void XorwowGenerator::normal_double(std::span<double> out, double mean, double stddev) {
   require_even(out.size());
-  run_slots(out.size() / 2, [&](std::uint64_t m, XorwowState& s) {
-    const std::uint32_t x0 = xorwow_next(s), x1 = xorwow_next(s), y0 = xorwow_next(s), y1 = xorwow_next(s);
-    const auto z = box_muller_f64(x0, x1, y0, y1);
+  const auto v = slot_values(out.size() / 2, XorwowSlot::words4);
+  for (std::size_t m = 0; m < out.size() / 2; ++m) {
+    const auto z = box_muller_f64(v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
     out[2 * m] = normal_affine_double(z[0], mean, stddev);
     out[2 * m + 1] = normal_affine_double(z[1], mean, stddev);
-  });
+  }
 }
 
 void XorwowGenerator::log_normal_double(std::span<double> out, double mean, double stddev) {
   require_even(out.size());
-  run_slots(out.size() / 2, [&](std::uint64_t m, XorwowState& s) {
-    const std::uint32_t x0 = xorwow_next(s), x1 = xorwow_next(s), y0 = xorwow_next(s), y1 = xorwow_next(s);
-    const auto z = box_muller_f64(x0, x1, y0, y1);
+  const auto v = slot_values(out.size() / 2, XorwowSlot::words4);
+  for (std::size_t m = 0; m < out.size() / 2; ++m) {
+    const auto z = box_muller_f64(v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
     out[2 * m] = log_normal_from_double(z[0], mean, stddev);
     out[2 * m + 1] = log_normal_from_double(z[1], mean, stddev);
-  });
+  }
 }
 
 void XorwowGenerator::poisson(std::span<std::uint32_t> out, double lambda) {
@@ -212,27 +274,12 @@ void XorwowGenerator::poisson(std::span<std::uint32_t> out, double lambda) {
                      "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
   if (lambda < kCurandPoissonNormalThreshold) {
     if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
-    const PoissonTable& t = *table_;
-    run_slots(out.size(), [&](std::uint64_t m, XorwowState& s) { out[m] = t.sample(xorwow_next(s)); });
+    const auto v = slot_values(out.size(), XorwowSlot::words1);
+    for (std::size_t m = 0; m < out.size(); ++m) out[m] = table_->sample(v[m]);
     return;
   }
-  // curand_normal per slot: a thread takes the sine of a fresh Box-Muller pair and keeps the
-  // cosine for its next such slot, in this call or a later one (the state's Box-Muller flag of
-  // CURAND's curand_normal; cleared when the offset or seed restarts the states).
-  run_slots(out.size(), [&](std::uint64_t m, XorwowState& s) {
-    float z;
-    if (s.has_extra_normal) {
-      z = s.extra_normal;
-      s.has_extra_normal = false;
-    } else {
-      const std::uint32_t x = xorwow_next(s), y = xorwow_next(s);
-      const auto pair = box_muller_f32(x, y);
-      z = pair[0];
-      s.extra_normal = pair[1];
-      s.has_extra_normal = true;
-    }
-    out[m] = poisson_from_normal(z, lambda);
-  });
+  const auto v = slot_values(out.size(), XorwowSlot::carried_normal);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = poisson_from_normal(std::bit_cast<float>(v[m]), lambda);
 }
 
 }  // namespace trn::rand

@@ -8,6 +8,9 @@
 // skip-ahead by powers of the xorshift's GF(2) transition matrix. trnrand computes those matrix
 // powers itself by repeated squaring of the 160 x 160 transition matrix (no table is copied).
 //
+// Paths: host (trnrandCreateGeneratorHost) and engines (trnrandCreateGenerator): the thread states
+// advance in the xorwow_slots GpSimd kernel below; bit-identical outputs (tested).
+//
 // Host ordering (reconstructed from cuRAND 10.4 output, bit-exact for every sequence tried): 4096
 // threads; thread k runs the subsequence k stream, curand_init(seed, k, 0). Positions ("slots")
 // s = 0, 1, 2, ... are dealt round-robin: slot s belongs to thread s mod 4096. The generator's
@@ -29,9 +32,12 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "trn/core/cost_model.hpp"
+#include "trn/rand/kernels.hpp"
 #include "trn/rand/poisson.hpp"
 
 namespace trn::rand {
@@ -61,9 +67,43 @@ void xorwow_skip(XorwowState& s, std::uint64_t n);
 // skipahead_sequence(n, state): n subsequences of 2^67 steps (d unchanged: 362437 2^67 = 0 mod 2^32).
 void xorwow_skip_subsequences(XorwowState& s, std::uint64_t n);
 
+inline constexpr std::uint64_t kXorwowThreads = 4096;  // cuRAND's host XORWOW threads
+
+// What one slot of a call produces (the words-per-slot table above).
+enum class XorwowSlot : std::uint8_t {
+  words1,         // 1 word
+  words2,         // 2 words
+  words4,         // 4 words
+  carried_normal  // 1 float (bits): curand_normal with the state's pending cosine
+};
+int xorwow_values_per_slot(XorwowSlot kind);  // u32 values written per slot (1, 2, 4, 1)
+
+// The per-slot work of a call, shared by the host path and the GpSimd operator: slots
+// [slot_begin, slot_end) of a call whose first slot is first_slot (absolute), from the 4096 thread
+// states; writes xorwow_values_per_slot(kind) values per slot to out (relative to slot_begin).
+void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, std::uint64_t slot_begin,
+                      std::uint64_t slot_end, XorwowSlot kind, std::uint32_t* out);
+
+// Engine path of one call (kernel "xorwow_slots"):
+//   Layout: the 4096 states in one SBUF tile [128, 32 x 8] (thread k in partition k / 32: v0..v4, d,
+//     pending flag, pending value), DMA'd in from the generator and back out at the end.
+//   Per tile of [128, F] values: the GpSimd custom operator advances the states in slot order and
+//     writes the values (xorshift steps: 2 shifts, 4 XORs, 2 adds per word; the carried normal's
+//     Box-Muller pair in software); for uniforms VectorE converts the words (float(x) 2^-32 +
+//     2^-33); DMA to `out` (u32 bits or floats, slots x values-per-slot elements).
+//   Accuracy: bit-identical to the host path (same routine); limits: one program, tiles in sequence.
+LaunchResult run_xorwow_kernel(std::span<XorwowState> states, std::uint64_t first_slot, std::uint64_t slots,
+                               XorwowSlot kind, bool uniform, void* out, const EngineConfig& cfg);
+
 class XorwowGenerator {
  public:
-  static constexpr std::uint64_t kThreads = 4096;
+  static constexpr std::uint64_t kThreads = kXorwowThreads;
+  // engines = true: every call's states advance in the xorwow_slots kernel (the "device"
+  // generator); the transforms other than the float uniform run on the host side of the kernel.
+  explicit XorwowGenerator(bool engines = false, const EngineConfig& cfg = {}) : engines_(engines), cfg_(cfg) {}
+  // Modeled cost of the last call's kernel (engine path; empty otherwise).
+  Profile last_profile() const;
+  void set_engine_config(const EngineConfig& cfg) { cfg_ = cfg; }
 
   void set_seed(std::uint64_t seed);
   void set_offset(std::uint64_t offset);
@@ -82,14 +122,19 @@ class XorwowGenerator {
  private:
   // Thread states at the current offset (recomputed after set_seed / set_offset).
   std::vector<XorwowState>& states();
-  // Runs slots offset_ .. offset_ + slots - 1: body(m, state of thread (offset_ + m) mod 4096).
-  template <class Body>
-  void run_slots(std::uint64_t slots, Body&& body);
+  // The values of slots offset_ .. offset_ + slots - 1 (u32 bits; floats for carried_normal), on
+  // the engines or the host; advances the offset. With uniform (words1 only), out receives the
+  // float uniforms directly.
+  std::vector<std::uint32_t> slot_values(std::uint64_t slots, XorwowSlot kind);
+  void uniform_into(std::span<float> out);
 
   std::uint64_t seed_ = 0, offset_ = 0;
   std::vector<XorwowState> base_;    // curand_init(seed_, k, 0) for k < kThreads (per seed)
   std::vector<XorwowState> states_;  // empty: restart from base_ at offset_
   std::shared_ptr<const PoissonTable> table_;
+  bool engines_ = false;
+  EngineConfig cfg_{};
+  std::optional<Trace> last_trace_;
 };
 
 }  // namespace trn::rand
