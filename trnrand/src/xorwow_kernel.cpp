@@ -103,11 +103,12 @@ LaunchResult run_xorwow_kernel(std::span<XorwowState> states, std::uint64_t firs
                      pack(s, flat.data());
                      for (std::int32_t p = 0; p < st.partitions; ++p)
                        std::memcpy(st.at(p, 0), flat.data() + p * row_words, static_cast<std::size_t>(row_words) * 4);
-                     const Tile& wtile = ctx.outputs[0];
-                     for (std::uint64_t i = 0; i < count; ++i)
-                       std::memcpy(wtile.at(static_cast<std::int32_t>(i / static_cast<std::uint64_t>(F)),
-                                            static_cast<std::int64_t>(i % static_cast<std::uint64_t>(F))),
-                                   &vals[static_cast<std::size_t>(i)], 4);
+                     const Tile& wtile = ctx.outputs[0];  // value i at partition i / F, column i mod F
+                     for (std::uint64_t i = 0; i < count; i += static_cast<std::uint64_t>(F)) {
+                       const std::uint64_t n = std::min<std::uint64_t>(static_cast<std::uint64_t>(F), count - i);
+                       std::memcpy(wtile.at(static_cast<std::int32_t>(i / static_cast<std::uint64_t>(F)), 0),
+                                   &vals[static_cast<std::size_t>(i)], static_cast<std::size_t>(n) * 4);
+                     }
                    });
       const Tile src = uniform ? floats.rows(0, rows) : wt;
       if (uniform) uniform_from_words(nc, src, wt);
