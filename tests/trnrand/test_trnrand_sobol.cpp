@@ -3,7 +3,8 @@
 // sobol): 1, 3, 100, 20000 and 7 dimensions at offsets 0, 5, 1000003, 0 and 2^32 - 6 (across the
 // 2^32-point period), every type in turn, 2^22 values of 4 dimensions, the FNV-1a hash of cuRAND's
 // 20000 x 32 direction vectors, statuses. Integer and uniform outputs bit-exact (hashes of all
-// values); the inverse-CDF normals within the bounds of curand_replay.hpp.
+// values); the inverse-CDF normals within the bounds of curand_replay.hpp. Both paths (host; the
+// sobol_gray_xor kernel on the emulated engines).
 #include <vector>
 
 #include "curand_replay.hpp"
@@ -40,6 +41,35 @@ TEST(TrnrandSobol, MatchesStoredCurandVectors) {
   // The inverse-CDF float normals are identical wherever measured (cuRAND's host erfcinvf rounds as
   // trnrand's long-double erfcinv does); fp64 within double_close's bound.
   EXPECT_EQ(tally.at("normal").exact, tally.at("normal").values);
+}
+
+TEST(TrnrandSobol, EnginePathMatchesStoredCurandVectors) {
+  // The sobol_gray_xor kernel (one dimension per partition, GpSimd Gray-code XORs, VectorE
+  // uniforms): every generator of the file (dimensions 1, 3, 100, 20000, 7 and the 2^22 call).
+  const auto tally = trnrand_test::replay([] { return Sobol32Generator(true); }, true, reference_sobol(), 1, false);
+  trnrand_test::report("sobol32 engines", tally);
+  trnrand_test::expect_bounds(tally, false, 6);
+}
+
+TEST(TrnrandSobol, EnginePathEqualsHostPathAndRecordsAProfile) {
+  Sobol32Generator host, engines(true);
+  for (auto* g : {&host, &engines}) {
+    g->set_dimensions(300);  // three programs of 128, 128 and 44 dimensions
+    g->set_offset(4294967000ull);
+  }
+  std::vector<std::uint32_t> a(300 * 777), b(a.size());
+  host.generate(a);
+  engines.generate(b);
+  EXPECT_EQ(a, b);
+  std::vector<float> fa(300 * 5), fb(fa.size());
+  host.uniform(fa);
+  engines.uniform(fb);
+  EXPECT_EQ(fa, fb);
+  EXPECT_EQ(host.offset(), engines.offset());
+  const trn::Profile p = engines.last_profile();
+  EXPECT_GT(p.busy_ns[static_cast<int>(trn::Engine::gpsimd)], 0.0);
+  EXPECT_GT(p.busy_ns[static_cast<int>(trn::Engine::vector)], 0.0);  // the uniform conversion
+  EXPECT_EQ(host.last_profile().total_ns, 0.0);
 }
 
 TEST(TrnrandSobol, DirectionVectorsAreJoeKuosAsCurandShipsThem) {
@@ -106,6 +136,15 @@ TEST(TrnrandSobol, CApiDimensionsDirectionVectorsAndStatuses) {
             TRNRAND_STATUS_OUT_OF_RANGE);
   trnrandGenerator_t g = nullptr;
   EXPECT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL32), TRNRAND_STATUS_TYPE_ERROR);
-  EXPECT_EQ(trnrandCreateGenerator(&g, TRNRAND_RNG_QUASI_SOBOL32), TRNRAND_STATUS_TYPE_ERROR);  // no engine path
   EXPECT_EQ(g, nullptr);
+  // The "device" generator runs the sobol_gray_xor kernel: the first record again, and a profile.
+  ASSERT_EQ(trnrandCreateGenerator(&g, TRNRAND_RNG_QUASI_SOBOL32), TRNRAND_STATUS_SUCCESS);
+  const auto& first = reference_sobol().calls.front();
+  std::vector<unsigned int> u(first.n);
+  ASSERT_EQ(trnrandGenerate(g, u.data(), u.size()), TRNRAND_STATUS_SUCCESS);
+  for (std::size_t i = 0; i < u.size(); ++i) ASSERT_EQ(u[i], first.bits[i]) << i;
+  trnProfile_t prof{};
+  ASSERT_EQ(trnrandGetLastProfile(g, &prof), TRNRAND_STATUS_SUCCESS);
+  EXPECT_GT(prof.total_ns, 0.0);
+  EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
 }

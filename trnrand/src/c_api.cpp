@@ -68,22 +68,21 @@ bool is_sobol32(int rng_type) {
 trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_type,
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
-  // SOBOL32 has a host path only (docs/trnrand.md section 9): its "device" generator would have to
-  // run on the emulated engines, which it does not yet. XORWOW runs on both (section 8).
+  // XORWOW and SOBOL32 run on both paths (docs/trnrand.md sections 8, 9).
   const bool host = path == trn::rand::GeneratorPath::host;
-  const bool xorwow = is_xorwow(rng_type), sobol = is_sobol32(rng_type) && host;
+  const bool xorwow = is_xorwow(rng_type), sobol = is_sobol32(rng_type);
   if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
                 "rng type " + std::to_string(rng_type) +
-                    ": trnrand implements PHILOX4_32_10 (161) and XORWOW / PSEUDO_DEFAULT (101 / 100) on both"
-                    " paths and SOBOL32 / QUASI_DEFAULT (201 / 200) with trnrandCreateGeneratorHost");
+                    ": trnrand implements PHILOX4_32_10 (161), XORWOW / PSEUDO_DEFAULT (101 / 100) and"
+                    " SOBOL32 / QUASI_DEFAULT (201 / 200)");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
     o.path = path;
     auto g = std::make_unique<trnrandGenerator_st>(o);
     g->rng_type = rng_type;
     if (xorwow) g->xorwow = std::make_unique<trn::rand::XorwowGenerator>(!host, o.engines);
-    if (sobol) g->sobol = std::make_unique<trn::rand::Sobol32Generator>();
+    if (sobol) g->sobol = std::make_unique<trn::rand::Sobol32Generator>(!host, o.engines);
     g_generators.insert(g.get());
     *generator = g.release();
   });
@@ -414,11 +413,11 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
   return guarded(fn, [&] {
-    // XORWOW: its kernel's profile (empty on the host path); SOBOL32 (host path): empty.
+    // XORWOW, SOBOL32: their kernels' profiles (empty on the host path).
     if (generator->xorwow)
       *profile = generator->xorwow->last_profile().to_c();
     else if (generator->sobol)
-      *profile = trn::rand::Generator().last_profile().to_c();
+      *profile = generator->sobol->last_profile().to_c();
     else
       *profile = generator->gen.last_profile().to_c();
   });
@@ -435,6 +434,7 @@ trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarge
     o.engines.target = static_cast<trn::Generation>(t);
     generator->gen.set_options(o);
     if (generator->xorwow) generator->xorwow->set_engine_config(o.engines);
+    if (generator->sobol) generator->sobol->set_engine_config(o.engines);
   });
 }
 

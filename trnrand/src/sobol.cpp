@@ -179,32 +179,59 @@ void Sobol32Generator::set_dimensions(std::uint32_t dimensions) {
   dimensions_ = dimensions;
 }
 
+namespace {
+// Points first_point .. + points - 1 of dimensions [0, dims), dimension-major (the host path).
+void host_points(std::uint32_t dims, std::uint64_t first_point, std::size_t points, std::uint32_t* out) {
+  const SobolDirections32* dirs = sobol_direction_vectors32();
+  for (std::size_t d = 0; d < dims && points > 0; ++d) {
+    const auto& v = dirs[d];
+    std::uint32_t x = sobol_point32(v, first_point);
+    std::uint32_t* dst = out + d * points;
+    dst[0] = x;
+    for (std::size_t j = 1; j < points; ++j) {
+      // Gray code: point i differs from point i - 1 by V[ctz(i)]; point 2^32 k is point 0.
+      const auto i = static_cast<std::uint32_t>(first_point + j);
+      x = i == 0 ? 0u : x ^ v[static_cast<std::size_t>(std::countr_zero(i))];
+      dst[j] = x;
+    }
+  }
+}
+}  // namespace
+
+Profile Sobol32Generator::last_profile() const {
+  if (!last_trace_) {
+    Profile empty;
+    empty.target = cfg_.target;
+    return empty;
+  }
+  return model_profile(*last_trace_, cfg_.target);
+}
+
 template <class T, class Convert>
 void Sobol32Generator::fill(std::span<T> out, Convert&& convert) {
   if (out.size() % dimensions_ != 0)
     throw UsageError(kWho, "n", "must be a multiple of the dimensions (" + std::to_string(dimensions_) + ")");
   const std::size_t points = out.size() / dimensions_;
-  const SobolDirections32* dirs = sobol_direction_vectors32();
-  for (std::size_t d = 0; d < dimensions_; ++d) {
-    const auto& v = dirs[d];
-    if (points == 0) break;
-    std::uint32_t x = sobol_point32(v, offset_);
-    T* dst = out.data() + d * points;
-    dst[0] = convert(x);
-    for (std::size_t j = 1; j < points; ++j) {
-      // Gray code: point i differs from point i - 1 by V[ctz(i)]; point 2^32 k is point 0.
-      const auto i = static_cast<std::uint32_t>(offset_ + j);
-      x = i == 0 ? 0u : x ^ v[static_cast<std::size_t>(std::countr_zero(i))];
-      dst[j] = convert(x);
-    }
+  std::vector<std::uint32_t> x(out.size());
+  if (engines_ && points > 0) {
+    last_trace_ = run_sobol_kernel(dimensions_, offset_, points, false, x.data(), cfg_).trace;
+  } else {
+    host_points(dimensions_, offset_, points, x.data());
+    last_trace_.reset();
   }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
   offset_ += points;
 }
 
 void Sobol32Generator::generate(std::span<std::uint32_t> out) {
   fill(out, [](std::uint32_t x) { return x; });
 }
-void Sobol32Generator::uniform(std::span<float> out) { fill(out, uniform_from_word); }
+void Sobol32Generator::uniform(std::span<float> out) {
+  if (!engines_ || out.size() % dimensions_ != 0 || out.empty()) return fill(out, uniform_from_word);
+  const std::size_t points = out.size() / dimensions_;  // VectorE converts on the engine path
+  last_trace_ = run_sobol_kernel(dimensions_, offset_, points, true, out.data(), cfg_).trace;
+  offset_ += points;
+}
 void Sobol32Generator::uniform_double(std::span<double> out) {
   fill(out, uniform_double_from_word);  // x 2^-32 + 2^-32 (observed; not the float's 2^-33)
 }

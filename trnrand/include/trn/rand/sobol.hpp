@@ -21,8 +21,11 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 
+#include "trn/core/cost_model.hpp"
+#include "trn/rand/kernels.hpp"
 #include "trn/rand/poisson.hpp"
 
 namespace trn::rand {
@@ -45,8 +48,23 @@ std::uint32_t sobol_point32(const SobolDirections32& v, std::uint64_t index);
 float sobol_normal_icdf(std::uint32_t x);
 double sobol_normal_icdf_double(std::uint32_t x);
 
+// Engine path of one call (kernel "sobol_gray_xor"):
+//   Layout: one dimension per partition: programs of up to 128 dimensions load their direction
+//     vectors [128, 32] by DMA; per tile of F points the GpSimd custom operator starts each
+//     partition at its first point (the Gray-code XOR of up to 32 vectors) and steps with one XOR
+//     of V[ctz(i)] per point; VectorE converts uniforms; DMA writes the rows to their dimension's
+//     block of `out` (dimension-major, as cuRAND).
+//   Accuracy: bit-identical to the host path. Sizes: any dimensions (programs of 128) and points.
+LaunchResult run_sobol_kernel(std::uint32_t dimensions, std::uint64_t first_point, std::uint64_t points, bool uniform,
+                              void* out, const EngineConfig& cfg);
+
 class Sobol32Generator {
  public:
+  // engines = true: the points come from the sobol_gray_xor kernel (the "device" generator); the
+  // transforms other than the float uniform run on the host side of the kernel.
+  explicit Sobol32Generator(bool engines = false, const EngineConfig& cfg = {}) : engines_(engines), cfg_(cfg) {}
+  Profile last_profile() const;
+  void set_engine_config(const EngineConfig& cfg) { cfg_ = cfg; }
   void set_dimensions(std::uint32_t dimensions);  // 1 .. kSobolMaxDimensions
   std::uint32_t dimensions() const { return dimensions_; }
   void set_offset(std::uint64_t offset) { offset_ = offset; }
@@ -70,6 +88,9 @@ class Sobol32Generator {
   std::uint32_t dimensions_ = 1;
   std::uint64_t offset_ = 0;
   std::shared_ptr<const PoissonTable> table_;
+  bool engines_ = false;
+  EngineConfig cfg_{};
+  std::optional<Trace> last_trace_;
 };
 
 }  // namespace trn::rand
