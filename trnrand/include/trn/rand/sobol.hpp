@@ -1,4 +1,4 @@
-// SOBOL32 (= QUASI_DEFAULT): cuRAND's 32-bit Sobol quasi-random generator, host path, bit-identical
+// SOBOL32 (= QUASI_DEFAULT): cuRAND's 32-bit Sobol quasi-random generator, host and engine paths, bit-identical
 // to libcurand's host generator for integer and uniform outputs (docs/trnrand.md section 9).
 //
 // Direction vectors: Joe & Kuo's new-joe-kuo-6.21201 (S. Joe and F. Y. Kuo, "Constructing Sobol

@@ -1,4 +1,4 @@
-// XORWOW: cuRAND's PSEUDO_XORWOW (= PSEUDO_DEFAULT) generator, host path, bit-identical to
+// XORWOW: cuRAND's PSEUDO_XORWOW (= PSEUDO_DEFAULT) generator, host and engine paths, bit-identical to
 // libcurand's host generator for integer and uniform outputs (docs/trnrand.md section 8).
 //
 // The algorithm is Marsaglia's xorwow (G. Marsaglia, "Xorshift RNGs", J. Stat. Softw. 8(14), 2003,
