@@ -18,6 +18,7 @@
 
 #include "trn/rand/generator.hpp"
 #include "trnrand.h"
+#include "curand_replay.hpp"
 #include "trnrand_test_util.hpp"
 
 extern "C" int trnrand_c_out_of_range_enums(int* statuses);  // trnrand_c_header_check.c
@@ -28,174 +29,28 @@ using trn::rand::Generator;
 using trn::rand::GeneratorOptions;
 using trn::rand::GeneratorPath;
 using trnrand_test::RefCall;
+using trnrand_test::as_float;
+using trnrand_test::box_muller_close;
+using trnrand_test::expect_bounds;
+using trnrand_test::report;
+using trnrand_test::to_bits;
+
+// A fresh generator of one path.
+auto on_path(GeneratorPath path) {
+  return [path] {
+    GeneratorOptions opt;
+    opt.path = path;
+    return Generator(opt);
+  };
+}
+std::map<std::string, trnrand_test::Tally> replay(GeneratorPath path, bool check_chaining,
+                                                  const trnrand_test::RefFile& file, int every_kth_generator = 1) {
+  return trnrand_test::replay(on_path(path), check_chaining, file, every_kth_generator);
+}
 
 const trnrand_test::RefFile& reference() {
   static const trnrand_test::RefFile f = trnrand_test::read_reference(trnrand_test::data_path("curand_reference.txt"));
   return f;
-}
-
-template <class T>
-std::vector<std::uint64_t> to_bits(const std::vector<T>& v) {
-  std::vector<std::uint64_t> b(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if constexpr (sizeof(T) == 8)
-      b[i] = std::bit_cast<std::uint64_t>(v[i]);
-    else
-      b[i] = std::bit_cast<std::uint32_t>(v[i]);
-  }
-  return b;
-}
-
-// Runs one reference call on g (at g's current position) and returns the output bits at the
-// indices the file stored (every c.stride-th).
-std::vector<std::uint64_t> run_all(Generator& g, const RefCall& c);
-std::vector<std::uint64_t> run(Generator& g, const RefCall& c) {
-  const auto all = run_all(g, c);
-  std::vector<std::uint64_t> sampled;
-  for (std::size_t i = 0; i < all.size(); i += c.stride) sampled.push_back(all[i]);
-  return sampled;
-}
-std::vector<std::uint64_t> run_all(Generator& g, const RefCall& c) {
-  const std::size_t n = c.n;
-  if (c.type == "u32" || c.type == "poisson") {
-    std::vector<std::uint32_t> v(n);
-    if (c.type == "u32")
-      g.generate(v);
-    else
-      g.poisson(v, c.p0);
-    return to_bits(v);
-  }
-  if (c.type == "uniform" || c.type == "normal" || c.type == "log_normal") {
-    std::vector<float> v(n);
-    if (c.type == "uniform")
-      g.uniform(v);
-    else if (c.type == "normal")
-      g.normal(v, static_cast<float>(c.p0), static_cast<float>(c.p1));
-    else
-      g.log_normal(v, static_cast<float>(c.p0), static_cast<float>(c.p1));
-    return to_bits(v);
-  }
-  std::vector<double> v(n);
-  if (c.type == "uniform_double")
-    g.uniform_double(v);
-  else if (c.type == "normal_double")
-    g.normal_double(v, c.p0, c.p1);
-  else
-    g.log_normal_double(v, c.p0, c.p1);
-  return to_bits(v);
-}
-
-float as_float(std::uint64_t b) { return std::bit_cast<float>(static_cast<std::uint32_t>(b)); }
-
-double ulp_of(float x) {
-  const float a = std::fabs(x);
-  return static_cast<double>(std::nextafter(a, std::numeric_limits<float>::infinity()) - a);
-}
-
-// Float Box–Muller outputs against cuRAND's. The unscaled normal z differs by at most 3 ulp
-// (measured, docs/trnrand.md 5); mean + stddev z then takes the same two fp32 roundings as cuRAND,
-// so |got - ref| <= stddev 3 ulp(z) + the roundings (2 ulp of the result), which in ulp of a
-// result near zero (cancellation against the mean) can be many. Log-normal: exp turns the
-// absolute error stddev |dz| into a relative one, <= 3 |stddev z| ulp plus exp's and the affine
-// step's roundings.
-bool box_muller_close(const std::string& type, float got, float ref, double mean, double stddev) {
-  if (type == "normal") {
-    const double z = (static_cast<double>(ref) - mean) / stddev;
-    const double bound =
-        stddev * 3.0 * ulp_of(static_cast<float>(z)) + 2.0 * ulp_of(ref) + 2.0 * ulp_of(static_cast<float>(mean));
-    return std::fabs(static_cast<double>(got) - static_cast<double>(ref)) <= bound;
-  }
-  const double sz = std::fabs(std::log(static_cast<double>(ref)) - mean);  // |stddev z|
-  return trnrand_test::ulp_distance(got, ref) <= static_cast<std::int64_t>(std::ceil(3.0 * sz)) + 3;
-}
-
-// Per-type comparison statistics.
-struct Tally {
-  std::size_t values = 0, exact = 0;
-  std::int64_t max_ulp = 0;
-  std::map<std::int64_t, std::size_t> histogram;
-};
-
-// Replays every reference call on one path; returns the tallies per type.
-std::map<std::string, Tally> replay(GeneratorPath path, bool check_chaining) {
-  std::map<std::string, Tally> tally;
-  GeneratorOptions opt;
-  opt.path = path;
-  Generator g(opt);
-  bool first = true;
-  std::uint64_t current_seed = 0;
-  int repositions = 0;
-  for (const RefCall& c : reference().calls) {
-    if (first || c.seed != current_seed) {
-      g = Generator(opt);
-      g.set_seed(c.seed);
-      current_seed = c.seed;
-      first = false;
-    }
-    if (g.offset() != c.offset) {
-      g.set_offset(c.offset);
-      ++repositions;
-    }
-    const auto got = run(g, c);
-    EXPECT_EQ(g.offset(), c.offset + c.n) << c.where << ": the position advances by n";
-    EXPECT_EQ(got.size(), c.bits.size()) << c.where;
-    Tally& t = tally[c.type];
-    for (std::size_t i = 0; i < got.size(); ++i) {
-      std::int64_t d = 0;
-      if (c.type == "normal" || c.type == "log_normal") {
-        EXPECT_TRUE(box_muller_close(c.type, as_float(got[i]), as_float(c.bits[i]), c.p0, c.p1))
-            << c.where << " " << c.type << " element " << i << ": " << as_float(got[i]) << " vs "
-            << as_float(c.bits[i]);
-        d = trnrand_test::ulp_distance(as_float(got[i]), as_float(c.bits[i]));
-        if (c.type == "normal" && (c.p0 != 0.0 || c.p1 != 1.0)) continue;  // ulp statistics of z itself only
-      } else if (c.type == "poisson")
-        d = std::llabs(static_cast<std::int64_t>(got[i]) - static_cast<std::int64_t>(c.bits[i]));
-      else
-        d = got[i] == c.bits[i] ? 0 : 1;
-      ++t.values;
-      if (d == 0) ++t.exact;
-      t.max_ulp = std::max(t.max_ulp, d);
-      ++t.histogram[d];
-      if (c.type == "poisson" && c.p0 < trn::rand::kCurandPoissonNormalThreshold) {
-        EXPECT_EQ(got[i], c.bits[i]) << c.where << " poisson lambda " << c.p0 << " element " << i;
-      } else if (c.type != "normal" && c.type != "log_normal" && c.type != "poisson") {
-        EXPECT_EQ(got[i], c.bits[i]) << c.where << " " << c.type << " element " << i << " (seed " << c.seed
-                                     << ", offset " << c.offset << ")";
-      }
-      if (::testing::Test::HasFailure()) return tally;  // one report is enough
-    }
-  }
-  if (check_chaining) {
-    // The file repositions the generator only where it called SetGeneratorOffset; all other calls
-    // must continue where the previous one stopped (chained calls of mixed types).
-    EXPECT_LT(repositions, 200) << "positions did not chain across calls";
-  }
-  return tally;
-}
-
-void report(const std::string& what, const std::map<std::string, Tally>& tally) {
-  for (const auto& [type, t] : tally) {
-    std::cout << "[ cuRAND  ] " << what << " " << type << ": " << t.exact << "/" << t.values << " identical, max "
-              << t.max_ulp << (type == "poisson" ? " (absolute)" : " ulp") << ", histogram";
-    for (const auto& [d, count] : t.histogram) std::cout << " " << d << ":" << count;
-    std::cout << "\n";
-  }
-}
-
-void expect_bounds(const std::map<std::string, Tally>& tally) {
-  for (const char* exact : {"u32", "uniform", "uniform_double", "normal_double", "log_normal_double"}) {
-    ASSERT_TRUE(tally.count(exact)) << exact;
-    EXPECT_EQ(tally.at(exact).exact, tally.at(exact).values) << exact;
-  }
-  // Float Box–Muller (docs/trnrand.md 5): z = the unscaled normal within 3 ulp of cuRAND's (86%
-  // identical); log-normals per element within box_muller_close's bound (measured here: <= 4 ulp,
-  // 94% identical).
-  EXPECT_LE(tally.at("normal").max_ulp, 3);
-  EXPECT_GT(tally.at("normal").exact, tally.at("normal").values * 8 / 10);
-  EXPECT_GT(tally.at("log_normal").exact, tally.at("log_normal").values * 8 / 10);
-  // Poisson: the histogram method is exact (asserted per element); the normal approximation may
-  // differ by one where a float normal's last bit crosses an integer.
-  EXPECT_LE(tally.at("poisson").max_ulp, 1);
 }
 
 }  // namespace
@@ -232,14 +87,40 @@ TEST(TrnrandCurand, TestVectorsOfCApiMd) {
 }
 
 TEST(TrnrandCurand, HostPathMatchesStoredVectors) {
-  const auto tally = replay(GeneratorPath::host, true);
+  const auto tally = replay(GeneratorPath::host, true, reference());
   report("host", tally);
   expect_bounds(tally);
 }
 
 TEST(TrnrandCurand, EnginePathMatchesStoredVectors) {
-  const auto tally = replay(GeneratorPath::engines, true);
+  const auto tally = replay(GeneratorPath::engines, true, reference());
   report("engines", tally);
+  expect_bounds(tally);
+}
+
+// Large calls (data/curand_reference_large.txt): n >= 2^20 up to 2^22 + 1, the sequence of the
+// issue (seed 0, offset 1000003, every distribution in turn at n = 1048578), every distribution
+// after every other one with its own seed and offset, and 2^22 chains with an offset reset. Bit-exact
+// types are checked in full by the FNV-1a hash of all values, the others at the stored samples.
+const trnrand_test::RefFile& reference_large() {
+  static const trnrand_test::RefFile f =
+      trnrand_test::read_reference(trnrand_test::data_path("curand_reference_large.txt"));
+  return f;
+}
+
+TEST(TrnrandCurand, LargeCallsHostPathMatchStoredHashes) {
+  ASSERT_GT(reference_large().calls.size(), 190u);
+  const auto tally = replay(GeneratorPath::host, true, reference_large());
+  report("host large", tally);
+  expect_bounds(tally);
+}
+
+TEST(TrnrandCurand, LargeCallsEnginePathMatchStoredHashes) {
+  // Every 4th generator of the file (the issue's sequence, 20 of the 81 pairs, one 2^22 chain): the
+  // engine path runs the same stream code as the host path (tested in TrnrandStreams) at a few
+  // times its cost.
+  const auto tally = replay(GeneratorPath::engines, true, reference_large(), 4);
+  report("engines large", tally);
   expect_bounds(tally);
 }
 

@@ -26,12 +26,45 @@ struct RefCall {
   std::uint64_t offset = 0;
   double p0 = 0, p1 = 0;            // mean, stddev | lambda
   std::size_t n = 0;                // values the call generated
+  std::size_t advance = 0;          // how far the call moves the generator's offset (n, n / 2 or n / D: below)
+  std::uint32_t dimensions = 1;     // SOBOL32: the generator's dimensions (a `dimensions D` line)
   std::size_t stride = 1;           // bits holds the values at indices 0, stride, 2 stride, ...
   std::vector<std::uint64_t> bits;  // values: u32 / float bits, or double bits
   std::string where;                // "line N" for messages
+  bool reset = false;               // a `generator` or `offset` line precedes the call (SetGeneratorOffset)
+  bool reseed = false;              // a `reseed S` line precedes it (SetPseudoRandomGeneratorSeed, offset kept)
+  int generator_index = 0;          // how many `generator` lines precede the call (1 for the first generator)
+  bool has_fnv = false;             // curand_reference_large.txt: fnv and the last value n - 1 are stored
+  std::uint64_t fnv = 0;            // FNV-1a 64 of all n values' bytes
+
+  // The indices whose values `bits` holds.
+  std::vector<std::size_t> sample_indices() const {
+    std::vector<std::size_t> idx;
+    for (std::size_t i = 0; i < n; i += stride) idx.push_back(i);
+    if (has_fnv && n > 0 && (n - 1) % stride != 0) idx.push_back(n - 1);
+    return idx;
+  }
 };
 
+// FNV-1a 64 (offset basis 0xcbf29ce484222325, prime 0x100000001b3; Fowler, Noll, Vo) of a byte range,
+// as data/gen_curand_reference_large.cpp computes it.
+inline std::uint64_t fnv1a64(const void* data, std::size_t bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < bytes; ++i) {
+    h ^= p[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+// A `layout xorwow` line: the offset counts XORWOW slots, one per Box-Muller pair of the normal
+// types (trn/rand/xorwow.hpp); otherwise one per value.
+// A `layout sobol` line: quasi-random, the offset counts points (n / dimensions per call).
 struct RefFile {
+  bool pair_slots = false;
+  bool quasi = false;
+  std::uint64_t direction_vectors32_fnv = 0;  // `direction_vectors32_fnv H`
   std::vector<RefCall> calls;
   std::vector<std::pair<std::string, int>> statuses;
 };
@@ -49,6 +82,9 @@ inline RefFile read_reference(const std::string& path) {
   }
   std::string line;
   std::uint64_t seed = 0, offset = 0;
+  bool reset = false, reseed = false;
+  std::uint32_t dimensions = 1;
+  int generators = 0;
   int lineno = 0;
   while (std::getline(in, line)) {
     ++lineno;
@@ -60,8 +96,28 @@ inline RefFile read_reference(const std::string& path) {
       std::string s;
       is >> s >> offset;
       seed = std::stoull(s, nullptr, 16);
+      reset = true;
+      dimensions = 1;
+      ++generators;
+    } else if (tag == "layout") {
+      std::string what;
+      is >> what;
+      f.pair_slots = what == "xorwow";
+      f.quasi = what == "sobol";
+    } else if (tag == "dimensions") {
+      is >> dimensions;
+    } else if (tag == "direction_vectors32_fnv") {
+      std::string h;
+      is >> h;
+      f.direction_vectors32_fnv = std::stoull(h, nullptr, 16);
+    } else if (tag == "reseed") {
+      std::string sd;
+      is >> sd;
+      seed = std::stoull(sd, nullptr, 0);
+      reseed = true;
     } else if (tag == "offset") {
       is >> offset;
+      reset = true;
     } else if (tag == "status") {
       std::string what;
       int code = 0;
@@ -75,18 +131,33 @@ inline RefFile read_reference(const std::string& path) {
       else if (c.type != "u32" && c.type != "uniform" && c.type != "uniform_double")
         is >> c.p0 >> c.p1;
       std::string extra;
-      if (is >> extra && extra.rfind("stride=", 0) == 0) c.stride = std::stoull(extra.substr(7));
+      while (is >> extra) {
+        if (extra.rfind("stride=", 0) == 0) c.stride = std::stoull(extra.substr(7));
+        if (extra.rfind("fnv=", 0) == 0) {
+          c.fnv = std::stoull(extra.substr(4), nullptr, 16);
+          c.has_fnv = true;
+        }
+      }
       c.seed = seed;
       c.offset = offset;
+      c.reset = reset;
+      c.reseed = reseed;
+      c.generator_index = generators;
+      reset = false;
+      reseed = false;
       c.where = "line " + std::to_string(lineno);
-      const std::size_t stored = (c.n + c.stride - 1) / c.stride;
+      const std::size_t stored = c.sample_indices().size();
       while (c.bits.size() < stored && std::getline(in, line)) {
         ++lineno;
         std::istringstream vs(line);
         std::string v;
         while (vs >> v) c.bits.push_back(std::stoull(v, nullptr, 16));
       }
-      offset += c.n;  // the generator's position after the call
+      const bool pairs = c.type == "normal" || c.type == "normal_double" || c.type == "log_normal" ||
+                         c.type == "log_normal_double";
+      c.dimensions = dimensions;
+      c.advance = f.quasi ? c.n / dimensions : f.pair_slots && pairs ? c.n / 2 : c.n;
+      offset += c.advance;  // the generator's position after the call
       f.calls.push_back(std::move(c));
     }
   }

@@ -1,6 +1,7 @@
 // Validation and benchmark suite "rand": trnrand's Philox against the Random123 known-answer
 // vectors and cuRAND's host-generator streams (values observed with curandCreateGeneratorHost,
-// docs/trnrand.md section 5), through the emulated GpSimd kernels and the host path; a Kolmogorov-Smirnov check.
+// docs/trnrand.md section 5), through the emulated GpSimd kernels and the host path;
+// Kolmogorov-Smirnov checks for Philox, XORWOW and SOBOL32 and SOBOL32's net property.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -119,12 +120,21 @@ CaseResult curand_identity(const std::string& what, bool emulated) {
   return r;
 }
 
-// Kolmogorov-Smirnov statistic of n uniforms from the emulated kernel vs U(0,1].
-CaseResult ks_uniform(std::size_t n) {
+// Kolmogorov-Smirnov statistic of n uniforms vs U(0,1]: Philox on the emulated kernel, or a host
+// generator of another cuRAND type (XORWOW, SOBOL32 with one dimension).
+CaseResult ks_uniform(std::size_t n, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10) {
   const double t0 = now_seconds();
+  const bool philox = type == TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   Generator g(true, 20261122);
+  trnrandGenerator_t other = nullptr;
+  if (!philox) {
+    check(trnrandCreateGeneratorHost(&other, type), "trnrandCreateGeneratorHost");
+    if (type == TRNRAND_RNG_PSEUDO_XORWOW) trnrandSetPseudoRandomGeneratorSeed(other, 20261122);
+  }
   std::vector<float> v(n);
-  check(trnrandGenerateUniform(g.g, v.data(), n), "trnrandGenerateUniform");
+  const trnrandStatus_t st = trnrandGenerateUniform(philox ? g.g : other, v.data(), n);
+  if (other != nullptr) trnrandDestroyGenerator(other);
+  check(st, "trnrandGenerateUniform");
   std::sort(v.begin(), v.end());
   double d = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -137,7 +147,36 @@ CaseResult ks_uniform(std::size_t n) {
   r.pass = r.measured <= r.bound;
   r.note = "sqrt(n) D_n; 1% critical value 1.63";
   r.host_seconds = seconds_since(t0);
-  r.device = g.cost();
+  if (philox) r.device = g.cost();
+  return r;
+}
+
+// SOBOL32's net property (Sobol 1967; Niederreiter, "Random Number Generation and Quasi-Monte Carlo
+// Methods", SIAM 1992, ch. 4): the first 2^k points of every one-dimensional projection put exactly
+// one point in each interval [j 2^-k, (j + 1) 2^-k). Measured: the largest |count - 1| over the
+// intervals of each of `dims` dimensions.
+CaseResult sobol_net(unsigned dims, unsigned k) {
+  const double t0 = now_seconds();
+  trnrandGenerator_t g = nullptr;
+  check(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_QUASI_SOBOL32), "trnrandCreateGeneratorHost");
+  const std::size_t points = std::size_t{1} << k;
+  std::vector<unsigned int> x(points * dims);
+  trnrandStatus_t st = trnrandSetQuasiRandomGeneratorDimensions(g, dims);
+  if (st == TRNRAND_STATUS_SUCCESS) st = trnrandGenerate(g, x.data(), x.size());
+  trnrandDestroyGenerator(g);
+  check(st, "trnrandGenerate (SOBOL32)");
+  long worst = 0;
+  for (unsigned d = 0; d < dims; ++d) {
+    std::vector<long> count(points, 0);
+    for (std::size_t j = 0; j < points; ++j) ++count[x[d * points + j] >> (32 - k)];
+    for (long c : count) worst = std::max(worst, std::labs(c - 1));
+  }
+  CaseResult r;
+  r.measured = static_cast<double>(worst);
+  r.bound = 0;
+  r.pass = worst == 0;
+  r.note = "max |points per interval - 1| over 2^k intervals of each dimension";
+  r.host_seconds = seconds_since(t0);
   return r;
 }
 
@@ -160,6 +199,15 @@ void add_rand(Registry& reg) {
     add({.op = "uniform", .mode = "GpSimd kernel", .shape = std::to_string(n) + " values", .metric = "ks_statistic",
          .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = static_cast<double>(n), .full_only = n > (1u << 16),
          .run = [n] { return ks_uniform(n); }});
+  add({.op = "uniform", .mode = "host path, XORWOW", .shape = "65536 values", .metric = "ks_statistic",
+       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
+       .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_PSEUDO_XORWOW); }});
+  add({.op = "uniform", .mode = "host path, SOBOL32", .shape = "65536 points", .metric = "ks_statistic",
+       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
+       .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_QUASI_SOBOL32); }});
+  add({.op = "sobol_net", .mode = "host path, SOBOL32", .shape = "2^12 points x 1000 dims", .metric = "count",
+       .bound_text = "exactly one point per interval", .size = 4096.0 * 1000,
+       .run = [] { return sobol_net(1000, 12); }});
 
   for (bool emulated : {true, false})
     reg.add(BenchCase{.suite = "rand", .library = "trnrand", .op = "uniform", .variant = emulated ? "kernel" : "host",

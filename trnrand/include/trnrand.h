@@ -1,21 +1,28 @@
-/* trnrand.h - cuRAND-shaped C API of trnrand: Philox4x32-10 generators whose default ordering
- * reproduces cuRAND's host-API PHILOX4_32_10 generator bit for bit (uint32, uniform, uniform
- * double, normal double, Poisson histogram; float normals and log-normals within a few ulp, see
- * docs/trnrand.md). Same argument order, meaning and numeric enum / status values as cuRAND 10.4
- * with the trnrand/TRNRAND_ prefixes, so a prefix substitution ports code.
+/* trnrand.h - cuRAND-shaped C API of trnrand: generators that reproduce cuRAND's host-API
+ * generators bit for bit (uint32, uniform, uniform double, Poisson histogram; fp64 Box-Muller
+ * outputs too; float normals and log-normals and the quasi-random normals within a few ulp, see
+ * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT and SOBOL32 = QUASI_DEFAULT, each
+ * on the host path and on the emulated engines. Same argument order, meaning and numeric
+ * enum / status values as cuRAND 10.4 with the trnrand/TRNRAND_ prefixes, so a prefix
+ * substitution ports code.
  *
  *  - trnrandCreateGenerator: every Generate* call runs as tile kernels on emulated NeuronCores
- *    (Philox on GpSimdE, transforms on VectorE/ScalarE) - the "device" generator.
+ *    (Philox / XORWOW / Sobol on GpSimdE, transforms on VectorE/ScalarE; XORWOW's and Sobol's
+ *    non-uniform transforms on the host side of the kernel) - the "device" generator.
  *  - trnrandCreateGeneratorHost: the vectorised host path. Both give identical outputs.
  * Host pointers only; calls are synchronous (streams are stored and returned). Every function
  * returns a status and never aborts, exits or throws; on error nothing is written.
  *
  * Statuses for invalid arguments (cuRAND has no INVALID_VALUE):
  *   NULL generator / destroyed generator       TRNRAND_STATUS_NOT_INITIALIZED
- *   rng type other than PSEUDO_PHILOX4_32_10   TRNRAND_STATUS_TYPE_ERROR (trnrand implements Philox only)
- *   ordering SEEDED, DYNAMIC, QUASI_DEFAULT or unknown   TRNRAND_STATUS_OUT_OF_RANGE (as cuRAND's host generator)
- *   odd n for (Log)Normal(Double)              TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (cuRAND's documented
- *                                              contract; its host generator accepts odd n)
+ *   rng type not implemented (MRG32K3A, MTGP32, MT19937, scrambled Sobol, Sobol64)
+ *                                              TRNRAND_STATUS_TYPE_ERROR
+ *   ordering: pseudo-random BEST, DEFAULT, LEGACY; quasi-random QUASI_DEFAULT; else
+ *                                              TRNRAND_STATUS_OUT_OF_RANGE (as cuRAND's host generators,
+ *                                              except XORWOW's SEEDED, which cuRAND accepts)
+ *   odd n for (Log)Normal(Double)              TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (Philox: cuRAND's documented
+ *                                              contract, its host generator accepts odd n; XORWOW: as cuRAND)
+ *   quasi-random: n not a multiple of the dimensions   TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (as cuRAND)
  *   lambda outside (0, 400000] (Poisson)       TRNRAND_STATUS_OUT_OF_RANGE
  *   NULL output / result pointer with n > 0    TRNRAND_STATUS_OUT_OF_RANGE
  *   GenerateLongLong on Philox                 TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
@@ -61,7 +68,7 @@ typedef enum trnrandRngType {
   TRNRAND_RNG_PSEUDO_MRG32K3A = 121,
   TRNRAND_RNG_PSEUDO_MTGP32 = 141,
   TRNRAND_RNG_PSEUDO_MT19937 = 142,
-  TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* the only type trnrand implements */
+  TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* implemented: 161, 100 / 101 (XORWOW), 200 / 201 (SOBOL32) */
   TRNRAND_RNG_QUASI_DEFAULT = 200,
   TRNRAND_RNG_QUASI_SOBOL32 = 201,
   TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL32 = 202,
@@ -72,11 +79,20 @@ typedef enum trnrandRngType {
 typedef enum trnrandOrdering {
   TRNRAND_ORDERING_PSEUDO_BEST = 100,    /* same output as DEFAULT (as cuRAND's Philox) */
   TRNRAND_ORDERING_PSEUDO_DEFAULT = 101, /* 65536 subsequences, docs/trnrand.md section 2 */
-  TRNRAND_ORDERING_PSEUDO_SEEDED = 102,  /* rejected: OUT_OF_RANGE */
+  TRNRAND_ORDERING_PSEUDO_SEEDED = 102,  /* rejected: OUT_OF_RANGE (cuRAND's XORWOW accepts it) */
   TRNRAND_ORDERING_PSEUDO_LEGACY = 103,  /* same output as DEFAULT */
   TRNRAND_ORDERING_PSEUDO_DYNAMIC = 104, /* rejected: OUT_OF_RANGE */
-  TRNRAND_ORDERING_QUASI_DEFAULT = 201   /* rejected: OUT_OF_RANGE */
+  TRNRAND_ORDERING_QUASI_DEFAULT = 201   /* quasi-random generators only */
 } trnrandOrdering_t;
+
+typedef enum trnrandDirectionVectorSet {
+  TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 = 101,           /* Joe & Kuo, new-joe-kuo-6.21201 (docs/trnrand.md 9) */
+  TRNRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102, /* not available: NVIDIA's unpublished scrambling */
+  TRNRAND_DIRECTION_VECTORS_64_JOEKUO6 = 103,           /* not available (no SOBOL64) */
+  TRNRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104  /* not available */
+} trnrandDirectionVectorSet_t;
+
+typedef unsigned int trnrandDirectionVectors32_t[32];
 
 struct trnrandGenerator_st;
 typedef struct trnrandGenerator_st* trnrandGenerator_t;
@@ -91,6 +107,9 @@ trnrandStatus_t trnrandGetStream(trnrandGenerator_t generator, trnStream_t* stre
 trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator, unsigned long long seed);
 trnrandStatus_t trnrandSetGeneratorOffset(trnrandGenerator_t generator, unsigned long long offset);
 trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnrandOrdering_t order);
+/* Quasi-random generators: 1 .. 20000 dimensions (OUT_OF_RANGE otherwise; TYPE_ERROR on a
+ * pseudo-random generator). */
+trnrandStatus_t trnrandSetQuasiRandomGeneratorDimensions(trnrandGenerator_t generator, unsigned int num_dimensions);
 const char* trnrandGetStatusName(trnrandStatus_t status);
 const char* trnrandGetStatusString(trnrandStatus_t status);
 
@@ -107,6 +126,10 @@ trnrandStatus_t trnrandGenerateLogNormal(trnrandGenerator_t generator, float* ou
 trnrandStatus_t trnrandGenerateLogNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
                                                double stddev);
 trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned int* output, size_t n, double lambda);
+
+/* The 20000 x 32 direction vectors of a set (TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 only; the
+ * scrambled and 64-bit sets return OUT_OF_RANGE). The array stays valid for the process. */
+trnrandStatus_t trnrandGetDirectionVectors32(trnrandDirectionVectors32_t* vectors[], trnrandDirectionVectorSet_t set);
 
 /* ---- trnsci extensions ---- */
 /* Poisson exact for every lambda in (0, 2^31]: inversion below 10, Hormann's PTRS from 10. */

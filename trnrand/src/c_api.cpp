@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <set>
@@ -15,10 +16,17 @@
 #include "trn/core/c_shim.hpp"
 #include "trn/core/error.hpp"
 #include "trn/rand/generator.hpp"
+#include "trn/rand/sobol.hpp"
+#include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
 
+// One handle per cuRAND generator type: Philox (trn::rand::Generator, both paths), XORWOW
+// (trn::rand::XorwowGenerator, host path) or SOBOL32 (trn::rand::Sobol32Generator, host path).
 struct trnrandGenerator_st {
   trn::rand::Generator gen;
+  std::unique_ptr<trn::rand::XorwowGenerator> xorwow;  // PSEUDO_XORWOW / PSEUDO_DEFAULT
+  std::unique_ptr<trn::rand::Sobol32Generator> sobol;  // QUASI_SOBOL32 / QUASI_DEFAULT
+  int rng_type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   trnStream_t stream = nullptr;
   explicit trnrandGenerator_st(const trn::rand::GeneratorOptions& o) : gen(o) {}
 };
@@ -50,25 +58,68 @@ trnrandStatus_t guarded(const char* fn, F&& body) {
   return trn::cshim::guarded(g_log, fn, kStatusMap, std::forward<F>(body));
 }
 
+bool is_xorwow(int rng_type) {
+  return rng_type == TRNRAND_RNG_PSEUDO_DEFAULT || rng_type == TRNRAND_RNG_PSEUDO_XORWOW;
+}
+bool is_sobol32(int rng_type) {
+  return rng_type == TRNRAND_RNG_QUASI_DEFAULT || rng_type == TRNRAND_RNG_QUASI_SOBOL32;
+}
+
 trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_type,
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
-  if (enum_value(rng_type) != TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
+  // XORWOW and SOBOL32 run on both paths (docs/trnrand.md sections 8, 9).
+  const bool host = path == trn::rand::GeneratorPath::host;
+  const bool xorwow = is_xorwow(rng_type), sobol = is_sobol32(rng_type);
+  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
-                "rng type " + std::to_string(enum_value(rng_type)) +
-                    ": trnrand implements TRNRAND_RNG_PSEUDO_PHILOX4_32_10 (161) only");
+                "rng type " + std::to_string(rng_type) +
+                    ": trnrand implements PHILOX4_32_10 (161), XORWOW / PSEUDO_DEFAULT (101 / 100) and"
+                    " SOBOL32 / QUASI_DEFAULT (201 / 200)");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
     o.path = path;
-    auto* g = new trnrandGenerator_st(o);
-    g_generators.insert(g);
-    *generator = g;
+    auto g = std::make_unique<trnrandGenerator_st>(o);
+    g->rng_type = rng_type;
+    if (xorwow) g->xorwow = std::make_unique<trn::rand::XorwowGenerator>(!host, o.engines);
+    if (sobol) g->sobol = std::make_unique<trn::rand::Sobol32Generator>(!host, o.engines);
+    g_generators.insert(g.get());
+    *generator = g.release();
   });
+}
+
+// Runs body on the handle's generator object (Philox, XORWOW or SOBOL32: the same member names).
+template <class Body>
+void on_generator(trnrandGenerator_t g, Body&& body) {
+  if (g->xorwow)
+    body(*g->xorwow);
+  else if (g->sobol)
+    body(*g->sobol);
+  else
+    body(g->gen);
+}
+
+// Extensions exist for Philox only.
+trnrandStatus_t philox_only(const char* fn, trnrandGenerator_t g) {
+  if (g->xorwow || g->sobol)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "trnsci extension available for PHILOX4_32_10 only");
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+// Quasi-random calls: n a multiple of the dimensions (cuRAND's LENGTH_NOT_MULTIPLE otherwise).
+trnrandStatus_t check_dimensions(const char* fn, trnrandGenerator_t g, size_t n) {
+  if (g->sobol && n % g->sobol->dimensions() != 0)
+    return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
+                "n = " + std::to_string(n) + " is not a multiple of the " + std::to_string(g->sobol->dimensions()) +
+                    " dimensions");
+  return TRNRAND_STATUS_SUCCESS;
 }
 
 // Common checks of a Generate* call: generator, output pointer, count multiple.
 trnrandStatus_t check_call(const char* fn, trnrandGenerator_t g, const void* out, size_t n, size_t multiple = 1) {
   if (!valid(g)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (const auto st = check_dimensions(fn, g, n)) return st;
+  if (g->sobol) multiple = 1;  // inverse-CDF normals: no pairs
   if (n % multiple != 0)
     return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
                 "n = " + std::to_string(n) + " must be a multiple of " + std::to_string(multiple) +
@@ -82,11 +133,13 @@ trnrandStatus_t check_call(const char* fn, trnrandGenerator_t g, const void* out
 extern "C" {
 
 trnrandStatus_t trnrandCreateGenerator(trnrandGenerator_t* generator, trnrandRngType_t rng_type) {
-  return create("trnrandCreateGenerator", generator, enum_value(rng_type), trn::rand::GeneratorPath::engines);
+  return create("trnrandCreateGenerator", generator, static_cast<int>(enum_value(rng_type)),
+                trn::rand::GeneratorPath::engines);
 }
 
 trnrandStatus_t trnrandCreateGeneratorHost(trnrandGenerator_t* generator, trnrandRngType_t rng_type) {
-  return create("trnrandCreateGeneratorHost", generator, enum_value(rng_type), trn::rand::GeneratorPath::host);
+  return create("trnrandCreateGeneratorHost", generator, static_cast<int>(enum_value(rng_type)),
+                trn::rand::GeneratorPath::host);
 }
 
 trnrandStatus_t trnrandDestroyGenerator(trnrandGenerator_t generator) {
@@ -121,27 +174,64 @@ trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator
   if (!valid(generator))
     return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_NOT_INITIALIZED,
                 "generator is NULL or destroyed");
-  generator->gen.set_seed(seed);
+  if (generator->sobol)
+    return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_TYPE_ERROR, "quasi-random generators have no seed");
+  if (generator->xorwow)
+    generator->xorwow->set_seed(seed);
+  else
+    generator->gen.set_seed(seed);
   return TRNRAND_STATUS_SUCCESS;
 }
 
 trnrandStatus_t trnrandSetGeneratorOffset(trnrandGenerator_t generator, unsigned long long offset) {
   if (!valid(generator))
     return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  generator->gen.set_offset(offset);
+  on_generator(generator, [&](auto& gen) { gen.set_offset(offset); });
   return TRNRAND_STATUS_SUCCESS;
 }
 
 trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnrandOrdering_t order) {
   const char* fn = "trnrandSetGeneratorOrdering";
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  // cuRAND's host Philox generator accepts BEST, DEFAULT and LEGACY (identical output) and
-  // rejects the others with OUT_OF_RANGE (observed on cuRAND 10.4; docs/trnrand.md section 1).
+  // cuRAND's host Philox and XORWOW generators accept BEST, DEFAULT and LEGACY (identical output)
+  // and reject DYNAMIC and QUASI_DEFAULT with OUT_OF_RANGE (observed on cuRAND 10.4; docs/trnrand.md
+  // section 1). cuRAND's XORWOW also accepts SEEDED (a differently seeded stream per thread, not
+  // documented); trnrand does not reproduce it and returns OUT_OF_RANGE.
   const int o = enum_value(order);
+  if (generator->sobol) {
+    if (o != TRNRAND_ORDERING_QUASI_DEFAULT)
+      return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (quasi-random: QUASI_DEFAULT)");
+    return TRNRAND_STATUS_SUCCESS;
+  }
   if (o != TRNRAND_ORDERING_PSEUDO_BEST && o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
-                "ordering " + std::to_string(o) + " (Philox: BEST, DEFAULT or LEGACY)");
+                "ordering " + std::to_string(o) + " (Philox and XORWOW: BEST, DEFAULT or LEGACY)");
   return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandSetQuasiRandomGeneratorDimensions(trnrandGenerator_t generator, unsigned int num_dimensions) {
+  const char* fn = "trnrandSetQuasiRandomGeneratorDimensions";
+  if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (!generator->sobol) return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "not a quasi-random generator");
+  if (num_dimensions < 1 || num_dimensions > trn::rand::kSobolMaxDimensions)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "dimensions " + std::to_string(num_dimensions) + " outside 1 .. 20000");
+  generator->sobol->set_dimensions(num_dimensions);
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandGetDirectionVectors32(trnrandDirectionVectors32_t* vectors[], trnrandDirectionVectorSet_t set) {
+  const char* fn = "trnrandGetDirectionVectors32";
+  if (vectors == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "vectors is NULL");
+  if (enum_value(set) != TRNRAND_DIRECTION_VECTORS_32_JOEKUO6)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
+                "set " + std::to_string(enum_value(set)) +
+                    ": only TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 (cuRAND's scrambled sets are unpublished data)");
+  return guarded(fn, [&] {
+    static_assert(sizeof(trn::rand::SobolDirections32) == sizeof(trnrandDirectionVectors32_t));
+    // The table is an array of std::array<uint32_t, 32>, layout-identical to unsigned int[32].
+    *vectors = reinterpret_cast<trnrandDirectionVectors32_t*>(
+        const_cast<trn::rand::SobolDirections32*>(trn::rand::sobol_direction_vectors32()));
+  });
 }
 
 const char* trnrandGetStatusName(trnrandStatus_t status) {
@@ -213,7 +303,7 @@ const char* trnrandGetStatusString(trnrandStatus_t status) {
 trnrandStatus_t trnrandGenerate(trnrandGenerator_t generator, unsigned int* output, size_t num) {
   const char* fn = "trnrandGenerate";
   if (const auto st = check_call(fn, generator, output, num)) return st;
-  return guarded(fn, [&] { generator->gen.generate({output, num}); });
+  return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.generate({output, num}); }); });
 }
 
 trnrandStatus_t trnrandGenerateLongLong(trnrandGenerator_t generator, unsigned long long* output, size_t num) {
@@ -227,40 +317,40 @@ trnrandStatus_t trnrandGenerateLongLong(trnrandGenerator_t generator, unsigned l
 trnrandStatus_t trnrandGenerateUniform(trnrandGenerator_t generator, float* output, size_t num) {
   const char* fn = "trnrandGenerateUniform";
   if (const auto st = check_call(fn, generator, output, num)) return st;
-  return guarded(fn, [&] { generator->gen.uniform({output, num}); });
+  return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.uniform({output, num}); }); });
 }
 
 trnrandStatus_t trnrandGenerateUniformDouble(trnrandGenerator_t generator, double* output, size_t num) {
   const char* fn = "trnrandGenerateUniformDouble";
   if (const auto st = check_call(fn, generator, output, num)) return st;
-  return guarded(fn, [&] { generator->gen.uniform_double({output, num}); });
+  return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.uniform_double({output, num}); }); });
 }
 
 trnrandStatus_t trnrandGenerateNormal(trnrandGenerator_t generator, float* output, size_t n, float mean, float stddev) {
   const char* fn = "trnrandGenerateNormal";
   if (const auto st = check_call(fn, generator, output, n, 2)) return st;
-  return guarded(fn, [&] { generator->gen.normal({output, n}, mean, stddev); });
+  return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.normal({output, n}, mean, stddev); }); });
 }
 
 trnrandStatus_t trnrandGenerateNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
                                             double stddev) {
   const char* fn = "trnrandGenerateNormalDouble";
   if (const auto st = check_call(fn, generator, output, n, 2)) return st;
-  return guarded(fn, [&] { generator->gen.normal_double({output, n}, mean, stddev); });
+  return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.normal_double({output, n}, mean, stddev); }); });
 }
 
 trnrandStatus_t trnrandGenerateLogNormal(trnrandGenerator_t generator, float* output, size_t n, float mean,
                                          float stddev) {
   const char* fn = "trnrandGenerateLogNormal";
   if (const auto st = check_call(fn, generator, output, n, 2)) return st;
-  return guarded(fn, [&] { generator->gen.log_normal({output, n}, mean, stddev); });
+  return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.log_normal({output, n}, mean, stddev); }); });
 }
 
 trnrandStatus_t trnrandGenerateLogNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
                                                double stddev) {
   const char* fn = "trnrandGenerateLogNormalDouble";
   if (const auto st = check_call(fn, generator, output, n, 2)) return st;
-  return guarded(fn, [&] { generator->gen.log_normal_double({output, n}, mean, stddev); });
+  return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.log_normal_double({output, n}, mean, stddev); }); });
 }
 
 trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned int* output, size_t n, double lambda) {
@@ -268,13 +358,14 @@ trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned in
   if (const auto st = check_call(fn, generator, output, n)) return st;
   if (!(lambda > 0.0) || !(lambda <= trn::rand::kCurandPoissonMaxLambda))
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " outside (0, 400000]");
-  return guarded(fn, [&] { generator->gen.poisson({output, n}, lambda); });
+  return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.poisson({output, n}, lambda); }); });
 }
 
 trnrandStatus_t trnrandGeneratePoissonExact(trnrandGenerator_t generator, unsigned int* output, size_t n,
                                             double lambda) {
   const char* fn = "trnrandGeneratePoissonExact";
   if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (const auto st = philox_only(fn, generator)) return st;
   if (!(lambda > 0.0) || !(lambda <= trn::rand::kPoissonExactMaxLambda))
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " outside (0, 2^31]");
   return guarded(fn, [&] { generator->gen.poisson_exact({output, n}, lambda); });
@@ -283,6 +374,7 @@ trnrandStatus_t trnrandGeneratePoissonExact(trnrandGenerator_t generator, unsign
 trnrandStatus_t trnrandGenerateExponential(trnrandGenerator_t generator, float* output, size_t n, float lambda) {
   const char* fn = "trnrandGenerateExponential";
   if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (const auto st = philox_only(fn, generator)) return st;
   if (!(lambda > 0.0f) || !std::isfinite(lambda))
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " must be finite and > 0");
   return guarded(fn, [&] { generator->gen.exponential({output, n}, lambda); });
@@ -292,6 +384,7 @@ trnrandStatus_t trnrandGenerateExponentialDouble(trnrandGenerator_t generator, d
                                                  double lambda) {
   const char* fn = "trnrandGenerateExponentialDouble";
   if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (const auto st = philox_only(fn, generator)) return st;
   if (!(lambda > 0.0) || !std::isfinite(lambda))
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " must be finite and > 0");
   return guarded(fn, [&] { generator->gen.exponential_double({output, n}, lambda); });
@@ -300,6 +393,7 @@ trnrandStatus_t trnrandGenerateExponentialDouble(trnrandGenerator_t generator, d
 trnrandStatus_t trnrandGenerateBernoulli(trnrandGenerator_t generator, unsigned int* output, size_t n, double p) {
   const char* fn = "trnrandGenerateBernoulli";
   if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (const auto st = philox_only(fn, generator)) return st;
   if (!(p >= 0.0 && p <= 1.0))
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "p " + std::to_string(p) + " outside [0, 1]");
   return guarded(fn, [&] { generator->gen.bernoulli({output, n}, p); });
@@ -309,6 +403,7 @@ trnrandStatus_t trnrandGenerateUniformInt(trnrandGenerator_t generator, unsigned
                                           unsigned int low, unsigned int high) {
   const char* fn = "trnrandGenerateUniformInt";
   if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (const auto st = philox_only(fn, generator)) return st;
   if (low > high) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "low > high");
   return guarded(fn, [&] { generator->gen.uniform_int({output, n}, low, high); });
 }
@@ -317,7 +412,15 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
   const char* fn = "trnrandGetLastProfile";
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
-  return guarded(fn, [&] { *profile = generator->gen.last_profile().to_c(); });
+  return guarded(fn, [&] {
+    // XORWOW, SOBOL32: their kernels' profiles (empty on the host path).
+    if (generator->xorwow)
+      *profile = generator->xorwow->last_profile().to_c();
+    else if (generator->sobol)
+      *profile = generator->sobol->last_profile().to_c();
+    else
+      *profile = generator->gen.last_profile().to_c();
+  });
 }
 
 trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target) {
@@ -330,6 +433,8 @@ trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarge
     trn::rand::GeneratorOptions o = generator->gen.options();
     o.engines.target = static_cast<trn::Generation>(t);
     generator->gen.set_options(o);
+    if (generator->xorwow) generator->xorwow->set_engine_config(o.engines);
+    if (generator->sobol) generator->sobol->set_engine_config(o.engines);
   });
 }
 

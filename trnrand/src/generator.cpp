@@ -50,9 +50,30 @@ std::shared_ptr<const PoissonTable> Generator::table_for(double lambda) {
   return table_;
 }
 
+KernelParams Generator::window(KernelKind kind, WordOrder order, std::uint64_t first, std::uint64_t count) const {
+  KernelParams p = window_params(kind, order, seed_, first, count);
+  if (!thread_shift_.empty()) p.stream.thread_shift = thread_shift_.data();
+  return p;
+}
+
+void Generator::advance_thread_shifts_64(std::uint64_t count) {
+  // Rows q in [offset_ / 4, (offset_ + count) / 4) end inside the call; floor((offset_ mod 4 + count) / 4)
+  // of them, starting at thread (offset_ / 4) mod 65536 (no 2^64 wrap in this form).
+  const std::uint64_t rows = (offset_ % kWordsPerBlock + count) / kWordsPerBlock;
+  if (rows == 0) return;
+  if (thread_shift_.empty()) thread_shift_.assign(kCurandHostSubsequences, 0);
+  const std::uint64_t rounds = rows / kCurandHostSubsequences, rest = rows % kCurandHostSubsequences;
+  const std::uint64_t t0 = (offset_ / kWordsPerBlock) % kCurandHostSubsequences;
+  for (std::uint64_t t = 0; t < kCurandHostSubsequences; ++t) {
+    const std::uint64_t from_t0 = (t + kCurandHostSubsequences - t0) % kCurandHostSubsequences;
+    thread_shift_[t] += rounds + (from_t0 < rest ? 1 : 0);
+  }
+}
+
 void Generator::remember(const KernelParams& p, std::optional<LaunchResult> launched) {
   last_params_ = p;
   last_params_->out = nullptr;
+  last_params_->stream.thread_shift = nullptr;  // timing-only replays never read words
   last_table_ = p.kind == KernelKind::poisson_table ? table_ : nullptr;
   if (launched)
     last_trace_ = std::move(launched->trace);
@@ -141,10 +162,10 @@ void Generator::run_f32(KernelParams p, std::span<float> out) {
   const HostIsa isa = options_.host_isa;
   switch (p.kind) {
     case KernelKind::uniform:
-      fill_uniform(p.stream.seed, p.window_first, out, isa);
+      fill_uniform(p.stream, p.window_first, out, isa);
       break;
     case KernelKind::exponential:
-      fill_uniform(p.stream.seed, p.window_first, out, isa);
+      fill_uniform(p.stream, p.window_first, out, isa);
       for (auto& x : out) x = exponential_from_uniform(x, p.rate);
       break;
     case KernelKind::normal:
@@ -172,7 +193,7 @@ void Generator::run_f32(KernelParams p, std::span<float> out) {
 
 std::vector<std::uint32_t> Generator::words64(std::uint64_t first_word, std::uint64_t count) {
   std::vector<std::uint32_t> w(static_cast<std::size_t>(count));
-  KernelParams p = window_params(KernelKind::words, WordOrder::host64, seed_, first_word, count);
+  KernelParams p = window(KernelKind::words, WordOrder::host64, first_word, count);
   p.stream.call_start = offset_;  // cuRAND's 64-bit layout depends on where the call starts
   run_u32(p, w);
   return w;
@@ -182,7 +203,7 @@ std::vector<float> Generator::normals_f32(std::uint64_t first, std::uint64_t cou
                                           bool log) {
   std::vector<float> z(static_cast<std::size_t>(count));
   KernelParams p =
-      window_params(log ? KernelKind::log_normal : KernelKind::normal, WordOrder::host32, seed_, first, count);
+      window(log ? KernelKind::log_normal : KernelKind::normal, WordOrder::host32, first, count);
   p.mean = mean;
   p.stddev = stddev;
   run_f32(p, z);
@@ -193,13 +214,13 @@ std::vector<float> Generator::normals_f32(std::uint64_t first, std::uint64_t cou
 
 void Generator::generate(std::span<std::uint32_t> out) {
   if (out.empty()) return;
-  run_u32(window_params(KernelKind::words, WordOrder::host32, seed_, offset_, out.size()), out);
+  run_u32(window(KernelKind::words, WordOrder::host32, offset_, out.size()), out);
   offset_ += out.size();
 }
 
 void Generator::uniform(std::span<float> out) {
   if (out.empty()) return;
-  run_f32(window_params(KernelKind::uniform, WordOrder::host32, seed_, offset_, out.size()), out);
+  run_f32(window(KernelKind::uniform, WordOrder::host32, offset_, out.size()), out);
   offset_ += out.size();
 }
 
@@ -207,12 +228,13 @@ void Generator::uniform_double(std::span<double> out) {
   if (out.empty()) return;
   const auto w = words64(2 * offset_, 2 * out.size());
   for (std::size_t k = 0; k < out.size(); ++k) out[k] = uniform_double_hq(w[2 * k], w[2 * k + 1]);
+  advance_thread_shifts_64(out.size());
   offset_ += out.size();
 }
 
 void Generator::normal(std::span<float> out, float mean, float stddev) {
   if (out.empty()) return;
-  KernelParams p = window_params(KernelKind::normal, WordOrder::host32, seed_, offset_, out.size());
+  KernelParams p = window(KernelKind::normal, WordOrder::host32, offset_, out.size());
   p.mean = mean;
   p.stddev = stddev;
   run_f32(p, out);
@@ -221,7 +243,7 @@ void Generator::normal(std::span<float> out, float mean, float stddev) {
 
 void Generator::log_normal(std::span<float> out, float mean, float stddev) {
   if (out.empty()) return;
-  KernelParams p = window_params(KernelKind::log_normal, WordOrder::host32, seed_, offset_, out.size());
+  KernelParams p = window(KernelKind::log_normal, WordOrder::host32, offset_, out.size());
   p.mean = mean;
   p.stddev = stddev;
   run_f32(p, out);
@@ -248,6 +270,7 @@ void Generator::normal_double(std::span<double> out, double mean, double stddev)
   const std::uint64_t pair0 = offset_ / 2, pair1 = (offset_ + out.size() + 1) / 2;
   const auto w = words64(4 * pair0, 4 * (pair1 - pair0));
   box_muller_doubles(out, offset_, w, pair0, [&](double z) { return normal_affine_double(z, mean, stddev); });
+  advance_thread_shifts_64(out.size());
   offset_ += out.size();
 }
 
@@ -256,6 +279,7 @@ void Generator::log_normal_double(std::span<double> out, double mean, double std
   const std::uint64_t pair0 = offset_ / 2, pair1 = (offset_ + out.size() + 1) / 2;
   const auto w = words64(4 * pair0, 4 * (pair1 - pair0));
   box_muller_doubles(out, offset_, w, pair0, [&](double z) { return log_normal_from_double(z, mean, stddev); });
+  advance_thread_shifts_64(out.size());
   offset_ += out.size();
 }
 
@@ -265,7 +289,7 @@ void Generator::poisson(std::span<std::uint32_t> out, double lambda) {
                      "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
   if (out.empty()) return;
   if (lambda < kCurandPoissonNormalThreshold) {
-    KernelParams p = window_params(KernelKind::poisson_table, WordOrder::host32, seed_, offset_, out.size());
+    KernelParams p = window(KernelKind::poisson_table, WordOrder::host32, offset_, out.size());
     p.table = table_for(lambda).get();
     run_u32(p, out);
   } else {
@@ -281,7 +305,7 @@ void Generator::poisson_exact(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kPoissonExactMaxLambda))
     throw UsageError(kWho, "lambda", "poisson_exact needs 0 < lambda <= 2^31, got " + std::to_string(lambda));
   if (out.empty()) return;
-  KernelParams p = window_params(KernelKind::poisson_exact, WordOrder::host32, seed_, offset_, out.size());
+  KernelParams p = window(KernelKind::poisson_exact, WordOrder::host32, offset_, out.size());
   p.lambda = lambda;
   run_u32(p, out);
   offset_ += out.size();
@@ -291,7 +315,7 @@ void Generator::exponential(std::span<float> out, float rate) {
   if (!(rate > 0.0f) || !std::isfinite(rate))
     throw UsageError(kWho, "rate", "exponential needs a finite rate > 0, got " + std::to_string(rate));
   if (out.empty()) return;
-  KernelParams p = window_params(KernelKind::exponential, WordOrder::host32, seed_, offset_, out.size());
+  KernelParams p = window(KernelKind::exponential, WordOrder::host32, offset_, out.size());
   p.rate = rate;
   run_f32(p, out);
   offset_ += out.size();
@@ -304,6 +328,7 @@ void Generator::exponential_double(std::span<double> out, double rate) {
   const auto w = words64(2 * offset_, 2 * out.size());
   for (std::size_t k = 0; k < out.size(); ++k)
     out[k] = exponential_from_uniform_double(uniform_double_hq(w[2 * k], w[2 * k + 1]), rate);
+  advance_thread_shifts_64(out.size());
   offset_ += out.size();
 }
 
@@ -311,7 +336,7 @@ void Generator::bernoulli(std::span<std::uint32_t> out, double prob) {
   if (!(prob >= 0.0 && prob <= 1.0))
     throw UsageError(kWho, "p", "bernoulli needs 0 <= p <= 1, got " + std::to_string(prob));
   if (out.empty()) return;
-  KernelParams p = window_params(KernelKind::bernoulli, WordOrder::host32, seed_, offset_, out.size());
+  KernelParams p = window(KernelKind::bernoulli, WordOrder::host32, offset_, out.size());
   // 1 iff word < round(p 2^32): P(1) is p rounded to a multiple of 2^-32 (exact for such p).
   p.bernoulli_cut = static_cast<std::uint64_t>(std::nearbyint(prob * 0x1p32));
   run_u32(p, out);
@@ -323,7 +348,7 @@ void Generator::uniform_int(std::span<std::uint32_t> out, std::uint32_t low, std
     throw UsageError(kWho, "low",
                      "uniform_int needs low <= high, got [" + std::to_string(low) + ", " + std::to_string(high) + "]");
   if (out.empty()) return;
-  KernelParams p = window_params(KernelKind::uniform_int, WordOrder::host32, seed_, offset_, out.size());
+  KernelParams p = window(KernelKind::uniform_int, WordOrder::host32, offset_, out.size());
   p.int_low = low;
   p.int_range = std::uint64_t{high} - low + 1;
   run_u32(p, out);

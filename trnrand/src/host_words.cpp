@@ -198,14 +198,22 @@ void fill(const WordStream& s, std::uint64_t w0, T* out, std::size_t n, HostIsa 
     const std::uint64_t block = pos / kWordsPerBlock;
     const std::uint64_t i = block / kCurandHostSubsequences;
     const auto t = static_cast<std::uint32_t>(block % kCurandHostSubsequences);
-    const std::uint64_t run = std::min<std::uint64_t>((total - done) / kWordsPerBlock, kCurandHostSubsequences - t);
+    std::uint64_t run = std::min<std::uint64_t>((total - done) / kWordsPerBlock, kCurandHostSubsequences - t);
+    // A run shares one counter: cut it where the per-thread shift (streams.hpp) changes.
+    const std::uint64_t shift = thread_shift_of(s, t);
+    if (s.thread_shift != nullptr)
+      for (std::uint64_t r = 1; r < run; ++r)
+        if (s.thread_shift[t + r] != shift) {
+          run = r;
+          break;
+        }
     const std::size_t simd_blocks = static_cast<std::size_t>(run - run % lanes);
     T* dst = out + done;
     if (simd_blocks > 0) {
       if (isa == HostIsa::avx512)
-        philox_run_avx512(s.seed, i, t, simd_blocks, dst);
+        philox_run_avx512(s.seed, i + shift, t, simd_blocks, dst);
       else
-        philox_run_avx2(s.seed, i, t, simd_blocks, dst);
+        philox_run_avx2(s.seed, i + shift, t, simd_blocks, dst);
     }
     const std::uint64_t rest_words = (run - simd_blocks) * kWordsPerBlock;
     fill_scalar(s, pos + simd_blocks * kWordsPerBlock, dst + simd_blocks * kWordsPerBlock,
@@ -252,6 +260,10 @@ void fill_stream_words(const WordStream& s, std::uint64_t first_word, std::span<
 
 void fill_uniform(std::uint64_t seed, std::uint64_t first_position, std::span<float> out, HostIsa isa) {
   fill(WordStream{seed, WordOrder::host32, 0}, first_position, out.data(), out.size(), isa);
+}
+
+void fill_uniform(const WordStream& s, std::uint64_t first_position, std::span<float> out, HostIsa isa) {
+  fill(s, first_position, out.data(), out.size(), isa);
 }
 
 }  // namespace trn::rand

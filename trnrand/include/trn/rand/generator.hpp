@@ -4,8 +4,10 @@
 // Streams: cuRAND's host ordering (streams.hpp). The generator keeps a position ("offset") that
 // counts output elements of the caller's type and advances by the count of every call, so
 // successive calls and mixed types continue exactly as cuRAND's host generator does (observed on
-// cuRAND 10.4, docs/trnrand.md section 2). A 32-bit output is a pure function of (seed, position);
-// a 64-bit output also depends on the position where its call started, as in cuRAND. set_seed keeps the offset (call
+// cuRAND 10.4, docs/trnrand.md section 2). A 32-bit output is a pure function of (seed, position)
+// until a 64-bit call advances cuRAND's per-thread counters (streams.hpp: thread shifts, cleared by
+// set_offset); a 64-bit output also depends on the position where its call started, as in cuRAND.
+// set_seed keeps the offset (call
 // set_offset(0) to restart; cuRAND's own reseed-after-generate behaviour is a quirk not copied).
 // Not thread-safe: one generator per thread, as cuRAND's handles.
 //
@@ -49,7 +51,11 @@ class Generator {
   explicit Generator(const GeneratorOptions& options = {});
 
   void set_seed(std::uint64_t seed) { seed_ = seed; }
-  void set_offset(std::uint64_t offset) { offset_ = offset; }
+  // Setting the offset restarts every thread's counter at its row (no shifts), as cuRAND's does.
+  void set_offset(std::uint64_t offset) {
+    offset_ = offset;
+    thread_shift_.clear();
+  }
   std::uint64_t seed() const { return seed_; }
   std::uint64_t offset() const { return offset_; }
   const GeneratorOptions& options() const { return options_; }
@@ -84,9 +90,16 @@ class Generator {
   std::vector<float> normals_f32(std::uint64_t first, std::uint64_t count, float mean, float stddev, bool log);
   void remember(const KernelParams& p, std::optional<LaunchResult> launched);
   std::shared_ptr<const PoissonTable> table_for(double lambda);
+  KernelParams window(KernelKind kind, WordOrder order, std::uint64_t first, std::uint64_t count) const;
+  // After a 64-bit call over positions [offset_, offset_ + count): the rows it finished advance their
+  // thread's counter by one more than a 32-bit call would (streams.hpp, docs/trnrand.md section 2).
+  void advance_thread_shifts_64(std::uint64_t count);
 
   GeneratorOptions options_;
   std::uint64_t seed_ = 0, offset_ = 0;
+  // Per-thread counter shifts of cuRAND's host ordering (kCurandHostSubsequences entries), empty
+  // while all are zero (no 64-bit call since the offset was set).
+  std::vector<std::uint64_t> thread_shift_;
   std::shared_ptr<const PoissonTable> table_;
   // Last call: its kernel parameters and, once known, its trace.
   std::optional<KernelParams> last_params_;

@@ -30,5 +30,8 @@ void fill_stream_words(const WordStream& s, std::uint64_t first_word, std::span<
 // out[k] = uniform_from_word(word first_position + k of the host32 stream of `seed`).
 void fill_uniform(std::uint64_t seed, std::uint64_t first_position, std::span<float> out,
                   HostIsa isa = HostIsa::automatic);
+// out[k] = uniform_from_word(stream_word(s, first_position + k)) for a host32 stream (with its shifts).
+void fill_uniform(const WordStream& s, std::uint64_t first_position, std::span<float> out,
+                  HostIsa isa = HostIsa::automatic);
 
 }  // namespace trn::rand

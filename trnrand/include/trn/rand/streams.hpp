@@ -25,6 +25,15 @@
 //
 // Positions count output elements of the caller's type (observed on cuRAND 10.4): a 32-bit position maps to
 // word n of host32, a 64-bit position to words 2n, 2n + 1 of host64.
+//
+// Per-thread counter shifts (docs/trnrand.md section 2; reconstructed from cuRAND 10.4 output, bit-exact
+// for 600 random call sequences of up to 700000 elements): each of the 65536 threads keeps its own
+// Philox counter. A 32-bit call advances it by one per row q it finishes, a 64-bit call by two, and a
+// call that ends inside a row (position 4q + 3 not reached) does not advance it for that row. So
+// after 64-bit calls thread t's counters run ahead of the row index by shift[t] = the number of rows
+// q = t (mod 65536) whose last position 4q + 3 was produced by a 64-bit call since the offset was
+// set. WordStream::thread_shift points to those 65536 shifts (nullptr: all zero, the common case);
+// both host layouts add shift[t] to the counter.
 #pragma once
 #include <cstdint>
 
@@ -43,7 +52,12 @@ struct WordStream {
   WordOrder order = WordOrder::host32;
   std::uint64_t subsequence = 0;  // WordOrder::subsequence only
   std::uint64_t call_start = 0;   // WordOrder::host64 only: the 64-bit position where the call started
+  const std::uint64_t* thread_shift = nullptr;  // host32 / host64: kCurandHostSubsequences counter shifts, or nullptr
 };
+
+constexpr std::uint64_t thread_shift_of(const WordStream& s, std::uint64_t t) {
+  return s.thread_shift == nullptr ? 0 : s.thread_shift[t];
+}
 
 constexpr Philox4x32Key philox_key(std::uint64_t seed) {
   return {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)};
@@ -58,13 +72,14 @@ constexpr Philox4x32Counter counter_of(std::uint64_t lo64, std::uint64_t hi64) {
 constexpr Philox4x32Counter stream_counter(const WordStream& s, std::uint64_t block) {
   switch (s.order) {
     case WordOrder::host32:
-      return counter_of(block / kCurandHostSubsequences, block % kCurandHostSubsequences);
+      return counter_of(block / kCurandHostSubsequences + thread_shift_of(s, block % kCurandHostSubsequences),
+                        block % kCurandHostSubsequences);
     case WordOrder::host64: {
       // Block b holds positions 2b, 2b + 1 (q = b / 2, r / 2 = b mod 2); defined for q >= call_start / 4.
       const std::uint64_t q = block / 2, half = block % 2, t = q % kCurandHostSubsequences;
       const std::uint64_t i = q / kCurandHostSubsequences, q0 = s.call_start / 4;
       const std::uint64_t i_first = q0 <= t ? 0 : (q0 - t + kCurandHostSubsequences - 1) / kCurandHostSubsequences;
-      return counter_of(i_first + 2 * (i - i_first) + half, t);
+      return counter_of(i_first + thread_shift_of(s, t) + 2 * (i - i_first) + half, t);
     }
     case WordOrder::subsequence:
       break;

@@ -1,0 +1,310 @@
+// One-off generator of curand_reference_large.txt: cuRAND's host PHILOX4_32_10 generator at n >= 2^20,
+// several seeds and offsets, and every distribution after every other one (issue: the per-thread
+// counter shifts that 64-bit calls leave behind, docs/trnrand.md section 2); with the argument
+// `xorwow`, curand_reference_xorwow.txt: the same kinds of records for CURAND_RNG_PSEUDO_XORWOW
+// (docs/trnrand.md section 8); with `sobol`, curand_reference_sobol32.txt (section 9). NOT built by CMake: the project never needs CUDA. To regenerate
+// (CUDA toolkit with cuRAND at /usr/local/cuda):
+//
+//   g++ -std=c++17 -O2 -I/usr/local/cuda/include tests/trnrand/data/gen_curand_reference_large.cpp
+//       -L/usr/local/cuda/lib64 -lcurand -Wl,-rpath,/usr/local/cuda/lib64 -o /tmp/gen_large   (one line)
+//   /tmp/gen_large > tests/trnrand/data/curand_reference_large.txt
+//   /tmp/gen_large xorwow > tests/trnrand/data/curand_reference_xorwow.txt
+//   /tmp/gen_large sobol > tests/trnrand/data/curand_reference_sobol32.txt
+//
+// Same record format as curand_reference.txt (gen_curand_reference.cpp), plus `reseed S`
+// (SetPseudoRandomGeneratorSeed between calls), `layout xorwow` (the offset advances by n / 2 for
+// the Box-Muller types), `layout sobol` with `dimensions D` (it advances by n / D), and with two
+// additions that
+// keep the file small: every call line carries `stride=S` (the values at 0, S, 2S, ... follow, and
+// the last value n - 1 is always included as the final sample) and `fnv=H`, the 64-bit FNV-1a hash
+// (offset basis 0xcbf29ce484222325, prime 0x100000001b3) of all n values' bytes (4 little-endian
+// bytes per u32 / float, 8 per double) so that the bit-exact types are checked in full.
+#include <curand.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+curandGenerator_t g = nullptr;
+curandRngType_t g_type = CURAND_RNG_PSEUDO_PHILOX4_32_10;
+
+void check(curandStatus_t s, const char* what) {
+  if (s != CURAND_STATUS_SUCCESS) {
+    std::fprintf(stderr, "%s failed: %d\n", what, static_cast<int>(s));
+    std::exit(1);
+  }
+}
+
+void new_generator(unsigned long long seed, unsigned long long offset) {
+  if (g != nullptr) curandDestroyGenerator(g);
+  check(curandCreateGeneratorHost(&g, g_type), "create");
+  if (g_type < CURAND_RNG_QUASI_DEFAULT) check(curandSetPseudoRandomGeneratorSeed(g, seed), "seed");
+  check(curandSetGeneratorOffset(g, offset), "offset");
+  std::printf("generator %llx %llu\n", seed, offset);
+}
+
+std::uint64_t fnv1a(const void* data, std::size_t bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < bytes; ++i) {
+    h ^= p[i];
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+template <class T>
+void print(const char* head, const std::vector<T>& all, std::size_t stride) {
+  std::printf("%s stride=%zu fnv=%016llx\n", head, stride,
+              static_cast<unsigned long long>(fnv1a(all.data(), all.size() * sizeof(T))));
+  std::vector<T> v;
+  for (std::size_t i = 0; i < all.size(); i += stride) v.push_back(all[i]);
+  if ((all.size() - 1) % stride != 0) v.push_back(all.back());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if constexpr (sizeof(T) == 8) {
+      std::uint64_t b;
+      std::memcpy(&b, &v[i], 8);
+      std::printf("%016llx", static_cast<unsigned long long>(b));
+    } else {
+      std::uint32_t b;
+      std::memcpy(&b, &v[i], 4);
+      std::printf("%08x", b);
+    }
+    std::printf((i % 8 == 7 || i + 1 == v.size()) ? "\n" : " ");
+  }
+}
+
+// One call of distribution `type` (0..7) with n values, sampled every `stride`.
+void call(int type, std::size_t n, std::size_t stride) {
+  char head[128];
+  switch (type) {
+    case 0: {
+      std::vector<unsigned int> v(n);
+      check(curandGenerate(g, v.data(), n), "generate");
+      std::snprintf(head, sizeof head, "call u32 %zu", n);
+      print(head, v, stride);
+      break;
+    }
+    case 1: {
+      std::vector<float> v(n);
+      check(curandGenerateUniform(g, v.data(), n), "uniform");
+      std::snprintf(head, sizeof head, "call uniform %zu", n);
+      print(head, v, stride);
+      break;
+    }
+    case 2: {
+      std::vector<double> v(n);
+      check(curandGenerateUniformDouble(g, v.data(), n), "uniform double");
+      std::snprintf(head, sizeof head, "call uniform_double %zu", n);
+      print(head, v, stride);
+      break;
+    }
+    case 3: {
+      std::vector<float> v(n);
+      check(curandGenerateNormal(g, v.data(), n, 0.0f, 1.0f), "normal");
+      std::snprintf(head, sizeof head, "call normal %zu 0 1", n);
+      print(head, v, stride);
+      break;
+    }
+    case 4: {
+      std::vector<double> v(n);
+      check(curandGenerateNormalDouble(g, v.data(), n, 0.5, 2.0), "normal double");
+      std::snprintf(head, sizeof head, "call normal_double %zu 0.5 2", n);
+      print(head, v, stride);
+      break;
+    }
+    case 5: {
+      std::vector<float> v(n);
+      check(curandGenerateLogNormal(g, v.data(), n, 0.3f, 0.7f), "log normal");
+      std::snprintf(head, sizeof head, "call log_normal %zu 0.300000012 0.699999988", n);
+      print(head, v, stride);
+      break;
+    }
+    case 6: {
+      std::vector<double> v(n);
+      check(curandGenerateLogNormalDouble(g, v.data(), n, 0.3, 0.7), "log normal double");
+      std::snprintf(head, sizeof head, "call log_normal_double %zu 0.29999999999999999 0.69999999999999996", n);
+      print(head, v, stride);
+      break;
+    }
+    default: {
+      // Both Poisson methods: the histogram (lambda 4.5) and the normal approximation (lambda 3000.5).
+      const double lambda = type == 7 ? 4.5 : 3000.5;
+      std::vector<unsigned int> v(n);
+      check(curandGeneratePoisson(g, v.data(), n, lambda), "poisson");
+      std::snprintf(head, sizeof head, "call poisson %zu %.17g", n, lambda);
+      print(head, v, stride);
+      break;
+    }
+  }
+}
+
+std::uint64_t lcg = 0x2545F4914F6CDD1Dull;
+std::uint64_t next() {
+  lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+  return lcg >> 11;
+}
+
+}  // namespace
+
+// CURAND_RNG_PSEUDO_XORWOW: orderings, statuses, every distribution after every other one (even
+// n: XORWOW's Box-Muller types need pairs), offsets near and far, reseeding, up to 2^22 values.
+void xorwow_records() {
+  std::printf("# XORWOW (CURAND_RNG_PSEUDO_XORWOW = 101): the offset counts one slot per Box-Muller pair\n");
+  std::printf("layout xorwow\n");
+  for (int type = 0; type < 9; ++type) {  // small calls of every type: all values stored
+    new_generator(1234, 5);
+    call(type, 1000, 1);
+  }
+  for (int a = 0; a < 9; ++a)
+    for (int b = 0; b < 9; ++b) {
+      const unsigned long long seed = next(), offset = next() % 100000;
+      new_generator(seed, offset);
+      call(a, 20000 + 2 * (next() % 3000), 997);
+      call(b, 20000 + 2 * (next() % 3000), 997);
+      call(0, 4097, 1021);
+    }
+  const unsigned long long seeds[] = {0ull, 42ull, 0xfedcba9876543210ull};
+  const unsigned long long offsets[] = {0ull, 4095ull, 1000000000003ull};
+  for (int s = 0; s < 3; ++s) {
+    new_generator(seeds[s], offsets[s]);
+    call(0, (1u << 22), 262139);
+    call(2, (1u << 20) + 1, 65521);
+    call(3, (1u << 20), 65521);
+    call(8, (1u << 20) + 1, 65521);
+    call(1, (1u << 21), 131071);
+    call(4, 2 * 777, 1);
+    call(0, 4096 * 3 + 1, 613);
+  }
+  // Reseeding keeps the offset and restarts the thread states.
+  new_generator(7, 0);
+  call(2, 1000, 1);
+  check(curandSetPseudoRandomGeneratorSeed(g, 8), "seed");
+  std::printf("reseed 8\n");
+  call(0, 1000, 1);
+  // Statuses (the host generator's behaviour).
+  std::vector<float> f(9);
+  std::vector<unsigned long long> ull(9);
+  std::printf("status normal_odd_n %d\n", static_cast<int>(curandGenerateNormal(g, f.data(), 9, 0.0f, 1.0f)));
+  std::printf("status long_long %d\n", static_cast<int>(curandGenerateLongLong(g, ull.data(), 9)));
+  const int orders[] = {100, 101, 102, 103, 104, 201};
+  for (int o : orders)
+    std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
+}
+
+// CURAND_RNG_QUASI_SOBOL32: dimension counts 1 .. 20000 (every dimension's vectors reach a stored
+// hash), offsets up to 2^32 - 6 (across the 2^32-point period), every type in turn, statuses.
+void sobol_records() {
+  std::printf("# SOBOL32 (CURAND_RNG_QUASI_SOBOL32 = 201): the offset counts points (n / dimensions per call)\n");
+  std::printf("layout sobol\n");
+  struct Case {
+    unsigned dims;
+    unsigned long long offset;
+    std::size_t points;
+  };
+  const Case cases[] = {{1, 0, 1000}, {3, 5, 1000}, {100, 1000003, 300}, {20000, 0, 64}, {7, 4294967290ull, 100}};
+  for (const Case& c : cases) {
+    new_generator(0, c.offset);
+    check(curandSetQuasiRandomGeneratorDimensions(g, c.dims), "dimensions");
+    std::printf("dimensions %u\n", c.dims);
+    const std::size_t n = c.dims * c.points;
+    const std::size_t stride = n > 100000 ? 4099 : n > 1000 ? 97 : 1;
+    // (Poisson from lambda 2000 is a sequential cdf search of ~lambda steps per value: not at 20000 dimensions.)
+    for (int type = 0; type < 9; ++type)
+      if (type < 8 || n <= 100000) call(type, n, stride);
+  }
+  // A large call: 2^22 values of 4 dimensions.
+  new_generator(0, 77);
+  check(curandSetQuasiRandomGeneratorDimensions(g, 4), "dimensions");
+  std::printf("dimensions 4\n");
+  call(0, 1u << 22, 262139);
+  call(2, 1u << 20, 65521);
+  // The direction vectors (curandGetDirectionVectors32, JOEKUO6): FNV-1a of all 20000 x 32 words.
+  curandDirectionVectors32_t* v = nullptr;
+  check(curandGetDirectionVectors32(&v, CURAND_DIRECTION_VECTORS_32_JOEKUO6), "direction vectors");
+  std::printf("direction_vectors32_fnv %016llx\n", static_cast<unsigned long long>(fnv1a(v, 20000 * 32 * 4)));
+  // Statuses (the host generator's behaviour).
+  std::vector<unsigned> u(9);
+  std::vector<float> f(9);
+  std::vector<unsigned long long> ull(9);
+  std::printf("status dimensions_0 %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 0)));
+  std::printf("status dimensions_20001 %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 20001)));
+  std::printf("status generate_not_multiple %d\n", static_cast<int>(curandGenerate(g, u.data(), 9 - 2)));
+  check(curandSetQuasiRandomGeneratorDimensions(g, 3), "dimensions");
+  std::printf("status normal_n9_dims3 %d\n", static_cast<int>(curandGenerateNormal(g, f.data(), 9, 0.0f, 1.0f)));
+  std::printf("status seed %d\n", static_cast<int>(curandSetPseudoRandomGeneratorSeed(g, 5)));
+  std::printf("status long_long %d\n", static_cast<int>(curandGenerateLongLong(g, ull.data(), 9)));
+  const int orders[] = {100, 101, 102, 103, 104, 201};
+  for (int o : orders)
+    std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
+  curandGenerator_t philox = nullptr;
+  check(curandCreateGeneratorHost(&philox, CURAND_RNG_PSEUDO_PHILOX4_32_10), "create");
+  std::printf("status philox_dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(philox, 3)));
+  curandDestroyGenerator(philox);
+  std::printf("status direction_vectors_set_99 %d\n",
+              static_cast<int>(curandGetDirectionVectors32(&v, static_cast<curandDirectionVectorSet_t>(99))));
+  std::printf("status direction_vectors_set_103 %d\n",
+              static_cast<int>(curandGetDirectionVectors32(&v, CURAND_DIRECTION_VECTORS_64_JOEKUO6)));
+}
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "sobol") == 0) {
+    g_type = CURAND_RNG_QUASI_SOBOL32;
+    int version = 0;
+    curandGetVersion(&version);
+    std::printf("# cuRAND %d host generator (SOBOL32)\n# generated by tests/trnrand/data/gen_curand_reference_large.cpp sobol\n", version);
+    sobol_records();
+    curandDestroyGenerator(g);
+    return 0;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "xorwow") == 0) {
+    g_type = CURAND_RNG_PSEUDO_XORWOW;
+    int version = 0;
+    curandGetVersion(&version);
+    std::printf("# cuRAND %d host generator (XORWOW)\n# generated by tests/trnrand/data/gen_curand_reference_large.cpp xorwow\n", version);
+    xorwow_records();
+    curandDestroyGenerator(g);
+    return 0;
+  }
+  int version = 0;
+  curandGetVersion(&version);
+  std::printf("# cuRAND %d host generator (PHILOX4_32_10), large calls\n", version);
+  std::printf("# generated by tests/trnrand/data/gen_curand_reference_large.cpp\n");
+
+  // 1. The sequence of the issue: seed 0, offset 1000003, n = 1048578 of every distribution in turn.
+  new_generator(0, 1000003);
+  for (int type = 0; type < 9; ++type) call(type, 1048578, 16411);
+
+  // 2. Every distribution after every other one at n >= 2^20 (odd n and odd offsets included), a
+  // fresh generator per pair with its own seed and offset.
+  for (int a = 0; a < 9; ++a)
+    for (int b = 0; b < 9; ++b) {
+      const unsigned long long seed = next(), offset = next() % 5000000;
+      new_generator(seed, offset);
+      call(a, (1u << 20) + next() % 7, 65521);
+      call(b, (1u << 20) + next() % 7, 65521);
+    }
+
+  // 3. Long chains at 2^22: several seeds, 64-bit calls between 32-bit ones, then an offset reset.
+  const unsigned long long seeds[] = {0ull, 1234ull, 0x123456789abcdefull};
+  for (unsigned long long seed : seeds) {
+    new_generator(seed, next() % 1000000);
+    call(2, (1u << 22) + 1, 262139);
+    call(0, (1u << 22), 262139);
+    call(4, (1u << 21) + 2, 262139);
+    call(1, 333, 1);
+    call(3, (1u << 22), 262139);
+    call(6, 777, 1);
+    call(7, (1u << 20), 262139);
+    const unsigned long long offset = next() % 1000000;
+    check(curandSetGeneratorOffset(g, offset), "offset");
+    std::printf("offset %llu\n", offset);
+    call(0, (1u << 20) + 5, 65521);
+  }
+  curandDestroyGenerator(g);
+  return 0;
+}

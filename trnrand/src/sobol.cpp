@@ -1,0 +1,267 @@
+// SOBOL32 host generator (trn/rand/sobol.hpp): Joe-Kuo direction vectors unpacked from
+// sobol_joe_kuo.cpp, Gray-code points, cuRAND's dimension-major layout and conversions.
+#include "trn/rand/sobol.hpp"
+
+#include <bit>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "trn/core/error.hpp"
+#include "trn/rand/transforms.hpp"
+
+namespace trn::rand {
+
+namespace {
+
+constexpr std::string_view kWho = "trn::rand::Sobol32Generator";
+
+std::vector<std::uint8_t> decode_base64() {
+  auto value = [](char c) -> int {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;  // '=' padding
+  };
+  std::vector<std::uint8_t> bytes;
+  std::uint32_t acc = 0;
+  int nbits = 0;
+  for (const char* const* line = kJoeKuoPackedBase64; *line != nullptr; ++line)
+    for (const char* c = *line; *c != '\0'; ++c) {
+      const int v = value(*c);
+      if (v < 0) continue;
+      acc = (acc << 6) | static_cast<std::uint32_t>(v);
+      nbits += 6;
+      if (nbits >= 8) {
+        nbits -= 8;
+        bytes.push_back(static_cast<std::uint8_t>(acc >> nbits));
+        acc &= (1u << nbits) - 1;
+      }
+    }
+  return bytes;
+}
+
+// The stream format of tools/trnrand/pack_joe_kuo.py (LSB first).
+struct BitReader {
+  const std::vector<std::uint8_t>& bytes;
+  std::size_t pos = 0;
+  std::uint32_t get(unsigned width) {
+    std::uint32_t v = 0;
+    for (unsigned k = 0; k < width; ++k, ++pos) v |= ((bytes.at(pos / 8) >> (pos % 8)) & 1u) << k;
+    return v;
+  }
+};
+
+std::vector<SobolDirections32> build_directions() {
+  std::vector<SobolDirections32> dirs(kSobolMaxDimensions);
+  for (unsigned b = 0; b < 32; ++b) dirs[0][b] = 1u << (31 - b);  // van der Corput
+  const auto bytes = decode_base64();
+  BitReader in{bytes};
+  for (std::size_t d = 1; d < kSobolMaxDimensions; ++d) {
+    const unsigned s = in.get(5);
+    const std::uint32_t a = in.get(s - 1);
+    auto& v = dirs[d];
+    for (unsigned i = 0; i < s; ++i) v[i] = (2 * in.get(i) + 1) << (31 - i);  // m_{i+1} 2^(31 - i)
+    for (unsigned i = s; i < 32; ++i) {
+      std::uint32_t x = v[i - s] ^ (v[i - s] >> s);
+      for (unsigned k = 1; k < s; ++k)
+        if ((a >> (s - 1 - k)) & 1u) x ^= v[i - k];
+      v[i] = x;
+    }
+  }
+  return dirs;
+}
+
+// cuRAND's Poisson by inversion (_curand_poisson_ITR_double, CURAND: curand_poisson.h, after
+// G. S. Fishman, Discrete-Event Simulation, 2001): sequential search of the cdf from
+// u = x 2^-32 + 2^-33, the pmf started at exp(-lambda) in factors of exp(-500) to avoid underflow.
+std::uint32_t poisson_inversion(std::uint32_t x, double lambda) {
+  constexpr double kChunk = 500.0;
+  double p = 1.0, q = 1.0;
+  std::uint32_t k = 0;
+  int pow = 0;
+  const double u = x * 0x1p-32 + 0x1p-33;
+  do {
+    const double L = lambda > pow + kChunk ? std::exp(-kChunk) : std::exp(pow - lambda);
+    p *= L;
+    q *= L;
+    pow += static_cast<int>(kChunk);
+    while (u > q) {
+      ++k;
+      p *= lambda / k;
+      q += p;
+    }
+  } while (pow < lambda);
+  return k;
+}
+
+// Starting point: P. J. Acklam's rational approximation of the inverse normal cdf (relative error
+// below 1.2e-9; https://web.archive.org/web/20151030215612/http://home.online.no/~pjacklam/notes/invnorm/).
+double inverse_normal_cdf_acklam(double p) {
+  static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+                                 1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+  static constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                                 6.680131188771972e+01,  -1.328068155288572e+01};
+  static constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                                 -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+  static constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                                 3.754408661907416e+00};
+  if (p < 0.02425) {
+    const double q = std::sqrt(-2 * std::log(p));
+    return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+           ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  }
+  if (p <= 0.97575) {
+    const double q = p - 0.5, r = q * q;
+    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+           (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  }
+  const double q = std::sqrt(-2 * std::log1p(-p));
+  return -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+         ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+}
+
+// erfcinv(y) for y in (0, 1], long double: erfcinv(y) = -Phi^-1(y / 2) / sqrt 2 from Acklam's
+// approximation, then Newton steps on erfc in long double (quadratic convergence from 1e-9:
+// two or three steps reach long-double accuracy).
+long double erfcinv(long double y) {
+  const long double kTwoOverSqrtPi = 1.12837916709551257389615890312154517L;
+  long double t = -inverse_normal_cdf_acklam(static_cast<double>(y / 2)) / std::sqrt(2.0L);
+  for (int it = 0; it < 8; ++it) {
+    const long double step = (std::erfc(t) - y) / (kTwoOverSqrtPi * std::exp(-t * t));
+    t += step;
+    if (std::fabs(step) <= 4e-19L * std::fabs(t)) break;  // a few long-double ulp: converged
+  }
+  return t;
+}
+
+}  // namespace
+
+const SobolDirections32* sobol_direction_vectors32() {
+  static const std::vector<SobolDirections32> dirs = build_directions();
+  return dirs.data();
+}
+
+std::uint32_t sobol_point32(const SobolDirections32& v, std::uint64_t index) {
+  index &= 0xffffffffu;  // cuRAND's points repeat with period 2^32 (point 2^32 is point 0; observed)
+  const std::uint64_t gray = index ^ (index >> 1);
+  std::uint32_t x = 0;
+  for (unsigned b = 0; b < 32; ++b)
+    if ((gray >> b) & 1u) x ^= v[b];
+  return x;
+}
+
+float sobol_normal_icdf(std::uint32_t x) {
+  float s = -1.4142135f;  // CURAND_SQRT2
+  if (x > 0x80000000u) {
+    x = 0xffffffffu - x;
+    s = -s;
+  }
+  const float p = static_cast<float>(x) * 0x1p-32f + 0x1p-33f;
+  return s * static_cast<float>(erfcinv(static_cast<long double>(2.0f * p)));
+}
+
+double sobol_normal_icdf_double(std::uint32_t x) {
+  double s = -1.4142135623730951;  // CURAND_SQRT2_DOUBLE
+  if (x > 0x80000000u) {
+    x = 0xffffffffu - x;
+    s = -s;
+  }
+  const double p = x * 0x1p-32 + 0x1p-33;
+  return s * static_cast<double>(erfcinv(static_cast<long double>(2.0 * p)));
+}
+
+void Sobol32Generator::set_dimensions(std::uint32_t dimensions) {
+  if (dimensions < 1 || dimensions > kSobolMaxDimensions)
+    throw UsageError(kWho, "dimensions", "1 .. 20000, got " + std::to_string(dimensions));
+  dimensions_ = dimensions;
+}
+
+namespace {
+// Points first_point .. + points - 1 of dimensions [0, dims), dimension-major (the host path).
+void host_points(std::uint32_t dims, std::uint64_t first_point, std::size_t points, std::uint32_t* out) {
+  const SobolDirections32* dirs = sobol_direction_vectors32();
+  for (std::size_t d = 0; d < dims && points > 0; ++d) {
+    const auto& v = dirs[d];
+    std::uint32_t x = sobol_point32(v, first_point);
+    std::uint32_t* dst = out + d * points;
+    dst[0] = x;
+    for (std::size_t j = 1; j < points; ++j) {
+      // Gray code: point i differs from point i - 1 by V[ctz(i)]; point 2^32 k is point 0.
+      const auto i = static_cast<std::uint32_t>(first_point + j);
+      x = i == 0 ? 0u : x ^ v[static_cast<std::size_t>(std::countr_zero(i))];
+      dst[j] = x;
+    }
+  }
+}
+}  // namespace
+
+Profile Sobol32Generator::last_profile() const {
+  if (!last_trace_) {
+    Profile empty;
+    empty.target = cfg_.target;
+    return empty;
+  }
+  return model_profile(*last_trace_, cfg_.target);
+}
+
+template <class T, class Convert>
+void Sobol32Generator::fill(std::span<T> out, Convert&& convert) {
+  if (out.size() % dimensions_ != 0)
+    throw UsageError(kWho, "n", "must be a multiple of the dimensions (" + std::to_string(dimensions_) + ")");
+  const std::size_t points = out.size() / dimensions_;
+  std::vector<std::uint32_t> x(out.size());
+  if (engines_ && points > 0) {
+    last_trace_ = run_sobol_kernel(dimensions_, offset_, points, false, x.data(), cfg_).trace;
+  } else {
+    host_points(dimensions_, offset_, points, x.data());
+    last_trace_.reset();
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
+  offset_ += points;
+}
+
+void Sobol32Generator::generate(std::span<std::uint32_t> out) {
+  fill(out, [](std::uint32_t x) { return x; });
+}
+void Sobol32Generator::uniform(std::span<float> out) {
+  if (!engines_ || out.size() % dimensions_ != 0 || out.empty()) return fill(out, uniform_from_word);
+  const std::size_t points = out.size() / dimensions_;  // VectorE converts on the engine path
+  last_trace_ = run_sobol_kernel(dimensions_, offset_, points, true, out.data(), cfg_).trace;
+  offset_ += points;
+}
+void Sobol32Generator::uniform_double(std::span<double> out) {
+  fill(out, uniform_double_from_word);  // x 2^-32 + 2^-32 (observed; not the float's 2^-33)
+}
+void Sobol32Generator::normal(std::span<float> out, float mean, float stddev) {
+  fill(out, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
+}
+void Sobol32Generator::normal_double(std::span<double> out, double mean, double stddev) {
+  fill(out, [&](std::uint32_t x) { return normal_affine_double(sobol_normal_icdf_double(x), mean, stddev); });
+}
+void Sobol32Generator::log_normal(std::span<float> out, float mean, float stddev) {
+  fill(out, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
+}
+void Sobol32Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
+  fill(out, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
+}
+void Sobol32Generator::poisson(std::span<std::uint32_t> out, double lambda) {
+  if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
+    throw UsageError(kWho, "lambda",
+                     "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
+  if (lambda < kCurandPoissonNormalThreshold) {
+    if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
+    const PoissonTable& t = *table_;
+    fill(out, [&](std::uint32_t x) { return t.sample(x); });
+  } else {
+    // cuRAND's quasi-random host Poisson from lambda 2000 (observed on cuRAND 10.4): the inversion,
+    // not the normal approximation of the pseudo-random generators. Equal except at x = 0 (the first
+    // point of a dimension; up to 6 apart) and for 1 in 6 values at lambda >= 1e5 (1 apart: the
+    // rounding of the long cdf sum).
+    fill(out, [&](std::uint32_t x) { return poisson_inversion(x, lambda); });
+  }
+}
+
+}  // namespace trn::rand

@@ -1,0 +1,285 @@
+// XORWOW host generator (trn/rand/xorwow.hpp): cuRAND's seeding and skip-ahead, its 4096-thread
+// host ordering, and the distributions through the same transforms as the Philox generator.
+#include "trn/rand/xorwow.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "trn/core/error.hpp"
+#include "trn/rand/transforms.hpp"
+
+namespace trn::rand {
+
+namespace {
+
+constexpr std::string_view kWho = "trn::rand::XorwowGenerator";
+
+using Word5 = std::array<std::uint32_t, 5>;
+
+// A linear map of the 160-bit xorshift state over GF(2): col[j] is the image of basis bit j
+// (bit j % 32 of word j / 32).
+struct Gf2Map {
+  std::array<Word5, 160> col{};
+};
+
+Word5 gf2_apply(const Gf2Map& m, const Word5& v) {
+  Word5 r{};
+  for (int j = 0; j < 160; ++j)
+    if ((v[static_cast<std::size_t>(j / 32)] >> (j % 32)) & 1u)
+      for (std::size_t k = 0; k < 5; ++k) r[k] ^= m.col[static_cast<std::size_t>(j)][k];
+  return r;
+}
+
+Gf2Map compose(const Gf2Map& a, const Gf2Map& b) {  // a after b
+  Gf2Map c;
+  for (std::size_t j = 0; j < 160; ++j) c.col[j] = gf2_apply(a, b.col[j]);
+  return c;
+}
+
+Word5 xorshift_step(const Word5& v) {
+  XorwowState s{v, 0};
+  xorwow_next(s);
+  return s.v;
+}
+
+// T^(2^b) for b = 0 .. 79 (T = one xorwow step); subsequence skips use b >= 67 (2^67 steps each,
+// cuRAND's subsequence length).
+struct Powers {
+  std::array<Gf2Map, 80> pow2;
+  Powers() {
+    Gf2Map t;
+    for (std::size_t j = 0; j < 160; ++j) {
+      Word5 e{};
+      e[j / 32] = 1u << (j % 32);
+      t.col[j] = xorshift_step(e);
+    }
+    pow2[0] = t;
+    for (std::size_t b = 1; b < pow2.size(); ++b) pow2[b] = compose(pow2[b - 1], pow2[b - 1]);
+  }
+};
+
+const Powers& powers() {
+  static const Powers p;  // about 10 ms once per process
+  return p;
+}
+
+// T^n as one map (for skipping 4096 thread states by the same count).
+Gf2Map power_map(std::uint64_t n) {
+  Gf2Map r;
+  for (std::size_t j = 0; j < 160; ++j) r.col[j][j / 32] = 1u << (j % 32);
+  for (int b = 0; b < 64; ++b)
+    if ((n >> b) & 1u) r = compose(powers().pow2[static_cast<std::size_t>(b)], r);
+  return r;
+}
+
+}  // namespace
+
+XorwowState xorwow_seed_state(std::uint64_t seed) {
+  // cuRAND's salts and odd multipliers (CURAND: curand_kernel.h, _curand_init_inplace).
+  const std::uint32_t s0 = static_cast<std::uint32_t>(seed) ^ 0xaad26b49u;
+  const std::uint32_t s1 = static_cast<std::uint32_t>(seed >> 32) ^ 0xf7dcefddu;
+  const std::uint32_t t0 = 1099087573u * s0, t1 = 2591861531u * s1;
+  XorwowState s;
+  s.d = 6615241u + t1 + t0;
+  s.v = {123456789u + t0, 362436069u ^ t0, 521288629u + t1, 88675123u ^ t1, 5783321u + t0};
+  return s;
+}
+
+void xorwow_skip(XorwowState& s, std::uint64_t n) {
+  for (int b = 0; b < 64; ++b)
+    if ((n >> b) & 1u) s.v = gf2_apply(powers().pow2[static_cast<std::size_t>(b)], s.v);
+  s.d += 362437u * static_cast<std::uint32_t>(n);
+}
+
+void xorwow_skip_subsequences(XorwowState& s, std::uint64_t n) {
+  // 2^67 n steps: T^(2^(67 + b)) for each set bit b of n (from the table below 2^80, squared beyond).
+  Gf2Map big = powers().pow2.back();  // T^(2^79)
+  for (int b = 0; b < 64 && (n >> b) != 0; ++b) {
+    const std::size_t e = 67 + static_cast<std::size_t>(b);
+    if (e >= powers().pow2.size()) big = compose(big, big);  // T^(2^e)
+    const Gf2Map& m = e < powers().pow2.size() ? powers().pow2[e] : big;
+    if ((n >> b) & 1u) s.v = gf2_apply(m, s.v);
+  }
+}
+
+void XorwowGenerator::set_seed(std::uint64_t seed) {
+  seed_ = seed;
+  base_.clear();
+  states_.clear();
+}
+
+void XorwowGenerator::set_offset(std::uint64_t offset) {
+  offset_ = offset;
+  states_.clear();
+}
+
+std::vector<XorwowState>& XorwowGenerator::states() {
+  if (base_.empty()) {
+    // Thread k = subsequence k: each state is the previous one skipped by 2^67 steps.
+    base_.resize(kThreads);
+    base_[0] = xorwow_seed_state(seed_);
+    const Gf2Map& sub = powers().pow2[67];
+    for (std::size_t k = 1; k < kThreads; ++k) base_[k] = {gf2_apply(sub, base_[k - 1].v), base_[0].d};
+  }
+  if (states_.empty()) {
+    // Thread k's first slot at or after offset_ is its word ceil((offset_ - k) / 4096): the words
+    // J = offset_ / 4096 for k >= offset_ mod 4096, J + 1 below.
+    const std::uint64_t J = offset_ / kThreads, r = offset_ % kThreads;
+    const Gf2Map skip = power_map(J);
+    states_.resize(kThreads);
+    for (std::size_t k = 0; k < kThreads; ++k) {
+      XorwowState s{gf2_apply(skip, base_[k].v), base_[k].d + 362437u * static_cast<std::uint32_t>(J)};
+      if (k < r) xorwow_next(s);
+      states_[k] = s;
+    }
+  }
+  return states_;
+}
+
+int xorwow_values_per_slot(XorwowSlot kind) {
+  switch (kind) {
+    case XorwowSlot::words2:
+      return 2;
+    case XorwowSlot::words4:
+      return 4;
+    default:
+      return 1;
+  }
+}
+
+void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, std::uint64_t slot_begin,
+                      std::uint64_t slot_end, XorwowSlot kind, std::uint32_t* out) {
+  const int w = xorwow_values_per_slot(kind);
+  for (std::uint64_t m = slot_begin; m < slot_end; ++m) {
+    XorwowState& s = states[static_cast<std::size_t>((first_slot + m) % kXorwowThreads)];
+    if (kind == XorwowSlot::carried_normal) {
+      // curand_normal: a fresh Box-Muller pair gives the sine now and keeps the cosine for the
+      // thread's next such slot (the state's Box-Muller flag of CURAND's curand_normal).
+      float z;
+      if (s.has_extra_normal) {
+        z = s.extra_normal;
+        s.has_extra_normal = false;
+      } else {
+        const std::uint32_t x = xorwow_next(s), y = xorwow_next(s);
+        const auto pair = box_muller_f32(x, y);
+        z = pair[0];
+        s.extra_normal = pair[1];
+        s.has_extra_normal = true;
+      }
+      *out++ = std::bit_cast<std::uint32_t>(z);
+      continue;
+    }
+    for (int k = 0; k < w; ++k) *out++ = xorwow_next(s);
+  }
+}
+
+std::vector<std::uint32_t> XorwowGenerator::slot_values(std::uint64_t slots, XorwowSlot kind) {
+  auto& st = states();
+  std::vector<std::uint32_t> v(static_cast<std::size_t>(slots) * static_cast<std::size_t>(xorwow_values_per_slot(kind)));
+  if (engines_) {
+    last_trace_ = run_xorwow_kernel(st, offset_, slots, kind, false, v.data(), cfg_).trace;
+  } else {
+    xorwow_run_slots(st, offset_, 0, slots, kind, v.data());
+    last_trace_.reset();
+  }
+  offset_ += slots;
+  return v;
+}
+
+void XorwowGenerator::uniform_into(std::span<float> out) {
+  if (!engines_) {
+    const auto v = slot_values(out.size(), XorwowSlot::words1);
+    for (std::size_t m = 0; m < out.size(); ++m) out[m] = uniform_from_word(v[m]);
+    return;
+  }
+  last_trace_ = run_xorwow_kernel(states(), offset_, out.size(), XorwowSlot::words1, true, out.data(), cfg_).trace;
+  offset_ += out.size();
+}
+
+Profile XorwowGenerator::last_profile() const {
+  if (!last_trace_) {
+    Profile empty;
+    empty.target = cfg_.target;
+    return empty;
+  }
+  return model_profile(*last_trace_, cfg_.target);
+}
+
+void XorwowGenerator::generate(std::span<std::uint32_t> out) {
+  const auto v = slot_values(out.size(), XorwowSlot::words1);
+  std::copy(v.begin(), v.end(), out.begin());
+}
+
+void XorwowGenerator::uniform(std::span<float> out) { uniform_into(out); }
+
+void XorwowGenerator::uniform_double(std::span<double> out) {
+  const auto v = slot_values(out.size(), XorwowSlot::words2);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = uniform_double_hq(v[2 * m], v[2 * m + 1]);
+}
+
+namespace {
+void require_even(std::size_t n) {
+  if (n % 2 != 0)
+    throw UsageError(kWho, "n", "Box-Muller outputs come in pairs: n = " + std::to_string(n) + " must be even");
+}
+}  // namespace
+
+// Float Box-Muller pairs (2 words per slot) and fp64 pairs (4 words per slot), then `f` per value.
+void XorwowGenerator::normal(std::span<float> out, float mean, float stddev) {
+  require_even(out.size());
+  const auto v = slot_values(out.size() / 2, XorwowSlot::words2);
+  for (std::size_t m = 0; m < out.size() / 2; ++m) {
+    const auto z = box_muller_f32(v[2 * m], v[2 * m + 1]);
+    out[2 * m] = normal_affine(z[0], mean, stddev);
+    out[2 * m + 1] = normal_affine(z[1], mean, stddev);
+  }
+}
+
+void XorwowGenerator::log_normal(std::span<float> out, float mean, float stddev) {
+  require_even(out.size());
+  const auto v = slot_values(out.size() / 2, XorwowSlot::words2);
+  for (std::size_t m = 0; m < out.size() / 2; ++m) {
+    const auto z = box_muller_f32(v[2 * m], v[2 * m + 1]);
+    out[2 * m] = log_normal_from(z[0], mean, stddev);
+    out[2 * m + 1] = log_normal_from(z[1], mean, stddev);
+  }
+}
+
+void XorwowGenerator::normal_double(std::span<double> out, double mean, double stddev) {
+  require_even(out.size());
+  const auto v = slot_values(out.size() / 2, XorwowSlot::words4);
+  for (std::size_t m = 0; m < out.size() / 2; ++m) {
+    const auto z = box_muller_f64(v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
+    out[2 * m] = normal_affine_double(z[0], mean, stddev);
+    out[2 * m + 1] = normal_affine_double(z[1], mean, stddev);
+  }
+}
+
+void XorwowGenerator::log_normal_double(std::span<double> out, double mean, double stddev) {
+  require_even(out.size());
+  const auto v = slot_values(out.size() / 2, XorwowSlot::words4);
+  for (std::size_t m = 0; m < out.size() / 2; ++m) {
+    const auto z = box_muller_f64(v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
+    out[2 * m] = log_normal_from_double(z[0], mean, stddev);
+    out[2 * m + 1] = log_normal_from_double(z[1], mean, stddev);
+  }
+}
+
+void XorwowGenerator::poisson(std::span<std::uint32_t> out, double lambda) {
+  if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
+    throw UsageError(kWho, "lambda",
+                     "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
+  if (lambda < kCurandPoissonNormalThreshold) {
+    if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
+    const auto v = slot_values(out.size(), XorwowSlot::words1);
+    for (std::size_t m = 0; m < out.size(); ++m) out[m] = table_->sample(v[m]);
+    return;
+  }
+  const auto v = slot_values(out.size(), XorwowSlot::carried_normal);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = poisson_from_normal(std::bit_cast<float>(v[m]), lambda);
+}
+
+}  // namespace trn::rand
