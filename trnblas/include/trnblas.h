@@ -273,6 +273,72 @@ trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
 /* ---- Level 2 (S/D/C/Z; general, banded, symmetric/Hermitian, packed, triangular) ---- */
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
+/* S/D; docs/trnblas.md "Level 3". TRSM solves in place (B := X); TRMM is cuBLAS's out-of-place form
+ * (C = alpha op(A) B, C may be B). Only the uplo triangle of A (TRSM/TRMM/SYMM) or C (SYR2K/SYRKX)
+ * is read or written. */
+trnblasStatus_t trnblasStrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const float* alpha,
+                             const float* A, int lda, float* B, int ldb);
+trnblasStatus_t trnblasStrsm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const float* alpha, const float* A, int64_t lda, float* B, int64_t ldb);
+trnblasStatus_t trnblasDtrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const double* alpha,
+                             const double* A, int lda, double* B, int ldb);
+trnblasStatus_t trnblasDtrsm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const double* alpha, const double* A, int64_t lda, double* B, int64_t ldb);
+trnblasStatus_t trnblasStrmm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const float* alpha,
+                             const float* A, int lda, const float* B, int ldb, float* C, int ldc);
+trnblasStatus_t trnblasStrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const float* alpha, const float* A, int64_t lda, const float* B, int64_t ldb, float* C,
+                                int64_t ldc);
+trnblasStatus_t trnblasDtrmm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const double* alpha,
+                             const double* A, int lda, const double* B, int ldb, double* C, int ldc);
+trnblasStatus_t trnblasDtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const double* alpha, const double* A, int64_t lda, const double* B, int64_t ldb, double* C,
+                                int64_t ldc);
+trnblasStatus_t trnblasSsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,
+                             const float* alpha, const float* A, int lda, const float* B, int ldb, const float* beta,
+                             float* C, int ldc);
+trnblasStatus_t trnblasSsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                                int64_t n, const float* alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
+                                const float* beta, float* C, int64_t ldc);
+trnblasStatus_t trnblasDsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,
+                             const double* alpha, const double* A, int lda, const double* B, int ldb, const double* beta,
+                             double* C, int ldc);
+trnblasStatus_t trnblasDsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                                int64_t n, const double* alpha, const double* A, int64_t lda, const double* B, int64_t ldb,
+                                const double* beta, double* C, int64_t ldc);
+/* SYR2K: C = alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C; SYRKX: C = alpha op(A) op(B)^T + beta C. */
+trnblasStatus_t trnblasSsyr2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                              int k, const float* alpha, const float* A, int lda, const float* B, int ldb,
+                              const float* beta, float* C, int ldc);
+trnblasStatus_t trnblasSsyr2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                 int64_t n, int64_t k, const float* alpha, const float* A, int64_t lda, const float* B,
+                                 int64_t ldb, const float* beta, float* C, int64_t ldc);
+trnblasStatus_t trnblasDsyr2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                              int k, const double* alpha, const double* A, int lda, const double* B, int ldb,
+                              const double* beta, double* C, int ldc);
+trnblasStatus_t trnblasDsyr2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                 int64_t n, int64_t k, const double* alpha, const double* A, int64_t lda, const double* B,
+                                 int64_t ldb, const double* beta, double* C, int64_t ldc);
+trnblasStatus_t trnblasSsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                              int k, const float* alpha, const float* A, int lda, const float* B, int ldb,
+                              const float* beta, float* C, int ldc);
+trnblasStatus_t trnblasSsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                 int64_t n, int64_t k, const float* alpha, const float* A, int64_t lda, const float* B,
+                                 int64_t ldb, const float* beta, float* C, int64_t ldc);
+trnblasStatus_t trnblasDsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                              int k, const double* alpha, const double* A, int lda, const double* B, int ldb,
+                              const double* beta, double* C, int ldc);
+trnblasStatus_t trnblasDsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                 int64_t n, int64_t k, const double* alpha, const double* A, int64_t lda, const double* B,
+                                 int64_t ldb, const double* beta, double* C, int64_t ldc);
 
 #ifdef __cplusplus
 }

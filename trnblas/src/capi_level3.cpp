@@ -1,0 +1,238 @@
+// trnblas.h, Level 3 beyond GEMM/SYRK: the C entry points of TRSM, TRMM, SYMM, SYR2K and SYRKX
+// (S/D, each also _64) over trn/blas/level3.hpp. Same contract as capi.cpp: every argument is
+// checked in reference-BLAS (XERBLA) order with its 1-based position logged, nothing is written
+// when a check fails, exceptions become statuses, and the profile is stored on the handle.
+#include <cstdint>
+#include <type_traits>
+
+#include "capi_internal.hpp"
+#include "trn/blas/level3.hpp"
+#include "trnblas.h"
+
+namespace {
+
+namespace capi = trn::blas::capi;
+using trn::blas::Diag;
+using trn::blas::Op;
+using trn::blas::Side;
+using trn::blas::Uplo;
+using trn::cshim::enum_value;
+
+bool op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
+Op to_op(int op) { return op == TRNBLAS_OP_N ? Op::N : Op::T; }  // real data: C is T
+Side to_side(int s) { return s == TRNBLAS_SIDE_LEFT ? Side::left : Side::right; }
+Uplo to_uplo(int u) { return u == TRNBLAS_FILL_MODE_LOWER ? Uplo::lower : Uplo::upper; }
+Diag to_diag(int d) { return d == TRNBLAS_DIAG_UNIT ? Diag::unit : Diag::non_unit; }
+
+template <class T>
+constexpr bool kF64 = std::is_same_v<T, double>;
+
+// TRSM / TRMM: side 1, uplo 2, trans 3, diag 4, m 5, n 6, alpha 7, A 8, lda 9, B 10, ldb 11
+// (TRMM: C 12, ldc 13). has_c selects TRMM.
+template <class I, class T>
+trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int side, int uplo, int trans, int diag, I m,
+                           I n, const T* alpha, const T* A, I lda, T* B_inout, const T* B, I ldb, T* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .require(op_ok(trans), 3, "trans")
+      .one_of(diag, {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}, 4, "diag")
+      .nonnegative(m, 5, "m")
+      .nonnegative(n, 6, "n")
+      .leading_dim(lda, order, 9, "lda")
+      .require(capi::addressable(order, order, lda), 9, "lda")
+      .leading_dim(ldb, m, 11, "ldb")
+      .require(capi::addressable(m, n, ldb), 11, "ldb");
+  if (has_c) check.leading_dim(ldc, m, 13, "ldc").require(capi::addressable(m, n, ldc), 13, "ldc");
+  check.not_null(alpha, 7, "alpha");
+  if (check && m > 0 && n > 0) {
+    const bool reads = *alpha != T(0);
+    check.require(!reads || A != nullptr, 8, "A").require(!reads || B != nullptr, 10, "B");
+    if (has_c) check.not_null(C, 12, "C");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n);
+  const std::int64_t ldc_k = has_c ? capi::kernel_ld(ldc, m, n) : 0;
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Side sd = to_side(side);
+    const Uplo ul = to_uplo(uplo);
+    const Op tr = to_op(trans);
+    const Diag dg = to_diag(diag);
+    if constexpr (kF64<T>) {
+      if (has_c)
+        trn::blas::dtrmm(s, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B, ldb_k, C, ldc_k, r);
+      else
+        trn::blas::dtrsm(s, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B_inout, ldb_k, r);
+    } else {
+      const trn::blas::GemmMode mode = capi::fp32_mode(h);
+      if (has_c)
+        trn::blas::strmm(s, mode, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B, ldb_k, C, ldc_k, r);
+      else
+        trn::blas::strsm(s, mode, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B_inout, ldb_k, r);
+    }
+  });
+}
+
+template <class I, class T>
+trnblasStatus_t trsm(trnblasHandle_t h, const char* fn, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                     trnblasOperation_t trans, trnblasDiagType_t diag, I m, I n, const T* alpha, const T* A, I lda,
+                     T* B, I ldb) {
+  return triangular<I, T>(h, fn, false, enum_value(side), enum_value(uplo), enum_value(trans), enum_value(diag), m, n,
+                          alpha, A, lda, B, B, ldb, nullptr, I{0});
+}
+
+template <class I, class T>
+trnblasStatus_t trmm(trnblasHandle_t h, const char* fn, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                     trnblasOperation_t trans, trnblasDiagType_t diag, I m, I n, const T* alpha, const T* A, I lda,
+                     const T* B, I ldb, T* C, I ldc) {
+  return triangular<I, T>(h, fn, true, enum_value(side), enum_value(uplo), enum_value(trans), enum_value(diag), m, n,
+                          alpha, A, lda, nullptr, B, ldb, C, ldc);
+}
+
+// SYMM: side 1, uplo 2, m 3, n 4, alpha 5, A 6, lda 7, B 8, ldb 9, beta 10, C 11, ldc 12.
+template <class I, class T>
+trnblasStatus_t symm(trnblasHandle_t h, const char* fn, trnblasSideMode_t side_e, trnblasFillMode_t uplo_e, I m, I n,
+                     const T* alpha, const T* A, I lda, const T* B, I ldb, const T* beta, T* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int side = enum_value(side_e), uplo = enum_value(uplo_e);
+  const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(m, 3, "m")
+      .nonnegative(n, 4, "n")
+      .leading_dim(lda, order, 7, "lda")
+      .require(capi::addressable(order, order, lda), 7, "lda")
+      .leading_dim(ldb, m, 9, "ldb")
+      .require(capi::addressable(m, n, ldb), 9, "ldb")
+      .leading_dim(ldc, m, 12, "ldc")
+      .require(capi::addressable(m, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 10, "beta");
+  if (check && m > 0 && n > 0) {
+    const bool reads = *alpha != T(0);
+    check.require(!reads || A != nullptr, 6, "A").require(!reads || B != nullptr, 8, "B").not_null(C, 11, "C");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n),
+                     ldc_k = capi::kernel_ld(ldc, m, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    if constexpr (kF64<T>)
+      trn::blas::dsymm(s, to_side(side), to_uplo(uplo), m, n, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+    else
+      trn::blas::ssymm(s, capi::fp32_mode(h), to_side(side), to_uplo(uplo), m, n, *alpha, A, lda_k, B, ldb_k, *beta,
+                       C, ldc_k, r);
+  });
+}
+
+// SYR2K / SYRKX: uplo 1, trans 2, n 3, k 4, alpha 5, A 6, lda 7, B 8, ldb 9, beta 10, C 11, ldc 12.
+template <class I, class T>
+trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, trnblasFillMode_t uplo_e,
+                       trnblasOperation_t trans_e, I n, I k, const T* alpha, const T* A, I lda, const T* B, I ldb,
+                       const T* beta, T* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int uplo = enum_value(uplo_e), trans = enum_value(trans_e);
+  const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .require(op_ok(trans), 2, "trans")
+      .nonnegative(n, 3, "n")
+      .nonnegative(k, 4, "k")
+      .leading_dim(lda, rows, 7, "lda")
+      .require(capi::addressable(rows, cols, lda), 7, "lda")
+      .leading_dim(ldb, rows, 9, "ldb")
+      .require(capi::addressable(rows, cols, ldb), 9, "ldb")
+      .leading_dim(ldc, n, 12, "ldc")
+      .require(capi::addressable(n, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 10, "beta");
+  if (check && n > 0) {
+    const bool reads = *alpha != T(0) && k > 0;
+    check.require(!reads || A != nullptr, 6, "A").require(!reads || B != nullptr, 8, "B").not_null(C, 11, "C");
+  }
+  if (!check) return check.status();
+  if (n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, rows, cols), ldb_k = capi::kernel_ld(ldb, rows, cols),
+                     ldc_k = capi::kernel_ld(ldc, n, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Uplo ul = to_uplo(uplo);
+    const Op tr = to_op(trans);
+    if constexpr (kF64<T>) {
+      if (syrkx)
+        trn::blas::dsyrkx(s, ul, tr, n, k, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+      else
+        trn::blas::dsyr2k(s, ul, tr, n, k, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+    } else {
+      const trn::blas::GemmMode mode = capi::fp32_mode(h);
+      if (syrkx)
+        trn::blas::ssyrkx(s, mode, ul, tr, n, k, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+      else
+        trn::blas::ssyr2k(s, mode, ul, tr, n, k, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+    }
+  });
+}
+
+}  // namespace
+
+// One C entry point and its _64 twin per routine and precision.
+#define TRNBLAS_L3_TRSM(NAME, T)                                                                                    \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, trnblasOperation_t trans, \
+                       trnblasDiagType_t diag, int m, int n, const T* alpha, const T* A, int lda, T* B, int ldb) {  \
+    return trsm<int, T>(h, #NAME, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);                            \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,                      \
+                            trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n, const T* alpha, \
+                            const T* A, int64_t lda, T* B, int64_t ldb) {                                           \
+    return trsm<int64_t, T>(h, #NAME "_64", side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);                  \
+  }
+#define TRNBLAS_L3_TRMM(NAME, T)                                                                                     \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, trnblasOperation_t trans,  \
+                       trnblasDiagType_t diag, int m, int n, const T* alpha, const T* A, int lda, const T* B, int ldb, \
+                       T* C, int ldc) {                                                                              \
+    return trmm<int, T>(h, #NAME, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc);                     \
+  }                                                                                                                  \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,                       \
+                            trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n, const T* alpha,  \
+                            const T* A, int64_t lda, const T* B, int64_t ldb, T* C, int64_t ldc) {                   \
+    return trmm<int64_t, T>(h, #NAME "_64", side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc);           \
+  }
+#define TRNBLAS_L3_SYMM(NAME, T)                                                                                    \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,             \
+                       const T* alpha, const T* A, int lda, const T* B, int ldb, const T* beta, T* C, int ldc) {    \
+    return symm<int, T>(h, #NAME, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);                           \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,           \
+                            int64_t n, const T* alpha, const T* A, int64_t lda, const T* B, int64_t ldb,            \
+                            const T* beta, T* C, int64_t ldc) {                                                     \
+    return symm<int64_t, T>(h, #NAME "_64", side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);                 \
+  }
+#define TRNBLAS_L3_RANK2K(NAME, T, SYRKX)                                                                           \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,           \
+                       const T* alpha, const T* A, int lda, const T* B, int ldb, const T* beta, T* C, int ldc) {    \
+    return rank2k<int, T>(h, #NAME, SYRKX, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                 \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,         \
+                            int64_t k, const T* alpha, const T* A, int64_t lda, const T* B, int64_t ldb,            \
+                            const T* beta, T* C, int64_t ldc) {                                                     \
+    return rank2k<int64_t, T>(h, #NAME "_64", SYRKX, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);       \
+  }
+
+extern "C" {
+TRNBLAS_L3_TRSM(trnblasStrsm, float)
+TRNBLAS_L3_TRSM(trnblasDtrsm, double)
+TRNBLAS_L3_TRMM(trnblasStrmm, float)
+TRNBLAS_L3_TRMM(trnblasDtrmm, double)
+TRNBLAS_L3_SYMM(trnblasSsymm, float)
+TRNBLAS_L3_SYMM(trnblasDsymm, double)
+TRNBLAS_L3_RANK2K(trnblasSsyr2k, float, false)
+TRNBLAS_L3_RANK2K(trnblasDsyr2k, double, false)
+TRNBLAS_L3_RANK2K(trnblasSsyrkx, float, true)
+TRNBLAS_L3_RANK2K(trnblasDsyrkx, double, true)
+}  // extern "C"
