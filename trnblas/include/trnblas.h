@@ -339,6 +339,51 @@ trnblasStatus_t trnblasDsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, tr
 trnblasStatus_t trnblasDsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
                                  int64_t n, int64_t k, const double* alpha, const double* A, int64_t lda, const double* B,
                                  int64_t ldb, const double* beta, double* C, int64_t ldc);
+/* Complex GEMM (transa/transb N, T or C = conjugate transpose): 4M, one real GEMM of the real
+ * representation (Cgemm, Zgemm, the strided batches); 3M, Gauss's three real GEMMs (Cgemm3m, Zgemm3m:
+ * less TensorE work, weaker imaginary-part accuracy). docs/trnblas.md "Complex GEMM". */
+trnblasStatus_t trnblasCgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCgemm_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda,
+                                const trnComplex* B, int64_t ldb, const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZgemm_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
+                                const trnDoubleComplex* B, int64_t ldb, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCgemm3m(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCgemm3m_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda,
+                                const trnComplex* B, int64_t ldb, const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZgemm3m(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZgemm3m_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
+                                const trnDoubleComplex* B, int64_t ldb, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                           int m, int n, int k, const trnComplex* alpha, const trnComplex* A, int lda,
+                                           long long strideA, const trnComplex* B, int ldb, long long strideB,
+                                           const trnComplex* beta, trnComplex* C, int ldc, long long strideC, int batchCount);
+trnblasStatus_t trnblasCgemmStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                              int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const trnComplex* A,
+                                              int64_t lda, long long strideA, const trnComplex* B, int64_t ldb,
+                                              long long strideB, const trnComplex* beta, trnComplex* C, int64_t ldc,
+                                              long long strideC, int64_t batchCount);
+trnblasStatus_t trnblasZgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                           int m, int n, int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda,
+                                           long long strideA, const trnDoubleComplex* B, int ldb, long long strideB,
+                                           const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc, long long strideC, int batchCount);
+trnblasStatus_t trnblasZgemmStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                              int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A,
+                                              int64_t lda, long long strideA, const trnDoubleComplex* B, int64_t ldb,
+                                              long long strideB, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc,
+                                              long long strideC, int64_t batchCount);
 
 #ifdef __cplusplus
 }

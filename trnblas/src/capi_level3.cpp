@@ -1,7 +1,9 @@
 // trnblas.h, Level 3 beyond GEMM/SYRK: the C entry points of TRSM, TRMM, SYMM, SYR2K and SYRKX
-// (S/D, each also _64) over trn/blas/level3.hpp. Same contract as capi.cpp: every argument is
+// (S/D), and complex GEMM (Cgemm, Zgemm, Cgemm3m, Zgemm3m, C/ZgemmStridedBatched), each also
+// _64, over trn/blas/level3.hpp. Same contract as capi.cpp: every argument is
 // checked in reference-BLAS (XERBLA) order with its 1-based position logged, nothing is written
 // when a check fails, exceptions become statuses, and the profile is stored on the handle.
+#include <complex>
 #include <cstdint>
 #include <type_traits>
 
@@ -179,6 +181,83 @@ trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, trnblasFil
   });
 }
 
+// Complex GEMM: transa 1, transb 2, m 3, n 4, k 5, alpha 6, A 7, lda 8, B 9, ldb 10, beta 11, C 12,
+// ldc 13; strided batches: A 7, lda 8, strideA 9, B 10, ldb 11, strideB 12, beta 13, C 14, ldc 15,
+// strideC 16, batchCount 17 (strided == true). Checks in that order as far as the reference BLAS
+// defines one (ops, sizes, leading dimensions), then alpha/beta, strides, batchCount and pointers.
+bool complex_op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
+trn::blas::COp to_cop(int op) {
+  return op == TRNBLAS_OP_N ? trn::blas::COp::N : op == TRNBLAS_OP_T ? trn::blas::COp::T : trn::blas::COp::C;
+}
+
+template <class I, class Cx>
+trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::ComplexAlgo algo, bool strided,
+                             trnblasOperation_t ta_e, trnblasOperation_t tb_e, I m, I n, I k, const Cx* alpha,
+                             const Cx* A, I lda, long long sa, const Cx* B, I ldb, long long sb, const Cx* beta, Cx* C,
+                             I ldc, long long sc, I batch) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  using R = decltype(Cx{}.x);
+  using Std = std::complex<R>;
+  const int ta = enum_value(ta_e), tb = enum_value(tb_e);
+  const int p = strided ? 1 : 0;  // strided signatures have strideA after lda, strideB after ldb
+  const std::int64_t rows_a = ta == TRNBLAS_OP_N ? m : k, cols_a = ta == TRNBLAS_OP_N ? k : m;
+  const std::int64_t rows_b = tb == TRNBLAS_OP_N ? k : n, cols_b = tb == TRNBLAS_OP_N ? n : k;
+  auto check = capi::arg_check(h, fn);
+  check.require(complex_op_ok(ta), 1, "transa")
+      .require(complex_op_ok(tb), 2, "transb")
+      .nonnegative(m, 3, "m")
+      .nonnegative(n, 4, "n")
+      .nonnegative(k, 5, "k")
+      .leading_dim(lda, rows_a, 8, "lda")
+      .require(capi::addressable(2 * rows_a, cols_a, 2 * static_cast<std::int64_t>(lda)), 8, "lda")
+      .leading_dim(ldb, rows_b, 10 + p, "ldb")
+      .require(capi::addressable(2 * rows_b, cols_b, 2 * static_cast<std::int64_t>(ldb)), 10 + p, "ldb")
+      .leading_dim(ldc, m, 13 + 2 * p, "ldc")
+      .require(capi::addressable(2 * static_cast<std::int64_t>(m), n, 2 * static_cast<std::int64_t>(ldc)), 13 + 2 * p,
+               "ldc")
+      .not_null(alpha, 6, "alpha")
+      .not_null(beta, 11 + 2 * p, "beta");
+  // A stride no buffer can have (its byte offset for the last entry overflows) is illegal.
+  const std::int64_t last = batch > 0 ? static_cast<std::int64_t>(batch) - 1 : 0;
+  auto stride_ok = [&](long long st) {
+    const std::int64_t bytes = trn::cshim::checked_mul(st < 0 ? -st : st, static_cast<std::int64_t>(sizeof(Cx)));
+    return bytes >= 0 && trn::cshim::checked_mul(bytes, last) >= 0;
+  };
+  if (strided)
+    check.require(stride_ok(sa), 9, "strideA").require(stride_ok(sb), 12, "strideB").require(stride_ok(sc), 16, "strideC")
+        .nonnegative(batch, 17, "batchCount");
+  if (check && m > 0 && n > 0 && batch > 0) {
+    const bool reads = (alpha->x != R(0) || alpha->y != R(0)) && k > 0;
+    check.require(!reads || A != nullptr, 7, "A").require(!reads || B != nullptr, 9 + p, "B").not_null(C, 12 + 2 * p, "C");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0 || batch == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, rows_a, cols_a), ldb_k = capi::kernel_ld(ldb, rows_b, cols_b),
+                     ldc_k = capi::kernel_ld(ldc, m, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Std al(alpha->x, alpha->y), be(beta->x, beta->y);
+    trn::Trace trace;
+    trn::blas::CallReport one;
+    for (I b = 0; b < batch; ++b) {
+      const Std* a = A == nullptr ? nullptr : reinterpret_cast<const Std*>(A) + b * sa;
+      const Std* bb = B == nullptr ? nullptr : reinterpret_cast<const Std*>(B) + b * sb;
+      Std* c = reinterpret_cast<Std*>(C) + b * sc;
+      if constexpr (std::is_same_v<R, double>)
+        trn::blas::zgemm(s, algo, to_cop(ta), to_cop(tb), m, n, k, al, a, lda_k, bb, ldb_k, be, c, ldc_k, &one);
+      else
+        trn::blas::cgemm(s, capi::fp32_mode(h), algo, to_cop(ta), to_cop(tb), m, n, k, al, a, lda_k, bb, ldb_k, be, c,
+                         ldc_k, &one);
+      trace.append(one.trace);
+      r->ozaki_mantissa_bits = one.ozaki_mantissa_bits;
+    }
+    r->profile = trn::model_profile(trace, s.target);
+    r->profile.cores = std::max(1, s.num_cores);
+    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
+    r->trace = std::move(trace);
+  });
+}
+
 }  // namespace
 
 // One C entry point and its _64 twin per routine and precision.
@@ -224,6 +303,33 @@ trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, trnblasFil
     return rank2k<int64_t, T>(h, #NAME "_64", SYRKX, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);       \
   }
 
+#define TRNBLAS_L3_CGEMM(NAME, Cx, ALGO)                                                                            \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
+                       const Cx* alpha, const Cx* A, int lda, const Cx* B, int ldb, const Cx* beta, Cx* C, int ldc) { \
+    return complex_gemm<int, Cx>(h, #NAME, ALGO, false, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, C, ldc, 0, \
+                                 1);                                                                                \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
+                            int64_t k, const Cx* alpha, const Cx* A, int64_t lda, const Cx* B, int64_t ldb,         \
+                            const Cx* beta, Cx* C, int64_t ldc) {                                                   \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", ALGO, false, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, \
+                                     C, ldc, 0, 1);                                                                 \
+  }
+#define TRNBLAS_L3_CGEMM_STRIDED(NAME, Cx)                                                                          \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
+                       const Cx* alpha, const Cx* A, int lda, long long sa, const Cx* B, int ldb, long long sb,     \
+                       const Cx* beta, Cx* C, int ldc, long long sc, int batchCount) {                              \
+    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::four_m, true, ta, tb, m, n, k, alpha, A, lda, sa, \
+                                 B, ldb, sb, beta, C, ldc, sc, batchCount);                                         \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
+                            int64_t k, const Cx* alpha, const Cx* A, int64_t lda, long long sa, const Cx* B,        \
+                            int64_t ldb, long long sb, const Cx* beta, Cx* C, int64_t ldc, long long sc,            \
+                            int64_t batchCount) {                                                                   \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::four_m, true, ta, tb, m, n, k, alpha, A, \
+                                     lda, sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                            \
+  }
+
 extern "C" {
 TRNBLAS_L3_TRSM(trnblasStrsm, float)
 TRNBLAS_L3_TRSM(trnblasDtrsm, double)
@@ -235,4 +341,10 @@ TRNBLAS_L3_RANK2K(trnblasSsyr2k, float, false)
 TRNBLAS_L3_RANK2K(trnblasDsyr2k, double, false)
 TRNBLAS_L3_RANK2K(trnblasSsyrkx, float, true)
 TRNBLAS_L3_RANK2K(trnblasDsyrkx, double, true)
+TRNBLAS_L3_CGEMM(trnblasCgemm, trnComplex, trn::blas::ComplexAlgo::four_m)
+TRNBLAS_L3_CGEMM(trnblasZgemm, trnDoubleComplex, trn::blas::ComplexAlgo::four_m)
+TRNBLAS_L3_CGEMM(trnblasCgemm3m, trnComplex, trn::blas::ComplexAlgo::three_m)
+TRNBLAS_L3_CGEMM(trnblasZgemm3m, trnDoubleComplex, trn::blas::ComplexAlgo::three_m)
+TRNBLAS_L3_CGEMM_STRIDED(trnblasCgemmStridedBatched, trnComplex)
+TRNBLAS_L3_CGEMM_STRIDED(trnblasZgemmStridedBatched, trnDoubleComplex)
 }  // extern "C"

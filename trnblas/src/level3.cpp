@@ -12,6 +12,8 @@
 //              only (docs/trnblas.md "Level 3").
 #include "trn/blas/level3.hpp"
 
+#include "level3_internal.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>
@@ -21,6 +23,8 @@
 namespace trn::blas {
 
 namespace {
+
+using detail::Recorder;
 
 void require(bool ok, const char* what) {
   if (!ok) throw UsageError("trnblas", "argument", what);
@@ -44,38 +48,6 @@ struct OpView {
   // Element strides of (i, j) in units of T.
   std::int64_t stride_i() const { return op == Op::N ? 1 : ld; }
   std::int64_t stride_j() const { return op == Op::N ? ld : 1; }
-};
-
-// Collects the traces of every launch of one call (GEMMs and tile kernels) into its report.
-class Recorder {
- public:
-  Recorder(const Settings& s, CallReport* report) : s_(s), report_(report) {
-    if (report_ != nullptr) *report_ = CallReport{};
-  }
-  Recorder(const Recorder&) = delete;
-  Recorder& operator=(const Recorder&) = delete;
-  ~Recorder() {
-    if (report_ == nullptr) return;
-    report_->profile = model_profile(trace_, s_.target);
-    report_->profile.cores = std::max(1, s_.num_cores);
-    report_->tensor_passes = trace_.per_engine[static_cast<int>(Engine::tensor)];
-    report_->trace = std::move(trace_);
-  }
-  void add(const Trace& t) { trace_.append(t); }
-  void add(const CallReport& sub) {
-    trace_.append(sub.trace);
-    if (report_ != nullptr && sub.ozaki_mantissa_bits >= 0) {
-      report_->ozaki_mantissa_bits = sub.ozaki_mantissa_bits;
-      report_->ozaki_slices_a = sub.ozaki_slices_a;
-      report_->ozaki_slices_b = sub.ozaki_slices_b;
-      report_->ozaki_products = sub.ozaki_products;
-    }
-  }
-
- private:
-  const Settings& s_;
-  CallReport* report_;
-  Trace trace_;
 };
 
 // C = alpha op(A) op(B) + beta C through the GEMM machinery: trn::blas::gemm (fp32 data, TensorE in
