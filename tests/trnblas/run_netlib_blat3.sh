@@ -7,7 +7,9 @@
 #      and for each of our routines the number of computational calls the shim saw must equal the
 #      number the program reports, with the error exits answered by the shim's own checks. A run
 #      in which the reference library answered would show zero traced calls and fail.
-# Every real level-3 routine the programs test (GEMM, SYMM, TRMM, TRSM, SYRK, SYR2K) is ours. Each of
+# Every real level-3 routine the programs test (GEMM, SYMM, TRMM, TRSM, SYRK, SYR2K) is ours; of the
+# complex programs (xblat3c/z), CGEMM/ZGEMM (HEMM, SYMM, TRMM, TRSM, HERK, SYRK, HER2K, SYR2K are
+# reference BLAS's). Each of
 # our calls must also have run on the emulator: an nc_matmul for GEMM/SYMM/TRMM/SYRK/SYR2K, any
 # emulated instruction for STRSM (sizes <= 128 are one diagonal block, solved on VectorE), none for
 # DTRSM (one diagonal block, solved in fp64 on the host side: no NeuronCore engine computes in fp64).
@@ -15,7 +17,7 @@
 # at the libblas-test folder, whatever the system's BLAS alternative is).
 #
 # usage: run_netlib_blat3.sh PROGRAM BLAS_TEST_DIR SHIM_SO [both|row] [EXTRA_PRELOAD]
-#   PROGRAM        xblat3s | xblat3d | xscblat3 | xdcblat3
+#   PROGRAM        xblat3s | xblat3d | xscblat3 | xdcblat3 | xblat3c | xblat3z
 #   both|row       CBLAS programs: test both layouts (default) or row-major only
 #   EXTRA_PRELOAD  the ASan runtime in sanitizer builds, preloaded before the shim. Sanitizer runs
 #                  use fewer sizes (N = 0, 1, 9; the D programs N = 0, 2): every kernel launch
@@ -35,6 +37,8 @@ case "$prog" in
   xblat3d) input=dblat3.in kind=fortran ours="DGEMM DSYMM DTRMM DTRSM DSYRK DSYR2K" ;;
   xscblat3) input=sin3 kind=cblas ours="cblas_sgemm cblas_ssymm cblas_strmm cblas_strsm cblas_ssyrk cblas_ssyr2k" ;;
   xdcblat3) input=din3 kind=cblas ours="cblas_dgemm cblas_dsymm cblas_dtrmm cblas_dtrsm cblas_dsyrk cblas_dsyr2k" ;;
+  xblat3c) input=cblat3.in kind=fortran ours="CGEMM" ;;
+  xblat3z) input=zblat3.in kind=fortran ours="ZGEMM" ;;
   *) echo "unknown program $prog" >&2; exit 2 ;;
 esac
 
@@ -62,7 +66,7 @@ asan_options=${ASAN_OPTIONS:-}
 if [[ -n $extra_preload ]]; then
   preload="$extra_preload:$shim"
   # "6  NUMBER OF VALUES OF N" / "0 1 2 3 5 9  VALUES OF N" -> 3 / 0 1 9 (D programs: 2 / 0 2)
-  if [[ $prog == xblat3d || $prog == xdcblat3 ]]; then count=2 sizes="0 2"; else count=3 sizes="0 1 9"; fi
+  if [[ $prog == xblat3d || $prog == xdcblat3 || $prog == xblat3z ]]; then count=2 sizes="0 2"; else count=3 sizes="0 1 9"; fi
   sed -i -e "/NUMBER OF VALUES OF N/s/^[0-9]*/$count/" \
          -e "/NUMBER OF VALUES OF N/!{/VALUES OF N/s/^[0-9 ]*/$sizes   /}" "$input"
   echo "sanitizer build: sizes N = $sizes only"

@@ -179,7 +179,7 @@ TEST(TrnblasBlasAbi, EntryPointsResolveIntoTheShimAndHandlersIntoTheProgram) {
   for (const char* name : {"sgemm_", "dgemm_", "ssyrk_", "dsyrk_", "cblas_sgemm", "cblas_dgemm", "cblas_ssyrk",
                            "cblas_dsyrk", "strsm_", "dtrsm_", "strmm_", "dtrmm_", "ssymm_", "dsymm_", "ssyr2k_",
                            "dsyr2k_", "cblas_strsm", "cblas_dtrsm", "cblas_strmm", "cblas_dtrmm", "cblas_ssymm",
-                           "cblas_dsymm", "cblas_ssyr2k", "cblas_dsyr2k"}) {
+                           "cblas_dsymm", "cblas_ssyr2k", "cblas_dsyr2k", "cgemm_", "zgemm_", "cblas_cgemm", "cblas_zgemm"}) {
     void* p = dlsym(RTLD_DEFAULT, name);
     ASSERT_NE(p, nullptr) << name;
     Dl_info info{};

@@ -1,7 +1,8 @@
 /* trnblas_blas.h - libtrnblas_blas.so, the BLAS ABI shim of trnblas.
  *
  * A separate shared library that exports the Fortran BLAS symbols sgemm_, dgemm_, ssyrk_, dsyrk_,
- * strsm_, dtrsm_, strmm_, dtrmm_, ssymm_, dsymm_, ssyr2k_, dsyr2k_ and the CBLAS symbols of the
+ * strsm_, dtrsm_, strmm_, dtrmm_, ssymm_, dsymm_, ssyr2k_, dsyr2k_, cgemm_, zgemm_ (complex: interleaved
+ * (re, im) pairs, trnblas's 4M complex GEMM) and the CBLAS symbols of the
  * same routines (cblas_sgemm, ...), so that unmodified programs run their level-3 BLAS on the
  * emulated NeuronCore:
  *
@@ -92,6 +93,13 @@ void ssyr2k_(const char* uplo, const char* trans, const int* n, const int* k, co
 void dsyr2k_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
              const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc,
              size_t uplo_len, size_t trans_len);
+
+void cgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
+            const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
+            size_t transa_len, size_t transb_len);
+void zgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
+            const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
+            size_t transa_len, size_t transb_len);
 
 /* Weak default, overridable by the program (see above). srname is the blank-padded routine name.
  * The CBLAS handler, void cblas_xerbla(int info, const char* rout, const char* form, ...), is

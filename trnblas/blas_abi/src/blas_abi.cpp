@@ -1,5 +1,5 @@
 // libtrnblas_blas.so: the Fortran BLAS and CBLAS entry points SGEMM, DGEMM, SSYRK, DSYRK, STRSM,
-// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K on top of the trnblas C++ API
+// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K, CGEMM, ZGEMM on top of the trnblas C++ API
 // (trn/blas/blas.hpp, trn/blas/level3.hpp). This file checks arguments in reference-BLAS order,
 // reads the environment, maps CBLAS layouts and reports errors; every product runs in trnblas's
 // tile kernels on the emulated NeuronCore (no arithmetic on C happens here). Contract and
@@ -18,6 +18,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <complex>
 #include <type_traits>
 
 #include "trn/blas/blas.hpp"
@@ -558,6 +559,56 @@ void cblas_syr2k(const char* symbol, const char* srname, int layout, int uplo, i
   syr2k_call<T>(e, ul, row ? (tr == 'N' ? 'T' : 'N') : tr, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
+// CGEMM/ZGEMM (same INFO as SGEMM; 'C' is the conjugate transpose): trnblas's 4M complex GEMM.
+trn::blas::COp to_cop(char t) { return lsame(t, 'N') ? trn::blas::COp::N : lsame(t, 'T') ? trn::blas::COp::T : trn::blas::COp::C; }
+
+template <class T>
+void complex_gemm_call(const Entry& e, char ta, char tb, int m, int n, int k, const void* alpha, const void* A, int lda,
+                       const void* B, int ldb, const void* beta, void* C, int ldc) {
+  using Cx = std::complex<T>;
+  char args[160];
+  std::snprintf(args, sizeof args, "transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", ta, tb, m, n, k, lda,
+                ldb, ldc);
+  if (const int info = gemm_info(ta, tb, m, n, k, lda, ldb, ldc); info != 0) {
+    report_info(e, args, info);
+    return;
+  }
+  const Config cfg = config_from_env<T>();
+  const Cx al = *static_cast<const Cx*>(alpha), be = *static_cast<const Cx*>(beta);
+  const auto* a = static_cast<const Cx*>(A);
+  const auto* b = static_cast<const Cx*>(B);
+  auto* c = static_cast<Cx*>(C);
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    if constexpr (std::is_same_v<T, double>)
+      trn::blas::zgemm(cfg.settings, trn::blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, al, a, lda, b,
+                       ldb, be, c, ldc, report);
+    else
+      trn::blas::cgemm(cfg.settings, cfg.mode, trn::blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, al, a,
+                       lda, b, ldb, be, c, ldc, report);
+  });
+}
+
+template <class T>
+void cblas_complex_gemm(const char* symbol, const char* srname, int layout, int transa, int transb, int m, int n,
+                        int k, const void* alpha, const void* A, int lda, const void* B, int ldb, const void* beta,
+                        void* C, int ldc) {
+  CblasCall call;
+  Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return;
+  }
+  if (layout == kRowMajor) call.set_row_major();
+  const char ta = cblas_trans(transa), tb = cblas_trans(transb);
+  if (ta == '\0') return report_cblas(e, 2, "Illegal TransA setting, %d\n", transa);
+  if (tb == '\0') return report_cblas(e, 3, "Illegal TransB setting, %d\n", transb);
+  if (layout == kColMajor)
+    complex_gemm_call<T>(e, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  else
+    complex_gemm_call<T>(e, tb, ta, n, m, k, alpha, B, ldb, A, lda, beta, C, ldc);
+}
+
 // Reference cblas_xerbla's row-major correction for the routines of this library.
 int unswap_row_major(const char* rout, int info) {
   if (std::strstr(rout, "gemm") != nullptr) {
@@ -681,5 +732,24 @@ TRNBLAS_ABI_SYMM(ssymm, "SSYMM ", float)
 TRNBLAS_ABI_SYMM(dsymm, "DSYMM ", double)
 TRNBLAS_ABI_SYR2K(ssyr2k, "SSYR2K", float)
 TRNBLAS_ABI_SYR2K(dsyr2k, "DSYR2K", double)
+
+void cgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
+            const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
+            size_t, size_t) {
+  complex_gemm_call<float>({"cgemm_", "CGEMM "}, *transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c, *ldc);
+}
+void zgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
+            const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
+            size_t, size_t) {
+  complex_gemm_call<double>({"zgemm_", "ZGEMM "}, *transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c, *ldc);
+}
+void cblas_cgemm(int layout, int transa, int transb, int m, int n, int k, const void* alpha, const void* A, int lda,
+                 const void* B, int ldb, const void* beta, void* C, int ldc) {
+  cblas_complex_gemm<float>("cblas_cgemm", "CGEMM ", layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+void cblas_zgemm(int layout, int transa, int transb, int m, int n, int k, const void* alpha, const void* A, int lda,
+                 const void* B, int ldb, const void* beta, void* C, int ldc) {
+  cblas_complex_gemm<double>("cblas_zgemm", "ZGEMM ", layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
 
 }  // extern "C"
