@@ -173,12 +173,14 @@ void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint
 }
 
 TEST(TrnblasLevel3, StrsmEveryCaseWithinTheSubstitutionBound) {
-  // 200 = a full 128 block and a partial one (both solve orders meet a GEMM update), and 130
-  // right-hand sides = two partition chunks of the diagonal kernel.
+  // 200 = a full 128 block and a partial one (both solve orders meet a GEMM update); 130 / 131
+  // right-hand sides = 2 per partition (131: one partition holds the remaining one).
   for (const Tri& c : all_triangular_cases()) {
     const bool left = c.side == TRNBLAS_SIDE_LEFT;
-    check_trsm<float>(c, left ? 200 : 130, left ? 130 : 200, 0.75f, 11);
+    check_trsm<float>(c, left ? 200 : 131, left ? 130 : 200, 0.75f, 11);
   }
+  // 2100 right-hand sides: two programs of the diagonal kernel (16 per partition, then 52 = 3 x 16 + 4).
+  check_trsm<float>({TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_T, TRNBLAS_DIAG_NON_UNIT}, 5, 2100, 2.0f, 12);
 }
 
 TEST(TrnblasLevel3, DtrsmWithinTheSubstitutionBound) {

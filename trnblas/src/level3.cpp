@@ -91,60 +91,84 @@ struct DiagBlock {
   T scale = 1;
 };
 
-// diag_solve_kernel: E y = scale * b for up to pmax right-hand sides (program p of the grid takes
-// rhs [p * pmax + first, ...)), column-oriented substitution (Golub & Van Loan, Matrix
-// Computations, 4th ed., Alg. 3.1.3).
+// diag_solve_kernel: E y = scale * b for a group of right-hand sides, column-oriented substitution
+// (Golub & Van Loan, Matrix Computations, 4th ed., Alg. 3.1.3).
 //
-//   Layout   one right-hand side per SBUF partition, its w elements on the free axis; E's block
-//            (w x w, column-major) broadcast to every partition by one DMA (partition stride 0),
-//            so every step is per-partition VectorE work and needs no cross-partition traffic.
+//   Layout   right-hand sides on SBUF partitions, `groups` of them per partition (free shape
+//            [groups, w], element i of rhs r0 + p groups + g at [p, g, i]); E's block (w x w,
+//            column-major) broadcast to every partition by one DMA (partition stride 0). Every
+//            step is then per-partition VectorE work over all groups at once: no cross-partition
+//            traffic, and 3 w instructions per call whatever the number of right-hand sides.
 //   Engines  DMA in/out; VectorE: y_j = y_j / e_jj (one rounding; skipped for unit diagonals),
 //            then u = e_{i,j} * y_j and y_i = y_i - u for the unsolved i (two roundings) — the
-//            floating-point operations of scalar substitution, in the same order.
+//            floating-point operations of scalar substitution, in the same order. The operands of
+//            the update are stride-0 views (e's column repeated over the groups, y_j over i).
 //   Accuracy componentwise backward stable: the computed y solves (E + dE) y = scale*b with
 //            |dE| <= gamma_w |E| (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
 //            Thm 8.5), gamma_w = w u / (1 - w u), u = 2^-24.
-//   Limits   w <= pmax; SBUF per partition: (w^2 + 2 w) * 4 bytes (66 KiB at w = 128).
-//            The DMA volume is rhs * w^2 elements per block (the broadcast): docs/trnblas.md.
-void diag_solve_kernel(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t first) {
-  const std::int64_t P = nc.hw().pmax, w = d.w;
-  const std::int64_t r0 = first + static_cast<std::int64_t>(nc.program_id(0)) * P;
-  const auto rows = static_cast<std::int32_t>(std::min(P, d.nrhs - r0));
-  if (rows <= 0) return;
+//   Limits   w <= pmax, rows <= pmax; SBUF per partition (w^2 + 2 groups w) * 4 bytes.
+//            The broadcast moves rows * w^2 elements per call: docs/trnblas.md.
+void diag_solve_group(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t r0, std::int32_t rows,
+                      std::int64_t groups) {
+  const std::int64_t w = d.w;
   AllocScope sb(nc.sbuf());
-  Tile y = sb.alloc(DType::f32, rows, {w}, "right-hand sides, one per partition");
+  Tile y = sb.alloc(DType::f32, rows, {groups, w}, "right-hand sides: [group, element] per partition");
   Tile e = sb.alloc(DType::f32, rows, {w * w}, "diagonal block (column-major) on every partition");
-  Tile u = sb.alloc(DType::f32, rows, {w}, "update");
-  const HbmTensor bview = HbmTensor::wrap(d.b, DType::f32, {d.nrhs, w}, {d.rs, d.es});
+  Tile u = sb.alloc(DType::f32, rows, {groups, w}, "update");
+  // B as [rhs partition, group, element]: rhs r0 + p groups + g.
+  Tile bsrc = HbmTensor::wrap(d.b + r0 * d.rs, DType::f32, {rows, w}, {groups * d.rs, d.es}).tile(0, rows, 0, w);
+  bsrc.ndim = 2;
+  bsrc.size = {groups, w, 1, 1};
+  bsrc.stride = {d.rs, d.es, 0, 0};
   // E broadcast: partition stride 0, free pattern [j][i] -> e[j w + i] = E(i, j).
   Tile esrc = HbmTensor::wrap(const_cast<float*>(d.t), DType::f32, {rows, w}, {0, d.sj}).tile(0, rows, 0, w);
   esrc.ndim = 2;
   esrc.size = {w, w, 1, 1};
   esrc.stride = {d.sj, d.si, 0, 0};
-  nc.dma_copy(y, bview.tile(r0, rows, 0, w));
+  nc.dma_copy(y, bsrc);
   nc.dma_copy(e, esrc);
   if (d.scale != 1.0f) nc.tensor_scalar(y, y, AluOp::multiply, d.scale);
   for (std::int64_t step = 0; step < w; ++step) {
     const std::int64_t j = d.lower ? step : w - 1 - step;
-    const Tile yj = y.cols(j, 1);
+    const Tile yj = y.slice(1, j, 1);  // [groups, 1]
     if (!d.unit) nc.tensor_scalar(yj, yj, AluOp::divide, e.cols(j * w + j, 1));
     const std::int64_t i0 = d.lower ? j + 1 : 0, len = d.lower ? w - 1 - j : j;  // unsolved elements
     if (len == 0) continue;
-    nc.tensor_scalar(u.cols(0, len), e.cols(j * w + i0, len), AluOp::multiply, yj);
-    nc.tensor_tensor(y.cols(i0, len), y.cols(i0, len), u.cols(0, len), AluOp::subtract);
+    Tile ecol = e.cols(j * w + i0, len);  // e_{i0..i0+len, j}, repeated over the groups
+    ecol.ndim = 2;
+    ecol.size = {groups, len, 1, 1};
+    ecol.stride = {0, 1, 0, 0};
+    Tile yrep = yj;  // y_j of each group, repeated over the len elements
+    yrep.size[1] = len;
+    yrep.stride[1] = 0;
+    const Tile uu = u.slice(1, 0, len), ys = y.slice(1, i0, len);
+    nc.tensor_tensor(uu, ecol, yrep, AluOp::multiply);
+    nc.tensor_tensor(ys, ys, uu, AluOp::subtract);
   }
-  nc.dma_copy(bview.tile(r0, rows, 0, w), y);
+  nc.dma_copy(bsrc, y);
+}
+
+// Program p of the grid solves right-hand sides [p * per_program, ...): up to pmax partitions of
+// `groups` each, the remainder (fewer than `groups`) on one more partition.
+void diag_solve_kernel(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t per_program, std::int64_t groups) {
+  const std::int64_t r0 = static_cast<std::int64_t>(nc.program_id(0)) * per_program;
+  const std::int64_t count = std::min(per_program, d.nrhs - r0);
+  if (count <= 0) return;
+  const std::int64_t full = count / groups, rest = count % groups;
+  if (full > 0) diag_solve_group(nc, d, r0, static_cast<std::int32_t>(full), groups);
+  if (rest > 0) diag_solve_group(nc, d, r0 + full * groups, 1, rest);
 }
 
 void diag_solve(const Settings& s, const DiagBlock<float>& d, Recorder& rec) {
+  constexpr std::int64_t kMaxGroups = 16;  // right-hand sides per partition (SBUF: 2 * 16 * 128 * 4 B)
   const std::int64_t P = block_size(s);
-  const std::int64_t programs = (d.nrhs + P - 1) / P;
-  constexpr std::int64_t kMaxGrid = 1 << 16;  // programs per launch (the grid is int)
-  for (std::int64_t p0 = 0; p0 < programs; p0 += kMaxGrid) {
-    const int g = static_cast<int>(std::min(kMaxGrid, programs - p0));
-    LaunchResult r = launch(s.launch_config({g, 1, 1}), [&](NeuronCore& nc) { diag_solve_kernel(nc, d, p0 * P); });
-    rec.add(r.trace);
-  }
+  const std::int64_t groups = std::clamp<std::int64_t>((d.nrhs + P - 1) / P, 1, kMaxGroups);
+  const std::int64_t per_program = P * groups;
+  const std::int64_t programs = (d.nrhs + per_program - 1) / per_program;
+  require(programs <= INT_MAX, "too many right-hand sides");
+  LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}),
+                          [&](NeuronCore& nc) { diag_solve_kernel(nc, d, per_program, groups); });
+  rec.add(r.trace);
 }
 
 // fp64: the same substitution, in the same order, in fp64 on the host side of the kernel (no
