@@ -1,7 +1,8 @@
 // trnblas C++ API, Level 3 beyond GEMM/SYRK: TRSM, TRMM (cuBLAS's out-of-place form), SYMM, SYR2K,
-// SYRKX, real single and double precision; complex GEMM (4M and 3M) in single and double precision. Column-major, BLAS conventions. Every product runs
-// through the GEMM machinery of trn/blas/blas.hpp (trn::blas::gemm on TensorE for fp32 data,
-// trn::blas::dgemm's Ozaki scheme for fp64 data); TRSM's diagonal blocks are solved by a VectorE
+// SYRKX in real single and double precision; complex GEMM (4M and 3M) in single and double.
+// Column-major, BLAS conventions. Every product runs through the GEMM machinery of
+// trn/blas/blas.hpp (trn::blas::gemm on TensorE for fp32 data, trn::blas::dgemm's Ozaki scheme for
+// fp64 data); TRSM's diagonal blocks are solved by a VectorE
 // tile kernel (fp32) or on the host side of the kernel (fp64: no NeuronCore engine computes in
 // fp64). Semantics, accumulation orders and error bounds: docs/trnblas.md "Level 3".
 //
