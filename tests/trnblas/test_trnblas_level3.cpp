@@ -216,6 +216,15 @@ TEST(TrnblasLevel3, TrsmCornerCases) {
   const float zero = 0.0f, one = 1.0f;
   ASSERT_EQ(call_trsm<float>(h, c, m, n, &zero, nan_a.data(), m, B.data(), m), TRNBLAS_STATUS_SUCCESS);
   for (float v : B) EXPECT_EQ(v, 0.0f);
+  // TRSM's B is its output: NULL is illegal even when alpha == 0 (TRMM's B is then not read).
+  EXPECT_EQ(call_trsm<float>(h, c, m, n, &zero, nullptr, m, nullptr, m), TRNBLAS_STATUS_INVALID_VALUE);
+  int position = 0;
+  EXPECT_EQ(trnblasGetLastErrorParameter(h, &position), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(position, 10);
+  std::vector<float> Cz(m * n, 7.0f);
+  EXPECT_EQ(trnblasStrmm(h, c.side, c.uplo, c.trans, c.diag, m, n, &zero, nullptr, m, nullptr, m, Cz.data(), m),
+            TRNBLAS_STATUS_SUCCESS);
+  for (float v : Cz) EXPECT_EQ(v, 0.0f);
   // m == 0 / n == 0: quick return, nothing read (NULL A and B accepted).
   EXPECT_EQ(call_trsm<float>(h, c, 0, n, &one, nullptr, 1, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
   EXPECT_EQ(call_trsm<float>(h, c, m, 0, &one, nullptr, m, nullptr, m), TRNBLAS_STATUS_SUCCESS);

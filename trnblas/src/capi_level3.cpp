@@ -51,7 +51,8 @@ trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int si
   check.not_null(alpha, 7, "alpha");
   if (check && m > 0 && n > 0) {
     const bool reads = *alpha != T(0);
-    check.require(!reads || A != nullptr, 8, "A").require(!reads || B != nullptr, 10, "B");
+    // TRSM's B is its output (written even when alpha == 0); TRMM reads B only when alpha != 0.
+    check.require(!reads || A != nullptr, 8, "A").require((has_c && !reads) || B != nullptr, 10, "B");
     if (has_c) check.not_null(C, 12, "C");
   }
   if (!check) return check.status();
