@@ -283,6 +283,20 @@ TEST(TrnblasComplex, ErrorsNameTheirPositionAndWriteNothing) {
   expect_at(trnblasZgemmStridedBatched_64(h, N, N, 4, 4, 4, reinterpret_cast<const trnDoubleComplex*>(&A[0]), nullptr, 4, 0,
                                           nullptr, 4, 0, reinterpret_cast<const trnDoubleComplex*>(&A[0]), nullptr, 4, 0, -1),
             17);
+  // A stride of LLONG_MIN has no representable magnitude (found by fuzz_trnblas; also SgemmStridedBatched).
+  const long long most_negative = std::numeric_limits<long long>::min();
+  expect_at(trnblasCgemmStridedBatched(h, N, N, 4, 4, 4, &one, A.data(), 4, 0, B.data(), 4, 0, &one, C.data(), 4,
+                                       most_negative, 2),
+            16);
+  {
+    std::vector<float> a(16, 1.0f), c(16, 3.0f);
+    const std::vector<float> c0 = c;
+    const float f1 = 1.0f;
+    expect_at(trnblasSgemmStridedBatched(h, N, N, 4, 4, 4, &f1, a.data(), 4, most_negative, a.data(), 4, 0, &f1,
+                                         c.data(), 4, 0, 2),
+              9);
+    EXPECT_EQ(c, c0);
+  }
   EXPECT_EQ(trnblasCgemm(nullptr, N, N, 4, 4, 4, &one, A.data(), 4, B.data(), 4, &one, C.data(), 4),
             TRNBLAS_STATUS_NOT_INITIALIZED);
   EXPECT_EQ(0, std::memcmp(C.data(), C0.data(), C.size() * sizeof(trnComplex)));

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <new>
 #include <set>
@@ -373,6 +374,7 @@ trnblasStatus_t strided_impl(trnblasHandle_t h, const char* fn, const GemmPositi
   // The byte offset of the last entry must be representable; a stride no buffer can have is illegal.
   const std::int64_t last = batch > 0 ? static_cast<std::int64_t>(batch) - 1 : 0;
   auto step = [&](long long stride, int type, std::int64_t* out) {
+    if (stride == std::numeric_limits<long long>::min()) return false;  // |stride| is not representable
     const std::int64_t bytes = trn::cshim::checked_mul(stride < 0 ? -stride : stride, element_bytes(type));
     *out = stride < 0 ? -bytes : bytes;
     return bytes >= 0 && trn::cshim::checked_mul(bytes, last) >= 0;

@@ -5,6 +5,7 @@
 // when a check fails, exceptions become statuses, and the profile is stored on the handle.
 #include <complex>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "capi_internal.hpp"
@@ -81,27 +82,22 @@ trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int si
 }
 
 template <class I, class T>
-trnblasStatus_t trsm(trnblasHandle_t h, const char* fn, trnblasSideMode_t side, trnblasFillMode_t uplo,
-                     trnblasOperation_t trans, trnblasDiagType_t diag, I m, I n, const T* alpha, const T* A, I lda,
-                     T* B, I ldb) {
-  return triangular<I, T>(h, fn, false, enum_value(side), enum_value(uplo), enum_value(trans), enum_value(diag), m, n,
-                          alpha, A, lda, B, B, ldb, nullptr, I{0});
+trnblasStatus_t trsm(trnblasHandle_t h, const char* fn, int side, int uplo, int trans, int diag, I m, I n, const T* alpha,
+                     const T* A, I lda, T* B, I ldb) {
+  return triangular<I, T>(h, fn, false, side, uplo, trans, diag, m, n, alpha, A, lda, B, B, ldb, nullptr, I{0});
 }
 
 template <class I, class T>
-trnblasStatus_t trmm(trnblasHandle_t h, const char* fn, trnblasSideMode_t side, trnblasFillMode_t uplo,
-                     trnblasOperation_t trans, trnblasDiagType_t diag, I m, I n, const T* alpha, const T* A, I lda,
-                     const T* B, I ldb, T* C, I ldc) {
-  return triangular<I, T>(h, fn, true, enum_value(side), enum_value(uplo), enum_value(trans), enum_value(diag), m, n,
-                          alpha, A, lda, nullptr, B, ldb, C, ldc);
+trnblasStatus_t trmm(trnblasHandle_t h, const char* fn, int side, int uplo, int trans, int diag, I m, I n, const T* alpha,
+                     const T* A, I lda, const T* B, I ldb, T* C, I ldc) {
+  return triangular<I, T>(h, fn, true, side, uplo, trans, diag, m, n, alpha, A, lda, nullptr, B, ldb, C, ldc);
 }
 
 // SYMM: side 1, uplo 2, m 3, n 4, alpha 5, A 6, lda 7, B 8, ldb 9, beta 10, C 11, ldc 12.
 template <class I, class T>
-trnblasStatus_t symm(trnblasHandle_t h, const char* fn, trnblasSideMode_t side_e, trnblasFillMode_t uplo_e, I m, I n,
-                     const T* alpha, const T* A, I lda, const T* B, I ldb, const T* beta, T* C, I ldc) {
+trnblasStatus_t symm(trnblasHandle_t h, const char* fn, int side, int uplo, I m, I n, const T* alpha, const T* A, I lda,
+                     const T* B, I ldb, const T* beta, T* C, I ldc) {
   if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  const int side = enum_value(side_e), uplo = enum_value(uplo_e);
   const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
   auto check = capi::arg_check(h, fn);
   check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
@@ -136,11 +132,9 @@ trnblasStatus_t symm(trnblasHandle_t h, const char* fn, trnblasSideMode_t side_e
 
 // SYR2K / SYRKX: uplo 1, trans 2, n 3, k 4, alpha 5, A 6, lda 7, B 8, ldb 9, beta 10, C 11, ldc 12.
 template <class I, class T>
-trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, trnblasFillMode_t uplo_e,
-                       trnblasOperation_t trans_e, I n, I k, const T* alpha, const T* A, I lda, const T* B, I ldb,
-                       const T* beta, T* C, I ldc) {
+trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, int uplo, int trans, I n, I k, const T* alpha,
+                       const T* A, I lda, const T* B, I ldb, const T* beta, T* C, I ldc) {
   if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  const int uplo = enum_value(uplo_e), trans = enum_value(trans_e);
   const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
   auto check = capi::arg_check(h, fn);
   check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
@@ -186,20 +180,25 @@ trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, trnblasFil
 // ldc 13; strided batches: A 7, lda 8, strideA 9, B 10, ldb 11, strideB 12, beta 13, C 14, ldc 15,
 // strideC 16, batchCount 17 (strided == true). Checks in that order as far as the reference BLAS
 // defines one (ops, sizes, leading dimensions), then alpha/beta, strides, batchCount and pointers.
+// A complex (rows x cols, ld) operand spans an addressable extent: as a real (2 rows x cols, 2 ld)
+// one, without overflow in the doubling.
+bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  constexpr std::int64_t kHalf = std::numeric_limits<std::int64_t>::max() / 2;
+  return rows <= kHalf && ld <= kHalf && capi::addressable(2 * rows, cols, 2 * ld);
+}
+
 bool complex_op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
 trn::blas::COp to_cop(int op) {
   return op == TRNBLAS_OP_N ? trn::blas::COp::N : op == TRNBLAS_OP_T ? trn::blas::COp::T : trn::blas::COp::C;
 }
 
 template <class I, class Cx>
-trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::ComplexAlgo algo, bool strided,
-                             trnblasOperation_t ta_e, trnblasOperation_t tb_e, I m, I n, I k, const Cx* alpha,
-                             const Cx* A, I lda, long long sa, const Cx* B, I ldb, long long sb, const Cx* beta, Cx* C,
-                             I ldc, long long sc, I batch) {
+trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::ComplexAlgo algo, bool strided, int ta,
+                             int tb, I m, I n, I k, const Cx* alpha, const Cx* A, I lda, long long sa, const Cx* B,
+                             I ldb, long long sb, const Cx* beta, Cx* C, I ldc, long long sc, I batch) {
   if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   using R = decltype(Cx{}.x);
   using Std = std::complex<R>;
-  const int ta = enum_value(ta_e), tb = enum_value(tb_e);
   const int p = strided ? 1 : 0;  // strided signatures have strideA after lda, strideB after ldb
   const std::int64_t rows_a = ta == TRNBLAS_OP_N ? m : k, cols_a = ta == TRNBLAS_OP_N ? k : m;
   const std::int64_t rows_b = tb == TRNBLAS_OP_N ? k : n, cols_b = tb == TRNBLAS_OP_N ? n : k;
@@ -210,17 +209,17 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
       .nonnegative(n, 4, "n")
       .nonnegative(k, 5, "k")
       .leading_dim(lda, rows_a, 8, "lda")
-      .require(capi::addressable(2 * rows_a, cols_a, 2 * static_cast<std::int64_t>(lda)), 8, "lda")
+      .require(complex_addressable(rows_a, cols_a, lda), 8, "lda")
       .leading_dim(ldb, rows_b, 10 + p, "ldb")
-      .require(capi::addressable(2 * rows_b, cols_b, 2 * static_cast<std::int64_t>(ldb)), 10 + p, "ldb")
+      .require(complex_addressable(rows_b, cols_b, ldb), 10 + p, "ldb")
       .leading_dim(ldc, m, 13 + 2 * p, "ldc")
-      .require(capi::addressable(2 * static_cast<std::int64_t>(m), n, 2 * static_cast<std::int64_t>(ldc)), 13 + 2 * p,
-               "ldc")
+      .require(complex_addressable(m, n, ldc), 13 + 2 * p, "ldc")
       .not_null(alpha, 6, "alpha")
       .not_null(beta, 11 + 2 * p, "beta");
   // A stride no buffer can have (its byte offset for the last entry overflows) is illegal.
   const std::int64_t last = batch > 0 ? static_cast<std::int64_t>(batch) - 1 : 0;
   auto stride_ok = [&](long long st) {
+    if (st == std::numeric_limits<long long>::min()) return false;  // |stride| is not representable
     const std::int64_t bytes = trn::cshim::checked_mul(st < 0 ? -st : st, static_cast<std::int64_t>(sizeof(Cx)));
     return bytes >= 0 && trn::cshim::checked_mul(bytes, last) >= 0;
   };
@@ -261,74 +260,77 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
 
 }  // namespace
 
-// One C entry point and its _64 twin per routine and precision.
+// One C entry point and its _64 twin per routine and precision. Enum parameters are read as the
+// caller's int bits (enum_value): copying an enum object that holds an undeclared value is UB.
+#define EV(x) enum_value(x)
 #define TRNBLAS_L3_TRSM(NAME, T)                                                                                    \
   trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, trnblasOperation_t trans, \
                        trnblasDiagType_t diag, int m, int n, const T* alpha, const T* A, int lda, T* B, int ldb) {  \
-    return trsm<int, T>(h, #NAME, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);                            \
+    return trsm<int, T>(h, #NAME, EV(side), EV(uplo), EV(trans), EV(diag), m, n, alpha, A, lda, B, ldb);                            \
   }                                                                                                                 \
   trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,                      \
                             trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n, const T* alpha, \
                             const T* A, int64_t lda, T* B, int64_t ldb) {                                           \
-    return trsm<int64_t, T>(h, #NAME "_64", side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);                  \
+    return trsm<int64_t, T>(h, #NAME "_64", EV(side), EV(uplo), EV(trans), EV(diag), m, n, alpha, A, lda, B, ldb);                  \
   }
 #define TRNBLAS_L3_TRMM(NAME, T)                                                                                     \
   trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, trnblasOperation_t trans,  \
                        trnblasDiagType_t diag, int m, int n, const T* alpha, const T* A, int lda, const T* B, int ldb, \
                        T* C, int ldc) {                                                                              \
-    return trmm<int, T>(h, #NAME, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc);                     \
+    return trmm<int, T>(h, #NAME, EV(side), EV(uplo), EV(trans), EV(diag), m, n, alpha, A, lda, B, ldb, C, ldc);                     \
   }                                                                                                                  \
   trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,                       \
                             trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n, const T* alpha,  \
                             const T* A, int64_t lda, const T* B, int64_t ldb, T* C, int64_t ldc) {                   \
-    return trmm<int64_t, T>(h, #NAME "_64", side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc);           \
+    return trmm<int64_t, T>(h, #NAME "_64", EV(side), EV(uplo), EV(trans), EV(diag), m, n, alpha, A, lda, B, ldb, C, \
+                            ldc);           \
   }
 #define TRNBLAS_L3_SYMM(NAME, T)                                                                                    \
   trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,             \
                        const T* alpha, const T* A, int lda, const T* B, int ldb, const T* beta, T* C, int ldc) {    \
-    return symm<int, T>(h, #NAME, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);                           \
+    return symm<int, T>(h, #NAME, EV(side), EV(uplo), m, n, alpha, A, lda, B, ldb, beta, C, ldc);                           \
   }                                                                                                                 \
   trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,           \
                             int64_t n, const T* alpha, const T* A, int64_t lda, const T* B, int64_t ldb,            \
                             const T* beta, T* C, int64_t ldc) {                                                     \
-    return symm<int64_t, T>(h, #NAME "_64", side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);                 \
+    return symm<int64_t, T>(h, #NAME "_64", EV(side), EV(uplo), m, n, alpha, A, lda, B, ldb, beta, C, ldc);                 \
   }
 #define TRNBLAS_L3_RANK2K(NAME, T, SYRKX)                                                                           \
   trnblasStatus_t NAME(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,           \
                        const T* alpha, const T* A, int lda, const T* B, int ldb, const T* beta, T* C, int ldc) {    \
-    return rank2k<int, T>(h, #NAME, SYRKX, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                 \
+    return rank2k<int, T>(h, #NAME, SYRKX, EV(uplo), EV(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc);                 \
   }                                                                                                                 \
   trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,         \
                             int64_t k, const T* alpha, const T* A, int64_t lda, const T* B, int64_t ldb,            \
                             const T* beta, T* C, int64_t ldc) {                                                     \
-    return rank2k<int64_t, T>(h, #NAME "_64", SYRKX, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);       \
+    return rank2k<int64_t, T>(h, #NAME "_64", SYRKX, EV(uplo), EV(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc);       \
   }
 
 #define TRNBLAS_L3_CGEMM(NAME, Cx, ALGO)                                                                            \
   trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
                        const Cx* alpha, const Cx* A, int lda, const Cx* B, int ldb, const Cx* beta, Cx* C, int ldc) { \
-    return complex_gemm<int, Cx>(h, #NAME, ALGO, false, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, C, ldc, 0, \
-                                 1);                                                                                \
+    return complex_gemm<int, Cx>(h, #NAME, ALGO, false, EV(ta), EV(tb), m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, C, \
+                                 ldc, 0, 1);                                                                                \
   }                                                                                                                 \
   trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
                             int64_t k, const Cx* alpha, const Cx* A, int64_t lda, const Cx* B, int64_t ldb,         \
                             const Cx* beta, Cx* C, int64_t ldc) {                                                   \
-    return complex_gemm<int64_t, Cx>(h, #NAME "_64", ALGO, false, ta, tb, m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, \
-                                     C, ldc, 0, 1);                                                                 \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", ALGO, false, EV(ta), EV(tb), m, n, k, alpha, A, lda, 0, B, ldb, 0, \
+                                     beta, C, ldc, 0, 1);                                                                 \
   }
 #define TRNBLAS_L3_CGEMM_STRIDED(NAME, Cx)                                                                          \
   trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
                        const Cx* alpha, const Cx* A, int lda, long long sa, const Cx* B, int ldb, long long sb,     \
                        const Cx* beta, Cx* C, int ldc, long long sc, int batchCount) {                              \
-    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::four_m, true, ta, tb, m, n, k, alpha, A, lda, sa, \
-                                 B, ldb, sb, beta, C, ldc, sc, batchCount);                                         \
+    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::four_m, true, EV(ta), EV(tb), m, n, k, alpha, A, lda, \
+                                 sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                                         \
   }                                                                                                                 \
   trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
                             int64_t k, const Cx* alpha, const Cx* A, int64_t lda, long long sa, const Cx* B,        \
                             int64_t ldb, long long sb, const Cx* beta, Cx* C, int64_t ldc, long long sc,            \
                             int64_t batchCount) {                                                                   \
-    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::four_m, true, ta, tb, m, n, k, alpha, A, \
-                                     lda, sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                            \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::four_m, true, EV(ta), EV(tb), m, n, k, \
+                                     alpha, A, lda, sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                            \
   }
 
 extern "C" {
