@@ -1,9 +1,9 @@
 /* trnblas.h - cuBLAS-shaped C API of trnblas: GEMM, SYRK, TRSM, TRMM, SYMM, SYR2K, SYRKX and complex
- * GEMM as tile kernels on the emulated NeuronCore. Same argument order, meaning and numeric enum values as cuBLAS v2 with the
- * trnblas/TRNBLAS_ prefixes, so a prefix substitution ports code. Column-major; host pointers;
- * synchronous (streams are accepted and stored). Every function returns a status and never aborts,
- * exits or throws; on error nothing is written and the parameter position is logged (1-based,
- * not counting the handle, as cuBLAS/XERBLA number them).                                          */
+ * GEMM as tile kernels on the emulated NeuronCore. Same argument order, meaning and numeric enum
+ * values as cuBLAS v2 with the trnblas/TRNBLAS_ prefixes, so a prefix substitution ports code.
+ * Column-major; host pointers; synchronous (streams are accepted and stored). Every function
+ * returns a status and never aborts, exits or throws; on error nothing is written and the
+ * parameter position is logged (1-based, not counting the handle, as cuBLAS/XERBLA number them). */
 #ifndef TRNBLAS_H
 #define TRNBLAS_H
 
