@@ -1,6 +1,6 @@
 // libFuzzer harness over trnblas's C API (issue: reliability). Each input is a short program of
-// calls on one handle: settings (valid and invalid values) and GEMM/SYRK calls whose arguments come
-// from the grammar of fuzz_input.hpp. Invariants checked, beyond "no crash, no sanitizer report":
+// calls on one handle: settings (valid and invalid values) and GEMM/SYRK/Level 3 (TRSM, TRMM, SYMM,
+// SYR2K, SYRKX, complex GEMM) calls whose arguments come from the grammar of fuzz_input.hpp. Invariants checked, beyond "no crash, no sanitizer report":
 //   * every status is one of cuBLAS's values;
 //   * a call that does not succeed leaves its output bytes identical;
 //   * inputs are never written;
@@ -240,6 +240,122 @@ void fuzz_syrk(trnfuzz::Input& in, trnblasHandle_t h, bool defaults) {
         check(std::memcmp(&C.data[i + j * ldc], &C0[i + j * ldc], sizeof(T)) == 0, "SYRK wrote the other triangle");
 }
 
+// ---- Level 3 beyond GEMM/SYRK: statuses, inputs never written, outputs untouched on failure, and
+// (SYR2K/SYRKX) the other triangle never written.
+
+// A complex (rows x cols, ld) operand as interleaved floats (NULL when too big or by choice).
+Operand<float> make_complex(trnfuzz::Input& in, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  if (rows > kCapElems || ld > kCapElems || ld < 1 || ld < rows) return {};
+  return make<float>(in, 2 * rows, cols, 2 * ld);
+}
+
+template <class T>
+void fuzz_triangular(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int side = in.choice({TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  const int diag = in.choice({TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT});
+  const bool trmm = in.flag(2);
+  const std::int64_t m = in.size(20, true), n = in.size(20, true), order = side == TRNBLAS_SIDE_LEFT ? m : n;
+  auto ld = [&](std::int64_t rows) { return in.flag(8) ? in.size(3, true) : pad(std::max<std::int64_t>(1, rows), in.byte() % 2); };
+  const std::int64_t lda = ld(order), ldb = ld(m), ldc = ld(m);
+  auto A = make<T>(in, order, order, lda), B = make<T>(in, m, n, ldb), C = make<T>(in, m, n, ldc);
+  const T alpha = in.flag(4) ? T(0) : static_cast<T>(in.value());
+  const std::vector<T> A0 = A.data, B0 = B.data, C0 = C.data;
+  // (Enum arguments are cast in the call expressions: a stored invalid enum value would be UB.)
+#define TRNBLAS_FUZZ_ENUMS                                                                                        \
+  static_cast<trnblasSideMode_t>(side), static_cast<trnblasFillMode_t>(uplo), static_cast<trnblasOperation_t>(trans), \
+      static_cast<trnblasDiagType_t>(diag)
+  trnblasStatus_t st;
+  if constexpr (std::is_same_v<T, float>)
+    st = trmm ? trnblasStrmm_64(h, TRNBLAS_FUZZ_ENUMS, m, n, &alpha, A.ptr(), lda, B.ptr(), ldb, C.ptr(), ldc)
+              : trnblasStrsm_64(h, TRNBLAS_FUZZ_ENUMS, m, n, &alpha, A.ptr(), lda, B.ptr(), ldb);
+  else
+    st = trmm ? trnblasDtrmm_64(h, TRNBLAS_FUZZ_ENUMS, m, n, &alpha, A.ptr(), lda, B.ptr(), ldb, C.ptr(), ldc)
+              : trnblasDtrsm_64(h, TRNBLAS_FUZZ_ENUMS, m, n, &alpha, A.ptr(), lda, B.ptr(), ldb);
+#undef TRNBLAS_FUZZ_ENUMS
+  check(known_status(st), "unknown status");
+  check(same_bytes(A.data, A0), "A was written");
+  if (trmm) check(same_bytes(B.data, B0), "TRMM wrote B");
+  if (st != TRNBLAS_STATUS_SUCCESS) {
+    check(same_bytes(B.data, B0) && same_bytes(C.data, C0), "output written by a failing call");
+    return;
+  }
+  // Padding rows (beyond m) of the output are never written.
+  std::vector<T>& out = trmm ? C.data : B.data;
+  const std::vector<T>& out0 = trmm ? C0 : B0;
+  const std::int64_t ldo = trmm ? ldc : ldb;
+  if (m == 0 || (trmm ? C.null : B.null)) return;  // quick return: the buffer may be a 1-element stand-in
+  for (std::int64_t j = 0; j + 1 < n; ++j)
+    for (std::int64_t i = m; i < ldo; ++i)
+      check(std::memcmp(&out[i + j * ldo], &out0[i + j * ldo], sizeof(T)) == 0, "padding row written");
+}
+
+template <class T>
+void fuzz_rank2k_symm(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int kind = in.byte() % 3;  // 0 SYR2K, 1 SYRKX, 2 SYMM
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T}), side = in.choice({TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT});
+  const std::int64_t n = in.size(20, true), k = in.size(30, true);
+  // SYMM: m = n (C square), the order of A from side; SYR2K/SYRKX: op(A), op(B) n x k.
+  const std::int64_t ra = kind == 2 ? n : trans == TRNBLAS_OP_N ? n : k, ca = kind == 2 ? n : trans == TRNBLAS_OP_N ? k : n;
+  const std::int64_t rb = kind == 2 ? n : ra, cb = kind == 2 ? n : ca;
+  auto ld = [&](std::int64_t rows) { return in.flag(8) ? in.size(3, true) : pad(std::max<std::int64_t>(1, rows), in.byte() % 2); };
+  const std::int64_t lda = ld(ra), ldb = ld(rb), ldc = ld(n);
+  auto A = make<T>(in, ra, ca, lda), B = make<T>(in, rb, cb, ldb), C = make<T>(in, n, n, ldc);
+  const T alpha = static_cast<T>(in.value()), beta = in.flag(3) ? T(0) : static_cast<T>(in.value());
+  const std::vector<T> A0 = A.data, B0 = B.data, C0 = C.data;
+  trnblasStatus_t st;  // enum arguments cast in the call expressions (a stored invalid enum is UB)
+  if constexpr (std::is_same_v<T, float>) {
+    if (kind == 2)
+      st = trnblasSsymm_64(h, static_cast<trnblasSideMode_t>(side), static_cast<trnblasFillMode_t>(uplo), n, n, &alpha, A.ptr(), lda, B.ptr(), ldb, &beta,
+                           C.ptr(), ldc);
+    else
+      st = (kind == 0 ? trnblasSsyr2k_64 : trnblasSsyrkx_64)(h, static_cast<trnblasFillMode_t>(uplo), static_cast<trnblasOperation_t>(trans), n, k,
+                                                             &alpha, A.ptr(), lda, B.ptr(), ldb, &beta,
+                                                           C.ptr(), ldc);
+  } else {
+    if (kind == 2)
+      st = trnblasDsymm_64(h, static_cast<trnblasSideMode_t>(side), static_cast<trnblasFillMode_t>(uplo), n, n, &alpha, A.ptr(), lda, B.ptr(), ldb, &beta,
+                           C.ptr(), ldc);
+    else
+      st = (kind == 0 ? trnblasDsyr2k_64 : trnblasDsyrkx_64)(h, static_cast<trnblasFillMode_t>(uplo), static_cast<trnblasOperation_t>(trans), n, k,
+                                                             &alpha, A.ptr(), lda, B.ptr(), ldb, &beta,
+                                                           C.ptr(), ldc);
+  }
+  check(known_status(st), "unknown status");
+  check(same_bytes(A.data, A0) && same_bytes(B.data, B0), "an input was written");
+  if (st != TRNBLAS_STATUS_SUCCESS) {
+    check(same_bytes(C.data, C0), "C written by a failing call");
+    return;
+  }
+  if (kind == 2 || C.null) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if ((uplo == TRNBLAS_FILL_MODE_LOWER && i < j) || (uplo == TRNBLAS_FILL_MODE_UPPER && i > j))
+        check(std::memcmp(&C.data[i + j * ldc], &C0[i + j * ldc], sizeof(T)) == 0, "SYR2K/SYRKX wrote the other triangle");
+}
+
+void fuzz_cgemm(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int ta = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}), tb = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  const bool three = in.flag(2);
+  const std::int64_t m = in.size(12, true), n = in.size(12, true), k = in.size(16, true);
+  const std::int64_t ra = ta == TRNBLAS_OP_N ? m : k, ca = ta == TRNBLAS_OP_N ? k : m;
+  const std::int64_t rb = tb == TRNBLAS_OP_N ? k : n, cb = tb == TRNBLAS_OP_N ? n : k;
+  auto ld = [&](std::int64_t rows) { return in.flag(8) ? in.size(3, true) : pad(std::max<std::int64_t>(1, rows), in.byte() % 2); };
+  const std::int64_t lda = ld(ra), ldb = ld(rb), ldc = ld(m);
+  auto A = make_complex(in, ra, ca, lda), B = make_complex(in, rb, cb, ldb), C = make_complex(in, m, n, ldc);
+  const trnComplex alpha{in.value(), in.flag(2) ? 0.0f : in.value()}, beta{in.flag(3) ? 0.0f : in.value(), in.value()};
+  const std::vector<float> A0 = A.data, B0 = B.data, C0 = C.data;
+  const trnblasStatus_t st = (three ? trnblasCgemm3m_64 : trnblasCgemm_64)(
+      h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), m, n, k, &alpha,
+      reinterpret_cast<const trnComplex*>(A.ptr()), lda, reinterpret_cast<const trnComplex*>(B.ptr()), ldb, &beta,
+      reinterpret_cast<trnComplex*>(C.ptr()), ldc);
+  check(known_status(st), "unknown status");
+  check(same_bytes(A.data, A0) && same_bytes(B.data, B0), "an input was written");
+  if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(C.data, C0), "C written by a failing call");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -271,7 +387,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 5: fuzz_strided(in, h); break;
       case 6: fuzz_syrk<float>(in, h, defaults); break;
       case 7: fuzz_syrk<double>(in, h, defaults); break;
-      default: {  // a destroyed handle must be rejected, never used
+      default: {
+        switch (in.byte() % 6) {
+          case 1: fuzz_triangular<float>(in, h); continue;
+          case 2: fuzz_triangular<double>(in, h); continue;
+          case 3: fuzz_rank2k_symm<float>(in, h); continue;
+          case 4: fuzz_rank2k_symm<double>(in, h); continue;
+          case 5: fuzz_cgemm(in, h); continue;
+          default: break;
+        }
+        // a destroyed handle must be rejected, never used
         trnblasHandle_t dead = nullptr;
         if (trnblasCreate(&dead) == TRNBLAS_STATUS_SUCCESS) {
           trnblasDestroy(dead);

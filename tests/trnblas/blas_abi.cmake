@@ -2,7 +2,7 @@
 # libblas-test run with the shim preloaded (run_netlib_blat3.sh; skipped when the package is absent),
 # and a GoogleTest that calls the shim's entry points directly.
 
-# ---- netlib xblat3s / xblat3d (Fortran ABI) and xscblat3 / xdcblat3 (CBLAS) ----------------------
+# ---- netlib xblat3s / xblat3d / xblat3c / xblat3z (Fortran ABI) and xscblat3 / xdcblat3 (CBLAS) ----
 set(TRNSCI_BLAS_TEST_DIR "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/blas"
     CACHE PATH "Folder with the netlib BLAS test programs and reference libblas.so.3 (Debian libblas-test)")
 set(_trnblas_blas_asan "")
@@ -15,7 +15,8 @@ endif()
 # xdcblat3 tests the row-major layout only: its column-major half runs the same code as xscblat3's
 # column-major half and xblat3d's DGEMM/DSYRK, and each Ozaki call of these tiny shapes costs ~1 ms
 # (36-45 kernel launches), which would double the suite's time.
-foreach(_prog_layouts IN ITEMS "xblat3s;both" "xblat3d;both" "xscblat3;both" "xdcblat3;row")
+foreach(_prog_layouts IN ITEMS "xblat3s;both" "xblat3d;both" "xscblat3;both" "xdcblat3;row" "xblat3c;both"
+                               "xblat3z;both")
   list(GET _prog_layouts 0 _prog)
   list(GET _prog_layouts 1 _layouts)
   add_test(NAME TrnblasBlasAbi.Netlib_${_prog}

@@ -7,11 +7,17 @@
 #      and for each of our routines the number of computational calls the shim saw must equal the
 #      number the program reports, with the error exits answered by the shim's own checks. A run
 #      in which the reference library answered would show zero traced calls and fail.
-# The other level-3 routines (SYMM, TRMM, TRSM, SYR2K) come from netlib's reference libblas.so.3
-# (LD_LIBRARY_PATH points at the libblas-test folder, whatever the system's BLAS alternative is).
+# Every real level-3 routine the programs test (GEMM, SYMM, TRMM, TRSM, SYRK, SYR2K) is ours; of the
+# complex programs (xblat3c/z), CGEMM/ZGEMM (HEMM, SYMM, TRMM, TRSM, HERK, SYRK, HER2K, SYR2K are
+# reference BLAS's). Each of
+# our calls must also have run on the emulator: an nc_matmul for GEMM/SYMM/TRMM/SYRK/SYR2K, any
+# emulated instruction for STRSM (sizes <= 128 are one diagonal block, solved on VectorE), none for
+# DTRSM (one diagonal block, solved in fp64 on the host side: no NeuronCore engine computes in fp64).
+# Anything else the programs call comes from netlib's reference libblas.so.3 (LD_LIBRARY_PATH points
+# at the libblas-test folder, whatever the system's BLAS alternative is).
 #
 # usage: run_netlib_blat3.sh PROGRAM BLAS_TEST_DIR SHIM_SO [both|row] [EXTRA_PRELOAD]
-#   PROGRAM        xblat3s | xblat3d | xscblat3 | xdcblat3
+#   PROGRAM        xblat3s | xblat3d | xscblat3 | xdcblat3 | xblat3c | xblat3z
 #   both|row       CBLAS programs: test both layouts (default) or row-major only
 #   EXTRA_PRELOAD  the ASan runtime in sanitizer builds, preloaded before the shim. Sanitizer runs
 #                  use fewer sizes (N = 0, 1, 9; the D programs N = 0, 2): every kernel launch
@@ -27,10 +33,12 @@ layouts=${4:-both}
 extra_preload=${5:-}
 
 case "$prog" in
-  xblat3s) input=sblat3.in kind=fortran ours="SGEMM SSYRK" ;;
-  xblat3d) input=dblat3.in kind=fortran ours="DGEMM DSYRK" ;;
-  xscblat3) input=sin3 kind=cblas ours="cblas_sgemm cblas_ssyrk" ;;
-  xdcblat3) input=din3 kind=cblas ours="cblas_dgemm cblas_dsyrk" ;;
+  xblat3s) input=sblat3.in kind=fortran ours="SGEMM SSYMM STRMM STRSM SSYRK SSYR2K" ;;
+  xblat3d) input=dblat3.in kind=fortran ours="DGEMM DSYMM DTRMM DTRSM DSYRK DSYR2K" ;;
+  xscblat3) input=sin3 kind=cblas ours="cblas_sgemm cblas_ssymm cblas_strmm cblas_strsm cblas_ssyrk cblas_ssyr2k" ;;
+  xdcblat3) input=din3 kind=cblas ours="cblas_dgemm cblas_dsymm cblas_dtrmm cblas_dtrsm cblas_dsyrk cblas_dsyr2k" ;;
+  xblat3c) input=cblat3.in kind=fortran ours="CGEMM" ;;
+  xblat3z) input=zblat3.in kind=fortran ours="ZGEMM" ;;
   *) echo "unknown program $prog" >&2; exit 2 ;;
 esac
 
@@ -58,7 +66,7 @@ asan_options=${ASAN_OPTIONS:-}
 if [[ -n $extra_preload ]]; then
   preload="$extra_preload:$shim"
   # "6  NUMBER OF VALUES OF N" / "0 1 2 3 5 9  VALUES OF N" -> 3 / 0 1 9 (D programs: 2 / 0 2)
-  if [[ $prog == xblat3d || $prog == xdcblat3 ]]; then count=2 sizes="0 2"; else count=3 sizes="0 1 9"; fi
+  if [[ $prog == xblat3d || $prog == xdcblat3 || $prog == xblat3z ]]; then count=2 sizes="0 2"; else count=3 sizes="0 1 9"; fi
   sed -i -e "/NUMBER OF VALUES OF N/s/^[0-9]*/$count/" \
          -e "/NUMBER OF VALUES OF N/!{/VALUES OF N/s/^[0-9 ]*/$sizes   /}" "$input"
   echo "sanitizer build: sizes N = $sizes only"
@@ -121,13 +129,21 @@ for r in $ours; do
   reported=$(grep -E "^ *$r +PASSED THE .*COMPUTATIONAL TESTS" "$summary" |
              sed 's/.*( *\([0-9]*\) CALLS).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
   traced=$(grep -E "^trnblas_blas $symbol " trace.txt | grep -vc -- "-> xerbla(")
-  emulated=$(grep -E "^trnblas_blas $symbol " trace.txt | grep -cE "tensor_passes=[1-9]")
+  case "$symbol" in
+    *dtrsm*) emulated=host ;;
+    *strsm*) emulated=$(grep -E "^trnblas_blas $symbol " trace.txt | grep -cE "instructions=[1-9]") ;;
+    *) emulated=$(grep -E "^trnblas_blas $symbol " trace.txt | grep -cE "tensor_passes=[1-9]") ;;
+  esac
   errors=$(grep -E "^trnblas_blas $symbol " trace.txt | grep -c -- "-> xerbla(")
   ((reported > 0)) || fail "$r: no computational calls reported"
   ((traced == reported)) || fail "$r: the program reports $reported computational calls, the shim saw $traced"
-  ((emulated > 0)) || fail "$r: no call issued nc_matmul on the emulated TensorE"
+  if [[ $emulated == host ]]; then
+    emulated="none: host-side fp64 substitution"
+  else
+    ((emulated > 0)) || fail "$r: no call ran on the emulated engines"
+  fi
   ((errors > 0)) || fail "$r: the shim reported no error exit"
-  printf '%-12s %6d computational calls, all through libtrnblas_blas (%d ran nc_matmul on the emulated TensorE); %d error exits answered by the shim\n' \
+  printf '%-12s %6d computational calls, all through libtrnblas_blas (ran on the emulator: %s); %d error exits answered by the shim\n' \
     "$r" "$reported" "$emulated" "$errors"
 done
 echo "$prog: all routines PASSED (computational tests and error exits) in ${seconds} s"

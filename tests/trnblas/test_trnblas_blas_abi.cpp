@@ -177,7 +177,9 @@ std::vector<float> sgemm_product(const std::vector<float>& A, const std::vector<
 
 TEST(TrnblasBlasAbi, EntryPointsResolveIntoTheShimAndHandlersIntoTheProgram) {
   for (const char* name : {"sgemm_", "dgemm_", "ssyrk_", "dsyrk_", "cblas_sgemm", "cblas_dgemm", "cblas_ssyrk",
-                           "cblas_dsyrk"}) {
+                           "cblas_dsyrk", "strsm_", "dtrsm_", "strmm_", "dtrmm_", "ssymm_", "dsymm_", "ssyr2k_",
+                           "dsyr2k_", "cblas_strsm", "cblas_dtrsm", "cblas_strmm", "cblas_dtrmm", "cblas_ssymm",
+                           "cblas_dsymm", "cblas_ssyr2k", "cblas_dsyr2k", "cgemm_", "zgemm_", "cblas_cgemm", "cblas_zgemm"}) {
     void* p = dlsym(RTLD_DEFAULT, name);
     ASSERT_NE(p, nullptr) << name;
     Dl_info info{};
@@ -727,6 +729,90 @@ TEST(TrnblasBlasAbi, NetlibCornerCases) {
 
 // ---- trace --------------------------------------------------------------------------------------
 
+// Level 3 beyond GEMM/SYRK through the shim at orders beyond one 128 block (the blocked paths).
+// Bounds: two implementations of the same product each within gamma_{K} of the exact value,
+// K the longest rounding path (SYMM m + 2, SYR2K 2k + 2, TRMM m + 1), as gemm_bound; TRSM by its
+// residual in double, |alpha B - op(A) X| <= gamma_{m+3} (|alpha B| + |op(A)| |X|) (docs/trnblas.md).
+TEST(TrnblasBlasAbi, Level3EntryPointsMatchOpenBlasBeyondOneBlock) {
+  REQUIRE_OPENBLAS();
+  DefaultEnv env;
+  void* lib = dlopen(TRNBLAS_TEST_OPENBLAS, RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(lib, nullptr);
+  const auto ref_symm = reinterpret_cast<decltype(&cblas_ssymm)>(dlsym(lib, "cblas_ssymm"));
+  const auto ref_syr2k = reinterpret_cast<decltype(&cblas_ssyr2k)>(dlsym(lib, "cblas_ssyr2k"));
+  const auto ref_trmm = reinterpret_cast<decltype(&cblas_strmm)>(dlsym(lib, "cblas_strmm"));
+  ASSERT_TRUE(ref_symm && ref_syr2k && ref_trmm);
+  const double u = 0x1p-24;
+  const int m = 150, n = 20;
+  const float alpha = 0.5f, beta = -1.5f;
+  auto A = padded<float>(m, m, m, 11);
+  const auto B = padded<float>(m, n, m, 12), C0 = padded<float>(m, n, m, 13);
+  for (int i = 0; i < m; ++i) A[static_cast<std::size_t>(i + i * m)] = 4.0f + float(i % 3);  // nonsingular diagonal
+  // SSYMM (left, upper): C = alpha A B + beta C.
+  auto C = C0, R = C0;
+  ssymm_("L", "U", &m, &n, &alpha, A.data(), &m, B.data(), &m, &beta, C.data(), &m, 1, 1);
+  ref_symm(CblasColMajor, CblasLeft, CblasUpper, m, n, alpha, A.data(), m, B.data(), m, beta, R.data(), m);
+  auto sym = [&](int i, int l) { return double(i <= l ? A[i + l * m] : A[l + i * m]); };
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double mag = 0;
+      for (int l = 0; l < m; ++l) mag += std::fabs(sym(i, l) * B[l + j * m]);
+      ASSERT_LE(std::fabs(double(C[i + j * m]) - R[i + j * m]),
+                2 * (m + 2) * u * (std::fabs(alpha) * mag + std::fabs(beta * C0[i + j * m])))
+          << "ssymm " << i << "," << j;
+    }
+  // SSYR2K (lower, N, n = 150, k = 20): C = alpha (A B^T + B A^T) + beta C, lower triangle only.
+  const int nn = m, k = n;
+  const auto Cs0 = padded<float>(nn, nn, nn, 14);
+  auto Cs = Cs0, Rs = Cs0;
+  ssyr2k_("L", "N", &nn, &k, &alpha, B.data(), &nn, C0.data(), &nn, &beta, Cs.data(), &nn, 1, 1);
+  ref_syr2k(CblasColMajor, CblasLower, CblasNoTrans, nn, k, alpha, B.data(), nn, C0.data(), nn, beta, Rs.data(), nn);
+  for (int j = 0; j < nn; ++j)
+    for (int i = 0; i < nn; ++i) {
+      const std::size_t x = static_cast<std::size_t>(i + j * nn);
+      if (i < j) {
+        ASSERT_EQ(Cs[x], Cs0[x]) << "upper triangle touched " << i << "," << j;
+        continue;
+      }
+      double mag = 0;
+      for (int l = 0; l < k; ++l)
+        mag += std::fabs(double(B[i + l * nn]) * C0[j + l * nn]) + std::fabs(double(C0[i + l * nn]) * B[j + l * nn]);
+      ASSERT_LE(std::fabs(double(Cs[x]) - Rs[x]), 2 * (2 * k + 2) * u * (std::fabs(alpha) * mag + std::fabs(beta * Cs0[x])))
+          << "ssyr2k " << i << "," << j;
+    }
+  // STRMM (left, lower, N, non-unit), reference BLAS's in-place form B := alpha A B.
+  auto Bt = B, Rt = B;
+  strmm_("L", "L", "N", "N", &m, &n, &alpha, A.data(), &m, Bt.data(), &m, 1, 1, 1, 1);
+  ref_trmm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, m, n, alpha, A.data(), m, Rt.data(), m);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double mag = 0;
+      for (int l = 0; l <= i; ++l) mag += std::fabs(double(A[i + l * m]) * B[l + j * m]);
+      ASSERT_LE(std::fabs(double(Bt[i + j * m]) - Rt[i + j * m]), 2 * (m + 1) * u * std::fabs(alpha) * mag)
+          << "strmm " << i << "," << j;
+    }
+  // STRSM (left, upper, T, non-unit): op(A) X = alpha B; residual in double.
+  auto X = B;
+  strsm_("L", "U", "T", "N", &m, &n, &alpha, A.data(), &m, X.data(), &m, 1, 1, 1, 1);
+  const double g = (m + 3) * u / (1 - (m + 3) * u);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double r = double(alpha) * B[i + j * m], mag = std::fabs(r);
+      for (int l = 0; l <= i; ++l) {  // op(A)(i, l) = A(l, i), upper A: l <= i
+        r -= double(A[l + i * m]) * X[l + j * m];
+        mag += std::fabs(double(A[l + i * m]) * X[l + j * m]);
+      }
+      ASSERT_LE(std::fabs(r), g * mag) << "strsm residual " << i << "," << j;
+    }
+  // cblas_strsm row-major is the column-major problem on the transposed memory: the same bits as
+  // strsm_ with side and uplo swapped and m, n exchanged (reference CBLAS's mapping).
+  auto Xr = B, Xc = B;  // row-major n x m (ld m) = column-major m x n
+  cblas_strsm(CblasRowMajor, CblasRight, CblasLower, CblasNoTrans, CblasUnit, n, m, alpha, A.data(), m, Xr.data(), m);
+  strsm_("L", "U", "N", "U", &m, &n, &alpha, A.data(), &m, Xc.data(), &m, 1, 1, 1, 1);
+  EXPECT_EQ(0, std::memcmp(Xr.data(), Xc.data(), Xr.size() * sizeof(float)));
+  dlclose(lib);
+}
+
 TEST(TrnblasBlasAbi, TraceRecordsEveryCallAndItsOutcome) {
   DefaultEnv env;
   const std::string path = testing::TempDir() + "trnblas_blas_trace.txt";
@@ -746,9 +832,11 @@ TEST(TrnblasBlasAbi, TraceRecordsEveryCallAndItsOutcome) {
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
   ASSERT_EQ(lines.size(), 3u);
-  EXPECT_EQ(lines[0],
-            "trnblas_blas sgemm_ transa=N transb=T m=8 n=8 k=8 lda=8 ldb=8 ldc=8 -> compute=fp32 target=trn1 "
-            "numerics=ideal tensor_passes=1");
+  EXPECT_EQ(lines[0].rfind("trnblas_blas sgemm_ transa=N transb=T m=8 n=8 k=8 lda=8 ldb=8 ldc=8 -> compute=fp32 "
+                           "target=trn1 numerics=ideal tensor_passes=1 instructions=",
+                           0),
+            0u)
+      << lines[0];
   EXPECT_EQ(lines[1], "trnblas_blas sgemm_ transa=N transb=N m=8 n=8 k=8 lda=1 ldb=8 ldc=8 -> xerbla(8)");
   EXPECT_EQ(lines[2].rfind("trnblas_blas cblas_dgemm layout=row transa=N transb=N m=8 n=8 k=8 lda=8 ldb=8 ldc=8 -> "
                            "compute=fp64_ozaki target=trn1 numerics=ideal tensor_passes=", 0),

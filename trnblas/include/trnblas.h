@@ -1,9 +1,9 @@
-/* trnblas.h - cuBLAS-shaped C API of trnblas: GEMM and SYRK as tile kernels on the emulated
- * NeuronCore. Same argument order, meaning and numeric enum values as cuBLAS v2 with the
- * trnblas/TRNBLAS_ prefixes, so a prefix substitution ports code. Column-major; host pointers;
- * synchronous (streams are accepted and stored). Every function returns a status and never aborts,
- * exits or throws; on error nothing is written and the parameter position is logged (1-based,
- * not counting the handle, as cuBLAS/XERBLA number them).                                          */
+/* trnblas.h - cuBLAS-shaped C API of trnblas: GEMM, SYRK, TRSM, TRMM, SYMM, SYR2K, SYRKX and complex
+ * GEMM as tile kernels on the emulated NeuronCore. Same argument order, meaning and numeric enum
+ * values as cuBLAS v2 with the trnblas/TRNBLAS_ prefixes, so a prefix substitution ports code.
+ * Column-major; host pointers; synchronous (streams are accepted and stored). Every function
+ * returns a status and never aborts, exits or throws; on error nothing is written and the
+ * parameter position is logged (1-based, not counting the handle, as cuBLAS/XERBLA number them). */
 #ifndef TRNBLAS_H
 #define TRNBLAS_H
 
@@ -284,6 +284,117 @@ trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
 /* ---- Level 2 (S/D/C/Z; general, banded, symmetric/Hermitian, packed, triangular) ---- */
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
+/* S/D; docs/trnblas.md "Level 3". TRSM solves in place (B := X); TRMM is cuBLAS's out-of-place form
+ * (C = alpha op(A) B, C may be B). Only the uplo triangle of A (TRSM/TRMM/SYMM) or C (SYR2K/SYRKX)
+ * is read or written. */
+trnblasStatus_t trnblasStrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const float* alpha,
+                             const float* A, int lda, float* B, int ldb);
+trnblasStatus_t trnblasStrsm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const float* alpha, const float* A, int64_t lda, float* B, int64_t ldb);
+trnblasStatus_t trnblasDtrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const double* alpha,
+                             const double* A, int lda, double* B, int ldb);
+trnblasStatus_t trnblasDtrsm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const double* alpha, const double* A, int64_t lda, double* B, int64_t ldb);
+trnblasStatus_t trnblasStrmm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const float* alpha,
+                             const float* A, int lda, const float* B, int ldb, float* C, int ldc);
+trnblasStatus_t trnblasStrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const float* alpha, const float* A, int64_t lda, const float* B, int64_t ldb, float* C,
+                                int64_t ldc);
+trnblasStatus_t trnblasDtrmm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const double* alpha,
+                             const double* A, int lda, const double* B, int ldb, double* C, int ldc);
+trnblasStatus_t trnblasDtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const double* alpha, const double* A, int64_t lda, const double* B, int64_t ldb, double* C,
+                                int64_t ldc);
+trnblasStatus_t trnblasSsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,
+                             const float* alpha, const float* A, int lda, const float* B, int ldb, const float* beta,
+                             float* C, int ldc);
+trnblasStatus_t trnblasSsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                                int64_t n, const float* alpha, const float* A, int64_t lda, const float* B, int64_t ldb,
+                                const float* beta, float* C, int64_t ldc);
+trnblasStatus_t trnblasDsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,
+                             const double* alpha, const double* A, int lda, const double* B, int ldb, const double* beta,
+                             double* C, int ldc);
+trnblasStatus_t trnblasDsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                                int64_t n, const double* alpha, const double* A, int64_t lda, const double* B, int64_t ldb,
+                                const double* beta, double* C, int64_t ldc);
+/* SYR2K: C = alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C; SYRKX: C = alpha op(A) op(B)^T + beta C. */
+trnblasStatus_t trnblasSsyr2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                              int k, const float* alpha, const float* A, int lda, const float* B, int ldb,
+                              const float* beta, float* C, int ldc);
+trnblasStatus_t trnblasSsyr2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                 int64_t n, int64_t k, const float* alpha, const float* A, int64_t lda, const float* B,
+                                 int64_t ldb, const float* beta, float* C, int64_t ldc);
+trnblasStatus_t trnblasDsyr2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                              int k, const double* alpha, const double* A, int lda, const double* B, int ldb,
+                              const double* beta, double* C, int ldc);
+trnblasStatus_t trnblasDsyr2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                 int64_t n, int64_t k, const double* alpha, const double* A, int64_t lda, const double* B,
+                                 int64_t ldb, const double* beta, double* C, int64_t ldc);
+trnblasStatus_t trnblasSsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                              int k, const float* alpha, const float* A, int lda, const float* B, int ldb,
+                              const float* beta, float* C, int ldc);
+trnblasStatus_t trnblasSsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                 int64_t n, int64_t k, const float* alpha, const float* A, int64_t lda, const float* B,
+                                 int64_t ldb, const float* beta, float* C, int64_t ldc);
+trnblasStatus_t trnblasDsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                              int k, const double* alpha, const double* A, int lda, const double* B, int ldb,
+                              const double* beta, double* C, int ldc);
+trnblasStatus_t trnblasDsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                 int64_t n, int64_t k, const double* alpha, const double* A, int64_t lda, const double* B,
+                                 int64_t ldb, const double* beta, double* C, int64_t ldc);
+/* Complex GEMM (transa/transb N, T or C = conjugate transpose): 4M, one real GEMM of the real
+ * representation (Cgemm, Zgemm, the strided batches); 3M, Gauss's three real GEMMs (Cgemm3m, Zgemm3m:
+ * less TensorE work, weaker imaginary-part accuracy). docs/trnblas.md "Complex GEMM". */
+trnblasStatus_t trnblasCgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCgemm_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda,
+                                const trnComplex* B, int64_t ldb, const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZgemm_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
+                                const trnDoubleComplex* B, int64_t ldb, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCgemm3m(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCgemm3m_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda,
+                                const trnComplex* B, int64_t ldb, const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZgemm3m(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZgemm3m_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
+                                const trnDoubleComplex* B, int64_t ldb, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                           int m, int n, int k, const trnComplex* alpha, const trnComplex* A, int lda,
+                                           long long strideA, const trnComplex* B, int ldb, long long strideB,
+                                           const trnComplex* beta, trnComplex* C, int ldc, long long strideC, int batchCount);
+trnblasStatus_t trnblasCgemmStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                              int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const trnComplex* A,
+                                              int64_t lda, long long strideA, const trnComplex* B, int64_t ldb,
+                                              long long strideB, const trnComplex* beta, trnComplex* C, int64_t ldc,
+                                              long long strideC, int64_t batchCount);
+trnblasStatus_t trnblasZgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                           int m, int n, int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda,
+                                           long long strideA, const trnDoubleComplex* B, int ldb, long long strideB,
+                                           const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc, long long strideC, int batchCount);
+trnblasStatus_t trnblasZgemmStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                              int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A,
+                                              int64_t lda, long long strideA, const trnDoubleComplex* B, int64_t ldb,
+                                              long long strideB, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc,
+                                              long long strideC, int64_t batchCount);
 
 #ifdef __cplusplus
 }

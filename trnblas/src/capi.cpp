@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <new>
 #include <set>
@@ -17,6 +18,7 @@
 #include "trn/blas/blas.hpp"
 #include "trn/blas/modes.hpp"
 #include "trn/core/c_shim.hpp"
+#include "capi_internal.hpp"
 
 using trn::blas::GemmMode;
 using trn::blas::Op;
@@ -381,6 +383,7 @@ trnblasStatus_t strided_impl(trnblasHandle_t h, const char* fn, const GemmPositi
   // The byte offset of the last entry must be representable; a stride no buffer can have is illegal.
   const std::int64_t last = batch > 0 ? static_cast<std::int64_t>(batch) - 1 : 0;
   auto step = [&](long long stride, int type, std::int64_t* out) {
+    if (stride == std::numeric_limits<long long>::min()) return false;  // |stride| is not representable
     const std::int64_t bytes = trn::cshim::checked_mul(stride < 0 ? -stride : stride, element_bytes(type));
     *out = stride < 0 ? -bytes : bytes;
     return bytes >= 0 && trn::cshim::checked_mul(bytes, last) >= 0;
@@ -454,6 +457,22 @@ constexpr auto kAny = [](int) { return true; };
 constexpr int kMaxMantissaBits = 2150;
 
 }  // namespace
+
+// The shared pieces of capi_internal.hpp (used by capi_level3.cpp).
+namespace trn::blas::capi {
+bool valid(trnblasHandle_t h) { return ::valid(h); }
+trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* fn) { return ::arg_check(h, fn); }
+trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(CallReport*)>& body) {
+  CallReport report;
+  const trnblasStatus_t st = guarded(h, fn, [&] { body(&report); });
+  if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
+  return st;
+}
+Settings settings(trnblasHandle_t h) { return settings_for(h); }
+GemmMode fp32_mode(trnblasHandle_t h) { return ::fp32_mode(h, false); }
+bool addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) { return ::addressable(rows, cols, ld); }
+std::int64_t kernel_ld(std::int64_t ld, std::int64_t rows, std::int64_t cols) { return ::kernel_ld(ld, rows, cols); }
+}  // namespace trn::blas::capi
 
 extern "C" {
 

@@ -1,8 +1,10 @@
 /* trnblas_blas.h - libtrnblas_blas.so, the BLAS ABI shim of trnblas.
  *
- * A separate shared library that exports the Fortran BLAS symbols sgemm_, dgemm_, ssyrk_, dsyrk_
- * and the CBLAS symbols cblas_sgemm, cblas_dgemm, cblas_ssyrk, cblas_dsyrk, so that unmodified
- * programs run their GEMM/SYRK on the emulated NeuronCore:
+ * A separate shared library that exports the Fortran BLAS symbols sgemm_, dgemm_, ssyrk_, dsyrk_,
+ * strsm_, dtrsm_, strmm_, dtrmm_, ssymm_, dsymm_, ssyr2k_, dsyr2k_, cgemm_, zgemm_ (complex: interleaved
+ * (re, im) pairs, trnblas's 4M complex GEMM) and the CBLAS symbols of the
+ * same routines (cblas_sgemm, ...), so that unmodified programs run their level-3 BLAS on the
+ * emulated NeuronCore:
  *
  *     LD_PRELOAD=libtrnblas_blas.so ./program        (or link -ltrnblas_blas before -lblas)
  *
@@ -12,11 +14,13 @@
  * mapped to column-major by swapping operands, as reference CBLAS does.
  *
  * Semantics are netlib's: arguments are checked in reference-BLAS order (SGEMM INFO 1, 2, 3, 4, 5,
- * 8, 10, 13; SSYRK INFO 1, 2, 3, 4, 7, 10; 'C'/'c' is accepted as 'T' for real data; letters in
+ * 8, 10, 13; SSYRK INFO 1, 2, 3, 4, 7, 10; STRSM/STRMM INFO 1, 2, 3, 4, 5, 6, 9, 11; SSYMM INFO
+ * 1, 2, 3, 4, 7, 9, 12; SSYR2K INFO 1, 2, 3, 4, 7, 9, 12; 'C'/'c' is accepted as 'T' for real data; letters in
  * either case) and reported through xerbla_ (Fortran entry points) or cblas_xerbla (CBLAS entry
  * points, parameter number = Fortran INFO + 1 with reference CBLAS's row-major swaps), after which
- * the routine returns without touching C. Quick returns as netlib: m == 0 or n == 0, or (alpha == 0
- * or k == 0) and beta == 1 -> no-op; beta == 0 never reads C; alpha == 0 never reads A or B.
+ * the routine returns without touching its output. Quick returns as netlib: m == 0 or n == 0, or (alpha == 0
+ * or k == 0) and beta == 1 -> no-op; beta == 0 never reads C; alpha == 0 never reads A or B (TRSM,
+ * TRMM: B = 0). The triangle a routine does not reference is never read (A) or written (C).
  *
  * Environment (read on every call, so a program may switch between calls):
  *   TRNBLAS_COMPUTE   fp32 (default, faithful fp32) | tf32 | fp16 | bf16 | bf16x3 | bf16x6 |
@@ -27,8 +31,9 @@
  *   TRN_NUM_THREADS   host threads of the emulator (default: all hardware threads)
  *   TRNBLAS_BLAS_TRACE  unset or 0: off; 1 or stderr: one line per call on stderr; any other value:
  *                     the file the lines are appended to. A line names the entry point, its
- *                     arguments, the mode and the outcome ("xerbla(8)" or "tensor_passes=N", the
- *                     nc_matmul instructions the emulator issued).
+ *                     arguments, the mode and the outcome ("xerbla(8)" or "tensor_passes=N
+ *                     instructions=M": the nc_matmul and all emulated instructions it issued; a
+ *                     DTRSM whose A has at most 128 rows runs only its host-side fp64 substitution).
  * An unknown value prints one warning line on stderr and the default is used.
  *
  * Error handlers: the library's xerbla_ and cblas_xerbla are WEAK and overridable (a program's own
@@ -64,6 +69,37 @@ void ssyrk_(const char* uplo, const char* trans, const int* n, const int* k, con
             const int* lda, const float* beta, float* c, const int* ldc, size_t uplo_len, size_t trans_len);
 void dsyrk_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
             const int* lda, const double* beta, double* c, const int* ldc, size_t uplo_len, size_t trans_len);
+void strsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const float* alpha, const float* a, const int* lda, float* b, const int* ldb, size_t side_len,
+            size_t uplo_len, size_t transa_len, size_t diag_len);
+void dtrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const double* alpha, const double* a, const int* lda, double* b, const int* ldb, size_t side_len,
+            size_t uplo_len, size_t transa_len, size_t diag_len);
+void strmm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const float* alpha, const float* a, const int* lda, float* b, const int* ldb, size_t side_len,
+            size_t uplo_len, size_t transa_len, size_t diag_len);
+void dtrmm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const double* alpha, const double* a, const int* lda, double* b, const int* ldb, size_t side_len,
+            size_t uplo_len, size_t transa_len, size_t diag_len);
+void ssymm_(const char* side, const char* uplo, const int* m, const int* n, const float* alpha, const float* a,
+            const int* lda, const float* b, const int* ldb, const float* beta, float* c, const int* ldc,
+            size_t side_len, size_t uplo_len);
+void dsymm_(const char* side, const char* uplo, const int* m, const int* n, const double* alpha, const double* a,
+            const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc,
+            size_t side_len, size_t uplo_len);
+void ssyr2k_(const char* uplo, const char* trans, const int* n, const int* k, const float* alpha, const float* a,
+             const int* lda, const float* b, const int* ldb, const float* beta, float* c, const int* ldc,
+             size_t uplo_len, size_t trans_len);
+void dsyr2k_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const double* a,
+             const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc,
+             size_t uplo_len, size_t trans_len);
+
+void cgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
+            const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
+            size_t transa_len, size_t transb_len);
+void zgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
+            const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
+            size_t transa_len, size_t transb_len);
 
 /* Weak default, overridable by the program (see above). srname is the blank-padded routine name.
  * The CBLAS handler, void cblas_xerbla(int info, const char* rout, const char* form, ...), is

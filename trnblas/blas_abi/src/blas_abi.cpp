@@ -1,5 +1,6 @@
-// libtrnblas_blas.so: the Fortran BLAS and CBLAS entry points SGEMM, DGEMM, SSYRK, DSYRK on top of
-// the trnblas C++ API (trn/blas/blas.hpp). This file checks arguments in reference-BLAS order,
+// libtrnblas_blas.so: the Fortran BLAS and CBLAS entry points SGEMM, DGEMM, SSYRK, DSYRK, STRSM,
+// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K, CGEMM, ZGEMM on top of the trnblas C++ API
+// (trn/blas/blas.hpp, trn/blas/level3.hpp). This file checks arguments in reference-BLAS order,
 // reads the environment, maps CBLAS layouts and reports errors; every product runs in trnblas's
 // tile kernels on the emulated NeuronCore (no arithmetic on C happens here). Contract and
 // environment variables: trnblas_blas.h.
@@ -17,9 +18,11 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <complex>
 #include <type_traits>
 
 #include "trn/blas/blas.hpp"
+#include "trn/blas/level3.hpp"
 #include "trn/blas/modes.hpp"
 
 // Reference CBLAS's globals (cblas_globals.c): RowMajorStrg says a row-major call is in progress so
@@ -243,6 +246,46 @@ int syrk_info(char uplo, char trans, int n, int k, int lda, int ldc) {
   return 0;
 }
 
+// STRSM/STRMM (and D) INFO: 1 side, 2 uplo, 3 transa, 4 diag, 5 m, 6 n, 9 lda, 11 ldb (0: valid).
+int triangular_info(char side, char uplo, char ta, char diag, int m, int n, int lda, int ldb) {
+  const int nrowa = lsame(side, 'L') ? m : n;
+  if (!lsame(side, 'L') && !lsame(side, 'R')) return 1;
+  if (!lsame(uplo, 'U') && !lsame(uplo, 'L')) return 2;
+  if (!lsame(ta, 'N') && !lsame(ta, 'T') && !lsame(ta, 'C')) return 3;
+  if (!lsame(diag, 'U') && !lsame(diag, 'N')) return 4;
+  if (m < 0) return 5;
+  if (n < 0) return 6;
+  if (lda < std::max(1, nrowa)) return 9;
+  if (ldb < std::max(1, m)) return 11;
+  return 0;
+}
+
+// SSYMM/DSYMM INFO: 1 side, 2 uplo, 3 m, 4 n, 7 lda, 9 ldb, 12 ldc (0: valid).
+int symm_info(char side, char uplo, int m, int n, int lda, int ldb, int ldc) {
+  const int nrowa = lsame(side, 'L') ? m : n;
+  if (!lsame(side, 'L') && !lsame(side, 'R')) return 1;
+  if (!lsame(uplo, 'U') && !lsame(uplo, 'L')) return 2;
+  if (m < 0) return 3;
+  if (n < 0) return 4;
+  if (lda < std::max(1, nrowa)) return 7;
+  if (ldb < std::max(1, m)) return 9;
+  if (ldc < std::max(1, m)) return 12;
+  return 0;
+}
+
+// SSYR2K/DSYR2K INFO: 1 uplo, 2 trans, 3 n, 4 k, 7 lda, 9 ldb, 12 ldc (0: valid).
+int syr2k_info(char uplo, char trans, int n, int k, int lda, int ldb, int ldc) {
+  const int nrowa = lsame(trans, 'N') ? n : k;
+  if (!lsame(uplo, 'U') && !lsame(uplo, 'L')) return 1;
+  if (!lsame(trans, 'N') && !lsame(trans, 'T') && !lsame(trans, 'C')) return 2;
+  if (n < 0) return 3;
+  if (k < 0) return 4;
+  if (lda < std::max(1, nrowa)) return 7;
+  if (ldb < std::max(1, nrowa)) return 9;
+  if (ldc < std::max(1, n)) return 12;
+  return 0;
+}
+
 Op to_op(char t) { return lsame(t, 'N') ? Op::N : Op::T; }  // 'C' is 'T' for real data
 
 // ---- the calls ----------------------------------------------------------------------------------
@@ -261,10 +304,11 @@ void run(const Entry& e, const char* args, const Config& cfg, F&& body) {
     return;
   }
   if (trace) {
-    char outcome[160];
-    std::snprintf(outcome, sizeof outcome, "compute=%s target=%s numerics=%s tensor_passes=%lld",
+    char outcome[192];
+    std::snprintf(outcome, sizeof outcome, "compute=%s target=%s numerics=%s tensor_passes=%lld instructions=%lld",
                   trn::blas::gemm_mode_name(cfg.mode), choice_name(kTargetChoices, cfg.settings.target),
-                  choice_name(kNumericsChoices, cfg.settings.numerics), static_cast<long long>(report.tensor_passes));
+                  choice_name(kNumericsChoices, cfg.settings.numerics), static_cast<long long>(report.tensor_passes),
+                  static_cast<long long>(report.profile.total_instructions));
     trace_outcome(e, args, outcome);
   }
 }
@@ -310,11 +354,82 @@ void syrk_call(const Entry& e, char uplo, char trans, int n, int k, T alpha, con
   });
 }
 
+// TRSM (B := X) and TRMM (B := alpha op(A) B, the in-place form: trnblas's TRMM with C = B).
+template <class T>
+void triangular_call(const Entry& e, bool trmm, char side, char uplo, char ta, char diag, int m, int n, T alpha,
+                     const T* A, int lda, T* B, int ldb) {
+  char args[160];
+  std::snprintf(args, sizeof args, "side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d", side, uplo, ta, diag, m,
+                n, lda, ldb);
+  if (const int info = triangular_info(side, uplo, ta, diag, m, n, lda, ldb); info != 0) {
+    report_info(e, args, info);
+    return;
+  }
+  const Config cfg = config_from_env<T>();
+  const auto sd = lsame(side, 'L') ? trn::blas::Side::left : trn::blas::Side::right;
+  const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
+  const auto dg = lsame(diag, 'U') ? trn::blas::Diag::unit : trn::blas::Diag::non_unit;
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    if constexpr (std::is_same_v<T, double>) {
+      if (trmm)
+        trn::blas::dtrmm(cfg.settings, sd, ul, to_op(ta), dg, m, n, alpha, A, lda, B, ldb, B, ldb, report);
+      else
+        trn::blas::dtrsm(cfg.settings, sd, ul, to_op(ta), dg, m, n, alpha, A, lda, B, ldb, report);
+    } else {
+      if (trmm)
+        trn::blas::strmm(cfg.settings, cfg.mode, sd, ul, to_op(ta), dg, m, n, alpha, A, lda, B, ldb, B, ldb, report);
+      else
+        trn::blas::strsm(cfg.settings, cfg.mode, sd, ul, to_op(ta), dg, m, n, alpha, A, lda, B, ldb, report);
+    }
+  });
+}
+
+template <class T>
+void symm_call(const Entry& e, char side, char uplo, int m, int n, T alpha, const T* A, int lda, const T* B, int ldb,
+               T beta, T* C, int ldc) {
+  char args[160];
+  std::snprintf(args, sizeof args, "side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", side, uplo, m, n, lda, ldb, ldc);
+  if (const int info = symm_info(side, uplo, m, n, lda, ldb, ldc); info != 0) {
+    report_info(e, args, info);
+    return;
+  }
+  const Config cfg = config_from_env<T>();
+  const auto sd = lsame(side, 'L') ? trn::blas::Side::left : trn::blas::Side::right;
+  const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    if constexpr (std::is_same_v<T, double>)
+      trn::blas::dsymm(cfg.settings, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
+    else
+      trn::blas::ssymm(cfg.settings, cfg.mode, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
+  });
+}
+
+template <class T>
+void syr2k_call(const Entry& e, char uplo, char trans, int n, int k, T alpha, const T* A, int lda, const T* B, int ldb,
+                T beta, T* C, int ldc) {
+  char args[160];
+  std::snprintf(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", uplo, trans, n, k, lda, ldb, ldc);
+  if (const int info = syr2k_info(uplo, trans, n, k, lda, ldb, ldc); info != 0) {
+    report_info(e, args, info);
+    return;
+  }
+  const Config cfg = config_from_env<T>();
+  const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    if constexpr (std::is_same_v<T, double>)
+      trn::blas::dsyr2k(cfg.settings, ul, to_op(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+    else
+      trn::blas::ssyr2k(cfg.settings, cfg.mode, ul, to_op(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+  });
+}
+
 // ---- CBLAS: layouts by operand swap, as reference CBLAS (cblas_sgemm.c, cblas_ssyrk.c) ---------
 
 constexpr int kRowMajor = 101, kColMajor = 102;
 constexpr int kNoTrans = 111, kTrans = 112, kConjTrans = 113;
 constexpr int kUpper = 121, kLower = 122;
+constexpr int kNonUnit = 131, kUnit = 132;
+constexpr int kLeft = 141, kRight = 142;
 
 char cblas_trans(int t) { return t == kNoTrans ? 'N' : t == kTrans ? 'T' : t == kConjTrans ? 'C' : '\0'; }
 
@@ -373,6 +488,127 @@ void cblas_syrk(const char* symbol, const char* srname, int layout, int uplo, in
   syrk_call<T>(e, ul, row ? (tr == 'N' ? 'T' : 'N') : tr, n, k, alpha, A, lda, beta, C, ldc);
 }
 
+// Reference CBLAS's cblas_?trsm.c / cblas_?trmm.c: row-major swaps side and uplo and m/n; the
+// enums are parameters 2-5 (layout is 1).
+template <class T>
+void cblas_triangular(const char* symbol, const char* srname, bool trmm, int layout, int side, int uplo, int transa,
+                      int diag, int m, int n, T alpha, const T* A, int lda, T* B, int ldb) {
+  CblasCall call;
+  Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return;
+  }
+  const bool row = layout == kRowMajor;
+  if (row) call.set_row_major();
+  const char sd = side == kLeft ? (row ? 'R' : 'L') : side == kRight ? (row ? 'L' : 'R') : '\0';
+  if (sd == '\0') return report_cblas(e, 2, "Illegal Side setting, %d\n", side);
+  const char ul = uplo == kUpper ? (row ? 'L' : 'U') : uplo == kLower ? (row ? 'U' : 'L') : '\0';
+  if (ul == '\0') return report_cblas(e, 3, "Illegal Uplo setting, %d\n", uplo);
+  const char ta = cblas_trans(transa);
+  if (ta == '\0') return report_cblas(e, 4, "Illegal Trans setting, %d\n", transa);
+  const char dg = diag == kUnit ? 'U' : diag == kNonUnit ? 'N' : '\0';
+  if (dg == '\0') return report_cblas(e, 5, "Illegal Diag setting, %d\n", diag);
+  if (row)
+    triangular_call<T>(e, trmm, sd, ul, ta, dg, n, m, alpha, A, lda, B, ldb);
+  else
+    triangular_call<T>(e, trmm, sd, ul, ta, dg, m, n, alpha, A, lda, B, ldb);
+}
+
+// cblas_?symm.c: row-major swaps side, uplo and m/n.
+template <class T>
+void cblas_symm(const char* symbol, const char* srname, int layout, int side, int uplo, int m, int n, T alpha,
+                const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
+  CblasCall call;
+  Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return;
+  }
+  const bool row = layout == kRowMajor;
+  if (row) call.set_row_major();
+  const char sd = side == kLeft ? (row ? 'R' : 'L') : side == kRight ? (row ? 'L' : 'R') : '\0';
+  if (sd == '\0') return report_cblas(e, 2, "Illegal Side setting, %d\n", side);
+  const char ul = uplo == kUpper ? (row ? 'L' : 'U') : uplo == kLower ? (row ? 'U' : 'L') : '\0';
+  if (ul == '\0') return report_cblas(e, 3, "Illegal Uplo setting, %d\n", uplo);
+  if (row)
+    symm_call<T>(e, sd, ul, n, m, alpha, A, lda, B, ldb, beta, C, ldc);
+  else
+    symm_call<T>(e, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+// cblas_?syr2k.c: row-major swaps uplo and flips trans (N <-> T), as for SYRK.
+template <class T>
+void cblas_syr2k(const char* symbol, const char* srname, int layout, int uplo, int trans, int n, int k, T alpha,
+                 const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
+  CblasCall call;
+  Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return;
+  }
+  const bool row = layout == kRowMajor;
+  if (row) call.set_row_major();
+  const char ul = uplo == kUpper ? (row ? 'L' : 'U') : uplo == kLower ? (row ? 'U' : 'L') : '\0';
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  const char tr = cblas_trans(trans);
+  if (tr == '\0') return report_cblas(e, 3, "Illegal Trans setting, %d\n", trans);
+  syr2k_call<T>(e, ul, row ? (tr == 'N' ? 'T' : 'N') : tr, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+// CGEMM/ZGEMM (same INFO as SGEMM; 'C' is the conjugate transpose): trnblas's 4M complex GEMM.
+trn::blas::COp to_cop(char t) { return lsame(t, 'N') ? trn::blas::COp::N : lsame(t, 'T') ? trn::blas::COp::T : trn::blas::COp::C; }
+
+template <class T>
+void complex_gemm_call(const Entry& e, char ta, char tb, int m, int n, int k, const void* alpha, const void* A, int lda,
+                       const void* B, int ldb, const void* beta, void* C, int ldc) {
+  using Cx = std::complex<T>;
+  char args[160];
+  std::snprintf(args, sizeof args, "transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", ta, tb, m, n, k, lda,
+                ldb, ldc);
+  if (const int info = gemm_info(ta, tb, m, n, k, lda, ldb, ldc); info != 0) {
+    report_info(e, args, info);
+    return;
+  }
+  const Config cfg = config_from_env<T>();
+  const Cx al = *static_cast<const Cx*>(alpha), be = *static_cast<const Cx*>(beta);
+  const auto* a = static_cast<const Cx*>(A);
+  const auto* b = static_cast<const Cx*>(B);
+  auto* c = static_cast<Cx*>(C);
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    if constexpr (std::is_same_v<T, double>)
+      trn::blas::zgemm(cfg.settings, trn::blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, al, a, lda, b,
+                       ldb, be, c, ldc, report);
+    else
+      trn::blas::cgemm(cfg.settings, cfg.mode, trn::blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, al, a,
+                       lda, b, ldb, be, c, ldc, report);
+  });
+}
+
+template <class T>
+void cblas_complex_gemm(const char* symbol, const char* srname, int layout, int transa, int transb, int m, int n,
+                        int k, const void* alpha, const void* A, int lda, const void* B, int ldb, const void* beta,
+                        void* C, int ldc) {
+  CblasCall call;
+  Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return;
+  }
+  if (layout == kRowMajor) call.set_row_major();
+  const char ta = cblas_trans(transa), tb = cblas_trans(transb);
+  if (ta == '\0') return report_cblas(e, 2, "Illegal TransA setting, %d\n", transa);
+  if (tb == '\0') return report_cblas(e, 3, "Illegal TransB setting, %d\n", transb);
+  if (layout == kColMajor)
+    complex_gemm_call<T>(e, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  else
+    complex_gemm_call<T>(e, tb, ta, n, m, k, alpha, B, ldb, A, lda, beta, C, ldc);
+}
+
 // Reference cblas_xerbla's row-major correction for the routines of this library.
 int unswap_row_major(const char* rout, int info) {
   if (std::strstr(rout, "gemm") != nullptr) {
@@ -380,6 +616,12 @@ int unswap_row_major(const char* rout, int info) {
     if (info == 5) return 4;
     if (info == 9) return 11;
     if (info == 11) return 9;
+  } else if (std::strstr(rout, "symm") != nullptr) {
+    if (info == 4) return 5;
+    if (info == 5) return 4;
+  } else if (std::strstr(rout, "trmm") != nullptr || std::strstr(rout, "trsm") != nullptr) {
+    if (info == 6) return 7;
+    if (info == 7) return 6;
   }
   return info;
 }
@@ -452,6 +694,62 @@ void cblas_ssyrk(int layout, int uplo, int trans, int n, int k, float alpha, con
 void cblas_dsyrk(int layout, int uplo, int trans, int n, int k, double alpha, const double* A, int lda, double beta,
                  double* C, int ldc) {
   cblas_syrk<double>("cblas_dsyrk", "DSYRK ", layout, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+}
+
+#define TRNBLAS_ABI_TRIANGULAR(NAME, SR, T, TRMM)                                                                   \
+  void NAME##_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n, \
+               const T* alpha, const T* a, const int* lda, T* b, const int* ldb, size_t, size_t, size_t, size_t) {   \
+    triangular_call<T>({#NAME "_", SR}, TRMM, *side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);      \
+  }                                                                                                                 \
+  void cblas_##NAME(int layout, int side, int uplo, int transa, int diag, int m, int n, T alpha, const T* A, int lda, \
+                    T* B, int ldb) {                                                                                \
+    cblas_triangular<T>("cblas_" #NAME, SR, TRMM, layout, side, uplo, transa, diag, m, n, alpha, A, lda, B, ldb);   \
+  }
+#define TRNBLAS_ABI_SYMM(NAME, SR, T)                                                                               \
+  void NAME##_(const char* side, const char* uplo, const int* m, const int* n, const T* alpha, const T* a,          \
+               const int* lda, const T* b, const int* ldb, const T* beta, T* c, const int* ldc, size_t, size_t) {   \
+    symm_call<T>({#NAME "_", SR}, *side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);                  \
+  }                                                                                                                 \
+  void cblas_##NAME(int layout, int side, int uplo, int m, int n, T alpha, const T* A, int lda, const T* B, int ldb, \
+                    T beta, T* C, int ldc) {                                                                        \
+    cblas_symm<T>("cblas_" #NAME, SR, layout, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);               \
+  }
+#define TRNBLAS_ABI_SYR2K(NAME, SR, T)                                                                              \
+  void NAME##_(const char* uplo, const char* trans, const int* n, const int* k, const T* alpha, const T* a,         \
+               const int* lda, const T* b, const int* ldb, const T* beta, T* c, const int* ldc, size_t, size_t) {   \
+    syr2k_call<T>({#NAME "_", SR}, *uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);                \
+  }                                                                                                                 \
+  void cblas_##NAME(int layout, int uplo, int trans, int n, int k, T alpha, const T* A, int lda, const T* B, int ldb, \
+                    T beta, T* C, int ldc) {                                                                        \
+    cblas_syr2k<T>("cblas_" #NAME, SR, layout, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);             \
+  }
+
+TRNBLAS_ABI_TRIANGULAR(strsm, "STRSM ", float, false)
+TRNBLAS_ABI_TRIANGULAR(dtrsm, "DTRSM ", double, false)
+TRNBLAS_ABI_TRIANGULAR(strmm, "STRMM ", float, true)
+TRNBLAS_ABI_TRIANGULAR(dtrmm, "DTRMM ", double, true)
+TRNBLAS_ABI_SYMM(ssymm, "SSYMM ", float)
+TRNBLAS_ABI_SYMM(dsymm, "DSYMM ", double)
+TRNBLAS_ABI_SYR2K(ssyr2k, "SSYR2K", float)
+TRNBLAS_ABI_SYR2K(dsyr2k, "DSYR2K", double)
+
+void cgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
+            const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
+            size_t, size_t) {
+  complex_gemm_call<float>({"cgemm_", "CGEMM "}, *transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c, *ldc);
+}
+void zgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
+            const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
+            size_t, size_t) {
+  complex_gemm_call<double>({"zgemm_", "ZGEMM "}, *transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c, *ldc);
+}
+void cblas_cgemm(int layout, int transa, int transb, int m, int n, int k, const void* alpha, const void* A, int lda,
+                 const void* B, int ldb, const void* beta, void* C, int ldc) {
+  cblas_complex_gemm<float>("cblas_cgemm", "CGEMM ", layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+void cblas_zgemm(int layout, int transa, int transb, int m, int n, int k, const void* alpha, const void* A, int lda,
+                 const void* B, int ldb, const void* beta, void* C, int ldc) {
+  cblas_complex_gemm<double>("cblas_zgemm", "ZGEMM ", layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
 }  // extern "C"

@@ -1,0 +1,98 @@
+// trnblas C++ API, Level 3 beyond GEMM/SYRK: TRSM, TRMM (cuBLAS's out-of-place form), SYMM, SYR2K,
+// SYRKX in real single and double precision; complex GEMM (4M and 3M) in single and double.
+// Column-major, BLAS conventions. Every product runs through the GEMM machinery of
+// trn/blas/blas.hpp (trn::blas::gemm on TensorE for fp32 data, trn::blas::dgemm's Ozaki scheme for
+// fp64 data); TRSM's diagonal blocks are solved by a VectorE
+// tile kernel (fp32) or on the host side of the kernel (fp64: no NeuronCore engine computes in
+// fp64). Semantics, accumulation orders and error bounds: docs/trnblas.md "Level 3".
+//
+// Every function throws trn::Error on invalid arguments (the C API validates first and never
+// throws) and follows netlib's corner cases: m == 0 or n == 0 is a no-op, alpha == 0 never reads A
+// or B, beta == 0 never reads C, and the triangle of A (or of C) that a routine does not reference
+// is never read (or written).
+#pragma once
+#include <complex>
+#include <cstdint>
+
+#include "trn/blas/blas.hpp"
+
+namespace trn::blas {
+
+enum class Side : std::uint8_t { left, right };
+enum class Diag : std::uint8_t { non_unit, unit };
+
+// Solves op(A) X = alpha B (left) or X op(A) = alpha B (right) for X, overwriting B (m x n).
+// A is triangular (uplo), m x m (left) or n x n (right); diag unit: its diagonal is not read.
+// mode selects the TensorE precision of the off-diagonal GEMM updates (GemmMode::fp32 keeps
+// the documented bound); not fp64_ozaki (use dtrsm).
+void strsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
+           std::int64_t n, float alpha, const float* A, std::int64_t lda, float* B, std::int64_t ldb,
+           CallReport* report = nullptr);
+void dtrsm(const Settings& s, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n, double alpha,
+           const double* A, std::int64_t lda, double* B, std::int64_t ldb, CallReport* report = nullptr);
+
+// C = alpha op(A) B (left) or alpha B op(A) (right); A triangular as in trsm, B and C m x n.
+// C may be B itself (the in-place form of reference TRMM); otherwise C must not overlap B.
+void strmm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
+           std::int64_t n, float alpha, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float* C,
+           std::int64_t ldc, CallReport* report = nullptr);
+void dtrmm(const Settings& s, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n, double alpha,
+           const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+
+// C = alpha A B + beta C (left) or alpha B A + beta C (right); A symmetric, stored in its uplo
+// triangle, m x m (left) or n x n (right); B and C m x n.
+void ssymm(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int64_t m, std::int64_t n, float alpha,
+           const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float beta, float* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void dsymm(const Settings& s, Side side, Uplo uplo, std::int64_t m, std::int64_t n, double alpha, const double* A,
+           std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+
+// C = alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C on the uplo triangle of C (n x n); op(X) is
+// n x k (trans N: X is n x k, ld >= n; trans T: X is k x n). The other triangle is not touched.
+void ssyr2k(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, float alpha,
+            const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float beta, float* C,
+            std::int64_t ldc, CallReport* report = nullptr);
+void dsyr2k(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, double alpha, const double* A,
+            std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C, std::int64_t ldc,
+            CallReport* report = nullptr);
+
+// cuBLAS's SYRKX: C = alpha op(A) op(B)^T + beta C on the uplo triangle (the caller vouches that
+// the product is symmetric; only the uplo triangle is computed). Shapes as syr2k.
+void ssyrkx(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, float alpha,
+            const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float beta, float* C,
+            std::int64_t ldc, CallReport* report = nullptr);
+void dsyrkx(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, double alpha, const double* A,
+            std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C, std::int64_t ldc,
+            CallReport* report = nullptr);
+
+}  // namespace trn::blas
+
+// ---- Complex GEMM (complex_gemm.cpp) ------------------------------------------------------------
+
+namespace trn::blas {
+
+// op of a complex operand: N, T (transpose) or C (conjugate transpose).
+enum class COp : std::uint8_t { N, T, C };
+// 4M: one real GEMM of the real representation (4 real products per complex one, every element one
+//     fp32 PSUM accumulation of 2k exact products). 3M (Gauss): three real GEMMs
+//     Ar Br, Ai Bi, (Ar + Ai)(Br + Bi) and VectorE sums: 25% fewer TensorE flops, a weaker
+//     (normwise, not componentwise) error bound for the imaginary part (docs/trnblas.md).
+enum class ComplexAlgo : std::uint8_t { four_m, three_m };
+
+// C = alpha op(A) op(B) + beta C, complex column-major (interleaved re, im; ld in complex
+// elements). fp32: TensorE GEMMs in `mode` (not fp64_ozaki) and a VectorE epilogue for complex
+// alpha/beta. beta == 0 never reads C; alpha == 0 or k == 0 never reads A or B.
+void cgemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, COp tb, std::int64_t m, std::int64_t n,
+           std::int64_t k, std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda,
+           const std::complex<float>* B, std::int64_t ldb, std::complex<float> beta, std::complex<float>* C,
+           std::int64_t ldc, CallReport* report = nullptr);
+// fp64: the real GEMMs through dgemm (Ozaki); 3M's sums and the complex alpha/beta epilogue run in
+// fp64 on the host side of the kernel (no NeuronCore engine computes in fp64).
+void zgemm(const Settings& s, ComplexAlgo algo, COp ta, COp tb, std::int64_t m, std::int64_t n, std::int64_t k,
+           std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B,
+           std::int64_t ldb, std::complex<double> beta, std::complex<double>* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+
+}  // namespace trn::blas

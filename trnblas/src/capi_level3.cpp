@@ -1,0 +1,353 @@
+// trnblas.h, Level 3 beyond GEMM/SYRK: the C entry points of TRSM, TRMM, SYMM, SYR2K and SYRKX
+// (S/D), and complex GEMM (Cgemm, Zgemm, Cgemm3m, Zgemm3m, C/ZgemmStridedBatched), each also
+// _64, over trn/blas/level3.hpp. Same contract as capi.cpp: every argument is
+// checked in reference-BLAS (XERBLA) order with its 1-based position logged, nothing is written
+// when a check fails, exceptions become statuses, and the profile is stored on the handle.
+#include <complex>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "capi_internal.hpp"
+#include "trn/blas/level3.hpp"
+#include "trnblas.h"
+
+namespace {
+
+namespace capi = trn::blas::capi;
+using trn::blas::Diag;
+using trn::blas::Op;
+using trn::blas::Side;
+using trn::blas::Uplo;
+using trn::cshim::enum_value;
+
+bool op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
+Op to_op(int op) { return op == TRNBLAS_OP_N ? Op::N : Op::T; }  // real data: C is T
+Side to_side(int s) { return s == TRNBLAS_SIDE_LEFT ? Side::left : Side::right; }
+Uplo to_uplo(int u) { return u == TRNBLAS_FILL_MODE_LOWER ? Uplo::lower : Uplo::upper; }
+Diag to_diag(int d) { return d == TRNBLAS_DIAG_UNIT ? Diag::unit : Diag::non_unit; }
+
+template <class T>
+constexpr bool kF64 = std::is_same_v<T, double>;
+
+// TRSM / TRMM: side 1, uplo 2, trans 3, diag 4, m 5, n 6, alpha 7, A 8, lda 9, B 10, ldb 11
+// (TRMM: C 12, ldc 13). has_c selects TRMM.
+template <class I, class T>
+trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int side, int uplo, int trans, int diag, I m,
+                           I n, const T* alpha, const T* A, I lda, T* B_inout, const T* B, I ldb, T* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .require(op_ok(trans), 3, "trans")
+      .one_of(diag, {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}, 4, "diag")
+      .nonnegative(m, 5, "m")
+      .nonnegative(n, 6, "n")
+      .leading_dim(lda, order, 9, "lda")
+      .require(capi::addressable(order, order, lda), 9, "lda")
+      .leading_dim(ldb, m, 11, "ldb")
+      .require(capi::addressable(m, n, ldb), 11, "ldb");
+  if (has_c) check.leading_dim(ldc, m, 13, "ldc").require(capi::addressable(m, n, ldc), 13, "ldc");
+  check.not_null(alpha, 7, "alpha");
+  if (check && m > 0 && n > 0) {
+    const bool reads = *alpha != T(0);
+    // TRSM's B is its output (written even when alpha == 0); TRMM reads B only when alpha != 0.
+    check.require(!reads || A != nullptr, 8, "A").require((has_c && !reads) || B != nullptr, 10, "B");
+    if (has_c) check.not_null(C, 12, "C");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n);
+  const std::int64_t ldc_k = has_c ? capi::kernel_ld(ldc, m, n) : 0;
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Side sd = to_side(side);
+    const Uplo ul = to_uplo(uplo);
+    const Op tr = to_op(trans);
+    const Diag dg = to_diag(diag);
+    if constexpr (kF64<T>) {
+      if (has_c)
+        trn::blas::dtrmm(s, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B, ldb_k, C, ldc_k, r);
+      else
+        trn::blas::dtrsm(s, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B_inout, ldb_k, r);
+    } else {
+      const trn::blas::GemmMode mode = capi::fp32_mode(h);
+      if (has_c)
+        trn::blas::strmm(s, mode, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B, ldb_k, C, ldc_k, r);
+      else
+        trn::blas::strsm(s, mode, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B_inout, ldb_k, r);
+    }
+  });
+}
+
+template <class I, class T>
+trnblasStatus_t trsm(trnblasHandle_t h, const char* fn, int side, int uplo, int trans, int diag, I m, I n, const T* alpha,
+                     const T* A, I lda, T* B, I ldb) {
+  return triangular<I, T>(h, fn, false, side, uplo, trans, diag, m, n, alpha, A, lda, B, B, ldb, nullptr, I{0});
+}
+
+template <class I, class T>
+trnblasStatus_t trmm(trnblasHandle_t h, const char* fn, int side, int uplo, int trans, int diag, I m, I n, const T* alpha,
+                     const T* A, I lda, const T* B, I ldb, T* C, I ldc) {
+  return triangular<I, T>(h, fn, true, side, uplo, trans, diag, m, n, alpha, A, lda, nullptr, B, ldb, C, ldc);
+}
+
+// SYMM: side 1, uplo 2, m 3, n 4, alpha 5, A 6, lda 7, B 8, ldb 9, beta 10, C 11, ldc 12.
+template <class I, class T>
+trnblasStatus_t symm(trnblasHandle_t h, const char* fn, int side, int uplo, I m, I n, const T* alpha, const T* A, I lda,
+                     const T* B, I ldb, const T* beta, T* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(m, 3, "m")
+      .nonnegative(n, 4, "n")
+      .leading_dim(lda, order, 7, "lda")
+      .require(capi::addressable(order, order, lda), 7, "lda")
+      .leading_dim(ldb, m, 9, "ldb")
+      .require(capi::addressable(m, n, ldb), 9, "ldb")
+      .leading_dim(ldc, m, 12, "ldc")
+      .require(capi::addressable(m, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 10, "beta");
+  if (check && m > 0 && n > 0) {
+    const bool reads = *alpha != T(0);
+    check.require(!reads || A != nullptr, 6, "A").require(!reads || B != nullptr, 8, "B").not_null(C, 11, "C");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n),
+                     ldc_k = capi::kernel_ld(ldc, m, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    if constexpr (kF64<T>)
+      trn::blas::dsymm(s, to_side(side), to_uplo(uplo), m, n, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+    else
+      trn::blas::ssymm(s, capi::fp32_mode(h), to_side(side), to_uplo(uplo), m, n, *alpha, A, lda_k, B, ldb_k, *beta,
+                       C, ldc_k, r);
+  });
+}
+
+// SYR2K / SYRKX: uplo 1, trans 2, n 3, k 4, alpha 5, A 6, lda 7, B 8, ldb 9, beta 10, C 11, ldc 12.
+template <class I, class T>
+trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, int uplo, int trans, I n, I k, const T* alpha,
+                       const T* A, I lda, const T* B, I ldb, const T* beta, T* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .require(op_ok(trans), 2, "trans")
+      .nonnegative(n, 3, "n")
+      .nonnegative(k, 4, "k")
+      .leading_dim(lda, rows, 7, "lda")
+      .require(capi::addressable(rows, cols, lda), 7, "lda")
+      .leading_dim(ldb, rows, 9, "ldb")
+      .require(capi::addressable(rows, cols, ldb), 9, "ldb")
+      .leading_dim(ldc, n, 12, "ldc")
+      .require(capi::addressable(n, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 10, "beta");
+  if (check && n > 0) {
+    const bool reads = *alpha != T(0) && k > 0;
+    check.require(!reads || A != nullptr, 6, "A").require(!reads || B != nullptr, 8, "B").not_null(C, 11, "C");
+  }
+  if (!check) return check.status();
+  if (n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, rows, cols), ldb_k = capi::kernel_ld(ldb, rows, cols),
+                     ldc_k = capi::kernel_ld(ldc, n, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Uplo ul = to_uplo(uplo);
+    const Op tr = to_op(trans);
+    if constexpr (kF64<T>) {
+      if (syrkx)
+        trn::blas::dsyrkx(s, ul, tr, n, k, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+      else
+        trn::blas::dsyr2k(s, ul, tr, n, k, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+    } else {
+      const trn::blas::GemmMode mode = capi::fp32_mode(h);
+      if (syrkx)
+        trn::blas::ssyrkx(s, mode, ul, tr, n, k, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+      else
+        trn::blas::ssyr2k(s, mode, ul, tr, n, k, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
+    }
+  });
+}
+
+// Complex GEMM: transa 1, transb 2, m 3, n 4, k 5, alpha 6, A 7, lda 8, B 9, ldb 10, beta 11, C 12,
+// ldc 13; strided batches: A 7, lda 8, strideA 9, B 10, ldb 11, strideB 12, beta 13, C 14, ldc 15,
+// strideC 16, batchCount 17 (strided == true). Checks in that order as far as the reference BLAS
+// defines one (ops, sizes, leading dimensions), then alpha/beta, strides, batchCount and pointers.
+// A complex (rows x cols, ld) operand spans an addressable extent: as a real (2 rows x cols, 2 ld)
+// one, without overflow in the doubling.
+bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  constexpr std::int64_t kHalf = std::numeric_limits<std::int64_t>::max() / 2;
+  return rows <= kHalf && ld <= kHalf && capi::addressable(2 * rows, cols, 2 * ld);
+}
+
+bool complex_op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
+trn::blas::COp to_cop(int op) {
+  return op == TRNBLAS_OP_N ? trn::blas::COp::N : op == TRNBLAS_OP_T ? trn::blas::COp::T : trn::blas::COp::C;
+}
+
+template <class I, class Cx>
+trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::ComplexAlgo algo, bool strided, int ta,
+                             int tb, I m, I n, I k, const Cx* alpha, const Cx* A, I lda, long long sa, const Cx* B,
+                             I ldb, long long sb, const Cx* beta, Cx* C, I ldc, long long sc, I batch) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  using R = decltype(Cx{}.x);
+  using Std = std::complex<R>;
+  const int p = strided ? 1 : 0;  // strided signatures have strideA after lda, strideB after ldb
+  const std::int64_t rows_a = ta == TRNBLAS_OP_N ? m : k, cols_a = ta == TRNBLAS_OP_N ? k : m;
+  const std::int64_t rows_b = tb == TRNBLAS_OP_N ? k : n, cols_b = tb == TRNBLAS_OP_N ? n : k;
+  auto check = capi::arg_check(h, fn);
+  check.require(complex_op_ok(ta), 1, "transa")
+      .require(complex_op_ok(tb), 2, "transb")
+      .nonnegative(m, 3, "m")
+      .nonnegative(n, 4, "n")
+      .nonnegative(k, 5, "k")
+      .leading_dim(lda, rows_a, 8, "lda")
+      .require(complex_addressable(rows_a, cols_a, lda), 8, "lda")
+      .leading_dim(ldb, rows_b, 10 + p, "ldb")
+      .require(complex_addressable(rows_b, cols_b, ldb), 10 + p, "ldb")
+      .leading_dim(ldc, m, 13 + 2 * p, "ldc")
+      .require(complex_addressable(m, n, ldc), 13 + 2 * p, "ldc")
+      .not_null(alpha, 6, "alpha")
+      .not_null(beta, 11 + 2 * p, "beta");
+  // A stride no buffer can have (its byte offset for the last entry overflows) is illegal.
+  const std::int64_t last = batch > 0 ? static_cast<std::int64_t>(batch) - 1 : 0;
+  auto stride_ok = [&](long long st) {
+    if (st == std::numeric_limits<long long>::min()) return false;  // |stride| is not representable
+    const std::int64_t bytes = trn::cshim::checked_mul(st < 0 ? -st : st, static_cast<std::int64_t>(sizeof(Cx)));
+    return bytes >= 0 && trn::cshim::checked_mul(bytes, last) >= 0;
+  };
+  if (strided)
+    check.require(stride_ok(sa), 9, "strideA").require(stride_ok(sb), 12, "strideB").require(stride_ok(sc), 16, "strideC")
+        .nonnegative(batch, 17, "batchCount");
+  if (check && m > 0 && n > 0 && batch > 0) {
+    const bool reads = (alpha->x != R(0) || alpha->y != R(0)) && k > 0;
+    check.require(!reads || A != nullptr, 7, "A").require(!reads || B != nullptr, 9 + p, "B").not_null(C, 12 + 2 * p, "C");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0 || batch == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, rows_a, cols_a), ldb_k = capi::kernel_ld(ldb, rows_b, cols_b),
+                     ldc_k = capi::kernel_ld(ldc, m, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Std al(alpha->x, alpha->y), be(beta->x, beta->y);
+    trn::Trace trace;
+    trn::blas::CallReport one;
+    for (I b = 0; b < batch; ++b) {
+      const Std* a = A == nullptr ? nullptr : reinterpret_cast<const Std*>(A) + b * sa;
+      const Std* bb = B == nullptr ? nullptr : reinterpret_cast<const Std*>(B) + b * sb;
+      Std* c = reinterpret_cast<Std*>(C) + b * sc;
+      if constexpr (std::is_same_v<R, double>)
+        trn::blas::zgemm(s, algo, to_cop(ta), to_cop(tb), m, n, k, al, a, lda_k, bb, ldb_k, be, c, ldc_k, &one);
+      else
+        trn::blas::cgemm(s, capi::fp32_mode(h), algo, to_cop(ta), to_cop(tb), m, n, k, al, a, lda_k, bb, ldb_k, be, c,
+                         ldc_k, &one);
+      trace.append(one.trace);
+      r->ozaki_mantissa_bits = one.ozaki_mantissa_bits;
+    }
+    r->profile = trn::model_profile(trace, s.target);
+    r->profile.cores = std::max(1, s.num_cores);
+    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
+    r->trace = std::move(trace);
+  });
+}
+
+}  // namespace
+
+// One C entry point and its _64 twin per routine and precision. Enum parameters are read as the
+// caller's int bits (enum_value): copying an enum object that holds an undeclared value is UB.
+#define EV(x) enum_value(x)
+#define TRNBLAS_L3_TRSM(NAME, T)                                                                                    \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, trnblasOperation_t trans, \
+                       trnblasDiagType_t diag, int m, int n, const T* alpha, const T* A, int lda, T* B, int ldb) {  \
+    return trsm<int, T>(h, #NAME, EV(side), EV(uplo), EV(trans), EV(diag), m, n, alpha, A, lda, B, ldb);                            \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,                      \
+                            trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n, const T* alpha, \
+                            const T* A, int64_t lda, T* B, int64_t ldb) {                                           \
+    return trsm<int64_t, T>(h, #NAME "_64", EV(side), EV(uplo), EV(trans), EV(diag), m, n, alpha, A, lda, B, ldb);                  \
+  }
+#define TRNBLAS_L3_TRMM(NAME, T)                                                                                     \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, trnblasOperation_t trans,  \
+                       trnblasDiagType_t diag, int m, int n, const T* alpha, const T* A, int lda, const T* B, int ldb, \
+                       T* C, int ldc) {                                                                              \
+    return trmm<int, T>(h, #NAME, EV(side), EV(uplo), EV(trans), EV(diag), m, n, alpha, A, lda, B, ldb, C, ldc);                     \
+  }                                                                                                                  \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,                       \
+                            trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n, const T* alpha,  \
+                            const T* A, int64_t lda, const T* B, int64_t ldb, T* C, int64_t ldc) {                   \
+    return trmm<int64_t, T>(h, #NAME "_64", EV(side), EV(uplo), EV(trans), EV(diag), m, n, alpha, A, lda, B, ldb, C, \
+                            ldc);           \
+  }
+#define TRNBLAS_L3_SYMM(NAME, T)                                                                                    \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,             \
+                       const T* alpha, const T* A, int lda, const T* B, int ldb, const T* beta, T* C, int ldc) {    \
+    return symm<int, T>(h, #NAME, EV(side), EV(uplo), m, n, alpha, A, lda, B, ldb, beta, C, ldc);                           \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,           \
+                            int64_t n, const T* alpha, const T* A, int64_t lda, const T* B, int64_t ldb,            \
+                            const T* beta, T* C, int64_t ldc) {                                                     \
+    return symm<int64_t, T>(h, #NAME "_64", EV(side), EV(uplo), m, n, alpha, A, lda, B, ldb, beta, C, ldc);                 \
+  }
+#define TRNBLAS_L3_RANK2K(NAME, T, SYRKX)                                                                           \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,           \
+                       const T* alpha, const T* A, int lda, const T* B, int ldb, const T* beta, T* C, int ldc) {    \
+    return rank2k<int, T>(h, #NAME, SYRKX, EV(uplo), EV(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc);                 \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,         \
+                            int64_t k, const T* alpha, const T* A, int64_t lda, const T* B, int64_t ldb,            \
+                            const T* beta, T* C, int64_t ldc) {                                                     \
+    return rank2k<int64_t, T>(h, #NAME "_64", SYRKX, EV(uplo), EV(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc);       \
+  }
+
+#define TRNBLAS_L3_CGEMM(NAME, Cx, ALGO)                                                                            \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
+                       const Cx* alpha, const Cx* A, int lda, const Cx* B, int ldb, const Cx* beta, Cx* C, int ldc) { \
+    return complex_gemm<int, Cx>(h, #NAME, ALGO, false, EV(ta), EV(tb), m, n, k, alpha, A, lda, 0, B, ldb, 0, beta, C, \
+                                 ldc, 0, 1);                                                                                \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
+                            int64_t k, const Cx* alpha, const Cx* A, int64_t lda, const Cx* B, int64_t ldb,         \
+                            const Cx* beta, Cx* C, int64_t ldc) {                                                   \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", ALGO, false, EV(ta), EV(tb), m, n, k, alpha, A, lda, 0, B, ldb, 0, \
+                                     beta, C, ldc, 0, 1);                                                                 \
+  }
+#define TRNBLAS_L3_CGEMM_STRIDED(NAME, Cx)                                                                          \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
+                       const Cx* alpha, const Cx* A, int lda, long long sa, const Cx* B, int ldb, long long sb,     \
+                       const Cx* beta, Cx* C, int ldc, long long sc, int batchCount) {                              \
+    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::four_m, true, EV(ta), EV(tb), m, n, k, alpha, A, lda, \
+                                 sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                                         \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
+                            int64_t k, const Cx* alpha, const Cx* A, int64_t lda, long long sa, const Cx* B,        \
+                            int64_t ldb, long long sb, const Cx* beta, Cx* C, int64_t ldc, long long sc,            \
+                            int64_t batchCount) {                                                                   \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::four_m, true, EV(ta), EV(tb), m, n, k, \
+                                     alpha, A, lda, sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                            \
+  }
+
+extern "C" {
+TRNBLAS_L3_TRSM(trnblasStrsm, float)
+TRNBLAS_L3_TRSM(trnblasDtrsm, double)
+TRNBLAS_L3_TRMM(trnblasStrmm, float)
+TRNBLAS_L3_TRMM(trnblasDtrmm, double)
+TRNBLAS_L3_SYMM(trnblasSsymm, float)
+TRNBLAS_L3_SYMM(trnblasDsymm, double)
+TRNBLAS_L3_RANK2K(trnblasSsyr2k, float, false)
+TRNBLAS_L3_RANK2K(trnblasDsyr2k, double, false)
+TRNBLAS_L3_RANK2K(trnblasSsyrkx, float, true)
+TRNBLAS_L3_RANK2K(trnblasDsyrkx, double, true)
+TRNBLAS_L3_CGEMM(trnblasCgemm, trnComplex, trn::blas::ComplexAlgo::four_m)
+TRNBLAS_L3_CGEMM(trnblasZgemm, trnDoubleComplex, trn::blas::ComplexAlgo::four_m)
+TRNBLAS_L3_CGEMM(trnblasCgemm3m, trnComplex, trn::blas::ComplexAlgo::three_m)
+TRNBLAS_L3_CGEMM(trnblasZgemm3m, trnDoubleComplex, trn::blas::ComplexAlgo::three_m)
+TRNBLAS_L3_CGEMM_STRIDED(trnblasCgemmStridedBatched, trnComplex)
+TRNBLAS_L3_CGEMM_STRIDED(trnblasZgemmStridedBatched, trnDoubleComplex)
+}  // extern "C"

@@ -1,0 +1,472 @@
+// trnblas Level 3 beyond GEMM/SYRK (trn/blas/level3.hpp): blocked drivers over the GEMM machinery
+// of blas.hpp, and the diagonal-block triangular-solve tile kernel of TRSM.
+//
+// Where the arithmetic happens:
+//   fp32 (S*)  every product and sum on the emulated engines: the off-diagonal work as
+//              trn::blas::gemm on TensorE (fp32 PSUM), TRSM's diagonal blocks on VectorE
+//              (diag_solve_kernel below). The host only packs operands (copies, no arithmetic).
+//   fp64 (D*)  the products through trn::blas::dgemm (Ozaki scheme: exact slice products on the
+//              emulated TensorE, slicing and reconstruction in fp64 on the host side of the kernel);
+//              TRSM's diagonal-block substitution runs in fp64 on the host side as well, because no
+//              NeuronCore engine computes in fp64. The modeled profile covers the emulated kernels
+//              only (docs/trnblas.md "Level 3").
+#include "trn/blas/level3.hpp"
+
+#include "level3_internal.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace trn::blas {
+
+namespace {
+
+using detail::Recorder;
+
+void require(bool ok, const char* what) {
+  if (!ok) throw UsageError("trnblas", "argument", what);
+}
+
+Op flip(Op op) { return op == Op::N ? Op::T : Op::N; }
+
+// op(X) of a column-major matrix X: element (i, j) of op(X) at p[i + j ld] (N) or p[j + i ld] (T).
+template <class T>
+struct OpView {
+  const T* p = nullptr;
+  std::int64_t ld = 1;
+  Op op = Op::N;
+  T at(std::int64_t i, std::int64_t j) const { return op == Op::N ? p[i + j * ld] : p[j + i * ld]; }
+  // op(X)[i0:, j0:] (a null view stays null: alpha == 0 calls pass no operands).
+  OpView sub(std::int64_t i0, std::int64_t j0) const {
+    if (p == nullptr) return *this;
+    return {op == Op::N ? p + i0 + j0 * ld : p + j0 + i0 * ld, ld, op};
+  }
+  OpView transposed() const { return {p, ld, flip(op)}; }
+  // Element strides of (i, j) in units of T.
+  std::int64_t stride_i() const { return op == Op::N ? 1 : ld; }
+  std::int64_t stride_j() const { return op == Op::N ? ld : 1; }
+};
+
+// C = alpha op(A) op(B) + beta C through the GEMM machinery: trn::blas::gemm (fp32 data, TensorE in
+// `mode`) or trn::blas::dgemm (fp64 data, Ozaki). Same corner cases as those.
+template <class T>
+void gemm_any(const Settings& s, GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, OpView<T> a,
+              OpView<T> b, T beta, T* C, std::int64_t ldc, Recorder& rec) {
+  if (m == 0 || n == 0) return;
+  CallReport sub;
+  if constexpr (std::is_same_v<T, double>)
+    dgemm(s, a.op, b.op, m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C, ldc, &sub);
+  else
+    gemm(s, mode, a.op, b.op, m, n, k, alpha, {a.p, DType::f32, a.ld}, {b.p, DType::f32, b.ld}, beta,
+         {C, DType::f32, ldc}, &sub);
+  rec.add(sub);
+}
+
+// B = 0 (alpha == 0 of TRSM/TRMM: netlib sets the output to zero without reading A or B). A fill,
+// not arithmetic; skipped in timing-only runs, whose memory contents are meaningless.
+template <class T>
+void zero_fill(const Settings& s, std::int64_t m, std::int64_t n, T* B, std::int64_t ldb) {
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j) std::fill(B + j * ldb, B + j * ldb + m, T(0));
+}
+
+std::int64_t block_size(const Settings& s) { return hardware_spec(s.target).pmax; }
+
+// ---- TRSM diagonal blocks -----------------------------------------------------------------------
+
+// One diagonal block E (w x w, lower or upper triangular; element (i, j) at t[i si + j sj]) and
+// the right-hand sides it solves in place: rhs r, element i at b[r rs + i es] (r < nrhs).
+// Each right-hand side is scaled by `scale` first (alpha for the first block of a TRSM, 1 after a
+// GEMM update has applied it).
+template <class T>
+struct DiagBlock {
+  const T* t = nullptr;
+  std::int64_t si = 1, sj = 1, w = 0;
+  bool lower = true, unit = false;
+  T* b = nullptr;
+  std::int64_t rs = 1, es = 1, nrhs = 0;
+  T scale = 1;
+};
+
+// diag_solve_kernel: E y = scale * b for a group of right-hand sides, column-oriented substitution
+// (Golub & Van Loan, Matrix Computations, 4th ed., Alg. 3.1.3).
+//
+//   Layout   right-hand sides on SBUF partitions, `groups` of them per partition (free shape
+//            [groups, w], element i of rhs r0 + p groups + g at [p, g, i]); E's block (w x w,
+//            column-major) broadcast to every partition by one DMA (partition stride 0). Every
+//            step is then per-partition VectorE work over all groups at once: no cross-partition
+//            traffic, and 3 w instructions per call whatever the number of right-hand sides.
+//   Engines  DMA in/out; VectorE: y_j = y_j / e_jj (one rounding; skipped for unit diagonals),
+//            then u = e_{i,j} * y_j and y_i = y_i - u for the unsolved i (two roundings) — the
+//            floating-point operations of scalar substitution, in the same order. The operands of
+//            the update are stride-0 views (e's column repeated over the groups, y_j over i).
+//   Accuracy componentwise backward stable: the computed y solves (E + dE) y = scale*b with
+//            |dE| <= gamma_w |E| (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.,
+//            Thm 8.5), gamma_w = w u / (1 - w u), u = 2^-24.
+//   Limits   w <= pmax, rows <= pmax; SBUF per partition (w^2 + 2 groups w) * 4 bytes.
+//            The broadcast moves rows * w^2 elements per call: docs/trnblas.md.
+void diag_solve_group(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t r0, std::int32_t rows,
+                      std::int64_t groups) {
+  const std::int64_t w = d.w;
+  AllocScope sb(nc.sbuf());
+  Tile y = sb.alloc(DType::f32, rows, {groups, w}, "right-hand sides: [group, element] per partition");
+  Tile e = sb.alloc(DType::f32, rows, {w * w}, "diagonal block (column-major) on every partition");
+  Tile u = sb.alloc(DType::f32, rows, {groups, w}, "update");
+  // B as [rhs partition, group, element]: rhs r0 + p groups + g.
+  Tile bsrc = HbmTensor::wrap(d.b + r0 * d.rs, DType::f32, {rows, w}, {groups * d.rs, d.es}).tile(0, rows, 0, w);
+  bsrc.ndim = 2;
+  bsrc.size = {groups, w, 1, 1};
+  bsrc.stride = {d.rs, d.es, 0, 0};
+  // E broadcast: partition stride 0, free pattern [j][i] -> e[j w + i] = E(i, j).
+  Tile esrc = HbmTensor::wrap(const_cast<float*>(d.t), DType::f32, {rows, w}, {0, d.sj}).tile(0, rows, 0, w);
+  esrc.ndim = 2;
+  esrc.size = {w, w, 1, 1};
+  esrc.stride = {d.sj, d.si, 0, 0};
+  nc.dma_copy(y, bsrc);
+  nc.dma_copy(e, esrc);
+  if (d.scale != 1.0f) nc.tensor_scalar(y, y, AluOp::multiply, d.scale);
+  for (std::int64_t step = 0; step < w; ++step) {
+    const std::int64_t j = d.lower ? step : w - 1 - step;
+    const Tile yj = y.slice(1, j, 1);  // [groups, 1]
+    if (!d.unit) nc.tensor_scalar(yj, yj, AluOp::divide, e.cols(j * w + j, 1));
+    const std::int64_t i0 = d.lower ? j + 1 : 0, len = d.lower ? w - 1 - j : j;  // unsolved elements
+    if (len == 0) continue;
+    Tile ecol = e.cols(j * w + i0, len);  // e_{i0..i0+len, j}, repeated over the groups
+    ecol.ndim = 2;
+    ecol.size = {groups, len, 1, 1};
+    ecol.stride = {0, 1, 0, 0};
+    Tile yrep = yj;  // y_j of each group, repeated over the len elements
+    yrep.size[1] = len;
+    yrep.stride[1] = 0;
+    const Tile uu = u.slice(1, 0, len), ys = y.slice(1, i0, len);
+    nc.tensor_tensor(uu, ecol, yrep, AluOp::multiply);
+    nc.tensor_tensor(ys, ys, uu, AluOp::subtract);
+  }
+  nc.dma_copy(bsrc, y);
+}
+
+// Program p of the grid solves right-hand sides [p * per_program, ...): up to pmax partitions of
+// `groups` each, the remainder (fewer than `groups`) on one more partition.
+void diag_solve_kernel(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t per_program, std::int64_t groups) {
+  const std::int64_t r0 = static_cast<std::int64_t>(nc.program_id(0)) * per_program;
+  const std::int64_t count = std::min(per_program, d.nrhs - r0);
+  if (count <= 0) return;
+  const std::int64_t full = count / groups, rest = count % groups;
+  if (full > 0) diag_solve_group(nc, d, r0, static_cast<std::int32_t>(full), groups);
+  if (rest > 0) diag_solve_group(nc, d, r0 + full * groups, 1, rest);
+}
+
+void diag_solve(const Settings& s, const DiagBlock<float>& d, Recorder& rec) {
+  constexpr std::int64_t kMaxGroups = 16;  // right-hand sides per partition (SBUF: 2 * 16 * 128 * 4 B)
+  const std::int64_t P = block_size(s);
+  const std::int64_t groups = std::clamp<std::int64_t>((d.nrhs + P - 1) / P, 1, kMaxGroups);
+  const std::int64_t per_program = P * groups;
+  const std::int64_t programs = (d.nrhs + per_program - 1) / per_program;
+  require(programs <= INT_MAX, "too many right-hand sides");
+  LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}),
+                          [&](NeuronCore& nc) { diag_solve_kernel(nc, d, per_program, groups); });
+  rec.add(r.trace);
+}
+
+// fp64: the same substitution, in the same order, in fp64 on the host side of the kernel (no
+// NeuronCore engine computes in fp64). Same bound with u = 2^-53.
+void diag_solve(const Settings& s, const DiagBlock<double>& d, Recorder&) {
+  if (s.timing_only) return;
+  for (std::int64_t r = 0; r < d.nrhs; ++r) {
+    double* y = d.b + r * d.rs;
+    auto Y = [&](std::int64_t i) -> double& { return y[i * d.es]; };
+    if (d.scale != 1.0)
+      for (std::int64_t i = 0; i < d.w; ++i) Y(i) *= d.scale;
+    for (std::int64_t step = 0; step < d.w; ++step) {
+      const std::int64_t j = d.lower ? step : d.w - 1 - step;
+      if (!d.unit) Y(j) /= d.t[j * d.si + j * d.sj];
+      const std::int64_t i0 = d.lower ? j + 1 : 0, i1 = d.lower ? d.w : j;
+      for (std::int64_t i = i0; i < i1; ++i) Y(i) -= d.t[i * d.si + j * d.sj] * Y(j);
+    }
+  }
+}
+
+// ---- TRSM ---------------------------------------------------------------------------------------
+
+// Blocked substitution on E Y = alpha Z with E = op(A), Y = X, Z = B (left) or E = op(A)^T,
+// Y = X^T, Z = B^T (right). Blocks of pmax rows of Y in solve order (forward for lower E); each
+// block first takes the GEMM update Z_b = alpha Z_b - E[b, solved] Y[solved] (one GEMM, the whole
+// solved range as its contraction, fp32 PSUM), then the diagonal-block solve.
+template <class T>
+void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
+               std::int64_t n, T alpha, const T* A, std::int64_t lda, T* B, std::int64_t ldb, CallReport* report) {
+  const bool left = side == Side::left;
+  const std::int64_t order = left ? m : n, nrhs = left ? n : m;
+  require(m >= 0 && n >= 0, "m, n must be non-negative");
+  require(lda >= std::max<std::int64_t>(1, order) && ldb >= std::max<std::int64_t>(1, m), "lda, ldb too small");
+  Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  if (alpha == T(0)) return zero_fill(s, m, n, B, ldb);
+  const OpView<T> op_a{A, lda, trans};
+  const OpView<T> E = left ? op_a : op_a.transposed();
+  const bool lower = ((uplo == Uplo::lower) == (trans == Op::N)) == left;
+  const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
+  for (std::int64_t step = 0; step < blocks; ++step) {
+    const std::int64_t e0 = (lower ? step : blocks - 1 - step) * nb, w = std::min(nb, order - e0);
+    const std::int64_t k0 = lower ? 0 : e0 + w, klen = lower ? e0 : order - e0 - w;  // solved range
+    T scale = alpha;
+    if (klen > 0) {
+      const OpView<T> e_bk = E.sub(e0, k0);  // w x klen
+      if (left)  // B[e0:e0+w, :] = -E[b, K] X[K, :] + alpha B[e0:e0+w, :]
+        gemm_any<T>(s, mode, w, n, klen, T(-1), e_bk, {B + k0, ldb, Op::N}, alpha, B + e0, ldb, rec);
+      else  // B[:, e0:e0+w] = -X[:, K] op(A)[K, b] + alpha B[:, e0:e0+w], op(A)[K, b] = E[b, K]^T
+        gemm_any<T>(s, mode, m, w, klen, T(-1), {B + k0 * ldb, ldb, Op::N}, e_bk.transposed(), alpha, B + e0 * ldb,
+                    ldb, rec);
+      scale = T(1);
+    }
+    const OpView<T> e_bb = E.sub(e0, e0);
+    DiagBlock<T> d;
+    d.t = e_bb.p;
+    d.si = e_bb.stride_i();
+    d.sj = e_bb.stride_j();
+    d.w = w;
+    d.lower = lower;
+    d.unit = diag == Diag::unit;
+    d.b = left ? B + e0 : B + e0 * ldb;
+    d.rs = left ? ldb : 1;
+    d.es = left ? 1 : ldb;
+    d.nrhs = nrhs;
+    d.scale = scale;
+    diag_solve(s, d, rec);
+  }
+}
+
+// ---- TRMM ---------------------------------------------------------------------------------------
+
+// Whether the m x n column-major regions at X (ldx) and Y (ldy) share any element address range.
+template <class T>
+bool overlaps(const T* X, std::int64_t ldx, const T* Y, std::int64_t ldy, std::int64_t m, std::int64_t n) {
+  const auto lo_x = reinterpret_cast<std::uintptr_t>(X), lo_y = reinterpret_cast<std::uintptr_t>(Y);
+  const auto hi_x = reinterpret_cast<std::uintptr_t>(X + (n - 1) * ldx + m);
+  const auto hi_y = reinterpret_cast<std::uintptr_t>(Y + (n - 1) * ldy + m);
+  return lo_x < hi_y && lo_y < hi_x;
+}
+
+// Blocks of pmax rows (left) or columns (right) of C; each is one GEMM over exactly the
+// contraction range the triangle of op(A) covers, with op(A)'s panel packed on the host (a copy:
+// the other triangle as zeros, a unit diagonal as ones, so the unreferenced triangle is never read).
+template <class T>
+void trmm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
+               std::int64_t n, T alpha, const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T* C,
+               std::int64_t ldc, CallReport* report) {
+  const bool left = side == Side::left;
+  const std::int64_t order = left ? m : n;
+  require(m >= 0 && n >= 0, "m, n must be non-negative");
+  require(lda >= std::max<std::int64_t>(1, order) && ldb >= std::max<std::int64_t>(1, m) &&
+              ldc >= std::max<std::int64_t>(1, m),
+          "lda, ldb, ldc too small");
+  Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  if (alpha == T(0)) return zero_fill(s, m, n, C, ldc);
+  std::vector<T> b_copy;  // in place (C is B, the reference-BLAS form): the GEMMs read a copy of B
+  if (overlaps(B, ldb, C, ldc, m, n)) {
+    b_copy.resize(static_cast<std::size_t>(m * n));
+    for (std::int64_t j = 0; j < n; ++j) std::copy(B + j * ldb, B + j * ldb + m, b_copy.begin() + j * m);
+    B = b_copy.data();
+    ldb = m;
+  }
+  const OpView<T> op_a{A, lda, trans};
+  const bool lower = (uplo == Uplo::lower) == (trans == Op::N);  // op(A) lower triangular
+  const bool unit = diag == Diag::unit;
+  auto tri = [&](std::int64_t i, std::int64_t j) -> T {  // op(A)(i, j) with the triangle applied
+    if (lower ? i < j : i > j) return T(0);
+    return i == j && unit ? T(1) : op_a.at(i, j);
+  };
+  const std::int64_t nb = block_size(s);
+  std::vector<T> panel;
+  for (std::int64_t b0 = 0; b0 < order; b0 += nb) {
+    const std::int64_t w = std::min(nb, order - b0);
+    if (left) {  // C[b, :] = alpha op(A)[b, K] B[K, :]
+      const std::int64_t k0 = lower ? 0 : b0, klen = lower ? b0 + w : order - b0;
+      panel.assign(static_cast<std::size_t>(w * klen), T(0));
+      for (std::int64_t kk = 0; kk < klen; ++kk)
+        for (std::int64_t i = 0; i < w; ++i) panel[static_cast<std::size_t>(i + kk * w)] = tri(b0 + i, k0 + kk);
+      gemm_any<T>(s, mode, w, n, klen, alpha, {panel.data(), w, Op::N}, {B + k0, ldb, Op::N}, T(0), C + b0, ldc, rec);
+    } else {  // C[:, b] = alpha B[:, K] op(A)[K, b]
+      const std::int64_t k0 = lower ? b0 : 0, klen = lower ? order - b0 : b0 + w;
+      panel.assign(static_cast<std::size_t>(klen * w), T(0));
+      for (std::int64_t j = 0; j < w; ++j)
+        for (std::int64_t kk = 0; kk < klen; ++kk) panel[static_cast<std::size_t>(kk + j * klen)] = tri(k0 + kk, b0 + j);
+      gemm_any<T>(s, mode, m, w, klen, alpha, {B + k0 * ldb, ldb, Op::N}, {panel.data(), klen, Op::N}, T(0),
+                  C + b0 * ldc, ldc, rec);
+    }
+  }
+}
+
+// ---- SYMM ---------------------------------------------------------------------------------------
+
+// The full symmetric A is packed on the host from its uplo triangle (a copy), then one GEMM.
+template <class T>
+void symm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int64_t m, std::int64_t n, T alpha,
+               const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C, std::int64_t ldc,
+               CallReport* report) {
+  const bool left = side == Side::left;
+  const std::int64_t order = left ? m : n;
+  require(m >= 0 && n >= 0, "m, n must be non-negative");
+  require(lda >= std::max<std::int64_t>(1, order) && ldb >= std::max<std::int64_t>(1, m) &&
+              ldc >= std::max<std::int64_t>(1, m),
+          "lda, ldb, ldc too small");
+  Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  std::vector<T> full;
+  const T* a_full = nullptr;  // alpha == 0: A and B are not read
+  if (alpha != T(0)) {
+    full.resize(static_cast<std::size_t>(order * order));
+    const bool lower = uplo == Uplo::lower;
+    for (std::int64_t j = 0; j < order; ++j)
+      for (std::int64_t i = 0; i < order; ++i)
+        full[static_cast<std::size_t>(i + j * order)] = (lower ? i >= j : i <= j) ? A[i + j * lda] : A[j + i * lda];
+    a_full = full.data();
+  }
+  const OpView<T> a{a_full, order, Op::N}, b{B, ldb, Op::N};
+  if (left)
+    gemm_any<T>(s, mode, m, n, m, alpha, a, b, beta, C, ldc, rec);
+  else
+    gemm_any<T>(s, mode, m, n, n, alpha, b, a, beta, C, ldc, rec);
+}
+
+// ---- SYR2K / SYRKX: the uplo triangle of a GEMM -------------------------------------------------
+
+// C = alpha a b + beta C on the uplo triangle (a: n x K, b: K x n). Blocks of pmax rows of C: the
+// rectangle beside the diagonal block is one GEMM straight on C; the diagonal block goes through a
+// w x w scratch that holds only C's uplo triangle (zeros elsewhere), so the other triangle of C is
+// neither read nor written.
+template <class T>
+void gemmt(const Settings& s, GemmMode mode, Uplo uplo, std::int64_t n, std::int64_t K, T alpha, OpView<T> a,
+           OpView<T> b, T beta, T* C, std::int64_t ldc, Recorder& rec) {
+  if (n == 0 || ((alpha == T(0) || K == 0) && beta == T(1))) return;
+  if (K == 0) alpha = T(0);  // C = beta C: the GEMMs then read no operand
+  const bool lower = uplo == Uplo::lower;
+  const std::int64_t nb = block_size(s);
+  std::vector<T> scratch(static_cast<std::size_t>(nb * nb));
+  for (std::int64_t i0 = 0; i0 < n; i0 += nb) {
+    const std::int64_t w = std::min(nb, n - i0);
+    if (lower && i0 > 0)
+      gemm_any<T>(s, mode, w, i0, K, alpha, a.sub(i0, 0), b, beta, C + i0, ldc, rec);
+    if (!lower && i0 + w < n)
+      gemm_any<T>(s, mode, w, n - i0 - w, K, alpha, a.sub(i0, 0), b.sub(0, i0 + w), beta, C + i0 + (i0 + w) * ldc,
+                  ldc, rec);
+    auto in_tri = [&](std::int64_t i, std::int64_t j) { return lower ? i >= j : i <= j; };
+    T* S = scratch.data();
+    for (std::int64_t j = 0; j < w; ++j)
+      for (std::int64_t i = 0; i < w; ++i)
+        S[i + j * w] = beta != T(0) && in_tri(i, j) ? C[(i0 + i) + (i0 + j) * ldc] : T(0);
+    gemm_any<T>(s, mode, w, w, K, alpha, a.sub(i0, 0), b.sub(0, i0), beta, S, w, rec);
+    if (s.timing_only) continue;
+    for (std::int64_t j = 0; j < w; ++j)
+      for (std::int64_t i = 0; i < w; ++i)
+        if (in_tri(i, j)) C[(i0 + i) + (i0 + j) * ldc] = S[i + j * w];
+  }
+}
+
+void check_rank2k(std::int64_t n, std::int64_t k, Op trans, std::int64_t lda, std::int64_t ldb, std::int64_t ldc) {
+  const std::int64_t rows = trans == Op::N ? n : k;
+  require(n >= 0 && k >= 0, "n, k must be non-negative");
+  require(lda >= std::max<std::int64_t>(1, rows) && ldb >= std::max<std::int64_t>(1, rows) &&
+              ldc >= std::max<std::int64_t>(1, n),
+          "lda, ldb, ldc too small");
+}
+
+// SYR2K as one contraction of length 2k: [op(A) op(B)] [op(B) op(A)]^T, packed on the host (a copy),
+// so each element of C is one fp32 PSUM accumulation (the op(A) op(B)^T terms first), then the
+// epilogue alpha * acc + beta * c.
+template <class T>
+void syr2k_impl(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, T alpha,
+                const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C, std::int64_t ldc,
+                CallReport* report) {
+  check_rank2k(n, k, trans, lda, ldb, ldc);
+  Recorder rec(s, report);
+  if (n == 0) return;
+  if (alpha == T(0) || k == 0) return gemmt<T>(s, mode, uplo, n, 0, alpha, {}, {}, beta, C, ldc, rec);
+  const OpView<T> op_a{A, lda, trans}, op_b{B, ldb, trans};
+  std::vector<T> left(static_cast<std::size_t>(n * 2 * k)), right(left.size());  // n x 2k each, ld n
+  for (std::int64_t l = 0; l < k; ++l)
+    for (std::int64_t i = 0; i < n; ++i) {
+      left[static_cast<std::size_t>(i + l * n)] = right[static_cast<std::size_t>(i + (k + l) * n)] = op_a.at(i, l);
+      right[static_cast<std::size_t>(i + l * n)] = left[static_cast<std::size_t>(i + (k + l) * n)] = op_b.at(i, l);
+    }
+  gemmt<T>(s, mode, uplo, n, 2 * k, alpha, {left.data(), n, Op::N}, {right.data(), n, Op::T}, beta, C, ldc, rec);
+}
+
+template <class T>
+void syrkx_impl(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, T alpha,
+                const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C, std::int64_t ldc,
+                CallReport* report) {
+  check_rank2k(n, k, trans, lda, ldb, ldc);
+  Recorder rec(s, report);
+  if (alpha == T(0) || k == 0) return gemmt<T>(s, mode, uplo, n, 0, alpha, {}, {}, beta, C, ldc, rec);
+  // op(B)^T is k x n: the transpose of the op(B) view.
+  gemmt<T>(s, mode, uplo, n, k, alpha, {A, lda, trans}, OpView<T>{B, ldb, trans}.transposed(), beta, C, ldc, rec);
+}
+
+void require_fp32_class(GemmMode mode) { require(mode != GemmMode::fp64_ozaki, "fp64 data goes through the D routines"); }
+
+}  // namespace
+
+void strsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n,
+           float alpha, const float* A, std::int64_t lda, float* B, std::int64_t ldb, CallReport* report) {
+  require_fp32_class(mode);
+  trsm_impl<float>(s, mode, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, report);
+}
+void dtrsm(const Settings& s, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n, double alpha,
+           const double* A, std::int64_t lda, double* B, std::int64_t ldb, CallReport* report) {
+  trsm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, report);
+}
+
+void strmm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n,
+           float alpha, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float* C, std::int64_t ldc,
+           CallReport* report) {
+  require_fp32_class(mode);
+  trmm_impl<float>(s, mode, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc, report);
+}
+void dtrmm(const Settings& s, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n, double alpha,
+           const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double* C, std::int64_t ldc,
+           CallReport* report) {
+  trmm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc, report);
+}
+
+void ssymm(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int64_t m, std::int64_t n, float alpha,
+           const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float beta, float* C, std::int64_t ldc,
+           CallReport* report) {
+  require_fp32_class(mode);
+  symm_impl<float>(s, mode, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
+}
+void dsymm(const Settings& s, Side side, Uplo uplo, std::int64_t m, std::int64_t n, double alpha, const double* A,
+           std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C, std::int64_t ldc,
+           CallReport* report) {
+  symm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
+}
+
+void ssyr2k(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, float alpha,
+            const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float beta, float* C, std::int64_t ldc,
+            CallReport* report) {
+  require_fp32_class(mode);
+  syr2k_impl<float>(s, mode, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+}
+void dsyr2k(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, double alpha, const double* A,
+            std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C, std::int64_t ldc,
+            CallReport* report) {
+  syr2k_impl<double>(s, GemmMode::fp64_ozaki, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+}
+
+void ssyrkx(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, float alpha,
+            const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float beta, float* C, std::int64_t ldc,
+            CallReport* report) {
+  require_fp32_class(mode);
+  syrkx_impl<float>(s, mode, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+}
+void dsyrkx(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, double alpha, const double* A,
+            std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C, std::int64_t ldc,
+            CallReport* report) {
+  syrkx_impl<double>(s, GemmMode::fp64_ozaki, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+}
+
+}  // namespace trn::blas
