@@ -269,8 +269,119 @@ trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
                                 double* C, int64_t ldc);
 
 /* ---- Level 1 (S/D/C/Z and the *Ex forms) ---- */
+/* Real S and D, cuBLAS signatures; pointer mode host (scalars and results through host pointers).
+ * Vectors as the reference BLAS: inc < 0 walks the vector backwards; n <= 0 is a quick return
+ * (results 0). nrm2, asum, scal and i?amax/i?amin return at once (result 0) when incx <= 0, as the
+ * reference BLAS does. A vector that is written must have inc != 0 (INVALID_VALUE otherwise); a
+ * vector that is only read may have inc == 0. i?amax/i?amin: 1-based index of the first extreme
+ * |x_i|, or of the first NaN when x holds one. Engines, accumulation orders, bounds: docs/trnblas.md. */
+trnblasStatus_t trnblasIsamax(trnblasHandle_t handle, int n, const float* x, int incx, int* result);
+trnblasStatus_t trnblasIsamax_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, int64_t* result);
+trnblasStatus_t trnblasIsamin(trnblasHandle_t handle, int n, const float* x, int incx, int* result);
+trnblasStatus_t trnblasIsamin_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, int64_t* result);
+trnblasStatus_t trnblasSasum(trnblasHandle_t handle, int n, const float* x, int incx, float* result);
+trnblasStatus_t trnblasSasum_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* result);
+trnblasStatus_t trnblasSnrm2(trnblasHandle_t handle, int n, const float* x, int incx, float* result);
+trnblasStatus_t trnblasSnrm2_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* result);
+trnblasStatus_t trnblasSaxpy(trnblasHandle_t handle, int n, const float* alpha, const float* x, int incx, float* y,
+                             int incy);
+trnblasStatus_t trnblasSaxpy_64(trnblasHandle_t handle, int64_t n, const float* alpha, const float* x, int64_t incx,
+                                float* y, int64_t incy);
+trnblasStatus_t trnblasScopy(trnblasHandle_t handle, int n, const float* x, int incx, float* y, int incy);
+trnblasStatus_t trnblasScopy_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* y, int64_t
+                                incy);
+trnblasStatus_t trnblasSdot(trnblasHandle_t handle, int n, const float* x, int incx, const float* y, int incy, float*
+                            result);
+trnblasStatus_t trnblasSdot_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, const float* y,
+                               int64_t incy, float* result);
+trnblasStatus_t trnblasSrot(trnblasHandle_t handle, int n, float* x, int incx, float* y, int incy, const float* c,
+                            const float* s);
+trnblasStatus_t trnblasSrot_64(trnblasHandle_t handle, int64_t n, float* x, int64_t incx, float* y, int64_t incy,
+                               const float* c, const float* s);
+trnblasStatus_t trnblasSscal(trnblasHandle_t handle, int n, const float* alpha, float* x, int incx);
+trnblasStatus_t trnblasSscal_64(trnblasHandle_t handle, int64_t n, const float* alpha, float* x, int64_t incx);
+trnblasStatus_t trnblasSswap(trnblasHandle_t handle, int n, float* x, int incx, float* y, int incy);
+trnblasStatus_t trnblasSswap_64(trnblasHandle_t handle, int64_t n, float* x, int64_t incx, float* y, int64_t incy);
+trnblasStatus_t trnblasIdamax(trnblasHandle_t handle, int n, const double* x, int incx, int* result);
+trnblasStatus_t trnblasIdamax_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, int64_t* result);
+trnblasStatus_t trnblasIdamin(trnblasHandle_t handle, int n, const double* x, int incx, int* result);
+trnblasStatus_t trnblasIdamin_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, int64_t* result);
+trnblasStatus_t trnblasDasum(trnblasHandle_t handle, int n, const double* x, int incx, double* result);
+trnblasStatus_t trnblasDasum_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* result);
+trnblasStatus_t trnblasDnrm2(trnblasHandle_t handle, int n, const double* x, int incx, double* result);
+trnblasStatus_t trnblasDnrm2_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* result);
+trnblasStatus_t trnblasDaxpy(trnblasHandle_t handle, int n, const double* alpha, const double* x, int incx, double* y,
+                             int incy);
+trnblasStatus_t trnblasDaxpy_64(trnblasHandle_t handle, int64_t n, const double* alpha, const double* x, int64_t incx,
+                                double* y, int64_t incy);
+trnblasStatus_t trnblasDcopy(trnblasHandle_t handle, int n, const double* x, int incx, double* y, int incy);
+trnblasStatus_t trnblasDcopy_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* y, int64_t
+                                incy);
+trnblasStatus_t trnblasDdot(trnblasHandle_t handle, int n, const double* x, int incx, const double* y, int incy,
+                            double* result);
+trnblasStatus_t trnblasDdot_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, const double* y,
+                               int64_t incy, double* result);
+trnblasStatus_t trnblasDrot(trnblasHandle_t handle, int n, double* x, int incx, double* y, int incy, const double* c,
+                            const double* s);
+trnblasStatus_t trnblasDrot_64(trnblasHandle_t handle, int64_t n, double* x, int64_t incx, double* y, int64_t incy,
+                               const double* c, const double* s);
+trnblasStatus_t trnblasDscal(trnblasHandle_t handle, int n, const double* alpha, double* x, int incx);
+trnblasStatus_t trnblasDscal_64(trnblasHandle_t handle, int64_t n, const double* alpha, double* x, int64_t incx);
+trnblasStatus_t trnblasDswap(trnblasHandle_t handle, int n, double* x, int incx, double* y, int incy);
+trnblasStatus_t trnblasDswap_64(trnblasHandle_t handle, int64_t n, double* x, int64_t incx, double* y, int64_t incy);
 
 /* ---- Level 2 (S/D/C/Z; general, banded, symmetric/Hermitian, packed, triangular) ---- */
+/* Real S and D: gemv, ger, symv, trmv, trsv (cuBLAS signatures; checks in reference-BLAS XERBLA
+ * order). beta == 0 never reads y; alpha == 0 never reads A or x. */
+trnblasStatus_t trnblasSgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, const float* alpha, const
+                             float* A, int lda, const float* x, int incx, const float* beta, float* y, int incy);
+trnblasStatus_t trnblasSger(trnblasHandle_t handle, int m, int n, const float* alpha, const float* x, int incx, const
+                            float* y, int incy, float* A, int lda);
+trnblasStatus_t trnblasSsymv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float*
+                             A, int lda, const float* x, int incx, const float* beta, float* y, int incy);
+trnblasStatus_t trnblasStrmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const float* A, int lda, float* x, int incx);
+trnblasStatus_t trnblasStrsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const float* A, int lda, float* x, int incx);
+trnblasStatus_t trnblasSgemv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, const float*
+                                alpha, const float* A, int64_t lda, const float* x, int64_t incx, const float* beta,
+                                float* y, int64_t incy);
+trnblasStatus_t trnblasSger_64(trnblasHandle_t handle, int64_t m, int64_t n, const float* alpha, const float* x,
+                               int64_t incx, const float* y, int64_t incy, float* A, int64_t lda);
+trnblasStatus_t trnblasSsymv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                                float* A, int64_t lda, const float* x, int64_t incx, const float* beta, float* y,
+                                int64_t incy);
+trnblasStatus_t trnblasStrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const float* A, int64_t lda, float* x, int64_t
+                                incx);
+trnblasStatus_t trnblasStrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const float* A, int64_t lda, float* x, int64_t
+                                incx);
+trnblasStatus_t trnblasDgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, const double* alpha,
+                             const double* A, int lda, const double* x, int incx, const double* beta, double* y, int
+                             incy);
+trnblasStatus_t trnblasDger(trnblasHandle_t handle, int m, int n, const double* alpha, const double* x, int incx,
+                            const double* y, int incy, double* A, int lda);
+trnblasStatus_t trnblasDsymv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                             A, int lda, const double* x, int incx, const double* beta, double* y, int incy);
+trnblasStatus_t trnblasDtrmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const double* A, int lda, double* x, int incx);
+trnblasStatus_t trnblasDtrsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const double* A, int lda, double* x, int incx);
+trnblasStatus_t trnblasDgemv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, const double*
+                                alpha, const double* A, int64_t lda, const double* x, int64_t incx, const double*
+                                beta, double* y, int64_t incy);
+trnblasStatus_t trnblasDger_64(trnblasHandle_t handle, int64_t m, int64_t n, const double* alpha, const double* x,
+                               int64_t incx, const double* y, int64_t incy, double* A, int64_t lda);
+trnblasStatus_t trnblasDsymv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                                double* A, int64_t lda, const double* x, int64_t incx, const double* beta, double* y,
+                                int64_t incy);
+trnblasStatus_t trnblasDtrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const double* A, int64_t lda, double* x, int64_t
+                                incx);
+trnblasStatus_t trnblasDtrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const double* A, int64_t lda, double* x, int64_t
+                                incx);
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 

@@ -9,12 +9,12 @@
 //   B[i, :]  -= t_ij y   for the rows i not yet solved                  VectorE (mask on GpSimdE)
 // Accuracy: componentwise backward stable, |dT| <= n u |T| (Higham, Thm 8.5).
 // Limits: nrhs <= gemm_moving_fmax per call (the driver splits wider B).
-// This is a TRSM (left side, no transpose of the stored view) that should move to trnblas.
+// A TRSM (left side, no transpose of the stored view): trnblas's strsv and trnsolver's potrs/getrs use it.
 #include <algorithm>
 
-#include "trsv_kernel.hpp"
+#include "trn/blas/level12.hpp"
 
-namespace trn::solver::detail {
+namespace trn::blas {
 
 void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
   const std::int64_t P = nc.hw().pmax, n = pr.n, m = pr.nrhs;
@@ -90,4 +90,4 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
   for (std::int64_t t = 0; t < T; ++t) nc.dma_copy(bview.tile(t * P, bt[t].partitions, 0, m), bt[t]);
 }
 
-}  // namespace trn::solver::detail
+}  // namespace trn::blas

@@ -1,0 +1,117 @@
+// trnblas C++ API, BLAS Levels 1 and 2 (real S and D). The C API (trnblas.h, "Level 1" and
+// "Level 2" sections) is a thin shim over this header. Semantics, engines, accumulation orders and
+// accuracy bounds: docs/trnblas.md, "Levels 1 and 2".
+//
+// Vectors follow the reference BLAS: n elements, increment inc != 0; for inc > 0 element i is
+// x[i * inc], for inc < 0 it is x[(n - 1 - i) * |inc|] (the vector is walked backwards). n <= 0 is
+// a quick return (no element is read or written; reductions return 0, i?amax returns 0).
+//
+// Where the arithmetic happens:
+//   float (S)   level 1: VectorE tile kernels (elementwise ops, reductions over the free axis, then
+//               across partitions by 32 x 32 VectorE transposes and one more free-axis reduction);
+//               level 2: TensorE matmuls with one moving column through the GEMM kernel (gemv,
+//               ger, symv, trmv) and the column-substitution kernel below (trsv), all fp32.
+//   double (D)  no NeuronCore engine computes in fp64. Products and reductions (dot, asum, nrm2,
+//               gemv, ger, symv, trmv and trsv's off-diagonal updates) go through the Ozaki
+//               scheme (dgemm: exact slice products on TensorE, fp64 reconstruction on the host
+//               side). Pure elementwise fp64 operations (axpy, scal, copy, swap, rot), i?amax /
+//               i?amin (comparisons only) and trsv's diagonal-block substitution run on the host
+//               side of the library; their CallReport has no instructions (the profile shows it).
+#pragma once
+#include <cstdint>
+
+#include "trn/blas/blas.hpp"
+
+namespace trn::blas {
+
+// ---- Level 1 ----------------------------------------------------------------------------------
+// y = alpha x + y
+void axpy(const Settings& s, std::int64_t n, float alpha, const float* x, std::int64_t incx, float* y,
+          std::int64_t incy, CallReport* report = nullptr);
+void axpy(const Settings& s, std::int64_t n, double alpha, const double* x, std::int64_t incx, double* y,
+          std::int64_t incy, CallReport* report = nullptr);
+// x = alpha x (alpha == 0 still multiplies: NaN * 0 stays NaN, as the reference BLAS)
+void scal(const Settings& s, std::int64_t n, float alpha, float* x, std::int64_t incx, CallReport* report = nullptr);
+void scal(const Settings& s, std::int64_t n, double alpha, double* x, std::int64_t incx, CallReport* report = nullptr);
+// y = x
+void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, float* y, std::int64_t incy,
+          CallReport* report = nullptr);
+void copy(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, double* y, std::int64_t incy,
+          CallReport* report = nullptr);
+// x <-> y
+void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
+          CallReport* report = nullptr);
+void swap(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy,
+          CallReport* report = nullptr);
+// (x, y) = (c x + s y, c y - s x)
+void rot(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy, float c,
+         float sn, CallReport* report = nullptr);
+void rot(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy, double c,
+         double sn, CallReport* report = nullptr);
+// sum x_i y_i
+float dot(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, const float* y, std::int64_t incy,
+          CallReport* report = nullptr);
+double dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
+           std::int64_t incy, CallReport* report = nullptr);
+// sum |x_i|
+float asum(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report = nullptr);
+double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report = nullptr);
+// sqrt(sum x_i^2) without overflow or underflow: x is first scaled by the power of two that brings
+// max |x_i| into [1, 2) (exact), then squared and summed, and the root scaled back.
+float nrm2(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report = nullptr);
+double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report = nullptr);
+// 1-based index of the first element of largest (smallest) |x_i|; if x holds a NaN, the index of
+// the first NaN; 0 when n <= 0. float: n <= 2^24 (indices are carried exactly in fp32 lanes).
+std::int64_t iamax(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report = nullptr);
+std::int64_t iamax(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report = nullptr);
+std::int64_t iamin(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report = nullptr);
+std::int64_t iamin(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report = nullptr);
+
+// ---- Level 2 ----------------------------------------------------------------------------------
+// y = alpha op(A) x + beta y, A m x n column-major (op(A) is m x n for N, n x m for T).
+// beta == 0 never reads y; alpha == 0 never reads A or x.
+void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alpha, const float* A, std::int64_t lda,
+          const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy, CallReport* report = nullptr);
+void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double alpha, const double* A,
+          std::int64_t lda, const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
+          CallReport* report = nullptr);
+// A = alpha x y^T + A (m x n)
+void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+         const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report = nullptr);
+void ger(const Settings& s, std::int64_t m, std::int64_t n, double alpha, const double* x, std::int64_t incx,
+         const double* y, std::int64_t incy, double* A, std::int64_t lda, CallReport* report = nullptr);
+// y = alpha A x + beta y, A symmetric n x n of which only the `uplo` triangle is read.
+void symv(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* A, std::int64_t lda,
+          const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy, CallReport* report = nullptr);
+void symv(const Settings& s, Uplo uplo, std::int64_t n, double alpha, const double* A, std::int64_t lda,
+          const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
+          CallReport* report = nullptr);
+// x = op(A) x, A triangular (`uplo`; unit: the diagonal is taken as 1 and not read).
+void trmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const float* A, std::int64_t lda,
+          float* x, std::int64_t incx, CallReport* report = nullptr);
+void trmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const double* A, std::int64_t lda,
+          double* x, std::int64_t incx, CallReport* report = nullptr);
+// x = op(A)^-1 x (no singularity test, as BLAS: a zero pivot gives Inf/NaN).
+void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const float* A, std::int64_t lda,
+          float* x, std::int64_t incx, CallReport* report = nullptr);
+void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const double* A, std::int64_t lda,
+          double* x, std::int64_t incx, CallReport* report = nullptr);
+
+// ---- the triangular-solve tile kernel (also used by trnsolver's potrs/getrs) ---------------------
+// T X = B for one block of right-hand sides. Element (i, j) of T at t[i * t_si + j * t_sj] (so a
+// transpose is a swap of the strides); B column-major n x nrhs with ldb; nrhs <= gemm_moving_fmax.
+struct TrsmProblem {
+  const float* t = nullptr;
+  std::int64_t t_si = 1, t_sj = 1;
+  bool lower = true;
+  bool unit = false;  // unit diagonal (t_jj not read)
+  float* b = nullptr;
+  std::int64_t ldb = 0, n = 0, nrhs = 0;
+};
+// Column-oriented substitution (Golub & Van Loan Alg. 3.1.3) on one NeuronCore: TensorE selector
+// matmuls broadcast row j, VectorE divides and updates, GpSimdE builds the masks. Componentwise
+// backward stable: |dT| <= n u |T| (Higham, "Accuracy and Stability of Numerical Algorithms",
+// Thm 8.5).
+void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& p);
+
+}  // namespace trn::blas

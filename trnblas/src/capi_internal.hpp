@@ -1,0 +1,39 @@
+// What the C shims of Levels 1 and 2 (capi_level1.cpp, capi_level2.cpp) share with capi.cpp: the
+// handle registry, the logger, argument checks and the guarded call, so that every trnblas entry
+// point validates, logs and reports the same way (not installed).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <limits>
+
+#include "trn/blas/blas.hpp"
+#include "trn/core/c_shim.hpp"
+#include "trnblas.h"
+
+// Not in namespace trn: the library's version script exports trn::* and this is internal.
+namespace blas_capi {
+
+using trn::blas::CallReport;
+using trn::blas::Settings;
+
+bool valid_handle(trnblasHandle_t h);
+// An argument-check chain logging under fn and recording the failing position on h.
+trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* fn);
+// Runs body with the handle's settings, maps exceptions to statuses, stores the call's profile on success.
+trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(const Settings&, CallReport*)>& body);
+
+// 1 + (n - 1) |inc| elements, as 8-byte elements, fit in int64 byte offsets.
+inline bool vector_addressable(std::int64_t n, std::int64_t inc) {
+  if (inc == std::numeric_limits<std::int64_t>::min()) return false;
+  if (n <= 0) return true;
+  const std::int64_t e = trn::cshim::checked_extent(1, n, inc < 0 ? -inc : inc);
+  return e >= 0 && trn::cshim::checked_mul(e, 8) >= 0;
+}
+// A (rows x cols, ld) matrix spans an addressable extent of 8-byte elements.
+inline bool matrix_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  if (rows <= 0 || cols <= 0) return true;
+  const std::int64_t e = trn::cshim::checked_extent(rows, cols, ld);
+  return e >= 0 && trn::cshim::checked_mul(e, 8) >= 0;
+}
+
+}  // namespace blas_capi

@@ -1,0 +1,157 @@
+// trnblas.h, Level 2: the C shim over trn/blas/level12.hpp. Checks in the reference BLAS's XERBLA
+// order (enums, sizes, leading dimension, increments), then the scalar pointers, then the matrix
+// and vector pointers that the call will read or write. Positions are 1-based, not counting the
+// handle (cuBLAS's numbering, equal to the reference BLAS's).
+#include <cstdint>
+
+#include "capi_internal.hpp"
+#include "trn/blas/level12.hpp"
+
+namespace {
+
+using blas_capi::arg_check;
+using blas_capi::matrix_addressable;
+using blas_capi::run;
+using blas_capi::valid_handle;
+using blas_capi::vector_addressable;
+using trn::blas::CallReport;
+using trn::blas::Op;
+using trn::blas::Settings;
+using trn::blas::Uplo;
+using trn::cshim::enum_value;
+
+bool op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
+Op to_op(int op) { return op == TRNBLAS_OP_N ? Op::N : Op::T; }
+bool uplo_ok(int u) { return u == TRNBLAS_FILL_MODE_LOWER || u == TRNBLAS_FILL_MODE_UPPER; }
+Uplo to_uplo(int u) { return u == TRNBLAS_FILL_MODE_LOWER ? Uplo::lower : Uplo::upper; }
+bool diag_ok(int d) { return d == TRNBLAS_DIAG_NON_UNIT || d == TRNBLAS_DIAG_UNIT; }
+bool inc_ok(std::int64_t n, std::int64_t inc) { return inc != 0 && vector_addressable(n, inc); }
+
+// gemv: trans 1, m 2, n 3, alpha 4, A 5, lda 6, x 7, incx 8, beta 9, y 10, incy 11.
+template <class I, class T>
+trnblasStatus_t gemv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n, const T* alpha, const T* A, I lda,
+                          const T* x, I incx, const T* beta, T* y, I incy) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t len_x = trans == TRNBLAS_OP_N ? n : m, len_y = trans == TRNBLAS_OP_N ? m : n;
+  auto chk = arg_check(h, fn);
+  chk.require(op_ok(trans), 1, "trans")
+      .nonnegative(m, 2, "m")
+      .nonnegative(n, 3, "n")
+      .leading_dim(lda, m, 6, "lda")
+      .require(matrix_addressable(m, n, lda), 6, "lda")
+      .require(inc_ok(len_x, incx), 8, "incx")
+      .require(inc_ok(len_y, incy), 11, "incy")
+      .not_null(alpha, 4, "alpha")
+      .not_null(beta, 9, "beta");
+  if (!chk) return chk.status();
+  const bool quick = m == 0 || n == 0 || (*alpha == T(0) && *beta == T(1));
+  if (!quick) chk.require(*alpha == T(0) || A != nullptr, 5, "A").require(*alpha == T(0) || x != nullptr, 7, "x").not_null(y, 10, "y");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    if (!quick) trn::blas::gemv(s, to_op(trans), m, n, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+  });
+}
+
+// ger: m 1, n 2, alpha 3, x 4, incx 5, y 6, incy 7, A 8, lda 9.
+template <class I, class T>
+trnblasStatus_t ger_impl(trnblasHandle_t h, const char* fn, I m, I n, const T* alpha, const T* x, I incx, const T* y,
+                         I incy, T* A, I lda) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto chk = arg_check(h, fn);
+  chk.nonnegative(m, 1, "m")
+      .nonnegative(n, 2, "n")
+      .require(inc_ok(m, incx), 5, "incx")
+      .require(inc_ok(n, incy), 7, "incy")
+      .leading_dim(lda, m, 9, "lda")
+      .require(matrix_addressable(m, n, lda), 9, "lda")
+      .not_null(alpha, 3, "alpha");
+  if (!chk) return chk.status();
+  const bool quick = m == 0 || n == 0 || *alpha == T(0);
+  if (!quick) chk.not_null(x, 4, "x").not_null(y, 6, "y").not_null(A, 8, "A");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    if (!quick) trn::blas::ger(s, m, n, *alpha, x, incx, y, incy, A, lda, rep);
+  });
+}
+
+// symv: uplo 1, n 2, alpha 3, A 4, lda 5, x 6, incx 7, beta 8, y 9, incy 10.
+template <class I, class T>
+trnblasStatus_t symv_impl(trnblasHandle_t h, const char* fn, int uplo, I n, const T* alpha, const T* A, I lda,
+                          const T* x, I incx, const T* beta, T* y, I incy) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto chk = arg_check(h, fn);
+  chk.require(uplo_ok(uplo), 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .leading_dim(lda, n, 5, "lda")
+      .require(matrix_addressable(n, n, lda), 5, "lda")
+      .require(inc_ok(n, incx), 7, "incx")
+      .require(inc_ok(n, incy), 10, "incy")
+      .not_null(alpha, 3, "alpha")
+      .not_null(beta, 8, "beta");
+  if (!chk) return chk.status();
+  const bool quick = n == 0 || (*alpha == T(0) && *beta == T(1));
+  if (!quick) chk.require(*alpha == T(0) || A != nullptr, 4, "A").require(*alpha == T(0) || x != nullptr, 6, "x").not_null(y, 9, "y");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    if (!quick) trn::blas::symv(s, to_uplo(uplo), n, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+  });
+}
+
+// trmv / trsv: uplo 1, trans 2, diag 3, n 4, A 5, lda 6, x 7, incx 8.
+template <class I, class T>
+trnblasStatus_t tr_impl(trnblasHandle_t h, const char* fn, bool solve, int uplo, int trans, int diag, I n, const T* A,
+                        I lda, T* x, I incx) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto chk = arg_check(h, fn);
+  chk.require(uplo_ok(uplo), 1, "uplo")
+      .require(op_ok(trans), 2, "trans")
+      .require(diag_ok(diag), 3, "diag")
+      .nonnegative(n, 4, "n")
+      .leading_dim(lda, n, 6, "lda")
+      .require(matrix_addressable(n, n, lda), 6, "lda")
+      .require(inc_ok(n, incx), 8, "incx");
+  if (n > 0) chk.not_null(A, 5, "A").not_null(x, 7, "x");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    if (n == 0) return;
+    const bool unit = diag == TRNBLAS_DIAG_UNIT;
+    if (solve) trn::blas::trsv(s, to_uplo(uplo), to_op(trans), unit, n, A, lda, x, incx, rep);
+    else trn::blas::trmv(s, to_uplo(uplo), to_op(trans), unit, n, A, lda, x, incx, rep);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+#define TRNBLAS_L2_REAL(P, T, I, SUF)                                                                                  \
+  trnblasStatus_t trnblas##P##gemv##SUF(trnblasHandle_t h, trnblasOperation_t trans, I m, I n, const T* alpha,         \
+                                        const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {          \
+    return gemv_impl<I, T>(h, "trnblas" #P "gemv" #SUF, enum_value(trans), m, n, alpha, A, lda, x, incx, beta, y,      \
+                           incy);                                                                                      \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##ger##SUF(trnblasHandle_t h, I m, I n, const T* alpha, const T* x, I incx, const T* y,    \
+                                       I incy, T* A, I lda) {                                                          \
+    return ger_impl<I, T>(h, "trnblas" #P "ger" #SUF, m, n, alpha, x, incx, y, incy, A, lda);                          \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##symv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* A,    \
+                                        I lda, const T* x, I incx, const T* beta, T* y, I incy) {                      \
+    return symv_impl<I, T>(h, "trnblas" #P "symv" #SUF, enum_value(uplo), n, alpha, A, lda, x, incx, beta, y, incy);   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##trmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, const T* A, I lda, T* x, I incx) {                \
+    return tr_impl<I, T>(h, "trnblas" #P "trmv" #SUF, false, enum_value(uplo), enum_value(trans), enum_value(diag), n, \
+                         A, lda, x, incx);                                                                             \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##trsv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, const T* A, I lda, T* x, I incx) {                \
+    return tr_impl<I, T>(h, "trnblas" #P "trsv" #SUF, true, enum_value(uplo), enum_value(trans), enum_value(diag), n,  \
+                         A, lda, x, incx);                                                                             \
+  }
+
+TRNBLAS_L2_REAL(S, float, int, )
+TRNBLAS_L2_REAL(S, float, int64_t, _64)
+TRNBLAS_L2_REAL(D, double, int, )
+TRNBLAS_L2_REAL(D, double, int64_t, _64)
+
+}  // extern "C"

@@ -1,0 +1,253 @@
+// trnblas Level 2 (docs/trnblas.md, "Levels 1 and 2").
+//
+// gemv, ger, symv, trmv run as GEMMs with one vector operand, written in "row" form so that
+// positive increments need no copies: y^T = x^T op(A)^T is a 1 x m GEMM whose stationary operand
+// is the vector x (one column, K on partitions) and whose moving operand streams A's tiles
+// (up to gemm_moving_fmax columns per matmul); C = y^T is a 1 x m row with ld = incy.
+//   float: trnblas's fp32 GEMM kernel (exact products, fp32 PSUM accumulation in increasing k per
+//   128-deep tile, then the alpha/beta epilogue on VectorE): |error| <= gamma_{n+2} (|alpha| |A| |x|
+//   + |beta| |y|) componentwise.
+//   double: the Ozaki DGEMM (exact slice products on TensorE, fp64 reconstruction and epilogue on
+//   the host side).
+// symv and trmv first expand the stored triangle into a dense n x n staging matrix on the host
+// (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
+// DMA), then run the dense product. ger is the k = 1 GEMM A = alpha x y^T + 1 * A.
+// trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
+// VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
+// solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
+// Ozaki DGEMM, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
+// Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
+// back if written).
+#include <algorithm>
+#include <cmath>
+
+#include "level12_internal.hpp"
+#include "trn/blas/level12.hpp"
+
+namespace trn::blas {
+namespace {
+
+using l12::gather;
+using l12::scatter;
+
+constexpr std::int64_t kTrsvBlock = 32;  // D trsv: columns solved per host-side diagonal block
+
+// A BLAS vector as (pointer, positive step): contiguous copy when inc < 0 (read-only use).
+template <class T>
+struct VecIn {
+  std::vector<T> copy;
+  const T* p;
+  std::int64_t inc;
+  VecIn(const T* x, std::int64_t n, std::int64_t incx) : p(x), inc(incx) {
+    if (incx <= 0) {
+      copy = gather(x, n, incx);
+      p = copy.data();
+      inc = 1;
+    }
+  }
+};
+
+// The same for a vector that is written; flush() scatters the copy back.
+template <class T>
+struct VecOut {
+  std::vector<T> copy;
+  T* user;
+  T* p;
+  std::int64_t n, user_inc, inc;
+  VecOut(T* y, std::int64_t len, std::int64_t incy, bool read) : user(y), p(y), n(len), user_inc(incy), inc(incy) {
+    if (incy <= 0) {
+      copy = read ? gather(y, len, incy) : std::vector<T>(static_cast<std::size_t>(len), T(0));
+      p = copy.data();
+      inc = 1;
+    }
+  }
+  void flush() {
+    if (!copy.empty()) scatter(copy, user, n, user_inc);
+  }
+};
+
+// y^T = alpha x^T op(A)^T + beta y^T (one GEMM, row form). x has len_x = cols of op(A).
+void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alpha, const float* A,
+              std::int64_t lda, const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy,
+              CallReport* sub) {
+  const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
+  VecIn<float> xv(x, len_x, incx);
+  VecOut<float> yv(y, len_y, incy, beta != 0.0f);
+  gemm(s, GemmMode::fp32, Op::N, trans == Op::N ? Op::T : Op::N, 1, len_y, len_x, alpha,
+       MatrixRef{xv.p, DType::f32, xv.inc}, MatrixRef{A, DType::f32, lda}, beta,
+       MutableMatrixRef{yv.p, DType::f32, yv.inc}, sub);
+  if (!s.timing_only) yv.flush();
+}
+
+void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double alpha, const double* A,
+              std::int64_t lda, const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
+              CallReport* sub) {
+  const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
+  VecIn<double> xv(x, len_x, incx);
+  VecOut<double> yv(y, len_y, incy, beta != 0.0);
+  dgemm(s, Op::N, trans == Op::N ? Op::T : Op::N, 1, len_y, len_x, alpha, xv.p, xv.inc, A, lda, beta, yv.p, yv.inc,
+        sub);
+  if (!s.timing_only) yv.flush();
+}
+
+// Dense n x n copy of a stored triangle: symmetric (mirror) or triangular (zeros; ones on a unit
+// diagonal). Host data movement: no arithmetic.
+template <class T>
+std::vector<T> stage(Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit) {
+  std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const bool stored = uplo == Uplo::lower ? i >= j : i <= j;
+      T v = T(0);
+      if (i == j && unit) v = T(1);
+      else if (stored) v = A[i + j * lda];
+      else if (symmetric) v = A[j + i * lda];
+      full[static_cast<std::size_t>(i + j * n)] = v;
+    }
+  return full;
+}
+
+template <class T>
+void gemv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda,
+            const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || (alpha == T(0) && beta == T(1))) return;
+  gemv_row(s, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, rep.sub());
+  rep.add_sub();
+}
+
+template <class T>
+void symv_t(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* A, std::int64_t lda, const T* x,
+            std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0 || (alpha == T(0) && beta == T(1))) return;
+  std::vector<T> full;
+  if (alpha != T(0)) full = stage(uplo, n, A, lda, true, false);
+  gemv_row(s, Op::N, n, n, alpha, full.empty() ? nullptr : full.data(), n, x, incx, beta, y, incy, rep.sub());
+  rep.add_sub();
+}
+
+template <class T>
+void trmv_t(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* A, std::int64_t lda, T* x,
+            std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  const std::vector<T> full = stage(uplo, n, A, lda, false, unit);
+  std::vector<T> xin = gather(x, n, incx), out(static_cast<std::size_t>(n), T(0));
+  gemv_row(s, trans, n, n, T(1), full.data(), n, xin.data(), 1, T(0), out.data(), 1, rep.sub());
+  rep.add_sub();
+  if (!s.timing_only) scatter(out, x, n, incx);
+}
+
+}  // namespace
+
+// ---- gemv, ger, symv, trmv ------------------------------------------------------------------------
+
+void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alpha, const float* A, std::int64_t lda,
+          const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy, CallReport* report) {
+  gemv_t(s, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double alpha, const double* A,
+          std::int64_t lda, const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
+          CallReport* report) {
+  gemv_t(s, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+
+void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+         const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == 0.0f) return;
+  VecIn<float> xv(x, m, incx), yv(y, n, incy);
+  // A = alpha op(X) Y + 1 A with X = x as a 1 x m row read transposed, Y = y as a 1 x n row (k = 1).
+  gemm(s, GemmMode::fp32, Op::T, Op::N, m, n, 1, alpha, MatrixRef{xv.p, DType::f32, xv.inc},
+       MatrixRef{yv.p, DType::f32, yv.inc}, 1.0f, MutableMatrixRef{A, DType::f32, lda}, rep.sub());
+  rep.add_sub();
+}
+void ger(const Settings& s, std::int64_t m, std::int64_t n, double alpha, const double* x, std::int64_t incx,
+         const double* y, std::int64_t incy, double* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == 0.0) return;
+  VecIn<double> xv(x, m, incx), yv(y, n, incy);
+  dgemm(s, Op::T, Op::N, m, n, 1, alpha, xv.p, xv.inc, yv.p, yv.inc, 1.0, A, lda, rep.sub());
+  rep.add_sub();
+}
+
+void symv(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* A, std::int64_t lda,
+          const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy, CallReport* report) {
+  symv_t(s, uplo, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+void symv(const Settings& s, Uplo uplo, std::int64_t n, double alpha, const double* A, std::int64_t lda,
+          const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy, CallReport* report) {
+  symv_t(s, uplo, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+
+void trmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const float* A, std::int64_t lda,
+          float* x, std::int64_t incx, CallReport* report) {
+  trmv_t(s, uplo, trans, unit, n, A, lda, x, incx, report);
+}
+void trmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const double* A, std::int64_t lda,
+          double* x, std::int64_t incx, CallReport* report) {
+  trmv_t(s, uplo, trans, unit, n, A, lda, x, incx, report);
+}
+
+// ---- trsv ---------------------------------------------------------------------------------------
+
+void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const float* A, std::int64_t lda,
+          float* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  std::vector<float> b = gather(x, n, incx);
+  // op(A) element (i, j): A[i + j lda] (N) or A[j + i lda] (T); its triangle flips with T.
+  const bool lower = (uplo == Uplo::lower) == (trans == Op::N);
+  const TrsmProblem p{.t = A,
+                      .t_si = trans == Op::N ? 1 : lda,
+                      .t_sj = trans == Op::N ? lda : 1,
+                      .lower = lower,
+                      .unit = unit,
+                      .b = b.data(),
+                      .ldb = n,
+                      .n = n,
+                      .nrhs = 1};
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { trsm_left_kernel(nc, p); });
+  rep.add(r.trace);
+  if (!s.timing_only) scatter(b, x, n, incx);
+}
+
+void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const double* A, std::int64_t lda,
+          double* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  std::vector<double> b = gather(x, n, incx);
+  const bool lower = (uplo == Uplo::lower) == (trans == Op::N);
+  const std::int64_t si = trans == Op::N ? 1 : lda, sj = trans == Op::N ? lda : 1;  // op(A)(i, j) = A[i si + j sj]
+  const std::int64_t nb = (n + kTrsvBlock - 1) / kTrsvBlock;
+  for (std::int64_t step = 0; step < nb; ++step) {
+    const std::int64_t blk = lower ? step : nb - 1 - step;
+    const std::int64_t j0 = blk * kTrsvBlock, j1 = std::min(n, j0 + kTrsvBlock);
+    if (!s.timing_only) {
+      // Diagonal block by column substitution, host side (fp64).
+      for (std::int64_t jj = 0; jj < j1 - j0; ++jj) {
+        const std::int64_t j = lower ? j0 + jj : j1 - 1 - jj;
+        if (!unit) b[static_cast<std::size_t>(j)] /= A[j * si + j * sj];
+        const double xj = b[static_cast<std::size_t>(j)];
+        if (lower) {
+          for (std::int64_t i = j + 1; i < j1; ++i) b[static_cast<std::size_t>(i)] -= A[i * si + j * sj] * xj;
+        } else {
+          for (std::int64_t i = j0; i < j; ++i) b[static_cast<std::size_t>(i)] -= A[i * si + j * sj] * xj;
+        }
+      }
+    }
+    // The rows still unsolved: b[r0:r1] -= op(A)[r0:r1, j0:j1] b[j0:j1] (Ozaki DGEMM, row form).
+    const std::int64_t r0 = lower ? j1 : 0, r1 = lower ? n : j0;
+    if (r1 <= r0) continue;
+    const double* blockp = A + r0 * si + j0 * sj;  // op(A)[r0, j0]
+    // y^T (1 x rows) = x^T (1 x w) * op(A)[r0:r1, j0:j1]^T: as A-storage that is the block of A
+    // itself read transposed (N) or read as stored (T).
+    dgemm(s, Op::N, trans == Op::N ? Op::T : Op::N, 1, r1 - r0, j1 - j0, -1.0, b.data() + j0, 1, blockp, lda, 1.0,
+          b.data() + r0, 1, rep.sub());
+    rep.add_sub();
+  }
+  if (!s.timing_only) scatter(b, x, n, incx);
+}
+
+}  // namespace trn::blas
