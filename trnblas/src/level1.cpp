@@ -13,7 +13,8 @@
 //   sum of n elements therefore passes through at most n + 2 roundings (its own product or square,
 //   the free-axis adds, one accumulator add, the partition adds), so |error| <= gamma_{n+2} *
 //   sum |terms| (Higham, Thm 3.1 / eq. 3.4), and much less in practice (depth ~ n/pmax + pmax).
-//   nrm2: pass 1 finds max|x_i| (abs_max reductions, NaN propagating); the host picks the power of
+//   nrm2: pass 1 finds max|x_i| (|x| as abs_max(x, 0), maximum reductions, NaN propagating); the
+//   host picks the power of
 //   two 2^-e that maps it into [1, 2) and pass 2 computes sqrt(sum (2^-e x_i)^2) * 2^e: the
 //   scaling is exact (only elements below 2^-149 * max|x| could be lost, far below the rounding
 //   error), the squares cannot overflow, and squares below fp32's range are negligible against
@@ -149,7 +150,8 @@ float extreme_abs(const Settings& s, std::int64_t n, const float* x0, std::int64
                        largest ? 0.0f : std::numeric_limits<float>::infinity(), rep,
                        [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
                          nc.dma_copy(v[0], hbm_piece(x0, inc, pc));
-                         nc.tensor_reduce(part, v[0], largest ? AluOp::abs_max : AluOp::abs_min);
+                         nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);  // |x| (NaN stays NaN)
+                         nc.tensor_reduce(part, v[0], largest ? AluOp::maximum : AluOp::minimum);
                        });
 }
 
@@ -425,7 +427,8 @@ double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
     m = std::max(m, a);
   }
   if (std::isinf(m) || m == 0.0) return m;
-  // Exact power-of-two scaling into [1, 2) (two factors: 2^-e may not be normal).
+  // Exact power-of-two scaling into [1, 2) (ldexp: exact unless an element drops below the
+  // subnormal range, which only elements < 2^-1074 * max|x| can).
   const int e = std::ilogb(m);
   std::vector<double> v = gather(x, n, incx);
   for (double& t : v) t = std::ldexp(t, -e);

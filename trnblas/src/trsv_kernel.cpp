@@ -49,6 +49,11 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
       const std::int64_t c0 = panel * P, cw = std::min(P, n - c0);
       for (std::int64_t t = 0; t < T; ++t)
         nc.dma_copy(tt[t].cols(0, cw), tview.tile(t * P, tt[t].partitions, c0, cw));
+      // Only the stored triangle of the diagonal tile may be used: the other one is unreferenced
+      // (BLAS) and may hold Inf/NaN, which the selector matmul would turn into NaN (0 x Inf).
+      const std::array<std::int64_t, 2> tri{pr.lower ? -1 : 1, cw};  // lower: p - c >= 0, upper: c - p >= 0
+      nc.affine_select(tt[panel].cols(0, cw), std::span(&tri, 1), 0, pr.lower ? 1 : -1, AluOp::greater_equal,
+                       tt[panel].cols(0, cw), 0.0f);
       loaded_panel = panel;
     }
     const std::int32_t dr = bt[tj].partitions;

@@ -1,0 +1,349 @@
+// trnblas Level 2 (S and D: gemv, ger, symv, trmv, trsv) through the C API, against OpenBLAS's
+// CBLAS and long-double loops.
+//
+// Bounds (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed.):
+//   * gemv/symv/trmv (§3.5): y_i = alpha sum_k a_ik x_k + beta y_i with exact or once-rounded
+//     products, k - 1 additions, alpha, beta and the final add: every term passes through at most
+//     d = k + 4 roundings, so |y_i - exact| <= gamma_d (|alpha| sum_k |a_ik x_k| + |beta y_i|).
+//   * ger: a_ij + alpha x_i y_j with at most 3 roundings: gamma_3 (|alpha x_i y_j| + |a_ij|).
+//   * trsv (Thm 8.5, substitution in any order of the updates): (T + dT) x = b with
+//     |dT| <= gamma_n |T|, hence the componentwise residual |b - T x| <= gamma_n |T| |x|; we allow
+//     gamma_{n+2} for the blocked D variant (each Ozaki update adds one rounding of its own).
+// OpenBLAS's results satisfy the same bounds, so ours and OpenBLAS's differ by at most twice.
+#include <cblas.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "blas_test_util.hpp"
+
+namespace {
+
+using blastest::Handle;
+
+template <class T>
+long double gamma(long double d) {
+  const long double u = std::numeric_limits<T>::epsilon() / 2;
+  return d * u / (1 - d * u);
+}
+
+template <class T>
+std::vector<T> random_vec(std::size_t n, std::uint64_t seed) {
+  std::vector<float> f = blastest::uniform_f(n, seed);
+  return std::vector<T>(f.begin(), f.end());
+}
+std::size_t span_of(std::int64_t n, std::int64_t inc) {
+  return n <= 0 ? 1 : static_cast<std::size_t>((n - 1) * (inc < 0 ? -inc : inc) + 1);
+}
+std::size_t idx(std::int64_t n, std::int64_t inc, std::int64_t i) {
+  return static_cast<std::size_t>(inc >= 0 ? i * inc : (n - 1 - i) * -inc);
+}
+
+trnblasStatus_t gemv(trnblasHandle_t h, trnblasOperation_t t, int m, int n, const float* a, const float* A, int lda,
+                     const float* x, int ix, const float* b, float* y, int iy) {
+  return trnblasSgemv(h, t, m, n, a, A, lda, x, ix, b, y, iy);
+}
+trnblasStatus_t gemv(trnblasHandle_t h, trnblasOperation_t t, int m, int n, const double* a, const double* A, int lda,
+                     const double* x, int ix, const double* b, double* y, int iy) {
+  return trnblasDgemv(h, t, m, n, a, A, lda, x, ix, b, y, iy);
+}
+trnblasStatus_t ger(trnblasHandle_t h, int m, int n, const float* a, const float* x, int ix, const float* y, int iy,
+                    float* A, int lda) {
+  return trnblasSger(h, m, n, a, x, ix, y, iy, A, lda);
+}
+trnblasStatus_t ger(trnblasHandle_t h, int m, int n, const double* a, const double* x, int ix, const double* y, int iy,
+                    double* A, int lda) {
+  return trnblasDger(h, m, n, a, x, ix, y, iy, A, lda);
+}
+trnblasStatus_t symv(trnblasHandle_t h, trnblasFillMode_t u, int n, const float* a, const float* A, int lda,
+                     const float* x, int ix, const float* b, float* y, int iy) {
+  return trnblasSsymv(h, u, n, a, A, lda, x, ix, b, y, iy);
+}
+trnblasStatus_t symv(trnblasHandle_t h, trnblasFillMode_t u, int n, const double* a, const double* A, int lda,
+                     const double* x, int ix, const double* b, double* y, int iy) {
+  return trnblasDsymv(h, u, n, a, A, lda, x, ix, b, y, iy);
+}
+trnblasStatus_t trmv(trnblasHandle_t h, trnblasFillMode_t u, trnblasOperation_t t, trnblasDiagType_t d, int n,
+                     const float* A, int lda, float* x, int ix) {
+  return trnblasStrmv(h, u, t, d, n, A, lda, x, ix);
+}
+trnblasStatus_t trmv(trnblasHandle_t h, trnblasFillMode_t u, trnblasOperation_t t, trnblasDiagType_t d, int n,
+                     const double* A, int lda, double* x, int ix) {
+  return trnblasDtrmv(h, u, t, d, n, A, lda, x, ix);
+}
+trnblasStatus_t trsv(trnblasHandle_t h, trnblasFillMode_t u, trnblasOperation_t t, trnblasDiagType_t d, int n,
+                     const float* A, int lda, float* x, int ix) {
+  return trnblasStrsv(h, u, t, d, n, A, lda, x, ix);
+}
+trnblasStatus_t trsv(trnblasHandle_t h, trnblasFillMode_t u, trnblasOperation_t t, trnblasDiagType_t d, int n,
+                     const double* A, int lda, double* x, int ix) {
+  return trnblasDtrsv(h, u, t, d, n, A, lda, x, ix);
+}
+void ref_gemv(CBLAS_TRANSPOSE t, int m, int n, float a, const float* A, int lda, const float* x, int ix, float b,
+              float* y, int iy) {
+  cblas_sgemv(CblasColMajor, t, m, n, a, A, lda, x, ix, b, y, iy);
+}
+void ref_gemv(CBLAS_TRANSPOSE t, int m, int n, double a, const double* A, int lda, const double* x, int ix, double b,
+              double* y, int iy) {
+  cblas_dgemv(CblasColMajor, t, m, n, a, A, lda, x, ix, b, y, iy);
+}
+void ref_symv(CBLAS_UPLO u, int n, float a, const float* A, int lda, const float* x, int ix, float b, float* y, int iy) {
+  cblas_ssymv(CblasColMajor, u, n, a, A, lda, x, ix, b, y, iy);
+}
+void ref_symv(CBLAS_UPLO u, int n, double a, const double* A, int lda, const double* x, int ix, double b, double* y,
+              int iy) {
+  cblas_dsymv(CblasColMajor, u, n, a, A, lda, x, ix, b, y, iy);
+}
+
+template <class T>
+class Level2 : public ::testing::Test {};
+using Types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Level2, Types);
+
+TYPED_TEST(Level2, GemvWithinBoundsOfLongDoubleAndOpenBlas) {
+  using T = TypeParam;
+  Handle h;
+  const std::pair<int, int> shapes[] = {{1, 1}, {37, 130}, {200, 150}, {5, 600}};
+  const std::pair<int, int> incs[] = {{1, 1}, {2, -1}, {-3, 2}};
+  for (auto [m, n] : shapes)
+    for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T})
+      for (auto [ix, iy] : incs) {
+        const int lda = m + 3, lx = t == TRNBLAS_OP_N ? n : m, ly = t == TRNBLAS_OP_N ? m : n;
+        const std::vector<T> A = random_vec<T>(static_cast<std::size_t>(lda * n), 1 + m);
+        const std::vector<T> x = random_vec<T>(span_of(lx, ix), 2 + n), y0 = random_vec<T>(span_of(ly, iy), 3);
+        const T alpha = T(1.25), beta = T(-0.5);
+        std::vector<T> y = y0, yr = y0;
+        ASSERT_EQ(gemv(h, t, m, n, &alpha, A.data(), lda, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+        ref_gemv(t == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans, m, n, alpha, A.data(), lda, x.data(), ix, beta,
+                 yr.data(), iy);
+        const long double g = gamma<T>(lx + 4);
+        for (int i = 0; i < ly; ++i) {
+          long double s = 0, mag = 0;
+          for (int k = 0; k < lx; ++k) {
+            const long double a = t == TRNBLAS_OP_N ? A[static_cast<std::size_t>(i + k * lda)] : A[static_cast<std::size_t>(k + i * lda)];
+            s += a * x[idx(lx, ix, k)];
+            mag += std::fabs(a * x[idx(lx, ix, k)]);
+          }
+          const std::size_t yi = idx(ly, iy, i);
+          const long double ex = alpha * s + beta * static_cast<long double>(y0[yi]);
+          const long double bound = g * (std::fabs(alpha) * mag + std::fabs(beta * static_cast<long double>(y0[yi])));
+          ASSERT_LE(std::fabs(y[yi] - ex), bound) << "m=" << m << " n=" << n << " t=" << t << " i=" << i;
+          ASSERT_LE(std::fabs(y[yi] - yr[yi]), 2 * bound) << "vs OpenBLAS";
+        }
+        // Elements of y between the strided ones are untouched.
+        for (std::size_t k = 0; k < y.size(); ++k)
+          if (k % static_cast<std::size_t>(std::abs(iy)) != 0) {
+            ASSERT_EQ(y[k], y0[k]);
+          }
+      }
+}
+
+TYPED_TEST(Level2, BetaZeroNeverReadsYAlphaZeroNeverReadsAOrXQuickReturns) {
+  using T = TypeParam;
+  Handle h;
+  const int m = 20, n = 30;
+  const std::vector<T> A = random_vec<T>(static_cast<std::size_t>(m * n), 4), x = random_vec<T>(n, 5);
+  std::vector<T> y(m, std::numeric_limits<T>::quiet_NaN());
+  const T one = 1, zero = 0, two = 2;
+  ASSERT_EQ(gemv(h, TRNBLAS_OP_N, m, n, &one, A.data(), m, x.data(), 1, &zero, y.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  for (T v : y) ASSERT_TRUE(std::isfinite(v));
+  const std::vector<T> y1 = y;
+  ASSERT_EQ(gemv(h, TRNBLAS_OP_N, m, n, &zero, static_cast<const T*>(nullptr), m, static_cast<const T*>(nullptr), 1,
+                 &two, y.data(), 1),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int i = 0; i < m; ++i) ASSERT_EQ(y[static_cast<std::size_t>(i)], two * y1[static_cast<std::size_t>(i)]);
+  // m == 0 or n == 0: y untouched (the reference BLAS returns before scaling y), even with beta = 0.
+  const std::vector<T> y2 = y;
+  ASSERT_EQ(gemv(h, TRNBLAS_OP_N, m, 0, &one, A.data(), m, x.data(), 1, &zero, y.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(y, y2);
+  // symv with beta = 0 and NaN in y, NaN in the unreferenced triangle.
+  std::vector<T> S = random_vec<T>(static_cast<std::size_t>(n * n), 6);
+  for (int j = 0; j < n; ++j)
+    for (int i = j + 1; i < n; ++i) S[static_cast<std::size_t>(i + j * n)] = std::numeric_limits<T>::quiet_NaN();
+  std::vector<T> ys(n, std::numeric_limits<T>::quiet_NaN());
+  ASSERT_EQ(symv(h, TRNBLAS_FILL_MODE_UPPER, n, &one, S.data(), n, x.data(), 1, &zero, ys.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  for (T v : ys) ASSERT_TRUE(std::isfinite(v));
+  // NaN in x propagates to every element of y = A x.
+  std::vector<T> xn = x;
+  xn[7] = std::numeric_limits<T>::quiet_NaN();
+  ASSERT_EQ(gemv(h, TRNBLAS_OP_N, m, n, &one, A.data(), m, xn.data(), 1, &zero, y.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  for (T v : y) ASSERT_TRUE(std::isnan(v));
+}
+
+TYPED_TEST(Level2, GerAndSymvWithinBounds) {
+  using T = TypeParam;
+  Handle h;
+  const int m = 37, n = 50, lda = 40;
+  for (auto [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}}) {
+    const std::vector<T> x = random_vec<T>(span_of(m, ix), 7), y = random_vec<T>(span_of(n, iy), 8);
+    const std::vector<T> A0 = random_vec<T>(static_cast<std::size_t>(lda * n), 9);
+    std::vector<T> A = A0;
+    const T alpha = T(0.75);
+    ASSERT_EQ(ger(h, m, n, &alpha, x.data(), ix, y.data(), iy, A.data(), lda), TRNBLAS_STATUS_SUCCESS);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < lda; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i + j * lda);
+        if (i >= m) {
+          ASSERT_EQ(A[k], A0[k]);  // rows below m untouched
+          continue;
+        }
+        const long double p = alpha * static_cast<long double>(x[idx(m, ix, i)]) * y[idx(n, iy, j)];
+        ASSERT_LE(std::fabs(A[k] - (A0[k] + p)), gamma<T>(3) * (std::fabs(p) + std::fabs(static_cast<long double>(A0[k]))));
+      }
+  }
+  // symv, both triangles; the other triangle is NaN and must not be read.
+  const int ns = 70;
+  for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+    for (auto [ix, iy] : {std::pair{1, 1}, std::pair{2, -2}}) {
+      std::vector<T> S = random_vec<T>(static_cast<std::size_t>(ns * ns), 10), Sr = S;
+      for (int j = 0; j < ns; ++j)
+        for (int i = 0; i < ns; ++i) {
+          const bool stored = u == TRNBLAS_FILL_MODE_LOWER ? i >= j : i <= j;
+          if (!stored) S[static_cast<std::size_t>(i + j * ns)] = std::numeric_limits<T>::quiet_NaN();
+        }
+      const std::vector<T> x = random_vec<T>(span_of(ns, ix), 11), y0 = random_vec<T>(span_of(ns, iy), 12);
+      std::vector<T> y = y0, yr = y0;
+      const T alpha = T(-1.5), beta = T(0.25);
+      ASSERT_EQ(symv(h, u, ns, &alpha, S.data(), ns, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      ref_symv(u == TRNBLAS_FILL_MODE_LOWER ? CblasLower : CblasUpper, ns, alpha, Sr.data(), ns, x.data(), ix, beta,
+               yr.data(), iy);
+      for (int i = 0; i < ns; ++i) {
+        long double s = 0, mag = 0;
+        for (int k = 0; k < ns; ++k) {
+          const bool stored = u == TRNBLAS_FILL_MODE_LOWER ? i >= k : i <= k;
+          const long double a = stored ? Sr[static_cast<std::size_t>(i + k * ns)] : Sr[static_cast<std::size_t>(k + i * ns)];
+          s += a * x[idx(ns, ix, k)];
+          mag += std::fabs(a * x[idx(ns, ix, k)]);
+        }
+        const std::size_t yi = idx(ns, iy, i);
+        const long double bound = gamma<T>(ns + 4) * (std::fabs(alpha) * mag + std::fabs(beta * static_cast<long double>(y0[yi])));
+        ASSERT_LE(std::fabs(y[yi] - (alpha * s + beta * static_cast<long double>(y0[yi]))), bound) << "symv i=" << i;
+        ASSERT_LE(std::fabs(y[yi] - yr[yi]), 2 * bound) << "symv vs OpenBLAS";
+      }
+    }
+}
+
+// op(T)(i, j) of a stored triangle (unit: the diagonal is 1; outside the triangle: 0).
+template <class T>
+long double tri(const std::vector<T>& A, int lda, bool lower, bool trans, bool unit, int i, int j) {
+  const int r = trans ? j : i, c = trans ? i : j;
+  if (r == c) return unit ? 1.0L : static_cast<long double>(A[static_cast<std::size_t>(r + c * lda)]);
+  const bool stored = lower ? r > c : r < c;
+  return stored ? static_cast<long double>(A[static_cast<std::size_t>(r + c * lda)]) : 0.0L;
+}
+
+TYPED_TEST(Level2, TrmvAndTrsvEveryUploTransDiag) {
+  using T = TypeParam;
+  Handle h;
+  for (int n : {1, 70, 200})
+    for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+      for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T})
+        for (trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+          if (n == 200 && d == TRNBLAS_DIAG_UNIT) continue;  // keep the large size short
+          const int lda = n + 1, inc = n == 70 ? -2 : 1;
+          const bool lower = u == TRNBLAS_FILL_MODE_LOWER, trans = t == TRNBLAS_OP_T, unit = d == TRNBLAS_DIAG_UNIT;
+          std::vector<T> A = random_vec<T>(static_cast<std::size_t>(lda * n), 13 + n);
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < lda; ++i) {
+              T& a = A[static_cast<std::size_t>(i + j * lda)];
+              const bool stored = i < n && (lower ? i > j : i < j);
+              if (i == j) a = unit ? std::numeric_limits<T>::quiet_NaN() : T(2) + a;  // well conditioned
+              else if (!stored) a = std::numeric_limits<T>::quiet_NaN();         // never read
+              else a = a / static_cast<T>(n);
+            }
+          const std::vector<T> x0 = random_vec<T>(span_of(n, inc), 14);
+          // trmv
+          std::vector<T> x = x0;
+          ASSERT_EQ(trmv(h, u, t, d, n, A.data(), lda, x.data(), inc), TRNBLAS_STATUS_SUCCESS);
+          for (int i = 0; i < n; ++i) {
+            long double s = 0, mag = 0;
+            for (int j = 0; j < n; ++j) {
+              const long double a = tri(A, lda, lower, trans, unit, i, j);
+              s += a * x0[idx(n, inc, j)];
+              mag += std::fabs(a * x0[idx(n, inc, j)]);
+            }
+            ASSERT_LE(std::fabs(x[idx(n, inc, i)] - s), gamma<T>(n + 4) * mag)
+                << "trmv n=" << n << " u=" << u << " t=" << t << " d=" << d << " i=" << i;
+          }
+          // trsv: componentwise residual bound.
+          x = x0;
+          ASSERT_EQ(trsv(h, u, t, d, n, A.data(), lda, x.data(), inc), TRNBLAS_STATUS_SUCCESS);
+          for (int i = 0; i < n; ++i) {
+            long double s = 0, mag = 0;
+            for (int j = 0; j < n; ++j) {
+              const long double a = tri(A, lda, lower, trans, unit, i, j);
+              s += a * x[idx(n, inc, j)];
+              mag += std::fabs(a * x[idx(n, inc, j)]);
+            }
+            ASSERT_LE(std::fabs(s - x0[idx(n, inc, i)]), gamma<T>(n + 2) * mag)
+                << "trsv n=" << n << " u=" << u << " t=" << t << " d=" << d << " i=" << i;
+          }
+        }
+}
+
+TYPED_TEST(Level2, InvalidArgumentsNameTheirPositionAndWriteNothing) {
+  using T = TypeParam;
+  Handle h;
+  const int n = 6;
+  std::vector<T> A = random_vec<T>(n * n, 1), x = random_vec<T>(n, 2), y = random_vec<T>(n, 3);
+  const std::vector<T> A0 = A, x0 = x, y0 = y;
+  const T one = 1;
+  int last = -1;
+  auto expect_pos = [&](trnblasStatus_t st, int pos) {
+    EXPECT_EQ(st, TRNBLAS_STATUS_INVALID_VALUE);
+    ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(last, pos);
+    EXPECT_EQ(A, A0);
+    EXPECT_EQ(x, x0);
+    EXPECT_EQ(y, y0);
+  };
+  const auto bad_op = static_cast<trnblasOperation_t>(7);
+  expect_pos(gemv(h, bad_op, n, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1), 1);
+  expect_pos(gemv(h, TRNBLAS_OP_N, -1, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1), 2);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, -1, &one, A.data(), n, x.data(), 1, &one, y.data(), 1), 3);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, A.data(), n - 1, x.data(), 1, &one, y.data(), 1), 6);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 0, &one, y.data(), 1), 8);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 0), 11);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, static_cast<const T*>(nullptr), A.data(), n, x.data(), 1, &one, y.data(), 1), 4);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 1, static_cast<const T*>(nullptr), y.data(), 1), 9);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, static_cast<const T*>(nullptr), n, x.data(), 1, &one, y.data(), 1), 5);
+  expect_pos(ger(h, -1, n, &one, x.data(), 1, y.data(), 1, A.data(), n), 1);
+  expect_pos(ger(h, n, n, &one, x.data(), 0, y.data(), 1, A.data(), n), 5);
+  expect_pos(ger(h, n, n, &one, x.data(), 1, y.data(), 0, A.data(), n), 7);
+  expect_pos(ger(h, n, n, &one, x.data(), 1, y.data(), 1, A.data(), n - 1), 9);
+  expect_pos(symv(h, TRNBLAS_FILL_MODE_FULL, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1), 1);
+  expect_pos(symv(h, TRNBLAS_FILL_MODE_LOWER, n, &one, A.data(), n - 1, x.data(), 1, &one, y.data(), 1), 5);
+  expect_pos(symv(h, TRNBLAS_FILL_MODE_LOWER, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 0), 10);
+  const auto bad_diag = static_cast<trnblasDiagType_t>(5);
+  expect_pos(trsv(h, static_cast<trnblasFillMode_t>(9), TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, A.data(), n, x.data(), 1), 1);
+  expect_pos(trsv(h, TRNBLAS_FILL_MODE_LOWER, bad_op, TRNBLAS_DIAG_UNIT, n, A.data(), n, x.data(), 1), 2);
+  expect_pos(trsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, bad_diag, n, A.data(), n, x.data(), 1), 3);
+  expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, -2, A.data(), n, x.data(), 1), 4);
+  expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, A.data(), n - 1, x.data(), 1), 6);
+  expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, A.data(), n, x.data(), 0), 8);
+  expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, nullptr, n, x.data(), 1), 5);
+  EXPECT_EQ(gemv(nullptr, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1),
+            TRNBLAS_STATUS_NOT_INITIALIZED);
+}
+
+TEST(Level2_64, The64BitFormsAgreeAndSgemvRunsOnTensorE) {
+  Handle h;
+  const int m = 50, n = 40;
+  const std::vector<float> A = random_vec<float>(m * n, 1), x = random_vec<float>(n, 2);
+  std::vector<float> y32(m, 1.0f), y64(m, 1.0f);
+  const float one = 1;
+  ASSERT_EQ(trnblasSgemv(h, TRNBLAS_OP_N, m, n, &one, A.data(), m, x.data(), 1, &one, y32.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t p{};
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_GT(p.instructions_per_engine[TRN_ENGINE_TENSOR], 0);
+  ASSERT_EQ(trnblasSgemv_64(h, TRNBLAS_OP_N, m, n, &one, A.data(), m, x.data(), 1, &one, y64.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(y32, y64);
+  EXPECT_EQ(trnblasStrsv_64(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, 4, A.data(), INT64_MAX / 2,
+                            y64.data(), 1),
+            TRNBLAS_STATUS_INVALID_VALUE);  // lda whose extent cannot be addressed
+}
+
+}  // namespace
