@@ -330,6 +330,89 @@ trnblasStatus_t trnblasDscal_64(trnblasHandle_t handle, int64_t n, const double*
 trnblasStatus_t trnblasDswap(trnblasHandle_t handle, int n, double* x, int incx, double* y, int incy);
 trnblasStatus_t trnblasDswap_64(trnblasHandle_t handle, int64_t n, double* x, int64_t incx, double* y, int64_t incy);
 
+/* Complex C and Z (and the mixed forms Scasum, Scnrm2, Csscal, Csrot, Dzasum, Dznrm2, Zdscal, Zdrot):
+ * the same rules; i?amax/i?amin compare |re| + |im| as the reference BLAS's icamax does. */
+trnblasStatus_t trnblasIcamax(trnblasHandle_t handle, int n, const trnComplex* x, int incx, int* result);
+trnblasStatus_t trnblasIcamax_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, int64_t*
+                                 result);
+trnblasStatus_t trnblasIcamin(trnblasHandle_t handle, int n, const trnComplex* x, int incx, int* result);
+trnblasStatus_t trnblasIcamin_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, int64_t*
+                                 result);
+trnblasStatus_t trnblasScasum(trnblasHandle_t handle, int n, const trnComplex* x, int incx, float* result);
+trnblasStatus_t trnblasScasum_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, float* result);
+trnblasStatus_t trnblasScnrm2(trnblasHandle_t handle, int n, const trnComplex* x, int incx, float* result);
+trnblasStatus_t trnblasScnrm2_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, float* result);
+trnblasStatus_t trnblasCaxpy(trnblasHandle_t handle, int n, const trnComplex* alpha, const trnComplex* x, int incx,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasCaxpy_64(trnblasHandle_t handle, int64_t n, const trnComplex* alpha, const trnComplex* x,
+                                int64_t incx, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasCcopy(trnblasHandle_t handle, int n, const trnComplex* x, int incx, trnComplex* y, int incy);
+trnblasStatus_t trnblasCcopy_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, trnComplex* y,
+                                int64_t incy);
+trnblasStatus_t trnblasCdotu(trnblasHandle_t handle, int n, const trnComplex* x, int incx, const trnComplex* y, int
+                             incy, trnComplex* result);
+trnblasStatus_t trnblasCdotu_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, const
+                                trnComplex* y, int64_t incy, trnComplex* result);
+trnblasStatus_t trnblasCdotc(trnblasHandle_t handle, int n, const trnComplex* x, int incx, const trnComplex* y, int
+                             incy, trnComplex* result);
+trnblasStatus_t trnblasCdotc_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, const
+                                trnComplex* y, int64_t incy, trnComplex* result);
+trnblasStatus_t trnblasCsrot(trnblasHandle_t handle, int n, trnComplex* x, int incx, trnComplex* y, int incy, const
+                             float* c, const float* s);
+trnblasStatus_t trnblasCsrot_64(trnblasHandle_t handle, int64_t n, trnComplex* x, int64_t incx, trnComplex* y, int64_t
+                                incy, const float* c, const float* s);
+trnblasStatus_t trnblasCscal(trnblasHandle_t handle, int n, const trnComplex* alpha, trnComplex* x, int incx);
+trnblasStatus_t trnblasCscal_64(trnblasHandle_t handle, int64_t n, const trnComplex* alpha, trnComplex* x, int64_t
+                                incx);
+trnblasStatus_t trnblasCsscal(trnblasHandle_t handle, int n, const float* alpha, trnComplex* x, int incx);
+trnblasStatus_t trnblasCsscal_64(trnblasHandle_t handle, int64_t n, const float* alpha, trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasCswap(trnblasHandle_t handle, int n, trnComplex* x, int incx, trnComplex* y, int incy);
+trnblasStatus_t trnblasCswap_64(trnblasHandle_t handle, int64_t n, trnComplex* x, int64_t incx, trnComplex* y, int64_t
+                                incy);
+trnblasStatus_t trnblasIzamax(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, int* result);
+trnblasStatus_t trnblasIzamax_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, int64_t*
+                                 result);
+trnblasStatus_t trnblasIzamin(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, int* result);
+trnblasStatus_t trnblasIzamin_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, int64_t*
+                                 result);
+trnblasStatus_t trnblasDzasum(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, double* result);
+trnblasStatus_t trnblasDzasum_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, double*
+                                 result);
+trnblasStatus_t trnblasDznrm2(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, double* result);
+trnblasStatus_t trnblasDznrm2_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, double*
+                                 result);
+trnblasStatus_t trnblasZaxpy(trnblasHandle_t handle, int n, const trnDoubleComplex* alpha, const trnDoubleComplex* x,
+                             int incx, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZaxpy_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* alpha, const
+                                trnDoubleComplex* x, int64_t incx, trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZcopy(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, trnDoubleComplex* y,
+                             int incy);
+trnblasStatus_t trnblasZcopy_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx,
+                                trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZdotu(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* y, int incy, trnDoubleComplex* result);
+trnblasStatus_t trnblasZdotu_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, const
+                                trnDoubleComplex* y, int64_t incy, trnDoubleComplex* result);
+trnblasStatus_t trnblasZdotc(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* y, int incy, trnDoubleComplex* result);
+trnblasStatus_t trnblasZdotc_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, const
+                                trnDoubleComplex* y, int64_t incy, trnDoubleComplex* result);
+trnblasStatus_t trnblasZdrot(trnblasHandle_t handle, int n, trnDoubleComplex* x, int incx, trnDoubleComplex* y, int
+                             incy, const double* c, const double* s);
+trnblasStatus_t trnblasZdrot_64(trnblasHandle_t handle, int64_t n, trnDoubleComplex* x, int64_t incx,
+                                trnDoubleComplex* y, int64_t incy, const double* c, const double* s);
+trnblasStatus_t trnblasZscal(trnblasHandle_t handle, int n, const trnDoubleComplex* alpha, trnDoubleComplex* x, int
+                             incx);
+trnblasStatus_t trnblasZscal_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* alpha, trnDoubleComplex* x,
+                                int64_t incx);
+trnblasStatus_t trnblasZdscal(trnblasHandle_t handle, int n, const double* alpha, trnDoubleComplex* x, int incx);
+trnblasStatus_t trnblasZdscal_64(trnblasHandle_t handle, int64_t n, const double* alpha, trnDoubleComplex* x, int64_t
+                                 incx);
+trnblasStatus_t trnblasZswap(trnblasHandle_t handle, int n, trnDoubleComplex* x, int incx, trnDoubleComplex* y, int
+                             incy);
+trnblasStatus_t trnblasZswap_64(trnblasHandle_t handle, int64_t n, trnDoubleComplex* x, int64_t incx,
+                                trnDoubleComplex* y, int64_t incy);
+
 /* ---- Level 2 (S/D/C/Z; general, banded, symmetric/Hermitian, packed, triangular) ---- */
 /* Real S and D: gemv, ger, symv, trmv, trsv (cuBLAS signatures; checks in reference-BLAS XERBLA
  * order). beta == 0 never reads y; alpha == 0 never reads A or x. */

@@ -156,8 +156,7 @@ float extreme_abs(const Settings& s, std::int64_t n, const float* x0, std::int64
 }
 
 std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x, std::int64_t inc, bool largest,
-                              CallReport* report) {
-  l12::Report rep(s, report);
+                              l12::Report& rep) {
   if (n <= 0 || inc <= 0) return 0;
   if (n >= (std::int64_t{1} << 24))
     throw NotSupportedError("trnblas i?amax/i?amin", "n", "float indices are exact below 2^24 elements");
@@ -348,10 +347,12 @@ float nrm2(const Settings& s, std::int64_t n, const float* x, std::int64_t incx,
 }
 
 std::int64_t iamax(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
-  return index_of_extreme(s, n, x, incx, true, report);
+  l12::Report rep(s, report);
+  return index_of_extreme(s, n, x, incx, true, rep);
 }
 std::int64_t iamin(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
-  return index_of_extreme(s, n, x, incx, false, report);
+  l12::Report rep(s, report);
+  return index_of_extreme(s, n, x, incx, false, rep);
 }
 
 // ---- double -----------------------------------------------------------------------------------
@@ -443,6 +444,287 @@ std::int64_t iamax(const Settings& s, std::int64_t n, const double* x, std::int6
 std::int64_t iamin(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   return host_index_of_extreme(n, x, incx, false);
+}
+
+
+// ---- complex float: split planes on VectorE ---------------------------------------------------
+
+namespace {
+
+// The real (part 0) or imaginary (part 1) plane of a complex vector: a float vector of stride 2 inc.
+const float* plane(const cfloat* x, int part) { return reinterpret_cast<const float*>(x) + part; }
+float* plane(cfloat* x, int part) { return reinterpret_cast<float*>(x) + part; }
+
+// Runs a real Level 1 routine on both planes (a sub-call each, one report).
+template <class F>
+void on_planes(l12::Report& rep, F&& f) {
+  for (int part = 0; part < 2; ++part) {
+    f(part, rep.sub());
+    rep.add_sub();
+  }
+}
+
+}  // namespace
+
+void axpy(const Settings& s, std::int64_t n, cfloat alpha, const cfloat* x, std::int64_t incx, cfloat* y,
+          std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || alpha == cfloat(0.0f)) return;
+  const cfloat* x0 = first(x, n, incx);
+  cfloat* y0 = first(y, n, incy);
+  const float ar = alpha.real(), ai = alpha.imag();
+  run_pieces(s, n, 6, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(plane(x0, 0), 2 * incx, pc));
+    nc.dma_copy(v[1], hbm_piece(plane(x0, 1), 2 * incx, pc));
+    nc.dma_copy(v[2], hbm_piece(plane(y0, 0), 2 * incy, pc));
+    nc.dma_copy(v[3], hbm_piece(plane(y0, 1), 2 * incy, pc));
+    // alpha x first (fl(fl(ar xr) - fl(ai xi)), fl(fl(ar xi) + fl(ai xr))), then added to y, as the
+    // reference BLAS evaluates y + alpha * x.
+    nc.tensor_scalar(v[4], v[0], AluOp::multiply, ar);
+    nc.tensor_scalar(v[5], v[1], AluOp::multiply, ai);
+    nc.tensor_tensor(v[4], v[4], v[5], AluOp::subtract);
+    nc.tensor_tensor(v[2], v[2], v[4], AluOp::add);
+    nc.tensor_scalar(v[4], v[1], AluOp::multiply, ar);
+    nc.tensor_scalar(v[5], v[0], AluOp::multiply, ai);
+    nc.tensor_tensor(v[4], v[4], v[5], AluOp::add);
+    nc.tensor_tensor(v[3], v[3], v[4], AluOp::add);
+    nc.dma_copy(hbm_piece(plane(y0, 0), 2 * incy, pc), v[2]);
+    nc.dma_copy(hbm_piece(plane(y0, 1), 2 * incy, pc), v[3]);
+  });
+}
+
+void scal(const Settings& s, std::int64_t n, cfloat alpha, cfloat* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  const float ar = alpha.real(), ai = alpha.imag();
+  run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(plane(x, 0), 2 * incx, pc));
+    nc.dma_copy(v[1], hbm_piece(plane(x, 1), 2 * incx, pc));
+    nc.tensor_scalar(v[2], v[0], AluOp::multiply, ar);
+    nc.tensor_scalar(v[3], v[1], AluOp::multiply, ai);
+    nc.tensor_tensor(v[2], v[2], v[3], AluOp::subtract);  // ar xr - ai xi
+    nc.tensor_scalar(v[3], v[1], AluOp::multiply, ar);
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, ai);
+    nc.tensor_tensor(v[3], v[3], v[0], AluOp::add);       // ar xi + ai xr
+    nc.dma_copy(hbm_piece(plane(x, 0), 2 * incx, pc), v[2]);
+    nc.dma_copy(hbm_piece(plane(x, 1), 2 * incx, pc), v[3]);
+  });
+}
+
+void scal(const Settings& s, std::int64_t n, float alpha, cfloat* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { scal(s, n, alpha, plane(x, part), 2 * incx, sub); });
+}
+
+void copy(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { copy(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
+}
+
+void swap(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { swap(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
+}
+
+void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
+         float sn, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { rot(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, c, sn, sub); });
+}
+
+cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
+           bool conjugate, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return {0.0f, 0.0f};
+  const cfloat* x0 = first(x, n, incx);
+  const cfloat* y0 = first(y, n, incy);
+  // re = sum xr yr -+ xi yi, im = sum xr yi +- xi yr (conjugate: the lower signs): each term is two
+  // products and one add on VectorE, then the reduction order of the real dot.
+  float part_value[2];
+  for (int part = 0; part < 2; ++part) {
+    const AluOp combine = (part == 0) != conjugate ? AluOp::subtract : AluOp::add;
+    part_value[part] = run_reduction(
+        s, n, 4, AluOp::add, 0.0f, rep, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& p) {
+          nc.dma_copy(v[0], hbm_piece(plane(x0, 0), 2 * incx, pc));
+          nc.dma_copy(v[1], hbm_piece(plane(x0, 1), 2 * incx, pc));
+          nc.dma_copy(v[2], hbm_piece(plane(y0, part), 2 * incy, pc));      // yr (re) or yi (im)
+          nc.dma_copy(v[3], hbm_piece(plane(y0, 1 - part), 2 * incy, pc));  // yi (re) or yr (im)
+          nc.tensor_tensor(v[0], v[0], v[2], AluOp::multiply);
+          nc.tensor_tensor(v[1], v[1], v[3], AluOp::multiply);
+          nc.tensor_tensor(v[0], v[0], v[1], combine);
+          nc.tensor_reduce(p, v[0], AluOp::add);
+        });
+  }
+  return {part_value[0], part_value[1]};
+}
+
+float asum(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0f;
+  std::vector<cfloat> c;
+  if (incx != 1) x = (c = gather(x, n, incx)).data();  // contiguous: 2n floats
+  const float r = asum(s, 2 * n, plane(x, 0), 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+float nrm2(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0f;
+  std::vector<cfloat> c;
+  if (incx != 1) x = (c = gather(x, n, incx)).data();  // contiguous: 2n floats
+  const float r = nrm2(s, 2 * n, plane(x, 0), 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+namespace {
+// |re x_i| + |im x_i| on VectorE into a contiguous fp32 scratch vector, then the real index search.
+std::int64_t complex_index_of_extreme(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx,
+                                      bool largest, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0;
+  std::vector<float> abs1(static_cast<std::size_t>(n));
+  run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(plane(x, 0), 2 * incx, pc));
+    nc.dma_copy(v[1], hbm_piece(plane(x, 1), 2 * incx, pc));
+    nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);
+    nc.tensor_scalar(v[1], v[1], AluOp::abs_max, 0.0f);
+    nc.tensor_tensor(v[0], v[0], v[1], AluOp::add);
+    nc.dma_copy(hbm_piece(abs1.data(), 1, pc), v[0]);
+  });
+  return index_of_extreme(s, n, abs1.data(), 1, largest, rep);
+}
+}  // namespace
+
+std::int64_t iamax(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
+  return complex_index_of_extreme(s, n, x, incx, true, report);
+}
+std::int64_t iamin(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
+  return complex_index_of_extreme(s, n, x, incx, false, report);
+}
+
+// ---- complex double: host side (elementwise, comparisons) and Ozaki (dot) --------------------
+
+void axpy(const Settings& s, std::int64_t n, cdouble alpha, const cdouble* x, std::int64_t incx, cdouble* y,
+          std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || alpha == cdouble(0.0)) return;
+  const cdouble* x0 = first(x, n, incx);
+  cdouble* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64: the reference BLAS's y + (ar xr - ai xi, ar xi + ai xr)
+    const cdouble a = x0[i * incx];
+    y0[i * incy] += cdouble(alpha.real() * a.real() - alpha.imag() * a.imag(), alpha.real() * a.imag() + alpha.imag() * a.real());
+  }
+}
+
+void scal(const Settings& s, std::int64_t n, cdouble alpha, cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const cdouble a = x[i * incx];
+    x[i * incx] = cdouble(alpha.real() * a.real() - alpha.imag() * a.imag(), alpha.real() * a.imag() + alpha.imag() * a.real());
+  }
+}
+
+void scal(const Settings& s, std::int64_t n, double alpha, cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  for (std::int64_t i = 0; i < n; ++i) x[i * incx] = cdouble(alpha * x[i * incx].real(), alpha * x[i * incx].imag());
+}
+
+void copy(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  const cdouble* x0 = first(x, n, incx);
+  cdouble* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) y0[i * incy] = x0[i * incx];
+}
+
+void swap(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  cdouble* x0 = first(x, n, incx);
+  cdouble* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) std::swap(x0[i * incx], y0[i * incy]);
+}
+
+void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
+         double sn, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  cdouble* x0 = first(x, n, incx);
+  cdouble* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const cdouble xi = x0[i * incx], yi = y0[i * incy];
+    x0[i * incx] = cdouble(c * xi.real() + sn * yi.real(), c * xi.imag() + sn * yi.imag());
+    y0[i * incy] = cdouble(c * yi.real() - sn * xi.real(), c * yi.imag() - sn * xi.imag());
+  }
+}
+
+cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, const cdouble* y,
+            std::int64_t incy, bool conjugate, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return {0.0, 0.0};
+  // One Ozaki DGEMM 1 x 2 x 2n: [re, im] = [xr..., xi...] * B, B's columns [yr; -+yi] and [yi; +-yr]
+  // (conjugate: the lower signs). The operands are gathered on the host (copies and sign flips: exact).
+  const std::vector<cdouble> xv = gather(x, n, incx), yv = gather(y, n, incy);
+  const auto N = static_cast<std::size_t>(n);
+  std::vector<double> a(2 * N), b(4 * N);
+  const double sx = conjugate ? -1.0 : 1.0;
+  for (std::size_t i = 0; i < N; ++i) {
+    a[i] = xv[i].real();
+    a[N + i] = sx * xv[i].imag();  // conj(x): -xi
+    b[i] = yv[i].real();
+    b[N + i] = -yv[i].imag();
+    b[2 * N + i] = yv[i].imag();
+    b[3 * N + i] = yv[i].real();
+  }
+  double r[2] = {0.0, 0.0};
+  dgemm(s, Op::N, Op::N, 1, 2, 2 * n, 1.0, a.data(), 1, b.data(), 2 * n, 0.0, r, 1, rep.sub());
+  rep.add_sub();
+  return {r[0], r[1]};
+}
+
+double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0;
+  const std::vector<cdouble> c = gather(x, n, incx);  // contiguous: 2n doubles
+  const double r = asum(s, 2 * n, reinterpret_cast<const double*>(c.data()), 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+double nrm2(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0;
+  const std::vector<cdouble> c = gather(x, n, incx);  // contiguous: 2n doubles
+  const double r = nrm2(s, 2 * n, reinterpret_cast<const double*>(c.data()), 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0;
+  std::vector<double> abs1(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
+  return host_index_of_extreme(n, abs1.data(), 1, true);
+}
+std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0;
+  std::vector<double> abs1(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
+  return host_index_of_extreme(n, abs1.data(), 1, false);
 }
 
 }  // namespace trn::blas

@@ -18,6 +18,7 @@
 //               i?amin (comparisons only) and trsv's diagonal-block substitution run on the host
 //               side of the library; their CallReport has no instructions (the profile shows it).
 #pragma once
+#include <complex>
 #include <cstdint>
 
 #include "trn/blas/blas.hpp"
@@ -66,6 +67,49 @@ std::int64_t iamax(const Settings& s, std::int64_t n, const float* x, std::int64
 std::int64_t iamax(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report = nullptr);
 std::int64_t iamin(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report = nullptr);
 std::int64_t iamin(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report = nullptr);
+
+// ---- Level 1, complex (C: VectorE on split real/imaginary planes; Z: host side or Ozaki) ---------
+// A complex vector is read as two real strided vectors (real parts at stride 2 inc floats, the
+// imaginary parts one float further): complex products are 4 real products on VectorE.
+using cfloat = std::complex<float>;
+using cdouble = std::complex<double>;
+void axpy(const Settings& s, std::int64_t n, cfloat alpha, const cfloat* x, std::int64_t incx, cfloat* y,
+          std::int64_t incy, CallReport* report = nullptr);
+void axpy(const Settings& s, std::int64_t n, cdouble alpha, const cdouble* x, std::int64_t incx, cdouble* y,
+          std::int64_t incy, CallReport* report = nullptr);
+void scal(const Settings& s, std::int64_t n, cfloat alpha, cfloat* x, std::int64_t incx, CallReport* report = nullptr);
+void scal(const Settings& s, std::int64_t n, cdouble alpha, cdouble* x, std::int64_t incx, CallReport* report = nullptr);
+void scal(const Settings& s, std::int64_t n, float alpha, cfloat* x, std::int64_t incx, CallReport* report = nullptr);
+void scal(const Settings& s, std::int64_t n, double alpha, cdouble* x, std::int64_t incx, CallReport* report = nullptr);
+void copy(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy,
+          CallReport* report = nullptr);
+void copy(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy,
+          CallReport* report = nullptr);
+void swap(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy,
+          CallReport* report = nullptr);
+void swap(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy,
+          CallReport* report = nullptr);
+// (x, y) = (c x + s y, c y - s x) with real c, s (csrot, zdrot)
+void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
+         float sn, CallReport* report = nullptr);
+void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
+         double sn, CallReport* report = nullptr);
+// sum x_i y_i (conjugate: sum conj(x_i) y_i)
+cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
+           bool conjugate, CallReport* report = nullptr);
+cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, const cdouble* y,
+            std::int64_t incy, bool conjugate, CallReport* report = nullptr);
+// sum |re x_i| + |im x_i| (BLAS's scasum / dzasum)
+float asum(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report = nullptr);
+double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report = nullptr);
+// sqrt(sum |x_i|^2), scaled as the real nrm2
+float nrm2(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report = nullptr);
+double nrm2(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report = nullptr);
+// first index of the largest (smallest) |re x_i| + |im x_i| (BLAS's icamax), or of the first NaN
+std::int64_t iamax(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report = nullptr);
+std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report = nullptr);
+std::int64_t iamin(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report = nullptr);
+std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report = nullptr);
 
 // ---- Level 2 ----------------------------------------------------------------------------------
 // y = alpha op(A) x + beta y, A m x n column-major (op(A) is m x n for N, n x m for T).
