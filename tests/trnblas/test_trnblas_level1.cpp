@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -377,6 +378,215 @@ TEST(Level1_64, LargeIncrementsAndThe64BitForms) {
   EXPECT_EQ(rd, 500.0);
   ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
   EXPECT_GT(p.instructions_per_engine[TRN_ENGINE_TENSOR], 0);
+}
+
+}  // namespace
+
+// ---- complex C and Z (and the mixed forms) ----------------------------------------------------
+namespace {
+
+using cf = std::complex<float>;
+using cd = std::complex<double>;
+trnFloatComplex* c(cf* p) { return reinterpret_cast<trnFloatComplex*>(p); }
+const trnFloatComplex* c(const cf* p) { return reinterpret_cast<const trnFloatComplex*>(p); }
+trnDoubleComplex* c(cd* p) { return reinterpret_cast<trnDoubleComplex*>(p); }
+const trnDoubleComplex* c(const cd* p) { return reinterpret_cast<const trnDoubleComplex*>(p); }
+
+trnblasStatus_t axpy(trnblasHandle_t h, int n, const cf* a, const cf* x, int ix, cf* y, int iy) { return trnblasCaxpy(h, n, c(a), c(x), ix, c(y), iy); }
+trnblasStatus_t axpy(trnblasHandle_t h, int n, const cd* a, const cd* x, int ix, cd* y, int iy) { return trnblasZaxpy(h, n, c(a), c(x), ix, c(y), iy); }
+trnblasStatus_t dotu(trnblasHandle_t h, int n, const cf* x, int ix, const cf* y, int iy, cf* r) { return trnblasCdotu(h, n, c(x), ix, c(y), iy, c(r)); }
+trnblasStatus_t dotu(trnblasHandle_t h, int n, const cd* x, int ix, const cd* y, int iy, cd* r) { return trnblasZdotu(h, n, c(x), ix, c(y), iy, c(r)); }
+trnblasStatus_t dotc(trnblasHandle_t h, int n, const cf* x, int ix, const cf* y, int iy, cf* r) { return trnblasCdotc(h, n, c(x), ix, c(y), iy, c(r)); }
+trnblasStatus_t dotc(trnblasHandle_t h, int n, const cd* x, int ix, const cd* y, int iy, cd* r) { return trnblasZdotc(h, n, c(x), ix, c(y), iy, c(r)); }
+trnblasStatus_t nrm2(trnblasHandle_t h, int n, const cf* x, int ix, float* r) { return trnblasScnrm2(h, n, c(x), ix, r); }
+trnblasStatus_t nrm2(trnblasHandle_t h, int n, const cd* x, int ix, double* r) { return trnblasDznrm2(h, n, c(x), ix, r); }
+trnblasStatus_t asum(trnblasHandle_t h, int n, const cf* x, int ix, float* r) { return trnblasScasum(h, n, c(x), ix, r); }
+trnblasStatus_t asum(trnblasHandle_t h, int n, const cd* x, int ix, double* r) { return trnblasDzasum(h, n, c(x), ix, r); }
+trnblasStatus_t scal(trnblasHandle_t h, int n, const cf* a, cf* x, int ix) { return trnblasCscal(h, n, c(a), c(x), ix); }
+trnblasStatus_t scal(trnblasHandle_t h, int n, const cd* a, cd* x, int ix) { return trnblasZscal(h, n, c(a), c(x), ix); }
+trnblasStatus_t rscal(trnblasHandle_t h, int n, const float* a, cf* x, int ix) { return trnblasCsscal(h, n, a, c(x), ix); }
+trnblasStatus_t rscal(trnblasHandle_t h, int n, const double* a, cd* x, int ix) { return trnblasZdscal(h, n, a, c(x), ix); }
+trnblasStatus_t copy(trnblasHandle_t h, int n, const cf* x, int ix, cf* y, int iy) { return trnblasCcopy(h, n, c(x), ix, c(y), iy); }
+trnblasStatus_t copy(trnblasHandle_t h, int n, const cd* x, int ix, cd* y, int iy) { return trnblasZcopy(h, n, c(x), ix, c(y), iy); }
+trnblasStatus_t swap(trnblasHandle_t h, int n, cf* x, int ix, cf* y, int iy) { return trnblasCswap(h, n, c(x), ix, c(y), iy); }
+trnblasStatus_t swap(trnblasHandle_t h, int n, cd* x, int ix, cd* y, int iy) { return trnblasZswap(h, n, c(x), ix, c(y), iy); }
+trnblasStatus_t rot(trnblasHandle_t h, int n, cf* x, int ix, cf* y, int iy, const float* cc, const float* s) { return trnblasCsrot(h, n, c(x), ix, c(y), iy, cc, s); }
+trnblasStatus_t rot(trnblasHandle_t h, int n, cd* x, int ix, cd* y, int iy, const double* cc, const double* s) { return trnblasZdrot(h, n, c(x), ix, c(y), iy, cc, s); }
+trnblasStatus_t iamax(trnblasHandle_t h, int n, const cf* x, int ix, int* r) { return trnblasIcamax(h, n, c(x), ix, r); }
+trnblasStatus_t iamax(trnblasHandle_t h, int n, const cd* x, int ix, int* r) { return trnblasIzamax(h, n, c(x), ix, r); }
+trnblasStatus_t iamin(trnblasHandle_t h, int n, const cf* x, int ix, int* r) { return trnblasIcamin(h, n, c(x), ix, r); }
+trnblasStatus_t iamin(trnblasHandle_t h, int n, const cd* x, int ix, int* r) { return trnblasIzamin(h, n, c(x), ix, r); }
+
+cf ref_dotu(int n, const cf* x, int ix, const cf* y, int iy) { cf r; cblas_cdotu_sub(n, x, ix, y, iy, &r); return r; }
+cd ref_dotu(int n, const cd* x, int ix, const cd* y, int iy) { cd r; cblas_zdotu_sub(n, x, ix, y, iy, &r); return r; }
+cf ref_dotc(int n, const cf* x, int ix, const cf* y, int iy) { cf r; cblas_cdotc_sub(n, x, ix, y, iy, &r); return r; }
+cd ref_dotc(int n, const cd* x, int ix, const cd* y, int iy) { cd r; cblas_zdotc_sub(n, x, ix, y, iy, &r); return r; }
+float ref_nrm2(int n, const cf* x, int ix) { return cblas_scnrm2(n, x, ix); }
+double ref_nrm2(int n, const cd* x, int ix) { return cblas_dznrm2(n, x, ix); }
+float ref_asum(int n, const cf* x, int ix) { return cblas_scasum(n, x, ix); }
+double ref_asum(int n, const cd* x, int ix) { return cblas_dzasum(n, x, ix); }
+void ref_axpy(int n, const cf& a, const cf* x, int ix, cf* y, int iy) { cblas_caxpy(n, &a, x, ix, y, iy); }
+void ref_axpy(int n, const cd& a, const cd* x, int ix, cd* y, int iy) { cblas_zaxpy(n, &a, x, ix, y, iy); }
+int ref_iamax(int n, const cf* x, int ix) { return static_cast<int>(cblas_icamax(n, x, ix)) + 1; }
+int ref_iamax(int n, const cd* x, int ix) { return static_cast<int>(cblas_izamax(n, x, ix)) + 1; }
+
+template <class C>
+std::vector<C> random_cvec(std::size_t n, std::uint64_t seed) {
+  using R = typename C::value_type;
+  const std::vector<R> re = random_vec<R>(n, seed), im = random_vec<R>(n, seed + 1000);
+  std::vector<C> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = C(re[i], im[i]);
+  return v;
+}
+
+template <class C>
+class Level1Complex : public ::testing::Test {};
+using ComplexTypes = ::testing::Types<cf, cd>;
+TYPED_TEST_SUITE(Level1Complex, ComplexTypes);
+
+TYPED_TEST(Level1Complex, DotuDotcNrm2AsumWithinBounds) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  Handle h;
+  for (std::int64_t n : {1, 5, 130, 1031})
+    for (auto [ix, iy] : kIncs) {
+      const int ni = static_cast<int>(n);
+      const std::vector<C> x = random_cvec<C>(span_of(n, ix), 31 + n), y = random_cvec<C>(span_of(n, iy), 41 + n);
+      // re/im of sum x_i y_i (conj: conj(x_i) y_i) in long double, and the magnitude sum of the products.
+      long double ur = 0, ui = 0, cr = 0, ci = 0, mag = 0, a_exact = 0, s_exact = 0;
+      for (std::int64_t i = 0; i < n; ++i) {
+        const C a = x[idx(n, ix, i)], b = y[idx(n, iy, i)];
+        const long double ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+        ur += ar * br - ai * bi;
+        ui += ar * bi + ai * br;
+        cr += ar * br + ai * bi;
+        ci += ar * bi - ai * br;
+        mag += std::fabs(ar * br) + std::fabs(ai * bi) + std::fabs(ar * bi) + std::fabs(ai * br);
+        a_exact += std::fabs(ar) + std::fabs(ai);
+        s_exact += ar * ar + ai * ai;
+      }
+      // Each of re/im: n terms of two products and one add, summed: depth <= n + 3.
+      const long double g = gamma<R>(static_cast<long double>(n + 3));
+      C r;
+      ASSERT_EQ(dotu(h, ni, x.data(), ix, y.data(), iy, &r), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_LE(std::fabs(r.real() - ur) + std::fabs(r.imag() - ui), g * mag) << "dotu n=" << n;
+      const C ru = ref_dotu(ni, x.data(), ix, y.data(), iy);
+      EXPECT_LE(std::fabs(r.real() - ru.real()) + std::fabs(r.imag() - ru.imag()), 2 * g * mag) << "dotu vs OpenBLAS";
+      ASSERT_EQ(dotc(h, ni, x.data(), ix, y.data(), iy, &r), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_LE(std::fabs(r.real() - cr) + std::fabs(r.imag() - ci), g * mag) << "dotc n=" << n;
+      const C rc = ref_dotc(ni, x.data(), ix, y.data(), iy);
+      EXPECT_LE(std::fabs(r.real() - rc.real()) + std::fabs(r.imag() - rc.imag()), 2 * g * mag) << "dotc vs OpenBLAS";
+      if (ix < 0) continue;
+      R rr = 0;
+      const long double g2 = gamma<R>(static_cast<long double>(2 * n + 2));
+      ASSERT_EQ(asum(h, ni, x.data(), ix, &rr), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_LE(std::fabs(rr - a_exact), g2 * a_exact) << "asum n=" << n;
+      EXPECT_LE(std::fabs(rr - ref_asum(ni, x.data(), ix)), 2 * g2 * a_exact);
+      ASSERT_EQ(nrm2(h, ni, x.data(), ix, &rr), TRNBLAS_STATUS_SUCCESS);
+      const long double nrm = std::sqrt(s_exact), rel = g2 / 2 + 2 * std::numeric_limits<R>::epsilon() / 2;
+      EXPECT_LE(std::fabs(rr - nrm), rel * nrm) << "nrm2 n=" << n;
+      EXPECT_LE(std::fabs(rr - ref_nrm2(ni, x.data(), ix)), 2 * rel * nrm);
+    }
+}
+
+TYPED_TEST(Level1Complex, AxpyScalRotCopySwapIamax) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  Handle h;
+  for (std::int64_t n : {1, 130, 1031})
+    for (auto [ix, iy] : kIncs) {
+      const int ni = static_cast<int>(n);
+      const std::vector<C> x0 = random_cvec<C>(span_of(n, ix), 51 + n), y0 = random_cvec<C>(span_of(n, iy), 61 + n);
+      const C alpha(R(0.75), R(-1.25));
+      const long double g4 = gamma<R>(4);
+      std::vector<C> y = y0, yr = y0;
+      ASSERT_EQ(axpy(h, ni, &alpha, x0.data(), ix, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      ref_axpy(ni, alpha, x0.data(), ix, yr.data(), iy);
+      for (std::int64_t i = 0; i < n; ++i) {
+        const C a = x0[idx(n, ix, i)], b = y0[idx(n, iy, i)], got = y[idx(n, iy, i)];
+        const long double er = static_cast<long double>(alpha.real()) * a.real() - static_cast<long double>(alpha.imag()) * a.imag() + b.real();
+        const long double ei = static_cast<long double>(alpha.real()) * a.imag() + static_cast<long double>(alpha.imag()) * a.real() + b.imag();
+        const long double mag = std::fabs(alpha.real()) * (std::fabs(a.real()) + std::fabs(a.imag())) +
+                                std::fabs(alpha.imag()) * (std::fabs(a.real()) + std::fabs(a.imag())) + std::abs(b.real()) + std::abs(b.imag());
+        ASSERT_LE(std::fabs(got.real() - er) + std::fabs(got.imag() - ei), g4 * mag) << "axpy i=" << i;
+        const C o = yr[idx(n, iy, i)];
+        ASSERT_LE(std::fabs(got.real() - o.real()) + std::fabs(got.imag() - o.imag()), 2 * g4 * mag) << "axpy vs OpenBLAS";
+      }
+      // scal (complex and real alpha), incx > 0 only.
+      if (ix > 0) {
+        std::vector<C> xs = x0, xr = x0;
+        ASSERT_EQ(scal(h, ni, &alpha, xs.data(), ix), TRNBLAS_STATUS_SUCCESS);
+        const R ra = R(-0.5);
+        ASSERT_EQ(rscal(h, ni, &ra, xr.data(), ix), TRNBLAS_STATUS_SUCCESS);
+        for (std::int64_t i = 0; i < n; ++i) {
+          const C a = x0[idx(n, ix, i)], got = xs[idx(n, ix, i)];
+          const long double er = static_cast<long double>(alpha.real()) * a.real() - static_cast<long double>(alpha.imag()) * a.imag();
+          const long double ei = static_cast<long double>(alpha.real()) * a.imag() + static_cast<long double>(alpha.imag()) * a.real();
+          const long double mag = (std::fabs(alpha.real()) + std::fabs(alpha.imag())) * (std::fabs(a.real()) + std::fabs(a.imag()));
+          ASSERT_LE(std::fabs(got.real() - er) + std::fabs(got.imag() - ei), gamma<R>(2) * mag) << "scal i=" << i;
+          ASSERT_EQ(xr[idx(n, ix, i)], C(ra * a.real(), ra * a.imag())) << "real scal i=" << i;  // one exact-rounded product each
+        }
+      }
+      // rot with real c, s: each part as the real rot.
+      std::vector<C> xa = x0, ya = y0;
+      const R cc = R(0.6), ss = R(0.8);
+      ASSERT_EQ(rot(h, ni, xa.data(), ix, ya.data(), iy, &cc, &ss), TRNBLAS_STATUS_SUCCESS);
+      for (std::int64_t i = 0; i < n; ++i) {
+        const C a = x0[idx(n, ix, i)], b = y0[idx(n, iy, i)];
+        const C wx(static_cast<R>(cc * a.real()) + static_cast<R>(ss * b.real()), static_cast<R>(cc * a.imag()) + static_cast<R>(ss * b.imag()));
+        const C wy(static_cast<R>(cc * b.real()) - static_cast<R>(ss * a.real()), static_cast<R>(cc * b.imag()) - static_cast<R>(ss * a.imag()));
+        ASSERT_EQ(xa[idx(n, ix, i)], wx) << "rot x i=" << i;  // same roundings as the reference loop
+        ASSERT_EQ(ya[idx(n, iy, i)], wy) << "rot y i=" << i;
+      }
+      // copy and swap: exact, untouched in between.
+      std::vector<C> yc = y0, want = y0;
+      ASSERT_EQ(copy(h, ni, x0.data(), ix, yc.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      for (std::int64_t i = 0; i < n; ++i) want[idx(n, iy, i)] = x0[idx(n, ix, i)];
+      ASSERT_EQ(yc, want);
+      std::vector<C> xs = x0, ys = y0, wx = x0, wy = y0;
+      ASSERT_EQ(swap(h, ni, xs.data(), ix, ys.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      for (std::int64_t i = 0; i < n; ++i) std::swap(wx[idx(n, ix, i)], wy[idx(n, iy, i)]);
+      ASSERT_EQ(xs, wx);
+      ASSERT_EQ(ys, wy);
+      // i?amax / i?amin by |re| + |im|.
+      if (ix > 0) {
+        int r = -1;
+        ASSERT_EQ(iamax(h, ni, x0.data(), ix, &r), TRNBLAS_STATUS_SUCCESS);
+        EXPECT_EQ(r, ref_iamax(ni, x0.data(), ix)) << "n=" << n;
+        ASSERT_EQ(iamin(h, ni, x0.data(), ix, &r), TRNBLAS_STATUS_SUCCESS);
+        std::int64_t best = 0;
+        auto abs1 = [&](std::int64_t i) {
+          const C v = x0[idx(n, ix, i)];
+          return static_cast<R>(std::fabs(v.real()) + std::fabs(v.imag()));
+        };
+        for (std::int64_t i = 1; i < n; ++i)
+          if (abs1(i) < abs1(best)) best = i;
+        EXPECT_EQ(r, best + 1);
+      }
+    }
+}
+
+TYPED_TEST(Level1Complex, ArgumentErrorsAndQuickReturns) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  Handle h;
+  std::vector<C> x = random_cvec<C>(4, 1), y = random_cvec<C>(4, 2);
+  const std::vector<C> x0 = x, y0 = y;
+  C r(7, 7);
+  int last = 0;
+  EXPECT_EQ(dotc(h, 4, x.data(), 1, y.data(), 1, static_cast<C*>(nullptr)), TRNBLAS_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(last, 6);
+  const C a(1, 1);
+  EXPECT_EQ(axpy(h, 4, &a, x.data(), 1, y.data(), 0), TRNBLAS_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(last, 6);
+  const R one = 1;
+  EXPECT_EQ(rot(h, 4, x.data(), 1, y.data(), 1, &one, static_cast<const R*>(nullptr)), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(x, x0);
+  EXPECT_EQ(y, y0);
+  ASSERT_EQ(dotu(h, 0, static_cast<C*>(nullptr), 1, static_cast<C*>(nullptr), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(r, C(0, 0));
 }
 
 }  // namespace

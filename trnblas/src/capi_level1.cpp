@@ -270,19 +270,20 @@ TRNBLAS_L1_TYPED(z, trnDoubleComplex)
 TRNBLAS_L1_REAL(S, float)
 TRNBLAS_L1_REAL(D, double)
 
-// Complex: P is C or Z, RP the real prefix of the mixed forms (S, D), R the real type.
-#define TRNBLAS_L1_COMPLEX(P, RP, RR, RS, T, R)                                                                         \
-  trnblasStatus_t trnblas##RP##P##asum(trnblasHandle_t h, int n, const T* x, int incx, R* r) {                          \
-    return norm_impl<int, T, R>(h, "trnblas" #RP #P "asum", asum_op<std::complex<R>>, n, x, incx, r);                   \
+// Complex: P is C or Z (LP in lower case), RP the real prefix of the mixed forms (S, D), RR/RS the
+// prefixes of the real-scalar rot/scal (Cs, Css), R the real type.
+#define TRNBLAS_L1_COMPLEX(P, LP, RP, RR, RS, T, R)                                                                         \
+  trnblasStatus_t trnblas##RP##LP##asum(trnblasHandle_t h, int n, const T* x, int incx, R* r) {                          \
+    return norm_impl<int, T, R>(h, "trnblas" #RP #LP "asum", asum_op<std::complex<R>>, n, x, incx, r);                   \
   }                                                                                                                     \
-  trnblasStatus_t trnblas##RP##P##asum_64(trnblasHandle_t h, int64_t n, const T* x, int64_t incx, R* r) {               \
-    return norm_impl<int64_t, T, R>(h, "trnblas" #RP #P "asum_64", asum_op<std::complex<R>>, n, x, incx, r);            \
+  trnblasStatus_t trnblas##RP##LP##asum_64(trnblasHandle_t h, int64_t n, const T* x, int64_t incx, R* r) {               \
+    return norm_impl<int64_t, T, R>(h, "trnblas" #RP #LP "asum_64", asum_op<std::complex<R>>, n, x, incx, r);            \
   }                                                                                                                     \
-  trnblasStatus_t trnblas##RP##P##nrm2(trnblasHandle_t h, int n, const T* x, int incx, R* r) {                          \
-    return norm_impl<int, T, R>(h, "trnblas" #RP #P "nrm2", nrm2_op<std::complex<R>>, n, x, incx, r);                   \
+  trnblasStatus_t trnblas##RP##LP##nrm2(trnblasHandle_t h, int n, const T* x, int incx, R* r) {                          \
+    return norm_impl<int, T, R>(h, "trnblas" #RP #LP "nrm2", nrm2_op<std::complex<R>>, n, x, incx, r);                   \
   }                                                                                                                     \
-  trnblasStatus_t trnblas##RP##P##nrm2_64(trnblasHandle_t h, int64_t n, const T* x, int64_t incx, R* r) {               \
-    return norm_impl<int64_t, T, R>(h, "trnblas" #RP #P "nrm2_64", nrm2_op<std::complex<R>>, n, x, incx, r);            \
+  trnblasStatus_t trnblas##RP##LP##nrm2_64(trnblasHandle_t h, int64_t n, const T* x, int64_t incx, R* r) {               \
+    return norm_impl<int64_t, T, R>(h, "trnblas" #RP #LP "nrm2_64", nrm2_op<std::complex<R>>, n, x, incx, r);            \
   }                                                                                                                     \
   trnblasStatus_t trnblas##P##axpy(trnblasHandle_t h, int n, const T* alpha, const T* x, int incx, T* y, int incy) {    \
     return axpy_impl<int, T>(h, "trnblas" #P "axpy", n, alpha, x, incx, y, incy);                                       \
@@ -339,7 +340,7 @@ TRNBLAS_L1_REAL(D, double)
     return scal_impl<int64_t, R, T>(h, "trnblas" #RS "cal_64", n, alpha, x, incx);                                      \
   }
 
-TRNBLAS_L1_COMPLEX(C, S, Cs, Css, trnFloatComplex, float)
-TRNBLAS_L1_COMPLEX(Z, D, Zd, Zds, trnDoubleComplex, double)
+TRNBLAS_L1_COMPLEX(C, c, S, Cs, Css, trnFloatComplex, float)
+TRNBLAS_L1_COMPLEX(Z, z, D, Zd, Zds, trnDoubleComplex, double)
 
 }  // extern "C"
