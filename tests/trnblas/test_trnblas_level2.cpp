@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -344,6 +345,94 @@ TEST(Level2_64, The64BitFormsAgreeAndSgemvRunsOnTensorE) {
   EXPECT_EQ(trnblasStrsv_64(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, 4, A.data(), INT64_MAX / 2,
                             y64.data(), 1),
             TRNBLAS_STATUS_INVALID_VALUE);  // lda whose extent cannot be addressed
+}
+
+// ---- complex gemv ------------------------------------------------------------------------------
+// Each component of y = alpha op(A) x + beta y is a sum of 2k real products (two GEMM-vector
+// products accumulated, depth <= 2k + 2), then alpha (2 roundings), beta y (2) and the add (1):
+// |err| <= gamma_{2k+7} ((|ar| + |ai|) sum_k (|a_r| + |a_i|)(|x_r| + |x_i|) + (|br| + |bi|)(|y_r| + |y_i|)).
+using cf = std::complex<float>;
+using cd = std::complex<double>;
+trnblasStatus_t cgemv(trnblasHandle_t h, trnblasOperation_t t, int m, int n, const cf* a, const cf* A, int lda,
+                      const cf* x, int ix, const cf* b, cf* y, int iy) {
+  auto c = [](auto* p) { return reinterpret_cast<const trnFloatComplex*>(p); };
+  return trnblasCgemv(h, t, m, n, c(a), c(A), lda, c(x), ix, c(b), reinterpret_cast<trnFloatComplex*>(y), iy);
+}
+trnblasStatus_t cgemv(trnblasHandle_t h, trnblasOperation_t t, int m, int n, const cd* a, const cd* A, int lda,
+                      const cd* x, int ix, const cd* b, cd* y, int iy) {
+  auto c = [](auto* p) { return reinterpret_cast<const trnDoubleComplex*>(p); };
+  return trnblasZgemv(h, t, m, n, c(a), c(A), lda, c(x), ix, c(b), reinterpret_cast<trnDoubleComplex*>(y), iy);
+}
+void ref_cgemv(CBLAS_TRANSPOSE t, int m, int n, const cf& a, const cf* A, int lda, const cf* x, int ix, const cf& b,
+               cf* y, int iy) {
+  cblas_cgemv(CblasColMajor, t, m, n, &a, A, lda, x, ix, &b, y, iy);
+}
+void ref_cgemv(CBLAS_TRANSPOSE t, int m, int n, const cd& a, const cd* A, int lda, const cd* x, int ix, const cd& b,
+               cd* y, int iy) {
+  cblas_zgemv(CblasColMajor, t, m, n, &a, A, lda, x, ix, &b, y, iy);
+}
+
+template <class C>
+std::vector<C> random_cvec(std::size_t n, std::uint64_t seed) {
+  using R = typename C::value_type;
+  const std::vector<R> re = random_vec<R>(n, seed), im = random_vec<R>(n, seed + 99);
+  std::vector<C> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = C(re[i], im[i]);
+  return v;
+}
+
+template <class C>
+class Level2Complex : public ::testing::Test {};
+using ComplexTypes = ::testing::Types<cf, cd>;
+TYPED_TEST_SUITE(Level2Complex, ComplexTypes);
+
+TYPED_TEST(Level2Complex, GemvNTCWithinBoundsOfLongDoubleAndOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using LC = std::complex<long double>;
+  Handle h;
+  for (auto [m, n] : {std::pair{1, 1}, std::pair{37, 130}, std::pair{90, 20}})
+    for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C})
+      for (auto [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}})
+        for (bool beta_zero : {false, true}) {
+          const int lda = m + 2, lx = t == TRNBLAS_OP_N ? n : m, ly = t == TRNBLAS_OP_N ? m : n;
+          const std::vector<C> A = random_cvec<C>(static_cast<std::size_t>(lda * n), 5 + m);
+          const std::vector<C> x = random_cvec<C>(span_of(lx, ix), 6);
+          std::vector<C> y0 = random_cvec<C>(span_of(ly, iy), 7);
+          if (beta_zero)
+            for (int i = 0; i < ly; ++i) y0[idx(ly, iy, i)] = C(std::numeric_limits<R>::quiet_NaN(), R(0));
+          const C alpha(R(0.5), R(-1.5)), beta = beta_zero ? C(0, 0) : C(R(-0.25), R(0.75));
+          std::vector<C> y = y0, yr = y0;
+          ASSERT_EQ(cgemv(h, t, m, n, &alpha, A.data(), lda, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+          ref_cgemv(t == TRNBLAS_OP_N ? CblasNoTrans : t == TRNBLAS_OP_T ? CblasTrans : CblasConjTrans, m, n, alpha,
+                    A.data(), lda, x.data(), ix, beta, yr.data(), iy);
+          const long double g = gamma<R>(2 * lx + 7);
+          const long double amag = std::fabs(alpha.real()) + std::fabs(alpha.imag());
+          const long double bmag = std::fabs(beta.real()) + std::fabs(beta.imag());
+          for (int i = 0; i < ly; ++i) {
+            LC s = 0;
+            long double mag = 0;
+            for (int k = 0; k < lx; ++k) {
+              C a = t == TRNBLAS_OP_N ? A[static_cast<std::size_t>(i + k * lda)] : A[static_cast<std::size_t>(k + i * lda)];
+              if (t == TRNBLAS_OP_C) a = std::conj(a);
+              const C xv = x[idx(lx, ix, k)];
+              s += LC(a.real(), a.imag()) * LC(xv.real(), xv.imag());
+              mag += (std::fabs(a.real()) + std::fabs(a.imag())) * (std::fabs(xv.real()) + std::fabs(xv.imag()));
+            }
+            const std::size_t yi = idx(ly, iy, i);
+            LC ex = LC(alpha.real(), alpha.imag()) * s;
+            long double ymag = 0;
+            if (!beta_zero) {
+              ex += LC(beta.real(), beta.imag()) * LC(y0[yi].real(), y0[yi].imag());
+              ymag = std::fabs(y0[yi].real()) + std::fabs(y0[yi].imag());
+            }
+            const long double bound = g * (amag * mag + bmag * ymag);
+            ASSERT_LE(std::fabs(y[yi].real() - ex.real()), bound) << "m=" << m << " n=" << n << " t=" << t << " i=" << i;
+            ASSERT_LE(std::fabs(y[yi].imag() - ex.imag()), bound) << "m=" << m << " n=" << n << " t=" << t << " i=" << i;
+            ASSERT_LE(std::fabs(y[yi].real() - yr[yi].real()) + std::fabs(y[yi].imag() - yr[yi].imag()), 4 * bound)
+                << "vs OpenBLAS";
+          }
+        }
 }
 
 }  // namespace

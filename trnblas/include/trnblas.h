@@ -465,6 +465,21 @@ trnblasStatus_t trnblasDtrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
 trnblasStatus_t trnblasDtrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
                                 trnblasDiagType_t diag, int64_t n, const double* A, int64_t lda, double* x, int64_t
                                 incx);
+/* Complex gemv (op N, T or C), each also _64. */
+trnblasStatus_t trnblasCgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, const trnComplex* alpha,
+                             const trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasCgemv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n,
+                                const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* x,
+                                int64_t incx, const trnComplex* beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasZgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n,
+                             const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda,
+                             const trnDoubleComplex* x, int incx, const trnDoubleComplex* beta, trnDoubleComplex* y,
+                             int incy);
+trnblasStatus_t trnblasZgemv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n,
+                                const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
+                                const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* beta,
+                                trnDoubleComplex* y, int64_t incy);
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 

@@ -2,7 +2,9 @@
 // handle registry, the logger, argument checks and the guarded call, so that every trnblas entry
 // point validates, logs and reports the same way (not installed).
 #pragma once
+#include <complex>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <limits>
 
@@ -21,6 +23,24 @@ bool valid_handle(trnblasHandle_t h);
 trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* fn);
 // Runs body with the handle's settings, maps exceptions to statuses, stores the call's profile on success.
 trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(const Settings&, CallReport*)>& body);
+
+// The C++ API's view of a C pointer: trnFloatComplex/trnDoubleComplex are laid out as
+// std::complex (two floats/doubles, real first: C11/C++ array-compatibility guarantee).
+template <class T>
+T* cpp(T* p) {
+  return p;
+}
+inline std::complex<float>* cpp(trnFloatComplex* p) { return reinterpret_cast<std::complex<float>*>(p); }
+inline const std::complex<float>* cpp(const trnFloatComplex* p) { return reinterpret_cast<const std::complex<float>*>(p); }
+inline std::complex<double>* cpp(trnDoubleComplex* p) { return reinterpret_cast<std::complex<double>*>(p); }
+inline const std::complex<double>* cpp(const trnDoubleComplex* p) {
+  return reinterpret_cast<const std::complex<double>*>(p);
+}
+template <class T, class U>
+void store(T* out, const U& v) {
+  static_assert(sizeof(T) == sizeof(U));
+  std::memcpy(out, &v, sizeof v);
+}
 
 // 1 + (n - 1) |inc| elements, as 8-byte elements, fit in int64 byte offsets.
 inline bool vector_addressable(std::int64_t n, std::int64_t inc) {

@@ -14,30 +14,14 @@
 namespace {
 
 using blas_capi::arg_check;
+using blas_capi::cpp;
+using blas_capi::store;
 using blas_capi::run;
 using blas_capi::valid_handle;
 using blas_capi::vector_addressable;
 using trn::blas::CallReport;
 using trn::blas::Settings;
 
-
-// The C++ API's view of a C pointer: trnFloatComplex/trnDoubleComplex are laid out as
-// std::complex (two floats/doubles, real first: C11/C++ array-compatibility guarantee).
-template <class T>
-T* cpp(T* p) {
-  return p;
-}
-inline std::complex<float>* cpp(trnFloatComplex* p) { return reinterpret_cast<std::complex<float>*>(p); }
-inline const std::complex<float>* cpp(const trnFloatComplex* p) { return reinterpret_cast<const std::complex<float>*>(p); }
-inline std::complex<double>* cpp(trnDoubleComplex* p) { return reinterpret_cast<std::complex<double>*>(p); }
-inline const std::complex<double>* cpp(const trnDoubleComplex* p) {
-  return reinterpret_cast<const std::complex<double>*>(p);
-}
-template <class T, class U>
-void store(T* out, const U& v) {
-  static_assert(sizeof(T) == sizeof(U));
-  std::memcpy(out, &v, sizeof v);
-}
 
 // Where each argument of a Level 1 signature sits (0: absent).
 struct Pos {

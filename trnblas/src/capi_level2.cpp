@@ -3,6 +3,7 @@
 // and vector pointers that the call will read or write. Positions are 1-based, not counting the
 // handle (cuBLAS's numbering, equal to the reference BLAS's).
 #include <cstdint>
+#include <type_traits>
 
 #include "capi_internal.hpp"
 #include "trn/blas/level12.hpp"
@@ -10,6 +11,7 @@
 namespace {
 
 using blas_capi::arg_check;
+using blas_capi::cpp;
 using blas_capi::matrix_addressable;
 using blas_capi::run;
 using blas_capi::valid_handle;
@@ -28,10 +30,13 @@ bool diag_ok(int d) { return d == TRNBLAS_DIAG_NON_UNIT || d == TRNBLAS_DIAG_UNI
 bool inc_ok(std::int64_t n, std::int64_t inc) { return inc != 0 && vector_addressable(n, inc); }
 
 // gemv: trans 1, m 2, n 3, alpha 4, A 5, lda 6, x 7, incx 8, beta 9, y 10, incy 11.
-template <class I, class T>
-trnblasStatus_t gemv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n, const T* alpha, const T* A, I lda,
-                          const T* x, I incx, const T* beta, T* y, I incy) {
+template <class I, class CT>
+trnblasStatus_t gemv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n, const CT* alpha_c, const CT* A, I lda,
+                          const CT* x, I incx, const CT* beta_c, CT* y, I incy) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const auto* alpha = cpp(alpha_c);
+  const auto* beta = cpp(beta_c);
+  using T = std::remove_const_t<std::remove_pointer_t<decltype(alpha)>>;
   const std::int64_t len_x = trans == TRNBLAS_OP_N ? n : m, len_y = trans == TRNBLAS_OP_N ? m : n;
   auto chk = arg_check(h, fn);
   chk.require(op_ok(trans), 1, "trans")
@@ -48,7 +53,12 @@ trnblasStatus_t gemv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n
   if (!quick) chk.require(*alpha == T(0) || A != nullptr, 5, "A").require(*alpha == T(0) || x != nullptr, 7, "x").not_null(y, 10, "y");
   if (!chk) return chk.status();
   return run(h, fn, [&](const Settings& s, CallReport* rep) {
-    if (!quick) trn::blas::gemv(s, to_op(trans), m, n, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+    if (quick) return;
+    if constexpr (std::is_floating_point_v<T>)
+      trn::blas::gemv(s, to_op(trans), m, n, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+    else
+      trn::blas::gemv(s, to_op(trans), trans == TRNBLAS_OP_C, m, n, *alpha, cpp(A), lda, cpp(x), incx, *beta, cpp(y),
+                      incy, rep);
   });
 }
 
@@ -153,5 +163,17 @@ TRNBLAS_L2_REAL(S, float, int, )
 TRNBLAS_L2_REAL(S, float, int64_t, _64)
 TRNBLAS_L2_REAL(D, double, int, )
 TRNBLAS_L2_REAL(D, double, int64_t, _64)
+
+#define TRNBLAS_L2_COMPLEX(P, T, I, SUF)                                                                               \
+  trnblasStatus_t trnblas##P##gemv##SUF(trnblasHandle_t h, trnblasOperation_t trans, I m, I n, const T* alpha,         \
+                                        const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {          \
+    return gemv_impl<I, T>(h, "trnblas" #P "gemv" #SUF, enum_value(trans), m, n, alpha, A, lda, x, incx, beta, y,      \
+                           incy);                                                                                      \
+  }
+
+TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int, )
+TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int64_t, _64)
+TRNBLAS_L2_COMPLEX(Z, trnDoubleComplex, int, )
+TRNBLAS_L2_COMPLEX(Z, trnDoubleComplex, int64_t, _64)
 
 }  // extern "C"

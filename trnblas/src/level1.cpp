@@ -610,6 +610,36 @@ std::int64_t iamin(const Settings& s, std::int64_t n, const cfloat* x, std::int6
   return complex_index_of_extreme(s, n, x, incx, false, report);
 }
 
+void l12::complex_axpby(const Settings& s, std::int64_t n, cfloat alpha, const float* pr, const float* pi, cfloat beta,
+                        cfloat* y, std::int64_t incy, l12::Report& rep) {
+  if (n <= 0) return;
+  cfloat* y0 = first(y, n, incy);
+  const bool read_y = beta != cfloat(0.0f);
+  // v0 = pr, v1 = pi, v2 = yr, v3 = yi; v4, v5 scratch.
+  const auto combine = [&](NeuronCore& nc, const Tile& out, const Tile& a, const Tile& b, float ca, float cb, AluOp op,
+                           const Tile& t) {  // out = fl(fl(ca a) op fl(cb b))
+    nc.tensor_scalar(t, b, AluOp::multiply, cb);
+    nc.tensor_scalar(out, a, AluOp::multiply, ca);
+    nc.tensor_tensor(out, out, t, op);
+  };
+  run_pieces(s, n, 7, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(pr, 1, pc));
+    nc.dma_copy(v[1], hbm_piece(pi, 1, pc));
+    combine(nc, v[4], v[0], v[1], alpha.real(), alpha.imag(), AluOp::subtract, v[6]);  // re(alpha p)
+    combine(nc, v[5], v[1], v[0], alpha.real(), alpha.imag(), AluOp::add, v[6]);       // im(alpha p)
+    if (read_y) {
+      nc.dma_copy(v[2], hbm_piece(plane(y0, 0), 2 * incy, pc));
+      nc.dma_copy(v[3], hbm_piece(plane(y0, 1), 2 * incy, pc));
+      combine(nc, v[0], v[2], v[3], beta.real(), beta.imag(), AluOp::subtract, v[6]);  // re(beta y)
+      combine(nc, v[1], v[3], v[2], beta.real(), beta.imag(), AluOp::add, v[6]);       // im(beta y)
+      nc.tensor_tensor(v[4], v[4], v[0], AluOp::add);
+      nc.tensor_tensor(v[5], v[5], v[1], AluOp::add);
+    }
+    nc.dma_copy(hbm_piece(plane(y0, 0), 2 * incy, pc), v[4]);
+    nc.dma_copy(hbm_piece(plane(y0, 1), 2 * incy, pc), v[5]);
+  });
+}
+
 // ---- complex double: host side (elementwise, comparisons) and Ozaki (dot) --------------------
 
 void axpy(const Settings& s, std::int64_t n, cdouble alpha, const cdouble* x, std::int64_t incx, cdouble* y,

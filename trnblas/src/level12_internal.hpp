@@ -2,6 +2,7 @@
 // addressing, host-side gathers (data movement only, no arithmetic) and the call report of
 // composite calls that launch several kernels.
 #pragma once
+#include <complex>
 #include <cstdint>
 #include <vector>
 
@@ -61,5 +62,10 @@ class Report {
   CallReport sub_;
   Trace trace_;
 };
+
+// y = alpha (pr + i pi) + beta y for contiguous fp32 planes pr, pi of length n, on VectorE
+// (beta == 0: y is not read). Rounding: each part fl(fl(fl(ar pr) - fl(ai pi)) + fl(fl(br yr) - fl(bi yi))).
+void complex_axpby(const Settings& s, std::int64_t n, std::complex<float> alpha, const float* pr, const float* pi,
+                   std::complex<float> beta, std::complex<float>* y, std::int64_t incy, Report& rep);
 
 }  // namespace trn::blas::l12

@@ -190,6 +190,92 @@ void trmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
   trmv_t(s, uplo, trans, unit, n, A, lda, x, incx, report);
 }
 
+// ---- complex gemv (4M on real planes) -------------------------------------------------------------
+
+namespace {
+
+// The real and imaginary planes of a complex m x n matrix, contiguous (ld = m): host data movement.
+template <class R>
+std::pair<std::vector<R>, std::vector<R>> planes(std::int64_t m, std::int64_t n, const std::complex<R>* A,
+                                                 std::int64_t lda) {
+  std::vector<R> re(static_cast<std::size_t>(m * n)), im(re.size());
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      re[static_cast<std::size_t>(i + j * m)] = A[i + j * lda].real();
+      im[static_cast<std::size_t>(i + j * m)] = A[i + j * lda].imag();
+    }
+  return {std::move(re), std::move(im)};
+}
+
+// p = op(A) x (conjugate: A^H x) as contiguous real planes (pr, pi) of length len_y: four real
+// GEMM-vector products, the second of each pair accumulated onto the first (beta = 1):
+//   pr = op(Ar) xr -+ op(Ai) xi,  pi = op(Ar) xi +- op(Ai) xr   (lower signs: conjugate).
+template <class R>
+void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n,
+                     const std::complex<R>* A, std::int64_t lda, const std::complex<R>* x, std::int64_t incx,
+                     std::vector<R>& pr, std::vector<R>& pi, l12::Report& rep) {
+  const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
+  const auto [ar, ai] = planes(m, n, A, lda);
+  const std::vector<std::complex<R>> xv = gather(x, len_x, incx);
+  std::vector<R> xr(static_cast<std::size_t>(len_x)), xi(xr.size()), xi_neg(xr.size()), xr_neg(xr.size());
+  for (std::size_t k = 0; k < xr.size(); ++k) {  // sign flips are exact
+    xr[k] = xv[k].real();
+    xi[k] = xv[k].imag();
+    xi_neg[k] = -xi[k];
+    xr_neg[k] = -xr[k];
+  }
+  pr.assign(static_cast<std::size_t>(len_y), R(0));
+  pi.assign(pr.size(), R(0));
+  const std::vector<R>& ai_x_re = conjugate ? xi : xi_neg;  // the xi term of pr
+  const std::vector<R>& ai_x_im = conjugate ? xr_neg : xr;  // the xr term of pi
+  const struct {
+    const std::vector<R>* a;
+    const std::vector<R>* v;
+    std::vector<R>* out;
+    R beta;
+  } steps[] = {{&ar, &xr, &pr, R(0)}, {&ai, &ai_x_re, &pr, R(1)}, {&ar, &xi, &pi, R(0)}, {&ai, &ai_x_im, &pi, R(1)}};
+  for (const auto& st : steps) {
+    gemv_row(s, trans, m, n, R(1), st.a->data(), m, st.v->data(), 1, st.beta, st.out->data(), 1, rep.sub());
+    rep.add_sub();
+  }
+}
+
+}  // namespace
+
+void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* A,
+          std::int64_t lda, const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || (alpha == cfloat(0.0f) && beta == cfloat(1.0f))) return;
+  const std::int64_t len_y = trans == Op::N ? m : n;
+  std::vector<float> pr(static_cast<std::size_t>(len_y), 0.0f), pi(pr.size(), 0.0f);
+  if (alpha != cfloat(0.0f)) complex_product(s, trans, conjugate, m, n, A, lda, x, incx, pr, pi, rep);
+  l12::complex_axpby(s, len_y, alpha, pr.data(), pi.data(), beta, y, incy, rep);
+}
+
+void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* A,
+          std::int64_t lda, const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || (alpha == cdouble(0.0) && beta == cdouble(1.0))) return;
+  const std::int64_t len_y = trans == Op::N ? m : n;
+  std::vector<double> pr(static_cast<std::size_t>(len_y), 0.0), pi(pr.size(), 0.0);
+  if (alpha != cdouble(0.0)) complex_product(s, trans, conjugate, m, n, A, lda, x, incx, pr, pi, rep);
+  if (s.timing_only) return;
+  cdouble* y0 = l12::first(y, len_y, incy);
+  for (std::int64_t i = 0; i < len_y; ++i) {  // y = alpha p + beta y: elementwise fp64, host side
+    const auto k = static_cast<std::size_t>(i);
+    const double re = alpha.real() * pr[k] - alpha.imag() * pi[k], im = alpha.real() * pi[k] + alpha.imag() * pr[k];
+    if (beta == cdouble(0.0)) {
+      y0[i * incy] = cdouble(re, im);
+    } else {
+      const cdouble b = y0[i * incy];
+      y0[i * incy] = cdouble(re + (beta.real() * b.real() - beta.imag() * b.imag()),
+                             im + (beta.real() * b.imag() + beta.imag() * b.real()));
+    }
+  }
+}
+
 // ---- trsv ---------------------------------------------------------------------------------------
 
 void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const float* A, std::int64_t lda,

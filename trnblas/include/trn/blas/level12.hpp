@@ -119,6 +119,15 @@ void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alp
 void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double alpha, const double* A,
           std::int64_t lda, const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
           CallReport* report = nullptr);
+// Complex: y = alpha op(A) x + beta y with op N, T or (conjugate) C. Four real GEMM-vector products
+// on the real and imaginary planes of A (4M), then y = alpha p + beta y on VectorE (C) or on the
+// host side (Z).
+void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* A,
+          std::int64_t lda, const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy,
+          CallReport* report = nullptr);
+void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* A,
+          std::int64_t lda, const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy,
+          CallReport* report = nullptr);
 // A = alpha x y^T + A (m x n)
 void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
          const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report = nullptr);
