@@ -435,4 +435,214 @@ TYPED_TEST(Level2Complex, GemvNTCWithinBoundsOfLongDoubleAndOpenBlas) {
         }
 }
 
+// ---- banded, packed, syr/syr2/spr/spr2 (S and D) -----------------------------------------------
+// The dense matrix each storage stands for is rebuilt here from the reference BLAS's layout
+// definitions (independent of the library's staging); products are bounded as gemv's, solves by
+// their residual, rank-1/2 updates by gamma_4 (|alpha x y| terms + |a|).
+
+template <class T> struct Api;
+template <> struct Api<float> {
+  static constexpr auto gbmv = trnblasSgbmv; static constexpr auto sbmv = trnblasSsbmv; static constexpr auto spmv = trnblasSspmv;
+  static constexpr auto tbmv = trnblasStbmv; static constexpr auto tbsv = trnblasStbsv; static constexpr auto tpmv = trnblasStpmv;
+  static constexpr auto tpsv = trnblasStpsv; static constexpr auto syr = trnblasSsyr; static constexpr auto spr = trnblasSspr;
+  static constexpr auto syr2 = trnblasSsyr2; static constexpr auto spr2 = trnblasSspr2;
+  static constexpr auto ref_gbmv = cblas_sgbmv; static constexpr auto ref_sbmv = cblas_ssbmv; static constexpr auto ref_spmv = cblas_sspmv;
+  static constexpr auto ref_tbmv = cblas_stbmv; static constexpr auto ref_tpmv = cblas_stpmv; static constexpr auto ref_syr = cblas_ssyr;
+  static constexpr auto ref_spr = cblas_sspr; static constexpr auto ref_syr2 = cblas_ssyr2; static constexpr auto ref_spr2 = cblas_sspr2;
+};
+template <> struct Api<double> {
+  static constexpr auto gbmv = trnblasDgbmv; static constexpr auto sbmv = trnblasDsbmv; static constexpr auto spmv = trnblasDspmv;
+  static constexpr auto tbmv = trnblasDtbmv; static constexpr auto tbsv = trnblasDtbsv; static constexpr auto tpmv = trnblasDtpmv;
+  static constexpr auto tpsv = trnblasDtpsv; static constexpr auto syr = trnblasDsyr; static constexpr auto spr = trnblasDspr;
+  static constexpr auto syr2 = trnblasDsyr2; static constexpr auto spr2 = trnblasDspr2;
+  static constexpr auto ref_gbmv = cblas_dgbmv; static constexpr auto ref_sbmv = cblas_dsbmv; static constexpr auto ref_spmv = cblas_dspmv;
+  static constexpr auto ref_tbmv = cblas_dtbmv; static constexpr auto ref_tpmv = cblas_dtpmv; static constexpr auto ref_syr = cblas_dsyr;
+  static constexpr auto ref_spr = cblas_dspr; static constexpr auto ref_syr2 = cblas_dsyr2; static constexpr auto ref_spr2 = cblas_dspr2;
+};
+
+// y and yr (ours and OpenBLAS's) against the long-double product of the dense matrix D (ly x lx, ld ly).
+template <class T>
+void expect_product(const std::vector<long double>& D, int ly, int lx, T alpha, const std::vector<T>& x, int ix,
+                    T beta, const std::vector<T>& y0, const std::vector<T>& y, const std::vector<T>& yr, int iy,
+                    const char* what) {
+  const long double g = gamma<T>(lx + 4);
+  for (int i = 0; i < ly; ++i) {
+    long double s = 0, mag = 0;
+    for (int k = 0; k < lx; ++k) {
+      const long double a = D[static_cast<std::size_t>(i + k * ly)];
+      s += a * x[idx(lx, ix, k)];
+      mag += std::fabs(a * x[idx(lx, ix, k)]);
+    }
+    const std::size_t yi = idx(ly, iy, i);
+    const long double b = beta * static_cast<long double>(y0[yi]);
+    const long double bound = g * (std::fabs(alpha) * mag + std::fabs(b));
+    ASSERT_LE(std::fabs(y[yi] - (alpha * s + b)), bound) << what << " i=" << i;
+    ASSERT_LE(std::fabs(y[yi] - yr[yi]), 2 * bound) << what << " vs OpenBLAS, i=" << i;
+  }
+}
+
+TYPED_TEST(Level2, BandedPackedAndRankUpdatesAgainstOpenBlas) {
+  using T = TypeParam;
+  using F = Api<T>;
+  Handle h;
+  const int n = 45, k = 3, kl = 2, ku = 4;
+  const T alpha = T(1.5), beta = T(-0.5);
+  for (auto [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}}) {
+    const std::vector<T> x = random_vec<T>(span_of(n, ix), 21), y0 = random_vec<T>(span_of(n, iy), 22);
+    // gbmv (square n x n, kl, ku), op N and T.
+    {
+      const int lda = kl + ku + 2;
+      const std::vector<T> B = random_vec<T>(static_cast<std::size_t>(lda * n), 23);
+      std::vector<long double> D(static_cast<std::size_t>(n * n), 0.0L);
+      for (int j = 0; j < n; ++j)
+        for (int i = std::max(0, j - ku); i <= std::min(n - 1, j + kl); ++i)
+          D[static_cast<std::size_t>(i + j * n)] = B[static_cast<std::size_t>(ku + i - j + j * lda)];
+      for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+        std::vector<long double> Dt = D;
+        if (t == TRNBLAS_OP_T)
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) Dt[static_cast<std::size_t>(i + j * n)] = D[static_cast<std::size_t>(j + i * n)];
+        std::vector<T> y = y0, yr = y0;
+        ASSERT_EQ(F::gbmv(h, t, n, n, kl, ku, &alpha, B.data(), lda, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+        F::ref_gbmv(CblasColMajor, t == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans, n, n, kl, ku, alpha, B.data(), lda,
+                    x.data(), ix, beta, yr.data(), iy);
+        expect_product(Dt, n, n, alpha, x, ix, beta, y0, y, yr, iy, "gbmv");
+      }
+    }
+    for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+      const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+      const CBLAS_UPLO cu = up ? CblasUpper : CblasLower;
+      // sbmv: band layout; sym dense.
+      const int lda = k + 2;
+      const std::vector<T> B = random_vec<T>(static_cast<std::size_t>(lda * n), 24);
+      std::vector<long double> D(static_cast<std::size_t>(n * n), 0.0L);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const int r = up ? std::min(i, j) : std::max(i, j), c = up ? std::max(i, j) : std::min(i, j);
+          if (std::abs(r - c) > k) continue;
+          D[static_cast<std::size_t>(i + j * n)] = up ? B[static_cast<std::size_t>(k + r - c + c * lda)] : B[static_cast<std::size_t>(r - c + c * lda)];
+        }
+      std::vector<T> y = y0, yr = y0;
+      ASSERT_EQ(F::sbmv(h, u, n, k, &alpha, B.data(), lda, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      F::ref_sbmv(CblasColMajor, cu, n, k, alpha, B.data(), lda, x.data(), ix, beta, yr.data(), iy);
+      expect_product(D, n, n, alpha, x, ix, beta, y0, y, yr, iy, "sbmv");
+      // spmv / packed dense.
+      const std::vector<T> AP = random_vec<T>(static_cast<std::size_t>(n * (n + 1) / 2), 25);
+      auto pidx = [&](int r, int c) {  // (r, c) in the stored triangle
+        return static_cast<std::size_t>(up ? r + c * (c + 1) / 2 : r + (2 * n - c - 1) * c / 2);
+      };
+      std::vector<long double> P(static_cast<std::size_t>(n * n));
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const int r = up ? std::min(i, j) : std::max(i, j), c = up ? std::max(i, j) : std::min(i, j);
+          P[static_cast<std::size_t>(i + j * n)] = AP[pidx(r, c)];
+        }
+      y = y0;
+      yr = y0;
+      ASSERT_EQ(F::spmv(h, u, n, &alpha, AP.data(), x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      F::ref_spmv(CblasColMajor, cu, n, alpha, AP.data(), x.data(), ix, beta, yr.data(), iy);
+      expect_product(P, n, n, alpha, x, ix, beta, y0, y, yr, iy, "spmv");
+      // tbmv / tpmv (non-unit, N and T): triangular parts of D / P; tbsv / tpsv by residual.
+      for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+        for (bool packed : {false, true}) {
+          const std::vector<long double>& S = packed ? P : D;
+          std::vector<long double> Tri(static_cast<std::size_t>(n * n), 0.0L);
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) {
+              const bool stored = up ? i <= j : i >= j;
+              if (!stored) continue;
+              const std::size_t at = t == TRNBLAS_OP_N ? static_cast<std::size_t>(i + j * n) : static_cast<std::size_t>(j + i * n);
+              Tri[at] = S[static_cast<std::size_t>(i + j * n)];
+            }
+          std::vector<T> xt = x, xr = x;
+          const CBLAS_TRANSPOSE ct = t == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans;
+          if (packed) {
+            ASSERT_EQ(F::tpmv(h, u, t, TRNBLAS_DIAG_NON_UNIT, n, AP.data(), xt.data(), ix), TRNBLAS_STATUS_SUCCESS);
+            F::ref_tpmv(CblasColMajor, cu, ct, CblasNonUnit, n, AP.data(), xr.data(), ix);
+          } else {
+            ASSERT_EQ(F::tbmv(h, u, t, TRNBLAS_DIAG_NON_UNIT, n, k, B.data(), lda, xt.data(), ix), TRNBLAS_STATUS_SUCCESS);
+            F::ref_tbmv(CblasColMajor, cu, ct, CblasNonUnit, n, k, B.data(), lda, xr.data(), ix);
+          }
+          expect_product(Tri, n, n, T(1), x, ix, T(0), x, xt, xr, ix, packed ? "tpmv" : "tbmv");
+          // Solves: make the diagonal dominant in a copy of the storage.
+          std::vector<T> Bs = B, APs = AP;
+          for (int j = 0; j < n; ++j) {
+            if (packed) APs[pidx(j, j)] = T(3) + APs[pidx(j, j)];
+            else Bs[static_cast<std::size_t>((up ? k : 0) + j * lda)] = T(3) + Bs[static_cast<std::size_t>((up ? k : 0) + j * lda)];
+          }
+          xt = x;
+          if (packed) ASSERT_EQ(F::tpsv(h, u, t, TRNBLAS_DIAG_NON_UNIT, n, APs.data(), xt.data(), ix), TRNBLAS_STATUS_SUCCESS);
+          else ASSERT_EQ(F::tbsv(h, u, t, TRNBLAS_DIAG_NON_UNIT, n, k, Bs.data(), lda, xt.data(), ix), TRNBLAS_STATUS_SUCCESS);
+          for (int i = 0; i < n; ++i) {
+            long double s = 0, mag = 0;
+            for (int j = 0; j < n; ++j) {
+              long double a = Tri[static_cast<std::size_t>(i + j * n)];
+              if (i == j) a += 3;
+              s += a * xt[idx(n, ix, j)];
+              mag += std::fabs(a * xt[idx(n, ix, j)]);
+            }
+            ASSERT_LE(std::fabs(s - x[idx(n, ix, i)]), gamma<T>(n + 2) * mag) << (packed ? "tpsv" : "tbsv") << " i=" << i;
+          }
+        }
+      }
+      // syr / syr2 on a dense matrix (lda > n), spr / spr2 on packed: against OpenBLAS, other triangle untouched.
+      const int ld = n + 2;
+      const std::vector<T> A0 = random_vec<T>(static_cast<std::size_t>(ld * n), 26);
+      for (bool two : {false, true}) {
+        std::vector<T> A = A0, Ar = A0, Q = AP, Qr = AP;
+        if (two) {
+          ASSERT_EQ(F::syr2(h, u, n, &alpha, x.data(), ix, y0.data(), iy, A.data(), ld), TRNBLAS_STATUS_SUCCESS);
+          F::ref_syr2(CblasColMajor, cu, n, alpha, x.data(), ix, y0.data(), iy, Ar.data(), ld);
+          ASSERT_EQ(F::spr2(h, u, n, &alpha, x.data(), ix, y0.data(), iy, Q.data()), TRNBLAS_STATUS_SUCCESS);
+          F::ref_spr2(CblasColMajor, cu, n, alpha, x.data(), ix, y0.data(), iy, Qr.data());
+        } else {
+          ASSERT_EQ(F::syr(h, u, n, &alpha, x.data(), ix, A.data(), ld), TRNBLAS_STATUS_SUCCESS);
+          F::ref_syr(CblasColMajor, cu, n, alpha, x.data(), ix, Ar.data(), ld);
+          ASSERT_EQ(F::spr(h, u, n, &alpha, x.data(), ix, Q.data()), TRNBLAS_STATUS_SUCCESS);
+          F::ref_spr(CblasColMajor, cu, n, alpha, x.data(), ix, Qr.data());
+        }
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < ld; ++i) {
+            const std::size_t at = static_cast<std::size_t>(i + j * ld);
+            const bool stored = i < n && (up ? i <= j : i >= j);
+            if (!stored) {
+              ASSERT_EQ(A[at], A0[at]) << "outside the triangle";
+              continue;
+            }
+            long double upd = alpha * static_cast<long double>(x[idx(n, ix, i)]) * x[idx(n, ix, j)];
+            if (two)
+              upd = alpha * (static_cast<long double>(x[idx(n, ix, i)]) * y0[idx(n, iy, j)] +
+                             static_cast<long double>(y0[idx(n, iy, i)]) * x[idx(n, ix, j)]);
+            const long double mag = 2 * std::fabs(upd) + std::fabs(static_cast<long double>(A0[at])) +
+                                    (two ? std::fabs(alpha) * (std::fabs(static_cast<long double>(x[idx(n, ix, i)]) * y0[idx(n, iy, j)]) +
+                                                               std::fabs(static_cast<long double>(y0[idx(n, iy, i)]) * x[idx(n, ix, j)]))
+                                         : 0.0L);
+            ASSERT_LE(std::fabs(A[at] - (A0[at] + upd)), gamma<T>(4) * mag) << (two ? "syr2" : "syr");
+            ASSERT_LE(std::fabs(A[at] - Ar[at]), 2 * gamma<T>(4) * mag) << "vs OpenBLAS";
+          }
+        // Packed: both results lie within gamma_4 * mag of the exact update, where here (|x|, |y| <= 1,
+        // |alpha| = 1.5) mag <= |a| + 9 <= |result| + 12, so they differ by at most 2 gamma_4 (|result| + 12).
+        for (std::size_t q = 0; q < Q.size(); ++q)
+          ASSERT_LE(std::fabs(Q[q] - Qr[q]), 2 * gamma<T>(4) * (std::fabs(static_cast<long double>(Qr[q])) + 12)) << (two ? "spr2" : "spr");
+      }
+    }
+  }
+  // Argument positions of the storage variants.
+  std::vector<T> a(64, T(1)), v(8, T(1));
+  int last = 0;
+  auto pos = [&](trnblasStatus_t st) {
+    EXPECT_EQ(st, TRNBLAS_STATUS_INVALID_VALUE);
+    EXPECT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+    return last;
+  };
+  EXPECT_EQ(pos(F::gbmv(h, TRNBLAS_OP_N, 4, 4, -1, 1, &alpha, a.data(), 4, v.data(), 1, &beta, v.data(), 1)), 4);
+  EXPECT_EQ(pos(F::gbmv(h, TRNBLAS_OP_N, 4, 4, 1, 1, &alpha, a.data(), 2, v.data(), 1, &beta, v.data(), 1)), 8);
+  EXPECT_EQ(pos(F::sbmv(h, TRNBLAS_FILL_MODE_LOWER, 4, 2, &alpha, a.data(), 2, v.data(), 1, &beta, v.data(), 1)), 6);
+  EXPECT_EQ(pos(F::spmv(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, a.data(), v.data(), 1, &beta, v.data(), 0)), 9);
+  EXPECT_EQ(pos(F::tbsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, 4, -1, a.data(), 2, v.data(), 1)), 5);
+  EXPECT_EQ(pos(F::tpsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, 4, a.data(), v.data(), 0)), 7);
+  EXPECT_EQ(pos(F::syr2(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, v.data(), 1, v.data(), 0, a.data(), 4)), 7);
+  EXPECT_EQ(pos(F::spr(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, v.data(), 1, nullptr)), 6);
+}
+
 }  // namespace

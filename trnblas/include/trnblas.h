@@ -465,6 +465,107 @@ trnblasStatus_t trnblasDtrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
 trnblasStatus_t trnblasDtrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
                                 trnblasDiagType_t diag, int64_t n, const double* A, int64_t lda, double* x, int64_t
                                 incx);
+/* Banded (gbmv, sbmv, tbmv, tbsv), packed (spmv, tpmv, tpsv, spr, spr2) and rank-1/rank-2 (syr, syr2)
+ * routines, real S and D, reference-BLAS storage layouts (docs/trnblas.md). */
+trnblasStatus_t trnblasSgbmv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int kl, int ku, const
+                             float* alpha, const float* A, int lda, const float* x, int incx, const float* beta,
+                             float* y, int incy);
+trnblasStatus_t trnblasSsbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, int k, const float* alpha, const
+                             float* A, int lda, const float* x, int incx, const float* beta, float* y, int incy);
+trnblasStatus_t trnblasSspmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float*
+                             AP, const float* x, int incx, const float* beta, float* y, int incy);
+trnblasStatus_t trnblasStbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const float* A, int lda, float* x, int incx);
+trnblasStatus_t trnblasStbsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const float* A, int lda, float* x, int incx);
+trnblasStatus_t trnblasStpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const float* AP, float* x, int incx);
+trnblasStatus_t trnblasStpsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const float* AP, float* x, int incx);
+trnblasStatus_t trnblasSsyr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float* x,
+                            int incx, float* A, int lda);
+trnblasStatus_t trnblasSspr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float* x,
+                            int incx, float* AP);
+trnblasStatus_t trnblasSsyr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float*
+                             x, int incx, const float* y, int incy, float* A, int lda);
+trnblasStatus_t trnblasSspr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float*
+                             x, int incx, const float* y, int incy, float* AP);
+trnblasStatus_t trnblasSgbmv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, int64_t kl,
+                                int64_t ku, const float* alpha, const float* A, int64_t lda, const float* x, int64_t
+                                incx, const float* beta, float* y, int64_t incy);
+trnblasStatus_t trnblasSsbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t k, const float*
+                                alpha, const float* A, int64_t lda, const float* x, int64_t incx, const float* beta,
+                                float* y, int64_t incy);
+trnblasStatus_t trnblasSspmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                                float* AP, const float* x, int64_t incx, const float* beta, float* y, int64_t incy);
+trnblasStatus_t trnblasStbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const float* A, int64_t lda, float* x,
+                                int64_t incx);
+trnblasStatus_t trnblasStbsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const float* A, int64_t lda, float* x,
+                                int64_t incx);
+trnblasStatus_t trnblasStpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const float* AP, float* x, int64_t incx);
+trnblasStatus_t trnblasStpsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const float* AP, float* x, int64_t incx);
+trnblasStatus_t trnblasSsyr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                               float* x, int64_t incx, float* A, int64_t lda);
+trnblasStatus_t trnblasSspr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                               float* x, int64_t incx, float* AP);
+trnblasStatus_t trnblasSsyr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                                float* x, int64_t incx, const float* y, int64_t incy, float* A, int64_t lda);
+trnblasStatus_t trnblasSspr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                                float* x, int64_t incx, const float* y, int64_t incy, float* AP);
+trnblasStatus_t trnblasDgbmv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int kl, int ku, const
+                             double* alpha, const double* A, int lda, const double* x, int incx, const double* beta,
+                             double* y, int incy);
+trnblasStatus_t trnblasDsbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, int k, const double* alpha, const
+                             double* A, int lda, const double* x, int incx, const double* beta, double* y, int incy);
+trnblasStatus_t trnblasDspmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                             AP, const double* x, int incx, const double* beta, double* y, int incy);
+trnblasStatus_t trnblasDtbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const double* A, int lda, double* x, int incx);
+trnblasStatus_t trnblasDtbsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const double* A, int lda, double* x, int incx);
+trnblasStatus_t trnblasDtpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const double* AP, double* x, int incx);
+trnblasStatus_t trnblasDtpsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const double* AP, double* x, int incx);
+trnblasStatus_t trnblasDsyr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                            x, int incx, double* A, int lda);
+trnblasStatus_t trnblasDspr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                            x, int incx, double* AP);
+trnblasStatus_t trnblasDsyr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                             x, int incx, const double* y, int incy, double* A, int lda);
+trnblasStatus_t trnblasDspr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                             x, int incx, const double* y, int incy, double* AP);
+trnblasStatus_t trnblasDgbmv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, int64_t kl,
+                                int64_t ku, const double* alpha, const double* A, int64_t lda, const double* x,
+                                int64_t incx, const double* beta, double* y, int64_t incy);
+trnblasStatus_t trnblasDsbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t k, const double*
+                                alpha, const double* A, int64_t lda, const double* x, int64_t incx, const double*
+                                beta, double* y, int64_t incy);
+trnblasStatus_t trnblasDspmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                                double* AP, const double* x, int64_t incx, const double* beta, double* y, int64_t
+                                incy);
+trnblasStatus_t trnblasDtbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const double* A, int64_t lda, double* x,
+                                int64_t incx);
+trnblasStatus_t trnblasDtbsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const double* A, int64_t lda, double* x,
+                                int64_t incx);
+trnblasStatus_t trnblasDtpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const double* AP, double* x, int64_t incx);
+trnblasStatus_t trnblasDtpsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const double* AP, double* x, int64_t incx);
+trnblasStatus_t trnblasDsyr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                               double* x, int64_t incx, double* A, int64_t lda);
+trnblasStatus_t trnblasDspr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                               double* x, int64_t incx, double* AP);
+trnblasStatus_t trnblasDsyr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                                double* x, int64_t incx, const double* y, int64_t incy, double* A, int64_t lda);
+trnblasStatus_t trnblasDspr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                                double* x, int64_t incx, const double* y, int64_t incy, double* AP);
 /* Complex gemv (op N, T or C), each also _64. */
 trnblasStatus_t trnblasCgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, const trnComplex* alpha,
                              const trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,

@@ -130,6 +130,131 @@ trnblasStatus_t tr_impl(trnblasHandle_t h, const char* fn, bool solve, int uplo,
   });
 }
 
+// Packed storage of n(n + 1)/2 elements is addressable.
+bool packed_addressable(std::int64_t n) {
+  return n <= 0 || (trn::cshim::checked_mul(n, n + 1) >= 0 && trn::cshim::checked_mul(n * (n + 1) / 2, 8) >= 0);
+}
+
+// gbmv: trans 1, m 2, n 3, kl 4, ku 5, alpha 6, A 7, lda 8, x 9, incx 10, beta 11, y 12, incy 13.
+template <class I, class T>
+trnblasStatus_t gbmv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n, I kl, I ku, const T* alpha,
+                          const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t len_x = trans == TRNBLAS_OP_N ? n : m, len_y = trans == TRNBLAS_OP_N ? m : n;
+  auto chk = arg_check(h, fn);
+  chk.require(op_ok(trans), 1, "trans")
+      .nonnegative(m, 2, "m")
+      .nonnegative(n, 3, "n")
+      .nonnegative(kl, 4, "kl")
+      .nonnegative(ku, 5, "ku")
+      .require(static_cast<std::int64_t>(lda) >= static_cast<std::int64_t>(kl) + ku + 1 &&
+                   matrix_addressable(static_cast<std::int64_t>(kl) + ku + 1, n, lda), 8, "lda")
+      .require(inc_ok(len_x, incx), 10, "incx")
+      .require(inc_ok(len_y, incy), 13, "incy")
+      .not_null(alpha, 6, "alpha")
+      .not_null(beta, 11, "beta");
+  if (!chk) return chk.status();
+  const bool quick = m == 0 || n == 0 || (*alpha == T(0) && *beta == T(1));
+  if (!quick) chk.require(*alpha == T(0) || A != nullptr, 7, "A").require(*alpha == T(0) || x != nullptr, 9, "x").not_null(y, 12, "y");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    if (!quick) trn::blas::gbmv(s, to_op(trans), m, n, kl, ku, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+  });
+}
+
+// sbmv: uplo 1, n 2, k 3, alpha 4, A 5, lda 6, x 7, incx 8, beta 9, y 10, incy 11;
+// spmv: uplo 1, n 2, alpha 3, AP 4, x 5, incx 6, beta 7, y 8, incy 9 (band < 0: packed).
+template <class I, class T>
+trnblasStatus_t sbmv_impl(trnblasHandle_t h, const char* fn, bool packed, int uplo, I n, I k, const T* alpha,
+                          const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int o = packed ? -1 : 0;  // packed signatures have no k and no lda
+  auto chk = arg_check(h, fn);
+  chk.require(uplo_ok(uplo), 1, "uplo").nonnegative(n, 2, "n");
+  if (!packed)
+    chk.nonnegative(k, 3, "k").require(lda >= k + 1 && matrix_addressable(static_cast<std::int64_t>(k) + 1, n, lda), 6, "lda");
+  else
+    chk.require(packed_addressable(n), 2, "n");
+  chk.require(inc_ok(n, incx), 8 + 2 * o, "incx")
+      .require(inc_ok(n, incy), 11 + 2 * o, "incy")
+      .not_null(alpha, 4 + o, "alpha")
+      .not_null(beta, 9 + 2 * o, "beta");
+  if (!chk) return chk.status();
+  const bool quick = n == 0 || (*alpha == T(0) && *beta == T(1));
+  if (!quick)
+    chk.require(*alpha == T(0) || A != nullptr, 5 + o, packed ? "AP" : "A")
+        .require(*alpha == T(0) || x != nullptr, 7 + 2 * o, "x")
+        .not_null(y, 10 + 2 * o, "y");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    if (quick) return;
+    if (packed) trn::blas::spmv(s, to_uplo(uplo), n, *alpha, A, x, incx, *beta, y, incy, rep);
+    else trn::blas::sbmv(s, to_uplo(uplo), n, k, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+  });
+}
+
+// tbmv/tbsv: uplo 1, trans 2, diag 3, n 4, k 5, A 6, lda 7, x 8, incx 9;
+// tpmv/tpsv: uplo 1, trans 2, diag 3, n 4, AP 5, x 6, incx 7.
+template <class I, class T>
+trnblasStatus_t tb_impl(trnblasHandle_t h, const char* fn, bool packed, bool solve, int uplo, int trans, int diag, I n,
+                        I k, const T* A, I lda, T* x, I incx) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int o = packed ? -2 : 0;
+  auto chk = arg_check(h, fn);
+  chk.require(uplo_ok(uplo), 1, "uplo").require(op_ok(trans), 2, "trans").require(diag_ok(diag), 3, "diag").nonnegative(n, 4, "n");
+  if (!packed)
+    chk.nonnegative(k, 5, "k").require(lda >= k + 1 && matrix_addressable(static_cast<std::int64_t>(k) + 1, n, lda), 7, "lda");
+  else
+    chk.require(packed_addressable(n), 4, "n");
+  chk.require(inc_ok(n, incx), 9 + o, "incx");
+  if (n > 0) chk.not_null(A, packed ? 5 : 6, packed ? "AP" : "A").not_null(x, 8 + o, "x");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    if (n == 0) return;
+    const bool unit = diag == TRNBLAS_DIAG_UNIT;
+    const Uplo u = to_uplo(uplo);
+    const Op t = to_op(trans);
+    if (packed) {
+      if (solve) trn::blas::tpsv(s, u, t, unit, n, A, x, incx, rep);
+      else trn::blas::tpmv(s, u, t, unit, n, A, x, incx, rep);
+    } else {
+      if (solve) trn::blas::tbsv(s, u, t, unit, n, k, A, lda, x, incx, rep);
+      else trn::blas::tbmv(s, u, t, unit, n, k, A, lda, x, incx, rep);
+    }
+  });
+}
+
+// syr: uplo 1, n 2, alpha 3, x 4, incx 5, A 6, lda 7; spr: ... AP 6.
+// syr2: uplo 1, n 2, alpha 3, x 4, incx 5, y 6, incy 7, A 8, lda 9; spr2: ... AP 8.
+template <class I, class T>
+trnblasStatus_t syr_impl(trnblasHandle_t h, const char* fn, bool packed, bool two, int uplo, I n, const T* alpha,
+                         const T* x, I incx, const T* y, I incy, T* A, I lda) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int o = two ? 2 : 0;
+  auto chk = arg_check(h, fn);
+  chk.require(uplo_ok(uplo), 1, "uplo").nonnegative(n, 2, "n").require(inc_ok(n, incx), 5, "incx");
+  if (two) chk.require(inc_ok(n, incy), 7, "incy");
+  if (!packed) chk.leading_dim(lda, n, 7 + o, "lda").require(matrix_addressable(n, n, lda), 7 + o, "lda");
+  else chk.require(packed_addressable(n), 2, "n");
+  chk.not_null(alpha, 3, "alpha");
+  if (!chk) return chk.status();
+  const bool quick = n == 0 || *alpha == T(0);
+  if (!quick) {
+    chk.not_null(x, 4, "x");
+    if (two) chk.not_null(y, 6, "y");
+    chk.not_null(A, 6 + o, packed ? "AP" : "A");
+  }
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    if (quick) return;
+    const Uplo u = to_uplo(uplo);
+    if (two && packed) trn::blas::spr2(s, u, n, *alpha, x, incx, y, incy, A, rep);
+    else if (two) trn::blas::syr2(s, u, n, *alpha, x, incx, y, incy, A, lda, rep);
+    else if (packed) trn::blas::spr(s, u, n, *alpha, x, incx, A, rep);
+    else trn::blas::syr(s, u, n, *alpha, x, incx, A, lda, rep);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -163,6 +288,69 @@ TRNBLAS_L2_REAL(S, float, int, )
 TRNBLAS_L2_REAL(S, float, int64_t, _64)
 TRNBLAS_L2_REAL(D, double, int, )
 TRNBLAS_L2_REAL(D, double, int64_t, _64)
+
+#define TRNBLAS_L2_STORAGE(P, T, I, SUF)                                                                               \
+  trnblasStatus_t trnblas##P##gbmv##SUF(trnblasHandle_t h, trnblasOperation_t trans, I m, I n, I kl, I ku,             \
+                                        const T* alpha, const T* A, I lda, const T* x, I incx, const T* beta, T* y,    \
+                                        I incy) {                                                                      \
+    return gbmv_impl<I, T>(h, "trnblas" #P "gbmv" #SUF, enum_value(trans), m, n, kl, ku, alpha, A, lda, x, incx, beta, \
+                           y, incy);                                                                                   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##sbmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, I k, const T* alpha,           \
+                                        const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {          \
+    return sbmv_impl<I, T>(h, "trnblas" #P "sbmv" #SUF, false, enum_value(uplo), n, k, alpha, A, lda, x, incx, beta,   \
+                           y, incy);                                                                                   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##spmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* AP,   \
+                                        const T* x, I incx, const T* beta, T* y, I incy) {                             \
+    return sbmv_impl<I, T>(h, "trnblas" #P "spmv" #SUF, true, enum_value(uplo), n, I{0}, alpha, AP, I{1}, x, incx,     \
+                           beta, y, incy);                                                                             \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##tbmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, I k, const T* A, I lda, T* x, I incx) {           \
+    return tb_impl<I, T>(h, "trnblas" #P "tbmv" #SUF, false, false, enum_value(uplo), enum_value(trans),               \
+                         enum_value(diag), n, k, A, lda, x, incx);                                                     \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##tbsv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, I k, const T* A, I lda, T* x, I incx) {           \
+    return tb_impl<I, T>(h, "trnblas" #P "tbsv" #SUF, false, true, enum_value(uplo), enum_value(trans),                \
+                         enum_value(diag), n, k, A, lda, x, incx);                                                     \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##tpmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, const T* AP, T* x, I incx) {                      \
+    return tb_impl<I, T>(h, "trnblas" #P "tpmv" #SUF, true, false, enum_value(uplo), enum_value(trans),                \
+                         enum_value(diag), n, I{0}, AP, I{1}, x, incx);                                                \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##tpsv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, const T* AP, T* x, I incx) {                      \
+    return tb_impl<I, T>(h, "trnblas" #P "tpsv" #SUF, true, true, enum_value(uplo), enum_value(trans),                 \
+                         enum_value(diag), n, I{0}, AP, I{1}, x, incx);                                                \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##syr##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,     \
+                                       I incx, T* A, I lda) {                                                          \
+    return syr_impl<I, T>(h, "trnblas" #P "syr" #SUF, false, false, enum_value(uplo), n, alpha, x, incx, nullptr,      \
+                          I{1}, A, lda);                                                                               \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##spr##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,     \
+                                       I incx, T* AP) {                                                                \
+    return syr_impl<I, T>(h, "trnblas" #P "spr" #SUF, true, false, enum_value(uplo), n, alpha, x, incx, nullptr, I{1}, \
+                          AP, I{1});                                                                                   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##syr2##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,    \
+                                        I incx, const T* y, I incy, T* A, I lda) {                                     \
+    return syr_impl<I, T>(h, "trnblas" #P "syr2" #SUF, false, true, enum_value(uplo), n, alpha, x, incx, y, incy, A,   \
+                          lda);                                                                                        \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##spr2##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,    \
+                                        I incx, const T* y, I incy, T* AP) {                                           \
+    return syr_impl<I, T>(h, "trnblas" #P "spr2" #SUF, true, true, enum_value(uplo), n, alpha, x, incx, y, incy, AP,   \
+                          I{1});                                                                                       \
+  }
+
+TRNBLAS_L2_STORAGE(S, float, int, )
+TRNBLAS_L2_STORAGE(S, float, int64_t, _64)
+TRNBLAS_L2_STORAGE(D, double, int, )
+TRNBLAS_L2_STORAGE(D, double, int64_t, _64)
 
 #define TRNBLAS_L2_COMPLEX(P, T, I, SUF)                                                                               \
   trnblasStatus_t trnblas##P##gemv##SUF(trnblasHandle_t h, trnblasOperation_t trans, I m, I n, const T* alpha,         \

@@ -20,6 +20,7 @@
 // back if written).
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "level12_internal.hpp"
 #include "trn/blas/level12.hpp"
@@ -335,5 +336,178 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
   }
   if (!s.timing_only) scatter(b, x, n, incx);
 }
+
+
+// ---- banded and packed storage, syr/spr/syr2/spr2 -------------------------------------------------
+
+namespace {
+
+// Dense rows x cols column-major copy of a matrix given element by element (host data movement).
+template <class T, class F>
+std::vector<T> dense(std::int64_t rows, std::int64_t cols, F&& get) {
+  std::vector<T> d(static_cast<std::size_t>(rows * cols), T(0));
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i) d[static_cast<std::size_t>(i + j * rows)] = get(i, j);
+  return d;
+}
+
+// Position of (i, j) of the stored triangle in packed storage.
+std::int64_t packed_index(Uplo uplo, std::int64_t n, std::int64_t i, std::int64_t j) {
+  return uplo == Uplo::upper ? i + j * (j + 1) / 2 : i + (2 * n - j - 1) * j / 2;
+}
+bool in_triangle(Uplo uplo, std::int64_t i, std::int64_t j) { return uplo == Uplo::upper ? i <= j : i >= j; }
+
+// Dense n x n copy of a symmetric/triangular band (sb/tb layout): the stored triangle, zeros elsewhere.
+template <class T>
+std::vector<T> from_band(Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda) {
+  return dense<T>(n, n, [&](std::int64_t i, std::int64_t j) {
+    if (!in_triangle(uplo, i, j) || (uplo == Uplo::upper ? j - i : i - j) > k) return T(0);
+    return uplo == Uplo::upper ? A[(k + i - j) + j * lda] : A[(i - j) + j * lda];
+  });
+}
+template <class T>
+std::vector<T> from_packed(Uplo uplo, std::int64_t n, const T* AP) {
+  return dense<T>(n, n, [&](std::int64_t i, std::int64_t j) {
+    return in_triangle(uplo, i, j) ? AP[packed_index(uplo, n, i, j)] : T(0);
+  });
+}
+
+// Rank-1 update of the stored triangle of a dense n x n matrix: SYRK with k = 1.
+void rank1(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* x, std::int64_t incx, float* A,
+           std::int64_t lda, CallReport* sub) {
+  VecIn<float> xv(x, n, incx);
+  // op(X) = X^T with X = x as a 1 x n row (ld = inc): n x 1.
+  syrk(s, GemmMode::fp32, uplo, Op::T, n, 1, alpha, MatrixRef{xv.p, DType::f32, xv.inc}, 1.0f,
+       MutableMatrixRef{A, DType::f32, lda}, sub);
+}
+void rank1(const Settings& s, Uplo uplo, std::int64_t n, double alpha, const double* x, std::int64_t incx, double* A,
+           std::int64_t lda, CallReport* sub) {
+  VecIn<double> xv(x, n, incx);
+  dsyrk(s, uplo, Op::T, n, 1, alpha, xv.p, xv.inc, 1.0, A, lda, sub);
+}
+
+// A (stored triangle) += alpha (x y^T + y x^T) as the GEMM alpha [x y] [y x]^T + 1 * A on a dense
+// copy; only the triangle is copied back.
+template <class T>
+void rank2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
+           std::int64_t incy, T* A, std::int64_t lda, l12::Report& rep) {
+  const std::vector<T> xv = gather(x, n, incx), yv = gather(y, n, incy);
+  std::vector<T> xy(static_cast<std::size_t>(2 * n)), yx(xy.size());
+  std::copy(xv.begin(), xv.end(), xy.begin());
+  std::copy(yv.begin(), yv.end(), xy.begin() + n);
+  std::copy(yv.begin(), yv.end(), yx.begin());
+  std::copy(xv.begin(), xv.end(), yx.begin() + n);
+  std::vector<T> full = dense<T>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? A[i + j * lda] : T(0); });
+  if constexpr (std::is_same_v<T, float>)
+    gemm(s, GemmMode::fp32, Op::N, Op::T, n, n, 2, alpha, MatrixRef{xy.data(), DType::f32, n},
+         MatrixRef{yx.data(), DType::f32, n}, 1.0f, MutableMatrixRef{full.data(), DType::f32, n}, rep.sub());
+  else
+    dgemm(s, Op::N, Op::T, n, n, 2, alpha, xy.data(), n, yx.data(), n, 1.0, full.data(), n, rep.sub());
+  rep.add_sub();
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if (in_triangle(uplo, i, j)) A[i + j * lda] = full[static_cast<std::size_t>(i + j * n)];
+}
+
+template <class T>
+void gbmv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, T alpha,
+            const T* A, std::int64_t lda, const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy,
+            CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || (alpha == T(0) && beta == T(1))) return;
+  std::vector<T> d;
+  if (alpha != T(0))
+    d = dense<T>(m, n, [&](std::int64_t i, std::int64_t j) {
+      return i - j <= kl && j - i <= ku ? A[(ku + i - j) + j * lda] : T(0);
+    });
+  gemv_row(s, trans, m, n, alpha, d.empty() ? nullptr : d.data(), m, x, incx, beta, y, incy, rep.sub());
+  rep.add_sub();
+}
+
+template <class T>
+void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std::vector<T>& tri, const T* x,
+                std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
+  symv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), n, x, incx, beta, y, incy, report);
+}
+
+}  // namespace
+
+#define TRNBLAS_L2_EXTRA_IMPL(T)                                                                                        \
+  void gbmv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, T alpha,     \
+            const T* A, std::int64_t lda, const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy,               \
+            CallReport* report) {                                                                                       \
+    gbmv_t(s, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy, report);                                      \
+  }                                                                                                                     \
+  void sbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, T alpha, const T* A, std::int64_t lda,        \
+            const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {                      \
+    const std::vector<T> tri = n > 0 && alpha != T(0) ? from_band(uplo, n, k, A, lda) : std::vector<T>{};               \
+    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, report);                                                 \
+  }                                                                                                                     \
+  void spmv(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* AP, const T* x, std::int64_t incx, T beta,  \
+            T* y, std::int64_t incy, CallReport* report) {                                                              \
+    const std::vector<T> tri = n > 0 && alpha != T(0) ? from_packed(uplo, n, AP) : std::vector<T>{};                    \
+    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, report);                                                 \
+  }                                                                                                                     \
+  void tbmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
+            std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
+    const std::vector<T> tri = from_band(uplo, n, k, A, lda);                                                           \
+    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+  }                                                                                                                     \
+  void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
+            std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
+    const std::vector<T> tri = from_band(uplo, n, k, A, lda);                                                           \
+    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+  }                                                                                                                     \
+  void tpmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
+            CallReport* report) {                                                                                       \
+    const std::vector<T> tri = from_packed(uplo, n, AP);                                                                \
+    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+  }                                                                                                                     \
+  void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
+            CallReport* report) {                                                                                       \
+    const std::vector<T> tri = from_packed(uplo, n, AP);                                                                \
+    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+  }                                                                                                                     \
+  void syr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* A,                  \
+           std::int64_t lda, CallReport* report) {                                                                      \
+    l12::Report rep(s, report);                                                                                         \
+    if (n == 0 || alpha == T(0)) return;                                                                                \
+    rank1(s, uplo, n, alpha, x, incx, A, lda, rep.sub());                                                               \
+    rep.add_sub();                                                                                                      \
+  }                                                                                                                     \
+  void spr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* AP,                 \
+           CallReport* report) {                                                                                        \
+    l12::Report rep(s, report);                                                                                         \
+    if (n == 0 || alpha == T(0)) return;                                                                                \
+    std::vector<T> full = from_packed(uplo, n, AP);                                                                     \
+    rank1(s, uplo, n, alpha, x, incx, full.data(), n, rep.sub());                                                       \
+    rep.add_sub();                                                                                                      \
+    if (s.timing_only) return;                                                                                          \
+    for (std::int64_t j = 0; j < n; ++j)                                                                                \
+      for (std::int64_t i = 0; i < n; ++i)                                                                              \
+        if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];       \
+  }                                                                                                                     \
+  void syr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
+            std::int64_t incy, T* A, std::int64_t lda, CallReport* report) {                                            \
+    l12::Report rep(s, report);                                                                                         \
+    if (n == 0 || alpha == T(0)) return;                                                                                \
+    rank2(s, uplo, n, alpha, x, incx, y, incy, A, lda, rep);                                                            \
+  }                                                                                                                     \
+  void spr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
+            std::int64_t incy, T* AP, CallReport* report) {                                                             \
+    l12::Report rep(s, report);                                                                                         \
+    if (n == 0 || alpha == T(0)) return;                                                                                \
+    std::vector<T> full = from_packed(uplo, n, AP);                                                                     \
+    rank2(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);                                                    \
+    if (s.timing_only) return;                                                                                          \
+    for (std::int64_t j = 0; j < n; ++j)                                                                                \
+      for (std::int64_t i = 0; i < n; ++i)                                                                              \
+        if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];       \
+  }
+
+TRNBLAS_L2_EXTRA_IMPL(float)
+TRNBLAS_L2_EXTRA_IMPL(double)
+#undef TRNBLAS_L2_EXTRA_IMPL
 
 }  // namespace trn::blas

@@ -150,6 +150,44 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
 void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const double* A, std::int64_t lda,
           double* x, std::int64_t incx, CallReport* report = nullptr);
 
+// ---- Level 2, banded and packed storage, rank-1/rank-2 updates (real S and D) ---------------------
+// Banded (gbmv, sbmv, tbmv, tbsv) and packed (spmv, tpmv, tpsv, spr, spr2) operands are expanded
+// into a dense staging matrix on the host (a copy: zeros outside the band or triangle), then the
+// dense routine above runs (same engines, accumulation order and bounds). This reads O(n^2) staging
+// for an O(n k) band: correct, not yet a banded kernel. Layouts as the reference BLAS:
+//   band (gb):   A(ku + i - j, j) holds a_ij, lda >= kl + ku + 1
+//   band (sb/tb) upper: A(k + i - j, j), lower: A(i - j, j), lda >= k + 1
+//   packed upper: AP[i + j (j + 1) / 2] (i <= j); lower: AP[i + (2n - j - 1) j / 2] (i >= j)
+// syr/spr are a rank-1 SYRK (k = 1) on the stored triangle; syr2/spr2 the k = 2 GEMM
+// A = alpha [x y] [y x]^T + A on a dense copy of which only the stored triangle is written back.
+#define TRNBLAS_L2_EXTRA(T)                                                                                            \
+  void gbmv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, T alpha,     \
+            const T* A, std::int64_t lda, const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy,               \
+            CallReport* report = nullptr);                                                                              \
+  void sbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, T alpha, const T* A, std::int64_t lda,        \
+            const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report = nullptr);              \
+  void spmv(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* AP, const T* x, std::int64_t incx, T beta,  \
+            T* y, std::int64_t incy, CallReport* report = nullptr);                                                     \
+  void tbmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
+            std::int64_t lda, T* x, std::int64_t incx, CallReport* report = nullptr);                                   \
+  void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
+            std::int64_t lda, T* x, std::int64_t incx, CallReport* report = nullptr);                                   \
+  void tpmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
+            CallReport* report = nullptr);                                                                              \
+  void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
+            CallReport* report = nullptr);                                                                              \
+  void syr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* A,                  \
+           std::int64_t lda, CallReport* report = nullptr);                                                             \
+  void spr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* AP,                 \
+           CallReport* report = nullptr);                                                                               \
+  void syr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
+            std::int64_t incy, T* A, std::int64_t lda, CallReport* report = nullptr);                                   \
+  void spr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
+            std::int64_t incy, T* AP, CallReport* report = nullptr);
+TRNBLAS_L2_EXTRA(float)
+TRNBLAS_L2_EXTRA(double)
+#undef TRNBLAS_L2_EXTRA
+
 // ---- the triangular-solve tile kernel (also used by trnsolver's potrs/getrs) ---------------------
 // T X = B for one block of right-hand sides. Element (i, j) of T at t[i * t_si + j * t_sj] (so a
 // transpose is a swap of the strides); B column-major n x nrhs with ldb; nrhs <= gemm_moving_fmax.
