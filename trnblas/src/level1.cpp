@@ -164,7 +164,6 @@ std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x,
   const float m = extreme_abs(s, n, x0, inc, largest, rep);
   const bool nan = std::isnan(m);
   // Pass 2: key = (2^24 - index) on matching lanes, 0 elsewhere; the largest key is the first match.
-  Tile idx;
   const float key = run_reduction(
       s, n, 2, AluOp::maximum, 0.0f, rep,
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
@@ -454,6 +453,8 @@ namespace {
 // The real (part 0) or imaginary (part 1) plane of a complex vector: a float vector of stride 2 inc.
 const float* plane(const cfloat* x, int part) { return reinterpret_cast<const float*>(x) + part; }
 float* plane(cfloat* x, int part) { return reinterpret_cast<float*>(x) + part; }
+const double* plane(const cdouble* x, int part) { return reinterpret_cast<const double*>(x) + part; }
+double* plane(cdouble* x, int part) { return reinterpret_cast<double*>(x) + part; }
 
 // Runs a real Level 1 routine on both planes (a sub-call each, one report).
 template <class F>
@@ -462,6 +463,35 @@ void on_planes(l12::Report& rep, F&& f) {
     f(part, rep.sub());
     rep.add_sub();
   }
+}
+
+// copy, swap, rot (real c, s) and scal (real alpha) of a complex vector: the real routine on each plane.
+template <class C, class R>
+void scal_planes(const Settings& s, std::int64_t n, R alpha, C* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { scal(s, n, alpha, plane(x, part), 2 * incx, sub); });
+}
+template <class C>
+void copy_planes(const Settings& s, std::int64_t n, const C* x, std::int64_t incx, C* y, std::int64_t incy,
+                 CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { copy(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
+}
+template <class C>
+void swap_planes(const Settings& s, std::int64_t n, C* x, std::int64_t incx, C* y, std::int64_t incy,
+                 CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { swap(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
+}
+template <class C, class R>
+void rot_planes(const Settings& s, std::int64_t n, C* x, std::int64_t incx, C* y, std::int64_t incy, R c, R sn,
+                CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { rot(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, c, sn, sub); });
 }
 
 }  // namespace
@@ -512,30 +542,22 @@ void scal(const Settings& s, std::int64_t n, cfloat alpha, cfloat* x, std::int64
 }
 
 void scal(const Settings& s, std::int64_t n, float alpha, cfloat* x, std::int64_t incx, CallReport* report) {
-  l12::Report rep(s, report);
-  if (n <= 0 || incx <= 0) return;
-  on_planes(rep, [&](int part, CallReport* sub) { scal(s, n, alpha, plane(x, part), 2 * incx, sub); });
+  scal_planes(s, n, alpha, x, incx, report);
 }
 
 void copy(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy,
           CallReport* report) {
-  l12::Report rep(s, report);
-  if (n <= 0) return;
-  on_planes(rep, [&](int part, CallReport* sub) { copy(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
+  copy_planes(s, n, x, incx, y, incy, report);
 }
 
 void swap(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy,
           CallReport* report) {
-  l12::Report rep(s, report);
-  if (n <= 0) return;
-  on_planes(rep, [&](int part, CallReport* sub) { swap(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
+  swap_planes(s, n, x, incx, y, incy, report);
 }
 
 void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
          float sn, CallReport* report) {
-  l12::Report rep(s, report);
-  if (n <= 0) return;
-  on_planes(rep, [&](int part, CallReport* sub) { rot(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, c, sn, sub); });
+  rot_planes(s, n, x, incx, y, incy, c, sn, report);
 }
 
 cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
@@ -664,40 +686,22 @@ void scal(const Settings& s, std::int64_t n, cdouble alpha, cdouble* x, std::int
 }
 
 void scal(const Settings& s, std::int64_t n, double alpha, cdouble* x, std::int64_t incx, CallReport* report) {
-  l12::Report rep(s, report);
-  if (n <= 0 || incx <= 0) return;
-  for (std::int64_t i = 0; i < n; ++i) x[i * incx] = cdouble(alpha * x[i * incx].real(), alpha * x[i * incx].imag());
+  scal_planes(s, n, alpha, x, incx, report);
 }
 
 void copy(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy,
           CallReport* report) {
-  l12::Report rep(s, report);
-  if (n <= 0) return;
-  const cdouble* x0 = first(x, n, incx);
-  cdouble* y0 = first(y, n, incy);
-  for (std::int64_t i = 0; i < n; ++i) y0[i * incy] = x0[i * incx];
+  copy_planes(s, n, x, incx, y, incy, report);
 }
 
 void swap(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy,
           CallReport* report) {
-  l12::Report rep(s, report);
-  if (n <= 0) return;
-  cdouble* x0 = first(x, n, incx);
-  cdouble* y0 = first(y, n, incy);
-  for (std::int64_t i = 0; i < n; ++i) std::swap(x0[i * incx], y0[i * incy]);
+  swap_planes(s, n, x, incx, y, incy, report);
 }
 
 void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
          double sn, CallReport* report) {
-  l12::Report rep(s, report);
-  if (n <= 0) return;
-  cdouble* x0 = first(x, n, incx);
-  cdouble* y0 = first(y, n, incy);
-  for (std::int64_t i = 0; i < n; ++i) {
-    const cdouble xi = x0[i * incx], yi = y0[i * incy];
-    x0[i * incx] = cdouble(c * xi.real() + sn * yi.real(), c * xi.imag() + sn * yi.imag());
-    y0[i * incy] = cdouble(c * yi.real() - sn * xi.real(), c * yi.imag() - sn * xi.imag());
-  }
+  rot_planes(s, n, x, incx, y, incy, c, sn, report);
 }
 
 cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, const cdouble* y,
