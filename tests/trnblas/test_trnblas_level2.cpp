@@ -645,4 +645,94 @@ TYPED_TEST(Level2, BandedPackedAndRankUpdatesAgainstOpenBlas) {
   EXPECT_EQ(pos(F::spr(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, v.data(), 1, nullptr)), 6);
 }
 
+// hemv (bound as complex gemv, k = n) and geru/gerc: a_ij + (alpha x_i) y_j (conj y_j) with u = alpha x
+// rounded first (<= 2 roundings per part), then a k = 2 GEMM and the add (<= 3 more): gamma_6 per part
+// times (|alpha|_1 |x_i|_1 |y_j|_1 + |a_ij|_1) (|.|_1 = |re| + |im|).
+template <class C> struct CApi;
+template <> struct CApi<cf> {
+  using T = trnFloatComplex;
+  static constexpr auto hemv = trnblasChemv; static constexpr auto geru = trnblasCgeru; static constexpr auto gerc = trnblasCgerc;
+  static constexpr auto ref_hemv = cblas_chemv; static constexpr auto ref_geru = cblas_cgeru; static constexpr auto ref_gerc = cblas_cgerc;
+};
+template <> struct CApi<cd> {
+  using T = trnDoubleComplex;
+  static constexpr auto hemv = trnblasZhemv; static constexpr auto geru = trnblasZgeru; static constexpr auto gerc = trnblasZgerc;
+  static constexpr auto ref_hemv = cblas_zhemv; static constexpr auto ref_geru = cblas_zgeru; static constexpr auto ref_gerc = cblas_zgerc;
+};
+
+TYPED_TEST(Level2Complex, HemvGeruGercAgainstLongDoubleAndOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using LC = std::complex<long double>;
+  using F = CApi<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  auto abs1 = [](const C& v) { return std::fabs(static_cast<long double>(v.real())) + std::fabs(static_cast<long double>(v.imag())); };
+  Handle h;
+  const int n = 40, m = 33;
+  const C alpha(R(0.75), R(-0.5)), beta(R(0.5), R(0.25));
+  for (auto [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}}) {
+    const std::vector<C> x = random_cvec<C>(span_of(n, ix), 71), y0 = random_cvec<C>(span_of(n, iy), 72);
+    for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+      const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+      std::vector<C> A = random_cvec<C>(static_cast<std::size_t>(n * n), 73), Ar = A;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (up ? i > j : i < j) A[static_cast<std::size_t>(i + j * n)] = C(std::numeric_limits<R>::quiet_NaN(), R(0));
+      std::vector<C> yv = y0, yr = y0;
+      ASSERT_EQ(F::hemv(h, u, n, c(&alpha), c(A.data()), n, c(x.data()), ix, c(&beta), c(yv.data()), iy), TRNBLAS_STATUS_SUCCESS);
+      F::ref_hemv(CblasColMajor, up ? CblasUpper : CblasLower, n, &alpha, Ar.data(), n, x.data(), ix, &beta, yr.data(), iy);
+      const long double g = gamma<R>(2 * n + 7);
+      for (int i = 0; i < n; ++i) {
+        LC s = 0;
+        long double mag = 0;
+        for (int k = 0; k < n; ++k) {
+          const bool stored = up ? i <= k : i >= k;
+          C a = stored ? Ar[static_cast<std::size_t>(i + k * n)] : std::conj(Ar[static_cast<std::size_t>(k + i * n)]);
+          if (i == k) a = C(a.real(), R(0));
+          const C xv = x[idx(n, ix, k)];
+          s += LC(a.real(), a.imag()) * LC(xv.real(), xv.imag());
+          mag += abs1(a) * abs1(xv);
+        }
+        const std::size_t yi = idx(n, iy, i);
+        const LC ex = LC(alpha.real(), alpha.imag()) * s + LC(beta.real(), beta.imag()) * LC(y0[yi].real(), y0[yi].imag());
+        const long double bound = g * (abs1(alpha) * mag + abs1(beta) * abs1(y0[yi]));
+        ASSERT_LE(std::fabs(yv[yi].real() - ex.real()), bound) << "hemv i=" << i;
+        ASSERT_LE(std::fabs(yv[yi].imag() - ex.imag()), bound) << "hemv i=" << i;
+        ASSERT_LE(std::fabs(yv[yi].real() - yr[yi].real()) + std::fabs(yv[yi].imag() - yr[yi].imag()), 4 * bound);
+      }
+    }
+    // geru / gerc on an m x n matrix with lda > m.
+    const int lda = m + 2;
+    const std::vector<C> xm = random_cvec<C>(span_of(m, ix), 74), A0 = random_cvec<C>(static_cast<std::size_t>(lda * n), 75);
+    for (bool conj : {false, true}) {
+      std::vector<C> A = A0, Ar = A0;
+      if (conj) {
+        ASSERT_EQ(F::gerc(h, m, n, c(&alpha), c(xm.data()), ix, c(y0.data()), iy, c(A.data()), lda), TRNBLAS_STATUS_SUCCESS);
+        F::ref_gerc(CblasColMajor, m, n, &alpha, xm.data(), ix, y0.data(), iy, Ar.data(), lda);
+      } else {
+        ASSERT_EQ(F::geru(h, m, n, c(&alpha), c(xm.data()), ix, c(y0.data()), iy, c(A.data()), lda), TRNBLAS_STATUS_SUCCESS);
+        F::ref_geru(CblasColMajor, m, n, &alpha, xm.data(), ix, y0.data(), iy, Ar.data(), lda);
+      }
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < lda; ++i) {
+          const std::size_t at = static_cast<std::size_t>(i + j * lda);
+          if (i >= m) {
+            ASSERT_EQ(A[at], A0[at]);
+            continue;
+          }
+          const C xv = xm[idx(m, ix, i)];
+          C yv = y0[idx(n, iy, j)];
+          if (conj) yv = std::conj(yv);
+          const LC ex = LC(A0[at].real(), A0[at].imag()) +
+                        LC(alpha.real(), alpha.imag()) * LC(xv.real(), xv.imag()) * LC(yv.real(), yv.imag());
+          const long double bound = gamma<R>(6) * (abs1(alpha) * abs1(xv) * abs1(yv) + abs1(A0[at]));
+          ASSERT_LE(std::fabs(A[at].real() - ex.real()), bound) << (conj ? "gerc" : "geru");
+          ASSERT_LE(std::fabs(A[at].imag() - ex.imag()), bound) << (conj ? "gerc" : "geru");
+          ASSERT_LE(std::fabs(A[at].real() - Ar[at].real()) + std::fabs(A[at].imag() - Ar[at].imag()), 4 * bound);
+        }
+    }
+  }
+}
+
 }  // namespace

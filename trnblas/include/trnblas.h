@@ -581,6 +581,41 @@ trnblasStatus_t trnblasZgemv_64(trnblasHandle_t handle, trnblasOperation_t trans
                                 const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
                                 const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* beta,
                                 trnDoubleComplex* y, int64_t incy);
+/* hemv (the imaginary parts of A's diagonal are taken as 0), geru, gerc; each also _64. */
+trnblasStatus_t trnblasChemv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasCgeru(trnblasHandle_t handle, int m, int n, const trnComplex* alpha, const trnComplex* x, int
+                             incx, const trnComplex* y, int incy, trnComplex* A, int lda);
+trnblasStatus_t trnblasCgerc(trnblasHandle_t handle, int m, int n, const trnComplex* alpha, const trnComplex* x, int
+                             incx, const trnComplex* y, int incy, trnComplex* A, int lda);
+trnblasStatus_t trnblasChemv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* A, int64_t lda, const trnComplex* x, int64_t incx, const trnComplex*
+                                beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasCgeru_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnComplex* alpha, const
+                                trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* A, int64_t
+                                lda);
+trnblasStatus_t trnblasCgerc_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnComplex* alpha, const
+                                trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* A, int64_t
+                                lda);
+trnblasStatus_t trnblasZhemv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* A, int lda, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZgeru(trnblasHandle_t handle, int m, int n, const trnDoubleComplex* alpha, const
+                             trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy, trnDoubleComplex* A,
+                             int lda);
+trnblasStatus_t trnblasZgerc(trnblasHandle_t handle, int m, int n, const trnDoubleComplex* alpha, const
+                             trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy, trnDoubleComplex* A,
+                             int lda);
+trnblasStatus_t trnblasZhemv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* x, int64_t
+                                incx, const trnDoubleComplex* beta, trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZgeru_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnDoubleComplex* alpha, const
+                                trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t incy,
+                                trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZgerc_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnDoubleComplex* alpha, const
+                                trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t incy,
+                                trnDoubleComplex* A, int64_t lda);
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 

@@ -62,11 +62,13 @@ trnblasStatus_t gemv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n
   });
 }
 
-// ger: m 1, n 2, alpha 3, x 4, incx 5, y 6, incy 7, A 8, lda 9.
-template <class I, class T>
-trnblasStatus_t ger_impl(trnblasHandle_t h, const char* fn, I m, I n, const T* alpha, const T* x, I incx, const T* y,
-                         I incy, T* A, I lda) {
+// ger (geru, gerc): m 1, n 2, alpha 3, x 4, incx 5, y 6, incy 7, A 8, lda 9.
+template <class I, class CT>
+trnblasStatus_t ger_impl(trnblasHandle_t h, const char* fn, bool conjugate, I m, I n, const CT* alpha_c, const CT* x,
+                         I incx, const CT* y, I incy, CT* A, I lda) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const auto* alpha = cpp(alpha_c);
+  using T = std::remove_const_t<std::remove_pointer_t<decltype(alpha)>>;
   auto chk = arg_check(h, fn);
   chk.nonnegative(m, 1, "m")
       .nonnegative(n, 2, "n")
@@ -80,15 +82,22 @@ trnblasStatus_t ger_impl(trnblasHandle_t h, const char* fn, I m, I n, const T* a
   if (!quick) chk.not_null(x, 4, "x").not_null(y, 6, "y").not_null(A, 8, "A");
   if (!chk) return chk.status();
   return run(h, fn, [&](const Settings& s, CallReport* rep) {
-    if (!quick) trn::blas::ger(s, m, n, *alpha, x, incx, y, incy, A, lda, rep);
+    if (quick) return;
+    if constexpr (std::is_floating_point_v<T>)
+      trn::blas::ger(s, m, n, *alpha, x, incx, y, incy, A, lda, rep);
+    else
+      trn::blas::ger(s, conjugate, m, n, *alpha, cpp(x), incx, cpp(y), incy, cpp(A), lda, rep);
   });
 }
 
-// symv: uplo 1, n 2, alpha 3, A 4, lda 5, x 6, incx 7, beta 8, y 9, incy 10.
-template <class I, class T>
-trnblasStatus_t symv_impl(trnblasHandle_t h, const char* fn, int uplo, I n, const T* alpha, const T* A, I lda,
-                          const T* x, I incx, const T* beta, T* y, I incy) {
+// symv (hemv for complex): uplo 1, n 2, alpha 3, A 4, lda 5, x 6, incx 7, beta 8, y 9, incy 10.
+template <class I, class CT>
+trnblasStatus_t symv_impl(trnblasHandle_t h, const char* fn, int uplo, I n, const CT* alpha_c, const CT* A, I lda,
+                          const CT* x, I incx, const CT* beta_c, CT* y, I incy) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const auto* alpha = cpp(alpha_c);
+  const auto* beta = cpp(beta_c);
+  using T = std::remove_const_t<std::remove_pointer_t<decltype(alpha)>>;
   auto chk = arg_check(h, fn);
   chk.require(uplo_ok(uplo), 1, "uplo")
       .nonnegative(n, 2, "n")
@@ -103,7 +112,11 @@ trnblasStatus_t symv_impl(trnblasHandle_t h, const char* fn, int uplo, I n, cons
   if (!quick) chk.require(*alpha == T(0) || A != nullptr, 4, "A").require(*alpha == T(0) || x != nullptr, 6, "x").not_null(y, 9, "y");
   if (!chk) return chk.status();
   return run(h, fn, [&](const Settings& s, CallReport* rep) {
-    if (!quick) trn::blas::symv(s, to_uplo(uplo), n, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+    if (quick) return;
+    if constexpr (std::is_floating_point_v<T>)
+      trn::blas::symv(s, to_uplo(uplo), n, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+    else
+      trn::blas::hemv(s, to_uplo(uplo), n, *alpha, cpp(A), lda, cpp(x), incx, *beta, cpp(y), incy, rep);
   });
 }
 
@@ -267,7 +280,7 @@ extern "C" {
   }                                                                                                                    \
   trnblasStatus_t trnblas##P##ger##SUF(trnblasHandle_t h, I m, I n, const T* alpha, const T* x, I incx, const T* y,    \
                                        I incy, T* A, I lda) {                                                          \
-    return ger_impl<I, T>(h, "trnblas" #P "ger" #SUF, m, n, alpha, x, incx, y, incy, A, lda);                          \
+    return ger_impl<I, T>(h, "trnblas" #P "ger" #SUF, false, m, n, alpha, x, incx, y, incy, A, lda);                          \
   }                                                                                                                    \
   trnblasStatus_t trnblas##P##symv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* A,    \
                                         I lda, const T* x, I incx, const T* beta, T* y, I incy) {                      \
@@ -358,6 +371,26 @@ TRNBLAS_L2_STORAGE(D, double, int64_t, _64)
     return gemv_impl<I, T>(h, "trnblas" #P "gemv" #SUF, enum_value(trans), m, n, alpha, A, lda, x, incx, beta, y,      \
                            incy);                                                                                      \
   }
+
+// Complex Hermitian and rank-1 forms.
+#define TRNBLAS_L2_COMPLEX_MORE(P, T, I, SUF)                                                                          \
+  trnblasStatus_t trnblas##P##hemv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* A,    \
+                                        I lda, const T* x, I incx, const T* beta, T* y, I incy) {                      \
+    return symv_impl<I, T>(h, "trnblas" #P "hemv" #SUF, enum_value(uplo), n, alpha, A, lda, x, incx, beta, y, incy);   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##geru##SUF(trnblasHandle_t h, I m, I n, const T* alpha, const T* x, I incx, const T* y,   \
+                                        I incy, T* A, I lda) {                                                         \
+    return ger_impl<I, T>(h, "trnblas" #P "geru" #SUF, false, m, n, alpha, x, incx, y, incy, A, lda);                  \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##gerc##SUF(trnblasHandle_t h, I m, I n, const T* alpha, const T* x, I incx, const T* y,   \
+                                        I incy, T* A, I lda) {                                                         \
+    return ger_impl<I, T>(h, "trnblas" #P "gerc" #SUF, true, m, n, alpha, x, incx, y, incy, A, lda);                   \
+  }
+
+TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, int, )
+TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, int64_t, _64)
+TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, int, )
+TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, int64_t, _64)
 
 TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int, )
 TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int64_t, _64)

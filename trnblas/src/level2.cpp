@@ -510,4 +510,88 @@ TRNBLAS_L2_EXTRA_IMPL(float)
 TRNBLAS_L2_EXTRA_IMPL(double)
 #undef TRNBLAS_L2_EXTRA_IMPL
 
+// ---- hemv, geru/gerc ------------------------------------------------------------------------------
+
+namespace {
+
+template <class R>
+void hemv_t(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* A,
+            std::int64_t lda, const std::complex<R>* x, std::int64_t incx, std::complex<R> beta, std::complex<R>* y,
+            std::int64_t incy, CallReport* report) {
+  using C = std::complex<R>;
+  l12::Report rep(s, report);
+  if (n == 0 || (alpha == C(0) && beta == C(1))) return;
+  std::vector<C> full;
+  if (alpha != C(0))
+    full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) {
+      if (i == j) return C(A[i + i * lda].real(), R(0));
+      return in_triangle(uplo, i, j) ? A[i + j * lda] : std::conj(A[j + i * lda]);  // conj: a sign flip
+    });
+  gemv(s, Op::N, false, n, n, alpha, full.empty() ? nullptr : full.data(), n, x, incx, beta, y, incy, rep.sub());
+  rep.add_sub();
+}
+
+// Ar += U Yr^T and Ai += U Yi^T with U = [ur ui] (m x 2) and the n x 2 plane pairs of y.
+template <class R>
+void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, const std::vector<std::complex<R>>& u,
+                const std::complex<R>* y, std::int64_t incy, std::complex<R>* A, std::int64_t lda, l12::Report& rep) {
+  const std::vector<std::complex<R>> yv = gather(y, n, incy);
+  const auto M = static_cast<std::size_t>(m), N = static_cast<std::size_t>(n);
+  std::vector<R> U(2 * M), Yr(2 * N), Yi(2 * N);
+  for (std::size_t i = 0; i < M; ++i) {
+    U[i] = u[i].real();
+    U[M + i] = u[i].imag();
+  }
+  const R sgn = conjugate ? R(1) : R(-1);  // ur yr - ui yi (geru) or ur yr + ui yi (gerc), with conj(y)
+  for (std::size_t j = 0; j < N; ++j) {     // sign flips only: exact
+    Yr[j] = yv[j].real();
+    Yr[N + j] = sgn * yv[j].imag();
+    Yi[j] = conjugate ? -yv[j].imag() : yv[j].imag();
+    Yi[N + j] = yv[j].real();
+  }
+  auto [ar, ai] = planes(m, n, A, lda);
+  for (auto [plane_ptr, Y] : {std::pair{&ar, &Yr}, std::pair{&ai, &Yi}}) {
+    if constexpr (std::is_same_v<R, float>)
+      gemm(s, GemmMode::fp32, Op::N, Op::T, m, n, 2, 1.0f, MatrixRef{U.data(), DType::f32, m},
+           MatrixRef{Y->data(), DType::f32, n}, 1.0f, MutableMatrixRef{plane_ptr->data(), DType::f32, m}, rep.sub());
+    else
+      dgemm(s, Op::N, Op::T, m, n, 2, 1.0, U.data(), m, Y->data(), n, 1.0, plane_ptr->data(), m, rep.sub());
+    rep.add_sub();
+  }
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i)
+      A[i + j * lda] = std::complex<R>(ar[static_cast<std::size_t>(i + j * m)], ai[static_cast<std::size_t>(i + j * m)]);
+}
+
+}  // namespace
+
+void hemv(const Settings& s, Uplo uplo, std::int64_t n, cfloat alpha, const cfloat* A, std::int64_t lda,
+          const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy, CallReport* report) {
+  hemv_t(s, uplo, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+void hemv(const Settings& s, Uplo uplo, std::int64_t n, cdouble alpha, const cdouble* A, std::int64_t lda,
+          const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy, CallReport* report) {
+  hemv_t(s, uplo, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+
+void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* x,
+         std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == cfloat(0.0f)) return;
+  std::vector<cfloat> u = gather(x, m, incx);
+  scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x on VectorE
+  rep.add_sub();
+  ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
+}
+void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* x,
+         std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == cdouble(0.0)) return;
+  std::vector<cdouble> u = gather(x, m, incx);
+  scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x, host side (fp64)
+  rep.add_sub();
+  ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
+}
+
 }  // namespace trn::blas

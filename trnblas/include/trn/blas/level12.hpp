@@ -128,6 +128,23 @@ void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int6
 void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* A,
           std::int64_t lda, const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy,
           CallReport* report = nullptr);
+// y = alpha A x + beta y, A Hermitian n x n of which only the `uplo` triangle is read (the
+// imaginary parts of the diagonal are taken as 0): the triangle is expanded into a dense copy
+// (conjugate mirror: data movement), then the complex gemv above.
+void hemv(const Settings& s, Uplo uplo, std::int64_t n, cfloat alpha, const cfloat* A, std::int64_t lda,
+          const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy, CallReport* report = nullptr);
+void hemv(const Settings& s, Uplo uplo, std::int64_t n, cdouble alpha, const cdouble* A, std::int64_t lda,
+          const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy,
+          CallReport* report = nullptr);
+// A = alpha x y^T + A (geru) or alpha x y^H + A (gerc, conjugate = true), m x n complex: u = alpha x
+// (VectorE for C, host side for Z), then the real and imaginary planes of A are updated by two
+// k = 2 GEMMs, Ar += [ur ui] [yr -+yi]^T and Ai += [ur ui] [+-yi yr]^T (upper signs: geru).
+void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* x,
+         std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda,
+         CallReport* report = nullptr);
+void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* x,
+         std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda,
+         CallReport* report = nullptr);
 // A = alpha x y^T + A (m x n)
 void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
          const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report = nullptr);
