@@ -653,11 +653,15 @@ template <> struct CApi<cf> {
   using T = trnFloatComplex;
   static constexpr auto hemv = trnblasChemv; static constexpr auto geru = trnblasCgeru; static constexpr auto gerc = trnblasCgerc;
   static constexpr auto ref_hemv = cblas_chemv; static constexpr auto ref_geru = cblas_cgeru; static constexpr auto ref_gerc = cblas_cgerc;
+  static constexpr auto hbmv = trnblasChbmv; static constexpr auto hpmv = trnblasChpmv;
+  static constexpr auto ref_hbmv = cblas_chbmv; static constexpr auto ref_hpmv = cblas_chpmv;
 };
 template <> struct CApi<cd> {
   using T = trnDoubleComplex;
   static constexpr auto hemv = trnblasZhemv; static constexpr auto geru = trnblasZgeru; static constexpr auto gerc = trnblasZgerc;
   static constexpr auto ref_hemv = cblas_zhemv; static constexpr auto ref_geru = cblas_zgeru; static constexpr auto ref_gerc = cblas_zgerc;
+  static constexpr auto hbmv = trnblasZhbmv; static constexpr auto hpmv = trnblasZhpmv;
+  static constexpr auto ref_hbmv = cblas_zhbmv; static constexpr auto ref_hpmv = cblas_zhpmv;
 };
 
 TYPED_TEST(Level2Complex, HemvGeruGercAgainstLongDoubleAndOpenBlas) {
@@ -730,6 +734,54 @@ TYPED_TEST(Level2Complex, HemvGeruGercAgainstLongDoubleAndOpenBlas) {
           ASSERT_LE(std::fabs(A[at].real() - ex.real()), bound) << (conj ? "gerc" : "geru");
           ASSERT_LE(std::fabs(A[at].imag() - ex.imag()), bound) << (conj ? "gerc" : "geru");
           ASSERT_LE(std::fabs(A[at].real() - Ar[at].real()) + std::fabs(A[at].imag() - Ar[at].imag()), 4 * bound);
+        }
+    }
+  }
+}
+
+// hbmv / hpmv against OpenBLAS: both lie within gamma_{2n+7} (|alpha| sum |a| |x| + |beta| |y|) of the
+// exact product (as hemv), so they differ by at most twice that per part; |a| from the band/packed data.
+TYPED_TEST(Level2Complex, HbmvHpmvAgainstOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using F = CApi<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  auto abs1 = [](const C& v) { return std::fabs(static_cast<long double>(v.real())) + std::fabs(static_cast<long double>(v.imag())); };
+  Handle h;
+  const int n = 30, k = 3, lda = k + 2;
+  const C alpha(R(-0.5), R(1.25)), beta(R(0.25), R(-0.75));
+  for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+    const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+    const CBLAS_UPLO cu = up ? CblasUpper : CblasLower;
+    const std::vector<C> x = random_cvec<C>(n, 81), y0 = random_cvec<C>(2 * n - 1, 82);
+    const std::vector<C> B = random_cvec<C>(static_cast<std::size_t>(lda * n), 83), AP = random_cvec<C>(static_cast<std::size_t>(n * (n + 1) / 2), 84);
+    for (bool packed : {false, true}) {
+      std::vector<C> y = y0, yr = y0;
+      if (packed) {
+        ASSERT_EQ(F::hpmv(h, u, n, c(&alpha), c(AP.data()), c(x.data()), 1, c(&beta), c(y.data()), -2), TRNBLAS_STATUS_SUCCESS);
+        F::ref_hpmv(CblasColMajor, cu, n, &alpha, AP.data(), x.data(), 1, &beta, yr.data(), -2);
+      } else {
+        ASSERT_EQ(F::hbmv(h, u, n, k, c(&alpha), c(B.data()), lda, c(x.data()), 1, c(&beta), c(y.data()), -2), TRNBLAS_STATUS_SUCCESS);
+        F::ref_hbmv(CblasColMajor, cu, n, k, &alpha, B.data(), lda, x.data(), 1, &beta, yr.data(), -2);
+      }
+      for (int i = 0; i < n; ++i) {
+        long double mag = 0;
+        for (int j = 0; j < n; ++j) {
+          const int r = up ? std::min(i, j) : std::max(i, j), cc = up ? std::max(i, j) : std::min(i, j);
+          C a(0, 0);
+          if (packed) a = AP[static_cast<std::size_t>(up ? r + cc * (cc + 1) / 2 : r + (2 * n - cc - 1) * cc / 2)];
+          else if (std::abs(r - cc) <= k) a = B[static_cast<std::size_t>((up ? k + r - cc : r - cc) + cc * lda)];
+          mag += abs1(a) * abs1(x[static_cast<std::size_t>(j)]);
+        }
+        const std::size_t yi = idx(n, -2, i);
+        const long double bound = 2 * gamma<R>(2 * n + 7) * (abs1(alpha) * mag + abs1(beta) * abs1(y0[yi]));
+        ASSERT_LE(std::fabs(y[yi].real() - yr[yi].real()), bound) << (packed ? "hpmv" : "hbmv") << " i=" << i;
+        ASSERT_LE(std::fabs(y[yi].imag() - yr[yi].imag()), bound) << (packed ? "hpmv" : "hbmv") << " i=" << i;
+      }
+      for (std::size_t q = 0; q < y.size(); ++q)
+        if (q % 2 != 0) {
+          ASSERT_EQ(y[q], y0[q]) << "between the strided elements";
         }
     }
   }

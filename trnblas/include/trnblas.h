@@ -616,6 +616,32 @@ trnblasStatus_t trnblasZgeru_64(trnblasHandle_t handle, int64_t m, int64_t n, co
 trnblasStatus_t trnblasZgerc_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnDoubleComplex* alpha, const
                                 trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t incy,
                                 trnDoubleComplex* A, int64_t lda);
+/* hbmv, hpmv (band and packed Hermitian), each also _64. */
+trnblasStatus_t trnblasChbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, int k, const trnComplex* alpha,
+                             const trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasChpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* AP, const trnComplex* x, int incx, const trnComplex* beta, trnComplex* y, int
+                             incy);
+trnblasStatus_t trnblasChbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t k, const
+                                trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* x, int64_t
+                                incx, const trnComplex* beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasChpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* AP, const trnComplex* x, int64_t incx, const trnComplex* beta,
+                                trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasZhbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, int k, const trnDoubleComplex*
+                             alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZhpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* AP, const trnDoubleComplex* x, int incx, const trnDoubleComplex*
+                             beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZhbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t k, const
+                                trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const
+                                trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* beta, trnDoubleComplex* y,
+                                int64_t incy);
+trnblasStatus_t trnblasZhpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* AP, const trnDoubleComplex* x, int64_t incx, const
+                                trnDoubleComplex* beta, trnDoubleComplex* y, int64_t incy);
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 

@@ -177,10 +177,14 @@ trnblasStatus_t gbmv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n
 
 // sbmv: uplo 1, n 2, k 3, alpha 4, A 5, lda 6, x 7, incx 8, beta 9, y 10, incy 11;
 // spmv: uplo 1, n 2, alpha 3, AP 4, x 5, incx 6, beta 7, y 8, incy 9 (band < 0: packed).
-template <class I, class T>
-trnblasStatus_t sbmv_impl(trnblasHandle_t h, const char* fn, bool packed, int uplo, I n, I k, const T* alpha,
-                          const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {
+// Also hbmv / hpmv for complex types.
+template <class I, class CT>
+trnblasStatus_t sbmv_impl(trnblasHandle_t h, const char* fn, bool packed, int uplo, I n, I k, const CT* alpha_c,
+                          const CT* A, I lda, const CT* x, I incx, const CT* beta_c, CT* y, I incy) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const auto* alpha = cpp(alpha_c);
+  const auto* beta = cpp(beta_c);
+  using T = std::remove_const_t<std::remove_pointer_t<decltype(alpha)>>;
   const int o = packed ? -1 : 0;  // packed signatures have no k and no lda
   auto chk = arg_check(h, fn);
   chk.require(uplo_ok(uplo), 1, "uplo").nonnegative(n, 2, "n");
@@ -201,8 +205,13 @@ trnblasStatus_t sbmv_impl(trnblasHandle_t h, const char* fn, bool packed, int up
   if (!chk) return chk.status();
   return run(h, fn, [&](const Settings& s, CallReport* rep) {
     if (quick) return;
-    if (packed) trn::blas::spmv(s, to_uplo(uplo), n, *alpha, A, x, incx, *beta, y, incy, rep);
-    else trn::blas::sbmv(s, to_uplo(uplo), n, k, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+    if constexpr (std::is_floating_point_v<T>) {
+      if (packed) trn::blas::spmv(s, to_uplo(uplo), n, *alpha, A, x, incx, *beta, y, incy, rep);
+      else trn::blas::sbmv(s, to_uplo(uplo), n, k, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+    } else {
+      if (packed) trn::blas::hpmv(s, to_uplo(uplo), n, *alpha, cpp(A), cpp(x), incx, *beta, cpp(y), incy, rep);
+      else trn::blas::hbmv(s, to_uplo(uplo), n, k, *alpha, cpp(A), lda, cpp(x), incx, *beta, cpp(y), incy, rep);
+    }
   });
 }
 
@@ -385,6 +394,16 @@ TRNBLAS_L2_STORAGE(D, double, int64_t, _64)
   trnblasStatus_t trnblas##P##gerc##SUF(trnblasHandle_t h, I m, I n, const T* alpha, const T* x, I incx, const T* y,   \
                                         I incy, T* A, I lda) {                                                         \
     return ger_impl<I, T>(h, "trnblas" #P "gerc" #SUF, true, m, n, alpha, x, incx, y, incy, A, lda);                   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##hbmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, I k, const T* alpha,           \
+                                        const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {          \
+    return sbmv_impl<I, T>(h, "trnblas" #P "hbmv" #SUF, false, enum_value(uplo), n, k, alpha, A, lda, x, incx, beta,   \
+                           y, incy);                                                                                   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##hpmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* AP,   \
+                                        const T* x, I incx, const T* beta, T* y, I incy) {                             \
+    return sbmv_impl<I, T>(h, "trnblas" #P "hpmv" #SUF, true, enum_value(uplo), n, I{0}, alpha, AP, I{1}, x, incx,     \
+                           beta, y, incy);                                                                             \
   }
 
 TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, int, )

@@ -594,4 +594,21 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdou
   ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
 }
 
+#define TRNBLAS_HBMV_HPMV(C)                                                                                     \
+  void hbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, C alpha, const C* A, std::int64_t lda,      \
+            const C* x, std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                    \
+    const std::vector<C> tri = n > 0 && alpha != C(0) ? from_band(uplo, n, k, A, lda) : std::vector<C>{};             \
+    hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
+           incy, report);                                                                                             \
+  }                                                                                                                   \
+  void hpmv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* AP, const C* x, std::int64_t incx,        \
+            C beta, C* y, std::int64_t incy, CallReport* report) {                                                    \
+    const std::vector<C> tri = n > 0 && alpha != C(0) ? from_packed(uplo, n, AP) : std::vector<C>{};                  \
+    hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
+           incy, report);                                                                                             \
+  }
+TRNBLAS_HBMV_HPMV(cfloat)
+TRNBLAS_HBMV_HPMV(cdouble)
+#undef TRNBLAS_HBMV_HPMV
+
 }  // namespace trn::blas

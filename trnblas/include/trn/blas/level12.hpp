@@ -136,6 +136,17 @@ void hemv(const Settings& s, Uplo uplo, std::int64_t n, cfloat alpha, const cflo
 void hemv(const Settings& s, Uplo uplo, std::int64_t n, cdouble alpha, const cdouble* A, std::int64_t lda,
           const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy,
           CallReport* report = nullptr);
+// hbmv / hpmv: the Hermitian band (sb layout) or packed triangle, staged densely, then hemv.
+void hbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, cfloat alpha, const cfloat* A,
+          std::int64_t lda, const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy,
+          CallReport* report = nullptr);
+void hbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, cdouble alpha, const cdouble* A,
+          std::int64_t lda, const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy,
+          CallReport* report = nullptr);
+void hpmv(const Settings& s, Uplo uplo, std::int64_t n, cfloat alpha, const cfloat* AP, const cfloat* x,
+          std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy, CallReport* report = nullptr);
+void hpmv(const Settings& s, Uplo uplo, std::int64_t n, cdouble alpha, const cdouble* AP, const cdouble* x,
+          std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy, CallReport* report = nullptr);
 // A = alpha x y^T + A (geru) or alpha x y^H + A (gerc, conjugate = true), m x n complex: u = alpha x
 // (VectorE for C, host side for Z), then the real and imaginary planes of A are updated by two
 // k = 2 GEMMs, Ar += [ur ui] [yr -+yi]^T and Ai += [ur ui] [+-yi yr]^T (upper signs: geru).
