@@ -655,6 +655,9 @@ template <> struct CApi<cf> {
   static constexpr auto ref_hemv = cblas_chemv; static constexpr auto ref_geru = cblas_cgeru; static constexpr auto ref_gerc = cblas_cgerc;
   static constexpr auto hbmv = trnblasChbmv; static constexpr auto hpmv = trnblasChpmv;
   static constexpr auto ref_hbmv = cblas_chbmv; static constexpr auto ref_hpmv = cblas_chpmv;
+  static constexpr auto her = trnblasCher; static constexpr auto hpr = trnblasChpr; static constexpr auto her2 = trnblasCher2;
+  static constexpr auto hpr2 = trnblasChpr2; static constexpr auto ref_her = cblas_cher; static constexpr auto ref_hpr = cblas_chpr;
+  static constexpr auto ref_her2 = cblas_cher2; static constexpr auto ref_hpr2 = cblas_chpr2;
 };
 template <> struct CApi<cd> {
   using T = trnDoubleComplex;
@@ -662,6 +665,9 @@ template <> struct CApi<cd> {
   static constexpr auto ref_hemv = cblas_zhemv; static constexpr auto ref_geru = cblas_zgeru; static constexpr auto ref_gerc = cblas_zgerc;
   static constexpr auto hbmv = trnblasZhbmv; static constexpr auto hpmv = trnblasZhpmv;
   static constexpr auto ref_hbmv = cblas_zhbmv; static constexpr auto ref_hpmv = cblas_zhpmv;
+  static constexpr auto her = trnblasZher; static constexpr auto hpr = trnblasZhpr; static constexpr auto her2 = trnblasZher2;
+  static constexpr auto hpr2 = trnblasZhpr2; static constexpr auto ref_her = cblas_zher; static constexpr auto ref_hpr = cblas_zhpr;
+  static constexpr auto ref_her2 = cblas_zher2; static constexpr auto ref_hpr2 = cblas_zhpr2;
 };
 
 TYPED_TEST(Level2Complex, HemvGeruGercAgainstLongDoubleAndOpenBlas) {
@@ -782,6 +788,75 @@ TYPED_TEST(Level2Complex, HbmvHpmvAgainstOpenBlas) {
       for (std::size_t q = 0; q < y.size(); ++q)
         if (q % 2 != 0) {
           ASSERT_EQ(y[q], y0[q]) << "between the strided elements";
+        }
+    }
+  }
+}
+
+// her/her2/hpr/hpr2: a_ij + alpha x_i conj(x_j) (her2: + alpha x_i conj(y_j) + conj(alpha) y_i conj(x_j)).
+// u = alpha x costs <= 2 roundings per part, each plane GEMM (k = 2) and its add <= 3, the second
+// gerc of her2 as many again: |err| <= gamma_10 (|alpha|_1 (|x_i|_1 |y_j|_1 + |y_i|_1 |x_j|_1) + |a_ij|_1).
+TYPED_TEST(Level2Complex, HerHer2HprHpr2AgainstLongDoubleAndOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using LC = std::complex<long double>;
+  using F = CApi<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  auto abs1 = [](const C& v) { return std::fabs(static_cast<long double>(v.real())) + std::fabs(static_cast<long double>(v.imag())); };
+  auto lc = [](const C& v) { return LC(v.real(), v.imag()); };
+  Handle h;
+  const int n = 25, ld = n + 1;
+  const R ra = R(0.75);
+  const C alpha(R(0.5), R(-1.0));
+  const std::vector<C> x = random_cvec<C>(span_of(n, -2), 91), y = random_cvec<C>(n, 92);
+  for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+    const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+    const CBLAS_UPLO cu = up ? CblasUpper : CblasLower;
+    const std::vector<C> A0 = random_cvec<C>(static_cast<std::size_t>(ld * n), 93), P0 = random_cvec<C>(static_cast<std::size_t>(n * (n + 1) / 2), 94);
+    for (bool two : {false, true}) {
+      std::vector<C> A = A0, Ar = A0, P = P0, Pr = P0;
+      if (two) {
+        ASSERT_EQ(F::her2(h, u, n, c(&alpha), c(x.data()), -2, c(y.data()), 1, c(A.data()), ld), TRNBLAS_STATUS_SUCCESS);
+        F::ref_her2(CblasColMajor, cu, n, &alpha, x.data(), -2, y.data(), 1, Ar.data(), ld);
+        ASSERT_EQ(F::hpr2(h, u, n, c(&alpha), c(x.data()), -2, c(y.data()), 1, c(P.data())), TRNBLAS_STATUS_SUCCESS);
+        F::ref_hpr2(CblasColMajor, cu, n, &alpha, x.data(), -2, y.data(), 1, Pr.data());
+      } else {
+        ASSERT_EQ(F::her(h, u, n, &ra, c(x.data()), -2, c(A.data()), ld), TRNBLAS_STATUS_SUCCESS);
+        F::ref_her(CblasColMajor, cu, n, ra, x.data(), -2, Ar.data(), ld);
+        ASSERT_EQ(F::hpr(h, u, n, &ra, c(x.data()), -2, c(P.data())), TRNBLAS_STATUS_SUCCESS);
+        F::ref_hpr(CblasColMajor, cu, n, ra, x.data(), -2, Pr.data());
+      }
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < ld; ++i) {
+          const std::size_t at = static_cast<std::size_t>(i + j * ld);
+          const bool stored = i < n && (up ? i <= j : i >= j);
+          if (!stored) {
+            ASSERT_EQ(A[at], A0[at]) << "outside the triangle";
+            continue;
+          }
+          const C xi = x[idx(n, -2, i)], xj = x[idx(n, -2, j)], yi = y[static_cast<std::size_t>(i)], yj = y[static_cast<std::size_t>(j)];
+          LC ex = lc(A0[at]);
+          long double mag = abs1(A0[at]);
+          if (two) {
+            ex += lc(alpha) * lc(xi) * std::conj(lc(yj)) + std::conj(lc(alpha)) * lc(yi) * std::conj(lc(xj));
+            mag += abs1(alpha) * (abs1(xi) * abs1(yj) + abs1(yi) * abs1(xj));
+          } else {
+            ex += static_cast<long double>(ra) * lc(xi) * std::conj(lc(xj));
+            mag += std::fabs(ra) * abs1(xi) * abs1(xj);
+          }
+          if (i == j) {
+            ex = LC(ex.real(), 0.0L);
+            ASSERT_EQ(A[at].imag(), R(0)) << "real diagonal";
+          }
+          const long double bound = gamma<R>(10) * mag;
+          ASSERT_LE(std::fabs(A[at].real() - ex.real()), bound) << (two ? "her2" : "her") << " " << i << "," << j;
+          ASSERT_LE(std::fabs(A[at].imag() - ex.imag()), bound) << (two ? "her2" : "her") << " " << i << "," << j;
+          ASSERT_LE(abs1(A[at] - Ar[at]), 4 * bound) << "vs OpenBLAS";
+          // The packed result: the same element of the same update on P0's values.
+          const std::size_t q = static_cast<std::size_t>(up ? i + j * (j + 1) / 2 : i + (2 * n - j - 1) * j / 2);
+          const long double pbound = gamma<R>(10) * (mag - abs1(A0[at]) + abs1(P0[q]));
+          ASSERT_LE(abs1(P[q] - Pr[q]), 4 * pbound) << (two ? "hpr2" : "hpr") << " vs OpenBLAS";
         }
     }
   }

@@ -642,6 +642,44 @@ trnblasStatus_t trnblasZhbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
 trnblasStatus_t trnblasZhpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
                                 alpha, const trnDoubleComplex* AP, const trnDoubleComplex* x, int64_t incx, const
                                 trnDoubleComplex* beta, trnDoubleComplex* y, int64_t incy);
+/* her, hpr (real alpha), her2, hpr2: the uplo triangle only, real diagonal; each also _64. */
+trnblasStatus_t trnblasCher(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const
+                            trnComplex* x, int incx, trnComplex* A, int lda);
+trnblasStatus_t trnblasChpr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const
+                            trnComplex* x, int incx, trnComplex* AP);
+trnblasStatus_t trnblasCher2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* x, int incx, const trnComplex* y, int incy, trnComplex* A, int lda);
+trnblasStatus_t trnblasChpr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* x, int incx, const trnComplex* y, int incy, trnComplex* AP);
+trnblasStatus_t trnblasCher_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                               trnComplex* x, int64_t incx, trnComplex* A, int64_t lda);
+trnblasStatus_t trnblasChpr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                               trnComplex* x, int64_t incx, trnComplex* AP);
+trnblasStatus_t trnblasCher2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* A,
+                                int64_t lda);
+trnblasStatus_t trnblasChpr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* AP);
+trnblasStatus_t trnblasZher(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const
+                            trnDoubleComplex* x, int incx, trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasZhpr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const
+                            trnDoubleComplex* x, int incx, trnDoubleComplex* AP);
+trnblasStatus_t trnblasZher2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy,
+                             trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasZhpr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy,
+                             trnDoubleComplex* AP);
+trnblasStatus_t trnblasZher_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                               trnDoubleComplex* x, int64_t incx, trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZhpr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                               trnDoubleComplex* x, int64_t incx, trnDoubleComplex* AP);
+trnblasStatus_t trnblasZher2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t
+                                incy, trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZhpr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t
+                                incy, trnDoubleComplex* AP);
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 

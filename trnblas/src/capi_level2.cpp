@@ -248,10 +248,13 @@ trnblasStatus_t tb_impl(trnblasHandle_t h, const char* fn, bool packed, bool sol
 
 // syr: uplo 1, n 2, alpha 3, x 4, incx 5, A 6, lda 7; spr: ... AP 6.
 // syr2: uplo 1, n 2, alpha 3, x 4, incx 5, y 6, incy 7, A 8, lda 9; spr2: ... AP 8.
-template <class I, class T>
-trnblasStatus_t syr_impl(trnblasHandle_t h, const char* fn, bool packed, bool two, int uplo, I n, const T* alpha,
-                         const T* x, I incx, const T* y, I incy, T* A, I lda) {
+// Also her/hpr (real alpha) and her2/hpr2 (complex alpha) for complex x, y, A.
+template <class I, class AT, class CT>
+trnblasStatus_t syr_impl(trnblasHandle_t h, const char* fn, bool packed, bool two, int uplo, I n, const AT* alpha_c,
+                         const CT* x, I incx, const CT* y, I incy, CT* A, I lda) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const auto* alpha = cpp(alpha_c);
+  using T = std::remove_const_t<std::remove_pointer_t<decltype(alpha)>>;
   const int o = two ? 2 : 0;
   auto chk = arg_check(h, fn);
   chk.require(uplo_ok(uplo), 1, "uplo").nonnegative(n, 2, "n").require(inc_ok(n, incx), 5, "incx");
@@ -270,10 +273,20 @@ trnblasStatus_t syr_impl(trnblasHandle_t h, const char* fn, bool packed, bool tw
   return run(h, fn, [&](const Settings& s, CallReport* rep) {
     if (quick) return;
     const Uplo u = to_uplo(uplo);
-    if (two && packed) trn::blas::spr2(s, u, n, *alpha, x, incx, y, incy, A, rep);
-    else if (two) trn::blas::syr2(s, u, n, *alpha, x, incx, y, incy, A, lda, rep);
-    else if (packed) trn::blas::spr(s, u, n, *alpha, x, incx, A, rep);
-    else trn::blas::syr(s, u, n, *alpha, x, incx, A, lda, rep);
+    if constexpr (std::is_same_v<CT, trnFloatComplex> || std::is_same_v<CT, trnDoubleComplex>) {
+      if constexpr (std::is_floating_point_v<T>) {  // her, hpr
+        if (packed) trn::blas::hpr(s, u, n, *alpha, cpp(x), incx, cpp(A), rep);
+        else trn::blas::her(s, u, n, *alpha, cpp(x), incx, cpp(A), lda, rep);
+      } else {  // her2, hpr2
+        if (packed) trn::blas::hpr2(s, u, n, *alpha, cpp(x), incx, cpp(y), incy, cpp(A), rep);
+        else trn::blas::her2(s, u, n, *alpha, cpp(x), incx, cpp(y), incy, cpp(A), lda, rep);
+      }
+    } else {
+      if (two && packed) trn::blas::spr2(s, u, n, *alpha, x, incx, y, incy, A, rep);
+      else if (two) trn::blas::syr2(s, u, n, *alpha, x, incx, y, incy, A, lda, rep);
+      else if (packed) trn::blas::spr(s, u, n, *alpha, x, incx, A, rep);
+      else trn::blas::syr(s, u, n, *alpha, x, incx, A, lda, rep);
+    }
   });
 }
 
@@ -350,22 +363,22 @@ TRNBLAS_L2_REAL(D, double, int64_t, _64)
   }                                                                                                                    \
   trnblasStatus_t trnblas##P##syr##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,     \
                                        I incx, T* A, I lda) {                                                          \
-    return syr_impl<I, T>(h, "trnblas" #P "syr" #SUF, false, false, enum_value(uplo), n, alpha, x, incx, nullptr,      \
+    return syr_impl<I, T, T>(h, "trnblas" #P "syr" #SUF, false, false, enum_value(uplo), n, alpha, x, incx, nullptr,      \
                           I{1}, A, lda);                                                                               \
   }                                                                                                                    \
   trnblasStatus_t trnblas##P##spr##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,     \
                                        I incx, T* AP) {                                                                \
-    return syr_impl<I, T>(h, "trnblas" #P "spr" #SUF, true, false, enum_value(uplo), n, alpha, x, incx, nullptr, I{1}, \
+    return syr_impl<I, T, T>(h, "trnblas" #P "spr" #SUF, true, false, enum_value(uplo), n, alpha, x, incx, nullptr, I{1}, \
                           AP, I{1});                                                                                   \
   }                                                                                                                    \
   trnblasStatus_t trnblas##P##syr2##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,    \
                                         I incx, const T* y, I incy, T* A, I lda) {                                     \
-    return syr_impl<I, T>(h, "trnblas" #P "syr2" #SUF, false, true, enum_value(uplo), n, alpha, x, incx, y, incy, A,   \
+    return syr_impl<I, T, T>(h, "trnblas" #P "syr2" #SUF, false, true, enum_value(uplo), n, alpha, x, incx, y, incy, A,   \
                           lda);                                                                                        \
   }                                                                                                                    \
   trnblasStatus_t trnblas##P##spr2##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,    \
                                         I incx, const T* y, I incy, T* AP) {                                           \
-    return syr_impl<I, T>(h, "trnblas" #P "spr2" #SUF, true, true, enum_value(uplo), n, alpha, x, incx, y, incy, AP,   \
+    return syr_impl<I, T, T>(h, "trnblas" #P "spr2" #SUF, true, true, enum_value(uplo), n, alpha, x, incx, y, incy, AP,   \
                           I{1});                                                                                       \
   }
 
@@ -382,7 +395,7 @@ TRNBLAS_L2_STORAGE(D, double, int64_t, _64)
   }
 
 // Complex Hermitian and rank-1 forms.
-#define TRNBLAS_L2_COMPLEX_MORE(P, T, I, SUF)                                                                          \
+#define TRNBLAS_L2_COMPLEX_MORE(P, T, R, I, SUF)                                                                          \
   trnblasStatus_t trnblas##P##hemv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* A,    \
                                         I lda, const T* x, I incx, const T* beta, T* y, I incy) {                      \
     return symv_impl<I, T>(h, "trnblas" #P "hemv" #SUF, enum_value(uplo), n, alpha, A, lda, x, incx, beta, y, incy);   \
@@ -404,12 +417,32 @@ TRNBLAS_L2_STORAGE(D, double, int64_t, _64)
                                         const T* x, I incx, const T* beta, T* y, I incy) {                             \
     return sbmv_impl<I, T>(h, "trnblas" #P "hpmv" #SUF, true, enum_value(uplo), n, I{0}, alpha, AP, I{1}, x, incx,     \
                            beta, y, incy);                                                                             \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##her##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const R* alpha, const T* x,     \
+                                       I incx, T* A, I lda) {                                                          \
+    return syr_impl<I, R, T>(h, "trnblas" #P "her" #SUF, false, false, enum_value(uplo), n, alpha, x, incx, nullptr,   \
+                             I{1}, A, lda);                                                                            \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##hpr##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const R* alpha, const T* x,     \
+                                       I incx, T* AP) {                                                                \
+    return syr_impl<I, R, T>(h, "trnblas" #P "hpr" #SUF, true, false, enum_value(uplo), n, alpha, x, incx, nullptr,    \
+                             I{1}, AP, I{1});                                                                          \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##her2##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,    \
+                                        I incx, const T* y, I incy, T* A, I lda) {                                     \
+    return syr_impl<I, T, T>(h, "trnblas" #P "her2" #SUF, false, true, enum_value(uplo), n, alpha, x, incx, y, incy,   \
+                             A, lda);                                                                                  \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##hpr2##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,    \
+                                        I incx, const T* y, I incy, T* AP) {                                           \
+    return syr_impl<I, T, T>(h, "trnblas" #P "hpr2" #SUF, true, true, enum_value(uplo), n, alpha, x, incx, y, incy,    \
+                             AP, I{1});                                                                                \
   }
 
-TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, int, )
-TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, int64_t, _64)
-TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, int, )
-TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, int64_t, _64)
+TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, float, int, )
+TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, float, int64_t, _64)
+TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, double, int, )
+TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, double, int64_t, _64)
 
 TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int, )
 TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int64_t, _64)

@@ -611,4 +611,64 @@ TRNBLAS_HBMV_HPMV(cfloat)
 TRNBLAS_HBMV_HPMV(cdouble)
 #undef TRNBLAS_HBMV_HPMV
 
+namespace {
+
+// Hermitian rank-1/rank-2 update of the `uplo` triangle held by get/put (dense or packed): the
+// triangle is staged into a dense n x n copy, updated by gerc once (her) or twice (her2), and
+// written back with a real diagonal.
+template <class R, class Get, class Put>
+void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* x,
+                std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two, Get&& get, Put&& put,
+                CallReport* report) {
+  using C = std::complex<R>;
+  l12::Report rep(s, report);
+  std::vector<C> full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? get(i, j) : C(0); });
+  ger(s, true, n, n, alpha, x, incx, two ? y : x, two ? incy : incx, full.data(), n, rep.sub());
+  rep.add_sub();
+  if (two) {
+    ger(s, true, n, n, std::conj(alpha), y, incy, x, incx, full.data(), n, rep.sub());
+    rep.add_sub();
+  }
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if (in_triangle(uplo, i, j)) {
+        const C v = full[static_cast<std::size_t>(i + j * n)];
+        put(i, j, i == j ? C(v.real(), R(0)) : v);
+      }
+}
+
+}  // namespace
+
+#define TRNBLAS_HER_IMPL(C, R)                                                                                        \
+  void her(const Settings& s, Uplo uplo, std::int64_t n, R alpha, const C* x, std::int64_t incx, C* A,                 \
+           std::int64_t lda, CallReport* report) {                                                                     \
+    if (n == 0 || alpha == R(0)) { l12::Report quick(s, report); return; }                                           \
+    her_staged<R>(s, uplo, n, C(alpha), x, incx, x, incx, false, [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; }, \
+                  [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);                           \
+  }                                                                                                                    \
+  void hpr(const Settings& s, Uplo uplo, std::int64_t n, R alpha, const C* x, std::int64_t incx, C* AP,                \
+           CallReport* report) {                                                                                       \
+    if (n == 0 || alpha == R(0)) { l12::Report quick(s, report); return; }                                           \
+    her_staged<R>(s, uplo, n, C(alpha), x, incx, x, incx, false,                                                       \
+                  [&](std::int64_t i, std::int64_t j) { return AP[packed_index(uplo, n, i, j)]; },                     \
+                  [&](std::int64_t i, std::int64_t j, C v) { AP[packed_index(uplo, n, i, j)] = v; }, report);          \
+  }                                                                                                                    \
+  void her2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,          \
+            std::int64_t incy, C* A, std::int64_t lda, CallReport* report) {                                           \
+    if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                           \
+    her_staged<R>(s, uplo, n, alpha, x, incx, y, incy, true, [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; }, \
+                  [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);                           \
+  }                                                                                                                    \
+  void hpr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,          \
+            std::int64_t incy, C* AP, CallReport* report) {                                                            \
+    if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                           \
+    her_staged<R>(s, uplo, n, alpha, x, incx, y, incy, true,                                                           \
+                  [&](std::int64_t i, std::int64_t j) { return AP[packed_index(uplo, n, i, j)]; },                     \
+                  [&](std::int64_t i, std::int64_t j, C v) { AP[packed_index(uplo, n, i, j)] = v; }, report);          \
+  }
+TRNBLAS_HER_IMPL(cfloat, float)
+TRNBLAS_HER_IMPL(cdouble, double)
+#undef TRNBLAS_HER_IMPL
+
 }  // namespace trn::blas

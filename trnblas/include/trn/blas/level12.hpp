@@ -147,6 +147,22 @@ void hpmv(const Settings& s, Uplo uplo, std::int64_t n, cfloat alpha, const cflo
           std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy, CallReport* report = nullptr);
 void hpmv(const Settings& s, Uplo uplo, std::int64_t n, cdouble alpha, const cdouble* AP, const cdouble* x,
           std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy, CallReport* report = nullptr);
+// her: A = alpha x x^H + A (alpha real); her2: A = alpha x y^H + conj(alpha) y x^H + A; hpr/hpr2 the
+// same on packed storage. Only the `uplo` triangle is read and written; the imaginary parts of the
+// diagonal are set to 0 (reference BLAS). The triangle is staged densely and updated by gerc (above),
+// once or twice, then written back.
+#define TRNBLAS_HER(C, R)                                                                                             \
+  void her(const Settings& s, Uplo uplo, std::int64_t n, R alpha, const C* x, std::int64_t incx, C* A,                 \
+           std::int64_t lda, CallReport* report = nullptr);                                                            \
+  void hpr(const Settings& s, Uplo uplo, std::int64_t n, R alpha, const C* x, std::int64_t incx, C* AP,                \
+           CallReport* report = nullptr);                                                                              \
+  void her2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,          \
+            std::int64_t incy, C* A, std::int64_t lda, CallReport* report = nullptr);                                  \
+  void hpr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,          \
+            std::int64_t incy, C* AP, CallReport* report = nullptr);
+TRNBLAS_HER(cfloat, float)
+TRNBLAS_HER(cdouble, double)
+#undef TRNBLAS_HER
 // A = alpha x y^T + A (geru) or alpha x y^H + A (gerc, conjugate = true), m x n complex: u = alpha x
 // (VectorE for C, host side for Z), then the real and imaginary planes of A are updated by two
 // k = 2 GEMMs, Ar += [ur ui] [yr -+yi]^T and Ai += [ur ui] [+-yi yr]^T (upper signs: geru).
