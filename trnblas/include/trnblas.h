@@ -280,8 +280,417 @@ trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
                                 double* C, int64_t ldc);
 
 /* ---- Level 1 (S/D/C/Z and the *Ex forms) ---- */
+/* Real S and D, cuBLAS signatures; pointer mode host (scalars and results through host pointers).
+ * Vectors as the reference BLAS: inc < 0 walks the vector backwards; n <= 0 is a quick return
+ * (results 0). nrm2, asum, scal and i?amax/i?amin return at once (result 0) when incx <= 0, as the
+ * reference BLAS does. A vector that is written must have inc != 0 (INVALID_VALUE otherwise); a
+ * vector that is only read may have inc == 0. i?amax/i?amin: 1-based index of the first extreme
+ * |x_i|, or of the first NaN when x holds one. Engines, accumulation orders, bounds: docs/trnblas.md. */
+trnblasStatus_t trnblasIsamax(trnblasHandle_t handle, int n, const float* x, int incx, int* result);
+trnblasStatus_t trnblasIsamax_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, int64_t* result);
+trnblasStatus_t trnblasIsamin(trnblasHandle_t handle, int n, const float* x, int incx, int* result);
+trnblasStatus_t trnblasIsamin_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, int64_t* result);
+trnblasStatus_t trnblasSasum(trnblasHandle_t handle, int n, const float* x, int incx, float* result);
+trnblasStatus_t trnblasSasum_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* result);
+trnblasStatus_t trnblasSnrm2(trnblasHandle_t handle, int n, const float* x, int incx, float* result);
+trnblasStatus_t trnblasSnrm2_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* result);
+trnblasStatus_t trnblasSaxpy(trnblasHandle_t handle, int n, const float* alpha, const float* x, int incx, float* y,
+                             int incy);
+trnblasStatus_t trnblasSaxpy_64(trnblasHandle_t handle, int64_t n, const float* alpha, const float* x, int64_t incx,
+                                float* y, int64_t incy);
+trnblasStatus_t trnblasScopy(trnblasHandle_t handle, int n, const float* x, int incx, float* y, int incy);
+trnblasStatus_t trnblasScopy_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, float* y, int64_t
+                                incy);
+trnblasStatus_t trnblasSdot(trnblasHandle_t handle, int n, const float* x, int incx, const float* y, int incy, float*
+                            result);
+trnblasStatus_t trnblasSdot_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, const float* y,
+                               int64_t incy, float* result);
+trnblasStatus_t trnblasSrot(trnblasHandle_t handle, int n, float* x, int incx, float* y, int incy, const float* c,
+                            const float* s);
+trnblasStatus_t trnblasSrot_64(trnblasHandle_t handle, int64_t n, float* x, int64_t incx, float* y, int64_t incy,
+                               const float* c, const float* s);
+trnblasStatus_t trnblasSscal(trnblasHandle_t handle, int n, const float* alpha, float* x, int incx);
+trnblasStatus_t trnblasSscal_64(trnblasHandle_t handle, int64_t n, const float* alpha, float* x, int64_t incx);
+trnblasStatus_t trnblasSswap(trnblasHandle_t handle, int n, float* x, int incx, float* y, int incy);
+trnblasStatus_t trnblasSswap_64(trnblasHandle_t handle, int64_t n, float* x, int64_t incx, float* y, int64_t incy);
+trnblasStatus_t trnblasIdamax(trnblasHandle_t handle, int n, const double* x, int incx, int* result);
+trnblasStatus_t trnblasIdamax_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, int64_t* result);
+trnblasStatus_t trnblasIdamin(trnblasHandle_t handle, int n, const double* x, int incx, int* result);
+trnblasStatus_t trnblasIdamin_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, int64_t* result);
+trnblasStatus_t trnblasDasum(trnblasHandle_t handle, int n, const double* x, int incx, double* result);
+trnblasStatus_t trnblasDasum_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* result);
+trnblasStatus_t trnblasDnrm2(trnblasHandle_t handle, int n, const double* x, int incx, double* result);
+trnblasStatus_t trnblasDnrm2_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* result);
+trnblasStatus_t trnblasDaxpy(trnblasHandle_t handle, int n, const double* alpha, const double* x, int incx, double* y,
+                             int incy);
+trnblasStatus_t trnblasDaxpy_64(trnblasHandle_t handle, int64_t n, const double* alpha, const double* x, int64_t incx,
+                                double* y, int64_t incy);
+trnblasStatus_t trnblasDcopy(trnblasHandle_t handle, int n, const double* x, int incx, double* y, int incy);
+trnblasStatus_t trnblasDcopy_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, double* y, int64_t
+                                incy);
+trnblasStatus_t trnblasDdot(trnblasHandle_t handle, int n, const double* x, int incx, const double* y, int incy,
+                            double* result);
+trnblasStatus_t trnblasDdot_64(trnblasHandle_t handle, int64_t n, const double* x, int64_t incx, const double* y,
+                               int64_t incy, double* result);
+trnblasStatus_t trnblasDrot(trnblasHandle_t handle, int n, double* x, int incx, double* y, int incy, const double* c,
+                            const double* s);
+trnblasStatus_t trnblasDrot_64(trnblasHandle_t handle, int64_t n, double* x, int64_t incx, double* y, int64_t incy,
+                               const double* c, const double* s);
+trnblasStatus_t trnblasDscal(trnblasHandle_t handle, int n, const double* alpha, double* x, int incx);
+trnblasStatus_t trnblasDscal_64(trnblasHandle_t handle, int64_t n, const double* alpha, double* x, int64_t incx);
+trnblasStatus_t trnblasDswap(trnblasHandle_t handle, int n, double* x, int incx, double* y, int incy);
+trnblasStatus_t trnblasDswap_64(trnblasHandle_t handle, int64_t n, double* x, int64_t incx, double* y, int64_t incy);
+
+/* Complex C and Z (and the mixed forms Scasum, Scnrm2, Csscal, Csrot, Dzasum, Dznrm2, Zdscal, Zdrot):
+ * the same rules; i?amax/i?amin compare |re| + |im| as the reference BLAS's icamax does. */
+trnblasStatus_t trnblasIcamax(trnblasHandle_t handle, int n, const trnComplex* x, int incx, int* result);
+trnblasStatus_t trnblasIcamax_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, int64_t*
+                                 result);
+trnblasStatus_t trnblasIcamin(trnblasHandle_t handle, int n, const trnComplex* x, int incx, int* result);
+trnblasStatus_t trnblasIcamin_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, int64_t*
+                                 result);
+trnblasStatus_t trnblasScasum(trnblasHandle_t handle, int n, const trnComplex* x, int incx, float* result);
+trnblasStatus_t trnblasScasum_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, float* result);
+trnblasStatus_t trnblasScnrm2(trnblasHandle_t handle, int n, const trnComplex* x, int incx, float* result);
+trnblasStatus_t trnblasScnrm2_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, float* result);
+trnblasStatus_t trnblasCaxpy(trnblasHandle_t handle, int n, const trnComplex* alpha, const trnComplex* x, int incx,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasCaxpy_64(trnblasHandle_t handle, int64_t n, const trnComplex* alpha, const trnComplex* x,
+                                int64_t incx, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasCcopy(trnblasHandle_t handle, int n, const trnComplex* x, int incx, trnComplex* y, int incy);
+trnblasStatus_t trnblasCcopy_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, trnComplex* y,
+                                int64_t incy);
+trnblasStatus_t trnblasCdotu(trnblasHandle_t handle, int n, const trnComplex* x, int incx, const trnComplex* y, int
+                             incy, trnComplex* result);
+trnblasStatus_t trnblasCdotu_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, const
+                                trnComplex* y, int64_t incy, trnComplex* result);
+trnblasStatus_t trnblasCdotc(trnblasHandle_t handle, int n, const trnComplex* x, int incx, const trnComplex* y, int
+                             incy, trnComplex* result);
+trnblasStatus_t trnblasCdotc_64(trnblasHandle_t handle, int64_t n, const trnComplex* x, int64_t incx, const
+                                trnComplex* y, int64_t incy, trnComplex* result);
+trnblasStatus_t trnblasCsrot(trnblasHandle_t handle, int n, trnComplex* x, int incx, trnComplex* y, int incy, const
+                             float* c, const float* s);
+trnblasStatus_t trnblasCsrot_64(trnblasHandle_t handle, int64_t n, trnComplex* x, int64_t incx, trnComplex* y, int64_t
+                                incy, const float* c, const float* s);
+trnblasStatus_t trnblasCscal(trnblasHandle_t handle, int n, const trnComplex* alpha, trnComplex* x, int incx);
+trnblasStatus_t trnblasCscal_64(trnblasHandle_t handle, int64_t n, const trnComplex* alpha, trnComplex* x, int64_t
+                                incx);
+trnblasStatus_t trnblasCsscal(trnblasHandle_t handle, int n, const float* alpha, trnComplex* x, int incx);
+trnblasStatus_t trnblasCsscal_64(trnblasHandle_t handle, int64_t n, const float* alpha, trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasCswap(trnblasHandle_t handle, int n, trnComplex* x, int incx, trnComplex* y, int incy);
+trnblasStatus_t trnblasCswap_64(trnblasHandle_t handle, int64_t n, trnComplex* x, int64_t incx, trnComplex* y, int64_t
+                                incy);
+trnblasStatus_t trnblasIzamax(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, int* result);
+trnblasStatus_t trnblasIzamax_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, int64_t*
+                                 result);
+trnblasStatus_t trnblasIzamin(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, int* result);
+trnblasStatus_t trnblasIzamin_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, int64_t*
+                                 result);
+trnblasStatus_t trnblasDzasum(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, double* result);
+trnblasStatus_t trnblasDzasum_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, double*
+                                 result);
+trnblasStatus_t trnblasDznrm2(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, double* result);
+trnblasStatus_t trnblasDznrm2_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, double*
+                                 result);
+trnblasStatus_t trnblasZaxpy(trnblasHandle_t handle, int n, const trnDoubleComplex* alpha, const trnDoubleComplex* x,
+                             int incx, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZaxpy_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* alpha, const
+                                trnDoubleComplex* x, int64_t incx, trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZcopy(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, trnDoubleComplex* y,
+                             int incy);
+trnblasStatus_t trnblasZcopy_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx,
+                                trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZdotu(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* y, int incy, trnDoubleComplex* result);
+trnblasStatus_t trnblasZdotu_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, const
+                                trnDoubleComplex* y, int64_t incy, trnDoubleComplex* result);
+trnblasStatus_t trnblasZdotc(trnblasHandle_t handle, int n, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* y, int incy, trnDoubleComplex* result);
+trnblasStatus_t trnblasZdotc_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* x, int64_t incx, const
+                                trnDoubleComplex* y, int64_t incy, trnDoubleComplex* result);
+trnblasStatus_t trnblasZdrot(trnblasHandle_t handle, int n, trnDoubleComplex* x, int incx, trnDoubleComplex* y, int
+                             incy, const double* c, const double* s);
+trnblasStatus_t trnblasZdrot_64(trnblasHandle_t handle, int64_t n, trnDoubleComplex* x, int64_t incx,
+                                trnDoubleComplex* y, int64_t incy, const double* c, const double* s);
+trnblasStatus_t trnblasZscal(trnblasHandle_t handle, int n, const trnDoubleComplex* alpha, trnDoubleComplex* x, int
+                             incx);
+trnblasStatus_t trnblasZscal_64(trnblasHandle_t handle, int64_t n, const trnDoubleComplex* alpha, trnDoubleComplex* x,
+                                int64_t incx);
+trnblasStatus_t trnblasZdscal(trnblasHandle_t handle, int n, const double* alpha, trnDoubleComplex* x, int incx);
+trnblasStatus_t trnblasZdscal_64(trnblasHandle_t handle, int64_t n, const double* alpha, trnDoubleComplex* x, int64_t
+                                 incx);
+trnblasStatus_t trnblasZswap(trnblasHandle_t handle, int n, trnDoubleComplex* x, int incx, trnDoubleComplex* y, int
+                             incy);
+trnblasStatus_t trnblasZswap_64(trnblasHandle_t handle, int64_t n, trnDoubleComplex* x, int64_t incx,
+                                trnDoubleComplex* y, int64_t incy);
 
 /* ---- Level 2 (S/D/C/Z; general, banded, symmetric/Hermitian, packed, triangular) ---- */
+/* Real S and D: gemv, ger, symv, trmv, trsv (cuBLAS signatures; checks in reference-BLAS XERBLA
+ * order). beta == 0 never reads y; alpha == 0 never reads A or x. */
+trnblasStatus_t trnblasSgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, const float* alpha, const
+                             float* A, int lda, const float* x, int incx, const float* beta, float* y, int incy);
+trnblasStatus_t trnblasSger(trnblasHandle_t handle, int m, int n, const float* alpha, const float* x, int incx, const
+                            float* y, int incy, float* A, int lda);
+trnblasStatus_t trnblasSsymv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float*
+                             A, int lda, const float* x, int incx, const float* beta, float* y, int incy);
+trnblasStatus_t trnblasStrmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const float* A, int lda, float* x, int incx);
+trnblasStatus_t trnblasStrsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const float* A, int lda, float* x, int incx);
+trnblasStatus_t trnblasSgemv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, const float*
+                                alpha, const float* A, int64_t lda, const float* x, int64_t incx, const float* beta,
+                                float* y, int64_t incy);
+trnblasStatus_t trnblasSger_64(trnblasHandle_t handle, int64_t m, int64_t n, const float* alpha, const float* x,
+                               int64_t incx, const float* y, int64_t incy, float* A, int64_t lda);
+trnblasStatus_t trnblasSsymv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                                float* A, int64_t lda, const float* x, int64_t incx, const float* beta, float* y,
+                                int64_t incy);
+trnblasStatus_t trnblasStrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const float* A, int64_t lda, float* x, int64_t
+                                incx);
+trnblasStatus_t trnblasStrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const float* A, int64_t lda, float* x, int64_t
+                                incx);
+trnblasStatus_t trnblasDgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, const double* alpha,
+                             const double* A, int lda, const double* x, int incx, const double* beta, double* y, int
+                             incy);
+trnblasStatus_t trnblasDger(trnblasHandle_t handle, int m, int n, const double* alpha, const double* x, int incx,
+                            const double* y, int incy, double* A, int lda);
+trnblasStatus_t trnblasDsymv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                             A, int lda, const double* x, int incx, const double* beta, double* y, int incy);
+trnblasStatus_t trnblasDtrmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const double* A, int lda, double* x, int incx);
+trnblasStatus_t trnblasDtrsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const double* A, int lda, double* x, int incx);
+trnblasStatus_t trnblasDgemv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, const double*
+                                alpha, const double* A, int64_t lda, const double* x, int64_t incx, const double*
+                                beta, double* y, int64_t incy);
+trnblasStatus_t trnblasDger_64(trnblasHandle_t handle, int64_t m, int64_t n, const double* alpha, const double* x,
+                               int64_t incx, const double* y, int64_t incy, double* A, int64_t lda);
+trnblasStatus_t trnblasDsymv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                                double* A, int64_t lda, const double* x, int64_t incx, const double* beta, double* y,
+                                int64_t incy);
+trnblasStatus_t trnblasDtrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const double* A, int64_t lda, double* x, int64_t
+                                incx);
+trnblasStatus_t trnblasDtrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const double* A, int64_t lda, double* x, int64_t
+                                incx);
+/* Banded (gbmv, sbmv, tbmv, tbsv), packed (spmv, tpmv, tpsv, spr, spr2) and rank-1/rank-2 (syr, syr2)
+ * routines, real S and D, reference-BLAS storage layouts (docs/trnblas.md). */
+trnblasStatus_t trnblasSgbmv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int kl, int ku, const
+                             float* alpha, const float* A, int lda, const float* x, int incx, const float* beta,
+                             float* y, int incy);
+trnblasStatus_t trnblasSsbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, int k, const float* alpha, const
+                             float* A, int lda, const float* x, int incx, const float* beta, float* y, int incy);
+trnblasStatus_t trnblasSspmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float*
+                             AP, const float* x, int incx, const float* beta, float* y, int incy);
+trnblasStatus_t trnblasStbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const float* A, int lda, float* x, int incx);
+trnblasStatus_t trnblasStbsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const float* A, int lda, float* x, int incx);
+trnblasStatus_t trnblasStpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const float* AP, float* x, int incx);
+trnblasStatus_t trnblasStpsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const float* AP, float* x, int incx);
+trnblasStatus_t trnblasSsyr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float* x,
+                            int incx, float* A, int lda);
+trnblasStatus_t trnblasSspr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float* x,
+                            int incx, float* AP);
+trnblasStatus_t trnblasSsyr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float*
+                             x, int incx, const float* y, int incy, float* A, int lda);
+trnblasStatus_t trnblasSspr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const float*
+                             x, int incx, const float* y, int incy, float* AP);
+trnblasStatus_t trnblasSgbmv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, int64_t kl,
+                                int64_t ku, const float* alpha, const float* A, int64_t lda, const float* x, int64_t
+                                incx, const float* beta, float* y, int64_t incy);
+trnblasStatus_t trnblasSsbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t k, const float*
+                                alpha, const float* A, int64_t lda, const float* x, int64_t incx, const float* beta,
+                                float* y, int64_t incy);
+trnblasStatus_t trnblasSspmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                                float* AP, const float* x, int64_t incx, const float* beta, float* y, int64_t incy);
+trnblasStatus_t trnblasStbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const float* A, int64_t lda, float* x,
+                                int64_t incx);
+trnblasStatus_t trnblasStbsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const float* A, int64_t lda, float* x,
+                                int64_t incx);
+trnblasStatus_t trnblasStpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const float* AP, float* x, int64_t incx);
+trnblasStatus_t trnblasStpsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const float* AP, float* x, int64_t incx);
+trnblasStatus_t trnblasSsyr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                               float* x, int64_t incx, float* A, int64_t lda);
+trnblasStatus_t trnblasSspr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                               float* x, int64_t incx, float* AP);
+trnblasStatus_t trnblasSsyr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                                float* x, int64_t incx, const float* y, int64_t incy, float* A, int64_t lda);
+trnblasStatus_t trnblasSspr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                                float* x, int64_t incx, const float* y, int64_t incy, float* AP);
+trnblasStatus_t trnblasDgbmv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int kl, int ku, const
+                             double* alpha, const double* A, int lda, const double* x, int incx, const double* beta,
+                             double* y, int incy);
+trnblasStatus_t trnblasDsbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, int k, const double* alpha, const
+                             double* A, int lda, const double* x, int incx, const double* beta, double* y, int incy);
+trnblasStatus_t trnblasDspmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                             AP, const double* x, int incx, const double* beta, double* y, int incy);
+trnblasStatus_t trnblasDtbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const double* A, int lda, double* x, int incx);
+trnblasStatus_t trnblasDtbsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const double* A, int lda, double* x, int incx);
+trnblasStatus_t trnblasDtpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const double* AP, double* x, int incx);
+trnblasStatus_t trnblasDtpsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const double* AP, double* x, int incx);
+trnblasStatus_t trnblasDsyr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                            x, int incx, double* A, int lda);
+trnblasStatus_t trnblasDspr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                            x, int incx, double* AP);
+trnblasStatus_t trnblasDsyr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                             x, int incx, const double* y, int incy, double* A, int lda);
+trnblasStatus_t trnblasDspr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const double*
+                             x, int incx, const double* y, int incy, double* AP);
+trnblasStatus_t trnblasDgbmv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, int64_t kl,
+                                int64_t ku, const double* alpha, const double* A, int64_t lda, const double* x,
+                                int64_t incx, const double* beta, double* y, int64_t incy);
+trnblasStatus_t trnblasDsbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t k, const double*
+                                alpha, const double* A, int64_t lda, const double* x, int64_t incx, const double*
+                                beta, double* y, int64_t incy);
+trnblasStatus_t trnblasDspmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                                double* AP, const double* x, int64_t incx, const double* beta, double* y, int64_t
+                                incy);
+trnblasStatus_t trnblasDtbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const double* A, int64_t lda, double* x,
+                                int64_t incx);
+trnblasStatus_t trnblasDtbsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const double* A, int64_t lda, double* x,
+                                int64_t incx);
+trnblasStatus_t trnblasDtpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const double* AP, double* x, int64_t incx);
+trnblasStatus_t trnblasDtpsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const double* AP, double* x, int64_t incx);
+trnblasStatus_t trnblasDsyr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                               double* x, int64_t incx, double* A, int64_t lda);
+trnblasStatus_t trnblasDspr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                               double* x, int64_t incx, double* AP);
+trnblasStatus_t trnblasDsyr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                                double* x, int64_t incx, const double* y, int64_t incy, double* A, int64_t lda);
+trnblasStatus_t trnblasDspr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                                double* x, int64_t incx, const double* y, int64_t incy, double* AP);
+/* Complex gemv (op N, T or C), each also _64. */
+trnblasStatus_t trnblasCgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, const trnComplex* alpha,
+                             const trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasCgemv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n,
+                                const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* x,
+                                int64_t incx, const trnComplex* beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasZgemv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n,
+                             const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda,
+                             const trnDoubleComplex* x, int incx, const trnDoubleComplex* beta, trnDoubleComplex* y,
+                             int incy);
+trnblasStatus_t trnblasZgemv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n,
+                                const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
+                                const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* beta,
+                                trnDoubleComplex* y, int64_t incy);
+/* hemv (the imaginary parts of A's diagonal are taken as 0), geru, gerc; each also _64. */
+trnblasStatus_t trnblasChemv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasCgeru(trnblasHandle_t handle, int m, int n, const trnComplex* alpha, const trnComplex* x, int
+                             incx, const trnComplex* y, int incy, trnComplex* A, int lda);
+trnblasStatus_t trnblasCgerc(trnblasHandle_t handle, int m, int n, const trnComplex* alpha, const trnComplex* x, int
+                             incx, const trnComplex* y, int incy, trnComplex* A, int lda);
+trnblasStatus_t trnblasChemv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* A, int64_t lda, const trnComplex* x, int64_t incx, const trnComplex*
+                                beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasCgeru_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnComplex* alpha, const
+                                trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* A, int64_t
+                                lda);
+trnblasStatus_t trnblasCgerc_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnComplex* alpha, const
+                                trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* A, int64_t
+                                lda);
+trnblasStatus_t trnblasZhemv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* A, int lda, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZgeru(trnblasHandle_t handle, int m, int n, const trnDoubleComplex* alpha, const
+                             trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy, trnDoubleComplex* A,
+                             int lda);
+trnblasStatus_t trnblasZgerc(trnblasHandle_t handle, int m, int n, const trnDoubleComplex* alpha, const
+                             trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy, trnDoubleComplex* A,
+                             int lda);
+trnblasStatus_t trnblasZhemv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* x, int64_t
+                                incx, const trnDoubleComplex* beta, trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZgeru_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnDoubleComplex* alpha, const
+                                trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t incy,
+                                trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZgerc_64(trnblasHandle_t handle, int64_t m, int64_t n, const trnDoubleComplex* alpha, const
+                                trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t incy,
+                                trnDoubleComplex* A, int64_t lda);
+/* hbmv, hpmv (band and packed Hermitian), each also _64. */
+trnblasStatus_t trnblasChbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, int k, const trnComplex* alpha,
+                             const trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasChpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* AP, const trnComplex* x, int incx, const trnComplex* beta, trnComplex* y, int
+                             incy);
+trnblasStatus_t trnblasChbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t k, const
+                                trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* x, int64_t
+                                incx, const trnComplex* beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasChpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* AP, const trnComplex* x, int64_t incx, const trnComplex* beta,
+                                trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasZhbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, int k, const trnDoubleComplex*
+                             alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZhpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* AP, const trnDoubleComplex* x, int incx, const trnDoubleComplex*
+                             beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZhbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t k, const
+                                trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const
+                                trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* beta, trnDoubleComplex* y,
+                                int64_t incy);
+trnblasStatus_t trnblasZhpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* AP, const trnDoubleComplex* x, int64_t incx, const
+                                trnDoubleComplex* beta, trnDoubleComplex* y, int64_t incy);
+/* her, hpr (real alpha), her2, hpr2: the uplo triangle only, real diagonal; each also _64. */
+trnblasStatus_t trnblasCher(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const
+                            trnComplex* x, int incx, trnComplex* A, int lda);
+trnblasStatus_t trnblasChpr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* alpha, const
+                            trnComplex* x, int incx, trnComplex* AP);
+trnblasStatus_t trnblasCher2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* x, int incx, const trnComplex* y, int incy, trnComplex* A, int lda);
+trnblasStatus_t trnblasChpr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* x, int incx, const trnComplex* y, int incy, trnComplex* AP);
+trnblasStatus_t trnblasCher_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                               trnComplex* x, int64_t incx, trnComplex* A, int64_t lda);
+trnblasStatus_t trnblasChpr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const float* alpha, const
+                               trnComplex* x, int64_t incx, trnComplex* AP);
+trnblasStatus_t trnblasCher2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* A,
+                                int64_t lda);
+trnblasStatus_t trnblasChpr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* AP);
+trnblasStatus_t trnblasZher(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const
+                            trnDoubleComplex* x, int incx, trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasZhpr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* alpha, const
+                            trnDoubleComplex* x, int incx, trnDoubleComplex* AP);
+trnblasStatus_t trnblasZher2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy,
+                             trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasZhpr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy,
+                             trnDoubleComplex* AP);
+trnblasStatus_t trnblasZher_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                               trnDoubleComplex* x, int64_t incx, trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZhpr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const double* alpha, const
+                               trnDoubleComplex* x, int64_t incx, trnDoubleComplex* AP);
+trnblasStatus_t trnblasZher2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t
+                                incy, trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZhpr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t
+                                incy, trnDoubleComplex* AP);
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 /* S/D; docs/trnblas.md "Level 3". TRSM solves in place (B := X); TRMM is cuBLAS's out-of-place form

@@ -15,10 +15,10 @@
 #include <type_traits>
 #include <vector>
 
+#include "capi_internal.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/modes.hpp"
 #include "trn/core/c_shim.hpp"
-#include "capi_internal.hpp"
 
 using trn::blas::GemmMode;
 using trn::blas::Op;
@@ -824,3 +824,15 @@ trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnbl
 }
 
 }  // extern "C"
+
+// ---- shared with the Level 1 and Level 2 shims (capi_internal.hpp) ----
+namespace blas_capi {
+bool valid_handle(trnblasHandle_t h) { return valid(h); }
+trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* fn) { return ::arg_check(h, fn); }
+trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(const Settings&, CallReport*)>& body) {
+  trn::blas::CallReport report;
+  const trnblasStatus_t st = guarded(h, fn, [&] { body(settings_for(h), &report); });
+  if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
+  return st;
+}
+}  // namespace blas_capi

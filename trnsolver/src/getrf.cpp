@@ -17,7 +17,7 @@
 #include <limits>
 
 #include "syevj_internal.hpp"
-#include "trsv_kernel.hpp"
+#include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
 
 namespace trn::solver {
 namespace {
@@ -167,13 +167,13 @@ LaunchConfig config_of(const Settings& s) {
   return lc;
 }
 
-void run_trsm(const Settings& s, const detail::TrsmProblem& base, Trace& trace) {
+void run_trsm(const Settings& s, const blas::TrsmProblem& base, Trace& trace) {
   const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
   for (std::int64_t c0 = 0; c0 < base.nrhs; c0 += chunk) {
-    detail::TrsmProblem p = base;
+    blas::TrsmProblem p = base;
     p.b = base.b + c0 * base.ldb;
     p.nrhs = std::min(chunk, base.nrhs - c0);
-    LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) { detail::trsm_left_kernel(nc, p); });
+    LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); });
     trace.append(r.trace);
   }
 }

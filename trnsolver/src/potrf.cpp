@@ -165,7 +165,7 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
 
 }  // namespace trn::solver
 
-#include "trsv_kernel.hpp"
+#include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
 
 namespace trn::solver {
 
@@ -187,10 +187,10 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
   for (std::int64_t c0 = 0; c0 < nrhs; c0 += chunk) {
     const std::int64_t w = std::min(chunk, nrhs - c0);
     // L y = b, then L^T x = y.
-    const detail::TrsmProblem fwd{.t = A, .t_si = si, .t_sj = sj, .lower = true, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
-    const detail::TrsmProblem bwd{.t = A, .t_si = sj, .t_sj = si, .lower = false, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
-    for (const detail::TrsmProblem* p : {&fwd, &bwd}) {
-      LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::trsm_left_kernel(nc, *p); });
+    const blas::TrsmProblem fwd{.t = A, .t_si = si, .t_sj = sj, .lower = true, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
+    const blas::TrsmProblem bwd{.t = A, .t_si = sj, .t_sj = si, .lower = false, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
+    for (const blas::TrsmProblem* p : {&fwd, &bwd}) {
+      LaunchResult r = launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, *p); });
       trace.append(r.trace);
     }
   }

@@ -9,12 +9,12 @@
 //   B[i, :]  -= t_ij y   for the rows i not yet solved                  VectorE (mask on GpSimdE)
 // Accuracy: componentwise backward stable, |dT| <= n u |T| (Higham, Thm 8.5).
 // Limits: nrhs <= gemm_moving_fmax per call (the driver splits wider B).
-// This is a TRSM (left side, no transpose of the stored view) that should move to trnblas.
+// A TRSM (left side, no transpose of the stored view): trnblas's strsv and trnsolver's potrs/getrs use it.
 #include <algorithm>
 
-#include "trsv_kernel.hpp"
+#include "trn/blas/level12.hpp"
 
-namespace trn::solver::detail {
+namespace trn::blas {
 
 void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
   const std::int64_t P = nc.hw().pmax, n = pr.n, m = pr.nrhs;
@@ -49,6 +49,11 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
       const std::int64_t c0 = panel * P, cw = std::min(P, n - c0);
       for (std::int64_t t = 0; t < T; ++t)
         nc.dma_copy(tt[t].cols(0, cw), tview.tile(t * P, tt[t].partitions, c0, cw));
+      // Only the stored triangle of the diagonal tile may be used: the other one is unreferenced
+      // (BLAS) and may hold Inf/NaN, which the selector matmul would turn into NaN (0 x Inf).
+      const std::array<std::int64_t, 2> tri{pr.lower ? -1 : 1, cw};  // lower: p - c >= 0, upper: c - p >= 0
+      nc.affine_select(tt[panel].cols(0, cw), std::span(&tri, 1), 0, pr.lower ? 1 : -1, AluOp::greater_equal,
+                       tt[panel].cols(0, cw), 0.0f);
       loaded_panel = panel;
     }
     const std::int32_t dr = bt[tj].partitions;
@@ -90,4 +95,4 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
   for (std::int64_t t = 0; t < T; ++t) nc.dma_copy(bview.tile(t * P, bt[t].partitions, 0, m), bt[t]);
 }
 
-}  // namespace trn::solver::detail
+}  // namespace trn::blas

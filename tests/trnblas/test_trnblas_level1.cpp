@@ -1,0 +1,592 @@
+// trnblas Level 1 (S and D) through the C API, against OpenBLAS's CBLAS and long-double loops.
+//
+// Bounds (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed., §3.1):
+//   * sums and dot products: every term passes through at most d = n + 2 roundings in any of the
+//     accumulation orders used (docs/trnblas.md: free axis, chunk accumulator, partitions), so
+//     |s - s_exact| <= gamma_d * sum |terms|, gamma_d = d u / (1 - d u). The Ozaki path (D) is
+//     at least as accurate (exact slice products, fp64 reconstruction).
+//   * nrm2: sqrt of a sum of squares bounded as above, plus the root's rounding:
+//     relative error <= gamma_d / 2 + 2u (scaling by powers of two is exact).
+//   * elementwise (axpy, scal, rot): two or three roundings per element: |e| <= gamma_3 * sum of
+//     the magnitudes of the terms.
+//   * copy, swap, i?amax: exact (compared bit for bit).
+// OpenBLAS results carry errors within the same bounds, so ours and OpenBLAS's may differ by twice.
+#include <cblas.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "blas_test_util.hpp"
+
+namespace {
+
+using blastest::Handle;
+
+template <class T>
+constexpr long double unit_roundoff() {
+  return std::numeric_limits<T>::epsilon() / 2;
+}
+template <class T>
+long double gamma(long double d) {
+  const long double u = unit_roundoff<T>();
+  return d * u / (1 - d * u);
+}
+
+template <class T>
+std::vector<T> random_vec(std::size_t n, std::uint64_t seed) {
+  std::vector<float> f = blastest::uniform_f(n, seed);
+  std::vector<T> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<T>(f[i]) + static_cast<T>(f[(i * 7 + 3) % n]) * T(1e-4);
+  return v;
+}
+
+// Storage for n elements at increment inc (|inc| (n - 1) + 1 elements).
+std::size_t span_of(std::int64_t n, std::int64_t inc) {
+  return n <= 0 ? 1 : static_cast<std::size_t>((n - 1) * (inc < 0 ? -inc : inc) + 1);
+}
+// Index in storage of logical element i (BLAS: inc < 0 walks backwards).
+std::size_t idx(std::int64_t n, std::int64_t inc, std::int64_t i) {
+  return static_cast<std::size_t>(inc >= 0 ? i * inc : (n - 1 - i) * -inc);
+}
+
+// ---- the C API and CBLAS for float and double -------------------------------------------------
+trnblasStatus_t axpy(trnblasHandle_t h, int n, const float* a, const float* x, int ix, float* y, int iy) { return trnblasSaxpy(h, n, a, x, ix, y, iy); }
+trnblasStatus_t axpy(trnblasHandle_t h, int n, const double* a, const double* x, int ix, double* y, int iy) { return trnblasDaxpy(h, n, a, x, ix, y, iy); }
+trnblasStatus_t dot(trnblasHandle_t h, int n, const float* x, int ix, const float* y, int iy, float* r) { return trnblasSdot(h, n, x, ix, y, iy, r); }
+trnblasStatus_t dot(trnblasHandle_t h, int n, const double* x, int ix, const double* y, int iy, double* r) { return trnblasDdot(h, n, x, ix, y, iy, r); }
+trnblasStatus_t nrm2(trnblasHandle_t h, int n, const float* x, int ix, float* r) { return trnblasSnrm2(h, n, x, ix, r); }
+trnblasStatus_t nrm2(trnblasHandle_t h, int n, const double* x, int ix, double* r) { return trnblasDnrm2(h, n, x, ix, r); }
+trnblasStatus_t asum(trnblasHandle_t h, int n, const float* x, int ix, float* r) { return trnblasSasum(h, n, x, ix, r); }
+trnblasStatus_t asum(trnblasHandle_t h, int n, const double* x, int ix, double* r) { return trnblasDasum(h, n, x, ix, r); }
+trnblasStatus_t scal(trnblasHandle_t h, int n, const float* a, float* x, int ix) { return trnblasSscal(h, n, a, x, ix); }
+trnblasStatus_t scal(trnblasHandle_t h, int n, const double* a, double* x, int ix) { return trnblasDscal(h, n, a, x, ix); }
+trnblasStatus_t copy(trnblasHandle_t h, int n, const float* x, int ix, float* y, int iy) { return trnblasScopy(h, n, x, ix, y, iy); }
+trnblasStatus_t copy(trnblasHandle_t h, int n, const double* x, int ix, double* y, int iy) { return trnblasDcopy(h, n, x, ix, y, iy); }
+trnblasStatus_t swap(trnblasHandle_t h, int n, float* x, int ix, float* y, int iy) { return trnblasSswap(h, n, x, ix, y, iy); }
+trnblasStatus_t swap(trnblasHandle_t h, int n, double* x, int ix, double* y, int iy) { return trnblasDswap(h, n, x, ix, y, iy); }
+trnblasStatus_t rot(trnblasHandle_t h, int n, float* x, int ix, float* y, int iy, const float* c, const float* s) { return trnblasSrot(h, n, x, ix, y, iy, c, s); }
+trnblasStatus_t rot(trnblasHandle_t h, int n, double* x, int ix, double* y, int iy, const double* c, const double* s) { return trnblasDrot(h, n, x, ix, y, iy, c, s); }
+trnblasStatus_t iamax(trnblasHandle_t h, int n, const float* x, int ix, int* r) { return trnblasIsamax(h, n, x, ix, r); }
+trnblasStatus_t iamax(trnblasHandle_t h, int n, const double* x, int ix, int* r) { return trnblasIdamax(h, n, x, ix, r); }
+trnblasStatus_t iamin(trnblasHandle_t h, int n, const float* x, int ix, int* r) { return trnblasIsamin(h, n, x, ix, r); }
+trnblasStatus_t iamin(trnblasHandle_t h, int n, const double* x, int ix, int* r) { return trnblasIdamin(h, n, x, ix, r); }
+
+float ref_dot(int n, const float* x, int ix, const float* y, int iy) { return cblas_sdot(n, x, ix, y, iy); }
+double ref_dot(int n, const double* x, int ix, const double* y, int iy) { return cblas_ddot(n, x, ix, y, iy); }
+float ref_asum(int n, const float* x, int ix) { return cblas_sasum(n, x, ix); }
+double ref_asum(int n, const double* x, int ix) { return cblas_dasum(n, x, ix); }
+float ref_nrm2(int n, const float* x, int ix) { return cblas_snrm2(n, x, ix); }
+double ref_nrm2(int n, const double* x, int ix) { return cblas_dnrm2(n, x, ix); }
+void ref_axpy(int n, float a, const float* x, int ix, float* y, int iy) { cblas_saxpy(n, a, x, ix, y, iy); }
+void ref_axpy(int n, double a, const double* x, int ix, double* y, int iy) { cblas_daxpy(n, a, x, ix, y, iy); }
+void ref_rot(int n, float* x, int ix, float* y, int iy, float c, float s) { cblas_srot(n, x, ix, y, iy, c, s); }
+void ref_rot(int n, double* x, int ix, double* y, int iy, double c, double s) { cblas_drot(n, x, ix, y, iy, c, s); }
+int ref_iamax(int n, const float* x, int ix) { return static_cast<int>(cblas_isamax(n, x, ix)) + 1; }
+int ref_iamax(int n, const double* x, int ix) { return static_cast<int>(cblas_idamax(n, x, ix)) + 1; }
+
+template <class T>
+class Level1 : public ::testing::Test {};
+using Types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Level1, Types);
+
+// Sizes: empty, one element, fewer than 128, not a multiple of 128 (tail piece), and more than one
+// chunk of 128 x 2048 (for float; the D path has no chunks but runs the same sizes).
+const std::int64_t kSizes[] = {1, 5, 130, 1031, 300007};
+const std::pair<int, int> kIncs[] = {{1, 1}, {2, -3}, {-1, 2}};
+
+TYPED_TEST(Level1, DotAsumNrm2WithinGammaBoundsOfLongDoubleAndOpenBlas) {
+  using T = TypeParam;
+  Handle h;
+  for (std::int64_t n : kSizes)
+    for (auto [ix, iy] : kIncs) {
+      // The big size runs once, for float (it spans three VectorE chunks; the D path has no chunks
+      // and its Ozaki dot of 300k terms is slow on the host).
+      if (n > 2000 && (ix != 1 || sizeof(T) == 8)) continue;
+      std::vector<T> x = random_vec<T>(span_of(n, ix), 11 + n), y = random_vec<T>(span_of(n, iy), 23 + n);
+      const int ni = static_cast<int>(n);
+      long double d_exact = 0, d_abs = 0, a_exact = 0, s_exact = 0;
+      for (std::int64_t i = 0; i < n; ++i) {
+        const long double xi = x[idx(n, ix, i)], yi = y[idx(n, iy, i)];
+        d_exact += xi * yi;
+        d_abs += std::fabs(xi * yi);
+        a_exact += std::fabs(xi);
+      }
+      for (std::int64_t i = 0; i < n; ++i) s_exact += static_cast<long double>(x[idx(n, ix, i)]) * x[idx(n, ix, i)];
+      const long double g = gamma<T>(static_cast<long double>(n + 2));
+      T r = -1;
+      ASSERT_EQ(dot(h, ni, x.data(), ix, y.data(), iy, &r), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_LE(std::fabs(r - d_exact), g * d_abs) << "dot n=" << n << " incx=" << ix << " incy=" << iy;
+      EXPECT_LE(std::fabs(r - ref_dot(ni, x.data(), ix, y.data(), iy)), 2 * g * d_abs) << "dot vs OpenBLAS n=" << n;
+      // asum and nrm2 take incx > 0 only (incx <= 0 is a quick return, tested below).
+      const int ax = ix > 0 ? ix : -ix;
+      if (ax != ix) continue;
+      ASSERT_EQ(asum(h, ni, x.data(), ix, &r), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_LE(std::fabs(r - a_exact), g * a_exact) << "asum n=" << n;
+      EXPECT_LE(std::fabs(r - ref_asum(ni, x.data(), ix)), 2 * g * a_exact) << "asum vs OpenBLAS n=" << n;
+      ASSERT_EQ(nrm2(h, ni, x.data(), ix, &r), TRNBLAS_STATUS_SUCCESS);
+      const long double nrm = std::sqrt(s_exact), rel = g / 2 + 2 * unit_roundoff<T>();
+      EXPECT_LE(std::fabs(r - nrm), rel * nrm) << "nrm2 n=" << n;
+      EXPECT_LE(std::fabs(r - ref_nrm2(ni, x.data(), ix)), 2 * rel * nrm) << "nrm2 vs OpenBLAS n=" << n;
+    }
+}
+
+TYPED_TEST(Level1, Nrm2NeitherOverflowsNorUnderflows) {
+  using T = TypeParam;
+  Handle h;
+  const int n = 300;
+  // Elements whose squares overflow (huge) or underflow (tiny) in T, and a mixture down to subnormals.
+  const T huge = std::numeric_limits<T>::max() / 1024, tiny = std::numeric_limits<T>::min() * 4;
+  for (T scale : {huge, tiny, std::numeric_limits<T>::denorm_min() * 1024}) {
+    std::vector<T> x = random_vec<T>(n, 5);
+    long double s = 0;
+    for (T& v : x) {
+      v *= scale;
+      const long double q = static_cast<long double>(v) / scale;
+      s += q * q;
+    }
+    const long double exact = std::sqrt(s) * scale;
+    T r = 0;
+    ASSERT_EQ(nrm2(h, n, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+    ASSERT_TRUE(std::isfinite(r) && r > 0) << "scale " << scale;
+    // `exact` uses the stored (possibly subnormal) values. A subnormal result carries, besides the
+    // relative bound, the absolute error of its final rounding into the subnormal range: half the
+    // smallest subnormal.
+    const long double abs_part = r < std::numeric_limits<T>::min() ? std::numeric_limits<T>::denorm_min() / 2.0L : 0.0L;
+    EXPECT_LE(std::fabs(r - exact), (gamma<T>(n + 2) / 2 + 2 * unit_roundoff<T>()) * exact + abs_part)
+        << "scale " << scale;
+  }
+  // Special values: Inf -> Inf, NaN -> NaN, zero vector -> 0.
+  std::vector<T> x(10, T(1));
+  T r = 0;
+  x[3] = std::numeric_limits<T>::infinity();
+  ASSERT_EQ(nrm2(h, 10, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(std::isinf(r));
+  x[5] = std::numeric_limits<T>::quiet_NaN();
+  ASSERT_EQ(nrm2(h, 10, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(std::isnan(r));
+  std::vector<T> z(10, T(0));
+  r = -1;
+  ASSERT_EQ(nrm2(h, 10, z.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(r, T(0));
+}
+
+TYPED_TEST(Level1, AxpyScalRotWithinBoundsCopySwapExact) {
+  using T = TypeParam;
+  Handle h;
+  for (std::int64_t n : kSizes)
+    for (auto [ix, iy] : kIncs) {
+      if (n > 2000 && ix != 1) continue;
+      const int ni = static_cast<int>(n);
+      const std::vector<T> x0 = random_vec<T>(span_of(n, ix), 3 + n), y0 = random_vec<T>(span_of(n, iy), 4 + n);
+      const T alpha = T(-0.75), c = T(0.6), s = T(0.8);
+      const long double g3 = gamma<T>(3);
+      // axpy
+      std::vector<T> y = y0, yr = y0;
+      ASSERT_EQ(axpy(h, ni, &alpha, x0.data(), ix, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      ref_axpy(ni, alpha, x0.data(), ix, yr.data(), iy);
+      for (std::int64_t i = 0; i < n; ++i) {
+        const std::size_t k = idx(n, iy, i);
+        const long double xi = x0[idx(n, ix, i)], ex = alpha * xi + y0[k];
+        const long double mag = std::fabs(alpha * xi) + std::fabs(static_cast<long double>(y0[k]));
+        ASSERT_LE(std::fabs(y[k] - ex), g3 * mag) << "axpy n=" << n << " i=" << i;
+        ASSERT_LE(std::fabs(y[k] - yr[k]), 2 * g3 * mag) << "axpy vs OpenBLAS";
+      }
+      // rot
+      std::vector<T> xa = x0, ya = y0, xb = x0, yb = y0;
+      ASSERT_EQ(rot(h, ni, xa.data(), ix, ya.data(), iy, &c, &s), TRNBLAS_STATUS_SUCCESS);
+      ref_rot(ni, xb.data(), ix, yb.data(), iy, c, s);
+      for (std::int64_t i = 0; i < n; ++i) {
+        const std::size_t kx = idx(n, ix, i), ky = idx(n, iy, i);
+        const long double xi = x0[kx], yi = y0[ky];
+        const long double mag = std::fabs(c * xi) + std::fabs(s * yi) + std::fabs(c * yi) + std::fabs(s * xi);
+        ASSERT_LE(std::fabs(xa[kx] - (c * xi + s * yi)), g3 * mag) << "rot x, n=" << n << " i=" << i;
+        ASSERT_LE(std::fabs(ya[ky] - (c * yi - s * xi)), g3 * mag) << "rot y, n=" << n << " i=" << i;
+        ASSERT_LE(std::fabs(xa[kx] - xb[kx]) + std::fabs(ya[ky] - yb[ky]), 2 * g3 * mag) << "rot vs OpenBLAS";
+      }
+      // copy and swap: exact, and elements between the strided ones untouched.
+      std::vector<T> yc = y0;
+      ASSERT_EQ(copy(h, ni, x0.data(), ix, yc.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      std::vector<T> want = y0;
+      for (std::int64_t i = 0; i < n; ++i) want[idx(n, iy, i)] = x0[idx(n, ix, i)];
+      ASSERT_EQ(std::memcmp(yc.data(), want.data(), want.size() * sizeof(T)), 0) << "copy n=" << n;
+      std::vector<T> xs = x0, ys = y0;
+      ASSERT_EQ(swap(h, ni, xs.data(), ix, ys.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      std::vector<T> wx = x0, wy = y0;
+      for (std::int64_t i = 0; i < n; ++i) std::swap(wx[idx(n, ix, i)], wy[idx(n, iy, i)]);
+      ASSERT_EQ(std::memcmp(xs.data(), wx.data(), wx.size() * sizeof(T)), 0) << "swap x";
+      ASSERT_EQ(std::memcmp(ys.data(), wy.data(), wy.size() * sizeof(T)), 0) << "swap y";
+      // scal (incx > 0): one rounding per element; untouched in between.
+      if (ix > 0) {
+        std::vector<T> xsc = x0;
+        ASSERT_EQ(scal(h, ni, &alpha, xsc.data(), ix), TRNBLAS_STATUS_SUCCESS);
+        for (std::size_t k = 0; k < xsc.size(); ++k) {
+          const bool hit = k % static_cast<std::size_t>(ix) == 0;
+          ASSERT_EQ(xsc[k], hit ? static_cast<T>(alpha * x0[k]) : x0[k]) << "scal k=" << k;
+        }
+      }
+    }
+}
+
+TYPED_TEST(Level1, IamaxIaminMatchOpenBlasAndTheFirstIndexRule) {
+  using T = TypeParam;
+  Handle h;
+  for (std::int64_t n : kSizes) {
+    const int ni = static_cast<int>(n);
+    for (int inc : {1, 3}) {
+      std::vector<T> x = random_vec<T>(span_of(n, inc), 77 + n);
+      int r = -1;
+      ASSERT_EQ(iamax(h, ni, x.data(), inc, &r), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_EQ(r, ref_iamax(ni, x.data(), inc)) << "n=" << n;
+      // Ties: the first index wins. Put the maximum magnitude (negated) at two places.
+      if (n > 4) {
+        x[idx(n, inc, n - 2)] = T(-7);
+        x[idx(n, inc, 2)] = T(7);
+        ASSERT_EQ(iamax(h, ni, x.data(), inc, &r), TRNBLAS_STATUS_SUCCESS);
+        EXPECT_EQ(r, 3);
+        x[idx(n, inc, 1)] = T(1e-9);
+        x[idx(n, inc, n - 1)] = T(-1e-9);
+        ASSERT_EQ(iamin(h, ni, x.data(), inc, &r), TRNBLAS_STATUS_SUCCESS);
+        std::int64_t want = 0;  // plain loop: first index of the smallest |x_i|
+        for (std::int64_t i = 1; i < n; ++i)
+          if (std::fabs(x[idx(n, inc, i)]) < std::fabs(x[idx(n, inc, want)])) want = i;
+        EXPECT_EQ(r, want + 1);
+        // A NaN: its (first) index is returned.
+        x[idx(n, inc, n - 1)] = std::numeric_limits<T>::quiet_NaN();
+        x[idx(n, inc, n / 2)] = std::numeric_limits<T>::quiet_NaN();
+        ASSERT_EQ(iamax(h, ni, x.data(), inc, &r), TRNBLAS_STATUS_SUCCESS);
+        EXPECT_EQ(r, n / 2 + 1);
+        ASSERT_EQ(iamin(h, ni, x.data(), inc, &r), TRNBLAS_STATUS_SUCCESS);
+        EXPECT_EQ(r, n / 2 + 1);
+      }
+    }
+  }
+}
+
+TYPED_TEST(Level1, QuickReturnsAndNanPropagation) {
+  using T = TypeParam;
+  Handle h;
+  T r = 5;
+  int ir = 5;
+  // n <= 0: result 0, vectors not read (NULL is fine).
+  EXPECT_EQ(dot(h, 0, static_cast<T*>(nullptr), 1, static_cast<T*>(nullptr), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(r, T(0));
+  r = 5;
+  EXPECT_EQ(nrm2(h, -3, static_cast<T*>(nullptr), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(r, T(0));
+  EXPECT_EQ(iamax(h, 0, static_cast<T*>(nullptr), 1, &ir), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(ir, 0);
+  // incx <= 0 for nrm2/asum/i?amax/scal: the reference BLAS's quick return.
+  std::vector<T> x = random_vec<T>(8, 1);
+  const std::vector<T> x0 = x;
+  r = 5;
+  EXPECT_EQ(asum(h, 8, x.data(), -1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(r, T(0));
+  EXPECT_EQ(iamax(h, 8, x.data(), 0, &ir), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(ir, 0);
+  const T two = 2;
+  EXPECT_EQ(scal(h, 8, &two, x.data(), -1), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(x, x0);
+  // scal by 0 keeps NaN (the reference BLAS multiplies); dot propagates NaN; incx = 0 reads x[0] n times.
+  x[2] = std::numeric_limits<T>::quiet_NaN();
+  const T zero = 0;
+  ASSERT_EQ(scal(h, 8, &zero, x.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(std::isnan(x[2]));
+  EXPECT_EQ(x[3], T(0));
+  std::vector<T> y = random_vec<T>(8, 2);
+  y[6] = std::numeric_limits<T>::quiet_NaN();
+  ASSERT_EQ(dot(h, 8, x0.data(), 1, y.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(std::isnan(r));
+  const std::vector<T> ones(1, T(1));
+  y[6] = T(1);
+  ASSERT_EQ(dot(h, 8, ones.data(), 0, y.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  long double s = 0;
+  for (T v : y) s += v;
+  long double mag = 0;
+  for (T v : y) mag += std::fabs(v);
+  EXPECT_LE(std::fabs(r - s), gamma<T>(10) * mag);
+  // axpy with alpha = 0 does not touch y (quick return), even when x holds NaN.
+  std::vector<T> yy = y;
+  ASSERT_EQ(axpy(h, 8, &zero, x.data(), 1, yy.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(yy, y);
+}
+
+TYPED_TEST(Level1, InvalidArgumentsNameTheirPositionAndWriteNothing) {
+  using T = TypeParam;
+  Handle h;
+  std::vector<T> x = random_vec<T>(8, 1), y = random_vec<T>(8, 2);
+  const std::vector<T> x0 = x, y0 = y;
+  const T alpha = 2, c = 1, s = 0;
+  int last = -1;
+  auto expect_pos = [&](trnblasStatus_t st, int pos) {
+    EXPECT_EQ(st, TRNBLAS_STATUS_INVALID_VALUE);
+    ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(last, pos);
+    EXPECT_EQ(x, x0);
+    EXPECT_EQ(y, y0);
+  };
+  expect_pos(axpy(h, 8, static_cast<const T*>(nullptr), x.data(), 1, y.data(), 1), 2);
+  expect_pos(axpy(h, 8, &alpha, x.data(), 1, y.data(), 0), 6);   // y is written: incy != 0
+  expect_pos(axpy(h, 8, &alpha, nullptr, 1, y.data(), 1), 3);
+  expect_pos(axpy(h, 8, &alpha, x.data(), 1, nullptr, 1), 5);
+  expect_pos(copy(h, 8, x.data(), 1, y.data(), 0), 5);
+  expect_pos(swap(h, 8, x.data(), 0, y.data(), 1), 3);
+  expect_pos(rot(h, 8, x.data(), 1, y.data(), 1, &c, static_cast<const T*>(nullptr)), 7);
+  expect_pos(rot(h, 8, x.data(), 1, y.data(), 1, static_cast<const T*>(nullptr), &s), 6);
+  expect_pos(dot(h, 8, x.data(), 1, y.data(), 1, static_cast<T*>(nullptr)), 6);
+  expect_pos(nrm2(h, 8, x.data(), 1, static_cast<T*>(nullptr)), 4);
+  expect_pos(iamax(h, 8, x.data(), 1, nullptr), 4);
+  expect_pos(scal(h, 8, static_cast<const T*>(nullptr), x.data(), 1), 2);
+  T r = 7;
+  // A NULL handle.
+  EXPECT_EQ(dot(nullptr, 8, x.data(), 1, y.data(), 1, &r), TRNBLAS_STATUS_NOT_INITIALIZED);
+}
+
+TEST(Level1_64, LargeIncrementsAndThe64BitForms) {
+  Handle h;
+  std::vector<float> x = random_vec<float>(1000, 9), y = random_vec<float>(1000, 10);
+  float r32 = 0, r64 = 0;
+  ASSERT_EQ(trnblasSdot(h, 100, x.data(), 10, y.data(), -10, &r32), TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasSdot_64(h, 100, x.data(), 10, y.data(), -10, &r64), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(r32, r64);
+  int64_t i64 = 0;
+  ASSERT_EQ(trnblasIsamax_64(h, 1000, x.data(), 1, &i64), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(i64, static_cast<int64_t>(cblas_isamax(1000, x.data(), 1)) + 1);
+  // An increment whose extent does not fit in 64-bit byte offsets is rejected at its position.
+  EXPECT_EQ(trnblasSdot_64(h, 4, x.data(), INT64_MAX / 2, y.data(), 1, &r64), TRNBLAS_STATUS_INVALID_VALUE);
+  int last = 0;
+  ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(last, 3);
+  // The profile of an S call shows VectorE work and no TensorE work.
+  ASSERT_EQ(trnblasSdot(h, 1000, x.data(), 1, y.data(), 1, &r32), TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t p{};
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_GT(p.instructions_per_engine[TRN_ENGINE_VECTOR], 0);
+  EXPECT_EQ(p.instructions_per_engine[TRN_ENGINE_TENSOR], 0);
+  EXPECT_GT(p.total_ns, 0.0);
+  // D axpy runs on the host side: its profile has no instructions; D dot runs on TensorE (Ozaki).
+  std::vector<double> xd(100, 1.0), yd(100, 2.0);
+  const double a = 3;
+  ASSERT_EQ(trnblasDaxpy(h, 100, &a, xd.data(), 1, yd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(p.instructions, 0);
+  double rd = 0;
+  ASSERT_EQ(trnblasDdot(h, 100, xd.data(), 1, yd.data(), 1, &rd), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(rd, 500.0);
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_GT(p.instructions_per_engine[TRN_ENGINE_TENSOR], 0);
+}
+
+}  // namespace
+
+// ---- complex C and Z (and the mixed forms) ----------------------------------------------------
+namespace {
+
+using cf = std::complex<float>;
+using cd = std::complex<double>;
+trnFloatComplex* c(cf* p) { return reinterpret_cast<trnFloatComplex*>(p); }
+const trnFloatComplex* c(const cf* p) { return reinterpret_cast<const trnFloatComplex*>(p); }
+trnDoubleComplex* c(cd* p) { return reinterpret_cast<trnDoubleComplex*>(p); }
+const trnDoubleComplex* c(const cd* p) { return reinterpret_cast<const trnDoubleComplex*>(p); }
+
+trnblasStatus_t axpy(trnblasHandle_t h, int n, const cf* a, const cf* x, int ix, cf* y, int iy) { return trnblasCaxpy(h, n, c(a), c(x), ix, c(y), iy); }
+trnblasStatus_t axpy(trnblasHandle_t h, int n, const cd* a, const cd* x, int ix, cd* y, int iy) { return trnblasZaxpy(h, n, c(a), c(x), ix, c(y), iy); }
+trnblasStatus_t dotu(trnblasHandle_t h, int n, const cf* x, int ix, const cf* y, int iy, cf* r) { return trnblasCdotu(h, n, c(x), ix, c(y), iy, c(r)); }
+trnblasStatus_t dotu(trnblasHandle_t h, int n, const cd* x, int ix, const cd* y, int iy, cd* r) { return trnblasZdotu(h, n, c(x), ix, c(y), iy, c(r)); }
+trnblasStatus_t dotc(trnblasHandle_t h, int n, const cf* x, int ix, const cf* y, int iy, cf* r) { return trnblasCdotc(h, n, c(x), ix, c(y), iy, c(r)); }
+trnblasStatus_t dotc(trnblasHandle_t h, int n, const cd* x, int ix, const cd* y, int iy, cd* r) { return trnblasZdotc(h, n, c(x), ix, c(y), iy, c(r)); }
+trnblasStatus_t nrm2(trnblasHandle_t h, int n, const cf* x, int ix, float* r) { return trnblasScnrm2(h, n, c(x), ix, r); }
+trnblasStatus_t nrm2(trnblasHandle_t h, int n, const cd* x, int ix, double* r) { return trnblasDznrm2(h, n, c(x), ix, r); }
+trnblasStatus_t asum(trnblasHandle_t h, int n, const cf* x, int ix, float* r) { return trnblasScasum(h, n, c(x), ix, r); }
+trnblasStatus_t asum(trnblasHandle_t h, int n, const cd* x, int ix, double* r) { return trnblasDzasum(h, n, c(x), ix, r); }
+trnblasStatus_t scal(trnblasHandle_t h, int n, const cf* a, cf* x, int ix) { return trnblasCscal(h, n, c(a), c(x), ix); }
+trnblasStatus_t scal(trnblasHandle_t h, int n, const cd* a, cd* x, int ix) { return trnblasZscal(h, n, c(a), c(x), ix); }
+trnblasStatus_t rscal(trnblasHandle_t h, int n, const float* a, cf* x, int ix) { return trnblasCsscal(h, n, a, c(x), ix); }
+trnblasStatus_t rscal(trnblasHandle_t h, int n, const double* a, cd* x, int ix) { return trnblasZdscal(h, n, a, c(x), ix); }
+trnblasStatus_t copy(trnblasHandle_t h, int n, const cf* x, int ix, cf* y, int iy) { return trnblasCcopy(h, n, c(x), ix, c(y), iy); }
+trnblasStatus_t copy(trnblasHandle_t h, int n, const cd* x, int ix, cd* y, int iy) { return trnblasZcopy(h, n, c(x), ix, c(y), iy); }
+trnblasStatus_t swap(trnblasHandle_t h, int n, cf* x, int ix, cf* y, int iy) { return trnblasCswap(h, n, c(x), ix, c(y), iy); }
+trnblasStatus_t swap(trnblasHandle_t h, int n, cd* x, int ix, cd* y, int iy) { return trnblasZswap(h, n, c(x), ix, c(y), iy); }
+trnblasStatus_t rot(trnblasHandle_t h, int n, cf* x, int ix, cf* y, int iy, const float* cc, const float* s) { return trnblasCsrot(h, n, c(x), ix, c(y), iy, cc, s); }
+trnblasStatus_t rot(trnblasHandle_t h, int n, cd* x, int ix, cd* y, int iy, const double* cc, const double* s) { return trnblasZdrot(h, n, c(x), ix, c(y), iy, cc, s); }
+trnblasStatus_t iamax(trnblasHandle_t h, int n, const cf* x, int ix, int* r) { return trnblasIcamax(h, n, c(x), ix, r); }
+trnblasStatus_t iamax(trnblasHandle_t h, int n, const cd* x, int ix, int* r) { return trnblasIzamax(h, n, c(x), ix, r); }
+trnblasStatus_t iamin(trnblasHandle_t h, int n, const cf* x, int ix, int* r) { return trnblasIcamin(h, n, c(x), ix, r); }
+trnblasStatus_t iamin(trnblasHandle_t h, int n, const cd* x, int ix, int* r) { return trnblasIzamin(h, n, c(x), ix, r); }
+
+cf ref_dotu(int n, const cf* x, int ix, const cf* y, int iy) { cf r; cblas_cdotu_sub(n, x, ix, y, iy, &r); return r; }
+cd ref_dotu(int n, const cd* x, int ix, const cd* y, int iy) { cd r; cblas_zdotu_sub(n, x, ix, y, iy, &r); return r; }
+cf ref_dotc(int n, const cf* x, int ix, const cf* y, int iy) { cf r; cblas_cdotc_sub(n, x, ix, y, iy, &r); return r; }
+cd ref_dotc(int n, const cd* x, int ix, const cd* y, int iy) { cd r; cblas_zdotc_sub(n, x, ix, y, iy, &r); return r; }
+float ref_nrm2(int n, const cf* x, int ix) { return cblas_scnrm2(n, x, ix); }
+double ref_nrm2(int n, const cd* x, int ix) { return cblas_dznrm2(n, x, ix); }
+float ref_asum(int n, const cf* x, int ix) { return cblas_scasum(n, x, ix); }
+double ref_asum(int n, const cd* x, int ix) { return cblas_dzasum(n, x, ix); }
+void ref_axpy(int n, const cf& a, const cf* x, int ix, cf* y, int iy) { cblas_caxpy(n, &a, x, ix, y, iy); }
+void ref_axpy(int n, const cd& a, const cd* x, int ix, cd* y, int iy) { cblas_zaxpy(n, &a, x, ix, y, iy); }
+int ref_iamax(int n, const cf* x, int ix) { return static_cast<int>(cblas_icamax(n, x, ix)) + 1; }
+int ref_iamax(int n, const cd* x, int ix) { return static_cast<int>(cblas_izamax(n, x, ix)) + 1; }
+
+template <class C>
+std::vector<C> random_cvec(std::size_t n, std::uint64_t seed) {
+  using R = typename C::value_type;
+  const std::vector<R> re = random_vec<R>(n, seed), im = random_vec<R>(n, seed + 1000);
+  std::vector<C> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = C(re[i], im[i]);
+  return v;
+}
+
+template <class C>
+class Level1Complex : public ::testing::Test {};
+using ComplexTypes = ::testing::Types<cf, cd>;
+TYPED_TEST_SUITE(Level1Complex, ComplexTypes);
+
+TYPED_TEST(Level1Complex, DotuDotcNrm2AsumWithinBounds) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  Handle h;
+  for (std::int64_t n : {1, 5, 130, 1031})
+    for (auto [ix, iy] : kIncs) {
+      const int ni = static_cast<int>(n);
+      const std::vector<C> x = random_cvec<C>(span_of(n, ix), 31 + n), y = random_cvec<C>(span_of(n, iy), 41 + n);
+      // re/im of sum x_i y_i (conj: conj(x_i) y_i) in long double, and the magnitude sum of the products.
+      long double ur = 0, ui = 0, cr = 0, ci = 0, mag = 0, a_exact = 0, s_exact = 0;
+      for (std::int64_t i = 0; i < n; ++i) {
+        const C a = x[idx(n, ix, i)], b = y[idx(n, iy, i)];
+        const long double ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+        ur += ar * br - ai * bi;
+        ui += ar * bi + ai * br;
+        cr += ar * br + ai * bi;
+        ci += ar * bi - ai * br;
+        mag += std::fabs(ar * br) + std::fabs(ai * bi) + std::fabs(ar * bi) + std::fabs(ai * br);
+        a_exact += std::fabs(ar) + std::fabs(ai);
+        s_exact += ar * ar + ai * ai;
+      }
+      // Each of re/im: n terms of two products and one add, summed: depth <= n + 3.
+      const long double g = gamma<R>(static_cast<long double>(n + 3));
+      C r;
+      ASSERT_EQ(dotu(h, ni, x.data(), ix, y.data(), iy, &r), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_LE(std::fabs(r.real() - ur) + std::fabs(r.imag() - ui), g * mag) << "dotu n=" << n;
+      const C ru = ref_dotu(ni, x.data(), ix, y.data(), iy);
+      EXPECT_LE(std::fabs(r.real() - ru.real()) + std::fabs(r.imag() - ru.imag()), 2 * g * mag) << "dotu vs OpenBLAS";
+      ASSERT_EQ(dotc(h, ni, x.data(), ix, y.data(), iy, &r), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_LE(std::fabs(r.real() - cr) + std::fabs(r.imag() - ci), g * mag) << "dotc n=" << n;
+      const C rc = ref_dotc(ni, x.data(), ix, y.data(), iy);
+      EXPECT_LE(std::fabs(r.real() - rc.real()) + std::fabs(r.imag() - rc.imag()), 2 * g * mag) << "dotc vs OpenBLAS";
+      if (ix < 0) continue;
+      R rr = 0;
+      const long double g2 = gamma<R>(static_cast<long double>(2 * n + 2));
+      ASSERT_EQ(asum(h, ni, x.data(), ix, &rr), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_LE(std::fabs(rr - a_exact), g2 * a_exact) << "asum n=" << n;
+      EXPECT_LE(std::fabs(rr - ref_asum(ni, x.data(), ix)), 2 * g2 * a_exact);
+      ASSERT_EQ(nrm2(h, ni, x.data(), ix, &rr), TRNBLAS_STATUS_SUCCESS);
+      const long double nrm = std::sqrt(s_exact), rel = g2 / 2 + 2 * std::numeric_limits<R>::epsilon() / 2;
+      EXPECT_LE(std::fabs(rr - nrm), rel * nrm) << "nrm2 n=" << n;
+      EXPECT_LE(std::fabs(rr - ref_nrm2(ni, x.data(), ix)), 2 * rel * nrm);
+    }
+}
+
+TYPED_TEST(Level1Complex, AxpyScalRotCopySwapIamax) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  Handle h;
+  for (std::int64_t n : {1, 130, 1031})
+    for (auto [ix, iy] : kIncs) {
+      const int ni = static_cast<int>(n);
+      const std::vector<C> x0 = random_cvec<C>(span_of(n, ix), 51 + n), y0 = random_cvec<C>(span_of(n, iy), 61 + n);
+      const C alpha(R(0.75), R(-1.25));
+      const long double g4 = gamma<R>(4);
+      std::vector<C> y = y0, yr = y0;
+      ASSERT_EQ(axpy(h, ni, &alpha, x0.data(), ix, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      ref_axpy(ni, alpha, x0.data(), ix, yr.data(), iy);
+      for (std::int64_t i = 0; i < n; ++i) {
+        const C a = x0[idx(n, ix, i)], b = y0[idx(n, iy, i)], got = y[idx(n, iy, i)];
+        const long double er = static_cast<long double>(alpha.real()) * a.real() - static_cast<long double>(alpha.imag()) * a.imag() + b.real();
+        const long double ei = static_cast<long double>(alpha.real()) * a.imag() + static_cast<long double>(alpha.imag()) * a.real() + b.imag();
+        const long double mag = std::fabs(alpha.real()) * (std::fabs(a.real()) + std::fabs(a.imag())) +
+                                std::fabs(alpha.imag()) * (std::fabs(a.real()) + std::fabs(a.imag())) + std::abs(b.real()) + std::abs(b.imag());
+        ASSERT_LE(std::fabs(got.real() - er) + std::fabs(got.imag() - ei), g4 * mag) << "axpy i=" << i;
+        const C o = yr[idx(n, iy, i)];
+        ASSERT_LE(std::fabs(got.real() - o.real()) + std::fabs(got.imag() - o.imag()), 2 * g4 * mag) << "axpy vs OpenBLAS";
+      }
+      // scal (complex and real alpha), incx > 0 only.
+      if (ix > 0) {
+        std::vector<C> xs = x0, xr = x0;
+        ASSERT_EQ(scal(h, ni, &alpha, xs.data(), ix), TRNBLAS_STATUS_SUCCESS);
+        const R ra = R(-0.5);
+        ASSERT_EQ(rscal(h, ni, &ra, xr.data(), ix), TRNBLAS_STATUS_SUCCESS);
+        for (std::int64_t i = 0; i < n; ++i) {
+          const C a = x0[idx(n, ix, i)], got = xs[idx(n, ix, i)];
+          const long double er = static_cast<long double>(alpha.real()) * a.real() - static_cast<long double>(alpha.imag()) * a.imag();
+          const long double ei = static_cast<long double>(alpha.real()) * a.imag() + static_cast<long double>(alpha.imag()) * a.real();
+          const long double mag = (std::fabs(alpha.real()) + std::fabs(alpha.imag())) * (std::fabs(a.real()) + std::fabs(a.imag()));
+          ASSERT_LE(std::fabs(got.real() - er) + std::fabs(got.imag() - ei), gamma<R>(2) * mag) << "scal i=" << i;
+          ASSERT_EQ(xr[idx(n, ix, i)], C(ra * a.real(), ra * a.imag())) << "real scal i=" << i;  // one exact-rounded product each
+        }
+      }
+      // rot with real c, s: each part as the real rot.
+      std::vector<C> xa = x0, ya = y0;
+      const R cc = R(0.6), ss = R(0.8);
+      ASSERT_EQ(rot(h, ni, xa.data(), ix, ya.data(), iy, &cc, &ss), TRNBLAS_STATUS_SUCCESS);
+      for (std::int64_t i = 0; i < n; ++i) {
+        const C a = x0[idx(n, ix, i)], b = y0[idx(n, iy, i)];
+        const C wx(static_cast<R>(cc * a.real()) + static_cast<R>(ss * b.real()), static_cast<R>(cc * a.imag()) + static_cast<R>(ss * b.imag()));
+        const C wy(static_cast<R>(cc * b.real()) - static_cast<R>(ss * a.real()), static_cast<R>(cc * b.imag()) - static_cast<R>(ss * a.imag()));
+        ASSERT_EQ(xa[idx(n, ix, i)], wx) << "rot x i=" << i;  // same roundings as the reference loop
+        ASSERT_EQ(ya[idx(n, iy, i)], wy) << "rot y i=" << i;
+      }
+      // copy and swap: exact, untouched in between.
+      std::vector<C> yc = y0, want = y0;
+      ASSERT_EQ(copy(h, ni, x0.data(), ix, yc.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      for (std::int64_t i = 0; i < n; ++i) want[idx(n, iy, i)] = x0[idx(n, ix, i)];
+      ASSERT_EQ(yc, want);
+      std::vector<C> xs = x0, ys = y0, wx = x0, wy = y0;
+      ASSERT_EQ(swap(h, ni, xs.data(), ix, ys.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      for (std::int64_t i = 0; i < n; ++i) std::swap(wx[idx(n, ix, i)], wy[idx(n, iy, i)]);
+      ASSERT_EQ(xs, wx);
+      ASSERT_EQ(ys, wy);
+      // i?amax / i?amin by |re| + |im|.
+      if (ix > 0) {
+        int r = -1;
+        ASSERT_EQ(iamax(h, ni, x0.data(), ix, &r), TRNBLAS_STATUS_SUCCESS);
+        EXPECT_EQ(r, ref_iamax(ni, x0.data(), ix)) << "n=" << n;
+        ASSERT_EQ(iamin(h, ni, x0.data(), ix, &r), TRNBLAS_STATUS_SUCCESS);
+        std::int64_t best = 0;
+        auto abs1 = [&](std::int64_t i) {
+          const C v = x0[idx(n, ix, i)];
+          return static_cast<R>(std::fabs(v.real()) + std::fabs(v.imag()));
+        };
+        for (std::int64_t i = 1; i < n; ++i)
+          if (abs1(i) < abs1(best)) best = i;
+        EXPECT_EQ(r, best + 1);
+      }
+    }
+}
+
+TYPED_TEST(Level1Complex, ArgumentErrorsAndQuickReturns) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  Handle h;
+  std::vector<C> x = random_cvec<C>(4, 1), y = random_cvec<C>(4, 2);
+  const std::vector<C> x0 = x, y0 = y;
+  C r(7, 7);
+  int last = 0;
+  EXPECT_EQ(dotc(h, 4, x.data(), 1, y.data(), 1, static_cast<C*>(nullptr)), TRNBLAS_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(last, 6);
+  const C a(1, 1);
+  EXPECT_EQ(axpy(h, 4, &a, x.data(), 1, y.data(), 0), TRNBLAS_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(last, 6);
+  const R one = 1;
+  EXPECT_EQ(rot(h, 4, x.data(), 1, y.data(), 1, &one, static_cast<const R*>(nullptr)), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(x, x0);
+  EXPECT_EQ(y, y0);
+  ASSERT_EQ(dotu(h, 0, static_cast<C*>(nullptr), 1, static_cast<C*>(nullptr), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(r, C(0, 0));
+}
+
+}  // namespace

@@ -1,0 +1,865 @@
+// trnblas Level 2 (S and D: gemv, ger, symv, trmv, trsv) through the C API, against OpenBLAS's
+// CBLAS and long-double loops.
+//
+// Bounds (Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed.):
+//   * gemv/symv/trmv (§3.5): y_i = alpha sum_k a_ik x_k + beta y_i with exact or once-rounded
+//     products, k - 1 additions, alpha, beta and the final add: every term passes through at most
+//     d = k + 4 roundings, so |y_i - exact| <= gamma_d (|alpha| sum_k |a_ik x_k| + |beta y_i|).
+//   * ger: a_ij + alpha x_i y_j with at most 3 roundings: gamma_3 (|alpha x_i y_j| + |a_ij|).
+//   * trsv (Thm 8.5, substitution in any order of the updates): (T + dT) x = b with
+//     |dT| <= gamma_n |T|, hence the componentwise residual |b - T x| <= gamma_n |T| |x|; we allow
+//     gamma_{n+2} for the blocked D variant (each Ozaki update adds one rounding of its own).
+// OpenBLAS's results satisfy the same bounds, so ours and OpenBLAS's differ by at most twice.
+#include <cblas.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "blas_test_util.hpp"
+
+namespace {
+
+using blastest::Handle;
+
+template <class T>
+long double gamma(long double d) {
+  const long double u = std::numeric_limits<T>::epsilon() / 2;
+  return d * u / (1 - d * u);
+}
+
+template <class T>
+std::vector<T> random_vec(std::size_t n, std::uint64_t seed) {
+  std::vector<float> f = blastest::uniform_f(n, seed);
+  return std::vector<T>(f.begin(), f.end());
+}
+std::size_t span_of(std::int64_t n, std::int64_t inc) {
+  return n <= 0 ? 1 : static_cast<std::size_t>((n - 1) * (inc < 0 ? -inc : inc) + 1);
+}
+std::size_t idx(std::int64_t n, std::int64_t inc, std::int64_t i) {
+  return static_cast<std::size_t>(inc >= 0 ? i * inc : (n - 1 - i) * -inc);
+}
+
+trnblasStatus_t gemv(trnblasHandle_t h, trnblasOperation_t t, int m, int n, const float* a, const float* A, int lda,
+                     const float* x, int ix, const float* b, float* y, int iy) {
+  return trnblasSgemv(h, t, m, n, a, A, lda, x, ix, b, y, iy);
+}
+trnblasStatus_t gemv(trnblasHandle_t h, trnblasOperation_t t, int m, int n, const double* a, const double* A, int lda,
+                     const double* x, int ix, const double* b, double* y, int iy) {
+  return trnblasDgemv(h, t, m, n, a, A, lda, x, ix, b, y, iy);
+}
+trnblasStatus_t ger(trnblasHandle_t h, int m, int n, const float* a, const float* x, int ix, const float* y, int iy,
+                    float* A, int lda) {
+  return trnblasSger(h, m, n, a, x, ix, y, iy, A, lda);
+}
+trnblasStatus_t ger(trnblasHandle_t h, int m, int n, const double* a, const double* x, int ix, const double* y, int iy,
+                    double* A, int lda) {
+  return trnblasDger(h, m, n, a, x, ix, y, iy, A, lda);
+}
+trnblasStatus_t symv(trnblasHandle_t h, trnblasFillMode_t u, int n, const float* a, const float* A, int lda,
+                     const float* x, int ix, const float* b, float* y, int iy) {
+  return trnblasSsymv(h, u, n, a, A, lda, x, ix, b, y, iy);
+}
+trnblasStatus_t symv(trnblasHandle_t h, trnblasFillMode_t u, int n, const double* a, const double* A, int lda,
+                     const double* x, int ix, const double* b, double* y, int iy) {
+  return trnblasDsymv(h, u, n, a, A, lda, x, ix, b, y, iy);
+}
+trnblasStatus_t trmv(trnblasHandle_t h, trnblasFillMode_t u, trnblasOperation_t t, trnblasDiagType_t d, int n,
+                     const float* A, int lda, float* x, int ix) {
+  return trnblasStrmv(h, u, t, d, n, A, lda, x, ix);
+}
+trnblasStatus_t trmv(trnblasHandle_t h, trnblasFillMode_t u, trnblasOperation_t t, trnblasDiagType_t d, int n,
+                     const double* A, int lda, double* x, int ix) {
+  return trnblasDtrmv(h, u, t, d, n, A, lda, x, ix);
+}
+trnblasStatus_t trsv(trnblasHandle_t h, trnblasFillMode_t u, trnblasOperation_t t, trnblasDiagType_t d, int n,
+                     const float* A, int lda, float* x, int ix) {
+  return trnblasStrsv(h, u, t, d, n, A, lda, x, ix);
+}
+trnblasStatus_t trsv(trnblasHandle_t h, trnblasFillMode_t u, trnblasOperation_t t, trnblasDiagType_t d, int n,
+                     const double* A, int lda, double* x, int ix) {
+  return trnblasDtrsv(h, u, t, d, n, A, lda, x, ix);
+}
+void ref_gemv(CBLAS_TRANSPOSE t, int m, int n, float a, const float* A, int lda, const float* x, int ix, float b,
+              float* y, int iy) {
+  cblas_sgemv(CblasColMajor, t, m, n, a, A, lda, x, ix, b, y, iy);
+}
+void ref_gemv(CBLAS_TRANSPOSE t, int m, int n, double a, const double* A, int lda, const double* x, int ix, double b,
+              double* y, int iy) {
+  cblas_dgemv(CblasColMajor, t, m, n, a, A, lda, x, ix, b, y, iy);
+}
+void ref_symv(CBLAS_UPLO u, int n, float a, const float* A, int lda, const float* x, int ix, float b, float* y, int iy) {
+  cblas_ssymv(CblasColMajor, u, n, a, A, lda, x, ix, b, y, iy);
+}
+void ref_symv(CBLAS_UPLO u, int n, double a, const double* A, int lda, const double* x, int ix, double b, double* y,
+              int iy) {
+  cblas_dsymv(CblasColMajor, u, n, a, A, lda, x, ix, b, y, iy);
+}
+
+template <class T>
+class Level2 : public ::testing::Test {};
+using Types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(Level2, Types);
+
+TYPED_TEST(Level2, GemvWithinBoundsOfLongDoubleAndOpenBlas) {
+  using T = TypeParam;
+  Handle h;
+  const std::pair<int, int> shapes[] = {{1, 1}, {37, 130}, {200, 150}, {5, 600}};
+  const std::pair<int, int> incs[] = {{1, 1}, {2, -1}, {-3, 2}};
+  for (auto [m, n] : shapes)
+    for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T})
+      for (auto [ix, iy] : incs) {
+        const int lda = m + 3, lx = t == TRNBLAS_OP_N ? n : m, ly = t == TRNBLAS_OP_N ? m : n;
+        const std::vector<T> A = random_vec<T>(static_cast<std::size_t>(lda * n), 1 + m);
+        const std::vector<T> x = random_vec<T>(span_of(lx, ix), 2 + n), y0 = random_vec<T>(span_of(ly, iy), 3);
+        const T alpha = T(1.25), beta = T(-0.5);
+        std::vector<T> y = y0, yr = y0;
+        ASSERT_EQ(gemv(h, t, m, n, &alpha, A.data(), lda, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+        ref_gemv(t == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans, m, n, alpha, A.data(), lda, x.data(), ix, beta,
+                 yr.data(), iy);
+        const long double g = gamma<T>(lx + 4);
+        for (int i = 0; i < ly; ++i) {
+          long double s = 0, mag = 0;
+          for (int k = 0; k < lx; ++k) {
+            const long double a = t == TRNBLAS_OP_N ? A[static_cast<std::size_t>(i + k * lda)] : A[static_cast<std::size_t>(k + i * lda)];
+            s += a * x[idx(lx, ix, k)];
+            mag += std::fabs(a * x[idx(lx, ix, k)]);
+          }
+          const std::size_t yi = idx(ly, iy, i);
+          const long double ex = alpha * s + beta * static_cast<long double>(y0[yi]);
+          const long double bound = g * (std::fabs(alpha) * mag + std::fabs(beta * static_cast<long double>(y0[yi])));
+          ASSERT_LE(std::fabs(y[yi] - ex), bound) << "m=" << m << " n=" << n << " t=" << t << " i=" << i;
+          ASSERT_LE(std::fabs(y[yi] - yr[yi]), 2 * bound) << "vs OpenBLAS";
+        }
+        // Elements of y between the strided ones are untouched.
+        for (std::size_t k = 0; k < y.size(); ++k)
+          if (k % static_cast<std::size_t>(std::abs(iy)) != 0) {
+            ASSERT_EQ(y[k], y0[k]);
+          }
+      }
+}
+
+TYPED_TEST(Level2, BetaZeroNeverReadsYAlphaZeroNeverReadsAOrXQuickReturns) {
+  using T = TypeParam;
+  Handle h;
+  const int m = 20, n = 30;
+  const std::vector<T> A = random_vec<T>(static_cast<std::size_t>(m * n), 4), x = random_vec<T>(n, 5);
+  std::vector<T> y(m, std::numeric_limits<T>::quiet_NaN());
+  const T one = 1, zero = 0, two = 2;
+  ASSERT_EQ(gemv(h, TRNBLAS_OP_N, m, n, &one, A.data(), m, x.data(), 1, &zero, y.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  for (T v : y) ASSERT_TRUE(std::isfinite(v));
+  const std::vector<T> y1 = y;
+  ASSERT_EQ(gemv(h, TRNBLAS_OP_N, m, n, &zero, static_cast<const T*>(nullptr), m, static_cast<const T*>(nullptr), 1,
+                 &two, y.data(), 1),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int i = 0; i < m; ++i) ASSERT_EQ(y[static_cast<std::size_t>(i)], two * y1[static_cast<std::size_t>(i)]);
+  // m == 0 or n == 0: y untouched (the reference BLAS returns before scaling y), even with beta = 0.
+  const std::vector<T> y2 = y;
+  ASSERT_EQ(gemv(h, TRNBLAS_OP_N, m, 0, &one, A.data(), m, x.data(), 1, &zero, y.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(y, y2);
+  // symv with beta = 0 and NaN in y, NaN in the unreferenced triangle.
+  std::vector<T> S = random_vec<T>(static_cast<std::size_t>(n * n), 6);
+  for (int j = 0; j < n; ++j)
+    for (int i = j + 1; i < n; ++i) S[static_cast<std::size_t>(i + j * n)] = std::numeric_limits<T>::quiet_NaN();
+  std::vector<T> ys(n, std::numeric_limits<T>::quiet_NaN());
+  ASSERT_EQ(symv(h, TRNBLAS_FILL_MODE_UPPER, n, &one, S.data(), n, x.data(), 1, &zero, ys.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  for (T v : ys) ASSERT_TRUE(std::isfinite(v));
+  // NaN in x propagates to every element of y = A x.
+  std::vector<T> xn = x;
+  xn[7] = std::numeric_limits<T>::quiet_NaN();
+  ASSERT_EQ(gemv(h, TRNBLAS_OP_N, m, n, &one, A.data(), m, xn.data(), 1, &zero, y.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  for (T v : y) ASSERT_TRUE(std::isnan(v));
+}
+
+TYPED_TEST(Level2, GerAndSymvWithinBounds) {
+  using T = TypeParam;
+  Handle h;
+  const int m = 37, n = 50, lda = 40;
+  for (auto [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}}) {
+    const std::vector<T> x = random_vec<T>(span_of(m, ix), 7), y = random_vec<T>(span_of(n, iy), 8);
+    const std::vector<T> A0 = random_vec<T>(static_cast<std::size_t>(lda * n), 9);
+    std::vector<T> A = A0;
+    const T alpha = T(0.75);
+    ASSERT_EQ(ger(h, m, n, &alpha, x.data(), ix, y.data(), iy, A.data(), lda), TRNBLAS_STATUS_SUCCESS);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < lda; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i + j * lda);
+        if (i >= m) {
+          ASSERT_EQ(A[k], A0[k]);  // rows below m untouched
+          continue;
+        }
+        const long double p = alpha * static_cast<long double>(x[idx(m, ix, i)]) * y[idx(n, iy, j)];
+        ASSERT_LE(std::fabs(A[k] - (A0[k] + p)), gamma<T>(3) * (std::fabs(p) + std::fabs(static_cast<long double>(A0[k]))));
+      }
+  }
+  // symv, both triangles; the other triangle is NaN and must not be read.
+  const int ns = 70;
+  for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+    for (auto [ix, iy] : {std::pair{1, 1}, std::pair{2, -2}}) {
+      std::vector<T> S = random_vec<T>(static_cast<std::size_t>(ns * ns), 10), Sr = S;
+      for (int j = 0; j < ns; ++j)
+        for (int i = 0; i < ns; ++i) {
+          const bool stored = u == TRNBLAS_FILL_MODE_LOWER ? i >= j : i <= j;
+          if (!stored) S[static_cast<std::size_t>(i + j * ns)] = std::numeric_limits<T>::quiet_NaN();
+        }
+      const std::vector<T> x = random_vec<T>(span_of(ns, ix), 11), y0 = random_vec<T>(span_of(ns, iy), 12);
+      std::vector<T> y = y0, yr = y0;
+      const T alpha = T(-1.5), beta = T(0.25);
+      ASSERT_EQ(symv(h, u, ns, &alpha, S.data(), ns, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      ref_symv(u == TRNBLAS_FILL_MODE_LOWER ? CblasLower : CblasUpper, ns, alpha, Sr.data(), ns, x.data(), ix, beta,
+               yr.data(), iy);
+      for (int i = 0; i < ns; ++i) {
+        long double s = 0, mag = 0;
+        for (int k = 0; k < ns; ++k) {
+          const bool stored = u == TRNBLAS_FILL_MODE_LOWER ? i >= k : i <= k;
+          const long double a = stored ? Sr[static_cast<std::size_t>(i + k * ns)] : Sr[static_cast<std::size_t>(k + i * ns)];
+          s += a * x[idx(ns, ix, k)];
+          mag += std::fabs(a * x[idx(ns, ix, k)]);
+        }
+        const std::size_t yi = idx(ns, iy, i);
+        const long double bound = gamma<T>(ns + 4) * (std::fabs(alpha) * mag + std::fabs(beta * static_cast<long double>(y0[yi])));
+        ASSERT_LE(std::fabs(y[yi] - (alpha * s + beta * static_cast<long double>(y0[yi]))), bound) << "symv i=" << i;
+        ASSERT_LE(std::fabs(y[yi] - yr[yi]), 2 * bound) << "symv vs OpenBLAS";
+      }
+    }
+}
+
+// op(T)(i, j) of a stored triangle (unit: the diagonal is 1; outside the triangle: 0).
+template <class T>
+long double tri(const std::vector<T>& A, int lda, bool lower, bool trans, bool unit, int i, int j) {
+  const int r = trans ? j : i, c = trans ? i : j;
+  if (r == c) return unit ? 1.0L : static_cast<long double>(A[static_cast<std::size_t>(r + c * lda)]);
+  const bool stored = lower ? r > c : r < c;
+  return stored ? static_cast<long double>(A[static_cast<std::size_t>(r + c * lda)]) : 0.0L;
+}
+
+TYPED_TEST(Level2, TrmvAndTrsvEveryUploTransDiag) {
+  using T = TypeParam;
+  Handle h;
+  for (int n : {1, 70, 200})
+    for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+      for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T})
+        for (trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+          if (n == 200 && d == TRNBLAS_DIAG_UNIT) continue;  // keep the large size short
+          const int lda = n + 1, inc = n == 70 ? -2 : 1;
+          const bool lower = u == TRNBLAS_FILL_MODE_LOWER, trans = t == TRNBLAS_OP_T, unit = d == TRNBLAS_DIAG_UNIT;
+          std::vector<T> A = random_vec<T>(static_cast<std::size_t>(lda * n), 13 + n);
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < lda; ++i) {
+              T& a = A[static_cast<std::size_t>(i + j * lda)];
+              const bool stored = i < n && (lower ? i > j : i < j);
+              if (i == j) a = unit ? std::numeric_limits<T>::quiet_NaN() : T(2) + a;  // well conditioned
+              else if (!stored) a = std::numeric_limits<T>::quiet_NaN();         // never read
+              else a = a / static_cast<T>(n);
+            }
+          const std::vector<T> x0 = random_vec<T>(span_of(n, inc), 14);
+          // trmv
+          std::vector<T> x = x0;
+          ASSERT_EQ(trmv(h, u, t, d, n, A.data(), lda, x.data(), inc), TRNBLAS_STATUS_SUCCESS);
+          for (int i = 0; i < n; ++i) {
+            long double s = 0, mag = 0;
+            for (int j = 0; j < n; ++j) {
+              const long double a = tri(A, lda, lower, trans, unit, i, j);
+              s += a * x0[idx(n, inc, j)];
+              mag += std::fabs(a * x0[idx(n, inc, j)]);
+            }
+            ASSERT_LE(std::fabs(x[idx(n, inc, i)] - s), gamma<T>(n + 4) * mag)
+                << "trmv n=" << n << " u=" << u << " t=" << t << " d=" << d << " i=" << i;
+          }
+          // trsv: componentwise residual bound.
+          x = x0;
+          ASSERT_EQ(trsv(h, u, t, d, n, A.data(), lda, x.data(), inc), TRNBLAS_STATUS_SUCCESS);
+          for (int i = 0; i < n; ++i) {
+            long double s = 0, mag = 0;
+            for (int j = 0; j < n; ++j) {
+              const long double a = tri(A, lda, lower, trans, unit, i, j);
+              s += a * x[idx(n, inc, j)];
+              mag += std::fabs(a * x[idx(n, inc, j)]);
+            }
+            ASSERT_LE(std::fabs(s - x0[idx(n, inc, i)]), gamma<T>(n + 2) * mag)
+                << "trsv n=" << n << " u=" << u << " t=" << t << " d=" << d << " i=" << i;
+          }
+        }
+}
+
+TYPED_TEST(Level2, InvalidArgumentsNameTheirPositionAndWriteNothing) {
+  using T = TypeParam;
+  Handle h;
+  const int n = 6;
+  std::vector<T> A = random_vec<T>(n * n, 1), x = random_vec<T>(n, 2), y = random_vec<T>(n, 3);
+  const std::vector<T> A0 = A, x0 = x, y0 = y;
+  const T one = 1;
+  int last = -1;
+  auto expect_pos = [&](trnblasStatus_t st, int pos) {
+    EXPECT_EQ(st, TRNBLAS_STATUS_INVALID_VALUE);
+    ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(last, pos);
+    EXPECT_EQ(A, A0);
+    EXPECT_EQ(x, x0);
+    EXPECT_EQ(y, y0);
+  };
+  const auto bad_op = static_cast<trnblasOperation_t>(7);
+  expect_pos(gemv(h, bad_op, n, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1), 1);
+  expect_pos(gemv(h, TRNBLAS_OP_N, -1, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1), 2);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, -1, &one, A.data(), n, x.data(), 1, &one, y.data(), 1), 3);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, A.data(), n - 1, x.data(), 1, &one, y.data(), 1), 6);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 0, &one, y.data(), 1), 8);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 0), 11);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, static_cast<const T*>(nullptr), A.data(), n, x.data(), 1, &one, y.data(), 1), 4);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 1, static_cast<const T*>(nullptr), y.data(), 1), 9);
+  expect_pos(gemv(h, TRNBLAS_OP_N, n, n, &one, static_cast<const T*>(nullptr), n, x.data(), 1, &one, y.data(), 1), 5);
+  expect_pos(ger(h, -1, n, &one, x.data(), 1, y.data(), 1, A.data(), n), 1);
+  expect_pos(ger(h, n, n, &one, x.data(), 0, y.data(), 1, A.data(), n), 5);
+  expect_pos(ger(h, n, n, &one, x.data(), 1, y.data(), 0, A.data(), n), 7);
+  expect_pos(ger(h, n, n, &one, x.data(), 1, y.data(), 1, A.data(), n - 1), 9);
+  expect_pos(symv(h, TRNBLAS_FILL_MODE_FULL, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1), 1);
+  expect_pos(symv(h, TRNBLAS_FILL_MODE_LOWER, n, &one, A.data(), n - 1, x.data(), 1, &one, y.data(), 1), 5);
+  expect_pos(symv(h, TRNBLAS_FILL_MODE_LOWER, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 0), 10);
+  const auto bad_diag = static_cast<trnblasDiagType_t>(5);
+  expect_pos(trsv(h, static_cast<trnblasFillMode_t>(9), TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, A.data(), n, x.data(), 1), 1);
+  expect_pos(trsv(h, TRNBLAS_FILL_MODE_LOWER, bad_op, TRNBLAS_DIAG_UNIT, n, A.data(), n, x.data(), 1), 2);
+  expect_pos(trsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, bad_diag, n, A.data(), n, x.data(), 1), 3);
+  expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, -2, A.data(), n, x.data(), 1), 4);
+  expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, A.data(), n - 1, x.data(), 1), 6);
+  expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, A.data(), n, x.data(), 0), 8);
+  expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, nullptr, n, x.data(), 1), 5);
+  EXPECT_EQ(gemv(nullptr, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1),
+            TRNBLAS_STATUS_NOT_INITIALIZED);
+}
+
+TEST(Level2_64, The64BitFormsAgreeAndSgemvRunsOnTensorE) {
+  Handle h;
+  const int m = 50, n = 40;
+  const std::vector<float> A = random_vec<float>(m * n, 1), x = random_vec<float>(n, 2);
+  std::vector<float> y32(m, 1.0f), y64(m, 1.0f);
+  const float one = 1;
+  ASSERT_EQ(trnblasSgemv(h, TRNBLAS_OP_N, m, n, &one, A.data(), m, x.data(), 1, &one, y32.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t p{};
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_GT(p.instructions_per_engine[TRN_ENGINE_TENSOR], 0);
+  ASSERT_EQ(trnblasSgemv_64(h, TRNBLAS_OP_N, m, n, &one, A.data(), m, x.data(), 1, &one, y64.data(), 1), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(y32, y64);
+  EXPECT_EQ(trnblasStrsv_64(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, 4, A.data(), INT64_MAX / 2,
+                            y64.data(), 1),
+            TRNBLAS_STATUS_INVALID_VALUE);  // lda whose extent cannot be addressed
+}
+
+// ---- complex gemv ------------------------------------------------------------------------------
+// Each component of y = alpha op(A) x + beta y is a sum of 2k real products (two GEMM-vector
+// products accumulated, depth <= 2k + 2), then alpha (2 roundings), beta y (2) and the add (1):
+// |err| <= gamma_{2k+7} ((|ar| + |ai|) sum_k (|a_r| + |a_i|)(|x_r| + |x_i|) + (|br| + |bi|)(|y_r| + |y_i|)).
+using cf = std::complex<float>;
+using cd = std::complex<double>;
+trnblasStatus_t cgemv(trnblasHandle_t h, trnblasOperation_t t, int m, int n, const cf* a, const cf* A, int lda,
+                      const cf* x, int ix, const cf* b, cf* y, int iy) {
+  auto c = [](auto* p) { return reinterpret_cast<const trnFloatComplex*>(p); };
+  return trnblasCgemv(h, t, m, n, c(a), c(A), lda, c(x), ix, c(b), reinterpret_cast<trnFloatComplex*>(y), iy);
+}
+trnblasStatus_t cgemv(trnblasHandle_t h, trnblasOperation_t t, int m, int n, const cd* a, const cd* A, int lda,
+                      const cd* x, int ix, const cd* b, cd* y, int iy) {
+  auto c = [](auto* p) { return reinterpret_cast<const trnDoubleComplex*>(p); };
+  return trnblasZgemv(h, t, m, n, c(a), c(A), lda, c(x), ix, c(b), reinterpret_cast<trnDoubleComplex*>(y), iy);
+}
+void ref_cgemv(CBLAS_TRANSPOSE t, int m, int n, const cf& a, const cf* A, int lda, const cf* x, int ix, const cf& b,
+               cf* y, int iy) {
+  cblas_cgemv(CblasColMajor, t, m, n, &a, A, lda, x, ix, &b, y, iy);
+}
+void ref_cgemv(CBLAS_TRANSPOSE t, int m, int n, const cd& a, const cd* A, int lda, const cd* x, int ix, const cd& b,
+               cd* y, int iy) {
+  cblas_zgemv(CblasColMajor, t, m, n, &a, A, lda, x, ix, &b, y, iy);
+}
+
+template <class C>
+std::vector<C> random_cvec(std::size_t n, std::uint64_t seed) {
+  using R = typename C::value_type;
+  const std::vector<R> re = random_vec<R>(n, seed), im = random_vec<R>(n, seed + 99);
+  std::vector<C> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = C(re[i], im[i]);
+  return v;
+}
+
+template <class C>
+class Level2Complex : public ::testing::Test {};
+using ComplexTypes = ::testing::Types<cf, cd>;
+TYPED_TEST_SUITE(Level2Complex, ComplexTypes);
+
+TYPED_TEST(Level2Complex, GemvNTCWithinBoundsOfLongDoubleAndOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using LC = std::complex<long double>;
+  Handle h;
+  for (auto [m, n] : {std::pair{1, 1}, std::pair{37, 130}, std::pair{90, 20}})
+    for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C})
+      for (auto [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}})
+        for (bool beta_zero : {false, true}) {
+          const int lda = m + 2, lx = t == TRNBLAS_OP_N ? n : m, ly = t == TRNBLAS_OP_N ? m : n;
+          const std::vector<C> A = random_cvec<C>(static_cast<std::size_t>(lda * n), 5 + m);
+          const std::vector<C> x = random_cvec<C>(span_of(lx, ix), 6);
+          std::vector<C> y0 = random_cvec<C>(span_of(ly, iy), 7);
+          if (beta_zero)
+            for (int i = 0; i < ly; ++i) y0[idx(ly, iy, i)] = C(std::numeric_limits<R>::quiet_NaN(), R(0));
+          const C alpha(R(0.5), R(-1.5)), beta = beta_zero ? C(0, 0) : C(R(-0.25), R(0.75));
+          std::vector<C> y = y0, yr = y0;
+          ASSERT_EQ(cgemv(h, t, m, n, &alpha, A.data(), lda, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+          ref_cgemv(t == TRNBLAS_OP_N ? CblasNoTrans : t == TRNBLAS_OP_T ? CblasTrans : CblasConjTrans, m, n, alpha,
+                    A.data(), lda, x.data(), ix, beta, yr.data(), iy);
+          const long double g = gamma<R>(2 * lx + 7);
+          const long double amag = std::fabs(alpha.real()) + std::fabs(alpha.imag());
+          const long double bmag = std::fabs(beta.real()) + std::fabs(beta.imag());
+          for (int i = 0; i < ly; ++i) {
+            LC s = 0;
+            long double mag = 0;
+            for (int k = 0; k < lx; ++k) {
+              C a = t == TRNBLAS_OP_N ? A[static_cast<std::size_t>(i + k * lda)] : A[static_cast<std::size_t>(k + i * lda)];
+              if (t == TRNBLAS_OP_C) a = std::conj(a);
+              const C xv = x[idx(lx, ix, k)];
+              s += LC(a.real(), a.imag()) * LC(xv.real(), xv.imag());
+              mag += (std::fabs(a.real()) + std::fabs(a.imag())) * (std::fabs(xv.real()) + std::fabs(xv.imag()));
+            }
+            const std::size_t yi = idx(ly, iy, i);
+            LC ex = LC(alpha.real(), alpha.imag()) * s;
+            long double ymag = 0;
+            if (!beta_zero) {
+              ex += LC(beta.real(), beta.imag()) * LC(y0[yi].real(), y0[yi].imag());
+              ymag = std::fabs(y0[yi].real()) + std::fabs(y0[yi].imag());
+            }
+            const long double bound = g * (amag * mag + bmag * ymag);
+            ASSERT_LE(std::fabs(y[yi].real() - ex.real()), bound) << "m=" << m << " n=" << n << " t=" << t << " i=" << i;
+            ASSERT_LE(std::fabs(y[yi].imag() - ex.imag()), bound) << "m=" << m << " n=" << n << " t=" << t << " i=" << i;
+            ASSERT_LE(std::fabs(y[yi].real() - yr[yi].real()) + std::fabs(y[yi].imag() - yr[yi].imag()), 4 * bound)
+                << "vs OpenBLAS";
+          }
+        }
+}
+
+// ---- banded, packed, syr/syr2/spr/spr2 (S and D) -----------------------------------------------
+// The dense matrix each storage stands for is rebuilt here from the reference BLAS's layout
+// definitions (independent of the library's staging); products are bounded as gemv's, solves by
+// their residual, rank-1/2 updates by gamma_4 (|alpha x y| terms + |a|).
+
+template <class T> struct Api;
+template <> struct Api<float> {
+  static constexpr auto gbmv = trnblasSgbmv; static constexpr auto sbmv = trnblasSsbmv; static constexpr auto spmv = trnblasSspmv;
+  static constexpr auto tbmv = trnblasStbmv; static constexpr auto tbsv = trnblasStbsv; static constexpr auto tpmv = trnblasStpmv;
+  static constexpr auto tpsv = trnblasStpsv; static constexpr auto syr = trnblasSsyr; static constexpr auto spr = trnblasSspr;
+  static constexpr auto syr2 = trnblasSsyr2; static constexpr auto spr2 = trnblasSspr2;
+  static constexpr auto ref_gbmv = cblas_sgbmv; static constexpr auto ref_sbmv = cblas_ssbmv; static constexpr auto ref_spmv = cblas_sspmv;
+  static constexpr auto ref_tbmv = cblas_stbmv; static constexpr auto ref_tpmv = cblas_stpmv; static constexpr auto ref_syr = cblas_ssyr;
+  static constexpr auto ref_spr = cblas_sspr; static constexpr auto ref_syr2 = cblas_ssyr2; static constexpr auto ref_spr2 = cblas_sspr2;
+};
+template <> struct Api<double> {
+  static constexpr auto gbmv = trnblasDgbmv; static constexpr auto sbmv = trnblasDsbmv; static constexpr auto spmv = trnblasDspmv;
+  static constexpr auto tbmv = trnblasDtbmv; static constexpr auto tbsv = trnblasDtbsv; static constexpr auto tpmv = trnblasDtpmv;
+  static constexpr auto tpsv = trnblasDtpsv; static constexpr auto syr = trnblasDsyr; static constexpr auto spr = trnblasDspr;
+  static constexpr auto syr2 = trnblasDsyr2; static constexpr auto spr2 = trnblasDspr2;
+  static constexpr auto ref_gbmv = cblas_dgbmv; static constexpr auto ref_sbmv = cblas_dsbmv; static constexpr auto ref_spmv = cblas_dspmv;
+  static constexpr auto ref_tbmv = cblas_dtbmv; static constexpr auto ref_tpmv = cblas_dtpmv; static constexpr auto ref_syr = cblas_dsyr;
+  static constexpr auto ref_spr = cblas_dspr; static constexpr auto ref_syr2 = cblas_dsyr2; static constexpr auto ref_spr2 = cblas_dspr2;
+};
+
+// y and yr (ours and OpenBLAS's) against the long-double product of the dense matrix D (ly x lx, ld ly).
+template <class T>
+void expect_product(const std::vector<long double>& D, int ly, int lx, T alpha, const std::vector<T>& x, int ix,
+                    T beta, const std::vector<T>& y0, const std::vector<T>& y, const std::vector<T>& yr, int iy,
+                    const char* what) {
+  const long double g = gamma<T>(lx + 4);
+  for (int i = 0; i < ly; ++i) {
+    long double s = 0, mag = 0;
+    for (int k = 0; k < lx; ++k) {
+      const long double a = D[static_cast<std::size_t>(i + k * ly)];
+      s += a * x[idx(lx, ix, k)];
+      mag += std::fabs(a * x[idx(lx, ix, k)]);
+    }
+    const std::size_t yi = idx(ly, iy, i);
+    const long double b = beta * static_cast<long double>(y0[yi]);
+    const long double bound = g * (std::fabs(alpha) * mag + std::fabs(b));
+    ASSERT_LE(std::fabs(y[yi] - (alpha * s + b)), bound) << what << " i=" << i;
+    ASSERT_LE(std::fabs(y[yi] - yr[yi]), 2 * bound) << what << " vs OpenBLAS, i=" << i;
+  }
+}
+
+TYPED_TEST(Level2, BandedPackedAndRankUpdatesAgainstOpenBlas) {
+  using T = TypeParam;
+  using F = Api<T>;
+  Handle h;
+  const int n = 45, k = 3, kl = 2, ku = 4;
+  const T alpha = T(1.5), beta = T(-0.5);
+  for (auto [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}}) {
+    const std::vector<T> x = random_vec<T>(span_of(n, ix), 21), y0 = random_vec<T>(span_of(n, iy), 22);
+    // gbmv (square n x n, kl, ku), op N and T.
+    {
+      const int lda = kl + ku + 2;
+      const std::vector<T> B = random_vec<T>(static_cast<std::size_t>(lda * n), 23);
+      std::vector<long double> D(static_cast<std::size_t>(n * n), 0.0L);
+      for (int j = 0; j < n; ++j)
+        for (int i = std::max(0, j - ku); i <= std::min(n - 1, j + kl); ++i)
+          D[static_cast<std::size_t>(i + j * n)] = B[static_cast<std::size_t>(ku + i - j + j * lda)];
+      for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+        std::vector<long double> Dt = D;
+        if (t == TRNBLAS_OP_T)
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) Dt[static_cast<std::size_t>(i + j * n)] = D[static_cast<std::size_t>(j + i * n)];
+        std::vector<T> y = y0, yr = y0;
+        ASSERT_EQ(F::gbmv(h, t, n, n, kl, ku, &alpha, B.data(), lda, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+        F::ref_gbmv(CblasColMajor, t == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans, n, n, kl, ku, alpha, B.data(), lda,
+                    x.data(), ix, beta, yr.data(), iy);
+        expect_product(Dt, n, n, alpha, x, ix, beta, y0, y, yr, iy, "gbmv");
+      }
+    }
+    for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+      const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+      const CBLAS_UPLO cu = up ? CblasUpper : CblasLower;
+      // sbmv: band layout; sym dense.
+      const int lda = k + 2;
+      const std::vector<T> B = random_vec<T>(static_cast<std::size_t>(lda * n), 24);
+      std::vector<long double> D(static_cast<std::size_t>(n * n), 0.0L);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const int r = up ? std::min(i, j) : std::max(i, j), c = up ? std::max(i, j) : std::min(i, j);
+          if (std::abs(r - c) > k) continue;
+          D[static_cast<std::size_t>(i + j * n)] = up ? B[static_cast<std::size_t>(k + r - c + c * lda)] : B[static_cast<std::size_t>(r - c + c * lda)];
+        }
+      std::vector<T> y = y0, yr = y0;
+      ASSERT_EQ(F::sbmv(h, u, n, k, &alpha, B.data(), lda, x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      F::ref_sbmv(CblasColMajor, cu, n, k, alpha, B.data(), lda, x.data(), ix, beta, yr.data(), iy);
+      expect_product(D, n, n, alpha, x, ix, beta, y0, y, yr, iy, "sbmv");
+      // spmv / packed dense.
+      const std::vector<T> AP = random_vec<T>(static_cast<std::size_t>(n * (n + 1) / 2), 25);
+      auto pidx = [&](int r, int c) {  // (r, c) in the stored triangle
+        return static_cast<std::size_t>(up ? r + c * (c + 1) / 2 : r + (2 * n - c - 1) * c / 2);
+      };
+      std::vector<long double> P(static_cast<std::size_t>(n * n));
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const int r = up ? std::min(i, j) : std::max(i, j), c = up ? std::max(i, j) : std::min(i, j);
+          P[static_cast<std::size_t>(i + j * n)] = AP[pidx(r, c)];
+        }
+      y = y0;
+      yr = y0;
+      ASSERT_EQ(F::spmv(h, u, n, &alpha, AP.data(), x.data(), ix, &beta, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      F::ref_spmv(CblasColMajor, cu, n, alpha, AP.data(), x.data(), ix, beta, yr.data(), iy);
+      expect_product(P, n, n, alpha, x, ix, beta, y0, y, yr, iy, "spmv");
+      // tbmv / tpmv (non-unit, N and T): triangular parts of D / P; tbsv / tpsv by residual.
+      for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+        for (bool packed : {false, true}) {
+          const std::vector<long double>& S = packed ? P : D;
+          std::vector<long double> Tri(static_cast<std::size_t>(n * n), 0.0L);
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) {
+              const bool stored = up ? i <= j : i >= j;
+              if (!stored) continue;
+              const std::size_t at = t == TRNBLAS_OP_N ? static_cast<std::size_t>(i + j * n) : static_cast<std::size_t>(j + i * n);
+              Tri[at] = S[static_cast<std::size_t>(i + j * n)];
+            }
+          std::vector<T> xt = x, xr = x;
+          const CBLAS_TRANSPOSE ct = t == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans;
+          if (packed) {
+            ASSERT_EQ(F::tpmv(h, u, t, TRNBLAS_DIAG_NON_UNIT, n, AP.data(), xt.data(), ix), TRNBLAS_STATUS_SUCCESS);
+            F::ref_tpmv(CblasColMajor, cu, ct, CblasNonUnit, n, AP.data(), xr.data(), ix);
+          } else {
+            ASSERT_EQ(F::tbmv(h, u, t, TRNBLAS_DIAG_NON_UNIT, n, k, B.data(), lda, xt.data(), ix), TRNBLAS_STATUS_SUCCESS);
+            F::ref_tbmv(CblasColMajor, cu, ct, CblasNonUnit, n, k, B.data(), lda, xr.data(), ix);
+          }
+          expect_product(Tri, n, n, T(1), x, ix, T(0), x, xt, xr, ix, packed ? "tpmv" : "tbmv");
+          // Solves: make the diagonal dominant in a copy of the storage.
+          std::vector<T> Bs = B, APs = AP;
+          for (int j = 0; j < n; ++j) {
+            if (packed) APs[pidx(j, j)] = T(3) + APs[pidx(j, j)];
+            else Bs[static_cast<std::size_t>((up ? k : 0) + j * lda)] = T(3) + Bs[static_cast<std::size_t>((up ? k : 0) + j * lda)];
+          }
+          xt = x;
+          if (packed) ASSERT_EQ(F::tpsv(h, u, t, TRNBLAS_DIAG_NON_UNIT, n, APs.data(), xt.data(), ix), TRNBLAS_STATUS_SUCCESS);
+          else ASSERT_EQ(F::tbsv(h, u, t, TRNBLAS_DIAG_NON_UNIT, n, k, Bs.data(), lda, xt.data(), ix), TRNBLAS_STATUS_SUCCESS);
+          for (int i = 0; i < n; ++i) {
+            long double s = 0, mag = 0;
+            for (int j = 0; j < n; ++j) {
+              long double a = Tri[static_cast<std::size_t>(i + j * n)];
+              if (i == j) a += 3;
+              s += a * xt[idx(n, ix, j)];
+              mag += std::fabs(a * xt[idx(n, ix, j)]);
+            }
+            ASSERT_LE(std::fabs(s - x[idx(n, ix, i)]), gamma<T>(n + 2) * mag) << (packed ? "tpsv" : "tbsv") << " i=" << i;
+          }
+        }
+      }
+      // syr / syr2 on a dense matrix (lda > n), spr / spr2 on packed: against OpenBLAS, other triangle untouched.
+      const int ld = n + 2;
+      const std::vector<T> A0 = random_vec<T>(static_cast<std::size_t>(ld * n), 26);
+      for (bool two : {false, true}) {
+        std::vector<T> A = A0, Ar = A0, Q = AP, Qr = AP;
+        if (two) {
+          ASSERT_EQ(F::syr2(h, u, n, &alpha, x.data(), ix, y0.data(), iy, A.data(), ld), TRNBLAS_STATUS_SUCCESS);
+          F::ref_syr2(CblasColMajor, cu, n, alpha, x.data(), ix, y0.data(), iy, Ar.data(), ld);
+          ASSERT_EQ(F::spr2(h, u, n, &alpha, x.data(), ix, y0.data(), iy, Q.data()), TRNBLAS_STATUS_SUCCESS);
+          F::ref_spr2(CblasColMajor, cu, n, alpha, x.data(), ix, y0.data(), iy, Qr.data());
+        } else {
+          ASSERT_EQ(F::syr(h, u, n, &alpha, x.data(), ix, A.data(), ld), TRNBLAS_STATUS_SUCCESS);
+          F::ref_syr(CblasColMajor, cu, n, alpha, x.data(), ix, Ar.data(), ld);
+          ASSERT_EQ(F::spr(h, u, n, &alpha, x.data(), ix, Q.data()), TRNBLAS_STATUS_SUCCESS);
+          F::ref_spr(CblasColMajor, cu, n, alpha, x.data(), ix, Qr.data());
+        }
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < ld; ++i) {
+            const std::size_t at = static_cast<std::size_t>(i + j * ld);
+            const bool stored = i < n && (up ? i <= j : i >= j);
+            if (!stored) {
+              ASSERT_EQ(A[at], A0[at]) << "outside the triangle";
+              continue;
+            }
+            long double upd = alpha * static_cast<long double>(x[idx(n, ix, i)]) * x[idx(n, ix, j)];
+            if (two)
+              upd = alpha * (static_cast<long double>(x[idx(n, ix, i)]) * y0[idx(n, iy, j)] +
+                             static_cast<long double>(y0[idx(n, iy, i)]) * x[idx(n, ix, j)]);
+            const long double mag = 2 * std::fabs(upd) + std::fabs(static_cast<long double>(A0[at])) +
+                                    (two ? std::fabs(alpha) * (std::fabs(static_cast<long double>(x[idx(n, ix, i)]) * y0[idx(n, iy, j)]) +
+                                                               std::fabs(static_cast<long double>(y0[idx(n, iy, i)]) * x[idx(n, ix, j)]))
+                                         : 0.0L);
+            ASSERT_LE(std::fabs(A[at] - (A0[at] + upd)), gamma<T>(4) * mag) << (two ? "syr2" : "syr");
+            ASSERT_LE(std::fabs(A[at] - Ar[at]), 2 * gamma<T>(4) * mag) << "vs OpenBLAS";
+          }
+        // Packed: both results lie within gamma_4 * mag of the exact update, where here (|x|, |y| <= 1,
+        // |alpha| = 1.5) mag <= |a| + 9 <= |result| + 12, so they differ by at most 2 gamma_4 (|result| + 12).
+        for (std::size_t q = 0; q < Q.size(); ++q)
+          ASSERT_LE(std::fabs(Q[q] - Qr[q]), 2 * gamma<T>(4) * (std::fabs(static_cast<long double>(Qr[q])) + 12)) << (two ? "spr2" : "spr");
+      }
+    }
+  }
+  // Argument positions of the storage variants.
+  std::vector<T> a(64, T(1)), v(8, T(1));
+  int last = 0;
+  auto pos = [&](trnblasStatus_t st) {
+    EXPECT_EQ(st, TRNBLAS_STATUS_INVALID_VALUE);
+    EXPECT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+    return last;
+  };
+  EXPECT_EQ(pos(F::gbmv(h, TRNBLAS_OP_N, 4, 4, -1, 1, &alpha, a.data(), 4, v.data(), 1, &beta, v.data(), 1)), 4);
+  EXPECT_EQ(pos(F::gbmv(h, TRNBLAS_OP_N, 4, 4, 1, 1, &alpha, a.data(), 2, v.data(), 1, &beta, v.data(), 1)), 8);
+  EXPECT_EQ(pos(F::sbmv(h, TRNBLAS_FILL_MODE_LOWER, 4, 2, &alpha, a.data(), 2, v.data(), 1, &beta, v.data(), 1)), 6);
+  EXPECT_EQ(pos(F::spmv(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, a.data(), v.data(), 1, &beta, v.data(), 0)), 9);
+  EXPECT_EQ(pos(F::tbsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, 4, -1, a.data(), 2, v.data(), 1)), 5);
+  EXPECT_EQ(pos(F::tpsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, 4, a.data(), v.data(), 0)), 7);
+  EXPECT_EQ(pos(F::syr2(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, v.data(), 1, v.data(), 0, a.data(), 4)), 7);
+  EXPECT_EQ(pos(F::spr(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, v.data(), 1, nullptr)), 6);
+}
+
+// hemv (bound as complex gemv, k = n) and geru/gerc: a_ij + (alpha x_i) y_j (conj y_j) with u = alpha x
+// rounded first (<= 2 roundings per part), then a k = 2 GEMM and the add (<= 3 more): gamma_6 per part
+// times (|alpha|_1 |x_i|_1 |y_j|_1 + |a_ij|_1) (|.|_1 = |re| + |im|).
+template <class C> struct CApi;
+template <> struct CApi<cf> {
+  using T = trnFloatComplex;
+  static constexpr auto hemv = trnblasChemv; static constexpr auto geru = trnblasCgeru; static constexpr auto gerc = trnblasCgerc;
+  static constexpr auto ref_hemv = cblas_chemv; static constexpr auto ref_geru = cblas_cgeru; static constexpr auto ref_gerc = cblas_cgerc;
+  static constexpr auto hbmv = trnblasChbmv; static constexpr auto hpmv = trnblasChpmv;
+  static constexpr auto ref_hbmv = cblas_chbmv; static constexpr auto ref_hpmv = cblas_chpmv;
+  static constexpr auto her = trnblasCher; static constexpr auto hpr = trnblasChpr; static constexpr auto her2 = trnblasCher2;
+  static constexpr auto hpr2 = trnblasChpr2; static constexpr auto ref_her = cblas_cher; static constexpr auto ref_hpr = cblas_chpr;
+  static constexpr auto ref_her2 = cblas_cher2; static constexpr auto ref_hpr2 = cblas_chpr2;
+};
+template <> struct CApi<cd> {
+  using T = trnDoubleComplex;
+  static constexpr auto hemv = trnblasZhemv; static constexpr auto geru = trnblasZgeru; static constexpr auto gerc = trnblasZgerc;
+  static constexpr auto ref_hemv = cblas_zhemv; static constexpr auto ref_geru = cblas_zgeru; static constexpr auto ref_gerc = cblas_zgerc;
+  static constexpr auto hbmv = trnblasZhbmv; static constexpr auto hpmv = trnblasZhpmv;
+  static constexpr auto ref_hbmv = cblas_zhbmv; static constexpr auto ref_hpmv = cblas_zhpmv;
+  static constexpr auto her = trnblasZher; static constexpr auto hpr = trnblasZhpr; static constexpr auto her2 = trnblasZher2;
+  static constexpr auto hpr2 = trnblasZhpr2; static constexpr auto ref_her = cblas_zher; static constexpr auto ref_hpr = cblas_zhpr;
+  static constexpr auto ref_her2 = cblas_zher2; static constexpr auto ref_hpr2 = cblas_zhpr2;
+};
+
+TYPED_TEST(Level2Complex, HemvGeruGercAgainstLongDoubleAndOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using LC = std::complex<long double>;
+  using F = CApi<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  auto abs1 = [](const C& v) { return std::fabs(static_cast<long double>(v.real())) + std::fabs(static_cast<long double>(v.imag())); };
+  Handle h;
+  const int n = 40, m = 33;
+  const C alpha(R(0.75), R(-0.5)), beta(R(0.5), R(0.25));
+  for (auto [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}}) {
+    const std::vector<C> x = random_cvec<C>(span_of(n, ix), 71), y0 = random_cvec<C>(span_of(n, iy), 72);
+    for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+      const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+      std::vector<C> A = random_cvec<C>(static_cast<std::size_t>(n * n), 73), Ar = A;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (up ? i > j : i < j) A[static_cast<std::size_t>(i + j * n)] = C(std::numeric_limits<R>::quiet_NaN(), R(0));
+      std::vector<C> yv = y0, yr = y0;
+      ASSERT_EQ(F::hemv(h, u, n, c(&alpha), c(A.data()), n, c(x.data()), ix, c(&beta), c(yv.data()), iy), TRNBLAS_STATUS_SUCCESS);
+      F::ref_hemv(CblasColMajor, up ? CblasUpper : CblasLower, n, &alpha, Ar.data(), n, x.data(), ix, &beta, yr.data(), iy);
+      const long double g = gamma<R>(2 * n + 7);
+      for (int i = 0; i < n; ++i) {
+        LC s = 0;
+        long double mag = 0;
+        for (int k = 0; k < n; ++k) {
+          const bool stored = up ? i <= k : i >= k;
+          C a = stored ? Ar[static_cast<std::size_t>(i + k * n)] : std::conj(Ar[static_cast<std::size_t>(k + i * n)]);
+          if (i == k) a = C(a.real(), R(0));
+          const C xv = x[idx(n, ix, k)];
+          s += LC(a.real(), a.imag()) * LC(xv.real(), xv.imag());
+          mag += abs1(a) * abs1(xv);
+        }
+        const std::size_t yi = idx(n, iy, i);
+        const LC ex = LC(alpha.real(), alpha.imag()) * s + LC(beta.real(), beta.imag()) * LC(y0[yi].real(), y0[yi].imag());
+        const long double bound = g * (abs1(alpha) * mag + abs1(beta) * abs1(y0[yi]));
+        ASSERT_LE(std::fabs(yv[yi].real() - ex.real()), bound) << "hemv i=" << i;
+        ASSERT_LE(std::fabs(yv[yi].imag() - ex.imag()), bound) << "hemv i=" << i;
+        ASSERT_LE(std::fabs(yv[yi].real() - yr[yi].real()) + std::fabs(yv[yi].imag() - yr[yi].imag()), 4 * bound);
+      }
+    }
+    // geru / gerc on an m x n matrix with lda > m.
+    const int lda = m + 2;
+    const std::vector<C> xm = random_cvec<C>(span_of(m, ix), 74), A0 = random_cvec<C>(static_cast<std::size_t>(lda * n), 75);
+    for (bool conj : {false, true}) {
+      std::vector<C> A = A0, Ar = A0;
+      if (conj) {
+        ASSERT_EQ(F::gerc(h, m, n, c(&alpha), c(xm.data()), ix, c(y0.data()), iy, c(A.data()), lda), TRNBLAS_STATUS_SUCCESS);
+        F::ref_gerc(CblasColMajor, m, n, &alpha, xm.data(), ix, y0.data(), iy, Ar.data(), lda);
+      } else {
+        ASSERT_EQ(F::geru(h, m, n, c(&alpha), c(xm.data()), ix, c(y0.data()), iy, c(A.data()), lda), TRNBLAS_STATUS_SUCCESS);
+        F::ref_geru(CblasColMajor, m, n, &alpha, xm.data(), ix, y0.data(), iy, Ar.data(), lda);
+      }
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < lda; ++i) {
+          const std::size_t at = static_cast<std::size_t>(i + j * lda);
+          if (i >= m) {
+            ASSERT_EQ(A[at], A0[at]);
+            continue;
+          }
+          const C xv = xm[idx(m, ix, i)];
+          C yv = y0[idx(n, iy, j)];
+          if (conj) yv = std::conj(yv);
+          const LC ex = LC(A0[at].real(), A0[at].imag()) +
+                        LC(alpha.real(), alpha.imag()) * LC(xv.real(), xv.imag()) * LC(yv.real(), yv.imag());
+          const long double bound = gamma<R>(6) * (abs1(alpha) * abs1(xv) * abs1(yv) + abs1(A0[at]));
+          ASSERT_LE(std::fabs(A[at].real() - ex.real()), bound) << (conj ? "gerc" : "geru");
+          ASSERT_LE(std::fabs(A[at].imag() - ex.imag()), bound) << (conj ? "gerc" : "geru");
+          ASSERT_LE(std::fabs(A[at].real() - Ar[at].real()) + std::fabs(A[at].imag() - Ar[at].imag()), 4 * bound);
+        }
+    }
+  }
+}
+
+// hbmv / hpmv against OpenBLAS: both lie within gamma_{2n+7} (|alpha| sum |a| |x| + |beta| |y|) of the
+// exact product (as hemv), so they differ by at most twice that per part; |a| from the band/packed data.
+TYPED_TEST(Level2Complex, HbmvHpmvAgainstOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using F = CApi<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  auto abs1 = [](const C& v) { return std::fabs(static_cast<long double>(v.real())) + std::fabs(static_cast<long double>(v.imag())); };
+  Handle h;
+  const int n = 30, k = 3, lda = k + 2;
+  const C alpha(R(-0.5), R(1.25)), beta(R(0.25), R(-0.75));
+  for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+    const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+    const CBLAS_UPLO cu = up ? CblasUpper : CblasLower;
+    const std::vector<C> x = random_cvec<C>(n, 81), y0 = random_cvec<C>(2 * n - 1, 82);
+    const std::vector<C> B = random_cvec<C>(static_cast<std::size_t>(lda * n), 83), AP = random_cvec<C>(static_cast<std::size_t>(n * (n + 1) / 2), 84);
+    for (bool packed : {false, true}) {
+      std::vector<C> y = y0, yr = y0;
+      if (packed) {
+        ASSERT_EQ(F::hpmv(h, u, n, c(&alpha), c(AP.data()), c(x.data()), 1, c(&beta), c(y.data()), -2), TRNBLAS_STATUS_SUCCESS);
+        F::ref_hpmv(CblasColMajor, cu, n, &alpha, AP.data(), x.data(), 1, &beta, yr.data(), -2);
+      } else {
+        ASSERT_EQ(F::hbmv(h, u, n, k, c(&alpha), c(B.data()), lda, c(x.data()), 1, c(&beta), c(y.data()), -2), TRNBLAS_STATUS_SUCCESS);
+        F::ref_hbmv(CblasColMajor, cu, n, k, &alpha, B.data(), lda, x.data(), 1, &beta, yr.data(), -2);
+      }
+      for (int i = 0; i < n; ++i) {
+        long double mag = 0;
+        for (int j = 0; j < n; ++j) {
+          const int r = up ? std::min(i, j) : std::max(i, j), cc = up ? std::max(i, j) : std::min(i, j);
+          C a(0, 0);
+          if (packed) a = AP[static_cast<std::size_t>(up ? r + cc * (cc + 1) / 2 : r + (2 * n - cc - 1) * cc / 2)];
+          else if (std::abs(r - cc) <= k) a = B[static_cast<std::size_t>((up ? k + r - cc : r - cc) + cc * lda)];
+          mag += abs1(a) * abs1(x[static_cast<std::size_t>(j)]);
+        }
+        const std::size_t yi = idx(n, -2, i);
+        const long double bound = 2 * gamma<R>(2 * n + 7) * (abs1(alpha) * mag + abs1(beta) * abs1(y0[yi]));
+        ASSERT_LE(std::fabs(y[yi].real() - yr[yi].real()), bound) << (packed ? "hpmv" : "hbmv") << " i=" << i;
+        ASSERT_LE(std::fabs(y[yi].imag() - yr[yi].imag()), bound) << (packed ? "hpmv" : "hbmv") << " i=" << i;
+      }
+      for (std::size_t q = 0; q < y.size(); ++q)
+        if (q % 2 != 0) {
+          ASSERT_EQ(y[q], y0[q]) << "between the strided elements";
+        }
+    }
+  }
+}
+
+// her/her2/hpr/hpr2: a_ij + alpha x_i conj(x_j) (her2: + alpha x_i conj(y_j) + conj(alpha) y_i conj(x_j)).
+// u = alpha x costs <= 2 roundings per part, each plane GEMM (k = 2) and its add <= 3, the second
+// gerc of her2 as many again: |err| <= gamma_10 (|alpha|_1 (|x_i|_1 |y_j|_1 + |y_i|_1 |x_j|_1) + |a_ij|_1).
+TYPED_TEST(Level2Complex, HerHer2HprHpr2AgainstLongDoubleAndOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using LC = std::complex<long double>;
+  using F = CApi<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  auto abs1 = [](const C& v) { return std::fabs(static_cast<long double>(v.real())) + std::fabs(static_cast<long double>(v.imag())); };
+  auto lc = [](const C& v) { return LC(v.real(), v.imag()); };
+  Handle h;
+  const int n = 25, ld = n + 1;
+  const R ra = R(0.75);
+  const C alpha(R(0.5), R(-1.0));
+  const std::vector<C> x = random_cvec<C>(span_of(n, -2), 91), y = random_cvec<C>(n, 92);
+  for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+    const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+    const CBLAS_UPLO cu = up ? CblasUpper : CblasLower;
+    const std::vector<C> A0 = random_cvec<C>(static_cast<std::size_t>(ld * n), 93), P0 = random_cvec<C>(static_cast<std::size_t>(n * (n + 1) / 2), 94);
+    for (bool two : {false, true}) {
+      std::vector<C> A = A0, Ar = A0, P = P0, Pr = P0;
+      if (two) {
+        ASSERT_EQ(F::her2(h, u, n, c(&alpha), c(x.data()), -2, c(y.data()), 1, c(A.data()), ld), TRNBLAS_STATUS_SUCCESS);
+        F::ref_her2(CblasColMajor, cu, n, &alpha, x.data(), -2, y.data(), 1, Ar.data(), ld);
+        ASSERT_EQ(F::hpr2(h, u, n, c(&alpha), c(x.data()), -2, c(y.data()), 1, c(P.data())), TRNBLAS_STATUS_SUCCESS);
+        F::ref_hpr2(CblasColMajor, cu, n, &alpha, x.data(), -2, y.data(), 1, Pr.data());
+      } else {
+        ASSERT_EQ(F::her(h, u, n, &ra, c(x.data()), -2, c(A.data()), ld), TRNBLAS_STATUS_SUCCESS);
+        F::ref_her(CblasColMajor, cu, n, ra, x.data(), -2, Ar.data(), ld);
+        ASSERT_EQ(F::hpr(h, u, n, &ra, c(x.data()), -2, c(P.data())), TRNBLAS_STATUS_SUCCESS);
+        F::ref_hpr(CblasColMajor, cu, n, ra, x.data(), -2, Pr.data());
+      }
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < ld; ++i) {
+          const std::size_t at = static_cast<std::size_t>(i + j * ld);
+          const bool stored = i < n && (up ? i <= j : i >= j);
+          if (!stored) {
+            ASSERT_EQ(A[at], A0[at]) << "outside the triangle";
+            continue;
+          }
+          const C xi = x[idx(n, -2, i)], xj = x[idx(n, -2, j)], yi = y[static_cast<std::size_t>(i)], yj = y[static_cast<std::size_t>(j)];
+          LC ex = lc(A0[at]);
+          long double mag = abs1(A0[at]);
+          if (two) {
+            ex += lc(alpha) * lc(xi) * std::conj(lc(yj)) + std::conj(lc(alpha)) * lc(yi) * std::conj(lc(xj));
+            mag += abs1(alpha) * (abs1(xi) * abs1(yj) + abs1(yi) * abs1(xj));
+          } else {
+            ex += static_cast<long double>(ra) * lc(xi) * std::conj(lc(xj));
+            mag += std::fabs(ra) * abs1(xi) * abs1(xj);
+          }
+          if (i == j) {
+            ex = LC(ex.real(), 0.0L);
+            ASSERT_EQ(A[at].imag(), R(0)) << "real diagonal";
+          }
+          const long double bound = gamma<R>(10) * mag;
+          ASSERT_LE(std::fabs(A[at].real() - ex.real()), bound) << (two ? "her2" : "her") << " " << i << "," << j;
+          ASSERT_LE(std::fabs(A[at].imag() - ex.imag()), bound) << (two ? "her2" : "her") << " " << i << "," << j;
+          ASSERT_LE(abs1(A[at] - Ar[at]), 4 * bound) << "vs OpenBLAS";
+          // The packed result: the same element of the same update on P0's values.
+          const std::size_t q = static_cast<std::size_t>(up ? i + j * (j + 1) / 2 : i + (2 * n - j - 1) * j / 2);
+          const long double pbound = gamma<R>(10) * (mag - abs1(A0[at]) + abs1(P0[q]));
+          ASSERT_LE(abs1(P[q] - Pr[q]), 4 * pbound) << (two ? "hpr2" : "hpr") << " vs OpenBLAS";
+        }
+    }
+  }
+}
+
+}  // namespace

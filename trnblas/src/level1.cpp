@@ -1,0 +1,764 @@
+// trnblas Level 1 (docs/trnblas.md, "Levels 1 and 2").
+//
+// float: VectorE tile kernels on one NeuronCore (one program). The vector is cut into chunks of
+// at most pmax x kChunkFree elements; a chunk of L elements is laid out as a [rows, cols] tile,
+// cols = ceil(L / pmax), rows = floor(L / cols), element start + p * cols + f on partition p, free
+// index f, plus a one-partition tail of the L - rows * cols remaining elements. DMAs read the
+// strided HBM vector directly (negative increments as negative strides).
+//   Reductions, accumulation order: (1) per partition, left to right over the free axis of each
+//   chunk (tensor_reduce, fp32); (2) per partition, chunk partials in chunk order onto an fp32
+//   accumulator column that starts at 0 (tensor_tensor); (3) across partitions: the [pmax, 1]
+//   column is turned into one [1, pmax] row by VectorE transposes of vector_transpose_max blocks
+//   (bit exact) and reduced left to right, i.e. in increasing partition order. Every term of a
+//   sum of n elements therefore passes through at most n + 2 roundings (its own product or square,
+//   the free-axis adds, one accumulator add, the partition adds), so |error| <= gamma_{n+2} *
+//   sum |terms| (Higham, Thm 3.1 / eq. 3.4), and much less in practice (depth ~ n/pmax + pmax).
+//   nrm2: pass 1 finds max|x_i| (|x| as abs_max(x, 0), maximum reductions, NaN propagating); the
+//   host picks the power of
+//   two 2^-e that maps it into [1, 2) and pass 2 computes sqrt(sum (2^-e x_i)^2) * 2^e: the
+//   scaling is exact (only elements below 2^-149 * max|x| could be lost, far below the rounding
+//   error), the squares cannot overflow, and squares below fp32's range are negligible against
+//   the largest one (>= 1). This is the purpose of Blue's algorithm (ACM TOMS 4(1), 1978) with one
+//   more pass and no thresholds; relative error <= (n + 2) u / 2 + 2 u.
+//   i?amax/i?amin: pass 1 the extreme |x_i| (or NaN), pass 2 a key (2^24 - index) on the lanes
+//   that match it (or hold a NaN), maximum-reduced: the first index wins. Indices are exact fp32
+//   integers, hence n < 2^24.
+// double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as Ozaki DGEMMs
+// (exact slice products on TensorE, fp64 reconstruction on the host side: trnblas's dgemm);
+// axpy, scal, copy, swap, rot (elementwise) and i?amax/i?amin (comparisons) run on the host side
+// of the library, so their profile has no instructions.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <span>
+
+#include "level12_internal.hpp"
+#include "trn/blas/level12.hpp"
+
+namespace trn::blas {
+
+namespace l12 {
+Report::~Report() {
+  if (r_ == nullptr) return;
+  r_->profile = model_profile(trace_, s_.target);
+  r_->profile.cores = std::max(1, s_.num_cores);
+  r_->tensor_passes = trace_.per_engine[static_cast<int>(Engine::tensor)];
+  r_->trace = std::move(trace_);
+}
+}  // namespace l12
+
+namespace {
+
+using l12::first;
+using l12::gather;
+
+constexpr std::int64_t kChunkFree = 2048;  // free elements per partition per chunk (8 KiB of fp32)
+constexpr float kIndexBase = 16777216.0f;  // 2^24: keys 2^24 - i are exact fp32 integers for i < 2^24
+
+struct Piece {
+  std::int64_t start;  // first element
+  std::int32_t rows;   // partitions
+  std::int64_t cols;   // free elements per partition
+};
+
+std::vector<Piece> pieces(std::int64_t n, std::int64_t P) {
+  std::vector<Piece> out;
+  for (std::int64_t c0 = 0; c0 < n; c0 += P * kChunkFree) {
+    const std::int64_t len = std::min(P * kChunkFree, n - c0);
+    const std::int64_t cols = (len + P - 1) / P, rows = len / cols, tail = len - rows * cols;
+    out.push_back({c0, static_cast<std::int32_t>(rows), cols});
+    if (tail > 0) out.push_back({c0 + rows * cols, 1, tail});
+  }
+  return out;
+}
+
+// The elements of piece pc of the vector whose element 0 is at x0 (step inc) as an HBM tile.
+Tile hbm_piece(const float* x0, std::int64_t inc, const Piece& pc) {
+  return HbmTensor::wrap(const_cast<float*>(x0 + pc.start * inc), DType::f32, {pc.rows, pc.cols}, {pc.cols * inc, inc})
+      .tile(0, pc.rows, 0, pc.cols);
+}
+
+Tile hbm_scalar(float* v) { return HbmTensor::wrap(v, DType::f32, {1, 1}).tile(0, 1, 0, 1); }
+
+// One program over the pieces of an n-vector: `buffers` SBUF tiles [pmax, F] are handed to body
+// as [rows, cols] views of each piece.
+using PieceBody = std::function<void(NeuronCore&, const Piece&, std::span<const Tile>)>;
+using Setup = std::function<void(NeuronCore&, AllocScope&)>;
+
+void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, const Setup& setup,
+                const PieceBody& body, const std::function<void(NeuronCore&)>& finish = {}) {
+  const std::int64_t P = hardware_spec(s.target).pmax;
+  const std::vector<Piece> ps = pieces(n, P);
+  const std::int64_t F = std::min(kChunkFree, (n + P - 1) / P);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    std::vector<Tile> buf;
+    for (int b = 0; b < buffers; ++b) buf.push_back(sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk"));
+    if (setup) setup(nc, sb);
+    std::vector<Tile> view(buf.size());
+    for (const Piece& pc : ps) {
+      for (std::size_t b = 0; b < buf.size(); ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
+      body(nc, pc, view);
+    }
+    if (finish) finish(nc);
+  });
+  rep.add(r.trace);
+}
+
+// A reduction: partial(nc, piece, views, part[rows, 1]) writes each partition's partial of a
+// piece; partials combine with `combine` onto an accumulator column initialised to `init`; the
+// column is reduced across partitions with `combine` into a [1, 1] tile, epilogue may transform
+// it (on the engines), and the value is returned.
+using Partial = std::function<void(NeuronCore&, const Piece&, std::span<const Tile>, const Tile&)>;
+
+float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
+                    const Partial& partial, const std::function<void(NeuronCore&, const Tile&)>& epilogue = {}) {
+  float result = 0.0f;
+  Tile acc, part, row, out;
+  run_pieces(
+      s, n, buffers, rep,
+      [&](NeuronCore& nc, AllocScope& sb) {
+        const auto P = static_cast<std::int32_t>(nc.hw().pmax);
+        acc = sb.alloc(DType::f32, P, {1}, "partition accumulator");
+        part = sb.alloc(DType::f32, P, {1}, "chunk partial");
+        row = sb.alloc(DType::f32, 1, {P}, "partials as one row");
+        out = sb.alloc(DType::f32, 1, {1}, "result");
+        nc.memset(acc, init);
+      },
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        const Tile p = part.rows(0, pc.rows);
+        partial(nc, pc, v, p);
+        nc.tensor_tensor(acc.rows(0, pc.rows), acc.rows(0, pc.rows), p, combine);
+      },
+      [&](NeuronCore& nc) {
+        const std::int32_t P = acc.partitions, blk = nc.hw().vector_transpose_max;
+        for (std::int32_t b = 0; b < P; b += blk) {
+          const std::int32_t w = std::min(blk, P - b);
+          nc.nc_transpose(row.cols(b, w), acc.rows(b, w), Engine::vector);
+        }
+        nc.tensor_reduce(out, row, combine);
+        if (epilogue) epilogue(nc, out);
+        nc.dma_copy(hbm_scalar(&result), out);
+      });
+  return result;
+}
+
+// max |x_i| (maximum) or min |x_i| (minimum), NaN if any x_i is NaN.
+float extreme_abs(const Settings& s, std::int64_t n, const float* x0, std::int64_t inc, bool largest, l12::Report& rep) {
+  return run_reduction(s, n, 1, largest ? AluOp::maximum : AluOp::minimum,
+                       largest ? 0.0f : std::numeric_limits<float>::infinity(), rep,
+                       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+                         nc.dma_copy(v[0], hbm_piece(x0, inc, pc));
+                         nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);  // |x| (NaN stays NaN)
+                         nc.tensor_reduce(part, v[0], largest ? AluOp::maximum : AluOp::minimum);
+                       });
+}
+
+std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x, std::int64_t inc, bool largest,
+                              l12::Report& rep) {
+  if (n <= 0 || inc <= 0) return 0;
+  if (n >= (std::int64_t{1} << 24))
+    throw NotSupportedError("trnblas i?amax/i?amin", "n", "float indices are exact below 2^24 elements");
+  const float* x0 = x;  // inc > 0
+  const float m = extreme_abs(s, n, x0, inc, largest, rep);
+  const bool nan = std::isnan(m);
+  // Pass 2: key = (2^24 - index) on matching lanes, 0 elsewhere; the largest key is the first match.
+  const float key = run_reduction(
+      s, n, 2, AluOp::maximum, 0.0f, rep,
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+        nc.dma_copy(v[0], hbm_piece(x0, inc, pc));
+        if (nan) {
+          nc.tensor_tensor(v[0], v[0], v[0], AluOp::not_equal);  // 1 on NaN lanes
+        } else {
+          nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f, AluOp::equal, m);  // |x| == m
+        }
+        const std::array<std::int64_t, 2> pat{1, pc.cols};
+        nc.iota(v[1], std::span(&pat, 1), pc.start + 1, pc.cols);  // 1-based indices (GpSimdE)
+        nc.tensor_scalar(v[1], v[1], AluOp::subtract, kIndexBase, AluOp::multiply, -1.0f);  // 2^24 - i
+        nc.tensor_tensor(v[0], v[0], v[1], AluOp::multiply);
+        nc.tensor_reduce(part, v[0], AluOp::maximum);
+      });
+  return key > 0.0f ? static_cast<std::int64_t>(kIndexBase - key) : 1;
+}
+
+// ---- double: host side (elementwise, comparisons) and Ozaki (reductions) -----------------------
+
+// x^T y through the Ozaki DGEMM (1 x 1 x n): x as a 1 x n row (ld = inc), y read transposed.
+double ozaki_dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
+                 std::int64_t incy, l12::Report& rep) {
+  std::vector<double> xg, yg;
+  if (incx <= 0) {
+    xg = gather(x, n, incx);
+    x = xg.data();
+    incx = 1;
+  }
+  if (incy <= 0) {
+    yg = gather(y, n, incy);
+    y = yg.data();
+    incy = 1;
+  }
+  double r = 0.0;
+  dgemm(s, Op::N, Op::T, 1, 1, n, 1.0, x, incx, y, incy, 0.0, &r, 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+template <class T>
+std::int64_t host_index_of_extreme(std::int64_t n, const T* x, std::int64_t inc, bool largest) {
+  if (n <= 0 || inc <= 0) return 0;
+  std::int64_t best = 0;
+  T m = std::fabs(x[0]);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const T a = std::fabs(x[i * inc]);
+    if (std::isnan(a)) return i + 1;  // first NaN
+    if (std::isnan(m) || (largest ? a > m : a < m)) {
+      m = a;
+      best = i;
+    }
+  }
+  return best + 1;
+}
+
+}  // namespace
+
+// ---- float ------------------------------------------------------------------------------------
+
+void axpy(const Settings& s, std::int64_t n, float alpha, const float* x, std::int64_t incx, float* y,
+          std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || alpha == 0.0f) return;
+  const float* x0 = first(x, n, incx);
+  float* y0 = first(y, n, incy);
+  run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);    // fl(alpha x)
+    nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);          // fl(fl(alpha x) + y), as the reference BLAS
+    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+  });
+}
+
+void scal(const Settings& s, std::int64_t n, float alpha, float* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);
+    nc.dma_copy(hbm_piece(x, incx, pc), v[0]);
+  });
+}
+
+void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, float* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  const float* x0 = first(x, n, incx);
+  float* y0 = first(y, n, incy);
+  run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+    nc.dma_copy(hbm_piece(y0, incy, pc), v[0]);
+  });
+}
+
+void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  float* x0 = first(x, n, incx);
+  float* y0 = first(y, n, incy);
+  run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+    nc.dma_copy(hbm_piece(x0, incx, pc), v[1]);
+    nc.dma_copy(hbm_piece(y0, incy, pc), v[0]);
+  });
+}
+
+void rot(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy, float c,
+         float sn, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  float* x0 = first(x, n, incx);
+  float* y0 = first(y, n, incy);
+  run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+    nc.tensor_scalar(v[2], v[0], AluOp::multiply, c);    // c x
+    nc.tensor_scalar(v[3], v[1], AluOp::multiply, sn);   // s y
+    nc.tensor_tensor(v[2], v[2], v[3], AluOp::add);      // x' = c x + s y
+    nc.tensor_scalar(v[1], v[1], AluOp::multiply, c);    // c y
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, sn);   // s x
+    nc.tensor_tensor(v[1], v[1], v[0], AluOp::subtract);  // y' = c y - s x
+    nc.dma_copy(hbm_piece(x0, incx, pc), v[2]);
+    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+  });
+}
+
+float dot(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, const float* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return 0.0f;
+  const float* x0 = first(x, n, incx);
+  const float* y0 = first(y, n, incy);
+  return run_reduction(s, n, 2, AluOp::add, 0.0f, rep,
+                       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+                         nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+                         nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+                         nc.tensor_tensor(v[0], v[0], v[1], AluOp::multiply);
+                         nc.tensor_reduce(part, v[0], AluOp::add);
+                       });
+}
+
+float asum(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0f;
+  return run_reduction(s, n, 1, AluOp::add, 0.0f, rep,
+                       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+                         nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+                         nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);  // |x|
+                         nc.tensor_reduce(part, v[0], AluOp::add);
+                       });
+}
+
+float nrm2(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0f;
+  const float m = extreme_abs(s, n, x, incx, true, rep);
+  if (std::isnan(m) || std::isinf(m) || m == 0.0f || s.timing_only) return s.timing_only ? 0.0f : m;
+  // 2^-e with m * 2^-e in [1, 2); applied as two factors so that each is a normal fp32 (|e| <= 149).
+  const int e = std::ilogb(m);
+  const int e1 = -e / 2, e2 = -e - e1;
+  const float down1 = std::ldexp(1.0f, e1), down2 = std::ldexp(1.0f, e2);
+  const float up1 = std::ldexp(1.0f, -e1), up2 = std::ldexp(1.0f, -e2);
+  return run_reduction(
+      s, n, 1, AluOp::add, 0.0f, rep,
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+        nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+        nc.tensor_scalar(v[0], v[0], AluOp::multiply, down1, AluOp::multiply, down2);  // exact scaling
+        nc.tensor_tensor(v[0], v[0], v[0], AluOp::multiply);
+        nc.tensor_reduce(part, v[0], AluOp::add);
+      },
+      [&](NeuronCore& nc, const Tile& out) {
+        nc.activation(out, out, ActFunc::sqrt);                                      // ScalarE
+        nc.tensor_scalar(out, out, AluOp::multiply, up1, AluOp::multiply, up2);      // back to scale
+      });
+}
+
+std::int64_t iamax(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  return index_of_extreme(s, n, x, incx, true, rep);
+}
+std::int64_t iamin(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  return index_of_extreme(s, n, x, incx, false, rep);
+}
+
+// ---- double -----------------------------------------------------------------------------------
+
+void axpy(const Settings& s, std::int64_t n, double alpha, const double* x, std::int64_t incx, double* y,
+          std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || alpha == 0.0) return;
+  const double* x0 = first(x, n, incx);
+  double* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) y0[i * incy] += alpha * x0[i * incx];  // host side: fp64
+}
+
+void scal(const Settings& s, std::int64_t n, double alpha, double* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  for (std::int64_t i = 0; i < n; ++i) x[i * incx] *= alpha;
+}
+
+void copy(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, double* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  const double* x0 = first(x, n, incx);
+  double* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) y0[i * incy] = x0[i * incx];
+}
+
+void swap(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  double* x0 = first(x, n, incx);
+  double* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) std::swap(x0[i * incx], y0[i * incy]);
+}
+
+void rot(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy, double c,
+         double sn, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  double* x0 = first(x, n, incx);
+  double* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const double xi = x0[i * incx], yi = y0[i * incy];
+    x0[i * incx] = c * xi + sn * yi;
+    y0[i * incy] = c * yi - sn * xi;
+  }
+}
+
+double dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
+           std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return 0.0;
+  return ozaki_dot(s, n, x, incx, y, incy, rep);
+}
+
+double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0;
+  std::vector<double> a = gather(x, n, incx), ones(static_cast<std::size_t>(n), 1.0);
+  for (double& v : a) v = std::fabs(v);  // sign clearing: exact
+  return ozaki_dot(s, n, a.data(), 1, ones.data(), 1, rep);
+}
+
+double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0;
+  double m = 0.0;
+  for (std::int64_t i = 0; i < n; ++i) {  // host side: comparisons only
+    const double a = std::fabs(x[i * incx]);
+    if (std::isnan(a)) return a;
+    m = std::max(m, a);
+  }
+  if (std::isinf(m) || m == 0.0) return m;
+  // Exact power-of-two scaling into [1, 2) (ldexp: exact unless an element drops below the
+  // subnormal range, which only elements < 2^-1074 * max|x| can).
+  const int e = std::ilogb(m);
+  std::vector<double> v = gather(x, n, incx);
+  for (double& t : v) t = std::ldexp(t, -e);
+  const double ss = ozaki_dot(s, n, v.data(), 1, v.data(), 1, rep);
+  return std::ldexp(std::sqrt(ss), e);  // host side: one fp64 square root
+}
+
+std::int64_t iamax(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  return host_index_of_extreme(n, x, incx, true);
+}
+std::int64_t iamin(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  return host_index_of_extreme(n, x, incx, false);
+}
+
+
+// ---- complex float: split planes on VectorE ---------------------------------------------------
+
+namespace {
+
+// The real (part 0) or imaginary (part 1) plane of a complex vector: a float vector of stride 2 inc.
+const float* plane(const cfloat* x, int part) { return reinterpret_cast<const float*>(x) + part; }
+float* plane(cfloat* x, int part) { return reinterpret_cast<float*>(x) + part; }
+const double* plane(const cdouble* x, int part) { return reinterpret_cast<const double*>(x) + part; }
+double* plane(cdouble* x, int part) { return reinterpret_cast<double*>(x) + part; }
+
+// Runs a real Level 1 routine on both planes (a sub-call each, one report).
+template <class F>
+void on_planes(l12::Report& rep, F&& f) {
+  for (int part = 0; part < 2; ++part) {
+    f(part, rep.sub());
+    rep.add_sub();
+  }
+}
+
+// copy, swap, rot (real c, s) and scal (real alpha) of a complex vector: the real routine on each plane.
+template <class C, class R>
+void scal_planes(const Settings& s, std::int64_t n, R alpha, C* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { scal(s, n, alpha, plane(x, part), 2 * incx, sub); });
+}
+template <class C>
+void copy_planes(const Settings& s, std::int64_t n, const C* x, std::int64_t incx, C* y, std::int64_t incy,
+                 CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { copy(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
+}
+template <class C>
+void swap_planes(const Settings& s, std::int64_t n, C* x, std::int64_t incx, C* y, std::int64_t incy,
+                 CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { swap(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
+}
+template <class C, class R>
+void rot_planes(const Settings& s, std::int64_t n, C* x, std::int64_t incx, C* y, std::int64_t incy, R c, R sn,
+                CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  on_planes(rep, [&](int part, CallReport* sub) { rot(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, c, sn, sub); });
+}
+
+}  // namespace
+
+void axpy(const Settings& s, std::int64_t n, cfloat alpha, const cfloat* x, std::int64_t incx, cfloat* y,
+          std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || alpha == cfloat(0.0f)) return;
+  const cfloat* x0 = first(x, n, incx);
+  cfloat* y0 = first(y, n, incy);
+  const float ar = alpha.real(), ai = alpha.imag();
+  run_pieces(s, n, 6, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(plane(x0, 0), 2 * incx, pc));
+    nc.dma_copy(v[1], hbm_piece(plane(x0, 1), 2 * incx, pc));
+    nc.dma_copy(v[2], hbm_piece(plane(y0, 0), 2 * incy, pc));
+    nc.dma_copy(v[3], hbm_piece(plane(y0, 1), 2 * incy, pc));
+    // alpha x first (fl(fl(ar xr) - fl(ai xi)), fl(fl(ar xi) + fl(ai xr))), then added to y, as the
+    // reference BLAS evaluates y + alpha * x.
+    nc.tensor_scalar(v[4], v[0], AluOp::multiply, ar);
+    nc.tensor_scalar(v[5], v[1], AluOp::multiply, ai);
+    nc.tensor_tensor(v[4], v[4], v[5], AluOp::subtract);
+    nc.tensor_tensor(v[2], v[2], v[4], AluOp::add);
+    nc.tensor_scalar(v[4], v[1], AluOp::multiply, ar);
+    nc.tensor_scalar(v[5], v[0], AluOp::multiply, ai);
+    nc.tensor_tensor(v[4], v[4], v[5], AluOp::add);
+    nc.tensor_tensor(v[3], v[3], v[4], AluOp::add);
+    nc.dma_copy(hbm_piece(plane(y0, 0), 2 * incy, pc), v[2]);
+    nc.dma_copy(hbm_piece(plane(y0, 1), 2 * incy, pc), v[3]);
+  });
+}
+
+void scal(const Settings& s, std::int64_t n, cfloat alpha, cfloat* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  const float ar = alpha.real(), ai = alpha.imag();
+  run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(plane(x, 0), 2 * incx, pc));
+    nc.dma_copy(v[1], hbm_piece(plane(x, 1), 2 * incx, pc));
+    nc.tensor_scalar(v[2], v[0], AluOp::multiply, ar);
+    nc.tensor_scalar(v[3], v[1], AluOp::multiply, ai);
+    nc.tensor_tensor(v[2], v[2], v[3], AluOp::subtract);  // ar xr - ai xi
+    nc.tensor_scalar(v[3], v[1], AluOp::multiply, ar);
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, ai);
+    nc.tensor_tensor(v[3], v[3], v[0], AluOp::add);       // ar xi + ai xr
+    nc.dma_copy(hbm_piece(plane(x, 0), 2 * incx, pc), v[2]);
+    nc.dma_copy(hbm_piece(plane(x, 1), 2 * incx, pc), v[3]);
+  });
+}
+
+void scal(const Settings& s, std::int64_t n, float alpha, cfloat* x, std::int64_t incx, CallReport* report) {
+  scal_planes(s, n, alpha, x, incx, report);
+}
+
+void copy(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy,
+          CallReport* report) {
+  copy_planes(s, n, x, incx, y, incy, report);
+}
+
+void swap(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy,
+          CallReport* report) {
+  swap_planes(s, n, x, incx, y, incy, report);
+}
+
+void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
+         float sn, CallReport* report) {
+  rot_planes(s, n, x, incx, y, incy, c, sn, report);
+}
+
+cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
+           bool conjugate, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return {0.0f, 0.0f};
+  const cfloat* x0 = first(x, n, incx);
+  const cfloat* y0 = first(y, n, incy);
+  // re = sum xr yr -+ xi yi, im = sum xr yi +- xi yr (conjugate: the lower signs): each term is two
+  // products and one add on VectorE, then the reduction order of the real dot.
+  float part_value[2];
+  for (int part = 0; part < 2; ++part) {
+    const AluOp combine = (part == 0) != conjugate ? AluOp::subtract : AluOp::add;
+    part_value[part] = run_reduction(
+        s, n, 4, AluOp::add, 0.0f, rep, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& p) {
+          nc.dma_copy(v[0], hbm_piece(plane(x0, 0), 2 * incx, pc));
+          nc.dma_copy(v[1], hbm_piece(plane(x0, 1), 2 * incx, pc));
+          nc.dma_copy(v[2], hbm_piece(plane(y0, part), 2 * incy, pc));      // yr (re) or yi (im)
+          nc.dma_copy(v[3], hbm_piece(plane(y0, 1 - part), 2 * incy, pc));  // yi (re) or yr (im)
+          nc.tensor_tensor(v[0], v[0], v[2], AluOp::multiply);
+          nc.tensor_tensor(v[1], v[1], v[3], AluOp::multiply);
+          nc.tensor_tensor(v[0], v[0], v[1], combine);
+          nc.tensor_reduce(p, v[0], AluOp::add);
+        });
+  }
+  return {part_value[0], part_value[1]};
+}
+
+float asum(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0f;
+  std::vector<cfloat> c;
+  if (incx != 1) x = (c = gather(x, n, incx)).data();  // contiguous: 2n floats
+  const float r = asum(s, 2 * n, plane(x, 0), 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+float nrm2(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0f;
+  std::vector<cfloat> c;
+  if (incx != 1) x = (c = gather(x, n, incx)).data();  // contiguous: 2n floats
+  const float r = nrm2(s, 2 * n, plane(x, 0), 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+namespace {
+// |re x_i| + |im x_i| on VectorE into a contiguous fp32 scratch vector, then the real index search.
+std::int64_t complex_index_of_extreme(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx,
+                                      bool largest, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0;
+  std::vector<float> abs1(static_cast<std::size_t>(n));
+  run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(plane(x, 0), 2 * incx, pc));
+    nc.dma_copy(v[1], hbm_piece(plane(x, 1), 2 * incx, pc));
+    nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);
+    nc.tensor_scalar(v[1], v[1], AluOp::abs_max, 0.0f);
+    nc.tensor_tensor(v[0], v[0], v[1], AluOp::add);
+    nc.dma_copy(hbm_piece(abs1.data(), 1, pc), v[0]);
+  });
+  return index_of_extreme(s, n, abs1.data(), 1, largest, rep);
+}
+}  // namespace
+
+std::int64_t iamax(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
+  return complex_index_of_extreme(s, n, x, incx, true, report);
+}
+std::int64_t iamin(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
+  return complex_index_of_extreme(s, n, x, incx, false, report);
+}
+
+void l12::complex_axpby(const Settings& s, std::int64_t n, cfloat alpha, const float* pr, const float* pi, cfloat beta,
+                        cfloat* y, std::int64_t incy, l12::Report& rep) {
+  if (n <= 0) return;
+  cfloat* y0 = first(y, n, incy);
+  const bool read_y = beta != cfloat(0.0f);
+  // v0 = pr, v1 = pi, v2 = yr, v3 = yi; v4, v5 scratch.
+  const auto combine = [&](NeuronCore& nc, const Tile& out, const Tile& a, const Tile& b, float ca, float cb, AluOp op,
+                           const Tile& t) {  // out = fl(fl(ca a) op fl(cb b))
+    nc.tensor_scalar(t, b, AluOp::multiply, cb);
+    nc.tensor_scalar(out, a, AluOp::multiply, ca);
+    nc.tensor_tensor(out, out, t, op);
+  };
+  run_pieces(s, n, 7, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(pr, 1, pc));
+    nc.dma_copy(v[1], hbm_piece(pi, 1, pc));
+    combine(nc, v[4], v[0], v[1], alpha.real(), alpha.imag(), AluOp::subtract, v[6]);  // re(alpha p)
+    combine(nc, v[5], v[1], v[0], alpha.real(), alpha.imag(), AluOp::add, v[6]);       // im(alpha p)
+    if (read_y) {
+      nc.dma_copy(v[2], hbm_piece(plane(y0, 0), 2 * incy, pc));
+      nc.dma_copy(v[3], hbm_piece(plane(y0, 1), 2 * incy, pc));
+      combine(nc, v[0], v[2], v[3], beta.real(), beta.imag(), AluOp::subtract, v[6]);  // re(beta y)
+      combine(nc, v[1], v[3], v[2], beta.real(), beta.imag(), AluOp::add, v[6]);       // im(beta y)
+      nc.tensor_tensor(v[4], v[4], v[0], AluOp::add);
+      nc.tensor_tensor(v[5], v[5], v[1], AluOp::add);
+    }
+    nc.dma_copy(hbm_piece(plane(y0, 0), 2 * incy, pc), v[4]);
+    nc.dma_copy(hbm_piece(plane(y0, 1), 2 * incy, pc), v[5]);
+  });
+}
+
+// ---- complex double: host side (elementwise, comparisons) and Ozaki (dot) --------------------
+
+void axpy(const Settings& s, std::int64_t n, cdouble alpha, const cdouble* x, std::int64_t incx, cdouble* y,
+          std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || alpha == cdouble(0.0)) return;
+  const cdouble* x0 = first(x, n, incx);
+  cdouble* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64: the reference BLAS's y + (ar xr - ai xi, ar xi + ai xr)
+    const cdouble a = x0[i * incx];
+    y0[i * incy] += cdouble(alpha.real() * a.real() - alpha.imag() * a.imag(), alpha.real() * a.imag() + alpha.imag() * a.real());
+  }
+}
+
+void scal(const Settings& s, std::int64_t n, cdouble alpha, cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const cdouble a = x[i * incx];
+    x[i * incx] = cdouble(alpha.real() * a.real() - alpha.imag() * a.imag(), alpha.real() * a.imag() + alpha.imag() * a.real());
+  }
+}
+
+void scal(const Settings& s, std::int64_t n, double alpha, cdouble* x, std::int64_t incx, CallReport* report) {
+  scal_planes(s, n, alpha, x, incx, report);
+}
+
+void copy(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy,
+          CallReport* report) {
+  copy_planes(s, n, x, incx, y, incy, report);
+}
+
+void swap(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy,
+          CallReport* report) {
+  swap_planes(s, n, x, incx, y, incy, report);
+}
+
+void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
+         double sn, CallReport* report) {
+  rot_planes(s, n, x, incx, y, incy, c, sn, report);
+}
+
+cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, const cdouble* y,
+            std::int64_t incy, bool conjugate, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return {0.0, 0.0};
+  // One Ozaki DGEMM 1 x 2 x 2n: [re, im] = [xr..., xi...] * B, B's columns [yr; -+yi] and [yi; +-yr]
+  // (conjugate: the lower signs). The operands are gathered on the host (copies and sign flips: exact).
+  const std::vector<cdouble> xv = gather(x, n, incx), yv = gather(y, n, incy);
+  const auto N = static_cast<std::size_t>(n);
+  std::vector<double> a(2 * N), b(4 * N);
+  const double sx = conjugate ? -1.0 : 1.0;
+  for (std::size_t i = 0; i < N; ++i) {
+    a[i] = xv[i].real();
+    a[N + i] = sx * xv[i].imag();  // conj(x): -xi
+    b[i] = yv[i].real();
+    b[N + i] = -yv[i].imag();
+    b[2 * N + i] = yv[i].imag();
+    b[3 * N + i] = yv[i].real();
+  }
+  double r[2] = {0.0, 0.0};
+  dgemm(s, Op::N, Op::N, 1, 2, 2 * n, 1.0, a.data(), 1, b.data(), 2 * n, 0.0, r, 1, rep.sub());
+  rep.add_sub();
+  return {r[0], r[1]};
+}
+
+double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0;
+  const std::vector<cdouble> c = gather(x, n, incx);  // contiguous: 2n doubles
+  const double r = asum(s, 2 * n, reinterpret_cast<const double*>(c.data()), 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+double nrm2(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0.0;
+  const std::vector<cdouble> c = gather(x, n, incx);  // contiguous: 2n doubles
+  const double r = nrm2(s, 2 * n, reinterpret_cast<const double*>(c.data()), 1, rep.sub());
+  rep.add_sub();
+  return r;
+}
+
+std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0;
+  std::vector<double> abs1(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
+  return host_index_of_extreme(n, abs1.data(), 1, true);
+}
+std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return 0;
+  std::vector<double> abs1(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
+  return host_index_of_extreme(n, abs1.data(), 1, false);
+}
+
+}  // namespace trn::blas

@@ -1,0 +1,71 @@
+// Internal helpers shared by trnblas's Level 1 and Level 2 drivers (not installed): BLAS vector
+// addressing, host-side gathers (data movement only, no arithmetic) and the call report of
+// composite calls that launch several kernels.
+#pragma once
+#include <complex>
+#include <cstdint>
+#include <vector>
+
+#include "trn/blas/blas.hpp"
+
+namespace trn::blas::l12 {
+
+// Address of element 0 of a BLAS vector (inc < 0: the last stored element, walked backwards).
+template <class T>
+T* first(T* x, std::int64_t n, std::int64_t inc) {
+  return inc < 0 && n > 0 ? x + (n - 1) * -inc : x;
+}
+
+// A contiguous copy of a strided vector (host data movement, as a gathering DMA would do).
+template <class T>
+std::vector<T> gather(const T* x, std::int64_t n, std::int64_t inc) {
+  std::vector<T> v(static_cast<std::size_t>(n));
+  const T* x0 = first(x, n, inc);
+  for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = x0[i * inc];
+  return v;
+}
+template <class T>
+void scatter(const std::vector<T>& v, T* x, std::int64_t n, std::int64_t inc) {
+  T* x0 = first(x, n, inc);
+  for (std::int64_t i = 0; i < n; ++i) x0[i * inc] = v[static_cast<std::size_t>(i)];
+}
+
+// Collects the kernels of one library call into its CallReport.
+class Report {
+ public:
+  Report(const Settings& s, CallReport* r) : s_(s), r_(r) {
+    if (r_ != nullptr) *r_ = CallReport{};
+  }
+  // A CallReport for a nested call (gemm, dgemm), or nullptr when nobody asked for one.
+  CallReport* sub() { return r_ != nullptr ? &sub_ : nullptr; }
+  void add_sub() {
+    if (r_ == nullptr) return;
+    trace_.append(sub_.trace);
+    if (sub_.ozaki_mantissa_bits > r_->ozaki_mantissa_bits) {
+      r_->ozaki_mantissa_bits = sub_.ozaki_mantissa_bits;
+      r_->ozaki_slices_a = sub_.ozaki_slices_a;
+      r_->ozaki_slices_b = sub_.ozaki_slices_b;
+      r_->ozaki_products = sub_.ozaki_products;
+    }
+  }
+  void add(const Trace& t) {
+    if (r_ != nullptr) trace_.append(t);
+  }
+  ~Report();
+
+  Report(const Report&) = delete;
+  Report& operator=(const Report&) = delete;
+
+ private:
+  const Settings& s_;
+  CallReport* r_;
+  CallReport sub_;
+  Trace trace_;
+};
+
+// y = alpha (pr + i pi) + beta y for contiguous fp32 planes pr, pi of length n, on VectorE
+// (beta == 0: y is not read). Rounding: each part fl(fl(fl(ar pr) - fl(ai pi)) + fl(fl(br yr) - fl(bi yi))).
+void complex_axpby(const Settings& s, std::int64_t n, std::complex<float> alpha, const float* pr, const float* pi,
+                   std::complex<float> beta, std::complex<float>* y, std::int64_t incy, Report& rep);
+
+}  // namespace trn::blas::l12

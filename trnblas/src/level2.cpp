@@ -1,0 +1,674 @@
+// trnblas Level 2 (docs/trnblas.md, "Levels 1 and 2").
+//
+// gemv, ger, symv, trmv run as GEMMs with one vector operand, written in "row" form so that
+// positive increments need no copies: y^T = x^T op(A)^T is a 1 x m GEMM whose stationary operand
+// is the vector x (one column, K on partitions) and whose moving operand streams A's tiles
+// (up to gemm_moving_fmax columns per matmul); C = y^T is a 1 x m row with ld = incy.
+//   float: trnblas's fp32 GEMM kernel (exact products, fp32 PSUM accumulation in increasing k per
+//   128-deep tile, then the alpha/beta epilogue on VectorE): |error| <= gamma_{n+2} (|alpha| |A| |x|
+//   + |beta| |y|) componentwise.
+//   double: the Ozaki DGEMM (exact slice products on TensorE, fp64 reconstruction and epilogue on
+//   the host side).
+// symv and trmv first expand the stored triangle into a dense n x n staging matrix on the host
+// (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
+// DMA), then run the dense product. ger is the k = 1 GEMM A = alpha x y^T + 1 * A.
+// trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
+// VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
+// solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
+// Ozaki DGEMM, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
+// Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
+// back if written).
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+
+#include "level12_internal.hpp"
+#include "trn/blas/level12.hpp"
+
+namespace trn::blas {
+namespace {
+
+using l12::gather;
+using l12::scatter;
+
+constexpr std::int64_t kTrsvBlock = 32;  // D trsv: columns solved per host-side diagonal block
+
+// A BLAS vector as (pointer, positive step): contiguous copy when inc < 0 (read-only use).
+template <class T>
+struct VecIn {
+  std::vector<T> copy;
+  const T* p;
+  std::int64_t inc;
+  VecIn(const T* x, std::int64_t n, std::int64_t incx) : p(x), inc(incx) {
+    if (incx <= 0) {
+      copy = gather(x, n, incx);
+      p = copy.data();
+      inc = 1;
+    }
+  }
+};
+
+// The same for a vector that is written; flush() scatters the copy back.
+template <class T>
+struct VecOut {
+  std::vector<T> copy;
+  T* user;
+  T* p;
+  std::int64_t n, user_inc, inc;
+  VecOut(T* y, std::int64_t len, std::int64_t incy, bool read) : user(y), p(y), n(len), user_inc(incy), inc(incy) {
+    if (incy <= 0) {
+      copy = read ? gather(y, len, incy) : std::vector<T>(static_cast<std::size_t>(len), T(0));
+      p = copy.data();
+      inc = 1;
+    }
+  }
+  void flush() {
+    if (!copy.empty()) scatter(copy, user, n, user_inc);
+  }
+};
+
+// y^T = alpha x^T op(A)^T + beta y^T (one GEMM, row form). x has len_x = cols of op(A).
+void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alpha, const float* A,
+              std::int64_t lda, const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy,
+              CallReport* sub) {
+  const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
+  VecIn<float> xv(x, len_x, incx);
+  VecOut<float> yv(y, len_y, incy, beta != 0.0f);
+  gemm(s, GemmMode::fp32, Op::N, trans == Op::N ? Op::T : Op::N, 1, len_y, len_x, alpha,
+       MatrixRef{xv.p, DType::f32, xv.inc}, MatrixRef{A, DType::f32, lda}, beta,
+       MutableMatrixRef{yv.p, DType::f32, yv.inc}, sub);
+  if (!s.timing_only) yv.flush();
+}
+
+void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double alpha, const double* A,
+              std::int64_t lda, const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
+              CallReport* sub) {
+  const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
+  VecIn<double> xv(x, len_x, incx);
+  VecOut<double> yv(y, len_y, incy, beta != 0.0);
+  dgemm(s, Op::N, trans == Op::N ? Op::T : Op::N, 1, len_y, len_x, alpha, xv.p, xv.inc, A, lda, beta, yv.p, yv.inc,
+        sub);
+  if (!s.timing_only) yv.flush();
+}
+
+// Dense n x n copy of a stored triangle: symmetric (mirror) or triangular (zeros; ones on a unit
+// diagonal). Host data movement: no arithmetic.
+template <class T>
+std::vector<T> stage(Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit) {
+  std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const bool stored = uplo == Uplo::lower ? i >= j : i <= j;
+      T v = T(0);
+      if (i == j && unit) v = T(1);
+      else if (stored) v = A[i + j * lda];
+      else if (symmetric) v = A[j + i * lda];
+      full[static_cast<std::size_t>(i + j * n)] = v;
+    }
+  return full;
+}
+
+template <class T>
+void gemv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda,
+            const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || (alpha == T(0) && beta == T(1))) return;
+  gemv_row(s, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, rep.sub());
+  rep.add_sub();
+}
+
+template <class T>
+void symv_t(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* A, std::int64_t lda, const T* x,
+            std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0 || (alpha == T(0) && beta == T(1))) return;
+  std::vector<T> full;
+  if (alpha != T(0)) full = stage(uplo, n, A, lda, true, false);
+  gemv_row(s, Op::N, n, n, alpha, full.empty() ? nullptr : full.data(), n, x, incx, beta, y, incy, rep.sub());
+  rep.add_sub();
+}
+
+template <class T>
+void trmv_t(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* A, std::int64_t lda, T* x,
+            std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  const std::vector<T> full = stage(uplo, n, A, lda, false, unit);
+  std::vector<T> xin = gather(x, n, incx), out(static_cast<std::size_t>(n), T(0));
+  gemv_row(s, trans, n, n, T(1), full.data(), n, xin.data(), 1, T(0), out.data(), 1, rep.sub());
+  rep.add_sub();
+  if (!s.timing_only) scatter(out, x, n, incx);
+}
+
+}  // namespace
+
+// ---- gemv, ger, symv, trmv ------------------------------------------------------------------------
+
+void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alpha, const float* A, std::int64_t lda,
+          const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy, CallReport* report) {
+  gemv_t(s, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double alpha, const double* A,
+          std::int64_t lda, const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
+          CallReport* report) {
+  gemv_t(s, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+
+void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+         const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == 0.0f) return;
+  VecIn<float> xv(x, m, incx), yv(y, n, incy);
+  // A = alpha op(X) Y + 1 A with X = x as a 1 x m row read transposed, Y = y as a 1 x n row (k = 1).
+  gemm(s, GemmMode::fp32, Op::T, Op::N, m, n, 1, alpha, MatrixRef{xv.p, DType::f32, xv.inc},
+       MatrixRef{yv.p, DType::f32, yv.inc}, 1.0f, MutableMatrixRef{A, DType::f32, lda}, rep.sub());
+  rep.add_sub();
+}
+void ger(const Settings& s, std::int64_t m, std::int64_t n, double alpha, const double* x, std::int64_t incx,
+         const double* y, std::int64_t incy, double* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == 0.0) return;
+  VecIn<double> xv(x, m, incx), yv(y, n, incy);
+  dgemm(s, Op::T, Op::N, m, n, 1, alpha, xv.p, xv.inc, yv.p, yv.inc, 1.0, A, lda, rep.sub());
+  rep.add_sub();
+}
+
+void symv(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* A, std::int64_t lda,
+          const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy, CallReport* report) {
+  symv_t(s, uplo, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+void symv(const Settings& s, Uplo uplo, std::int64_t n, double alpha, const double* A, std::int64_t lda,
+          const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy, CallReport* report) {
+  symv_t(s, uplo, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+
+void trmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const float* A, std::int64_t lda,
+          float* x, std::int64_t incx, CallReport* report) {
+  trmv_t(s, uplo, trans, unit, n, A, lda, x, incx, report);
+}
+void trmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const double* A, std::int64_t lda,
+          double* x, std::int64_t incx, CallReport* report) {
+  trmv_t(s, uplo, trans, unit, n, A, lda, x, incx, report);
+}
+
+// ---- complex gemv (4M on real planes) -------------------------------------------------------------
+
+namespace {
+
+// The real and imaginary planes of a complex m x n matrix, contiguous (ld = m): host data movement.
+template <class R>
+std::pair<std::vector<R>, std::vector<R>> planes(std::int64_t m, std::int64_t n, const std::complex<R>* A,
+                                                 std::int64_t lda) {
+  std::vector<R> re(static_cast<std::size_t>(m * n)), im(re.size());
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      re[static_cast<std::size_t>(i + j * m)] = A[i + j * lda].real();
+      im[static_cast<std::size_t>(i + j * m)] = A[i + j * lda].imag();
+    }
+  return {std::move(re), std::move(im)};
+}
+
+// p = op(A) x (conjugate: A^H x) as contiguous real planes (pr, pi) of length len_y: four real
+// GEMM-vector products, the second of each pair accumulated onto the first (beta = 1):
+//   pr = op(Ar) xr -+ op(Ai) xi,  pi = op(Ar) xi +- op(Ai) xr   (lower signs: conjugate).
+template <class R>
+void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n,
+                     const std::complex<R>* A, std::int64_t lda, const std::complex<R>* x, std::int64_t incx,
+                     std::vector<R>& pr, std::vector<R>& pi, l12::Report& rep) {
+  const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
+  const auto [ar, ai] = planes(m, n, A, lda);
+  const std::vector<std::complex<R>> xv = gather(x, len_x, incx);
+  std::vector<R> xr(static_cast<std::size_t>(len_x)), xi(xr.size()), xi_neg(xr.size()), xr_neg(xr.size());
+  for (std::size_t k = 0; k < xr.size(); ++k) {  // sign flips are exact
+    xr[k] = xv[k].real();
+    xi[k] = xv[k].imag();
+    xi_neg[k] = -xi[k];
+    xr_neg[k] = -xr[k];
+  }
+  pr.assign(static_cast<std::size_t>(len_y), R(0));
+  pi.assign(pr.size(), R(0));
+  const std::vector<R>& ai_x_re = conjugate ? xi : xi_neg;  // the xi term of pr
+  const std::vector<R>& ai_x_im = conjugate ? xr_neg : xr;  // the xr term of pi
+  const struct {
+    const std::vector<R>* a;
+    const std::vector<R>* v;
+    std::vector<R>* out;
+    R beta;
+  } steps[] = {{&ar, &xr, &pr, R(0)}, {&ai, &ai_x_re, &pr, R(1)}, {&ar, &xi, &pi, R(0)}, {&ai, &ai_x_im, &pi, R(1)}};
+  for (const auto& st : steps) {
+    gemv_row(s, trans, m, n, R(1), st.a->data(), m, st.v->data(), 1, st.beta, st.out->data(), 1, rep.sub());
+    rep.add_sub();
+  }
+}
+
+}  // namespace
+
+void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* A,
+          std::int64_t lda, const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || (alpha == cfloat(0.0f) && beta == cfloat(1.0f))) return;
+  const std::int64_t len_y = trans == Op::N ? m : n;
+  std::vector<float> pr(static_cast<std::size_t>(len_y), 0.0f), pi(pr.size(), 0.0f);
+  if (alpha != cfloat(0.0f)) complex_product(s, trans, conjugate, m, n, A, lda, x, incx, pr, pi, rep);
+  l12::complex_axpby(s, len_y, alpha, pr.data(), pi.data(), beta, y, incy, rep);
+}
+
+void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* A,
+          std::int64_t lda, const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy,
+          CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || (alpha == cdouble(0.0) && beta == cdouble(1.0))) return;
+  const std::int64_t len_y = trans == Op::N ? m : n;
+  std::vector<double> pr(static_cast<std::size_t>(len_y), 0.0), pi(pr.size(), 0.0);
+  if (alpha != cdouble(0.0)) complex_product(s, trans, conjugate, m, n, A, lda, x, incx, pr, pi, rep);
+  if (s.timing_only) return;
+  cdouble* y0 = l12::first(y, len_y, incy);
+  for (std::int64_t i = 0; i < len_y; ++i) {  // y = alpha p + beta y: elementwise fp64, host side
+    const auto k = static_cast<std::size_t>(i);
+    const double re = alpha.real() * pr[k] - alpha.imag() * pi[k], im = alpha.real() * pi[k] + alpha.imag() * pr[k];
+    if (beta == cdouble(0.0)) {
+      y0[i * incy] = cdouble(re, im);
+    } else {
+      const cdouble b = y0[i * incy];
+      y0[i * incy] = cdouble(re + (beta.real() * b.real() - beta.imag() * b.imag()),
+                             im + (beta.real() * b.imag() + beta.imag() * b.real()));
+    }
+  }
+}
+
+// ---- trsv ---------------------------------------------------------------------------------------
+
+void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const float* A, std::int64_t lda,
+          float* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  std::vector<float> b = gather(x, n, incx);
+  // op(A) element (i, j): A[i + j lda] (N) or A[j + i lda] (T); its triangle flips with T.
+  const bool lower = (uplo == Uplo::lower) == (trans == Op::N);
+  const TrsmProblem p{.t = A,
+                      .t_si = trans == Op::N ? 1 : lda,
+                      .t_sj = trans == Op::N ? lda : 1,
+                      .lower = lower,
+                      .unit = unit,
+                      .b = b.data(),
+                      .ldb = n,
+                      .n = n,
+                      .nrhs = 1};
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { trsm_left_kernel(nc, p); });
+  rep.add(r.trace);
+  if (!s.timing_only) scatter(b, x, n, incx);
+}
+
+void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const double* A, std::int64_t lda,
+          double* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  std::vector<double> b = gather(x, n, incx);
+  const bool lower = (uplo == Uplo::lower) == (trans == Op::N);
+  const std::int64_t si = trans == Op::N ? 1 : lda, sj = trans == Op::N ? lda : 1;  // op(A)(i, j) = A[i si + j sj]
+  const std::int64_t nb = (n + kTrsvBlock - 1) / kTrsvBlock;
+  for (std::int64_t step = 0; step < nb; ++step) {
+    const std::int64_t blk = lower ? step : nb - 1 - step;
+    const std::int64_t j0 = blk * kTrsvBlock, j1 = std::min(n, j0 + kTrsvBlock);
+    if (!s.timing_only) {
+      // Diagonal block by column substitution, host side (fp64).
+      for (std::int64_t jj = 0; jj < j1 - j0; ++jj) {
+        const std::int64_t j = lower ? j0 + jj : j1 - 1 - jj;
+        if (!unit) b[static_cast<std::size_t>(j)] /= A[j * si + j * sj];
+        const double xj = b[static_cast<std::size_t>(j)];
+        if (lower) {
+          for (std::int64_t i = j + 1; i < j1; ++i) b[static_cast<std::size_t>(i)] -= A[i * si + j * sj] * xj;
+        } else {
+          for (std::int64_t i = j0; i < j; ++i) b[static_cast<std::size_t>(i)] -= A[i * si + j * sj] * xj;
+        }
+      }
+    }
+    // The rows still unsolved: b[r0:r1] -= op(A)[r0:r1, j0:j1] b[j0:j1] (Ozaki DGEMM, row form).
+    const std::int64_t r0 = lower ? j1 : 0, r1 = lower ? n : j0;
+    if (r1 <= r0) continue;
+    const double* blockp = A + r0 * si + j0 * sj;  // op(A)[r0, j0]
+    // y^T (1 x rows) = x^T (1 x w) * op(A)[r0:r1, j0:j1]^T: as A-storage that is the block of A
+    // itself read transposed (N) or read as stored (T).
+    dgemm(s, Op::N, trans == Op::N ? Op::T : Op::N, 1, r1 - r0, j1 - j0, -1.0, b.data() + j0, 1, blockp, lda, 1.0,
+          b.data() + r0, 1, rep.sub());
+    rep.add_sub();
+  }
+  if (!s.timing_only) scatter(b, x, n, incx);
+}
+
+
+// ---- banded and packed storage, syr/spr/syr2/spr2 -------------------------------------------------
+
+namespace {
+
+// Dense rows x cols column-major copy of a matrix given element by element (host data movement).
+template <class T, class F>
+std::vector<T> dense(std::int64_t rows, std::int64_t cols, F&& get) {
+  std::vector<T> d(static_cast<std::size_t>(rows * cols), T(0));
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i) d[static_cast<std::size_t>(i + j * rows)] = get(i, j);
+  return d;
+}
+
+// Position of (i, j) of the stored triangle in packed storage.
+std::int64_t packed_index(Uplo uplo, std::int64_t n, std::int64_t i, std::int64_t j) {
+  return uplo == Uplo::upper ? i + j * (j + 1) / 2 : i + (2 * n - j - 1) * j / 2;
+}
+bool in_triangle(Uplo uplo, std::int64_t i, std::int64_t j) { return uplo == Uplo::upper ? i <= j : i >= j; }
+
+// Dense n x n copy of a symmetric/triangular band (sb/tb layout): the stored triangle, zeros elsewhere.
+template <class T>
+std::vector<T> from_band(Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda) {
+  return dense<T>(n, n, [&](std::int64_t i, std::int64_t j) {
+    if (!in_triangle(uplo, i, j) || (uplo == Uplo::upper ? j - i : i - j) > k) return T(0);
+    return uplo == Uplo::upper ? A[(k + i - j) + j * lda] : A[(i - j) + j * lda];
+  });
+}
+template <class T>
+std::vector<T> from_packed(Uplo uplo, std::int64_t n, const T* AP) {
+  return dense<T>(n, n, [&](std::int64_t i, std::int64_t j) {
+    return in_triangle(uplo, i, j) ? AP[packed_index(uplo, n, i, j)] : T(0);
+  });
+}
+
+// Rank-1 update of the stored triangle of a dense n x n matrix: SYRK with k = 1.
+void rank1(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* x, std::int64_t incx, float* A,
+           std::int64_t lda, CallReport* sub) {
+  VecIn<float> xv(x, n, incx);
+  // op(X) = X^T with X = x as a 1 x n row (ld = inc): n x 1.
+  syrk(s, GemmMode::fp32, uplo, Op::T, n, 1, alpha, MatrixRef{xv.p, DType::f32, xv.inc}, 1.0f,
+       MutableMatrixRef{A, DType::f32, lda}, sub);
+}
+void rank1(const Settings& s, Uplo uplo, std::int64_t n, double alpha, const double* x, std::int64_t incx, double* A,
+           std::int64_t lda, CallReport* sub) {
+  VecIn<double> xv(x, n, incx);
+  dsyrk(s, uplo, Op::T, n, 1, alpha, xv.p, xv.inc, 1.0, A, lda, sub);
+}
+
+// A (stored triangle) += alpha (x y^T + y x^T) as the GEMM alpha [x y] [y x]^T + 1 * A on a dense
+// copy; only the triangle is copied back.
+template <class T>
+void rank2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
+           std::int64_t incy, T* A, std::int64_t lda, l12::Report& rep) {
+  const std::vector<T> xv = gather(x, n, incx), yv = gather(y, n, incy);
+  std::vector<T> xy(static_cast<std::size_t>(2 * n)), yx(xy.size());
+  std::copy(xv.begin(), xv.end(), xy.begin());
+  std::copy(yv.begin(), yv.end(), xy.begin() + n);
+  std::copy(yv.begin(), yv.end(), yx.begin());
+  std::copy(xv.begin(), xv.end(), yx.begin() + n);
+  std::vector<T> full = dense<T>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? A[i + j * lda] : T(0); });
+  if constexpr (std::is_same_v<T, float>)
+    gemm(s, GemmMode::fp32, Op::N, Op::T, n, n, 2, alpha, MatrixRef{xy.data(), DType::f32, n},
+         MatrixRef{yx.data(), DType::f32, n}, 1.0f, MutableMatrixRef{full.data(), DType::f32, n}, rep.sub());
+  else
+    dgemm(s, Op::N, Op::T, n, n, 2, alpha, xy.data(), n, yx.data(), n, 1.0, full.data(), n, rep.sub());
+  rep.add_sub();
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if (in_triangle(uplo, i, j)) A[i + j * lda] = full[static_cast<std::size_t>(i + j * n)];
+}
+
+template <class T>
+void gbmv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, T alpha,
+            const T* A, std::int64_t lda, const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy,
+            CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || (alpha == T(0) && beta == T(1))) return;
+  std::vector<T> d;
+  if (alpha != T(0))
+    d = dense<T>(m, n, [&](std::int64_t i, std::int64_t j) {
+      return i - j <= kl && j - i <= ku ? A[(ku + i - j) + j * lda] : T(0);
+    });
+  gemv_row(s, trans, m, n, alpha, d.empty() ? nullptr : d.data(), m, x, incx, beta, y, incy, rep.sub());
+  rep.add_sub();
+}
+
+template <class T>
+void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std::vector<T>& tri, const T* x,
+                std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
+  symv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), n, x, incx, beta, y, incy, report);
+}
+
+}  // namespace
+
+#define TRNBLAS_L2_EXTRA_IMPL(T)                                                                                        \
+  void gbmv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, T alpha,     \
+            const T* A, std::int64_t lda, const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy,               \
+            CallReport* report) {                                                                                       \
+    gbmv_t(s, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy, report);                                      \
+  }                                                                                                                     \
+  void sbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, T alpha, const T* A, std::int64_t lda,        \
+            const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {                      \
+    const std::vector<T> tri = n > 0 && alpha != T(0) ? from_band(uplo, n, k, A, lda) : std::vector<T>{};               \
+    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, report);                                                 \
+  }                                                                                                                     \
+  void spmv(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* AP, const T* x, std::int64_t incx, T beta,  \
+            T* y, std::int64_t incy, CallReport* report) {                                                              \
+    const std::vector<T> tri = n > 0 && alpha != T(0) ? from_packed(uplo, n, AP) : std::vector<T>{};                    \
+    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, report);                                                 \
+  }                                                                                                                     \
+  void tbmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
+            std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
+    const std::vector<T> tri = from_band(uplo, n, k, A, lda);                                                           \
+    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+  }                                                                                                                     \
+  void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
+            std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
+    const std::vector<T> tri = from_band(uplo, n, k, A, lda);                                                           \
+    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+  }                                                                                                                     \
+  void tpmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
+            CallReport* report) {                                                                                       \
+    const std::vector<T> tri = from_packed(uplo, n, AP);                                                                \
+    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+  }                                                                                                                     \
+  void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
+            CallReport* report) {                                                                                       \
+    const std::vector<T> tri = from_packed(uplo, n, AP);                                                                \
+    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+  }                                                                                                                     \
+  void syr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* A,                  \
+           std::int64_t lda, CallReport* report) {                                                                      \
+    l12::Report rep(s, report);                                                                                         \
+    if (n == 0 || alpha == T(0)) return;                                                                                \
+    rank1(s, uplo, n, alpha, x, incx, A, lda, rep.sub());                                                               \
+    rep.add_sub();                                                                                                      \
+  }                                                                                                                     \
+  void spr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* AP,                 \
+           CallReport* report) {                                                                                        \
+    l12::Report rep(s, report);                                                                                         \
+    if (n == 0 || alpha == T(0)) return;                                                                                \
+    std::vector<T> full = from_packed(uplo, n, AP);                                                                     \
+    rank1(s, uplo, n, alpha, x, incx, full.data(), n, rep.sub());                                                       \
+    rep.add_sub();                                                                                                      \
+    if (s.timing_only) return;                                                                                          \
+    for (std::int64_t j = 0; j < n; ++j)                                                                                \
+      for (std::int64_t i = 0; i < n; ++i)                                                                              \
+        if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];       \
+  }                                                                                                                     \
+  void syr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
+            std::int64_t incy, T* A, std::int64_t lda, CallReport* report) {                                            \
+    l12::Report rep(s, report);                                                                                         \
+    if (n == 0 || alpha == T(0)) return;                                                                                \
+    rank2(s, uplo, n, alpha, x, incx, y, incy, A, lda, rep);                                                            \
+  }                                                                                                                     \
+  void spr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
+            std::int64_t incy, T* AP, CallReport* report) {                                                             \
+    l12::Report rep(s, report);                                                                                         \
+    if (n == 0 || alpha == T(0)) return;                                                                                \
+    std::vector<T> full = from_packed(uplo, n, AP);                                                                     \
+    rank2(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);                                                    \
+    if (s.timing_only) return;                                                                                          \
+    for (std::int64_t j = 0; j < n; ++j)                                                                                \
+      for (std::int64_t i = 0; i < n; ++i)                                                                              \
+        if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];       \
+  }
+
+TRNBLAS_L2_EXTRA_IMPL(float)
+TRNBLAS_L2_EXTRA_IMPL(double)
+#undef TRNBLAS_L2_EXTRA_IMPL
+
+// ---- hemv, geru/gerc ------------------------------------------------------------------------------
+
+namespace {
+
+template <class R>
+void hemv_t(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* A,
+            std::int64_t lda, const std::complex<R>* x, std::int64_t incx, std::complex<R> beta, std::complex<R>* y,
+            std::int64_t incy, CallReport* report) {
+  using C = std::complex<R>;
+  l12::Report rep(s, report);
+  if (n == 0 || (alpha == C(0) && beta == C(1))) return;
+  std::vector<C> full;
+  if (alpha != C(0))
+    full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) {
+      if (i == j) return C(A[i + i * lda].real(), R(0));
+      return in_triangle(uplo, i, j) ? A[i + j * lda] : std::conj(A[j + i * lda]);  // conj: a sign flip
+    });
+  gemv(s, Op::N, false, n, n, alpha, full.empty() ? nullptr : full.data(), n, x, incx, beta, y, incy, rep.sub());
+  rep.add_sub();
+}
+
+// Ar += U Yr^T and Ai += U Yi^T with U = [ur ui] (m x 2) and the n x 2 plane pairs of y.
+template <class R>
+void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, const std::vector<std::complex<R>>& u,
+                const std::complex<R>* y, std::int64_t incy, std::complex<R>* A, std::int64_t lda, l12::Report& rep) {
+  const std::vector<std::complex<R>> yv = gather(y, n, incy);
+  const auto M = static_cast<std::size_t>(m), N = static_cast<std::size_t>(n);
+  std::vector<R> U(2 * M), Yr(2 * N), Yi(2 * N);
+  for (std::size_t i = 0; i < M; ++i) {
+    U[i] = u[i].real();
+    U[M + i] = u[i].imag();
+  }
+  const R sgn = conjugate ? R(1) : R(-1);  // ur yr - ui yi (geru) or ur yr + ui yi (gerc), with conj(y)
+  for (std::size_t j = 0; j < N; ++j) {     // sign flips only: exact
+    Yr[j] = yv[j].real();
+    Yr[N + j] = sgn * yv[j].imag();
+    Yi[j] = conjugate ? -yv[j].imag() : yv[j].imag();
+    Yi[N + j] = yv[j].real();
+  }
+  auto [ar, ai] = planes(m, n, A, lda);
+  for (auto [plane_ptr, Y] : {std::pair{&ar, &Yr}, std::pair{&ai, &Yi}}) {
+    if constexpr (std::is_same_v<R, float>)
+      gemm(s, GemmMode::fp32, Op::N, Op::T, m, n, 2, 1.0f, MatrixRef{U.data(), DType::f32, m},
+           MatrixRef{Y->data(), DType::f32, n}, 1.0f, MutableMatrixRef{plane_ptr->data(), DType::f32, m}, rep.sub());
+    else
+      dgemm(s, Op::N, Op::T, m, n, 2, 1.0, U.data(), m, Y->data(), n, 1.0, plane_ptr->data(), m, rep.sub());
+    rep.add_sub();
+  }
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i)
+      A[i + j * lda] = std::complex<R>(ar[static_cast<std::size_t>(i + j * m)], ai[static_cast<std::size_t>(i + j * m)]);
+}
+
+}  // namespace
+
+void hemv(const Settings& s, Uplo uplo, std::int64_t n, cfloat alpha, const cfloat* A, std::int64_t lda,
+          const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy, CallReport* report) {
+  hemv_t(s, uplo, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+void hemv(const Settings& s, Uplo uplo, std::int64_t n, cdouble alpha, const cdouble* A, std::int64_t lda,
+          const cdouble* x, std::int64_t incx, cdouble beta, cdouble* y, std::int64_t incy, CallReport* report) {
+  hemv_t(s, uplo, n, alpha, A, lda, x, incx, beta, y, incy, report);
+}
+
+void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* x,
+         std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == cfloat(0.0f)) return;
+  std::vector<cfloat> u = gather(x, m, incx);
+  scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x on VectorE
+  rep.add_sub();
+  ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
+}
+void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* x,
+         std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == cdouble(0.0)) return;
+  std::vector<cdouble> u = gather(x, m, incx);
+  scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x, host side (fp64)
+  rep.add_sub();
+  ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
+}
+
+#define TRNBLAS_HBMV_HPMV(C)                                                                                     \
+  void hbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, C alpha, const C* A, std::int64_t lda,      \
+            const C* x, std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                    \
+    const std::vector<C> tri = n > 0 && alpha != C(0) ? from_band(uplo, n, k, A, lda) : std::vector<C>{};             \
+    hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
+           incy, report);                                                                                             \
+  }                                                                                                                   \
+  void hpmv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* AP, const C* x, std::int64_t incx,        \
+            C beta, C* y, std::int64_t incy, CallReport* report) {                                                    \
+    const std::vector<C> tri = n > 0 && alpha != C(0) ? from_packed(uplo, n, AP) : std::vector<C>{};                  \
+    hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
+           incy, report);                                                                                             \
+  }
+TRNBLAS_HBMV_HPMV(cfloat)
+TRNBLAS_HBMV_HPMV(cdouble)
+#undef TRNBLAS_HBMV_HPMV
+
+namespace {
+
+// Hermitian rank-1/rank-2 update of the `uplo` triangle held by get/put (dense or packed): the
+// triangle is staged into a dense n x n copy, updated by gerc once (her) or twice (her2), and
+// written back with a real diagonal.
+template <class R, class Get, class Put>
+void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* x,
+                std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two, Get&& get, Put&& put,
+                CallReport* report) {
+  using C = std::complex<R>;
+  l12::Report rep(s, report);
+  std::vector<C> full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? get(i, j) : C(0); });
+  ger(s, true, n, n, alpha, x, incx, two ? y : x, two ? incy : incx, full.data(), n, rep.sub());
+  rep.add_sub();
+  if (two) {
+    ger(s, true, n, n, std::conj(alpha), y, incy, x, incx, full.data(), n, rep.sub());
+    rep.add_sub();
+  }
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if (in_triangle(uplo, i, j)) {
+        const C v = full[static_cast<std::size_t>(i + j * n)];
+        put(i, j, i == j ? C(v.real(), R(0)) : v);
+      }
+}
+
+}  // namespace
+
+#define TRNBLAS_HER_IMPL(C, R)                                                                                        \
+  void her(const Settings& s, Uplo uplo, std::int64_t n, R alpha, const C* x, std::int64_t incx, C* A,                 \
+           std::int64_t lda, CallReport* report) {                                                                     \
+    if (n == 0 || alpha == R(0)) { l12::Report quick(s, report); return; }                                           \
+    her_staged<R>(s, uplo, n, C(alpha), x, incx, x, incx, false, [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; }, \
+                  [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);                           \
+  }                                                                                                                    \
+  void hpr(const Settings& s, Uplo uplo, std::int64_t n, R alpha, const C* x, std::int64_t incx, C* AP,                \
+           CallReport* report) {                                                                                       \
+    if (n == 0 || alpha == R(0)) { l12::Report quick(s, report); return; }                                           \
+    her_staged<R>(s, uplo, n, C(alpha), x, incx, x, incx, false,                                                       \
+                  [&](std::int64_t i, std::int64_t j) { return AP[packed_index(uplo, n, i, j)]; },                     \
+                  [&](std::int64_t i, std::int64_t j, C v) { AP[packed_index(uplo, n, i, j)] = v; }, report);          \
+  }                                                                                                                    \
+  void her2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,          \
+            std::int64_t incy, C* A, std::int64_t lda, CallReport* report) {                                           \
+    if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                           \
+    her_staged<R>(s, uplo, n, alpha, x, incx, y, incy, true, [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; }, \
+                  [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);                           \
+  }                                                                                                                    \
+  void hpr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,          \
+            std::int64_t incy, C* AP, CallReport* report) {                                                            \
+    if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                           \
+    her_staged<R>(s, uplo, n, alpha, x, incx, y, incy, true,                                                           \
+                  [&](std::int64_t i, std::int64_t j) { return AP[packed_index(uplo, n, i, j)]; },                     \
+                  [&](std::int64_t i, std::int64_t j, C v) { AP[packed_index(uplo, n, i, j)] = v; }, report);          \
+  }
+TRNBLAS_HER_IMPL(cfloat, float)
+TRNBLAS_HER_IMPL(cdouble, double)
+#undef TRNBLAS_HER_IMPL
+
+}  // namespace trn::blas
