@@ -123,6 +123,12 @@ double Profile::utilization(Engine e) const {
   return total_ns > 0 ? busy_ns[static_cast<int>(e)] / (total_ns * cores) : 0.0;
 }
 
+double Profile::active_fraction(Engine e) const {
+  if (total_ns <= 0) return 0.0;
+  if (e == Engine::dma) return dma_active_ns / (total_ns * cores);
+  return utilization(e);
+}
+
 double Profile::tensor_peak_fraction() const {
   const double peak = hardware_spec(target).tensor_peak_flops();  // flop/s per core
   return total_ns > 0 ? tensor_flops / (peak * 1e-9 * total_ns * cores) : 0.0;
@@ -357,6 +363,9 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
   std::vector<double> dur(n), end(n);
   std::vector<std::int64_t> pred(n, -1);
   std::vector<std::uint8_t> eng(n);
+  // DMA transfer intervals per core, for "DMA active" (union) after the schedule.
+  std::vector<std::vector<std::pair<double, double>>> dma_spans(static_cast<std::size_t>(cores));
+  prof.dma_queue_busy_ns.assign(static_cast<std::size_t>(hw.dma_engines), 0.0);
 
   auto result_latency_ns = [&](Engine producer, Engine consumer) {
     double lat = 0;
@@ -434,6 +443,8 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
         }
       }
       start = first_start;
+      dma_spans[static_cast<std::size_t>(std::min(ins.core, cores - 1))].emplace_back(start, fin);
+      for (int k = 0; k < nq; ++k) prof.dma_queue_busy_ns[static_cast<std::size_t>(q0 + k)] += d;
       prof.busy_ns[static_cast<int>(E)] += d * nq / hw.dma_engines;
       prof.dma_bytes += static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
     } else {
@@ -500,6 +511,15 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
     }
   }
   prof.total_ns = total;
+  for (auto& spans : dma_spans) {
+    std::sort(spans.begin(), spans.end());
+    double covered_to = -1;
+    for (const auto& [a, b] : spans) {
+      const double from = std::max(a, covered_to);
+      if (b > from) prof.dma_active_ns += b - from;
+      covered_to = std::max(covered_to, b);
+    }
+  }
   prof.total_instructions = static_cast<std::int64_t>(n);
   // Critical path: walk back from the instruction that finishes last through whatever set each
   // start (a dependency, the engine's previous instruction, or a shared port).

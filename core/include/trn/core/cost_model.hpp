@@ -40,7 +40,16 @@ struct Profile {
   double dma_bytes = 0;
   Engine critical_engine = Engine::tensor;
 
-  double utilization(Engine e) const;  // busy / (total * cores)
+  // neuron-profile's per-core views, averaged over cores:
+  //  - DMA active: the share of the kernel's span in which at least one DMA queue has a transfer
+  //    in flight (dma_active_ns, the union of transfer intervals per core, summed over cores);
+  //  - per DMA queue: dma_queue_busy_ns[q] (summed over cores);
+  //  - compute engines: busy / span (the same as utilization()).
+  double dma_active_ns = 0;
+  std::vector<double> dma_queue_busy_ns;
+
+  double utilization(Engine e) const;  // busy / (total * cores); DMA: average over the queues
+  double active_fraction(Engine e) const;  // "active %" as neuron-profile reports it (see above)
   double dma_gbps() const { return total_ns > 0 ? dma_bytes / total_ns : 0; }
   double tensor_peak_fraction() const;  // tensor_flops / (peak * cores * total)
   double tensor_tflops() const { return total_ns > 0 ? tensor_flops / total_ns * 1e-3 : 0; }
