@@ -102,14 +102,15 @@ double instruction_cycles(const Instruction& ins, const HardwareSpec& hw) {
 
 double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma_bw_per_queue) {
   if (ins.engine != Engine::dma) return instruction_cycles(ins, hw) / engine_ghz(ins.engine, hw);
-  // Each DMA queue serves 8 partitions; every partition row is at least one descriptor, and the
-  // per-row efficiency b / (b + b0) reproduces DMABW's bands (< 256 B overhead-bound, >= 4 KiB ~ full).
+  // Each DMA engine serves 8 partitions and moves its share of the bytes; every partition row is a
+  // descriptor (dma_descriptor_ns), and an HBM endpoint moves data at dma_hbm_efficiency of the
+  // engine's bandwidth (docs/cost-model.md section 3).
   const int queues = dma_queues_for(ins, hw);
   const double bytes = static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
-  const double row = std::max(1.0, static_cast<double>(ins.free_elems));
-  double eff = row / (row + hw.dma_row_overhead_bytes);
-  if (ins.opcode == Opcode::dma_transpose) eff *= input_in(ins, MemSpace::hbm) ? 0.9 : 0.5;  // ARCH3
-  return bytes / queues / (dma_bw_per_queue * eff);
+  const double rows_per_queue = std::ceil(std::max(ins.partitions, 1) / static_cast<double>(queues));
+  double bw = dma_bw_per_queue * (touches(ins, MemSpace::hbm) ? hw.dma_hbm_efficiency : 1.0);
+  if (ins.opcode == Opcode::dma_transpose) bw *= input_in(ins, MemSpace::hbm) ? 0.9 : 0.5;  // ARCH3
+  return rows_per_queue * hw.dma_descriptor_ns + bytes / queues / bw;
 }
 
 double instruction_flops(const Instruction& ins) {
