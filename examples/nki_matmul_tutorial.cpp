@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <cstdio>
 
 namespace trn::examples {
@@ -290,7 +291,7 @@ std::vector<CalibrationRow> tutorial_calibration() {
     DType dt;
     bool operator==(const Key&) const = default;
   };
-  std::vector<std::pair<Key, Profile>> runs;
+  std::vector<std::pair<Key, std::array<Profile, 2>>> runs;  // as written, reordered
   for (const PublishedFigure& f : tutorial_published_figures()) {
     const Key key{f.kernel, f.target, f.dtype};
     auto it = std::find_if(runs.begin(), runs.end(), [&](const auto& r) { return r.first == key; });
@@ -301,17 +302,28 @@ std::vector<CalibrationRow> tutorial_calibration() {
       NeuronCore nc(cfg);
       const HbmTensor lhsT(f.dtype, {K, M}), rhs(f.dtype, {K, N}), result(f.dtype, {M, N});
       run_tutorial_kernel(f.kernel, nc, lhsT, rhs, result);
-      runs.emplace_back(key, model_profile(nc.trace(), f.target));
+      CostModelOptions opt;
+      opt.target = f.target;
+      opt.compare_modes = false;
+      std::array<Profile, 2> p;
+      p[0] = schedule_trace(nc.trace(), opt).profile;
+      opt.mode = ScheduleMode::reorder;
+      p[1] = schedule_trace(nc.trace(), opt).profile;
+      runs.emplace_back(key, p);
       it = std::prev(runs.end());
     }
-    const Profile& p = it->second;
+    auto value = [&](const Profile& p) {
+      switch (f.metric) {
+        case PublishedFigure::Metric::latency_ms: return p.total_ns * 1e-6;
+        case PublishedFigure::Metric::tensor_active: return 100.0 * p.active_fraction(Engine::tensor);
+        case PublishedFigure::Metric::dma_active: return 100.0 * p.active_fraction(Engine::dma);
+        case PublishedFigure::Metric::vector_active: return 100.0 * p.active_fraction(Engine::vector);
+      }
+      return 0.0;
+    };
     CalibrationRow row{f};
-    switch (f.metric) {
-      case PublishedFigure::Metric::latency_ms: row.modeled = p.total_ns * 1e-6; break;
-      case PublishedFigure::Metric::tensor_active: row.modeled = 100.0 * p.active_fraction(Engine::tensor); break;
-      case PublishedFigure::Metric::dma_active: row.modeled = 100.0 * p.active_fraction(Engine::dma); break;
-      case PublishedFigure::Metric::vector_active: row.modeled = 100.0 * p.active_fraction(Engine::vector); break;
-    }
+    row.modeled = value(it->second[0]);
+    row.modeled_reorder = value(it->second[1]);
     if (f.metric == PublishedFigure::Metric::latency_ms) {
       row.error = row.modeled / f.published - 1.0;
       row.tolerance = 0.20;
@@ -328,15 +340,18 @@ std::vector<CalibrationRow> tutorial_calibration() {
 
 std::string calibration_table_markdown(const std::vector<CalibrationRow>& rows) {
   static const char* metric[] = {"latency", "TensorE active", "DMA active", "VectorE active"};
-  std::string s = "| kernel | target | figure | published | modeled | error | within |\n|---|---|---|---|---|---|---|\n";
-  char buf[256];
+  std::string s =
+      "| kernel | target | figure | published | modeled (as written) | error | within | modeled (reorder) |\n"
+      "|---|---|---|---|---|---|---|---|\n";
+  char buf[320];
   for (const CalibrationRow& r : rows) {
     const bool ms = r.figure.metric == PublishedFigure::Metric::latency_ms;
-    std::snprintf(buf, sizeof buf, "| %s | %s %s | %s | %.2f%s | %.2f%s | %+.1f%s | %s |\n",
+    const char* unit = ms ? " ms" : "%";
+    std::snprintf(buf, sizeof buf, "| %s | %s %s | %s | %.2f%s | %.2f%s | %+.1f%s | %s | %.2f%s |\n",
                   tutorial_kernel_name(r.figure.kernel), std::string(hardware_spec(r.figure.target).name).c_str(),
                   std::string(dtype_name(r.figure.dtype)).c_str(), metric[static_cast<int>(r.figure.metric)],
-                  r.figure.published, ms ? " ms" : "%", r.modeled, ms ? " ms" : "%", ms ? 100.0 * r.error : r.error,
-                  ms ? "%" : " pt", r.pass ? "yes" : "NO");
+                  r.figure.published, unit, r.modeled, unit, ms ? 100.0 * r.error : r.error, ms ? "%" : " pt",
+                  r.pass ? "yes" : "NO", r.modeled_reorder, unit);
     s += buf;
   }
   return s;

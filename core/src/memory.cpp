@@ -253,8 +253,10 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     }
     return s + need <= end ? s : -1;
   };
+  std::int64_t largest_gap = 0;  // for the error message
   for (std::size_t i = 0; i <= blocks_.size(); ++i) {
     const std::int64_t end = i < blocks_.size() ? blocks_[i].offset : partition_bytes_;
+    largest_gap = std::max(largest_gap, end - cursor);
     const std::int64_t s = fits(cursor, end);
     if (s >= 0) {
       found = s;
@@ -264,8 +266,11 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     if (i < blocks_.size()) cursor = blocks_[i].offset + blocks_[i].bytes;
   }
   if (found < 0)
-    throw LimitError(instr, who, "bytes per partition requested", bytes, "free contiguous capacity (in use " +
-                     std::to_string(used_bytes()) + " of)", partition_bytes_, generation_);
+    // e.g. "... bytes per partition requested 65536 violates largest free contiguous range 32768
+    // (trn2; 196608 of 229376 bytes per partition in use)"
+    throw LimitError(instr, who, "bytes per partition requested", bytes, "largest free contiguous range", largest_gap,
+                     std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
+                         std::to_string(partition_bytes_) + " bytes per partition in use");
   blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
   peak_ = std::max(peak_, used_bytes());
 

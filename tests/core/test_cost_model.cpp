@@ -185,6 +185,42 @@ TEST(CostModel, DmaActiveIsAnyQueueBusyNotTheQueueAverage) {
   EXPECT_NEAR(s.profile.total_ns, 10 * per, 1e-6);
 }
 
+// Compiler-style scheduling: two independent dependent chains written one after the other run back
+// to back as written (each instruction waits MIN_II + engine_latency_cycles for its predecessor), but
+// interleave under list scheduling (the second chain fills the first's latency gaps), as interleaving
+// them by hand would; a bounded look-ahead window limits how far back the second chain can reach.
+TEST(CostModel, ReorderModeListSchedulesIndependentChains) {
+  NeuronCore nc(timing_only(Generation::trn2));
+  const Tile a = nc.sbuf().alloc(DType::f32, 128, {64}), b = nc.sbuf().alloc(DType::f32, 128, {64});
+  const int chain = 32;
+  for (const Tile* t : {&a, &b})
+    for (int i = 0; i < chain; ++i) nc.tensor_scalar(*t, *t, AluOp::multiply, 0.5f, AluOp::add, 1.0f);
+  const auto& hw = hardware_spec(Generation::trn2);
+  CostModelOptions opt{Generation::trn2, 1, true};
+  const Schedule written = schedule_trace(nc.trace(), opt);
+  opt.mode = ScheduleMode::reorder;
+  const Schedule reordered = schedule_trace(nc.trace(), opt);
+  opt.reorder_window = 4;
+  const Schedule short_window = schedule_trace(nc.trace(), opt);
+  const double issue = hw.engine_min_ii / hw.vector_ghz, latency = hw.engine_latency_cycles / hw.vector_ghz;
+  const double one_chain = chain * issue + (chain - 1) * latency;
+  EXPECT_NEAR(written.profile.total_ns, 2 * one_chain, 1e-6);  // B0 starts when A31 ends
+  EXPECT_NEAR(reordered.profile.total_ns, one_chain + issue, 1e-6);
+  EXPECT_GT(short_window.profile.total_ns, reordered.profile.total_ns + (chain - 8) * issue);
+  EXPECT_EQ(written.profile.mode, ScheduleMode::as_written);
+  EXPECT_EQ(reordered.profile.mode, ScheduleMode::reorder);
+  EXPECT_DOUBLE_EQ(written.profile.reorder_total_ns, reordered.profile.total_ns);
+  EXPECT_DOUBLE_EQ(reordered.profile.as_written_total_ns, written.profile.total_ns);
+  EXPECT_NE(written.profile.summary().find("compiler-style reorder"), std::string::npos);
+  // Every dependency still holds: each instruction of a chain starts after its predecessor's result.
+  for (std::size_t i = 1; i < reordered.timeline.size(); ++i) {
+    if (i % chain == 0) continue;
+    EXPECT_GE(reordered.timeline[i].start_ns, reordered.timeline[i - 1].end_ns + latency - 1e-6) << i;
+  }
+  // Same busy time, same engine: only the order changed.
+  EXPECT_DOUBLE_EQ(reordered.profile.busy_ns[1], written.profile.busy_ns[1]);
+}
+
 // The calibration set (docs/cost-model.md section 5): MMTUT's four kernels, ported loop for loop,
 // within 20% of the published trn1 latencies and 10 points of the published trn2 activity.
 TEST(CostModel, NkiTutorialKernelsMatchPublishedFigures) {

@@ -27,8 +27,20 @@ double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma
 // Floating-point operations of an instruction (2*K*M*N for nc_matmul, elements for element-wise).
 double instruction_flops(const Instruction& ins);
 
+// How each compute engine's instruction stream is ordered (docs/cost-model.md section 2).
+//  as_written: the author's program order (engines run their streams in order; the default).
+//  reorder:    compiler-style list scheduling: an instruction may start before earlier independent
+//              instructions of its engine (up to reorder_window of them) as soon as its dependencies
+//              (SBUF/PSUM/HBM read/write sets, i.e. the semaphores) allow, as the Neuron compiler
+//              orders each engine's stream within the dependency graph.
+enum class ScheduleMode : std::uint8_t { as_written, reorder };
+
 struct Profile {
   Generation target = Generation::trn1;
+  ScheduleMode mode = ScheduleMode::as_written;
+  // Total modeled time in both modes when the schedule computed both (CostModelOptions::
+  // compare_modes; 0 when not computed). total_ns is the one of `mode`.
+  double as_written_total_ns = 0, reorder_total_ns = 0;
   int cores = 1;
   double total_ns = 0;
   std::array<double, kEngineCount> busy_ns{};      // per engine (DMA: queue-time / queues)
@@ -68,6 +80,9 @@ struct CostModelOptions {
   Generation target = Generation::trn1;
   int num_cores = 0;            // 0: one more than the largest core index in the trace
   bool keep_timeline = false;   // fill Schedule::timeline (needed for the Perfetto trace)
+  ScheduleMode mode = ScheduleMode::as_written;
+  int reorder_window = 64;      // look-ahead of the reorder mode, in instructions per engine
+  bool compare_modes = true;    // also schedule in the other mode (Profile::*_total_ns)
 };
 
 struct Schedule {
@@ -77,7 +92,9 @@ struct Schedule {
 
 Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt);
 inline Profile model_profile(const Trace& trace, Generation target) {
-  return schedule_trace(trace, CostModelOptions{target, 0, false}).profile;
+  CostModelOptions opt;
+  opt.target = target;
+  return schedule_trace(trace, opt).profile;
 }
 
 // Chrome trace-event JSON (opens in ui.perfetto.dev): one process per emulated core, one track per
