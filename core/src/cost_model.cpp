@@ -530,30 +530,30 @@ Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reor
         fin = start + d;
         prof.busy_ns[e] += d;
       } else {
-      if (c.engine_free[e] > start) {
-        start = c.engine_free[e];
-        p = c.engine_last[e];
-      }
-      if (sbuf_port && c.sbuf_port_free > start) {
-        start = c.sbuf_port_free;
-        p = c.sbuf_port_last;
-      }
-      if (psum_port && c.psum_port_free > start) {
-        start = c.psum_port_free;
-        p = c.psum_port_last;
-      }
-      fin = start + d;
-      c.engine_free[e] = fin;
-      c.engine_last[e] = static_cast<std::int64_t>(i);
-      if (sbuf_port) {
-        c.sbuf_port_free = fin;
-        c.sbuf_port_last = static_cast<std::int64_t>(i);
-      }
-      if (psum_port) {
-        c.psum_port_free = fin;
-        c.psum_port_last = static_cast<std::int64_t>(i);
-      }
-      prof.busy_ns[e] += d;
+        if (c.engine_free[e] > start) {
+          start = c.engine_free[e];
+          p = c.engine_last[e];
+        }
+        if (sbuf_port && c.sbuf_port_free > start) {
+          start = c.sbuf_port_free;
+          p = c.sbuf_port_last;
+        }
+        if (psum_port && c.psum_port_free > start) {
+          start = c.psum_port_free;
+          p = c.psum_port_last;
+        }
+        fin = start + d;
+        c.engine_free[e] = fin;
+        c.engine_last[e] = static_cast<std::int64_t>(i);
+        if (sbuf_port) {
+          c.sbuf_port_free = fin;
+          c.sbuf_port_last = static_cast<std::int64_t>(i);
+        }
+        if (psum_port) {
+          c.psum_port_free = fin;
+          c.psum_port_last = static_cast<std::int64_t>(i);
+        }
+        prof.busy_ns[e] += d;
       }
     }
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {

@@ -1,8 +1,9 @@
 // Cost model: turns an instruction trace into per-engine time on trn1 / trn2 / trn3.
 //
 // Per-instruction cost comes from the documented formulas (ISA-OLD, ARCH2/3, PERF; docs/references.md);
-// a discrete-event schedule then runs each engine's instruction stream in program order: an
-// instruction starts when its engine (for DMA: enough of the 16 DMA queues) is free, every earlier
+// a discrete-event schedule then runs each engine's instruction stream in program order (or, in
+// ScheduleMode::reorder, list-scheduled within a bounded look-ahead window, as a compiler orders
+// it): an instruction starts when its engine (for DMA: enough of the 16 DMA queues) is free, every earlier
 // instruction it depends on through overlapping memory regions (read-after-write, write-after-read,
 // write-after-write) has produced its result, and shared ports are free (NC-v2: VectorE/GpSimdE on
 // SBUF, VectorE/ScalarE on PSUM). Every undocumented constant and its expected error is listed in
