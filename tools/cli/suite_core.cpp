@@ -301,13 +301,14 @@ void add_core(Registry& reg) {
        .bound_text = "within 10% of 1416 ns", .experiment = "DMAOV measurement", .run = dma_32k_trn2});
   {
     static const char* metric[] = {"latency", "TensorE active", "DMA active", "VectorE active"};
+    static const char* op[] = {"mmtut_tiled", "mmtut_hoist_load", "mmtut_mn_blocking", "mmtut_mnk_blocking"};
     const auto& figures = examples::tutorial_published_figures();
     for (std::size_t i = 0; i < figures.size(); ++i) {
       const auto& f = figures[i];
       const bool ms = f.metric == examples::PublishedFigure::Metric::latency_ms;
-      add({.op = "cost_model", .mode = std::string("MMTUT ") + examples::tutorial_kernel_name(f.kernel) + ", " +
-                                       std::string(hardware_spec(f.target).name) + " " +
-                                       std::string(dtype_name(f.dtype)) + ", " + metric[static_cast<int>(f.metric)],
+      add({.op = op[static_cast<int>(f.kernel)],
+           .mode = std::string(hardware_spec(f.target).name) + " " + (f.dtype == DType::f32 ? "f32 " : "bf16 ") +
+                   metric[static_cast<int>(f.metric)],
            .shape = "4096x8192x8192", .metric = ms ? "rel_error" : "abs_error (points)",
            .bound_text = ms ? "within 20% of the published latency" : "within 10 points of the published activity",
            .experiment = "NKI matmul tutorial (MMTUT), docs/cost-model.md section 5",
