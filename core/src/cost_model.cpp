@@ -102,14 +102,15 @@ double instruction_cycles(const Instruction& ins, const HardwareSpec& hw) {
 
 double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma_bw_per_queue) {
   if (ins.engine != Engine::dma) return instruction_cycles(ins, hw) / engine_ghz(ins.engine, hw);
-  // Each DMA queue serves 8 partitions; every partition row is at least one descriptor, and the
-  // per-row efficiency b / (b + b0) reproduces DMABW's bands (< 256 B overhead-bound, >= 4 KiB ~ full).
+  // Each DMA engine serves 8 partitions and moves its share of the bytes; every partition row is a
+  // descriptor (dma_descriptor_ns), and an HBM endpoint moves data at dma_hbm_efficiency of the
+  // engine's bandwidth (docs/cost-model.md section 3).
   const int queues = dma_queues_for(ins, hw);
   const double bytes = static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
-  const double row = std::max(1.0, static_cast<double>(ins.free_elems));
-  double eff = row / (row + hw.dma_row_overhead_bytes);
-  if (ins.opcode == Opcode::dma_transpose) eff *= input_in(ins, MemSpace::hbm) ? 0.9 : 0.5;  // ARCH3
-  return bytes / queues / (dma_bw_per_queue * eff);
+  const double rows_per_queue = std::ceil(std::max(ins.partitions, 1) / static_cast<double>(queues));
+  double bw = dma_bw_per_queue * (touches(ins, MemSpace::hbm) ? hw.dma_hbm_efficiency : 1.0);
+  if (ins.opcode == Opcode::dma_transpose) bw *= input_in(ins, MemSpace::hbm) ? 0.9 : 0.5;  // ARCH3
+  return rows_per_queue * hw.dma_descriptor_ns + bytes / queues / bw;
 }
 
 double instruction_flops(const Instruction& ins) {
@@ -121,6 +122,12 @@ double instruction_flops(const Instruction& ins) {
 
 double Profile::utilization(Engine e) const {
   return total_ns > 0 ? busy_ns[static_cast<int>(e)] / (total_ns * cores) : 0.0;
+}
+
+double Profile::active_fraction(Engine e) const {
+  if (total_ns <= 0) return 0.0;
+  if (e == Engine::dma) return dma_active_ns / (total_ns * cores);
+  return utilization(e);
 }
 
 double Profile::tensor_peak_fraction() const {
@@ -150,14 +157,29 @@ std::string Profile::summary() const {
                 std::string(hw.name).c_str(), cores, total_ns * 1e-3, static_cast<long long>(total_instructions),
                 std::string(engine_name(critical_engine)).c_str());
   s += buf;
+  if (as_written_total_ns > 0 && reorder_total_ns > 0) {
+    std::snprintf(buf, sizeof buf, "  schedule: as written %.3f us, compiler-style reorder %.3f us (%s shown)\n",
+                  as_written_total_ns * 1e-3, reorder_total_ns * 1e-3,
+                  mode == ScheduleMode::reorder ? "reorder" : "as written");
+    s += buf;
+  }
   std::snprintf(buf, sizeof buf, "  TensorE %.2f TFLOP/s = %.1f%% of peak; DMA %.3f MB at %.1f GB/s\n", tensor_tflops(),
                 100.0 * tensor_peak_fraction(), dma_bytes * 1e-6, dma_gbps());
   s += buf;
   for (int e = 0; e < kEngineCount; ++e) {
-    std::snprintf(buf, sizeof buf, "  %-8s busy %10.3f us  util %5.1f%%  critical %10.3f us  instr %lld\n",
+    std::snprintf(buf, sizeof buf, "  %-8s busy %10.3f us  active %5.1f%%  critical %10.3f us  instr %lld\n",
                   std::string(engine_name(static_cast<Engine>(e))).c_str(), busy_ns[e] * 1e-3,
-                  100.0 * utilization(static_cast<Engine>(e)), critical_ns[e] * 1e-3,
+                  100.0 * active_fraction(static_cast<Engine>(e)), critical_ns[e] * 1e-3,
                   static_cast<long long>(instructions[e]));
+    s += buf;
+  }
+  if (!dma_queue_busy_ns.empty() && total_ns > 0) {
+    s += "  DMA queues busy %:";
+    for (double q : dma_queue_busy_ns) {
+      std::snprintf(buf, sizeof buf, " %.0f", 100.0 * q / (total_ns * cores));
+      s += buf;
+    }
+    std::snprintf(buf, sizeof buf, " (average %.1f%%)\n", 100.0 * utilization(Engine::dma));
     s += buf;
   }
   return s;
@@ -288,16 +310,18 @@ class HbmIntervals {
   std::map<std::uint64_t, Seg> m_;
 };
 
-// Busy intervals of one DMA engine. Transfers from different queues interleave (16 queues per
-// engine, round robin), so a transfer takes the earliest gap at or after its ready time.
-class DmaEngineTimeline {
+// Busy intervals of one resource (a DMA engine, or in reorder mode a compute engine or shared
+// port). An activity takes the earliest gap at or after its ready time among the last `window`
+// intervals (DMA: transfers from different queues interleave, 16 queues per engine round robin;
+// compute engines: a compiler's bounded look-ahead list scheduling).
+class Timeline {
  public:
-  // Returns the start time and the instruction whose transfer pushed it past `ready` (or -1).
-  std::pair<double, std::int64_t> place(double ready, double d, std::int64_t idx) {
-    // busy_ is sorted and disjoint; only the last kWindow intervals are considered for gaps.
+  explicit Timeline(std::size_t window = 64) : window_(std::max<std::size_t>(window, 1)) {}
+  // Earliest start >= ready of a d-long activity, and the activity whose interval pushed it (or -1).
+  std::pair<double, std::int64_t> find(double ready, double d) const {
     double t = ready;
     std::int64_t blocker = -1;
-    std::size_t i = busy_.size() > kWindow ? busy_.size() - kWindow : 0;
+    std::size_t i = busy_.size() > window_ ? busy_.size() - window_ : 0;
     if (i > 0 && busy_[i - 1].end > t) {
       t = busy_[i - 1].end;
       blocker = busy_[i - 1].idx;
@@ -308,9 +332,18 @@ class DmaEngineTimeline {
       t = busy_[i].end;
       blocker = busy_[i].idx;
     }
-    busy_.insert(busy_.begin() + static_cast<std::ptrdiff_t>(i), Busy{t, t + d, idx});
-    if (busy_.size() > 4 * kWindow) busy_.erase(busy_.begin(), busy_.begin() + static_cast<std::ptrdiff_t>(2 * kWindow));
     return {t, blocker};
+  }
+  void insert(double t, double d, std::int64_t idx) {
+    auto it = std::upper_bound(busy_.begin(), busy_.end(), t, [](double v, const Busy& b) { return v < b.start; });
+    busy_.insert(it, Busy{t, t + d, idx});
+    if (busy_.size() > 4 * window_)
+      busy_.erase(busy_.begin(), busy_.begin() + static_cast<std::ptrdiff_t>(2 * window_));
+  }
+  std::pair<double, std::int64_t> place(double ready, double d, std::int64_t idx) {
+    const auto r = find(ready, d);
+    insert(r.first, d, idx);
+    return r;
   }
 
  private:
@@ -318,14 +351,15 @@ class DmaEngineTimeline {
     double start, end;
     std::int64_t idx;
   };
-  static constexpr std::size_t kWindow = 64;
+  std::size_t window_;
   std::vector<Busy> busy_;
 };
 
 struct CoreState {
   std::array<double, 4> engine_free{};
   std::array<std::int64_t, 4> engine_last{-1, -1, -1, -1};
-  std::vector<DmaEngineTimeline> dma;
+  std::vector<Timeline> dma;
+  std::vector<Timeline> engine_tl, port_tl;  // reorder mode: per compute engine; SBUF and PSUM ports
   double sbuf_port_free = 0, psum_port_free = 0;
   std::int64_t sbuf_port_last = -1, psum_port_last = -1;
   SegmentTable sbuf, psum;
@@ -333,7 +367,26 @@ struct CoreState {
 
 }  // namespace
 
+namespace {
+Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder);
+}  // namespace
+
 Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
+  Schedule s = schedule_one(trace, opt, opt.mode == ScheduleMode::reorder);
+  if (opt.compare_modes) {
+    CostModelOptions other = opt;
+    other.keep_timeline = false;
+    const bool reorder = opt.mode != ScheduleMode::reorder;
+    const Profile p = schedule_one(trace, other, reorder).profile;
+    (reorder ? s.profile.reorder_total_ns : s.profile.as_written_total_ns) = p.total_ns;
+  }
+  (opt.mode == ScheduleMode::reorder ? s.profile.reorder_total_ns : s.profile.as_written_total_ns) =
+      s.profile.total_ns;
+  return s;
+}
+
+namespace {
+Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder) {
   const HardwareSpec& hw = hardware_spec(opt.target);
   int cores = opt.num_cores;
   if (cores <= 0) {
@@ -352,11 +405,21 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
   const double queue_bw_hbm = std::min(hw.dma_bytes_per_ns, hw.hbm_bytes_per_ns / (active * hw.dma_engines));
 
   std::vector<CoreState> cs(static_cast<std::size_t>(cores));
-  for (auto& c : cs) c.dma.resize(static_cast<std::size_t>(hw.dma_engines));
+  for (auto& c : cs) {
+    c.dma.resize(static_cast<std::size_t>(hw.dma_engines));
+    if (reorder) {
+      c.engine_tl.assign(4, Timeline(static_cast<std::size_t>(opt.reorder_window)));
+      c.port_tl.assign(2, Timeline(static_cast<std::size_t>(opt.reorder_window)));
+    }
+  }
+  prof.mode = reorder ? ScheduleMode::reorder : ScheduleMode::as_written;
   HbmIntervals hbm;
   std::vector<double> dur(n), end(n);
   std::vector<std::int64_t> pred(n, -1);
   std::vector<std::uint8_t> eng(n);
+  // DMA transfer intervals per core, for "DMA active" (union) after the schedule.
+  std::vector<std::vector<std::pair<double, double>>> dma_spans(static_cast<std::size_t>(cores));
+  prof.dma_queue_busy_ns.assign(static_cast<std::size_t>(hw.dma_engines), 0.0);
 
   auto result_latency_ns = [&](Engine producer, Engine consumer) {
     double lat = 0;
@@ -434,39 +497,64 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
         }
       }
       start = first_start;
+      dma_spans[static_cast<std::size_t>(std::min(ins.core, cores - 1))].emplace_back(start, fin);
+      for (int k = 0; k < nq; ++k) prof.dma_queue_busy_ns[static_cast<std::size_t>(q0 + k)] += d;
       prof.busy_ns[static_cast<int>(E)] += d * nq / hw.dma_engines;
       prof.dma_bytes += static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
     } else {
       const int e = static_cast<int>(E);
       d = instruction_ns(ins, hw, 0);
-      if (c.engine_free[e] > start) {
-        start = c.engine_free[e];
-        p = c.engine_last[e];
-      }
       const bool sbuf_port = hw.shared_sbuf_port_vector_gpsimd && (E == Engine::vector || E == Engine::gpsimd) &&
                              touches(ins, MemSpace::sbuf);
       const bool psum_port = hw.shared_psum_port_vector_scalar && (E == Engine::vector || E == Engine::scalar) &&
                              touches(ins, MemSpace::psum);
-      if (sbuf_port && c.sbuf_port_free > start) {
-        start = c.sbuf_port_free;
-        p = c.sbuf_port_last;
+      if (reorder) {
+        // List scheduling: the earliest slot >= ready that is free on the engine (and the shared
+        // ports it needs) among the last reorder_window instructions there.
+        Timeline* tls[3] = {&c.engine_tl[static_cast<std::size_t>(e)], sbuf_port ? &c.port_tl[0] : nullptr,
+                            psum_port ? &c.port_tl[1] : nullptr};
+        for (bool moved = true; moved;) {
+          moved = false;
+          for (Timeline* tl : tls) {
+            if (!tl) continue;
+            const auto [t, blocker] = tl->find(start, d);
+            if (t > start) {
+              start = t;
+              p = blocker;
+              moved = true;
+            }
+          }
+        }
+        for (Timeline* tl : tls)
+          if (tl) tl->insert(start, d, static_cast<std::int64_t>(i));
+        fin = start + d;
+        prof.busy_ns[e] += d;
+      } else {
+        if (c.engine_free[e] > start) {
+          start = c.engine_free[e];
+          p = c.engine_last[e];
+        }
+        if (sbuf_port && c.sbuf_port_free > start) {
+          start = c.sbuf_port_free;
+          p = c.sbuf_port_last;
+        }
+        if (psum_port && c.psum_port_free > start) {
+          start = c.psum_port_free;
+          p = c.psum_port_last;
+        }
+        fin = start + d;
+        c.engine_free[e] = fin;
+        c.engine_last[e] = static_cast<std::int64_t>(i);
+        if (sbuf_port) {
+          c.sbuf_port_free = fin;
+          c.sbuf_port_last = static_cast<std::int64_t>(i);
+        }
+        if (psum_port) {
+          c.psum_port_free = fin;
+          c.psum_port_last = static_cast<std::int64_t>(i);
+        }
+        prof.busy_ns[e] += d;
       }
-      if (psum_port && c.psum_port_free > start) {
-        start = c.psum_port_free;
-        p = c.psum_port_last;
-      }
-      fin = start + d;
-      c.engine_free[e] = fin;
-      c.engine_last[e] = static_cast<std::int64_t>(i);
-      if (sbuf_port) {
-        c.sbuf_port_free = fin;
-        c.sbuf_port_last = static_cast<std::int64_t>(i);
-      }
-      if (psum_port) {
-        c.psum_port_free = fin;
-        c.psum_port_last = static_cast<std::int64_t>(i);
-      }
-      prof.busy_ns[e] += d;
     }
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
@@ -500,6 +588,15 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
     }
   }
   prof.total_ns = total;
+  for (auto& spans : dma_spans) {
+    std::sort(spans.begin(), spans.end());
+    double covered_to = -1;
+    for (const auto& [a, b] : spans) {
+      const double from = std::max(a, covered_to);
+      if (b > from) prof.dma_active_ns += b - from;
+      covered_to = std::max(covered_to, b);
+    }
+  }
   prof.total_instructions = static_cast<std::int64_t>(n);
   // Critical path: walk back from the instruction that finishes last through whatever set each
   // start (a dependency, the engine's previous instruction, or a shared port).
@@ -516,6 +613,7 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
   }
   return sched;
 }
+}  // namespace
 
 std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows) {
   std::string out = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";

@@ -55,9 +55,17 @@ void require_nonempty(std::string_view instr, std::string_view operand, const Ti
     throw UsageError(instr, operand, "empty or unallocated tile");
 }
 
+void require_physical_partitions(std::string_view instr, std::string_view operand, const Tile& t) {
+  if (t.is_partition_broadcast())
+    throw UsageError(instr, operand,
+                     "a partition-broadcast view (partition stride 0) is a DMA source only; dma_copy it into a tile "
+                     "first");
+}
+
 void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw,
                           Engine engine) {
   require_nonempty(instr, operand, t);
+  require_physical_partitions(instr, operand, t);
   if (engine == Engine::gpsimd)
     require_mem(instr, operand, t, {MemSpace::sbuf});  // "GpSimd Engine cannot access PSUM"
   else

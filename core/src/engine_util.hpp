@@ -25,6 +25,8 @@ void require_same_free_size(std::string_view instr, std::string_view a_name, con
 // VectorE/ScalarE/GpSimdE free-size limits: 64K elements from SBUF, 4K from PSUM (ARCH2).
 void require_engine_free_size(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw);
 void require_nonempty(std::string_view instr, std::string_view operand, const Tile& t);
+// Engines move data within partitions: a partition-broadcast view (stride 0) is a DMA source only.
+void require_physical_partitions(std::string_view instr, std::string_view operand, const Tile& t);
 // Common checks of an on-chip compute operand: memory space, alignment, non-empty, free-size limit.
 void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw,
                           Engine engine);

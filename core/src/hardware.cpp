@@ -1,6 +1,10 @@
 // Generation table. Trn1 HBM: 820 GiB/s = 880.4 B/ns (derived). Sources (tags: docs/references.md): ARCH2/3/4 and
 // NCV2 (clocks, capacities, HBM), DMAOV/DMABW (DMA), NL (tile sizes), ISA nc_matmul (matmul limits),
 // ISA-OLD/ARCH2/PERF (cost constants; fitted ones: docs/cost-model.md). "derived" marks arithmetic.
+// DMA descriptor cost (derived): 256 B at the effective per-engine bandwidth, i.e. 256 / (17 * 0.5) =
+// 30.1 ns (trn1), 256 / 23 = 11.1 ns (trn2), 256 / 33 = 7.8 ns (trn3). dma_hbm_efficiency: trn1 fitted
+// to MMTUT's latency table (docs/cost-model.md section 5), trn2 from MMTUT's activity figures, trn3
+// assumed.
 #include "trn/core/hardware.hpp"
 
 namespace trn {
@@ -19,8 +23,8 @@ constexpr HardwareSpec kTrn1{
     .tensor_ghz = 2.8, .vector_ghz = 1.12, .scalar_ghz = 1.4, .gpsimd_ghz = 1.4,
     .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
     .dma_engines = 16, .dma_bytes_per_ns = 17.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8,
-    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_row_overhead_bytes = 256.0, .semaphore_ns = 50.0,
-    .shared_sbuf_port_vector_gpsimd = true, .shared_psum_port_vector_scalar = true, .vector_perf_mode = false,
+    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_descriptor_ns = 30.1, .dma_hbm_efficiency = 0.5,
+    .semaphore_ns = 50.0, .shared_sbuf_port_vector_gpsimd = true, .shared_psum_port_vector_scalar = true, .vector_perf_mode = false,
     .cores_per_device = 2, .hbm_bytes_per_ns = 880.4};
 
 constexpr HardwareSpec kTrn2{
@@ -34,7 +38,8 @@ constexpr HardwareSpec kTrn2{
     .tensor_ghz = 2.4, .vector_ghz = 0.96, .scalar_ghz = 1.2, .gpsimd_ghz = 1.2,
     .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
     .dma_engines = 16, .dma_bytes_per_ns = 23.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8,
-    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_row_overhead_bytes = 256.0, .semaphore_ns = 50.0,
+    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_descriptor_ns = 11.1, .dma_hbm_efficiency = 1.0,
+    .semaphore_ns = 50.0,
     .shared_sbuf_port_vector_gpsimd = false, .shared_psum_port_vector_scalar = false, .vector_perf_mode = true,
     .cores_per_device = 8, .hbm_bytes_per_ns = 2900.0};
 
@@ -50,7 +55,8 @@ constexpr HardwareSpec kTrn3{
     .tensor_ghz = 2.4, .vector_ghz = 1.2, .scalar_ghz = 1.2, .gpsimd_ghz = 1.2,
     .matmul_min_ii = 64, .engine_min_ii = 64, .gpsimd_start = 150,
     .dma_engines = 16, .dma_bytes_per_ns = 33.0, .dma_fixed_ns = 1300.0, .dma_partitions_per_engine = 8,
-    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_row_overhead_bytes = 256.0, .semaphore_ns = 50.0,
+    .engine_latency_cycles = 200, .matmul_fp32_passes = 4, .dma_descriptor_ns = 7.8, .dma_hbm_efficiency = 1.0,
+    .semaphore_ns = 50.0,
     .shared_sbuf_port_vector_gpsimd = false, .shared_psum_port_vector_scalar = false, .vector_perf_mode = true,
     .cores_per_device = 8, .hbm_bytes_per_ns = 4900.0};
 }  // namespace

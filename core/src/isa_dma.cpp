@@ -48,9 +48,11 @@ void check_dma_endpoint(std::string_view instr, std::string_view operand, const 
   // PSUM is not a DMA endpoint: "you cannot move data directly from PSUM to HBM" (KOPT); the
   // emulator also refuses HBM -> PSUM so that PSUM is written only by engines that own it.
   detail::require_mem(instr, operand, t, {MemSpace::hbm, MemSpace::sbuf});
-  if (t.on_chip() && t.partition_start + t.partitions > h.pmax)
-    throw LimitError(std::string(instr), std::string(operand), "partition end", t.partition_start + t.partitions,
-                     "pmax", h.pmax, h.name);
+  // A partition broadcast reads one physical partition, whatever its logical partition count.
+  const std::int32_t physical = t.is_partition_broadcast() ? 1 : t.partitions;
+  if (t.on_chip() && t.partition_start + physical > h.pmax)
+    throw LimitError(std::string(instr), std::string(operand), "partition end", t.partition_start + physical, "pmax",
+                     h.pmax, h.name);
   if (t.ndim > h.access_pattern_max_dims)
     throw LimitError(std::string(instr), std::string(operand), "free dimensions", t.ndim, "access-pattern dims",
                      h.access_pattern_max_dims, h.name);
@@ -67,6 +69,7 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
   const std::string_view instr = "dma_copy";
   check_dma_endpoint(instr, "src", src, *hw_);
   check_dma_endpoint(instr, "dst", dst, *hw_);
+  detail::require_physical_partitions(instr, "dst", dst);
   detail::require_same_partitions(instr, "src", src, "dst", dst);
   detail::require_same_free_size(instr, "src", src, "dst", dst);
   if (dst.dtype == DType::f8e4m3fn && !hw_->fp8_e4m3fn_native && dst.on_chip())
@@ -121,6 +124,7 @@ void NeuronCore::dma_transpose(const Tile& dst, const Tile& src) {
   if (!hw_->dma_transpose) throw NotSupportedError(instr, "DMA transpose", hw_->name);
   check_dma_endpoint(instr, "src", src, *hw_);
   check_dma_endpoint(instr, "dst", dst, *hw_);
+  detail::require_physical_partitions(instr, "src", src);
   detail::require_mem(instr, "dst", dst, {MemSpace::sbuf});
   const int es = dtype_size(src.dtype);
   if (es != 2 && es != 4)

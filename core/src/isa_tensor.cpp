@@ -158,6 +158,9 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
   detail::require_nonempty(kMatmul, "stationary", stationary);
   detail::require_nonempty(kMatmul, "moving", moving);
   detail::require_nonempty(kMatmul, "dst", dst);
+  detail::require_physical_partitions(kMatmul, "stationary", stationary);
+  detail::require_physical_partitions(kMatmul, "moving", moving);
+  detail::require_physical_partitions(kMatmul, "dst", dst);
   // "TensorE must read inputs from SBUF and write outputs to PSUM."
   detail::require_mem(kMatmul, "stationary", stationary, {MemSpace::sbuf});
   detail::require_mem(kMatmul, "moving", moving, {MemSpace::sbuf});
@@ -246,6 +249,8 @@ void NeuronCore::nc_transpose(const Tile& dst, const Tile& src, Engine engine) {
   const HardwareSpec& h = *hw_;
   detail::require_nonempty(instr, "src", src);
   detail::require_nonempty(instr, "dst", dst);
+  detail::require_physical_partitions(instr, "src", src);
+  detail::require_physical_partitions(instr, "dst", dst);
   const std::int64_t P = src.partitions, F = src.free_size();
   if (dst.partitions != F || dst.free_size() != P)
     throw LimitError(std::string(instr), "dst", "shape [partitions x free] " + std::to_string(dst.partitions) + " x",

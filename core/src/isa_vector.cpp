@@ -636,8 +636,8 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
 // d1 in PSUM (as tensor_tensor).
 // ================================================================================================
 
-void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile& d1, float init, AluOp op0,
-                                    AluOp op1, InstrOptions opt) {
+void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile& d1, ScalarOperand init,
+                                    AluOp op0, AluOp op1, InstrOptions opt) {
   const std::string_view instr = "tensor_tensor_scan";
   if (is_bitvec(op0)) throw UsageError(instr, "op0", "bitvec ops are not supported by the fp32 scan");
   if (is_bitvec(op1)) throw UsageError(instr, "op1", "bitvec ops are not supported by the fp32 scan");
@@ -650,9 +650,19 @@ void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile&
   detail::require_same_partitions(instr, "data0", d0, "dst", dst);
   detail::require_same_free_size(instr, "data0", d0, "data1", d1);
   detail::require_same_free_size(instr, "data0", d0, "dst", dst);
+  if (init.is_tile) {
+    detail::check_engine_operand(instr, "initial", init.tile, *hw_, Engine::vector);
+    detail::require_same_partitions(instr, "data0", d0, "initial", init.tile);
+    if (init.tile.free_size() != 1)
+      throw LimitError(std::string(instr), "initial", "free size", init.tile.free_size(), "free size of an initial tile",
+                       1, hw_->name);
+  }
 
   Instruction& ins = record(Engine::vector, Opcode::tensor_tensor_scan);
-  detail::describe(ins, dst, {&d0, &d1});
+  if (init.is_tile)
+    detail::describe(ins, dst, {&d0, &d1, &init.tile});
+  else
+    detail::describe(ins, dst, {&d0, &d1});
   if (!executes()) return commit_instruction();
   const Rounding r = rounding_for(opt);
   const SrStream sr = sr_stream();
@@ -664,7 +674,7 @@ void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile&
       for (std::int32_t p = 0; p < d0.partitions; ++p) {
         detail::load_row(d0, p, x);
         detail::load_row(d1, p, y);
-        float acc = init;
+        float acc = init.is_tile ? load_as_f32(init.tile.dtype, init.tile.at(p, 0)) : init.imm;
         for (std::int64_t i = 0; i < n; ++i) {
           acc = alu_f32<decltype(t1)::value>(alu_f32<decltype(t0)::value>(x[i], acc), y[i]);
           x[i] = acc;

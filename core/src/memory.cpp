@@ -78,6 +78,17 @@ Tile Tile::rows(std::int32_t first, std::int32_t count) const {
   return t;
 }
 
+Tile Tile::broadcast_partitions(std::int32_t count) const {
+  if (partitions != 1)
+    throw LimitError("Tile::broadcast_partitions", "tile", "partitions", partitions, "partitions of a broadcast source",
+                     1, "");
+  if (count < 1) throw LimitError("Tile::broadcast_partitions", "count", "count", count, "minimum", 1, "");
+  Tile t = *this;
+  t.partitions = count;
+  t.partition_stride = 0;
+  return t;
+}
+
 Tile Tile::slice(int dim, std::int64_t start, std::int64_t count, std::int64_t step) const {
   if (dim < 0 || dim >= ndim) throw LimitError("Tile::slice", "tile", "dimension", dim, "ndim", ndim, "");
   if (step <= 0) throw UsageError("Tile::slice", "tile", "step must be positive");
@@ -162,6 +173,51 @@ HbmTensor HbmTensor::wrap(void* data, DType dtype, std::vector<std::int64_t> sha
 
 std::int64_t HbmTensor::numel() const {
   return std::accumulate(shape_.begin(), shape_.end(), std::int64_t{1}, std::multiplies<>());
+}
+
+Tile HbmTensor::tile_nd(std::initializer_list<std::int64_t> start_list, std::initializer_list<std::int64_t> size_list,
+                         int partition_axis) const {
+  constexpr const char* who = "HbmTensor::tile_nd";
+  const std::vector<std::int64_t> start(start_list), sizes(size_list);
+  const int nd = static_cast<int>(shape_.size());
+  if (static_cast<int>(start.size()) != nd || static_cast<int>(sizes.size()) != nd)
+    throw UsageError(who, "start/sizes", "need one entry per tensor axis (" + std::to_string(nd) + ")");
+  if (partition_axis < 0 || partition_axis >= nd)
+    throw LimitError(who, "partition_axis", "axis", partition_axis, "tensor axes", nd, "");
+  if (nd - 1 > kMaxFreeDims) throw LimitError(who, "tensor", "free dimensions", nd - 1, "kMaxFreeDims", kMaxFreeDims, "");
+  const std::int64_t es = dtype_size(dtype_);
+  std::int64_t offset = 0;
+  for (int d = 0; d < nd; ++d) {
+    const auto du = static_cast<std::size_t>(d);
+    if (start[du] < 0 || sizes[du] < 1 || start[du] + sizes[du] > shape_[du])
+      throw LimitError(who, "axis " + std::to_string(d), "end", start[du] + sizes[du], "extent", shape_[du], "");
+    std::int64_t step = 0;
+    if (__builtin_mul_overflow(start[du], strides_[du] * es, &step) || __builtin_add_overflow(offset, step, &offset))
+      throw LimitError(who, "tensor", "byte offset", start[du], "addressable in int64", INT64_MAX / es, "");
+  }
+  const auto pa = static_cast<std::size_t>(partition_axis);
+  if (sizes[pa] > INT32_MAX) throw LimitError(who, "partitions", "size", sizes[pa], "int32", INT32_MAX, "");
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = dtype_;
+  t.base = data_ + offset;
+  t.partitions = static_cast<std::int32_t>(sizes[pa]);
+  t.partition_stride = strides_[pa] * es;
+  t.ndim = 0;
+  t.size = {1, 1, 1, 1};
+  t.stride = {0, 0, 0, 0};
+  for (int d = 0; d < nd; ++d) {
+    if (d == partition_axis) continue;
+    t.size[static_cast<std::size_t>(t.ndim)] = sizes[static_cast<std::size_t>(d)];
+    t.stride[static_cast<std::size_t>(t.ndim)] = strides_[static_cast<std::size_t>(d)];
+    ++t.ndim;
+  }
+  if (t.ndim == 0) t.ndim = 1;  // a 1-D tensor: one element per partition
+  return t;
+}
+
+Tile HbmTensor::tile_broadcast(std::int64_t r, std::int32_t partitions, std::int64_t c0, std::int64_t ncols) const {
+  return tile(r, 1, c0, ncols).broadcast_partitions(partitions);
 }
 
 Tile HbmTensor::tile(std::int64_t r0, std::int32_t nrows, std::int64_t c0, std::int64_t ncols) const {
@@ -253,8 +309,10 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     }
     return s + need <= end ? s : -1;
   };
+  std::int64_t largest_gap = 0;  // for the error message
   for (std::size_t i = 0; i <= blocks_.size(); ++i) {
     const std::int64_t end = i < blocks_.size() ? blocks_[i].offset : partition_bytes_;
+    largest_gap = std::max(largest_gap, end - cursor);
     const std::int64_t s = fits(cursor, end);
     if (s >= 0) {
       found = s;
@@ -264,8 +322,11 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     if (i < blocks_.size()) cursor = blocks_[i].offset + blocks_[i].bytes;
   }
   if (found < 0)
-    throw LimitError(instr, who, "bytes per partition requested", bytes, "free contiguous capacity (in use " +
-                     std::to_string(used_bytes()) + " of)", partition_bytes_, generation_);
+    // e.g. "... bytes per partition requested 65536 violates largest free contiguous range 32768
+    // (trn2; 196608 of 229376 bytes per partition in use)"
+    throw LimitError(instr, who, "bytes per partition requested", bytes, "largest free contiguous range", largest_gap,
+                     std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
+                         std::to_string(partition_bytes_) + " bytes per partition in use");
   blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
   peak_ = std::max(peak_, used_bytes());
 

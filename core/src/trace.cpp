@@ -57,7 +57,7 @@ Region region_of(const Tile& t, bool write) {
     r.hi = base + static_cast<std::uint64_t>(hi + es);
   } else {
     r.p0 = t.partition_start;
-    r.np = t.partitions;
+    r.np = t.is_partition_broadcast() ? 1 : t.partitions;  // a broadcast reads one physical partition
     r.lo = static_cast<std::uint64_t>(t.free_lo_byte());
     r.hi = static_cast<std::uint64_t>(t.free_hi_byte());
   }

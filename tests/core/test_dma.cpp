@@ -13,6 +13,69 @@ using namespace trn;
 
 namespace {
 
+// Partition broadcast (NKI broadcast_to): one HBM row, or one SBUF partition, copied to every
+// partition of the destination; with a dtype change each element is the RNE cast of the source
+// (checked against store_from_f32 element by element). Engines reject the stride-0 view.
+TEST(Dma, PartitionBroadcastCopiesOneRowToEveryPartition) {
+  NeuronCore nc;
+  HbmTensor h(DType::f32, {3, 40});
+  const auto vals = trntest::random_values(3 * 40, DType::f32, 5, -10.0f, 10.0f);
+  std::memcpy(h.data(), vals.data(), vals.size() * 4);
+  const Tile wide = nc.sbuf().alloc(DType::bf16, 96, {30}, "wide");
+  nc.dma_copy(wide, h.tile_broadcast(1, 96, 5, 30));  // row 1, columns 5..34
+  for (int p = 0; p < 96; ++p)
+    for (int i = 0; i < 30; ++i) {
+      std::byte want[2];
+      store_from_f32(DType::bf16, want, vals[static_cast<std::size_t>(40 + 5 + i)], Rounding::nearest_even, 0);
+      ASSERT_EQ(std::memcmp(wide.at(p, i), want, 2), 0) << p << "," << i;
+    }
+  // SBUF -> SBUF: partition 7 of `wide` to 128 partitions, bit exact.
+  const Tile all = nc.sbuf().alloc(DType::bf16, 128, {30}, "all");
+  nc.dma_copy(all, wide.rows(7, 1).broadcast_partitions(128));
+  for (int p = 0; p < 128; ++p) ASSERT_EQ(std::memcmp(all.at(p, 0), wide.at(7, 0), 60), 0) << p;
+  // The trace reads one physical partition of the source.
+  const Instruction& last = nc.trace().instructions.back();
+  bool saw_source = false;
+  for (int r = 0; r < last.nregions; ++r)
+    if (!last.regions[static_cast<std::size_t>(r)].write) {
+      EXPECT_EQ(last.regions[static_cast<std::size_t>(r)].np, 1);
+      EXPECT_EQ(last.regions[static_cast<std::size_t>(r)].p0, 7);
+      saw_source = true;
+    }
+  EXPECT_TRUE(saw_source);
+  // Engines move data within partitions: the broadcast view is a DMA source only.
+  const Tile out = nc.sbuf().alloc(DType::bf16, 128, {30}, "out");
+  const std::uint64_t before = nc.instruction_count();
+  EXPECT_THROW(nc.tensor_copy(out, wide.rows(7, 1).broadcast_partitions(128)), UsageError);
+  EXPECT_THROW(nc.dma_copy(wide.rows(7, 1).broadcast_partitions(96), all.rows(0, 96)), UsageError);
+  EXPECT_THROW(wide.broadcast_partitions(2), LimitError);  // the source must be one partition
+  EXPECT_EQ(nc.instruction_count(), before);
+}
+
+// N-D HBM views: a box of a 3-D tensor with any axis on the partitions loads exactly the elements
+// x[b, s, d] an index loop names (bit copy), and bad boxes are rejected.
+TEST(Dma, NdHbmViewLoadsTheBoxWithAnyPartitionAxis) {
+  NeuronCore nc;
+  const std::int64_t B = 3, S = 20, D = 12;
+  HbmTensor x(DType::f32, {B, S, D});
+  for (std::int64_t i = 0; i < B * S * D; ++i) x.as<float>()[i] = static_cast<float>(i);
+  auto at = [&](std::int64_t b, std::int64_t s, std::int64_t d) { return static_cast<float>((b * S + s) * D + d); };
+  // S on partitions: x[1, 4:20, 2:10] -> [16 partitions][1, 8].
+  const Tile a = nc.sbuf().alloc(DType::f32, 16, {1, 8});
+  nc.dma_copy(a, x.tile_nd({1, 4, 2}, {1, 16, 8}, 1));
+  for (int p = 0; p < 16; ++p)
+    for (int f = 0; f < 8; ++f) ASSERT_EQ(*reinterpret_cast<const float*>(a.at(p, f)), at(1, 4 + p, 2 + f));
+  // D on partitions (a transposed view): x[0:3, 5:7, 0:12] -> [12 partitions][3, 2].
+  const Tile c = nc.sbuf().alloc(DType::f32, 12, {3, 2});
+  nc.dma_copy(c, x.tile_nd({0, 5, 0}, {3, 2, 12}, 2));
+  for (int p = 0; p < 12; ++p)
+    for (int b = 0; b < 3; ++b)
+      for (int s = 0; s < 2; ++s) ASSERT_EQ(*reinterpret_cast<const float*>(c.at(p, b * 2 + s)), at(b, 5 + s, p));
+  EXPECT_THROW(x.tile_nd({0, 0}, {1, 1}), UsageError);
+  EXPECT_THROW(x.tile_nd({0, 10, 0}, {1, 11, 12}, 1), LimitError);
+  EXPECT_THROW(x.tile_nd({0, 0, 0}, {1, 1, 1}, 3), LimitError);
+}
+
 TEST(Dma, CastsThroughFp32WithRne) {
   NeuronCore nc;
   HbmTensor h(DType::f32, {128, 300});

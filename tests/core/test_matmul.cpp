@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include "nki_matmul_tutorial.hpp"
 #include "test_util.hpp"
 #include "trn/core/core.hpp"
 
@@ -442,3 +443,51 @@ TEST(Matmul, TraceRecordsShapesAndBytes) {
 }
 
 }  // namespace
+
+// The NKI tutorial kernels ported to the tile API (examples/nki_matmul_tutorial.cpp) compute
+// lhsT^T @ rhs. bf16 inputs: every product is exact in fp32, so against a float64 loop
+//  - tiled, hoisted, free-dimension blocking: the fp32 PSUM sum over K plus nothing else (fp32
+//    result): |err| <= gamma_K(fp32) * sum |a||b|, gamma_K = K u / (1 - K u), u = 2^-24;
+//  - fully optimized: each K block's fp32 PSUM sum is added into a bf16 result tile (the tutorial
+//    accumulates in lhsT's dtype), one bf16 rounding per K block after the zero start:
+//    |err| <= (gamma_K(fp32) + gamma_{NB}(bf16)) * sum |a||b|, NB = K / BLOCK_K, u = 2^-8.
+TEST(NkiTutorialKernels, ComputeTheProductWithinTheirAccuracyBounds) {
+  const std::int64_t M = 512, K = 512, N = 1024;
+  const auto a = trntest::random_values(static_cast<std::size_t>(K * M), trn::DType::bf16, 71);
+  const auto b = trntest::random_values(static_cast<std::size_t>(K * N), trn::DType::bf16, 72);
+  trn::HbmTensor lhsT(trn::DType::bf16, {K, M}), rhs(trn::DType::bf16, {K, N});
+  for (std::int64_t i = 0; i < K * M; ++i)
+    trn::store_from_f32(trn::DType::bf16, lhsT.data() + 2 * i, a[static_cast<std::size_t>(i)],
+                        trn::Rounding::nearest_even, 0);
+  for (std::int64_t i = 0; i < K * N; ++i)
+    trn::store_from_f32(trn::DType::bf16, rhs.data() + 2 * i, b[static_cast<std::size_t>(i)],
+                        trn::Rounding::nearest_even, 0);
+  std::vector<double> ref(static_cast<std::size_t>(M * N)), mag(ref.size());
+  for (std::int64_t k = 0; k < K; ++k)
+    for (std::int64_t m = 0; m < M; ++m) {
+      const double x = a[static_cast<std::size_t>(k * M + m)];
+      for (std::int64_t n = 0; n < N; ++n) {
+        const double y = b[static_cast<std::size_t>(k * N + n)];
+        ref[static_cast<std::size_t>(m * N + n)] += x * y;
+        mag[static_cast<std::size_t>(m * N + n)] += std::fabs(x * y);
+      }
+    }
+  auto gamma = [](double k, double u) { return k * u / (1 - k * u); };
+  trn::examples::TutorialOptions opt;
+  opt.tiles_in_block_m = 2;  // BLOCK_M 256, BLOCK_N 512, BLOCK_K 256: two K blocks
+  opt.tiles_in_block_n = 1;
+  opt.tiles_in_block_k = 2;
+  for (const auto kernel : trn::examples::kTutorialKernels) {
+    trn::NeuronCore nc;
+    trn::HbmTensor C(trn::DType::f32, {M, N});
+    trn::examples::run_tutorial_kernel(kernel, nc, lhsT, rhs, C, opt);
+    const bool blocked_k = kernel == trn::examples::TutorialKernel::fully_optimized;
+    const double nb = static_cast<double>(K) / (opt.tiles_in_block_k * 128);
+    const double factor = gamma(K, 0x1p-24) + (blocked_k ? gamma(nb, 0x1p-8) : 0.0);
+    double worst = 0;
+    for (std::size_t i = 0; i < ref.size(); ++i)
+      worst = std::max(worst, std::fabs(C.as<float>()[i] - ref[i]) / (factor * mag[i]));
+    EXPECT_LE(worst, 1.0) << trn::examples::tutorial_kernel_name(kernel);
+    EXPECT_GT(nc.trace().per_engine[static_cast<int>(trn::Engine::tensor)], 0);
+  }
+}

@@ -53,6 +53,24 @@ TEST(Memory, OversizedRequestNamesTheLimit) {
   EXPECT_NE(msg2.find("pmax 128"), std::string::npos) << msg2;
 }
 
+// When the request fits the partition but not the free space, the message names the largest free
+// contiguous range as the limit and says how much is in use.
+TEST(Memory, CapacityErrorNamesTheLargestFreeRangeAndTheUse) {
+  NeuronCore nc(CoreConfig{.generation = Generation::trn2});
+  const std::int64_t cap = nc.sbuf().partition_bytes();  // 224 KiB on trn2
+  const Tile a = nc.sbuf().alloc(DType::u8, 128, {64 * 1024}, "a");
+  const Tile b = nc.sbuf().alloc(DType::u8, 128, {128 * 1024}, "b");
+  nc.sbuf().free(a);  // free: [0, 64 KiB) and [192 KiB, 224 KiB)
+  const std::string msg = error_of([&] { nc.sbuf().alloc(DType::u8, 128, {96 * 1024}, "big"); });
+  EXPECT_NE(msg.find("'big'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("bytes per partition requested 98304 violates largest free contiguous range 65536"),
+            std::string::npos)
+      << msg;
+  EXPECT_NE(msg.find("(trn2; 131072 of " + std::to_string(cap) + " bytes per partition in use)"), std::string::npos)
+      << msg;
+  (void)b;
+}
+
 TEST(Memory, PsumTilesStayInsideABank) {
   NeuronCore nc;
   const auto& h = nc.hw();

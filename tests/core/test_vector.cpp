@@ -847,6 +847,46 @@ TEST(VectorTensorTensorScan, LinearRecurrenceIsSequentialFp32) {
   }
 }
 
+// A [P, 1] tile as the initial value: each partition starts from its own value (here: a chunked
+// scan, the second chunk starting from the first chunk's last column), bit-identical to one scan
+// over the whole row and to a plain fp32 loop.
+TEST(VectorTensorTensorScan, TileInitialValueContinuesAChunkedScan) {
+  NeuronCore nc;
+  const int P = 32, F = 64, H = F / 2;
+  const Tile a = nc.sbuf().alloc(DType::f32, P, {F}), b = nc.sbuf().alloc(DType::f32, P, {F});
+  const Tile whole = nc.sbuf().alloc(DType::f32, P, {F}), chunked = nc.sbuf().alloc(DType::f32, P, {F});
+  const Tile init = nc.sbuf().alloc(DType::f32, P, {1});
+  const auto va = random_values(P * F, DType::f32, 42, 0.5f, 1.0f);
+  const auto vb = random_values(P * F, DType::f32, 43, -1.0f, 1.0f);
+  const auto vi = random_values(P, DType::f32, 44, -2.0f, 2.0f);
+  upload(nc, a, va);
+  upload(nc, b, vb);
+  upload(nc, init, vi);
+  nc.tensor_tensor_scan(whole, a, b, init, AluOp::multiply, AluOp::add);
+  nc.tensor_tensor_scan(chunked.cols(0, H), a.cols(0, H), b.cols(0, H), init, AluOp::multiply, AluOp::add);
+  nc.tensor_tensor_scan(chunked.cols(H, H), a.cols(H, H), b.cols(H, H), chunked.cols(H - 1, 1), AluOp::multiply,
+                        AluOp::add);
+  const auto got = read(whole);
+  EXPECT_EQ(read_bits(chunked), read_bits(whole));
+  for (int p = 0; p < P; ++p) {
+    float r = vi[static_cast<std::size_t>(p)];
+    for (int i = 0; i < F; ++i) {
+      const std::size_t k = static_cast<std::size_t>(p * F + i);
+      r = ref_op(AluOp::add, ref_op(AluOp::multiply, va[k], r), vb[k]);
+      ASSERT_TRUE(same_bits(got[k], r)) << p << "," << i;
+    }
+  }
+  // The initial tile is an input of the instruction: the cost model orders it after its producer.
+  const Instruction& ins = nc.trace().instructions.back();
+  EXPECT_EQ(ins.nregions, 4);
+  // One value per partition, same partitions as the data.
+  const Tile wide_init = nc.sbuf().alloc(DType::f32, P, {2}), short_init = nc.sbuf().alloc(DType::f32, P / 2, {1});
+  expect_error<LimitError>([&] { nc.tensor_tensor_scan(whole, a, b, wide_init, AluOp::add, AluOp::add); },
+                           {"tensor_tensor_scan", "'initial'", "2", "1"});
+  expect_error<LimitError>([&] { nc.tensor_tensor_scan(whole, a, b, short_init, AluOp::add, AluOp::add); },
+                           {"tensor_tensor_scan", "initial"});
+}
+
 TEST(VectorTensorTensorScan, CumulativeSumAndMax) {
   NeuronCore nc;
   const Tile a = nc.sbuf().alloc(DType::f32, 2, {6});

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <random>
 
+#include "nki_matmul_tutorial.hpp"
 #include "registry.hpp"
 
 namespace trnsci::cli {
@@ -230,6 +231,27 @@ CaseResult scalar_chain_trn1() {
   return r;
 }
 
+// MMTUT's four kernels (examples/nki_matmul_tutorial.cpp) at the tutorial's shape, timing-only on one
+// NeuronCore; all figures come from one run of each kernel (computed once, ~5 s host).
+const std::vector<examples::CalibrationRow>& tutorial_rows() {
+  static const std::vector<examples::CalibrationRow> rows = examples::tutorial_calibration();
+  return rows;
+}
+
+CaseResult tutorial_figure(std::size_t i) {
+  const double t0 = now_seconds();
+  const examples::CalibrationRow& row = tutorial_rows()[i];
+  CaseResult r;
+  const bool ms = row.figure.metric == examples::PublishedFigure::Metric::latency_ms;
+  r.measured = std::fabs(row.error);
+  r.bound = row.tolerance;
+  r.pass = row.pass;
+  r.note = "published " + sci(row.figure.published) + (ms ? " ms" : "%") + ", modeled " + sci(row.modeled) +
+           (ms ? " ms" : "%") + " as written, " + sci(row.modeled_reorder) + " reordered";
+  r.host_seconds = seconds_since(t0);
+  return r;
+}
+
 void add_core(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "core";
@@ -277,6 +299,22 @@ void add_core(Registry& reg) {
          .full_only = K > 8192, .run = [K] { return accumulation_bound(K); }});
   add({.op = "cost_model", .mode = "trn2 DMA 32 KiB, one engine", .shape = "4x4096 bf16", .metric = "rel_error",
        .bound_text = "within 10% of 1416 ns", .experiment = "DMAOV measurement", .run = dma_32k_trn2});
+  {
+    static const char* metric[] = {"latency", "TensorE active", "DMA active", "VectorE active"};
+    static const char* op[] = {"mmtut_tiled", "mmtut_hoist_load", "mmtut_mn_blocking", "mmtut_mnk_blocking"};
+    const auto& figures = examples::tutorial_published_figures();
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+      const auto& f = figures[i];
+      const bool ms = f.metric == examples::PublishedFigure::Metric::latency_ms;
+      add({.op = op[static_cast<int>(f.kernel)],
+           .mode = std::string(hardware_spec(f.target).name) + " " + (f.dtype == DType::f32 ? "f32 " : "bf16 ") +
+                   metric[static_cast<int>(f.metric)],
+           .shape = "4096x8192x8192", .metric = ms ? "rel_error" : "abs_error (points)",
+           .bound_text = ms ? "within 20% of the published latency" : "within 10 points of the published activity",
+           .experiment = "NKI matmul tutorial (MMTUT), docs/cost-model.md section 5",
+           .run = [i] { return tutorial_figure(i); }});
+    }
+  }
   add({.op = "cost_model", .mode = "trn1 dependent ScalarE chain", .shape = "64 x [128,1]", .metric = "rel_error",
        .bound_text = "within 5% of 189 ns", .experiment = "PERF measurement", .run = scalar_chain_trn1});
 }

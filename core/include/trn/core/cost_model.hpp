@@ -1,8 +1,9 @@
 // Cost model: turns an instruction trace into per-engine time on trn1 / trn2 / trn3.
 //
 // Per-instruction cost comes from the documented formulas (ISA-OLD, ARCH2/3, PERF; docs/references.md);
-// a discrete-event schedule then runs each engine's instruction stream in program order: an
-// instruction starts when its engine (for DMA: enough of the 16 DMA queues) is free, every earlier
+// a discrete-event schedule then runs each engine's instruction stream in program order (or, in
+// ScheduleMode::reorder, list-scheduled within a bounded look-ahead window, as a compiler orders
+// it): an instruction starts when its engine (for DMA: enough of the 16 DMA queues) is free, every earlier
 // instruction it depends on through overlapping memory regions (read-after-write, write-after-read,
 // write-after-write) has produced its result, and shared ports are free (NC-v2: VectorE/GpSimdE on
 // SBUF, VectorE/ScalarE on PSUM). Every undocumented constant and its expected error is listed in
@@ -27,8 +28,20 @@ double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma
 // Floating-point operations of an instruction (2*K*M*N for nc_matmul, elements for element-wise).
 double instruction_flops(const Instruction& ins);
 
+// How each compute engine's instruction stream is ordered (docs/cost-model.md section 2).
+//  as_written: the author's program order (engines run their streams in order; the default).
+//  reorder:    compiler-style list scheduling: an instruction may start before earlier independent
+//              instructions of its engine (up to reorder_window of them) as soon as its dependencies
+//              (SBUF/PSUM/HBM read/write sets, i.e. the semaphores) allow, as the Neuron compiler
+//              orders each engine's stream within the dependency graph.
+enum class ScheduleMode : std::uint8_t { as_written, reorder };
+
 struct Profile {
   Generation target = Generation::trn1;
+  ScheduleMode mode = ScheduleMode::as_written;
+  // Total modeled time in both modes when the schedule computed both (CostModelOptions::
+  // compare_modes; 0 when not computed). total_ns is the one of `mode`.
+  double as_written_total_ns = 0, reorder_total_ns = 0;
   int cores = 1;
   double total_ns = 0;
   std::array<double, kEngineCount> busy_ns{};      // per engine (DMA: queue-time / queues)
@@ -40,7 +53,16 @@ struct Profile {
   double dma_bytes = 0;
   Engine critical_engine = Engine::tensor;
 
-  double utilization(Engine e) const;  // busy / (total * cores)
+  // neuron-profile's per-core views, averaged over cores:
+  //  - DMA active: the share of the kernel's span in which at least one DMA queue has a transfer
+  //    in flight (dma_active_ns, the union of transfer intervals per core, summed over cores);
+  //  - per DMA queue: dma_queue_busy_ns[q] (summed over cores);
+  //  - compute engines: busy / span (the same as utilization()).
+  double dma_active_ns = 0;
+  std::vector<double> dma_queue_busy_ns;
+
+  double utilization(Engine e) const;  // busy / (total * cores); DMA: average over the queues
+  double active_fraction(Engine e) const;  // "active %" as neuron-profile reports it (see above)
   double dma_gbps() const { return total_ns > 0 ? dma_bytes / total_ns : 0; }
   double tensor_peak_fraction() const;  // tensor_flops / (peak * cores * total)
   double tensor_tflops() const { return total_ns > 0 ? tensor_flops / total_ns * 1e-3 : 0; }
@@ -59,6 +81,9 @@ struct CostModelOptions {
   Generation target = Generation::trn1;
   int num_cores = 0;            // 0: one more than the largest core index in the trace
   bool keep_timeline = false;   // fill Schedule::timeline (needed for the Perfetto trace)
+  ScheduleMode mode = ScheduleMode::as_written;
+  int reorder_window = 64;      // look-ahead of the reorder mode, in instructions per engine
+  bool compare_modes = true;    // also schedule in the other mode (Profile::*_total_ns)
 };
 
 struct Schedule {
@@ -68,7 +93,9 @@ struct Schedule {
 
 Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt);
 inline Profile model_profile(const Trace& trace, Generation target) {
-  return schedule_trace(trace, CostModelOptions{target, 0, false}).profile;
+  CostModelOptions opt;
+  opt.target = target;
+  return schedule_trace(trace, opt).profile;
 }
 
 // Chrome trace-event JSON (opens in ui.perfetto.dev): one process per emulated core, one track per

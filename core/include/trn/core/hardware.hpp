@@ -47,7 +47,14 @@ struct HardwareSpec {
   int engine_latency_cycles;      // result latency of Vector/Scalar/GpSimd instructions: 200, so that a
                                   // dependent chain issues every 64 + 200 = 264 cycles (PERF: ~189 ns on trn1)
   int matmul_fp32_passes;         // fp32 matmul costs 4x bf16 (ARCH2)
-  double dma_row_overhead_bytes;  // per-partition-row efficiency b / (b + this): DMABW bands
+  // DMA calibration (docs/cost-model.md section 3): every partition row of a transfer is one
+  // descriptor costing dma_descriptor_ns on its engine (= 256 B at the effective bandwidth, which
+  // reproduces DMABW's bands: < 256 B overhead-bound, >= 4 KiB ~94%); transfers with an HBM
+  // endpoint move data at dma_bytes_per_ns * dma_hbm_efficiency per engine. trn1's 0.5 is fitted to
+  // MMTUT's measured latencies (older revision: ~100 GB/s per NeuronCore for its tile loads);
+  // trn2 1.0 reproduces MMTUT's trn2 engine-activity figures; trn3 assumed as trn2.
+  double dma_descriptor_ns;
+  double dma_hbm_efficiency;
   double semaphore_ns;            // cross-engine semaphore wait between compute engines
   bool shared_sbuf_port_vector_gpsimd;  // NC-v2: VectorE and GpSimdE cannot access SBUF in parallel
   bool shared_psum_port_vector_scalar;  // NC-v2: VectorE and ScalarE cannot access PSUM in parallel

@@ -61,6 +61,10 @@ struct Tile {
   Tile cols(std::int64_t start, std::int64_t count) const { return slice(ndim - 1, start, count); }
   Tile reshape(std::initializer_list<std::int64_t> free_shape) const;            // contiguous tiles only
   Tile bitcast(DType t) const;                                                   // same bytes, other dtype
+  // Partition broadcast (NKI broadcast_to on the partition axis): this one-partition tile read by
+  // `count` partitions (partition stride 0). A DMA source only (SBUF -> SBUF); engines reject it.
+  Tile broadcast_partitions(std::int32_t count) const;
+  bool is_partition_broadcast() const { return partition_stride == 0 && partitions > 1; }
   std::byte* at(std::int32_t p, std::int64_t flat_free_index) const;
 };
 
@@ -83,6 +87,15 @@ class HbmTensor {
 
   // A 2-D region as a tile: rows [r0, r0+nrows) become partitions, columns the free axis.
   Tile tile(std::int64_t r0, std::int32_t nrows, std::int64_t c0, std::int64_t ncols) const;
+  // An N-D box of the tensor as a tile: start[d] .. start[d] + sizes[d] along every axis d; axis
+  // `partition_axis` becomes the partitions, the other axes the free dimensions in order (at most
+  // kMaxFreeDims), each with the tensor's stride. E.g. x[B, S, D]: tile_nd({b, s0, 0}, {1, 128, D}, 1)
+  // is x[b, s0:s0+128, :] with S on partitions and free shape [1, D].
+  Tile tile_nd(std::initializer_list<std::int64_t> start, std::initializer_list<std::int64_t> sizes,
+               int partition_axis = 0) const;
+  // Row r's columns [c0, c0+ncols) read by `partitions` partitions (partition stride 0): the HBM
+  // side of a partition broadcast (NKI broadcast_to); a DMA source.
+  Tile tile_broadcast(std::int64_t r, std::int32_t partitions, std::int64_t c0, std::int64_t ncols) const;
   // The same region read transposed: columns become partitions (a strided "transposed load").
   Tile tile_transposed(std::int64_t r0, std::int64_t nrows, std::int64_t c0, std::int32_t ncols) const;
 

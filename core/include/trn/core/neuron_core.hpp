@@ -143,8 +143,9 @@ class NeuronCore {
                      bool reverse1 = false, InstrOptions opt = {});
   // Reduce all free dimensions of src with op into dst[P, 1]; negate flips the sign of the result.
   void tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool negate = false, InstrOptions opt = {});
-  // r[:, i] = op1(op0(d0[:, i], r[:, i-1]), d1[:, i]) with r[:, -1] = init.
-  void tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile& d1, float init, AluOp op0, AluOp op1,
+  // r[:, i] = op1(op0(d0[:, i], r[:, i-1]), d1[:, i]) with r[:, -1] = init: an immediate, or a
+  // [P, 1] tile (one starting value per partition, read as fp32; e.g. the previous chunk's last column).
+  void tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile& d1, ScalarOperand init, AluOp op0, AluOp op1,
                           InstrOptions opt = {});
   // Copy with cast. Same dtype: bit-exact on Vector/GpSimd; otherwise through fp32.
   void tensor_copy(const Tile& dst, const Tile& src, Engine engine = Engine::vector, InstrOptions opt = {});
