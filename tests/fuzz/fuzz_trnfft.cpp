@@ -561,7 +561,7 @@ struct Harness {
       // cost model is emulated instruction by instruction, under ASan): not made. Plans beyond the
       // limits (2^27 per size, 2^24 points) are made, and must be rejected quickly.
       {
-        std::int64_t points = q.batch >= 1 ? q.batch : 0;
+        std::int64_t points = q.batch >= 1 ? q.batch : 1;  // the 2d / 3d entry points ignore the batch
         bool sizes_ok = q.rank >= 1 && q.rank <= 3;
         for (std::int64_t v : q.n) {
           sizes_ok = sizes_ok && v >= 1 && v <= (std::int64_t{1} << 27);
