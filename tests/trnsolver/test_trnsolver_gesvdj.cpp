@@ -397,7 +397,7 @@ TEST(TrnsolverDgesvdj, GradedMatrixRelativeAccuracy) {
               worst_lapack);
 }
 
-// NVIDIA's gesvdj sample (trnsolver_c_gesvdj_sample.c): S against LAPACKE_dgesvd, the residual the
+// NVIDIA's gesvdj sample (trnsolver_c_jacobi_samples.c): S against LAPACKE_dgesvd, the residual the
 // sample prints (||A - U S V^T||) and the reported sweeps / residual.
 TEST(TrnsolverGesvdj, CusolverSamplePortReproduces) {
   double S[2], U[9], V[4], residual = -1;

@@ -53,6 +53,12 @@ typedef enum trnsolverStatus_t {
 
 typedef enum trnsolverEigMode_t { TRNSOLVER_EIG_MODE_NOVECTOR = 0, TRNSOLVER_EIG_MODE_VECTOR = 1 } trnsolverEigMode_t;
 
+typedef enum trnsolverEigType_t {
+  TRNSOLVER_EIG_TYPE_1 = 1, /* A x = lambda B x */
+  TRNSOLVER_EIG_TYPE_2 = 2, /* A B x = lambda x */
+  TRNSOLVER_EIG_TYPE_3 = 3  /* B A x = lambda x */
+} trnsolverEigType_t;
+
 typedef enum trnsolverDeterministicMode_t {
   TRNSOLVER_DETERMINISTIC_RESULTS = 1,
   TRNSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS = 2
@@ -129,6 +135,27 @@ trnsolverStatus_t trnsolverDnSsyevjBatched(trnsolverDnHandle_t handle, trnsolver
 trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
                                            int n, double* A, int lda, double* W, double* work, int lwork, int* info,
                                            syevjInfo_t params, int batchSize);
+
+/* ---- sygvj: generalized symmetric-definite eigenproblem ------------------------------------------ */
+/* B = L L^T (potrf), reduction to C = L^-1 A L^-T (itype 1) or L^T A L (2, 3), syevj(C), back
+ * transformation. Uses syevjInfo_t (tolerance, max_sweeps; W ascending). With VECTOR A is
+ * overwritten by the eigenvectors X (X^T B X = I for itype 1, 2; X^T B^-1 X = I for 3), B's uplo
+ * triangle by the Cholesky factor. info: 0, -i, n + 1 not converged (or NaN / Inf in A), n + i
+ * when the leading minor of order i of B is not positive definite (nothing written). */
+trnsolverStatus_t trnsolverDnSsygvj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const float* A,
+                                               int lda, const float* B, int ldb, const float* W, int* lwork,
+                                               syevjInfo_t params);
+trnsolverStatus_t trnsolverDnDsygvj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const double* A,
+                                               int lda, const double* B, int ldb, const double* W, int* lwork,
+                                               syevjInfo_t params);
+trnsolverStatus_t trnsolverDnSsygvj(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, float* A, int lda, float* B, int ldb, float* W,
+                                    float* work, int lwork, int* info, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnDsygvj(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, double* A, int lda, double* B, int ldb, double* W,
+                                    double* work, int lwork, int* info, syevjInfo_t params);
 
 /* ---- gesvdj: one-sided Jacobi SVD --------------------------------------------------------------- */
 /* Defaults: tolerance = machine epsilon of the type (floored at 4 sqrt(max(m, n)) u: a dot product

@@ -125,6 +125,62 @@ Status run_syevj(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
   });
 }
 
+// ---- sygvj ---------------------------------------------------------------------------------------
+
+// itype (1), jobz (2), uplo (3), n (4), A (5), lda (6), B (7), ldb (8), W (9).
+void check_sygvj_common(Check& c, int itype, int jobz, int uplo, int n, const void* A, int lda, const void* B, int ldb,
+                        const void* W) {
+  c.one_of(itype, {TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_TYPE_2, TRNSOLVER_EIG_TYPE_3}, 1, "itype")
+      .one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 2, "jobz")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 3, "uplo")
+      .nonnegative(n, 4, "n")
+      .require(n == 0 || A != nullptr, 5, "A")
+      .leading_dim(lda, n, 6, "lda")
+      .require(n == 0 || B != nullptr, 7, "B")
+      .leading_dim(ldb, n, 8, "ldb")
+      .require(n == 0 || W != nullptr, 9, "W");
+}
+
+Status sygvj_bufsize(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int uplo, int n, const void* A, int lda,
+                     const void* B, int ldb, const void* W, int* lwork, syevjInfo_t params) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_sygvj_common(c, itype, jobz, uplo, n, A, lda, B, ldb, W);
+  c.not_null(lwork, 10, "lwork").require(g_infos.contains(params), 11, "params");
+  if (!c) return c.status();
+  *lwork = 1;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+template <class T>
+Status run_sygvj(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int uplo, int n, T* A, int lda, T* B,
+                 int ldb, T* W, T* work, int lwork, int* info, syevjInfo_t params) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_sygvj_common(c, itype, jobz, uplo, n, A, lda, B, ldb, W);
+  c.require(work != nullptr, 10, "work").require(lwork >= 1, 11, "lwork").not_null(info, 12, "info");
+  c.require(g_infos.contains(params), 13, "params");
+  check_size(c, std::is_same_v<T, float>, n);
+  if (!c) {
+    if (info != nullptr && c.failed_position() > 0) *info = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    const bool vectors = jobz == TRNSOLVER_EIG_MODE_VECTOR;
+    trn::solver::CallReport report;
+    trn::solver::SyevjResult r;
+    if constexpr (std::is_same_v<T, float>)
+      r = trn::solver::ssygvj(h->settings, itype, vectors, to_uplo(uplo), n, A, lda, B, ldb, W, params->params, &report);
+    else
+      r = trn::solver::dsygvj(h->settings, itype, vectors, to_uplo(uplo), n, A, lda, B, ldb, W, params->params, &report);
+    *info = r.info;
+    params->last_was_batched = false;
+    params->sweeps = r.sweeps;
+    params->residual = r.residual;
+    h->last_profile = report.profile.to_c();
+  });
+}
+
 // ---- gesvdj --------------------------------------------------------------------------------------
 
 // Arguments of every gesvdj entry point in cuSOLVER order. pos0: position of jobz (1); `econ`
@@ -379,6 +435,33 @@ trnsolverStatus_t trnsolverDnXsyevjGetSweeps(trnsolverDnHandle_t h, syevjInfo_t 
   if (!c) return c.status();
   *executed_sweeps = info->sweeps;
   return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// ---- sygvj ------------------------------------------------------------------------------------------
+
+trnsolverStatus_t trnsolverDnSsygvj_bufferSize(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                               trnblasFillMode_t uplo, int n, const float* A, int lda, const float* B,
+                                               int ldb, const float* W, int* lwork, syevjInfo_t params) {
+  return sygvj_bufsize("trnsolverDnSsygvj_bufferSize", h, enum_value(itype), enum_value(jobz), enum_value(uplo), n, A,
+                       lda, B, ldb, W, lwork, params);
+}
+trnsolverStatus_t trnsolverDnDsygvj_bufferSize(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                               trnblasFillMode_t uplo, int n, const double* A, int lda, const double* B,
+                                               int ldb, const double* W, int* lwork, syevjInfo_t params) {
+  return sygvj_bufsize("trnsolverDnDsygvj_bufferSize", h, enum_value(itype), enum_value(jobz), enum_value(uplo), n, A,
+                       lda, B, ldb, W, lwork, params);
+}
+trnsolverStatus_t trnsolverDnSsygvj(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, float* A, int lda, float* B, int ldb, float* W,
+                                    float* work, int lwork, int* info, syevjInfo_t params) {
+  return run_sygvj("trnsolverDnSsygvj", h, enum_value(itype), enum_value(jobz), enum_value(uplo), n, A, lda, B, ldb, W,
+                   work, lwork, info, params);
+}
+trnsolverStatus_t trnsolverDnDsygvj(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, double* A, int lda, double* B, int ldb, double* W,
+                                    double* work, int lwork, int* info, syevjInfo_t params) {
+  return run_sygvj("trnsolverDnDsygvj", h, enum_value(itype), enum_value(jobz), enum_value(uplo), n, A, lda, B, ldb, W,
+                   work, lwork, info, params);
 }
 
 // ---- gesvdjInfo_t ---------------------------------------------------------------------------------

@@ -207,3 +207,22 @@ double sgesvdj_effective_tolerance(std::int64_t rows, double tol);
 double dgesvdj_effective_tolerance(std::int64_t rows, double tol);
 
 }  // namespace trn::solver
+
+namespace trn::solver {
+
+// Generalized symmetric-definite eigenproblem (cuSOLVER sygvj, LAPACK xSYGV's reduction):
+// itype 1: A x = lambda B x; 2: A B x = lambda x; 3: B A x = lambda x. B = L L^T (uplo lower; B =
+// U^T U, L = U^T, upper) by s/dpotrf; C = L^-1 A L^-T (itype 1) or L^T A L (2, 3); syevj(C) = Y
+// diag(W) Y^T; X = L^-T Y (1, 2) or L Y (3), so that X^T B X = I (1, 2) or X^T B^-1 X = I (3).
+// Only the uplo triangles of A and B are read. On success with vectors A holds X; B's uplo
+// triangle holds the Cholesky factor (as cuSOLVER). info: 0; n + 1 when the Jacobi sweeps did not
+// converge (or A holds NaN / Inf); n + i when the leading minor of order i of B is not positive
+// definite (then nothing is written). fp32: spotrf, the triangular-solve tile kernel / trnblas GEMM
+// and the ssyevj kernel; fp64: dpotrf (Ozaki DSYRK), the triangular solves on the host CPU,
+// trnblas Ozaki DGEMM, dsyevj (host).
+SyevjResult ssygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda,
+                   float* B, std::int64_t ldb, float* W, const SyevjParams& p, CallReport* report = nullptr);
+SyevjResult dsygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda,
+                   double* B, std::int64_t ldb, double* W, const SyevjParams& p, CallReport* report = nullptr);
+
+}  // namespace trn::solver
