@@ -421,4 +421,23 @@ TEST(TrnsolverGesvdj, CusolverSamplePortReproduces) {
   EXPECT_LE(residual, 1e-7);
 }
 
+// Regression (fuzz_trnsolver, tests/fuzz/corpus/trnsolver/regression-gesvdj-identical-columns):
+// identical columns rotate into an exact zero column, and ScalarE's sqrt(0) (outside its valid
+// range) made that singular value NaN. Zero columns now have norm exactly 0, and their U columns
+// are completed.
+TEST(TrnsolverGesvdj, FuzzRegressionIdenticalColumnsGiveZeroSingularValues) {
+  const int m = 5, n = 5;
+  std::vector<double> a(static_cast<std::size_t>(m) * n, -1.0);
+  a[2 + 2 * m] = -0.875;
+  a[3 + 2 * m] = a[4 + 2 * m] = -8.0;  // columns 0, 1, 3, 4 identical: rank 2
+  for (int econ : {0, 1}) check_svd<float>(m, n, econ, a, m);
+  std::vector<float> A(a.begin(), a.end()), S(n), U(m * m), V(n * n);
+  Gesvdj g;
+  int info = -1;
+  ASSERT_EQ(call<float>(g, true, 0, m, n, A.data(), m, S.data(), U.data(), m, V.data(), n, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  for (int k = 2; k < n; ++k) EXPECT_LE(S[k], 1e-5f * S[0]) << k;  // rank 2: the rest is rounding
+  for (float x : S) EXPECT_TRUE(std::isfinite(x));
+}
+
 }  // namespace

@@ -202,7 +202,12 @@ struct Kernel {
     partition_sum(sig, N, [&](const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
       nc.activation(pr, x.rows(0, pr.partitions).cols(c0, cw), ActFunc::square);
     });
-    nc.activation(sig, sig, ActFunc::sqrt);
+    // sqrt on ScalarE is valid on [2^-116, 2^118] (docs/numerics.md): the argument is floored at
+    // 2^-100 and a zero column's norm restored to exactly 0 by a 0/1 mask (VectorE). (Found by
+    // fuzz_trnsolver: identical columns rotate into an exact zero column, whose sqrt(0) was NaN.)
+    nc.tensor_scalar(work, sig, AluOp::greater, 0.0f);
+    nc.activation(sig, sig, ActFunc::sqrt, std::ldexp(1.0f, -100));
+    nc.tensor_tensor(sig, sig, work, AluOp::multiply);
     out.norms.assign(static_cast<std::size_t>(N), 0.0f);
     HbmTensor nh = HbmTensor::wrap(out.norms.data(), DType::f32, {1, N});
     nc.dma_copy(nh.tile(0, 1, 0, N), sig.rows(0, 1));
