@@ -440,4 +440,20 @@ TEST(TrnsolverGesvdj, FuzzRegressionIdenticalColumnsGiveZeroSingularValues) {
   for (float x : S) EXPECT_TRUE(std::isfinite(x));
 }
 
+// Regression (fuzz_trnsolver, corpus regression-gesvdj-empty-null): m or n = 0 allows NULL
+// matrices; the batched driver offset them per matrix (UBSan: offset applied to a null pointer).
+TEST(TrnsolverGesvdj, FuzzRegressionEmptyBatchWithNullPointers) {
+  Gesvdj g;
+  int info[3] = {-1, -1, -1};
+  float work[1];
+  EXPECT_EQ(trnsolverDnSgesvdjBatched(g.h, TRNSOLVER_EIG_MODE_VECTOR, 4, 0, nullptr, 4, nullptr, nullptr, 4, nullptr, 1,
+                                      work, 1, info, g.params, 3),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info[0], 0);
+  EXPECT_EQ(info[2], 0);
+  EXPECT_EQ(trnsolverDnSgesvdj(g.h, TRNSOLVER_EIG_MODE_VECTOR, 0, 0, 5, nullptr, 1, nullptr, nullptr, 1, nullptr, 5, work,
+                               1, info, g.params),
+            TRNSOLVER_STATUS_SUCCESS);
+}
+
 }  // namespace

@@ -487,6 +487,7 @@ std::vector<GesvdjResult> run_batch(const Ops<T>& ops, bool vectors, bool econ, 
                                     std::int64_t ldv, const GesvdjParams& p, std::int64_t batch) {
   std::vector<GesvdjResult> res(static_cast<std::size_t>(batch));
   const std::int64_t k = std::min(m, n);
+  if (k == 0) return res;  // nothing to do; A, S, U, V may be NULL (no pointer arithmetic on them)
   for (std::int64_t b = 0; b < batch; ++b)
     res[static_cast<std::size_t>(b)] =
         gesvdj_one(ops, vectors, econ, sort, m, n, A + b * lda * n, lda, S + b * k, vectors ? U + b * ldu * m : nullptr,
