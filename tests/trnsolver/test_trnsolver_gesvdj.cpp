@@ -456,4 +456,18 @@ TEST(TrnsolverGesvdj, FuzzRegressionEmptyBatchWithNullPointers) {
             TRNSOLVER_STATUS_SUCCESS);
 }
 
+// Regression (fuzz_trnsolver, corpus regression-gesvdj-large-entry): an entry of 1.2e14 made the
+// angle formula's theta^2 ~ ||a||^4 overflow fp32 (S = NaN). A is now scaled by a power of two so
+// that max |a_ij| is in [2^19, 2^20); large and tiny scales give the same relative results.
+TEST(TrnsolverGesvdj, FuzzRegressionLargeAndTinyScales) {
+  const std::vector<double> row = {0.75, -1.18107e14, -1.0};
+  check_svd<float>(1, 3, 0, row, 1);
+  auto a = random_matrix(9, 6, 9, 44);
+  for (double scale : {0x1p100, 0x1p-100}) {
+    std::vector<double> b(a);
+    for (double& x : b) x = static_cast<double>(static_cast<float>(x * scale));
+    check_svd<float>(9, 6, 0, b, 9);
+  }
+}
+
 }  // namespace

@@ -19,8 +19,9 @@
 //   Finish: column norms (ScalarE squares, TensorE partition sums, ScalarE sqrt), U = X / norms on
 //           VectorE; DMA out.
 //   Engines: TensorE, VectorE, ScalarE, GpSimdE, DMA. Sizes: M, K <= kGesvdjMaxDim.
-//   Accuracy: docs/trnsolver.md "gesvdj". Limits: |a_ij| < 2^58 and column norms above ~2^-50
-//   (squares and the angle formula in fp32, as ssyevj).
+//   Accuracy: docs/trnsolver.md "gesvdj". Scaling: the driver passes A scaled by a power of two to
+//   max |a_ij| in [2^19, 2^20) (exact), so the squares stay in range for any finite fp32 input;
+//   column pairs below 2^-35 max |a_ij| are not measured (they count as zero columns).
 #include <algorithm>
 #include <array>
 #include <cfloat>
@@ -62,6 +63,7 @@ struct Kernel {
   bool vectors;
   double tol;
   int max_sweeps;
+  int exponent = 0;  // X is held as A 2^-exponent (exact): max |a_ij| in [2^19, 2^20)
   JacobiColumns<float>& out;
   std::vector<std::int64_t> r0, pt, v0, pv;
   std::vector<Tile> X, Y, V, V2;
@@ -131,6 +133,7 @@ struct Kernel {
     for (std::int64_t t = 0; t < T; ++t) {
       nc.memset(X[t], 0.0f);  // the padding column (odd K) is zero and never rotates
       nc.dma_copy(X[t].cols(0, K), a.tile(r0[t], i32(pt[t]), 0, K));
+      if (exponent != 0) nc.tensor_scalar(X[t], X[t], AluOp::multiply, std::ldexp(1.0f, -exponent));
     }
     if (vectors)
       for (std::int64_t t = 0; t < TV; ++t) {
@@ -181,10 +184,13 @@ struct Kernel {
     pair_products(alpha, 0);
     pair_products(beta, 1);
     pair_products(gamma, 2);
-    // gamma^2 / (alpha beta + 2^-120): the pair's squared cosine (0 for a zero column).
+    // gamma^2 / (alpha beta + 2^-60): the pair's squared cosine. With max |a_ij| in [2^19, 2^20) the
+    // floor ignores only pairs whose geometric-mean column norm is below 2^-15 = 2^-35 max |a_ij|
+    // (far below rounding noise, ~2^-24 sqrt(M) max |a_ij|: those columns count as zero, and the
+    // angle formula's 2^-100 sqrt floor would not rotate them anyway).
     nc.tensor_tensor(ratio, gamma, gamma, AluOp::multiply);
     nc.tensor_tensor(as.tmp, alpha, beta, AluOp::multiply);
-    nc.tensor_scalar(as.tmp, as.tmp, AluOp::add, std::ldexp(1.0f, -120));
+    nc.tensor_scalar(as.tmp, as.tmp, AluOp::add, std::ldexp(1.0f, -60));
     nc.tensor_tensor(ratio, ratio, as.tmp, AluOp::divide);
     nc.tensor_reduce(rmax, ratio, AluOp::maximum);
     nc.tensor_tensor(smax, smax, rmax, AluOp::maximum);
@@ -208,9 +214,6 @@ struct Kernel {
     nc.tensor_scalar(work, sig, AluOp::greater, 0.0f);
     nc.activation(sig, sig, ActFunc::sqrt, std::ldexp(1.0f, -100));
     nc.tensor_tensor(sig, sig, work, AluOp::multiply);
-    out.norms.assign(static_cast<std::size_t>(N), 0.0f);
-    HbmTensor nh = HbmTensor::wrap(out.norms.data(), DType::f32, {1, N});
-    nc.dma_copy(nh.tile(0, 1, 0, N), sig.rows(0, 1));
     out.xn.assign(static_cast<std::size_t>(M * N), 0.0f);
     const HbmTensor xh = HbmTensor::wrap(out.xn.data(), DType::f32, {M, N}, {1, M});
     for (std::int64_t t = 0; t < T; ++t) {
@@ -218,6 +221,10 @@ struct Kernel {
       nc.tensor_tensor(Y[t], X[t], sig.rows(0, rows), AluOp::divide);  // zero columns: 0/0, replaced by the driver
       nc.dma_copy(xh.tile(r0[t], rows, 0, N), Y[t]);
     }
+    if (exponent != 0) nc.tensor_scalar(sig, sig, AluOp::multiply, std::ldexp(1.0f, exponent));  // exact
+    out.norms.assign(static_cast<std::size_t>(N), 0.0f);
+    HbmTensor nh = HbmTensor::wrap(out.norms.data(), DType::f32, {1, N});
+    nc.dma_copy(nh.tile(0, 1, 0, N), sig.rows(0, 1));
     if (!vectors) return;
     out.v.assign(static_cast<std::size_t>(K * N), 0.0f);
     const HbmTensor vh = HbmTensor::wrap(out.v.data(), DType::f32, {K, N}, {1, K});
@@ -227,7 +234,7 @@ struct Kernel {
 
 // One fp32 matrix (M x K view `a`) through the tile kernel.
 JacobiColumns<float> jacobi_f32(const Settings& s, const HbmTensor& a, std::int64_t M, std::int64_t K, bool vectors,
-                                const GesvdjParams& p, Trace* trace) {
+                                const GesvdjParams& p, int exponent, Trace* trace) {
   JacobiColumns<float> out;
   out.N = K + K % 2;
   out.pad = K % 2 != 0 ? K : -1;
@@ -236,6 +243,7 @@ JacobiColumns<float> jacobi_f32(const Settings& s, const HbmTensor& a, std::int6
   const double tol = sgesvdj_effective_tolerance(M, p.tolerance);
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     Kernel k(nc, a, M, K, vectors, tol, p.max_sweeps, out);
+    k.exponent = exponent;
     AllocScope sb(nc.sbuf()), pm(nc.psum());
     k.run(sb, pm);
   });
@@ -346,7 +354,21 @@ struct Ops<float> {
   Trace* trace;
   JacobiColumns<float> jacobi(const float* a, std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
                               bool vectors, const GesvdjParams& p) const {
-    return jacobi_f32(s, HbmTensor::wrap(const_cast<float*>(a), DType::f32, {M, K}, {rs, cs}), M, K, vectors, p, trace);
+    // The squares of the Gram entries must stay inside fp32 and ScalarE's sqrt range [2^-116,
+    // 2^118] (theta^2 ~ ||a||^4): the matrix is scaled by a power of two so that max |a_ij| is in
+    // [2^19, 2^20) -- exact, undone on the singular values. Then alpha <= M 2^40 <= 2^50 and
+    // theta^2, 4 gamma^2 <= 2^102, while rounding-level columns (~2^-24 sqrt(M) 2^20) keep theta^2
+    // far above the angle formula's 2^-100 floor. The exponent comes from a host scan (comparisons only, no
+    // arithmetic on the data). (Found by fuzz_trnsolver: an entry of 1.2e14 made theta^2 overflow.)
+    float amax = 0.0f;
+    for (std::int64_t j = 0; j < K; ++j)
+      for (std::int64_t i = 0; i < M; ++i) {
+        const float v = std::fabs(a[i * rs + j * cs]);
+        if (v > amax) amax = v;
+      }
+    const int exponent = amax > 0.0f && std::isfinite(amax) ? std::ilogb(amax) + 1 - 20 : 0;
+    return jacobi_f32(s, HbmTensor::wrap(const_cast<float*>(a), DType::f32, {M, K}, {rs, cs}), M, K, vectors, p,
+                      exponent, trace);
   }
   // W = I - U1 U1^T (M x M) by trnblas GEMM on TensorE (fp32).
   void projector(std::int64_t M, std::int64_t g, const float* u1, float* w) const {
