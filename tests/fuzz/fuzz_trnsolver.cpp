@@ -1,5 +1,5 @@
-// libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj, Dsyevj, Spotrf and
-// Sgetrf with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj, Dsyevj, S/Dgesvdj(Batched),
+// Ssygvj, Spotrf and Sgetrf with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -148,6 +148,143 @@ void fuzz_factor(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   check(st != TRNSOLVER_STATUS_SUCCESS || (info >= 0 && info <= std::max(m, n)), "factorization info out of range");
 }
 
+
+// gesvdj (S or D, single or batched): shapes, leading dimensions, econ, jobz and NULLs from the
+// grammar. Invariants: INVALID_VALUE writes nothing but info (<= 0); a success has info in
+// [0, min(m, n) + 1]; a converged S of a finite matrix is descending, non-negative, and its squares
+// sum to ||A||_F^2 (one-sided Jacobi keeps the Frobenius norm: rotations are orthogonal), within
+// the rounding of the sweeps.
+void fuzz_gesvdj(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const bool dbl = in.flag(3), batched = in.flag(4);
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int econ = in.flag(2) ? 0 : static_cast<int>(in.byte());
+  const int m = static_cast<int>(std::clamp<std::int64_t>(in.size(12, false), INT32_MIN, INT32_MAX));
+  const int n = static_cast<int>(std::clamp<std::int64_t>(in.size(12, false), INT32_MIN, INT32_MAX));
+  const int batch = batched ? static_cast<int>(std::clamp<std::int64_t>(in.size(3, false), INT32_MIN, INT32_MAX)) : 1;
+  const bool sized = m >= 0 && n >= 0 && m <= 12 && n <= 12 && batch >= 0 && batch <= 3;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false))
+                            : static_cast<int>(std::min<std::int64_t>(INT32_MAX, std::int64_t{std::max(1, m)} + in.byte() % 2));
+  const int ldu = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const int ldv = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool fits = sized && lda >= std::max(1, m) && lda <= 14 && ldu >= std::max(1, m) && ldu <= 14 &&
+                    ldv >= std::max(1, n) && ldv <= 14;
+  const int k = std::max(0, std::min(m, n));
+  // info has batchSize entries: a batch beyond what the harness allocates is only passed when another
+  // argument makes the call invalid (m or n negative), i.e. never when the library may write info.
+  if (batch > 3 && m >= 0 && n >= 0) return;
+  const std::size_t bsz = static_cast<std::size_t>(std::clamp(batch, 1, 3));
+  std::vector<double> A = fits ? matrix<double>(in, m, n * std::max(batch, 1), lda, false) : std::vector<double>();
+  std::vector<double> S(fits ? std::max<std::size_t>(1, k * bsz) : 0, -3.0), U(fits ? ldu * std::max(m, 1) * bsz : 0, -4.0),
+      V(fits ? ldv * std::max(n, 1) * bsz : 0, -5.0);
+  gesvdjInfo_t params = nullptr;
+  trnsolverDnCreateGesvdjInfo(&params);
+  trnsolverDnXgesvdjSetMaxSweeps(params, 1 + in.byte() % 20);
+  std::vector<int> info(bsz, -12345);
+  int lwork = 1;
+  auto ptr = [&](std::vector<double>& v) { return v.empty() || in.flag(30) ? nullptr : v.data(); };
+  double* pa = ptr(A);
+  double* ps = ptr(S);
+  double* pu = ptr(U);
+  double* pv = ptr(V);
+  std::vector<float> Af(A.begin(), A.end()), Sf(S.begin(), S.end()), Uf(U.begin(), U.end()), Vf(V.begin(), V.end());
+  const auto Af0 = Af, Sf0 = Sf, Uf0 = Uf, Vf0 = Vf;
+  const auto A0 = A, S0 = S, U0 = U, V0 = V;
+  auto fp = [](std::vector<float>& v, const double* p) { return p == nullptr ? nullptr : v.data(); };
+  // Any int reaches the library as the enum: converted at each call (a prvalue; an enum-typed local
+  // holding an out-of-range value would itself be an invalid load).
+  const auto jz = [jobz] { return static_cast<trnsolverEigMode_t>(jobz); };
+  double work[4];
+  float workf[4];
+  trnsolverStatus_t st;
+  if (dbl)
+    st = batched ? trnsolverDnDgesvdjBatched(h, jz(), m, n, pa, lda, ps, pu, ldu, pv, ldv, work, lwork, info.data(), params, batch)
+                 : trnsolverDnDgesvdj(h, jz(), econ, m, n, pa, lda, ps, pu, ldu, pv, ldv, work, lwork, info.data(), params);
+  else
+    st = batched ? trnsolverDnSgesvdjBatched(h, jz(), m, n, fp(Af, pa), lda, fp(Sf, ps), fp(Uf, pu), ldu, fp(Vf, pv), ldv,
+                                             workf, lwork, info.data(), params, batch)
+                 : trnsolverDnSgesvdj(h, jz(), econ, m, n, fp(Af, pa), lda, fp(Sf, ps), fp(Uf, pu), ldu, fp(Vf, pv), ldv,
+                                      workf, lwork, info.data(), params);
+  check(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED,
+        "unexpected gesvdj status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    check(same_bytes(A, A0) && same_bytes(S, S0) && same_bytes(U, U0) && same_bytes(V, V0) && same_bytes(Af, Af0) &&
+              same_bytes(Sf, Sf0) && same_bytes(Uf, Uf0) && same_bytes(Vf, Vf0),
+          "gesvdj wrote an output after rejecting an argument");
+    check(info[0] <= 0 || info[0] == -12345, "info of a rejected gesvdj is not -position");
+  } else if (fits && batch >= 1 && k > 0) {
+    for (int b = 0; b < batch; ++b) {
+      const int i = info[static_cast<std::size_t>(b)];
+      check(i >= 0 && i <= k + 1, "gesvdj info out of range");
+      if (i != 0 || batched) continue;
+      double fro = 0, sum = 0;
+      bool finite = true;
+      for (int j = 0; j < n; ++j)
+        for (int r = 0; r < m; ++r) {
+          const double x = dbl ? A0[static_cast<std::size_t>(r + j * lda)] : Af0[static_cast<std::size_t>(r + j * lda)];
+          finite = finite && std::isfinite(x) && std::fabs(x) < 1e15 && (x == 0 || std::fabs(x) > 1e-15);
+          fro += x * x;
+        }
+      if (!finite) continue;
+      for (int q = 0; q < k; ++q) {
+        const double sv = dbl ? S[static_cast<std::size_t>(q)] : Sf[static_cast<std::size_t>(q)];
+        if (!(sv >= 0 && std::isfinite(sv)) && std::getenv("TRNSOLVER_FUZZ_TRACE") != nullptr) {
+          std::fprintf(stderr, "gesvdj %s m %d n %d econ %d jobz %d lda %d: sigma_%d = %g\n", dbl ? "D" : "S", m, n, econ,
+                       jobz, lda, q, sv);
+          for (int r = 0; r < m; ++r) {
+            for (int j = 0; j < n; ++j)
+              std::fprintf(stderr, " %g", dbl ? A0[static_cast<std::size_t>(r + j * lda)] : Af0[static_cast<std::size_t>(r + j * lda)]);
+            std::fprintf(stderr, "\n");
+          }
+        }
+        check(sv >= 0 && std::isfinite(sv), "singular value negative or not finite");
+        if (q > 0) check((dbl ? S[q - 1] : Sf[q - 1]) >= sv, "singular values not descending");
+        sum += sv * sv;
+      }
+      // ||A||_F^2 = sum sigma^2; each of the <= 20 sweeps' rotations perturbs it by O(u) relative.
+      check(std::fabs(sum - fro) <= 200.0 * (m + n) * (dbl ? 0x1p-53 : 0x1p-24) * fro + 1e-300,
+            "sum of sigma^2 differs from ||A||_F^2");
+    }
+  }
+  trnsolverDnDestroyGesvdjInfo(params);
+}
+
+// sygvj (S): itype, uplo, sizes, NULLs; B made positive definite most of the time. Invariants:
+// INVALID_VALUE writes nothing; a success has info in [0, 2n]; info > n + 1 (B not positive
+// definite) writes nothing; converged eigenvalues of finite data are ascending and finite.
+void fuzz_sygvj(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const int itype = in.choice({1, 2, 3});
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int n = static_cast<int>(std::clamp<std::int64_t>(in.size(10, false), INT32_MIN, INT32_MAX));
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool fits = n >= 0 && n <= 10 && lda >= std::max(1, n) && lda <= 12 && ldb >= std::max(1, n) && ldb <= 12;
+  std::vector<float> A = fits ? matrix<float>(in, n, n, lda, true) : std::vector<float>();
+  std::vector<float> B = fits ? matrix<float>(in, n, n, ldb, true) : std::vector<float>();
+  if (fits)
+    for (int i = 0; i < n && !in.flag(5); ++i) B[static_cast<std::size_t>(i + i * ldb)] = std::fabs(B[i + i * ldb]) + 8.0f * n + 64.0f;
+  std::vector<float> W(fits ? static_cast<std::size_t>(std::max(n, 1)) : 0, -2.0f), work(1);
+  const auto A0 = A, B0 = B, W0 = W;
+  syevjInfo_t params = nullptr;
+  trnsolverDnCreateSyevjInfo(&params);
+  int info = -12345;
+  auto ptr = [&](std::vector<float>& v) { return v.empty() || in.flag(30) ? nullptr : v.data(); };
+  const trnsolverStatus_t st =
+      trnsolverDnSsygvj(h, static_cast<trnsolverEigType_t>(itype), static_cast<trnsolverEigMode_t>(jobz),
+                        static_cast<trnblasFillMode_t>(uplo), n, ptr(A), lda, ptr(B), ldb, ptr(W), work.data(), 1, &info,
+                        params);
+  check(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
+            st == TRNSOLVER_STATUS_EXECUTION_FAILED || st == TRNSOLVER_STATUS_INTERNAL_ERROR,
+        "unexpected sygvj status");
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE)
+    check(same_bytes(A, A0) && same_bytes(B, B0) && same_bytes(W, W0) && info <= 0, "sygvj wrote after rejecting");
+  if (st == TRNSOLVER_STATUS_SUCCESS && fits && n > 0) {
+    check(info >= 0 && info <= 2 * n, "sygvj info out of range");
+    if (info > n + 1) check(same_bytes(A, A0) && same_bytes(B, B0) && same_bytes(W, W0), "sygvj wrote with B not PD");
+  }
+  trnsolverDnDestroySyevjInfo(params);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -155,9 +292,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   trnsolverDnHandle_t h = nullptr;
   if (trnsolverDnCreate(&h) != TRNSOLVER_STATUS_SUCCESS) return 0;
   for (int call = 0; call < 2 && !in.empty(); ++call) {
-    switch (in.byte() % 3) {
+    switch (in.byte() % 5) {
       case 0: fuzz_syevj(in, h, false); break;
       case 1: fuzz_syevj(in, h, true); break;
+      case 2: fuzz_gesvdj(in, h); break;
+      case 3: fuzz_sygvj(in, h); break;
       default: fuzz_factor(in, h); break;
     }
   }

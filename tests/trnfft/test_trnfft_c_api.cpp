@@ -222,4 +222,64 @@ TEST(TrnfftCApi, PrecisionDescriptionAndProfile) {
   EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
 }
 
+// Regressions of the libFuzzer harness (tests/fuzz/fuzz_trnfft.cpp; reproducers in
+// tests/fuzz/corpus/trnfft/regression-*).
+// 1. The 1d/2d/3d entry points forwarded their enum-typed trnfftType parameter: an out-of-range int
+//    from C was loaded through the C++ enum type (UBSan: invalid enum load). Every entry point now
+//    reads the caller's int once; any int is INVALID_TYPE, nothing written.
+TEST(TrnfftCApi, FuzzRegressionAnyIntTypeIsInvalidType) {
+  int bad_int = 0x41000000;  // the fuzzer's value; not a trnfftType
+  trnfftType bad;
+  std::memcpy(&bad, &bad_int, sizeof bad);
+  trnfftHandle h = 77;
+  std::size_t ws = 99;
+  EXPECT_EQ(trnfftPlan1d(&h, 8, bad, 1), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftPlan2d(&h, 8, 8, bad), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftPlan3d(&h, 2, 2, 2, bad), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(h, 77);
+  EXPECT_EQ(trnfftEstimate1d(8, bad, 1, &ws), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftEstimate3d(2, 2, 2, bad, &ws), TRNFFT_INVALID_TYPE);
+  ASSERT_EQ(trnfftCreate(&h), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftMakePlan1d(h, 8, bad, 1, &ws), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftMakePlan2d(h, 8, 8, bad, &ws), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftGetSize1d(h, 8, bad, 1, &ws), TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(ws, 99u);
+  EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
+}
+
+// 2. MakePlan's dry run (work size and modeled time) allocated the whole layout: n = 8,
+//    batch = INT32_MAX asked the host for 2^35 bytes (ASan: allocation-size-too-big). Plans are
+//    now bounded at 2^24 points and layouts at 2^25 elements (docs/trnfft.md), rejected before any
+//    allocation.
+TEST(TrnfftCApi, FuzzRegressionHugeBatchIsInvalidSize) {
+  trnfftHandle h = 5;
+  EXPECT_EQ(trnfftPlan1d(&h, 8, TRNFFT_C2C, 2147483647), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(trnfftPlan1d(&h, 2, TRNFFT_R2C, (1 << 23) + 1), TRNFFT_INVALID_SIZE);  // 2^24 + 2 points
+  EXPECT_EQ(trnfftPlan3d(&h, 4096, 4096, 2, TRNFFT_C2C), TRNFFT_INVALID_SIZE);    // 2^25 points
+  EXPECT_EQ(h, 5);
+  ASSERT_EQ(trnfftCreate(&h), TRNFFT_SUCCESS);
+  long long n = 2, batch = 1LL << 31;
+  std::size_t ws = 3;
+  EXPECT_EQ(trnfftMakePlanMany64(h, 1, &n, nullptr, 1, 0, nullptr, 1, 0, TRNFFT_Z2Z, batch, &ws), TRNFFT_INVALID_SIZE);
+  // A strided layout spanning more than 2^25 elements.
+  int n1 = 4, embed = 4;
+  EXPECT_EQ(trnfftMakePlanMany(h, 1, &n1, &embed, 1 << 24, 1, &embed, 1, 4, TRNFFT_C2C, 1, &ws), TRNFFT_INVALID_SIZE);
+  EXPECT_EQ(ws, 3u);
+  // At the limit the plan is made (2^24 points).
+  EXPECT_EQ(trnfftMakePlan1d(h, 1 << 12, TRNFFT_C2C, 1 << 12, &ws), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
+}
+
+// 3. MakePlan of an FP64 plan ran its dry run, i.e. the host FP64 work of a whole execution, to
+//    report a work size that is always 0 for the FP64 path (its copies are host vectors): the
+//    fuzzer's 20 s timeout. The work size is now reported without it.
+TEST(TrnfftCApi, FuzzRegressionFp64PlanReportsItsWorkSize) {
+  trnfftHandle h;
+  ASSERT_EQ(trnfftCreate(&h), TRNFFT_SUCCESS);
+  std::size_t ws = 12345;
+  EXPECT_EQ(trnfftMakePlan1d(h, 1000, TRNFFT_Z2Z, 64, &ws), TRNFFT_SUCCESS);
+  EXPECT_EQ(ws, 0u);
+  EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
+}
+
 }  // namespace

@@ -71,6 +71,96 @@ CaseResult eig_case(int n, bool fp32) {
   return c;
 }
 
+// Singular values of a random Gaussian m x n matrix by Sgesvdj (fp32 tile kernel) or Dgesvdj (host
+// fp64) against LAPACKE_dgesvd, with the reconstruction ||A - U S V^T||_F / ||A||_F.
+CaseResult svd_case(int m, int n, bool fp32) {
+  std::mt19937_64 rng(2000 + static_cast<std::uint64_t>(m * 131 + n));
+  std::normal_distribution<double> nd;
+  std::vector<double> a(static_cast<std::size_t>(m) * n);
+  for (double& x : a) x = fp32 ? static_cast<double>(static_cast<float>(nd(rng))) : nd(rng);
+  const int k = std::min(m, n);
+  std::vector<double> ref(static_cast<std::size_t>(k)), superb(static_cast<std::size_t>(k) + 1), lc(a);
+  LAPACKE_dgesvd(LAPACK_COL_MAJOR, 'N', 'N', m, n, lc.data(), m, ref.data(), nullptr, 1, nullptr, 1, superb.data());
+  std::vector<double> s(static_cast<std::size_t>(k)), u(static_cast<std::size_t>(m) * k), v(static_cast<std::size_t>(n) * k);
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  ts::GesvdjResult r;
+  if (fp32) {
+    std::vector<float> af(a.begin(), a.end()), sf(s.size()), uf(u.size()), vf(v.size());
+    r = ts::sgesvdj({}, true, true, m, n, af.data(), m, sf.data(), uf.data(), m, vf.data(), n, {}, &rep);
+    s.assign(sf.begin(), sf.end());
+    u.assign(uf.begin(), uf.end());
+    v.assign(vf.begin(), vf.end());
+  } else {
+    std::vector<double> ac(a);
+    r = ts::dgesvdj({}, true, true, m, n, ac.data(), m, s.data(), u.data(), m, v.data(), n, {}, &rep);
+  }
+  CaseResult c;
+  c.host_seconds = seconds_since(t0);
+  double err = 0, fro = 0, rec = 0;
+  for (int i = 0; i < k; ++i) err = std::max(err, std::fabs(s[i] - ref[i]));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double x = a[i + static_cast<std::size_t>(j) * m];
+      fro += x * x;
+      for (int q = 0; q < k; ++q) x -= u[i + static_cast<std::size_t>(q) * m] * s[q] * v[j + static_cast<std::size_t>(q) * n];
+      rec += x * x;
+    }
+  c.measured = err / ref[0];
+  const double uu = fp32 ? 0x1p-24 : 0x1p-53;
+  // Rotation backward error 6 u per rotation, S (K - 1) rotations per column, plus the stopping
+  // tolerance (docs/trnsolver.md "gesvdj").
+  const double tol = fp32 ? ts::sgesvdj_effective_tolerance(std::max(m, n), 0) : ts::dgesvdj_effective_tolerance(std::max(m, n), 0);
+  c.bound = (6 * uu * r.sweeps * k + k * tol) * std::sqrt(fro) / ref[0];
+  c.pass = r.info == 0 && c.measured <= c.bound;
+  c.note = "info " + std::to_string(r.info) + ", " + std::to_string(r.sweeps) + " sweeps, ||A - U S V^T||_F/||A||_F " +
+           sci(std::sqrt(rec / fro)) + (fp32 ? "" : "; fp64 Jacobi runs on the host CPU");
+  if (fp32) c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
+// A x = lambda B x (itype 1) by Ssygvj / Dsygvj against LAPACKE_dsygv, B = G G^T / n + I.
+CaseResult sygvj_case(int n, bool fp32) {
+  std::mt19937_64 rng(3000 + static_cast<std::uint64_t>(n));
+  std::normal_distribution<double> nd;
+  std::vector<double> g(static_cast<std::size_t>(n) * n), b(g.size());
+  for (double& x : g) x = nd(rng);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      b[i + j * n] = s / n + (i == j ? 1.0 : 0.0);
+    }
+  auto a = random_symmetric(n, 4000 + static_cast<std::uint64_t>(n));
+  if (fp32) {
+    for (double& x : a) x = static_cast<double>(static_cast<float>(x));
+    for (double& x : b) x = static_cast<double>(static_cast<float>(x));
+  }
+  std::vector<double> ra(a), rb(b), ref(static_cast<std::size_t>(n)), w(ref.size()), bw(ref.size()), bc(b);
+  LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'N', 'L', n, ra.data(), n, rb.data(), n, ref.data());
+  LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'N', 'L', n, bc.data(), n, bw.data());
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  ts::SyevjResult r;
+  if (fp32) {
+    std::vector<float> af(a.begin(), a.end()), bf(b.begin(), b.end()), wf(w.size());
+    r = ts::ssygvj({}, 1, true, ts::Uplo::lower, n, af.data(), n, bf.data(), n, wf.data(), {}, &rep);
+    w.assign(wf.begin(), wf.end());
+  } else {
+    r = ts::dsygvj({}, 1, true, ts::Uplo::lower, n, a.data(), n, b.data(), n, w.data(), {}, &rep);
+  }
+  CaseResult c;
+  c.host_seconds = seconds_since(t0);
+  c.measured = max_value_error(w, ref);
+  // Cholesky, the two triangular solves and syevj: 8 n u kappa(B) (docs/trnsolver.md "sygvj").
+  c.bound = 8 * n * (fp32 ? 0x1p-24 : 0x1p-53) * bw.back() / bw.front();
+  c.pass = r.info == 0 && c.measured <= c.bound;
+  c.note = "info " + std::to_string(r.info) + ", " + std::to_string(r.sweeps) + " sweeps, kappa(B) " +
+           sci(bw.back() / bw.front()) + (fp32 ? "" : "; solves and Jacobi in fp64 on the host CPU");
+  if (fp32) c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
 // Long-double cyclic Jacobi with the relative threshold (reference for the graded matrix).
 std::vector<long double> jacobi_long_double(std::vector<long double> a, int n) {
   auto at = [&](int i, int j) -> long double& { return a[i + static_cast<std::size_t>(j) * n]; };
@@ -262,6 +352,20 @@ void add_solver(Registry& reg) {
   add({.op = "dsyevj", .mode = "fp64 host Jacobi, relative threshold", .shape = "12x12 graded, kappa 1e16",
        .metric = "max relative eigenvalue error", .bound_text = "<= 1e-13 (Demmel-Veselic)",
        .experiment = "graded matrix D H D (numerics reference 5.3)", .run = graded_case});
+
+  for (const auto& [m, n] : std::vector<std::pair<int, int>>{{64, 48}, {48, 64}, {256, 128}})
+    for (bool fp32 : {true, false})
+      add({.op = fp32 ? "sgesvdj" : "dgesvdj", .mode = fp32 ? "fp32 one-sided Jacobi" : "fp64 host one-sided Jacobi",
+           .shape = std::to_string(m) + "x" + std::to_string(n), .metric = "max |sigma - dgesvd| / sigma_max",
+           .bound_text = "(6 u S K + K tol) ||A||_F / sigma_max (docs/trnsolver.md)", .size = static_cast<double>(m),
+           .full_only = m > 64, .run = [m, n, fp32] { return svd_case(m, n, fp32); }});
+
+  for (int n : {32, 128})
+    for (bool fp32 : {true, false})
+      add({.op = fp32 ? "ssygvj" : "dsygvj", .mode = "itype 1, potrf + reduction + syevj",
+           .shape = std::to_string(n) + "x" + std::to_string(n), .metric = "max |lambda - dsygv| / max |lambda|",
+           .bound_text = "8 n u kappa(B) (docs/trnsolver.md)", .size = static_cast<double>(n), .full_only = n > 32,
+           .run = [n, fp32] { return sygvj_case(n, fp32); }});
 
   for (int n : {256, 1024})
     for (bool fp32 : {true, false})

@@ -132,9 +132,13 @@ trnfftResult check_many(ArgCheck<trnfftResult>& check, const ManyArgs& a, const 
       span = trn::cshim::checked_mul(span, has && i > 0 ? e[i] : std::max(logical(side == 0, i), 2 * (a.n[i] / 2 + 1)));
     span = trn::cshim::checked_mul(span, has ? (side == 0 ? a.istride : a.ostride) : 1);
     const long long b = trn::cshim::checked_mul(a.batch, std::max(has ? (side == 0 ? a.idist : a.odist) : 1LL, span));
-    check.require_or(span >= 0 && b >= 0 && b < (1LL << 40), TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE",
-                     "the layout spans more than 2^40 elements");
+    check.require_or(span >= 0 && b >= 0 && b <= trn::fft::kMaxSpan, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE",
+                     "the layout spans more than 2^25 elements");
   }
+  long long points = a.batch;
+  for (long long v : a.n) points = trn::cshim::checked_mul(points, v);
+  check.require_or(points >= 0 && points <= trn::fft::kMaxPoints, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE",
+                   "batch x the product of the sizes exceeds 2^24 points");
   (void)pos;
   return check.status();
 }
@@ -257,6 +261,34 @@ trnfftResult exec(trnfftHandle h, const char* fn, int expected_type, const void*
   return r;
 }
 
+// MakePlanMany with the transform type as the caller's int (see trnfftMakePlan1d).
+trnfftResult make_many(trnfftHandle plan, int rank, int* n, int* inembed, int istride, int idist, int* onembed,
+                       int ostride, int odist, int type, int batch, size_t* workSize) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  return make_plan(*st, "trnfftMakePlanMany",
+                   many_args<int>(rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch), workSize, 11);
+}
+
+// One-step plans: create, make, and hand out the handle only on success.
+trnfftResult plan_many(trnfftHandle* plan, int rank, int* n, int* inembed, int istride, int idist, int* onembed,
+                       int ostride, int odist, int type, int batch) {
+  if (plan == nullptr) {
+    logger().log(trn::cshim::illegal_value_message("trnfftPlanMany", 0, "plan"));
+    return TRNFFT_INVALID_VALUE;
+  }
+  trnfftHandle h = TRNFFT_PLAN_NULL;
+  const trnfftResult c = trnfftCreate(&h);
+  if (c != TRNFFT_SUCCESS) return c;
+  const trnfftResult r = make_many(h, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, nullptr);
+  if (r != TRNFFT_SUCCESS) {
+    trnfftDestroy(h);
+    return r;
+  }
+  *plan = h;
+  return TRNFFT_SUCCESS;
+}
 
 }  // namespace
 
@@ -297,53 +329,37 @@ trnfftResult trnfftMakePlanMany64(trnfftHandle plan, int rank, long long int* n,
 
 trnfftResult trnfftMakePlanMany(trnfftHandle plan, int rank, int* n, int* inembed, int istride, int idist, int* onembed,
                                 int ostride, int odist, trnfftType type, int batch, size_t* workSize) {
-  std::shared_ptr<PlanState> st = find_plan(plan);
-  if (!st) return TRNFFT_INVALID_PLAN;
-  std::lock_guard<std::mutex> lock(st->mu);
-  ManyArgs a = many_args<int>(rank, n, inembed, istride, idist, onembed, ostride, odist, enum_value(type), batch);
-  return make_plan(*st, "trnfftMakePlanMany", a, workSize, 11);
+  return make_many(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, enum_value(type), batch, workSize);
 }
 
+// The 1d/2d/3d entry points forward the caller's int, never the enum-typed parameter: a C caller
+// may pass any int, and copying an out-of-range value through the C++ enum type is undefined.
 trnfftResult trnfftMakePlan1d(trnfftHandle plan, int nx, trnfftType type, int batch, size_t* workSize) {
-  return trnfftMakePlanMany(plan, 1, &nx, nullptr, 1, 0, nullptr, 1, 0, type, batch, workSize);
+  return make_many(plan, 1, &nx, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), batch, workSize);
 }
 trnfftResult trnfftMakePlan2d(trnfftHandle plan, int nx, int ny, trnfftType type, size_t* workSize) {
   int n[2] = {nx, ny};
-  return trnfftMakePlanMany(plan, 2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+  return make_many(plan, 2, n, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), 1, workSize);
 }
 trnfftResult trnfftMakePlan3d(trnfftHandle plan, int nx, int ny, int nz, trnfftType type, size_t* workSize) {
   int n[3] = {nx, ny, nz};
-  return trnfftMakePlanMany(plan, 3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+  return make_many(plan, 3, n, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), 1, workSize);
 }
 
-// One-step plans: create, make, and hand out the handle only on success.
 trnfftResult trnfftPlanMany(trnfftHandle* plan, int rank, int* n, int* inembed, int istride, int idist, int* onembed,
                             int ostride, int odist, trnfftType type, int batch) {
-  if (plan == nullptr) {
-    logger().log(trn::cshim::illegal_value_message("trnfftPlanMany", 0, "plan"));
-    return TRNFFT_INVALID_VALUE;
-  }
-  trnfftHandle h = TRNFFT_PLAN_NULL;
-  trnfftResult r = trnfftCreate(&h);
-  if (r != TRNFFT_SUCCESS) return r;
-  r = trnfftMakePlanMany(h, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, nullptr);
-  if (r != TRNFFT_SUCCESS) {
-    trnfftDestroy(h);
-    return r;
-  }
-  *plan = h;
-  return TRNFFT_SUCCESS;
+  return plan_many(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, enum_value(type), batch);
 }
 trnfftResult trnfftPlan1d(trnfftHandle* plan, int nx, trnfftType type, int batch) {
-  return trnfftPlanMany(plan, 1, &nx, nullptr, 1, 0, nullptr, 1, 0, type, batch);
+  return plan_many(plan, 1, &nx, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), batch);
 }
 trnfftResult trnfftPlan2d(trnfftHandle* plan, int nx, int ny, trnfftType type) {
   int n[2] = {nx, ny};
-  return trnfftPlanMany(plan, 2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1);
+  return plan_many(plan, 2, n, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), 1);
 }
 trnfftResult trnfftPlan3d(trnfftHandle* plan, int nx, int ny, int nz, trnfftType type) {
   int n[3] = {nx, ny, nz};
-  return trnfftPlanMany(plan, 3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1);
+  return plan_many(plan, 3, n, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), 1);
 }
 
 trnfftResult trnfftEstimateMany(int rank, int* n, int* inembed, int istride, int idist, int* onembed, int ostride,
@@ -353,15 +369,16 @@ trnfftResult trnfftEstimateMany(int rank, int* n, int* inembed, int istride, int
                   workSize);
 }
 trnfftResult trnfftEstimate1d(int nx, trnfftType type, int batch, size_t* workSize) {
-  return trnfftEstimateMany(1, &nx, nullptr, 1, 0, nullptr, 1, 0, type, batch, workSize);
+  return estimate("trnfftEstimateMany", many_args<int>(1, &nx, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), batch),
+                  workSize);
 }
 trnfftResult trnfftEstimate2d(int nx, int ny, trnfftType type, size_t* workSize) {
   int n[2] = {nx, ny};
-  return trnfftEstimateMany(2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+  return estimate("trnfftEstimateMany", many_args<int>(2, n, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), 1), workSize);
 }
 trnfftResult trnfftEstimate3d(int nx, int ny, int nz, trnfftType type, size_t* workSize) {
   int n[3] = {nx, ny, nz};
-  return trnfftEstimateMany(3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+  return estimate("trnfftEstimateMany", many_args<int>(3, n, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), 1), workSize);
 }
 
 trnfftResult trnfftGetSizeMany64(trnfftHandle plan, int rank, long long int* n, long long int* inembed,
@@ -376,18 +393,24 @@ trnfftResult trnfftGetSizeMany64(trnfftHandle plan, int rank, long long int* n, 
 trnfftResult trnfftGetSizeMany(trnfftHandle handle, int rank, int* n, int* inembed, int istride, int idist,
                                int* onembed, int ostride, int odist, trnfftType type, int batch, size_t* workArea) {
   if (!find_plan(handle)) return TRNFFT_INVALID_PLAN;
-  return trnfftEstimateMany(rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, workArea);
+  return estimate("trnfftEstimateMany",
+                  many_args<int>(rank, n, inembed, istride, idist, onembed, ostride, odist, enum_value(type), batch),
+                  workArea);
 }
 trnfftResult trnfftGetSize1d(trnfftHandle handle, int nx, trnfftType type, int batch, size_t* workSize) {
-  return trnfftGetSizeMany(handle, 1, &nx, nullptr, 1, 0, nullptr, 1, 0, type, batch, workSize);
+  if (!find_plan(handle)) return TRNFFT_INVALID_PLAN;
+  return estimate("trnfftEstimateMany", many_args<int>(1, &nx, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), batch),
+                  workSize);
 }
 trnfftResult trnfftGetSize2d(trnfftHandle handle, int nx, int ny, trnfftType type, size_t* workSize) {
+  if (!find_plan(handle)) return TRNFFT_INVALID_PLAN;
   int n[2] = {nx, ny};
-  return trnfftGetSizeMany(handle, 2, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+  return estimate("trnfftEstimateMany", many_args<int>(2, n, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), 1), workSize);
 }
 trnfftResult trnfftGetSize3d(trnfftHandle handle, int nx, int ny, int nz, trnfftType type, size_t* workSize) {
+  if (!find_plan(handle)) return TRNFFT_INVALID_PLAN;
   int n[3] = {nx, ny, nz};
-  return trnfftGetSizeMany(handle, 3, n, nullptr, 1, 0, nullptr, 1, 0, type, 1, workSize);
+  return estimate("trnfftEstimateMany", many_args<int>(3, n, nullptr, 1, 0, nullptr, 1, 0, enum_value(type), 1), workSize);
 }
 trnfftResult trnfftGetSize(trnfftHandle handle, size_t* workSize) {
   std::shared_ptr<PlanState> st = find_plan(handle);

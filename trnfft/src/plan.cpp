@@ -582,6 +582,10 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
   for (std::int64_t v : spec.n)
     require(v >= 1 && v <= kMaxDimension, "n", "size " + std::to_string(v) + " outside [1, 2^27]");
   require(spec.batch >= 1, "batch", "batch must be >= 1");
+  std::int64_t points = spec.batch;
+  for (std::int64_t v : spec.n)
+    require(!__builtin_mul_overflow(points, v, &points) && points <= kMaxPoints, "batch",
+            "batch x the product of the sizes exceeds 2^24 points");
   const bool fp64 = spec.type == Type::z2z || spec.type == Type::d2z || spec.type == Type::z2d;
   if (fp64 && spec.mode != Mode::fp32 && spec.mode != Mode::fp64_ozaki)
     throw NotSupportedError("trnfft plan", std::string("precision mode ") + blas::gemm_mode_name(spec.mode) + " for " +
@@ -701,6 +705,10 @@ double Plan::modeled_ns() const {
 }
 
 std::size_t Plan::work_size() const {
+  // The FP64 path keeps its dense copies in host vectors, not in a work area: nothing to report,
+  // and no reason to pay its dry run (which does the host FP64 work of a full execution) at
+  // MakePlan time.
+  if (impl_->fp64) return 0;
   (void)modeled_ns();
   return impl_->scratch_bytes;
 }

@@ -53,6 +53,12 @@ typedef enum trnsolverStatus_t {
 
 typedef enum trnsolverEigMode_t { TRNSOLVER_EIG_MODE_NOVECTOR = 0, TRNSOLVER_EIG_MODE_VECTOR = 1 } trnsolverEigMode_t;
 
+typedef enum trnsolverEigType_t {
+  TRNSOLVER_EIG_TYPE_1 = 1, /* A x = lambda B x */
+  TRNSOLVER_EIG_TYPE_2 = 2, /* A B x = lambda x */
+  TRNSOLVER_EIG_TYPE_3 = 3  /* B A x = lambda x */
+} trnsolverEigType_t;
+
 typedef enum trnsolverDeterministicMode_t {
   TRNSOLVER_DETERMINISTIC_RESULTS = 1,
   TRNSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS = 2
@@ -62,6 +68,8 @@ typedef struct trnsolverDnContext* trnsolverDnHandle_t;
 /* cuSOLVER's unprefixed parameter type keeps its name. */
 struct syevjInfo;
 typedef struct syevjInfo* syevjInfo_t;
+struct gesvdjInfo;
+typedef struct gesvdjInfo* gesvdjInfo_t;
 
 /* ---- handle ------------------------------------------------------------------------------------ */
 trnsolverStatus_t trnsolverDnCreate(trnsolverDnHandle_t* handle);
@@ -127,6 +135,75 @@ trnsolverStatus_t trnsolverDnSsyevjBatched(trnsolverDnHandle_t handle, trnsolver
 trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
                                            int n, double* A, int lda, double* W, double* work, int lwork, int* info,
                                            syevjInfo_t params, int batchSize);
+
+/* ---- sygvj: generalized symmetric-definite eigenproblem ------------------------------------------ */
+/* B = L L^T (potrf), reduction to C = L^-1 A L^-T (itype 1) or L^T A L (2, 3), syevj(C), back
+ * transformation. Uses syevjInfo_t (tolerance, max_sweeps; W ascending). With VECTOR A is
+ * overwritten by the eigenvectors X (X^T B X = I for itype 1, 2; X^T B^-1 X = I for 3), B's uplo
+ * triangle by the Cholesky factor. info: 0, -i, n + 1 not converged (or NaN / Inf in A), n + i
+ * when the leading minor of order i of B is not positive definite (nothing written). */
+trnsolverStatus_t trnsolverDnSsygvj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const float* A,
+                                               int lda, const float* B, int ldb, const float* W, int* lwork,
+                                               syevjInfo_t params);
+trnsolverStatus_t trnsolverDnDsygvj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const double* A,
+                                               int lda, const double* B, int ldb, const double* W, int* lwork,
+                                               syevjInfo_t params);
+trnsolverStatus_t trnsolverDnSsygvj(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, float* A, int lda, float* B, int ldb, float* W,
+                                    float* work, int lwork, int* info, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnDsygvj(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, double* A, int lda, double* B, int ldb, double* W,
+                                    double* work, int lwork, int* info, syevjInfo_t params);
+
+/* ---- gesvdj: one-sided Jacobi SVD --------------------------------------------------------------- */
+/* Defaults: tolerance = machine epsilon of the type (floored at 4 sqrt(max(m, n)) u: a dot product
+ * of that length is not more accurate), max_sweeps = 100, sort_svd = 1 (gesvdjBatched only: gesvdj
+ * always sorts, descending). GetResidual: the largest |a_p^T a_q| / (||a_p|| ||a_q||) over the
+ * column pairs in the last sweep (the quantity the tolerance bounds); after gesvdjBatched
+ * GetResidual / GetSweeps return TRNSOLVER_STATUS_NOT_SUPPORTED (as cuSOLVER). */
+trnsolverStatus_t trnsolverDnCreateGesvdjInfo(gesvdjInfo_t* info);
+trnsolverStatus_t trnsolverDnDestroyGesvdjInfo(gesvdjInfo_t info);
+trnsolverStatus_t trnsolverDnXgesvdjSetTolerance(gesvdjInfo_t info, double tolerance);
+trnsolverStatus_t trnsolverDnXgesvdjSetMaxSweeps(gesvdjInfo_t info, int max_sweeps);
+trnsolverStatus_t trnsolverDnXgesvdjSetSortEig(gesvdjInfo_t info, int sort_svd);
+trnsolverStatus_t trnsolverDnXgesvdjGetResidual(trnsolverDnHandle_t handle, gesvdjInfo_t info, double* residual);
+trnsolverStatus_t trnsolverDnXgesvdjGetSweeps(trnsolverDnHandle_t handle, gesvdjInfo_t info, int* executed_sweeps);
+
+/* A = U diag(S) V^T, S descending. econ = 0: U m x m, V n x n; econ != 0: U m x min(m, n), V
+ * n x min(m, n). jobz NOVECTOR: S only (U, V not referenced). info: 0, -i, or min(m, n) + 1 when
+ * the sweeps did not converge (or A holds NaN / Inf: S is then NaN). A is not modified. S: tile
+ * kernel (fp32, max(m, n) <= 1024, else NOT_SUPPORTED); D: on the host CPU in fp64 (empty profile).
+ * lwork in elements (the implementation needs none; 1 is reported and checked). */
+trnsolverStatus_t trnsolverDnSgesvdj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int econ, int m,
+                                                int n, const float* A, int lda, const float* S, const float* U,
+                                                int ldu, const float* V, int ldv, int* lwork, gesvdjInfo_t params);
+trnsolverStatus_t trnsolverDnDgesvdj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int econ, int m,
+                                                int n, const double* A, int lda, const double* S, const double* U,
+                                                int ldu, const double* V, int ldv, int* lwork, gesvdjInfo_t params);
+trnsolverStatus_t trnsolverDnSgesvdj(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int econ, int m, int n,
+                                     float* A, int lda, float* S, float* U, int ldu, float* V, int ldv, float* work,
+                                     int lwork, int* info, gesvdjInfo_t params);
+trnsolverStatus_t trnsolverDnDgesvdj(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int econ, int m, int n,
+                                     double* A, int lda, double* S, double* U, int ldu, double* V, int ldv,
+                                     double* work, int lwork, int* info, gesvdjInfo_t params);
+/* Batched (full U and V): A_k = A + lda n k, S_k = S + min(m, n) k, U_k = U + ldu m k, V_k = V +
+ * ldv n k, info[k]; any m, n up to the single-matrix limit (cuSOLVER's 32 is not imposed). */
+trnsolverStatus_t trnsolverDnSgesvdjBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int m,
+                                                       int n, const float* A, int lda, const float* S,
+                                                       const float* U, int ldu, const float* V, int ldv, int* lwork,
+                                                       gesvdjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnDgesvdjBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int m,
+                                                       int n, const double* A, int lda, const double* S,
+                                                       const double* U, int ldu, const double* V, int ldv, int* lwork,
+                                                       gesvdjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnSgesvdjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int m, int n,
+                                            float* A, int lda, float* S, float* U, int ldu, float* V, int ldv,
+                                            float* work, int lwork, int* info, gesvdjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnDgesvdjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int m, int n,
+                                            double* A, int lda, double* S, double* U, int ldu, double* V, int ldv,
+                                            double* work, int lwork, int* info, gesvdjInfo_t params, int batchSize);
 
 /* ---- Cholesky ---------------------------------------------------------------------------------- */
 /* Blocked right-looking; panels on Vector/Scalar/GpSimd engines, trailing updates by trnblas SYRK on

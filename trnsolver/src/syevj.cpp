@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "jacobi_tiles.hpp"
 #include "syevj_internal.hpp"
 
 namespace trn::solver {
@@ -36,17 +37,6 @@ void check_args(std::int64_t n, std::int64_t lda, const void* A, const void* W, 
 }
 
 // ---- fp64 on the host --------------------------------------------------------------------------
-
-// Round-robin successor, as in the fp32 kernel (pairs (2k, 2k+1) of the position array).
-std::int64_t next_position(std::int64_t pos, std::int64_t m) {
-  if (m == 1) return pos;
-  const std::int64_t k = pos / 2;
-  if (pos % 2 == 0) {
-    if (k == 0) return 0;
-    return k + 1 <= m - 1 ? 2 * (k + 1) : 2 * (m - 1) + 1;
-  }
-  return k == 0 ? 2 : 2 * (k - 1) + 1;
-}
 
 // Two-sided Jacobi in fp64 with the Demmel-Veselic threshold: the pair (p, q) is rotated iff
 // |a_pq| > tol sqrt(|a_pp a_qq|); the run has converged when a whole sweep rotates nothing. That
@@ -120,7 +110,7 @@ SyevjResult jacobi_fp64(bool vectors, bool lower, std::int64_t n, double* Ain, s
           }
         if (vectors) work += 6.0 * static_cast<double>(n);
       }
-      for (std::int64_t k = 0; k < N; ++k) next[static_cast<std::size_t>(next_position(k, m))] = slot[static_cast<std::size_t>(k)];
+      for (std::int64_t k = 0; k < N; ++k) next[static_cast<std::size_t>(detail::round_robin_next(k, m))] = slot[static_cast<std::size_t>(k)];
       slot.swap(next);
     }
     ++res.sweeps;

@@ -27,23 +27,11 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "jacobi_tiles.hpp"
 #include "syevj_internal.hpp"
 
 namespace trn::solver::detail {
 namespace {
-
-// The round-robin successor of every position: each step moves every element one place along
-// the ring top_1 -> top_2 -> ... -> top_{m-1} -> bot_{m-1} -> ... -> bot_0 -> top_1 (top_k = 2k,
-// bot_k = 2k + 1, top_0 fixed), so that over N - 1 steps every pair meets exactly once.
-std::int64_t next_position(std::int64_t pos, std::int64_t m) {
-  if (m == 1) return pos;
-  const std::int64_t k = pos / 2;
-  if (pos % 2 == 0) {  // top_k
-    if (k == 0) return 0;
-    return k + 1 <= m - 1 ? 2 * (k + 1) : 2 * (m - 1) + 1;
-  }
-  return k == 0 ? 2 : 2 * (k - 1) + 1;  // bot_k
-}
 
 struct Kernel {
   NeuronCore& nc;
@@ -237,51 +225,12 @@ struct Kernel {
   }
 
   void angles() {
-    const Tile app = D.slice(0, 0, m, 2), aqq = D.slice(0, 1, m, 2), apq = S.slice(0, 1, m, 2);
-    nc.tensor_tensor(theta, aqq, app, AluOp::subtract);
-    nc.tensor_scalar(sg, theta, AluOp::greater_equal, 0.0f, AluOp::multiply, 4.0f);  // 4 or 0
-    nc.tensor_scalar(sg, sg, AluOp::subtract, 2.0f);                                   // 2 sgn(theta), sgn(0) = 1
-    nc.tensor_tensor(r, apq, apq, AluOp::multiply);
-    nc.tensor_scalar(r, r, AluOp::multiply, 4.0f);
-    nc.tensor_tensor(tmp, theta, theta, AluOp::multiply);
-    nc.tensor_tensor(r, r, tmp, AluOp::add);
-    // sqrt(r + 2^-100): the floor keeps ScalarE's sqrt in its valid range [2^-116, 2^118].
-    nc.activation(den, r, ActFunc::sqrt, std::ldexp(1.0f, -100));
-    nc.tensor_scalar(tmp, theta, AluOp::abs_max, 0.0f);
-    nc.tensor_tensor(den, den, tmp, AluOp::add);
-    nc.tensor_tensor(tmp, apq, sg, AluOp::multiply);
-    nc.tensor_tensor(tmp, tmp, den, AluOp::divide);   // t, |t| <= 1
-    nc.tensor_tensor(r, tmp, tmp, AluOp::multiply);
-    nc.activation(C, r, ActFunc::rsqrt, 1.0f);         // c = 1 / sqrt(1 + t^2)
-    nc.tensor_tensor(Sn, tmp, C, AluOp::multiply);     // s = t c
+    jacobi_angles(nc, AngleScratch{theta, sg, r, den, tmp}, D.slice(0, 0, m, 2), D.slice(0, 1, m, 2),
+                  S.slice(0, 1, m, 2), C, Sn);
   }
 
   // Y = X J P for one row tile: columns (2k, 2k+1) rotated, then moved to their next positions.
-  void rotate_columns(const Tile& X, const Tile& Y) {
-    const auto rows = static_cast<std::int32_t>(X.partitions);
-    const Tile c = C.rows(0, rows), s = Sn.rows(0, rows), e = E.rows(0, rows), o = O.rows(0, rows),
-               w = tmp.rows(0, rows);
-    const Tile xe = X.slice(0, 0, m, 2), xo = X.slice(0, 1, m, 2);
-    nc.tensor_tensor(e, xe, c, AluOp::multiply);
-    nc.tensor_tensor(w, xo, s, AluOp::multiply);
-    nc.tensor_tensor(e, e, w, AluOp::subtract);  // c x_p - s x_q
-    // The odd outputs on GpSimdE, in parallel with VectorE (same fp32 arithmetic, same bits).
-    const Engine g = Engine::gpsimd;
-    const Tile w2 = work.rows(0, rows).cols(0, m);
-    nc.tensor_tensor(o, xe, s, AluOp::multiply, g);
-    nc.tensor_tensor(w2, xo, c, AluOp::multiply, g);
-    nc.tensor_tensor(o, o, w2, AluOp::add, g);   // s x_p + c x_q
-    if (m == 1) {
-      nc.tensor_copy(Y.cols(0, 1), e, g);
-      nc.tensor_copy(Y.cols(1, 1), o, g);
-      return;
-    }
-    nc.tensor_copy(Y.cols(0, 1), e.cols(0, 1), g);                              // top_0 stays
-    nc.tensor_copy(Y.cols(2, 1), o.cols(0, 1), g);                              // bot_0 -> top_1
-    if (m > 2) nc.tensor_copy(Y.slice(0, 4, m - 2, 2), e.cols(1, m - 2), g);    // top_k -> top_{k+1}
-    nc.tensor_copy(Y.cols(2 * m - 1, 1), e.cols(m - 1, 1), g);                  // top_{m-1} -> bot_{m-1}
-    nc.tensor_copy(Y.slice(0, 1, m - 1, 2), o.cols(1, m - 1), g);               // bot_k -> bot_{k-1}
-  }
+  void rotate_columns(const Tile& X, const Tile& Y) { rotate_pairs(nc, X, Y, C, Sn, E, O, tmp, work, m); }
 
   void jacobi_step() {
     broadcast_diagonals();
@@ -295,7 +244,7 @@ struct Kernel {
       std::swap(V, V2);
     }
     // Position bookkeeping for the padding column (host integers).
-    if (pad_position >= 0) pad_position = next_position(pad_position, m);
+    if (pad_position >= 0) pad_position = round_robin_next(pad_position, m);
   }
   std::int64_t pad_position = -1;
 

@@ -58,6 +58,12 @@ struct ExecReport {
 
 // Largest supported size of one dimension (Bluestein's padded length must stay addressable).
 inline constexpr std::int64_t kMaxDimension = std::int64_t{1} << 27;
+// Largest plan: points (batch x product of the sizes) and elements either layout spans. Planning
+// runs the transform once in timing-only mode (work size and modeled time, as cuFFT's MakePlan
+// reports the work size), and that dry run -- like an execution -- needs host memory in proportion
+// to the data: without a bound a plan such as n = 2, batch = 2^31 exhausts the host while planning.
+inline constexpr std::int64_t kMaxPoints = std::int64_t{1} << 24;
+inline constexpr std::int64_t kMaxSpan = std::int64_t{1} << 25;
 
 class Plan {
  public:

@@ -150,3 +150,79 @@ int dxgesv(const Settings& s, trn::blas::GemmMode lu_mode, std::int64_t n, std::
            int max_iter = 50, CallReport* report = nullptr);
 
 }  // namespace trn::solver
+
+namespace trn::solver {
+
+// gesvdjInfo_t: tolerance (0 = machine epsilon of the working type), maximum sweeps, sorting
+// (the batched call only: gesvdj always sorts, as cuSOLVER).
+struct GesvdjParams {
+  double tolerance = 0.0;
+  int max_sweeps = 100;
+  bool sort_svd = true;
+};
+
+// What one matrix's one-sided Jacobi run did.
+struct GesvdjResult {
+  int info = 0;           // 0 converged; min(m, n) + 1 not converged (or non-finite input)
+  int sweeps = 0;         // sweeps executed
+  double residual = 0.0;  // max over column pairs of |a_p^T a_q| / (||a_p|| ||a_q||) in the last sweep
+};
+
+// Largest m and n of the SBUF-resident fp32 kernel (the column pairs of A, their rotated copy and
+// two V buffers, fp32, fit one partition's SBUF on trn1).
+inline constexpr std::int64_t kGesvdjMaxDim = 1024;
+
+// A = U diag(S) V^T of the m x n column-major matrix A (lda >= m) by one-sided Jacobi
+// (Hestenes; Demmel & Veselic 1992; Drmac & Veselic 2008) on the tall orientation (A, or A^T when
+// m < n): column pairs in the round-robin order are rotated until every pair is orthogonal to the
+// tolerance; S = the column norms (descending), U = the normalised columns, V = the accumulated
+// rotations. vectors: U (m x m, or m x min(m, n) when econ; ldu >= m) and V (n x n, or
+// n x min(m, n); ldv >= n) are written. Columns of U for singular values <= max(m, n) u ||A||_2
+// and the columns beyond min(m, n) (full mode) are completed to an orthonormal basis by a second
+// Jacobi run on I - U1 U1^T. A is left unchanged (cuSOLVER allows it to be destroyed). fp32: tile
+// kernel on TensorE (partition sums, broadcasts) / VectorE / ScalarE / GpSimdE, max(m, n) <=
+// kGesvdjMaxDim; fp64: the same algorithm on the host CPU in fp64 (host_fp64_flops; empty profile).
+GesvdjResult sgesvdj(const Settings& s, bool vectors, bool econ, std::int64_t m, std::int64_t n, float* A,
+                     std::int64_t lda, float* S, float* U, std::int64_t ldu, float* V, std::int64_t ldv,
+                     const GesvdjParams& p, CallReport* report = nullptr);
+GesvdjResult dgesvdj(const Settings& s, bool vectors, bool econ, std::int64_t m, std::int64_t n, double* A,
+                     std::int64_t lda, double* S, double* U, std::int64_t ldu, double* V, std::int64_t ldv,
+                     const GesvdjParams& p, CallReport* report = nullptr);
+// batch matrices (cuSOLVER's gesvdjBatched layout, full U and V): A_k = A + lda n k, S_k = S +
+// min(m, n) k, U_k = U + ldu m k, V_k = V + ldv n k. p.sort_svd = false leaves the singular
+// values in the order the sweeps leave them.
+std::vector<GesvdjResult> sgesvdj_batched(const Settings& s, bool vectors, std::int64_t m, std::int64_t n, float* A,
+                                          std::int64_t lda, float* S, float* U, std::int64_t ldu, float* V,
+                                          std::int64_t ldv, const GesvdjParams& p, std::int64_t batch,
+                                          CallReport* report = nullptr);
+std::vector<GesvdjResult> dgesvdj_batched(const Settings& s, bool vectors, std::int64_t m, std::int64_t n, double* A,
+                                          std::int64_t lda, double* S, double* U, std::int64_t ldu, double* V,
+                                          std::int64_t ldv, const GesvdjParams& p, std::int64_t batch,
+                                          CallReport* report = nullptr);
+
+// The pair-orthogonality threshold actually used for `rows` x ... columns: max(tol, 4 sqrt(rows) u)
+// (u of the type): a length-`rows` dot product in that precision is not more accurate than
+// ~sqrt(rows) u relative to ||a_p|| ||a_q||, so a smaller threshold could never be met.
+double sgesvdj_effective_tolerance(std::int64_t rows, double tol);
+double dgesvdj_effective_tolerance(std::int64_t rows, double tol);
+
+}  // namespace trn::solver
+
+namespace trn::solver {
+
+// Generalized symmetric-definite eigenproblem (cuSOLVER sygvj, LAPACK xSYGV's reduction):
+// itype 1: A x = lambda B x; 2: A B x = lambda x; 3: B A x = lambda x. B = L L^T (uplo lower; B =
+// U^T U, L = U^T, upper) by s/dpotrf; C = L^-1 A L^-T (itype 1) or L^T A L (2, 3); syevj(C) = Y
+// diag(W) Y^T; X = L^-T Y (1, 2) or L Y (3), so that X^T B X = I (1, 2) or X^T B^-1 X = I (3).
+// Only the uplo triangles of A and B are read. On success with vectors A holds X; B's uplo
+// triangle holds the Cholesky factor (as cuSOLVER). info: 0; n + 1 when the Jacobi sweeps did not
+// converge (or A holds NaN / Inf); n + i when the leading minor of order i of B is not positive
+// definite (then nothing is written). fp32: spotrf, the triangular-solve tile kernel / trnblas GEMM
+// and the ssyevj kernel; fp64: dpotrf (Ozaki DSYRK), the triangular solves on the host CPU,
+// trnblas Ozaki DGEMM, dsyevj (host).
+SyevjResult ssygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda,
+                   float* B, std::int64_t ldb, float* W, const SyevjParams& p, CallReport* report = nullptr);
+SyevjResult dsygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda,
+                   double* B, std::int64_t ldb, double* W, const SyevjParams& p, CallReport* report = nullptr);
+
+}  // namespace trn::solver

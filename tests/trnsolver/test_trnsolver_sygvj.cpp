@@ -1,0 +1,238 @@
+// sygvj (generalized symmetric-definite eigenproblem) through the C API against LAPACKE_dsygv:
+// eigenvalues, residuals and B-orthogonality for itype 1, 2, 3 and both uplo, S and D; B not
+// positive definite; argument positions with outputs untouched; NVIDIA's sygvj sample in C.
+//
+// Bounds (u = 2^-24 / 2^-53, kB = kappa_2(B) from LAPACKE_dsyevd of B): the reduction C =
+// L^-1 A L^-T (or L^T A L) is computed from a backward-stable Cholesky (Higham, Accuracy and
+// Stability, Thm 10.3: B + dB = L L^T, |dB| <= gamma_{n+1} |L||L^T|) and triangular solves /
+// products with backward error gamma_n |L| (Thm 8.5); each perturbs C by <= n u kB ||C||_2 to first
+// order, and syevj adds its own c n u ||C||_2 (docs/trnsolver.md). Hence |lambda - lambda_ref| <=
+// 8 n u kB max|lambda|, and the residual ||A X - B X L||_F / ((||A||_F + ||B||_F max|lambda|)
+// ||X||_F) <= 8 n u kB (itype 1; 2 and 3 with their own products); ||X^T B X - I||_F <= 8 n^1.5 u kB
+// (itype 1, 2: X = L^-T Y with Y orthonormal to n^1.5 u, the solve adding n u kB per column).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "solver_reference.hpp"
+#include "trnsolver.h"
+
+extern "C" int trnsolver_sample_sygvj(double* W, double* X, int* info, double* residual, int* sweeps);
+
+namespace {
+
+// B = G G^T / n + I (SPD, kappa ~ 5).
+std::vector<double> random_spd(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd;
+  std::vector<double> g(static_cast<std::size_t>(n) * n), b(g.size());
+  for (double& x : g) x = nd(rng);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
+      b[i + j * n] = s / n + (i == j ? 1.0 : 0.0);
+    }
+  return b;
+}
+
+double kappa(std::vector<double> b, int n) {
+  std::vector<double> w(static_cast<std::size_t>(n));
+  LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'N', 'L', n, b.data(), n, w.data());
+  return w.back() / w.front();
+}
+
+template <class T>
+void check_sygvj(int itype, bool lower, int n, std::uint64_t seed) {
+  SCOPED_TRACE(testing::Message() << "itype " << itype << " lower " << lower << " n " << n);
+  const double u = std::is_same_v<T, float> ? 0x1p-24 : 0x1p-53;
+  auto a64 = solver_test::random_symmetric(n, n, seed);
+  auto b64 = random_spd(n, seed + 1);
+  if (std::is_same_v<T, float>) {
+    for (double& x : a64) x = static_cast<float>(x);
+    for (double& x : b64) x = static_cast<float>(x);
+  }
+  // Reference eigenvalues.
+  std::vector<double> ra(a64), rb(b64), rw(static_cast<std::size_t>(n));
+  ASSERT_EQ(LAPACKE_dsygv(LAPACK_COL_MAJOR, itype, 'N', 'L', n, ra.data(), n, rb.data(), n, rw.data()), 0);
+  const double kb = kappa(b64, n);
+  // Only the uplo triangles are read: poison the others.
+  std::vector<T> A(a64.begin(), a64.end()), B(b64.begin(), b64.end()), W(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (lower ? i < j : i > j) A[i + j * n] = B[i + j * n] = std::numeric_limits<T>::quiet_NaN();
+  trnsolverDnHandle_t h;
+  syevjInfo_t params;
+  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnCreateSyevjInfo(&params), TRNSOLVER_STATUS_SUCCESS);
+  const auto it = static_cast<trnsolverEigType_t>(itype);
+  const auto up = lower ? TRNBLAS_FILL_MODE_LOWER : TRNBLAS_FILL_MODE_UPPER;
+  int lwork = 0, info = -1;
+  T work[2];
+  if constexpr (std::is_same_v<T, float>) {
+    ASSERT_EQ(trnsolverDnSsygvj_bufferSize(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A.data(), n, B.data(), n, W.data(),
+                                           &lwork, params),
+              TRNSOLVER_STATUS_SUCCESS);
+    ASSERT_EQ(trnsolverDnSsygvj(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A.data(), n, B.data(), n, W.data(), work, lwork,
+                                &info, params),
+              TRNSOLVER_STATUS_SUCCESS);
+  } else {
+    ASSERT_EQ(trnsolverDnDsygvj_bufferSize(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A.data(), n, B.data(), n, W.data(),
+                                           &lwork, params),
+              TRNSOLVER_STATUS_SUCCESS);
+    ASSERT_EQ(trnsolverDnDsygvj(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A.data(), n, B.data(), n, W.data(), work, lwork,
+                                &info, params),
+              TRNSOLVER_STATUS_SUCCESS);
+  }
+  EXPECT_EQ(info, 0);
+  double lmax = 0;
+  for (double x : rw) lmax = std::max(lmax, std::fabs(x));
+  const double c = 8 * n * u * kb;
+  for (int k = 0; k < n; ++k) EXPECT_NEAR(W[k], rw[k], c * lmax) << "lambda " << k;
+  // Residual of the defining equation with the full A and B (double, the unpoisoned copies).
+  auto mul = [n](const std::vector<long double>& x, const std::vector<long double>& y) {
+    std::vector<long double> z(static_cast<std::size_t>(n) * n, 0);
+    for (int j = 0; j < n; ++j)
+      for (int k = 0; k < n; ++k)
+        for (int i = 0; i < n; ++i) z[i + j * n] += x[i + k * n] * y[k + j * n];
+    return z;
+  };
+  const std::vector<long double> Al(a64.begin(), a64.end()), Bl(b64.begin(), b64.end()), X(A.begin(), A.end());
+  std::vector<long double> lhs, rhs;
+  if (itype == 1) {
+    lhs = mul(Al, X);
+    rhs = mul(Bl, X);
+  } else {
+    lhs = mul(itype == 2 ? Al : Bl, mul(itype == 2 ? Bl : Al, X));
+    rhs = X;
+  }
+  long double r2 = 0, a2 = 0, b2 = 0, x2 = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const long double d = lhs[i + j * n] - rhs[i + j * n] * (long double)W[j];
+      r2 += d * d;
+      a2 += Al[i + j * n] * Al[i + j * n];
+      b2 += Bl[i + j * n] * Bl[i + j * n];
+      x2 += X[i + j * n] * X[i + j * n];
+    }
+  const double scale = itype == 1 ? (std::sqrt((double)a2) + std::sqrt((double)b2) * lmax) * std::sqrt((double)x2)
+                                  : (std::sqrt((double)a2 * (double)b2) + lmax) * std::sqrt((double)x2);
+  EXPECT_LE(std::sqrt((double)r2), c * scale);
+  if (itype != 3) {
+    const auto xtbx = mul([&] {
+      std::vector<long double> xt(X.size());
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) xt[i + j * n] = X[j + i * n];
+      return xt;
+    }(), mul(Bl, X));
+    long double o = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        const long double d = xtbx[i + j * n] - (i == j ? 1 : 0);
+        o += d * d;
+      }
+    EXPECT_LE(std::sqrt((double)o), c * std::sqrt(double(n)));
+  }
+  trnsolverDnDestroySyevjInfo(params);
+  trnsolverDnDestroy(h);
+}
+
+TEST(TrnsolverSygvj, AgainstDsygvAllItypesBothTriangles) {
+  std::uint64_t seed = 300;
+  for (int itype = 1; itype <= 3; ++itype)
+    for (bool lower : {true, false}) {
+      check_sygvj<float>(itype, lower, 12, seed++);
+      check_sygvj<double>(itype, lower, 12, seed++);
+    }
+  check_sygvj<float>(1, true, 33, seed++);
+  check_sygvj<double>(2, false, 40, seed++);
+}
+
+TEST(TrnsolverSygvj, NotPositiveDefiniteBAndArgumentPositions) {
+  trnsolverDnHandle_t h;
+  syevjInfo_t params;
+  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnCreateSyevjInfo(&params), TRNSOLVER_STATUS_SUCCESS);
+  const int n = 5;
+  std::vector<float> A(25, 0.0f), B(25, 0.0f), W(5, 7.0f), work(1);
+  for (int i = 0; i < n; ++i) {
+    A[i + i * n] = static_cast<float>(i + 1);
+    B[i + i * n] = 1.0f;
+  }
+  B[2 + 2 * n] = -1.0f;  // the leading minor of order 3 is not positive definite
+  const auto A0 = A, B0 = B, W0 = W;
+  const auto vec = TRNSOLVER_EIG_MODE_VECTOR;
+  const auto lo = TRNBLAS_FILL_MODE_LOWER;
+  int info = 0;
+  ASSERT_EQ(trnsolverDnSsygvj(h, TRNSOLVER_EIG_TYPE_1, vec, lo, n, A.data(), n, B.data(), n, W.data(), work.data(), 1,
+                              &info, params),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, n + 3);
+  EXPECT_EQ(A, A0);
+  EXPECT_EQ(B, B0);
+  EXPECT_EQ(W, W0);
+  int bad = 9;
+  trnsolverEigType_t bad_itype;
+  std::memcpy(&bad_itype, &bad, sizeof bad);
+  struct Case {
+    int pos;
+    trnsolverStatus_t st;
+    int info;
+  };
+  std::vector<Case> cases;
+  auto run = [&](int pos, trnsolverEigType_t it, int nn, float* a, int lda, float* b, int ldb, float* w, float* wk, int lw,
+                 syevjInfo_t p) {
+    int inf = 99;
+    cases.push_back({pos, trnsolverDnSsygvj(h, it, vec, lo, nn, a, lda, b, ldb, w, wk, lw, &inf, p), inf});
+  };
+  const auto t1 = TRNSOLVER_EIG_TYPE_1;
+  run(1, bad_itype, n, A.data(), n, B.data(), n, W.data(), work.data(), 1, params);
+  run(4, t1, -1, A.data(), n, B.data(), n, W.data(), work.data(), 1, params);
+  run(5, t1, n, nullptr, n, B.data(), n, W.data(), work.data(), 1, params);
+  run(6, t1, n, A.data(), n - 1, B.data(), n, W.data(), work.data(), 1, params);
+  run(7, t1, n, A.data(), n, nullptr, n, W.data(), work.data(), 1, params);
+  run(8, t1, n, A.data(), n, B.data(), n - 1, W.data(), work.data(), 1, params);
+  run(9, t1, n, A.data(), n, B.data(), n, nullptr, work.data(), 1, params);
+  run(10, t1, n, A.data(), n, B.data(), n, W.data(), nullptr, 1, params);
+  run(11, t1, n, A.data(), n, B.data(), n, W.data(), work.data(), 0, params);
+  run(13, t1, n, A.data(), n, B.data(), n, W.data(), work.data(), 1, nullptr);
+  for (const Case& c : cases) {
+    EXPECT_EQ(c.st, TRNSOLVER_STATUS_INVALID_VALUE) << "position " << c.pos;
+    EXPECT_EQ(c.info, -c.pos);
+  }
+  EXPECT_EQ(A, A0);
+  EXPECT_EQ(B, B0);
+  EXPECT_EQ(W, W0);
+  trnsolverDnDestroySyevjInfo(params);
+  trnsolverDnDestroy(h);
+}
+
+// NVIDIA's sygvj sample (trnsolver_c_jacobi_samples.c) against LAPACKE_dsygv.
+TEST(TrnsolverSygvj, CusolverSamplePortReproduces) {
+  double W[3], X[9], residual = -1;
+  int info = -1, sweeps = -1;
+  ASSERT_EQ(trnsolver_sample_sygvj(W, X, &info, &residual, &sweeps), 0);
+  EXPECT_EQ(info, 0);
+  std::vector<double> A = {3.5, 0.5, 0.0, 0.5, 3.5, 0.0, 0.0, 0.0, 2.0}, B = {10, 2, 3, 2, 10, 5, 3, 5, 10};
+  std::vector<double> ra(A), rb(B), rw(3);
+  ASSERT_EQ(LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'N', 'L', 3, ra.data(), 3, rb.data(), 3, rw.data()), 0);
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(W[k], rw[k], 1e-14);
+  double r = 0;
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) {
+      double ax = 0, bx = 0;
+      for (int k = 0; k < 3; ++k) {
+        ax += A[i + k * 3] * X[k + j * 3];
+        bx += B[i + k * 3] * X[k + j * 3];
+      }
+      r = std::max(r, std::fabs(ax - W[j] * bx));
+    }
+  EXPECT_LE(r, 1e-7);  // the sample's tolerance
+  EXPECT_LE(sweeps, 15);
+}
+
+}  // namespace

@@ -1,0 +1,587 @@
+// gesvdj: one-sided Jacobi SVD (Hestenes 1958; Demmel & Veselic, SIMAX 13(4), 1992; Drmac &
+// Veselic, SIMAX 29(4), 2008). The fp32 tile kernel and the fp64 host twin share the drivers: both
+// produce the rotated columns (normalised), their norms and the accumulated rotations in
+// round-robin position order; the drivers order them (host index moves), complete U where needed
+// and write S, U, V.
+//
+// sgesvdj_kernel: one fp32 matrix X (M x K, M >= K: A or A^T), resident in SBUF.
+//   Layout: X as row tiles [<= 128 rows (partitions), N = K + K % 2 columns], V (K x N) likewise;
+//           each step's K/2 disjoint pairs are the adjacent column pairs (2k, 2k + 1).
+//   Step:   1. alpha_k = ||x_2k||^2, beta_k = ||x_2k+1||^2, gamma_k = x_2k^T x_2k+1: elementwise
+//              products of the column pairs on VectorE, summed over the partitions by a TensorE
+//              matmul with a ones stationary (fp32 PSUM; the sums land broadcast on every partition);
+//           2. the sweep's orthogonality measure max_k gamma_k^2 / (alpha_k beta_k) on VectorE;
+//           3. (c_k, s_k) diagonalising [[alpha, gamma], [gamma, beta]] (jacobi_angles: VectorE,
+//              ScalarE) -- the rotation that makes the pair orthogonal;
+//           4. X' = X J P and V' = V J P (rotate_pairs: VectorE / GpSimdE).
+//   After every sweep (K - 1 or K steps) the host reads one scalar (the sweep's measure) and stops
+//   when sqrt(measure) <= max(tol, 4 sqrt(M) u32).
+//   Finish: column norms (ScalarE squares, TensorE partition sums, ScalarE sqrt), U = X / norms on
+//           VectorE; DMA out.
+//   Engines: TensorE, VectorE, ScalarE, GpSimdE, DMA. Sizes: M, K <= kGesvdjMaxDim.
+//   Accuracy: docs/trnsolver.md "gesvdj". Scaling: the driver passes A scaled by a power of two to
+//   max |a_ij| in [2^19, 2^20) (exact), so the squares stay in range for any finite fp32 input;
+//   column pairs below 2^-35 max |a_ij| are not measured (they count as zero columns).
+#include <algorithm>
+#include <array>
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <span>
+
+#include "jacobi_tiles.hpp"
+#include "trn/solver/solver.hpp"
+
+namespace trn::solver {
+namespace {
+
+using detail::AngleScratch;
+using detail::jacobi_angles;
+using detail::rotate_pairs;
+
+void require(bool ok, const char* what) {
+  if (!ok) throw UsageError("trnsolver", "argument", what);
+}
+
+// The Jacobi run of one tall matrix, in round-robin position order.
+template <class T>
+struct JacobiColumns {
+  std::int64_t N = 0, pad = -1;  // padded column count; position of the zero padding column (-1: none)
+  std::vector<T> xn;             // M x N, column-major: the rotated columns divided by their norms
+  std::vector<T> norms;          // N column norms
+  std::vector<T> v;              // K x N accumulated rotations (when vectors)
+  GesvdjResult res;
+};
+
+// ---- fp32 tile kernel -----------------------------------------------------------------------------
+
+struct Kernel {
+  NeuronCore& nc;
+  HbmTensor a;  // M x K view of A (or A^T)
+  std::int64_t M, K, N, mp, P, T, TV;
+  bool vectors;
+  double tol;
+  int max_sweeps;
+  int exponent = 0;  // X is held as A 2^-exponent (exact): max |a_ij| in [2^19, 2^20)
+  JacobiColumns<float>& out;
+  std::vector<std::int64_t> r0, pt, v0, pv;
+  std::vector<Tile> X, Y, V, V2;
+  Tile ones, alpha, beta, gamma, ratio, C, Sn, E, O, work, prod, rmax, smax, sig, scalar_sb, ps;
+  AngleScratch as;
+  std::int64_t chunk = 0;
+
+  Kernel(NeuronCore& nc_, HbmTensor a_, std::int64_t M_, std::int64_t K_, bool vec, double tol_, int sweeps,
+         JacobiColumns<float>& o)
+      : nc(nc_), a(std::move(a_)), M(M_), K(K_), vectors(vec), tol(tol_), max_sweeps(sweeps), out(o) {
+    N = K + K % 2;
+    mp = N / 2;
+    P = nc.hw().pmax;
+    T = (M + P - 1) / P;
+    TV = (K + P - 1) / P;
+    for (std::int64_t t = 0; t < T; ++t) {
+      r0.push_back(t * P);
+      pt.push_back(std::min(P, M - t * P));
+    }
+    for (std::int64_t t = 0; t < TV; ++t) {
+      v0.push_back(t * P);
+      pv.push_back(std::min(P, K - t * P));
+    }
+  }
+
+  // Sums over the partitions (all row tiles of X) of f(row tile, first pair, pairs) -> [rows, cw],
+  // broadcast to every partition of dst [P, width] in chunks of one PSUM bank.
+  template <class F>
+  void partition_sum(const Tile& dst, std::int64_t width, const F& f) {
+    for (std::int64_t c0 = 0; c0 < width; c0 += chunk) {
+      const std::int64_t cw = std::min(chunk, width - c0);
+      for (std::int64_t t = 0; t < T; ++t) {
+        const auto rows = static_cast<std::int32_t>(pt[t]);
+        const Tile pr = prod.rows(0, rows).cols(0, cw);
+        f(X[t], c0, cw, pr);
+        nc.nc_matmul(ps.cols(0, cw), ones.rows(0, rows).cols(0, P), pr, t > 0);
+      }
+      nc.tensor_copy(dst.cols(c0, cw), ps.cols(0, cw));
+    }
+  }
+
+  void run(AllocScope& sb, AllocScope& pm) {
+    const auto i32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
+    const std::int32_t Pi = i32(P);
+    chunk = std::min<std::int64_t>(nc.hw().psum_bank_bytes / 4, std::max(N, mp));
+    for (std::int64_t t = 0; t < T; ++t) {
+      X.push_back(sb.alloc(DType::f32, i32(pt[t]), {N}, "X"));
+      Y.push_back(sb.alloc(DType::f32, i32(pt[t]), {N}, "X'"));
+    }
+    if (vectors)
+      for (std::int64_t t = 0; t < TV; ++t) {
+        V.push_back(sb.alloc(DType::f32, i32(pv[t]), {N}, "V"));
+        V2.push_back(sb.alloc(DType::f32, i32(pv[t]), {N}, "V'"));
+      }
+    ones = sb.alloc(DType::f32, Pi, {std::max(N, P)}, "ones");
+    for (Tile* t : {&alpha, &beta, &gamma, &ratio, &C, &Sn, &E, &O, &as.theta, &as.sg, &as.r, &as.den, &as.tmp})
+      *t = sb.alloc(DType::f32, Pi, {mp}, "pair values");
+    work = sb.alloc(DType::f32, Pi, {N}, "work");
+    prod = sb.alloc(DType::f32, Pi, {std::max(N, mp)}, "products");
+    sig = sb.alloc(DType::f32, Pi, {N}, "column norms");
+    rmax = sb.alloc(DType::f32, Pi, {1}, "step max");
+    smax = sb.alloc(DType::f32, Pi, {1}, "sweep max");
+    scalar_sb = sb.alloc(DType::f32, 1, {1}, "scalar");
+    ps = pm.alloc(DType::f32, Pi, {chunk}, "partition sums");
+    nc.memset(ones, 1.0f);
+
+    for (std::int64_t t = 0; t < T; ++t) {
+      nc.memset(X[t], 0.0f);  // the padding column (odd K) is zero and never rotates
+      nc.dma_copy(X[t].cols(0, K), a.tile(r0[t], i32(pt[t]), 0, K));
+      if (exponent != 0) nc.tensor_scalar(X[t], X[t], AluOp::multiply, std::ldexp(1.0f, -exponent));
+    }
+    if (vectors)
+      for (std::int64_t t = 0; t < TV; ++t) {
+        const std::array<std::int64_t, 2> step{1, N};  // identity: column == row
+        nc.affine_select(V[t], std::span(&step, 1), -v0[t], -1, AluOp::equal, ones.rows(0, i32(pv[t])).cols(0, N), 0.0f);
+      }
+    GesvdjResult& res = out.res;
+    // Non-finite input: a NaN would make every measure NaN; report it instead of sweeping.
+    partition_sum(sig, N, [&](const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
+      nc.activation(pr, x.rows(0, pr.partitions).cols(c0, cw), ActFunc::square);
+    });
+    nc.tensor_reduce(rmax, sig, AluOp::add);
+    if (!std::isfinite(read_scalar(rmax))) {
+      res.info = static_cast<int>(K) + 1;
+      res.residual = std::nan("");
+      out.norms.assign(static_cast<std::size_t>(N), std::nanf(""));
+      return;
+    }
+    bool converged = false;
+    double measure = 0;
+    while (!converged && res.sweeps < max_sweeps) {
+      nc.memset(smax, 0.0f);
+      for (std::int64_t step = 0; step < N - 1; ++step) jacobi_step();
+      ++res.sweeps;
+      measure = std::sqrt(static_cast<double>(read_scalar(smax)));
+      converged = measure <= tol;
+    }
+    res.residual = measure;
+    res.info = converged ? 0 : static_cast<int>(K) + 1;
+    finish();
+  }
+
+  float read_scalar(const Tile& t) {
+    nc.tensor_copy(scalar_sb, t.rows(0, 1).cols(0, 1));
+    float v = 0.0f;
+    HbmTensor h = HbmTensor::wrap(&v, DType::f32, {1, 1});
+    nc.dma_copy(h.tile(0, 1, 0, 1), scalar_sb);
+    return v;
+  }
+
+  void jacobi_step() {
+    auto pair_products = [&](const Tile& dst, int which) {
+      partition_sum(dst, mp, [&](const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
+        const Tile xe = x.slice(0, 2 * c0, cw, 2), xo = x.slice(0, 2 * c0 + 1, cw, 2);
+        nc.tensor_tensor(pr, which == 1 ? xo : xe, which == 0 ? xe : xo, AluOp::multiply);
+      });
+    };
+    pair_products(alpha, 0);
+    pair_products(beta, 1);
+    pair_products(gamma, 2);
+    // gamma^2 / (alpha beta + 2^-60): the pair's squared cosine. With max |a_ij| in [2^19, 2^20) the
+    // floor ignores only pairs whose geometric-mean column norm is below 2^-15 = 2^-35 max |a_ij|
+    // (far below rounding noise, ~2^-24 sqrt(M) max |a_ij|: those columns count as zero, and the
+    // angle formula's 2^-100 sqrt floor would not rotate them anyway).
+    nc.tensor_tensor(ratio, gamma, gamma, AluOp::multiply);
+    nc.tensor_tensor(as.tmp, alpha, beta, AluOp::multiply);
+    nc.tensor_scalar(as.tmp, as.tmp, AluOp::add, std::ldexp(1.0f, -60));
+    nc.tensor_tensor(ratio, ratio, as.tmp, AluOp::divide);
+    nc.tensor_reduce(rmax, ratio, AluOp::maximum);
+    nc.tensor_tensor(smax, smax, rmax, AluOp::maximum);
+    jacobi_angles(nc, as, alpha, beta, gamma, C, Sn);
+    for (std::int64_t t = 0; t < T; ++t) rotate_pairs(nc, X[t], Y[t], C, Sn, E, O, as.tmp, work, mp);
+    std::swap(X, Y);
+    if (vectors) {
+      for (std::int64_t t = 0; t < TV; ++t) rotate_pairs(nc, V[t], V2[t], C, Sn, E, O, as.tmp, work, mp);
+      std::swap(V, V2);
+    }
+    if (out.pad >= 0) out.pad = detail::round_robin_next(out.pad, mp);
+  }
+
+  void finish() {
+    partition_sum(sig, N, [&](const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
+      nc.activation(pr, x.rows(0, pr.partitions).cols(c0, cw), ActFunc::square);
+    });
+    // sqrt on ScalarE is valid on [2^-116, 2^118] (docs/numerics.md): the argument is floored at
+    // 2^-100 and a zero column's norm restored to exactly 0 by a 0/1 mask (VectorE). (Found by
+    // fuzz_trnsolver: identical columns rotate into an exact zero column, whose sqrt(0) was NaN.)
+    nc.tensor_scalar(work, sig, AluOp::greater, 0.0f);
+    nc.activation(sig, sig, ActFunc::sqrt, std::ldexp(1.0f, -100));
+    nc.tensor_tensor(sig, sig, work, AluOp::multiply);
+    out.xn.assign(static_cast<std::size_t>(M * N), 0.0f);
+    const HbmTensor xh = HbmTensor::wrap(out.xn.data(), DType::f32, {M, N}, {1, M});
+    for (std::int64_t t = 0; t < T; ++t) {
+      const auto rows = static_cast<std::int32_t>(pt[t]);
+      nc.tensor_tensor(Y[t], X[t], sig.rows(0, rows), AluOp::divide);  // zero columns: 0/0, replaced by the driver
+      nc.dma_copy(xh.tile(r0[t], rows, 0, N), Y[t]);
+    }
+    if (exponent != 0) nc.tensor_scalar(sig, sig, AluOp::multiply, std::ldexp(1.0f, exponent));  // exact
+    out.norms.assign(static_cast<std::size_t>(N), 0.0f);
+    HbmTensor nh = HbmTensor::wrap(out.norms.data(), DType::f32, {1, N});
+    nc.dma_copy(nh.tile(0, 1, 0, N), sig.rows(0, 1));
+    if (!vectors) return;
+    out.v.assign(static_cast<std::size_t>(K * N), 0.0f);
+    const HbmTensor vh = HbmTensor::wrap(out.v.data(), DType::f32, {K, N}, {1, K});
+    for (std::int64_t t = 0; t < TV; ++t) nc.dma_copy(vh.tile(v0[t], static_cast<std::int32_t>(pv[t]), 0, N), V[t]);
+  }
+};
+
+// One fp32 matrix (M x K view `a`) through the tile kernel.
+JacobiColumns<float> jacobi_f32(const Settings& s, const HbmTensor& a, std::int64_t M, std::int64_t K, bool vectors,
+                                const GesvdjParams& p, int exponent, Trace* trace) {
+  JacobiColumns<float> out;
+  out.N = K + K % 2;
+  out.pad = K % 2 != 0 ? K : -1;
+  LaunchConfig lc = s.launch_config({1, 1, 1});
+  lc.core.execute = true;  // the host reads one convergence scalar per sweep
+  const double tol = sgesvdj_effective_tolerance(M, p.tolerance);
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    Kernel k(nc, a, M, K, vectors, tol, p.max_sweeps, out);
+    k.exponent = exponent;
+    AllocScope sb(nc.sbuf()), pm(nc.psum());
+    k.run(sb, pm);
+  });
+  if (trace != nullptr) trace->append(r.trace);
+  return out;
+}
+
+// ---- fp64 on the host -----------------------------------------------------------------------------
+
+// The same round-robin one-sided Jacobi in fp64 with the relative threshold of Demmel & Veselic:
+// the pair is rotated iff |gamma| > tol sqrt(alpha beta); converged when a sweep rotates nothing.
+// Rotation as jacobi_angles (Golub & Van Loan Alg. 8.5.2 on the pair's Gram matrix).
+JacobiColumns<double> jacobi_f64(const double* a, std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
+                                 bool vectors, const GesvdjParams& p, double* flops) {
+  JacobiColumns<double> out;
+  const std::int64_t N = K + K % 2, mp = N / 2;
+  out.N = N;
+  out.pad = K % 2 != 0 ? K : -1;
+  std::vector<double> x(static_cast<std::size_t>(M * N), 0.0);
+  bool finite = true;
+  for (std::int64_t j = 0; j < K; ++j)
+    for (std::int64_t i = 0; i < M; ++i) {
+      const double v = a[i * rs + j * cs];
+      finite = finite && std::isfinite(v);
+      x[static_cast<std::size_t>(i + j * M)] = v;
+    }
+  if (!finite) {
+    out.res.info = static_cast<int>(K) + 1;
+    out.res.residual = std::nan("");
+    out.norms.assign(static_cast<std::size_t>(N), std::nan(""));
+    return out;
+  }
+  if (vectors) {
+    out.v.assign(static_cast<std::size_t>(K * N), 0.0);
+    for (std::int64_t i = 0; i < K; ++i) out.v[static_cast<std::size_t>(i + i * K)] = 1.0;
+  }
+  const double tol = dgesvdj_effective_tolerance(M, p.tolerance);
+  // slot[k]: the column at round-robin position k (columns stay in place; the ordering moves).
+  std::vector<std::int64_t> slot(static_cast<std::size_t>(N)), next(static_cast<std::size_t>(N));
+  std::iota(slot.begin(), slot.end(), 0);
+  bool converged = false;
+  double measure = 0, work = 0;
+  auto col = [&](std::vector<double>& m, std::int64_t rows, std::int64_t j) { return m.data() + j * rows; };
+  while (!converged && out.res.sweeps < p.max_sweeps) {
+    bool rotated = false;
+    measure = 0;
+    for (std::int64_t step = 0; step < N - 1; ++step) {
+      for (std::int64_t k = 0; k < mp; ++k) {
+        const std::int64_t pp = slot[static_cast<std::size_t>(2 * k)], qq = slot[static_cast<std::size_t>(2 * k + 1)];
+        if (pp >= K || qq >= K) continue;  // the padding column
+        double* xp = col(x, M, pp);
+        double* xq = col(x, M, qq);
+        double al = 0, be = 0, ga = 0;
+        for (std::int64_t i = 0; i < M; ++i) {
+          al += xp[i] * xp[i];
+          be += xq[i] * xq[i];
+          ga += xp[i] * xq[i];
+        }
+        work += 6.0 * static_cast<double>(M);
+        const double scale = std::sqrt(al) * std::sqrt(be);
+        if (scale > 0) measure = std::max(measure, std::fabs(ga) / scale);
+        if (!(std::fabs(ga) > tol * scale)) continue;
+        rotated = true;
+        const double theta = be - al;
+        const double t = 2.0 * ga * (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::hypot(theta, 2.0 * ga));
+        const double c = 1.0 / std::hypot(1.0, t), sn = t * c;
+        auto rotate = [&](double* u, double* w, std::int64_t rows) {
+          for (std::int64_t i = 0; i < rows; ++i) {
+            const double up = u[i], wq = w[i];
+            u[i] = c * up - sn * wq;
+            w[i] = sn * up + c * wq;
+          }
+          work += 6.0 * static_cast<double>(rows);
+        };
+        rotate(xp, xq, M);
+        if (vectors) rotate(col(out.v, K, pp), col(out.v, K, qq), K);
+      }
+      for (std::int64_t k = 0; k < N; ++k) next[static_cast<std::size_t>(detail::round_robin_next(k, mp))] = slot[static_cast<std::size_t>(k)];
+      slot.swap(next);
+    }
+    ++out.res.sweeps;
+    converged = !rotated;
+  }
+  out.res.residual = measure;
+  out.res.info = converged ? 0 : static_cast<int>(K) + 1;
+  // Columns stayed in place: position order = column order (no padding column moves here).
+  out.pad = K % 2 != 0 ? K : -1;
+  out.norms.assign(static_cast<std::size_t>(N), 0.0);
+  out.xn.assign(static_cast<std::size_t>(M * N), 0.0);
+  for (std::int64_t j = 0; j < K; ++j) {
+    double s2 = 0;
+    for (std::int64_t i = 0; i < M; ++i) s2 += x[static_cast<std::size_t>(i + j * M)] * x[static_cast<std::size_t>(i + j * M)];
+    const double nrm = std::sqrt(s2);
+    out.norms[static_cast<std::size_t>(j)] = nrm;
+    for (std::int64_t i = 0; i < M; ++i) out.xn[static_cast<std::size_t>(i + j * M)] = x[static_cast<std::size_t>(i + j * M)] / nrm;
+  }
+  *flops += work + 3.0 * static_cast<double>(M * K);
+  return out;
+}
+
+// ---- drivers ----------------------------------------------------------------------------------------
+
+template <class T>
+struct Ops;  // the precision-specific steps: the Jacobi run and U1 U1^T
+template <>
+struct Ops<float> {
+  const Settings& s;
+  Trace* trace;
+  JacobiColumns<float> jacobi(const float* a, std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
+                              bool vectors, const GesvdjParams& p) const {
+    // The squares of the Gram entries must stay inside fp32 and ScalarE's sqrt range [2^-116,
+    // 2^118] (theta^2 ~ ||a||^4): the matrix is scaled by a power of two so that max |a_ij| is in
+    // [2^19, 2^20) -- exact, undone on the singular values. Then alpha <= M 2^40 <= 2^50 and
+    // theta^2, 4 gamma^2 <= 2^102, while rounding-level columns (~2^-24 sqrt(M) 2^20) keep theta^2
+    // far above the angle formula's 2^-100 floor. The exponent comes from a host scan (comparisons only, no
+    // arithmetic on the data). (Found by fuzz_trnsolver: an entry of 1.2e14 made theta^2 overflow.)
+    float amax = 0.0f;
+    for (std::int64_t j = 0; j < K; ++j)
+      for (std::int64_t i = 0; i < M; ++i) {
+        const float v = std::fabs(a[i * rs + j * cs]);
+        if (v > amax) amax = v;
+      }
+    const int exponent = amax > 0.0f && std::isfinite(amax) ? std::ilogb(amax) + 1 - 20 : 0;
+    return jacobi_f32(s, HbmTensor::wrap(const_cast<float*>(a), DType::f32, {M, K}, {rs, cs}), M, K, vectors, p,
+                      exponent, trace);
+  }
+  // W = I - U1 U1^T (M x M) by trnblas GEMM on TensorE (fp32).
+  void projector(std::int64_t M, std::int64_t g, const float* u1, float* w) const {
+    for (std::int64_t i = 0; i < M; ++i) w[i + i * M] = 1.0f;
+    if (g == 0) return;
+    blas::Settings bs;
+    static_cast<EmulatorSettings&>(bs) = s;
+    blas::CallReport br;
+    blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::T, M, M, g, -1.0f, {u1, DType::f32, M},
+               {u1, DType::f32, M}, 1.0f, {w, DType::f32, M}, trace != nullptr ? &br : nullptr);
+    if (trace != nullptr) trace->append(br.trace);
+  }
+  static constexpr double u = 0x1p-24;
+};
+template <>
+struct Ops<double> {
+  double* flops;
+  JacobiColumns<double> jacobi(const double* a, std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
+                               bool vectors, const GesvdjParams& p) const {
+    return jacobi_f64(a, rs, cs, M, K, vectors, p, flops);
+  }
+  // W = I - U1 U1^T on the host in fp64 (the fp64 path runs on the host; docs/trnsolver.md).
+  void projector(std::int64_t M, std::int64_t g, const double* u1, double* w) const {
+    for (std::int64_t j = 0; j < M; ++j)
+      for (std::int64_t i = 0; i < M; ++i) {
+        double acc = i == j ? 1.0 : 0.0;
+        for (std::int64_t k = 0; k < g; ++k) acc -= u1[i + k * M] * u1[j + k * M];
+        w[i + j * M] = acc;
+      }
+    *flops += 2.0 * static_cast<double>(M * M * g);
+  }
+  static constexpr double u = 0x1p-53;
+};
+
+// One matrix: Jacobi on the tall orientation, ordering, U completion, outputs.
+template <class T>
+GesvdjResult gesvdj_one(const Ops<T>& ops, bool vectors, bool econ, bool sort, std::int64_t m, std::int64_t n,
+                        const T* A, std::int64_t lda, T* S, T* U, std::int64_t ldu, T* V, std::int64_t ldv,
+                        const GesvdjParams& p) {
+  const bool tall = m >= n;
+  const std::int64_t M = tall ? m : n, K = tall ? n : m;
+  if (K == 0) return {};
+  const JacobiColumns<T> jc = ops.jacobi(A, tall ? 1 : lda, tall ? lda : 1, M, K, vectors, p);
+  if (jc.res.info == static_cast<int>(K) + 1 && std::isnan(jc.res.residual)) {
+    std::fill(S, S + K, std::numeric_limits<T>::quiet_NaN());
+    return jc.res;
+  }
+  // Positions of the K true columns (the padding column dropped), by descending norm when sorting
+  // (host: comparisons and index moves only).
+  std::vector<std::int64_t> pos;
+  for (std::int64_t j = 0; j < jc.N; ++j)
+    if (j != jc.pad) pos.push_back(j);
+  if (sort)
+    std::stable_sort(pos.begin(), pos.end(), [&](std::int64_t x, std::int64_t y) {
+      return jc.norms[static_cast<std::size_t>(x)] > jc.norms[static_cast<std::size_t>(y)];
+    });
+  T smax = 0;
+  for (std::int64_t k = 0; k < K; ++k) {
+    S[k] = jc.norms[static_cast<std::size_t>(pos[static_cast<std::size_t>(k)])];
+    smax = std::max(smax, S[k]);
+  }
+  if (!vectors) return jc.res;
+  // U_x (M x cols): the normalised columns, except those of (numerically) zero singular values
+  // (<= M u sigma_max: their direction is rounding noise) and, in full mode, the columns beyond K:
+  // those come from a second Jacobi run on the projector I - U1 U1^T onto the complement of the
+  // good columns (its singular values are 1 and 0: the columns of norm ~1 are an orthonormal basis
+  // of the complement).
+  const std::int64_t cols = econ ? K : M;
+  const T zero_below = static_cast<T>(static_cast<double>(M) * Ops<T>::u) * smax;
+  std::vector<T> ux(static_cast<std::size_t>(M * cols), T(0));
+  std::vector<std::int64_t> missing;
+  std::vector<T> u1;
+  for (std::int64_t k = 0; k < cols; ++k) {
+    if (k < K && S[k] > zero_below) {
+      const T* src = jc.xn.data() + pos[static_cast<std::size_t>(k)] * M;
+      std::copy(src, src + M, ux.begin() + k * M);
+      u1.insert(u1.end(), src, src + M);
+    } else {
+      missing.push_back(k);
+    }
+  }
+  if (!missing.empty()) {
+    const std::int64_t g = static_cast<std::int64_t>(u1.size()) / M;
+    std::vector<T> w(static_cast<std::size_t>(M * M), T(0));
+    ops.projector(M, g, u1.data(), w.data());
+    GesvdjParams q;  // defaults: the projector's run is internal, not the caller's sweep budget
+    const JacobiColumns<T> cj = ops.jacobi(w.data(), 1, M, M, M, false, q);
+    std::vector<std::int64_t> cpos;
+    for (std::int64_t j = 0; j < cj.N; ++j)
+      if (j != cj.pad) cpos.push_back(j);
+    std::stable_sort(cpos.begin(), cpos.end(), [&](std::int64_t x, std::int64_t y) {
+      return cj.norms[static_cast<std::size_t>(x)] > cj.norms[static_cast<std::size_t>(y)];
+    });
+    for (std::size_t i = 0; i < missing.size(); ++i) {
+      const T* src = cj.xn.data() + cpos[i] * M;
+      std::copy(src, src + M, ux.begin() + missing[i] * M);
+    }
+  }
+  // V_x (K x K): the accumulated rotations in the same order.
+  std::vector<T> vx(static_cast<std::size_t>(K * K));
+  for (std::int64_t k = 0; k < K; ++k) {
+    const T* src = jc.v.data() + pos[static_cast<std::size_t>(k)] * K;
+    std::copy(src, src + K, vx.begin() + k * K);
+  }
+  // A = U_x S V_x^T when tall; A^T = U_x S V_x^T (so U = V_x, V = U_x) when wide.
+  auto put = [](const std::vector<T>& src, std::int64_t rows, std::int64_t ncols, T* dst, std::int64_t ld) {
+    for (std::int64_t j = 0; j < ncols; ++j)
+      for (std::int64_t i = 0; i < rows; ++i) dst[i + j * ld] = src[static_cast<std::size_t>(i + j * rows)];
+  };
+  if (tall) {
+    put(ux, M, cols, U, ldu);
+    put(vx, K, K, V, ldv);
+  } else {
+    put(vx, K, K, U, ldu);
+    put(ux, M, cols, V, ldv);
+  }
+  return jc.res;
+}
+
+void check_args(bool vectors, bool econ, std::int64_t m, std::int64_t n, std::int64_t lda, const void* A, const void* S,
+                const void* U, std::int64_t ldu, const void* V, std::int64_t ldv, std::int64_t batch,
+                const GesvdjParams& p) {
+  require(m >= 0 && n >= 0, "m, n >= 0");
+  require(lda >= std::max<std::int64_t>(1, m), "lda >= max(1, m)");
+  require(!vectors || ldu >= std::max<std::int64_t>(1, m), "ldu >= max(1, m)");
+  require(!vectors || ldv >= std::max<std::int64_t>(1, n), "ldv >= max(1, n)");
+  require(batch >= 0, "batch >= 0");
+  require(p.max_sweeps >= 0, "max_sweeps >= 0");
+  (void)econ;
+  const bool empty = m == 0 || n == 0 || batch == 0;
+  require(empty || (A != nullptr && S != nullptr), "A and S not NULL");
+  require(empty || !vectors || (U != nullptr && V != nullptr), "U and V not NULL");
+}
+
+template <class T>
+std::vector<GesvdjResult> run_batch(const Ops<T>& ops, bool vectors, bool econ, bool sort, std::int64_t m,
+                                    std::int64_t n, T* A, std::int64_t lda, T* S, T* U, std::int64_t ldu, T* V,
+                                    std::int64_t ldv, const GesvdjParams& p, std::int64_t batch) {
+  std::vector<GesvdjResult> res(static_cast<std::size_t>(batch));
+  const std::int64_t k = std::min(m, n);
+  if (k == 0) return res;  // nothing to do; A, S, U, V may be NULL (no pointer arithmetic on them)
+  for (std::int64_t b = 0; b < batch; ++b)
+    res[static_cast<std::size_t>(b)] =
+        gesvdj_one(ops, vectors, econ, sort, m, n, A + b * lda * n, lda, S + b * k, vectors ? U + b * ldu * m : nullptr,
+                   ldu, vectors ? V + b * ldv * n : nullptr, ldv, p);
+  return res;
+}
+
+std::vector<GesvdjResult> sgesvdj_any(const Settings& s, bool vectors, bool econ, bool sort, std::int64_t m,
+                                      std::int64_t n, float* A, std::int64_t lda, float* S, float* U, std::int64_t ldu,
+                                      float* V, std::int64_t ldv, const GesvdjParams& p, std::int64_t batch,
+                                      CallReport* report) {
+  check_args(vectors, econ, m, n, lda, A, S, U, ldu, V, ldv, batch, p);
+  require(std::max(m, n) <= kGesvdjMaxDim, "max(m, n) <= kGesvdjMaxDim (SBUF-resident kernel)");
+  if (report != nullptr) *report = CallReport{};
+  Trace trace;
+  const Ops<float> ops{s, &trace};
+  auto res = run_batch(ops, vectors, econ, sort, m, n, A, lda, S, U, ldu, V, ldv, p, batch);
+  if (report != nullptr) {
+    report->profile = model_profile(trace, s.target);
+    report->trace = std::move(trace);
+  }
+  return res;
+}
+
+std::vector<GesvdjResult> dgesvdj_any(const Settings& s, bool vectors, bool econ, bool sort, std::int64_t m,
+                                      std::int64_t n, double* A, std::int64_t lda, double* S, double* U,
+                                      std::int64_t ldu, double* V, std::int64_t ldv, const GesvdjParams& p,
+                                      std::int64_t batch, CallReport* report) {
+  check_args(vectors, econ, m, n, lda, A, S, U, ldu, V, ldv, batch, p);
+  if (report != nullptr) *report = CallReport{};
+  double flops = 0;
+  const Ops<double> ops{&flops};
+  auto res = run_batch(ops, vectors, econ, sort, m, n, A, lda, S, U, ldu, V, ldv, p, batch);
+  if (report != nullptr) {
+    report->profile.target = s.target;  // no device instructions: the fp64 Jacobi runs on the host
+    report->host_fp64_flops = flops;
+  }
+  return res;
+}
+
+}  // namespace
+
+double sgesvdj_effective_tolerance(std::int64_t rows, double tol) {
+  const double floor = 4.0 * std::sqrt(static_cast<double>(std::max<std::int64_t>(rows, 1))) * 0x1p-24;
+  return std::max(tol > 0 ? tol : static_cast<double>(FLT_EPSILON), floor);
+}
+double dgesvdj_effective_tolerance(std::int64_t rows, double tol) {
+  const double floor = 4.0 * std::sqrt(static_cast<double>(std::max<std::int64_t>(rows, 1))) * 0x1p-53;
+  return std::max(tol > 0 ? tol : DBL_EPSILON, floor);
+}
+
+GesvdjResult sgesvdj(const Settings& s, bool vectors, bool econ, std::int64_t m, std::int64_t n, float* A,
+                     std::int64_t lda, float* S, float* U, std::int64_t ldu, float* V, std::int64_t ldv,
+                     const GesvdjParams& p, CallReport* report) {
+  return sgesvdj_any(s, vectors, econ, true, m, n, A, lda, S, U, ldu, V, ldv, p, 1, report).front();
+}
+GesvdjResult dgesvdj(const Settings& s, bool vectors, bool econ, std::int64_t m, std::int64_t n, double* A,
+                     std::int64_t lda, double* S, double* U, std::int64_t ldu, double* V, std::int64_t ldv,
+                     const GesvdjParams& p, CallReport* report) {
+  return dgesvdj_any(s, vectors, econ, true, m, n, A, lda, S, U, ldu, V, ldv, p, 1, report).front();
+}
+std::vector<GesvdjResult> sgesvdj_batched(const Settings& s, bool vectors, std::int64_t m, std::int64_t n, float* A,
+                                          std::int64_t lda, float* S, float* U, std::int64_t ldu, float* V,
+                                          std::int64_t ldv, const GesvdjParams& p, std::int64_t batch,
+                                          CallReport* report) {
+  return sgesvdj_any(s, vectors, false, p.sort_svd, m, n, A, lda, S, U, ldu, V, ldv, p, batch, report);
+}
+std::vector<GesvdjResult> dgesvdj_batched(const Settings& s, bool vectors, std::int64_t m, std::int64_t n, double* A,
+                                          std::int64_t lda, double* S, double* U, std::int64_t ldu, double* V,
+                                          std::int64_t ldv, const GesvdjParams& p, std::int64_t batch,
+                                          CallReport* report) {
+  return dgesvdj_any(s, vectors, false, p.sort_svd, m, n, A, lda, S, U, ldu, V, ldv, p, batch, report);
+}
+
+}  // namespace trn::solver

@@ -1,0 +1,176 @@
+// sygvj: the generalized symmetric-definite eigenproblem by reduction to standard form (LAPACK
+// xSYGST / xSYGV; cuSOLVER sygvj), built from the library's Cholesky, triangular solves, GEMM and
+// Jacobi eigensolver (solver.hpp documents the semantics, docs/trnsolver.md the accuracy).
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "trn/solver/solver.hpp"
+#include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
+
+namespace trn::solver {
+namespace {
+
+void require(bool ok, const char* what) {
+  if (!ok) throw UsageError("trnsolver", "argument", what);
+}
+
+blas::Settings blas_settings(const Settings& s) {
+  blas::Settings bs;
+  static_cast<EmulatorSettings&>(bs) = s;
+  return bs;
+}
+
+// T X = R for the n x n triangle T (element (i, j) at t[i * si + j * sj]), R n x n (ld n), in place.
+// fp32: the triangular-solve tile kernel (one launch per chunk of right-hand sides, as spotrs).
+void solve(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n, float* r,
+           Trace& trace) {
+  LaunchConfig lc = s.launch_config();
+  lc.num_cores = 1;
+  lc.core.execute = true;
+  const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
+  for (std::int64_t c0 = 0; c0 < n; c0 += chunk) {
+    const blas::TrsmProblem p{.t = t, .t_si = si, .t_sj = sj, .lower = lower, .b = r + c0 * n, .ldb = n, .n = n,
+                                .nrhs = std::min(chunk, n - c0)};
+    trace.append(launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); }).trace);
+  }
+}
+// fp64: substitution on the host CPU in fp64 (as dpotrs; docs/trnsolver.md).
+void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n, double* r,
+           Trace&, double* flops) {
+  for (std::int64_t c = 0; c < n; ++c) {
+    double* x = r + c * n;
+    if (lower)
+      for (std::int64_t i = 0; i < n; ++i) {
+        double v = x[i];
+        for (std::int64_t k = 0; k < i; ++k) v -= t[i * si + k * sj] * x[k];
+        x[i] = v / t[i * si + i * sj];
+      }
+    else
+      for (std::int64_t i = n; i-- > 0;) {
+        double v = x[i];
+        for (std::int64_t k = i + 1; k < n; ++k) v -= t[i * si + k * sj] * x[k];
+        x[i] = v / t[i * si + i * sj];
+      }
+  }
+  *flops += static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
+}
+
+// C = op(X) Y for n x n column-major operands: trnblas GEMM on TensorE (fp32 mode / Ozaki fp64).
+void multiply(const Settings& s, bool tx, const float* x, const float* y, float* c, std::int64_t n, Trace& trace) {
+  blas::CallReport br;
+  blas::gemm(blas_settings(s), blas::GemmMode::fp32, tx ? blas::Op::T : blas::Op::N, blas::Op::N, n, n, n, 1.0f,
+             {x, DType::f32, n}, {y, DType::f32, n}, 0.0f, {c, DType::f32, n}, &br);
+  trace.append(br.trace);
+}
+void multiply(const Settings& s, bool tx, const double* x, const double* y, double* c, std::int64_t n, Trace& trace) {
+  blas::CallReport br;
+  blas::dgemm(blas_settings(s), tx ? blas::Op::T : blas::Op::N, blas::Op::N, n, n, n, 1.0, x, n, y, n, 0.0, c, n, &br);
+  trace.append(br.trace);
+}
+
+template <class T>
+SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda,
+                      T* B, std::int64_t ldb, T* W, const SyevjParams& p, CallReport* report) {
+  require(itype >= 1 && itype <= 3, "itype in {1, 2, 3}");
+  require(n >= 0 && lda >= std::max<std::int64_t>(1, n) && ldb >= std::max<std::int64_t>(1, n), "n >= 0, lda, ldb >= max(1, n)");
+  require(n == 0 || (A != nullptr && B != nullptr && W != nullptr), "A, B, W not NULL");
+  require(p.max_sweeps >= 0, "max_sweeps >= 0");
+  if (std::is_same_v<T, float>) require(n <= kSyevjMaxN, "n <= kSyevjMaxN (SBUF-resident kernel)");
+  if (report != nullptr) *report = CallReport{};
+  if (n == 0) return {};
+  const bool lower = uplo == Uplo::lower;
+  const auto nn = static_cast<std::size_t>(n * n);
+  Trace trace;
+  double flops = 0;
+  // 1. B = L L^T on a copy (B is written only on success).
+  std::vector<T> f(nn);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) f[static_cast<std::size_t>(i + j * n)] = B[i + j * ldb];
+  CallReport pr;
+  int binfo;
+  if constexpr (std::is_same_v<T, float>)
+    binfo = spotrf(s, uplo, n, f.data(), n, &pr);
+  else
+    binfo = dpotrf(s, uplo, n, f.data(), n, &pr);
+  trace.append(pr.trace);
+  flops += pr.host_fp64_flops;
+  SyevjResult res;
+  if (binfo > 0) {
+    res.info = static_cast<int>(n) + binfo;
+    return res;
+  }
+  // Lower view of the factor: L(i, j) at f[i * si + j * sj].
+  const std::int64_t si = lower ? 1 : n, sj = lower ? n : 1;
+  std::vector<T> l(nn, T(0));  // dense L (zeros above the diagonal) for the GEMMs
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) l[static_cast<std::size_t>(i + j * n)] = f[static_cast<std::size_t>(i * si + j * sj)];
+  // 2. The full symmetric A from its uplo triangle (index moves).
+  std::vector<T> a(nn), c(nn), g(nn);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      a[static_cast<std::size_t>(i + j * n)] = (lower ? i >= j : i <= j) ? A[i + j * lda] : A[j + i * lda];
+  // Solves with L (lower_t) or L^T, read from the dense copy l: the factor's other triangle in f
+  // still holds the caller's unreferenced values (NaN allowed), which a tile kernel must not see.
+  auto trsm = [&](bool lower_t, T* r) {
+    if constexpr (std::is_same_v<T, float>)
+      solve(s, l.data(), lower_t ? 1 : n, lower_t ? n : 1, lower_t, n, r, trace);
+    else
+      solve(s, l.data(), lower_t ? 1 : n, lower_t ? n : 1, lower_t, n, r, trace, &flops);
+  };
+  // 3. C = L^-1 A L^-T = L^-1 (L^-1 A)^T (A symmetric), or C = L^T (A L).
+  if (itype == 1) {
+    g = a;
+    trsm(true, g.data());
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < n; ++i) c[static_cast<std::size_t>(i + j * n)] = g[static_cast<std::size_t>(j + i * n)];
+    trsm(true, c.data());
+  } else {
+    multiply(s, false, a.data(), l.data(), g.data(), n, trace);
+    multiply(s, true, l.data(), g.data(), c.data(), n, trace);
+  }
+  // 4. C = Y diag(W) Y^T (the lower triangle of C is read).
+  std::vector<T> w(static_cast<std::size_t>(n));
+  CallReport er;
+  SyevjParams q = p;
+  q.sort_eig = true;
+  if constexpr (std::is_same_v<T, float>)
+    res = ssyevj(s, vectors, Uplo::lower, n, c.data(), n, w.data(), q, &er);
+  else
+    res = dsyevj(s, vectors, Uplo::lower, n, c.data(), n, w.data(), q, &er);
+  trace.append(er.trace);
+  flops += er.host_fp64_flops;
+  // 5. X = L^-T Y (itype 1, 2) or L Y (itype 3).
+  if (vectors) {
+    if (itype == 3) {
+      multiply(s, false, l.data(), c.data(), g.data(), n, trace);
+      c.swap(g);
+    } else {
+      trsm(false, c.data());
+    }
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < n; ++i) A[i + j * lda] = c[static_cast<std::size_t>(i + j * n)];
+  }
+  std::copy(w.begin(), w.end(), W);
+  for (std::int64_t j = 0; j < n; ++j)  // the factor in B's uplo triangle
+    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) B[i + j * ldb] = f[static_cast<std::size_t>(i + j * n)];
+  if (report != nullptr) {
+    report->profile = model_profile(trace, s.target);
+    report->trace = std::move(trace);
+    report->host_fp64_flops = flops;
+  }
+  return res;
+}
+
+}  // namespace
+
+SyevjResult ssygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda,
+                   float* B, std::int64_t ldb, float* W, const SyevjParams& p, CallReport* report) {
+  return sygvj_any(s, itype, vectors, uplo, n, A, lda, B, ldb, W, p, report);
+}
+SyevjResult dsygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda,
+                   double* B, std::int64_t ldb, double* W, const SyevjParams& p, CallReport* report) {
+  return sygvj_any(s, itype, vectors, uplo, n, A, lda, B, ldb, W, p, report);
+}
+
+}  // namespace trn::solver
