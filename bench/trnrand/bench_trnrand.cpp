@@ -5,6 +5,7 @@
 // header-only library (random123_native.cpp). Prints GB/s, the ratio (target >= 2x for the vectorised path),
 // the emulator's own speed on the engine path, and the modeled trn1 / trn2 device time of the
 // engine kernel for the same 2^22 values and for 2^24 (cost model, one NeuronCore, timing-only).
+// Also MRG32K3A's host generator against a plain single-stream loop of the recurrence.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "trn/rand/generator.hpp"
 #include "trn/rand/host.hpp"
 #include "trn/rand/kernels.hpp"
+#include "trn/rand/mrg32k3a.hpp"
 #include "trn/rand/transforms.hpp"
 #include "random123_native.hpp"
 
@@ -102,6 +104,49 @@ void BM_Trnrand_EnginesUniform(benchmark::State& st) {
   set_bytes(st, kCount * 4);
 }
 
+// MRG32K3A (docs/trnrand.md 10): trnrand's host generator (cuRAND's 81920-thread ordering, chained
+// calls) against the straightforward single-stream loop of L'Ecuyer (1999), Figure 1 (the recurrence
+// in double arithmetic, as published), converted to cuRAND's 32-bit word.
+void BM_Trnrand_Mrg32k3aHostUint32(benchmark::State& st) {
+  trn::rand::Mrg32k3aGenerator g;
+  g.set_seed(kSeed);
+  std::vector<std::uint32_t> out(kCount);
+  for (auto _ : st) {
+    g.generate(out);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  set_bytes(st, kCount * 4);
+}
+
+void BM_Reference_Mrg32k3aUint32(benchmark::State& st) {
+  constexpr double m1 = 4294967087.0, m2 = 4294944443.0, a12 = 1403580.0, a13n = 810728.0, a21 = 527612.0,
+                   a23n = 1370589.0, bits_norm = 1.000000048662;
+  double s10 = 12345, s11 = 12345, s12 = 12345, s20 = 12345, s21 = 12345, s22 = 12345;
+  std::vector<std::uint32_t> out(kCount);
+  for (auto _ : st) {
+    for (auto& w : out) {
+      double p1 = a12 * s11 - a13n * s10;
+      long k = static_cast<long>(p1 / m1);
+      p1 -= static_cast<double>(k) * m1;
+      if (p1 < 0.0) p1 += m1;
+      s10 = s11, s11 = s12, s12 = p1;
+      double p2 = a21 * s22 - a23n * s20;
+      k = static_cast<long>(p2 / m2);
+      p2 -= static_cast<double>(k) * m2;
+      if (p2 < 0.0) p2 += m2;
+      s20 = s21, s21 = s22, s22 = p2;
+      const double r = p1 > p2 ? p1 - p2 : p1 - p2 + m1;
+      w = static_cast<std::uint32_t>(r * bits_norm);  // MRG32K3A_BITS_NORM (CURAND: curand_kernel.h)
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  set_bytes(st, kCount * 4);
+}
+
+BENCHMARK(BM_Trnrand_Mrg32k3aHostUint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Reference_Mrg32k3aUint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Trnrand_HostUint32)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Random123_Uint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Trnrand_HostUniform)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
@@ -157,6 +202,10 @@ int main(int argc, char** argv) {
       std::printf("  uniform %-8s %6.2f GB/s vs Random123 %5.2f GB/s = %5.2fx%s\n", std::string(name).c_str(), f * 1e-9,
                   r_uni * 1e-9, f / r_uni, i == 2 ? " (target >= 2x)" : "");
   }
+  const double mrg = get("BM_Trnrand_Mrg32k3aHostUint32/"), mrg_ref = get("BM_Reference_Mrg32k3aUint32/");
+  if (mrg > 0 && mrg_ref > 0)
+    std::printf("  MRG32K3A uint32 host generator %5.2f GB/s vs the single-stream reference loop %5.2f GB/s = %5.2fx\n",
+                mrg * 1e-9, mrg_ref * 1e-9, mrg / mrg_ref);
   const double e = get("BM_Trnrand_EnginesUniform/");
   if (e > 0) std::printf("  emulator running the engine kernel (uniform): %.2f GB/s\n", e * 1e-9);
 

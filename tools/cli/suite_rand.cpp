@@ -1,7 +1,7 @@
 // Validation and benchmark suite "rand": trnrand's Philox against the Random123 known-answer
 // vectors and cuRAND's host-generator streams (values observed with curandCreateGeneratorHost,
 // docs/trnrand.md section 5), through the emulated GpSimd kernels and the host path;
-// Kolmogorov-Smirnov checks for Philox, XORWOW and SOBOL32 and SOBOL32's net property.
+// Kolmogorov-Smirnov checks for Philox, XORWOW, MRG32K3A and SOBOL32 and SOBOL32's net property.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -121,7 +121,7 @@ CaseResult curand_identity(const std::string& what, bool emulated) {
 }
 
 // Kolmogorov-Smirnov statistic of n uniforms vs U(0,1]: Philox on the emulated kernel, or a host
-// generator of another cuRAND type (XORWOW, SOBOL32 with one dimension).
+// generator of another cuRAND type (XORWOW, MRG32K3A, SOBOL32 with one dimension).
 CaseResult ks_uniform(std::size_t n, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10) {
   const double t0 = now_seconds();
   const bool philox = type == TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
@@ -129,7 +129,8 @@ CaseResult ks_uniform(std::size_t n, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_
   trnrandGenerator_t other = nullptr;
   if (!philox) {
     check(trnrandCreateGeneratorHost(&other, type), "trnrandCreateGeneratorHost");
-    if (type == TRNRAND_RNG_PSEUDO_XORWOW) trnrandSetPseudoRandomGeneratorSeed(other, 20261122);
+    if (type == TRNRAND_RNG_PSEUDO_XORWOW || type == TRNRAND_RNG_PSEUDO_MRG32K3A)
+      trnrandSetPseudoRandomGeneratorSeed(other, 20261122);
   }
   std::vector<float> v(n);
   const trnrandStatus_t st = trnrandGenerateUniform(philox ? g.g : other, v.data(), n);
@@ -202,6 +203,10 @@ void add_rand(Registry& reg) {
   add({.op = "uniform", .mode = "host path, XORWOW", .shape = "65536 values", .metric = "ks_statistic",
        .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
        .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_PSEUDO_XORWOW); }});
+  // 2^18 values: more than one step of each of MRG32K3A's 81920 thread streams.
+  add({.op = "uniform", .mode = "host path, MRG32K3A", .shape = "262144 values", .metric = "ks_statistic",
+       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 262144.0,
+       .run = [] { return ks_uniform(std::size_t{1} << 18, TRNRAND_RNG_PSEUDO_MRG32K3A); }});
   add({.op = "uniform", .mode = "host path, SOBOL32", .shape = "65536 points", .metric = "ks_statistic",
        .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
        .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_QUASI_SOBOL32); }});

@@ -2,9 +2,9 @@
  * generators bit for bit (uint32, uniform, uniform double, Poisson histogram; fp64 Box-Muller
  * outputs too; float normals and log-normals and the quasi-random normals within a few ulp, see
  * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT and SOBOL32 = QUASI_DEFAULT, each
- * on the host path and on the emulated engines. Same argument order, meaning and numeric
- * enum / status values as cuRAND 10.4 with the trnrand/TRNRAND_ prefixes, so a prefix
- * substitution ports code.
+ * on the host path and on the emulated engines, and MRG32K3A on the host path only. Same
+ * argument order, meaning and numeric enum / status values as cuRAND 10.4 with the
+ * trnrand/TRNRAND_ prefixes, so a prefix substitution ports code.
  *
  *  - trnrandCreateGenerator: every Generate* call runs as tile kernels on emulated NeuronCores
  *    (Philox / XORWOW / Sobol on GpSimdE, transforms on VectorE/ScalarE; XORWOW's and Sobol's
@@ -15,13 +15,13 @@
  *
  * Statuses for invalid arguments (cuRAND has no INVALID_VALUE):
  *   NULL generator / destroyed generator       TRNRAND_STATUS_NOT_INITIALIZED
- *   rng type not implemented (MRG32K3A, MTGP32, MT19937, scrambled Sobol, Sobol64)
- *                                              TRNRAND_STATUS_TYPE_ERROR
+ *   rng type not implemented (MTGP32, MT19937, scrambled Sobol, Sobol64; MRG32K3A with
+ *   trnrandCreateGenerator: no engine path yet)  TRNRAND_STATUS_TYPE_ERROR
  *   ordering: pseudo-random BEST, DEFAULT, LEGACY; quasi-random QUASI_DEFAULT; else
  *                                              TRNRAND_STATUS_OUT_OF_RANGE (as cuRAND's host generators,
  *                                              except XORWOW's SEEDED, which cuRAND accepts)
  *   odd n for (Log)Normal(Double)              TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (Philox: cuRAND's documented
- *                                              contract, its host generator accepts odd n; XORWOW: as cuRAND)
+ *                                              contract, its host generator accepts odd n; XORWOW, MRG32K3A: as cuRAND)
  *   quasi-random: n not a multiple of the dimensions   TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (as cuRAND)
  *   lambda outside (0, 400000] (Poisson)       TRNRAND_STATUS_OUT_OF_RANGE
  *   NULL output / result pointer with n > 0    TRNRAND_STATUS_OUT_OF_RANGE
@@ -68,7 +68,8 @@ typedef enum trnrandRngType {
   TRNRAND_RNG_PSEUDO_MRG32K3A = 121,
   TRNRAND_RNG_PSEUDO_MTGP32 = 141,
   TRNRAND_RNG_PSEUDO_MT19937 = 142,
-  TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* implemented: 161, 100 / 101 (XORWOW), 200 / 201 (SOBOL32) */
+  TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* implemented: 161, 100 / 101 (XORWOW), 121 (MRG32K3A, host
+                                             generator only), 200 / 201 (SOBOL32) */
   TRNRAND_RNG_QUASI_DEFAULT = 200,
   TRNRAND_RNG_QUASI_SOBOL32 = 201,
   TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL32 = 202,

@@ -16,16 +16,19 @@
 #include "trn/core/c_shim.hpp"
 #include "trn/core/error.hpp"
 #include "trn/rand/generator.hpp"
+#include "trn/rand/mrg32k3a.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
 
-// One handle per cuRAND generator type: Philox (trn::rand::Generator, both paths), XORWOW
-// (trn::rand::XorwowGenerator, host path) or SOBOL32 (trn::rand::Sobol32Generator, host path).
+// One handle per cuRAND generator type: Philox (trn::rand::Generator), XORWOW
+// (trn::rand::XorwowGenerator) and SOBOL32 (trn::rand::Sobol32Generator), each on both paths, or
+// MRG32K3A (trn::rand::Mrg32k3aGenerator, host path only).
 struct trnrandGenerator_st {
   trn::rand::Generator gen;
   std::unique_ptr<trn::rand::XorwowGenerator> xorwow;  // PSEUDO_XORWOW / PSEUDO_DEFAULT
   std::unique_ptr<trn::rand::Sobol32Generator> sobol;  // QUASI_SOBOL32 / QUASI_DEFAULT
+  std::unique_ptr<trn::rand::Mrg32k3aGenerator> mrg;   // PSEUDO_MRG32K3A (host path)
   int rng_type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   trnStream_t stream = nullptr;
   explicit trnrandGenerator_st(const trn::rand::GeneratorOptions& o) : gen(o) {}
@@ -68,14 +71,19 @@ bool is_sobol32(int rng_type) {
 trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_type,
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
-  // XORWOW and SOBOL32 run on both paths (docs/trnrand.md sections 8, 9).
+  // XORWOW and SOBOL32 run on both paths (docs/trnrand.md sections 8, 9), MRG32K3A on the host
+  // path only (section 10: no engine kernel yet, so the "device" generator refuses it).
   const bool host = path == trn::rand::GeneratorPath::host;
   const bool xorwow = is_xorwow(rng_type), sobol = is_sobol32(rng_type);
-  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol)
+  const bool mrg = rng_type == TRNRAND_RNG_PSEUDO_MRG32K3A;
+  if (mrg && !host)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
+                "MRG32K3A (121) has no engine path yet: create it with trnrandCreateGeneratorHost");
+  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol && !mrg)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
                 "rng type " + std::to_string(rng_type) +
-                    ": trnrand implements PHILOX4_32_10 (161), XORWOW / PSEUDO_DEFAULT (101 / 100) and"
-                    " SOBOL32 / QUASI_DEFAULT (201 / 200)");
+                    ": trnrand implements PHILOX4_32_10 (161), XORWOW / PSEUDO_DEFAULT (101 / 100),"
+                    " MRG32K3A (121, host generator) and SOBOL32 / QUASI_DEFAULT (201 / 200)");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
     o.path = path;
@@ -83,16 +91,20 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_ty
     g->rng_type = rng_type;
     if (xorwow) g->xorwow = std::make_unique<trn::rand::XorwowGenerator>(!host, o.engines);
     if (sobol) g->sobol = std::make_unique<trn::rand::Sobol32Generator>(!host, o.engines);
+    if (mrg) g->mrg = std::make_unique<trn::rand::Mrg32k3aGenerator>();
     g_generators.insert(g.get());
     *generator = g.release();
   });
 }
 
-// Runs body on the handle's generator object (Philox, XORWOW or SOBOL32: the same member names).
+// Runs body on the handle's generator object (Philox, XORWOW, MRG32K3A or SOBOL32: the same member
+// names).
 template <class Body>
 void on_generator(trnrandGenerator_t g, Body&& body) {
   if (g->xorwow)
     body(*g->xorwow);
+  else if (g->mrg)
+    body(*g->mrg);
   else if (g->sobol)
     body(*g->sobol);
   else
@@ -101,7 +113,7 @@ void on_generator(trnrandGenerator_t g, Body&& body) {
 
 // Extensions exist for Philox only.
 trnrandStatus_t philox_only(const char* fn, trnrandGenerator_t g) {
-  if (g->xorwow || g->sobol)
+  if (g->xorwow || g->sobol || g->mrg)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "trnsci extension available for PHILOX4_32_10 only");
   return TRNRAND_STATUS_SUCCESS;
 }
@@ -178,6 +190,8 @@ trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator
     return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_TYPE_ERROR, "quasi-random generators have no seed");
   if (generator->xorwow)
     generator->xorwow->set_seed(seed);
+  else if (generator->mrg)
+    generator->mrg->set_seed(seed);
   else
     generator->gen.set_seed(seed);
   return TRNRAND_STATUS_SUCCESS;
@@ -193,9 +207,9 @@ trnrandStatus_t trnrandSetGeneratorOffset(trnrandGenerator_t generator, unsigned
 trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnrandOrdering_t order) {
   const char* fn = "trnrandSetGeneratorOrdering";
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  // cuRAND's host Philox and XORWOW generators accept BEST, DEFAULT and LEGACY (identical output)
-  // and reject DYNAMIC and QUASI_DEFAULT with OUT_OF_RANGE (observed on cuRAND 10.4; docs/trnrand.md
-  // section 1). cuRAND's XORWOW also accepts SEEDED (a differently seeded stream per thread, not
+  // cuRAND's host Philox, XORWOW and MRG32K3A generators accept BEST, DEFAULT and LEGACY (identical
+  // output) and reject DYNAMIC and QUASI_DEFAULT with OUT_OF_RANGE (observed on cuRAND 10.4;
+  // docs/trnrand.md section 1; MRG32K3A also rejects SEEDED). cuRAND's XORWOW also accepts SEEDED (a differently seeded stream per thread, not
   // documented); trnrand does not reproduce it and returns OUT_OF_RANGE.
   const int o = enum_value(order);
   if (generator->sobol) {
@@ -205,7 +219,7 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   }
   if (o != TRNRAND_ORDERING_PSEUDO_BEST && o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
-                "ordering " + std::to_string(o) + " (Philox and XORWOW: BEST, DEFAULT or LEGACY)");
+                "ordering " + std::to_string(o) + " (Philox, XORWOW, MRG32K3A: BEST, DEFAULT or LEGACY)");
   return TRNRAND_STATUS_SUCCESS;
 }
 
@@ -413,8 +427,12 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
   return guarded(fn, [&] {
-    // XORWOW, SOBOL32: their kernels' profiles (empty on the host path).
-    if (generator->xorwow)
+    // XORWOW, SOBOL32: their kernels' profiles (empty on the host path); MRG32K3A: host only, empty.
+    if (generator->mrg) {
+      trn::Profile empty;
+      empty.target = generator->gen.options().engines.target;
+      *profile = empty.to_c();
+    } else if (generator->xorwow)
       *profile = generator->xorwow->last_profile().to_c();
     else if (generator->sobol)
       *profile = generator->sobol->last_profile().to_c();

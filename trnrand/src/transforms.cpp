@@ -36,20 +36,25 @@ float cos_argument(float v) {
   return (v - K::kThreeHalfPiHi) - K::kThreeHalfPiLo;           // exact first step
 }
 
-std::array<float, 2> box_muller_f32(std::uint32_t x, std::uint32_t y) {
-  const float u = uniform_from_word(x);
-  const float v = static_cast<float>(y) * K::kAngleScale + K::kAngleScale / 2;
+std::array<float, 2> box_muller_from_uniform_f32(float u, float v) {
   const float s = scalar_sqrt_scaled(scalar_log(u), -2.0f);
   return {scalar_sin(sin_argument(v)) * s, scalar_sin(cos_argument(v)) * s};
 }
 
-std::array<double, 2> box_muller_f64(std::uint32_t x0, std::uint32_t x1, std::uint32_t y0, std::uint32_t y1) {
-  const double u = uniform_double_hq(x0, x1);
-  const std::uint64_t zy = std::uint64_t{y0} ^ (std::uint64_t{y1} << 21);
-  const double v = static_cast<double>(zy) * 0x1p-52 + 0x1p-53;
+std::array<float, 2> box_muller_f32(std::uint32_t x, std::uint32_t y) {
+  const float v = static_cast<float>(y) * K::kAngleScale + K::kAngleScale / 2;
+  return box_muller_from_uniform_f32(uniform_from_word(x), v);
+}
+
+std::array<double, 2> box_muller_from_uniform_f64(double u, double half_turns) {
   const double s = std::sqrt(-2.0 * std::log(u));
-  const double angle = v * K::kPiDouble;
+  const double angle = half_turns * K::kPiDouble;
   return {std::sin(angle) * s, std::cos(angle) * s};
+}
+
+std::array<double, 2> box_muller_f64(std::uint32_t x0, std::uint32_t x1, std::uint32_t y0, std::uint32_t y1) {
+  const std::uint64_t zy = std::uint64_t{y0} ^ (std::uint64_t{y1} << 21);
+  return box_muller_from_uniform_f64(uniform_double_hq(x0, x1), static_cast<double>(zy) * 0x1p-52 + 0x1p-53);
 }
 
 float normal_affine(float z, float mean, float stddev) { return z * stddev + mean; }

@@ -40,6 +40,7 @@ struct BoxMullerConstants {
   static constexpr float kHalfPiHi = 0x1.921fb6p+0f, kHalfPiLo = -0x1.777a5cp-25f;
   static constexpr float kThreeHalfPiHi = 0x1.2d97c8p+2f, kThreeHalfPiLo = -0x1.99bc5cp-27f;
   static constexpr double kPiDouble = 3.1415926535897932;  // CURAND_PI_DOUBLE
+  static constexpr float kTwoPi = 6.2831855f;              // CURAND_2PI = fp32(2 pi)
 };
 
 // cuRAND float uniform in (0, 1]: 0 -> 2^-33, 0xffffffff -> 1.0f. (The product is exact, so the
@@ -61,8 +62,13 @@ std::array<float, 2> box_muller_f32(std::uint32_t x, std::uint32_t y);
 // The reduced ScalarE arguments of sin(v) and cos(v) for v in (0, 2 pi] (exposed for tests).
 float sin_argument(float v);
 float cos_argument(float v);
+// The same pair from a uniform u in (0, 1] and an angle v in (0, 2 pi] already made (cuRAND's
+// curand_box_muller_mrg: u, v = uniform * fp32(2 pi) from two MRG32k3a float uniforms).
+std::array<float, 2> box_muller_from_uniform_f32(float u, float v);
 // Box–Muller in double from four words (cuRAND's _curand_box_muller_double).
 std::array<double, 2> box_muller_f64(std::uint32_t x0, std::uint32_t x1, std::uint32_t y0, std::uint32_t y1);
+// The same from a uniform u in (0, 1] and an angle in half turns (sin(half_turns pi) s, ...).
+std::array<double, 2> box_muller_from_uniform_f64(double u, double half_turns);
 
 // Affine and exponential steps as the engines do them: z * stddev + mean with two fp32 roundings
 // (VectorE tensor_scalar; ScalarE's pre-activation for log-normal), then exp in double rounded

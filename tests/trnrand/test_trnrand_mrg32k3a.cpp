@@ -1,0 +1,146 @@
+// MRG32K3A (cuRAND's PSEUDO_MRG32K3A = 121) against cuRAND's host generator, from the stored
+// reference data/curand_reference_mrg32k3a.txt (cuRAND 10.4, data/gen_curand_reference_large.cpp
+// mrg32k3a): every type at seed 1234 offset 5; every distribution after every other one (81 pairs,
+// each with its own seed and offset, then a u32 call that reads the thread states they left);
+// 2^20 .. 2^22 values at offsets 0, 81919 and 10^12 + 3 with three seeds; reseeding between calls;
+// statuses. Replayed through the C++ class (host path) and, for a record, the C API.
+// Expectations as for Philox and XORWOW (curand_replay.hpp): integer, uniform, fp64 and histogram
+// Poisson outputs bit-exact (hashes of all values for the large calls), float Box-Muller within the
+// derived bounds. Skip-ahead is checked against plain stepping of L'Ecuyer's recurrences.
+#include <array>
+#include <vector>
+
+#include "curand_replay.hpp"
+#include "trn/rand/mrg32k3a.hpp"
+#include "trnrand.h"
+#include "trnrand_test_util.hpp"
+
+namespace {
+
+using trn::rand::Mrg32k3aGenerator;
+using trn::rand::Mrg32k3aState;
+
+const trnrand_test::RefFile& reference_mrg() {
+  static const trnrand_test::RefFile f =
+      trnrand_test::read_reference(trnrand_test::data_path("curand_reference_mrg32k3a.txt"));
+  return f;
+}
+
+bool same_state(const Mrg32k3aState& a, const Mrg32k3aState& b) { return a.s1 == b.s1 && a.s2 == b.s2; }
+
+int status_of(const std::string& what) {
+  for (const auto& [w, code] : reference_mrg().statuses)
+    if (w == what) return code;
+  ADD_FAILURE() << "no status record " << what;
+  return -1;
+}
+
+// Independent reference step: L'Ecuyer (1999), Figure 1's recurrences in signed 64-bit arithmetic
+// with a floored modulus (not the library's unsigned form).
+std::uint32_t reference_step(std::array<std::int64_t, 3>& x1, std::array<std::int64_t, 3>& x2) {
+  const std::int64_t m1 = 4294967087, m2 = 4294944443;
+  std::int64_t p1 = (1403580 * x1[1] - 810728 * x1[0]) % m1;
+  if (p1 < 0) p1 += m1;
+  std::int64_t p2 = (527612 * x2[2] - 1370589 * x2[0]) % m2;
+  if (p2 < 0) p2 += m2;
+  x1 = {x1[1], x1[2], p1};
+  x2 = {x2[1], x2[2], p2};
+  return static_cast<std::uint32_t>(p1 > p2 ? p1 - p2 : p1 - p2 + m1);
+}
+
+}  // namespace
+
+TEST(TrnrandMrg32k3a, MatchesStoredCurandVectors) {
+  const auto& f = reference_mrg();
+  ASSERT_TRUE(f.pair_slots);
+  ASSERT_GT(f.calls.size(), 250u);
+  const auto tally = trnrand_test::replay([] { return Mrg32k3aGenerator(); }, true, f);
+  trnrand_test::report("mrg32k3a", tally);
+  trnrand_test::expect_bounds(tally);
+}
+
+TEST(TrnrandMrg32k3a, StepIsLEcuyersRecurrence) {
+  for (const std::uint64_t seed : {0ull, 1234ull, 0xfedcba9876543210ull}) {
+    Mrg32k3aState s = trn::rand::mrg32k3a_seed_state(seed);
+    std::array<std::int64_t, 3> x1{s.s1[0], s.s1[1], s.s1[2]}, x2{s.s2[0], s.s2[1], s.s2[2]};
+    for (int i = 0; i < 100000; ++i) ASSERT_EQ(trn::rand::mrg32k3a_next(s), reference_step(x1, x2)) << i;
+  }
+  // Seed 0 keeps cuRAND's all-12345 state (L'Ecuyer's default seed).
+  const Mrg32k3aState zero = trn::rand::mrg32k3a_seed_state(0);
+  EXPECT_EQ(zero.s1, (std::array<std::uint32_t, 3>{12345u, 12345u, 12345u}));
+  EXPECT_EQ(zero.s2, (std::array<std::uint32_t, 3>{12345u, 12345u, 12345u}));
+}
+
+TEST(TrnrandMrg32k3a, SkipAheadEqualsSteppingAndComposes) {
+  for (const std::uint64_t seed : {0ull, 1234ull, 0xfedcba9876543210ull}) {
+    for (const std::uint64_t n : {1ull, 2ull, 3ull, 81919ull, 81920ull, 123457ull}) {
+      Mrg32k3aState a = trn::rand::mrg32k3a_seed_state(seed), b = a;
+      for (std::uint64_t i = 0; i < n; ++i) trn::rand::mrg32k3a_next(a);
+      trn::rand::mrg32k3a_skip(b, n);
+      EXPECT_TRUE(same_state(a, b)) << "seed " << seed << " n " << n;
+    }
+    // Subsequences are 2^76 steps: one skip of 3 equals three skips of 1 equals 3 * 2^13 offset
+    // skips of 2^63 steps (different matrix powers).
+    Mrg32k3aState a = trn::rand::mrg32k3a_seed_state(seed), b = a, c = a;
+    trn::rand::mrg32k3a_skip_subsequences(a, 3);
+    for (int i = 0; i < 3; ++i) trn::rand::mrg32k3a_skip_subsequences(b, 1);
+    for (int i = 0; i < 3 * 8192; ++i) trn::rand::mrg32k3a_skip(c, std::uint64_t{1} << 63);
+    EXPECT_TRUE(same_state(a, b));
+    EXPECT_TRUE(same_state(a, c));
+  }
+}
+
+TEST(TrnrandMrg32k3a, ThreadStreamsAreTheDeviceApiSubsequences) {
+  // Slot s of a fresh generator at offset 0 is step s / 81920 of thread s mod 81920, the
+  // curand_init(seed, s mod 81920, 0) stream: check threads 0, 1, 81919 for three rounds, and the
+  // conversions against plain double arithmetic of cuRAND's formulas.
+  constexpr std::size_t T = 81920;
+  Mrg32k3aGenerator g, gu;
+  g.set_seed(77);
+  gu.set_seed(77);
+  std::vector<std::uint32_t> out(3 * T);
+  std::vector<double> ud(3 * T);
+  g.generate(out);
+  gu.uniform_double(ud);
+  for (const std::uint64_t k : {0ull, 1ull, 81919ull}) {
+    Mrg32k3aState s = trn::rand::mrg32k3a_seed_state(77);
+    trn::rand::mrg32k3a_skip_subsequences(s, k);
+    for (std::size_t j = 0; j < 3; ++j) {
+      const std::uint32_t r = trn::rand::mrg32k3a_next(s);
+      EXPECT_EQ(out[j * T + k], static_cast<std::uint32_t>(static_cast<double>(r) * 1.000000048662)) << k << " " << j;
+      EXPECT_EQ(ud[j * T + k], static_cast<double>(r) * 2.3283065498378288e-10) << k << " " << j;
+    }
+  }
+}
+
+TEST(TrnrandMrg32k3a, CApiTypeOrderingsAndStatuses) {
+  trnrandGenerator_t g = nullptr;
+  ASSERT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_MRG32K3A), TRNRAND_STATUS_SUCCESS);
+  // The stored first call (seed 1234, offset 5, u32 x 1000) through the C API.
+  const auto& first = reference_mrg().calls.front();
+  ASSERT_EQ(first.type, "u32");
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(g, first.seed), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetGeneratorOffset(g, first.offset), TRNRAND_STATUS_SUCCESS);
+  std::vector<unsigned int> u(first.n);
+  ASSERT_EQ(trnrandGenerate(g, u.data(), u.size()), TRNRAND_STATUS_SUCCESS);
+  for (std::size_t i = 0; i < u.size(); ++i) ASSERT_EQ(u[i], first.bits[i]) << i;
+  // cuRAND's statuses (stored): odd n for Box-Muller, 64-bit integers, orderings (SEEDED refused
+  // by cuRAND's MRG32K3A as well).
+  std::vector<float> f(9, -1.0f);
+  EXPECT_EQ(trnrandGenerateNormal(g, f.data(), 9, 0.0f, 1.0f), status_of("normal_odd_n"));
+  EXPECT_EQ(f[0], -1.0f);  // nothing written
+  std::vector<unsigned long long> ull(9);
+  EXPECT_EQ(trnrandGenerateLongLong(g, ull.data(), 9), status_of("long_long"));
+  for (const int o : {100, 101, 102, 103, 104, 201})
+    EXPECT_EQ(trnrandSetGeneratorOrdering(g, static_cast<trnrandOrdering_t>(o)), status_of("ordering_" + std::to_string(o)))
+        << o;
+  EXPECT_EQ(trnrandGenerateBernoulli(g, u.data(), 4, 0.5), TRNRAND_STATUS_TYPE_ERROR);  // Philox-only extension
+  trnProfile_t prof{};
+  ASSERT_EQ(trnrandGetLastProfile(g, &prof), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(prof.total_ns, 0.0);  // host generator: no kernel
+  EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+  // No engine path yet: the "device" generator refuses the type and leaves the handle untouched.
+  trnrandGenerator_t d = nullptr;
+  EXPECT_EQ(trnrandCreateGenerator(&d, TRNRAND_RNG_PSEUDO_MRG32K3A), TRNRAND_STATUS_TYPE_ERROR);
+  EXPECT_EQ(d, nullptr);
+}

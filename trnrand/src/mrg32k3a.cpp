@@ -1,0 +1,261 @@
+// MRG32K3A host generator (trn/rand/mrg32k3a.hpp): cuRAND's seeding, matrix-power skip-ahead, its
+// 81920-thread host ordering, and the distributions through cuRAND's MRG32k3a conversions.
+#include "trn/rand/mrg32k3a.hpp"
+
+#include <bit>
+#include <string>
+
+#include "trn/core/error.hpp"
+#include "trn/rand/transforms.hpp"
+
+namespace trn::rand {
+
+namespace {
+
+constexpr std::string_view kWho = "trn::rand::Mrg32k3aGenerator";
+
+// 3 x 3 matrices mod m (entries < m < 2^32; every product < 2^64).
+using Mat3 = std::array<std::array<std::uint64_t, 3>, 3>;
+
+Mat3 mat_mul(const Mat3& a, const Mat3& b, std::uint64_t m) {
+  Mat3 c{};
+  for (std::size_t i = 0; i < 3; ++i)
+    for (std::size_t j = 0; j < 3; ++j) {
+      std::uint64_t sum = 0;
+      for (std::size_t k = 0; k < 3; ++k) sum = (sum + a[i][k] * b[k][j] % m) % m;
+      c[i][j] = sum;
+    }
+  return c;
+}
+
+void mat_apply(const Mat3& a, std::array<std::uint32_t, 3>& v, std::uint64_t m) {
+  std::array<std::uint32_t, 3> r{};
+  for (std::size_t i = 0; i < 3; ++i) {
+    std::uint64_t sum = 0;
+    for (std::size_t k = 0; k < 3; ++k) sum = (sum + a[i][k] * v[k] % m) % m;
+    r[i] = static_cast<std::uint32_t>(sum);
+  }
+  v = r;
+}
+
+Mat3 identity() {
+  Mat3 e{};
+  for (std::size_t i = 0; i < 3; ++i) e[i][i] = 1;
+  return e;
+}
+
+// One step of each recurrence as a matrix on (x[n-3], x[n-2], x[n-1]) (L'Ecuyer et al. 2002,
+// section 3): the last row holds the recurrence's coefficients mod m.
+Mat3 transition1() {
+  Mat3 a{};
+  a[0][1] = a[1][2] = 1;
+  a[2][0] = kMrgM1 - 810728u;
+  a[2][1] = 1403580u;
+  return a;
+}
+Mat3 transition2() {
+  Mat3 a{};
+  a[0][1] = a[1][2] = 1;
+  a[2][0] = kMrgM2 - 1370589u;
+  a[2][2] = 527612u;
+  return a;
+}
+
+// a^n mod m by square-and-multiply (base a^(2^shift): `shift` squarings first).
+Mat3 mat_pow(Mat3 a, std::uint64_t m, std::uint64_t n, int shift = 0) {
+  for (int i = 0; i < shift; ++i) a = mat_mul(a, a, m);
+  Mat3 r = identity();
+  for (; n != 0; n >>= 1) {
+    if (n & 1u) r = mat_mul(a, r, m);
+    a = mat_mul(a, a, m);
+  }
+  return r;
+}
+
+constexpr int kSubsequenceLog2 = 76;  // cuRAND's MRG32k3a subsequences: 2^76 steps apart
+
+void apply_powers(Mrg32k3aState& s, const Mat3& a1, const Mat3& a2) {
+  mat_apply(a1, s.s1, kMrgM1);
+  mat_apply(a2, s.s2, kMrgM2);
+}
+
+}  // namespace
+
+Mrg32k3aState mrg32k3a_seed_state(std::uint64_t seed) {
+  Mrg32k3aState s;
+  s.s1 = s.s2 = {12345u, 12345u, 12345u};
+  if (seed != 0) {
+    // cuRAND's salts (CURAND: curand_kernel.h, curand_init for MRG32k3a); the products are exact
+    // in 64-bit integers, as cuRAND's curand_MRGmodMul in double-double.
+    const std::uint64_t x1 = static_cast<std::uint32_t>(seed) ^ 0x55555555u;
+    const std::uint64_t x2 = static_cast<std::uint32_t>(seed >> 32) ^ 0xaaaaaaaau;
+    s.s1 = {static_cast<std::uint32_t>(x1 * 12345u % kMrgM1), static_cast<std::uint32_t>(x2 * 12345u % kMrgM1),
+            static_cast<std::uint32_t>(x1 * 12345u % kMrgM1)};
+    s.s2 = {static_cast<std::uint32_t>(x2 * 12345u % kMrgM2), static_cast<std::uint32_t>(x1 * 12345u % kMrgM2),
+            static_cast<std::uint32_t>(x2 * 12345u % kMrgM2)};
+  }
+  return s;
+}
+
+void mrg32k3a_skip(Mrg32k3aState& s, std::uint64_t n) {
+  apply_powers(s, mat_pow(transition1(), kMrgM1, n), mat_pow(transition2(), kMrgM2, n));
+}
+
+void mrg32k3a_skip_subsequences(Mrg32k3aState& s, std::uint64_t n) {
+  apply_powers(s, mat_pow(transition1(), kMrgM1, n, kSubsequenceLog2),
+               mat_pow(transition2(), kMrgM2, n, kSubsequenceLog2));
+}
+
+void Mrg32k3aGenerator::set_seed(std::uint64_t seed) {
+  seed_ = seed;
+  base_.clear();
+  states_.clear();
+}
+
+void Mrg32k3aGenerator::set_offset(std::uint64_t offset) {
+  offset_ = offset;
+  states_.clear();
+}
+
+std::vector<Mrg32k3aState>& Mrg32k3aGenerator::states() {
+  if (base_.empty()) {
+    // Thread k = subsequence k: each state is the previous one moved by A^(2^76).
+    const Mat3 sub1 = mat_pow(transition1(), kMrgM1, 1, kSubsequenceLog2);
+    const Mat3 sub2 = mat_pow(transition2(), kMrgM2, 1, kSubsequenceLog2);
+    base_.resize(kThreads);
+    base_[0] = mrg32k3a_seed_state(seed_);
+    for (std::size_t k = 1; k < kThreads; ++k) {
+      base_[k] = base_[k - 1];
+      apply_powers(base_[k], sub1, sub2);
+    }
+  }
+  if (states_.empty()) {
+    // Thread k's first slot at or after offset_ is its step ceil((offset_ - k) / 81920): J =
+    // offset_ / 81920 for k >= offset_ mod 81920, J + 1 below.
+    const std::uint64_t J = offset_ / kThreads, r = offset_ % kThreads;
+    const Mat3 skip1 = mat_pow(transition1(), kMrgM1, J), skip2 = mat_pow(transition2(), kMrgM2, J);
+    states_ = base_;
+    for (std::size_t k = 0; k < kThreads; ++k) {
+      apply_powers(states_[k], skip1, skip2);
+      if (k < r) mrg32k3a_next(states_[k]);
+    }
+  }
+  return states_;
+}
+
+std::vector<std::uint32_t> Mrg32k3aGenerator::slot_values(std::uint64_t slots, MrgSlot kind) {
+  auto& st = states();
+  const std::size_t per_slot = kind == MrgSlot::steps2 ? 2 : 1;
+  std::vector<std::uint32_t> v(static_cast<std::size_t>(slots) * per_slot);
+  std::uint32_t* out = v.data();
+  for (std::uint64_t m = 0; m < slots; ++m) {
+    Mrg32k3aState& s = st[static_cast<std::size_t>((offset_ + m) % kThreads)];
+    if (kind == MrgSlot::carried_normal) {
+      // curand_normal: a fresh pair gives the sine now and keeps the cosine for the thread's next
+      // such slot (the state's Box-Muller flag of CURAND's curand_normal).
+      float z;
+      if (s.has_extra_normal) {
+        z = s.extra_normal;
+        s.has_extra_normal = false;
+      } else {
+        const float u = mrg32k3a_uniform(mrg32k3a_next(s));
+        const float w = mrg32k3a_uniform(mrg32k3a_next(s));
+        const auto pair = box_muller_from_uniform_f32(u, w * BoxMullerConstants::kTwoPi);
+        z = pair[0];
+        s.extra_normal = pair[1];
+        s.has_extra_normal = true;
+      }
+      *out++ = std::bit_cast<std::uint32_t>(z);
+      continue;
+    }
+    for (std::size_t k = 0; k < per_slot; ++k) *out++ = mrg32k3a_next(s);
+  }
+  offset_ += slots;
+  return v;
+}
+
+void Mrg32k3aGenerator::generate(std::span<std::uint32_t> out) {
+  const auto v = slot_values(out.size(), MrgSlot::steps1);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = mrg32k3a_word(v[m]);
+}
+
+void Mrg32k3aGenerator::uniform(std::span<float> out) {
+  const auto v = slot_values(out.size(), MrgSlot::steps1);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = mrg32k3a_uniform(v[m]);
+}
+
+void Mrg32k3aGenerator::uniform_double(std::span<double> out) {
+  const auto v = slot_values(out.size(), MrgSlot::steps1);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = mrg32k3a_uniform_double(v[m]);
+}
+
+std::vector<std::array<float, 2>> Mrg32k3aGenerator::normal_pairs(std::size_t n) {
+  if (n % 2 != 0)
+    throw UsageError(kWho, "n", "Box-Muller outputs come in pairs: n = " + std::to_string(n) + " must be even");
+  // curand_box_muller_mrg: u and w float uniforms, angle w * fp32(2 pi) in fp32.
+  const auto v = slot_values(n / 2, MrgSlot::steps2);
+  std::vector<std::array<float, 2>> z(n / 2);
+  for (std::size_t m = 0; m < z.size(); ++m)
+    z[m] = box_muller_from_uniform_f32(mrg32k3a_uniform(v[2 * m]),
+                                       mrg32k3a_uniform(v[2 * m + 1]) * BoxMullerConstants::kTwoPi);
+  return z;
+}
+
+std::vector<std::array<double, 2>> Mrg32k3aGenerator::normal_pairs_double(std::size_t n) {
+  if (n % 2 != 0)
+    throw UsageError(kWho, "n", "Box-Muller outputs come in pairs: n = " + std::to_string(n) + " must be even");
+  // curand_box_muller_mrg_double: u and w double uniforms, angle (w * 2) pi.
+  const auto v = slot_values(n / 2, MrgSlot::steps2);
+  std::vector<std::array<double, 2>> z(n / 2);
+  for (std::size_t m = 0; m < z.size(); ++m)
+    z[m] = box_muller_from_uniform_f64(mrg32k3a_uniform_double(v[2 * m]), mrg32k3a_uniform_double(v[2 * m + 1]) * 2.0);
+  return z;
+}
+
+void Mrg32k3aGenerator::normal(std::span<float> out, float mean, float stddev) {
+  const auto z = normal_pairs(out.size());
+  for (std::size_t m = 0; m < z.size(); ++m) {
+    out[2 * m] = normal_affine(z[m][0], mean, stddev);
+    out[2 * m + 1] = normal_affine(z[m][1], mean, stddev);
+  }
+}
+
+void Mrg32k3aGenerator::log_normal(std::span<float> out, float mean, float stddev) {
+  const auto z = normal_pairs(out.size());
+  for (std::size_t m = 0; m < z.size(); ++m) {
+    out[2 * m] = log_normal_from(z[m][0], mean, stddev);
+    out[2 * m + 1] = log_normal_from(z[m][1], mean, stddev);
+  }
+}
+
+void Mrg32k3aGenerator::normal_double(std::span<double> out, double mean, double stddev) {
+  const auto z = normal_pairs_double(out.size());
+  for (std::size_t m = 0; m < z.size(); ++m) {
+    out[2 * m] = normal_affine_double(z[m][0], mean, stddev);
+    out[2 * m + 1] = normal_affine_double(z[m][1], mean, stddev);
+  }
+}
+
+void Mrg32k3aGenerator::log_normal_double(std::span<double> out, double mean, double stddev) {
+  const auto z = normal_pairs_double(out.size());
+  for (std::size_t m = 0; m < z.size(); ++m) {
+    out[2 * m] = log_normal_from_double(z[m][0], mean, stddev);
+    out[2 * m + 1] = log_normal_from_double(z[m][1], mean, stddev);
+  }
+}
+
+void Mrg32k3aGenerator::poisson(std::span<std::uint32_t> out, double lambda) {
+  if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
+    throw UsageError(kWho, "lambda",
+                     "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
+  if (lambda < kCurandPoissonNormalThreshold) {
+    if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
+    const auto v = slot_values(out.size(), MrgSlot::steps1);
+    for (std::size_t m = 0; m < out.size(); ++m) out[m] = table_->sample(mrg32k3a_word(v[m]));
+    return;
+  }
+  const auto v = slot_values(out.size(), MrgSlot::carried_normal);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = poisson_from_normal(std::bit_cast<float>(v[m]), lambda);
+}
+
+}  // namespace trn::rand
