@@ -768,9 +768,10 @@ void l2_call(const Entry& e, const char* args, int info, bool quick, F&& body) {
 
 // GEMV INFO 1 trans, 2 m, 3 n, 6 lda, 8 incx, 11 incy; GBMV 1 trans, 2 m, 3 n, 4 kl, 5 ku, 8 lda,
 // 10 incx, 13 incy (kl < 0: GEMV).
+// conj_n (complex CBLAS row-major ConjTrans only): y = alpha conj(A) x + beta y with trans 'N'.
 template <class T>
 void gemv_call(const Entry& e, char trans, int m, int n, int kl, int ku, T alpha, const T* A, int lda, const T* x,
-               int incx, T beta, T* y, int incy, bool band) {
+               int incx, T beta, T* y, int incy, bool band, bool conj_n = false) {
   char args[160];
   std::snprintf(args, sizeof args, "trans=%c m=%d n=%d kl=%d ku=%d lda=%d incx=%d incy=%d", trans, m, n, kl, ku, lda,
                 incx, incy);
@@ -786,7 +787,7 @@ void gemv_call(const Entry& e, char trans, int m, int n, int kl, int ku, T alpha
   const bool quick = m == 0 || n == 0 || (alpha == T(0) && beta == T(1));
   l2_call<T>(e, args, info, quick, [&](const trn::blas::Settings& s, trn::blas::CallReport* rep) {
     if constexpr (is_complex_v<T>)
-      trn::blas::gemv(s, to_op(trans), lsame(trans, 'C'), m, n, alpha, A, lda, x, incx, beta, y, incy, rep);
+      trn::blas::gemv(s, to_op(trans), conj_n || lsame(trans, 'C'), m, n, alpha, A, lda, x, incx, beta, y, incy, rep);
     else if (band)
       trn::blas::gbmv(s, to_op(trans), m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy, rep);
     else
@@ -994,6 +995,115 @@ void cblas_syr(const char* symbol, const char* srname, bool packed, bool two, in
   const char ul = cblas_uplo(uplo, layout == kRowMajor);
   if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
   syr_call<T, T>(e, packed, two, ul, n, alpha, x, incx, y, incy, a, lda);
+}
+
+// ---- CBLAS Level 2, complex: reference CBLAS's row-major forms (cblas_cgemv.c, cblas_chemv.c,
+// cblas_cgerc.c, cblas_cher.c, cblas_cher2.c). The row-major matrix read column-major is B = A^T,
+// which for a Hermitian A is conj(A) with the other triangle stored; the conjugations this needs
+// are sign flips of imaginary parts (exact, no arithmetic), done on the host side as reference
+// CBLAS does: of a contiguous copy of x (and y for HER2), and of y in place around HEMV-type calls.
+
+// A contiguous conjugated copy of the n-vector x (walk order kept: a negative increment is walked
+// backwards). incx == 0 is an argument error reported by the routine, so x is passed unchanged.
+template <class T>
+struct ConjCopy {
+  std::vector<T> data;
+  const T* ptr;
+  int inc;
+  ConjCopy(int n, const T* x, int incx) : ptr(x), inc(incx) {
+    if (incx == 0 || n <= 0 || x == nullptr) return;
+    data.resize(static_cast<std::size_t>(n));
+    const std::int64_t step = incx, start = incx < 0 ? -(static_cast<std::int64_t>(n) - 1) * step : 0;
+    for (std::int64_t i = 0; i < n; ++i) data[static_cast<std::size_t>(i)] = std::conj(x[start + i * step]);
+    ptr = data.data();
+    inc = 1;
+  }
+};
+template <class T>
+void conj_in_place(int n, T* y, int incy) {
+  if (incy == 0 || n <= 0 || y == nullptr) return;
+  const std::int64_t step = incy < 0 ? -static_cast<std::int64_t>(incy) : incy;
+  for (std::int64_t i = 0; i < n; ++i) y[i * step] = std::conj(y[i * step]);
+}
+
+template <class T>
+void cblas_cgemv(const char* symbol, const char* srname, int layout, int trans, int m, int n, const void* alpha,
+                 const void* A, int lda, const void* x, int incx, const void* beta, void* y, int incy) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const T al = *static_cast<const T*>(alpha), be = *static_cast<const T*>(beta);
+  const auto* a = static_cast<const T*>(A);
+  const auto* xv = static_cast<const T*>(x);
+  auto* yv = static_cast<T*>(y);
+  const char t = cblas_trans(trans);
+  if (t == '\0') return report_cblas(e, 2, "Illegal TransA setting, %d\n", trans);
+  if (layout == kColMajor) return gemv_call<T>(e, t, m, n, 0, 0, al, a, lda, xv, incx, be, yv, incy, false);
+  // Row-major: A x = B^T x, A^T x = B x, A^H x = conj(B) x.
+  if (t == 'C')
+    gemv_call<T>(e, 'N', n, m, 0, 0, al, a, lda, xv, incx, be, yv, incy, false, true);
+  else
+    gemv_call<T>(e, t == 'N' ? 'T' : 'N', n, m, 0, 0, al, a, lda, xv, incx, be, yv, incy, false);
+}
+
+// HEMV/HBMV/HPMV row-major: A x = conj(B conj(x)), so conj(y) = conj(alpha) B conj(x) + conj(beta) conj(y).
+template <class T>
+void cblas_hemv(const char* symbol, const char* srname, int kind, int layout, int uplo, int n, int k,
+                const void* alpha, const void* A, int lda, const void* x, int incx, const void* beta, void* y,
+                int incy) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const bool row = layout == kRowMajor;
+  const char ul = cblas_uplo(uplo, row);
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  const T al = *static_cast<const T*>(alpha), be = *static_cast<const T*>(beta);
+  const auto* a = static_cast<const T*>(A);
+  const auto* xv = static_cast<const T*>(x);
+  auto* yv = static_cast<T*>(y);
+  if (!row) return symv_call<T>(e, kind, ul, n, k, al, a, lda, xv, incx, be, yv, incy);
+  const ConjCopy<T> cx(n, xv, incx);
+  conj_in_place(n, yv, incy);
+  symv_call<T>(e, kind, ul, n, k, std::conj(al), a, lda, cx.ptr, cx.inc, std::conj(be), yv, incy);
+  conj_in_place(n, yv, incy);
+}
+
+// GERU row-major: B += alpha y x^T; GERC: A += alpha x y^H is B += alpha conj(y) x^T (a GERU).
+template <class T>
+void cblas_cger(const char* symbol, const char* srname, bool conjugate, int layout, int m, int n, const void* alpha,
+                const void* x, int incx, const void* y, int incy, void* A, int lda) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const T al = *static_cast<const T*>(alpha);
+  const auto* xv = static_cast<const T*>(x);
+  const auto* yv = static_cast<const T*>(y);
+  auto* a = static_cast<T*>(A);
+  if (layout == kColMajor) return ger_call<T>(e, conjugate, m, n, al, xv, incx, yv, incy, a, lda);
+  if (!conjugate) return ger_call<T>(e, false, n, m, al, yv, incy, xv, incx, a, lda);
+  const ConjCopy<T> cy(n, yv, incy);
+  ger_call<T>(e, false, n, m, al, cy.ptr, cy.inc, xv, incx, a, lda);
+}
+
+// HER/HPR row-major: B += alpha conj(x) conj(x)^H. HER2/HPR2: B += alpha conj(y) conj(x)^H +
+// conj(alpha) conj(x) conj(y)^H, i.e. HER2 with x and y swapped and conjugated.
+template <class T, class A>
+void cblas_her(const char* symbol, const char* srname, bool packed, bool two, int layout, int uplo, int n, A alpha,
+               const void* x, int incx, const void* y, int incy, void* a, int lda) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const bool row = layout == kRowMajor;
+  const char ul = cblas_uplo(uplo, row);
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  const auto* xv = static_cast<const T*>(x);
+  const auto* yv = static_cast<const T*>(y);
+  auto* av = static_cast<T*>(a);
+  if (!row) return syr_call<T, A>(e, packed, two, ul, n, alpha, xv, incx, yv, incy, av, lda);
+  const ConjCopy<T> cx(n, xv, incx);
+  if (!two) return syr_call<T, A>(e, packed, false, ul, n, alpha, cx.ptr, cx.inc, nullptr, 1, av, lda);
+  const ConjCopy<T> cy(n, yv, incy);
+  syr_call<T, A>(e, packed, true, ul, n, alpha, cy.ptr, cy.inc, cx.ptr, cx.inc, av, lda);
 }
 
 // Reference cblas_xerbla's row-major correction for the routines of this library.
@@ -1432,5 +1542,52 @@ TRNBLAS_ABI_L2_REAL(d, double, "D")
 
 TRNBLAS_ABI_L2_COMPLEX(c, cfloat, float, "C")
 TRNBLAS_ABI_L2_COMPLEX(z, cdouble, double, "Z")
+
+// Level 2, complex CBLAS (the same routines).
+#define TRNBLAS_ABI_L2_CBLAS_COMPLEX(P, T, R, SR)                                                                   \
+  void cblas_##P##gemv(int layout, int trans, int m, int n, const void* alpha, const void* a, int lda,              \
+                       const void* x, int incx, const void* beta, void* y, int incy) {                              \
+    cblas_cgemv<T>("cblas_" #P "gemv", SR "GEMV ", layout, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);     \
+  }                                                                                                                 \
+  void cblas_##P##hemv(int layout, int uplo, int n, const void* alpha, const void* a, int lda, const void* x,       \
+                       int incx, const void* beta, void* y, int incy) {                                             \
+    cblas_hemv<T>("cblas_" #P "hemv", SR "HEMV ", 0, layout, uplo, n, 0, alpha, a, lda, x, incx, beta, y, incy);    \
+  }                                                                                                                 \
+  void cblas_##P##hbmv(int layout, int uplo, int n, int k, const void* alpha, const void* a, int lda, const void* x, \
+                       int incx, const void* beta, void* y, int incy) {                                             \
+    cblas_hemv<T>("cblas_" #P "hbmv", SR "HBMV ", 1, layout, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);    \
+  }                                                                                                                 \
+  void cblas_##P##hpmv(int layout, int uplo, int n, const void* alpha, const void* ap, const void* x, int incx,     \
+                       const void* beta, void* y, int incy) {                                                       \
+    cblas_hemv<T>("cblas_" #P "hpmv", SR "HPMV ", 2, layout, uplo, n, 0, alpha, ap, 1, x, incx, beta, y, incy);     \
+  }                                                                                                                 \
+  void cblas_##P##geru(int layout, int m, int n, const void* alpha, const void* x, int incx, const void* y,         \
+                       int incy, void* a, int lda) {                                                                \
+    cblas_cger<T>("cblas_" #P "geru", SR "GERU ", false, layout, m, n, alpha, x, incx, y, incy, a, lda);            \
+  }                                                                                                                 \
+  void cblas_##P##gerc(int layout, int m, int n, const void* alpha, const void* x, int incx, const void* y,         \
+                       int incy, void* a, int lda) {                                                                \
+    cblas_cger<T>("cblas_" #P "gerc", SR "GERC ", true, layout, m, n, alpha, x, incx, y, incy, a, lda);             \
+  }                                                                                                                 \
+  void cblas_##P##her(int layout, int uplo, int n, R alpha, const void* x, int incx, void* a, int lda) {            \
+    cblas_her<T, R>("cblas_" #P "her", SR "HER  ", false, false, layout, uplo, n, alpha, x, incx, nullptr, 1, a,    \
+                    lda);                                                                                           \
+  }                                                                                                                 \
+  void cblas_##P##hpr(int layout, int uplo, int n, R alpha, const void* x, int incx, void* ap) {                    \
+    cblas_her<T, R>("cblas_" #P "hpr", SR "HPR  ", true, false, layout, uplo, n, alpha, x, incx, nullptr, 1, ap, 1); \
+  }                                                                                                                 \
+  void cblas_##P##her2(int layout, int uplo, int n, const void* alpha, const void* x, int incx, const void* y,      \
+                       int incy, void* a, int lda) {                                                                \
+    cblas_her<T, T>("cblas_" #P "her2", SR "HER2 ", false, true, layout, uplo, n, *static_cast<const T*>(alpha), x, \
+                    incx, y, incy, a, lda);                                                                         \
+  }                                                                                                                 \
+  void cblas_##P##hpr2(int layout, int uplo, int n, const void* alpha, const void* x, int incx, const void* y,      \
+                       int incy, void* ap) {                                                                        \
+    cblas_her<T, T>("cblas_" #P "hpr2", SR "HPR2 ", true, true, layout, uplo, n, *static_cast<const T*>(alpha), x,  \
+                    incx, y, incy, ap, 1);                                                                          \
+  }
+
+TRNBLAS_ABI_L2_CBLAS_COMPLEX(c, cfloat, float, "C")
+TRNBLAS_ABI_L2_CBLAS_COMPLEX(z, cdouble, double, "Z")
 
 }  // extern "C"
