@@ -1,8 +1,10 @@
 // libtrnblas_blas.so: the Fortran BLAS and CBLAS entry points SGEMM, DGEMM, SSYRK, DSYRK, STRSM,
-// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K, CGEMM, ZGEMM on top of the trnblas C++ API
-// (trn/blas/blas.hpp, trn/blas/level3.hpp). This file checks arguments in reference-BLAS order,
-// reads the environment, maps CBLAS layouts and reports errors; every product runs in trnblas's
-// tile kernels on the emulated NeuronCore (no arithmetic on C happens here). Contract and
+// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K, CGEMM, ZGEMM and the Level 1 and 2 routines of
+// trnblas on top of the trnblas C++ API (trn/blas/blas.hpp, level3.hpp, level12.hpp). This file
+// checks arguments in reference-BLAS order, reads the environment, maps CBLAS layouts and reports
+// errors; every product runs in trnblas (tile kernels on the emulated NeuronCore, or its host-side
+// fp64 paths): no arithmetic on the outputs happens here (complex CBLAS row-major calls flip signs
+// of imaginary parts, as reference CBLAS does). Contract and
 // environment variables: trnblas_blas.h.
 #include "trnblas_blas.h"
 
