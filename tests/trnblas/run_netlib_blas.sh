@@ -96,8 +96,9 @@ else
   input=/dev/null  # the level-1 programs read no input
 fi
 if [[ $kind == cblas && $layouts == row ]]; then
-  # "2  0 TO TEST COLUMN-MAJOR, 1 TO TEST ROW-MAJOR, 2 TO TEST BOTH" -> 1
-  sed -i 's/^2\( .*TO TEST COLUMN-MAJOR\)/1\1/' "$input"
+  # "2  0 TO TEST COLUMN-MAJOR, 1 TO TEST ROW-MAJOR, 2 TO TEST BOTH" -> 1 (some input files describe
+  # the same 0/1/2 value as "LOGICAL FLAG, T TO TEST ROW-MAJOR")
+  sed -i 's/^2\( .*TO TEST.*ROW-MAJOR\)/1\1/' "$input"
 fi
 
 preload=$shim
