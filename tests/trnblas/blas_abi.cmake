@@ -1,26 +1,31 @@
-# libtrnblas_blas.so (trnblas/blas_abi): the netlib level-3 BLAS test programs of the Debian package
-# libblas-test run with the shim preloaded (run_netlib_blat3.sh; skipped when the package is absent),
+# libtrnblas_blas.so (trnblas/blas_abi): the netlib level 1, 2 and 3 BLAS test programs of the Debian
+# package libblas-test run with the shim preloaded (run_netlib_blas.sh; skipped when the package is absent),
 # and a GoogleTest that calls the shim's entry points directly.
 
-# ---- netlib xblat3s / xblat3d / xblat3c / xblat3z (Fortran ABI) and xscblat3 / xdcblat3 (CBLAS) ----
+# ---- netlib xblat1/2/3 s/d/c/z (Fortran ABI) and x?cblat1, xscblat2/xdcblat2, xscblat3/xdcblat3 (CBLAS) ----
+# Not run: xccblat3/xzcblat3 - the shim has no complex CBLAS Level 3 entry point but GEMM's yet.
 set(TRNSCI_BLAS_TEST_DIR "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/blas"
     CACHE PATH "Folder with the netlib BLAS test programs and reference libblas.so.3 (Debian libblas-test)")
 set(_trnblas_blas_asan "")
 if(TRNSCI_SANITIZE)
   # An instrumented library preloaded into an uninstrumented program needs the ASan runtime first;
-  # run_netlib_blat3.sh then uses fewer sizes (reason in the script).
+  # run_netlib_blas.sh then uses fewer sizes (reason in the script).
   execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so OUTPUT_VARIABLE _trnblas_blas_asan
                   OUTPUT_STRIP_TRAILING_WHITESPACE)
 endif()
-# xdcblat3 tests the row-major layout only: its column-major half runs the same code as xscblat3's
-# column-major half and xblat3d's DGEMM/DSYRK, and each Ozaki call of these tiny shapes costs ~1 ms
-# (36-45 kernel launches), which would double the suite's time.
-foreach(_prog_layouts IN ITEMS "xblat3s;both" "xblat3d;both" "xscblat3;both" "xdcblat3;row" "xblat3c;both"
+# xdcblat3, xdcblat2 and xzcblat2 test the row-major layout only: their column-major halves run the
+# same code as the Fortran programs' (xblat3d, xblat2d, xblat2z: a column-major CBLAS call goes
+# straight to the same checks and kernels), and each Ozaki call of these tiny shapes costs ~1 ms
+# (36-45 kernel launches); xzcblat2 with both layouts takes ~100 s.
+foreach(_prog_layouts IN ITEMS "xblat1s;both" "xblat1d;both" "xblat1c;both" "xblat1z;both" "xscblat1;both"
+                               "xdcblat1;both" "xccblat1;both" "xzcblat1;both" "xblat2s;both" "xblat2d;both"
+                               "xblat2c;both" "xblat2z;both" "xscblat2;both" "xdcblat2;row" "xccblat2;both"
+                               "xzcblat2;row" "xblat3s;both" "xblat3d;both" "xscblat3;both" "xdcblat3;row" "xblat3c;both"
                                "xblat3z;both")
   list(GET _prog_layouts 0 _prog)
   list(GET _prog_layouts 1 _layouts)
   add_test(NAME TrnblasBlasAbi.Netlib_${_prog}
-           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_netlib_blat3.sh ${_prog} ${TRNSCI_BLAS_TEST_DIR}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_netlib_blas.sh ${_prog} ${TRNSCI_BLAS_TEST_DIR}
                    $<TARGET_FILE:trnsci_trnblas_blas> ${_layouts} "${_trnblas_blas_asan}")
   set_tests_properties(TrnblasBlasAbi.Netlib_${_prog} PROPERTIES SKIP_RETURN_CODE 77 LABELS blas TIMEOUT 300)
 endforeach()

@@ -2,7 +2,7 @@
 // against OpenBLAS, the TRNBLAS_COMPUTE / _TARGET / _NUMERICS environment, reference-BLAS INFO and
 // reference-CBLAS parameter numbers seen by overriding xerbla_/cblas_xerbla, the default handlers'
 // messages, netlib's corner cases and the call trace. The netlib test programs themselves run in
-// run_netlib_blat3.sh.
+// run_netlib_blas.sh.
 #include <cblas.h>  // OpenBLAS's header: CBLAS prototypes and enums; OpenBLAS itself is dlopen'ed
 #include <dlfcn.h>
 #include <gtest/gtest.h>

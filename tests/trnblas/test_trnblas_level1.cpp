@@ -590,3 +590,40 @@ TYPED_TEST(Level1Complex, ArgumentErrorsAndQuickReturns) {
 }
 
 }  // namespace
+
+// ---- netlib's zero increments (found by xblat1s/xblat1c through the BLAS ABI shim) --------------
+// The C API rejects incy = 0 for a written vector (cuBLAS's contract), but the reference BLAS
+// accepts it and the C++ API serves the shim: COPY with incy = 0 writes every x_i to y(1) in turn,
+// so y(1) ends up holding the last element of x in walk order. The S/C copy used to hand a
+// zero-stride destination to the DMA, which the emulator rejects (exception, y untouched).
+// Reference: netlib's loop, written out.
+#include "trn/blas/level12.hpp"
+
+namespace {
+
+template <class T>
+void netlib_copy(int n, const T* x, int incx, T* y, int incy) {
+  int ix = incx < 0 ? (1 - n) * incx : 0, iy = incy < 0 ? (1 - n) * incy : 0;
+  for (int i = 0; i < n; ++i, ix += incx, iy += incy) y[iy] = x[ix];
+}
+
+template <class T>
+class Level1NetlibCopy : public ::testing::Test {};
+using NetlibCopyTypes = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
+TYPED_TEST_SUITE(Level1NetlibCopy, NetlibCopyTypes);
+
+TYPED_TEST(Level1NetlibCopy, ZeroDestinationIncrementLeavesTheLastElement) {
+  using T = TypeParam;
+  const trn::blas::Settings s;
+  for (int n : {1, 2, 4, 300})
+    for (int incx : {0, 1, -1, 2, -3}) {
+      std::vector<T> x(span_of(n, incx)), y(3, T(43)), ref = y;
+      for (std::size_t i = 0; i < x.size(); ++i) x[i] = T(static_cast<float>(i) + 100.0f);  // never 43
+      trn::blas::copy(s, n, x.data(), incx, y.data(), 0);
+      netlib_copy(n, x.data(), incx, ref.data(), 0);
+      ASSERT_EQ(y, ref) << "n=" << n << " incx=" << incx;
+      ASSERT_NE(y[0], T(43)) << "y(1) was not written";
+    }
+}
+
+}  // namespace

@@ -459,21 +459,6 @@ constexpr int kMaxMantissaBits = 2150;
 }  // namespace
 
 // The shared pieces of capi_internal.hpp (used by capi_level3.cpp).
-namespace trn::blas::capi {
-bool valid(trnblasHandle_t h) { return ::valid(h); }
-trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* fn) { return ::arg_check(h, fn); }
-trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(CallReport*)>& body) {
-  CallReport report;
-  const trnblasStatus_t st = guarded(h, fn, [&] { body(&report); });
-  if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
-  return st;
-}
-Settings settings(trnblasHandle_t h) { return settings_for(h); }
-GemmMode fp32_mode(trnblasHandle_t h) { return ::fp32_mode(h, false); }
-bool addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) { return ::addressable(rows, cols, ld); }
-std::int64_t kernel_ld(std::int64_t ld, std::int64_t rows, std::int64_t cols) { return ::kernel_ld(ld, rows, cols); }
-}  // namespace trn::blas::capi
-
 extern "C" {
 
 trnblasStatus_t trnblasCreate(trnblasHandle_t* handle) {
@@ -825,7 +810,7 @@ trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnbl
 
 }  // extern "C"
 
-// ---- shared with the Level 1 and Level 2 shims (capi_internal.hpp) ----
+// ---- shared with the Level 1, 2 and 3 shims (capi_internal.hpp) ----
 namespace blas_capi {
 bool valid_handle(trnblasHandle_t h) { return valid(h); }
 trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* fn) { return ::arg_check(h, fn); }
@@ -835,4 +820,7 @@ trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(
   if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
   return st;
 }
+trn::blas::GemmMode fp32_mode(trnblasHandle_t h) { return ::fp32_mode(h, false); }
+bool addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) { return ::addressable(rows, cols, ld); }
+std::int64_t kernel_ld(std::int64_t ld, std::int64_t rows, std::int64_t cols) { return ::kernel_ld(ld, rows, cols); }
 }  // namespace blas_capi

@@ -14,7 +14,7 @@
 
 namespace {
 
-namespace capi = trn::blas::capi;
+namespace capi = blas_capi;
 using trn::blas::Diag;
 using trn::blas::Op;
 using trn::blas::Side;
@@ -35,7 +35,7 @@ constexpr bool kF64 = std::is_same_v<T, double>;
 template <class I, class T>
 trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int side, int uplo, int trans, int diag, I m,
                            I n, const T* alpha, const T* A, I lda, T* B_inout, const T* B, I ldb, T* C, I ldc) {
-  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
   auto check = capi::arg_check(h, fn);
   check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
@@ -60,8 +60,7 @@ trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int si
   if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
   const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n);
   const std::int64_t ldc_k = has_c ? capi::kernel_ld(ldc, m, n) : 0;
-  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
-    const trn::blas::Settings s = capi::settings(h);
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
     const Side sd = to_side(side);
     const Uplo ul = to_uplo(uplo);
     const Op tr = to_op(trans);
@@ -97,7 +96,7 @@ trnblasStatus_t trmm(trnblasHandle_t h, const char* fn, int side, int uplo, int 
 template <class I, class T>
 trnblasStatus_t symm(trnblasHandle_t h, const char* fn, int side, int uplo, I m, I n, const T* alpha, const T* A, I lda,
                      const T* B, I ldb, const T* beta, T* C, I ldc) {
-  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
   auto check = capi::arg_check(h, fn);
   check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
@@ -120,8 +119,7 @@ trnblasStatus_t symm(trnblasHandle_t h, const char* fn, int side, int uplo, I m,
   if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
   const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n),
                      ldc_k = capi::kernel_ld(ldc, m, n);
-  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
-    const trn::blas::Settings s = capi::settings(h);
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
     if constexpr (kF64<T>)
       trn::blas::dsymm(s, to_side(side), to_uplo(uplo), m, n, *alpha, A, lda_k, B, ldb_k, *beta, C, ldc_k, r);
     else
@@ -134,7 +132,7 @@ trnblasStatus_t symm(trnblasHandle_t h, const char* fn, int side, int uplo, I m,
 template <class I, class T>
 trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, int uplo, int trans, I n, I k, const T* alpha,
                        const T* A, I lda, const T* B, I ldb, const T* beta, T* C, I ldc) {
-  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
   auto check = capi::arg_check(h, fn);
   check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
@@ -157,8 +155,7 @@ trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, int uplo, 
   if (n == 0) return TRNBLAS_STATUS_SUCCESS;
   const std::int64_t lda_k = capi::kernel_ld(lda, rows, cols), ldb_k = capi::kernel_ld(ldb, rows, cols),
                      ldc_k = capi::kernel_ld(ldc, n, n);
-  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
-    const trn::blas::Settings s = capi::settings(h);
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
     const Uplo ul = to_uplo(uplo);
     const Op tr = to_op(trans);
     if constexpr (kF64<T>) {
@@ -196,7 +193,7 @@ template <class I, class Cx>
 trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::ComplexAlgo algo, bool strided, int ta,
                              int tb, I m, I n, I k, const Cx* alpha, const Cx* A, I lda, long long sa, const Cx* B,
                              I ldb, long long sb, const Cx* beta, Cx* C, I ldc, long long sc, I batch) {
-  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   using R = decltype(Cx{}.x);
   using Std = std::complex<R>;
   const int p = strided ? 1 : 0;  // strided signatures have strideA after lda, strideB after ldb
@@ -234,8 +231,7 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
   if (m == 0 || n == 0 || batch == 0) return TRNBLAS_STATUS_SUCCESS;
   const std::int64_t lda_k = capi::kernel_ld(lda, rows_a, cols_a), ldb_k = capi::kernel_ld(ldb, rows_b, cols_b),
                      ldc_k = capi::kernel_ld(ldc, m, n);
-  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
-    const trn::blas::Settings s = capi::settings(h);
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
     const Std al(alpha->x, alpha->y), be(beta->x, beta->y);
     trn::Trace trace;
     trn::blas::CallReport one;

@@ -255,6 +255,13 @@ void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, 
   if (n <= 0) return;
   const float* x0 = first(x, n, incx);
   float* y0 = first(y, n, incy);
+  if (incy == 0) {
+    // The reference BLAS copies element by element, so y(1) ends up holding the last element of x
+    // in walk order (netlib's xblat1 tests incy = 0). A DMA cannot write a zero-stride destination:
+    // copy that one element.
+    x0 += (n - 1) * incx;
+    n = 1;
+  }
   run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(hbm_piece(y0, incy, pc), v[0]);

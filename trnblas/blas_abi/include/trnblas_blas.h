@@ -3,8 +3,11 @@
  * A separate shared library that exports the Fortran BLAS symbols sgemm_, dgemm_, ssyrk_, dsyrk_,
  * strsm_, dtrsm_, strmm_, dtrmm_, ssymm_, dsymm_, ssyr2k_, dsyr2k_, cgemm_, zgemm_ (complex: interleaved
  * (re, im) pairs, trnblas's 4M complex GEMM) and the CBLAS symbols of the
- * same routines (cblas_sgemm, ...), so that unmodified programs run their level-3 BLAS on the
- * emulated NeuronCore:
+ * same routines (cblas_sgemm, ...), and the Level 1 and 2 routines trnblas has (docs/trnblas.md,
+ * "BLAS ABI shim": every real one, complex Level 1, complex GEMV/HEMV/HBMV/HPMV/GERU/GERC/HER/HPR/
+ * HER2/HPR2; not ?ROTG, ?ROTM, ?ROTMG, SDSDOT, DSDOT or the complex triangular/band/packed Level 2
+ * routines, which a program's reference BLAS answers), so that unmodified programs run their BLAS on
+ * the emulated NeuronCore:
  *
  *     LD_PRELOAD=libtrnblas_blas.so ./program        (or link -ltrnblas_blas before -lblas)
  *
@@ -24,8 +27,9 @@
  *
  * Environment (read on every call, so a program may switch between calls):
  *   TRNBLAS_COMPUTE   fp32 (default, faithful fp32) | tf32 | fp16 | bf16 | bf16x3 | bf16x6 |
- *                     bf16x9 | fp8_e4m3 | fp8_e5m2 - the S routines' GEMM mode (trnblas.h). The D
- *                     routines always use the Ozaki-scheme FP64 emulation.
+ *                     bf16x9 | fp8_e4m3 | fp8_e5m2 - the S routines' GEMM mode (trnblas.h), Level 3
+ *                     only (Levels 1 and 2 compute in fp32). The D routines always use the
+ *                     Ozaki-scheme FP64 emulation (or fp64 on the host side, level12.hpp).
  *   TRNBLAS_TARGET    trn1 (default) | trn2 | trn3
  *   TRNBLAS_NUMERICS  ideal (default) | trn1_measured
  *   TRN_NUM_THREADS   host threads of the emulator (default: all hardware threads)

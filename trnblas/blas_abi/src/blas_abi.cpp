@@ -1,8 +1,10 @@
 // libtrnblas_blas.so: the Fortran BLAS and CBLAS entry points SGEMM, DGEMM, SSYRK, DSYRK, STRSM,
-// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K, CGEMM, ZGEMM on top of the trnblas C++ API
-// (trn/blas/blas.hpp, trn/blas/level3.hpp). This file checks arguments in reference-BLAS order,
-// reads the environment, maps CBLAS layouts and reports errors; every product runs in trnblas's
-// tile kernels on the emulated NeuronCore (no arithmetic on C happens here). Contract and
+// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K, CGEMM, ZGEMM and the Level 1 and 2 routines of
+// trnblas on top of the trnblas C++ API (trn/blas/blas.hpp, level3.hpp, level12.hpp). This file
+// checks arguments in reference-BLAS order, reads the environment, maps CBLAS layouts and reports
+// errors; every product runs in trnblas (tile kernels on the emulated NeuronCore, or its host-side
+// fp64 paths): no arithmetic on the outputs happens here (complex CBLAS row-major calls flip signs
+// of imaginary parts, as reference CBLAS does). Contract and
 // environment variables: trnblas_blas.h.
 #include "trnblas_blas.h"
 
@@ -20,8 +22,12 @@
 #include <string>
 #include <complex>
 #include <type_traits>
+#include <utility>
+#include <vector>
+#include <initializer_list>
 
 #include "trn/blas/blas.hpp"
+#include "trn/blas/level12.hpp"
 #include "trn/blas/level3.hpp"
 #include "trn/blas/modes.hpp"
 
@@ -609,6 +615,499 @@ void cblas_complex_gemm(const char* symbol, const char* srname, int layout, int 
     complex_gemm_call<T>(e, tb, ta, n, m, k, alpha, B, ldb, A, lda, beta, C, ldc);
 }
 
+// ---- Levels 1 and 2 (trn/blas/level12.hpp) ------------------------------------------------------
+// Only the routines trnblas has are here; the others (SROTG, SROTM, SROTMG, SDSDOT, DSDOT, and the
+// complex band/packed/triangular Level 2 routines, see trnblas_blas.h) are not exported, so a
+// program's reference BLAS answers them.
+
+template <class T>
+struct RealOf {
+  using type = T;
+};
+template <class T>
+struct RealOf<std::complex<T>> {
+  using type = T;
+};
+template <class T>
+using real_t = typename RealOf<T>::type;
+template <class T>
+constexpr bool is_complex_v = !std::is_same_v<T, real_t<T>>;
+
+// Levels 1 and 2 have no precision modes: S routines compute in fp32, D routines through the Ozaki
+// DGEMM or on the host side (level12.hpp); TRNBLAS_COMPUTE applies to Level 3 only.
+template <class T>
+Config level12_config() {
+  Config c = config_from_env<real_t<T>>();
+  c.mode = std::is_same_v<real_t<T>, double> ? GemmMode::fp64_ozaki : GemmMode::fp32;
+  return c;
+}
+
+template <class F>
+void l1_call(const Entry& e, const Config& cfg, int n, int incx, int incy, F&& body) {
+  char args[96];
+  std::snprintf(args, sizeof args, "n=%d incx=%d incy=%d", n, incx, incy);
+  run(e, args, cfg, std::forward<F>(body));
+}
+
+// Netlib's reduction routines walk a vector of negative increment backwards (dot) or return 0
+// (asum, i?amax: incx <= 0). NRM2 (LAPACK 3.10's dnrm2.f90) walks it backwards and reads x(1) n times
+// for incx == 0: both give the same set of |x_i| as a positive increment, staged here for incx == 0.
+template <class T>
+real_t<T> nrm2_call(const Entry& e, int n, const T* x, int incx) {
+  const Config cfg = level12_config<T>();
+  real_t<T> r = 0;
+  l1_call(e, cfg, n, incx, 0, [&](trn::blas::CallReport* rep) {
+    if (n <= 0) return;
+    if (incx != 0) {
+      r = trn::blas::nrm2(cfg.settings, n, x, incx < 0 ? -static_cast<std::int64_t>(incx) : incx, rep);
+    } else {
+      const std::vector<T> copies(static_cast<std::size_t>(n), x[0]);  // data movement only
+      r = trn::blas::nrm2(cfg.settings, n, copies.data(), 1, rep);
+    }
+  });
+  return r;
+}
+
+template <class T>
+real_t<T> asum_call(const Entry& e, int n, const T* x, int incx) {
+  const Config cfg = level12_config<T>();
+  real_t<T> r = 0;
+  l1_call(e, cfg, n, incx, 0, [&](trn::blas::CallReport* rep) {
+    if (n > 0 && incx > 0) r = trn::blas::asum(cfg.settings, n, x, incx, rep);
+  });
+  return r;
+}
+
+template <class T>
+int iamax_call(const Entry& e, int n, const T* x, int incx) {
+  const Config cfg = level12_config<T>();
+  std::int64_t r = 0;
+  l1_call(e, cfg, n, incx, 0, [&](trn::blas::CallReport* rep) {
+    if (n > 0 && incx > 0) r = trn::blas::iamax(cfg.settings, n, x, incx, rep);
+  });
+  return static_cast<int>(r);
+}
+
+template <class T>
+T dot_call(const Entry& e, bool conjugate, int n, const T* x, int incx, const T* y, int incy) {
+  const Config cfg = level12_config<T>();
+  T r{};
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n <= 0) return;
+    if constexpr (is_complex_v<T>)
+      r = trn::blas::dot(cfg.settings, n, x, incx, y, incy, conjugate, rep);
+    else
+      r = trn::blas::dot(cfg.settings, n, x, incx, y, incy, rep);
+  });
+  return r;
+}
+
+template <class T>
+void axpy_call(const Entry& e, int n, T alpha, const T* x, int incx, T* y, int incy) {
+  const Config cfg = level12_config<T>();
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n > 0 && alpha != T(0)) trn::blas::axpy(cfg.settings, n, alpha, x, incx, y, incy, rep);
+  });
+}
+
+template <class T, class A>
+void scal_call(const Entry& e, int n, A alpha, T* x, int incx) {
+  const Config cfg = level12_config<T>();
+  l1_call(e, cfg, n, incx, 0, [&](trn::blas::CallReport* rep) {
+    if (n > 0 && incx > 0) trn::blas::scal(cfg.settings, n, alpha, x, incx, rep);
+  });
+}
+
+template <class T>
+void copy_call(const Entry& e, int n, const T* x, int incx, T* y, int incy) {
+  const Config cfg = level12_config<T>();
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n > 0) trn::blas::copy(cfg.settings, n, x, incx, y, incy, rep);
+  });
+}
+
+template <class T>
+void swap_call(const Entry& e, int n, T* x, int incx, T* y, int incy) {
+  const Config cfg = level12_config<T>();
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n > 0) trn::blas::swap(cfg.settings, n, x, incx, y, incy, rep);
+  });
+}
+
+template <class T>
+void rot_call(const Entry& e, int n, T* x, int incx, T* y, int incy, real_t<T> c, real_t<T> s) {
+  const Config cfg = level12_config<T>();
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n > 0) trn::blas::rot(cfg.settings, n, x, incx, y, incy, c, s, rep);
+  });
+}
+
+// ---- Level 2: netlib INFO values (0: valid) ----------------------------------------------------
+
+bool trans_ok(char t) { return lsame(t, 'N') || lsame(t, 'T') || lsame(t, 'C'); }
+bool uplo_ok(char u) { return lsame(u, 'U') || lsame(u, 'L'); }
+bool diag_ok(char d) { return lsame(d, 'U') || lsame(d, 'N'); }
+Uplo to_uplo(char u) { return lsame(u, 'U') ? Uplo::upper : Uplo::lower; }
+
+// The first failing check of a list of (condition, INFO) pairs in netlib's order.
+int first_info(std::initializer_list<std::pair<bool, int>> checks) {
+  for (const auto& [bad, info] : checks)
+    if (bad) return info;
+  return 0;
+}
+
+template <class T, class F>
+void l2_call(const Entry& e, const char* args, int info, bool quick, F&& body) {
+  if (info != 0) {
+    report_info(e, args, info);
+    return;
+  }
+  const Config cfg = level12_config<T>();
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    if (!quick) body(cfg.settings, report);
+  });
+}
+
+// GEMV INFO 1 trans, 2 m, 3 n, 6 lda, 8 incx, 11 incy; GBMV 1 trans, 2 m, 3 n, 4 kl, 5 ku, 8 lda,
+// 10 incx, 13 incy (kl < 0: GEMV).
+// conj_n (complex CBLAS row-major ConjTrans only): y = alpha conj(A) x + beta y with trans 'N'.
+template <class T>
+void gemv_call(const Entry& e, char trans, int m, int n, int kl, int ku, T alpha, const T* A, int lda, const T* x,
+               int incx, T beta, T* y, int incy, bool band, bool conj_n = false) {
+  char args[160];
+  std::snprintf(args, sizeof args, "trans=%c m=%d n=%d kl=%d ku=%d lda=%d incx=%d incy=%d", trans, m, n, kl, ku, lda,
+                incx, incy);
+  const int o = band ? 2 : 0;
+  const int info = first_info({{!trans_ok(trans), 1},
+                               {m < 0, 2},
+                               {n < 0, 3},
+                               {band && kl < 0, 4},
+                               {band && ku < 0, 5},
+                               {lda < (band ? kl + ku + 1 : std::max(1, m)), 6 + o},
+                               {incx == 0, 8 + o},
+                               {incy == 0, 11 + o}});
+  const bool quick = m == 0 || n == 0 || (alpha == T(0) && beta == T(1));
+  l2_call<T>(e, args, info, quick, [&](const trn::blas::Settings& s, trn::blas::CallReport* rep) {
+    if constexpr (is_complex_v<T>)
+      trn::blas::gemv(s, to_op(trans), conj_n || lsame(trans, 'C'), m, n, alpha, A, lda, x, incx, beta, y, incy, rep);
+    else if (band)
+      trn::blas::gbmv(s, to_op(trans), m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy, rep);
+    else
+      trn::blas::gemv(s, to_op(trans), m, n, alpha, A, lda, x, incx, beta, y, incy, rep);
+  });
+}
+
+// SYMV/HEMV INFO 1 uplo, 2 n, 5 lda, 7 incx, 10 incy; SBMV/HBMV 1, 2, 3 k, 6 lda, 8, 11; SPMV/HPMV
+// 1, 2, 6 incx, 9 incy. kind: 0 dense, 1 band, 2 packed.
+template <class T>
+void symv_call(const Entry& e, int kind, char uplo, int n, int k, T alpha, const T* A, int lda, const T* x, int incx,
+               T beta, T* y, int incy) {
+  char args[160];
+  std::snprintf(args, sizeof args, "uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", uplo, n, k, lda, incx, incy);
+  const int o = kind == 1 ? 1 : kind == 2 ? -1 : 0;
+  const int info = first_info({{!uplo_ok(uplo), 1},
+                               {n < 0, 2},
+                               {kind == 1 && k < 0, 3},
+                               {kind == 0 && lda < std::max(1, n), 5},
+                               {kind == 1 && lda < k + 1, 6},
+                               {incx == 0, 7 + o},
+                               {incy == 0, 10 + o}});
+  const bool quick = n == 0 || (alpha == T(0) && beta == T(1));
+  l2_call<T>(e, args, info, quick, [&](const trn::blas::Settings& s, trn::blas::CallReport* rep) {
+    const Uplo ul = to_uplo(uplo);
+    if constexpr (is_complex_v<T>) {
+      if (kind == 0) trn::blas::hemv(s, ul, n, alpha, A, lda, x, incx, beta, y, incy, rep);
+      else if (kind == 1) trn::blas::hbmv(s, ul, n, k, alpha, A, lda, x, incx, beta, y, incy, rep);
+      else trn::blas::hpmv(s, ul, n, alpha, A, x, incx, beta, y, incy, rep);
+    } else {
+      if (kind == 0) trn::blas::symv(s, ul, n, alpha, A, lda, x, incx, beta, y, incy, rep);
+      else if (kind == 1) trn::blas::sbmv(s, ul, n, k, alpha, A, lda, x, incx, beta, y, incy, rep);
+      else trn::blas::spmv(s, ul, n, alpha, A, x, incx, beta, y, incy, rep);
+    }
+  });
+}
+
+// TRMV/TRSV INFO 1 uplo, 2 trans, 3 diag, 4 n, 6 lda, 8 incx; TBMV/TBSV 1-4, 5 k, 7 lda, 9 incx;
+// TPMV/TPSV 1-4, 7 incx. kind: 0 dense, 1 band, 2 packed. Real data only (trnblas has no complex
+// triangular Level 2 routine yet).
+template <class T>
+void tr_call(const Entry& e, int kind, bool solve, char uplo, char trans, char diag, int n, int k, const T* A, int lda,
+             T* x, int incx) {
+  char args[160];
+  std::snprintf(args, sizeof args, "uplo=%c trans=%c diag=%c n=%d k=%d lda=%d incx=%d", uplo, trans, diag, n, k, lda,
+                incx);
+  const int info = first_info({{!uplo_ok(uplo), 1},
+                               {!trans_ok(trans), 2},
+                               {!diag_ok(diag), 3},
+                               {n < 0, 4},
+                               {kind == 1 && k < 0, 5},
+                               {kind == 0 && lda < std::max(1, n), 6},
+                               {kind == 1 && lda < k + 1, 7},
+                               {incx == 0, kind == 0 ? 8 : kind == 1 ? 9 : 7}});
+  l2_call<T>(e, args, info, n == 0, [&](const trn::blas::Settings& s, trn::blas::CallReport* rep) {
+    const Uplo ul = to_uplo(uplo);
+    const Op op = to_op(trans);
+    const bool unit = lsame(diag, 'U');
+    if (kind == 0) {
+      if (solve) trn::blas::trsv(s, ul, op, unit, n, A, lda, x, incx, rep);
+      else trn::blas::trmv(s, ul, op, unit, n, A, lda, x, incx, rep);
+    } else if (kind == 1) {
+      if (solve) trn::blas::tbsv(s, ul, op, unit, n, k, A, lda, x, incx, rep);
+      else trn::blas::tbmv(s, ul, op, unit, n, k, A, lda, x, incx, rep);
+    } else {
+      if (solve) trn::blas::tpsv(s, ul, op, unit, n, A, x, incx, rep);
+      else trn::blas::tpmv(s, ul, op, unit, n, A, x, incx, rep);
+    }
+  });
+}
+
+// GER/GERU/GERC INFO 1 m, 2 n, 5 incx, 7 incy, 9 lda.
+template <class T>
+void ger_call(const Entry& e, bool conjugate, int m, int n, T alpha, const T* x, int incx, const T* y, int incy, T* A,
+              int lda) {
+  char args[128];
+  std::snprintf(args, sizeof args, "m=%d n=%d incx=%d incy=%d lda=%d", m, n, incx, incy, lda);
+  const int info = first_info({{m < 0, 1}, {n < 0, 2}, {incx == 0, 5}, {incy == 0, 7}, {lda < std::max(1, m), 9}});
+  const bool quick = m == 0 || n == 0 || alpha == T(0);
+  l2_call<T>(e, args, info, quick, [&](const trn::blas::Settings& s, trn::blas::CallReport* rep) {
+    if constexpr (is_complex_v<T>)
+      trn::blas::ger(s, conjugate, m, n, alpha, x, incx, y, incy, A, lda, rep);
+    else
+      trn::blas::ger(s, m, n, alpha, x, incx, y, incy, A, lda, rep);
+  });
+}
+
+// SYR/HER INFO 1 uplo, 2 n, 5 incx, 7 lda; SPR/HPR 1, 2, 5; SYR2/HER2 1, 2, 5, 7 incy, 9 lda;
+// SPR2/HPR2 1, 2, 5, 7. A is the packed AP when `packed`. alpha: real for SYR/SPR/HER/HPR.
+template <class T, class A>
+void syr_call(const Entry& e, bool packed, bool two, char uplo, int n, A alpha, const T* x, int incx, const T* y,
+              int incy, T* a, int lda) {
+  char args[128];
+  std::snprintf(args, sizeof args, "uplo=%c n=%d incx=%d incy=%d lda=%d", uplo, n, incx, incy, lda);
+  const int info = first_info({{!uplo_ok(uplo), 1},
+                               {n < 0, 2},
+                               {incx == 0, 5},
+                               {two && incy == 0, 7},
+                               {!packed && lda < std::max(1, n), two ? 9 : 7}});
+  const bool quick = n == 0 || alpha == A(0);
+  l2_call<T>(e, args, info, quick, [&](const trn::blas::Settings& s, trn::blas::CallReport* rep) {
+    const Uplo ul = to_uplo(uplo);
+    if constexpr (is_complex_v<T> && !is_complex_v<A>) {  // her, hpr
+      if (packed) trn::blas::hpr(s, ul, n, alpha, x, incx, a, rep);
+      else trn::blas::her(s, ul, n, alpha, x, incx, a, lda, rep);
+    } else if constexpr (is_complex_v<T>) {  // her2, hpr2
+      if (packed) trn::blas::hpr2(s, ul, n, alpha, x, incx, y, incy, a, rep);
+      else trn::blas::her2(s, ul, n, alpha, x, incx, y, incy, a, lda, rep);
+    } else if (two) {
+      if (packed) trn::blas::spr2(s, ul, n, alpha, x, incx, y, incy, a, rep);
+      else trn::blas::syr2(s, ul, n, alpha, x, incx, y, incy, a, lda, rep);
+    } else {
+      if (packed) trn::blas::spr(s, ul, n, alpha, x, incx, a, rep);
+      else trn::blas::syr(s, ul, n, alpha, x, incx, a, lda, rep);
+    }
+  });
+}
+
+// ---- CBLAS Level 2: layouts as reference CBLAS (cblas_sgemv.c, cblas_ssymv.c, cblas_strmv.c, ...)
+// Row-major A is column-major A^T: GEMV/GBMV flip trans and swap m/n (and kl/ku); GER swaps m/n
+// and x/y; symmetric and triangular routines swap uplo, triangular ones also flip trans.
+
+// The layout check shared by every CBLAS Level 2 routine; false after reporting an error.
+bool cblas_layout(Entry& e, CblasCall& call, int layout) {
+  e.layout = layout == kRowMajor ? " layout=row" : " layout=col";
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return false;
+  }
+  if (layout == kRowMajor) call.set_row_major();
+  return true;
+}
+char cblas_uplo(int uplo, bool row) {
+  return uplo == kUpper ? (row ? 'L' : 'U') : uplo == kLower ? (row ? 'U' : 'L') : '\0';
+}
+// Real data: row-major N is column-major T, and T or C is N.
+char cblas_trans_real(int trans, bool row) {
+  const char t = cblas_trans(trans);
+  if (!row || t == '\0') return t;
+  return t == 'N' ? 'T' : 'N';
+}
+char cblas_diag(int diag) { return diag == kUnit ? 'U' : diag == kNonUnit ? 'N' : '\0'; }
+
+template <class T>
+void cblas_gemv(const char* symbol, const char* srname, bool band, int layout, int trans, int m, int n, int kl, int ku,
+                T alpha, const T* A, int lda, const T* x, int incx, T beta, T* y, int incy) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const bool row = layout == kRowMajor;
+  const char t = cblas_trans_real(trans, row);
+  if (t == '\0') return report_cblas(e, 2, "Illegal TransA setting, %d\n", trans);
+  if (row)
+    gemv_call<T>(e, t, n, m, ku, kl, alpha, A, lda, x, incx, beta, y, incy, band);
+  else
+    gemv_call<T>(e, t, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy, band);
+}
+
+template <class T>
+void cblas_symv(const char* symbol, const char* srname, int kind, int layout, int uplo, int n, int k, T alpha,
+                const T* A, int lda, const T* x, int incx, T beta, T* y, int incy) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const char ul = cblas_uplo(uplo, layout == kRowMajor);
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  symv_call<T>(e, kind, ul, n, k, alpha, A, lda, x, incx, beta, y, incy);
+}
+
+template <class T>
+void cblas_tr(const char* symbol, const char* srname, int kind, bool solve, int layout, int uplo, int trans, int diag,
+              int n, int k, const T* A, int lda, T* x, int incx) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const bool row = layout == kRowMajor;
+  const char ul = cblas_uplo(uplo, row);
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  const char t = cblas_trans_real(trans, row);
+  if (t == '\0') return report_cblas(e, 3, "Illegal TransA setting, %d\n", trans);
+  const char dg = cblas_diag(diag);
+  if (dg == '\0') return report_cblas(e, 4, "Illegal Diag setting, %d\n", diag);
+  tr_call<T>(e, kind, solve, ul, t, dg, n, k, A, lda, x, incx);
+}
+
+template <class T>
+void cblas_ger(const char* symbol, const char* srname, int layout, int m, int n, T alpha, const T* x, int incx,
+               const T* y, int incy, T* A, int lda) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  if (layout == kRowMajor)
+    ger_call<T>(e, false, n, m, alpha, y, incy, x, incx, A, lda);
+  else
+    ger_call<T>(e, false, m, n, alpha, x, incx, y, incy, A, lda);
+}
+
+template <class T>
+void cblas_syr(const char* symbol, const char* srname, bool packed, bool two, int layout, int uplo, int n, T alpha,
+               const T* x, int incx, const T* y, int incy, T* a, int lda) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const char ul = cblas_uplo(uplo, layout == kRowMajor);
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  syr_call<T, T>(e, packed, two, ul, n, alpha, x, incx, y, incy, a, lda);
+}
+
+// ---- CBLAS Level 2, complex: reference CBLAS's row-major forms (cblas_cgemv.c, cblas_chemv.c,
+// cblas_cgerc.c, cblas_cher.c, cblas_cher2.c). The row-major matrix read column-major is B = A^T,
+// which for a Hermitian A is conj(A) with the other triangle stored; the conjugations this needs
+// are sign flips of imaginary parts (exact, no arithmetic), done on the host side as reference
+// CBLAS does: of a contiguous copy of x (and y for HER2), and of y in place around HEMV-type calls.
+
+// A contiguous conjugated copy of the n-vector x (walk order kept: a negative increment is walked
+// backwards). incx == 0 is an argument error reported by the routine, so x is passed unchanged.
+template <class T>
+struct ConjCopy {
+  std::vector<T> data;
+  const T* ptr;
+  int inc;
+  ConjCopy(int n, const T* x, int incx) : ptr(x), inc(incx) {
+    if (incx == 0 || n <= 0 || x == nullptr) return;
+    data.resize(static_cast<std::size_t>(n));
+    const std::int64_t step = incx, start = incx < 0 ? -(static_cast<std::int64_t>(n) - 1) * step : 0;
+    for (std::int64_t i = 0; i < n; ++i) data[static_cast<std::size_t>(i)] = std::conj(x[start + i * step]);
+    ptr = data.data();
+    inc = 1;
+  }
+};
+template <class T>
+void conj_in_place(int n, T* y, int incy) {
+  if (incy == 0 || n <= 0 || y == nullptr) return;
+  const std::int64_t step = incy < 0 ? -static_cast<std::int64_t>(incy) : incy;
+  for (std::int64_t i = 0; i < n; ++i) y[i * step] = std::conj(y[i * step]);
+}
+
+template <class T>
+void cblas_cgemv(const char* symbol, const char* srname, int layout, int trans, int m, int n, const void* alpha,
+                 const void* A, int lda, const void* x, int incx, const void* beta, void* y, int incy) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const T al = *static_cast<const T*>(alpha), be = *static_cast<const T*>(beta);
+  const auto* a = static_cast<const T*>(A);
+  const auto* xv = static_cast<const T*>(x);
+  auto* yv = static_cast<T*>(y);
+  const char t = cblas_trans(trans);
+  if (t == '\0') return report_cblas(e, 2, "Illegal TransA setting, %d\n", trans);
+  if (layout == kColMajor) return gemv_call<T>(e, t, m, n, 0, 0, al, a, lda, xv, incx, be, yv, incy, false);
+  // Row-major: A x = B^T x, A^T x = B x, A^H x = conj(B) x.
+  if (t == 'C')
+    gemv_call<T>(e, 'N', n, m, 0, 0, al, a, lda, xv, incx, be, yv, incy, false, true);
+  else
+    gemv_call<T>(e, t == 'N' ? 'T' : 'N', n, m, 0, 0, al, a, lda, xv, incx, be, yv, incy, false);
+}
+
+// HEMV/HBMV/HPMV row-major: A x = conj(B conj(x)), so conj(y) = conj(alpha) B conj(x) + conj(beta) conj(y).
+template <class T>
+void cblas_hemv(const char* symbol, const char* srname, int kind, int layout, int uplo, int n, int k,
+                const void* alpha, const void* A, int lda, const void* x, int incx, const void* beta, void* y,
+                int incy) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const bool row = layout == kRowMajor;
+  const char ul = cblas_uplo(uplo, row);
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  const T al = *static_cast<const T*>(alpha), be = *static_cast<const T*>(beta);
+  const auto* a = static_cast<const T*>(A);
+  const auto* xv = static_cast<const T*>(x);
+  auto* yv = static_cast<T*>(y);
+  if (!row) return symv_call<T>(e, kind, ul, n, k, al, a, lda, xv, incx, be, yv, incy);
+  const ConjCopy<T> cx(n, xv, incx);
+  conj_in_place(n, yv, incy);
+  symv_call<T>(e, kind, ul, n, k, std::conj(al), a, lda, cx.ptr, cx.inc, std::conj(be), yv, incy);
+  conj_in_place(n, yv, incy);
+}
+
+// GERU row-major: B += alpha y x^T; GERC: A += alpha x y^H is B += alpha conj(y) x^T (a GERU).
+template <class T>
+void cblas_cger(const char* symbol, const char* srname, bool conjugate, int layout, int m, int n, const void* alpha,
+                const void* x, int incx, const void* y, int incy, void* A, int lda) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const T al = *static_cast<const T*>(alpha);
+  const auto* xv = static_cast<const T*>(x);
+  const auto* yv = static_cast<const T*>(y);
+  auto* a = static_cast<T*>(A);
+  if (layout == kColMajor) return ger_call<T>(e, conjugate, m, n, al, xv, incx, yv, incy, a, lda);
+  if (!conjugate) return ger_call<T>(e, false, n, m, al, yv, incy, xv, incx, a, lda);
+  const ConjCopy<T> cy(n, yv, incy);
+  ger_call<T>(e, false, n, m, al, cy.ptr, cy.inc, xv, incx, a, lda);
+}
+
+// HER/HPR row-major: B += alpha conj(x) conj(x)^H. HER2/HPR2: B += alpha conj(y) conj(x)^H +
+// conj(alpha) conj(x) conj(y)^H, i.e. HER2 with x and y swapped and conjugated.
+template <class T, class A>
+void cblas_her(const char* symbol, const char* srname, bool packed, bool two, int layout, int uplo, int n, A alpha,
+               const void* x, int incx, const void* y, int incy, void* a, int lda) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const bool row = layout == kRowMajor;
+  const char ul = cblas_uplo(uplo, row);
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  const auto* xv = static_cast<const T*>(x);
+  const auto* yv = static_cast<const T*>(y);
+  auto* av = static_cast<T*>(a);
+  if (!row) return syr_call<T, A>(e, packed, two, ul, n, alpha, xv, incx, yv, incy, av, lda);
+  const ConjCopy<T> cx(n, xv, incx);
+  if (!two) return syr_call<T, A>(e, packed, false, ul, n, alpha, cx.ptr, cx.inc, nullptr, 1, av, lda);
+  const ConjCopy<T> cy(n, yv, incy);
+  syr_call<T, A>(e, packed, true, ul, n, alpha, cy.ptr, cy.inc, cx.ptr, cx.inc, av, lda);
+}
+
 // Reference cblas_xerbla's row-major correction for the routines of this library.
 int unswap_row_major(const char* rout, int info) {
   if (std::strstr(rout, "gemm") != nullptr) {
@@ -622,6 +1121,23 @@ int unswap_row_major(const char* rout, int info) {
   } else if (std::strstr(rout, "trmm") != nullptr || std::strstr(rout, "trsm") != nullptr) {
     if (info == 6) return 7;
     if (info == 7) return 6;
+  } else if (std::strstr(rout, "gemv") != nullptr) {
+    if (info == 3) return 4;
+    if (info == 4) return 3;
+  } else if (std::strstr(rout, "gbmv") != nullptr) {
+    if (info == 3) return 4;
+    if (info == 4) return 3;
+    if (info == 5) return 6;
+    if (info == 6) return 5;
+  } else if (std::strstr(rout, "ger") != nullptr) {
+    if (info == 2) return 3;
+    if (info == 3) return 2;
+    if (info == 6) return 8;
+    if (info == 8) return 6;
+  } else if ((std::strstr(rout, "her2") != nullptr || std::strstr(rout, "hpr2") != nullptr) &&
+             std::strstr(rout, "her2k") == nullptr) {
+    if (info == 6) return 8;
+    if (info == 8) return 6;
   }
   return info;
 }
@@ -751,5 +1267,329 @@ void cblas_zgemm(int layout, int transa, int transb, int m, int n, int k, const 
                  const void* B, int ldb, const void* beta, void* C, int ldc) {
   cblas_complex_gemm<double>("cblas_zgemm", "ZGEMM ", layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
+
+// ---- Levels 1 and 2: Fortran BLAS ABI and CBLAS ---------------------------------------------------
+// Complex arguments and results are std::complex (interleaved (re, im), the layout of Fortran
+// COMPLEX); complex FUNCTIONs (CDOTU, ...) return by value in registers as gfortran does.
+
+#define TRNBLAS_ABI_L1(P, T, NRM, ASUM, IAMAX)                                                                      \
+  T P##dot_(const int* n, const T* x, const int* incx, const T* y, const int* incy) {                               \
+    return dot_call<T>({#P "dot_", ""}, false, *n, x, *incx, y, *incy);                                             \
+  }                                                                                                                 \
+  T cblas_##P##dot(int n, const T* x, int incx, const T* y, int incy) {                                             \
+    return dot_call<T>({"cblas_" #P "dot", "", true}, false, n, x, incx, y, incy);                                  \
+  }
+#define TRNBLAS_ABI_L1_COMMON(P, T, R, RP, NRM, ASUM, IAMAX)                                                        \
+  void P##axpy_(const int* n, const T* alpha, const T* x, const int* incx, T* y, const int* incy) {                 \
+    axpy_call<T>({#P "axpy_", ""}, *n, *alpha, x, *incx, y, *incy);                                                 \
+  }                                                                                                                 \
+  void P##scal_(const int* n, const T* alpha, T* x, const int* incx) {                                              \
+    scal_call<T>({#P "scal_", ""}, *n, *alpha, x, *incx);                                                           \
+  }                                                                                                                 \
+  void P##copy_(const int* n, const T* x, const int* incx, T* y, const int* incy) {                                 \
+    copy_call<T>({#P "copy_", ""}, *n, x, *incx, y, *incy);                                                         \
+  }                                                                                                                 \
+  void P##swap_(const int* n, T* x, const int* incx, T* y, const int* incy) {                                       \
+    swap_call<T>({#P "swap_", ""}, *n, x, *incx, y, *incy);                                                         \
+  }                                                                                                                 \
+  void RP##rot_(const int* n, T* x, const int* incx, T* y, const int* incy, const R* c, const R* s) {               \
+    rot_call<T>({#RP "rot_", ""}, *n, x, *incx, y, *incy, *c, *s);                                                  \
+  }                                                                                                                 \
+  R NRM##_(const int* n, const T* x, const int* incx) { return nrm2_call<T>({#NRM "_", ""}, *n, x, *incx); }         \
+  R ASUM##_(const int* n, const T* x, const int* incx) { return asum_call<T>({#ASUM "_", ""}, *n, x, *incx); }       \
+  int IAMAX##_(const int* n, const T* x, const int* incx) { return iamax_call<T>({#IAMAX "_", ""}, *n, x, *incx); }  \
+  void cblas_##RP##rot(int n, T* x, int incx, T* y, int incy, R c, R s) {                                           \
+    rot_call<T>({"cblas_" #RP "rot", "", true}, n, x, incx, y, incy, c, s);                                         \
+  }                                                                                                                 \
+  R cblas_##NRM(int n, const T* x, int incx) { return nrm2_call<T>({"cblas_" #NRM, "", true}, n, x, incx); }         \
+  R cblas_##ASUM(int n, const T* x, int incx) { return asum_call<T>({"cblas_" #ASUM, "", true}, n, x, incx); }       \
+  /* CBLAS_INDEX (size_t), 0-based: reference cblas_isamax.c returns iamax - 1, or 0 */                            \
+  size_t cblas_##IAMAX(int n, const T* x, int incx) {                                                               \
+    const int i = iamax_call<T>({"cblas_" #IAMAX, "", true}, n, x, incx);                                          \
+    return i > 0 ? static_cast<size_t>(i - 1) : 0;                                                                  \
+  }
+// CBLAS's real forms take scalars by value, complex ones by pointer.
+#define TRNBLAS_ABI_L1_CBLAS_REAL(P, T)                                                                             \
+  void cblas_##P##axpy(int n, T alpha, const T* x, int incx, T* y, int incy) {                                      \
+    axpy_call<T>({"cblas_" #P "axpy", "", true}, n, alpha, x, incx, y, incy);                                       \
+  }                                                                                                                 \
+  void cblas_##P##scal(int n, T alpha, T* x, int incx) { scal_call<T>({"cblas_" #P "scal", "", true}, n, alpha, x, incx); } \
+  void cblas_##P##copy(int n, const T* x, int incx, T* y, int incy) {                                               \
+    copy_call<T>({"cblas_" #P "copy", "", true}, n, x, incx, y, incy);                                              \
+  }                                                                                                                 \
+  void cblas_##P##swap(int n, T* x, int incx, T* y, int incy) {                                                     \
+    swap_call<T>({"cblas_" #P "swap", "", true}, n, x, incx, y, incy);                                              \
+  }
+#define TRNBLAS_ABI_L1_COMPLEX(P, T, R, RS)                                                                         \
+  T P##dotu_(const int* n, const T* x, const int* incx, const T* y, const int* incy) {                              \
+    return dot_call<T>({#P "dotu_", ""}, false, *n, x, *incx, y, *incy);                                           \
+  }                                                                                                                 \
+  T P##dotc_(const int* n, const T* x, const int* incx, const T* y, const int* incy) {                              \
+    return dot_call<T>({#P "dotc_", ""}, true, *n, x, *incx, y, *incy);                                            \
+  }                                                                                                                 \
+  void RS##scal_(const int* n, const R* alpha, T* x, const int* incx) {                                             \
+    scal_call<T>({#RS "scal_", ""}, *n, *alpha, x, *incx);                                                          \
+  }                                                                                                                 \
+  void cblas_##P##dotu_sub(int n, const void* x, int incx, const void* y, int incy, void* dot) {                   \
+    *static_cast<T*>(dot) = dot_call<T>({"cblas_" #P "dotu_sub", "", true}, false, n, static_cast<const T*>(x),    \
+                                        incx, static_cast<const T*>(y), incy);                                     \
+  }                                                                                                                 \
+  void cblas_##P##dotc_sub(int n, const void* x, int incx, const void* y, int incy, void* dot) {                   \
+    *static_cast<T*>(dot) = dot_call<T>({"cblas_" #P "dotc_sub", "", true}, true, n, static_cast<const T*>(x),     \
+                                        incx, static_cast<const T*>(y), incy);                                     \
+  }                                                                                                                 \
+  void cblas_##P##axpy(int n, const void* alpha, const void* x, int incx, void* y, int incy) {                      \
+    axpy_call<T>({"cblas_" #P "axpy", "", true}, n, *static_cast<const T*>(alpha), static_cast<const T*>(x), incx, \
+                 static_cast<T*>(y), incy);                                                                         \
+  }                                                                                                                 \
+  void cblas_##P##scal(int n, const void* alpha, void* x, int incx) {                                               \
+    scal_call<T>({"cblas_" #P "scal", "", true}, n, *static_cast<const T*>(alpha), static_cast<T*>(x), incx);      \
+  }                                                                                                                 \
+  void cblas_##RS##scal(int n, R alpha, void* x, int incx) {                                                        \
+    scal_call<T>({"cblas_" #RS "scal", "", true}, n, alpha, static_cast<T*>(x), incx);                             \
+  }                                                                                                                 \
+  void cblas_##P##copy(int n, const void* x, int incx, void* y, int incy) {                                         \
+    copy_call<T>({"cblas_" #P "copy", "", true}, n, static_cast<const T*>(x), incx, static_cast<T*>(y), incy);     \
+  }                                                                                                                 \
+  void cblas_##P##swap(int n, void* x, int incx, void* y, int incy) {                                               \
+    swap_call<T>({"cblas_" #P "swap", "", true}, n, static_cast<T*>(x), incx, static_cast<T*>(y), incy);           \
+  }
+
+using cfloat = std::complex<float>;
+using cdouble = std::complex<double>;
+
+TRNBLAS_ABI_L1(s, float, snrm2, sasum, isamax)
+TRNBLAS_ABI_L1(d, double, dnrm2, dasum, idamax)
+TRNBLAS_ABI_L1_COMMON(s, float, float, s, snrm2, sasum, isamax)
+TRNBLAS_ABI_L1_COMMON(d, double, double, d, dnrm2, dasum, idamax)
+TRNBLAS_ABI_L1_COMMON(c, cfloat, float, cs, scnrm2, scasum, icamax)
+TRNBLAS_ABI_L1_COMMON(z, cdouble, double, zd, dznrm2, dzasum, izamax)
+TRNBLAS_ABI_L1_CBLAS_REAL(s, float)
+TRNBLAS_ABI_L1_CBLAS_REAL(d, double)
+TRNBLAS_ABI_L1_COMPLEX(c, cfloat, float, cs)
+TRNBLAS_ABI_L1_COMPLEX(z, cdouble, double, zd)
+
+// Level 2, real: Fortran entry points (one hidden length per CHARACTER argument) and CBLAS.
+#define TRNBLAS_ABI_L2_REAL(P, T, SR)                                                                               \
+  void P##gemv_(const char* trans, const int* m, const int* n, const T* alpha, const T* a, const int* lda,          \
+                const T* x, const int* incx, const T* beta, T* y, const int* incy, size_t) {                        \
+    gemv_call<T>({#P "gemv_", SR "GEMV "}, *trans, *m, *n, 0, 0, *alpha, a, *lda, x, *incx, *beta, y, *incy, false); \
+  }                                                                                                                 \
+  void P##gbmv_(const char* trans, const int* m, const int* n, const int* kl, const int* ku, const T* alpha,        \
+                const T* a, const int* lda, const T* x, const int* incx, const T* beta, T* y, const int* incy,      \
+                size_t) {                                                                                           \
+    gemv_call<T>({#P "gbmv_", SR "GBMV "}, *trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx, *beta, y, *incy,    \
+                 true);                                                                                             \
+  }                                                                                                                 \
+  void P##symv_(const char* uplo, const int* n, const T* alpha, const T* a, const int* lda, const T* x,             \
+                const int* incx, const T* beta, T* y, const int* incy, size_t) {                                    \
+    symv_call<T>({#P "symv_", SR "SYMV "}, 0, *uplo, *n, 0, *alpha, a, *lda, x, *incx, *beta, y, *incy);            \
+  }                                                                                                                 \
+  void P##sbmv_(const char* uplo, const int* n, const int* k, const T* alpha, const T* a, const int* lda,           \
+                const T* x, const int* incx, const T* beta, T* y, const int* incy, size_t) {                        \
+    symv_call<T>({#P "sbmv_", SR "SBMV "}, 1, *uplo, *n, *k, *alpha, a, *lda, x, *incx, *beta, y, *incy);           \
+  }                                                                                                                 \
+  void P##spmv_(const char* uplo, const int* n, const T* alpha, const T* ap, const T* x, const int* incx,           \
+                const T* beta, T* y, const int* incy, size_t) {                                                     \
+    symv_call<T>({#P "spmv_", SR "SPMV "}, 2, *uplo, *n, 0, *alpha, ap, 1, x, *incx, *beta, y, *incy);              \
+  }                                                                                                                 \
+  void P##trmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
+                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
+    tr_call<T>({#P "trmv_", SR "TRMV "}, 0, false, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                 \
+  }                                                                                                                 \
+  void P##trsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
+                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
+    tr_call<T>({#P "trsv_", SR "TRSV "}, 0, true, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                  \
+  }                                                                                                                 \
+  void P##tbmv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
+                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
+    tr_call<T>({#P "tbmv_", SR "TBMV "}, 1, false, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                \
+  }                                                                                                                 \
+  void P##tbsv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
+                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
+    tr_call<T>({#P "tbsv_", SR "TBSV "}, 1, true, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                 \
+  }                                                                                                                 \
+  void P##tpmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
+                const int* incx, size_t, size_t, size_t) {                                                          \
+    tr_call<T>({#P "tpmv_", SR "TPMV "}, 2, false, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                   \
+  }                                                                                                                 \
+  void P##tpsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
+                const int* incx, size_t, size_t, size_t) {                                                          \
+    tr_call<T>({#P "tpsv_", SR "TPSV "}, 2, true, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                    \
+  }                                                                                                                 \
+  void P##ger_(const int* m, const int* n, const T* alpha, const T* x, const int* incx, const T* y,                 \
+               const int* incy, T* a, const int* lda) {                                                             \
+    ger_call<T>({#P "ger_", SR "GER  "}, false, *m, *n, *alpha, x, *incx, y, *incy, a, *lda);                       \
+  }                                                                                                                 \
+  void P##syr_(const char* uplo, const int* n, const T* alpha, const T* x, const int* incx, T* a, const int* lda,   \
+               size_t) {                                                                                            \
+    syr_call<T, T>({#P "syr_", SR "SYR  "}, false, false, *uplo, *n, *alpha, x, *incx, nullptr, 1, a, *lda);        \
+  }                                                                                                                 \
+  void P##spr_(const char* uplo, const int* n, const T* alpha, const T* x, const int* incx, T* ap, size_t) {        \
+    syr_call<T, T>({#P "spr_", SR "SPR  "}, true, false, *uplo, *n, *alpha, x, *incx, nullptr, 1, ap, 1);           \
+  }                                                                                                                 \
+  void P##syr2_(const char* uplo, const int* n, const T* alpha, const T* x, const int* incx, const T* y,            \
+                const int* incy, T* a, const int* lda, size_t) {                                                    \
+    syr_call<T, T>({#P "syr2_", SR "SYR2 "}, false, true, *uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);          \
+  }                                                                                                                 \
+  void P##spr2_(const char* uplo, const int* n, const T* alpha, const T* x, const int* incx, const T* y,            \
+                const int* incy, T* ap, size_t) {                                                                   \
+    syr_call<T, T>({#P "spr2_", SR "SPR2 "}, true, true, *uplo, *n, *alpha, x, *incx, y, *incy, ap, 1);             \
+  }                                                                                                                 \
+  void cblas_##P##gemv(int layout, int trans, int m, int n, T alpha, const T* a, int lda, const T* x, int incx,     \
+                       T beta, T* y, int incy) {                                                                    \
+    cblas_gemv<T>("cblas_" #P "gemv", SR "GEMV ", false, layout, trans, m, n, 0, 0, alpha, a, lda, x, incx, beta,   \
+                  y, incy);                                                                                         \
+  }                                                                                                                 \
+  void cblas_##P##gbmv(int layout, int trans, int m, int n, int kl, int ku, T alpha, const T* a, int lda,          \
+                       const T* x, int incx, T beta, T* y, int incy) {                                              \
+    cblas_gemv<T>("cblas_" #P "gbmv", SR "GBMV ", true, layout, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta,  \
+                  y, incy);                                                                                         \
+  }                                                                                                                 \
+  void cblas_##P##symv(int layout, int uplo, int n, T alpha, const T* a, int lda, const T* x, int incx, T beta,     \
+                       T* y, int incy) {                                                                            \
+    cblas_symv<T>("cblas_" #P "symv", SR "SYMV ", 0, layout, uplo, n, 0, alpha, a, lda, x, incx, beta, y, incy);    \
+  }                                                                                                                 \
+  void cblas_##P##sbmv(int layout, int uplo, int n, int k, T alpha, const T* a, int lda, const T* x, int incx,      \
+                       T beta, T* y, int incy) {                                                                    \
+    cblas_symv<T>("cblas_" #P "sbmv", SR "SBMV ", 1, layout, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);    \
+  }                                                                                                                 \
+  void cblas_##P##spmv(int layout, int uplo, int n, T alpha, const T* ap, const T* x, int incx, T beta, T* y,       \
+                       int incy) {                                                                                  \
+    cblas_symv<T>("cblas_" #P "spmv", SR "SPMV ", 2, layout, uplo, n, 0, alpha, ap, 1, x, incx, beta, y, incy);     \
+  }                                                                                                                 \
+  void cblas_##P##trmv(int layout, int uplo, int trans, int diag, int n, const T* a, int lda, T* x, int incx) {     \
+    cblas_tr<T>("cblas_" #P "trmv", SR "TRMV ", 0, false, layout, uplo, trans, diag, n, 0, a, lda, x, incx);        \
+  }                                                                                                                 \
+  void cblas_##P##trsv(int layout, int uplo, int trans, int diag, int n, const T* a, int lda, T* x, int incx) {     \
+    cblas_tr<T>("cblas_" #P "trsv", SR "TRSV ", 0, true, layout, uplo, trans, diag, n, 0, a, lda, x, incx);         \
+  }                                                                                                                 \
+  void cblas_##P##tbmv(int layout, int uplo, int trans, int diag, int n, int k, const T* a, int lda, T* x,          \
+                       int incx) {                                                                                  \
+    cblas_tr<T>("cblas_" #P "tbmv", SR "TBMV ", 1, false, layout, uplo, trans, diag, n, k, a, lda, x, incx);        \
+  }                                                                                                                 \
+  void cblas_##P##tbsv(int layout, int uplo, int trans, int diag, int n, int k, const T* a, int lda, T* x,          \
+                       int incx) {                                                                                  \
+    cblas_tr<T>("cblas_" #P "tbsv", SR "TBSV ", 1, true, layout, uplo, trans, diag, n, k, a, lda, x, incx);         \
+  }                                                                                                                 \
+  void cblas_##P##tpmv(int layout, int uplo, int trans, int diag, int n, const T* ap, T* x, int incx) {             \
+    cblas_tr<T>("cblas_" #P "tpmv", SR "TPMV ", 2, false, layout, uplo, trans, diag, n, 0, ap, 1, x, incx);         \
+  }                                                                                                                 \
+  void cblas_##P##tpsv(int layout, int uplo, int trans, int diag, int n, const T* ap, T* x, int incx) {             \
+    cblas_tr<T>("cblas_" #P "tpsv", SR "TPSV ", 2, true, layout, uplo, trans, diag, n, 0, ap, 1, x, incx);          \
+  }                                                                                                                 \
+  void cblas_##P##ger(int layout, int m, int n, T alpha, const T* x, int incx, const T* y, int incy, T* a,          \
+                      int lda) {                                                                                    \
+    cblas_ger<T>("cblas_" #P "ger", SR "GER  ", layout, m, n, alpha, x, incx, y, incy, a, lda);                     \
+  }                                                                                                                 \
+  void cblas_##P##syr(int layout, int uplo, int n, T alpha, const T* x, int incx, T* a, int lda) {                  \
+    cblas_syr<T>("cblas_" #P "syr", SR "SYR  ", false, false, layout, uplo, n, alpha, x, incx, nullptr, 1, a, lda);  \
+  }                                                                                                                 \
+  void cblas_##P##spr(int layout, int uplo, int n, T alpha, const T* x, int incx, T* ap) {                          \
+    cblas_syr<T>("cblas_" #P "spr", SR "SPR  ", true, false, layout, uplo, n, alpha, x, incx, nullptr, 1, ap, 1);    \
+  }                                                                                                                 \
+  void cblas_##P##syr2(int layout, int uplo, int n, T alpha, const T* x, int incx, const T* y, int incy, T* a,      \
+                       int lda) {                                                                                   \
+    cblas_syr<T>("cblas_" #P "syr2", SR "SYR2 ", false, true, layout, uplo, n, alpha, x, incx, y, incy, a, lda);    \
+  }                                                                                                                 \
+  void cblas_##P##spr2(int layout, int uplo, int n, T alpha, const T* x, int incx, const T* y, int incy, T* ap) {   \
+    cblas_syr<T>("cblas_" #P "spr2", SR "SPR2 ", true, true, layout, uplo, n, alpha, x, incx, y, incy, ap, 1);      \
+  }
+
+TRNBLAS_ABI_L2_REAL(s, float, "S")
+TRNBLAS_ABI_L2_REAL(d, double, "D")
+
+// Level 2, complex: the routines trnblas has (GEMV, HEMV, HBMV, HPMV, GERU, GERC, HER, HPR, HER2,
+// HPR2), Fortran entry points only.
+#define TRNBLAS_ABI_L2_COMPLEX(P, T, R, SR)                                                                         \
+  void P##gemv_(const char* trans, const int* m, const int* n, const T* alpha, const T* a, const int* lda,          \
+                const T* x, const int* incx, const T* beta, T* y, const int* incy, size_t) {                        \
+    gemv_call<T>({#P "gemv_", SR "GEMV "}, *trans, *m, *n, 0, 0, *alpha, a, *lda, x, *incx, *beta, y, *incy, false); \
+  }                                                                                                                 \
+  void P##hemv_(const char* uplo, const int* n, const T* alpha, const T* a, const int* lda, const T* x,             \
+                const int* incx, const T* beta, T* y, const int* incy, size_t) {                                    \
+    symv_call<T>({#P "hemv_", SR "HEMV "}, 0, *uplo, *n, 0, *alpha, a, *lda, x, *incx, *beta, y, *incy);            \
+  }                                                                                                                 \
+  void P##hbmv_(const char* uplo, const int* n, const int* k, const T* alpha, const T* a, const int* lda,           \
+                const T* x, const int* incx, const T* beta, T* y, const int* incy, size_t) {                        \
+    symv_call<T>({#P "hbmv_", SR "HBMV "}, 1, *uplo, *n, *k, *alpha, a, *lda, x, *incx, *beta, y, *incy);           \
+  }                                                                                                                 \
+  void P##hpmv_(const char* uplo, const int* n, const T* alpha, const T* ap, const T* x, const int* incx,           \
+                const T* beta, T* y, const int* incy, size_t) {                                                     \
+    symv_call<T>({#P "hpmv_", SR "HPMV "}, 2, *uplo, *n, 0, *alpha, ap, 1, x, *incx, *beta, y, *incy);              \
+  }                                                                                                                 \
+  void P##geru_(const int* m, const int* n, const T* alpha, const T* x, const int* incx, const T* y,                \
+                const int* incy, T* a, const int* lda) {                                                            \
+    ger_call<T>({#P "geru_", SR "GERU "}, false, *m, *n, *alpha, x, *incx, y, *incy, a, *lda);                      \
+  }                                                                                                                 \
+  void P##gerc_(const int* m, const int* n, const T* alpha, const T* x, const int* incx, const T* y,                \
+                const int* incy, T* a, const int* lda) {                                                            \
+    ger_call<T>({#P "gerc_", SR "GERC "}, true, *m, *n, *alpha, x, *incx, y, *incy, a, *lda);                       \
+  }                                                                                                                 \
+  void P##her_(const char* uplo, const int* n, const R* alpha, const T* x, const int* incx, T* a, const int* lda,   \
+               size_t) {                                                                                            \
+    syr_call<T, R>({#P "her_", SR "HER  "}, false, false, *uplo, *n, *alpha, x, *incx, nullptr, 1, a, *lda);        \
+  }                                                                                                                 \
+  void P##hpr_(const char* uplo, const int* n, const R* alpha, const T* x, const int* incx, T* ap, size_t) {        \
+    syr_call<T, R>({#P "hpr_", SR "HPR  "}, true, false, *uplo, *n, *alpha, x, *incx, nullptr, 1, ap, 1);           \
+  }                                                                                                                 \
+  void P##her2_(const char* uplo, const int* n, const T* alpha, const T* x, const int* incx, const T* y,            \
+                const int* incy, T* a, const int* lda, size_t) {                                                    \
+    syr_call<T, T>({#P "her2_", SR "HER2 "}, false, true, *uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);          \
+  }                                                                                                                 \
+  void P##hpr2_(const char* uplo, const int* n, const T* alpha, const T* x, const int* incx, const T* y,            \
+                const int* incy, T* ap, size_t) {                                                                   \
+    syr_call<T, T>({#P "hpr2_", SR "HPR2 "}, true, true, *uplo, *n, *alpha, x, *incx, y, *incy, ap, 1);             \
+  }
+
+TRNBLAS_ABI_L2_COMPLEX(c, cfloat, float, "C")
+TRNBLAS_ABI_L2_COMPLEX(z, cdouble, double, "Z")
+
+// Level 2, complex CBLAS (the same routines).
+#define TRNBLAS_ABI_L2_CBLAS_COMPLEX(P, T, R, SR)                                                                   \
+  void cblas_##P##gemv(int layout, int trans, int m, int n, const void* alpha, const void* a, int lda,              \
+                       const void* x, int incx, const void* beta, void* y, int incy) {                              \
+    cblas_cgemv<T>("cblas_" #P "gemv", SR "GEMV ", layout, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);     \
+  }                                                                                                                 \
+  void cblas_##P##hemv(int layout, int uplo, int n, const void* alpha, const void* a, int lda, const void* x,       \
+                       int incx, const void* beta, void* y, int incy) {                                             \
+    cblas_hemv<T>("cblas_" #P "hemv", SR "HEMV ", 0, layout, uplo, n, 0, alpha, a, lda, x, incx, beta, y, incy);    \
+  }                                                                                                                 \
+  void cblas_##P##hbmv(int layout, int uplo, int n, int k, const void* alpha, const void* a, int lda, const void* x, \
+                       int incx, const void* beta, void* y, int incy) {                                             \
+    cblas_hemv<T>("cblas_" #P "hbmv", SR "HBMV ", 1, layout, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);    \
+  }                                                                                                                 \
+  void cblas_##P##hpmv(int layout, int uplo, int n, const void* alpha, const void* ap, const void* x, int incx,     \
+                       const void* beta, void* y, int incy) {                                                       \
+    cblas_hemv<T>("cblas_" #P "hpmv", SR "HPMV ", 2, layout, uplo, n, 0, alpha, ap, 1, x, incx, beta, y, incy);     \
+  }                                                                                                                 \
+  void cblas_##P##geru(int layout, int m, int n, const void* alpha, const void* x, int incx, const void* y,         \
+                       int incy, void* a, int lda) {                                                                \
+    cblas_cger<T>("cblas_" #P "geru", SR "GERU ", false, layout, m, n, alpha, x, incx, y, incy, a, lda);            \
+  }                                                                                                                 \
+  void cblas_##P##gerc(int layout, int m, int n, const void* alpha, const void* x, int incx, const void* y,         \
+                       int incy, void* a, int lda) {                                                                \
+    cblas_cger<T>("cblas_" #P "gerc", SR "GERC ", true, layout, m, n, alpha, x, incx, y, incy, a, lda);             \
+  }                                                                                                                 \
+  void cblas_##P##her(int layout, int uplo, int n, R alpha, const void* x, int incx, void* a, int lda) {            \
+    cblas_her<T, R>("cblas_" #P "her", SR "HER  ", false, false, layout, uplo, n, alpha, x, incx, nullptr, 1, a,    \
+                    lda);                                                                                           \
+  }                                                                                                                 \
+  void cblas_##P##hpr(int layout, int uplo, int n, R alpha, const void* x, int incx, void* ap) {                    \
+    cblas_her<T, R>("cblas_" #P "hpr", SR "HPR  ", true, false, layout, uplo, n, alpha, x, incx, nullptr, 1, ap, 1); \
+  }                                                                                                                 \
+  void cblas_##P##her2(int layout, int uplo, int n, const void* alpha, const void* x, int incx, const void* y,      \
+                       int incy, void* a, int lda) {                                                                \
+    cblas_her<T, T>("cblas_" #P "her2", SR "HER2 ", false, true, layout, uplo, n, *static_cast<const T*>(alpha), x, \
+                    incx, y, incy, a, lda);                                                                         \
+  }                                                                                                                 \
+  void cblas_##P##hpr2(int layout, int uplo, int n, const void* alpha, const void* x, int incx, const void* y,      \
+                       int incy, void* ap) {                                                                        \
+    cblas_her<T, T>("cblas_" #P "hpr2", SR "HPR2 ", true, true, layout, uplo, n, *static_cast<const T*>(alpha), x,  \
+                    incx, y, incy, ap, 1);                                                                          \
+  }
+
+TRNBLAS_ABI_L2_CBLAS_COMPLEX(c, cfloat, float, "C")
+TRNBLAS_ABI_L2_CBLAS_COMPLEX(z, cdouble, double, "Z")
 
 }  // extern "C"
