@@ -805,6 +805,50 @@ trnblasStatus_t trnblasZgemmStridedBatched_64(trnblasHandle_t handle, trnblasOpe
                                               long long strideB, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc,
                                               long long strideC, int64_t batchCount);
 
+/* GEAM (C = alpha op(A) + beta op(B); in place: C == A with transa N and lda == ldc, or C == B with
+ * transb N and ldb == ldc) and DGMM (C = A diag(x) for mode RIGHT, diag(x) A for LEFT; C may be A with
+ * lda == ldc). docs/trnblas.md "GEAM and DGMM". */
+trnblasStatus_t trnblasSgeam(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, const float* alpha, const float* A, int lda, const float* beta, const float* B,
+                             int ldb, float* C, int ldc);
+trnblasStatus_t trnblasSgeam_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                             int64_t n, const float* alpha, const float* A, int64_t lda, const float* beta, const float* B,
+                             int64_t ldb, float* C, int64_t ldc);
+trnblasStatus_t trnblasDgeam(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, const double* alpha, const double* A, int lda, const double* beta, const double* B,
+                             int ldb, double* C, int ldc);
+trnblasStatus_t trnblasDgeam_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                             int64_t n, const double* alpha, const double* A, int64_t lda, const double* beta, const double* B,
+                             int64_t ldb, double* C, int64_t ldc);
+trnblasStatus_t trnblasCgeam(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* beta, const trnComplex* B,
+                             int ldb, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCgeam_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                             int64_t n, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* beta, const trnComplex* B,
+                             int64_t ldb, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZgeam(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* beta, const trnDoubleComplex* B,
+                             int ldb, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZgeam_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                             int64_t n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* beta, const trnDoubleComplex* B,
+                             int64_t ldb, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasSdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int m, int n, const float* A,
+                             int lda, const float* x, int incx, float* C, int ldc);
+trnblasStatus_t trnblasSdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const float* A,
+                             int64_t lda, const float* x, int64_t incx, float* C, int64_t ldc);
+trnblasStatus_t trnblasDdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int m, int n, const double* A,
+                             int lda, const double* x, int incx, double* C, int ldc);
+trnblasStatus_t trnblasDdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const double* A,
+                             int64_t lda, const double* x, int64_t incx, double* C, int64_t ldc);
+trnblasStatus_t trnblasCdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int m, int n, const trnComplex* A,
+                             int lda, const trnComplex* x, int incx, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const trnComplex* A,
+                             int64_t lda, const trnComplex* x, int64_t incx, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int m, int n, const trnDoubleComplex* A,
+                             int lda, const trnDoubleComplex* x, int incx, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const trnDoubleComplex* A,
+                             int64_t lda, const trnDoubleComplex* x, int64_t incx, trnDoubleComplex* C, int64_t ldc);
+
 #ifdef __cplusplus
 }
 #endif

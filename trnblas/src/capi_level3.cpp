@@ -351,3 +351,171 @@ TRNBLAS_L3_CGEMM(trnblasZgemm3m, trnDoubleComplex, trn::blas::ComplexAlgo::three
 TRNBLAS_L3_CGEMM_STRIDED(trnblasCgemmStridedBatched, trnComplex)
 TRNBLAS_L3_CGEMM_STRIDED(trnblasZgemmStridedBatched, trnDoubleComplex)
 }  // extern "C"
+
+// ---- GEAM and DGMM ------------------------------------------------------------------------------
+
+namespace {
+
+template <class T>
+bool is_zero(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return v == T(0);
+  else
+    return v.x == 0 && v.y == 0;
+}
+template <class T>
+bool extent_ok(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return capi::addressable(rows, cols, ld);
+  else
+    return complex_addressable(rows, cols, ld);
+}
+// A BLAS vector of n elements of T, step inc, is addressable in int64 bytes (complex: as floats).
+template <class T>
+bool vector_ok(std::int64_t n, std::int64_t inc) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return blas_capi::vector_addressable(n, inc);
+  } else {
+    constexpr std::int64_t kHalf = std::numeric_limits<std::int64_t>::max() / 2;
+    return inc >= -kHalf && inc <= kHalf && blas_capi::vector_addressable(n, 2 * inc);
+  }
+}
+// The C++ API's scalar and operand types of a C element type.
+template <class T>
+auto cpp_scalar(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return v;
+  else
+    return std::complex<decltype(v.x)>(v.x, v.y);
+}
+template <class T>
+auto cpp_ptr(T* p) {
+  if constexpr (std::is_arithmetic_v<std::remove_const_t<T>>) {
+    return p;
+  } else {
+    using R = decltype(p->x);
+    using Cx = std::conditional_t<std::is_const_v<T>, const std::complex<R>, std::complex<R>>;
+    return reinterpret_cast<Cx*>(p);
+  }
+}
+
+// GEAM: transa 1, transb 2, m 3, n 4, alpha 5, A 6, lda 7, beta 8, B 9, ldb 10, C 11, ldc 12.
+// In place only as cuBLAS allows (C == A with transa N and lda == ldc, or C == B likewise):
+// otherwise INVALID_VALUE at C's position.
+template <class I, class T>
+trnblasStatus_t geam(trnblasHandle_t h, const char* fn, int ta, int tb, I m, I n, const T* alpha, const T* A, I lda,
+                     const T* beta, const T* B, I ldb, T* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t rows_a = ta == TRNBLAS_OP_N ? m : n, cols_a = ta == TRNBLAS_OP_N ? n : m;
+  const std::int64_t rows_b = tb == TRNBLAS_OP_N ? m : n, cols_b = tb == TRNBLAS_OP_N ? n : m;
+  auto check = capi::arg_check(h, fn);
+  check.require(op_ok(ta), 1, "transa")
+      .require(op_ok(tb), 2, "transb")
+      .nonnegative(m, 3, "m")
+      .nonnegative(n, 4, "n")
+      .leading_dim(lda, rows_a, 7, "lda")
+      .require(extent_ok<T>(rows_a, cols_a, lda), 7, "lda")
+      .leading_dim(ldb, rows_b, 10, "ldb")
+      .require(extent_ok<T>(rows_b, cols_b, ldb), 10, "ldb")
+      .leading_dim(ldc, m, 12, "ldc")
+      .require(extent_ok<T>(m, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 8, "beta");
+  bool use_a = false, use_b = false;
+  if (check && m > 0 && n > 0) {
+    use_a = !is_zero(*alpha);
+    use_b = !is_zero(*beta);
+    check.require(!use_a || A != nullptr, 6, "A")
+        .require(!use_b || B != nullptr, 9, "B")
+        .not_null(C, 11, "C")
+        .require(!(use_a && A == C && (ta != TRNBLAS_OP_N || lda != ldc)), 11, "C (in place: C == A needs transa N, lda == ldc)")
+        .require(!(use_b && B == C && (tb != TRNBLAS_OP_N || ldb != ldc)), 11, "C (in place: C == B needs transb N, ldb == ldc)");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  // A single column keeps its ld in place so that the in-place rule (C == A, lda == ldc) still holds.
+  const std::int64_t lda_k = capi::kernel_ld(lda, rows_a, cols_a), ldb_k = capi::kernel_ld(ldb, rows_b, cols_b),
+                     ldc_k = capi::kernel_ld(ldc, m, n);
+  const std::int64_t lda_c = use_a && A == C ? ldc_k : lda_k, ldb_c = use_b && B == C ? ldc_k : ldb_k;
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    if constexpr (std::is_same_v<T, float>)
+      trn::blas::sgeam(s, to_op(ta), to_op(tb), m, n, *alpha, A, lda_c, *beta, B, ldb_c, C, ldc_k, r);
+    else if constexpr (std::is_same_v<T, double>)
+      trn::blas::dgeam(s, to_op(ta), to_op(tb), m, n, *alpha, A, lda_c, *beta, B, ldb_c, C, ldc_k, r);
+    else if constexpr (std::is_same_v<T, trnComplex>)
+      trn::blas::cgeam(s, to_cop(ta), to_cop(tb), m, n, cpp_scalar(*alpha), cpp_ptr(A), lda_c, cpp_scalar(*beta),
+                       cpp_ptr(B), ldb_c, cpp_ptr(C), ldc_k, r);
+    else
+      trn::blas::zgeam(s, to_cop(ta), to_cop(tb), m, n, cpp_scalar(*alpha), cpp_ptr(A), lda_c, cpp_scalar(*beta),
+                       cpp_ptr(B), ldb_c, cpp_ptr(C), ldc_k, r);
+  });
+}
+
+// DGMM: mode 1, m 2, n 3, A 4, lda 5, x 6, incx 7, C 8, ldc 9. C == A needs lda == ldc.
+template <class I, class T>
+trnblasStatus_t dgmm(trnblasHandle_t h, const char* fn, int mode, I m, I n, const T* A, I lda, const T* x, I incx, T* C,
+                     I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t len = mode == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(mode, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "mode")
+      .nonnegative(m, 2, "m")
+      .nonnegative(n, 3, "n")
+      .leading_dim(lda, m, 5, "lda")
+      .require(extent_ok<T>(m, n, lda), 5, "lda")
+      .require(vector_ok<T>(len, incx), 7, "incx")
+      .leading_dim(ldc, m, 9, "ldc")
+      .require(extent_ok<T>(m, n, ldc), 9, "ldc");
+  if (check && m > 0 && n > 0)
+    check.not_null(A, 4, "A").not_null(x, 6, "x").not_null(C, 8, "C").require(A != C || lda == ldc, 8,
+                                                                              "C (in place: C == A needs lda == ldc)");
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t ldc_k = capi::kernel_ld(ldc, m, n), lda_k = A == C ? ldc_k : capi::kernel_ld(lda, m, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Side sd = to_side(mode);
+    if constexpr (std::is_same_v<T, float>)
+      trn::blas::sdgmm(s, sd, m, n, A, lda_k, x, incx, C, ldc_k, r);
+    else if constexpr (std::is_same_v<T, double>)
+      trn::blas::ddgmm(s, sd, m, n, A, lda_k, x, incx, C, ldc_k, r);
+    else if constexpr (std::is_same_v<T, trnComplex>)
+      trn::blas::cdgmm(s, sd, m, n, cpp_ptr(A), lda_k, cpp_ptr(x), incx, cpp_ptr(C), ldc_k, r);
+    else
+      trn::blas::zdgmm(s, sd, m, n, cpp_ptr(A), lda_k, cpp_ptr(x), incx, cpp_ptr(C), ldc_k, r);
+  });
+}
+
+}  // namespace
+
+#define TRNBLAS_L3_GEAM(NAME, T)                                                                                    \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n,              \
+                       const T* alpha, const T* A, int lda, const T* beta, const T* B, int ldb, T* C, int ldc) {     \
+    return geam<int, T>(h, #NAME, EV(ta), EV(tb), m, n, alpha, A, lda, beta, B, ldb, C, ldc);                       \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
+                            const T* alpha, const T* A, int64_t lda, const T* beta, const T* B, int64_t ldb, T* C,  \
+                            int64_t ldc) {                                                                          \
+    return geam<int64_t, T>(h, #NAME "_64", EV(ta), EV(tb), m, n, alpha, A, lda, beta, B, ldb, C, ldc);             \
+  }
+#define TRNBLAS_L3_DGMM(NAME, T)                                                                                    \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t mode, int m, int n, const T* A, int lda, const T* x,    \
+                       int incx, T* C, int ldc) {                                                                   \
+    return dgmm<int, T>(h, #NAME, EV(mode), m, n, A, lda, x, incx, C, ldc);                                         \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t mode, int64_t m, int64_t n, const T* A,            \
+                            int64_t lda, const T* x, int64_t incx, T* C, int64_t ldc) {                             \
+    return dgmm<int64_t, T>(h, #NAME "_64", EV(mode), m, n, A, lda, x, incx, C, ldc);                               \
+  }
+
+extern "C" {
+TRNBLAS_L3_GEAM(trnblasSgeam, float)
+TRNBLAS_L3_GEAM(trnblasDgeam, double)
+TRNBLAS_L3_GEAM(trnblasCgeam, trnComplex)
+TRNBLAS_L3_GEAM(trnblasZgeam, trnDoubleComplex)
+TRNBLAS_L3_DGMM(trnblasSdgmm, float)
+TRNBLAS_L3_DGMM(trnblasDdgmm, double)
+TRNBLAS_L3_DGMM(trnblasCdgmm, trnComplex)
+TRNBLAS_L3_DGMM(trnblasZdgmm, trnDoubleComplex)
+}  // extern "C"

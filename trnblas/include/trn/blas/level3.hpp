@@ -96,3 +96,40 @@ void zgemm(const Settings& s, ComplexAlgo algo, COp ta, COp tb, std::int64_t m, 
            CallReport* report = nullptr);
 
 }  // namespace trn::blas
+
+// ---- GEAM and DGMM (geam.cpp) -------------------------------------------------------------------
+
+namespace trn::blas {
+
+// cuBLAS's GEAM: C = alpha op(A) + beta op(B), all m x n after op (op(X) = X: ld >= m; T/C: X is
+// n x m, ld >= n). alpha == 0 never reads A, beta == 0 never reads B (either may then be null).
+// In place as cuBLAS allows: C may be A (op N, lda == ldc) or B (op N, ldb == ldc); any other
+// overlap is not allowed. fp32: one VectorE kernel; fp64: the same operations on the host side.
+void sgeam(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, float alpha, const float* A,
+           std::int64_t lda, float beta, const float* B, std::int64_t ldb, float* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void dgeam(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, double alpha, const double* A,
+           std::int64_t lda, double beta, const double* B, std::int64_t ldb, double* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void cgeam(const Settings& s, COp ta, COp tb, std::int64_t m, std::int64_t n, std::complex<float> alpha,
+           const std::complex<float>* A, std::int64_t lda, std::complex<float> beta, const std::complex<float>* B,
+           std::int64_t ldb, std::complex<float>* C, std::int64_t ldc, CallReport* report = nullptr);
+void zgeam(const Settings& s, COp ta, COp tb, std::int64_t m, std::int64_t n, std::complex<double> alpha,
+           const std::complex<double>* A, std::int64_t lda, std::complex<double> beta, const std::complex<double>* B,
+           std::int64_t ldb, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+
+// cuBLAS's DGMM: C = A diag(x) (Side::right, x has n elements) or diag(x) A (Side::left, m
+// elements); A, C m x n; x a BLAS vector (incx < 0 walks it backwards, incx == 0 repeats x[0]).
+// C may be A with lda == ldc.
+void sdgmm(const Settings& s, Side mode, std::int64_t m, std::int64_t n, const float* A, std::int64_t lda,
+           const float* x, std::int64_t incx, float* C, std::int64_t ldc, CallReport* report = nullptr);
+void ddgmm(const Settings& s, Side mode, std::int64_t m, std::int64_t n, const double* A, std::int64_t lda,
+           const double* x, std::int64_t incx, double* C, std::int64_t ldc, CallReport* report = nullptr);
+void cdgmm(const Settings& s, Side mode, std::int64_t m, std::int64_t n, const std::complex<float>* A,
+           std::int64_t lda, const std::complex<float>* x, std::int64_t incx, std::complex<float>* C,
+           std::int64_t ldc, CallReport* report = nullptr);
+void zdgmm(const Settings& s, Side mode, std::int64_t m, std::int64_t n, const std::complex<double>* A,
+           std::int64_t lda, const std::complex<double>* x, std::int64_t incx, std::complex<double>* C,
+           std::int64_t ldc, CallReport* report = nullptr);
+
+}  // namespace trn::blas
