@@ -849,6 +849,98 @@ trnblasStatus_t trnblasZdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int
 trnblasStatus_t trnblasZdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const trnDoubleComplex* A,
                              int64_t lda, const trnDoubleComplex* x, int64_t incx, trnDoubleComplex* C, int64_t ldc);
 
+/* Complex SYRK/HERK family and SYMM/HEMM (uplo triangle only; herk/her2k/herkx: real beta (herk: real
+ * alpha too), the diagonal's imaginary parts read and written as zero; trans N or T for sym, N or C for
+ * herm). docs/trnblas.md "Complex SYRK, HERK, HEMM". */
+trnblasStatus_t trnblasCsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCherk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const float* alpha, const trnComplex* A, int lda, const float* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCsyr2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCher2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const float* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCherkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const float* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m,
+                             int n, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasChemm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m,
+                             int n, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCherk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const float* alpha, const trnComplex* A, int64_t lda, const float* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCsyr2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCher2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const float* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCherkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const float* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                             int64_t n, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasChemm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                             int64_t n, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZherk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const double* alpha, const trnDoubleComplex* A, int lda, const double* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZsyr2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZher2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const double* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZherkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const double* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m,
+                             int n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZhemm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m,
+                             int n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZherk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const double* alpha, const trnDoubleComplex* A, int64_t lda, const double* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZsyr2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZher2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const double* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZherkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const double* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                             int64_t n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZhemm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                             int64_t n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+
 #ifdef __cplusplus
 }
 #endif

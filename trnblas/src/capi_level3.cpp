@@ -519,3 +519,177 @@ TRNBLAS_L3_DGMM(trnblasDdgmm, double)
 TRNBLAS_L3_DGMM(trnblasCdgmm, trnComplex)
 TRNBLAS_L3_DGMM(trnblasZdgmm, trnDoubleComplex)
 }  // extern "C"
+
+// ---- Complex SYRK/HERK family, SYMM/HEMM ----------------------------------------------------------
+
+namespace {
+
+using trn::blas::COp;
+
+// The complex rank-k family. form 0 (syrk/herk): uplo 1, trans 2, n 3, k 4, alpha 5, A 6, lda 7,
+// beta 8, C 9, ldc 10; forms 1 (syr2k/her2k) and 2 (syrkx/herkx): ... lda 7, B 8, ldb 9, beta 10,
+// C 11, ldc 12. trans: N or T (sym), N or C (herm), as reference xSYRK/xHERK. Alpha and beta are
+// complex, except herk's alpha and the herm forms' beta (real), as in cuBLAS.
+template <bool kHerm, int kForm, class I, class Cx, class Ta, class Tb>
+trnblasStatus_t complex_rank(trnblasHandle_t h, const char* fn, int uplo, int trans, I n, I k, const Ta* alpha,
+                             const Cx* A, I lda, const Cx* B, I ldb, const Tb* beta, Cx* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int q = kForm == 0 ? 0 : 2;  // B and ldb shift beta, C and ldc by two
+  const int other = kHerm ? TRNBLAS_OP_C : TRNBLAS_OP_T;
+  const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .one_of(trans, {TRNBLAS_OP_N, other}, 2, "trans")
+      .nonnegative(n, 3, "n")
+      .nonnegative(k, 4, "k")
+      .leading_dim(lda, rows, 7, "lda")
+      .require(complex_addressable(rows, cols, lda), 7, "lda");
+  if (kForm != 0) check.leading_dim(ldb, rows, 9, "ldb").require(complex_addressable(rows, cols, ldb), 9, "ldb");
+  check.leading_dim(ldc, n, 10 + q, "ldc")
+      .require(complex_addressable(n, n, ldc), 10 + q, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 8 + q, "beta");
+  if (check && n > 0) {
+    const bool reads = !is_zero(*alpha) && k > 0;
+    check.require(!reads || A != nullptr, 6, "A");
+    if (kForm != 0) check.require(!reads || B != nullptr, 8, "B");
+    check.not_null(C, 9 + q, "C");
+  }
+  if (!check) return check.status();
+  if (n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, rows, cols), ldb_k = kForm != 0 ? capi::kernel_ld(ldb, rows, cols) : 1,
+                     ldc_k = capi::kernel_ld(ldc, n, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Uplo ul = to_uplo(uplo);
+    const COp tr = to_cop(trans);
+    const auto al = cpp_scalar(*alpha);
+    const auto be = cpp_scalar(*beta);
+    const auto a = cpp_ptr(A);
+    const auto b = cpp_ptr(B);
+    const auto c = cpp_ptr(C);
+    namespace tb = trn::blas;
+    if constexpr (std::is_same_v<Cx, trnComplex>) {
+      const tb::GemmMode mode = capi::fp32_mode(h);
+      if constexpr (!kHerm && kForm == 0) tb::csyrk(s, mode, ul, tr, n, k, al, a, lda_k, be, c, ldc_k, r);
+      if constexpr (!kHerm && kForm == 1) tb::csyr2k(s, mode, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (!kHerm && kForm == 2) tb::csyrkx(s, mode, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 0) tb::cherk(s, mode, ul, tr, n, k, al, a, lda_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 1) tb::cher2k(s, mode, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 2) tb::cherkx(s, mode, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+    } else {
+      if constexpr (!kHerm && kForm == 0) tb::zsyrk(s, ul, tr, n, k, al, a, lda_k, be, c, ldc_k, r);
+      if constexpr (!kHerm && kForm == 1) tb::zsyr2k(s, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (!kHerm && kForm == 2) tb::zsyrkx(s, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 0) tb::zherk(s, ul, tr, n, k, al, a, lda_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 1) tb::zher2k(s, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 2) tb::zherkx(s, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+    }
+  });
+}
+
+// CSYMM / CHEMM: side 1, uplo 2, m 3, n 4, alpha 5, A 6, lda 7, B 8, ldb 9, beta 10, C 11, ldc 12.
+template <bool kHerm, class I, class Cx>
+trnblasStatus_t complex_symm(trnblasHandle_t h, const char* fn, int side, int uplo, I m, I n, const Cx* alpha,
+                             const Cx* A, I lda, const Cx* B, I ldb, const Cx* beta, Cx* C, I ldc) {
+  if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(m, 3, "m")
+      .nonnegative(n, 4, "n")
+      .leading_dim(lda, order, 7, "lda")
+      .require(complex_addressable(order, order, lda), 7, "lda")
+      .leading_dim(ldb, m, 9, "ldb")
+      .require(complex_addressable(m, n, ldb), 9, "ldb")
+      .leading_dim(ldc, m, 12, "ldc")
+      .require(complex_addressable(m, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 10, "beta");
+  if (check && m > 0 && n > 0) {
+    const bool reads = !is_zero(*alpha);
+    check.require(!reads || A != nullptr, 6, "A").require(!reads || B != nullptr, 8, "B").not_null(C, 11, "C");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n),
+                     ldc_k = capi::kernel_ld(ldc, m, n);
+  return capi::run(h, fn, [&](trn::blas::CallReport* r) {
+    const trn::blas::Settings s = capi::settings(h);
+    const Side sd = to_side(side);
+    const Uplo ul = to_uplo(uplo);
+    namespace tb = trn::blas;
+    const auto al = cpp_scalar(*alpha), be = cpp_scalar(*beta);
+    if constexpr (std::is_same_v<Cx, trnComplex>) {
+      if constexpr (kHerm)
+        tb::chemm(s, capi::fp32_mode(h), sd, ul, m, n, al, cpp_ptr(A), lda_k, cpp_ptr(B), ldb_k, be, cpp_ptr(C), ldc_k, r);
+      else
+        tb::csymm(s, capi::fp32_mode(h), sd, ul, m, n, al, cpp_ptr(A), lda_k, cpp_ptr(B), ldb_k, be, cpp_ptr(C), ldc_k, r);
+    } else {
+      if constexpr (kHerm)
+        tb::zhemm(s, sd, ul, m, n, al, cpp_ptr(A), lda_k, cpp_ptr(B), ldb_k, be, cpp_ptr(C), ldc_k, r);
+      else
+        tb::zsymm(s, sd, ul, m, n, al, cpp_ptr(A), lda_k, cpp_ptr(B), ldb_k, be, cpp_ptr(C), ldc_k, r);
+    }
+  });
+}
+
+}  // namespace
+
+#define TRNBLAS_L3_CRANK1(NAME, HERM, Cx, Ta)                                                                        \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,           \
+                       const Ta* alpha, const Cx* A, int lda, const Ta* beta, Cx* C, int ldc) {                     \
+    return complex_rank<HERM, 0, int, Cx, Ta, Ta>(h, #NAME, EV(uplo), EV(trans), n, k, alpha, A, lda, nullptr, 0,   \
+                                                  beta, C, ldc);                                                    \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,         \
+                            int64_t k, const Ta* alpha, const Cx* A, int64_t lda, const Ta* beta, Cx* C,            \
+                            int64_t ldc) {                                                                          \
+    return complex_rank<HERM, 0, int64_t, Cx, Ta, Ta>(h, #NAME "_64", EV(uplo), EV(trans), n, k, alpha, A, lda,     \
+                                                      nullptr, 0, beta, C, ldc);                                    \
+  }
+#define TRNBLAS_L3_CRANK2(NAME, HERM, FORM, Cx, Tb)                                                                  \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,           \
+                       const Cx* alpha, const Cx* A, int lda, const Cx* B, int ldb, const Tb* beta, Cx* C,          \
+                       int ldc) {                                                                                   \
+    return complex_rank<HERM, FORM, int, Cx, Cx, Tb>(h, #NAME, EV(uplo), EV(trans), n, k, alpha, A, lda, B, ldb,    \
+                                                     beta, C, ldc);                                                 \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,         \
+                            int64_t k, const Cx* alpha, const Cx* A, int64_t lda, const Cx* B, int64_t ldb,         \
+                            const Tb* beta, Cx* C, int64_t ldc) {                                                   \
+    return complex_rank<HERM, FORM, int64_t, Cx, Cx, Tb>(h, #NAME "_64", EV(uplo), EV(trans), n, k, alpha, A, lda, \
+                                                         B, ldb, beta, C, ldc);                                     \
+  }
+#define TRNBLAS_L3_CSYMM(NAME, HERM, Cx)                                                                             \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,             \
+                       const Cx* alpha, const Cx* A, int lda, const Cx* B, int ldb, const Cx* beta, Cx* C,          \
+                       int ldc) {                                                                                   \
+    return complex_symm<HERM, int, Cx>(h, #NAME, EV(side), EV(uplo), m, n, alpha, A, lda, B, ldb, beta, C, ldc);    \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,           \
+                            int64_t n, const Cx* alpha, const Cx* A, int64_t lda, const Cx* B, int64_t ldb,         \
+                            const Cx* beta, Cx* C, int64_t ldc) {                                                   \
+    return complex_symm<HERM, int64_t, Cx>(h, #NAME "_64", EV(side), EV(uplo), m, n, alpha, A, lda, B, ldb, beta,   \
+                                           C, ldc);                                                                 \
+  }
+
+extern "C" {
+TRNBLAS_L3_CRANK1(trnblasCsyrk, false, trnComplex, trnComplex)
+TRNBLAS_L3_CRANK1(trnblasZsyrk, false, trnDoubleComplex, trnDoubleComplex)
+TRNBLAS_L3_CRANK1(trnblasCherk, true, trnComplex, float)
+TRNBLAS_L3_CRANK1(trnblasZherk, true, trnDoubleComplex, double)
+TRNBLAS_L3_CRANK2(trnblasCsyr2k, false, 1, trnComplex, trnComplex)
+TRNBLAS_L3_CRANK2(trnblasZsyr2k, false, 1, trnDoubleComplex, trnDoubleComplex)
+TRNBLAS_L3_CRANK2(trnblasCsyrkx, false, 2, trnComplex, trnComplex)
+TRNBLAS_L3_CRANK2(trnblasZsyrkx, false, 2, trnDoubleComplex, trnDoubleComplex)
+TRNBLAS_L3_CRANK2(trnblasCher2k, true, 1, trnComplex, float)
+TRNBLAS_L3_CRANK2(trnblasZher2k, true, 1, trnDoubleComplex, double)
+TRNBLAS_L3_CRANK2(trnblasCherkx, true, 2, trnComplex, float)
+TRNBLAS_L3_CRANK2(trnblasZherkx, true, 2, trnDoubleComplex, double)
+TRNBLAS_L3_CSYMM(trnblasCsymm, false, trnComplex)
+TRNBLAS_L3_CSYMM(trnblasZsymm, false, trnDoubleComplex)
+TRNBLAS_L3_CSYMM(trnblasChemm, true, trnComplex)
+TRNBLAS_L3_CSYMM(trnblasZhemm, true, trnDoubleComplex)
+}  // extern "C"
