@@ -267,6 +267,51 @@ trnblasStatus_t trnblasSgemmStridedBatched_64(trnblasHandle_t handle, trnblasOpe
                                               const float* B, int64_t ldb, long long strideB, const float* beta,
                                               float* C, int64_t ldc, long long strideC, int64_t batchCount);
 
+/* Batched GEMM: S/D/C/Z gemmBatched (arrays of batchCount pointers: Aarray 7, lda 8, Barray 9, ldb 10,
+ * beta 11, Carray 12, ldc 13, batchCount 14) and DgemmStridedBatched (as SgemmStridedBatched). */
+trnblasStatus_t trnblasSgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int m, int n, int k, const float* alpha, const float* const Aarray[], int lda,
+                                   const float* const Barray[], int ldb, const float* beta, float* const Carray[],
+                                   int ldc, int batchCount);
+trnblasStatus_t trnblasSgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int64_t m, int64_t n, int64_t k, const float* alpha, const float* const Aarray[], int64_t lda,
+                                   const float* const Barray[], int64_t ldb, const float* beta, float* const Carray[],
+                                   int64_t ldc, int64_t batchCount);
+trnblasStatus_t trnblasDgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int m, int n, int k, const double* alpha, const double* const Aarray[], int lda,
+                                   const double* const Barray[], int ldb, const double* beta, double* const Carray[],
+                                   int ldc, int batchCount);
+trnblasStatus_t trnblasDgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int64_t m, int64_t n, int64_t k, const double* alpha, const double* const Aarray[], int64_t lda,
+                                   const double* const Barray[], int64_t ldb, const double* beta, double* const Carray[],
+                                   int64_t ldc, int64_t batchCount);
+trnblasStatus_t trnblasCgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int m, int n, int k, const trnComplex* alpha, const trnComplex* const Aarray[], int lda,
+                                   const trnComplex* const Barray[], int ldb, const trnComplex* beta, trnComplex* const Carray[],
+                                   int ldc, int batchCount);
+trnblasStatus_t trnblasCgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const trnComplex* const Aarray[], int64_t lda,
+                                   const trnComplex* const Barray[], int64_t ldb, const trnComplex* beta, trnComplex* const Carray[],
+                                   int64_t ldc, int64_t batchCount);
+trnblasStatus_t trnblasZgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int m, int n, int k, const trnDoubleComplex* alpha, const trnDoubleComplex* const Aarray[], int lda,
+                                   const trnDoubleComplex* const Barray[], int ldb, const trnDoubleComplex* beta, trnDoubleComplex* const Carray[],
+                                   int ldc, int batchCount);
+trnblasStatus_t trnblasZgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* const Aarray[], int64_t lda,
+                                   const trnDoubleComplex* const Barray[], int64_t ldb, const trnDoubleComplex* beta, trnDoubleComplex* const Carray[],
+                                   int64_t ldc, int64_t batchCount);
+trnblasStatus_t trnblasDgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa,
+                                           trnblasOperation_t transb, int m, int n, int k, const double* alpha,
+                                           const double* A, int lda, long long strideA, const double* B, int ldb,
+                                           long long strideB, const double* beta, double* C, int ldc, long long strideC,
+                                           int batchCount);
+trnblasStatus_t trnblasDgemmStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa,
+                                              trnblasOperation_t transb, int64_t m, int64_t n, int64_t k,
+                                              const double* alpha, const double* A, int64_t lda, long long strideA,
+                                              const double* B, int64_t ldb, long long strideB, const double* beta,
+                                              double* C, int64_t ldc, long long strideC, int64_t batchCount);
+
 /* ---- SYRK: only the uplo triangle of C is read or written ---- */
 trnblasStatus_t trnblasSsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
                              const float* alpha, const float* A, int lda, const float* beta, float* C, int ldc);

@@ -138,6 +138,8 @@ constexpr GemmPositions kGemmBatchedExPos{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
 constexpr GemmPositions kGemmStridedExPos{1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 15, 16, 17, 18, 20, 21, 22};
 // SgemmStridedBatched: A 7, lda 8, strideA 9, B 10, ldb 11, strideB 12, beta 13, C 14, ldc 15, strideC 16, batch 17.
 constexpr GemmPositions kSgemmStridedPos{1, 2, 3, 4, 5, 6, 7, 0, 8, 10, 0, 11, 13, 14, 0, 15, 17, 0, 0};
+// S/DgemmBatched: Aarray 7, lda 8, Barray 9, ldb 10, beta 11, Carray 12, ldc 13, batchCount 14.
+constexpr GemmPositions kSgemmBatchedPos{1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 0, 10, 11, 12, 0, 13, 14, 0, 0};
 
 // A (rows x cols, ld) operand spans an extent whose byte offsets (8-byte elements at most) fit in int64.
 bool addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
@@ -802,6 +804,54 @@ trnblasStatus_t trnblasSgemmStridedBatched_64(trnblasHandle_t h, trnblasOperatio
   return strided_impl<int64_t>(h, "trnblasSgemmStridedBatched_64", kSgemmStridedPos, enum_value(ta), enum_value(tb), m, n, k, alpha, A,
                                TRN_R_32F, lda, sa, B, TRN_R_32F, ldb, sb, beta, C, TRN_R_32F, ldc, sc, batchCount,
                                TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT);
+}
+
+// S/DgemmStridedBatched and S/DgemmBatched (pointer arrays): the GemmEx machinery with the
+// precision's data and compute types (fp32: the handle's math mode; fp64: Ozaki), one GEMM per entry.
+#define TRNBLAS_REAL_BATCHED(P, T, DT, CT)                                                                             \
+  trnblasStatus_t trnblas##P##gemmBatched(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,      \
+                                          int n, int k, const T* alpha, const T* const Aarray[], int lda,              \
+                                          const T* const Barray[], int ldb, const T* beta, T* const Carray[], int ldc, \
+                                          int batchCount) {                                                            \
+    return gemm_ex_impl<int>(h, "trnblas" #P "gemmBatched", kSgemmBatchedPos, enum_value(ta), enum_value(tb), m, n, k, \
+                             alpha, DT, lda, DT, ldb, beta, DT, ldc, batchCount, CT, TRNBLAS_GEMM_DEFAULT,             \
+                             arrays(reinterpret_cast<const void* const*>(Aarray),                                      \
+                                    reinterpret_cast<const void* const*>(Barray),                                      \
+                                    reinterpret_cast<void* const*>(Carray)));                                          \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##gemmBatched_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb,          \
+                                             int64_t m, int64_t n, int64_t k, const T* alpha, const T* const Aarray[], \
+                                             int64_t lda, const T* const Barray[], int64_t ldb, const T* beta,         \
+                                             T* const Carray[], int64_t ldc, int64_t batchCount) {                     \
+    return gemm_ex_impl<int64_t>(h, "trnblas" #P "gemmBatched_64", kSgemmBatchedPos, enum_value(ta), enum_value(tb),   \
+                                 m, n, k, alpha, DT, lda, DT, ldb, beta, DT, ldc, batchCount, CT,                      \
+                                 TRNBLAS_GEMM_DEFAULT,                                                                 \
+                                 arrays(reinterpret_cast<const void* const*>(Aarray),                                  \
+                                        reinterpret_cast<const void* const*>(Barray),                                  \
+                                        reinterpret_cast<void* const*>(Carray)));                                      \
+  }
+TRNBLAS_REAL_BATCHED(S, float, TRN_R_32F, TRNBLAS_COMPUTE_32F)
+TRNBLAS_REAL_BATCHED(D, double, TRN_R_64F, TRNBLAS_COMPUTE_64F)
+#undef TRNBLAS_REAL_BATCHED
+
+trnblasStatus_t trnblasDgemmStridedBatched(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,
+                                           int n, int k, const double* alpha, const double* A, int lda, long long sa,
+                                           const double* B, int ldb, long long sb, const double* beta, double* C,
+                                           int ldc, long long sc, int batchCount) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  return strided_impl<int>(h, "trnblasDgemmStridedBatched", kSgemmStridedPos, enum_value(ta), enum_value(tb), m, n, k,
+                           alpha, A, TRN_R_64F, lda, sa, B, TRN_R_64F, ldb, sb, beta, C, TRN_R_64F, ldc, sc, batchCount,
+                           TRNBLAS_COMPUTE_64F, TRNBLAS_GEMM_DEFAULT);
+}
+trnblasStatus_t trnblasDgemmStridedBatched_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb,
+                                              int64_t m, int64_t n, int64_t k, const double* alpha, const double* A,
+                                              int64_t lda, long long sa, const double* B, int64_t ldb, long long sb,
+                                              const double* beta, double* C, int64_t ldc, long long sc,
+                                              int64_t batchCount) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  return strided_impl<int64_t>(h, "trnblasDgemmStridedBatched_64", kSgemmStridedPos, enum_value(ta), enum_value(tb), m,
+                               n, k, alpha, A, TRN_R_64F, lda, sa, B, TRN_R_64F, ldb, sb, beta, C, TRN_R_64F, ldc, sc,
+                               batchCount, TRNBLAS_COMPUTE_64F, TRNBLAS_GEMM_DEFAULT);
 }
 
 trnblasStatus_t trnblasSsyrk(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,

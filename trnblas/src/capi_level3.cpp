@@ -195,7 +195,9 @@ trn::blas::COp to_cop(int op) {
 template <class I, class Cx>
 trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::ComplexAlgo algo, bool strided, int ta,
                              int tb, I m, I n, I k, const Cx* alpha, const Cx* A, I lda, long long sa, const Cx* B,
-                             I ldb, long long sb, const Cx* beta, Cx* C, I ldc, long long sc, I batch) {
+                             I ldb, long long sb, const Cx* beta, Cx* C, I ldc, long long sc, I batch,
+                             const Cx* const* A_array = nullptr, const Cx* const* B_array = nullptr,
+                             Cx* const* C_array = nullptr, bool arrays = false) {
   if (!capi::valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   using R = decltype(Cx{}.x);
   using Std = std::complex<R>;
@@ -226,9 +228,17 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
   if (strided)
     check.require(stride_ok(sa), 9, "strideA").require(stride_ok(sb), 12, "strideB").require(stride_ok(sc), 16, "strideC")
         .nonnegative(batch, 17, "batchCount");
+  if (arrays) check.nonnegative(batch, 14, "batchCount");
   if (check && m > 0 && n > 0 && batch > 0) {
     const bool reads = (alpha->x != R(0) || alpha->y != R(0)) && k > 0;
-    check.require(!reads || A != nullptr, 7, "A").require(!reads || B != nullptr, 9 + p, "B").not_null(C, 12 + 2 * p, "C");
+    if (arrays) {  // a NULL array reads as NULL entries; every entry is checked before any is computed
+      for (I b = 0; b < batch && check; ++b)
+        check.require(!reads || (A_array != nullptr && A_array[b] != nullptr), 7, "Aarray")
+            .require(!reads || (B_array != nullptr && B_array[b] != nullptr), 9, "Barray")
+            .require(C_array != nullptr && C_array[b] != nullptr, 12, "Carray");
+    } else {
+      check.require(!reads || A != nullptr, 7, "A").require(!reads || B != nullptr, 9 + p, "B").not_null(C, 12 + 2 * p, "C");
+    }
   }
   if (!check) return check.status();
   if (m == 0 || n == 0 || batch == 0) return TRNBLAS_STATUS_SUCCESS;
@@ -240,9 +250,13 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
     trn::Trace trace;
     trn::blas::CallReport one;
     for (I b = 0; b < batch; ++b) {
-      const Std* a = A == nullptr ? nullptr : reinterpret_cast<const Std*>(A) + b * sa;
-      const Std* bb = B == nullptr ? nullptr : reinterpret_cast<const Std*>(B) + b * sb;
-      Std* c = reinterpret_cast<Std*>(C) + b * sc;
+      const Cx* ab = arrays ? (A_array == nullptr ? nullptr : A_array[b]) : A;
+      const Cx* bp = arrays ? (B_array == nullptr ? nullptr : B_array[b]) : B;
+      Cx* cp = arrays ? C_array[b] : C;
+      const long long step = arrays ? 0 : 1;
+      const Std* a = ab == nullptr ? nullptr : reinterpret_cast<const Std*>(ab) + step * b * sa;
+      const Std* bb = bp == nullptr ? nullptr : reinterpret_cast<const Std*>(bp) + step * b * sb;
+      Std* c = reinterpret_cast<Std*>(cp) + step * b * sc;
       if constexpr (std::is_same_v<R, double>)
         trn::blas::zgemm(s, algo, to_cop(ta), to_cop(tb), m, n, k, al, a, lda_k, bb, ldb_k, be, c, ldc_k, &one);
       else
@@ -333,7 +347,26 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
                                      alpha, A, lda, sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                            \
   }
 
+#define TRNBLAS_L3_CGEMM_BATCHED(NAME, Cx)                                                                          \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
+                       const Cx* alpha, const Cx* const Aarray[], int lda, const Cx* const Barray[], int ldb,       \
+                       const Cx* beta, Cx* const Carray[], int ldc, int batchCount) {                               \
+    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::four_m, false, EV(ta), EV(tb), m, n, k, alpha,   \
+                                 nullptr, lda, 0, nullptr, ldb, 0, beta, nullptr, ldc, 0, batchCount, Aarray,       \
+                                 Barray, Carray, true);                                                             \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
+                            int64_t k, const Cx* alpha, const Cx* const Aarray[], int64_t lda,                      \
+                            const Cx* const Barray[], int64_t ldb, const Cx* beta, Cx* const Carray[], int64_t ldc, \
+                            int64_t batchCount) {                                                                   \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::four_m, false, EV(ta), EV(tb), m, n,   \
+                                     k, alpha, nullptr, lda, 0, nullptr, ldb, 0, beta, nullptr, ldc, 0, batchCount, \
+                                     Aarray, Barray, Carray, true);                                                 \
+  }
+
 extern "C" {
+TRNBLAS_L3_CGEMM_BATCHED(trnblasCgemmBatched, trnComplex)
+TRNBLAS_L3_CGEMM_BATCHED(trnblasZgemmBatched, trnDoubleComplex)
 TRNBLAS_L3_TRSM(trnblasStrsm, float)
 TRNBLAS_L3_TRSM(trnblasDtrsm, double)
 TRNBLAS_L3_TRMM(trnblasStrmm, float)
