@@ -227,4 +227,96 @@ TEST(TrnblasBatched, DgemmStridedBatched) {
   EXPECT_EQ(p, 17);
 }
 
+// S/DgemmGroupedBatched: two groups of different shapes and ops (sizes 2 and 1) and an empty third
+// group; every entry bit-identical to the single S/Dgemm call and within the GEMM bound of OpenBLAS
+// (fp32 gamma_{k+2}; fp64 Ozaki gamma_{k+66} plus the reference's gamma_{k+2}). A bad lda in the
+// last group (position 8) or a negative group size (15) fails before any group is computed.
+template <class T>
+void grouped_case() {
+  Handle h;
+  constexpr bool kF = std::is_same_v<T, float>;
+  const trnblasOperation_t ta[] = {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_N};
+  const trnblasOperation_t tb[] = {TRNBLAS_OP_T, TRNBLAS_OP_N, TRNBLAS_OP_N};
+  int m[] = {20, 9, 4}, n[] = {7, 30, 4}, k[] = {50, 129, 4}, lda[] = {22, 130, 4}, ldb[] = {8, 131, 4},
+      ldc[] = {21, 9, 4}, size[] = {2, 1, 0};
+  const T alpha[] = {T(1.5), T(-0.25), T(1)}, beta[] = {T(0), T(2), T(1)};
+  std::vector<std::vector<T>> A, B, C;
+  std::vector<int> group;
+  for (int g = 0; g < 3; ++g)
+    for (int e = 0; e < size[g]; ++e) {
+      const int acols = ta[g] == TRNBLAS_OP_N ? k[g] : m[g], bcols = tb[g] == TRNBLAS_OP_N ? n[g] : k[g];
+      A.push_back(random_values<T>(static_cast<std::size_t>(lda[g] * acols), 50 + A.size()));
+      B.push_back(random_values<T>(static_cast<std::size_t>(ldb[g] * bcols), 60 + B.size()));
+      C.push_back(random_values<T>(static_cast<std::size_t>(ldc[g] * n[g]), 70 + C.size()));
+      group.push_back(g);
+    }
+  const std::vector<std::vector<T>> C0 = C;
+  std::vector<const T*> pa, pb;
+  std::vector<T*> pc;
+  for (std::size_t x = 0; x < A.size(); ++x) {
+    pa.push_back(A[x].data());
+    pb.push_back(B[x].data());
+    pc.push_back(C[x].data());
+  }
+  auto call = [&] {
+    if constexpr (kF)
+      return trnblasSgemmGroupedBatched(h, ta, tb, m, n, k, alpha, pa.data(), lda, pb.data(), ldb, beta, pc.data(), ldc,
+                                        3, size);
+    else
+      return trnblasDgemmGroupedBatched(h, ta, tb, m, n, k, alpha, pa.data(), lda, pb.data(), ldb, beta, pc.data(), ldc,
+                                        3, size);
+  };
+  int p = -1;
+  lda[1] = 5;  // < k for op T: position 8, nothing written (group 0 is valid)
+  EXPECT_EQ(call(), TRNBLAS_STATUS_INVALID_VALUE);
+  trnblasGetLastErrorParameter(h, &p);
+  EXPECT_EQ(p, 8);
+  lda[1] = 130;
+  size[2] = -1;
+  EXPECT_EQ(call(), TRNBLAS_STATUS_INVALID_VALUE);
+  trnblasGetLastErrorParameter(h, &p);
+  EXPECT_EQ(p, 15);
+  size[2] = 0;
+  EXPECT_EQ(C, C0);
+  ASSERT_EQ(call(), TRNBLAS_STATUS_SUCCESS);
+  const double u = kF ? kU32 : kU64;
+  for (std::size_t x = 0; x < A.size(); ++x) {
+    const int g = group[x];
+    std::vector<T> one = C0[x];
+    const auto ca = ta[g] == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans, cb = tb[g] == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans;
+    if constexpr (kF)
+      ASSERT_EQ(trnblasSgemm(h, ta[g], tb[g], m[g], n[g], k[g], &alpha[g], A[x].data(), lda[g], B[x].data(), ldb[g],
+                             &beta[g], one.data(), ldc[g]),
+                TRNBLAS_STATUS_SUCCESS);
+    else
+      ASSERT_EQ(trnblasDgemm(h, ta[g], tb[g], m[g], n[g], k[g], &alpha[g], A[x].data(), lda[g], B[x].data(), ldb[g],
+                             &beta[g], one.data(), ldc[g]),
+                TRNBLAS_STATUS_SUCCESS);
+    ASSERT_EQ(std::memcmp(one.data(), C[x].data(), one.size() * sizeof(T)), 0) << "entry " << x;
+    std::vector<double> a(A[x].begin(), A[x].end()), b(B[x].begin(), B[x].end()), ref(C0[x].begin(), C0[x].end());
+    cblas_dgemm(CblasColMajor, ca, cb, m[g], n[g], k[g], alpha[g], a.data(), lda[g], b.data(), ldb[g], beta[g], ref.data(),
+                ldc[g]);
+    const double gk = kF ? gamma(k[g] + 2, u) : gamma(k[g] + 66, u) + gamma(k[g] + 2, u);
+    for (int j = 0; j < n[g]; ++j)
+      for (int i = 0; i < m[g]; ++i) {
+        double mag = 0;
+        for (int l = 0; l < k[g]; ++l) {
+          const double av = ta[g] == TRNBLAS_OP_N ? a[i + l * lda[g]] : a[l + i * lda[g]];
+          const double bv = tb[g] == TRNBLAS_OP_N ? b[l + j * ldb[g]] : b[j + l * ldb[g]];
+          mag += std::fabs(av * bv);
+        }
+        const std::size_t y = static_cast<std::size_t>(i + j * ldc[g]);
+        const double bound = gk * (std::fabs(double(alpha[g])) * mag + std::fabs(double(beta[g]) * double(C0[x][y])));
+        EXPECT_LE(std::fabs(double(C[x][y]) - ref[y]), bound) << x << ":" << i << "," << j;
+      }
+  }
+  trnProfile_t prof{};
+  ASSERT_EQ(call(), TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasGetLastProfile(h, &prof), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_GT(prof.instructions_per_engine[TRN_ENGINE_TENSOR], 0);  // both groups' GEMMs are in one profile
+}
+
+TEST(TrnblasBatched, SgemmGroupedBatched) { grouped_case<float>(); }
+TEST(TrnblasBatched, DgemmGroupedBatched) { grouped_case<double>(); }
+
 }  // namespace

@@ -301,6 +301,32 @@ trnblasStatus_t trnblasZgemmBatched_64(trnblasHandle_t handle, trnblasOperation_
                                    int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* const Aarray[], int64_t lda,
                                    const trnDoubleComplex* const Barray[], int64_t ldb, const trnDoubleComplex* beta, trnDoubleComplex* const Carray[],
                                    int64_t ldc, int64_t batchCount);
+/* S/DgemmGroupedBatched: group_count groups, group g has group_size[g] problems sharing transa_array[g] ...
+ * ldc_array[g]; Aarray/Barray/Carray list the problems of all groups in order. */
+trnblasStatus_t trnblasSgemmGroupedBatched(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+                                          const trnblasOperation_t transb_array[], const int m_array[],
+                                          const int n_array[], const int k_array[], const float alpha_array[],
+                                          const float* const Aarray[], const int lda_array[], const float* const Barray[],
+                                          const int ldb_array[], const float beta_array[], float* const Carray[],
+                                          const int ldc_array[], int group_count, const int group_size[]);
+trnblasStatus_t trnblasSgemmGroupedBatched_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+                                          const trnblasOperation_t transb_array[], const int64_t m_array[],
+                                          const int64_t n_array[], const int64_t k_array[], const float alpha_array[],
+                                          const float* const Aarray[], const int64_t lda_array[], const float* const Barray[],
+                                          const int64_t ldb_array[], const float beta_array[], float* const Carray[],
+                                          const int64_t ldc_array[], int64_t group_count, const int64_t group_size[]);
+trnblasStatus_t trnblasDgemmGroupedBatched(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+                                          const trnblasOperation_t transb_array[], const int m_array[],
+                                          const int n_array[], const int k_array[], const double alpha_array[],
+                                          const double* const Aarray[], const int lda_array[], const double* const Barray[],
+                                          const int ldb_array[], const double beta_array[], double* const Carray[],
+                                          const int ldc_array[], int group_count, const int group_size[]);
+trnblasStatus_t trnblasDgemmGroupedBatched_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+                                          const trnblasOperation_t transb_array[], const int64_t m_array[],
+                                          const int64_t n_array[], const int64_t k_array[], const double alpha_array[],
+                                          const double* const Aarray[], const int64_t lda_array[], const double* const Barray[],
+                                          const int64_t ldb_array[], const double beta_array[], double* const Carray[],
+                                          const int64_t ldc_array[], int64_t group_count, const int64_t group_size[]);
 trnblasStatus_t trnblasDgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa,
                                            trnblasOperation_t transb, int m, int n, int k, const double* alpha,
                                            const double* A, int lda, long long strideA, const double* B, int ldb,
