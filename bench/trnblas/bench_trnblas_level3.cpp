@@ -1,5 +1,6 @@
-// trnblas Level 3 beyond GEMM against OpenBLAS in one process: trnblasStrsm vs cblas_strsm and
-// trnblasCgemm (4M) / trnblasCgemm3m vs cblas_cgemm, 1 and 2 host threads, paired iterations
+// trnblas Level 3 beyond GEMM against OpenBLAS in one process: trnblasStrsm vs cblas_strsm,
+// trnblasCgemm (4M) / trnblasCgemm3m vs cblas_cgemm, trnblasSgeam vs cblas_sgeadd (OpenBLAS
+// extension, on a copy of B) and trnblasCherk vs cblas_cherk, 1 and 2 host threads, paired iterations
 // (bench/paired.hpp: the ratio is the median of per-pair ratios). After the runs main() prints host
 // GFLOP/s (TRSM m^2 n, complex GEMM 8 m n k real flops) with the ratio, and the modeled device time
 // of one call on one trn1 NeuronCore (trnblasGetLastProfile) next to the busy time of TensorE,
@@ -113,6 +114,45 @@ void BM_Cgemm(benchmark::State& st, bool three_m, int m, int n, int k, int threa
       });
 }
 
+// Sgeam C = alpha A + beta B (N, N) vs OpenBLAS's extension cblas_sgeadd (C = alpha A + beta C) on
+// a copy of B (the copy timed on the reference side): 3 m n flops.
+void BM_Sgeam(benchmark::State& st, int m, int n, int threads) {
+  std::vector<float> A = uniform(1ull * m * n, 5);
+  const std::vector<float> B = uniform(1ull * m * n, 6);
+  std::vector<float> C(B.size()), R(B.size());
+  Handle h(threads);
+  openblas_set_num_threads(threads);
+  const float alpha = 0.5f, beta = -1.5f;
+  auto ours = [&] { return trnblasSgeam(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, &alpha, A.data(), m, &beta, B.data(), m, C.data(), m); };
+  if (ours() != TRNBLAS_STATUS_SUCCESS) return st.SkipWithError("trnblasSgeam failed");
+  Row& row = rows()[key("sgeam", m, n, 0, threads)];
+  trnblasGetLastProfile(h, &row.trn1);
+  row.host = trnsci::bench::run_paired(
+      st, 3.0 * m * n, [&] { benchmark::DoNotOptimize(ours()); },
+      [&] {
+        R = B;
+        cblas_sgeadd(CblasColMajor, m, n, alpha, A.data(), m, beta, R.data(), m);
+      });
+}
+
+// Cherk C = A A^H (lower, N) vs cblas_cherk: 4 n^2 k real flops (half of the complex product).
+void BM_Cherk(benchmark::State& st, int n, int k, int threads) {
+  const std::vector<float> A = uniform(2ull * n * k, 7);
+  std::vector<float> C(2ull * n * n), R(C.size());
+  Handle h(threads);
+  openblas_set_num_threads(threads);
+  const float one = 1.0f, zero = 0.0f;
+  const auto* a = reinterpret_cast<const trnComplex*>(A.data());
+  auto* c = reinterpret_cast<trnComplex*>(C.data());
+  auto ours = [&] { return trnblasCherk(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &one, a, n, &zero, c, n); };
+  if (ours() != TRNBLAS_STATUS_SUCCESS) return st.SkipWithError("trnblasCherk failed");
+  Row& row = rows()[key("cherk", n, n, k, threads)];
+  trnblasGetLastProfile(h, &row.trn1);
+  row.host = trnsci::bench::run_paired(
+      st, 4.0 * n * n * k, [&] { benchmark::DoNotOptimize(ours()); },
+      [&] { cblas_cherk(CblasColMajor, CblasLower, CblasNoTrans, n, k, one, A.data(), n, zero, R.data(), n); });
+}
+
 void configure(benchmark::internal::Benchmark* b) { b->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0); }
 
 void register_all() {
@@ -123,6 +163,10 @@ void register_all() {
       for (int s : {256, 512})
         configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key(three ? "cgemm3m" : "cgemm", s, s, s, t)).c_str(),
                                                BM_Cgemm, three, s, s, s, t));
+    configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key("sgeam", 1024, 1024, 0, t)).c_str(), BM_Sgeam, 1024,
+                                           1024, t));
+    configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key("cherk", 512, 512, 512, t)).c_str(), BM_Cherk, 512,
+                                           512, t));
   }
 }
 

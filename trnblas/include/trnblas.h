@@ -267,6 +267,77 @@ trnblasStatus_t trnblasSgemmStridedBatched_64(trnblasHandle_t handle, trnblasOpe
                                               const float* B, int64_t ldb, long long strideB, const float* beta,
                                               float* C, int64_t ldc, long long strideC, int64_t batchCount);
 
+/* Batched GEMM: S/D/C/Z gemmBatched (arrays of batchCount pointers: Aarray 7, lda 8, Barray 9, ldb 10,
+ * beta 11, Carray 12, ldc 13, batchCount 14) and DgemmStridedBatched (as SgemmStridedBatched). */
+trnblasStatus_t trnblasSgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int m, int n, int k, const float* alpha, const float* const Aarray[], int lda,
+                                   const float* const Barray[], int ldb, const float* beta, float* const Carray[],
+                                   int ldc, int batchCount);
+trnblasStatus_t trnblasSgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int64_t m, int64_t n, int64_t k, const float* alpha, const float* const Aarray[], int64_t lda,
+                                   const float* const Barray[], int64_t ldb, const float* beta, float* const Carray[],
+                                   int64_t ldc, int64_t batchCount);
+trnblasStatus_t trnblasDgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int m, int n, int k, const double* alpha, const double* const Aarray[], int lda,
+                                   const double* const Barray[], int ldb, const double* beta, double* const Carray[],
+                                   int ldc, int batchCount);
+trnblasStatus_t trnblasDgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int64_t m, int64_t n, int64_t k, const double* alpha, const double* const Aarray[], int64_t lda,
+                                   const double* const Barray[], int64_t ldb, const double* beta, double* const Carray[],
+                                   int64_t ldc, int64_t batchCount);
+trnblasStatus_t trnblasCgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int m, int n, int k, const trnComplex* alpha, const trnComplex* const Aarray[], int lda,
+                                   const trnComplex* const Barray[], int ldb, const trnComplex* beta, trnComplex* const Carray[],
+                                   int ldc, int batchCount);
+trnblasStatus_t trnblasCgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const trnComplex* const Aarray[], int64_t lda,
+                                   const trnComplex* const Barray[], int64_t ldb, const trnComplex* beta, trnComplex* const Carray[],
+                                   int64_t ldc, int64_t batchCount);
+trnblasStatus_t trnblasZgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int m, int n, int k, const trnDoubleComplex* alpha, const trnDoubleComplex* const Aarray[], int lda,
+                                   const trnDoubleComplex* const Barray[], int ldb, const trnDoubleComplex* beta, trnDoubleComplex* const Carray[],
+                                   int ldc, int batchCount);
+trnblasStatus_t trnblasZgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                   int64_t m, int64_t n, int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* const Aarray[], int64_t lda,
+                                   const trnDoubleComplex* const Barray[], int64_t ldb, const trnDoubleComplex* beta, trnDoubleComplex* const Carray[],
+                                   int64_t ldc, int64_t batchCount);
+/* S/DgemmGroupedBatched: group_count groups, group g has group_size[g] problems sharing transa_array[g] ...
+ * ldc_array[g]; Aarray/Barray/Carray list the problems of all groups in order. */
+trnblasStatus_t trnblasSgemmGroupedBatched(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+                                          const trnblasOperation_t transb_array[], const int m_array[],
+                                          const int n_array[], const int k_array[], const float alpha_array[],
+                                          const float* const Aarray[], const int lda_array[], const float* const Barray[],
+                                          const int ldb_array[], const float beta_array[], float* const Carray[],
+                                          const int ldc_array[], int group_count, const int group_size[]);
+trnblasStatus_t trnblasSgemmGroupedBatched_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+                                          const trnblasOperation_t transb_array[], const int64_t m_array[],
+                                          const int64_t n_array[], const int64_t k_array[], const float alpha_array[],
+                                          const float* const Aarray[], const int64_t lda_array[], const float* const Barray[],
+                                          const int64_t ldb_array[], const float beta_array[], float* const Carray[],
+                                          const int64_t ldc_array[], int64_t group_count, const int64_t group_size[]);
+trnblasStatus_t trnblasDgemmGroupedBatched(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+                                          const trnblasOperation_t transb_array[], const int m_array[],
+                                          const int n_array[], const int k_array[], const double alpha_array[],
+                                          const double* const Aarray[], const int lda_array[], const double* const Barray[],
+                                          const int ldb_array[], const double beta_array[], double* const Carray[],
+                                          const int ldc_array[], int group_count, const int group_size[]);
+trnblasStatus_t trnblasDgemmGroupedBatched_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+                                          const trnblasOperation_t transb_array[], const int64_t m_array[],
+                                          const int64_t n_array[], const int64_t k_array[], const double alpha_array[],
+                                          const double* const Aarray[], const int64_t lda_array[], const double* const Barray[],
+                                          const int64_t ldb_array[], const double beta_array[], double* const Carray[],
+                                          const int64_t ldc_array[], int64_t group_count, const int64_t group_size[]);
+trnblasStatus_t trnblasDgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa,
+                                           trnblasOperation_t transb, int m, int n, int k, const double* alpha,
+                                           const double* A, int lda, long long strideA, const double* B, int ldb,
+                                           long long strideB, const double* beta, double* C, int ldc, long long strideC,
+                                           int batchCount);
+trnblasStatus_t trnblasDgemmStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa,
+                                              trnblasOperation_t transb, int64_t m, int64_t n, int64_t k,
+                                              const double* alpha, const double* A, int64_t lda, long long strideA,
+                                              const double* B, int64_t ldb, long long strideB, const double* beta,
+                                              double* C, int64_t ldc, long long strideC, int64_t batchCount);
+
 /* ---- SYRK: only the uplo triangle of C is read or written ---- */
 trnblasStatus_t trnblasSsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
                              const float* alpha, const float* A, int lda, const float* beta, float* C, int ldc);
@@ -804,6 +875,142 @@ trnblasStatus_t trnblasZgemmStridedBatched_64(trnblasHandle_t handle, trnblasOpe
                                               int64_t lda, long long strideA, const trnDoubleComplex* B, int64_t ldb,
                                               long long strideB, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc,
                                               long long strideC, int64_t batchCount);
+
+/* GEAM (C = alpha op(A) + beta op(B); in place: C == A with transa N and lda == ldc, or C == B with
+ * transb N and ldb == ldc) and DGMM (C = A diag(x) for mode RIGHT, diag(x) A for LEFT; C may be A with
+ * lda == ldc). docs/trnblas.md "GEAM and DGMM". */
+trnblasStatus_t trnblasSgeam(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, const float* alpha, const float* A, int lda, const float* beta, const float* B,
+                             int ldb, float* C, int ldc);
+trnblasStatus_t trnblasSgeam_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                             int64_t n, const float* alpha, const float* A, int64_t lda, const float* beta, const float* B,
+                             int64_t ldb, float* C, int64_t ldc);
+trnblasStatus_t trnblasDgeam(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, const double* alpha, const double* A, int lda, const double* beta, const double* B,
+                             int ldb, double* C, int ldc);
+trnblasStatus_t trnblasDgeam_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                             int64_t n, const double* alpha, const double* A, int64_t lda, const double* beta, const double* B,
+                             int64_t ldb, double* C, int64_t ldc);
+trnblasStatus_t trnblasCgeam(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* beta, const trnComplex* B,
+                             int ldb, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCgeam_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                             int64_t n, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* beta, const trnComplex* B,
+                             int64_t ldb, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZgeam(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                             int n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* beta, const trnDoubleComplex* B,
+                             int ldb, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZgeam_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                             int64_t n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* beta, const trnDoubleComplex* B,
+                             int64_t ldb, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasSdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int m, int n, const float* A,
+                             int lda, const float* x, int incx, float* C, int ldc);
+trnblasStatus_t trnblasSdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const float* A,
+                             int64_t lda, const float* x, int64_t incx, float* C, int64_t ldc);
+trnblasStatus_t trnblasDdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int m, int n, const double* A,
+                             int lda, const double* x, int incx, double* C, int ldc);
+trnblasStatus_t trnblasDdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const double* A,
+                             int64_t lda, const double* x, int64_t incx, double* C, int64_t ldc);
+trnblasStatus_t trnblasCdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int m, int n, const trnComplex* A,
+                             int lda, const trnComplex* x, int incx, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const trnComplex* A,
+                             int64_t lda, const trnComplex* x, int64_t incx, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZdgmm(trnblasHandle_t handle, trnblasSideMode_t mode, int m, int n, const trnDoubleComplex* A,
+                             int lda, const trnDoubleComplex* x, int incx, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZdgmm_64(trnblasHandle_t handle, trnblasSideMode_t mode, int64_t m, int64_t n, const trnDoubleComplex* A,
+                             int64_t lda, const trnDoubleComplex* x, int64_t incx, trnDoubleComplex* C, int64_t ldc);
+
+/* Complex SYRK/HERK family and SYMM/HEMM (uplo triangle only; herk/her2k/herkx: real beta (herk: real
+ * alpha too), the diagonal's imaginary parts read and written as zero; trans N or T for sym, N or C for
+ * herm). docs/trnblas.md "Complex SYRK, HERK, HEMM". */
+trnblasStatus_t trnblasCsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCherk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const float* alpha, const trnComplex* A, int lda, const float* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCsyr2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCher2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const float* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCherkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const float* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m,
+                             int n, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasChemm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m,
+                             int n, const trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                             const trnComplex* beta, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCherk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const float* alpha, const trnComplex* A, int64_t lda, const float* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCsyr2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCher2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const float* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCherkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const float* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasCsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                             int64_t n, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasChemm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                             int64_t n, const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                             const trnComplex* beta, trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZsyrk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZherk(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const double* alpha, const trnDoubleComplex* A, int lda, const double* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZsyr2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZsyrkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZher2k(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const double* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZherkx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n,
+                             int k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const double* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m,
+                             int n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZhemm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m,
+                             int n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZherk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const double* alpha, const trnDoubleComplex* A, int64_t lda, const double* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZsyr2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZsyrkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZher2k_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const double* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZherkx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                             int64_t k, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const double* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                             int64_t n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZhemm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
+                             int64_t n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                             const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
 
 #ifdef __cplusplus
 }

@@ -138,6 +138,8 @@ constexpr GemmPositions kGemmBatchedExPos{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
 constexpr GemmPositions kGemmStridedExPos{1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 15, 16, 17, 18, 20, 21, 22};
 // SgemmStridedBatched: A 7, lda 8, strideA 9, B 10, ldb 11, strideB 12, beta 13, C 14, ldc 15, strideC 16, batch 17.
 constexpr GemmPositions kSgemmStridedPos{1, 2, 3, 4, 5, 6, 7, 0, 8, 10, 0, 11, 13, 14, 0, 15, 17, 0, 0};
+// S/DgemmBatched: Aarray 7, lda 8, Barray 9, ldb 10, beta 11, Carray 12, ldc 13, batchCount 14.
+constexpr GemmPositions kSgemmBatchedPos{1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 0, 10, 11, 12, 0, 13, 14, 0, 0};
 
 // A (rows x cols, ld) operand spans an extent whose byte offsets (8-byte elements at most) fit in int64.
 bool addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
@@ -787,6 +789,171 @@ trnblasStatus_t trnblasSgemmStridedBatched_64(trnblasHandle_t h, trnblasOperatio
   return strided_impl<int64_t>(h, "trnblasSgemmStridedBatched_64", kSgemmStridedPos, enum_value(ta), enum_value(tb), m, n, k, alpha, A,
                                TRN_R_32F, lda, sa, B, TRN_R_32F, ldb, sb, beta, C, TRN_R_32F, ldc, sc, batchCount,
                                TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT);
+}
+
+// S/DgemmStridedBatched and S/DgemmBatched (pointer arrays): the GemmEx machinery with the
+// precision's data and compute types (fp32: the handle's math mode; fp64: Ozaki), one GEMM per entry.
+#define TRNBLAS_REAL_BATCHED(P, T, DT, CT)                                                                             \
+  trnblasStatus_t trnblas##P##gemmBatched(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,      \
+                                          int n, int k, const T* alpha, const T* const Aarray[], int lda,              \
+                                          const T* const Barray[], int ldb, const T* beta, T* const Carray[], int ldc, \
+                                          int batchCount) {                                                            \
+    return gemm_ex_impl<int>(h, "trnblas" #P "gemmBatched", kSgemmBatchedPos, enum_value(ta), enum_value(tb), m, n, k, \
+                             alpha, DT, lda, DT, ldb, beta, DT, ldc, batchCount, CT, TRNBLAS_GEMM_DEFAULT,             \
+                             arrays(reinterpret_cast<const void* const*>(Aarray),                                      \
+                                    reinterpret_cast<const void* const*>(Barray),                                      \
+                                    reinterpret_cast<void* const*>(Carray)));                                          \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##gemmBatched_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb,          \
+                                             int64_t m, int64_t n, int64_t k, const T* alpha, const T* const Aarray[], \
+                                             int64_t lda, const T* const Barray[], int64_t ldb, const T* beta,         \
+                                             T* const Carray[], int64_t ldc, int64_t batchCount) {                     \
+    return gemm_ex_impl<int64_t>(h, "trnblas" #P "gemmBatched_64", kSgemmBatchedPos, enum_value(ta), enum_value(tb),   \
+                                 m, n, k, alpha, DT, lda, DT, ldb, beta, DT, ldc, batchCount, CT,                      \
+                                 TRNBLAS_GEMM_DEFAULT,                                                                 \
+                                 arrays(reinterpret_cast<const void* const*>(Aarray),                                  \
+                                        reinterpret_cast<const void* const*>(Barray),                                  \
+                                        reinterpret_cast<void* const*>(Carray)));                                      \
+  }
+TRNBLAS_REAL_BATCHED(S, float, TRN_R_32F, TRNBLAS_COMPUTE_32F)
+TRNBLAS_REAL_BATCHED(D, double, TRN_R_64F, TRNBLAS_COMPUTE_64F)
+#undef TRNBLAS_REAL_BATCHED
+
+// S/DgemmGroupedBatched: transa_array 1, transb_array 2, m_array 3, n_array 4, k_array 5, alpha_array 6,
+// Aarray 7, lda_array 8, Barray 9, ldb_array 10, beta_array 11, Carray 12, ldc_array 13, group_count 14,
+// group_size 15. Every group (and every entry's pointers) is checked before any is computed; one
+// report covers the whole call. fp32 groups follow the handle's math mode, fp64 ones run Ozaki.
+extern "C++" {  // internal helpers inside the extern "C" block
+namespace {
+constexpr GemmPositions kGroupedPos{1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 0, 10, 11, 12, 0, 13, 15, 0, 0};
+
+template <class I, class T>
+trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOperation_t* ta_array,
+                             const trnblasOperation_t* tb_array, const I* m_array, const I* n_array, const I* k_array,
+                             const T* alpha_array, const T* const* A_array, const I* lda_array, const T* const* B_array,
+                             const I* ldb_array, const T* beta_array, T* const* C_array, const I* ldc_array,
+                             I group_count, const I* group_size) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  if (group_count < 0) return invalid(h, fn, 14, "group_count");
+  if (group_count == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::pair<const void*, int> per_group[] = {{ta_array, 1},  {tb_array, 2},   {m_array, 3},  {n_array, 4},
+                                                   {k_array, 5},   {alpha_array, 6}, {lda_array, 8}, {ldb_array, 10},
+                                                   {beta_array, 11}, {ldc_array, 13}, {group_size, 15}};
+  for (const auto& [p, position] : per_group)
+    if (p == nullptr) return invalid(h, fn, position, "array");
+  // The caller's enum bits (an enum object holding an undeclared value must not be copied as one).
+  auto op_bits = [](const trnblasOperation_t* a, I g) {
+    int v = 0;
+    std::memcpy(&v, a + g, sizeof v);
+    return v;
+  };
+  static const char kPresent = 0;
+  std::int64_t first = 0;  // index of the group's first entry in Aarray, Barray, Carray
+  for (I g = 0; g < group_count; ++g) {
+    if (group_size[g] < 0) return invalid(h, fn, 15, "group_size");
+    const int ta = op_bits(ta_array, g), tb = op_bits(tb_array, g);
+    if (auto st = check_gemm<I>(h, fn, kGroupedPos, ta, tb, m_array[g], n_array[g], k_array[g], alpha_array + g, false,
+                                &kPresent, lda_array[g], &kPresent, ldb_array[g], beta_array + g, &kPresent, ldc_array[g]);
+        st != TRNBLAS_STATUS_SUCCESS)
+      return st;
+    const bool need_ab = alpha_array[g] != T(0) && k_array[g] > 0;
+    for (I e = 0; e < group_size[g]; ++e) {
+      const std::int64_t x = first + e;
+      if (auto st = check_gemm<I>(h, fn, kGroupedPos, ta, tb, m_array[g], n_array[g], k_array[g], alpha_array + g,
+                                  need_ab, A_array == nullptr ? nullptr : A_array[x], lda_array[g],
+                                  B_array == nullptr ? nullptr : B_array[x], ldb_array[g], beta_array + g,
+                                  C_array == nullptr ? nullptr : C_array[x], ldc_array[g]);
+          st != TRNBLAS_STATUS_SUCCESS)
+        return st;
+    }
+    first += group_size[g];
+  }
+  constexpr bool f64 = std::is_same_v<T, double>;
+  trn::blas::CallReport report;
+  const trnblasStatus_t st = guarded(h, fn, [&] {
+    const trn::blas::Settings s = settings_for(h);
+    std::int64_t base = 0;
+    for (I g = 0; g < group_count; ++g, base += group_size[g - 1]) {
+      const I m = m_array[g], n = n_array[g], k = k_array[g], size = group_size[g];
+      if (m == 0 || n == 0 || size == 0) continue;
+      const int ta = op_bits(ta_array, g), tb = op_bits(tb_array, g);
+      const std::int64_t lda_k = kernel_ld(lda_array[g], ta == TRNBLAS_OP_N ? m : k, ta == TRNBLAS_OP_N ? k : m);
+      const std::int64_t ldb_k = kernel_ld(ldb_array[g], tb == TRNBLAS_OP_N ? k : n, tb == TRNBLAS_OP_N ? n : k);
+      const std::int64_t ldc_k = kernel_ld(ldc_array[g], m, n);
+      const bool need_ab = alpha_array[g] != T(0) && k > 0;
+      auto entry = [&](const auto* arr, I e) { return need_ab && arr != nullptr ? arr[base + e] : nullptr; };
+      trn::blas::CallReport one;
+      if constexpr (f64) {
+        for (I e = 0; e < size; ++e) {
+          trn::blas::dgemm(s, to_op(ta), to_op(tb), m, n, k, alpha_array[g], entry(A_array, e), lda_k,
+                           entry(B_array, e), ldb_k, beta_array[g], C_array[base + e], ldc_k, &one);
+          report.trace.append(one.trace);
+          report.ozaki_mantissa_bits = one.ozaki_mantissa_bits;
+        }
+      } else {
+        std::vector<trn::blas::MatrixRef> a, b;
+        std::vector<trn::blas::MutableMatrixRef> c;
+        for (I e = 0; e < size; ++e) {
+          a.push_back({entry(A_array, e), trn::DType::f32, lda_k});
+          b.push_back({entry(B_array, e), trn::DType::f32, ldb_k});
+          c.push_back({C_array[base + e], trn::DType::f32, ldc_k});
+        }
+        trn::blas::gemm_batched(s, fp32_mode(h, false), to_op(ta), to_op(tb), m, n, k, alpha_array[g], a, b,
+                                beta_array[g], c, &one);
+        report.trace.append(one.trace);
+      }
+    }
+    report.profile = trn::model_profile(report.trace, s.target);
+  });
+  if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
+  return st;
+}
+
+}  // namespace
+}  // extern "C++"
+
+#define TRNBLAS_GROUPED(P, T)                                                                                          \
+  trnblasStatus_t trnblas##P##gemmGroupedBatched(                                                                      \
+      trnblasHandle_t h, const trnblasOperation_t transa_array[], const trnblasOperation_t transb_array[],             \
+      const int m_array[], const int n_array[], const int k_array[], const T alpha_array[], const T* const Aarray[],   \
+      const int lda_array[], const T* const Barray[], const int ldb_array[], const T beta_array[], T* const Carray[],  \
+      const int ldc_array[], int group_count, const int group_size[]) {                                                \
+    return grouped_impl<int, T>(h, "trnblas" #P "gemmGroupedBatched", transa_array, transb_array, m_array, n_array,   \
+                                k_array, alpha_array, Aarray, lda_array, Barray, ldb_array, beta_array, Carray,        \
+                                ldc_array, group_count, group_size);                                                   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##gemmGroupedBatched_64(                                                                   \
+      trnblasHandle_t h, const trnblasOperation_t transa_array[], const trnblasOperation_t transb_array[],             \
+      const int64_t m_array[], const int64_t n_array[], const int64_t k_array[], const T alpha_array[],                \
+      const T* const Aarray[], const int64_t lda_array[], const T* const Barray[], const int64_t ldb_array[],          \
+      const T beta_array[], T* const Carray[], const int64_t ldc_array[], int64_t group_count,                         \
+      const int64_t group_size[]) {                                                                                    \
+    return grouped_impl<int64_t, T>(h, "trnblas" #P "gemmGroupedBatched_64", transa_array, transb_array, m_array,      \
+                                    n_array, k_array, alpha_array, Aarray, lda_array, Barray, ldb_array, beta_array,   \
+                                    Carray, ldc_array, group_count, group_size);                                       \
+  }
+TRNBLAS_GROUPED(S, float)
+TRNBLAS_GROUPED(D, double)
+#undef TRNBLAS_GROUPED
+
+trnblasStatus_t trnblasDgemmStridedBatched(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,
+                                           int n, int k, const double* alpha, const double* A, int lda, long long sa,
+                                           const double* B, int ldb, long long sb, const double* beta, double* C,
+                                           int ldc, long long sc, int batchCount) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  return strided_impl<int>(h, "trnblasDgemmStridedBatched", kSgemmStridedPos, enum_value(ta), enum_value(tb), m, n, k,
+                           alpha, A, TRN_R_64F, lda, sa, B, TRN_R_64F, ldb, sb, beta, C, TRN_R_64F, ldc, sc, batchCount,
+                           TRNBLAS_COMPUTE_64F, TRNBLAS_GEMM_DEFAULT);
+}
+trnblasStatus_t trnblasDgemmStridedBatched_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb,
+                                              int64_t m, int64_t n, int64_t k, const double* alpha, const double* A,
+                                              int64_t lda, long long sa, const double* B, int64_t ldb, long long sb,
+                                              const double* beta, double* C, int64_t ldc, long long sc,
+                                              int64_t batchCount) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  return strided_impl<int64_t>(h, "trnblasDgemmStridedBatched_64", kSgemmStridedPos, enum_value(ta), enum_value(tb), m,
+                               n, k, alpha, A, TRN_R_64F, lda, sa, B, TRN_R_64F, ldb, sb, beta, C, TRN_R_64F, ldc, sc,
+                               batchCount, TRNBLAS_COMPUTE_64F, TRNBLAS_GEMM_DEFAULT);
 }
 
 trnblasStatus_t trnblasSsyrk(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,

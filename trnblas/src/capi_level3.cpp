@@ -192,7 +192,9 @@ trn::blas::COp to_cop(int op) {
 template <class I, class Cx>
 trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::ComplexAlgo algo, bool strided, int ta,
                              int tb, I m, I n, I k, const Cx* alpha, const Cx* A, I lda, long long sa, const Cx* B,
-                             I ldb, long long sb, const Cx* beta, Cx* C, I ldc, long long sc, I batch) {
+                             I ldb, long long sb, const Cx* beta, Cx* C, I ldc, long long sc, I batch,
+                             const Cx* const* A_array = nullptr, const Cx* const* B_array = nullptr,
+                             Cx* const* C_array = nullptr, bool arrays = false) {
   if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   using R = decltype(Cx{}.x);
   using Std = std::complex<R>;
@@ -223,9 +225,17 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
   if (strided)
     check.require(stride_ok(sa), 9, "strideA").require(stride_ok(sb), 12, "strideB").require(stride_ok(sc), 16, "strideC")
         .nonnegative(batch, 17, "batchCount");
+  if (arrays) check.nonnegative(batch, 14, "batchCount");
   if (check && m > 0 && n > 0 && batch > 0) {
     const bool reads = (alpha->x != R(0) || alpha->y != R(0)) && k > 0;
-    check.require(!reads || A != nullptr, 7, "A").require(!reads || B != nullptr, 9 + p, "B").not_null(C, 12 + 2 * p, "C");
+    if (arrays) {  // a NULL array reads as NULL entries; every entry is checked before any is computed
+      for (I b = 0; b < batch && check; ++b)
+        check.require(!reads || (A_array != nullptr && A_array[b] != nullptr), 7, "Aarray")
+            .require(!reads || (B_array != nullptr && B_array[b] != nullptr), 9, "Barray")
+            .require(C_array != nullptr && C_array[b] != nullptr, 12, "Carray");
+    } else {
+      check.require(!reads || A != nullptr, 7, "A").require(!reads || B != nullptr, 9 + p, "B").not_null(C, 12 + 2 * p, "C");
+    }
   }
   if (!check) return check.status();
   if (m == 0 || n == 0 || batch == 0) return TRNBLAS_STATUS_SUCCESS;
@@ -236,9 +246,13 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
     trn::Trace trace;
     trn::blas::CallReport one;
     for (I b = 0; b < batch; ++b) {
-      const Std* a = A == nullptr ? nullptr : reinterpret_cast<const Std*>(A) + b * sa;
-      const Std* bb = B == nullptr ? nullptr : reinterpret_cast<const Std*>(B) + b * sb;
-      Std* c = reinterpret_cast<Std*>(C) + b * sc;
+      const Cx* ab = arrays ? (A_array == nullptr ? nullptr : A_array[b]) : A;
+      const Cx* bp = arrays ? (B_array == nullptr ? nullptr : B_array[b]) : B;
+      Cx* cp = arrays ? C_array[b] : C;
+      const long long step = arrays ? 0 : 1;
+      const Std* a = ab == nullptr ? nullptr : reinterpret_cast<const Std*>(ab) + step * b * sa;
+      const Std* bb = bp == nullptr ? nullptr : reinterpret_cast<const Std*>(bp) + step * b * sb;
+      Std* c = reinterpret_cast<Std*>(cp) + step * b * sc;
       if constexpr (std::is_same_v<R, double>)
         trn::blas::zgemm(s, algo, to_cop(ta), to_cop(tb), m, n, k, al, a, lda_k, bb, ldb_k, be, c, ldc_k, &one);
       else
@@ -329,7 +343,26 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
                                      alpha, A, lda, sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                            \
   }
 
+#define TRNBLAS_L3_CGEMM_BATCHED(NAME, Cx)                                                                          \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
+                       const Cx* alpha, const Cx* const Aarray[], int lda, const Cx* const Barray[], int ldb,       \
+                       const Cx* beta, Cx* const Carray[], int ldc, int batchCount) {                               \
+    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::four_m, false, EV(ta), EV(tb), m, n, k, alpha,   \
+                                 nullptr, lda, 0, nullptr, ldb, 0, beta, nullptr, ldc, 0, batchCount, Aarray,       \
+                                 Barray, Carray, true);                                                             \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
+                            int64_t k, const Cx* alpha, const Cx* const Aarray[], int64_t lda,                      \
+                            const Cx* const Barray[], int64_t ldb, const Cx* beta, Cx* const Carray[], int64_t ldc, \
+                            int64_t batchCount) {                                                                   \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::four_m, false, EV(ta), EV(tb), m, n,   \
+                                     k, alpha, nullptr, lda, 0, nullptr, ldb, 0, beta, nullptr, ldc, 0, batchCount, \
+                                     Aarray, Barray, Carray, true);                                                 \
+  }
+
 extern "C" {
+TRNBLAS_L3_CGEMM_BATCHED(trnblasCgemmBatched, trnComplex)
+TRNBLAS_L3_CGEMM_BATCHED(trnblasZgemmBatched, trnDoubleComplex)
 TRNBLAS_L3_TRSM(trnblasStrsm, float)
 TRNBLAS_L3_TRSM(trnblasDtrsm, double)
 TRNBLAS_L3_TRMM(trnblasStrmm, float)
@@ -346,4 +379,342 @@ TRNBLAS_L3_CGEMM(trnblasCgemm3m, trnComplex, trn::blas::ComplexAlgo::three_m)
 TRNBLAS_L3_CGEMM(trnblasZgemm3m, trnDoubleComplex, trn::blas::ComplexAlgo::three_m)
 TRNBLAS_L3_CGEMM_STRIDED(trnblasCgemmStridedBatched, trnComplex)
 TRNBLAS_L3_CGEMM_STRIDED(trnblasZgemmStridedBatched, trnDoubleComplex)
+}  // extern "C"
+
+// ---- GEAM and DGMM ------------------------------------------------------------------------------
+
+namespace {
+
+template <class T>
+bool is_zero(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return v == T(0);
+  else
+    return v.x == 0 && v.y == 0;
+}
+template <class T>
+bool extent_ok(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return capi::addressable(rows, cols, ld);
+  else
+    return complex_addressable(rows, cols, ld);
+}
+// A BLAS vector of n elements of T, step inc, is addressable in int64 bytes (complex: as floats).
+template <class T>
+bool vector_ok(std::int64_t n, std::int64_t inc) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return blas_capi::vector_addressable(n, inc);
+  } else {
+    constexpr std::int64_t kHalf = std::numeric_limits<std::int64_t>::max() / 2;
+    return inc >= -kHalf && inc <= kHalf && blas_capi::vector_addressable(n, 2 * inc);
+  }
+}
+// The C++ API's scalar and operand types of a C element type.
+template <class T>
+auto cpp_scalar(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return v;
+  else
+    return std::complex<decltype(v.x)>(v.x, v.y);
+}
+template <class T>
+auto cpp_ptr(T* p) {
+  if constexpr (std::is_arithmetic_v<std::remove_const_t<T>>) {
+    return p;
+  } else {
+    using R = decltype(p->x);
+    using Cx = std::conditional_t<std::is_const_v<T>, const std::complex<R>, std::complex<R>>;
+    return reinterpret_cast<Cx*>(p);
+  }
+}
+
+// GEAM: transa 1, transb 2, m 3, n 4, alpha 5, A 6, lda 7, beta 8, B 9, ldb 10, C 11, ldc 12.
+// In place only as cuBLAS allows (C == A with transa N and lda == ldc, or C == B likewise):
+// otherwise INVALID_VALUE at C's position.
+template <class I, class T>
+trnblasStatus_t geam(trnblasHandle_t h, const char* fn, int ta, int tb, I m, I n, const T* alpha, const T* A, I lda,
+                     const T* beta, const T* B, I ldb, T* C, I ldc) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t rows_a = ta == TRNBLAS_OP_N ? m : n, cols_a = ta == TRNBLAS_OP_N ? n : m;
+  const std::int64_t rows_b = tb == TRNBLAS_OP_N ? m : n, cols_b = tb == TRNBLAS_OP_N ? n : m;
+  auto check = capi::arg_check(h, fn);
+  check.require(op_ok(ta), 1, "transa")
+      .require(op_ok(tb), 2, "transb")
+      .nonnegative(m, 3, "m")
+      .nonnegative(n, 4, "n")
+      .leading_dim(lda, rows_a, 7, "lda")
+      .require(extent_ok<T>(rows_a, cols_a, lda), 7, "lda")
+      .leading_dim(ldb, rows_b, 10, "ldb")
+      .require(extent_ok<T>(rows_b, cols_b, ldb), 10, "ldb")
+      .leading_dim(ldc, m, 12, "ldc")
+      .require(extent_ok<T>(m, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 8, "beta");
+  bool use_a = false, use_b = false;
+  if (check && m > 0 && n > 0) {
+    use_a = !is_zero(*alpha);
+    use_b = !is_zero(*beta);
+    check.require(!use_a || A != nullptr, 6, "A")
+        .require(!use_b || B != nullptr, 9, "B")
+        .not_null(C, 11, "C")
+        .require(!(use_a && A == C && (ta != TRNBLAS_OP_N || lda != ldc)), 11, "C (in place: C == A needs transa N, lda == ldc)")
+        .require(!(use_b && B == C && (tb != TRNBLAS_OP_N || ldb != ldc)), 11, "C (in place: C == B needs transb N, ldb == ldc)");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  // A single column keeps its ld in place so that the in-place rule (C == A, lda == ldc) still holds.
+  const std::int64_t lda_k = capi::kernel_ld(lda, rows_a, cols_a), ldb_k = capi::kernel_ld(ldb, rows_b, cols_b),
+                     ldc_k = capi::kernel_ld(ldc, m, n);
+  const std::int64_t lda_c = use_a && A == C ? ldc_k : lda_k, ldb_c = use_b && B == C ? ldc_k : ldb_k;
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    if constexpr (std::is_same_v<T, float>)
+      trn::blas::sgeam(s, to_op(ta), to_op(tb), m, n, *alpha, A, lda_c, *beta, B, ldb_c, C, ldc_k, r);
+    else if constexpr (std::is_same_v<T, double>)
+      trn::blas::dgeam(s, to_op(ta), to_op(tb), m, n, *alpha, A, lda_c, *beta, B, ldb_c, C, ldc_k, r);
+    else if constexpr (std::is_same_v<T, trnComplex>)
+      trn::blas::cgeam(s, to_cop(ta), to_cop(tb), m, n, cpp_scalar(*alpha), cpp_ptr(A), lda_c, cpp_scalar(*beta),
+                       cpp_ptr(B), ldb_c, cpp_ptr(C), ldc_k, r);
+    else
+      trn::blas::zgeam(s, to_cop(ta), to_cop(tb), m, n, cpp_scalar(*alpha), cpp_ptr(A), lda_c, cpp_scalar(*beta),
+                       cpp_ptr(B), ldb_c, cpp_ptr(C), ldc_k, r);
+  });
+}
+
+// DGMM: mode 1, m 2, n 3, A 4, lda 5, x 6, incx 7, C 8, ldc 9. C == A needs lda == ldc.
+template <class I, class T>
+trnblasStatus_t dgmm(trnblasHandle_t h, const char* fn, int mode, I m, I n, const T* A, I lda, const T* x, I incx, T* C,
+                     I ldc) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t len = mode == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(mode, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "mode")
+      .nonnegative(m, 2, "m")
+      .nonnegative(n, 3, "n")
+      .leading_dim(lda, m, 5, "lda")
+      .require(extent_ok<T>(m, n, lda), 5, "lda")
+      .require(vector_ok<T>(len, incx), 7, "incx")
+      .leading_dim(ldc, m, 9, "ldc")
+      .require(extent_ok<T>(m, n, ldc), 9, "ldc");
+  if (check && m > 0 && n > 0)
+    check.not_null(A, 4, "A").not_null(x, 6, "x").not_null(C, 8, "C").require(A != C || lda == ldc, 8,
+                                                                              "C (in place: C == A needs lda == ldc)");
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t ldc_k = capi::kernel_ld(ldc, m, n), lda_k = A == C ? ldc_k : capi::kernel_ld(lda, m, n);
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    const Side sd = to_side(mode);
+    if constexpr (std::is_same_v<T, float>)
+      trn::blas::sdgmm(s, sd, m, n, A, lda_k, x, incx, C, ldc_k, r);
+    else if constexpr (std::is_same_v<T, double>)
+      trn::blas::ddgmm(s, sd, m, n, A, lda_k, x, incx, C, ldc_k, r);
+    else if constexpr (std::is_same_v<T, trnComplex>)
+      trn::blas::cdgmm(s, sd, m, n, cpp_ptr(A), lda_k, cpp_ptr(x), incx, cpp_ptr(C), ldc_k, r);
+    else
+      trn::blas::zdgmm(s, sd, m, n, cpp_ptr(A), lda_k, cpp_ptr(x), incx, cpp_ptr(C), ldc_k, r);
+  });
+}
+
+}  // namespace
+
+#define TRNBLAS_L3_GEAM(NAME, T)                                                                                    \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n,              \
+                       const T* alpha, const T* A, int lda, const T* beta, const T* B, int ldb, T* C, int ldc) {     \
+    return geam<int, T>(h, #NAME, EV(ta), EV(tb), m, n, alpha, A, lda, beta, B, ldb, C, ldc);                       \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
+                            const T* alpha, const T* A, int64_t lda, const T* beta, const T* B, int64_t ldb, T* C,  \
+                            int64_t ldc) {                                                                          \
+    return geam<int64_t, T>(h, #NAME "_64", EV(ta), EV(tb), m, n, alpha, A, lda, beta, B, ldb, C, ldc);             \
+  }
+#define TRNBLAS_L3_DGMM(NAME, T)                                                                                    \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t mode, int m, int n, const T* A, int lda, const T* x,    \
+                       int incx, T* C, int ldc) {                                                                   \
+    return dgmm<int, T>(h, #NAME, EV(mode), m, n, A, lda, x, incx, C, ldc);                                         \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t mode, int64_t m, int64_t n, const T* A,            \
+                            int64_t lda, const T* x, int64_t incx, T* C, int64_t ldc) {                             \
+    return dgmm<int64_t, T>(h, #NAME "_64", EV(mode), m, n, A, lda, x, incx, C, ldc);                               \
+  }
+
+extern "C" {
+TRNBLAS_L3_GEAM(trnblasSgeam, float)
+TRNBLAS_L3_GEAM(trnblasDgeam, double)
+TRNBLAS_L3_GEAM(trnblasCgeam, trnComplex)
+TRNBLAS_L3_GEAM(trnblasZgeam, trnDoubleComplex)
+TRNBLAS_L3_DGMM(trnblasSdgmm, float)
+TRNBLAS_L3_DGMM(trnblasDdgmm, double)
+TRNBLAS_L3_DGMM(trnblasCdgmm, trnComplex)
+TRNBLAS_L3_DGMM(trnblasZdgmm, trnDoubleComplex)
+}  // extern "C"
+
+// ---- Complex SYRK/HERK family, SYMM/HEMM ----------------------------------------------------------
+
+namespace {
+
+using trn::blas::COp;
+
+// The complex rank-k family. form 0 (syrk/herk): uplo 1, trans 2, n 3, k 4, alpha 5, A 6, lda 7,
+// beta 8, C 9, ldc 10; forms 1 (syr2k/her2k) and 2 (syrkx/herkx): ... lda 7, B 8, ldb 9, beta 10,
+// C 11, ldc 12. trans: N or T (sym), N or C (herm), as reference xSYRK/xHERK. Alpha and beta are
+// complex, except herk's alpha and the herm forms' beta (real), as in cuBLAS.
+template <bool kHerm, int kForm, class I, class Cx, class Ta, class Tb>
+trnblasStatus_t complex_rank(trnblasHandle_t h, const char* fn, int uplo, int trans, I n, I k, const Ta* alpha,
+                             const Cx* A, I lda, const Cx* B, I ldb, const Tb* beta, Cx* C, I ldc) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int q = kForm == 0 ? 0 : 2;  // B and ldb shift beta, C and ldc by two
+  const int other = kHerm ? TRNBLAS_OP_C : TRNBLAS_OP_T;
+  const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .one_of(trans, {TRNBLAS_OP_N, other}, 2, "trans")
+      .nonnegative(n, 3, "n")
+      .nonnegative(k, 4, "k")
+      .leading_dim(lda, rows, 7, "lda")
+      .require(complex_addressable(rows, cols, lda), 7, "lda");
+  if (kForm != 0) check.leading_dim(ldb, rows, 9, "ldb").require(complex_addressable(rows, cols, ldb), 9, "ldb");
+  check.leading_dim(ldc, n, 10 + q, "ldc")
+      .require(complex_addressable(n, n, ldc), 10 + q, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 8 + q, "beta");
+  if (check && n > 0) {
+    const bool reads = !is_zero(*alpha) && k > 0;
+    check.require(!reads || A != nullptr, 6, "A");
+    if (kForm != 0) check.require(!reads || B != nullptr, 8, "B");
+    check.not_null(C, 9 + q, "C");
+  }
+  if (!check) return check.status();
+  if (n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, rows, cols), ldb_k = kForm != 0 ? capi::kernel_ld(ldb, rows, cols) : 1,
+                     ldc_k = capi::kernel_ld(ldc, n, n);
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    const Uplo ul = to_uplo(uplo);
+    const COp tr = to_cop(trans);
+    const auto al = cpp_scalar(*alpha);
+    const auto be = cpp_scalar(*beta);
+    const auto a = cpp_ptr(A);
+    const auto b = cpp_ptr(B);
+    const auto c = cpp_ptr(C);
+    namespace tb = trn::blas;
+    if constexpr (std::is_same_v<Cx, trnComplex>) {
+      const tb::GemmMode mode = capi::fp32_mode(h);
+      if constexpr (!kHerm && kForm == 0) tb::csyrk(s, mode, ul, tr, n, k, al, a, lda_k, be, c, ldc_k, r);
+      if constexpr (!kHerm && kForm == 1) tb::csyr2k(s, mode, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (!kHerm && kForm == 2) tb::csyrkx(s, mode, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 0) tb::cherk(s, mode, ul, tr, n, k, al, a, lda_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 1) tb::cher2k(s, mode, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 2) tb::cherkx(s, mode, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+    } else {
+      if constexpr (!kHerm && kForm == 0) tb::zsyrk(s, ul, tr, n, k, al, a, lda_k, be, c, ldc_k, r);
+      if constexpr (!kHerm && kForm == 1) tb::zsyr2k(s, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (!kHerm && kForm == 2) tb::zsyrkx(s, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 0) tb::zherk(s, ul, tr, n, k, al, a, lda_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 1) tb::zher2k(s, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+      if constexpr (kHerm && kForm == 2) tb::zherkx(s, ul, tr, n, k, al, a, lda_k, b, ldb_k, be, c, ldc_k, r);
+    }
+  });
+}
+
+// CSYMM / CHEMM: side 1, uplo 2, m 3, n 4, alpha 5, A 6, lda 7, B 8, ldb 9, beta 10, C 11, ldc 12.
+template <bool kHerm, class I, class Cx>
+trnblasStatus_t complex_symm(trnblasHandle_t h, const char* fn, int side, int uplo, I m, I n, const Cx* alpha,
+                             const Cx* A, I lda, const Cx* B, I ldb, const Cx* beta, Cx* C, I ldc) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(m, 3, "m")
+      .nonnegative(n, 4, "n")
+      .leading_dim(lda, order, 7, "lda")
+      .require(complex_addressable(order, order, lda), 7, "lda")
+      .leading_dim(ldb, m, 9, "ldb")
+      .require(complex_addressable(m, n, ldb), 9, "ldb")
+      .leading_dim(ldc, m, 12, "ldc")
+      .require(complex_addressable(m, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 10, "beta");
+  if (check && m > 0 && n > 0) {
+    const bool reads = !is_zero(*alpha);
+    check.require(!reads || A != nullptr, 6, "A").require(!reads || B != nullptr, 8, "B").not_null(C, 11, "C");
+  }
+  if (!check) return check.status();
+  if (m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n),
+                     ldc_k = capi::kernel_ld(ldc, m, n);
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    const Side sd = to_side(side);
+    const Uplo ul = to_uplo(uplo);
+    namespace tb = trn::blas;
+    const auto al = cpp_scalar(*alpha), be = cpp_scalar(*beta);
+    if constexpr (std::is_same_v<Cx, trnComplex>) {
+      if constexpr (kHerm)
+        tb::chemm(s, capi::fp32_mode(h), sd, ul, m, n, al, cpp_ptr(A), lda_k, cpp_ptr(B), ldb_k, be, cpp_ptr(C), ldc_k, r);
+      else
+        tb::csymm(s, capi::fp32_mode(h), sd, ul, m, n, al, cpp_ptr(A), lda_k, cpp_ptr(B), ldb_k, be, cpp_ptr(C), ldc_k, r);
+    } else {
+      if constexpr (kHerm)
+        tb::zhemm(s, sd, ul, m, n, al, cpp_ptr(A), lda_k, cpp_ptr(B), ldb_k, be, cpp_ptr(C), ldc_k, r);
+      else
+        tb::zsymm(s, sd, ul, m, n, al, cpp_ptr(A), lda_k, cpp_ptr(B), ldb_k, be, cpp_ptr(C), ldc_k, r);
+    }
+  });
+}
+
+}  // namespace
+
+#define TRNBLAS_L3_CRANK1(NAME, HERM, Cx, Ta)                                                                        \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,           \
+                       const Ta* alpha, const Cx* A, int lda, const Ta* beta, Cx* C, int ldc) {                     \
+    return complex_rank<HERM, 0, int, Cx, Ta, Ta>(h, #NAME, EV(uplo), EV(trans), n, k, alpha, A, lda, nullptr, 0,   \
+                                                  beta, C, ldc);                                                    \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,         \
+                            int64_t k, const Ta* alpha, const Cx* A, int64_t lda, const Ta* beta, Cx* C,            \
+                            int64_t ldc) {                                                                          \
+    return complex_rank<HERM, 0, int64_t, Cx, Ta, Ta>(h, #NAME "_64", EV(uplo), EV(trans), n, k, alpha, A, lda,     \
+                                                      nullptr, 0, beta, C, ldc);                                    \
+  }
+#define TRNBLAS_L3_CRANK2(NAME, HERM, FORM, Cx, Tb)                                                                  \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,           \
+                       const Cx* alpha, const Cx* A, int lda, const Cx* B, int ldb, const Tb* beta, Cx* C,          \
+                       int ldc) {                                                                                   \
+    return complex_rank<HERM, FORM, int, Cx, Cx, Tb>(h, #NAME, EV(uplo), EV(trans), n, k, alpha, A, lda, B, ldb,    \
+                                                     beta, C, ldc);                                                 \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,         \
+                            int64_t k, const Cx* alpha, const Cx* A, int64_t lda, const Cx* B, int64_t ldb,         \
+                            const Tb* beta, Cx* C, int64_t ldc) {                                                   \
+    return complex_rank<HERM, FORM, int64_t, Cx, Cx, Tb>(h, #NAME "_64", EV(uplo), EV(trans), n, k, alpha, A, lda, \
+                                                         B, ldb, beta, C, ldc);                                     \
+  }
+#define TRNBLAS_L3_CSYMM(NAME, HERM, Cx)                                                                             \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,             \
+                       const Cx* alpha, const Cx* A, int lda, const Cx* B, int ldb, const Cx* beta, Cx* C,          \
+                       int ldc) {                                                                                   \
+    return complex_symm<HERM, int, Cx>(h, #NAME, EV(side), EV(uplo), m, n, alpha, A, lda, B, ldb, beta, C, ldc);    \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,           \
+                            int64_t n, const Cx* alpha, const Cx* A, int64_t lda, const Cx* B, int64_t ldb,         \
+                            const Cx* beta, Cx* C, int64_t ldc) {                                                   \
+    return complex_symm<HERM, int64_t, Cx>(h, #NAME "_64", EV(side), EV(uplo), m, n, alpha, A, lda, B, ldb, beta,   \
+                                           C, ldc);                                                                 \
+  }
+
+extern "C" {
+TRNBLAS_L3_CRANK1(trnblasCsyrk, false, trnComplex, trnComplex)
+TRNBLAS_L3_CRANK1(trnblasZsyrk, false, trnDoubleComplex, trnDoubleComplex)
+TRNBLAS_L3_CRANK1(trnblasCherk, true, trnComplex, float)
+TRNBLAS_L3_CRANK1(trnblasZherk, true, trnDoubleComplex, double)
+TRNBLAS_L3_CRANK2(trnblasCsyr2k, false, 1, trnComplex, trnComplex)
+TRNBLAS_L3_CRANK2(trnblasZsyr2k, false, 1, trnDoubleComplex, trnDoubleComplex)
+TRNBLAS_L3_CRANK2(trnblasCsyrkx, false, 2, trnComplex, trnComplex)
+TRNBLAS_L3_CRANK2(trnblasZsyrkx, false, 2, trnDoubleComplex, trnDoubleComplex)
+TRNBLAS_L3_CRANK2(trnblasCher2k, true, 1, trnComplex, float)
+TRNBLAS_L3_CRANK2(trnblasZher2k, true, 1, trnDoubleComplex, double)
+TRNBLAS_L3_CRANK2(trnblasCherkx, true, 2, trnComplex, float)
+TRNBLAS_L3_CRANK2(trnblasZherkx, true, 2, trnDoubleComplex, double)
+TRNBLAS_L3_CSYMM(trnblasCsymm, false, trnComplex)
+TRNBLAS_L3_CSYMM(trnblasZsymm, false, trnDoubleComplex)
+TRNBLAS_L3_CSYMM(trnblasChemm, true, trnComplex)
+TRNBLAS_L3_CSYMM(trnblasZhemm, true, trnDoubleComplex)
 }  // extern "C"

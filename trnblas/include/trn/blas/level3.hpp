@@ -96,3 +96,115 @@ void zgemm(const Settings& s, ComplexAlgo algo, COp ta, COp tb, std::int64_t m, 
            CallReport* report = nullptr);
 
 }  // namespace trn::blas
+
+// ---- GEAM and DGMM (geam.cpp) -------------------------------------------------------------------
+
+namespace trn::blas {
+
+// cuBLAS's GEAM: C = alpha op(A) + beta op(B), all m x n after op (op(X) = X: ld >= m; T/C: X is
+// n x m, ld >= n). alpha == 0 never reads A, beta == 0 never reads B (either may then be null).
+// In place as cuBLAS allows: C may be A (op N, lda == ldc) or B (op N, ldb == ldc); any other
+// overlap is not allowed. fp32: one VectorE kernel; fp64: the same operations on the host side.
+void sgeam(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, float alpha, const float* A,
+           std::int64_t lda, float beta, const float* B, std::int64_t ldb, float* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void dgeam(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, double alpha, const double* A,
+           std::int64_t lda, double beta, const double* B, std::int64_t ldb, double* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void cgeam(const Settings& s, COp ta, COp tb, std::int64_t m, std::int64_t n, std::complex<float> alpha,
+           const std::complex<float>* A, std::int64_t lda, std::complex<float> beta, const std::complex<float>* B,
+           std::int64_t ldb, std::complex<float>* C, std::int64_t ldc, CallReport* report = nullptr);
+void zgeam(const Settings& s, COp ta, COp tb, std::int64_t m, std::int64_t n, std::complex<double> alpha,
+           const std::complex<double>* A, std::int64_t lda, std::complex<double> beta, const std::complex<double>* B,
+           std::int64_t ldb, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+
+// cuBLAS's DGMM: C = A diag(x) (Side::right, x has n elements) or diag(x) A (Side::left, m
+// elements); A, C m x n; x a BLAS vector (incx < 0 walks it backwards, incx == 0 repeats x[0]).
+// C may be A with lda == ldc.
+void sdgmm(const Settings& s, Side mode, std::int64_t m, std::int64_t n, const float* A, std::int64_t lda,
+           const float* x, std::int64_t incx, float* C, std::int64_t ldc, CallReport* report = nullptr);
+void ddgmm(const Settings& s, Side mode, std::int64_t m, std::int64_t n, const double* A, std::int64_t lda,
+           const double* x, std::int64_t incx, double* C, std::int64_t ldc, CallReport* report = nullptr);
+void cdgmm(const Settings& s, Side mode, std::int64_t m, std::int64_t n, const std::complex<float>* A,
+           std::int64_t lda, const std::complex<float>* x, std::int64_t incx, std::complex<float>* C,
+           std::int64_t ldc, CallReport* report = nullptr);
+void zdgmm(const Settings& s, Side mode, std::int64_t m, std::int64_t n, const std::complex<double>* A,
+           std::int64_t lda, const std::complex<double>* x, std::int64_t incx, std::complex<double>* C,
+           std::int64_t ldc, CallReport* report = nullptr);
+
+}  // namespace trn::blas
+
+// ---- Complex SYRK/HERK family, SYMM/HEMM (complex_level3.cpp) ----------------------------------
+
+namespace trn::blas {
+
+// The uplo triangle of C (n x n) only (the other is neither read nor written); op(X) is n x k
+// (trans N: X n x k, ld >= n; else X k x n, ld >= k). Every product is the 4M complex GEMM (cgemm
+// in `mode`, not fp64_ozaki; zgemm through Ozaki). beta == 0 never reads C; alpha == 0 or k == 0
+// never reads A or B; alpha == 0 (or k == 0) with beta == 1 returns at once.
+//   syrk   C = alpha op(A) op(A)^T + beta C                        trans N or T
+//   syr2k  C = alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C       trans N or T
+//   syrkx  C = alpha op(A) op(B)^T + beta C (cuBLAS: the caller vouches for symmetry)
+//   herk   C = alpha op(A) op(A)^H + beta C, alpha and beta real   trans N or C
+//   her2k  C = alpha op(A) op(B)^H + conj(alpha) op(B) op(A)^H + beta C, beta real
+//   herkx  C = alpha op(A) op(B)^H + beta C, beta real (cuBLAS: the caller vouches for Hermitian)
+// herk/her2k/herkx read the diagonal's imaginary parts as zero and write them as zero (BLAS).
+void csyrk(const Settings& s, GemmMode mode, Uplo uplo, COp trans, std::int64_t n, std::int64_t k,
+           std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, std::complex<float> beta,
+           std::complex<float>* C, std::int64_t ldc, CallReport* report = nullptr);
+void zsyrk(const Settings& s, Uplo uplo, COp trans, std::int64_t n, std::int64_t k, std::complex<double> alpha,
+           const std::complex<double>* A, std::int64_t lda, std::complex<double> beta, std::complex<double>* C,
+           std::int64_t ldc, CallReport* report = nullptr);
+void csyr2k(const Settings& s, GemmMode mode, Uplo uplo, COp trans, std::int64_t n, std::int64_t k,
+            std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, const std::complex<float>* B,
+            std::int64_t ldb, std::complex<float> beta, std::complex<float>* C, std::int64_t ldc,
+            CallReport* report = nullptr);
+void zsyr2k(const Settings& s, Uplo uplo, COp trans, std::int64_t n, std::int64_t k, std::complex<double> alpha,
+            const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B, std::int64_t ldb,
+            std::complex<double> beta, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+void csyrkx(const Settings& s, GemmMode mode, Uplo uplo, COp trans, std::int64_t n, std::int64_t k,
+            std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, const std::complex<float>* B,
+            std::int64_t ldb, std::complex<float> beta, std::complex<float>* C, std::int64_t ldc,
+            CallReport* report = nullptr);
+void zsyrkx(const Settings& s, Uplo uplo, COp trans, std::int64_t n, std::int64_t k, std::complex<double> alpha,
+            const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B, std::int64_t ldb,
+            std::complex<double> beta, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+void cherk(const Settings& s, GemmMode mode, Uplo uplo, COp trans, std::int64_t n, std::int64_t k, float alpha,
+           const std::complex<float>* A, std::int64_t lda, float beta, std::complex<float>* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void zherk(const Settings& s, Uplo uplo, COp trans, std::int64_t n, std::int64_t k, double alpha,
+           const std::complex<double>* A, std::int64_t lda, double beta, std::complex<double>* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void cher2k(const Settings& s, GemmMode mode, Uplo uplo, COp trans, std::int64_t n, std::int64_t k,
+            std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, const std::complex<float>* B,
+            std::int64_t ldb, float beta, std::complex<float>* C, std::int64_t ldc, CallReport* report = nullptr);
+void zher2k(const Settings& s, Uplo uplo, COp trans, std::int64_t n, std::int64_t k, std::complex<double> alpha,
+            const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B, std::int64_t ldb,
+            double beta, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+void cherkx(const Settings& s, GemmMode mode, Uplo uplo, COp trans, std::int64_t n, std::int64_t k,
+            std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, const std::complex<float>* B,
+            std::int64_t ldb, float beta, std::complex<float>* C, std::int64_t ldc, CallReport* report = nullptr);
+void zherkx(const Settings& s, Uplo uplo, COp trans, std::int64_t n, std::int64_t k, std::complex<double> alpha,
+            const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B, std::int64_t ldb,
+            double beta, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+
+// C = alpha A B + beta C (left) or alpha B A + beta C (right); A symmetric (symm) or Hermitian
+// (hemm: the diagonal's imaginary parts are not read, taken as zero), stored in its uplo triangle,
+// m x m (left) or n x n (right); B, C m x n. The full A is packed on the host (copies and sign-bit
+// flips), then one 4M complex GEMM.
+void csymm(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int64_t m, std::int64_t n,
+           std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, const std::complex<float>* B,
+           std::int64_t ldb, std::complex<float> beta, std::complex<float>* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void zsymm(const Settings& s, Side side, Uplo uplo, std::int64_t m, std::int64_t n, std::complex<double> alpha,
+           const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B, std::int64_t ldb,
+           std::complex<double> beta, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+void chemm(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int64_t m, std::int64_t n,
+           std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, const std::complex<float>* B,
+           std::int64_t ldb, std::complex<float> beta, std::complex<float>* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void zhemm(const Settings& s, Side side, Uplo uplo, std::int64_t m, std::int64_t n, std::complex<double> alpha,
+           const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B, std::int64_t ldb,
+           std::complex<double> beta, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+
+}  // namespace trn::blas
