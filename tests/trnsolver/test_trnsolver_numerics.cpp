@@ -11,6 +11,7 @@
 #include <limits>
 #include <random>
 
+#include "solver_oracles.hpp"
 #include "solver_reference.hpp"
 #include "trn/solver/solver.hpp"
 
@@ -198,40 +199,7 @@ TEST(TrnsolverSyevj, MaxSweepsReachedGivesInfoNPlusOne) {
 
 // ---- graded matrix (Demmel & Veselic 1992) -----------------------------------------------------
 
-// Cyclic Jacobi in long double with the relative threshold: the reference eigenvalues.
-std::vector<long double> jacobi_long_double(std::vector<long double> a, int n) {
-  auto at = [&](int i, int j) -> long double& { return a[i + static_cast<std::size_t>(j) * n]; };
-  for (int sweep = 0; sweep < 60; ++sweep) {
-    bool rotated = false;
-    for (int p = 0; p < n - 1; ++p)
-      for (int q = p + 1; q < n; ++q) {
-        const long double apq = at(p, q), app = at(p, p), aqq = at(q, q);
-        if (!(fabsl(apq) > LDBL_EPSILON * sqrtl(fabsl(app * aqq)))) continue;
-        rotated = true;
-        const long double tau = (aqq - app) / (2 * apq);
-        const long double t = (tau >= 0 ? 1.0L : -1.0L) / (fabsl(tau) + sqrtl(1 + tau * tau));
-        const long double c = 1 / sqrtl(1 + t * t), s = t * c;
-        for (int r = 0; r < n; ++r) {
-          const long double xp = at(r, p), xq = at(r, q);
-          at(r, p) = c * xp - s * xq;
-          at(r, q) = s * xp + c * xq;
-        }
-        for (int r = 0; r < n; ++r) {
-          const long double xp = at(p, r), xq = at(q, r);
-          at(p, r) = c * xp - s * xq;
-          at(q, r) = s * xp + c * xq;
-        }
-        at(p, p) = app - t * apq;
-        at(q, q) = aqq + t * apq;
-        at(p, q) = at(q, p) = 0;
-      }
-    if (!rotated) break;
-  }
-  std::vector<long double> w(n);
-  for (int i = 0; i < n; ++i) w[i] = at(i, i);
-  std::sort(w.begin(), w.end());
-  return w;
-}
+using trn_reference::jacobi_long_double;  // tests/reference/solver_oracles.hpp
 
 TEST(TrnsolverDsyevj, GradedMatrixRelativeAccuracy) {
   const int n = 12;

@@ -18,26 +18,17 @@
 #include <random>
 #include <vector>
 
-#include "solver_reference.hpp"
+#include "solver_oracles.hpp"
 #include "trnsolver.h"
 
 extern "C" int trnsolver_sample_sygvj(double* W, double* X, int* info, double* residual, int* sweeps);
 
 namespace {
 
-// B = G G^T / n + I (SPD, kappa ~ 5).
+// B = G G^T / n + I (SPD, kappa ~ 5): tests/reference/solver_oracles.hpp.
 std::vector<double> random_spd(int n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd;
-  std::vector<double> g(static_cast<std::size_t>(n) * n), b(g.size());
-  for (double& x : g) x = nd(rng);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      double s = 0;
-      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
-      b[i + j * n] = s / n + (i == j ? 1.0 : 0.0);
-    }
-  return b;
+  return trn_reference::random_spd(n, rng);
 }
 
 double kappa(std::vector<double> b, int n) {

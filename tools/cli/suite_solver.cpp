@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "registry.hpp"
+#include "solver_oracles.hpp"
 #include "trn/solver/solver.hpp"
 
 namespace trnsci::cli {
@@ -122,15 +123,7 @@ CaseResult svd_case(int m, int n, bool fp32) {
 // A x = lambda B x (itype 1) by Ssygvj / Dsygvj against LAPACKE_dsygv, B = G G^T / n + I.
 CaseResult sygvj_case(int n, bool fp32) {
   std::mt19937_64 rng(3000 + static_cast<std::uint64_t>(n));
-  std::normal_distribution<double> nd;
-  std::vector<double> g(static_cast<std::size_t>(n) * n), b(g.size());
-  for (double& x : g) x = nd(rng);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      double s = 0;
-      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
-      b[i + j * n] = s / n + (i == j ? 1.0 : 0.0);
-    }
+  const std::vector<double> b = trn_reference::random_spd(n, rng);
   auto a = random_symmetric(n, 4000 + static_cast<std::uint64_t>(n));
   if (fp32) {
     for (double& x : a) x = static_cast<double>(static_cast<float>(x));
@@ -161,40 +154,7 @@ CaseResult sygvj_case(int n, bool fp32) {
   return c;
 }
 
-// Long-double cyclic Jacobi with the relative threshold (reference for the graded matrix).
-std::vector<long double> jacobi_long_double(std::vector<long double> a, int n) {
-  auto at = [&](int i, int j) -> long double& { return a[i + static_cast<std::size_t>(j) * n]; };
-  for (int sweep = 0; sweep < 60; ++sweep) {
-    bool rotated = false;
-    for (int p = 0; p < n - 1; ++p)
-      for (int q = p + 1; q < n; ++q) {
-        const long double apq = at(p, q), app = at(p, p), aqq = at(q, q);
-        if (!(fabsl(apq) > LDBL_EPSILON * sqrtl(fabsl(app * aqq)))) continue;
-        rotated = true;
-        const long double tau = (aqq - app) / (2 * apq);
-        const long double t = (tau >= 0 ? 1.0L : -1.0L) / (fabsl(tau) + sqrtl(1 + tau * tau));
-        const long double c = 1 / sqrtl(1 + t * t), s = t * c;
-        for (int r = 0; r < n; ++r) {
-          const long double xp = at(r, p), xq = at(r, q);
-          at(r, p) = c * xp - s * xq;
-          at(r, q) = s * xp + c * xq;
-        }
-        for (int r = 0; r < n; ++r) {
-          const long double xp = at(p, r), xq = at(q, r);
-          at(p, r) = c * xp - s * xq;
-          at(q, r) = s * xp + c * xq;
-        }
-        at(p, p) = app - t * apq;
-        at(q, q) = aqq + t * apq;
-        at(p, q) = at(q, p) = 0;
-      }
-    if (!rotated) break;
-  }
-  std::vector<long double> w(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) w[static_cast<std::size_t>(i)] = at(i, i);
-  std::sort(w.begin(), w.end());
-  return w;
-}
+using trn_reference::jacobi_long_double;  // tests/reference/solver_oracles.hpp (shared with the tests)
 
 // A = D H D, H = G G^T + n I at unit diagonal, D = diag(10^linspace(-8, 0)) (numerics reference 5.3).
 CaseResult graded_case() {
