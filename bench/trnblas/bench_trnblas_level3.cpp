@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "blas_reference.hpp"
 #include "openblas_native.hpp"
 #include "paired.hpp"
 
@@ -47,13 +48,8 @@ class Handle {
   trnblasHandle_t h_ = nullptr;
 };
 
-std::vector<float> uniform(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 g(seed);
-  std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (float& x : v) x = d(g);
-  return v;
-}
+// Uniform(-1, 1) floats: the generator the tests use (tests/reference/blas_reference.hpp).
+std::vector<float> uniform(std::size_t n, std::uint64_t seed) { return blastest::uniform_f(n, seed); }
 
 std::string key(const std::string& what, int m, int n, int k, int threads) {
   return what + "/" + std::to_string(m) + "x" + std::to_string(n) + (k > 0 ? "x" + std::to_string(k) : "") +

@@ -205,23 +205,8 @@ TEST(TrnsolverDsyevj, GradedMatrixRelativeAccuracy) {
   const int n = 12;
   // H = G G^T + n I scaled to unit diagonal; A = D H D with D = diag(10^linspace(-8, 0)).
   std::mt19937_64 rng(11);
-  std::normal_distribution<double> nd;
-  std::vector<double> g(n * n), h(n * n), a(n * n);
-  for (double& x : g) x = nd(rng);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) {
-      double s = 0;
-      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
-      h[i + j * n] = s + (i == j ? n : 0);
-    }
-  std::vector<double> d(n);
-  for (int i = 0; i < n; ++i) d[i] = std::pow(10.0, -8.0 + 8.0 * i / (n - 1)) / std::sqrt(h[i + i * n]);
-  std::vector<long double> al(n * n);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      a[i + j * n] = d[i] * h[i + j * n] * d[j];
-      al[i + j * n] = a[i + j * n];
-    }
+  std::vector<double> a = trn_reference::graded_symmetric(n, rng);
+  std::vector<long double> al(a.begin(), a.end());
   const auto ref = jacobi_long_double(al, n);
   std::vector<double> ac(a), w(n), wl(n);
   const auto r = ts::dsyevj({}, false, ts::Uplo::lower, n, ac.data(), n, w.data(), {});

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "blas_reference.hpp"
 #include "registry.hpp"
 #include "trn/blas/level3.hpp"
 
@@ -19,13 +20,8 @@ using Cf = std::complex<float>;
 
 double gamma_u(double k, double u) { return k * u / (1.0 - k * u); }
 
-std::vector<float> uniform(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 g(seed);
-  std::uniform_real_distribution<float> d(-1.0f, 1.0f);
-  std::vector<float> v(n);
-  for (float& x : v) x = d(g);
-  return v;
-}
+// Uniform(-1, 1) floats: the generator the tests use (tests/reference/blas_reference.hpp).
+std::vector<float> uniform(std::size_t n, std::uint64_t seed) { return blastest::uniform_f(n, seed); }
 
 // Largest componentwise residual of op(A) X = B (left, lower, N) relative to |B| + |A| |X|, in double.
 double residual_ratio(int m, int n, const std::vector<float>& A, const std::vector<float>& B, const std::vector<float>& X) {

@@ -123,7 +123,7 @@ CaseResult svd_case(int m, int n, bool fp32) {
 // A x = lambda B x (itype 1) by Ssygvj / Dsygvj against LAPACKE_dsygv, B = G G^T / n + I.
 CaseResult sygvj_case(int n, bool fp32) {
   std::mt19937_64 rng(3000 + static_cast<std::uint64_t>(n));
-  const std::vector<double> b = trn_reference::random_spd(n, rng);
+  std::vector<double> b = trn_reference::random_spd(n, rng);
   auto a = random_symmetric(n, 4000 + static_cast<std::uint64_t>(n));
   if (fp32) {
     for (double& x : a) x = static_cast<double>(static_cast<float>(x));
@@ -160,19 +160,8 @@ using trn_reference::jacobi_long_double;  // tests/reference/solver_oracles.hpp 
 CaseResult graded_case() {
   const int n = 12;
   std::mt19937_64 rng(11);
-  std::normal_distribution<double> nd;
-  std::vector<double> g(n * n), h(n * n), a(n * n), d(n);
-  for (double& x : g) x = nd(rng);
-  for (int i = 0; i < n; ++i)
-    for (int j = 0; j < n; ++j) {
-      double s = 0;
-      for (int k = 0; k < n; ++k) s += g[i + k * n] * g[j + k * n];
-      h[i + j * n] = s + (i == j ? n : 0);
-    }
-  for (int i = 0; i < n; ++i) d[i] = std::pow(10.0, -8.0 + 8.0 * i / (n - 1)) / std::sqrt(h[i + i * n]);
-  std::vector<long double> al(n * n);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) al[i + j * n] = a[i + j * n] = d[i] * h[i + j * n] * d[j];
+  std::vector<double> a = trn_reference::graded_symmetric(n, rng);
+  std::vector<long double> al(a.begin(), a.end());
   const auto ref = jacobi_long_double(al, n);
   std::vector<double> ac(a), w(n);
   const double t0 = now_seconds();
