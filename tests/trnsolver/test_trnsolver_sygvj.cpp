@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "solver_oracles.hpp"
+#include "solver_reference.hpp"
 #include "trnsolver.h"
 
 extern "C" int trnsolver_sample_sygvj(double* W, double* X, int* info, double* residual, int* sweeps);
