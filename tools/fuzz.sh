@@ -4,10 +4,14 @@
 # working copy in build-fuzz/corpus/. Prints executions and coverage per harness; exits non-zero on
 # the first crash, sanitizer report or harness invariant violation (the reproducer is left in
 # build-fuzz/ as crash-*; add it to the corpus and a regression test).
-#   bash tools/fuzz.sh [SECONDS]
+#   bash tools/fuzz.sh [SECONDS] [SEED]
+# SEED fixes libFuzzer's mutation sequence (CI passes one so that a run explores what the last local
+# run explored; the long runs leave it out and draw a fresh seed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
+seed_opt=()
+[ -n "${2:-}" ] && seed_opt=("-seed=$2")
 for p in clang libclang-rt-14-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
@@ -26,7 +30,7 @@ for h in $harnesses; do
   cp -n tests/fuzz/corpus/$h/* "$corpus"/ 2>/dev/null || true
   echo "fuzz_$h: ${seconds} s"
   (cd build-fuzz && "./tests/fuzz/fuzz_$h" -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=512 \
-     -print_final_stats=1 "corpus/$h" 2>"fuzz_$h.log") || { tail -n 60 "build-fuzz/fuzz_$h.log"; exit 1; }
+     -print_final_stats=1 "${seed_opt[@]}" "corpus/$h" 2>"fuzz_$h.log") || { tail -n 60 "build-fuzz/fuzz_$h.log"; exit 1; }
   grep -E "^stat::number_of_executed_units|^#[0-9]+ +DONE" "build-fuzz/fuzz_$h.log" | tail -n 2
 done
 echo "fuzz: every harness ran clean"

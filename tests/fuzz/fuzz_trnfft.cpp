@@ -258,7 +258,12 @@ struct Harness {
         std::int64_t logical = q.n[static_cast<std::size_t>(i)];
         const bool complex_side = side == 0 ? !real_in(q.type) : !real_out(q.type);
         if (i == r - 1 && complex_side && (real_in(q.type) || real_out(q.type)) && logical > 0) logical = logical / 2 + 1;
-        e[static_cast<std::size_t>(i)] = in.flag(12) ? in.size(8, wide) : logical + in.byte() % 3 - (in.flag(16) ? 1 : 0);
+        // A near-natural embed: the logical extent nudged by -1..+2, saturating (the extent may be
+        // INT64_MAX, and the harness itself must not overflow).
+        const int nudge = in.byte() % 3 - (in.flag(16) ? 1 : 0);
+        e[static_cast<std::size_t>(i)] =
+            in.flag(12) ? in.size(8, wide)
+                        : (logical > std::numeric_limits<std::int64_t>::max() - 2 ? logical : logical + nudge);
         per *= static_cast<ld>(i == 0 ? logical : e[static_cast<std::size_t>(i)]);
       }
       const ld natural = per * static_cast<ld>(stride);
