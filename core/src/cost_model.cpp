@@ -56,6 +56,8 @@ double instruction_cycles(const Instruction& ins, const HardwareSpec& hw) {
   switch (ins.opcode) {
     case Opcode::nc_matmul: {
       // ISA-OLD: max(min(64, N_stationary), N_moving); fp32 inputs 4 passes (tf32 runs at bf16 rate).
+      // double_row contracts 2 x 128 rows at the cost of 128 ("K = 256 costs what K = 128 costs in
+      // BF16", ARCH3): the same formula over the N moving columns.
       const double c = std::max(std::min<double>(hw.matmul_min_ii, ins.matmul_m), N);
       return ins.in_dtype == DType::f32 ? c * hw.matmul_fp32_passes : c;
     }
@@ -115,7 +117,8 @@ double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma
 
 double instruction_flops(const Instruction& ins) {
   if (ins.opcode == Opcode::nc_matmul)
-    return 2.0 * ins.partitions * static_cast<double>(ins.matmul_m) * static_cast<double>(ins.free_elems);
+    return 2.0 * ins.partitions * (ins.double_row ? 2.0 : 1.0) * static_cast<double>(ins.matmul_m) *
+           static_cast<double>(ins.free_elems);
   if (ins.engine == Engine::dma) return 0.0;
   return static_cast<double>(ins.partitions) * static_cast<double>(ins.free_elems);
 }

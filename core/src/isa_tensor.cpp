@@ -153,7 +153,23 @@ struct PsumState {
   static std::vector<std::uint8_t>& flags(NeuronCore& nc) { return nc.psum_matmul_written_; }
 };
 
-void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& moving, bool accumulate) {
+namespace {
+// double_row operands: fp8 on both sides, free pattern (2, F) with the pair outermost.
+void check_double_row(const HardwareSpec& h, const Tile& stat, const Tile& mov) {
+  if (!h.fp8_double_row) throw NotSupportedError(kMatmul, "perf_mode double_row", h.name);
+  const std::pair<const char*, const Tile*> operands[] = {{"stationary", &stat}, {"moving", &mov}};
+  for (const auto& [name, t] : operands) {
+    if (!is_fp8(t->dtype))
+      throw UsageError(kMatmul, name, "perf_mode double_row takes fp8 inputs only (got " +
+                                          std::string(dtype_name(t->dtype)) + ")");
+    if (t->ndim != 2 || t->size[0] != 2)
+      throw UsageError(kMatmul, name, "perf_mode double_row takes a [K, 2, F] operand (free pattern (2, F))");
+  }
+}
+}  // namespace
+
+void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& moving, bool accumulate,
+                           MatmulPerfMode perf_mode) {
   const HardwareSpec& h = *hw_;
   detail::require_nonempty(kMatmul, "stationary", stationary);
   detail::require_nonempty(kMatmul, "moving", moving);
@@ -166,10 +182,13 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
   detail::require_mem(kMatmul, "moving", moving, {MemSpace::sbuf});
   detail::require_mem(kMatmul, "dst", dst, {MemSpace::psum});
   check_matmul_dtypes(h, stationary, moving);
+  const bool double_row = perf_mode == MatmulPerfMode::double_row;
+  if (double_row) check_double_row(h, stationary, moving);
+  const int rows_per_partition = double_row ? 2 : 1;
   if (dst.dtype != DType::f32)
     throw UsageError(kMatmul, "dst", "PSUM output must be float32 (got " + std::string(dtype_name(dst.dtype)) + ")");
-  const int K = stationary.partitions, M = static_cast<int>(stationary.free_size());
-  const int N = static_cast<int>(moving.free_size());
+  const int K = stationary.partitions, M = static_cast<int>(stationary.free_size() / rows_per_partition);
+  const int N = static_cast<int>(moving.free_size() / rows_per_partition);
   if (K > h.pmax) throw LimitError(std::string(kMatmul), "stationary", "contraction size K", K, "pmax", h.pmax, h.name);
   if (moving.partitions != K)
     throw LimitError(std::string(kMatmul), "moving", "partitions", moving.partitions,
@@ -210,6 +229,7 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
   ins.matmul_m = M;
   ins.inputs = 2;
   ins.accumulate = accumulate;
+  ins.double_row = double_row;
   ins.bytes_read = stationary.elements() * dtype_size(stationary.dtype) + moving.elements() * dtype_size(moving.dtype);
   ins.bytes_written = std::int64_t{M} * N * 4;
   ins.add_region(region_of(stationary, false));
@@ -217,6 +237,36 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
   ins.add_region(region_of(dst, true));
   if (accumulate) ins.add_region(region_of(dst, false));
   if (!executes()) return commit_instruction();
+
+  if (double_row) {
+    // Row p of an operand widened to fp32 is [pair 0: F][pair 1: F], so the row-major conversion
+    // is already the 2K x F matrix whose row 2p + r is (p, r).
+    const float* A = converted_operand(stationary, 0, 0);
+    const float* B = converted_operand(moving, 0, 1);
+    float* C = reinterpret_cast<float*>(dst.base);
+    const std::int64_t ldc = dst.partition_stride / 4;
+    if (cfg_.double_row_order == DoubleRowOrder::sequential) {
+      detail::matmul_portable({A, M, B, N, 2 * K, M, N, C, ldc, accumulate, detail::PackLayout{}, {}});
+    } else {
+      // pair_sum: the PE's two fp8 products are exact in fp32; their sum is rounded once, then
+      // added to the column's running sum.
+      for (int m = 0; m < M; ++m)
+        for (int n = 0; n < N; ++n) {
+          float acc = 0.0f;
+          for (int p = 0; p < K; ++p) {
+            const std::int64_t r0 = std::int64_t{2} * p, r1 = r0 + 1;
+            const float pair = A[r0 * M + m] * B[r0 * N + n] + A[r1 * M + m] * B[r1 * N + n];
+            acc += pair;
+          }
+          float& c = C[m * ldc + n];
+          c = accumulate ? c + acc : acc;
+        }
+    }
+    if (!written.empty())
+      for (int m = 0; m < M; ++m)
+        std::fill_n(written.begin() + static_cast<std::ptrdiff_t>(psum_word(*this, dst, m, 0)), N, std::uint8_t{1});
+    return commit_instruction();
+  }
 
   // Convert the operands to fp32 (exact), in the layout of the host micro-kernel (packed panels for
   // the SIMD kernels), and run it on the PSUM rows.

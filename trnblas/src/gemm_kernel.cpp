@@ -21,8 +21,13 @@ namespace trn::blas::detail {
 // stochastic rounding the random bits are a function of (program, instruction, element), so the
 // decomposition must be fixed for bits to be independent of both. Otherwise bits never depend on
 // the plan: the K order of every output element is fixed.
-SbufBytes sbuf_bytes_of(const BlockGemmArgs& g) {
+bool uses_double_row(const HardwareSpec& hw, const BlockGemmArgs& g) {
+  return hw.fp8_double_row && g.split == 1 && is_fp8(g.load);
+}
+
+SbufBytes sbuf_bytes_of(const HardwareSpec& hw, const BlockGemmArgs& g) {
   SbufBytes b;
+  b.k_rows = uses_double_row(hw, g) ? 2 : 1;
   b.a_sources = static_cast<int>(g.a_src.size());
   b.b_sources = static_cast<int>(g.b_src.size());
   b.split = g.split;
@@ -45,13 +50,14 @@ std::int64_t aligned(std::int64_t bytes) { return (bytes + kAllocAlignBytes - 1)
 std::int64_t sbuf_need(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& l,
                        const BlockShape& b) {
   const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
-  const std::int64_t k_tiles = std::max<std::int64_t>(1, blocks_of(k, hw.pmax));
+  const std::int64_t k_tiles = std::max<std::int64_t>(1, blocks_of(k, std::int64_t{hw.pmax} * l.k_rows));
   const std::int64_t pass_i = std::min<std::int64_t>(b.tiles_i * tile_i, m), strip_j = std::min<std::int64_t>(b.tiles_j * tile_j, n);
   const int terms_a = l.a_sources * l.split, terms_b = l.b_sources * l.split;
-  std::int64_t slot = terms_a * aligned(l.term_bytes * pass_i);  // one operand slot
+  const std::int64_t row_bytes = std::int64_t{l.term_bytes} * l.k_rows;  // per free element of a term tile
+  std::int64_t slot = terms_a * aligned(row_bytes * pass_i);  // one operand slot
   if (l.split > 1) slot += 2 * (l.a_sources * aligned(4 * pass_i) + l.b_sources * aligned(4 * strip_j));
-  if (!b.resident) slot += terms_b * aligned(l.term_bytes * strip_j);
-  const std::int64_t strips = b.resident ? terms_b * aligned(l.term_bytes * b.strip_slots * k_tiles * strip_j) : 0;
+  if (!b.resident) slot += terms_b * aligned(row_bytes * strip_j);
+  const std::int64_t strips = b.resident ? terms_b * aligned(row_bytes * b.strip_slots * k_tiles * strip_j) : 0;
   const std::int64_t epilogue = aligned(4 * tile_i) + (l.read_c ? aligned(4 * tile_i) : 0) +
                                 (l.cast_bytes > 0 ? aligned(l.cast_bytes * tile_i) : 0);
   return b.buffers * slot + strips + b.epilogue_slots * epilogue;
@@ -124,7 +130,8 @@ GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::
   p.grid = {static_cast<int>(bj), p.block.resident ? 1 : static_cast<int>(bi), problems};
   p.sbuf_bytes = sbuf_need(hw, m, n, k, bytes, p.block);
   p.load_elements = k * (m * bj + n * (p.block.resident ? 1 : bi));
-  const std::int64_t k_tiles = blocks_of(k, hw.pmax);
+  const std::int64_t k_tiles = blocks_of(k, std::int64_t{hw.pmax} * bytes.k_rows);
+  p.double_row = bytes.k_rows == 2;
   p.matmuls = blocks_of(m, tile_i) * blocks_of(n, tile_j) * k_tiles * pairs;
   // One nc_matmul of a full moving tile occupies TensorE for max(min(64, 128), 512) cycles
   // (docs/cost-model.md section 1), four times that for fp32 operands; partial tiles are counted
@@ -139,6 +146,7 @@ GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::
 std::string GemmPlan::print() const {
   std::string s = "gemm plan " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
   if (problems > 1) s += " x" + std::to_string(problems) + " problems";
+  if (double_row) s += " (fp8 double_row: 256-row K tiles)";
   s += ": block " + std::to_string(block.tiles_i * 512) + " rows x " + std::to_string(block.tiles_j * 128) +
        " cols (" + std::to_string(block.tiles_i) + "x" + std::to_string(block.tiles_j) + " PSUM banks), " +
        (block.resident ? "resident op(B) strip" : "streaming") + ", " + std::to_string(block.buffers) +
@@ -194,11 +202,36 @@ bool tile_intersects(Triangle tri, std::int64_t j0, int tnj, std::int64_t i0, in
 const InstrOptions kRne{Rounding::nearest_even};
 
 // Packs one K tile of each source into SBUF and produces its terms (split on VectorE if asked).
+// A [rows, F] HBM view read as [rows / 2, 2, F]: partition p takes rows 2p and 2p + 1 (the
+// double_row layout; `rows` even).
+Tile paired_rows(const Tile& h) {
+  Tile t = h;
+  t.partitions = h.partitions / 2;
+  t.partition_stride = 2 * h.partition_stride;
+  t.ndim = 2;
+  t.size = {2, h.size[0], 1, 1};
+  t.stride = {h.partition_stride / dtype_size(h.dtype), h.stride[0], 0, 0};
+  return t;
+}
+
+// double_row packing of one K tile of tk <= 256 rows into a [128, 2, width] term tile: rows
+// k0 + 2p + r to (p, r); an odd last row goes to (p, 0) with (p, 1) zeroed (adds +-0: no change).
+void pack_double_row(NeuronCore& nc, const Tile& h, const Tile& term, int tk, int width) {
+  const int pairs = tk / 2;
+  if (tk % 2 != 0) nc.memset(term.rows(0, pairs + 1).cols(0, width), 0.0f);  // engines start at partition 0
+  if (pairs > 0) nc.dma_copy(term.rows(0, pairs).cols(0, width), paired_rows(h.rows(0, 2 * pairs)));
+  if (tk % 2 != 0) nc.dma_copy(term.rows(pairs, 1).cols(0, width).slice(0, 0, 1), h.rows(tk - 1, 1));
+}
+
 void pack_terms(NeuronCore& nc, const BlockGemmArgs& g, const std::vector<HbmTensor>& src, std::int64_t k0, int tk,
                 std::int64_t f0, int width, const std::vector<Tile>& raw, const std::vector<Tile>& resid,
-                const std::vector<Tile>& terms) {
+                const std::vector<Tile>& terms, bool double_row) {
   for (std::size_t s = 0; s < src.size(); ++s) {
     const Tile h = src[s].tile(k0, tk, f0, width);
+    if (double_row) {
+      pack_double_row(nc, h, terms[s], tk, width);
+      continue;
+    }
     if (g.split == 1) {
       nc.dma_copy(terms[s].rows(0, tk).cols(0, width), h);
       continue;
@@ -238,12 +271,16 @@ struct OutTile {
 // Everything a program's loops share: arguments, plan, tiles.
 struct ProgramState {
   ProgramState(NeuronCore& core, const BlockGemmArgs& args, const BlockShape& shape)
-      : nc(core), g(args), b(shape), TK(core.hw().pmax), TJ(core.hw().gemm_stationary_fmax),
+      : nc(core), g(args), b(shape), double_row(uses_double_row(core.hw(), args)), k_rows(double_row ? 2 : 1),
+        TK(core.hw().pmax * k_rows), TJ(core.hw().gemm_stationary_fmax),
         TI(static_cast<int>(core.hw().psum_bank_bytes / 4)) {}
   NeuronCore& nc;
   const BlockGemmArgs& g;
   const BlockShape& b;
-  const int TK, TJ, TI;    // K tile (partitions), output tile columns (stationary free), rows (moving free)
+  const bool double_row;   // fp8 on NC-v3/v4: K tiles of 2 x 128 rows
+  const int k_rows;        // contraction rows per partition (2 with double_row)
+  const int TK, TJ, TI;    // K tile (rows), output tile columns (stationary free), rows (moving free)
+  int partitions_of(int tk) const { return (tk + k_rows - 1) / k_rows; }
   std::int64_t j_begin = 0;  // first column of the program
   int bn = 0, tiles_j = 0;   // columns of the program and their 128-column tiles
   bool compute = false;      // the product is needed (alpha != 0 and k > 0)
@@ -301,12 +338,14 @@ bool any_live(const std::vector<OutTile>& outs) {
 void micro_kernel(ProgramState& st, const OutTile& o, const Tile& bank, const std::vector<Tile>& b_terms,
                   const std::vector<Tile>& a_terms, std::int64_t i_begin, int tk, bool first_k_tile) {
   const int tj = static_cast<int>((o.j0 - st.j_begin) / st.TJ), ti = static_cast<int>((o.i0 - i_begin) / st.TI);
+  const int parts = st.partitions_of(tk);
+  const MatmulPerfMode mode = st.double_row ? MatmulPerfMode::double_row : MatmulPerfMode::none;
   for (std::size_t p = 0; p < st.g.pairs.size(); ++p) {
     const auto [pa, pb] = st.g.pairs[p];
     st.nc.nc_matmul(bank.rows(0, o.tnj).cols(0, o.tni),
-                    b_terms[static_cast<std::size_t>(pb)].rows(0, tk).cols(tj * st.TJ, o.tnj),
-                    a_terms[static_cast<std::size_t>(pa)].rows(0, tk).cols(ti * st.TI, o.tni),
-                    /*accumulate=*/!(first_k_tile && p == 0));
+                    b_terms[static_cast<std::size_t>(pb)].rows(0, parts).cols(tj * st.TJ, o.tnj),
+                    a_terms[static_cast<std::size_t>(pa)].rows(0, parts).cols(ti * st.TI, o.tni),
+                    /*accumulate=*/!(first_k_tile && p == 0), mode);
   }
 }
 
@@ -325,14 +364,16 @@ void k_loop(ProgramState& st, const std::vector<OutTile>& outs, std::int64_t i_b
     const std::int64_t k0 = g.k_begin + std::int64_t{kt} * st.TK;
     const int tk = static_cast<int>(std::min<std::int64_t>(st.TK, g.k_end - k0));
     const OperandSlot& u = st.slots[static_cast<std::size_t>(kt % st.b.buffers)];
-    pack_terms(st.nc, g, g.a_src, k0, tk, i_begin, bm, u.a_raw, u.a_res, u.a_terms);
+    pack_terms(st.nc, g, g.a_src, k0, tk, i_begin, bm, u.a_raw, u.a_res, u.a_terms, st.double_row);
     std::vector<Tile> b_now;
     if (st.b.resident) {
-      for (const Tile& s : st.b_strip) b_now.push_back(s.slice(0, kt, 1).reshape({st.bn}));
-      if (!st.strip_packed) pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, b_now);
+      for (const Tile& s : st.b_strip)
+        b_now.push_back(st.double_row ? s.slice(0, kt, 1).reshape({2, st.bn}) : s.slice(0, kt, 1).reshape({st.bn}));
+      if (!st.strip_packed)
+        pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, b_now, st.double_row);
     } else {
       b_now = u.b_terms;
-      pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, u.b_terms);
+      pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, u.b_terms, st.double_row);
     }
     issue_one_store(st);
     macro_kernel(st, outs, b_now, u.a_terms, i_begin, tk, kt == 0);
@@ -387,17 +428,27 @@ void allocate(ProgramState& st, AllocScope& sbuf, AllocScope& psum, int pass_bm)
           u.b_res.push_back(sbuf.alloc(DType::f32, st.TK, {st.bn}, "op(B) residual"));
         }
       }
-      for (int t = 0; t < terms_a; ++t) u.a_terms.push_back(sbuf.alloc(term_dtype, st.TK, {pass_bm}, "op(A) term"));
+      const int P = st.partitions_of(st.TK);
+      auto term = [&](std::int64_t width, const char* what) {
+        return st.double_row ? sbuf.alloc(term_dtype, P, {2, width}, what) : sbuf.alloc(term_dtype, P, {width}, what);
+      };
+      for (int t = 0; t < terms_a; ++t) u.a_terms.push_back(term(pass_bm, "op(A) term"));
       if (!st.b.resident)
-        for (int t = 0; t < terms_b; ++t) u.b_terms.push_back(sbuf.alloc(term_dtype, st.TK, {st.bn}, "op(B) term"));
+        for (int t = 0; t < terms_b; ++t) u.b_terms.push_back(term(st.bn, "op(B) term"));
     }
     if (st.b.resident) {
-      // Strip slot program % strip_slots: [slot, k tile, j] per term.
+      // Strip slot program % strip_slots: [slot, k tile, (pair,) j] per term.
       const int slot = st.nc.program_id(0) % st.b.strip_slots;
+      const int P = st.partitions_of(st.TK);
       for (int t = 0; t < terms_b; ++t)
-        st.b_strip.push_back(sbuf.alloc(term_dtype, st.TK, {st.b.strip_slots, st.k_tiles, st.bn}, "op(B) strips")
-                                 .slice(0, slot, 1)
-                                 .reshape({st.k_tiles, st.bn}));
+        st.b_strip.push_back(
+            st.double_row
+                ? sbuf.alloc(term_dtype, P, {st.b.strip_slots, st.k_tiles, 2, st.bn}, "op(B) strips")
+                      .slice(0, slot, 1)
+                      .reshape({st.k_tiles, 2, st.bn})
+                : sbuf.alloc(term_dtype, P, {st.b.strip_slots, st.k_tiles, st.bn}, "op(B) strips")
+                      .slice(0, slot, 1)
+                      .reshape({st.k_tiles, st.bn}));
     }
   }
   for (int e = 0; e < st.b.epilogue_slots; ++e) {
@@ -454,20 +505,21 @@ LaunchResult launch_gemm(const LaunchConfig& base, const std::vector<BlockGemmAr
   std::int64_t m = 1, n = 1, k = 0;
   int pairs = 1;
   bool fp32_matmul = false;
-  SbufBytes bytes = problems.empty() ? SbufBytes{} : sbuf_bytes_of(problems.front());
+  SbufBytes bytes = problems.empty() ? SbufBytes{} : sbuf_bytes_of(hw, problems.front());
   for (const auto& p : problems) {
     m = std::max(m, p.m);
     n = std::max(n, p.n);
     k = std::max(k, p.k_end - p.k_begin);
     pairs = std::max(pairs, static_cast<int>(p.pairs.size()));
     fp32_matmul = fp32_matmul || (p.split == 1 && p.load == DType::f32);
-    const SbufBytes q = sbuf_bytes_of(p);  // problems of one launch share modes; take the largest of each
+    const SbufBytes q = sbuf_bytes_of(hw, p);  // problems of one launch share modes; take the largest of each
     bytes.a_sources = std::max(bytes.a_sources, q.a_sources);
     bytes.b_sources = std::max(bytes.b_sources, q.b_sources);
     bytes.split = std::max(bytes.split, q.split);
     bytes.term_bytes = std::max(bytes.term_bytes, q.term_bytes);
     bytes.read_c = bytes.read_c || q.read_c;
     bytes.cast_bytes = std::max(bytes.cast_bytes, q.cast_bytes);
+    bytes.k_rows = std::max(bytes.k_rows, q.k_rows);
   }
   const GemmPlan plan = plan_gemm(hw, m, n, k, static_cast<int>(problems.size()), pairs, bytes, fp32_matmul);
   if (plan_out != nullptr) *plan_out = plan;

@@ -18,10 +18,13 @@
 //             K tile kt + buffers - 1 overlaps the matmuls of K tile kt; epilogue tiles rotate through
 //             up to one slot per output tile of a pass, so that evacuating PSUM (which frees the banks
 //             for the next pass) never waits for an earlier tile's DMA out.
-//             Raw mode stores the fp32 PSUM sums unscaled (Ozaki partials).
+//             Raw mode stores the fp32 PSUM sums unscaled (Ozaki partials). fp8 operands on
+//             NC-v3/v4 use TensorE's double_row mode: a K tile is 256 rows, row k0 + 2p + r on
+//             partition p, pair r, so each nc_matmul contracts 256 rows at the cost of 128.
 // Engines     DMA, TensorE, VectorE.
 // Accuracy    per output element: the nc_matmul contract (fp32, k tile by k tile, and within a k tile
-//             the term pairs in the given order); epilogue fl(fl(alpha*acc) + fl(beta*c)); alpha == 1
+//             the term pairs in the given order; double_row K tiles are 256 deep, so fp8 bits on
+//             trn2/trn3 differ from trn1's 128-deep tiles); epilogue fl(fl(alpha*acc) + fl(beta*c)); alpha == 1
 //             skips the multiply, beta == 0 never reads C. Bits never depend on the plan (block
 //             shape, buffers): the K order of every output element is fixed.
 // Limits      any m, n, k; triangle mode skips output tiles outside the triangle and moves crossing
@@ -70,8 +73,12 @@ struct SbufBytes {
   int term_bytes = 2;                // bytes of one term element
   bool read_c = false;               // beta != 0: a C tile per epilogue slot
   int cast_bytes = 0;                // bytes of C's element when the result is cast (0: stored as fp32)
+  int k_rows = 1;                    // contraction rows per partition of a K tile (2: fp8 double_row)
 };
-SbufBytes sbuf_bytes_of(const BlockGemmArgs& g);
+SbufBytes sbuf_bytes_of(const HardwareSpec& hw, const BlockGemmArgs& g);
+// fp8 operands on a generation with TensorE's double_row mode: K tiles of 2 x 128 rows, one
+// nc_matmul(perf_mode = double_row) each, at the cost of a 128-row one.
+bool uses_double_row(const HardwareSpec& hw, const BlockGemmArgs& g);
 
 // FFTW-style plan: what launch_gemm will run, why, and what it moves. print() gives one line.
 struct GemmPlan {
@@ -83,6 +90,7 @@ struct GemmPlan {
   std::int64_t load_elements = 0;         // operand elements DMAed into SBUF (per problem)
   std::int64_t matmuls = 0;               // nc_matmul instructions (per problem, dense)
   double tensor_bound_ns = 0;             // matmuls' TensorE occupancy at the generation's clock
+  bool double_row = false;                // fp8 K tiles of 256 rows (nc_matmul perf_mode double_row)
   std::string why;                        // the rule that chose this shape
   std::string print() const;
 };

@@ -31,6 +31,7 @@ struct HardwareSpec {
   int access_pattern_max_dims;     // 4 free dimensions (ARCH2)
   // Features.
   bool fp8_e4m3fn_native;          // OCP E4M3FN only from Trn3 (EVRF051)
+  bool fp8_double_row;             // nc_matmul perf_mode double_row: NC-v3/v4, fp8 only (ARCH3)
   bool tensor_transpose_bit_accurate;  // v3+: is_transpose mode; v2 transposes through the multiplier
   bool dma_transpose;              // v3+
   // Clocks (GHz) and engine constants for the cost model (ARCH2/3/4, ISA-OLD, PERF).

@@ -37,6 +37,15 @@ enum class MatmulIsa : std::uint8_t { automatic, portable, avx2, avx512 };
 bool matmul_isa_available(MatmulIsa isa);
 std::string_view matmul_isa_name(MatmulIsa isa);
 
+// TensorE performance modes of nc_matmul (ISA nc_matmul `perf_mode`). double_row (NC-v3/v4, fp8
+// inputs only): the contraction is split over the partitions and a first free dimension of 2, so one
+// instruction contracts 2K rows at the cost of K (docs/numerics.md section 4).
+enum class MatmulPerfMode : std::uint8_t { none, double_row };
+// How a double_row processing element combines its two products (undocumented; docs/numerics.md
+// section 10). sequential: s = RN(RN(s + a0*b0) + a1*b1), i.e. the nc_matmul contract over the 2K
+// rows in the order k = 2p + r; pair_sum: s = RN(s + RN(a0*b0 + a1*b1)) (the PE adds its pair first).
+enum class DoubleRowOrder : std::uint8_t { sequential, pair_sum };
+
 struct CoreConfig {
   Generation generation = Generation::trn1;
   Numerics numerics = Numerics::ideal;
@@ -51,6 +60,7 @@ struct CoreConfig {
   bool strict = false;
   OutOfRange activation_out_of_range = OutOfRange::nan;
   MatmulIsa matmul_isa = MatmulIsa::automatic;
+  DoubleRowOrder double_row_order = DoubleRowOrder::sequential;
 };
 
 // ALU operators of Vector/Scalar/GpSimd (SHARED "ALU operators"). Arithmetic ops compute in fp32;
@@ -129,7 +139,10 @@ class NeuronCore {
   // ---- TensorE ----------------------------------------------------------------------------
   // dst[M, N] (PSUM fp32) = stationary[K, M]^T @ moving[K, N]   (K <= 128, M <= 128, N <= moving_fmax)
   // accumulate=false overwrites; true adds the product to dst. Accumulation order: see numerics.md.
-  void nc_matmul(const Tile& dst, const Tile& stationary, const Tile& moving, bool accumulate);
+  // perf_mode double_row (fp8, NC-v3/v4): stationary [K, 2, M] and moving [K, 2, N]; contraction
+  // row (p, r) is row k = 2p + r of a 2K-deep product, at the cost of a K-deep one.
+  void nc_matmul(const Tile& dst, const Tile& stationary, const Tile& moving, bool accumulate,
+                 MatmulPerfMode perf_mode = MatmulPerfMode::none);
   // dst[F, P] = src[P, F]^T. engine tensor: src SBUF [<=128, <=128] -> dst PSUM (via identity matmul
   // on trn1, bit-accurate on trn2+); engine vector: [<=32, <=32] SBUF/PSUM -> SBUF/PSUM, bit exact.
   void nc_transpose(const Tile& dst, const Tile& src, Engine engine = Engine::tensor);

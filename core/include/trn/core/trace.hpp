@@ -54,6 +54,7 @@ struct Instruction {
   std::int64_t bytes_read = 0, bytes_written = 0;
   double declared_cycles = 0;    // custom operators declare their own cost
   bool accumulate = false;       // nc_matmul accumulate flag
+  bool double_row = false;       // nc_matmul perf_mode double_row: contracts 2 * partitions rows
   bool contiguous = true;        // every operand's free pattern is one dense run (VectorE perf modes)
   std::uint8_t subop = 0;        // instruction-specific detail for the cost model (e.g. AluOp of tensor_tensor)
   std::uint8_t nregions = 0;
