@@ -8,6 +8,7 @@
 // Also MRG32K3A's host generator against a plain single-stream loop of the recurrence.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -90,6 +91,34 @@ void BM_Random123_Uniform(benchmark::State& st) {
   set_bytes(st, kCount * 4);
 }
 
+// The same with the counter computed from the block index: no carry chain, so GCC vectorises it
+// (the faster of the two user loops is the honest baseline).
+void BM_Random123_Uint32Indexed(benchmark::State& st) {
+  std::vector<std::uint32_t> out(kCount);
+  std::uint64_t block = 0;
+  for (auto _ : st) {
+    bench_trnrand::random123_words_indexed(out.data(), kCount, kSeed, block);
+    block += kCount / 4;
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  st.SetLabel(std::string(bench_trnrand::kRandom123Flags) + ", indexed counter");
+  set_bytes(st, kCount * 4);
+}
+
+void BM_Random123_UniformIndexed(benchmark::State& st) {
+  std::vector<float> out(kCount);
+  std::uint64_t block = 0;
+  for (auto _ : st) {
+    bench_trnrand::random123_uniforms_indexed(out.data(), kCount, kSeed, block);
+    block += kCount / 4;
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  st.SetLabel(std::string(bench_trnrand::kRandom123Flags) + ", indexed counter");
+  set_bytes(st, kCount * 4);
+}
+
 // The emulator running the engine kernel (GpSimd custom operator + VectorE), for its own speed.
 void BM_Trnrand_EnginesUniform(benchmark::State& st) {
   trn::rand::GeneratorOptions o;
@@ -151,6 +180,8 @@ BENCHMARK(BM_Trnrand_HostUint32)->DenseRange(0, 2)->Unit(benchmark::kMillisecond
 BENCHMARK(BM_Random123_Uint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Trnrand_HostUniform)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Random123_Uniform)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Random123_Uint32Indexed)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Random123_UniformIndexed)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Trnrand_EnginesUniform)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 
 // Collects bytes/s per run for the ratios.
@@ -190,7 +221,13 @@ int main(int argc, char** argv) {
     return 0.0;
   };
   std::printf("\nthroughput, 1 host thread, 2^22 values per call (GB/s = 1e9 bytes/s):\n");
-  const double r_u32 = get("BM_Random123_Uint32/"), r_uni = get("BM_Random123_Uniform/");
+  // The baseline is the faster of the two user loops (incremented or index-computed counter).
+  const double r_u32 = std::max(get("BM_Random123_Uint32/"), get("BM_Random123_Uint32Indexed/"));
+  const double r_uni = std::max(get("BM_Random123_Uniform/"), get("BM_Random123_UniformIndexed/"));
+  std::printf("  Random123 loops: incremented counter %.2f / %.2f GB/s, index-computed counter %.2f / %.2f GB/s "
+              "(uint32 / uniform); the faster is the baseline\n",
+              get("BM_Random123_Uint32/") * 1e-9, get("BM_Random123_Uniform/") * 1e-9,
+              get("BM_Random123_Uint32Indexed/") * 1e-9, get("BM_Random123_UniformIndexed/") * 1e-9);
   for (int i = 0; i < 3; ++i) {
     const double u = get("BM_Trnrand_HostUint32/" + std::to_string(i) + "/");
     const double f = get("BM_Trnrand_HostUniform/" + std::to_string(i) + "/");

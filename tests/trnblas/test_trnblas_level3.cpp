@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "blas_test_util.hpp"
+#include "trn/blas/level3.hpp"
 #include "trnblas.h"
 
 namespace {
@@ -135,7 +136,7 @@ trnblasStatus_t call_trsm(trnblasHandle_t h, const Tri& c, std::int64_t m, std::
 // covered by a 1e-10 relative slack). fp64 (Ozaki updates): u = 2^-53 and gamma_{d+64}, the extra
 // 61 roundings covering the fp64 reconstruction sum of the <= 45 slice products per element.
 template <class T>
-void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint64_t seed) {
+void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint64_t seed, bool substitution = false) {
   SCOPED_TRACE(c.name() + " m=" + std::to_string(m) + " n=" + std::to_string(n));
   const bool left = c.side == TRNBLAS_SIDE_LEFT, lower = c.uplo == TRNBLAS_FILL_MODE_LOWER;
   const bool trans = c.trans != TRNBLAS_OP_N, unit = c.diag == TRNBLAS_DIAG_UNIT;
@@ -144,7 +145,18 @@ void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint
   const std::vector<T> B0 = random_matrix<T>(m, n, ldb, seed + 1);
   std::vector<T> B = B0;
   Handle h;
-  ASSERT_EQ(call_trsm<T>(h, c, m, n, &alpha, A.data(), lda, B.data(), ldb), TRNBLAS_STATUS_SUCCESS);
+  if (substitution) {  // the C++ API's Settings::trsm_substitution (no C setter)
+    trn::blas::Settings st;
+    st.trsm_substitution = true;
+    const trn::blas::Side side = left ? trn::blas::Side::left : trn::blas::Side::right;
+    const trn::blas::Uplo up = lower ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
+    const trn::blas::Op op = trans ? trn::blas::Op::T : trn::blas::Op::N;
+    const trn::blas::Diag dg = unit ? trn::blas::Diag::unit : trn::blas::Diag::non_unit;
+    if constexpr (std::is_same_v<T, float>)
+      trn::blas::strsm(st, trn::blas::GemmMode::fp32, side, up, op, dg, m, n, alpha, A.data(), lda, B.data(), ldb);
+  } else {
+    ASSERT_EQ(call_trsm<T>(h, c, m, n, &alpha, A.data(), lda, B.data(), ldb), TRNBLAS_STATUS_SUCCESS);
+  }
   for (std::int64_t j = 0; j < n; ++j)  // the padding rows of B are untouched
     for (std::int64_t i = m; i < ldb; ++i) ASSERT_EQ(B[static_cast<std::size_t>(i + j * ldb)], T(-777));
   const std::vector<double> E = op_triangle(A, d, lda, lower, trans, unit);  // op(A), d x d
@@ -160,7 +172,34 @@ void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint
               CblasNonUnit, int(m), int(n), double(alpha), E.data(), int(d), X.data(), int(m));
   const double g = std::is_same_v<T, float> ? gamma(double(d + 3), kU32) : gamma(double(d + 64), kU64);
   std::vector<double> R = left ? product(E, Xh, d, d, n, true) : product(Xh, E, m, d, d, true);
-  for (std::size_t i = 0; i < R.size(); ++i) R[i] = g * (R[i] + aB[i]);
+  for (std::size_t i = 0; i < R.size(); ++i) R[i] += aB[i];  // |op(A)| |X^| + |alpha B|
+  std::vector<double> blockwise(R.size(), 0.0);
+  if (std::is_same_v<T, float> && !substitution) {
+    // fp32 default: each 128 x 128 diagonal block T_b of E (blocks at multiples of 128 in E's
+    // index space, whatever the solve order) is inverted by substitution and applied as a GEMM:
+    // per block |T_b y_b - z_b| <= 2 gamma_{w+2} |T_b| |T_b^-1| |z_b| (Du Croz & Higham 1992),
+    // |z_b| bounded by the same |op(A)| |X^| + |alpha B| rows. (T_b^-1 is the diagonal block of
+    // op(A)^-1, `inv`.) Right side: the transposed form, multiplied from the right.
+    const double g2 = 2.0 * gamma(130.0, kU32);
+    std::vector<double> bd(static_cast<std::size_t>(d * d), 0.0);  // blockdiag(|T_b| |T_b^-1|) (right: |T_b^-1| |T_b|)
+    for (std::int64_t b0 = 0; b0 < d; b0 += 128) {
+      const std::int64_t w = std::min<std::int64_t>(128, d - b0);
+      for (std::int64_t j = 0; j < w; ++j)
+        for (std::int64_t i = 0; i < w; ++i) {
+          double acc = 0;
+          for (std::int64_t l = 0; l < w; ++l) {
+            const auto at = [&](const std::vector<double>& M, std::int64_t r, std::int64_t c) {
+              return std::fabs(M[static_cast<std::size_t>(b0 + r + (b0 + c) * d)]);
+            };
+            acc += left ? at(E, i, l) * at(inv, l, j) : at(inv, i, l) * at(E, l, j);
+          }
+          bd[static_cast<std::size_t>(b0 + i + (b0 + j) * d)] = acc;
+        }
+    }
+    blockwise = left ? product(bd, R, d, d, n, false) : product(R, bd, m, d, d, false);
+    for (double& v : blockwise) v *= g2;
+  }
+  for (std::size_t i = 0; i < R.size(); ++i) R[i] = g * R[i] + blockwise[i];
   const std::vector<double> bound = left ? product(inv, R, d, d, n, true) : product(R, inv, m, d, d, true);
   double worst = 0;
   for (std::size_t i = 0; i < X.size(); ++i) {
@@ -172,15 +211,25 @@ void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint
   EXPECT_GT(worst, 0.0);  // the comparison is not vacuous: the solution is not exact
 }
 
-TEST(TrnblasLevel3, StrsmEveryCaseWithinTheSubstitutionBound) {
+TEST(TrnblasLevel3, StrsmEveryCaseWithinTheInverseBlockBound) {
   // 200 = a full 128 block and a partial one (both solve orders meet a GEMM update); 130 / 131
   // right-hand sides = 2 per partition (131: one partition holds the remaining one).
   for (const Tri& c : all_triangular_cases()) {
     const bool left = c.side == TRNBLAS_SIDE_LEFT;
     check_trsm<float>(c, left ? 200 : 131, left ? 130 : 200, 0.75f, 11);
   }
-  // 2100 right-hand sides: two programs of the diagonal kernel (16 per partition, then 52 = 3 x 16 + 4).
   check_trsm<float>({TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_T, TRNBLAS_DIAG_NON_UNIT}, 5, 2100, 2.0f, 12);
+}
+
+TEST(TrnblasLevel3, StrsmSubstitutionFormWithinTheComponentwiseBound) {
+  // Settings::trsm_substitution: every right-hand side by substitution on VectorE. 2100
+  // right-hand sides: two programs of the diagonal kernel (16 per partition, then 52 = 3 x 16 + 4).
+  for (const Tri& c : all_triangular_cases()) {
+    const bool left = c.side == TRNBLAS_SIDE_LEFT;
+    check_trsm<float>(c, left ? 200 : 131, left ? 130 : 200, 0.75f, 11, true);
+  }
+  check_trsm<float>({TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_T, TRNBLAS_DIAG_NON_UNIT}, 5, 2100, 2.0f, 12,
+                    true);
 }
 
 TEST(TrnblasLevel3, DtrsmWithinTheSubstitutionBound) {

@@ -191,10 +191,42 @@ void diag_solve(const Settings& s, const DiagBlock<double>& d, Recorder&) {
 
 // ---- TRSM ---------------------------------------------------------------------------------------
 
+// The inverse-diagonal-block form of one block (fp32; Du Croz & Higham, "Stability of methods for
+// matrix inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied blockwise): W = T^-1 of the
+// w x w diagonal block T by the substitution kernel on the identity's columns (VectorE, w
+// right-hand sides, componentwise |T W - I| <= gamma_w |T| |W|), then Y_b = scale * W Z_b by one
+// GEMM on TensorE (K = w). Z_b is the block's rows (left; columns, right) of B after the update;
+// the GEMM reads a host copy of it (the output overwrites it). Residual of the block:
+// |T y - scale z| <= 2 gamma_{w+2} |T| |W| |scale z| — bounded by the block's condition, not
+// componentwise like substitution (Settings::trsm_substitution keeps that form).
+void apply_inverse_diagonal_block(const Settings& s, GemmMode mode, DiagBlock<float> d, bool left, std::int64_t m,
+                                  std::int64_t n, float scale, float* Zb, std::int64_t ldb, Recorder& rec) {
+  const std::int64_t w = d.w;
+  std::vector<float> W(static_cast<std::size_t>(w * w), 0.0f);
+  for (std::int64_t i = 0; i < w; ++i) W[static_cast<std::size_t>(i + i * w)] = 1.0f;
+  d.b = W.data();  // column j of W is a right-hand side: W = T^-1 (the other triangle stays 0)
+  d.rs = w;
+  d.es = 1;
+  d.nrhs = w;
+  d.scale = 1.0f;
+  diag_solve(s, d, rec);
+  if (left) {  // Y_b (w x n) = scale W Z_b
+    std::vector<float> z(static_cast<std::size_t>(w * n));
+    for (std::int64_t j = 0; j < n; ++j) std::copy_n(Zb + j * ldb, w, z.begin() + j * w);
+    gemm_any<float>(s, mode, w, n, w, scale, {W.data(), w, Op::N}, {z.data(), w, Op::N}, 0.0f, Zb, ldb, rec);
+  } else {  // X_b (m x w) = Y_b^T = scale Z_b^T W^T, Z_b^T = B[:, b]
+    std::vector<float> z(static_cast<std::size_t>(m * w));
+    for (std::int64_t j = 0; j < w; ++j) std::copy_n(Zb + j * ldb, m, z.begin() + j * m);
+    gemm_any<float>(s, mode, m, w, w, scale, {z.data(), m, Op::N}, {W.data(), w, Op::T}, 0.0f, Zb, ldb, rec);
+  }
+}
+
 // Blocked substitution on E Y = alpha Z with E = op(A), Y = X, Z = B (left) or E = op(A)^T,
 // Y = X^T, Z = B^T (right). Blocks of pmax rows of Y in solve order (forward for lower E); each
 // block first takes the GEMM update Z_b = alpha Z_b - E[b, solved] Y[solved] (one GEMM, the whole
-// solved range as its contraction, fp32 PSUM), then the diagonal-block solve.
+// solved range as its contraction, fp32 PSUM), then the diagonal block: fp32 by default its
+// inverse applied as a GEMM (apply_inverse_diagonal_block), fp64 and Settings::trsm_substitution
+// by substitution on every right-hand side.
 template <class T>
 void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
                std::int64_t n, T alpha, const T* A, std::int64_t lda, T* B, std::int64_t ldb, CallReport* report) {
@@ -230,6 +262,12 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
     d.w = w;
     d.lower = lower;
     d.unit = diag == Diag::unit;
+    if constexpr (std::is_same_v<T, float>) {
+      if (!s.trsm_substitution) {
+        apply_inverse_diagonal_block(s, mode, d, left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec);
+        continue;
+      }
+    }
     d.b = left ? B + e0 : B + e0 * ldb;
     d.rs = left ? ldb : 1;
     d.es = left ? 1 : ldb;

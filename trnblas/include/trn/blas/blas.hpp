@@ -52,6 +52,10 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   int ozaki_mantissa_bit_offset = 0;  // added to the automatic bit count (cuBLAS "offset", e.g. -8)
   bool ozaki_fixed = false;         // fixed control: use exactly ozaki_max_mantissa_bits (if > 0)
   bool ozaki_special_values = true; // propagate Inf/NaN like IEEE fp64 (elements touched by them)
+  // fp32 TRSM: false (default) inverts each 128 x 128 diagonal block once and applies it as a
+  // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
+  // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".
+  bool trsm_substitution = false;
 };
 
 // What the last call did, for profiles and tests.
