@@ -15,6 +15,7 @@
 #include "level3_internal.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <climits>
 #include <cstdint>
 #include <type_traits>
@@ -191,25 +192,61 @@ void diag_solve(const Settings& s, const DiagBlock<double>& d, Recorder&) {
 
 // ---- TRSM ---------------------------------------------------------------------------------------
 
-// The inverse-diagonal-block form of one block (fp32; Du Croz & Higham, "Stability of methods for
-// matrix inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied blockwise): W = T^-1 of the
-// w x w diagonal block T by the substitution kernel on the identity's columns (VectorE, w
-// right-hand sides, componentwise |T W - I| <= gamma_w |T| |W|), then Y_b = scale * W Z_b by one
-// GEMM on TensorE (K = w). Z_b is the block's rows (left; columns, right) of B after the update;
-// the GEMM reads a host copy of it (the output overwrites it). Residual of the block:
-// |T y - scale z| <= 2 gamma_{w+2} |T| |W| |scale z| — bounded by the block's condition, not
-// componentwise like substitution (Settings::trsm_substitution keeps that form).
-void apply_inverse_diagonal_block(const Settings& s, GemmMode mode, DiagBlock<float> d, bool left, std::int64_t m,
-                                  std::int64_t n, float scale, float* Zb, std::int64_t ldb, Recorder& rec) {
-  const std::int64_t w = d.w;
-  std::vector<float> W(static_cast<std::size_t>(w * w), 0.0f);
-  for (std::int64_t i = 0; i < w; ++i) W[static_cast<std::size_t>(i + i * w)] = 1.0f;
-  d.b = W.data();  // column j of W is a right-hand side: W = T^-1 (the other triangle stays 0)
-  d.rs = w;
-  d.es = 1;
-  d.nrhs = w;
-  d.scale = 1.0f;
-  diag_solve(s, d, rec);
+// The inverse-diagonal-block form (fp32; Du Croz & Higham, "Stability of methods for matrix
+// inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied blockwise). First W_b = T_b^-1 of every
+// w x w diagonal block T_b of E (blocks at multiples of pmax), all in one launch, one program per
+// block: diag_solve_group on the identity's w columns (column substitution, componentwise
+// |T W - I| <= gamma_w |T| |W|; the other triangle of W stays 0). Then, per block in solve order,
+// after the GEMM update, Y_b = scale W_b Z_b by one GEMM on TensorE (K = w), reading a host copy of
+// Z_b (the output overwrites it). Residual of a block: |T y - scale z| <= 2 gamma_{w+2} |T| |W| |scale z|
+// — bounded by the block's condition, not componentwise like substitution (Settings::trsm_substitution).
+std::vector<std::vector<float>> invert_diagonal_blocks(const Settings& s, const OpView<float>& E, std::int64_t order,
+                                                       bool lower, bool unit, Recorder& rec) {
+  const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
+  require(blocks <= INT_MAX, "too many diagonal blocks");
+  std::vector<std::vector<float>> W(static_cast<std::size_t>(blocks));
+  std::vector<DiagBlock<float>> d(static_cast<std::size_t>(blocks));
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t e0 = b * nb, w = std::min(nb, order - e0);
+    auto& wb = W[static_cast<std::size_t>(b)];
+    wb.assign(static_cast<std::size_t>(w * w), 0.0f);
+    for (std::int64_t i = 0; i < w; ++i) wb[static_cast<std::size_t>(i + i * w)] = 1.0f;
+    const OpView<float> t = E.sub(e0, e0);
+    DiagBlock<float>& db = d[static_cast<std::size_t>(b)];
+    db.t = t.p;
+    db.si = t.stride_i();
+    db.sj = t.stride_j();
+    db.w = w;
+    db.lower = lower;
+    db.unit = unit;
+    db.b = wb.data();
+    db.rs = w;
+    db.es = 1;
+    db.nrhs = w;
+  }
+  LaunchResult r = launch(s.launch_config({static_cast<int>(blocks), 1, 1}), [&](NeuronCore& nc) {
+    const DiagBlock<float>& db = d[static_cast<std::size_t>(nc.program_id(0))];
+    diag_solve_group(nc, db, 0, static_cast<std::int32_t>(db.w), 1);
+  });
+  rec.add(r.trace);
+  return W;
+}
+
+// Y_b = scale W Z_b for one block (see invert_diagonal_blocks). Returns false, having written
+// nothing, when the block must be solved by substitution instead: W or Z_b holds an Inf or NaN
+// (the GEMM would multiply it by W's exact zeros and spread it over the whole block, where
+// substitution keeps netlib's propagation: only the rows that depend on it). The finiteness scan is
+// host logic of the driver (not in the modeled profile).
+bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::vector<float>& W, std::int64_t w,
+                                  bool left, std::int64_t m, std::int64_t n, float scale, float* Zb, std::int64_t ldb,
+                                  Recorder& rec) {
+  if (!s.timing_only) {
+    const auto finite = [](float v) { return std::isfinite(v); };
+    if (!std::all_of(W.begin(), W.end(), finite)) return false;
+    const std::int64_t rows = left ? w : m, cols = left ? n : w;
+    for (std::int64_t j = 0; j < cols; ++j)
+      if (!std::all_of(Zb + j * ldb, Zb + j * ldb + rows, finite)) return false;
+  }
   if (left) {  // Y_b (w x n) = scale W Z_b
     std::vector<float> z(static_cast<std::size_t>(w * n));
     for (std::int64_t j = 0; j < n; ++j) std::copy_n(Zb + j * ldb, w, z.begin() + j * w);
@@ -219,6 +256,7 @@ void apply_inverse_diagonal_block(const Settings& s, GemmMode mode, DiagBlock<fl
     for (std::int64_t j = 0; j < w; ++j) std::copy_n(Zb + j * ldb, m, z.begin() + j * m);
     gemm_any<float>(s, mode, m, w, w, scale, {z.data(), m, Op::N}, {W.data(), w, Op::T}, 0.0f, Zb, ldb, rec);
   }
+  return true;
 }
 
 // Blocked substitution on E Y = alpha Z with E = op(A), Y = X, Z = B (left) or E = op(A)^T,
@@ -241,6 +279,9 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
   const OpView<T> E = left ? op_a : op_a.transposed();
   const bool lower = ((uplo == Uplo::lower) == (trans == Op::N)) == left;
   const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
+  std::vector<std::vector<float>> inverses;  // fp32 default: W_b = T_b^-1 per diagonal block
+  if constexpr (std::is_same_v<T, float>)
+    if (!s.trsm_substitution) inverses = invert_diagonal_blocks(s, E, order, lower, diag == Diag::unit, rec);
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t e0 = (lower ? step : blocks - 1 - step) * nb, w = std::min(nb, order - e0);
     const std::int64_t k0 = lower ? 0 : e0 + w, klen = lower ? e0 : order - e0 - w;  // solved range
@@ -263,10 +304,9 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
     d.lower = lower;
     d.unit = diag == Diag::unit;
     if constexpr (std::is_same_v<T, float>) {
-      if (!s.trsm_substitution) {
-        apply_inverse_diagonal_block(s, mode, d, left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec);
+      if (!inverses.empty() && apply_inverse_diagonal_block(s, mode, inverses[static_cast<std::size_t>(e0 / nb)], w,
+                                                            left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec))
         continue;
-      }
     }
     d.b = left ? B + e0 : B + e0 * ldb;
     d.rs = left ? ldb : 1;
