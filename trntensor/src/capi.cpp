@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <complex>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -94,6 +95,51 @@ bool data_type_known(int v) { return (v >= 0 && v <= 33) || v == 1000 || v == 10
 
 bool aligned(const void* p, std::size_t a) { return reinterpret_cast<std::uintptr_t>(p) % a == 0; }
 
+// The supported cudaDataType values as trntensor data types.
+bool data_type_supported(int dt) {
+  return dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F || dt == TRNTENSOR_R_16BF || dt == TRNTENSOR_R_16F ||
+         dt == TRNTENSOR_C_32F || dt == TRNTENSOR_C_64F;
+}
+DataType data_type_of(int dt) {
+  switch (dt) {
+    case TRNTENSOR_R_64F: return DataType::f64;
+    case TRNTENSOR_R_16BF: return DataType::bf16;
+    case TRNTENSOR_R_16F: return DataType::f16;
+    case TRNTENSOR_C_32F: return DataType::c32;
+    case TRNTENSOR_C_64F: return DataType::c64;
+    default: return DataType::f32;
+  }
+}
+
+// A host scalar typed by the operation's SCALAR_TYPE (cuTENSOR's rule): complex float / double for
+// C_32F / C_64F data, double for 64F compute on real data, float otherwise.
+// Alignment a data pointer must have: its element size (complex: its components').
+std::size_t element_alignment(DataType t) {
+  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(t));
+  return trn::tensor::is_complex(t) ? es / 2 : es;
+}
+
+std::complex<double> read_scalar(const void* p, DataType t, ComputeType c) {
+  if (t == DataType::c64) {
+    std::complex<double> z;
+    std::memcpy(&z, p, sizeof z);
+    return z;
+  }
+  if (t == DataType::c32) {
+    std::complex<float> z;
+    std::memcpy(&z, p, sizeof z);
+    return {z.real(), z.imag()};
+  }
+  if (c == ComputeType::f64) {
+    double x;
+    std::memcpy(&x, p, sizeof x);
+    return x;
+  }
+  float x;
+  std::memcpy(&x, p, sizeof x);
+  return x;
+}
+
 void forward_to_user(const char* msg) {
   if (auto cb = g_user_callback.load()) cb(1, "trntensor", msg);
 }
@@ -155,18 +201,14 @@ trntensorStatus_t trntensorCreateTensorDescriptor(const trntensorHandle_t handle
   check.require(data_type_known(dt), 5, "dataType")
       .require(alignmentRequirement > 0 && (alignmentRequirement & (alignmentRequirement - 1)) == 0, 6,
                "alignmentRequirement")
-      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F || dt == TRNTENSOR_R_16BF || dt == TRNTENSOR_R_16F,
-                  TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
-                  "data type " + std::to_string(dt) + " (R_32F, R_64F, R_16BF and R_16F)");
+      .require_or(data_type_supported(dt), TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                  "data type " + std::to_string(dt) + " (R_32F, R_64F, R_16BF, R_16F, C_32F and C_64F)");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     auto d = std::make_unique<trntensorTensorDescriptor>();
     d->desc.extents.assign(extent, extent + numModes);
     if (stride != nullptr) d->desc.strides.assign(stride, stride + numModes);
-    d->desc.dtype = dt == TRNTENSOR_R_64F    ? DataType::f64
-                    : dt == TRNTENSOR_R_16BF ? DataType::bf16
-                    : dt == TRNTENSOR_R_16F  ? DataType::f16
-                                             : DataType::f32;
+    d->desc.dtype = data_type_of(dt);
     d->desc = trn::tensor::normalized(d->desc, "desc");
     d->data_type = dt;
     d->alignment = alignmentRequirement;
@@ -205,9 +247,14 @@ trntensorStatus_t trntensorCreateContraction(const trntensorHandle_t handle, trn
   check.require(op_ok(opC), 10, "opC").require(g_descs.contains(descD), 11, "descD");
   if (check) check.require(modes_ok(descD, modeD), 12, "modeD");
   check.require(compute_ok(descCompute), 13, "descCompute");
+  if (check)
+    check.require_or(trn::cshim::enum_value(opC) != TRNTENSOR_OP_CONJ || !trn::tensor::is_complex(descC->desc.dtype),
+                     TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED", "opC CONJ on complex C");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::tensor::ContractionSpec s;
+    s.conj_a = trn::cshim::enum_value(opA) == TRNTENSOR_OP_CONJ;
+    s.conj_b = trn::cshim::enum_value(opB) == TRNTENSOR_OP_CONJ;
     s.a = descA->desc;
     s.b = descB->desc;
     s.c = descC->desc;
@@ -266,8 +313,12 @@ trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle
   if (a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG) {
     std::memcpy(buf, &desc->tag, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE) {
-    const trntensorDataType_t t =
-        desc->kind != kElementwiseBinary && p.spec().compute == ComputeType::f64 ? TRNTENSOR_R_64F : TRNTENSOR_R_32F;
+    const DataType dt = p.spec().a.dtype;
+    const trntensorDataType_t t = desc->kind == kElementwiseBinary         ? TRNTENSOR_R_32F
+                                  : dt == DataType::c64                    ? TRNTENSOR_C_64F
+                                  : dt == DataType::c32                    ? TRNTENSOR_C_32F
+                                  : p.spec().compute == ComputeType::f64   ? TRNTENSOR_R_64F
+                                                                           : TRNTENSOR_R_32F;
     std::memcpy(buf, &t, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_FLOPS) {
     const float f = desc->kind == kElementwiseBinary ? 3.0f * static_cast<float>(desc->elementwise->elements())
@@ -407,26 +458,13 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   check.not_null(alpha, 2, "alpha");
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
-  const bool f64 = p.spec().compute == ComputeType::f64;
-  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
-  double a = 0, b = 0;
-  if (f64) {
-    std::memcpy(&a, alpha, sizeof a);
-  } else {
-    float x;
-    std::memcpy(&x, alpha, sizeof x);
-    a = x;
-  }
+  const auto es = element_alignment(p.spec().a.dtype);
+  const std::complex<double> a = read_scalar(alpha, p.spec().a.dtype, p.spec().compute);
+  std::complex<double> b = 0;
   check.not_null(A, 3, "A").require(aligned(A, es), 3, "A (misaligned)").not_null(B, 4, "B")
       .require(aligned(B, es), 4, "B (misaligned)").not_null(beta, 5, "beta");
   if (!check) return check.status();
-  if (f64) {
-    std::memcpy(&b, beta, sizeof b);
-  } else {
-    float x;
-    std::memcpy(&x, beta, sizeof x);
-    b = x;
-  }
+  b = read_scalar(beta, p.spec().a.dtype, p.spec().compute);
   check.require(b == 0.0 || C != nullptr, 6, "C").require(C == nullptr || aligned(C, es), 6, "C (misaligned)")
       .not_null(D, 7, "D").require(aligned(D, es), 7, "D (misaligned)")
       .require(plan->workspace == 0 || workspace != nullptr, 8, "workspace")
@@ -449,10 +487,14 @@ namespace {
 const float kOneF = 1.0f;
 const double kOneD = 1.0;
 const std::uint16_t kOneBF16 = 0x3F80, kOneF16 = 0x3C00;  // 1.0 in bfloat16 and binary16
+const std::complex<float> kOneC(1.0f, 0.0f);
+const std::complex<double> kOneZ(1.0, 0.0);
 // The ones operand of a reduction or permutation (one element, broadcast by stride 0) in the plan's data type.
 const void* one_of(DataType t) {
   switch (t) {
     case DataType::f64: return &kOneD;
+    case DataType::c32: return &kOneC;
+    case DataType::c64: return &kOneZ;
     case DataType::bf16: return &kOneBF16;
     case DataType::f16: return &kOneF16;
     case DataType::f32: break;
@@ -487,11 +529,15 @@ trntensorStatus_t trntensorCreateReduction(const trntensorHandle_t handle, trnte
       .require(compute_ok(descCompute), 11, "descCompute")
       .require_or(red == TRNTENSOR_OP_ADD, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
                   "only TRNTENSOR_OP_ADD reductions (a sum is a GEMM with a ones operand)");
+  if (check)
+    check.require_or(trn::cshim::enum_value(opC) != TRNTENSOR_OP_CONJ || !trn::tensor::is_complex(descC->desc.dtype),
+                     TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED", "opC CONJ on complex C");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::tensor::ContractionSpec s;
     s.a = descA->desc;
     s.b = {{}, {}, descA->desc.dtype};
+    s.conj_a = trn::cshim::enum_value(opA) == TRNTENSOR_OP_CONJ;
     s.c = descC->desc;
     s.d = descD->desc;
     s.modes_a.assign(modeA, modeA + s.a.extents.size());
@@ -518,19 +564,9 @@ trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntenso
   check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").not_null(beta, 4, "beta");
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
-  const bool f64 = p.spec().compute == ComputeType::f64;
-  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
-  double a = 0, b = 0;
-  if (f64) {
-    std::memcpy(&a, alpha, sizeof a);
-    std::memcpy(&b, beta, sizeof b);
-  } else {
-    float x, y;
-    std::memcpy(&x, alpha, sizeof x);
-    std::memcpy(&y, beta, sizeof y);
-    a = x;
-    b = y;
-  }
+  const auto es = element_alignment(p.spec().a.dtype);
+  const std::complex<double> a = read_scalar(alpha, p.spec().a.dtype, p.spec().compute),
+                             b = read_scalar(beta, p.spec().a.dtype, p.spec().compute);
   check.require(aligned(A, es), 3, "A (misaligned)")
       .require(b == 0.0 || C != nullptr, 5, "C")
       .require(C == nullptr || aligned(C, es), 5, "C (misaligned)")
@@ -571,6 +607,7 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
     trn::tensor::ContractionSpec s;
     s.a = descA->desc;
     s.b = {{}, {}, descA->desc.dtype};
+    s.conj_a = op == TRNTENSOR_OP_CONJ;
     s.c = s.d = descB->desc;
     s.modes_a.assign(modeA, modeA + s.a.extents.size());
     s.modes_c.assign(modeB, modeB + s.d.extents.size());
@@ -595,18 +632,10 @@ trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntens
   check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").not_null(B, 4, "B");
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
-  const bool f64 = p.spec().compute == ComputeType::f64;
-  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
+  const auto es = element_alignment(p.spec().a.dtype);
   check.require(aligned(A, es), 3, "A (misaligned)").require(aligned(B, es), 4, "B (misaligned)");
   if (!check) return check.status();
-  double a = 0;
-  if (f64) {
-    std::memcpy(&a, alpha, sizeof a);
-  } else {
-    float x;
-    std::memcpy(&x, alpha, sizeof x);
-    a = x;
-  }
+  const std::complex<double> a = read_scalar(alpha, p.spec().a.dtype, p.spec().compute);
   // Permutations carry no workspace argument: a packed operand's buffer is allocated here.
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
@@ -698,7 +727,7 @@ trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const tr
     if (plan->kind == kElementwiseBinary) {
       s = "elementwise binary: " + std::to_string(plan->elementwise->elements()) +
           " elements, DMA permute -> VectorE -> DMA permute";
-    } else if (plan->plan.spec().compute != ComputeType::f64) {
+    } else if (plan->plan.spec().compute != ComputeType::f64 && !trn::tensor::is_complex(plan->plan.spec().a.dtype)) {
       const trn::Profile prof = plan->plan.estimate(handle->settings);
       s = plan->plan.describe(&prof);
     } else {
@@ -761,8 +790,9 @@ trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* su
       .require(data_type_known(dt), 9, "dataType")
       .require(compute_ok(descCompute), 10, "descCompute")
       .one_of(trn::cshim::enum_value(pathMode), {0, 1, 2, 3}, 11, "pathMode")
-      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F, TRNTENSOR_STATUS_NOT_SUPPORTED,
-                  "TRNTENSOR_STATUS_NOT_SUPPORTED", "data type " + std::to_string(dt) + " (only R_32F and R_64F)");
+      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F || dt == TRNTENSOR_C_32F || dt == TRNTENSOR_C_64F,
+                  TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                  "data type " + std::to_string(dt) + " (R_32F, R_64F, C_32F, C_64F)");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::tensor::MutableView out;
@@ -770,7 +800,7 @@ trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* su
     out.shape.assign(outputShape, outputShape + outputRank);
     if (outputStrides != nullptr) out.strides.assign(outputStrides, outputStrides + outputRank);
     trn::tensor::EinsumReport rep;
-    trn::tensor::einsum(handle->settings, subscripts, views, out, dt == TRNTENSOR_R_64F ? DataType::f64 : DataType::f32,
+    trn::tensor::einsum(handle->settings, subscripts, views, out, data_type_of(dt),
                         descCompute->type, strategy_of(trn::cshim::enum_value(pathMode)), &rep);
     handle->last_profile = rep.blas.profile.to_c();
   });

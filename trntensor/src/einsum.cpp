@@ -10,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -542,6 +543,8 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
   Trace trace;
   const double one_f64 = 1.0;
   const float one_f32 = 1.0f;
+  const std::complex<double> one_c64(1.0, 0.0);
+  const std::complex<float> one_c32(1.0f, 0.0f);
   auto run = [&](const Operand& a, const Operand& b, const std::vector<int>& dl, const std::vector<std::int64_t>& dst,
                  void* dptr) {
     ContractionSpec cs;
@@ -567,7 +570,10 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
   };
   if (ops.size() == 1) {
     Operand one;
-    one.data = dtype == DataType::f64 ? static_cast<const void*>(&one_f64) : static_cast<const void*>(&one_f32);
+    one.data = dtype == DataType::f64   ? static_cast<const void*>(&one_f64)
+               : dtype == DataType::c64 ? static_cast<const void*>(&one_c64)
+               : dtype == DataType::c32 ? static_cast<const void*>(&one_c32)
+                                        : static_cast<const void*>(&one_f32);
     run(ops[0], one, e.output, out_strides, out.data);
   }
   for (std::size_t step = 0; step < info.path.size(); ++step) {

@@ -12,6 +12,7 @@
 // (first mode fastest). Einsum views follow NumPy instead: shape and strides in elements, default
 // C-contiguous (last axis fastest).
 #pragma once
+#include <complex>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -26,9 +27,12 @@ namespace trn::tensor {
 // Element type of tensor data (the host buffers). bf16 and f16 data are used as stored: the DMA
 // moves them as 16-bit elements, TensorE multiplies them exactly into fp32 PSUM, and D is rounded
 // to its type once (RNE) after alpha and beta are applied in fp32 (cuTENSOR's 16BF/16F data with
-// COMPUTE_DESC_32F or the matching 16-bit compute descriptor).
-enum class DataType : std::uint8_t { f32, f64, bf16, f16 };
+// COMPUTE_DESC_32F or the matching 16-bit compute descriptor). c32 / c64 are interleaved complex
+// (re, im) pairs of fp32 / fp64 (cuTENSOR's C_32F / C_64F); their products run as trnblas cgemm /
+// zgemm (4M: real and imaginary planes as real tile GEMMs on TensorE).
+enum class DataType : std::uint8_t { f32, f64, bf16, f16, c32, c64 };
 int data_type_size(DataType t);
+bool is_complex(DataType t);
 const char* data_type_name(DataType t);
 
 // cuTENSOR compute descriptors and the trnblas GEMM mode each one runs as.
@@ -45,7 +49,7 @@ const char* compute_type_name(ComputeType c);
 // The trnblas mode of a fp32-family compute type (not for f64; tf32x3 runs three tf32 GEMMs).
 blas::GemmMode gemm_mode(ComputeType c);
 // Data types a compute type accepts (cuTENSOR's table): f64 with 64F; f32 with every other; bf16
-// with 32F and 16BF; f16 with 32F and 16F.
+// with 32F and 16BF; f16 with 32F and 16F; c32 with 32F, TF32 and 3XTF32; c64 with 64F.
 bool compatible(DataType d, ComputeType c);
 
 // Invalid input (a mode, extent, stride or string that cannot be right). `what()` names the
@@ -78,16 +82,21 @@ TensorDesc normalized(TensorDesc d, std::string_view operand);
 // D may alias C only with C's layout); every mode of D appears in A or B; a mode's extent agrees
 // across operands; a mode appears at most once per tensor. A mode of A absent from B and D (or of
 // B absent from A and D) is summed over, as cuTENSOR does.
+// conj_a / conj_b (cuTENSOR's OP_CONJ on A / B) conjugate a complex operand (no-ops on real data):
+// such an operand reaches the complex GEMM as op C (conjugate transpose), packed transposed when
+// its strides do not give op T directly.
 struct ContractionSpec {
   TensorDesc a, b, c, d;
   std::vector<std::int32_t> modes_a, modes_b, modes_c, modes_d;
   ComputeType compute = ComputeType::f32;
+  bool conj_a = false, conj_b = false;
 };
 
 // How one operand reaches the GEMM.
 struct OperandLowering {
-  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (DMA kernel)
-  blas::Op op = blas::Op::N;  // op applied by the GEMM
+  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (DMA kernel);
+                              // packed [rows, cols] with op N, or [cols, rows] with op T (conjugated complex)
+  blas::Op op = blas::Op::N;  // op applied by the GEMM (op T on a conjugated operand is op C)
   std::int64_t ld = 0;
   std::int64_t packed_elements = 0;  // per batch entry x batch count, when packed
 };
@@ -124,13 +133,16 @@ class ContractionPlan {
   std::string describe(const Profile* profile = nullptr) const;
 
   // Runs D = alpha A B + beta C. Scalars are fp32 for the fp32-family compute types (alpha and beta
-  // are rounded to float), fp64 for 64F. `workspace` may be null (then allocated here) or must hold
+  // are rounded to float), fp64 for 64F; complex for complex data (the imaginary parts of alpha and
+  // beta are ignored on real data). `workspace` may be null (then allocated here) or must hold
   // workspace_bytes(). beta == 0 never reads C. C is never written unless it is D.
-  void execute(const blas::Settings& s, double alpha, const void* A, const void* B, double beta, const void* C,
-               void* D, void* workspace, std::uint64_t workspace_size, blas::CallReport* report = nullptr) const;
+  void execute(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,
+               std::complex<double> beta, const void* C, void* D, void* workspace, std::uint64_t workspace_size,
+               blas::CallReport* report = nullptr) const;
 
   // Modeled device time of one execution without computing (trace recorded with timing_only).
-  // fp32-family compute types only (the Ozaki slice count of 64F depends on the data).
+  // fp32-family compute types on real data only (the Ozaki slice count of 64F depends on the data;
+  // trnblas's complex GEMM packs its real representation from the data).
   Profile estimate(const blas::Settings& s) const;
 
  private:
@@ -140,8 +152,8 @@ class ContractionPlan {
     std::int64_t stride[4] = {0, 0, 0, 0};  // A, B, C, D (0 when absent: broadcast)
   };
   void choose_lowering();
-  void run_gemms(const blas::Settings& s, double alpha, const void* A, const void* B, double beta, void* D,
-                 void* wsA, void* wsB, void* wsD, blas::CallReport* report) const;
+  void run_gemms(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,
+                 std::complex<double> beta, void* D, void* wsA, void* wsB, void* wsD, blas::CallReport* report) const;
 
   ContractionSpec spec_;
   std::vector<Mode> modes_;
