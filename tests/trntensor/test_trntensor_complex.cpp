@@ -12,6 +12,7 @@
 
 #include "tensor_reference.hpp"
 #include "trn/tensor/tensor.hpp"
+#include "trntensor.h"
 
 namespace {
 
@@ -238,6 +239,186 @@ TEST(ComplexContractionErrors, UnsupportedComputeAndMixedTypes) {
   s.b.dtype = DataType::c32;
   const ContractionPlan p(s);
   EXPECT_THROW((void)p.estimate({}), trn::NotSupportedError);
+}
+
+// ---- through the C API (cuTENSOR's C_32F / C_64F with complex host scalars) ---------------------
+
+class ComplexCApi : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_EQ(trntensorCreate(&h), TRNTENSOR_STATUS_SUCCESS); }
+  void TearDown() override { EXPECT_EQ(trntensorDestroy(h), TRNTENSOR_STATUS_SUCCESS); }
+  trntensorTensorDescriptor_t desc(std::vector<int64_t> ext, trntensorDataType_t t) {
+    trntensorTensorDescriptor_t d = nullptr;
+    EXPECT_EQ(trntensorCreateTensorDescriptor(h, &d, static_cast<uint32_t>(ext.size()), ext.data(), nullptr, t, 16),
+              TRNTENSOR_STATUS_SUCCESS);
+    return d;
+  }
+  trntensorHandle_t h = nullptr;
+};
+
+// D[m, n] = alpha conj(A[k, m]) B[k, n] + beta D (C aliases D), C_32F with 32F: complex float
+// scalars, SCALAR_TYPE C_32F, conj(A) with A's k mode fastest maps onto op C without packing.
+TEST_F(ComplexCApi, ContractConjComplexScalars) {
+  const std::map<char, std::int64_t> e{{'m', 12}, {'n', 10}, {'k', 20}};
+  std::mt19937_64 rng(3);
+  const Tensor A = tensor_ref::make("km", e, rng), B = tensor_ref::make("kn", e, rng), D = tensor_ref::make("mn", e, rng);
+  const auto a = complex_data(A, rng, true), b = complex_data(B, rng, true), d0 = complex_data(D, rng, true);
+  const std::complex<float> alpha(1.0f, 0.5f), beta(0.25f, -1.0f);
+  const auto ref = tensor_ref::contract_complex(A, B, D, D, Z(alpha), Z(beta), true, false, a, b, d0);
+  auto dA = desc({20, 12}, TRNTENSOR_C_32F), dB = desc({20, 10}, TRNTENSOR_C_32F), dD = desc({12, 10}, TRNTENSOR_C_32F);
+  const int32_t mA[] = {'k', 'm'}, mB[] = {'k', 'n'}, mD[] = {'m', 'n'};
+  trntensorOperationDescriptor_t op;
+  ASSERT_EQ(trntensorCreateContraction(h, &op, dA, mA, TRNTENSOR_OP_CONJ, dB, mB, TRNTENSOR_OP_IDENTITY, dD, mD,
+                                       TRNTENSOR_OP_IDENTITY, dD, mD, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_SUCCESS);
+  trntensorDataType_t scalar = TRNTENSOR_R_32F;
+  ASSERT_EQ(trntensorOperationDescriptorGetAttribute(h, op, TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE, &scalar, sizeof scalar),
+            TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(scalar, TRNTENSOR_C_32F);
+  trntensorPlanPreference_t pref;
+  ASSERT_EQ(trntensorCreatePlanPreference(h, &pref, TRNTENSOR_ALGO_DEFAULT, TRNTENSOR_JIT_MODE_NONE), TRNTENSOR_STATUS_SUCCESS);
+  uint64_t ws = 1;
+  ASSERT_EQ(trntensorEstimateWorkspaceSize(h, op, pref, TRNTENSOR_WORKSPACE_DEFAULT, &ws), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(ws, 0u) << "conj(A) with A[k, m] is op C on the caller's data";
+  trntensorPlan_t plan;
+  ASSERT_EQ(trntensorCreatePlan(h, &plan, op, pref, ws), TRNTENSOR_STATUS_SUCCESS);
+  std::vector<std::complex<float>> af(a.begin(), a.end()), bf(b.begin(), b.end()), df(d0.begin(), d0.end());
+  ASSERT_EQ(trntensorContract(h, plan, &alpha, af.data(), bf.data(), &beta, df.data(), df.data(), nullptr, 0, nullptr),
+            TRNTENSOR_STATUS_SUCCESS);
+  for (std::size_t o = 0; o < df.size(); ++o) {
+    const std::complex<long double> g(df[o].real(), df[o].imag());
+    ASSERT_LE(static_cast<double>(std::abs(g - ref.ref[o])), complex_bound(ComputeType::f32, 20) * ref.abs[o]) << o;
+  }
+  trnProfile_t prof{};
+  ASSERT_EQ(trntensorGetLastProfile(h, &prof), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_GT(prof.total_ns, 0.0);
+  char text[512];
+  ASSERT_EQ(trntensorPlanDescribe(h, plan, text, sizeof text), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_NE(std::string(text).find("op C"), std::string::npos) << text;
+  trntensorDestroyPlan(plan);
+  trntensorDestroyPlanPreference(pref);
+  trntensorDestroyOperationDescriptor(op);
+  for (auto d : {dA, dB, dD}) trntensorDestroyTensorDescriptor(d);
+}
+
+// C_64F reduction with conj(A) and a complex beta; C_32F permutation with conj(A): exact.
+TEST_F(ComplexCApi, ReductionAndPermutation) {
+  std::mt19937_64 rng(4);
+  const std::map<char, std::int64_t> e{{'a', 4}, {'b', 6}, {'c', 5}};
+  const Tensor A = tensor_ref::make("abc", e, rng);
+  const auto a = complex_data(A, rng, false);
+  const Tensor C = tensor_ref::make("ca", e, rng);
+  const auto c = complex_data(C, rng, false);
+  auto dA = desc({4, 6, 5}, TRNTENSOR_C_64F), dD = desc({5, 4}, TRNTENSOR_C_64F);
+  const int32_t mA[] = {'a', 'b', 'c'}, mD[] = {'c', 'a'};
+  trntensorOperationDescriptor_t op;
+  ASSERT_EQ(trntensorCreateReduction(h, &op, dA, mA, TRNTENSOR_OP_CONJ, dD, mD, TRNTENSOR_OP_IDENTITY, dD, mD,
+                                     TRNTENSOR_OP_ADD, TRNTENSOR_COMPUTE_DESC_64F),
+            TRNTENSOR_STATUS_SUCCESS);
+  trntensorPlanPreference_t pref;
+  ASSERT_EQ(trntensorCreatePlanPreference(h, &pref, TRNTENSOR_ALGO_DEFAULT, TRNTENSOR_JIT_MODE_NONE), TRNTENSOR_STATUS_SUCCESS);
+  uint64_t ws = 0;
+  ASSERT_EQ(trntensorEstimateWorkspaceSize(h, op, pref, TRNTENSOR_WORKSPACE_DEFAULT, &ws), TRNTENSOR_STATUS_SUCCESS);
+  trntensorPlan_t plan;
+  ASSERT_EQ(trntensorCreatePlan(h, &plan, op, pref, ws), TRNTENSOR_STATUS_SUCCESS);
+  std::vector<double> work(ws / 8 + 2);
+  std::vector<Z> d(20, Z(-9.0, 9.0)), c_before = c;
+  std::vector<Z> cbuf = c;
+  const Z alpha(0.5, 0.0), beta(0.0, 2.0);
+  ASSERT_EQ(trntensorReduce(h, plan, &alpha, a.data(), &beta, cbuf.data(), d.data(), work.data(), ws, nullptr),
+            TRNTENSOR_STATUS_SUCCESS);
+  for (int ic = 0; ic < 5; ++ic)
+    for (int ia = 0; ia < 4; ++ia) {
+      Z sum = 0;
+      double sa = 0;
+      for (int ib = 0; ib < 6; ++ib) {
+        sum += std::conj(a[static_cast<std::size_t>(ia + 4 * ib + 24 * ic)]);
+        sa += std::abs(a[static_cast<std::size_t>(ia + 4 * ib + 24 * ic)]);
+      }
+      const Z ref = alpha * sum + beta * c[static_cast<std::size_t>(ic + 5 * ia)];
+      EXPECT_LE(std::abs(d[static_cast<std::size_t>(ic + 5 * ia)] - ref), 1e-14 * (sa + 2.0 * std::abs(ref))) << ic << " " << ia;
+    }
+  EXPECT_EQ(cbuf, c_before);
+  trntensorDestroyPlan(plan);
+  trntensorDestroyOperationDescriptor(op);
+  // B[c, a, b] = conj(A[a, b, c]) in C_32F: bit for bit.
+  auto fA = desc({4, 6, 5}, TRNTENSOR_C_32F), fP = desc({5, 4, 6}, TRNTENSOR_C_32F);
+  const int32_t mP[] = {'c', 'a', 'b'};
+  ASSERT_EQ(trntensorCreatePermutation(h, &op, fA, mA, TRNTENSOR_OP_CONJ, fP, mP, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorCreatePlan(h, &plan, op, pref, 0), TRNTENSOR_STATUS_SUCCESS);
+  std::vector<std::complex<float>> af(a.begin(), a.end()), p(120);
+  const std::complex<float> one(1.0f, 0.0f);
+  ASSERT_EQ(trntensorPermute(h, plan, &one, af.data(), p.data(), nullptr), TRNTENSOR_STATUS_SUCCESS);
+  for (int ia = 0; ia < 4; ++ia)
+    for (int ib = 0; ib < 6; ++ib)
+      for (int ic = 0; ic < 5; ++ic)
+        ASSERT_EQ(p[static_cast<std::size_t>(ic + 5 * ia + 20 * ib)], std::conj(af[static_cast<std::size_t>(ia + 4 * ib + 24 * ic)]));
+  trntensorDestroyPlan(plan);
+  trntensorDestroyPlanPreference(pref);
+  trntensorDestroyOperationDescriptor(op);
+  for (auto d2 : {dA, dD, fA, fP}) trntensorDestroyTensorDescriptor(d2);
+}
+
+// Complex einsum (C_64F, NumPy row-major views): 'ij,jk->ik' against a loop.
+TEST_F(ComplexCApi, Einsum) {
+  std::mt19937_64 rng(6);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<Z> x(6 * 7), y(7 * 5), out(6 * 5, Z(0, 0));
+  for (Z& v : x) v = Z(u(rng), u(rng));
+  for (Z& v : y) v = Z(u(rng), u(rng));
+  const int64_t sx[] = {6, 7}, sy[] = {7, 5}, so[] = {6, 5};
+  const trntensorEinsumOperand_t in[2] = {{x.data(), 2, sx, nullptr}, {y.data(), 2, sy, nullptr}};
+  ASSERT_EQ(trntensorEinsum(h, "ij,jk->ik", 2, in, out.data(), 2, so, nullptr, TRNTENSOR_C_64F, TRNTENSOR_COMPUTE_DESC_64F,
+                            TRNTENSOR_EINSUM_PATH_AUTO),
+            TRNTENSOR_STATUS_SUCCESS);
+  for (int i = 0; i < 6; ++i)
+    for (int k = 0; k < 5; ++k) {
+      Z r = 0;
+      for (int j = 0; j < 7; ++j) r += x[static_cast<std::size_t>(i * 7 + j)] * y[static_cast<std::size_t>(j * 5 + k)];
+      EXPECT_LE(std::abs(out[static_cast<std::size_t>(i * 5 + k)] - r), 1e-14) << i << " " << k;
+    }
+  // C_32F data with the 64F compute descriptor: NOT_SUPPORTED, output untouched.
+  std::vector<std::complex<float>> xf(x.begin(), x.end()), yf(y.begin(), y.end()), of(30, {7.0f, 7.0f});
+  const trntensorEinsumOperand_t inf[2] = {{xf.data(), 2, sx, nullptr}, {yf.data(), 2, sy, nullptr}};
+  EXPECT_EQ(trntensorEinsum(h, "ij,jk->ik", 2, inf, of.data(), 2, so, nullptr, TRNTENSOR_C_32F, TRNTENSOR_COMPUTE_DESC_64F,
+                            TRNTENSOR_EINSUM_PATH_AUTO),
+            TRNTENSOR_STATUS_NOT_SUPPORTED);
+  for (const auto& v : of) ASSERT_EQ(v, std::complex<float>(7.0f, 7.0f));
+}
+
+TEST_F(ComplexCApi, BadInput) {
+  auto c32 = desc({4, 4}, TRNTENSOR_C_32F), r32 = desc({4, 4}, TRNTENSOR_R_32F);
+  const int32_t mA[] = {'m', 'k'}, mB[] = {'k', 'n'}, mD[] = {'m', 'n'};
+  trntensorOperationDescriptor_t op = nullptr;
+  // C_32F with 64F, 16BF: NOT_SUPPORTED (cuTENSOR's table: 32F, TF32, 3XTF32).
+  for (auto cd : {TRNTENSOR_COMPUTE_DESC_64F, TRNTENSOR_COMPUTE_DESC_16BF})
+    EXPECT_EQ(trntensorCreateContraction(h, &op, c32, mA, TRNTENSOR_OP_IDENTITY, c32, mB, TRNTENSOR_OP_IDENTITY, c32, mD,
+                                         TRNTENSOR_OP_IDENTITY, c32, mD, cd),
+              TRNTENSOR_STATUS_NOT_SUPPORTED);
+  // Mixed complex and real operands.
+  EXPECT_EQ(trntensorCreateContraction(h, &op, c32, mA, TRNTENSOR_OP_IDENTITY, r32, mB, TRNTENSOR_OP_IDENTITY, c32, mD,
+                                       TRNTENSOR_OP_IDENTITY, c32, mD, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_NOT_SUPPORTED);
+  // opC CONJ on complex C: NOT_SUPPORTED; an operator other than IDENTITY / CONJ: INVALID_VALUE.
+  EXPECT_EQ(trntensorCreateContraction(h, &op, c32, mA, TRNTENSOR_OP_IDENTITY, c32, mB, TRNTENSOR_OP_IDENTITY, c32, mD,
+                                       TRNTENSOR_OP_CONJ, c32, mD, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(trntensorCreateContraction(h, &op, c32, mA, TRNTENSOR_OP_NEG, c32, mB, TRNTENSOR_OP_IDENTITY, c32, mD,
+                                       TRNTENSOR_OP_IDENTITY, c32, mD, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_INVALID_VALUE);
+  EXPECT_EQ(op, nullptr);
+  // Element-wise operations on complex data: NOT_SUPPORTED.
+  EXPECT_EQ(trntensorCreateElementwiseBinary(h, &op, c32, mD, TRNTENSOR_OP_IDENTITY, c32, mD, TRNTENSOR_OP_IDENTITY, c32,
+                                             mD, TRNTENSOR_OP_ADD, TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_NOT_SUPPORTED);
+  // Other complex types (C_16F) remain NOT_SUPPORTED.
+  trntensorTensorDescriptor_t d16 = nullptr;
+  const int64_t ext[] = {4};
+  EXPECT_EQ(trntensorCreateTensorDescriptor(h, &d16, 1, ext, nullptr, TRNTENSOR_C_16F, 16), TRNTENSOR_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(d16, nullptr);
+  trntensorDestroyTensorDescriptor(c32);
+  trntensorDestroyTensorDescriptor(r32);
 }
 
 }  // namespace
