@@ -209,6 +209,20 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
                                     const void* A, const void* B, const void* beta, const void* C, void* D,
                                     void* workspace, uint64_t workspaceSize, trnStream_t stream);
 
+/* Trinary contraction (cuTENSOR 2.x): E[modeE] = alpha opA(A) opB(B) opC(C) + beta opD(D); D and E
+ * carry the same modes, E may alias D (same layout). Lowered to two binary contractions through a
+ * workspace intermediate; the planner picks the pair contracted first by FLOPs (then intermediate
+ * size). opA, opB, opC: IDENTITY or CONJ; opD: IDENTITY (CONJ on complex D: NOT_SUPPORTED). */
+trntensorStatus_t trntensorCreateContractionTrinary(
+    const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc, const trntensorTensorDescriptor_t descA,
+    const int32_t modeA[], trntensorOperator_t opA, const trntensorTensorDescriptor_t descB, const int32_t modeB[],
+    trntensorOperator_t opB, const trntensorTensorDescriptor_t descC, const int32_t modeC[], trntensorOperator_t opC,
+    const trntensorTensorDescriptor_t descD, const int32_t modeD[], trntensorOperator_t opD,
+    const trntensorTensorDescriptor_t descE, const int32_t modeE[], const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorContractTrinary(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                           const void* A, const void* B, const void* C, const void* beta, const void* D,
+                                           void* E, void* workspace, uint64_t workspaceSize, trnStream_t stream);
+
 /* D[modeD] = alpha * sum over the modes of A absent from D (A[modeA]) + beta * C[modeC]. opReduce:
  * TRNTENSOR_OP_ADD (MUL, MAX, MIN return NOT_SUPPORTED). Runs as a contraction with a scalar 1 (a
  * GEMM against a ones operand), so the sum happens on TensorE in the compute descriptor's precision. */

@@ -29,10 +29,11 @@ struct trntensorTensorDescriptor {
 };
 // Kinds of operation descriptors: contraction, reduction (a contraction with a scalar 1 whose
 // A-only modes are summed) and permutation (a contraction with a scalar 1 and no summed mode).
-enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2, kElementwiseBinary = 3 };
+enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2, kElementwiseBinary = 3, kTrinary = 4 };
 struct trntensorOperationDescriptor {
   trn::tensor::ContractionPlan plan;
   std::shared_ptr<const trn::tensor::ElementwiseBinaryPlan> elementwise;
+  std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
   int kind = kContraction;
   std::int32_t tag = 0;
 };
@@ -43,6 +44,7 @@ struct trntensorPlanPreference {
 struct trntensorPlan {
   trn::tensor::ContractionPlan plan;
   std::shared_ptr<const trn::tensor::ElementwiseBinaryPlan> elementwise;
+  std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
   int kind = 0;
   std::uint64_t workspace = 0;
 };
@@ -309,7 +311,7 @@ trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle
                                                                              : sizeof(float);
   check.require(sizeInBytes == need, 4, "sizeInBytes");
   if (!check) return check.status();
-  const auto& p = desc->plan;
+  const auto& p = desc->kind == kTrinary ? desc->trinary->second() : desc->plan;
   if (a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG) {
     std::memcpy(buf, &desc->tag, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE) {
@@ -322,6 +324,7 @@ trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle
     std::memcpy(buf, &t, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_FLOPS) {
     const float f = desc->kind == kElementwiseBinary ? 3.0f * static_cast<float>(desc->elementwise->elements())
+                    : desc->kind == kTrinary         ? static_cast<float>(desc->trinary->flops())
                                                      : static_cast<float>(p.flops());
     std::memcpy(buf, &f, need);
   } else {
@@ -395,8 +398,9 @@ trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
       .not_null(workspaceSizeEstimate, 4, "workspaceSizeEstimate");
   if (!check) return check.status();
   // One lowering per problem: MIN, DEFAULT and MAX estimate the same (deterministic) size.
-  *workspaceSizeEstimate =
-      desc->kind == kContraction || desc->kind == kReduction ? desc->plan.workspace_bytes() : 0;
+  *workspaceSizeEstimate = desc->kind == kContraction || desc->kind == kReduction ? desc->plan.workspace_bytes()
+                           : desc->kind == kTrinary                               ? desc->trinary->workspace_bytes()
+                                                                                  : 0;
   return TRNTENSOR_STATUS_SUCCESS;
 }
 
@@ -408,8 +412,10 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
   // trntensorPermute has no workspace argument: a permutation's packing buffer is allocated inside.
-  const std::uint64_t need =
-      check && (desc->kind == kContraction || desc->kind == kReduction) ? desc->plan.workspace_bytes() : 0;
+  const std::uint64_t need = !check                                                   ? 0
+                             : desc->kind == kContraction || desc->kind == kReduction ? desc->plan.workspace_bytes()
+                             : desc->kind == kTrinary                                 ? desc->trinary->workspace_bytes()
+                                                                                      : 0;
   if (check)
     check.require_or(workspaceSizeLimit >= need, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
                      "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
@@ -420,6 +426,7 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
     auto p = std::make_unique<trntensorPlan>();
     p->plan = desc->plan;
     p->elementwise = desc->elementwise;
+    p->trinary = desc->trinary;
     p->kind = desc->kind;
     p->workspace = need;
     g_plans.insert(p.get());
@@ -476,6 +483,93 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
     p.execute(handle->settings, a, A, B, b, C, D, workspace, workspaceSize, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
+
+// ---- trinary contraction ------------------------------------------------------------------------------
+
+trntensorStatus_t trntensorCreateContractionTrinary(
+    const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc, const trntensorTensorDescriptor_t descA,
+    const int32_t modeA[], trntensorOperator_t opA, const trntensorTensorDescriptor_t descB, const int32_t modeB[],
+    trntensorOperator_t opB, const trntensorTensorDescriptor_t descC, const int32_t modeC[], trntensorOperator_t opC,
+    const trntensorTensorDescriptor_t descD, const int32_t modeD[], trntensorOperator_t opD,
+    const trntensorTensorDescriptor_t descE, const int32_t modeE[], const trntensorComputeDescriptor_t descCompute) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreateContractionTrinary";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  auto op_ok = [](trntensorOperator_t op) {
+    const int v = trn::cshim::enum_value(op);
+    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
+  };
+  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
+  check.not_null(desc, 1, "desc");
+  const trntensorTensorDescriptor_t descs[5] = {descA, descB, descC, descD, descE};
+  const int32_t* const modes[5] = {modeA, modeB, modeC, modeD, modeE};
+  const trntensorOperator_t ops[4] = {opA, opB, opC, opD};
+  static const char* const kDesc[5] = {"descA", "descB", "descC", "descD", "descE"};
+  static const char* const kMode[5] = {"modeA", "modeB", "modeC", "modeD", "modeE"};
+  static const char* const kOp[4] = {"opA", "opB", "opC", "opD"};
+  for (int t = 0; t < 5 && check; ++t) {  // positions: desc 2 + 3t, mode 3 + 3t, op 4 + 3t (E has no op)
+    check.require(g_descs.contains(descs[t]), 2 + 3 * t, kDesc[t]);
+    if (check) check.require(modes_ok(descs[t], modes[t]), 3 + 3 * t, kMode[t]);
+    if (t < 4) check.require(op_ok(ops[t]), 4 + 3 * t, kOp[t]);
+  }
+  check.require(compute_ok(descCompute), 16, "descCompute");
+  if (check)
+    check.require_or(trn::cshim::enum_value(opD) != TRNTENSOR_OP_CONJ || !trn::tensor::is_complex(descD->desc.dtype),
+                     TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED", "opD CONJ on complex D");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::TrinarySpec s;
+    trn::tensor::TensorDesc* d[5] = {&s.a, &s.b, &s.c, &s.d, &s.e};
+    std::vector<std::int32_t>* m[5] = {&s.modes_a, &s.modes_b, &s.modes_c, &s.modes_d, &s.modes_e};
+    for (int t = 0; t < 5; ++t) {
+      *d[t] = descs[t]->desc;
+      m[t]->assign(modes[t], modes[t] + d[t]->extents.size());
+    }
+    s.conj_a = trn::cshim::enum_value(opA) == TRNTENSOR_OP_CONJ;
+    s.conj_b = trn::cshim::enum_value(opB) == TRNTENSOR_OP_CONJ;
+    s.conj_c = trn::cshim::enum_value(opC) == TRNTENSOR_OP_CONJ;
+    s.compute = descCompute->type;
+    auto op = std::make_unique<trntensorOperationDescriptor>();
+    op->trinary = std::make_shared<const trn::tensor::TrinaryContractionPlan>(s);  // validates, names the mode
+    op->kind = kTrinary;
+    g_ops.insert(op.get());
+    *desc = op.release();
+  });
+}
+
+trntensorStatus_t trntensorContractTrinary(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                           const void* A, const void* B, const void* C, const void* beta, const void* D,
+                                           void* E, void* workspace, uint64_t workspaceSize, trnStream_t stream) {
+  (void)stream;
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorContractTrinary";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kTrinary, 1, "plan (not a trinary contraction plan)");
+  check.not_null(alpha, 2, "alpha");
+  if (!check) return check.status();
+  const trn::tensor::TrinaryContractionPlan& p = *plan->trinary;
+  const auto es = element_alignment(p.spec().a.dtype);
+  const std::complex<double> a = read_scalar(alpha, p.spec().a.dtype, p.spec().compute);
+  check.not_null(A, 3, "A").require(aligned(A, es), 3, "A (misaligned)").not_null(B, 4, "B")
+      .require(aligned(B, es), 4, "B (misaligned)").not_null(C, 5, "C").require(aligned(C, es), 5, "C (misaligned)")
+      .not_null(beta, 6, "beta");
+  if (!check) return check.status();
+  const std::complex<double> b = read_scalar(beta, p.spec().a.dtype, p.spec().compute);
+  check.require(b == 0.0 || D != nullptr, 7, "D").require(D == nullptr || aligned(D, es), 7, "D (misaligned)")
+      .not_null(E, 8, "E").require(aligned(E, es), 8, "E (misaligned)")
+      .require(workspace != nullptr, 9, "workspace")
+      .require(workspace == nullptr || aligned(workspace, 16), 9, "workspace (not 16-byte aligned)")
+      .require_or(workspaceSize >= plan->workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
+                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
+                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan->workspace));
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    p.execute(handle->settings, a, A, B, C, b, D, E, workspace, workspaceSize, &r);
     handle->last_profile = r.profile.to_c();
   });
 }
@@ -724,7 +818,9 @@ trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const tr
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     std::string s;
-    if (plan->kind == kElementwiseBinary) {
+    if (plan->kind == kTrinary) {
+      s = plan->trinary->describe();
+    } else if (plan->kind == kElementwiseBinary) {
       s = "elementwise binary: " + std::to_string(plan->elementwise->elements()) +
           " elements, DMA permute -> VectorE -> DMA permute";
     } else if (plan->plan.spec().compute != ComputeType::f64 && !trn::tensor::is_complex(plan->plan.spec().a.dtype)) {

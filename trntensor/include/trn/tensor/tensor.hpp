@@ -163,6 +163,48 @@ class ContractionPlan {
   OperandLowering low_[3];  // A, B, D
 };
 
+// ---- trinary contraction -----------------------------------------------------------------------------
+
+// E[modes_e] = alpha A[modes_a] B[modes_b] C[modes_c] + beta D[modes_d] (cuTENSOR 2.x's trinary
+// contraction; D and E carry the same modes, E may alias D). Rules as ContractionSpec: every mode
+// of E appears in A, B or C; a mode's extent agrees across operands; a mode appears at most once
+// per tensor; a mode in none of E is summed over.
+struct TrinarySpec {
+  TensorDesc a, b, c, d, e;
+  std::vector<std::int32_t> modes_a, modes_b, modes_c, modes_d, modes_e;
+  ComputeType compute = ComputeType::f32;
+  bool conj_a = false, conj_b = false, conj_c = false;
+};
+
+// Lowered to two binary contractions: X = P Q into a packed workspace intermediate, then
+// E = alpha X R + beta D, where (P, Q) is the pair of the three operands whose order costs the
+// fewest FLOPs (2 m n k batch summed over both steps), ties broken by the smaller intermediate.
+class TrinaryContractionPlan {
+ public:
+  TrinaryContractionPlan() = default;
+  explicit TrinaryContractionPlan(const TrinarySpec& spec);  // throws InvalidArgument / NotSupportedError
+  // Operands of the first step (0 = A, 1 = B, 2 = C); the third joins in the second step.
+  std::pair<int, int> first_pair() const { return pair_; }
+  const ContractionPlan& first() const { return first_; }
+  const ContractionPlan& second() const { return second_; }
+  double flops() const { return first_.flops() + second_.flops(); }
+  std::int64_t intermediate_elements() const { return x_elements_; }
+  std::uint64_t workspace_bytes() const;
+  const TrinarySpec& spec() const { return spec_; }
+  std::string describe() const;
+  // E = alpha A B C + beta D; scalars as ContractionPlan::execute. `workspace` may be null (then
+  // allocated here) or must hold workspace_bytes().
+  void execute(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B, const void* C,
+               std::complex<double> beta, const void* D, void* E, void* workspace, std::uint64_t workspace_size,
+               blas::CallReport* report = nullptr) const;
+
+ private:
+  TrinarySpec spec_;
+  std::pair<int, int> pair_{0, 1};
+  ContractionPlan first_, second_;
+  std::int64_t x_elements_ = 0;
+};
+
 // ---- element-wise binary ---------------------------------------------------------------------------
 
 enum class ElementwiseOp : std::uint8_t { add, mul, max, min };
