@@ -130,8 +130,21 @@ typedef enum trntensorPlanPreferenceAttribute_t {
   TRNTENSOR_PLAN_PREFERENCE_INCREMENTAL_COUNT = 2,
   TRNTENSOR_PLAN_PREFERENCE_ALGO = 3,
   TRNTENSOR_PLAN_PREFERENCE_KERNEL_RANK = 4,
-  TRNTENSOR_PLAN_PREFERENCE_JIT = 5
+  TRNTENSOR_PLAN_PREFERENCE_JIT = 5,
+  TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE = 1000 /* extension: trntensorPlanObjective_t (int32_t) */
 } trntensorPlanPreferenceAttribute_t;
+
+/* What the planner minimises (extension). DEFAULT: contractions take the lowering that moves the
+ * fewest elements, einsum paths the fewest FLOPs (opt_einsum's count). MODELED_TIME: the least
+ * modeled device time on the handle's target, from the core cost model (contraction lowerings:
+ * each candidate estimated by a timing-only run; einsum paths: each step priced as its GEMM). Set
+ * per plan preference (TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE, for CreatePlan and
+ * EstimateWorkspaceSize) or per handle for einsum (trntensorSetPlannerObjective). fp32-family
+ * compute on real data is modeled exactly; 64F and complex contraction lowerings keep DEFAULT. */
+typedef enum trntensorPlanObjective_t {
+  TRNTENSOR_OBJECTIVE_DEFAULT = 0,
+  TRNTENSOR_OBJECTIVE_MODELED_TIME = 1
+} trntensorPlanObjective_t;
 
 typedef enum trntensorPlanAttribute_t { TRNTENSOR_PLAN_REQUIRED_WORKSPACE = 0 /* uint64_t */ } trntensorPlanAttribute_t;
 
@@ -305,6 +318,9 @@ trntensorStatus_t trntensorSetTarget(trntensorHandle_t handle, trnTarget_t targe
 trntensorStatus_t trntensorGetTarget(const trntensorHandle_t handle, trnTarget_t* target);
 trntensorStatus_t trntensorSetNumericsProfile(trntensorHandle_t handle, trnNumerics_t numerics);
 trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores);
+
+/* The objective trntensorEinsum and trntensorEinsumPath plan with (extension; default DEFAULT). */
+trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntensorPlanObjective_t objective);
 
 /* Modeled device time of the last Contract / Einsum on this handle (cost model of its trace). */
 trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile);

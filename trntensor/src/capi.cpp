@@ -19,6 +19,7 @@ using trn::tensor::DataType;
 
 struct trntensorHandle {
   trn::blas::Settings settings;
+  trn::tensor::PathObjective einsum_objective = trn::tensor::PathObjective::flops;
   trnProfile_t last_profile{};
   trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
 };
@@ -40,6 +41,7 @@ struct trntensorOperationDescriptor {
 struct trntensorPlanPreference {
   int algo = TRNTENSOR_ALGO_DEFAULT;
   int jit = TRNTENSOR_JIT_MODE_NONE;
+  int objective = TRNTENSOR_OBJECTIVE_DEFAULT;
 };
 struct trntensorPlan {
   trn::tensor::ContractionPlan plan;
@@ -369,7 +371,9 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
   const char* fn = "trntensorPlanPreferenceSetAttribute";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int a = trn::cshim::enum_value(attr);
-  check.require(g_prefs.contains(pref), 1, "pref").one_of(a, {0, 1, 2, 3, 4, 5}, 2, "attr").not_null(buf, 3, "buf")
+  check.require(g_prefs.contains(pref), 1, "pref")
+      .one_of(a, {0, 1, 2, 3, 4, 5, TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE}, 2, "attr")
+      .not_null(buf, 3, "buf")
       .require(sizeInBytes == 4, 4, "sizeInBytes");
   if (!check) return check.status();
   std::int32_t v = 0;
@@ -380,9 +384,27 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
     vcheck.one_of(v, {-6, -4, -3, -2, -1}, 3, "buf (algo)");
     if (!vcheck) return vcheck.status();
     pref->algo = v;
+  } else if (a == TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE) {
+    Check vcheck(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+    vcheck.one_of(v, {TRNTENSOR_OBJECTIVE_DEFAULT, TRNTENSOR_OBJECTIVE_MODELED_TIME}, 3, "buf (objective)");
+    if (!vcheck) return vcheck.status();
+    pref->objective = v;
   }
   return TRNTENSOR_STATUS_SUCCESS;
 }
+
+namespace {
+
+// The contraction plan an operation runs with under `pref`: the descriptor's (fewest moved
+// elements), or re-planned by modeled time on the handle's target for the MODELED_TIME objective.
+trn::tensor::ContractionPlan plan_under(const trntensorHandle* h, const trntensorOperationDescriptor* desc,
+                                        const trntensorPlanPreference* pref) {
+  if (pref->objective != TRNTENSOR_OBJECTIVE_MODELED_TIME || desc->kind == kElementwiseBinary || desc->kind == kTrinary)
+    return desc->plan;
+  return trn::tensor::ContractionPlan(desc->plan.spec(), &h->settings);
+}
+
+}  // namespace
 
 trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
                                                  const trntensorOperationDescriptor_t desc,
@@ -398,10 +420,12 @@ trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
       .not_null(workspaceSizeEstimate, 4, "workspaceSizeEstimate");
   if (!check) return check.status();
   // One lowering per problem: MIN, DEFAULT and MAX estimate the same (deterministic) size.
-  *workspaceSizeEstimate = desc->kind == kContraction || desc->kind == kReduction ? desc->plan.workspace_bytes()
-                           : desc->kind == kTrinary                               ? desc->trinary->workspace_bytes()
-                                                                                  : 0;
-  return TRNTENSOR_STATUS_SUCCESS;
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    *workspaceSizeEstimate = desc->kind == kContraction || desc->kind == kReduction
+                                 ? plan_under(handle, desc, planPref).workspace_bytes()
+                             : desc->kind == kTrinary ? desc->trinary->workspace_bytes()
+                                                      : 0;
+  });
 }
 
 trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorPlan_t* plan,
@@ -411,11 +435,15 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   const char* fn = "trntensorCreatePlan";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
+  if (!check) return check.status();
+  trn::tensor::ContractionPlan chosen;
+  const trntensorStatus_t planned =
+      trn::cshim::guarded(g_log, fn, kStatusMap, [&] { chosen = plan_under(handle, desc, pref); });
+  if (planned != TRNTENSOR_STATUS_SUCCESS) return planned;
   // trntensorPermute has no workspace argument: a permutation's packing buffer is allocated inside.
-  const std::uint64_t need = !check                                                   ? 0
-                             : desc->kind == kContraction || desc->kind == kReduction ? desc->plan.workspace_bytes()
-                             : desc->kind == kTrinary                                 ? desc->trinary->workspace_bytes()
-                                                                                      : 0;
+  const std::uint64_t need = desc->kind == kContraction || desc->kind == kReduction ? chosen.workspace_bytes()
+                             : desc->kind == kTrinary                               ? desc->trinary->workspace_bytes()
+                                                                                    : 0;
   if (check)
     check.require_or(workspaceSizeLimit >= need, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
                      "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
@@ -424,7 +452,7 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     auto p = std::make_unique<trntensorPlan>();
-    p->plan = desc->plan;
+    p->plan = std::move(chosen);
     p->elementwise = desc->elementwise;
     p->trinary = desc->trinary;
     p->kind = desc->kind;
@@ -897,7 +925,7 @@ trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* su
     if (outputStrides != nullptr) out.strides.assign(outputStrides, outputStrides + outputRank);
     trn::tensor::EinsumReport rep;
     trn::tensor::einsum(handle->settings, subscripts, views, out, data_type_of(dt),
-                        descCompute->type, strategy_of(trn::cshim::enum_value(pathMode)), &rep);
+                        descCompute->type, strategy_of(trn::cshim::enum_value(pathMode)), &rep, handle->einsum_objective);
     handle->last_profile = rep.blas.profile.to_c();
   });
 }
@@ -927,7 +955,9 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
     }
     pp.output = e.output;
     pp.sizes = e.sizes;
-    const auto info = trn::tensor::plan_path(pp, strategy_of(trn::cshim::enum_value(pathMode)));
+    const trn::tensor::PathModel model{handle->settings, trn::tensor::ComputeType::f32};
+    const auto info = trn::tensor::plan_path(pp, strategy_of(trn::cshim::enum_value(pathMode)), handle->einsum_objective,
+                                             handle->einsum_objective == trn::tensor::PathObjective::modeled_time ? &model : nullptr);
     if (path != nullptr)
       for (std::size_t i = 0; i < info.path.size(); ++i) {
         path[2 * i] = info.path[i].first;
@@ -974,6 +1004,17 @@ trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores) {
   check.require(numCores >= 1 && numCores <= 1024, 1, "numCores");
   if (!check) return check.status();
   handle->settings.num_cores = numCores;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntensorPlanObjective_t objective) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorSetPlannerObjective", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int v = trn::cshim::enum_value(objective);
+  check.one_of(v, {TRNTENSOR_OBJECTIVE_DEFAULT, TRNTENSOR_OBJECTIVE_MODELED_TIME}, 1, "objective");
+  if (!check) return check.status();
+  handle->einsum_objective =
+      v == TRNTENSOR_OBJECTIVE_MODELED_TIME ? trn::tensor::PathObjective::modeled_time : trn::tensor::PathObjective::flops;
   return TRNTENSOR_STATUS_SUCCESS;
 }
 

@@ -260,7 +260,7 @@ struct Collapsed {
 
 }  // namespace
 
-ContractionPlan::ContractionPlan(const ContractionSpec& spec) : spec_(spec) {
+ContractionPlan::ContractionPlan(const ContractionSpec& spec, const blas::Settings* model) : spec_(spec) {
   const char* where = "contraction";
   TensorDesc* descs[4] = {&spec_.a, &spec_.b, &spec_.c, &spec_.d};
   const std::vector<std::int32_t>* mlists[4] = {&spec_.modes_a, &spec_.modes_b, &spec_.modes_c, &spec_.modes_d};
@@ -345,7 +345,8 @@ ContractionPlan::ContractionPlan(const ContractionSpec& spec) : spec_(spec) {
   n_ = product(n_modes_);
   k_ = product(k_modes_);
   batch_ = product(batch_modes_);
-  choose_lowering();
+  const bool can_model = spec_.compute != ComputeType::f64 && !is_complex(spec_.a.dtype);
+  choose_lowering(can_model ? model : nullptr);
 }
 
 Lowering ContractionPlan::lowering() const {
@@ -361,7 +362,7 @@ std::uint64_t ContractionPlan::workspace_bytes() const {
   return e * static_cast<std::uint64_t>(data_type_size(spec_.a.dtype)) + (e > 0 ? 5 * 64 : 0);
 }
 
-void ContractionPlan::choose_lowering() {
+void ContractionPlan::choose_lowering(const blas::Settings* model) {
   // Tensor slot of each operand in Mode::stride: A 0, B 1, D 3.
   auto collapse = [&](int slot, const std::vector<int>& g) {
     Collapsed c;
@@ -437,7 +438,14 @@ void ContractionPlan::choose_lowering() {
   constexpr std::int64_t kBatchEntryPenalty = 4096;
   const std::vector<int> base_batch = batch_modes_;
   const std::int64_t base_batch_count = batch_;
-  std::int64_t best = std::numeric_limits<std::int64_t>::max();
+  struct Candidate {
+    std::int64_t cost;
+    bool swapped;
+    std::vector<int> m_modes, n_modes, k_modes, batch_modes;
+    std::int64_t m, n, batch;
+    OperandLowering low[3];
+  };
+  std::vector<Candidate> cands;
   for (int sw = 0; sw < 2; ++sw)
     for (const auto& om_all : cm)
       for (const auto& on_all : cn)
@@ -482,21 +490,47 @@ void ContractionPlan::choose_lowering() {
                 ld = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, n), mat_d * batch};
                 cost += 2 * ld.packed_elements;
               }
-              if (cost < best) {
-                best = cost;
-                swapped_ = sw == 1;
-                m_modes_ = om;
-                n_modes_ = on;
-                k_modes_ = ok;
-                batch_modes_ = bm;
-                m_ = m;
-                n_ = n;
-                batch_ = batch;
-                low_[0] = la;
-                low_[1] = lb;
-                low_[2] = ld;
-              }
+              cands.push_back({cost, sw == 1, om, on, ok, bm, m, n, batch, {la, lb, ld}});
             }
+  auto apply = [&](const Candidate& c) {
+    swapped_ = c.swapped;
+    m_modes_ = c.m_modes;
+    n_modes_ = c.n_modes;
+    k_modes_ = c.k_modes;
+    batch_modes_ = c.batch_modes;
+    m_ = c.m;
+    n_ = c.n;
+    batch_ = c.batch;
+    for (int i = 0; i < 3; ++i) low_[i] = c.low[i];
+  };
+  // Default objective: the fewest moved elements (the first such candidate).
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < cands.size(); ++i)
+    if (cands[i].cost < cands[best].cost) best = i;
+  if (model != nullptr) {
+    // Modeled-time objective: every distinct lowering (same GEMM launch and packing) is estimated
+    // once; the least modeled time wins, ties to fewer moved elements.
+    auto same = [](const Candidate& x, const Candidate& y) {
+      auto eq = [](const OperandLowering& p, const OperandLowering& q) {
+        return p.packed == q.packed && p.op == q.op && p.ld == q.ld && p.packed_elements == q.packed_elements;
+      };
+      return x.swapped == y.swapped && x.m == y.m && x.n == y.n && x.batch == y.batch && eq(x.low[0], y.low[0]) &&
+             eq(x.low[1], y.low[1]) && eq(x.low[2], y.low[2]);
+    };
+    double best_ns = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      bool seen = false;
+      for (std::size_t j = 0; j < i && !seen; ++j) seen = same(cands[i], cands[j]);
+      if (seen) continue;
+      apply(cands[i]);
+      const double ns = estimate(*model).total_ns;
+      if (ns < best_ns || (ns == best_ns && cands[i].cost < cands[best].cost)) {
+        best_ns = ns;
+        best = i;
+      }
+    }
+  }
+  apply(cands[best]);
 }
 
 void ContractionPlan::execute(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,

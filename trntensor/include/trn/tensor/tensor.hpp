@@ -112,8 +112,10 @@ class ContractionPlan {
  public:
   ContractionPlan() = default;
   // Validates the spec (throws InvalidArgument / NotSupportedError) and chooses the lowering that
-  // moves the fewest elements.
-  explicit ContractionPlan(const ContractionSpec& spec);
+  // moves the fewest elements, or, when `model` is given (fp32-family compute on real data), the
+  // candidate lowering of least modeled device time on model->target (each candidate estimated by
+  // a timing-only run; ties: fewer moved elements).
+  explicit ContractionPlan(const ContractionSpec& spec, const blas::Settings* model = nullptr);
 
   std::int64_t m() const { return m_; }
   std::int64_t n() const { return n_; }
@@ -151,7 +153,7 @@ class ContractionPlan {
     std::int64_t extent = 1;
     std::int64_t stride[4] = {0, 0, 0, 0};  // A, B, C, D (0 when absent: broadcast)
   };
-  void choose_lowering();
+  void choose_lowering(const blas::Settings* model);
   void run_gemms(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,
                  std::complex<double> beta, void* D, void* wsA, void* wsB, void* wsD, blas::CallReport* report) const;
 
@@ -255,6 +257,19 @@ enum class PathStrategy : std::uint8_t {
   dynamic_programming,  // exact minimum over subsets of operands (O(3^n)), <= 16 operands
 };
 
+// What the path planner minimises: opt_einsum's FLOP count, or the modeled device time of the
+// pairwise steps, each costed as the transpose-free batched GEMM it lowers to (m = kept indices of
+// the first operand only, n = of the second only, k = summed indices, batch = kept shared indices)
+// by ContractionPlan::estimate on the model's target and compute type (the 32F GEMM of the same
+// shape stands in for 64F and complex compute). The model sees what FLOPs do not: a GEMM whose k
+// (or m) under-fills TensorE's 128 rows costs as many passes as a full one, and every step pays
+// DMA for its operands and result.
+enum class PathObjective : std::uint8_t { flops, modeled_time };
+struct PathModel {
+  blas::Settings settings;  // target (cost model generation)
+  ComputeType compute = ComputeType::f32;
+};
+
 // An abstract path problem: index sets of the operands and of the output, index sizes.
 struct PathProblem {
   std::vector<std::vector<int>> inputs;  // index labels of each operand (each label once per operand)
@@ -270,9 +285,14 @@ struct PathInfo {
   double optimized_flops = 0;   // sum over steps of size(union) * (1 + inner)
   double largest_intermediate = 0;  // elements of the largest step result
   int naive_scaling = 0, optimized_scaling = 0;
+  double modeled_ns = 0;  // sum of the steps' modeled GEMM times (when planned with a model), ns
   std::string path_string() const;  // "[(1, 3), (0, 2), (0, 2), (0, 1)]"
 };
-PathInfo plan_path(const PathProblem& p, PathStrategy strategy);
+// Plans with `objective`; `model` (optional; default trn1, 32F) prices steps for the modeled_time
+// objective and fills PathInfo::modeled_ns whenever given. The greedy strategy always ranks pairs
+// by opt_einsum's greedy cost (the objective applies to optimal and dynamic programming).
+PathInfo plan_path(const PathProblem& p, PathStrategy strategy, PathObjective objective = PathObjective::flops,
+                   const PathModel* model = nullptr);
 
 // A parsed einsum expression with its operands' shapes bound.
 struct EinsumExpr {
@@ -300,9 +320,11 @@ struct EinsumReport {
 // `dtype` elements; the output view's shape must equal the result's shape. Intermediates live in
 // host buffers allocated here. A single operand (transpose, trace, sum) is contracted with a
 // scalar 1 so that it also runs as a GEMM.
+// `objective` modeled_time plans the path by modeled device time on s.target (see PathObjective)
+// and each pairwise step's lowering by modeled time as well.
 void einsum(const blas::Settings& s, std::string_view subscripts, const std::vector<View>& inputs,
             const MutableView& out, DataType dtype, ComputeType compute, PathStrategy strategy = PathStrategy::automatic,
-            EinsumReport* report = nullptr);
+            EinsumReport* report = nullptr, PathObjective objective = PathObjective::flops);
 
 // ---- fused DF-MP2 (extension) -------------------------------------------------------------------------
 
