@@ -40,8 +40,10 @@ typedef enum trntensorStatus_t {
   TRNTENSOR_STATUS_IO_ERROR = 21
 } trntensorStatus_t;
 
-/* cudaDataType values. Contractions support R_32F (with the 32F-family compute descriptors) and
- * R_64F (with COMPUTE_DESC_64F); the other values are recognised and return NOT_SUPPORTED. */
+/* cudaDataType values. Contractions support R_32F (with the 32F-family compute descriptors), R_64F
+ * (with COMPUTE_DESC_64F), R_16BF / R_16F (with 32F or their 16-bit descriptor), C_32F (with 32F,
+ * TF32, 3XTF32: trnblas 4M complex GEMM) and C_64F (with 64F: zgemm through Ozaki); the other values
+ * are recognised and return NOT_SUPPORTED. Complex data is interleaved (re, im). */
 typedef enum trntensorDataType_t {
   TRNTENSOR_R_16F = TRN_R_16F,
   TRNTENSOR_C_16F = TRN_C_16F,
@@ -73,8 +75,9 @@ typedef enum trntensorDataType_t {
   TRNTENSOR_C_64U = TRN_C_64U
 } trntensorDataType_t;
 
-/* Element-wise operators (cuTENSOR values). Contractions accept IDENTITY and CONJ (the identity on
- * real data). */
+/* Element-wise operators (cuTENSOR values). Contractions accept IDENTITY and CONJ on A and B (the
+ * identity on real data; on complex data the operand runs as op C, the conjugation folded into the
+ * sign of the imaginary plane's products); CONJ on complex C: NOT_SUPPORTED. */
 typedef enum trntensorOperator_t {
   TRNTENSOR_OP_IDENTITY = 1,
   TRNTENSOR_OP_SQRT = 2,
@@ -95,7 +98,8 @@ typedef enum trntensorOperator_t {
 } trntensorOperator_t;
 
 /* Algorithms: every value is accepted; the planner always picks the lowering that moves the
- * fewest elements (transpose-free when the strides allow, TTGT otherwise). */
+ * fewest elements (transpose-free when the strides allow, TTGT otherwise), or the one of least
+ * modeled device time under TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE = MODELED_TIME. */
 typedef enum trntensorAlgo_t {
   TRNTENSOR_ALGO_DEFAULT_PATIENT = -6,
   TRNTENSOR_ALGO_GETT = -4,
@@ -215,7 +219,8 @@ trntensorStatus_t trntensorDestroyPlan(trntensorPlan_t plan);
 trntensorStatus_t trntensorPlanGetAttribute(const trntensorHandle_t handle, const trntensorPlan_t plan,
                                             trntensorPlanAttribute_t attr, void* buf, size_t sizeInBytes);
 
-/* alpha, beta: float for the 32F-family compute descriptors, double for 64F. beta == 0 never
+/* alpha, beta: float for the 32F-family compute descriptors, double for 64F, complex float / complex
+ * double (re, im) for C_32F / C_64F data (SCALAR_TYPE). beta == 0 never
  * reads C. D may alias C (same layout); when D != C, C is never written. The workspace must hold
  * TRNTENSOR_PLAN_REQUIRED_WORKSPACE bytes (INSUFFICIENT_WORKSPACE otherwise) and be 16-byte aligned. */
 trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
@@ -296,7 +301,8 @@ typedef enum trntensorEinsumPath_t {
 } trntensorEinsumPath_t;
 
 /* output = einsum(subscripts, inputs...): NumPy semantics (implicit / explicit output, '...',
- * repeated labels). Every operand and the output hold dataType elements (R_32F or R_64F); the
+ * repeated labels). Every operand and the output hold dataType elements (R_32F, R_64F, C_32F or
+ * C_64F); the
  * output's shape must be the result's. Malformed subscripts -> INVALID_VALUE with a log message
  * pointing at the offending character; the output is untouched on any error. */
 trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* subscripts, int32_t numInputs,
