@@ -378,6 +378,16 @@ TEST_F(ComplexCApi, Einsum) {
       for (int j = 0; j < 7; ++j) r += x[static_cast<std::size_t>(i * 7 + j)] * y[static_cast<std::size_t>(j * 5 + k)];
       EXPECT_LE(std::abs(out[static_cast<std::size_t>(i * 5 + k)] - r), 1e-14) << i << " " << k;
     }
+  // A single operand (trace 'ii->' in C_32F): contracted with the scalar 1 + 0i, exact here (small integers).
+  std::vector<std::complex<float>> sq(16);
+  for (int i = 0; i < 16; ++i) sq[static_cast<std::size_t>(i)] = {static_cast<float>(i), static_cast<float>(-2 * i)};
+  const int64_t s44[] = {4, 4};
+  const trntensorEinsumOperand_t one[1] = {{sq.data(), 2, s44, nullptr}};
+  std::complex<float> trace(9.0f, 9.0f);
+  ASSERT_EQ(trntensorEinsum(h, "ii->", 1, one, &trace, 0, nullptr, nullptr, TRNTENSOR_C_32F, TRNTENSOR_COMPUTE_DESC_32F,
+                            TRNTENSOR_EINSUM_PATH_AUTO),
+            TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_EQ(trace, std::complex<float>(0.0f + 5.0f + 10.0f + 15.0f, -2.0f * 30.0f));
   // C_32F data with the 64F compute descriptor: NOT_SUPPORTED, output untouched.
   std::vector<std::complex<float>> xf(x.begin(), x.end()), yf(y.begin(), y.end()), of(30, {7.0f, 7.0f});
   const trntensorEinsumOperand_t inf[2] = {{xf.data(), 2, sx, nullptr}, {yf.data(), 2, sy, nullptr}};
