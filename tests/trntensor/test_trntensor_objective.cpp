@@ -149,6 +149,45 @@ TEST(PlannerObjective, ModeledLoweringPacksInsteadOfSplittingSmallBatches) {
   EXPECT_LT(2 * by_time.estimate(s).total_ns, by_moves.estimate(s).total_ns);
 }
 
+// The trinary form of the same Hadamard-then-GEMM (E[i,k] = A[i,j] B[i,j] C[j,k]): by FLOPs (A B)
+// first, by modeled time a pair with C first; the executed modeled time is lower and E agrees.
+TEST(PlannerObjective, TrinaryOrderByModeledTime) {
+  const std::int64_t ni = 64, nj = 64, nk = 256;
+  trn::tensor::TrinarySpec ts;
+  ts.a = ts.b = {{ni, nj}, {}, DataType::f32};
+  ts.c = {{nj, nk}, {}, DataType::f32};
+  ts.d = ts.e = {{ni, nk}, {}, DataType::f32};
+  ts.modes_a = ts.modes_b = {'i', 'j'};
+  ts.modes_c = {'j', 'k'};
+  ts.modes_d = ts.modes_e = {'i', 'k'};
+  const trn::blas::Settings s;
+  const trn::tensor::TrinaryContractionPlan by_flops(ts), by_time(ts, &s);
+  EXPECT_EQ(by_flops.first_pair(), (std::pair<int, int>{0, 1}));
+  EXPECT_NE(by_time.first_pair(), (std::pair<int, int>{0, 1})) << by_time.describe();
+  EXPECT_GT(by_time.flops(), by_flops.flops());
+  std::vector<float> a(static_cast<std::size_t>(ni * nj)), b(a.size()), c(static_cast<std::size_t>(nj * nk));
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a[i] = static_cast<float>(static_cast<int>(i % 5) - 2);
+    b[i] = static_cast<float>(static_cast<int>(i % 3) - 1);
+  }
+  for (std::size_t i = 0; i < c.size(); ++i) c[i] = static_cast<float>(static_cast<int>(i % 7) - 3);
+  std::vector<float> e1(static_cast<std::size_t>(ni * nk)), e2(e1.size(), 5.0f);
+  trn::blas::CallReport r1, r2;
+  by_flops.execute(s, 1.0, a.data(), b.data(), c.data(), 0.0, nullptr, e1.data(), nullptr, 0, &r1);
+  by_time.execute(s, 1.0, a.data(), b.data(), c.data(), 0.0, nullptr, e2.data(), nullptr, 0, &r2);
+  EXPECT_EQ(e1, e2);  // small integers: exact either way
+  for (std::int64_t k = 0; k < nk; k += 37) {  // spot check against a loop (column-major E[i,k])
+    for (std::int64_t i = 0; i < ni; i += 13) {
+      double ref = 0;
+      for (std::int64_t j = 0; j < nj; ++j)
+        ref += static_cast<double>(a[static_cast<std::size_t>(i + ni * j)]) * b[static_cast<std::size_t>(i + ni * j)] *
+               c[static_cast<std::size_t>(j + nj * k)];
+      EXPECT_EQ(e2[static_cast<std::size_t>(i + ni * k)], ref);
+    }
+  }
+  EXPECT_LT(r2.profile.total_ns * 2, r1.profile.total_ns) << r2.profile.total_ns << " vs " << r1.profile.total_ns;
+}
+
 TEST(PlannerObjective, CApiObjectiveSettings) {
   trntensorHandle_t h;
   ASSERT_EQ(trntensorCreate(&h), TRNTENSOR_STATUS_SUCCESS);

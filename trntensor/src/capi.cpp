@@ -403,6 +403,13 @@ trn::tensor::ContractionPlan plan_under(const trntensorHandle* h, const trntenso
     return desc->plan;
   return trn::tensor::ContractionPlan(desc->plan.spec(), &h->settings);
 }
+// The same for a trinary contraction (the order and both steps' lowerings by modeled time).
+std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary_under(const trntensorHandle* h,
+                                                                         const trntensorOperationDescriptor* desc,
+                                                                         const trntensorPlanPreference* pref) {
+  if (desc->kind != kTrinary || pref->objective != TRNTENSOR_OBJECTIVE_MODELED_TIME) return desc->trinary;
+  return std::make_shared<const trn::tensor::TrinaryContractionPlan>(desc->trinary->spec(), &h->settings);
+}
 
 }  // namespace
 
@@ -423,7 +430,7 @@ trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     *workspaceSizeEstimate = desc->kind == kContraction || desc->kind == kReduction
                                  ? plan_under(handle, desc, planPref).workspace_bytes()
-                             : desc->kind == kTrinary ? desc->trinary->workspace_bytes()
+                             : desc->kind == kTrinary ? trinary_under(handle, desc, planPref)->workspace_bytes()
                                                       : 0;
   });
 }
@@ -437,12 +444,15 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
   if (!check) return check.status();
   trn::tensor::ContractionPlan chosen;
-  const trntensorStatus_t planned =
-      trn::cshim::guarded(g_log, fn, kStatusMap, [&] { chosen = plan_under(handle, desc, pref); });
+  std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
+  const trntensorStatus_t planned = trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    chosen = plan_under(handle, desc, pref);
+    trinary = trinary_under(handle, desc, pref);
+  });
   if (planned != TRNTENSOR_STATUS_SUCCESS) return planned;
   // trntensorPermute has no workspace argument: a permutation's packing buffer is allocated inside.
   const std::uint64_t need = desc->kind == kContraction || desc->kind == kReduction ? chosen.workspace_bytes()
-                             : desc->kind == kTrinary                               ? desc->trinary->workspace_bytes()
+                             : desc->kind == kTrinary                               ? trinary->workspace_bytes()
                                                                                     : 0;
   if (check)
     check.require_or(workspaceSizeLimit >= need, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
@@ -454,7 +464,7 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
     auto p = std::make_unique<trntensorPlan>();
     p->plan = std::move(chosen);
     p->elementwise = desc->elementwise;
-    p->trinary = desc->trinary;
+    p->trinary = std::move(trinary);
     p->kind = desc->kind;
     p->workspace = need;
     g_plans.insert(p.get());

@@ -5,6 +5,7 @@
 // ordered [first-only, second-only, shared] by the operands' strides, so that the first GEMM
 // writes it without packing D (docs/trntensor.md, "Trinary contraction").
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -24,7 +25,7 @@ bool has(const std::vector<std::int32_t>& m, std::int32_t l) { return std::find(
 
 }  // namespace
 
-TrinaryContractionPlan::TrinaryContractionPlan(const TrinarySpec& spec) : spec_(spec) {
+TrinaryContractionPlan::TrinaryContractionPlan(const TrinarySpec& spec, const blas::Settings* model) : spec_(spec) {
   const char* where = "trinary contraction";
   TensorDesc* descs[5] = {&spec_.a, &spec_.b, &spec_.c, &spec_.d, &spec_.e};
   const std::vector<std::int32_t>* modes[5] = {&spec_.modes_a, &spec_.modes_b, &spec_.modes_c, &spec_.modes_d,
@@ -77,9 +78,8 @@ TrinaryContractionPlan::TrinaryContractionPlan(const TrinarySpec& spec) : spec_(
     return in[op]->strides[static_cast<std::size_t>(std::find(m.begin(), m.end(), l) - m.begin())];
   };
   const int orders[3][3] = {{0, 1, 2}, {0, 2, 1}, {1, 2, 0}};
-  double best_flops = -1, best_x = 0;
-  std::vector<std::int32_t> best_labels;
-  int best = 0;
+  std::vector<std::int32_t> labels[3];  // the intermediate's modes per order
+  double flops[3], xsize[3];
   for (int o = 0; o < 3; ++o) {
     const int p = orders[o][0], q = orders[o][1], r = orders[o][2];
     auto kept = [&](std::int32_t l) { return has(*im[r], l) || has(spec_.modes_e, l); };
@@ -100,45 +100,66 @@ TrinaryContractionPlan::TrinaryContractionPlan(const TrinarySpec& spec) : spec_(
     std::vector<std::int32_t> xr = x;
     for (std::int32_t l : *im[r])
       if (!has(xr, l)) xr.push_back(l);
-    const double flops = 2 * size_of(pq) + 2 * size_of(xr), xs = size_of(x);
-    if (best_flops < 0 || flops < best_flops || (flops == best_flops && xs < best_x)) {
-      best_flops = flops;
-      best_x = xs;
-      best_labels = x;
-      best = o;
-    }
+    flops[o] = 2 * size_of(pq) + 2 * size_of(xr);
+    xsize[o] = size_of(x);
+    labels[o] = std::move(x);
   }
-  const int p = orders[best][0], q = orders[best][1], r = orders[best][2];
-  pair_ = {p, q};
-  TensorDesc x;
-  x.dtype = spec_.a.dtype;
-  for (std::int32_t l : best_labels) x.extents.push_back(extent.at(l));
-  x.strides = packed_strides(x.extents);
-  x_elements_ = 1;
-  for (std::int64_t e : x.extents) x_elements_ *= e;
-  ContractionSpec s1;
-  s1.a = *in[p];
-  s1.b = *in[q];
-  s1.c = s1.d = x;
-  s1.modes_a = *im[p];
-  s1.modes_b = *im[q];
-  s1.modes_c = s1.modes_d = best_labels;
-  s1.compute = spec_.compute;
-  s1.conj_a = conj[p];
-  s1.conj_b = conj[q];
-  first_ = ContractionPlan(s1);
-  ContractionSpec s2;
-  s2.a = x;
-  s2.b = *in[r];
-  s2.c = spec_.d;
-  s2.d = spec_.e;
-  s2.modes_a = best_labels;
-  s2.modes_b = *im[r];
-  s2.modes_c = spec_.modes_d;
-  s2.modes_d = spec_.modes_e;
-  s2.compute = spec_.compute;
-  s2.conj_b = conj[r];
-  second_ = ContractionPlan(s2);
+  // The two steps of an order (their lowerings by modeled time when a model is given).
+  auto build = [&](int o, const blas::Settings* lowering_model) {
+    const int p = orders[o][0], q = orders[o][1], r = orders[o][2];
+    TensorDesc x;
+    x.dtype = spec_.a.dtype;
+    for (std::int32_t l : labels[o]) x.extents.push_back(extent.at(l));
+    x.strides = packed_strides(x.extents);
+    ContractionSpec s1;
+    s1.a = *in[p];
+    s1.b = *in[q];
+    s1.c = s1.d = x;
+    s1.modes_a = *im[p];
+    s1.modes_b = *im[q];
+    s1.modes_c = s1.modes_d = labels[o];
+    s1.compute = spec_.compute;
+    s1.conj_a = conj[p];
+    s1.conj_b = conj[q];
+    ContractionSpec s2;
+    s2.a = x;
+    s2.b = *in[r];
+    s2.c = spec_.d;
+    s2.d = spec_.e;
+    s2.modes_a = labels[o];
+    s2.modes_b = *im[r];
+    s2.modes_c = spec_.modes_d;
+    s2.modes_d = spec_.modes_e;
+    s2.compute = spec_.compute;
+    s2.conj_b = conj[r];
+    return std::pair<ContractionPlan, ContractionPlan>{ContractionPlan(s1, lowering_model), ContractionPlan(s2, lowering_model)};
+  };
+  int best = 0;
+  for (int o = 1; o < 3; ++o)
+    if (flops[o] < flops[best] || (flops[o] == flops[best] && xsize[o] < xsize[best])) best = o;
+  const bool modeled = model != nullptr && spec_.compute != ComputeType::f64 && !is_complex(spec_.a.dtype);
+  std::pair<ContractionPlan, ContractionPlan> steps;
+  if (modeled) {
+    // Modeled-time objective: each order's two steps (lowered by modeled time) estimated; the least
+    // total wins, ties to the FLOP order.
+    const int flop_best = best;
+    double best_ns = std::numeric_limits<double>::infinity();
+    for (int o = 0; o < 3; ++o) {
+      auto st = build(o, model);
+      const double ns = st.first.estimate(*model).total_ns + st.second.estimate(*model).total_ns;
+      if (ns < best_ns || (ns == best_ns && o == flop_best)) {
+        best_ns = ns;
+        best = o;
+        steps = std::move(st);
+      }
+    }
+  } else {
+    steps = build(best, nullptr);
+  }
+  pair_ = {orders[best][0], orders[best][1]};
+  x_elements_ = static_cast<std::int64_t>(xsize[best]);
+  first_ = std::move(steps.first);
+  second_ = std::move(steps.second);
 }
 
 std::uint64_t TrinaryContractionPlan::workspace_bytes() const {

@@ -180,11 +180,14 @@ struct TrinarySpec {
 
 // Lowered to two binary contractions: X = P Q into a packed workspace intermediate, then
 // E = alpha X R + beta D, where (P, Q) is the pair of the three operands whose order costs the
-// fewest FLOPs (2 m n k batch summed over both steps), ties broken by the smaller intermediate.
+// fewest FLOPs (2 m n k batch summed over both steps), ties broken by the smaller intermediate;
+// with `model` (fp32-family compute on real data) the order and both steps' lowerings of least
+// modeled device time instead.
 class TrinaryContractionPlan {
  public:
   TrinaryContractionPlan() = default;
-  explicit TrinaryContractionPlan(const TrinarySpec& spec);  // throws InvalidArgument / NotSupportedError
+  // Throws InvalidArgument / NotSupportedError.
+  explicit TrinaryContractionPlan(const TrinarySpec& spec, const blas::Settings* model = nullptr);
   // Operands of the first step (0 = A, 1 = B, 2 = C); the third joins in the second step.
   std::pair<int, int> first_pair() const { return pair_; }
   const ContractionPlan& first() const { return first_; }
