@@ -242,8 +242,26 @@ TEST(PlannerObjective, CApiObjectiveSettings) {
       }
   trntensorDestroyPlan(plan);
   trntensorDestroyOperationDescriptor(op);
+  // A trinary plan under the MODELED_TIME preference takes the modeled order.
+  const int64_t eij[] = {64, 64}, ejk[] = {64, 256}, eik[] = {64, 256};
+  const int32_t mij[] = {'i', 'j'}, mjk[] = {'j', 'k'}, mik[] = {'i', 'k'};
+  trntensorTensorDescriptor_t tij, tjk, tik;
+  ASSERT_EQ(trntensorCreateTensorDescriptor(h, &tij, 2, eij, nullptr, TRNTENSOR_R_32F, 16), TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorCreateTensorDescriptor(h, &tjk, 2, ejk, nullptr, TRNTENSOR_R_32F, 16), TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorCreateTensorDescriptor(h, &tik, 2, eik, nullptr, TRNTENSOR_R_32F, 16), TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorCreateContractionTrinary(h, &op, tij, mij, TRNTENSOR_OP_IDENTITY, tij, mij, TRNTENSOR_OP_IDENTITY, tjk, mjk,
+                                              TRNTENSOR_OP_IDENTITY, tik, mik, TRNTENSOR_OP_IDENTITY, tik, mik,
+                                              TRNTENSOR_COMPUTE_DESC_32F),
+            TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorEstimateWorkspaceSize(h, op, pref, TRNTENSOR_WORKSPACE_DEFAULT, &ws), TRNTENSOR_STATUS_SUCCESS);
+  ASSERT_EQ(trntensorCreatePlan(h, &plan, op, pref, ws), TRNTENSOR_STATUS_SUCCESS);
+  char text[2048];
+  ASSERT_EQ(trntensorPlanDescribe(h, plan, text, sizeof text), TRNTENSOR_STATUS_SUCCESS);
+  EXPECT_NE(std::string(text).find("(A C) first"), std::string::npos) << text;
+  trntensorDestroyPlan(plan);
+  trntensorDestroyOperationDescriptor(op);
   trntensorDestroyPlanPreference(pref);
-  for (auto x : {dA, dB, dD}) trntensorDestroyTensorDescriptor(x);
+  for (auto x : {dA, dB, dD, tij, tjk, tik}) trntensorDestroyTensorDescriptor(x);
   EXPECT_EQ(trntensorDestroy(h), TRNTENSOR_STATUS_SUCCESS);
 }
 
