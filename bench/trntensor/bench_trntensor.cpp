@@ -4,15 +4,19 @@
 //     ratio = planning + lowering overhead (1.0 = none); also a pre-built ContractionPlan;
 //   * the 4-index AO->MO transform 'pqrs,pi,qj,rk,sl->ijkl' (32F) vs four OpenBLAS SGEMM
 //     half-transforms (host reference; the ratio is emulator vs native CPU speed);
-//   * planning time of a 6-operand expression (optimal and greedy).
+//   * planning time of a 6-operand expression (optimal and greedy);
+//   * a complex C_32F contraction conj(A[k,m]) B[k,n] vs the same trnblas cgemm (op C, 4M) called
+//     directly, and a trinary contraction vs the two trnblas GEMMs of the order it chooses.
 // Counters: modeled trn1 device time (us) and TensorE utilisation of our side.
 #include <cblas.h>
 
+#include <complex>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "paired.hpp"
+#include "trn/blas/level3.hpp"
 #include "trn/tensor/tensor.hpp"
 
 namespace {
@@ -154,6 +158,70 @@ void BM_plan_6_operands(benchmark::State& st) {
   st.SetLabel(std::string(names[st.range(0)]) + ", path FLOPs " + std::to_string(flops));
 }
 BENCHMARK(BM_plan_6_operands)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+
+// C_32F D[m,n] = conj(A[k,m]) B[k,n] (k fastest in A: op C on the caller's data) vs trnblas cgemm.
+void BM_complex_contraction(benchmark::State& st) {
+  using Cf = std::complex<float>;
+  const std::int64_t n = st.range(0);
+  const auto re = uniform(static_cast<std::size_t>(4 * n * n), 3);
+  std::vector<Cf> A(static_cast<std::size_t>(n * n)), B(A.size()), C(A.size()), R(A.size());
+  for (std::size_t i = 0; i < A.size(); ++i) {
+    A[i] = Cf(re[4 * i], re[4 * i + 1]);
+    B[i] = Cf(re[4 * i + 2], re[4 * i + 3]);
+  }
+  tt::ContractionSpec s;
+  s.a = {{n, n}, {}, tt::DataType::c32};
+  s.b = s.c = s.d = s.a;
+  s.modes_a = {'k', 'm'};
+  s.modes_b = {'k', 'n'};
+  s.modes_c = s.modes_d = {'m', 'n'};
+  s.conj_a = true;
+  const tt::ContractionPlan plan(s);
+  trn::blas::CallReport rep;
+  trnsci::bench::run_paired(
+      st, 8.0 * n * n * n, [&] { plan.execute({}, 1.0, A.data(), B.data(), 0.0, C.data(), C.data(), nullptr, 0, &rep); },
+      [&] {
+        trn::blas::cgemm({}, trn::blas::GemmMode::fp32, trn::blas::ComplexAlgo::four_m, trn::blas::COp::C, trn::blas::COp::N,
+                         n, n, n, Cf(1.0f), A.data(), n, B.data(), n, Cf(0.0f), R.data(), n);
+      });
+  modeled(st, rep.profile);
+  st.SetLabel(plan.describe());
+}
+BENCHMARK(BM_complex_contraction)->Arg(128)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Trinary E[i,l] = A[i,j] B[j,k] C[k,l] (i = k = l = n, j = n / 8): the planner contracts B C first;
+// the reference is the same two trnblas GEMMs (X = B C, E = A X) called directly.
+void BM_trinary(benchmark::State& st) {
+  const std::int64_t n = st.range(0), j = n / 8;
+  const auto A = uniform(static_cast<std::size_t>(n * j), 4), B = uniform(static_cast<std::size_t>(j * n), 5),
+             C = uniform(static_cast<std::size_t>(n * n), 6);
+  std::vector<float> E(static_cast<std::size_t>(n * n)), X(static_cast<std::size_t>(j * n)), R(E.size());
+  tt::TrinarySpec s;
+  s.a = {{n, j}, {}, tt::DataType::f32};
+  s.b = {{j, n}, {}, tt::DataType::f32};
+  s.c = {{n, n}, {}, tt::DataType::f32};
+  s.d = s.e = s.c;
+  s.modes_a = {'i', 'j'};
+  s.modes_b = {'j', 'k'};
+  s.modes_c = {'k', 'l'};
+  s.modes_d = s.modes_e = {'i', 'l'};
+  const tt::TrinaryContractionPlan plan(s);
+  std::vector<std::byte> ws(plan.workspace_bytes());
+  trn::blas::CallReport rep;
+  using trn::blas::Op;
+  trnsci::bench::run_paired(
+      st, 2.0 * (j * n * n + n * j * n),
+      [&] { plan.execute({}, 1.0, A.data(), B.data(), C.data(), 0.0, nullptr, E.data(), ws.data(), ws.size(), &rep); },
+      [&] {
+        trn::blas::gemm({}, trn::blas::GemmMode::fp32, Op::N, Op::N, j, n, n, 1.0f, {B.data(), trn::DType::f32, j},
+                        {C.data(), trn::DType::f32, n}, 0.0f, {X.data(), trn::DType::f32, j});
+        trn::blas::gemm({}, trn::blas::GemmMode::fp32, Op::N, Op::N, n, n, j, 1.0f, {A.data(), trn::DType::f32, n},
+                        {X.data(), trn::DType::f32, j}, 0.0f, {R.data(), trn::DType::f32, n});
+      });
+  modeled(st, rep.profile);
+  st.SetLabel(plan.describe());
+}
+BENCHMARK(BM_trinary)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

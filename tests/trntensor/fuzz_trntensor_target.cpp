@@ -77,37 +77,28 @@ extern "C" int trntensor_fuzz_one(const std::uint8_t* data, std::size_t size) {
                                                  TRNTENSOR_EINSUM_PATH_AUTO);
     if (st != TRNTENSOR_STATUS_SUCCESS && out != before) broken = 1;
     ran = st == TRNTENSOR_STATUS_SUCCESS;
-  } else {
-    // Descriptor pipeline: four descriptors with random modes, extents, strides.
-    trntensorTensorDescriptor_t d[4] = {nullptr, nullptr, nullptr, nullptr};
-    std::vector<std::int64_t> ext[4], str[4];
-    std::vector<std::int32_t> modes[4];
-    std::vector<std::vector<float>> buf(4);
-    const bool f64 = r.byte() % 4 == 0;
-    for (int t = 0; t < 4; ++t) {
-      const int rank = r.byte() % 5;
-      const bool strided = r.byte() % 2 == 0;
+  } else if (mode % 4 == 3) {
+    // Trinary pipeline: five descriptors (A, B, C, D, E) with random modes and extents, packed.
+    trntensorTensorDescriptor_t d[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
+    std::vector<std::int64_t> ext[5];
+    std::vector<std::int32_t> modes[5];
+    std::vector<std::vector<double>> buf(5);
+    const bool f64 = r.byte() % 2 == 0;
+    for (int t = 0; t < 5; ++t) {
+      const int rank = r.byte() % 4;
       for (int a = 0; a < rank; ++a) {
         ext[t].push_back(r.byte() % 5);
-        if (strided) str[t].push_back(r.byte() % 9);
-        modes[t].push_back('a' + r.byte() % 6);
+        modes[t].push_back('a' + r.byte() % 5);
       }
-      (void)trntensorCreateTensorDescriptor(h, &d[t], static_cast<uint32_t>(rank), ext[t].data(), strided ? str[t].data() : nullptr,
+      (void)trntensorCreateTensorDescriptor(h, &d[t], static_cast<uint32_t>(rank), ext[t].data(), nullptr,
                                             f64 ? TRNTENSOR_R_64F : TRNTENSOR_R_32F, 16);
-      buf[static_cast<std::size_t>(t)].assign(static_cast<std::size_t>(2 * span(ext[t], str[t]) + 2), 0.5f);
-    }
-    if (r.byte() % 3 == 0) {  // C and D share a descriptor, as in cuTENSOR samples
-      trntensorDestroyTensorDescriptor(d[2]);
-      d[2] = d[3];
-      ext[2] = ext[3];
-      str[2] = str[3];
-      modes[2] = modes[3];
-      buf[2] = buf[3];  // C's buffer must match the descriptor it now has
+      buf[static_cast<std::size_t>(t)].assign(static_cast<std::size_t>(span(ext[t], {}) + 1), 0.5);
     }
     trntensorOperationDescriptor_t op = nullptr;
-    const trntensorStatus_t st = trntensorCreateContraction(
-        h, &op, d[0], modes[0].data(), TRNTENSOR_OP_IDENTITY, d[1], modes[1].data(), TRNTENSOR_OP_IDENTITY, d[2],
-        modes[2].data(), TRNTENSOR_OP_IDENTITY, d[3], modes[3].data(), f64 ? TRNTENSOR_COMPUTE_DESC_64F : computes[r.byte() % 2]);
+    const trntensorStatus_t st = trntensorCreateContractionTrinary(
+        h, &op, d[0], modes[0].data(), TRNTENSOR_OP_IDENTITY, d[1], modes[1].data(), TRNTENSOR_OP_CONJ, d[2], modes[2].data(),
+        TRNTENSOR_OP_IDENTITY, d[3], modes[3].data(), TRNTENSOR_OP_IDENTITY, d[4], modes[4].data(),
+        f64 ? TRNTENSOR_COMPUTE_DESC_64F : TRNTENSOR_COMPUTE_DESC_32F);
     if (st == TRNTENSOR_STATUS_SUCCESS) {
       trntensorPlanPreference_t pref;
       trntensorPlan_t plan;
@@ -118,9 +109,71 @@ extern "C" int trntensor_fuzz_one(const std::uint8_t* data, std::size_t size) {
         std::vector<double> work(ws / 8 + 2);
         const float af = 1.0f, bf = static_cast<float>(r.byte() % 2);
         const double ad = 1.0, bd = bf;
+        const std::vector<double> ebefore = buf[4];
+        const trntensorStatus_t cs = trntensorContractTrinary(
+            h, plan, f64 ? static_cast<const void*>(&ad) : &af, buf[0].data(), buf[1].data(), buf[2].data(),
+            f64 ? static_cast<const void*>(&bd) : &bf, buf[3].data(), buf[4].data(), work.data(), r.byte() % 5 == 0 ? ws / 2 : ws,
+            nullptr);
+        if (cs != TRNTENSOR_STATUS_SUCCESS && buf[4] != ebefore) broken = 1;
+        ran = cs == TRNTENSOR_STATUS_SUCCESS;
+        trntensorDestroyPlan(plan);
+      }
+      trntensorDestroyPlanPreference(pref);
+      trntensorDestroyOperationDescriptor(op);
+    }
+    for (auto x : d) trntensorDestroyTensorDescriptor(x);
+  } else {
+    // Descriptor pipeline: four descriptors with random modes, extents, strides.
+    trntensorTensorDescriptor_t d[4] = {nullptr, nullptr, nullptr, nullptr};
+    std::vector<std::int64_t> ext[4], str[4];
+    std::vector<std::int32_t> modes[4];
+    std::vector<std::vector<float>> buf(4);
+    // Data type byte: % 4 == 0 R_64F, % 8 == 5 C_32F, % 8 == 7 C_64F, else R_32F; bit 4 / bit 5:
+    // CONJ on A / B (the identity on real data).
+    const std::uint8_t tb = r.byte();
+    const bool f64 = tb % 4 == 0, c32 = tb % 8 == 5, c64 = tb % 8 == 7;
+    const trntensorDataType_t dtype = f64 ? TRNTENSOR_R_64F : c32 ? TRNTENSOR_C_32F : c64 ? TRNTENSOR_C_64F : TRNTENSOR_R_32F;
+    const trntensorOperator_t op_a = (tb & 16) != 0 ? TRNTENSOR_OP_CONJ : TRNTENSOR_OP_IDENTITY,
+                              op_b = (tb & 32) != 0 ? TRNTENSOR_OP_CONJ : TRNTENSOR_OP_IDENTITY;
+    for (int t = 0; t < 4; ++t) {
+      const int rank = r.byte() % 5;
+      const bool strided = r.byte() % 2 == 0;
+      for (int a = 0; a < rank; ++a) {
+        ext[t].push_back(r.byte() % 5);
+        if (strided) str[t].push_back(r.byte() % 9);
+        modes[t].push_back('a' + r.byte() % 6);
+      }
+      (void)trntensorCreateTensorDescriptor(h, &d[t], static_cast<uint32_t>(rank), ext[t].data(), strided ? str[t].data() : nullptr,
+                                            dtype, 16);
+      buf[static_cast<std::size_t>(t)].assign(static_cast<std::size_t>(4 * span(ext[t], str[t]) + 4), 0.5f);
+    }
+    if (r.byte() % 3 == 0) {  // C and D share a descriptor, as in cuTENSOR samples
+      trntensorDestroyTensorDescriptor(d[2]);
+      d[2] = d[3];
+      ext[2] = ext[3];
+      str[2] = str[3];
+      modes[2] = modes[3];
+      buf[2] = buf[3];  // C's buffer must match the descriptor it now has
+    }
+    trntensorOperationDescriptor_t op = nullptr;
+    const bool wide = f64 || c64;  // 64F compute, double (or complex double) scalars
+    const trntensorStatus_t st = trntensorCreateContraction(
+        h, &op, d[0], modes[0].data(), op_a, d[1], modes[1].data(), op_b, d[2], modes[2].data(), TRNTENSOR_OP_IDENTITY, d[3],
+        modes[3].data(), wide ? TRNTENSOR_COMPUTE_DESC_64F : computes[r.byte() % 2]);
+    if (st == TRNTENSOR_STATUS_SUCCESS) {
+      trntensorPlanPreference_t pref;
+      trntensorPlan_t plan;
+      uint64_t ws = 0;
+      trntensorCreatePlanPreference(h, &pref, TRNTENSOR_ALGO_DEFAULT, TRNTENSOR_JIT_MODE_NONE);
+      trntensorEstimateWorkspaceSize(h, op, pref, TRNTENSOR_WORKSPACE_DEFAULT, &ws);
+      if (trntensorCreatePlan(h, &plan, op, pref, ws) == TRNTENSOR_STATUS_SUCCESS) {
+        std::vector<double> work(ws / 8 + 2);
+        // Scalars as (re, im) pairs: the real types read the first component.
+        const float af[2] = {1.0f, 0.5f}, bf[2] = {static_cast<float>(r.byte() % 2), 0.0f};
+        const double ad[2] = {1.0, 0.5}, bd[2] = {bf[0], 0.0};
         const std::vector<float> dbefore = buf[3];
-        const trntensorStatus_t cs = trntensorContract(h, plan, f64 ? static_cast<const void*>(&ad) : &af, buf[0].data(), buf[1].data(),
-                                                       f64 ? static_cast<const void*>(&bd) : &bf, buf[2].data(), buf[3].data(),
+        const trntensorStatus_t cs = trntensorContract(h, plan, wide ? static_cast<const void*>(ad) : af, buf[0].data(), buf[1].data(),
+                                                       wide ? static_cast<const void*>(bd) : bf, buf[2].data(), buf[3].data(),
                                                        work.data(), r.byte() % 5 == 0 ? ws / 2 : ws, nullptr);
         if (cs != TRNTENSOR_STATUS_SUCCESS && buf[3] != dbefore) broken = 1;
         ran = cs == TRNTENSOR_STATUS_SUCCESS;

@@ -3,6 +3,7 @@
 // Nothing here calls trntensor or trnblas.
 #pragma once
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <map>
 #include <random>
@@ -136,6 +137,83 @@ inline std::vector<std::size_t> element_offsets(const Tensor& D) {
     }
     if (q == D.modes.size()) return out;
   }
+}
+
+// Complex D = alpha op(A) op(B) + beta C (op = conjugation when conj_a / conj_b) over D's elements,
+// in std::complex<long double> (`ref`) and as a plain std::complex<double> loop (`loop`); `abs` =
+// |alpha| sum |a||b| + |beta||c| (complex moduli). Data are complex values at the tensors' offsets.
+struct ComplexResult {
+  std::vector<std::complex<long double>> ref;
+  std::vector<std::complex<double>> loop;
+  std::vector<double> abs;
+};
+inline ComplexResult contract_complex(const Tensor& A, const Tensor& B, const Tensor& C, const Tensor& D,
+                                      std::complex<double> alpha, std::complex<double> beta, bool conj_a, bool conj_b,
+                                      const std::vector<std::complex<double>>& a, const std::vector<std::complex<double>>& b,
+                                      const std::vector<std::complex<double>>& c) {
+  using CL = std::complex<long double>;
+  std::vector<std::int32_t> labels;
+  std::map<std::int32_t, std::int64_t> ext;
+  for (const Tensor* t : {&A, &B, &D})
+    for (std::size_t i = 0; i < t->modes.size(); ++i)
+      if (!ext.count(t->modes[i])) {
+        labels.push_back(t->modes[i]);
+        ext[t->modes[i]] = t->extents[i];
+      }
+  const std::size_t nd = D.data.size();
+  std::vector<CL> sum(nd);
+  std::vector<std::complex<double>> sumd(nd);
+  std::vector<double> sumabs(nd, 0.0);
+  std::map<std::int32_t, std::int64_t> idx;
+  bool empty = false;
+  for (auto l : labels) {
+    idx[l] = 0;
+    empty = empty || ext[l] == 0;
+  }
+  while (!empty) {
+    const auto od = static_cast<std::size_t>(offset(D, idx));
+    std::complex<double> x = a[static_cast<std::size_t>(offset(A, idx))], y = b[static_cast<std::size_t>(offset(B, idx))];
+    if (conj_a) x = std::conj(x);
+    if (conj_b) y = std::conj(y);
+    sum[od] += CL(x.real(), x.imag()) * CL(y.real(), y.imag());
+    sumd[od] += x * y;
+    sumabs[od] += std::abs(x) * std::abs(y);
+    std::size_t q = 0;
+    for (; q < labels.size(); ++q) {
+      if (++idx[labels[q]] < ext[labels[q]]) break;
+      idx[labels[q]] = 0;
+    }
+    if (q == labels.size()) break;
+  }
+  ComplexResult r;
+  r.ref.assign(nd, CL(0));
+  r.loop.assign(nd, 0.0);
+  r.abs.assign(nd, 0.0);
+  const CL al(alpha.real(), alpha.imag()), be(beta.real(), beta.imag());
+  const std::vector<std::size_t> elems = element_offsets(D);
+  for (std::size_t od : elems) {
+    r.ref[od] = al * sum[od];
+    r.loop[od] = alpha * sumd[od];
+    r.abs[od] = std::abs(alpha) * sumabs[od];
+  }
+  if (beta != 0.0 && !elems.empty()) {
+    std::map<std::int32_t, std::int64_t> di;
+    for (auto l : D.modes) di[l] = 0;
+    while (true) {
+      const auto od = static_cast<std::size_t>(offset(D, di));
+      const std::complex<double> cv = c[static_cast<std::size_t>(offset(C, di))];
+      r.ref[od] += be * CL(cv.real(), cv.imag());
+      r.loop[od] += beta * cv;
+      r.abs[od] += std::abs(beta) * std::abs(cv);
+      std::size_t q = 0;
+      for (; q < D.modes.size(); ++q) {
+        if (++di[D.modes[q]] < D.extents[q]) break;
+        di[D.modes[q]] = 0;
+      }
+      if (q == D.modes.size()) break;
+    }
+  }
+  return r;
 }
 
 }  // namespace tensor_ref

@@ -231,7 +231,7 @@ TEST_F(CApi, DescriptorAndHandleChecks) {
   EXPECT_NE(last_line().find("(extent)"), std::string::npos) << last_line();
   EXPECT_EQ(trntensorCreateTensorDescriptor(h, &d, 2, good, neg, TRNTENSOR_R_32F, 16), TRNTENSOR_STATUS_INVALID_VALUE);
   EXPECT_EQ(trntensorCreateTensorDescriptor(h, &d, 2, good, nullptr, TRNTENSOR_R_32F, 12), TRNTENSOR_STATUS_INVALID_VALUE);
-  EXPECT_EQ(trntensorCreateTensorDescriptor(h, &d, 2, good, nullptr, TRNTENSOR_C_32F, 16), TRNTENSOR_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(trntensorCreateTensorDescriptor(h, &d, 2, good, nullptr, TRNTENSOR_C_16F, 16), TRNTENSOR_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(trntensorCreateTensorDescriptor(h, nullptr, 2, good, nullptr, TRNTENSOR_R_32F, 16), TRNTENSOR_STATUS_INVALID_VALUE);
   EXPECT_EQ(trntensorCreateTensorDescriptor(nullptr, &d, 2, good, nullptr, TRNTENSOR_R_32F, 16), TRNTENSOR_STATUS_NOT_INITIALIZED);
   EXPECT_EQ(d, nullptr);

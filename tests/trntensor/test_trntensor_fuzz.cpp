@@ -28,8 +28,16 @@ TEST(Fuzz, MutatedInputsEndInAStatus) {
       seed_einsum("ii->i", {{3, 3}}),
       seed_einsum("...ij,...jk", {{2, 2, 3}, {2, 3, 2}}),
       seed_einsum("ab,bc,cd->ad", {{2, 3}, {3, 2}, {2, 3}}),
-      {1, 1, 2, 1, 2, 3, 'a', 3, 'b', 1, 2, 3, 'b', 3, 'c', 2, 0, 2, 3, 'a', 3, 'c', 2, 0, 2, 3, 'a', 3, 'c', 0, 1, 0},
+      // Pipeline D[a,c] = A[a,b] B[b,c] + beta C (C shares D's descriptor): mode 1, data type byte,
+      // per tensor rank, strided flag (odd: packed), (extent, mode) per axis; share, compute, beta, workspace bytes.
+      {1, 1, 2, 1, 2, 'a', 3, 'b', 2, 1, 3, 'b', 2, 'c', 2, 1, 2, 'a', 2, 'c', 2, 1, 2, 'a', 2, 'c', 0, 0, 1, 1},
+      // The same pipeline on C_32F data with CONJ on A (data type byte 0x15).
+      {1, 0x15, 2, 1, 2, 'a', 3, 'b', 2, 1, 3, 'b', 2, 'c', 2, 1, 2, 'a', 2, 'c', 2, 1, 2, 'a', 2, 'c', 0, 0, 1, 1},
+      // Trinary E[a,d] = A[a,b] B[b,c] C[c,d] + beta D[a,d] (fp32).
+      {3, 1, 2, 2, 'a', 3, 'b', 2, 3, 'b', 2, 'c', 2, 2, 'c', 3, 'd', 2, 2, 'a', 3, 'd', 2, 2, 'a', 3, 'd', 1, 1},
   };
+  // Every seed, unmutated, runs to success (so the mutations start from working pipelines).
+  for (std::size_t i = 0; i < corpus.size(); ++i) EXPECT_EQ(trntensor_fuzz_one(corpus[i].data(), corpus[i].size()), 2) << "seed " << i;
   std::mt19937_64 rng(4242);
   int runs = 0, succeeded = 0;
   for (int round = 0; round < 1500; ++round) {

@@ -1,11 +1,13 @@
 // Validation and benchmark suite "tensor": trntensor contractions in every compute descriptor
 // against FP64 loops (GEMM-like transpose-free and a permuted TTGT case), the 4-index AO->MO
-// transform against a chain of OpenBLAS DGEMM half-transforms, and the path planner on
+// transform against a chain of OpenBLAS DGEMM half-transforms, complex contractions with OP_CONJ
+// against OpenBLAS ZGEMM, trinary contractions against two OpenBLAS DGEMMs, and the path planner on
 // opt_einsum's published example (docs/trntensor.md).
 #include <cblas.h>
 
 #include <array>
 #include <cmath>
+#include <complex>
 #include <random>
 #include <string>
 
@@ -188,6 +190,108 @@ CaseResult dfmp2_case(std::int64_t naux, std::int64_t o, std::int64_t v, tt::Mp2
   return r;
 }
 
+// C_32F / C_64F D[m,n] = conj(A[k,m]) B[k,n] (op C on the caller's data, 4M complex GEMM) vs
+// OpenBLAS ZGEMM (ConjTrans, NoTrans) on the same (float-valued for C_32F) inputs.
+CaseResult complex_case(tt::ComputeType ct, std::int64_t n) {
+  using Z = std::complex<double>;
+  const bool c64 = ct == tt::ComputeType::f64;
+  const auto re = uniform(static_cast<std::size_t>(4 * n * n), 21);
+  std::vector<Z> A(static_cast<std::size_t>(n * n)), B(A.size()), ref(A.size()), got(A.size());
+  for (std::size_t i = 0; i < A.size(); ++i) {
+    A[i] = Z(re[4 * i], re[4 * i + 1]);
+    B[i] = Z(re[4 * i + 2], re[4 * i + 3]);
+    if (!c64) {  // float values; through volatile floats (GCC 12 -O3 folds (double)(float)x inside complex construction)
+      volatile float p[4] = {static_cast<float>(re[4 * i]), static_cast<float>(re[4 * i + 1]), static_cast<float>(re[4 * i + 2]),
+                             static_cast<float>(re[4 * i + 3])};
+      A[i] = Z(p[0], p[1]);
+      B[i] = Z(p[2], p[3]);
+    }
+  }
+  const Z one(1.0, 0.0), zero(0.0, 0.0);
+  cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(n), &one,
+              A.data(), static_cast<int>(n), B.data(), static_cast<int>(n), &zero, ref.data(), static_cast<int>(n));
+  tt::ContractionSpec s;
+  s.a = {{n, n}, {}, c64 ? tt::DataType::c64 : tt::DataType::c32};
+  s.b = s.c = s.d = s.a;
+  s.modes_a = {'k', 'm'};
+  s.modes_b = {'k', 'n'};
+  s.modes_c = s.modes_d = {'m', 'n'};
+  s.compute = ct;
+  s.conj_a = true;
+  const tt::ContractionPlan plan(s);
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  if (c64) {
+    plan.execute({}, 1.0, A.data(), B.data(), 0.0, nullptr, got.data(), nullptr, 0, &rep);
+  } else {
+    std::vector<std::complex<float>> af(A.begin(), A.end()), bf(B.begin(), B.end()), df(A.size());
+    plan.execute({}, 1.0, af.data(), bf.data(), 0.0, nullptr, df.data(), nullptr, 0, &rep);
+    got.assign(df.begin(), df.end());
+  }
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  // Normwise over the interleaved real components.
+  std::vector<double> g, f;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    g.insert(g.end(), {got[i].real(), got[i].imag()});
+    f.insert(f.end(), {ref[i].real(), ref[i].imag()});
+  }
+  r.measured = rel_frobenius(g, f);
+  // Each component: one accumulation of 2k products (4M), inputs rounded by the mode.
+  const double u_in = ct == tt::ComputeType::tf32 ? 0x1p-11 : ct == tt::ComputeType::tf32x3 ? 0x1p-22 : 0.0;
+  r.bound = 4 * (2 * u_in + std::sqrt(2.0 * static_cast<double>(n)) * (c64 ? 0x1p-53 : 0x1p-24));
+  r.pass = r.measured <= r.bound;
+  r.note = plan.describe();
+  r.device = DeviceCost::from(rep.profile);
+  return r;
+}
+
+// Trinary E[i,l] = A[i,j] B[j,k] C[k,l] (j = n / 4) vs two OpenBLAS DGEMMs (A B first, FP64).
+CaseResult trinary_case(std::int64_t n, bool f64) {
+  const std::int64_t j = n / 4;
+  auto A = uniform(static_cast<std::size_t>(n * j), 31), B = uniform(static_cast<std::size_t>(j * n), 32),
+       C = uniform(static_cast<std::size_t>(n * n), 33);
+  if (!f64)
+    for (auto* v : {&A, &B, &C})
+      for (auto& x : *v) x = static_cast<float>(x);
+  std::vector<double> X(static_cast<std::size_t>(n * n)), ref(X.size());
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(j), 1.0,
+              A.data(), static_cast<int>(n), B.data(), static_cast<int>(j), 0.0, X.data(), static_cast<int>(n));
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(n), 1.0,
+              X.data(), static_cast<int>(n), C.data(), static_cast<int>(n), 0.0, ref.data(), static_cast<int>(n));
+  tt::TrinarySpec s;
+  const tt::DataType dt = f64 ? tt::DataType::f64 : tt::DataType::f32;
+  s.a = {{n, j}, {}, dt};
+  s.b = {{j, n}, {}, dt};
+  s.c = s.d = s.e = {{n, n}, {}, dt};
+  s.modes_a = {'i', 'j'};
+  s.modes_b = {'j', 'k'};
+  s.modes_c = {'k', 'l'};
+  s.modes_d = s.modes_e = {'i', 'l'};
+  s.compute = f64 ? tt::ComputeType::f64 : tt::ComputeType::f32;
+  const tt::TrinaryContractionPlan plan(s);
+  trn::blas::CallReport rep;
+  std::vector<double> got(ref.size());
+  const double t0 = now_seconds();
+  if (f64) {
+    plan.execute({}, 1.0, A.data(), B.data(), C.data(), 0.0, nullptr, got.data(), nullptr, 0, &rep);
+  } else {
+    std::vector<float> af(A.begin(), A.end()), bf(B.begin(), B.end()), cf(C.begin(), C.end()), ef(ref.size());
+    plan.execute({}, 1.0, af.data(), bf.data(), cf.data(), 0.0, nullptr, ef.data(), nullptr, 0, &rep);
+    got.assign(ef.begin(), ef.end());
+  }
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  r.measured = rel_frobenius(got, ref);
+  // Two chained contractions, the intermediate rounded once to the data type.
+  const double u = f64 ? 0x1p-53 : 0x1p-24;
+  r.bound = 4 * 2 * (std::sqrt(static_cast<double>(n)) + 1) * u;
+  r.pass = r.measured <= r.bound;
+  r.note = plan.describe().substr(0, plan.describe().find('\n'));
+  r.device = DeviceCost::from(rep.profile);
+  return r;
+}
+
 CaseResult planner_case() {
   tt::PathProblem p;
   p.inputs = {{'b', 'd', 'i', 'k'}, {'a', 'c', 'j'}, {'i', 'k', 'a', 'b'}, {'a', 'j', 'c'}, {'i', 'k', 'b', 'd'}};
@@ -218,6 +322,13 @@ void add_tensor(Registry& reg) {
            .bound_text = "4 (2 u_in + sqrt(k) u_acc)", .size = static_cast<double>(n),
            .run = [&d, permuted, n] { return contraction_case(d, permuted, n); }});
     }
+  for (auto [ct, name] : {std::pair{tt::ComputeType::f32, "C_32F/32F"}, std::pair{tt::ComputeType::tf32, "C_32F/TF32"},
+                           std::pair{tt::ComputeType::tf32x3, "C_32F/3XTF32"}, std::pair{tt::ComputeType::f64, "C_64F/64F"}})
+    add({.op = "contract conj(km),kn->mn", .mode = name, .shape = "128^3", .metric = "normwise_rel",
+         .bound_text = "4 (2 u_in + sqrt(2k) u_acc)", .size = 128.0, .run = [ct] { return complex_case(ct, 128); }});
+  for (bool f64 : {false, true})
+    add({.op = "trinary ij,jk,kl->il", .mode = f64 ? "64F" : "32F", .shape = "128/32/128/128", .metric = "normwise_rel",
+         .bound_text = "8 (sqrt(n) + 1) u", .size = 128.0, .run = [f64] { return trinary_case(128, f64); }});
   for (std::int64_t n : {8, 16})
     for (bool f64 : {false, true})
       add({.op = "einsum AO->MO", .mode = f64 ? "64F" : "32F", .shape = "n=" + std::to_string(n), .metric = "normwise_rel",

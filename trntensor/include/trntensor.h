@@ -40,8 +40,10 @@ typedef enum trntensorStatus_t {
   TRNTENSOR_STATUS_IO_ERROR = 21
 } trntensorStatus_t;
 
-/* cudaDataType values. Contractions support R_32F (with the 32F-family compute descriptors) and
- * R_64F (with COMPUTE_DESC_64F); the other values are recognised and return NOT_SUPPORTED. */
+/* cudaDataType values. Contractions support R_32F (with the 32F-family compute descriptors), R_64F
+ * (with COMPUTE_DESC_64F), R_16BF / R_16F (with 32F or their 16-bit descriptor), C_32F (with 32F,
+ * TF32, 3XTF32: trnblas 4M complex GEMM) and C_64F (with 64F: zgemm through Ozaki); the other values
+ * are recognised and return NOT_SUPPORTED. Complex data is interleaved (re, im). */
 typedef enum trntensorDataType_t {
   TRNTENSOR_R_16F = TRN_R_16F,
   TRNTENSOR_C_16F = TRN_C_16F,
@@ -73,8 +75,9 @@ typedef enum trntensorDataType_t {
   TRNTENSOR_C_64U = TRN_C_64U
 } trntensorDataType_t;
 
-/* Element-wise operators (cuTENSOR values). Contractions accept IDENTITY and CONJ (the identity on
- * real data). */
+/* Element-wise operators (cuTENSOR values). Contractions accept IDENTITY and CONJ on A and B (the
+ * identity on real data; on complex data the operand runs as op C, the conjugation folded into the
+ * sign of the imaginary plane's products); CONJ on complex C: NOT_SUPPORTED. */
 typedef enum trntensorOperator_t {
   TRNTENSOR_OP_IDENTITY = 1,
   TRNTENSOR_OP_SQRT = 2,
@@ -95,7 +98,8 @@ typedef enum trntensorOperator_t {
 } trntensorOperator_t;
 
 /* Algorithms: every value is accepted; the planner always picks the lowering that moves the
- * fewest elements (transpose-free when the strides allow, TTGT otherwise). */
+ * fewest elements (transpose-free when the strides allow, TTGT otherwise), or the one of least
+ * modeled device time under TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE = MODELED_TIME. */
 typedef enum trntensorAlgo_t {
   TRNTENSOR_ALGO_DEFAULT_PATIENT = -6,
   TRNTENSOR_ALGO_GETT = -4,
@@ -130,8 +134,21 @@ typedef enum trntensorPlanPreferenceAttribute_t {
   TRNTENSOR_PLAN_PREFERENCE_INCREMENTAL_COUNT = 2,
   TRNTENSOR_PLAN_PREFERENCE_ALGO = 3,
   TRNTENSOR_PLAN_PREFERENCE_KERNEL_RANK = 4,
-  TRNTENSOR_PLAN_PREFERENCE_JIT = 5
+  TRNTENSOR_PLAN_PREFERENCE_JIT = 5,
+  TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE = 1000 /* extension: trntensorPlanObjective_t (int32_t) */
 } trntensorPlanPreferenceAttribute_t;
+
+/* What the planner minimises (extension). DEFAULT: contractions take the lowering that moves the
+ * fewest elements, einsum paths the fewest FLOPs (opt_einsum's count). MODELED_TIME: the least
+ * modeled device time on the handle's target, from the core cost model (contraction lowerings:
+ * each candidate estimated by a timing-only run; einsum paths: each step priced as its GEMM). Set
+ * per plan preference (TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE, for CreatePlan and
+ * EstimateWorkspaceSize) or per handle for einsum (trntensorSetPlannerObjective). fp32-family
+ * compute on real data is modeled exactly; 64F and complex contraction lowerings keep DEFAULT. */
+typedef enum trntensorPlanObjective_t {
+  TRNTENSOR_OBJECTIVE_DEFAULT = 0,
+  TRNTENSOR_OBJECTIVE_MODELED_TIME = 1
+} trntensorPlanObjective_t;
 
 typedef enum trntensorPlanAttribute_t { TRNTENSOR_PLAN_REQUIRED_WORKSPACE = 0 /* uint64_t */ } trntensorPlanAttribute_t;
 
@@ -202,12 +219,27 @@ trntensorStatus_t trntensorDestroyPlan(trntensorPlan_t plan);
 trntensorStatus_t trntensorPlanGetAttribute(const trntensorHandle_t handle, const trntensorPlan_t plan,
                                             trntensorPlanAttribute_t attr, void* buf, size_t sizeInBytes);
 
-/* alpha, beta: float for the 32F-family compute descriptors, double for 64F. beta == 0 never
+/* alpha, beta: float for the 32F-family compute descriptors, double for 64F, complex float / complex
+ * double (re, im) for C_32F / C_64F data (SCALAR_TYPE). beta == 0 never
  * reads C. D may alias C (same layout); when D != C, C is never written. The workspace must hold
  * TRNTENSOR_PLAN_REQUIRED_WORKSPACE bytes (INSUFFICIENT_WORKSPACE otherwise) and be 16-byte aligned. */
 trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
                                     const void* A, const void* B, const void* beta, const void* C, void* D,
                                     void* workspace, uint64_t workspaceSize, trnStream_t stream);
+
+/* Trinary contraction (cuTENSOR 2.x): E[modeE] = alpha opA(A) opB(B) opC(C) + beta opD(D); D and E
+ * carry the same modes, E may alias D (same layout). Lowered to two binary contractions through a
+ * workspace intermediate; the planner picks the pair contracted first by FLOPs (then intermediate
+ * size). opA, opB, opC: IDENTITY or CONJ; opD: IDENTITY (CONJ on complex D: NOT_SUPPORTED). */
+trntensorStatus_t trntensorCreateContractionTrinary(
+    const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc, const trntensorTensorDescriptor_t descA,
+    const int32_t modeA[], trntensorOperator_t opA, const trntensorTensorDescriptor_t descB, const int32_t modeB[],
+    trntensorOperator_t opB, const trntensorTensorDescriptor_t descC, const int32_t modeC[], trntensorOperator_t opC,
+    const trntensorTensorDescriptor_t descD, const int32_t modeD[], trntensorOperator_t opD,
+    const trntensorTensorDescriptor_t descE, const int32_t modeE[], const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorContractTrinary(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                           const void* A, const void* B, const void* C, const void* beta, const void* D,
+                                           void* E, void* workspace, uint64_t workspaceSize, trnStream_t stream);
 
 /* D[modeD] = alpha * sum over the modes of A absent from D (A[modeA]) + beta * C[modeC]. opReduce:
  * TRNTENSOR_OP_ADD (MUL, MAX, MIN return NOT_SUPPORTED). Runs as a contraction with a scalar 1 (a
@@ -269,7 +301,8 @@ typedef enum trntensorEinsumPath_t {
 } trntensorEinsumPath_t;
 
 /* output = einsum(subscripts, inputs...): NumPy semantics (implicit / explicit output, '...',
- * repeated labels). Every operand and the output hold dataType elements (R_32F or R_64F); the
+ * repeated labels). Every operand and the output hold dataType elements (R_32F, R_64F, C_32F or
+ * C_64F); the
  * output's shape must be the result's. Malformed subscripts -> INVALID_VALUE with a log message
  * pointing at the offending character; the output is untouched on any error. */
 trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* subscripts, int32_t numInputs,
@@ -291,6 +324,9 @@ trntensorStatus_t trntensorSetTarget(trntensorHandle_t handle, trnTarget_t targe
 trntensorStatus_t trntensorGetTarget(const trntensorHandle_t handle, trnTarget_t* target);
 trntensorStatus_t trntensorSetNumericsProfile(trntensorHandle_t handle, trnNumerics_t numerics);
 trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores);
+
+/* The objective trntensorEinsum and trntensorEinsumPath plan with (extension; default DEFAULT). */
+trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntensorPlanObjective_t objective);
 
 /* Modeled device time of the last Contract / Einsum on this handle (cost model of its trace). */
 trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <complex>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -18,6 +19,7 @@ using trn::tensor::DataType;
 
 struct trntensorHandle {
   trn::blas::Settings settings;
+  trn::tensor::PathObjective einsum_objective = trn::tensor::PathObjective::flops;
   trnProfile_t last_profile{};
   trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
 };
@@ -28,20 +30,23 @@ struct trntensorTensorDescriptor {
 };
 // Kinds of operation descriptors: contraction, reduction (a contraction with a scalar 1 whose
 // A-only modes are summed) and permutation (a contraction with a scalar 1 and no summed mode).
-enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2, kElementwiseBinary = 3 };
+enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2, kElementwiseBinary = 3, kTrinary = 4 };
 struct trntensorOperationDescriptor {
   trn::tensor::ContractionPlan plan;
   std::shared_ptr<const trn::tensor::ElementwiseBinaryPlan> elementwise;
+  std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
   int kind = kContraction;
   std::int32_t tag = 0;
 };
 struct trntensorPlanPreference {
   int algo = TRNTENSOR_ALGO_DEFAULT;
   int jit = TRNTENSOR_JIT_MODE_NONE;
+  int objective = TRNTENSOR_OBJECTIVE_DEFAULT;
 };
 struct trntensorPlan {
   trn::tensor::ContractionPlan plan;
   std::shared_ptr<const trn::tensor::ElementwiseBinaryPlan> elementwise;
+  std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
   int kind = 0;
   std::uint64_t workspace = 0;
 };
@@ -93,6 +98,51 @@ bool compute_ok(const trntensorComputeDescriptor* c) {
 bool data_type_known(int v) { return (v >= 0 && v <= 33) || v == 1000 || v == 1001; }
 
 bool aligned(const void* p, std::size_t a) { return reinterpret_cast<std::uintptr_t>(p) % a == 0; }
+
+// The supported cudaDataType values as trntensor data types.
+bool data_type_supported(int dt) {
+  return dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F || dt == TRNTENSOR_R_16BF || dt == TRNTENSOR_R_16F ||
+         dt == TRNTENSOR_C_32F || dt == TRNTENSOR_C_64F;
+}
+DataType data_type_of(int dt) {
+  switch (dt) {
+    case TRNTENSOR_R_64F: return DataType::f64;
+    case TRNTENSOR_R_16BF: return DataType::bf16;
+    case TRNTENSOR_R_16F: return DataType::f16;
+    case TRNTENSOR_C_32F: return DataType::c32;
+    case TRNTENSOR_C_64F: return DataType::c64;
+    default: return DataType::f32;
+  }
+}
+
+// A host scalar typed by the operation's SCALAR_TYPE (cuTENSOR's rule): complex float / double for
+// C_32F / C_64F data, double for 64F compute on real data, float otherwise.
+// Alignment a data pointer must have: its element size (complex: its components').
+std::size_t element_alignment(DataType t) {
+  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(t));
+  return trn::tensor::is_complex(t) ? es / 2 : es;
+}
+
+std::complex<double> read_scalar(const void* p, DataType t, ComputeType c) {
+  if (t == DataType::c64) {
+    std::complex<double> z;
+    std::memcpy(&z, p, sizeof z);
+    return z;
+  }
+  if (t == DataType::c32) {
+    std::complex<float> z;
+    std::memcpy(&z, p, sizeof z);
+    return {z.real(), z.imag()};
+  }
+  if (c == ComputeType::f64) {
+    double x;
+    std::memcpy(&x, p, sizeof x);
+    return x;
+  }
+  float x;
+  std::memcpy(&x, p, sizeof x);
+  return x;
+}
 
 void forward_to_user(const char* msg) {
   if (auto cb = g_user_callback.load()) cb(1, "trntensor", msg);
@@ -155,18 +205,14 @@ trntensorStatus_t trntensorCreateTensorDescriptor(const trntensorHandle_t handle
   check.require(data_type_known(dt), 5, "dataType")
       .require(alignmentRequirement > 0 && (alignmentRequirement & (alignmentRequirement - 1)) == 0, 6,
                "alignmentRequirement")
-      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F || dt == TRNTENSOR_R_16BF || dt == TRNTENSOR_R_16F,
-                  TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
-                  "data type " + std::to_string(dt) + " (R_32F, R_64F, R_16BF and R_16F)");
+      .require_or(data_type_supported(dt), TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                  "data type " + std::to_string(dt) + " (R_32F, R_64F, R_16BF, R_16F, C_32F and C_64F)");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     auto d = std::make_unique<trntensorTensorDescriptor>();
     d->desc.extents.assign(extent, extent + numModes);
     if (stride != nullptr) d->desc.strides.assign(stride, stride + numModes);
-    d->desc.dtype = dt == TRNTENSOR_R_64F    ? DataType::f64
-                    : dt == TRNTENSOR_R_16BF ? DataType::bf16
-                    : dt == TRNTENSOR_R_16F  ? DataType::f16
-                                             : DataType::f32;
+    d->desc.dtype = data_type_of(dt);
     d->desc = trn::tensor::normalized(d->desc, "desc");
     d->data_type = dt;
     d->alignment = alignmentRequirement;
@@ -205,9 +251,14 @@ trntensorStatus_t trntensorCreateContraction(const trntensorHandle_t handle, trn
   check.require(op_ok(opC), 10, "opC").require(g_descs.contains(descD), 11, "descD");
   if (check) check.require(modes_ok(descD, modeD), 12, "modeD");
   check.require(compute_ok(descCompute), 13, "descCompute");
+  if (check)
+    check.require_or(trn::cshim::enum_value(opC) != TRNTENSOR_OP_CONJ || !trn::tensor::is_complex(descC->desc.dtype),
+                     TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED", "opC CONJ on complex C");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::tensor::ContractionSpec s;
+    s.conj_a = trn::cshim::enum_value(opA) == TRNTENSOR_OP_CONJ;
+    s.conj_b = trn::cshim::enum_value(opB) == TRNTENSOR_OP_CONJ;
     s.a = descA->desc;
     s.b = descB->desc;
     s.c = descC->desc;
@@ -262,15 +313,20 @@ trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle
                                                                              : sizeof(float);
   check.require(sizeInBytes == need, 4, "sizeInBytes");
   if (!check) return check.status();
-  const auto& p = desc->plan;
+  const auto& p = desc->kind == kTrinary ? desc->trinary->second() : desc->plan;
   if (a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG) {
     std::memcpy(buf, &desc->tag, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE) {
-    const trntensorDataType_t t =
-        desc->kind != kElementwiseBinary && p.spec().compute == ComputeType::f64 ? TRNTENSOR_R_64F : TRNTENSOR_R_32F;
+    const DataType dt = p.spec().a.dtype;
+    const trntensorDataType_t t = desc->kind == kElementwiseBinary         ? TRNTENSOR_R_32F
+                                  : dt == DataType::c64                    ? TRNTENSOR_C_64F
+                                  : dt == DataType::c32                    ? TRNTENSOR_C_32F
+                                  : p.spec().compute == ComputeType::f64   ? TRNTENSOR_R_64F
+                                                                           : TRNTENSOR_R_32F;
     std::memcpy(buf, &t, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_FLOPS) {
     const float f = desc->kind == kElementwiseBinary ? 3.0f * static_cast<float>(desc->elementwise->elements())
+                    : desc->kind == kTrinary         ? static_cast<float>(desc->trinary->flops())
                                                      : static_cast<float>(p.flops());
     std::memcpy(buf, &f, need);
   } else {
@@ -315,7 +371,9 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
   const char* fn = "trntensorPlanPreferenceSetAttribute";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int a = trn::cshim::enum_value(attr);
-  check.require(g_prefs.contains(pref), 1, "pref").one_of(a, {0, 1, 2, 3, 4, 5}, 2, "attr").not_null(buf, 3, "buf")
+  check.require(g_prefs.contains(pref), 1, "pref")
+      .one_of(a, {0, 1, 2, 3, 4, 5, TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE}, 2, "attr")
+      .not_null(buf, 3, "buf")
       .require(sizeInBytes == 4, 4, "sizeInBytes");
   if (!check) return check.status();
   std::int32_t v = 0;
@@ -326,9 +384,34 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
     vcheck.one_of(v, {-6, -4, -3, -2, -1}, 3, "buf (algo)");
     if (!vcheck) return vcheck.status();
     pref->algo = v;
+  } else if (a == TRNTENSOR_PLAN_PREFERENCE_OBJECTIVE) {
+    Check vcheck(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+    vcheck.one_of(v, {TRNTENSOR_OBJECTIVE_DEFAULT, TRNTENSOR_OBJECTIVE_MODELED_TIME}, 3, "buf (objective)");
+    if (!vcheck) return vcheck.status();
+    pref->objective = v;
   }
   return TRNTENSOR_STATUS_SUCCESS;
 }
+
+namespace {
+
+// The contraction plan an operation runs with under `pref`: the descriptor's (fewest moved
+// elements), or re-planned by modeled time on the handle's target for the MODELED_TIME objective.
+trn::tensor::ContractionPlan plan_under(const trntensorHandle* h, const trntensorOperationDescriptor* desc,
+                                        const trntensorPlanPreference* pref) {
+  if (pref->objective != TRNTENSOR_OBJECTIVE_MODELED_TIME || desc->kind == kElementwiseBinary || desc->kind == kTrinary)
+    return desc->plan;
+  return trn::tensor::ContractionPlan(desc->plan.spec(), &h->settings);
+}
+// The same for a trinary contraction (the order and both steps' lowerings by modeled time).
+std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary_under(const trntensorHandle* h,
+                                                                         const trntensorOperationDescriptor* desc,
+                                                                         const trntensorPlanPreference* pref) {
+  if (desc->kind != kTrinary || pref->objective != TRNTENSOR_OBJECTIVE_MODELED_TIME) return desc->trinary;
+  return std::make_shared<const trn::tensor::TrinaryContractionPlan>(desc->trinary->spec(), &h->settings);
+}
+
+}  // namespace
 
 trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
                                                  const trntensorOperationDescriptor_t desc,
@@ -344,9 +427,12 @@ trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
       .not_null(workspaceSizeEstimate, 4, "workspaceSizeEstimate");
   if (!check) return check.status();
   // One lowering per problem: MIN, DEFAULT and MAX estimate the same (deterministic) size.
-  *workspaceSizeEstimate =
-      desc->kind == kContraction || desc->kind == kReduction ? desc->plan.workspace_bytes() : 0;
-  return TRNTENSOR_STATUS_SUCCESS;
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    *workspaceSizeEstimate = desc->kind == kContraction || desc->kind == kReduction
+                                 ? plan_under(handle, desc, planPref).workspace_bytes()
+                             : desc->kind == kTrinary ? trinary_under(handle, desc, planPref)->workspace_bytes()
+                                                      : 0;
+  });
 }
 
 trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorPlan_t* plan,
@@ -356,9 +442,18 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   const char* fn = "trntensorCreatePlan";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
+  if (!check) return check.status();
+  trn::tensor::ContractionPlan chosen;
+  std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
+  const trntensorStatus_t planned = trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    chosen = plan_under(handle, desc, pref);
+    trinary = trinary_under(handle, desc, pref);
+  });
+  if (planned != TRNTENSOR_STATUS_SUCCESS) return planned;
   // trntensorPermute has no workspace argument: a permutation's packing buffer is allocated inside.
-  const std::uint64_t need =
-      check && (desc->kind == kContraction || desc->kind == kReduction) ? desc->plan.workspace_bytes() : 0;
+  const std::uint64_t need = desc->kind == kContraction || desc->kind == kReduction ? chosen.workspace_bytes()
+                             : desc->kind == kTrinary                               ? trinary->workspace_bytes()
+                                                                                    : 0;
   if (check)
     check.require_or(workspaceSizeLimit >= need, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
                      "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
@@ -367,8 +462,9 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     auto p = std::make_unique<trntensorPlan>();
-    p->plan = desc->plan;
+    p->plan = std::move(chosen);
     p->elementwise = desc->elementwise;
+    p->trinary = std::move(trinary);
     p->kind = desc->kind;
     p->workspace = need;
     g_plans.insert(p.get());
@@ -407,26 +503,13 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   check.not_null(alpha, 2, "alpha");
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
-  const bool f64 = p.spec().compute == ComputeType::f64;
-  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
-  double a = 0, b = 0;
-  if (f64) {
-    std::memcpy(&a, alpha, sizeof a);
-  } else {
-    float x;
-    std::memcpy(&x, alpha, sizeof x);
-    a = x;
-  }
+  const auto es = element_alignment(p.spec().a.dtype);
+  const std::complex<double> a = read_scalar(alpha, p.spec().a.dtype, p.spec().compute);
+  std::complex<double> b = 0;
   check.not_null(A, 3, "A").require(aligned(A, es), 3, "A (misaligned)").not_null(B, 4, "B")
       .require(aligned(B, es), 4, "B (misaligned)").not_null(beta, 5, "beta");
   if (!check) return check.status();
-  if (f64) {
-    std::memcpy(&b, beta, sizeof b);
-  } else {
-    float x;
-    std::memcpy(&x, beta, sizeof x);
-    b = x;
-  }
+  b = read_scalar(beta, p.spec().a.dtype, p.spec().compute);
   check.require(b == 0.0 || C != nullptr, 6, "C").require(C == nullptr || aligned(C, es), 6, "C (misaligned)")
       .not_null(D, 7, "D").require(aligned(D, es), 7, "D (misaligned)")
       .require(plan->workspace == 0 || workspace != nullptr, 8, "workspace")
@@ -442,6 +525,93 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   });
 }
 
+// ---- trinary contraction ------------------------------------------------------------------------------
+
+trntensorStatus_t trntensorCreateContractionTrinary(
+    const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc, const trntensorTensorDescriptor_t descA,
+    const int32_t modeA[], trntensorOperator_t opA, const trntensorTensorDescriptor_t descB, const int32_t modeB[],
+    trntensorOperator_t opB, const trntensorTensorDescriptor_t descC, const int32_t modeC[], trntensorOperator_t opC,
+    const trntensorTensorDescriptor_t descD, const int32_t modeD[], trntensorOperator_t opD,
+    const trntensorTensorDescriptor_t descE, const int32_t modeE[], const trntensorComputeDescriptor_t descCompute) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorCreateContractionTrinary";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  auto op_ok = [](trntensorOperator_t op) {
+    const int v = trn::cshim::enum_value(op);
+    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
+  };
+  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
+  check.not_null(desc, 1, "desc");
+  const trntensorTensorDescriptor_t descs[5] = {descA, descB, descC, descD, descE};
+  const int32_t* const modes[5] = {modeA, modeB, modeC, modeD, modeE};
+  const trntensorOperator_t ops[4] = {opA, opB, opC, opD};
+  static const char* const kDesc[5] = {"descA", "descB", "descC", "descD", "descE"};
+  static const char* const kMode[5] = {"modeA", "modeB", "modeC", "modeD", "modeE"};
+  static const char* const kOp[4] = {"opA", "opB", "opC", "opD"};
+  for (int t = 0; t < 5 && check; ++t) {  // positions: desc 2 + 3t, mode 3 + 3t, op 4 + 3t (E has no op)
+    check.require(g_descs.contains(descs[t]), 2 + 3 * t, kDesc[t]);
+    if (check) check.require(modes_ok(descs[t], modes[t]), 3 + 3 * t, kMode[t]);
+    if (t < 4) check.require(op_ok(ops[t]), 4 + 3 * t, kOp[t]);
+  }
+  check.require(compute_ok(descCompute), 16, "descCompute");
+  if (check)
+    check.require_or(trn::cshim::enum_value(opD) != TRNTENSOR_OP_CONJ || !trn::tensor::is_complex(descD->desc.dtype),
+                     TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED", "opD CONJ on complex D");
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::tensor::TrinarySpec s;
+    trn::tensor::TensorDesc* d[5] = {&s.a, &s.b, &s.c, &s.d, &s.e};
+    std::vector<std::int32_t>* m[5] = {&s.modes_a, &s.modes_b, &s.modes_c, &s.modes_d, &s.modes_e};
+    for (int t = 0; t < 5; ++t) {
+      *d[t] = descs[t]->desc;
+      m[t]->assign(modes[t], modes[t] + d[t]->extents.size());
+    }
+    s.conj_a = trn::cshim::enum_value(opA) == TRNTENSOR_OP_CONJ;
+    s.conj_b = trn::cshim::enum_value(opB) == TRNTENSOR_OP_CONJ;
+    s.conj_c = trn::cshim::enum_value(opC) == TRNTENSOR_OP_CONJ;
+    s.compute = descCompute->type;
+    auto op = std::make_unique<trntensorOperationDescriptor>();
+    op->trinary = std::make_shared<const trn::tensor::TrinaryContractionPlan>(s);  // validates, names the mode
+    op->kind = kTrinary;
+    g_ops.insert(op.get());
+    *desc = op.release();
+  });
+}
+
+trntensorStatus_t trntensorContractTrinary(const trntensorHandle_t handle, const trntensorPlan_t plan, const void* alpha,
+                                           const void* A, const void* B, const void* C, const void* beta, const void* D,
+                                           void* E, void* workspace, uint64_t workspaceSize, trnStream_t stream) {
+  (void)stream;
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  const char* fn = "trntensorContractTrinary";
+  Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  check.require(g_plans.contains(plan), 1, "plan");
+  if (check) check.require(plan->kind == kTrinary, 1, "plan (not a trinary contraction plan)");
+  check.not_null(alpha, 2, "alpha");
+  if (!check) return check.status();
+  const trn::tensor::TrinaryContractionPlan& p = *plan->trinary;
+  const auto es = element_alignment(p.spec().a.dtype);
+  const std::complex<double> a = read_scalar(alpha, p.spec().a.dtype, p.spec().compute);
+  check.not_null(A, 3, "A").require(aligned(A, es), 3, "A (misaligned)").not_null(B, 4, "B")
+      .require(aligned(B, es), 4, "B (misaligned)").not_null(C, 5, "C").require(aligned(C, es), 5, "C (misaligned)")
+      .not_null(beta, 6, "beta");
+  if (!check) return check.status();
+  const std::complex<double> b = read_scalar(beta, p.spec().a.dtype, p.spec().compute);
+  check.require(b == 0.0 || D != nullptr, 7, "D").require(D == nullptr || aligned(D, es), 7, "D (misaligned)")
+      .not_null(E, 8, "E").require(aligned(E, es), 8, "E (misaligned)")
+      .require(workspace != nullptr, 9, "workspace")
+      .require(workspace == nullptr || aligned(workspace, 16), 9, "workspace (not 16-byte aligned)")
+      .require_or(workspaceSize >= plan->workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
+                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
+                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan->workspace));
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    p.execute(handle->settings, a, A, B, C, b, D, E, workspace, workspaceSize, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
+
 // ---- reduction and permutation (contractions with a scalar 1: every flop on TensorE) ----------------
 
 namespace {
@@ -449,10 +619,14 @@ namespace {
 const float kOneF = 1.0f;
 const double kOneD = 1.0;
 const std::uint16_t kOneBF16 = 0x3F80, kOneF16 = 0x3C00;  // 1.0 in bfloat16 and binary16
+const std::complex<float> kOneC(1.0f, 0.0f);
+const std::complex<double> kOneZ(1.0, 0.0);
 // The ones operand of a reduction or permutation (one element, broadcast by stride 0) in the plan's data type.
 const void* one_of(DataType t) {
   switch (t) {
     case DataType::f64: return &kOneD;
+    case DataType::c32: return &kOneC;
+    case DataType::c64: return &kOneZ;
     case DataType::bf16: return &kOneBF16;
     case DataType::f16: return &kOneF16;
     case DataType::f32: break;
@@ -487,11 +661,15 @@ trntensorStatus_t trntensorCreateReduction(const trntensorHandle_t handle, trnte
       .require(compute_ok(descCompute), 11, "descCompute")
       .require_or(red == TRNTENSOR_OP_ADD, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
                   "only TRNTENSOR_OP_ADD reductions (a sum is a GEMM with a ones operand)");
+  if (check)
+    check.require_or(trn::cshim::enum_value(opC) != TRNTENSOR_OP_CONJ || !trn::tensor::is_complex(descC->desc.dtype),
+                     TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED", "opC CONJ on complex C");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::tensor::ContractionSpec s;
     s.a = descA->desc;
     s.b = {{}, {}, descA->desc.dtype};
+    s.conj_a = trn::cshim::enum_value(opA) == TRNTENSOR_OP_CONJ;
     s.c = descC->desc;
     s.d = descD->desc;
     s.modes_a.assign(modeA, modeA + s.a.extents.size());
@@ -518,19 +696,9 @@ trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntenso
   check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").not_null(beta, 4, "beta");
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
-  const bool f64 = p.spec().compute == ComputeType::f64;
-  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
-  double a = 0, b = 0;
-  if (f64) {
-    std::memcpy(&a, alpha, sizeof a);
-    std::memcpy(&b, beta, sizeof b);
-  } else {
-    float x, y;
-    std::memcpy(&x, alpha, sizeof x);
-    std::memcpy(&y, beta, sizeof y);
-    a = x;
-    b = y;
-  }
+  const auto es = element_alignment(p.spec().a.dtype);
+  const std::complex<double> a = read_scalar(alpha, p.spec().a.dtype, p.spec().compute),
+                             b = read_scalar(beta, p.spec().a.dtype, p.spec().compute);
   check.require(aligned(A, es), 3, "A (misaligned)")
       .require(b == 0.0 || C != nullptr, 5, "C")
       .require(C == nullptr || aligned(C, es), 5, "C (misaligned)")
@@ -571,6 +739,7 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
     trn::tensor::ContractionSpec s;
     s.a = descA->desc;
     s.b = {{}, {}, descA->desc.dtype};
+    s.conj_a = op == TRNTENSOR_OP_CONJ;
     s.c = s.d = descB->desc;
     s.modes_a.assign(modeA, modeA + s.a.extents.size());
     s.modes_c.assign(modeB, modeB + s.d.extents.size());
@@ -595,18 +764,10 @@ trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntens
   check.not_null(alpha, 2, "alpha").not_null(A, 3, "A").not_null(B, 4, "B");
   if (!check) return check.status();
   const trn::tensor::ContractionPlan& p = plan->plan;
-  const bool f64 = p.spec().compute == ComputeType::f64;
-  const auto es = static_cast<std::size_t>(trn::tensor::data_type_size(p.spec().a.dtype));  // element alignment
+  const auto es = element_alignment(p.spec().a.dtype);
   check.require(aligned(A, es), 3, "A (misaligned)").require(aligned(B, es), 4, "B (misaligned)");
   if (!check) return check.status();
-  double a = 0;
-  if (f64) {
-    std::memcpy(&a, alpha, sizeof a);
-  } else {
-    float x;
-    std::memcpy(&x, alpha, sizeof x);
-    a = x;
-  }
+  const std::complex<double> a = read_scalar(alpha, p.spec().a.dtype, p.spec().compute);
   // Permutations carry no workspace argument: a packed operand's buffer is allocated here.
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
@@ -695,10 +856,12 @@ trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const tr
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     std::string s;
-    if (plan->kind == kElementwiseBinary) {
+    if (plan->kind == kTrinary) {
+      s = plan->trinary->describe();
+    } else if (plan->kind == kElementwiseBinary) {
       s = "elementwise binary: " + std::to_string(plan->elementwise->elements()) +
           " elements, DMA permute -> VectorE -> DMA permute";
-    } else if (plan->plan.spec().compute != ComputeType::f64) {
+    } else if (plan->plan.spec().compute != ComputeType::f64 && !trn::tensor::is_complex(plan->plan.spec().a.dtype)) {
       const trn::Profile prof = plan->plan.estimate(handle->settings);
       s = plan->plan.describe(&prof);
     } else {
@@ -761,8 +924,9 @@ trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* su
       .require(data_type_known(dt), 9, "dataType")
       .require(compute_ok(descCompute), 10, "descCompute")
       .one_of(trn::cshim::enum_value(pathMode), {0, 1, 2, 3}, 11, "pathMode")
-      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F, TRNTENSOR_STATUS_NOT_SUPPORTED,
-                  "TRNTENSOR_STATUS_NOT_SUPPORTED", "data type " + std::to_string(dt) + " (only R_32F and R_64F)");
+      .require_or(dt == TRNTENSOR_R_32F || dt == TRNTENSOR_R_64F || dt == TRNTENSOR_C_32F || dt == TRNTENSOR_C_64F,
+                  TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                  "data type " + std::to_string(dt) + " (R_32F, R_64F, C_32F, C_64F)");
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::tensor::MutableView out;
@@ -770,8 +934,8 @@ trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* su
     out.shape.assign(outputShape, outputShape + outputRank);
     if (outputStrides != nullptr) out.strides.assign(outputStrides, outputStrides + outputRank);
     trn::tensor::EinsumReport rep;
-    trn::tensor::einsum(handle->settings, subscripts, views, out, dt == TRNTENSOR_R_64F ? DataType::f64 : DataType::f32,
-                        descCompute->type, strategy_of(trn::cshim::enum_value(pathMode)), &rep);
+    trn::tensor::einsum(handle->settings, subscripts, views, out, data_type_of(dt),
+                        descCompute->type, strategy_of(trn::cshim::enum_value(pathMode)), &rep, handle->einsum_objective);
     handle->last_profile = rep.blas.profile.to_c();
   });
 }
@@ -801,7 +965,9 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
     }
     pp.output = e.output;
     pp.sizes = e.sizes;
-    const auto info = trn::tensor::plan_path(pp, strategy_of(trn::cshim::enum_value(pathMode)));
+    const trn::tensor::PathModel model{handle->settings, trn::tensor::ComputeType::f32};
+    const auto info = trn::tensor::plan_path(pp, strategy_of(trn::cshim::enum_value(pathMode)), handle->einsum_objective,
+                                             handle->einsum_objective == trn::tensor::PathObjective::modeled_time ? &model : nullptr);
     if (path != nullptr)
       for (std::size_t i = 0; i < info.path.size(); ++i) {
         path[2 * i] = info.path[i].first;
@@ -848,6 +1014,17 @@ trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores) {
   check.require(numCores >= 1 && numCores <= 1024, 1, "numCores");
   if (!check) return check.status();
   handle->settings.num_cores = numCores;
+  return TRNTENSOR_STATUS_SUCCESS;
+}
+
+trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntensorPlanObjective_t objective) {
+  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
+  Check check(g_log, "trntensorSetPlannerObjective", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+  const int v = trn::cshim::enum_value(objective);
+  check.one_of(v, {TRNTENSOR_OBJECTIVE_DEFAULT, TRNTENSOR_OBJECTIVE_MODELED_TIME}, 1, "objective");
+  if (!check) return check.status();
+  handle->einsum_objective =
+      v == TRNTENSOR_OBJECTIVE_MODELED_TIME ? trn::tensor::PathObjective::modeled_time : trn::tensor::PathObjective::flops;
   return TRNTENSOR_STATUS_SUCCESS;
 }
 

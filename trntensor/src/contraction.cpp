@@ -11,6 +11,7 @@
 #include <limits>
 #include <sstream>
 
+#include "trn/blas/level3.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trn/tensor/tensor.hpp"
 #include "tensor_detail.hpp"
@@ -19,15 +20,20 @@ namespace trn::tensor {
 
 int data_type_size(DataType t) {
   switch (t) {
-    case DataType::f64: return 8;
+    case DataType::c64: return 16;
+    case DataType::f64:
+    case DataType::c32: return 8;
     case DataType::bf16:
     case DataType::f16: return 2;
     case DataType::f32: break;
   }
   return 4;
 }
+bool is_complex(DataType t) { return t == DataType::c32 || t == DataType::c64; }
 const char* data_type_name(DataType t) {
   switch (t) {
+    case DataType::c32: return "C_32F";
+    case DataType::c64: return "C_64F";
     case DataType::f64: return "64F";
     case DataType::bf16: return "16BF";
     case DataType::f16: return "16F";
@@ -64,7 +70,9 @@ blas::GemmMode gemm_mode(ComputeType c) {
 
 bool compatible(DataType d, ComputeType c) {
   switch (d) {
-    case DataType::f64: return c == ComputeType::f64;
+    case DataType::f64:
+    case DataType::c64: return c == ComputeType::f64;
+    case DataType::c32: return c == ComputeType::f32 || c == ComputeType::tf32 || c == ComputeType::tf32x3;
     case DataType::bf16: return c == ComputeType::f32 || c == ComputeType::bf16;
     case DataType::f16: return c == ComputeType::f32 || c == ComputeType::f16;
     case DataType::f32: break;
@@ -80,6 +88,8 @@ DType core_dtype(DataType t) {
     case DataType::bf16: return DType::bf16;
     case DataType::f16: return DType::f16;
     case DataType::f64:
+    case DataType::c32:
+    case DataType::c64:
     case DataType::f32: break;
   }
   return DType::f32;
@@ -120,8 +130,8 @@ std::string mode_name(std::int32_t label) {
 }
 
 // Kernel dma_copy_strided: dst[sum i_d dst_d] = src[sum i_d src_d] as HBM -> HBM dma_copy
-// instructions. Elements are moved as unsigned words (32-bit words, fp64 as two of them, 16-bit
-// data as 16-bit words), so every copy is a bit copy.
+// instructions. Elements are moved as unsigned words (32-bit words, fp64 and complex fp32 as two of
+// them, complex fp64 as four, 16-bit data as 16-bit words), so every copy is a bit copy.
 // Layout per instruction: partitions = the dimension of largest extent (chunks of hw.pmax), free
 // pattern = up to 4 of the remaining dimensions with the smallest destination strides whose
 // product stays <= kMaxFreeWords; the other dimensions enumerate the programs of the launch.
@@ -134,7 +144,7 @@ void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void
   for (const CopyDim& d : dims)
     if (d.extent == 0) return;
   std::vector<CopyDim> w;
-  if (words == 2) w.push_back({2, 1, 1});
+  if (words > 1) w.push_back({words, 1, 1});
   for (const CopyDim& d : dims)
     if (d.extent > 1) w.push_back({d.extent, d.src_stride * words, d.dst_stride * words});
   if (w.empty()) w.push_back({1, 1, 1});
@@ -250,7 +260,7 @@ struct Collapsed {
 
 }  // namespace
 
-ContractionPlan::ContractionPlan(const ContractionSpec& spec) : spec_(spec) {
+ContractionPlan::ContractionPlan(const ContractionSpec& spec, const blas::Settings* model) : spec_(spec) {
   const char* where = "contraction";
   TensorDesc* descs[4] = {&spec_.a, &spec_.b, &spec_.c, &spec_.d};
   const std::vector<std::int32_t>* mlists[4] = {&spec_.modes_a, &spec_.modes_b, &spec_.modes_c, &spec_.modes_d};
@@ -335,7 +345,8 @@ ContractionPlan::ContractionPlan(const ContractionSpec& spec) : spec_(spec) {
   n_ = product(n_modes_);
   k_ = product(k_modes_);
   batch_ = product(batch_modes_);
-  choose_lowering();
+  const bool can_model = spec_.compute != ComputeType::f64 && !is_complex(spec_.a.dtype);
+  choose_lowering(can_model ? model : nullptr);
 }
 
 Lowering ContractionPlan::lowering() const {
@@ -351,7 +362,7 @@ std::uint64_t ContractionPlan::workspace_bytes() const {
   return e * static_cast<std::uint64_t>(data_type_size(spec_.a.dtype)) + (e > 0 ? 5 * 64 : 0);
 }
 
-void ContractionPlan::choose_lowering() {
+void ContractionPlan::choose_lowering(const blas::Settings* model) {
   // Tensor slot of each operand in Mode::stride: A 0, B 1, D 3.
   auto collapse = [&](int slot, const std::vector<int>& g) {
     Collapsed c;
@@ -376,12 +387,16 @@ void ContractionPlan::choose_lowering() {
     return p;
   };
   // op(X) is rows x cols: op N wants unit-stride rows and ld = column stride >= rows; op T the reverse.
+  // A conjugated complex operand must be op T (the GEMM applies op C: trnblas has no conjugate
+  // without transposition).
+  const bool cplx = is_complex(spec_.a.dtype);
+  const bool conj[2] = {cplx && spec_.conj_a, cplx && spec_.conj_b};
   auto direct = [&](int slot, const std::vector<int>& rows, const std::vector<int>& cols, bool allow_t,
                     OperandLowering* out) {
     const Collapsed r = collapse(slot, rows), c = collapse(slot, cols);
     if (!r.ok || !c.ok) return false;
     const std::int64_t nr = std::max<std::int64_t>(1, extent_of(rows)), nc = std::max<std::int64_t>(1, extent_of(cols));
-    if (r.wildcard || r.stride == 1) {
+    if ((slot > 1 || !conj[slot]) && (r.wildcard || r.stride == 1)) {
       const std::int64_t ld = c.wildcard ? nr : c.stride;
       if (ld >= nr) {
         *out = {false, blas::Op::N, ld, 0};
@@ -423,7 +438,14 @@ void ContractionPlan::choose_lowering() {
   constexpr std::int64_t kBatchEntryPenalty = 4096;
   const std::vector<int> base_batch = batch_modes_;
   const std::int64_t base_batch_count = batch_;
-  std::int64_t best = std::numeric_limits<std::int64_t>::max();
+  struct Candidate {
+    std::int64_t cost;
+    bool swapped;
+    std::vector<int> m_modes, n_modes, k_modes, batch_modes;
+    std::int64_t m, n, batch;
+    OperandLowering low[3];
+  };
+  std::vector<Candidate> cands;
   for (int sw = 0; sw < 2; ++sw)
     for (const auto& om_all : cm)
       for (const auto& on_all : cn)
@@ -453,38 +475,67 @@ void ContractionPlan::choose_lowering() {
               if (spec_.compute == ComputeType::tf32x3) da = db = false;
               std::int64_t cost = (base_batch_count > 0 ? batch / std::max<std::int64_t>(1, base_batch_count) - 1 : 0) *
                                   kBatchEntryPenalty * std::max<std::int64_t>(1, base_batch_count);
+              // A packed operand is [rows, cols] (op N), or [cols, rows] (op T) when conjugated.
+              const std::int64_t a_rows = std::max<std::int64_t>(1, sw == 0 ? m : k_), a_cols = std::max<std::int64_t>(1, sw == 0 ? k_ : m);
+              const std::int64_t b_rows = std::max<std::int64_t>(1, sw == 0 ? k_ : n), b_cols = std::max<std::int64_t>(1, sw == 0 ? n : k_);
               if (!da) {
-                la = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, k_), mat_a * batch};
+                la = {true, conj[0] ? blas::Op::T : blas::Op::N, conj[0] ? a_cols : a_rows, mat_a * batch};
                 cost += la.packed_elements;
               }
               if (!db) {
-                lb = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, k_) : std::max<std::int64_t>(1, n), mat_b * batch};
+                lb = {true, conj[1] ? blas::Op::T : blas::Op::N, conj[1] ? b_cols : b_rows, mat_b * batch};
                 cost += lb.packed_elements;
               }
               if (!dd) {
                 ld = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, n), mat_d * batch};
                 cost += 2 * ld.packed_elements;
               }
-              if (cost < best) {
-                best = cost;
-                swapped_ = sw == 1;
-                m_modes_ = om;
-                n_modes_ = on;
-                k_modes_ = ok;
-                batch_modes_ = bm;
-                m_ = m;
-                n_ = n;
-                batch_ = batch;
-                low_[0] = la;
-                low_[1] = lb;
-                low_[2] = ld;
-              }
+              cands.push_back({cost, sw == 1, om, on, ok, bm, m, n, batch, {la, lb, ld}});
             }
+  auto apply = [&](const Candidate& c) {
+    swapped_ = c.swapped;
+    m_modes_ = c.m_modes;
+    n_modes_ = c.n_modes;
+    k_modes_ = c.k_modes;
+    batch_modes_ = c.batch_modes;
+    m_ = c.m;
+    n_ = c.n;
+    batch_ = c.batch;
+    for (int i = 0; i < 3; ++i) low_[i] = c.low[i];
+  };
+  // Default objective: the fewest moved elements (the first such candidate).
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < cands.size(); ++i)
+    if (cands[i].cost < cands[best].cost) best = i;
+  if (model != nullptr) {
+    // Modeled-time objective: every distinct lowering (same GEMM launch and packing) is estimated
+    // once; the least modeled time wins, ties to fewer moved elements.
+    auto same = [](const Candidate& x, const Candidate& y) {
+      auto eq = [](const OperandLowering& p, const OperandLowering& q) {
+        return p.packed == q.packed && p.op == q.op && p.ld == q.ld && p.packed_elements == q.packed_elements;
+      };
+      return x.swapped == y.swapped && x.m == y.m && x.n == y.n && x.batch == y.batch && eq(x.low[0], y.low[0]) &&
+             eq(x.low[1], y.low[1]) && eq(x.low[2], y.low[2]);
+    };
+    double best_ns = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      bool seen = false;
+      for (std::size_t j = 0; j < i && !seen; ++j) seen = same(cands[i], cands[j]);
+      if (seen) continue;
+      apply(cands[i]);
+      const double ns = estimate(*model).total_ns;
+      if (ns < best_ns || (ns == best_ns && cands[i].cost < cands[best].cost)) {
+        best_ns = ns;
+        best = i;
+      }
+    }
+  }
+  apply(cands[best]);
 }
 
-void ContractionPlan::execute(const blas::Settings& s, double alpha, const void* A, const void* B, double beta,
-                              const void* C, void* D, void* workspace, std::uint64_t workspace_size,
-                              blas::CallReport* report) const {
+void ContractionPlan::execute(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,
+                              std::complex<double> beta, const void* C, void* D, void* workspace,
+                              std::uint64_t workspace_size, blas::CallReport* report) const {
   if (report != nullptr) *report = blas::CallReport{};
   if (m_ == 0 || n_ == 0 || batch_ == 0) return;
   const std::uint64_t need = workspace_bytes();
@@ -537,6 +588,11 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
     return dims;
   };
   const bool use_c = beta != 0.0;
+  const bool cplx = is_complex(spec_.a.dtype);
+  if (!cplx) {  // real data: the imaginary parts of the scalars play no role
+    alpha = alpha.real();
+    beta = beta.real();
+  }
   if (use_c && C == D)
     for (const Mode& md : modes_)
       if (md.extent > 1 && md.stride[2] != md.stride[3])
@@ -556,14 +612,22 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
       }
     detail::dma_copy_strided(s, spec_.a.dtype, C, D, dims, &before);
   }
-  if (low_[0].packed) detail::dma_copy_strided(s, spec_.a.dtype, A, ws[0], dims_to_packed(0, rows_a, cols_a, false), &before);
-  if (low_[1].packed) detail::dma_copy_strided(s, spec_.a.dtype, B, ws[1], dims_to_packed(1, rows_b, cols_b, false), &before);
+  // A packed operand with op T (a conjugated complex operand) is stored [cols, rows].
+  if (low_[0].packed)
+    detail::dma_copy_strided(s, spec_.a.dtype, A, ws[0],
+                             low_[0].op == blas::Op::T ? dims_to_packed(0, cols_a, rows_a, false) : dims_to_packed(0, rows_a, cols_a, false),
+                             &before);
+  if (low_[1].packed)
+    detail::dma_copy_strided(s, spec_.a.dtype, B, ws[1],
+                             low_[1].op == blas::Op::T ? dims_to_packed(1, cols_b, rows_b, false) : dims_to_packed(1, rows_b, cols_b, false),
+                             &before);
   blas::CallReport gemm_report;
   if (split3) {
     // 3XTF32: A = Ab + As, B = Bb + Bs (tf32 parts); D = alpha (As Bb + Ab Bs + Ab Bb) + beta C as three
     // tf32 GEMMs, small products first, D rounded to fp32 between them.
-    detail::tf32_split(s, static_cast<float*>(ws[0]), small[0], low_[0].packed_elements, &before);
-    detail::tf32_split(s, static_cast<float*>(ws[1]), small[1], low_[1].packed_elements, &before);
+    // Complex data splits its real and imaginary parts alike: es / 4 floats per element.
+    detail::tf32_split(s, static_cast<float*>(ws[0]), small[0], low_[0].packed_elements * (es / 4), &before);
+    detail::tf32_split(s, static_cast<float*>(ws[1]), small[1], low_[1].packed_elements * (es / 4), &before);
     void* parts[3][2] = {{small[0], ws[1]}, {ws[0], small[1]}, {ws[0], ws[1]}};
     Trace gemms;
     for (int t = 0; t < 3; ++t) {
@@ -589,8 +653,9 @@ void ContractionPlan::execute(const blas::Settings& s, double alpha, const void*
   }
 }
 
-void ContractionPlan::run_gemms(const blas::Settings& s, double alpha, const void* A, const void* B, double beta,
-                                void* D, void* wsA, void* wsB, void* wsD, blas::CallReport* report) const {
+void ContractionPlan::run_gemms(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,
+                                std::complex<double> beta, void* D, void* wsA, void* wsB, void* wsD,
+                                blas::CallReport* report) const {
   const int es = data_type_size(spec_.a.dtype);
   // Batch offsets (elements) of each operand; packed operands advance by one matrix.
   const std::int64_t mat_a = m_ * k_, mat_b = k_ * n_, mat_d = m_ * n_;
@@ -624,13 +689,50 @@ void ContractionPlan::run_gemms(const blas::Settings& s, double alpha, const voi
   const std::byte* pf = swapped_ ? pb : pa;
   const std::byte* ps = swapped_ ? pa : pb;
   const std::int64_t gm = swapped_ ? n_ : m_, gn = swapped_ ? m_ : n_;
+  if (is_complex(spec_.a.dtype)) {
+    // Complex: one trnblas 4M complex GEMM per batch entry (the real representation of op(F) times
+    // the real pairs of op(S), one real tile GEMM on TensorE; cgemm in the compute descriptor's
+    // mode, zgemm through Ozaki). A conjugated operand is op T here and runs as op C: the
+    // conjugation is the sign of the imaginary plane's products in that real GEMM.
+    const bool conj_f = swapped_ ? spec_.conj_b : spec_.conj_a, conj_s = swapped_ ? spec_.conj_a : spec_.conj_b;
+    auto cop = [](const OperandLowering& l, bool conj) {
+      return l.op == blas::Op::N ? blas::COp::N : conj ? blas::COp::C : blas::COp::T;
+    };
+    const blas::COp of = cop(lf, conj_f), os = cop(ls, conj_s);
+    Trace merged;
+    for (std::int64_t b = 0; b < batch_; ++b) {
+      blas::CallReport r;
+      const auto ub = static_cast<std::size_t>(b);
+      if (spec_.a.dtype == DataType::c64) {
+        using Z = std::complex<double>;
+        blas::zgemm(s, blas::ComplexAlgo::four_m, of, os, gm, gn, k_, alpha, reinterpret_cast<const Z*>(pf + off_f[ub] * es),
+                    lf.ld, reinterpret_cast<const Z*>(ps + off_s[ub] * es), ls.ld, beta,
+                    reinterpret_cast<Z*>(pd + off_d[ub] * es), low_[2].ld, report != nullptr ? &r : nullptr);
+      } else {
+        using Cf = std::complex<float>;
+        blas::cgemm(s, gemm_mode(spec_.compute), blas::ComplexAlgo::four_m, of, os, gm, gn, k_, Cf(alpha),
+                    reinterpret_cast<const Cf*>(pf + off_f[ub] * es), lf.ld, reinterpret_cast<const Cf*>(ps + off_s[ub] * es),
+                    ls.ld, Cf(beta), reinterpret_cast<Cf*>(pd + off_d[ub] * es), low_[2].ld,
+                    report != nullptr ? &r : nullptr);
+      }
+      if (report != nullptr) {
+        merged.append(r.trace);
+        report->tensor_passes += r.tensor_passes;
+      }
+    }
+    if (report != nullptr) {
+      report->trace = std::move(merged);
+      report->profile = model_profile(report->trace, s.target);
+    }
+    return;
+  }
   if (spec_.a.dtype == DataType::f64) {
     Trace merged;
     for (std::int64_t b = 0; b < batch_; ++b) {
       blas::CallReport r;
       const auto ub = static_cast<std::size_t>(b);
-      blas::dgemm(s, lf.op, ls.op, gm, gn, k_, alpha, reinterpret_cast<const double*>(pf + off_f[ub] * es), lf.ld,
-                  reinterpret_cast<const double*>(ps + off_s[ub] * es), ls.ld, beta,
+      blas::dgemm(s, lf.op, ls.op, gm, gn, k_, alpha.real(), reinterpret_cast<const double*>(pf + off_f[ub] * es), lf.ld,
+                  reinterpret_cast<const double*>(ps + off_s[ub] * es), ls.ld, beta.real(),
                   reinterpret_cast<double*>(pd + off_d[ub] * es), low_[2].ld, report != nullptr ? &r : nullptr);
       if (report != nullptr) {
         merged.append(r.trace);
@@ -662,13 +764,15 @@ void ContractionPlan::run_gemms(const blas::Settings& s, double alpha, const voi
   // 16-bit data is exact in its own type: TensorE multiplies it as stored (trnblas's native mode),
   // whichever of the accepted compute descriptors was asked for.
   const blas::GemmMode mode = data_type_size(spec_.a.dtype) == 2 ? blas::GemmMode::native : gemm_mode(spec_.compute);
-  blas::gemm_batched(s, mode, lf.op, ls.op, gm, gn, k_, static_cast<float>(alpha), fa, sa,
-                     static_cast<float>(beta), da, report);
+  blas::gemm_batched(s, mode, lf.op, ls.op, gm, gn, k_, static_cast<float>(alpha.real()), fa, sa,
+                     static_cast<float>(beta.real()), da, report);
 }
 
 Profile ContractionPlan::estimate(const blas::Settings& settings) const {
   if (spec_.compute == ComputeType::f64)
     throw NotSupportedError("contraction estimate", "a 64F estimate without data (Ozaki slice counts depend on it)", "trntensor");
+  if (is_complex(spec_.a.dtype))
+    throw NotSupportedError("contraction estimate", "a complex estimate without data (trnblas packs the real representation from it)", "trntensor");
   blas::Settings s = settings;
   s.timing_only = true;
   // Nothing is read or written with timing_only (DMA and GEMM kernels only record instructions);
@@ -682,6 +786,7 @@ Profile ContractionPlan::estimate(const blas::Settings& settings) const {
 
 std::string ContractionPlan::describe(const Profile* profile) const {
   std::ostringstream o;
+  const bool cplx = is_complex(spec_.a.dtype);
   auto labels = [&](const std::vector<std::int32_t>& m) {
     std::string s;
     for (std::int32_t l : m) {
@@ -690,21 +795,23 @@ std::string ContractionPlan::describe(const Profile* profile) const {
     }
     return s;
   };
-  auto operand = [&](const char* name, const OperandLowering& l) {
+  auto operand = [&](const char* name, const OperandLowering& l, bool conj) {
     o << name << ": ";
     if (l.packed)
       o << "packed (" << l.packed_elements << " elements)";
     else
-      o << "op " << (l.op == blas::Op::N ? 'N' : 'T') << " ld " << l.ld;
+      o << "op " << (l.op == blas::Op::N ? 'N' : conj ? 'C' : 'T') << " ld " << l.ld;
+    if (l.packed && l.op == blas::Op::T) o << ", op " << (conj ? 'C' : 'T');
   };
   o << labels(spec_.modes_a) << "," << labels(spec_.modes_b) << "->" << labels(spec_.modes_d) << ": "
-    << lowering_name(lowering()) << (swapped_ ? " (D^T = B^T A^T)" : "") << ", " << compute_type_name(spec_.compute)
+    << lowering_name(lowering()) << (swapped_ ? " (D^T = B^T A^T)" : "") << ", " << (cplx ? "C_" : "")
+    << compute_type_name(spec_.compute) << (cplx ? " 4M" : "")
     << ", GEMM m=" << m_ << " n=" << n_ << " k=" << k_ << " batch=" << batch_ << "; ";
-  operand("A", low_[0]);
+  operand("A", low_[0], cplx && spec_.conj_a);
   o << "; ";
-  operand("B", low_[1]);
+  operand("B", low_[1], cplx && spec_.conj_b);
   o << "; ";
-  operand("D", low_[2]);
+  operand("D", low_[2], false);
   o << "; " << flops() << " flop";
   if (profile != nullptr)
     o << "; modeled " << hardware_spec(profile->target).name << " " << profile->total_ns * 1e-3 << " us (TensorE "

@@ -10,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -201,9 +202,36 @@ struct Mask {
   bool operator==(const Mask& o) const { return w == o.w; }
 };
 
+// Modeled device time (ns) of a batched GEMM m x n x k as the transpose-free contraction of packed
+// operands A[m, k, batch], B[k, n, batch] -> D[m, n, batch] (ContractionPlan::estimate: a
+// timing-only run of the same kernels). Beyond kModelCap per dimension and kModelBatchCap batch
+// entries the estimate of the capped shape is scaled by the ratio of 128-wide tile counts
+// (batch: of entries), so that planning never records a huge trace.
+double modeled_gemm_ns(const PathModel& pm, std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch) {
+  constexpr std::int64_t kModelCap = 1024, kModelBatchCap = 4, kTile = 128;
+  const std::int64_t cm = std::min(m, kModelCap), cn = std::min(n, kModelCap), ck = std::min(k, kModelCap),
+                     cb = std::min(batch, kModelBatchCap);
+  auto tiles = [](std::int64_t x) { return static_cast<double>((x + kTile - 1) / kTile); };
+  const double scale = tiles(m) / tiles(cm) * tiles(n) / tiles(cn) * tiles(k) / tiles(ck) *
+                       static_cast<double>(batch) / static_cast<double>(cb);
+  ContractionSpec cs;
+  cs.a = {{cm, ck, cb}, {}, DataType::f32};
+  cs.b = {{ck, cn, cb}, {}, DataType::f32};
+  cs.c = cs.d = {{cm, cn, cb}, {}, DataType::f32};
+  cs.modes_a = {'m', 'k', 'b'};
+  cs.modes_b = {'k', 'n', 'b'};
+  cs.modes_c = cs.modes_d = {'m', 'n', 'b'};
+  // 64F (Ozaki, slice counts depend on the data) and complex compute are priced as 32F.
+  cs.compute = pm.compute == ComputeType::f64 ? ComputeType::f32 : pm.compute;
+  return ContractionPlan(cs).estimate(pm.settings).total_ns * scale;
+}
+
 struct Planner {
   std::vector<double> dim;  // size per dense label
   Mask output;
+  PathObjective objective = PathObjective::flops;
+  const PathModel* model = nullptr;
+  mutable std::map<std::array<std::int64_t, 4>, double> gemm_cache;  // (m, n, k, batch) -> modeled ns
   double size(const Mask& m) const {
     double p = 1;
     for (std::size_t i = 0; i < dim.size(); ++i)
@@ -216,6 +244,23 @@ struct Planner {
     *result = either & keep;
     const bool inner = either.minus(keep).any();
     return size(either) * (inner ? 2.0 : 1.0);
+  }
+  // Modeled device time of a pairwise step: its GEMM shape (kept indices of a only: m, of b only:
+  // n, shared kept: batch; summed: k), priced by modeled_gemm_ns and cached per shape.
+  double step_ns(const Mask& a, const Mask& b, const Mask& keep) const {
+    auto extent = [&](const Mask& m) { return static_cast<std::int64_t>(size(m)); };
+    const std::array<std::int64_t, 4> shape = {extent(a.minus(b) & keep), extent(b.minus(a) & keep),
+                                               extent((a | b).minus(keep)), extent(a & b & keep)};
+    auto it = gemm_cache.find(shape);
+    if (it != gemm_cache.end()) return it->second;
+    const double ns = modeled_gemm_ns(*model, shape[0], shape[1], shape[2], shape[3]);
+    gemm_cache.emplace(shape, ns);
+    return ns;
+  }
+  // The objective's cost of a step (FLOPs or modeled ns); *result as step_cost.
+  double cost(const Mask& a, const Mask& b, const Mask& keep, Mask* result) const {
+    const double f = step_cost(a, b, keep, result);
+    return objective == PathObjective::flops ? f : step_ns(a, b, keep);
   }
 };
 
@@ -266,7 +311,7 @@ std::vector<std::pair<int, int>> optimal_ssa(const Planner& pl, std::vector<Mask
       for (std::size_t y = x + 1; y < rem.size(); ++y) {
         const int i = rem[x], j = rem[y];
         Mask k12;
-        const double c = pl.step_cost(ops[static_cast<std::size_t>(i)], ops[static_cast<std::size_t>(j)],
+        const double c = pl.cost(ops[static_cast<std::size_t>(i)], ops[static_cast<std::size_t>(j)],
                                       keep_mask(ops, rem, i, j, pl.output), &k12);
         if (flops + c > best) continue;
         const int id = static_cast<int>(ops.size());
@@ -362,7 +407,7 @@ std::vector<std::pair<int, int>> dp_ssa(const Planner& pl, const std::vector<Mas
       const std::uint32_t b = set & ~a;
       if (cost[a] + cost[b] >= cost[set]) continue;
       Mask k12;
-      const double c = cost[a] + cost[b] + pl.step_cost(idx[a], idx[b], keep, &k12);
+      const double c = cost[a] + cost[b] + pl.cost(idx[a], idx[b], keep, &k12);
       if (c < cost[set]) {
         cost[set] = c;
         split[set] = a;
@@ -383,9 +428,12 @@ std::vector<std::pair<int, int>> dp_ssa(const Planner& pl, const std::vector<Mas
 
 }  // namespace
 
-PathInfo plan_path(const PathProblem& p, PathStrategy strategy) {
+PathInfo plan_path(const PathProblem& p, PathStrategy strategy, PathObjective objective, const PathModel* model) {
   std::map<int, int> dense;
   Planner pl;
+  const PathModel default_model;
+  pl.objective = objective;
+  pl.model = model != nullptr ? model : &default_model;
   for (const auto& [label, ext] : p.sizes) {
     if (dense.count(label)) continue;
     if (dense.size() >= 128) throw InvalidArgument("einsum path", "labels", "more than 128 distinct labels");
@@ -434,8 +482,10 @@ PathInfo plan_path(const PathProblem& p, PathStrategy strategy) {
   for (std::size_t i = 0; i < n; ++i) remaining[i] = static_cast<int>(i);
   for (auto [i, j] : ssa) {
     Mask k12;
-    info.optimized_flops += pl.step_cost(ops[static_cast<std::size_t>(i)], ops[static_cast<std::size_t>(j)],
-                                         keep_mask(ops, remaining, i, j, pl.output), &k12);
+    const Mask keep = keep_mask(ops, remaining, i, j, pl.output);
+    info.optimized_flops += pl.step_cost(ops[static_cast<std::size_t>(i)], ops[static_cast<std::size_t>(j)], keep, &k12);
+    if (model != nullptr || objective == PathObjective::modeled_time)
+      info.modeled_ns += pl.step_ns(ops[static_cast<std::size_t>(i)], ops[static_cast<std::size_t>(j)], keep);
     info.optimized_scaling = std::max(info.optimized_scaling, (ops[static_cast<std::size_t>(i)] | ops[static_cast<std::size_t>(j)]).count());
     info.largest_intermediate = std::max(info.largest_intermediate, pl.size(k12));
     const int id = static_cast<int>(ops.size());
@@ -485,7 +535,8 @@ std::vector<std::int64_t> c_contiguous(const std::vector<std::int64_t>& shape) {
 }  // namespace
 
 void einsum(const blas::Settings& s, std::string_view subscripts, const std::vector<View>& inputs,
-            const MutableView& out, DataType dtype, ComputeType compute, PathStrategy strategy, EinsumReport* report) {
+            const MutableView& out, DataType dtype, ComputeType compute, PathStrategy strategy, EinsumReport* report,
+            PathObjective objective) {
   if (report != nullptr) *report = EinsumReport{};
   std::vector<std::vector<std::int64_t>> shapes;
   for (const View& v : inputs) shapes.push_back(v.shape);
@@ -533,7 +584,11 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
   for (const Operand& o : ops) pp.inputs.push_back(o.labels);
   pp.output = e.output;
   pp.sizes = e.sizes;
-  PathInfo info = plan_path(pp, strategy);
+  const bool modeled = objective == PathObjective::modeled_time;
+  const PathModel pm{s, compute};
+  PathInfo info = plan_path(pp, strategy, objective, modeled ? &pm : nullptr);
+  // Lowerings by modeled time too, where a timing-only estimate exists (fp32-family, real data).
+  const bool model_lowering = modeled && compute != ComputeType::f64 && !is_complex(dtype);
 
   const auto out_strides = out.strides.empty() ? c_contiguous(out.shape) : out.strides;
   const int es = data_type_size(dtype);
@@ -542,6 +597,8 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
   Trace trace;
   const double one_f64 = 1.0;
   const float one_f32 = 1.0f;
+  const std::complex<double> one_c64(1.0, 0.0);
+  const std::complex<float> one_c32(1.0f, 0.0f);
   auto run = [&](const Operand& a, const Operand& b, const std::vector<int>& dl, const std::vector<std::int64_t>& dst,
                  void* dptr) {
     ContractionSpec cs;
@@ -556,7 +613,7 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
     cs.modes_d.assign(dl.begin(), dl.end());
     cs.modes_c = cs.modes_d;
     cs.compute = compute;
-    ContractionPlan plan(cs);
+    ContractionPlan plan(cs, model_lowering ? &s : nullptr);
     blas::CallReport r;
     plan.execute(s, 1.0, a.data, b.data, 0.0, dptr, dptr, nullptr, 0, report != nullptr ? &r : nullptr);
     if (report != nullptr) {
@@ -567,7 +624,10 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
   };
   if (ops.size() == 1) {
     Operand one;
-    one.data = dtype == DataType::f64 ? static_cast<const void*>(&one_f64) : static_cast<const void*>(&one_f32);
+    one.data = dtype == DataType::f64   ? static_cast<const void*>(&one_f64)
+               : dtype == DataType::c64 ? static_cast<const void*>(&one_c64)
+               : dtype == DataType::c32 ? static_cast<const void*>(&one_c32)
+                                        : static_cast<const void*>(&one_f32);
     run(ops[0], one, e.output, out_strides, out.data);
   }
   for (std::size_t step = 0; step < info.path.size(); ++step) {

@@ -12,6 +12,7 @@
 // (first mode fastest). Einsum views follow NumPy instead: shape and strides in elements, default
 // C-contiguous (last axis fastest).
 #pragma once
+#include <complex>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -26,9 +27,12 @@ namespace trn::tensor {
 // Element type of tensor data (the host buffers). bf16 and f16 data are used as stored: the DMA
 // moves them as 16-bit elements, TensorE multiplies them exactly into fp32 PSUM, and D is rounded
 // to its type once (RNE) after alpha and beta are applied in fp32 (cuTENSOR's 16BF/16F data with
-// COMPUTE_DESC_32F or the matching 16-bit compute descriptor).
-enum class DataType : std::uint8_t { f32, f64, bf16, f16 };
+// COMPUTE_DESC_32F or the matching 16-bit compute descriptor). c32 / c64 are interleaved complex
+// (re, im) pairs of fp32 / fp64 (cuTENSOR's C_32F / C_64F); their products run as trnblas cgemm /
+// zgemm (4M: real and imaginary planes as real tile GEMMs on TensorE).
+enum class DataType : std::uint8_t { f32, f64, bf16, f16, c32, c64 };
 int data_type_size(DataType t);
+bool is_complex(DataType t);
 const char* data_type_name(DataType t);
 
 // cuTENSOR compute descriptors and the trnblas GEMM mode each one runs as.
@@ -45,7 +49,7 @@ const char* compute_type_name(ComputeType c);
 // The trnblas mode of a fp32-family compute type (not for f64; tf32x3 runs three tf32 GEMMs).
 blas::GemmMode gemm_mode(ComputeType c);
 // Data types a compute type accepts (cuTENSOR's table): f64 with 64F; f32 with every other; bf16
-// with 32F and 16BF; f16 with 32F and 16F.
+// with 32F and 16BF; f16 with 32F and 16F; c32 with 32F, TF32 and 3XTF32; c64 with 64F.
 bool compatible(DataType d, ComputeType c);
 
 // Invalid input (a mode, extent, stride or string that cannot be right). `what()` names the
@@ -78,16 +82,21 @@ TensorDesc normalized(TensorDesc d, std::string_view operand);
 // D may alias C only with C's layout); every mode of D appears in A or B; a mode's extent agrees
 // across operands; a mode appears at most once per tensor. A mode of A absent from B and D (or of
 // B absent from A and D) is summed over, as cuTENSOR does.
+// conj_a / conj_b (cuTENSOR's OP_CONJ on A / B) conjugate a complex operand (no-ops on real data):
+// such an operand reaches the complex GEMM as op C (conjugate transpose), packed transposed when
+// its strides do not give op T directly.
 struct ContractionSpec {
   TensorDesc a, b, c, d;
   std::vector<std::int32_t> modes_a, modes_b, modes_c, modes_d;
   ComputeType compute = ComputeType::f32;
+  bool conj_a = false, conj_b = false;
 };
 
 // How one operand reaches the GEMM.
 struct OperandLowering {
-  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (DMA kernel)
-  blas::Op op = blas::Op::N;  // op applied by the GEMM
+  bool packed = false;        // TTGT: permuted into a packed workspace buffer first (DMA kernel);
+                              // packed [rows, cols] with op N, or [cols, rows] with op T (conjugated complex)
+  blas::Op op = blas::Op::N;  // op applied by the GEMM (op T on a conjugated operand is op C)
   std::int64_t ld = 0;
   std::int64_t packed_elements = 0;  // per batch entry x batch count, when packed
 };
@@ -103,8 +112,10 @@ class ContractionPlan {
  public:
   ContractionPlan() = default;
   // Validates the spec (throws InvalidArgument / NotSupportedError) and chooses the lowering that
-  // moves the fewest elements.
-  explicit ContractionPlan(const ContractionSpec& spec);
+  // moves the fewest elements, or, when `model` is given (fp32-family compute on real data), the
+  // candidate lowering of least modeled device time on model->target (each candidate estimated by
+  // a timing-only run; ties: fewer moved elements).
+  explicit ContractionPlan(const ContractionSpec& spec, const blas::Settings* model = nullptr);
 
   std::int64_t m() const { return m_; }
   std::int64_t n() const { return n_; }
@@ -124,13 +135,16 @@ class ContractionPlan {
   std::string describe(const Profile* profile = nullptr) const;
 
   // Runs D = alpha A B + beta C. Scalars are fp32 for the fp32-family compute types (alpha and beta
-  // are rounded to float), fp64 for 64F. `workspace` may be null (then allocated here) or must hold
+  // are rounded to float), fp64 for 64F; complex for complex data (the imaginary parts of alpha and
+  // beta are ignored on real data). `workspace` may be null (then allocated here) or must hold
   // workspace_bytes(). beta == 0 never reads C. C is never written unless it is D.
-  void execute(const blas::Settings& s, double alpha, const void* A, const void* B, double beta, const void* C,
-               void* D, void* workspace, std::uint64_t workspace_size, blas::CallReport* report = nullptr) const;
+  void execute(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,
+               std::complex<double> beta, const void* C, void* D, void* workspace, std::uint64_t workspace_size,
+               blas::CallReport* report = nullptr) const;
 
   // Modeled device time of one execution without computing (trace recorded with timing_only).
-  // fp32-family compute types only (the Ozaki slice count of 64F depends on the data).
+  // fp32-family compute types on real data only (the Ozaki slice count of 64F depends on the data;
+  // trnblas's complex GEMM packs its real representation from the data).
   Profile estimate(const blas::Settings& s) const;
 
  private:
@@ -139,9 +153,9 @@ class ContractionPlan {
     std::int64_t extent = 1;
     std::int64_t stride[4] = {0, 0, 0, 0};  // A, B, C, D (0 when absent: broadcast)
   };
-  void choose_lowering();
-  void run_gemms(const blas::Settings& s, double alpha, const void* A, const void* B, double beta, void* D,
-                 void* wsA, void* wsB, void* wsD, blas::CallReport* report) const;
+  void choose_lowering(const blas::Settings* model);
+  void run_gemms(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,
+                 std::complex<double> beta, void* D, void* wsA, void* wsB, void* wsD, blas::CallReport* report) const;
 
   ContractionSpec spec_;
   std::vector<Mode> modes_;
@@ -149,6 +163,51 @@ class ContractionPlan {
   std::int64_t m_ = 1, n_ = 1, k_ = 1, batch_ = 1;
   bool swapped_ = false;
   OperandLowering low_[3];  // A, B, D
+};
+
+// ---- trinary contraction -----------------------------------------------------------------------------
+
+// E[modes_e] = alpha A[modes_a] B[modes_b] C[modes_c] + beta D[modes_d] (cuTENSOR 2.x's trinary
+// contraction; D and E carry the same modes, E may alias D). Rules as ContractionSpec: every mode
+// of E appears in A, B or C; a mode's extent agrees across operands; a mode appears at most once
+// per tensor; a mode in none of E is summed over.
+struct TrinarySpec {
+  TensorDesc a, b, c, d, e;
+  std::vector<std::int32_t> modes_a, modes_b, modes_c, modes_d, modes_e;
+  ComputeType compute = ComputeType::f32;
+  bool conj_a = false, conj_b = false, conj_c = false;
+};
+
+// Lowered to two binary contractions: X = P Q into a packed workspace intermediate, then
+// E = alpha X R + beta D, where (P, Q) is the pair of the three operands whose order costs the
+// fewest FLOPs (2 m n k batch summed over both steps), ties broken by the smaller intermediate;
+// with `model` (fp32-family compute on real data) the order and both steps' lowerings of least
+// modeled device time instead.
+class TrinaryContractionPlan {
+ public:
+  TrinaryContractionPlan() = default;
+  // Throws InvalidArgument / NotSupportedError.
+  explicit TrinaryContractionPlan(const TrinarySpec& spec, const blas::Settings* model = nullptr);
+  // Operands of the first step (0 = A, 1 = B, 2 = C); the third joins in the second step.
+  std::pair<int, int> first_pair() const { return pair_; }
+  const ContractionPlan& first() const { return first_; }
+  const ContractionPlan& second() const { return second_; }
+  double flops() const { return first_.flops() + second_.flops(); }
+  std::int64_t intermediate_elements() const { return x_elements_; }
+  std::uint64_t workspace_bytes() const;
+  const TrinarySpec& spec() const { return spec_; }
+  std::string describe() const;
+  // E = alpha A B C + beta D; scalars as ContractionPlan::execute. `workspace` may be null (then
+  // allocated here) or must hold workspace_bytes().
+  void execute(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B, const void* C,
+               std::complex<double> beta, const void* D, void* E, void* workspace, std::uint64_t workspace_size,
+               blas::CallReport* report = nullptr) const;
+
+ private:
+  TrinarySpec spec_;
+  std::pair<int, int> pair_{0, 1};
+  ContractionPlan first_, second_;
+  std::int64_t x_elements_ = 0;
 };
 
 // ---- element-wise binary ---------------------------------------------------------------------------
@@ -201,6 +260,19 @@ enum class PathStrategy : std::uint8_t {
   dynamic_programming,  // exact minimum over subsets of operands (O(3^n)), <= 16 operands
 };
 
+// What the path planner minimises: opt_einsum's FLOP count, or the modeled device time of the
+// pairwise steps, each costed as the transpose-free batched GEMM it lowers to (m = kept indices of
+// the first operand only, n = of the second only, k = summed indices, batch = kept shared indices)
+// by ContractionPlan::estimate on the model's target and compute type (the 32F GEMM of the same
+// shape stands in for 64F and complex compute). The model sees what FLOPs do not: a GEMM whose k
+// (or m) under-fills TensorE's 128 rows costs as many passes as a full one, and every step pays
+// DMA for its operands and result.
+enum class PathObjective : std::uint8_t { flops, modeled_time };
+struct PathModel {
+  blas::Settings settings;  // target (cost model generation)
+  ComputeType compute = ComputeType::f32;
+};
+
 // An abstract path problem: index sets of the operands and of the output, index sizes.
 struct PathProblem {
   std::vector<std::vector<int>> inputs;  // index labels of each operand (each label once per operand)
@@ -216,9 +288,14 @@ struct PathInfo {
   double optimized_flops = 0;   // sum over steps of size(union) * (1 + inner)
   double largest_intermediate = 0;  // elements of the largest step result
   int naive_scaling = 0, optimized_scaling = 0;
+  double modeled_ns = 0;  // sum of the steps' modeled GEMM times (when planned with a model), ns
   std::string path_string() const;  // "[(1, 3), (0, 2), (0, 2), (0, 1)]"
 };
-PathInfo plan_path(const PathProblem& p, PathStrategy strategy);
+// Plans with `objective`; `model` (optional; default trn1, 32F) prices steps for the modeled_time
+// objective and fills PathInfo::modeled_ns whenever given. The greedy strategy always ranks pairs
+// by opt_einsum's greedy cost (the objective applies to optimal and dynamic programming).
+PathInfo plan_path(const PathProblem& p, PathStrategy strategy, PathObjective objective = PathObjective::flops,
+                   const PathModel* model = nullptr);
 
 // A parsed einsum expression with its operands' shapes bound.
 struct EinsumExpr {
@@ -246,9 +323,11 @@ struct EinsumReport {
 // `dtype` elements; the output view's shape must equal the result's shape. Intermediates live in
 // host buffers allocated here. A single operand (transpose, trace, sum) is contracted with a
 // scalar 1 so that it also runs as a GEMM.
+// `objective` modeled_time plans the path by modeled device time on s.target (see PathObjective)
+// and each pairwise step's lowering by modeled time as well.
 void einsum(const blas::Settings& s, std::string_view subscripts, const std::vector<View>& inputs,
             const MutableView& out, DataType dtype, ComputeType compute, PathStrategy strategy = PathStrategy::automatic,
-            EinsumReport* report = nullptr);
+            EinsumReport* report = nullptr, PathObjective objective = PathObjective::flops);
 
 // ---- fused DF-MP2 (extension) -------------------------------------------------------------------------
 
