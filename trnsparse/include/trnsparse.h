@@ -188,6 +188,36 @@ trnsparseStatus_t trnsparseCreateConstCoo(trnsparseConstSpMatDescr_t* spMatDescr
                                           int64_t nnz, const void* cooRowInd, const void* cooColInd,
                                           const void* cooValues, trnsparseIndexType_t cooIdxType,
                                           trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+/* CSC (SpMM/SpMV: computed as the CSR of A^T with opA flipped; row indices strictly increasing
+ * within a column). */
+trnsparseStatus_t trnsparseCreateCsc(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                     void* cscColOffsets, void* cscRowInd, void* cscValues,
+                                     trnsparseIndexType_t cscColOffsetsType, trnsparseIndexType_t cscRowIndType,
+                                     trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstCsc(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                          int64_t nnz, const void* cscColOffsets, const void* cscRowInd,
+                                          const void* cscValues, trnsparseIndexType_t cscColOffsetsType,
+                                          trnsparseIndexType_t cscRowIndType, trnsparseIndexBase_t idxBase,
+                                          trnDataType_t valueType);
+/* Blocked-ELL (SpMM/SpMV): ellColInd[(rows / ellBlockSize) x (ellCols / ellBlockSize)] row-major, -1
+ * marks an empty slot; ellValue rows x ellCols row-major. rows, cols and ellCols multiples of
+ * ellBlockSize, block columns distinct within a block row. Lowered to BSR blocks (values copied). */
+trnsparseStatus_t trnsparseCreateBlockedEll(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                            int64_t ellBlockSize, int64_t ellCols, void* ellColInd, void* ellValue,
+                                            trnsparseIndexType_t ellIdxType, trnsparseIndexBase_t idxBase,
+                                            trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstBlockedEll(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                                 int64_t ellBlockSize, int64_t ellCols, const void* ellColInd,
+                                                 const void* ellValue, trnsparseIndexType_t ellIdxType,
+                                                 trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+trnsparseStatus_t trnsparseBlockedEllGet(trnsparseSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                         int64_t* ellBlockSize, int64_t* ellCols, void** ellColInd, void** ellValue,
+                                         trnsparseIndexType_t* ellIdxType, trnsparseIndexBase_t* idxBase,
+                                         trnDataType_t* valueType);
+trnsparseStatus_t trnsparseConstBlockedEllGet(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                              int64_t* ellBlockSize, int64_t* ellCols, const void** ellColInd,
+                                              const void** ellValue, trnsparseIndexType_t* ellIdxType,
+                                              trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t spMatDescr);
 trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
                                         int64_t* nnz);

@@ -69,6 +69,38 @@ struct CooView {
   DType value_type = DType::f32;
 };
 
+// A CSC matrix (rows x cols, nnz entries): column offsets[cols + 1] and row indices[nnz], rows
+// strictly increasing within a column. It is the CSR of A^T, which is how it is computed
+// (transposed() shares every array: no copy).
+struct CscView {
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  const void* offsets = nullptr;   // cscColOffsets
+  const void* row_ind = nullptr;   // cscRowInd
+  void* values = nullptr;
+  IndexType offsets_type = IndexType::i32, row_ind_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  DType value_type = DType::f32;
+  CsrView transposed() const {
+    return CsrView{cols, rows, nnz, offsets, row_ind, values, offsets_type, row_ind_type, base, value_type};
+  }
+};
+
+// A Blocked-ELL matrix (cusparseCreateBlockedEll): rows x cols in block x block blocks, every block
+// row holding ell_cols / block slots. col_ind[(rows / block) x (ell_cols / block)] (row-major) holds
+// the block column of each slot counted from `base`, or -1 for an empty slot; values is the
+// rows x ell_cols row-major array of the slots' values (slot s of block row i at rows i*block ..,
+// columns s*block..). rows, cols and ell_cols must be multiples of block, ell_cols <= cols, and the
+// block columns of one block row distinct (any slot order: they are accumulated in increasing block
+// column, as BSR).
+struct BlockedEllView {
+  std::int64_t rows = 0, cols = 0, block = 1, ell_cols = 0;
+  const void* col_ind = nullptr;
+  void* values = nullptr;
+  IndexType index_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  DType value_type = DType::f32;
+};
+
 // A dense rows x cols matrix: element (i, j) at data[i + j * ld] (col_major) or data[i * ld + j].
 struct DenseRef {
   const void* data = nullptr;
@@ -111,6 +143,8 @@ class InvalidArgument : public Error {
 void validate(const BsrView& a);
 void validate(const CsrView& a);
 void validate(const CooView& a);
+void validate(const CscView& a);  // validate(a.transposed()): column offsets, rows sorted per column
+void validate(const BlockedEllView& a);
 
 // C = alpha op(A) op(B) + beta C. op(A) is M x K (A: brows x bcols blocks, op T swaps them), op(B)
 // K x n, C M x n. Values of A: f32, bf16 or f16; B: f32, bf16 or f16; C: f32, bf16 or f16. Products
@@ -132,6 +166,17 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const CooView& A, cons
           const MutableDenseRef& C, CallReport* report = nullptr);
 void spmv(const Settings& s, Op opA, float alpha, const CooView& A, const void* x, DType x_type, float beta, void* y,
           DType y_type, CallReport* report = nullptr);
+// CSC: the CSR kernel path on A^T with op(A) flipped (no copy of the arrays).
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CscView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+void spmv(const Settings& s, Op opA, float alpha, const CscView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report = nullptr);
+// Blocked-ELL: the stored slots become BSR blocks of block x block values (a host copy of the
+// values, row-major blocks, padding slots dropped), then the BSR kernel.
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const BlockedEllView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+void spmv(const Settings& s, Op opA, float alpha, const BlockedEllView& A, const void* x, DType x_type, float beta,
+          void* y, DType y_type, CallReport* report = nullptr);
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C (BSR or CSR pattern).
 void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
            const BsrView& C, CallReport* report = nullptr);
