@@ -31,7 +31,8 @@ struct Scalar {
 
 // out = sum_i u_i v_i. VectorE: per chunk, multiply and reduce each partition's row, accumulate the
 // [P, 1] partial sums; TensorE: ones[P, 1]^T x partials[P, 1] sums the partitions in increasing order.
-void dot_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor& v, const HbmTensor& out) {
+// root: out = sqrt(sum) instead (ScalarE sqrt; valid for sums in [2^-116, 2^118] and exactly 0).
+void dot_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor& v, const HbmTensor& out, bool root = false) {
   const int P = nc.hw().pmax;
   const std::int64_t F = u.shape()[1];
   AllocScope sbuf(nc.sbuf()), psum(nc.psum());
@@ -52,6 +53,7 @@ void dot_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor& v, const Hb
   nc.nc_matmul(total, ones, acc, /*accumulate=*/false);
   const Tile sb = sbuf.alloc(DType::f32, 1, {1}, "dot out");
   nc.tensor_copy(sb, total);
+  if (root) nc.activation(sb, sb, ActFunc::sqrt);
   nc.dma_copy(out.tile(0, 1, 0, 1), sb);
 }
 
@@ -110,6 +112,87 @@ void xpay_kernel(NeuronCore& nc, const HbmTensor& num, const HbmTensor& den, con
     nc.tensor_tensor(tp.cols(0, w), tz.cols(0, w), tp.cols(0, w), AluOp::add);
     nc.dma_copy(p.tile(0, P, f0, w), tp.cols(0, w));
   }
+}
+
+// out = (num / den) * x.
+void scale_kernel(NeuronCore& nc, const HbmTensor& num, const HbmTensor& den, const HbmTensor& x, const HbmTensor& out) {
+  const int P = nc.hw().pmax;
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const Tile a = broadcast_ratio(nc, sbuf, psum, num, den);
+  const std::int64_t F = x.shape()[1], W = std::min(F, kChunk);
+  const Tile tx = sbuf.alloc(DType::f32, P, {W}, "x");
+  for (std::int64_t f0 = 0; f0 < F; f0 += W) {
+    const std::int64_t w = std::min(W, F - f0);
+    nc.dma_copy(tx.cols(0, w), x.tile(0, P, f0, w));
+    nc.tensor_scalar(tx.cols(0, w), tx.cols(0, w), AluOp::multiply, a);
+    nc.dma_copy(out.tile(0, P, f0, w), tx.cols(0, w));
+  }
+}
+
+// GMRES's small dense least-squares problem, on one VectorE/ScalarE partition. H is the Hessenberg
+// matrix stored column by column (column j: h_0j .. h_{j+1,j} at H[j * ld ..]), cs/sn the Givens
+// rotations so far, g the rotated right-hand side (Saad, Iterative Methods for Sparse Linear
+// Systems, 2nd ed., §6.5.3): applies rotations 0 .. j-1 to column j, forms rotation j from
+// (h_jj, h_{j+1,j}) with r = sqrt(h_jj^2 + h_{j+1,j}^2), c = h_jj / r, s = h_{j+1,j} / r, and
+// rotates g: g_{j+1} = -s g_j, g_j = c g_j. Column j becomes (R_0j .. R_jj = r, 0).
+void givens_kernel(NeuronCore& nc, const HbmTensor& H, std::int64_t ld, const HbmTensor& cs, const HbmTensor& sn,
+                   const HbmTensor& g, std::int64_t j) {
+  AllocScope sbuf(nc.sbuf());
+  const std::int64_t len = j + 2;
+  const Tile h = sbuf.alloc(DType::f32, 1, {len}, "H column"), c = sbuf.alloc(DType::f32, 1, {j + 1}, "cos"),
+             s = sbuf.alloc(DType::f32, 1, {j + 1}, "sin"), gg = sbuf.alloc(DType::f32, 1, {2}, "g pair"),
+             t0 = sbuf.alloc(DType::f32, 1, {1}, "t0"), t1 = sbuf.alloc(DType::f32, 1, {1}, "t1"),
+             r = sbuf.alloc(DType::f32, 1, {1}, "r");
+  nc.dma_copy(h, H.tile(0, 1, j * ld, len));
+  if (j > 0) {
+    nc.dma_copy(c.cols(0, j), cs.tile(0, 1, 0, j));
+    nc.dma_copy(s.cols(0, j), sn.tile(0, 1, 0, j));
+  }
+  nc.dma_copy(gg, g.tile(0, 1, j, 2));
+  for (std::int64_t i = 0; i < j; ++i) {  // (h_i, h_{i+1}) <- (c h_i + s h_{i+1}, -s h_i + c h_{i+1})
+    const Tile hi = h.cols(i, 1), hn = h.cols(i + 1, 1), ci = c.cols(i, 1), si = s.cols(i, 1);
+    nc.tensor_tensor(t0, ci, hi, AluOp::multiply);
+    nc.tensor_tensor(t1, si, hn, AluOp::multiply);
+    nc.tensor_tensor(t0, t0, t1, AluOp::add);     // new h_i
+    nc.tensor_tensor(t1, ci, hn, AluOp::multiply);
+    nc.tensor_tensor(hn, si, hi, AluOp::multiply);
+    nc.tensor_tensor(hn, t1, hn, AluOp::subtract);  // new h_{i+1}
+    nc.tensor_copy(hi, t0);
+  }
+  const Tile hj = h.cols(j, 1), hn = h.cols(j + 1, 1), cj = c.cols(j, 1), sj = s.cols(j, 1);
+  nc.tensor_tensor(t0, hj, hj, AluOp::multiply);
+  nc.tensor_tensor(t1, hn, hn, AluOp::multiply);
+  nc.tensor_tensor(t0, t0, t1, AluOp::add);
+  nc.activation(r, t0, ActFunc::sqrt);
+  nc.tensor_tensor(cj, hj, r, AluOp::divide);
+  nc.tensor_tensor(sj, hn, r, AluOp::divide);
+  nc.tensor_copy(hj, r);
+  nc.memset(hn, 0.0f);
+  nc.tensor_tensor(t0, sj, gg.cols(0, 1), AluOp::multiply);
+  nc.tensor_scalar(gg.cols(1, 1), t0, AluOp::multiply, -1.0f);  // g_{j+1} = -s g_j
+  nc.tensor_tensor(gg.cols(0, 1), cj, gg.cols(0, 1), AluOp::multiply);
+  nc.dma_copy(H.tile(0, 1, j * ld, len), h);
+  nc.dma_copy(cs.tile(0, 1, j, 1), cj);
+  nc.dma_copy(sn.tile(0, 1, j, 1), sj);
+  nc.dma_copy(g.tile(0, 1, j, 2), gg);
+}
+
+// y = R^-1 g for the k x k upper triangle R of H (column-oriented back substitution on one
+// partition: y_i = g_i / R_ii, then g_0..i-1 -= y_i R_0..i-1,i, for i = k-1 .. 0).
+void back_substitution_kernel(NeuronCore& nc, const HbmTensor& H, std::int64_t ld, const HbmTensor& g, std::int64_t k,
+                              const HbmTensor& y) {
+  AllocScope sbuf(nc.sbuf());
+  const Tile R = sbuf.alloc(DType::f32, 1, {k * ld}, "R"), gg = sbuf.alloc(DType::f32, 1, {k}, "g"),
+             yy = sbuf.alloc(DType::f32, 1, {k}, "y"), t = sbuf.alloc(DType::f32, 1, {k}, "t");
+  nc.dma_copy(R, H.tile(0, 1, 0, k * ld));
+  nc.dma_copy(gg, g.tile(0, 1, 0, k));
+  for (std::int64_t i = k - 1; i >= 0; --i) {
+    nc.tensor_tensor(yy.cols(i, 1), gg.cols(i, 1), R.cols(i * ld + i, 1), AluOp::divide);
+    if (i == 0) break;
+    nc.tensor_scalar(t.cols(0, i), R.cols(i * ld, i), AluOp::multiply, yy.cols(i, 1));
+    nc.tensor_tensor(gg.cols(0, i), gg.cols(0, i), t.cols(0, i), AluOp::subtract);
+  }
+  nc.dma_copy(y.tile(0, 1, 0, k), yy);
 }
 
 // out = a op b on one element (VectorE): the scalar recurrences of BiCGStab.
@@ -184,6 +267,12 @@ class KrylovContext {
   }
   void dot(const Vec& u, const Vec& v, Scalar& out) {
     run([&](NeuronCore& nc) { dot_kernel(nc, u.view, v.view, out.view); });
+  }
+  void dot(const Vec& u, const Vec& v, const HbmTensor& out) {
+    run([&](NeuronCore& nc) { dot_kernel(nc, u.view, v.view, out); });
+  }
+  void norm(const Vec& u, const HbmTensor& out) {
+    run([&](NeuronCore& nc) { dot_kernel(nc, u.view, u.view, out, /*root=*/true); });
   }
   // z = M^-1 r (Jacobi) or z = r (a copy, no arithmetic).
   void precondition(const Vec& r, Vec& z) {
@@ -360,6 +449,98 @@ KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float
       res.converged = !res.breakdown;
       break;
     }
+  }
+  std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
+  return res;
+}
+
+// Restarted GMRES(m) with right Jacobi preconditioning (Saad, Iterative Methods for Sparse Linear
+// Systems, 2nd ed., Alg. 6.9 with the right preconditioning of §9.3.2): per cycle r = b - A x,
+// v_1 = r / ||r||; per step w = A M^-1 v_j, modified Gram-Schmidt against v_1 .. v_j (one dot
+// product and one axpy each, in order), h_{j+1,j} = ||w||, v_{j+1} = w / h_{j+1,j}; the Givens
+// rotations keep H upper triangular and |g_{j+1}| is the residual norm of the least-squares
+// problem. At the end of a cycle y = R^-1 g (back substitution) and x += M^-1 V y.
+KrylovResult gmres(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt) {
+  KrylovResult res;
+  if (opt.restart < 1) throw InvalidArgument("trnsparse gmres: restart must be >= 1", "restart");
+  KrylovContext k(s, A, b, x, opt, res, "gmres");
+  const std::int64_t n = k.n, P = k.P, F = k.F, m = opt.restart, ld = m + 1;
+  std::vector<std::unique_ptr<Vec>> V;
+  for (std::int64_t j = 0; j <= m; ++j) V.push_back(std::make_unique<Vec>(P, F));
+  Vec xv(P, F), r(P, F), w(P, F), z(P, F), u(P, F);
+  std::vector<float> H(static_cast<std::size_t>(ld * m), 0.0f), cs(static_cast<std::size_t>(m), 0.0f),
+      sn(static_cast<std::size_t>(m), 0.0f), g(static_cast<std::size_t>(ld), 0.0f), y(static_cast<std::size_t>(m), 0.0f);
+  const HbmTensor Hv = HbmTensor::wrap(H.data(), DType::f32, {1, ld * m}), csv = HbmTensor::wrap(cs.data(), DType::f32, {1, m}),
+                  snv = HbmTensor::wrap(sn.data(), DType::f32, {1, m}), gv = HbmTensor::wrap(g.data(), DType::f32, {1, ld}),
+                  yv = HbmTensor::wrap(y.data(), DType::f32, {1, m});
+  auto at = [](std::vector<float>& a, std::int64_t i) {
+    return HbmTensor::wrap(a.data() + i, DType::f32, {1, 1});
+  };
+  Scalar one, bnorm;
+  one.value = 1.0f;
+  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
+  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+  k.norm(r, bnorm.view);  // r = b here
+  const double norm_b = k.read(bnorm);
+  const double scale = norm_b > 0 ? norm_b : 1.0;
+  bool first = true;
+  while (true) {
+    // Restart: the true residual r = b - A x and g = (||r||, 0, ..).
+    std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+    k.spmv_into(-1.0f, xv, 1.0f, r);
+    std::fill(g.begin(), g.end(), 0.0f);
+    k.norm(r, at(g, 0));
+    ++res.host_scalar_reads;
+    const double rel = double(g[0]) / scale;
+    if (first) res.residual_history.push_back(rel);
+    first = false;
+    if (rel <= opt.tolerance) {
+      res.converged = true;
+      break;
+    }
+    if (res.iterations >= opt.max_iterations) break;
+    k.run([&](NeuronCore& nc) { scale_kernel(nc, one.view, at(g, 0), r.view, V[0]->view); });  // v_1 = r / ||r||
+    std::int64_t steps = 0;
+    bool cycle_done = false;
+    for (std::int64_t j = 0; j < m && res.iterations < opt.max_iterations && !cycle_done; ++j) {
+      k.precondition(*V[static_cast<std::size_t>(j)], z);
+      k.spmv_into(1.0f, z, 0.0f, w);  // w = A M^-1 v_j
+      for (std::int64_t i = 0; i <= j; ++i) {  // modified Gram-Schmidt
+        const HbmTensor hij = at(H, j * ld + i);
+        k.dot(w, *V[static_cast<std::size_t>(i)], hij);
+        k.run([&](NeuronCore& nc) { axpy_kernel(nc, hij, one.view, {{&V[static_cast<std::size_t>(i)]->view, &w.view, true}}); });
+      }
+      const HbmTensor hnext = at(H, j * ld + j + 1);
+      k.norm(w, hnext);
+      ++res.host_scalar_reads;
+      const bool lucky = H[static_cast<std::size_t>(j * ld + j + 1)] == 0.0f;  // the Krylov space is invariant
+      if (!lucky)
+        k.run([&](NeuronCore& nc) { scale_kernel(nc, one.view, hnext, w.view, V[static_cast<std::size_t>(j) + 1]->view); });
+      k.run([&](NeuronCore& nc) { givens_kernel(nc, Hv, ld, csv, snv, gv, j); });
+      res.host_scalar_reads += 2;  // R_jj (breakdown test) and g_{j+1} (residual estimate)
+      ++steps;
+      ++res.iterations;
+      if (H[static_cast<std::size_t>(j * ld + j)] == 0.0f) {  // singular R: nothing more to gain from this space
+        --steps;
+        res.breakdown = true;
+        cycle_done = true;
+        break;
+      }
+      const double est = std::fabs(double(g[static_cast<std::size_t>(j) + 1])) / scale;
+      res.residual_history.push_back(est);
+      cycle_done = lucky || est <= opt.tolerance;
+    }
+    if (steps > 0) {
+      // x += M^-1 V y with y = R^-1 g.
+      k.run([&](NeuronCore& nc) { back_substitution_kernel(nc, Hv, ld, gv, steps, yv); });
+      std::fill(u.data.begin(), u.data.end(), 0.0f);
+      for (std::int64_t i = 0; i < steps; ++i)
+        k.run([&](NeuronCore& nc) { axpy_kernel(nc, at(y, i), one.view, {{&V[static_cast<std::size_t>(i)]->view, &u.view, false}}); });
+      k.precondition(u, z);
+      k.run([&](NeuronCore& nc) { axpy_kernel(nc, one.view, one.view, {{&z.view, &xv.view, false}}); });
+    }
+    if (res.breakdown) break;
+    std::fill(H.begin(), H.end(), 0.0f);
   }
   std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
   return res;

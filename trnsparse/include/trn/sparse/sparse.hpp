@@ -272,6 +272,7 @@ struct KrylovOptions {
   int max_iterations = 1000;
   float tolerance = 1e-5f;  // stop when ||r_k|| <= tolerance * ||b|| (recursively updated residual)
   bool jacobi = true;       // z = D^-1 r with D the diagonal of A (must be nonzero)
+  int restart = 30;         // GMRES: Krylov vectors per cycle (m of GMRES(m)), >= 1
 };
 struct KrylovResult {
   int iterations = 0;
@@ -290,5 +291,10 @@ CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const
 // BiCGStab with right preconditioning; residual_history has one entry per completed iteration
 // (the half-step residual ||s|| when it converges there).
 KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt = {});
+// Restarted GMRES(opt.restart) with right Jacobi preconditioning (modified Gram-Schmidt Arnoldi,
+// Givens rotations, back substitution: all tile kernels). residual_history: ||r_0|| / ||b||, then
+// the least-squares residual |g_{j+1}| / ||b|| after every Arnoldi step; convergence is declared on
+// the true residual b - A x recomputed at a restart (<= tolerance * ||b||). breakdown: R_jj = 0.
+KrylovResult gmres(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt = {});
 
 }  // namespace trn::sparse
