@@ -248,7 +248,7 @@ struct OwnedCsr {
 };
 OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& perm);
 
-// ---- Block-sparse attention forward (extension, not in cuSPARSE) ------------------------------
+// ---- Block-sparse attention (extension, not in cuSPARSE) ------------------------------
 // O = softmax(scale * Q K^T restricted to the stored blocks of `mask`) V, per query row, for one
 // head. Q, K, V, O: seq x head_dim, row-major, ld = head_dim. The mask is a square BSR pattern of
 // block b x b (b <= pmax, its values are not read; seq = mask.brows * b); head_dim <= pmax. Fused
@@ -256,8 +256,21 @@ OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& pe
 // block gets O = 0. tiles: f32 (exact products) or bf16 (Q, K, V rounded by the DMA, probabilities
 // rounded to bf16 before the P V matmul); accumulation fp32 in PSUM, softmax in fp32 on
 // VectorE/ScalarE. Docs: docs/trnsparse.md "Block-sparse attention".
+// logsumexp (optional, seq floats): L_i = log sum_j exp(scale S_ij) over the row's stored keys
+// (-inf for a row without stored blocks), what attention_backward needs.
 void attention_forward(const Settings& s, const BsrView& mask, std::int64_t head_dim, const float* Q, const float* K,
-                       const float* V, float scale, float* O, DType tiles = DType::f32, CallReport* report = nullptr);
+                       const float* V, float scale, float* O, DType tiles = DType::f32, CallReport* report = nullptr,
+                       float* logsumexp = nullptr);
+// Backward pass (FlashAttention-2, T. Dao, "FlashAttention-2: Faster Attention with Better
+// Parallelism and Work Partitioning", 2023, Algorithm 2): given dO = dLoss/dO and the forward's O
+// and logsumexp, writes dQ, dK, dV (seq x head_dim, row-major). P is recomputed per stored block as
+// exp(scale S - L) (never stored); delta = rowsum(dO o O); dS = P o (dO V^T - delta). Deterministic:
+// dK, dV are accumulated per block column and dQ per block row by two launches (FlashAttention-2
+// uses atomic adds for dQ), each recomputing P and dS: 8 TensorE instructions per stored block.
+// Keys that no query attends to get dK = dV = 0; query rows without stored blocks dQ = 0.
+void attention_backward(const Settings& s, const BsrView& mask, std::int64_t head_dim, const float* Q, const float* K,
+                        const float* V, const float* O, const float* dO, const float* logsumexp, float scale, float* dQ,
+                        float* dK, float* dV, DType tiles = DType::f32, CallReport* report = nullptr);
 
 // ---- Krylov solvers (extension, not in cuSPARSE) --------------------------------------------
 // Conjugate gradients (square SPD operator) and BiCGStab (square, nonsymmetric), optionally
