@@ -394,8 +394,8 @@ double bsr_modeled_ns(double density, std::int64_t bs, std::int64_t* matmuls, do
 
 void print_table() {
   std::printf("\nBSR SpMM 4096x4096 (128-blocks) x 4096x256, fp32; ratio = reference time / trnsparse time\n");
-  std::printf("%8s %12s %12s %12s %12s %12s | %12s %14s %8s\n", "density", "vs_sgemm_1t", "vs_sgemm_2t", "vs_eigen_1t",
-              "ours_GF/s_1t", "eigen_GF/s", "trn1_us", "d*dense_us", "ratio");
+  std::printf("%8s %12s %12s %12s %12s %12s | %12s %14s %8s %8s\n", "density", "vs_sgemm_1t", "vs_sgemm_2t", "vs_eigen_1t",
+              "ours_GF/s_1t", "eigen_GF/s", "trn1_us", "d*dense_us", "ratio", "TensorE");
   const double dense_ns = dense_gemm_modeled_ns();
   double crossover = -1;
   for (double d : kDensities) {
@@ -407,9 +407,9 @@ void print_table() {
     std::int64_t mm = 0;
     double util = 0;
     const double ns = bsr_modeled_ns(d, kBlock, &mm, &util);
-    std::printf("%7.0f%% %12.2f %12.2f %12.2f %12.1f %12.1f | %12.1f %14.1f %8.3f\n", d * 100, s1.median_ratio,
+    std::printf("%7.0f%% %12.2f %12.2f %12.2f %12.1f %12.1f | %12.1f %14.1f %8.3f %7.1f%%\n", d * 100, s1.median_ratio,
                 s2.median_ratio, e1.median_ratio, s1.ours_gflops, e1.ref_gflops, ns * 1e-3, d * dense_ns * 1e-3,
-                ns / (d * dense_ns));
+                ns / (d * dense_ns), 100 * util);
     if (crossover < 0 && s1.median_ratio > 0 && s1.median_ratio < 1.0) crossover = d;
   }
   std::printf("dense fp32 GEMM 4096x256x4096 modeled on trn1: %.1f us\n", dense_ns * 1e-3);
@@ -417,6 +417,19 @@ void print_table() {
     std::printf("host crossover vs SGEMM (1 thread): trnsparse slower from %.0f%% block density\n", crossover * 100);
   else if (results().count(key("sgemm", kDensities[0], 1)) != 0)
     std::printf("host crossover vs SGEMM (1 thread): trnsparse faster at every density measured\n");
+  std::printf("\nSpMV and SDDMM (K = 128) on the same 4096x4096 128-block patterns, modeled trn1:\n");
+  for (double d : {0.10, 0.25}) {
+    Problem p = make_problem(d, kBlock, false);
+    sp::Settings s;
+    s.timing_only = true;
+    sp::CallReport rv, rs;
+    sp::spmv(s, sp::Op::N, 1.0f, p.view(), p.B.data(), trn::DType::f32, 0.0f, p.C.data(), trn::DType::f32, &rv);
+    std::vector<float> f(static_cast<std::size_t>(kN) * kBlock);
+    sp::sddmm(s, sp::Op::N, sp::Op::N, 1.0f, {f.data(), trn::DType::f32, kN, kBlock, kN, sp::Layout::col_major},
+              {f.data(), trn::DType::f32, kBlock, kN, kBlock, sp::Layout::col_major}, 0.0f, p.view(), &rs);
+    std::printf("%7.0f%%: SpMV %.1f us (DMA %.0f%% busy), SDDMM %.1f us\n", d * 100, rv.profile.total_ns * 1e-3,
+                100 * rv.profile.utilization(trn::Engine::dma), rs.profile.total_ns * 1e-3);
+  }
   std::printf("\nBlocked-ELL (same blocks, lowered to BSR per call) vs Eigen sparse x dense, 1 thread:\n");
   for (double d : {0.10, 0.25})
     if (auto it = results().find(key("ell_eigen", d, 1)); it != results().end())
