@@ -47,101 +47,6 @@ Mask bigbird(std::int64_t nb, std::int64_t b, int window, int global, int random
   return m;
 }
 
-std::vector<double> reference(const Mask& m, std::int64_t d, const std::vector<float>& Q, const std::vector<float>& K,
-                              const std::vector<float>& V, double scale) {
-  const std::int64_t seq = m.nb * m.b;
-  std::vector<double> O(static_cast<std::size_t>(seq * d), 0.0);
-  for (std::int64_t q = 0; q < seq; ++q) {
-    const std::int64_t R = q / m.b;
-    std::vector<std::int64_t> keys;
-    for (std::int64_t e = m.off[static_cast<std::size_t>(R)]; e < m.off[static_cast<std::size_t>(R) + 1]; ++e)
-      for (std::int64_t k = 0; k < m.b; ++k) keys.push_back(m.col[static_cast<std::size_t>(e)] * m.b + k);
-    if (keys.empty()) continue;
-    std::vector<double> s(keys.size());
-    double mx = -INFINITY;
-    for (std::size_t t = 0; t < keys.size(); ++t) {
-      double acc = 0;
-      for (std::int64_t c = 0; c < d; ++c) acc += double(Q[static_cast<std::size_t>(q * d + c)]) * K[static_cast<std::size_t>(keys[t] * d + c)];
-      s[t] = scale * acc;
-      mx = std::max(mx, s[t]);
-    }
-    double sum = 0;
-    for (double& x : s) sum += (x = std::exp(x - mx));
-    for (std::size_t t = 0; t < keys.size(); ++t)
-      for (std::int64_t c = 0; c < d; ++c)
-        O[static_cast<std::size_t>(q * d + c)] += s[t] / sum * V[static_cast<std::size_t>(keys[t] * d + c)];
-  }
-  return O;
-}
-
-double rel_error(const std::vector<float>& x, const std::vector<double>& ref) {
-  double num = 0, den = 0;
-  for (std::size_t i = 0; i < ref.size(); ++i) {
-    num += (x[i] - ref[i]) * (x[i] - ref[i]);
-    den += ref[i] * ref[i];
-  }
-  return std::sqrt(num / den);
-}
-
-std::vector<float> randn(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<float> g(0.0f, 1.0f);
-  std::vector<float> v(n);
-  for (float& x : v) x = g(rng);
-  return v;
-}
-
-double run(Mask& m, std::int64_t d, trn::DType tiles, std::vector<float>* out = nullptr) {
-  const std::int64_t seq = m.nb * m.b;
-  const auto Q = randn(static_cast<std::size_t>(seq * d), 1), K = randn(static_cast<std::size_t>(seq * d), 2),
-             V = randn(static_cast<std::size_t>(seq * d), 3);
-  std::vector<float> O(Q.size(), NAN);
-  const float scale = 1.0f / std::sqrt(static_cast<float>(d));
-  sp::attention_forward({}, m.view(), d, Q.data(), K.data(), V.data(), scale, O.data(), tiles);
-  if (out != nullptr) *out = O;
-  return rel_error(O, reference(m, d, Q, K, V, scale));
-}
-
-TEST(Attention, Fp32TilesMatchFloat64Reference) {
-  Mask m = bigbird(4, 128, 3, 1, 1, 7);
-  const double err = run(m, 64, trn::DType::f32);
-  std::printf("attention fp32, seq 512, d 64: rel error %.3e\n", err);
-  EXPECT_LT(err, 5e-6);
-}
-
-TEST(Attention, Bf16TilesWithinBf16Accuracy) {
-  Mask m = bigbird(4, 128, 3, 1, 1, 8);
-  const double err = run(m, 64, trn::DType::bf16);
-  std::printf("attention bf16, seq 512, d 64: rel error %.3e\n", err);
-  EXPECT_LT(err, 1e-2);
-  EXPECT_GT(err, 1e-5);  // the bf16 rounding is real, not skipped
-}
-
-TEST(Attention, SmallBlocksAndEmptyRows) {
-  Mask m = bigbird(8, 32, 1, 0, 2, 9, {3});
-  std::vector<float> O;
-  const double err = run(m, 32, trn::DType::f32, &O);
-  EXPECT_LT(err, 5e-6);
-  for (std::int64_t q = 3 * 32; q < 4 * 32; ++q)
-    for (std::int64_t c = 0; c < 32; ++c) ASSERT_EQ(O[static_cast<std::size_t>(q * 32 + c)], 0.0f);
-}
-
-TEST(Attention, ModeledTimeAgainstDenseMask) {
-  // seq 4096, head_dim 128, 128-blocks: 3 window + 2 global + 3 random (<= 8 of 32 blocks, ~25%).
-  Mask sparse = bigbird(32, 128, 3, 2, 3, 10), dense = bigbird(32, 128, 0, 32, 0, 11);
-  std::vector<float> Q(4096 * 128), O(4096 * 128);
-  sp::Settings s;
-  s.timing_only = true;
-  sp::CallReport rs, rd;
-  sp::attention_forward(s, sparse.view(), 128, Q.data(), Q.data(), Q.data(), 0.088f, O.data(), trn::DType::bf16, &rs);
-  sp::attention_forward(s, dense.view(), 128, Q.data(), Q.data(), Q.data(), 0.088f, O.data(), trn::DType::bf16, &rd);
-  const double density = double(sparse.col.size()) / (32.0 * 32.0);
-  std::printf("attention seq 4096 d 128 bf16: density %.3f, block-sparse %.1f us, dense mask %.1f us, ratio %.3f\n", density,
-              rs.profile.total_ns * 1e-3, rd.profile.total_ns * 1e-3, rs.profile.total_ns / rd.profile.total_ns);
-  EXPECT_EQ(rs.matmuls, 3 * static_cast<std::int64_t>(sparse.col.size()));  // S, transpose, P V per block
-  EXPECT_LT(rs.profile.total_ns, 0.5 * rd.profile.total_ns);
-}
-
 // Dense masked attention in float64: O, the row logsumexp L and, given dO, the analytic gradients
 // dQ, dK, dV (the softmax Jacobian written out: dS = P o (dO V^T - rowsum(dO o O))).
 struct Dense {
@@ -193,6 +98,75 @@ Dense dense_attention(const Mask& m, std::int64_t d, const std::vector<double>& 
 
 std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }
 
+double rel_error(const std::vector<float>& x, const std::vector<double>& ref) {
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    num += (x[i] - ref[i]) * (x[i] - ref[i]);
+    den += ref[i] * ref[i];
+  }
+  return std::sqrt(num / den);
+}
+
+std::vector<float> randn(std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> g(0.0f, 1.0f);
+  std::vector<float> v(n);
+  for (float& x : v) x = g(rng);
+  return v;
+}
+
+double run(Mask& m, std::int64_t d, trn::DType tiles, std::vector<float>* out = nullptr) {
+  const std::int64_t seq = m.nb * m.b;
+  const auto Q = randn(static_cast<std::size_t>(seq * d), 1), K = randn(static_cast<std::size_t>(seq * d), 2),
+             V = randn(static_cast<std::size_t>(seq * d), 3);
+  std::vector<float> O(Q.size(), NAN);
+  const float scale = 1.0f / std::sqrt(static_cast<float>(d));
+  sp::attention_forward({}, m.view(), d, Q.data(), K.data(), V.data(), scale, O.data(), tiles);
+  if (out != nullptr) *out = O;
+  return rel_error(O, dense_attention(m, d, widen(Q), widen(K), widen(V), scale, nullptr).O);
+}
+
+TEST(Attention, Fp32TilesMatchFloat64Reference) {
+  Mask m = bigbird(4, 128, 3, 1, 1, 7);
+  const double err = run(m, 64, trn::DType::f32);
+  std::printf("attention fp32, seq 512, d 64: rel error %.3e\n", err);
+  EXPECT_LT(err, 5e-6);
+}
+
+TEST(Attention, Bf16TilesWithinBf16Accuracy) {
+  Mask m = bigbird(4, 128, 3, 1, 1, 8);
+  const double err = run(m, 64, trn::DType::bf16);
+  std::printf("attention bf16, seq 512, d 64: rel error %.3e\n", err);
+  EXPECT_LT(err, 1e-2);
+  EXPECT_GT(err, 1e-5);  // the bf16 rounding is real, not skipped
+}
+
+TEST(Attention, SmallBlocksAndEmptyRows) {
+  Mask m = bigbird(8, 32, 1, 0, 2, 9, {3});
+  std::vector<float> O;
+  const double err = run(m, 32, trn::DType::f32, &O);
+  EXPECT_LT(err, 5e-6);
+  for (std::int64_t q = 3 * 32; q < 4 * 32; ++q)
+    for (std::int64_t c = 0; c < 32; ++c) ASSERT_EQ(O[static_cast<std::size_t>(q * 32 + c)], 0.0f);
+}
+
+TEST(Attention, ModeledTimeAgainstDenseMask) {
+  // seq 4096, head_dim 128, 128-blocks: 3 window + 2 global + 3 random (<= 8 of 32 blocks, ~25%).
+  Mask sparse = bigbird(32, 128, 3, 2, 3, 10), dense = bigbird(32, 128, 0, 32, 0, 11);
+  std::vector<float> Q(4096 * 128), O(4096 * 128);
+  sp::Settings s;
+  s.timing_only = true;
+  sp::CallReport rs, rd;
+  sp::attention_forward(s, sparse.view(), 128, Q.data(), Q.data(), Q.data(), 0.088f, O.data(), trn::DType::bf16, &rs);
+  sp::attention_forward(s, dense.view(), 128, Q.data(), Q.data(), Q.data(), 0.088f, O.data(), trn::DType::bf16, &rd);
+  const double density = double(sparse.col.size()) / (32.0 * 32.0);
+  std::printf("attention seq 4096 d 128 bf16: density %.3f, block-sparse %.1f us, dense mask %.1f us, ratio %.3f\n", density,
+              rs.profile.total_ns * 1e-3, rd.profile.total_ns * 1e-3, rs.profile.total_ns / rd.profile.total_ns);
+  EXPECT_EQ(rs.matmuls, 3 * static_cast<std::int64_t>(sparse.col.size()));  // S, transpose, P V per block
+  EXPECT_LT(rs.profile.total_ns, 0.5 * rd.profile.total_ns);
+}
+
+
 // The float64 reference gradient is checked against central differences of loss = sum(dO o O) on a
 // small problem (so that the reference, not the library, is what the numbers below rest on).
 TEST(AttentionBackward, Float64ReferenceMatchesCentralDifferences) {
@@ -224,15 +198,6 @@ TEST(AttentionBackward, Float64ReferenceMatchesCentralDifferences) {
   EXPECT_GT(checked, 20);
 }
 
-double rel_error(const std::vector<float>& x, const std::vector<double>& ref, std::size_t n) {
-  double num = 0, den = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    num += (x[i] - ref[i]) * (x[i] - ref[i]);
-    den += ref[i] * ref[i];
-  }
-  return std::sqrt(num / den);
-}
-
 struct BackwardErrors {
   double lse, dq, dk, dv;
   std::vector<float> dQ, dK, dV;
@@ -261,9 +226,9 @@ BackwardErrors run_backward(Mask& m, std::int64_t d, trn::DType tiles, std::uint
       EXPECT_TRUE(std::isinf(L[q]) && L[q] < 0) << q;
     }
   e.lse = std::sqrt(num / den);
-  e.dq = rel_error(e.dQ, r.dQ, n);
-  e.dk = rel_error(e.dK, r.dK, n);
-  e.dv = rel_error(e.dV, r.dV, n);
+  e.dq = rel_error(e.dQ, r.dQ);
+  e.dk = rel_error(e.dK, r.dK);
+  e.dv = rel_error(e.dV, r.dV);
   return e;
 }
 

@@ -12,14 +12,15 @@
 #include <vector>
 
 #include "trn/sparse/sparse.hpp"
+#include "c_api_test_util.hpp"
 #include "trnsparse.h"
 
 namespace sp = trn::sparse;
 
 namespace {
 
-std::vector<std::string> g_lines;
-void capture(const char* msg) { g_lines.emplace_back(msg); }
+using trnsparse_test::g_lines;
+using trnsparse_test::Handle;
 
 // A square operator given densely (column-major n x n), stored as BSR with 128-blocks (row-major
 // blocks, every block holding a nonzero stored).
@@ -76,24 +77,6 @@ Operator convection_diffusion(std::int64_t g, double c) {
   a.build();
   return a;
 }
-
-struct Handle {
-  trnsparseHandle_t h = nullptr;
-  Handle() {
-    trnsparseCreate(&h);
-    trnsparseSetLoggerCallback(capture);
-    g_lines.clear();
-  }
-  ~Handle() {
-    trnsparseSetLoggerCallback(nullptr);
-    trnsparseDestroy(h);
-  }
-  int last_param() const {
-    int p = -1;
-    trnsparseGetLastErrorParameter(h, &p);
-    return p;
-  }
-};
 
 TEST(CApiKrylov, SolversConvergeAndMatchTheCppApi) {
   for (int which = 0; which < 3; ++which) {

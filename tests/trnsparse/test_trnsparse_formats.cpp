@@ -12,32 +12,15 @@
 #include <vector>
 
 #include "sparse_test_util.hpp"
+#include "c_api_test_util.hpp"
 #include "trnsparse.h"
 
 namespace {
 
 using trnsparse_test::bound;
 
-std::vector<std::string> g_lines;
-void capture(const char* msg) { g_lines.emplace_back(msg); }
-
-struct Handle {
-  trnsparseHandle_t h = nullptr;
-  Handle() {
-    trnsparseCreate(&h);
-    trnsparseSetLoggerCallback(capture);
-    g_lines.clear();
-  }
-  ~Handle() {
-    trnsparseSetLoggerCallback(nullptr);
-    trnsparseDestroy(h);
-  }
-  int last_param() const {
-    int p = -1;
-    trnsparseGetLastErrorParameter(h, &p);
-    return p;
-  }
-};
+using trnsparse_test::g_lines;
+using trnsparse_test::Handle;
 
 // C = alpha op(A) B + beta C through the generic API, B and C column-major (ld = rows).
 trnsparseStatus_t spmm(trnsparseHandle_t h, int opA, trnsparseConstSpMatDescr_t A, std::int64_t K, std::int64_t M,

@@ -67,30 +67,32 @@ Bsr to_bsr(const Rows& a, std::int64_t bs) {
   return b;
 }
 
+// y = A u and (u, v) in float64 for the reference solvers below.
+void matvec(const Rows& a, const std::vector<double>& u, std::vector<double>& out) {
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    double acc = 0;
+    for (auto [c, val] : a[i]) acc += val * u[static_cast<std::size_t>(c)];
+    out[i] = acc;
+  }
+}
+double dot(const std::vector<double>& u, const std::vector<double>& v) {
+  double acc = 0;
+  for (std::size_t i = 0; i < u.size(); ++i) acc += u[i] * v[i];
+  return acc;
+}
+
 // float64 Jacobi-preconditioned CG; returns iterations to ||r|| <= tol ||b||.
 int reference_cg(const Rows& a, const std::vector<float>& bf, double tol, int max_it) {
   const std::size_t n = bf.size();
   std::vector<double> b(n), x(n, 0.0), r(n), z(n), p(n), q(n);
   for (std::size_t i = 0; i < n; ++i) b[i] = r[i] = double(bf[i]);
-  auto matvec = [&](const std::vector<double>& v, std::vector<double>& out) {
-    for (std::size_t i = 0; i < n; ++i) {
-      double s = 0;
-      for (auto [c, val] : a[i]) s += val * v[static_cast<std::size_t>(c)];
-      out[i] = s;
-    }
-  };
-  auto dot = [&](const std::vector<double>& u, const std::vector<double>& v) {
-    double s = 0;
-    for (std::size_t i = 0; i < n; ++i) s += u[i] * v[i];
-    return s;
-  };
   for (std::size_t i = 0; i < n; ++i) z[i] = r[i] / a[i].at(static_cast<std::int64_t>(i));
   std::copy(z.begin(), z.end(), p.begin());
   double rho = dot(r, z);
   const double nb = std::sqrt(dot(b, b));
   for (int it = 0; it < max_it; ++it) {
     if (std::sqrt(dot(r, r)) <= tol * nb) return it;
-    matvec(p, q);
+    matvec(a, p, q);
     const double alpha = rho / dot(p, q);
     for (std::size_t i = 0; i < n; ++i) {
       x[i] += alpha * p[i];
@@ -182,18 +184,6 @@ int reference_bicgstab(const Rows& a, const std::vector<float>& bf, double tol, 
   const std::size_t n = bf.size();
   std::vector<double> b(n), x(n, 0.0), r(n), rh(n), p(n, 0.0), v(n, 0.0), s(n), t(n), ph(n), sh(n);
   for (std::size_t i = 0; i < n; ++i) b[i] = r[i] = rh[i] = double(bf[i]);
-  auto matvec = [&](const std::vector<double>& u, std::vector<double>& out) {
-    for (std::size_t i = 0; i < n; ++i) {
-      double acc = 0;
-      for (auto [c, val] : a[i]) acc += val * u[static_cast<std::size_t>(c)];
-      out[i] = acc;
-    }
-  };
-  auto dot = [&](const std::vector<double>& u, const std::vector<double>& w) {
-    double acc = 0;
-    for (std::size_t i = 0; i < n; ++i) acc += u[i] * w[i];
-    return acc;
-  };
   auto jacobi = [&](const std::vector<double>& u, std::vector<double>& out) {
     for (std::size_t i = 0; i < n; ++i) out[i] = u[i] / a[i].at(static_cast<std::int64_t>(i));
   };
@@ -206,12 +196,12 @@ int reference_bicgstab(const Rows& a, const std::vector<float>& bf, double tol, 
     const double beta = rho_new / rho * (alpha / omega);
     for (std::size_t i = 0; i < n; ++i) p[i] = r[i] + beta * (p[i] - omega * v[i]);
     jacobi(p, ph);
-    matvec(ph, v);
+    matvec(a, ph, v);
     alpha = rho_new / dot(rh, v);
     for (std::size_t i = 0; i < n; ++i) s[i] = r[i] - alpha * v[i];
     if (std::sqrt(dot(s, s)) <= tol * nb) return it + 1;
     jacobi(s, sh);
-    matvec(sh, t);
+    matvec(a, sh, t);
     omega = dot(t, s) / dot(t, t);
     for (std::size_t i = 0; i < n; ++i) {
       x[i] += alpha * ph[i] + omega * sh[i];
@@ -287,22 +277,10 @@ int reference_gmres(const Rows& a, const std::vector<float>& bf, double tol, int
   const std::size_t n = bf.size();
   std::vector<double> b(n), x(n, 0.0), r(n), w(n), z(n);
   for (std::size_t i = 0; i < n; ++i) b[i] = double(bf[i]);
-  auto matvec = [&](const std::vector<double>& u, std::vector<double>& out) {
-    for (std::size_t i = 0; i < n; ++i) {
-      double acc = 0;
-      for (auto [c, val] : a[i]) acc += val * u[static_cast<std::size_t>(c)];
-      out[i] = acc;
-    }
-  };
-  auto dot = [&](const std::vector<double>& u, const std::vector<double>& v) {
-    double acc = 0;
-    for (std::size_t i = 0; i < n; ++i) acc += u[i] * v[i];
-    return acc;
-  };
   const double nb = std::sqrt(dot(b, b));
   int it = 0;
   while (true) {
-    matvec(x, r);
+    matvec(a, x, r);
     for (std::size_t i = 0; i < n; ++i) r[i] = b[i] - r[i];
     const double beta = std::sqrt(dot(r, r));
     if (beta <= tol * nb || it >= max_it) return it;
@@ -315,7 +293,7 @@ int reference_gmres(const Rows& a, const std::vector<float>& bf, double tol, int
     for (int j = 0; j < m && it < max_it; ++j) {
       auto& h = H[static_cast<std::size_t>(j)];
       for (std::size_t i = 0; i < n; ++i) z[i] = V[static_cast<std::size_t>(j)][i] / a[i].at(static_cast<std::int64_t>(i));
-      matvec(z, w);
+      matvec(a, z, w);
       for (int i = 0; i <= j; ++i) {
         h[static_cast<std::size_t>(i)] = dot(w, V[static_cast<std::size_t>(i)]);
         for (std::size_t q = 0; q < n; ++q) w[q] -= h[static_cast<std::size_t>(i)] * V[static_cast<std::size_t>(i)][q];

@@ -26,35 +26,70 @@ static int equal(const float* got, const float* want, int n) {
   return 1;
 }
 
-int trnsparse_sample_spmm_csr(void) {
-  /* C (4 x 3, column-major) = A (CSR) * B (4 x 3, column-major). */
-  float B[12];
-  float C[12] = {0};
+/* The samples' SpMM on the 4 x 4 matrix in any format: C (4 x 3, column-major) = A B with B = 1, 2,
+ * ... column-major, the call sequence (bufferSize, buffer, SpMM) and spmm_csr's exact check. */
+static int spmm_4x4(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseSpMMAlg_t alg) {
+  float B[12], C[12] = {0};
   const float want[12] = {19.0f, 8.0f, 51.0f, 52.0f, 43.0f, 24.0f, 123.0f, 120.0f, 67.0f, 40.0f, 195.0f, 188.0f};
   float alpha = 1.0f, beta = 0.0f;
-  trnsparseHandle_t h = NULL;
-  trnsparseSpMatDescr_t A;
   trnsparseDnMatDescr_t mB, mC;
   size_t bytes = 0;
   void* buffer;
   int i;
   for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
-  TRY(trnsparseCreate(&h));
-  TRY(trnsparseCreateCsr(&A, 4, 4, 9, (void*)kOffsets, (void*)kColumns, (void*)kValues, TRNSPARSE_INDEX_32I,
-                         TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
   TRY(trnsparseCreateDnMat(&mB, 4, 3, 4, B, TRN_R_32F, TRNSPARSE_ORDER_COL));
   TRY(trnsparseCreateDnMat(&mC, 4, 3, 4, C, TRN_R_32F, TRNSPARSE_ORDER_COL));
   TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
-                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, &bytes));
+                               &beta, mC, TRN_R_32F, alg, &bytes));
   buffer = malloc(bytes);
   TRY(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB, &beta, mC,
-                    TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, buffer));
+                    TRN_R_32F, alg, buffer));
   free(buffer);
-  TRY(trnsparseDestroySpMat(A));
   TRY(trnsparseDestroyDnMat(mB));
   TRY(trnsparseDestroyDnMat(mC));
-  TRY(trnsparseDestroy(h));
   return equal(C, want, 12) ? 0 : __LINE__;
+}
+
+/* The samples' SpMV on the 4 x 4 matrix: y = A x, x = (1, 2, 3, 4), spmv_csr's exact check. */
+static int spmv_4x4(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A) {
+  const float x[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+  float y[4] = {0};
+  const float want[4] = {19.0f, 8.0f, 51.0f, 52.0f};
+  float alpha = 1.0f, beta = 0.0f;
+  trnsparseConstDnVecDescr_t vx;
+  trnsparseDnVecDescr_t vy;
+  size_t bytes = 0;
+  void* buffer;
+  TRY(trnsparseCreateConstDnVec(&vx, 4, x, TRN_R_32F));
+  TRY(trnsparseCreateDnVec(&vy, 4, y, TRN_R_32F));
+  TRY(trnsparseSpMV_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
+                               TRNSPARSE_SPMV_ALG_DEFAULT, &bytes));
+  buffer = malloc(bytes);
+  TRY(trnsparseSpMV(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
+                    TRNSPARSE_SPMV_ALG_DEFAULT, buffer));
+  free(buffer);
+  TRY(trnsparseDestroyDnVec(vx));
+  TRY(trnsparseDestroyDnVec(vy));
+  return equal(y, want, 4) ? 0 : __LINE__;
+}
+
+/* Runs check(h, A) and destroys A and the handle whatever it returned. */
+#define RUN_AND_DESTROY(check)          \
+  do {                                  \
+    const int failed_line = (check);    \
+    TRY(trnsparseDestroySpMat(A));      \
+    TRY(trnsparseDestroy(h));           \
+    return failed_line;                 \
+  } while (0)
+
+int trnsparse_sample_spmm_csr(void) {
+  /* C (4 x 3, column-major) = A (CSR) * B (4 x 3, column-major). */
+  trnsparseHandle_t h = NULL;
+  trnsparseSpMatDescr_t A;
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateCsr(&A, 4, 4, 9, (void*)kOffsets, (void*)kColumns, (void*)kValues, TRNSPARSE_INDEX_32I,
+                         TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
+  RUN_AND_DESTROY(spmm_4x4(h, A, TRNSPARSE_SPMM_ALG_DEFAULT));
 }
 
 int trnsparse_sample_spmm_bsr(void) {
@@ -96,63 +131,23 @@ int trnsparse_sample_spmm_bsr(void) {
 }
 
 int trnsparse_sample_spmv_csr(void) {
-  const float x[4] = {1.0f, 2.0f, 3.0f, 4.0f};
-  float y[4] = {0};
-  const float want[4] = {19.0f, 8.0f, 51.0f, 52.0f};
-  float alpha = 1.0f, beta = 0.0f;
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
-  trnsparseConstDnVecDescr_t vx;
-  trnsparseDnVecDescr_t vy;
-  size_t bytes = 0;
-  void* buffer;
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateConstCsr(&A, 4, 4, 9, kOffsets, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
-  TRY(trnsparseCreateConstDnVec(&vx, 4, x, TRN_R_32F));
-  TRY(trnsparseCreateDnVec(&vy, 4, y, TRN_R_32F));
-  TRY(trnsparseSpMV_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
-                               TRNSPARSE_SPMV_ALG_DEFAULT, &bytes));
-  buffer = malloc(bytes);
-  TRY(trnsparseSpMV(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
-                    TRNSPARSE_SPMV_ALG_DEFAULT, buffer));
-  free(buffer);
-  TRY(trnsparseDestroySpMat(A));
-  TRY(trnsparseDestroyDnVec(vx));
-  TRY(trnsparseDestroyDnVec(vy));
-  TRY(trnsparseDestroy(h));
-  return equal(y, want, 4) ? 0 : __LINE__;
+  RUN_AND_DESTROY(spmv_4x4(h, A));
 }
 
 int trnsparse_sample_spmm_coo(void) {
   /* The spmm_coo sample: the same matrix as COO (row-sorted), C = A B column-major. */
   const int rows[9] = {0, 0, 0, 1, 2, 2, 2, 3, 3};
-  float B[12], C[12] = {0};
-  const float want[12] = {19.0f, 8.0f, 51.0f, 52.0f, 43.0f, 24.0f, 123.0f, 120.0f, 67.0f, 40.0f, 195.0f, 188.0f};
-  float alpha = 1.0f, beta = 0.0f;
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
-  trnsparseDnMatDescr_t mB, mC;
-  size_t bytes = 0;
-  void* buffer;
-  int i;
-  for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateConstCoo(&A, 4, 4, 9, rows, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO,
                               TRN_R_32F));
-  TRY(trnsparseCreateDnMat(&mB, 4, 3, 4, B, TRN_R_32F, TRNSPARSE_ORDER_COL));
-  TRY(trnsparseCreateDnMat(&mC, 4, 3, 4, C, TRN_R_32F, TRNSPARSE_ORDER_COL));
-  TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
-                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_COO_ALG1, &bytes));
-  buffer = malloc(bytes);
-  TRY(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB, &beta, mC,
-                    TRN_R_32F, TRNSPARSE_SPMM_COO_ALG1, buffer));
-  free(buffer);
-  TRY(trnsparseDestroySpMat(A));
-  TRY(trnsparseDestroyDnMat(mB));
-  TRY(trnsparseDestroyDnMat(mC));
-  TRY(trnsparseDestroy(h));
-  return equal(C, want, 12) ? 0 : __LINE__;
+  RUN_AND_DESTROY(spmm_4x4(h, A, TRNSPARSE_SPMM_COO_ALG1));
 }
 
 int trnsparse_sample_sddmm_csr(void) {
@@ -232,35 +227,15 @@ int trnsparse_sample_spmv_csc(void) {
   const int offsets[5] = {0, 2, 4, 6, 9};
   const int rows[9] = {0, 2, 1, 3, 0, 2, 0, 2, 3};
   const float values[9] = {1.0f, 5.0f, 4.0f, 8.0f, 2.0f, 6.0f, 3.0f, 7.0f, 9.0f};
-  const float x[4] = {1.0f, 2.0f, 3.0f, 4.0f};
-  float y[4] = {0};
-  const float want[4] = {19.0f, 8.0f, 51.0f, 52.0f};
-  float alpha = 1.0f, beta = 0.0f;
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
-  trnsparseConstDnVecDescr_t vx;
-  trnsparseDnVecDescr_t vy;
   trnsparseFormat_t format;
-  size_t bytes = 0;
-  void* buffer;
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateConstCsc(&A, 4, 4, 9, offsets, rows, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
   TRY(trnsparseSpMatGetFormat(A, &format));
   if (format != TRNSPARSE_FORMAT_CSC) return __LINE__;
-  TRY(trnsparseCreateConstDnVec(&vx, 4, x, TRN_R_32F));
-  TRY(trnsparseCreateDnVec(&vy, 4, y, TRN_R_32F));
-  TRY(trnsparseSpMV_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
-                               TRNSPARSE_SPMV_ALG_DEFAULT, &bytes));
-  buffer = malloc(bytes);
-  TRY(trnsparseSpMV(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
-                    TRNSPARSE_SPMV_ALG_DEFAULT, buffer));
-  free(buffer);
-  TRY(trnsparseDestroySpMat(A));
-  TRY(trnsparseDestroyDnVec(vx));
-  TRY(trnsparseDestroyDnVec(vy));
-  TRY(trnsparseDestroy(h));
-  return equal(y, want, 4) ? 0 : __LINE__;
+  RUN_AND_DESTROY(spmv_4x4(h, A));
 }
 
 int trnsparse_sample_spmm_blockedell(void) {
@@ -269,40 +244,20 @@ int trnsparse_sample_spmm_blockedell(void) {
   const int ell_columns[4] = {0, 1, 1, 0};
   const float ell_values[16] = {1.0f, 0.0f, 2.0f, 3.0f, 0.0f, 4.0f, 0.0f, 0.0f,
                                 6.0f, 7.0f, 5.0f, 0.0f, 0.0f, 9.0f, 0.0f, 8.0f};
-  float B[12], C[12] = {0};
-  const float want[12] = {19.0f, 8.0f, 51.0f, 52.0f, 43.0f, 24.0f, 123.0f, 120.0f, 67.0f, 40.0f, 195.0f, 188.0f};
-  float alpha = 1.0f, beta = 0.0f;
   trnsparseHandle_t h = NULL;
   trnsparseSpMatDescr_t A;
-  trnsparseDnMatDescr_t mB, mC;
   int64_t rows, cols, block, ell_cols;
   void *got_columns, *got_values;
   trnsparseIndexType_t index_type;
   trnsparseIndexBase_t base;
   trnDataType_t value_type;
-  size_t bytes = 0;
-  void* buffer;
-  int i;
-  for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateBlockedEll(&A, 4, 4, 2, 4, (void*)ell_columns, (void*)ell_values, TRNSPARSE_INDEX_32I,
                                 TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
   TRY(trnsparseBlockedEllGet(A, &rows, &cols, &block, &ell_cols, &got_columns, &got_values, &index_type, &base,
                              &value_type));
   if (rows != 4 || cols != 4 || block != 2 || ell_cols != 4 || got_values != (void*)ell_values) return __LINE__;
-  TRY(trnsparseCreateDnMat(&mB, 4, 3, 4, B, TRN_R_32F, TRNSPARSE_ORDER_COL));
-  TRY(trnsparseCreateDnMat(&mC, 4, 3, 4, C, TRN_R_32F, TRNSPARSE_ORDER_COL));
-  TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
-                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_BLOCKED_ELL_ALG1, &bytes));
-  buffer = malloc(bytes);
-  TRY(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB, &beta, mC,
-                    TRN_R_32F, TRNSPARSE_SPMM_BLOCKED_ELL_ALG1, buffer));
-  free(buffer);
-  TRY(trnsparseDestroySpMat(A));
-  TRY(trnsparseDestroyDnMat(mB));
-  TRY(trnsparseDestroyDnMat(mC));
-  TRY(trnsparseDestroy(h));
-  return equal(C, want, 12) ? 0 : __LINE__;
+  RUN_AND_DESTROY(spmm_4x4(h, A, TRNSPARSE_SPMM_BLOCKED_ELL_ALG1));
 }
 
 int trnsparse_c_header_check(void) {
