@@ -205,6 +205,22 @@ TEST(CApiKrylov, BadArgumentsAtTheirPositionsAndXUntouched) {
   EXPECT_EQ(gm(csr, vb, vx, 1e-5f, 10, 5, 1, &it, &info), TRNSPARSE_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(trnsparseBsrCg(nullptr, A, vb, vx, 1e-5f, 10, TRNSPARSE_PRECOND_NONE, &it, nullptr, &info),
             TRNSPARSE_STATUS_NOT_INITIALIZED);
+  // An empty system: solved by the empty x, b and x may be NULL.
+  std::int32_t zero_off = 0;
+  trnsparseSpMatDescr_t empty = nullptr;
+  trnsparseDnVecDescr_t e0 = nullptr, e1 = nullptr;
+  trnsparseCreateBsr(&empty, 0, 0, 0, 4, 4, &zero_off, nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                     TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F, TRNSPARSE_ORDER_ROW);
+  trnsparseCreateDnVec(&e0, 0, nullptr, TRN_R_32F);
+  trnsparseCreateDnVec(&e1, 0, nullptr, TRN_R_32F);
+  it = info = -1;
+  EXPECT_EQ(trnsparseBsrCg(hd.h, empty, e0, e1, 1e-5f, 10, TRNSPARSE_PRECOND_JACOBI, &it, nullptr, &info),
+            TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(it, 0);
+  EXPECT_EQ(info, 0);
+  trnsparseDestroyDnVec(e0);
+  trnsparseDestroyDnVec(e1);
+  trnsparseDestroySpMat(empty);
   trnsparseDestroySpMat(csr);
   trnsparseDestroyDnVec(vb);
   trnsparseDestroyDnVec(vx);

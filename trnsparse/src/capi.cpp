@@ -1324,6 +1324,12 @@ trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, cons
   c.require(b->size == A->bsr.rows() && b->dtype == trn::DType::f32, 2, "vecB");
   c.require(x->size == A->bsr.rows() && x->dtype == trn::DType::f32, 3, "vecX");
   if (!check_sparse(c, A, 1, "matA")) return c.status();
+  if (A->bsr.rows() == 0) {  // an empty system is solved by the empty x (b and x may be NULL)
+    *iterations = 0;
+    *info = 0;
+    if (history != nullptr) history[0] = 0.0f;
+    return TRNSPARSE_STATUS_SUCCESS;
+  }
   sp::KrylovOptions opt;
   opt.max_iterations = max_it;
   opt.tolerance = tol;
