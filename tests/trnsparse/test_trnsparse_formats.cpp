@@ -173,6 +173,28 @@ TEST(Csc, BadArraysAreInvalidValueAndOutputUntouched) {
   trnsparseDestroySpMat(A);
 }
 
+// An empty CSR / CSC (nnz = 0, no column or value array): SpMM scales C by beta and reads nothing
+// else (regression: the CSR -> 128-block conversion once passed the NULL value array to memset;
+// fuzz corpus 511dfbaa...).
+TEST(Csc, EmptyMatricesWithoutArrays) {
+  Handle hd;
+  std::vector<std::int32_t> off(4, 0);
+  const std::vector<float> B(2 * 3, 1.0f);
+  for (bool csc : {false, true}) {
+    trnsparseSpMatDescr_t A = nullptr;
+    ASSERT_EQ(csc ? trnsparseCreateCsc(&A, 2, 3, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                                       TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F)
+                  : trnsparseCreateCsr(&A, 3, 2, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                                       TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F),
+              TRNSPARSE_STATUS_SUCCESS);
+    // op(A) is 3 x 2 in both cases (the CSC is A^T's storage with opA = T).
+    std::vector<float> C(3 * 3, 4.0f);
+    ASSERT_EQ(spmm(hd.h, csc ? 1 : 0, A, 2, 3, 3, B, C, 1.0f, 0.5f), TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(C, std::vector<float>(9, 2.0f));
+    trnsparseDestroySpMat(A);
+  }
+}
+
 // A Blocked-ELL matrix with `slots` slots per block row, some empty (-1) and the rest in shuffled
 // order; its dense column-major expansion computed here.
 struct TestEll {

@@ -580,7 +580,8 @@ FillReport csr_to_bsr(const CsrView& csr, std::int64_t block_dim, BlockOrder ord
       slot[static_cast<std::size_t>(cols[t])] = first + static_cast<std::int64_t>(t);
       store_index(bsr_columns, out_index, first + static_cast<std::int64_t>(t), cols[t] + ob);
     }
-    std::memset(out + first * bb * es, 0, static_cast<std::size_t>(static_cast<std::int64_t>(cols.size()) * bb * es));
+    if (!cols.empty())  // (an empty matrix may have no value array at all: memset(NULL, 0, 0) is UB)
+      std::memset(out + first * bb * es, 0, static_cast<std::size_t>(static_cast<std::int64_t>(cols.size()) * bb * es));
     const std::int64_t r_end = std::min(csr.rows, (R + 1) * block_dim);
     for (std::int64_t r = R * block_dim; r < r_end; ++r)
       for (std::int64_t e = load_index(csr.offsets, csr.offsets_type, r) - cb;
