@@ -267,7 +267,7 @@ int trnsparse_c_header_check(void) {
   if (TRNSPARSE_STATUS_INVALID_VALUE != 3 || TRNSPARSE_STATUS_NOT_SUPPORTED != 10) return __LINE__;
   if (TRNSPARSE_FORMAT_BSR != 6 || TRNSPARSE_SPMM_BSR_ALG1 != 14 || TRNSPARSE_INDEX_64I != 3) return __LINE__;
   if (TRNSPARSE_FORMAT_CSC != 2 || TRNSPARSE_FORMAT_BLOCKED_ELL != 5 || TRNSPARSE_SPMM_BLOCKED_ELL_ALG1 != 13) return __LINE__;
-  if (TRNSPARSE_PRECOND_NONE != 0 || TRNSPARSE_PRECOND_JACOBI != 1) return __LINE__;
+  if (TRNSPARSE_PRECOND_NONE != 0 || TRNSPARSE_PRECOND_JACOBI != 1 || TRNSPARSE_PRECOND_BLOCK_JACOBI != 2) return __LINE__;
   TRY(trnsparseCreate(&h));
   TRY(trnsparseGetVersion(h, &version));
   if (version != TRNSPARSE_VERSION) return __LINE__;

@@ -334,7 +334,13 @@ trnsparseStatus_t trnsparseBsrSetPointers(trnsparseSpMatDescr_t spMatDescr, void
  * min(iterations + 1, maxIterations + 1) values ||r_k|| / ||b|| (it must hold maxIterations + 1).
  * A zero diagonal entry with JACOBI preconditioning is INVALID_VALUE at matA. GetLastProfile then
  * reports the summed modeled time of every launch (total_ns only). docs/trnsparse.md. */
-typedef enum { TRNSPARSE_PRECOND_NONE = 0, TRNSPARSE_PRECOND_JACOBI = 1 } trnsparsePreconditioner_t;
+/* BLOCK_JACOBI: the diagonal blocks (square, <= 128) inverted once without pivoting; a singular one
+ * is INVALID_VALUE at matA. */
+typedef enum {
+  TRNSPARSE_PRECOND_NONE = 0,
+  TRNSPARSE_PRECOND_JACOBI = 1,
+  TRNSPARSE_PRECOND_BLOCK_JACOBI = 2
+} trnsparsePreconditioner_t;
 trnsparseStatus_t trnsparseBsrCg(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecB,
                                  trnsparseDnVecDescr_t vecX, float tolerance, int maxIterations,
                                  trnsparsePreconditioner_t precond, int* iterations, float* residualHistory, int* info);

@@ -1312,7 +1312,7 @@ trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, cons
   c.require(g_spmats.contains(A), 1, "matA").require(g_dnvecs.contains(b), 2, "vecB");
   c.require(g_dnvecs.contains(x) && !x->is_const, 3, "vecX").require(tol >= 0.0f, 4, "tolerance");
   c.nonnegative(max_it, 5, "maxIterations").require(which != Solver::gmres || restart >= 1, 6, "restart");
-  c.one_of(precond, {TRNSPARSE_PRECOND_NONE, TRNSPARSE_PRECOND_JACOBI}, 6 + shift, "precond");
+  c.one_of(precond, {TRNSPARSE_PRECOND_NONE, TRNSPARSE_PRECOND_JACOBI, TRNSPARSE_PRECOND_BLOCK_JACOBI}, 6 + shift, "precond");
   c.not_null(iterations, 7 + shift, "iterations").not_null(info, 9 + shift, "info");
   if (!c) return c.status();
   c.require_or(A->format == TRNSPARSE_FORMAT_BSR, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
@@ -1334,6 +1334,7 @@ trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, cons
   opt.max_iterations = max_it;
   opt.tolerance = tol;
   opt.jacobi = precond == TRNSPARSE_PRECOND_JACOBI;
+  opt.block_jacobi = precond == TRNSPARSE_PRECOND_BLOCK_JACOBI;
   opt.restart = restart;
   return run(h, fn, {{"matA", 1}, {"valueType", 1}, {"vector", 3}, {"restart", 6}}, [&] {
     const auto* bv = static_cast<const float*>(b->values);

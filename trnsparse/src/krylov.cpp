@@ -224,6 +224,35 @@ void elementwise_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor* v, 
   }
 }
 
+// Block-Jacobi: the inverse of one b x b diagonal block (program i of the grid) by Gauss-Jordan
+// elimination without pivoting (Golub & Van Loan, Matrix Computations, 4th ed., §3.2.10 for the
+// elimination; no pivoting is stable for the diagonally dominant or SPD blocks block-Jacobi is
+// meant for, §4.1.1 / §4.2.7). The augmented [A_ii | I] lives in SBUF as [b, 2b]; per pivot k the
+// pivot row is broadcast to all b partitions by a DMA, divided by the pivot (VectorE), and
+// W -= W[:, k] (x) (row_k / a_kk) eliminates column k from every row (row k becomes ~0 there) before
+// row k is replaced by the scaled pivot row (a DMA: b x (6 instructions + 2 DMAs) per block). The right half is then A_ii^-1. blocks/inv: [nb b, b]
+// row-major (block i in rows i b ..), eye: the b x b identity (a constant).
+void block_inverse_kernel(NeuronCore& nc, const HbmTensor& blocks, const HbmTensor& eye, const HbmTensor& inv, int b) {
+  const std::int64_t i = nc.program_id(1);
+  AllocScope sbuf(nc.sbuf());
+  const Tile W = sbuf.alloc(DType::f32, b, {2 * b}, "[A_ii | I]"), R = sbuf.alloc(DType::f32, b, {2 * b}, "pivot row"),
+             T = sbuf.alloc(DType::f32, b, {2 * b}, "update"), piv = sbuf.alloc(DType::f32, b, {1}, "pivot"),
+             f = sbuf.alloc(DType::f32, b, {1}, "column k");
+  nc.dma_copy(W.cols(0, b), blocks.tile(i * b, b, 0, b));
+  nc.dma_copy(W.cols(b, b), eye.tile(0, b, 0, b));
+  for (int k = 0; k < b; ++k) {
+    nc.dma_copy(R, W.rows(k, 1).broadcast_partitions(b));
+    nc.tensor_copy(piv, R.cols(k, 1));
+    nc.tensor_scalar(R, R, AluOp::divide, piv);  // row_k / a_kk, on every partition
+    nc.tensor_copy(f, W.cols(k, 1));
+    nc.tensor_scalar(T, R, AluOp::multiply, f);  // a_ik row_k / a_kk
+    nc.tensor_tensor(W, W, T, AluOp::subtract);
+    nc.dma_copy(W.rows(k, 1), R.rows(k, 1));  // row k: the scaled pivot row (DMA: engines address
+                                              // partitions from multiples of 32 only)
+  }
+  nc.dma_copy(inv.tile(i * b, b, 0, b), W.cols(b, b));
+}
+
 // What both solvers share: the operator checks, the vector layout, the launch helpers (each adds
 // its modeled time and launch count to the result) and the Jacobi inverse diagonal.
 class KrylovContext {
@@ -244,20 +273,32 @@ class KrylovContext {
     lc_.core.execute = true;  // the iteration needs the values
     spmv_settings_ = s;
     spmv_settings_.num_cores = 1;
-    if (opt.jacobi) dinv = std::make_unique<Vec>(P, F);
-    if (opt.jacobi) jacobi_inverse(who);
+    if (opt.block_jacobi) {
+      block_jacobi_inverse(who);
+    } else if (opt.jacobi) {
+      dinv = std::make_unique<Vec>(P, F);
+      jacobi_inverse(who);
+    }
   }
   std::int64_t n = 0, P = 0, F = 0;
   std::unique_ptr<Vec> dinv;  // 1 / diag(A) when preconditioning (padding 1)
 
-  void run(const Kernel& k) {
-    const LaunchResult r = launch(lc_, k);
+  void run(const Kernel& k, int programs = 1) {
+    LaunchConfig lc = lc_;
+    lc.grid = {1, programs, 1};
+    const LaunchResult r = launch(lc, k);
     res_.modeled_ns += model_profile(r.trace, s_.target).total_ns;
     ++res_.launches;
   }
   void spmv_into(float alpha, const Vec& in, float beta, Vec& out) {
     CallReport rep;
     spmv(spmv_settings_, Op::N, alpha, A_, in.data.data(), DType::f32, beta, out.data.data(), DType::f32, &rep);
+    res_.modeled_ns += rep.profile.total_ns;
+    ++res_.launches;
+  }
+  void spmv_with(const BsrView& M, const Vec& in, Vec& out) {
+    CallReport rep;
+    spmv(spmv_settings_, Op::N, 1.0f, M, in.data.data(), DType::f32, 0.0f, out.data.data(), DType::f32, &rep);
     res_.modeled_ns += rep.profile.total_ns;
     ++res_.launches;
   }
@@ -274,9 +315,12 @@ class KrylovContext {
   void norm(const Vec& u, const HbmTensor& out) {
     run([&](NeuronCore& nc) { dot_kernel(nc, u.view, u.view, out, /*root=*/true); });
   }
-  // z = M^-1 r (Jacobi) or z = r (a copy, no arithmetic).
+  // z = M^-1 r (Jacobi, or block-Jacobi: the BSR SpMV with the inverted diagonal blocks) or z = r
+  // (a copy, no arithmetic).
   void precondition(const Vec& r, Vec& z) {
-    if (dinv)
+    if (!block_inverse_.values.empty())
+      spmv_with(block_inverse_view_, r, z);
+    else if (dinv)
       run([&](NeuronCore& nc) { elementwise_kernel(nc, r.view, &dinv->view, z.view); });
     else
       std::copy(r.data.begin(), r.data.end(), z.data.begin());
@@ -311,6 +355,52 @@ class KrylovContext {
     run([&](NeuronCore& nc) { elementwise_kernel(nc, dinv->view, nullptr, dinv->view); });
   }
 
+  // The diagonal blocks gathered into [nb b, b] row-major (host copies; a block that is not stored
+  // is zero and fails as singular), inverted on the engines, checked finite by the host (a zero
+  // pivot: no pivoting), and kept as a block-diagonal BSR for the preconditioner's SpMV.
+  void block_jacobi_inverse(const char* who) {
+    const BsrView& A = A_;
+    const std::int64_t b = A.row_block, nb = A.brows;
+    if (A.row_block != A.col_block || b > P)
+      throw InvalidArgument(std::string("trnsparse ") + who + ": block-Jacobi needs square blocks of at most pmax", "matA");
+    const auto* vals = static_cast<const float*>(A.values);
+    const std::int64_t base = A.base == IndexBase::one ? 1 : 0;
+    auto idx = [](const void* a, IndexType t, std::int64_t i) {
+      return t == IndexType::i32 ? std::int64_t{static_cast<const std::int32_t*>(a)[i]} : static_cast<const std::int64_t*>(a)[i];
+    };
+    const auto bb = static_cast<std::size_t>(b * b);
+    std::vector<float> diag(static_cast<std::size_t>(nb) * bb, 0.0f), eye(bb, 0.0f);
+    for (std::int64_t r = 0; r < b; ++r) eye[static_cast<std::size_t>(r * b + r)] = 1.0f;
+    for (std::int64_t R = 0; R < nb; ++R)
+      for (std::int64_t e = idx(A.offsets, A.offsets_type, R) - base; e < idx(A.offsets, A.offsets_type, R + 1) - base; ++e) {
+        if (idx(A.columns, A.columns_type, e) - base != R) continue;
+        for (std::int64_t r = 0; r < b; ++r)
+          for (std::int64_t c = 0; c < b; ++c)
+            diag[static_cast<std::size_t>(R) * bb + static_cast<std::size_t>(r * b + c)] =
+                vals[static_cast<std::size_t>(e) * bb + static_cast<std::size_t>(A.order == BlockOrder::row ? r * b + c : r + c * b)];
+      }
+    block_inverse_.values.assign(diag.size(), 0.0f);
+    const HbmTensor in = HbmTensor::wrap(diag.data(), DType::f32, {nb * b, b}),
+                    id = HbmTensor::wrap(eye.data(), DType::f32, {b, b}),
+                    out = HbmTensor::wrap(block_inverse_.values.data(), DType::f32, {nb * b, b});
+    run([&](NeuronCore& nc) { block_inverse_kernel(nc, in, id, out, static_cast<int>(b)); }, static_cast<int>(nb));
+    for (float v : block_inverse_.values)
+      if (!std::isfinite(v))
+        throw InvalidArgument(std::string("trnsparse ") + who + ": a diagonal block is singular without pivoting (block-Jacobi)",
+                              "matA");
+    for (std::int64_t R = 0; R <= nb; ++R) block_inverse_.offsets.push_back(R);
+    for (std::int64_t R = 0; R < nb; ++R) block_inverse_.columns.push_back(R);
+    block_inverse_view_ = BsrView{nb, nb, nb, b, b, block_inverse_.offsets.data(), block_inverse_.columns.data(),
+                                  block_inverse_.values.data(), IndexType::i64, IndexType::i64, IndexBase::zero, DType::f32,
+                                  BlockOrder::row};
+  }
+
+  struct BlockInverse {
+    std::vector<std::int64_t> offsets, columns;
+    std::vector<float> values;
+  };
+  BlockInverse block_inverse_;
+  BsrView block_inverse_view_;
   const Settings& s_;
   const BsrView& A_;
   KrylovResult& res_;

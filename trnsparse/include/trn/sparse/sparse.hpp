@@ -285,6 +285,10 @@ struct KrylovOptions {
   int max_iterations = 1000;
   float tolerance = 1e-5f;  // stop when ||r_k|| <= tolerance * ||b|| (recursively updated residual)
   bool jacobi = true;       // z = D^-1 r with D the diagonal of A (must be nonzero)
+  // z = blockdiag(A_ii)^-1 r instead of Jacobi when set: square blocks of at most pmax, the
+  // diagonal blocks inverted once by Gauss-Jordan without pivoting (on the engines) and applied as
+  // a block-diagonal BSR SpMV; a singular (or unstored) diagonal block is rejected.
+  bool block_jacobi = false;
   int restart = 30;         // GMRES: Krylov vectors per cycle (m of GMRES(m)), >= 1
 };
 struct KrylovResult {
