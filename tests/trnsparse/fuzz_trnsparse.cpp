@@ -1,8 +1,11 @@
-// Fuzz harness over descriptor creation and SpMM / SpMV / SDDMM (issue #15 "Bad input"). The input
-// bytes choose sizes, block sizes, index types, base, block order and the raw contents of the index
+// Fuzz harness over descriptor creation and SpMM / SpMV / SDDMM (issue #15 "Bad input"), the CSC
+// and Blocked-ELL descriptors, and the extensions (BsrCg, block-sparse attention). The input bytes
+// choose sizes, block sizes, index types, base, block order and the raw contents of the index
 // arrays (allocated at exactly the length the descriptor claims, so an out-of-bounds read is an
 // AddressSanitizer report). Properties: every call returns SUCCESS, INVALID_VALUE or NOT_SUPPORTED;
-// a failed compute call leaves its output bit-identical; nothing crashes or throws.
+// a failed compute call leaves its output bit-identical; the same arrays as CSR and as CSC (of the
+// transpose) are accepted alike; attention accepts a square mask exactly when SpMM accepts it;
+// nothing crashes or throws.
 //
 // Builds two ways: with clang and -DTRNSPARSE_LIBFUZZER as a libFuzzer target (LLVMFuzzerTestOneInput,
 // e.g. `clang++ -fsanitize=fuzzer,address ...`), and as the ctest `sparse.fuzz_replay`, whose main()
@@ -18,7 +21,7 @@
 
 namespace {
 
-int g_created = 0, g_spmm_ok = 0, g_spmm_rejected = 0;
+int g_created = 0, g_spmm_ok = 0, g_spmm_rejected = 0, g_csc_ok = 0, g_ell_ok = 0, g_attention_ok = 0, g_cg_ok = 0;
 
 struct Bytes {
   const std::uint8_t* p;
@@ -130,6 +133,30 @@ void run_one(const std::uint8_t* data, std::size_t size) {
     require(allowed(s3), "SDDMM status");
     if (s3 != TRNSPARSE_STATUS_SUCCESS) require(vals == v0, "SDDMM output untouched on error");
     require(s1 == s3, "SpMM and SDDMM agree on the validity of the pattern");
+    if (brows == bcols && rb == cb && rb <= 128) {  // a square mask: attention, and a few CG steps
+      const std::int64_t d = 1 + in.u8() % 4, seq = M;
+      std::vector<float> q(static_cast<std::size_t>(std::max<std::int64_t>(seq * d, 1)), 0.25f), o(q.size(), 7.0f),
+          lse(static_cast<std::size_t>(std::max<std::int64_t>(seq, 1)), 7.0f);
+      const std::vector<float> o0 = o;
+      const trnsparseStatus_t s4 = trnsparseBlockSparseAttentionForward(h, A, d, q.data(), q.data(), q.data(), 0.5f, o.data(),
+                                                                        lse.data(), TRN_R_32F);
+      require(allowed(s4), "attention status");
+      if (s4 != TRNSPARSE_STATUS_SUCCESS) require(o == o0, "attention output untouched on error");
+      g_attention_ok += s4 == TRNSPARSE_STATUS_SUCCESS;
+      require((s4 == TRNSPARSE_STATUS_SUCCESS) == (s1 == TRNSPARSE_STATUS_SUCCESS), "attention and SpMM agree on the mask");
+      std::vector<float> xs(static_cast<std::size_t>(std::max<std::int64_t>(M, 1)), 0.0f);
+      const std::vector<float> xs0 = xs;
+      trnsparseDnVecDescr_t vb = nullptr, vs = nullptr;
+      require(trnsparseCreateDnVec(&vb, M, y.data(), TRN_R_32F) == 0, "b");
+      require(trnsparseCreateDnVec(&vs, M, xs.data(), TRN_R_32F) == 0, "x");
+      int it = 0, info = 0;
+      const trnsparseStatus_t s5 = trnsparseBsrCg(h, A, vb, vs, 1e-3f, 2, TRNSPARSE_PRECOND_JACOBI, &it, nullptr, &info);
+      require(allowed(s5), "BsrCg status");
+      if (s5 != TRNSPARSE_STATUS_SUCCESS) require(xs == xs0, "BsrCg x untouched on error");
+      g_cg_ok += s5 == TRNSPARSE_STATUS_SUCCESS;
+      trnsparseDestroyDnVec(vb);
+      trnsparseDestroyDnVec(vs);
+    }
     trnsparseDestroyDnMat(mU);
     trnsparseDestroyDnMat(mW);
     trnsparseDestroyDnMat(mB);
@@ -137,6 +164,69 @@ void run_one(const std::uint8_t* data, std::size_t size) {
     trnsparseDestroyDnVec(vx);
     trnsparseDestroyDnVec(vy);
     require(trnsparseDestroySpMat(A) == TRNSPARSE_STATUS_SUCCESS, "destroy");
+  }
+  // The same index arrays as a CSR (brows x bcols) and as the CSC of its transpose (bcols x brows):
+  // both describe one pattern, so SpMM must accept or reject them alike.
+  if (bnnz >= 0) {
+    const bool idx64 = in.u8() & 1;
+    void* o = idx64 ? static_cast<void*>(off64.data()) : off32.data();
+    void* c = idx64 ? static_cast<void*>(col64.data()) : col32.data();
+    const auto it = idx64 ? TRNSPARSE_INDEX_64I : TRNSPARSE_INDEX_32I;
+    const auto ib = base ? TRNSPARSE_INDEX_BASE_ONE : TRNSPARSE_INDEX_BASE_ZERO;
+    trnsparseSpMatDescr_t csr = nullptr, csc = nullptr;
+    require(trnsparseCreateCsr(&csr, brows, bcols, bnnz, o, c, vals.data(), it, it, ib, TRN_R_32F) == 0, "CreateCsr");
+    require(trnsparseCreateCsc(&csc, bcols, brows, bnnz, o, c, vals.data(), it, it, ib, TRN_R_32F) == 0, "CreateCsc");
+    std::vector<float> Bd(static_cast<std::size_t>(std::max<std::int64_t>(bcols, 1)), 1.0f), Cr(static_cast<std::size_t>(std::max<std::int64_t>(brows, 1)), 3.0f),
+        Cc(Cr);
+    const std::vector<float> Cr0 = Cr;
+    trnsparseDnMatDescr_t mB = nullptr, mR = nullptr, mT = nullptr;
+    require(trnsparseCreateDnMat(&mB, bcols, 1, std::max<std::int64_t>(bcols, 1), Bd.data(), TRN_R_32F, TRNSPARSE_ORDER_COL) == 0, "Bd");
+    require(trnsparseCreateDnMat(&mR, brows, 1, std::max<std::int64_t>(brows, 1), Cr.data(), TRN_R_32F, TRNSPARSE_ORDER_COL) == 0, "Cr");
+    require(trnsparseCreateDnMat(&mT, brows, 1, std::max<std::int64_t>(brows, 1), Cc.data(), TRN_R_32F, TRNSPARSE_ORDER_COL) == 0, "Cc");
+    const float one = 1.0f, half = 0.5f;
+    const trnsparseStatus_t sr = trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &one,
+                                               csr, mB, &half, mR, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
+    const trnsparseStatus_t sc = trnsparseSpMM(h, TRNSPARSE_OPERATION_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &one,
+                                               csc, mB, &half, mT, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
+    require(allowed(sr) && allowed(sc), "CSR/CSC SpMM status");
+    require(sr == sc, "CSR and CSC of the transpose agree");
+    require(Cr == Cc, "CSR and CSC of the transpose give the same bits");
+    if (sr != TRNSPARSE_STATUS_SUCCESS) require(Cr == Cr0, "CSR output untouched on error");
+    g_csc_ok += sc == TRNSPARSE_STATUS_SUCCESS;
+    trnsparseDestroyDnMat(mB);
+    trnsparseDestroyDnMat(mR);
+    trnsparseDestroyDnMat(mT);
+    trnsparseDestroySpMat(csr);
+    trnsparseDestroySpMat(csc);
+  }
+  // Blocked-ELL: the column bytes as ellColInd of (brows x slots) square blocks of size rb.
+  if (rb >= 1) {
+    const std::int64_t slots = in.u8() % 4;
+    std::vector<std::int32_t> ell(static_cast<std::size_t>(std::max<std::int64_t>(brows * slots, 1)));
+    fill_indices(in, ell, static_cast<int>(bcols));
+    std::vector<float> ev(static_cast<std::size_t>(std::max<std::int64_t>(brows * rb * slots * rb, 1)), 0.5f);
+    trnsparseSpMatDescr_t E = nullptr;
+    const trnsparseStatus_t se = trnsparseCreateBlockedEll(&E, brows * rb, bcols * rb, rb, slots * rb, ell.data(), ev.data(),
+                                                           TRNSPARSE_INDEX_32I,
+                                                           base ? TRNSPARSE_INDEX_BASE_ONE : TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F);
+    require(allowed(se), "CreateBlockedEll status");
+    if (se == TRNSPARSE_STATUS_SUCCESS) {
+      std::vector<float> Be(static_cast<std::size_t>(std::max<std::int64_t>(bcols * rb, 1)), 1.0f),
+          Ce(static_cast<std::size_t>(std::max<std::int64_t>(brows * rb, 1)), 3.0f);
+      const std::vector<float> Ce0 = Ce;
+      trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+      require(trnsparseCreateDnMat(&mB, bcols * rb, 1, std::max<std::int64_t>(bcols * rb, 1), Be.data(), TRN_R_32F, TRNSPARSE_ORDER_COL) == 0, "Be");
+      require(trnsparseCreateDnMat(&mC, brows * rb, 1, std::max<std::int64_t>(brows * rb, 1), Ce.data(), TRN_R_32F, TRNSPARSE_ORDER_COL) == 0, "Ce");
+      const float one = 1.0f, half = 0.5f;
+      const trnsparseStatus_t s6 = trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &one,
+                                                 E, mB, &half, mC, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
+      require(allowed(s6), "Blocked-ELL SpMM status");
+      if (s6 != TRNSPARSE_STATUS_SUCCESS) require(Ce == Ce0, "Blocked-ELL output untouched on error");
+      g_ell_ok += s6 == TRNSPARSE_STATUS_SUCCESS;
+      trnsparseDestroyDnMat(mB);
+      trnsparseDestroyDnMat(mC);
+      trnsparseDestroySpMat(E);
+    }
   }
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
@@ -158,8 +248,9 @@ int main(int argc, char** argv) {
     for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
     run_one(buf.data(), buf.size());
   }
-  std::printf("fuzz replay: %d inputs (%d descriptors created, SpMM %d succeeded, %d rejected), all properties held\n",
-              runs, g_created, g_spmm_ok, g_spmm_rejected);
+  std::printf("fuzz replay: %d inputs (%d descriptors created, SpMM %d succeeded, %d rejected; accepted: CSC %d, "
+              "Blocked-ELL %d, attention %d, BsrCg %d), all properties held\n",
+              runs, g_created, g_spmm_ok, g_spmm_rejected, g_csc_ok, g_ell_ok, g_attention_ok, g_cg_ok);
   // The generator must reach both outcomes, or the replay tests nothing.
   return g_spmm_ok > runs / 50 && g_spmm_rejected > runs / 50 ? 0 : 1;
 }

@@ -19,6 +19,8 @@ int trnsparse_sample_spmv_csr(void);
 int trnsparse_sample_spmm_coo(void);
 int trnsparse_sample_sddmm_csr(void);
 int trnsparse_sample_sddmm_bsr(void);
+int trnsparse_sample_spmv_csc(void);
+int trnsparse_sample_spmm_blockedell(void);
 int trnsparse_c_header_check(void);
 }
 
@@ -31,6 +33,8 @@ TEST(CApiSamples, PortedCusparseSamplesPassTheirChecks) {
   EXPECT_EQ(trnsparse_sample_spmm_coo(), 0);
   EXPECT_EQ(trnsparse_sample_sddmm_csr(), 0);
   EXPECT_EQ(trnsparse_sample_sddmm_bsr(), 0);
+  EXPECT_EQ(trnsparse_sample_spmv_csc(), 0);
+  EXPECT_EQ(trnsparse_sample_spmm_blockedell(), 0);
   EXPECT_EQ(trnsparse_c_header_check(), 0);
 }
 

@@ -1,6 +1,7 @@
 /* The logic of NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmm_csr, spmv_csr, sddmm_csr,
- * sddmm_bsr; an SpMM over the same matrix in BSR form) written against trnsparse.h in plain C99:
- * the same problems, the same generic-API call sequence (create descriptors, _bufferSize, buffer,
+ * sddmm_bsr, spmm_blockedell; an SpMM over the same matrix in BSR form, an SpMV with A as CSC)
+ * written against trnsparse.h in plain C99: the same problems (spmm_blockedell: its call sequence
+ * on spmm_csr's matrix), the same generic-API call sequence (create descriptors, _bufferSize, buffer,
  * _preprocess where the sample has it, compute, destroy) and the same exact result checks, with host
  * memory in place of cudaMalloc/cudaMemcpy. Each function returns 0 when its check passes, the
  * failing line otherwise. Also the C header check (compiles as C, enum values). */
@@ -25,35 +26,70 @@ static int equal(const float* got, const float* want, int n) {
   return 1;
 }
 
-int trnsparse_sample_spmm_csr(void) {
-  /* C (4 x 3, column-major) = A (CSR) * B (4 x 3, column-major). */
-  float B[12];
-  float C[12] = {0};
+/* The samples' SpMM on the 4 x 4 matrix in any format: C (4 x 3, column-major) = A B with B = 1, 2,
+ * ... column-major, the call sequence (bufferSize, buffer, SpMM) and spmm_csr's exact check. */
+static int spmm_4x4(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseSpMMAlg_t alg) {
+  float B[12], C[12] = {0};
   const float want[12] = {19.0f, 8.0f, 51.0f, 52.0f, 43.0f, 24.0f, 123.0f, 120.0f, 67.0f, 40.0f, 195.0f, 188.0f};
   float alpha = 1.0f, beta = 0.0f;
-  trnsparseHandle_t h = NULL;
-  trnsparseSpMatDescr_t A;
   trnsparseDnMatDescr_t mB, mC;
   size_t bytes = 0;
   void* buffer;
   int i;
   for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
-  TRY(trnsparseCreate(&h));
-  TRY(trnsparseCreateCsr(&A, 4, 4, 9, (void*)kOffsets, (void*)kColumns, (void*)kValues, TRNSPARSE_INDEX_32I,
-                         TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
   TRY(trnsparseCreateDnMat(&mB, 4, 3, 4, B, TRN_R_32F, TRNSPARSE_ORDER_COL));
   TRY(trnsparseCreateDnMat(&mC, 4, 3, 4, C, TRN_R_32F, TRNSPARSE_ORDER_COL));
   TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
-                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, &bytes));
+                               &beta, mC, TRN_R_32F, alg, &bytes));
   buffer = malloc(bytes);
   TRY(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB, &beta, mC,
-                    TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, buffer));
+                    TRN_R_32F, alg, buffer));
   free(buffer);
-  TRY(trnsparseDestroySpMat(A));
   TRY(trnsparseDestroyDnMat(mB));
   TRY(trnsparseDestroyDnMat(mC));
-  TRY(trnsparseDestroy(h));
   return equal(C, want, 12) ? 0 : __LINE__;
+}
+
+/* The samples' SpMV on the 4 x 4 matrix: y = A x, x = (1, 2, 3, 4), spmv_csr's exact check. */
+static int spmv_4x4(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A) {
+  const float x[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+  float y[4] = {0};
+  const float want[4] = {19.0f, 8.0f, 51.0f, 52.0f};
+  float alpha = 1.0f, beta = 0.0f;
+  trnsparseConstDnVecDescr_t vx;
+  trnsparseDnVecDescr_t vy;
+  size_t bytes = 0;
+  void* buffer;
+  TRY(trnsparseCreateConstDnVec(&vx, 4, x, TRN_R_32F));
+  TRY(trnsparseCreateDnVec(&vy, 4, y, TRN_R_32F));
+  TRY(trnsparseSpMV_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
+                               TRNSPARSE_SPMV_ALG_DEFAULT, &bytes));
+  buffer = malloc(bytes);
+  TRY(trnsparseSpMV(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
+                    TRNSPARSE_SPMV_ALG_DEFAULT, buffer));
+  free(buffer);
+  TRY(trnsparseDestroyDnVec(vx));
+  TRY(trnsparseDestroyDnVec(vy));
+  return equal(y, want, 4) ? 0 : __LINE__;
+}
+
+/* Runs check(h, A) and destroys A and the handle whatever it returned. */
+#define RUN_AND_DESTROY(check)          \
+  do {                                  \
+    const int failed_line = (check);    \
+    TRY(trnsparseDestroySpMat(A));      \
+    TRY(trnsparseDestroy(h));           \
+    return failed_line;                 \
+  } while (0)
+
+int trnsparse_sample_spmm_csr(void) {
+  /* C (4 x 3, column-major) = A (CSR) * B (4 x 3, column-major). */
+  trnsparseHandle_t h = NULL;
+  trnsparseSpMatDescr_t A;
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateCsr(&A, 4, 4, 9, (void*)kOffsets, (void*)kColumns, (void*)kValues, TRNSPARSE_INDEX_32I,
+                         TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
+  RUN_AND_DESTROY(spmm_4x4(h, A, TRNSPARSE_SPMM_ALG_DEFAULT));
 }
 
 int trnsparse_sample_spmm_bsr(void) {
@@ -95,63 +131,23 @@ int trnsparse_sample_spmm_bsr(void) {
 }
 
 int trnsparse_sample_spmv_csr(void) {
-  const float x[4] = {1.0f, 2.0f, 3.0f, 4.0f};
-  float y[4] = {0};
-  const float want[4] = {19.0f, 8.0f, 51.0f, 52.0f};
-  float alpha = 1.0f, beta = 0.0f;
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
-  trnsparseConstDnVecDescr_t vx;
-  trnsparseDnVecDescr_t vy;
-  size_t bytes = 0;
-  void* buffer;
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateConstCsr(&A, 4, 4, 9, kOffsets, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
-  TRY(trnsparseCreateConstDnVec(&vx, 4, x, TRN_R_32F));
-  TRY(trnsparseCreateDnVec(&vy, 4, y, TRN_R_32F));
-  TRY(trnsparseSpMV_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
-                               TRNSPARSE_SPMV_ALG_DEFAULT, &bytes));
-  buffer = malloc(bytes);
-  TRY(trnsparseSpMV(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
-                    TRNSPARSE_SPMV_ALG_DEFAULT, buffer));
-  free(buffer);
-  TRY(trnsparseDestroySpMat(A));
-  TRY(trnsparseDestroyDnVec(vx));
-  TRY(trnsparseDestroyDnVec(vy));
-  TRY(trnsparseDestroy(h));
-  return equal(y, want, 4) ? 0 : __LINE__;
+  RUN_AND_DESTROY(spmv_4x4(h, A));
 }
 
 int trnsparse_sample_spmm_coo(void) {
   /* The spmm_coo sample: the same matrix as COO (row-sorted), C = A B column-major. */
   const int rows[9] = {0, 0, 0, 1, 2, 2, 2, 3, 3};
-  float B[12], C[12] = {0};
-  const float want[12] = {19.0f, 8.0f, 51.0f, 52.0f, 43.0f, 24.0f, 123.0f, 120.0f, 67.0f, 40.0f, 195.0f, 188.0f};
-  float alpha = 1.0f, beta = 0.0f;
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
-  trnsparseDnMatDescr_t mB, mC;
-  size_t bytes = 0;
-  void* buffer;
-  int i;
-  for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateConstCoo(&A, 4, 4, 9, rows, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO,
                               TRN_R_32F));
-  TRY(trnsparseCreateDnMat(&mB, 4, 3, 4, B, TRN_R_32F, TRNSPARSE_ORDER_COL));
-  TRY(trnsparseCreateDnMat(&mC, 4, 3, 4, C, TRN_R_32F, TRNSPARSE_ORDER_COL));
-  TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
-                               &beta, mC, TRN_R_32F, TRNSPARSE_SPMM_COO_ALG1, &bytes));
-  buffer = malloc(bytes);
-  TRY(trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB, &beta, mC,
-                    TRN_R_32F, TRNSPARSE_SPMM_COO_ALG1, buffer));
-  free(buffer);
-  TRY(trnsparseDestroySpMat(A));
-  TRY(trnsparseDestroyDnMat(mB));
-  TRY(trnsparseDestroyDnMat(mC));
-  TRY(trnsparseDestroy(h));
-  return equal(C, want, 12) ? 0 : __LINE__;
+  RUN_AND_DESTROY(spmm_4x4(h, A, TRNSPARSE_SPMM_COO_ALG1));
 }
 
 int trnsparse_sample_sddmm_csr(void) {
@@ -226,12 +222,52 @@ int trnsparse_sample_sddmm_bsr(void) {
 }
 
 /* The header as C: enum values that differ between the two block-order enums, statuses, version. */
+int trnsparse_sample_spmv_csc(void) {
+  /* spmv_csr's problem with A given as CSC (column offsets, row indices). */
+  const int offsets[5] = {0, 2, 4, 6, 9};
+  const int rows[9] = {0, 2, 1, 3, 0, 2, 0, 2, 3};
+  const float values[9] = {1.0f, 5.0f, 4.0f, 8.0f, 2.0f, 6.0f, 3.0f, 7.0f, 9.0f};
+  trnsparseHandle_t h = NULL;
+  trnsparseConstSpMatDescr_t A;
+  trnsparseFormat_t format;
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateConstCsc(&A, 4, 4, 9, offsets, rows, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                              TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
+  TRY(trnsparseSpMatGetFormat(A, &format));
+  if (format != TRNSPARSE_FORMAT_CSC) return __LINE__;
+  RUN_AND_DESTROY(spmv_4x4(h, A));
+}
+
+int trnsparse_sample_spmm_blockedell(void) {
+  /* The spmm_blockedell sample's call sequence on spmm_csr's matrix: 2 x 2 blocks, two slots per
+   * block row (block row 1 lists its blocks in reverse order), ellValue 4 x 4 row-major. */
+  const int ell_columns[4] = {0, 1, 1, 0};
+  const float ell_values[16] = {1.0f, 0.0f, 2.0f, 3.0f, 0.0f, 4.0f, 0.0f, 0.0f,
+                                6.0f, 7.0f, 5.0f, 0.0f, 0.0f, 9.0f, 0.0f, 8.0f};
+  trnsparseHandle_t h = NULL;
+  trnsparseSpMatDescr_t A;
+  int64_t rows, cols, block, ell_cols;
+  void *got_columns, *got_values;
+  trnsparseIndexType_t index_type;
+  trnsparseIndexBase_t base;
+  trnDataType_t value_type;
+  TRY(trnsparseCreate(&h));
+  TRY(trnsparseCreateBlockedEll(&A, 4, 4, 2, 4, (void*)ell_columns, (void*)ell_values, TRNSPARSE_INDEX_32I,
+                                TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
+  TRY(trnsparseBlockedEllGet(A, &rows, &cols, &block, &ell_cols, &got_columns, &got_values, &index_type, &base,
+                             &value_type));
+  if (rows != 4 || cols != 4 || block != 2 || ell_cols != 4 || got_values != (void*)ell_values) return __LINE__;
+  RUN_AND_DESTROY(spmm_4x4(h, A, TRNSPARSE_SPMM_BLOCKED_ELL_ALG1));
+}
+
 int trnsparse_c_header_check(void) {
   trnsparseHandle_t h = NULL;
   int version = 0;
   if (TRNSPARSE_DIRECTION_ROW != 0 || TRNSPARSE_ORDER_ROW != 2 || TRNSPARSE_ORDER_COL != 1) return __LINE__;
   if (TRNSPARSE_STATUS_INVALID_VALUE != 3 || TRNSPARSE_STATUS_NOT_SUPPORTED != 10) return __LINE__;
   if (TRNSPARSE_FORMAT_BSR != 6 || TRNSPARSE_SPMM_BSR_ALG1 != 14 || TRNSPARSE_INDEX_64I != 3) return __LINE__;
+  if (TRNSPARSE_FORMAT_CSC != 2 || TRNSPARSE_FORMAT_BLOCKED_ELL != 5 || TRNSPARSE_SPMM_BLOCKED_ELL_ALG1 != 13) return __LINE__;
+  if (TRNSPARSE_PRECOND_NONE != 0 || TRNSPARSE_PRECOND_JACOBI != 1 || TRNSPARSE_PRECOND_BLOCK_JACOBI != 2) return __LINE__;
   TRY(trnsparseCreate(&h));
   TRY(trnsparseGetVersion(h, &version));
   if (version != TRNSPARSE_VERSION) return __LINE__;

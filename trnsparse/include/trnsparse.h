@@ -188,6 +188,36 @@ trnsparseStatus_t trnsparseCreateConstCoo(trnsparseConstSpMatDescr_t* spMatDescr
                                           int64_t nnz, const void* cooRowInd, const void* cooColInd,
                                           const void* cooValues, trnsparseIndexType_t cooIdxType,
                                           trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+/* CSC (SpMM/SpMV: computed as the CSR of A^T with opA flipped; row indices strictly increasing
+ * within a column). */
+trnsparseStatus_t trnsparseCreateCsc(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                     void* cscColOffsets, void* cscRowInd, void* cscValues,
+                                     trnsparseIndexType_t cscColOffsetsType, trnsparseIndexType_t cscRowIndType,
+                                     trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstCsc(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                          int64_t nnz, const void* cscColOffsets, const void* cscRowInd,
+                                          const void* cscValues, trnsparseIndexType_t cscColOffsetsType,
+                                          trnsparseIndexType_t cscRowIndType, trnsparseIndexBase_t idxBase,
+                                          trnDataType_t valueType);
+/* Blocked-ELL (SpMM/SpMV): ellColInd[(rows / ellBlockSize) x (ellCols / ellBlockSize)] row-major, -1
+ * marks an empty slot; ellValue rows x ellCols row-major. rows, cols and ellCols multiples of
+ * ellBlockSize, block columns distinct within a block row. Lowered to BSR blocks (values copied). */
+trnsparseStatus_t trnsparseCreateBlockedEll(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                            int64_t ellBlockSize, int64_t ellCols, void* ellColInd, void* ellValue,
+                                            trnsparseIndexType_t ellIdxType, trnsparseIndexBase_t idxBase,
+                                            trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstBlockedEll(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                                 int64_t ellBlockSize, int64_t ellCols, const void* ellColInd,
+                                                 const void* ellValue, trnsparseIndexType_t ellIdxType,
+                                                 trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+trnsparseStatus_t trnsparseBlockedEllGet(trnsparseSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                         int64_t* ellBlockSize, int64_t* ellCols, void** ellColInd, void** ellValue,
+                                         trnsparseIndexType_t* ellIdxType, trnsparseIndexBase_t* idxBase,
+                                         trnDataType_t* valueType);
+trnsparseStatus_t trnsparseConstBlockedEllGet(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                              int64_t* ellBlockSize, int64_t* ellCols, const void** ellColInd,
+                                              const void** ellValue, trnsparseIndexType_t* ellIdxType,
+                                              trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t spMatDescr);
 trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
                                         int64_t* nnz);
@@ -294,6 +324,51 @@ trnsparseStatus_t trnsparseSpGEMM_copy(trnsparseHandle_t handle, trnsparseOperat
                                        trnsparseSpGEMMDescr_t spgemmDescr);
 trnsparseStatus_t trnsparseBsrSetPointers(trnsparseSpMatDescr_t spMatDescr, void* bsrRowOffsets, void* bsrColInd,
                                           void* bsrValues);
+
+/* ---- Krylov solvers on BSR operators (trnsci extension, not in cuSPARSE) ----------------------
+ * Solve A x = b for a square BSR matA with fp32 values (other formats: NOT_SUPPORTED); vecB and vecX
+ * fp32 of length rows(A), vecX holds the initial guess on entry and the solution on exit. Stop when
+ * ||r|| <= tolerance ||b|| (info 0), after maxIterations (info 1) or on breakdown (info 2: CG
+ * p^T A p <= 0; BiCGStab (r^, r), (r^, v) or (t, t) = 0; GMRES R_jj = 0). *iterations receives the
+ * iterations (GMRES: Arnoldi steps) done; residualHistory, if not NULL, receives
+ * min(iterations + 1, maxIterations + 1) values ||r_k|| / ||b|| (it must hold maxIterations + 1).
+ * A zero diagonal entry with JACOBI preconditioning is INVALID_VALUE at matA. GetLastProfile then
+ * reports the summed modeled time of every launch (total_ns only). docs/trnsparse.md. */
+/* BLOCK_JACOBI: the diagonal blocks (square, <= 128) inverted once without pivoting; a singular one
+ * is INVALID_VALUE at matA. */
+typedef enum {
+  TRNSPARSE_PRECOND_NONE = 0,
+  TRNSPARSE_PRECOND_JACOBI = 1,
+  TRNSPARSE_PRECOND_BLOCK_JACOBI = 2
+} trnsparsePreconditioner_t;
+trnsparseStatus_t trnsparseBsrCg(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecB,
+                                 trnsparseDnVecDescr_t vecX, float tolerance, int maxIterations,
+                                 trnsparsePreconditioner_t precond, int* iterations, float* residualHistory, int* info);
+trnsparseStatus_t trnsparseBsrBicgstab(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t matA,
+                                       trnsparseConstDnVecDescr_t vecB, trnsparseDnVecDescr_t vecX, float tolerance,
+                                       int maxIterations, trnsparsePreconditioner_t precond, int* iterations,
+                                       float* residualHistory, int* info);
+/* Restarted GMRES(restart), restart >= 1 Krylov vectors per cycle. */
+trnsparseStatus_t trnsparseBsrGmres(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t matA,
+                                    trnsparseConstDnVecDescr_t vecB, trnsparseDnVecDescr_t vecX, float tolerance,
+                                    int maxIterations, int restart, trnsparsePreconditioner_t precond, int* iterations,
+                                    float* residualHistory, int* info);
+
+/* ---- Block-sparse attention, one head (trnsci extension, not in cuSPARSE) ----------------------
+ * mask: a square BSR descriptor with square blocks of size <= 128 (its values are not read);
+ * seq = rows(mask); Q, K, V, O, dO, dQ, dK, dV: seq x headDim row-major fp32, 1 <= headDim <= 128;
+ * logsumexp: seq floats. tileType TRN_R_32F (exact products) or TRN_R_16BF (inputs and
+ * probabilities rounded to bf16); fp32 softmax and accumulation. Forward: O = softmax(scale Q K^T
+ * on the stored blocks) V, logsumexp optional (NULL: not written). Backward (FlashAttention-2): dQ,
+ * dK, dV from dO and the forward's O and logsumexp. */
+trnsparseStatus_t trnsparseBlockSparseAttentionForward(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t mask,
+                                                       int64_t headDim, const float* Q, const float* K, const float* V,
+                                                       float scale, float* O, float* logsumexp, trnDataType_t tileType);
+trnsparseStatus_t trnsparseBlockSparseAttentionBackward(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t mask,
+                                                        int64_t headDim, const float* Q, const float* K, const float* V,
+                                                        const float* O, const float* dO, const float* logsumexp,
+                                                        float scale, float* dQ, float* dK, float* dV,
+                                                        trnDataType_t tileType);
 
 /* ---- legacy BSR (relaxed limits: transA T allowed, blockDim >= 1; docs/trnsparse.md) ----------- */
 trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,

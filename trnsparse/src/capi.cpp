@@ -4,7 +4,9 @@
 // written, so a failing call leaves every output untouched.
 #include "trnsparse.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstring>
 #include <string>
 
@@ -36,6 +38,9 @@ struct trnsparseSpMatDescr {
   sp::BsrView bsr;  // format BSR
   sp::CsrView csr;  // format CSR
   sp::CooView coo;  // format COO
+  sp::CscView csc;  // format CSC
+  sp::BlockedEllView ell;  // format BLOCKED_ELL
+  int value_type = TRN_R_32F;  // as created (BlockedEllGet returns it)
   int base = 0;
   int fill = TRNSPARSE_FILL_MODE_LOWER;
   int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
@@ -128,24 +133,41 @@ bool indices_ok(const View& v, std::string* why) {
     return false;
   }
 }
+std::int64_t sp_rows_of(const sp::BsrView& v) { return v.rows(); }
+std::int64_t sp_cols_of(const sp::BsrView& v) { return v.cols(); }
+template <class V>
+std::int64_t sp_rows_of(const V& v) { return v.rows; }
+template <class V>
+std::int64_t sp_cols_of(const V& v) { return v.cols; }
+
+// f(view) on the descriptor's view of its format.
+template <class D, class F>
+decltype(auto) visit(D* m, F&& f) {
+  switch (m->format) {
+    case TRNSPARSE_FORMAT_BSR: return f(m->bsr);
+    case TRNSPARSE_FORMAT_CSR: return f(m->csr);
+    case TRNSPARSE_FORMAT_CSC: return f(m->csc);
+    case TRNSPARSE_FORMAT_BLOCKED_ELL: return f(m->ell);
+    default: return f(m->coo);
+  }
+}
+
 Check& check_sparse(Check& c, const trnsparseSpMatDescr* m, int pos, const char* name) {
   if (!c) return c;
   std::string why;
-  const bool ok = m->format == TRNSPARSE_FORMAT_BSR   ? indices_ok(m->bsr, &why)
-                  : m->format == TRNSPARSE_FORMAT_CSR ? indices_ok(m->csr, &why)
-                                                      : indices_ok(m->coo, &why);
+  const bool ok = visit(m, [&](const auto& v) { return indices_ok(v, &why); });
   if (!ok) g_log.log(why);
   return c.require(ok, pos, name);
 }
 
 std::int64_t sp_rows(const trnsparseSpMatDescr* m) {
-  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.rows() : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.rows : m->coo.rows;
+  return visit(m, [](const auto& v) { return sp_rows_of(v); });
 }
 std::int64_t sp_cols(const trnsparseSpMatDescr* m) {
-  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.cols() : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.cols : m->coo.cols;
+  return visit(m, [](const auto& v) { return sp_cols_of(v); });
 }
 void*& sp_values(trnsparseSpMatDescr* m) {
-  return m->format == TRNSPARSE_FORMAT_BSR ? m->bsr.values : m->format == TRNSPARSE_FORMAT_CSR ? m->csr.values : m->coo.values;
+  return visit(m, [](auto& v) -> void*& { return v.values; });
 }
 sp::DenseRef dense_of(const trnsparseDnMatDescr* d) {
   return {d->m.data, d->m.dtype, d->m.rows, d->m.cols, d->m.ld, d->m.layout};
@@ -424,6 +446,7 @@ trnsparseStatus_t create_bsr(trnsparseSpMatDescr_t* d, int64_t brows, int64_t bc
                        base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32,
                        order == TRNSPARSE_ORDER_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
   m->fp64 = !value_dtype(vt, &m->bsr.value_type);
+  m->value_type = vt;
   m->base = base;
   m->is_const = is_const;
   g_spmats.insert(m);
@@ -431,23 +454,54 @@ trnsparseStatus_t create_bsr(trnsparseSpMatDescr_t* d, int64_t brows, int64_t bc
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
+// CSR, or CSC (csc: offsets per column, row indices; the same argument positions).
 trnsparseStatus_t create_csr(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, const void* off,
                              const void* col, const void* val, int ot, int ct, int base, int vt, bool is_const,
-                             const char* fn) {
+                             const char* fn, bool csc = false) {
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
   c.not_null(d, 1, "spMatDescr").nonnegative(rows, 2, "rows").nonnegative(cols, 3, "cols").nonnegative(nnz, 4, "nnz");
-  c.require(off != nullptr || rows == 0, 5, "csrRowOffsets").require(col != nullptr || nnz == 0, 6, "csrColInd");
-  c.require(val != nullptr || nnz == 0, 7, "csrValues");
-  c.one_of(ot, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 8, "csrRowOffsetsType");
-  c.one_of(ct, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 9, "csrColIndType").one_of(base, {0, 1}, 10, "idxBase");
-  c.require(is_known_value_type(vt), 11, "valueType");
+  c.require(off != nullptr || (csc ? cols : rows) == 0, 5, csc ? "cscColOffsets" : "csrRowOffsets");
+  c.require(col != nullptr || nnz == 0, 6, csc ? "cscRowInd" : "csrColInd");
+  c.require(val != nullptr || nnz == 0, 7, csc ? "cscValues" : "csrValues");
+  c.one_of(ot, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 8, csc ? "cscColOffsetsType" : "csrRowOffsetsType");
+  c.one_of(ct, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 9, csc ? "cscRowIndType" : "csrColIndType");
+  c.one_of(base, {0, 1}, 10, "idxBase").require(is_known_value_type(vt), 11, "valueType");
   if (!c) return c.status();
   auto* m = new (std::nothrow) trnsparseSpMatDescr;
   if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
-  m->format = TRNSPARSE_FORMAT_CSR;
-  m->csr = sp::CsrView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct),
-                       base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  const sp::IndexBase b = base == 1 ? sp::IndexBase::one : sp::IndexBase::zero;
+  m->format = csc ? TRNSPARSE_FORMAT_CSC : TRNSPARSE_FORMAT_CSR;
+  m->csr = sp::CsrView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct), b, trn::DType::f32};
   m->fp64 = !value_dtype(vt, &m->csr.value_type);
+  m->csc = sp::CscView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct), b, m->csr.value_type};
+  m->value_type = vt;
+  m->base = base;
+  m->is_const = is_const;
+  g_spmats.insert(m);
+  *d = m;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t create_ell(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t bs, int64_t ell_cols,
+                             const void* ci, const void* val, int it, int base, int vt, bool is_const, const char* fn) {
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE);
+  c.not_null(d, 1, "spMatDescr").nonnegative(rows, 2, "rows").nonnegative(cols, 3, "cols");
+  c.require(bs >= 1 && rows % std::max<int64_t>(bs, 1) == 0 && cols % std::max<int64_t>(bs, 1) == 0, 4, "ellBlockSize");
+  c.require(ell_cols >= 0 && ell_cols <= cols && ell_cols % std::max<int64_t>(bs, 1) == 0 &&
+                trn::cshim::checked_mul(rows, ell_cols) >= 0,
+            5, "ellCols");
+  const bool stored = rows > 0 && ell_cols > 0;
+  c.require(ci != nullptr || !stored, 6, "ellColInd").require(val != nullptr || !stored, 7, "ellValue");
+  c.one_of(it, {TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}, 8, "ellIdxType").one_of(base, {0, 1}, 9, "idxBase");
+  c.require(is_known_value_type(vt), 10, "valueType");
+  if (!c) return c.status();
+  auto* m = new (std::nothrow) trnsparseSpMatDescr;
+  if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
+  m->format = TRNSPARSE_FORMAT_BLOCKED_ELL;
+  m->ell = sp::BlockedEllView{rows, cols, bs, ell_cols, ci, const_cast<void*>(val), index_type(it),
+                              base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  m->fp64 = !value_dtype(vt, &m->ell.value_type);
+  m->value_type = vt;
   m->base = base;
   m->is_const = is_const;
   g_spmats.insert(m);
@@ -469,6 +523,7 @@ trnsparseStatus_t create_coo(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   m->coo = sp::CooView{rows, cols, nnz, ri, ci, const_cast<void*>(val), index_type(it),
                        base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
   m->fp64 = !value_dtype(vt, &m->coo.value_type);
+  m->value_type = vt;
   m->base = base;
   m->is_const = is_const;
   g_spmats.insert(m);
@@ -538,8 +593,8 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
   if (!c) return c;
   c.require_or(computeType == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
-  c.require_or(C->format != TRNSPARSE_FORMAT_COO, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
-               "SDDMM output patterns are CSR or BSR");
+  c.require_or(C->format == TRNSPARSE_FORMAT_BSR || C->format == TRNSPARSE_FORMAT_CSR, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "SDDMM output patterns are CSR or BSR (as cuSPARSE)");
   const std::int64_t M = sp_rows(C), N = sp_cols(C), K = opA == 0 ? A->m.cols : A->m.rows;
   c.require(opA == 0 ? A->m.rows == M : A->m.cols == M, 4, "matA");
   c.require(opB == 0 ? (B->m.rows == K && B->m.cols == N) : (B->m.rows == N && B->m.cols == K), 5, "matB");
@@ -655,6 +710,70 @@ trnsparseStatus_t trnsparseCreateConstCoo(trnsparseConstSpMatDescr_t* d, int64_t
   if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
   return st;
 }
+trnsparseStatus_t trnsparseCreateCsc(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, void* off,
+                                     void* ind, void* val, trnsparseIndexType_t ot, trnsparseIndexType_t it,
+                                     trnsparseIndexBase_t base, trnDataType_t vt) {
+  return create_csr(d, rows, cols, nnz, off, ind, val, enum_value(ot), enum_value(it), enum_value(base), enum_value(vt),
+                    false, "trnsparseCreateCsc", /*csc=*/true);
+}
+trnsparseStatus_t trnsparseCreateConstCsc(trnsparseConstSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz,
+                                          const void* off, const void* ind, const void* val, trnsparseIndexType_t ot,
+                                          trnsparseIndexType_t it, trnsparseIndexBase_t base, trnDataType_t vt) {
+  trnsparseSpMatDescr_t m = nullptr;
+  const trnsparseStatus_t st = create_csr(d != nullptr ? &m : nullptr, rows, cols, nnz, off, ind, val, enum_value(ot),
+                                          enum_value(it), enum_value(base), enum_value(vt), true, "trnsparseCreateConstCsc",
+                                          /*csc=*/true);
+  if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
+  return st;
+}
+trnsparseStatus_t trnsparseCreateBlockedEll(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t bs,
+                                            int64_t ellCols, void* ci, void* val, trnsparseIndexType_t it,
+                                            trnsparseIndexBase_t base, trnDataType_t vt) {
+  return create_ell(d, rows, cols, bs, ellCols, ci, val, enum_value(it), enum_value(base), enum_value(vt), false,
+                    "trnsparseCreateBlockedEll");
+}
+trnsparseStatus_t trnsparseCreateConstBlockedEll(trnsparseConstSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t bs,
+                                                 int64_t ellCols, const void* ci, const void* val, trnsparseIndexType_t it,
+                                                 trnsparseIndexBase_t base, trnDataType_t vt) {
+  trnsparseSpMatDescr_t m = nullptr;
+  const trnsparseStatus_t st = create_ell(d != nullptr ? &m : nullptr, rows, cols, bs, ellCols, ci, val, enum_value(it),
+                                          enum_value(base), enum_value(vt), true, "trnsparseCreateConstBlockedEll");
+  if (st == TRNSPARSE_STATUS_SUCCESS) *d = m;
+  return st;
+}
+trnsparseStatus_t trnsparseConstBlockedEllGet(trnsparseConstSpMatDescr_t d, int64_t* rows, int64_t* cols, int64_t* bs,
+                                              int64_t* ellCols, const void** ci, const void** val,
+                                              trnsparseIndexType_t* it, trnsparseIndexBase_t* base, trnDataType_t* vt) {
+  Check c(g_log, "trnsparseBlockedEllGet", TRNSPARSE_STATUS_INVALID_VALUE);
+  c.require(g_spmats.contains(d) && d->format == TRNSPARSE_FORMAT_BLOCKED_ELL, 1, "spMatDescr");
+  c.not_null(rows, 2, "rows").not_null(cols, 3, "cols").not_null(bs, 4, "ellBlockSize").not_null(ellCols, 5, "ellCols");
+  c.not_null(ci, 6, "ellColInd").not_null(val, 7, "ellValue").not_null(it, 8, "ellIdxType").not_null(base, 9, "idxBase");
+  if (!c.not_null(vt, 10, "valueType")) return c.status();
+  const sp::BlockedEllView& e = d->ell;
+  *rows = e.rows;
+  *cols = e.cols;
+  *bs = e.block;
+  *ellCols = e.ell_cols;
+  *ci = e.col_ind;
+  *val = e.values;
+  *it = e.index_type == sp::IndexType::i64 ? TRNSPARSE_INDEX_64I : TRNSPARSE_INDEX_32I;
+  *base = static_cast<trnsparseIndexBase_t>(d->base);
+  *vt = static_cast<trnDataType_t>(d->value_type);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+trnsparseStatus_t trnsparseBlockedEllGet(trnsparseSpMatDescr_t d, int64_t* rows, int64_t* cols, int64_t* bs,
+                                         int64_t* ellCols, void** ci, void** val, trnsparseIndexType_t* it,
+                                         trnsparseIndexBase_t* base, trnDataType_t* vt) {
+  const void* cci = nullptr;
+  const void* cval = nullptr;
+  const trnsparseStatus_t st = trnsparseConstBlockedEllGet(d, rows, cols, bs, ellCols, ci != nullptr ? &cci : nullptr,
+                                                           val != nullptr ? &cval : nullptr, it, base, vt);
+  if (st == TRNSPARSE_STATUS_SUCCESS) {
+    *ci = const_cast<void*>(cci);
+    *val = const_cast<void*>(cval);
+  }
+  return st;
+}
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t d) {
   if (!g_spmats.erase(d)) return TRNSPARSE_STATUS_INVALID_VALUE;
   delete d;
@@ -666,7 +785,13 @@ trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t d, int64_t* r
   if (!c) return c.status();
   *rows = sp_rows(d);
   *cols = sp_cols(d);
-  *nnz = d->format == TRNSPARSE_FORMAT_BSR ? d->bsr.bnnz : d->format == TRNSPARSE_FORMAT_CSR ? d->csr.nnz : d->coo.nnz;  // BSR: blocks
+  switch (d->format) {
+    case TRNSPARSE_FORMAT_BSR: *nnz = d->bsr.bnnz; break;  // blocks
+    case TRNSPARSE_FORMAT_CSR: *nnz = d->csr.nnz; break;
+    case TRNSPARSE_FORMAT_CSC: *nnz = d->csc.nnz; break;
+    case TRNSPARSE_FORMAT_BLOCKED_ELL: *nnz = d->ell.rows * d->ell.ell_cols; break;  // stored values incl. empty slots
+    default: *nnz = d->coo.nnz;
+  }
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseSpMatGetFormat(trnsparseConstSpMatDescr_t d, trnsparseFormat_t* format) {
@@ -788,12 +913,9 @@ trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, t
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSpMM", kStatusMap, [&] {
     sp::CallReport r;
-    if (A->format == TRNSPARSE_FORMAT_BSR)
-      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->bsr, dense_of(B), b, C->m, &r);
-    else if (A->format == TRNSPARSE_FORMAT_CSR)
-      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->csr, dense_of(B), b, C->m, &r);
-    else
-      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, A->coo, dense_of(B), b, C->m, &r);
+    visit(A, [&](const auto& v) {
+      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, v, dense_of(B), b, C->m, &r);
+    });
     store_profile(h, r);
   });
 }
@@ -833,12 +955,9 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
     sp::CallReport r;
-    if (A->format == TRNSPARSE_FORMAT_BSR)
-      sp::spmv(h->settings, op_of(enum_value(opA)), a, A->bsr, x->values, x->dtype, b, y->values, y->dtype, &r);
-    else if (A->format == TRNSPARSE_FORMAT_CSR)
-      sp::spmv(h->settings, op_of(enum_value(opA)), a, A->csr, x->values, x->dtype, b, y->values, y->dtype, &r);
-    else
-      sp::spmv(h->settings, op_of(enum_value(opA)), a, A->coo, x->values, x->dtype, b, y->values, y->dtype, &r);
+    visit(A, [&](const auto& v) {
+      sp::spmv(h->settings, op_of(enum_value(opA)), a, v, x->values, x->dtype, b, y->values, y->dtype, &r);
+    });
     store_profile(h, r);
   });
 }
@@ -1172,6 +1291,146 @@ trnsparseStatus_t trnsparseBsrSetPointers(trnsparseSpMatDescr_t d, void* offsets
   d->bsr.columns = columns;
   d->bsr.values = values;
   return TRNSPARSE_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+// ---- Krylov solvers and attention (extensions) -------------------------------------------------
+
+namespace {
+
+enum class Solver { cg, bicgstab, gmres };
+
+// The shared body of trnsparseBsrCg/Bicgstab/Gmres. Positions: matA 1, vecB 2, vecX 3, tolerance 4,
+// maxIterations 5, (GMRES: restart 6), then precond, iterations, residualHistory, info.
+trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, const trnsparseSpMatDescr* A,
+                         const trnsparseDnVecDescr* b, trnsparseDnVecDescr* x, float tol, int max_it, int restart,
+                         int precond, int* iterations, float* history, int* info) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const int shift = which == Solver::gmres ? 1 : 0;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(g_spmats.contains(A), 1, "matA").require(g_dnvecs.contains(b), 2, "vecB");
+  c.require(g_dnvecs.contains(x) && !x->is_const, 3, "vecX").require(tol >= 0.0f, 4, "tolerance");
+  c.nonnegative(max_it, 5, "maxIterations").require(which != Solver::gmres || restart >= 1, 6, "restart");
+  c.one_of(precond, {TRNSPARSE_PRECOND_NONE, TRNSPARSE_PRECOND_JACOBI, TRNSPARSE_PRECOND_BLOCK_JACOBI}, 6 + shift, "precond");
+  c.not_null(iterations, 7 + shift, "iterations").not_null(info, 9 + shift, "info");
+  if (!c) return c.status();
+  c.require_or(A->format == TRNSPARSE_FORMAT_BSR, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "Krylov solvers take BSR operators");
+  c.require_or(!A->fp64 && !b->fp64 && !x->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "fp64 values: no fp64 tile path");
+  if (!c) return c.status();
+  c.require(A->bsr.rows() == A->bsr.cols() && A->bsr.value_type == trn::DType::f32, 1, "matA");
+  c.require(b->size == A->bsr.rows() && b->dtype == trn::DType::f32, 2, "vecB");
+  c.require(x->size == A->bsr.rows() && x->dtype == trn::DType::f32, 3, "vecX");
+  if (!check_sparse(c, A, 1, "matA")) return c.status();
+  if (A->bsr.rows() == 0) {  // an empty system is solved by the empty x (b and x may be NULL)
+    *iterations = 0;
+    *info = 0;
+    if (history != nullptr) history[0] = 0.0f;
+    return TRNSPARSE_STATUS_SUCCESS;
+  }
+  sp::KrylovOptions opt;
+  opt.max_iterations = max_it;
+  opt.tolerance = tol;
+  opt.jacobi = precond == TRNSPARSE_PRECOND_JACOBI;
+  opt.block_jacobi = precond == TRNSPARSE_PRECOND_BLOCK_JACOBI;
+  opt.restart = restart;
+  return run(h, fn, {{"matA", 1}, {"valueType", 1}, {"vector", 3}, {"restart", 6}}, [&] {
+    const auto* bv = static_cast<const float*>(b->values);
+    auto* xv = static_cast<float*>(x->values);
+    const sp::KrylovResult r = which == Solver::cg         ? sp::cg(h->settings, A->bsr, bv, xv, opt)
+                               : which == Solver::bicgstab ? sp::bicgstab(h->settings, A->bsr, bv, xv, opt)
+                                                           : sp::gmres(h->settings, A->bsr, bv, xv, opt);
+    *iterations = r.iterations;
+    *info = r.converged ? 0 : r.breakdown ? 2 : 1;
+    if (history != nullptr) {
+      const std::size_t count = std::min(r.residual_history.size(), static_cast<std::size_t>(max_it) + 1);
+      for (std::size_t k = 0; k < count; ++k) history[k] = static_cast<float>(r.residual_history[k]);
+    }
+    trnProfile_t p{};
+    p.target = static_cast<trnTarget_t>(h->settings.target);
+    p.total_ns = r.modeled_ns;
+    h->last_profile = p;
+  });
+}
+
+// Mask, head dimension and tile type checks shared by the attention entry points (positions 1, 2
+// and `tile_pos`); seq = rows(mask).
+Check& attention_checks(Check& c, const trnsparseSpMatDescr* mask, int64_t head_dim, int tile_type, int tile_pos) {
+  c.require(g_spmats.contains(mask), 1, "mask").require(head_dim >= 1 && head_dim <= 128, 2, "headDim");
+  c.one_of(tile_type, {TRN_R_32F, TRN_R_16BF}, tile_pos, "tileType");
+  if (!c) return c;
+  c.require_or(mask->format == TRNSPARSE_FORMAT_BSR, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "attention masks are BSR patterns");
+  if (!c) return c;
+  const sp::BsrView& m = mask->bsr;
+  c.require(m.brows == m.bcols && m.row_block == m.col_block && m.row_block <= 128, 1, "mask");
+  return c;
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsparseStatus_t trnsparseBsrCg(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t b,
+                                 trnsparseDnVecDescr_t x, float tol, int maxIt, trnsparsePreconditioner_t pc, int* it,
+                                 float* hist, int* info) {
+  return krylov(h, Solver::cg, "trnsparseBsrCg", A, b, x, tol, maxIt, 1, enum_value(pc), it, hist, info);
+}
+
+trnsparseStatus_t trnsparseBsrBicgstab(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t b,
+                                       trnsparseDnVecDescr_t x, float tol, int maxIt, trnsparsePreconditioner_t pc,
+                                       int* it, float* hist, int* info) {
+  return krylov(h, Solver::bicgstab, "trnsparseBsrBicgstab", A, b, x, tol, maxIt, 1, enum_value(pc), it, hist, info);
+}
+
+trnsparseStatus_t trnsparseBsrGmres(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t b,
+                                    trnsparseDnVecDescr_t x, float tol, int maxIt, int restart,
+                                    trnsparsePreconditioner_t pc, int* it, float* hist, int* info) {
+  return krylov(h, Solver::gmres, "trnsparseBsrGmres", A, b, x, tol, maxIt, restart, enum_value(pc), it, hist, info);
+}
+
+trnsparseStatus_t trnsparseBlockSparseAttentionForward(trnsparseHandle_t h, trnsparseConstSpMatDescr_t mask,
+                                                       int64_t headDim, const float* Q, const float* K, const float* V,
+                                                       float scale, float* O, float* logsumexp, trnDataType_t tileType) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsparseBlockSparseAttentionForward";
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!attention_checks(c, mask, headDim, enum_value(tileType), 9)) return c.status();
+  const bool any = mask->bsr.rows() > 0;
+  c.require(Q != nullptr || !any, 3, "Q").require(K != nullptr || !any, 4, "K").require(V != nullptr || !any, 5, "V");
+  c.require(std::isfinite(scale), 6, "scale").require(O != nullptr || !any, 7, "O");
+  if (!check_sparse(c, mask, 1, "mask")) return c.status();
+  const trn::DType tiles = enum_value(tileType) == TRN_R_16BF ? trn::DType::bf16 : trn::DType::f32;
+  return run(h, fn, {{"mask", 1}, {"rowBlockSize", 1}, {"head_dim", 2}, {"Q", 3}}, [&] {
+    sp::CallReport r;
+    sp::attention_forward(h->settings, mask->bsr, headDim, Q, K, V, scale, O, tiles, &r, logsumexp);
+    store_profile(h, r);
+  });
+}
+
+trnsparseStatus_t trnsparseBlockSparseAttentionBackward(trnsparseHandle_t h, trnsparseConstSpMatDescr_t mask,
+                                                        int64_t headDim, const float* Q, const float* K, const float* V,
+                                                        const float* O, const float* dO, const float* logsumexp,
+                                                        float scale, float* dQ, float* dK, float* dV,
+                                                        trnDataType_t tileType) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsparseBlockSparseAttentionBackward";
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!attention_checks(c, mask, headDim, enum_value(tileType), 13)) return c.status();
+  const bool any = mask->bsr.rows() > 0;
+  c.require(Q != nullptr || !any, 3, "Q").require(K != nullptr || !any, 4, "K").require(V != nullptr || !any, 5, "V");
+  c.require(O != nullptr || !any, 6, "O").require(dO != nullptr || !any, 7, "dO");
+  c.require(logsumexp != nullptr || !any, 8, "logsumexp").require(std::isfinite(scale), 9, "scale");
+  c.require(dQ != nullptr || !any, 10, "dQ").require(dK != nullptr || !any, 11, "dK").require(dV != nullptr || !any, 12, "dV");
+  if (!check_sparse(c, mask, 1, "mask")) return c.status();
+  const trn::DType tiles = enum_value(tileType) == TRN_R_16BF ? trn::DType::bf16 : trn::DType::f32;
+  return run(h, fn, {{"mask", 1}, {"rowBlockSize", 1}, {"head_dim", 2}, {"Q", 3}, {"dQ", 10}}, [&] {
+    sp::CallReport r;
+    sp::attention_backward(h->settings, mask->bsr, headDim, Q, K, V, O, dO, logsumexp, scale, dQ, dK, dV, tiles, &r);
+    store_profile(h, r);
+  });
 }
 
 }  // extern "C"

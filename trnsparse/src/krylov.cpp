@@ -31,7 +31,8 @@ struct Scalar {
 
 // out = sum_i u_i v_i. VectorE: per chunk, multiply and reduce each partition's row, accumulate the
 // [P, 1] partial sums; TensorE: ones[P, 1]^T x partials[P, 1] sums the partitions in increasing order.
-void dot_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor& v, const HbmTensor& out) {
+// root: out = sqrt(sum) instead (ScalarE sqrt; valid for sums in [2^-116, 2^118] and exactly 0).
+void dot_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor& v, const HbmTensor& out, bool root = false) {
   const int P = nc.hw().pmax;
   const std::int64_t F = u.shape()[1];
   AllocScope sbuf(nc.sbuf()), psum(nc.psum());
@@ -52,6 +53,7 @@ void dot_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor& v, const Hb
   nc.nc_matmul(total, ones, acc, /*accumulate=*/false);
   const Tile sb = sbuf.alloc(DType::f32, 1, {1}, "dot out");
   nc.tensor_copy(sb, total);
+  if (root) nc.activation(sb, sb, ActFunc::sqrt);
   nc.dma_copy(out.tile(0, 1, 0, 1), sb);
 }
 
@@ -112,6 +114,87 @@ void xpay_kernel(NeuronCore& nc, const HbmTensor& num, const HbmTensor& den, con
   }
 }
 
+// out = (num / den) * x.
+void scale_kernel(NeuronCore& nc, const HbmTensor& num, const HbmTensor& den, const HbmTensor& x, const HbmTensor& out) {
+  const int P = nc.hw().pmax;
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const Tile a = broadcast_ratio(nc, sbuf, psum, num, den);
+  const std::int64_t F = x.shape()[1], W = std::min(F, kChunk);
+  const Tile tx = sbuf.alloc(DType::f32, P, {W}, "x");
+  for (std::int64_t f0 = 0; f0 < F; f0 += W) {
+    const std::int64_t w = std::min(W, F - f0);
+    nc.dma_copy(tx.cols(0, w), x.tile(0, P, f0, w));
+    nc.tensor_scalar(tx.cols(0, w), tx.cols(0, w), AluOp::multiply, a);
+    nc.dma_copy(out.tile(0, P, f0, w), tx.cols(0, w));
+  }
+}
+
+// GMRES's small dense least-squares problem, on one VectorE/ScalarE partition. H is the Hessenberg
+// matrix stored column by column (column j: h_0j .. h_{j+1,j} at H[j * ld ..]), cs/sn the Givens
+// rotations so far, g the rotated right-hand side (Saad, Iterative Methods for Sparse Linear
+// Systems, 2nd ed., §6.5.3): applies rotations 0 .. j-1 to column j, forms rotation j from
+// (h_jj, h_{j+1,j}) with r = sqrt(h_jj^2 + h_{j+1,j}^2), c = h_jj / r, s = h_{j+1,j} / r, and
+// rotates g: g_{j+1} = -s g_j, g_j = c g_j. Column j becomes (R_0j .. R_jj = r, 0).
+void givens_kernel(NeuronCore& nc, const HbmTensor& H, std::int64_t ld, const HbmTensor& cs, const HbmTensor& sn,
+                   const HbmTensor& g, std::int64_t j) {
+  AllocScope sbuf(nc.sbuf());
+  const std::int64_t len = j + 2;
+  const Tile h = sbuf.alloc(DType::f32, 1, {len}, "H column"), c = sbuf.alloc(DType::f32, 1, {j + 1}, "cos"),
+             s = sbuf.alloc(DType::f32, 1, {j + 1}, "sin"), gg = sbuf.alloc(DType::f32, 1, {2}, "g pair"),
+             t0 = sbuf.alloc(DType::f32, 1, {1}, "t0"), t1 = sbuf.alloc(DType::f32, 1, {1}, "t1"),
+             r = sbuf.alloc(DType::f32, 1, {1}, "r");
+  nc.dma_copy(h, H.tile(0, 1, j * ld, len));
+  if (j > 0) {
+    nc.dma_copy(c.cols(0, j), cs.tile(0, 1, 0, j));
+    nc.dma_copy(s.cols(0, j), sn.tile(0, 1, 0, j));
+  }
+  nc.dma_copy(gg, g.tile(0, 1, j, 2));
+  for (std::int64_t i = 0; i < j; ++i) {  // (h_i, h_{i+1}) <- (c h_i + s h_{i+1}, -s h_i + c h_{i+1})
+    const Tile hi = h.cols(i, 1), hn = h.cols(i + 1, 1), ci = c.cols(i, 1), si = s.cols(i, 1);
+    nc.tensor_tensor(t0, ci, hi, AluOp::multiply);
+    nc.tensor_tensor(t1, si, hn, AluOp::multiply);
+    nc.tensor_tensor(t0, t0, t1, AluOp::add);     // new h_i
+    nc.tensor_tensor(t1, ci, hn, AluOp::multiply);
+    nc.tensor_tensor(hn, si, hi, AluOp::multiply);
+    nc.tensor_tensor(hn, t1, hn, AluOp::subtract);  // new h_{i+1}
+    nc.tensor_copy(hi, t0);
+  }
+  const Tile hj = h.cols(j, 1), hn = h.cols(j + 1, 1), cj = c.cols(j, 1), sj = s.cols(j, 1);
+  nc.tensor_tensor(t0, hj, hj, AluOp::multiply);
+  nc.tensor_tensor(t1, hn, hn, AluOp::multiply);
+  nc.tensor_tensor(t0, t0, t1, AluOp::add);
+  nc.activation(r, t0, ActFunc::sqrt);
+  nc.tensor_tensor(cj, hj, r, AluOp::divide);
+  nc.tensor_tensor(sj, hn, r, AluOp::divide);
+  nc.tensor_copy(hj, r);
+  nc.memset(hn, 0.0f);
+  nc.tensor_tensor(t0, sj, gg.cols(0, 1), AluOp::multiply);
+  nc.tensor_scalar(gg.cols(1, 1), t0, AluOp::multiply, -1.0f);  // g_{j+1} = -s g_j
+  nc.tensor_tensor(gg.cols(0, 1), cj, gg.cols(0, 1), AluOp::multiply);
+  nc.dma_copy(H.tile(0, 1, j * ld, len), h);
+  nc.dma_copy(cs.tile(0, 1, j, 1), cj);
+  nc.dma_copy(sn.tile(0, 1, j, 1), sj);
+  nc.dma_copy(g.tile(0, 1, j, 2), gg);
+}
+
+// y = R^-1 g for the k x k upper triangle R of H (column-oriented back substitution on one
+// partition: y_i = g_i / R_ii, then g_0..i-1 -= y_i R_0..i-1,i, for i = k-1 .. 0).
+void back_substitution_kernel(NeuronCore& nc, const HbmTensor& H, std::int64_t ld, const HbmTensor& g, std::int64_t k,
+                              const HbmTensor& y) {
+  AllocScope sbuf(nc.sbuf());
+  const Tile R = sbuf.alloc(DType::f32, 1, {k * ld}, "R"), gg = sbuf.alloc(DType::f32, 1, {k}, "g"),
+             yy = sbuf.alloc(DType::f32, 1, {k}, "y"), t = sbuf.alloc(DType::f32, 1, {k}, "t");
+  nc.dma_copy(R, H.tile(0, 1, 0, k * ld));
+  nc.dma_copy(gg, g.tile(0, 1, 0, k));
+  for (std::int64_t i = k - 1; i >= 0; --i) {
+    nc.tensor_tensor(yy.cols(i, 1), gg.cols(i, 1), R.cols(i * ld + i, 1), AluOp::divide);
+    if (i == 0) break;
+    nc.tensor_scalar(t.cols(0, i), R.cols(i * ld, i), AluOp::multiply, yy.cols(i, 1));
+    nc.tensor_tensor(gg.cols(0, i), gg.cols(0, i), t.cols(0, i), AluOp::subtract);
+  }
+  nc.dma_copy(y.tile(0, 1, 0, k), yy);
+}
+
 // out = a op b on one element (VectorE): the scalar recurrences of BiCGStab.
 void scalar_kernel(NeuronCore& nc, const HbmTensor& a, const HbmTensor& b, AluOp op, const HbmTensor& out) {
   AllocScope sbuf(nc.sbuf());
@@ -141,6 +224,35 @@ void elementwise_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor* v, 
   }
 }
 
+// Block-Jacobi: the inverse of one b x b diagonal block (program i of the grid) by Gauss-Jordan
+// elimination without pivoting (Golub & Van Loan, Matrix Computations, 4th ed., §3.2.10 for the
+// elimination; no pivoting is stable for the diagonally dominant or SPD blocks block-Jacobi is
+// meant for, §4.1.1 / §4.2.7). The augmented [A_ii | I] lives in SBUF as [b, 2b]; per pivot k the
+// pivot row is broadcast to all b partitions by a DMA, divided by the pivot (VectorE), and
+// W -= W[:, k] (x) (row_k / a_kk) eliminates column k from every row (row k becomes ~0 there) before
+// row k is replaced by the scaled pivot row (a DMA: b x (6 instructions + 2 DMAs) per block). The right half is then A_ii^-1. blocks/inv: [nb b, b]
+// row-major (block i in rows i b ..), eye: the b x b identity (a constant).
+void block_inverse_kernel(NeuronCore& nc, const HbmTensor& blocks, const HbmTensor& eye, const HbmTensor& inv, int b) {
+  const std::int64_t i = nc.program_id(1);
+  AllocScope sbuf(nc.sbuf());
+  const Tile W = sbuf.alloc(DType::f32, b, {2 * b}, "[A_ii | I]"), R = sbuf.alloc(DType::f32, b, {2 * b}, "pivot row"),
+             T = sbuf.alloc(DType::f32, b, {2 * b}, "update"), piv = sbuf.alloc(DType::f32, b, {1}, "pivot"),
+             f = sbuf.alloc(DType::f32, b, {1}, "column k");
+  nc.dma_copy(W.cols(0, b), blocks.tile(i * b, b, 0, b));
+  nc.dma_copy(W.cols(b, b), eye.tile(0, b, 0, b));
+  for (int k = 0; k < b; ++k) {
+    nc.dma_copy(R, W.rows(k, 1).broadcast_partitions(b));
+    nc.tensor_copy(piv, R.cols(k, 1));
+    nc.tensor_scalar(R, R, AluOp::divide, piv);  // row_k / a_kk, on every partition
+    nc.tensor_copy(f, W.cols(k, 1));
+    nc.tensor_scalar(T, R, AluOp::multiply, f);  // a_ik row_k / a_kk
+    nc.tensor_tensor(W, W, T, AluOp::subtract);
+    nc.dma_copy(W.rows(k, 1), R.rows(k, 1));  // row k: the scaled pivot row (DMA: engines address
+                                              // partitions from multiples of 32 only)
+  }
+  nc.dma_copy(inv.tile(i * b, b, 0, b), W.cols(b, b));
+}
+
 // What both solvers share: the operator checks, the vector layout, the launch helpers (each adds
 // its modeled time and launch count to the result) and the Jacobi inverse diagonal.
 class KrylovContext {
@@ -161,20 +273,32 @@ class KrylovContext {
     lc_.core.execute = true;  // the iteration needs the values
     spmv_settings_ = s;
     spmv_settings_.num_cores = 1;
-    if (opt.jacobi) dinv = std::make_unique<Vec>(P, F);
-    if (opt.jacobi) jacobi_inverse(who);
+    if (opt.block_jacobi) {
+      block_jacobi_inverse(who);
+    } else if (opt.jacobi) {
+      dinv = std::make_unique<Vec>(P, F);
+      jacobi_inverse(who);
+    }
   }
   std::int64_t n = 0, P = 0, F = 0;
   std::unique_ptr<Vec> dinv;  // 1 / diag(A) when preconditioning (padding 1)
 
-  void run(const Kernel& k) {
-    const LaunchResult r = launch(lc_, k);
+  void run(const Kernel& k, int programs = 1) {
+    LaunchConfig lc = lc_;
+    lc.grid = {1, programs, 1};
+    const LaunchResult r = launch(lc, k);
     res_.modeled_ns += model_profile(r.trace, s_.target).total_ns;
     ++res_.launches;
   }
   void spmv_into(float alpha, const Vec& in, float beta, Vec& out) {
     CallReport rep;
     spmv(spmv_settings_, Op::N, alpha, A_, in.data.data(), DType::f32, beta, out.data.data(), DType::f32, &rep);
+    res_.modeled_ns += rep.profile.total_ns;
+    ++res_.launches;
+  }
+  void spmv_with(const BsrView& M, const Vec& in, Vec& out) {
+    CallReport rep;
+    spmv(spmv_settings_, Op::N, 1.0f, M, in.data.data(), DType::f32, 0.0f, out.data.data(), DType::f32, &rep);
     res_.modeled_ns += rep.profile.total_ns;
     ++res_.launches;
   }
@@ -185,9 +309,18 @@ class KrylovContext {
   void dot(const Vec& u, const Vec& v, Scalar& out) {
     run([&](NeuronCore& nc) { dot_kernel(nc, u.view, v.view, out.view); });
   }
-  // z = M^-1 r (Jacobi) or z = r (a copy, no arithmetic).
+  void dot(const Vec& u, const Vec& v, const HbmTensor& out) {
+    run([&](NeuronCore& nc) { dot_kernel(nc, u.view, v.view, out); });
+  }
+  void norm(const Vec& u, const HbmTensor& out) {
+    run([&](NeuronCore& nc) { dot_kernel(nc, u.view, u.view, out, /*root=*/true); });
+  }
+  // z = M^-1 r (Jacobi, or block-Jacobi: the BSR SpMV with the inverted diagonal blocks) or z = r
+  // (a copy, no arithmetic).
   void precondition(const Vec& r, Vec& z) {
-    if (dinv)
+    if (!block_inverse_.values.empty())
+      spmv_with(block_inverse_view_, r, z);
+    else if (dinv)
       run([&](NeuronCore& nc) { elementwise_kernel(nc, r.view, &dinv->view, z.view); });
     else
       std::copy(r.data.begin(), r.data.end(), z.data.begin());
@@ -222,6 +355,52 @@ class KrylovContext {
     run([&](NeuronCore& nc) { elementwise_kernel(nc, dinv->view, nullptr, dinv->view); });
   }
 
+  // The diagonal blocks gathered into [nb b, b] row-major (host copies; a block that is not stored
+  // is zero and fails as singular), inverted on the engines, checked finite by the host (a zero
+  // pivot: no pivoting), and kept as a block-diagonal BSR for the preconditioner's SpMV.
+  void block_jacobi_inverse(const char* who) {
+    const BsrView& A = A_;
+    const std::int64_t b = A.row_block, nb = A.brows;
+    if (A.row_block != A.col_block || b > P)
+      throw InvalidArgument(std::string("trnsparse ") + who + ": block-Jacobi needs square blocks of at most pmax", "matA");
+    const auto* vals = static_cast<const float*>(A.values);
+    const std::int64_t base = A.base == IndexBase::one ? 1 : 0;
+    auto idx = [](const void* a, IndexType t, std::int64_t i) {
+      return t == IndexType::i32 ? std::int64_t{static_cast<const std::int32_t*>(a)[i]} : static_cast<const std::int64_t*>(a)[i];
+    };
+    const auto bb = static_cast<std::size_t>(b * b);
+    std::vector<float> diag(static_cast<std::size_t>(nb) * bb, 0.0f), eye(bb, 0.0f);
+    for (std::int64_t r = 0; r < b; ++r) eye[static_cast<std::size_t>(r * b + r)] = 1.0f;
+    for (std::int64_t R = 0; R < nb; ++R)
+      for (std::int64_t e = idx(A.offsets, A.offsets_type, R) - base; e < idx(A.offsets, A.offsets_type, R + 1) - base; ++e) {
+        if (idx(A.columns, A.columns_type, e) - base != R) continue;
+        for (std::int64_t r = 0; r < b; ++r)
+          for (std::int64_t c = 0; c < b; ++c)
+            diag[static_cast<std::size_t>(R) * bb + static_cast<std::size_t>(r * b + c)] =
+                vals[static_cast<std::size_t>(e) * bb + static_cast<std::size_t>(A.order == BlockOrder::row ? r * b + c : r + c * b)];
+      }
+    block_inverse_.values.assign(diag.size(), 0.0f);
+    const HbmTensor in = HbmTensor::wrap(diag.data(), DType::f32, {nb * b, b}),
+                    id = HbmTensor::wrap(eye.data(), DType::f32, {b, b}),
+                    out = HbmTensor::wrap(block_inverse_.values.data(), DType::f32, {nb * b, b});
+    run([&](NeuronCore& nc) { block_inverse_kernel(nc, in, id, out, static_cast<int>(b)); }, static_cast<int>(nb));
+    for (float v : block_inverse_.values)
+      if (!std::isfinite(v))
+        throw InvalidArgument(std::string("trnsparse ") + who + ": a diagonal block is singular without pivoting (block-Jacobi)",
+                              "matA");
+    for (std::int64_t R = 0; R <= nb; ++R) block_inverse_.offsets.push_back(R);
+    for (std::int64_t R = 0; R < nb; ++R) block_inverse_.columns.push_back(R);
+    block_inverse_view_ = BsrView{nb, nb, nb, b, b, block_inverse_.offsets.data(), block_inverse_.columns.data(),
+                                  block_inverse_.values.data(), IndexType::i64, IndexType::i64, IndexBase::zero, DType::f32,
+                                  BlockOrder::row};
+  }
+
+  struct BlockInverse {
+    std::vector<std::int64_t> offsets, columns;
+    std::vector<float> values;
+  };
+  BlockInverse block_inverse_;
+  BsrView block_inverse_view_;
   const Settings& s_;
   const BsrView& A_;
   KrylovResult& res_;
@@ -360,6 +539,98 @@ KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float
       res.converged = !res.breakdown;
       break;
     }
+  }
+  std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
+  return res;
+}
+
+// Restarted GMRES(m) with right Jacobi preconditioning (Saad, Iterative Methods for Sparse Linear
+// Systems, 2nd ed., Alg. 6.9 with the right preconditioning of §9.3.2): per cycle r = b - A x,
+// v_1 = r / ||r||; per step w = A M^-1 v_j, modified Gram-Schmidt against v_1 .. v_j (one dot
+// product and one axpy each, in order), h_{j+1,j} = ||w||, v_{j+1} = w / h_{j+1,j}; the Givens
+// rotations keep H upper triangular and |g_{j+1}| is the residual norm of the least-squares
+// problem. At the end of a cycle y = R^-1 g (back substitution) and x += M^-1 V y.
+KrylovResult gmres(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt) {
+  KrylovResult res;
+  if (opt.restart < 1) throw InvalidArgument("trnsparse gmres: restart must be >= 1", "restart");
+  KrylovContext k(s, A, b, x, opt, res, "gmres");
+  const std::int64_t n = k.n, P = k.P, F = k.F, m = opt.restart, ld = m + 1;
+  std::vector<std::unique_ptr<Vec>> V;
+  for (std::int64_t j = 0; j <= m; ++j) V.push_back(std::make_unique<Vec>(P, F));
+  Vec xv(P, F), r(P, F), w(P, F), z(P, F), u(P, F);
+  std::vector<float> H(static_cast<std::size_t>(ld * m), 0.0f), cs(static_cast<std::size_t>(m), 0.0f),
+      sn(static_cast<std::size_t>(m), 0.0f), g(static_cast<std::size_t>(ld), 0.0f), y(static_cast<std::size_t>(m), 0.0f);
+  const HbmTensor Hv = HbmTensor::wrap(H.data(), DType::f32, {1, ld * m}), csv = HbmTensor::wrap(cs.data(), DType::f32, {1, m}),
+                  snv = HbmTensor::wrap(sn.data(), DType::f32, {1, m}), gv = HbmTensor::wrap(g.data(), DType::f32, {1, ld}),
+                  yv = HbmTensor::wrap(y.data(), DType::f32, {1, m});
+  auto at = [](std::vector<float>& a, std::int64_t i) {
+    return HbmTensor::wrap(a.data() + i, DType::f32, {1, 1});
+  };
+  Scalar one, bnorm;
+  one.value = 1.0f;
+  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
+  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+  k.norm(r, bnorm.view);  // r = b here
+  const double norm_b = k.read(bnorm);
+  const double scale = norm_b > 0 ? norm_b : 1.0;
+  bool first = true;
+  while (true) {
+    // Restart: the true residual r = b - A x and g = (||r||, 0, ..).
+    std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+    k.spmv_into(-1.0f, xv, 1.0f, r);
+    std::fill(g.begin(), g.end(), 0.0f);
+    k.norm(r, at(g, 0));
+    ++res.host_scalar_reads;
+    const double rel = double(g[0]) / scale;
+    if (first) res.residual_history.push_back(rel);
+    first = false;
+    if (rel <= opt.tolerance) {
+      res.converged = true;
+      break;
+    }
+    if (res.iterations >= opt.max_iterations) break;
+    k.run([&](NeuronCore& nc) { scale_kernel(nc, one.view, at(g, 0), r.view, V[0]->view); });  // v_1 = r / ||r||
+    std::int64_t steps = 0;
+    bool cycle_done = false;
+    for (std::int64_t j = 0; j < m && res.iterations < opt.max_iterations && !cycle_done; ++j) {
+      k.precondition(*V[static_cast<std::size_t>(j)], z);
+      k.spmv_into(1.0f, z, 0.0f, w);  // w = A M^-1 v_j
+      for (std::int64_t i = 0; i <= j; ++i) {  // modified Gram-Schmidt
+        const HbmTensor hij = at(H, j * ld + i);
+        k.dot(w, *V[static_cast<std::size_t>(i)], hij);
+        k.run([&](NeuronCore& nc) { axpy_kernel(nc, hij, one.view, {{&V[static_cast<std::size_t>(i)]->view, &w.view, true}}); });
+      }
+      const HbmTensor hnext = at(H, j * ld + j + 1);
+      k.norm(w, hnext);
+      ++res.host_scalar_reads;
+      const bool lucky = H[static_cast<std::size_t>(j * ld + j + 1)] == 0.0f;  // the Krylov space is invariant
+      if (!lucky)
+        k.run([&](NeuronCore& nc) { scale_kernel(nc, one.view, hnext, w.view, V[static_cast<std::size_t>(j) + 1]->view); });
+      k.run([&](NeuronCore& nc) { givens_kernel(nc, Hv, ld, csv, snv, gv, j); });
+      res.host_scalar_reads += 2;  // R_jj (breakdown test) and g_{j+1} (residual estimate)
+      ++steps;
+      ++res.iterations;
+      if (H[static_cast<std::size_t>(j * ld + j)] == 0.0f) {  // singular R: nothing more to gain from this space
+        --steps;
+        res.breakdown = true;
+        cycle_done = true;
+        break;
+      }
+      const double est = std::fabs(double(g[static_cast<std::size_t>(j) + 1])) / scale;
+      res.residual_history.push_back(est);
+      cycle_done = lucky || est <= opt.tolerance;
+    }
+    if (steps > 0) {
+      // x += M^-1 V y with y = R^-1 g.
+      k.run([&](NeuronCore& nc) { back_substitution_kernel(nc, Hv, ld, gv, steps, yv); });
+      std::fill(u.data.begin(), u.data.end(), 0.0f);
+      for (std::int64_t i = 0; i < steps; ++i)
+        k.run([&](NeuronCore& nc) { axpy_kernel(nc, at(y, i), one.view, {{&V[static_cast<std::size_t>(i)]->view, &u.view, false}}); });
+      k.precondition(u, z);
+      k.run([&](NeuronCore& nc) { axpy_kernel(nc, one.view, one.view, {{&z.view, &xv.view, false}}); });
+    }
+    if (res.breakdown) break;
+    std::fill(H.begin(), H.end(), 0.0f);
   }
   std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
   return res;

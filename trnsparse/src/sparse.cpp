@@ -303,6 +303,103 @@ void spmv(const Settings& s, Op opA, float alpha, const CooView& A, const void* 
   spmv(s, opA, alpha, c.view, x, x_type, beta, y, y_type, report);
 }
 
+void validate(const CscView& a) { validate(a.transposed()); }
+
+void validate(const BlockedEllView& a) {
+  if (a.block < 1) invalid("ellBlockSize must be >= 1", "ellBlockSize");
+  if (a.rows < 0 || a.cols < 0) invalid("negative size", "rows");
+  if (a.rows % a.block != 0 || a.cols % a.block != 0) invalid("rows and cols must be multiples of ellBlockSize", "rows");
+  if (a.ell_cols < 0 || a.ell_cols % a.block != 0 || a.ell_cols > a.cols)
+    invalid("ellCols must be a multiple of ellBlockSize in [0, cols]", "ellCols");
+  if (cshim::checked_mul(a.rows, a.ell_cols) < 0) invalid("value count overflows", "ellCols");
+  if (!value_dtype_ok(a.value_type)) invalid("value type not supported", "valueType");
+  const std::int64_t brows = a.rows / a.block, slots = a.ell_cols / a.block, bcols = a.cols / a.block;
+  if (brows * slots == 0) return;
+  if (a.col_ind == nullptr) invalid("ellColInd is NULL", "ellColInd");
+  if (a.values == nullptr) invalid("ellValue is NULL", "values");
+  const std::int64_t b = base_of(a.base);
+  std::vector<std::int64_t> seen(static_cast<std::size_t>(bcols), -1);  // block row that last used a column
+  for (std::int64_t i = 0; i < brows; ++i)
+    for (std::int64_t t = 0; t < slots; ++t) {
+      const std::int64_t raw = load_index(a.col_ind, a.index_type, i * slots + t);
+      if (raw == -1) continue;  // empty slot
+      const std::int64_t c = raw - b;
+      if (c < 0 || c >= bcols) invalid("block column index out of range at slot " + std::to_string(i * slots + t), "ellColInd");
+      if (seen[static_cast<std::size_t>(c)] == i) invalid("block column repeated in block row " + std::to_string(i), "ellColInd");
+      seen[static_cast<std::size_t>(c)] = i;
+    }
+}
+
+namespace {
+
+// A validated Blocked-ELL matrix as BSR: per block row the stored slots sorted by block column
+// (distinct, so the order is unique), each block's values copied into a contiguous row-major block.
+struct EllAsBsr {
+  std::vector<std::int64_t> offsets, columns;
+  std::vector<std::byte> values;
+  BsrView view;
+};
+EllAsBsr ell_as_bsr(const BlockedEllView& a) {
+  validate(a);
+  EllAsBsr o;
+  const std::int64_t bs = a.block, brows = a.rows / bs, bcols = a.cols / bs, slots = a.ell_cols / bs;
+  const std::int64_t b = base_of(a.base);
+  const std::size_t es = dtype_size(a.value_type), row_bytes = static_cast<std::size_t>(bs) * es;
+  o.offsets.assign(1, 0);
+  std::vector<std::pair<std::int64_t, std::int64_t>> row;  // (block column, slot)
+  std::vector<std::pair<std::int64_t, std::int64_t>> stored;
+  for (std::int64_t i = 0; i < brows; ++i) {
+    row.clear();
+    for (std::int64_t t = 0; t < slots; ++t) {
+      const std::int64_t raw = load_index(a.col_ind, a.index_type, i * slots + t);
+      if (raw != -1) row.emplace_back(raw - b, t);
+    }
+    std::sort(row.begin(), row.end());
+    for (const auto& [c, t] : row) {
+      o.columns.push_back(c);
+      stored.emplace_back(i, t);
+    }
+    o.offsets.push_back(static_cast<std::int64_t>(o.columns.size()));
+  }
+  o.values.resize(stored.size() * static_cast<std::size_t>(bs) * row_bytes);
+  const auto* src = static_cast<const std::byte*>(a.values);
+  for (std::size_t e = 0; e < stored.size(); ++e) {
+    const auto [i, t] = stored[e];
+    for (std::int64_t r = 0; r < bs; ++r)
+      std::memcpy(o.values.data() + (e * static_cast<std::size_t>(bs) + static_cast<std::size_t>(r)) * row_bytes,
+                  src + (static_cast<std::size_t>((i * bs + r) * a.ell_cols + t * bs)) * es, row_bytes);
+  }
+  o.view = BsrView{brows, bcols, static_cast<std::int64_t>(o.columns.size()), bs, bs, o.offsets.data(), o.columns.data(),
+                   o.values.data(), IndexType::i64, IndexType::i64, IndexBase::zero, a.value_type, BlockOrder::row};
+  return o;
+}
+
+Op flip(Op op) { return op == Op::N ? Op::T : Op::N; }
+
+}  // namespace
+
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CscView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report) {
+  spmm(s, flip(opA), opB, alpha, A.transposed(), B, beta, C, report);
+}
+
+void spmv(const Settings& s, Op opA, float alpha, const CscView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report) {
+  spmv(s, flip(opA), alpha, A.transposed(), x, x_type, beta, y, y_type, report);
+}
+
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const BlockedEllView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report) {
+  const EllAsBsr e = ell_as_bsr(A);
+  spmm(s, opA, opB, alpha, e.view, B, beta, C, report);
+}
+
+void spmv(const Settings& s, Op opA, float alpha, const BlockedEllView& A, const void* x, DType x_type, float beta,
+          void* y, DType y_type, CallReport* report) {
+  const EllAsBsr e = ell_as_bsr(A);
+  spmv(s, opA, alpha, e.view, x, x_type, beta, y, y_type, report);
+}
+
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report) {
   validate(A);
@@ -483,7 +580,8 @@ FillReport csr_to_bsr(const CsrView& csr, std::int64_t block_dim, BlockOrder ord
       slot[static_cast<std::size_t>(cols[t])] = first + static_cast<std::int64_t>(t);
       store_index(bsr_columns, out_index, first + static_cast<std::int64_t>(t), cols[t] + ob);
     }
-    std::memset(out + first * bb * es, 0, static_cast<std::size_t>(static_cast<std::int64_t>(cols.size()) * bb * es));
+    if (!cols.empty())  // (an empty matrix may have no value array at all: memset(NULL, 0, 0) is UB)
+      std::memset(out + first * bb * es, 0, static_cast<std::size_t>(static_cast<std::int64_t>(cols.size()) * bb * es));
     const std::int64_t r_end = std::min(csr.rows, (R + 1) * block_dim);
     for (std::int64_t r = R * block_dim; r < r_end; ++r)
       for (std::int64_t e = load_index(csr.offsets, csr.offsets_type, r) - cb;

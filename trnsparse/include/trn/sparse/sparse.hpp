@@ -69,6 +69,38 @@ struct CooView {
   DType value_type = DType::f32;
 };
 
+// A CSC matrix (rows x cols, nnz entries): column offsets[cols + 1] and row indices[nnz], rows
+// strictly increasing within a column. It is the CSR of A^T, which is how it is computed
+// (transposed() shares every array: no copy).
+struct CscView {
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  const void* offsets = nullptr;   // cscColOffsets
+  const void* row_ind = nullptr;   // cscRowInd
+  void* values = nullptr;
+  IndexType offsets_type = IndexType::i32, row_ind_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  DType value_type = DType::f32;
+  CsrView transposed() const {
+    return CsrView{cols, rows, nnz, offsets, row_ind, values, offsets_type, row_ind_type, base, value_type};
+  }
+};
+
+// A Blocked-ELL matrix (cusparseCreateBlockedEll): rows x cols in block x block blocks, every block
+// row holding ell_cols / block slots. col_ind[(rows / block) x (ell_cols / block)] (row-major) holds
+// the block column of each slot counted from `base`, or -1 for an empty slot; values is the
+// rows x ell_cols row-major array of the slots' values (slot s of block row i at rows i*block ..,
+// columns s*block..). rows, cols and ell_cols must be multiples of block, ell_cols <= cols, and the
+// block columns of one block row distinct (any slot order: they are accumulated in increasing block
+// column, as BSR).
+struct BlockedEllView {
+  std::int64_t rows = 0, cols = 0, block = 1, ell_cols = 0;
+  const void* col_ind = nullptr;
+  void* values = nullptr;
+  IndexType index_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  DType value_type = DType::f32;
+};
+
 // A dense rows x cols matrix: element (i, j) at data[i + j * ld] (col_major) or data[i * ld + j].
 struct DenseRef {
   const void* data = nullptr;
@@ -111,6 +143,8 @@ class InvalidArgument : public Error {
 void validate(const BsrView& a);
 void validate(const CsrView& a);
 void validate(const CooView& a);
+void validate(const CscView& a);  // validate(a.transposed()): column offsets, rows sorted per column
+void validate(const BlockedEllView& a);
 
 // C = alpha op(A) op(B) + beta C. op(A) is M x K (A: brows x bcols blocks, op T swaps them), op(B)
 // K x n, C M x n. Values of A: f32, bf16 or f16; B: f32, bf16 or f16; C: f32, bf16 or f16. Products
@@ -132,6 +166,17 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const CooView& A, cons
           const MutableDenseRef& C, CallReport* report = nullptr);
 void spmv(const Settings& s, Op opA, float alpha, const CooView& A, const void* x, DType x_type, float beta, void* y,
           DType y_type, CallReport* report = nullptr);
+// CSC: the CSR kernel path on A^T with op(A) flipped (no copy of the arrays).
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const CscView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+void spmv(const Settings& s, Op opA, float alpha, const CscView& A, const void* x, DType x_type, float beta, void* y,
+          DType y_type, CallReport* report = nullptr);
+// Blocked-ELL: the stored slots become BSR blocks of block x block values (a host copy of the
+// values, row-major blocks, padding slots dropped), then the BSR kernel.
+void spmm(const Settings& s, Op opA, Op opB, float alpha, const BlockedEllView& A, const DenseRef& B, float beta,
+          const MutableDenseRef& C, CallReport* report = nullptr);
+void spmv(const Settings& s, Op opA, float alpha, const BlockedEllView& A, const void* x, DType x_type, float beta,
+          void* y, DType y_type, CallReport* report = nullptr);
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C (BSR or CSR pattern).
 void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
            const BsrView& C, CallReport* report = nullptr);
@@ -203,7 +248,7 @@ struct OwnedCsr {
 };
 OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& perm);
 
-// ---- Block-sparse attention forward (extension, not in cuSPARSE) ------------------------------
+// ---- Block-sparse attention (extension, not in cuSPARSE) ------------------------------
 // O = softmax(scale * Q K^T restricted to the stored blocks of `mask`) V, per query row, for one
 // head. Q, K, V, O: seq x head_dim, row-major, ld = head_dim. The mask is a square BSR pattern of
 // block b x b (b <= pmax, its values are not read; seq = mask.brows * b); head_dim <= pmax. Fused
@@ -211,8 +256,21 @@ OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& pe
 // block gets O = 0. tiles: f32 (exact products) or bf16 (Q, K, V rounded by the DMA, probabilities
 // rounded to bf16 before the P V matmul); accumulation fp32 in PSUM, softmax in fp32 on
 // VectorE/ScalarE. Docs: docs/trnsparse.md "Block-sparse attention".
+// logsumexp (optional, seq floats): L_i = log sum_j exp(scale S_ij) over the row's stored keys
+// (-inf for a row without stored blocks), what attention_backward needs.
 void attention_forward(const Settings& s, const BsrView& mask, std::int64_t head_dim, const float* Q, const float* K,
-                       const float* V, float scale, float* O, DType tiles = DType::f32, CallReport* report = nullptr);
+                       const float* V, float scale, float* O, DType tiles = DType::f32, CallReport* report = nullptr,
+                       float* logsumexp = nullptr);
+// Backward pass (FlashAttention-2, T. Dao, "FlashAttention-2: Faster Attention with Better
+// Parallelism and Work Partitioning", 2023, Algorithm 2): given dO = dLoss/dO and the forward's O
+// and logsumexp, writes dQ, dK, dV (seq x head_dim, row-major). P is recomputed per stored block as
+// exp(scale S - L) (never stored); delta = rowsum(dO o O); dS = P o (dO V^T - delta). Deterministic:
+// dK, dV are accumulated per block column and dQ per block row by two launches (FlashAttention-2
+// uses atomic adds for dQ), each recomputing P and dS: 8 TensorE instructions per stored block.
+// Keys that no query attends to get dK = dV = 0; query rows without stored blocks dQ = 0.
+void attention_backward(const Settings& s, const BsrView& mask, std::int64_t head_dim, const float* Q, const float* K,
+                        const float* V, const float* O, const float* dO, const float* logsumexp, float scale, float* dQ,
+                        float* dK, float* dV, DType tiles = DType::f32, CallReport* report = nullptr);
 
 // ---- Krylov solvers (extension, not in cuSPARSE) --------------------------------------------
 // Conjugate gradients (square SPD operator) and BiCGStab (square, nonsymmetric), optionally
@@ -227,6 +285,11 @@ struct KrylovOptions {
   int max_iterations = 1000;
   float tolerance = 1e-5f;  // stop when ||r_k|| <= tolerance * ||b|| (recursively updated residual)
   bool jacobi = true;       // z = D^-1 r with D the diagonal of A (must be nonzero)
+  // z = blockdiag(A_ii)^-1 r instead of Jacobi when set: square blocks of at most pmax, the
+  // diagonal blocks inverted once by Gauss-Jordan without pivoting (on the engines) and applied as
+  // a block-diagonal BSR SpMV; a singular (or unstored) diagonal block is rejected.
+  bool block_jacobi = false;
+  int restart = 30;         // GMRES: Krylov vectors per cycle (m of GMRES(m)), >= 1
 };
 struct KrylovResult {
   int iterations = 0;
@@ -245,5 +308,10 @@ CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const
 // BiCGStab with right preconditioning; residual_history has one entry per completed iteration
 // (the half-step residual ||s|| when it converges there).
 KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt = {});
+// Restarted GMRES(opt.restart) with right Jacobi preconditioning (modified Gram-Schmidt Arnoldi,
+// Givens rotations, back substitution: all tile kernels). residual_history: ||r_0|| / ||b||, then
+// the least-squares residual |g_{j+1}| / ||b|| after every Arnoldi step; convergence is declared on
+// the true residual b - A x recomputed at a restart (<= tolerance * ||b||). breakdown: R_jj = 0.
+KrylovResult gmres(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt = {});
 
 }  // namespace trn::sparse
