@@ -41,7 +41,11 @@ void random123_uniforms(float* out, std::size_t n, std::uint64_t seed, std::uint
   }
 }
 
-void random123_words_indexed(std::uint32_t* out, std::size_t n, std::uint64_t seed, std::uint64_t first_block) {
+namespace {
+// The index-computed loop: block b of the stream is philox((first_block + b, 0, 0, 0), key), its
+// four words written through `put` (identity or cuRAND's uniform conversion).
+template <class Out, class Put>
+void indexed_blocks(Out* out, std::size_t n, std::uint64_t seed, std::uint64_t first_block, Put put) {
   r123::Philox4x32 philox;
   const auto key = key_of(seed);
   const std::size_t blocks = n / 4;
@@ -49,20 +53,18 @@ void random123_words_indexed(std::uint32_t* out, std::size_t n, std::uint64_t se
     const std::uint64_t c = first_block + b;
     const r123::Philox4x32::ctr_type ctr = {{static_cast<std::uint32_t>(c), static_cast<std::uint32_t>(c >> 32), 0, 0}};
     const auto r = philox(ctr, key);
-    for (int j = 0; j < 4; ++j) out[4 * b + static_cast<std::size_t>(j)] = r[j];
+    for (int j = 0; j < 4; ++j) out[4 * b + static_cast<std::size_t>(j)] = put(r[j]);
   }
+}
+}  // namespace
+
+void random123_words_indexed(std::uint32_t* out, std::size_t n, std::uint64_t seed, std::uint64_t first_block) {
+  indexed_blocks(out, n, seed, first_block, [](std::uint32_t w) { return w; });
 }
 
 void random123_uniforms_indexed(float* out, std::size_t n, std::uint64_t seed, std::uint64_t first_block) {
-  r123::Philox4x32 philox;
-  const auto key = key_of(seed);
-  const std::size_t blocks = n / 4;
-  for (std::size_t b = 0; b < blocks; ++b) {
-    const std::uint64_t c = first_block + b;
-    const r123::Philox4x32::ctr_type ctr = {{static_cast<std::uint32_t>(c), static_cast<std::uint32_t>(c >> 32), 0, 0}};
-    const auto r = philox(ctr, key);
-    for (int j = 0; j < 4; ++j) out[4 * b + static_cast<std::size_t>(j)] = static_cast<float>(r[j]) * 0x1p-32f + 0x1p-33f;
-  }
+  indexed_blocks(out, n, seed, first_block,
+                 [](std::uint32_t w) { return static_cast<float>(w) * 0x1p-32f + 0x1p-33f; });
 }
 
 }  // namespace bench_trnrand
