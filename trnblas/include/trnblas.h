@@ -793,6 +793,33 @@ trnblasStatus_t trnblasDtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, 
                                 trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
                                 const double* alpha, const double* A, int64_t lda, const double* B, int64_t ldb, double* C,
                                 int64_t ldc);
+/* C/Z TRSM and TRMM: as S/D with trans N, T or C (conjugate transpose). */
+trnblasStatus_t trnblasCtrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnComplex* alpha,
+                             const trnComplex* A, int lda, trnComplex* B, int ldb);
+trnblasStatus_t trnblasCtrsm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const trnComplex* alpha, const trnComplex* A, int64_t lda, trnComplex* B, int64_t ldb);
+trnblasStatus_t trnblasCtrmm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnComplex* alpha,
+                             const trnComplex* A, int lda, const trnComplex* B, int ldb, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                                trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZtrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* A, int lda, trnDoubleComplex* B, int ldb);
+trnblasStatus_t trnblasZtrsm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, trnDoubleComplex* B, int64_t ldb);
+trnblasStatus_t trnblasZtrmm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                                trnDoubleComplex* C, int64_t ldc);
 trnblasStatus_t trnblasSsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,
                              const float* alpha, const float* A, int lda, const float* B, int ldb, const float* beta,
                              float* C, int ldc);

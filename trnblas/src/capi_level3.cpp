@@ -26,6 +26,22 @@ Op to_op(int op) { return op == TRNBLAS_OP_N ? Op::N : Op::T; }  // real data: C
 Side to_side(int s) { return s == TRNBLAS_SIDE_LEFT ? Side::left : Side::right; }
 Uplo to_uplo(int u) { return u == TRNBLAS_FILL_MODE_LOWER ? Uplo::lower : Uplo::upper; }
 Diag to_diag(int d) { return d == TRNBLAS_DIAG_UNIT ? Diag::unit : Diag::non_unit; }
+trn::blas::COp to_cop(int op);
+bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld);
+template <class T>
+bool is_zero(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return v == T(0);
+  else
+    return v.x == 0 && v.y == 0;
+}
+template <class T>
+bool extent_ok(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return capi::addressable(rows, cols, ld);
+  else
+    return complex_addressable(rows, cols, ld);
+}
 
 template <class T>
 constexpr bool kF64 = std::is_same_v<T, double>;
@@ -45,13 +61,13 @@ trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int si
       .nonnegative(m, 5, "m")
       .nonnegative(n, 6, "n")
       .leading_dim(lda, order, 9, "lda")
-      .require(capi::addressable(order, order, lda), 9, "lda")
+      .require(extent_ok<T>(order, order, lda), 9, "lda")
       .leading_dim(ldb, m, 11, "ldb")
-      .require(capi::addressable(m, n, ldb), 11, "ldb");
-  if (has_c) check.leading_dim(ldc, m, 13, "ldc").require(capi::addressable(m, n, ldc), 13, "ldc");
+      .require(extent_ok<T>(m, n, ldb), 11, "ldb");
+  if (has_c) check.leading_dim(ldc, m, 13, "ldc").require(extent_ok<T>(m, n, ldc), 13, "ldc");
   check.not_null(alpha, 7, "alpha");
   if (check && m > 0 && n > 0) {
-    const bool reads = *alpha != T(0);
+    const bool reads = !is_zero(*alpha);
     // TRSM's B is its output (written even when alpha == 0); TRMM reads B only when alpha != 0.
     check.require(!reads || A != nullptr, 8, "A").require((has_c && !reads) || B != nullptr, 10, "B");
     if (has_c) check.not_null(C, 12, "C");
@@ -65,7 +81,23 @@ trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int si
     const Uplo ul = to_uplo(uplo);
     const Op tr = to_op(trans);
     const Diag dg = to_diag(diag);
-    if constexpr (kF64<T>) {
+    if constexpr (std::is_same_v<T, trnComplex> || std::is_same_v<T, trnDoubleComplex>) {
+      const trn::blas::COp ct = to_cop(trans);
+      const auto al = *capi::cpp(alpha);
+      if constexpr (std::is_same_v<T, trnDoubleComplex>) {
+        if (has_c)
+          trn::blas::ztrmm(s, sd, ul, ct, dg, m, n, al, capi::cpp(A), lda_k, capi::cpp(B), ldb_k, capi::cpp(C), ldc_k, r);
+        else
+          trn::blas::ztrsm(s, sd, ul, ct, dg, m, n, al, capi::cpp(A), lda_k, capi::cpp(B_inout), ldb_k, r);
+      } else {
+        const trn::blas::GemmMode mode = capi::fp32_mode(h);
+        if (has_c)
+          trn::blas::ctrmm(s, mode, sd, ul, ct, dg, m, n, al, capi::cpp(A), lda_k, capi::cpp(B), ldb_k, capi::cpp(C),
+                           ldc_k, r);
+        else
+          trn::blas::ctrsm(s, mode, sd, ul, ct, dg, m, n, al, capi::cpp(A), lda_k, capi::cpp(B_inout), ldb_k, r);
+      }
+    } else if constexpr (kF64<T>) {
       if (has_c)
         trn::blas::dtrmm(s, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B, ldb_k, C, ldc_k, r);
       else
@@ -179,13 +211,13 @@ trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, int uplo, 
 // defines one (ops, sizes, leading dimensions), then alpha/beta, strides, batchCount and pointers.
 // A complex (rows x cols, ld) operand spans an addressable extent: as a real (2 rows x cols, 2 ld)
 // one, without overflow in the doubling.
-bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {  // NOLINT(misc-use-internal-linkage)
   constexpr std::int64_t kHalf = std::numeric_limits<std::int64_t>::max() / 2;
   return rows <= kHalf && ld <= kHalf && capi::addressable(2 * rows, cols, 2 * ld);
 }
 
 bool complex_op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
-trn::blas::COp to_cop(int op) {
+trn::blas::COp to_cop(int op) {  // NOLINT(misc-use-internal-linkage): declared above
   return op == TRNBLAS_OP_N ? trn::blas::COp::N : op == TRNBLAS_OP_T ? trn::blas::COp::T : trn::blas::COp::C;
 }
 
@@ -367,6 +399,10 @@ TRNBLAS_L3_TRSM(trnblasStrsm, float)
 TRNBLAS_L3_TRSM(trnblasDtrsm, double)
 TRNBLAS_L3_TRMM(trnblasStrmm, float)
 TRNBLAS_L3_TRMM(trnblasDtrmm, double)
+TRNBLAS_L3_TRSM(trnblasCtrsm, trnComplex)
+TRNBLAS_L3_TRSM(trnblasZtrsm, trnDoubleComplex)
+TRNBLAS_L3_TRMM(trnblasCtrmm, trnComplex)
+TRNBLAS_L3_TRMM(trnblasZtrmm, trnDoubleComplex)
 TRNBLAS_L3_SYMM(trnblasSsymm, float)
 TRNBLAS_L3_SYMM(trnblasDsymm, double)
 TRNBLAS_L3_RANK2K(trnblasSsyr2k, float, false)
@@ -385,20 +421,6 @@ TRNBLAS_L3_CGEMM_STRIDED(trnblasZgemmStridedBatched, trnDoubleComplex)
 
 namespace {
 
-template <class T>
-bool is_zero(const T& v) {
-  if constexpr (std::is_arithmetic_v<T>)
-    return v == T(0);
-  else
-    return v.x == 0 && v.y == 0;
-}
-template <class T>
-bool extent_ok(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
-  if constexpr (std::is_arithmetic_v<T>)
-    return capi::addressable(rows, cols, ld);
-  else
-    return complex_addressable(rows, cols, ld);
-}
 // A BLAS vector of n elements of T, step inc, is addressable in int64 bytes (complex: as floats).
 template <class T>
 bool vector_ok(std::int64_t n, std::int64_t inc) {

@@ -95,6 +95,23 @@ void zgemm(const Settings& s, ComplexAlgo algo, COp ta, COp tb, std::int64_t m, 
            std::int64_t ldb, std::complex<double> beta, std::complex<double>* C, std::int64_t ldc,
            CallReport* report = nullptr);
 
+// Complex TRSM / TRMM (level3.cpp): as strsm / strmm with op N, T or C (conjugate transpose).
+// The blocked drivers of the real routines with 4M complex GEMMs for the products; ctrsm's diagonal
+// blocks on VectorE (real and imaginary planes, docs/trnblas.md), ztrsm's in fp64 on the host side.
+void ctrsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m,
+           std::int64_t n, std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda,
+           std::complex<float>* B, std::int64_t ldb, CallReport* report = nullptr);
+void ztrsm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
+           std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda, std::complex<double>* B,
+           std::int64_t ldb, CallReport* report = nullptr);
+void ctrmm(const Settings& s, GemmMode mode, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m,
+           std::int64_t n, std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda,
+           const std::complex<float>* B, std::int64_t ldb, std::complex<float>* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void ztrmm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
+           std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B,
+           std::int64_t ldb, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+
 }  // namespace trn::blas
 
 // ---- GEAM and DGMM (geam.cpp) -------------------------------------------------------------------

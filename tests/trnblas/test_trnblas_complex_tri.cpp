@@ -1,0 +1,292 @@
+// trnblas Ctrsm/Ztrsm and Ctrmm/Ztrmm through the C API against OpenBLAS's double-complex CBLAS
+// (cblas_ztrsm, cblas_ztrmm) on the same (promoted) data: every side/uplo/trans (N, T, C)/diag
+// case at an order of 140 (two diagonal blocks of 128), bounds of docs/trnblas.md "Level 3"; the
+// triangle of A that is not referenced (and a unit diagonal) hold NaN and must not leak; netlib's
+// corner cases and parameter positions, outputs untouched on error.
+#include <cblas.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <type_traits>
+#include <vector>
+
+#include "blas_test_util.hpp"
+#include "trnblas.h"
+
+namespace {
+
+using blastest::Handle;
+using cf = std::complex<float>;
+using cd = std::complex<double>;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kU32 = 0x1p-24, kU64 = 0x1p-53;
+
+template <class Cx>
+auto cp(Cx* p) {
+  if constexpr (std::is_same_v<std::remove_const_t<Cx>, cf>)
+    return reinterpret_cast<std::conditional_t<std::is_const_v<Cx>, const trnComplex*, trnComplex*>>(p);
+  else
+    return reinterpret_cast<std::conditional_t<std::is_const_v<Cx>, const trnDoubleComplex*, trnDoubleComplex*>>(p);
+}
+
+struct Case {
+  trnblasSideMode_t side;
+  trnblasFillMode_t uplo;
+  trnblasOperation_t trans;
+  trnblasDiagType_t diag;
+};
+
+std::vector<Case> every_case() {
+  std::vector<Case> v;
+  for (auto side : {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT})
+    for (auto uplo : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+      for (auto trans : {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C})
+        for (auto diag : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) v.push_back({side, uplo, trans, diag});
+  return v;
+}
+
+// A triangular order x order matrix with a well-conditioned triangle: off-diagonal entries of size
+// 4/order, diagonal 1.5 + U(-0.5, 0.5) + i U(-1, 1). The other triangle (and the diagonal when unit)
+// holds NaN in `stored` and zero in `ref` (what OpenBLAS reads is then irrelevant).
+template <class Cx>
+void triangular(std::int64_t order, const Case& c, std::uint64_t seed, std::vector<Cx>& stored, std::vector<cd>& ref) {
+  using R = typename Cx::value_type;
+  std::mt19937_64 g(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  stored.assign(static_cast<std::size_t>(order * order), Cx(R(kNaN), R(kNaN)));
+  ref.assign(stored.size(), cd(0));
+  const bool lower = c.uplo == TRNBLAS_FILL_MODE_LOWER;
+  for (std::int64_t j = 0; j < order; ++j)
+    for (std::int64_t i = 0; i < order; ++i) {
+      if (lower ? i < j : i > j) continue;
+      if (i == j && c.diag == TRNBLAS_DIAG_UNIT) continue;
+      const double s = i == j ? 1.0 : 4.0 / static_cast<double>(order);
+      const double re = i == j ? 1.5 + 0.5 * u(g) : s * u(g), im = s * u(g);
+      const Cx v(static_cast<R>(re), static_cast<R>(im));
+      stored[static_cast<std::size_t>(i + j * order)] = v;
+      ref[static_cast<std::size_t>(i + j * order)] = cd(v);
+    }
+}
+
+template <class Cx>
+std::vector<Cx> random_cx(std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 g(seed);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  std::vector<Cx> v(count);
+  for (Cx& x : v) {
+    const double re = d(g), im = d(g);
+    x = Cx(static_cast<typename Cx::value_type>(re), static_cast<typename Cx::value_type>(im));
+  }
+  return v;
+}
+
+CBLAS_SIDE cside(const Case& c) { return c.side == TRNBLAS_SIDE_LEFT ? CblasLeft : CblasRight; }
+CBLAS_UPLO cuplo(const Case& c) { return c.uplo == TRNBLAS_FILL_MODE_LOWER ? CblasLower : CblasUpper; }
+CBLAS_TRANSPOSE ctrans(const Case& c) {
+  return c.trans == TRNBLAS_OP_N ? CblasNoTrans : c.trans == TRNBLAS_OP_T ? CblasTrans : CblasConjTrans;
+}
+CBLAS_DIAG cdiag(const Case& c) { return c.diag == TRNBLAS_DIAG_UNIT ? CblasUnit : CblasNonUnit; }
+
+template <class Cx>
+trnblasStatus_t call_trsm(trnblasHandle_t h, const Case& c, int m, int n, const Cx* alpha, const Cx* A, int lda, Cx* B,
+                          int ldb) {
+  if constexpr (std::is_same_v<Cx, cf>)
+    return trnblasCtrsm(h, c.side, c.uplo, c.trans, c.diag, m, n, cp(alpha), cp(A), lda, cp(B), ldb);
+  else
+    return trnblasZtrsm(h, c.side, c.uplo, c.trans, c.diag, m, n, cp(alpha), cp(A), lda, cp(B), ldb);
+}
+template <class Cx>
+trnblasStatus_t call_trmm(trnblasHandle_t h, const Case& c, int m, int n, const Cx* alpha, const Cx* A, int lda,
+                          const Cx* B, int ldb, Cx* C, int ldc) {
+  if constexpr (std::is_same_v<Cx, cf>)
+    return trnblasCtrmm(h, c.side, c.uplo, c.trans, c.diag, m, n, cp(alpha), cp(A), lda, cp(B), ldb, cp(C), ldc);
+  else
+    return trnblasZtrmm(h, c.side, c.uplo, c.trans, c.diag, m, n, cp(alpha), cp(A), lda, cp(B), ldb, cp(C), ldc);
+}
+
+// X solves op(A) X = alpha B (or X op(A) = alpha B). With the triangle's condition number below 4
+// (diagonally dominant by construction), the forward error is at most a small multiple of the
+// backward error: per column, max|X - Xref| <= 8 (order + 64) u max|Xref| (u of the data; the 64
+// covers Ozaki's reconstruction sum for Z, the 4M epilogue and complex division for C).
+template <class Cx>
+void trsm_every_case(std::uint64_t seed) {
+  const double u = std::is_same_v<Cx, cf> ? kU32 : kU64;
+  Handle h;
+  for (const Case& c : every_case()) {
+    const bool left = c.side == TRNBLAS_SIDE_LEFT;
+    const int m = left ? 140 : 19, n = left ? 19 : 140, order = left ? m : n, ldb = m + 3;
+    std::vector<Cx> A;
+    std::vector<cd> Aref;
+    triangular(order, c, seed++, A, Aref);
+    std::vector<Cx> B = random_cx<Cx>(static_cast<std::size_t>(ldb * n), seed++);
+    for (int j = 0; j < n; ++j)  // padding rows must stay as they are
+      for (int i = m; i < ldb; ++i) B[static_cast<std::size_t>(i + j * ldb)] = Cx(7, -7);
+    std::vector<cd> X(B.begin(), B.end());
+    const Cx alpha(0.75f, -0.5f);
+    const cd al(alpha);
+    cblas_ztrsm(CblasColMajor, cside(c), cuplo(c), ctrans(c), cdiag(c), m, n, &al, Aref.data(), order, X.data(), ldb);
+    ASSERT_EQ(call_trsm<Cx>(h, c, m, n, &alpha, A.data(), order, B.data(), ldb), TRNBLAS_STATUS_SUCCESS);
+    double err = 0, scale = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < ldb; ++i) {
+        const std::size_t at = static_cast<std::size_t>(i + j * ldb);
+        if (i >= m) {
+          ASSERT_EQ(B[at], Cx(7, -7));
+          continue;
+        }
+        ASSERT_TRUE(std::isfinite(std::abs(cd(B[at])))) << "NaN leaked from the unreferenced triangle";
+        err = std::max(err, std::abs(cd(B[at]) - X[at]));
+        scale = std::max(scale, std::abs(X[at]));
+      }
+    EXPECT_LE(err, 8.0 * (order + 64) * u * scale)
+        << "side " << c.side << " uplo " << c.uplo << " trans " << c.trans << " diag " << c.diag;
+    // A wrong conjugation or triangle would be off by O(1) relative to scale.
+    EXPECT_GT(scale, 0.1);
+  }
+}
+
+TEST(TrnblasComplexTri, CtrsmEveryCase) { trsm_every_case<cf>(100); }
+TEST(TrnblasComplexTri, ZtrsmEveryCase) { trsm_every_case<cd>(200); }
+
+// C = alpha op(A) B: each component is one 4M GEMM accumulation (contraction of at most 2 order
+// real products) plus the complex epilogue: |dC| <= gamma_{2 order + 6} (|alpha| |op(A)| |B|)
+// componentwise, with |.| of the real and imaginary parts summed (Higham §3.6).
+template <class Cx>
+void trmm_every_case(std::uint64_t seed, bool in_place) {
+  const double u = std::is_same_v<Cx, cf> ? kU32 : kU64;
+  Handle h;
+  for (const Case& c : every_case()) {
+    const bool left = c.side == TRNBLAS_SIDE_LEFT;
+    const int m = left ? 140 : 9, n = left ? 9 : 140, order = left ? m : n, ldb = m + 1, ldc = m + 2;
+    std::vector<Cx> A;
+    std::vector<cd> Aref;
+    triangular(order, c, seed++, A, Aref);
+    std::vector<Cx> B = random_cx<Cx>(static_cast<std::size_t>(ldb * n), seed++);
+    std::vector<cd> Cref(B.begin(), B.end());
+    const Cx alpha(-0.5f, 1.25f);
+    const cd al(alpha);
+    std::vector<cd> Aabs(Aref.size());
+    for (std::size_t i = 0; i < Aref.size(); ++i) Aabs[i] = std::abs(Aref[i].real()) + std::abs(Aref[i].imag());
+    if (c.diag == TRNBLAS_DIAG_UNIT)
+      for (int i = 0; i < order; ++i) Aabs[static_cast<std::size_t>(i + i * order)] = 1.0;
+    std::vector<cd> Babs(Cref.size());
+    for (std::size_t i = 0; i < Cref.size(); ++i) Babs[i] = std::abs(Cref[i].real()) + std::abs(Cref[i].imag());
+    cblas_ztrmm(CblasColMajor, cside(c), cuplo(c), ctrans(c), cdiag(c), m, n, &al, Aref.data(), order, Cref.data(), ldb);
+    const cd one(1);
+    // |op(A)| |B| with the unit diagonal as 1 (ztrmm on the magnitudes, NoTrans/Trans alike).
+    cblas_ztrmm(CblasColMajor, cside(c), cuplo(c), c.trans == TRNBLAS_OP_N ? CblasNoTrans : CblasTrans, CblasNonUnit, m,
+                n, &one, Aabs.data(), order, Babs.data(), ldb);
+    std::vector<Cx> C(static_cast<std::size_t>(ldc * n), Cx(9, 9));
+    if (in_place) {
+      ASSERT_EQ(call_trmm<Cx>(h, c, m, n, &alpha, A.data(), order, B.data(), ldb, B.data(), ldb),
+                TRNBLAS_STATUS_SUCCESS);
+    } else {
+      ASSERT_EQ(call_trmm<Cx>(h, c, m, n, &alpha, A.data(), order, B.data(), ldb, C.data(), ldc),
+                TRNBLAS_STATUS_SUCCESS);
+    }
+    const double g = (2.0 * order + 6) * u / (1 - (2.0 * order + 6) * u);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        const cd got = in_place ? cd(B[static_cast<std::size_t>(i + j * ldb)]) : cd(C[static_cast<std::size_t>(i + j * ldc)]);
+        const cd want = Cref[static_cast<std::size_t>(i + j * ldb)];
+        const double bound = g * std::abs(al) * Babs[static_cast<std::size_t>(i + j * ldb)].real() * 2.0;
+        ASSERT_LE(std::abs(got.real() - want.real()), bound) << i << "," << j << " case " << c.side << c.uplo << c.trans << c.diag;
+        ASSERT_LE(std::abs(got.imag() - want.imag()), bound) << i << "," << j;
+      }
+    if (!in_place) {
+      for (int j = 0; j < n; ++j)
+        for (int i = m; i < ldc; ++i) ASSERT_EQ(C[static_cast<std::size_t>(i + j * ldc)], Cx(9, 9));
+    }
+  }
+}
+
+TEST(TrnblasComplexTri, CtrmmEveryCase) { trmm_every_case<cf>(300, false); }
+TEST(TrnblasComplexTri, ZtrmmEveryCase) { trmm_every_case<cd>(400, false); }
+TEST(TrnblasComplexTri, CtrmmInPlace) { trmm_every_case<cf>(500, true); }
+
+// The fp32 solve runs on the engines: the profile shows VectorE work (diagonal blocks) and TensorE
+// work (the 4M updates).
+TEST(TrnblasComplexTri, CtrsmRunsOnVectorAndTensorEngines) {
+  Handle h;
+  const Case c{TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT};
+  std::vector<cf> A;
+  std::vector<cd> Aref;
+  triangular(200, c, 7, A, Aref);
+  std::vector<cf> B = random_cx<cf>(200 * 4, 8);
+  const cf alpha(1);
+  ASSERT_EQ(call_trsm<cf>(h, c, 200, 4, &alpha, A.data(), 200, B.data(), 200), TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t p;
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_GT(p.instructions_per_engine[TRN_ENGINE_VECTOR], 0u);
+  EXPECT_GT(p.instructions_per_engine[TRN_ENGINE_TENSOR], 0u);
+}
+
+// netlib: alpha == 0 sets the output to zero without reading A (or, TRMM, B); m == 0 or n == 0 is
+// a no-op.
+TEST(TrnblasComplexTri, CornerCases) {
+  Handle h;
+  const Case c{TRNBLAS_SIDE_RIGHT, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_C, TRNBLAS_DIAG_NON_UNIT};
+  std::vector<cf> A(16, cf(float(kNaN), float(kNaN))), B(12, cf(float(kNaN), 1)), C(12, cf(3, 3));
+  const cf zero(0), one(1);
+  ASSERT_EQ(trnblasCtrsm(h, c.side, c.uplo, c.trans, c.diag, 3, 4, cp(&zero), cp(A.data()), 4, cp(B.data()), 3),
+            TRNBLAS_STATUS_SUCCESS);
+  for (const cf& v : B) EXPECT_EQ(v, cf(0));
+  ASSERT_EQ(trnblasCtrmm(h, c.side, c.uplo, c.trans, c.diag, 3, 4, cp(&zero), nullptr, 4, nullptr, 3, cp(C.data()), 3),
+            TRNBLAS_STATUS_SUCCESS);
+  for (const cf& v : C) EXPECT_EQ(v, cf(0));
+  std::vector<cd> Bd(4, cd(5));
+  const cd oned(1);
+  ASSERT_EQ(trnblasZtrsm(h, c.side, c.uplo, c.trans, c.diag, 0, 4, cp(&oned), nullptr, 4, nullptr, 1),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasZtrmm(h, c.side, c.uplo, c.trans, c.diag, 4, 0, cp(&oned), nullptr, 1, nullptr, 4, nullptr, 4),
+            TRNBLAS_STATUS_SUCCESS);
+  (void)one;
+}
+
+// Positions as XERBLA numbers them (TRSM: side 1, uplo 2, trans 3, diag 4, m 5, n 6, alpha 7, A 8,
+// lda 9, B 10, ldb 11; TRMM adds C 12, ldc 13); nothing is written on error.
+TEST(TrnblasComplexTri, ArgumentPositions) {
+  Handle h;
+  std::vector<cd> A(16, cd(1)), B(16, cd(2)), C(16, cd(3));
+  const cd one(1);
+  const auto L = TRNBLAS_SIDE_LEFT;
+  const auto lo = TRNBLAS_FILL_MODE_LOWER;
+  const auto N = TRNBLAS_OP_N;
+  const auto nu = TRNBLAS_DIAG_NON_UNIT;
+  auto expect_pos = [&](trnblasStatus_t st, int pos) {
+    EXPECT_EQ(st, TRNBLAS_STATUS_INVALID_VALUE);
+    int got = 0;
+    ASSERT_EQ(trnblasGetLastErrorParameter(h, &got), TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(got, pos);
+    for (const cd& v : B) EXPECT_EQ(v, cd(2));
+    for (const cd& v : C) EXPECT_EQ(v, cd(3));
+  };
+  expect_pos(trnblasZtrsm(h, trnblasSideMode_t(2), lo, N, nu, 4, 4, cp(&one), cp(A.data()), 4, cp(B.data()), 4), 1);
+  expect_pos(trnblasZtrsm(h, L, trnblasFillMode_t(7), N, nu, 4, 4, cp(&one), cp(A.data()), 4, cp(B.data()), 4), 2);
+  expect_pos(trnblasZtrsm(h, L, lo, trnblasOperation_t(3), nu, 4, 4, cp(&one), cp(A.data()), 4, cp(B.data()), 4), 3);
+  expect_pos(trnblasZtrsm(h, L, lo, N, trnblasDiagType_t(5), 4, 4, cp(&one), cp(A.data()), 4, cp(B.data()), 4), 4);
+  expect_pos(trnblasZtrsm(h, L, lo, N, nu, -1, 4, cp(&one), cp(A.data()), 4, cp(B.data()), 4), 5);
+  expect_pos(trnblasZtrsm(h, L, lo, N, nu, 4, -1, cp(&one), cp(A.data()), 4, cp(B.data()), 4), 6);
+  expect_pos(trnblasZtrsm(h, L, lo, N, nu, 4, 4, cp(&one), cp(A.data()), 3, cp(B.data()), 4), 9);
+  expect_pos(trnblasZtrsm(h, L, lo, N, nu, 4, 4, cp(&one), cp(A.data()), 4, cp(B.data()), 3), 11);
+  expect_pos(trnblasZtrsm(h, L, lo, N, nu, 4, 4, nullptr, cp(A.data()), 4, cp(B.data()), 4), 7);
+  expect_pos(trnblasZtrsm(h, L, lo, N, nu, 4, 4, cp(&one), nullptr, 4, cp(B.data()), 4), 8);
+  expect_pos(trnblasZtrmm(h, L, lo, N, nu, 4, 4, cp(&one), cp(A.data()), 4, cp(B.data()), 4, cp(C.data()), 3), 13);
+  expect_pos(trnblasZtrmm(h, L, lo, N, nu, 4, 4, cp(&one), cp(A.data()), 4, nullptr, 4, cp(C.data()), 4), 10);
+  expect_pos(trnblasZtrmm(h, L, lo, N, nu, 4, 4, cp(&one), cp(A.data()), 4, cp(B.data()), 4, nullptr, 4), 12);
+  const cf onef(1);
+  std::vector<cf> Af(16, cf(1)), Bf(16, cf(2));
+  EXPECT_EQ(trnblasCtrsm(h, L, lo, N, nu, 4, 4, cp(&onef), cp(Af.data()), 2, cp(Bf.data()), 4),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  for (const cf& v : Bf) EXPECT_EQ(v, cf(2));
+  EXPECT_EQ(trnblasCtrsm(nullptr, L, lo, N, nu, 4, 4, cp(&onef), cp(Af.data()), 4, cp(Bf.data()), 4),
+            TRNBLAS_STATUS_NOT_INITIALIZED);
+}
+
+}  // namespace
