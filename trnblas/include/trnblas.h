@@ -793,6 +793,68 @@ trnblasStatus_t trnblasDtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, 
                                 trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
                                 const double* alpha, const double* A, int64_t lda, const double* B, int64_t ldb, double* C,
                                 int64_t ldc);
+
+/* Batched LU and inverse (cuBLAS BLAS-like extensions): S, D, Z; docs/trnblas.md "Batched LU".
+ * getrfBatched: P may be NULL (no pivoting); info[b] = k if U(k,k) is exactly zero. getrsBatched:
+ * devIpiv may be NULL; *info (host) = 0 or -position of the illegal argument. getriBatched: out of
+ * place into C; info[b] = k for U(k,k) == 0 (C[b] not written). matinvBatched: n <= 32. */
+trnblasStatus_t trnblasSgetrfBatched(trnblasHandle_t handle, int n, float* const A[], int lda, int* P, int* info,
+                                      int batchSize);
+trnblasStatus_t trnblasSgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                      const float* const Aarray[], int lda, const int* devIpiv, float* const Barray[],
+                                      int ldb, int* info, int batchSize);
+trnblasStatus_t trnblasSgetriBatched(trnblasHandle_t handle, int n, const float* const A[], int lda, const int* P,
+                                      float* const C[], int ldc, int* info, int batchSize);
+trnblasStatus_t trnblasSmatinvBatched(trnblasHandle_t handle, int n, const float* const A[], int lda,
+                                       float* const Ainv[], int lda_inv, int* info, int batchSize);
+trnblasStatus_t trnblasDgetrfBatched(trnblasHandle_t handle, int n, double* const A[], int lda, int* P, int* info,
+                                      int batchSize);
+trnblasStatus_t trnblasDgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                      const double* const Aarray[], int lda, const int* devIpiv, double* const Barray[],
+                                      int ldb, int* info, int batchSize);
+trnblasStatus_t trnblasDgetriBatched(trnblasHandle_t handle, int n, const double* const A[], int lda, const int* P,
+                                      double* const C[], int ldc, int* info, int batchSize);
+trnblasStatus_t trnblasDmatinvBatched(trnblasHandle_t handle, int n, const double* const A[], int lda,
+                                       double* const Ainv[], int lda_inv, int* info, int batchSize);
+trnblasStatus_t trnblasZgetrfBatched(trnblasHandle_t handle, int n, trnDoubleComplex* const A[], int lda, int* P, int* info,
+                                      int batchSize);
+trnblasStatus_t trnblasZgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                      const trnDoubleComplex* const Aarray[], int lda, const int* devIpiv, trnDoubleComplex* const Barray[],
+                                      int ldb, int* info, int batchSize);
+trnblasStatus_t trnblasZgetriBatched(trnblasHandle_t handle, int n, const trnDoubleComplex* const A[], int lda, const int* P,
+                                      trnDoubleComplex* const C[], int ldc, int* info, int batchSize);
+trnblasStatus_t trnblasZmatinvBatched(trnblasHandle_t handle, int n, const trnDoubleComplex* const A[], int lda,
+                                       trnDoubleComplex* const Ainv[], int lda_inv, int* info, int batchSize);
+/* trsmBatched (S/D/C/Z): TRSM per entry of the pointer arrays; positions as Strsm, batchCount 12. */
+trnblasStatus_t trnblasStrsmBatched(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                     trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const float* alpha,
+                                     const float* const A[], int lda, float* const B[], int ldb, int batchCount);
+trnblasStatus_t trnblasStrsmBatched_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                        trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                        const float* alpha, const float* const A[], int64_t lda, float* const B[],
+                                        int64_t ldb, int64_t batchCount);
+trnblasStatus_t trnblasDtrsmBatched(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                     trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const double* alpha,
+                                     const double* const A[], int lda, double* const B[], int ldb, int batchCount);
+trnblasStatus_t trnblasDtrsmBatched_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                        trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                        const double* alpha, const double* const A[], int64_t lda, double* const B[],
+                                        int64_t ldb, int64_t batchCount);
+trnblasStatus_t trnblasCtrsmBatched(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                     trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnComplex* alpha,
+                                     const trnComplex* const A[], int lda, trnComplex* const B[], int ldb, int batchCount);
+trnblasStatus_t trnblasCtrsmBatched_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                        trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                        const trnComplex* alpha, const trnComplex* const A[], int64_t lda, trnComplex* const B[],
+                                        int64_t ldb, int64_t batchCount);
+trnblasStatus_t trnblasZtrsmBatched(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                     trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnDoubleComplex* alpha,
+                                     const trnDoubleComplex* const A[], int lda, trnDoubleComplex* const B[], int ldb, int batchCount);
+trnblasStatus_t trnblasZtrsmBatched_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                        trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                        const trnDoubleComplex* alpha, const trnDoubleComplex* const A[], int64_t lda, trnDoubleComplex* const B[],
+                                        int64_t ldb, int64_t batchCount);
+
 /* C/Z TRSM and TRMM: as S/D with trans N, T or C (conjugate transpose). */
 trnblasStatus_t trnblasCtrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
                              trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnComplex* alpha,
