@@ -2,7 +2,8 @@
 // (cblas_ztrsm, cblas_ztrmm) on the same (promoted) data: every side/uplo/trans (N, T, C)/diag
 // case at an order of 140 (two diagonal blocks of 128), bounds of docs/trnblas.md "Level 3"; the
 // triangle of A that is not referenced (and a unit diagonal) hold NaN and must not leak; netlib's
-// corner cases and parameter positions, outputs untouched on error.
+// corner cases and parameter positions, outputs untouched on error. Also the complex GemmEx types
+// (C_32F, C_64F, C_16BF inputs), C/Z gemmGroupedBatched and GemmGroupedBatchedEx.
 #include <cblas.h>
 #include <gtest/gtest.h>
 
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "blas_test_util.hpp"
+#include "trn/core/dtype.hpp"
 #include "trnblas.h"
 
 namespace {
@@ -287,6 +289,183 @@ TEST(TrnblasComplexTri, ArgumentPositions) {
   for (const cf& v : Bf) EXPECT_EQ(v, cf(2));
   EXPECT_EQ(trnblasCtrsm(nullptr, L, lo, N, nu, 4, 4, cp(&onef), cp(Af.data()), 4, cp(Bf.data()), 4),
             TRNBLAS_STATUS_NOT_INITIALIZED);
+}
+
+// ---- complex GemmEx types, C/Z grouped batches --------------------------------------------------
+
+// GemmEx with C_32F (COMPUTE_32F) and GemmStridedBatchedEx with C_64F (COMPUTE_64F) are Cgemm /
+// Zgemm: bit for bit the same results.
+TEST(TrnblasComplexGemmEx, C32FAndC64FEqualCgemmAndZgemm) {
+  Handle h;
+  const int m = 9, n = 7, k = 13;
+  auto A = random_cx<cf>(static_cast<std::size_t>(k * m), 1), B = random_cx<cf>(static_cast<std::size_t>(k * n), 2);
+  auto C = random_cx<cf>(static_cast<std::size_t>(m * n), 3), C2 = C;
+  const cf alpha(0.5f, -1.5f), beta(0.25f, 0.75f);
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_C, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_C_32F, k, B.data(), TRN_C_32F, k,
+                          &beta, C.data(), TRN_C_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCgemm(h, TRNBLAS_OP_C, TRNBLAS_OP_N, m, n, k, cp(&alpha), cp(A.data()), k, cp(B.data()), k, cp(&beta),
+                         cp(C2.data()), m),
+            TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(C, C2);
+  const int batch = 3;
+  auto Ad = random_cx<cd>(static_cast<std::size_t>(m * k * batch), 4), Bd = random_cx<cd>(static_cast<std::size_t>(k * n * batch), 5);
+  auto Cd = random_cx<cd>(static_cast<std::size_t>(m * n * batch), 6), Cd2 = Cd;
+  const cd ad(1.0, 0.5), bd(0.0, 0.0);
+  ASSERT_EQ(trnblasGemmStridedBatchedEx(h, TRNBLAS_OP_N, TRNBLAS_OP_T, m, n, k, &ad, Ad.data(), TRN_C_64F, m, m * k,
+                                        Bd.data(), TRN_C_64F, n, k * n, &bd, Cd.data(), TRN_C_64F, m, m * n, batch,
+                                        TRNBLAS_COMPUTE_64F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int b = 0; b < batch; ++b)
+    ASSERT_EQ(trnblasZgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_T, m, n, k, cp(&ad), cp(Ad.data() + b * m * k), m,
+                           cp(Bd.data() + b * k * n), n, cp(&bd), cp(Cd2.data() + b * m * n), m),
+              TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(Cd, Cd2);
+}
+
+// C_16BF A and B with C_32F C and COMPUTE_32F: the bf16 values widened exactly, every product exact,
+// one fp32 PSUM accumulation of 2k products per component: |dC| <= gamma_{2k+4} (|A||B|) against
+// OpenBLAS zgemm on the same (widened) values.
+TEST(TrnblasComplexGemmEx, C16BFInputsAgainstOpenBlas) {
+  Handle h;
+  const int m = 12, n = 10, k = 150;
+  auto Af = random_cx<cf>(static_cast<std::size_t>(m * k), 7), Bf = random_cx<cf>(static_cast<std::size_t>(k * n), 8);
+  std::vector<std::uint16_t> A16(2 * Af.size()), B16(2 * Bf.size());
+  std::vector<cd> Ad(Af.size()), Bd(Bf.size()), Aabs(Af.size()), Babs(Bf.size());
+  for (std::size_t i = 0; i < Af.size(); ++i) {
+    A16[2 * i] = trn::f32_to_bf16_rne(Af[i].real());
+    A16[2 * i + 1] = trn::f32_to_bf16_rne(Af[i].imag());
+    Ad[i] = cd(trn::bf16_to_f32(A16[2 * i]), trn::bf16_to_f32(A16[2 * i + 1]));
+    Aabs[i] = std::abs(Ad[i].real()) + std::abs(Ad[i].imag());
+  }
+  for (std::size_t i = 0; i < Bf.size(); ++i) {
+    B16[2 * i] = trn::f32_to_bf16_rne(Bf[i].real());
+    B16[2 * i + 1] = trn::f32_to_bf16_rne(Bf[i].imag());
+    Bd[i] = cd(trn::bf16_to_f32(B16[2 * i]), trn::bf16_to_f32(B16[2 * i + 1]));
+    Babs[i] = std::abs(Bd[i].real()) + std::abs(Bd[i].imag());
+  }
+  std::vector<cf> C(static_cast<std::size_t>(m * n), cf(5, 5));
+  const cf alpha(1), beta(0);
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A16.data(), TRN_C_16BF, m, B16.data(), TRN_C_16BF,
+                          k, &beta, C.data(), TRN_C_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  std::vector<cd> ref(C.size()), bound(C.size());
+  const cd one(1), zero(0);
+  cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, Ad.data(), m, Bd.data(), k, &zero, ref.data(), m);
+  cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, &one, Aabs.data(), m, Babs.data(), k, &zero, bound.data(), m);
+  const double g = (2.0 * k + 4) * kU32;
+  for (std::size_t i = 0; i < C.size(); ++i) {
+    EXPECT_LE(std::abs(C[i].real() - ref[i].real()), g * bound[i].real());
+    EXPECT_LE(std::abs(C[i].imag() - ref[i].imag()), g * bound[i].real());
+  }
+}
+
+// Unsupported combinations are NOT_SUPPORTED and write nothing; a bad compute type is INVALID at 17.
+TEST(TrnblasComplexGemmEx, UnsupportedCombinations) {
+  Handle h;
+  std::vector<cf> A(4, cf(1)), B(4, cf(1)), C(4, cf(3));
+  const cf one(1);
+  auto call = [&](int at, int ct, int compute) {
+    return trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, 2, 2, 2, &one, A.data(), trnDataType_t(at), 2, B.data(),
+                         trnDataType_t(at), 2, &one, C.data(), trnDataType_t(ct), 2, trnblasComputeType_t(compute),
+                         TRNBLAS_GEMM_DEFAULT);
+  };
+  EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, TRNBLAS_COMPUTE_32F_FAST_8F_E4M3), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_32F, TRN_R_32F, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_16F, TRN_C_16F, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, TRNBLAS_COMPUTE_64F), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, 12345), TRNBLAS_STATUS_INVALID_VALUE);
+  int pos = 0;
+  ASSERT_EQ(trnblasGetLastErrorParameter(h, &pos), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(pos, 17);
+  for (const cf& v : C) EXPECT_EQ(v, cf(3));
+  // COMPUTE_32F_FAST_16BF with C_32F data: the bf16 mode (its error band, not fp32's).
+  const int m = 16, k = 256;
+  auto Ar = random_cx<cf>(static_cast<std::size_t>(m * k), 9), Br = random_cx<cf>(static_cast<std::size_t>(k * m), 10);
+  std::vector<cf> Cr(static_cast<std::size_t>(m * m)), Cx(Cr.size());
+  const cf zero(0);
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, m, k, &one, Ar.data(), TRN_C_32F, m, Br.data(), TRN_C_32F, k,
+                          &zero, Cr.data(), TRN_C_32F, m, TRNBLAS_COMPUTE_32F_FAST_16BF, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, m, k, cp(&one), cp(Ar.data()), m, cp(Br.data()), k, cp(&zero),
+                         cp(Cx.data()), m),
+            TRNBLAS_STATUS_SUCCESS);
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < Cr.size(); ++i) {
+    num += std::norm(cd(Cr[i]) - cd(Cx[i]));
+    den += std::norm(cd(Cx[i]));
+  }
+  const double rel = std::sqrt(num / den);
+  EXPECT_GT(rel, 1e-4);  // bf16 inputs: not fp32's accuracy
+  EXPECT_LT(rel, 1e-2);
+}
+
+// C/ZgemmGroupedBatched: every entry equals the separate Cgemm/Zgemm call; GemmGroupedBatchedEx
+// with R_32F and R_64F equals Sgemm/Dgemm per entry.
+TEST(TrnblasComplexGemmEx, GroupedBatchedEqualsSeparateCalls) {
+  Handle h;
+  const trnblasOperation_t ta[2] = {TRNBLAS_OP_N, TRNBLAS_OP_C}, tb[2] = {TRNBLAS_OP_T, TRNBLAS_OP_N};
+  const int m[2] = {5, 3}, n[2] = {4, 6}, k[2] = {7, 2}, size[2] = {2, 1};
+  const int lda[2] = {5, 2}, ldb[2] = {4, 2}, ldc[2] = {5, 3};
+  const cd alpha[2] = {cd(1, 0.5), cd(-1, 0)}, beta[2] = {cd(0, 0), cd(0.5, 0.5)};
+  std::vector<std::vector<cd>> A, B, C;
+  const int group_of[3] = {0, 0, 1};
+  for (int e = 0; e < 3; ++e) {
+    const int g = group_of[e];
+    A.push_back(random_cx<cd>(static_cast<std::size_t>(lda[g] * (ta[g] == TRNBLAS_OP_N ? k[g] : m[g])), 20 + e));
+    B.push_back(random_cx<cd>(static_cast<std::size_t>(ldb[g] * (tb[g] == TRNBLAS_OP_N ? n[g] : k[g])), 30 + e));
+    C.push_back(random_cx<cd>(static_cast<std::size_t>(ldc[g] * n[g]), 40 + e));
+  }
+  auto C2 = C;
+  std::vector<const trnDoubleComplex*> ap, bp;
+  std::vector<trnDoubleComplex*> cpv;
+  for (int e = 0; e < 3; ++e) {
+    ap.push_back(cp(static_cast<const cd*>(A[static_cast<std::size_t>(e)].data())));
+    bp.push_back(cp(static_cast<const cd*>(B[static_cast<std::size_t>(e)].data())));
+    cpv.push_back(cp(C[static_cast<std::size_t>(e)].data()));
+  }
+  ASSERT_EQ(trnblasZgemmGroupedBatched(h, ta, tb, m, n, k, cp(alpha), ap.data(), lda, bp.data(), ldb, cp(beta), cpv.data(),
+                                       ldc, 2, size),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int e = 0; e < 3; ++e) {
+    const int g = group_of[e];
+    ASSERT_EQ(trnblasZgemm(h, ta[g], tb[g], m[g], n[g], k[g], cp(&alpha[g]), ap[static_cast<std::size_t>(e)], lda[g],
+                           bp[static_cast<std::size_t>(e)], ldb[g], cp(&beta[g]), cp(C2[static_cast<std::size_t>(e)].data()),
+                           ldc[g]),
+              TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(C[static_cast<std::size_t>(e)], C2[static_cast<std::size_t>(e)]) << e;
+  }
+  // GemmGroupedBatchedEx, R_32F with COMPUTE_32F: one group of two entries, against Sgemm.
+  const trnblasOperation_t tn[1] = {TRNBLAS_OP_N};
+  const int mm[1] = {6}, nn[1] = {5}, kk[1] = {9}, one_group[1] = {2}, la[1] = {6}, lb[1] = {9}, lc[1] = {6};
+  const float al[1] = {1.5f}, be[1] = {0.5f};
+  std::vector<float> a0(54, 0.25f), a1(54, -0.5f), b0(45, 1.0f), b1(45, 2.0f), c0(30, 1.0f), c1(30, 3.0f);
+  for (std::size_t i = 0; i < a0.size(); ++i) a0[i] += static_cast<float>(i) * 0.01f;
+  auto c0r = c0, c1r = c1;
+  const void* aa[2] = {a0.data(), a1.data()};
+  const void* bb[2] = {b0.data(), b1.data()};
+  void* cc[2] = {c0.data(), c1.data()};
+  ASSERT_EQ(trnblasGemmGroupedBatchedEx(h, tn, tn, mm, nn, kk, al, aa, TRN_R_32F, la, bb, TRN_R_32F, lb, be, cc, TRN_R_32F,
+                                        lc, 1, one_group, TRNBLAS_COMPUTE_32F),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasSgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, 6, 5, 9, al, a0.data(), 6, b0.data(), 9, be, c0r.data(), 6),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasSgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, 6, 5, 9, al, a1.data(), 6, b1.data(), 9, be, c1r.data(), 6),
+            TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(c0, c0r);
+  EXPECT_EQ(c1, c1r);
+  // Ex positions: a bad computeType is 19, a negative group_count 17.
+  EXPECT_EQ(trnblasGemmGroupedBatchedEx(h, tn, tn, mm, nn, kk, al, aa, TRN_R_32F, la, bb, TRN_R_32F, lb, be, cc, TRN_R_32F,
+                                        lc, 1, one_group, trnblasComputeType_t(999)),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  int pos = 0;
+  ASSERT_EQ(trnblasGetLastErrorParameter(h, &pos), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(pos, 19);
+  EXPECT_EQ(trnblasGemmGroupedBatchedEx(h, tn, tn, mm, nn, kk, al, aa, TRN_R_32F, la, bb, TRN_R_32F, lb, be, cc, TRN_R_32F,
+                                        lc, -1, one_group, TRNBLAS_COMPUTE_32F),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trnblasGetLastErrorParameter(h, &pos), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(pos, 17);
 }
 
 }  // namespace

@@ -327,6 +327,42 @@ trnblasStatus_t trnblasDgemmGroupedBatched_64(trnblasHandle_t handle, const trnb
                                           const double* const Aarray[], const int64_t lda_array[], const double* const Barray[],
                                           const int64_t ldb_array[], const double beta_array[], double* const Carray[],
                                           const int64_t ldc_array[], int64_t group_count, const int64_t group_size[]);
+/* C/ZgemmGroupedBatched (as Sgemm's, complex scalars; 4M complex GEMMs) and GemmGroupedBatchedEx
+ * (real types as GemmEx: 32F / 16F / 16BF A and B with a 32F compute type and float scalars, 64F with
+ * a 64F one; positions Aarray 7, Atype 8, lda 9, Barray 10, Btype 11, ldb 12, beta 13, Carray 14,
+ * Ctype 15, ldc 16, group_count 17, group_size 18, computeType 19). */
+trnblasStatus_t trnblasCgemmGroupedBatched(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int m_array[], const int n_array[], const int k_array[],
+    const trnComplex alpha_array[], const trnComplex* const Aarray[], const int lda_array[], const trnComplex* const Barray[],
+    const int ldb_array[], const trnComplex beta_array[], trnComplex* const Carray[], const int ldc_array[], int group_count,
+    const int group_size[]);
+trnblasStatus_t trnblasCgemmGroupedBatched_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int64_t m_array[], const int64_t n_array[], const int64_t k_array[],
+    const trnComplex alpha_array[], const trnComplex* const Aarray[], const int64_t lda_array[], const trnComplex* const Barray[],
+    const int64_t ldb_array[], const trnComplex beta_array[], trnComplex* const Carray[], const int64_t ldc_array[], int64_t group_count,
+    const int64_t group_size[]);
+trnblasStatus_t trnblasZgemmGroupedBatched(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int m_array[], const int n_array[], const int k_array[],
+    const trnDoubleComplex alpha_array[], const trnDoubleComplex* const Aarray[], const int lda_array[], const trnDoubleComplex* const Barray[],
+    const int ldb_array[], const trnDoubleComplex beta_array[], trnDoubleComplex* const Carray[], const int ldc_array[], int group_count,
+    const int group_size[]);
+trnblasStatus_t trnblasZgemmGroupedBatched_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int64_t m_array[], const int64_t n_array[], const int64_t k_array[],
+    const trnDoubleComplex alpha_array[], const trnDoubleComplex* const Aarray[], const int64_t lda_array[], const trnDoubleComplex* const Barray[],
+    const int64_t ldb_array[], const trnDoubleComplex beta_array[], trnDoubleComplex* const Carray[], const int64_t ldc_array[], int64_t group_count,
+    const int64_t group_size[]);
+trnblasStatus_t trnblasGemmGroupedBatchedEx(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int m_array[], const int n_array[], const int k_array[],
+    const void* alpha_array, const void* const Aarray[], trnDataType_t Atype, const int lda_array[],
+    const void* const Barray[], trnDataType_t Btype, const int ldb_array[], const void* beta_array,
+    void* const Carray[], trnDataType_t Ctype, const int ldc_array[], int group_count, const int group_size[],
+    trnblasComputeType_t computeType);
+trnblasStatus_t trnblasGemmGroupedBatchedEx_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int64_t m_array[], const int64_t n_array[], const int64_t k_array[],
+    const void* alpha_array, const void* const Aarray[], trnDataType_t Atype, const int64_t lda_array[],
+    const void* const Barray[], trnDataType_t Btype, const int64_t ldb_array[], const void* beta_array,
+    void* const Carray[], trnDataType_t Ctype, const int64_t ldc_array[], int64_t group_count, const int64_t group_size[],
+    trnblasComputeType_t computeType);
 trnblasStatus_t trnblasDgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa,
                                            trnblasOperation_t transb, int m, int n, int k, const double* alpha,
                                            const double* A, int lda, long long strideA, const double* B, int ldb,

@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include "capi_internal.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/blas/modes.hpp"
 #include "trnblas.h"
 
 namespace {
@@ -740,3 +742,121 @@ TRNBLAS_L3_CSYMM(trnblasZsymm, false, trnDoubleComplex)
 TRNBLAS_L3_CSYMM(trnblasChemm, true, trnComplex)
 TRNBLAS_L3_CSYMM(trnblasZhemm, true, trnDoubleComplex)
 }  // extern "C"
+
+// ---- GemmEx-family calls with complex types -----------------------------------------------------
+
+namespace blas_capi {
+
+bool is_complex_type(int type) {
+  return type == TRN_C_16F || type == TRN_C_16BF || type == TRN_C_32F || type == TRN_C_64F;
+}
+
+namespace {
+
+// A complex 16-bit operand (rows x cols, ld) widened to complex<float> (exact: every binary16 and
+// bfloat16 value is a binary32 value), packed with leading dimension rows.
+std::vector<std::complex<float>> widen(const void* p, int type, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  std::vector<std::complex<float>> out(static_cast<std::size_t>(rows * cols));
+  const auto* h = static_cast<const std::uint16_t*>(p);
+  auto f = [&](std::uint16_t v) { return type == TRN_C_16BF ? trn::bf16_to_f32(v) : trn::f16_to_f32(v); };
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const std::uint16_t* e = h + 2 * (i + j * ld);
+      out[static_cast<std::size_t>(i + j * rows)] = {f(e[0]), f(e[1])};
+    }
+  return out;
+}
+
+}  // namespace
+
+// Types as cuBLAS's GemmEx table has them for complex data: C_32F A/B/C with the 32F compute types
+// (scale type C_32F), C_64F with the 64F ones (scale C_64F), and C_16F / C_16BF A/B with C_32F C
+// (32F compute). Everything runs through cgemm/zgemm (4M); 16-bit inputs are widened exactly and
+// multiplied in the matching 1-pass mode (fp16 / bf16: the DMA rounding is then the identity).
+trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& c) {
+  auto check = arg_check(h, fn);
+  check.require(c.pos_algo == 0 || c.algo_ok, c.pos_algo, "algo");
+  const bool c16 = c.at == TRN_C_16F || c.at == TRN_C_16BF;
+  const bool is64 = c.compute == TRNBLAS_COMPUTE_64F || c.compute == TRNBLAS_COMPUTE_64F_PEDANTIC ||
+                    c.compute == TRNBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT;
+  const trn::blas::ModeTraits* traits = trn::blas::mode_by_compute_type(c.compute);
+  const bool is32 = c.compute == TRNBLAS_COMPUTE_32F || c.compute == TRNBLAS_COMPUTE_32F_PEDANTIC ||
+                    (traits != nullptr && traits->mode != trn::blas::GemmMode::fp64_ozaki);
+  const bool known = is64 || is32 || c.compute == TRNBLAS_COMPUTE_16F || c.compute == TRNBLAS_COMPUTE_16F_PEDANTIC ||
+                     c.compute == TRNBLAS_COMPUTE_32I || c.compute == TRNBLAS_COMPUTE_32I_PEDANTIC;
+  check.require(known, c.pos_compute, "computeType")
+      .require_or(c.at == c.bt && is_complex_type(c.at) && is_complex_type(c.ct), TRNBLAS_STATUS_NOT_SUPPORTED,
+                  "NOT_SUPPORTED", "complex GemmEx needs complex A, B and C of one type (C inputs 16F/16BF: C 32F)")
+      .require_or(is64 ? c.at == TRN_C_64F && c.ct == TRN_C_64F
+                       : is32 && c.at != TRN_C_64F && c.ct == TRN_C_32F,
+                  TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
+                  "complex types: C_64F with a 64F compute type, C_32F/C_16F/C_16BF inputs and C_32F C with a 32F one")
+      .require_or(is64 || traits == nullptr || (traits->mode != trn::blas::GemmMode::fp8_e4m3 &&
+                                                traits->mode != trn::blas::GemmMode::fp8_e5m2),
+                  TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "no fp8 compute types for complex data")
+      .require_or(!c16 || c.compute == TRNBLAS_COMPUTE_32F || c.compute == TRNBLAS_COMPUTE_32F_PEDANTIC,
+                  TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "C_16F/C_16BF inputs take COMPUTE_32F")
+      .require(c.pos_batch == 0 || c.batch >= 0, c.pos_batch, "batchCount");
+  if (!check) return check.status();
+  if (c.batch == 0 || c.m == 0 || c.n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const bool zero_alpha = is64 ? (static_cast<const double*>(c.alpha)[0] == 0 && static_cast<const double*>(c.alpha)[1] == 0)
+                               : (static_cast<const float*>(c.alpha)[0] == 0 && static_cast<const float*>(c.alpha)[1] == 0);
+  const bool need_ab = !zero_alpha && c.k > 0;
+  const std::int64_t entries = c.strided ? 1 : c.batch;
+  for (std::int64_t b = 0; b < entries && check; ++b)
+    check.require(!need_ab || c.A(b) != nullptr, c.pos_A, "A")
+        .require(!need_ab || c.B(b) != nullptr, c.pos_B, "B")
+        .require(c.C(b) != nullptr, c.pos_C, "C");
+  if (!check) return check.status();
+  const std::int64_t rows_a = c.ta == TRNBLAS_OP_N ? c.m : c.k, cols_a = c.ta == TRNBLAS_OP_N ? c.k : c.m;
+  const std::int64_t rows_b = c.tb == TRNBLAS_OP_N ? c.k : c.n, cols_b = c.tb == TRNBLAS_OP_N ? c.n : c.k;
+  const std::int64_t lda_k = kernel_ld(c.lda, rows_a, cols_a), ldb_k = kernel_ld(c.ldb, rows_b, cols_b),
+                     ldc_k = kernel_ld(c.ldc, c.m, c.n);
+  const trn::blas::COp oa = to_cop(c.ta), ob = to_cop(c.tb);
+  trn::blas::GemmMode mode = trn::blas::GemmMode::fp32;
+  if (c16)
+    mode = c.at == TRN_C_16BF ? trn::blas::GemmMode::bf16 : trn::blas::GemmMode::fp16;
+  else if (c.compute == TRNBLAS_COMPUTE_32F)
+    mode = fp32_mode(h);
+  else if (!is64 && c.compute != TRNBLAS_COMPUTE_32F_PEDANTIC)
+    mode = traits->mode;
+  return run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::Trace trace;
+    trn::blas::CallReport one;
+    for (std::int64_t b = 0; b < c.batch; ++b) {
+      if (is64) {
+        const auto* al = static_cast<const std::complex<double>*>(c.alpha);
+        const auto* be = static_cast<const std::complex<double>*>(c.beta);
+        trn::blas::zgemm(s, trn::blas::ComplexAlgo::four_m, oa, ob, c.m, c.n, c.k, *al,
+                         need_ab ? static_cast<const std::complex<double>*>(c.A(b)) : nullptr, lda_k,
+                         need_ab ? static_cast<const std::complex<double>*>(c.B(b)) : nullptr, ldb_k, *be,
+                         static_cast<std::complex<double>*>(c.C(b)), ldc_k, &one);
+      } else {
+        const auto* al = static_cast<const std::complex<float>*>(c.alpha);
+        const auto* be = static_cast<const std::complex<float>*>(c.beta);
+        std::vector<std::complex<float>> wa, wb;
+        const std::complex<float>* pa = need_ab ? static_cast<const std::complex<float>*>(c.A(b)) : nullptr;
+        const std::complex<float>* pb = need_ab ? static_cast<const std::complex<float>*>(c.B(b)) : nullptr;
+        std::int64_t la = lda_k, lb = ldb_k;
+        if (c16 && need_ab) {
+          wa = widen(c.A(b), c.at, rows_a, cols_a, lda_k);
+          wb = widen(c.B(b), c.bt, rows_b, cols_b, ldb_k);
+          pa = wa.data();
+          pb = wb.data();
+          la = std::max<std::int64_t>(1, rows_a);
+          lb = std::max<std::int64_t>(1, rows_b);
+        }
+        trn::blas::cgemm(s, mode, trn::blas::ComplexAlgo::four_m, oa, ob, c.m, c.n, c.k, *al, pa, la, pb, lb, *be,
+                         static_cast<std::complex<float>*>(c.C(b)), ldc_k, &one);
+      }
+      trace.append(one.trace);
+      r->ozaki_mantissa_bits = one.ozaki_mantissa_bits;
+    }
+    r->profile = trn::model_profile(trace, s.target);
+    r->profile.cores = std::max(1, s.num_cores);
+    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
+    r->trace = std::move(trace);
+  });
+}
+
+}  // namespace blas_capi
