@@ -3,7 +3,8 @@
 // case at an order of 140 (two diagonal blocks of 128), bounds of docs/trnblas.md "Level 3"; the
 // triangle of A that is not referenced (and a unit diagonal) hold NaN and must not leak; netlib's
 // corner cases and parameter positions, outputs untouched on error. Also the complex GemmEx types
-// (C_32F, C_64F, C_16BF inputs), C/Z gemmGroupedBatched and GemmGroupedBatchedEx.
+// (C_32F, C_64F, C_16BF inputs), C/Z gemmGroupedBatched and GemmGroupedBatchedEx, COMPUTE_32I (int8
+// in, exact int32 out, against a 64-bit integer loop) and COMPUTE_16F.
 #include <cblas.h>
 #include <gtest/gtest.h>
 
@@ -466,6 +467,79 @@ TEST(TrnblasComplexGemmEx, GroupedBatchedEqualsSeparateCalls) {
             TRNBLAS_STATUS_INVALID_VALUE);
   ASSERT_EQ(trnblasGetLastErrorParameter(h, &pos), TRNBLAS_STATUS_SUCCESS);
   EXPECT_EQ(pos, 17);
+}
+
+// COMPUTE_32I: int8 A and B, int32 C and scalars. The result is the exact integer (k = 2500 crosses
+// two exact-PSUM chunks of 1024; extreme values make the sums exceed 2^24 in total), checked against
+// a 64-bit integer loop, with transposes and beta != 0; alpha == 0, beta == 0 writes zeros.
+TEST(TrnblasGemmEx32I, Int8ProductsAreExact) {
+  Handle h;
+  const int m = 7, n = 5, k = 2500;
+  std::mt19937_64 g(77);
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<std::int8_t> A(static_cast<std::size_t>(k * m)), B(static_cast<std::size_t>(n * k));  // A^T stored (k x m), B^T (n x k)
+  for (auto& v : A) v = static_cast<std::int8_t>(d(g));
+  for (auto& v : B) v = static_cast<std::int8_t>(d(g));
+  for (int l = 0; l < k; ++l) A[static_cast<std::size_t>(l)] = -128;      // row 0 of op(A): all -128
+  for (int l = 0; l < k; ++l) B[static_cast<std::size_t>(l * n)] = -128;  // column 0 of op(B): all -128
+  std::vector<std::int32_t> C(static_cast<std::size_t>(m * n)), C0(C.size());
+  for (std::size_t i = 0; i < C.size(); ++i) C[i] = C0[i] = static_cast<std::int32_t>(i * 1000) - 7;
+  const std::int32_t alpha = 3, beta = -2;
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_T, m, n, k, &alpha, A.data(), TRN_R_8I, k, B.data(), TRN_R_8I, n,
+                          &beta, C.data(), TRN_R_32I, m, TRNBLAS_COMPUTE_32I, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      std::int64_t acc = 0;
+      for (int l = 0; l < k; ++l)
+        acc += std::int64_t{A[static_cast<std::size_t>(l + i * k)]} * std::int64_t{B[static_cast<std::size_t>(j + l * n)]};
+      const std::int64_t want = alpha * acc + beta * std::int64_t{C0[static_cast<std::size_t>(i + j * m)]};
+      EXPECT_EQ(C[static_cast<std::size_t>(i + j * m)], static_cast<std::int32_t>(want)) << i << "," << j;
+    }
+  EXPECT_EQ(C[0], static_cast<std::int32_t>(3LL * 2500 * 16384 + 2 * 7));  // 2^24 exceeded: still exact
+  const std::int32_t zero = 0;
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &zero, nullptr, TRN_R_8I, m, nullptr, TRN_R_8I, k, &zero,
+                          C.data(), TRN_R_32I, m, TRNBLAS_COMPUTE_32I, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  for (std::int32_t v : C) EXPECT_EQ(v, 0);
+  // Other types with COMPUTE_32I are NOT_SUPPORTED.
+  EXPECT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, m, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32I, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_NOT_SUPPORTED);
+}
+
+// COMPUTE_16F: 16F A, B, C and binary16 alpha/beta. Products exact, fp32 accumulation, one rounding
+// to fp16: |C - ref| <= u16 |ref| + gamma_{k+2}(u32) (|alpha| |A||B| + |beta||C|), ref in double.
+TEST(TrnblasGemmEx16F, HalfComputeTypeRoundsOnce) {
+  Handle h;
+  const int m = 6, n = 4, k = 64;
+  std::mt19937_64 g(5);
+  std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+  std::vector<std::uint16_t> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n)), C(static_cast<std::size_t>(m * n));
+  auto h16 = [](float x) { return trn::f32_to_f16_rne(x); };
+  for (auto& v : A) v = h16(d(g));
+  for (auto& v : B) v = h16(d(g));
+  for (auto& v : C) v = h16(d(g));
+  const auto C0 = C;
+  const std::uint16_t alpha = h16(1.5f), beta = h16(-0.5f);
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_16F, m, B.data(), TRN_R_16F, k,
+                          &beta, C.data(), TRN_R_16F, m, TRNBLAS_COMPUTE_16F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double ref = 0, mag = 0;
+      for (int l = 0; l < k; ++l) {
+        const double p = double(trn::f16_to_f32(A[static_cast<std::size_t>(i + l * m)])) * trn::f16_to_f32(B[static_cast<std::size_t>(l + j * k)]);
+        ref += p;
+        mag += std::abs(p);
+      }
+      const double c0 = trn::f16_to_f32(C0[static_cast<std::size_t>(i + j * m)]);
+      ref = 1.5 * ref - 0.5 * c0;
+      mag = 1.5 * mag + 0.5 * std::abs(c0);
+      const double got = trn::f16_to_f32(C[static_cast<std::size_t>(i + j * m)]);
+      EXPECT_LE(std::abs(got - ref), 0x1p-11 * std::abs(ref) + (k + 4) * kU32 * mag * 2) << i << "," << j;
+    }
+  EXPECT_NE(C, C0);
 }
 
 }  // namespace

@@ -192,6 +192,7 @@ struct ExPlan {
   bool f64 = false;
   GemmMode mode = GemmMode::fp32;
   trn::DType a = trn::DType::f32, b = trn::DType::f32, c = trn::DType::f32;
+  bool half_scalars = false;  // COMPUTE_16F: alpha and beta are binary16
 };
 bool gemm_algo_ok(int algo) {
   return (algo >= TRNBLAS_GEMM_DEFAULT && algo <= TRNBLAS_GEMM_ALGO23) ||
@@ -209,9 +210,16 @@ trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& 
       out->mode = GemmMode::fp64_ozaki;
       return TRNBLAS_STATUS_SUCCESS;
     case TRNBLAS_COMPUTE_16F: case TRNBLAS_COMPUTE_16F_PEDANTIC:
-      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "TensorE accumulates in fp32 PSUM only: use a 32F compute type");
+      // cuBLAS's only 16F row: 16F A, B and C, binary16 scalars. TensorE multiplies the stored fp16
+      // exactly and accumulates in fp32 PSUM (tighter than a 16-bit accumulator); C is rounded once.
+      if (at != TRN_R_16F || bt != TRN_R_16F || ct != TRN_R_16F)
+        return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "COMPUTE_16F needs 16F A, B and C");
+      out->a = out->b = out->c = trn::DType::f16;
+      out->mode = GemmMode::native;
+      out->half_scalars = true;
+      return TRNBLAS_STATUS_SUCCESS;
     case TRNBLAS_COMPUTE_32I: case TRNBLAS_COMPUTE_32I_PEDANTIC:
-      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "nc_matmul exposes no integer matmul");
+      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "COMPUTE_32I needs 8I A and B, 32I C");
     case TRNBLAS_COMPUTE_32F: case TRNBLAS_COMPUTE_32F_PEDANTIC: case TRNBLAS_COMPUTE_32F_FAST_16F:
     case TRNBLAS_COMPUTE_32F_FAST_16BF: case TRNBLAS_COMPUTE_32F_FAST_TF32: case TRNBLAS_COMPUTE_32F_EMULATED_16BFX9:
     case TRNBLAS_COMPUTE_32F_FAST_8F_E4M3: case TRNBLAS_COMPUTE_32F_FAST_8F_E5M2:
@@ -287,8 +295,10 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
                               &kPresent, ldc);
       st != TRNBLAS_STATUS_SUCCESS)
     return st;
-  if (blas_capi::is_complex_type(at) || blas_capi::is_complex_type(bt) || blas_capi::is_complex_type(ct))
-    return blas_capi::complex_gemm_ex(
+  const bool int8 = (compute == TRNBLAS_COMPUTE_32I || compute == TRNBLAS_COMPUTE_32I_PEDANTIC) && at == TRN_R_8I &&
+                    bt == TRN_R_8I && ct == TRN_R_32I;
+  if (int8 || blas_capi::is_complex_type(at) || blas_capi::is_complex_type(bt) || blas_capi::is_complex_type(ct))
+    return (int8 ? blas_capi::int8_gemm_ex : blas_capi::complex_gemm_ex)(
         h, fn, {ta, tb, m, n, k, alpha, at, lda, bt, ldb, beta, ct, ldc, batch, compute, gemm_algo_ok(algo),
                 ops.strided, pos.A, pos.Atype, pos.B, pos.Btype, pos.C, pos.Ctype, pos.batch, pos.compute, pos.algo,
                 [&](std::int64_t b) { return ops.A(b); }, [&](std::int64_t b) { return ops.B(b); },
@@ -296,7 +306,16 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
   ExPlan plan;
   if (auto st = plan_ex(h, fn, pos, at, bt, ct, compute, algo, &plan); st != TRNBLAS_STATUS_SUCCESS) return st;
   if (pos.batch > 0 && batch < 0) return invalid(h, fn, pos.batch, "batchCount");
-  const bool zero_alpha = plan.f64 ? *static_cast<const double*>(alpha) == 0.0 : *static_cast<const float*>(alpha) == 0.0f;
+  // The scalars as the kernels take them (COMPUTE_16F: binary16 values, widened exactly).
+  const auto scalar = [&](const void* p) {
+    if (plan.half_scalars) {
+      std::uint16_t v;
+      std::memcpy(&v, p, sizeof v);
+      return trn::f16_to_f32(v);
+    }
+    return *static_cast<const float*>(p);
+  };
+  const bool zero_alpha = plan.f64 ? *static_cast<const double*>(alpha) == 0.0 : scalar(alpha) == 0.0f;
   const bool need_ab = !zero_alpha && k > 0;
   if (batch == 0 || m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;  // quick return: nothing is read or written
   // Strided calls have one pointer per operand (entry b > 0 is non-null iff entry 0 is).
@@ -334,8 +353,8 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
       bb.push_back({ops.B(b), plan.b, ldb_k});
       c.push_back({ops.C(b), plan.c, ldc_k});
     }
-    trn::blas::gemm_batched(s, plan.mode, to_op(ta), to_op(tb), m, n, k, *static_cast<const float*>(alpha), a, bb,
-                            *static_cast<const float*>(beta), c, &report);
+    trn::blas::gemm_batched(s, plan.mode, to_op(ta), to_op(tb), m, n, k, scalar(alpha), a, bb, scalar(beta), c,
+                            &report);
   });
   if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
   return st;
@@ -371,6 +390,8 @@ trnblasStatus_t gemm_typed(trnblasHandle_t h, const char* fn, int ta, int tb, I 
 std::int64_t element_bytes(int type) {
   trn::DType d;
   if (type == TRN_R_64F || type == TRN_C_32F) return 8;
+  if (type == TRN_R_8I) return 1;
+  if (type == TRN_R_32I) return 4;
   if (type == TRN_C_64F) return 16;
   if (type == TRN_C_16F || type == TRN_C_16BF) return 4;
   return dtype_from_bits(type, &d) ? trn::dtype_size(d) : 4;

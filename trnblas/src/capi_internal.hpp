@@ -86,5 +86,7 @@ struct ComplexGemmEx {
   std::function<void*(std::int64_t)> C;
 };
 trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& call);
+// COMPUTE_32I with 8I A and B and 32I C (int32 scalars), the same call description.
+trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& call);
 
 }  // namespace blas_capi

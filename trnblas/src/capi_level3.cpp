@@ -859,4 +859,41 @@ trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const Complex
   });
 }
 
+// COMPUTE_32I (cuBLAS's row: 8I A and B, 32I C, int32 scalars): trn::blas::gemm_i8, exact.
+trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& c) {
+  auto check = arg_check(h, fn);
+  check.require(c.pos_algo == 0 || c.algo_ok, c.pos_algo, "algo").require(c.pos_batch == 0 || c.batch >= 0, c.pos_batch,
+                                                                          "batchCount");
+  if (!check) return check.status();
+  if (c.batch == 0 || c.m == 0 || c.n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int32_t alpha = *static_cast<const std::int32_t*>(c.alpha), beta = *static_cast<const std::int32_t*>(c.beta);
+  const bool need_ab = alpha != 0 && c.k > 0;
+  const std::int64_t entries = c.strided ? 1 : c.batch;
+  for (std::int64_t b = 0; b < entries && check; ++b)
+    check.require(!need_ab || c.A(b) != nullptr, c.pos_A, "A")
+        .require(!need_ab || c.B(b) != nullptr, c.pos_B, "B")
+        .require(c.C(b) != nullptr, c.pos_C, "C");
+  if (!check) return check.status();
+  const std::int64_t rows_a = c.ta == TRNBLAS_OP_N ? c.m : c.k, cols_a = c.ta == TRNBLAS_OP_N ? c.k : c.m;
+  const std::int64_t rows_b = c.tb == TRNBLAS_OP_N ? c.k : c.n, cols_b = c.tb == TRNBLAS_OP_N ? c.n : c.k;
+  const std::int64_t lda_k = kernel_ld(c.lda, rows_a, cols_a), ldb_k = kernel_ld(c.ldb, rows_b, cols_b),
+                     ldc_k = kernel_ld(c.ldc, c.m, c.n);
+  const trn::blas::Op oa = c.ta == TRNBLAS_OP_N ? trn::blas::Op::N : trn::blas::Op::T;
+  const trn::blas::Op ob = c.tb == TRNBLAS_OP_N ? trn::blas::Op::N : trn::blas::Op::T;
+  return run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::Trace trace;
+    trn::blas::CallReport one;
+    for (std::int64_t b = 0; b < c.batch; ++b) {
+      trn::blas::gemm_i8(s, oa, ob, c.m, c.n, c.k, alpha, static_cast<const std::int8_t*>(c.A(b)), lda_k,
+                         static_cast<const std::int8_t*>(c.B(b)), ldb_k, beta, static_cast<std::int32_t*>(c.C(b)), ldc_k,
+                         &one);
+      trace.append(one.trace);
+    }
+    r->profile = trn::model_profile(trace, s.target);
+    r->profile.cores = std::max(1, s.num_cores);
+    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
+    r->trace = std::move(trace);
+  });
+}
+
 }  // namespace blas_capi

@@ -15,6 +15,7 @@
 #include "level3_internal.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <complex>
 #include <cstdint>
@@ -661,6 +662,54 @@ void dsyrkx(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t
             std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C, std::int64_t ldc,
             CallReport* report) {
   syrkx_impl<double>(s, GemmMode::fp64_ozaki, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+}
+
+// ---- int8 GEMM, exact int32 result (COMPUTE_32I) -----------------------------------------------
+
+// Every int8 value is a bfloat16 value (|v| <= 128 needs 8 significant bits), every product of two
+// is an integer of magnitude <= 2^14, exact in fp32, and a sum of <= 1024 of them stays <= 2^24, so
+// an fp32 PSUM accumulation over a K chunk of <= 1024 is exact in any order. The chunks are TensorE
+// GEMMs in the native bf16 mode (fp32 results, integer-valued); the host adds the chunk results
+// and forms alpha * acc + beta * C in 64-bit integers, wrapped to int32 (two's complement), as an
+// integer epilogue (no rounding anywhere: the result is the exact integer, modulo 2^32).
+void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, std::int32_t alpha,
+             const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, std::int32_t beta,
+             std::int32_t* C, std::int64_t ldc, CallReport* report) {
+  require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
+  detail::Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  constexpr std::int64_t kChunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
+  std::vector<std::int64_t> acc(static_cast<std::size_t>(m * n), 0);
+  if (alpha != 0 && k > 0) {
+    // op(A) as bf16 bit patterns (m x k, ld m) and op(B) (k x n, ld k): exact conversions.
+    const auto bf16_bits = [](std::int8_t v) {
+      return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(v)) >> 16);
+    };
+    std::vector<std::uint16_t> a16(static_cast<std::size_t>(m * k)), b16(static_cast<std::size_t>(k * n));
+    for (std::int64_t l = 0; l < k; ++l)
+      for (std::int64_t i = 0; i < m; ++i)
+        a16[static_cast<std::size_t>(i + l * m)] = bf16_bits(ta == Op::N ? A[i + l * lda] : A[l + i * lda]);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t l = 0; l < k; ++l)
+        b16[static_cast<std::size_t>(l + j * k)] = bf16_bits(tb == Op::N ? B[l + j * ldb] : B[j + l * ldb]);
+    std::vector<float> part(static_cast<std::size_t>(m * n));
+    for (std::int64_t k0 = 0; k0 < k; k0 += kChunk) {
+      const std::int64_t kc = std::min(kChunk, k - k0);
+      CallReport sub;
+      gemm(s, GemmMode::native, Op::N, Op::N, m, n, kc, 1.0f, {a16.data() + k0 * m, DType::bf16, m},
+           {b16.data() + k0, DType::bf16, k}, 0.0f, {part.data(), DType::f32, m}, &sub);
+      rec.add(sub);
+      if (!s.timing_only)
+        for (std::size_t i = 0; i < part.size(); ++i) acc[i] += static_cast<std::int64_t>(part[i]);
+    }
+  }
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      std::int64_t v = static_cast<std::int64_t>(alpha) * acc[static_cast<std::size_t>(i + j * m)];
+      if (beta != 0) v += static_cast<std::int64_t>(beta) * C[i + j * ldc];
+      C[i + j * ldc] = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(v)));
+    }
 }
 
 }  // namespace trn::blas

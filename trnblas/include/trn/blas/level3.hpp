@@ -112,6 +112,14 @@ void ztrmm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::i
            std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B,
            std::int64_t ldb, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
 
+// C = alpha op(A) op(B) + beta C with int8 A, B and int32 C, alpha, beta: the exact integer result
+// modulo 2^32 (cuBLAS's COMPUTE_32I). The products as TensorE GEMMs on the (exact) bf16 images of the
+// int8 values, K chunks of <= 1024 so that fp32 PSUM sums are exact; chunk sums and the epilogue in
+// 64-bit integers on the host side. beta == 0 never reads C.
+void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, std::int32_t alpha,
+             const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, std::int32_t beta,
+             std::int32_t* C, std::int64_t ldc, CallReport* report = nullptr);
+
 }  // namespace trn::blas
 
 // ---- GEAM and DGMM (geam.cpp) -------------------------------------------------------------------
