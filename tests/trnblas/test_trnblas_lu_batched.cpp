@@ -25,16 +25,18 @@ using cf = std::complex<float>;
 
 template <class T>
 double unit_roundoff() {
-  return std::is_same_v<T, float> ? 0x1p-24 : 0x1p-53;
+  return std::is_same_v<T, float> || std::is_same_v<T, cf> ? 0x1p-24 : 0x1p-53;
 }
+template <class T>
+constexpr bool kCx = std::is_same_v<T, cf> || std::is_same_v<T, cd>;
 double gamma_n(double n, double u) { return n * u / (1.0 - n * u); }
 
 template <class T>
 T random_value(std::mt19937_64& g) {
   std::uniform_real_distribution<double> d(-1.0, 1.0);
-  if constexpr (std::is_same_v<T, cd>) {
+  if constexpr (kCx<T>) {
     const double re = d(g);
-    return cd(re, d(g));
+    return T(static_cast<typename T::value_type>(re), static_cast<typename T::value_type>(d(g)));
   } else {
     return static_cast<T>(d(g));
   }
@@ -76,6 +78,8 @@ trnblasStatus_t getrf(trnblasHandle_t h, int n, std::vector<T*>& A, int lda, int
   if constexpr (std::is_same_v<T, double>) return trnblasDgetrfBatched(h, n, A.data(), lda, P, info, batch);
   if constexpr (std::is_same_v<T, cd>)
     return trnblasZgetrfBatched(h, n, reinterpret_cast<trnDoubleComplex* const*>(A.data()), lda, P, info, batch);
+  if constexpr (std::is_same_v<T, cf>)
+    return trnblasCgetrfBatched(h, n, reinterpret_cast<trnComplex* const*>(A.data()), lda, P, info, batch);
 }
 
 template <class T>
@@ -84,6 +88,8 @@ lapack_int lapacke_getrf(int n, T* a, int lda, lapack_int* ipiv) {
   if constexpr (std::is_same_v<T, double>) return LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, a, lda, ipiv);
   if constexpr (std::is_same_v<T, cd>)
     return LAPACKE_zgetrf(LAPACK_COL_MAJOR, n, n, reinterpret_cast<lapack_complex_double*>(a), lda, ipiv);
+  if constexpr (std::is_same_v<T, cf>)
+    return LAPACKE_cgetrf(LAPACK_COL_MAJOR, n, n, reinterpret_cast<lapack_complex_float*>(a), lda, ipiv);
 }
 
 // |P A - L U| <= gamma_n |L| |U| componentwise (in double; the pivots applied to A as LAPACK's
@@ -96,7 +102,7 @@ void expect_backward_stable(int n, const T* A0, const T* LU, int lda, const int*
   if (piv != nullptr)
     for (int k = 0; k < n; ++k)
       for (int j = 0; j < n; ++j) std::swap(pa[static_cast<std::size_t>(k + j * n)], pa[static_cast<std::size_t>(piv[k] - 1 + j * n)]);
-  const double g = gamma_n(n, unit_roundoff<T>()) * (std::is_same_v<T, cd> ? 4.0 : 1.0);
+  const double g = gamma_n(n + (kCx<T> ? 10 : 0), unit_roundoff<T>()) * (kCx<T> ? 4.0 : 1.0);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
       cd s = 0;
@@ -143,6 +149,66 @@ TEST(TrnblasLuBatched, SgetrfSmallAndOddSizes) {
 }
 TEST(TrnblasLuBatched, DgetrfMatchesLapack) { getrf_matches_lapack<double>(20, 6, 5); }
 TEST(TrnblasLuBatched, ZgetrfMatchesLapack) { getrf_matches_lapack<cd>(20, 6, 6); }
+TEST(TrnblasLuBatched, CgetrfMatchesLapackTwoPrograms) { getrf_matches_lapack<cf>(24, 131, 8); }
+
+// Cgetrs with op C and Cgetri against LAPACKE cgetrs / cgetri on the same factors (the bound as the
+// real tests, with |.| of complex values).
+TEST(TrnblasLuBatched, CgetrsConjTransAndCgetri) {
+  Handle h;
+  const int n = 20, batch = 4, nrhs = 5;
+  auto A = random_batch<cf>(batch, n, n, 50);
+  const auto A0 = A;
+  auto aptr = pointers(A);
+  std::vector<int> piv(static_cast<std::size_t>(n * batch)), info(batch);
+  ASSERT_EQ(trnblasCgetrfBatched(h, n, reinterpret_cast<trnComplex* const*>(aptr.data()), n, piv.data(), info.data(), batch),
+            TRNBLAS_STATUS_SUCCESS);
+  auto B = random_rect<cf>(batch, n, nrhs, n, 51), Bref = B;
+  auto bptr = pointers(B);
+  auto C = random_batch<cf>(batch, n, n, 52);
+  auto cptr = pointers(C);
+  std::vector<const trnComplex*> ac;
+  for (auto* p : aptr) ac.push_back(reinterpret_cast<const trnComplex*>(p));
+  int hinfo = 3;
+  ASSERT_EQ(trnblasCgetrsBatched(h, TRNBLAS_OP_C, n, nrhs, ac.data(), n, piv.data(),
+                                 reinterpret_cast<trnComplex* const*>(bptr.data()), n, &hinfo, batch),
+            TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(hinfo, 0);
+  std::vector<int> iinfo(batch, -1);
+  ASSERT_EQ(trnblasCgetriBatched(h, n, ac.data(), n, piv.data(), reinterpret_cast<trnComplex* const*>(cptr.data()), n,
+                                 iinfo.data(), batch),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int b = 0; b < batch; ++b) {
+    EXPECT_EQ(iinfo[static_cast<std::size_t>(b)], 0);
+    std::vector<lapack_int> ip(piv.begin() + b * n, piv.begin() + (b + 1) * n);
+    auto* lu = reinterpret_cast<lapack_complex_float*>(A[static_cast<std::size_t>(b)].data());
+    auto* xr = reinterpret_cast<lapack_complex_float*>(Bref[static_cast<std::size_t>(b)].data());
+    ASSERT_EQ(LAPACKE_cgetrs(LAPACK_COL_MAJOR, 'C', n, nrhs, lu, n, ip.data(), xr, n), 0);
+    auto inv = A[static_cast<std::size_t>(b)];
+    ASSERT_EQ(LAPACKE_cgetri(LAPACK_COL_MAJOR, n, reinterpret_cast<lapack_complex_float*>(inv.data()), n, ip.data()), 0);
+    double ninv = 0, na = 0;
+    for (int i = 0; i < n; ++i) {
+      double r1 = 0, r2 = 0;
+      for (int j = 0; j < n; ++j) {
+        r1 += std::abs(inv[static_cast<std::size_t>(i + j * n)]);
+        r2 += std::abs(A0[static_cast<std::size_t>(b)][static_cast<std::size_t>(i + j * n)]);
+      }
+      ninv = std::max(ninv, r1);
+      na = std::max(na, r2);
+    }
+    const double tol = 40.0 * n * 0x1p-24 * ninv * na;
+    double xmax = 0, err = 0;
+    for (int i = 0; i < n * nrhs; ++i) {
+      xmax = std::max(xmax, double(std::abs(Bref[static_cast<std::size_t>(b)][static_cast<std::size_t>(i)])));
+      err = std::max(err, double(std::abs(B[static_cast<std::size_t>(b)][static_cast<std::size_t>(i)] -
+                                          Bref[static_cast<std::size_t>(b)][static_cast<std::size_t>(i)])));
+    }
+    EXPECT_LE(err, tol * xmax) << b;
+    for (int i = 0; i < n * n; ++i)
+      ASSERT_LE(std::abs(C[static_cast<std::size_t>(b)][static_cast<std::size_t>(i)] - inv[static_cast<std::size_t>(i)]),
+                tol * ninv)
+          << b;
+  }
+}
 
 // P = NULL: no pivoting (diagonally dominant matrices, where that is stable): backward stable
 // without exchanges; pivots are not written.

@@ -830,7 +830,7 @@ trnblasStatus_t trnblasDtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, 
                                 const double* alpha, const double* A, int64_t lda, const double* B, int64_t ldb, double* C,
                                 int64_t ldc);
 
-/* Batched LU and inverse (cuBLAS BLAS-like extensions): S, D, Z; docs/trnblas.md "Batched LU".
+/* Batched LU and inverse (cuBLAS BLAS-like extensions): S, D, C, Z; docs/trnblas.md "Batched LU".
  * getrfBatched: P may be NULL (no pivoting); info[b] = k if U(k,k) is exactly zero. getrsBatched:
  * devIpiv may be NULL; *info (host) = 0 or -position of the illegal argument. getriBatched: out of
  * place into C; info[b] = k for U(k,k) == 0 (C[b] not written). matinvBatched: n <= 32. */
@@ -852,6 +852,15 @@ trnblasStatus_t trnblasDgetriBatched(trnblasHandle_t handle, int n, const double
                                       double* const C[], int ldc, int* info, int batchSize);
 trnblasStatus_t trnblasDmatinvBatched(trnblasHandle_t handle, int n, const double* const A[], int lda,
                                        double* const Ainv[], int lda_inv, int* info, int batchSize);
+trnblasStatus_t trnblasCgetrfBatched(trnblasHandle_t handle, int n, trnComplex* const A[], int lda, int* P, int* info,
+                                      int batchSize);
+trnblasStatus_t trnblasCgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                      const trnComplex* const Aarray[], int lda, const int* devIpiv, trnComplex* const Barray[],
+                                      int ldb, int* info, int batchSize);
+trnblasStatus_t trnblasCgetriBatched(trnblasHandle_t handle, int n, const trnComplex* const A[], int lda, const int* P,
+                                      trnComplex* const C[], int ldc, int* info, int batchSize);
+trnblasStatus_t trnblasCmatinvBatched(trnblasHandle_t handle, int n, const trnComplex* const A[], int lda,
+                                       trnComplex* const Ainv[], int lda_inv, int* info, int batchSize);
 trnblasStatus_t trnblasZgetrfBatched(trnblasHandle_t handle, int n, trnDoubleComplex* const A[], int lda, int* P, int* info,
                                       int batchSize);
 trnblasStatus_t trnblasZgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,

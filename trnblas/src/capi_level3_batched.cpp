@@ -1,4 +1,4 @@
-// trnblas.h, batched BLAS-like extensions: S/D/Z getrfBatched, getrsBatched, getriBatched,
+// trnblas.h, batched BLAS-like extensions: S/D/C/Z getrfBatched, getrsBatched, getriBatched,
 // matinvBatched (over trn/blas/level3.hpp "Batched LU") and S/D/C/Z trsmBatched. Same contract as
 // capi.cpp: arguments checked in cuBLAS's order with 1-based positions (no handle), nothing written
 // when a check fails (getrsBatched's host info then holds -position, as cuBLAS documents), exceptions
@@ -66,12 +66,12 @@ struct Accumulate {
 // n too large for the fp32 kernel (one matrix per SBUF partition): NOT_SUPPORTED, logged.
 template <class T, class Check>
 void kernel_size(Check& check, trnblasHandle_t h, std::int64_t n) {
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, trnComplex>) {
     trn::blas::Settings s;
     trnTarget_t t = TRN_TARGET_TRN1;
     trnblasGetTarget(h, &t);
     s.target = static_cast<trn::Generation>(t);
-    check.require_or(n <= trn::blas::getrf_batched_max_n(s), TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
+    check.require_or(n <= trn::blas::getrf_batched_max_n(s, std::is_same_v<T, trnComplex>), TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
                      "n exceeds one matrix per SBUF partition");
   }
 }
@@ -292,6 +292,7 @@ trnblasStatus_t trsm_batched(trnblasHandle_t h, const char* fn, int side, int up
 extern "C" {
 TRNBLAS_LU(S, float)
 TRNBLAS_LU(D, double)
+TRNBLAS_LU(C, trnComplex)
 TRNBLAS_LU(Z, trnDoubleComplex)
 TRNBLAS_TRSM_BATCHED(S, float)
 TRNBLAS_TRSM_BATCHED(D, double)

@@ -239,10 +239,11 @@ void zhemm(const Settings& s, Side side, Uplo uplo, std::int64_t m, std::int64_t
 namespace trn::blas {
 
 // cuBLAS's getrfBatched / getrsBatched / getriBatched over arrays of batch pointers (each matrix
-// n x n, column-major, leading dimension lda). T is float (the batch on the SBUF partitions: one
-// matrix per partition, GpSimd pivot search and row exchanges, VectorE scaling, rank-1 updates and
-// substitutions; n <= getrf_batched_max_n), double or std::complex<double> (the same operations in
-// fp64 on the host side). Semantics and accuracy: docs/trnblas.md "Batched LU".
+// n x n, column-major, leading dimension lda). T is float or std::complex<float> (the batch on the
+// SBUF partitions: one matrix per partition, GpSimd pivot search and row exchanges, VectorE scaling,
+// rank-1 updates and substitutions, complex data as (re, im) planes; n <= getrf_batched_max_n),
+// double or std::complex<double> (the same operations in fp64 on the host side). Semantics and
+// accuracy: docs/trnblas.md "Batched LU".
 //   getrf  A[b] = P L U in place (L unit lower, U upper); piv (n per matrix, 1-based as LAPACK's
 //          IPIV) may be null: no pivoting. info[b] = 0, or k if U(k, k) is exactly zero (the
 //          factorization is completed, as LAPACK's).
@@ -250,7 +251,7 @@ namespace trn::blas {
 //          (null: none); trans N, T or C.
 //   getri  C[b] = A[b]^-1 from the factors (out of place, ldc); info[b] = k if U(k, k) == 0, and
 //          then C[b] is not written.
-std::int64_t getrf_batched_max_n(const Settings& s);
+std::int64_t getrf_batched_max_n(const Settings& s, bool complex);
 template <class T>
 void getrf_batched(const Settings& s, std::int64_t n, T* const A[], std::int64_t lda, int* piv, int* info,
                    std::int64_t batch, CallReport* report = nullptr);
