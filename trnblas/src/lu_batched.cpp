@@ -3,7 +3,7 @@
 // of a program holds matrix b0 + p whole (n x n, column-major on the free axis), so every step of
 // the factorization is one instruction for up to 128 matrices, with no cross-partition traffic.
 //
-//   getrf_batched_kernel (fp32)   right-looking unblocked LU with partial pivoting, the operation
+//   getrf_batched_kernel (fp32 real; complex as planes, below)   right-looking unblocked LU with partial pivoting, the operation
 //     order of LAPACK's SGETF2 (Anderson et al., LAPACK Users' Guide, 3rd ed.; Golub & Van Loan,
 //     Matrix Computations, 4th ed., Alg. 3.4.1), per column k:
 //       GpSimdE  pivot search (first i >= k maximising |a_ik|, ISAMAX's rule) and the exchange of
@@ -24,9 +24,9 @@
 //   getri: the inverse as the solution of A X = I (getrs with B = I): error as getrs with n
 //     right-hand sides (Higham §14.3, "method B"-like bounds, |X A - I| <= c_n u |X| |L| |U|).
 //
-// Limits: one matrix per partition: (n^2 + 2 n) * 4 bytes of SBUF (the matrix and one scratch of
-// the same size) must fit a partition, n <= 156 on trn1. One DMA per matrix (the pointer array puts
-// every matrix at its own address).
+// Limits: one matrix per partition: the matrix and its product scratch (2 n^2 floats real, 4 n^2
+// complex, plus O(n)) must fit a partition, n <= 155 (S) / 110 (C) on trn1 (getrf_batched_max_n).
+// One DMA per matrix (the pointer array puts every matrix at its own address).
 // Complex single (C): the same kernels on (re, im) planes: the pivot measure |re| + |im| (ICAMAX's)
 // on VectorE, the division as a multiplication by a Smith-scaled reciprocal, complex products as
 // four real ones (sub_product, divide_by below). fp64 (D, Z): the same operations in the same order
