@@ -6,6 +6,9 @@
 // of one call on one trn1 NeuronCore (trnblasGetLastProfile) next to the busy time of TensorE,
 // VectorE and DMA: total / TensorE busy says how far the call is from its TensorE bound.
 // Both sides start each TRSM iteration from the same right-hand sides (a copy, timed on both sides).
+// Also trnblasCtrsm vs cblas_ctrsm (complex flops 4 m^2 n) and trnblasSgetrfBatched (the batch on the
+// SBUF partitions) vs OpenBLAS's LAPACK sgetrf_ looped over the batch (2/3 n^3 per matrix), each side
+// refactoring fresh copies of the same matrices.
 #include <benchmark/benchmark.h>
 #include <cblas.h>
 
@@ -21,6 +24,8 @@
 #include "paired.hpp"
 
 #include "trnblas.h"
+
+extern "C" void sgetrf_(const int* m, const int* n, float* a, const int* lda, int* ipiv, int* info);
 
 namespace {
 
@@ -83,6 +88,67 @@ void BM_Strsm(benchmark::State& st, int m, int n, int threads) {
         R = B0;
         cblas_strsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, m, n, 1.0f, A.data(), m, R.data(),
                     m);
+      });
+}
+
+void BM_Ctrsm(benchmark::State& st, int m, int n, int threads) {
+  std::vector<float> A = uniform(2ull * m * m, 11);
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i) {
+      float* a = &A[2 * static_cast<std::size_t>(i + j * m)];
+      if (i == j) {
+        a[0] = 1.0f + std::abs(a[0]);
+      } else {
+        a[0] *= 2.0f / float(m);
+        a[1] *= 2.0f / float(m);
+      }
+    }
+  const std::vector<float> B0 = uniform(2ull * m * n, 12);
+  std::vector<float> X = B0, R = B0;
+  Handle h(threads);
+  openblas_set_num_threads(threads);
+  const trnComplex one{1.0f, 0.0f};
+  auto ours = [&] {
+    X = B0;
+    return trnblasCtrsm(h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, m, n, &one,
+                        reinterpret_cast<const trnComplex*>(A.data()), m, reinterpret_cast<trnComplex*>(X.data()), m);
+  };
+  if (ours() != TRNBLAS_STATUS_SUCCESS) return st.SkipWithError("trnblasCtrsm failed");
+  Row& row = rows()[key("ctrsm", m, n, 0, threads)];
+  trnblasGetLastProfile(h, &row.trn1);
+  row.host = trnsci::bench::run_paired(
+      st, 4.0 * m * m * n, [&] { benchmark::DoNotOptimize(ours()); },
+      [&] {
+        R = B0;
+        cblas_ctrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasNonUnit, m, n, &one, A.data(), m, R.data(),
+                    m);
+      });
+}
+
+void BM_SgetrfBatched(benchmark::State& st, int n, int batch, int threads) {
+  const std::vector<float> A0 = uniform(static_cast<std::size_t>(n) * n * batch, 13);
+  std::vector<float> A = A0, R = A0;
+  std::vector<int> piv(static_cast<std::size_t>(n) * batch), info(static_cast<std::size_t>(batch));
+  std::vector<float*> ptr(static_cast<std::size_t>(batch));
+  for (int b = 0; b < batch; ++b) ptr[static_cast<std::size_t>(b)] = A.data() + static_cast<std::size_t>(b) * n * n;
+  Handle h(threads);
+  openblas_set_num_threads(threads);
+  auto ours = [&] {
+    A = A0;
+    return trnblasSgetrfBatched(h, n, ptr.data(), n, piv.data(), info.data(), batch);
+  };
+  if (ours() != TRNBLAS_STATUS_SUCCESS) return st.SkipWithError("trnblasSgetrfBatched failed");
+  Row& row = rows()[key("sgetrfBatched", n, n, batch, threads)];
+  trnblasGetLastProfile(h, &row.trn1);
+  row.host = trnsci::bench::run_paired(
+      st, 2.0 / 3.0 * double(n) * n * n * batch, [&] { benchmark::DoNotOptimize(ours()); },
+      [&] {
+        R = A0;
+        for (int b = 0; b < batch; ++b) {
+          int lapack_info = 0;
+          sgetrf_(&n, &n, R.data() + static_cast<std::size_t>(b) * n * n, &n, piv.data() + static_cast<std::size_t>(b) * n,
+                  &lapack_info);
+        }
       });
 }
 
@@ -163,6 +229,10 @@ void register_all() {
                                            1024, t));
     configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key("cherk", 512, 512, 512, t)).c_str(), BM_Cherk, 512,
                                            512, t));
+    configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key("ctrsm", 512, 512, 0, t)).c_str(), BM_Ctrsm, 512,
+                                           512, t));
+    configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key("sgetrfBatched", 32, 32, 1024, t)).c_str(),
+                                           BM_SgetrfBatched, 32, 1024, t));
   }
 }
 

@@ -12,15 +12,14 @@
 #   3. that each of our calls ran on the emulator (any emulated instruction), except the routines
 #      listed as host-side: no NeuronCore engine computes in fp64, so D/Z elementwise Level 1
 #      (axpy, scal, copy, swap, rot, i?amax), DTRSV/DTBSV/DTPSV (one diagonal block at these sizes)
-#      and DTRSM (one diagonal block) run in fp64 on the host side of trnblas (level12.hpp, level3.hpp).
+#      and DTRSM/ZTRSM (one diagonal block) run in fp64 on the host side of trnblas (level12.hpp, level3.hpp).
 # The routines a program tests that the shim does not export (`reference` below: SROTG, SROTM,
-# SROTMG, SDSDOT, DSDOT; the complex triangular, band and packed Level 2 routines and complex
-# Level 3 but GEMM) come from netlib's reference libblas.so.3
+# SROTMG, SDSDOT, DSDOT; the complex triangular, band and packed Level 2 routines) come from netlib's reference libblas.so.3
 # (LD_LIBRARY_PATH points at the libblas-test folder, whatever the system's BLAS alternative is);
 # the script checks that the shim saw none of them and lists them.
 #
 # usage: run_netlib_blas.sh PROGRAM BLAS_TEST_DIR SHIM_SO [both|row] [EXTRA_PRELOAD]
-#   PROGRAM        xblat1s/d/c/z | xblat2s/d/c/z | xblat3s/d/c/z | x?cblat1 | x?cblat2 | xscblat3 | xdcblat3
+#   PROGRAM        xblat1s/d/c/z | xblat2s/d/c/z | xblat3s/d/c/z | x?cblat1 | x?cblat2 | x?cblat3
 #   both|row       CBLAS programs: test both layouts (default) or row-major only
 #   EXTRA_PRELOAD  the ASan runtime in sanitizer builds, preloaded before the shim. Sanitizer runs
 #                  use fewer sizes (N = 0, 1, 9; the D and Z programs N = 0, 2): every kernel
@@ -71,8 +70,10 @@ case "$prog" in
   xblat3d) level=3 input=dblat3.in kind=fortran ours="DGEMM DSYMM DTRMM DTRSM DSYRK DSYR2K" host="DTRSM" ;;
   xscblat3) level=3 input=sin3 kind=cblas ours="cblas_sgemm cblas_ssymm cblas_strmm cblas_strsm cblas_ssyrk cblas_ssyr2k" ;;
   xdcblat3) level=3 input=din3 kind=cblas ours="cblas_dgemm cblas_dsymm cblas_dtrmm cblas_dtrsm cblas_dsyrk cblas_dsyr2k" host="cblas_dtrsm" ;;
-  xblat3c) level=3 input=cblat3.in kind=fortran ours="CGEMM" reference="CHEMM CSYMM CTRMM CTRSM CHERK CSYRK CHER2K CSYR2K" ;;
-  xblat3z) level=3 input=zblat3.in kind=fortran ours="ZGEMM" reference="ZHEMM ZSYMM ZTRMM ZTRSM ZHERK ZSYRK ZHER2K ZSYR2K" ;;
+  xblat3c) level=3 input=cblat3.in kind=fortran ours="CGEMM CHEMM CSYMM CTRMM CTRSM CHERK CSYRK CHER2K CSYR2K" ;;
+  xblat3z) level=3 input=zblat3.in kind=fortran ours="ZGEMM ZHEMM ZSYMM ZTRMM ZTRSM ZHERK ZSYRK ZHER2K ZSYR2K" host="ZTRSM" ;;
+  xccblat3) level=3 input=cin3 kind=cblas ours="cblas_cgemm cblas_chemm cblas_csymm cblas_ctrmm cblas_ctrsm cblas_cherk cblas_csyrk cblas_cher2k cblas_csyr2k" ;;
+  xzcblat3) level=3 input=zin3 kind=cblas ours="cblas_zgemm cblas_zhemm cblas_zsymm cblas_ztrmm cblas_ztrsm cblas_zherk cblas_zsyrk cblas_zher2k cblas_zsyr2k" host="cblas_ztrsm" ;;
   *) echo "unknown program $prog" >&2; exit 2 ;;
 esac
 input=${input:-}

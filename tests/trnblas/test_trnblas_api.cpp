@@ -134,7 +134,7 @@ TEST(TrnblasApi, InvalidArgumentsNameTheirPositionAndWriteNothing) {
   EXPECT_EQ(last, 7);
   EXPECT_EQ(C, before);
   // GemmEx numbering: Atype 8, lda 9, computeType 17, algo 18.
-  EXPECT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &one, A.data(), static_cast<trnDataType_t>(5), m,
+  EXPECT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &one, A.data(), static_cast<trnDataType_t>(99)  /* no cudaDataType value */, m,
                           B.data(), TRN_R_32F, k, &one, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
             TRNBLAS_STATUS_INVALID_VALUE);
   EXPECT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);

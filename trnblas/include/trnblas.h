@@ -327,6 +327,42 @@ trnblasStatus_t trnblasDgemmGroupedBatched_64(trnblasHandle_t handle, const trnb
                                           const double* const Aarray[], const int64_t lda_array[], const double* const Barray[],
                                           const int64_t ldb_array[], const double beta_array[], double* const Carray[],
                                           const int64_t ldc_array[], int64_t group_count, const int64_t group_size[]);
+/* C/ZgemmGroupedBatched (as Sgemm's, complex scalars; 4M complex GEMMs) and GemmGroupedBatchedEx
+ * (real types as GemmEx: 32F / 16F / 16BF A and B with a 32F compute type and float scalars, 64F with
+ * a 64F one; positions Aarray 7, Atype 8, lda 9, Barray 10, Btype 11, ldb 12, beta 13, Carray 14,
+ * Ctype 15, ldc 16, group_count 17, group_size 18, computeType 19). */
+trnblasStatus_t trnblasCgemmGroupedBatched(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int m_array[], const int n_array[], const int k_array[],
+    const trnComplex alpha_array[], const trnComplex* const Aarray[], const int lda_array[], const trnComplex* const Barray[],
+    const int ldb_array[], const trnComplex beta_array[], trnComplex* const Carray[], const int ldc_array[], int group_count,
+    const int group_size[]);
+trnblasStatus_t trnblasCgemmGroupedBatched_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int64_t m_array[], const int64_t n_array[], const int64_t k_array[],
+    const trnComplex alpha_array[], const trnComplex* const Aarray[], const int64_t lda_array[], const trnComplex* const Barray[],
+    const int64_t ldb_array[], const trnComplex beta_array[], trnComplex* const Carray[], const int64_t ldc_array[], int64_t group_count,
+    const int64_t group_size[]);
+trnblasStatus_t trnblasZgemmGroupedBatched(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int m_array[], const int n_array[], const int k_array[],
+    const trnDoubleComplex alpha_array[], const trnDoubleComplex* const Aarray[], const int lda_array[], const trnDoubleComplex* const Barray[],
+    const int ldb_array[], const trnDoubleComplex beta_array[], trnDoubleComplex* const Carray[], const int ldc_array[], int group_count,
+    const int group_size[]);
+trnblasStatus_t trnblasZgemmGroupedBatched_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int64_t m_array[], const int64_t n_array[], const int64_t k_array[],
+    const trnDoubleComplex alpha_array[], const trnDoubleComplex* const Aarray[], const int64_t lda_array[], const trnDoubleComplex* const Barray[],
+    const int64_t ldb_array[], const trnDoubleComplex beta_array[], trnDoubleComplex* const Carray[], const int64_t ldc_array[], int64_t group_count,
+    const int64_t group_size[]);
+trnblasStatus_t trnblasGemmGroupedBatchedEx(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int m_array[], const int n_array[], const int k_array[],
+    const void* alpha_array, const void* const Aarray[], trnDataType_t Atype, const int lda_array[],
+    const void* const Barray[], trnDataType_t Btype, const int ldb_array[], const void* beta_array,
+    void* const Carray[], trnDataType_t Ctype, const int ldc_array[], int group_count, const int group_size[],
+    trnblasComputeType_t computeType);
+trnblasStatus_t trnblasGemmGroupedBatchedEx_64(trnblasHandle_t handle, const trnblasOperation_t transa_array[],
+    const trnblasOperation_t transb_array[], const int64_t m_array[], const int64_t n_array[], const int64_t k_array[],
+    const void* alpha_array, const void* const Aarray[], trnDataType_t Atype, const int64_t lda_array[],
+    const void* const Barray[], trnDataType_t Btype, const int64_t ldb_array[], const void* beta_array,
+    void* const Carray[], trnDataType_t Ctype, const int64_t ldc_array[], int64_t group_count, const int64_t group_size[],
+    trnblasComputeType_t computeType);
 trnblasStatus_t trnblasDgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa,
                                            trnblasOperation_t transb, int m, int n, int k, const double* alpha,
                                            const double* A, int lda, long long strideA, const double* B, int ldb,
@@ -793,6 +829,104 @@ trnblasStatus_t trnblasDtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, 
                                 trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
                                 const double* alpha, const double* A, int64_t lda, const double* B, int64_t ldb, double* C,
                                 int64_t ldc);
+
+/* Batched LU and inverse (cuBLAS BLAS-like extensions): S, D, C, Z; docs/trnblas.md "Batched LU".
+ * getrfBatched: P may be NULL (no pivoting); info[b] = k if U(k,k) is exactly zero. getrsBatched:
+ * devIpiv may be NULL; *info (host) = 0 or -position of the illegal argument. getriBatched: out of
+ * place into C; info[b] = k for U(k,k) == 0 (C[b] not written). matinvBatched: n <= 32. */
+trnblasStatus_t trnblasSgetrfBatched(trnblasHandle_t handle, int n, float* const A[], int lda, int* P, int* info,
+                                      int batchSize);
+trnblasStatus_t trnblasSgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                      const float* const Aarray[], int lda, const int* devIpiv, float* const Barray[],
+                                      int ldb, int* info, int batchSize);
+trnblasStatus_t trnblasSgetriBatched(trnblasHandle_t handle, int n, const float* const A[], int lda, const int* P,
+                                      float* const C[], int ldc, int* info, int batchSize);
+trnblasStatus_t trnblasSmatinvBatched(trnblasHandle_t handle, int n, const float* const A[], int lda,
+                                       float* const Ainv[], int lda_inv, int* info, int batchSize);
+trnblasStatus_t trnblasDgetrfBatched(trnblasHandle_t handle, int n, double* const A[], int lda, int* P, int* info,
+                                      int batchSize);
+trnblasStatus_t trnblasDgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                      const double* const Aarray[], int lda, const int* devIpiv, double* const Barray[],
+                                      int ldb, int* info, int batchSize);
+trnblasStatus_t trnblasDgetriBatched(trnblasHandle_t handle, int n, const double* const A[], int lda, const int* P,
+                                      double* const C[], int ldc, int* info, int batchSize);
+trnblasStatus_t trnblasDmatinvBatched(trnblasHandle_t handle, int n, const double* const A[], int lda,
+                                       double* const Ainv[], int lda_inv, int* info, int batchSize);
+trnblasStatus_t trnblasCgetrfBatched(trnblasHandle_t handle, int n, trnComplex* const A[], int lda, int* P, int* info,
+                                      int batchSize);
+trnblasStatus_t trnblasCgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                      const trnComplex* const Aarray[], int lda, const int* devIpiv, trnComplex* const Barray[],
+                                      int ldb, int* info, int batchSize);
+trnblasStatus_t trnblasCgetriBatched(trnblasHandle_t handle, int n, const trnComplex* const A[], int lda, const int* P,
+                                      trnComplex* const C[], int ldc, int* info, int batchSize);
+trnblasStatus_t trnblasCmatinvBatched(trnblasHandle_t handle, int n, const trnComplex* const A[], int lda,
+                                       trnComplex* const Ainv[], int lda_inv, int* info, int batchSize);
+trnblasStatus_t trnblasZgetrfBatched(trnblasHandle_t handle, int n, trnDoubleComplex* const A[], int lda, int* P, int* info,
+                                      int batchSize);
+trnblasStatus_t trnblasZgetrsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                      const trnDoubleComplex* const Aarray[], int lda, const int* devIpiv, trnDoubleComplex* const Barray[],
+                                      int ldb, int* info, int batchSize);
+trnblasStatus_t trnblasZgetriBatched(trnblasHandle_t handle, int n, const trnDoubleComplex* const A[], int lda, const int* P,
+                                      trnDoubleComplex* const C[], int ldc, int* info, int batchSize);
+trnblasStatus_t trnblasZmatinvBatched(trnblasHandle_t handle, int n, const trnDoubleComplex* const A[], int lda,
+                                       trnDoubleComplex* const Ainv[], int lda_inv, int* info, int batchSize);
+/* trsmBatched (S/D/C/Z): TRSM per entry of the pointer arrays; positions as Strsm, batchCount 12. */
+trnblasStatus_t trnblasStrsmBatched(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                     trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const float* alpha,
+                                     const float* const A[], int lda, float* const B[], int ldb, int batchCount);
+trnblasStatus_t trnblasStrsmBatched_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                        trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                        const float* alpha, const float* const A[], int64_t lda, float* const B[],
+                                        int64_t ldb, int64_t batchCount);
+trnblasStatus_t trnblasDtrsmBatched(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                     trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const double* alpha,
+                                     const double* const A[], int lda, double* const B[], int ldb, int batchCount);
+trnblasStatus_t trnblasDtrsmBatched_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                        trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                        const double* alpha, const double* const A[], int64_t lda, double* const B[],
+                                        int64_t ldb, int64_t batchCount);
+trnblasStatus_t trnblasCtrsmBatched(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                     trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnComplex* alpha,
+                                     const trnComplex* const A[], int lda, trnComplex* const B[], int ldb, int batchCount);
+trnblasStatus_t trnblasCtrsmBatched_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                        trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                        const trnComplex* alpha, const trnComplex* const A[], int64_t lda, trnComplex* const B[],
+                                        int64_t ldb, int64_t batchCount);
+trnblasStatus_t trnblasZtrsmBatched(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                     trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnDoubleComplex* alpha,
+                                     const trnDoubleComplex* const A[], int lda, trnDoubleComplex* const B[], int ldb, int batchCount);
+trnblasStatus_t trnblasZtrsmBatched_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                        trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                        const trnDoubleComplex* alpha, const trnDoubleComplex* const A[], int64_t lda, trnDoubleComplex* const B[],
+                                        int64_t ldb, int64_t batchCount);
+
+/* C/Z TRSM and TRMM: as S/D with trans N, T or C (conjugate transpose). */
+trnblasStatus_t trnblasCtrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnComplex* alpha,
+                             const trnComplex* A, int lda, trnComplex* B, int ldb);
+trnblasStatus_t trnblasCtrsm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const trnComplex* alpha, const trnComplex* A, int64_t lda, trnComplex* B, int64_t ldb);
+trnblasStatus_t trnblasCtrmm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnComplex* alpha,
+                             const trnComplex* A, int lda, const trnComplex* B, int ldb, trnComplex* C, int ldc);
+trnblasStatus_t trnblasCtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const trnComplex* alpha, const trnComplex* A, int64_t lda, const trnComplex* B, int64_t ldb,
+                                trnComplex* C, int64_t ldc);
+trnblasStatus_t trnblasZtrsm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* A, int lda, trnDoubleComplex* B, int ldb);
+trnblasStatus_t trnblasZtrsm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, trnDoubleComplex* B, int64_t ldb);
+trnblasStatus_t trnblasZtrmm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                             trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb, trnDoubleComplex* C, int ldc);
+trnblasStatus_t trnblasZtrmm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
+                                trnDoubleComplex* C, int64_t ldc);
 trnblasStatus_t trnblasSsymm(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int m, int n,
                              const float* alpha, const float* A, int lda, const float* B, int ldb, const float* beta,
                              float* C, int ldc);

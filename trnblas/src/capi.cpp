@@ -17,6 +17,7 @@
 
 #include "capi_internal.hpp"
 #include "trn/blas/blas.hpp"
+#include "trn/blas/level3.hpp"
 #include "trn/blas/modes.hpp"
 #include "trn/core/c_shim.hpp"
 
@@ -191,14 +192,16 @@ struct ExPlan {
   bool f64 = false;
   GemmMode mode = GemmMode::fp32;
   trn::DType a = trn::DType::f32, b = trn::DType::f32, c = trn::DType::f32;
+  bool half_scalars = false;  // COMPUTE_16F: alpha and beta are binary16
 };
+bool gemm_algo_ok(int algo) {
+  return (algo >= TRNBLAS_GEMM_DEFAULT && algo <= TRNBLAS_GEMM_ALGO23) ||
+         (algo >= TRNBLAS_GEMM_DEFAULT_TENSOR_OP && algo <= TRNBLAS_GEMM_ALGO15_TENSOR_OP) || algo == TRNBLAS_GEMM_AUTOTUNE;
+}
 trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& pos, int at_bits, int bt_bits, int ct_bits,
                         int compute, int algo, ExPlan* out) {
   const int at = at_bits, bt = bt_bits, ct = ct_bits;
-  const bool algo_ok = (algo >= TRNBLAS_GEMM_DEFAULT && algo <= TRNBLAS_GEMM_ALGO23) ||
-                       (algo >= TRNBLAS_GEMM_DEFAULT_TENSOR_OP && algo <= TRNBLAS_GEMM_ALGO15_TENSOR_OP) ||
-                       algo == TRNBLAS_GEMM_AUTOTUNE;
-  if (pos.algo > 0 && !algo_ok) return invalid(h, fn, pos.algo, "algo");
+  if (pos.algo > 0 && !gemm_algo_ok(algo)) return invalid(h, fn, pos.algo, "algo");
   switch (compute) {
     case TRNBLAS_COMPUTE_64F: case TRNBLAS_COMPUTE_64F_PEDANTIC: case TRNBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT:
       if (at != TRN_R_64F || bt != TRN_R_64F || ct != TRN_R_64F)
@@ -207,9 +210,16 @@ trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& 
       out->mode = GemmMode::fp64_ozaki;
       return TRNBLAS_STATUS_SUCCESS;
     case TRNBLAS_COMPUTE_16F: case TRNBLAS_COMPUTE_16F_PEDANTIC:
-      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "TensorE accumulates in fp32 PSUM only: use a 32F compute type");
+      // cuBLAS's only 16F row: 16F A, B and C, binary16 scalars. TensorE multiplies the stored fp16
+      // exactly and accumulates in fp32 PSUM (tighter than a 16-bit accumulator); C is rounded once.
+      if (at != TRN_R_16F || bt != TRN_R_16F || ct != TRN_R_16F)
+        return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "COMPUTE_16F needs 16F A, B and C");
+      out->a = out->b = out->c = trn::DType::f16;
+      out->mode = GemmMode::native;
+      out->half_scalars = true;
+      return TRNBLAS_STATUS_SUCCESS;
     case TRNBLAS_COMPUTE_32I: case TRNBLAS_COMPUTE_32I_PEDANTIC:
-      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "nc_matmul exposes no integer matmul");
+      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "COMPUTE_32I needs 8I A and B, 32I C");
     case TRNBLAS_COMPUTE_32F: case TRNBLAS_COMPUTE_32F_PEDANTIC: case TRNBLAS_COMPUTE_32F_FAST_16F:
     case TRNBLAS_COMPUTE_32F_FAST_16BF: case TRNBLAS_COMPUTE_32F_FAST_TF32: case TRNBLAS_COMPUTE_32F_EMULATED_16BFX9:
     case TRNBLAS_COMPUTE_32F_FAST_8F_E4M3: case TRNBLAS_COMPUTE_32F_FAST_8F_E5M2:
@@ -285,10 +295,27 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
                               &kPresent, ldc);
       st != TRNBLAS_STATUS_SUCCESS)
     return st;
+  const bool int8 = (compute == TRNBLAS_COMPUTE_32I || compute == TRNBLAS_COMPUTE_32I_PEDANTIC) && at == TRN_R_8I &&
+                    bt == TRN_R_8I && ct == TRN_R_32I;
+  if (int8 || blas_capi::is_complex_type(at) || blas_capi::is_complex_type(bt) || blas_capi::is_complex_type(ct))
+    return (int8 ? blas_capi::int8_gemm_ex : blas_capi::complex_gemm_ex)(
+        h, fn, {ta, tb, m, n, k, alpha, at, lda, bt, ldb, beta, ct, ldc, batch, compute, gemm_algo_ok(algo),
+                ops.strided, pos.A, pos.Atype, pos.B, pos.Btype, pos.C, pos.Ctype, pos.batch, pos.compute, pos.algo,
+                [&](std::int64_t b) { return ops.A(b); }, [&](std::int64_t b) { return ops.B(b); },
+                [&](std::int64_t b) { return ops.C(b); }});
   ExPlan plan;
   if (auto st = plan_ex(h, fn, pos, at, bt, ct, compute, algo, &plan); st != TRNBLAS_STATUS_SUCCESS) return st;
   if (pos.batch > 0 && batch < 0) return invalid(h, fn, pos.batch, "batchCount");
-  const bool zero_alpha = plan.f64 ? *static_cast<const double*>(alpha) == 0.0 : *static_cast<const float*>(alpha) == 0.0f;
+  // The scalars as the kernels take them (COMPUTE_16F: binary16 values, widened exactly).
+  const auto scalar = [&](const void* p) {
+    if (plan.half_scalars) {
+      std::uint16_t v;
+      std::memcpy(&v, p, sizeof v);
+      return trn::f16_to_f32(v);
+    }
+    return *static_cast<const float*>(p);
+  };
+  const bool zero_alpha = plan.f64 ? *static_cast<const double*>(alpha) == 0.0 : scalar(alpha) == 0.0f;
   const bool need_ab = !zero_alpha && k > 0;
   if (batch == 0 || m == 0 || n == 0) return TRNBLAS_STATUS_SUCCESS;  // quick return: nothing is read or written
   // Strided calls have one pointer per operand (entry b > 0 is non-null iff entry 0 is).
@@ -326,8 +353,8 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
       bb.push_back({ops.B(b), plan.b, ldb_k});
       c.push_back({ops.C(b), plan.c, ldc_k});
     }
-    trn::blas::gemm_batched(s, plan.mode, to_op(ta), to_op(tb), m, n, k, *static_cast<const float*>(alpha), a, bb,
-                            *static_cast<const float*>(beta), c, &report);
+    trn::blas::gemm_batched(s, plan.mode, to_op(ta), to_op(tb), m, n, k, scalar(alpha), a, bb, scalar(beta), c,
+                            &report);
   });
   if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
   return st;
@@ -362,7 +389,11 @@ trnblasStatus_t gemm_typed(trnblasHandle_t h, const char* fn, int ta, int tb, I 
 // Bytes per element of a trnDataType_t value (4 for unknown values: they are rejected later).
 std::int64_t element_bytes(int type) {
   trn::DType d;
-  if (type == TRN_R_64F) return 8;
+  if (type == TRN_R_64F || type == TRN_C_32F) return 8;
+  if (type == TRN_R_8I) return 1;
+  if (type == TRN_R_32I) return 4;
+  if (type == TRN_C_64F) return 16;
+  if (type == TRN_C_16F || type == TRN_C_16BF) return 4;
   return dtype_from_bits(type, &d) ? trn::dtype_size(d) : 4;
 }
 
@@ -827,18 +858,36 @@ extern "C++" {  // internal helpers inside the extern "C" block
 namespace {
 constexpr GemmPositions kGroupedPos{1, 2, 3, 4, 5, 6, 7, 0, 8, 9, 0, 10, 11, 12, 0, 13, 15, 0, 0};
 
+template <class T>
+bool grouped_zero(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return v == T(0);
+  else
+    return v.x == 0 && v.y == 0;
+}
+trn::blas::COp grouped_cop(int op) {
+  return op == TRNBLAS_OP_N ? trn::blas::COp::N : op == TRNBLAS_OP_T ? trn::blas::COp::T : trn::blas::COp::C;
+}
+
+// GemmGroupedBatchedEx: Aarray 7, Atype 8, lda 9, Barray 10, Btype 11, ldb 12, beta 13, Carray 14,
+// Ctype 15, ldc 16, group_count 17, group_size 18, computeType 19; its types resolved by plan_ex.
+constexpr GemmPositions kGroupedExPos{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 19, 0};
+
 template <class I, class T>
 trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOperation_t* ta_array,
                              const trnblasOperation_t* tb_array, const I* m_array, const I* n_array, const I* k_array,
                              const T* alpha_array, const T* const* A_array, const I* lda_array, const T* const* B_array,
                              const I* ldb_array, const T* beta_array, T* const* C_array, const I* ldc_array,
-                             I group_count, const I* group_size) {
+                             I group_count, const I* group_size, const ExPlan* plan = nullptr) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (group_count < 0) return invalid(h, fn, 14, "group_count");
+  const GemmPositions& gp = plan != nullptr ? kGroupedExPos : kGroupedPos;
+  const int pos_count = plan != nullptr ? 17 : 14;
+  if (group_count < 0) return invalid(h, fn, pos_count, "group_count");
   if (group_count == 0) return TRNBLAS_STATUS_SUCCESS;
-  const std::pair<const void*, int> per_group[] = {{ta_array, 1},  {tb_array, 2},   {m_array, 3},  {n_array, 4},
-                                                   {k_array, 5},   {alpha_array, 6}, {lda_array, 8}, {ldb_array, 10},
-                                                   {beta_array, 11}, {ldc_array, 13}, {group_size, 15}};
+  const std::pair<const void*, int> per_group[] = {{ta_array, 1},     {tb_array, 2},          {m_array, 3},
+                                                   {n_array, 4},      {k_array, 5},           {alpha_array, 6},
+                                                   {lda_array, gp.lda}, {ldb_array, gp.ldb}, {beta_array, gp.beta},
+                                                   {ldc_array, gp.ldc}, {group_size, gp.batch}};
   for (const auto& [p, position] : per_group)
     if (p == nullptr) return invalid(h, fn, position, "array");
   // The caller's enum bits (an enum object holding an undeclared value must not be copied as one).
@@ -850,16 +899,16 @@ trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOpe
   static const char kPresent = 0;
   std::int64_t first = 0;  // index of the group's first entry in Aarray, Barray, Carray
   for (I g = 0; g < group_count; ++g) {
-    if (group_size[g] < 0) return invalid(h, fn, 15, "group_size");
+    if (group_size[g] < 0) return invalid(h, fn, gp.batch, "group_size");
     const int ta = op_bits(ta_array, g), tb = op_bits(tb_array, g);
-    if (auto st = check_gemm<I>(h, fn, kGroupedPos, ta, tb, m_array[g], n_array[g], k_array[g], alpha_array + g, false,
+    if (auto st = check_gemm<I>(h, fn, gp, ta, tb, m_array[g], n_array[g], k_array[g], alpha_array + g, false,
                                 &kPresent, lda_array[g], &kPresent, ldb_array[g], beta_array + g, &kPresent, ldc_array[g]);
         st != TRNBLAS_STATUS_SUCCESS)
       return st;
-    const bool need_ab = alpha_array[g] != T(0) && k_array[g] > 0;
+    const bool need_ab = !grouped_zero(alpha_array[g]) && k_array[g] > 0;
     for (I e = 0; e < group_size[g]; ++e) {
       const std::int64_t x = first + e;
-      if (auto st = check_gemm<I>(h, fn, kGroupedPos, ta, tb, m_array[g], n_array[g], k_array[g], alpha_array + g,
+      if (auto st = check_gemm<I>(h, fn, gp, ta, tb, m_array[g], n_array[g], k_array[g], alpha_array + g,
                                   need_ab, A_array == nullptr ? nullptr : A_array[x], lda_array[g],
                                   B_array == nullptr ? nullptr : B_array[x], ldb_array[g], beta_array + g,
                                   C_array == nullptr ? nullptr : C_array[x], ldc_array[g]);
@@ -880,10 +929,25 @@ trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOpe
       const std::int64_t lda_k = kernel_ld(lda_array[g], ta == TRNBLAS_OP_N ? m : k, ta == TRNBLAS_OP_N ? k : m);
       const std::int64_t ldb_k = kernel_ld(ldb_array[g], tb == TRNBLAS_OP_N ? k : n, tb == TRNBLAS_OP_N ? n : k);
       const std::int64_t ldc_k = kernel_ld(ldc_array[g], m, n);
-      const bool need_ab = alpha_array[g] != T(0) && k > 0;
+      const bool need_ab = !grouped_zero(alpha_array[g]) && k > 0;
       auto entry = [&](const auto* arr, I e) { return need_ab && arr != nullptr ? arr[base + e] : nullptr; };
       trn::blas::CallReport one;
-      if constexpr (f64) {
+      if constexpr (!std::is_arithmetic_v<T>) {  // C/Z: one 4M complex GEMM per entry
+        for (I e = 0; e < size; ++e) {
+          if constexpr (std::is_same_v<T, trnDoubleComplex>)
+            trn::blas::zgemm(s, trn::blas::ComplexAlgo::four_m, grouped_cop(ta), grouped_cop(tb), m, n, k,
+                             *blas_capi::cpp(alpha_array + g), blas_capi::cpp(entry(A_array, e)), lda_k,
+                             blas_capi::cpp(entry(B_array, e)), ldb_k, *blas_capi::cpp(beta_array + g),
+                             blas_capi::cpp(C_array[base + e]), ldc_k, &one);
+          else
+            trn::blas::cgemm(s, fp32_mode(h, false), trn::blas::ComplexAlgo::four_m, grouped_cop(ta), grouped_cop(tb),
+                             m, n, k, *blas_capi::cpp(alpha_array + g), blas_capi::cpp(entry(A_array, e)), lda_k,
+                             blas_capi::cpp(entry(B_array, e)), ldb_k, *blas_capi::cpp(beta_array + g),
+                             blas_capi::cpp(C_array[base + e]), ldc_k, &one);
+          report.trace.append(one.trace);
+          report.ozaki_mantissa_bits = one.ozaki_mantissa_bits;
+        }
+      } else if constexpr (f64) {
         for (I e = 0; e < size; ++e) {
           trn::blas::dgemm(s, to_op(ta), to_op(tb), m, n, k, alpha_array[g], entry(A_array, e), lda_k,
                            entry(B_array, e), ldb_k, beta_array[g], C_array[base + e], ldc_k, &one);
@@ -893,12 +957,14 @@ trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOpe
       } else {
         std::vector<trn::blas::MatrixRef> a, b;
         std::vector<trn::blas::MutableMatrixRef> c;
+        const ExPlan fp32_plan{false, fp32_mode(h, false)};
+        const ExPlan& pl = plan != nullptr ? *plan : fp32_plan;
         for (I e = 0; e < size; ++e) {
-          a.push_back({entry(A_array, e), trn::DType::f32, lda_k});
-          b.push_back({entry(B_array, e), trn::DType::f32, ldb_k});
-          c.push_back({C_array[base + e], trn::DType::f32, ldc_k});
+          a.push_back({entry(A_array, e), pl.a, lda_k});
+          b.push_back({entry(B_array, e), pl.b, ldb_k});
+          c.push_back({C_array[base + e], pl.c, ldc_k});
         }
-        trn::blas::gemm_batched(s, fp32_mode(h, false), to_op(ta), to_op(tb), m, n, k, alpha_array[g], a, b,
+        trn::blas::gemm_batched(s, pl.mode, to_op(ta), to_op(tb), m, n, k, alpha_array[g], a, b,
                                 beta_array[g], c, &one);
         report.trace.append(one.trace);
       }
@@ -934,7 +1000,63 @@ trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOpe
   }
 TRNBLAS_GROUPED(S, float)
 TRNBLAS_GROUPED(D, double)
+TRNBLAS_GROUPED(C, trnComplex)
+TRNBLAS_GROUPED(Z, trnDoubleComplex)
 #undef TRNBLAS_GROUPED
+
+extern "C++" {
+namespace {
+// GemmGroupedBatchedEx: the real types cuBLAS lists for it (32F, 16F/16BF inputs with a 32F
+// compute type and float scalars; 64F with a 64F compute type and double scalars), resolved as
+// GemmEx resolves them, then the grouped path above.
+template <class I>
+trnblasStatus_t grouped_ex(trnblasHandle_t h, const char* fn, const trnblasOperation_t* ta, const trnblasOperation_t* tb,
+                           const I* m, const I* n, const I* k, const void* alpha, const void* const* A, int at,
+                           const I* lda, const void* const* B, int bt, const I* ldb, const void* beta,
+                           void* const* C, int ct, const I* ldc, I group_count, const I* group_size, int compute) {
+  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  ExPlan plan;
+  if (auto st = plan_ex(h, fn, kGroupedExPos, at, bt, ct, compute, TRNBLAS_GEMM_DEFAULT, &plan); st != TRNBLAS_STATUS_SUCCESS)
+    return st;
+  if (plan.f64)
+    return grouped_impl<I, double>(h, fn, ta, tb, m, n, k, static_cast<const double*>(alpha),
+                                   reinterpret_cast<const double* const*>(A), lda, reinterpret_cast<const double* const*>(B),
+                                   ldb, static_cast<const double*>(beta), reinterpret_cast<double* const*>(C), ldc,
+                                   group_count, group_size, &plan);
+  return grouped_impl<I, float>(h, fn, ta, tb, m, n, k, static_cast<const float*>(alpha),
+                                reinterpret_cast<const float* const*>(A), lda, reinterpret_cast<const float* const*>(B), ldb,
+                                static_cast<const float*>(beta), reinterpret_cast<float* const*>(C), ldc, group_count,
+                                group_size, &plan);
+}
+}  // namespace
+}  // extern "C++"
+
+trnblasStatus_t trnblasGemmGroupedBatchedEx(trnblasHandle_t h, const trnblasOperation_t transa_array[],
+                                            const trnblasOperation_t transb_array[], const int m_array[],
+                                            const int n_array[], const int k_array[], const void* alpha_array,
+                                            const void* const Aarray[], trnDataType_t Atype, const int lda_array[],
+                                            const void* const Barray[], trnDataType_t Btype, const int ldb_array[],
+                                            const void* beta_array, void* const Carray[], trnDataType_t Ctype,
+                                            const int ldc_array[], int group_count, const int group_size[],
+                                            trnblasComputeType_t computeType) {
+  return grouped_ex<int>(h, "trnblasGemmGroupedBatchedEx", transa_array, transb_array, m_array, n_array, k_array,
+                         alpha_array, Aarray, enum_value(Atype), lda_array, Barray, enum_value(Btype), ldb_array,
+                         beta_array, Carray, enum_value(Ctype), ldc_array, group_count, group_size,
+                         enum_value(computeType));
+}
+trnblasStatus_t trnblasGemmGroupedBatchedEx_64(trnblasHandle_t h, const trnblasOperation_t transa_array[],
+                                               const trnblasOperation_t transb_array[], const int64_t m_array[],
+                                               const int64_t n_array[], const int64_t k_array[], const void* alpha_array,
+                                               const void* const Aarray[], trnDataType_t Atype, const int64_t lda_array[],
+                                               const void* const Barray[], trnDataType_t Btype, const int64_t ldb_array[],
+                                               const void* beta_array, void* const Carray[], trnDataType_t Ctype,
+                                               const int64_t ldc_array[], int64_t group_count,
+                                               const int64_t group_size[], trnblasComputeType_t computeType) {
+  return grouped_ex<int64_t>(h, "trnblasGemmGroupedBatchedEx_64", transa_array, transb_array, m_array, n_array,
+                             k_array, alpha_array, Aarray, enum_value(Atype), lda_array, Barray, enum_value(Btype),
+                             ldb_array, beta_array, Carray, enum_value(Ctype), ldc_array, group_count, group_size,
+                             enum_value(computeType));
+}
 
 trnblasStatus_t trnblasDgemmStridedBatched(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m,
                                            int n, int k, const double* alpha, const double* A, int lda, long long sa,

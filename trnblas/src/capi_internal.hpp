@@ -62,4 +62,31 @@ inline bool matrix_addressable(std::int64_t rows, std::int64_t cols, std::int64_
   return e >= 0 && trn::cshim::checked_mul(e, 8) >= 0;
 }
 
+// GemmEx-family calls whose types are complex (TRN_C_16F, TRN_C_16BF, TRN_C_32F, TRN_C_64F), after
+// the size checks of the calling entry point: the rest of the checks (algo, types, compute type,
+// batchCount, pointers) and the computation (capi_level3.cpp). pos_* are the entry point's parameter
+// positions; entry b's operands come from A(b), B(b), C(b).
+bool is_complex_type(int type);
+struct ComplexGemmEx {
+  int ta = 0, tb = 0;
+  std::int64_t m = 0, n = 0, k = 0;
+  const void* alpha = nullptr;
+  int at = 0;
+  std::int64_t lda = 0;
+  int bt = 0;
+  std::int64_t ldb = 0;
+  const void* beta = nullptr;
+  int ct = 0;
+  std::int64_t ldc = 0, batch = 1;
+  int compute = 0;
+  bool algo_ok = true, strided = true;
+  int pos_A = 0, pos_Atype = 0, pos_B = 0, pos_Btype = 0, pos_C = 0, pos_Ctype = 0, pos_batch = 0, pos_compute = 0,
+      pos_algo = 0;
+  std::function<const void*(std::int64_t)> A, B;
+  std::function<void*(std::int64_t)> C;
+};
+trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& call);
+// COMPUTE_32I with 8I A and B and 32I C (int32 scalars), the same call description.
+trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& call);
+
 }  // namespace blas_capi

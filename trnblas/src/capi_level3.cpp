@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include "capi_internal.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/blas/modes.hpp"
 #include "trnblas.h"
 
 namespace {
@@ -26,6 +28,22 @@ Op to_op(int op) { return op == TRNBLAS_OP_N ? Op::N : Op::T; }  // real data: C
 Side to_side(int s) { return s == TRNBLAS_SIDE_LEFT ? Side::left : Side::right; }
 Uplo to_uplo(int u) { return u == TRNBLAS_FILL_MODE_LOWER ? Uplo::lower : Uplo::upper; }
 Diag to_diag(int d) { return d == TRNBLAS_DIAG_UNIT ? Diag::unit : Diag::non_unit; }
+trn::blas::COp to_cop(int op);
+bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld);
+template <class T>
+bool is_zero(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return v == T(0);
+  else
+    return v.x == 0 && v.y == 0;
+}
+template <class T>
+bool extent_ok(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return capi::addressable(rows, cols, ld);
+  else
+    return complex_addressable(rows, cols, ld);
+}
 
 template <class T>
 constexpr bool kF64 = std::is_same_v<T, double>;
@@ -45,13 +63,13 @@ trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int si
       .nonnegative(m, 5, "m")
       .nonnegative(n, 6, "n")
       .leading_dim(lda, order, 9, "lda")
-      .require(capi::addressable(order, order, lda), 9, "lda")
+      .require(extent_ok<T>(order, order, lda), 9, "lda")
       .leading_dim(ldb, m, 11, "ldb")
-      .require(capi::addressable(m, n, ldb), 11, "ldb");
-  if (has_c) check.leading_dim(ldc, m, 13, "ldc").require(capi::addressable(m, n, ldc), 13, "ldc");
+      .require(extent_ok<T>(m, n, ldb), 11, "ldb");
+  if (has_c) check.leading_dim(ldc, m, 13, "ldc").require(extent_ok<T>(m, n, ldc), 13, "ldc");
   check.not_null(alpha, 7, "alpha");
   if (check && m > 0 && n > 0) {
-    const bool reads = *alpha != T(0);
+    const bool reads = !is_zero(*alpha);
     // TRSM's B is its output (written even when alpha == 0); TRMM reads B only when alpha != 0.
     check.require(!reads || A != nullptr, 8, "A").require((has_c && !reads) || B != nullptr, 10, "B");
     if (has_c) check.not_null(C, 12, "C");
@@ -65,7 +83,23 @@ trnblasStatus_t triangular(trnblasHandle_t h, const char* fn, bool has_c, int si
     const Uplo ul = to_uplo(uplo);
     const Op tr = to_op(trans);
     const Diag dg = to_diag(diag);
-    if constexpr (kF64<T>) {
+    if constexpr (std::is_same_v<T, trnComplex> || std::is_same_v<T, trnDoubleComplex>) {
+      const trn::blas::COp ct = to_cop(trans);
+      const auto al = *capi::cpp(alpha);
+      if constexpr (std::is_same_v<T, trnDoubleComplex>) {
+        if (has_c)
+          trn::blas::ztrmm(s, sd, ul, ct, dg, m, n, al, capi::cpp(A), lda_k, capi::cpp(B), ldb_k, capi::cpp(C), ldc_k, r);
+        else
+          trn::blas::ztrsm(s, sd, ul, ct, dg, m, n, al, capi::cpp(A), lda_k, capi::cpp(B_inout), ldb_k, r);
+      } else {
+        const trn::blas::GemmMode mode = capi::fp32_mode(h);
+        if (has_c)
+          trn::blas::ctrmm(s, mode, sd, ul, ct, dg, m, n, al, capi::cpp(A), lda_k, capi::cpp(B), ldb_k, capi::cpp(C),
+                           ldc_k, r);
+        else
+          trn::blas::ctrsm(s, mode, sd, ul, ct, dg, m, n, al, capi::cpp(A), lda_k, capi::cpp(B_inout), ldb_k, r);
+      }
+    } else if constexpr (kF64<T>) {
       if (has_c)
         trn::blas::dtrmm(s, sd, ul, tr, dg, m, n, *alpha, A, lda_k, B, ldb_k, C, ldc_k, r);
       else
@@ -179,13 +213,13 @@ trnblasStatus_t rank2k(trnblasHandle_t h, const char* fn, bool syrkx, int uplo, 
 // defines one (ops, sizes, leading dimensions), then alpha/beta, strides, batchCount and pointers.
 // A complex (rows x cols, ld) operand spans an addressable extent: as a real (2 rows x cols, 2 ld)
 // one, without overflow in the doubling.
-bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld) {  // NOLINT(misc-use-internal-linkage)
   constexpr std::int64_t kHalf = std::numeric_limits<std::int64_t>::max() / 2;
   return rows <= kHalf && ld <= kHalf && capi::addressable(2 * rows, cols, 2 * ld);
 }
 
 bool complex_op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
-trn::blas::COp to_cop(int op) {
+trn::blas::COp to_cop(int op) {  // NOLINT(misc-use-internal-linkage): declared above
   return op == TRNBLAS_OP_N ? trn::blas::COp::N : op == TRNBLAS_OP_T ? trn::blas::COp::T : trn::blas::COp::C;
 }
 
@@ -367,6 +401,10 @@ TRNBLAS_L3_TRSM(trnblasStrsm, float)
 TRNBLAS_L3_TRSM(trnblasDtrsm, double)
 TRNBLAS_L3_TRMM(trnblasStrmm, float)
 TRNBLAS_L3_TRMM(trnblasDtrmm, double)
+TRNBLAS_L3_TRSM(trnblasCtrsm, trnComplex)
+TRNBLAS_L3_TRSM(trnblasZtrsm, trnDoubleComplex)
+TRNBLAS_L3_TRMM(trnblasCtrmm, trnComplex)
+TRNBLAS_L3_TRMM(trnblasZtrmm, trnDoubleComplex)
 TRNBLAS_L3_SYMM(trnblasSsymm, float)
 TRNBLAS_L3_SYMM(trnblasDsymm, double)
 TRNBLAS_L3_RANK2K(trnblasSsyr2k, float, false)
@@ -385,20 +423,6 @@ TRNBLAS_L3_CGEMM_STRIDED(trnblasZgemmStridedBatched, trnDoubleComplex)
 
 namespace {
 
-template <class T>
-bool is_zero(const T& v) {
-  if constexpr (std::is_arithmetic_v<T>)
-    return v == T(0);
-  else
-    return v.x == 0 && v.y == 0;
-}
-template <class T>
-bool extent_ok(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
-  if constexpr (std::is_arithmetic_v<T>)
-    return capi::addressable(rows, cols, ld);
-  else
-    return complex_addressable(rows, cols, ld);
-}
 // A BLAS vector of n elements of T, step inc, is addressable in int64 bytes (complex: as floats).
 template <class T>
 bool vector_ok(std::int64_t n, std::int64_t inc) {
@@ -718,3 +742,158 @@ TRNBLAS_L3_CSYMM(trnblasZsymm, false, trnDoubleComplex)
 TRNBLAS_L3_CSYMM(trnblasChemm, true, trnComplex)
 TRNBLAS_L3_CSYMM(trnblasZhemm, true, trnDoubleComplex)
 }  // extern "C"
+
+// ---- GemmEx-family calls with complex types -----------------------------------------------------
+
+namespace blas_capi {
+
+bool is_complex_type(int type) {
+  return type == TRN_C_16F || type == TRN_C_16BF || type == TRN_C_32F || type == TRN_C_64F;
+}
+
+namespace {
+
+// A complex 16-bit operand (rows x cols, ld) widened to complex<float> (exact: every binary16 and
+// bfloat16 value is a binary32 value), packed with leading dimension rows.
+std::vector<std::complex<float>> widen(const void* p, int type, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  std::vector<std::complex<float>> out(static_cast<std::size_t>(rows * cols));
+  const auto* h = static_cast<const std::uint16_t*>(p);
+  auto f = [&](std::uint16_t v) { return type == TRN_C_16BF ? trn::bf16_to_f32(v) : trn::f16_to_f32(v); };
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const std::uint16_t* e = h + 2 * (i + j * ld);
+      out[static_cast<std::size_t>(i + j * rows)] = {f(e[0]), f(e[1])};
+    }
+  return out;
+}
+
+}  // namespace
+
+// Types as cuBLAS's GemmEx table has them for complex data: C_32F A/B/C with the 32F compute types
+// (scale type C_32F), C_64F with the 64F ones (scale C_64F), and C_16F / C_16BF A/B with C_32F C
+// (32F compute). Everything runs through cgemm/zgemm (4M); 16-bit inputs are widened exactly and
+// multiplied in the matching 1-pass mode (fp16 / bf16: the DMA rounding is then the identity).
+trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& c) {
+  auto check = arg_check(h, fn);
+  check.require(c.pos_algo == 0 || c.algo_ok, c.pos_algo, "algo");
+  const bool c16 = c.at == TRN_C_16F || c.at == TRN_C_16BF;
+  const bool is64 = c.compute == TRNBLAS_COMPUTE_64F || c.compute == TRNBLAS_COMPUTE_64F_PEDANTIC ||
+                    c.compute == TRNBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT;
+  const trn::blas::ModeTraits* traits = trn::blas::mode_by_compute_type(c.compute);
+  const bool is32 = c.compute == TRNBLAS_COMPUTE_32F || c.compute == TRNBLAS_COMPUTE_32F_PEDANTIC ||
+                    (traits != nullptr && traits->mode != trn::blas::GemmMode::fp64_ozaki);
+  const bool known = is64 || is32 || c.compute == TRNBLAS_COMPUTE_16F || c.compute == TRNBLAS_COMPUTE_16F_PEDANTIC ||
+                     c.compute == TRNBLAS_COMPUTE_32I || c.compute == TRNBLAS_COMPUTE_32I_PEDANTIC;
+  check.require(known, c.pos_compute, "computeType")
+      .require_or(c.at == c.bt && is_complex_type(c.at) && is_complex_type(c.ct), TRNBLAS_STATUS_NOT_SUPPORTED,
+                  "NOT_SUPPORTED", "complex GemmEx needs complex A, B and C of one type (C inputs 16F/16BF: C 32F)")
+      .require_or(is64 ? c.at == TRN_C_64F && c.ct == TRN_C_64F
+                       : is32 && c.at != TRN_C_64F && c.ct == TRN_C_32F,
+                  TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
+                  "complex types: C_64F with a 64F compute type, C_32F/C_16F/C_16BF inputs and C_32F C with a 32F one")
+      .require_or(is64 || traits == nullptr || (traits->mode != trn::blas::GemmMode::fp8_e4m3 &&
+                                                traits->mode != trn::blas::GemmMode::fp8_e5m2),
+                  TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "no fp8 compute types for complex data")
+      .require_or(!c16 || c.compute == TRNBLAS_COMPUTE_32F || c.compute == TRNBLAS_COMPUTE_32F_PEDANTIC,
+                  TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "C_16F/C_16BF inputs take COMPUTE_32F")
+      .require(c.pos_batch == 0 || c.batch >= 0, c.pos_batch, "batchCount");
+  if (!check) return check.status();
+  if (c.batch == 0 || c.m == 0 || c.n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const bool zero_alpha = is64 ? (static_cast<const double*>(c.alpha)[0] == 0 && static_cast<const double*>(c.alpha)[1] == 0)
+                               : (static_cast<const float*>(c.alpha)[0] == 0 && static_cast<const float*>(c.alpha)[1] == 0);
+  const bool need_ab = !zero_alpha && c.k > 0;
+  const std::int64_t entries = c.strided ? 1 : c.batch;
+  for (std::int64_t b = 0; b < entries && check; ++b)
+    check.require(!need_ab || c.A(b) != nullptr, c.pos_A, "A")
+        .require(!need_ab || c.B(b) != nullptr, c.pos_B, "B")
+        .require(c.C(b) != nullptr, c.pos_C, "C");
+  if (!check) return check.status();
+  const std::int64_t rows_a = c.ta == TRNBLAS_OP_N ? c.m : c.k, cols_a = c.ta == TRNBLAS_OP_N ? c.k : c.m;
+  const std::int64_t rows_b = c.tb == TRNBLAS_OP_N ? c.k : c.n, cols_b = c.tb == TRNBLAS_OP_N ? c.n : c.k;
+  const std::int64_t lda_k = kernel_ld(c.lda, rows_a, cols_a), ldb_k = kernel_ld(c.ldb, rows_b, cols_b),
+                     ldc_k = kernel_ld(c.ldc, c.m, c.n);
+  const trn::blas::COp oa = to_cop(c.ta), ob = to_cop(c.tb);
+  trn::blas::GemmMode mode = trn::blas::GemmMode::fp32;
+  if (c16)
+    mode = c.at == TRN_C_16BF ? trn::blas::GemmMode::bf16 : trn::blas::GemmMode::fp16;
+  else if (c.compute == TRNBLAS_COMPUTE_32F)
+    mode = fp32_mode(h);
+  else if (!is64 && c.compute != TRNBLAS_COMPUTE_32F_PEDANTIC)
+    mode = traits->mode;
+  return run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::Trace trace;
+    trn::blas::CallReport one;
+    for (std::int64_t b = 0; b < c.batch; ++b) {
+      if (is64) {
+        const auto* al = static_cast<const std::complex<double>*>(c.alpha);
+        const auto* be = static_cast<const std::complex<double>*>(c.beta);
+        trn::blas::zgemm(s, trn::blas::ComplexAlgo::four_m, oa, ob, c.m, c.n, c.k, *al,
+                         need_ab ? static_cast<const std::complex<double>*>(c.A(b)) : nullptr, lda_k,
+                         need_ab ? static_cast<const std::complex<double>*>(c.B(b)) : nullptr, ldb_k, *be,
+                         static_cast<std::complex<double>*>(c.C(b)), ldc_k, &one);
+      } else {
+        const auto* al = static_cast<const std::complex<float>*>(c.alpha);
+        const auto* be = static_cast<const std::complex<float>*>(c.beta);
+        std::vector<std::complex<float>> wa, wb;
+        const std::complex<float>* pa = need_ab ? static_cast<const std::complex<float>*>(c.A(b)) : nullptr;
+        const std::complex<float>* pb = need_ab ? static_cast<const std::complex<float>*>(c.B(b)) : nullptr;
+        std::int64_t la = lda_k, lb = ldb_k;
+        if (c16 && need_ab) {
+          wa = widen(c.A(b), c.at, rows_a, cols_a, lda_k);
+          wb = widen(c.B(b), c.bt, rows_b, cols_b, ldb_k);
+          pa = wa.data();
+          pb = wb.data();
+          la = std::max<std::int64_t>(1, rows_a);
+          lb = std::max<std::int64_t>(1, rows_b);
+        }
+        trn::blas::cgemm(s, mode, trn::blas::ComplexAlgo::four_m, oa, ob, c.m, c.n, c.k, *al, pa, la, pb, lb, *be,
+                         static_cast<std::complex<float>*>(c.C(b)), ldc_k, &one);
+      }
+      trace.append(one.trace);
+      r->ozaki_mantissa_bits = one.ozaki_mantissa_bits;
+    }
+    r->profile = trn::model_profile(trace, s.target);
+    r->profile.cores = std::max(1, s.num_cores);
+    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
+    r->trace = std::move(trace);
+  });
+}
+
+// COMPUTE_32I (cuBLAS's row: 8I A and B, 32I C, int32 scalars): trn::blas::gemm_i8, exact.
+trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& c) {
+  auto check = arg_check(h, fn);
+  check.require(c.pos_algo == 0 || c.algo_ok, c.pos_algo, "algo").require(c.pos_batch == 0 || c.batch >= 0, c.pos_batch,
+                                                                          "batchCount");
+  if (!check) return check.status();
+  if (c.batch == 0 || c.m == 0 || c.n == 0) return TRNBLAS_STATUS_SUCCESS;
+  const std::int32_t alpha = *static_cast<const std::int32_t*>(c.alpha), beta = *static_cast<const std::int32_t*>(c.beta);
+  const bool need_ab = alpha != 0 && c.k > 0;
+  const std::int64_t entries = c.strided ? 1 : c.batch;
+  for (std::int64_t b = 0; b < entries && check; ++b)
+    check.require(!need_ab || c.A(b) != nullptr, c.pos_A, "A")
+        .require(!need_ab || c.B(b) != nullptr, c.pos_B, "B")
+        .require(c.C(b) != nullptr, c.pos_C, "C");
+  if (!check) return check.status();
+  const std::int64_t rows_a = c.ta == TRNBLAS_OP_N ? c.m : c.k, cols_a = c.ta == TRNBLAS_OP_N ? c.k : c.m;
+  const std::int64_t rows_b = c.tb == TRNBLAS_OP_N ? c.k : c.n, cols_b = c.tb == TRNBLAS_OP_N ? c.n : c.k;
+  const std::int64_t lda_k = kernel_ld(c.lda, rows_a, cols_a), ldb_k = kernel_ld(c.ldb, rows_b, cols_b),
+                     ldc_k = kernel_ld(c.ldc, c.m, c.n);
+  const trn::blas::Op oa = c.ta == TRNBLAS_OP_N ? trn::blas::Op::N : trn::blas::Op::T;
+  const trn::blas::Op ob = c.tb == TRNBLAS_OP_N ? trn::blas::Op::N : trn::blas::Op::T;
+  return run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::Trace trace;
+    trn::blas::CallReport one;
+    for (std::int64_t b = 0; b < c.batch; ++b) {
+      trn::blas::gemm_i8(s, oa, ob, c.m, c.n, c.k, alpha, static_cast<const std::int8_t*>(c.A(b)), lda_k,
+                         static_cast<const std::int8_t*>(c.B(b)), ldb_k, beta, static_cast<std::int32_t*>(c.C(b)), ldc_k,
+                         &one);
+      trace.append(one.trace);
+    }
+    r->profile = trn::model_profile(trace, s.target);
+    r->profile.cores = std::max(1, s.num_cores);
+    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
+    r->trace = std::move(trace);
+  });
+}
+
+}  // namespace blas_capi

@@ -15,8 +15,10 @@
 #include "level3_internal.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <climits>
+#include <complex>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
@@ -33,19 +35,29 @@ void require(bool ok, const char* what) {
 
 Op flip(Op op) { return op == Op::N ? Op::T : Op::N; }
 
-// op(X) of a column-major matrix X: element (i, j) of op(X) at p[i + j ld] (N) or p[j + i ld] (T).
+template <class T>
+constexpr bool kComplex = !std::is_floating_point_v<T>;
+
+// op(X) of a column-major matrix X: element (i, j) of op(X) at p[i + j ld] (N) or p[j + i ld] (T),
+// conjugated when conj (complex data, TRNBLAS_OP_C: op T with conj; a sign-bit flip, exact).
 template <class T>
 struct OpView {
   const T* p = nullptr;
   std::int64_t ld = 1;
   Op op = Op::N;
-  T at(std::int64_t i, std::int64_t j) const { return op == Op::N ? p[i + j * ld] : p[j + i * ld]; }
+  bool conj = false;
+  T at(std::int64_t i, std::int64_t j) const {
+    const T v = op == Op::N ? p[i + j * ld] : p[j + i * ld];
+    if constexpr (kComplex<T>)
+      if (conj) return std::conj(v);
+    return v;
+  }
   // op(X)[i0:, j0:] (a null view stays null: alpha == 0 calls pass no operands).
   OpView sub(std::int64_t i0, std::int64_t j0) const {
     if (p == nullptr) return *this;
-    return {op == Op::N ? p + i0 + j0 * ld : p + j0 + i0 * ld, ld, op};
+    return {op == Op::N ? p + i0 + j0 * ld : p + j0 + i0 * ld, ld, op, conj};
   }
-  OpView transposed() const { return {p, ld, flip(op)}; }
+  OpView transposed() const { return {p, ld, flip(op), conj}; }
   // Element strides of (i, j) in units of T.
   std::int64_t stride_i() const { return op == Op::N ? 1 : ld; }
   std::int64_t stride_j() const { return op == Op::N ? ld : 1; }
@@ -53,12 +65,25 @@ struct OpView {
 
 // C = alpha op(A) op(B) + beta C through the GEMM machinery: trn::blas::gemm (fp32 data, TensorE in
 // `mode`) or trn::blas::dgemm (fp64 data, Ozaki). Same corner cases as those.
+// Complex data: cgemm / zgemm (4M) with op N, T or C (a conjugated untransposed view never occurs).
+template <class T>
+COp complex_op(const OpView<T>& v) {
+  require(!(v.conj && v.op == Op::N), "conjugated untransposed operand");
+  return v.op == Op::N ? COp::N : v.conj ? COp::C : COp::T;
+}
+
 template <class T>
 void gemm_any(const Settings& s, GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, OpView<T> a,
               OpView<T> b, T beta, T* C, std::int64_t ldc, Recorder& rec) {
   if (m == 0 || n == 0) return;
   CallReport sub;
-  if constexpr (std::is_same_v<T, double>)
+  if constexpr (std::is_same_v<T, std::complex<float>>)
+    cgemm(s, mode, ComplexAlgo::four_m, complex_op(a), complex_op(b), m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C,
+          ldc, &sub);
+  else if constexpr (std::is_same_v<T, std::complex<double>>)
+    zgemm(s, ComplexAlgo::four_m, complex_op(a), complex_op(b), m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C, ldc,
+          &sub);
+  else if constexpr (std::is_same_v<T, double>)
     dgemm(s, a.op, b.op, m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C, ldc, &sub);
   else
     gemm(s, mode, a.op, b.op, m, n, k, alpha, {a.p, DType::f32, a.ld}, {b.p, DType::f32, b.ld}, beta,
@@ -87,6 +112,7 @@ struct DiagBlock {
   const T* t = nullptr;
   std::int64_t si = 1, sj = 1, w = 0;
   bool lower = true, unit = false;
+  bool conj = false;  // complex: E is the conjugate of the stored block (TRNBLAS_OP_C)
   T* b = nullptr;
   std::int64_t rs = 1, es = 1, nrhs = 0;
   T scale = 1;
@@ -149,46 +175,183 @@ void diag_solve_group(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t r0
   nc.dma_copy(bsrc, y);
 }
 
+// diag_solve_complex_group: the complex form of diag_solve_group (Ctrsm), same layout with a
+// trailing (re, im) axis: right-hand sides [groups, w, 2] per partition, E's block [w, w, 2]
+// broadcast to every partition; the real and imaginary planes are step-2 views, so complex
+// arithmetic is real VectorE instructions on planes (nothing is repacked).
+//   Engines  DMA in/out; VectorE per column j:
+//            the reciprocal of e_jj per partition, scaled against overflow (Smith's idea, Higham
+//            §27.4): m = max(|er|, |ei|), (er', ei') = (er, ei) / m, q = m (er'^2 + ei'^2),
+//            1 / e = (er' / q, -ei' / q) — 8 instructions on [rows, 1]; y_j = y_j * (1 / e)
+//            (6); then y_i -= e_ij y_j for the unsolved i: re and im of the product with one
+//            rounding per product and per sum (8). TRNBLAS_OP_C: E's imaginary plane is negated
+//            once after the load (exact).
+//   Accuracy each complex product and quotient is a few roundings (|d(xy)| <= sqrt(2) gamma_2
+//            |x||y|; the reciprocal <= gamma_7 |1/e|), so the computed y solves (E + dE) y = scale*b
+//            with |dE| <= gamma_{w+8}-class |E| (the complex form of Higham Thm 8.5, §3.6).
+//   Limits   w <= pmax, rows <= pmax; SBUF per partition (2 w^2 + 6 groups w) * 4 bytes.
+void diag_solve_complex_group(NeuronCore& nc, const DiagBlock<std::complex<float>>& d, std::int64_t r0,
+                              std::int32_t rows, std::int64_t groups) {
+  const std::int64_t w = d.w;
+  AllocScope sb(nc.sbuf());
+  Tile y = sb.alloc(DType::f32, rows, {groups * w * 2}, "right-hand sides: [group, element, re/im]");
+  Tile e = sb.alloc(DType::f32, rows, {w * w * 2}, "diagonal block [j, i, re/im] on every partition");
+  Tile u = sb.alloc(DType::f32, rows, {3 * groups * w}, "products");
+  Tile rc = sb.alloc(DType::f32, rows, {8}, "reciprocal of the pivot");
+  // A [s0, s1] view of a flat tile starting at element off with element strides st0, st1.
+  const auto view = [](const Tile& flat, std::int64_t off, std::int64_t s0, std::int64_t st0, std::int64_t s1,
+                       std::int64_t st1) {
+    Tile v = flat.slice(0, off, 1);
+    v.ndim = 2;
+    v.size = {s0, s1, 1, 1};
+    v.stride = {st0, st1, 0, 0};
+    return v;
+  };
+  auto* bf = reinterpret_cast<float*>(d.b + r0 * d.rs);
+  Tile bsrc = HbmTensor::wrap(bf, DType::f32, {rows, w}, {groups * 2 * d.rs, 2 * d.es}).tile(0, rows, 0, w);
+  bsrc.ndim = 3;
+  bsrc.size = {groups, w, 2, 1};
+  bsrc.stride = {2 * d.rs, 2 * d.es, 1, 0};
+  auto* tf = reinterpret_cast<float*>(const_cast<std::complex<float>*>(d.t));
+  Tile esrc = HbmTensor::wrap(tf, DType::f32, {rows, w}, {0, 2 * d.sj}).tile(0, rows, 0, w);
+  esrc.ndim = 3;
+  esrc.size = {w, w, 2, 1};
+  esrc.stride = {2 * d.sj, 2 * d.si, 1, 0};
+  Tile ydst = y;
+  ydst.ndim = 3;
+  ydst.size = {groups, w, 2, 1};
+  ydst.stride = {2 * w, 2, 1, 0};
+  Tile edst = e;
+  edst.ndim = 3;
+  edst.size = {w, w, 2, 1};
+  edst.stride = {2 * w, 2, 1, 0};
+  nc.dma_copy(ydst, bsrc);
+  nc.dma_copy(edst, esrc);
+  if (d.conj) {
+    const Tile ei = e.slice(0, 1, w * w, 2);
+    nc.tensor_scalar(ei, ei, AluOp::multiply, -1.0f);
+  }
+  const Tile u1 = u.slice(0, 0, groups * w), u2 = u.slice(0, groups * w, groups * w),
+             u3 = u.slice(0, 2 * groups * w, groups * w);
+  const auto yr_all = view(y, 0, groups, 2 * w, w, 2), yi_all = view(y, 1, groups, 2 * w, w, 2);
+  if (d.scale != std::complex<float>(1.0f)) {  // y = scale * y (complex scale, immediates)
+    const float ar = d.scale.real(), ai = d.scale.imag();
+    const auto t1 = view(u1, 0, groups, w, w, 1), t2 = view(u2, 0, groups, w, w, 1), t3 = view(u3, 0, groups, w, w, 1);
+    nc.tensor_scalar(t1, yr_all, AluOp::multiply, ar);
+    nc.tensor_scalar(t2, yi_all, AluOp::multiply, ai);
+    nc.tensor_tensor(t3, t1, t2, AluOp::subtract);
+    nc.tensor_scalar(t1, yr_all, AluOp::multiply, ai);
+    nc.tensor_scalar(t2, yi_all, AluOp::multiply, ar);
+    nc.tensor_tensor(yi_all, t1, t2, AluOp::add);
+    nc.tensor_copy(yr_all, t3);
+  }
+  const Tile m = rc.cols(0, 1), er = rc.cols(1, 1), ei = rc.cols(2, 1), q = rc.cols(3, 1), t = rc.cols(4, 1),
+             rr = rc.cols(5, 1), ri = rc.cols(6, 1);
+  for (std::int64_t step = 0; step < w; ++step) {
+    const std::int64_t j = d.lower ? step : w - 1 - step;
+    const Tile yjr = view(y, 2 * j, groups, 2 * w, 1, 1), yji = view(y, 2 * j + 1, groups, 2 * w, 1, 1);
+    if (!d.unit) {
+      const Tile ejr = e.cols(2 * (j * w + j), 1), eji = e.cols(2 * (j * w + j) + 1, 1);
+      nc.tensor_tensor(m, ejr, eji, AluOp::abs_max);
+      nc.tensor_scalar(er, ejr, AluOp::divide, m);
+      nc.tensor_scalar(ei, eji, AluOp::divide, m);
+      nc.tensor_tensor(q, er, er, AluOp::multiply);
+      nc.tensor_tensor(t, ei, ei, AluOp::multiply);
+      nc.tensor_tensor(q, q, t, AluOp::add);
+      nc.tensor_tensor(q, q, m, AluOp::multiply);
+      nc.tensor_tensor(rr, er, q, AluOp::divide);
+      nc.tensor_scalar(ri, ei, AluOp::divide, q, AluOp::multiply, -1.0f);
+      const Tile p1 = view(u1, 0, groups, 1, 1, 1), p2 = view(u2, 0, groups, 1, 1, 1), p3 = view(u3, 0, groups, 1, 1, 1);
+      nc.tensor_scalar(p1, yjr, AluOp::multiply, rr);
+      nc.tensor_scalar(p2, yji, AluOp::multiply, ri);
+      nc.tensor_tensor(p3, p1, p2, AluOp::subtract);
+      nc.tensor_scalar(p1, yjr, AluOp::multiply, ri);
+      nc.tensor_scalar(p2, yji, AluOp::multiply, rr);
+      nc.tensor_tensor(yji, p1, p2, AluOp::add);
+      nc.tensor_copy(yjr, p3);
+    }
+    const std::int64_t i0 = d.lower ? j + 1 : 0, len = d.lower ? w - 1 - j : j;  // unsolved elements
+    if (len == 0) continue;
+    // e_{i, j} over the unsolved i, repeated over the groups; y_j repeated over the len elements.
+    const Tile ecr = view(e, 2 * (j * w + i0), groups, 0, len, 2), eci = view(e, 2 * (j * w + i0) + 1, groups, 0, len, 2);
+    const Tile yrr = view(y, 2 * j, groups, 2 * w, len, 0), yri = view(y, 2 * j + 1, groups, 2 * w, len, 0);
+    const Tile ysr = view(y, 2 * i0, groups, 2 * w, len, 2), ysi = view(y, 2 * i0 + 1, groups, 2 * w, len, 2);
+    const Tile p1 = view(u1, 0, groups, w, len, 1), p2 = view(u2, 0, groups, w, len, 1);
+    nc.tensor_tensor(p1, ecr, yrr, AluOp::multiply);
+    nc.tensor_tensor(p2, eci, yri, AluOp::multiply);
+    nc.tensor_tensor(p1, p1, p2, AluOp::subtract);
+    nc.tensor_tensor(ysr, ysr, p1, AluOp::subtract);
+    nc.tensor_tensor(p1, ecr, yri, AluOp::multiply);
+    nc.tensor_tensor(p2, eci, yrr, AluOp::multiply);
+    nc.tensor_tensor(p1, p1, p2, AluOp::add);
+    nc.tensor_tensor(ysi, ysi, p1, AluOp::subtract);
+  }
+  nc.dma_copy(bsrc, ydst);
+}
+
 // Program p of the grid solves right-hand sides [p * per_program, ...): up to pmax partitions of
 // `groups` each, the remainder (fewer than `groups`) on one more partition.
-void diag_solve_kernel(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t per_program, std::int64_t groups) {
+template <class T>
+void diag_solve_kernel_any(NeuronCore& nc, const DiagBlock<T>& d, std::int64_t per_program, std::int64_t groups) {
   const std::int64_t r0 = static_cast<std::int64_t>(nc.program_id(0)) * per_program;
   const std::int64_t count = std::min(per_program, d.nrhs - r0);
   if (count <= 0) return;
   const std::int64_t full = count / groups, rest = count % groups;
-  if (full > 0) diag_solve_group(nc, d, r0, static_cast<std::int32_t>(full), groups);
-  if (rest > 0) diag_solve_group(nc, d, r0 + full * groups, 1, rest);
+  const auto group = [&](std::int64_t start, std::int32_t rows, std::int64_t g) {
+    if constexpr (std::is_same_v<T, float>)
+      diag_solve_group(nc, d, start, rows, g);
+    else
+      diag_solve_complex_group(nc, d, start, rows, g);
+  };
+  if (full > 0) group(r0, static_cast<std::int32_t>(full), groups);
+  if (rest > 0) group(r0 + full * groups, 1, rest);
 }
 
-void diag_solve(const Settings& s, const DiagBlock<float>& d, Recorder& rec) {
-  constexpr std::int64_t kMaxGroups = 16;  // right-hand sides per partition (SBUF: 2 * 16 * 128 * 4 B)
+// fp32 data (real and complex) on the engines. Right-hand sides per partition: real 16 (SBUF:
+// 2 * 16 * 128 * 4 B), complex 8 (6 * 8 * 128 * 4 B).
+template <class T>
+void diag_solve_engines(const Settings& s, const DiagBlock<T>& d, Recorder& rec) {
+  constexpr std::int64_t kMaxGroups = std::is_same_v<T, float> ? 16 : 8;
   const std::int64_t P = block_size(s);
   const std::int64_t groups = std::clamp<std::int64_t>((d.nrhs + P - 1) / P, 1, kMaxGroups);
   const std::int64_t per_program = P * groups;
   const std::int64_t programs = (d.nrhs + per_program - 1) / per_program;
   require(programs <= INT_MAX, "too many right-hand sides");
   LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}),
-                          [&](NeuronCore& nc) { diag_solve_kernel(nc, d, per_program, groups); });
+                          [&](NeuronCore& nc) { diag_solve_kernel_any(nc, d, per_program, groups); });
   rec.add(r.trace);
 }
 
-// fp64: the same substitution, in the same order, in fp64 on the host side of the kernel (no
-// NeuronCore engine computes in fp64). Same bound with u = 2^-53.
-void diag_solve(const Settings& s, const DiagBlock<double>& d, Recorder&) {
+// fp64 (real and complex): the same substitution, in the same order, in fp64 on the host side of
+// the kernel (no NeuronCore engine computes in fp64). Same bound with u = 2^-53.
+template <class T>
+void diag_solve_host(const Settings& s, const DiagBlock<T>& d) {
   if (s.timing_only) return;
+  const auto E = [&](std::int64_t i, std::int64_t j) {
+    const T v = d.t[i * d.si + j * d.sj];
+    if constexpr (kComplex<T>)
+      if (d.conj) return std::conj(v);
+    return v;
+  };
   for (std::int64_t r = 0; r < d.nrhs; ++r) {
-    double* y = d.b + r * d.rs;
-    auto Y = [&](std::int64_t i) -> double& { return y[i * d.es]; };
-    if (d.scale != 1.0)
+    T* y = d.b + r * d.rs;
+    auto Y = [&](std::int64_t i) -> T& { return y[i * d.es]; };
+    if (d.scale != T(1))
       for (std::int64_t i = 0; i < d.w; ++i) Y(i) *= d.scale;
     for (std::int64_t step = 0; step < d.w; ++step) {
       const std::int64_t j = d.lower ? step : d.w - 1 - step;
-      if (!d.unit) Y(j) /= d.t[j * d.si + j * d.sj];
+      if (!d.unit) Y(j) /= E(j, j);
       const std::int64_t i0 = d.lower ? j + 1 : 0, i1 = d.lower ? d.w : j;
-      for (std::int64_t i = i0; i < i1; ++i) Y(i) -= d.t[i * d.si + j * d.sj] * Y(j);
+      for (std::int64_t i = i0; i < i1; ++i) Y(i) -= E(i, j) * Y(j);
     }
   }
 }
+void diag_solve(const Settings& s, const DiagBlock<float>& d, Recorder& rec) { diag_solve_engines(s, d, rec); }
+void diag_solve(const Settings& s, const DiagBlock<std::complex<float>>& d, Recorder& rec) {
+  diag_solve_engines(s, d, rec);
+}
+void diag_solve(const Settings& s, const DiagBlock<double>& d, Recorder&) { diag_solve_host(s, d); }
+void diag_solve(const Settings& s, const DiagBlock<std::complex<double>>& d, Recorder&) { diag_solve_host(s, d); }
 
 // ---- TRSM ---------------------------------------------------------------------------------------
 
@@ -266,8 +429,8 @@ bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::v
 // inverse applied as a GEMM (apply_inverse_diagonal_block), fp64 and Settings::trsm_substitution
 // by substitution on every right-hand side.
 template <class T>
-void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
-               std::int64_t n, T alpha, const T* A, std::int64_t lda, T* B, std::int64_t ldb, CallReport* report) {
+void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, bool conj, Diag diag,
+               std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda, T* B, std::int64_t ldb, CallReport* report) {
   const bool left = side == Side::left;
   const std::int64_t order = left ? m : n, nrhs = left ? n : m;
   require(m >= 0 && n >= 0, "m, n must be non-negative");
@@ -275,7 +438,7 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
   Recorder rec(s, report);
   if (m == 0 || n == 0) return;
   if (alpha == T(0)) return zero_fill(s, m, n, B, ldb);
-  const OpView<T> op_a{A, lda, trans};
+  const OpView<T> op_a{A, lda, trans, conj};
   const OpView<T> E = left ? op_a : op_a.transposed();
   const bool lower = ((uplo == Uplo::lower) == (trans == Op::N)) == left;
   const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
@@ -303,6 +466,7 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
     d.w = w;
     d.lower = lower;
     d.unit = diag == Diag::unit;
+    d.conj = conj;
     if constexpr (std::is_same_v<T, float>) {
       if (!inverses.empty() && apply_inverse_diagonal_block(s, mode, inverses[static_cast<std::size_t>(e0 / nb)], w,
                                                             left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec))
@@ -332,8 +496,8 @@ bool overlaps(const T* X, std::int64_t ldx, const T* Y, std::int64_t ldy, std::i
 // contraction range the triangle of op(A) covers, with op(A)'s panel packed on the host (a copy:
 // the other triangle as zeros, a unit diagonal as ones, so the unreferenced triangle is never read).
 template <class T>
-void trmm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
-               std::int64_t n, T alpha, const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T* C,
+void trmm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, bool conj, Diag diag,
+               std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T* C,
                std::int64_t ldc, CallReport* report) {
   const bool left = side == Side::left;
   const std::int64_t order = left ? m : n;
@@ -351,7 +515,7 @@ void trmm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
     B = b_copy.data();
     ldb = m;
   }
-  const OpView<T> op_a{A, lda, trans};
+  const OpView<T> op_a{A, lda, trans, conj};
   const bool lower = (uplo == Uplo::lower) == (trans == Op::N);  // op(A) lower triangular
   const bool unit = diag == Diag::unit;
   auto tri = [&](std::int64_t i, std::int64_t j) -> T {  // op(A)(i, j) with the triangle applied
@@ -492,23 +656,54 @@ void require_fp32_class(GemmMode mode) { require(mode != GemmMode::fp64_ozaki, "
 void strsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n,
            float alpha, const float* A, std::int64_t lda, float* B, std::int64_t ldb, CallReport* report) {
   require_fp32_class(mode);
-  trsm_impl<float>(s, mode, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, report);
+  trsm_impl<float>(s, mode, side, uplo, trans, false, diag, m, n, alpha, A, lda, B, ldb, report);
 }
 void dtrsm(const Settings& s, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n, double alpha,
            const double* A, std::int64_t lda, double* B, std::int64_t ldb, CallReport* report) {
-  trsm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, report);
+  trsm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, trans, false, diag, m, n, alpha, A, lda, B, ldb, report);
 }
 
 void strmm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n,
            float alpha, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float* C, std::int64_t ldc,
            CallReport* report) {
   require_fp32_class(mode);
-  trmm_impl<float>(s, mode, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc, report);
+  trmm_impl<float>(s, mode, side, uplo, trans, false, diag, m, n, alpha, A, lda, B, ldb, C, ldc, report);
 }
 void dtrmm(const Settings& s, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n, double alpha,
            const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double* C, std::int64_t ldc,
            CallReport* report) {
-  trmm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc, report);
+  trmm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, trans, false, diag, m, n, alpha, A, lda, B, ldb, C, ldc, report);
+}
+
+namespace {
+Op real_op(COp op) { return op == COp::N ? Op::N : Op::T; }
+}  // namespace
+
+void ctrsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
+           std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, std::complex<float>* B,
+           std::int64_t ldb, CallReport* report) {
+  require_fp32_class(mode);
+  trsm_impl<std::complex<float>>(s, mode, side, uplo, real_op(trans), trans == COp::C, diag, m, n, alpha, A, lda, B,
+                                 ldb, report);
+}
+void ztrsm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
+           std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda, std::complex<double>* B,
+           std::int64_t ldb, CallReport* report) {
+  trsm_impl<std::complex<double>>(s, GemmMode::fp64_ozaki, side, uplo, real_op(trans), trans == COp::C, diag, m, n,
+                                  alpha, A, lda, B, ldb, report);
+}
+void ctrmm(const Settings& s, GemmMode mode, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
+           std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, const std::complex<float>* B,
+           std::int64_t ldb, std::complex<float>* C, std::int64_t ldc, CallReport* report) {
+  require_fp32_class(mode);
+  trmm_impl<std::complex<float>>(s, mode, side, uplo, real_op(trans), trans == COp::C, diag, m, n, alpha, A, lda, B,
+                                 ldb, C, ldc, report);
+}
+void ztrmm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
+           std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B,
+           std::int64_t ldb, std::complex<double>* C, std::int64_t ldc, CallReport* report) {
+  trmm_impl<std::complex<double>>(s, GemmMode::fp64_ozaki, side, uplo, real_op(trans), trans == COp::C, diag, m, n,
+                                  alpha, A, lda, B, ldb, C, ldc, report);
 }
 
 void ssymm(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int64_t m, std::int64_t n, float alpha,
@@ -545,6 +740,54 @@ void dsyrkx(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t
             std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C, std::int64_t ldc,
             CallReport* report) {
   syrkx_impl<double>(s, GemmMode::fp64_ozaki, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+}
+
+// ---- int8 GEMM, exact int32 result (COMPUTE_32I) -----------------------------------------------
+
+// Every int8 value is a bfloat16 value (|v| <= 128 needs 8 significant bits), every product of two
+// is an integer of magnitude <= 2^14, exact in fp32, and a sum of <= 1024 of them stays <= 2^24, so
+// an fp32 PSUM accumulation over a K chunk of <= 1024 is exact in any order. The chunks are TensorE
+// GEMMs in the native bf16 mode (fp32 results, integer-valued); the host adds the chunk results
+// and forms alpha * acc + beta * C in 64-bit integers, wrapped to int32 (two's complement), as an
+// integer epilogue (no rounding anywhere: the result is the exact integer, modulo 2^32).
+void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, std::int32_t alpha,
+             const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, std::int32_t beta,
+             std::int32_t* C, std::int64_t ldc, CallReport* report) {
+  require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
+  detail::Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  constexpr std::int64_t kChunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
+  std::vector<std::int64_t> acc(static_cast<std::size_t>(m * n), 0);
+  if (alpha != 0 && k > 0) {
+    // op(A) as bf16 bit patterns (m x k, ld m) and op(B) (k x n, ld k): exact conversions.
+    const auto bf16_bits = [](std::int8_t v) {
+      return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(v)) >> 16);
+    };
+    std::vector<std::uint16_t> a16(static_cast<std::size_t>(m * k)), b16(static_cast<std::size_t>(k * n));
+    for (std::int64_t l = 0; l < k; ++l)
+      for (std::int64_t i = 0; i < m; ++i)
+        a16[static_cast<std::size_t>(i + l * m)] = bf16_bits(ta == Op::N ? A[i + l * lda] : A[l + i * lda]);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t l = 0; l < k; ++l)
+        b16[static_cast<std::size_t>(l + j * k)] = bf16_bits(tb == Op::N ? B[l + j * ldb] : B[j + l * ldb]);
+    std::vector<float> part(static_cast<std::size_t>(m * n));
+    for (std::int64_t k0 = 0; k0 < k; k0 += kChunk) {
+      const std::int64_t kc = std::min(kChunk, k - k0);
+      CallReport sub;
+      gemm(s, GemmMode::native, Op::N, Op::N, m, n, kc, 1.0f, {a16.data() + k0 * m, DType::bf16, m},
+           {b16.data() + k0, DType::bf16, k}, 0.0f, {part.data(), DType::f32, m}, &sub);
+      rec.add(sub);
+      if (!s.timing_only)
+        for (std::size_t i = 0; i < part.size(); ++i) acc[i] += static_cast<std::int64_t>(part[i]);
+    }
+  }
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      std::int64_t v = static_cast<std::int64_t>(alpha) * acc[static_cast<std::size_t>(i + j * m)];
+      if (beta != 0) v += static_cast<std::int64_t>(beta) * C[i + j * ldc];
+      C[i + j * ldc] = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(v)));
+    }
 }
 
 }  // namespace trn::blas

@@ -1,8 +1,10 @@
 /* trnblas_blas.h - libtrnblas_blas.so, the BLAS ABI shim of trnblas.
  *
  * A separate shared library that exports the Fortran BLAS symbols sgemm_, dgemm_, ssyrk_, dsyrk_,
- * strsm_, dtrsm_, strmm_, dtrmm_, ssymm_, dsymm_, ssyr2k_, dsyr2k_, cgemm_, zgemm_ (complex: interleaved
- * (re, im) pairs, trnblas's 4M complex GEMM) and the CBLAS symbols of the
+ * strsm_, dtrsm_, strmm_, dtrmm_, ssymm_, dsymm_, ssyr2k_, dsyr2k_, cgemm_, zgemm_ and the complex
+ * Level 3 c/z trsm_, trmm_, symm_, hemm_, syrk_, herk_, syr2k_, her2k_ (complex: interleaved
+ * (re, im) pairs, trnblas's 4M complex GEMM; CHERK's alpha and beta and CHER2K's beta are real,
+ * passed as float* / double*) and the CBLAS symbols of the
  * same routines (cblas_sgemm, ...), and the Level 1 and 2 routines trnblas has (docs/trnblas.md,
  * "BLAS ABI shim": every real one, complex Level 1, complex GEMV/HEMV/HBMV/HPMV/GERU/GERC/HER/HPR/
  * HER2/HPR2; not ?ROTG, ?ROTM, ?ROTMG, SDSDOT, DSDOT or the complex triangular/band/packed Level 2
@@ -104,6 +106,41 @@ void cgemm_(const char* transa, const char* transb, const int* m, const int* n, 
 void zgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k, const void* alpha,
             const void* a, const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc,
             size_t transa_len, size_t transb_len);
+
+/* Complex Level 3 beyond GEMM (P = c, Cx = float pairs; P = z, double pairs), same argument order as
+ * the reference routines; scalars by pointer. */
+void ctrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const void* alpha, const void* a, const int* lda, void* b, const int* ldb, size_t, size_t, size_t, size_t);
+void ctrmm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const void* alpha, const void* a, const int* lda, void* b, const int* ldb, size_t, size_t, size_t, size_t);
+void csymm_(const char* side, const char* uplo, const int* m, const int* n, const void* alpha, const void* a,
+            const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t, size_t);
+void chemm_(const char* side, const char* uplo, const int* m, const int* n, const void* alpha, const void* a,
+            const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t, size_t);
+void csyrk_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a,
+            const int* lda, const void* beta, void* c, const int* ldc, size_t, size_t);
+void cherk_(const char* uplo, const char* trans, const int* n, const int* k, const float* alpha, const void* a,
+            const int* lda, const float* beta, void* c, const int* ldc, size_t, size_t);
+void csyr2k_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a,
+             const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t, size_t);
+void cher2k_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a,
+             const int* lda, const void* b, const int* ldb, const float* beta, void* c, const int* ldc, size_t, size_t);
+void ztrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const void* alpha, const void* a, const int* lda, void* b, const int* ldb, size_t, size_t, size_t, size_t);
+void ztrmm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n,
+            const void* alpha, const void* a, const int* lda, void* b, const int* ldb, size_t, size_t, size_t, size_t);
+void zsymm_(const char* side, const char* uplo, const int* m, const int* n, const void* alpha, const void* a,
+            const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t, size_t);
+void zhemm_(const char* side, const char* uplo, const int* m, const int* n, const void* alpha, const void* a,
+            const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t, size_t);
+void zsyrk_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a,
+            const int* lda, const void* beta, void* c, const int* ldc, size_t, size_t);
+void zherk_(const char* uplo, const char* trans, const int* n, const int* k, const double* alpha, const void* a,
+            const int* lda, const double* beta, void* c, const int* ldc, size_t, size_t);
+void zsyr2k_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a,
+             const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t, size_t);
+void zher2k_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a,
+             const int* lda, const void* b, const int* ldb, const double* beta, void* c, const int* ldc, size_t, size_t);
 
 /* Weak default, overridable by the program (see above). srname is the blank-padded routine name.
  * The CBLAS handler, void cblas_xerbla(int info, const char* rout, const char* form, ...), is

@@ -1,5 +1,6 @@
 // libtrnblas_blas.so: the Fortran BLAS and CBLAS entry points SGEMM, DGEMM, SSYRK, DSYRK, STRSM,
-// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K, CGEMM, ZGEMM and the Level 1 and 2 routines of
+// DTRSM, STRMM, DTRMM, SSYMM, DSYMM, SSYR2K, DSYR2K, CGEMM, ZGEMM, the complex Level 3 routines
+// (C/Z TRSM, TRMM, SYMM, HEMM, SYRK, HERK, SYR2K, HER2K) and the Level 1 and 2 routines of
 // trnblas on top of the trnblas C++ API (trn/blas/blas.hpp, level3.hpp, level12.hpp). This file
 // checks arguments in reference-BLAS order, reads the environment, maps CBLAS layouts and reports
 // errors; every product runs in trnblas (tile kernels on the emulated NeuronCore, or its host-side
@@ -119,7 +120,8 @@ Config config_from_env() {
   Config c;
   c.settings.target = env_choice("TRNBLAS_TARGET", kTargetChoices);
   c.settings.numerics = env_choice("TRNBLAS_NUMERICS", kNumericsChoices);
-  c.mode = std::is_same_v<T, double> ? GemmMode::fp64_ozaki : env_mode("TRNBLAS_COMPUTE");
+  c.mode = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>> ? GemmMode::fp64_ozaki
+                                                                                : env_mode("TRNBLAS_COMPUTE");
   return c;
 }
 
@@ -240,11 +242,18 @@ int gemm_info(char ta, char tb, int m, int n, int k, int lda, int ldb, int ldc) 
   return 0;
 }
 
-// SSYRK/DSYRK INFO: 1 uplo, 2 trans, 3 n, 4 k, 7 lda, 10 ldc (0: valid).
-int syrk_info(char uplo, char trans, int n, int k, int lda, int ldc) {
+// trans is one of `accepted` (real: N, T, C; CSYRK/CSYR2K: N, T; CHERK/CHER2K: N, C).
+bool trans_in(char trans, const char* accepted) {
+  for (; *accepted != '\0'; ++accepted)
+    if (lsame(trans, *accepted)) return true;
+  return false;
+}
+
+// SSYRK/DSYRK (and C/Z SYRK, HERK) INFO: 1 uplo, 2 trans, 3 n, 4 k, 7 lda, 10 ldc (0: valid).
+int syrk_info(char uplo, char trans, int n, int k, int lda, int ldc, const char* accepted = "NTC") {
   const int nrowa = lsame(trans, 'N') ? n : k;
   if (!lsame(uplo, 'U') && !lsame(uplo, 'L')) return 1;
-  if (!lsame(trans, 'N') && !lsame(trans, 'T') && !lsame(trans, 'C')) return 2;
+  if (!trans_in(trans, accepted)) return 2;
   if (n < 0) return 3;
   if (k < 0) return 4;
   if (lda < std::max(1, nrowa)) return 7;
@@ -279,11 +288,11 @@ int symm_info(char side, char uplo, int m, int n, int lda, int ldb, int ldc) {
   return 0;
 }
 
-// SSYR2K/DSYR2K INFO: 1 uplo, 2 trans, 3 n, 4 k, 7 lda, 9 ldb, 12 ldc (0: valid).
-int syr2k_info(char uplo, char trans, int n, int k, int lda, int ldb, int ldc) {
+// SSYR2K/DSYR2K (and C/Z SYR2K, HER2K) INFO: 1 uplo, 2 trans, 3 n, 4 k, 7 lda, 9 ldb, 12 ldc.
+int syr2k_info(char uplo, char trans, int n, int k, int lda, int ldb, int ldc, const char* accepted = "NTC") {
   const int nrowa = lsame(trans, 'N') ? n : k;
   if (!lsame(uplo, 'U') && !lsame(uplo, 'L')) return 1;
-  if (!lsame(trans, 'N') && !lsame(trans, 'T') && !lsame(trans, 'C')) return 2;
+  if (!trans_in(trans, accepted)) return 2;
   if (n < 0) return 3;
   if (k < 0) return 4;
   if (lda < std::max(1, nrowa)) return 7;
@@ -293,6 +302,15 @@ int syr2k_info(char uplo, char trans, int n, int k, int lda, int ldb, int ldc) {
 }
 
 Op to_op(char t) { return lsame(t, 'N') ? Op::N : Op::T; }  // 'C' is 'T' for real data
+trn::blas::COp to_cop(char t);
+
+// Complex Level 3 (C/Z): T is std::complex<float/double>; R its real type.
+using cfloat = std::complex<float>;
+using cdouble = std::complex<double>;
+template <class T>
+constexpr bool kComplexL3 = std::is_same_v<T, cfloat> || std::is_same_v<T, cdouble>;
+template <class T>
+using l3_real_t = decltype(std::real(T{}));
 
 // ---- the calls ----------------------------------------------------------------------------------
 
@@ -345,14 +363,18 @@ void syrk_call(const Entry& e, char uplo, char trans, int n, int k, T alpha, con
                int ldc) {
   char args[160];
   std::snprintf(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", uplo, trans, n, k, lda, ldc);
-  if (const int info = syrk_info(uplo, trans, n, k, lda, ldc); info != 0) {
+  if (const int info = syrk_info(uplo, trans, n, k, lda, ldc, kComplexL3<T> ? "NT" : "NTC"); info != 0) {
     report_info(e, args, info);
     return;
   }
   const Config cfg = config_from_env<T>();
   const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
   run(e, args, cfg, [&](trn::blas::CallReport* report) {
-    if constexpr (std::is_same_v<T, double>)
+    if constexpr (std::is_same_v<T, cdouble>)
+      trn::blas::zsyrk(cfg.settings, ul, to_cop(trans), n, k, alpha, A, lda, beta, C, ldc, report);
+    else if constexpr (std::is_same_v<T, cfloat>)
+      trn::blas::csyrk(cfg.settings, cfg.mode, ul, to_cop(trans), n, k, alpha, A, lda, beta, C, ldc, report);
+    else if constexpr (std::is_same_v<T, double>)
       trn::blas::dsyrk(cfg.settings, ul, to_op(trans), n, k, alpha, A, lda, beta, C, ldc, report);
     else
       trn::blas::syrk(cfg.settings, cfg.mode, ul, to_op(trans), n, k, alpha, {A, trn::DType::f32, lda}, beta,
@@ -376,7 +398,17 @@ void triangular_call(const Entry& e, bool trmm, char side, char uplo, char ta, c
   const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
   const auto dg = lsame(diag, 'U') ? trn::blas::Diag::unit : trn::blas::Diag::non_unit;
   run(e, args, cfg, [&](trn::blas::CallReport* report) {
-    if constexpr (std::is_same_v<T, double>) {
+    if constexpr (std::is_same_v<T, cdouble>) {
+      if (trmm)
+        trn::blas::ztrmm(cfg.settings, sd, ul, to_cop(ta), dg, m, n, alpha, A, lda, B, ldb, B, ldb, report);
+      else
+        trn::blas::ztrsm(cfg.settings, sd, ul, to_cop(ta), dg, m, n, alpha, A, lda, B, ldb, report);
+    } else if constexpr (std::is_same_v<T, cfloat>) {
+      if (trmm)
+        trn::blas::ctrmm(cfg.settings, cfg.mode, sd, ul, to_cop(ta), dg, m, n, alpha, A, lda, B, ldb, B, ldb, report);
+      else
+        trn::blas::ctrsm(cfg.settings, cfg.mode, sd, ul, to_cop(ta), dg, m, n, alpha, A, lda, B, ldb, report);
+    } else if constexpr (std::is_same_v<T, double>) {
       if (trmm)
         trn::blas::dtrmm(cfg.settings, sd, ul, to_op(ta), dg, m, n, alpha, A, lda, B, ldb, B, ldb, report);
       else
@@ -390,9 +422,10 @@ void triangular_call(const Entry& e, bool trmm, char side, char uplo, char ta, c
   });
 }
 
+// herm: C/Z HEMM (A Hermitian; the same INFO).
 template <class T>
 void symm_call(const Entry& e, char side, char uplo, int m, int n, T alpha, const T* A, int lda, const T* B, int ldb,
-               T beta, T* C, int ldc) {
+               T beta, T* C, int ldc, bool herm = false) {
   char args[160];
   std::snprintf(args, sizeof args, "side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", side, uplo, m, n, lda, ldb, ldc);
   if (const int info = symm_info(side, uplo, m, n, lda, ldb, ldc); info != 0) {
@@ -403,7 +436,17 @@ void symm_call(const Entry& e, char side, char uplo, int m, int n, T alpha, cons
   const auto sd = lsame(side, 'L') ? trn::blas::Side::left : trn::blas::Side::right;
   const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
   run(e, args, cfg, [&](trn::blas::CallReport* report) {
-    if constexpr (std::is_same_v<T, double>)
+    if constexpr (std::is_same_v<T, cdouble>) {
+      if (herm)
+        trn::blas::zhemm(cfg.settings, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
+      else
+        trn::blas::zsymm(cfg.settings, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
+    } else if constexpr (std::is_same_v<T, cfloat>) {
+      if (herm)
+        trn::blas::chemm(cfg.settings, cfg.mode, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
+      else
+        trn::blas::csymm(cfg.settings, cfg.mode, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
+    } else if constexpr (std::is_same_v<T, double>)
       trn::blas::dsymm(cfg.settings, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
     else
       trn::blas::ssymm(cfg.settings, cfg.mode, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, report);
@@ -415,17 +458,46 @@ void syr2k_call(const Entry& e, char uplo, char trans, int n, int k, T alpha, co
                 T beta, T* C, int ldc) {
   char args[160];
   std::snprintf(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", uplo, trans, n, k, lda, ldb, ldc);
-  if (const int info = syr2k_info(uplo, trans, n, k, lda, ldb, ldc); info != 0) {
+  if (const int info = syr2k_info(uplo, trans, n, k, lda, ldb, ldc, kComplexL3<T> ? "NT" : "NTC"); info != 0) {
     report_info(e, args, info);
     return;
   }
   const Config cfg = config_from_env<T>();
   const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
   run(e, args, cfg, [&](trn::blas::CallReport* report) {
-    if constexpr (std::is_same_v<T, double>)
+    if constexpr (std::is_same_v<T, cdouble>)
+      trn::blas::zsyr2k(cfg.settings, ul, to_cop(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+    else if constexpr (std::is_same_v<T, cfloat>)
+      trn::blas::csyr2k(cfg.settings, cfg.mode, ul, to_cop(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+    else if constexpr (std::is_same_v<T, double>)
       trn::blas::dsyr2k(cfg.settings, ul, to_op(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
     else
       trn::blas::ssyr2k(cfg.settings, cfg.mode, ul, to_op(trans), n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+  });
+}
+
+// C/Z HERK (alpha, beta real) and HER2K (beta real): trans N or C (INFO 2 otherwise).
+template <class T>
+void herk_call(const Entry& e, char uplo, char trans, int n, int k, l3_real_t<T> alpha, const T* A, int lda,
+               const T* B, int ldb, T alpha2, l3_real_t<T> beta, T* C, int ldc, bool two) {
+  char args[160];
+  std::snprintf(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", uplo, trans, n, k, lda, ldb, ldc);
+  const int info = two ? syr2k_info(uplo, trans, n, k, lda, ldb, ldc, "NC") : syrk_info(uplo, trans, n, k, lda, ldc, "NC");
+  if (info != 0) return report_info(e, args, info);
+  const Config cfg = config_from_env<T>();
+  const Uplo ul = lsame(uplo, 'U') ? Uplo::upper : Uplo::lower;
+  run(e, args, cfg, [&](trn::blas::CallReport* report) {
+    if constexpr (std::is_same_v<T, cdouble>) {
+      if (two)
+        trn::blas::zher2k(cfg.settings, ul, to_cop(trans), n, k, alpha2, A, lda, B, ldb, beta, C, ldc, report);
+      else
+        trn::blas::zherk(cfg.settings, ul, to_cop(trans), n, k, alpha, A, lda, beta, C, ldc, report);
+    } else {
+      if (two)
+        trn::blas::cher2k(cfg.settings, cfg.mode, ul, to_cop(trans), n, k, alpha2, A, lda, B, ldb, beta, C, ldc, report);
+      else
+        trn::blas::cherk(cfg.settings, cfg.mode, ul, to_cop(trans), n, k, alpha, A, lda, beta, C, ldc, report);
+    }
   });
 }
 
@@ -523,9 +595,11 @@ void cblas_triangular(const char* symbol, const char* srname, bool trmm, int lay
 }
 
 // cblas_?symm.c: row-major swaps side, uplo and m/n.
+// cblas_?hemm.c maps the same way: the stored Hermitian A read column-major is A^T = conj(A),
+// itself Hermitian in the other triangle.
 template <class T>
 void cblas_symm(const char* symbol, const char* srname, int layout, int side, int uplo, int m, int n, T alpha,
-                const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
+                const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc, bool herm = false) {
   CblasCall call;
   Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
   if (layout != kRowMajor && layout != kColMajor) {
@@ -540,9 +614,9 @@ void cblas_symm(const char* symbol, const char* srname, int layout, int side, in
   const char ul = uplo == kUpper ? (row ? 'L' : 'U') : uplo == kLower ? (row ? 'U' : 'L') : '\0';
   if (ul == '\0') return report_cblas(e, 3, "Illegal Uplo setting, %d\n", uplo);
   if (row)
-    symm_call<T>(e, sd, ul, n, m, alpha, A, lda, B, ldb, beta, C, ldc);
+    symm_call<T>(e, sd, ul, n, m, alpha, A, lda, B, ldb, beta, C, ldc, herm);
   else
-    symm_call<T>(e, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc);
+    symm_call<T>(e, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, herm);
 }
 
 // cblas_?syr2k.c: row-major swaps uplo and flips trans (N <-> T), as for SYRK.
@@ -563,6 +637,28 @@ void cblas_syr2k(const char* symbol, const char* srname, int layout, int uplo, i
   const char tr = cblas_trans(trans);
   if (tr == '\0') return report_cblas(e, 3, "Illegal Trans setting, %d\n", trans);
   syr2k_call<T>(e, ul, row ? (tr == 'N' ? 'T' : 'N') : tr, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+// cblas_?herk.c / cblas_?her2k.c: row-major swaps uplo and trans N <-> C (CblasTrans is rejected
+// as parameter 3 in both layouts); C^T = conj(C) turns her2k's alpha into conj(alpha).
+template <class T>
+void cblas_herk(const char* symbol, const char* srname, bool two, int layout, int uplo, int trans, int n, int k,
+                l3_real_t<T> alpha, const T* A, int lda, const T* B, int ldb, T alpha2, l3_real_t<T> beta, T* C,
+                int ldc) {
+  CblasCall call;
+  Entry e{symbol, srname, true, layout == kRowMajor ? " layout=row" : " layout=col"};
+  if (layout != kRowMajor && layout != kColMajor) {
+    e.layout = "";
+    report_cblas(e, 1, "Illegal layout setting, %d\n", layout);
+    return;
+  }
+  const bool row = layout == kRowMajor;
+  if (row) call.set_row_major();
+  const char ul = uplo == kUpper ? (row ? 'L' : 'U') : uplo == kLower ? (row ? 'U' : 'L') : '\0';
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  const char tr = trans == kNoTrans ? (row ? 'C' : 'N') : trans == kConjTrans ? (row ? 'N' : 'C') : '\0';
+  if (tr == '\0') return report_cblas(e, 3, "Illegal Trans setting, %d\n", trans);
+  herk_call<T>(e, ul, tr, n, k, alpha, A, lda, B, ldb, row ? std::conj(alpha2) : alpha2, beta, C, ldc, two);
 }
 
 // CGEMM/ZGEMM (same INFO as SGEMM; 'C' is the conjugate transpose): trnblas's 4M complex GEMM.
@@ -1267,6 +1363,107 @@ void cblas_zgemm(int layout, int transa, int transb, int m, int n, int k, const 
                  const void* B, int ldb, const void* beta, void* C, int ldc) {
   cblas_complex_gemm<double>("cblas_zgemm", "ZGEMM ", layout, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
+
+// Complex Level 3 beyond GEMM: CSYMM ... ZTRSM. Scalars come by pointer (Fortran and CBLAS alike);
+// CHERK's alpha and beta, CHER2K's beta are real.
+#define TRNBLAS_ABI_COMPLEX_L3(P, U, R, Cx)                                                                          \
+  void P##trsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n, \
+                const void* alpha, const void* a, const int* lda, void* b, const int* ldb, size_t, size_t, size_t,   \
+                size_t) {                                                                                           \
+    triangular_call<Cx>({#P "trsm_", #U "TRSM "}, false, *side, *uplo, *transa, *diag, *m, *n,                     \
+                        *static_cast<const Cx*>(alpha), static_cast<const Cx*>(a), *lda, static_cast<Cx*>(b), *ldb); \
+  }                                                                                                                 \
+  void P##trmm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m, const int* n, \
+                const void* alpha, const void* a, const int* lda, void* b, const int* ldb, size_t, size_t, size_t,   \
+                size_t) {                                                                                           \
+    triangular_call<Cx>({#P "trmm_", #U "TRMM "}, true, *side, *uplo, *transa, *diag, *m, *n,                      \
+                        *static_cast<const Cx*>(alpha), static_cast<const Cx*>(a), *lda, static_cast<Cx*>(b), *ldb); \
+  }                                                                                                                 \
+  void cblas_##P##trsm(int layout, int side, int uplo, int transa, int diag, int m, int n, const void* alpha,      \
+                       const void* A, int lda, void* B, int ldb) {                                                  \
+    cblas_triangular<Cx>("cblas_" #P "trsm", #U "TRSM ", false, layout, side, uplo, transa, diag, m, n,            \
+                         *static_cast<const Cx*>(alpha), static_cast<const Cx*>(A), lda, static_cast<Cx*>(B), ldb); \
+  }                                                                                                                 \
+  void cblas_##P##trmm(int layout, int side, int uplo, int transa, int diag, int m, int n, const void* alpha,      \
+                       const void* A, int lda, void* B, int ldb) {                                                  \
+    cblas_triangular<Cx>("cblas_" #P "trmm", #U "TRMM ", true, layout, side, uplo, transa, diag, m, n,             \
+                         *static_cast<const Cx*>(alpha), static_cast<const Cx*>(A), lda, static_cast<Cx*>(B), ldb); \
+  }                                                                                                                 \
+  void P##symm_(const char* side, const char* uplo, const int* m, const int* n, const void* alpha, const void* a,   \
+                const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t,   \
+                size_t) {                                                                                           \
+    symm_call<Cx>({#P "symm_", #U "SYMM "}, *side, *uplo, *m, *n, *static_cast<const Cx*>(alpha),                  \
+                  static_cast<const Cx*>(a), *lda, static_cast<const Cx*>(b), *ldb, *static_cast<const Cx*>(beta), \
+                  static_cast<Cx*>(c), *ldc);                                                                       \
+  }                                                                                                                 \
+  void P##hemm_(const char* side, const char* uplo, const int* m, const int* n, const void* alpha, const void* a,   \
+                const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t,   \
+                size_t) {                                                                                           \
+    symm_call<Cx>({#P "hemm_", #U "HEMM "}, *side, *uplo, *m, *n, *static_cast<const Cx*>(alpha),                  \
+                  static_cast<const Cx*>(a), *lda, static_cast<const Cx*>(b), *ldb, *static_cast<const Cx*>(beta), \
+                  static_cast<Cx*>(c), *ldc, true);                                                                 \
+  }                                                                                                                 \
+  void cblas_##P##symm(int layout, int side, int uplo, int m, int n, const void* alpha, const void* A, int lda,     \
+                       const void* B, int ldb, const void* beta, void* C, int ldc) {                                \
+    cblas_symm<Cx>("cblas_" #P "symm", #U "SYMM ", layout, side, uplo, m, n, *static_cast<const Cx*>(alpha),       \
+                   static_cast<const Cx*>(A), lda, static_cast<const Cx*>(B), ldb, *static_cast<const Cx*>(beta),  \
+                   static_cast<Cx*>(C), ldc);                                                                       \
+  }                                                                                                                 \
+  void cblas_##P##hemm(int layout, int side, int uplo, int m, int n, const void* alpha, const void* A, int lda,     \
+                       const void* B, int ldb, const void* beta, void* C, int ldc) {                                \
+    cblas_symm<Cx>("cblas_" #P "hemm", #U "HEMM ", layout, side, uplo, m, n, *static_cast<const Cx*>(alpha),       \
+                   static_cast<const Cx*>(A), lda, static_cast<const Cx*>(B), ldb, *static_cast<const Cx*>(beta),  \
+                   static_cast<Cx*>(C), ldc, true);                                                                 \
+  }                                                                                                                 \
+  void P##syrk_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a,  \
+                const int* lda, const void* beta, void* c, const int* ldc, size_t, size_t) {                        \
+    syrk_call<Cx>({#P "syrk_", #U "SYRK "}, *uplo, *trans, *n, *k, *static_cast<const Cx*>(alpha),                 \
+                  static_cast<const Cx*>(a), *lda, *static_cast<const Cx*>(beta), static_cast<Cx*>(c), *ldc);      \
+  }                                                                                                                 \
+  void cblas_##P##syrk(int layout, int uplo, int trans, int n, int k, const void* alpha, const void* A, int lda,    \
+                       const void* beta, void* C, int ldc) {                                                        \
+    cblas_syrk<Cx>("cblas_" #P "syrk", #U "SYRK ", layout, uplo, trans, n, k, *static_cast<const Cx*>(alpha),      \
+                   static_cast<const Cx*>(A), lda, *static_cast<const Cx*>(beta), static_cast<Cx*>(C), ldc);       \
+  }                                                                                                                 \
+  void P##syr2k_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a, \
+                 const int* lda, const void* b, const int* ldb, const void* beta, void* c, const int* ldc, size_t,  \
+                 size_t) {                                                                                          \
+    syr2k_call<Cx>({#P "syr2k_", #U "SYR2K"}, *uplo, *trans, *n, *k, *static_cast<const Cx*>(alpha),               \
+                   static_cast<const Cx*>(a), *lda, static_cast<const Cx*>(b), *ldb, *static_cast<const Cx*>(beta), \
+                   static_cast<Cx*>(c), *ldc);                                                                      \
+  }                                                                                                                 \
+  void cblas_##P##syr2k(int layout, int uplo, int trans, int n, int k, const void* alpha, const void* A, int lda,   \
+                        const void* B, int ldb, const void* beta, void* C, int ldc) {                               \
+    cblas_syr2k<Cx>("cblas_" #P "syr2k", #U "SYR2K", layout, uplo, trans, n, k, *static_cast<const Cx*>(alpha),    \
+                    static_cast<const Cx*>(A), lda, static_cast<const Cx*>(B), ldb, *static_cast<const Cx*>(beta), \
+                    static_cast<Cx*>(C), ldc);                                                                      \
+  }                                                                                                                 \
+  void P##herk_(const char* uplo, const char* trans, const int* n, const int* k, const R* alpha, const void* a,     \
+                const int* lda, const R* beta, void* c, const int* ldc, size_t, size_t) {                           \
+    herk_call<Cx>({#P "herk_", #U "HERK "}, *uplo, *trans, *n, *k, *alpha, static_cast<const Cx*>(a), *lda, nullptr, \
+                  *lda, Cx(0), *beta, static_cast<Cx*>(c), *ldc, false);                                            \
+  }                                                                                                                 \
+  void cblas_##P##herk(int layout, int uplo, int trans, int n, int k, R alpha, const void* A, int lda, R beta,      \
+                       void* C, int ldc) {                                                                          \
+    cblas_herk<Cx>("cblas_" #P "herk", #U "HERK ", false, layout, uplo, trans, n, k, alpha,                         \
+                   static_cast<const Cx*>(A), lda, nullptr, lda, Cx(0), beta, static_cast<Cx*>(C), ldc);           \
+  }                                                                                                                 \
+  void P##her2k_(const char* uplo, const char* trans, const int* n, const int* k, const void* alpha, const void* a, \
+                 const int* lda, const void* b, const int* ldb, const R* beta, void* c, const int* ldc, size_t,     \
+                 size_t) {                                                                                          \
+    herk_call<Cx>({#P "her2k_", #U "HER2K"}, *uplo, *trans, *n, *k, R(0), static_cast<const Cx*>(a), *lda,         \
+                  static_cast<const Cx*>(b), *ldb, *static_cast<const Cx*>(alpha), *beta, static_cast<Cx*>(c), *ldc, \
+                  true);                                                                                            \
+  }                                                                                                                 \
+  void cblas_##P##her2k(int layout, int uplo, int trans, int n, int k, const void* alpha, const void* A, int lda,   \
+                        const void* B, int ldb, R beta, void* C, int ldc) {                                         \
+    cblas_herk<Cx>("cblas_" #P "her2k", #U "HER2K", true, layout, uplo, trans, n, k, R(0),                          \
+                   static_cast<const Cx*>(A), lda, static_cast<const Cx*>(B), ldb, *static_cast<const Cx*>(alpha), \
+                   beta, static_cast<Cx*>(C), ldc);                                                                 \
+  }
+
+TRNBLAS_ABI_COMPLEX_L3(c, C, float, cfloat)
+TRNBLAS_ABI_COMPLEX_L3(z, Z, double, cdouble)
 
 // ---- Levels 1 and 2: Fortran BLAS ABI and CBLAS ---------------------------------------------------
 // Complex arguments and results are std::complex (interleaved (re, im), the layout of Fortran

@@ -95,6 +95,31 @@ void zgemm(const Settings& s, ComplexAlgo algo, COp ta, COp tb, std::int64_t m, 
            std::int64_t ldb, std::complex<double> beta, std::complex<double>* C, std::int64_t ldc,
            CallReport* report = nullptr);
 
+// Complex TRSM / TRMM (level3.cpp): as strsm / strmm with op N, T or C (conjugate transpose).
+// The blocked drivers of the real routines with 4M complex GEMMs for the products; ctrsm's diagonal
+// blocks on VectorE (real and imaginary planes, docs/trnblas.md), ztrsm's in fp64 on the host side.
+void ctrsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m,
+           std::int64_t n, std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda,
+           std::complex<float>* B, std::int64_t ldb, CallReport* report = nullptr);
+void ztrsm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
+           std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda, std::complex<double>* B,
+           std::int64_t ldb, CallReport* report = nullptr);
+void ctrmm(const Settings& s, GemmMode mode, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m,
+           std::int64_t n, std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda,
+           const std::complex<float>* B, std::int64_t ldb, std::complex<float>* C, std::int64_t ldc,
+           CallReport* report = nullptr);
+void ztrmm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
+           std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B,
+           std::int64_t ldb, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+
+// C = alpha op(A) op(B) + beta C with int8 A, B and int32 C, alpha, beta: the exact integer result
+// modulo 2^32 (cuBLAS's COMPUTE_32I). The products as TensorE GEMMs on the (exact) bf16 images of the
+// int8 values, K chunks of <= 1024 so that fp32 PSUM sums are exact; chunk sums and the epilogue in
+// 64-bit integers on the host side. beta == 0 never reads C.
+void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, std::int32_t alpha,
+             const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, std::int32_t beta,
+             std::int32_t* C, std::int64_t ldc, CallReport* report = nullptr);
+
 }  // namespace trn::blas
 
 // ---- GEAM and DGMM (geam.cpp) -------------------------------------------------------------------
@@ -206,5 +231,36 @@ void chemm(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int64_t 
 void zhemm(const Settings& s, Side side, Uplo uplo, std::int64_t m, std::int64_t n, std::complex<double> alpha,
            const std::complex<double>* A, std::int64_t lda, const std::complex<double>* B, std::int64_t ldb,
            std::complex<double> beta, std::complex<double>* C, std::int64_t ldc, CallReport* report = nullptr);
+
+}  // namespace trn::blas
+
+// ---- Batched LU (lu_batched.cpp) ----------------------------------------------------------------
+
+namespace trn::blas {
+
+// cuBLAS's getrfBatched / getrsBatched / getriBatched over arrays of batch pointers (each matrix
+// n x n, column-major, leading dimension lda). T is float or std::complex<float> (the batch on the
+// SBUF partitions: one matrix per partition, GpSimd pivot search and row exchanges, VectorE scaling,
+// rank-1 updates and substitutions, complex data as (re, im) planes; n <= getrf_batched_max_n),
+// double or std::complex<double> (the same operations in fp64 on the host side). Semantics and
+// accuracy: docs/trnblas.md "Batched LU".
+//   getrf  A[b] = P L U in place (L unit lower, U upper); piv (n per matrix, 1-based as LAPACK's
+//          IPIV) may be null: no pivoting. info[b] = 0, or k if U(k, k) is exactly zero (the
+//          factorization is completed, as LAPACK's).
+//   getrs  solves op(A[b]) X = B[b] (nrhs columns, ldb) in place from getrf's factors and pivots
+//          (null: none); trans N, T or C.
+//   getri  C[b] = A[b]^-1 from the factors (out of place, ldc); info[b] = k if U(k, k) == 0, and
+//          then C[b] is not written.
+std::int64_t getrf_batched_max_n(const Settings& s, bool complex);
+template <class T>
+void getrf_batched(const Settings& s, std::int64_t n, T* const A[], std::int64_t lda, int* piv, int* info,
+                   std::int64_t batch, CallReport* report = nullptr);
+template <class T>
+void getrs_batched(const Settings& s, COp trans, std::int64_t n, std::int64_t nrhs, const T* const A[],
+                   std::int64_t lda, const int* piv, T* const B[], std::int64_t ldb, std::int64_t batch,
+                   CallReport* report = nullptr);
+template <class T>
+void getri_batched(const Settings& s, std::int64_t n, const T* const A[], std::int64_t lda, const int* piv,
+                   T* const C[], std::int64_t ldc, int* info, std::int64_t batch, CallReport* report = nullptr);
 
 }  // namespace trn::blas

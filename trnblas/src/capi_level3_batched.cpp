@@ -1,0 +1,301 @@
+// trnblas.h, batched BLAS-like extensions: S/D/C/Z getrfBatched, getrsBatched, getriBatched,
+// matinvBatched (over trn/blas/level3.hpp "Batched LU") and S/D/C/Z trsmBatched. Same contract as
+// capi.cpp: arguments checked in cuBLAS's order with 1-based positions (no handle), nothing written
+// when a check fails (getrsBatched's host info then holds -position, as cuBLAS documents), exceptions
+// become statuses, the profile is stored on the handle.
+#include <algorithm>
+#include <complex>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "capi_internal.hpp"
+#include "trn/blas/level3.hpp"
+#include "trnblas.h"
+
+namespace {
+
+namespace capi = blas_capi;
+using trn::cshim::enum_value;
+
+template <class T>
+struct Std {
+  using type = T;
+};
+template <>
+struct Std<trnDoubleComplex> {
+  using type = std::complex<double>;
+};
+template <>
+struct Std<trnComplex> {
+  using type = std::complex<float>;
+};
+template <class T>
+using std_t = typename Std<T>::type;
+
+template <class T>
+auto* cpp_array(T* const* a) {
+  return reinterpret_cast<std_t<T>* const*>(a);
+}
+template <class T>
+auto* cpp_array(const T* const* a) {
+  return reinterpret_cast<const std_t<T>* const*>(a);
+}
+
+// Every entry of a pointer array is non-null (the array itself too).
+template <class P>
+bool entries(P const* a, std::int64_t batch) {
+  if (a == nullptr) return false;
+  for (std::int64_t b = 0; b < batch; ++b)
+    if (a[b] == nullptr) return false;
+  return true;
+}
+
+// A call's traces, added up (batched loops over the C++ API).
+struct Accumulate {
+  trn::Trace trace;
+  void add(const trn::blas::CallReport& r) { trace.append(r.trace); }
+  void store(const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    r->profile = trn::model_profile(trace, s.target);
+    r->profile.cores = std::max(1, s.num_cores);
+    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
+    r->trace = std::move(trace);
+  }
+};
+
+// n too large for the fp32 kernel (one matrix per SBUF partition): NOT_SUPPORTED, logged.
+template <class T, class Check>
+void kernel_size(Check& check, trnblasHandle_t h, std::int64_t n) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, trnComplex>) {
+    trn::blas::Settings s;
+    trnTarget_t t = TRN_TARGET_TRN1;
+    trnblasGetTarget(h, &t);
+    s.target = static_cast<trn::Generation>(t);
+    check.require_or(n <= trn::blas::getrf_batched_max_n(s, std::is_same_v<T, trnComplex>), TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
+                     "n exceeds one matrix per SBUF partition");
+  }
+}
+
+// getrfBatched: n 1, A 2, lda 3, P 4 (may be NULL: no pivoting), info 5, batchSize 6.
+template <class T>
+trnblasStatus_t getrf(trnblasHandle_t h, const char* fn, int n, T* const A[], int lda, int* P, int* info, int batch) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto check = capi::arg_check(h, fn);
+  check.nonnegative(n, 1, "n")
+      .require(n == 0 || batch <= 0 || entries(A, batch), 2, "A")
+      .leading_dim(lda, n, 3, "lda")
+      .require(capi::matrix_addressable(2 * static_cast<std::int64_t>(n), n, 2 * static_cast<std::int64_t>(lda)), 3, "lda")
+      .require(batch <= 0 || info != nullptr, 5, "info")
+      .nonnegative(batch, 6, "batchSize");
+  kernel_size<T>(check, h, n);
+  if (!check) return check.status();
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::blas::getrf_batched<std_t<T>>(s, n, cpp_array(A), lda, P, info, batch, r);
+  });
+}
+
+// getrsBatched: trans 1, n 2, nrhs 3, Aarray 4, lda 5, devIpiv 6 (NULL: no pivoting), Barray 7,
+// ldb 8, info 9 (host: 0, or -position of the illegal argument), batchSize 10.
+template <class T>
+trnblasStatus_t getrs(trnblasHandle_t h, const char* fn, int trans, int n, int nrhs, const T* const A[], int lda,
+                      const int* piv, T* const B[], int ldb, int* info, int batch) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto check = capi::arg_check(h, fn);
+  const bool work = n > 0 && nrhs > 0 && batch > 0;
+  check.one_of(trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
+      .nonnegative(n, 2, "n")
+      .nonnegative(nrhs, 3, "nrhs")
+      .require(!work || entries(A, batch), 4, "Aarray")
+      .leading_dim(lda, n, 5, "lda")
+      .require(!work || entries(B, batch), 7, "Barray")
+      .leading_dim(ldb, n, 8, "ldb")
+      .require(capi::matrix_addressable(2 * static_cast<std::int64_t>(n), std::max(n, nrhs),
+                                        2 * static_cast<std::int64_t>(std::max(lda, ldb))),
+               8, "ldb")
+      .not_null(info, 9, "info")
+      .nonnegative(batch, 10, "batchSize");
+  if (!check && info != nullptr) *info = -check.failed_position();
+  kernel_size<T>(check, h, n);
+  if (!check) return check.status();
+  *info = 0;
+  const trn::blas::COp op = trans == TRNBLAS_OP_N ? trn::blas::COp::N
+                            : trans == TRNBLAS_OP_T ? trn::blas::COp::T
+                                                    : trn::blas::COp::C;
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::blas::getrs_batched<std_t<T>>(s, op, n, nrhs, cpp_array(A), lda, piv, cpp_array(B), ldb, batch, r);
+  });
+}
+
+// getriBatched: n 1, A 2, lda 3, P 4 (NULL: no pivoting), C 5, ldc 6, info 7, batchSize 8.
+template <class T>
+trnblasStatus_t getri(trnblasHandle_t h, const char* fn, int n, const T* const A[], int lda, const int* P,
+                      T* const C[], int ldc, int* info, int batch) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto check = capi::arg_check(h, fn);
+  const bool work = n > 0 && batch > 0;
+  check.nonnegative(n, 1, "n")
+      .require(!work || entries(A, batch), 2, "A")
+      .leading_dim(lda, n, 3, "lda")
+      .require(!work || entries(C, batch), 5, "C")
+      .leading_dim(ldc, n, 6, "ldc")
+      .require(capi::matrix_addressable(2 * static_cast<std::int64_t>(n), n, 2 * static_cast<std::int64_t>(std::max(lda, ldc))),
+               6, "ldc")
+      .require(batch <= 0 || info != nullptr, 7, "info")
+      .nonnegative(batch, 8, "batchSize");
+  kernel_size<T>(check, h, n);
+  if (!check) return check.status();
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::blas::getri_batched<std_t<T>>(s, n, cpp_array(A), lda, P, cpp_array(C), ldc, info, batch, r);
+  });
+}
+
+// matinvBatched: n 1 (n <= 32, as cuBLAS), A 2, lda 3, Ainv 4, lda_inv 5, info 6, batchSize 7.
+// getrf with pivoting on a copy of each A, then getri into Ainv; info[b] = k for a singular A[b]
+// (Ainv[b] then not written).
+template <class T>
+trnblasStatus_t matinv(trnblasHandle_t h, const char* fn, int n, const T* const A[], int lda, T* const Ainv[],
+                       int lda_inv, int* info, int batch) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto check = capi::arg_check(h, fn);
+  const bool work = n > 0 && batch > 0;
+  check.require(n >= 0 && n <= 32, 1, "n")
+      .require(!work || entries(A, batch), 2, "A")
+      .leading_dim(lda, n, 3, "lda")
+      .require(!work || entries(Ainv, batch), 4, "Ainv")
+      .leading_dim(lda_inv, n, 5, "lda_inv")
+      .require(batch <= 0 || info != nullptr, 6, "info")
+      .nonnegative(batch, 7, "batchSize");
+  if (!check) return check.status();
+  using S = std_t<T>;
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    std::vector<S> lu(nn * static_cast<std::size_t>(std::max(batch, 0)));
+    std::vector<S*> lu_ptr(static_cast<std::size_t>(std::max(batch, 0)));
+    std::vector<int> piv(static_cast<std::size_t>(n) * lu_ptr.size()), info_lu(lu_ptr.size());
+    const S* const* a = cpp_array(A);
+    for (int b = 0; b < batch; ++b) {  // a copy: getrf works in place, A is const
+      lu_ptr[static_cast<std::size_t>(b)] = lu.data() + nn * static_cast<std::size_t>(b);
+      for (int j = 0; j < n; ++j)
+        std::copy(a[b] + static_cast<std::int64_t>(j) * lda, a[b] + static_cast<std::int64_t>(j) * lda + n,
+                  lu_ptr[static_cast<std::size_t>(b)] + static_cast<std::size_t>(j) * static_cast<std::size_t>(n));
+    }
+    Accumulate acc;
+    trn::blas::CallReport one;
+    trn::blas::getrf_batched<S>(s, n, lu_ptr.data(), std::max(n, 1), piv.data(), info_lu.data(), batch, &one);
+    acc.add(one);
+    std::vector<const S*> lu_const(lu_ptr.begin(), lu_ptr.end());
+    trn::blas::getri_batched<S>(s, n, lu_const.data(), std::max(n, 1), piv.data(), cpp_array(Ainv), lda_inv, info,
+                                batch, &one);
+    acc.add(one);
+    for (int b = 0; b < batch; ++b) info[b] = info_lu[static_cast<std::size_t>(b)];
+    acc.store(s, r);
+  });
+}
+
+// trsmBatched: side 1, uplo 2, trans 3, diag 4, m 5, n 6, alpha 7, A 8, lda 9, B 10, ldb 11,
+// batchCount 12; one TRSM per entry (trnblasStrsm's kernels), every entry checked first.
+template <class I, class T>
+trnblasStatus_t trsm_batched(trnblasHandle_t h, const char* fn, int side, int uplo, int trans, int diag, I m, I n,
+                             const T* alpha, const T* const A[], I lda, T* const B[], I ldb, I batch) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const std::int64_t order = side == TRNBLAS_SIDE_LEFT ? m : n;
+  auto check = capi::arg_check(h, fn);
+  check.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .one_of(trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 3, "trans")
+      .one_of(diag, {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}, 4, "diag")
+      .nonnegative(m, 5, "m")
+      .nonnegative(n, 6, "n")
+      .leading_dim(lda, order, 9, "lda")
+      .require(capi::matrix_addressable(2 * order, order, 2 * static_cast<std::int64_t>(lda)), 9, "lda")
+      .leading_dim(ldb, m, 11, "ldb")
+      .require(capi::matrix_addressable(2 * static_cast<std::int64_t>(m), n, 2 * static_cast<std::int64_t>(ldb)), 11, "ldb")
+      .nonnegative(batch, 12, "batchCount")
+      .not_null(alpha, 7, "alpha");
+  const bool work = m > 0 && n > 0 && batch > 0;
+  if (check && work) {
+    bool reads;
+    if constexpr (std::is_floating_point_v<T>)
+      reads = *alpha != T(0);
+    else
+      reads = alpha->x != 0 || alpha->y != 0;
+    check.require(!reads || entries(A, batch), 8, "A").require(entries(B, batch), 10, "B");
+  }
+  if (!check) return check.status();
+  if (!work) return TRNBLAS_STATUS_SUCCESS;
+  const auto sd = side == TRNBLAS_SIDE_LEFT ? trn::blas::Side::left : trn::blas::Side::right;
+  const auto ul = uplo == TRNBLAS_FILL_MODE_LOWER ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
+  const auto dg = diag == TRNBLAS_DIAG_UNIT ? trn::blas::Diag::unit : trn::blas::Diag::non_unit;
+  const trn::blas::COp ct = trans == TRNBLAS_OP_N ? trn::blas::COp::N
+                            : trans == TRNBLAS_OP_T ? trn::blas::COp::T
+                                                    : trn::blas::COp::C;
+  const trn::blas::Op rt = trans == TRNBLAS_OP_N ? trn::blas::Op::N : trn::blas::Op::T;
+  const std::int64_t lda_k = capi::kernel_ld(lda, order, order), ldb_k = capi::kernel_ld(ldb, m, n);
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    Accumulate acc;
+    trn::blas::CallReport one;
+    for (I b = 0; b < batch; ++b) {
+      const auto* a = capi::cpp(A == nullptr ? nullptr : A[b]);
+      auto* bb = capi::cpp(B[b]);
+      if constexpr (std::is_same_v<T, float>)
+        trn::blas::strsm(s, capi::fp32_mode(h), sd, ul, rt, dg, m, n, *alpha, a, lda_k, bb, ldb_k, &one);
+      else if constexpr (std::is_same_v<T, double>)
+        trn::blas::dtrsm(s, sd, ul, rt, dg, m, n, *alpha, a, lda_k, bb, ldb_k, &one);
+      else if constexpr (std::is_same_v<T, trnComplex>)
+        trn::blas::ctrsm(s, capi::fp32_mode(h), sd, ul, ct, dg, m, n, *capi::cpp(alpha), a, lda_k, bb, ldb_k, &one);
+      else
+        trn::blas::ztrsm(s, sd, ul, ct, dg, m, n, *capi::cpp(alpha), a, lda_k, bb, ldb_k, &one);
+      acc.add(one);
+    }
+    acc.store(s, r);
+  });
+}
+
+}  // namespace
+
+#define EV(x) enum_value(x)
+#define TRNBLAS_LU(P, T)                                                                                            \
+  trnblasStatus_t trnblas##P##getrfBatched(trnblasHandle_t h, int n, T* const A[], int lda, int* Pv, int* info,     \
+                                           int batchSize) {                                                         \
+    return getrf<T>(h, "trnblas" #P "getrfBatched", n, A, lda, Pv, info, batchSize);                                \
+  }                                                                                                                 \
+  trnblasStatus_t trnblas##P##getrsBatched(trnblasHandle_t h, trnblasOperation_t trans, int n, int nrhs,           \
+                                           const T* const Aarray[], int lda, const int* devIpiv,                   \
+                                           T* const Barray[], int ldb, int* info, int batchSize) {                  \
+    return getrs<T>(h, "trnblas" #P "getrsBatched", EV(trans), n, nrhs, Aarray, lda, devIpiv, Barray, ldb, info,    \
+                    batchSize);                                                                                     \
+  }                                                                                                                 \
+  trnblasStatus_t trnblas##P##getriBatched(trnblasHandle_t h, int n, const T* const A[], int lda, const int* Pv,   \
+                                           T* const C[], int ldc, int* info, int batchSize) {                       \
+    return getri<T>(h, "trnblas" #P "getriBatched", n, A, lda, Pv, C, ldc, info, batchSize);                        \
+  }                                                                                                                 \
+  trnblasStatus_t trnblas##P##matinvBatched(trnblasHandle_t h, int n, const T* const A[], int lda,                 \
+                                            T* const Ainv[], int lda_inv, int* info, int batchSize) {               \
+    return matinv<T>(h, "trnblas" #P "matinvBatched", n, A, lda, Ainv, lda_inv, info, batchSize);                   \
+  }
+#define TRNBLAS_TRSM_BATCHED(P, T)                                                                                  \
+  trnblasStatus_t trnblas##P##trsmBatched(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,       \
+                                          trnblasOperation_t trans, trnblasDiagType_t diag, int m, int n,          \
+                                          const T* alpha, const T* const A[], int lda, T* const B[], int ldb,      \
+                                          int batchCount) {                                                         \
+    return trsm_batched<int, T>(h, "trnblas" #P "trsmBatched", EV(side), EV(uplo), EV(trans), EV(diag), m, n,      \
+                                alpha, A, lda, B, ldb, batchCount);                                                 \
+  }                                                                                                                 \
+  trnblasStatus_t trnblas##P##trsmBatched_64(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,    \
+                                             trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m,          \
+                                             int64_t n, const T* alpha, const T* const A[], int64_t lda,          \
+                                             T* const B[], int64_t ldb, int64_t batchCount) {                       \
+    return trsm_batched<int64_t, T>(h, "trnblas" #P "trsmBatched_64", EV(side), EV(uplo), EV(trans), EV(diag), m,  \
+                                    n, alpha, A, lda, B, ldb, batchCount);                                          \
+  }
+
+extern "C" {
+TRNBLAS_LU(S, float)
+TRNBLAS_LU(D, double)
+TRNBLAS_LU(C, trnComplex)
+TRNBLAS_LU(Z, trnDoubleComplex)
+TRNBLAS_TRSM_BATCHED(S, float)
+TRNBLAS_TRSM_BATCHED(D, double)
+TRNBLAS_TRSM_BATCHED(C, trnComplex)
+TRNBLAS_TRSM_BATCHED(Z, trnDoubleComplex)
+}  // extern "C"
