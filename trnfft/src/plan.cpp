@@ -95,6 +95,8 @@ struct Plan::Impl {
   mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool, Mode, int>, DftMatrix> matrices;
   // Twiddle tables with their rows repeated for a stack: (source table, stack) -> (re, im).
   mutable std::map<std::pair<const float*, int>, std::pair<std::vector<float>, std::vector<float>>> stacked_twiddles;
+  // four_step_pass twiddle tiles: (source table, s1, s2) -> [s2 n2][blocks per group * s1 n1] (re, im).
+  mutable std::map<std::tuple<const float*, int, int>, std::pair<std::vector<float>, std::vector<float>>> fused_twiddles;
   std::unique_ptr<detail::Fp64Transform> fp64;  // Z2Z / D2Z / Z2D
   mutable std::mutex model_mu;
   mutable double model_ns = -1;
@@ -134,6 +136,10 @@ struct Plan::Impl {
   // are unchanged: the off-block zeros add exact zeros to the fp32 sums.
   void dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::int64_t rows, std::int64_t cols, int sign,
            bool c2r_scaled) const;
+  // A four-step node whose second stage is a leaf, as one four_step_pass (both stages resident in
+  // SBUF) when the batch is one dimension and the mode is fp32 or bf16; false: not applicable.
+  bool fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch,
+                       int sign) const;
 
   std::unique_ptr<Node> build(std::int64_t n, bool need_fwd, bool need_inv);
   void finish_bluestein(Node& node, bool need_fwd, bool need_inv);
@@ -302,6 +308,81 @@ void Plan::Impl::dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::i
   cx.trace.append(detail::dft_pass(cx.lc, a));
 }
 
+bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out,
+                                 const std::vector<BatchDim>& batch, int sign) const {
+  if (node.sub->kind != Node::leaf || cx.mode == Mode::bf16x3) return false;
+  const std::int64_t n = node.n, n1 = node.n1, n2 = node.n2;
+  // The batch as one dimension (count, in_dist, out_dist): nested dimensions merge.
+  BatchDim one{1, n * in.stride, n * out.stride};
+  bool first = true;
+  for (std::size_t i = batch.size(); i-- > 0;) {
+    const BatchDim& d = batch[i];
+    if (d.count == 1) continue;
+    if (first) {
+      one = d;
+      first = false;
+    } else if (d.in_dist == one.count * one.in_dist && d.out_dist == one.count * one.out_dist) {
+      one.count *= d.count;
+    } else {
+      return false;
+    }
+  }
+  // A group stores its transforms after loading them, so in place is safe when both sides are the
+  // same layout; any other overlap of input and output is left to the scratch-buffered passes.
+  auto span = [&](const PlaneView& v, std::int64_t dist) {
+    const float* lo = v.im != nullptr ? std::min(v.re, v.im) : v.re;
+    const float* hi = (v.im != nullptr ? std::max(v.re, v.im) : v.re) + (one.count - 1) * dist + (n - 1) * v.stride + 1;
+    return std::make_pair(lo, hi);
+  };
+  const bool same = in.re == out.re && in.im == out.im && in.stride == out.stride && one.in_dist == one.out_dist;
+  const auto si = span(in, one.in_dist), so = span(out, one.out_dist);
+  if (!same && si.first < so.second && so.first < si.second) return false;
+  const HardwareSpec& hw = hardware_spec(settings.target);
+  auto largest_divisor = [](std::int64_t c, std::int64_t most) {
+    for (std::int64_t s = std::min(c, most); s > 1; --s)
+      if (c % s == 0) return static_cast<int>(s);
+    return 1;
+  };
+  const int s1 = largest_divisor(one.count, hw.pmax / n1);
+  const int s2 = largest_divisor(one.count / s1, std::min(hw.pmax, hw.gemm_stationary_fmax) / n2);
+  const int si_ = sign_index(sign);
+  const std::int64_t cols = detail::four_step_blocks_per_group(hw, n1, s1) * s1 * n1;
+  detail::FourStepPassArgs a;
+  {
+    std::lock_guard<std::mutex> lock(table_mu);
+    auto& t = fused_twiddles[{node.tw_re[si_].data(), s1, s2}];
+    if (t.first.empty()) {
+      // Row (t2, j2), column (block, t1, k1): w_N^(k1 j2) from the FP64-rounded table [k1][j2].
+      const std::int64_t rows = s2 * n2;
+      t.first.resize(static_cast<std::size_t>(rows * cols));
+      t.second.resize(static_cast<std::size_t>(rows * cols));
+      for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c) {
+          const std::size_t from = static_cast<std::size_t>((c % n1) * n2 + r % n2), to = static_cast<std::size_t>(r * cols + c);
+          t.first[to] = node.tw_re[si_][from];
+          t.second[to] = node.tw_im[si_][from];
+        }
+    }
+    a.tw_re = t.first.data();
+    a.tw_im = t.second.data();
+  }
+  a.tw_cols = cols;
+  a.f1 = &matrix(n1, n1, n1, sign, false, cx.mode, s1);
+  a.f2 = &matrix(n2, n2, n2, sign, false, cx.mode, s2);
+  a.mode = cx.mode;
+  a.n1 = n1;
+  a.n2 = n2;
+  a.s1 = s1;
+  a.s2 = s2;
+  a.in = in;
+  a.out = out;
+  a.count = one.count;
+  a.in_dist = one.in_dist;
+  a.out_dist = one.out_dist;
+  cx.trace.append(detail::four_step_pass(cx.lc, a));
+  return true;
+}
+
 void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch,
                      int sign) const {
   const int si = sign_index(sign);
@@ -315,6 +396,7 @@ void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, con
   }
   const std::int64_t total = batch_total(batch);
   if (node.kind == Node::four_step) {
+    if (fused_four_step(cx, node, in, out, batch, sign)) return;
     const std::int64_t n = node.n, n1 = node.n1, n2 = node.n2;
     float* y = cx.alloc(2 * total * n);
     const PlaneView yv{y, y + total * n, 1};
@@ -702,6 +784,12 @@ double Plan::modeled_ns() const {
   p.model_ns = p.model_profile.total_ns;
   p.scratch_bytes = cx.scratch_bytes;
   return p.model_ns;
+}
+
+Profile Plan::modeled_profile() const {
+  (void)modeled_ns();
+  std::lock_guard<std::mutex> lock(impl_->model_mu);
+  return impl_->model_profile;
 }
 
 std::size_t Plan::work_size() const {

@@ -86,6 +86,8 @@ class Plan {
   double error_bound() const;
   // Modeled device time (ns) of one execution on the settings' target (a timing-only dry run).
   double modeled_ns() const;
+  // The per-engine profile of that dry run (busy time per engine, critical engine).
+  Profile modeled_profile() const;
   // Host scratch bytes one execution allocates (reported as cuFFT's workSize).
   std::size_t work_size() const;
   // Number of interleaved-complex (or real) elements each side spans, for argument checks.
