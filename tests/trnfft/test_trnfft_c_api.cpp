@@ -133,12 +133,15 @@ TEST(TrnfftCApi, HandlesAndLifecycle) {
   EXPECT_EQ(trnfftDestroy(h), TRNFFT_INVALID_PLAN);
   EXPECT_EQ(trnfftExecC2C(h, x.data(), y.data(), TRNFFT_FORWARD), TRNFFT_INVALID_PLAN);
   EXPECT_EQ(trnfftSetStream(h, nullptr), TRNFFT_INVALID_PLAN);
-  // Estimates: deterministic and non-zero for a four-step size.
-  size_t e1 = 0, e2 = 0;
-  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, &e1), TRNFFT_SUCCESS);
-  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, &e2), TRNFFT_SUCCESS);
+  // Estimates: deterministic; zero for a four-step that runs resident in SBUF (4096 = 64 x 64),
+  // non-zero for Bluestein (997: chirped copies padded to 2048).
+  size_t e1 = 0, e2 = 0, e3 = 1;
+  EXPECT_EQ(trnfftEstimate1d(997, TRNFFT_C2C, 2, &e1), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftEstimate1d(997, TRNFFT_C2C, 2, &e2), TRNFFT_SUCCESS);
   EXPECT_EQ(e1, e2);
   EXPECT_GT(e1, 0u);
+  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, &e3), TRNFFT_SUCCESS);
+  EXPECT_EQ(e3, 0u);
   EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, nullptr), TRNFFT_INVALID_VALUE);
   EXPECT_EQ(trnfftEstimate1d(0, TRNFFT_C2C, 2, &e1), TRNFFT_INVALID_SIZE);
 }

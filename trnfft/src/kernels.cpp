@@ -374,11 +374,6 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
   return std::move(r.trace);
 }
 
-std::int64_t four_step_blocks_per_group(const HardwareSpec& hw, std::int64_t n1, int s1) {
-  const std::int64_t width_max = std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
-  return std::max<std::int64_t>(1, width_max / (n1 * s1));
-}
-
 namespace {
 
 // An HBM pattern of `outer * inner` partitions (partition p = o * inner + i at element
@@ -440,9 +435,10 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   const int K1 = s1 * n1, M1 = s2 * n2;
   const std::int64_t G = std::int64_t{s1} * s2;
   const std::int64_t blocks = a.count / G;
-  const std::int64_t nb = four_step_blocks_per_group(hw, a.n1, s1);
-  const std::int64_t W = nb * K1;
+  // Blocks side by side in one PSUM bank (the stage-2 moving width).
   const std::int64_t width_max = std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
+  const std::int64_t nb = std::max<std::int64_t>(1, width_max / K1);
+  const std::int64_t W = nb * K1;
   const std::int64_t groups = (blocks + nb - 1) / nb;
   LaunchConfig lc = lc_in;
   const int programs = programs_for(static_cast<std::size_t>(groups));
@@ -462,9 +458,17 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
     const Tile f1_nim = in_real ? Tile{} : resident(F1.neg_im[0], K1, K1, "-F1 im");
     const Tile f2_re = resident(F2.re[0], M1, M1, "F2 re"), f2_nim = resident(F2.neg_im[0], M1, M1, "-F2 im");
     const Tile f2_im = out_real ? Tile{} : resident(F2.im[0], M1, M1, "F2 im");
-    const Tile tw_re = sbuf.alloc(DType::f32, M1, {W}, "twiddle re"), tw_im = sbuf.alloc(DType::f32, M1, {W}, "twiddle im");
-    nc.dma_copy(tw_re, HbmTensor::wrap(const_cast<float*>(a.tw_re), DType::f32, {M1, a.tw_cols}).tile(0, M1, 0, W));
-    nc.dma_copy(tw_im, HbmTensor::wrap(const_cast<float*>(a.tw_im), DType::f32, {M1, a.tw_cols}).tile(0, M1, 0, W));
+    // One block's twiddles [M1, K1], read by every block of a group through a stride-0 free dim.
+    const Tile tw_re = sbuf.alloc(DType::f32, M1, {K1}, "twiddle re"), tw_im = sbuf.alloc(DType::f32, M1, {K1}, "twiddle im");
+    nc.dma_copy(tw_re, HbmTensor::wrap(const_cast<float*>(a.tw_re), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
+    nc.dma_copy(tw_im, HbmTensor::wrap(const_cast<float*>(a.tw_im), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
+    auto per_block = [](const Tile& t, std::int64_t nbc, std::int64_t cols) {
+      Tile v = t;
+      v.ndim = 2;
+      v.size = {nbc, cols, 1, 1};
+      v.stride = {0, 1, 0, 0};
+      return v;
+    };
     struct Buf {
       Tile x_re, x_im, y_re, y_im, z_re, z_im, tmp, o_re, o_im, out_re, out_im;
     };
@@ -520,9 +524,12 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       // Z = Y w while evacuating PSUM (fp32 products, one rounding to the tile dtype).
       const Buf& b = buffers(gi);
       const std::int64_t w = blocks_of(gi) * K1;
-      const Tile yr = b.y_re.cols(0, w), yi = b.y_im.cols(0, w), tr = tw_re.cols(0, w), ti = tw_im.cols(0, w);
-      const Tile zr = b.z_re.cols(0, w), zi = b.z_im.cols(0, w);
-      const Tile p0 = b.tmp.slice(0, 0, 1).reshape({W}).cols(0, w), p1 = b.tmp.slice(0, 1, 1).reshape({W}).cols(0, w);
+      const std::int64_t nbc = blocks_of(gi);
+      const Tile yr = b.y_re.cols(0, w).reshape({nbc, K1}), yi = b.y_im.cols(0, w).reshape({nbc, K1});
+      const Tile tr = per_block(tw_re, nbc, K1), ti = per_block(tw_im, nbc, K1);
+      const Tile zr = b.z_re.cols(0, w).reshape({nbc, K1}), zi = b.z_im.cols(0, w).reshape({nbc, K1});
+      const Tile p0 = b.tmp.slice(0, 0, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
+      const Tile p1 = b.tmp.slice(0, 1, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
       nc.tensor_tensor(p0, yr, tr, AluOp::multiply);
       nc.tensor_tensor(p1, yi, ti, AluOp::multiply);
       nc.tensor_tensor(zr, p0, p1, AluOp::subtract, Engine::vector, z_round);

@@ -70,7 +70,7 @@ struct DiagPassArgs {
 // out_dist floats apart, element stride in.stride / out.stride. Transforms are processed in blocks
 // of s1 * s2 (s1 * n1 <= 128, s2 * n2 <= 128; the plan picks divisors of count): f1 is the length-n1
 // matrix stacked s1 times, f2 the length-n2 matrix stacked s2 times; tw_re/tw_im the twiddle tile
-// [s2 * n2 rows (t2, j2)][tw_cols columns (block, t1, k1)]: w_N^(k1 j2), repeated along the columns.
+// [s2 * n2 rows (t2, j2)][s1 * n1 columns (t1, k1)]: w_N^(k1 j2).
 struct FourStepPassArgs {
   const DftMatrix* f1 = nullptr;
   const DftMatrix* f2 = nullptr;
@@ -81,14 +81,11 @@ struct FourStepPassArgs {
   std::int64_t count = 1, in_dist = 0, out_dist = 0;
   const float* tw_re = nullptr;
   const float* tw_im = nullptr;
-  std::int64_t tw_cols = 0;
 };
 
 // Launch one pass; returns the merged trace (program order).
 Trace dft_pass(const LaunchConfig& lc, const DftPassArgs& a);
 Trace four_step_pass(const LaunchConfig& lc, const FourStepPassArgs& a);
-// Blocks of s1 * s2 transforms that four_step_pass puts side by side in one PSUM bank.
-std::int64_t four_step_blocks_per_group(const HardwareSpec& hw, std::int64_t n1, int s1);
 Trace diag_pass(const LaunchConfig& lc, const DiagPassArgs& a);
 
 // Build a DFT matrix for the mode (fp32: one fp32 term; bf16: one bf16 term; bf16x3: bf16 hi + lo).

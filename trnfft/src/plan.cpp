@@ -95,7 +95,7 @@ struct Plan::Impl {
   mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool, Mode, int>, DftMatrix> matrices;
   // Twiddle tables with their rows repeated for a stack: (source table, stack) -> (re, im).
   mutable std::map<std::pair<const float*, int>, std::pair<std::vector<float>, std::vector<float>>> stacked_twiddles;
-  // four_step_pass twiddle tiles: (source table, s1, s2) -> [s2 n2][blocks per group * s1 n1] (re, im).
+  // four_step_pass twiddle tiles: (source table, s1, s2) -> [s2 n2][s1 n1] (re, im).
   mutable std::map<std::tuple<const float*, int, int>, std::pair<std::vector<float>, std::vector<float>>> fused_twiddles;
   std::unique_ptr<detail::Fp64Transform> fp64;  // Z2Z / D2Z / Z2D
   mutable std::mutex model_mu;
@@ -346,7 +346,7 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
   const int s1 = largest_divisor(one.count, hw.pmax / n1);
   const int s2 = largest_divisor(one.count / s1, std::min(hw.pmax, hw.gemm_stationary_fmax) / n2);
   const int si_ = sign_index(sign);
-  const std::int64_t cols = detail::four_step_blocks_per_group(hw, n1, s1) * s1 * n1;
+  const std::int64_t cols = s1 * n1;
   detail::FourStepPassArgs a;
   {
     std::lock_guard<std::mutex> lock(table_mu);
@@ -366,7 +366,6 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
     a.tw_re = t.first.data();
     a.tw_im = t.second.data();
   }
-  a.tw_cols = cols;
   a.f1 = &matrix(n1, n1, n1, sign, false, cx.mode, s1);
   a.f2 = &matrix(n2, n2, n2, sign, false, cx.mode, s2);
   a.mode = cx.mode;
