@@ -446,6 +446,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   const bool in_real = a.in.im == nullptr, out_real = a.out.im == nullptr;
   const DType data_dtype = a.mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
   const InstrOptions z_round = data_dtype == DType::f32 ? InstrOptions{} : kRne;
+  const Engine sum_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::vector : Engine::gpsimd;
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     const std::int64_t g_begin = groups * nc.program_id(0) / programs, g_end = groups * (nc.program_id(0) + 1) / programs;
     AllocScope sbuf(nc.sbuf()), psum(nc.psum());
@@ -483,7 +484,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       b.y_im = psum.alloc(DType::f32, M1, {width_max}, "stage 1 im");
       b.z_re = sbuf.alloc(data_dtype, M1, {W}, "twiddled re");
       b.z_im = sbuf.alloc(data_dtype, M1, {W}, "twiddled im");
-      b.tmp = sbuf.alloc(DType::f32, M1, {2, W}, "twiddle products");
+      b.tmp = sbuf.alloc(DType::f32, M1, {4, W}, "twiddle products");
       b.o_re = b.y_re;
       b.o_im = b.y_im;
       b.out_re = sbuf.alloc(DType::f32, M1, {W}, "out re");
@@ -530,12 +531,17 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       const Tile zr = b.z_re.cols(0, w).reshape({nbc, K1}), zi = b.z_im.cols(0, w).reshape({nbc, K1});
       const Tile p0 = b.tmp.slice(0, 0, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
       const Tile p1 = b.tmp.slice(0, 1, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
+      const Tile p2 = b.tmp.slice(0, 2, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
+      const Tile p3 = b.tmp.slice(0, 3, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
+      // The products read PSUM (VectorE); the SBUF-only sums go to GpSimd where it has its own SBUF
+      // port (trn2+), halving VectorE's share. p2/p3 keep the imaginary products apart from the
+      // real ones, so GpSimd's subtract overlaps VectorE's next two multiplies.
       nc.tensor_tensor(p0, yr, tr, AluOp::multiply);
       nc.tensor_tensor(p1, yi, ti, AluOp::multiply);
-      nc.tensor_tensor(zr, p0, p1, AluOp::subtract, Engine::vector, z_round);
-      nc.tensor_tensor(p0, yr, ti, AluOp::multiply);
-      nc.tensor_tensor(p1, yi, tr, AluOp::multiply);
-      nc.tensor_tensor(zi, p0, p1, AluOp::add, Engine::vector, z_round);
+      nc.tensor_tensor(zr, p0, p1, AluOp::subtract, sum_engine, z_round);
+      nc.tensor_tensor(p2, yr, ti, AluOp::multiply);
+      nc.tensor_tensor(p3, yi, tr, AluOp::multiply);
+      nc.tensor_tensor(zi, p2, p3, AluOp::add, sum_engine, z_round);
     };
     auto stage2_store = [&](std::int64_t gi) {
       // O = F2^T Z; evacuated by ScalarE (VectorE is busy twiddling the next group); stored with
