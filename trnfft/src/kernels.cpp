@@ -491,7 +491,8 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       if (!out_real) b.out_im = sbuf.alloc(DType::f32, M1, {W}, "out im");
     }
     // Each engine runs its instructions in program order, so the program is software-pipelined:
-    // loads two groups ahead, stage 1 one group ahead of the twiddle, stage 2 and the stores.
+    // loads up to three groups ahead (a DMA queue is in order too: a store that waits for its
+    // group's compute must not hold back the loads behind it), stage 1 one group ahead of the twiddle, stage 2 and the stores.
     // TensorE then alternates stage 2 of group g with stage 1 of group g + 1 while VectorE
     // twiddles, and the DMA queues never wait for a store before the next loads.
     auto buffers = [&](std::int64_t gi) -> const Buf& { return buf[static_cast<std::size_t>(gi - g_begin) % buf.size()]; };
@@ -567,10 +568,11 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       store(a.out.re, b.out_re.cols(0, w));
       if (!out_real) store(a.out.im, b.out_im.cols(0, w));
     };
-    for (std::int64_t gi = g_begin; gi < std::min(g_end, g_begin + 2); ++gi) load_group(gi);
+    const std::int64_t ahead = static_cast<std::int64_t>(buf.size()) - 1;  // loads in flight
+    for (std::int64_t gi = g_begin; gi < std::min(g_end, g_begin + ahead); ++gi) load_group(gi);
     if (g_begin < g_end) stage1(g_begin);
     for (std::int64_t gi = g_begin; gi < g_end; ++gi) {
-      if (gi + 2 < g_end) load_group(gi + 2);
+      if (gi + ahead < g_end) load_group(gi + ahead);
       if (gi + 1 < g_end) stage1(gi + 1);
       twiddle(gi);
       stage2_store(gi);

@@ -842,6 +842,9 @@ std::string Plan::describe() const {
         << ", moving [" << node.n << " x <=512 transforms], 4 real matmuls into PSUM; evacuation VectorE/ScalarE)\n";
     } else if (node.kind == Node::four_step) {
       o << pad << "(four-step " << node.n << " = " << node.n1 << " x " << node.n2 << "\n";
+      if (node.sub->kind == Node::leaf && s.mode != Mode::bf16x3)
+        o << pad << "  [one four_step_pass when the batch is one dimension: both stages and the twiddle resident in "
+                    "SBUF, data stationary in stage 1 (the transpose is free), HBM read and written once]\n";
       o << pad << "  (dft-gemm-" << node.n1 << " strided columns, twiddle w_" << node.n
         << "^(k1 n2) on VectorE from FP64 tables)\n";
       show(*node.sub, indent + 2);
