@@ -118,6 +118,48 @@ TEST(MultiDim, TwoAndThreeDimensionalC2C) {
   }
 }
 
+TEST(RealTransforms, HalfLengthTrickChunksTilesAndNyquist) {
+  // Even N > 128 run the half-length trick: 2048 (M = 1024: two k chunks) over 130 transforms (two
+  // partition tiles, the second partial), 1000 (one chunk); in-place padded R2C; C2R ignores the
+  // imaginary parts of X_0 and X_{N/2}.
+  for (const auto& [n, batch] : std::vector<std::pair<int, int>>{{2048, 130}, {1000, 5}}) {
+    const double bound = 4.0 * kU32 * std::log2(static_cast<double>(n));
+    const std::int64_t h = n / 2 + 1;
+    const auto x = uniform_real(static_cast<std::int64_t>(n) * batch, 13);
+    PlanSpec s;
+    s.n = {n};
+    s.type = Type::r2c;
+    s.batch = batch;
+    std::vector<cf> y(static_cast<std::size_t>(h * batch));
+    Plan(s).execute(x.data(), y.data(), -1);
+    const auto ref = fftw_r2c(x, {n}, batch);
+    EXPECT_LE(rel_l2(y, ref), bound) << "R2C " << n;
+    // In place: rows of 2 (n/2 + 1) reals.
+    std::vector<float> buf(static_cast<std::size_t>(2 * h * batch), 0.0f);
+    for (int b = 0; b < batch; ++b)
+      std::memcpy(&buf[static_cast<std::size_t>(b * 2 * h)], &x[static_cast<std::size_t>(b) * n], static_cast<std::size_t>(n) * 4);
+    Plan(s).execute(buf.data(), buf.data(), -1);
+    std::vector<cf> got(static_cast<std::size_t>(h * batch));
+    for (std::size_t i = 0; i < got.size(); ++i) got[i] = cf(buf[2 * i], buf[2 * i + 1]);
+    EXPECT_LE(rel_l2(got, ref), bound) << "in-place R2C " << n;
+    // C2R with junk in Im X_0 and Im X_{N/2}: the same as with zeros there.
+    std::vector<cf> X(ref.begin(), ref.end());
+    for (int b = 0; b < batch; ++b) {
+      X[static_cast<std::size_t>(b * h)].imag(0.0f);
+      X[static_cast<std::size_t>(b * h + h - 1)].imag(0.0f);
+    }
+    const auto want = fftw_c2r(X, {n}, batch);
+    for (int b = 0; b < batch; ++b) {
+      X[static_cast<std::size_t>(b * h)].imag(3.0f);
+      X[static_cast<std::size_t>(b * h + h - 1)].imag(-5.0f);
+    }
+    s.type = Type::c2r;
+    std::vector<float> xr(static_cast<std::size_t>(n) * batch);
+    Plan(s).execute(X.data(), xr.data(), 1);
+    EXPECT_LE(rel_l2(xr, want), bound) << "C2R " << n;
+  }
+}
+
 TEST(RealTransforms, R2CAndC2RMatchFftw) {
   for (const std::vector<std::int64_t>& n : std::vector<std::vector<std::int64_t>>{{16}, {17}, {300}, {997}, {6, 10}, {4, 5, 9}, {3, 256}}) {
     std::int64_t total = 1;

@@ -581,6 +581,121 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   return std::move(r.trace);
 }
 
+// half_length_pass — the real-transform pre/post pass of the half-length complex trick (see
+// kernels.hpp for the formula). Transforms on the partitions (<= pmax per tile), k on the free axis
+// in chunks of <= 512; the mirrored operand R is a DMA with a negative element stride (no copy
+// pass); u is a partition-broadcast of the FP64-derived table. Engines: DMA, VectorE (products),
+// GpSimd for the SBUF-only sums where it has its own SBUF port. fp32 throughout; c = 1/2 is exact.
+Trace half_length_pass(const LaunchConfig& lc_in, const HalfLengthPassArgs& a) {
+  const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
+  const std::int64_t P = hw.pmax, M = a.m;
+  const std::int64_t chunk = std::min<std::int64_t>(M, 512);
+  const std::int64_t tiles = (a.count + P - 1) / P, chunks = (M + chunk - 1) / chunk;
+  const std::int64_t work = tiles * chunks;
+  LaunchConfig lc = lc_in;
+  const int programs = programs_for(static_cast<std::size_t>(work));
+  lc.grid = {programs, 1, 1};
+  const Engine sum_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::vector : Engine::gpsimd;
+  const float c = a.forward ? 0.5f : 1.0f;
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    const std::int64_t w_begin = work * nc.program_id(0) / programs, w_end = work * (nc.program_id(0) + 1) / programs;
+    AllocScope sbuf(nc.sbuf());
+    struct Set {
+      Tile ar, ai, rr, ri, s1, s2, s3, s4, t0, t1, o_re, o_im, u_re, u_im;
+    } sets[2];
+    for (Set& q : sets)
+      for (Tile* t : {&q.ar, &q.ai, &q.rr, &q.ri, &q.s1, &q.s2, &q.s3, &q.s4, &q.t0, &q.t1, &q.o_re, &q.o_im, &q.u_re, &q.u_im})
+        *t = sbuf.alloc(DType::f32, static_cast<int>(P), {chunk + 1}, "half-length operand");
+    auto hbm = [](const float* base, std::int64_t np, std::int64_t pstride, std::int64_t n, std::int64_t stride) {
+      Tile h;
+      h.mem = MemSpace::hbm;
+      h.dtype = DType::f32;
+      h.base = reinterpret_cast<std::byte*>(const_cast<float*>(base));
+      h.partitions = static_cast<std::int32_t>(np);
+      h.partition_stride = pstride * 4;
+      h.ndim = 1;
+      h.size[0] = n;
+      h.stride[0] = stride;
+      return h;
+    };
+    std::int64_t u_loaded = -1;
+    for (std::int64_t wi = w_begin; wi < w_end; ++wi) {
+      const Set& q = sets[static_cast<std::size_t>(wi - w_begin) % 2];
+      const std::int64_t t0 = (wi / chunks) * P, np = std::min(P, a.count - t0);
+      const std::int64_t k0 = (wi % chunks) * chunk, n = std::min(chunk, M - k0);
+      const int npi = static_cast<int>(np);
+      auto v = [&](const Tile& t) { return t.rows(0, npi).cols(0, n); };
+      // Operands: A = in[k0 ..], R[k] = in[M - k] (inverse) or in[(M - k) mod M] (forward).
+      const std::int64_t ioff = t0 * a.in_dist, s = a.in.stride;
+      nc.dma_copy(v(q.ar), hbm(a.in.re + ioff + k0 * s, np, a.in_dist, n, s));
+      nc.dma_copy(v(q.ai), hbm(a.in.im + ioff + k0 * s, np, a.in_dist, n, s));
+      const bool wrap = a.forward && k0 == 0;  // R[0] = in[0]; the rest mirrors from in[M - 1] down
+      if (wrap) {
+        nc.dma_copy(q.rr.rows(0, npi).cols(0, 1), hbm(a.in.re + ioff, np, a.in_dist, 1, s));
+        nc.dma_copy(q.ri.rows(0, npi).cols(0, 1), hbm(a.in.im + ioff, np, a.in_dist, 1, s));
+      }
+      if (n > (wrap ? 1 : 0)) {
+        const std::int64_t first = wrap ? 1 : 0;
+        nc.dma_copy(q.rr.rows(0, npi).cols(first, n - first), hbm(a.in.re + ioff + (M - k0 - first) * s, np, a.in_dist, n - first, -s));
+        nc.dma_copy(q.ri.rows(0, npi).cols(first, n - first), hbm(a.in.im + ioff + (M - k0 - first) * s, np, a.in_dist, n - first, -s));
+      }
+      if (!a.forward && k0 == 0) {  // C2R ignores Im X0 and Im XM (as cuFFT and FFTW do)
+        nc.memset(q.ai.rows(0, npi).cols(0, 1), 0.0f);
+        nc.memset(q.ri.rows(0, npi).cols(0, 1), 0.0f);
+      }
+      if (u_loaded != k0) {
+        const Tile one_re = hbm(a.u_re + k0, 1, 0, n, 1), one_im = hbm(a.u_im + k0, 1, 0, n, 1);
+        nc.dma_copy(q.u_re.cols(0, n), one_re.broadcast_partitions(static_cast<std::int32_t>(P)));
+        nc.dma_copy(q.u_im.cols(0, n), one_im.broadcast_partitions(static_cast<std::int32_t>(P)));
+        // Both sets hold the table when there is one chunk (loaded once per program).
+        if (chunks == 1) {
+          const Set& o = sets[static_cast<std::size_t>(wi - w_begin + 1) % 2];
+          nc.dma_copy(o.u_re.cols(0, n), q.u_re.cols(0, n));
+          nc.dma_copy(o.u_im.cols(0, n), q.u_im.cols(0, n));
+          u_loaded = k0;
+        }
+      }
+      const Tile ar = v(q.ar), ai = v(q.ai), rr = v(q.rr), ri = v(q.ri), s1 = v(q.s1), s2 = v(q.s2), s3 = v(q.s3), s4 = v(q.s4);
+      const Tile ur = v(q.u_re), ui = v(q.u_im), x0 = v(q.t0), x1 = v(q.t1), orr = v(q.o_re), oi = v(q.o_im);
+      nc.tensor_tensor(s1, ar, rr, AluOp::add, sum_engine);
+      nc.tensor_tensor(s2, ai, ri, AluOp::subtract, sum_engine);
+      nc.tensor_tensor(s3, ai, ri, AluOp::add, sum_engine);
+      nc.tensor_tensor(s4, rr, ar, AluOp::subtract, sum_engine);
+      // out_r = c (s1 + u_r s3 - u_i s4), out_i = c (s2 + u_r s4 + u_i s3)
+      nc.tensor_tensor(x0, ur, s3, AluOp::multiply);
+      nc.tensor_tensor(x1, ui, s4, AluOp::multiply);
+      nc.tensor_tensor(x0, x0, x1, AluOp::subtract);
+      nc.tensor_tensor(orr, x0, s1, AluOp::add);
+      nc.tensor_tensor(x0, ur, s4, AluOp::multiply);
+      nc.tensor_tensor(x1, ui, s3, AluOp::multiply);
+      nc.tensor_tensor(x0, x0, x1, AluOp::add);
+      nc.tensor_tensor(oi, x0, s2, AluOp::add);
+      if (c != 1.0f) {
+        nc.tensor_scalar(orr, orr, AluOp::multiply, c);
+        nc.tensor_scalar(oi, oi, AluOp::multiply, c);
+      }
+      const std::int64_t ooff = t0 * a.out_dist, os = a.out.stride;
+      std::int64_t n_out = n;
+      if (a.forward && k0 == 0) {  // X[M] = c (s1[0] - s3[0]) + i c (s2[0] - s4[0]), stored after the chunk
+        const Tile c_re = q.o_re.rows(0, npi).cols(n, 1), c_im = q.o_im.rows(0, npi).cols(n, 1);
+        nc.tensor_tensor(c_re, q.s1.rows(0, npi).cols(0, 1), q.s3.rows(0, npi).cols(0, 1), AluOp::subtract);
+        nc.tensor_tensor(c_im, q.s2.rows(0, npi).cols(0, 1), q.s4.rows(0, npi).cols(0, 1), AluOp::subtract);
+        nc.tensor_scalar(c_re, c_re, AluOp::multiply, c);
+        nc.tensor_scalar(c_im, c_im, AluOp::multiply, c);
+        if (chunks == 1) {
+          n_out = n + 1;  // one store covers X[0..M]
+        } else {
+          nc.dma_copy(hbm(a.out.re + ooff + M * os, np, a.out_dist, 1, os), c_re);
+          nc.dma_copy(hbm(a.out.im + ooff + M * os, np, a.out_dist, 1, os), c_im);
+        }
+      }
+      nc.dma_copy(hbm(a.out.re + ooff + k0 * os, np, a.out_dist, n_out, os), q.o_re.rows(0, npi).cols(0, n_out));
+      nc.dma_copy(hbm(a.out.im + ooff + k0 * os, np, a.out_dist, n_out, os), q.o_im.rows(0, npi).cols(0, n_out));
+    }
+  });
+  return std::move(r.trace);
+}
+
 // diag_pass — out[e, j] = t[e] * in[e, j] (complex, fp32 on VectorE) for e < min(in_len, out_len);
 // zero for in_len <= e < out_len. Elements on partitions (chunks of pmax), transforms on the free
 // axis; t is a per-partition scalar. Engines: DMA, VectorE.
