@@ -118,10 +118,9 @@ TEST(MultiDim, TwoAndThreeDimensionalC2C) {
   }
 }
 
-TEST(RealTransforms, HalfLengthTrickChunksTilesAndNyquist) {
-  // Even N > 128 run the half-length trick: 2048 (M = 1024: two k chunks) over 130 transforms (two
-  // partition tiles, the second partial), 1000 (one chunk); in-place padded R2C; C2R ignores the
-  // imaginary parts of X_0 and X_{N/2}.
+TEST(RealTransforms, FourStepSizesInPlaceAndNyquist) {
+  // Real transforms of four-step sizes (2048 = 64 x 32 over 130 transforms, 1000 = 40 x 25): out of
+  // place and in place (padded rows), and C2R ignores the imaginary parts of X_0 and X_{N/2}.
   for (const auto& [n, batch] : std::vector<std::pair<int, int>>{{2048, 130}, {1000, 5}}) {
     const double bound = 4.0 * kU32 * std::log2(static_cast<double>(n));
     const std::int64_t h = n / 2 + 1;

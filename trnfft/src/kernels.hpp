@@ -83,27 +83,9 @@ struct FourStepPassArgs {
   const float* tw_im = nullptr;
 };
 
-// The half-length complex trick for real transforms of even length N = 2M (transforms on the
-// partitions, k on the free axis; one batch dimension). With R[k] = in[(M - k) mod M] (forward) or
-// in[M - k] (inverse):
-//   out[k] = c ((A_r + R_r) + u_r (A_i + R_i) - u_i (R_r - A_r))
-//          + i c ((A_i - R_i) + u_r (R_r - A_r) + u_i (A_i + R_i)),   A = in[k], k < M
-// forward (R2C post-pass: in = Z = FFT_M(x_even + i x_odd), out = X[0..M]): u = e^(-2 pi i k/N),
-// c = 1/2, and X[M] = Re Z0 - Im Z0; inverse (C2R pre-pass: in = X[0..M], out = Z with
-// x_even + i x_odd = IFFT_M(Z)): u = -e^(+2 pi i k/N), c = 1, Im X0 and Im XM read as zero.
-struct HalfLengthPassArgs {
-  bool forward = true;
-  std::int64_t m = 0;
-  const float* u_re = nullptr;  // m values
-  const float* u_im = nullptr;
-  PlaneView in, out;
-  std::int64_t count = 1, in_dist = 0, out_dist = 0;
-};
-
 // Launch one pass; returns the merged trace (program order).
 Trace dft_pass(const LaunchConfig& lc, const DftPassArgs& a);
 Trace four_step_pass(const LaunchConfig& lc, const FourStepPassArgs& a);
-Trace half_length_pass(const LaunchConfig& lc, const HalfLengthPassArgs& a);
 Trace diag_pass(const LaunchConfig& lc, const DiagPassArgs& a);
 
 // Build a DFT matrix for the mode (fp32: one fp32 term; bf16: one bf16 term; bf16x3: bf16 hi + lo).

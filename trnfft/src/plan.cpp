@@ -98,10 +98,6 @@ struct Plan::Impl {
   // four_step_pass twiddle tiles: (source table, s1, s2) -> [s2 n2][s1 n1] (re, im).
   mutable std::map<std::tuple<const float*, int, int>, std::pair<std::vector<float>, std::vector<float>>> fused_twiddles;
   std::unique_ptr<detail::Fp64Transform> fp64;  // Z2Z / D2Z / Z2D
-  // R2C / C2R of an even last length N > 128: the complex transform of length N/2 of the half-length
-  // trick and its table u (kernels.hpp HalfLengthPassArgs; FP64, rounded once).
-  std::unique_ptr<Node> half_node;
-  std::vector<float> half_u_re, half_u_im;
   mutable std::mutex model_mu;
   mutable double model_ns = -1;
   mutable Profile model_profile{};
@@ -572,49 +568,11 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
   }
   const std::size_t ax_last = d - 1;
   const Node& lastn = *dims[ax_last];
-  // The half-length trick applies when the side the pre/post pass addresses by transform is one
-  // dimension (transforms at a fixed distance).
-  auto one_dim = [](const std::vector<BatchDim>& b, bool in_side, std::int64_t* dist) {
-    std::int64_t count = 1;
-    bool first = true;
-    for (std::size_t i = b.size(); i-- > 0;) {
-      if (b[i].count == 1) continue;
-      const std::int64_t di = in_side ? b[i].in_dist : b[i].out_dist;
-      if (first) {
-        *dist = di;
-        first = false;
-      } else if (di != count * *dist) {
-        return false;
-      }
-      count *= b[i].count;
-    }
-    if (first) *dist = 0;
-    return true;
-  };
   if (spec.type == Type::r2c) {
     const PlaneView a = with_stride(in_view, li.axis_stride[ax_last]);
     const PlaneView b = with_stride(out_view, lo.axis_stride[ax_last] * 2);
     std::vector<BatchDim> bd = dims_for(ax_last, n_out, li, 1, lo, 2);
-    std::int64_t out_dist = 0;
-    if (half_node && one_dim(bd, false, &out_dist)) {
-      // z = x_even + i x_odd is the real row viewed as interleaved complex (no copy); Z = FFT_M(z)
-      // into a dense scratch; the post-pass forms X[0..M].
-      const std::int64_t m = last / 2, total = batch_total(bd), s = li.axis_stride[ax_last];
-      float* z = cx.alloc(2 * total * m);
-      const PlaneView zv{z, z + total * m, 1};
-      run(cx, *half_node, PlaneView{ib, ib + s, 2 * s}, zv, dense_out(bd, m), -1);
-      detail::HalfLengthPassArgs h;
-      h.forward = true;
-      h.m = m;
-      h.u_re = half_u_re.data();
-      h.u_im = half_u_im.data();
-      h.in = zv;
-      h.out = b;
-      h.count = total;
-      h.in_dist = m;
-      h.out_dist = out_dist;
-      cx.trace.append(detail::half_length_pass(cx.lc, h));
-    } else if (lastn.kind == Node::leaf) {
+    if (lastn.kind == Node::leaf) {
       leaf_pass(last, half, -1, false, a, b, bd);
     } else {
       const std::int64_t total = batch_total(bd);
@@ -666,27 +624,6 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
   }
   const PlaneView b = with_stride(out_view, lo.axis_stride[ax_last]);
   std::vector<BatchDim> bd = dims_for(ax_last, n_in, ls, fs, lo, 1);
-  std::int64_t in_dist = 0;
-  if (half_node && one_dim(bd, true, &in_dist)) {
-    // Z[k] from X[k] and X[M - k] (pre-pass, dense scratch), then x_even + i x_odd = IFFT_M(Z)
-    // written straight into the real rows viewed as interleaved complex.
-    const std::int64_t m = last / 2, total = batch_total(bd), s = lo.axis_stride[ax_last];
-    float* z = cx.alloc(2 * total * m);
-    const PlaneView zv{z, z + total * m, 1};
-    detail::HalfLengthPassArgs h;
-    h.forward = false;
-    h.m = m;
-    h.u_re = half_u_re.data();
-    h.u_im = half_u_im.data();
-    h.in = src;
-    h.out = zv;
-    h.count = total;
-    h.in_dist = in_dist;
-    h.out_dist = m;
-    cx.trace.append(detail::half_length_pass(cx.lc, h));
-    run(cx, *half_node, zv, PlaneView{ob, ob + s, 2 * s}, dense_in(bd, m), 1);
-    return;
-  }
   if (lastn.kind == Node::leaf) {
     leaf_pass(half, last, 1, true, src, b, bd);
     return;
@@ -774,21 +711,6 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
       }
     }
     p.dims.push_back(p.build(spec.n[i], fwd, inv));
-    if (is_last && (spec.type == Type::r2c || spec.type == Type::c2r) && last % 2 == 0) {
-      // Half-length trick tables: forward u_k = e^(-2 pi i k/N), inverse u_k = -e^(+2 pi i k/N)
-      // (the negation is exact), k < N/2, FP64 from the reduced index, rounded once.
-      const std::int64_t m = last / 2;
-      const int sign = spec.type == Type::r2c ? -1 : 1;
-      p.half_node = p.build(m, sign < 0, sign > 0);
-      p.half_u_re.resize(static_cast<std::size_t>(m));
-      p.half_u_im.resize(static_cast<std::size_t>(m));
-      for (std::int64_t k = 0; k < m; ++k) {
-        double c = 0, sn = 0;
-        detail::unit_root(k, last, sign, &c, &sn);
-        p.half_u_re[static_cast<std::size_t>(k)] = static_cast<float>(sign < 0 ? c : -c);
-        p.half_u_im[static_cast<std::size_t>(k)] = static_cast<float>(sign < 0 ? sn : -sn);
-      }
-    }
   }
 }
 
