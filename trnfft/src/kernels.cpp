@@ -438,27 +438,40 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   // Blocks side by side in one PSUM bank (the stage-2 moving width).
   const std::int64_t width_max = std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
   const std::int64_t nb = std::max<std::int64_t>(1, width_max / K1);
-  const std::int64_t W = nb * K1;
+  const std::int64_t W = nb * K1, XW = nb * M1;
   const std::int64_t groups = (blocks + nb - 1) / nb;
   LaunchConfig lc = lc_in;
   const int programs = programs_for(static_cast<std::size_t>(groups));
   lc.grid = {programs, 1, 1};
   const bool in_real = a.in.im == nullptr, out_real = a.out.im == nullptr;
+  const bool split = a.mode == blas::GemmMode::bf16x3;
   const DType data_dtype = a.mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
   const InstrOptions z_round = data_dtype == DType::f32 ? InstrOptions{} : kRne;
   const Engine sum_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::vector : Engine::gpsimd;
+  // Rotating buffer sets: up to four (two PSUM banks each; stage 2 reuses stage 1's banks, which
+  // the twiddle has read by then), as many as SBUF holds beside the resident tiles.
+  const std::int64_t planes_in = in_real ? 1 : 2, planes_out = out_real ? 1 : 2, ds = dtype_size(data_dtype);
+  std::int64_t set_bytes = planes_in * XW * ds + 2 * W * ds + 4 * W * 4 + planes_out * W * 4;
+  if (split) set_bytes += planes_in * XW * (4 + 2) + XW * 4 + 2 * W * (4 + 2) + W * 4;  // raw fp32, lo, residual
+  const std::int64_t resident_bytes = (2 * 3 * (K1 + M1)) * dtype_size(F1.dtype) + 2 * K1 * 4;
+  const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
+  const int nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     const std::int64_t g_begin = groups * nc.program_id(0) / programs, g_end = groups * (nc.program_id(0) + 1) / programs;
     AllocScope sbuf(nc.sbuf()), psum(nc.psum());
-    auto resident = [&](const HbmTensor& h, int rows, int cols, const char* name) {
-      Tile t = sbuf.alloc(F1.dtype, rows, {cols}, name);
-      nc.dma_copy(t, h.tile(0, rows, 0, cols));
-      return t;
+    // Resident matrix tiles per term (bf16x3: hi, lo).
+    auto resident = [&](const std::vector<HbmTensor>& h, int rows, int cols, const char* name) {
+      std::vector<Tile> v;
+      for (int t = 0; t < F1.terms; ++t) {
+        v.push_back(sbuf.alloc(F1.dtype, rows, {cols}, name));
+        nc.dma_copy(v.back(), h[static_cast<std::size_t>(t)].tile(0, rows, 0, cols));
+      }
+      return v;
     };
-    const Tile f1_re = resident(F1.re[0], K1, K1, "F1 re"), f1_im = resident(F1.im[0], K1, K1, "F1 im");
-    const Tile f1_nim = in_real ? Tile{} : resident(F1.neg_im[0], K1, K1, "-F1 im");
-    const Tile f2_re = resident(F2.re[0], M1, M1, "F2 re"), f2_nim = resident(F2.neg_im[0], M1, M1, "-F2 im");
-    const Tile f2_im = out_real ? Tile{} : resident(F2.im[0], M1, M1, "F2 im");
+    const std::vector<Tile> f1_re = resident(F1.re, K1, K1, "F1 re"), f1_im = resident(F1.im, K1, K1, "F1 im");
+    const std::vector<Tile> f1_nim = in_real ? std::vector<Tile>{} : resident(F1.neg_im, K1, K1, "-F1 im");
+    const std::vector<Tile> f2_re = resident(F2.re, M1, M1, "F2 re"), f2_nim = resident(F2.neg_im, M1, M1, "-F2 im");
+    const std::vector<Tile> f2_im = out_real ? std::vector<Tile>{} : resident(F2.im, M1, M1, "F2 im");
     // One block's twiddles [M1, K1], read by every block of a group through a stride-0 free dim.
     const Tile tw_re = sbuf.alloc(DType::f32, M1, {K1}, "twiddle re"), tw_im = sbuf.alloc(DType::f32, M1, {K1}, "twiddle im");
     nc.dma_copy(tw_re, HbmTensor::wrap(const_cast<float*>(a.tw_re), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
@@ -470,105 +483,145 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       v.stride = {0, 1, 0, 0};
       return v;
     };
-    struct Buf {
-      Tile x_re, x_im, y_re, y_im, z_re, z_im, tmp, o_re, o_im, out_re, out_im;
+    // A data plane in the tile dtype: hi (the only term unless bf16x3), lo, and the fp32 value.
+    struct Plane {
+      Tile hi, lo, raw;
     };
-    // Rotating buffers, two PSUM banks each (stage 2 reuses the banks of stage 1, which the
-    // twiddle has read by then): up to four groups in flight, so that the loads, stage 1, the
-    // twiddle, stage 2 and the stores of different groups overlap.
-    std::vector<Buf> buf(static_cast<std::size_t>(std::clamp(hw.psum_banks / 2, 1, 4)));
+    struct Buf {
+      Plane x_re, x_im, z_re, z_im;
+      Tile x_resid, z_resid, y_re, y_im, tmp, out_re, out_im;
+    };
+    auto plane = [&](int rows, std::int64_t cols, const char* name) {
+      Plane q;
+      q.hi = sbuf.alloc(data_dtype, rows, {cols}, name);
+      if (split) {
+        q.lo = sbuf.alloc(DType::bf16, rows, {cols}, name);
+        q.raw = sbuf.alloc(DType::f32, rows, {cols}, name);
+      }
+      return q;
+    };
+    std::vector<Buf> buf(static_cast<std::size_t>(nsets));
     for (Buf& b : buf) {
-      b.x_re = sbuf.alloc(data_dtype, K1, {nb * M1}, "x re");
-      if (!in_real) b.x_im = sbuf.alloc(data_dtype, K1, {nb * M1}, "x im");
-      b.y_re = psum.alloc(DType::f32, M1, {width_max}, "stage 1 re");
-      b.y_im = psum.alloc(DType::f32, M1, {width_max}, "stage 1 im");
-      b.z_re = sbuf.alloc(data_dtype, M1, {W}, "twiddled re");
-      b.z_im = sbuf.alloc(data_dtype, M1, {W}, "twiddled im");
+      b.x_re = plane(K1, XW, "x re");
+      if (!in_real) b.x_im = plane(K1, XW, "x im");
+      if (split) {
+        b.x_resid = sbuf.alloc(DType::f32, K1, {XW}, "x split residual");
+        b.z_resid = sbuf.alloc(DType::f32, M1, {W}, "z split residual");
+      }
+      b.y_re = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 re");
+      b.y_im = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 im");
+      b.z_re = plane(M1, W, "twiddled re");
+      b.z_im = plane(M1, W, "twiddled im");
       b.tmp = sbuf.alloc(DType::f32, M1, {4, W}, "twiddle products");
-      b.o_re = b.y_re;
-      b.o_im = b.y_im;
       b.out_re = sbuf.alloc(DType::f32, M1, {W}, "out re");
       if (!out_real) b.out_im = sbuf.alloc(DType::f32, M1, {W}, "out im");
     }
+    // bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits.
+    auto split_plane = [&](const Plane& q, const Tile& resid, std::int64_t cols, Engine e) {
+      nc.tensor_copy(q.hi.cols(0, cols), q.raw.cols(0, cols), e, kRne);
+      nc.tensor_tensor(resid.cols(0, cols), q.raw.cols(0, cols), q.hi.cols(0, cols), AluOp::subtract, e, kRne);
+      nc.tensor_copy(q.lo.cols(0, cols), resid.cols(0, cols), e, kRne);
+    };
     // Each engine runs its instructions in program order, so the program is software-pipelined:
-    // loads up to three groups ahead (a DMA queue is in order too: a store that waits for its
-    // group's compute must not hold back the loads behind it), stage 1 one group ahead of the twiddle, stage 2 and the stores.
-    // TensorE then alternates stage 2 of group g with stage 1 of group g + 1 while VectorE
-    // twiddles, and the DMA queues never wait for a store before the next loads.
+    // loads up to nsets - 1 groups ahead (a DMA queue is in order too: a store that waits for its
+    // group's compute must not hold back the loads behind it), stage 1 one group ahead of the
+    // twiddle, stage 2 and the stores. TensorE then alternates stage 2 of group g with stage 1 of
+    // group g + 1 while VectorE twiddles.
     auto buffers = [&](std::int64_t gi) -> const Buf& { return buf[static_cast<std::size_t>(gi - g_begin) % buf.size()]; };
     auto blocks_of = [&](std::int64_t gi) { return std::min(nb, blocks - gi * nb); };
     auto load_group = [&](std::int64_t gi) {
       const Buf& b = buffers(gi);
       const std::int64_t blk0 = gi * nb, nbc = blocks_of(gi);
       // Partitions (t1, a), free (block, t2, j2).
-      auto load = [&](const float* plane, const Tile& x) {
-        dma_nested_partitions(nc, false, x.cols(0, nbc * M1), plane + blk0 * G * a.in_dist, s1, n1, a.in_dist,
-                              a.n2 * a.in.stride, {{nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {a.n2, a.in.stride}});
+      auto load = [&](const float* src, const Plane& x) {
+        dma_nested_partitions(nc, false, (split ? x.raw : x.hi).cols(0, nbc * M1), src + blk0 * G * a.in_dist, s1, n1,
+                              a.in_dist, a.n2 * a.in.stride,
+                              {{nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {a.n2, a.in.stride}});
       };
       load(a.in.re, b.x_re);
       if (!in_real) load(a.in.im, b.x_im);
     };
+    // acc (+)= stationary^T moving over the mode's term pairs, smallest products first (lo hi, hi lo,
+    // hi hi); `data_stationary` says which side holds the data terms.
+    auto product = [&](const Tile& acc, const std::vector<Tile>& F, const Plane& x, std::int64_t c0, std::int64_t cols,
+                       bool data_stationary, bool accumulate) {
+      auto mm = [&](const Tile& f, const Tile& d, bool acc_flag) {
+        data_stationary ? nc.nc_matmul(acc, d.cols(c0, cols), f, acc_flag) : nc.nc_matmul(acc, f, d.cols(c0, cols), acc_flag);
+      };
+      if (split) {
+        mm(F[1], x.hi, accumulate);
+        mm(F[0], x.lo, true);
+        mm(F[0], x.hi, true);
+      } else {
+        mm(F[0], x.hi, accumulate);
+      }
+    };
     auto stage1 = [&](std::int64_t gi) {
       // One block per matmul: Y = X^T F1 (complex: 4 real products, 2 for real input).
       const Buf& b = buffers(gi);
-      for (std::int64_t i = 0, nbc = blocks_of(gi); i < nbc; ++i) {
-        const Tile xr = b.x_re.cols(i * M1, M1), yr = b.y_re.cols(i * K1, K1), yi = b.y_im.cols(i * K1, K1);
-        nc.nc_matmul(yr, xr, f1_re, false);
-        nc.nc_matmul(yi, xr, f1_im, false);
+      const std::int64_t nbc = blocks_of(gi);
+      if (split) {
+        split_plane(b.x_re, b.x_resid, nbc * M1, Engine::vector);
+        if (!in_real) split_plane(b.x_im, b.x_resid, nbc * M1, Engine::vector);
+      }
+      for (std::int64_t i = 0; i < nbc; ++i) {
+        const Tile yr = b.y_re.cols(i * K1, K1), yi = b.y_im.cols(i * K1, K1);
+        product(yr, f1_re, b.x_re, i * M1, M1, true, false);
+        product(yi, f1_im, b.x_re, i * M1, M1, true, false);
         if (!in_real) {
-          const Tile xi = b.x_im.cols(i * M1, M1);
-          nc.nc_matmul(yr, xi, f1_nim, true);
-          nc.nc_matmul(yi, xi, f1_re, true);
+          product(yr, f1_nim, b.x_im, i * M1, M1, true, true);
+          product(yi, f1_re, b.x_im, i * M1, M1, true, true);
         }
       }
     };
     auto twiddle = [&](std::int64_t gi) {
-      // Z = Y w while evacuating PSUM (fp32 products, one rounding to the tile dtype).
+      // Z = Y w while evacuating PSUM (fp32 products, one rounding to the tile dtype; bf16x3: the
+      // fp32 value, then its hi/lo split). The products read PSUM (VectorE); the SBUF-only sums
+      // (and bf16x3's split of Z) go to GpSimd where it has its own SBUF port (trn2+). p2/p3 keep
+      // the imaginary products apart from the real ones, so GpSimd's subtract overlaps VectorE's
+      // next two multiplies.
       const Buf& b = buffers(gi);
-      const std::int64_t w = blocks_of(gi) * K1;
-      const std::int64_t nbc = blocks_of(gi);
+      const std::int64_t nbc = blocks_of(gi), w = nbc * K1;
       const Tile yr = b.y_re.cols(0, w).reshape({nbc, K1}), yi = b.y_im.cols(0, w).reshape({nbc, K1});
       const Tile tr = per_block(tw_re, nbc, K1), ti = per_block(tw_im, nbc, K1);
-      const Tile zr = b.z_re.cols(0, w).reshape({nbc, K1}), zi = b.z_im.cols(0, w).reshape({nbc, K1});
-      const Tile p0 = b.tmp.slice(0, 0, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
-      const Tile p1 = b.tmp.slice(0, 1, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
-      const Tile p2 = b.tmp.slice(0, 2, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
-      const Tile p3 = b.tmp.slice(0, 3, 1).reshape({W}).cols(0, w).reshape({nbc, K1});
-      // The products read PSUM (VectorE); the SBUF-only sums go to GpSimd where it has its own SBUF
-      // port (trn2+), halving VectorE's share. p2/p3 keep the imaginary products apart from the
-      // real ones, so GpSimd's subtract overlaps VectorE's next two multiplies.
-      nc.tensor_tensor(p0, yr, tr, AluOp::multiply);
-      nc.tensor_tensor(p1, yi, ti, AluOp::multiply);
-      nc.tensor_tensor(zr, p0, p1, AluOp::subtract, sum_engine, z_round);
-      nc.tensor_tensor(p2, yr, ti, AluOp::multiply);
-      nc.tensor_tensor(p3, yi, tr, AluOp::multiply);
-      nc.tensor_tensor(zi, p2, p3, AluOp::add, sum_engine, z_round);
+      const Tile zr = (split ? b.z_re.raw : b.z_re.hi).cols(0, w).reshape({nbc, K1});
+      const Tile zi = (split ? b.z_im.raw : b.z_im.hi).cols(0, w).reshape({nbc, K1});
+      auto tmp = [&](int k) { return b.tmp.slice(0, k, 1).reshape({W}).cols(0, w).reshape({nbc, K1}); };
+      nc.tensor_tensor(tmp(0), yr, tr, AluOp::multiply);
+      nc.tensor_tensor(tmp(1), yi, ti, AluOp::multiply);
+      nc.tensor_tensor(zr, tmp(0), tmp(1), AluOp::subtract, sum_engine, z_round);
+      nc.tensor_tensor(tmp(2), yr, ti, AluOp::multiply);
+      nc.tensor_tensor(tmp(3), yi, tr, AluOp::multiply);
+      nc.tensor_tensor(zi, tmp(2), tmp(3), AluOp::add, sum_engine, z_round);
+      if (split) {
+        split_plane(b.z_re, b.z_resid, w, sum_engine);
+        split_plane(b.z_im, b.z_resid, w, sum_engine);
+      }
     };
     auto stage2_store = [&](std::int64_t gi) {
-      // O = F2^T Z; evacuated by ScalarE (VectorE is busy twiddling the next group); stored with
-      // partitions (t2, k2), free (block, t1, k1).
+      // O = F2^T Z (into stage 1's PSUM banks); evacuated by ScalarE (VectorE is busy twiddling the
+      // next group); stored with partitions (t2, k2), free (block, t1, k1).
       const Buf& b = buffers(gi);
       const std::int64_t blk0 = gi * nb, nbc = blocks_of(gi), w = nbc * K1;
-      const Tile zr = b.z_re.cols(0, w), zi = b.z_im.cols(0, w);
-      const Tile orr = b.o_re.cols(0, w);
-      nc.nc_matmul(orr, f2_re, zr, false);
-      nc.nc_matmul(orr, f2_nim, zi, true);
+      const Tile orr = b.y_re.cols(0, w);
+      product(orr, f2_re, b.z_re, 0, w, false, false);
+      product(orr, f2_nim, b.z_im, 0, w, false, true);
       Tile oi;
       if (!out_real) {
-        oi = b.o_im.cols(0, w);
-        nc.nc_matmul(oi, f2_im, zr, false);
-        nc.nc_matmul(oi, f2_re, zi, true);
+        oi = b.y_im.cols(0, w);
+        product(oi, f2_im, b.z_re, 0, w, false, false);
+        product(oi, f2_re, b.z_im, 0, w, false, true);
       }
-      auto store = [&](float* plane, const Tile& sb) {
-        dma_nested_partitions(nc, true, sb, plane + blk0 * G * a.out_dist, s2, n2, s1 * a.out_dist, a.n1 * a.out.stride,
-                              {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, a.out.stride}});
+      auto store = [&](float* plane_out, const Tile& sb) {
+        dma_nested_partitions(nc, true, sb, plane_out + blk0 * G * a.out_dist, s2, n2, s1 * a.out_dist,
+                              a.n1 * a.out.stride, {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, a.out.stride}});
       };
       nc.tensor_copy(b.out_re.cols(0, w), orr, Engine::scalar);
       if (!out_real) nc.tensor_copy(b.out_im.cols(0, w), oi, Engine::scalar);
       store(a.out.re, b.out_re.cols(0, w));
       if (!out_real) store(a.out.im, b.out_im.cols(0, w));
     };
-    const std::int64_t ahead = static_cast<std::int64_t>(buf.size()) - 1;  // loads in flight
+    const std::int64_t ahead = std::max<std::int64_t>(1, nsets - 1);  // loads in flight
     for (std::int64_t gi = g_begin; gi < std::min(g_end, g_begin + ahead); ++gi) load_group(gi);
     if (g_begin < g_end) stage1(g_begin);
     for (std::int64_t gi = g_begin; gi < g_end; ++gi) {

@@ -310,7 +310,7 @@ void Plan::Impl::dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::i
 
 bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out,
                                  const std::vector<BatchDim>& batch, int sign) const {
-  if (node.sub->kind != Node::leaf || cx.mode == Mode::bf16x3) return false;
+  if (node.sub->kind != Node::leaf) return false;
   const std::int64_t n = node.n, n1 = node.n1, n2 = node.n2;
   // The batch as one dimension (count, in_dist, out_dist): nested dimensions merge.
   BatchDim one{1, n * in.stride, n * out.stride};
@@ -842,7 +842,7 @@ std::string Plan::describe() const {
         << ", moving [" << node.n << " x <=512 transforms], 4 real matmuls into PSUM; evacuation VectorE/ScalarE)\n";
     } else if (node.kind == Node::four_step) {
       o << pad << "(four-step " << node.n << " = " << node.n1 << " x " << node.n2 << "\n";
-      if (node.sub->kind == Node::leaf && s.mode != Mode::bf16x3)
+      if (node.sub->kind == Node::leaf)
         o << pad << "  [one four_step_pass when the batch is one dimension: both stages and the twiddle resident in "
                     "SBUF, data stationary in stage 1 (the transpose is free), HBM read and written once]\n";
       o << pad << "  (dft-gemm-" << node.n1 << " strided columns, twiddle w_" << node.n
