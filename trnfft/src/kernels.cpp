@@ -425,8 +425,10 @@ void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const fl
 //   Costs      per real product and 128 x 128 block: stage 1 max(64, s1 n1) rows, stage 2 s1 n1
 //              columns of 128-row matmuls: the same TensorE time per point as two stacked dft_pass
 //              stages, and a third of their HBM traffic (no scratch round trip, no transpose pass).
-//   Modes      fp32 and bf16 (the DMA rounds the input, the twiddle output is rounded once, RNE).
-//              bf16x3 runs as dft_pass stages.
+//   Modes      fp32; bf16 (the DMA rounds the input, the twiddle output is rounded once, RNE);
+//              bf16x3 (the fp32 data and the fp32 twiddled Z split into hi = bf16(v), lo = bf16(v - hi)
+//              on VectorE / GpSimd; products lo*hi, hi*lo, hi*hi per real product in one PSUM group,
+//              as in dft_pass).
 Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
   const DftMatrix& F1 = *a.f1;
