@@ -441,7 +441,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   const std::int64_t width_max = std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
   const std::int64_t nb = std::max<std::int64_t>(1, width_max / K1);
   const std::int64_t W = nb * K1, XW = nb * M1;
-  const std::int64_t groups = (blocks + nb - 1) / nb;
+  const std::int64_t groups_per_outer = (blocks + nb - 1) / nb, groups = a.outer_count * groups_per_outer;
   LaunchConfig lc = lc_in;
   const int programs = programs_for(static_cast<std::size_t>(groups));
   lc.grid = {programs, 1, 1};
@@ -530,13 +530,17 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
     // twiddle, stage 2 and the stores. TensorE then alternates stage 2 of group g with stage 1 of
     // group g + 1 while VectorE twiddles.
     auto buffers = [&](std::int64_t gi) -> const Buf& { return buf[static_cast<std::size_t>(gi - g_begin) % buf.size()]; };
-    auto blocks_of = [&](std::int64_t gi) { return std::min(nb, blocks - gi * nb); };
+    // Group gi: outer index gi / groups_per_outer, blocks from first_block(gi) on.
+    auto first_block = [&](std::int64_t gi) { return (gi % groups_per_outer) * nb; };
+    auto blocks_of = [&](std::int64_t gi) { return std::min(nb, blocks - first_block(gi)); };
+    auto in_base = [&](std::int64_t gi) { return (gi / groups_per_outer) * a.outer_in_dist + first_block(gi) * G * a.in_dist; };
+    auto out_base = [&](std::int64_t gi) { return (gi / groups_per_outer) * a.outer_out_dist + first_block(gi) * G * a.out_dist; };
     auto load_group = [&](std::int64_t gi) {
       const Buf& b = buffers(gi);
-      const std::int64_t blk0 = gi * nb, nbc = blocks_of(gi);
+      const std::int64_t nbc = blocks_of(gi);
       // Partitions (t1, a), free (block, t2, j2).
       auto load = [&](const float* src, const Plane& x) {
-        dma_nested_partitions(nc, false, (split ? x.raw : x.hi).cols(0, nbc * M1), src + blk0 * G * a.in_dist, s1, n1,
+        dma_nested_partitions(nc, false, (split ? x.raw : x.hi).cols(0, nbc * M1), src + in_base(gi), s1, n1,
                               a.in_dist, a.n2 * a.in.stride,
                               {{nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {a.n2, a.in.stride}});
       };
@@ -604,7 +608,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       // O = F2^T Z (into stage 1's PSUM banks); evacuated by ScalarE (VectorE is busy twiddling the
       // next group); stored with partitions (t2, k2), free (block, t1, k1).
       const Buf& b = buffers(gi);
-      const std::int64_t blk0 = gi * nb, nbc = blocks_of(gi), w = nbc * K1;
+      const std::int64_t nbc = blocks_of(gi), w = nbc * K1;
       const Tile orr = b.y_re.cols(0, w);
       product(orr, f2_re, b.z_re, 0, w, false, false);
       product(orr, f2_nim, b.z_im, 0, w, false, true);
@@ -615,7 +619,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
         product(oi, f2_re, b.z_im, 0, w, false, true);
       }
       auto store = [&](float* plane_out, const Tile& sb) {
-        dma_nested_partitions(nc, true, sb, plane_out + blk0 * G * a.out_dist, s2, n2, s1 * a.out_dist,
+        dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, s1 * a.out_dist,
                               a.n1 * a.out.stride, {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, a.out.stride}});
       };
       nc.tensor_copy(b.out_re.cols(0, w), orr, Engine::scalar);

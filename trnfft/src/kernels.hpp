@@ -79,6 +79,9 @@ struct FourStepPassArgs {
   int s1 = 1, s2 = 1;
   PlaneView in, out;
   std::int64_t count = 1, in_dist = 0, out_dist = 0;
+  // An outer batch dimension around `count` (e.g. the other axis of a 2-D plan, or the batch around
+  // the k1 rows of a three-level plan): outer_count x count transforms in all.
+  std::int64_t outer_count = 1, outer_in_dist = 0, outer_out_dist = 0;
   const float* tw_re = nullptr;
   const float* tw_im = nullptr;
 };

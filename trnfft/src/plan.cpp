@@ -312,30 +312,33 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
                                  const std::vector<BatchDim>& batch, int sign) const {
   if (node.sub->kind != Node::leaf) return false;
   const std::int64_t n = node.n, n1 = node.n1, n2 = node.n2;
-  // The batch as one dimension (count, in_dist, out_dist): nested dimensions merge.
-  BatchDim one{1, n * in.stride, n * out.stride};
-  bool first = true;
+  // The batch as at most two dimensions (outer, inner): nested dimensions merge, from the innermost.
+  BatchDim dims[2] = {{1, n * in.stride, n * out.stride}, {1, 0, 0}};
+  int used = 0;
   for (std::size_t i = batch.size(); i-- > 0;) {
     const BatchDim& d = batch[i];
     if (d.count == 1) continue;
-    if (first) {
-      one = d;
-      first = false;
-    } else if (d.in_dist == one.count * one.in_dist && d.out_dist == one.count * one.out_dist) {
-      one.count *= d.count;
+    BatchDim& cur = dims[used == 0 ? 0 : used - 1];
+    if (used > 0 && d.in_dist == cur.count * cur.in_dist && d.out_dist == cur.count * cur.out_dist) {
+      cur.count *= d.count;
+    } else if (used < 2) {
+      dims[used++] = d;
     } else {
       return false;
     }
   }
+  const BatchDim one = dims[0], outer = used == 2 ? dims[1] : BatchDim{1, 0, 0};
   // A group stores its transforms after loading them, so in place is safe when both sides are the
   // same layout; any other overlap of input and output is left to the scratch-buffered passes.
-  auto span = [&](const PlaneView& v, std::int64_t dist) {
+  auto span = [&](const PlaneView& v, std::int64_t dist, std::int64_t odist) {
     const float* lo = v.im != nullptr ? std::min(v.re, v.im) : v.re;
-    const float* hi = (v.im != nullptr ? std::max(v.re, v.im) : v.re) + (one.count - 1) * dist + (n - 1) * v.stride + 1;
+    const float* hi = (v.im != nullptr ? std::max(v.re, v.im) : v.re) + (one.count - 1) * dist +
+                      (outer.count - 1) * odist + (n - 1) * v.stride + 1;
     return std::make_pair(lo, hi);
   };
-  const bool same = in.re == out.re && in.im == out.im && in.stride == out.stride && one.in_dist == one.out_dist;
-  const auto si = span(in, one.in_dist), so = span(out, one.out_dist);
+  const bool same = in.re == out.re && in.im == out.im && in.stride == out.stride && one.in_dist == one.out_dist &&
+                    outer.in_dist == outer.out_dist;
+  const auto si = span(in, one.in_dist, outer.in_dist), so = span(out, one.out_dist, outer.out_dist);
   if (!same && si.first < so.second && so.first < si.second) return false;
   const HardwareSpec& hw = hardware_spec(settings.target);
   auto largest_divisor = [](std::int64_t c, std::int64_t most) {
@@ -378,6 +381,9 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
   a.count = one.count;
   a.in_dist = one.in_dist;
   a.out_dist = one.out_dist;
+  a.outer_count = outer.count;
+  a.outer_in_dist = outer.in_dist;
+  a.outer_out_dist = outer.out_dist;
   cx.trace.append(detail::four_step_pass(cx.lc, a));
   return true;
 }
