@@ -350,12 +350,12 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
   const int s2 = largest_divisor(one.count / s1, std::min(hw.pmax, hw.gemm_stationary_fmax) / n2);
   const int si_ = sign_index(sign);
   const std::int64_t cols = s1 * n1;
-  detail::FourStepPassArgs a;
+  const std::pair<std::vector<float>, std::vector<float>>* tw = nullptr;
   {
     std::lock_guard<std::mutex> lock(table_mu);
     auto& t = fused_twiddles[{node.tw_re[si_].data(), s1, s2}];
     if (t.first.empty()) {
-      // Row (t2, j2), column (block, t1, k1): w_N^(k1 j2) from the FP64-rounded table [k1][j2].
+      // Row (t2, j2), column (t1, k1): w_N^(k1 j2) from the FP64-rounded table [k1][j2].
       const std::int64_t rows = s2 * n2;
       t.first.resize(static_cast<std::size_t>(rows * cols));
       t.second.resize(static_cast<std::size_t>(rows * cols));
@@ -366,24 +366,14 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
           t.second[to] = node.tw_im[si_][from];
         }
     }
-    a.tw_re = t.first.data();
-    a.tw_im = t.second.data();
+    tw = &t;
   }
-  a.f1 = &matrix(n1, n1, n1, sign, false, cx.mode, s1);
-  a.f2 = &matrix(n2, n2, n2, sign, false, cx.mode, s2);
-  a.mode = cx.mode;
-  a.n1 = n1;
-  a.n2 = n2;
-  a.s1 = s1;
-  a.s2 = s2;
-  a.in = in;
-  a.out = out;
-  a.count = one.count;
-  a.in_dist = one.in_dist;
-  a.out_dist = one.out_dist;
-  a.outer_count = outer.count;
-  a.outer_in_dist = outer.in_dist;
-  a.outer_out_dist = outer.out_dist;
+  const detail::FourStepPassArgs a{.f1 = &matrix(n1, n1, n1, sign, false, cx.mode, s1),
+                                   .f2 = &matrix(n2, n2, n2, sign, false, cx.mode, s2),
+                                   .mode = cx.mode, .n1 = n1, .n2 = n2, .s1 = s1, .s2 = s2, .in = in, .out = out,
+                                   .count = one.count, .in_dist = one.in_dist, .out_dist = one.out_dist,
+                                   .outer_count = outer.count, .outer_in_dist = outer.in_dist,
+                                   .outer_out_dist = outer.out_dist, .tw_re = tw->first.data(), .tw_im = tw->second.data()};
   cx.trace.append(detail::four_step_pass(cx.lc, a));
   return true;
 }
