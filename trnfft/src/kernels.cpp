@@ -619,8 +619,26 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
         product(oi, f2_re, b.z_im, 0, w, false, true);
       }
       auto store = [&](float* plane_out, const Tile& sb) {
-        dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, s1 * a.out_dist,
-                              a.n1 * a.out.stride, {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, a.out.stride}});
+        const std::int64_t os = a.out.stride;
+        if (a.out_len == 0 || a.out_len >= a.n1 * a.n2) {
+          dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, s1 * a.out_dist, a.n1 * os,
+                                {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
+          return;
+        }
+        // Truncated output (k = k1 + n1 k2 < out_len): rows k2 < out_len / n1 whole, then the first
+        // out_len mod n1 columns of the next row.
+        const std::int64_t whole = a.out_len / a.n1, rest = a.out_len % a.n1;
+        for (int t2 = 0; t2 < s2; ++t2) {
+          float* dst = plane_out + out_base(gi) + t2 * s1 * a.out_dist;
+          if (whole > 0)
+            dma_nested_partitions(nc, true, sb.rows(t2 * n2, static_cast<int>(whole)), dst, 1, static_cast<int>(whole), 0,
+                                  a.n1 * os, {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
+          if (rest > 0) {
+            const Tile row = sb.rows(t2 * n2 + static_cast<int>(whole), 1).reshape({nbc, s1, a.n1}).slice(2, 0, rest);
+            dma_nested_partitions(nc, true, row, dst + whole * a.n1 * os, 1, 1, 0, a.n1 * os,
+                                  {{nbc, G * a.out_dist}, {s1, a.out_dist}, {rest, os}});
+          }
+        }
       };
       nc.tensor_copy(b.out_re.cols(0, w), orr, Engine::scalar);
       if (!out_real) nc.tensor_copy(b.out_im.cols(0, w), oi, Engine::scalar);

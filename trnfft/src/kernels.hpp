@@ -82,6 +82,8 @@ struct FourStepPassArgs {
   // An outer batch dimension around `count` (e.g. the other axis of a 2-D plan, or the batch around
   // the k1 rows of a three-level plan): outer_count x count transforms in all.
   std::int64_t outer_count = 1, outer_in_dist = 0, outer_out_dist = 0;
+  // Elements of each output transform stored (0: all N): R2C keeps X[0 .. N/2].
+  std::int64_t out_len = 0;
   const float* tw_re = nullptr;
   const float* tw_im = nullptr;
 };

@@ -138,8 +138,9 @@ struct Plan::Impl {
            bool c2r_scaled) const;
   // A four-step node whose second stage is a leaf, as one four_step_pass (both stages resident in
   // SBUF) when the batch is one dimension and the mode is fp32 or bf16; false: not applicable.
+  // out_len (0: all n): elements of each output transform stored (R2C: n/2 + 1).
   bool fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch,
-                       int sign) const;
+                       int sign, std::int64_t out_len = 0) const;
 
   std::unique_ptr<Node> build(std::int64_t n, bool need_fwd, bool need_inv);
   void finish_bluestein(Node& node, bool need_fwd, bool need_inv);
@@ -309,8 +310,8 @@ void Plan::Impl::dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::i
 }
 
 bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out,
-                                 const std::vector<BatchDim>& batch, int sign) const {
-  if (node.sub->kind != Node::leaf) return false;
+                                 const std::vector<BatchDim>& batch, int sign, std::int64_t out_len) const {
+  if (node.kind != Node::four_step || node.sub->kind != Node::leaf) return false;
   const std::int64_t n = node.n, n1 = node.n1, n2 = node.n2;
   // The batch as at most two dimensions (outer, inner): nested dimensions merge, from the innermost.
   BatchDim dims[2] = {{1, n * in.stride, n * out.stride}, {1, 0, 0}};
@@ -373,7 +374,7 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
                                    .mode = cx.mode, .n1 = n1, .n2 = n2, .s1 = s1, .s2 = s2, .in = in, .out = out,
                                    .count = one.count, .in_dist = one.in_dist, .out_dist = one.out_dist,
                                    .outer_count = outer.count, .outer_in_dist = outer.in_dist,
-                                   .outer_out_dist = outer.out_dist, .tw_re = tw->first.data(), .tw_im = tw->second.data()};
+                                   .outer_out_dist = outer.out_dist, .out_len = out_len, .tw_re = tw->first.data(), .tw_im = tw->second.data()};
   cx.trace.append(detail::four_step_pass(cx.lc, a));
   return true;
 }
@@ -570,7 +571,7 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
     std::vector<BatchDim> bd = dims_for(ax_last, n_out, li, 1, lo, 2);
     if (lastn.kind == Node::leaf) {
       leaf_pass(last, half, -1, false, a, b, bd);
-    } else {
+    } else if (!fused_four_step(cx, lastn, a, b, bd, -1, half)) {
       const std::int64_t total = batch_total(bd);
       float* s = cx.alloc(2 * total * last);
       const PlaneView sv{s, s + total * last, 1};
