@@ -119,9 +119,10 @@ TEST(MultiDim, TwoAndThreeDimensionalC2C) {
 }
 
 TEST(RealTransforms, FourStepSizesInPlaceAndNyquist) {
-  // Real transforms of four-step sizes (2048 = 64 x 32 over 130 transforms, 1000 = 40 x 25): out of
-  // place and in place (padded rows), and C2R ignores the imaginary parts of X_0 and X_{N/2}.
-  for (const auto& [n, batch] : std::vector<std::pair<int, int>>{{2048, 130}, {1000, 5}}) {
+  // Real transforms of four-step sizes (2048 = 64 x 32 over 130 transforms, 1000 = 40 x 25, 450 =
+  // 25 x 18: X_{N/2} off the first column): out of place and in place (padded rows), and C2R
+  // ignores the imaginary parts of X_0 and X_{N/2}.
+  for (const auto& [n, batch] : std::vector<std::pair<int, int>>{{2048, 130}, {1000, 5}, {450, 7}}) {
     const double bound = 4.0 * kU32 * std::log2(static_cast<double>(n));
     const std::int64_t h = n / 2 + 1;
     const auto x = uniform_real(static_cast<std::int64_t>(n) * batch, 13);

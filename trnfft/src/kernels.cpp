@@ -458,6 +458,23 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   const std::int64_t resident_bytes = (2 * 3 * (K1 + M1)) * dtype_size(F1.dtype) + 2 * K1 * 4;
   const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
   const int nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
+  // C2R half spectrum: the columns j2 holding k = 0 and k = N/2 (weight c_k = 1) and, per column,
+  // a per-partition weight over (t1, a): 1/2 on the row of that k, 1 elsewhere.
+  const std::int64_t N = a.n1 * a.n2, in_len = a.in_len > 0 ? std::min(a.in_len, N) : N;
+  const std::int64_t whole_rows = in_len / a.n2, rest_cols = in_len % a.n2;
+  std::vector<std::int64_t> unit_weight_cols;
+  std::vector<float> unit_weights;
+  if (in_len < N)
+    for (const std::int64_t k : {std::int64_t{0}, N % 2 == 0 ? N / 2 : std::int64_t{-1}}) {
+      if (k < 0 || k >= in_len) continue;
+      const auto at = std::find(unit_weight_cols.begin(), unit_weight_cols.end(), k % a.n2);
+      std::size_t c = static_cast<std::size_t>(at - unit_weight_cols.begin());
+      if (at == unit_weight_cols.end()) {
+        unit_weight_cols.push_back(k % a.n2);
+        unit_weights.resize(unit_weights.size() + static_cast<std::size_t>(K1), 1.0f);
+      }
+      for (int t1 = 0; t1 < s1; ++t1) unit_weights[c * static_cast<std::size_t>(K1) + static_cast<std::size_t>(t1 * n1 + k / a.n2)] = 0.5f;
+    }
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     const std::int64_t g_begin = groups * nc.program_id(0) / programs, g_end = groups * (nc.program_id(0) + 1) / programs;
     AllocScope sbuf(nc.sbuf()), psum(nc.psum());
@@ -535,17 +552,57 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
     auto blocks_of = [&](std::int64_t gi) { return std::min(nb, blocks - first_block(gi)); };
     auto in_base = [&](std::int64_t gi) { return (gi / groups_per_outer) * a.outer_in_dist + first_block(gi) * G * a.in_dist; };
     auto out_base = [&](std::int64_t gi) { return (gi / groups_per_outer) * a.outer_out_dist + first_block(gi) * G * a.out_dist; };
+    // A C2R half spectrum (in_len < N): element k = a n2 + j2 exists for rows a < whole_rows and the
+    // first rest_cols columns of row whole_rows. The load tiles are zeroed once (compute engines
+    // address partition ranges aligned to 32, so the padding is not zeroed row by row); the loads
+    // then only ever write the existing elements.
+    if (in_len < N)
+      for (const Buf& b : buf)
+        for (const Plane* x : {&b.x_re, &b.x_im})
+          if (x->hi.partitions != 0) nc.memset(split ? x->raw : x->hi, 0.0f);
+    auto row_cols = [&](const Tile& x, int t1, std::int64_t row, std::int64_t nbc, std::int64_t j0, std::int64_t cnt) {
+      return x.rows(static_cast<int>(t1 * n1 + row), 1).cols(0, nbc * M1).reshape({nbc, s2, a.n2}).slice(2, j0, cnt);
+    };
+    // Per-partition weights of the columns j2 that hold a unit-weight input (see unit_weight_cols).
+    std::vector<Tile> unit_weight_tiles;
+    for (std::size_t c = 0; c < unit_weight_cols.size(); ++c) {
+      unit_weight_tiles.push_back(sbuf.alloc(DType::f32, K1, {1}, "c2r unit weights"));
+      nc.dma_copy(unit_weight_tiles.back(),
+                  HbmTensor::wrap(unit_weights.data() + c * static_cast<std::size_t>(K1), DType::f32, {K1, 1}).tile(0, K1, 0, 1));
+    }
     auto load_group = [&](std::int64_t gi) {
       const Buf& b = buffers(gi);
       const std::int64_t nbc = blocks_of(gi);
+      const std::initializer_list<std::array<std::int64_t, 2>> free_dims = {
+          {nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {a.n2, a.in.stride}};
       // Partitions (t1, a), free (block, t2, j2).
       auto load = [&](const float* src, const Plane& x) {
-        dma_nested_partitions(nc, false, (split ? x.raw : x.hi).cols(0, nbc * M1), src + in_base(gi), s1, n1,
-                              a.in_dist, a.n2 * a.in.stride,
-                              {{nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {a.n2, a.in.stride}});
+        const Tile t = (split ? x.raw : x.hi).cols(0, nbc * M1);
+        if (in_len == N) {
+          dma_nested_partitions(nc, false, t, src + in_base(gi), s1, n1, a.in_dist, a.n2 * a.in.stride, free_dims);
+          return;
+        }
+        for (int t1 = 0; t1 < s1; ++t1) {
+          const float* base = src + in_base(gi) + t1 * a.in_dist;
+          if (whole_rows > 0)
+            dma_nested_partitions(nc, false, t.rows(t1 * n1, static_cast<int>(whole_rows)), base, 1,
+                                  static_cast<int>(whole_rows), 0, a.n2 * a.in.stride, free_dims);
+          if (rest_cols > 0)
+            dma_nested_partitions(nc, false, row_cols(split ? x.raw : x.hi, t1, whole_rows, nbc, 0, rest_cols),
+                                  base + whole_rows * a.n2 * a.in.stride, 1, 1, 0, a.n2 * a.in.stride,
+                                  {{nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {rest_cols, a.in.stride}});
+        }
       };
       load(a.in.re, b.x_re);
       if (!in_real) load(a.in.im, b.x_im);
+    };
+    // C2R: halve the inputs whose weight c_k is 1 (k = 0, and k = N/2 for even N) against the
+    // doubled f1: one per-partition multiply of each column j2 that holds one, over all partitions.
+    auto halve_unit_weights = [&](const Plane& x, std::int64_t nbc) {
+      for (std::size_t c = 0; c < unit_weight_cols.size(); ++c) {
+        const Tile v = (split ? x.raw : x.hi).cols(0, nbc * M1).reshape({nbc, s2, a.n2}).slice(2, unit_weight_cols[c], 1);
+        nc.tensor_scalar(v, v, AluOp::multiply, unit_weight_tiles[c]);
+      }
     };
     // acc (+)= stationary^T moving over the mode's term pairs, smallest products first (lo hi, hi lo,
     // hi hi); `data_stationary` says which side holds the data terms.
@@ -566,6 +623,10 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       // One block per matmul: Y = X^T F1 (complex: 4 real products, 2 for real input).
       const Buf& b = buffers(gi);
       const std::int64_t nbc = blocks_of(gi);
+      if (in_len < N) {
+        halve_unit_weights(b.x_re, nbc);
+        if (!in_real) halve_unit_weights(b.x_im, nbc);
+      }
       if (split) {
         split_plane(b.x_re, b.x_resid, nbc * M1, Engine::vector);
         if (!in_real) split_plane(b.x_im, b.x_resid, nbc * M1, Engine::vector);

@@ -84,6 +84,10 @@ struct FourStepPassArgs {
   std::int64_t outer_count = 1, outer_in_dist = 0, outer_out_dist = 0;
   // Elements of each output transform stored (0: all N): R2C keeps X[0 .. N/2].
   std::int64_t out_len = 0;
+  // Elements of each input transform read (0: all N). in_len < N: a C2R half spectrum, zero above
+  // (zeroed once per buffer set), with f1 scaled by 2 and the inputs k = 0 and k = N/2 (N even)
+  // halved after the load, so that stage 1 sees c_k X_k (c = 1 there, else 2; all exact).
+  std::int64_t in_len = 0;
   const float* tw_re = nullptr;
   const float* tw_im = nullptr;
 };

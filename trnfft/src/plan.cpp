@@ -92,7 +92,7 @@ struct Plan::Impl {
   // on first use by an execution, under table_mu (map nodes never move, so references stay valid).
   mutable std::mutex table_mu;
   mutable std::vector<std::vector<std::uint8_t>> storage;
-  mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool, Mode, int>, DftMatrix> matrices;
+  mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, int, Mode, int>, DftMatrix> matrices;
   // Twiddle tables with their rows repeated for a stack: (source table, stack) -> (re, im).
   mutable std::map<std::pair<const float*, int>, std::pair<std::vector<float>, std::vector<float>>> stacked_twiddles;
   // four_step_pass twiddle tiles: (source table, s1, s2) -> [s2 n2][s1 n1] (re, im).
@@ -112,17 +112,20 @@ struct Plan::Impl {
     return lc;
   }
 
-  // rows x cols DFT matrix of `length` (scaled: the C2R half-spectrum weights c_k), `stack` copies
-  // on the diagonal.
-  const DftMatrix& matrix(std::int64_t length, std::int64_t rows, std::int64_t cols, int sign, bool c2r_scaled,
+  // rows x cols DFT matrix of `length`, `stack` copies on the diagonal. Row scaling: kScaleC2R, the
+  // C2R half-spectrum weights c_k (1 at k = 0 and k = length/2, else 2); kScaleTwice, every row
+  // times 2 (the resident C2R four-step, which halves its two c_k = 1 inputs instead). Exact: the
+  // FP64 value is scaled before the one rounding, and by a power of two.
+  static constexpr int kScaleNone = 0, kScaleC2R = 1, kScaleTwice = 2;
+  const DftMatrix& matrix(std::int64_t length, std::int64_t rows, std::int64_t cols, int sign, int scaling,
                           Mode mode, int stack = 1) const {
     std::lock_guard<std::mutex> lock(table_mu);
-    auto key = std::make_tuple(length, rows, cols, sign, c2r_scaled, mode, stack);
+    auto key = std::make_tuple(length, rows, cols, sign, scaling, mode, stack);
     auto it = matrices.find(key);
     if (it != matrices.end()) return it->second;
     std::vector<double> scale;
-    if (c2r_scaled)
-      for (std::int64_t k = 0; k < rows; ++k) scale.push_back((k == 0 || 2 * k == length) ? 1.0 : 2.0);
+    for (std::int64_t k = 0; scaling != kScaleNone && k < rows; ++k)
+      scale.push_back(scaling == kScaleTwice || !(k == 0 || 2 * k == length) ? 2.0 : 1.0);
     return matrices.emplace(key, detail::make_dft_matrix(length, rows, cols, sign, mode, scale, storage, stack))
         .first->second;
   }
@@ -138,9 +141,10 @@ struct Plan::Impl {
            bool c2r_scaled) const;
   // A four-step node whose second stage is a leaf, as one four_step_pass (both stages resident in
   // SBUF) when the batch is one dimension and the mode is fp32 or bf16; false: not applicable.
-  // out_len (0: all n): elements of each output transform stored (R2C: n/2 + 1).
+  // out_len (0: all n): elements of each output transform stored (R2C: n/2 + 1). in_len (0: all n):
+  // a C2R half spectrum of in_len elements, weighted by c_k and zero-padded to n on the way in.
   bool fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch,
-                       int sign, std::int64_t out_len = 0) const;
+                       int sign, std::int64_t out_len = 0, std::int64_t in_len = 0) const;
 
   std::unique_ptr<Node> build(std::int64_t n, bool need_fwd, bool need_inv);
   void finish_bluestein(Node& node, bool need_fwd, bool need_inv);
@@ -196,7 +200,7 @@ std::unique_ptr<Node> Plan::Impl::build(std::int64_t n, bool need_fwd, bool need
   if (radices.size() == 1) {
     node->kind = Node::leaf;
     for (int s = 0; s < 2; ++s)
-      if (need[s]) matrix(n, n, n, signs[s], false, spec.mode);
+      if (need[s]) matrix(n, n, n, signs[s], kScaleNone, spec.mode);
     return node;
   }
   if (!radices.empty()) {
@@ -205,7 +209,7 @@ std::unique_ptr<Node> Plan::Impl::build(std::int64_t n, bool need_fwd, bool need
     node->n2 = n / radices[0];
     for (int s = 0; s < 2; ++s) {
       if (!need[s]) continue;
-      matrix(node->n1, node->n1, node->n1, signs[s], false, spec.mode);
+      matrix(node->n1, node->n1, node->n1, signs[s], kScaleNone, spec.mode);
       auto& tr = node->tw_re[s];
       auto& ti = node->tw_im[s];
       tr.resize(static_cast<std::size_t>(n));
@@ -291,7 +295,7 @@ void Plan::Impl::dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::i
     a.batch[dim].in_dist *= stack;
     a.batch[dim].out_dist *= stack;
   }
-  a.matrix = &matrix(length, rows, cols, sign, c2r_scaled, cx.mode, stack);
+  a.matrix = &matrix(length, rows, cols, sign, c2r_scaled ? kScaleC2R : kScaleNone, cx.mode, stack);
   a.mode = cx.mode;
   if (a.tw_re != nullptr && stack > 1) {
     std::lock_guard<std::mutex> lock(table_mu);
@@ -310,7 +314,8 @@ void Plan::Impl::dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::i
 }
 
 bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out,
-                                 const std::vector<BatchDim>& batch, int sign, std::int64_t out_len) const {
+                                 const std::vector<BatchDim>& batch, int sign, std::int64_t out_len,
+                                 std::int64_t in_len) const {
   if (node.kind != Node::four_step || node.sub->kind != Node::leaf) return false;
   const std::int64_t n = node.n, n1 = node.n1, n2 = node.n2;
   // The batch as at most two dimensions (outer, inner): nested dimensions merge, from the innermost.
@@ -331,15 +336,15 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
   const BatchDim one = dims[0], outer = used == 2 ? dims[1] : BatchDim{1, 0, 0};
   // A group stores its transforms after loading them, so in place is safe when both sides are the
   // same layout; any other overlap of input and output is left to the scratch-buffered passes.
-  auto span = [&](const PlaneView& v, std::int64_t dist, std::int64_t odist) {
+  auto span = [&](const PlaneView& v, std::int64_t dist, std::int64_t odist, std::int64_t len) {
     const float* lo = v.im != nullptr ? std::min(v.re, v.im) : v.re;
     const float* hi = (v.im != nullptr ? std::max(v.re, v.im) : v.re) + (one.count - 1) * dist +
-                      (outer.count - 1) * odist + (n - 1) * v.stride + 1;
+                      (outer.count - 1) * odist + ((len > 0 ? len : n) - 1) * v.stride + 1;
     return std::make_pair(lo, hi);
   };
   const bool same = in.re == out.re && in.im == out.im && in.stride == out.stride && one.in_dist == one.out_dist &&
-                    outer.in_dist == outer.out_dist;
-  const auto si = span(in, one.in_dist, outer.in_dist), so = span(out, one.out_dist, outer.out_dist);
+                    outer.in_dist == outer.out_dist && in_len == 0 && out_len == 0;
+  const auto si = span(in, one.in_dist, outer.in_dist, in_len), so = span(out, one.out_dist, outer.out_dist, out_len);
   if (!same && si.first < so.second && so.first < si.second) return false;
   const HardwareSpec& hw = hardware_spec(settings.target);
   auto largest_divisor = [](std::int64_t c, std::int64_t most) {
@@ -369,12 +374,12 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
     }
     tw = &t;
   }
-  const detail::FourStepPassArgs a{.f1 = &matrix(n1, n1, n1, sign, false, cx.mode, s1),
-                                   .f2 = &matrix(n2, n2, n2, sign, false, cx.mode, s2),
+  const detail::FourStepPassArgs a{.f1 = &matrix(n1, n1, n1, sign, in_len > 0 ? kScaleTwice : kScaleNone, cx.mode, s1),
+                                   .f2 = &matrix(n2, n2, n2, sign, kScaleNone, cx.mode, s2),
                                    .mode = cx.mode, .n1 = n1, .n2 = n2, .s1 = s1, .s2 = s2, .in = in, .out = out,
                                    .count = one.count, .in_dist = one.in_dist, .out_dist = one.out_dist,
                                    .outer_count = outer.count, .outer_in_dist = outer.in_dist,
-                                   .outer_out_dist = outer.out_dist, .out_len = out_len, .tw_re = tw->first.data(), .tw_im = tw->second.data()};
+                                   .outer_out_dist = outer.out_dist, .out_len = out_len, .in_len = in_len, .tw_re = tw->first.data(), .tw_im = tw->second.data()};
   cx.trace.append(detail::four_step_pass(cx.lc, a));
   return true;
 }
@@ -625,6 +630,7 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
     leaf_pass(half, last, 1, true, src, b, bd);
     return;
   }
+  if (fused_four_step(cx, lastn, src, b, bd, 1, 0, half)) return;
   // Z = c_k X_k (c = 1 at k = 0 and n/2, else 2; exact), zero above n/2; x = Re(IDFT(Z)).
   const std::int64_t total = batch_total(bd);
   float* z = cx.alloc(2 * total * last);
@@ -691,7 +697,7 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
     bool inv = spec.type == Type::c2c || spec.type == Type::c2r;
     if (is_last && spec.type == Type::r2c) {
       if (detail::stage_radices(last).size() == 1) {
-        p.matrix(last, last, half, -1, false, spec.mode);
+        p.matrix(last, last, half, -1, Impl::kScaleNone, spec.mode);
         p.dims.push_back(std::make_unique<Node>());
         p.dims.back()->kind = Node::leaf;
         p.dims.back()->n = last;
@@ -700,7 +706,7 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
     }
     if (is_last && spec.type == Type::c2r) {
       if (detail::stage_radices(last).size() == 1) {
-        p.matrix(last, half, last, 1, true, spec.mode);
+        p.matrix(last, half, last, 1, Impl::kScaleC2R, spec.mode);
         p.dims.push_back(std::make_unique<Node>());
         p.dims.back()->kind = Node::leaf;
         p.dims.back()->n = last;
