@@ -101,6 +101,33 @@ TEST(PlanBound, PredictedBoundHoldsForEveryMode) {
     }
 }
 
+TEST(PlanBound, RealTransformsHoldTheBoundInEveryMode) {
+  // The resident four-step's real-input load, truncated store (R2C) and half-spectrum load (C2R:
+  // zero padding, doubled F1, halved X_0 / X_{N/2}) in each mode; 1024 = 32 x 32 and 450 = 25 x 18.
+  for (Mode m : {Mode::fp32, Mode::bf16, Mode::bf16x3})
+    for (const int n : {1024, 450}) {
+      const int batch = 6;
+      const std::int64_t h = n / 2 + 1;
+      const auto x = uniform_real(static_cast<std::int64_t>(n) * batch, 14);
+      PlanSpec s;
+      s.n = {n};
+      s.batch = batch;
+      s.mode = m;
+      s.type = Type::r2c;
+      const Plan pf(s);
+      std::vector<cf> X(static_cast<std::size_t>(h * batch));
+      pf.execute(x.data(), X.data(), -1);
+      const auto ref = fftw_r2c(x, {n}, batch);
+      EXPECT_LE(rel_l2(X, ref), pf.error_bound()) << "R2C " << trn::blas::gemm_mode_name(m) << " N=" << n;
+      s.type = Type::c2r;
+      const Plan pb(s);
+      const std::vector<cf> Xref(ref.begin(), ref.end());
+      std::vector<float> y(static_cast<std::size_t>(n) * batch);
+      pb.execute(Xref.data(), y.data(), 1);
+      EXPECT_LE(rel_l2(y, fftw_c2r(Xref, {n}, batch)), pb.error_bound()) << "C2R " << trn::blas::gemm_mode_name(m) << " N=" << n;
+    }
+}
+
 TEST(MultiDim, TwoAndThreeDimensionalC2C) {
   for (const std::vector<std::int64_t>& n : std::vector<std::vector<std::int64_t>>{{12, 20}, {200, 3}, {4, 6, 10}, {3, 130, 5}}) {
     std::int64_t total = 1;
