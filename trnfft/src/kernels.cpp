@@ -719,6 +719,46 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   return std::move(r.trace);
 }
 
+Trace convert_pass(const LaunchConfig& lc_in, const void* src, DType src_dtype, void* dst, DType dst_dtype,
+                   std::int64_t count) {
+  const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
+  const std::int64_t P = hw.pmax, chunk = 4096;  // elements per partition per DMA
+  const std::int64_t rows = count / P, tail = count % P;
+  const std::int64_t chunks = (rows + chunk - 1) / chunk + (tail > 0 ? 1 : 0);
+  LaunchConfig lc = lc_in;
+  const int programs = programs_for(static_cast<std::size_t>(chunks));
+  lc.grid = {programs, 1, 1};
+  auto view = [](const void* base, DType dt, std::int64_t first, std::int64_t np, std::int64_t pstride, std::int64_t n) {
+    Tile t;
+    t.mem = MemSpace::hbm;
+    t.dtype = dt;
+    t.base = reinterpret_cast<std::byte*>(const_cast<void*>(base)) + first * dtype_size(dt);
+    t.partitions = static_cast<std::int32_t>(np);
+    t.partition_stride = pstride * dtype_size(dt);
+    t.ndim = 1;
+    t.size[0] = n;
+    t.stride[0] = 1;
+    return t;
+  };
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    const std::int64_t c_begin = chunks * nc.program_id(0) / programs, c_end = chunks * (nc.program_id(0) + 1) / programs;
+    AllocScope sbuf(nc.sbuf());
+    const Tile buf[2] = {sbuf.alloc(dst_dtype, static_cast<int>(P), {chunk}, "converted"),
+                         sbuf.alloc(dst_dtype, static_cast<int>(P), {chunk}, "converted")};
+    for (std::int64_t c = c_begin; c < c_end; ++c) {
+      const Tile& b = buf[static_cast<std::size_t>(c - c_begin) % 2];
+      // Partition p of chunk c holds elements p * rows + [c0, c0 + n) (the tail: one element per partition).
+      const bool is_tail = c * chunk >= rows;
+      const std::int64_t c0 = is_tail ? 0 : c * chunk, n = is_tail ? 1 : std::min(chunk, rows - c0);
+      const std::int64_t np = is_tail ? tail : P, first = is_tail ? rows * P : c0, pstride = is_tail ? 1 : rows;
+      const Tile sb = b.rows(0, static_cast<int>(np)).cols(0, n);
+      nc.dma_copy(sb, view(src, src_dtype, first, np, pstride, n));   // converts src -> dst dtype (RNE)
+      nc.dma_copy(view(dst, dst_dtype, first, np, pstride, n), sb);
+    }
+  });
+  return std::move(r.trace);
+}
+
 // diag_pass — out[e, j] = t[e] * in[e, j] (complex, fp32 on VectorE) for e < min(in_len, out_len);
 // zero for in_len <= e < out_len. Elements on partitions (chunks of pmax), transforms on the free
 // axis; t is a per-partition scalar. Engines: DMA, VectorE.

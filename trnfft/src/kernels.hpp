@@ -93,6 +93,10 @@ struct FourStepPassArgs {
 };
 
 // Launch one pass; returns the merged trace (program order).
+// convert_pass: dst[i] = src[i] for i < count, converted between dtypes by the DMA (RNE), as
+// [pmax, count / pmax] tiles plus a tail row. Used for 16-bit storage.
+Trace convert_pass(const LaunchConfig& lc, const void* src, DType src_dtype, void* dst, DType dst_dtype,
+                   std::int64_t count);
 Trace dft_pass(const LaunchConfig& lc, const DftPassArgs& a);
 Trace four_step_pass(const LaunchConfig& lc, const FourStepPassArgs& a);
 Trace diag_pass(const LaunchConfig& lc, const DiagPassArgs& a);

@@ -164,6 +164,10 @@ struct Plan::Impl {
   };
   void run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch, int sign) const;
   void execute(Ctx& cx, const void* in, void* out, int direction) const;
+  // execute() on the user's arrays in their storage type: 16-bit storage runs on fp32 copies that
+  // DMA passes convert in and out (the output's copy starts as the output, so that elements outside
+  // the layout are written back unchanged).
+  void execute_stored(Ctx& cx, const void* in, void* out, int direction, std::int64_t in_span, std::int64_t out_span) const;
 };
 
 namespace {
@@ -649,6 +653,19 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
   run(cx, lastn, zv, b, dense_in(bd, last), 1);
 }
 
+void Plan::Impl::execute_stored(Ctx& cx, const void* in, void* out, int direction, std::int64_t in_span,
+                                std::int64_t out_span) const {
+  if (spec.storage == DType::f32) return execute(cx, in, out, direction);
+  const std::int64_t in_n = in_span * (spec.type == Type::r2c ? 1 : 2), out_n = out_span * (spec.type == Type::c2r ? 1 : 2);
+  const bool in_place = in == out;
+  float* si = cx.alloc(in_place ? std::max(in_n, out_n) : in_n);
+  float* so = in_place ? si : cx.alloc(out_n);
+  cx.trace.append(detail::convert_pass(cx.lc, in, spec.storage, si, DType::f32, in_place ? std::max(in_n, out_n) : in_n));
+  if (!in_place) cx.trace.append(detail::convert_pass(cx.lc, out, spec.storage, so, DType::f32, out_n));
+  execute(cx, si, so, direction);
+  cx.trace.append(detail::convert_pass(cx.lc, so, DType::f32, out, spec.storage, in_place ? std::max(in_n, out_n) : out_n));
+}
+
 // ---- Plan ----------------------------------------------------------------------------------------
 
 namespace {
@@ -675,6 +692,8 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
     throw NotSupportedError("trnfft plan", std::string("precision mode ") + blas::gemm_mode_name(spec.mode) + " for " +
                                                type_name(spec.type) + " (FP64 types run the Ozaki path)",
                             "any target");
+  require(spec.storage == DType::f32 || (!fp64 && (spec.storage == DType::f16 || spec.storage == DType::bf16)), "storage",
+          "storage must be f32, or f16 / bf16 for C2C, R2C and C2R");
   if (!fp64 && spec.mode != Mode::fp32 && spec.mode != Mode::bf16 && spec.mode != Mode::bf16x3)
     throw NotSupportedError("trnfft plan", std::string("precision mode ") + blas::gemm_mode_name(spec.mode), "any target");
   const HardwareSpec& hw = hardware_spec(settings.target);
@@ -731,7 +750,7 @@ void Plan::execute(const void* in, void* out, int direction, ExecReport* report)
   if (impl_->fp64)
     impl_->fp64->execute(in, out, direction, &cx.trace);
   else
-    impl_->execute(cx, in, out, direction);
+    impl_->execute_stored(cx, in, out, direction, input_span(in == out), output_span(in == out));
   if (report != nullptr) {
     report->profile = model_profile(cx.trace, impl_->settings.target);
     report->tensor_passes = cx.trace.per_engine[static_cast<int>(Engine::tensor)];
@@ -781,7 +800,7 @@ double Plan::modeled_ns() const {
   if (p.fp64)
     p.fp64->execute(in.data(), out.data(), kForward, &cx.trace, /*timing_only=*/true);
   else
-    p.execute(cx, in.data(), out.data(), kForward);
+    p.execute_stored(cx, in.data(), out.data(), kForward, input_span(false), output_span(false));
   p.model_profile = model_profile(cx.trace, p.settings.target);
   p.model_ns = p.model_profile.total_ns;
   p.scratch_bytes = cx.scratch_bytes;

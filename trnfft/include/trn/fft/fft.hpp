@@ -47,6 +47,10 @@ struct PlanSpec {
   std::int64_t batch = 1;
   Layout in, out;
   Mode mode = Mode::fp32;
+  // Element type of the user's arrays for C2C / R2C / C2R: f32, or 16-bit storage (f16, bf16; the
+  // Xt API's TRN_C_16F / TRN_C_16BF ...), which DMA passes convert (RNE) to and from fp32 planes
+  // around the fp32-plane transform.
+  DType storage = DType::f32;
 };
 
 // What an execution did: modeled device time, instruction counts, the merged trace.
