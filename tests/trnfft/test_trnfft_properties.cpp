@@ -279,6 +279,27 @@ TEST(Determinism, SameBitsForAnyHostThreadCount) {
   }
 }
 
+TEST(Determinism, RealAndTwoDimensionalResidentPassesForAnyThreadCount) {
+  // The resident four-step's truncated store (R2C), half-spectrum load (C2R) and two-dimensional
+  // batch (the leading axis of 2-D): bits independent of the host threads.
+  for (const Type t : {Type::r2c, Type::c2r, Type::c2c}) {
+    PlanSpec s;
+    s.n = t == Type::c2c ? std::vector<std::int64_t>{256, 48} : std::vector<std::int64_t>{1024};
+    s.type = t;
+    s.batch = 5;
+    const std::int64_t total = s.n.size() == 2 ? 256 * 48 : 1024;
+    const auto x = uniform_complex(total * s.batch, 37);  // reals: the first half of the floats
+    std::vector<cf> y[2];
+    for (int k = 0; k < 2; ++k) {
+      trn::fft::Settings st;
+      st.host_threads = k == 0 ? 1 : 3;
+      y[k].assign(x.size(), cf(0, 0));
+      Plan(s, st).execute(x.data(), y[k].data(), t == Type::c2r ? 1 : -1);
+    }
+    EXPECT_EQ(0, std::memcmp(y[0].data(), y[1].data(), y[0].size() * sizeof(cf))) << type_name(t);
+  }
+}
+
 TEST(Plans, DescribeNamesStagesAndModeledTime) {
   PlanSpec s;
   s.n = {4096};
