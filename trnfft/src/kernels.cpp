@@ -410,18 +410,26 @@ void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const fl
 
 // four_step_pass — a four-step (Bailey) transform N = n1 n2 with both DFT-GEMM stages and the
 // twiddle multiply on chip; the data cross HBM once in and once out.
-//   Layout     transform tau = block * s1 s2 + t1 + s1 t2 (t1 < s1, t2 < s2), element j = a n2 + j2.
-//              X tile [(t1, a) partitions, (block, t2, j2) free]: one DMA per plane per group.
+//   Layout     transform tau = block * s1 s2 + t1 + s1 t2 (t1 < s1, t2 < s2), element j = a n2 + j2;
+//              groups of <= 512 / (s1 n1) blocks, also enumerated over an outer batch dimension.
+//              X tile [(t1, a) partitions, (block, t2, j2) free]: one DMA per plane per group (per
+//              t1 when the transforms are not back to back). C2R half spectra (in_len < N): only the
+//              given elements are loaded into tiles zeroed once per program; F1 is doubled and the
+//              c_k = 1 inputs (k = 0, N/2) halved by one per-partition multiply per column.
 //   Stage 1    the data are the STATIONARY operand: Y[(t2, j2), (t1, k1)] = sum_(t1', a)
 //              X[(t1', a), (t2, j2)] F1[(t1', a), (t1, k1)] with F1 = diag(F_n1, ..., F_n1) (s1 copies)
 //              as the moving operand, one matmul per block and real product, the blocks side by side
 //              in one PSUM bank. Swapping the roles puts j2 on the partitions, i.e. the transpose
 //              between the two stages is free: no DMA pass and no TensorE transpose.
-//   Twiddle    Z = Y w_N^(k1 j2) on VectorE, reading PSUM, written to SBUF in the tile dtype.
+//   Twiddle    Z = Y w_N^(k1 j2): products on VectorE reading PSUM, the sums on GpSimd where it has
+//              its own SBUF port; written to SBUF in the tile dtype.
+//   Pipeline   every engine runs in program order: loads nsets - 1 groups ahead, stage 1 one group
+//              ahead of twiddle / stage 2 / store; stage 2 reuses stage 1's PSUM banks.
 //   Stage 2    O[(t2, k2), (block, t1, k1)] = sum_j2 F2[(t2, j2), (t2, k2)] Z[(t2, j2), ...] with F2 =
 //              diag(F_n2, ...) (s2 copies) stationary and Z moving (<= one PSUM bank wide).
 //   Store      X_tau[k1 + n1 k2]: partitions (t2, k2), free (block, t1, k1); one DMA per t2 unless
-//              s1 = 1 and the transforms are contiguous.
+//              s1 = 1 and the transforms are contiguous; out_len < N (R2C) stores the rows k2 below
+//              out_len / n1 and the first out_len mod n1 columns of the next.
 //   Costs      per real product and 128 x 128 block: stage 1 max(64, s1 n1) rows, stage 2 s1 n1
 //              columns of 128-row matmuls: the same TensorE time per point as two stacked dft_pass
 //              stages, and a third of their HBM traffic (no scratch round trip, no transpose pass).
