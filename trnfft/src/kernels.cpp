@@ -714,7 +714,16 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       store(a.out.re, b.out_re.cols(0, w));
       if (!out_real) store(a.out.im, b.out_im.cols(0, w));
     };
-    const std::int64_t ahead = std::max<std::int64_t>(1, nsets - 1);  // loads in flight
+    if (nsets == 1) {  // one buffer set (SBUF-bound shapes): no look-ahead, a group at a time
+      for (std::int64_t gi = g_begin; gi < g_end; ++gi) {
+        load_group(gi);
+        stage1(gi);
+        twiddle(gi);
+        stage2_store(gi);
+      }
+      return;
+    }
+    const std::int64_t ahead = nsets - 1;  // loads in flight; stage 1 runs one group ahead
     for (std::int64_t gi = g_begin; gi < std::min(g_end, g_begin + ahead); ++gi) load_group(gi);
     if (g_begin < g_end) stage1(g_begin);
     for (std::int64_t gi = g_begin; gi < g_end; ++gi) {
