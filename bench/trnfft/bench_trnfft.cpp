@@ -74,6 +74,22 @@ void BM_C2C(benchmark::State& st, trn::fft::Mode mode) {
   st.counters["tensor_bound_us"] = bound_ns * 1e-3;
   st.counters["tensor_busy_pct"] = 100.0 * rep.profile.utilization(trn::Engine::tensor);
   st.counters["critical"] = static_cast<double>(static_cast<int>(rep.profile.critical_engine));
+  // Per-engine busy time on trn1 (this execution) and trn2 (the plan's timing-only dry run).
+  const auto engines = [&](const trn::Profile& p, const char* gen) {
+    const std::string g(gen);
+    st.counters[g + "_tensor_us"] = p.busy_ns[static_cast<int>(trn::Engine::tensor)] * 1e-3;
+    st.counters[g + "_vector_us"] = p.busy_ns[static_cast<int>(trn::Engine::vector)] * 1e-3;
+    st.counters[g + "_scalar_us"] = p.busy_ns[static_cast<int>(trn::Engine::scalar)] * 1e-3;
+    st.counters[g + "_dma_us"] = p.busy_ns[static_cast<int>(trn::Engine::dma)] * 1e-3;
+  };
+  engines(rep.profile, "trn1");
+  const trn::fft::Plan plan2(spec, trn::fft::Settings{trn::Generation::trn2, trn::Numerics::ideal, 0});
+  const trn::Profile p2 = plan2.modeled_profile();
+  engines(p2, "trn2");
+  const trn::HardwareSpec& hw2 = trn::hardware_spec(trn::Generation::trn2);
+  st.counters["trn2_us"] = p2.total_ns * 1e-3;
+  st.counters["trn2_tensor_bound_us"] = useful / (hw2.tensor_peak_flops() / (mode == trn::fft::Mode::fp32 ? hw2.matmul_fp32_passes : 1)) * 1e6;
+  st.counters["trn2_tensor_busy_pct"] = 100.0 * p2.utilization(trn::Engine::tensor);
   st.SetLabel(std::string(trn::blas::gemm_mode_name(mode)) + " batch " + std::to_string(batch));
   fftwf_destroy_plan(pf);
 }

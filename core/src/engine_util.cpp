@@ -147,7 +147,26 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
     return;
   }
   // Strided: gather the source row into scratch bytes, then scatter into the destination pattern.
+  // The element copies have a compile-time size (a runtime-sized memcpy per element was the largest
+  // host cost of strided DMAs, e.g. the interleaved complex planes of trnfft).
   std::byte* buf = reinterpret_cast<std::byte*>(scratch_i64(3, static_cast<std::size_t>(src.free_size())));
+  auto strided = [&]<std::size_t E>() {
+    for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+      std::byte* b = buf + at * static_cast<std::int64_t>(E);
+      for (std::int64_t i = 0; i < n; ++i) std::memcpy(b + i * static_cast<std::int64_t>(E), ptr + i * st * static_cast<std::int64_t>(E), E);
+    });
+    for_each_run(dst, pd, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+      const std::byte* b = buf + at * static_cast<std::int64_t>(E);
+      for (std::int64_t i = 0; i < n; ++i) std::memcpy(ptr + i * st * static_cast<std::int64_t>(E), b + i * static_cast<std::int64_t>(E), E);
+    });
+  };
+  switch (es) {
+    case 1: strided.template operator()<1>(); return;
+    case 2: strided.template operator()<2>(); return;
+    case 4: strided.template operator()<4>(); return;
+    case 8: strided.template operator()<8>(); return;
+    default: break;
+  }
   for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     for (std::int64_t i = 0; i < n; ++i) std::memcpy(buf + (at + i) * es, ptr + i * st * es, static_cast<std::size_t>(es));
   });

@@ -1,5 +1,5 @@
 // libFuzzer harness over trnfft's C API (issue #14 "Bad input"): plan creation through every entry
-// point (Plan1d/2d/3d/Many, Create + MakePlan1d/2d/3d/Many/Many64, Estimate*, GetSize*) with ranks,
+// point (Plan1d/2d/3d/Many, Create + MakePlan1d/2d/3d/Many/Many64, XtMakePlanMany, Estimate*, GetSize*) with ranks,
 // sizes, batches, embeds, strides and distances from the grammar of fuzz_input.hpp (mostly small,
 // sometimes negative, zero or near INT32_MAX / INT64_MAX), transform types valid and any int, NULL
 // pointers, precision modes, SetWorkArea / SetAutoAllocation / SetStream, then execution in place,
@@ -354,7 +354,23 @@ struct Harness {
     else if (basic && p.rank == 2) r = trnfftMakePlan2d(*h, n32[0], n32[1], type_of(type), wsp);
     else if (basic && p.rank == 3) r = trnfftMakePlan3d(*h, n32[0], n32[1], n32[2], type_of(type), wsp);
     else if (!wide_entry) r = trnfftMakePlanMany(*h, p.rank, np, iep, is, id, oep, os, od, type_of(type), b32, wsp);
-    else
+    else if (entry == 5) {
+      // Xt: the 32F / 64F type triple of a known trnfftType (the same plan as MakePlanMany64); an
+      // unknown type is passed with TRN_R_32F as the execution type, which no family executes in.
+      const auto dt = [](int t) { return static_cast<trnDataType_t>(t); };
+      int ti = type, to = type, te = TRN_R_32F;
+      switch (type) {
+        case TRNFFT_C2C: ti = to = te = TRN_C_32F; break;
+        case TRNFFT_R2C: ti = TRN_R_32F, to = te = TRN_C_32F; break;
+        case TRNFFT_C2R: ti = te = TRN_C_32F, to = TRN_R_32F; break;
+        case TRNFFT_Z2Z: ti = to = te = TRN_C_64F; break;
+        case TRNFFT_D2Z: ti = TRN_R_64F, to = te = TRN_C_64F; break;
+        case TRNFFT_Z2D: ti = te = TRN_C_64F, to = TRN_R_64F; break;
+        default: break;
+      }
+      r = trnfftXtMakePlanMany(*h, p.rank, np64, p.has_in ? ie64.data() : nullptr, p.istride, p.idist, dt(ti),
+                               p.has_out ? oe64.data() : nullptr, p.ostride, p.odist, dt(to), p.batch, wsp, dt(te));
+    } else
       r = trnfftMakePlanMany64(*h, p.rank, np64, p.has_in ? ie64.data() : nullptr, p.istride, p.idist,
                                p.has_out ? oe64.data() : nullptr, p.ostride, p.odist, type_of(type), p.batch, wsp);
     require(is_status(r), "MakePlan returned a status outside cuFFT's");

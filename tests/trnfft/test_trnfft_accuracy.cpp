@@ -101,6 +101,33 @@ TEST(PlanBound, PredictedBoundHoldsForEveryMode) {
     }
 }
 
+TEST(PlanBound, RealTransformsHoldTheBoundInEveryMode) {
+  // The resident four-step's real-input load, truncated store (R2C) and half-spectrum load (C2R:
+  // zero padding, doubled F1, halved X_0 / X_{N/2}) in each mode; 1024 = 32 x 32 and 450 = 25 x 18.
+  for (Mode m : {Mode::fp32, Mode::bf16, Mode::bf16x3})
+    for (const int n : {1024, 450}) {
+      const int batch = 6;
+      const std::int64_t h = n / 2 + 1;
+      const auto x = uniform_real(static_cast<std::int64_t>(n) * batch, 14);
+      PlanSpec s;
+      s.n = {n};
+      s.batch = batch;
+      s.mode = m;
+      s.type = Type::r2c;
+      const Plan pf(s);
+      std::vector<cf> X(static_cast<std::size_t>(h * batch));
+      pf.execute(x.data(), X.data(), -1);
+      const auto ref = fftw_r2c(x, {n}, batch);
+      EXPECT_LE(rel_l2(X, ref), pf.error_bound()) << "R2C " << trn::blas::gemm_mode_name(m) << " N=" << n;
+      s.type = Type::c2r;
+      const Plan pb(s);
+      const std::vector<cf> Xref(ref.begin(), ref.end());
+      std::vector<float> y(static_cast<std::size_t>(n) * batch);
+      pb.execute(Xref.data(), y.data(), 1);
+      EXPECT_LE(rel_l2(y, fftw_c2r(Xref, {n}, batch)), pb.error_bound()) << "C2R " << trn::blas::gemm_mode_name(m) << " N=" << n;
+    }
+}
+
 TEST(MultiDim, TwoAndThreeDimensionalC2C) {
   for (const std::vector<std::int64_t>& n : std::vector<std::vector<std::int64_t>>{{12, 20}, {200, 3}, {4, 6, 10}, {3, 130, 5}}) {
     std::int64_t total = 1;
@@ -115,6 +142,48 @@ TEST(MultiDim, TwoAndThreeDimensionalC2C) {
       const double e = rel_l2(run_c2c(x, n, 2, Mode::fp32, sign), ref);
       EXPECT_LE(e, 4.0 * kU32 * std::log2(static_cast<double>(total))) << "rank " << n.size();
     }
+  }
+}
+
+TEST(RealTransforms, FourStepSizesInPlaceAndNyquist) {
+  // Real transforms of four-step sizes (2048 = 64 x 32 over 130 transforms, 1000 = 40 x 25, 450 =
+  // 25 x 18: X_{N/2} off the first column): out of place and in place (padded rows), and C2R
+  // ignores the imaginary parts of X_0 and X_{N/2}.
+  for (const auto& [n, batch] : std::vector<std::pair<int, int>>{{2048, 130}, {1000, 5}, {450, 7}}) {
+    const double bound = 4.0 * kU32 * std::log2(static_cast<double>(n));
+    const std::int64_t h = n / 2 + 1;
+    const auto x = uniform_real(static_cast<std::int64_t>(n) * batch, 13);
+    PlanSpec s;
+    s.n = {n};
+    s.type = Type::r2c;
+    s.batch = batch;
+    std::vector<cf> y(static_cast<std::size_t>(h * batch));
+    Plan(s).execute(x.data(), y.data(), -1);
+    const auto ref = fftw_r2c(x, {n}, batch);
+    EXPECT_LE(rel_l2(y, ref), bound) << "R2C " << n;
+    // In place: rows of 2 (n/2 + 1) reals.
+    std::vector<float> buf(static_cast<std::size_t>(2 * h * batch), 0.0f);
+    for (int b = 0; b < batch; ++b)
+      std::memcpy(&buf[static_cast<std::size_t>(b * 2 * h)], &x[static_cast<std::size_t>(b) * n], static_cast<std::size_t>(n) * 4);
+    Plan(s).execute(buf.data(), buf.data(), -1);
+    std::vector<cf> got(static_cast<std::size_t>(h * batch));
+    for (std::size_t i = 0; i < got.size(); ++i) got[i] = cf(buf[2 * i], buf[2 * i + 1]);
+    EXPECT_LE(rel_l2(got, ref), bound) << "in-place R2C " << n;
+    // C2R with junk in Im X_0 and Im X_{N/2}: the same as with zeros there.
+    std::vector<cf> X(ref.begin(), ref.end());
+    for (int b = 0; b < batch; ++b) {
+      X[static_cast<std::size_t>(b * h)].imag(0.0f);
+      X[static_cast<std::size_t>(b * h + h - 1)].imag(0.0f);
+    }
+    const auto want = fftw_c2r(X, {n}, batch);
+    for (int b = 0; b < batch; ++b) {
+      X[static_cast<std::size_t>(b * h)].imag(3.0f);
+      X[static_cast<std::size_t>(b * h + h - 1)].imag(-5.0f);
+    }
+    s.type = Type::c2r;
+    std::vector<float> xr(static_cast<std::size_t>(n) * batch);
+    Plan(s).execute(X.data(), xr.data(), 1);
+    EXPECT_LE(rel_l2(xr, want), bound) << "C2R " << n;
   }
 }
 

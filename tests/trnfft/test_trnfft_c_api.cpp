@@ -133,12 +133,15 @@ TEST(TrnfftCApi, HandlesAndLifecycle) {
   EXPECT_EQ(trnfftDestroy(h), TRNFFT_INVALID_PLAN);
   EXPECT_EQ(trnfftExecC2C(h, x.data(), y.data(), TRNFFT_FORWARD), TRNFFT_INVALID_PLAN);
   EXPECT_EQ(trnfftSetStream(h, nullptr), TRNFFT_INVALID_PLAN);
-  // Estimates: deterministic and non-zero for a four-step size.
-  size_t e1 = 0, e2 = 0;
-  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, &e1), TRNFFT_SUCCESS);
-  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, &e2), TRNFFT_SUCCESS);
+  // Estimates: deterministic; zero for a four-step that runs resident in SBUF (4096 = 64 x 64),
+  // non-zero for Bluestein (997: chirped copies padded to 2048).
+  size_t e1 = 0, e2 = 0, e3 = 1;
+  EXPECT_EQ(trnfftEstimate1d(997, TRNFFT_C2C, 2, &e1), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftEstimate1d(997, TRNFFT_C2C, 2, &e2), TRNFFT_SUCCESS);
   EXPECT_EQ(e1, e2);
   EXPECT_GT(e1, 0u);
+  EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, &e3), TRNFFT_SUCCESS);
+  EXPECT_EQ(e3, 0u);
   EXPECT_EQ(trnfftEstimate1d(4096, TRNFFT_C2C, 2, nullptr), TRNFFT_INVALID_VALUE);
   EXPECT_EQ(trnfftEstimate1d(0, TRNFFT_C2C, 2, &e1), TRNFFT_INVALID_SIZE);
 }
@@ -283,3 +286,138 @@ TEST(TrnfftCApi, FuzzRegressionFp64PlanReportsItsWorkSize) {
 }
 
 }  // namespace
+
+namespace {
+using trnfft_test::cd;
+using trnfft_test::cf;
+using trnfft_test::fftw_c2c;
+using trnfft_test::fftw_r2c;
+using trnfft_test::rel_l2;
+using trnfft_test::uniform_complex;
+// Independent 16-bit codecs for the Xt tests (exactly representable values only on the way in).
+std::uint16_t f16_bits_exact(double x) {
+  if (x == 0) return 0;
+  int e = 0;
+  const double f = std::frexp(std::fabs(x), &e);  // |x| = f 2^e, f in [0.5, 1)
+  const auto mant = static_cast<std::uint16_t>(std::ldexp(2 * f - 1, 10));
+  return static_cast<std::uint16_t>((x < 0 ? 0x8000 : 0) | ((e - 1 + 15) << 10) | mant);
+}
+double f16_value(std::uint16_t h) {
+  const int e = (h >> 10) & 31, m = h & 1023;
+  const double v = e == 0 ? std::ldexp(m, -24) : std::ldexp(1024 + m, e - 25);
+  return (h & 0x8000) ? -v : v;
+}
+std::uint16_t bf16_bits_exact(float x) {
+  std::uint32_t u = 0;
+  std::memcpy(&u, &x, 4);
+  return static_cast<std::uint16_t>(u >> 16);
+}
+double bf16_value(std::uint16_t b) {
+  const std::uint32_t u = std::uint32_t{b} << 16;
+  float f = 0;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+}  // namespace
+
+TEST(TrnfftCApi, XtSixteenBitStorage) {
+  // C2C 1024 x 4 in f16 (exactly representable inputs k/1024) and bf16 (k/256), out of place with
+  // gaps between the output transforms (odist = n + 3) that must keep their bytes; against FFTW in
+  // FP64 on the same inputs. f16 runs in fp32 (error: the one f16 rounding of the output, <= 2^-11);
+  // bf16 runs in bf16 tiles (the mode's 2^-8 sqrt(stages), plus the bf16 output rounding).
+  const long long n = 1024, batch = 4, odist = n + 3;
+  std::mt19937 g(3);
+  for (const bool bf : {false, true}) {
+    std::vector<std::uint16_t> x(static_cast<std::size_t>(2 * n * batch)), y(static_cast<std::size_t>(2 * odist * batch), 0x3c00);
+    std::vector<cf> xv(static_cast<std::size_t>(n * batch));
+    std::uniform_int_distribution<int> k(bf ? -127 : -512, bf ? 127 : 511);
+    for (std::size_t i = 0; i < xv.size(); ++i) {
+      const float re = static_cast<float>(k(g)) / (bf ? 256.0f : 1024.0f), im = static_cast<float>(k(g)) / (bf ? 256.0f : 1024.0f);
+      xv[i] = cf(re, im);
+      x[2 * i] = bf ? bf16_bits_exact(re) : f16_bits_exact(re);
+      x[2 * i + 1] = bf ? bf16_bits_exact(im) : f16_bits_exact(im);
+    }
+    trnfftHandle h = TRNFFT_PLAN_NULL;
+    ASSERT_EQ(trnfftCreate(&h), TRNFFT_SUCCESS);
+    long long nn = n, on = n;
+    size_t ws = 0;
+    const trnDataType_t t = bf ? TRN_C_16BF : TRN_C_16F;
+    ASSERT_EQ(trnfftXtMakePlanMany(h, 1, &nn, &nn, 1, n, t, &on, 1, odist, t, batch, &ws, t), TRNFFT_SUCCESS);
+    EXPECT_GT(ws, 0u);  // the fp32 copies
+    ASSERT_EQ(trnfftXtExec(h, x.data(), y.data(), TRNFFT_FORWARD), TRNFFT_SUCCESS);
+    const auto ref = fftw_c2c(xv, {static_cast<int>(n)}, static_cast<int>(batch), -1);
+    std::vector<cd> got;
+    for (long long b = 0; b < batch; ++b) {
+      for (long long j = 0; j < n; ++j) {
+        const std::size_t at = static_cast<std::size_t>(2 * (b * odist + j));
+        got.emplace_back(bf ? bf16_value(y[at]) : f16_value(y[at]), bf ? bf16_value(y[at + 1]) : f16_value(y[at + 1]));
+      }
+      for (long long j = n; j < odist; ++j) {
+        const std::size_t at = static_cast<std::size_t>(2 * (b * odist + j));
+        EXPECT_EQ(y[at], 0x3c00);
+        EXPECT_EQ(y[at + 1], 0x3c00);
+      }
+    }
+    const double e = rel_l2(got, ref);
+    std::printf("Xt %s C2C n=1024: rel L2 %.3e\n", bf ? "bf16" : "f16", e);
+    EXPECT_LE(e, bf ? 0x1p-8 * std::sqrt(2.0) + 0x1p-9 : 0x1p-11) << (bf ? "bf16" : "f16");
+    EXPECT_GT(e, bf ? 0x1p-8 / 16 : 0x1p-11 / 64) << "the result is really rounded to 16 bits";
+    // R2C with f16 storage: a direction other than +-1 is ignored (only C2C checks it).
+    if (!bf) {
+      trnfftHandle r = TRNFFT_PLAN_NULL;
+      ASSERT_EQ(trnfftCreate(&r), TRNFFT_SUCCESS);
+      ASSERT_EQ(trnfftXtMakePlanMany(r, 1, &nn, nullptr, 1, 0, TRN_R_16F, nullptr, 1, 0, TRN_C_16F, 1, &ws, TRN_C_16F),
+                TRNFFT_SUCCESS);
+      std::vector<std::uint16_t> rx(static_cast<std::size_t>(n)), ry(static_cast<std::size_t>(2 * (n / 2 + 1)));
+      std::vector<float> rv(static_cast<std::size_t>(n));
+      for (std::size_t i = 0; i < rx.size(); ++i) {
+        rv[i] = static_cast<float>(k(g)) / 1024.0f;
+        rx[i] = f16_bits_exact(rv[i]);
+      }
+      ASSERT_EQ(trnfftXtExec(r, rx.data(), ry.data(), 7), TRNFFT_SUCCESS);
+      const auto rref = fftw_r2c(rv, {static_cast<int>(n)}, 1);
+      std::vector<cd> rgot;
+      for (std::size_t i = 0; i < rref.size(); ++i) rgot.emplace_back(f16_value(ry[2 * i]), f16_value(ry[2 * i + 1]));
+      EXPECT_LE(rel_l2(rgot, rref), 0x1p-11);
+      EXPECT_EQ(trnfftDestroy(r), TRNFFT_SUCCESS);
+    }
+    EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
+  }
+}
+
+TEST(TrnfftCApi, XtTypesAndArguments) {
+  LogCapture log;
+  trnfftHandle h = TRNFFT_PLAN_NULL;
+  ASSERT_EQ(trnfftCreate(&h), TRNFFT_SUCCESS);
+  long long n = 64;
+  size_t ws = 7;
+  // Mixed families, or an execution type that is not the family's complex type: INVALID_TYPE.
+  EXPECT_EQ(trnfftXtMakePlanMany(h, 1, &n, nullptr, 1, 0, TRN_C_32F, nullptr, 1, 0, TRN_C_16F, 1, &ws, TRN_C_32F),
+            TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftXtMakePlanMany(h, 1, &n, nullptr, 1, 0, TRN_C_16F, nullptr, 1, 0, TRN_C_16F, 1, &ws, TRN_C_32F),
+            TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(trnfftXtMakePlanMany(h, 1, &n, nullptr, 1, 0, TRN_R_32F, nullptr, 1, 0, TRN_R_32F, 1, &ws, TRN_C_32F),
+            TRNFFT_INVALID_TYPE);
+  EXPECT_EQ(ws, 7u);
+  EXPECT_EQ(trnfftXtMakePlanMany(h, 1, nullptr, nullptr, 1, 0, TRN_C_32F, nullptr, 1, 0, TRN_C_32F, 1, &ws, TRN_C_32F),
+            TRNFFT_INVALID_VALUE);
+  EXPECT_TRUE(log.saw("parameter number 2 (n)"));
+  long long bad[1] = {64};
+  EXPECT_EQ(trnfftXtMakePlanMany(h, 1, &n, bad, 0, 64, TRN_C_32F, bad, 1, 64, TRN_C_32F, 1, &ws, TRN_C_32F),
+            TRNFFT_INVALID_VALUE);
+  EXPECT_TRUE(log.saw("parameter number 4 (istride)"));
+  EXPECT_EQ(trnfftXtExec(h, nullptr, nullptr, TRNFFT_FORWARD), TRNFFT_INVALID_PLAN);  // not made
+  // fp32 through Xt: the same bits as ExecC2C.
+  ASSERT_EQ(trnfftXtMakePlanMany(h, 1, &n, nullptr, 1, 0, TRN_C_32F, nullptr, 1, 0, TRN_C_32F, 3, &ws, TRN_C_32F),
+            TRNFFT_SUCCESS);
+  const auto x = uniform_complex(3 * n, 4);
+  std::vector<cf> in = x, a(x.size()), b(x.size(), cf(9, 9));
+  ASSERT_EQ(trnfftXtExec(h, in.data(), a.data(), TRNFFT_INVERSE), TRNFFT_SUCCESS);
+  EXPECT_EQ(trnfftXtExec(h, in.data(), b.data(), 0), TRNFFT_INVALID_VALUE);  // C2C checks the direction
+  EXPECT_EQ(b[0], cf(9, 9));
+  ASSERT_EQ(trnfftExecC2C(h, reinterpret_cast<trnfftComplex*>(in.data()), reinterpret_cast<trnfftComplex*>(b.data()),
+                          TRNFFT_INVERSE),
+            TRNFFT_SUCCESS);
+  EXPECT_EQ(0, std::memcmp(a.data(), b.data(), a.size() * sizeof(cf)));
+  EXPECT_EQ(trnfftDestroy(h), TRNFFT_SUCCESS);
+}

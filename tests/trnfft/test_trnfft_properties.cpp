@@ -205,6 +205,42 @@ TEST(Layouts, AdvancedStridesAndEmbedsMatchFftw) {
   }
 }
 
+TEST(Layouts, ResidentFourStepWithGappedBatches) {
+  // The SBUF-resident four-step (1024 = 32 x 32, 768 = 32 x 24) with transforms that are not back to
+  // back on either side: gaps between input transforms split its loads per stacked transform,
+  // stride-2 outputs with gaps split its stores.
+  for (const int n : {1024, 768}) {
+    const int batch = 12, idist = n + 5, os = 2, odist = 2 * n + 3;
+    const auto x = uniform_complex(static_cast<std::int64_t>(idist) * batch, 36);
+    PlanSpec s;
+    s.n = {n};
+    s.batch = batch;
+    s.in = trn::fft::Layout{{n}, 1, idist};
+    s.out = trn::fft::Layout{{n}, os, odist};
+    const Plan p(s);
+    std::vector<cf> y(static_cast<std::size_t>(odist * batch), cf(7, 7));
+    p.execute(x.data(), y.data(), -1);
+    std::vector<cd> in(x.begin(), x.end()), ref(y.size());
+    fftw_plan f = fftw_plan_many_dft(1, &n, batch, reinterpret_cast<fftw_complex*>(in.data()), &n, 1, idist,
+                                     reinterpret_cast<fftw_complex*>(ref.data()), &n, os, odist, FFTW_FORWARD, FFTW_ESTIMATE);
+    fftw_execute(f);
+    fftw_destroy_plan(f);
+    std::vector<cf> got;
+    std::vector<cd> want;
+    for (int b = 0; b < batch; ++b)
+      for (int k = 0; k < odist; ++k) {
+        const std::size_t at = static_cast<std::size_t>(b * odist + k);
+        if (k % os == 0 && k / os < n) {
+          got.push_back(y[at]);
+          want.push_back(ref[at]);
+        } else {
+          EXPECT_EQ(y[at], cf(7, 7)) << "gap written at " << at;
+        }
+      }
+    EXPECT_LE(rel_l2(got, want), fp32_bound(n)) << n;
+  }
+}
+
 TEST(Layouts, InPlaceC2CAndPaddedR2C) {
   {
     const std::int64_t n = 640;
@@ -240,6 +276,27 @@ TEST(Determinism, SameBitsForAnyHostThreadCount) {
     const auto y3 = c2c(plan1d(n, 6, m, 3), x, -1);
     EXPECT_EQ(0, std::memcmp(y1.data(), y2.data(), y1.size() * sizeof(cf)));
     EXPECT_EQ(0, std::memcmp(y1.data(), y3.data(), y1.size() * sizeof(cf)));
+  }
+}
+
+TEST(Determinism, RealAndTwoDimensionalResidentPassesForAnyThreadCount) {
+  // The resident four-step's truncated store (R2C), half-spectrum load (C2R) and two-dimensional
+  // batch (the leading axis of 2-D): bits independent of the host threads.
+  for (const Type t : {Type::r2c, Type::c2r, Type::c2c}) {
+    PlanSpec s;
+    s.n = t == Type::c2c ? std::vector<std::int64_t>{256, 48} : std::vector<std::int64_t>{1024};
+    s.type = t;
+    s.batch = 5;
+    const std::int64_t total = s.n.size() == 2 ? 256 * 48 : 1024;
+    const auto x = uniform_complex(total * s.batch, 37);  // reals: the first half of the floats
+    std::vector<cf> y[2];
+    for (int k = 0; k < 2; ++k) {
+      trn::fft::Settings st;
+      st.host_threads = k == 0 ? 1 : 3;
+      y[k].assign(x.size(), cf(0, 0));
+      Plan(s, st).execute(x.data(), y[k].data(), t == Type::c2r ? 1 : -1);
+    }
+    EXPECT_EQ(0, std::memcmp(y[0].data(), y[1].data(), y[0].size() * sizeof(cf))) << type_name(t);
   }
 }
 

@@ -116,6 +116,17 @@ trnfftResult trnfftExecZ2Z(trnfftHandle plan, trnfftDoubleComplex* idata, trnfft
 trnfftResult trnfftExecD2Z(trnfftHandle plan, trnfftDoubleReal* idata, trnfftDoubleComplex* odata);
 trnfftResult trnfftExecZ2D(trnfftHandle plan, trnfftDoubleComplex* idata, trnfftDoubleReal* odata);
 
+/* Xt API (cufftXt.h): typed plans. (inputtype, outputtype, executiontype) from one family --
+ * TRN_{C,R}_32F, TRN_{C,R}_64F, TRN_{C,R}_16F, TRN_{C,R}_16BF -- give C2C, R2C or C2R (Z2Z, D2Z, Z2D);
+ * 16-bit families keep the user's arrays in f16 / bf16 (TRN_C_16BF executes in bf16 tiles,
+ * TRN_C_16F in fp32). Other combinations: TRNFFT_INVALID_TYPE. */
+trnfftResult trnfftXtMakePlanMany(trnfftHandle plan, int rank, long long int* n, long long int* inembed,
+                                  long long int istride, long long int idist, trnDataType_t inputtype,
+                                  long long int* onembed, long long int ostride, long long int odist,
+                                  trnDataType_t outputtype, long long int batch, size_t* workSize,
+                                  trnDataType_t executiontype);
+trnfftResult trnfftXtExec(trnfftHandle plan, void* input, void* output, int direction);
+
 trnfftResult trnfftSetStream(trnfftHandle plan, trnStream_t stream);
 trnfftResult trnfftDestroy(trnfftHandle plan);
 trnfftResult trnfftGetVersion(int* version);

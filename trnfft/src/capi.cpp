@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -175,21 +176,29 @@ ManyArgs many_args(int rank, const I* n, const I* inembed, I istride, I idist, c
 
 constexpr int kManyPos[6] = {1, 2, 9, 10, 3, 6};
 
-// Builds the plan for `a` (after the checks) into st, and reports the work size.
-trnfftResult make_plan(PlanState& st, const char* fn, const ManyArgs& a, size_t* work_size, int work_pos) {
+// Builds the plan for `a` (after the checks) into st, and reports the work size. pos: the argument
+// positions of the entry point (check_many); mode and storage: the plan's precision and the element
+// type of the user's arrays, committed to st only on success.
+trnfftResult make_plan(PlanState& st, const char* fn, const ManyArgs& a, size_t* work_size, int work_pos,
+                       const int* pos = kManyPos, std::optional<trn::fft::Mode> mode = std::nullopt,
+                       trn::DType storage = trn::DType::f32) {
   ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE, &st.last_error_param);
   check.require_or(a.rank >= 1 && a.rank <= 3, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "rank must be 1, 2 or 3");
-  if (a.n.empty()) check.require(false, kManyPos[1], "n");
+  if (a.n.empty()) check.require(false, pos[1], "n");
   if (!check) return check.status();
-  if (check_many(check, a, kManyPos) != TRNFFT_SUCCESS || !check) return check.status();
+  if (check_many(check, a, pos) != TRNFFT_SUCCESS || !check) return check.status();
   (void)work_pos;
   std::unique_ptr<trn::fft::Plan> plan;
   std::size_t ws = 0;
+  const trn::fft::Mode m = mode.value_or(st.mode);
   const trnfftResult r = trn::cshim::guarded(logger(), fn, kStatus, [&] {
-    plan = std::make_unique<trn::fft::Plan>(to_spec(a, st.mode), st.settings);
+    trn::fft::PlanSpec spec = to_spec(a, m);
+    spec.storage = storage;
+    plan = std::make_unique<trn::fft::Plan>(spec, st.settings);
     ws = plan->work_size();
   });
   if (r != TRNFFT_SUCCESS) return r;
+  st.mode = m;
   st.plan = std::move(plan);
   st.spec = st.plan->spec();
   if (work_size != nullptr) *work_size = ws;
@@ -227,6 +236,17 @@ trnfftResult rebuild(PlanState& st, const char* fn) {
   return r;
 }
 
+int c_type(trn::fft::Type t) {
+  switch (t) {
+    case trn::fft::Type::r2c: return TRNFFT_R2C;
+    case trn::fft::Type::c2r: return TRNFFT_C2R;
+    case trn::fft::Type::z2z: return TRNFFT_Z2Z;
+    case trn::fft::Type::d2z: return TRNFFT_D2Z;
+    case trn::fft::Type::z2d: return TRNFFT_Z2D;
+    default: return TRNFFT_C2C;
+  }
+}
+
 // Execute with the checks every Exec* makes: made plan, matching type, data pointers, direction.
 trnfftResult exec(trnfftHandle h, const char* fn, int expected_type, const void* in, void* out, int direction,
                   bool has_direction) {
@@ -238,17 +258,7 @@ trnfftResult exec(trnfftHandle h, const char* fn, int expected_type, const void*
     return TRNFFT_INVALID_PLAN;
   }
   ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE, &st->last_error_param);
-  const int plan_type = expected_type;
-  int actual = TRNFFT_C2C;
-  switch (st->spec.type) {
-    case trn::fft::Type::r2c: actual = TRNFFT_R2C; break;
-    case trn::fft::Type::c2r: actual = TRNFFT_C2R; break;
-    case trn::fft::Type::z2z: actual = TRNFFT_Z2Z; break;
-    case trn::fft::Type::d2z: actual = TRNFFT_D2Z; break;
-    case trn::fft::Type::z2d: actual = TRNFFT_Z2D; break;
-    default: break;
-  }
-  check.require_or(actual == plan_type, TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE",
+  check.require_or(c_type(st->spec.type) == expected_type, TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE",
                    "the plan was made for another transform type")
       .not_null(in, 1, "idata")
       .not_null(out, 2, "odata");
@@ -578,6 +588,68 @@ trnfftResult trnfftGetLoggerCallback(trnfftLogCallback* callback) {
   if (callback == nullptr) return TRNFFT_INVALID_VALUE;
   *callback = logger().callback();
   return TRNFFT_SUCCESS;
+}
+
+// Xt API (cufftXt.h): the transform type from (inputtype, outputtype, executiontype), as cuFFT
+// pairs them: a family's complex type to execute in, its real or complex type on each side. 16-bit
+// families store the user's arrays in f16 / bf16 (DMA passes convert them to and from the fp32
+// planes); TRN_C_16BF executes in bf16 tiles, TRN_C_16F in fp32 (exact for f16 inputs; the result
+// is rounded once to f16). Positions: rank 1, n 2, inembed 3, istride 4, idist 5, inputtype 6,
+// onembed 7, ostride 8, odist 9, outputtype 10, batch 11, workSize 12, executiontype 13.
+trnfftResult trnfftXtMakePlanMany(trnfftHandle plan, int rank, long long int* n, long long int* inembed,
+                                  long long int istride, long long int idist, trnDataType_t inputtype,
+                                  long long int* onembed, long long int ostride, long long int odist,
+                                  trnDataType_t outputtype, long long int batch, size_t* workSize,
+                                  trnDataType_t executiontype) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  struct Family {
+    int complex_t, real_t;
+    trn::DType storage;
+    int c2c, r2c, c2r;
+    bool bf16;
+  };
+  static constexpr Family kFamilies[] = {
+      {TRN_C_32F, TRN_R_32F, trn::DType::f32, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, false},
+      {TRN_C_64F, TRN_R_64F, trn::DType::f32, TRNFFT_Z2Z, TRNFFT_D2Z, TRNFFT_Z2D, false},
+      {TRN_C_16F, TRN_R_16F, trn::DType::f16, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, false},
+      {TRN_C_16BF, TRN_R_16BF, trn::DType::bf16, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, true},
+  };
+  const int in_t = enum_value(inputtype), out_t = enum_value(outputtype), ex_t = enum_value(executiontype);
+  int type = -1;
+  const Family* fam = nullptr;
+  for (const Family& f : kFamilies) {
+    if (ex_t != f.complex_t) continue;
+    fam = &f;
+    if (in_t == f.complex_t && out_t == f.complex_t) type = f.c2c;
+    if (in_t == f.real_t && out_t == f.complex_t) type = f.r2c;
+    if (in_t == f.complex_t && out_t == f.real_t) type = f.c2r;
+  }
+  if (type < 0) {
+    logger().log(trn::cshim::failure_message("trnfftXtMakePlanMany", "TRNFFT_INVALID_TYPE",
+                                             "no transform for this (inputtype, outputtype, executiontype)"));
+    return TRNFFT_INVALID_TYPE;
+  }
+  static constexpr int kXtPos[6] = {1, 2, 13, 11, 3, 7};
+  std::optional<trn::fft::Mode> mode;
+  if (fam->bf16) mode = trn::fft::Mode::bf16;
+  return make_plan(*st, "trnfftXtMakePlanMany",
+                   many_args<long long>(rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch), workSize,
+                   12, kXtPos, mode, fam->storage);
+}
+
+// Executes a plan of any type with the user's arrays in the plan's storage type; the direction is
+// checked for complex-to-complex plans only (R2C is forward, C2R inverse).
+trnfftResult trnfftXtExec(trnfftHandle plan, void* input, void* output, int direction) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  int type = TRNFFT_C2C;
+  {
+    std::lock_guard<std::mutex> lock(st->mu);
+    if (st->plan) type = c_type(st->spec.type);
+  }
+  return exec(plan, "trnfftXtExec", type, input, output, direction, type == TRNFFT_C2C || type == TRNFFT_Z2Z);
 }
 
 }  // extern "C"

@@ -374,6 +374,408 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
   return std::move(r.trace);
 }
 
+namespace {
+
+// An HBM pattern of `outer * inner` partitions (partition p = o * inner + i at element
+// o * outer_dist + i * inner_dist of `base`) and up to three free dimensions, moved to or from the
+// SBUF tile `sb` ([outer * inner, product of sizes]). One DMA when the two partition strides nest
+// (outer_dist = inner * inner_dist), else one DMA per outer index: those cover disjoint partition
+// ranges, hence disjoint DMA queues, and run side by side.
+void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const float* base, int outer, int inner,
+                           std::int64_t outer_dist, std::int64_t inner_dist,
+                           std::initializer_list<std::array<std::int64_t, 2>> free_dims) {
+  Tile h;
+  h.mem = MemSpace::hbm;
+  h.dtype = DType::f32;
+  h.ndim = static_cast<int>(free_dims.size());
+  int d = 0;
+  for (const auto& [size, stride] : free_dims) {
+    h.size[static_cast<std::size_t>(d)] = size;
+    h.stride[static_cast<std::size_t>(d)] = stride;
+    ++d;
+  }
+  const bool nested = outer == 1 || outer_dist == inner * inner_dist;
+  const int parts = nested ? 1 : outer;
+  const int np = nested ? outer * inner : inner;
+  h.partitions = np;
+  h.partition_stride = inner_dist * 4;
+  for (int o = 0; o < parts; ++o) {
+    h.base = reinterpret_cast<std::byte*>(const_cast<float*>(base + o * outer_dist));
+    const Tile s = sb.rows(o * np, np);
+    to_hbm ? nc.dma_copy(h, s) : nc.dma_copy(s, h);
+  }
+}
+
+}  // namespace
+
+// four_step_pass — a four-step (Bailey) transform N = n1 n2 with both DFT-GEMM stages and the
+// twiddle multiply on chip; the data cross HBM once in and once out.
+//   Layout     transform tau = block * s1 s2 + t1 + s1 t2 (t1 < s1, t2 < s2), element j = a n2 + j2;
+//              groups of <= 512 / (s1 n1) blocks, also enumerated over an outer batch dimension.
+//              X tile [(t1, a) partitions, (block, t2, j2) free]: one DMA per plane per group (per
+//              t1 when the transforms are not back to back). C2R half spectra (in_len < N): only the
+//              given elements are loaded into tiles zeroed once per program; F1 is doubled and the
+//              c_k = 1 inputs (k = 0, N/2) halved by one per-partition multiply per column.
+//   Stage 1    the data are the STATIONARY operand: Y[(t2, j2), (t1, k1)] = sum_(t1', a)
+//              X[(t1', a), (t2, j2)] F1[(t1', a), (t1, k1)] with F1 = diag(F_n1, ..., F_n1) (s1 copies)
+//              as the moving operand, one matmul per block and real product, the blocks side by side
+//              in one PSUM bank. Swapping the roles puts j2 on the partitions, i.e. the transpose
+//              between the two stages is free: no DMA pass and no TensorE transpose.
+//   Twiddle    Z = Y w_N^(k1 j2): products on VectorE reading PSUM, the sums on GpSimd where it has
+//              its own SBUF port; written to SBUF in the tile dtype.
+//   Pipeline   every engine runs in program order: loads nsets - 1 groups ahead, stage 1 one group
+//              ahead of twiddle / stage 2 / store; stage 2 reuses stage 1's PSUM banks.
+//   Stage 2    O[(t2, k2), (block, t1, k1)] = sum_j2 F2[(t2, j2), (t2, k2)] Z[(t2, j2), ...] with F2 =
+//              diag(F_n2, ...) (s2 copies) stationary and Z moving (<= one PSUM bank wide).
+//   Store      X_tau[k1 + n1 k2]: partitions (t2, k2), free (block, t1, k1); one DMA per t2 unless
+//              s1 = 1 and the transforms are contiguous; out_len < N (R2C) stores the rows k2 below
+//              out_len / n1 and the first out_len mod n1 columns of the next.
+//   Costs      per real product and 128 x 128 block: stage 1 max(64, s1 n1) rows, stage 2 s1 n1
+//              columns of 128-row matmuls: the same TensorE time per point as two stacked dft_pass
+//              stages, and a third of their HBM traffic (no scratch round trip, no transpose pass).
+//   Modes      fp32; bf16 (the DMA rounds the input, the twiddle output is rounded once, RNE);
+//              bf16x3 (the fp32 data and the fp32 twiddled Z split into hi = bf16(v), lo = bf16(v - hi)
+//              on VectorE / GpSimd; products lo*hi, hi*lo, hi*hi per real product in one PSUM group,
+//              as in dft_pass).
+Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
+  const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
+  const DftMatrix& F1 = *a.f1;
+  const DftMatrix& F2 = *a.f2;
+  const int s1 = a.s1, s2 = a.s2, n1 = static_cast<int>(a.n1), n2 = static_cast<int>(a.n2);
+  const int K1 = s1 * n1, M1 = s2 * n2;
+  const std::int64_t G = std::int64_t{s1} * s2;
+  const std::int64_t blocks = a.count / G;
+  // Blocks side by side in one PSUM bank (the stage-2 moving width).
+  const std::int64_t width_max = std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
+  const std::int64_t nb = std::max<std::int64_t>(1, width_max / K1);
+  const std::int64_t W = nb * K1, XW = nb * M1;
+  const std::int64_t groups_per_outer = (blocks + nb - 1) / nb, groups = a.outer_count * groups_per_outer;
+  LaunchConfig lc = lc_in;
+  const int programs = programs_for(static_cast<std::size_t>(groups));
+  lc.grid = {programs, 1, 1};
+  const bool in_real = a.in.im == nullptr, out_real = a.out.im == nullptr;
+  const bool split = a.mode == blas::GemmMode::bf16x3;
+  const DType data_dtype = a.mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
+  const InstrOptions z_round = data_dtype == DType::f32 ? InstrOptions{} : kRne;
+  const Engine sum_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::vector : Engine::gpsimd;
+  // Rotating buffer sets: up to four (two PSUM banks each; stage 2 reuses stage 1's banks, which
+  // the twiddle has read by then), as many as SBUF holds beside the resident tiles.
+  const std::int64_t planes_in = in_real ? 1 : 2, planes_out = out_real ? 1 : 2, ds = dtype_size(data_dtype);
+  std::int64_t set_bytes = planes_in * XW * ds + 2 * W * ds + 4 * W * 4 + planes_out * W * 4;
+  if (split) set_bytes += planes_in * XW * (4 + 2) + XW * 4 + 2 * W * (4 + 2) + W * 4;  // raw fp32, lo, residual
+  const std::int64_t resident_bytes = (2 * 3 * (K1 + M1)) * dtype_size(F1.dtype) + 2 * K1 * 4;
+  const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
+  const int nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
+  // C2R half spectrum: the columns j2 holding k = 0 and k = N/2 (weight c_k = 1) and, per column,
+  // a per-partition weight over (t1, a): 1/2 on the row of that k, 1 elsewhere.
+  const std::int64_t N = a.n1 * a.n2, in_len = a.in_len > 0 ? std::min(a.in_len, N) : N;
+  const std::int64_t whole_rows = in_len / a.n2, rest_cols = in_len % a.n2;
+  std::vector<std::int64_t> unit_weight_cols;
+  std::vector<float> unit_weights;
+  if (in_len < N)
+    for (const std::int64_t k : {std::int64_t{0}, N % 2 == 0 ? N / 2 : std::int64_t{-1}}) {
+      if (k < 0 || k >= in_len) continue;
+      const auto at = std::find(unit_weight_cols.begin(), unit_weight_cols.end(), k % a.n2);
+      std::size_t c = static_cast<std::size_t>(at - unit_weight_cols.begin());
+      if (at == unit_weight_cols.end()) {
+        unit_weight_cols.push_back(k % a.n2);
+        unit_weights.resize(unit_weights.size() + static_cast<std::size_t>(K1), 1.0f);
+      }
+      for (int t1 = 0; t1 < s1; ++t1) unit_weights[c * static_cast<std::size_t>(K1) + static_cast<std::size_t>(t1 * n1 + k / a.n2)] = 0.5f;
+    }
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    const std::int64_t g_begin = groups * nc.program_id(0) / programs, g_end = groups * (nc.program_id(0) + 1) / programs;
+    AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+    // Resident matrix tiles per term (bf16x3: hi, lo).
+    auto resident = [&](const std::vector<HbmTensor>& h, int rows, int cols, const char* name) {
+      std::vector<Tile> v;
+      for (int t = 0; t < F1.terms; ++t) {
+        v.push_back(sbuf.alloc(F1.dtype, rows, {cols}, name));
+        nc.dma_copy(v.back(), h[static_cast<std::size_t>(t)].tile(0, rows, 0, cols));
+      }
+      return v;
+    };
+    const std::vector<Tile> f1_re = resident(F1.re, K1, K1, "F1 re"), f1_im = resident(F1.im, K1, K1, "F1 im");
+    const std::vector<Tile> f1_nim = in_real ? std::vector<Tile>{} : resident(F1.neg_im, K1, K1, "-F1 im");
+    const std::vector<Tile> f2_re = resident(F2.re, M1, M1, "F2 re"), f2_nim = resident(F2.neg_im, M1, M1, "-F2 im");
+    const std::vector<Tile> f2_im = out_real ? std::vector<Tile>{} : resident(F2.im, M1, M1, "F2 im");
+    // One block's twiddles [M1, K1], read by every block of a group through a stride-0 free dim.
+    const Tile tw_re = sbuf.alloc(DType::f32, M1, {K1}, "twiddle re"), tw_im = sbuf.alloc(DType::f32, M1, {K1}, "twiddle im");
+    nc.dma_copy(tw_re, HbmTensor::wrap(const_cast<float*>(a.tw_re), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
+    nc.dma_copy(tw_im, HbmTensor::wrap(const_cast<float*>(a.tw_im), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
+    auto per_block = [](const Tile& t, std::int64_t nbc, std::int64_t cols) {
+      Tile v = t;
+      v.ndim = 2;
+      v.size = {nbc, cols, 1, 1};
+      v.stride = {0, 1, 0, 0};
+      return v;
+    };
+    // A data plane in the tile dtype: hi (the only term unless bf16x3), lo, and the fp32 value.
+    struct Plane {
+      Tile hi, lo, raw;
+    };
+    struct Buf {
+      Plane x_re, x_im, z_re, z_im;
+      Tile x_resid, z_resid, y_re, y_im, tmp, out_re, out_im;
+    };
+    auto plane = [&](int rows, std::int64_t cols, const char* name) {
+      Plane q;
+      q.hi = sbuf.alloc(data_dtype, rows, {cols}, name);
+      if (split) {
+        q.lo = sbuf.alloc(DType::bf16, rows, {cols}, name);
+        q.raw = sbuf.alloc(DType::f32, rows, {cols}, name);
+      }
+      return q;
+    };
+    std::vector<Buf> buf(static_cast<std::size_t>(nsets));
+    for (Buf& b : buf) {
+      b.x_re = plane(K1, XW, "x re");
+      if (!in_real) b.x_im = plane(K1, XW, "x im");
+      if (split) {
+        b.x_resid = sbuf.alloc(DType::f32, K1, {XW}, "x split residual");
+        b.z_resid = sbuf.alloc(DType::f32, M1, {W}, "z split residual");
+      }
+      b.y_re = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 re");
+      b.y_im = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 im");
+      b.z_re = plane(M1, W, "twiddled re");
+      b.z_im = plane(M1, W, "twiddled im");
+      b.tmp = sbuf.alloc(DType::f32, M1, {4, W}, "twiddle products");
+      b.out_re = sbuf.alloc(DType::f32, M1, {W}, "out re");
+      if (!out_real) b.out_im = sbuf.alloc(DType::f32, M1, {W}, "out im");
+    }
+    // bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits.
+    auto split_plane = [&](const Plane& q, const Tile& resid, std::int64_t cols, Engine e) {
+      nc.tensor_copy(q.hi.cols(0, cols), q.raw.cols(0, cols), e, kRne);
+      nc.tensor_tensor(resid.cols(0, cols), q.raw.cols(0, cols), q.hi.cols(0, cols), AluOp::subtract, e, kRne);
+      nc.tensor_copy(q.lo.cols(0, cols), resid.cols(0, cols), e, kRne);
+    };
+    // Each engine runs its instructions in program order, so the program is software-pipelined:
+    // loads up to nsets - 1 groups ahead (a DMA queue is in order too: a store that waits for its
+    // group's compute must not hold back the loads behind it), stage 1 one group ahead of the
+    // twiddle, stage 2 and the stores. TensorE then alternates stage 2 of group g with stage 1 of
+    // group g + 1 while VectorE twiddles.
+    auto buffers = [&](std::int64_t gi) -> const Buf& { return buf[static_cast<std::size_t>(gi - g_begin) % buf.size()]; };
+    // Group gi: outer index gi / groups_per_outer, blocks from first_block(gi) on.
+    auto first_block = [&](std::int64_t gi) { return (gi % groups_per_outer) * nb; };
+    auto blocks_of = [&](std::int64_t gi) { return std::min(nb, blocks - first_block(gi)); };
+    auto in_base = [&](std::int64_t gi) { return (gi / groups_per_outer) * a.outer_in_dist + first_block(gi) * G * a.in_dist; };
+    auto out_base = [&](std::int64_t gi) { return (gi / groups_per_outer) * a.outer_out_dist + first_block(gi) * G * a.out_dist; };
+    // A C2R half spectrum (in_len < N): element k = a n2 + j2 exists for rows a < whole_rows and the
+    // first rest_cols columns of row whole_rows. The load tiles are zeroed once (compute engines
+    // address partition ranges aligned to 32, so the padding is not zeroed row by row); the loads
+    // then only ever write the existing elements.
+    if (in_len < N)
+      for (const Buf& b : buf)
+        for (const Plane* x : {&b.x_re, &b.x_im})
+          if (x->hi.partitions != 0) nc.memset(split ? x->raw : x->hi, 0.0f);
+    auto row_cols = [&](const Tile& x, int t1, std::int64_t row, std::int64_t nbc, std::int64_t j0, std::int64_t cnt) {
+      return x.rows(static_cast<int>(t1 * n1 + row), 1).cols(0, nbc * M1).reshape({nbc, s2, a.n2}).slice(2, j0, cnt);
+    };
+    // Per-partition weights of the columns j2 that hold a unit-weight input (see unit_weight_cols).
+    std::vector<Tile> unit_weight_tiles;
+    for (std::size_t c = 0; c < unit_weight_cols.size(); ++c) {
+      unit_weight_tiles.push_back(sbuf.alloc(DType::f32, K1, {1}, "c2r unit weights"));
+      nc.dma_copy(unit_weight_tiles.back(),
+                  HbmTensor::wrap(unit_weights.data() + c * static_cast<std::size_t>(K1), DType::f32, {K1, 1}).tile(0, K1, 0, 1));
+    }
+    auto load_group = [&](std::int64_t gi) {
+      const Buf& b = buffers(gi);
+      const std::int64_t nbc = blocks_of(gi);
+      const std::initializer_list<std::array<std::int64_t, 2>> free_dims = {
+          {nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {a.n2, a.in.stride}};
+      // Partitions (t1, a), free (block, t2, j2).
+      auto load = [&](const float* src, const Plane& x) {
+        const Tile t = (split ? x.raw : x.hi).cols(0, nbc * M1);
+        if (in_len == N) {
+          dma_nested_partitions(nc, false, t, src + in_base(gi), s1, n1, a.in_dist, a.n2 * a.in.stride, free_dims);
+          return;
+        }
+        for (int t1 = 0; t1 < s1; ++t1) {
+          const float* base = src + in_base(gi) + t1 * a.in_dist;
+          if (whole_rows > 0)
+            dma_nested_partitions(nc, false, t.rows(t1 * n1, static_cast<int>(whole_rows)), base, 1,
+                                  static_cast<int>(whole_rows), 0, a.n2 * a.in.stride, free_dims);
+          if (rest_cols > 0)
+            dma_nested_partitions(nc, false, row_cols(split ? x.raw : x.hi, t1, whole_rows, nbc, 0, rest_cols),
+                                  base + whole_rows * a.n2 * a.in.stride, 1, 1, 0, a.n2 * a.in.stride,
+                                  {{nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {rest_cols, a.in.stride}});
+        }
+      };
+      load(a.in.re, b.x_re);
+      if (!in_real) load(a.in.im, b.x_im);
+    };
+    // C2R: halve the inputs whose weight c_k is 1 (k = 0, and k = N/2 for even N) against the
+    // doubled f1: one per-partition multiply of each column j2 that holds one, over all partitions.
+    auto halve_unit_weights = [&](const Plane& x, std::int64_t nbc) {
+      for (std::size_t c = 0; c < unit_weight_cols.size(); ++c) {
+        const Tile v = (split ? x.raw : x.hi).cols(0, nbc * M1).reshape({nbc, s2, a.n2}).slice(2, unit_weight_cols[c], 1);
+        nc.tensor_scalar(v, v, AluOp::multiply, unit_weight_tiles[c]);
+      }
+    };
+    // acc (+)= stationary^T moving over the mode's term pairs, smallest products first (lo hi, hi lo,
+    // hi hi); `data_stationary` says which side holds the data terms.
+    auto product = [&](const Tile& acc, const std::vector<Tile>& F, const Plane& x, std::int64_t c0, std::int64_t cols,
+                       bool data_stationary, bool accumulate) {
+      auto mm = [&](const Tile& f, const Tile& d, bool acc_flag) {
+        data_stationary ? nc.nc_matmul(acc, d.cols(c0, cols), f, acc_flag) : nc.nc_matmul(acc, f, d.cols(c0, cols), acc_flag);
+      };
+      if (split) {
+        mm(F[1], x.hi, accumulate);
+        mm(F[0], x.lo, true);
+        mm(F[0], x.hi, true);
+      } else {
+        mm(F[0], x.hi, accumulate);
+      }
+    };
+    auto stage1 = [&](std::int64_t gi) {
+      // One block per matmul: Y = X^T F1 (complex: 4 real products, 2 for real input).
+      const Buf& b = buffers(gi);
+      const std::int64_t nbc = blocks_of(gi);
+      if (in_len < N) {
+        halve_unit_weights(b.x_re, nbc);
+        if (!in_real) halve_unit_weights(b.x_im, nbc);
+      }
+      if (split) {
+        split_plane(b.x_re, b.x_resid, nbc * M1, Engine::vector);
+        if (!in_real) split_plane(b.x_im, b.x_resid, nbc * M1, Engine::vector);
+      }
+      for (std::int64_t i = 0; i < nbc; ++i) {
+        const Tile yr = b.y_re.cols(i * K1, K1), yi = b.y_im.cols(i * K1, K1);
+        product(yr, f1_re, b.x_re, i * M1, M1, true, false);
+        product(yi, f1_im, b.x_re, i * M1, M1, true, false);
+        if (!in_real) {
+          product(yr, f1_nim, b.x_im, i * M1, M1, true, true);
+          product(yi, f1_re, b.x_im, i * M1, M1, true, true);
+        }
+      }
+    };
+    auto twiddle = [&](std::int64_t gi) {
+      // Z = Y w while evacuating PSUM (fp32 products, one rounding to the tile dtype; bf16x3: the
+      // fp32 value, then its hi/lo split). The products read PSUM (VectorE); the SBUF-only sums
+      // (and bf16x3's split of Z) go to GpSimd where it has its own SBUF port (trn2+). p2/p3 keep
+      // the imaginary products apart from the real ones, so GpSimd's subtract overlaps VectorE's
+      // next two multiplies.
+      const Buf& b = buffers(gi);
+      const std::int64_t nbc = blocks_of(gi), w = nbc * K1;
+      const Tile yr = b.y_re.cols(0, w).reshape({nbc, K1}), yi = b.y_im.cols(0, w).reshape({nbc, K1});
+      const Tile tr = per_block(tw_re, nbc, K1), ti = per_block(tw_im, nbc, K1);
+      const Tile zr = (split ? b.z_re.raw : b.z_re.hi).cols(0, w).reshape({nbc, K1});
+      const Tile zi = (split ? b.z_im.raw : b.z_im.hi).cols(0, w).reshape({nbc, K1});
+      auto tmp = [&](int k) { return b.tmp.slice(0, k, 1).reshape({W}).cols(0, w).reshape({nbc, K1}); };
+      nc.tensor_tensor(tmp(0), yr, tr, AluOp::multiply);
+      nc.tensor_tensor(tmp(1), yi, ti, AluOp::multiply);
+      nc.tensor_tensor(zr, tmp(0), tmp(1), AluOp::subtract, sum_engine, z_round);
+      nc.tensor_tensor(tmp(2), yr, ti, AluOp::multiply);
+      nc.tensor_tensor(tmp(3), yi, tr, AluOp::multiply);
+      nc.tensor_tensor(zi, tmp(2), tmp(3), AluOp::add, sum_engine, z_round);
+      if (split) {
+        split_plane(b.z_re, b.z_resid, w, sum_engine);
+        split_plane(b.z_im, b.z_resid, w, sum_engine);
+      }
+    };
+    auto stage2_store = [&](std::int64_t gi) {
+      // O = F2^T Z (into stage 1's PSUM banks); evacuated by ScalarE (VectorE is busy twiddling the
+      // next group); stored with partitions (t2, k2), free (block, t1, k1).
+      const Buf& b = buffers(gi);
+      const std::int64_t nbc = blocks_of(gi), w = nbc * K1;
+      const Tile orr = b.y_re.cols(0, w);
+      product(orr, f2_re, b.z_re, 0, w, false, false);
+      product(orr, f2_nim, b.z_im, 0, w, false, true);
+      Tile oi;
+      if (!out_real) {
+        oi = b.y_im.cols(0, w);
+        product(oi, f2_im, b.z_re, 0, w, false, false);
+        product(oi, f2_re, b.z_im, 0, w, false, true);
+      }
+      auto store = [&](float* plane_out, const Tile& sb) {
+        const std::int64_t os = a.out.stride;
+        if (a.out_len == 0 || a.out_len >= a.n1 * a.n2) {
+          dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, s1 * a.out_dist, a.n1 * os,
+                                {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
+          return;
+        }
+        // Truncated output (k = k1 + n1 k2 < out_len): rows k2 < out_len / n1 whole, then the first
+        // out_len mod n1 columns of the next row.
+        const std::int64_t whole = a.out_len / a.n1, rest = a.out_len % a.n1;
+        for (int t2 = 0; t2 < s2; ++t2) {
+          float* dst = plane_out + out_base(gi) + t2 * s1 * a.out_dist;
+          if (whole > 0)
+            dma_nested_partitions(nc, true, sb.rows(t2 * n2, static_cast<int>(whole)), dst, 1, static_cast<int>(whole), 0,
+                                  a.n1 * os, {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
+          if (rest > 0) {
+            const Tile row = sb.rows(t2 * n2 + static_cast<int>(whole), 1).reshape({nbc, s1, a.n1}).slice(2, 0, rest);
+            dma_nested_partitions(nc, true, row, dst + whole * a.n1 * os, 1, 1, 0, a.n1 * os,
+                                  {{nbc, G * a.out_dist}, {s1, a.out_dist}, {rest, os}});
+          }
+        }
+      };
+      nc.tensor_copy(b.out_re.cols(0, w), orr, Engine::scalar);
+      if (!out_real) nc.tensor_copy(b.out_im.cols(0, w), oi, Engine::scalar);
+      store(a.out.re, b.out_re.cols(0, w));
+      if (!out_real) store(a.out.im, b.out_im.cols(0, w));
+    };
+    if (nsets == 1) {  // one buffer set (SBUF-bound shapes): no look-ahead, a group at a time
+      for (std::int64_t gi = g_begin; gi < g_end; ++gi) {
+        load_group(gi);
+        stage1(gi);
+        twiddle(gi);
+        stage2_store(gi);
+      }
+      return;
+    }
+    const std::int64_t ahead = nsets - 1;  // loads in flight; stage 1 runs one group ahead
+    for (std::int64_t gi = g_begin; gi < std::min(g_end, g_begin + ahead); ++gi) load_group(gi);
+    if (g_begin < g_end) stage1(g_begin);
+    for (std::int64_t gi = g_begin; gi < g_end; ++gi) {
+      if (gi + ahead < g_end) load_group(gi + ahead);
+      if (gi + 1 < g_end) stage1(gi + 1);
+      twiddle(gi);
+      stage2_store(gi);
+    }
+  });
+  return std::move(r.trace);
+}
+
+Trace convert_pass(const LaunchConfig& lc_in, const void* src, DType src_dtype, void* dst, DType dst_dtype,
+                   std::int64_t count) {
+  const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
+  const std::int64_t P = hw.pmax, chunk = 4096;  // elements per partition per DMA
+  const std::int64_t rows = count / P, tail = count % P;
+  const std::int64_t chunks = (rows + chunk - 1) / chunk + (tail > 0 ? 1 : 0);
+  LaunchConfig lc = lc_in;
+  const int programs = programs_for(static_cast<std::size_t>(chunks));
+  lc.grid = {programs, 1, 1};
+  auto view = [](const void* base, DType dt, std::int64_t first, std::int64_t np, std::int64_t pstride, std::int64_t n) {
+    Tile t;
+    t.mem = MemSpace::hbm;
+    t.dtype = dt;
+    t.base = reinterpret_cast<std::byte*>(const_cast<void*>(base)) + first * dtype_size(dt);
+    t.partitions = static_cast<std::int32_t>(np);
+    t.partition_stride = pstride * dtype_size(dt);
+    t.ndim = 1;
+    t.size[0] = n;
+    t.stride[0] = 1;
+    return t;
+  };
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    const std::int64_t c_begin = chunks * nc.program_id(0) / programs, c_end = chunks * (nc.program_id(0) + 1) / programs;
+    AllocScope sbuf(nc.sbuf());
+    const Tile buf[2] = {sbuf.alloc(dst_dtype, static_cast<int>(P), {chunk}, "converted"),
+                         sbuf.alloc(dst_dtype, static_cast<int>(P), {chunk}, "converted")};
+    for (std::int64_t c = c_begin; c < c_end; ++c) {
+      const Tile& b = buf[static_cast<std::size_t>(c - c_begin) % 2];
+      // Partition p of chunk c holds elements p * rows + [c0, c0 + n) (the tail: one element per partition).
+      const bool is_tail = c * chunk >= rows;
+      const std::int64_t c0 = is_tail ? 0 : c * chunk, n = is_tail ? 1 : std::min(chunk, rows - c0);
+      const std::int64_t np = is_tail ? tail : P, first = is_tail ? rows * P : c0, pstride = is_tail ? 1 : rows;
+      const Tile sb = b.rows(0, static_cast<int>(np)).cols(0, n);
+      nc.dma_copy(sb, view(src, src_dtype, first, np, pstride, n));   // converts src -> dst dtype (RNE)
+      nc.dma_copy(view(dst, dst_dtype, first, np, pstride, n), sb);
+    }
+  });
+  return std::move(r.trace);
+}
+
 // diag_pass — out[e, j] = t[e] * in[e, j] (complex, fp32 on VectorE) for e < min(in_len, out_len);
 // zero for in_len <= e < out_len. Elements on partitions (chunks of pmax), transforms on the free
 // axis; t is a per-partition scalar. Engines: DMA, VectorE.

@@ -65,8 +65,40 @@ struct DiagPassArgs {
   std::vector<BatchDim> batch;
 };
 
+// A whole four-step transform of length N = n1 * n2 (n1, n2 <= 128) in one pass, resident in SBUF
+// between its stages (no HBM round trip, no transpose pass). `count` transforms, in_dist /
+// out_dist floats apart, element stride in.stride / out.stride. Transforms are processed in blocks
+// of s1 * s2 (s1 * n1 <= 128, s2 * n2 <= 128; the plan picks divisors of count): f1 is the length-n1
+// matrix stacked s1 times, f2 the length-n2 matrix stacked s2 times; tw_re/tw_im the twiddle tile
+// [s2 * n2 rows (t2, j2)][s1 * n1 columns (t1, k1)]: w_N^(k1 j2).
+struct FourStepPassArgs {
+  const DftMatrix* f1 = nullptr;
+  const DftMatrix* f2 = nullptr;
+  blas::GemmMode mode = blas::GemmMode::fp32;
+  std::int64_t n1 = 0, n2 = 0;
+  int s1 = 1, s2 = 1;
+  PlaneView in, out;
+  std::int64_t count = 1, in_dist = 0, out_dist = 0;
+  // An outer batch dimension around `count` (e.g. the other axis of a 2-D plan, or the batch around
+  // the k1 rows of a three-level plan): outer_count x count transforms in all.
+  std::int64_t outer_count = 1, outer_in_dist = 0, outer_out_dist = 0;
+  // Elements of each output transform stored (0: all N): R2C keeps X[0 .. N/2].
+  std::int64_t out_len = 0;
+  // Elements of each input transform read (0: all N). in_len < N: a C2R half spectrum, zero above
+  // (zeroed once per buffer set), with f1 scaled by 2 and the inputs k = 0 and k = N/2 (N even)
+  // halved after the load, so that stage 1 sees c_k X_k (c = 1 there, else 2; all exact).
+  std::int64_t in_len = 0;
+  const float* tw_re = nullptr;
+  const float* tw_im = nullptr;
+};
+
 // Launch one pass; returns the merged trace (program order).
+// convert_pass: dst[i] = src[i] for i < count, converted between dtypes by the DMA (RNE), as
+// [pmax, count / pmax] tiles plus a tail row. Used for 16-bit storage.
+Trace convert_pass(const LaunchConfig& lc, const void* src, DType src_dtype, void* dst, DType dst_dtype,
+                   std::int64_t count);
 Trace dft_pass(const LaunchConfig& lc, const DftPassArgs& a);
+Trace four_step_pass(const LaunchConfig& lc, const FourStepPassArgs& a);
 Trace diag_pass(const LaunchConfig& lc, const DiagPassArgs& a);
 
 // Build a DFT matrix for the mode (fp32: one fp32 term; bf16: one bf16 term; bf16x3: bf16 hi + lo).

@@ -92,9 +92,11 @@ struct Plan::Impl {
   // on first use by an execution, under table_mu (map nodes never move, so references stay valid).
   mutable std::mutex table_mu;
   mutable std::vector<std::vector<std::uint8_t>> storage;
-  mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, bool, Mode, int>, DftMatrix> matrices;
+  mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, int, Mode, int>, DftMatrix> matrices;
   // Twiddle tables with their rows repeated for a stack: (source table, stack) -> (re, im).
   mutable std::map<std::pair<const float*, int>, std::pair<std::vector<float>, std::vector<float>>> stacked_twiddles;
+  // four_step_pass twiddle tiles: (source table, s1, s2) -> [s2 n2][s1 n1] (re, im).
+  mutable std::map<std::tuple<const float*, int, int>, std::pair<std::vector<float>, std::vector<float>>> fused_twiddles;
   std::unique_ptr<detail::Fp64Transform> fp64;  // Z2Z / D2Z / Z2D
   mutable std::mutex model_mu;
   mutable double model_ns = -1;
@@ -110,17 +112,20 @@ struct Plan::Impl {
     return lc;
   }
 
-  // rows x cols DFT matrix of `length` (scaled: the C2R half-spectrum weights c_k), `stack` copies
-  // on the diagonal.
-  const DftMatrix& matrix(std::int64_t length, std::int64_t rows, std::int64_t cols, int sign, bool c2r_scaled,
+  // rows x cols DFT matrix of `length`, `stack` copies on the diagonal. Row scaling: kScaleC2R, the
+  // C2R half-spectrum weights c_k (1 at k = 0 and k = length/2, else 2); kScaleTwice, every row
+  // times 2 (the resident C2R four-step, which halves its two c_k = 1 inputs instead). Exact: the
+  // FP64 value is scaled before the one rounding, and by a power of two.
+  static constexpr int kScaleNone = 0, kScaleC2R = 1, kScaleTwice = 2;
+  const DftMatrix& matrix(std::int64_t length, std::int64_t rows, std::int64_t cols, int sign, int scaling,
                           Mode mode, int stack = 1) const {
     std::lock_guard<std::mutex> lock(table_mu);
-    auto key = std::make_tuple(length, rows, cols, sign, c2r_scaled, mode, stack);
+    auto key = std::make_tuple(length, rows, cols, sign, scaling, mode, stack);
     auto it = matrices.find(key);
     if (it != matrices.end()) return it->second;
     std::vector<double> scale;
-    if (c2r_scaled)
-      for (std::int64_t k = 0; k < rows; ++k) scale.push_back((k == 0 || 2 * k == length) ? 1.0 : 2.0);
+    for (std::int64_t k = 0; scaling != kScaleNone && k < rows; ++k)
+      scale.push_back(scaling == kScaleTwice || !(k == 0 || 2 * k == length) ? 2.0 : 1.0);
     return matrices.emplace(key, detail::make_dft_matrix(length, rows, cols, sign, mode, scale, storage, stack))
         .first->second;
   }
@@ -134,6 +139,12 @@ struct Plan::Impl {
   // are unchanged: the off-block zeros add exact zeros to the fp32 sums.
   void dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::int64_t rows, std::int64_t cols, int sign,
            bool c2r_scaled) const;
+  // A four-step node whose second stage is a leaf, as one four_step_pass (both stages resident in
+  // SBUF) when the batch is one dimension and the mode is fp32 or bf16; false: not applicable.
+  // out_len (0: all n): elements of each output transform stored (R2C: n/2 + 1). in_len (0: all n):
+  // a C2R half spectrum of in_len elements, weighted by c_k and zero-padded to n on the way in.
+  bool fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch,
+                       int sign, std::int64_t out_len = 0, std::int64_t in_len = 0) const;
 
   std::unique_ptr<Node> build(std::int64_t n, bool need_fwd, bool need_inv);
   void finish_bluestein(Node& node, bool need_fwd, bool need_inv);
@@ -153,6 +164,10 @@ struct Plan::Impl {
   };
   void run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch, int sign) const;
   void execute(Ctx& cx, const void* in, void* out, int direction) const;
+  // execute() on the user's arrays in their storage type: 16-bit storage runs on fp32 copies that
+  // DMA passes convert in and out (the output's copy starts as the output, so that elements outside
+  // the layout are written back unchanged).
+  void execute_stored(Ctx& cx, const void* in, void* out, int direction, std::int64_t in_span, std::int64_t out_span) const;
 };
 
 namespace {
@@ -189,7 +204,7 @@ std::unique_ptr<Node> Plan::Impl::build(std::int64_t n, bool need_fwd, bool need
   if (radices.size() == 1) {
     node->kind = Node::leaf;
     for (int s = 0; s < 2; ++s)
-      if (need[s]) matrix(n, n, n, signs[s], false, spec.mode);
+      if (need[s]) matrix(n, n, n, signs[s], kScaleNone, spec.mode);
     return node;
   }
   if (!radices.empty()) {
@@ -198,7 +213,7 @@ std::unique_ptr<Node> Plan::Impl::build(std::int64_t n, bool need_fwd, bool need
     node->n2 = n / radices[0];
     for (int s = 0; s < 2; ++s) {
       if (!need[s]) continue;
-      matrix(node->n1, node->n1, node->n1, signs[s], false, spec.mode);
+      matrix(node->n1, node->n1, node->n1, signs[s], kScaleNone, spec.mode);
       auto& tr = node->tw_re[s];
       auto& ti = node->tw_im[s];
       tr.resize(static_cast<std::size_t>(n));
@@ -284,7 +299,7 @@ void Plan::Impl::dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::i
     a.batch[dim].in_dist *= stack;
     a.batch[dim].out_dist *= stack;
   }
-  a.matrix = &matrix(length, rows, cols, sign, c2r_scaled, cx.mode, stack);
+  a.matrix = &matrix(length, rows, cols, sign, c2r_scaled ? kScaleC2R : kScaleNone, cx.mode, stack);
   a.mode = cx.mode;
   if (a.tw_re != nullptr && stack > 1) {
     std::lock_guard<std::mutex> lock(table_mu);
@@ -302,6 +317,77 @@ void Plan::Impl::dft(Ctx& cx, detail::DftPassArgs a, std::int64_t length, std::i
   cx.trace.append(detail::dft_pass(cx.lc, a));
 }
 
+bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneView out,
+                                 const std::vector<BatchDim>& batch, int sign, std::int64_t out_len,
+                                 std::int64_t in_len) const {
+  if (node.kind != Node::four_step || node.sub->kind != Node::leaf) return false;
+  const std::int64_t n = node.n, n1 = node.n1, n2 = node.n2;
+  // The batch as at most two dimensions (outer, inner): nested dimensions merge, from the innermost.
+  BatchDim dims[2] = {{1, n * in.stride, n * out.stride}, {1, 0, 0}};
+  int used = 0;
+  for (std::size_t i = batch.size(); i-- > 0;) {
+    const BatchDim& d = batch[i];
+    if (d.count == 1) continue;
+    BatchDim& cur = dims[used == 0 ? 0 : used - 1];
+    if (used > 0 && d.in_dist == cur.count * cur.in_dist && d.out_dist == cur.count * cur.out_dist) {
+      cur.count *= d.count;
+    } else if (used < 2) {
+      dims[used++] = d;
+    } else {
+      return false;
+    }
+  }
+  const BatchDim one = dims[0], outer = used == 2 ? dims[1] : BatchDim{1, 0, 0};
+  // A group stores its transforms after loading them, so in place is safe when both sides are the
+  // same layout; any other overlap of input and output is left to the scratch-buffered passes.
+  auto span = [&](const PlaneView& v, std::int64_t dist, std::int64_t odist, std::int64_t len) {
+    const float* lo = v.im != nullptr ? std::min(v.re, v.im) : v.re;
+    const float* hi = (v.im != nullptr ? std::max(v.re, v.im) : v.re) + (one.count - 1) * dist +
+                      (outer.count - 1) * odist + ((len > 0 ? len : n) - 1) * v.stride + 1;
+    return std::make_pair(lo, hi);
+  };
+  const bool same = in.re == out.re && in.im == out.im && in.stride == out.stride && one.in_dist == one.out_dist &&
+                    outer.in_dist == outer.out_dist && in_len == 0 && out_len == 0;
+  const auto si = span(in, one.in_dist, outer.in_dist, in_len), so = span(out, one.out_dist, outer.out_dist, out_len);
+  if (!same && si.first < so.second && so.first < si.second) return false;
+  const HardwareSpec& hw = hardware_spec(settings.target);
+  auto largest_divisor = [](std::int64_t c, std::int64_t most) {
+    for (std::int64_t s = std::min(c, most); s > 1; --s)
+      if (c % s == 0) return static_cast<int>(s);
+    return 1;
+  };
+  const int s1 = largest_divisor(one.count, hw.pmax / n1);
+  const int s2 = largest_divisor(one.count / s1, std::min(hw.pmax, hw.gemm_stationary_fmax) / n2);
+  const int si_ = sign_index(sign);
+  const std::int64_t cols = s1 * n1;
+  const std::pair<std::vector<float>, std::vector<float>>* tw = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(table_mu);
+    auto& t = fused_twiddles[{node.tw_re[si_].data(), s1, s2}];
+    if (t.first.empty()) {
+      // Row (t2, j2), column (t1, k1): w_N^(k1 j2) from the FP64-rounded table [k1][j2].
+      const std::int64_t rows = s2 * n2;
+      t.first.resize(static_cast<std::size_t>(rows * cols));
+      t.second.resize(static_cast<std::size_t>(rows * cols));
+      for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c) {
+          const std::size_t from = static_cast<std::size_t>((c % n1) * n2 + r % n2), to = static_cast<std::size_t>(r * cols + c);
+          t.first[to] = node.tw_re[si_][from];
+          t.second[to] = node.tw_im[si_][from];
+        }
+    }
+    tw = &t;
+  }
+  const detail::FourStepPassArgs a{.f1 = &matrix(n1, n1, n1, sign, in_len > 0 ? kScaleTwice : kScaleNone, cx.mode, s1),
+                                   .f2 = &matrix(n2, n2, n2, sign, kScaleNone, cx.mode, s2),
+                                   .mode = cx.mode, .n1 = n1, .n2 = n2, .s1 = s1, .s2 = s2, .in = in, .out = out,
+                                   .count = one.count, .in_dist = one.in_dist, .out_dist = one.out_dist,
+                                   .outer_count = outer.count, .outer_in_dist = outer.in_dist,
+                                   .outer_out_dist = outer.out_dist, .out_len = out_len, .in_len = in_len, .tw_re = tw->first.data(), .tw_im = tw->second.data()};
+  cx.trace.append(detail::four_step_pass(cx.lc, a));
+  return true;
+}
+
 void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, const std::vector<BatchDim>& batch,
                      int sign) const {
   const int si = sign_index(sign);
@@ -315,6 +401,7 @@ void Plan::Impl::run(Ctx& cx, const Node& node, PlaneView in, PlaneView out, con
   }
   const std::int64_t total = batch_total(batch);
   if (node.kind == Node::four_step) {
+    if (fused_four_step(cx, node, in, out, batch, sign)) return;
     const std::int64_t n = node.n, n1 = node.n1, n2 = node.n2;
     float* y = cx.alloc(2 * total * n);
     const PlaneView yv{y, y + total * n, 1};
@@ -493,7 +580,7 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
     std::vector<BatchDim> bd = dims_for(ax_last, n_out, li, 1, lo, 2);
     if (lastn.kind == Node::leaf) {
       leaf_pass(last, half, -1, false, a, b, bd);
-    } else {
+    } else if (!fused_four_step(cx, lastn, a, b, bd, -1, half)) {
       const std::int64_t total = batch_total(bd);
       float* s = cx.alloc(2 * total * last);
       const PlaneView sv{s, s + total * last, 1};
@@ -547,6 +634,7 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
     leaf_pass(half, last, 1, true, src, b, bd);
     return;
   }
+  if (fused_four_step(cx, lastn, src, b, bd, 1, 0, half)) return;
   // Z = c_k X_k (c = 1 at k = 0 and n/2, else 2; exact), zero above n/2; x = Re(IDFT(Z)).
   const std::int64_t total = batch_total(bd);
   float* z = cx.alloc(2 * total * last);
@@ -563,6 +651,19 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
   c.batch = dense_out(bd, last);
   cx.trace.append(detail::diag_pass(cx.lc, c));
   run(cx, lastn, zv, b, dense_in(bd, last), 1);
+}
+
+void Plan::Impl::execute_stored(Ctx& cx, const void* in, void* out, int direction, std::int64_t in_span,
+                                std::int64_t out_span) const {
+  if (spec.storage == DType::f32) return execute(cx, in, out, direction);
+  const std::int64_t in_n = in_span * (spec.type == Type::r2c ? 1 : 2), out_n = out_span * (spec.type == Type::c2r ? 1 : 2);
+  const bool in_place = in == out;
+  float* si = cx.alloc(in_place ? std::max(in_n, out_n) : in_n);
+  float* so = in_place ? si : cx.alloc(out_n);
+  cx.trace.append(detail::convert_pass(cx.lc, in, spec.storage, si, DType::f32, in_place ? std::max(in_n, out_n) : in_n));
+  if (!in_place) cx.trace.append(detail::convert_pass(cx.lc, out, spec.storage, so, DType::f32, out_n));
+  execute(cx, si, so, direction);
+  cx.trace.append(detail::convert_pass(cx.lc, so, DType::f32, out, spec.storage, in_place ? std::max(in_n, out_n) : out_n));
 }
 
 // ---- Plan ----------------------------------------------------------------------------------------
@@ -591,6 +692,8 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
     throw NotSupportedError("trnfft plan", std::string("precision mode ") + blas::gemm_mode_name(spec.mode) + " for " +
                                                type_name(spec.type) + " (FP64 types run the Ozaki path)",
                             "any target");
+  require(spec.storage == DType::f32 || (!fp64 && (spec.storage == DType::f16 || spec.storage == DType::bf16)), "storage",
+          "storage must be f32, or f16 / bf16 for C2C, R2C and C2R");
   if (!fp64 && spec.mode != Mode::fp32 && spec.mode != Mode::bf16 && spec.mode != Mode::bf16x3)
     throw NotSupportedError("trnfft plan", std::string("precision mode ") + blas::gemm_mode_name(spec.mode), "any target");
   const HardwareSpec& hw = hardware_spec(settings.target);
@@ -613,7 +716,7 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
     bool inv = spec.type == Type::c2c || spec.type == Type::c2r;
     if (is_last && spec.type == Type::r2c) {
       if (detail::stage_radices(last).size() == 1) {
-        p.matrix(last, last, half, -1, false, spec.mode);
+        p.matrix(last, last, half, -1, Impl::kScaleNone, spec.mode);
         p.dims.push_back(std::make_unique<Node>());
         p.dims.back()->kind = Node::leaf;
         p.dims.back()->n = last;
@@ -622,7 +725,7 @@ Plan::Plan(const PlanSpec& spec, const Settings& settings) : impl_(std::make_uni
     }
     if (is_last && spec.type == Type::c2r) {
       if (detail::stage_radices(last).size() == 1) {
-        p.matrix(last, half, last, 1, true, spec.mode);
+        p.matrix(last, half, last, 1, Impl::kScaleC2R, spec.mode);
         p.dims.push_back(std::make_unique<Node>());
         p.dims.back()->kind = Node::leaf;
         p.dims.back()->n = last;
@@ -647,7 +750,7 @@ void Plan::execute(const void* in, void* out, int direction, ExecReport* report)
   if (impl_->fp64)
     impl_->fp64->execute(in, out, direction, &cx.trace);
   else
-    impl_->execute(cx, in, out, direction);
+    impl_->execute_stored(cx, in, out, direction, input_span(in == out), output_span(in == out));
   if (report != nullptr) {
     report->profile = model_profile(cx.trace, impl_->settings.target);
     report->tensor_passes = cx.trace.per_engine[static_cast<int>(Engine::tensor)];
@@ -697,11 +800,17 @@ double Plan::modeled_ns() const {
   if (p.fp64)
     p.fp64->execute(in.data(), out.data(), kForward, &cx.trace, /*timing_only=*/true);
   else
-    p.execute(cx, in.data(), out.data(), kForward);
+    p.execute_stored(cx, in.data(), out.data(), kForward, input_span(false), output_span(false));
   p.model_profile = model_profile(cx.trace, p.settings.target);
   p.model_ns = p.model_profile.total_ns;
   p.scratch_bytes = cx.scratch_bytes;
   return p.model_ns;
+}
+
+Profile Plan::modeled_profile() const {
+  (void)modeled_ns();
+  std::lock_guard<std::mutex> lock(impl_->model_mu);
+  return impl_->model_profile;
 }
 
 std::size_t Plan::work_size() const {
@@ -755,6 +864,9 @@ std::string Plan::describe() const {
         << ", moving [" << node.n << " x <=512 transforms], 4 real matmuls into PSUM; evacuation VectorE/ScalarE)\n";
     } else if (node.kind == Node::four_step) {
       o << pad << "(four-step " << node.n << " = " << node.n1 << " x " << node.n2 << "\n";
+      if (node.sub->kind == Node::leaf)
+        o << pad << "  [one four_step_pass when the batch is one dimension: both stages and the twiddle resident in "
+                    "SBUF, data stationary in stage 1 (the transpose is free), HBM read and written once]\n";
       o << pad << "  (dft-gemm-" << node.n1 << " strided columns, twiddle w_" << node.n
         << "^(k1 n2) on VectorE from FP64 tables)\n";
       show(*node.sub, indent + 2);

@@ -47,6 +47,10 @@ struct PlanSpec {
   std::int64_t batch = 1;
   Layout in, out;
   Mode mode = Mode::fp32;
+  // Element type of the user's arrays for C2C / R2C / C2R: f32, or 16-bit storage (f16, bf16; the
+  // Xt API's TRN_C_16F / TRN_C_16BF ...), which DMA passes convert (RNE) to and from fp32 planes
+  // around the fp32-plane transform.
+  DType storage = DType::f32;
 };
 
 // What an execution did: modeled device time, instruction counts, the merged trace.
@@ -86,6 +90,8 @@ class Plan {
   double error_bound() const;
   // Modeled device time (ns) of one execution on the settings' target (a timing-only dry run).
   double modeled_ns() const;
+  // The per-engine profile of that dry run (busy time per engine, critical engine).
+  Profile modeled_profile() const;
   // Host scratch bytes one execution allocates (reported as cuFFT's workSize).
   std::size_t work_size() const;
   // Number of interleaved-complex (or real) elements each side spans, for argument checks.
