@@ -28,6 +28,7 @@
 // axpy, scal, copy, swap, rot (elementwise) and i?amax/i?amin (comparisons) run on the host side
 // of the library, so their profile has no instructions.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -220,6 +221,47 @@ std::int64_t host_index_of_extreme(std::int64_t n, const T* x, std::int64_t inc,
   return best + 1;
 }
 
+// The reference BLAS runs its elementwise loops one element at a time, so a written vector with
+// inc == 0 sees every update in turn (netlib's xblat1 calls swap, rot and axpy so; cuBLAS documents
+// no error for it). A DMA cannot write a zero-stride destination, so such a call runs element by
+// element in the reference order: one_at_a_time calls f(x_i, y_i) for i = 0 .. n - 1.
+template <class X, class Y, class F>
+bool one_at_a_time(bool zero_written_inc, std::int64_t n, X* x, std::int64_t incx, Y* y, std::int64_t incy, F&& f) {
+  if (!zero_written_inc) return false;
+  X* x0 = first(x, n, incx);
+  Y* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) f(x0 + i * incx, y0 + i * incy);
+  return true;
+}
+
+// (x, y) = (fl(fl(h11 x) + fl(h12 y)), fl(fl(h21 x) + fl(h22 y))) on VectorE, x and y of n elements
+// with element 0 at x0 / y0 (rot: h = [c s; -s c]; rotm: its param's H). Multiplying by +-1 is exact,
+// so rotm's flags 0 and 1 (implicit unit entries) round exactly as the reference loops do.
+void apply_2x2(const Settings& s, std::int64_t n, float* x0, std::int64_t incx, float* y0, std::int64_t incy,
+               const std::array<float, 4>& h, l12::Report& rep) {
+  run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+    nc.tensor_scalar(v[2], v[0], AluOp::multiply, h[0]);  // h11 x
+    nc.tensor_scalar(v[3], v[1], AluOp::multiply, h[1]);  // h12 y
+    nc.tensor_tensor(v[2], v[2], v[3], AluOp::add);       // x' = h11 x + h12 y
+    nc.tensor_scalar(v[1], v[1], AluOp::multiply, h[3]);  // h22 y
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, h[2]);  // h21 x
+    nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);       // y' = h21 x + h22 y
+    nc.dma_copy(hbm_piece(x0, incx, pc), v[2]);
+    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+  });
+}
+
+// The full H of a rotm param (flag -1, 0, 1); flag -2 (identity) is handled by the callers.
+template <class T>
+std::array<T, 4> rotm_matrix(const T* param) {
+  const T flag = param[0];
+  if (flag == T(0)) return {T(1), param[3], param[2], T(1)};
+  if (flag == T(1)) return {param[1], T(1), T(-1), param[4]};
+  return {param[1], param[3], param[2], param[4]};
+}
+
 }  // namespace
 
 // ---- float ------------------------------------------------------------------------------------
@@ -228,6 +270,11 @@ void axpy(const Settings& s, std::int64_t n, float alpha, const float* x, std::i
           std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || alpha == 0.0f) return;
+  if (one_at_a_time(incy == 0, n, x, incx, y, incy, [&](const float* xi, float* yi) {
+        axpy(s, 1, alpha, xi, 1, yi, 1, rep.sub());
+        rep.add_sub();
+      }))
+    return;
   const float* x0 = first(x, n, incx);
   float* y0 = first(y, n, incy);
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
@@ -272,6 +319,11 @@ void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float*
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (one_at_a_time(incx == 0 || incy == 0, n, x, incx, y, incy, [&](float* xi, float* yi) {
+        swap(s, 1, xi, 1, yi, 1, rep.sub());
+        rep.add_sub();
+      }))
+    return;
   float* x0 = first(x, n, incx);
   float* y0 = first(y, n, incy);
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
@@ -286,20 +338,25 @@ void rot(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* 
          float sn, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
-  float* x0 = first(x, n, incx);
-  float* y0 = first(y, n, incy);
-  run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
-    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
-    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
-    nc.tensor_scalar(v[2], v[0], AluOp::multiply, c);    // c x
-    nc.tensor_scalar(v[3], v[1], AluOp::multiply, sn);   // s y
-    nc.tensor_tensor(v[2], v[2], v[3], AluOp::add);      // x' = c x + s y
-    nc.tensor_scalar(v[1], v[1], AluOp::multiply, c);    // c y
-    nc.tensor_scalar(v[0], v[0], AluOp::multiply, sn);   // s x
-    nc.tensor_tensor(v[1], v[1], v[0], AluOp::subtract);  // y' = c y - s x
-    nc.dma_copy(hbm_piece(x0, incx, pc), v[2]);
-    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
-  });
+  if (one_at_a_time(incx == 0 || incy == 0, n, x, incx, y, incy, [&](float* xi, float* yi) {
+        rot(s, 1, xi, 1, yi, 1, c, sn, rep.sub());
+        rep.add_sub();
+      }))
+    return;
+  // x' = c x + s y, y' = -s x + c y (= fl(fl(c y) - fl(s x)): negation is exact)
+  apply_2x2(s, n, first(x, n, incx), incx, first(y, n, incy), incy, {c, sn, -sn, c}, rep);
+}
+
+void rotm(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
+          const float param[5], CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || param[0] == -2.0f) return;
+  if (one_at_a_time(incx == 0 || incy == 0, n, x, incx, y, incy, [&](float* xi, float* yi) {
+        rotm(s, 1, xi, 1, yi, 1, param, rep.sub());
+        rep.add_sub();
+      }))
+    return;
+  apply_2x2(s, n, first(x, n, incx), incx, first(y, n, incy), incy, rotm_matrix(param), rep);
 }
 
 float dot(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, const float* y, std::int64_t incy,
@@ -409,6 +466,20 @@ void rot(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double
   }
 }
 
+void rotm(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy,
+          const double param[5], CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || param[0] == -2.0) return;
+  const std::array<double, 4> h = rotm_matrix(param);
+  double* x0 = first(x, n, incx);
+  double* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64, the reference loop (multiplying by +-1 is exact)
+    const double w = x0[i * incx], z = y0[i * incy];
+    x0[i * incx] = h[0] * w + h[1] * z;
+    y0[i * incy] = h[2] * w + h[3] * z;
+  }
+}
+
 double dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
            std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
@@ -507,6 +578,11 @@ void axpy(const Settings& s, std::int64_t n, cfloat alpha, const cfloat* x, std:
           std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || alpha == cfloat(0.0f)) return;
+  if (one_at_a_time(incy == 0, n, x, incx, y, incy, [&](const cfloat* xi, cfloat* yi) {
+        axpy(s, 1, alpha, xi, 1, yi, 1, rep.sub());
+        rep.add_sub();
+      }))
+    return;
   const cfloat* x0 = first(x, n, incx);
   cfloat* y0 = first(y, n, incy);
   const float ar = alpha.real(), ai = alpha.imag();
@@ -565,6 +641,44 @@ void swap(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloa
 void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
          float sn, CallReport* report) {
   rot_planes(s, n, x, incx, y, incy, c, sn, report);
+}
+
+void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
+         cfloat sn, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  if (one_at_a_time(incx == 0 || incy == 0, n, x, incx, y, incy, [&](cfloat* xi, cfloat* yi) {
+        rot(s, 1, xi, 1, yi, 1, c, sn, rep.sub());
+        rep.add_sub();
+      }))
+    return;
+  cfloat* x0 = first(x, n, incx);
+  cfloat* y0 = first(y, n, incy);
+  const float sr = sn.real(), si = sn.imag();
+  // The reference CROT: x' = c x + s y, y' = c y - conj(s) x, each complex product as Fortran
+  // evaluates it (two real products and one add per part, real * complex one product per part).
+  run_pieces(s, n, 8, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    for (int part = 0; part < 2; ++part) {
+      nc.dma_copy(v[part], hbm_piece(plane(x0, part), 2 * incx, pc));
+      nc.dma_copy(v[2 + part], hbm_piece(plane(y0, part), 2 * incy, pc));
+    }
+    // out = fl(fl(c a) op1 fl(fl(sr p) op2 fl(si q)))
+    const auto term = [&](const Tile& out, const Tile& a, AluOp op1, const Tile& p, AluOp op2, const Tile& q) {
+      nc.tensor_scalar(v[4], p, AluOp::multiply, sr);
+      nc.tensor_scalar(v[5], q, AluOp::multiply, si);
+      nc.tensor_tensor(v[4], v[4], v[5], op2);
+      nc.tensor_scalar(out, a, AluOp::multiply, c);
+      nc.tensor_tensor(out, out, v[4], op1);
+    };
+    term(v[6], v[0], AluOp::add, v[2], AluOp::subtract, v[3]);       // re x' = c xr + (sr yr - si yi)
+    term(v[7], v[1], AluOp::add, v[3], AluOp::add, v[2]);            // im x' = c xi + (sr yi + si yr)
+    term(v[2], v[2], AluOp::subtract, v[0], AluOp::add, v[1]);       // re y' = c yr - (sr xr + si xi)
+    term(v[3], v[3], AluOp::subtract, v[1], AluOp::subtract, v[0]);  // im y' = c yi - (sr xi - si xr)
+    for (int part = 0; part < 2; ++part) {
+      nc.dma_copy(hbm_piece(plane(x0, part), 2 * incx, pc), v[6 + part]);
+      nc.dma_copy(hbm_piece(plane(y0, part), 2 * incy, pc), v[2 + part]);
+    }
+  });
 }
 
 cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
@@ -709,6 +823,20 @@ void swap(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdou
 void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
          double sn, CallReport* report) {
   rot_planes(s, n, x, incx, y, incy, c, sn, report);
+}
+
+void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
+         cdouble sn, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  cdouble* x0 = first(x, n, incx);
+  cdouble* y0 = first(y, n, incy);
+  const double sr = sn.real(), si = sn.imag();
+  for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64: the reference ZROT's loop and roundings
+    const cdouble a = x0[i * incx], b = y0[i * incy];
+    x0[i * incx] = cdouble(c * a.real() + (sr * b.real() - si * b.imag()), c * a.imag() + (sr * b.imag() + si * b.real()));
+    y0[i * incy] = cdouble(c * b.real() - (sr * a.real() + si * a.imag()), c * b.imag() - (sr * a.imag() - si * a.real()));
+  }
 }
 
 cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, const cdouble* y,

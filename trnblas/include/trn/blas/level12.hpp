@@ -2,9 +2,11 @@
 // "Level 2" sections) is a thin shim over this header. Semantics, engines, accumulation orders and
 // accuracy bounds: docs/trnblas.md, "Levels 1 and 2".
 //
-// Vectors follow the reference BLAS: n elements, increment inc != 0; for inc > 0 element i is
+// Vectors follow the reference BLAS: n elements, increment inc; for inc > 0 element i is
 // x[i * inc], for inc < 0 it is x[(n - 1 - i) * |inc|] (the vector is walked backwards). n <= 0 is
 // a quick return (no element is read or written; reductions return 0, i?amax returns 0).
+// inc == 0 repeats one element; for a written vector (axpy, swap, rot, rotm) the reference BLAS's
+// element-by-element loop defines the result, and the routines follow it (one element at a time).
 //
 // Where the arithmetic happens:
 //   float (S)   level 1: VectorE tile kernels (elementwise ops, reductions over the free axis, then
@@ -94,6 +96,11 @@ void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat
          float sn, CallReport* report = nullptr);
 void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
          double sn, CallReport* report = nullptr);
+// (x, y) = (c x + s y, c y - conj(s) x) with real c and complex s (crot, zrot)
+void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
+         cfloat sn, CallReport* report = nullptr);
+void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
+         cdouble sn, CallReport* report = nullptr);
 // sum x_i y_i (conjugate: sum conj(x_i) y_i)
 cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
            bool conjugate, CallReport* report = nullptr);
@@ -110,6 +117,27 @@ std::int64_t iamax(const Settings& s, std::int64_t n, const cfloat* x, std::int6
 std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report = nullptr);
 std::int64_t iamin(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report = nullptr);
 std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report = nullptr);
+
+// ---- Level 1, plane rotations -------------------------------------------------------------------
+// rotg: the Givens rotation [c s; -conj(s) c] that zeroes b against a; a becomes r, b (real forms)
+// the reconstruction value z. LAPACK 3.10's safe-scaling algorithm (srotg.f90 / crotg.f90, after
+// Anderson, "Algorithm 978: Safe scaling in the Level 1 BLAS", ACM TOMS 44(1), 2017): no overflow
+// or underflow unless r itself does. A 2-element setup: host scalar arithmetic (no kernel).
+void rotg(float& a, float& b, float& c, float& s);
+void rotg(double& a, double& b, double& c, double& s);
+void rotg(std::complex<float>& a, std::complex<float> b, float& c, std::complex<float>& s);
+void rotg(std::complex<double>& a, std::complex<double> b, double& c, std::complex<double>& s);
+// rotmg: the modified Givens transformation H (param = [flag, h11, h21, h12, h22]) that zeroes the
+// second component of diag(sqrt(d1), sqrt(d2)) [x1; y1] (reference BLAS srotmg/drotmg, TOMS 539 with
+// the 2018 correction of the scale checks). Host scalar arithmetic, as rotg.
+void rotmg(float& d1, float& d2, float& x1, float y1, float param[5]);
+void rotmg(double& d1, double& d2, double& x1, double y1, double param[5]);
+// rotm: (x, y) = (h11 x + h12 y, h21 x + h22 y) with H from param (flag -2: identity, nothing is
+// touched; -1: full H; 0: h11 = h22 = 1; 1: h12 = 1, h21 = -1), each component fl(fl(h x) + fl(h y)).
+void rotm(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
+          const float param[5], CallReport* report = nullptr);
+void rotm(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy,
+          const double param[5], CallReport* report = nullptr);
 
 // ---- Level 2 ----------------------------------------------------------------------------------
 // y = alpha op(A) x + beta y, A m x n column-major (op(A) is m x n for N, n x m for T).
