@@ -616,9 +616,8 @@ void cblas_complex_gemm(const char* symbol, const char* srname, int layout, int 
 }
 
 // ---- Levels 1 and 2 (trn/blas/level12.hpp) ------------------------------------------------------
-// Only the routines trnblas has are here; the others (SROTG, SROTM, SROTMG, SDSDOT, DSDOT, and the
-// complex band/packed/triangular Level 2 routines, see trnblas_blas.h) are not exported, so a
-// program's reference BLAS answers them.
+// Only the routines trnblas has are here; the others (SDSDOT, DSDOT, see trnblas_blas.h) are not
+// exported, so a program's reference BLAS answers them.
 
 template <class T>
 struct RealOf {
@@ -740,6 +739,26 @@ void rot_call(const Entry& e, int n, T* x, int incx, T* y, int incy, real_t<T> c
   l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
     if (n > 0) trn::blas::rot(cfg.settings, n, x, incx, y, incy, c, s, rep);
   });
+}
+
+template <class T>
+void rotm_call(const Entry& e, int n, T* x, int incx, T* y, int incy, const T* param) {
+  const Config cfg = level12_config<T>();
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n > 0) trn::blas::rotm(cfg.settings, n, x, incx, y, incy, param, rep);
+  });
+}
+
+// rotg / rotmg: scalar setups (host arithmetic in trnblas, no kernel; traced with 0 instructions).
+template <class T, class B, class R>
+void rotg_call(const Entry& e, T* a, B* b, R* c, T* s) {
+  const Config cfg = level12_config<T>();
+  run(e, "", cfg, [&](trn::blas::CallReport*) { trn::blas::rotg(*a, *b, *c, *s); });
+}
+template <class T>
+void rotmg_call(const Entry& e, T* d1, T* d2, T* x1, T y1, T* param) {
+  const Config cfg = level12_config<T>();
+  run(e, "", cfg, [&](trn::blas::CallReport*) { trn::blas::rotmg(*d1, *d2, *x1, y1, param); });
 }
 
 // ---- Level 2: netlib INFO values (0: valid) ----------------------------------------------------
@@ -1368,6 +1387,33 @@ TRNBLAS_ABI_L1_CBLAS_REAL(s, float)
 TRNBLAS_ABI_L1_CBLAS_REAL(d, double)
 TRNBLAS_ABI_L1_COMPLEX(c, cfloat, float, cs)
 TRNBLAS_ABI_L1_COMPLEX(z, cdouble, double, zd)
+
+// Plane rotation setups and the modified rotation (Fortran and CBLAS; reference cblas.h's
+// cblas_crotg/zrotg take void pointers).
+#define TRNBLAS_ABI_ROT(P, T)                                                                                       \
+  void P##rotg_(T* a, T* b, T* c, T* s) { rotg_call<T>({#P "rotg_", ""}, a, b, c, s); }                             \
+  void cblas_##P##rotg(T* a, T* b, T* c, T* s) { rotg_call<T>({"cblas_" #P "rotg", "", true}, a, b, c, s); }        \
+  void P##rotm_(const int* n, T* x, const int* incx, T* y, const int* incy, const T* param) {                       \
+    rotm_call<T>({#P "rotm_", ""}, *n, x, *incx, y, *incy, param);                                                  \
+  }                                                                                                                 \
+  void cblas_##P##rotm(int n, T* x, int incx, T* y, int incy, const T* param) {                                     \
+    rotm_call<T>({"cblas_" #P "rotm", "", true}, n, x, incx, y, incy, param);                                       \
+  }                                                                                                                 \
+  void P##rotmg_(T* d1, T* d2, T* x1, const T* y1, T* param) {                                                      \
+    rotmg_call<T>({#P "rotmg_", ""}, d1, d2, x1, *y1, param);                                                       \
+  }                                                                                                                 \
+  void cblas_##P##rotmg(T* d1, T* d2, T* x1, T y1, T* param) {                                                      \
+    rotmg_call<T>({"cblas_" #P "rotmg", "", true}, d1, d2, x1, y1, param);                                          \
+  }
+#define TRNBLAS_ABI_CROTG(P, T, R)                                                                                  \
+  void P##rotg_(T* a, const T* b, R* c, T* s) { rotg_call<T>({#P "rotg_", ""}, a, b, c, s); }                       \
+  void cblas_##P##rotg(void* a, void* b, R* c, void* s) {                                                           \
+    rotg_call<T>({"cblas_" #P "rotg", "", true}, static_cast<T*>(a), static_cast<const T*>(b), c, static_cast<T*>(s)); \
+  }
+TRNBLAS_ABI_ROT(s, float)
+TRNBLAS_ABI_ROT(d, double)
+TRNBLAS_ABI_CROTG(c, cfloat, float)
+TRNBLAS_ABI_CROTG(z, cdouble, double)
 
 // Level 2, real: Fortran entry points (one hidden length per CHARACTER argument) and CBLAS.
 #define TRNBLAS_ABI_L2_REAL(P, T, SR)                                                                               \
