@@ -856,6 +856,120 @@ trnblasStatus_t trnblasZhpr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
                                 alpha, const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t
                                 incy, trnDoubleComplex* AP);
 
+/* Complex symmetric (symv, syr, syr2), banded (gbmv) and triangular (tr/tb/tp mv and sv; op N, T or C)
+ * forms, each also _64; the stored operand is staged densely, then the complex gemv (4M) or, for the
+ * solves, the real triangular solve of the unit system's real representation (docs/trnblas.md). */
+trnblasStatus_t trnblasCsymv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasCsyr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                            trnComplex* x, int incx, trnComplex* A, int lda);
+trnblasStatus_t trnblasCsyr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* x, int incx, const trnComplex* y, int incy, trnComplex* A, int lda);
+trnblasStatus_t trnblasCgbmv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int kl, int ku, const
+                             trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* x, int incx, const
+                             trnComplex* beta, trnComplex* y, int incy);
+trnblasStatus_t trnblasCtrmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnComplex* A, int lda, trnComplex* x, int incx);
+trnblasStatus_t trnblasCtrsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnComplex* A, int lda, trnComplex* x, int incx);
+trnblasStatus_t trnblasCtbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const trnComplex* A, int lda, trnComplex* x, int
+                             incx);
+trnblasStatus_t trnblasCtbsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const trnComplex* A, int lda, trnComplex* x, int
+                             incx);
+trnblasStatus_t trnblasCtpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnComplex* AP, trnComplex* x, int incx);
+trnblasStatus_t trnblasCtpsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnComplex* AP, trnComplex* x, int incx);
+trnblasStatus_t trnblasCsymv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* A, int64_t lda, const trnComplex* x, int64_t incx, const trnComplex*
+                                beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasCsyr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                               const trnComplex* x, int64_t incx, trnComplex* A, int64_t lda);
+trnblasStatus_t trnblasCsyr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* A,
+                                int64_t lda);
+trnblasStatus_t trnblasCgbmv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, int64_t kl,
+                                int64_t ku, const trnComplex* alpha, const trnComplex* A, int64_t lda, const
+                                trnComplex* x, int64_t incx, const trnComplex* beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasCtrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnComplex* A, int64_t lda, trnComplex* x,
+                                int64_t incx);
+trnblasStatus_t trnblasCtrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnComplex* A, int64_t lda, trnComplex* x,
+                                int64_t incx);
+trnblasStatus_t trnblasCtbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const trnComplex* A, int64_t lda,
+                                trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasCtbsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const trnComplex* A, int64_t lda,
+                                trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasCtpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnComplex* AP, trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasCtpsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnComplex* AP, trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasZsymv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* A, int lda, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZsyr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                            const trnDoubleComplex* x, int incx, trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasZsyr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy,
+                             trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasZgbmv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int kl, int ku, const
+                             trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* x,
+                             int incx, const trnDoubleComplex* beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZtrmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnDoubleComplex* A, int lda, trnDoubleComplex* x,
+                             int incx);
+trnblasStatus_t trnblasZtrsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnDoubleComplex* A, int lda, trnDoubleComplex* x,
+                             int incx);
+trnblasStatus_t trnblasZtbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const trnDoubleComplex* A, int lda,
+                             trnDoubleComplex* x, int incx);
+trnblasStatus_t trnblasZtbsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const trnDoubleComplex* A, int lda,
+                             trnDoubleComplex* x, int incx);
+trnblasStatus_t trnblasZtpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnDoubleComplex* AP, trnDoubleComplex* x, int
+                             incx);
+trnblasStatus_t trnblasZtpsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnDoubleComplex* AP, trnDoubleComplex* x, int
+                             incx);
+trnblasStatus_t trnblasZsymv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* x, int64_t
+                                incx, const trnDoubleComplex* beta, trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZsyr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                               alpha, const trnDoubleComplex* x, int64_t incx, trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZsyr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t
+                                incy, trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZgbmv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, int64_t kl,
+                                int64_t ku, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
+                                const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* beta,
+                                trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZtrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnDoubleComplex* A, int64_t lda,
+                                trnDoubleComplex* x, int64_t incx);
+trnblasStatus_t trnblasZtrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnDoubleComplex* A, int64_t lda,
+                                trnDoubleComplex* x, int64_t incx);
+trnblasStatus_t trnblasZtbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const trnDoubleComplex* A, int64_t lda,
+                                trnDoubleComplex* x, int64_t incx);
+trnblasStatus_t trnblasZtbsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const trnDoubleComplex* A, int64_t lda,
+                                trnDoubleComplex* x, int64_t incx);
+trnblasStatus_t trnblasZtpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnDoubleComplex* AP, trnDoubleComplex* x,
+                                int64_t incx);
+trnblasStatus_t trnblasZtpsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnDoubleComplex* AP, trnDoubleComplex* x,
+                                int64_t incx);
+
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 /* S/D; docs/trnblas.md "Level 3". TRSM solves in place (B := X); TRMM is cuBLAS's out-of-place form
  * (C = alpha op(A) B, C may be B). Only the uplo triangle of A (TRSM/TRMM/SYMM) or C (SYR2K/SYRKX)

@@ -783,6 +783,48 @@ void l12::complex_axpby(const Settings& s, std::int64_t n, cfloat alpha, const f
   });
 }
 
+void l12::complex_mul(const Settings& s, std::int64_t n, const float* ar, const float* ai, const float* br,
+                      const float* bi, float* outr, float* outi, l12::Report& rep) {
+  if (n <= 0) return;
+  run_pieces(s, n, 6, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(ar, 1, pc));
+    nc.dma_copy(v[1], hbm_piece(ai, 1, pc));
+    nc.dma_copy(v[2], hbm_piece(br, 1, pc));
+    nc.dma_copy(v[3], hbm_piece(bi, 1, pc));
+    nc.tensor_tensor(v[4], v[0], v[2], AluOp::multiply);  // ar br
+    nc.tensor_tensor(v[5], v[1], v[3], AluOp::multiply);  // ai bi
+    nc.tensor_tensor(v[4], v[4], v[5], AluOp::subtract);
+    nc.tensor_tensor(v[0], v[0], v[3], AluOp::multiply);  // ar bi
+    nc.tensor_tensor(v[1], v[1], v[2], AluOp::multiply);  // ai br
+    nc.tensor_tensor(v[0], v[0], v[1], AluOp::add);
+    nc.dma_copy(hbm_piece(outr, 1, pc), v[4]);
+    nc.dma_copy(hbm_piece(outi, 1, pc), v[0]);
+  });
+}
+
+void l12::complex_reciprocal(const Settings& s, std::int64_t n, const float* dr, const float* di, float* rr, float* ri,
+                             l12::Report& rep) {
+  if (n <= 0) return;
+  run_pieces(s, n, 5, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(dr, 1, pc));
+    nc.dma_copy(v[1], hbm_piece(di, 1, pc));
+    nc.tensor_scalar(v[2], v[0], AluOp::abs_max, 0.0f);  // |dr|
+    nc.tensor_scalar(v[3], v[1], AluOp::abs_max, 0.0f);  // |di|
+    nc.tensor_tensor(v[4], v[2], v[3], AluOp::maximum);  // big
+    nc.tensor_tensor(v[2], v[2], v[3], AluOp::minimum);  // small
+    nc.tensor_tensor(v[3], v[2], v[4], AluOp::divide);   // t = small / big (<= 1)
+    nc.tensor_tensor(v[3], v[3], v[2], AluOp::multiply); // small t
+    nc.tensor_tensor(v[3], v[3], v[4], AluOp::add);      // den = big + small t
+    nc.tensor_tensor(v[0], v[0], v[4], AluOp::divide);   // dr / big (|.| <= 1)
+    nc.tensor_tensor(v[1], v[1], v[4], AluOp::divide);   // di / big
+    nc.tensor_tensor(v[0], v[0], v[3], AluOp::divide);   // re 1/d
+    nc.tensor_tensor(v[1], v[1], v[3], AluOp::divide);
+    nc.tensor_scalar(v[1], v[1], AluOp::multiply, -1.0f);  // im 1/d (negation: exact)
+    nc.dma_copy(hbm_piece(rr, 1, pc), v[0]);
+    nc.dma_copy(hbm_piece(ri, 1, pc), v[1]);
+  });
+}
+
 // ---- complex double: host side (elementwise, comparisons) and Ozaki (dot) --------------------
 
 void axpy(const Settings& s, std::int64_t n, cdouble alpha, const cdouble* x, std::int64_t incx, cdouble* y,

@@ -613,20 +613,21 @@ TRNBLAS_HBMV_HPMV(cdouble)
 
 namespace {
 
-// Hermitian rank-1/rank-2 update of the `uplo` triangle held by get/put (dense or packed): the
-// triangle is staged into a dense n x n copy, updated by gerc once (her) or twice (her2), and
-// written back with a real diagonal.
+// Hermitian (her, her2) or complex symmetric (syr, syr2) rank-1/rank-2 update of the `uplo`
+// triangle held by get/put (dense or packed): the triangle is staged into a dense n x n copy,
+// updated by gerc (Hermitian) or geru (symmetric) once or twice (second term: conj(alpha) y x^H,
+// resp. alpha y x^T), and written back (Hermitian: with a real diagonal).
 template <class R, class Get, class Put>
-void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* x,
-                std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two, Get&& get, Put&& put,
-                CallReport* report) {
+void rank_staged(const Settings& s, bool hermitian, Uplo uplo, std::int64_t n, std::complex<R> alpha,
+                 const std::complex<R>* x, std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two,
+                 Get&& get, Put&& put, CallReport* report) {
   using C = std::complex<R>;
   l12::Report rep(s, report);
   std::vector<C> full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? get(i, j) : C(0); });
-  ger(s, true, n, n, alpha, x, incx, two ? y : x, two ? incy : incx, full.data(), n, rep.sub());
+  ger(s, hermitian, n, n, alpha, x, incx, two ? y : x, two ? incy : incx, full.data(), n, rep.sub());
   rep.add_sub();
   if (two) {
-    ger(s, true, n, n, std::conj(alpha), y, incy, x, incx, full.data(), n, rep.sub());
+    ger(s, hermitian, n, n, hermitian ? std::conj(alpha) : alpha, y, incy, x, incx, full.data(), n, rep.sub());
     rep.add_sub();
   }
   if (s.timing_only) return;
@@ -634,8 +635,14 @@ void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> al
     for (std::int64_t i = 0; i < n; ++i)
       if (in_triangle(uplo, i, j)) {
         const C v = full[static_cast<std::size_t>(i + j * n)];
-        put(i, j, i == j ? C(v.real(), R(0)) : v);
+        put(i, j, i == j && hermitian ? C(v.real(), R(0)) : v);
       }
+}
+template <class R, class Get, class Put>
+void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* x,
+                std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two, Get&& get, Put&& put,
+                CallReport* report) {
+  rank_staged<R>(s, true, uplo, n, alpha, x, incx, y, incy, two, std::forward<Get>(get), std::forward<Put>(put), report);
 }
 
 }  // namespace
@@ -670,5 +677,187 @@ void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> al
 TRNBLAS_HER_IMPL(cfloat, float)
 TRNBLAS_HER_IMPL(cdouble, double)
 #undef TRNBLAS_HER_IMPL
+
+// ---- complex symv, syr, syr2, gbmv and the triangular tr/tb/tp mv and sv ----------------------------
+
+namespace {
+
+// op(A) of a triangular matrix held by get (stored element (r, c) of the uplo triangle), staged
+// densely: zeros outside the triangle, ones on a unit diagonal, conjugated for op C (a sign flip).
+template <class C, class Get>
+std::vector<C> op_triangle(Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, Get&& get) {
+  return dense<C>(n, n, [&](std::int64_t i, std::int64_t j) {
+    if (i == j && unit) return C(1);
+    const std::int64_t r = trans == Op::N ? i : j, c = trans == Op::N ? j : i;
+    if (!in_triangle(uplo, r, c)) return C(0);
+    const C v = get(r, c);
+    return conjugate ? std::conj(v) : v;
+  });
+}
+// The stored element (r, c) of a triangular band (tb layout) with k off-diagonals.
+template <class C>
+auto band_getter(Uplo uplo, std::int64_t k, const C* A, std::int64_t lda) {
+  return [=](std::int64_t r, std::int64_t c) {
+    if ((uplo == Uplo::upper ? c - r : r - c) > k) return C(0);
+    return uplo == Uplo::upper ? A[(k + r - c) + c * lda] : A[(r - c) + c * lda];
+  };
+}
+
+// x = E x for a dense n x n E: the complex gemv (alpha 1, beta 0) into a copy.
+template <class R>
+void complex_trmv_dense(const Settings& s, std::int64_t n, const std::vector<std::complex<R>>& E,
+                        std::complex<R>* x, std::int64_t incx, CallReport* report) {
+  using C = std::complex<R>;
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  const std::vector<C> xin = gather(x, n, incx);
+  std::vector<C> out(static_cast<std::size_t>(n), C(0));
+  gemv(s, Op::N, false, n, n, C(1), E.data(), n, xin.data(), 1, C(0), out.data(), 1, rep.sub());
+  rep.add_sub();
+  if (!s.timing_only) scatter(out, x, n, incx);
+}
+
+// Rows of E (n x n) and of b multiplied by the reciprocals of E's diagonal: afterwards the diagonal
+// is 1 (it is not read again). C: VectorE (reciprocal without overflow, then one complex product per
+// element, l12::complex_reciprocal / complex_mul); Z: the same formulas in fp64 on the host side.
+void unit_rows(const Settings& s, std::int64_t n, std::vector<cfloat>& E, std::vector<cfloat>& b, l12::Report& rep) {
+  const auto N = static_cast<std::size_t>(n);
+  std::vector<float> dr(N), di(N), rr(N), ri(N);
+  for (std::size_t i = 0; i < N; ++i) {
+    dr[i] = E[i + i * N].real();
+    di[i] = E[i + i * N].imag();
+  }
+  l12::complex_reciprocal(s, n, dr.data(), di.data(), rr.data(), ri.data(), rep);
+  // One elementwise product over the n^2 + n elements of E and b, the row's reciprocal broadcast to
+  // each (host copies: data movement).
+  const std::size_t M = N * N + N;
+  std::vector<float> ar(M), ai(M), br(M), bi(M);
+  for (std::size_t k = 0; k < M; ++k) {
+    const cfloat v = k < N * N ? E[k] : b[k - N * N];
+    const std::size_t row = k < N * N ? k % N : k - N * N;
+    ar[k] = v.real();
+    ai[k] = v.imag();
+    br[k] = rr[row];
+    bi[k] = ri[row];
+  }
+  l12::complex_mul(s, static_cast<std::int64_t>(M), ar.data(), ai.data(), br.data(), bi.data(), ar.data(), ai.data(), rep);
+  for (std::size_t k = 0; k < M; ++k) (k < N * N ? E[k] : b[k - N * N]) = cfloat(ar[k], ai[k]);
+}
+void unit_rows(const Settings&, std::int64_t n, std::vector<cdouble>& E, std::vector<cdouble>& b, l12::Report&) {
+  const auto N = static_cast<std::size_t>(n);
+  for (std::size_t i = 0; i < N; ++i) {  // host side, fp64: the formulas of the float kernels
+    const double dr = E[i + i * N].real(), di = E[i + i * N].imag();
+    const double big = std::max(std::fabs(dr), std::fabs(di)), small = std::min(std::fabs(dr), std::fabs(di));
+    const double den = big + small * (small / big);
+    const double rr = (dr / big) / den, ri = -((di / big) / den);
+    const auto mul = [&](cdouble v) { return cdouble(v.real() * rr - v.imag() * ri, v.real() * ri + v.imag() * rr); };
+    for (std::size_t j = 0; j < N; ++j) E[i + j * N] = mul(E[i + j * N]);
+    b[i] = mul(b[i]);
+  }
+}
+
+// Solves E x = b for a dense triangular n x n E (lower or upper; unit: diagonal taken as 1).
+template <class R>
+void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n, std::vector<std::complex<R>> E,
+                        std::complex<R>* x, std::int64_t incx, CallReport* report) {
+  using C = std::complex<R>;
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  std::vector<C> b = gather(x, n, incx);
+  if (!unit) unit_rows(s, n, E, b, rep);
+  // The real representation of the unit triangular E: element (i, j) becomes the 2 x 2 block
+  // [er -ei; ei er] at rows 2i, 2i + 1 and columns 2j, 2j + 1 (copies and sign flips: exact); the
+  // diagonal blocks are the identity. b, read as 2n reals, is already (re, im) interleaved.
+  const std::int64_t m = 2 * n;
+  std::vector<R> real(static_cast<std::size_t>(m * m), R(0));
+  const auto at = [&](std::int64_t i, std::int64_t j) -> R& { return real[static_cast<std::size_t>(i + j * m)]; };
+  for (std::int64_t j = 0; j < n; ++j) {
+    at(2 * j, 2 * j) = at(2 * j + 1, 2 * j + 1) = R(1);
+    for (std::int64_t i = lower ? j + 1 : 0; i < (lower ? n : j); ++i) {
+      const C e = E[static_cast<std::size_t>(i + j * n)];
+      at(2 * i, 2 * j) = at(2 * i + 1, 2 * j + 1) = e.real();
+      at(2 * i, 2 * j + 1) = -e.imag();
+      at(2 * i + 1, 2 * j) = e.imag();
+    }
+  }
+  trsv(s, lower ? Uplo::lower : Uplo::upper, Op::N, true, m, real.data(), m, reinterpret_cast<R*>(b.data()), 1,
+       rep.sub());
+  rep.add_sub();
+  if (!s.timing_only) scatter(b, x, n, incx);
+}
+
+}  // namespace
+
+#define TRNBLAS_L2_COMPLEX_EXTRA_IMPL(C)                                                                                 \
+  void symv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* A, std::int64_t lda, const C* x,            \
+            std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                                   \
+    const std::vector<C> full = n > 0 && alpha != C(0) ? stage(uplo, n, A, lda, true, false) : std::vector<C>{};        \
+    gemv(s, Op::N, false, n, n, alpha, full.empty() ? nullptr : full.data(), std::max<std::int64_t>(1, n), x, incx,    \
+         beta, y, incy, report);                                                                                        \
+  }                                                                                                                     \
+  void syr(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, C* A,                  \
+           std::int64_t lda, CallReport* report) {                                                                      \
+    if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                            \
+    rank_staged<C::value_type>(s, false, uplo, n, alpha, x, incx, x, incx, false,                                       \
+                               [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; },                          \
+                               [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);               \
+  }                                                                                                                     \
+  void syr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,           \
+            std::int64_t incy, C* A, std::int64_t lda, CallReport* report) {                                            \
+    if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                            \
+    rank_staged<C::value_type>(s, false, uplo, n, alpha, x, incx, y, incy, true,                                        \
+                               [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; },                          \
+                               [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);               \
+  }                                                                                                                     \
+  void gbmv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, std::int64_t kl,               \
+            std::int64_t ku, C alpha, const C* A, std::int64_t lda, const C* x, std::int64_t incx, C beta, C* y,        \
+            std::int64_t incy, CallReport* report) {                                                                    \
+    std::vector<C> d;                                                                                                   \
+    if (m > 0 && n > 0 && alpha != C(0))                                                                                \
+      d = dense<C>(m, n, [&](std::int64_t i, std::int64_t j) {                                                          \
+        return i - j <= kl && j - i <= ku ? A[(ku + i - j) + j * lda] : C(0);                                           \
+      });                                                                                                               \
+    gemv(s, trans, conjugate, m, n, alpha, d.empty() ? nullptr : d.data(), std::max<std::int64_t>(1, m), x, incx, beta, \
+         y, incy, report);                                                                                              \
+  }                                                                                                                     \
+  void trmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
+            std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                            \
+    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {      \
+                         return A[r + c * lda];                                                                         \
+                       }), x, incx, report);                                                                            \
+  }                                                                                                                     \
+  void tbmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
+            const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                \
+    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, band_getter(uplo, k, A, lda)), x, incx,    \
+                       report);                                                                                         \
+  }                                                                                                                     \
+  void tpmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
+            std::int64_t incx, CallReport* report) {                                                                    \
+    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {      \
+                         return AP[packed_index(uplo, n, r, c)];                                                        \
+                       }), x, incx, report);                                                                            \
+  }                                                                                                                     \
+  void trsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
+            std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                            \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
+                         return A[r + c * lda];                                                                         \
+                       }), x, incx, report);                                                                            \
+  }                                                                                                                     \
+  void tbsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
+            const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, band_getter(uplo, k, A, lda)), x, incx, report); \
+  }                                                                                                                     \
+  void tpsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
+            std::int64_t incx, CallReport* report) {                                                                    \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
+                         return AP[packed_index(uplo, n, r, c)];                                                        \
+                       }), x, incx, report);                                                                            \
+  }
+TRNBLAS_L2_COMPLEX_EXTRA_IMPL(cfloat)
+TRNBLAS_L2_COMPLEX_EXTRA_IMPL(cdouble)
+#undef TRNBLAS_L2_COMPLEX_EXTRA_IMPL
 
 }  // namespace trn::blas

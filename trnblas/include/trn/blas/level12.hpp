@@ -200,6 +200,43 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cflo
 void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* x,
          std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda,
          CallReport* report = nullptr);
+// ---- Level 2, complex symmetric, banded and triangular (C: fp32 engines, Z: Ozaki / host side) ----
+// op(A) is N, T or (conjugate = true with trans T) C. The stored band / packed / triangular operand
+// is staged densely (data movement: copies, zeros, ones on a unit diagonal), then:
+//   symv, gbmv, trmv, tbmv, tpmv: the complex gemv above (4M on the real and imaginary planes);
+//   syr, syr2: geru on the staged triangle (A += alpha x x^T; alpha x y^T + alpha y x^T), written back;
+//   trsv, tbsv, tpsv: unless the diagonal is unit, each row of op(A) and of x is multiplied by the
+//     reciprocal of its diagonal element (VectorE for C, host fp64 for Z), which makes the diagonal
+//     1; the unit complex system is then the unit real triangular system of order 2n of its real
+//     representation ([er -ei; ei er] blocks, x interleaved as it is stored), solved by the real
+//     trsv (C: the column-substitution tile kernel; Z: blocked, Ozaki updates). No singularity test:
+//     a zero diagonal element gives Inf/NaN, as in the reference BLAS.
+#define TRNBLAS_L2_COMPLEX_EXTRA(C)                                                                                    \
+  void symv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* A, std::int64_t lda, const C* x,            \
+            std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report = nullptr);                          \
+  void syr(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, C* A,                  \
+           std::int64_t lda, CallReport* report = nullptr);                                                             \
+  void syr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,           \
+            std::int64_t incy, C* A, std::int64_t lda, CallReport* report = nullptr);                                   \
+  void gbmv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, std::int64_t kl,               \
+            std::int64_t ku, C alpha, const C* A, std::int64_t lda, const C* x, std::int64_t incx, C beta, C* y,        \
+            std::int64_t incy, CallReport* report = nullptr);                                                           \
+  void trmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
+            std::int64_t lda, C* x, std::int64_t incx, CallReport* report = nullptr);                                   \
+  void tbmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
+            const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report = nullptr);                       \
+  void tpmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
+            std::int64_t incx, CallReport* report = nullptr);                                                           \
+  void trsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
+            std::int64_t lda, C* x, std::int64_t incx, CallReport* report = nullptr);                                   \
+  void tbsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
+            const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report = nullptr);                       \
+  void tpsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
+            std::int64_t incx, CallReport* report = nullptr);
+TRNBLAS_L2_COMPLEX_EXTRA(cfloat)
+TRNBLAS_L2_COMPLEX_EXTRA(cdouble)
+#undef TRNBLAS_L2_COMPLEX_EXTRA
+
 // A = alpha x y^T + A (m x n)
 void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
          const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report = nullptr);
