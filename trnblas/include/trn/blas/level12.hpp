@@ -1,4 +1,4 @@
-// trnblas C++ API, BLAS Levels 1 and 2 (real S and D). The C API (trnblas.h, "Level 1" and
+// trnblas C++ API, BLAS Levels 1 and 2 (S, D, C, Z). The C API (trnblas.h, "Level 1" and
 // "Level 2" sections) is a thin shim over this header. Semantics, engines, accumulation orders and
 // accuracy bounds: docs/trnblas.md, "Levels 1 and 2".
 //
