@@ -208,36 +208,40 @@ std::pair<std::vector<R>, std::vector<R>> planes(std::int64_t m, std::int64_t n,
   return {std::move(re), std::move(im)};
 }
 
-// p = op(A) x (conjugate: A^H x) as contiguous real planes (pr, pi) of length len_y: four real
-// GEMM-vector products, the second of each pair accumulated onto the first (beta = 1):
-//   pr = op(Ar) xr -+ op(Ai) xi,  pi = op(Ar) xi +- op(Ai) xr   (lower signs: conjugate).
+// p = op(A) x (conjugate: A^H x) as contiguous real planes (pr, pi) of length len_y, by ONE real
+// GEMM-vector product with the real representation of op(A) (4M): element (i, k) becomes the block
+// [ar -ai; ai ar] at rows 2i, 2i + 1 and columns 2k, 2k + 1 (host copies and sign flips: exact), x
+// is read as its 2 len_x interleaved reals, and each part of p_i is one accumulation of 2 len_x
+// exact products (fp32 PSUM for C; the Ozaki DGEMM for Z). One kernel (Z: one Ozaki call) per call.
 template <class R>
 void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n,
                      const std::complex<R>* A, std::int64_t lda, const std::complex<R>* x, std::int64_t incx,
                      std::vector<R>& pr, std::vector<R>& pi, l12::Report& rep) {
   const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
-  const auto [ar, ai] = planes(m, n, A, lda);
+  const std::int64_t rows = 2 * len_y, cols = 2 * len_x;
+  std::vector<R> real(static_cast<std::size_t>(rows * cols));
+  const R sc = conjugate ? R(-1) : R(1);
+  for (std::int64_t k = 0; k < len_x; ++k)
+    for (std::int64_t i = 0; i < len_y; ++i) {
+      const std::complex<R> a = trans == Op::N ? A[i + k * lda] : A[k + i * lda];
+      const R ar = a.real(), ai = sc * a.imag();
+      R* col0 = real.data() + (2 * k) * rows + 2 * i;
+      R* col1 = col0 + rows;
+      col0[0] = ar;
+      col0[1] = ai;
+      col1[0] = -ai;
+      col1[1] = ar;
+    }
   const std::vector<std::complex<R>> xv = gather(x, len_x, incx);
-  std::vector<R> xr(static_cast<std::size_t>(len_x)), xi(xr.size()), xi_neg(xr.size()), xr_neg(xr.size());
-  for (std::size_t k = 0; k < xr.size(); ++k) {  // sign flips are exact
-    xr[k] = xv[k].real();
-    xi[k] = xv[k].imag();
-    xi_neg[k] = -xi[k];
-    xr_neg[k] = -xr[k];
-  }
-  pr.assign(static_cast<std::size_t>(len_y), R(0));
-  pi.assign(pr.size(), R(0));
-  const std::vector<R>& ai_x_re = conjugate ? xi : xi_neg;  // the xi term of pr
-  const std::vector<R>& ai_x_im = conjugate ? xr_neg : xr;  // the xr term of pi
-  const struct {
-    const std::vector<R>* a;
-    const std::vector<R>* v;
-    std::vector<R>* out;
-    R beta;
-  } steps[] = {{&ar, &xr, &pr, R(0)}, {&ai, &ai_x_re, &pr, R(1)}, {&ar, &xi, &pi, R(0)}, {&ai, &ai_x_im, &pi, R(1)}};
-  for (const auto& st : steps) {
-    gemv_row(s, trans, m, n, R(1), st.a->data(), m, st.v->data(), 1, st.beta, st.out->data(), 1, rep.sub());
-    rep.add_sub();
+  std::vector<std::complex<R>> p(static_cast<std::size_t>(len_y));
+  gemv_row(s, Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
+           reinterpret_cast<R*>(p.data()), 1, rep.sub());
+  rep.add_sub();
+  pr.resize(p.size());
+  pi.resize(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    pr[i] = p[i].real();
+    pi[i] = p[i].imag();
   }
 }
 

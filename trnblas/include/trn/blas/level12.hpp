@@ -147,9 +147,9 @@ void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alp
 void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double alpha, const double* A,
           std::int64_t lda, const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
           CallReport* report = nullptr);
-// Complex: y = alpha op(A) x + beta y with op N, T or (conjugate) C. Four real GEMM-vector products
-// on the real and imaginary planes of A (4M), then y = alpha p + beta y on VectorE (C) or on the
-// host side (Z).
+// Complex: y = alpha op(A) x + beta y with op N, T or (conjugate) C. One real GEMM-vector product
+// with the real representation of op(A) ([ar -ai; ai ar] blocks, 4M), then y = alpha p + beta y on
+// VectorE (C) or on the host side (Z).
 void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* A,
           std::int64_t lda, const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy,
           CallReport* report = nullptr);
