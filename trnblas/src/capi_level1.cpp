@@ -162,11 +162,11 @@ trnblasStatus_t rotm_impl(trnblasHandle_t h, const char* fn, I n, T* x, I incx, 
                           const Pos& p = Pos{.x = 2, .incx = 3, .y = 4, .incy = 5, .s = 6}) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   bool quick = false;
-  auto chk = arg_check(h, fn);
   if (auto st = check<I>(h, fn, Pos{.incx = p.incx, .incy = p.incy}, n, nullptr, x, incx, y, incy, nullptr, nullptr,
                          nullptr, &quick);
       st != TRNBLAS_STATUS_SUCCESS)
     return st;
+  auto chk = arg_check(h, fn);  // then param (position 6) and, unless n <= 0, the vectors
   chk.not_null(param, p.s, "param");
   if (!quick) chk.not_null(x, p.x, "x").not_null(y, p.y, "y");
   if (!chk) return chk.status();
