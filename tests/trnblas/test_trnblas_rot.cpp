@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -503,14 +504,14 @@ TEST(Level1Ex, SupportedCombinationsEqualTheTypedRoutines) {
 
   // Unsupported: NOT_SUPPORTED, nothing written.
   ya = y0;
-  EXPECT_EQ(trnblasAxpyEx(h, n, &alpha, TRN_R_32F, x.data(), TRN_R_16F, 1, ya.data(), TRN_R_16F, 1, TRN_R_32F),
+  EXPECT_EQ(trnblasAxpyEx(h, n, &alpha, TRN_R_32F, x.data(), TRN_R_16F, 1, ya.data(), TRN_R_16F, 1, TRN_R_16F),
             TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(trnblasAxpyEx(h, n, &alpha, TRN_R_32F, x.data(), TRN_R_32F, 1, ya.data(), TRN_R_32F, 1, TRN_R_64F),
             TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(ya, y0);
   r1 = 5;
   EXPECT_EQ(trnblasDotEx(h, n, x.data(), TRN_R_16BF, 1, y.data(), TRN_R_16BF, 1, &r1, TRN_R_32F, TRN_R_32F),
-            TRNBLAS_STATUS_NOT_SUPPORTED);
+            TRNBLAS_STATUS_NOT_SUPPORTED);  // a 16-bit dot returns its result in the data's type
   EXPECT_EQ(trnblasNrm2Ex(h, n, tx, TRN_C_32F, 1, &r1, TRN_C_32F, TRN_R_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(r1, 5.0f);
   EXPECT_EQ(trnblasRotmEx(h, n, tx, TRN_C_32F, 1, ty, TRN_C_32F, 1, p, TRN_R_32F, TRN_R_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
@@ -540,6 +541,103 @@ TEST(Level1Ex, SupportedCombinationsEqualTheTypedRoutines) {
             TRNBLAS_STATUS_INVALID_VALUE);
   ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
   EXPECT_EQ(last, 8);
+}
+
+// 16-bit data with fp32 execution (AxpyEx, DotEx, Nrm2Ex, ScalEx, RotEx with TRN_R_16F / TRN_R_16BF):
+// the result must be the fp32 routine's on the widened data, rounded once to the 16-bit type (RNE).
+// Reference rounding: the compiler's _Float16 conversion (RNE) and a bf16 RNE written out here.
+std::uint16_t to_half(float f) {
+  const _Float16 h = static_cast<_Float16>(f);
+  std::uint16_t b = 0;
+  std::memcpy(&b, &h, sizeof b);
+  return b;
+}
+float from_half(std::uint16_t b) {
+  _Float16 h;
+  std::memcpy(&h, &b, sizeof b);
+  return static_cast<float>(h);
+}
+std::uint16_t to_bf16(float f) {  // round to nearest even on the upper 16 bits (no NaN in these tests)
+  std::uint32_t u = 0;
+  std::memcpy(&u, &f, sizeof u);
+  return static_cast<std::uint16_t>((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+float from_bf16(std::uint16_t b) {
+  const std::uint32_t u = std::uint32_t{b} << 16;
+  float f = 0;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+TEST(Level1Ex, SixteenBitDataRoundsTheFp32ResultOnce) {
+  Handle h;
+  for (trnDataType_t t : {TRN_R_16F, TRN_R_16BF}) {
+    const auto down = [&](float f) { return t == TRN_R_16F ? to_half(f) : to_bf16(f); };
+    const auto up = [&](std::uint16_t b) { return t == TRN_R_16F ? from_half(b) : from_bf16(b); };
+    const int n = 300, inc = -2;
+    const std::vector<float> xf = random_vec<float>(span_of(n, inc), 21), yf = random_vec<float>(span_of(n, inc), 22);
+    std::vector<std::uint16_t> x(xf.size()), y(yf.size());
+    std::vector<float> xw(xf.size()), yw(yf.size());  // the 16-bit values widened (exact)
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      x[i] = down(xf[i]);
+      xw[i] = up(x[i]);
+    }
+    for (std::size_t i = 0; i < y.size(); ++i) {
+      y[i] = down(yf[i]);
+      yw[i] = up(y[i]);
+    }
+    const float alpha = 0.6875f;
+    {  // axpy
+      std::vector<std::uint16_t> y16 = y;
+      std::vector<float> yref = yw;
+      ASSERT_EQ(trnblasAxpyEx(h, n, &alpha, TRN_R_32F, x.data(), t, inc, y16.data(), t, inc, TRN_R_32F), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(trnblasSaxpy(h, n, &alpha, xw.data(), inc, yref.data(), inc), TRNBLAS_STATUS_SUCCESS);
+      for (std::size_t i = 0; i < y16.size(); ++i) ASSERT_EQ(y16[i], down(yref[i])) << "axpy " << t << " i=" << i;
+    }
+    {  // scal
+      std::vector<std::uint16_t> x16 = x;
+      std::vector<float> xref = xw;
+      ASSERT_EQ(trnblasScalEx(h, n, &alpha, TRN_R_32F, x16.data(), t, 2, TRN_R_32F), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(trnblasSscal(h, n, &alpha, xref.data(), 2), TRNBLAS_STATUS_SUCCESS);
+      for (std::size_t i = 0; i < x16.size(); ++i) ASSERT_EQ(x16[i], down(xref[i])) << "scal " << t << " i=" << i;
+    }
+    {  // dot and nrm2: results rounded once
+      std::uint16_t r = 0;
+      float rf = 0;
+      ASSERT_EQ(trnblasDotEx(h, n, x.data(), t, inc, y.data(), t, 1, &r, t, TRN_R_32F), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(trnblasSdot(h, n, xw.data(), inc, yw.data(), 1, &rf), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_EQ(r, down(rf)) << "dot " << t;
+      ASSERT_EQ(trnblasNrm2Ex(h, n, x.data(), t, 1, &r, t, TRN_R_32F), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(trnblasSnrm2(h, n, xw.data(), 1, &rf), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_EQ(r, down(rf)) << "nrm2 " << t;
+      const std::vector<std::uint16_t> zeros(4, 0);
+      r = 7;
+      ASSERT_EQ(trnblasNrm2Ex(h, 4, zeros.data(), t, 1, &r, t, TRN_R_32F), TRNBLAS_STATUS_SUCCESS);
+      EXPECT_EQ(r, 0);
+    }
+    {  // rot with 16-bit c, s
+      const std::uint16_t c = down(0.6f), sn = down(0.8f);
+      const float cf = up(c), sf = up(sn);
+      std::vector<std::uint16_t> x16 = x, y16 = y;
+      std::vector<float> xref = xw, yref = yw;
+      ASSERT_EQ(trnblasRotEx(h, n, x16.data(), t, inc, y16.data(), t, inc, &c, &sn, t, TRN_R_32F), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(trnblasSrot(h, n, xref.data(), inc, yref.data(), inc, &cf, &sf), TRNBLAS_STATUS_SUCCESS);
+      for (std::size_t i = 0; i < x16.size(); ++i) {
+        ASSERT_EQ(x16[i], down(xref[i])) << "rot x " << t << " i=" << i;
+        ASSERT_EQ(y16[i], down(yref[i])) << "rot y " << t << " i=" << i;
+      }
+    }
+    // 16-bit data with a 16-bit execution type, or mixed 16-bit types: NOT_SUPPORTED, nothing written.
+    std::vector<std::uint16_t> y16 = y;
+    EXPECT_EQ(trnblasAxpyEx(h, n, &alpha, TRN_R_32F, x.data(), t, 1, y16.data(), t, 1, t), TRNBLAS_STATUS_NOT_SUPPORTED);
+    EXPECT_EQ(trnblasAxpyEx(h, n, &alpha, TRN_R_32F, x.data(), TRN_R_16F, 1, y16.data(), TRN_R_16BF, 1, TRN_R_32F),
+              TRNBLAS_STATUS_NOT_SUPPORTED);
+    EXPECT_EQ(y16, y);
+    int last = 0;
+    EXPECT_EQ(trnblasDotEx(h, n, x.data(), t, 1, y.data(), t, 1, nullptr, t, TRN_R_32F), TRNBLAS_STATUS_INVALID_VALUE);
+    ASSERT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(last, 8);
+  }
 }
 
 }  // namespace

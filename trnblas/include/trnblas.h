@@ -523,9 +523,12 @@ trnblasStatus_t trnblasZrot_64(trnblasHandle_t handle, int64_t n, trnDoubleCompl
                                trnDoubleComplex* y, int64_t incy, const double* c, const trnDoubleComplex* s);
 
 /* The *Ex forms (cuBLAS signatures; types as trnDataType_t values). Supported: TRN_R_32F, TRN_R_64F,
- * TRN_C_32F, TRN_C_64F data with the execution type of the matching S/D/C/Z routine, and the mixed
- * forms (real alpha for a complex x in ScalEx, real c and s in RotEx, the real result of a complex
- * Nrm2Ex/AsumEx). Others, 16-bit data included: TRNBLAS_STATUS_NOT_SUPPORTED, nothing written. */
+ * TRN_C_32F, TRN_C_64F data with the execution type of the matching S/D/C/Z routine, the mixed forms
+ * (real alpha for a complex x in ScalEx, real c and s in RotEx, the real result of a complex
+ * Nrm2Ex/AsumEx), and 16-bit data (TRN_R_16F, TRN_R_16BF) with TRN_R_32F execution in AxpyEx and
+ * ScalEx (alpha 32F), DotEx/DotcEx and Nrm2Ex (result of the data's type), RotEx (c, s of the data's
+ * type): the fp32 routine on the widened data, each written element or result rounded once (RNE).
+ * Others: TRNBLAS_STATUS_NOT_SUPPORTED, nothing written. */
 trnblasStatus_t trnblasAxpyEx(trnblasHandle_t handle, int n, const void* alpha, trnDataType_t alphaType, const void* x,
                               trnDataType_t xType, int incx, void* y, trnDataType_t yType, int incy,
                               trnDataType_t executiontype);

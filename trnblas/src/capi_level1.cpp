@@ -233,8 +233,33 @@ void swap_op(const Settings& s, std::int64_t n, T* x, std::int64_t incx, T* y, s
 // ---- the *Ex forms: data and execution types as values --------------------------------------------
 // Supported: the storage types of the S, D, C and Z routines (TRN_R_32F, TRN_R_64F, TRN_C_32F,
 // TRN_C_64F) with the execution type of that routine, plus the mixed forms (real alpha or c, s with
-// complex vectors; a real result of a complex nrm2/asum). 16-bit data (TRN_R_16F, TRN_R_16BF) and
-// every other combination: NOT_SUPPORTED, nothing written.
+// complex vectors; a real result of a complex nrm2/asum); and cuBLAS's 16-bit forms (TRN_R_16F,
+// TRN_R_16BF data, results and rotation c/s of that type, alpha 32F, execution 32F) of AxpyEx,
+// DotEx/DotcEx, Nrm2Ex, ScalEx, RotEx. Every other combination: NOT_SUPPORTED, nothing written.
+
+// The 16-bit storage type of a data type value, if it is one.
+bool half_type(int t, trn::DType* dt) {
+  if (t == TRN_R_16F) *dt = trn::DType::f16;
+  else if (t == TRN_R_16BF) *dt = trn::DType::bf16;
+  else return false;
+  return true;
+}
+// A 16-bit c or s widened to fp32 (exact).
+float widen(const void* v, trn::DType dt) {
+  std::uint16_t bits = 0;
+  std::memcpy(&bits, v, sizeof bits);
+  return trn::decode_float(trn::float_format(dt), bits);
+}
+
+// The 16-bit forms: the checks of the typed routine (positions p), then body(settings, report).
+template <class I, class F>
+trnblasStatus_t half_call(trnblasHandle_t h, const char* fn, const Pos& p, I n, const void* alpha, const void* x, I incx,
+                          const void* y, I incy, const void* result, const void* c, const void* sn, F&& body) {
+  bool quick = false;
+  if (auto st = check<I>(h, fn, p, n, alpha, x, incx, y, incy, result, c, sn, &quick); st != TRNBLAS_STATUS_SUCCESS)
+    return st;
+  return run(h, fn, [&](const Settings& s, CallReport* rep) { body(s, rep); });
+}
 enum class Kind { none, r32, r64, c32, c64 };
 Kind kind_of(int t) {
   switch (t) {
@@ -270,7 +295,7 @@ template <class T> using real_t = typename RealOf<T>::type;
 trnblasStatus_t types_supported(trnblasHandle_t h, const char* fn, bool ok) {
   auto chk = arg_check(h, fn);
   chk.require_or(ok, TRNBLAS_STATUS_NOT_SUPPORTED, "TRNBLAS_STATUS_NOT_SUPPORTED",
-                 "data/execution types: 32F, 64F, C_32F or C_64F as the S/D/C/Z routines take them");
+                 "data/execution types: 32F, 64F, C_32F, C_64F as the S/D/C/Z routines, or 16F/16BF data with 32F execution");
   return chk.status();
 }
 
@@ -280,6 +305,12 @@ trnblasStatus_t axpy_ex(trnblasHandle_t h, const char* fn, I n, const void* alph
                         void* y, int yt, I incy, int et) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const Kind k = kind_of(xt);
+  trn::DType dt{};
+  if (half_type(xt, &dt) && yt == xt && at == TRN_R_32F && et == TRN_R_32F)
+    return half_call<I>(h, fn, Pos{.alpha = 2, .x = 4, .incx = 6, .y = 7, .incy = 9}, n, alpha, x, incx, y, incy, nullptr,
+                        nullptr, nullptr, [&](const Settings& s, CallReport* rep) {
+                          if (n > 0) trn::blas::axpy(s, n, *static_cast<const float*>(alpha), dt, x, incx, y, incy, rep);
+                        });
   if (auto st = types_supported(h, fn, k != Kind::none && at == xt && yt == xt && et == xt); st != TRNBLAS_STATUS_SUCCESS)
     return st;
   return with_type(k, [&](auto t) {
@@ -295,6 +326,16 @@ trnblasStatus_t dot_ex(trnblasHandle_t h, const char* fn, bool conjugate, I n, c
                        const void* y, int yt, I incy, void* result, int rt, int et) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const Kind k = kind_of(xt);
+  trn::DType dt{};
+  if (half_type(xt, &dt) && yt == xt && rt == xt && et == TRN_R_32F) {
+    // The result is written only on success (a staging copy: check() ran before).
+    return half_call<I>(h, fn, Pos{.x = 2, .incx = 4, .y = 5, .incy = 7, .result = 8}, n, nullptr, x, incx, y, incy,
+                        result, nullptr, nullptr, [&](const Settings& s, CallReport* rep) {
+                          std::uint16_t r = 0;
+                          trn::blas::dot(s, n, dt, x, incx, y, incy, &r, rep);
+                          std::memcpy(result, &r, sizeof r);
+                        });
+  }
   if (auto st = types_supported(h, fn, k != Kind::none && yt == xt && rt == xt && et == xt); st != TRNBLAS_STATUS_SUCCESS)
     return st;
   return with_type(k, [&](auto t) {
@@ -311,6 +352,14 @@ trnblasStatus_t norm_ex(trnblasHandle_t h, const char* fn, I n, const void* x, i
                         int et) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const Kind k = kind_of(xt);
+  trn::DType dt{};
+  if (Nrm2 && half_type(xt, &dt) && rt == xt && et == TRN_R_32F)
+    return half_call<I>(h, fn, Pos{.x = 2, .incx = 4, .result = 5}, n, nullptr, x, incx, nullptr, I{0}, result, nullptr,
+                        nullptr, [&](const Settings& s, CallReport* rep) {
+                          std::uint16_t r = 0;
+                          trn::blas::nrm2(s, n, dt, x, incx, &r, rep);
+                          std::memcpy(result, &r, sizeof r);
+                        });
   const bool ok = k != Kind::none && kind_of(rt) == real_of(k) && (et == xt || et == rt);
   if (auto st = types_supported(h, fn, ok); st != TRNBLAS_STATUS_SUCCESS) return st;
   return with_type(k, [&](auto t) {
@@ -343,6 +392,12 @@ template <class I>
 trnblasStatus_t scal_ex(trnblasHandle_t h, const char* fn, I n, const void* alpha, int at, void* x, int xt, I incx, int et) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const Kind k = kind_of(xt);
+  trn::DType dt{};
+  if (half_type(xt, &dt) && at == TRN_R_32F && et == TRN_R_32F)
+    return half_call<I>(h, fn, Pos{.alpha = 2, .x = 4, .incx = 6}, n, alpha, x, incx, nullptr, I{0}, nullptr, nullptr,
+                        nullptr, [&](const Settings& s, CallReport* rep) {
+                          if (n > 0) trn::blas::scal(s, n, *static_cast<const float*>(alpha), dt, x, incx, rep);
+                        });
   const bool mixed = at != xt;
   const bool ok = k != Kind::none && (at == xt || kind_of(at) == real_of(k)) && et == xt;
   if (auto st = types_supported(h, fn, ok); st != TRNBLAS_STATUS_SUCCESS) return st;
@@ -376,6 +431,12 @@ trnblasStatus_t rot_ex(trnblasHandle_t h, const char* fn, I n, void* x, int xt, 
                        const void* c, const void* sn, int cst, int et) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const Kind k = kind_of(xt);
+  trn::DType dt{};
+  if (half_type(xt, &dt) && yt == xt && cst == xt && et == TRN_R_32F)
+    return half_call<I>(h, fn, Pos{.x = 2, .incx = 4, .y = 5, .incy = 7, .c = 8, .s = 9}, n, nullptr, x, incx, y, incy,
+                        nullptr, c, sn, [&](const Settings& s, CallReport* rep) {
+                          if (n > 0) trn::blas::rot(s, n, dt, x, incx, y, incy, widen(c, dt), widen(sn, dt), rep);
+                        });
   const bool complex_s = cst == xt && real_of(k) != k;
   const bool ok = k != Kind::none && yt == xt && (kind_of(cst) == real_of(k) || complex_s) && et == xt;
   if (auto st = types_supported(h, fn, ok); st != TRNBLAS_STATUS_SUCCESS) return st;

@@ -30,6 +30,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <span>
@@ -74,13 +76,27 @@ std::vector<Piece> pieces(std::int64_t n, std::int64_t P) {
   return out;
 }
 
+// A vector in HBM by its element 0 and storage type: fp32, or 16-bit (f16, bf16) data that the DMA
+// converts to fp32 on load (exact) and rounds back on store (RNE), the *Ex forms' 16-bit data.
+struct Vec {
+  const void* p = nullptr;
+  DType dt = DType::f32;
+  Vec(const float* f) : p(f) {}  // NOLINT(google-explicit-constructor): fp32 is the common case
+  Vec(const void* q, DType t) : p(q), dt(t) {}
+  // Element 0 of the BLAS vector x (n elements, increment inc; inc < 0: the last one stored).
+  static Vec first(const void* x, DType t, std::int64_t n, std::int64_t inc) {
+    const auto* b = static_cast<const std::byte*>(x);
+    return {inc < 0 && n > 0 ? b + (n - 1) * -inc * dtype_size(t) : b, t};
+  }
+};
+
 // The elements of piece pc of the vector whose element 0 is at x0 (step inc) as an HBM tile.
-Tile hbm_piece(const float* x0, std::int64_t inc, const Piece& pc) {
-  return HbmTensor::wrap(const_cast<float*>(x0 + pc.start * inc), DType::f32, {pc.rows, pc.cols}, {pc.cols * inc, inc})
-      .tile(0, pc.rows, 0, pc.cols);
+Tile hbm_piece(Vec x0, std::int64_t inc, const Piece& pc) {
+  auto* base = const_cast<std::byte*>(static_cast<const std::byte*>(x0.p)) + pc.start * inc * dtype_size(x0.dt);
+  return HbmTensor::wrap(base, x0.dt, {pc.rows, pc.cols}, {pc.cols * inc, inc}).tile(0, pc.rows, 0, pc.cols);
 }
 
-Tile hbm_scalar(float* v) { return HbmTensor::wrap(v, DType::f32, {1, 1}).tile(0, 1, 0, 1); }
+Tile hbm_scalar(void* v, DType dt = DType::f32) { return HbmTensor::wrap(v, dt, {1, 1}).tile(0, 1, 0, 1); }
 
 // One program over the pieces of an n-vector: `buffers` SBUF tiles [pmax, F] are handed to body
 // as [rows, cols] views of each piece.
@@ -113,8 +129,10 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
 // it (on the engines), and the value is returned.
 using Partial = std::function<void(NeuronCore&, const Piece&, std::span<const Tile>, const Tile&)>;
 
+// `typed`, when given, also receives the result in its storage type (the DMA rounds it).
 float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
-                    const Partial& partial, const std::function<void(NeuronCore&, const Tile&)>& epilogue = {}) {
+                    const Partial& partial, const std::function<void(NeuronCore&, const Tile&)>& epilogue = {},
+                    const Vec* typed = nullptr) {
   float result = 0.0f;
   Tile acc, part, row, out;
   run_pieces(
@@ -141,12 +159,13 @@ float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combin
         nc.tensor_reduce(out, row, combine);
         if (epilogue) epilogue(nc, out);
         nc.dma_copy(hbm_scalar(&result), out);
+        if (typed != nullptr) nc.dma_copy(hbm_scalar(const_cast<void*>(typed->p), typed->dt), out);
       });
   return result;
 }
 
 // max |x_i| (maximum) or min |x_i| (minimum), NaN if any x_i is NaN.
-float extreme_abs(const Settings& s, std::int64_t n, const float* x0, std::int64_t inc, bool largest, l12::Report& rep) {
+float extreme_abs(const Settings& s, std::int64_t n, Vec x0, std::int64_t inc, bool largest, l12::Report& rep) {
   return run_reduction(s, n, 1, largest ? AluOp::maximum : AluOp::minimum,
                        largest ? 0.0f : std::numeric_limits<float>::infinity(), rep,
                        [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
@@ -237,7 +256,7 @@ bool one_at_a_time(bool zero_written_inc, std::int64_t n, X* x, std::int64_t inc
 // (x, y) = (fl(fl(h11 x) + fl(h12 y)), fl(fl(h21 x) + fl(h22 y))) on VectorE, x and y of n elements
 // with element 0 at x0 / y0 (rot: h = [c s; -s c]; rotm: its param's H). Multiplying by +-1 is exact,
 // so rotm's flags 0 and 1 (implicit unit entries) round exactly as the reference loops do.
-void apply_2x2(const Settings& s, std::int64_t n, float* x0, std::int64_t incx, float* y0, std::int64_t incy,
+void apply_2x2(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                const std::array<float, 4>& h, l12::Report& rep) {
   run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
@@ -262,7 +281,141 @@ std::array<T, 4> rotm_matrix(const T* param) {
   return {param[1], param[3], param[2], param[4]};
 }
 
+// y = alpha x + y: fl(fl(alpha x) + y) per element, as the reference BLAS.
+void axpy_kernel(const Settings& s, std::int64_t n, float alpha, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
+                 l12::Report& rep) {
+  run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);  // fl(alpha x)
+    nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);        // fl(fl(alpha x) + y)
+    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+  });
+}
+
+// x = alpha x (incx > 0).
+void scal_kernel(const Settings& s, std::int64_t n, float alpha, Vec x, std::int64_t incx, l12::Report& rep) {
+  run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);
+    nc.dma_copy(hbm_piece(x, incx, pc), v[0]);
+  });
+}
+
+// sum x_i y_i, each product rounded once, then the reduction order of run_reduction.
+float dot_kernel(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
+                 l12::Report& rep, const Vec* typed = nullptr) {
+  return run_reduction(
+      s, n, 2, AluOp::add, 0.0f, rep,
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+        nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+        nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+        nc.tensor_tensor(v[0], v[0], v[1], AluOp::multiply);
+        nc.tensor_reduce(part, v[0], AluOp::add);
+      },
+      {}, typed);
+}
+
+// sqrt(sum x_i^2) scaled as documented (incx > 0). typed: also stored in its type; the special
+// results (NaN, Inf, 0: exact in every float type) are encoded as the DMA would round them.
+float nrm2_kernel(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l12::Report& rep,
+                  const Vec* typed = nullptr) {
+  const float m = extreme_abs(s, n, x, incx, true, rep);
+  if (std::isnan(m) || std::isinf(m) || m == 0.0f || s.timing_only) {
+    const float r = s.timing_only ? 0.0f : m;
+    if (typed != nullptr) {
+      const std::uint32_t code = encode_float(float_format(typed->dt), r, Rounding::nearest_even);
+      const auto bits = static_cast<std::uint16_t>(code);
+      std::memcpy(const_cast<void*>(typed->p), &bits, sizeof bits);
+    }
+    return r;
+  }
+  // 2^-e with m * 2^-e in [1, 2); applied as two factors so that each is a normal fp32 (|e| <= 149).
+  const int e = std::ilogb(m);
+  const int e1 = -e / 2, e2 = -e - e1;
+  const float down1 = std::ldexp(1.0f, e1), down2 = std::ldexp(1.0f, e2);
+  const float up1 = std::ldexp(1.0f, -e1), up2 = std::ldexp(1.0f, -e2);
+  return run_reduction(
+      s, n, 1, AluOp::add, 0.0f, rep,
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+        nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+        nc.tensor_scalar(v[0], v[0], AluOp::multiply, down1, AluOp::multiply, down2);  // exact scaling
+        nc.tensor_tensor(v[0], v[0], v[0], AluOp::multiply);
+        nc.tensor_reduce(part, v[0], AluOp::add);
+      },
+      [&](NeuronCore& nc, const Tile& out) {
+        nc.activation(out, out, ActFunc::sqrt);                                  // ScalarE
+        nc.tensor_scalar(out, out, AluOp::multiply, up1, AluOp::multiply, up2);  // back to scale
+      },
+      typed);
+}
+
 }  // namespace
+
+// ---- 16-bit storage, fp32 execution (the *Ex forms) ----------------------------------------------
+
+namespace {
+void require_16bit(DType dt) {
+  if (dt != DType::f16 && dt != DType::bf16)
+    throw NotSupportedError("trnblas Level 1 (16-bit)", "dtype", "16-bit storage is f16 or bf16");
+}
+}  // namespace
+
+void axpy(const Settings& s, std::int64_t n, float alpha, DType dt, const void* x, std::int64_t incx, void* y,
+          std::int64_t incy, CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  if (n <= 0 || alpha == 0.0f) return;
+  if (incy == 0) {  // the reference loop, one element at a time (see one_at_a_time)
+    const Vec x0 = Vec::first(x, dt, n, incx);
+    for (std::int64_t i = 0; i < n; ++i)
+      axpy_kernel(s, 1, alpha, Vec(static_cast<const std::byte*>(x0.p) + i * incx * 2, dt), 1, Vec(y, dt), 1, rep);
+    return;
+  }
+  axpy_kernel(s, n, alpha, Vec::first(x, dt, n, incx), incx, Vec::first(y, dt, n, incy), incy, rep);
+}
+void scal(const Settings& s, std::int64_t n, float alpha, DType dt, void* x, std::int64_t incx, CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  scal_kernel(s, n, alpha, Vec(x, dt), incx, rep);
+}
+void dot(const Settings& s, std::int64_t n, DType dt, const void* x, std::int64_t incx, const void* y,
+         std::int64_t incy, void* result, CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  const Vec out(result, dt);
+  if (n <= 0) {
+    std::memset(result, 0, 2);  // +0 in both 16-bit formats
+    return;
+  }
+  dot_kernel(s, n, Vec::first(x, dt, n, incx), incx, Vec::first(y, dt, n, incy), incy, rep, &out);
+}
+void nrm2(const Settings& s, std::int64_t n, DType dt, const void* x, std::int64_t incx, void* result,
+          CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  const Vec out(result, dt);
+  if (n <= 0 || incx <= 0) {
+    std::memset(result, 0, 2);
+    return;
+  }
+  nrm2_kernel(s, n, Vec(x, dt), incx, rep, &out);
+}
+void rot(const Settings& s, std::int64_t n, DType dt, void* x, std::int64_t incx, void* y, std::int64_t incy, float c,
+         float sn, CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  if (incx == 0 || incy == 0) {  // the reference loop, one element at a time
+    const Vec x0 = Vec::first(x, dt, n, incx), y0 = Vec::first(y, dt, n, incy);
+    for (std::int64_t i = 0; i < n; ++i)
+      apply_2x2(s, 1, Vec(static_cast<const std::byte*>(x0.p) + i * incx * 2, dt), 1,
+                Vec(static_cast<const std::byte*>(y0.p) + i * incy * 2, dt), 1, {c, sn, -sn, c}, rep);
+    return;
+  }
+  apply_2x2(s, n, Vec::first(x, dt, n, incx), incx, Vec::first(y, dt, n, incy), incy, {c, sn, -sn, c}, rep);
+}
 
 // ---- float ------------------------------------------------------------------------------------
 
@@ -275,25 +428,13 @@ void axpy(const Settings& s, std::int64_t n, float alpha, const float* x, std::i
         rep.add_sub();
       }))
     return;
-  const float* x0 = first(x, n, incx);
-  float* y0 = first(y, n, incy);
-  run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
-    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
-    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
-    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);    // fl(alpha x)
-    nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);          // fl(fl(alpha x) + y), as the reference BLAS
-    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
-  });
+  axpy_kernel(s, n, alpha, first(x, n, incx), incx, first(y, n, incy), incy, rep);
 }
 
 void scal(const Settings& s, std::int64_t n, float alpha, float* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return;
-  run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
-    nc.dma_copy(v[0], hbm_piece(x, incx, pc));
-    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);
-    nc.dma_copy(hbm_piece(x, incx, pc), v[0]);
-  });
+  scal_kernel(s, n, alpha, x, incx, rep);
 }
 
 void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, float* y, std::int64_t incy,
@@ -363,15 +504,7 @@ float dot(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, 
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return 0.0f;
-  const float* x0 = first(x, n, incx);
-  const float* y0 = first(y, n, incy);
-  return run_reduction(s, n, 2, AluOp::add, 0.0f, rep,
-                       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
-                         nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
-                         nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
-                         nc.tensor_tensor(v[0], v[0], v[1], AluOp::multiply);
-                         nc.tensor_reduce(part, v[0], AluOp::add);
-                       });
+  return dot_kernel(s, n, first(x, n, incx), incx, first(y, n, incy), incy, rep);
 }
 
 float asum(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
@@ -388,25 +521,7 @@ float asum(const Settings& s, std::int64_t n, const float* x, std::int64_t incx,
 float nrm2(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
-  const float m = extreme_abs(s, n, x, incx, true, rep);
-  if (std::isnan(m) || std::isinf(m) || m == 0.0f || s.timing_only) return s.timing_only ? 0.0f : m;
-  // 2^-e with m * 2^-e in [1, 2); applied as two factors so that each is a normal fp32 (|e| <= 149).
-  const int e = std::ilogb(m);
-  const int e1 = -e / 2, e2 = -e - e1;
-  const float down1 = std::ldexp(1.0f, e1), down2 = std::ldexp(1.0f, e2);
-  const float up1 = std::ldexp(1.0f, -e1), up2 = std::ldexp(1.0f, -e2);
-  return run_reduction(
-      s, n, 1, AluOp::add, 0.0f, rep,
-      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
-        nc.dma_copy(v[0], hbm_piece(x, incx, pc));
-        nc.tensor_scalar(v[0], v[0], AluOp::multiply, down1, AluOp::multiply, down2);  // exact scaling
-        nc.tensor_tensor(v[0], v[0], v[0], AluOp::multiply);
-        nc.tensor_reduce(part, v[0], AluOp::add);
-      },
-      [&](NeuronCore& nc, const Tile& out) {
-        nc.activation(out, out, ActFunc::sqrt);                                      // ScalarE
-        nc.tensor_scalar(out, out, AluOp::multiply, up1, AluOp::multiply, up2);      // back to scale
-      });
+  return nrm2_kernel(s, n, x, incx, rep);
 }
 
 std::int64_t iamax(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {

@@ -118,6 +118,21 @@ std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int
 std::int64_t iamin(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report = nullptr);
 std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report = nullptr);
 
+// ---- Level 1, 16-bit storage with fp32 execution (cuBLAS's *Ex forms with CUDA_R_16F / 16BF) --------
+// dt is DType::f16 or DType::bf16 (else NotSupportedError). The float kernels run unchanged: the
+// DMA converts each element to fp32 on load (exact) and rounds written elements and results back to
+// dt on store (RNE), so each result is the float routine's on the widened data, rounded once.
+void axpy(const Settings& s, std::int64_t n, float alpha, DType dt, const void* x, std::int64_t incx, void* y,
+          std::int64_t incy, CallReport* report = nullptr);
+void scal(const Settings& s, std::int64_t n, float alpha, DType dt, void* x, std::int64_t incx,
+          CallReport* report = nullptr);
+void dot(const Settings& s, std::int64_t n, DType dt, const void* x, std::int64_t incx, const void* y,
+         std::int64_t incy, void* result, CallReport* report = nullptr);
+void nrm2(const Settings& s, std::int64_t n, DType dt, const void* x, std::int64_t incx, void* result,
+          CallReport* report = nullptr);
+void rot(const Settings& s, std::int64_t n, DType dt, void* x, std::int64_t incx, void* y, std::int64_t incy, float c,
+         float sn, CallReport* report = nullptr);
+
 // ---- Level 1, plane rotations -------------------------------------------------------------------
 // rotg: the Givens rotation [c s; -conj(s) c] that zeroes b against a; a becomes r, b (real forms)
 // the reconstruction value z. LAPACK 3.10's safe-scaling algorithm (srotg.f90 / crotg.f90, after
