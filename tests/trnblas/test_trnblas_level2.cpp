@@ -903,6 +903,29 @@ long double abs1(const C& v) {
 
 }  // namespace
 
+// OpenBLAS's complex symmetric routines (LAPACK auxiliaries, Fortran ABI; no CBLAS form).
+extern "C" {
+void csymv_(const char*, const int*, const void*, const void*, const int*, const void*, const int*, const void*, void*,
+            const int*, std::size_t);
+void zsymv_(const char*, const int*, const void*, const void*, const int*, const void*, const int*, const void*, void*,
+            const int*, std::size_t);
+void csyr_(const char*, const int*, const void*, const void*, const int*, void*, const int*, std::size_t);
+void zsyr_(const char*, const int*, const void*, const void*, const int*, void*, const int*, std::size_t);
+}
+
+namespace {
+template <class C>
+void ref_symv(char uplo, int n, const C& alpha, const C* A, int lda, const C* x, int incx, const C& beta, C* y, int incy) {
+  if constexpr (std::is_same_v<C, cf>) csymv_(&uplo, &n, &alpha, A, &lda, x, &incx, &beta, y, &incy, 1);
+  else zsymv_(&uplo, &n, &alpha, A, &lda, x, &incx, &beta, y, &incy, 1);
+}
+template <class C>
+void ref_syr(char uplo, int n, const C& alpha, const C* x, int incx, C* A, int lda) {
+  if constexpr (std::is_same_v<C, cf>) csyr_(&uplo, &n, &alpha, x, &incx, A, &lda, 1);
+  else zsyr_(&uplo, &n, &alpha, x, &incx, A, &lda, 1);
+}
+}  // namespace
+
 TYPED_TEST(Level2Complex, TriangularEveryStorageUploTransDiagAgainstLongDoubleAndOpenBlas) {
   using C = TypeParam;
   using R = typename C::value_type;
@@ -1056,8 +1079,9 @@ TYPED_TEST(Level2Complex, GbmvSymvSyrSyr2AgainstLongDoubleAndOpenBlas) {
         if (up ? i > j : i < j) A0[static_cast<std::size_t>(i + j * lda)] = C(nan, nan);
     const auto sym = [&](int i, int j) { return (up ? i <= j : i >= j) ? A0[static_cast<std::size_t>(i + j * lda)] : A0[static_cast<std::size_t>(j + i * lda)]; };
     const std::vector<C> x = random_cvec<C>(span_of(ns, 3), 105), y0 = random_cvec<C>(span_of(ns, -1), 106);
-    std::vector<C> y = y0;
+    std::vector<C> y = y0, yr = y0;
     ASSERT_EQ(F::symv(h, u, ns, c(&alpha), c(A0.data()), lda, c(x.data()), 3, c(&beta), c(y.data()), -1), TRNBLAS_STATUS_SUCCESS);
+    ref_symv(up ? 'U' : 'L', ns, alpha, A0.data(), lda, x.data(), 3, beta, yr.data(), -1);
     for (int i = 0; i < ns; ++i) {
       LC s = 0;
       long double mag = 0;
@@ -1071,9 +1095,11 @@ TYPED_TEST(Level2Complex, GbmvSymvSyrSyr2AgainstLongDoubleAndOpenBlas) {
       const long double bound = gamma<R>(2 * ns + 7) * (abs1(alpha) * mag + abs1(beta) * abs1(y0[yi]));
       ASSERT_LE(std::fabs(y[yi].real() - ex.real()), bound) << "symv i=" << i;
       ASSERT_LE(std::fabs(y[yi].imag() - ex.imag()), bound) << "symv i=" << i;
+      ASSERT_LE(abs1(y[yi] - yr[yi]), 4 * bound) << "symv vs OpenBLAS csymv_/zsymv_";
     }
     for (bool two : {false, true}) {
-      std::vector<C> A = A0;
+      std::vector<C> A = A0, Ar = A0;
+      if (!two) ref_syr(up ? 'U' : 'L', ns, alpha, x.data(), 3, Ar.data(), lda);
       ASSERT_EQ(two ? F::syr2(h, u, ns, c(&alpha), c(x.data()), 3, c(y0.data()), -1, c(A.data()), lda)
                     : F::syr(h, u, ns, c(&alpha), c(x.data()), 3, c(A.data()), lda),
                 TRNBLAS_STATUS_SUCCESS);
@@ -1096,6 +1122,9 @@ TYPED_TEST(Level2Complex, GbmvSymvSyrSyr2AgainstLongDoubleAndOpenBlas) {
           const long double bound = gamma<R>(10) * mag;
           ASSERT_LE(std::fabs(A[at].real() - ex.real()), bound) << (two ? "syr2" : "syr") << " " << i << "," << j;
           ASSERT_LE(std::fabs(A[at].imag() - ex.imag()), bound) << (two ? "syr2" : "syr") << " " << i << "," << j;
+          if (!two) {
+            ASSERT_LE(abs1(A[at] - Ar[at]), 4 * bound) << "syr vs OpenBLAS csyr_/zsyr_";
+          }
         }
     }
   }
