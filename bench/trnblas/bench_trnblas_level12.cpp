@@ -108,6 +108,46 @@ void register_all() {
     paired(st, "snrm2/1M", 2.0 * nv, [&](trnblasHandle_t h) { return trnblasSnrm2(h, nv, x.data(), 1, &r); },
            [&] { benchmark::DoNotOptimize(cblas_snrm2(nv, x.data(), 1)); });
   })->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
+  benchmark::RegisterBenchmark("srotm/1M", [nv](benchmark::State& st) {
+    std::vector<float> x = uniform(nv, 7), y = uniform(nv, 8), xr = x, yr = y;
+    const float param[5] = {-1.0f, 0.6f, -0.8f, 0.8f, 0.6f};
+    paired(st, "srotm/1M", 6.0 * nv, [&](trnblasHandle_t h) { return trnblasSrotm(h, nv, x.data(), 1, y.data(), 1, param); },
+           [&] { cblas_srotm(nv, xr.data(), 1, yr.data(), 1, param); });
+  })->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
+  // Complex: cgemv (one real GEMM of op(A)'s real representation) and ctrsv (row scaling, then the
+  // real substitution kernel of order 2n); flops as 8 mn and 4 n^2 real operations.
+  benchmark::RegisterBenchmark("cgemv_N/1024", [](benchmark::State& st) {
+    const int n = 1024;
+    const std::vector<float> A = uniform(2 * static_cast<std::size_t>(n) * n, 9), x = uniform(2 * static_cast<std::size_t>(n), 10);
+    std::vector<float> y(2 * static_cast<std::size_t>(n)), yr = y;
+    const float one[2] = {1.0f, 0.0f}, zero[2] = {0.0f, 0.0f};
+    const auto c = [](const float* p) { return reinterpret_cast<const trnComplex*>(p); };
+    paired(
+        st, "cgemv_N/1024", 8.0 * n * n,
+        [&](trnblasHandle_t h) {
+          return trnblasCgemv(h, TRNBLAS_OP_N, n, n, c(one), c(A.data()), n, c(x.data()), 1, c(zero),
+                              reinterpret_cast<trnComplex*>(y.data()), 1);
+        },
+        [&] { cblas_cgemv(CblasColMajor, CblasNoTrans, n, n, one, A.data(), n, x.data(), 1, zero, yr.data(), 1); });
+  })->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
+  benchmark::RegisterBenchmark("ctrsv_N/256", [](benchmark::State& st) {
+    const int n = 256;
+    std::vector<float> A = uniform(2 * static_cast<std::size_t>(n) * n, 11);
+    for (int i = 0; i < n; ++i) A[2 * (static_cast<std::size_t>(i) * n + i)] += 4.0f;  // a well-conditioned lower triangle
+    const std::vector<float> b = uniform(2 * static_cast<std::size_t>(n), 12);
+    std::vector<float> x = b, xr = b;
+    paired(
+        st, "ctrsv_N/256", 4.0 * n * n,
+        [&](trnblasHandle_t h) {
+          x = b;
+          return trnblasCtrsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, n,
+                              reinterpret_cast<const trnComplex*>(A.data()), n, reinterpret_cast<trnComplex*>(x.data()), 1);
+        },
+        [&] {
+          xr = b;
+          cblas_ctrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, n, A.data(), n, xr.data(), 1);
+        });
+  })->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
   benchmark::RegisterBenchmark("dgemv_N/512", [](benchmark::State& st) {
     const int n = 512;
     std::vector<double> A(static_cast<std::size_t>(n) * n), x(n), y(n), yr(n);

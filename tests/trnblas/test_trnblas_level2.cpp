@@ -863,3 +863,315 @@ TYPED_TEST(Level2Complex, HerHer2HprHpr2AgainstLongDoubleAndOpenBlas) {
 }
 
 }  // namespace
+
+// ---- complex triangular (tr/tb/tp mv and sv), gbmv, symmetric symv/syr/syr2 (C and Z) ------------
+// The dense op(A) each storage stands for is rebuilt here from the reference BLAS's layout
+// definitions. Products (trmv family, gbmv, symv) are bounded as complex gemv: per part
+// gamma_{2k+7} (|alpha|_1 sum |a|_1 |x|_1 + |beta|_1 |y|_1) (|.|_1 = |re| + |im|). Solves: the
+// computed x solves a nearby system; the test checks the residual per part,
+// |op(A) x - b| <= gamma_{4n+24} (|op(A)|_1 |x|_1 + |b|_1) (the row scaling by 1/a_ii adds <= 9
+// roundings per element, the real substitution of order 2n its gamma_{2n}), and x against
+// OpenBLAS's on a well-conditioned matrix (dominant diagonal).
+namespace {
+
+template <class C> struct CTri;
+template <> struct CTri<cf> {
+  using T = trnFloatComplex;
+  static constexpr auto trmv = trnblasCtrmv; static constexpr auto trsv = trnblasCtrsv; static constexpr auto tbmv = trnblasCtbmv;
+  static constexpr auto tbsv = trnblasCtbsv; static constexpr auto tpmv = trnblasCtpmv; static constexpr auto tpsv = trnblasCtpsv;
+  static constexpr auto gbmv = trnblasCgbmv; static constexpr auto symv = trnblasCsymv; static constexpr auto syr = trnblasCsyr;
+  static constexpr auto syr2 = trnblasCsyr2;
+  static constexpr auto ref_trmv = cblas_ctrmv; static constexpr auto ref_trsv = cblas_ctrsv; static constexpr auto ref_tbmv = cblas_ctbmv;
+  static constexpr auto ref_tbsv = cblas_ctbsv; static constexpr auto ref_tpmv = cblas_ctpmv; static constexpr auto ref_tpsv = cblas_ctpsv;
+  static constexpr auto ref_gbmv = cblas_cgbmv;
+};
+template <> struct CTri<cd> {
+  using T = trnDoubleComplex;
+  static constexpr auto trmv = trnblasZtrmv; static constexpr auto trsv = trnblasZtrsv; static constexpr auto tbmv = trnblasZtbmv;
+  static constexpr auto tbsv = trnblasZtbsv; static constexpr auto tpmv = trnblasZtpmv; static constexpr auto tpsv = trnblasZtpsv;
+  static constexpr auto gbmv = trnblasZgbmv; static constexpr auto symv = trnblasZsymv; static constexpr auto syr = trnblasZsyr;
+  static constexpr auto syr2 = trnblasZsyr2;
+  static constexpr auto ref_trmv = cblas_ztrmv; static constexpr auto ref_trsv = cblas_ztrsv; static constexpr auto ref_tbmv = cblas_ztbmv;
+  static constexpr auto ref_tbsv = cblas_ztbsv; static constexpr auto ref_tpmv = cblas_ztpmv; static constexpr auto ref_tpsv = cblas_ztpsv;
+  static constexpr auto ref_gbmv = cblas_zgbmv;
+};
+
+template <class C>
+long double abs1(const C& v) {
+  return std::fabs(static_cast<long double>(v.real())) + std::fabs(static_cast<long double>(v.imag()));
+}
+
+}  // namespace
+
+// OpenBLAS's complex symmetric routines (LAPACK auxiliaries, Fortran ABI; no CBLAS form).
+extern "C" {
+void csymv_(const char*, const int*, const void*, const void*, const int*, const void*, const int*, const void*, void*,
+            const int*, std::size_t);
+void zsymv_(const char*, const int*, const void*, const void*, const int*, const void*, const int*, const void*, void*,
+            const int*, std::size_t);
+void csyr_(const char*, const int*, const void*, const void*, const int*, void*, const int*, std::size_t);
+void zsyr_(const char*, const int*, const void*, const void*, const int*, void*, const int*, std::size_t);
+}
+
+namespace {
+template <class C>
+void ref_symv(char uplo, int n, const C& alpha, const C* A, int lda, const C* x, int incx, const C& beta, C* y, int incy) {
+  if constexpr (std::is_same_v<C, cf>) csymv_(&uplo, &n, &alpha, A, &lda, x, &incx, &beta, y, &incy, 1);
+  else zsymv_(&uplo, &n, &alpha, A, &lda, x, &incx, &beta, y, &incy, 1);
+}
+template <class C>
+void ref_syr(char uplo, int n, const C& alpha, const C* x, int incx, C* A, int lda) {
+  if constexpr (std::is_same_v<C, cf>) csyr_(&uplo, &n, &alpha, x, &incx, A, &lda, 1);
+  else zsyr_(&uplo, &n, &alpha, x, &incx, A, &lda, 1);
+}
+}  // namespace
+
+TYPED_TEST(Level2Complex, TriangularEveryStorageUploTransDiagAgainstLongDoubleAndOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using LC = std::complex<long double>;
+  using F = CTri<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  Handle h;
+  const int n = 23, k = 4, ldb = k + 2, lda = n + 1;
+  const R nan = std::numeric_limits<R>::quiet_NaN();
+  for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+    for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C})
+      for (trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT})
+        for (int kind = 0; kind < 3; ++kind) {  // dense, band, packed
+          const bool up = u == TRNBLAS_FILL_MODE_UPPER, unit = d == TRNBLAS_DIAG_UNIT;
+          const CBLAS_UPLO cu = up ? CblasUpper : CblasLower;
+          const CBLAS_TRANSPOSE ct = t == TRNBLAS_OP_N ? CblasNoTrans : t == TRNBLAS_OP_T ? CblasTrans : CblasConjTrans;
+          const CBLAS_DIAG cdg = unit ? CblasUnit : CblasNonUnit;
+          // Storage with a dominant diagonal (off-diagonal entries scaled by 1/n); NaN where the
+          // routine must not read (the other triangle of the dense form; the diagonal when unit).
+          std::vector<C> S = random_cvec<C>(static_cast<std::size_t>(kind == 0 ? lda * n : kind == 1 ? ldb * n : n * (n + 1) / 2), 90 + kind);
+          std::vector<C> full(static_cast<std::size_t>(n * n), C(0, 0));  // A (stored triangle), as the layouts define it
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) {
+              const bool in = up ? i <= j : i >= j;
+              std::size_t at = 0;
+              bool stored = in;
+              if (kind == 0) at = static_cast<std::size_t>(i + j * lda);
+              else if (kind == 1) {
+                stored = in && std::abs(i - j) <= k;
+                at = static_cast<std::size_t>((up ? k + i - j : i - j) + j * ldb);
+              } else {
+                at = static_cast<std::size_t>(up ? i + j * (j + 1) / 2 : i + (2 * n - j - 1) * j / 2);
+              }
+              if (kind == 0 && !in) S[at] = C(nan, nan);
+              if (!stored) continue;
+              if (i == j) {
+                if (unit) S[at] = C(nan, nan);
+                else S[at] = C(R(2) + S[at].real(), S[at].imag());
+              } else {
+                S[at] = S[at] * R(1.0 / n);
+              }
+              full[static_cast<std::size_t>(i + j * n)] = i == j && unit ? C(1, 0) : S[at];
+            }
+          const auto opA = [&](int i, int j) {
+            C a = t == TRNBLAS_OP_N ? full[static_cast<std::size_t>(i + j * n)] : full[static_cast<std::size_t>(j + i * n)];
+            return t == TRNBLAS_OP_C ? std::conj(a) : a;
+          };
+          for (int ix : {1, -2}) {
+            const std::vector<C> x0 = random_cvec<C>(span_of(n, ix), 95);
+            for (bool solve : {false, true}) {
+              std::vector<C> x = x0, xr = x0;
+              trnblasStatus_t st;
+              if (kind == 0) {
+                st = solve ? F::trsv(h, u, t, d, n, c(S.data()), lda, c(x.data()), ix) : F::trmv(h, u, t, d, n, c(S.data()), lda, c(x.data()), ix);
+                (solve ? F::ref_trsv : F::ref_trmv)(CblasColMajor, cu, ct, cdg, n, S.data(), lda, xr.data(), ix);
+              } else if (kind == 1) {
+                st = solve ? F::tbsv(h, u, t, d, n, k, c(S.data()), ldb, c(x.data()), ix)
+                           : F::tbmv(h, u, t, d, n, k, c(S.data()), ldb, c(x.data()), ix);
+                (solve ? F::ref_tbsv : F::ref_tbmv)(CblasColMajor, cu, ct, cdg, n, k, S.data(), ldb, xr.data(), ix);
+              } else {
+                st = solve ? F::tpsv(h, u, t, d, n, c(S.data()), c(x.data()), ix) : F::tpmv(h, u, t, d, n, c(S.data()), c(x.data()), ix);
+                (solve ? F::ref_tpsv : F::ref_tpmv)(CblasColMajor, cu, ct, cdg, n, S.data(), xr.data(), ix);
+              }
+              ASSERT_EQ(st, TRNBLAS_STATUS_SUCCESS);
+              const char* what = solve ? "solve" : "product";
+              // product: y = op(A) x0 (checked on x); solve: residual op(A) x - x0.
+              const std::vector<C>& in = solve ? x : x0;
+              long double xmax = 0;
+              for (int i = 0; i < n; ++i) xmax = std::max(xmax, abs1(x[idx(n, ix, i)]));
+              for (int i = 0; i < n; ++i) {
+                LC s = 0;
+                long double mag = 0;
+                for (int j = 0; j < n; ++j) {
+                  const C a = opA(i, j), v = in[idx(n, ix, j)];
+                  s += LC(a.real(), a.imag()) * LC(v.real(), v.imag());
+                  mag += abs1(a) * abs1(v);
+                }
+                const std::size_t xi = idx(n, ix, i);
+                if (!solve) {
+                  const long double bound = gamma<R>(2 * n + 7) * mag;
+                  ASSERT_LE(std::fabs(x[xi].real() - s.real()), bound) << what << " kind " << kind << " i=" << i;
+                  ASSERT_LE(std::fabs(x[xi].imag() - s.imag()), bound) << what << " kind " << kind << " i=" << i;
+                  ASSERT_LE(abs1(x[xi] - xr[xi]), 4 * bound) << "vs OpenBLAS";
+                } else {
+                  const LC b(x0[xi].real(), x0[xi].imag());
+                  const long double bound = gamma<R>(4 * n + 24) * (mag + abs1(x0[xi]));
+                  ASSERT_LE(std::fabs(s.real() - b.real()), bound) << what << " kind " << kind << " u " << u << " t " << t << " d " << d << " i=" << i;
+                  ASSERT_LE(std::fabs(s.imag() - b.imag()), bound) << what << " kind " << kind << " i=" << i;
+                  ASSERT_LE(abs1(x[xi] - xr[xi]), 64 * n * gamma<R>(1) * xmax) << "vs OpenBLAS";
+                }
+              }
+              for (std::size_t q = 0; q < x.size(); ++q)
+                if (ix == -2 && q % 2 != 0) {
+                  ASSERT_EQ(x[q], x0[q]) << "between the strided elements";
+                }
+            }
+          }
+        }
+}
+
+TYPED_TEST(Level2Complex, GbmvSymvSyrSyr2AgainstLongDoubleAndOpenBlas) {
+  using C = TypeParam;
+  using R = typename C::value_type;
+  using LC = std::complex<long double>;
+  using F = CTri<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  Handle h;
+  const C alpha(R(0.75), R(-0.5)), beta(R(-0.25), R(0.5));
+  // gbmv, m x n with kl, ku, every op.
+  const int m = 19, n = 26, kl = 3, ku = 2, ldb = kl + ku + 2;
+  const std::vector<C> B = random_cvec<C>(static_cast<std::size_t>(ldb * n), 101);
+  for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}) {
+    const int lx = t == TRNBLAS_OP_N ? n : m, ly = t == TRNBLAS_OP_N ? m : n;
+    const std::vector<C> x = random_cvec<C>(span_of(lx, -1), 102), y0 = random_cvec<C>(span_of(ly, 2), 103);
+    std::vector<C> y = y0, yr = y0;
+    ASSERT_EQ(F::gbmv(h, t, m, n, kl, ku, c(&alpha), c(B.data()), ldb, c(x.data()), -1, c(&beta), c(y.data()), 2),
+              TRNBLAS_STATUS_SUCCESS);
+    F::ref_gbmv(CblasColMajor, t == TRNBLAS_OP_N ? CblasNoTrans : t == TRNBLAS_OP_T ? CblasTrans : CblasConjTrans, m, n, kl,
+                ku, &alpha, B.data(), ldb, x.data(), -1, &beta, yr.data(), 2);
+    for (int i = 0; i < ly; ++i) {
+      LC s = 0;
+      long double mag = 0;
+      for (int j = 0; j < lx; ++j) {
+        const int r = t == TRNBLAS_OP_N ? i : j, cc = t == TRNBLAS_OP_N ? j : i;  // element (r, cc) of A
+        C a(0, 0);
+        if (r - cc <= kl && cc - r <= ku) a = B[static_cast<std::size_t>((ku + r - cc) + cc * ldb)];
+        if (t == TRNBLAS_OP_C) a = std::conj(a);
+        const C v = x[idx(lx, -1, j)];
+        s += LC(a.real(), a.imag()) * LC(v.real(), v.imag());
+        mag += abs1(a) * abs1(v);
+      }
+      const std::size_t yi = idx(ly, 2, i);
+      const LC ex = LC(alpha.real(), alpha.imag()) * s + LC(beta.real(), beta.imag()) * LC(y0[yi].real(), y0[yi].imag());
+      const long double bound = gamma<R>(2 * lx + 7) * (abs1(alpha) * mag + abs1(beta) * abs1(y0[yi]));
+      ASSERT_LE(std::fabs(y[yi].real() - ex.real()), bound) << "gbmv t=" << t << " i=" << i;
+      ASSERT_LE(std::fabs(y[yi].imag() - ex.imag()), bound) << "gbmv t=" << t << " i=" << i;
+      ASSERT_LE(abs1(y[yi] - yr[yi]), 4 * bound) << "gbmv vs OpenBLAS";
+    }
+  }
+  // symv (complex symmetric: the mirror is not conjugated), syr, syr2; the other triangle holds NaN
+  // and must neither be read nor written.
+  const int ns = 21, lda = ns + 3;
+  const R nan = std::numeric_limits<R>::quiet_NaN();
+  for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+    const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+    std::vector<C> A0 = random_cvec<C>(static_cast<std::size_t>(lda * ns), 104);
+    for (int j = 0; j < ns; ++j)
+      for (int i = 0; i < ns; ++i)
+        if (up ? i > j : i < j) A0[static_cast<std::size_t>(i + j * lda)] = C(nan, nan);
+    const auto sym = [&](int i, int j) { return (up ? i <= j : i >= j) ? A0[static_cast<std::size_t>(i + j * lda)] : A0[static_cast<std::size_t>(j + i * lda)]; };
+    const std::vector<C> x = random_cvec<C>(span_of(ns, 3), 105), y0 = random_cvec<C>(span_of(ns, -1), 106);
+    std::vector<C> y = y0, yr = y0;
+    ASSERT_EQ(F::symv(h, u, ns, c(&alpha), c(A0.data()), lda, c(x.data()), 3, c(&beta), c(y.data()), -1), TRNBLAS_STATUS_SUCCESS);
+    ref_symv(up ? 'U' : 'L', ns, alpha, A0.data(), lda, x.data(), 3, beta, yr.data(), -1);
+    for (int i = 0; i < ns; ++i) {
+      LC s = 0;
+      long double mag = 0;
+      for (int j = 0; j < ns; ++j) {
+        const C a = sym(i, j), v = x[idx(ns, 3, j)];
+        s += LC(a.real(), a.imag()) * LC(v.real(), v.imag());
+        mag += abs1(a) * abs1(v);
+      }
+      const std::size_t yi = idx(ns, -1, i);
+      const LC ex = LC(alpha.real(), alpha.imag()) * s + LC(beta.real(), beta.imag()) * LC(y0[yi].real(), y0[yi].imag());
+      const long double bound = gamma<R>(2 * ns + 7) * (abs1(alpha) * mag + abs1(beta) * abs1(y0[yi]));
+      ASSERT_LE(std::fabs(y[yi].real() - ex.real()), bound) << "symv i=" << i;
+      ASSERT_LE(std::fabs(y[yi].imag() - ex.imag()), bound) << "symv i=" << i;
+      ASSERT_LE(abs1(y[yi] - yr[yi]), 4 * bound) << "symv vs OpenBLAS csymv_/zsymv_";
+    }
+    for (bool two : {false, true}) {
+      std::vector<C> A = A0, Ar = A0;
+      if (!two) ref_syr(up ? 'U' : 'L', ns, alpha, x.data(), 3, Ar.data(), lda);
+      ASSERT_EQ(two ? F::syr2(h, u, ns, c(&alpha), c(x.data()), 3, c(y0.data()), -1, c(A.data()), lda)
+                    : F::syr(h, u, ns, c(&alpha), c(x.data()), 3, c(A.data()), lda),
+                TRNBLAS_STATUS_SUCCESS);
+      for (int j = 0; j < ns; ++j)
+        for (int i = 0; i < lda; ++i) {
+          const std::size_t at = static_cast<std::size_t>(i + j * lda);
+          if (i >= ns || (up ? i > j : i < j)) {
+            ASSERT_TRUE(std::isnan(A[at].real()) || A[at] == A0[at]) << "outside the triangle: untouched";
+            continue;
+          }
+          const C xi = x[idx(ns, 3, i)], xj = x[idx(ns, 3, j)];
+          const C yi = two ? y0[idx(ns, -1, i)] : xi, yj = two ? y0[idx(ns, -1, j)] : xj;
+          const LC al(alpha.real(), alpha.imag());
+          LC ex = LC(A0[at].real(), A0[at].imag()) + al * LC(xi.real(), xi.imag()) * LC(yj.real(), yj.imag());
+          long double mag = abs1(alpha) * abs1(xi) * abs1(yj) + abs1(A0[at]);
+          if (two) {
+            ex += al * LC(yi.real(), yi.imag()) * LC(xj.real(), xj.imag());
+            mag += abs1(alpha) * abs1(yi) * abs1(xj);
+          }
+          const long double bound = gamma<R>(10) * mag;
+          ASSERT_LE(std::fabs(A[at].real() - ex.real()), bound) << (two ? "syr2" : "syr") << " " << i << "," << j;
+          ASSERT_LE(std::fabs(A[at].imag() - ex.imag()), bound) << (two ? "syr2" : "syr") << " " << i << "," << j;
+          if (!two) {
+            ASSERT_LE(abs1(A[at] - Ar[at]), 4 * bound) << "syr vs OpenBLAS csyr_/zsyr_";
+          }
+        }
+    }
+  }
+}
+
+TYPED_TEST(Level2Complex, TriangularBandedSymmetricInvalidArgumentsNameTheirPosition) {
+  using C = TypeParam;
+  using F = CTri<C>;
+  using CT = typename F::T;
+  auto c = [](auto* p) { return reinterpret_cast<CT*>(const_cast<C*>(p)); };
+  Handle h;
+  std::vector<C> A = random_cvec<C>(64, 1), x = random_cvec<C>(8, 2), y = random_cvec<C>(8, 3);
+  const std::vector<C> A0 = A, x0 = x, y0 = y;
+  const C one(1, 0);
+  int last = 0;
+  auto pos = [&](trnblasStatus_t st) {
+    EXPECT_EQ(st, TRNBLAS_STATUS_INVALID_VALUE);
+    EXPECT_EQ(trnblasGetLastErrorParameter(h, &last), TRNBLAS_STATUS_SUCCESS);
+    return last;
+  };
+  const auto L = TRNBLAS_FILL_MODE_LOWER;
+  const auto N = TRNBLAS_OP_N;
+  const auto NU = TRNBLAS_DIAG_NON_UNIT;
+  EXPECT_EQ(pos(F::trsv(h, static_cast<trnblasFillMode_t>(7), N, NU, 4, c(A.data()), 4, c(x.data()), 1)), 1);
+  EXPECT_EQ(pos(F::trsv(h, L, static_cast<trnblasOperation_t>(3), NU, 4, c(A.data()), 4, c(x.data()), 1)), 2);
+  EXPECT_EQ(pos(F::trmv(h, L, N, static_cast<trnblasDiagType_t>(2), 4, c(A.data()), 4, c(x.data()), 1)), 3);
+  EXPECT_EQ(pos(F::trmv(h, L, N, NU, -1, c(A.data()), 4, c(x.data()), 1)), 4);
+  EXPECT_EQ(pos(F::trsv(h, L, N, NU, 4, nullptr, 4, c(x.data()), 1)), 5);
+  EXPECT_EQ(pos(F::trsv(h, L, N, NU, 4, c(A.data()), 3, c(x.data()), 1)), 6);
+  EXPECT_EQ(pos(F::trsv(h, L, N, NU, 4, c(A.data()), 4, nullptr, 1)), 7);
+  EXPECT_EQ(pos(F::trsv(h, L, N, NU, 4, c(A.data()), 4, c(x.data()), 0)), 8);
+  EXPECT_EQ(pos(F::tbsv(h, L, N, NU, 4, -1, c(A.data()), 4, c(x.data()), 1)), 5);
+  EXPECT_EQ(pos(F::tbmv(h, L, N, NU, 4, 3, c(A.data()), 3, c(x.data()), 1)), 7);
+  EXPECT_EQ(pos(F::tbsv(h, L, N, NU, 4, 1, c(A.data()), 2, c(x.data()), 0)), 9);
+  EXPECT_EQ(pos(F::tpsv(h, L, N, NU, 4, c(A.data()), c(x.data()), 0)), 7);
+  EXPECT_EQ(pos(F::tpmv(h, L, N, NU, 4, nullptr, c(x.data()), 1)), 5);
+  EXPECT_EQ(pos(F::gbmv(h, N, 4, 4, 1, 1, c(&one), c(A.data()), 2, c(x.data()), 1, c(&one), c(y.data()), 1)), 8);
+  EXPECT_EQ(pos(F::gbmv(h, N, 4, 4, -1, 1, c(&one), c(A.data()), 3, c(x.data()), 1, c(&one), c(y.data()), 1)), 4);
+  EXPECT_EQ(pos(F::symv(h, L, 4, c(&one), c(A.data()), 3, c(x.data()), 1, c(&one), c(y.data()), 1)), 5);
+  EXPECT_EQ(pos(F::symv(h, L, 4, c(&one), c(A.data()), 4, c(x.data()), 1, nullptr, c(y.data()), 1)), 8);
+  EXPECT_EQ(pos(F::syr(h, L, 4, c(&one), c(x.data()), 0, c(A.data()), 4)), 5);
+  EXPECT_EQ(pos(F::syr2(h, L, 4, c(&one), c(x.data()), 1, c(y.data()), 0, c(A.data()), 4)), 7);
+  EXPECT_EQ(pos(F::syr2(h, L, 4, c(&one), c(x.data()), 1, c(y.data()), 1, c(A.data()), 3)), 9);
+  EXPECT_EQ(A, A0);
+  EXPECT_EQ(x, x0);
+  EXPECT_EQ(y, y0);
+  // n = 0 quick returns read nothing.
+  EXPECT_EQ(F::trsv(h, L, N, NU, 0, nullptr, 1, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(F::syr(h, L, 0, c(&one), nullptr, 1, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
+}

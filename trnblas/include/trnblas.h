@@ -390,8 +390,8 @@ trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
 /* Real S and D, cuBLAS signatures; pointer mode host (scalars and results through host pointers).
  * Vectors as the reference BLAS: inc < 0 walks the vector backwards; n <= 0 is a quick return
  * (results 0). nrm2, asum, scal and i?amax/i?amin return at once (result 0) when incx <= 0, as the
- * reference BLAS does. A vector that is written must have inc != 0 (INVALID_VALUE otherwise); a
- * vector that is only read may have inc == 0. i?amax/i?amin: 1-based index of the first extreme
+ * reference BLAS does. inc == 0 repeats one element; a written vector with inc == 0 (axpy, swap,
+ * rot, rotm) gets the reference BLAS's element-by-element result, as cuBLAS accepts it too. i?amax/i?amin: 1-based index of the first extreme
  * |x_i|, or of the first NaN when x holds one. Engines, accumulation orders, bounds: docs/trnblas.md. */
 trnblasStatus_t trnblasIsamax(trnblasHandle_t handle, int n, const float* x, int incx, int* result);
 trnblasStatus_t trnblasIsamax_64(trnblasHandle_t handle, int64_t n, const float* x, int64_t incx, int64_t* result);
@@ -530,6 +530,102 @@ trnblasStatus_t trnblasZswap(trnblasHandle_t handle, int n, trnDoubleComplex* x,
                              incy);
 trnblasStatus_t trnblasZswap_64(trnblasHandle_t handle, int64_t n, trnDoubleComplex* x, int64_t incx,
                                 trnDoubleComplex* y, int64_t incy);
+
+/* Plane rotations. rotg / rotmg set a rotation up from two scalars (LAPACK 3.10's safe-scaling rotg,
+ * the reference BLAS's rotmg; host scalar arithmetic: a 2-element setup), rotm and rot apply one.
+ * Crot / Zrot: real c, complex s, (x, y) = (c x + s y, c y - conj(s) x). Positions as cuBLAS's. */
+trnblasStatus_t trnblasSrotg(trnblasHandle_t handle, float* a, float* b, float* c, float* s);
+trnblasStatus_t trnblasDrotg(trnblasHandle_t handle, double* a, double* b, double* c, double* s);
+trnblasStatus_t trnblasCrotg(trnblasHandle_t handle, trnComplex* a, trnComplex* b, float* c, trnComplex* s);
+trnblasStatus_t trnblasZrotg(trnblasHandle_t handle, trnDoubleComplex* a, trnDoubleComplex* b, double* c,
+                             trnDoubleComplex* s);
+trnblasStatus_t trnblasSrotm(trnblasHandle_t handle, int n, float* x, int incx, float* y, int incy, const float* param);
+trnblasStatus_t trnblasSrotm_64(trnblasHandle_t handle, int64_t n, float* x, int64_t incx, float* y, int64_t incy,
+                                const float* param);
+trnblasStatus_t trnblasDrotm(trnblasHandle_t handle, int n, double* x, int incx, double* y, int incy,
+                             const double* param);
+trnblasStatus_t trnblasDrotm_64(trnblasHandle_t handle, int64_t n, double* x, int64_t incx, double* y, int64_t incy,
+                                const double* param);
+trnblasStatus_t trnblasSrotmg(trnblasHandle_t handle, float* d1, float* d2, float* x1, const float* y1, float* param);
+trnblasStatus_t trnblasDrotmg(trnblasHandle_t handle, double* d1, double* d2, double* x1, const double* y1,
+                              double* param);
+trnblasStatus_t trnblasCrot(trnblasHandle_t handle, int n, trnComplex* x, int incx, trnComplex* y, int incy,
+                            const float* c, const trnComplex* s);
+trnblasStatus_t trnblasCrot_64(trnblasHandle_t handle, int64_t n, trnComplex* x, int64_t incx, trnComplex* y,
+                               int64_t incy, const float* c, const trnComplex* s);
+trnblasStatus_t trnblasZrot(trnblasHandle_t handle, int n, trnDoubleComplex* x, int incx, trnDoubleComplex* y,
+                            int incy, const double* c, const trnDoubleComplex* s);
+trnblasStatus_t trnblasZrot_64(trnblasHandle_t handle, int64_t n, trnDoubleComplex* x, int64_t incx,
+                               trnDoubleComplex* y, int64_t incy, const double* c, const trnDoubleComplex* s);
+
+/* The *Ex forms (cuBLAS signatures; types as trnDataType_t values). Supported: TRN_R_32F, TRN_R_64F,
+ * TRN_C_32F, TRN_C_64F data with the execution type of the matching S/D/C/Z routine, the mixed forms
+ * (real alpha for a complex x in ScalEx, real c and s in RotEx, the real result of a complex
+ * Nrm2Ex/AsumEx), and 16-bit data (TRN_R_16F, TRN_R_16BF) with TRN_R_32F execution in AxpyEx and
+ * ScalEx (alpha 32F), DotEx/DotcEx and Nrm2Ex (result of the data's type), RotEx (c, s of the data's
+ * type): the fp32 routine on the widened data, each written element or result rounded once (RNE).
+ * Others: TRNBLAS_STATUS_NOT_SUPPORTED, nothing written. */
+trnblasStatus_t trnblasAxpyEx(trnblasHandle_t handle, int n, const void* alpha, trnDataType_t alphaType, const void* x,
+                              trnDataType_t xType, int incx, void* y, trnDataType_t yType, int incy,
+                              trnDataType_t executiontype);
+trnblasStatus_t trnblasAxpyEx_64(trnblasHandle_t handle, int64_t n, const void* alpha, trnDataType_t alphaType,
+                                 const void* x, trnDataType_t xType, int64_t incx, void* y, trnDataType_t yType,
+                                 int64_t incy, trnDataType_t executiontype);
+trnblasStatus_t trnblasDotEx(trnblasHandle_t handle, int n, const void* x, trnDataType_t xType, int incx, const void* y,
+                             trnDataType_t yType, int incy, void* result, trnDataType_t resultType,
+                             trnDataType_t executionType);
+trnblasStatus_t trnblasDotEx_64(trnblasHandle_t handle, int64_t n, const void* x, trnDataType_t xType, int64_t incx,
+                                const void* y, trnDataType_t yType, int64_t incy, void* result,
+                                trnDataType_t resultType, trnDataType_t executionType);
+trnblasStatus_t trnblasDotcEx(trnblasHandle_t handle, int n, const void* x, trnDataType_t xType, int incx,
+                              const void* y, trnDataType_t yType, int incy, void* result, trnDataType_t resultType,
+                              trnDataType_t executionType);
+trnblasStatus_t trnblasDotcEx_64(trnblasHandle_t handle, int64_t n, const void* x, trnDataType_t xType, int64_t incx,
+                                 const void* y, trnDataType_t yType, int64_t incy, void* result,
+                                 trnDataType_t resultType, trnDataType_t executionType);
+trnblasStatus_t trnblasNrm2Ex(trnblasHandle_t handle, int n, const void* x, trnDataType_t xType, int incx, void* result,
+                              trnDataType_t resultType, trnDataType_t executionType);
+trnblasStatus_t trnblasNrm2Ex_64(trnblasHandle_t handle, int64_t n, const void* x, trnDataType_t xType, int64_t incx,
+                                 void* result, trnDataType_t resultType, trnDataType_t executionType);
+trnblasStatus_t trnblasAsumEx(trnblasHandle_t handle, int n, const void* x, trnDataType_t xType, int incx, void* result,
+                              trnDataType_t resultType, trnDataType_t executiontype);
+trnblasStatus_t trnblasAsumEx_64(trnblasHandle_t handle, int64_t n, const void* x, trnDataType_t xType, int64_t incx,
+                                 void* result, trnDataType_t resultType, trnDataType_t executiontype);
+trnblasStatus_t trnblasIamaxEx(trnblasHandle_t handle, int n, const void* x, trnDataType_t xType, int incx, int* result);
+trnblasStatus_t trnblasIamaxEx_64(trnblasHandle_t handle, int64_t n, const void* x, trnDataType_t xType, int64_t incx,
+                                  int64_t* result);
+trnblasStatus_t trnblasIaminEx(trnblasHandle_t handle, int n, const void* x, trnDataType_t xType, int incx, int* result);
+trnblasStatus_t trnblasIaminEx_64(trnblasHandle_t handle, int64_t n, const void* x, trnDataType_t xType, int64_t incx,
+                                  int64_t* result);
+trnblasStatus_t trnblasScalEx(trnblasHandle_t handle, int n, const void* alpha, trnDataType_t alphaType, void* x,
+                              trnDataType_t xType, int incx, trnDataType_t executionType);
+trnblasStatus_t trnblasScalEx_64(trnblasHandle_t handle, int64_t n, const void* alpha, trnDataType_t alphaType, void* x,
+                                 trnDataType_t xType, int64_t incx, trnDataType_t executionType);
+trnblasStatus_t trnblasCopyEx(trnblasHandle_t handle, int n, const void* x, trnDataType_t xType, int incx, void* y,
+                              trnDataType_t yType, int incy);
+trnblasStatus_t trnblasCopyEx_64(trnblasHandle_t handle, int64_t n, const void* x, trnDataType_t xType, int64_t incx,
+                                 void* y, trnDataType_t yType, int64_t incy);
+trnblasStatus_t trnblasSwapEx(trnblasHandle_t handle, int n, void* x, trnDataType_t xType, int incx, void* y,
+                              trnDataType_t yType, int incy);
+trnblasStatus_t trnblasSwapEx_64(trnblasHandle_t handle, int64_t n, void* x, trnDataType_t xType, int64_t incx, void* y,
+                                 trnDataType_t yType, int64_t incy);
+trnblasStatus_t trnblasRotEx(trnblasHandle_t handle, int n, void* x, trnDataType_t xType, int incx, void* y,
+                             trnDataType_t yType, int incy, const void* c, const void* s, trnDataType_t csType,
+                             trnDataType_t executiontype);
+trnblasStatus_t trnblasRotEx_64(trnblasHandle_t handle, int64_t n, void* x, trnDataType_t xType, int64_t incx, void* y,
+                                trnDataType_t yType, int64_t incy, const void* c, const void* s, trnDataType_t csType,
+                                trnDataType_t executiontype);
+trnblasStatus_t trnblasRotgEx(trnblasHandle_t handle, void* a, void* b, trnDataType_t abType, void* c, void* s,
+                              trnDataType_t csType, trnDataType_t executiontype);
+trnblasStatus_t trnblasRotmEx(trnblasHandle_t handle, int n, void* x, trnDataType_t xType, int incx, void* y,
+                              trnDataType_t yType, int incy, const void* param, trnDataType_t paramType,
+                              trnDataType_t executiontype);
+trnblasStatus_t trnblasRotmEx_64(trnblasHandle_t handle, int64_t n, void* x, trnDataType_t xType, int64_t incx,
+                                 void* y, trnDataType_t yType, int64_t incy, const void* param,
+                                 trnDataType_t paramType, trnDataType_t executiontype);
+trnblasStatus_t trnblasRotmgEx(trnblasHandle_t handle, void* d1, trnDataType_t d1Type, void* d2, trnDataType_t d2Type,
+                               void* x1, trnDataType_t x1Type, const void* y1, trnDataType_t y1Type, void* param,
+                               trnDataType_t paramType, trnDataType_t executiontype);
 
 /* ---- Level 2 (S/D/C/Z; general, banded, symmetric/Hermitian, packed, triangular) ---- */
 /* Real S and D: gemv, ger, symv, trmv, trsv (cuBLAS signatures; checks in reference-BLAS XERBLA
@@ -798,6 +894,120 @@ trnblasStatus_t trnblasZher2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, 
 trnblasStatus_t trnblasZhpr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
                                 alpha, const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t
                                 incy, trnDoubleComplex* AP);
+
+/* Complex symmetric (symv, syr, syr2), banded (gbmv) and triangular (tr/tb/tp mv and sv; op N, T or C)
+ * forms, each also _64; the stored operand is staged densely, then the complex gemv (4M) or, for the
+ * solves, the real triangular solve of the unit system's real representation (docs/trnblas.md). */
+trnblasStatus_t trnblasCsymv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* A, int lda, const trnComplex* x, int incx, const trnComplex* beta,
+                             trnComplex* y, int incy);
+trnblasStatus_t trnblasCsyr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                            trnComplex* x, int incx, trnComplex* A, int lda);
+trnblasStatus_t trnblasCsyr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* alpha, const
+                             trnComplex* x, int incx, const trnComplex* y, int incy, trnComplex* A, int lda);
+trnblasStatus_t trnblasCgbmv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int kl, int ku, const
+                             trnComplex* alpha, const trnComplex* A, int lda, const trnComplex* x, int incx, const
+                             trnComplex* beta, trnComplex* y, int incy);
+trnblasStatus_t trnblasCtrmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnComplex* A, int lda, trnComplex* x, int incx);
+trnblasStatus_t trnblasCtrsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnComplex* A, int lda, trnComplex* x, int incx);
+trnblasStatus_t trnblasCtbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const trnComplex* A, int lda, trnComplex* x, int
+                             incx);
+trnblasStatus_t trnblasCtbsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const trnComplex* A, int lda, trnComplex* x, int
+                             incx);
+trnblasStatus_t trnblasCtpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnComplex* AP, trnComplex* x, int incx);
+trnblasStatus_t trnblasCtpsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnComplex* AP, trnComplex* x, int incx);
+trnblasStatus_t trnblasCsymv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* A, int64_t lda, const trnComplex* x, int64_t incx, const trnComplex*
+                                beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasCsyr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                               const trnComplex* x, int64_t incx, trnComplex* A, int64_t lda);
+trnblasStatus_t trnblasCsyr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnComplex* alpha,
+                                const trnComplex* x, int64_t incx, const trnComplex* y, int64_t incy, trnComplex* A,
+                                int64_t lda);
+trnblasStatus_t trnblasCgbmv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, int64_t kl,
+                                int64_t ku, const trnComplex* alpha, const trnComplex* A, int64_t lda, const
+                                trnComplex* x, int64_t incx, const trnComplex* beta, trnComplex* y, int64_t incy);
+trnblasStatus_t trnblasCtrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnComplex* A, int64_t lda, trnComplex* x,
+                                int64_t incx);
+trnblasStatus_t trnblasCtrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnComplex* A, int64_t lda, trnComplex* x,
+                                int64_t incx);
+trnblasStatus_t trnblasCtbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const trnComplex* A, int64_t lda,
+                                trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasCtbsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const trnComplex* A, int64_t lda,
+                                trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasCtpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnComplex* AP, trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasCtpsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnComplex* AP, trnComplex* x, int64_t incx);
+trnblasStatus_t trnblasZsymv(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* A, int lda, const trnDoubleComplex* x, int incx, const
+                             trnDoubleComplex* beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZsyr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                            const trnDoubleComplex* x, int incx, trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasZsyr2(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* alpha,
+                             const trnDoubleComplex* x, int incx, const trnDoubleComplex* y, int incy,
+                             trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasZgbmv(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int kl, int ku, const
+                             trnDoubleComplex* alpha, const trnDoubleComplex* A, int lda, const trnDoubleComplex* x,
+                             int incx, const trnDoubleComplex* beta, trnDoubleComplex* y, int incy);
+trnblasStatus_t trnblasZtrmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnDoubleComplex* A, int lda, trnDoubleComplex* x,
+                             int incx);
+trnblasStatus_t trnblasZtrsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnDoubleComplex* A, int lda, trnDoubleComplex* x,
+                             int incx);
+trnblasStatus_t trnblasZtbmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const trnDoubleComplex* A, int lda,
+                             trnDoubleComplex* x, int incx);
+trnblasStatus_t trnblasZtbsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, int k, const trnDoubleComplex* A, int lda,
+                             trnDoubleComplex* x, int incx);
+trnblasStatus_t trnblasZtpmv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnDoubleComplex* AP, trnDoubleComplex* x, int
+                             incx);
+trnblasStatus_t trnblasZtpsv(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                             trnblasDiagType_t diag, int n, const trnDoubleComplex* AP, trnDoubleComplex* x, int
+                             incx);
+trnblasStatus_t trnblasZsymv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* x, int64_t
+                                incx, const trnDoubleComplex* beta, trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZsyr_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                               alpha, const trnDoubleComplex* x, int64_t incx, trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZsyr2_64(trnblasHandle_t handle, trnblasFillMode_t uplo, int64_t n, const trnDoubleComplex*
+                                alpha, const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* y, int64_t
+                                incy, trnDoubleComplex* A, int64_t lda);
+trnblasStatus_t trnblasZgbmv_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, int64_t kl,
+                                int64_t ku, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda,
+                                const trnDoubleComplex* x, int64_t incx, const trnDoubleComplex* beta,
+                                trnDoubleComplex* y, int64_t incy);
+trnblasStatus_t trnblasZtrmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnDoubleComplex* A, int64_t lda,
+                                trnDoubleComplex* x, int64_t incx);
+trnblasStatus_t trnblasZtrsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnDoubleComplex* A, int64_t lda,
+                                trnDoubleComplex* x, int64_t incx);
+trnblasStatus_t trnblasZtbmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const trnDoubleComplex* A, int64_t lda,
+                                trnDoubleComplex* x, int64_t incx);
+trnblasStatus_t trnblasZtbsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, int64_t k, const trnDoubleComplex* A, int64_t lda,
+                                trnDoubleComplex* x, int64_t incx);
+trnblasStatus_t trnblasZtpmv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnDoubleComplex* AP, trnDoubleComplex* x,
+                                int64_t incx);
+trnblasStatus_t trnblasZtpsv_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                trnblasDiagType_t diag, int64_t n, const trnDoubleComplex* AP, trnDoubleComplex* x,
+                                int64_t incx);
 
 /* ---- Level 3 beyond GEMM/SYRK (S/D/C/Z) and BLAS-like extensions ---- */
 /* S/D; docs/trnblas.md "Level 3". TRSM solves in place (B := X); TRMM is cuBLAS's out-of-place form

@@ -93,7 +93,7 @@ trnblasStatus_t ger_impl(trnblasHandle_t h, const char* fn, bool conjugate, I m,
 // symv (hemv for complex): uplo 1, n 2, alpha 3, A 4, lda 5, x 6, incx 7, beta 8, y 9, incy 10.
 template <class I, class CT>
 trnblasStatus_t symv_impl(trnblasHandle_t h, const char* fn, int uplo, I n, const CT* alpha_c, const CT* A, I lda,
-                          const CT* x, I incx, const CT* beta_c, CT* y, I incy) {
+                          const CT* x, I incx, const CT* beta_c, CT* y, I incy, bool hermitian = true) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const auto* alpha = cpp(alpha_c);
   const auto* beta = cpp(beta_c);
@@ -115,8 +115,10 @@ trnblasStatus_t symv_impl(trnblasHandle_t h, const char* fn, int uplo, I n, cons
     if (quick) return;
     if constexpr (std::is_floating_point_v<T>)
       trn::blas::symv(s, to_uplo(uplo), n, *alpha, A, lda, x, incx, *beta, y, incy, rep);
-    else
+    else if (hermitian)
       trn::blas::hemv(s, to_uplo(uplo), n, *alpha, cpp(A), lda, cpp(x), incx, *beta, cpp(y), incy, rep);
+    else
+      trn::blas::symv(s, to_uplo(uplo), n, *alpha, cpp(A), lda, cpp(x), incx, *beta, cpp(y), incy, rep);
   });
 }
 
@@ -138,8 +140,14 @@ trnblasStatus_t tr_impl(trnblasHandle_t h, const char* fn, bool solve, int uplo,
   return run(h, fn, [&](const Settings& s, CallReport* rep) {
     if (n == 0) return;
     const bool unit = diag == TRNBLAS_DIAG_UNIT;
-    if (solve) trn::blas::trsv(s, to_uplo(uplo), to_op(trans), unit, n, A, lda, x, incx, rep);
-    else trn::blas::trmv(s, to_uplo(uplo), to_op(trans), unit, n, A, lda, x, incx, rep);
+    if constexpr (std::is_floating_point_v<T>) {
+      if (solve) trn::blas::trsv(s, to_uplo(uplo), to_op(trans), unit, n, A, lda, x, incx, rep);
+      else trn::blas::trmv(s, to_uplo(uplo), to_op(trans), unit, n, A, lda, x, incx, rep);
+    } else {
+      const bool conj = trans == TRNBLAS_OP_C;
+      if (solve) trn::blas::trsv(s, to_uplo(uplo), to_op(trans), conj, unit, n, cpp(A), lda, cpp(x), incx, rep);
+      else trn::blas::trmv(s, to_uplo(uplo), to_op(trans), conj, unit, n, cpp(A), lda, cpp(x), incx, rep);
+    }
   });
 }
 
@@ -149,10 +157,13 @@ bool packed_addressable(std::int64_t n) {
 }
 
 // gbmv: trans 1, m 2, n 3, kl 4, ku 5, alpha 6, A 7, lda 8, x 9, incx 10, beta 11, y 12, incy 13.
-template <class I, class T>
-trnblasStatus_t gbmv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n, I kl, I ku, const T* alpha,
-                          const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {
+template <class I, class CT>
+trnblasStatus_t gbmv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n, I kl, I ku, const CT* alpha_c,
+                          const CT* A, I lda, const CT* x, I incx, const CT* beta_c, CT* y, I incy) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const auto* alpha = cpp(alpha_c);
+  const auto* beta = cpp(beta_c);
+  using T = std::remove_const_t<std::remove_pointer_t<decltype(alpha)>>;
   const std::int64_t len_x = trans == TRNBLAS_OP_N ? n : m, len_y = trans == TRNBLAS_OP_N ? m : n;
   auto chk = arg_check(h, fn);
   chk.require(op_ok(trans), 1, "trans")
@@ -171,7 +182,12 @@ trnblasStatus_t gbmv_impl(trnblasHandle_t h, const char* fn, int trans, I m, I n
   if (!quick) chk.require(*alpha == T(0) || A != nullptr, 7, "A").require(*alpha == T(0) || x != nullptr, 9, "x").not_null(y, 12, "y");
   if (!chk) return chk.status();
   return run(h, fn, [&](const Settings& s, CallReport* rep) {
-    if (!quick) trn::blas::gbmv(s, to_op(trans), m, n, kl, ku, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+    if (quick) return;
+    if constexpr (std::is_floating_point_v<T>)
+      trn::blas::gbmv(s, to_op(trans), m, n, kl, ku, *alpha, A, lda, x, incx, *beta, y, incy, rep);
+    else
+      trn::blas::gbmv(s, to_op(trans), trans == TRNBLAS_OP_C, m, n, kl, ku, *alpha, cpp(A), lda, cpp(x), incx, *beta,
+                      cpp(y), incy, rep);
   });
 }
 
@@ -236,12 +252,23 @@ trnblasStatus_t tb_impl(trnblasHandle_t h, const char* fn, bool packed, bool sol
     const bool unit = diag == TRNBLAS_DIAG_UNIT;
     const Uplo u = to_uplo(uplo);
     const Op t = to_op(trans);
-    if (packed) {
-      if (solve) trn::blas::tpsv(s, u, t, unit, n, A, x, incx, rep);
-      else trn::blas::tpmv(s, u, t, unit, n, A, x, incx, rep);
+    if constexpr (std::is_floating_point_v<T>) {
+      if (packed) {
+        if (solve) trn::blas::tpsv(s, u, t, unit, n, A, x, incx, rep);
+        else trn::blas::tpmv(s, u, t, unit, n, A, x, incx, rep);
+      } else {
+        if (solve) trn::blas::tbsv(s, u, t, unit, n, k, A, lda, x, incx, rep);
+        else trn::blas::tbmv(s, u, t, unit, n, k, A, lda, x, incx, rep);
+      }
     } else {
-      if (solve) trn::blas::tbsv(s, u, t, unit, n, k, A, lda, x, incx, rep);
-      else trn::blas::tbmv(s, u, t, unit, n, k, A, lda, x, incx, rep);
+      const bool c = trans == TRNBLAS_OP_C;
+      if (packed) {
+        if (solve) trn::blas::tpsv(s, u, t, c, unit, n, cpp(A), cpp(x), incx, rep);
+        else trn::blas::tpmv(s, u, t, c, unit, n, cpp(A), cpp(x), incx, rep);
+      } else {
+        if (solve) trn::blas::tbsv(s, u, t, c, unit, n, k, cpp(A), lda, cpp(x), incx, rep);
+        else trn::blas::tbmv(s, u, t, c, unit, n, k, cpp(A), lda, cpp(x), incx, rep);
+      }
     }
   });
 }
@@ -251,7 +278,7 @@ trnblasStatus_t tb_impl(trnblasHandle_t h, const char* fn, bool packed, bool sol
 // Also her/hpr (real alpha) and her2/hpr2 (complex alpha) for complex x, y, A.
 template <class I, class AT, class CT>
 trnblasStatus_t syr_impl(trnblasHandle_t h, const char* fn, bool packed, bool two, int uplo, I n, const AT* alpha_c,
-                         const CT* x, I incx, const CT* y, I incy, CT* A, I lda) {
+                         const CT* x, I incx, const CT* y, I incy, CT* A, I lda, bool hermitian = true) {
   if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
   const auto* alpha = cpp(alpha_c);
   using T = std::remove_const_t<std::remove_pointer_t<decltype(alpha)>>;
@@ -277,6 +304,9 @@ trnblasStatus_t syr_impl(trnblasHandle_t h, const char* fn, bool packed, bool tw
       if constexpr (std::is_floating_point_v<T>) {  // her, hpr
         if (packed) trn::blas::hpr(s, u, n, *alpha, cpp(x), incx, cpp(A), rep);
         else trn::blas::her(s, u, n, *alpha, cpp(x), incx, cpp(A), lda, rep);
+      } else if (!hermitian) {  // complex symmetric syr, syr2 (dense only, as cuBLAS)
+        if (two) trn::blas::syr2(s, u, n, *alpha, cpp(x), incx, cpp(y), incy, cpp(A), lda, rep);
+        else trn::blas::syr(s, u, n, *alpha, cpp(x), incx, cpp(A), lda, rep);
       } else {  // her2, hpr2
         if (packed) trn::blas::hpr2(s, u, n, *alpha, cpp(x), incx, cpp(y), incy, cpp(A), rep);
         else trn::blas::her2(s, u, n, *alpha, cpp(x), incx, cpp(y), incy, cpp(A), lda, rep);
@@ -443,6 +473,65 @@ TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, float, int, )
 TRNBLAS_L2_COMPLEX_MORE(C, trnFloatComplex, float, int64_t, _64)
 TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, double, int, )
 TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, double, int64_t, _64)
+
+// Complex symmetric, banded and triangular forms.
+#define TRNBLAS_L2_COMPLEX_EXTRA(P, T, I, SUF)                                                                         \
+  trnblasStatus_t trnblas##P##symv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* A,    \
+                                        I lda, const T* x, I incx, const T* beta, T* y, I incy) {                      \
+    return symv_impl<I, T>(h, "trnblas" #P "symv" #SUF, enum_value(uplo), n, alpha, A, lda, x, incx, beta, y, incy,    \
+                           false);                                                                                     \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##syr##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,     \
+                                       I incx, T* A, I lda) {                                                          \
+    return syr_impl<I, T, T>(h, "trnblas" #P "syr" #SUF, false, false, enum_value(uplo), n, alpha, x, incx, nullptr,   \
+                             I{1}, A, lda, false);                                                                     \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##syr2##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,    \
+                                        I incx, const T* y, I incy, T* A, I lda) {                                     \
+    return syr_impl<I, T, T>(h, "trnblas" #P "syr2" #SUF, false, true, enum_value(uplo), n, alpha, x, incx, y, incy,   \
+                             A, lda, false);                                                                           \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##gbmv##SUF(trnblasHandle_t h, trnblasOperation_t trans, I m, I n, I kl, I ku,             \
+                                        const T* alpha, const T* A, I lda, const T* x, I incx, const T* beta, T* y,    \
+                                        I incy) {                                                                      \
+    return gbmv_impl<I, T>(h, "trnblas" #P "gbmv" #SUF, enum_value(trans), m, n, kl, ku, alpha, A, lda, x, incx, beta, \
+                           y, incy);                                                                                   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##trmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, const T* A, I lda, T* x, I incx) {                \
+    return tr_impl<I, T>(h, "trnblas" #P "trmv" #SUF, false, enum_value(uplo), enum_value(trans), enum_value(diag), n, \
+                         A, lda, x, incx);                                                                             \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##trsv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, const T* A, I lda, T* x, I incx) {                \
+    return tr_impl<I, T>(h, "trnblas" #P "trsv" #SUF, true, enum_value(uplo), enum_value(trans), enum_value(diag), n,  \
+                         A, lda, x, incx);                                                                             \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##tbmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, I k, const T* A, I lda, T* x, I incx) {           \
+    return tb_impl<I, T>(h, "trnblas" #P "tbmv" #SUF, false, false, enum_value(uplo), enum_value(trans),               \
+                         enum_value(diag), n, k, A, lda, x, incx);                                                     \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##tbsv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, I k, const T* A, I lda, T* x, I incx) {           \
+    return tb_impl<I, T>(h, "trnblas" #P "tbsv" #SUF, false, true, enum_value(uplo), enum_value(trans),                \
+                         enum_value(diag), n, k, A, lda, x, incx);                                                     \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##tpmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, const T* AP, T* x, I incx) {                      \
+    return tb_impl<I, T>(h, "trnblas" #P "tpmv" #SUF, true, false, enum_value(uplo), enum_value(trans),                \
+                         enum_value(diag), n, I{0}, AP, I{1}, x, incx);                                                \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##tpsv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
+                                        trnblasDiagType_t diag, I n, const T* AP, T* x, I incx) {                      \
+    return tb_impl<I, T>(h, "trnblas" #P "tpsv" #SUF, true, true, enum_value(uplo), enum_value(trans),                 \
+                         enum_value(diag), n, I{0}, AP, I{1}, x, incx);                                                \
+  }
+
+TRNBLAS_L2_COMPLEX_EXTRA(C, trnFloatComplex, int, )
+TRNBLAS_L2_COMPLEX_EXTRA(C, trnFloatComplex, int64_t, _64)
+TRNBLAS_L2_COMPLEX_EXTRA(Z, trnDoubleComplex, int, )
+TRNBLAS_L2_COMPLEX_EXTRA(Z, trnDoubleComplex, int64_t, _64)
 
 TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int, )
 TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int64_t, _64)

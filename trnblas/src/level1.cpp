@@ -28,7 +28,10 @@
 // axpy, scal, copy, swap, rot (elementwise) and i?amax/i?amin (comparisons) run on the host side
 // of the library, so their profile has no instructions.
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <span>
@@ -73,13 +76,27 @@ std::vector<Piece> pieces(std::int64_t n, std::int64_t P) {
   return out;
 }
 
+// A vector in HBM by its element 0 and storage type: fp32, or 16-bit (f16, bf16) data that the DMA
+// converts to fp32 on load (exact) and rounds back on store (RNE), the *Ex forms' 16-bit data.
+struct Vec {
+  const void* p = nullptr;
+  DType dt = DType::f32;
+  Vec(const float* f) : p(f) {}  // NOLINT(google-explicit-constructor): fp32 is the common case
+  Vec(const void* q, DType t) : p(q), dt(t) {}
+  // Element 0 of the BLAS vector x (n elements, increment inc; inc < 0: the last one stored).
+  static Vec first(const void* x, DType t, std::int64_t n, std::int64_t inc) {
+    const auto* b = static_cast<const std::byte*>(x);
+    return {inc < 0 && n > 0 ? b + (n - 1) * -inc * dtype_size(t) : b, t};
+  }
+};
+
 // The elements of piece pc of the vector whose element 0 is at x0 (step inc) as an HBM tile.
-Tile hbm_piece(const float* x0, std::int64_t inc, const Piece& pc) {
-  return HbmTensor::wrap(const_cast<float*>(x0 + pc.start * inc), DType::f32, {pc.rows, pc.cols}, {pc.cols * inc, inc})
-      .tile(0, pc.rows, 0, pc.cols);
+Tile hbm_piece(Vec x0, std::int64_t inc, const Piece& pc) {
+  auto* base = const_cast<std::byte*>(static_cast<const std::byte*>(x0.p)) + pc.start * inc * dtype_size(x0.dt);
+  return HbmTensor::wrap(base, x0.dt, {pc.rows, pc.cols}, {pc.cols * inc, inc}).tile(0, pc.rows, 0, pc.cols);
 }
 
-Tile hbm_scalar(float* v) { return HbmTensor::wrap(v, DType::f32, {1, 1}).tile(0, 1, 0, 1); }
+Tile hbm_scalar(void* v, DType dt = DType::f32) { return HbmTensor::wrap(v, dt, {1, 1}).tile(0, 1, 0, 1); }
 
 // One program over the pieces of an n-vector: `buffers` SBUF tiles [pmax, F] are handed to body
 // as [rows, cols] views of each piece.
@@ -112,8 +129,10 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
 // it (on the engines), and the value is returned.
 using Partial = std::function<void(NeuronCore&, const Piece&, std::span<const Tile>, const Tile&)>;
 
+// `typed`, when given, also receives the result in its storage type (the DMA rounds it).
 float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
-                    const Partial& partial, const std::function<void(NeuronCore&, const Tile&)>& epilogue = {}) {
+                    const Partial& partial, const std::function<void(NeuronCore&, const Tile&)>& epilogue = {},
+                    const Vec* typed = nullptr) {
   float result = 0.0f;
   Tile acc, part, row, out;
   run_pieces(
@@ -140,12 +159,13 @@ float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combin
         nc.tensor_reduce(out, row, combine);
         if (epilogue) epilogue(nc, out);
         nc.dma_copy(hbm_scalar(&result), out);
+        if (typed != nullptr) nc.dma_copy(hbm_scalar(const_cast<void*>(typed->p), typed->dt), out);
       });
   return result;
 }
 
 // max |x_i| (maximum) or min |x_i| (minimum), NaN if any x_i is NaN.
-float extreme_abs(const Settings& s, std::int64_t n, const float* x0, std::int64_t inc, bool largest, l12::Report& rep) {
+float extreme_abs(const Settings& s, std::int64_t n, Vec x0, std::int64_t inc, bool largest, l12::Report& rep) {
   return run_reduction(s, n, 1, largest ? AluOp::maximum : AluOp::minimum,
                        largest ? 0.0f : std::numeric_limits<float>::infinity(), rep,
                        [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
@@ -220,7 +240,182 @@ std::int64_t host_index_of_extreme(std::int64_t n, const T* x, std::int64_t inc,
   return best + 1;
 }
 
+// The reference BLAS runs its elementwise loops one element at a time, so a written vector with
+// inc == 0 sees every update in turn (netlib's xblat1 calls swap, rot and axpy so; cuBLAS documents
+// no error for it). A DMA cannot write a zero-stride destination, so such a call runs element by
+// element in the reference order: one_at_a_time calls f(x_i, y_i) for i = 0 .. n - 1.
+template <class X, class Y, class F>
+bool one_at_a_time(bool zero_written_inc, std::int64_t n, X* x, std::int64_t incx, Y* y, std::int64_t incy, F&& f) {
+  if (!zero_written_inc) return false;
+  X* x0 = first(x, n, incx);
+  Y* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) f(x0 + i * incx, y0 + i * incy);
+  return true;
+}
+
+// (x, y) = (fl(fl(h11 x) + fl(h12 y)), fl(fl(h21 x) + fl(h22 y))) on VectorE, x and y of n elements
+// with element 0 at x0 / y0 (rot: h = [c s; -s c]; rotm: its param's H). Multiplying by +-1 is exact,
+// so rotm's flags 0 and 1 (implicit unit entries) round exactly as the reference loops do.
+void apply_2x2(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
+               const std::array<float, 4>& h, l12::Report& rep) {
+  run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+    nc.tensor_scalar(v[2], v[0], AluOp::multiply, h[0]);  // h11 x
+    nc.tensor_scalar(v[3], v[1], AluOp::multiply, h[1]);  // h12 y
+    nc.tensor_tensor(v[2], v[2], v[3], AluOp::add);       // x' = h11 x + h12 y
+    nc.tensor_scalar(v[1], v[1], AluOp::multiply, h[3]);  // h22 y
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, h[2]);  // h21 x
+    nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);       // y' = h21 x + h22 y
+    nc.dma_copy(hbm_piece(x0, incx, pc), v[2]);
+    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+  });
+}
+
+// The full H of a rotm param (flag -1, 0, 1); flag -2 (identity) is handled by the callers.
+template <class T>
+std::array<T, 4> rotm_matrix(const T* param) {
+  const T flag = param[0];
+  if (flag == T(0)) return {T(1), param[3], param[2], T(1)};
+  if (flag == T(1)) return {param[1], T(1), T(-1), param[4]};
+  return {param[1], param[3], param[2], param[4]};
+}
+
+// y = alpha x + y: fl(fl(alpha x) + y) per element, as the reference BLAS.
+void axpy_kernel(const Settings& s, std::int64_t n, float alpha, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
+                 l12::Report& rep) {
+  run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);  // fl(alpha x)
+    nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);        // fl(fl(alpha x) + y)
+    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+  });
+}
+
+// x = alpha x (incx > 0).
+void scal_kernel(const Settings& s, std::int64_t n, float alpha, Vec x, std::int64_t incx, l12::Report& rep) {
+  run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);
+    nc.dma_copy(hbm_piece(x, incx, pc), v[0]);
+  });
+}
+
+// sum x_i y_i, each product rounded once, then the reduction order of run_reduction.
+float dot_kernel(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
+                 l12::Report& rep, const Vec* typed = nullptr) {
+  return run_reduction(
+      s, n, 2, AluOp::add, 0.0f, rep,
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+        nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+        nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+        nc.tensor_tensor(v[0], v[0], v[1], AluOp::multiply);
+        nc.tensor_reduce(part, v[0], AluOp::add);
+      },
+      {}, typed);
+}
+
+// sqrt(sum x_i^2) scaled as documented (incx > 0). typed: also stored in its type; the special
+// results (NaN, Inf, 0: exact in every float type) are encoded as the DMA would round them.
+float nrm2_kernel(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l12::Report& rep,
+                  const Vec* typed = nullptr) {
+  const float m = extreme_abs(s, n, x, incx, true, rep);
+  if (std::isnan(m) || std::isinf(m) || m == 0.0f || s.timing_only) {
+    const float r = s.timing_only ? 0.0f : m;
+    if (typed != nullptr) {
+      const std::uint32_t code = encode_float(float_format(typed->dt), r, Rounding::nearest_even);
+      const auto bits = static_cast<std::uint16_t>(code);
+      std::memcpy(const_cast<void*>(typed->p), &bits, sizeof bits);
+    }
+    return r;
+  }
+  // 2^-e with m * 2^-e in [1, 2); applied as two factors so that each is a normal fp32 (|e| <= 149).
+  const int e = std::ilogb(m);
+  const int e1 = -e / 2, e2 = -e - e1;
+  const float down1 = std::ldexp(1.0f, e1), down2 = std::ldexp(1.0f, e2);
+  const float up1 = std::ldexp(1.0f, -e1), up2 = std::ldexp(1.0f, -e2);
+  return run_reduction(
+      s, n, 1, AluOp::add, 0.0f, rep,
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
+        nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+        nc.tensor_scalar(v[0], v[0], AluOp::multiply, down1, AluOp::multiply, down2);  // exact scaling
+        nc.tensor_tensor(v[0], v[0], v[0], AluOp::multiply);
+        nc.tensor_reduce(part, v[0], AluOp::add);
+      },
+      [&](NeuronCore& nc, const Tile& out) {
+        nc.activation(out, out, ActFunc::sqrt);                                  // ScalarE
+        nc.tensor_scalar(out, out, AluOp::multiply, up1, AluOp::multiply, up2);  // back to scale
+      },
+      typed);
+}
+
 }  // namespace
+
+// ---- 16-bit storage, fp32 execution (the *Ex forms) ----------------------------------------------
+
+namespace {
+void require_16bit(DType dt) {
+  if (dt != DType::f16 && dt != DType::bf16)
+    throw NotSupportedError("trnblas Level 1 (16-bit)", "dtype", "16-bit storage is f16 or bf16");
+}
+}  // namespace
+
+void axpy(const Settings& s, std::int64_t n, float alpha, DType dt, const void* x, std::int64_t incx, void* y,
+          std::int64_t incy, CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  if (n <= 0 || alpha == 0.0f) return;
+  if (incy == 0) {  // the reference loop, one element at a time (see one_at_a_time)
+    const Vec x0 = Vec::first(x, dt, n, incx);
+    for (std::int64_t i = 0; i < n; ++i)
+      axpy_kernel(s, 1, alpha, Vec(static_cast<const std::byte*>(x0.p) + i * incx * 2, dt), 1, Vec(y, dt), 1, rep);
+    return;
+  }
+  axpy_kernel(s, n, alpha, Vec::first(x, dt, n, incx), incx, Vec::first(y, dt, n, incy), incy, rep);
+}
+void scal(const Settings& s, std::int64_t n, float alpha, DType dt, void* x, std::int64_t incx, CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  if (n <= 0 || incx <= 0) return;
+  scal_kernel(s, n, alpha, Vec(x, dt), incx, rep);
+}
+void dot(const Settings& s, std::int64_t n, DType dt, const void* x, std::int64_t incx, const void* y,
+         std::int64_t incy, void* result, CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  const Vec out(result, dt);
+  if (n <= 0) {
+    std::memset(result, 0, 2);  // +0 in both 16-bit formats
+    return;
+  }
+  dot_kernel(s, n, Vec::first(x, dt, n, incx), incx, Vec::first(y, dt, n, incy), incy, rep, &out);
+}
+void nrm2(const Settings& s, std::int64_t n, DType dt, const void* x, std::int64_t incx, void* result,
+          CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  const Vec out(result, dt);
+  if (n <= 0 || incx <= 0) {
+    std::memset(result, 0, 2);
+    return;
+  }
+  nrm2_kernel(s, n, Vec(x, dt), incx, rep, &out);
+}
+void rot(const Settings& s, std::int64_t n, DType dt, void* x, std::int64_t incx, void* y, std::int64_t incy, float c,
+         float sn, CallReport* report) {
+  require_16bit(dt);
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  if (incx == 0 || incy == 0) {  // the reference loop, one element at a time
+    const Vec x0 = Vec::first(x, dt, n, incx), y0 = Vec::first(y, dt, n, incy);
+    for (std::int64_t i = 0; i < n; ++i)
+      apply_2x2(s, 1, Vec(static_cast<const std::byte*>(x0.p) + i * incx * 2, dt), 1,
+                Vec(static_cast<const std::byte*>(y0.p) + i * incy * 2, dt), 1, {c, sn, -sn, c}, rep);
+    return;
+  }
+  apply_2x2(s, n, Vec::first(x, dt, n, incx), incx, Vec::first(y, dt, n, incy), incy, {c, sn, -sn, c}, rep);
+}
 
 // ---- float ------------------------------------------------------------------------------------
 
@@ -228,25 +423,18 @@ void axpy(const Settings& s, std::int64_t n, float alpha, const float* x, std::i
           std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || alpha == 0.0f) return;
-  const float* x0 = first(x, n, incx);
-  float* y0 = first(y, n, incy);
-  run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
-    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
-    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
-    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);    // fl(alpha x)
-    nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);          // fl(fl(alpha x) + y), as the reference BLAS
-    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
-  });
+  if (one_at_a_time(incy == 0, n, x, incx, y, incy, [&](const float* xi, float* yi) {
+        axpy(s, 1, alpha, xi, 1, yi, 1, rep.sub());
+        rep.add_sub();
+      }))
+    return;
+  axpy_kernel(s, n, alpha, first(x, n, incx), incx, first(y, n, incy), incy, rep);
 }
 
 void scal(const Settings& s, std::int64_t n, float alpha, float* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return;
-  run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
-    nc.dma_copy(v[0], hbm_piece(x, incx, pc));
-    nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);
-    nc.dma_copy(hbm_piece(x, incx, pc), v[0]);
-  });
+  scal_kernel(s, n, alpha, x, incx, rep);
 }
 
 void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, float* y, std::int64_t incy,
@@ -272,6 +460,11 @@ void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float*
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (one_at_a_time(incx == 0 || incy == 0, n, x, incx, y, incy, [&](float* xi, float* yi) {
+        swap(s, 1, xi, 1, yi, 1, rep.sub());
+        rep.add_sub();
+      }))
+    return;
   float* x0 = first(x, n, incx);
   float* y0 = first(y, n, incy);
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
@@ -286,35 +479,32 @@ void rot(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* 
          float sn, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
-  float* x0 = first(x, n, incx);
-  float* y0 = first(y, n, incy);
-  run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
-    nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
-    nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
-    nc.tensor_scalar(v[2], v[0], AluOp::multiply, c);    // c x
-    nc.tensor_scalar(v[3], v[1], AluOp::multiply, sn);   // s y
-    nc.tensor_tensor(v[2], v[2], v[3], AluOp::add);      // x' = c x + s y
-    nc.tensor_scalar(v[1], v[1], AluOp::multiply, c);    // c y
-    nc.tensor_scalar(v[0], v[0], AluOp::multiply, sn);   // s x
-    nc.tensor_tensor(v[1], v[1], v[0], AluOp::subtract);  // y' = c y - s x
-    nc.dma_copy(hbm_piece(x0, incx, pc), v[2]);
-    nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
-  });
+  if (one_at_a_time(incx == 0 || incy == 0, n, x, incx, y, incy, [&](float* xi, float* yi) {
+        rot(s, 1, xi, 1, yi, 1, c, sn, rep.sub());
+        rep.add_sub();
+      }))
+    return;
+  // x' = c x + s y, y' = -s x + c y (= fl(fl(c y) - fl(s x)): negation is exact)
+  apply_2x2(s, n, first(x, n, incx), incx, first(y, n, incy), incy, {c, sn, -sn, c}, rep);
+}
+
+void rotm(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
+          const float param[5], CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || param[0] == -2.0f) return;
+  if (one_at_a_time(incx == 0 || incy == 0, n, x, incx, y, incy, [&](float* xi, float* yi) {
+        rotm(s, 1, xi, 1, yi, 1, param, rep.sub());
+        rep.add_sub();
+      }))
+    return;
+  apply_2x2(s, n, first(x, n, incx), incx, first(y, n, incy), incy, rotm_matrix(param), rep);
 }
 
 float dot(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, const float* y, std::int64_t incy,
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return 0.0f;
-  const float* x0 = first(x, n, incx);
-  const float* y0 = first(y, n, incy);
-  return run_reduction(s, n, 2, AluOp::add, 0.0f, rep,
-                       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
-                         nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
-                         nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
-                         nc.tensor_tensor(v[0], v[0], v[1], AluOp::multiply);
-                         nc.tensor_reduce(part, v[0], AluOp::add);
-                       });
+  return dot_kernel(s, n, first(x, n, incx), incx, first(y, n, incy), incy, rep);
 }
 
 float asum(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
@@ -331,25 +521,7 @@ float asum(const Settings& s, std::int64_t n, const float* x, std::int64_t incx,
 float nrm2(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
-  const float m = extreme_abs(s, n, x, incx, true, rep);
-  if (std::isnan(m) || std::isinf(m) || m == 0.0f || s.timing_only) return s.timing_only ? 0.0f : m;
-  // 2^-e with m * 2^-e in [1, 2); applied as two factors so that each is a normal fp32 (|e| <= 149).
-  const int e = std::ilogb(m);
-  const int e1 = -e / 2, e2 = -e - e1;
-  const float down1 = std::ldexp(1.0f, e1), down2 = std::ldexp(1.0f, e2);
-  const float up1 = std::ldexp(1.0f, -e1), up2 = std::ldexp(1.0f, -e2);
-  return run_reduction(
-      s, n, 1, AluOp::add, 0.0f, rep,
-      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
-        nc.dma_copy(v[0], hbm_piece(x, incx, pc));
-        nc.tensor_scalar(v[0], v[0], AluOp::multiply, down1, AluOp::multiply, down2);  // exact scaling
-        nc.tensor_tensor(v[0], v[0], v[0], AluOp::multiply);
-        nc.tensor_reduce(part, v[0], AluOp::add);
-      },
-      [&](NeuronCore& nc, const Tile& out) {
-        nc.activation(out, out, ActFunc::sqrt);                                      // ScalarE
-        nc.tensor_scalar(out, out, AluOp::multiply, up1, AluOp::multiply, up2);      // back to scale
-      });
+  return nrm2_kernel(s, n, x, incx, rep);
 }
 
 std::int64_t iamax(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report) {
@@ -406,6 +578,20 @@ void rot(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double
     const double xi = x0[i * incx], yi = y0[i * incy];
     x0[i * incx] = c * xi + sn * yi;
     y0[i * incy] = c * yi - sn * xi;
+  }
+}
+
+void rotm(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy,
+          const double param[5], CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0 || param[0] == -2.0) return;
+  const std::array<double, 4> h = rotm_matrix(param);
+  double* x0 = first(x, n, incx);
+  double* y0 = first(y, n, incy);
+  for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64, the reference loop (multiplying by +-1 is exact)
+    const double w = x0[i * incx], z = y0[i * incy];
+    x0[i * incx] = h[0] * w + h[1] * z;
+    y0[i * incy] = h[2] * w + h[3] * z;
   }
 }
 
@@ -507,6 +693,11 @@ void axpy(const Settings& s, std::int64_t n, cfloat alpha, const cfloat* x, std:
           std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || alpha == cfloat(0.0f)) return;
+  if (one_at_a_time(incy == 0, n, x, incx, y, incy, [&](const cfloat* xi, cfloat* yi) {
+        axpy(s, 1, alpha, xi, 1, yi, 1, rep.sub());
+        rep.add_sub();
+      }))
+    return;
   const cfloat* x0 = first(x, n, incx);
   cfloat* y0 = first(y, n, incy);
   const float ar = alpha.real(), ai = alpha.imag();
@@ -565,6 +756,44 @@ void swap(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloa
 void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
          float sn, CallReport* report) {
   rot_planes(s, n, x, incx, y, incy, c, sn, report);
+}
+
+void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
+         cfloat sn, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  if (one_at_a_time(incx == 0 || incy == 0, n, x, incx, y, incy, [&](cfloat* xi, cfloat* yi) {
+        rot(s, 1, xi, 1, yi, 1, c, sn, rep.sub());
+        rep.add_sub();
+      }))
+    return;
+  cfloat* x0 = first(x, n, incx);
+  cfloat* y0 = first(y, n, incy);
+  const float sr = sn.real(), si = sn.imag();
+  // The reference CROT: x' = c x + s y, y' = c y - conj(s) x, each complex product as Fortran
+  // evaluates it (two real products and one add per part, real * complex one product per part).
+  run_pieces(s, n, 8, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    for (int part = 0; part < 2; ++part) {
+      nc.dma_copy(v[part], hbm_piece(plane(x0, part), 2 * incx, pc));
+      nc.dma_copy(v[2 + part], hbm_piece(plane(y0, part), 2 * incy, pc));
+    }
+    // out = fl(fl(c a) op1 fl(fl(sr p) op2 fl(si q)))
+    const auto term = [&](const Tile& out, const Tile& a, AluOp op1, const Tile& p, AluOp op2, const Tile& q) {
+      nc.tensor_scalar(v[4], p, AluOp::multiply, sr);
+      nc.tensor_scalar(v[5], q, AluOp::multiply, si);
+      nc.tensor_tensor(v[4], v[4], v[5], op2);
+      nc.tensor_scalar(out, a, AluOp::multiply, c);
+      nc.tensor_tensor(out, out, v[4], op1);
+    };
+    term(v[6], v[0], AluOp::add, v[2], AluOp::subtract, v[3]);       // re x' = c xr + (sr yr - si yi)
+    term(v[7], v[1], AluOp::add, v[3], AluOp::add, v[2]);            // im x' = c xi + (sr yi + si yr)
+    term(v[2], v[2], AluOp::subtract, v[0], AluOp::add, v[1]);       // re y' = c yr - (sr xr + si xi)
+    term(v[3], v[3], AluOp::subtract, v[1], AluOp::subtract, v[0]);  // im y' = c yi - (sr xi - si xr)
+    for (int part = 0; part < 2; ++part) {
+      nc.dma_copy(hbm_piece(plane(x0, part), 2 * incx, pc), v[6 + part]);
+      nc.dma_copy(hbm_piece(plane(y0, part), 2 * incy, pc), v[2 + part]);
+    }
+  });
 }
 
 cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
@@ -669,6 +898,48 @@ void l12::complex_axpby(const Settings& s, std::int64_t n, cfloat alpha, const f
   });
 }
 
+void l12::complex_mul(const Settings& s, std::int64_t n, const float* ar, const float* ai, const float* br,
+                      const float* bi, float* outr, float* outi, l12::Report& rep) {
+  if (n <= 0) return;
+  run_pieces(s, n, 6, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(ar, 1, pc));
+    nc.dma_copy(v[1], hbm_piece(ai, 1, pc));
+    nc.dma_copy(v[2], hbm_piece(br, 1, pc));
+    nc.dma_copy(v[3], hbm_piece(bi, 1, pc));
+    nc.tensor_tensor(v[4], v[0], v[2], AluOp::multiply);  // ar br
+    nc.tensor_tensor(v[5], v[1], v[3], AluOp::multiply);  // ai bi
+    nc.tensor_tensor(v[4], v[4], v[5], AluOp::subtract);
+    nc.tensor_tensor(v[0], v[0], v[3], AluOp::multiply);  // ar bi
+    nc.tensor_tensor(v[1], v[1], v[2], AluOp::multiply);  // ai br
+    nc.tensor_tensor(v[0], v[0], v[1], AluOp::add);
+    nc.dma_copy(hbm_piece(outr, 1, pc), v[4]);
+    nc.dma_copy(hbm_piece(outi, 1, pc), v[0]);
+  });
+}
+
+void l12::complex_reciprocal(const Settings& s, std::int64_t n, const float* dr, const float* di, float* rr, float* ri,
+                             l12::Report& rep) {
+  if (n <= 0) return;
+  run_pieces(s, n, 5, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+    nc.dma_copy(v[0], hbm_piece(dr, 1, pc));
+    nc.dma_copy(v[1], hbm_piece(di, 1, pc));
+    nc.tensor_scalar(v[2], v[0], AluOp::abs_max, 0.0f);  // |dr|
+    nc.tensor_scalar(v[3], v[1], AluOp::abs_max, 0.0f);  // |di|
+    nc.tensor_tensor(v[4], v[2], v[3], AluOp::maximum);  // big
+    nc.tensor_tensor(v[2], v[2], v[3], AluOp::minimum);  // small
+    nc.tensor_tensor(v[3], v[2], v[4], AluOp::divide);   // t = small / big (<= 1)
+    nc.tensor_tensor(v[3], v[3], v[2], AluOp::multiply); // small t
+    nc.tensor_tensor(v[3], v[3], v[4], AluOp::add);      // den = big + small t
+    nc.tensor_tensor(v[0], v[0], v[4], AluOp::divide);   // dr / big (|.| <= 1)
+    nc.tensor_tensor(v[1], v[1], v[4], AluOp::divide);   // di / big
+    nc.tensor_tensor(v[0], v[0], v[3], AluOp::divide);   // re 1/d
+    nc.tensor_tensor(v[1], v[1], v[3], AluOp::divide);
+    nc.tensor_scalar(v[1], v[1], AluOp::multiply, -1.0f);  // im 1/d (negation: exact)
+    nc.dma_copy(hbm_piece(rr, 1, pc), v[0]);
+    nc.dma_copy(hbm_piece(ri, 1, pc), v[1]);
+  });
+}
+
 // ---- complex double: host side (elementwise, comparisons) and Ozaki (dot) --------------------
 
 void axpy(const Settings& s, std::int64_t n, cdouble alpha, const cdouble* x, std::int64_t incx, cdouble* y,
@@ -709,6 +980,20 @@ void swap(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdou
 void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
          double sn, CallReport* report) {
   rot_planes(s, n, x, incx, y, incy, c, sn, report);
+}
+
+void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
+         cdouble sn, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return;
+  cdouble* x0 = first(x, n, incx);
+  cdouble* y0 = first(y, n, incy);
+  const double sr = sn.real(), si = sn.imag();
+  for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64: the reference ZROT's loop and roundings
+    const cdouble a = x0[i * incx], b = y0[i * incy];
+    x0[i * incx] = cdouble(c * a.real() + (sr * b.real() - si * b.imag()), c * a.imag() + (sr * b.imag() + si * b.real()));
+    y0[i * incy] = cdouble(c * b.real() - (sr * a.real() + si * a.imag()), c * b.imag() - (sr * a.imag() - si * a.real()));
+  }
 }
 
 cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, const cdouble* y,

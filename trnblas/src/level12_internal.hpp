@@ -68,4 +68,17 @@ class Report {
 void complex_axpby(const Settings& s, std::int64_t n, std::complex<float> alpha, const float* pr, const float* pi,
                    std::complex<float> beta, std::complex<float>* y, std::int64_t incy, Report& rep);
 
+// Elementwise complex product out = a * b of contiguous fp32 planes of length n on VectorE:
+// re = fl(fl(ar br) - fl(ai bi)), im = fl(fl(ar bi) + fl(ai br)) (the reference BLAS's complex
+// product; out may alias a or b).
+void complex_mul(const Settings& s, std::int64_t n, const float* ar, const float* ai, const float* br, const float* bi,
+                 float* outr, float* outi, Report& rep);
+// Elementwise reciprocal 1/d of contiguous fp32 planes on VectorE, without overflow or underflow
+// of the intermediate |d|^2 (Smith, "Algorithm 116: Complex division", CACM 5(8), 1962, in its
+// branch-free form): with big = max(|dr|, |di|), small = min, t = small / big,
+// den = big + small t (= |d|^2 / big), 1/d = (dr / big, -di / big) / den. Each output carries at
+// most 5 roundings (relative error <= gamma_5 per part, with respect to |1/d|).
+void complex_reciprocal(const Settings& s, std::int64_t n, const float* dr, const float* di, float* rr, float* ri,
+                        Report& rep);
+
 }  // namespace trn::blas::l12

@@ -208,36 +208,40 @@ std::pair<std::vector<R>, std::vector<R>> planes(std::int64_t m, std::int64_t n,
   return {std::move(re), std::move(im)};
 }
 
-// p = op(A) x (conjugate: A^H x) as contiguous real planes (pr, pi) of length len_y: four real
-// GEMM-vector products, the second of each pair accumulated onto the first (beta = 1):
-//   pr = op(Ar) xr -+ op(Ai) xi,  pi = op(Ar) xi +- op(Ai) xr   (lower signs: conjugate).
+// p = op(A) x (conjugate: A^H x) as contiguous real planes (pr, pi) of length len_y, by ONE real
+// GEMM-vector product with the real representation of op(A) (4M): element (i, k) becomes the block
+// [ar -ai; ai ar] at rows 2i, 2i + 1 and columns 2k, 2k + 1 (host copies and sign flips: exact), x
+// is read as its 2 len_x interleaved reals, and each part of p_i is one accumulation of 2 len_x
+// exact products (fp32 PSUM for C; the Ozaki DGEMM for Z). One kernel (Z: one Ozaki call) per call.
 template <class R>
 void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n,
                      const std::complex<R>* A, std::int64_t lda, const std::complex<R>* x, std::int64_t incx,
                      std::vector<R>& pr, std::vector<R>& pi, l12::Report& rep) {
   const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
-  const auto [ar, ai] = planes(m, n, A, lda);
+  const std::int64_t rows = 2 * len_y, cols = 2 * len_x;
+  std::vector<R> real(static_cast<std::size_t>(rows * cols));
+  const R sc = conjugate ? R(-1) : R(1);
+  for (std::int64_t k = 0; k < len_x; ++k)
+    for (std::int64_t i = 0; i < len_y; ++i) {
+      const std::complex<R> a = trans == Op::N ? A[i + k * lda] : A[k + i * lda];
+      const R ar = a.real(), ai = sc * a.imag();
+      R* col0 = real.data() + (2 * k) * rows + 2 * i;
+      R* col1 = col0 + rows;
+      col0[0] = ar;
+      col0[1] = ai;
+      col1[0] = -ai;
+      col1[1] = ar;
+    }
   const std::vector<std::complex<R>> xv = gather(x, len_x, incx);
-  std::vector<R> xr(static_cast<std::size_t>(len_x)), xi(xr.size()), xi_neg(xr.size()), xr_neg(xr.size());
-  for (std::size_t k = 0; k < xr.size(); ++k) {  // sign flips are exact
-    xr[k] = xv[k].real();
-    xi[k] = xv[k].imag();
-    xi_neg[k] = -xi[k];
-    xr_neg[k] = -xr[k];
-  }
-  pr.assign(static_cast<std::size_t>(len_y), R(0));
-  pi.assign(pr.size(), R(0));
-  const std::vector<R>& ai_x_re = conjugate ? xi : xi_neg;  // the xi term of pr
-  const std::vector<R>& ai_x_im = conjugate ? xr_neg : xr;  // the xr term of pi
-  const struct {
-    const std::vector<R>* a;
-    const std::vector<R>* v;
-    std::vector<R>* out;
-    R beta;
-  } steps[] = {{&ar, &xr, &pr, R(0)}, {&ai, &ai_x_re, &pr, R(1)}, {&ar, &xi, &pi, R(0)}, {&ai, &ai_x_im, &pi, R(1)}};
-  for (const auto& st : steps) {
-    gemv_row(s, trans, m, n, R(1), st.a->data(), m, st.v->data(), 1, st.beta, st.out->data(), 1, rep.sub());
-    rep.add_sub();
+  std::vector<std::complex<R>> p(static_cast<std::size_t>(len_y));
+  gemv_row(s, Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
+           reinterpret_cast<R*>(p.data()), 1, rep.sub());
+  rep.add_sub();
+  pr.resize(p.size());
+  pi.resize(p.size());
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    pr[i] = p[i].real();
+    pi[i] = p[i].imag();
   }
 }
 
@@ -613,20 +617,21 @@ TRNBLAS_HBMV_HPMV(cdouble)
 
 namespace {
 
-// Hermitian rank-1/rank-2 update of the `uplo` triangle held by get/put (dense or packed): the
-// triangle is staged into a dense n x n copy, updated by gerc once (her) or twice (her2), and
-// written back with a real diagonal.
+// Hermitian (her, her2) or complex symmetric (syr, syr2) rank-1/rank-2 update of the `uplo`
+// triangle held by get/put (dense or packed): the triangle is staged into a dense n x n copy,
+// updated by gerc (Hermitian) or geru (symmetric) once or twice (second term: conj(alpha) y x^H,
+// resp. alpha y x^T), and written back (Hermitian: with a real diagonal).
 template <class R, class Get, class Put>
-void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* x,
-                std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two, Get&& get, Put&& put,
-                CallReport* report) {
+void rank_staged(const Settings& s, bool hermitian, Uplo uplo, std::int64_t n, std::complex<R> alpha,
+                 const std::complex<R>* x, std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two,
+                 Get&& get, Put&& put, CallReport* report) {
   using C = std::complex<R>;
   l12::Report rep(s, report);
   std::vector<C> full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? get(i, j) : C(0); });
-  ger(s, true, n, n, alpha, x, incx, two ? y : x, two ? incy : incx, full.data(), n, rep.sub());
+  ger(s, hermitian, n, n, alpha, x, incx, two ? y : x, two ? incy : incx, full.data(), n, rep.sub());
   rep.add_sub();
   if (two) {
-    ger(s, true, n, n, std::conj(alpha), y, incy, x, incx, full.data(), n, rep.sub());
+    ger(s, hermitian, n, n, hermitian ? std::conj(alpha) : alpha, y, incy, x, incx, full.data(), n, rep.sub());
     rep.add_sub();
   }
   if (s.timing_only) return;
@@ -634,8 +639,14 @@ void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> al
     for (std::int64_t i = 0; i < n; ++i)
       if (in_triangle(uplo, i, j)) {
         const C v = full[static_cast<std::size_t>(i + j * n)];
-        put(i, j, i == j ? C(v.real(), R(0)) : v);
+        put(i, j, i == j && hermitian ? C(v.real(), R(0)) : v);
       }
+}
+template <class R, class Get, class Put>
+void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* x,
+                std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two, Get&& get, Put&& put,
+                CallReport* report) {
+  rank_staged<R>(s, true, uplo, n, alpha, x, incx, y, incy, two, std::forward<Get>(get), std::forward<Put>(put), report);
 }
 
 }  // namespace
@@ -670,5 +681,188 @@ void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> al
 TRNBLAS_HER_IMPL(cfloat, float)
 TRNBLAS_HER_IMPL(cdouble, double)
 #undef TRNBLAS_HER_IMPL
+
+// ---- complex symv, syr, syr2, gbmv and the triangular tr/tb/tp mv and sv ----------------------------
+
+namespace {
+
+// op(A) of a triangular matrix held by get (stored element (r, c) of the uplo triangle), staged
+// densely: zeros outside the triangle, ones on a unit diagonal, conjugated for op C (a sign flip).
+template <class C, class Get>
+std::vector<C> op_triangle(Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, Get&& get) {
+  return dense<C>(n, n, [&](std::int64_t i, std::int64_t j) {
+    if (i == j && unit) return C(1);
+    const std::int64_t r = trans == Op::N ? i : j, c = trans == Op::N ? j : i;
+    if (!in_triangle(uplo, r, c)) return C(0);
+    const C v = get(r, c);
+    return conjugate ? std::conj(v) : v;
+  });
+}
+// The stored element (r, c) of a triangular band (tb layout) with k off-diagonals.
+template <class C>
+auto band_getter(Uplo uplo, std::int64_t k, const C* A, std::int64_t lda) {
+  return [=](std::int64_t r, std::int64_t c) {
+    if ((uplo == Uplo::upper ? c - r : r - c) > k) return C(0);
+    return uplo == Uplo::upper ? A[(k + r - c) + c * lda] : A[(r - c) + c * lda];
+  };
+}
+
+// x = E x for a dense n x n E: the complex product alone (one real GEMM-vector product, no alpha/beta
+// epilogue: alpha = 1 would cost nothing but a 0 * Inf = NaN for an infinite part).
+template <class R>
+void complex_trmv_dense(const Settings& s, std::int64_t n, const std::vector<std::complex<R>>& E,
+                        std::complex<R>* x, std::int64_t incx, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  std::vector<R> pr, pi;
+  complex_product(s, Op::N, false, n, n, E.data(), n, x, incx, pr, pi, rep);
+  if (s.timing_only) return;
+  std::vector<std::complex<R>> out(pr.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = {pr[i], pi[i]};
+  scatter(out, x, n, incx);
+}
+
+// Rows of E (n x n) and of b multiplied by the reciprocals of E's diagonal: afterwards the diagonal
+// is 1 (it is not read again). C: VectorE (reciprocal without overflow, then one complex product per
+// element, l12::complex_reciprocal / complex_mul); Z: the same formulas in fp64 on the host side.
+void unit_rows(const Settings& s, std::int64_t n, std::vector<cfloat>& E, std::vector<cfloat>& b, l12::Report& rep) {
+  const auto N = static_cast<std::size_t>(n);
+  std::vector<float> dr(N), di(N), rr(N), ri(N);
+  for (std::size_t i = 0; i < N; ++i) {
+    dr[i] = E[i + i * N].real();
+    di[i] = E[i + i * N].imag();
+  }
+  l12::complex_reciprocal(s, n, dr.data(), di.data(), rr.data(), ri.data(), rep);
+  // One elementwise product over the n^2 + n elements of E and b, the row's reciprocal broadcast to
+  // each (host copies: data movement).
+  const std::size_t M = N * N + N;
+  std::vector<float> ar(M), ai(M), br(M), bi(M);
+  for (std::size_t k = 0; k < M; ++k) {
+    const cfloat v = k < N * N ? E[k] : b[k - N * N];
+    const std::size_t row = k < N * N ? k % N : k - N * N;
+    ar[k] = v.real();
+    ai[k] = v.imag();
+    br[k] = rr[row];
+    bi[k] = ri[row];
+  }
+  l12::complex_mul(s, static_cast<std::int64_t>(M), ar.data(), ai.data(), br.data(), bi.data(), ar.data(), ai.data(), rep);
+  for (std::size_t k = 0; k < M; ++k) (k < N * N ? E[k] : b[k - N * N]) = cfloat(ar[k], ai[k]);
+}
+void unit_rows(const Settings&, std::int64_t n, std::vector<cdouble>& E, std::vector<cdouble>& b, l12::Report&) {
+  const auto N = static_cast<std::size_t>(n);
+  for (std::size_t i = 0; i < N; ++i) {  // host side, fp64: the formulas of the float kernels
+    const double dr = E[i + i * N].real(), di = E[i + i * N].imag();
+    const double big = std::max(std::fabs(dr), std::fabs(di)), small = std::min(std::fabs(dr), std::fabs(di));
+    const double den = big + small * (small / big);
+    const double rr = (dr / big) / den, ri = -((di / big) / den);
+    const auto mul = [&](cdouble v) { return cdouble(v.real() * rr - v.imag() * ri, v.real() * ri + v.imag() * rr); };
+    for (std::size_t j = 0; j < N; ++j) E[i + j * N] = mul(E[i + j * N]);
+    b[i] = mul(b[i]);
+  }
+}
+
+// Solves E x = b for a dense triangular n x n E (lower or upper; unit: diagonal taken as 1).
+template <class R>
+void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n, std::vector<std::complex<R>> E,
+                        std::complex<R>* x, std::int64_t incx, CallReport* report) {
+  using C = std::complex<R>;
+  l12::Report rep(s, report);
+  if (n == 0) return;
+  std::vector<C> b = gather(x, n, incx);
+  if (!unit) unit_rows(s, n, E, b, rep);
+  // The real representation of the unit triangular E: element (i, j) becomes the 2 x 2 block
+  // [er -ei; ei er] at rows 2i, 2i + 1 and columns 2j, 2j + 1 (copies and sign flips: exact); the
+  // diagonal blocks are the identity. b, read as 2n reals, is already (re, im) interleaved.
+  const std::int64_t m = 2 * n;
+  std::vector<R> real(static_cast<std::size_t>(m * m), R(0));
+  const auto at = [&](std::int64_t i, std::int64_t j) -> R& { return real[static_cast<std::size_t>(i + j * m)]; };
+  for (std::int64_t j = 0; j < n; ++j) {
+    at(2 * j, 2 * j) = at(2 * j + 1, 2 * j + 1) = R(1);
+    for (std::int64_t i = lower ? j + 1 : 0; i < (lower ? n : j); ++i) {
+      const C e = E[static_cast<std::size_t>(i + j * n)];
+      at(2 * i, 2 * j) = at(2 * i + 1, 2 * j + 1) = e.real();
+      at(2 * i, 2 * j + 1) = -e.imag();
+      at(2 * i + 1, 2 * j) = e.imag();
+    }
+  }
+  trsv(s, lower ? Uplo::lower : Uplo::upper, Op::N, true, m, real.data(), m, reinterpret_cast<R*>(b.data()), 1,
+       rep.sub());
+  rep.add_sub();
+  if (!s.timing_only) scatter(b, x, n, incx);
+}
+
+}  // namespace
+
+#define TRNBLAS_L2_COMPLEX_EXTRA_IMPL(C)                                                                                 \
+  void symv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* A, std::int64_t lda, const C* x,            \
+            std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                                   \
+    const std::vector<C> full = n > 0 && alpha != C(0) ? stage(uplo, n, A, lda, true, false) : std::vector<C>{};        \
+    gemv(s, Op::N, false, n, n, alpha, full.empty() ? nullptr : full.data(), std::max<std::int64_t>(1, n), x, incx,    \
+         beta, y, incy, report);                                                                                        \
+  }                                                                                                                     \
+  void syr(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, C* A,                  \
+           std::int64_t lda, CallReport* report) {                                                                      \
+    if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                            \
+    rank_staged<C::value_type>(s, false, uplo, n, alpha, x, incx, x, incx, false,                                       \
+                               [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; },                          \
+                               [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);               \
+  }                                                                                                                     \
+  void syr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,           \
+            std::int64_t incy, C* A, std::int64_t lda, CallReport* report) {                                            \
+    if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                            \
+    rank_staged<C::value_type>(s, false, uplo, n, alpha, x, incx, y, incy, true,                                        \
+                               [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; },                          \
+                               [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);               \
+  }                                                                                                                     \
+  void gbmv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, std::int64_t kl,               \
+            std::int64_t ku, C alpha, const C* A, std::int64_t lda, const C* x, std::int64_t incx, C beta, C* y,        \
+            std::int64_t incy, CallReport* report) {                                                                    \
+    std::vector<C> d;                                                                                                   \
+    if (m > 0 && n > 0 && alpha != C(0))                                                                                \
+      d = dense<C>(m, n, [&](std::int64_t i, std::int64_t j) {                                                          \
+        return i - j <= kl && j - i <= ku ? A[(ku + i - j) + j * lda] : C(0);                                           \
+      });                                                                                                               \
+    gemv(s, trans, conjugate, m, n, alpha, d.empty() ? nullptr : d.data(), std::max<std::int64_t>(1, m), x, incx, beta, \
+         y, incy, report);                                                                                              \
+  }                                                                                                                     \
+  void trmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
+            std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                            \
+    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {      \
+                         return A[r + c * lda];                                                                         \
+                       }), x, incx, report);                                                                            \
+  }                                                                                                                     \
+  void tbmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
+            const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                \
+    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, band_getter(uplo, k, A, lda)), x, incx,    \
+                       report);                                                                                         \
+  }                                                                                                                     \
+  void tpmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
+            std::int64_t incx, CallReport* report) {                                                                    \
+    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {      \
+                         return AP[packed_index(uplo, n, r, c)];                                                        \
+                       }), x, incx, report);                                                                            \
+  }                                                                                                                     \
+  void trsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
+            std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                            \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
+                         return A[r + c * lda];                                                                         \
+                       }), x, incx, report);                                                                            \
+  }                                                                                                                     \
+  void tbsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
+            const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, band_getter(uplo, k, A, lda)), x, incx, report); \
+  }                                                                                                                     \
+  void tpsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
+            std::int64_t incx, CallReport* report) {                                                                    \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
+                         return AP[packed_index(uplo, n, r, c)];                                                        \
+                       }), x, incx, report);                                                                            \
+  }
+TRNBLAS_L2_COMPLEX_EXTRA_IMPL(cfloat)
+TRNBLAS_L2_COMPLEX_EXTRA_IMPL(cdouble)
+#undef TRNBLAS_L2_COMPLEX_EXTRA_IMPL
 
 }  // namespace trn::blas

@@ -6,9 +6,8 @@
  * (re, im) pairs, trnblas's 4M complex GEMM; CHERK's alpha and beta and CHER2K's beta are real,
  * passed as float* / double*) and the CBLAS symbols of the
  * same routines (cblas_sgemm, ...), and the Level 1 and 2 routines trnblas has (docs/trnblas.md,
- * "BLAS ABI shim": every real one, complex Level 1, complex GEMV/HEMV/HBMV/HPMV/GERU/GERC/HER/HPR/
- * HER2/HPR2; not ?ROTG, ?ROTM, ?ROTMG, SDSDOT, DSDOT or the complex triangular/band/packed Level 2
- * routines, which a program's reference BLAS answers), so that unmodified programs run their BLAS on
+ * "BLAS ABI shim": every real one, complex Level 1, every complex Level 2 routine, ?ROTG/?ROTM/
+ * ?ROTMG; not SDSDOT or DSDOT, which a program's reference BLAS answers), so that unmodified programs run their BLAS on
  * the emulated NeuronCore:
  *
  *     LD_PRELOAD=libtrnblas_blas.so ./program        (or link -ltrnblas_blas before -lblas)

@@ -712,9 +712,8 @@ void cblas_complex_gemm(const char* symbol, const char* srname, int layout, int 
 }
 
 // ---- Levels 1 and 2 (trn/blas/level12.hpp) ------------------------------------------------------
-// Only the routines trnblas has are here; the others (SROTG, SROTM, SROTMG, SDSDOT, DSDOT, and the
-// complex band/packed/triangular Level 2 routines, see trnblas_blas.h) are not exported, so a
-// program's reference BLAS answers them.
+// Only the routines trnblas has are here; the others (SDSDOT, DSDOT, see trnblas_blas.h) are not
+// exported, so a program's reference BLAS answers them.
 
 template <class T>
 struct RealOf {
@@ -838,6 +837,26 @@ void rot_call(const Entry& e, int n, T* x, int incx, T* y, int incy, real_t<T> c
   });
 }
 
+template <class T>
+void rotm_call(const Entry& e, int n, T* x, int incx, T* y, int incy, const T* param) {
+  const Config cfg = level12_config<T>();
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n > 0) trn::blas::rotm(cfg.settings, n, x, incx, y, incy, param, rep);
+  });
+}
+
+// rotg / rotmg: scalar setups (host arithmetic in trnblas, no kernel; traced with 0 instructions).
+template <class T, class B, class R>
+void rotg_call(const Entry& e, T* a, B* b, R* c, T* s) {
+  const Config cfg = level12_config<T>();
+  run(e, "", cfg, [&](trn::blas::CallReport*) { trn::blas::rotg(*a, *b, *c, *s); });
+}
+template <class T>
+void rotmg_call(const Entry& e, T* d1, T* d2, T* x1, T y1, T* param) {
+  const Config cfg = level12_config<T>();
+  run(e, "", cfg, [&](trn::blas::CallReport*) { trn::blas::rotmg(*d1, *d2, *x1, y1, param); });
+}
+
 // ---- Level 2: netlib INFO values (0: valid) ----------------------------------------------------
 
 bool trans_ok(char t) { return lsame(t, 'N') || lsame(t, 'T') || lsame(t, 'C'); }
@@ -884,9 +903,13 @@ void gemv_call(const Entry& e, char trans, int m, int n, int kl, int ku, T alpha
                                {incy == 0, 11 + o}});
   const bool quick = m == 0 || n == 0 || (alpha == T(0) && beta == T(1));
   l2_call<T>(e, args, info, quick, [&](const trn::blas::Settings& s, trn::blas::CallReport* rep) {
-    if constexpr (is_complex_v<T>)
-      trn::blas::gemv(s, to_op(trans), conj_n || lsame(trans, 'C'), m, n, alpha, A, lda, x, incx, beta, y, incy, rep);
-    else if (band)
+    if constexpr (is_complex_v<T>) {
+      if (band)
+        trn::blas::gbmv(s, to_op(trans), conj_n || lsame(trans, 'C'), m, n, kl, ku, alpha, A, lda, x, incx, beta, y,
+                        incy, rep);
+      else
+        trn::blas::gemv(s, to_op(trans), conj_n || lsame(trans, 'C'), m, n, alpha, A, lda, x, incx, beta, y, incy, rep);
+    } else if (band)
       trn::blas::gbmv(s, to_op(trans), m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy, rep);
     else
       trn::blas::gemv(s, to_op(trans), m, n, alpha, A, lda, x, incx, beta, y, incy, rep);
@@ -924,8 +947,7 @@ void symv_call(const Entry& e, int kind, char uplo, int n, int k, T alpha, const
 }
 
 // TRMV/TRSV INFO 1 uplo, 2 trans, 3 diag, 4 n, 6 lda, 8 incx; TBMV/TBSV 1-4, 5 k, 7 lda, 9 incx;
-// TPMV/TPSV 1-4, 7 incx. kind: 0 dense, 1 band, 2 packed. Real data only (trnblas has no complex
-// triangular Level 2 routine yet).
+// TPMV/TPSV 1-4, 7 incx. kind: 0 dense, 1 band, 2 packed. Complex: trans 'C' is the conjugate transpose.
 template <class T>
 void tr_call(const Entry& e, int kind, bool solve, char uplo, char trans, char diag, int n, int k, const T* A, int lda,
              T* x, int incx) {
@@ -944,7 +966,19 @@ void tr_call(const Entry& e, int kind, bool solve, char uplo, char trans, char d
     const Uplo ul = to_uplo(uplo);
     const Op op = to_op(trans);
     const bool unit = lsame(diag, 'U');
-    if (kind == 0) {
+    if constexpr (is_complex_v<T>) {
+      const bool c = lsame(trans, 'C');
+      if (kind == 0) {
+        if (solve) trn::blas::trsv(s, ul, op, c, unit, n, A, lda, x, incx, rep);
+        else trn::blas::trmv(s, ul, op, c, unit, n, A, lda, x, incx, rep);
+      } else if (kind == 1) {
+        if (solve) trn::blas::tbsv(s, ul, op, c, unit, n, k, A, lda, x, incx, rep);
+        else trn::blas::tbmv(s, ul, op, c, unit, n, k, A, lda, x, incx, rep);
+      } else {
+        if (solve) trn::blas::tpsv(s, ul, op, c, unit, n, A, x, incx, rep);
+        else trn::blas::tpmv(s, ul, op, c, unit, n, A, x, incx, rep);
+      }
+    } else if (kind == 0) {
       if (solve) trn::blas::trsv(s, ul, op, unit, n, A, lda, x, incx, rep);
       else trn::blas::trmv(s, ul, op, unit, n, A, lda, x, incx, rep);
     } else if (kind == 1) {
@@ -1142,6 +1176,52 @@ void cblas_cgemv(const char* symbol, const char* srname, int layout, int trans, 
     gemv_call<T>(e, 'N', n, m, 0, 0, al, a, lda, xv, incx, be, yv, incy, false, true);
   else
     gemv_call<T>(e, t == 'N' ? 'T' : 'N', n, m, 0, 0, al, a, lda, xv, incx, be, yv, incy, false);
+}
+
+// GBMV row-major as GEMV (kl and ku swap with m and n).
+template <class T>
+void cblas_cgbmv(const char* symbol, const char* srname, int layout, int trans, int m, int n, int kl, int ku,
+                 const void* alpha, const void* A, int lda, const void* x, int incx, const void* beta, void* y,
+                 int incy) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const T al = *static_cast<const T*>(alpha), be = *static_cast<const T*>(beta);
+  const auto* a = static_cast<const T*>(A);
+  const auto* xv = static_cast<const T*>(x);
+  auto* yv = static_cast<T*>(y);
+  const char t = cblas_trans(trans);
+  if (t == '\0') return report_cblas(e, 2, "Illegal TransA setting, %d\n", trans);
+  if (layout == kColMajor) return gemv_call<T>(e, t, m, n, kl, ku, al, a, lda, xv, incx, be, yv, incy, true);
+  if (t == 'C')
+    gemv_call<T>(e, 'N', n, m, ku, kl, al, a, lda, xv, incx, be, yv, incy, true, true);
+  else
+    gemv_call<T>(e, t == 'N' ? 'T' : 'N', n, m, ku, kl, al, a, lda, xv, incx, be, yv, incy, true);
+}
+
+// TRMV/TRSV/TBMV/TBSV/TPMV/TPSV row-major (reference cblas_ctrmv.c, ...): uplo swaps, N becomes T,
+// T becomes N, and C becomes N on conjugated data: op(A) x = conj(B conj(x)) with B = A^T as stored,
+// so x is conjugated in place before and after the call (sign flips: exact).
+template <class T>
+void cblas_ctr(const char* symbol, const char* srname, int kind, bool solve, int layout, int uplo, int trans, int diag,
+               int n, int k, const void* A, int lda, void* x, int incx) {
+  CblasCall call;
+  Entry e{symbol, srname, true};
+  if (!cblas_layout(e, call, layout)) return;
+  const bool row = layout == kRowMajor;
+  const char ul = cblas_uplo(uplo, row);
+  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  const char t = cblas_trans(trans);
+  if (t == '\0') return report_cblas(e, 3, "Illegal TransA setting, %d\n", trans);
+  const char dg = cblas_diag(diag);
+  if (dg == '\0') return report_cblas(e, 4, "Illegal Diag setting, %d\n", diag);
+  const auto* a = static_cast<const T*>(A);
+  auto* xv = static_cast<T*>(x);
+  if (!row) return tr_call<T>(e, kind, solve, ul, t, dg, n, k, a, lda, xv, incx);
+  if (t != 'C') return tr_call<T>(e, kind, solve, ul, t == 'N' ? 'T' : 'N', dg, n, k, a, lda, xv, incx);
+  conj_in_place(n, xv, incx);
+  tr_call<T>(e, kind, solve, ul, 'N', dg, n, k, a, lda, xv, incx);
+  conj_in_place(n, xv, incx);
 }
 
 // HEMV/HBMV/HPMV row-major: A x = conj(B conj(x)), so conj(y) = conj(alpha) B conj(x) + conj(beta) conj(y).
@@ -1566,6 +1646,33 @@ TRNBLAS_ABI_L1_CBLAS_REAL(d, double)
 TRNBLAS_ABI_L1_COMPLEX(c, cfloat, float, cs)
 TRNBLAS_ABI_L1_COMPLEX(z, cdouble, double, zd)
 
+// Plane rotation setups and the modified rotation (Fortran and CBLAS; reference cblas.h's
+// cblas_crotg/zrotg take void pointers).
+#define TRNBLAS_ABI_ROT(P, T)                                                                                       \
+  void P##rotg_(T* a, T* b, T* c, T* s) { rotg_call<T>({#P "rotg_", ""}, a, b, c, s); }                             \
+  void cblas_##P##rotg(T* a, T* b, T* c, T* s) { rotg_call<T>({"cblas_" #P "rotg", "", true}, a, b, c, s); }        \
+  void P##rotm_(const int* n, T* x, const int* incx, T* y, const int* incy, const T* param) {                       \
+    rotm_call<T>({#P "rotm_", ""}, *n, x, *incx, y, *incy, param);                                                  \
+  }                                                                                                                 \
+  void cblas_##P##rotm(int n, T* x, int incx, T* y, int incy, const T* param) {                                     \
+    rotm_call<T>({"cblas_" #P "rotm", "", true}, n, x, incx, y, incy, param);                                       \
+  }                                                                                                                 \
+  void P##rotmg_(T* d1, T* d2, T* x1, const T* y1, T* param) {                                                      \
+    rotmg_call<T>({#P "rotmg_", ""}, d1, d2, x1, *y1, param);                                                       \
+  }                                                                                                                 \
+  void cblas_##P##rotmg(T* d1, T* d2, T* x1, T y1, T* param) {                                                      \
+    rotmg_call<T>({"cblas_" #P "rotmg", "", true}, d1, d2, x1, y1, param);                                          \
+  }
+#define TRNBLAS_ABI_CROTG(P, T, R)                                                                                  \
+  void P##rotg_(T* a, const T* b, R* c, T* s) { rotg_call<T>({#P "rotg_", ""}, a, b, c, s); }                       \
+  void cblas_##P##rotg(void* a, void* b, R* c, void* s) {                                                           \
+    rotg_call<T>({"cblas_" #P "rotg", "", true}, static_cast<T*>(a), static_cast<const T*>(b), c, static_cast<T*>(s)); \
+  }
+TRNBLAS_ABI_ROT(s, float)
+TRNBLAS_ABI_ROT(d, double)
+TRNBLAS_ABI_CROTG(c, cfloat, float)
+TRNBLAS_ABI_CROTG(z, cdouble, double)
+
 // Level 2, real: Fortran entry points (one hidden length per CHARACTER argument) and CBLAS.
 #define TRNBLAS_ABI_L2_REAL(P, T, SR)                                                                               \
   void P##gemv_(const char* trans, const int* m, const int* n, const T* alpha, const T* a, const int* lda,          \
@@ -1741,6 +1848,68 @@ TRNBLAS_ABI_L2_REAL(d, double, "D")
 
 TRNBLAS_ABI_L2_COMPLEX(c, cfloat, float, "C")
 TRNBLAS_ABI_L2_COMPLEX(z, cdouble, double, "Z")
+
+// Level 2, complex banded and triangular (GBMV, TRMV, TRSV, TBMV, TBSV, TPMV, TPSV), Fortran and CBLAS.
+#define TRNBLAS_ABI_L2_COMPLEX_TR(P, T, SR)                                                                         \
+  void P##gbmv_(const char* trans, const int* m, const int* n, const int* kl, const int* ku, const T* alpha,        \
+                const T* a, const int* lda, const T* x, const int* incx, const T* beta, T* y, const int* incy,      \
+                size_t) {                                                                                           \
+    gemv_call<T>({#P "gbmv_", SR "GBMV "}, *trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx, *beta, y, *incy,    \
+                 true);                                                                                             \
+  }                                                                                                                 \
+  void P##trmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
+                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
+    tr_call<T>({#P "trmv_", SR "TRMV "}, 0, false, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                 \
+  }                                                                                                                 \
+  void P##trsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
+                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
+    tr_call<T>({#P "trsv_", SR "TRSV "}, 0, true, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                  \
+  }                                                                                                                 \
+  void P##tbmv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
+                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
+    tr_call<T>({#P "tbmv_", SR "TBMV "}, 1, false, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                \
+  }                                                                                                                 \
+  void P##tbsv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
+                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
+    tr_call<T>({#P "tbsv_", SR "TBSV "}, 1, true, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                 \
+  }                                                                                                                 \
+  void P##tpmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
+                const int* incx, size_t, size_t, size_t) {                                                          \
+    tr_call<T>({#P "tpmv_", SR "TPMV "}, 2, false, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                   \
+  }                                                                                                                 \
+  void P##tpsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
+                const int* incx, size_t, size_t, size_t) {                                                          \
+    tr_call<T>({#P "tpsv_", SR "TPSV "}, 2, true, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                    \
+  }                                                                                                                 \
+  void cblas_##P##gbmv(int layout, int trans, int m, int n, int kl, int ku, const void* alpha, const void* a,       \
+                       int lda, const void* x, int incx, const void* beta, void* y, int incy) {                     \
+    cblas_cgbmv<T>("cblas_" #P "gbmv", SR "GBMV ", layout, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y,    \
+                   incy);                                                                                           \
+  }                                                                                                                 \
+  void cblas_##P##trmv(int layout, int uplo, int trans, int diag, int n, const void* a, int lda, void* x,           \
+                       int incx) {                                                                                  \
+    cblas_ctr<T>("cblas_" #P "trmv", SR "TRMV ", 0, false, layout, uplo, trans, diag, n, 0, a, lda, x, incx);       \
+  }                                                                                                                 \
+  void cblas_##P##trsv(int layout, int uplo, int trans, int diag, int n, const void* a, int lda, void* x,           \
+                       int incx) {                                                                                  \
+    cblas_ctr<T>("cblas_" #P "trsv", SR "TRSV ", 0, true, layout, uplo, trans, diag, n, 0, a, lda, x, incx);        \
+  }                                                                                                                 \
+  void cblas_##P##tbmv(int layout, int uplo, int trans, int diag, int n, int k, const void* a, int lda, void* x,    \
+                       int incx) {                                                                                  \
+    cblas_ctr<T>("cblas_" #P "tbmv", SR "TBMV ", 1, false, layout, uplo, trans, diag, n, k, a, lda, x, incx);       \
+  }                                                                                                                 \
+  void cblas_##P##tbsv(int layout, int uplo, int trans, int diag, int n, int k, const void* a, int lda, void* x,    \
+                       int incx) {                                                                                  \
+    cblas_ctr<T>("cblas_" #P "tbsv", SR "TBSV ", 1, true, layout, uplo, trans, diag, n, k, a, lda, x, incx);        \
+  }                                                                                                                 \
+  void cblas_##P##tpmv(int layout, int uplo, int trans, int diag, int n, const void* ap, void* x, int incx) {       \
+    cblas_ctr<T>("cblas_" #P "tpmv", SR "TPMV ", 2, false, layout, uplo, trans, diag, n, 0, ap, 1, x, incx);        \
+  }                                                                                                                 \
+  void cblas_##P##tpsv(int layout, int uplo, int trans, int diag, int n, const void* ap, void* x, int incx) {       \
+    cblas_ctr<T>("cblas_" #P "tpsv", SR "TPSV ", 2, true, layout, uplo, trans, diag, n, 0, ap, 1, x, incx);         \
+  }
+TRNBLAS_ABI_L2_COMPLEX_TR(c, cfloat, "C")
+TRNBLAS_ABI_L2_COMPLEX_TR(z, cdouble, "Z")
 
 // Level 2, complex CBLAS (the same routines).
 #define TRNBLAS_ABI_L2_CBLAS_COMPLEX(P, T, R, SR)                                                                   \

@@ -1,10 +1,12 @@
-// trnblas C++ API, BLAS Levels 1 and 2 (real S and D). The C API (trnblas.h, "Level 1" and
+// trnblas C++ API, BLAS Levels 1 and 2 (S, D, C, Z). The C API (trnblas.h, "Level 1" and
 // "Level 2" sections) is a thin shim over this header. Semantics, engines, accumulation orders and
 // accuracy bounds: docs/trnblas.md, "Levels 1 and 2".
 //
-// Vectors follow the reference BLAS: n elements, increment inc != 0; for inc > 0 element i is
+// Vectors follow the reference BLAS: n elements, increment inc; for inc > 0 element i is
 // x[i * inc], for inc < 0 it is x[(n - 1 - i) * |inc|] (the vector is walked backwards). n <= 0 is
 // a quick return (no element is read or written; reductions return 0, i?amax returns 0).
+// inc == 0 repeats one element; for a written vector (axpy, swap, rot, rotm) the reference BLAS's
+// element-by-element loop defines the result, and the routines follow it (one element at a time).
 //
 // Where the arithmetic happens:
 //   float (S)   level 1: VectorE tile kernels (elementwise ops, reductions over the free axis, then
@@ -94,6 +96,11 @@ void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat
          float sn, CallReport* report = nullptr);
 void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
          double sn, CallReport* report = nullptr);
+// (x, y) = (c x + s y, c y - conj(s) x) with real c and complex s (crot, zrot)
+void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat* y, std::int64_t incy, float c,
+         cfloat sn, CallReport* report = nullptr);
+void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdouble* y, std::int64_t incy, double c,
+         cdouble sn, CallReport* report = nullptr);
 // sum x_i y_i (conjugate: sum conj(x_i) y_i)
 cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
            bool conjugate, CallReport* report = nullptr);
@@ -111,6 +118,42 @@ std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int
 std::int64_t iamin(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report = nullptr);
 std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report = nullptr);
 
+// ---- Level 1, 16-bit storage with fp32 execution (cuBLAS's *Ex forms with CUDA_R_16F / 16BF) --------
+// dt is DType::f16 or DType::bf16 (else NotSupportedError). The float kernels run unchanged: the
+// DMA converts each element to fp32 on load (exact) and rounds written elements and results back to
+// dt on store (RNE), so each result is the float routine's on the widened data, rounded once.
+void axpy(const Settings& s, std::int64_t n, float alpha, DType dt, const void* x, std::int64_t incx, void* y,
+          std::int64_t incy, CallReport* report = nullptr);
+void scal(const Settings& s, std::int64_t n, float alpha, DType dt, void* x, std::int64_t incx,
+          CallReport* report = nullptr);
+void dot(const Settings& s, std::int64_t n, DType dt, const void* x, std::int64_t incx, const void* y,
+         std::int64_t incy, void* result, CallReport* report = nullptr);
+void nrm2(const Settings& s, std::int64_t n, DType dt, const void* x, std::int64_t incx, void* result,
+          CallReport* report = nullptr);
+void rot(const Settings& s, std::int64_t n, DType dt, void* x, std::int64_t incx, void* y, std::int64_t incy, float c,
+         float sn, CallReport* report = nullptr);
+
+// ---- Level 1, plane rotations -------------------------------------------------------------------
+// rotg: the Givens rotation [c s; -conj(s) c] that zeroes b against a; a becomes r, b (real forms)
+// the reconstruction value z. LAPACK 3.10's safe-scaling algorithm (srotg.f90 / crotg.f90, after
+// Anderson, "Algorithm 978: Safe scaling in the Level 1 BLAS", ACM TOMS 44(1), 2017): no overflow
+// or underflow unless r itself does. A 2-element setup: host scalar arithmetic (no kernel).
+void rotg(float& a, float& b, float& c, float& s);
+void rotg(double& a, double& b, double& c, double& s);
+void rotg(std::complex<float>& a, std::complex<float> b, float& c, std::complex<float>& s);
+void rotg(std::complex<double>& a, std::complex<double> b, double& c, std::complex<double>& s);
+// rotmg: the modified Givens transformation H (param = [flag, h11, h21, h12, h22]) that zeroes the
+// second component of diag(sqrt(d1), sqrt(d2)) [x1; y1] (reference BLAS srotmg/drotmg, TOMS 539 with
+// the 2018 correction of the scale checks). Host scalar arithmetic, as rotg.
+void rotmg(float& d1, float& d2, float& x1, float y1, float param[5]);
+void rotmg(double& d1, double& d2, double& x1, double y1, double param[5]);
+// rotm: (x, y) = (h11 x + h12 y, h21 x + h22 y) with H from param (flag -2: identity, nothing is
+// touched; -1: full H; 0: h11 = h22 = 1; 1: h12 = 1, h21 = -1), each component fl(fl(h x) + fl(h y)).
+void rotm(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
+          const float param[5], CallReport* report = nullptr);
+void rotm(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy,
+          const double param[5], CallReport* report = nullptr);
+
 // ---- Level 2 ----------------------------------------------------------------------------------
 // y = alpha op(A) x + beta y, A m x n column-major (op(A) is m x n for N, n x m for T).
 // beta == 0 never reads y; alpha == 0 never reads A or x.
@@ -119,9 +162,9 @@ void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alp
 void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double alpha, const double* A,
           std::int64_t lda, const double* x, std::int64_t incx, double beta, double* y, std::int64_t incy,
           CallReport* report = nullptr);
-// Complex: y = alpha op(A) x + beta y with op N, T or (conjugate) C. Four real GEMM-vector products
-// on the real and imaginary planes of A (4M), then y = alpha p + beta y on VectorE (C) or on the
-// host side (Z).
+// Complex: y = alpha op(A) x + beta y with op N, T or (conjugate) C. One real GEMM-vector product
+// with the real representation of op(A) ([ar -ai; ai ar] blocks, 4M), then y = alpha p + beta y on
+// VectorE (C) or on the host side (Z).
 void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* A,
           std::int64_t lda, const cfloat* x, std::int64_t incx, cfloat beta, cfloat* y, std::int64_t incy,
           CallReport* report = nullptr);
@@ -172,6 +215,43 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cflo
 void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* x,
          std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda,
          CallReport* report = nullptr);
+// ---- Level 2, complex symmetric, banded and triangular (C: fp32 engines, Z: Ozaki / host side) ----
+// op(A) is N, T or (conjugate = true with trans T) C. The stored band / packed / triangular operand
+// is staged densely (data movement: copies, zeros, ones on a unit diagonal), then:
+//   symv, gbmv, trmv, tbmv, tpmv: the complex gemv above (4M on the real and imaginary planes);
+//   syr, syr2: geru on the staged triangle (A += alpha x x^T; alpha x y^T + alpha y x^T), written back;
+//   trsv, tbsv, tpsv: unless the diagonal is unit, each row of op(A) and of x is multiplied by the
+//     reciprocal of its diagonal element (VectorE for C, host fp64 for Z), which makes the diagonal
+//     1; the unit complex system is then the unit real triangular system of order 2n of its real
+//     representation ([er -ei; ei er] blocks, x interleaved as it is stored), solved by the real
+//     trsv (C: the column-substitution tile kernel; Z: blocked, Ozaki updates). No singularity test:
+//     a zero diagonal element gives Inf/NaN, as in the reference BLAS.
+#define TRNBLAS_L2_COMPLEX_EXTRA(C)                                                                                    \
+  void symv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* A, std::int64_t lda, const C* x,            \
+            std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report = nullptr);                          \
+  void syr(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, C* A,                  \
+           std::int64_t lda, CallReport* report = nullptr);                                                             \
+  void syr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,           \
+            std::int64_t incy, C* A, std::int64_t lda, CallReport* report = nullptr);                                   \
+  void gbmv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, std::int64_t kl,               \
+            std::int64_t ku, C alpha, const C* A, std::int64_t lda, const C* x, std::int64_t incx, C beta, C* y,        \
+            std::int64_t incy, CallReport* report = nullptr);                                                           \
+  void trmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
+            std::int64_t lda, C* x, std::int64_t incx, CallReport* report = nullptr);                                   \
+  void tbmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
+            const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report = nullptr);                       \
+  void tpmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
+            std::int64_t incx, CallReport* report = nullptr);                                                           \
+  void trsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
+            std::int64_t lda, C* x, std::int64_t incx, CallReport* report = nullptr);                                   \
+  void tbsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
+            const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report = nullptr);                       \
+  void tpsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
+            std::int64_t incx, CallReport* report = nullptr);
+TRNBLAS_L2_COMPLEX_EXTRA(cfloat)
+TRNBLAS_L2_COMPLEX_EXTRA(cdouble)
+#undef TRNBLAS_L2_COMPLEX_EXTRA
+
 // A = alpha x y^T + A (m x n)
 void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
          const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report = nullptr);
