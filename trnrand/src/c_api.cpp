@@ -17,19 +17,22 @@
 #include "trn/core/error.hpp"
 #include "trn/rand/generator.hpp"
 #include "trn/rand/mrg32k3a.hpp"
+#include "trn/rand/mt19937.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
 
 // One handle per cuRAND generator type: Philox (trn::rand::Generator), XORWOW
 // (trn::rand::XorwowGenerator), SOBOL32 and SOBOL64 (trn::rand::Sobol32Generator /
-// Sobol64Generator), each on both paths, or MRG32K3A (trn::rand::Mrg32k3aGenerator, host path only).
+// Sobol64Generator), each on both paths, or MRG32K3A and MT19937 (trn::rand::Mrg32k3aGenerator,
+// Mt19937Generator; host path only).
 struct trnrandGenerator_st {
   trn::rand::Generator gen;
   std::unique_ptr<trn::rand::XorwowGenerator> xorwow;  // PSEUDO_XORWOW / PSEUDO_DEFAULT
   std::unique_ptr<trn::rand::Sobol32Generator> sobol;  // QUASI_SOBOL32 / QUASI_DEFAULT
   std::unique_ptr<trn::rand::Sobol64Generator> sobol64;  // QUASI_SOBOL64
   std::unique_ptr<trn::rand::Mrg32k3aGenerator> mrg;   // PSEUDO_MRG32K3A (host path)
+  std::unique_ptr<trn::rand::Mt19937Generator> mt;     // PSEUDO_MT19937 (host path)
   int rng_type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   trnStream_t stream = nullptr;
   explicit trnrandGenerator_st(const trn::rand::GeneratorOptions& o) : gen(o) {}
@@ -77,15 +80,17 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_ty
   const bool host = path == trn::rand::GeneratorPath::host;
   const bool xorwow = is_xorwow(rng_type), sobol = is_sobol32(rng_type);
   const bool sobol64 = rng_type == TRNRAND_RNG_QUASI_SOBOL64;
-  const bool mrg = rng_type == TRNRAND_RNG_PSEUDO_MRG32K3A;
-  if (mrg && !host)
+  const bool mrg = rng_type == TRNRAND_RNG_PSEUDO_MRG32K3A, mt = rng_type == TRNRAND_RNG_PSEUDO_MT19937;
+  if ((mrg || mt) && !host)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
-                "MRG32K3A (121) has no engine path yet: create it with trnrandCreateGeneratorHost");
-  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol && !sobol64 && !mrg)
+                std::string(mrg ? "MRG32K3A (121)" : "MT19937 (142)") +
+                    " has no engine path yet: create it with trnrandCreateGeneratorHost");
+  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol && !sobol64 && !mrg && !mt)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
                 "rng type " + std::to_string(rng_type) +
                     ": trnrand implements PHILOX4_32_10 (161), XORWOW / PSEUDO_DEFAULT (101 / 100),"
-                    " MRG32K3A (121, host generator), SOBOL32 / QUASI_DEFAULT (201 / 200) and SOBOL64 (203)");
+                    " MRG32K3A (121) and MT19937 (142) as host generators, SOBOL32 / QUASI_DEFAULT (201 / 200)"
+                    " and SOBOL64 (203)");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
     o.path = path;
@@ -95,6 +100,7 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_ty
     if (sobol) g->sobol = std::make_unique<trn::rand::Sobol32Generator>(!host, o.engines);
     if (sobol64) g->sobol64 = std::make_unique<trn::rand::Sobol64Generator>(!host, o.engines);
     if (mrg) g->mrg = std::make_unique<trn::rand::Mrg32k3aGenerator>();
+    if (mt) g->mt = std::make_unique<trn::rand::Mt19937Generator>();
     g_generators.insert(g.get());
     *generator = g.release();
   });
@@ -108,6 +114,8 @@ void on_generator(trnrandGenerator_t g, Body&& body) {
     body(*g->xorwow);
   else if (g->mrg)
     body(*g->mrg);
+  else if (g->mt)
+    body(*g->mt);
   else if (g->sobol)
     body(*g->sobol);
   else if (g->sobol64)
@@ -125,7 +133,7 @@ std::uint32_t quasi_dimensions(trnrandGenerator_t g) {
 
 // Extensions exist for Philox only.
 trnrandStatus_t philox_only(const char* fn, trnrandGenerator_t g) {
-  if (g->xorwow || g->sobol || g->sobol64 || g->mrg)
+  if (g->xorwow || g->sobol || g->sobol64 || g->mrg || g->mt)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "trnsci extension available for PHILOX4_32_10 only");
   return TRNRAND_STATUS_SUCCESS;
 }
@@ -143,7 +151,7 @@ trnrandStatus_t check_dimensions(const char* fn, trnrandGenerator_t g, size_t n)
 trnrandStatus_t check_call(const char* fn, trnrandGenerator_t g, const void* out, size_t n, size_t multiple = 1) {
   if (!valid(g)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (const auto st = check_dimensions(fn, g, n)) return st;
-  if (quasi_dimensions(g) != 0) multiple = 1;  // inverse-CDF normals: no pairs
+  if (quasi_dimensions(g) != 0 || g->mt) multiple = 1;  // inverse-CDF normals: no pairs
   if (n % multiple != 0)
     return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
                 "n = " + std::to_string(n) + " must be a multiple of " + std::to_string(multiple) +
@@ -204,6 +212,8 @@ trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator
     generator->xorwow->set_seed(seed);
   else if (generator->mrg)
     generator->mrg->set_seed(seed);
+  else if (generator->mt)
+    generator->mt->set_seed(seed);  // a new seed restarts at word 0 (as cuRAND's MT19937)
   else
     generator->gen.set_seed(seed);
   return TRNRAND_STATUS_SUCCESS;
@@ -212,6 +222,8 @@ trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator
 trnrandStatus_t trnrandSetGeneratorOffset(trnrandGenerator_t generator, unsigned long long offset) {
   if (!valid(generator))
     return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (generator->mt)  // cuRAND's MT19937 has no offset (observed: TYPE_ERROR)
+    return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_TYPE_ERROR, "MT19937 has no offset (as cuRAND)");
   on_generator(generator, [&](auto& gen) { gen.set_offset(offset); });
   return TRNRAND_STATUS_SUCCESS;
 }
@@ -224,6 +236,11 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   // docs/trnrand.md section 1; MRG32K3A also rejects SEEDED). cuRAND's XORWOW also accepts SEEDED (a differently seeded stream per thread, not
   // documented); trnrand does not reproduce it and returns OUT_OF_RANGE.
   const int o = enum_value(order);
+  if (generator->mt) {  // cuRAND's MT19937: DEFAULT and LEGACY (the same stream); BEST too is OUT_OF_RANGE
+    if (o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
+      return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (MT19937: DEFAULT or LEGACY)");
+    return TRNRAND_STATUS_SUCCESS;
+  }
   if (quasi_dimensions(generator) != 0) {
     if (o != TRNRAND_ORDERING_QUASI_DEFAULT)
       return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (quasi-random: QUASI_DEFAULT)");
@@ -459,8 +476,9 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
   return guarded(fn, [&] {
-    // XORWOW, SOBOL32: their kernels' profiles (empty on the host path); MRG32K3A: host only, empty.
-    if (generator->mrg) {
+    // XORWOW, SOBOL32/64: their kernels' profiles (empty on the host path); MRG32K3A, MT19937: host
+    // only, empty.
+    if (generator->mrg || generator->mt) {
       trn::Profile empty;
       empty.target = generator->gen.options().engines.target;
       *profile = empty.to_c();
