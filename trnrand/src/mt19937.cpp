@@ -93,50 +93,43 @@ Gf2Poly compute_characteristic_polynomial() {
   return phi;
 }
 
-// Reduction modulo phi one byte of the high part at a time: table[B] = B(x) x^D mod phi.
+// Reduction modulo phi one byte of the high part at a time: entry[B] = B(x) x^D + (B(x) x^D mod
+// phi), so adding entry[B] x^(8m) clears the byte at D + 8m and adds its remainder below it.
 struct Reducer {
   std::vector<Gf2Poly> table;
-  explicit Reducer(const Gf2Poly& phi) : table(256, Gf2Poly(kPolyWords, 0)) {
-    // e = x^(D + k) mod phi for k = 0 .. 7, by shifting phi's lower part.
+  explicit Reducer(const Gf2Poly& phi) : table(256, Gf2Poly(kPolyWords + 1, 0)) {
+    // e_k = x^(D + k) + (x^(D + k) mod phi) for k = 0 .. 7; r = x^(D+k) mod phi by shifting.
     std::array<Gf2Poly, 8> e;
-    Gf2Poly cur(kPolyWords + 1, 0);
-    xor_shifted(cur, phi, 0);
-    cur[kD / 64] &= ~(std::uint64_t{1} << (kD % 64));  // x^D = phi - x^D = the lower part
-    for (int k = 0; k < 8; ++k) {
-      e[static_cast<std::size_t>(k)] = Gf2Poly(cur.begin(), cur.begin() + kPolyWords);
-      // cur *= x mod phi
-      Gf2Poly next(kPolyWords + 1, 0);
-      xor_shifted(next, Gf2Poly(cur.begin(), cur.begin() + kPolyWords), 1);
-      if (coefficient(next, kD)) {
+    Gf2Poly r(kPolyWords + 1, 0);
+    xor_shifted(r, phi, 0);
+    r[kD / 64] &= ~(std::uint64_t{1} << (kD % 64));  // x^D mod phi = phi's lower part
+    for (std::size_t k = 0; k < 8; ++k) {
+      e[k] = r;
+      e[k][(kD + k) / 64] ^= std::uint64_t{1} << ((kD + k) % 64);
+      Gf2Poly next(kPolyWords + 1, 0);  // r *= x mod phi
+      xor_shifted(next, Gf2Poly(r.begin(), r.begin() + kPolyWords), 1);
+      if (coefficient(next, kD))
         for (std::size_t i = 0; i < phi.size(); ++i) next[i] ^= phi[i];
-      }
-      cur = next;
+      r = next;
     }
     for (std::size_t v = 1; v < 256; ++v) {
       table[v] = table[v & (v - 1)];
       const auto& add = e[static_cast<std::size_t>(std::countr_zero(v))];
-      for (std::size_t i = 0; i < kPolyWords; ++i) table[v][i] ^= add[i];
+      for (std::size_t i = 0; i < add.size(); ++i) table[v][i] ^= add[i];
     }
   }
-  // p (degree < 2D) mod phi, in place; returns the kPolyWords low words.
+  // p (degree < 2D) mod phi; returns the kPolyWords low words.
   Gf2Poly reduce(Gf2Poly p) const {
     p.resize(2 * kPolyWords + 2, 0);
     const int top = degree(p);
-    if (top < kD) {
-      p.resize(kPolyWords);
-      return p;
-    }
-    for (std::size_t m = static_cast<std::size_t>(top - kD) / 8 + 1; m-- > 0;) {
-      // Byte B = coefficients D + 8m .. D + 8m + 7; clear them, add B x^(D+8m) mod phi = table[B] x^(8m).
-      std::uint32_t byte = 0;
-      for (std::size_t k = 0; k < 8; ++k) {
-        const std::size_t i = kD + 8 * m + k;
-        if (coefficient(p, i)) {
-          byte |= 1u << k;
-          p[i / 64] &= ~(std::uint64_t{1} << (i % 64));
-        }
+    if (top >= kD) {
+      for (std::size_t m = static_cast<std::size_t>(top - kD) / 8 + 1; m-- > 0;) {
+        const std::size_t pos = kD + 8 * m, w = pos / 64, b = pos % 64;
+        std::uint64_t bits = p[w] >> b;
+        if (b > 56) bits |= p[w + 1] << (64 - b);
+        const auto byte = static_cast<std::size_t>(bits & 0xffu);
+        if (byte != 0) xor_shifted(p, table[byte], 8 * m);
       }
-      if (byte != 0) xor_shifted(p, table[byte], 8 * m);
     }
     p.resize(kPolyWords);
     return p;
@@ -214,26 +207,22 @@ void mt19937_twist(Mt19937Window& w) {
 }
 
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
-  // Horner: R = sum_j g_j T^j w, with T one step of the sliding window. R lives in a circular
-  // buffer whose logical word k is buf[(start + k) mod 624].
+  // g(T) applied to the window: every bit of x[i + k] is a linear functional of the state at step
+  // i, so x[J + k] = sum_j g_j x[j + k] (Haramoto et al.; the sliding-window form, which XORs
+  // contiguous windows of the extended word sequence instead of stepping a state in Horner's
+  // order). Word 0's low 31 bits are not state and come out arbitrary, as in any window.
+  Mt19937Window y{};
   const int top = degree(g);
-  Mt19937Window buf{};
-  if (top < 0) return buf;
-  buf = w;
-  std::size_t start = 0;
-  for (int j = top - 1; j >= 0; --j) {
-    const std::uint32_t nw = next_word(buf[start], buf[(start + 1) % 624], buf[(start + 397) % 624]);
-    buf[start] = nw;
-    start = (start + 1) % 624;
-    if (coefficient(g, static_cast<std::size_t>(j))) {
-      const std::size_t first = 624 - start;  // logical 0 .. first-1 at buf[start ..]
-      for (std::size_t k = 0; k < first; ++k) buf[start + k] ^= w[k];
-      for (std::size_t k = first; k < 624; ++k) buf[k - first] ^= w[k];
-    }
+  if (top < 0) return y;
+  std::vector<std::uint32_t> x(static_cast<std::size_t>(top) + kMt19937Words);
+  std::copy(w.begin(), w.end(), x.begin());
+  for (std::size_t k = 0; k + kMt19937Words < x.size(); ++k) x[k + 624] = next_word(x[k], x[k + 1], x[k + 397]);
+  for (std::size_t j = 0; j <= static_cast<std::size_t>(top); ++j) {
+    if (!coefficient(g, j)) continue;
+    const std::uint32_t* src = x.data() + j;
+    for (std::size_t k = 0; k < kMt19937Words; ++k) y[k] ^= src[k];
   }
-  Mt19937Window out{};
-  for (std::size_t k = 0; k < 624; ++k) out[k] = buf[(start + k) % 624];
-  return out;
+  return y;
 }
 
 int mt19937_block_position(int row, int column) {
@@ -259,7 +248,7 @@ int mt19937_block_position(int row, int column) {
 
 // The 8192 stream states: stream t's window holds block `block[t]` (its 624 raw words after
 // block + 1 twists; -1: the initial window x[tJ .. tJ+623]). Streams are initialised lazily in
-// order: `cursor` is the initial window of stream `ready`.
+// order: `cursor` is the initial window of stream `ready - 1`.
 struct Mt19937Generator::Streams {
   std::vector<Mt19937Window> window;
   std::vector<std::int64_t> block;
@@ -276,9 +265,8 @@ struct Mt19937Generator::Streams {
   // Stream t's window at block b (b >= its current block).
   const Mt19937Window& at(std::uint32_t t, std::int64_t b) {
     while (ready <= t) {
-      window[ready] = cursor;
-      if (ready + 1 < kMt19937Streams) cursor = mt19937_jump(cursor, stream_jump());
-      ++ready;
+      if (ready > 0) cursor = mt19937_jump(cursor, stream_jump());
+      window[ready++] = cursor;
     }
     while (block[t] < b) {
       mt19937_twist(window[t]);

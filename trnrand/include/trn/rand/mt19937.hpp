@@ -16,8 +16,8 @@
 // Jump ahead (H. Haramoto, M. Matsumoto, T. Nishimura, F. Panneton, P. L'Ecuyer, "Efficient jump
 // ahead for F2-linear random number generators", INFORMS J. Computing 20(3), 385-390, 2008): the
 // characteristic polynomial phi of the transition (degree 19937) by Berlekamp-Massey from 2 x 19937
-// output bits, g = x^(2^2048) mod phi by 2048 squarings, and the state advanced by g(T) (Horner:
-// 19937 transitions and on average 9968 state XORs). All computed here once per process (about a
+// output bits, g = x^(2^2048) mod phi by 2048 squarings, and the state advanced by g(T) (on
+// average 9968 XORs of 624-word windows of the extended word sequence). All computed here once per process (about a
 // second); no table is copied.
 #pragma once
 #include <array>
@@ -48,7 +48,7 @@ Gf2Poly mt19937_x_pow_mod(std::uint64_t e);
 // Raw state window x[k .. k+623] (the standard generator's mt[] right after initialisation has k = 0).
 using Mt19937Window = std::array<std::uint32_t, kMt19937Words>;
 Mt19937Window mt19937_init_genrand(std::uint32_t seed);
-// x[k+J .. k+J+623] from x[k .. k+623], for g = x^J mod phi (Haramoto et al.'s Horner scheme).
+// x[k+J .. k+J+623] from x[k .. k+623], for g = x^J mod phi (Haramoto et al.).
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g);
 // Advances a window by 624 steps in place (x[k..] -> x[k+624..]): the standard "generate" twist.
 void mt19937_twist(Mt19937Window& w);
