@@ -120,7 +120,7 @@ struct Reducer {
   }
   // p (degree < 2D) mod phi; returns the kPolyWords low words.
   Gf2Poly reduce(Gf2Poly p) const {
-    p.resize(2 * kPolyWords + 2, 0);
+    p.resize(2 * kPolyWords + 4, 0);
     const int top = degree(p);
     if (top >= kD) {
       for (std::size_t m = static_cast<std::size_t>(top - kD) / 8 + 1; m-- > 0;) {
@@ -128,7 +128,18 @@ struct Reducer {
         std::uint64_t bits = p[w] >> b;
         if (b > 56) bits |= p[w + 1] << (64 - b);
         const auto byte = static_cast<std::size_t>(bits & 0xffu);
-        if (byte != 0) xor_shifted(p, table[byte], 8 * m);
+        if (byte == 0) continue;
+        // p += table[byte] x^(8m): word-offset m / 8, bit shift 8 (m mod 8); branch-free loops.
+        const std::uint64_t* add = table[byte].data();
+        std::uint64_t* dst = p.data() + m / 8;
+        const unsigned sh = static_cast<unsigned>(8 * (m % 8));
+        const std::size_t nw = table[byte].size();
+        if (sh == 0) {
+          for (std::size_t i = 0; i < nw; ++i) dst[i] ^= add[i];
+        } else {
+          for (std::size_t i = 0; i < nw; ++i) dst[i] ^= add[i] << sh;
+          for (std::size_t i = 0; i < nw; ++i) dst[i + 1] ^= add[i] >> (64 - sh);
+        }
       }
     }
     p.resize(kPolyWords);
@@ -207,22 +218,44 @@ void mt19937_twist(Mt19937Window& w) {
 }
 
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
-  // g(T) applied to the window: every bit of x[i + k] is a linear functional of the state at step
-  // i, so x[J + k] = sum_j g_j x[j + k] (Haramoto et al.; the sliding-window form, which XORs
-  // contiguous windows of the extended word sequence instead of stepping a state in Horner's
-  // order). Word 0's low 31 bits are not state and come out arbitrary, as in any window.
-  Mt19937Window y{};
+  // g(T) w by Haramoto et al.'s sliding-window Horner scheme with q = 8: g = sum_c h_c(x) x^(8c)
+  // with deg h_c < 8, table P[h] = h(T) w for all 256 h (XORs of the windows T^i w = x[i .. i+623],
+  // i < 8), then R <- T^8 R + P[h_c] from the top chunk down: 19937 / 8 table XORs of 624 words
+  // instead of ~9968 window XORs. R is a circular buffer: logical word k is buf[(start + k) mod 624].
+  Mt19937Window buf{};
   const int top = degree(g);
-  if (top < 0) return y;
-  std::vector<std::uint32_t> x(static_cast<std::size_t>(top) + kMt19937Words);
+  if (top < 0) return buf;
+  constexpr std::size_t kQ = 8;
+  std::array<std::uint32_t, kMt19937Words + kQ> x{};
   std::copy(w.begin(), w.end(), x.begin());
-  for (std::size_t k = 0; k + kMt19937Words < x.size(); ++k) x[k + 624] = next_word(x[k], x[k + 1], x[k + 397]);
-  for (std::size_t j = 0; j <= static_cast<std::size_t>(top); ++j) {
-    if (!coefficient(g, j)) continue;
-    const std::uint32_t* src = x.data() + j;
-    for (std::size_t k = 0; k < kMt19937Words; ++k) y[k] ^= src[k];
+  for (std::size_t k = 0; k < kQ; ++k) x[k + 624] = next_word(x[k], x[k + 1], x[k + 397]);
+  thread_local std::vector<Mt19937Window> table(std::size_t{1} << kQ);  // reused: 160 KB per thread
+  table[0].fill(0);
+  for (std::size_t h = 1; h < table.size(); ++h) {
+    const std::size_t i = static_cast<std::size_t>(std::countr_zero(h));
+    const Mt19937Window& prev = table[h & (h - 1)];
+    for (std::size_t k = 0; k < kMt19937Words; ++k) table[h][k] = prev[k] ^ x[i + k];
   }
-  return y;
+  std::size_t start = 0;
+  bool zero = true;
+  for (std::size_t c = static_cast<std::size_t>(top) / kQ + 1; c-- > 0;) {
+    if (!zero)
+      for (std::size_t k = 0; k < kQ; ++k) {  // R <- T^q R
+        buf[start] = next_word(buf[start], buf[(start + 1) % 624], buf[(start + 397) % 624]);
+        start = (start + 1) % 624;
+      }
+    const std::size_t pos = kQ * c, wi = pos / 64, b = pos % 64;  // chunks never straddle a word
+    const auto h = static_cast<std::size_t>((g[wi] >> b) & ((1u << kQ) - 1));
+    if (h == 0) continue;
+    const Mt19937Window& add = table[h];
+    const std::size_t first = 624 - start;  // logical 0 .. first - 1 live at buf[start ..]
+    for (std::size_t k = 0; k < first; ++k) buf[start + k] ^= add[k];
+    for (std::size_t k = first; k < 624; ++k) buf[k - first] ^= add[k];
+    zero = false;
+  }
+  Mt19937Window out{};
+  for (std::size_t k = 0; k < 624; ++k) out[k] = buf[(start + k) % 624];
+  return out;
 }
 
 int mt19937_block_position(int row, int column) {
