@@ -4,6 +4,7 @@
 // chain across the first 78-row block of all 8192 streams, a reseed that keeps the position, a
 // 64-bit seed, statuses. Words and uniforms bit-exact (hashes of all values). The jump ahead
 // against plain stepping, the characteristic polynomial against the standard generator.
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -116,4 +117,28 @@ TEST(TrnrandMt19937, CApiStatuses) {
   trnProfile_t prof{};
   EXPECT_EQ(trnrandGetLastProfile(g, &prof), TRNRAND_STATUS_SUCCESS);
   EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+}
+
+TEST(TrnrandMt19937, ReseedRestartsOnlyForANewSeed) {
+  // As the reference file's records after 6440092 words (cuRAND: a new seed restarts at word 0,
+  // the same seed changes nothing), here on small calls through the C API.
+  auto make = [](unsigned long long seed) {
+    trnrandGenerator_t g = nullptr;
+    EXPECT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_MT19937), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(trnrandSetPseudoRandomGeneratorSeed(g, seed), TRNRAND_STATUS_SUCCESS);
+    return g;
+  };
+  trnrandGenerator_t a = make(5), b = make(5), c = make(6);
+  std::vector<unsigned int> whole(300), first(100), rest(200), fresh(100), restarted(100);
+  ASSERT_EQ(trnrandGenerate(a, whole.data(), whole.size()), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGenerate(b, first.data(), first.size()), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(b, 5), TRNRAND_STATUS_SUCCESS);  // same seed: no effect
+  ASSERT_EQ(trnrandGenerate(b, rest.data(), rest.size()), TRNRAND_STATUS_SUCCESS);
+  EXPECT_TRUE(std::equal(first.begin(), first.end(), whole.begin()));
+  EXPECT_TRUE(std::equal(rest.begin(), rest.end(), whole.begin() + 100));
+  ASSERT_EQ(trnrandGenerate(c, fresh.data(), fresh.size()), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(b, 6), TRNRAND_STATUS_SUCCESS);  // new seed: word 0
+  ASSERT_EQ(trnrandGenerate(b, restarted.data(), restarted.size()), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(restarted, fresh);
+  for (auto* g : {a, b, c}) EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
 }
