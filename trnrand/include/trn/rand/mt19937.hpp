@@ -16,9 +16,9 @@
 // Jump ahead (H. Haramoto, M. Matsumoto, T. Nishimura, F. Panneton, P. L'Ecuyer, "Efficient jump
 // ahead for F2-linear random number generators", INFORMS J. Computing 20(3), 385-390, 2008): the
 // characteristic polynomial phi of the transition (degree 19937) by Berlekamp-Massey from 2 x 19937
-// output bits, g = x^(2^2048) mod phi by 2048 squarings (once per process: 2 - 3 s of CPU on the
+// output bits, g = x^(2^2048) mod phi by 2048 squarings (once per process: about 1 s of CPU on the
 // shared test machine), and each stream's state advanced from the previous one by g(T) with the
-// paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, about 1.2 ms;
+// paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, 0.3 - 0.5 ms;
 // streams are set up lazily, so a call of n < 65536 words needs only n / 8 of them). No table is
 // copied.
 #pragma once
