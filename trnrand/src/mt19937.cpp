@@ -407,7 +407,14 @@ void Mt19937Generator::poisson(std::span<std::uint32_t> out, double lambda) {
     const PoissonTable& t = *table_;
     fill(out, [&](std::uint32_t x) { return t.sample(x); });
   } else {
-    fill(out, [&](std::uint32_t x) { return poisson_from_normal(sobol_normal_icdf(x), lambda); });
+    // In fp32 throughout (observed: 65536 of 65536 equal at lambda 3000.5 and 1e5, against 65526
+    // and 65288 for the fp64 formula of the other generators): (unsigned)(sqrtf(l) z + l + 0.5f).
+    const auto lf = static_cast<float>(lambda);
+    const float root = std::sqrt(lf);
+    fill(out, [&](std::uint32_t x) {
+      const float v = root * sobol_normal_icdf(x) + lf + 0.5f;  // z >= -6.7, so v > 0 from l = 2000
+      return v >= 4294967296.0f ? 0xffffffffu : static_cast<std::uint32_t>(v);
+    });
   }
 }
 

@@ -65,8 +65,8 @@ int mt19937_block_position(int row, int column);
 
 // cuRAND's MT19937 conversions (observed on cuRAND 10.4): float uniform (float)(x 2^-32 + 2^-33)
 // rounded once from double; double uniform x 2^-32 + 2^-33; normals by the inverse CDF of each
-// word (as SOBOL32, trn/rand/sobol.hpp); Poisson from lambda 2000 (unsigned)(sqrt(l) z + l + 0.5)
-// with that normal z.
+// word (as SOBOL32, trn/rand/sobol.hpp); Poisson from lambda 2000 (unsigned)(sqrtf(l) z + l + 0.5f)
+// in fp32 with that normal z.
 constexpr double mt19937_uniform_double(std::uint32_t x) { return x * 0x1p-32 + 0x1p-33; }
 constexpr float mt19937_uniform(std::uint32_t x) { return static_cast<float>(mt19937_uniform_double(x)); }
 
