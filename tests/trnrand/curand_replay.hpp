@@ -7,6 +7,7 @@
 #include <iostream>
 #include <limits>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,13 @@ std::vector<std::uint64_t> run(G& g, const RefCall& c, std::uint64_t* fnv = null
 template <class G>
 std::vector<std::uint64_t> run_all(G& g, const RefCall& c) {
   const std::size_t n = c.n;
+  if constexpr (requires(std::span<std::uint64_t> w) { g.generate_long_long(w); }) {
+    if (c.type == "u64") {  // SOBOL64's 64-bit words
+      std::vector<std::uint64_t> v(n);
+      g.generate_long_long(v);
+      return v;
+    }
+  }
   if (c.type == "u32" || c.type == "poisson") {
     std::vector<std::uint32_t> v(n);
     if (c.type == "u32")
@@ -165,7 +173,7 @@ std::map<std::string, Tally> replay(Make&& make, bool check_chaining, const trnr
     const auto got = run(g, c, &fnv);
     EXPECT_EQ(g.offset(), c.offset + c.advance) << c.where << ": the position advances by " << c.advance;
     const bool transcendental_double = c.type == "normal_double" || c.type == "log_normal_double";
-    const bool bit_exact_type = c.type == "u32" || c.type == "uniform" || c.type == "uniform_double" ||
+    const bool bit_exact_type = c.type == "u32" || c.type == "u64" || c.type == "uniform" || c.type == "uniform_double" ||
                                 (transcendental_double && fp64_exact) ||
                                 (c.type == "poisson" && c.p0 < trn::rand::kCurandPoissonNormalThreshold);
     if (c.has_fnv && bit_exact_type) {

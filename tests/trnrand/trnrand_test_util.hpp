@@ -65,12 +65,14 @@ struct RefFile {
   bool pair_slots = false;
   bool quasi = false;
   std::uint64_t direction_vectors32_fnv = 0;  // `direction_vectors32_fnv H`
+  std::uint64_t direction_vectors64_fnv = 0;  // `direction_vectors64_fnv H` (SOBOL64)
   std::vector<RefCall> calls;
   std::vector<std::pair<std::string, int>> statuses;
 };
 
+// Types stored as 8-byte values (doubles and SOBOL64's u64 words).
 inline bool is_double_type(const std::string& t) {
-  return t == "uniform_double" || t == "normal_double" || t == "log_normal_double";
+  return t == "uniform_double" || t == "normal_double" || t == "log_normal_double" || t == "u64";
 }
 
 inline RefFile read_reference(const std::string& path) {
@@ -106,10 +108,11 @@ inline RefFile read_reference(const std::string& path) {
       f.quasi = what == "sobol";
     } else if (tag == "dimensions") {
       is >> dimensions;
-    } else if (tag == "direction_vectors32_fnv") {
+    } else if (tag == "direction_vectors32_fnv" || tag == "direction_vectors64_fnv") {
       std::string h;
       is >> h;
-      f.direction_vectors32_fnv = std::stoull(h, nullptr, 16);
+      (tag == "direction_vectors32_fnv" ? f.direction_vectors32_fnv : f.direction_vectors64_fnv) =
+          std::stoull(h, nullptr, 16);
     } else if (tag == "reseed") {
       std::string sd;
       is >> sd;
@@ -128,7 +131,7 @@ inline RefFile read_reference(const std::string& path) {
       is >> c.type >> c.n;
       if (c.type == "poisson")
         is >> c.p0;
-      else if (c.type != "u32" && c.type != "uniform" && c.type != "uniform_double")
+      else if (c.type != "u32" && c.type != "u64" && c.type != "uniform" && c.type != "uniform_double")
         is >> c.p0 >> c.p1;
       std::string extra;
       while (is >> extra) {

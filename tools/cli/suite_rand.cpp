@@ -1,7 +1,8 @@
 // Validation and benchmark suite "rand": trnrand's Philox against the Random123 known-answer
 // vectors and cuRAND's host-generator streams (values observed with curandCreateGeneratorHost,
 // docs/trnrand.md section 5), through the emulated GpSimd kernels and the host path;
-// Kolmogorov-Smirnov checks for Philox, XORWOW, MRG32K3A and SOBOL32 and SOBOL32's net property.
+// Kolmogorov-Smirnov checks for Philox, XORWOW, MRG32K3A, MT19937, SOBOL32 and SOBOL64 and SOBOL32's
+// net property.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -121,7 +122,7 @@ CaseResult curand_identity(const std::string& what, bool emulated) {
 }
 
 // Kolmogorov-Smirnov statistic of n uniforms vs U(0,1]: Philox on the emulated kernel, or a host
-// generator of another cuRAND type (XORWOW, MRG32K3A, SOBOL32 with one dimension).
+// generator of another cuRAND type (XORWOW, MRG32K3A, MT19937, SOBOL32 / SOBOL64 with one dimension).
 CaseResult ks_uniform(std::size_t n, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10) {
   const double t0 = now_seconds();
   const bool philox = type == TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
@@ -129,7 +130,7 @@ CaseResult ks_uniform(std::size_t n, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_
   trnrandGenerator_t other = nullptr;
   if (!philox) {
     check(trnrandCreateGeneratorHost(&other, type), "trnrandCreateGeneratorHost");
-    if (type == TRNRAND_RNG_PSEUDO_XORWOW || type == TRNRAND_RNG_PSEUDO_MRG32K3A)
+    if (type == TRNRAND_RNG_PSEUDO_XORWOW || type == TRNRAND_RNG_PSEUDO_MRG32K3A || type == TRNRAND_RNG_PSEUDO_MT19937)
       trnrandSetPseudoRandomGeneratorSeed(other, 20261122);
   }
   std::vector<float> v(n);
@@ -210,6 +211,13 @@ void add_rand(Registry& reg) {
   add({.op = "uniform", .mode = "host path, SOBOL32", .shape = "65536 points", .metric = "ks_statistic",
        .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
        .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_QUASI_SOBOL32); }});
+  add({.op = "uniform", .mode = "host path, SOBOL64", .shape = "65536 points", .metric = "ks_statistic",
+       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
+       .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_QUASI_SOBOL64); }});
+  // 2^16 values: all 8192 of MT19937's streams (2^2048 apart, set up by jump ahead).
+  add({.op = "uniform", .mode = "host path, MT19937", .shape = "65536 values", .metric = "ks_statistic",
+       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
+       .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_PSEUDO_MT19937); }});
   add({.op = "sobol_net", .mode = "host path, SOBOL32", .shape = "2^12 points x 1000 dims", .metric = "count",
        .bound_text = "exactly one point per interval", .size = 4096.0 * 1000,
        .run = [] { return sobol_net(1000, 12); }});
@@ -231,6 +239,34 @@ void add_rand(Registry& reg) {
                         if (emulated) b.device = g.cost();
                         return b;
                       }});
+  // SOBOL64 on the engines (sobol_gray_xor, one 32-bit half per partition): 2^22 words of 64 dimensions.
+  reg.add(BenchCase{.suite = "rand", .library = "trnrand", .op = "long_long", .variant = "kernel, SOBOL64 x 64 dims",
+                    .shape = "2^22", .run = [](trn::Generation target) {
+                      trnrandGenerator_t g = nullptr;
+                      check(trnrandCreateGenerator(&g, TRNRAND_RNG_QUASI_SOBOL64), "trnrandCreateGenerator");
+                      trnrandSetGeneratorTarget(g, static_cast<trnTarget_t>(target));
+                      std::vector<unsigned long long> v(std::size_t{1} << 22);
+                      const double t0 = now_seconds();
+                      trnrandStatus_t st = trnrandSetQuasiRandomGeneratorDimensions(g, 64);
+                      if (st == TRNRAND_STATUS_SUCCESS) st = trnrandGenerateLongLong(g, v.data(), v.size());
+                      BenchResult b;
+                      b.host_seconds = seconds_since(t0);
+                      trnProfile_t p{};
+                      trnrandGetLastProfile(g, &p);
+                      trnrandDestroyGenerator(g);
+                      check(st, "trnrandGenerateLongLong (SOBOL64)");
+                      // Dimension 1 is van der Corput's: its 65536 points are j 2^48 bit-reversed, mean exactly 0.5 - 2^-17.
+                      double mean = 0;
+                      for (std::size_t j = 0; j < v.size() / 64; ++j) mean += static_cast<double>(v[j]) * 0x1p-64;
+                      b.error = std::fabs(mean / static_cast<double>(v.size() / 64) - (0.5 - 0x1p-17));
+                      b.error_metric = "|mean of dimension 1 - (1/2 - 2^-17)|";
+                      trn::Profile q;
+                      q.target = static_cast<trn::Generation>(p.target);
+                      q.total_ns = p.total_ns;
+                      for (int e = 0; e < trn::kEngineCount; ++e) q.busy_ns[e] = p.busy_ns[e];
+                      b.device = DeviceCost::from(q);
+                      return b;
+                    }});
 }
 
 const Registrar kRegistrar(add_rand);

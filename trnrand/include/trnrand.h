@@ -1,8 +1,9 @@
 /* trnrand.h - cuRAND-shaped C API of trnrand: generators that reproduce cuRAND's host-API
  * generators bit for bit (uint32, uniform, uniform double, Poisson histogram; fp64 Box-Muller
  * outputs too; float normals and log-normals and the quasi-random normals within a few ulp, see
- * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT and SOBOL32 = QUASI_DEFAULT, each
- * on the host path and on the emulated engines, and MRG32K3A on the host path only. Same
+ * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT, SOBOL32 = QUASI_DEFAULT and
+ * SOBOL64, each on the host path and on the emulated engines, and MRG32K3A and MT19937 on the host
+ * path only. Same
  * argument order, meaning and numeric enum / status values as cuRAND 10.4 with the
  * trnrand/TRNRAND_ prefixes, so a prefix substitution ports code.
  *
@@ -15,18 +16,21 @@
  *
  * Statuses for invalid arguments (cuRAND has no INVALID_VALUE):
  *   NULL generator / destroyed generator       TRNRAND_STATUS_NOT_INITIALIZED
- *   rng type not implemented (MTGP32, MT19937, scrambled Sobol, Sobol64; MRG32K3A with
+ *   rng type not implemented (MTGP32, scrambled Sobol; MRG32K3A and MT19937 with
  *   trnrandCreateGenerator: no engine path yet)  TRNRAND_STATUS_TYPE_ERROR
- *   ordering: pseudo-random BEST, DEFAULT, LEGACY; quasi-random QUASI_DEFAULT; else
+ *   SetGeneratorOffset on MT19937               TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
+ *   ordering: pseudo-random BEST, DEFAULT, LEGACY (MT19937: DEFAULT, LEGACY); quasi-random QUASI_DEFAULT; else
  *                                              TRNRAND_STATUS_OUT_OF_RANGE (as cuRAND's host generators,
  *                                              except XORWOW's SEEDED, which cuRAND accepts)
- *   odd n for (Log)Normal(Double)              TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (Philox: cuRAND's documented
+ *   odd n for (Log)Normal(Double) (not MT19937 / Sobol: inverse-CDF normals)
+ *                                              TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (Philox: cuRAND's documented
  *                                              contract, its host generator accepts odd n; XORWOW, MRG32K3A: as cuRAND)
  *   quasi-random: n not a multiple of the dimensions   TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (as cuRAND)
  *   lambda outside (0, 400000] (Poisson)       TRNRAND_STATUS_OUT_OF_RANGE
  *   NULL output / result pointer with n > 0    TRNRAND_STATUS_OUT_OF_RANGE
- *   GenerateLongLong on Philox                 TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
- * n = 0 succeeds and writes nothing. SetPseudoRandomGeneratorSeed keeps the offset; call
+ *   GenerateLongLong on all but SOBOL64, Generate on SOBOL64   TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
+ * n = 0 succeeds and writes nothing. SetPseudoRandomGeneratorSeed keeps the offset (MT19937: a new
+ * seed restarts at word 0, as cuRAND); call
  * SetGeneratorOffset(g, 0) to restart the stream (cuRAND's reseed-after-generate quirk is not copied). */
 #ifndef TRNRAND_H
 #define TRNRAND_H
@@ -69,7 +73,8 @@ typedef enum trnrandRngType {
   TRNRAND_RNG_PSEUDO_MTGP32 = 141,
   TRNRAND_RNG_PSEUDO_MT19937 = 142,
   TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* implemented: 161, 100 / 101 (XORWOW), 121 (MRG32K3A, host
-                                             generator only), 200 / 201 (SOBOL32) */
+                                             generator only), 142 (MT19937, host generator only),
+                                             200 / 201 (SOBOL32), 203 (SOBOL64) */
   TRNRAND_RNG_QUASI_DEFAULT = 200,
   TRNRAND_RNG_QUASI_SOBOL32 = 201,
   TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL32 = 202,
@@ -89,11 +94,12 @@ typedef enum trnrandOrdering {
 typedef enum trnrandDirectionVectorSet {
   TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 = 101,           /* Joe & Kuo, new-joe-kuo-6.21201 (docs/trnrand.md 9) */
   TRNRAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102, /* not available: NVIDIA's unpublished scrambling */
-  TRNRAND_DIRECTION_VECTORS_64_JOEKUO6 = 103,           /* not available (no SOBOL64) */
+  TRNRAND_DIRECTION_VECTORS_64_JOEKUO6 = 103,           /* Joe & Kuo, 64-bit words (docs/trnrand.md 11) */
   TRNRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104  /* not available */
 } trnrandDirectionVectorSet_t;
 
 typedef unsigned int trnrandDirectionVectors32_t[32];
+typedef unsigned long long trnrandDirectionVectors64_t[64];
 
 struct trnrandGenerator_st;
 typedef struct trnrandGenerator_st* trnrandGenerator_t;
@@ -131,6 +137,9 @@ trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned in
 /* The 20000 x 32 direction vectors of a set (TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 only; the
  * scrambled and 64-bit sets return OUT_OF_RANGE). The array stays valid for the process. */
 trnrandStatus_t trnrandGetDirectionVectors32(trnrandDirectionVectors32_t* vectors[], trnrandDirectionVectorSet_t set);
+/* The 20000 x 64 direction vectors of TRNRAND_DIRECTION_VECTORS_64_JOEKUO6 (others: OUT_OF_RANGE,
+ * as cuRAND for the 32-bit sets). */
+trnrandStatus_t trnrandGetDirectionVectors64(trnrandDirectionVectors64_t* vectors[], trnrandDirectionVectorSet_t set);
 
 /* ---- trnsci extensions ---- */
 /* Poisson exact for every lambda in (0, 2^31]: inversion below 10, Hormann's PTRS from 10. */

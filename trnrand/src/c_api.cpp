@@ -17,18 +17,22 @@
 #include "trn/core/error.hpp"
 #include "trn/rand/generator.hpp"
 #include "trn/rand/mrg32k3a.hpp"
+#include "trn/rand/mt19937.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
 
 // One handle per cuRAND generator type: Philox (trn::rand::Generator), XORWOW
-// (trn::rand::XorwowGenerator) and SOBOL32 (trn::rand::Sobol32Generator), each on both paths, or
-// MRG32K3A (trn::rand::Mrg32k3aGenerator, host path only).
+// (trn::rand::XorwowGenerator), SOBOL32 and SOBOL64 (trn::rand::Sobol32Generator /
+// Sobol64Generator), each on both paths, or MRG32K3A and MT19937 (trn::rand::Mrg32k3aGenerator,
+// Mt19937Generator; host path only).
 struct trnrandGenerator_st {
   trn::rand::Generator gen;
   std::unique_ptr<trn::rand::XorwowGenerator> xorwow;  // PSEUDO_XORWOW / PSEUDO_DEFAULT
   std::unique_ptr<trn::rand::Sobol32Generator> sobol;  // QUASI_SOBOL32 / QUASI_DEFAULT
+  std::unique_ptr<trn::rand::Sobol64Generator> sobol64;  // QUASI_SOBOL64
   std::unique_ptr<trn::rand::Mrg32k3aGenerator> mrg;   // PSEUDO_MRG32K3A (host path)
+  std::unique_ptr<trn::rand::Mt19937Generator> mt;     // PSEUDO_MT19937 (host path)
   int rng_type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   trnStream_t stream = nullptr;
   explicit trnrandGenerator_st(const trn::rand::GeneratorOptions& o) : gen(o) {}
@@ -75,15 +79,18 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_ty
   // path only (section 10: no engine kernel yet, so the "device" generator refuses it).
   const bool host = path == trn::rand::GeneratorPath::host;
   const bool xorwow = is_xorwow(rng_type), sobol = is_sobol32(rng_type);
-  const bool mrg = rng_type == TRNRAND_RNG_PSEUDO_MRG32K3A;
-  if (mrg && !host)
+  const bool sobol64 = rng_type == TRNRAND_RNG_QUASI_SOBOL64;
+  const bool mrg = rng_type == TRNRAND_RNG_PSEUDO_MRG32K3A, mt = rng_type == TRNRAND_RNG_PSEUDO_MT19937;
+  if ((mrg || mt) && !host)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
-                "MRG32K3A (121) has no engine path yet: create it with trnrandCreateGeneratorHost");
-  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol && !mrg)
+                std::string(mrg ? "MRG32K3A (121)" : "MT19937 (142)") +
+                    " has no engine path yet: create it with trnrandCreateGeneratorHost");
+  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol && !sobol64 && !mrg && !mt)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
                 "rng type " + std::to_string(rng_type) +
                     ": trnrand implements PHILOX4_32_10 (161), XORWOW / PSEUDO_DEFAULT (101 / 100),"
-                    " MRG32K3A (121, host generator) and SOBOL32 / QUASI_DEFAULT (201 / 200)");
+                    " MRG32K3A (121) and MT19937 (142) as host generators, SOBOL32 / QUASI_DEFAULT (201 / 200)"
+                    " and SOBOL64 (203)");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
     o.path = path;
@@ -91,39 +98,52 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_ty
     g->rng_type = rng_type;
     if (xorwow) g->xorwow = std::make_unique<trn::rand::XorwowGenerator>(!host, o.engines);
     if (sobol) g->sobol = std::make_unique<trn::rand::Sobol32Generator>(!host, o.engines);
+    if (sobol64) g->sobol64 = std::make_unique<trn::rand::Sobol64Generator>(!host, o.engines);
     if (mrg) g->mrg = std::make_unique<trn::rand::Mrg32k3aGenerator>();
+    if (mt) g->mt = std::make_unique<trn::rand::Mt19937Generator>();
     g_generators.insert(g.get());
     *generator = g.release();
   });
 }
 
-// Runs body on the handle's generator object (Philox, XORWOW, MRG32K3A or SOBOL32: the same member
-// names).
+// Runs body on the handle's generator object (Philox, XORWOW, MRG32K3A, SOBOL32 or SOBOL64: the
+// same member names).
 template <class Body>
 void on_generator(trnrandGenerator_t g, Body&& body) {
   if (g->xorwow)
     body(*g->xorwow);
   else if (g->mrg)
     body(*g->mrg);
+  else if (g->mt)
+    body(*g->mt);
   else if (g->sobol)
     body(*g->sobol);
+  else if (g->sobol64)
+    body(*g->sobol64);
   else
     body(g->gen);
 }
 
+// The dimensions of a quasi-random generator, 0 for a pseudo-random one.
+std::uint32_t quasi_dimensions(trnrandGenerator_t g) {
+  if (g->sobol) return g->sobol->dimensions();
+  if (g->sobol64) return g->sobol64->dimensions();
+  return 0;
+}
+
 // Extensions exist for Philox only.
 trnrandStatus_t philox_only(const char* fn, trnrandGenerator_t g) {
-  if (g->xorwow || g->sobol || g->mrg)
+  if (g->xorwow || g->sobol || g->sobol64 || g->mrg || g->mt)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "trnsci extension available for PHILOX4_32_10 only");
   return TRNRAND_STATUS_SUCCESS;
 }
 
 // Quasi-random calls: n a multiple of the dimensions (cuRAND's LENGTH_NOT_MULTIPLE otherwise).
 trnrandStatus_t check_dimensions(const char* fn, trnrandGenerator_t g, size_t n) {
-  if (g->sobol && n % g->sobol->dimensions() != 0)
+  const std::uint32_t dims = quasi_dimensions(g);
+  if (dims != 0 && n % dims != 0)
     return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
-                "n = " + std::to_string(n) + " is not a multiple of the " + std::to_string(g->sobol->dimensions()) +
-                    " dimensions");
+                "n = " + std::to_string(n) + " is not a multiple of the " + std::to_string(dims) + " dimensions");
   return TRNRAND_STATUS_SUCCESS;
 }
 
@@ -131,7 +151,7 @@ trnrandStatus_t check_dimensions(const char* fn, trnrandGenerator_t g, size_t n)
 trnrandStatus_t check_call(const char* fn, trnrandGenerator_t g, const void* out, size_t n, size_t multiple = 1) {
   if (!valid(g)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (const auto st = check_dimensions(fn, g, n)) return st;
-  if (g->sobol) multiple = 1;  // inverse-CDF normals: no pairs
+  if (quasi_dimensions(g) != 0 || g->mt) multiple = 1;  // inverse-CDF normals: no pairs
   if (n % multiple != 0)
     return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
                 "n = " + std::to_string(n) + " must be a multiple of " + std::to_string(multiple) +
@@ -186,12 +206,14 @@ trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator
   if (!valid(generator))
     return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_NOT_INITIALIZED,
                 "generator is NULL or destroyed");
-  if (generator->sobol)
+  if (quasi_dimensions(generator) != 0)
     return fail("trnrandSetPseudoRandomGeneratorSeed", TRNRAND_STATUS_TYPE_ERROR, "quasi-random generators have no seed");
   if (generator->xorwow)
     generator->xorwow->set_seed(seed);
   else if (generator->mrg)
     generator->mrg->set_seed(seed);
+  else if (generator->mt)
+    generator->mt->set_seed(seed);  // a new seed restarts at word 0 (as cuRAND's MT19937)
   else
     generator->gen.set_seed(seed);
   return TRNRAND_STATUS_SUCCESS;
@@ -200,6 +222,8 @@ trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator
 trnrandStatus_t trnrandSetGeneratorOffset(trnrandGenerator_t generator, unsigned long long offset) {
   if (!valid(generator))
     return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (generator->mt)  // cuRAND's MT19937 has no offset (observed: TYPE_ERROR)
+    return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_TYPE_ERROR, "MT19937 has no offset (as cuRAND)");
   on_generator(generator, [&](auto& gen) { gen.set_offset(offset); });
   return TRNRAND_STATUS_SUCCESS;
 }
@@ -212,7 +236,12 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   // docs/trnrand.md section 1; MRG32K3A also rejects SEEDED). cuRAND's XORWOW also accepts SEEDED (a differently seeded stream per thread, not
   // documented); trnrand does not reproduce it and returns OUT_OF_RANGE.
   const int o = enum_value(order);
-  if (generator->sobol) {
+  if (generator->mt) {  // cuRAND's MT19937: DEFAULT and LEGACY (the same stream); BEST too is OUT_OF_RANGE
+    if (o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
+      return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (MT19937: DEFAULT or LEGACY)");
+    return TRNRAND_STATUS_SUCCESS;
+  }
+  if (quasi_dimensions(generator) != 0) {
     if (o != TRNRAND_ORDERING_QUASI_DEFAULT)
       return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (quasi-random: QUASI_DEFAULT)");
     return TRNRAND_STATUS_SUCCESS;
@@ -226,10 +255,11 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
 trnrandStatus_t trnrandSetQuasiRandomGeneratorDimensions(trnrandGenerator_t generator, unsigned int num_dimensions) {
   const char* fn = "trnrandSetQuasiRandomGeneratorDimensions";
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  if (!generator->sobol) return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "not a quasi-random generator");
+  if (quasi_dimensions(generator) == 0) return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "not a quasi-random generator");
   if (num_dimensions < 1 || num_dimensions > trn::rand::kSobolMaxDimensions)
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "dimensions " + std::to_string(num_dimensions) + " outside 1 .. 20000");
-  generator->sobol->set_dimensions(num_dimensions);
+  if (generator->sobol) generator->sobol->set_dimensions(num_dimensions);
+  if (generator->sobol64) generator->sobol64->set_dimensions(num_dimensions);
   return TRNRAND_STATUS_SUCCESS;
 }
 
@@ -245,6 +275,20 @@ trnrandStatus_t trnrandGetDirectionVectors32(trnrandDirectionVectors32_t* vector
     // The table is an array of std::array<uint32_t, 32>, layout-identical to unsigned int[32].
     *vectors = reinterpret_cast<trnrandDirectionVectors32_t*>(
         const_cast<trn::rand::SobolDirections32*>(trn::rand::sobol_direction_vectors32()));
+  });
+}
+
+trnrandStatus_t trnrandGetDirectionVectors64(trnrandDirectionVectors64_t* vectors[], trnrandDirectionVectorSet_t set) {
+  const char* fn = "trnrandGetDirectionVectors64";
+  if (vectors == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "vectors is NULL");
+  if (enum_value(set) != TRNRAND_DIRECTION_VECTORS_64_JOEKUO6)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE,
+                "set " + std::to_string(enum_value(set)) +
+                    ": only TRNRAND_DIRECTION_VECTORS_64_JOEKUO6 (cuRAND's scrambled sets are unpublished data)");
+  return guarded(fn, [&] {
+    static_assert(sizeof(trn::rand::SobolDirections64) == sizeof(trnrandDirectionVectors64_t));
+    *vectors = reinterpret_cast<trnrandDirectionVectors64_t*>(
+        const_cast<trn::rand::SobolDirections64*>(trn::rand::sobol_direction_vectors64()));
   });
 }
 
@@ -316,6 +360,8 @@ const char* trnrandGetStatusString(trnrandStatus_t status) {
 
 trnrandStatus_t trnrandGenerate(trnrandGenerator_t generator, unsigned int* output, size_t num) {
   const char* fn = "trnrandGenerate";
+  if (valid(generator) && generator->sobol64)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "SOBOL64 gives 64-bit words: trnrandGenerateLongLong (as cuRAND)");
   if (const auto st = check_call(fn, generator, output, num)) return st;
   return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.generate({output, num}); }); });
 }
@@ -323,9 +369,12 @@ trnrandStatus_t trnrandGenerate(trnrandGenerator_t generator, unsigned int* outp
 trnrandStatus_t trnrandGenerateLongLong(trnrandGenerator_t generator, unsigned long long* output, size_t num) {
   const char* fn = "trnrandGenerateLongLong";
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  (void)output;
-  (void)num;
-  return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "64-bit integers come from SOBOL64 generators only (as cuRAND)");
+  if (!generator->sobol64)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "64-bit integers come from SOBOL64 generators only (as cuRAND)");
+  if (const auto st = check_call(fn, generator, output, num)) return st;
+  static_assert(sizeof(unsigned long long) == sizeof(std::uint64_t));
+  // unsigned long long and std::uint64_t (unsigned long on LP64) are distinct types of one layout.
+  return guarded(fn, [&] { generator->sobol64->generate_long_long({reinterpret_cast<std::uint64_t*>(output), num}); });
 }
 
 trnrandStatus_t trnrandGenerateUniform(trnrandGenerator_t generator, float* output, size_t num) {
@@ -427,8 +476,9 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
   return guarded(fn, [&] {
-    // XORWOW, SOBOL32: their kernels' profiles (empty on the host path); MRG32K3A: host only, empty.
-    if (generator->mrg) {
+    // XORWOW, SOBOL32/64: their kernels' profiles (empty on the host path); MRG32K3A, MT19937: host
+    // only, empty.
+    if (generator->mrg || generator->mt) {
       trn::Profile empty;
       empty.target = generator->gen.options().engines.target;
       *profile = empty.to_c();
@@ -436,6 +486,8 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
       *profile = generator->xorwow->last_profile().to_c();
     else if (generator->sobol)
       *profile = generator->sobol->last_profile().to_c();
+    else if (generator->sobol64)
+      *profile = generator->sobol64->last_profile().to_c();
     else
       *profile = generator->gen.last_profile().to_c();
   });
@@ -453,6 +505,7 @@ trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarge
     generator->gen.set_options(o);
     if (generator->xorwow) generator->xorwow->set_engine_config(o.engines);
     if (generator->sobol) generator->sobol->set_engine_config(o.engines);
+    if (generator->sobol64) generator->sobol64->set_engine_config(o.engines);
   });
 }
 

@@ -1,10 +1,12 @@
-// SOBOL32 host generator (trn/rand/sobol.hpp): Joe-Kuo direction vectors unpacked from
+// SOBOL32 / SOBOL64 host generators (trn/rand/sobol.hpp): Joe-Kuo direction vectors unpacked from
 // sobol_joe_kuo.cpp, Gray-code points, cuRAND's dimension-major layout and conversions.
 #include "trn/rand/sobol.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "trn/core/error.hpp"
@@ -14,7 +16,7 @@ namespace trn::rand {
 
 namespace {
 
-constexpr std::string_view kWho = "trn::rand::Sobol32Generator";
+constexpr std::string_view kWho = "trn::rand::SobolGenerator";
 
 std::vector<std::uint8_t> decode_base64() {
   auto value = [](char c) -> int {
@@ -54,18 +56,22 @@ struct BitReader {
   }
 };
 
-std::vector<SobolDirections32> build_directions() {
-  std::vector<SobolDirections32> dirs(kSobolMaxDimensions);
-  for (unsigned b = 0; b < 32; ++b) dirs[0][b] = 1u << (31 - b);  // van der Corput
+// Dims x B-bit direction vectors (Dirs = std::array<Word, B>) from the packed table.
+template <class Dirs>
+std::vector<Dirs> build_directions() {
+  using Word = typename Dirs::value_type;
+  constexpr unsigned kBits = std::tuple_size_v<Dirs>;
+  std::vector<Dirs> dirs(kSobolMaxDimensions);
+  for (unsigned b = 0; b < kBits; ++b) dirs[0][b] = Word{1} << (kBits - 1 - b);  // van der Corput
   const auto bytes = decode_base64();
   BitReader in{bytes};
   for (std::size_t d = 1; d < kSobolMaxDimensions; ++d) {
     const unsigned s = in.get(5);
     const std::uint32_t a = in.get(s - 1);
     auto& v = dirs[d];
-    for (unsigned i = 0; i < s; ++i) v[i] = (2 * in.get(i) + 1) << (31 - i);  // m_{i+1} 2^(31 - i)
-    for (unsigned i = s; i < 32; ++i) {
-      std::uint32_t x = v[i - s] ^ (v[i - s] >> s);
+    for (unsigned i = 0; i < s; ++i) v[i] = Word{2 * in.get(i) + 1} << (kBits - 1 - i);  // m_{i+1} 2^(B-1-i)
+    for (unsigned i = s; i < kBits; ++i) {
+      Word x = v[i - s] ^ (v[i - s] >> s);
       for (unsigned k = 1; k < s; ++k)
         if ((a >> (s - 1 - k)) & 1u) x ^= v[i - k];
       v[i] = x;
@@ -75,14 +81,14 @@ std::vector<SobolDirections32> build_directions() {
 }
 
 // cuRAND's Poisson by inversion (_curand_poisson_ITR_double, CURAND: curand_poisson.h, after
-// G. S. Fishman, Discrete-Event Simulation, 2001): sequential search of the cdf from
-// u = x 2^-32 + 2^-33, the pmf started at exp(-lambda) in factors of exp(-500) to avoid underflow.
-std::uint32_t poisson_inversion(std::uint32_t x, double lambda) {
+// G. S. Fishman, Discrete-Event Simulation, 2001): sequential search of the cdf from u in (0, 1)
+// (_curand_uniform_double_excluding_one: x 2^-32 + 2^-33 for 32-bit words, (x >> 11) 2^-53 +
+// 2^-55 for 64-bit), the pmf started at exp(-lambda) in factors of exp(-500) against underflow.
+std::uint32_t poisson_inversion(double u, double lambda) {
   constexpr double kChunk = 500.0;
   double p = 1.0, q = 1.0;
   std::uint32_t k = 0;
   int pow = 0;
-  const double u = x * 0x1p-32 + 0x1p-33;
   do {
     const double L = lambda > pow + kChunk ? std::exp(-kChunk) : std::exp(pow - lambda);
     p *= L;
@@ -140,7 +146,11 @@ long double erfcinv(long double y) {
 }  // namespace
 
 const SobolDirections32* sobol_direction_vectors32() {
-  static const std::vector<SobolDirections32> dirs = build_directions();
+  static const std::vector<SobolDirections32> dirs = build_directions<SobolDirections32>();
+  return dirs.data();
+}
+const SobolDirections64* sobol_direction_vectors64() {
+  static const std::vector<SobolDirections64> dirs = build_directions<SobolDirections64>();
   return dirs.data();
 }
 
@@ -149,6 +159,13 @@ std::uint32_t sobol_point32(const SobolDirections32& v, std::uint64_t index) {
   const std::uint64_t gray = index ^ (index >> 1);
   std::uint32_t x = 0;
   for (unsigned b = 0; b < 32; ++b)
+    if ((gray >> b) & 1u) x ^= v[b];
+  return x;
+}
+std::uint64_t sobol_point64(const SobolDirections64& v, std::uint64_t index) {
+  const std::uint64_t gray = index ^ (index >> 1);  // period 2^64 (observed: 2^64 - 1, then point 0)
+  std::uint64_t x = 0;
+  for (unsigned b = 0; b < 64; ++b)
     if ((gray >> b) & 1u) x ^= v[b];
   return x;
 }
@@ -173,32 +190,67 @@ double sobol_normal_icdf_double(std::uint32_t x) {
   return s * static_cast<double>(erfcinv(static_cast<long double>(2.0 * p)));
 }
 
-void Sobol32Generator::set_dimensions(std::uint32_t dimensions) {
+double sobol_normal_icdf_double64(std::uint64_t x) {
+  double s = -1.4142135623730951;  // CURAND_SQRT2_DOUBLE
+  x >>= 11;
+  if (x > 0x10000000000000ull) {
+    x = 0x1fffffffffffffull - x;
+    s = -s;
+  }
+  const double p = static_cast<double>(x) * 0x1p-53 + 0x1p-54;
+  return s * static_cast<double>(erfcinv(static_cast<long double>(2.0 * p)));
+}
+
+template <class Word>
+void SobolGenerator<Word>::set_dimensions(std::uint32_t dimensions) {
   if (dimensions < 1 || dimensions > kSobolMaxDimensions)
     throw UsageError(kWho, "dimensions", "1 .. 20000, got " + std::to_string(dimensions));
   dimensions_ = dimensions;
 }
 
 namespace {
+template <class Word>
+const auto* direction_table() {
+  if constexpr (sizeof(Word) == 4)
+    return sobol_direction_vectors32();
+  else
+    return sobol_direction_vectors64();
+}
+template <class Word, class Dirs>
+Word sobol_point(const Dirs& v, std::uint64_t index) {
+  if constexpr (sizeof(Word) == 4)
+    return sobol_point32(v, index);
+  else
+    return sobol_point64(v, index);
+}
+
 // Points first_point .. + points - 1 of dimensions [0, dims), dimension-major (the host path).
-void host_points(std::uint32_t dims, std::uint64_t first_point, std::size_t points, std::uint32_t* out) {
-  const SobolDirections32* dirs = sobol_direction_vectors32();
+template <class Word>
+void host_points(std::uint32_t dims, std::uint64_t first_point, std::size_t points, Word* out) {
+  const auto* dirs = direction_table<Word>();
   for (std::size_t d = 0; d < dims && points > 0; ++d) {
     const auto& v = dirs[d];
-    std::uint32_t x = sobol_point32(v, first_point);
-    std::uint32_t* dst = out + d * points;
+    Word x = sobol_point<Word>(v, first_point);
+    Word* dst = out + d * points;
     dst[0] = x;
     for (std::size_t j = 1; j < points; ++j) {
-      // Gray code: point i differs from point i - 1 by V[ctz(i)]; point 2^32 k is point 0.
-      const auto i = static_cast<std::uint32_t>(first_point + j);
-      x = i == 0 ? 0u : x ^ v[static_cast<std::size_t>(std::countr_zero(i))];
+      // Gray code: point i differs from point i - 1 by V[ctz(i)]; point 2^B k is point 0.
+      const auto i = static_cast<Word>(first_point + j);
+      x = i == 0 ? Word{0} : x ^ v[static_cast<std::size_t>(std::countr_zero(i))];
       dst[j] = x;
     }
   }
 }
+
+// The high 32 bits of a 64-bit word (the float conversions of SOBOL64, _curand_uniform(unsigned long long)).
+template <class Word>
+std::uint32_t high32(Word x) {
+  return static_cast<std::uint32_t>(x >> (8 * sizeof(Word) - 32));
+}
 }  // namespace
 
-Profile Sobol32Generator::last_profile() const {
+template <class Word>
+Profile SobolGenerator<Word>::last_profile() const {
   if (!last_trace_) {
     Profile empty;
     empty.target = cfg_.target;
@@ -207,61 +259,103 @@ Profile Sobol32Generator::last_profile() const {
   return model_profile(*last_trace_, cfg_.target);
 }
 
+template <class Word>
 template <class T, class Convert>
-void Sobol32Generator::fill(std::span<T> out, Convert&& convert) {
+void SobolGenerator<Word>::fill(std::span<T> out, Convert&& convert) {
   if (out.size() % dimensions_ != 0)
     throw UsageError(kWho, "n", "must be a multiple of the dimensions (" + std::to_string(dimensions_) + ")");
   const std::size_t points = out.size() / dimensions_;
-  std::vector<std::uint32_t> x(out.size());
+  std::vector<Word> x(out.size());
   if (engines_ && points > 0) {
-    last_trace_ = run_sobol_kernel(dimensions_, offset_, points, false, x.data(), cfg_).trace;
+    last_trace_ = run_sobol_kernel(kBits, dimensions_, offset_, points, false, x.data(), cfg_).trace;
   } else {
-    host_points(dimensions_, offset_, points, x.data());
+    host_points<Word>(dimensions_, offset_, points, x.data());
     last_trace_.reset();
   }
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
   offset_ += points;
 }
 
-void Sobol32Generator::generate(std::span<std::uint32_t> out) {
-  fill(out, [](std::uint32_t x) { return x; });
+template <class Word>
+void SobolGenerator<Word>::generate(std::span<std::uint32_t> out) {
+  if constexpr (sizeof(Word) == 4)
+    fill(out, [](std::uint32_t x) { return x; });
+  else
+    throw UsageError(kWho, "generate", "SOBOL64 gives 64-bit words (generate_long_long; cuRAND: TYPE_ERROR)");
 }
-void Sobol32Generator::uniform(std::span<float> out) {
-  if (!engines_ || out.size() % dimensions_ != 0 || out.empty()) return fill(out, uniform_from_word);
+template <class Word>
+void SobolGenerator<Word>::generate_long_long(std::span<std::uint64_t> out) {
+  if constexpr (sizeof(Word) == 8)
+    fill(out, [](std::uint64_t x) { return x; });
+  else
+    throw UsageError(kWho, "generate_long_long", "SOBOL32 gives 32-bit words (generate; cuRAND: TYPE_ERROR)");
+}
+template <class Word>
+void SobolGenerator<Word>::uniform(std::span<float> out) {
+  if (!engines_ || out.size() % dimensions_ != 0 || out.empty())
+    return fill(out, [](Word x) { return uniform_from_word(high32(x)); });
   const std::size_t points = out.size() / dimensions_;  // VectorE converts on the engine path
-  last_trace_ = run_sobol_kernel(dimensions_, offset_, points, true, out.data(), cfg_).trace;
+  last_trace_ = run_sobol_kernel(kBits, dimensions_, offset_, points, true, out.data(), cfg_).trace;
   offset_ += points;
 }
-void Sobol32Generator::uniform_double(std::span<double> out) {
-  fill(out, uniform_double_from_word);  // x 2^-32 + 2^-32 (observed; not the float's 2^-33)
+template <class Word>
+void SobolGenerator<Word>::uniform_double(std::span<double> out) {
+  if constexpr (sizeof(Word) == 4)
+    fill(out, uniform_double_from_word);  // x 2^-32 + 2^-32 (observed; not the float's 2^-33)
+  else
+    fill(out, uniform_double_from_word64);
 }
-void Sobol32Generator::normal(std::span<float> out, float mean, float stddev) {
-  fill(out, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
+namespace {
+template <class Word>
+double icdf_double(Word x) {
+  if constexpr (sizeof(Word) == 4)
+    return sobol_normal_icdf_double(x);
+  else
+    return sobol_normal_icdf_double64(x);
 }
-void Sobol32Generator::normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, [&](std::uint32_t x) { return normal_affine_double(sobol_normal_icdf_double(x), mean, stddev); });
+}  // namespace
+template <class Word>
+void SobolGenerator<Word>::normal(std::span<float> out, float mean, float stddev) {
+  fill(out, [&](Word x) { return normal_affine(sobol_normal_icdf(high32(x)), mean, stddev); });
 }
-void Sobol32Generator::log_normal(std::span<float> out, float mean, float stddev) {
-  fill(out, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
+template <class Word>
+void SobolGenerator<Word>::normal_double(std::span<double> out, double mean, double stddev) {
+  fill(out, [&](Word x) { return normal_affine_double(icdf_double(x), mean, stddev); });
 }
-void Sobol32Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
+template <class Word>
+void SobolGenerator<Word>::log_normal(std::span<float> out, float mean, float stddev) {
+  fill(out, [&](Word x) { return log_normal_from(sobol_normal_icdf(high32(x)), mean, stddev); });
 }
-void Sobol32Generator::poisson(std::span<std::uint32_t> out, double lambda) {
+template <class Word>
+void SobolGenerator<Word>::log_normal_double(std::span<double> out, double mean, double stddev) {
+  fill(out, [&](Word x) { return log_normal_from_double(icdf_double(x), mean, stddev); });
+}
+template <class Word>
+void SobolGenerator<Word>::poisson(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
     throw UsageError(kWho, "lambda",
                      "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
-  if (lambda < kCurandPoissonNormalThreshold) {
+  if constexpr (sizeof(Word) == 8) {
+    // SOBOL64 (observed on cuRAND 10.4): the inversion for every lambda, from the high 53 bits
+    // (_curand_uniform_double_excluding_one(unsigned long long): (x >> 11) 2^-53 + 2^-55); the
+    // outputs are monotone in the point, unlike the square histogram's.
+    fill(out, [&](std::uint64_t x) {
+      return poisson_inversion(static_cast<double>(x >> 11) * 0x1p-53 + 0x1p-55, lambda);
+    });
+  } else if (lambda < kCurandPoissonNormalThreshold) {
     if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
     const PoissonTable& t = *table_;
     fill(out, [&](std::uint32_t x) { return t.sample(x); });
   } else {
-    // cuRAND's quasi-random host Poisson from lambda 2000 (observed on cuRAND 10.4): the inversion,
+    // cuRAND's SOBOL32 host Poisson from lambda 2000 (observed on cuRAND 10.4): the inversion,
     // not the normal approximation of the pseudo-random generators. Equal except at x = 0 (the first
     // point of a dimension; up to 6 apart) and for 1 in 6 values at lambda >= 1e5 (1 apart: the
     // rounding of the long cdf sum).
-    fill(out, [&](std::uint32_t x) { return poisson_inversion(x, lambda); });
+    fill(out, [&](std::uint32_t x) { return poisson_inversion(x * 0x1p-32 + 0x1p-33, lambda); });
   }
 }
+
+template class SobolGenerator<std::uint32_t>;
+template class SobolGenerator<std::uint64_t>;
 
 }  // namespace trn::rand

@@ -1,6 +1,8 @@
-// The SOBOL32 engine path (trn/rand/sobol.hpp, run_sobol_kernel): one dimension per partition,
-// Gray-code XORs of the direction vectors in the GpSimd custom operator "sobol_gray_xor".
+// The SOBOL32 / SOBOL64 engine path (trn/rand/sobol.hpp, run_sobol_kernel): one dimension (64-bit:
+// one 32-bit half of a dimension) per partition, Gray-code XORs of the direction vectors in the
+// GpSimd custom operator "sobol_gray_xor".
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 #include <vector>
@@ -13,29 +15,42 @@ namespace trn::rand {
 namespace {
 constexpr std::int64_t kMaxFree = 2048;
 // Declared GpSimd operations: per point a count-trailing-zeros, an indexed load of V and an XOR
-// (and a store); per tile and partition the start point's Gray-code XOR over 32 vectors (64 ops).
+// (and a store); per tile and partition the start point's Gray-code XOR over 32 vectors (64 ops;
+// twice that over 64 vectors).
 constexpr double kSobolGpsimdOpsPerPoint = 4.0;
 constexpr double kSobolGpsimdStartOps = 64.0;
 }  // namespace
 
-LaunchResult run_sobol_kernel(std::uint32_t dimensions, std::uint64_t first_point, std::uint64_t points, bool uniform,
-                              void* out, const EngineConfig& cfg) {
+LaunchResult run_sobol_kernel(unsigned bits, std::uint32_t dimensions, std::uint64_t first_point, std::uint64_t points,
+                              bool uniform, void* out, const EngineConfig& cfg) {
   if (dimensions < 1 || dimensions > kSobolMaxDimensions)
     throw UsageError("run_sobol_kernel", "dimensions", "1 .. 20000");
+  if (bits != 32 && bits != 64) throw UsageError("run_sobol_kernel", "bits", "32 or 64");
   if (points == 0) return {};
+  const bool wide = bits == 64;
   const HardwareSpec& hw = hardware_spec(cfg.target);
   const std::int64_t F = std::max<std::int64_t>(
       1, std::min<std::int64_t>({kMaxFree, hw.vector_sbuf_fmax, static_cast<std::int64_t>(points)}));
   const std::uint64_t tiles = (points + static_cast<std::uint64_t>(F) - 1) / static_cast<std::uint64_t>(F);
-  const auto blocks = static_cast<int>((dimensions + static_cast<std::uint32_t>(hw.pmax) - 1) /
-                                       static_cast<std::uint32_t>(hw.pmax));
-  // The direction table in HBM (read-only): [20000, 32] u32.
-  const HbmTensor dirs_hbm = HbmTensor::wrap(const_cast<SobolDirections32*>(sobol_direction_vectors32()), DType::u32,
-                                             {static_cast<std::int64_t>(kSobolMaxDimensions), 32});
+  // 64-bit words: one 32-bit half per partition, so a program holds pmax / 2 dimensions.
+  const auto dims_per_program = static_cast<std::uint32_t>(wide ? hw.pmax / 2 : hw.pmax);
+  const auto blocks = static_cast<int>((dimensions + dims_per_program - 1) / dims_per_program);
+  // The direction tables in HBM (read-only) as u32 [20000, bits]; 64-bit: the little-endian low
+  // and high halves of [20000, 64] u64 as two strided views.
+  const auto table_rows = static_cast<std::int64_t>(kSobolMaxDimensions);
+  HbmTensor dirs_lo, dirs_hi;
+  if (wide) {
+    auto* base = const_cast<SobolDirections64*>(sobol_direction_vectors64());
+    dirs_lo = HbmTensor::wrap(base, DType::u32, {table_rows, 64}, {128, 2});
+    dirs_hi = HbmTensor::wrap(reinterpret_cast<std::uint32_t*>(base) + 1, DType::u32, {table_rows, 64}, {128, 2});
+  } else {
+    dirs_lo = HbmTensor::wrap(const_cast<SobolDirections32*>(sobol_direction_vectors32()), DType::u32, {table_rows, 32});
+  }
   const DType out_dt = uniform ? DType::f32 : DType::u32;
+  const auto nvec = static_cast<std::int64_t>(bits);
 
   LaunchConfig lc;
-  lc.grid = {blocks, 1, 1};  // dimensions are independent: one program per 128 of them
+  lc.grid = {blocks, 1, 1};  // dimensions are independent: one program per pmax (64-bit: pmax / 2) of them
   lc.host_threads = cfg.host_threads;
   lc.num_cores = cfg.num_cores;
   lc.core.generation = cfg.target;
@@ -44,13 +59,17 @@ LaunchResult run_sobol_kernel(std::uint32_t dimensions, std::uint64_t first_poin
 
   return launch(lc, [&](NeuronCore& nc) {
     const std::int32_t P = nc.hw().pmax;
-    const std::int64_t d0 = static_cast<std::int64_t>(nc.program_id(0)) * P;
-    const auto rows = static_cast<std::int32_t>(std::min<std::int64_t>(P, dimensions - d0));
+    const std::int64_t d0 = static_cast<std::int64_t>(nc.program_id(0)) * dims_per_program;
+    const auto rows = static_cast<std::int32_t>(std::min<std::int64_t>(dims_per_program, dimensions - d0));
+    // Partition ranges: 32-bit [0, rows); 64-bit low halves [0, rows), high halves [P/2, P/2 + rows).
+    const std::int32_t hi0 = wide ? P / 2 : 0;
+    const std::int32_t used = wide ? hi0 + rows : rows;
     OnChipMemory& sbuf = nc.sbuf();
-    const Tile dirs = sbuf.alloc(DType::u32, P, {32}, "sobol_directions").rows(0, rows);
-    const Tile pts = sbuf.alloc(DType::u32, P, {F}, "sobol_points").rows(0, rows);
-    const Tile flt = sbuf.alloc(DType::f32, P, {F}, "sobol_uniforms").rows(0, rows);
-    nc.dma_copy(dirs, dirs_hbm.tile(static_cast<std::int32_t>(d0), rows, 0, 32));
+    const Tile dirs = sbuf.alloc(DType::u32, P, {nvec}, "sobol_directions").rows(0, used);
+    const Tile pts = sbuf.alloc(DType::u32, P, {F}, "sobol_points").rows(0, used);
+    const Tile flt = sbuf.alloc(DType::f32, P, {F}, "sobol_uniforms");
+    nc.dma_copy(dirs.rows(0, rows), dirs_lo.tile(static_cast<std::int32_t>(d0), rows, 0, nvec));
+    if (wide) nc.dma_copy(dirs.rows(hi0, rows), dirs_hi.tile(static_cast<std::int32_t>(d0), rows, 0, nvec));
     for (std::uint64_t k = 0; k < tiles; ++k) {
       const std::uint64_t j0 = k * static_cast<std::uint64_t>(F);
       const auto cnt = static_cast<std::int64_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(F), points - j0));
@@ -58,30 +77,50 @@ LaunchResult run_sobol_kernel(std::uint32_t dimensions, std::uint64_t first_poin
       const Tile outputs[] = {pt};
       const Tile inputs[] = {dirs};
       nc.custom_op("sobol_gray_xor", outputs, inputs,
-                   hw.gpsimd_start + kSobolGpsimdStartOps + kSobolGpsimdOpsPerPoint * static_cast<double>(cnt),
-                   [first = first_point + j0, cnt](const CustomOpContext& ctx) {
+                   hw.gpsimd_start + kSobolGpsimdStartOps * (bits / 32) + kSobolGpsimdOpsPerPoint * static_cast<double>(cnt),
+                   [first = first_point + j0, cnt, nvec, bits, wide, rows, hi0](const CustomOpContext& ctx) {
                      const Tile& o = ctx.outputs[0];
                      const Tile& v = ctx.inputs[0];
+                     // The point index runs modulo 2^bits (point 2^32 of SOBOL32 is point 0).
+                     const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : 0xffffffffull;
                      for (std::int32_t p = 0; p < o.partitions; ++p) {
-                       SobolDirections32 dv;
-                       std::memcpy(dv.data(), v.at(p, 0), 32 * 4);
+                       if (wide && p >= rows && p < hi0) continue;  // unused partitions between the halves
+                       std::array<std::uint32_t, 64> dv{};
+                       std::memcpy(dv.data(), v.at(p, 0), static_cast<std::size_t>(nvec) * 4);
                        std::vector<std::uint32_t> row(static_cast<std::size_t>(cnt));
-                       std::uint32_t x = sobol_point32(dv, first);
+                       const std::uint64_t i0 = first & mask, gray = i0 ^ (i0 >> 1);
+                       std::uint32_t x = 0;
+                       for (std::int64_t b = 0; b < nvec; ++b)
+                         if ((gray >> b) & 1u) x ^= dv[static_cast<std::size_t>(b)];
                        row[0] = x;
                        for (std::int64_t j = 1; j < cnt; ++j) {
-                         const auto i = static_cast<std::uint32_t>(first + static_cast<std::uint64_t>(j));
+                         const std::uint64_t i = (first + static_cast<std::uint64_t>(j)) & mask;
                          x = i == 0 ? 0u : x ^ dv[static_cast<std::size_t>(std::countr_zero(i))];
                          row[static_cast<std::size_t>(j)] = x;
                        }
                        std::memcpy(o.at(p, 0), row.data(), row.size() * 4);
                      }
                    });
-      const Tile src = uniform ? flt.cols(0, cnt) : pt;
-      if (uniform) uniform_from_words(nc, src, pt);
-      // Rows to their dimensions' blocks of `out`: element (d, j) at d * points + j.
-      auto* base = static_cast<std::uint8_t*>(out) + (static_cast<std::uint64_t>(d0) * points + j0) * 4;
-      nc.dma_copy(HbmTensor::wrap(base, out_dt, {rows, cnt}, {static_cast<std::int64_t>(points), 1}).tile(0, rows, 0, cnt),
-                  src);
+      if (uniform) {
+        // The float uniform of a 64-bit word is that of its high half (_curand_uniform(unsigned long long)).
+        const Tile u = flt.rows(hi0, rows).cols(0, cnt);
+        uniform_from_words(nc, u, pt.rows(hi0, rows));
+        auto* base = static_cast<std::uint8_t*>(out) + (static_cast<std::uint64_t>(d0) * points + j0) * 4;
+        nc.dma_copy(HbmTensor::wrap(base, out_dt, {rows, cnt}, {static_cast<std::int64_t>(points), 1}).tile(0, rows, 0, cnt),
+                    u);
+      } else if (!wide) {
+        // Rows to their dimensions' blocks of `out`: element (d, j) at d * points + j.
+        auto* base = static_cast<std::uint8_t*>(out) + (static_cast<std::uint64_t>(d0) * points + j0) * 4;
+        nc.dma_copy(HbmTensor::wrap(base, out_dt, {rows, cnt}, {static_cast<std::int64_t>(points), 1}).tile(0, rows, 0, cnt),
+                    pt);
+      } else {
+        // 64-bit: word (d, j) at d * points + j; its low half at the even u32, the high half at the odd one.
+        auto* base = static_cast<std::uint8_t*>(out) + (static_cast<std::uint64_t>(d0) * points + j0) * 8;
+        const std::vector<std::int64_t> strides = {2 * static_cast<std::int64_t>(points), 2};
+        nc.dma_copy(HbmTensor::wrap(base, DType::u32, {rows, cnt}, strides).tile(0, rows, 0, cnt), pt.rows(0, rows));
+        nc.dma_copy(HbmTensor::wrap(base + 4, DType::u32, {rows, cnt}, strides).tile(0, rows, 0, cnt),
+                    pt.rows(hi0, rows));
+      }
     }
   });
 }

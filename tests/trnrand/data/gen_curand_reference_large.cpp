@@ -3,7 +3,9 @@
 // counter shifts that 64-bit calls leave behind, docs/trnrand.md section 2); with the argument
 // `xorwow`, curand_reference_xorwow.txt: the same kinds of records for CURAND_RNG_PSEUDO_XORWOW
 // (docs/trnrand.md section 8); with `sobol`, curand_reference_sobol32.txt (section 9); with
-// `mrg32k3a`, curand_reference_mrg32k3a.txt (the XORWOW records for MRG32K3A, section 10). NOT built by CMake: the project never needs CUDA. To regenerate
+// `mrg32k3a`, curand_reference_mrg32k3a.txt (the XORWOW records for MRG32K3A, section 10); with
+// `sobol64`, curand_reference_sobol64.txt (section 11); with `mt19937`, curand_reference_mt19937.txt
+// (section 12). NOT built by CMake: the project never needs CUDA. To regenerate
 // (CUDA toolkit with cuRAND at /usr/local/cuda):
 //
 //   g++ -std=c++17 -O2 -I/usr/local/cuda/include tests/trnrand/data/gen_curand_reference_large.cpp
@@ -12,6 +14,8 @@
 //   /tmp/gen_large xorwow > tests/trnrand/data/curand_reference_xorwow.txt
 //   /tmp/gen_large sobol > tests/trnrand/data/curand_reference_sobol32.txt
 //   /tmp/gen_large mrg32k3a > tests/trnrand/data/curand_reference_mrg32k3a.txt
+//   /tmp/gen_large sobol64 > tests/trnrand/data/curand_reference_sobol64.txt
+//   /tmp/gen_large mt19937 > tests/trnrand/data/curand_reference_mt19937.txt
 //
 // Same record format as curand_reference.txt (gen_curand_reference.cpp), plus `reseed S`
 // (SetPseudoRandomGeneratorSeed between calls), `layout xorwow` (the offset advances by n / 2 for
@@ -130,6 +134,13 @@ void call(int type, std::size_t n, std::size_t stride) {
       std::vector<double> v(n);
       check(curandGenerateLogNormalDouble(g, v.data(), n, 0.3, 0.7), "log normal double");
       std::snprintf(head, sizeof head, "call log_normal_double %zu 0.29999999999999999 0.69999999999999996", n);
+      print(head, v, stride);
+      break;
+    }
+    case 9: {
+      std::vector<unsigned long long> v(n);
+      check(curandGenerateLongLong(g, v.data(), n), "long long");
+      std::snprintf(head, sizeof head, "call u64 %zu", n);
       print(head, v, stride);
       break;
     }
@@ -255,7 +266,113 @@ void sobol_records() {
               static_cast<int>(curandGetDirectionVectors32(&v, CURAND_DIRECTION_VECTORS_64_JOEKUO6)));
 }
 
+// CURAND_RNG_QUASI_SOBOL64: the SOBOL32 cases with 64-bit words (LongLong = type 9) and offsets
+// across 2^32 and up to the 2^64 wrap; about eight stored values per call (the hashes check all of
+// them), so the file stays a few KB.
+void sobol64_records() {
+  std::printf("# SOBOL64 (CURAND_RNG_QUASI_SOBOL64 = 203): the offset counts points (n / dimensions per call)\n");
+  std::printf("layout sobol\n");
+  struct Case {
+    unsigned dims;
+    unsigned long long offset;
+    std::size_t points;
+  };
+  const Case cases[] = {{1, 0, 1000},   {3, 5, 1000},   {100, 1000003, 300},
+                        {20000, 0, 8},  {7, 4294967290ull, 100}, {5, 18446744073709551600ull, 40}};
+  const int types[] = {9, 1, 2, 3, 4, 5, 6, 7, 8};  // no 32-bit words (TYPE_ERROR)
+  for (const Case& c : cases) {
+    new_generator(0, c.offset);
+    check(curandSetQuasiRandomGeneratorDimensions(g, c.dims), "dimensions");
+    std::printf("dimensions %u\n", c.dims);
+    const std::size_t n = c.dims * c.points;
+    for (int type : types)
+      if (type != 8 || n <= 100000) call(type, n, n / 7 + 1);
+  }
+  new_generator(0, 77);
+  check(curandSetQuasiRandomGeneratorDimensions(g, 4), "dimensions");
+  std::printf("dimensions 4\n");
+  call(9, 1u << 22, (1u << 22) / 3);
+  call(2, 1u << 20, (1u << 20) / 3);
+  curandDirectionVectors64_t* v = nullptr;
+  check(curandGetDirectionVectors64(&v, CURAND_DIRECTION_VECTORS_64_JOEKUO6), "direction vectors");
+  std::printf("direction_vectors64_fnv %016llx\n", static_cast<unsigned long long>(fnv1a(v, 20000 * 64 * 8)));
+  std::vector<unsigned> u(9);
+  std::vector<unsigned long long> ull(9);
+  std::printf("status generate_u32 %d\n", static_cast<int>(curandGenerate(g, u.data(), 8)));
+  std::printf("status long_long_not_multiple %d\n", static_cast<int>(curandGenerateLongLong(g, ull.data(), 7)));
+  std::printf("status dimensions_0 %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 0)));
+  std::printf("status dimensions_20001 %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 20001)));
+  std::printf("status seed %d\n", static_cast<int>(curandSetPseudoRandomGeneratorSeed(g, 5)));
+  const int orders[] = {100, 101, 102, 103, 104, 201};
+  for (int o : orders)
+    std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
+  std::printf("status direction_vectors64_set_101 %d\n",
+              static_cast<int>(curandGetDirectionVectors64(&v, CURAND_DIRECTION_VECTORS_32_JOEKUO6)));
+  std::printf("status direction_vectors64_set_99 %d\n",
+              static_cast<int>(curandGetDirectionVectors64(&v, static_cast<curandDirectionVectorSet_t>(99))));
+}
+
+// CURAND_RNG_PSEUDO_MT19937: positional, no offsets (SetGeneratorOffset is TYPE_ERROR), so the
+// generator lines carry offset 0 and no SetGeneratorOffset call. Every type in turn (odd n for the
+// inverse-CDF normals), a 2^22 + 2^21 word chain across the first 78-row block of the streams
+// (5111808 words), reseeds (a new seed restarts at word 0, the same seed changes nothing), a
+// 64-bit seed, statuses; about eight stored values
+// per call plus the hash of all of them.
+void mt19937_records() {
+  std::printf("# MT19937 (CURAND_RNG_PSEUDO_MT19937 = 142): positional; the offset counts words\n");
+  auto fresh = [](unsigned long long seed) {
+    if (g != nullptr) curandDestroyGenerator(g);
+    check(curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_MT19937), "create");
+    check(curandSetPseudoRandomGeneratorSeed(g, seed), "seed");
+    std::printf("generator %llx 0\n", seed);
+  };
+  fresh(1234);
+  for (int type = 0; type < 9; ++type) call(type, type == 3 ? 1001 : 1000, 143);
+  call(0, 4097, 585);
+  call(3, 65537, 9363);
+  call(0, 1u << 22, (1u << 22) / 7);
+  call(1, 1u << 21, (1u << 21) / 7);
+  call(2, 70001, 10001);
+  // A new seed restarts cuRAND's MT19937 at word 0 of the new streams (observed; recorded as a
+  // fresh generator); the same seed again changes nothing (the calls chain).
+  check(curandSetPseudoRandomGeneratorSeed(g, 77), "seed");
+  std::printf("# SetPseudoRandomGeneratorSeed(77) after 6440092 words\ngenerator 4d 0\n");
+  call(0, 4001, 571);
+  check(curandSetPseudoRandomGeneratorSeed(g, 77), "seed");
+  std::printf("# SetPseudoRandomGeneratorSeed(77) again: no effect\n");
+  call(1, 1000, 143);
+  fresh(0x123456789abcdefull);
+  call(0, 3000, 429);
+  call(4, 1000, 143);
+  std::vector<unsigned long long> ull(9);
+  std::vector<float> f(9);
+  std::printf("status offset %d\n", static_cast<int>(curandSetGeneratorOffset(g, 5)));
+  std::printf("status long_long %d\n", static_cast<int>(curandGenerateLongLong(g, ull.data(), 9)));
+  std::printf("status normal_odd_n %d\n", static_cast<int>(curandGenerateNormal(g, f.data(), 9, 0.0f, 1.0f)));
+  const int orders[] = {100, 101, 102, 103, 104, 201};
+  for (int o : orders)
+    std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
+  std::printf("status dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 3)));
+}
+
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "mt19937") == 0) {
+    int version = 0;
+    curandGetVersion(&version);
+    std::printf("# cuRAND %d host generator (MT19937)\n# generated by tests/trnrand/data/gen_curand_reference_large.cpp mt19937\n", version);
+    mt19937_records();
+    curandDestroyGenerator(g);
+    return 0;
+  }
+  if (argc > 1 && std::strcmp(argv[1], "sobol64") == 0) {
+    g_type = CURAND_RNG_QUASI_SOBOL64;
+    int version = 0;
+    curandGetVersion(&version);
+    std::printf("# cuRAND %d host generator (SOBOL64)\n# generated by tests/trnrand/data/gen_curand_reference_large.cpp sobol64\n", version);
+    sobol64_records();
+    curandDestroyGenerator(g);
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "mrg32k3a") == 0) {
     g_type = CURAND_RNG_PSEUDO_MRG32K3A;
     int version = 0;

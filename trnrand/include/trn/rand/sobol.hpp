@@ -1,22 +1,27 @@
-// SOBOL32 (= QUASI_DEFAULT): cuRAND's 32-bit Sobol quasi-random generator, host and engine paths, bit-identical
-// to libcurand's host generator for integer and uniform outputs (docs/trnrand.md section 9).
+// SOBOL32 (= QUASI_DEFAULT) and SOBOL64: cuRAND's Sobol quasi-random generators, host and engine
+// paths, bit-identical to libcurand's host generator for integer and uniform outputs
+// (docs/trnrand.md sections 9 and 11).
 //
 // Direction vectors: Joe & Kuo's new-joe-kuo-6.21201 (S. Joe and F. Y. Kuo, "Constructing Sobol
 // sequences with better two-dimensional projections", SIAM J. Sci. Comput. 30, 2635-2654, 2008;
 // https://web.maths.unsw.edu.au/~fkuo/sobol/), the set cuRAND ships for its 20000 dimensions
-// (CURAND_DIRECTION_VECTORS_32_JOEKUO6; identical for every dimension and bit, checked once
-// against curandGetDirectionVectors32). Dimension 1 is van der Corput's (V[b] = 2^(31 - b));
-// dimension d >= 2 takes the primitive polynomial of degree s with interior coefficients a and
-// initial numbers m_1 .. m_s: V[i] = m_{i+1} 2^(31 - i) for i < s, then
-// V[i] = V[i-s] ^ (V[i-s] >> s) ^ XOR_{k=1}^{s-1} a_k V[i-k] (Bratley & Fox, ACM TOMS 14, 1988).
-// Point i of a dimension is the XOR of V[b] over the set bits b of its Gray code i ^ (i >> 1)
-// (Antonov & Saleev), so consecutive points differ by one XOR with V[ctz(i)].
+// (CURAND_DIRECTION_VECTORS_32_JOEKUO6 / _64_JOEKUO6; identical for every dimension and bit,
+// checked once against curandGetDirectionVectors32 / 64). For B-bit words (B = 32, 64) dimension 1
+// is van der Corput's (V[b] = 2^(B-1-b)); dimension d >= 2 takes the primitive polynomial of
+// degree s with interior coefficients a and initial numbers m_1 .. m_s: V[i] = m_{i+1} 2^(B-1-i)
+// for i < s, then V[i] = V[i-s] ^ (V[i-s] >> s) ^ XOR_{k=1}^{s-1} a_k V[i-k] (Bratley & Fox, ACM
+// TOMS 14, 1988). Point i of a dimension is the XOR of V[b] over the set bits b of its Gray code
+// i ^ (i >> 1) (Antonov & Saleev), so consecutive points differ by one XOR with V[ctz(i)]; the
+// index runs modulo 2^B (observed: point 2^B is point 0).
 //
 // Host ordering (observed on cuRAND 10.4): with D dimensions a call of n values (n a multiple of
 // D) writes n / D consecutive points of dimension 1, then of dimension 2, ...; the offset counts
-// points and advances by n / D. Conversions: uniform float(x) 2^-32 + 2^-33 (as the pseudo-random
-// generators), uniform double x 2^-32 + 2^-32 (one point per double), normal and log-normal by
-// cuRAND's inverse CDF (_curand_normal_icdf: -sqrt 2 erfcinv(2 p), mirrored at 2^31).
+// points and advances by n / D. Conversions (CURAND: curand_uniform.h, curand_normal_static.h,
+// curand_poisson.h): 32-bit words: uniform float(x) 2^-32 + 2^-33, uniform double x 2^-32 +
+// 2^-32; normal and log-normal by the inverse CDF (_curand_normal_icdf: -sqrt 2 erfcinv(2 p),
+// mirrored at 2^31). 64-bit words: the float outputs from the high 32 bits as above, the double
+// outputs from the high 53 bits: uniform (x >> 11) 2^-53 + 2^-54, normal -sqrt 2 erfcinv(2 p) with
+// p = (x >> 11) 2^-53 + 2^-54 mirrored at 2^52.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -32,6 +37,7 @@ namespace trn::rand {
 
 inline constexpr std::uint32_t kSobolMaxDimensions = 20000;  // cuRAND's
 using SobolDirections32 = std::array<std::uint32_t, 32>;
+using SobolDirections64 = std::array<std::uint64_t, 64>;
 
 // Joe & Kuo's table for dimensions 2 .. 20000, packed by tools/trnrand/pack_joe_kuo.py
 // (sobol_joe_kuo.cpp; null-terminated list of base64 lines).
@@ -39,30 +45,46 @@ extern const char* const kJoeKuoPackedBase64[];
 
 // The 20000 direction-vector sets (built once from the packed Joe-Kuo table, sobol_joe_kuo.cpp).
 const SobolDirections32* sobol_direction_vectors32();
-// Point `index` of a dimension with direction vectors v (Gray-code order).
+const SobolDirections64* sobol_direction_vectors64();
+// Point `index` of a dimension with direction vectors v (Gray-code order; index mod 2^32 / 2^64).
 std::uint32_t sobol_point32(const SobolDirections32& v, std::uint64_t index);
+std::uint64_t sobol_point64(const SobolDirections64& v, std::uint64_t index);
 
 // cuRAND's quasi-random normal of a 32-bit point: s erfcinv(2 p) with p = x 2^-32 + 2^-33 in fp32
 // (x mirrored above 2^31, s = -sqrt 2 as CURAND_SQRT2) and erfcinv evaluated to long-double
 // accuracy, then rounded once to float (the _double variant in fp64 throughout).
 float sobol_normal_icdf(std::uint32_t x);
 double sobol_normal_icdf_double(std::uint32_t x);
+// The 64-bit word's double normal (_curand_normal_icdf_double(unsigned long long)): its high 53
+// bits, p = (x >> 11) 2^-53 + 2^-54 mirrored above 2^52, erfcinv to long-double accuracy.
+double sobol_normal_icdf_double64(std::uint64_t x);
+// The 64-bit word's uniform double (_curand_uniform_double(unsigned long long)): high 53 bits.
+constexpr double uniform_double_from_word64(std::uint64_t x) {
+  return static_cast<double>(x >> 11) * 0x1p-53 + 0x1p-54;
+}
 
 // Engine path of one call (kernel "sobol_gray_xor"):
-//   Layout: one dimension per partition: programs of up to 128 dimensions load their direction
-//     vectors [128, 32] by DMA; per tile of F points the GpSimd custom operator starts each
-//     partition at its first point (the Gray-code XOR of up to 32 vectors) and steps with one XOR
-//     of V[ctz(i)] per point; VectorE converts uniforms; DMA writes the rows to their dimension's
-//     block of `out` (dimension-major, as cuRAND).
-//   Accuracy: bit-identical to the host path. Sizes: any dimensions (programs of 128) and points.
-LaunchResult run_sobol_kernel(std::uint32_t dimensions, std::uint64_t first_point, std::uint64_t points, bool uniform,
-                              void* out, const EngineConfig& cfg);
+//   Layout: 32-bit words (bits = 32): one dimension per partition: programs of up to 128
+//     dimensions load their direction vectors [128, 32] by DMA; 64-bit words (bits = 64): one
+//     32-bit half per partition, programs of up to 64 dimensions with the low halves in partitions
+//     0 .. 63 and the high halves in 64 .. 127 (GpSimdE's integers are 32 bits wide; the halves
+//     of a Sobol word are independent XOR sequences of the halves of V), vectors [128, 64].
+//     Per tile of F points the GpSimd custom operator starts each partition at its first point
+//     (the Gray-code XOR of up to `bits` vectors) and steps with one XOR of V[ctz(i)] per point;
+//     VectorE converts uniforms (of the high halves for 64-bit words); DMA writes the rows to
+//     their dimension's block of `out` (dimension-major, as cuRAND; 64-bit: the two halves of each
+//     little-endian word by two strided DMAs).
+//   Accuracy: bit-identical to the host path. Sizes: any dimensions and points.
+LaunchResult run_sobol_kernel(unsigned bits, std::uint32_t dimensions, std::uint64_t first_point, std::uint64_t points,
+                              bool uniform, void* out, const EngineConfig& cfg);
 
-class Sobol32Generator {
+// Word = std::uint32_t: SOBOL32; std::uint64_t: SOBOL64 (aliases below).
+template <class Word>
+class SobolGenerator {
  public:
   // engines = true: the points come from the sobol_gray_xor kernel (the "device" generator); the
   // transforms other than the float uniform run on the host side of the kernel.
-  explicit Sobol32Generator(bool engines = false, const EngineConfig& cfg = {}) : engines_(engines), cfg_(cfg) {}
+  explicit SobolGenerator(bool engines = false, const EngineConfig& cfg = {}) : engines_(engines), cfg_(cfg) {}
   Profile last_profile() const;
   void set_engine_config(const EngineConfig& cfg) { cfg_ = cfg; }
   void set_dimensions(std::uint32_t dimensions);  // 1 .. kSobolMaxDimensions
@@ -71,7 +93,10 @@ class Sobol32Generator {
   std::uint64_t offset() const { return offset_; }
 
   // n must be a multiple of dimensions() (the C API returns LENGTH_NOT_MULTIPLE otherwise).
+  // generate: SOBOL32 only, generate_long_long: SOBOL64 only (UsageError otherwise; the C API
+  // returns cuRAND's TYPE_ERROR).
   void generate(std::span<std::uint32_t> out);
+  void generate_long_long(std::span<std::uint64_t> out);
   void uniform(std::span<float> out);
   void uniform_double(std::span<double> out);
   void normal(std::span<float> out, float mean, float stddev);
@@ -81,6 +106,7 @@ class Sobol32Generator {
   void poisson(std::span<std::uint32_t> out, double lambda);
 
  private:
+  static constexpr unsigned kBits = 8 * sizeof(Word);
   // out[d * points + j] = convert(point offset_ + j of dimension d); advances the offset.
   template <class T, class Convert>
   void fill(std::span<T> out, Convert&& convert);
@@ -92,5 +118,10 @@ class Sobol32Generator {
   EngineConfig cfg_{};
   std::optional<Trace> last_trace_;
 };
+
+using Sobol32Generator = SobolGenerator<std::uint32_t>;
+using Sobol64Generator = SobolGenerator<std::uint64_t>;
+extern template class SobolGenerator<std::uint32_t>;
+extern template class SobolGenerator<std::uint64_t>;
 
 }  // namespace trn::rand

@@ -1,0 +1,144 @@
+// MT19937 (cuRAND's PSEUDO_MT19937 = 142) against cuRAND's host generator, from the stored
+// reference data/curand_reference_mt19937.txt (cuRAND 10.4, data/gen_curand_reference_large.cpp
+// mt19937): every type in turn at seed 1234 (odd n for the inverse-CDF normals), a 2^22 + 2^21
+// chain across the first 78-row block of all 8192 streams, a reseed that keeps the position, a
+// 64-bit seed, statuses. Words and uniforms bit-exact (hashes of all values). The jump ahead
+// against plain stepping, the characteristic polynomial against the standard generator.
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "curand_replay.hpp"
+#include "trn/rand/mt19937.hpp"
+#include "trnrand.h"
+#include "trnrand_test_util.hpp"
+
+namespace {
+
+using trn::rand::Mt19937Generator;
+
+const trnrand_test::RefFile& reference_mt() {
+  static const trnrand_test::RefFile f =
+      trnrand_test::read_reference(trnrand_test::data_path("curand_reference_mt19937.txt"));
+  return f;
+}
+
+int status_of(const std::string& what) {
+  for (const auto& [w, code] : reference_mt().statuses)
+    if (w == what) return code;
+  ADD_FAILURE() << "no status record " << what;
+  return -1;
+}
+
+}  // namespace
+
+TEST(TrnrandMt19937, StreamZeroIsTheReferenceGenerator) {
+  // Stream 0 is std::mt19937 (the C++ standard's MT19937, init_genrand seeding) of lo32(seed);
+  // output p = 8 r 8192 ... : row r, column c of stream 0 is word 624 (r / 78) + q(r mod 78, c).
+  std::mt19937 ref(1234u);
+  std::vector<std::uint32_t> seq(2 * 624);
+  for (auto& v : seq) v = ref();
+  Mt19937Generator g;
+  g.set_seed(1234);
+  std::vector<std::uint32_t> row(8);
+  for (int r = 0; r < 2 * 78; r += 7) {
+    g.set_offset(static_cast<std::uint64_t>(r) << 16);
+    g.generate(row);
+    for (int c = 0; c < 8; ++c)
+      ASSERT_EQ(row[static_cast<std::size_t>(c)],
+                seq[static_cast<std::size_t>(624 * (r / 78) + trn::rand::mt19937_block_position(r % 78, c))])
+          << r << " " << c;
+  }
+  // The block layout is a permutation of 0 .. 623.
+  std::vector<int> seen(624, 0);
+  for (int r = 0; r < 78; ++r)
+    for (int c = 0; c < 8; ++c) ++seen[static_cast<std::size_t>(trn::rand::mt19937_block_position(r, c))];
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), 624);
+}
+
+TEST(TrnrandMt19937, JumpAheadEqualsPlainStepping) {
+  // phi has degree 19937 and annihilates the generator (x^(19937) reduced equals stepping is
+  // checked through the jumps); jumps by J = 1, 625, 19937, 100003 against J single steps.
+  const auto& phi = trn::rand::mt19937_characteristic_polynomial();
+  ASSERT_EQ((phi[19937 / 64] >> (19937 % 64)) & 1u, 1u);
+  const auto w0 = trn::rand::mt19937_init_genrand(42u);
+  std::vector<std::uint32_t> x(w0.begin(), w0.end());
+  const std::uint64_t kMax = 100003;
+  x.resize(kMax + 624);
+  for (std::size_t k = 0; k + 624 < x.size(); ++k) {
+    const std::uint32_t y = (x[k] & 0x80000000u) | (x[k + 1] & 0x7fffffffu);
+    x[k + 624] = x[k + 397] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+  }
+  for (const std::uint64_t j : {std::uint64_t{1}, std::uint64_t{625}, std::uint64_t{19937}, kMax}) {
+    const auto w = trn::rand::mt19937_jump(w0, trn::rand::mt19937_x_pow_mod(j));
+    for (std::size_t k = 1; k < 624; ++k) ASSERT_EQ(w[k], x[j + k]) << j << " " << k;  // word 0: its top bit only
+    EXPECT_EQ(w[0] >> 31, x[j] >> 31) << j;
+  }
+  // 2^11 by squarings equals 2048 by square and multiply.
+  EXPECT_EQ(trn::rand::mt19937_x_pow2_mod(11), trn::rand::mt19937_x_pow_mod(2048));
+}
+
+TEST(TrnrandMt19937, MatchesStoredCurandVectors) {
+  const auto& f = reference_mt();
+  ASSERT_GE(f.calls.size(), 17u);
+  const auto tally = trnrand_test::replay([] { return Mt19937Generator(); }, true, f, 1, false);
+  trnrand_test::report("mt19937", tally);
+  for (const char* exact : {"u32", "uniform", "uniform_double"}) {
+    ASSERT_TRUE(tally.count(exact)) << exact;
+    EXPECT_EQ(tally.at(exact).exact, tally.at(exact).values) << exact;
+  }
+  EXPECT_EQ(tally.at("normal").exact, tally.at("normal").values);  // the inverse CDF of each word, as SOBOL32
+  EXPECT_LE(tally.at("log_normal").max_ulp, 2);
+  EXPECT_EQ(tally.at("poisson").exact, tally.at("poisson").values);  // both methods (fp32 normal approximation)
+}
+
+TEST(TrnrandMt19937, CApiStatuses) {
+  trnrandGenerator_t g = nullptr;
+  // Host generator only (no engine path yet, as MRG32K3A).
+  EXPECT_EQ(trnrandCreateGenerator(&g, TRNRAND_RNG_PSEUDO_MT19937), TRNRAND_STATUS_TYPE_ERROR);
+  ASSERT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_MT19937), TRNRAND_STATUS_SUCCESS);
+  // The last record's generator: seed 0x123456789abcdef (cuRAND uses its low 32 bits), 3000 words.
+  const auto& calls = reference_mt().calls;
+  const auto it = std::find_if(calls.begin(), calls.end(), [](const auto& c) { return c.seed == 0x123456789abcdefull; });
+  ASSERT_NE(it, calls.end());
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(g, it->seed), TRNRAND_STATUS_SUCCESS);
+  std::vector<unsigned int> u(it->n);
+  ASSERT_EQ(trnrandGenerate(g, u.data(), u.size()), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(trnrand_test::fnv1a64(u.data(), u.size() * 4), it->fnv);
+  std::vector<unsigned long long> ull(9);
+  std::vector<float> f(9);
+  EXPECT_EQ(trnrandSetGeneratorOffset(g, 5), status_of("offset"));
+  EXPECT_EQ(trnrandGenerateLongLong(g, ull.data(), 9), status_of("long_long"));
+  EXPECT_EQ(trnrandGenerateNormal(g, f.data(), 9, 0.0f, 1.0f), status_of("normal_odd_n"));
+  for (const int o : {100, 101, 102, 103, 104, 201})
+    EXPECT_EQ(trnrandSetGeneratorOrdering(g, static_cast<trnrandOrdering_t>(o)), status_of("ordering_" + std::to_string(o)))
+        << o;
+  EXPECT_EQ(trnrandSetQuasiRandomGeneratorDimensions(g, 3), status_of("dimensions"));
+  trnProfile_t prof{};
+  EXPECT_EQ(trnrandGetLastProfile(g, &prof), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+}
+
+TEST(TrnrandMt19937, ReseedRestartsOnlyForANewSeed) {
+  // As the reference file's records after 6440092 words (cuRAND: a new seed restarts at word 0,
+  // the same seed changes nothing), here on small calls through the C API.
+  auto make = [](unsigned long long seed) {
+    trnrandGenerator_t g = nullptr;
+    EXPECT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_MT19937), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(trnrandSetPseudoRandomGeneratorSeed(g, seed), TRNRAND_STATUS_SUCCESS);
+    return g;
+  };
+  trnrandGenerator_t a = make(5), b = make(5), c = make(6);
+  std::vector<unsigned int> whole(300), first(100), rest(200), fresh(100), restarted(100);
+  ASSERT_EQ(trnrandGenerate(a, whole.data(), whole.size()), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGenerate(b, first.data(), first.size()), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(b, 5), TRNRAND_STATUS_SUCCESS);  // same seed: no effect
+  ASSERT_EQ(trnrandGenerate(b, rest.data(), rest.size()), TRNRAND_STATUS_SUCCESS);
+  EXPECT_TRUE(std::equal(first.begin(), first.end(), whole.begin()));
+  EXPECT_TRUE(std::equal(rest.begin(), rest.end(), whole.begin() + 100));
+  ASSERT_EQ(trnrandGenerate(c, fresh.data(), fresh.size()), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(b, 6), TRNRAND_STATUS_SUCCESS);  // new seed: word 0
+  ASSERT_EQ(trnrandGenerate(b, restarted.data(), restarted.size()), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(restarted, fresh);
+  for (auto* g : {a, b, c}) EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+}

@@ -1,0 +1,110 @@
+// MT19937 (cuRAND's PSEUDO_MT19937 = 142): the host generator, bit-identical to libcurand's host
+// generator for integer and uniform outputs (docs/trnrand.md section 12).
+//
+// Algorithm: M. Matsumoto and T. Nishimura, "Mersenne Twister: a 623-dimensionally equidistributed
+// uniform pseudo-random number generator", ACM TOMACS 8(1), 3-30, 1998: 624 32-bit words,
+// x[k+624] = x[k+397] ^ ((x[k] & 0x80000000 | x[k+1] & 0x7fffffff) >> 1) ^ (x[k+1] odd ? 0x9908b0df : 0),
+// output temper(x[k+624]); seeded by init_genrand(lo32(seed)) (the 2002 initialisation,
+// x[i] = 1812433253 (x[i-1] ^ x[i-1] >> 30) + i; cuRAND uses the low 32 bits of its 64-bit seed,
+// observed).
+//
+// Streams (observed on cuRAND 10.4, tests/trnrand/data/probe_mt19937_ordering.cpp): 8192 streams,
+// stream t being the MT19937 sequence of that seed advanced by t * 2^2048 steps. Output word p is
+// word k of stream t = (p >> 3) mod 8192 with row r = p >> 16 and column c = p mod 8: k = 624 (r div 78)
+// + q(r mod 78, c), where q places a stream's 624-word block in 78 rows of 8 (kMt19937BlockPosition).
+//
+// Jump ahead (H. Haramoto, M. Matsumoto, T. Nishimura, F. Panneton, P. L'Ecuyer, "Efficient jump
+// ahead for F2-linear random number generators", INFORMS J. Computing 20(3), 385-390, 2008): the
+// characteristic polynomial phi of the transition (degree 19937) by Berlekamp-Massey from 2 x 19937
+// output bits, g = x^(2^2048) mod phi by 2048 squarings (once per process: about 1 s of CPU on the
+// shared test machine), and each stream's state advanced from the previous one by g(T) with the
+// paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, 0.3 - 0.5 ms;
+// streams are set up lazily, so a call of n < 65536 words needs only n / 8 of them). No table is
+// copied.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "trn/rand/poisson.hpp"
+
+namespace trn::rand {
+
+inline constexpr int kMt19937Words = 624;
+inline constexpr int kMt19937Degree = 19937;
+inline constexpr std::uint32_t kMt19937Streams = 8192;
+inline constexpr int kMt19937StreamLog2Distance = 2048;  // streams are 2^2048 steps apart
+inline constexpr int kMt19937RowsPerBlock = 78;          // 624 = 78 rows x 8 columns
+
+// Polynomials over GF(2): bit i of word i / 64 is the coefficient of x^i.
+using Gf2Poly = std::vector<std::uint64_t>;
+
+// The characteristic polynomial of MT19937's transition (degree 19937; computed once).
+const Gf2Poly& mt19937_characteristic_polynomial();
+// x^e mod phi for e = 2^log2_e (repeated squaring) or any 64-bit e (square and multiply).
+Gf2Poly mt19937_x_pow2_mod(int log2_e);
+Gf2Poly mt19937_x_pow_mod(std::uint64_t e);
+
+// Raw state window x[k .. k+623] (the standard generator's mt[] right after initialisation has k = 0).
+using Mt19937Window = std::array<std::uint32_t, kMt19937Words>;
+Mt19937Window mt19937_init_genrand(std::uint32_t seed);
+// x[k+J .. k+J+623] from x[k .. k+623], for g = x^J mod phi (Haramoto et al.).
+Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g);
+// Advances a window by 624 steps in place (x[k..] -> x[k+624..]): the standard "generate" twist.
+void mt19937_twist(Mt19937Window& w);
+constexpr std::uint32_t mt19937_temper(std::uint32_t y) {
+  y ^= y >> 11;
+  y ^= (y << 7) & 0x9d2c5680u;
+  y ^= (y << 15) & 0xefc60000u;
+  return y ^ (y >> 18);
+}
+// Position q (0 .. 623) inside a stream's block of the word in row r (0 .. 77), column c (0 .. 7).
+int mt19937_block_position(int row, int column);
+
+// cuRAND's MT19937 conversions (observed on cuRAND 10.4): float uniform (float)(x 2^-32 + 2^-33)
+// rounded once from double; double uniform x 2^-32 + 2^-33; normals by the inverse CDF of each
+// word (as SOBOL32, trn/rand/sobol.hpp); Poisson from lambda 2000 (unsigned)(sqrtf(l) z + l + 0.5f)
+// in fp32 with that normal z.
+constexpr double mt19937_uniform_double(std::uint32_t x) { return x * 0x1p-32 + 0x1p-33; }
+constexpr float mt19937_uniform(std::uint32_t x) { return static_cast<float>(mt19937_uniform_double(x)); }
+
+// The host generator (trnrandCreateGeneratorHost(MT19937)); the offset counts words.
+class Mt19937Generator {
+ public:
+  Mt19937Generator();
+  ~Mt19937Generator();
+  Mt19937Generator(Mt19937Generator&&) noexcept;
+  Mt19937Generator& operator=(Mt19937Generator&&) noexcept;
+  // As cuRAND's MT19937 (observed): a new seed restarts at word 0, the current seed changes nothing.
+  void set_seed(std::uint64_t seed);
+  std::uint64_t seed() const { return seed_; }
+  // cuRAND's MT19937 has no offset (SetGeneratorOffset: TYPE_ERROR); the C++ API repositions,
+  // at the cost of twisting every stream forward (backwards: restarting from the seed).
+  void set_offset(std::uint64_t offset);
+  std::uint64_t offset() const { return position_; }
+
+  void generate(std::span<std::uint32_t> out);
+  void uniform(std::span<float> out);
+  void uniform_double(std::span<double> out);
+  void normal(std::span<float> out, float mean, float stddev);  // any n (one word per value)
+  void normal_double(std::span<double> out, double mean, double stddev);
+  void log_normal(std::span<float> out, float mean, float stddev);
+  void log_normal_double(std::span<double> out, double mean, double stddev);
+  void poisson(std::span<std::uint32_t> out, double lambda);
+
+ private:
+  struct Streams;
+  // Words position_ .. position_ + n - 1 (advances the position).
+  void words(std::uint32_t* out, std::size_t n);
+  template <class T, class Convert>
+  void fill(std::span<T> out, Convert&& convert);
+
+  std::uint64_t seed_ = 0;
+  std::uint64_t position_ = 0;
+  std::unique_ptr<Streams> streams_;
+  std::shared_ptr<const PoissonTable> table_;
+};
+
+}  // namespace trn::rand

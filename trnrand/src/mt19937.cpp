@@ -1,0 +1,421 @@
+// MT19937 host generator (trn/rand/mt19937.hpp): GF(2) polynomial arithmetic for the jump ahead,
+// cuRAND's 8192 streams and its 78 x 8 block layout, the conversions.
+#include "trn/rand/mt19937.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <string>
+
+#include <immintrin.h>
+
+#include "trn/core/error.hpp"
+#include "trn/core/host_simd.hpp"
+#include "trn/rand/sobol.hpp"
+#include "trn/rand/transforms.hpp"
+
+namespace trn::rand {
+
+namespace {
+
+constexpr std::string_view kWho = "trn::rand::Mt19937Generator";
+constexpr int kD = kMt19937Degree;
+constexpr std::size_t kPolyWords = (kD + 63) / 64;  // 312: polynomials of degree < D
+
+bool coefficient(const Gf2Poly& p, std::size_t i) { return (p[i / 64] >> (i % 64)) & 1u; }
+
+int degree(const Gf2Poly& p) {
+  for (std::size_t w = p.size(); w-- > 0;)
+    if (p[w] != 0) return static_cast<int>(64 * w + 63 - static_cast<std::size_t>(std::countl_zero(p[w])));
+  return -1;
+}
+
+// p ^= q x^s (p large enough).
+void xor_shifted(Gf2Poly& p, const Gf2Poly& q, std::size_t s) {
+  const std::size_t ws = s / 64, bs = s % 64;
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    if (q[i] == 0) continue;
+    p[i + ws] ^= q[i] << bs;
+    if (bs != 0 && i + ws + 1 < p.size()) p[i + ws + 1] ^= q[i] >> (64 - bs);
+  }
+}
+
+// One transition of the raw word sequence: x[k+624] from x[k], x[k+1], x[k+397].
+constexpr std::uint32_t next_word(std::uint32_t xk, std::uint32_t xk1, std::uint32_t xk397) {
+  const std::uint32_t y = (xk & 0x80000000u) | (xk1 & 0x7fffffffu);
+  return xk397 ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+}
+
+// Berlekamp-Massey (J. L. Massey, "Shift-register synthesis and BCH decoding", IEEE Trans. Inf.
+// Theory 15, 1969) on bit 0 of the raw words: its minimal polynomial is the transition's
+// characteristic polynomial (irreducible of degree 19937, so every nonzero bit sequence of the
+// generator has it). Word-packed: the discrepancy is the parity of C & (the reversed window).
+Gf2Poly compute_characteristic_polynomial() {
+  const std::size_t n_bits = 2 * kD + 64;
+  std::vector<std::uint32_t> x(kMt19937Words + n_bits);
+  const Mt19937Window w0 = mt19937_init_genrand(5489u);  // any seed (the reference code's default)
+  std::copy(w0.begin(), w0.end(), x.begin());
+  for (std::size_t k = 0; k + kMt19937Words < x.size(); ++k) x[k + 624] = next_word(x[k], x[k + 1], x[k + 397]);
+  // rev bit j = s_{N-1-j}, s_i = bit 0 of x[624 + i].
+  const std::size_t rev_words = n_bits / 64 + 2;
+  std::vector<std::uint64_t> rev(rev_words + kPolyWords + 2, 0);
+  for (std::size_t i = 0; i < n_bits; ++i)
+    if (x[kMt19937Words + i] & 1u) rev[(n_bits - 1 - i) / 64] |= std::uint64_t{1} << ((n_bits - 1 - i) % 64);
+  Gf2Poly c(kPolyWords + 2, 0), b(kPolyWords + 2, 0), t;
+  c[0] = b[0] = 1;
+  std::size_t len = 0, m = 1;
+  for (std::size_t n = 0; n < n_bits; ++n) {
+    // d = sum_{i=0}^{len} c_i s_{n-i} = parity(c & rev >> (N-1-n)).
+    const std::size_t o = n_bits - 1 - n, ow = o / 64, ob = o % 64;
+    std::uint64_t acc = 0;
+    for (std::size_t j = 0; j <= len / 64; ++j) {
+      std::uint64_t win = rev[ow + j] >> ob;
+      if (ob != 0) win |= rev[ow + j + 1] << (64 - ob);
+      acc ^= c[j] & win;
+    }
+    if ((std::popcount(acc) & 1) == 0) {
+      ++m;
+      continue;
+    }
+    if (2 * len <= n) {
+      t = c;
+      xor_shifted(c, b, m);
+      len = n + 1 - len;
+      b = std::move(t);
+      m = 1;
+    } else {
+      xor_shifted(c, b, m);
+      ++m;
+    }
+  }
+  if (len != static_cast<std::size_t>(kD)) throw Error(std::string(kWho) + ": Berlekamp-Massey did not find degree 19937");
+  // phi(x) = x^L C(1/x).
+  Gf2Poly phi(kPolyWords + 1, 0);
+  for (std::size_t i = 0; i <= len; ++i)
+    if (coefficient(c, i)) phi[(len - i) / 64] |= std::uint64_t{1} << ((len - i) % 64);
+  return phi;
+}
+
+// Reduction modulo phi one byte of the high part at a time: entry[B] = B(x) x^D + (B(x) x^D mod
+// phi), so adding entry[B] x^(8m) clears the byte at D + 8m and adds its remainder below it.
+struct Reducer {
+  std::vector<Gf2Poly> table;
+  explicit Reducer(const Gf2Poly& phi) : table(256, Gf2Poly(kPolyWords + 1, 0)) {
+    // e_k = x^(D + k) + (x^(D + k) mod phi) for k = 0 .. 7; r = x^(D+k) mod phi by shifting.
+    std::array<Gf2Poly, 8> e;
+    Gf2Poly r(kPolyWords + 1, 0);
+    xor_shifted(r, phi, 0);
+    r[kD / 64] &= ~(std::uint64_t{1} << (kD % 64));  // x^D mod phi = phi's lower part
+    for (std::size_t k = 0; k < 8; ++k) {
+      e[k] = r;
+      e[k][(kD + k) / 64] ^= std::uint64_t{1} << ((kD + k) % 64);
+      Gf2Poly next(kPolyWords + 1, 0);  // r *= x mod phi
+      xor_shifted(next, Gf2Poly(r.begin(), r.begin() + kPolyWords), 1);
+      if (coefficient(next, kD))
+        for (std::size_t i = 0; i < phi.size(); ++i) next[i] ^= phi[i];
+      r = next;
+    }
+    for (std::size_t v = 1; v < 256; ++v) {
+      table[v] = table[v & (v - 1)];
+      const auto& add = e[static_cast<std::size_t>(std::countr_zero(v))];
+      for (std::size_t i = 0; i < add.size(); ++i) table[v][i] ^= add[i];
+    }
+  }
+  // p (degree < 2D) mod phi; returns the kPolyWords low words.
+  Gf2Poly reduce(Gf2Poly p) const {
+    p.resize(2 * kPolyWords + 4, 0);
+    const int top = degree(p);
+    if (top >= kD) {
+      for (std::size_t m = static_cast<std::size_t>(top - kD) / 8 + 1; m-- > 0;) {
+        const std::size_t pos = kD + 8 * m, w = pos / 64, b = pos % 64;
+        std::uint64_t bits = p[w] >> b;
+        if (b > 56) bits |= p[w + 1] << (64 - b);
+        const auto byte = static_cast<std::size_t>(bits & 0xffu);
+        if (byte == 0) continue;
+        // p += table[byte] x^(8m): word-offset m / 8, bit shift 8 (m mod 8); branch-free loops.
+        const std::uint64_t* add = table[byte].data();
+        std::uint64_t* dst = p.data() + m / 8;
+        const unsigned sh = static_cast<unsigned>(8 * (m % 8));
+        const std::size_t nw = table[byte].size();
+        if (sh == 0) {
+          for (std::size_t i = 0; i < nw; ++i) dst[i] ^= add[i];
+        } else {
+          for (std::size_t i = 0; i < nw; ++i) dst[i] ^= add[i] << sh;
+          for (std::size_t i = 0; i < nw; ++i) dst[i + 1] ^= add[i] >> (64 - sh);
+        }
+      }
+    }
+    p.resize(kPolyWords);
+    return p;
+  }
+};
+
+const Reducer& reducer() {
+  static const Reducer r(mt19937_characteristic_polynomial());
+  return r;
+}
+
+// Spreads the 32 bits of x to the even positions of a 64-bit word (squaring over GF(2)).
+std::uint64_t spread(std::uint32_t x) {
+  std::uint64_t v = x;
+  v = (v | (v << 16)) & 0x0000ffff0000ffffull;
+  v = (v | (v << 8)) & 0x00ff00ff00ff00ffull;
+  v = (v | (v << 4)) & 0x0f0f0f0f0f0f0f0full;
+  v = (v | (v << 2)) & 0x3333333333333333ull;
+  v = (v | (v << 1)) & 0x5555555555555555ull;
+  return v;
+}
+
+Gf2Poly square_mod(const Gf2Poly& a) {
+  Gf2Poly s(2 * kPolyWords, 0);
+  for (std::size_t i = 0; i < kPolyWords; ++i) {
+    s[2 * i] = spread(static_cast<std::uint32_t>(a[i]));
+    s[2 * i + 1] = spread(static_cast<std::uint32_t>(a[i] >> 32));
+  }
+  return reducer().reduce(std::move(s));
+}
+
+Gf2Poly times_x_mod(const Gf2Poly& a) {
+  Gf2Poly s(kPolyWords + 1, 0);
+  xor_shifted(s, a, 1);
+  return reducer().reduce(std::move(s));
+}
+
+}  // namespace
+
+const Gf2Poly& mt19937_characteristic_polynomial() {
+  static const Gf2Poly phi = compute_characteristic_polynomial();
+  return phi;
+}
+
+Gf2Poly mt19937_x_pow2_mod(int log2_e) {
+  Gf2Poly g(kPolyWords, 0);
+  g[0] = 2;  // x
+  for (int k = 0; k < log2_e; ++k) g = square_mod(g);
+  return g;
+}
+
+Gf2Poly mt19937_x_pow_mod(std::uint64_t e) {
+  Gf2Poly g(kPolyWords, 0);
+  g[0] = 1;
+  for (int b = 63; b >= 0; --b) {  // left-to-right: square, then multiply by x for a set bit
+    g = square_mod(g);
+    if ((e >> b) & 1u) g = times_x_mod(g);
+  }
+  return g;
+}
+
+Mt19937Window mt19937_init_genrand(std::uint32_t seed) {
+  Mt19937Window w{};
+  w[0] = seed;
+  for (std::uint32_t i = 1; i < kMt19937Words; ++i) w[i] = 1812433253u * (w[i - 1] ^ (w[i - 1] >> 30)) + i;
+  return w;
+}
+
+void mt19937_twist(Mt19937Window& w) {
+  for (int k = 0; k < kMt19937Words; ++k) {
+    // x[k+624] overwrites x[k]; x[k+1] and x[k+397] are still the window's (or already new) words.
+    w[static_cast<std::size_t>(k)] = next_word(w[static_cast<std::size_t>(k)], w[static_cast<std::size_t>((k + 1) % 624)],
+                                               w[static_cast<std::size_t>((k + 397) % 624)]);
+  }
+}
+
+namespace {
+// dst[0 .. n) ^= src[0 .. n): the jump's inner loop (2492 times 624 words per stream), in the
+// widest vector width the host has (the core's probe, trn/core/host_simd.hpp).
+void xor_into_portable(std::uint32_t* dst, const std::uint32_t* src, std::size_t n) {
+  for (std::size_t k = 0; k < n; ++k) dst[k] ^= src[k];
+}
+__attribute__((target("avx2"))) void xor_into_avx2(std::uint32_t* dst, const std::uint32_t* src, std::size_t n) {
+  std::size_t k = 0;
+  for (; k + 8 <= n; k += 8) {
+    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + k));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + k));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + k), _mm256_xor_si256(a, b));
+  }
+  for (; k < n; ++k) dst[k] ^= src[k];
+}
+__attribute__((target("avx512f"))) void xor_into_avx512(std::uint32_t* dst, const std::uint32_t* src, std::size_t n) {
+  std::size_t k = 0;
+  for (; k + 16 <= n; k += 16)
+    _mm512_storeu_si512(dst + k, _mm512_xor_si512(_mm512_loadu_si512(dst + k), _mm512_loadu_si512(src + k)));
+  for (; k < n; ++k) dst[k] ^= src[k];
+}
+using XorInto = void (*)(std::uint32_t*, const std::uint32_t*, std::size_t);
+XorInto xor_into_kernel() {
+  static const XorInto f = host_simd_available(HostSimd::avx512) ? xor_into_avx512
+                           : host_simd_available(HostSimd::avx2) ? xor_into_avx2
+                                                                 : xor_into_portable;
+  return f;
+}
+}  // namespace
+
+Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
+  // g(T) w by Haramoto et al.'s sliding-window Horner scheme with q = 8: g = sum_c h_c(x) x^(8c)
+  // with deg h_c < 8, table P[h] = h(T) w for all 256 h (XORs of the windows T^i w = x[i .. i+623],
+  // i < 8), then R <- T^8 R + P[h_c] from the top chunk down: 19937 / 8 table XORs of 624 words
+  // instead of ~9968 window XORs. R is a circular buffer: logical word k is buf[(start + k) mod 624].
+  Mt19937Window buf{};
+  const int top = degree(g);
+  if (top < 0) return buf;
+  constexpr std::size_t kQ = 8;
+  std::array<std::uint32_t, kMt19937Words + kQ> x{};
+  std::copy(w.begin(), w.end(), x.begin());
+  for (std::size_t k = 0; k < kQ; ++k) x[k + 624] = next_word(x[k], x[k + 1], x[k + 397]);
+  thread_local std::vector<Mt19937Window> table(std::size_t{1} << kQ);  // reused: 160 KB per thread
+  table[0].fill(0);
+  for (std::size_t h = 1; h < table.size(); ++h) {
+    const std::size_t i = static_cast<std::size_t>(std::countr_zero(h));
+    const Mt19937Window& prev = table[h & (h - 1)];
+    for (std::size_t k = 0; k < kMt19937Words; ++k) table[h][k] = prev[k] ^ x[i + k];
+  }
+  const XorInto xor_into = xor_into_kernel();
+  std::size_t start = 0;
+  bool zero = true;
+  for (std::size_t c = static_cast<std::size_t>(top) / kQ + 1; c-- > 0;) {
+    if (!zero)
+      for (std::size_t k = 0; k < kQ; ++k) {  // R <- T^q R
+        buf[start] = next_word(buf[start], buf[(start + 1) % 624], buf[(start + 397) % 624]);
+        start = (start + 1) % 624;
+      }
+    const std::size_t pos = kQ * c, wi = pos / 64, b = pos % 64;  // chunks never straddle a word
+    const auto h = static_cast<std::size_t>((g[wi] >> b) & ((1u << kQ) - 1));
+    if (h == 0) continue;
+    const Mt19937Window& add = table[h];
+    const std::size_t first = 624 - start;  // logical 0 .. first - 1 live at buf[start ..]
+    xor_into(buf.data() + start, add.data(), first);
+    xor_into(buf.data(), add.data() + first, 624 - first);
+    zero = false;
+  }
+  Mt19937Window out{};
+  for (std::size_t k = 0; k < 624; ++k) out[k] = buf[(start + k) % 624];
+  return out;
+}
+
+int mt19937_block_position(int row, int column) {
+  // Observed on cuRAND 10.4 (probe_mt19937_ordering.cpp): row 0 holds block positions 0, 113,
+  // 170, 283, 340, 397, 510, 567; the other 616 positions, in increasing order, fill rows 1 .. 77
+  // in 11 groups of 7 rows x 8 columns, column-major inside a group (element e of group g is
+  // row 1 + 7g + e mod 7, column e div 7).
+  static const std::array<std::array<int, 8>, kMt19937RowsPerBlock> table = [] {
+    constexpr std::array<int, 8> kRow0 = {0, 113, 170, 283, 340, 397, 510, 567};
+    std::array<std::array<int, 8>, kMt19937RowsPerBlock> t{};
+    t[0] = kRow0;
+    int e = 0;
+    for (int q = 0; q < kMt19937Words; ++q) {
+      if (std::find(kRow0.begin(), kRow0.end(), q) != kRow0.end()) continue;
+      const int g = e / 56, in = e % 56;
+      t[static_cast<std::size_t>(1 + 7 * g + in % 7)][static_cast<std::size_t>(in / 7)] = q;
+      ++e;
+    }
+    return t;
+  }();
+  return table[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+}
+
+// The 8192 stream states: stream t's window holds block `block[t]` (its 624 raw words after
+// block + 1 twists; -1: the initial window x[tJ .. tJ+623]). Streams are initialised lazily in
+// order: `cursor` is the initial window of stream `ready - 1`.
+struct Mt19937Generator::Streams {
+  std::vector<Mt19937Window> window;
+  std::vector<std::int64_t> block;
+  Mt19937Window cursor{};
+  std::uint32_t ready = 0;
+
+  explicit Streams(std::uint64_t seed)
+      : window(kMt19937Streams), block(kMt19937Streams, -1), cursor(mt19937_init_genrand(static_cast<std::uint32_t>(seed))) {}
+
+  static const Gf2Poly& stream_jump() {
+    static const Gf2Poly g = mt19937_x_pow2_mod(kMt19937StreamLog2Distance);
+    return g;
+  }
+  // Stream t's window at block b (b >= its current block).
+  const Mt19937Window& at(std::uint32_t t, std::int64_t b) {
+    while (ready <= t) {
+      if (ready > 0) cursor = mt19937_jump(cursor, stream_jump());
+      window[ready++] = cursor;
+    }
+    while (block[t] < b) {
+      mt19937_twist(window[t]);
+      ++block[t];
+    }
+    return window[t];
+  }
+};
+
+Mt19937Generator::Mt19937Generator() : streams_(std::make_unique<Streams>(0)) {}
+Mt19937Generator::~Mt19937Generator() = default;
+Mt19937Generator::Mt19937Generator(Mt19937Generator&&) noexcept = default;
+Mt19937Generator& Mt19937Generator::operator=(Mt19937Generator&&) noexcept = default;
+
+void Mt19937Generator::set_seed(std::uint64_t seed) {
+  if (seed == seed_) return;  // cuRAND: the same seed changes nothing (observed)
+  seed_ = seed;
+  position_ = 0;  // a new seed restarts at word 0 (observed; unlike the other generators)
+  streams_ = std::make_unique<Streams>(seed);
+}
+
+void Mt19937Generator::set_offset(std::uint64_t offset) {
+  if (offset < position_) streams_ = std::make_unique<Streams>(seed_);
+  position_ = offset;
+}
+
+void Mt19937Generator::words(std::uint32_t* out, std::size_t n) {
+  Streams& s = *streams_;
+  std::uint64_t p = position_;
+  for (std::size_t i = 0; i < n;) {
+    const std::uint64_t row = p >> 16;
+    const auto t = static_cast<std::uint32_t>((p >> 3) & (kMt19937Streams - 1));
+    const auto b = static_cast<std::int64_t>(row / kMt19937RowsPerBlock);
+    const auto r = static_cast<int>(row % kMt19937RowsPerBlock);
+    const Mt19937Window& w = s.at(t, b);
+    // The rest of this stream's 8 columns in the row.
+    for (auto c = static_cast<int>(p & 7); c < 8 && i < n; ++c, ++i, ++p)
+      out[i] = mt19937_temper(w[static_cast<std::size_t>(mt19937_block_position(r, c))]);
+  }
+  position_ = p;
+}
+
+template <class T, class Convert>
+void Mt19937Generator::fill(std::span<T> out, Convert&& convert) {
+  std::vector<std::uint32_t> x(out.size());
+  words(x.data(), x.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
+}
+
+void Mt19937Generator::generate(std::span<std::uint32_t> out) { words(out.data(), out.size()); }
+void Mt19937Generator::uniform(std::span<float> out) { fill(out, mt19937_uniform); }
+void Mt19937Generator::uniform_double(std::span<double> out) { fill(out, mt19937_uniform_double); }
+void Mt19937Generator::normal(std::span<float> out, float mean, float stddev) {
+  fill(out, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
+}
+void Mt19937Generator::normal_double(std::span<double> out, double mean, double stddev) {
+  fill(out, [&](std::uint32_t x) { return normal_affine_double(sobol_normal_icdf_double(x), mean, stddev); });
+}
+void Mt19937Generator::log_normal(std::span<float> out, float mean, float stddev) {
+  fill(out, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
+}
+void Mt19937Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
+  fill(out, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
+}
+void Mt19937Generator::poisson(std::span<std::uint32_t> out, double lambda) {
+  if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
+    throw UsageError(kWho, "lambda",
+                     "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
+  if (lambda < kCurandPoissonNormalThreshold) {
+    if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
+    const PoissonTable& t = *table_;
+    fill(out, [&](std::uint32_t x) { return t.sample(x); });
+  } else {
+    // In fp32 throughout (observed: 65536 of 65536 equal at lambda 3000.5 and 1e5, against 65526
+    // and 65288 for the fp64 formula of the other generators): (unsigned)(sqrtf(l) z + l + 0.5f).
+    const auto lf = static_cast<float>(lambda);
+    const float root = std::sqrt(lf);
+    fill(out, [&](std::uint32_t x) {
+      const float v = root * sobol_normal_icdf(x) + lf + 0.5f;  // z >= -6.7, so v > 0 from l = 2000
+      return v >= 4294967296.0f ? 0xffffffffu : static_cast<std::uint32_t>(v);
+    });
+  }
+}
+
+}  // namespace trn::rand
