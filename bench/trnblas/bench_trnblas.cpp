@@ -25,6 +25,7 @@
 
 #include <unistd.h>
 
+#include "bench_handle.hpp"
 #include "openblas_native.hpp"
 #include "paired.hpp"
 
@@ -86,21 +87,7 @@ std::map<std::string, Modeled>& modeled() {  // key: "<mode>/<shape>"
   return m;
 }
 
-// The emulator's host threads come from TRN_NUM_THREADS (the C API has no host-thread setting).
-class Handle {
- public:
-  explicit Handle(int threads) {
-    setenv("TRN_NUM_THREADS", std::to_string(threads).c_str(), 1);
-    trnblasCreate(&h_);
-  }
-  ~Handle() { trnblasDestroy(h_); }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  operator trnblasHandle_t() const { return h_; }  // NOLINT
-
- private:
-  trnblasHandle_t h_ = nullptr;
-};
+using trnblas_bench::Handle;  // the emulator's host threads via TRN_NUM_THREADS
 
 void sgemm(const Shape& s, Operands<float>& op) {
   cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, s.m, s.n, s.k, 1.0f, op.A.data(), s.m, op.B.data(), s.k, 0.0f,

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "blas_reference.hpp"
+#include "bench_handle.hpp"
 #include "openblas_native.hpp"
 #include "paired.hpp"
 
@@ -38,20 +39,7 @@ std::map<std::string, Row>& rows() {
   return r;
 }
 
-class Handle {
- public:
-  explicit Handle(int threads) {
-    setenv("TRN_NUM_THREADS", std::to_string(threads).c_str(), 1);
-    trnblasCreate(&h_);
-  }
-  ~Handle() { trnblasDestroy(h_); }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  operator trnblasHandle_t() const { return h_; }  // NOLINT
-
- private:
-  trnblasHandle_t h_ = nullptr;
-};
+using trnblas_bench::Handle;  // the emulator's host threads via TRN_NUM_THREADS
 
 // Uniform(-1, 1) floats: the generator the tests use (tests/reference/blas_reference.hpp).
 std::vector<float> uniform(std::size_t n, std::uint64_t seed) { return blastest::uniform_f(n, seed); }

@@ -10,7 +10,7 @@
 # Prints both counts and the traced BLAS calls per routine (the ten most called).
 #   usage: run_lapack_tests.sh PROGRAM INPUT SHIM_SO [LAPACK_DIR]
 #   INPUT  an input file of LAPACK_DIR (stest.in, ...) or a path; tests/trnblas/lapack/?test_small.in
-#          are Debian's inputs with the sizes cut to M, N <= 10, NRHS <= 2, NB in {1, 3}: every
+#          are Debian's inputs with the sizes cut to M, N <= 10, NRHS <= 2, NB in {1, 3}, and only the GE, PO, TR, QR and LS paths: every
 #          BLAS call of the full programs goes through the emulator, ~3000 calls/s, and the full
 #          xlintsts makes millions of them.
 # Exit status 77 (CTest SKIP_RETURN_CODE) when liblapack-test is not installed.

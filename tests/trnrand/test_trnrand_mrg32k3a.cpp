@@ -20,20 +20,11 @@ namespace {
 using trn::rand::Mrg32k3aGenerator;
 using trn::rand::Mrg32k3aState;
 
-const trnrand_test::RefFile& reference_mrg() {
-  static const trnrand_test::RefFile f =
-      trnrand_test::read_reference(trnrand_test::data_path("curand_reference_mrg32k3a.txt"));
-  return f;
-}
+const trnrand_test::RefFile& reference_mrg() { return trnrand_test::stored_reference("curand_reference_mrg32k3a.txt"); }
 
 bool same_state(const Mrg32k3aState& a, const Mrg32k3aState& b) { return a.s1 == b.s1 && a.s2 == b.s2; }
 
-int status_of(const std::string& what) {
-  for (const auto& [w, code] : reference_mrg().statuses)
-    if (w == what) return code;
-  ADD_FAILURE() << "no status record " << what;
-  return -1;
-}
+int status_of(const std::string& what) { return trnrand_test::recorded_status(reference_mrg(), what); }
 
 // Independent reference step: L'Ecuyer (1999), Figure 1's recurrences in signed 64-bit arithmetic
 // with a floored modulus (not the library's unsigned form).

@@ -17,18 +17,9 @@ namespace {
 
 using trn::rand::Mt19937Generator;
 
-const trnrand_test::RefFile& reference_mt() {
-  static const trnrand_test::RefFile f =
-      trnrand_test::read_reference(trnrand_test::data_path("curand_reference_mt19937.txt"));
-  return f;
-}
+const trnrand_test::RefFile& reference_mt() { return trnrand_test::stored_reference("curand_reference_mt19937.txt"); }
 
-int status_of(const std::string& what) {
-  for (const auto& [w, code] : reference_mt().statuses)
-    if (w == what) return code;
-  ADD_FAILURE() << "no status record " << what;
-  return -1;
-}
+int status_of(const std::string& what) { return trnrand_test::recorded_status(reference_mt(), what); }
 
 }  // namespace
 

@@ -16,18 +16,9 @@ namespace {
 
 using trn::rand::Sobol64Generator;
 
-const trnrand_test::RefFile& reference_sobol64() {
-  static const trnrand_test::RefFile f =
-      trnrand_test::read_reference(trnrand_test::data_path("curand_reference_sobol64.txt"));
-  return f;
-}
+const trnrand_test::RefFile& reference_sobol64() { return trnrand_test::stored_reference("curand_reference_sobol64.txt"); }
 
-int status_of(const std::string& what) {
-  for (const auto& [w, code] : reference_sobol64().statuses)
-    if (w == what) return code;
-  ADD_FAILURE() << "no status record " << what;
-  return -1;
-}
+int status_of(const std::string& what) { return trnrand_test::recorded_status(reference_sobol64(), what); }
 
 // Bit-exact types exact everywhere; float normals identical (the high 32 bits through SOBOL32's
 // icdf); fp64 normals within curand_replay's double_close (asserted per element by the replay).

@@ -21,20 +21,11 @@ namespace {
 using trn::rand::XorwowGenerator;
 using trn::rand::XorwowState;
 
-const trnrand_test::RefFile& reference_xorwow() {
-  static const trnrand_test::RefFile f =
-      trnrand_test::read_reference(trnrand_test::data_path("curand_reference_xorwow.txt"));
-  return f;
-}
+const trnrand_test::RefFile& reference_xorwow() { return trnrand_test::stored_reference("curand_reference_xorwow.txt"); }
 
 bool same_state(const XorwowState& a, const XorwowState& b) { return a.v == b.v && a.d == b.d; }
 
-int status_of(const std::string& what) {
-  for (const auto& [w, code] : reference_xorwow().statuses)
-    if (w == what) return code;
-  ADD_FAILURE() << "no status record " << what;
-  return -1;
-}
+int status_of(const std::string& what) { return trnrand_test::recorded_status(reference_xorwow(), what); }
 
 }  // namespace
 

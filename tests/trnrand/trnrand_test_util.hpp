@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -165,6 +166,22 @@ inline RefFile read_reference(const std::string& path) {
     }
   }
   return f;
+}
+
+// The stored reference file `name` (tests/trnrand/data), read once per process.
+inline const RefFile& stored_reference(const std::string& name) {
+  static std::map<std::string, RefFile> files;
+  auto it = files.find(name);
+  if (it == files.end()) it = files.emplace(name, read_reference(data_path(name))).first;
+  return it->second;
+}
+
+// The status libcurand returned for the recorded call `what` (a test failure when none is stored).
+inline int recorded_status(const RefFile& f, const std::string& what) {
+  for (const auto& [w, code] : f.statuses)
+    if (w == what) return code;
+  ADD_FAILURE() << "no status record " << what;
+  return -1;
 }
 
 // ---- ulp distances ------------------------------------------------------------------------------
