@@ -7,7 +7,8 @@
 //               trnblas GEMM in fp32 mode)
 //   classical   d = M^-1 r with M = the low-precision LU (the triangular-solve tile kernels)
 //   GMRES       d from GMRES on M^-1 A d = M^-1 r (left preconditioned; Carson & Higham's GMRES-IR):
-//               the matrix-vector products on TensorE as above, M^-1 by the tile kernels, Arnoldi
+//               the matrix-vector products on TensorE as above, M^-1 in the I/O precision (float: the
+//               tile kernels; double: host fp64 substitution with the exactly widened factors), Arnoldi
 //               (modified Gram-Schmidt, Givens rotations, O(n k^2) per step) on the host in the I/O
 //               precision (host_fp64_flops counts it)
 //   update      x += d on the host (n nrhs additions)
@@ -28,6 +29,10 @@ blas::Settings blas_settings(const Settings& s) {
   bs.target = s.target;
   bs.numerics = s.numerics;
   bs.host_threads = s.host_threads;
+  // Scheme I (8-bit slices) for the residual: with scheme II (CRT) trnblas's DGEMM returned errors
+  // of ~1e2 for A x when x's entries agree to ~1e-11 (x = 1 + tiny corrections, exactly the iterates
+  // of a converging refinement; reproduced with trnblas alone), which broke the refinement.
+  bs.ozaki_scheme = blas::OzakiScheme::slices;
   return bs;
 }
 
@@ -58,10 +63,15 @@ struct LowFactors {
   Trace* trace = nullptr;
   double* host = nullptr;
 
-  void solve(T* v, std::int64_t cols) {
+  // working: apply M^-1 in the I/O precision (GMRES's preconditioned operator M^-1 A must be
+  // applied at least in the working precision for GMRES-IR to converge at kappa u_low >> 1: Carson &
+  // Higham 2018, Sec. 3; Amestoy et al., IMA J. Numer. Anal. 2024). For fp64 I/O that is dgetrs on
+  // the fp32 factors widened exactly to fp64, on the host CPU (no engine computes in fp64; O(n^2)).
+  void solve(T* v, std::int64_t cols, bool working = false) {
     CallReport r;
     if constexpr (std::is_same_v<T, double>) {
-      if (fp64) {
+      if (working && !fp64 && lu64.empty()) lu64.assign(lu32.begin(), lu32.end());
+      if (fp64 || working) {
         dgetrs(s, false, n, cols, lu64.data(), n, piv.data(), v, n, &r);
         *host += r.host_fp64_flops;
         return;
@@ -192,7 +202,7 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
     auto v = [&](int j) { return V.data() + static_cast<std::size_t>(j) * nn; };
     auto h = [&](int i, int j) -> T& { return H[static_cast<std::size_t>(i + j * (m + 1))]; };
     std::copy(rhs, rhs + n, v(0));
-    if (precond) f.solve(v(0), 1);
+    if (precond) f.solve(v(0), 1, true);
     const T beta = std::sqrt(dot(v(0), v(0), ns));
     std::fill(dd, dd + n, T(0));
     if (!(beta > 0) || !std::isfinite(static_cast<double>(beta))) return 1;
@@ -202,7 +212,7 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
     while (k < m) {
       T* w = v(k + 1);
       matmul<T>(s, n, 1, T(1), A, lda, v(k), ns, T(0), w, ns, trace);
-      if (precond) f.solve(w, 1);
+      if (precond) f.solve(w, 1, true);
       for (int j = 0; j <= k; ++j) {  // modified Gram-Schmidt
         h(j, k) = dot(v(j), w, ns);
         for (std::int64_t i = 0; i < n; ++i) w[i] -= h(j, k) * v(j)[i];
