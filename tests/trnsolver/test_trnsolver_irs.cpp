@@ -550,3 +550,50 @@ TEST(TrnsolverIrsExpert, BadInputAndParams) {
 }
 
 }  // namespace
+
+#include "trn/solver/solver.hpp"
+
+namespace {
+
+// HPL-MxP acceptance (numerics.md §4.3): scaled residual ||A x - b||_inf / (eps (||A||_inf ||x||_inf +
+// ||b||_inf) n) < 16 for a diagonally dominant random matrix, LU without pivoting with bf16 TensorE
+// inputs, GMRES-IR; residual evaluated in long double in the test.
+TEST(TrnsolverIrsHplMxp, ScaledResidualBelow16) {
+  const int n = 1024;
+  std::mt19937_64 rng(1234);
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  std::vector<double> a(static_cast<std::size_t>(n) * n), b(n), x(n);
+  for (double& v : a) v = u(rng);
+  for (int i = 0; i < n; ++i) {
+    double row = 0;
+    for (int j = 0; j < n; ++j) row += std::fabs(a[i + static_cast<std::size_t>(j) * n]);
+    a[i + static_cast<std::size_t>(i) * n] = row;
+  }
+  for (double& v : b) v = u(rng);
+  trn::solver::IrsOptions o;
+  o.lu_mode = trn::blas::GemmMode::bf16;
+  o.refinement = trn::solver::IrsRefinement::classical_gmres;
+  o.pivoting = false;
+  o.fallback = false;
+  trn::solver::CallReport rep;
+  const auto r = trn::solver::irs_gesv<double>({}, o, n, 1, a.data(), n, nullptr, b.data(), n, x.data(), n, &rep);
+  ASSERT_GE(r.niters, 1);
+  long double rn = 0, an = 0, xn = 0, bn = 0;
+  for (int i = 0; i < n; ++i) {
+    long double s = -(long double)b[i], row = 0;
+    for (int j = 0; j < n; ++j) {
+      s += (long double)a[i + static_cast<std::size_t>(j) * n] * x[j];
+      row += std::fabs(a[i + static_cast<std::size_t>(j) * n]);
+    }
+    rn = std::max(rn, std::fabs(s));
+    an = std::max(an, row);
+    xn = std::max<long double>(xn, std::fabs(x[i]));
+    bn = std::max<long double>(bn, std::fabs(b[i]));
+  }
+  const double scaled = double(rn / (0x1p-52L * (an * xn + bn) * n));
+  std::printf("[HPL-MxP] n=%d niters=%d outer=%d scaled residual %.3e modeled trn1 %.1f ms\n", n, r.niters,
+              r.outer_niters, scaled, rep.profile.total_ns * 1e-6);
+  EXPECT_LT(scaled, 16.0);
+}
+
+}  // namespace

@@ -59,6 +59,7 @@ struct LowFactors {
   std::vector<float> lu32;
   std::vector<double> lu64;
   std::vector<int> piv;
+  bool pivoting = true;
   std::vector<float> buf;  // T = double with fp32 factors: the right-hand side rounded to fp32
   Trace* trace = nullptr;
   double* host = nullptr;
@@ -72,19 +73,20 @@ struct LowFactors {
     if constexpr (std::is_same_v<T, double>) {
       if (working && !fp64 && lu64.empty()) lu64.assign(lu32.begin(), lu32.end());
       if (fp64 || working) {
-        dgetrs(s, false, n, cols, lu64.data(), n, piv.data(), v, n, &r);
+        dgetrs(s, false, n, cols, lu64.data(), n, pivots(), v, n, &r);
         *host += r.host_fp64_flops;
         return;
       }
       buf.resize(static_cast<std::size_t>(n * cols));
       for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<float>(v[i]);
-      sgetrs(s, false, n, cols, lu32.data(), n, piv.data(), buf.data(), n, &r);
+      sgetrs(s, false, n, cols, lu32.data(), n, pivots(), buf.data(), n, &r);
       for (std::size_t i = 0; i < buf.size(); ++i) v[i] = static_cast<double>(buf[i]);
     } else {
-      sgetrs(s, false, n, cols, lu32.data(), n, piv.data(), v, n, &r);
+      sgetrs(s, false, n, cols, lu32.data(), n, pivots(), v, n, &r);
     }
     trace->append(r.trace);
   }
+  int* pivots() { return pivoting ? piv.data() : nullptr; }
 };
 
 template <class T>
@@ -153,14 +155,16 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
     for (std::int64_t j = 0; j < n; ++j) row += std::fabs(static_cast<double>(A[i + j * lda]));
     anorm = std::max(anorm, row);
   }
-  LowFactors<T> f{s, n, o.lu_fp64, {}, {}, std::vector<int>(nn), {}, &trace, &host};
+  LowFactors<T> f{s, n, o.lu_fp64, {}, {}, std::vector<int>(nn), o.pivoting, {}, &trace, &host};
+  if (!o.pivoting)
+    for (std::size_t i = 0; i < nn; ++i) f.piv[i] = static_cast<int>(i + 1);  // reported as the identity
   int lu_info = 0;
   CallReport rl;
   if (o.lu_fp64) {
     f.lu64.resize(nn * nn);
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < n; ++i) f.lu64[static_cast<std::size_t>(i + j * n)] = static_cast<double>(A[i + j * lda]);
-    lu_info = dgetrf(s, n, n, f.lu64.data(), n, f.piv.data(), &rl);
+    lu_info = dgetrf(s, n, n, f.lu64.data(), n, f.pivots(), &rl);
     host += rl.host_fp64_flops;
   } else {
     f.lu32.resize(nn * nn);
@@ -171,7 +175,7 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
           return fallback(-2);
         f.lu32[static_cast<std::size_t>(i + j * n)] = static_cast<float>(v);
       }
-    lu_info = detail::sgetrf_mode(s, o.lu_mode, n, n, f.lu32.data(), n, f.piv.data(), &rl);
+    lu_info = detail::sgetrf_mode(s, o.lu_mode, n, n, f.lu32.data(), n, f.pivots(), &rl);
   }
   trace.append(rl.trace);
   if (lu_info != 0) return fallback(-3);

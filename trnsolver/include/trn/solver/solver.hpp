@@ -252,6 +252,7 @@ struct IrsOptions {
   double tol = 0.0;          // stop when ||r||_inf <= tol ||A||_inf ||x||_inf per column; 0: sqrt(n) eps
   double tol_inner = 1e-4;   // classical_gmres: relative reduction of the preconditioned residual
   bool fallback = true;      // on failure solve in the I/O precision (getrf + getrs)
+  bool pivoting = true;      // false: LU without pivoting (HPL-MxP's diagonally dominant matrices)
 };
 
 struct IrsResult {
