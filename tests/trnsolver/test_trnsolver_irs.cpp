@@ -597,3 +597,27 @@ TEST(TrnsolverIrsHplMxp, ScaledResidualBelow16) {
 }
 
 }  // namespace
+
+extern "C" int trnsolver_sample_irs(double* x_irs, double* x_lu, int* niters, int* outer, double* history);
+
+namespace {
+
+TEST(TrnsolverIrsSample, CSequenceMatchesDgesv) {
+  double xi[3] = {0, 0, 0}, xl[3] = {0, 0, 0}, hist[4] = {-1, -1, -1, -1};
+  int niters = -7, outer = -7;
+  ASSERT_EQ(trnsolver_sample_irs(xi, xl, &niters, &outer, hist), 0);
+  std::vector<double> a = {4.0, 1.0, 2.0, 1.0, 5.0, 3.0, 2.0, 3.0, 6.0}, b = {1.0, 2.0, 3.0};
+  std::vector<int> ip(3);
+  ASSERT_EQ(LAPACKE_dgesv(LAPACK_COL_MAJOR, 3, 1, a.data(), 3, ip.data(), b.data(), 3), 0);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(xi[i], b[i], 1e-14);
+    EXPECT_NEAR(xl[i], b[i], 1e-14);
+  }
+  EXPECT_GE(niters, 1);
+  EXPECT_GE(outer, 1);
+  EXPECT_EQ(hist[0], 0.0) << "history row 0: iteration 0";
+  EXPECT_GE(hist[2], 1.0) << "row 1: after the first outer step";
+  EXPECT_LT(hist[3], hist[1]) << "the residual decreased";
+}
+
+}  // namespace
