@@ -298,7 +298,8 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   std::vector<double> Ad = sized ? matrix<double>(in, n, n, ld, false) : std::vector<double>();
   for (int i = 0; sized && i < n && !in.flag(4); ++i) Ad[static_cast<std::size_t>(i + i * ld)] += n;  // mostly regular
   std::vector<float> Af(Ad.begin(), Ad.end());
-  std::vector<double> Bd(static_cast<std::size_t>(std::max(ld, 1)), 1.0), Xd(Bd.size(), -3.0);
+  // Two columns: IRSXgesv is sometimes called with nrhs = 2 (rejected for the GMRES solvers).
+  std::vector<double> Bd(2 * static_cast<std::size_t>(sized ? std::max(ld, 1) : 1), 1.0), Xd(Bd.size(), -3.0);
   std::vector<float> Bf(Bd.begin(), Bd.end()), Xf(Xd.begin(), Xd.end());
   void* A = Ad.empty() ? nullptr : f32 ? static_cast<void*>(Af.data()) : static_cast<void*>(Ad.data());
   void* B = f32 ? static_cast<void*>(Bf.data()) : static_cast<void*>(Bd.data());
