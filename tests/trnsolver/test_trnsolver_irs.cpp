@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -618,6 +619,45 @@ TEST(TrnsolverIrsSample, CSequenceMatchesDgesv) {
   EXPECT_EQ(hist[0], 0.0) << "history row 0: iteration 0";
   EXPECT_GE(hist[2], 1.0) << "row 1: after the first outer step";
   EXPECT_LT(hist[3], hist[1]) << "the residual decreased";
+}
+
+}  // namespace
+
+namespace {
+
+TEST(TrnsolverIrsSimple, SingleIoBadInput) {
+  Handle g;
+  const int n = 4;
+  std::vector<float> a(16, 1.0f), b(4, 1.0f), x(4, -2.0f);
+  const auto a0 = a, x0 = x;
+  std::vector<int> ip(n, -9);
+  size_t bytes = 0;
+  ASSERT_EQ(trnsolverDnSBgesv_bufferSize(g.h, n, 1, a.data(), n, ip.data(), b.data(), n, x.data(), n, nullptr, &bytes),
+            TRNSOLVER_STATUS_SUCCESS);
+  std::vector<char> ws(bytes);
+  int iter = 77, info = 0;
+  EXPECT_EQ(trnsolverDnSBgesv(g.h, n, 1, a.data(), n, ip.data(), b.data(), n, x.data(), n, ws.data(), bytes - 1, &iter,
+                              &info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -11);
+  EXPECT_EQ(trnsolverDnSHgesv(g.h, n, 1, a.data(), n - 1, ip.data(), b.data(), n, x.data(), n, ws.data(), bytes, &iter,
+                              &info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -4);
+  EXPECT_EQ(trnsolverDnSXgesv(g.h, n, 1, a.data(), n, nullptr, b.data(), n, x.data(), n, ws.data(), bytes, &iter, &info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -5);
+  EXPECT_EQ(iter, 77);
+  EXPECT_EQ(a, a0);
+  EXPECT_EQ(x, x0);
+  EXPECT_EQ(ip, std::vector<int>(n, -9));
+  // A holding Inf: iter = -2 and the fp32 fallback (Sgetrf + Sgetrs) produced X.
+  std::vector<float> d(16, 0.0f);
+  for (int i = 0; i < n; ++i) d[i + 4 * i] = 2.0f;
+  d[1] = std::numeric_limits<float>::infinity();
+  ASSERT_EQ(trnsolverDnSHgesv(g.h, n, 1, d.data(), n, ip.data(), b.data(), n, x.data(), n, ws.data(), bytes, &iter, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(iter, -2);
 }
 
 }  // namespace
