@@ -313,7 +313,7 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   trnsolverStatus_t st;
   switch (in.byte() % 3) {
     case 0: {
-      std::vector<int> ipiv(static_cast<std::size_t>(std::max(n, 1)));
+      std::vector<int> ipiv(sized ? static_cast<std::size_t>(std::max(n, 1)) : 1);  // unsized: A is NULL
       size_t bytes = 0;
       trnsolverDnSHgesv_bufferSize(h, n, 1, static_cast<float*>(A), ld, ipiv.data(), Bf.data(), ld, Xf.data(), ld,
                                    nullptr, &bytes);
@@ -357,16 +357,17 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
     default: {
       trnsolverDnParams_t p = nullptr;
       trnsolverDnCreateParams(&p);
-      const auto dt = static_cast<trnDataType_t>(in.choice({TRN_R_32F, TRN_R_64F, TRN_R_16F}));
+      const int dti = in.choice({TRN_R_32F, TRN_R_64F, TRN_R_16F});  // any int sometimes: cast at each call
+      auto dt = [dti] { return static_cast<trnDataType_t>(dti); };
       size_t dev = 0, host = 0;
-      trnsolverDnXgetrf_bufferSize(h, p, n, n, dt, A, ld, dt, &dev, &host);
+      trnsolverDnXgetrf_bufferSize(h, p, n, n, dt(), A, ld, dt(), &dev, &host);
       std::vector<char> wd(std::min<size_t>(dev, 64) + 8);
-      std::vector<int64_t> ipiv(static_cast<std::size_t>(std::max(n, 1)), 1);
-      st = trnsolverDnXgetrf(h, p, n, n, dt, A, ld, in.flag(5) ? nullptr : ipiv.data(), dt, wd.data(), dev, nullptr, 0,
+      std::vector<int64_t> ipiv(sized ? static_cast<std::size_t>(std::max(n, 1)) : 1, 1);  // unsized: A is NULL
+      st = trnsolverDnXgetrf(h, p, n, n, dt(), A, ld, in.flag(5) ? nullptr : ipiv.data(), dt(), wd.data(), dev, nullptr, 0,
                              &info);
       if (st == TRNSOLVER_STATUS_SUCCESS) {
         int info2 = -12345;
-        const trnsolverStatus_t st2 = trnsolverDnXgetrs(h, p, TRNBLAS_OP_N, n, 1, dt, A, ld, ipiv.data(), dt, B, ld, &info2);
+        const trnsolverStatus_t st2 = trnsolverDnXgetrs(h, p, TRNBLAS_OP_N, n, 1, dt(), A, ld, ipiv.data(), dt(), B, ld, &info2);
         check(st2 == TRNSOLVER_STATUS_SUCCESS || st2 == TRNSOLVER_STATUS_INVALID_VALUE, "Xgetrs status");
       }
       trnsolverDnDestroyParams(p);
