@@ -359,15 +359,18 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
       trnsolverDnCreateParams(&p);
       const int dti = in.choice({TRN_R_32F, TRN_R_64F, TRN_R_16F});  // any int sometimes: cast at each call
       auto dt = [dti] { return static_cast<trnDataType_t>(dti); };
+      // The buffers must have the type the call names (the fp32 copies for TRN_R_32F).
+      void* Ax = Ad.empty() ? nullptr : dti == TRN_R_32F ? static_cast<void*>(Af.data()) : static_cast<void*>(Ad.data());
+      void* Bx = dti == TRN_R_32F ? static_cast<void*>(Bf.data()) : static_cast<void*>(Bd.data());
       size_t dev = 0, host = 0;
-      trnsolverDnXgetrf_bufferSize(h, p, n, n, dt(), A, ld, dt(), &dev, &host);
+      trnsolverDnXgetrf_bufferSize(h, p, n, n, dt(), Ax, ld, dt(), &dev, &host);
       std::vector<char> wd(std::min<size_t>(dev, 64) + 8);
       std::vector<int64_t> ipiv(sized ? static_cast<std::size_t>(std::max(n, 1)) : 1, 1);  // unsized: A is NULL
-      st = trnsolverDnXgetrf(h, p, n, n, dt(), A, ld, in.flag(5) ? nullptr : ipiv.data(), dt(), wd.data(), dev, nullptr, 0,
+      st = trnsolverDnXgetrf(h, p, n, n, dt(), Ax, ld, in.flag(5) ? nullptr : ipiv.data(), dt(), wd.data(), dev, nullptr, 0,
                              &info);
       if (st == TRNSOLVER_STATUS_SUCCESS) {
         int info2 = -12345;
-        const trnsolverStatus_t st2 = trnsolverDnXgetrs(h, p, TRNBLAS_OP_N, n, 1, dt(), A, ld, ipiv.data(), dt(), B, ld, &info2);
+        const trnsolverStatus_t st2 = trnsolverDnXgetrs(h, p, TRNBLAS_OP_N, n, 1, dt(), Ax, ld, ipiv.data(), dt(), Bx, ld, &info2);
         check(st2 == TRNSOLVER_STATUS_SUCCESS || st2 == TRNSOLVER_STATUS_INVALID_VALUE, "Xgetrs status");
       }
       trnsolverDnDestroyParams(p);
