@@ -288,8 +288,8 @@ void fuzz_sygvj(trnfuzz::Input& in, trnsolverDnHandle_t h) {
 // IRS and the 64-bit X API (a third call slot, so the corpus's first two calls keep their meaning):
 // SHgesv / IRSXgesv with refinement and precision values from the grammar (valid and any int), and
 // Xgetrf + Xgetrs with data types from the grammar. Invariants: a rejected call (INVALID_VALUE or an
-// IRS_* / NOT_SUPPORTED status) writes nothing but info; a success has info >= 0 and a finite niters
-// within [-MaxIters, MaxIters].
+// IRS_* / NOT_SUPPORTED status) writes nothing but info; a success has info >= 0 and niters in
+// [-MaxIters, MaxIters] or -2 / -3.
 void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   const int n = static_cast<int>(std::clamp<std::int64_t>(in.size(kMaxN, false), INT32_MIN, INT32_MAX));
   const int ld = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
@@ -347,7 +347,8 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
       st = trnsolverDnIRSXgesv(h, p, inf, n, nrhs, A, ld, B, ld, X, ld, ws.data(), bytes, &niters, &info);
       int maxit = 0;
       trnsolverDnIRSParamsGetMaxIters(p, &maxit);
-      check(st != TRNSOLVER_STATUS_SUCCESS || (niters >= -maxit && niters <= maxit), "IRSXgesv niters out of range");
+      check(st != TRNSOLVER_STATUS_SUCCESS || ((niters >= -maxit || niters == -2 || niters == -3) && niters <= maxit),
+            "IRSXgesv niters out of range (-2 overflow, -3 zero pivot, -MaxIters, or the iterations)");
       void* hist = nullptr;
       trnsolverDnIRSInfosGetResidualHistory(inf, &hist);
       trnsolverDnIRSInfosDestroy(inf);
