@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 #include <lapacke.h>
 
+#include <cmath>
 #include <random>
 #include <vector>
 
@@ -134,6 +135,45 @@ void BM_Sgetrf_vs_sgetrf(benchmark::State& st) {
   model_counters(st, rep);
 }
 BENCHMARK(BM_Sgetrf_vs_sgetrf)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// DBgesv with GMRES-IR (bf16 trailing-update inputs, CLASSICAL_GMRES, residual by Ozaki DGEMM) vs
+// LAPACKE_dgesv on an HPL-MxP matrix (uniform(-0.5, 0.5), a_ii = sum_j |a_ij|, LU without pivoting
+// for ours); GFLOP/s from 2 n^3 / 3. The target: <= 1.5x dgesv's wall time at n = 4096.
+void BM_DBgesvGmres_vs_dgesv(benchmark::State& st) {
+  const int n = static_cast<int>(st.range(0));
+  std::mt19937_64 rng(1234);
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  std::vector<double> a0(static_cast<std::size_t>(n) * n), b(n), x(n);
+  for (double& v : a0) v = u(rng);
+  for (int i = 0; i < n; ++i) {
+    double row = 0;
+    for (int j = 0; j < n; ++j) row += std::abs(a0[i + static_cast<std::size_t>(j) * n]);
+    a0[i + static_cast<std::size_t>(i) * n] = row;
+  }
+  for (double& v : b) v = u(rng);
+  std::vector<double> a(a0), r(a0), rb(b);
+  std::vector<int> rip(n);
+  ts::IrsOptions o;
+  o.lu_mode = trn::blas::GemmMode::bf16;
+  o.refinement = ts::IrsRefinement::classical_gmres;
+  o.pivoting = false;
+  ts::CallReport rep;
+  int niters = 0;
+  trnsci::bench::run_paired(
+      st, 2.0 * n * n * n / 3.0,
+      [&] {
+        a = a0;
+        niters = ts::irs_gesv<double>({}, o, n, 1, a.data(), n, nullptr, b.data(), n, x.data(), n, &rep).niters;
+      },
+      [&] {
+        r = a0;
+        rb = b;
+        LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, r.data(), n, rip.data(), rb.data(), n);
+      });
+  model_counters(st, rep);
+  st.counters["niters"] = niters;
+}
+BENCHMARK(BM_DBgesvGmres_vs_dgesv)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

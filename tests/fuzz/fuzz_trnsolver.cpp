@@ -1,5 +1,5 @@
 // libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj, Dsyevj, S/Dgesvdj(Batched),
-// Ssygvj, Spotrf and Sgetrf with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv and Xgetrf/Xgetrs with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -285,6 +285,103 @@ void fuzz_sygvj(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   trnsolverDnDestroySyevjInfo(params);
 }
 
+// IRS and the 64-bit X API (a third call slot, so the corpus's first two calls keep their meaning):
+// SHgesv / IRSXgesv with refinement and precision values from the grammar (valid and any int), and
+// Xgetrf + Xgetrs with data types from the grammar. Invariants: a rejected call (INVALID_VALUE or an
+// IRS_* / NOT_SUPPORTED status) writes nothing but info; a success has info >= 0 and niters in
+// [-MaxIters, MaxIters] or -2 / -3.
+void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const int n = static_cast<int>(std::clamp<std::int64_t>(in.size(kMaxN, false), INT32_MIN, INT32_MAX));
+  const int ld = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && ld >= std::max(1, n) && ld <= kMaxN;
+  const bool f32 = in.flag(2);
+  std::vector<double> Ad = sized ? matrix<double>(in, n, n, ld, false) : std::vector<double>();
+  for (int i = 0; sized && i < n && !in.flag(4); ++i) Ad[static_cast<std::size_t>(i + i * ld)] += n;  // mostly regular
+  std::vector<float> Af(Ad.begin(), Ad.end());
+  // Two columns: IRSXgesv is sometimes called with nrhs = 2 (rejected for the GMRES solvers).
+  std::vector<double> Bd(2 * static_cast<std::size_t>(sized ? std::max(ld, 1) : 1), 1.0), Xd(Bd.size(), -3.0);
+  std::vector<float> Bf(Bd.begin(), Bd.end()), Xf(Xd.begin(), Xd.end());
+  void* A = Ad.empty() ? nullptr : f32 ? static_cast<void*>(Af.data()) : static_cast<void*>(Ad.data());
+  void* B = f32 ? static_cast<void*>(Bf.data()) : static_cast<void*>(Bd.data());
+  void* X = f32 ? static_cast<void*>(Xf.data()) : static_cast<void*>(Xd.data());
+  const auto Ad0 = Ad;
+  const auto Af0 = Af;
+  const auto Xd0 = Xd;
+  const auto Xf0 = Xf;
+  auto untouched = [&] { return same_bytes(Ad, Ad0) && same_bytes(Af, Af0) && same_bytes(Xd, Xd0) && same_bytes(Xf, Xf0); };
+  int info = -12345, niters = -12345;
+  trnsolverStatus_t st;
+  switch (in.byte() % 3) {
+    case 0: {
+      std::vector<int> ipiv(sized ? static_cast<std::size_t>(std::max(n, 1)) : 1);  // unsized: A is NULL
+      size_t bytes = 0;
+      trnsolverDnSHgesv_bufferSize(h, n, 1, static_cast<float*>(A), ld, ipiv.data(), Bf.data(), ld, Xf.data(), ld,
+                                   nullptr, &bytes);
+      std::vector<char> ws(std::min<size_t>(bytes, 1 << 20) + 1);
+      st = trnsolverDnSHgesv(h, n, 1, f32 ? static_cast<float*>(A) : (Af.empty() ? nullptr : Af.data()), ld,
+                             ipiv.data(), Bf.data(), ld, Xf.data(), ld, ws.data(), in.flag(6) ? 0 : bytes, &niters,
+                             &info);
+      break;
+    }
+    case 1: {
+      trnsolverDnIRSParams_t p = nullptr;
+      trnsolverDnIRSInfos_t inf = nullptr;
+      trnsolverDnIRSParamsCreate(&p);
+      trnsolverDnIRSInfosCreate(&inf);
+      trnsolverDnIRSParamsSetRefinementSolver(p, static_cast<trnsolverIRSRefinement_t>(in.choice(
+          {TRNSOLVER_IRS_REFINE_NOT_SET, TRNSOLVER_IRS_REFINE_NONE, TRNSOLVER_IRS_REFINE_CLASSICAL,
+           TRNSOLVER_IRS_REFINE_CLASSICAL_GMRES, TRNSOLVER_IRS_REFINE_GMRES, TRNSOLVER_IRS_REFINE_GMRES_GMRES,
+           TRNSOLVER_IRS_REFINE_GMRES_NOPCOND})));
+      trnsolverDnIRSParamsSetSolverPrecisions(
+          p, f32 ? TRNSOLVER_R_32F : TRNSOLVER_R_64F,
+          static_cast<trnsolverPrecType_t>(in.choice({TRNSOLVER_R_64F, TRNSOLVER_R_32F, TRNSOLVER_R_16F,
+                                                          TRNSOLVER_R_16BF, TRNSOLVER_R_TF32, TRNSOLVER_R_8I})));
+      trnsolverDnIRSParamsSetMaxIters(p, 1 + in.byte() % 8);
+      trnsolverDnIRSParamsSetMaxItersInner(p, 1 + in.byte() % 8);
+      if (in.flag(2)) trnsolverDnIRSParamsDisableFallback(p);
+      if (in.flag(2)) trnsolverDnIRSInfosRequestResidual(inf);
+      const int nrhs = in.flag(6) ? 2 : 1;
+      size_t bytes = 0;
+      trnsolverDnIRSXgesv_bufferSize(h, p, n, nrhs, &bytes);
+      std::vector<char> ws(std::min<size_t>(bytes, 1 << 20) + 1);
+      st = trnsolverDnIRSXgesv(h, p, inf, n, nrhs, A, ld, B, ld, X, ld, ws.data(), bytes, &niters, &info);
+      int maxit = 0;
+      trnsolverDnIRSParamsGetMaxIters(p, &maxit);
+      check(st != TRNSOLVER_STATUS_SUCCESS || ((niters >= -maxit || niters == -2 || niters == -3) && niters <= maxit),
+            "IRSXgesv niters out of range (-2 overflow, -3 zero pivot, -MaxIters, or the iterations)");
+      void* hist = nullptr;
+      trnsolverDnIRSInfosGetResidualHistory(inf, &hist);
+      trnsolverDnIRSInfosDestroy(inf);
+      trnsolverDnIRSParamsDestroy(p);
+      break;
+    }
+    default: {
+      trnsolverDnParams_t p = nullptr;
+      trnsolverDnCreateParams(&p);
+      const int dti = in.choice({TRN_R_32F, TRN_R_64F, TRN_R_16F});  // any int sometimes: cast at each call
+      auto dt = [dti] { return static_cast<trnDataType_t>(dti); };
+      // The buffers must have the type the call names (the fp32 copies for TRN_R_32F).
+      void* Ax = Ad.empty() ? nullptr : dti == TRN_R_32F ? static_cast<void*>(Af.data()) : static_cast<void*>(Ad.data());
+      void* Bx = dti == TRN_R_32F ? static_cast<void*>(Bf.data()) : static_cast<void*>(Bd.data());
+      size_t dev = 0, host = 0;
+      trnsolverDnXgetrf_bufferSize(h, p, n, n, dt(), Ax, ld, dt(), &dev, &host);
+      std::vector<char> wd(std::min<size_t>(dev, 64) + 8);
+      std::vector<int64_t> ipiv(sized ? static_cast<std::size_t>(std::max(n, 1)) : 1, 1);  // unsized: A is NULL
+      st = trnsolverDnXgetrf(h, p, n, n, dt(), Ax, ld, in.flag(5) ? nullptr : ipiv.data(), dt(), wd.data(), dev, nullptr, 0,
+                             &info);
+      if (st == TRNSOLVER_STATUS_SUCCESS) {
+        int info2 = -12345;
+        const trnsolverStatus_t st2 = trnsolverDnXgetrs(h, p, TRNBLAS_OP_N, n, 1, dt(), Ax, ld, ipiv.data(), dt(), Bx, ld, &info2);
+        check(st2 == TRNSOLVER_STATUS_SUCCESS || st2 == TRNSOLVER_STATUS_INVALID_VALUE, "Xgetrs status");
+      }
+      trnsolverDnDestroyParams(p);
+      break;
+    }
+  }
+  check(st == TRNSOLVER_STATUS_SUCCESS || untouched(), "IRS / X API wrote A or X after rejecting the call");
+  check(st != TRNSOLVER_STATUS_SUCCESS || info >= 0, "IRS / X API info < 0 on success");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -300,6 +397,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       default: fuzz_factor(in, h); break;
     }
   }
+  if (!in.empty()) fuzz_irs_x(in, h);
   trnsolverDnDestroy(h);
   return 0;
 }

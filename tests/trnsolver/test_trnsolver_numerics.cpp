@@ -504,29 +504,6 @@ TEST(TrnsolverSgetrf, ZeroPivotInfo) {
 
 namespace {
 
-// A = Q1 diag(sigma) Q2^T with sigma geometric from 1 to 1/kappa (Q from LAPACKE dgeqrf/dorgqr).
-std::vector<double> matrix_with_condition(int n, double kappa, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd;
-  auto orth = [&] {
-    std::vector<double> q(static_cast<std::size_t>(n) * n), tau(n);
-    for (double& x : q) x = nd(rng);
-    LAPACKE_dgeqrf(LAPACK_COL_MAJOR, n, n, q.data(), n, tau.data());
-    LAPACKE_dorgqr(LAPACK_COL_MAJOR, n, n, n, q.data(), n, tau.data());
-    return q;
-  };
-  const auto q1 = orth(), q2 = orth();
-  std::vector<double> a(static_cast<std::size_t>(n) * n);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      long double s = 0;
-      for (int k = 0; k < n; ++k)
-        s += (long double)q1[i + k * n] * std::pow(kappa, -double(k) / (n - 1)) * q2[j + k * n];
-      a[i + static_cast<std::size_t>(j) * n] = double(s);
-    }
-  return a;
-}
-
 TEST(TrnsolverIrs, ForwardErrorAgainstDgesv) {
   const int n = 200;  // > 128: the trailing updates (in the low precision) take part
   struct Mode {

@@ -283,6 +283,51 @@ CaseResult gesv_case(trn::blas::GemmMode mode, double kappa) {
   return c;
 }
 
+// HPL-MxP (numerics reference 4.3): a_ij ~ U(-0.5, 0.5), a_ii = sum_j |a_ij|, LU without pivoting
+// with bf16 trailing-update inputs, GMRES-IR (CLASSICAL_GMRES); scaled residual ||A x - b||_inf /
+// (eps (||A||_inf ||x||_inf + ||b||_inf) n) in long double, acceptance < 16.
+CaseResult hpl_mxp_case(int n) {
+  std::mt19937_64 rng(1234);
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  std::vector<double> a(static_cast<std::size_t>(n) * n), b(n), x(n);
+  for (double& v : a) v = u(rng);
+  for (int i = 0; i < n; ++i) {
+    double row = 0;
+    for (int j = 0; j < n; ++j) row += std::fabs(a[i + static_cast<std::size_t>(j) * n]);
+    a[i + static_cast<std::size_t>(i) * n] = row;
+  }
+  for (double& v : b) v = u(rng);
+  ts::IrsOptions o;
+  o.lu_mode = trn::blas::GemmMode::bf16;
+  o.refinement = ts::IrsRefinement::classical_gmres;
+  o.pivoting = false;
+  o.fallback = false;
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  const ts::IrsResult r = ts::irs_gesv<double>({}, o, n, 1, a.data(), n, nullptr, b.data(), n, x.data(), n, &rep);
+  const double secs = seconds_since(t0);
+  long double rn = 0, an = 0, xn = 0, bn = 0;
+  for (int i = 0; i < n; ++i) {
+    long double s = -(long double)b[i], row = 0;
+    for (int j = 0; j < n; ++j) {
+      s += (long double)a[i + static_cast<std::size_t>(j) * n] * x[j];
+      row += std::fabs((long double)a[i + static_cast<std::size_t>(j) * n]);
+    }
+    rn = std::max(rn, std::fabs(s));
+    an = std::max(an, row);
+    xn = std::max<long double>(xn, std::fabs(x[i]));
+    bn = std::max<long double>(bn, std::fabs(b[i]));
+  }
+  CaseResult c;
+  c.measured = double(rn / ((long double)DBL_EPSILON * (an * xn + bn) * n));
+  c.bound = 16;
+  c.pass = r.niters >= 0 && c.measured < c.bound;
+  c.note = "niters " + std::to_string(r.niters) + ", outer " + std::to_string(r.outer_niters);
+  c.host_seconds = secs;
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
 void add_solver(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "solver";
@@ -334,6 +379,13 @@ void add_solver(Registry& reg) {
            .metric = "forward error ||x - x_true||_inf / ||x_true||_inf", .bound_text = "10 x LAPACKE dgesv",
            .experiment = "LU-IR (numerics reference 4.2)", .full_only = kappa > 1e3,
            .run = [low, kappa] { return gesv_case(low.mode, kappa); }});
+
+  for (int n : {1024, 2048})
+    add({.op = "DBgesv (IRSXgesv)", .mode = "bf16 LU without pivoting, GMRES-IR, Ozaki residual",
+         .shape = std::to_string(n) + "x" + std::to_string(n) + ", diagonally dominant",
+         .metric = "HPL-MxP scaled residual", .bound_text = "< 16 (HPL-MxP)",
+         .experiment = "HPL-MxP (numerics reference 4.3)", .size = static_cast<double>(n), .full_only = n > 1024,
+         .run = [n] { return hpl_mxp_case(n); }});
 
   for (int n : {64, 128, 256})
     reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = "ssyevj", .variant = "vectors",

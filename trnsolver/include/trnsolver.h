@@ -255,20 +255,168 @@ typedef int trnsolver_int_t;
  * fallback (dgetrf + dgetrs): -2 A overflows fp32, -3 zero pivot in the low-precision LU, -50 no
  * convergence in 50 iterations. dA is unchanged unless the fallback ran (then its LU factors).
  * lwork_bytes from _bufferSize; dWorkspace may be NULL when it is 0. d_info: 0, -i, or i > 0. */
-#define TRNSOLVER_DECLARE_GESV(NAME)                                                                              \
-  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs,         \
-                                      double* dA, trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB,        \
-                                      trnsolver_int_t lddb, double* dX, trnsolver_int_t lddx, void* dWorkspace,    \
-                                      size_t* lwork_bytes);                                                         \
-  trnsolverStatus_t NAME(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,           \
-                         trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB, trnsolver_int_t lddb, double* dX, \
+#define TRNSOLVER_DECLARE_GESV(NAME, T)                                                                           \
+  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs, T* dA,   \
+                                      trnsolver_int_t ldda, trnsolver_int_t* dipiv, T* dB, trnsolver_int_t lddb,    \
+                                      T* dX, trnsolver_int_t lddx, void* dWorkspace, size_t* lwork_bytes);          \
+  trnsolverStatus_t NAME(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs, T* dA,                \
+                         trnsolver_int_t ldda, trnsolver_int_t* dipiv, T* dB, trnsolver_int_t lddb, T* dX,          \
                          trnsolver_int_t lddx, void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter,         \
                          trnsolver_int_t* d_info);
-TRNSOLVER_DECLARE_GESV(trnsolverDnDSgesv)
-TRNSOLVER_DECLARE_GESV(trnsolverDnDHgesv)
-TRNSOLVER_DECLARE_GESV(trnsolverDnDBgesv)
-TRNSOLVER_DECLARE_GESV(trnsolverDnDXgesv)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDSgesv, double)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDHgesv, double)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDBgesv, double)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDXgesv, double)
+
+/* S<low>gesv: fp32 I/O (cuSOLVER SHgesv, SBgesv, SXgesv). LU trailing updates on TensorE with fp16,
+ * bf16 or tf32 inputs (fp32 PSUM; panels fp32); classical refinement with the residual in fp32
+ * (trnblas GEMM, fp32 mode, TensorE); tolerance sqrt(n) eps32 ||A||_inf ||x||_inf. iter and d_info
+ * as the D variants (-2: A holds Inf/NaN; fallback: Sgetrf + Sgetrs). */
+TRNSOLVER_DECLARE_GESV(trnsolverDnSHgesv, float)
+TRNSOLVER_DECLARE_GESV(trnsolverDnSBgesv, float)
+TRNSOLVER_DECLARE_GESV(trnsolverDnSXgesv, float)
 #undef TRNSOLVER_DECLARE_GESV
+
+/* ---- IRS expert API ------------------------------------------------------------------------------ */
+typedef enum trnsolverIRSRefinement_t {
+  TRNSOLVER_IRS_REFINE_NOT_SET = 1100,
+  TRNSOLVER_IRS_REFINE_NONE = 1101,
+  TRNSOLVER_IRS_REFINE_CLASSICAL = 1102,
+  TRNSOLVER_IRS_REFINE_CLASSICAL_GMRES = 1103,
+  TRNSOLVER_IRS_REFINE_GMRES = 1104,
+  TRNSOLVER_IRS_REFINE_GMRES_GMRES = 1105, /* accepted by SetRefinementSolver; IRSXgesv: IRS_NOT_SUPPORTED */
+  TRNSOLVER_IRS_REFINE_GMRES_NOPCOND = 1106,
+  TRNSOLVER_PREC_DD = 1150,
+  TRNSOLVER_PREC_SS = 1151,
+  TRNSOLVER_PREC_SHT = 1152
+} trnsolverIRSRefinement_t;
+
+typedef enum trnsolverPrecType_t {
+  TRNSOLVER_R_8I = 1201,
+  TRNSOLVER_R_8U = 1202,
+  TRNSOLVER_R_64F = 1203,
+  TRNSOLVER_R_32F = 1204,
+  TRNSOLVER_R_16F = 1205,
+  TRNSOLVER_R_16BF = 1206,
+  TRNSOLVER_R_TF32 = 1207,
+  TRNSOLVER_R_AP = 1208,
+  TRNSOLVER_C_8I = 1211,
+  TRNSOLVER_C_8U = 1212,
+  TRNSOLVER_C_64F = 1213,
+  TRNSOLVER_C_32F = 1214,
+  TRNSOLVER_C_16F = 1215,
+  TRNSOLVER_C_16BF = 1216,
+  TRNSOLVER_C_TF32 = 1217,
+  TRNSOLVER_C_AP = 1218
+} trnsolverPrecType_t;
+
+struct trnsolverDnIRSParams;
+typedef struct trnsolverDnIRSParams* trnsolverDnIRSParams_t;
+struct trnsolverDnIRSInfos;
+typedef struct trnsolverDnIRSInfos* trnsolverDnIRSInfos_t;
+
+/* Defaults: refinement NOT_SET (must be set), main precision not set (must be R_64F or R_32F),
+ * lowest precision = main, Tol 0 (= sqrt(n) eps of the main precision, cuSOLVER's test), TolInner
+ * 1e-4, MaxIters 50 (outer + inner), MaxItersInner 50, fallback enabled. A NULL or destroyed params
+ * -> IRS_PARAMS_NOT_INITIALIZED; MaxIters / MaxItersInner <= 0 -> INVALID_VALUE; MaxItersInner >
+ * MaxIters -> IRS_PARAMS_INVALID_MAXITER. */
+trnsolverStatus_t trnsolverDnIRSParamsCreate(trnsolverDnIRSParams_t* params_ptr);
+trnsolverStatus_t trnsolverDnIRSParamsDestroy(trnsolverDnIRSParams_t params);
+trnsolverStatus_t trnsolverDnIRSParamsSetRefinementSolver(trnsolverDnIRSParams_t params,
+                                                          trnsolverIRSRefinement_t refinement_solver);
+trnsolverStatus_t trnsolverDnIRSParamsSetSolverMainPrecision(trnsolverDnIRSParams_t params,
+                                                             trnsolverPrecType_t solver_main_precision);
+trnsolverStatus_t trnsolverDnIRSParamsSetSolverLowestPrecision(trnsolverDnIRSParams_t params,
+                                                               trnsolverPrecType_t solver_lowest_precision);
+trnsolverStatus_t trnsolverDnIRSParamsSetSolverPrecisions(trnsolverDnIRSParams_t params,
+                                                          trnsolverPrecType_t solver_main_precision,
+                                                          trnsolverPrecType_t solver_lowest_precision);
+trnsolverStatus_t trnsolverDnIRSParamsSetTol(trnsolverDnIRSParams_t params, double val);
+trnsolverStatus_t trnsolverDnIRSParamsSetTolInner(trnsolverDnIRSParams_t params, double val);
+trnsolverStatus_t trnsolverDnIRSParamsSetMaxIters(trnsolverDnIRSParams_t params, trnsolver_int_t maxiters);
+trnsolverStatus_t trnsolverDnIRSParamsSetMaxItersInner(trnsolverDnIRSParams_t params, trnsolver_int_t maxiters_inner);
+trnsolverStatus_t trnsolverDnIRSParamsGetMaxIters(trnsolverDnIRSParams_t params, trnsolver_int_t* maxiters);
+trnsolverStatus_t trnsolverDnIRSParamsEnableFallback(trnsolverDnIRSParams_t params);
+trnsolverStatus_t trnsolverDnIRSParamsDisableFallback(trnsolverDnIRSParams_t params);
+
+/* Infos of one IRSXgesv call: Niters (outer + inner; < 0 as iter of the simple API), OuterNiters,
+ * the MaxIters of that call, and with RequestResidual (before the call) the residual history: a
+ * column-major (MaxIters + 1) x 2 matrix in the main precision, row k = (total iterations so far,
+ * max over the right-hand sides of ||b - A x||_inf) after the k-th residual evaluation (row 0: the
+ * LU solve's x0), rows beyond the last evaluation zero. GetResidualHistory without RequestResidual
+ * -> INVALID_VALUE. NULL or destroyed infos -> IRS_INFOS_NOT_INITIALIZED. */
+trnsolverStatus_t trnsolverDnIRSInfosCreate(trnsolverDnIRSInfos_t* infos_ptr);
+trnsolverStatus_t trnsolverDnIRSInfosDestroy(trnsolverDnIRSInfos_t infos);
+trnsolverStatus_t trnsolverDnIRSInfosGetNiters(trnsolverDnIRSInfos_t infos, trnsolver_int_t* niters);
+trnsolverStatus_t trnsolverDnIRSInfosGetOuterNiters(trnsolverDnIRSInfos_t infos, trnsolver_int_t* outer_niters);
+trnsolverStatus_t trnsolverDnIRSInfosRequestResidual(trnsolverDnIRSInfos_t infos);
+trnsolverStatus_t trnsolverDnIRSInfosGetResidualHistory(trnsolverDnIRSInfos_t infos, void** residual_history);
+trnsolverStatus_t trnsolverDnIRSInfosGetMaxIters(trnsolverDnIRSInfos_t infos, trnsolver_int_t* maxiters);
+
+/* dA, dB, dX of the main precision (double for R_64F, float for R_32F); lowest precision R_64F
+ * (main R_64F only: Dgetrf), R_32F, R_16F, R_16BF, R_TF32 (the LU's TensorE input format). Refinement
+ * NONE, CLASSICAL, CLASSICAL_GMRES (GMRES-IR: inner GMRES to TolInner), GMRES (restarted GMRES
+ * preconditioned by the LU, run to the outer tolerance), GMRES_NOPCOND; the GMRES solvers take
+ * nrhs = 1 (else IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES). Statuses: IRS_PARAMS_NOT_INITIALIZED,
+ * IRS_INFOS_NOT_INITIALIZED, IRS_PARAMS_INVALID_PREC, IRS_PARAMS_INVALID_REFINE (NOT_SET or a
+ * PREC_* value), IRS_NOT_SUPPORTED (GMRES_GMRES), else INVALID_VALUE with the position (params 1,
+ * infos 2, n 3, nrhs 4, dA 5, ldda 6, dB 7, lddb 8, dX 9, lddx 10, dWorkspace 11, lwork_bytes 12,
+ * niters 13, d_info 14). Fallback disabled: niters < 0 leaves dA unchanged and dX the last iterate
+ * (-max_iters) or unwritten (-2, -3). */
+trnsolverStatus_t trnsolverDnIRSXgesv_bufferSize(trnsolverDnHandle_t handle, trnsolverDnIRSParams_t params,
+                                                 trnsolver_int_t n, trnsolver_int_t nrhs, size_t* lwork_bytes);
+trnsolverStatus_t trnsolverDnIRSXgesv(trnsolverDnHandle_t handle, trnsolverDnIRSParams_t gesv_irs_params,
+                                      trnsolverDnIRSInfos_t gesv_irs_infos, trnsolver_int_t n, trnsolver_int_t nrhs,
+                                      void* dA, trnsolver_int_t ldda, void* dB, trnsolver_int_t lddb, void* dX,
+                                      trnsolver_int_t lddx, void* dWorkspace, size_t lwork_bytes,
+                                      trnsolver_int_t* niters, trnsolver_int_t* d_info);
+
+/* ---- 64-bit generic API ---------------------------------------------------------------------------- */
+typedef enum trnsolverDnFunction_t {
+  TRNSOLVERDN_GETRF = 0,
+  TRNSOLVERDN_POTRF = 1,
+  TRNSOLVERDN_SYEVBATCHED = 2
+} trnsolverDnFunction_t;
+typedef enum trnsolverAlgMode_t {
+  TRNSOLVER_ALG_0 = 0, /* default algorithm */
+  TRNSOLVER_ALG_1 = 1,
+  TRNSOLVER_ALG_2 = 2
+} trnsolverAlgMode_t;
+struct trnsolverDnParams;
+typedef struct trnsolverDnParams* trnsolverDnParams_t;
+
+/* SetAdvOptions stores the algorithm (validated) and has no effect: one algorithm per routine. */
+trnsolverStatus_t trnsolverDnCreateParams(trnsolverDnParams_t* params);
+trnsolverStatus_t trnsolverDnDestroyParams(trnsolverDnParams_t params);
+trnsolverStatus_t trnsolverDnSetAdvOptions(trnsolverDnParams_t params, trnsolverDnFunction_t function,
+                                           trnsolverAlgMode_t algo);
+
+/* dataTypeA = computeType = TRN_R_32F (Spotrf/Sgetrf kernels) or TRN_R_64F (Dpotrf/Dgetrf); any other
+ * pairing -> NOT_SUPPORTED. Workspace: one element on the device (a non-zero size keeps the
+ * allocate-then-call pattern), none on the host; info 0, -i (position not counting the handle) or
+ * i > 0 as the 32-bit routines. ipiv: int64_t, 1-based, NULL = no pivoting (getrf). */
+trnsolverStatus_t trnsolverDnXpotrf_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                               trnblasFillMode_t uplo, int64_t n, trnDataType_t dataTypeA,
+                                               const void* A, int64_t lda, trnDataType_t computeType,
+                                               size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXpotrf(trnsolverDnHandle_t handle, trnsolverDnParams_t params, trnblasFillMode_t uplo,
+                                    int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
+                                    trnDataType_t computeType, void* bufferOnDevice, size_t workspaceInBytesOnDevice,
+                                    void* bufferOnHost, size_t workspaceInBytesOnHost, int* info);
+trnsolverStatus_t trnsolverDnXpotrs(trnsolverDnHandle_t handle, trnsolverDnParams_t params, trnblasFillMode_t uplo,
+                                    int64_t n, int64_t nrhs, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                    trnDataType_t dataTypeB, void* B, int64_t ldb, int* info);
+trnsolverStatus_t trnsolverDnXgetrf_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params, int64_t m,
+                                               int64_t n, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                               trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                               size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXgetrf(trnsolverDnHandle_t handle, trnsolverDnParams_t params, int64_t m, int64_t n,
+                                    trnDataType_t dataTypeA, void* A, int64_t lda, int64_t* ipiv,
+                                    trnDataType_t computeType, void* bufferOnDevice, size_t workspaceInBytesOnDevice,
+                                    void* bufferOnHost, size_t workspaceInBytesOnHost, int* info);
+trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t handle, trnsolverDnParams_t params, trnblasOperation_t trans,
+                                    int64_t n, int64_t nrhs, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                    const int64_t* ipiv, trnDataType_t dataTypeB, void* B, int64_t ldb, int* info);
 
 #ifdef __cplusplus
 }

@@ -797,38 +797,43 @@ Status getrf_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, i
 
 // IRS simple API: argument positions as cuSOLVER (n 1, nrhs 2, dA 3, ldda 4, dipiv 5, dB 6, lddb 7,
 // dX 8, lddx 9, dWorkspace 10, lwork_bytes 11, iter 12, d_info 13).
+// Workspace of the simple API: the fp32 LU factors, the rounded right-hand sides and the residual.
+template <class T>
 std::size_t gesv_bytes(int n, int nrhs) {
   return static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * sizeof(float) +
-         static_cast<std::size_t>(n) * static_cast<std::size_t>(nrhs) * (sizeof(float) + sizeof(double));
+         static_cast<std::size_t>(n) * static_cast<std::size_t>(nrhs) * (sizeof(float) + sizeof(T));
 }
 
-void check_gesv(Check& c, int n, int nrhs, const double* dA, int ldda, const int* dipiv, const double* dB, int lddb,
-                const double* dX, int lddx) {
+template <class T>
+void check_gesv(Check& c, int n, int nrhs, const T* dA, int ldda, const int* dipiv, const T* dB, int lddb,
+                const T* dX, int lddx) {
   c.nonnegative(n, 1, "n").nonnegative(nrhs, 2, "nrhs").require(n == 0 || dA != nullptr, 3, "dA")
       .leading_dim(ldda, n, 4, "ldda").require(n == 0 || dipiv != nullptr, 5, "dipiv")
       .require(n == 0 || nrhs == 0 || dB != nullptr, 6, "dB").leading_dim(lddb, n, 7, "lddb")
       .require(n == 0 || nrhs == 0 || dX != nullptr, 8, "dX").leading_dim(lddx, n, 9, "lddx");
 }
 
-Status gesv_buffer(const char* fn, trnsolverDnHandle_t h, int n, int nrhs, double* dA, int ldda, int* dipiv,
-                   double* dB, int lddb, double* dX, int lddx, size_t* lwork_bytes) {
+template <class T>
+Status gesv_buffer(const char* fn, trnsolverDnHandle_t h, int n, int nrhs, T* dA, int ldda, int* dipiv,
+                   T* dB, int lddb, T* dX, int lddx, size_t* lwork_bytes) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_gesv(c, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx);
   c.not_null(lwork_bytes, 11, "lwork_bytes");
   if (!c) return c.status();
-  *lwork_bytes = gesv_bytes(n, nrhs);
+  *lwork_bytes = gesv_bytes<T>(n, nrhs);
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-Status gesv_run(const char* fn, trn::blas::GemmMode mode, trnsolverDnHandle_t h, int n, int nrhs, double* dA,
-                int ldda, int* dipiv, double* dB, int lddb, double* dX, int lddx, void* dWorkspace,
+template <class T>
+Status gesv_run(const char* fn, trn::blas::GemmMode mode, trnsolverDnHandle_t h, int n, int nrhs, T* dA,
+                int ldda, int* dipiv, T* dB, int lddb, T* dX, int lddx, void* dWorkspace,
                 size_t lwork_bytes, int* iter, int* d_info) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_gesv(c, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx);
   c.require(lwork_bytes == 0 || dWorkspace != nullptr, 10, "dWorkspace")
-      .require(lwork_bytes >= gesv_bytes(n, nrhs), 11, "lwork_bytes")
+      .require(lwork_bytes >= gesv_bytes<T>(n, nrhs), 11, "lwork_bytes")
       .not_null(iter, 12, "iter")
       .not_null(d_info, 13, "d_info");
   if (!c) {
@@ -837,7 +842,10 @@ Status gesv_run(const char* fn, trn::blas::GemmMode mode, trnsolverDnHandle_t h,
   }
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::solver::CallReport report;
-    *d_info = trn::solver::dxgesv(h->settings, mode, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, iter, 50, &report);
+    if constexpr (std::is_same_v<T, double>)
+      *d_info = trn::solver::dxgesv(h->settings, mode, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, iter, 50, &report);
+    else
+      *d_info = trn::solver::sxgesv(h->settings, mode, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, iter, 50, &report);
     h->last_profile = report.profile.to_c();
   });
 }
@@ -890,24 +898,518 @@ trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t h, trnblasOperation_t tr
   });
 }
 
-#define TRNSOLVER_DEFINE_GESV(NAME, MODE)                                                                          \
-  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t h, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,   \
-                                      trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB,                     \
-                                      trnsolver_int_t lddb, double* dX, trnsolver_int_t lddx, void*,                \
-                                      size_t* lwork_bytes) {                                                        \
+// One definition for the D and S I/O variants (T: the I/O type).
+#define TRNSOLVER_DEFINE_GESV(NAME, T, MODE)                                                                       \
+  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t h, trnsolver_int_t n, trnsolver_int_t nrhs, T* dA,        \
+                                      trnsolver_int_t ldda, trnsolver_int_t* dipiv, T* dB, trnsolver_int_t lddb,    \
+                                      T* dX, trnsolver_int_t lddx, void*, size_t* lwork_bytes) {                    \
     return gesv_buffer(#NAME "_bufferSize", h, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, lwork_bytes);          \
   }                                                                                                                 \
-  trnsolverStatus_t NAME(trnsolverDnHandle_t h, trnsolver_int_t n, trnsolver_int_t nrhs, double* dA,                \
-                         trnsolver_int_t ldda, trnsolver_int_t* dipiv, double* dB, trnsolver_int_t lddb, double* dX, \
-                         trnsolver_int_t lddx, void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter,         \
-                         trnsolver_int_t* d_info) {                                                                 \
+  trnsolverStatus_t NAME(trnsolverDnHandle_t h, trnsolver_int_t n, trnsolver_int_t nrhs, T* dA, trnsolver_int_t ldda, \
+                         trnsolver_int_t* dipiv, T* dB, trnsolver_int_t lddb, T* dX, trnsolver_int_t lddx,          \
+                         void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter, trnsolver_int_t* d_info) {    \
     return gesv_run(#NAME, MODE, h, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, dWorkspace, lwork_bytes, iter,    \
                     d_info);                                                                                        \
   }
-TRNSOLVER_DEFINE_GESV(trnsolverDnDSgesv, trn::blas::GemmMode::fp32)
-TRNSOLVER_DEFINE_GESV(trnsolverDnDHgesv, trn::blas::GemmMode::fp16)
-TRNSOLVER_DEFINE_GESV(trnsolverDnDBgesv, trn::blas::GemmMode::bf16)
-TRNSOLVER_DEFINE_GESV(trnsolverDnDXgesv, trn::blas::GemmMode::tf32)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDSgesv, double, trn::blas::GemmMode::fp32)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDHgesv, double, trn::blas::GemmMode::fp16)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDBgesv, double, trn::blas::GemmMode::bf16)
+TRNSOLVER_DEFINE_GESV(trnsolverDnDXgesv, double, trn::blas::GemmMode::tf32)
+TRNSOLVER_DEFINE_GESV(trnsolverDnSHgesv, float, trn::blas::GemmMode::fp16)
+TRNSOLVER_DEFINE_GESV(trnsolverDnSBgesv, float, trn::blas::GemmMode::bf16)
+TRNSOLVER_DEFINE_GESV(trnsolverDnSXgesv, float, trn::blas::GemmMode::tf32)
 #undef TRNSOLVER_DEFINE_GESV
+
+}  // extern "C"
+
+// ---- IRS expert API ---------------------------------------------------------------------------------
+
+struct trnsolverDnIRSParams {
+  int refinement = TRNSOLVER_IRS_REFINE_NOT_SET;
+  int main_prec = 0;    // 0: not set
+  int lowest_prec = 0;  // 0: the main precision
+  double tol = 0.0, tol_inner = 1e-4;
+  int max_iters = 50, max_iters_inner = 50;
+  bool fallback = true;
+};
+
+struct trnsolverDnIRSInfos {
+  int niters = 0, outer_niters = 0, max_iters = 0;
+  bool residual_requested = false;
+  std::vector<double> history64;  // (max_iters + 1) x 2, column-major, main precision R_64F
+  std::vector<float> history32;   // the same for R_32F
+  bool history_f32 = false;
+};
+
+struct trnsolverDnParams {
+  int algo[3] = {TRNSOLVER_ALG_0, TRNSOLVER_ALG_0, TRNSOLVER_ALG_0};  // per trnsolverDnFunction_t
+};
+
+namespace {
+
+trn::cshim::HandleRegistry<trnsolverDnIRSParams> g_irs_params;
+trn::cshim::HandleRegistry<trnsolverDnIRSInfos> g_irs_infos;
+trn::cshim::HandleRegistry<trnsolverDnParams> g_dn_params;
+
+template <class H>
+Status create_object(H** out, trn::cshim::HandleRegistry<H>& reg) {
+  if (out == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  try {
+    auto* p = new H;
+    reg.insert(p);
+    *out = p;
+    return TRNSOLVER_STATUS_SUCCESS;
+  } catch (...) {
+    return TRNSOLVER_STATUS_ALLOC_FAILED;
+  }
+}
+
+constexpr std::initializer_list<int> kPrecTypes{
+    TRNSOLVER_R_8I,  TRNSOLVER_R_8U,  TRNSOLVER_R_64F, TRNSOLVER_R_32F,  TRNSOLVER_R_16F,  TRNSOLVER_R_16BF,
+    TRNSOLVER_R_TF32, TRNSOLVER_R_AP, TRNSOLVER_C_8I,  TRNSOLVER_C_8U,   TRNSOLVER_C_64F,  TRNSOLVER_C_32F,
+    TRNSOLVER_C_16F, TRNSOLVER_C_16BF, TRNSOLVER_C_TF32, TRNSOLVER_C_AP};
+
+// Lowest precision -> the LU's TensorE input format; false when the pair is not supported.
+bool lu_format(int main, int lowest, trn::solver::IrsOptions& o) {
+  if (main != TRNSOLVER_R_64F && main != TRNSOLVER_R_32F) return false;
+  switch (lowest) {
+    case TRNSOLVER_R_64F: o.lu_fp64 = true; return main == TRNSOLVER_R_64F;
+    case TRNSOLVER_R_32F: o.lu_mode = trn::blas::GemmMode::fp32; return true;
+    case TRNSOLVER_R_16F: o.lu_mode = trn::blas::GemmMode::fp16; return true;
+    case TRNSOLVER_R_16BF: o.lu_mode = trn::blas::GemmMode::bf16; return true;
+    case TRNSOLVER_R_TF32: o.lu_mode = trn::blas::GemmMode::tf32; return true;
+    default: return false;
+  }
+}
+
+bool gmres_family(int r) {
+  return r == TRNSOLVER_IRS_REFINE_CLASSICAL_GMRES || r == TRNSOLVER_IRS_REFINE_GMRES ||
+         r == TRNSOLVER_IRS_REFINE_GMRES_NOPCOND || r == TRNSOLVER_IRS_REFINE_GMRES_GMRES;
+}
+
+// Bytes: the LU factors, two n x nrhs vectors of the main precision, the Krylov basis.
+std::size_t irs_bytes(const trnsolverDnIRSParams& p, int n, int nrhs) {
+  const std::size_t el = p.main_prec == TRNSOLVER_R_32F ? sizeof(float) : sizeof(double);
+  const std::size_t lu = p.lowest_prec == TRNSOLVER_R_64F ? sizeof(double) : sizeof(float);
+  const auto nn = static_cast<std::size_t>(n);
+  return nn * nn * lu + nn * static_cast<std::size_t>(nrhs) * 2 * el +
+         nn * static_cast<std::size_t>(p.max_iters_inner + 1) * el;
+}
+
+// The IRS-specific statuses of IRSXgesv(_bufferSize), in the order cuSOLVER documents them.
+void check_irs_params(Check& c, trnsolverDnIRSParams_t p, bool need_refinement) {
+  c.require_or(g_irs_params.contains(p), TRNSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED,
+               "TRNSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED", "params was not created");
+  if (!c) return;
+  trn::solver::IrsOptions o;
+  const int lowest = p->lowest_prec == 0 ? p->main_prec : p->lowest_prec;
+  c.require_or(lu_format(p->main_prec, lowest, o), TRNSOLVER_STATUS_IRS_PARAMS_INVALID_PREC,
+               "TRNSOLVER_STATUS_IRS_PARAMS_INVALID_PREC",
+               "main precision R_64F or R_32F; lowest R_64F (main R_64F), R_32F, R_16F, R_16BF or R_TF32");
+  if (!need_refinement) return;
+  c.require_or(p->refinement >= TRNSOLVER_IRS_REFINE_NONE && p->refinement <= TRNSOLVER_IRS_REFINE_GMRES_NOPCOND,
+               TRNSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE, "TRNSOLVER_STATUS_IRS_PARAMS_INVALID_REFINE",
+               "the refinement solver is not set");
+  c.require_or(p->refinement != TRNSOLVER_IRS_REFINE_GMRES_GMRES, TRNSOLVER_STATUS_IRS_NOT_SUPPORTED,
+               "TRNSOLVER_STATUS_IRS_NOT_SUPPORTED", "GMRES_GMRES (nested GMRES) is not implemented");
+}
+
+template <class T>
+void store_history(trnsolverDnIRSInfos& inf, const trn::solver::IrsResult& r, std::vector<T>& h) {
+  const std::size_t ld = static_cast<std::size_t>(inf.max_iters) + 1;
+  h.assign(2 * ld, T(0));
+  for (std::size_t k = 0; k < r.residual_history.size() && k < ld; ++k) {
+    h[k] = static_cast<T>(r.residual_history[k].first);
+    h[k + ld] = static_cast<T>(r.residual_history[k].second);
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverDnIRSParamsCreate(trnsolverDnIRSParams_t* p) { return create_object(p, g_irs_params); }
+trnsolverStatus_t trnsolverDnIRSParamsDestroy(trnsolverDnIRSParams_t p) {
+  if (!g_irs_params.erase(p)) return TRNSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED;
+  delete p;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+namespace {
+
+// Setter of one params field: IRS_PARAMS_NOT_INITIALIZED for an unknown params, else the value check
+// (position 2) and the store.
+template <class F>
+Status set_param(const char* fn, trnsolverDnIRSParams_t p, bool valid, const char* what, F&& store) {
+  if (!g_irs_params.contains(p)) return TRNSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(valid, 2, what)) return c.status();
+  store(*p);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+template <class F>
+Status get_info(trnsolverDnIRSInfos_t inf, const void* out, F&& load) {
+  if (!g_irs_infos.contains(inf)) return TRNSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED;
+  if (out == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  load(*inf);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+bool is_prec(int v) { return std::find(kPrecTypes.begin(), kPrecTypes.end(), v) != kPrecTypes.end(); }
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverDnIRSParamsSetRefinementSolver(trnsolverDnIRSParams_t p, trnsolverIRSRefinement_t r) {
+  const int v = enum_value(r);
+  return set_param("trnsolverDnIRSParamsSetRefinementSolver", p,
+                   v >= TRNSOLVER_IRS_REFINE_NOT_SET && v <= TRNSOLVER_IRS_REFINE_GMRES_NOPCOND, "refinement_solver",
+                   [&](trnsolverDnIRSParams& q) { q.refinement = v; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsSetSolverMainPrecision(trnsolverDnIRSParams_t p, trnsolverPrecType_t m) {
+  const int v = enum_value(m);
+  return set_param("trnsolverDnIRSParamsSetSolverMainPrecision", p, is_prec(v), "solver_main_precision",
+                   [&](trnsolverDnIRSParams& q) { q.main_prec = v; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsSetSolverLowestPrecision(trnsolverDnIRSParams_t p, trnsolverPrecType_t l) {
+  const int v = enum_value(l);
+  return set_param("trnsolverDnIRSParamsSetSolverLowestPrecision", p, is_prec(v), "solver_lowest_precision",
+                   [&](trnsolverDnIRSParams& q) { q.lowest_prec = v; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsSetSolverPrecisions(trnsolverDnIRSParams_t p, trnsolverPrecType_t m,
+                                                          trnsolverPrecType_t l) {
+  if (!g_irs_params.contains(p)) return TRNSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnIRSParamsSetSolverPrecisions", TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(is_prec(enum_value(m)), 2, "solver_main_precision").require(is_prec(enum_value(l)), 3,
+                                                                              "solver_lowest_precision"))
+    return c.status();
+  p->main_prec = enum_value(m);
+  p->lowest_prec = enum_value(l);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+trnsolverStatus_t trnsolverDnIRSParamsSetTol(trnsolverDnIRSParams_t p, double val) {
+  return set_param("trnsolverDnIRSParamsSetTol", p, val >= 0.0, "val", [&](trnsolverDnIRSParams& q) { q.tol = val; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsSetTolInner(trnsolverDnIRSParams_t p, double val) {
+  return set_param("trnsolverDnIRSParamsSetTolInner", p, val > 0.0 && val < 1.0, "val",
+                   [&](trnsolverDnIRSParams& q) { q.tol_inner = val; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsSetMaxIters(trnsolverDnIRSParams_t p, trnsolver_int_t maxiters) {
+  return set_param("trnsolverDnIRSParamsSetMaxIters", p, maxiters > 0, "maxiters",
+                   [&](trnsolverDnIRSParams& q) { q.max_iters = maxiters; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsSetMaxItersInner(trnsolverDnIRSParams_t p, trnsolver_int_t maxiters_inner) {
+  if (g_irs_params.contains(p) && maxiters_inner > p->max_iters) return TRNSOLVER_STATUS_IRS_PARAMS_INVALID_MAXITER;
+  return set_param("trnsolverDnIRSParamsSetMaxItersInner", p, maxiters_inner > 0, "maxiters_inner",
+                   [&](trnsolverDnIRSParams& q) { q.max_iters_inner = maxiters_inner; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsGetMaxIters(trnsolverDnIRSParams_t p, trnsolver_int_t* maxiters) {
+  return set_param("trnsolverDnIRSParamsGetMaxIters", p, maxiters != nullptr, "maxiters",
+                   [&](trnsolverDnIRSParams& q) { *maxiters = q.max_iters; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsEnableFallback(trnsolverDnIRSParams_t p) {
+  return set_param("trnsolverDnIRSParamsEnableFallback", p, true, "", [](trnsolverDnIRSParams& q) { q.fallback = true; });
+}
+trnsolverStatus_t trnsolverDnIRSParamsDisableFallback(trnsolverDnIRSParams_t p) {
+  return set_param("trnsolverDnIRSParamsDisableFallback", p, true, "",
+                   [](trnsolverDnIRSParams& q) { q.fallback = false; });
+}
+
+trnsolverStatus_t trnsolverDnIRSInfosCreate(trnsolverDnIRSInfos_t* i) { return create_object(i, g_irs_infos); }
+trnsolverStatus_t trnsolverDnIRSInfosDestroy(trnsolverDnIRSInfos_t i) {
+  if (!g_irs_infos.erase(i)) return TRNSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED;
+  delete i;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+trnsolverStatus_t trnsolverDnIRSInfosGetNiters(trnsolverDnIRSInfos_t i, trnsolver_int_t* niters) {
+  return get_info(i, niters, [&](trnsolverDnIRSInfos& q) { *niters = q.niters; });
+}
+trnsolverStatus_t trnsolverDnIRSInfosGetOuterNiters(trnsolverDnIRSInfos_t i, trnsolver_int_t* outer) {
+  return get_info(i, outer, [&](trnsolverDnIRSInfos& q) { *outer = q.outer_niters; });
+}
+trnsolverStatus_t trnsolverDnIRSInfosGetMaxIters(trnsolverDnIRSInfos_t i, trnsolver_int_t* maxiters) {
+  return get_info(i, maxiters, [&](trnsolverDnIRSInfos& q) { *maxiters = q.max_iters; });
+}
+trnsolverStatus_t trnsolverDnIRSInfosRequestResidual(trnsolverDnIRSInfos_t i) {
+  return get_info(i, &i, [](trnsolverDnIRSInfos& q) { q.residual_requested = true; });
+}
+trnsolverStatus_t trnsolverDnIRSInfosGetResidualHistory(trnsolverDnIRSInfos_t i, void** history) {
+  if (!g_irs_infos.contains(i)) return TRNSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED;
+  if (history == nullptr || !i->residual_requested) return TRNSOLVER_STATUS_INVALID_VALUE;
+  *history = i->history_f32 ? static_cast<void*>(i->history32.data()) : static_cast<void*>(i->history64.data());
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnIRSXgesv_bufferSize(trnsolverDnHandle_t h, trnsolverDnIRSParams_t p, trnsolver_int_t n,
+                                                 trnsolver_int_t nrhs, size_t* lwork_bytes) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnIRSXgesv_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_irs_params(c, p, false);
+  c.nonnegative(n, 2, "n").nonnegative(nrhs, 3, "nrhs").not_null(lwork_bytes, 4, "lwork_bytes");
+  if (!c) return c.status();
+  *lwork_bytes = irs_bytes(*p, n, nrhs);
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnIRSXgesv(trnsolverDnHandle_t h, trnsolverDnIRSParams_t p, trnsolverDnIRSInfos_t inf,
+                                      trnsolver_int_t n, trnsolver_int_t nrhs, void* dA, trnsolver_int_t ldda,
+                                      void* dB, trnsolver_int_t lddb, void* dX, trnsolver_int_t lddx,
+                                      void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* niters,
+                                      trnsolver_int_t* d_info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnIRSXgesv";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_irs_params(c, p, true);
+  c.require_or(g_irs_infos.contains(inf), TRNSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED,
+               "TRNSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED", "infos was not created");
+  if (c)
+    c.require_or(!gmres_family(p->refinement) || nrhs <= 1, TRNSOLVER_STATUS_IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES,
+                 "TRNSOLVER_STATUS_IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES", "the GMRES solvers take nrhs = 1");
+  c.nonnegative(n, 3, "n").nonnegative(nrhs, 4, "nrhs").require(n == 0 || dA != nullptr, 5, "dA")
+      .leading_dim(ldda, n, 6, "ldda").require(n == 0 || nrhs == 0 || dB != nullptr, 7, "dB")
+      .leading_dim(lddb, n, 8, "lddb").require(n == 0 || nrhs == 0 || dX != nullptr, 9, "dX")
+      .leading_dim(lddx, n, 10, "lddx");
+  if (c) {
+    c.require(lwork_bytes == 0 || dWorkspace != nullptr, 11, "dWorkspace")
+        .require(lwork_bytes >= irs_bytes(*p, n, nrhs), 12, "lwork_bytes");
+  }
+  c.not_null(niters, 13, "niters").not_null(d_info, 14, "d_info");
+  if (!c) {
+    if (d_info != nullptr && c.failed_position() > 0) *d_info = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::IrsOptions o;
+    lu_format(p->main_prec, p->lowest_prec == 0 ? p->main_prec : p->lowest_prec, o);
+    using R = trn::solver::IrsRefinement;
+    switch (p->refinement) {
+      case TRNSOLVER_IRS_REFINE_NONE: o.refinement = R::none; break;
+      case TRNSOLVER_IRS_REFINE_CLASSICAL_GMRES: o.refinement = R::classical_gmres; break;
+      case TRNSOLVER_IRS_REFINE_GMRES: o.refinement = R::gmres; break;
+      case TRNSOLVER_IRS_REFINE_GMRES_NOPCOND: o.refinement = R::gmres_nopcond; break;
+      default: o.refinement = R::classical; break;
+    }
+    o.max_iters = p->max_iters;
+    o.max_iters_inner = p->max_iters_inner;
+    o.tol = p->tol;
+    o.tol_inner = p->tol_inner;
+    o.fallback = p->fallback;
+    trn::solver::CallReport report;
+    trn::solver::IrsResult r;
+    const bool f32 = p->main_prec == TRNSOLVER_R_32F;
+    if (f32)
+      r = trn::solver::irs_gesv<float>(h->settings, o, n, nrhs, static_cast<float*>(dA), ldda, nullptr,
+                                       static_cast<const float*>(dB), lddb, static_cast<float*>(dX), lddx, &report);
+    else
+      r = trn::solver::irs_gesv<double>(h->settings, o, n, nrhs, static_cast<double*>(dA), ldda, nullptr,
+                                        static_cast<const double*>(dB), lddb, static_cast<double*>(dX), lddx, &report);
+    *niters = r.niters;
+    *d_info = r.info;
+    inf->niters = r.niters;
+    inf->outer_niters = r.outer_niters;
+    inf->max_iters = o.max_iters;
+    inf->history_f32 = f32;
+    if (inf->residual_requested) {
+      if (f32)
+        store_history(*inf, r, inf->history32);
+      else
+        store_history(*inf, r, inf->history64);
+    }
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // extern "C"
+
+// ---- 64-bit generic API ------------------------------------------------------------------------------
+
+namespace {
+
+// dataType/computeType of the X API: TRN_R_32F or TRN_R_64F, the compute type equal to the data type.
+bool x_types(int data, int compute) { return (data == TRN_R_32F || data == TRN_R_64F) && compute == data; }
+std::size_t x_elem(int data) { return data == TRN_R_32F ? sizeof(float) : sizeof(double); }
+
+// Leading checks of every X entry point: the handle, params (position 1).
+bool x_begin(trnsolverDnHandle_t h) { return g_handles.contains(h); }
+
+void check_x_types(Check& c, int data, int compute) {
+  c.require_or(x_types(data, compute), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dataType / computeType: TRN_R_32F or TRN_R_64F, both the same");
+}
+
+// The 32-bit C++ routines take int pivots: n must fit.
+void check_int_range(Check& c, std::int64_t v) {
+  c.require_or(v <= std::numeric_limits<int>::max(), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dimension above INT_MAX");
+}
+
+template <class F>
+Status x_run(const char* fn, trnsolverDnHandle_t h, Check& c, int* info, F&& body) {
+  if (!c) {
+    if (info != nullptr && c.failed_position() > 0) *info = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    body(report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverDnCreateParams(trnsolverDnParams_t* p) { return create_object(p, g_dn_params); }
+trnsolverStatus_t trnsolverDnDestroyParams(trnsolverDnParams_t p) {
+  if (!g_dn_params.erase(p)) return TRNSOLVER_STATUS_INVALID_VALUE;
+  delete p;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+trnsolverStatus_t trnsolverDnSetAdvOptions(trnsolverDnParams_t p, trnsolverDnFunction_t function,
+                                           trnsolverAlgMode_t algo) {
+  Check c(g_log, "trnsolverDnSetAdvOptions", TRNSOLVER_STATUS_INVALID_VALUE);
+  const int f = enum_value(function), a = enum_value(algo);
+  if (!c.require(g_dn_params.contains(p), 1, "params")
+           .one_of(f, {TRNSOLVERDN_GETRF, TRNSOLVERDN_POTRF, TRNSOLVERDN_SYEVBATCHED}, 2, "function")
+           .one_of(a, {TRNSOLVER_ALG_0, TRNSOLVER_ALG_1, TRNSOLVER_ALG_2}, 3, "algo"))
+    return c.status();
+  p->algo[f] = a;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXpotrf_bufferSize(trnsolverDnHandle_t h, trnsolverDnParams_t params,
+                                               trnblasFillMode_t uplo, int64_t n, trnDataType_t dataTypeA,
+                                               const void* A, int64_t lda, trnDataType_t computeType,
+                                               size_t* dev_bytes, size_t* host_bytes) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnXpotrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(g_dn_params.contains(params), 1, "params")
+      .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda")
+      .not_null(dev_bytes, 8, "workspaceInBytesOnDevice").not_null(host_bytes, 9, "workspaceInBytesOnHost");
+  check_x_types(c, enum_value(dataTypeA), enum_value(computeType));
+  if (!c) return c.status();
+  *dev_bytes = x_elem(enum_value(dataTypeA));
+  *host_bytes = 0;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXpotrf(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnblasFillMode_t uplo,
+                                    int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
+                                    trnDataType_t computeType, void* bufferOnDevice, size_t dev_bytes,
+                                    void* bufferOnHost, size_t host_bytes, int* info) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnXpotrf";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  const int dt = enum_value(dataTypeA);
+  c.require(g_dn_params.contains(params), 1, "params")
+      .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda")
+      .not_null(bufferOnDevice, 8, "bufferOnDevice").require(dev_bytes >= x_elem(dt), 9, "workspaceInBytesOnDevice")
+      .require(host_bytes == 0 || bufferOnHost != nullptr, 10, "bufferOnHost").not_null(info, 12, "info");
+  check_x_types(c, dt, enum_value(computeType));
+  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    const auto u = to_uplo(enum_value(uplo));
+    *info = dt == TRN_R_32F ? trn::solver::spotrf(h->settings, u, n, static_cast<float*>(A), lda, &rep)
+                            : trn::solver::dpotrf(h->settings, u, n, static_cast<double*>(A), lda, &rep);
+  });
+}
+
+trnsolverStatus_t trnsolverDnXpotrs(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnblasFillMode_t uplo,
+                                    int64_t n, int64_t nrhs, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                    trnDataType_t dataTypeB, void* B, int64_t ldb, int* info) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnXpotrs";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  const int dt = enum_value(dataTypeA);
+  c.require(g_dn_params.contains(params), 1, "params")
+      .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(n, 3, "n").nonnegative(nrhs, 4, "nrhs").require(n == 0 || A != nullptr, 6, "A")
+      .leading_dim(lda, n, 7, "lda").require(n == 0 || nrhs == 0 || B != nullptr, 9, "B")
+      .leading_dim(ldb, n, 10, "ldb").not_null(info, 11, "info");
+  check_x_types(c, dt, enum_value(dataTypeB));
+  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    const auto u = to_uplo(enum_value(uplo));
+    if (dt == TRN_R_32F)
+      trn::solver::spotrs(h->settings, u, n, nrhs, static_cast<const float*>(A), lda, static_cast<float*>(B), ldb, &rep);
+    else
+      trn::solver::dpotrs(h->settings, u, n, nrhs, static_cast<const double*>(A), lda, static_cast<double*>(B), ldb,
+                          &rep);
+    *info = 0;
+  });
+}
+
+trnsolverStatus_t trnsolverDnXgetrf_bufferSize(trnsolverDnHandle_t h, trnsolverDnParams_t params, int64_t m,
+                                               int64_t n, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                               trnDataType_t computeType, size_t* dev_bytes, size_t* host_bytes) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnXgetrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(g_dn_params.contains(params), 1, "params").nonnegative(m, 2, "m").nonnegative(n, 3, "n")
+      .require(m == 0 || n == 0 || A != nullptr, 5, "A").leading_dim(lda, m, 6, "lda")
+      .not_null(dev_bytes, 8, "workspaceInBytesOnDevice").not_null(host_bytes, 9, "workspaceInBytesOnHost");
+  check_x_types(c, enum_value(dataTypeA), enum_value(computeType));
+  if (!c) return c.status();
+  *dev_bytes = x_elem(enum_value(dataTypeA));
+  *host_bytes = 0;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXgetrf(trnsolverDnHandle_t h, trnsolverDnParams_t params, int64_t m, int64_t n,
+                                    trnDataType_t dataTypeA, void* A, int64_t lda, int64_t* ipiv,
+                                    trnDataType_t computeType, void* bufferOnDevice, size_t dev_bytes,
+                                    void* bufferOnHost, size_t host_bytes, int* info) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnXgetrf";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  const int dt = enum_value(dataTypeA);
+  c.require(g_dn_params.contains(params), 1, "params").nonnegative(m, 2, "m").nonnegative(n, 3, "n")
+      .require(m == 0 || n == 0 || A != nullptr, 5, "A").leading_dim(lda, m, 6, "lda")
+      .not_null(bufferOnDevice, 9, "bufferOnDevice").require(dev_bytes >= x_elem(dt), 10, "workspaceInBytesOnDevice")
+      .require(host_bytes == 0 || bufferOnHost != nullptr, 11, "bufferOnHost").not_null(info, 13, "info");
+  check_x_types(c, dt, enum_value(computeType));
+  check_int_range(c, std::min(m, n));
+  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    std::vector<int> piv(ipiv != nullptr ? static_cast<std::size_t>(std::min(m, n)) : 0);
+    int* pp = ipiv != nullptr ? piv.data() : nullptr;
+    *info = dt == TRN_R_32F ? trn::solver::sgetrf(h->settings, m, n, static_cast<float*>(A), lda, pp, &rep)
+                            : trn::solver::dgetrf(h->settings, m, n, static_cast<double*>(A), lda, pp, &rep);
+    std::copy(piv.begin(), piv.end(), ipiv);
+  });
+}
+
+trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnblasOperation_t trans,
+                                    int64_t n, int64_t nrhs, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                    const int64_t* ipiv, trnDataType_t dataTypeB, void* B, int64_t ldb, int* info) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnXgetrs";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  const int dt = enum_value(dataTypeA);
+  c.require(g_dn_params.contains(params), 1, "params")
+      .one_of(enum_value(trans), {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 2, "trans")
+      .nonnegative(n, 3, "n").nonnegative(nrhs, 4, "nrhs").require(n == 0 || A != nullptr, 6, "A")
+      .leading_dim(lda, n, 7, "lda").require(n == 0 || nrhs == 0 || B != nullptr, 10, "B")
+      .leading_dim(ldb, n, 11, "ldb").not_null(info, 12, "info");
+  for (int64_t k = 0; c && ipiv != nullptr && k < n; ++k) c.require(ipiv[k] >= 1 && ipiv[k] <= n, 8, "ipiv");
+  check_x_types(c, dt, enum_value(dataTypeB));
+  check_int_range(c, n);
+  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    std::vector<int> piv(ipiv != nullptr ? static_cast<std::size_t>(n) : 0);
+    for (std::size_t k = 0; k < piv.size(); ++k) piv[k] = static_cast<int>(ipiv[k]);
+    const int* pp = ipiv != nullptr ? piv.data() : nullptr;
+    const bool t = enum_value(trans) != TRNBLAS_OP_N;
+    if (dt == TRN_R_32F)
+      trn::solver::sgetrs(h->settings, t, n, nrhs, static_cast<const float*>(A), lda, pp, static_cast<float*>(B), ldb,
+                          &rep);
+    else
+      trn::solver::dgetrs(h->settings, t, n, nrhs, static_cast<const double*>(A), lda, pp, static_cast<double*>(B), ldb,
+                          &rep);
+    *info = 0;
+  });
+}
 
 }  // extern "C"

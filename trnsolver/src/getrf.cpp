@@ -180,15 +180,12 @@ void run_trsm(const Settings& s, const blas::TrsmProblem& base, Trace& trace) {
 
 }  // namespace
 
-static int sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, float* A, std::int64_t lda,
-                int* ipiv, CallReport* report);
-
 int sgetrf(const Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* ipiv, CallReport* report) {
-  return sgetrf_mode(s, blas::GemmMode::fp32, m, n, A, lda, ipiv, report);
+  return detail::sgetrf_mode(s, blas::GemmMode::fp32, m, n, A, lda, ipiv, report);
 }
 
 // sgetrf with the trailing updates in `mode` (fp32 for sgetrf; fp16/bf16/tf32 for the IR solvers).
-static int sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, float* A, std::int64_t lda,
+int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, float* A, std::int64_t lda,
                 int* ipiv, CallReport* report) {
   if (m < 0 || n < 0 || lda < std::max<std::int64_t>(1, m) || (m > 0 && n > 0 && A == nullptr))
     throw UsageError("trnsolver", "argument", "sgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
@@ -350,109 +347,6 @@ void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
     }
   }
   if (report != nullptr) report->host_fp64_flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
-}
-
-int dxgesv(const Settings& s, trn::blas::GemmMode lu_mode, std::int64_t n, std::int64_t nrhs, double* A,
-           std::int64_t lda, int* ipiv, const double* B, std::int64_t ldb, double* X, std::int64_t ldx, int* iter,
-           int max_iter, CallReport* report) {
-  if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
-      ldx < std::max<std::int64_t>(1, n) || (n > 0 && (A == nullptr || ipiv == nullptr)) ||
-      (n > 0 && nrhs > 0 && (B == nullptr || X == nullptr)) || iter == nullptr)
-    throw UsageError("trnsolver", "argument", "dxgesv: invalid argument");
-  if (report != nullptr) *report = CallReport{};
-  Trace trace;
-  double host = 0;
-  *iter = 0;
-  if (n == 0 || nrhs == 0) return 0;
-  auto fallback = [&](int code) {
-    *iter = code;
-    for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t i = 0; i < n; ++i) X[i + c * ldx] = B[i + c * ldb];
-    CallReport r1, r2;
-    const int info = dgetrf(s, n, n, A, lda, ipiv, &r1);
-    if (info == 0) dgetrs(s, false, n, nrhs, A, lda, ipiv, X, ldx, &r2);
-    trace.append(r1.trace);
-    host += r1.host_fp64_flops + r2.host_fp64_flops;
-    return info;
-  };
-  auto finish = [&](int info) {
-    if (report != nullptr) {
-      report->profile = model_profile(trace, s.target);
-      report->trace = std::move(trace);
-      report->host_fp64_flops = host;
-    }
-    return info;
-  };
-  // Rounding A to fp32 (a conversion, like a DMA cast); overflow -> fallback (-2).
-  std::vector<float> lu(static_cast<std::size_t>(n * n));
-  double anorm = 0;
-  for (std::int64_t i = 0; i < n; ++i) {
-    double row = 0;
-    for (std::int64_t j = 0; j < n; ++j) row += std::fabs(A[i + j * lda]);
-    anorm = std::max(anorm, row);
-  }
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) {
-      const double v = A[i + j * lda];
-      if (!std::isfinite(v) || std::fabs(v) > static_cast<double>(std::numeric_limits<float>::max()))
-        return finish(fallback(-2));
-      lu[static_cast<std::size_t>(i + j * n)] = static_cast<float>(v);
-    }
-  CallReport rl;
-  if (sgetrf_mode(s, lu_mode, n, n, lu.data(), n, ipiv, &rl) != 0) {
-    trace.append(rl.trace);
-    return finish(fallback(-3));
-  }
-  trace.append(rl.trace);
-  const double eps = std::numeric_limits<double>::epsilon();
-  const double cte = anorm * eps * std::sqrt(static_cast<double>(n));
-  std::vector<float> rhs(static_cast<std::size_t>(n * nrhs));
-  std::vector<double> r(static_cast<std::size_t>(n * nrhs));
-  auto low_solve = [&](const double* src, std::int64_t lds) {  // rhs <- fp32(src), solve with the fp32 factors
-    for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t i = 0; i < n; ++i) rhs[static_cast<std::size_t>(i + c * n)] = static_cast<float>(src[i + c * lds]);
-    CallReport rs;
-    sgetrs(s, false, n, nrhs, lu.data(), n, ipiv, rhs.data(), n, &rs);
-    trace.append(rs.trace);
-  };
-  low_solve(B, ldb);
-  for (std::int64_t c = 0; c < nrhs; ++c)
-    for (std::int64_t i = 0; i < n; ++i) X[i + c * ldx] = static_cast<double>(rhs[static_cast<std::size_t>(i + c * n)]);
-  trn::blas::Settings bs;
-  bs.target = s.target;
-  bs.host_threads = s.host_threads;
-  bool polished = false;
-  for (int it = 0; it <= max_iter; ++it) {
-    // r = B - A X in fp64 by the Ozaki scheme on TensorE.
-    for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t i = 0; i < n; ++i) r[static_cast<std::size_t>(i + c * n)] = B[i + c * ldb];
-    blas::CallReport br;
-    blas::dgemm(bs, blas::Op::N, blas::Op::N, n, nrhs, n, -1.0, A, lda, X, ldx, 1.0, r.data(), n, &br);
-    trace.append(br.trace);
-    bool converged = true;
-    for (std::int64_t c = 0; c < nrhs && converged; ++c) {
-      double xn = 0, rn = 0;
-      for (std::int64_t i = 0; i < n; ++i) {
-        xn = std::max(xn, std::fabs(X[i + c * ldx]));
-        rn = std::max(rn, std::fabs(r[static_cast<std::size_t>(i + c * n)]));
-      }
-      converged = rn <= xn * cte;
-    }
-    if (converged && polished) {
-      *iter = it;
-      return finish(0);
-    }
-    if (it == max_iter) break;
-    // After the residual test first passes, one more correction: the test bounds the backward
-    // error by sqrt(n) eps, and the extra step brings the forward error to dgesv's level
-    // (measured: 6.9e-10 -> see docs/trnsolver.md at kappa 1e6).
-    if (converged) polished = true;
-    low_solve(r.data(), n);
-    for (std::int64_t c = 0; c < nrhs; ++c)  // X += d (host fp64: n nrhs additions)
-      for (std::int64_t i = 0; i < n; ++i) X[i + c * ldx] += static_cast<double>(rhs[static_cast<std::size_t>(i + c * n)]);
-    host += static_cast<double>(n * nrhs);
-  }
-  return finish(fallback(-50));
 }
 
 }  // namespace trn::solver

@@ -23,4 +23,9 @@ struct JacobiProblemF32 {
 
 void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p);
 
+// sgetrf with the trailing updates A22 -= L21 U12 in `mode` (fp32 for sgetrf; fp16, bf16, tf32 for
+// the mixed-precision refinement solvers; fp32 PSUM, panels fp32).
+int sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, float* A, std::int64_t lda,
+                int* ipiv, CallReport* report);
+
 }  // namespace trn::solver::detail

@@ -12,6 +12,7 @@
 //           instructions) and CallReport::host_fp64_flops counts the host work.
 #pragma once
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "trn/blas/blas.hpp"
@@ -224,5 +225,65 @@ SyevjResult ssygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::i
                    float* B, std::int64_t ldb, float* W, const SyevjParams& p, CallReport* report = nullptr);
 SyevjResult dsygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda,
                    double* B, std::int64_t ldb, double* W, const SyevjParams& p, CallReport* report = nullptr);
+
+}  // namespace trn::solver
+
+namespace trn::solver {
+
+// Refinement solvers of cuSOLVER's IRS expert API (cusolverIRSRefinement_t).
+enum class IrsRefinement : std::uint8_t {
+  none,             // the low-precision LU solve only (no refinement)
+  classical,        // x += M^-1 (b - A x), M = the low-precision LU (Wilkinson; Moler 1967)
+  classical_gmres,  // outer classical refinement; each correction solved by GMRES on M^-1 A d = M^-1 r
+                    // to the inner tolerance (GMRES-IR, Carson & Higham, SISC 40(2), 2018)
+  gmres,            // the same loop with the inner GMRES run to the outer tolerance (restarted GMRES
+                    // preconditioned by M; each restart recomputes the residual in the I/O precision)
+  gmres_nopcond,    // as gmres without the preconditioner (plain restarted GMRES on A d = r)
+};
+
+// Precision of the LU factorization: the trailing updates' TensorE input format (fp32, tf32, fp16,
+// bf16; fp32 PSUM, panels fp32), or fp64 (dgetrf: Ozaki DGEMM updates, host panels; only for fp64 I/O).
+struct IrsOptions {
+  blas::GemmMode lu_mode = blas::GemmMode::fp32;
+  bool lu_fp64 = false;
+  IrsRefinement refinement = IrsRefinement::classical;
+  int max_iters = 50;        // total iterations (outer + inner), cuSOLVER's MaxIters
+  int max_iters_inner = 50;  // GMRES iterations per outer step (cuSOLVER's MaxItersInner)
+  double tol = 0.0;          // stop when ||r||_inf <= tol ||A||_inf ||x||_inf per column; 0: sqrt(n) eps
+  double tol_inner = 1e-4;   // classical_gmres: relative reduction of the preconditioned residual
+  bool fallback = true;      // on failure solve in the I/O precision (getrf + getrs)
+  bool pivoting = true;      // false: LU without pivoting (HPL-MxP's diagonally dominant matrices)
+};
+
+struct IrsResult {
+  int info = 0;          // 0, or i > 0: U(i, i) = 0 in the I/O-precision fallback
+  int niters = 0;        // total iterations (outer + inner) if converged; < 0 see irs_gesv
+  int outer_niters = 0;  // outer refinement steps
+  // After every residual evaluation: (niters so far, max over columns of ||b - A x||_inf).
+  std::vector<std::pair<int, double>> residual_history;
+};
+
+// Mixed-precision iterative refinement solve of A X = B (n x n, nrhs columns) in the I/O precision
+// T (double or float): A rounded to fp32 (overflow: code -2) and factored by LU with partial
+// pivoting in the lowest precision (sgetrf with the trailing updates in o.lu_mode; exact zero pivot:
+// -3), then refinement o.refinement with the residual b - A x in the I/O precision on TensorE
+// (double: trnblas Ozaki DGEMM; float: trnblas GEMM fp32 mode), corrections from the low-precision
+// factors (the triangular-solve tile kernels) and, for the GMRES solvers, Arnoldi (modified
+// Gram-Schmidt, Givens rotations) on the host in T. A column has converged when ||r||_inf <=
+// tol ||A||_inf ||x||_inf; classical refinement then applies one more correction (the forward error
+// reaches getrs's level; docs/trnsolver.md). niters < 0: X did not come from the refinement:
+// -2, -3 as above, -max_iters no convergence; with o.fallback X is then the I/O-precision solution
+// (getrf + getrs) and A holds its LU factors, else X is the last iterate and A is unchanged.
+// ipiv (n entries, may be null) receives the pivots of the factorization that produced X. The
+// GMRES solvers take nrhs == 1 (as cuSOLVER; throws otherwise).
+template <class T>
+IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::int64_t nrhs, T* A, std::int64_t lda,
+                   int* ipiv, const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report = nullptr);
+
+// fp32 I/O counterpart of dxgesv (cuSOLVER's SHgesv, SBgesv, SXgesv): classical refinement with the
+// residual in fp32 (trnblas GEMM, fp32 mode, TensorE); fallback sgetrf + sgetrs.
+int sxgesv(const Settings& s, trn::blas::GemmMode lu_mode, std::int64_t n, std::int64_t nrhs, float* A,
+           std::int64_t lda, int* ipiv, const float* B, std::int64_t ldb, float* X, std::int64_t ldx, int* iter,
+           int max_iter = 50, CallReport* report = nullptr);
 
 }  // namespace trn::solver
