@@ -44,3 +44,19 @@ target_compile_options(test_trnblas_blas_abi PRIVATE -ffp-contract=off)
 # The test's own xerbla_/cblas_xerbla must be in the dynamic symbol table to override the shim's.
 set_target_properties(test_trnblas_blas_abi PROPERTIES ENABLE_EXPORTS ON)
 gtest_discover_tests(test_trnblas_blas_abi DISCOVERY_TIMEOUT 60 PROPERTIES LABELS blas)
+
+# ---- LAPACK's test programs (Debian liblapack-test) through the shim ----------------------------
+# run_lapack_tests.sh runs xlintst{s,d,c,z} on reduced inputs (lapack/?test_small.in) twice: the
+# system LAPACK + BLAS alone, and netlib's reference LAPACK with the shim preloaded; it fails when
+# the shim run fails more tests. Every BLAS call goes through the emulator (~10-40 min per
+# program on 2 cores), so these run only when asked: -DTRNSCI_LAPACK_TESTS=ON, then
+# `ctest -L lapack`. Results are recorded in docs/trnblas.md ("LAPACK's test programs").
+option(TRNSCI_LAPACK_TESTS "Register LAPACK's test programs through the BLAS shim (slow)" OFF)
+if(TRNSCI_LAPACK_TESTS)
+  foreach(_p IN ITEMS s d c z)
+    add_test(NAME TrnblasBlasAbi.Lapack_xlintst${_p}
+             COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_lapack_tests.sh xlintst${_p}
+                     ${CMAKE_CURRENT_SOURCE_DIR}/lapack/${_p}test_small.in $<TARGET_FILE:trnsci_trnblas_blas>)
+    set_tests_properties(TrnblasBlasAbi.Lapack_xlintst${_p} PROPERTIES SKIP_RETURN_CODE 77 LABELS lapack TIMEOUT 7200)
+  endforeach()
+endif()
