@@ -323,6 +323,51 @@ TEST(TrnblasOzaki, CApiSchemeAndMantissaKnobs) {
   }
 }
 
+// Scheme II's residues of scaled integers whose mantissa lies within p/2 of 2^53 (regression: the
+// residual b - A x of a converging refinement, x = 1 - j 2^-53 scaled to ~2^57, returned errors of
+// ~1e2 with ||A x|| ~ 1, as p round(mant / p) passed 2^53 and was rounded). Product and residual
+// form (alpha = -1, beta = 1, C = b), three right-hand sides, padded leading dimensions, against
+// long double: |error| <= 8 u sum_k |a_ik x_kj| (+ u |b_i| for the residual); the defect gave ~1e3
+// relative.
+TEST(TrnblasOzaki, MantissasJustBelowTwoTo53KeepExactResidues) {
+  const int n = 64, nrhs = 3, lda = n + 3, ldx = n + 5, ldc = n + 1;
+  std::mt19937_64 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::uniform_int_distribution<int> j(1, 64);
+  std::vector<double> A(static_cast<std::size_t>(lda) * n), X(static_cast<std::size_t>(ldx) * nrhs);
+  for (auto& a : A) a = u(rng);
+  for (auto& x : X) x = 1.0 - std::ldexp(static_cast<double>(j(rng)), -53);  // significand 2^53 - j
+  std::vector<double> b(static_cast<std::size_t>(ldc) * nrhs, 0.0);
+  for (int c = 0; c < nrhs; ++c)
+    for (int i = 0; i < n; ++i) {
+      long double s = 0;
+      for (int p = 0; p < n; ++p) s += static_cast<long double>(A[static_cast<std::size_t>(i + p * lda)]);
+      b[static_cast<std::size_t>(i + c * ldc)] = static_cast<double>(s);  // A 1: the residual is tiny
+    }
+  for (OzakiScheme scheme : kSchemes)
+    for (bool residual : {false, true}) {
+      std::vector<double> C = b;
+      trn::blas::dgemm(settings_of(scheme), Op::N, Op::N, n, nrhs, n, residual ? -1.0 : 1.0, A.data(), lda,
+                       X.data(), ldx, residual ? 1.0 : 0.0, C.data(), ldc);
+      int beyond = 0;
+      for (int c = 0; c < nrhs; ++c)
+        for (int i = 0; i < n; ++i) {
+          long double dot = 0, mag = 0;
+          for (int p = 0; p < n; ++p) {
+            const long double t = static_cast<long double>(A[static_cast<std::size_t>(i + p * lda)]) *
+                                  X[static_cast<std::size_t>(p + c * ldx)];
+            dot += t;
+            mag += std::fabs(t);
+          }
+          const double bi = b[static_cast<std::size_t>(i + c * ldc)];
+          const long double ref = residual ? bi - dot : dot;
+          const double bound = 8 * kU * static_cast<double>(mag) + (residual ? kU * std::fabs(bi) : 0.0);
+          if (!(std::fabs(C[static_cast<std::size_t>(i + c * ldc)] - static_cast<double>(ref)) <= bound)) ++beyond;
+        }
+      EXPECT_EQ(beyond, 0) << trn::blas::ozaki_scheme_name(scheme) << (residual ? " residual" : " product");
+    }
+}
+
 // Same inputs, same bits for 1, 2 and 3 host threads and 1 or 2 emulated cores (both schemes).
 TEST(TrnblasOzaki, BitIdenticalAcrossThreadsAndCores) {
   const int m = 70, n = 50, k = 1200;

@@ -446,16 +446,19 @@ inline void split_int(double x, double& mant, std::uint8_t& e) {
 }
 
 // Residues of x = mant 2^e modulo p, centred in [-p/2, p/2), as bf16 bits (integers of <= 8
-// significant bits: the float's top half is exact). mant - p round(mant / p) lies within
-// [-3p/2, 3p/2] (the quotient's fp64 estimate is off by at most one), times 2^e mod p (< 256) stays
-// below 2^17, whose centred residue is exact; every product and difference is an exact integer < 2^53.
+// significant bits: the float's top half is exact). r = mant - p q, q = round(mant / p) (the fp64
+// estimate is off by at most one), lies within [-3p/2, 3p/2]; it is one fma: q p itself may exceed
+// 2^53 (|mant| < 2^53 but q p up to |mant| + p/2) and would be rounded, a wrong residue and a C' off
+// by a multiple of 2^e 2^-(s+t) (mantissas within p/2 of 2^53: x = 1 - 2^-50, the iterates of a
+// converging refinement). r times 2^e mod p (< 256) stays below 2^17, whose centred residue is
+// exact: every later product and difference is an exact integer < 2^53.
 template <int>
 inline void residues_body(const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p,
                           const double* pow2_mod, std::uint16_t* out) {
   const double half = 0.5 * p;
   for (std::int64_t i = 0; i < count; ++i) {
     const double x = mant[i];
-    const double r = x - nearest_small(x * inv_p) * p;
+    const double r = std::fma(-nearest_small(x * inv_p), p, x);  // exact: one rounding of a small integer
     const double w = r * pow2_mod[e[i]];
     double c = w - nearest_small(w * inv_p) * p;
     c = c >= half ? c - p : c;
@@ -463,7 +466,7 @@ inline void residues_body(const double* mant, const std::uint8_t* e, std::int64_
     out[i] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(c)) >> 16);
   }
 }
-__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void residues_avx512(
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma"))) void residues_avx512(
     const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p, const double* pow2_mod,
     std::uint16_t* out) {
   residues_body<1>(mant, e, count, p, inv_p, pow2_mod, out);

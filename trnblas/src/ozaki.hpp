@@ -19,7 +19,7 @@
 //             Cauchy-Schwarz: |C'_ij| <= ||a'_i|| ||b'_j|| <= 2^(2H) <= M/2, and in fact < M/8 + tiny
 //             with the factor-2 margins, so C' is the unique representative of its residues in
 //             (-M/2, M/2). Per modulus p: residues of a', b' in [-p/2, p/2) as bf16 (|r| <= 128, exact
-//             in bf16), one TensorE GEMM per modulus and K chunk, raw fp32 partials to HBM. Exactness:
+//             in bf16; a' - p round(a' / p) by one fma, since p round(a' / p) may pass 2^53), one TensorE GEMM per modulus and K chunk, raw fp32 partials to HBM. Exactness:
 //             |r_a r_b| <= 128^2 = 2^14, so a chunk of kc contraction elements sums to <= kc 2^14 and
 //             every fp32 partial sum is an exact integer while kc 2^14 <= 2^24: kc <= 1024 = kCrtKChunk.
 //             Host (fp64, exact): each partial is reduced mod p (integers < 2^53), chunks added mod p;

@@ -29,10 +29,6 @@ blas::Settings blas_settings(const Settings& s) {
   bs.target = s.target;
   bs.numerics = s.numerics;
   bs.host_threads = s.host_threads;
-  // Scheme I (8-bit slices) for the residual: with scheme II (CRT) trnblas's DGEMM returned errors
-  // of ~1e2 for A x when x's entries agree to ~1e-11 (x = 1 + tiny corrections, exactly the iterates
-  // of a converging refinement; reproduced with trnblas alone), which broke the refinement.
-  bs.ozaki_scheme = blas::OzakiScheme::slices;
   return bs;
 }
 
