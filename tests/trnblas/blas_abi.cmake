@@ -11,6 +11,11 @@ if(TRNSCI_SANITIZE)
   # run_netlib_blas.sh then uses fewer sizes (reason in the script).
   execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so OUTPUT_VARIABLE _trnblas_blas_asan
                   OUTPUT_STRIP_TRAILING_WHITESPACE)
+elseif(TRNSCI_SANITIZE_THREAD)
+  # Likewise the TSan runtime: without it first, the shim's worker threads (the D/Z programs' Ozaki
+  # calls) crashed the uninstrumented Fortran programs (SIGSEGV in the first TSan run).
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libtsan.so OUTPUT_VARIABLE _trnblas_blas_asan
+                  OUTPUT_STRIP_TRAILING_WHITESPACE)
 endif()
 # xdcblat3, xdcblat2 and xzcblat2 test the row-major layout only: their column-major halves run the
 # same code as the Fortran programs' (xblat3d, xblat2d, xblat2z: a column-major CBLAS call goes
