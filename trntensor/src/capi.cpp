@@ -393,6 +393,8 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
   return TRNTENSOR_STATUS_SUCCESS;
 }
 
+}  // extern "C": the two helpers below return C++ types
+
 namespace {
 
 // The contraction plan an operation runs with under `pref`: the descriptor's (fewest moved
@@ -412,6 +414,8 @@ std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary_under(const t
 }
 
 }  // namespace
+
+extern "C" {
 
 trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
                                                  const trntensorOperationDescriptor_t desc,
