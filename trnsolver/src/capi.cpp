@@ -51,6 +51,69 @@ const trn::cshim::StatusMap<Status> kStatusMap{TRNSOLVER_STATUS_SUCCESS,      TR
 
 using Check = ArgCheck<Status>;
 
+// ---- syevjInfo_t and gesvdjInfo_t: the same parameter/result object for both Jacobi solvers ----------
+
+template <class Info>
+Status create_info(trn::cshim::HandleRegistry<Info>& registry, Info** info) {
+  if (info == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+  try {
+    auto* p = new Info;
+    registry.insert(p);
+    *info = p;
+    return TRNSOLVER_STATUS_SUCCESS;
+  } catch (...) {
+    return TRNSOLVER_STATUS_ALLOC_FAILED;
+  }
+}
+
+template <class Info>
+Status destroy_info(trn::cshim::HandleRegistry<Info>& registry, Info* info) {
+  if (!registry.erase(info)) return TRNSOLVER_STATUS_INVALID_VALUE;
+  delete info;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+template <class Info>
+Status set_tolerance(const char* fn, const trn::cshim::HandleRegistry<Info>& registry, Info* info, double tolerance) {
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(registry.contains(info), 1, "info").require(tolerance >= 0.0, 2, "tolerance")) return c.status();
+  info->params.tolerance = tolerance;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+template <class Info>
+Status set_max_sweeps(const char* fn, const trn::cshim::HandleRegistry<Info>& registry, Info* info, int max_sweeps) {
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(registry.contains(info), 1, "info").require(max_sweeps > 0, 2, "max_sweeps")) return c.status();
+  info->params.max_sweeps = max_sweeps;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// SetSortEig: `sort` is the params member (sort_eig for syevj, sort_svd for gesvdj).
+template <class Info, class Params>
+Status set_sort(const char* fn, const trn::cshim::HandleRegistry<Info>& registry, Info* info, bool Params::*sort,
+                int value) {
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE);
+  if (!c.require(registry.contains(info), 1, "info")) return c.status();
+  info->params.*sort = value != 0;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// GetResidual / GetSweeps: what the last non-batched call on `info` recorded (cuSOLVER reports
+// NOT_SUPPORTED after a batched call).
+template <class Info, class Value>
+Status get_result(const char* fn, trnsolverDnHandle_t h, const trn::cshim::HandleRegistry<Info>& registry, Info* info,
+                  Value Info::*member, Value* out, const char* out_name, const char* batched_note) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(registry.contains(info), 1, "info").not_null(out, 2, out_name);
+  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+                      batched_note);
+  if (!c) return c.status();
+  *out = info->*member;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
 // Enum arguments travel as the caller's int (enum_value at the entry point: no enum-typed load).
 trn::solver::Uplo to_uplo(int u) {
   return u == TRNBLAS_FILL_MODE_UPPER ? trn::solver::Uplo::upper : trn::solver::Uplo::lower;
@@ -376,65 +439,24 @@ trnsolverStatus_t trnsolverGetLoggerCallback(trnsolverLogCallback* cb) {
 
 // ---- syevjInfo_t ----------------------------------------------------------------------------------
 
-trnsolverStatus_t trnsolverDnCreateSyevjInfo(syevjInfo_t* info) {
-  if (info == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
-  try {
-    auto* p = new syevjInfo;
-    g_infos.insert(p);
-    *info = p;
-    return TRNSOLVER_STATUS_SUCCESS;
-  } catch (...) {
-    return TRNSOLVER_STATUS_ALLOC_FAILED;
-  }
-}
-
-trnsolverStatus_t trnsolverDnDestroySyevjInfo(syevjInfo_t info) {
-  if (!g_infos.erase(info)) return TRNSOLVER_STATUS_INVALID_VALUE;
-  delete info;
-  return TRNSOLVER_STATUS_SUCCESS;
-}
-
+trnsolverStatus_t trnsolverDnCreateSyevjInfo(syevjInfo_t* info) { return create_info(g_infos, info); }
+trnsolverStatus_t trnsolverDnDestroySyevjInfo(syevjInfo_t info) { return destroy_info(g_infos, info); }
 trnsolverStatus_t trnsolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance) {
-  Check c(g_log, "trnsolverDnXsyevjSetTolerance", TRNSOLVER_STATUS_INVALID_VALUE);
-  if (!c.require(g_infos.contains(info), 1, "info").require(tolerance >= 0.0, 2, "tolerance")) return c.status();
-  info->params.tolerance = tolerance;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return set_tolerance("trnsolverDnXsyevjSetTolerance", g_infos, info, tolerance);
 }
-
 trnsolverStatus_t trnsolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps) {
-  Check c(g_log, "trnsolverDnXsyevjSetMaxSweeps", TRNSOLVER_STATUS_INVALID_VALUE);
-  if (!c.require(g_infos.contains(info), 1, "info").require(max_sweeps > 0, 2, "max_sweeps")) return c.status();
-  info->params.max_sweeps = max_sweeps;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return set_max_sweeps("trnsolverDnXsyevjSetMaxSweeps", g_infos, info, max_sweeps);
 }
-
 trnsolverStatus_t trnsolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig) {
-  Check c(g_log, "trnsolverDnXsyevjSetSortEig", TRNSOLVER_STATUS_INVALID_VALUE);
-  if (!c.require(g_infos.contains(info), 1, "info")) return c.status();
-  info->params.sort_eig = sort_eig != 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return set_sort("trnsolverDnXsyevjSetSortEig", g_infos, info, &trn::solver::SyevjParams::sort_eig, sort_eig);
 }
-
 trnsolverStatus_t trnsolverDnXsyevjGetResidual(trnsolverDnHandle_t h, syevjInfo_t info, double* residual) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnXsyevjGetResidual", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.require(g_infos.contains(info), 1, "info").not_null(residual, 2, "residual");
-  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
-                      "not available after syevjBatched");
-  if (!c) return c.status();
-  *residual = info->residual;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return get_result("trnsolverDnXsyevjGetResidual", h, g_infos, info, &syevjInfo::residual, residual, "residual",
+                    "not available after syevjBatched");
 }
-
 trnsolverStatus_t trnsolverDnXsyevjGetSweeps(trnsolverDnHandle_t h, syevjInfo_t info, int* executed_sweeps) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnXsyevjGetSweeps", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.require(g_infos.contains(info), 1, "info").not_null(executed_sweeps, 2, "executed_sweeps");
-  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
-                      "not available after syevjBatched");
-  if (!c) return c.status();
-  *executed_sweeps = info->sweeps;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return get_result("trnsolverDnXsyevjGetSweeps", h, g_infos, info, &syevjInfo::sweeps, executed_sweeps,
+                    "executed_sweeps", "not available after syevjBatched");
 }
 
 // ---- sygvj ------------------------------------------------------------------------------------------
@@ -466,59 +488,24 @@ trnsolverStatus_t trnsolverDnDsygvj(trnsolverDnHandle_t h, trnsolverEigType_t it
 
 // ---- gesvdjInfo_t ---------------------------------------------------------------------------------
 
-trnsolverStatus_t trnsolverDnCreateGesvdjInfo(gesvdjInfo_t* info) {
-  if (info == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
-  try {
-    auto* p = new gesvdjInfo;
-    g_gesvdj_infos.insert(p);
-    *info = p;
-    return TRNSOLVER_STATUS_SUCCESS;
-  } catch (...) {
-    return TRNSOLVER_STATUS_ALLOC_FAILED;
-  }
-}
-trnsolverStatus_t trnsolverDnDestroyGesvdjInfo(gesvdjInfo_t info) {
-  if (!g_gesvdj_infos.erase(info)) return TRNSOLVER_STATUS_INVALID_VALUE;
-  delete info;
-  return TRNSOLVER_STATUS_SUCCESS;
-}
+trnsolverStatus_t trnsolverDnCreateGesvdjInfo(gesvdjInfo_t* info) { return create_info(g_gesvdj_infos, info); }
+trnsolverStatus_t trnsolverDnDestroyGesvdjInfo(gesvdjInfo_t info) { return destroy_info(g_gesvdj_infos, info); }
 trnsolverStatus_t trnsolverDnXgesvdjSetTolerance(gesvdjInfo_t info, double tolerance) {
-  Check c(g_log, "trnsolverDnXgesvdjSetTolerance", TRNSOLVER_STATUS_INVALID_VALUE);
-  if (!c.require(g_gesvdj_infos.contains(info), 1, "info").require(tolerance >= 0.0, 2, "tolerance")) return c.status();
-  info->params.tolerance = tolerance;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return set_tolerance("trnsolverDnXgesvdjSetTolerance", g_gesvdj_infos, info, tolerance);
 }
 trnsolverStatus_t trnsolverDnXgesvdjSetMaxSweeps(gesvdjInfo_t info, int max_sweeps) {
-  Check c(g_log, "trnsolverDnXgesvdjSetMaxSweeps", TRNSOLVER_STATUS_INVALID_VALUE);
-  if (!c.require(g_gesvdj_infos.contains(info), 1, "info").require(max_sweeps > 0, 2, "max_sweeps")) return c.status();
-  info->params.max_sweeps = max_sweeps;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return set_max_sweeps("trnsolverDnXgesvdjSetMaxSweeps", g_gesvdj_infos, info, max_sweeps);
 }
 trnsolverStatus_t trnsolverDnXgesvdjSetSortEig(gesvdjInfo_t info, int sort_svd) {
-  Check c(g_log, "trnsolverDnXgesvdjSetSortEig", TRNSOLVER_STATUS_INVALID_VALUE);
-  if (!c.require(g_gesvdj_infos.contains(info), 1, "info")) return c.status();
-  info->params.sort_svd = sort_svd != 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return set_sort("trnsolverDnXgesvdjSetSortEig", g_gesvdj_infos, info, &trn::solver::GesvdjParams::sort_svd, sort_svd);
 }
 trnsolverStatus_t trnsolverDnXgesvdjGetResidual(trnsolverDnHandle_t h, gesvdjInfo_t info, double* residual) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnXgesvdjGetResidual", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.require(g_gesvdj_infos.contains(info), 1, "info").not_null(residual, 2, "residual");
-  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
-                      "not available after gesvdjBatched");
-  if (!c) return c.status();
-  *residual = info->residual;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return get_result("trnsolverDnXgesvdjGetResidual", h, g_gesvdj_infos, info, &gesvdjInfo::residual, residual,
+                    "residual", "not available after gesvdjBatched");
 }
 trnsolverStatus_t trnsolverDnXgesvdjGetSweeps(trnsolverDnHandle_t h, gesvdjInfo_t info, int* executed_sweeps) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnXgesvdjGetSweeps", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.require(g_gesvdj_infos.contains(info), 1, "info").not_null(executed_sweeps, 2, "executed_sweeps");
-  if (c) c.require_or(!info->last_was_batched, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
-                      "not available after gesvdjBatched");
-  if (!c) return c.status();
-  *executed_sweeps = info->sweeps;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return get_result("trnsolverDnXgesvdjGetSweeps", h, g_gesvdj_infos, info, &gesvdjInfo::sweeps, executed_sweeps,
+                    "executed_sweeps", "not available after gesvdjBatched");
 }
 
 // ---- gesvdj ---------------------------------------------------------------------------------------

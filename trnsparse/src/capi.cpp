@@ -601,6 +601,18 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
   return check_sparse(c, C, 7, "matC");
 }
 
+// The legacy matrix descriptor's fields: a setter accepts the enum values 0..max (cuSPARSE's), a getter
+// of an unknown descriptor returns 0.
+trnsparseStatus_t set_mat_field(trnsparseMatDescr_t d, int trnsparseMatDescr::*field, int value, int max) {
+  if (!g_mat_descrs.contains(d) || value < 0 || value > max) return TRNSPARSE_STATUS_INVALID_VALUE;
+  d->*field = value;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+template <class Enum>
+Enum get_mat_field(const trnsparseMatDescr* d, int trnsparseMatDescr::*field) {
+  return static_cast<Enum>(g_mat_descrs.contains(d) ? d->*field : 0);
+}
+
 sp::BsrView legacy_bsr(int dir, int mb, int nb, int nnzb, int bs, const trnsparseMatDescr* d, const float* val,
                        const int* row, const int* col) {
   return sp::BsrView{mb, nb, nnzb, bs, bs, row, col, const_cast<float*>(val), sp::IndexType::i32, sp::IndexType::i32,
@@ -628,36 +640,28 @@ trnsparseStatus_t trnsparseDestroyMatDescr(trnsparseMatDescr_t descrA) {
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseSetMatType(trnsparseMatDescr_t d, trnsparseMatrixType_t type) {
-  if (!g_mat_descrs.contains(d) || enum_value(type) < 0 || enum_value(type) > 3) return TRNSPARSE_STATUS_INVALID_VALUE;
-  d->type = enum_value(type);
-  return TRNSPARSE_STATUS_SUCCESS;
+  return set_mat_field(d, &trnsparseMatDescr::type, enum_value(type), 3);
 }
 trnsparseMatrixType_t trnsparseGetMatType(const trnsparseMatDescr_t d) {
-  return static_cast<trnsparseMatrixType_t>(g_mat_descrs.contains(d) ? d->type : 0);
+  return get_mat_field<trnsparseMatrixType_t>(d, &trnsparseMatDescr::type);
 }
 trnsparseStatus_t trnsparseSetMatFillMode(trnsparseMatDescr_t d, trnsparseFillMode_t fill) {
-  if (!g_mat_descrs.contains(d) || enum_value(fill) < 0 || enum_value(fill) > 1) return TRNSPARSE_STATUS_INVALID_VALUE;
-  d->fill = enum_value(fill);
-  return TRNSPARSE_STATUS_SUCCESS;
+  return set_mat_field(d, &trnsparseMatDescr::fill, enum_value(fill), 1);
 }
 trnsparseFillMode_t trnsparseGetMatFillMode(const trnsparseMatDescr_t d) {
-  return static_cast<trnsparseFillMode_t>(g_mat_descrs.contains(d) ? d->fill : 0);
+  return get_mat_field<trnsparseFillMode_t>(d, &trnsparseMatDescr::fill);
 }
 trnsparseStatus_t trnsparseSetMatDiagType(trnsparseMatDescr_t d, trnsparseDiagType_t diag) {
-  if (!g_mat_descrs.contains(d) || enum_value(diag) < 0 || enum_value(diag) > 1) return TRNSPARSE_STATUS_INVALID_VALUE;
-  d->diag = enum_value(diag);
-  return TRNSPARSE_STATUS_SUCCESS;
+  return set_mat_field(d, &trnsparseMatDescr::diag, enum_value(diag), 1);
 }
 trnsparseDiagType_t trnsparseGetMatDiagType(const trnsparseMatDescr_t d) {
-  return static_cast<trnsparseDiagType_t>(g_mat_descrs.contains(d) ? d->diag : 0);
+  return get_mat_field<trnsparseDiagType_t>(d, &trnsparseMatDescr::diag);
 }
 trnsparseStatus_t trnsparseSetMatIndexBase(trnsparseMatDescr_t d, trnsparseIndexBase_t base) {
-  if (!g_mat_descrs.contains(d) || enum_value(base) < 0 || enum_value(base) > 1) return TRNSPARSE_STATUS_INVALID_VALUE;
-  d->base = enum_value(base);
-  return TRNSPARSE_STATUS_SUCCESS;
+  return set_mat_field(d, &trnsparseMatDescr::base, enum_value(base), 1);
 }
 trnsparseIndexBase_t trnsparseGetMatIndexBase(const trnsparseMatDescr_t d) {
-  return static_cast<trnsparseIndexBase_t>(g_mat_descrs.contains(d) ? d->base : 0);
+  return get_mat_field<trnsparseIndexBase_t>(d, &trnsparseMatDescr::base);
 }
 
 // ---- generic descriptors ------------------------------------------------------------------------

@@ -148,6 +148,33 @@ void forward_to_user(const char* msg) {
   if (auto cb = g_user_callback.load()) cb(1, "trntensor", msg);
 }
 
+// The operands of an operation descriptor as the create functions receive them, in signature order:
+// a tensor descriptor, its mode labels and, except for outputs, a unary operator (IDENTITY or CONJ).
+struct OperandArgs {
+  char letter;  // 'A', 'B', ...: the parameter names are desc<letter>, mode<letter>, op<letter>
+  trntensorTensorDescriptor_t desc;
+  const int32_t* modes;
+  const trntensorOperator_t* op;  // nullptr: the operand has no operator parameter
+};
+
+bool unary_op_ok(trntensorOperator_t op) {
+  const int v = trn::cshim::enum_value(op);
+  return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
+}
+
+// Checks the operands' parameters in signature order, starting at position 2 (position 1 is the
+// output descriptor): a known descriptor, mode labels unless the tensor is a scalar, a unary operator.
+void check_operands(Check& check, std::initializer_list<OperandArgs> operands) {
+  int position = 2;
+  for (const OperandArgs& o : operands) {
+    const std::string letter(1, o.letter);
+    check.require(g_descs.contains(o.desc), position, "desc" + letter);
+    if (check) check.require(o.desc->desc.extents.empty() || o.modes != nullptr, position + 1, "mode" + letter);
+    if (o.op != nullptr) check.require(unary_op_ok(*o.op), position + 2, "op" + letter);
+    position += o.op != nullptr ? 3 : 2;
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -237,19 +264,9 @@ trntensorStatus_t trntensorCreateContraction(const trntensorHandle_t handle, trn
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   const char* fn = "trntensorCreateContraction";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  auto op_ok = [](trntensorOperator_t op) {
-    const int v = trn::cshim::enum_value(op);
-    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
-  };
-  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
-  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
-  if (check) check.require(modes_ok(descA, modeA), 3, "modeA");
-  check.require(op_ok(opA), 4, "opA").require(g_descs.contains(descB), 5, "descB");
-  if (check) check.require(modes_ok(descB, modeB), 6, "modeB");
-  check.require(op_ok(opB), 7, "opB").require(g_descs.contains(descC), 8, "descC");
-  if (check) check.require(modes_ok(descC, modeC), 9, "modeC");
-  check.require(op_ok(opC), 10, "opC").require(g_descs.contains(descD), 11, "descD");
-  if (check) check.require(modes_ok(descD, modeD), 12, "modeD");
+  check.not_null(desc, 1, "desc");
+  check_operands(check, {{'A', descA, modeA, &opA}, {'B', descB, modeB, &opB}, {'C', descC, modeC, &opC},
+                         {'D', descD, modeD, nullptr}});
   check.require(compute_ok(descCompute), 13, "descCompute");
   if (check)
     check.require_or(trn::cshim::enum_value(opC) != TRNTENSOR_OP_CONJ || !trn::tensor::is_complex(descC->desc.dtype),
@@ -540,23 +557,9 @@ trntensorStatus_t trntensorCreateContractionTrinary(
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   const char* fn = "trntensorCreateContractionTrinary";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  auto op_ok = [](trntensorOperator_t op) {
-    const int v = trn::cshim::enum_value(op);
-    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
-  };
-  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
   check.not_null(desc, 1, "desc");
-  const trntensorTensorDescriptor_t descs[5] = {descA, descB, descC, descD, descE};
-  const int32_t* const modes[5] = {modeA, modeB, modeC, modeD, modeE};
-  const trntensorOperator_t ops[4] = {opA, opB, opC, opD};
-  static const char* const kDesc[5] = {"descA", "descB", "descC", "descD", "descE"};
-  static const char* const kMode[5] = {"modeA", "modeB", "modeC", "modeD", "modeE"};
-  static const char* const kOp[4] = {"opA", "opB", "opC", "opD"};
-  for (int t = 0; t < 5 && check; ++t) {  // positions: desc 2 + 3t, mode 3 + 3t, op 4 + 3t (E has no op)
-    check.require(g_descs.contains(descs[t]), 2 + 3 * t, kDesc[t]);
-    if (check) check.require(modes_ok(descs[t], modes[t]), 3 + 3 * t, kMode[t]);
-    if (t < 4) check.require(op_ok(ops[t]), 4 + 3 * t, kOp[t]);
-  }
+  check_operands(check, {{'A', descA, modeA, &opA}, {'B', descB, modeB, &opB}, {'C', descC, modeC, &opC},
+                         {'D', descD, modeD, &opD}, {'E', descE, modeE, nullptr}});
   check.require(compute_ok(descCompute), 16, "descCompute");
   if (check)
     check.require_or(trn::cshim::enum_value(opD) != TRNTENSOR_OP_CONJ || !trn::tensor::is_complex(descD->desc.dtype),
@@ -566,6 +569,8 @@ trntensorStatus_t trntensorCreateContractionTrinary(
     trn::tensor::TrinarySpec s;
     trn::tensor::TensorDesc* d[5] = {&s.a, &s.b, &s.c, &s.d, &s.e};
     std::vector<std::int32_t>* m[5] = {&s.modes_a, &s.modes_b, &s.modes_c, &s.modes_d, &s.modes_e};
+    const trntensorTensorDescriptor_t descs[5] = {descA, descB, descC, descD, descE};
+    const int32_t* const modes[5] = {modeA, modeB, modeC, modeD, modeE};
     for (int t = 0; t < 5; ++t) {
       *d[t] = descs[t]->desc;
       m[t]->assign(modes[t], modes[t] + d[t]->extents.size());
@@ -649,18 +654,9 @@ trntensorStatus_t trntensorCreateReduction(const trntensorHandle_t handle, trnte
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   const char* fn = "trntensorCreateReduction";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  auto op_ok = [](trntensorOperator_t op) {
-    const int v = trn::cshim::enum_value(op);
-    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
-  };
-  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
   const int red = trn::cshim::enum_value(opReduce);
-  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
-  if (check) check.require(modes_ok(descA, modeA), 3, "modeA");
-  check.require(op_ok(opA), 4, "opA").require(g_descs.contains(descC), 5, "descC");
-  if (check) check.require(modes_ok(descC, modeC), 6, "modeC");
-  check.require(op_ok(opC), 7, "opC").require(g_descs.contains(descD), 8, "descD");
-  if (check) check.require(modes_ok(descD, modeD), 9, "modeD");
+  check.not_null(desc, 1, "desc");
+  check_operands(check, {{'A', descA, modeA, &opA}, {'C', descC, modeC, &opC}, {'D', descD, modeD, nullptr}});
   check.one_of(red, {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN}, 10, "opReduce")
       .require(compute_ok(descCompute), 11, "descCompute")
       .require_or(red == TRNTENSOR_OP_ADD, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
@@ -730,10 +726,8 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
   const char* fn = "trntensorCreatePermutation";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int op = trn::cshim::enum_value(opA);
-  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
-  if (check) check.require(descA->desc.extents.empty() || modeA != nullptr, 3, "modeA");
-  check.require(op == TRNTENSOR_OP_IDENTITY || op == TRNTENSOR_OP_CONJ, 4, "opA").require(g_descs.contains(descB), 5, "descB");
-  if (check) check.require(descB->desc.extents.empty() || modeB != nullptr, 6, "modeB");
+  check.not_null(desc, 1, "desc");
+  check_operands(check, {{'A', descA, modeA, &opA}, {'B', descB, modeB, nullptr}});
   check.require(compute_ok(descCompute), 7, "descCompute");
   if (check)
     check.require(descA->desc.extents.size() == descB->desc.extents.size(), 6,
@@ -792,18 +786,9 @@ trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handl
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   const char* fn = "trntensorCreateElementwiseBinary";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  auto unary_ok = [](trntensorOperator_t op) {
-    const int v = trn::cshim::enum_value(op);
-    return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
-  };
-  auto modes_ok = [](const trntensorTensorDescriptor* d, const int32_t* m) { return d->desc.extents.empty() || m != nullptr; };
   const int bin = trn::cshim::enum_value(opAC);
-  check.not_null(desc, 1, "desc").require(g_descs.contains(descA), 2, "descA");
-  if (check) check.require(modes_ok(descA, modeA), 3, "modeA");
-  check.require(unary_ok(opA), 4, "opA").require(g_descs.contains(descC), 5, "descC");
-  if (check) check.require(modes_ok(descC, modeC), 6, "modeC");
-  check.require(unary_ok(opC), 7, "opC").require(g_descs.contains(descD), 8, "descD");
-  if (check) check.require(modes_ok(descD, modeD), 9, "modeD");
+  check.not_null(desc, 1, "desc");
+  check_operands(check, {{'A', descA, modeA, &opA}, {'C', descC, modeC, &opC}, {'D', descD, modeD, nullptr}});
   check.one_of(bin, {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN}, 10, "opAC")
       .require(compute_ok(descCompute), 11, "descCompute");
   if (!check) return check.status();
