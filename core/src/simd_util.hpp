@@ -3,10 +3,16 @@
 
 // GCC 12 reports false -W(maybe-)uninitialized warnings inside avx512fintrin.h's _mm512_undefined_*
 // when AVX-512 intrinsics are inlined at -O3 (GCC PR 105593). Wrap such code in these macros.
+// clang has no -Wmaybe-uninitialized (and no such false positive): the macros are empty there.
+#if defined(__GNUC__) && !defined(__clang__)
 #define TRN_SIMD_WARNINGS_BEGIN                                                \
   _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmaybe-uninitialized\"") \
       _Pragma("GCC diagnostic ignored \"-Wuninitialized\"")
 #define TRN_SIMD_WARNINGS_END _Pragma("GCC diagnostic pop")
+#else
+#define TRN_SIMD_WARNINGS_BEGIN
+#define TRN_SIMD_WARNINGS_END
+#endif
 
 #include <immintrin.h>
 

@@ -3,10 +3,14 @@
 // product, so it is the same with or without fused multiply-adds.
 // GCC 12 reports false -Wmaybe-uninitialized positives inside its own AVX-512 intrinsic headers
 // (the _mm512_undefined_* placeholders; GCC PR 105593); the state at the header's lines decides.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 #include <algorithm>
 #include <array>
