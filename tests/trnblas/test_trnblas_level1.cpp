@@ -416,10 +416,41 @@ trnblasStatus_t iamax(trnblasHandle_t h, int n, const cd* x, int ix, int* r) { r
 trnblasStatus_t iamin(trnblasHandle_t h, int n, const cf* x, int ix, int* r) { return trnblasIcamin(h, n, c(x), ix, r); }
 trnblasStatus_t iamin(trnblasHandle_t h, int n, const cd* x, int ix, int* r) { return trnblasIzamin(h, n, c(x), ix, r); }
 
-cf ref_dotu(int n, const cf* x, int ix, const cf* y, int iy) { cf r; cblas_cdotu_sub(n, x, ix, y, iy, &r); return r; }
-cd ref_dotu(int n, const cd* x, int ix, const cd* y, int iy) { cd r; cblas_zdotu_sub(n, x, ix, y, iy, &r); return r; }
-cf ref_dotc(int n, const cf* x, int ix, const cf* y, int iy) { cf r; cblas_cdotc_sub(n, x, ix, y, iy, &r); return r; }
-cd ref_dotc(int n, const cd* x, int ix, const cd* y, int iy) { cd r; cblas_zdotc_sub(n, x, ix, y, iy, &r); return r; }
+// OpenBLAS's complex dot kernels (cdotu_k / zdotu_k, Haswell and SkylakeX, Debian 12's 0.3.21) read
+// one stride beyond the elements they use when an increment is negative: harmless inside glibc's
+// heap, a SEGV under ThreadSanitizer's allocator, where a buffer can begin a mapping (found by the
+// first full TSan run). The oracle is therefore handed copies with padding on both sides.
+template <class C>
+struct PaddedCopy {
+  std::vector<C> storage;
+  const C* data;
+  PaddedCopy(int n, const C* x, int inc) {
+    const std::size_t pad = 4 * static_cast<std::size_t>(std::abs(inc)) + 4, len = span_of(n, inc);
+    storage.assign(len + 2 * pad, C(0));
+    std::copy(x, x + len, storage.begin() + static_cast<std::ptrdiff_t>(pad));
+    data = storage.data() + pad;
+  }
+};
+cf ref_dotu(int n, const cf* x, int ix, const cf* y, int iy) {
+  cf r;
+  cblas_cdotu_sub(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
+  return r;
+}
+cd ref_dotu(int n, const cd* x, int ix, const cd* y, int iy) {
+  cd r;
+  cblas_zdotu_sub(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
+  return r;
+}
+cf ref_dotc(int n, const cf* x, int ix, const cf* y, int iy) {
+  cf r;
+  cblas_cdotc_sub(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
+  return r;
+}
+cd ref_dotc(int n, const cd* x, int ix, const cd* y, int iy) {
+  cd r;
+  cblas_zdotc_sub(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
+  return r;
+}
 float ref_nrm2(int n, const cf* x, int ix) { return cblas_scnrm2(n, x, ix); }
 double ref_nrm2(int n, const cd* x, int ix) { return cblas_dznrm2(n, x, ix); }
 float ref_asum(int n, const cf* x, int ix) { return cblas_scasum(n, x, ix); }
