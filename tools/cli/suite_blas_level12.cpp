@@ -20,33 +20,15 @@
 
 #include "blas_reference.hpp"
 #include "registry.hpp"
+#include "suite_blas_capi.hpp"
 #include "trn/blas/modes.hpp"
 #include "trnblas.h"
 
 namespace trnsci::cli {
 namespace {
 
-DeviceCost device_from(const trnProfile_t& p) {
-  trn::Profile q;
-  q.target = static_cast<trn::Generation>(p.target);
-  q.total_ns = p.total_ns;
-  for (int e = 0; e < trn::kEngineCount; ++e) q.busy_ns[e] = p.busy_ns[e];
-  return DeviceCost::from(q);
-}
-
-// A handle for one case; records the last call's profile.
-struct Handle {
-  trnblasHandle_t h = nullptr;
-  Handle() { trnblasCreate(&h); }
-  ~Handle() { trnblasDestroy(h); }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  trnProfile_t profile() const {
-    trnProfile_t p{};
-    trnblasGetLastProfile(h, &p);
-    return p;
-  }
-};
+using blas_capi_suite::device_from;
+using blas_capi_suite::Handle;
 
 CaseResult sgemv_case(int n) {
   const std::vector<float> A = blastest::uniform_f(static_cast<std::size_t>(n) * n, 101), x = blastest::uniform_f(n, 102);
