@@ -27,8 +27,7 @@
 namespace trnsci::cli {
 namespace {
 
-using blas_capi_suite::device_from;
-using blas_capi_suite::Handle;
+using namespace blas_capi_suite;  // NOLINT: the typed C-API helpers of this suite family
 
 CaseResult sgemv_case(int n) {
   const std::vector<float> A = blastest::uniform_f(static_cast<std::size_t>(n) * n, 101), x = blastest::uniform_f(n, 102);
@@ -156,6 +155,208 @@ CaseResult ctrsv_case(int n) {
   return r;
 }
 
+// ---- one case per precision (S, D, C, Z) for the core Level 1 and 2 routines ------------------
+// Metric: the largest error relative to the magnitude its bound uses, |z| = |re| + |im| for complex
+// values, against long-double loops over the same inputs. Bounds (docs/trnblas.md "Levels 1 and 2";
+// u of the precision): axpy gamma_2 (real: fl(fl(a x) + y)) / gamma_3 (complex: each part of a x is
+// two products and a sum) per element of |a||x| + |y|; dot / dotc gamma_{n+2} / gamma_{n+3} of
+// sum |x||y|; asum gamma_{n'} (n' = n, 2n complex: positive terms); nrm2 (n' + 2) u / 2 + 2 u
+// relative; i?amax exact; gemv 2 gamma_{2k+7} of |a|(|A||x|) + |b||y| (the complex bound per part,
+// twice for |re| + |im|; real gamma_{k+4}); trsv's residual gamma_{n+2} of |T||x| (S; complex
+// gamma_{4n+24} as ctrsv's case); ger/geru gamma_3 (the k = 1 GEMM: PSUM rounds the product, then
+// fl(fl(a acc) + A)) / 2 gamma_6 (u = a x on VectorE: 3 per part; the k = 2 plane GEMM: 2 PSUM
+// roundings; + A) of |a||x||y| + |A|. D and Z: the
+// Ozaki DGEMM or host fp64 add the allowance the Dtrsm tests use (k + 64 in place of k).
+template <class T> double ozaki_slack() { return std::is_same_v<real_of<T>, double> ? 62.0 : 0.0; }
+
+template <class T> CaseResult l1_case(const std::string& op, int n) {
+  const std::vector<T> x = random<T>(static_cast<std::size_t>(n), 111), y0 = random<T>(static_cast<std::size_t>(n), 112);
+  std::vector<T> y = y0;
+  const T alpha = alpha_value<T>();
+  const double u = unit_roundoff<T>(), slack = ozaki_slack<T>(), np = kComplex<T> ? 2.0 * n : n;
+  Handle h;
+  CaseResult r;
+  trnblasStatus_t st = TRNBLAS_STATUS_SUCCESS;
+  T dot{};
+  real_of<T> real_result = 0;
+  int index = 0;
+  const double t0 = now_seconds();
+  if (op == "axpy") {
+    st = [&] { TRNBLAS_TYPED_CALL(T, axpy, h.h, n, api(&alpha), api(x.data()), 1, api(y.data()), 1); }();
+  } else if (op == "dot") {
+    st = [&]() -> trnblasStatus_t {
+      if constexpr (std::is_same_v<T, float>) return trnblasSdot(h.h, n, x.data(), 1, y0.data(), 1, &dot);
+      else if constexpr (std::is_same_v<T, double>) return trnblasDdot(h.h, n, x.data(), 1, y0.data(), 1, &dot);
+      else if constexpr (std::is_same_v<T, std::complex<float>>) return trnblasCdotc(h.h, n, api(x.data()), 1, api(y0.data()), 1, api(&dot));
+      else return trnblasZdotc(h.h, n, api(x.data()), 1, api(y0.data()), 1, api(&dot));
+    }();
+  } else if (op == "nrm2" || op == "asum") {
+    const bool nrm = op == "nrm2";
+    st = [&]() -> trnblasStatus_t {
+      if constexpr (std::is_same_v<T, float>) return (nrm ? trnblasSnrm2 : trnblasSasum)(h.h, n, x.data(), 1, &real_result);
+      else if constexpr (std::is_same_v<T, double>) return (nrm ? trnblasDnrm2 : trnblasDasum)(h.h, n, x.data(), 1, &real_result);
+      else if constexpr (std::is_same_v<T, std::complex<float>>) return (nrm ? trnblasScnrm2 : trnblasScasum)(h.h, n, api(x.data()), 1, &real_result);
+      else return (nrm ? trnblasDznrm2 : trnblasDzasum)(h.h, n, api(x.data()), 1, &real_result);
+    }();
+  } else {  // iamax
+    st = [&]() -> trnblasStatus_t {
+      if constexpr (std::is_same_v<T, float>) return trnblasIsamax(h.h, n, x.data(), 1, &index);
+      else if constexpr (std::is_same_v<T, double>) return trnblasIdamax(h.h, n, x.data(), 1, &index);
+      else if constexpr (std::is_same_v<T, std::complex<float>>) return trnblasIcamax(h.h, n, api(x.data()), 1, &index);
+      else return trnblasIzamax(h.h, n, api(x.data()), 1, &index);
+    }();
+  }
+  r.host_seconds = seconds_since(t0);
+  if (st != TRNBLAS_STATUS_SUCCESS) throw std::runtime_error("trnblas ?" + op + " failed");
+  r.device = h.device();
+  const auto mag = [](T v) { return static_cast<double>(abs1(wide(v))); };  // |re| + |im| (BLAS's complex |.|)
+  if (op == "axpy") {
+    double worst = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const L exact = wide(alpha) * wide(x[i]) + wide(y0[i]);
+      worst = std::max(worst, static_cast<double>(abs1(wide(y[i]) - exact) / (abs1(wide(alpha)) * abs1(wide(x[i])) + abs1(wide(y0[i])))));
+    }
+    r.measured = worst;
+    r.bound = gamma_u(kComplex<T> ? 3 : 2, u);
+  } else if (op == "dot") {
+    L exact = 0;
+    long double m = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      exact += std::conj(wide(x[i])) * wide(y0[i]);  // conj is the identity on real values
+      m += abs1(wide(x[i])) * abs1(wide(y0[i]));
+    }
+    r.measured = static_cast<double>(abs1(wide(dot) - exact) / m);
+    r.bound = gamma_u(n + (kComplex<T> ? 3.0 : 2.0) + slack, u);
+  } else if (op == "asum" || op == "nrm2") {
+    long double exact = 0, sq = 0;
+    for (const T& v : x) {
+      exact += abs1(wide(v));
+      sq += std::norm(wide(v));
+    }
+    if (op == "nrm2") exact = std::sqrt(sq);
+    r.measured = static_cast<double>(std::fabs(real_result - exact) / exact);
+    r.bound = op == "asum" ? gamma_u(np + slack, u) : (np + 2 + slack) * u / 2 + 2 * u;
+  } else {
+    int first = 0;
+    for (int i = 1; i < n; ++i)
+      if (mag(x[static_cast<std::size_t>(i)]) > mag(x[static_cast<std::size_t>(first)])) first = i;
+    r.measured = index == first + 1 ? 0.0 : 1.0;
+    r.bound = 0;
+  }
+  r.pass = r.measured <= r.bound;
+  r.note = std::is_same_v<real_of<T>, float> ? "VectorE on the split planes" : "fp64: host side / Ozaki DGEMM";
+  return r;
+}
+
+template <class T> CaseResult l2_case(const std::string& op, int n) {
+  const std::vector<T> A = random<T>(static_cast<std::size_t>(n) * n, 121), x = random<T>(static_cast<std::size_t>(n), 122),
+                       y0 = random<T>(static_cast<std::size_t>(n), 123);
+  std::vector<T> y = y0, Aout = A;
+  const T alpha = alpha_value<T>(), beta = [] {
+    if constexpr (kComplex<T>) return T(-0.25, 0.5);
+    else return T(-0.25);
+  }();
+  const double u = unit_roundoff<T>(), slack = ozaki_slack<T>();
+  std::vector<T> T_lower = A;  // trsv: well-conditioned lower triangle, NaN above (never read)
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      T& t = T_lower[ix(i, j, n)];
+      if (i < j) t = T(std::numeric_limits<real_of<T>>::quiet_NaN());
+      else if (i == j) t = T(2) + t;
+      else t /= real_of<T>(n);
+    }
+  Handle h;
+  CaseResult r;
+  trnblasStatus_t st;
+  const double t0 = now_seconds();
+  if (op == "gemv") {
+    st = [&] { TRNBLAS_TYPED_CALL(T, gemv, h.h, TRNBLAS_OP_N, n, n, api(&alpha), api(A.data()), n, api(x.data()), 1, api(&beta), api(y.data()), 1); }();
+  } else if (op == "trsv") {
+    st = [&] { TRNBLAS_TYPED_CALL(T, trsv, h.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, n, api(T_lower.data()), n, api(y.data()), 1); }();
+  } else {  // ger (real) / geru (complex)
+    st = [&]() -> trnblasStatus_t {
+      if constexpr (std::is_same_v<T, float>) return trnblasSger(h.h, n, n, &alpha, x.data(), 1, y0.data(), 1, Aout.data(), n);
+      else if constexpr (std::is_same_v<T, double>) return trnblasDger(h.h, n, n, &alpha, x.data(), 1, y0.data(), 1, Aout.data(), n);
+      else if constexpr (std::is_same_v<T, std::complex<float>>) return trnblasCgeru(h.h, n, n, api(&alpha), api(x.data()), 1, api(y0.data()), 1, api(Aout.data()), n);
+      else return trnblasZgeru(h.h, n, n, api(&alpha), api(x.data()), 1, api(y0.data()), 1, api(Aout.data()), n);
+    }();
+  }
+  r.host_seconds = seconds_since(t0);
+  if (st != TRNBLAS_STATUS_SUCCESS) throw std::runtime_error("trnblas ?" + op + " failed");
+  r.device = h.device();
+  double worst = 0;
+  if (op == "gemv") {
+    for (int i = 0; i < n; ++i) {
+      L s = 0;
+      long double m = 0;
+      for (int k = 0; k < n; ++k) {
+        s += wide(A[ix(i, k, n)]) * wide(x[static_cast<std::size_t>(k)]);
+        m += abs1(wide(A[ix(i, k, n)])) * abs1(wide(x[static_cast<std::size_t>(k)]));
+      }
+      const std::size_t k = static_cast<std::size_t>(i);
+      const L exact = wide(alpha) * s + wide(beta) * wide(y0[k]);
+      const long double w = abs1(wide(alpha)) * m + abs1(wide(beta)) * abs1(wide(y0[k]));
+      worst = std::max(worst, static_cast<double>(abs1(wide(y[k]) - exact) / w));
+    }
+    r.bound = kComplex<T> ? 2 * gamma_u(2.0 * n + 7 + slack, u) : gamma_u(n + 4.0 + slack, u);
+  } else if (op == "trsv") {
+    for (int i = 0; i < n; ++i) {
+      L res = wide(y0[static_cast<std::size_t>(i)]);
+      long double m = 0;
+      for (int k = 0; k <= i; ++k) {
+        res -= wide(T_lower[ix(i, k, n)]) * wide(y[static_cast<std::size_t>(k)]);
+        m += abs1(wide(T_lower[ix(i, k, n)])) * abs1(wide(y[static_cast<std::size_t>(k)]));
+      }
+      worst = std::max(worst, static_cast<double>(abs1(res) / m));
+    }
+    r.bound = kComplex<T> ? gamma_u(4.0 * n + 24 + slack, u) : gamma_u(n + 2.0 + slack, u);
+  } else {
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        const L xy = wide(x[static_cast<std::size_t>(i)]) * wide(y0[static_cast<std::size_t>(j)]);
+        const L exact = wide(alpha) * xy + wide(A[ix(i, j, n)]);
+        const long double w = abs1(wide(alpha)) * abs1(wide(x[static_cast<std::size_t>(i)])) * abs1(wide(y0[static_cast<std::size_t>(j)])) +
+                              abs1(wide(A[ix(i, j, n)]));
+        worst = std::max(worst, static_cast<double>(abs1(wide(Aout[ix(i, j, n)]) - exact) / w));
+      }
+    r.bound = kComplex<T> ? 2 * gamma_u(6 + slack, u) : gamma_u(3 + slack, u);
+  }
+  r.measured = worst;
+  r.pass = r.measured <= r.bound;
+  r.note = std::is_same_v<real_of<T>, float> ? "TensorE GEMM / substitution kernel" : "fp64: Ozaki DGEMM / host substitution";
+  return r;
+}
+
+template <class T> void add_level12_typed(Registry& reg) {
+  const std::string p = prefix<T>(), precision = std::is_same_v<real_of<T>, float> ? "fp32" : "fp64";
+  auto add = [&](ValidationCase c) {
+    c.suite = "blas";
+    c.library = "trnblas";
+    reg.add(std::move(c));
+  };
+  const auto l1_name = [&](const std::string& op) {
+    if (op == "iamax") return "i" + p + "amax";
+    if constexpr (kComplex<T>) {
+      if (op == "dot") return p + "dotc";
+      if (op == "nrm2" || op == "asum") return (std::is_same_v<T, std::complex<float>> ? "sc" : "dz") + op;
+    }
+    return p + op;
+  };
+  for (const char* op : {"axpy", "dot", "asum", "nrm2", "iamax"})
+    add({.op = l1_name(op), .mode = precision, .shape = "n = 1000", .metric = std::string(op) == "iamax" ? "bit_exact" : "max_comp_rel",
+         .bound_text = "per routine and precision (suite_blas_level12.cpp)", .size = 1000,
+         .run = [op = std::string(op)] { return l1_case<T>(op, 1000); }});
+  for (const char* op : {"gemv", "trsv", "ger"}) {
+    const std::string o = op;
+    if (o == "gemv" && !kComplex<T>) continue;  // sgemv / dgemv: the cases above
+    if (o == "trsv" && kComplex<T>) continue;   // ctrsv / ztrsv: the cases above
+    add({.op = o == "ger" && kComplex<T> ? p + "geru" : p + o, .mode = precision, .shape = "96",
+         .metric = o == "trsv" ? "max_comp_residual" : "max_comp_rel",
+         .bound_text = "per routine and precision (suite_blas_level12.cpp)", .size = 96,
+         .run = [o] { return l2_case<T>(o, 96); }});
+  }
+}
+
 void add_blas_level12(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "blas";
@@ -178,6 +379,10 @@ void add_blas_level12(Registry& reg) {
        .bound_text = "gamma_{4n+24}, u = 2^-24 (docs/trnblas.md)", .run = [] { return ctrsv_case<float>(96); }});
   add({.op = "ztrsv", .mode = "fp64 host scaling + DTRSV", .shape = "96, lower, op C", .metric = "max_comp_rel",
        .bound_text = "gamma_{4n+24}, u = 2^-53 (docs/trnblas.md)", .run = [] { return ctrsv_case<double>(96); }});
+  add_level12_typed<float>(reg);
+  add_level12_typed<double>(reg);
+  add_level12_typed<std::complex<float>>(reg);
+  add_level12_typed<std::complex<double>>(reg);
 }
 
 const Registrar kRegistrar(add_blas_level12);

@@ -26,31 +26,7 @@
 namespace trnsci::cli {
 namespace {
 
-using blas_capi_suite::Handle;
-
-template <class T> struct RealOf { using type = T; };
-template <class R> struct RealOf<std::complex<R>> { using type = R; };
-template <class T> using real_of = typename RealOf<T>::type;
-template <class T> constexpr bool kComplex = !std::is_same_v<T, real_of<T>>;
-
-// The C API's element type of T (complex values as trnComplex / trnDoubleComplex: same layout).
-template <class T> struct ApiOf { using type = T; };
-template <> struct ApiOf<std::complex<float>> { using type = trnComplex; };
-template <> struct ApiOf<std::complex<double>> { using type = trnDoubleComplex; };
-template <class T> using api_of = typename ApiOf<T>::type;
-template <class T> api_of<T>* api(T* p) { return reinterpret_cast<api_of<T>*>(p); }
-template <class T> const api_of<T>* api(const T* p) { return reinterpret_cast<const api_of<T>*>(p); }
-template <class T> api_of<T>* const* api(T* const* p) { return reinterpret_cast<api_of<T>* const*>(p); }
-template <class T> const api_of<T>* const* api(const T* const* p) { return reinterpret_cast<const api_of<T>* const*>(p); }
-
-// trnblas{S,D,C,Z}<name>(args...) for element type T.
-#define TRNBLAS_TYPED_CALL(T, name, ...)                                                   \
-  do {                                                                                      \
-    if constexpr (std::is_same_v<T, float>) return trnblasS##name(__VA_ARGS__);             \
-    else if constexpr (std::is_same_v<T, double>) return trnblasD##name(__VA_ARGS__);       \
-    else if constexpr (std::is_same_v<T, std::complex<float>>) return trnblasC##name(__VA_ARGS__); \
-    else return trnblasZ##name(__VA_ARGS__);                                                \
-  } while (false)
+using namespace blas_capi_suite;  // NOLINT: the typed C-API helpers of this suite family
 
 template <class T>
 trnblasStatus_t trsm(trnblasHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo, trnblasOperation_t op,
@@ -87,46 +63,6 @@ template <class T>
 trnblasStatus_t matinv_batched(trnblasHandle_t h, int n, const T* const* A, int lda, T* const* Ainv, int ldi,
                                int* info, int batch) {
   TRNBLAS_TYPED_CALL(T, matinvBatched, h, n, api(A), lda, api(Ainv), ldi, info, batch);
-}
-#undef TRNBLAS_TYPED_CALL
-
-template <class T> const char* prefix() {
-  if constexpr (std::is_same_v<T, float>) return "s";
-  else if constexpr (std::is_same_v<T, double>) return "d";
-  else if constexpr (std::is_same_v<T, std::complex<float>>) return "c";
-  else return "z";
-}
-template <class T> double unit_roundoff() { return std::numeric_limits<real_of<T>>::epsilon() / 2; }
-double gamma_u(double k, double u) { return k * u / (1.0 - k * u); }
-
-using L = std::complex<long double>;
-template <class T> L wide(T v) {
-  if constexpr (kComplex<T>) return L(v.real(), v.imag());
-  else return L(v, 0.0L);
-}
-long double abs1(L v) { return std::fabs(v.real()) + std::fabs(v.imag()); }
-std::size_t ix(int i, int j, int ld) {
-  return static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * static_cast<std::size_t>(ld);
-}
-
-// U(-1, 1) values (each part); doubles take two floats (all 53 significant bits in use).
-template <class T> std::vector<T> random(std::size_t n, std::uint64_t seed) {
-  const std::vector<float> f = blastest::uniform_f(4 * n, seed);
-  auto part = [&](std::size_t k) -> real_of<T> {
-    if constexpr (std::is_same_v<real_of<T>, double>) return double(f[k]) + double(f[k + 1]) * 0x1p-24;
-    else return f[k];
-  };
-  std::vector<T> v(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    if constexpr (kComplex<T>) v[i] = T(part(4 * i), part(4 * i + 2));
-    else v[i] = part(4 * i);
-  }
-  return v;
-}
-
-template <class T> T alpha_value() {
-  if constexpr (kComplex<T>) return T(0.75, -0.5);
-  else return T(0.75);
 }
 
 // A d x d triangle for TRSM/TRMM: the stored triangle well conditioned (diagonal 1 + |u|, complex
