@@ -3,8 +3,9 @@
 // case at an order of 140 (two diagonal blocks of 128), bounds of docs/trnblas.md "Level 3"; the
 // triangle of A that is not referenced (and a unit diagonal) hold NaN and must not leak; netlib's
 // corner cases and parameter positions, outputs untouched on error. Also the complex GemmEx types
-// (C_32F, C_64F, C_16BF inputs), C/Z gemmGroupedBatched and GemmGroupedBatchedEx, COMPUTE_32I (int8
-// in, exact int32 out, against a 64-bit integer loop) and COMPUTE_16F.
+// (C_32F, C_64F, C_16BF and C_8I inputs, 16-bit complex C), C/Z gemmGroupedBatched and
+// GemmGroupedBatchedEx, the int8 rows (COMPUTE_32I with int32 or int8 C, COMPUTE_32F with fp32 C:
+// against 64-bit integer loops) and COMPUTE_16F.
 #include <cblas.h>
 #include <gtest/gtest.h>
 
@@ -361,6 +362,109 @@ TEST(TrnblasComplexGemmEx, C16BFInputsAgainstOpenBlas) {
   }
 }
 
+// 16-bit complex C (C_16F or C_16BF A, B and C, COMPUTE_32F): cgemm's fp32 result (products exact,
+// one fp32 PSUM sum of 2k per part, complex epilogue), each part rounded once to C's type. Against a
+// long-double loop on the widened values: |C - ref| <= u16 |ref| + 2 gamma_{2k+4}(u32) M per part,
+// M = |alpha| sum |a||b| + |beta||c| (|z| = |re| + |im|); and bit for bit the C_32F-output call
+// (with C widened) rounded once. beta == 0 never reads C (NaN there does not leak).
+TEST(TrnblasComplexGemmEx, SixteenBitComplexCRoundsOncePerPart) {
+  for (const int type : {static_cast<int>(TRN_C_16F), static_cast<int>(TRN_C_16BF)}) {
+    Handle h;
+    const bool bf = type == TRN_C_16BF;
+    const auto to16 = [bf](float x) { return bf ? trn::f32_to_bf16_rne(x) : trn::f32_to_f16_rne(x); };
+    const auto from16 = [bf](std::uint16_t v) { return bf ? trn::bf16_to_f32(v) : trn::f16_to_f32(v); };
+    const int m = 12, n = 10, k = 150;
+    const auto Af = random_cx<cf>(static_cast<std::size_t>(k * m), 31), Bf = random_cx<cf>(static_cast<std::size_t>(k * n), 32),
+               Cf = random_cx<cf>(static_cast<std::size_t>(m * n), 33);
+    auto pack = [&](const std::vector<cf>& v) {
+      std::vector<std::uint16_t> out(2 * v.size());
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        out[2 * i] = to16(v[i].real());
+        out[2 * i + 1] = to16(v[i].imag());
+      }
+      return out;
+    };
+    auto widen = [&](const std::vector<std::uint16_t>& v) {
+      std::vector<cf> out(v.size() / 2);
+      for (std::size_t i = 0; i < out.size(); ++i) out[i] = cf(from16(v[2 * i]), from16(v[2 * i + 1]));
+      return out;
+    };
+    const std::vector<std::uint16_t> A16 = pack(Af), B16 = pack(Bf), C16 = pack(Cf);  // op(A) = A^T (A stored k x m)
+    std::vector<std::uint16_t> C = C16;
+    const cf alpha(0.7f, -0.45f), beta(-0.25f, 0.5f);
+    ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A16.data(), trnDataType_t(type), k, B16.data(),
+                            trnDataType_t(type), k, &beta, C.data(), trnDataType_t(type), m, TRNBLAS_COMPUTE_32F,
+                            TRNBLAS_GEMM_DEFAULT),
+              TRNBLAS_STATUS_SUCCESS);
+    const std::vector<cf> Aw = widen(A16), Bw = widen(B16), Cw = widen(C16), got = widen(C);
+    using L = std::complex<long double>;
+    const auto abs1 = [](L z) { return std::fabs(z.real()) + std::fabs(z.imag()); };
+    const long double u16 = bf ? 0x1p-8L : 0x1p-11L, g = (2.0L * k + 4) * kU32 / (1 - (2.0L * k + 4) * kU32);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        L s = 0;
+        long double mag = 0;
+        for (int l = 0; l < k; ++l) {
+          const L a(Aw[static_cast<std::size_t>(l + i * k)].real(), Aw[static_cast<std::size_t>(l + i * k)].imag());
+          const L b(Bw[static_cast<std::size_t>(l + j * k)].real(), Bw[static_cast<std::size_t>(l + j * k)].imag());
+          s += a * b;
+          mag += abs1(a) * abs1(b);
+        }
+        const std::size_t x = static_cast<std::size_t>(i + j * m);
+        const L c(Cw[x].real(), Cw[x].imag()), al(alpha.real(), alpha.imag()), be(beta.real(), beta.imag());
+        const L ref = al * s + be * c;
+        const long double M = abs1(al) * mag + abs1(be) * abs1(c);
+        EXPECT_LE(std::fabs(got[x].real() - ref.real()), u16 * std::fabs(ref.real()) + 2 * g * M) << i << "," << j;
+        EXPECT_LE(std::fabs(got[x].imag() - ref.imag()), u16 * std::fabs(ref.imag()) + 2 * g * M) << i << "," << j;
+      }
+    // The C_32F-output call on the widened C, rounded once, is the same bits.
+    std::vector<cf> C32 = Cw;
+    ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A16.data(), trnDataType_t(type), k, B16.data(),
+                            trnDataType_t(type), k, &beta, C32.data(), TRN_C_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+              TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(pack(C32), C);
+    // beta == 0: C is not read (NaN in C gives finite results).
+    std::vector<std::uint16_t> Cnan(C.size(), bf ? std::uint16_t{0x7fc0} : std::uint16_t{0x7e00});
+    const cf zero(0);
+    ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A16.data(), trnDataType_t(type), k, B16.data(),
+                            trnDataType_t(type), k, &zero, Cnan.data(), trnDataType_t(type), m, TRNBLAS_COMPUTE_32F,
+                            TRNBLAS_GEMM_DEFAULT),
+              TRNBLAS_STATUS_SUCCESS);
+    for (const cf& v : widen(Cnan)) EXPECT_TRUE(std::isfinite(v.real()) && std::isfinite(v.imag()));
+  }
+}
+
+// C_8I A and B with C_32F C (COMPUTE_32F): every part is one fp32 sum of 2k integer products
+// <= 2^14; with 2k <= 1024 the sums stay <= 2^24, so alpha = 1, beta = 0 gives the exact integer
+// result (against a 64-bit integer loop, op C on A: conjugation exact).
+TEST(TrnblasComplexGemmEx, Int8ComplexInputsGiveExactSums) {
+  Handle h;
+  const int m = 9, n = 7, k = 500;
+  std::mt19937_64 gen(91);
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<std::int8_t> A(2 * static_cast<std::size_t>(k * m)), B(2 * static_cast<std::size_t>(k * n));
+  for (auto& v : A) v = static_cast<std::int8_t>(d(gen));
+  for (auto& v : B) v = static_cast<std::int8_t>(d(gen));
+  std::vector<cf> C(static_cast<std::size_t>(m * n), cf(kNaN, kNaN));
+  const cf one(1), zero(0);
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_C, TRNBLAS_OP_N, m, n, k, &one, A.data(), TRN_C_8I, k, B.data(), TRN_C_8I, k,
+                          &zero, C.data(), TRN_C_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      std::int64_t re = 0, im = 0;
+      for (int l = 0; l < k; ++l) {
+        const std::int64_t ar = A[2 * static_cast<std::size_t>(l + i * k)], ai = -A[2 * static_cast<std::size_t>(l + i * k) + 1];
+        const std::int64_t br = B[2 * static_cast<std::size_t>(l + j * k)], bi = B[2 * static_cast<std::size_t>(l + j * k) + 1];
+        re += ar * br - ai * bi;
+        im += ar * bi + ai * br;
+      }
+      const cf got = C[static_cast<std::size_t>(i + j * m)];
+      EXPECT_EQ(got.real(), static_cast<float>(re)) << i << "," << j;
+      EXPECT_EQ(got.imag(), static_cast<float>(im)) << i << "," << j;
+    }
+}
+
 // Unsupported combinations are NOT_SUPPORTED and write nothing; a bad compute type is INVALID at 17.
 TEST(TrnblasComplexGemmEx, UnsupportedCombinations) {
   Handle h;
@@ -373,7 +477,10 @@ TEST(TrnblasComplexGemmEx, UnsupportedCombinations) {
   };
   EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, TRNBLAS_COMPUTE_32F_FAST_8F_E4M3), TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(call(TRN_C_32F, TRN_R_32F, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
-  EXPECT_EQ(call(TRN_C_16F, TRN_C_16F, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_16F, TRN_C_16BF, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_16F, TRN_C_16F, TRNBLAS_COMPUTE_32F_FAST_TF32), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_8I, TRN_C_32F, TRNBLAS_COMPUTE_32F_FAST_16BF), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_8I, TRN_C_8I, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, TRNBLAS_COMPUTE_64F), TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, 12345), TRNBLAS_STATUS_INVALID_VALUE);
   int pos = 0;
@@ -506,6 +613,86 @@ TEST(TrnblasGemmEx32I, Int8ProductsAreExact) {
   EXPECT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, m, B.data(), TRN_R_8I, k,
                           &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32I, TRNBLAS_GEMM_DEFAULT),
             TRNBLAS_STATUS_NOT_SUPPORTED);
+}
+
+// COMPUTE_32I with an 8I C and float alpha, beta: the exact integer sum (k = 1500: two PSUM chunks),
+// rounded once to fp32, fl(fl(alpha acc) + fl(beta c)), rounded to nearest even and saturated to
+// [-128, 127]; the reference forms the same fp32 values from a 64-bit integer loop (products of two
+// floats and the sum of two are exact in double here, so one cast rounds as fp32 would).
+TEST(TrnblasGemmEx32I, Int8OutputRoundsAndSaturates) {
+  Handle h;
+  const int m = 8, n = 6, k = 1500;
+  std::mt19937_64 gen(78);
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<std::int8_t> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n)), C(static_cast<std::size_t>(m * n));
+  for (auto& v : A) v = static_cast<std::int8_t>(d(gen));
+  for (auto& v : B) v = static_cast<std::int8_t>(d(gen));
+  for (auto& v : C) v = static_cast<std::int8_t>(d(gen));
+  const std::vector<std::int8_t> C0 = C;
+  const float alpha = 0.0003f, beta = -0.75f;
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, m, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_8I, m, TRNBLAS_COMPUTE_32I, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  int saturated = 0, inside = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      std::int64_t acc = 0;
+      for (int l = 0; l < k; ++l)
+        acc += std::int64_t{A[static_cast<std::size_t>(i + l * m)]} * std::int64_t{B[static_cast<std::size_t>(l + j * k)]};
+      const float fa = static_cast<float>(acc);
+      const float p = static_cast<float>(double(alpha) * double(fa));
+      const float q = static_cast<float>(double(beta) * double(C0[static_cast<std::size_t>(i + j * m)]));
+      const float v = static_cast<float>(double(p) + double(q));
+      const double r = std::nearbyint(double(v));
+      const int want = static_cast<int>(std::clamp(r, -128.0, 127.0));
+      (r > 127 || r < -128 ? saturated : inside) += 1;
+      EXPECT_EQ(C[static_cast<std::size_t>(i + j * m)], want) << i << "," << j;
+    }
+  EXPECT_GT(saturated, 0);
+  EXPECT_GT(inside, 0);
+}
+
+// int8 A and B with fp32 C (COMPUTE_32F): exact products and fp32 sums below 2^24 (k = 1000), so
+// alpha = 1, beta = 0 gives the exact integer result; with alpha = 0.7, beta = -1.5 the epilogue's two
+// roundings: |C - ref| <= gamma_2 (|alpha acc| + |beta c|) against long double. Transposed A.
+TEST(TrnblasGemmEx32I, Int8InputsWithFloatC) {
+  Handle h;
+  const int m = 10, n = 6, k = 1000;
+  std::mt19937_64 gen(79);
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<std::int8_t> A(static_cast<std::size_t>(k * m)), B(static_cast<std::size_t>(k * n));
+  for (auto& v : A) v = static_cast<std::int8_t>(d(gen));
+  for (auto& v : B) v = static_cast<std::int8_t>(d(gen));
+  std::vector<float> C(static_cast<std::size_t>(m * n), NAN);
+  float alpha = 1.0f, beta = 0.0f;
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, k, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  std::vector<std::int64_t> exact(C.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      std::int64_t acc = 0;
+      for (int l = 0; l < k; ++l)
+        acc += std::int64_t{A[static_cast<std::size_t>(l + i * k)]} * std::int64_t{B[static_cast<std::size_t>(l + j * k)]};
+      exact[static_cast<std::size_t>(i + j * m)] = acc;
+      EXPECT_EQ(C[static_cast<std::size_t>(i + j * m)], static_cast<float>(acc)) << i << "," << j;
+    }
+  const std::vector<float> C0 = C;
+  alpha = 0.7f;
+  beta = -1.5f;
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, k, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F_PEDANTIC, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  for (std::size_t x = 0; x < C.size(); ++x) {
+    const long double a = static_cast<long double>(alpha) * exact[x], b = static_cast<long double>(beta) * C0[x];
+    EXPECT_LE(std::fabs(C[x] - (a + b)), 2 * kU32 / (1 - 2 * kU32) * (std::fabs(a) + std::fabs(b))) << x;
+  }
+  // Other 32F compute types with int8 data stay NOT_SUPPORTED, nothing written.
+  const std::vector<float> before = C;
+  EXPECT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, k, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F_FAST_16BF, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(std::vector<float>(C.begin(), C.end()) == before, true);
 }
 
 // COMPUTE_16F: 16F A, B, C and binary16 alpha/beta. Products exact, fp32 accumulation, one rounding

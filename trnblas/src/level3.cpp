@@ -750,37 +750,61 @@ void dsyrkx(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t
 // GEMMs in the native bf16 mode (fp32 results, integer-valued); the host adds the chunk results
 // and forms alpha * acc + beta * C in 64-bit integers, wrapped to int32 (two's complement), as an
 // integer epilogue (no rounding anywhere: the result is the exact integer, modulo 2^32).
+namespace {
+
+// bf16 bit pattern of an int8 value (exact: |v| <= 128 needs 8 significant bits).
+std::uint16_t int8_as_bf16(std::int8_t v) {
+  return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(v)) >> 16);
+}
+
+// op(X) of an int8 matrix as bf16 bit patterns, rows x cols packed with leading dimension rows.
+std::vector<std::uint16_t> int8_op_as_bf16(Op t, std::int64_t rows, std::int64_t cols, const std::int8_t* X,
+                                           std::int64_t ld) {
+  std::vector<std::uint16_t> out(static_cast<std::size_t>(rows * cols));
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i)
+      out[static_cast<std::size_t>(i + j * rows)] = int8_as_bf16(t == Op::N ? X[i + j * ld] : X[j + i * ld]);
+  return out;
+}
+
+// The exact integer op(A) op(B) (m x n, ld m): TensorE GEMMs over K chunks of <= 1024 (exact fp32
+// PSUM sums), chunk results added in 64-bit integers. Empty when s.timing_only.
+std::vector<std::int64_t> int8_products(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
+                                        const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb,
+                                        detail::Recorder& rec) {
+  constexpr std::int64_t kChunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
+  std::vector<std::int64_t> acc(static_cast<std::size_t>(m * n), 0);
+  if (k == 0) return acc;
+  const std::vector<std::uint16_t> a16 = int8_op_as_bf16(ta, m, k, A, lda), b16 = int8_op_as_bf16(tb, k, n, B, ldb);
+  std::vector<float> part(static_cast<std::size_t>(m * n));
+  for (std::int64_t k0 = 0; k0 < k; k0 += kChunk) {
+    const std::int64_t kc = std::min(kChunk, k - k0);
+    CallReport sub;
+    gemm(s, GemmMode::native, Op::N, Op::N, m, n, kc, 1.0f, {a16.data() + k0 * m, DType::bf16, m},
+         {b16.data() + k0, DType::bf16, k}, 0.0f, {part.data(), DType::f32, m}, &sub);
+    rec.add(sub);
+    if (!s.timing_only)
+      for (std::size_t i = 0; i < part.size(); ++i) acc[i] += static_cast<std::int64_t>(part[i]);
+  }
+  return acc;
+}
+
+}  // namespace
+
+// Every int8 value is a bfloat16 value (|v| <= 128 needs 8 significant bits), every product of two
+// is an integer of magnitude <= 2^14, exact in fp32, and a sum of <= 1024 of them stays <= 2^24, so
+// an fp32 PSUM accumulation over a K chunk of <= 1024 is exact in any order. The chunks are TensorE
+// GEMMs in the native bf16 mode (fp32 results, integer-valued); the host adds the chunk results
+// and forms alpha * acc + beta * C in 64-bit integers, wrapped to int32 (two's complement), as an
+// integer epilogue (no rounding anywhere: the result is the exact integer, modulo 2^32).
 void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, std::int32_t alpha,
              const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, std::int32_t beta,
              std::int32_t* C, std::int64_t ldc, CallReport* report) {
   require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
   detail::Recorder rec(s, report);
   if (m == 0 || n == 0) return;
-  constexpr std::int64_t kChunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
-  std::vector<std::int64_t> acc(static_cast<std::size_t>(m * n), 0);
-  if (alpha != 0 && k > 0) {
-    // op(A) as bf16 bit patterns (m x k, ld m) and op(B) (k x n, ld k): exact conversions.
-    const auto bf16_bits = [](std::int8_t v) {
-      return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(v)) >> 16);
-    };
-    std::vector<std::uint16_t> a16(static_cast<std::size_t>(m * k)), b16(static_cast<std::size_t>(k * n));
-    for (std::int64_t l = 0; l < k; ++l)
-      for (std::int64_t i = 0; i < m; ++i)
-        a16[static_cast<std::size_t>(i + l * m)] = bf16_bits(ta == Op::N ? A[i + l * lda] : A[l + i * lda]);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t l = 0; l < k; ++l)
-        b16[static_cast<std::size_t>(l + j * k)] = bf16_bits(tb == Op::N ? B[l + j * ldb] : B[j + l * ldb]);
-    std::vector<float> part(static_cast<std::size_t>(m * n));
-    for (std::int64_t k0 = 0; k0 < k; k0 += kChunk) {
-      const std::int64_t kc = std::min(kChunk, k - k0);
-      CallReport sub;
-      gemm(s, GemmMode::native, Op::N, Op::N, m, n, kc, 1.0f, {a16.data() + k0 * m, DType::bf16, m},
-           {b16.data() + k0, DType::bf16, k}, 0.0f, {part.data(), DType::f32, m}, &sub);
-      rec.add(sub);
-      if (!s.timing_only)
-        for (std::size_t i = 0; i < part.size(); ++i) acc[i] += static_cast<std::int64_t>(part[i]);
-    }
-  }
+  const std::vector<std::int64_t> acc =
+      int8_products(s, ta, tb, m, n, alpha != 0 ? k : 0, A, lda, B, ldb, rec);
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {
@@ -788,6 +812,44 @@ void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, st
       if (beta != 0) v += static_cast<std::int64_t>(beta) * C[i + j * ldc];
       C[i + j * ldc] = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(v)));
     }
+}
+
+// As gemm_i8, with the float epilogue of cuBLASLt's int8-output row: the exact sum rounded once to
+// fp32, fl(fl(alpha * acc) + fl(beta * c)), then the engines' fp32 -> int8 conversion (RNE, saturate,
+// NaN -> 0; trn::f32_to_int_saturate). Host side, like gemm_i8's integer epilogue.
+void gemm_i8_to_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                   const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, float beta,
+                   std::int8_t* C, std::int64_t ldc, CallReport* report) {
+  require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
+  detail::Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  const std::vector<std::int64_t> acc =
+      int8_products(s, ta, tb, m, n, alpha != 0.0f ? k : 0, A, lda, B, ldb, rec);
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      float v = alpha * static_cast<float>(acc[static_cast<std::size_t>(i + j * m)]);
+      if (beta != 0.0f) v += beta * static_cast<float>(C[i + j * ldc]);
+      C[i + j * ldc] = static_cast<std::int8_t>(trn::f32_to_int_saturate(DType::i8, v));
+    }
+}
+
+void gemm_i8_f32(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                 const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, float beta, float* C,
+                 std::int64_t ldc, CallReport* report) {
+  require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
+  detail::Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  const bool products = alpha != 0.0f && k > 0;
+  std::vector<std::uint16_t> a16, b16;
+  if (products) {
+    a16 = int8_op_as_bf16(ta, m, k, A, lda);
+    b16 = int8_op_as_bf16(tb, k, n, B, ldb);
+  }
+  CallReport sub;
+  gemm(s, GemmMode::native, Op::N, Op::N, m, n, products ? k : 0, alpha, {products ? a16.data() : nullptr, DType::bf16, std::max<std::int64_t>(1, m)},
+       {products ? b16.data() : nullptr, DType::bf16, std::max<std::int64_t>(1, k)}, beta, {C, DType::f32, ldc}, &sub);
+  rec.add(sub);
 }
 
 }  // namespace trn::blas
