@@ -712,8 +712,8 @@ void cblas_complex_gemm(const char* symbol, const char* srname, int layout, int 
 }
 
 // ---- Levels 1 and 2 (trn/blas/level12.hpp) ------------------------------------------------------
-// Only the routines trnblas has are here; the others (SDSDOT, DSDOT, see trnblas_blas.h) are not
-// exported, so a program's reference BLAS answers them.
+// Every Level 1 and 2 routine of the reference BLAS and CBLAS is here (SDSDOT and DSDOT through
+// trn::blas::sdsdot / dsdot: the Ozaki DGEMM of the widened floats).
 
 template <class T>
 struct RealOf {
@@ -793,6 +793,19 @@ T dot_call(const Entry& e, bool conjugate, int n, const T* x, int incx, const T*
       r = trn::blas::dot(cfg.settings, n, x, incx, y, incy, conjugate, rep);
     else
       r = trn::blas::dot(cfg.settings, n, x, incx, y, incy, rep);
+  });
+  return r;
+}
+
+// SDSDOT (sb != nullptr: float(sb + sum), the sum in fp64) and DSDOT (the fp64 sum); n <= 0 returns
+// sb (SDSDOT) or 0 as the reference does. The result is double for both (SDSDOT's is a float value).
+double dsdot_call(const Entry& e, const float* sb, int n, const float* x, int incx, const float* y, int incy) {
+  const Config cfg = level12_config<double>();
+  double r = sb != nullptr ? *sb : 0.0;
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n <= 0) return;
+    r = sb != nullptr ? trn::blas::sdsdot(cfg.settings, n, *sb, x, incx, y, incy, rep)
+                      : trn::blas::dsdot(cfg.settings, n, x, incx, y, incy, rep);
   });
   return r;
 }
@@ -1645,6 +1658,21 @@ TRNBLAS_ABI_L1_CBLAS_REAL(s, float)
 TRNBLAS_ABI_L1_CBLAS_REAL(d, double)
 TRNBLAS_ABI_L1_COMPLEX(c, cfloat, float, cs)
 TRNBLAS_ABI_L1_COMPLEX(z, cdouble, double, zd)
+
+// SDSDOT (REAL FUNCTION: sb + the fp64 dot of REAL vectors, rounded to REAL) and DSDOT (DOUBLE
+// PRECISION FUNCTION), Fortran and CBLAS (reference cblas.h: cblas_sdsdot(N, alpha, X, incX, Y, incY)).
+float sdsdot_(const int* n, const float* sb, const float* x, const int* incx, const float* y, const int* incy) {
+  return static_cast<float>(dsdot_call({"sdsdot_", ""}, sb, *n, x, *incx, y, *incy));
+}
+double dsdot_(const int* n, const float* x, const int* incx, const float* y, const int* incy) {
+  return dsdot_call({"dsdot_", ""}, nullptr, *n, x, *incx, y, *incy);
+}
+float cblas_sdsdot(int n, float alpha, const float* x, int incx, const float* y, int incy) {
+  return static_cast<float>(dsdot_call({"cblas_sdsdot", "", true}, &alpha, n, x, incx, y, incy));
+}
+double cblas_dsdot(int n, const float* x, int incx, const float* y, int incy) {
+  return dsdot_call({"cblas_dsdot", "", true}, nullptr, n, x, incx, y, incy);
+}
 
 // Plane rotation setups and the modified rotation (Fortran and CBLAS; reference cblas.h's
 // cblas_crotg/zrotg take void pointers).
