@@ -732,9 +732,9 @@ TEST(TrnblasBlasAbi, NetlibCornerCases) {
 // SDSDOT / DSDOT (Fortran and CBLAS) against a long-double loop and OpenBLAS's cblas_sdsdot /
 // cblas_dsdot. The reference BLAS sums in fp64, so |dsdot - exact| <= gamma_n(u64) sum |x y| (ours:
 // the Ozaki DGEMM of the widened floats) and sdsdot is that value plus sb rounded once to float:
-// |sdsdot - exact| <= u32 |exact| + gamma_{n+1}(u64) (|sb| + sum |x y|). OpenBLAS 0.3's kernels on
-// this CPU (Cooperlake) accumulate in fp32 (dsdot error 6.7e-7 at n = 1000, not ~1e-14), so against
-// it we ask only to be no less accurate.
+// |sdsdot - exact| <= u32 |exact| + gamma_{n+1}(u64) (|sb| + sum |x y|). OpenBLAS's cblas_dsdot on
+// the development VM (Cooperlake kernels) is off by 6.7e-7 at n = 1000 (|exact| ~ 10: an fp32-level
+// error, not the ~1e-14 of an fp64 sum), so against it we ask only to be no less accurate.
 // Strided and negative increments (the reference walks a negative one backwards), incx = 0 (x(1)
 // repeated) and n <= 0 (sb, 0) as the reference BLAS.
 extern "C" float sdsdot_(const int* n, const float* sb, const float* x, const int* incx, const float* y, const int* incy);
