@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "blas_test_util.hpp"
+#include "trn/blas/level3.hpp"
 #include "trn/core/dtype.hpp"
 #include "trnblas.h"
 
@@ -213,6 +214,138 @@ void trmm_every_case(std::uint64_t seed, bool in_place) {
 TEST(TrnblasComplexTri, CtrmmEveryCase) { trmm_every_case<cf>(300, false); }
 TEST(TrnblasComplexTri, ZtrmmEveryCase) { trmm_every_case<cd>(400, false); }
 TEST(TrnblasComplexTri, CtrmmInPlace) { trmm_every_case<cf>(500, true); }
+
+// Ctrsm's two forms against their residual bounds, every side/uplo/trans (N, T, C)/diag case at an
+// order of 140 (a full 128 block and a partial one), in long double with |z| = |re| + |im|:
+//   substitution (Settings::trsm_substitution): |alpha B - op(A) X^| <= g1 M, M = |alpha B| + |op(A)||X^|
+//     (left; right: X^ op(A)), g1 = gamma_{3d+14}: on a term's path <= 2d PSUM additions of the 4M
+//     GEMM update, 4 epilogue roundings, 3 per in-block complex update, 10 for the Smith reciprocal
+//     and the product with it;
+//   inverse-diagonal-block form (default): + g2 blockdiag(|T_b| |T_b^-1|) M (right: M blockdiag(
+//     |T_b^-1| |T_b|)), g2 = gamma_{3w+10} + gamma_{2w+4} (W_b by complex substitution, then the
+//     4M GEMM W_b z with its complex epilogue; Du Croz & Higham 1992, method 2 blockwise), w = 128,
+//     T_b^-1 inverted here in long double. Blocks at multiples of 128 in op(A)'s index space.
+void ctrsm_residual_case(const Case& c, bool substitution, std::uint64_t seed, double* worst) {
+  using L = std::complex<long double>;
+  const auto abs1 = [](L z) { return std::fabs(z.real()) + std::fabs(z.imag()); };
+  const bool left = c.side == TRNBLAS_SIDE_LEFT;
+  const int m = left ? 140 : 23, n = left ? 23 : 140, d = left ? m : n;
+  std::vector<cf> A;
+  std::vector<cd> Aref;
+  triangular(d, c, seed, A, Aref);
+  const std::vector<cf> B0 = random_cx<cf>(static_cast<std::size_t>(m * n), seed + 1);
+  std::vector<cf> X = B0;
+  const cf alpha(0.75f, -0.5f);
+  if (substitution) {
+    trn::blas::Settings st;
+    st.trsm_substitution = true;
+    trn::blas::ctrsm(st, trn::blas::GemmMode::fp32, left ? trn::blas::Side::left : trn::blas::Side::right,
+                     c.uplo == TRNBLAS_FILL_MODE_LOWER ? trn::blas::Uplo::lower : trn::blas::Uplo::upper,
+                     c.trans == TRNBLAS_OP_N ? trn::blas::COp::N : c.trans == TRNBLAS_OP_T ? trn::blas::COp::T : trn::blas::COp::C,
+                     c.diag == TRNBLAS_DIAG_UNIT ? trn::blas::Diag::unit : trn::blas::Diag::non_unit, m, n, alpha, A.data(),
+                     d, X.data(), m);
+  } else {
+    Handle h;
+    ASSERT_EQ(call_trsm<cf>(h, c, m, n, &alpha, A.data(), d, X.data(), m), TRNBLAS_STATUS_SUCCESS);
+  }
+  // op(A), dense, unit diagonal as ones.
+  const std::size_t dd = static_cast<std::size_t>(d);
+  std::vector<L> E(dd * dd, L(0));
+  for (int j = 0; j < d; ++j)
+    for (int i = 0; i < d; ++i) {
+      const int r = c.trans == TRNBLAS_OP_N ? i : j, q = c.trans == TRNBLAS_OP_N ? j : i;
+      L v = r == q && c.diag == TRNBLAS_DIAG_UNIT ? L(1) : L(Aref[static_cast<std::size_t>(r + q * d)].real(), Aref[static_cast<std::size_t>(r + q * d)].imag());
+      if (c.trans == TRNBLAS_OP_C) v = std::conj(v);
+      E[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * dd] = v;
+    }
+  const auto at = [](std::vector<L>& M, std::size_t ld, int i, int j) -> L& { return M[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * ld]; };
+  // blockdiag(|T_b| |T_b^-1|) (left) or blockdiag(|T_b^-1| |T_b|) (right).
+  std::vector<long double> BD(dd * dd, 0.0L);
+  for (int b0 = 0; b0 < d; b0 += 128) {
+    const int w = std::min(128, d - b0);
+    const std::size_t ww = static_cast<std::size_t>(w);
+    std::vector<L> T(ww * ww), W(ww * ww, L(0));
+    for (int j = 0; j < w; ++j) {
+      for (int i = 0; i < w; ++i) at(T, ww, i, j) = at(E, dd, b0 + i, b0 + j);
+      at(W, ww, j, j) = L(1);
+    }
+    std::vector<L> G = T;  // Gauss-Jordan on a triangle: no pivoting needed
+    for (int k = 0; k < w; ++k) {
+      const L p = at(G, ww, k, k);
+      for (int j = 0; j < w; ++j) {
+        at(G, ww, k, j) /= p;
+        at(W, ww, k, j) /= p;
+      }
+      for (int i = 0; i < w; ++i) {
+        const L f = at(G, ww, i, k);
+        if (i == k || f == L(0)) continue;
+        for (int j = 0; j < w; ++j) {
+          at(G, ww, i, j) -= f * at(G, ww, k, j);
+          at(W, ww, i, j) -= f * at(W, ww, k, j);
+        }
+      }
+    }
+    for (int j = 0; j < w; ++j)
+      for (int i = 0; i < w; ++i) {
+        long double acc = 0;
+        for (int l = 0; l < w; ++l)
+          acc += left ? abs1(at(T, ww, i, l)) * abs1(at(W, ww, l, j)) : abs1(at(W, ww, i, l)) * abs1(at(T, ww, l, j));
+        BD[static_cast<std::size_t>(b0 + i) + static_cast<std::size_t>(b0 + j) * dd] = acc;
+      }
+  }
+  const auto g = [](double k) { return k * kU32 / (1 - k * kU32); };
+  const double g1 = g(3.0 * d + 14), g2 = substitution ? 0.0 : g(3.0 * 128 + 10) + g(2.0 * 128 + 4);
+  const L al(alpha.real(), alpha.imag());
+  std::vector<long double> M(static_cast<std::size_t>(m * n)), R(M.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      const std::size_t x = static_cast<std::size_t>(i + j * m);
+      L r = al * L(B0[x].real(), B0[x].imag());
+      long double mag = abs1(r);
+      for (int l = 0; l < d; ++l) {
+        const L e = left ? at(E, dd, i, l) : at(E, dd, l, j);
+        const cf xv = left ? X[static_cast<std::size_t>(l + j * m)] : X[static_cast<std::size_t>(i + l * m)];
+        r -= e * L(xv.real(), xv.imag());
+        mag += abs1(e) * abs1(L(xv.real(), xv.imag()));
+      }
+      R[x] = abs1(r);
+      M[x] = mag;
+    }
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      long double blockwise = 0;
+      for (int l = 0; l < d; ++l)
+        blockwise += left ? BD[static_cast<std::size_t>(i) + static_cast<std::size_t>(l) * dd] * M[static_cast<std::size_t>(l + j * m)]
+                          : M[static_cast<std::size_t>(i + l * m)] * BD[static_cast<std::size_t>(l) + static_cast<std::size_t>(j) * dd];
+      const std::size_t x = static_cast<std::size_t>(i + j * m);
+      const long double bound = g1 * M[x] + g2 * blockwise;
+      ASSERT_LE(R[x], bound) << "side " << c.side << " uplo " << c.uplo << " trans " << c.trans << " diag " << c.diag
+                             << " element " << i << "," << j;
+      *worst = std::max(*worst, static_cast<double>(R[x] / bound));
+    }
+}
+
+TEST(TrnblasComplexTri, CtrsmEveryCaseWithinTheInverseBlockBound) {
+  double worst = 0;
+  std::uint64_t seed = 600;
+  for (const Case& c : every_case()) {
+    ctrsm_residual_case(c, false, seed, &worst);
+    seed += 2;
+  }
+  EXPECT_GT(worst, 0.0);  // not vacuous
+  RecordProperty("worst_residual_over_bound", std::to_string(worst));
+}
+
+TEST(TrnblasComplexTri, CtrsmSubstitutionFormWithinTheComponentwiseBound) {
+  double worst = 0;
+  std::uint64_t seed = 700;
+  for (const Case& c : every_case()) {
+    ctrsm_residual_case(c, true, seed, &worst);
+    seed += 2;
+  }
+  EXPECT_GT(worst, 0.0);
+  RecordProperty("worst_residual_over_bound", std::to_string(worst));
+}
 
 // The fp32 solve runs on the engines: the profile shows VectorE work (diagonal blocks) and TensorE
 // work (the 4M updates).

@@ -355,41 +355,48 @@ void diag_solve(const Settings& s, const DiagBlock<std::complex<double>>& d, Rec
 
 // ---- TRSM ---------------------------------------------------------------------------------------
 
-// The inverse-diagonal-block form (fp32; Du Croz & Higham, "Stability of methods for matrix
-// inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied blockwise). First W_b = T_b^-1 of every
-// w x w diagonal block T_b of E (blocks at multiples of pmax), all in one launch, one program per
-// block: diag_solve_group on the identity's w columns (column substitution, componentwise
-// |T W - I| <= gamma_w |T| |W|; the other triangle of W stays 0). Then, per block in solve order,
-// after the GEMM update, Y_b = scale W_b Z_b by one GEMM on TensorE (K = w), reading a host copy of
-// Z_b (the output overwrites it). Residual of a block: |T y - scale z| <= 2 gamma_{w+2} |T| |W| |scale z|
-// — bounded by the block's condition, not componentwise like substitution (Settings::trsm_substitution).
-std::vector<std::vector<float>> invert_diagonal_blocks(const Settings& s, const OpView<float>& E, std::int64_t order,
-                                                       bool lower, bool unit, Recorder& rec) {
+// The inverse-diagonal-block form (fp32 data, real and complex; Du Croz & Higham, "Stability of
+// methods for matrix inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied blockwise). First
+// W_b = T_b^-1 of every w x w diagonal block T_b of E (blocks at multiples of pmax), all in one
+// launch, one program per block: diag_solve_group / diag_solve_complex_group on the identity's w
+// columns (column substitution, componentwise |T W - I| <= gamma_w |T| |W| real, gamma_{3w+10} in
+// |re| + |im| complex; the other triangle of W stays 0). Then, per block in solve order, after the
+// GEMM update, Y_b = scale W_b Z_b by one GEMM on TensorE (K = w; complex: the 4M GEMM), reading a
+// host copy of Z_b (the output overwrites it). Residual of a block: |T y - scale z| <= 2 gamma_{w+2}
+// |T| |W| |scale z| (complex: gamma_{3w+10} + gamma_{2w+4}) — bounded by the block's condition, not
+// componentwise like substitution (Settings::trsm_substitution).
+template <class T>
+std::vector<std::vector<T>> invert_diagonal_blocks(const Settings& s, const OpView<T>& E, std::int64_t order,
+                                                   bool lower, bool unit, Recorder& rec) {
   const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
   require(blocks <= INT_MAX, "too many diagonal blocks");
-  std::vector<std::vector<float>> W(static_cast<std::size_t>(blocks));
-  std::vector<DiagBlock<float>> d(static_cast<std::size_t>(blocks));
+  std::vector<std::vector<T>> W(static_cast<std::size_t>(blocks));
+  std::vector<DiagBlock<T>> d(static_cast<std::size_t>(blocks));
   for (std::int64_t b = 0; b < blocks; ++b) {
     const std::int64_t e0 = b * nb, w = std::min(nb, order - e0);
     auto& wb = W[static_cast<std::size_t>(b)];
-    wb.assign(static_cast<std::size_t>(w * w), 0.0f);
-    for (std::int64_t i = 0; i < w; ++i) wb[static_cast<std::size_t>(i + i * w)] = 1.0f;
-    const OpView<float> t = E.sub(e0, e0);
-    DiagBlock<float>& db = d[static_cast<std::size_t>(b)];
+    wb.assign(static_cast<std::size_t>(w * w), T(0));
+    for (std::int64_t i = 0; i < w; ++i) wb[static_cast<std::size_t>(i + i * w)] = T(1);
+    const OpView<T> t = E.sub(e0, e0);
+    DiagBlock<T>& db = d[static_cast<std::size_t>(b)];
     db.t = t.p;
     db.si = t.stride_i();
     db.sj = t.stride_j();
     db.w = w;
     db.lower = lower;
     db.unit = unit;
+    db.conj = E.conj;
     db.b = wb.data();
     db.rs = w;
     db.es = 1;
     db.nrhs = w;
   }
   LaunchResult r = launch(s.launch_config({static_cast<int>(blocks), 1, 1}), [&](NeuronCore& nc) {
-    const DiagBlock<float>& db = d[static_cast<std::size_t>(nc.program_id(0))];
-    diag_solve_group(nc, db, 0, static_cast<std::int32_t>(db.w), 1);
+    const DiagBlock<T>& db = d[static_cast<std::size_t>(nc.program_id(0))];
+    if constexpr (std::is_same_v<T, float>)
+      diag_solve_group(nc, db, 0, static_cast<std::int32_t>(db.w), 1);
+    else
+      diag_solve_complex_group(nc, db, 0, static_cast<std::int32_t>(db.w), 1);
   });
   rec.add(r.trace);
   return W;
@@ -400,34 +407,40 @@ std::vector<std::vector<float>> invert_diagonal_blocks(const Settings& s, const 
 // (the GEMM would multiply it by W's exact zeros and spread it over the whole block, where
 // substitution keeps netlib's propagation: only the rows that depend on it). The finiteness scan is
 // host logic of the driver (not in the modeled profile).
-bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::vector<float>& W, std::int64_t w,
-                                  bool left, std::int64_t m, std::int64_t n, float scale, float* Zb, std::int64_t ldb,
-                                  Recorder& rec) {
+template <class T>
+bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::vector<T>& W, std::int64_t w, bool left,
+                                  std::int64_t m, std::int64_t n, T scale, T* Zb, std::int64_t ldb, Recorder& rec) {
   if (!s.timing_only) {
-    const auto finite = [](float v) { return std::isfinite(v); };
+    const auto finite = [](const T& v) {
+      if constexpr (kComplex<T>) return std::isfinite(v.real()) && std::isfinite(v.imag());
+      else return std::isfinite(v);
+    };
     if (!std::all_of(W.begin(), W.end(), finite)) return false;
     const std::int64_t rows = left ? w : m, cols = left ? n : w;
     for (std::int64_t j = 0; j < cols; ++j)
       if (!std::all_of(Zb + j * ldb, Zb + j * ldb + rows, finite)) return false;
   }
   if (left) {  // Y_b (w x n) = scale W Z_b
-    std::vector<float> z(static_cast<std::size_t>(w * n));
+    std::vector<T> z(static_cast<std::size_t>(w * n));
     for (std::int64_t j = 0; j < n; ++j) std::copy_n(Zb + j * ldb, w, z.begin() + j * w);
-    gemm_any<float>(s, mode, w, n, w, scale, {W.data(), w, Op::N}, {z.data(), w, Op::N}, 0.0f, Zb, ldb, rec);
-  } else {  // X_b (m x w) = Y_b^T = scale Z_b^T W^T, Z_b^T = B[:, b]
-    std::vector<float> z(static_cast<std::size_t>(m * w));
+    gemm_any<T>(s, mode, w, n, w, scale, {W.data(), w, Op::N}, {z.data(), w, Op::N}, T(0), Zb, ldb, rec);
+  } else {  // X_b (m x w) = Y_b^T = scale Z_b^T W^T, Z_b^T = B[:, b] (a plain transpose: Y = X^T)
+    std::vector<T> z(static_cast<std::size_t>(m * w));
     for (std::int64_t j = 0; j < w; ++j) std::copy_n(Zb + j * ldb, m, z.begin() + j * m);
-    gemm_any<float>(s, mode, m, w, w, scale, {z.data(), m, Op::N}, {W.data(), w, Op::T}, 0.0f, Zb, ldb, rec);
+    gemm_any<T>(s, mode, m, w, w, scale, {z.data(), m, Op::N}, {W.data(), w, Op::T}, T(0), Zb, ldb, rec);
   }
   return true;
 }
 
+template <class T>
+constexpr bool kFp32Class = std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>;
+
 // Blocked substitution on E Y = alpha Z with E = op(A), Y = X, Z = B (left) or E = op(A)^T,
 // Y = X^T, Z = B^T (right). Blocks of pmax rows of Y in solve order (forward for lower E); each
 // block first takes the GEMM update Z_b = alpha Z_b - E[b, solved] Y[solved] (one GEMM, the whole
-// solved range as its contraction, fp32 PSUM), then the diagonal block: fp32 by default its
-// inverse applied as a GEMM (apply_inverse_diagonal_block), fp64 and Settings::trsm_substitution
-// by substitution on every right-hand side.
+// solved range as its contraction, fp32 PSUM), then the diagonal block: fp32 data (S and C) by
+// default its inverse applied as a GEMM (apply_inverse_diagonal_block), fp64 and
+// Settings::trsm_substitution by substitution on every right-hand side.
 template <class T>
 void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, bool conj, Diag diag,
                std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda, T* B, std::int64_t ldb, CallReport* report) {
@@ -442,9 +455,9 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
   const OpView<T> E = left ? op_a : op_a.transposed();
   const bool lower = ((uplo == Uplo::lower) == (trans == Op::N)) == left;
   const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
-  std::vector<std::vector<float>> inverses;  // fp32 default: W_b = T_b^-1 per diagonal block
-  if constexpr (std::is_same_v<T, float>)
-    if (!s.trsm_substitution) inverses = invert_diagonal_blocks(s, E, order, lower, diag == Diag::unit, rec);
+  std::vector<std::vector<T>> inverses;  // fp32 data by default: W_b = T_b^-1 per diagonal block
+  if constexpr (kFp32Class<T>)
+    if (!s.trsm_substitution) inverses = invert_diagonal_blocks<T>(s, E, order, lower, diag == Diag::unit, rec);
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t e0 = (lower ? step : blocks - 1 - step) * nb, w = std::min(nb, order - e0);
     const std::int64_t k0 = lower ? 0 : e0 + w, klen = lower ? e0 : order - e0 - w;  // solved range
@@ -467,9 +480,9 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
     d.lower = lower;
     d.unit = diag == Diag::unit;
     d.conj = conj;
-    if constexpr (std::is_same_v<T, float>) {
-      if (!inverses.empty() && apply_inverse_diagonal_block(s, mode, inverses[static_cast<std::size_t>(e0 / nb)], w,
-                                                            left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec))
+    if constexpr (kFp32Class<T>) {
+      if (!inverses.empty() && apply_inverse_diagonal_block<T>(s, mode, inverses[static_cast<std::size_t>(e0 / nb)], w,
+                                                               left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec))
         continue;
     }
     d.b = left ? B + e0 : B + e0 * ldb;
