@@ -5,15 +5,19 @@
 // modeled device time of one call on one trn1 NeuronCore (trnblasGetLastProfile) with each
 // engine's busy time: these routines move O(1) bytes per flop, so the bound is the DMA time of
 // their operands, and the busy column of the critical engine says how close the kernel gets.
+// Rows per precision (S/D/C/Z): axpy, dot (complex: dotc), asum, nrm2, i?amax (S/C 1M elements, D/Z
+// 64K: the fp64 reductions are Ozaki DGEMMs), trsv, ger (complex: geru) and zgemv.
 #include <benchmark/benchmark.h>
 #include <cblas.h>
 
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <map>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "openblas_native.hpp"
@@ -65,6 +69,179 @@ void paired(benchmark::State& st, const std::string& name, double flops, const s
   trnblasGetLastProfile(h.h, &row.trn1);
   row.flops = flops;
   row.r = trnsci::bench::run_paired(st, flops, [&] { benchmark::DoNotOptimize(ours(h.h)); }, ref);
+}
+
+// ---- one row per precision (S, D, C, Z) for the core Level 1 and 2 routines --------------------
+template <class T> struct RealOf { using type = T; };
+template <class R> struct RealOf<std::complex<R>> { using type = R; };
+template <class T> constexpr bool kComplex = !std::is_same_v<T, typename RealOf<T>::type>;
+template <class T> const char* prefix() {
+  if constexpr (std::is_same_v<T, float>) return "s";
+  else if constexpr (std::is_same_v<T, double>) return "d";
+  else if constexpr (std::is_same_v<T, std::complex<float>>) return "c";
+  else return "z";
+}
+// The C API's element type of T (complex values as trnComplex / trnDoubleComplex: same layout).
+template <class T> struct ApiOf { using type = T; };
+template <> struct ApiOf<std::complex<float>> { using type = trnComplex; };
+template <> struct ApiOf<std::complex<double>> { using type = trnDoubleComplex; };
+template <class T> auto* api(T* p) { return reinterpret_cast<typename ApiOf<T>::type*>(p); }
+template <class T> const auto* api(const T* p) { return reinterpret_cast<const typename ApiOf<T>::type*>(p); }
+// f_S, f_D, f_C, f_Z chosen by T.
+#define BY_TYPE(T, S, D, C, Z, ...)                                                    \
+  do {                                                                                  \
+    if constexpr (std::is_same_v<T, float>) return S(__VA_ARGS__);                      \
+    else if constexpr (std::is_same_v<T, double>) return D(__VA_ARGS__);                \
+    else if constexpr (std::is_same_v<T, std::complex<float>>) return C(__VA_ARGS__);   \
+    else return Z(__VA_ARGS__);                                                         \
+  } while (false)
+// OpenBLAS's CBLAS takes real scalars by value and complex ones by pointer.
+template <class T> auto scalar(const T* a) {
+  if constexpr (kComplex<T>) return static_cast<const void*>(a);
+  else return *a;
+}
+
+template <class T> std::vector<T> values(std::size_t n, std::uint64_t seed) {
+  const std::vector<float> f = uniform(2 * n, seed);
+  std::vector<T> v(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (kComplex<T>) v[i] = T(f[2 * i], f[2 * i + 1]);
+    else v[i] = T(f[2 * i]);
+  }
+  return v;
+}
+
+// axpy, dot (complex: dotc), asum, nrm2, i?amax of n elements; flops as real operations (complex 4x).
+template <class T> void register_level1(int n) {
+  const double cx = kComplex<T> ? 4.0 : 1.0;
+  const std::string p = prefix<T>(), sz = "/" + std::to_string(n);
+  const auto reg = [&](const std::string& name, auto body) {
+    benchmark::RegisterBenchmark(name.c_str(), body)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
+  };
+  reg(p + "axpy" + sz, [n, cx, name = p + "axpy" + sz](benchmark::State& st) {
+    const std::vector<T> x = values<T>(static_cast<std::size_t>(n), 3);
+    std::vector<T> y = values<T>(static_cast<std::size_t>(n), 4), yr = y;
+    const T a(0.5);
+    paired(st, name, 2.0 * cx * n,
+           [&](trnblasHandle_t h) -> trnblasStatus_t {
+             BY_TYPE(T, trnblasSaxpy, trnblasDaxpy, trnblasCaxpy, trnblasZaxpy, h, n, api(&a), api(x.data()), 1, api(y.data()), 1);
+           },
+           [&] { [&] { BY_TYPE(T, cblas_saxpy, cblas_daxpy, cblas_caxpy, cblas_zaxpy, n, scalar(&a), x.data(), 1, yr.data(), 1); }(); });
+  });
+  const std::string dot = p + (kComplex<T> ? "dotc" : "dot") + sz;
+  reg(dot, [n, cx, name = dot](benchmark::State& st) {
+    const std::vector<T> x = values<T>(static_cast<std::size_t>(n), 3), y = values<T>(static_cast<std::size_t>(n), 4);
+    T r{}, rr{};
+    paired(st, name, 2.0 * cx * n,
+           [&](trnblasHandle_t h) -> trnblasStatus_t {
+             BY_TYPE(T, trnblasSdot, trnblasDdot, trnblasCdotc, trnblasZdotc, h, n, api(x.data()), 1, api(y.data()), 1, api(&r));
+           },
+           [&] {
+             if constexpr (kComplex<T>) [&] { BY_TYPE(T, cblas_sdot, cblas_ddot, cblas_cdotc_sub, cblas_zdotc_sub, n, x.data(), 1, y.data(), 1, &rr); }();
+             else rr = [&] { BY_TYPE(T, cblas_sdot, cblas_ddot, cblas_cdotc_sub, cblas_zdotc_sub, n, x.data(), 1, y.data(), 1); }();
+             benchmark::DoNotOptimize(rr);
+           });
+  });
+  using R = typename RealOf<T>::type;
+  const std::string asum = (kComplex<T> ? std::string(std::is_same_v<R, float> ? "sc" : "dz") : p) + "asum" + sz;
+  reg(asum, [n, cx, name = asum](benchmark::State& st) {
+    const std::vector<T> x = values<T>(static_cast<std::size_t>(n), 5);
+    R r = 0;
+    paired(st, name, cx / 2 * n,
+           [&](trnblasHandle_t h) -> trnblasStatus_t {
+             BY_TYPE(T, trnblasSasum, trnblasDasum, trnblasScasum, trnblasDzasum, h, n, api(x.data()), 1, &r);
+           },
+           [&] { benchmark::DoNotOptimize([&] { BY_TYPE(T, cblas_sasum, cblas_dasum, cblas_scasum, cblas_dzasum, n, x.data(), 1); }()); });
+  });
+  const std::string nrm2 = (kComplex<T> ? std::string(std::is_same_v<R, float> ? "sc" : "dz") : p) + "nrm2" + sz;
+  reg(nrm2, [n, cx, name = nrm2](benchmark::State& st) {
+    const std::vector<T> x = values<T>(static_cast<std::size_t>(n), 6);
+    R r = 0;
+    paired(st, name, 2.0 * cx / 2 * n,
+           [&](trnblasHandle_t h) -> trnblasStatus_t {
+             BY_TYPE(T, trnblasSnrm2, trnblasDnrm2, trnblasScnrm2, trnblasDznrm2, h, n, api(x.data()), 1, &r);
+           },
+           [&] { benchmark::DoNotOptimize([&] { BY_TYPE(T, cblas_snrm2, cblas_dnrm2, cblas_scnrm2, cblas_dznrm2, n, x.data(), 1); }()); });
+  });
+  const std::string amax = "i" + p + "amax" + sz;
+  reg(amax, [n, name = amax](benchmark::State& st) {
+    const std::vector<T> x = values<T>(static_cast<std::size_t>(n), 7);
+    int r = 0;
+    paired(st, name, double(n),
+           [&](trnblasHandle_t h) -> trnblasStatus_t {
+             BY_TYPE(T, trnblasIsamax, trnblasIdamax, trnblasIcamax, trnblasIzamax, h, n, api(x.data()), 1, &r);
+           },
+           [&] { benchmark::DoNotOptimize([&] { BY_TYPE(T, cblas_isamax, cblas_idamax, cblas_icamax, cblas_izamax, n, x.data(), 1); }()); });
+  });
+}
+
+// gemv N, trsv (lower, N, non-unit) and ger/geru of order n.
+template <class T> void register_level2(int n) {
+  const double cx = kComplex<T> ? 4.0 : 1.0;
+  const std::string p = prefix<T>(), sz = "/" + std::to_string(n);
+  const auto reg = [&](const std::string& name, auto body) {
+    benchmark::RegisterBenchmark(name.c_str(), body)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
+  };
+  const std::size_t nn = static_cast<std::size_t>(n) * n;
+  if (std::is_same_v<T, std::complex<double>>)  // sgemv, cgemv and dgemv have their own rows
+    reg(p + "gemv_N" + sz, [n, nn, cx, name = p + "gemv_N" + sz](benchmark::State& st) {
+      const std::vector<T> A = values<T>(nn, 1), x = values<T>(static_cast<std::size_t>(n), 2);
+      std::vector<T> y(static_cast<std::size_t>(n)), yr = y;
+      const T one(1), zero(0);
+      paired(st, name, 2.0 * cx * n * n,
+             [&](trnblasHandle_t h) -> trnblasStatus_t {
+               BY_TYPE(T, trnblasSgemv, trnblasDgemv, trnblasCgemv, trnblasZgemv, h, TRNBLAS_OP_N, n, n, api(&one), api(A.data()),
+                       n, api(x.data()), 1, api(&zero), api(y.data()), 1);
+             },
+             [&] {
+               [&] { BY_TYPE(T, cblas_sgemv, cblas_dgemv, cblas_cgemv, cblas_zgemv, CblasColMajor, CblasNoTrans, n, n, scalar(&one),
+                             A.data(), n, x.data(), 1, scalar(&zero), yr.data(), 1); }();
+             });
+    });
+  if (!std::is_same_v<T, std::complex<float>>)  // ctrsv has its own row
+    reg(p + "trsv_N" + sz, [n, nn, cx, name = p + "trsv_N" + sz](benchmark::State& st) {
+      std::vector<T> A = values<T>(nn, 11);
+      for (int i = 0; i < n; ++i) A[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(i)] += T(4);
+      const std::vector<T> b = values<T>(static_cast<std::size_t>(n), 12);
+      std::vector<T> x = b, xr = b;
+      paired(st, name, cx * n * n,
+             [&](trnblasHandle_t h) -> trnblasStatus_t {
+               x = b;
+               BY_TYPE(T, trnblasStrsv, trnblasDtrsv, trnblasCtrsv, trnblasZtrsv, h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N,
+                       TRNBLAS_DIAG_NON_UNIT, n, api(A.data()), n, api(x.data()), 1);
+             },
+             [&] {
+               xr = b;
+               [&] { BY_TYPE(T, cblas_strsv, cblas_dtrsv, cblas_ctrsv, cblas_ztrsv, CblasColMajor, CblasLower, CblasNoTrans,
+                             CblasNonUnit, n, A.data(), n, xr.data(), 1); }();
+             });
+    });
+  const std::string ger = p + (kComplex<T> ? "geru" : "ger") + sz;
+  reg(ger, [n, nn, cx, name = ger](benchmark::State& st) {
+    const std::vector<T> x = values<T>(static_cast<std::size_t>(n), 21), y = values<T>(static_cast<std::size_t>(n), 22);
+    std::vector<T> A = values<T>(nn, 23), Ar = A;
+    const T a(0.5);
+    paired(st, name, 2.0 * cx * n * n,
+           [&](trnblasHandle_t h) -> trnblasStatus_t {
+             BY_TYPE(T, trnblasSger, trnblasDger, trnblasCgeru, trnblasZgeru, h, n, n, api(&a), api(x.data()), 1, api(y.data()), 1,
+                     api(A.data()), n);
+           },
+           [&] {
+             [&] { BY_TYPE(T, cblas_sger, cblas_dger, cblas_cgeru, cblas_zgeru, CblasColMajor, n, n, scalar(&a), x.data(), 1,
+                           y.data(), 1, Ar.data(), n); }();
+           });
+  });
+}
+
+void register_typed() {
+  register_level1<float>(1 << 20);
+  register_level1<std::complex<float>>(1 << 20);
+  register_level1<double>(1 << 16);
+  register_level1<std::complex<double>>(1 << 16);
+  register_level2<float>(512);
+  register_level2<std::complex<float>>(512);
+  register_level2<double>(256);
+  register_level2<std::complex<double>>(256);
 }
 
 void register_all() {
@@ -185,6 +362,7 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   register_all();
+  register_typed();
   benchmark::RunSpecifiedBenchmarks();
   print_table();
   benchmark::Shutdown();
