@@ -24,6 +24,7 @@
 #include "paired.hpp"
 
 #include "trnblas.h"
+#include "trnblas_typed.hpp"
 
 namespace {
 
@@ -72,34 +73,10 @@ void paired(benchmark::State& st, const std::string& name, double flops, const s
 }
 
 // ---- one row per precision (S, D, C, Z) for the core Level 1 and 2 routines --------------------
-template <class T> struct RealOf { using type = T; };
-template <class R> struct RealOf<std::complex<R>> { using type = R; };
-template <class T> constexpr bool kComplex = !std::is_same_v<T, typename RealOf<T>::type>;
-template <class T> const char* prefix() {
-  if constexpr (std::is_same_v<T, float>) return "s";
-  else if constexpr (std::is_same_v<T, double>) return "d";
-  else if constexpr (std::is_same_v<T, std::complex<float>>) return "c";
-  else return "z";
-}
-// The C API's element type of T (complex values as trnComplex / trnDoubleComplex: same layout).
-template <class T> struct ApiOf { using type = T; };
-template <> struct ApiOf<std::complex<float>> { using type = trnComplex; };
-template <> struct ApiOf<std::complex<double>> { using type = trnDoubleComplex; };
-template <class T> auto* api(T* p) { return reinterpret_cast<typename ApiOf<T>::type*>(p); }
-template <class T> const auto* api(const T* p) { return reinterpret_cast<const typename ApiOf<T>::type*>(p); }
-// f_S, f_D, f_C, f_Z chosen by T.
-#define BY_TYPE(T, S, D, C, Z, ...)                                                    \
-  do {                                                                                  \
-    if constexpr (std::is_same_v<T, float>) return S(__VA_ARGS__);                      \
-    else if constexpr (std::is_same_v<T, double>) return D(__VA_ARGS__);                \
-    else if constexpr (std::is_same_v<T, std::complex<float>>) return C(__VA_ARGS__);   \
-    else return Z(__VA_ARGS__);                                                         \
-  } while (false)
-// OpenBLAS's CBLAS takes real scalars by value and complex ones by pointer.
-template <class T> auto scalar(const T* a) {
-  if constexpr (kComplex<T>) return static_cast<const void*>(a);
-  else return *a;
-}
+using trnblas_typed::api;
+using trnblas_typed::kComplex;
+using trnblas_typed::prefix;
+template <class T> auto scalar(const T* a) { return trnblas_typed::cblas_scalar(a); }
 
 template <class T> std::vector<T> values(std::size_t n, std::uint64_t seed) {
   const std::vector<float> f = uniform(2 * n, seed);
@@ -124,9 +101,9 @@ template <class T> void register_level1(int n) {
     const T a(0.5);
     paired(st, name, 2.0 * cx * n,
            [&](trnblasHandle_t h) -> trnblasStatus_t {
-             BY_TYPE(T, trnblasSaxpy, trnblasDaxpy, trnblasCaxpy, trnblasZaxpy, h, n, api(&a), api(x.data()), 1, api(y.data()), 1);
+             TRNBLAS_BY_TYPE(T, trnblasSaxpy, trnblasDaxpy, trnblasCaxpy, trnblasZaxpy, h, n, api(&a), api(x.data()), 1, api(y.data()), 1);
            },
-           [&] { [&] { BY_TYPE(T, cblas_saxpy, cblas_daxpy, cblas_caxpy, cblas_zaxpy, n, scalar(&a), x.data(), 1, yr.data(), 1); }(); });
+           [&] { [&] { TRNBLAS_BY_TYPE(T, cblas_saxpy, cblas_daxpy, cblas_caxpy, cblas_zaxpy, n, scalar(&a), x.data(), 1, yr.data(), 1); }(); });
   });
   const std::string dot = p + (kComplex<T> ? "dotc" : "dot") + sz;
   reg(dot, [n, cx, name = dot](benchmark::State& st) {
@@ -134,24 +111,24 @@ template <class T> void register_level1(int n) {
     T r{}, rr{};
     paired(st, name, 2.0 * cx * n,
            [&](trnblasHandle_t h) -> trnblasStatus_t {
-             BY_TYPE(T, trnblasSdot, trnblasDdot, trnblasCdotc, trnblasZdotc, h, n, api(x.data()), 1, api(y.data()), 1, api(&r));
+             TRNBLAS_BY_TYPE(T, trnblasSdot, trnblasDdot, trnblasCdotc, trnblasZdotc, h, n, api(x.data()), 1, api(y.data()), 1, api(&r));
            },
            [&] {
-             if constexpr (kComplex<T>) [&] { BY_TYPE(T, cblas_sdot, cblas_ddot, cblas_cdotc_sub, cblas_zdotc_sub, n, x.data(), 1, y.data(), 1, &rr); }();
-             else rr = [&] { BY_TYPE(T, cblas_sdot, cblas_ddot, cblas_cdotc_sub, cblas_zdotc_sub, n, x.data(), 1, y.data(), 1); }();
+             if constexpr (kComplex<T>) [&] { TRNBLAS_BY_TYPE(T, cblas_sdot, cblas_ddot, cblas_cdotc_sub, cblas_zdotc_sub, n, x.data(), 1, y.data(), 1, &rr); }();
+             else rr = [&] { TRNBLAS_BY_TYPE(T, cblas_sdot, cblas_ddot, cblas_cdotc_sub, cblas_zdotc_sub, n, x.data(), 1, y.data(), 1); }();
              benchmark::DoNotOptimize(rr);
            });
   });
-  using R = typename RealOf<T>::type;
+  using R = trnblas_typed::real_of<T>;
   const std::string asum = (kComplex<T> ? std::string(std::is_same_v<R, float> ? "sc" : "dz") : p) + "asum" + sz;
   reg(asum, [n, cx, name = asum](benchmark::State& st) {
     const std::vector<T> x = values<T>(static_cast<std::size_t>(n), 5);
     R r = 0;
     paired(st, name, cx / 2 * n,
            [&](trnblasHandle_t h) -> trnblasStatus_t {
-             BY_TYPE(T, trnblasSasum, trnblasDasum, trnblasScasum, trnblasDzasum, h, n, api(x.data()), 1, &r);
+             TRNBLAS_BY_TYPE(T, trnblasSasum, trnblasDasum, trnblasScasum, trnblasDzasum, h, n, api(x.data()), 1, &r);
            },
-           [&] { benchmark::DoNotOptimize([&] { BY_TYPE(T, cblas_sasum, cblas_dasum, cblas_scasum, cblas_dzasum, n, x.data(), 1); }()); });
+           [&] { benchmark::DoNotOptimize([&] { TRNBLAS_BY_TYPE(T, cblas_sasum, cblas_dasum, cblas_scasum, cblas_dzasum, n, x.data(), 1); }()); });
   });
   const std::string nrm2 = (kComplex<T> ? std::string(std::is_same_v<R, float> ? "sc" : "dz") : p) + "nrm2" + sz;
   reg(nrm2, [n, cx, name = nrm2](benchmark::State& st) {
@@ -159,9 +136,9 @@ template <class T> void register_level1(int n) {
     R r = 0;
     paired(st, name, 2.0 * cx / 2 * n,
            [&](trnblasHandle_t h) -> trnblasStatus_t {
-             BY_TYPE(T, trnblasSnrm2, trnblasDnrm2, trnblasScnrm2, trnblasDznrm2, h, n, api(x.data()), 1, &r);
+             TRNBLAS_BY_TYPE(T, trnblasSnrm2, trnblasDnrm2, trnblasScnrm2, trnblasDznrm2, h, n, api(x.data()), 1, &r);
            },
-           [&] { benchmark::DoNotOptimize([&] { BY_TYPE(T, cblas_snrm2, cblas_dnrm2, cblas_scnrm2, cblas_dznrm2, n, x.data(), 1); }()); });
+           [&] { benchmark::DoNotOptimize([&] { TRNBLAS_BY_TYPE(T, cblas_snrm2, cblas_dnrm2, cblas_scnrm2, cblas_dznrm2, n, x.data(), 1); }()); });
   });
   const std::string amax = "i" + p + "amax" + sz;
   reg(amax, [n, name = amax](benchmark::State& st) {
@@ -169,9 +146,9 @@ template <class T> void register_level1(int n) {
     int r = 0;
     paired(st, name, double(n),
            [&](trnblasHandle_t h) -> trnblasStatus_t {
-             BY_TYPE(T, trnblasIsamax, trnblasIdamax, trnblasIcamax, trnblasIzamax, h, n, api(x.data()), 1, &r);
+             TRNBLAS_BY_TYPE(T, trnblasIsamax, trnblasIdamax, trnblasIcamax, trnblasIzamax, h, n, api(x.data()), 1, &r);
            },
-           [&] { benchmark::DoNotOptimize([&] { BY_TYPE(T, cblas_isamax, cblas_idamax, cblas_icamax, cblas_izamax, n, x.data(), 1); }()); });
+           [&] { benchmark::DoNotOptimize([&] { TRNBLAS_BY_TYPE(T, cblas_isamax, cblas_idamax, cblas_icamax, cblas_izamax, n, x.data(), 1); }()); });
   });
 }
 
@@ -190,11 +167,11 @@ template <class T> void register_level2(int n) {
       const T one(1), zero(0);
       paired(st, name, 2.0 * cx * n * n,
              [&](trnblasHandle_t h) -> trnblasStatus_t {
-               BY_TYPE(T, trnblasSgemv, trnblasDgemv, trnblasCgemv, trnblasZgemv, h, TRNBLAS_OP_N, n, n, api(&one), api(A.data()),
+               TRNBLAS_BY_TYPE(T, trnblasSgemv, trnblasDgemv, trnblasCgemv, trnblasZgemv, h, TRNBLAS_OP_N, n, n, api(&one), api(A.data()),
                        n, api(x.data()), 1, api(&zero), api(y.data()), 1);
              },
              [&] {
-               [&] { BY_TYPE(T, cblas_sgemv, cblas_dgemv, cblas_cgemv, cblas_zgemv, CblasColMajor, CblasNoTrans, n, n, scalar(&one),
+               [&] { TRNBLAS_BY_TYPE(T, cblas_sgemv, cblas_dgemv, cblas_cgemv, cblas_zgemv, CblasColMajor, CblasNoTrans, n, n, scalar(&one),
                              A.data(), n, x.data(), 1, scalar(&zero), yr.data(), 1); }();
              });
     });
@@ -207,12 +184,12 @@ template <class T> void register_level2(int n) {
       paired(st, name, cx * n * n,
              [&](trnblasHandle_t h) -> trnblasStatus_t {
                x = b;
-               BY_TYPE(T, trnblasStrsv, trnblasDtrsv, trnblasCtrsv, trnblasZtrsv, h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N,
+               TRNBLAS_BY_TYPE(T, trnblasStrsv, trnblasDtrsv, trnblasCtrsv, trnblasZtrsv, h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N,
                        TRNBLAS_DIAG_NON_UNIT, n, api(A.data()), n, api(x.data()), 1);
              },
              [&] {
                xr = b;
-               [&] { BY_TYPE(T, cblas_strsv, cblas_dtrsv, cblas_ctrsv, cblas_ztrsv, CblasColMajor, CblasLower, CblasNoTrans,
+               [&] { TRNBLAS_BY_TYPE(T, cblas_strsv, cblas_dtrsv, cblas_ctrsv, cblas_ztrsv, CblasColMajor, CblasLower, CblasNoTrans,
                              CblasNonUnit, n, A.data(), n, xr.data(), 1); }();
              });
     });
@@ -223,11 +200,11 @@ template <class T> void register_level2(int n) {
     const T a(0.5);
     paired(st, name, 2.0 * cx * n * n,
            [&](trnblasHandle_t h) -> trnblasStatus_t {
-             BY_TYPE(T, trnblasSger, trnblasDger, trnblasCgeru, trnblasZgeru, h, n, n, api(&a), api(x.data()), 1, api(y.data()), 1,
+             TRNBLAS_BY_TYPE(T, trnblasSger, trnblasDger, trnblasCgeru, trnblasZgeru, h, n, n, api(&a), api(x.data()), 1, api(y.data()), 1,
                      api(A.data()), n);
            },
            [&] {
-             [&] { BY_TYPE(T, cblas_sger, cblas_dger, cblas_cgeru, cblas_zgeru, CblasColMajor, n, n, scalar(&a), x.data(), 1,
+             [&] { TRNBLAS_BY_TYPE(T, cblas_sger, cblas_dger, cblas_cgeru, cblas_zgeru, CblasColMajor, n, n, scalar(&a), x.data(), 1,
                            y.data(), 1, Ar.data(), n); }();
            });
   });

@@ -30,6 +30,7 @@
 #include "paired.hpp"
 
 #include "trnblas.h"
+#include "trnblas_typed.hpp"
 
 extern "C" {
 #define LAPACK_LU(P, T)                                                                                          \
@@ -65,86 +66,58 @@ std::string key(const std::string& what, int m, int n, int k, int threads) {
          "/threads:" + std::to_string(threads);
 }
 
-template <class T> struct RealOf { using type = T; };
-template <class R> struct RealOf<std::complex<R>> { using type = R; };
-template <class T> constexpr bool kComplex = !std::is_same_v<T, typename RealOf<T>::type>;
-template <class T> const char* prefix() {
-  if constexpr (std::is_same_v<T, float>) return "s";
-  else if constexpr (std::is_same_v<T, double>) return "d";
-  else if constexpr (std::is_same_v<T, std::complex<float>>) return "c";
-  else return "z";
-}
+using trnblas_typed::api;
+using trnblas_typed::kComplex;
+using trnblas_typed::prefix;
 // Real flops of one multiply-add: 2 (real), 8 (complex).
 template <class T> double madd_flops() { return kComplex<T> ? 8.0 : 2.0; }
 
-// The C API's element type of T (complex values as trnComplex / trnDoubleComplex: same layout).
-template <class T> struct ApiOf { using type = T; };
-template <> struct ApiOf<std::complex<float>> { using type = trnComplex; };
-template <> struct ApiOf<std::complex<double>> { using type = trnDoubleComplex; };
-template <class T> using api_of = typename ApiOf<T>::type;
-template <class T> api_of<T>* api(T* p) { return reinterpret_cast<api_of<T>*>(p); }
-template <class T> const api_of<T>* api(const T* p) { return reinterpret_cast<const api_of<T>*>(p); }
-template <class T> api_of<T>* const* api(T* const* p) { return reinterpret_cast<api_of<T>* const*>(p); }
-template <class T> const api_of<T>* const* api(const T* const* p) { return reinterpret_cast<const api_of<T>* const*>(p); }
-
-// trnblas{S,D,C,Z}<name>(args...) and cblas_{s,d,c,z}<name>(args...) for element type T; OpenBLAS's
-// CBLAS takes real scalars by value and complex ones by pointer (scalar(&alpha) gives either).
-#define TYPED_CALL(T, S, D, C, Z, ...)                                              \
-  do {                                                                               \
-    if constexpr (std::is_same_v<T, float>) return S(__VA_ARGS__);                   \
-    else if constexpr (std::is_same_v<T, double>) return D(__VA_ARGS__);             \
-    else if constexpr (std::is_same_v<T, std::complex<float>>) return C(__VA_ARGS__); \
-    else return Z(__VA_ARGS__);                                                      \
-  } while (false)
-template <class T> auto scalar(const T* a) {
-  if constexpr (kComplex<T>) return static_cast<const void*>(a);
-  else return *a;
-}
+template <class T> auto scalar(const T* a) { return trnblas_typed::cblas_scalar(a); }
 
 template <class T>
 trnblasStatus_t trn_trsm(trnblasHandle_t h, int m, int n, const T* alpha, const T* A, T* B) {
-  TYPED_CALL(T, trnblasStrsm, trnblasDtrsm, trnblasCtrsm, trnblasZtrsm, h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER,
+  TRNBLAS_BY_TYPE(T, trnblasStrsm, trnblasDtrsm, trnblasCtrsm, trnblasZtrsm, h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER,
              TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, m, n, api(alpha), api(A), m, api(B), m);
 }
 template <class T> void ref_trsm(int m, int n, const T* alpha, const T* A, T* B) {
-  TYPED_CALL(T, cblas_strsm, cblas_dtrsm, cblas_ctrsm, cblas_ztrsm, CblasColMajor, CblasLeft, CblasLower,
+  TRNBLAS_BY_TYPE(T, cblas_strsm, cblas_dtrsm, cblas_ctrsm, cblas_ztrsm, CblasColMajor, CblasLeft, CblasLower,
              CblasNoTrans, CblasNonUnit, m, n, scalar(alpha), A, m, B, m);
 }
 template <class T>
 trnblasStatus_t trn_trmm(trnblasHandle_t h, int m, int n, const T* alpha, const T* A, const T* B, T* C) {
-  TYPED_CALL(T, trnblasStrmm, trnblasDtrmm, trnblasCtrmm, trnblasZtrmm, h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER,
+  TRNBLAS_BY_TYPE(T, trnblasStrmm, trnblasDtrmm, trnblasCtrmm, trnblasZtrmm, h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER,
              TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, m, n, api(alpha), api(A), m, api(B), m, api(C), m);
 }
 template <class T> void ref_trmm(int m, int n, const T* alpha, const T* A, T* B) {
-  TYPED_CALL(T, cblas_strmm, cblas_dtrmm, cblas_ctrmm, cblas_ztrmm, CblasColMajor, CblasLeft, CblasLower,
+  TRNBLAS_BY_TYPE(T, cblas_strmm, cblas_dtrmm, cblas_ctrmm, cblas_ztrmm, CblasColMajor, CblasLeft, CblasLower,
              CblasNoTrans, CblasNonUnit, m, n, scalar(alpha), A, m, B, m);
 }
 template <class T>
 trnblasStatus_t trn_trsm_batched(trnblasHandle_t h, int m, int n, const T* alpha, const T* const* A, T* const* B,
                                  int batch) {
-  TYPED_CALL(T, trnblasStrsmBatched, trnblasDtrsmBatched, trnblasCtrsmBatched, trnblasZtrsmBatched, h,
+  TRNBLAS_BY_TYPE(T, trnblasStrsmBatched, trnblasDtrsmBatched, trnblasCtrsmBatched, trnblasZtrsmBatched, h,
              TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, m, n, api(alpha), api(A),
              m, api(B), m, batch);
 }
 
 template <class T>
 trnblasStatus_t trn_getrf(trnblasHandle_t h, int n, T* const* A, int* piv, int* info, int batch) {
-  TYPED_CALL(T, trnblasSgetrfBatched, trnblasDgetrfBatched, trnblasCgetrfBatched, trnblasZgetrfBatched, h, n, api(A), n,
+  TRNBLAS_BY_TYPE(T, trnblasSgetrfBatched, trnblasDgetrfBatched, trnblasCgetrfBatched, trnblasZgetrfBatched, h, n, api(A), n,
              piv, info, batch);
 }
 template <class T>
 trnblasStatus_t trn_getrs(trnblasHandle_t h, int n, const T* const* F, const int* piv, T* const* B, int* info, int batch) {
-  TYPED_CALL(T, trnblasSgetrsBatched, trnblasDgetrsBatched, trnblasCgetrsBatched, trnblasZgetrsBatched, h, TRNBLAS_OP_N,
+  TRNBLAS_BY_TYPE(T, trnblasSgetrsBatched, trnblasDgetrsBatched, trnblasCgetrsBatched, trnblasZgetrsBatched, h, TRNBLAS_OP_N,
              n, 1, api(F), n, piv, api(B), n, info, batch);
 }
 template <class T>
 trnblasStatus_t trn_getri(trnblasHandle_t h, int n, const T* const* F, const int* piv, T* const* C, int* info, int batch) {
-  TYPED_CALL(T, trnblasSgetriBatched, trnblasDgetriBatched, trnblasCgetriBatched, trnblasZgetriBatched, h, n, api(F), n,
+  TRNBLAS_BY_TYPE(T, trnblasSgetriBatched, trnblasDgetriBatched, trnblasCgetriBatched, trnblasZgetriBatched, h, n, api(F), n,
              piv, api(C), n, info, batch);
 }
 template <class T>
 trnblasStatus_t trn_matinv(trnblasHandle_t h, int n, const T* const* A, T* const* C, int* info, int batch) {
-  TYPED_CALL(T, trnblasSmatinvBatched, trnblasDmatinvBatched, trnblasCmatinvBatched, trnblasZmatinvBatched, h, n, api(A),
+  TRNBLAS_BY_TYPE(T, trnblasSmatinvBatched, trnblasDmatinvBatched, trnblasCmatinvBatched, trnblasZmatinvBatched, h, n, api(A),
              n, api(C), n, info, batch);
 }
 
@@ -158,7 +131,7 @@ template <class T> std::vector<T> lower_triangle(int m, std::uint64_t seed) {
       for (int p = 0; p < parts; ++p) a[p] = i == j ? (p == 0 ? 1.0f + std::abs(a[p]) : a[p]) : a[p] * 2.0f / float(m);
     }
   std::vector<T> A(static_cast<std::size_t>(m) * m);
-  using R = typename RealOf<T>::type;
+  using R = trnblas_typed::real_of<T>;
   for (std::size_t k = 0; k < A.size(); ++k) {
     if constexpr (kComplex<T>) A[k] = T(R(f[2 * k]), R(f[2 * k + 1]));
     else A[k] = T(f[k]);
@@ -169,7 +142,7 @@ template <class T> std::vector<T> values(std::size_t n, std::uint64_t seed) {
   constexpr int parts = kComplex<T> ? 2 : 1;
   const std::vector<float> f = uniform(static_cast<std::size_t>(parts) * n, seed);
   std::vector<T> v(n);
-  using R = typename RealOf<T>::type;
+  using R = trnblas_typed::real_of<T>;
   for (std::size_t k = 0; k < n; ++k) {
     if constexpr (kComplex<T>) v[k] = T(R(f[2 * k]), R(f[2 * k + 1]));
     else v[k] = T(f[k]);
@@ -258,15 +231,15 @@ template <class T> void BM_TrsmBatched(benchmark::State& st, int m, int batch, i
 // LAPACK of the OpenBLAS build (Fortran symbols; ?getrs_'s hidden length of TRANS passed explicitly).
 template <class T>
 void ref_getrf(int n, T* a, int* piv, int* info) {
-  TYPED_CALL(T, sgetrf_, dgetrf_, cgetrf_, zgetrf_, &n, &n, a, &n, piv, info);
+  TRNBLAS_BY_TYPE(T, sgetrf_, dgetrf_, cgetrf_, zgetrf_, &n, &n, a, &n, piv, info);
 }
 template <class T>
 void ref_getrs(int n, int nrhs, const T* a, const int* piv, T* b, int* info) {
-  TYPED_CALL(T, sgetrs_, dgetrs_, cgetrs_, zgetrs_, "N", &n, &nrhs, a, &n, piv, b, &n, info, std::size_t{1});
+  TRNBLAS_BY_TYPE(T, sgetrs_, dgetrs_, cgetrs_, zgetrs_, "N", &n, &nrhs, a, &n, piv, b, &n, info, std::size_t{1});
 }
 template <class T>
 void ref_getri(int n, T* a, const int* piv, T* work, int lwork, int* info) {
-  TYPED_CALL(T, sgetri_, dgetri_, cgetri_, zgetri_, &n, a, &n, piv, work, &lwork, info);
+  TRNBLAS_BY_TYPE(T, sgetri_, dgetri_, cgetri_, zgetri_, &n, a, &n, piv, work, &lwork, info);
 }
 
 enum class Lu { getrf, getrs, getri, matinv };

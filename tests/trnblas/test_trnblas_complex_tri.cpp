@@ -91,6 +91,15 @@ std::vector<Cx> random_cx(std::size_t count, std::uint64_t seed) {
   return v;
 }
 
+// Uniform int8 values over the whole range [-128, 127].
+std::vector<std::int8_t> random_int8(std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 g(seed);
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<std::int8_t> v(count);
+  for (auto& x : v) x = static_cast<std::int8_t>(d(g));
+  return v;
+}
+
 CBLAS_SIDE cside(const Case& c) { return c.side == TRNBLAS_SIDE_LEFT ? CblasLeft : CblasRight; }
 CBLAS_UPLO cuplo(const Case& c) { return c.uplo == TRNBLAS_FILL_MODE_LOWER ? CblasLower : CblasUpper; }
 CBLAS_TRANSPOSE ctrans(const Case& c) {
@@ -573,11 +582,8 @@ TEST(TrnblasComplexGemmEx, SixteenBitComplexCRoundsOncePerPart) {
 TEST(TrnblasComplexGemmEx, Int8ComplexInputsGiveExactSums) {
   Handle h;
   const int m = 9, n = 7, k = 500;
-  std::mt19937_64 gen(91);
-  std::uniform_int_distribution<int> d(-128, 127);
-  std::vector<std::int8_t> A(2 * static_cast<std::size_t>(k * m)), B(2 * static_cast<std::size_t>(k * n));
-  for (auto& v : A) v = static_cast<std::int8_t>(d(gen));
-  for (auto& v : B) v = static_cast<std::int8_t>(d(gen));
+  const std::vector<std::int8_t> A = random_int8(2 * static_cast<std::size_t>(k * m), 91),
+                                 B = random_int8(2 * static_cast<std::size_t>(k * n), 92);
   std::vector<cf> C(static_cast<std::size_t>(m * n), cf(kNaN, kNaN));
   const cf one(1), zero(0);
   ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_C, TRNBLAS_OP_N, m, n, k, &one, A.data(), TRN_C_8I, k, B.data(), TRN_C_8I, k,
@@ -715,11 +721,8 @@ TEST(TrnblasComplexGemmEx, GroupedBatchedEqualsSeparateCalls) {
 TEST(TrnblasGemmEx32I, Int8ProductsAreExact) {
   Handle h;
   const int m = 7, n = 5, k = 2500;
-  std::mt19937_64 g(77);
-  std::uniform_int_distribution<int> d(-128, 127);
-  std::vector<std::int8_t> A(static_cast<std::size_t>(k * m)), B(static_cast<std::size_t>(n * k));  // A^T stored (k x m), B^T (n x k)
-  for (auto& v : A) v = static_cast<std::int8_t>(d(g));
-  for (auto& v : B) v = static_cast<std::int8_t>(d(g));
+  std::vector<std::int8_t> A = random_int8(static_cast<std::size_t>(k * m), 77),
+                           B = random_int8(static_cast<std::size_t>(n * k), 177);  // A^T stored (k x m), B^T (n x k)
   for (int l = 0; l < k; ++l) A[static_cast<std::size_t>(l)] = -128;      // row 0 of op(A): all -128
   for (int l = 0; l < k; ++l) B[static_cast<std::size_t>(l * n)] = -128;  // column 0 of op(B): all -128
   std::vector<std::int32_t> C(static_cast<std::size_t>(m * n)), C0(C.size());
@@ -755,12 +758,9 @@ TEST(TrnblasGemmEx32I, Int8ProductsAreExact) {
 TEST(TrnblasGemmEx32I, Int8OutputRoundsAndSaturates) {
   Handle h;
   const int m = 8, n = 6, k = 1500;
-  std::mt19937_64 gen(78);
-  std::uniform_int_distribution<int> d(-128, 127);
-  std::vector<std::int8_t> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n)), C(static_cast<std::size_t>(m * n));
-  for (auto& v : A) v = static_cast<std::int8_t>(d(gen));
-  for (auto& v : B) v = static_cast<std::int8_t>(d(gen));
-  for (auto& v : C) v = static_cast<std::int8_t>(d(gen));
+  const std::vector<std::int8_t> A = random_int8(static_cast<std::size_t>(m * k), 78),
+                                 B = random_int8(static_cast<std::size_t>(k * n), 178);
+  std::vector<std::int8_t> C = random_int8(static_cast<std::size_t>(m * n), 278);
   const std::vector<std::int8_t> C0 = C;
   const float alpha = 0.0003f, beta = -0.75f;
   ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, m, B.data(), TRN_R_8I, k,
@@ -791,11 +791,8 @@ TEST(TrnblasGemmEx32I, Int8OutputRoundsAndSaturates) {
 TEST(TrnblasGemmEx32I, Int8InputsWithFloatC) {
   Handle h;
   const int m = 10, n = 6, k = 1000;
-  std::mt19937_64 gen(79);
-  std::uniform_int_distribution<int> d(-128, 127);
-  std::vector<std::int8_t> A(static_cast<std::size_t>(k * m)), B(static_cast<std::size_t>(k * n));
-  for (auto& v : A) v = static_cast<std::int8_t>(d(gen));
-  for (auto& v : B) v = static_cast<std::int8_t>(d(gen));
+  const std::vector<std::int8_t> A = random_int8(static_cast<std::size_t>(k * m), 79),
+                                 B = random_int8(static_cast<std::size_t>(k * n), 179);
   std::vector<float> C(static_cast<std::size_t>(m * n), NAN);
   float alpha = 1.0f, beta = 0.0f;
   ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, k, B.data(), TRN_R_8I, k,

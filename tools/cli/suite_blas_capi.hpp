@@ -12,6 +12,7 @@
 #include "blas_reference.hpp"
 #include "registry.hpp"
 #include "trnblas.h"
+#include "trnblas_typed.hpp"
 
 namespace trnsci::cli::blas_capi_suite {
 
@@ -38,37 +39,11 @@ struct Handle {
   DeviceCost device() const { return device_from(profile()); }
 };
 
-template <class T> struct RealOf { using type = T; };
-template <class R> struct RealOf<std::complex<R>> { using type = R; };
-template <class T> using real_of = typename RealOf<T>::type;
-template <class T> constexpr bool kComplex = !std::is_same_v<T, real_of<T>>;
+using trnblas_typed::api;
+using trnblas_typed::kComplex;
+using trnblas_typed::prefix;
+using trnblas_typed::real_of;
 
-// The C API's element type of T (complex values as trnComplex / trnDoubleComplex: same layout).
-template <class T> struct ApiOf { using type = T; };
-template <> struct ApiOf<std::complex<float>> { using type = trnComplex; };
-template <> struct ApiOf<std::complex<double>> { using type = trnDoubleComplex; };
-template <class T> using api_of = typename ApiOf<T>::type;
-template <class T> api_of<T>* api(T* p) { return reinterpret_cast<api_of<T>*>(p); }
-template <class T> const api_of<T>* api(const T* p) { return reinterpret_cast<const api_of<T>*>(p); }
-template <class T> api_of<T>* const* api(T* const* p) { return reinterpret_cast<api_of<T>* const*>(p); }
-template <class T> const api_of<T>* const* api(const T* const* p) { return reinterpret_cast<const api_of<T>* const*>(p); }
-
-// trnblas{S,D,C,Z}<name>(args...) for element type T.
-// Used inside a function template returning trnblasStatus_t.
-#define TRNBLAS_TYPED_CALL(T, name, ...)                                                   \
-  do {                                                                                      \
-    if constexpr (std::is_same_v<T, float>) return trnblasS##name(__VA_ARGS__);             \
-    else if constexpr (std::is_same_v<T, double>) return trnblasD##name(__VA_ARGS__);       \
-    else if constexpr (std::is_same_v<T, std::complex<float>>) return trnblasC##name(__VA_ARGS__); \
-    else return trnblasZ##name(__VA_ARGS__);                                                \
-  } while (false)
-
-template <class T> const char* prefix() {
-  if constexpr (std::is_same_v<T, float>) return "s";
-  else if constexpr (std::is_same_v<T, double>) return "d";
-  else if constexpr (std::is_same_v<T, std::complex<float>>) return "c";
-  else return "z";
-}
 template <class T> double unit_roundoff() { return std::numeric_limits<real_of<T>>::epsilon() / 2; }
 inline double gamma_u(double k, double u) { return k * u / (1.0 - k * u); }
 
