@@ -1701,6 +1701,33 @@ TRNBLAS_ABI_ROT(d, double)
 TRNBLAS_ABI_CROTG(c, cfloat, float)
 TRNBLAS_ABI_CROTG(z, cdouble, double)
 
+// The Fortran triangular Level 2 entry points (TRMV, TRSV, TBMV, TBSV, TPMV, TPSV), real and complex.
+#define TRNBLAS_ABI_L2_TRIANGULAR(P, T, SR)                                                                         \
+  void P##trmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
+                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
+    tr_call<T>({#P "trmv_", SR "TRMV "}, 0, false, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                 \
+  }                                                                                                                 \
+  void P##trsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
+                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
+    tr_call<T>({#P "trsv_", SR "TRSV "}, 0, true, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                  \
+  }                                                                                                                 \
+  void P##tbmv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
+                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
+    tr_call<T>({#P "tbmv_", SR "TBMV "}, 1, false, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                \
+  }                                                                                                                 \
+  void P##tbsv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
+                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
+    tr_call<T>({#P "tbsv_", SR "TBSV "}, 1, true, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                 \
+  }                                                                                                                 \
+  void P##tpmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
+                const int* incx, size_t, size_t, size_t) {                                                          \
+    tr_call<T>({#P "tpmv_", SR "TPMV "}, 2, false, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                   \
+  }                                                                                                                 \
+  void P##tpsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
+                const int* incx, size_t, size_t, size_t) {                                                          \
+    tr_call<T>({#P "tpsv_", SR "TPSV "}, 2, true, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                    \
+  }
+
 // Level 2, real: Fortran entry points (one hidden length per CHARACTER argument) and CBLAS.
 #define TRNBLAS_ABI_L2_REAL(P, T, SR)                                                                               \
   void P##gemv_(const char* trans, const int* m, const int* n, const T* alpha, const T* a, const int* lda,          \
@@ -1725,30 +1752,7 @@ TRNBLAS_ABI_CROTG(z, cdouble, double)
                 const T* beta, T* y, const int* incy, size_t) {                                                     \
     symv_call<T>({#P "spmv_", SR "SPMV "}, 2, *uplo, *n, 0, *alpha, ap, 1, x, *incx, *beta, y, *incy);              \
   }                                                                                                                 \
-  void P##trmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
-                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
-    tr_call<T>({#P "trmv_", SR "TRMV "}, 0, false, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                 \
-  }                                                                                                                 \
-  void P##trsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
-                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
-    tr_call<T>({#P "trsv_", SR "TRSV "}, 0, true, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                  \
-  }                                                                                                                 \
-  void P##tbmv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
-                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
-    tr_call<T>({#P "tbmv_", SR "TBMV "}, 1, false, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                \
-  }                                                                                                                 \
-  void P##tbsv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
-                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
-    tr_call<T>({#P "tbsv_", SR "TBSV "}, 1, true, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                 \
-  }                                                                                                                 \
-  void P##tpmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
-                const int* incx, size_t, size_t, size_t) {                                                          \
-    tr_call<T>({#P "tpmv_", SR "TPMV "}, 2, false, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                   \
-  }                                                                                                                 \
-  void P##tpsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
-                const int* incx, size_t, size_t, size_t) {                                                          \
-    tr_call<T>({#P "tpsv_", SR "TPSV "}, 2, true, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                    \
-  }                                                                                                                 \
+  TRNBLAS_ABI_L2_TRIANGULAR(P, T, SR)                                                                               \
   void P##ger_(const int* m, const int* n, const T* alpha, const T* x, const int* incx, const T* y,                 \
                const int* incy, T* a, const int* lda) {                                                             \
     ger_call<T>({#P "ger_", SR "GER  "}, false, *m, *n, *alpha, x, *incx, y, *incy, a, *lda);                       \
@@ -1885,30 +1889,7 @@ TRNBLAS_ABI_L2_COMPLEX(z, cdouble, double, "Z")
     gemv_call<T>({#P "gbmv_", SR "GBMV "}, *trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx, *beta, y, *incy,    \
                  true);                                                                                             \
   }                                                                                                                 \
-  void P##trmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
-                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
-    tr_call<T>({#P "trmv_", SR "TRMV "}, 0, false, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                 \
-  }                                                                                                                 \
-  void P##trsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
-                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
-    tr_call<T>({#P "trsv_", SR "TRSV "}, 0, true, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                  \
-  }                                                                                                                 \
-  void P##tbmv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
-                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
-    tr_call<T>({#P "tbmv_", SR "TBMV "}, 1, false, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                \
-  }                                                                                                                 \
-  void P##tbsv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
-                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
-    tr_call<T>({#P "tbsv_", SR "TBSV "}, 1, true, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                 \
-  }                                                                                                                 \
-  void P##tpmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
-                const int* incx, size_t, size_t, size_t) {                                                          \
-    tr_call<T>({#P "tpmv_", SR "TPMV "}, 2, false, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                   \
-  }                                                                                                                 \
-  void P##tpsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
-                const int* incx, size_t, size_t, size_t) {                                                          \
-    tr_call<T>({#P "tpsv_", SR "TPSV "}, 2, true, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                    \
-  }                                                                                                                 \
+  TRNBLAS_ABI_L2_TRIANGULAR(P, T, SR)                                                                               \
   void cblas_##P##gbmv(int layout, int trans, int m, int n, int kl, int ku, const void* alpha, const void* a,       \
                        int lda, const void* x, int incx, const void* beta, void* y, int incy) {                     \
     cblas_cgbmv<T>("cblas_" #P "gbmv", SR "GBMV ", layout, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y,    \
