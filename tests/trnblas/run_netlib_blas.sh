@@ -187,7 +187,9 @@ for entry in $ours; do
   if [[ $entry == *:* ]]; then symbol=${entry#*:}
   elif [[ $kind == fortran ]]; then symbol="$(echo "$r" | tr 'A-Z' 'a-z')_"
   else symbol=$(echo "$r" | tr 'A-Z' 'a-z'); fi
-  echo "$routines" | grep -qx "$r" || fail "$r is not tested by $prog"
+  # Here-strings, not `echo | grep -q`: under pipefail, grep -q exiting at its first match can kill
+  # echo with SIGPIPE and fail the pipeline (seen once on xdcblat3 under load).
+  grep -qx "$r" <<<"$routines" || fail "$r is not tested by $prog"
   traced=$(grep -E "^trnblas_blas $symbol " trace.txt | grep -vc -- "-> xerbla(")
   emulated=$(grep -E "^trnblas_blas $symbol " trace.txt | grep -cE "instructions=[1-9]")
   errors=$(grep -E "^trnblas_blas $symbol " trace.txt | grep -c -- "-> xerbla(")
@@ -199,7 +201,7 @@ for entry in $ours; do
     # (c_cblat2.f's GERC error-exit test calls cblas_?geru, see above: none reaches ?gerc.)
     [[ $r == cblas_[cz]gerc ]] || ((errors > 0)) || fail "$r: the shim reported no error exit"
   fi
-  if echo " $host " | grep -q " $r "; then
+  if grep -q " $r " <<<" $host "; then
     ((emulated == 0)) || fail "$r is listed as host-side but $emulated calls issued emulated instructions"
     emulated="none: host side (fp64, or a scalar setup)"
   else
@@ -214,7 +216,7 @@ for entry in $ours; do
 done
 # The routines the shim does not provide: tested, passed, and answered by netlib's reference.
 for r in $reference; do
-  echo "$routines" | grep -qx "$r" || fail "$r (reference) is not tested by $prog"
+  grep -qx "$r" <<<"$routines" || fail "$r (reference) is not tested by $prog"
   symbol=$(echo "$r" | tr 'A-Z' 'a-z')
   ! grep -qE "^trnblas_blas ${symbol}_? " trace.txt || fail "$r is listed as reference but the shim answered it"
 done
