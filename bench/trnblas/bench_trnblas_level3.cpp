@@ -10,7 +10,8 @@
 // form) vs cblas_?trmm on a copy of B, ?trsmBatched vs cblas_?trsm looped, and the batched LU family
 // (?getrfBatched, ?getrsBatched with one right-hand side, ?getriBatched, ?matinvBatched; the batch on
 // the SBUF partitions for S/C, fp64 on the host side for D/Z) vs OpenBLAS's LAPACK ?getrf_/?getrs_/
-// ?getri_ looped over the batch, each side on fresh copies of the same data.
+// ?getri_ looped over the batch, each side on fresh copies of the same data; ?symm, ?syrk, ?syr2k,
+// ?geam and ?dgmm per precision (BM_Sym).
 #include <benchmark/benchmark.h>
 #include <cblas.h>
 
@@ -228,6 +229,82 @@ template <class T> void BM_TrsmBatched(benchmark::State& st, int m, int batch, i
       });
 }
 
+// SYMM (left, lower), SYRK and SYR2K (upper, N), GEAM (N, N) and DGMM (right) of order n, against
+// cblas_?symm / ?syrk / ?syr2k, OpenBLAS's cblas_?geadd on a copy of B, and for DGMM a copy of A
+// with each column scaled by cblas_?scal (the BLAS form of A diag(x)). Flops (real): 2 m^2 n, n^2 k,
+// 2 n^2 k, 3 m n, m n (complex 4x).
+enum class Sym { symm, syrk, syr2k, geam, dgmm };
+const char* sym_name(Sym op) {
+  return op == Sym::symm ? "symm" : op == Sym::syrk ? "syrk" : op == Sym::syr2k ? "syr2k" : op == Sym::geam ? "geam" : "dgmm";
+}
+template <class T> void BM_Sym(benchmark::State& st, Sym op, int n, int threads) {
+  const std::size_t nn = static_cast<std::size_t>(n) * n;
+  const std::vector<T> A = values<T>(nn, 31), B = values<T>(nn, 32), x = values<T>(static_cast<std::size_t>(n), 33);
+  std::vector<T> C = values<T>(nn, 34), R = C;
+  Handle h(threads);
+  openblas_set_num_threads(threads);
+  const T alpha(0.5), beta(-1.5);
+  auto ours = [&]() -> trnblasStatus_t {
+    switch (op) {
+      case Sym::symm:
+        TRNBLAS_TYPED_CALL(T, symm, h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, n, n, api(&alpha), api(A.data()), n,
+                           api(B.data()), n, api(&beta), api(C.data()), n);
+      case Sym::syrk:
+        TRNBLAS_TYPED_CALL(T, syrk, h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, n, api(&alpha), api(A.data()), n,
+                           api(&beta), api(C.data()), n);
+      case Sym::syr2k:
+        TRNBLAS_TYPED_CALL(T, syr2k, h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, n, api(&alpha), api(A.data()), n,
+                           api(B.data()), n, api(&beta), api(C.data()), n);
+      case Sym::geam:
+        TRNBLAS_TYPED_CALL(T, geam, h, TRNBLAS_OP_N, TRNBLAS_OP_N, n, n, api(&alpha), api(A.data()), n, api(&beta),
+                           api(B.data()), n, api(C.data()), n);
+      default:
+        TRNBLAS_TYPED_CALL(T, dgmm, h, TRNBLAS_SIDE_RIGHT, n, n, api(A.data()), n, api(x.data()), 1, api(C.data()), n);
+    }
+  };
+  if (ours() != TRNBLAS_STATUS_SUCCESS) return st.SkipWithError("trnblas call failed");
+  Row& row = rows()[key(std::string(prefix<T>()) + sym_name(op), n, n, 0, threads)];
+  trnblasGetLastProfile(h, &row.trn1);
+  using Rl = trnblas_typed::real_of<T>;
+  const auto raw = [](const T* p) { return const_cast<Rl*>(reinterpret_cast<const Rl*>(p)); };  // cblas_?geadd's float*
+  const double real_flops = op == Sym::symm ? 2.0 * n * nn : op == Sym::syrk ? 1.0 * n * nn : op == Sym::syr2k ? 2.0 * n * nn
+                          : op == Sym::geam ? 3.0 * nn : 1.0 * nn;
+  row.host = trnsci::bench::run_paired(
+      st, real_flops * (kComplex<T> ? 4 : 1), [&] { benchmark::DoNotOptimize(ours()); },
+      [&] {
+        switch (op) {
+          case Sym::symm:
+            [&] { TRNBLAS_BY_TYPE(T, cblas_ssymm, cblas_dsymm, cblas_csymm, cblas_zsymm, CblasColMajor, CblasLeft, CblasLower,
+                                  n, n, scalar(&alpha), A.data(), n, B.data(), n, scalar(&beta), R.data(), n); }();
+            break;
+          case Sym::syrk:
+            [&] { TRNBLAS_BY_TYPE(T, cblas_ssyrk, cblas_dsyrk, cblas_csyrk, cblas_zsyrk, CblasColMajor, CblasUpper,
+                                  CblasNoTrans, n, n, scalar(&alpha), A.data(), n, scalar(&beta), R.data(), n); }();
+            break;
+          case Sym::syr2k:
+            [&] { TRNBLAS_BY_TYPE(T, cblas_ssyr2k, cblas_dsyr2k, cblas_csyr2k, cblas_zsyr2k, CblasColMajor, CblasUpper,
+                                  CblasNoTrans, n, n, scalar(&alpha), A.data(), n, B.data(), n, scalar(&beta), R.data(), n); }();
+            break;
+          case Sym::geam:
+            std::copy(B.begin(), B.end(), R.begin());
+            [&] {
+              if constexpr (kComplex<T>)
+                TRNBLAS_BY_TYPE(T, cblas_sgeadd, cblas_dgeadd, cblas_cgeadd, cblas_zgeadd, CblasColMajor, n, n,
+                                raw(&alpha), raw(A.data()), n, raw(&beta), raw(R.data()), n);
+              else
+                TRNBLAS_BY_TYPE(T, cblas_sgeadd, cblas_dgeadd, cblas_cgeadd, cblas_zgeadd, CblasColMajor, n, n, alpha,
+                                raw(A.data()), n, beta, raw(R.data()), n);
+            }();
+            break;
+          default:
+            std::copy(A.begin(), A.end(), R.begin());
+            for (int j = 0; j < n; ++j)
+              [&] { TRNBLAS_BY_TYPE(T, cblas_sscal, cblas_dscal, cblas_cscal, cblas_zscal, n, scalar(&x[static_cast<std::size_t>(j)]),
+                                    R.data() + static_cast<std::size_t>(j) * n, 1); }();
+        }
+      });
+}
+
 // LAPACK of the OpenBLAS build (Fortran symbols; ?getrs_'s hidden length of TRANS passed explicitly).
 template <class T>
 void ref_getrf(int n, T* a, int* piv, int* info) {
@@ -377,6 +454,10 @@ template <class T, class F> void reg(const std::string& what, F bm, int m, int n
   if (batch > 0) configure(benchmark::RegisterBenchmark(name.c_str(), bm, m, batch, threads));
   else configure(benchmark::RegisterBenchmark(name.c_str(), bm, m, n, threads));
 }
+template <class T> void reg_sym(Sym op, int n, int threads) {
+  const std::string name = "trnblas_level3/" + key(std::string(prefix<T>()) + sym_name(op), n, n, 0, threads);
+  configure(benchmark::RegisterBenchmark(name.c_str(), BM_Sym<T>, op, n, threads));
+}
 template <class T> void reg_lu(Lu op, int n, int batch, int threads) {
   const std::string name = "trnblas_level3/" + key(std::string(prefix<T>()) + lu_name(op), n, n, batch, threads);
   configure(benchmark::RegisterBenchmark(name.c_str(), BM_LuBatched<T>, op, n, batch, threads));
@@ -403,6 +484,12 @@ void register_all() {
     reg<std::complex<float>>("trsm", BM_Trsm<std::complex<float>>, 512, 512, 0, t);
     reg<double>("trsm", BM_Trsm<double>, 512, 512, 0, t);
     reg<std::complex<double>>("trsm", BM_Trsm<std::complex<double>>, 256, 256, 0, t);
+    for (Sym op : {Sym::symm, Sym::syrk, Sym::syr2k, Sym::geam, Sym::dgmm}) {
+      reg_sym<float>(op, 512, t);
+      reg_sym<std::complex<float>>(op, 512, t);
+      reg_sym<double>(op, 256, t);
+      reg_sym<std::complex<double>>(op, 256, t);
+    }
     reg<float>("trmm", BM_Trmm<float>, 1024, 1024, 0, t);
     reg<std::complex<float>>("trmm", BM_Trmm<std::complex<float>>, 512, 512, 0, t);
     reg<double>("trmm", BM_Trmm<double>, 512, 512, 0, t);
