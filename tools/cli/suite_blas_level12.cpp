@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <type_traits>
 #include <limits>
 #include <string>
@@ -327,6 +328,148 @@ template <class T> CaseResult l2_case(const std::string& op, int n) {
   return r;
 }
 
+// More Level 1 and 2 routines per precision, same metric (|z| = |re| + |im|, long-double loops):
+//   scal (complex: ?scal with a complex alpha) gamma_1 / gamma_2 of |alpha||x|; rot (complex: cs/zd rot,
+//   real c and s) gamma_2 of |c||x| + |s||y|; gbmv (kl 3, ku 2), symv (complex: hemv, the diagonal's
+//   imaginary parts read as zero) and trmv (upper, T/C, non-unit) as gemv: gamma_{n+4} / 2 gamma_{2n+7}
+//   of |alpha||M||x| + |beta||y| (trmv: alpha = 1, beta = 0, the result in x); syr / her and syr2 /
+//   her2 on the lower triangle (the upper keeps its bits): gamma_3 / 2 gamma_6 and gamma_4 / 2 gamma_12
+//   of |alpha||x||y| (+ its transpose term) + |A| (her2: gerc twice). D and Z + 62 (Ozaki).
+template <class T> CaseResult l2_more_case(const std::string& op, int n) {
+  const std::size_t nn = static_cast<std::size_t>(n) * n;
+  std::vector<T> A = random<T>(nn, 131);
+  const std::vector<T> x0 = random<T>(static_cast<std::size_t>(n), 132), y0 = random<T>(static_cast<std::size_t>(n), 133);
+  std::vector<T> x = x0, y = y0;
+  const T alpha = alpha_value<T>(), beta = [] {
+    if constexpr (kComplex<T>) return T(-0.25, 0.5);
+    else return T(-0.25);
+  }();
+  const real_of<T> alpha_r = std::real(alpha), c = real_of<T>(0.6), sn = real_of<T>(0.8);
+  const real_of<T> nan = std::numeric_limits<real_of<T>>::quiet_NaN();
+  const int kl = 3, ku = 2;
+  const bool rank_update = op == "syr" || op == "syr2";
+  if (rank_update || op == "symv")  // the lower triangle is referenced; the upper holds NaN
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < j; ++i) A[ix(i, j, n)] = T(nan);
+  if (op == "trmv")  // upper, non-unit, well scaled
+    for (int j = 0; j < n; ++j)
+      for (int i = j + 1; i < n; ++i) A[ix(i, j, n)] = T(nan);
+  const std::vector<T> A0 = A;
+  Handle h;
+  CaseResult r;
+  const double t0 = now_seconds();
+  const trnblasStatus_t st = [&]() -> trnblasStatus_t {
+    if (op == "scal") TRNBLAS_TYPED_CALL(T, scal, h.h, n, api(&alpha), api(x.data()), 1);
+    if (op == "rot")
+      TRNBLAS_BY_TYPE(T, trnblasSrot, trnblasDrot, trnblasCsrot, trnblasZdrot, h.h, n, api(x.data()), 1, api(y.data()), 1,
+                      &c, &sn);
+    if (op == "gbmv") {
+      std::vector<T> band(static_cast<std::size_t>(kl + ku + 1) * n, T(0));  // band storage, ld kl + ku + 1
+      for (int j = 0; j < n; ++j)
+        for (int i = std::max(0, j - ku); i <= std::min(n - 1, j + kl); ++i)
+          band[static_cast<std::size_t>(ku + i - j) + static_cast<std::size_t>(j) * (kl + ku + 1)] = A[ix(i, j, n)];
+      A = band;
+      TRNBLAS_TYPED_CALL(T, gbmv, h.h, TRNBLAS_OP_N, n, n, kl, ku, api(&alpha), api(band.data()), kl + ku + 1,
+                         api(x.data()), 1, api(&beta), api(y.data()), 1);
+    }
+    if (op == "symv")
+      TRNBLAS_BY_TYPE(T, trnblasSsymv, trnblasDsymv, trnblasChemv, trnblasZhemv, h.h, TRNBLAS_FILL_MODE_LOWER, n,
+                      api(&alpha), api(A.data()), n, api(x.data()), 1, api(&beta), api(y.data()), 1);
+    if (op == "trmv")
+      TRNBLAS_TYPED_CALL(T, trmv, h.h, TRNBLAS_FILL_MODE_UPPER, kComplex<T> ? TRNBLAS_OP_C : TRNBLAS_OP_T,
+                         TRNBLAS_DIAG_NON_UNIT, n, api(A.data()), n, api(x.data()), 1);
+    if (op == "syr") {
+      if constexpr (kComplex<T>)
+        TRNBLAS_BY_TYPE(T, trnblasSsyr, trnblasDsyr, trnblasCher, trnblasZher, h.h, TRNBLAS_FILL_MODE_LOWER, n, &alpha_r,
+                        api(x.data()), 1, api(A.data()), n);
+      else
+        TRNBLAS_TYPED_CALL(T, syr, h.h, TRNBLAS_FILL_MODE_LOWER, n, &alpha, x.data(), 1, A.data(), n);
+    }
+    TRNBLAS_BY_TYPE(T, trnblasSsyr2, trnblasDsyr2, trnblasCher2, trnblasZher2, h.h, TRNBLAS_FILL_MODE_LOWER, n,
+                    api(&alpha), api(x.data()), 1, api(y.data()), 1, api(A.data()), n);
+  }();
+  r.host_seconds = seconds_since(t0);
+  if (st != TRNBLAS_STATUS_SUCCESS) throw std::runtime_error("trnblas ?" + op + " failed");
+  r.device = h.device();
+  const double u = unit_roundoff<T>(), slack = ozaki_slack<T>();
+  const L al = wide(alpha), be = wide(beta);
+  double worst = 0;
+  const auto take = [&](L got, L exact, long double mag) {
+    const long double e = abs1(got - exact);
+    const double q = static_cast<double>(e / mag);
+    worst = std::max(worst, std::isfinite(q) ? q : INFINITY);
+  };
+  const auto herm = [&](L v) { return kComplex<T> ? std::conj(v) : v; };
+  if (op == "scal" || op == "rot") {
+    for (int i = 0; i < n; ++i) {
+      const std::size_t k = static_cast<std::size_t>(i);
+      if (op == "scal") {
+        take(wide(x[k]), al * wide(x0[k]), abs1(al) * abs1(wide(x0[k])));
+      } else {
+        take(wide(x[k]), L(c) * wide(x0[k]) + L(sn) * wide(y0[k]), c * abs1(wide(x0[k])) + sn * abs1(wide(y0[k])));
+        take(wide(y[k]), L(c) * wide(y0[k]) - L(sn) * wide(x0[k]), c * abs1(wide(y0[k])) + sn * abs1(wide(x0[k])));
+      }
+    }
+    r.bound = op == "scal" ? gamma_u(kComplex<T> ? 2 : 1, u) : gamma_u(2, u);
+  } else if (!rank_update) {
+    // The dense operator M with y = alpha M x + beta y (trmv: x = M x).
+    const auto M = [&](int i, int j) -> L {
+      if (op == "gbmv") return j - ku <= i && i <= j + kl ? wide(A0[ix(i, j, n)]) : L(0);
+      if (op == "symv") {
+        if (i == j) return kComplex<T> ? L(wide(A0[ix(i, i, n)]).real(), 0) : wide(A0[ix(i, i, n)]);
+        return i > j ? wide(A0[ix(i, j, n)]) : herm(wide(A0[ix(j, i, n)]));
+      }
+      return i >= j ? herm(wide(A0[ix(j, i, n)])) : L(0);  // trmv: op(A) = A^T / A^H of the upper A
+    };
+    const bool tr = op == "trmv";
+    for (int i = 0; i < n; ++i) {
+      L s = 0;
+      long double mag = 0;
+      for (int j = 0; j < n; ++j) {
+        s += M(i, j) * wide(x0[static_cast<std::size_t>(j)]);
+        mag += abs1(M(i, j)) * abs1(wide(x0[static_cast<std::size_t>(j)]));
+      }
+      const std::size_t k = static_cast<std::size_t>(i);
+      if (tr) take(wide(x[k]), s, mag);
+      else take(wide(y[k]), al * s + be * wide(y0[k]), abs1(al) * mag + abs1(be) * abs1(wide(y0[k])));
+    }
+    r.bound = kComplex<T> ? 2 * gamma_u(2.0 * n + 7 + slack, u) : gamma_u(n + 4.0 + slack, u);
+  } else {
+    bool upper_kept = true;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        if (i < j) {
+          upper_kept = upper_kept && std::memcmp(&A[ix(i, j, n)], &A0[ix(i, j, n)], sizeof(T)) == 0;
+          continue;
+        }
+        const L xi = wide(x0[static_cast<std::size_t>(i)]), xj = wide(x0[static_cast<std::size_t>(j)]);
+        const L yi = wide(y0[static_cast<std::size_t>(i)]), yj = wide(y0[static_cast<std::size_t>(j)]);
+        L a0 = wide(A0[ix(i, j, n)]);
+        if (kComplex<T> && i == j) a0 = L(a0.real(), 0);
+        L upd;
+        long double mag;
+        if (op == "syr") {
+          const L a = kComplex<T> ? L(alpha_r) : al;
+          upd = a * xi * herm(xj);
+          mag = abs1(a) * abs1(xi) * abs1(xj);
+        } else {
+          upd = al * xi * herm(yj) + (kComplex<T> ? std::conj(al) : al) * yi * herm(xj);
+          mag = abs1(al) * (abs1(xi) * abs1(yj) + abs1(yi) * abs1(xj));
+        }
+        L got = wide(A[ix(i, j, n)]);
+        if (kComplex<T> && i == j && got.imag() != 0) got = L(NAN, NAN);  // a Hermitian diagonal is written real
+        take(got, a0 + upd, mag + abs1(a0));
+      }
+    if (!upper_kept) worst = INFINITY;
+    r.bound = op == "syr" ? (kComplex<T> ? 2 * gamma_u(6 + slack, u) : gamma_u(3 + slack, u))
+                          : (kComplex<T> ? 2 * gamma_u(12 + slack, u) : gamma_u(4 + slack, u));
+  }
+  r.measured = worst;
+  r.pass = r.measured <= r.bound;
+  r.note = std::is_same_v<real_of<T>, float> ? "fp32 kernels on the engines" : "fp64: host side / Ozaki DGEMM";
+  return r;
+}
+
 template <class T> void add_level12_typed(Registry& reg) {
   const std::string p = prefix<T>(), precision = std::is_same_v<real_of<T>, float> ? "fp32" : "fp64";
   auto add = [&](ValidationCase c) {
@@ -346,6 +489,17 @@ template <class T> void add_level12_typed(Registry& reg) {
     add({.op = l1_name(op), .mode = precision, .shape = "n = 1000", .metric = std::string(op) == "iamax" ? "bit_exact" : "max_comp_rel",
          .bound_text = "per routine and precision (suite_blas_level12.cpp)", .size = 1000,
          .run = [op = std::string(op)] { return l1_case<T>(op, 1000); }});
+  for (const char* op : {"scal", "rot", "gbmv", "symv", "trmv", "syr", "syr2"}) {
+    const std::string o = op;
+    std::string name = p + o;
+    if (kComplex<T>) {
+      const std::string r = std::is_same_v<T, std::complex<float>> ? "cs" : "zd";
+      name = o == "rot" ? r + "rot" : o == "symv" ? p + "hemv" : o == "syr" ? p + "her" : o == "syr2" ? p + "her2" : name;
+    }
+    add({.op = name, .mode = precision, .shape = o == "scal" || o == "rot" ? "n = 1000" : "96",
+         .metric = "max_comp_rel", .bound_text = "per routine and precision (suite_blas_level12.cpp)",
+         .run = [o] { return l2_more_case<T>(o, o == "scal" || o == "rot" ? 1000 : 96); }});
+  }
   for (const char* op : {"gemv", "trsv", "ger"}) {
     const std::string o = op;
     if (o == "gemv" && !kComplex<T>) continue;  // sgemv / dgemv: the cases above
