@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "blas_reference.hpp"
@@ -76,6 +77,21 @@ template <class T> std::vector<T> random(std::size_t n, std::uint64_t seed) {
 template <class T> T alpha_value() {
   if constexpr (kComplex<T>) return T(real_of<T>(0.7), real_of<T>(-0.45));
   else return T(0.7);
+}
+
+// Registers a case of suite "blas" (library trnblas).
+inline void add_blas_case(Registry& reg, ValidationCase c) {
+  c.suite = "blas";
+  c.library = "trnblas";
+  reg.add(std::move(c));
+}
+
+// f(T{}) for T = float, double, complex<float>, complex<double> (a generic lambda reads the type).
+template <class F> void for_each_precision(F&& f) {
+  f(float{});
+  f(double{});
+  f(std::complex<float>{});
+  f(std::complex<double>{});
 }
 
 }  // namespace trnsci::cli::blas_capi_suite

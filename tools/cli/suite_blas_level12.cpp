@@ -472,11 +472,7 @@ template <class T> CaseResult l2_more_case(const std::string& op, int n) {
 
 template <class T> void add_level12_typed(Registry& reg) {
   const std::string p = prefix<T>(), precision = std::is_same_v<real_of<T>, float> ? "fp32" : "fp64";
-  auto add = [&](ValidationCase c) {
-    c.suite = "blas";
-    c.library = "trnblas";
-    reg.add(std::move(c));
-  };
+  auto add = [&](ValidationCase c) { add_blas_case(reg, std::move(c)); };
   const auto l1_name = [&](const std::string& op) {
     if (op == "iamax") return "i" + p + "amax";
     if constexpr (kComplex<T>) {
@@ -512,11 +508,7 @@ template <class T> void add_level12_typed(Registry& reg) {
 }
 
 void add_blas_level12(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "blas";
-    c.library = "trnblas";
-    reg.add(std::move(c));
-  };
+  auto add = [&](ValidationCase c) { add_blas_case(reg, std::move(c)); };
   const trn::blas::ModeTraits& fp32 = trn::blas::mode_traits(trn::blas::GemmMode::fp32);
   for (int n : {256, 1024})
     add({.op = "sgemv", .mode = "fp32 TensorE", .shape = std::to_string(n) + "^2", .metric = "normwise_rel",
@@ -533,10 +525,7 @@ void add_blas_level12(Registry& reg) {
        .bound_text = "gamma_{4n+24}, u = 2^-24 (docs/trnblas.md)", .run = [] { return ctrsv_case<float>(96); }});
   add({.op = "ztrsv", .mode = "fp64 host scaling + DTRSV", .shape = "96, lower, op C", .metric = "max_comp_rel",
        .bound_text = "gamma_{4n+24}, u = 2^-53 (docs/trnblas.md)", .run = [] { return ctrsv_case<double>(96); }});
-  add_level12_typed<float>(reg);
-  add_level12_typed<double>(reg);
-  add_level12_typed<std::complex<float>>(reg);
-  add_level12_typed<std::complex<double>>(reg);
+  for_each_precision([&](auto tag) { add_level12_typed<decltype(tag)>(reg); });
 }
 
 const Registrar kRegistrar(add_blas_level12);

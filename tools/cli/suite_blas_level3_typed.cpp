@@ -210,10 +210,8 @@ template <class T> CaseResult elementwise_case(bool dgmm) {
 
 template <class T> void add_typed(Registry& reg) {
   auto add = [&](ValidationCase c) {
-    c.suite = "blas";
-    c.library = "trnblas";
     c.metric = "max_comp_rel";
-    reg.add(std::move(c));
+    add_blas_case(reg, std::move(c));
   };
   const std::string p = prefix<T>(), precision = std::is_same_v<real_of<T>, float> ? "fp32" : "fp64";
   add({.op = p + "symm", .mode = precision + " left, lower", .shape = "130x40", .bound_text = "S g_{d+2}, C 2 g_{2d+3} (D/Z + 62)",
@@ -237,10 +235,7 @@ template <class T> void add_typed(Registry& reg) {
 }
 
 void add_blas_level3_typed(Registry& reg) {
-  add_typed<float>(reg);
-  add_typed<double>(reg);
-  add_typed<std::complex<float>>(reg);
-  add_typed<std::complex<double>>(reg);
+  for_each_precision([&](auto tag) { add_typed<decltype(tag)>(reg); });
 }
 
 const Registrar kRegistrar(add_blas_level3_typed);

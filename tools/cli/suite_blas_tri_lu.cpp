@@ -465,11 +465,7 @@ template <class T> CaseResult lu_case(LuOp op, const LuBatch& lb) {
 }
 
 template <class T> void add_typed(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "blas";
-    c.library = "trnblas";
-    reg.add(std::move(c));
-  };
+  auto add = [&](ValidationCase c) { add_blas_case(reg, std::move(c)); };
   const std::string p = prefix<T>();
   const std::string precision = std::is_same_v<real_of<T>, float> ? "fp32" : "fp64";
   const trnblasOperation_t op_t = kComplex<T> ? TRNBLAS_OP_C : TRNBLAS_OP_T;
@@ -503,10 +499,7 @@ template <class T> void add_typed(Registry& reg) {
 }
 
 void add_blas_tri_lu(Registry& reg) {
-  add_typed<float>(reg);
-  add_typed<double>(reg);
-  add_typed<std::complex<float>>(reg);
-  add_typed<std::complex<double>>(reg);
+  for_each_precision([&](auto tag) { add_typed<decltype(tag)>(reg); });
 }
 
 const Registrar kRegistrar(add_blas_tri_lu);
