@@ -23,6 +23,7 @@
 #include "openblas_native.hpp"
 #include "paired.hpp"
 
+#include "trn/blas/level12.hpp"
 #include "trnblas.h"
 #include "trnblas_typed.hpp"
 
@@ -210,7 +211,40 @@ template <class T> void register_level2(int n) {
   });
 }
 
+// DSDOT / SDSDOT (the reference BLAS's extended-precision dots; C++ API and BLAS shim only: cuBLAS has
+// no such routine) against OpenBLAS's cblas_dsdot / cblas_sdsdot; the modeled time from the call's
+// CallReport (the Ozaki DGEMM 1 x 1 x n of the widened floats).
+void register_dsdot(int n) {
+  for (bool with_sb : {false, true}) {
+    const std::string name = std::string(with_sb ? "sdsdot" : "dsdot") + "/" + std::to_string(n);
+    benchmark::RegisterBenchmark(name.c_str(), [n, with_sb, name](benchmark::State& st) {
+      const std::vector<float> x = uniform(static_cast<std::size_t>(n), 41), y = uniform(static_cast<std::size_t>(n), 42);
+      trn::blas::Settings settings;
+      settings.host_threads = 1;
+      trn::blas::CallReport rep;
+      auto ours = [&] {
+        return with_sb ? double(trn::blas::sdsdot(settings, n, 0.25f, x.data(), 1, y.data(), 1, &rep))
+                       : trn::blas::dsdot(settings, n, x.data(), 1, y.data(), 1, &rep);
+      };
+      ours();
+      Row& row = rows()[name];
+      row.trn1.target = TRN_TARGET_TRN1;
+      row.trn1.total_ns = rep.profile.total_ns;
+      for (int e = 0; e < TRN_ENGINE_COUNT; ++e) row.trn1.busy_ns[e] = rep.profile.busy_ns[static_cast<std::size_t>(e)];
+      row.flops = 2.0 * n;
+      openblas_set_num_threads(1);
+      row.r = trnsci::bench::run_paired(
+          st, 2.0 * n, [&] { benchmark::DoNotOptimize(ours()); },
+          [&] {
+            if (with_sb) benchmark::DoNotOptimize(cblas_sdsdot(n, 0.25f, x.data(), 1, y.data(), 1));
+            else benchmark::DoNotOptimize(cblas_dsdot(n, x.data(), 1, y.data(), 1));
+          });
+    })->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
+  }
+}
+
 void register_typed() {
+  register_dsdot(1 << 16);
   register_level1<float>(1 << 20);
   register_level1<std::complex<float>>(1 << 20);
   register_level1<double>(1 << 16);

@@ -22,6 +22,7 @@
 #include "blas_reference.hpp"
 #include "registry.hpp"
 #include "suite_blas_capi.hpp"
+#include "trn/blas/level12.hpp"
 #include "trn/blas/modes.hpp"
 #include "trnblas.h"
 
@@ -470,6 +471,37 @@ template <class T> CaseResult l2_more_case(const std::string& op, int n) {
   return r;
 }
 
+// DSDOT / SDSDOT (C++ API; the BLAS shim's sdsdot_/dsdot_): the fp64 sum of the widened floats (the
+// Ozaki DGEMM 1 x 1 x n), at least as accurate as the reference BLAS's double loop:
+// |dsdot - exact| <= gamma_n(u64) sum |x y|; sdsdot adds sb and rounds once to float:
+// |sdsdot - exact| <= u32 |exact| + gamma_{n+1}(u64) (|sb| + sum |x y|). Metric: the error over that bound's
+// magnitude (sum |x y|, or |exact| for sdsdot's rounding term), judged against the bound.
+CaseResult dsdot_case(bool with_sb, int n) {
+  const std::vector<float> x = blastest::uniform_f(static_cast<std::size_t>(n), 141), y = blastest::uniform_f(static_cast<std::size_t>(n), 142);
+  const float sb = 0.25f;
+  trn::blas::Settings settings;
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  const double got = with_sb ? double(trn::blas::sdsdot(settings, n, sb, x.data(), 1, y.data(), 1, &rep))
+                             : trn::blas::dsdot(settings, n, x.data(), 1, y.data(), 1, &rep);
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  r.device = DeviceCost::from(rep.profile);
+  long double exact = with_sb ? sb : 0.0L, mag = with_sb ? sb : 0.0L;
+  for (int i = 0; i < n; ++i) {
+    exact += static_cast<long double>(x[static_cast<std::size_t>(i)]) * y[static_cast<std::size_t>(i)];
+    mag += std::fabs(static_cast<long double>(x[static_cast<std::size_t>(i)]) * y[static_cast<std::size_t>(i)]);
+  }
+  const double g = gamma_u(n + 1.0, 0x1p-53);
+  const long double err = std::fabs(got - exact);
+  // The bound u32 |exact| + g mag (sdsdot) or g mag (dsdot), written as err / mag <= bound.
+  r.measured = static_cast<double>(err / mag);
+  r.bound = with_sb ? static_cast<double>(0x1p-24 * std::fabs(exact) / mag) + g : g;
+  r.pass = r.measured <= r.bound;
+  r.note = "Ozaki DGEMM 1 x 1 x n of the widened floats; reference BLAS sums in fp64";
+  return r;
+}
+
 template <class T> void add_level12_typed(Registry& reg) {
   const std::string p = prefix<T>(), precision = std::is_same_v<real_of<T>, float> ? "fp32" : "fp64";
   auto add = [&](ValidationCase c) { add_blas_case(reg, std::move(c)); };
@@ -526,6 +558,9 @@ void add_blas_level12(Registry& reg) {
   add({.op = "ztrsv", .mode = "fp64 host scaling + DTRSV", .shape = "96, lower, op C", .metric = "max_comp_rel",
        .bound_text = "gamma_{4n+24}, u = 2^-53 (docs/trnblas.md)", .run = [] { return ctrsv_case<double>(96); }});
   for_each_precision([&](auto tag) { add_level12_typed<decltype(tag)>(reg); });
+  for (bool with_sb : {false, true})
+    add({.op = with_sb ? "sdsdot" : "dsdot", .mode = "fp64 sum (Ozaki)", .shape = "n = 1000", .metric = "max_comp_rel",
+         .bound_text = "gamma_n(u64) of sum |x y| (sdsdot: + u32 |result|)", .run = [with_sb] { return dsdot_case(with_sb, 1000); }});
 }
 
 const Registrar kRegistrar(add_blas_level12);
