@@ -277,26 +277,26 @@ void register_all() {
     }
   }
   const int nv = 1 << 20;
-  benchmark::RegisterBenchmark("sdot/1M", [nv](benchmark::State& st) {
+  benchmark::RegisterBenchmark("sdot/1M", [](benchmark::State& st) {  // nv: a constant
     const std::vector<float> x = uniform(nv, 3), y = uniform(nv, 4);
     float r = 0;
     paired(st, "sdot/1M", 2.0 * nv, [&](trnblasHandle_t h) { return trnblasSdot(h, nv, x.data(), 1, y.data(), 1, &r); },
            [&] { benchmark::DoNotOptimize(cblas_sdot(nv, x.data(), 1, y.data(), 1)); });
   })->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
-  benchmark::RegisterBenchmark("saxpy/1M", [nv](benchmark::State& st) {
+  benchmark::RegisterBenchmark("saxpy/1M", [](benchmark::State& st) {  // nv: a constant
     const std::vector<float> x = uniform(nv, 3);
     std::vector<float> y = uniform(nv, 4), yr = y;
     const float a = 0.5f;
     paired(st, "saxpy/1M", 2.0 * nv, [&](trnblasHandle_t h) { return trnblasSaxpy(h, nv, &a, x.data(), 1, y.data(), 1); },
            [&] { cblas_saxpy(nv, a, x.data(), 1, yr.data(), 1); });
   })->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
-  benchmark::RegisterBenchmark("snrm2/1M", [nv](benchmark::State& st) {
+  benchmark::RegisterBenchmark("snrm2/1M", [](benchmark::State& st) {  // nv: a constant
     const std::vector<float> x = uniform(nv, 5);
     float r = 0;
     paired(st, "snrm2/1M", 2.0 * nv, [&](trnblasHandle_t h) { return trnblasSnrm2(h, nv, x.data(), 1, &r); },
            [&] { benchmark::DoNotOptimize(cblas_snrm2(nv, x.data(), 1)); });
   })->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(0.5);
-  benchmark::RegisterBenchmark("srotm/1M", [nv](benchmark::State& st) {
+  benchmark::RegisterBenchmark("srotm/1M", [](benchmark::State& st) {  // nv: a constant
     std::vector<float> x = uniform(nv, 7), y = uniform(nv, 8), xr = x, yr = y;
     const float param[5] = {-1.0f, 0.6f, -0.8f, 0.8f, 0.6f};
     paired(st, "srotm/1M", 6.0 * nv, [&](trnblasHandle_t h) { return trnblasSrotm(h, nv, x.data(), 1, y.data(), 1, param); },

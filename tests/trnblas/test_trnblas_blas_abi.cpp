@@ -751,7 +751,7 @@ TEST(TrnblasBlasAbi, SdsdotAndDsdotMatchOpenBlasAndAreFp64Sums) {
   const std::vector<float> x = blastest::uniform_f(3 * n, 501), y = blastest::uniform_f(3 * n, 502);
   const float sb = 0.3f;
   for (const auto& [incx, incy] : {std::pair{1, 1}, std::pair{2, -3}, std::pair{0, 1}, std::pair{-1, 2}}) {
-    const auto elem = [n](const std::vector<float>& v, int inc, int i) {
+    const auto elem = [](const std::vector<float>& v, int inc, int i) {  // n: a constant, not captured
       return v[static_cast<std::size_t>(inc >= 0 ? i * inc : (n - 1 - i) * -inc)];
     };
     long double exact = 0, mag = 0;
