@@ -238,7 +238,7 @@ void ctrsm_residual_case(const Case& c, bool substitution, std::uint64_t seed, d
   using L = std::complex<long double>;
   const auto abs1 = [](L z) { return std::fabs(z.real()) + std::fabs(z.imag()); };
   const bool left = c.side == TRNBLAS_SIDE_LEFT;
-  const int m = left ? 140 : 23, n = left ? 23 : 140, d = left ? m : n;
+  const int m = left ? 140 : 131, n = left ? 131 : 140, d = left ? m : n;  // > 128 right-hand sides: the inverse form
   std::vector<cf> A;
   std::vector<cd> Aref;
   triangular(d, c, seed, A, Aref);

@@ -455,9 +455,14 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
   const OpView<T> E = left ? op_a : op_a.transposed();
   const bool lower = ((uplo == Uplo::lower) == (trans == Op::N)) == left;
   const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
-  std::vector<std::vector<T>> inverses;  // fp32 data by default: W_b = T_b^-1 per diagonal block
+  // fp32 data by default: W_b = T_b^-1 per diagonal block, when there are more right-hand sides than
+  // partitions. With nrhs <= pmax the substitution kernel solves them all in one pass of 3w (complex
+  // 22w) VectorE instructions over w elements per partition — what inverting a block costs — so the
+  // inverse form would only add its GEMMs (and its looser bound).
+  std::vector<std::vector<T>> inverses;
   if constexpr (kFp32Class<T>)
-    if (!s.trsm_substitution) inverses = invert_diagonal_blocks<T>(s, E, order, lower, diag == Diag::unit, rec);
+    if (!s.trsm_substitution && nrhs > block_size(s))
+      inverses = invert_diagonal_blocks<T>(s, E, order, lower, diag == Diag::unit, rec);
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t e0 = (lower ? step : blocks - 1 - step) * nb, w = std::min(nb, order - e0);
     const std::int64_t k0 = lower ? 0 : e0 + w, klen = lower ? e0 : order - e0 - w;  // solved range
