@@ -238,7 +238,8 @@ void ctrsm_residual_case(const Case& c, bool substitution, std::uint64_t seed, d
   using L = std::complex<long double>;
   const auto abs1 = [](L z) { return std::fabs(z.real()) + std::fabs(z.imag()); };
   const bool left = c.side == TRNBLAS_SIDE_LEFT;
-  const int m = left ? 140 : 131, n = left ? 131 : 140, d = left ? m : n;  // > 128 right-hand sides: the inverse form
+  const int nrhs = substitution ? 23 : 131;  // > 128 right-hand sides: the inverse form
+  const int m = left ? 140 : nrhs, n = left ? nrhs : 140, d = left ? m : n;
   std::vector<cf> A;
   std::vector<cd> Aref;
   triangular(d, c, seed, A, Aref);
