@@ -16,6 +16,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "blas_reference.hpp"
@@ -179,7 +180,8 @@ TEST(TrnblasBlasAbi, EntryPointsResolveIntoTheShimAndHandlersIntoTheProgram) {
   for (const char* name : {"sgemm_", "dgemm_", "ssyrk_", "dsyrk_", "cblas_sgemm", "cblas_dgemm", "cblas_ssyrk",
                            "cblas_dsyrk", "strsm_", "dtrsm_", "strmm_", "dtrmm_", "ssymm_", "dsymm_", "ssyr2k_",
                            "dsyr2k_", "cblas_strsm", "cblas_dtrsm", "cblas_strmm", "cblas_dtrmm", "cblas_ssymm",
-                           "cblas_dsymm", "cblas_ssyr2k", "cblas_dsyr2k", "cgemm_", "zgemm_", "cblas_cgemm", "cblas_zgemm"}) {
+                           "cblas_dsymm", "cblas_ssyr2k", "cblas_dsyr2k", "cgemm_", "zgemm_", "cblas_cgemm", "cblas_zgemm",
+                           "sdsdot_", "dsdot_", "cblas_sdsdot", "cblas_dsdot"}) {
     void* p = dlsym(RTLD_DEFAULT, name);
     ASSERT_NE(p, nullptr) << name;
     Dl_info info{};
@@ -725,6 +727,57 @@ TEST(TrnblasBlasAbi, NetlibCornerCases) {
   expect_netlib_gemm_corners<double>();
   expect_netlib_syrk_corners<float>();
   expect_netlib_syrk_corners<double>();
+}
+
+// SDSDOT / DSDOT (Fortran and CBLAS) against a long-double loop and OpenBLAS's cblas_sdsdot /
+// cblas_dsdot. The reference BLAS sums in fp64, so |dsdot - exact| <= gamma_n(u64) sum |x y| (ours:
+// the Ozaki DGEMM of the widened floats) and sdsdot is that value plus sb rounded once to float:
+// |sdsdot - exact| <= u32 |exact| + gamma_{n+1}(u64) (|sb| + sum |x y|). OpenBLAS's cblas_dsdot on
+// the development VM (Cooperlake kernels) is off by 6.7e-7 at n = 1000 (|exact| ~ 10: an fp32-level
+// error, not the ~1e-14 of an fp64 sum), so against it we ask only to be no less accurate.
+// Strided and negative increments (the reference walks a negative one backwards), incx = 0 (x(1)
+// repeated) and n <= 0 (sb, 0) as the reference BLAS.
+extern "C" float sdsdot_(const int* n, const float* sb, const float* x, const int* incx, const float* y, const int* incy);
+extern "C" double dsdot_(const int* n, const float* x, const int* incx, const float* y, const int* incy);
+
+TEST(TrnblasBlasAbi, SdsdotAndDsdotMatchOpenBlasAndAreFp64Sums) {
+  DefaultEnv env;
+  void* lib = dlopen(TRNBLAS_TEST_OPENBLAS, RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr) GTEST_SKIP() << "cannot dlopen OpenBLAS";
+  const auto ref_sdsdot = reinterpret_cast<decltype(&cblas_sdsdot)>(dlsym(lib, "cblas_sdsdot"));
+  const auto ref_dsdot = reinterpret_cast<decltype(&cblas_dsdot)>(dlsym(lib, "cblas_dsdot"));
+  ASSERT_TRUE(ref_sdsdot != nullptr && ref_dsdot != nullptr);
+  const int n = 1000;
+  const std::vector<float> x = blastest::uniform_f(3 * n, 501), y = blastest::uniform_f(3 * n, 502);
+  const float sb = 0.3f;
+  for (const auto& [incx, incy] : {std::pair{1, 1}, std::pair{2, -3}, std::pair{0, 1}, std::pair{-1, 2}}) {
+    const auto elem = [](const std::vector<float>& v, int inc, int i) {  // n: a constant, not captured
+      return v[static_cast<std::size_t>(inc >= 0 ? i * inc : (n - 1 - i) * -inc)];
+    };
+    long double exact = 0, mag = 0;
+    for (int i = 0; i < n; ++i) {
+      exact += static_cast<long double>(elem(x, incx, i)) * elem(y, incy, i);
+      mag += std::fabs(static_cast<long double>(elem(x, incx, i)) * elem(y, incy, i));
+    }
+    const double g = n * 0x1p-53 / (1 - n * 0x1p-53);
+    const double ours = cblas_dsdot(n, x.data(), incx, y.data(), incy), ref = ref_dsdot(n, x.data(), incx, y.data(), incy);
+    EXPECT_LE(std::fabs(ours - exact), g * mag) << incx << "," << incy;
+    EXPECT_LE(std::fabs(ours - exact), std::fabs(ref - exact) + 0x1p-53 * std::fabs(exact)) << "OpenBLAS " << ref;
+    EXPECT_EQ(dsdot_(&n, x.data(), &incx, y.data(), &incy), ours);
+    const float s_ours = cblas_sdsdot(n, sb, x.data(), incx, y.data(), incy);
+    const float s_ref = ref_sdsdot(n, sb, x.data(), incx, y.data(), incy);
+    const long double s_exact = exact + sb;
+    EXPECT_LE(std::fabs(s_ours - s_exact), 0x1p-24 * std::fabs(s_exact) + (n + 1) * 0x1p-53 * (mag + sb) * 1.01)
+        << incx << "," << incy;
+    EXPECT_LE(std::fabs(s_ours - s_exact), std::fabs(s_ref - s_exact) + 0x1p-24 * std::fabs(s_exact)) << "OpenBLAS " << s_ref;
+    EXPECT_EQ(sdsdot_(&n, &sb, x.data(), &incx, y.data(), &incy), s_ours);
+  }
+  const int zero = 0, minus = -2, one = 1;
+  EXPECT_EQ(sdsdot_(&zero, &sb, x.data(), &one, y.data(), &one), sb);
+  EXPECT_EQ(sdsdot_(&minus, &sb, x.data(), &one, y.data(), &one), sb);
+  EXPECT_EQ(dsdot_(&zero, x.data(), &one, y.data(), &one), 0.0);
+  EXPECT_EQ(cblas_sdsdot(0, sb, x.data(), 1, y.data(), 1), sb);
+  dlclose(lib);
 }
 
 // ---- trace --------------------------------------------------------------------------------------

@@ -3,8 +3,9 @@
 // case at an order of 140 (two diagonal blocks of 128), bounds of docs/trnblas.md "Level 3"; the
 // triangle of A that is not referenced (and a unit diagonal) hold NaN and must not leak; netlib's
 // corner cases and parameter positions, outputs untouched on error. Also the complex GemmEx types
-// (C_32F, C_64F, C_16BF inputs), C/Z gemmGroupedBatched and GemmGroupedBatchedEx, COMPUTE_32I (int8
-// in, exact int32 out, against a 64-bit integer loop) and COMPUTE_16F.
+// (C_32F, C_64F, C_16BF and C_8I inputs, 16-bit complex C), C/Z gemmGroupedBatched and
+// GemmGroupedBatchedEx, the int8 rows (COMPUTE_32I with int32 or int8 C, COMPUTE_32F with fp32 C:
+// against 64-bit integer loops) and COMPUTE_16F.
 #include <cblas.h>
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "blas_test_util.hpp"
+#include "trn/blas/level3.hpp"
 #include "trn/core/dtype.hpp"
 #include "trnblas.h"
 
@@ -86,6 +88,15 @@ std::vector<Cx> random_cx(std::size_t count, std::uint64_t seed) {
     const double re = d(g), im = d(g);
     x = Cx(static_cast<typename Cx::value_type>(re), static_cast<typename Cx::value_type>(im));
   }
+  return v;
+}
+
+// Uniform int8 values over the whole range [-128, 127].
+std::vector<std::int8_t> random_int8(std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 g(seed);
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<std::int8_t> v(count);
+  for (auto& x : v) x = static_cast<std::int8_t>(d(g));
   return v;
 }
 
@@ -212,6 +223,139 @@ void trmm_every_case(std::uint64_t seed, bool in_place) {
 TEST(TrnblasComplexTri, CtrmmEveryCase) { trmm_every_case<cf>(300, false); }
 TEST(TrnblasComplexTri, ZtrmmEveryCase) { trmm_every_case<cd>(400, false); }
 TEST(TrnblasComplexTri, CtrmmInPlace) { trmm_every_case<cf>(500, true); }
+
+// Ctrsm's two forms against their residual bounds, every side/uplo/trans (N, T, C)/diag case at an
+// order of 140 (a full 128 block and a partial one), in long double with |z| = |re| + |im|:
+//   substitution (Settings::trsm_substitution): |alpha B - op(A) X^| <= g1 M, M = |alpha B| + |op(A)||X^|
+//     (left; right: X^ op(A)), g1 = gamma_{3d+14}: on a term's path <= 2d PSUM additions of the 4M
+//     GEMM update, 4 epilogue roundings, 3 per in-block complex update, 10 for the Smith reciprocal
+//     and the product with it;
+//   inverse-diagonal-block form (default): + g2 blockdiag(|T_b| |T_b^-1|) M (right: M blockdiag(
+//     |T_b^-1| |T_b|)), g2 = gamma_{3w+10} + gamma_{2w+4} (W_b by complex substitution, then the
+//     4M GEMM W_b z with its complex epilogue; Du Croz & Higham 1992, method 2 blockwise), w = 128,
+//     T_b^-1 inverted here in long double. Blocks at multiples of 128 in op(A)'s index space.
+void ctrsm_residual_case(const Case& c, bool substitution, std::uint64_t seed, double* worst) {
+  using L = std::complex<long double>;
+  const auto abs1 = [](L z) { return std::fabs(z.real()) + std::fabs(z.imag()); };
+  const bool left = c.side == TRNBLAS_SIDE_LEFT;
+  const int nrhs = substitution ? 23 : 131;  // > 128 right-hand sides: the inverse form
+  const int m = left ? 140 : nrhs, n = left ? nrhs : 140, d = left ? m : n;
+  std::vector<cf> A;
+  std::vector<cd> Aref;
+  triangular(d, c, seed, A, Aref);
+  const std::vector<cf> B0 = random_cx<cf>(static_cast<std::size_t>(m * n), seed + 1);
+  std::vector<cf> X = B0;
+  const cf alpha(0.75f, -0.5f);
+  if (substitution) {
+    trn::blas::Settings st;
+    st.trsm_substitution = true;
+    trn::blas::ctrsm(st, trn::blas::GemmMode::fp32, left ? trn::blas::Side::left : trn::blas::Side::right,
+                     c.uplo == TRNBLAS_FILL_MODE_LOWER ? trn::blas::Uplo::lower : trn::blas::Uplo::upper,
+                     c.trans == TRNBLAS_OP_N ? trn::blas::COp::N : c.trans == TRNBLAS_OP_T ? trn::blas::COp::T : trn::blas::COp::C,
+                     c.diag == TRNBLAS_DIAG_UNIT ? trn::blas::Diag::unit : trn::blas::Diag::non_unit, m, n, alpha, A.data(),
+                     d, X.data(), m);
+  } else {
+    Handle h;
+    ASSERT_EQ(call_trsm<cf>(h, c, m, n, &alpha, A.data(), d, X.data(), m), TRNBLAS_STATUS_SUCCESS);
+  }
+  // op(A), dense, unit diagonal as ones.
+  const std::size_t dd = static_cast<std::size_t>(d);
+  std::vector<L> E(dd * dd, L(0));
+  for (int j = 0; j < d; ++j)
+    for (int i = 0; i < d; ++i) {
+      const int r = c.trans == TRNBLAS_OP_N ? i : j, q = c.trans == TRNBLAS_OP_N ? j : i;
+      L v = r == q && c.diag == TRNBLAS_DIAG_UNIT ? L(1) : L(Aref[static_cast<std::size_t>(r + q * d)].real(), Aref[static_cast<std::size_t>(r + q * d)].imag());
+      if (c.trans == TRNBLAS_OP_C) v = std::conj(v);
+      E[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * dd] = v;
+    }
+  const auto at = [](std::vector<L>& M, std::size_t ld, int i, int j) -> L& { return M[static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * ld]; };
+  // blockdiag(|T_b| |T_b^-1|) (left) or blockdiag(|T_b^-1| |T_b|) (right).
+  std::vector<long double> BD(dd * dd, 0.0L);
+  for (int b0 = 0; b0 < d; b0 += 128) {
+    const int w = std::min(128, d - b0);
+    const std::size_t ww = static_cast<std::size_t>(w);
+    std::vector<L> T(ww * ww), W(ww * ww, L(0));
+    for (int j = 0; j < w; ++j) {
+      for (int i = 0; i < w; ++i) at(T, ww, i, j) = at(E, dd, b0 + i, b0 + j);
+      at(W, ww, j, j) = L(1);
+    }
+    std::vector<L> G = T;  // Gauss-Jordan on a triangle: no pivoting needed
+    for (int k = 0; k < w; ++k) {
+      const L p = at(G, ww, k, k);
+      for (int j = 0; j < w; ++j) {
+        at(G, ww, k, j) /= p;
+        at(W, ww, k, j) /= p;
+      }
+      for (int i = 0; i < w; ++i) {
+        const L f = at(G, ww, i, k);
+        if (i == k || f == L(0)) continue;
+        for (int j = 0; j < w; ++j) {
+          at(G, ww, i, j) -= f * at(G, ww, k, j);
+          at(W, ww, i, j) -= f * at(W, ww, k, j);
+        }
+      }
+    }
+    for (int j = 0; j < w; ++j)
+      for (int i = 0; i < w; ++i) {
+        long double acc = 0;
+        for (int l = 0; l < w; ++l)
+          acc += left ? abs1(at(T, ww, i, l)) * abs1(at(W, ww, l, j)) : abs1(at(W, ww, i, l)) * abs1(at(T, ww, l, j));
+        BD[static_cast<std::size_t>(b0 + i) + static_cast<std::size_t>(b0 + j) * dd] = acc;
+      }
+  }
+  const auto g = [](double k) { return k * kU32 / (1 - k * kU32); };
+  const double g1 = g(3.0 * d + 14), g2 = substitution ? 0.0 : g(3.0 * 128 + 10) + g(2.0 * 128 + 4);
+  const L al(alpha.real(), alpha.imag());
+  std::vector<long double> M(static_cast<std::size_t>(m * n)), R(M.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      const std::size_t x = static_cast<std::size_t>(i + j * m);
+      L r = al * L(B0[x].real(), B0[x].imag());
+      long double mag = abs1(r);
+      for (int l = 0; l < d; ++l) {
+        const L e = left ? at(E, dd, i, l) : at(E, dd, l, j);
+        const cf xv = left ? X[static_cast<std::size_t>(l + j * m)] : X[static_cast<std::size_t>(i + l * m)];
+        r -= e * L(xv.real(), xv.imag());
+        mag += abs1(e) * abs1(L(xv.real(), xv.imag()));
+      }
+      R[x] = abs1(r);
+      M[x] = mag;
+    }
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      long double blockwise = 0;
+      for (int l = 0; l < d; ++l)
+        blockwise += left ? BD[static_cast<std::size_t>(i) + static_cast<std::size_t>(l) * dd] * M[static_cast<std::size_t>(l + j * m)]
+                          : M[static_cast<std::size_t>(i + l * m)] * BD[static_cast<std::size_t>(l) + static_cast<std::size_t>(j) * dd];
+      const std::size_t x = static_cast<std::size_t>(i + j * m);
+      const long double bound = g1 * M[x] + g2 * blockwise;
+      ASSERT_LE(R[x], bound) << "side " << c.side << " uplo " << c.uplo << " trans " << c.trans << " diag " << c.diag
+                             << " element " << i << "," << j;
+      *worst = std::max(*worst, static_cast<double>(R[x] / bound));
+    }
+}
+
+TEST(TrnblasComplexTri, CtrsmEveryCaseWithinTheInverseBlockBound) {
+  double worst = 0;
+  std::uint64_t seed = 600;
+  for (const Case& c : every_case()) {
+    ctrsm_residual_case(c, false, seed, &worst);
+    seed += 2;
+  }
+  EXPECT_GT(worst, 0.0);  // not vacuous
+  RecordProperty("worst_residual_over_bound", std::to_string(worst));
+}
+
+TEST(TrnblasComplexTri, CtrsmSubstitutionFormWithinTheComponentwiseBound) {
+  double worst = 0;
+  std::uint64_t seed = 700;
+  for (const Case& c : every_case()) {
+    ctrsm_residual_case(c, true, seed, &worst);
+    seed += 2;
+  }
+  EXPECT_GT(worst, 0.0);
+  RecordProperty("worst_residual_over_bound", std::to_string(worst));
+}
 
 // The fp32 solve runs on the engines: the profile shows VectorE work (diagonal blocks) and TensorE
 // work (the 4M updates).
@@ -361,6 +505,106 @@ TEST(TrnblasComplexGemmEx, C16BFInputsAgainstOpenBlas) {
   }
 }
 
+// 16-bit complex C (C_16F or C_16BF A, B and C, COMPUTE_32F): cgemm's fp32 result (products exact,
+// one fp32 PSUM sum of 2k per part, complex epilogue), each part rounded once to C's type. Against a
+// long-double loop on the widened values: |C - ref| <= u16 |ref| + 2 gamma_{2k+4}(u32) M per part,
+// M = |alpha| sum |a||b| + |beta||c| (|z| = |re| + |im|); and bit for bit the C_32F-output call
+// (with C widened) rounded once. beta == 0 never reads C (NaN there does not leak).
+TEST(TrnblasComplexGemmEx, SixteenBitComplexCRoundsOncePerPart) {
+  for (const int type : {static_cast<int>(TRN_C_16F), static_cast<int>(TRN_C_16BF)}) {
+    Handle h;
+    const bool bf = type == TRN_C_16BF;
+    const auto to16 = [bf](float x) { return bf ? trn::f32_to_bf16_rne(x) : trn::f32_to_f16_rne(x); };
+    const auto from16 = [bf](std::uint16_t v) { return bf ? trn::bf16_to_f32(v) : trn::f16_to_f32(v); };
+    const int m = 12, n = 10, k = 150;
+    const auto Af = random_cx<cf>(static_cast<std::size_t>(k * m), 31), Bf = random_cx<cf>(static_cast<std::size_t>(k * n), 32),
+               Cf = random_cx<cf>(static_cast<std::size_t>(m * n), 33);
+    auto pack = [&](const std::vector<cf>& v) {
+      std::vector<std::uint16_t> out(2 * v.size());
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        out[2 * i] = to16(v[i].real());
+        out[2 * i + 1] = to16(v[i].imag());
+      }
+      return out;
+    };
+    auto widen = [&](const std::vector<std::uint16_t>& v) {
+      std::vector<cf> out(v.size() / 2);
+      for (std::size_t i = 0; i < out.size(); ++i) out[i] = cf(from16(v[2 * i]), from16(v[2 * i + 1]));
+      return out;
+    };
+    const std::vector<std::uint16_t> A16 = pack(Af), B16 = pack(Bf), C16 = pack(Cf);  // op(A) = A^T (A stored k x m)
+    std::vector<std::uint16_t> C = C16;
+    const cf alpha(0.7f, -0.45f), beta(-0.25f, 0.5f);
+    ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A16.data(), trnDataType_t(type), k, B16.data(),
+                            trnDataType_t(type), k, &beta, C.data(), trnDataType_t(type), m, TRNBLAS_COMPUTE_32F,
+                            TRNBLAS_GEMM_DEFAULT),
+              TRNBLAS_STATUS_SUCCESS);
+    const std::vector<cf> Aw = widen(A16), Bw = widen(B16), Cw = widen(C16), got = widen(C);
+    using L = std::complex<long double>;
+    const auto abs1 = [](L z) { return std::fabs(z.real()) + std::fabs(z.imag()); };
+    const long double u16 = bf ? 0x1p-8L : 0x1p-11L, g = (2.0L * k + 4) * kU32 / (1 - (2.0L * k + 4) * kU32);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        L s = 0;
+        long double mag = 0;
+        for (int l = 0; l < k; ++l) {
+          const L a(Aw[static_cast<std::size_t>(l + i * k)].real(), Aw[static_cast<std::size_t>(l + i * k)].imag());
+          const L b(Bw[static_cast<std::size_t>(l + j * k)].real(), Bw[static_cast<std::size_t>(l + j * k)].imag());
+          s += a * b;
+          mag += abs1(a) * abs1(b);
+        }
+        const std::size_t x = static_cast<std::size_t>(i + j * m);
+        const L c(Cw[x].real(), Cw[x].imag()), al(alpha.real(), alpha.imag()), be(beta.real(), beta.imag());
+        const L ref = al * s + be * c;
+        const long double M = abs1(al) * mag + abs1(be) * abs1(c);
+        EXPECT_LE(std::fabs(got[x].real() - ref.real()), u16 * std::fabs(ref.real()) + 2 * g * M) << i << "," << j;
+        EXPECT_LE(std::fabs(got[x].imag() - ref.imag()), u16 * std::fabs(ref.imag()) + 2 * g * M) << i << "," << j;
+      }
+    // The C_32F-output call on the widened C, rounded once, is the same bits.
+    std::vector<cf> C32 = Cw;
+    ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A16.data(), trnDataType_t(type), k, B16.data(),
+                            trnDataType_t(type), k, &beta, C32.data(), TRN_C_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+              TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(pack(C32), C);
+    // beta == 0: C is not read (NaN in C gives finite results).
+    std::vector<std::uint16_t> Cnan(C.size(), bf ? std::uint16_t{0x7fc0} : std::uint16_t{0x7e00});
+    const cf zero(0);
+    ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A16.data(), trnDataType_t(type), k, B16.data(),
+                            trnDataType_t(type), k, &zero, Cnan.data(), trnDataType_t(type), m, TRNBLAS_COMPUTE_32F,
+                            TRNBLAS_GEMM_DEFAULT),
+              TRNBLAS_STATUS_SUCCESS);
+    for (const cf& v : widen(Cnan)) EXPECT_TRUE(std::isfinite(v.real()) && std::isfinite(v.imag()));
+  }
+}
+
+// C_8I A and B with C_32F C (COMPUTE_32F): every part is one fp32 sum of 2k integer products
+// <= 2^14; with 2k <= 1024 the sums stay <= 2^24, so alpha = 1, beta = 0 gives the exact integer
+// result (against a 64-bit integer loop, op C on A: conjugation exact).
+TEST(TrnblasComplexGemmEx, Int8ComplexInputsGiveExactSums) {
+  Handle h;
+  const int m = 9, n = 7, k = 500;
+  const std::vector<std::int8_t> A = random_int8(2 * static_cast<std::size_t>(k * m), 91),
+                                 B = random_int8(2 * static_cast<std::size_t>(k * n), 92);
+  std::vector<cf> C(static_cast<std::size_t>(m * n), cf(kNaN, kNaN));
+  const cf one(1), zero(0);
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_C, TRNBLAS_OP_N, m, n, k, &one, A.data(), TRN_C_8I, k, B.data(), TRN_C_8I, k,
+                          &zero, C.data(), TRN_C_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      std::int64_t re = 0, im = 0;
+      for (int l = 0; l < k; ++l) {
+        const std::int64_t ar = A[2 * static_cast<std::size_t>(l + i * k)], ai = -A[2 * static_cast<std::size_t>(l + i * k) + 1];
+        const std::int64_t br = B[2 * static_cast<std::size_t>(l + j * k)], bi = B[2 * static_cast<std::size_t>(l + j * k) + 1];
+        re += ar * br - ai * bi;
+        im += ar * bi + ai * br;
+      }
+      const cf got = C[static_cast<std::size_t>(i + j * m)];
+      EXPECT_EQ(got.real(), static_cast<float>(re)) << i << "," << j;
+      EXPECT_EQ(got.imag(), static_cast<float>(im)) << i << "," << j;
+    }
+}
+
 // Unsupported combinations are NOT_SUPPORTED and write nothing; a bad compute type is INVALID at 17.
 TEST(TrnblasComplexGemmEx, UnsupportedCombinations) {
   Handle h;
@@ -373,7 +617,10 @@ TEST(TrnblasComplexGemmEx, UnsupportedCombinations) {
   };
   EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, TRNBLAS_COMPUTE_32F_FAST_8F_E4M3), TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(call(TRN_C_32F, TRN_R_32F, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
-  EXPECT_EQ(call(TRN_C_16F, TRN_C_16F, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_16F, TRN_C_16BF, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_16F, TRN_C_16F, TRNBLAS_COMPUTE_32F_FAST_TF32), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_8I, TRN_C_32F, TRNBLAS_COMPUTE_32F_FAST_16BF), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRN_C_8I, TRN_C_8I, TRNBLAS_COMPUTE_32F), TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, TRNBLAS_COMPUTE_64F), TRNBLAS_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(call(TRN_C_32F, TRN_C_32F, 12345), TRNBLAS_STATUS_INVALID_VALUE);
   int pos = 0;
@@ -475,11 +722,8 @@ TEST(TrnblasComplexGemmEx, GroupedBatchedEqualsSeparateCalls) {
 TEST(TrnblasGemmEx32I, Int8ProductsAreExact) {
   Handle h;
   const int m = 7, n = 5, k = 2500;
-  std::mt19937_64 g(77);
-  std::uniform_int_distribution<int> d(-128, 127);
-  std::vector<std::int8_t> A(static_cast<std::size_t>(k * m)), B(static_cast<std::size_t>(n * k));  // A^T stored (k x m), B^T (n x k)
-  for (auto& v : A) v = static_cast<std::int8_t>(d(g));
-  for (auto& v : B) v = static_cast<std::int8_t>(d(g));
+  std::vector<std::int8_t> A = random_int8(static_cast<std::size_t>(k * m), 77),
+                           B = random_int8(static_cast<std::size_t>(n * k), 177);  // A^T stored (k x m), B^T (n x k)
   for (int l = 0; l < k; ++l) A[static_cast<std::size_t>(l)] = -128;      // row 0 of op(A): all -128
   for (int l = 0; l < k; ++l) B[static_cast<std::size_t>(l * n)] = -128;  // column 0 of op(B): all -128
   std::vector<std::int32_t> C(static_cast<std::size_t>(m * n)), C0(C.size());
@@ -506,6 +750,80 @@ TEST(TrnblasGemmEx32I, Int8ProductsAreExact) {
   EXPECT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, m, B.data(), TRN_R_8I, k,
                           &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32I, TRNBLAS_GEMM_DEFAULT),
             TRNBLAS_STATUS_NOT_SUPPORTED);
+}
+
+// COMPUTE_32I with an 8I C and float alpha, beta: the exact integer sum (k = 1500: two PSUM chunks),
+// rounded once to fp32, fl(fl(alpha acc) + fl(beta c)), rounded to nearest even and saturated to
+// [-128, 127]; the reference forms the same fp32 values from a 64-bit integer loop (products of two
+// floats and the sum of two are exact in double here, so one cast rounds as fp32 would).
+TEST(TrnblasGemmEx32I, Int8OutputRoundsAndSaturates) {
+  Handle h;
+  const int m = 8, n = 6, k = 1500;
+  const std::vector<std::int8_t> A = random_int8(static_cast<std::size_t>(m * k), 78),
+                                 B = random_int8(static_cast<std::size_t>(k * n), 178);
+  std::vector<std::int8_t> C = random_int8(static_cast<std::size_t>(m * n), 278);
+  const std::vector<std::int8_t> C0 = C;
+  const float alpha = 0.0003f, beta = -0.75f;
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, m, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_8I, m, TRNBLAS_COMPUTE_32I, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  int saturated = 0, inside = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      std::int64_t acc = 0;
+      for (int l = 0; l < k; ++l)
+        acc += std::int64_t{A[static_cast<std::size_t>(i + l * m)]} * std::int64_t{B[static_cast<std::size_t>(l + j * k)]};
+      const float fa = static_cast<float>(acc);
+      const float p = static_cast<float>(double(alpha) * double(fa));
+      const float q = static_cast<float>(double(beta) * double(C0[static_cast<std::size_t>(i + j * m)]));
+      const float v = static_cast<float>(double(p) + double(q));
+      const double r = std::nearbyint(double(v));
+      const int want = static_cast<int>(std::clamp(r, -128.0, 127.0));
+      (r > 127 || r < -128 ? saturated : inside) += 1;
+      EXPECT_EQ(C[static_cast<std::size_t>(i + j * m)], want) << i << "," << j;
+    }
+  EXPECT_GT(saturated, 0);
+  EXPECT_GT(inside, 0);
+}
+
+// int8 A and B with fp32 C (COMPUTE_32F): exact products and fp32 sums below 2^24 (k = 1000), so
+// alpha = 1, beta = 0 gives the exact integer result; with alpha = 0.7, beta = -1.5 the epilogue's two
+// roundings: |C - ref| <= gamma_2 (|alpha acc| + |beta c|) against long double. Transposed A.
+TEST(TrnblasGemmEx32I, Int8InputsWithFloatC) {
+  Handle h;
+  const int m = 10, n = 6, k = 1000;
+  const std::vector<std::int8_t> A = random_int8(static_cast<std::size_t>(k * m), 79),
+                                 B = random_int8(static_cast<std::size_t>(k * n), 179);
+  std::vector<float> C(static_cast<std::size_t>(m * n), NAN);
+  float alpha = 1.0f, beta = 0.0f;
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, k, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  std::vector<std::int64_t> exact(C.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      std::int64_t acc = 0;
+      for (int l = 0; l < k; ++l)
+        acc += std::int64_t{A[static_cast<std::size_t>(l + i * k)]} * std::int64_t{B[static_cast<std::size_t>(l + j * k)]};
+      exact[static_cast<std::size_t>(i + j * m)] = acc;
+      EXPECT_EQ(C[static_cast<std::size_t>(i + j * m)], static_cast<float>(acc)) << i << "," << j;
+    }
+  const std::vector<float> C0 = C;
+  alpha = 0.7f;
+  beta = -1.5f;
+  ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, k, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F_PEDANTIC, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_SUCCESS);
+  for (std::size_t x = 0; x < C.size(); ++x) {
+    const long double a = static_cast<long double>(alpha) * exact[x], b = static_cast<long double>(beta) * C0[x];
+    EXPECT_LE(std::fabs(C[x] - (a + b)), 2 * kU32 / (1 - 2 * kU32) * (std::fabs(a) + std::fabs(b))) << x;
+  }
+  // Other 32F compute types with int8 data stay NOT_SUPPORTED, nothing written.
+  const std::vector<float> before = C;
+  EXPECT_EQ(trnblasGemmEx(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), TRN_R_8I, k, B.data(), TRN_R_8I, k,
+                          &beta, C.data(), TRN_R_32F, m, TRNBLAS_COMPUTE_32F_FAST_16BF, TRNBLAS_GEMM_DEFAULT),
+            TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(std::vector<float>(C.begin(), C.end()) == before, true);
 }
 
 // COMPUTE_16F: 16F A, B, C and binary16 alpha/beta. Products exact, fp32 accumulation, one rounding

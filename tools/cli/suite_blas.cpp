@@ -12,6 +12,7 @@
 
 #include "blas_reference.hpp"
 #include "registry.hpp"
+#include "suite_blas_capi.hpp"
 #include "trn/blas/modes.hpp"
 #include "trn/blas/blas.hpp"
 #include "trnblas.h"
@@ -50,13 +51,7 @@ GemmRun run_gemm_ex(trnblasComputeType_t ct, int n, trn::Generation target, trnN
   return r;
 }
 
-DeviceCost device_of(const trnProfile_t& p) {
-  trn::Profile q;
-  q.target = static_cast<trn::Generation>(p.target);
-  q.total_ns = p.total_ns;
-  for (int e = 0; e < trn::kEngineCount; ++e) q.busy_ns[e] = p.busy_ns[e];
-  return DeviceCost::from(q);
-}
+DeviceCost device_of(const trnProfile_t& p) { return blas_capi_suite::device_from(p); }
 
 struct Problem {
   std::vector<float> A, B;

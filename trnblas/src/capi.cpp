@@ -219,7 +219,7 @@ trnblasStatus_t plan_ex(trnblasHandle_t h, const char* fn, const GemmPositions& 
       out->half_scalars = true;
       return TRNBLAS_STATUS_SUCCESS;
     case TRNBLAS_COMPUTE_32I: case TRNBLAS_COMPUTE_32I_PEDANTIC:
-      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "COMPUTE_32I needs 8I A and B, 32I C");
+      return fail(h, fn, TRNBLAS_STATUS_NOT_SUPPORTED, "COMPUTE_32I needs 8I A and B, 32I or 8I C");
     case TRNBLAS_COMPUTE_32F: case TRNBLAS_COMPUTE_32F_PEDANTIC: case TRNBLAS_COMPUTE_32F_FAST_16F:
     case TRNBLAS_COMPUTE_32F_FAST_16BF: case TRNBLAS_COMPUTE_32F_FAST_TF32: case TRNBLAS_COMPUTE_32F_EMULATED_16BFX9:
     case TRNBLAS_COMPUTE_32F_FAST_8F_E4M3: case TRNBLAS_COMPUTE_32F_FAST_8F_E5M2:
@@ -295,8 +295,7 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
                               &kPresent, ldc);
       st != TRNBLAS_STATUS_SUCCESS)
     return st;
-  const bool int8 = (compute == TRNBLAS_COMPUTE_32I || compute == TRNBLAS_COMPUTE_32I_PEDANTIC) && at == TRN_R_8I &&
-                    bt == TRN_R_8I && ct == TRN_R_32I;
+  const bool int8 = blas_capi::is_int8_gemm_ex(at, bt, ct, compute);
   if (int8 || blas_capi::is_complex_type(at) || blas_capi::is_complex_type(bt) || blas_capi::is_complex_type(ct))
     return (int8 ? blas_capi::int8_gemm_ex : blas_capi::complex_gemm_ex)(
         h, fn, {ta, tb, m, n, k, alpha, at, lda, bt, ldb, beta, ct, ldc, batch, compute, gemm_algo_ok(algo),
@@ -394,6 +393,7 @@ std::int64_t element_bytes(int type) {
   if (type == TRN_R_32I) return 4;
   if (type == TRN_C_64F) return 16;
   if (type == TRN_C_16F || type == TRN_C_16BF) return 4;
+  if (type == TRN_C_8I) return 2;
   return dtype_from_bits(type, &d) ? trn::dtype_size(d) : 4;
 }
 

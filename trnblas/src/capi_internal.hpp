@@ -86,7 +86,9 @@ struct ComplexGemmEx {
   std::function<void*(std::int64_t)> C;
 };
 trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& call);
-// COMPUTE_32I with 8I A and B and 32I C (int32 scalars), the same call description.
+// int8 A and B, the same call description: COMPUTE_32I with 32I C (int32 scalars) or 8I C (float
+// scalars), and COMPUTE_32F(_PEDANTIC) with 32F C (float scalars). is_int8_gemm_ex says which calls go there.
+bool is_int8_gemm_ex(int at, int bt, int ct, int compute);
 trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& call);
 
 }  // namespace blas_capi

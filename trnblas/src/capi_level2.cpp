@@ -354,23 +354,8 @@ TRNBLAS_L2_REAL(S, float, int64_t, _64)
 TRNBLAS_L2_REAL(D, double, int, )
 TRNBLAS_L2_REAL(D, double, int64_t, _64)
 
-#define TRNBLAS_L2_STORAGE(P, T, I, SUF)                                                                               \
-  trnblasStatus_t trnblas##P##gbmv##SUF(trnblasHandle_t h, trnblasOperation_t trans, I m, I n, I kl, I ku,             \
-                                        const T* alpha, const T* A, I lda, const T* x, I incx, const T* beta, T* y,    \
-                                        I incy) {                                                                      \
-    return gbmv_impl<I, T>(h, "trnblas" #P "gbmv" #SUF, enum_value(trans), m, n, kl, ku, alpha, A, lda, x, incx, beta, \
-                           y, incy);                                                                                   \
-  }                                                                                                                    \
-  trnblasStatus_t trnblas##P##sbmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, I k, const T* alpha,           \
-                                        const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {          \
-    return sbmv_impl<I, T>(h, "trnblas" #P "sbmv" #SUF, false, enum_value(uplo), n, k, alpha, A, lda, x, incx, beta,   \
-                           y, incy);                                                                                   \
-  }                                                                                                                    \
-  trnblasStatus_t trnblas##P##spmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* AP,   \
-                                        const T* x, I incx, const T* beta, T* y, I incy) {                             \
-    return sbmv_impl<I, T>(h, "trnblas" #P "spmv" #SUF, true, enum_value(uplo), n, I{0}, alpha, AP, I{1}, x, incx,     \
-                           beta, y, incy);                                                                             \
-  }                                                                                                                    \
+// The banded and packed triangular routines (TBMV, TBSV, TPMV, TPSV), real and complex.
+#define TRNBLAS_CAPI_L2_BANDED_PACKED_TRIANGULAR(P, I, T, SUF)                                                         \
   trnblasStatus_t trnblas##P##tbmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
                                         trnblasDiagType_t diag, I n, I k, const T* A, I lda, T* x, I incx) {           \
     return tb_impl<I, T>(h, "trnblas" #P "tbmv" #SUF, false, false, enum_value(uplo), enum_value(trans),               \
@@ -390,7 +375,26 @@ TRNBLAS_L2_REAL(D, double, int64_t, _64)
                                         trnblasDiagType_t diag, I n, const T* AP, T* x, I incx) {                      \
     return tb_impl<I, T>(h, "trnblas" #P "tpsv" #SUF, true, true, enum_value(uplo), enum_value(trans),                 \
                          enum_value(diag), n, I{0}, AP, I{1}, x, incx);                                                \
+  }
+
+#define TRNBLAS_L2_STORAGE(P, T, I, SUF)                                                                               \
+  trnblasStatus_t trnblas##P##gbmv##SUF(trnblasHandle_t h, trnblasOperation_t trans, I m, I n, I kl, I ku,             \
+                                        const T* alpha, const T* A, I lda, const T* x, I incx, const T* beta, T* y,    \
+                                        I incy) {                                                                      \
+    return gbmv_impl<I, T>(h, "trnblas" #P "gbmv" #SUF, enum_value(trans), m, n, kl, ku, alpha, A, lda, x, incx, beta, \
+                           y, incy);                                                                                   \
   }                                                                                                                    \
+  trnblasStatus_t trnblas##P##sbmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, I k, const T* alpha,           \
+                                        const T* A, I lda, const T* x, I incx, const T* beta, T* y, I incy) {          \
+    return sbmv_impl<I, T>(h, "trnblas" #P "sbmv" #SUF, false, enum_value(uplo), n, k, alpha, A, lda, x, incx, beta,   \
+                           y, incy);                                                                                   \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##spmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* AP,   \
+                                        const T* x, I incx, const T* beta, T* y, I incy) {                             \
+    return sbmv_impl<I, T>(h, "trnblas" #P "spmv" #SUF, true, enum_value(uplo), n, I{0}, alpha, AP, I{1}, x, incx,     \
+                           beta, y, incy);                                                                             \
+  }                                                                                                                    \
+  TRNBLAS_CAPI_L2_BANDED_PACKED_TRIANGULAR(P, I, T, SUF)                                                               \
   trnblasStatus_t trnblas##P##syr##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, I n, const T* alpha, const T* x,     \
                                        I incx, T* A, I lda) {                                                          \
     return syr_impl<I, T, T>(h, "trnblas" #P "syr" #SUF, false, false, enum_value(uplo), n, alpha, x, incx, nullptr,      \
@@ -507,26 +511,7 @@ TRNBLAS_L2_COMPLEX_MORE(Z, trnDoubleComplex, double, int64_t, _64)
     return tr_impl<I, T>(h, "trnblas" #P "trsv" #SUF, true, enum_value(uplo), enum_value(trans), enum_value(diag), n,  \
                          A, lda, x, incx);                                                                             \
   }                                                                                                                    \
-  trnblasStatus_t trnblas##P##tbmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
-                                        trnblasDiagType_t diag, I n, I k, const T* A, I lda, T* x, I incx) {           \
-    return tb_impl<I, T>(h, "trnblas" #P "tbmv" #SUF, false, false, enum_value(uplo), enum_value(trans),               \
-                         enum_value(diag), n, k, A, lda, x, incx);                                                     \
-  }                                                                                                                    \
-  trnblasStatus_t trnblas##P##tbsv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
-                                        trnblasDiagType_t diag, I n, I k, const T* A, I lda, T* x, I incx) {           \
-    return tb_impl<I, T>(h, "trnblas" #P "tbsv" #SUF, false, true, enum_value(uplo), enum_value(trans),                \
-                         enum_value(diag), n, k, A, lda, x, incx);                                                     \
-  }                                                                                                                    \
-  trnblasStatus_t trnblas##P##tpmv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
-                                        trnblasDiagType_t diag, I n, const T* AP, T* x, I incx) {                      \
-    return tb_impl<I, T>(h, "trnblas" #P "tpmv" #SUF, true, false, enum_value(uplo), enum_value(trans),                \
-                         enum_value(diag), n, I{0}, AP, I{1}, x, incx);                                                \
-  }                                                                                                                    \
-  trnblasStatus_t trnblas##P##tpsv##SUF(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans,           \
-                                        trnblasDiagType_t diag, I n, const T* AP, T* x, I incx) {                      \
-    return tb_impl<I, T>(h, "trnblas" #P "tpsv" #SUF, true, true, enum_value(uplo), enum_value(trans),                 \
-                         enum_value(diag), n, I{0}, AP, I{1}, x, incx);                                                \
-  }
+  TRNBLAS_CAPI_L2_BANDED_PACKED_TRIANGULAR(P, I, T, SUF)
 
 TRNBLAS_L2_COMPLEX_EXTRA(C, trnFloatComplex, int, )
 TRNBLAS_L2_COMPLEX_EXTRA(C, trnFloatComplex, int64_t, _64)

@@ -748,15 +748,24 @@ TRNBLAS_L3_CSYMM(trnblasZhemm, true, trnDoubleComplex)
 namespace blas_capi {
 
 bool is_complex_type(int type) {
-  return type == TRN_C_16F || type == TRN_C_16BF || type == TRN_C_32F || type == TRN_C_64F;
+  return type == TRN_C_8I || type == TRN_C_16F || type == TRN_C_16BF || type == TRN_C_32F || type == TRN_C_64F;
 }
 
 namespace {
 
-// A complex 16-bit operand (rows x cols, ld) widened to complex<float> (exact: every binary16 and
-// bfloat16 value is a binary32 value), packed with leading dimension rows.
+// A complex 8-bit integer or 16-bit float operand (rows x cols, ld) widened to complex<float> (exact:
+// every int8, binary16 and bfloat16 value is a binary32 value), packed with leading dimension rows.
 std::vector<std::complex<float>> widen(const void* p, int type, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
   std::vector<std::complex<float>> out(static_cast<std::size_t>(rows * cols));
+  if (type == TRN_C_8I) {
+    const auto* e8 = static_cast<const std::int8_t*>(p);
+    for (std::int64_t j = 0; j < cols; ++j)
+      for (std::int64_t i = 0; i < rows; ++i) {
+        const std::int8_t* e = e8 + 2 * (i + j * ld);
+        out[static_cast<std::size_t>(i + j * rows)] = {static_cast<float>(e[0]), static_cast<float>(e[1])};
+      }
+    return out;
+  }
   const auto* h = static_cast<const std::uint16_t*>(p);
   auto f = [&](std::uint16_t v) { return type == TRN_C_16BF ? trn::bf16_to_f32(v) : trn::f16_to_f32(v); };
   for (std::int64_t j = 0; j < cols; ++j)
@@ -767,16 +776,33 @@ std::vector<std::complex<float>> widen(const void* p, int type, std::int64_t row
   return out;
 }
 
+// The m x n complex<float> result stored into a C_16F / C_16BF C (ld), each part rounded once to
+// nearest even.
+void narrow(const std::vector<std::complex<float>>& r, int type, std::int64_t m, std::int64_t n, void* p, std::int64_t ld) {
+  auto* h = static_cast<std::uint16_t*>(p);
+  auto f = [&](float v) { return type == TRN_C_16BF ? trn::f32_to_bf16_rne(v) : trn::f32_to_f16_rne(v); };
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      const std::complex<float> v = r[static_cast<std::size_t>(i + j * m)];
+      h[2 * (i + j * ld)] = f(v.real());
+      h[2 * (i + j * ld) + 1] = f(v.imag());
+    }
+}
+
 }  // namespace
 
 // Types as cuBLAS's GemmEx table has them for complex data: C_32F A/B/C with the 32F compute types
-// (scale type C_32F), C_64F with the 64F ones (scale C_64F), and C_16F / C_16BF A/B with C_32F C
-// (32F compute). Everything runs through cgemm/zgemm (4M); 16-bit inputs are widened exactly and
-// multiplied in the matching 1-pass mode (fp16 / bf16: the DMA rounding is then the identity).
+// (scale type C_32F), C_64F with the 64F ones (scale C_64F), C_8I / C_16F / C_16BF A/B with C_32F C,
+// and C_16F / C_16BF A/B/C (COMPUTE_32F or _PEDANTIC). Everything runs through cgemm/zgemm (4M);
+// 8- and 16-bit inputs are widened exactly and multiplied in the matching 1-pass mode (bf16 for
+// int8 and bfloat16, fp16 for binary16: the DMA rounding is then the identity); a 16-bit C is
+// widened (when beta reads it), the product and epilogue are cgemm's in fp32, and each part is
+// rounded once to C's type.
 trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& c) {
   auto check = arg_check(h, fn);
   check.require(c.pos_algo == 0 || c.algo_ok, c.pos_algo, "algo");
-  const bool c16 = c.at == TRN_C_16F || c.at == TRN_C_16BF;
+  const bool c16 = c.at == TRN_C_16F || c.at == TRN_C_16BF, c8 = c.at == TRN_C_8I;
+  const bool narrow_c = c16 && c.ct == c.at;  // 16-bit complex C
   const bool is64 = c.compute == TRNBLAS_COMPUTE_64F || c.compute == TRNBLAS_COMPUTE_64F_PEDANTIC ||
                     c.compute == TRNBLAS_COMPUTE_64F_EMULATED_FIXEDPOINT;
   const trn::blas::ModeTraits* traits = trn::blas::mode_by_compute_type(c.compute);
@@ -786,16 +812,17 @@ trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const Complex
                      c.compute == TRNBLAS_COMPUTE_32I || c.compute == TRNBLAS_COMPUTE_32I_PEDANTIC;
   check.require(known, c.pos_compute, "computeType")
       .require_or(c.at == c.bt && is_complex_type(c.at) && is_complex_type(c.ct), TRNBLAS_STATUS_NOT_SUPPORTED,
-                  "NOT_SUPPORTED", "complex GemmEx needs complex A, B and C of one type (C inputs 16F/16BF: C 32F)")
+                  "NOT_SUPPORTED", "complex GemmEx needs complex A, B and C and one type for A and B")
       .require_or(is64 ? c.at == TRN_C_64F && c.ct == TRN_C_64F
-                       : is32 && c.at != TRN_C_64F && c.ct == TRN_C_32F,
+                       : is32 && c.at != TRN_C_64F && (c.ct == TRN_C_32F || narrow_c),
                   TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
-                  "complex types: C_64F with a 64F compute type, C_32F/C_16F/C_16BF inputs and C_32F C with a 32F one")
+                  "complex types: C_64F with a 64F compute type; C_32F/C_8I/C_16F/C_16BF inputs and C_32F C, or "
+                  "C_16F/C_16BF A, B and C, with a 32F one")
       .require_or(is64 || traits == nullptr || (traits->mode != trn::blas::GemmMode::fp8_e4m3 &&
                                                 traits->mode != trn::blas::GemmMode::fp8_e5m2),
                   TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "no fp8 compute types for complex data")
-      .require_or(!c16 || c.compute == TRNBLAS_COMPUTE_32F || c.compute == TRNBLAS_COMPUTE_32F_PEDANTIC,
-                  TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "C_16F/C_16BF inputs take COMPUTE_32F")
+      .require_or(!(c16 || c8) || c.compute == TRNBLAS_COMPUTE_32F || c.compute == TRNBLAS_COMPUTE_32F_PEDANTIC,
+                  TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "C_8I/C_16F/C_16BF inputs take COMPUTE_32F")
       .require(c.pos_batch == 0 || c.batch >= 0, c.pos_batch, "batchCount");
   if (!check) return check.status();
   if (c.batch == 0 || c.m == 0 || c.n == 0) return TRNBLAS_STATUS_SUCCESS;
@@ -814,8 +841,8 @@ trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const Complex
                      ldc_k = kernel_ld(c.ldc, c.m, c.n);
   const trn::blas::COp oa = to_cop(c.ta), ob = to_cop(c.tb);
   trn::blas::GemmMode mode = trn::blas::GemmMode::fp32;
-  if (c16)
-    mode = c.at == TRN_C_16BF ? trn::blas::GemmMode::bf16 : trn::blas::GemmMode::fp16;
+  if (c16 || c8)
+    mode = c.at == TRN_C_16F ? trn::blas::GemmMode::fp16 : trn::blas::GemmMode::bf16;
   else if (c.compute == TRNBLAS_COMPUTE_32F)
     mode = fp32_mode(h);
   else if (!is64 && c.compute != TRNBLAS_COMPUTE_32F_PEDANTIC)
@@ -838,7 +865,7 @@ trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const Complex
         const std::complex<float>* pa = need_ab ? static_cast<const std::complex<float>*>(c.A(b)) : nullptr;
         const std::complex<float>* pb = need_ab ? static_cast<const std::complex<float>*>(c.B(b)) : nullptr;
         std::int64_t la = lda_k, lb = ldb_k;
-        if (c16 && need_ab) {
+        if ((c16 || c8) && need_ab) {
           wa = widen(c.A(b), c.at, rows_a, cols_a, lda_k);
           wb = widen(c.B(b), c.bt, rows_b, cols_b, ldb_k);
           pa = wa.data();
@@ -846,8 +873,18 @@ trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const Complex
           la = std::max<std::int64_t>(1, rows_a);
           lb = std::max<std::int64_t>(1, rows_b);
         }
-        trn::blas::cgemm(s, mode, trn::blas::ComplexAlgo::four_m, oa, ob, c.m, c.n, c.k, *al, pa, la, pb, lb, *be,
-                         static_cast<std::complex<float>*>(c.C(b)), ldc_k, &one);
+        if (narrow_c) {
+          const bool read_c = be->real() != 0.0f || be->imag() != 0.0f;  // beta == 0 never reads C
+          std::vector<std::complex<float>> wc =
+              read_c ? widen(c.C(b), c.ct, c.m, c.n, ldc_k)
+                     : std::vector<std::complex<float>>(static_cast<std::size_t>(c.m * c.n));
+          trn::blas::cgemm(s, mode, trn::blas::ComplexAlgo::four_m, oa, ob, c.m, c.n, c.k, *al, pa, la, pb, lb, *be,
+                           wc.data(), c.m, &one);
+          if (!s.timing_only) narrow(wc, c.ct, c.m, c.n, c.C(b), ldc_k);
+        } else {
+          trn::blas::cgemm(s, mode, trn::blas::ComplexAlgo::four_m, oa, ob, c.m, c.n, c.k, *al, pa, la, pb, lb, *be,
+                           static_cast<std::complex<float>*>(c.C(b)), ldc_k, &one);
+        }
       }
       trace.append(one.trace);
       r->ozaki_mantissa_bits = one.ozaki_mantissa_bits;
@@ -859,15 +896,28 @@ trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const Complex
   });
 }
 
-// COMPUTE_32I (cuBLAS's row: 8I A and B, 32I C, int32 scalars): trn::blas::gemm_i8, exact.
+bool is_int8_gemm_ex(int at, int bt, int ct, int compute) {
+  if (at != TRN_R_8I || bt != TRN_R_8I) return false;
+  if (compute == TRNBLAS_COMPUTE_32I || compute == TRNBLAS_COMPUTE_32I_PEDANTIC) return ct == TRN_R_32I || ct == TRN_R_8I;
+  return (compute == TRNBLAS_COMPUTE_32F || compute == TRNBLAS_COMPUTE_32F_PEDANTIC) && ct == TRN_R_32F;
+}
+
+// int8 A and B (is_int8_gemm_ex): COMPUTE_32I with 32I C and int32 scalars (trn::blas::gemm_i8, exact
+// modulo 2^32) or 8I C and float scalars (gemm_i8_to_i8: exact sum, float epilogue, saturated), and
+// COMPUTE_32F with 32F C (gemm_i8_f32: exact products, fp32 accumulation).
 trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGemmEx& c) {
   auto check = arg_check(h, fn);
   check.require(c.pos_algo == 0 || c.algo_ok, c.pos_algo, "algo").require(c.pos_batch == 0 || c.batch >= 0, c.pos_batch,
                                                                           "batchCount");
   if (!check) return check.status();
   if (c.batch == 0 || c.m == 0 || c.n == 0) return TRNBLAS_STATUS_SUCCESS;
-  const std::int32_t alpha = *static_cast<const std::int32_t*>(c.alpha), beta = *static_cast<const std::int32_t*>(c.beta);
-  const bool need_ab = alpha != 0 && c.k > 0;
+  const bool int_scalars = c.ct == TRN_R_32I;
+  const std::int32_t alpha = int_scalars ? *static_cast<const std::int32_t*>(c.alpha) : 0,
+                     beta = int_scalars ? *static_cast<const std::int32_t*>(c.beta) : 0;
+  const float alpha_f = int_scalars ? 0.0f : *static_cast<const float*>(c.alpha),
+              beta_f = int_scalars ? 0.0f : *static_cast<const float*>(c.beta);
+  const bool zero_alpha = int_scalars ? alpha == 0 : alpha_f == 0.0f;
+  const bool need_ab = !zero_alpha && c.k > 0;
   const std::int64_t entries = c.strided ? 1 : c.batch;
   for (std::int64_t b = 0; b < entries && check; ++b)
     check.require(!need_ab || c.A(b) != nullptr, c.pos_A, "A")
@@ -884,9 +934,17 @@ trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGem
     trn::Trace trace;
     trn::blas::CallReport one;
     for (std::int64_t b = 0; b < c.batch; ++b) {
-      trn::blas::gemm_i8(s, oa, ob, c.m, c.n, c.k, alpha, static_cast<const std::int8_t*>(c.A(b)), lda_k,
-                         static_cast<const std::int8_t*>(c.B(b)), ldb_k, beta, static_cast<std::int32_t*>(c.C(b)), ldc_k,
-                         &one);
+      const auto* a = static_cast<const std::int8_t*>(c.A(b));
+      const auto* bb = static_cast<const std::int8_t*>(c.B(b));
+      if (c.ct == TRN_R_32I)
+        trn::blas::gemm_i8(s, oa, ob, c.m, c.n, c.k, alpha, a, lda_k, bb, ldb_k, beta, static_cast<std::int32_t*>(c.C(b)),
+                           ldc_k, &one);
+      else if (c.ct == TRN_R_8I)
+        trn::blas::gemm_i8_to_i8(s, oa, ob, c.m, c.n, c.k, alpha_f, a, lda_k, bb, ldb_k, beta_f,
+                                 static_cast<std::int8_t*>(c.C(b)), ldc_k, &one);
+      else
+        trn::blas::gemm_i8_f32(s, oa, ob, c.m, c.n, c.k, alpha_f, a, lda_k, bb, ldb_k, beta_f,
+                               static_cast<float*>(c.C(b)), ldc_k, &one);
       trace.append(one.trace);
     }
     r->profile = trn::model_profile(trace, s.target);

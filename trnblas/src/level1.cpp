@@ -602,6 +602,34 @@ double dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx
   return ozaki_dot(s, n, x, incx, y, incy, rep);
 }
 
+namespace {
+// [lead, x_1, ..., x_n] in fp64 (exact widening) in the reference BLAS's element order.
+std::vector<double> widened(std::int64_t n, const float* x, std::int64_t inc, bool with_lead, double lead) {
+  const std::vector<float> g = gather(x, n, inc);
+  std::vector<double> v;
+  v.reserve(g.size() + 1);
+  if (with_lead) v.push_back(lead);
+  v.insert(v.end(), g.begin(), g.end());
+  return v;
+}
+}  // namespace
+
+double dsdot(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, const float* y, std::int64_t incy,
+             CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return 0.0;
+  const std::vector<double> xd = widened(n, x, incx, false, 0.0), yd = widened(n, y, incy, false, 0.0);
+  return ozaki_dot(s, n, xd.data(), 1, yd.data(), 1, rep);
+}
+
+float sdsdot(const Settings& s, std::int64_t n, float sb, const float* x, std::int64_t incx, const float* y,
+             std::int64_t incy, CallReport* report) {
+  l12::Report rep(s, report);
+  if (n <= 0) return sb;
+  const std::vector<double> xd = widened(n, x, incx, true, sb), yd = widened(n, y, incy, true, 1.0);
+  return static_cast<float>(ozaki_dot(s, n + 1, xd.data(), 1, yd.data(), 1, rep));
+}
+
 double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;

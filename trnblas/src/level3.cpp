@@ -355,41 +355,48 @@ void diag_solve(const Settings& s, const DiagBlock<std::complex<double>>& d, Rec
 
 // ---- TRSM ---------------------------------------------------------------------------------------
 
-// The inverse-diagonal-block form (fp32; Du Croz & Higham, "Stability of methods for matrix
-// inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied blockwise). First W_b = T_b^-1 of every
-// w x w diagonal block T_b of E (blocks at multiples of pmax), all in one launch, one program per
-// block: diag_solve_group on the identity's w columns (column substitution, componentwise
-// |T W - I| <= gamma_w |T| |W|; the other triangle of W stays 0). Then, per block in solve order,
-// after the GEMM update, Y_b = scale W_b Z_b by one GEMM on TensorE (K = w), reading a host copy of
-// Z_b (the output overwrites it). Residual of a block: |T y - scale z| <= 2 gamma_{w+2} |T| |W| |scale z|
-// — bounded by the block's condition, not componentwise like substitution (Settings::trsm_substitution).
-std::vector<std::vector<float>> invert_diagonal_blocks(const Settings& s, const OpView<float>& E, std::int64_t order,
-                                                       bool lower, bool unit, Recorder& rec) {
+// The inverse-diagonal-block form (fp32 data, real and complex; Du Croz & Higham, "Stability of
+// methods for matrix inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied blockwise). First
+// W_b = T_b^-1 of every w x w diagonal block T_b of E (blocks at multiples of pmax), all in one
+// launch, one program per block: diag_solve_group / diag_solve_complex_group on the identity's w
+// columns (column substitution, componentwise |T W - I| <= gamma_w |T| |W| real, gamma_{3w+10} in
+// |re| + |im| complex; the other triangle of W stays 0). Then, per block in solve order, after the
+// GEMM update, Y_b = scale W_b Z_b by one GEMM on TensorE (K = w; complex: the 4M GEMM), reading a
+// host copy of Z_b (the output overwrites it). Residual of a block: |T y - scale z| <= 2 gamma_{w+2}
+// |T| |W| |scale z| (complex: gamma_{3w+10} + gamma_{2w+4}) — bounded by the block's condition, not
+// componentwise like substitution (Settings::trsm_substitution).
+template <class T>
+std::vector<std::vector<T>> invert_diagonal_blocks(const Settings& s, const OpView<T>& E, std::int64_t order,
+                                                   bool lower, bool unit, Recorder& rec) {
   const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
   require(blocks <= INT_MAX, "too many diagonal blocks");
-  std::vector<std::vector<float>> W(static_cast<std::size_t>(blocks));
-  std::vector<DiagBlock<float>> d(static_cast<std::size_t>(blocks));
+  std::vector<std::vector<T>> W(static_cast<std::size_t>(blocks));
+  std::vector<DiagBlock<T>> d(static_cast<std::size_t>(blocks));
   for (std::int64_t b = 0; b < blocks; ++b) {
     const std::int64_t e0 = b * nb, w = std::min(nb, order - e0);
     auto& wb = W[static_cast<std::size_t>(b)];
-    wb.assign(static_cast<std::size_t>(w * w), 0.0f);
-    for (std::int64_t i = 0; i < w; ++i) wb[static_cast<std::size_t>(i + i * w)] = 1.0f;
-    const OpView<float> t = E.sub(e0, e0);
-    DiagBlock<float>& db = d[static_cast<std::size_t>(b)];
+    wb.assign(static_cast<std::size_t>(w * w), T(0));
+    for (std::int64_t i = 0; i < w; ++i) wb[static_cast<std::size_t>(i + i * w)] = T(1);
+    const OpView<T> t = E.sub(e0, e0);
+    DiagBlock<T>& db = d[static_cast<std::size_t>(b)];
     db.t = t.p;
     db.si = t.stride_i();
     db.sj = t.stride_j();
     db.w = w;
     db.lower = lower;
     db.unit = unit;
+    db.conj = E.conj;
     db.b = wb.data();
     db.rs = w;
     db.es = 1;
     db.nrhs = w;
   }
   LaunchResult r = launch(s.launch_config({static_cast<int>(blocks), 1, 1}), [&](NeuronCore& nc) {
-    const DiagBlock<float>& db = d[static_cast<std::size_t>(nc.program_id(0))];
-    diag_solve_group(nc, db, 0, static_cast<std::int32_t>(db.w), 1);
+    const DiagBlock<T>& db = d[static_cast<std::size_t>(nc.program_id(0))];
+    if constexpr (std::is_same_v<T, float>)
+      diag_solve_group(nc, db, 0, static_cast<std::int32_t>(db.w), 1);
+    else
+      diag_solve_complex_group(nc, db, 0, static_cast<std::int32_t>(db.w), 1);
   });
   rec.add(r.trace);
   return W;
@@ -400,34 +407,40 @@ std::vector<std::vector<float>> invert_diagonal_blocks(const Settings& s, const 
 // (the GEMM would multiply it by W's exact zeros and spread it over the whole block, where
 // substitution keeps netlib's propagation: only the rows that depend on it). The finiteness scan is
 // host logic of the driver (not in the modeled profile).
-bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::vector<float>& W, std::int64_t w,
-                                  bool left, std::int64_t m, std::int64_t n, float scale, float* Zb, std::int64_t ldb,
-                                  Recorder& rec) {
+template <class T>
+bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::vector<T>& W, std::int64_t w, bool left,
+                                  std::int64_t m, std::int64_t n, T scale, T* Zb, std::int64_t ldb, Recorder& rec) {
   if (!s.timing_only) {
-    const auto finite = [](float v) { return std::isfinite(v); };
+    const auto finite = [](const T& v) {
+      if constexpr (kComplex<T>) return std::isfinite(v.real()) && std::isfinite(v.imag());
+      else return std::isfinite(v);
+    };
     if (!std::all_of(W.begin(), W.end(), finite)) return false;
     const std::int64_t rows = left ? w : m, cols = left ? n : w;
     for (std::int64_t j = 0; j < cols; ++j)
       if (!std::all_of(Zb + j * ldb, Zb + j * ldb + rows, finite)) return false;
   }
   if (left) {  // Y_b (w x n) = scale W Z_b
-    std::vector<float> z(static_cast<std::size_t>(w * n));
+    std::vector<T> z(static_cast<std::size_t>(w * n));
     for (std::int64_t j = 0; j < n; ++j) std::copy_n(Zb + j * ldb, w, z.begin() + j * w);
-    gemm_any<float>(s, mode, w, n, w, scale, {W.data(), w, Op::N}, {z.data(), w, Op::N}, 0.0f, Zb, ldb, rec);
-  } else {  // X_b (m x w) = Y_b^T = scale Z_b^T W^T, Z_b^T = B[:, b]
-    std::vector<float> z(static_cast<std::size_t>(m * w));
+    gemm_any<T>(s, mode, w, n, w, scale, {W.data(), w, Op::N}, {z.data(), w, Op::N}, T(0), Zb, ldb, rec);
+  } else {  // X_b (m x w) = Y_b^T = scale Z_b^T W^T, Z_b^T = B[:, b] (a plain transpose: Y = X^T)
+    std::vector<T> z(static_cast<std::size_t>(m * w));
     for (std::int64_t j = 0; j < w; ++j) std::copy_n(Zb + j * ldb, m, z.begin() + j * m);
-    gemm_any<float>(s, mode, m, w, w, scale, {z.data(), m, Op::N}, {W.data(), w, Op::T}, 0.0f, Zb, ldb, rec);
+    gemm_any<T>(s, mode, m, w, w, scale, {z.data(), m, Op::N}, {W.data(), w, Op::T}, T(0), Zb, ldb, rec);
   }
   return true;
 }
 
+template <class T>
+constexpr bool kFp32Class = std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>;
+
 // Blocked substitution on E Y = alpha Z with E = op(A), Y = X, Z = B (left) or E = op(A)^T,
 // Y = X^T, Z = B^T (right). Blocks of pmax rows of Y in solve order (forward for lower E); each
 // block first takes the GEMM update Z_b = alpha Z_b - E[b, solved] Y[solved] (one GEMM, the whole
-// solved range as its contraction, fp32 PSUM), then the diagonal block: fp32 by default its
-// inverse applied as a GEMM (apply_inverse_diagonal_block), fp64 and Settings::trsm_substitution
-// by substitution on every right-hand side.
+// solved range as its contraction, fp32 PSUM), then the diagonal block: fp32 data (S and C) by
+// default its inverse applied as a GEMM (apply_inverse_diagonal_block), fp64 and
+// Settings::trsm_substitution by substitution on every right-hand side.
 template <class T>
 void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, bool conj, Diag diag,
                std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda, T* B, std::int64_t ldb, CallReport* report) {
@@ -442,9 +455,14 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
   const OpView<T> E = left ? op_a : op_a.transposed();
   const bool lower = ((uplo == Uplo::lower) == (trans == Op::N)) == left;
   const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
-  std::vector<std::vector<float>> inverses;  // fp32 default: W_b = T_b^-1 per diagonal block
-  if constexpr (std::is_same_v<T, float>)
-    if (!s.trsm_substitution) inverses = invert_diagonal_blocks(s, E, order, lower, diag == Diag::unit, rec);
+  // fp32 data by default: W_b = T_b^-1 per diagonal block, when there are more right-hand sides than
+  // partitions. With nrhs <= pmax the substitution kernel solves them all in one pass of 3w (complex
+  // 22w) VectorE instructions over w elements per partition — what inverting a block costs — so the
+  // inverse form would only add its GEMMs (and its looser bound).
+  std::vector<std::vector<T>> inverses;
+  if constexpr (kFp32Class<T>)
+    if (!s.trsm_substitution && nrhs > block_size(s))
+      inverses = invert_diagonal_blocks<T>(s, E, order, lower, diag == Diag::unit, rec);
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t e0 = (lower ? step : blocks - 1 - step) * nb, w = std::min(nb, order - e0);
     const std::int64_t k0 = lower ? 0 : e0 + w, klen = lower ? e0 : order - e0 - w;  // solved range
@@ -467,9 +485,9 @@ void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
     d.lower = lower;
     d.unit = diag == Diag::unit;
     d.conj = conj;
-    if constexpr (std::is_same_v<T, float>) {
-      if (!inverses.empty() && apply_inverse_diagonal_block(s, mode, inverses[static_cast<std::size_t>(e0 / nb)], w,
-                                                            left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec))
+    if constexpr (kFp32Class<T>) {
+      if (!inverses.empty() && apply_inverse_diagonal_block<T>(s, mode, inverses[static_cast<std::size_t>(e0 / nb)], w,
+                                                               left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec))
         continue;
     }
     d.b = left ? B + e0 : B + e0 * ldb;
@@ -750,37 +768,61 @@ void dsyrkx(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t
 // GEMMs in the native bf16 mode (fp32 results, integer-valued); the host adds the chunk results
 // and forms alpha * acc + beta * C in 64-bit integers, wrapped to int32 (two's complement), as an
 // integer epilogue (no rounding anywhere: the result is the exact integer, modulo 2^32).
+namespace {
+
+// bf16 bit pattern of an int8 value (exact: |v| <= 128 needs 8 significant bits).
+std::uint16_t int8_as_bf16(std::int8_t v) {
+  return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(v)) >> 16);
+}
+
+// op(X) of an int8 matrix as bf16 bit patterns, rows x cols packed with leading dimension rows.
+std::vector<std::uint16_t> int8_op_as_bf16(Op t, std::int64_t rows, std::int64_t cols, const std::int8_t* X,
+                                           std::int64_t ld) {
+  std::vector<std::uint16_t> out(static_cast<std::size_t>(rows * cols));
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i)
+      out[static_cast<std::size_t>(i + j * rows)] = int8_as_bf16(t == Op::N ? X[i + j * ld] : X[j + i * ld]);
+  return out;
+}
+
+// The exact integer op(A) op(B) (m x n, ld m): TensorE GEMMs over K chunks of <= 1024 (exact fp32
+// PSUM sums), chunk results added in 64-bit integers. Empty when s.timing_only.
+std::vector<std::int64_t> int8_products(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
+                                        const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb,
+                                        detail::Recorder& rec) {
+  constexpr std::int64_t kChunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
+  std::vector<std::int64_t> acc(static_cast<std::size_t>(m * n), 0);
+  if (k == 0) return acc;
+  const std::vector<std::uint16_t> a16 = int8_op_as_bf16(ta, m, k, A, lda), b16 = int8_op_as_bf16(tb, k, n, B, ldb);
+  std::vector<float> part(static_cast<std::size_t>(m * n));
+  for (std::int64_t k0 = 0; k0 < k; k0 += kChunk) {
+    const std::int64_t kc = std::min(kChunk, k - k0);
+    CallReport sub;
+    gemm(s, GemmMode::native, Op::N, Op::N, m, n, kc, 1.0f, {a16.data() + k0 * m, DType::bf16, m},
+         {b16.data() + k0, DType::bf16, k}, 0.0f, {part.data(), DType::f32, m}, &sub);
+    rec.add(sub);
+    if (!s.timing_only)
+      for (std::size_t i = 0; i < part.size(); ++i) acc[i] += static_cast<std::int64_t>(part[i]);
+  }
+  return acc;
+}
+
+}  // namespace
+
+// Every int8 value is a bfloat16 value (|v| <= 128 needs 8 significant bits), every product of two
+// is an integer of magnitude <= 2^14, exact in fp32, and a sum of <= 1024 of them stays <= 2^24, so
+// an fp32 PSUM accumulation over a K chunk of <= 1024 is exact in any order. The chunks are TensorE
+// GEMMs in the native bf16 mode (fp32 results, integer-valued); the host adds the chunk results
+// and forms alpha * acc + beta * C in 64-bit integers, wrapped to int32 (two's complement), as an
+// integer epilogue (no rounding anywhere: the result is the exact integer, modulo 2^32).
 void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, std::int32_t alpha,
              const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, std::int32_t beta,
              std::int32_t* C, std::int64_t ldc, CallReport* report) {
   require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
   detail::Recorder rec(s, report);
   if (m == 0 || n == 0) return;
-  constexpr std::int64_t kChunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
-  std::vector<std::int64_t> acc(static_cast<std::size_t>(m * n), 0);
-  if (alpha != 0 && k > 0) {
-    // op(A) as bf16 bit patterns (m x k, ld m) and op(B) (k x n, ld k): exact conversions.
-    const auto bf16_bits = [](std::int8_t v) {
-      return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(v)) >> 16);
-    };
-    std::vector<std::uint16_t> a16(static_cast<std::size_t>(m * k)), b16(static_cast<std::size_t>(k * n));
-    for (std::int64_t l = 0; l < k; ++l)
-      for (std::int64_t i = 0; i < m; ++i)
-        a16[static_cast<std::size_t>(i + l * m)] = bf16_bits(ta == Op::N ? A[i + l * lda] : A[l + i * lda]);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t l = 0; l < k; ++l)
-        b16[static_cast<std::size_t>(l + j * k)] = bf16_bits(tb == Op::N ? B[l + j * ldb] : B[j + l * ldb]);
-    std::vector<float> part(static_cast<std::size_t>(m * n));
-    for (std::int64_t k0 = 0; k0 < k; k0 += kChunk) {
-      const std::int64_t kc = std::min(kChunk, k - k0);
-      CallReport sub;
-      gemm(s, GemmMode::native, Op::N, Op::N, m, n, kc, 1.0f, {a16.data() + k0 * m, DType::bf16, m},
-           {b16.data() + k0, DType::bf16, k}, 0.0f, {part.data(), DType::f32, m}, &sub);
-      rec.add(sub);
-      if (!s.timing_only)
-        for (std::size_t i = 0; i < part.size(); ++i) acc[i] += static_cast<std::int64_t>(part[i]);
-    }
-  }
+  const std::vector<std::int64_t> acc =
+      int8_products(s, ta, tb, m, n, alpha != 0 ? k : 0, A, lda, B, ldb, rec);
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {
@@ -788,6 +830,44 @@ void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, st
       if (beta != 0) v += static_cast<std::int64_t>(beta) * C[i + j * ldc];
       C[i + j * ldc] = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(v)));
     }
+}
+
+// As gemm_i8, with the float epilogue of cuBLASLt's int8-output row: the exact sum rounded once to
+// fp32, fl(fl(alpha * acc) + fl(beta * c)), then the engines' fp32 -> int8 conversion (RNE, saturate,
+// NaN -> 0; trn::f32_to_int_saturate). Host side, like gemm_i8's integer epilogue.
+void gemm_i8_to_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                   const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, float beta,
+                   std::int8_t* C, std::int64_t ldc, CallReport* report) {
+  require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
+  detail::Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  const std::vector<std::int64_t> acc =
+      int8_products(s, ta, tb, m, n, alpha != 0.0f ? k : 0, A, lda, B, ldb, rec);
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      float v = alpha * static_cast<float>(acc[static_cast<std::size_t>(i + j * m)]);
+      if (beta != 0.0f) v += beta * static_cast<float>(C[i + j * ldc]);
+      C[i + j * ldc] = static_cast<std::int8_t>(trn::f32_to_int_saturate(DType::i8, v));
+    }
+}
+
+void gemm_i8_f32(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                 const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, float beta, float* C,
+                 std::int64_t ldc, CallReport* report) {
+  require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
+  detail::Recorder rec(s, report);
+  if (m == 0 || n == 0) return;
+  const bool products = alpha != 0.0f && k > 0;
+  std::vector<std::uint16_t> a16, b16;
+  if (products) {
+    a16 = int8_op_as_bf16(ta, m, k, A, lda);
+    b16 = int8_op_as_bf16(tb, k, n, B, ldb);
+  }
+  CallReport sub;
+  gemm(s, GemmMode::native, Op::N, Op::N, m, n, products ? k : 0, alpha, {products ? a16.data() : nullptr, DType::bf16, std::max<std::int64_t>(1, m)},
+       {products ? b16.data() : nullptr, DType::bf16, std::max<std::int64_t>(1, k)}, beta, {C, DType::f32, ldc}, &sub);
+  rec.add(sub);
 }
 
 }  // namespace trn::blas

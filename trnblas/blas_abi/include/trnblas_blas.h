@@ -7,7 +7,7 @@
  * passed as float* / double*) and the CBLAS symbols of the
  * same routines (cblas_sgemm, ...), and the Level 1 and 2 routines trnblas has (docs/trnblas.md,
  * "BLAS ABI shim": every real one, complex Level 1, every complex Level 2 routine, ?ROTG/?ROTM/
- * ?ROTMG; not SDSDOT or DSDOT, which a program's reference BLAS answers), so that unmodified programs run their BLAS on
+ * ?ROTMG, SDSDOT and DSDOT), so that unmodified programs run their BLAS on
  * the emulated NeuronCore:
  *
  *     LD_PRELOAD=libtrnblas_blas.so ./program        (or link -ltrnblas_blas before -lblas)

@@ -712,8 +712,8 @@ void cblas_complex_gemm(const char* symbol, const char* srname, int layout, int 
 }
 
 // ---- Levels 1 and 2 (trn/blas/level12.hpp) ------------------------------------------------------
-// Only the routines trnblas has are here; the others (SDSDOT, DSDOT, see trnblas_blas.h) are not
-// exported, so a program's reference BLAS answers them.
+// Every Level 1 and 2 routine of the reference BLAS and CBLAS is here (SDSDOT and DSDOT through
+// trn::blas::sdsdot / dsdot: the Ozaki DGEMM of the widened floats).
 
 template <class T>
 struct RealOf {
@@ -793,6 +793,19 @@ T dot_call(const Entry& e, bool conjugate, int n, const T* x, int incx, const T*
       r = trn::blas::dot(cfg.settings, n, x, incx, y, incy, conjugate, rep);
     else
       r = trn::blas::dot(cfg.settings, n, x, incx, y, incy, rep);
+  });
+  return r;
+}
+
+// SDSDOT (sb != nullptr: float(sb + sum), the sum in fp64) and DSDOT (the fp64 sum); n <= 0 returns
+// sb (SDSDOT) or 0 as the reference does. The result is double for both (SDSDOT's is a float value).
+double dsdot_call(const Entry& e, const float* sb, int n, const float* x, int incx, const float* y, int incy) {
+  const Config cfg = level12_config<double>();
+  double r = sb != nullptr ? *sb : 0.0;
+  l1_call(e, cfg, n, incx, incy, [&](trn::blas::CallReport* rep) {
+    if (n <= 0) return;
+    r = sb != nullptr ? trn::blas::sdsdot(cfg.settings, n, *sb, x, incx, y, incy, rep)
+                      : trn::blas::dsdot(cfg.settings, n, x, incx, y, incy, rep);
   });
   return r;
 }
@@ -1646,6 +1659,21 @@ TRNBLAS_ABI_L1_CBLAS_REAL(d, double)
 TRNBLAS_ABI_L1_COMPLEX(c, cfloat, float, cs)
 TRNBLAS_ABI_L1_COMPLEX(z, cdouble, double, zd)
 
+// SDSDOT (REAL FUNCTION: sb + the fp64 dot of REAL vectors, rounded to REAL) and DSDOT (DOUBLE
+// PRECISION FUNCTION), Fortran and CBLAS (reference cblas.h: cblas_sdsdot(N, alpha, X, incX, Y, incY)).
+float sdsdot_(const int* n, const float* sb, const float* x, const int* incx, const float* y, const int* incy) {
+  return static_cast<float>(dsdot_call({"sdsdot_", ""}, sb, *n, x, *incx, y, *incy));
+}
+double dsdot_(const int* n, const float* x, const int* incx, const float* y, const int* incy) {
+  return dsdot_call({"dsdot_", ""}, nullptr, *n, x, *incx, y, *incy);
+}
+float cblas_sdsdot(int n, float alpha, const float* x, int incx, const float* y, int incy) {
+  return static_cast<float>(dsdot_call({"cblas_sdsdot", "", true}, &alpha, n, x, incx, y, incy));
+}
+double cblas_dsdot(int n, const float* x, int incx, const float* y, int incy) {
+  return dsdot_call({"cblas_dsdot", "", true}, nullptr, n, x, incx, y, incy);
+}
+
 // Plane rotation setups and the modified rotation (Fortran and CBLAS; reference cblas.h's
 // cblas_crotg/zrotg take void pointers).
 #define TRNBLAS_ABI_ROT(P, T)                                                                                       \
@@ -1673,6 +1701,33 @@ TRNBLAS_ABI_ROT(d, double)
 TRNBLAS_ABI_CROTG(c, cfloat, float)
 TRNBLAS_ABI_CROTG(z, cdouble, double)
 
+// The Fortran triangular Level 2 entry points (TRMV, TRSV, TBMV, TBSV, TPMV, TPSV), real and complex.
+#define TRNBLAS_ABI_L2_TRIANGULAR(P, T, SR)                                                                         \
+  void P##trmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
+                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
+    tr_call<T>({#P "trmv_", SR "TRMV "}, 0, false, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                 \
+  }                                                                                                                 \
+  void P##trsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
+                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
+    tr_call<T>({#P "trsv_", SR "TRSV "}, 0, true, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                  \
+  }                                                                                                                 \
+  void P##tbmv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
+                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
+    tr_call<T>({#P "tbmv_", SR "TBMV "}, 1, false, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                \
+  }                                                                                                                 \
+  void P##tbsv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
+                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
+    tr_call<T>({#P "tbsv_", SR "TBSV "}, 1, true, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                 \
+  }                                                                                                                 \
+  void P##tpmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
+                const int* incx, size_t, size_t, size_t) {                                                          \
+    tr_call<T>({#P "tpmv_", SR "TPMV "}, 2, false, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                   \
+  }                                                                                                                 \
+  void P##tpsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
+                const int* incx, size_t, size_t, size_t) {                                                          \
+    tr_call<T>({#P "tpsv_", SR "TPSV "}, 2, true, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                    \
+  }
+
 // Level 2, real: Fortran entry points (one hidden length per CHARACTER argument) and CBLAS.
 #define TRNBLAS_ABI_L2_REAL(P, T, SR)                                                                               \
   void P##gemv_(const char* trans, const int* m, const int* n, const T* alpha, const T* a, const int* lda,          \
@@ -1697,30 +1752,7 @@ TRNBLAS_ABI_CROTG(z, cdouble, double)
                 const T* beta, T* y, const int* incy, size_t) {                                                     \
     symv_call<T>({#P "spmv_", SR "SPMV "}, 2, *uplo, *n, 0, *alpha, ap, 1, x, *incx, *beta, y, *incy);              \
   }                                                                                                                 \
-  void P##trmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
-                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
-    tr_call<T>({#P "trmv_", SR "TRMV "}, 0, false, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                 \
-  }                                                                                                                 \
-  void P##trsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
-                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
-    tr_call<T>({#P "trsv_", SR "TRSV "}, 0, true, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                  \
-  }                                                                                                                 \
-  void P##tbmv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
-                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
-    tr_call<T>({#P "tbmv_", SR "TBMV "}, 1, false, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                \
-  }                                                                                                                 \
-  void P##tbsv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
-                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
-    tr_call<T>({#P "tbsv_", SR "TBSV "}, 1, true, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                 \
-  }                                                                                                                 \
-  void P##tpmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
-                const int* incx, size_t, size_t, size_t) {                                                          \
-    tr_call<T>({#P "tpmv_", SR "TPMV "}, 2, false, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                   \
-  }                                                                                                                 \
-  void P##tpsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
-                const int* incx, size_t, size_t, size_t) {                                                          \
-    tr_call<T>({#P "tpsv_", SR "TPSV "}, 2, true, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                    \
-  }                                                                                                                 \
+  TRNBLAS_ABI_L2_TRIANGULAR(P, T, SR)                                                                               \
   void P##ger_(const int* m, const int* n, const T* alpha, const T* x, const int* incx, const T* y,                 \
                const int* incy, T* a, const int* lda) {                                                             \
     ger_call<T>({#P "ger_", SR "GER  "}, false, *m, *n, *alpha, x, *incx, y, *incy, a, *lda);                       \
@@ -1857,30 +1889,7 @@ TRNBLAS_ABI_L2_COMPLEX(z, cdouble, double, "Z")
     gemv_call<T>({#P "gbmv_", SR "GBMV "}, *trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx, *beta, y, *incy,    \
                  true);                                                                                             \
   }                                                                                                                 \
-  void P##trmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
-                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
-    tr_call<T>({#P "trmv_", SR "TRMV "}, 0, false, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                 \
-  }                                                                                                                 \
-  void P##trsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* a, const int* lda,    \
-                T* x, const int* incx, size_t, size_t, size_t) {                                                    \
-    tr_call<T>({#P "trsv_", SR "TRSV "}, 0, true, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);                  \
-  }                                                                                                                 \
-  void P##tbmv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
-                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
-    tr_call<T>({#P "tbmv_", SR "TBMV "}, 1, false, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                \
-  }                                                                                                                 \
-  void P##tbsv_(const char* uplo, const char* trans, const char* diag, const int* n, const int* k, const T* a,      \
-                const int* lda, T* x, const int* incx, size_t, size_t, size_t) {                                    \
-    tr_call<T>({#P "tbsv_", SR "TBSV "}, 1, true, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);                 \
-  }                                                                                                                 \
-  void P##tpmv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
-                const int* incx, size_t, size_t, size_t) {                                                          \
-    tr_call<T>({#P "tpmv_", SR "TPMV "}, 2, false, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                   \
-  }                                                                                                                 \
-  void P##tpsv_(const char* uplo, const char* trans, const char* diag, const int* n, const T* ap, T* x,             \
-                const int* incx, size_t, size_t, size_t) {                                                          \
-    tr_call<T>({#P "tpsv_", SR "TPSV "}, 2, true, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);                    \
-  }                                                                                                                 \
+  TRNBLAS_ABI_L2_TRIANGULAR(P, T, SR)                                                                               \
   void cblas_##P##gbmv(int layout, int trans, int m, int n, int kl, int ku, const void* alpha, const void* a,       \
                        int lda, const void* x, int incx, const void* beta, void* y, int incy) {                     \
     cblas_cgbmv<T>("cblas_" #P "gbmv", SR "GBMV ", layout, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y,    \

@@ -56,6 +56,15 @@ float dot(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, 
           CallReport* report = nullptr);
 double dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
            std::int64_t incy, CallReport* report = nullptr);
+// The reference BLAS's extended-precision dots of float vectors (not in cuBLAS; for the BLAS ABI):
+// dsdot = sum x_i y_i and sdsdot = float(sb + sum x_i y_i), the sum in fp64. The float values are
+// widened (exactly) and the sum is the Ozaki DGEMM 1 x 1 x n (sdsdot: 1 x 1 x (n + 1), sb times 1
+// its first term), so the fp64 result is at least as accurate as netlib's double loop; sdsdot rounds
+// it once to float. n <= 0: 0 (dsdot), float(sb) (sdsdot). Negative increments as the reference BLAS.
+double dsdot(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, const float* y, std::int64_t incy,
+             CallReport* report = nullptr);
+float sdsdot(const Settings& s, std::int64_t n, float sb, const float* x, std::int64_t incx, const float* y,
+             std::int64_t incy, CallReport* report = nullptr);
 // sum |x_i|
 float asum(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, CallReport* report = nullptr);
 double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report = nullptr);

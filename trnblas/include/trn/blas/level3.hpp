@@ -119,6 +119,19 @@ void ztrmm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::i
 void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, std::int32_t alpha,
              const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, std::int32_t beta,
              std::int32_t* C, std::int64_t ldc, CallReport* report = nullptr);
+// The same exact int8 products with int8 C and float alpha, beta (COMPUTE_32I with an 8I C, scale
+// type 32F): C = sat8(rne(fl(fl(alpha * fl(acc)) + fl(beta * C)))), acc the exact integer sum rounded
+// once to fp32, the conversion as the engines do it (round to nearest even, saturate to
+// [-128, 127], NaN -> 0). beta == 0 never reads C.
+void gemm_i8_to_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                   const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, float beta,
+                   std::int8_t* C, std::int64_t ldc, CallReport* report = nullptr);
+// int8 A and B with fp32 C, alpha, beta (COMPUTE_32F with 8I inputs): the bf16 images of the int8
+// values (exact) in the native bf16 GEMM; every product is exact, the sum is the GEMM kernel's fp32
+// PSUM accumulation (exact while partial sums stay below 2^24, e.g. k <= 1024), then its epilogue.
+void gemm_i8_f32(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                 const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, float beta, float* C,
+                 std::int64_t ldc, CallReport* report = nullptr);
 
 }  // namespace trn::blas
 
