@@ -65,7 +65,8 @@ TEST(TrnrandMrg32k3a, EnginePathEqualsHostPathAndRecordsAProfile) {
   // Every distribution in turn (carried Poisson normals across calls, odd slot boundaries, sizes
   // below and above one 81920-thread round) at several seeds and offsets on both paths: the same
   // bits and the same position; the engine path's profile is the kernel's (GpSimd and DMA busy).
-  for (const auto& [seed, offset] : {std::pair{99ull, 81917ull}, std::pair{0ull, 0ull}, std::pair{0xfedcba9876543210ull, 1000000000003ull}}) {
+  for (const auto& start : {std::pair{99ull, 81917ull}, std::pair{0ull, 0ull}, std::pair{0xfedcba9876543210ull, 1000000000003ull}}) {
+    const std::uint64_t seed = start.first, offset = start.second;
     Mrg32k3aGenerator host, engines(true);
     for (auto* g : {&host, &engines}) {
       g->set_seed(seed);

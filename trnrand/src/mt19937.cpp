@@ -394,7 +394,6 @@ void Mt19937Generator::words(std::uint32_t* out, std::size_t n, bool uniform) {
 }
 
 namespace {
-constexpr std::int64_t kRowWords = std::int64_t{kMt19937Streams} * 8;  // 65536 words per row
 constexpr double kMtGpsimdOpsPerTwistWord = 9.0;
 constexpr double kMtGpsimdOpsPerTemperWord = 12.0;
 constexpr double kMtGpsimdOpsPerUniform = 16.0;
