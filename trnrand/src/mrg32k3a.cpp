@@ -217,14 +217,7 @@ std::vector<std::uint32_t> Mrg32k3aGenerator::slot_values(std::uint64_t slots, M
   return v;
 }
 
-Profile Mrg32k3aGenerator::last_profile() const {
-  if (!last_trace_) {
-    Profile empty;
-    empty.target = cfg_.target;
-    return empty;
-  }
-  return model_profile(*last_trace_, cfg_.target);
-}
+Profile Mrg32k3aGenerator::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 
 void Mrg32k3aGenerator::generate(std::span<std::uint32_t> out) {
   const auto v = slot_values(out.size(), MrgSlot::steps1, MrgOutput::word);

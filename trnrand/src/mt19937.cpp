@@ -351,14 +351,7 @@ struct Mt19937Generator::Streams {
 Mt19937Generator::Mt19937Generator(bool engines, const EngineConfig& cfg)
     : streams_(std::make_unique<Streams>(0)), engines_(engines), cfg_(cfg) {}
 
-Profile Mt19937Generator::last_profile() const {
-  if (!last_trace_) {
-    Profile empty;
-    empty.target = cfg_.target;
-    return empty;
-  }
-  return model_profile(*last_trace_, cfg_.target);
-}
+Profile Mt19937Generator::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 Mt19937Generator::~Mt19937Generator() = default;
 Mt19937Generator::Mt19937Generator(Mt19937Generator&&) noexcept = default;
 Mt19937Generator& Mt19937Generator::operator=(Mt19937Generator&&) noexcept = default;
@@ -423,13 +416,8 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
   const std::uint64_t tiles = (row_last - row_first) / kMtRowsPerTile + 1;
   const DType out_dt = uniform ? DType::f32 : DType::u32;
 
-  LaunchConfig lc;
-  lc.grid = {1, 1, 1};  // the stream states are sequential in the rows: one program
-  lc.host_threads = cfg_.host_threads;
-  lc.num_cores = 1;
-  lc.core.generation = cfg_.target;
-  lc.core.numerics = cfg_.numerics;
-  lc.core.execute = cfg_.execute;
+  // The stream states are sequential in the rows: one program.
+  const LaunchConfig lc = engine_launch_config(cfg_, 1, true);
   LaunchResult result = launch(lc, [&](NeuronCore& nc) {
     const std::int32_t P = nc.hw().pmax;
     OnChipMemory& sbuf = nc.sbuf();

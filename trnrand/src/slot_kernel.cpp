@@ -34,13 +34,8 @@ LaunchResult run_slot_kernel_bytes(const SlotKernelSpec& spec, std::span<std::by
   const std::uint64_t tiles = (values + tile_values - 1) / tile_values;
   const HbmTensor state_hbm = HbmTensor::wrap(states.data(), DType::u32, {hw.pmax, row_words});
 
-  LaunchConfig lc;
-  lc.grid = {1, 1, 1};  // the states are sequential: one program, tiles in order
-  lc.host_threads = cfg.host_threads;
-  lc.num_cores = 1;
-  lc.core.generation = cfg.target;
-  lc.core.numerics = cfg.numerics;
-  lc.core.execute = cfg.execute;
+  // The states are sequential: one program, tiles in order.
+  const LaunchConfig lc = engine_launch_config(cfg, 1, true);
 
   return launch(lc, [&](NeuronCore& nc) {
     const std::int32_t P = nc.hw().pmax;

@@ -199,14 +199,7 @@ void XorwowGenerator::uniform_into(std::span<float> out) {
   offset_ += out.size();
 }
 
-Profile XorwowGenerator::last_profile() const {
-  if (!last_trace_) {
-    Profile empty;
-    empty.target = cfg_.target;
-    return empty;
-  }
-  return model_profile(*last_trace_, cfg_.target);
-}
+Profile XorwowGenerator::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 
 void XorwowGenerator::generate(std::span<std::uint32_t> out) {
   const auto v = slot_values(out.size(), XorwowSlot::words1);

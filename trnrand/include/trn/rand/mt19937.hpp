@@ -1,4 +1,4 @@
-// MT19937 (cuRAND's PSEUDO_MT19937 = 142): the host generator, bit-identical to libcurand's host
+// MT19937 (cuRAND's PSEUDO_MT19937 = 142), host and engine paths, bit-identical to libcurand's host
 // generator for integer and uniform outputs (docs/trnrand.md section 12).
 //
 // Algorithm: M. Matsumoto and T. Nishimura, "Mersenne Twister: a 623-dimensionally equidistributed
