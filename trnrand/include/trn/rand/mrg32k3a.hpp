@@ -1,4 +1,4 @@
-// MRG32K3A: cuRAND's PSEUDO_MRG32K3A generator (host path), bit-identical to libcurand's host
+// MRG32K3A: cuRAND's PSEUDO_MRG32K3A generator (host and engine paths), bit-identical to libcurand's host
 // generator for integer and uniform outputs (docs/trnrand.md section 10).
 //
 // The algorithm is L'Ecuyer's combined multiple recursive generator MRG32k3a (P. L'Ecuyer, "Good
