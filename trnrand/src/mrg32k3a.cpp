@@ -151,20 +151,11 @@ void mrg32k3a_run_slots(std::span<Mrg32k3aState> states, std::uint64_t first_slo
   for (std::uint64_t m = slot_begin; m < slot_end; ++m) {
     Mrg32k3aState& s = states[static_cast<std::size_t>((first_slot + m) % kMrg32k3aThreads)];
     if (kind == MrgSlot::carried_normal) {
-      // curand_normal: a fresh pair gives the sine now and keeps the cosine for the thread's next
-      // such slot (the state's Box-Muller flag of CURAND's curand_normal).
-      float z;
-      if (s.has_extra_normal) {
-        z = s.extra_normal;
-        s.has_extra_normal = false;
-      } else {
+      const float z = carried_normal(s, [&] {  // curand_box_muller_mrg of two float uniforms
         const float u = mrg32k3a_uniform(mrg32k3a_next(s));
         const float w = mrg32k3a_uniform(mrg32k3a_next(s));
-        const auto pair = box_muller_from_uniform_f32(u, w * BoxMullerConstants::kTwoPi);
-        z = pair[0];
-        s.extra_normal = pair[1];
-        s.has_extra_normal = true;
-      }
+        return box_muller_from_uniform_f32(u, w * BoxMullerConstants::kTwoPi);
+      });
       *out++ = std::bit_cast<std::uint32_t>(z);
       continue;
     }

@@ -24,6 +24,21 @@
 
 namespace trn::rand {
 
+// curand_normal on a thread state with a pending-value slot (CURAND: curand_normal's Box-Muller
+// flag): a fresh pair (fresh() -> {sine, cosine}) gives the sine now and keeps the cosine for the
+// thread's next such slot; the slot routines of XORWOW and MRG32K3A.
+template <class State, class FreshPair>
+float carried_normal(State& s, FreshPair&& fresh) {
+  if (s.has_extra_normal) {
+    s.has_extra_normal = false;
+    return s.extra_normal;
+  }
+  const auto pair = fresh();
+  s.extra_normal = pair[1];
+  s.has_extra_normal = true;
+  return pair[0];
+}
+
 struct SlotKernelSpec {
   std::string_view op_name;           // the GpSimd custom operator's name in the trace
   std::int64_t values_per_slot = 1;   // tiles hold whole slots
