@@ -5,12 +5,14 @@
 // header-only library (random123_native.cpp). Prints GB/s, the ratio (target >= 2x for the vectorised path),
 // the emulator's own speed on the engine path, and the modeled trn1 / trn2 device time of the
 // engine kernel for the same 2^22 values and for 2^24 (cost model, one NeuronCore, timing-only).
-// Also MRG32K3A's host generator against a plain single-stream loop of the recurrence.
+// Also the XORWOW, MRG32K3A and MT19937 host generators against plain single-stream loops of their
+// recurrences (Marsaglia's xorwow, L'Ecuyer's Figure 1, std::mt19937).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,8 @@
 #include "trn/rand/host.hpp"
 #include "trn/rand/kernels.hpp"
 #include "trn/rand/mrg32k3a.hpp"
+#include "trn/rand/mt19937.hpp"
+#include "trn/rand/xorwow.hpp"
 #include "trn/rand/transforms.hpp"
 #include "random123_native.hpp"
 
@@ -136,10 +140,14 @@ void BM_Trnrand_EnginesUniform(benchmark::State& st) {
 // MRG32K3A (docs/trnrand.md 10): trnrand's host generator (cuRAND's 81920-thread ordering, chained
 // calls) against the straightforward single-stream loop of L'Ecuyer (1999), Figure 1 (the recurrence
 // in double arithmetic, as published), converted to cuRAND's 32-bit word.
-void BM_Trnrand_Mrg32k3aHostUint32(benchmark::State& st) {
-  trn::rand::Mrg32k3aGenerator g;
+// 2^22 u32 words per call from one of trnrand's stateful host generators (calls chained); `warm`:
+// one untimed call first (MT19937's stream setup).
+template <class G>
+void host_generator_words(benchmark::State& st, bool warm = false) {
+  G g;
   g.set_seed(kSeed);
   std::vector<std::uint32_t> out(kCount);
+  if (warm) g.generate(out);
   for (auto _ : st) {
     g.generate(out);
     benchmark::DoNotOptimize(out.data());
@@ -147,6 +155,8 @@ void BM_Trnrand_Mrg32k3aHostUint32(benchmark::State& st) {
   }
   set_bytes(st, kCount * 4);
 }
+
+void BM_Trnrand_Mrg32k3aHostUint32(benchmark::State& st) { host_generator_words<trn::rand::Mrg32k3aGenerator>(st); }
 
 void BM_Reference_Mrg32k3aUint32(benchmark::State& st) {
   constexpr double m1 = 4294967087.0, m2 = 4294944443.0, a12 = 1403580.0, a13n = 810728.0, a21 = 527612.0,
@@ -174,8 +184,48 @@ void BM_Reference_Mrg32k3aUint32(benchmark::State& st) {
   set_bytes(st, kCount * 4);
 }
 
+// XORWOW (docs/trnrand.md 8): the host generator (cuRAND's 4096-thread ordering) against the
+// single-stream loop of Marsaglia (2003), section 3.1's xorwow.
+void BM_Trnrand_XorwowHostUint32(benchmark::State& st) { host_generator_words<trn::rand::XorwowGenerator>(st); }
+
+void BM_Reference_XorwowUint32(benchmark::State& st) {
+  std::uint32_t x = 123456789, y = 362436069, z = 521288629, w = 88675123, v = 5783321, d = 6615241;
+  std::vector<std::uint32_t> out(kCount);
+  for (auto _ : st) {
+    for (auto& o : out) {
+      const std::uint32_t t = x ^ (x >> 2);
+      x = y, y = z, z = w, w = v;
+      v = (v ^ (v << 4)) ^ (t ^ (t << 1));
+      d += 362437;
+      o = v + d;
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  set_bytes(st, kCount * 4);
+}
+
+// MT19937 (docs/trnrand.md 12): the host generator after its first call (the 8192 streams' jump
+// ahead set up once, outside the timing) against std::mt19937's single stream.
+void BM_Trnrand_Mt19937HostUint32(benchmark::State& st) { host_generator_words<trn::rand::Mt19937Generator>(st, true); }
+
+void BM_Reference_Mt19937Uint32(benchmark::State& st) {
+  std::mt19937 r(static_cast<std::uint32_t>(kSeed));
+  std::vector<std::uint32_t> out(kCount);
+  for (auto _ : st) {
+    for (auto& o : out) o = static_cast<std::uint32_t>(r());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  set_bytes(st, kCount * 4);
+}
+
 BENCHMARK(BM_Trnrand_Mrg32k3aHostUint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Reference_Mrg32k3aUint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Trnrand_XorwowHostUint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Reference_XorwowUint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Trnrand_Mt19937HostUint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
+BENCHMARK(BM_Reference_Mt19937Uint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Trnrand_HostUint32)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Random123_Uint32)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);
 BENCHMARK(BM_Trnrand_HostUniform)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0);

@@ -3,11 +3,14 @@
 // mrg32k3a): every type at seed 1234 offset 5; every distribution after every other one (81 pairs,
 // each with its own seed and offset, then a u32 call that reads the thread states they left);
 // 2^20 .. 2^22 values at offsets 0, 81919 and 10^12 + 3 with three seeds; reseeding between calls;
-// statuses. Replayed through the C++ class (host path) and, for a record, the C API.
+// statuses. Replayed through the C++ class on both paths (host; the mrg32k3a_slots kernel on the
+// emulated engines) and, for a record, the C API.
 // Expectations as for Philox and XORWOW (curand_replay.hpp): integer, uniform, fp64 and histogram
 // Poisson outputs bit-exact (hashes of all values for the large calls), float Box-Muller within the
 // derived bounds. Skip-ahead is checked against plain stepping of L'Ecuyer's recurrences.
+#include <algorithm>
 #include <array>
+#include <utility>
 #include <vector>
 
 #include "curand_replay.hpp"
@@ -48,6 +51,47 @@ TEST(TrnrandMrg32k3a, MatchesStoredCurandVectors) {
   const auto tally = trnrand_test::replay([] { return Mrg32k3aGenerator(); }, true, f);
   trnrand_test::report("mrg32k3a", tally);
   trnrand_test::expect_bounds(tally);
+}
+
+TEST(TrnrandMrg32k3a, EnginePathMatchesStoredCurandVectors) {
+  // The mrg32k3a_slots kernel (81920 states in SBUF, GpSimd operator): every 4th generator of the
+  // file (pairs of distributions, a 2^20 .. 2^22 call, the reseed).
+  const auto tally = trnrand_test::replay([] { return Mrg32k3aGenerator(true); }, true, reference_mrg(), 4);
+  trnrand_test::report("mrg32k3a engines", tally);
+  trnrand_test::expect_bounds(tally);
+}
+
+TEST(TrnrandMrg32k3a, EnginePathEqualsHostPathAndRecordsAProfile) {
+  // Every distribution in turn (carried Poisson normals across calls, odd slot boundaries, sizes
+  // below and above one 81920-thread round) at several seeds and offsets on both paths: the same
+  // bits and the same position; the engine path's profile is the kernel's (GpSimd and DMA busy).
+  for (const auto& start : {std::pair{99ull, 81917ull}, std::pair{0ull, 0ull}, std::pair{0xfedcba9876543210ull, 1000000000003ull}}) {
+    const std::uint64_t seed = start.first, offset = start.second;
+    Mrg32k3aGenerator host, engines(true);
+    for (auto* g : {&host, &engines}) {
+      g->set_seed(seed);
+      g->set_offset(offset);
+    }
+    auto both = [&](auto&& call) {
+      const auto a = call(host), b = call(engines);
+      EXPECT_EQ(a, b) << seed;
+    };
+    both([](Mrg32k3aGenerator& g) { std::vector<std::uint32_t> v(5000); g.poisson(v, 3000.5); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<float> v(90001); g.uniform(v); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<double> v(777); g.uniform_double(v); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<std::uint32_t> v(4097); g.poisson(v, 3000.5); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<std::uint32_t> v(3001); g.poisson(v, 30.0); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<double> v(1000); g.normal_double(v, 0.0, 1.0); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<double> v(998); g.log_normal_double(v, 0.5, 0.25); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<float> v(1002); g.normal(v, 1.0f, 2.0f); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<float> v(1000); g.log_normal(v, 0.0f, 1.0f); return v; });
+    both([](Mrg32k3aGenerator& g) { std::vector<std::uint32_t> v(170001); g.generate(v); return v; });
+    EXPECT_EQ(host.offset(), engines.offset());
+    const trn::Profile p = engines.last_profile();
+    EXPECT_GT(p.total_ns, 0.0);
+    EXPECT_GT(p.busy_ns[static_cast<int>(trn::Engine::gpsimd)], 0.0);
+    EXPECT_EQ(host.last_profile().total_ns, 0.0);
+  }
 }
 
 TEST(TrnrandMrg32k3a, StepIsLEcuyersRecurrence) {
@@ -130,8 +174,15 @@ TEST(TrnrandMrg32k3a, CApiTypeOrderingsAndStatuses) {
   ASSERT_EQ(trnrandGetLastProfile(g, &prof), TRNRAND_STATUS_SUCCESS);
   EXPECT_EQ(prof.total_ns, 0.0);  // host generator: no kernel
   EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
-  // No engine path yet: the "device" generator refuses the type and leaves the handle untouched.
+  // The "device" generator runs the mrg32k3a_slots kernel: the same first record, and a profile.
   trnrandGenerator_t d = nullptr;
-  EXPECT_EQ(trnrandCreateGenerator(&d, TRNRAND_RNG_PSEUDO_MRG32K3A), TRNRAND_STATUS_TYPE_ERROR);
-  EXPECT_EQ(d, nullptr);
+  ASSERT_EQ(trnrandCreateGenerator(&d, TRNRAND_RNG_PSEUDO_MRG32K3A), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(d, first.seed), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandSetGeneratorOffset(d, first.offset), TRNRAND_STATUS_SUCCESS);
+  std::fill(u.begin(), u.end(), 0u);
+  ASSERT_EQ(trnrandGenerate(d, u.data(), u.size()), TRNRAND_STATUS_SUCCESS);
+  for (std::size_t i = 0; i < u.size(); ++i) ASSERT_EQ(u[i], first.bits[i]) << i;
+  ASSERT_EQ(trnrandGetLastProfile(d, &prof), TRNRAND_STATUS_SUCCESS);
+  EXPECT_GT(prof.total_ns, 0.0);
+  EXPECT_EQ(trnrandDestroyGenerator(d), TRNRAND_STATUS_SUCCESS);
 }

@@ -83,10 +83,50 @@ TEST(TrnrandMt19937, MatchesStoredCurandVectors) {
   EXPECT_EQ(tally.at("poisson").exact, tally.at("poisson").values);  // both methods (fp32 normal approximation)
 }
 
+TEST(TrnrandMt19937, EnginePathMatchesStoredCurandVectors) {
+  // The mt19937_rows kernel (8192 stream windows in SBUF, GpSimd twists and tempering): the whole
+  // file, the 2^22 + 2^21 chain across the first 78-row block included.
+  const auto tally = trnrand_test::replay([] { return Mt19937Generator(true); }, true, reference_mt(), 1, false);
+  trnrand_test::report("mt19937 engines", tally);
+  for (const char* exact : {"u32", "uniform", "uniform_double", "normal", "poisson"}) {
+    ASSERT_TRUE(tally.count(exact)) << exact;
+    EXPECT_EQ(tally.at(exact).exact, tally.at(exact).values) << exact;
+  }
+  EXPECT_LE(tally.at("log_normal").max_ulp, 2);
+}
+
+TEST(TrnrandMt19937, EnginePathEqualsHostPathAndRecordsAProfile) {
+  // Calls that start and end inside partitions and rows, one inside a single partition, one
+  // wrapping past stream 8191 into the next row, and one crossing the 78-row block (a twist of
+  // every stream), at two seeds: the same bits and position on both paths.
+  for (const std::uint64_t seed : {0ull, 0x123456789abcdefull}) {
+    Mt19937Generator host, engines(true);
+    host.set_seed(seed);
+    engines.set_seed(seed);
+    auto both = [&](auto&& call) {
+      const auto a = call(host), b = call(engines);
+      EXPECT_EQ(a, b) << seed;
+    };
+    both([](Mt19937Generator& g) { std::vector<std::uint32_t> v(3); g.generate(v); return v; });
+    both([](Mt19937Generator& g) { std::vector<float> v(1021); g.uniform(v); return v; });
+    both([](Mt19937Generator& g) { std::vector<std::uint32_t> v(65536 - 1024 + 7); g.generate(v); return v; });
+    both([](Mt19937Generator& g) { std::vector<double> v(999); g.normal_double(v, 0.0, 1.0); return v; });
+    both([](Mt19937Generator& g) { std::vector<std::uint32_t> v(77 * 65536 - 65536 - 100); g.poisson(v, 4.5); return v; });
+    both([](Mt19937Generator& g) { std::vector<float> v(3 * 65536 + 11); g.uniform(v); return v; });
+    both([](Mt19937Generator& g) { std::vector<std::uint32_t> v(5); g.generate(v); return v; });
+    EXPECT_EQ(host.offset(), engines.offset());
+    const trn::Profile p = engines.last_profile();
+    EXPECT_GT(p.total_ns, 0.0);
+    EXPECT_GT(p.busy_ns[static_cast<int>(trn::Engine::gpsimd)], 0.0);
+    EXPECT_EQ(host.last_profile().total_ns, 0.0);
+  }
+}
+
 TEST(TrnrandMt19937, CApiStatuses) {
   trnrandGenerator_t g = nullptr;
-  // Host generator only (no engine path yet, as MRG32K3A).
-  EXPECT_EQ(trnrandCreateGenerator(&g, TRNRAND_RNG_PSEUDO_MT19937), TRNRAND_STATUS_TYPE_ERROR);
+  // The "device" generator runs the mt19937_rows kernel (the last record again, below).
+  trnrandGenerator_t d = nullptr;
+  ASSERT_EQ(trnrandCreateGenerator(&d, TRNRAND_RNG_PSEUDO_MT19937), TRNRAND_STATUS_SUCCESS);
   ASSERT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_MT19937), TRNRAND_STATUS_SUCCESS);
   // The last record's generator: seed 0x123456789abcdef (cuRAND uses its low 32 bits), 3000 words.
   const auto& calls = reference_mt().calls;
@@ -96,6 +136,14 @@ TEST(TrnrandMt19937, CApiStatuses) {
   std::vector<unsigned int> u(it->n);
   ASSERT_EQ(trnrandGenerate(g, u.data(), u.size()), TRNRAND_STATUS_SUCCESS);
   EXPECT_EQ(trnrand_test::fnv1a64(u.data(), u.size() * 4), it->fnv);
+  ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(d, it->seed), TRNRAND_STATUS_SUCCESS);
+  std::fill(u.begin(), u.end(), 0u);
+  ASSERT_EQ(trnrandGenerate(d, u.data(), u.size()), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(trnrand_test::fnv1a64(u.data(), u.size() * 4), it->fnv);
+  trnProfile_t dprof{};
+  ASSERT_EQ(trnrandGetLastProfile(d, &dprof), TRNRAND_STATUS_SUCCESS);
+  EXPECT_GT(dprof.total_ns, 0.0);
+  EXPECT_EQ(trnrandDestroyGenerator(d), TRNRAND_STATUS_SUCCESS);
   std::vector<unsigned long long> ull(9);
   std::vector<float> f(9);
   EXPECT_EQ(trnrandSetGeneratorOffset(g, 5), status_of("offset"));

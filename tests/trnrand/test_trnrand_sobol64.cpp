@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "curand_replay.hpp"
+#include "sobol_paths.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trnrand.h"
 #include "trnrand_test_util.hpp"
@@ -51,23 +52,8 @@ TEST(TrnrandSobol64, EnginePathMatchesStoredCurandVectors) {
 }
 
 TEST(TrnrandSobol64, EnginePathEqualsHostPathAndRecordsAProfile) {
-  Sobol64Generator host, engines(true);
-  for (auto* g : {&host, &engines}) {
-    g->set_dimensions(150);  // three programs of 64, 64 and 22 dimensions
-    g->set_offset(0xfffffffffffffe00ull);  // across the 2^64 wrap
-  }
-  std::vector<std::uint64_t> a(150 * 777), b(a.size());
-  host.generate_long_long(a);
-  engines.generate_long_long(b);
-  EXPECT_EQ(a, b);
-  std::vector<float> fa(150 * 5), fb(fa.size());
-  host.uniform(fa);
-  engines.uniform(fb);
-  EXPECT_EQ(fa, fb);
-  EXPECT_EQ(host.offset(), engines.offset());
-  const trn::Profile p = engines.last_profile();
-  EXPECT_GT(p.busy_ns[static_cast<int>(trn::Engine::gpsimd)], 0.0);
-  EXPECT_GT(p.busy_ns[static_cast<int>(trn::Engine::vector)], 0.0);  // the uniform conversion
+  // Three programs of 64, 64 and 22 dimensions, across the 2^64 wrap.
+  trnrand_test::expect_sobol_engines_equal_host<std::uint64_t>(150, 0xfffffffffffffe00ull);
 }
 
 TEST(TrnrandSobol64, DirectionVectorsAreJoeKuosAsCurandShipsThem) {

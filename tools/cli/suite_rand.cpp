@@ -1,8 +1,9 @@
 // Validation and benchmark suite "rand": trnrand's Philox against the Random123 known-answer
 // vectors and cuRAND's host-generator streams (values observed with curandCreateGeneratorHost,
 // docs/trnrand.md section 5), through the emulated GpSimd kernels and the host path;
-// Kolmogorov-Smirnov checks for Philox, XORWOW, MRG32K3A, MT19937, SOBOL32 and SOBOL64 and SOBOL32's
-// net property.
+// Kolmogorov-Smirnov and chi-square checks for Philox, XORWOW, MRG32K3A, MT19937, SOBOL32 and SOBOL64
+// (each path), SOBOL32's net property and star discrepancy; modeled device time of each generator's
+// kernel (bench).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -18,13 +19,18 @@
 namespace trnsci::cli {
 namespace {
 
+bool is_quasi(trnrandRngType_t type) {
+  return type == TRNRAND_RNG_QUASI_SOBOL32 || type == TRNRAND_RNG_QUASI_SOBOL64 || type == TRNRAND_RNG_QUASI_DEFAULT;
+}
+
+// A generator of one cuRAND type on the engines (emulated) or the host path; pseudo-random ones
+// seeded, quasi-random ones with one dimension.
 struct Generator {
   trnrandGenerator_t g = nullptr;
-  explicit Generator(bool emulated, unsigned long long seed) {
-    const trnrandStatus_t st = emulated ? trnrandCreateGenerator(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10)
-                                        : trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10);
+  explicit Generator(bool emulated, unsigned long long seed, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10) {
+    const trnrandStatus_t st = emulated ? trnrandCreateGenerator(&g, type) : trnrandCreateGeneratorHost(&g, type);
     if (st != TRNRAND_STATUS_SUCCESS) throw std::runtime_error("trnrandCreateGenerator failed");
-    trnrandSetPseudoRandomGeneratorSeed(g, seed);
+    if (!is_quasi(type)) trnrandSetPseudoRandomGeneratorSeed(g, seed);
   }
   ~Generator() { trnrandDestroyGenerator(g); }
   Generator(const Generator&) = delete;
@@ -121,22 +127,13 @@ CaseResult curand_identity(const std::string& what, bool emulated) {
   return r;
 }
 
-// Kolmogorov-Smirnov statistic of n uniforms vs U(0,1]: Philox on the emulated kernel, or a host
-// generator of another cuRAND type (XORWOW, MRG32K3A, MT19937, SOBOL32 / SOBOL64 with one dimension).
-CaseResult ks_uniform(std::size_t n, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10) {
+// Kolmogorov-Smirnov statistic of n uniforms vs U(0,1] from a generator of any cuRAND type (SOBOL32 /
+// SOBOL64 with one dimension), on the engines or the host path.
+CaseResult ks_uniform(std::size_t n, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10, bool emulated = true) {
   const double t0 = now_seconds();
-  const bool philox = type == TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
-  Generator g(true, 20261122);
-  trnrandGenerator_t other = nullptr;
-  if (!philox) {
-    check(trnrandCreateGeneratorHost(&other, type), "trnrandCreateGeneratorHost");
-    if (type == TRNRAND_RNG_PSEUDO_XORWOW || type == TRNRAND_RNG_PSEUDO_MRG32K3A || type == TRNRAND_RNG_PSEUDO_MT19937)
-      trnrandSetPseudoRandomGeneratorSeed(other, 20261122);
-  }
+  Generator g(emulated, 20261122, type);
   std::vector<float> v(n);
-  const trnrandStatus_t st = trnrandGenerateUniform(philox ? g.g : other, v.data(), n);
-  if (other != nullptr) trnrandDestroyGenerator(other);
-  check(st, "trnrandGenerateUniform");
+  check(trnrandGenerateUniform(g.g, v.data(), n), "trnrandGenerateUniform");
   std::sort(v.begin(), v.end());
   double d = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -149,7 +146,84 @@ CaseResult ks_uniform(std::size_t n, trnrandRngType_t type = TRNRAND_RNG_PSEUDO_
   r.pass = r.measured <= r.bound;
   r.note = "sqrt(n) D_n; 1% critical value 1.63";
   r.host_seconds = seconds_since(t0);
-  if (philox) r.device = g.cost();
+  if (emulated) r.device = g.cost();
+  return r;
+}
+
+// Pearson's chi-square of n float uniforms in `bins` equal bins of (0, 1] against the upper 1%
+// point of chi-square with bins - 1 degrees of freedom (Wilson and Hilferty's cube-root
+// approximation, Proc. Natl. Acad. Sci. 17, 684-688, 1931: accurate to well under 1% here). Only
+// the upper tail is tested: a quasi-random sequence is far more even than chance (chi-square near 0).
+CaseResult chi2_uniform(std::size_t n, trnrandRngType_t type, bool emulated) {
+  const double t0 = now_seconds();
+  Generator g(emulated, 20261128, type);
+  std::vector<float> v(n);
+  check(trnrandGenerateUniform(g.g, v.data(), n), "trnrandGenerateUniform");
+  constexpr std::size_t kBins = 1024;
+  std::vector<double> count(kBins, 0.0);
+  for (const float x : v) ++count[std::min(kBins - 1, static_cast<std::size_t>(static_cast<double>(x) * kBins))];
+  const double expected = static_cast<double>(n) / kBins;
+  double chi2 = 0;
+  for (const double c : count) chi2 += (c - expected) * (c - expected) / expected;
+  const double k = kBins - 1, z99 = 2.3263478740;
+  const double h = 2.0 / (9.0 * k);
+  CaseResult r;
+  r.measured = chi2;
+  r.bound = k * std::pow(1.0 - h + z99 * std::sqrt(h), 3.0);
+  r.pass = r.measured <= r.bound;
+  r.note = "chi-square, 1024 bins (1023 dof); upper 1% point";
+  r.host_seconds = seconds_since(t0);
+  if (emulated) r.device = g.cost();
+  return r;
+}
+
+// Exact star discrepancy D*_N of the first N = 2^m points of SOBOL32's dimensions 1 and 2 (words
+// x 2^-32): the supremum over anchored boxes [0, a) x [0, b) of |#points inside / N - ab|, attained
+// at coordinates of the points (or 1) with closed or open boxes, so evaluated over those in O(N^2)
+// (for each x threshold, a sweep over the sorted y's of the points left of it). The two
+// dimensions form a (0, m, 2)-net in base 2 (Sobol 1967; the net check below tests every
+// dimension's projection), and for a (0, m, 2)-net every anchored box lies between two staircases
+// of elementary intervals of area 2^-m that differ by at most m + 1 of them (Niederreiter 1992,
+// ch. 4, the argument behind Theorem 4.10), so N D*_N <= m + 1; random points give about sqrt(N).
+CaseResult sobol_star_discrepancy(unsigned m) {
+  const double t0 = now_seconds();
+  trnrandGenerator_t g = nullptr;
+  check(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_QUASI_SOBOL32), "trnrandCreateGeneratorHost");
+  const std::size_t n = std::size_t{1} << m;
+  std::vector<unsigned int> w(2 * n);
+  trnrandStatus_t st = trnrandSetQuasiRandomGeneratorDimensions(g, 2);
+  if (st == TRNRAND_STATUS_SUCCESS) st = trnrandGenerate(g, w.data(), w.size());
+  trnrandDestroyGenerator(g);
+  check(st, "trnrandGenerate (SOBOL32, 2 dimensions)");
+  std::vector<std::pair<double, double>> pts(n);
+  for (std::size_t i = 0; i < n; ++i) pts[i] = {w[i] * 0x1p-32, w[n + i] * 0x1p-32};
+  std::sort(pts.begin(), pts.end());
+  std::vector<double> ys;
+  for (const auto& p : pts) ys.push_back(p.second);
+  ys.push_back(1.0);
+  std::sort(ys.begin(), ys.end());
+  std::vector<double> left;  // y's of the points with x < a (sorted)
+  double worst = 0;
+  const auto nd = static_cast<double>(n);
+  for (std::size_t j = 0; j <= n; ++j) {
+    const double a = j < n ? pts[j].first : 1.0;
+    // Open box [0, a) x [0, b): points with x < a (`left`) and y < b; closed: also the point at a.
+    std::vector<double> closed = left;
+    if (j < n) closed.insert(std::upper_bound(closed.begin(), closed.end(), pts[j].second), pts[j].second);
+    std::size_t open_count = 0, closed_count = 0;
+    for (const double b : ys) {
+      while (open_count < left.size() && left[open_count] < b) ++open_count;
+      while (closed_count < closed.size() && closed[closed_count] <= b) ++closed_count;
+      worst = std::max({worst, a * b - static_cast<double>(open_count) / nd, static_cast<double>(closed_count) / nd - a * b});
+    }
+    left = std::move(closed);
+  }
+  CaseResult r;
+  r.measured = worst * nd;
+  r.bound = m + 1.0;
+  r.pass = r.measured <= r.bound;
+  r.note = "N D*_N of dimensions 1, 2; (0, m, 2)-net bound m + 1 (random points: about sqrt(N))";
+  r.host_seconds = seconds_since(t0);
   return r;
 }
 
@@ -201,32 +275,65 @@ void add_rand(Registry& reg) {
     add({.op = "uniform", .mode = "GpSimd kernel", .shape = std::to_string(n) + " values", .metric = "ks_statistic",
          .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = static_cast<double>(n), .full_only = n > (1u << 16),
          .run = [n] { return ks_uniform(n); }});
-  add({.op = "uniform", .mode = "host path, XORWOW", .shape = "65536 values", .metric = "ks_statistic",
-       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
-       .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_PSEUDO_XORWOW); }});
-  // 2^18 values: more than one step of each of MRG32K3A's 81920 thread streams.
-  add({.op = "uniform", .mode = "host path, MRG32K3A", .shape = "262144 values", .metric = "ks_statistic",
-       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 262144.0,
-       .run = [] { return ks_uniform(std::size_t{1} << 18, TRNRAND_RNG_PSEUDO_MRG32K3A); }});
-  add({.op = "uniform", .mode = "host path, SOBOL32", .shape = "65536 points", .metric = "ks_statistic",
-       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
-       .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_QUASI_SOBOL32); }});
-  add({.op = "uniform", .mode = "host path, SOBOL64", .shape = "65536 points", .metric = "ks_statistic",
-       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
-       .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_QUASI_SOBOL64); }});
-  // 2^16 values: all 8192 of MT19937's streams (2^2048 apart, set up by jump ahead).
-  add({.op = "uniform", .mode = "host path, MT19937", .shape = "65536 values", .metric = "ks_statistic",
-       .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = 65536.0,
-       .run = [] { return ks_uniform(std::size_t{1} << 16, TRNRAND_RNG_PSEUDO_MT19937); }});
+  // Every generator type on each of its paths: KS and chi-square of its float uniforms. 2^18 values
+  // cover more than one step of each of MRG32K3A's 81920 thread streams; 2^16 all 8192 of MT19937's
+  // streams (2^2048 apart, set up by jump ahead); SOBOL32 / SOBOL64 with one dimension.
+  struct TypeCase {
+    trnrandRngType_t type;
+    const char* name;
+    std::size_t n;
+    bool engines;
+  };
+  constexpr TypeCase kTypes[] = {
+      {TRNRAND_RNG_PSEUDO_PHILOX4_32_10, "PHILOX4_32_10", std::size_t{1} << 18, true},
+      {TRNRAND_RNG_PSEUDO_XORWOW, "XORWOW", std::size_t{1} << 18, true},
+      {TRNRAND_RNG_PSEUDO_MRG32K3A, "MRG32K3A", std::size_t{1} << 18, true},
+      {TRNRAND_RNG_PSEUDO_MT19937, "MT19937", std::size_t{1} << 16, true},
+      {TRNRAND_RNG_QUASI_SOBOL32, "SOBOL32", std::size_t{1} << 16, true},
+      {TRNRAND_RNG_QUASI_SOBOL64, "SOBOL64", std::size_t{1} << 16, true},
+  };
+  for (const TypeCase& t : kTypes)
+    for (const bool emulated : {false, true}) {
+      if (emulated && !t.engines) continue;
+      if (t.type == TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && emulated) continue;  // the KS cases above
+      const std::string mode = std::string(emulated ? "engines, " : "host path, ") + t.name;
+      const std::string shape = std::to_string(t.n) + (is_quasi(t.type) ? " points" : " values");
+      add({.op = "uniform", .mode = mode, .shape = shape, .metric = "ks_statistic",
+           .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = static_cast<double>(t.n),
+           .run = [t, emulated] { return ks_uniform(t.n, t.type, emulated); }});
+    }
+  for (const TypeCase& t : kTypes)
+    add({.op = "uniform_chi2", .mode = std::string(t.engines ? "engines, " : "host path, ") + t.name,
+         .shape = std::to_string(t.n) + " values, 1024 bins", .metric = "chi_square",
+         .bound_text = "<= upper 1% point of chi2(1023)", .size = static_cast<double>(t.n),
+         .run = [t] { return chi2_uniform(t.n, t.type, t.engines); }});
+  add({.op = "star_discrepancy", .mode = "host path, SOBOL32", .shape = "2^12 points, dimensions 1-2", .metric = "N D*_N",
+       .bound_text = "N D* <= m + 1 = 13 ((0, m, 2)-net)", .size = 4096.0,
+       .run = [] { return sobol_star_discrepancy(12); }});
   add({.op = "sobol_net", .mode = "host path, SOBOL32", .shape = "2^12 points x 1000 dims", .metric = "count",
        .bound_text = "exactly one point per interval", .size = 4096.0 * 1000,
        .run = [] { return sobol_net(1000, 12); }});
 
-  for (bool emulated : {true, false})
-    reg.add(BenchCase{.suite = "rand", .library = "trnrand", .op = "uniform", .variant = emulated ? "kernel" : "host",
-                      .shape = "2^22", .run = [emulated](trn::Generation target) {
-                        Generator g(emulated, 7);
+  // 2^22 float uniforms per generator type: Philox on the engines and the host path; the other
+  // types' kernels (XORWOW xorwow_slots, MRG32K3A mrg32k3a_slots, MT19937 mt19937_rows, SOBOL32
+  // sobol_gray_xor with 128 dimensions) on the engines. MT19937's host time includes the jump
+  // ahead of its 8192 streams (host, once per generator).
+  struct BenchType {
+    trnrandRngType_t type;
+    const char* variant;
+    bool emulated;
+  };
+  for (const BenchType& t : {BenchType{TRNRAND_RNG_PSEUDO_PHILOX4_32_10, "kernel", true},
+                             BenchType{TRNRAND_RNG_PSEUDO_PHILOX4_32_10, "host", false},
+                             BenchType{TRNRAND_RNG_PSEUDO_XORWOW, "kernel, XORWOW", true},
+                             BenchType{TRNRAND_RNG_PSEUDO_MRG32K3A, "kernel, MRG32K3A", true},
+                             BenchType{TRNRAND_RNG_PSEUDO_MT19937, "kernel, MT19937", true},
+                             BenchType{TRNRAND_RNG_QUASI_SOBOL32, "kernel, SOBOL32 x 128 dims", true}})
+    reg.add(BenchCase{.suite = "rand", .library = "trnrand", .op = "uniform", .variant = t.variant,
+                      .shape = "2^22", .run = [t](trn::Generation target) {
+                        Generator g(t.emulated, 7, t.type);
                         trnrandSetGeneratorTarget(g.g, static_cast<trnTarget_t>(target));
+                        if (is_quasi(t.type)) check(trnrandSetQuasiRandomGeneratorDimensions(g.g, 128), "dimensions");
                         std::vector<float> v(std::size_t{1} << 22);
                         const double t0 = now_seconds();
                         check(trnrandGenerateUniform(g.g, v.data(), v.size()), "trnrandGenerateUniform");
@@ -236,7 +343,7 @@ void add_rand(Registry& reg) {
                         for (float x : v) mean += x;
                         b.error = std::fabs(mean / v.size() - 0.5);
                         b.error_metric = "|mean - 0.5|";
-                        if (emulated) b.device = g.cost();
+                        if (t.emulated) b.device = g.cost();
                         return b;
                       }});
   // SOBOL64 on the engines (sobol_gray_xor, one 32-bit half per partition): 2^22 words of 64 dimensions.

@@ -1,23 +1,22 @@
 /* trnrand.h - cuRAND-shaped C API of trnrand: generators that reproduce cuRAND's host-API
  * generators bit for bit (uint32, uniform, uniform double, Poisson histogram; fp64 Box-Muller
  * outputs too; float normals and log-normals and the quasi-random normals within a few ulp, see
- * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT, SOBOL32 = QUASI_DEFAULT and
- * SOBOL64, each on the host path and on the emulated engines, and MRG32K3A and MT19937 on the host
- * path only. Same
+ * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT, MRG32K3A, MT19937, SOBOL32 =
+ * QUASI_DEFAULT and SOBOL64, each on the host path and on the emulated engines. Same
  * argument order, meaning and numeric enum / status values as cuRAND 10.4 with the
  * trnrand/TRNRAND_ prefixes, so a prefix substitution ports code.
  *
  *  - trnrandCreateGenerator: every Generate* call runs as tile kernels on emulated NeuronCores
- *    (Philox / XORWOW / Sobol on GpSimdE, transforms on VectorE/ScalarE; XORWOW's and Sobol's
- *    non-uniform transforms on the host side of the kernel) - the "device" generator.
+ *    (Philox / XORWOW / MRG32K3A / MT19937 / Sobol on GpSimdE, transforms on VectorE/ScalarE; the
+ *    other generators' non-uniform transforms on the host side of the kernel) - the "device"
+ *    generator.
  *  - trnrandCreateGeneratorHost: the vectorised host path. Both give identical outputs.
  * Host pointers only; calls are synchronous (streams are stored and returned). Every function
  * returns a status and never aborts, exits or throws; on error nothing is written.
  *
  * Statuses for invalid arguments (cuRAND has no INVALID_VALUE):
  *   NULL generator / destroyed generator       TRNRAND_STATUS_NOT_INITIALIZED
- *   rng type not implemented (MTGP32, scrambled Sobol; MRG32K3A and MT19937 with
- *   trnrandCreateGenerator: no engine path yet)  TRNRAND_STATUS_TYPE_ERROR
+ *   rng type not implemented (MTGP32, scrambled Sobol)  TRNRAND_STATUS_TYPE_ERROR
  *   SetGeneratorOffset on MT19937               TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
  *   ordering: pseudo-random BEST, DEFAULT, LEGACY (MT19937: DEFAULT, LEGACY); quasi-random QUASI_DEFAULT; else
  *                                              TRNRAND_STATUS_OUT_OF_RANGE (as cuRAND's host generators,
@@ -72,9 +71,9 @@ typedef enum trnrandRngType {
   TRNRAND_RNG_PSEUDO_MRG32K3A = 121,
   TRNRAND_RNG_PSEUDO_MTGP32 = 141,
   TRNRAND_RNG_PSEUDO_MT19937 = 142,
-  TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* implemented: 161, 100 / 101 (XORWOW), 121 (MRG32K3A, host
-                                             generator only), 142 (MT19937, host generator only),
-                                             200 / 201 (SOBOL32), 203 (SOBOL64) */
+  TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* implemented: 161, 100 / 101 (XORWOW), 121 (MRG32K3A),
+                                             142 (MT19937), 200 / 201 (SOBOL32), 203 (SOBOL64),
+                                             each on both creation functions */
   TRNRAND_RNG_QUASI_DEFAULT = 200,
   TRNRAND_RNG_QUASI_SOBOL32 = 201,
   TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL32 = 202,

@@ -24,15 +24,15 @@
 
 // One handle per cuRAND generator type: Philox (trn::rand::Generator), XORWOW
 // (trn::rand::XorwowGenerator), SOBOL32 and SOBOL64 (trn::rand::Sobol32Generator /
-// Sobol64Generator), each on both paths, or MRG32K3A and MT19937 (trn::rand::Mrg32k3aGenerator,
-// Mt19937Generator; host path only).
+// Sobol64Generator), MRG32K3A (trn::rand::Mrg32k3aGenerator) and MT19937 (trn::rand::Mt19937Generator),
+// each on both paths.
 struct trnrandGenerator_st {
   trn::rand::Generator gen;
   std::unique_ptr<trn::rand::XorwowGenerator> xorwow;  // PSEUDO_XORWOW / PSEUDO_DEFAULT
   std::unique_ptr<trn::rand::Sobol32Generator> sobol;  // QUASI_SOBOL32 / QUASI_DEFAULT
   std::unique_ptr<trn::rand::Sobol64Generator> sobol64;  // QUASI_SOBOL64
-  std::unique_ptr<trn::rand::Mrg32k3aGenerator> mrg;   // PSEUDO_MRG32K3A (host path)
-  std::unique_ptr<trn::rand::Mt19937Generator> mt;     // PSEUDO_MT19937 (host path)
+  std::unique_ptr<trn::rand::Mrg32k3aGenerator> mrg;   // PSEUDO_MRG32K3A
+  std::unique_ptr<trn::rand::Mt19937Generator> mt;     // PSEUDO_MT19937
   int rng_type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   trnStream_t stream = nullptr;
   explicit trnrandGenerator_st(const trn::rand::GeneratorOptions& o) : gen(o) {}
@@ -75,21 +75,16 @@ bool is_sobol32(int rng_type) {
 trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_type,
                        trn::rand::GeneratorPath path) {
   if (generator == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "generator is NULL");
-  // XORWOW and SOBOL32 run on both paths (docs/trnrand.md sections 8, 9), MRG32K3A on the host
-  // path only (section 10: no engine kernel yet, so the "device" generator refuses it).
+  // Every implemented type runs on both paths (docs/trnrand.md sections 8 - 12).
   const bool host = path == trn::rand::GeneratorPath::host;
   const bool xorwow = is_xorwow(rng_type), sobol = is_sobol32(rng_type);
   const bool sobol64 = rng_type == TRNRAND_RNG_QUASI_SOBOL64;
   const bool mrg = rng_type == TRNRAND_RNG_PSEUDO_MRG32K3A, mt = rng_type == TRNRAND_RNG_PSEUDO_MT19937;
-  if ((mrg || mt) && !host)
-    return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
-                std::string(mrg ? "MRG32K3A (121)" : "MT19937 (142)") +
-                    " has no engine path yet: create it with trnrandCreateGeneratorHost");
   if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol && !sobol64 && !mrg && !mt)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
                 "rng type " + std::to_string(rng_type) +
                     ": trnrand implements PHILOX4_32_10 (161), XORWOW / PSEUDO_DEFAULT (101 / 100),"
-                    " MRG32K3A (121) and MT19937 (142) as host generators, SOBOL32 / QUASI_DEFAULT (201 / 200)"
+                    " MRG32K3A (121), MT19937 (142), SOBOL32 / QUASI_DEFAULT (201 / 200)"
                     " and SOBOL64 (203)");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
@@ -99,8 +94,8 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_ty
     if (xorwow) g->xorwow = std::make_unique<trn::rand::XorwowGenerator>(!host, o.engines);
     if (sobol) g->sobol = std::make_unique<trn::rand::Sobol32Generator>(!host, o.engines);
     if (sobol64) g->sobol64 = std::make_unique<trn::rand::Sobol64Generator>(!host, o.engines);
-    if (mrg) g->mrg = std::make_unique<trn::rand::Mrg32k3aGenerator>();
-    if (mt) g->mt = std::make_unique<trn::rand::Mt19937Generator>();
+    if (mrg) g->mrg = std::make_unique<trn::rand::Mrg32k3aGenerator>(!host, o.engines);
+    if (mt) g->mt = std::make_unique<trn::rand::Mt19937Generator>(!host, o.engines);
     g_generators.insert(g.get());
     *generator = g.release();
   });
@@ -476,14 +471,13 @@ trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t
   if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
   return guarded(fn, [&] {
-    // XORWOW, SOBOL32/64: their kernels' profiles (empty on the host path); MRG32K3A, MT19937: host
-    // only, empty.
-    if (generator->mrg || generator->mt) {
-      trn::Profile empty;
-      empty.target = generator->gen.options().engines.target;
-      *profile = empty.to_c();
-    } else if (generator->xorwow)
+    // Every generator: its kernel's profile (empty on the host path).
+    if (generator->mt)
+      *profile = generator->mt->last_profile().to_c();
+    else if (generator->xorwow)
       *profile = generator->xorwow->last_profile().to_c();
+    else if (generator->mrg)
+      *profile = generator->mrg->last_profile().to_c();
     else if (generator->sobol)
       *profile = generator->sobol->last_profile().to_c();
     else if (generator->sobol64)
@@ -504,6 +498,8 @@ trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarge
     o.engines.target = static_cast<trn::Generation>(t);
     generator->gen.set_options(o);
     if (generator->xorwow) generator->xorwow->set_engine_config(o.engines);
+    if (generator->mrg) generator->mrg->set_engine_config(o.engines);
+    if (generator->mt) generator->mt->set_engine_config(o.engines);
     if (generator->sobol) generator->sobol->set_engine_config(o.engines);
     if (generator->sobol64) generator->sobol64->set_engine_config(o.engines);
   });

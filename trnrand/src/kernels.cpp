@@ -191,6 +191,24 @@ void box_muller(NeuronCore& nc, const BoxMullerScratch& scratch, const Tile& z_s
   nc.tensor_tensor(z_cos, cos_v, s, multiply);
 }
 
+Profile kernel_profile(const std::optional<Trace>& last_trace, Generation target) {
+  if (last_trace) return model_profile(*last_trace, target);
+  Profile empty;
+  empty.target = target;
+  return empty;
+}
+
+LaunchConfig engine_launch_config(const EngineConfig& cfg, int programs, bool sequential) {
+  LaunchConfig lc;
+  lc.grid = {programs, 1, 1};
+  lc.host_threads = cfg.host_threads;
+  lc.num_cores = sequential ? 1 : cfg.num_cores;
+  lc.core.generation = cfg.target;
+  lc.core.numerics = cfg.numerics;
+  lc.core.execute = cfg.execute;
+  return lc;
+}
+
 LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg) {
   const HardwareSpec& hw = hardware_spec(cfg.target);
   if (p.domain_count == 0) return {};
@@ -216,13 +234,7 @@ LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg)
     std::copy(p.table->alias.begin(), p.table->alias.end(), t + table_len);
   }
 
-  LaunchConfig lc;
-  lc.grid = {static_cast<int>(programs), 1, 1};
-  lc.host_threads = cfg.host_threads;
-  lc.num_cores = cfg.num_cores;
-  lc.core.generation = cfg.target;
-  lc.core.numerics = cfg.numerics;
-  lc.core.execute = cfg.execute;
+  const LaunchConfig lc = engine_launch_config(cfg, static_cast<int>(programs));
 
   return launch(lc, [&](NeuronCore& nc) {
     const std::int32_t P = nc.hw().pmax;

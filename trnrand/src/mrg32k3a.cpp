@@ -1,11 +1,13 @@
-// MRG32K3A host generator (trn/rand/mrg32k3a.hpp): cuRAND's seeding, matrix-power skip-ahead, its
+// MRG32K3A generator (trn/rand/mrg32k3a.hpp): cuRAND's seeding, matrix-power skip-ahead, its
 // 81920-thread host ordering, and the distributions through cuRAND's MRG32k3a conversions.
 #include "trn/rand/mrg32k3a.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <string>
 
 #include "trn/core/error.hpp"
+#include "trn/rand/slot_kernel.hpp"
 #include "trn/rand/transforms.hpp"
 
 namespace trn::rand {
@@ -143,45 +145,79 @@ std::vector<Mrg32k3aState>& Mrg32k3aGenerator::states() {
   return states_;
 }
 
-std::vector<std::uint32_t> Mrg32k3aGenerator::slot_values(std::uint64_t slots, MrgSlot kind) {
-  auto& st = states();
+void mrg32k3a_run_slots(std::span<Mrg32k3aState> states, std::uint64_t first_slot, std::uint64_t slot_begin,
+                        std::uint64_t slot_end, MrgSlot kind, MrgOutput output, std::uint32_t* out) {
   const std::size_t per_slot = kind == MrgSlot::steps2 ? 2 : 1;
-  std::vector<std::uint32_t> v(static_cast<std::size_t>(slots) * per_slot);
-  std::uint32_t* out = v.data();
-  for (std::uint64_t m = 0; m < slots; ++m) {
-    Mrg32k3aState& s = st[static_cast<std::size_t>((offset_ + m) % kThreads)];
+  for (std::uint64_t m = slot_begin; m < slot_end; ++m) {
+    Mrg32k3aState& s = states[static_cast<std::size_t>((first_slot + m) % kMrg32k3aThreads)];
     if (kind == MrgSlot::carried_normal) {
-      // curand_normal: a fresh pair gives the sine now and keeps the cosine for the thread's next
-      // such slot (the state's Box-Muller flag of CURAND's curand_normal).
-      float z;
-      if (s.has_extra_normal) {
-        z = s.extra_normal;
-        s.has_extra_normal = false;
-      } else {
+      const float z = carried_normal(s, [&] {  // curand_box_muller_mrg of two float uniforms
         const float u = mrg32k3a_uniform(mrg32k3a_next(s));
         const float w = mrg32k3a_uniform(mrg32k3a_next(s));
-        const auto pair = box_muller_from_uniform_f32(u, w * BoxMullerConstants::kTwoPi);
-        z = pair[0];
-        s.extra_normal = pair[1];
-        s.has_extra_normal = true;
-      }
+        return box_muller_from_uniform_f32(u, w * BoxMullerConstants::kTwoPi);
+      });
       *out++ = std::bit_cast<std::uint32_t>(z);
       continue;
     }
-    for (std::size_t k = 0; k < per_slot; ++k) *out++ = mrg32k3a_next(s);
+    for (std::size_t k = 0; k < per_slot; ++k) {
+      const std::uint32_t r = mrg32k3a_next(s);
+      *out++ = output == MrgOutput::word      ? mrg32k3a_word(r)
+               : output == MrgOutput::uniform ? std::bit_cast<std::uint32_t>(mrg32k3a_uniform(r))
+                                              : r;
+    }
+  }
+}
+
+namespace {
+constexpr double kMrgGpsimdOpsPerStep = 40.0;
+constexpr double kMrgGpsimdOpsWord = 4.0;
+constexpr double kMrgGpsimdOpsUniform = 16.0;
+static_assert(sizeof(Mrg32k3aState) == 32, "8 words per MRG32k3a thread state in SBUF");
+}  // namespace
+
+LaunchResult run_mrg32k3a_kernel(std::span<Mrg32k3aState> states, std::uint64_t first_slot, std::uint64_t slots,
+                                 MrgSlot kind, MrgOutput output, void* out, const EngineConfig& cfg) {
+  if (states.size() != kMrg32k3aThreads) throw UsageError("run_mrg32k3a_kernel", "states", "needs 81920 thread states");
+  const std::int64_t w = kind == MrgSlot::steps2 ? 2 : 1;
+  // carried_normal: on average one step and half a Box-Muller pair per value, the pair's log, sqrt,
+  // sin and cos in fp32 software on GpSimdE (a rough 120 operations per pair).
+  const double ops = kMrgGpsimdOpsPerStep + (kind == MrgSlot::carried_normal ? 60.0
+                                             : output == MrgOutput::word     ? kMrgGpsimdOpsWord
+                                             : output == MrgOutput::uniform  ? kMrgGpsimdOpsUniform
+                                                                             : 0.0);
+  const SlotKernelSpec spec{"mrg32k3a_slots", w, ops, false};
+  return run_slot_kernel(
+      spec, states, slots * static_cast<std::uint64_t>(w), output == MrgOutput::uniform ? DType::f32 : DType::u32, out,
+      [&](std::span<Mrg32k3aState> s, std::uint64_t v0, std::uint64_t v1, std::uint32_t* o) {
+        mrg32k3a_run_slots(s, first_slot, v0 / static_cast<std::uint64_t>(w), v1 / static_cast<std::uint64_t>(w), kind,
+                           output, o);
+      },
+      cfg);
+}
+
+std::vector<std::uint32_t> Mrg32k3aGenerator::slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output) {
+  auto& st = states();
+  std::vector<std::uint32_t> v(static_cast<std::size_t>(slots) * (kind == MrgSlot::steps2 ? 2 : 1));
+  if (engines_) {
+    last_trace_ = run_mrg32k3a_kernel(st, offset_, slots, kind, output, v.data(), cfg_).trace;
+  } else {
+    mrg32k3a_run_slots(st, offset_, 0, slots, kind, output, v.data());
+    last_trace_.reset();
   }
   offset_ += slots;
   return v;
 }
 
+Profile Mrg32k3aGenerator::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
+
 void Mrg32k3aGenerator::generate(std::span<std::uint32_t> out) {
-  const auto v = slot_values(out.size(), MrgSlot::steps1);
-  for (std::size_t m = 0; m < out.size(); ++m) out[m] = mrg32k3a_word(v[m]);
+  const auto v = slot_values(out.size(), MrgSlot::steps1, MrgOutput::word);
+  std::copy(v.begin(), v.end(), out.begin());
 }
 
 void Mrg32k3aGenerator::uniform(std::span<float> out) {
-  const auto v = slot_values(out.size(), MrgSlot::steps1);
-  for (std::size_t m = 0; m < out.size(); ++m) out[m] = mrg32k3a_uniform(v[m]);
+  const auto v = slot_values(out.size(), MrgSlot::steps1, MrgOutput::uniform);
+  for (std::size_t m = 0; m < out.size(); ++m) out[m] = std::bit_cast<float>(v[m]);
 }
 
 void Mrg32k3aGenerator::uniform_double(std::span<double> out) {
@@ -250,8 +286,8 @@ void Mrg32k3aGenerator::poisson(std::span<std::uint32_t> out, double lambda) {
                      "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
   if (lambda < kCurandPoissonNormalThreshold) {
     if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
-    const auto v = slot_values(out.size(), MrgSlot::steps1);
-    for (std::size_t m = 0; m < out.size(); ++m) out[m] = table_->sample(mrg32k3a_word(v[m]));
+    const auto v = slot_values(out.size(), MrgSlot::steps1, MrgOutput::word);
+    for (std::size_t m = 0; m < out.size(); ++m) out[m] = table_->sample(v[m]);
     return;
   }
   const auto v = slot_values(out.size(), MrgSlot::carried_normal);

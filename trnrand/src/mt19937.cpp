@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include <immintrin.h>
@@ -325,16 +326,20 @@ struct Mt19937Generator::Streams {
   explicit Streams(std::uint64_t seed)
       : window(kMt19937Streams), block(kMt19937Streams, -1), cursor(mt19937_init_genrand(static_cast<std::uint32_t>(seed))) {}
 
+  // Sets up (by jump ahead) every stream up to t.
+  void prepare(std::uint32_t t) {
+    while (ready <= t) {
+      if (ready > 0) cursor = mt19937_jump(cursor, stream_jump());
+      window[ready++] = cursor;
+    }
+  }
   static const Gf2Poly& stream_jump() {
     static const Gf2Poly g = mt19937_x_pow2_mod(kMt19937StreamLog2Distance);
     return g;
   }
   // Stream t's window at block b (b >= its current block).
   const Mt19937Window& at(std::uint32_t t, std::int64_t b) {
-    while (ready <= t) {
-      if (ready > 0) cursor = mt19937_jump(cursor, stream_jump());
-      window[ready++] = cursor;
-    }
+    prepare(t);
     while (block[t] < b) {
       mt19937_twist(window[t]);
       ++block[t];
@@ -343,7 +348,10 @@ struct Mt19937Generator::Streams {
   }
 };
 
-Mt19937Generator::Mt19937Generator() : streams_(std::make_unique<Streams>(0)) {}
+Mt19937Generator::Mt19937Generator(bool engines, const EngineConfig& cfg)
+    : streams_(std::make_unique<Streams>(0)), engines_(engines), cfg_(cfg) {}
+
+Profile Mt19937Generator::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 Mt19937Generator::~Mt19937Generator() = default;
 Mt19937Generator::Mt19937Generator(Mt19937Generator&&) noexcept = default;
 Mt19937Generator& Mt19937Generator::operator=(Mt19937Generator&&) noexcept = default;
@@ -360,7 +368,9 @@ void Mt19937Generator::set_offset(std::uint64_t offset) {
   position_ = offset;
 }
 
-void Mt19937Generator::words(std::uint32_t* out, std::size_t n) {
+void Mt19937Generator::words(std::uint32_t* out, std::size_t n, bool uniform) {
+  if (engines_) return words_on_engines(out, n, uniform);
+  last_trace_.reset();
   Streams& s = *streams_;
   std::uint64_t p = position_;
   for (std::size_t i = 0; i < n;) {
@@ -376,6 +386,127 @@ void Mt19937Generator::words(std::uint32_t* out, std::size_t n) {
   position_ = p;
 }
 
+namespace {
+constexpr double kMtGpsimdOpsPerTwistWord = 9.0;
+constexpr double kMtGpsimdOpsPerTemperWord = 12.0;
+constexpr double kMtGpsimdOpsPerUniform = 16.0;
+constexpr std::int64_t kMtRowsPerTile = 4;
+}  // namespace
+
+void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool uniform) {
+  if (n == 0) return;
+  Streams& s = *streams_;
+  const HardwareSpec& hw = hardware_spec(cfg_.target);
+  if (kMt19937Streams % static_cast<std::uint32_t>(hw.pmax) != 0)
+    throw NotSupportedError("Mt19937Generator", "a generation whose partitions do not divide 8192 streams", hw.name);
+  const std::int64_t per_partition = kMt19937Streams / hw.pmax;  // streams per partition
+  const std::int64_t row_part = per_partition * 8;                // a row's words per partition
+  const std::uint64_t p0 = position_, p1 = position_ + n;
+  // The jump ahead of every stream the call touches (host, lazily, as the host path).
+  const std::uint64_t g0 = p0 >> 3, g1 = (p1 - 1) >> 3;
+  const bool all = g1 - g0 >= kMt19937Streams - 1 || (g0 % kMt19937Streams) > (g1 % kMt19937Streams);
+  s.prepare(all ? kMt19937Streams - 1 : static_cast<std::uint32_t>(g1 % kMt19937Streams));
+  // The block numbers as SBUF words (block + 1 >= 0), and a copy for the declared twist counts.
+  std::vector<std::uint32_t> blocks(kMt19937Streams);
+  for (std::size_t t = 0; t < blocks.size(); ++t) blocks[t] = static_cast<std::uint32_t>(s.block[t] + 1);
+  std::vector<std::uint32_t> planned = blocks;
+  const HbmTensor win_hbm = HbmTensor::wrap(s.window.data(), DType::u32, {hw.pmax, per_partition * kMt19937Words});
+  const HbmTensor blk_hbm = HbmTensor::wrap(blocks.data(), DType::u32, {hw.pmax, per_partition});
+  const std::uint64_t row_first = p0 >> 16, row_last = (p1 - 1) >> 16;
+  const std::uint64_t tiles = (row_last - row_first) / kMtRowsPerTile + 1;
+  const DType out_dt = uniform ? DType::f32 : DType::u32;
+
+  // The stream states are sequential in the rows: one program.
+  const LaunchConfig lc = engine_launch_config(cfg_, 1, true);
+  LaunchResult result = launch(lc, [&](NeuronCore& nc) {
+    const std::int32_t P = nc.hw().pmax;
+    OnChipMemory& sbuf = nc.sbuf();
+    const Tile win = sbuf.alloc(DType::u32, P, {per_partition * kMt19937Words}, "mt19937_windows");
+    const Tile blk = sbuf.alloc(DType::u32, P, {per_partition}, "mt19937_blocks");
+    const Tile rows_tile = sbuf.alloc(DType::u32, P, {kMtRowsPerTile * row_part}, "mt19937_rows");
+    nc.dma_copy(win, win_hbm.tile(0, P, 0, per_partition * kMt19937Words));
+    nc.dma_copy(blk, blk_hbm.tile(0, P, 0, per_partition));
+    for (std::uint64_t k = 0; k < tiles; ++k) {
+      const std::uint64_t r0 = row_first + k * kMtRowsPerTile;
+      const std::uint64_t r1 = std::min<std::uint64_t>(r0 + kMtRowsPerTile, row_last + 1);
+      // Declared cost: the twists these rows need (from the planned block numbers) and one
+      // tempered word per output word of the busiest partition (a row's 512 at most).
+      double twists = 0;
+      for (std::uint64_t r = r0; r < r1; ++r) {
+        const auto b = static_cast<std::uint32_t>(r / kMt19937RowsPerBlock + 1);
+        const std::uint64_t a = std::max(p0, r << 16), e = std::min(p1, (r + 1) << 16);
+        for (std::uint64_t g = a >> 3; g <= (e - 1) >> 3; ++g) {
+          auto& pb = planned[static_cast<std::size_t>(g % kMt19937Streams)];
+          if (pb < b) {
+            twists += b - pb;
+            pb = b;
+          }
+        }
+      }
+      const double words_per_partition = static_cast<double>((r1 - r0) * static_cast<std::uint64_t>(row_part));
+      const double cycles = hw.gpsimd_start + kMtGpsimdOpsPerTwistWord * kMt19937Words * twists / P +
+                            (kMtGpsimdOpsPerTemperWord + (uniform ? kMtGpsimdOpsPerUniform : 0.0)) * words_per_partition;
+      const Tile outputs[] = {rows_tile, win, blk};
+      const Tile inputs[] = {win, blk};
+      nc.custom_op("mt19937_rows", outputs, inputs, cycles, [&, r0, r1](const CustomOpContext& ctx) {
+        const Tile &o = ctx.outputs[0], &w = ctx.outputs[1], &bt = ctx.outputs[2];
+        for (std::int32_t j = 0; j < o.partitions; ++j) {
+          auto* wins = reinterpret_cast<std::uint32_t*>(w.at(j, 0));
+          auto* bl = reinterpret_cast<std::uint32_t*>(bt.at(j, 0));
+          auto* dst = reinterpret_cast<std::uint32_t*>(o.at(j, 0));
+          for (std::uint64_t r = r0; r < r1; ++r) {
+            const auto b = static_cast<std::uint32_t>(r / kMt19937RowsPerBlock + 1);
+            const auto rr = static_cast<int>(r % kMt19937RowsPerBlock);
+            for (std::int64_t sidx = 0; sidx < per_partition; ++sidx) {
+              const std::uint64_t q = (r << 16) + static_cast<std::uint64_t>((j * per_partition + sidx) * 8);
+              if (q + 8 <= p0 || q >= p1) continue;  // no word of this stream in the call
+              Mt19937Window window;
+              std::memcpy(window.data(), wins + sidx * kMt19937Words, sizeof(window));
+              for (; bl[sidx] < b; ++bl[sidx]) mt19937_twist(window);
+              std::memcpy(wins + sidx * kMt19937Words, window.data(), sizeof(window));
+              for (int c = 0; c < 8; ++c) {
+                const std::uint32_t x = mt19937_temper(window[static_cast<std::size_t>(mt19937_block_position(rr, c))]);
+                dst[static_cast<std::int64_t>(r - r0) * row_part + sidx * 8 + c] =
+                    uniform ? std::bit_cast<std::uint32_t>(mt19937_uniform(x)) : x;
+              }
+            }
+          }
+        }
+      });
+      // DMA: each row's words inside [p0, p1), in partition runs (a partial first and last partition).
+      for (std::uint64_t r = r0; r < r1; ++r) {
+        const std::uint64_t a = std::max(p0, r << 16) - (r << 16), e = std::min(p1, (r + 1) << 16) - (r << 16);
+        const Tile row = rows_tile.cols(static_cast<std::int64_t>(r - r0) * row_part, row_part).bitcast(out_dt);
+        auto copy = [&](std::uint64_t j, std::uint64_t c0, std::uint64_t c1, std::uint64_t parts) {
+          // Row word j row_part + c0 is output element (r << 16) + j row_part + c0 - p0 (>= 0: a >= p0).
+          const std::uint64_t first = (r << 16) + j * static_cast<std::uint64_t>(row_part) + c0 - p0;
+          nc.dma_copy(HbmTensor::wrap(reinterpret_cast<std::uint8_t*>(out) + first * 4, out_dt,
+                                      {static_cast<std::int64_t>(parts), static_cast<std::int64_t>(c1 - c0)},
+                                      {row_part, 1})
+                          .tile(0, static_cast<std::int32_t>(parts), 0, static_cast<std::int64_t>(c1 - c0)),
+                      row.rows(static_cast<std::int32_t>(j), static_cast<std::int32_t>(parts))
+                          .cols(static_cast<std::int64_t>(c0), static_cast<std::int64_t>(c1 - c0)));
+        };
+        const auto rp = static_cast<std::uint64_t>(row_part);
+        std::uint64_t ja = a / rp;
+        if (a % rp != 0 || e - ja * rp < rp) {  // partial first partition
+          copy(ja, a % rp, std::min(rp, e - ja * rp), 1);
+          ++ja;
+        }
+        const std::uint64_t jb = e / rp;  // full partitions [ja, jb)
+        if (jb > ja) copy(ja, 0, rp, jb - ja);
+        if (e % rp != 0 && e / rp >= ja) copy(e / rp, 0, e % rp, 1);  // partial last partition
+      }
+    }
+    nc.dma_copy(win_hbm.tile(0, P, 0, per_partition * kMt19937Words), win);
+    nc.dma_copy(blk_hbm.tile(0, P, 0, per_partition), blk);
+  });
+  if (cfg_.execute)
+    for (std::size_t t = 0; t < blocks.size(); ++t) s.block[t] = static_cast<std::int64_t>(blocks[t]) - 1;
+  last_trace_ = std::move(result.trace);
+  position_ = p1;
+}
+
 template <class T, class Convert>
 void Mt19937Generator::fill(std::span<T> out, Convert&& convert) {
   std::vector<std::uint32_t> x(out.size());
@@ -384,7 +515,12 @@ void Mt19937Generator::fill(std::span<T> out, Convert&& convert) {
 }
 
 void Mt19937Generator::generate(std::span<std::uint32_t> out) { words(out.data(), out.size()); }
-void Mt19937Generator::uniform(std::span<float> out) { fill(out, mt19937_uniform); }
+void Mt19937Generator::uniform(std::span<float> out) {
+  if (!engines_) return fill(out, mt19937_uniform);
+  std::vector<std::uint32_t> bits(out.size());
+  words(bits.data(), bits.size(), true);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::bit_cast<float>(bits[i]);
+}
 void Mt19937Generator::uniform_double(std::span<double> out) { fill(out, mt19937_uniform_double); }
 void Mt19937Generator::normal(std::span<float> out, float mean, float stddev) {
   fill(out, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });

@@ -250,14 +250,7 @@ std::uint32_t high32(Word x) {
 }  // namespace
 
 template <class Word>
-Profile SobolGenerator<Word>::last_profile() const {
-  if (!last_trace_) {
-    Profile empty;
-    empty.target = cfg_.target;
-    return empty;
-  }
-  return model_profile(*last_trace_, cfg_.target);
-}
+Profile SobolGenerator<Word>::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 
 template <class Word>
 template <class T, class Convert>

@@ -49,13 +49,8 @@ LaunchResult run_sobol_kernel(unsigned bits, std::uint32_t dimensions, std::uint
   const DType out_dt = uniform ? DType::f32 : DType::u32;
   const auto nvec = static_cast<std::int64_t>(bits);
 
-  LaunchConfig lc;
-  lc.grid = {blocks, 1, 1};  // dimensions are independent: one program per pmax (64-bit: pmax / 2) of them
-  lc.host_threads = cfg.host_threads;
-  lc.num_cores = cfg.num_cores;
-  lc.core.generation = cfg.target;
-  lc.core.numerics = cfg.numerics;
-  lc.core.execute = cfg.execute;
+  // Dimensions are independent: one program per pmax (64-bit: pmax / 2) of them.
+  const LaunchConfig lc = engine_launch_config(cfg, blocks);
 
   return launch(lc, [&](NeuronCore& nc) {
     const std::int32_t P = nc.hw().pmax;

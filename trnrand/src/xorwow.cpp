@@ -9,6 +9,7 @@
 #include <string>
 
 #include "trn/core/error.hpp"
+#include "trn/rand/slot_kernel.hpp"
 #include "trn/rand/transforms.hpp"
 
 namespace trn::rand {
@@ -156,19 +157,10 @@ void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, s
   for (std::uint64_t m = slot_begin; m < slot_end; ++m) {
     XorwowState& s = states[static_cast<std::size_t>((first_slot + m) % kXorwowThreads)];
     if (kind == XorwowSlot::carried_normal) {
-      // curand_normal: a fresh Box-Muller pair gives the sine now and keeps the cosine for the
-      // thread's next such slot (the state's Box-Muller flag of CURAND's curand_normal).
-      float z;
-      if (s.has_extra_normal) {
-        z = s.extra_normal;
-        s.has_extra_normal = false;
-      } else {
+      const float z = carried_normal(s, [&] {
         const std::uint32_t x = xorwow_next(s), y = xorwow_next(s);
-        const auto pair = box_muller_f32(x, y);
-        z = pair[0];
-        s.extra_normal = pair[1];
-        s.has_extra_normal = true;
-      }
+        return box_muller_f32(x, y);
+      });
       *out++ = std::bit_cast<std::uint32_t>(z);
       continue;
     }
@@ -199,14 +191,7 @@ void XorwowGenerator::uniform_into(std::span<float> out) {
   offset_ += out.size();
 }
 
-Profile XorwowGenerator::last_profile() const {
-  if (!last_trace_) {
-    Profile empty;
-    empty.target = cfg_.target;
-    return empty;
-  }
-  return model_profile(*last_trace_, cfg_.target);
-}
+Profile XorwowGenerator::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 
 void XorwowGenerator::generate(std::span<std::uint32_t> out) {
   const auto v = slot_values(out.size(), XorwowSlot::words1);

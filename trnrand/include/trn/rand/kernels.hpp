@@ -15,7 +15,9 @@
 // output word per partition, plus GPSIMD_START (hw.gpsimd_start) per instruction.
 #pragma once
 #include <cstdint>
+#include <optional>
 
+#include "trn/core/cost_model.hpp"
 #include "trn/core/memory.hpp"
 #include "trn/core/neuron_core.hpp"
 #include "trn/core/spmd.hpp"
@@ -99,6 +101,15 @@ struct EngineConfig {
   Numerics numerics = Numerics::ideal;
   bool execute = true;  // false: record the trace only (timing-only run for the cost model)
 };
+
+// The modeled profile of a generator's last kernel (its trace), or an empty profile of `target`
+// when the last call ran no kernel (host path).
+Profile kernel_profile(const std::optional<Trace>& last_trace, Generation target);
+
+// The launch of a trnrand kernel with `programs` programs under cfg (target, numerics, host
+// threads, execute); sequential = true: one emulated core (programs whose state carries over in
+// order), otherwise cfg.num_cores.
+LaunchConfig engine_launch_config(const EngineConfig& cfg, int programs, bool sequential = false);
 
 // Runs the generator kernel over tiles of [pmax, F] elements (F from the SBUF budget), programs of
 // up to 8 tiles with double-buffered SBUF, and returns the launch (trace for the cost model).

@@ -1,4 +1,4 @@
-// MRG32K3A: cuRAND's PSEUDO_MRG32K3A generator (host path), bit-identical to libcurand's host
+// MRG32K3A: cuRAND's PSEUDO_MRG32K3A generator (host and engine paths), bit-identical to libcurand's host
 // generator for integer and uniform outputs (docs/trnrand.md section 10).
 //
 // The algorithm is L'Ecuyer's combined multiple recursive generator MRG32k3a (P. L'Ecuyer, "Good
@@ -26,15 +26,19 @@
 // SetGeneratorOffset(P) restarts thread k at step ceil((P - k) / 81920) of its stream;
 // SetPseudoRandomGeneratorSeed keeps the offset and restarts the states.
 //
-// Paths: host only (trnrandCreateGeneratorHost). trnrandCreateGenerator(MRG32K3A) returns
-// TYPE_ERROR: no engine kernel yet (docs/trnrand.md section 10).
+// Paths: host (trnrandCreateGeneratorHost) and engines (trnrandCreateGenerator): the 81920 thread
+// states advance in the mrg32k3a_slots GpSimd kernel (run_mrg32k3a_kernel); bit-identical outputs
+// (tested).
 #pragma once
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "trn/core/cost_model.hpp"
+#include "trn/rand/kernels.hpp"
 #include "trn/rand/poisson.hpp"
 
 namespace trn::rand {
@@ -81,10 +85,40 @@ enum class MrgSlot : std::uint8_t {
   steps2,         // 2 values r (a Box-Muller pair)
   carried_normal  // 1 float (bits): curand_normal with the state's pending cosine
 };
+// What a steps1 / steps2 value is written as: r itself, cuRAND's 32-bit word of r, or the bits of
+// its float uniform (carried_normal slots always write the float normal's bits).
+enum class MrgOutput : std::uint8_t { raw, word, uniform };
+
+// The per-slot work of a call, shared by the host path and the GpSimd operator: slots
+// [slot_begin, slot_end) of a call whose first slot is first_slot (absolute), from the 81920
+// thread states; writes 1 (steps1, carried_normal) or 2 (steps2) values per slot to out.
+void mrg32k3a_run_slots(std::span<Mrg32k3aState> states, std::uint64_t first_slot, std::uint64_t slot_begin,
+                        std::uint64_t slot_end, MrgSlot kind, MrgOutput output, std::uint32_t* out);
+
+// Engine path of one call (kernel "mrg32k3a_slots", trn/rand/slot_kernel.hpp):
+//   Layout: the 81920 states in one SBUF tile [128, 640 x 8] (thread k in partition k / 640: x1[3],
+//     x2[3], pending flag, pending value; 20 KiB per partition), DMA'd in and back out per call.
+//   Per tile of [128, F] values: the GpSimd custom operator steps the states in slot order and
+//     writes the values, converted in the operator (the u32 word and the float uniform are cuRAND's
+//     fp64 products, computed in software on the 32-bit lanes; declared below); DMA to `out`.
+//   Declared GpSimd operations per value: 40 per step (per component two 32 x 22-bit products as
+//     mul-lo + mul-hi, a 64-bit add, the reduction mod m = 2^32 - c as hi c + lo twice, the window
+//     moves; the combination), + 4 for the u32 word (a fixed-point mul-hi and correction), + 16 for
+//     the float uniform (the fp64 product and its rounding to fp32 in software).
+//   Accuracy: bit-identical to the host path (same routine); limits: one program, tiles in sequence.
+LaunchResult run_mrg32k3a_kernel(std::span<Mrg32k3aState> states, std::uint64_t first_slot, std::uint64_t slots,
+                                 MrgSlot kind, MrgOutput output, void* out, const EngineConfig& cfg);
 
 class Mrg32k3aGenerator {
  public:
   static constexpr std::uint64_t kThreads = kMrg32k3aThreads;
+  // engines = true: every call's states advance in the mrg32k3a_slots kernel (the "device"
+  // generator); the transforms other than the u32 word and the float uniform run on the host side
+  // of the kernel.
+  explicit Mrg32k3aGenerator(bool engines = false, const EngineConfig& cfg = {}) : engines_(engines), cfg_(cfg) {}
+  // Modeled cost of the last call's kernel (engine path; empty otherwise).
+  Profile last_profile() const;
+  void set_engine_config(const EngineConfig& cfg) { cfg_ = cfg; }
 
   void set_seed(std::uint64_t seed);
   void set_offset(std::uint64_t offset);
@@ -104,7 +138,7 @@ class Mrg32k3aGenerator {
   std::vector<Mrg32k3aState>& states();
   // The values of slots offset_ .. offset_ + slots - 1 (r; float bits for carried_normal); advances
   // the offset.
-  std::vector<std::uint32_t> slot_values(std::uint64_t slots, MrgSlot kind);
+  std::vector<std::uint32_t> slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output = MrgOutput::raw);
   std::vector<std::array<float, 2>> normal_pairs(std::size_t n);
   std::vector<std::array<double, 2>> normal_pairs_double(std::size_t n);
 
@@ -112,6 +146,9 @@ class Mrg32k3aGenerator {
   std::vector<Mrg32k3aState> base_;    // curand_init(seed_, k, 0) for k < kThreads (per seed)
   std::vector<Mrg32k3aState> states_;  // empty: restart from base_ at offset_
   std::shared_ptr<const PoissonTable> table_;
+  bool engines_ = false;
+  EngineConfig cfg_{};
+  std::optional<Trace> last_trace_;
 };
 
 }  // namespace trn::rand

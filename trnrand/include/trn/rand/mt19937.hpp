@@ -1,4 +1,4 @@
-// MT19937 (cuRAND's PSEUDO_MT19937 = 142): the host generator, bit-identical to libcurand's host
+// MT19937 (cuRAND's PSEUDO_MT19937 = 142), host and engine paths, bit-identical to libcurand's host
 // generator for integer and uniform outputs (docs/trnrand.md section 12).
 //
 // Algorithm: M. Matsumoto and T. Nishimura, "Mersenne Twister: a 623-dimensionally equidistributed
@@ -25,9 +25,12 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "trn/core/cost_model.hpp"
+#include "trn/rand/kernels.hpp"
 #include "trn/rand/poisson.hpp"
 
 namespace trn::rand {
@@ -70,10 +73,28 @@ int mt19937_block_position(int row, int column);
 constexpr double mt19937_uniform_double(std::uint32_t x) { return x * 0x1p-32 + 0x1p-33; }
 constexpr float mt19937_uniform(std::uint32_t x) { return static_cast<float>(mt19937_uniform_double(x)); }
 
-// The host generator (trnrandCreateGeneratorHost(MT19937)); the offset counts words.
+// The generator; the offset counts words. Host path (trnrandCreateGeneratorHost(MT19937)) or, with
+// engines = true, the kernel "mt19937_rows" (trnrandCreateGenerator(MT19937)):
+//   Layout: the 8192 stream windows in one SBUF tile [128, 64 x 624] u32 (streams 64 j .. 64 j + 63
+//     in partition j: 156 KiB of trn1's 192 KiB per partition) and their block numbers [128, 64],
+//     DMA'd in at the start of a call and back at the end. An output row of 65536 words is 512
+//     consecutive words per partition, all from that partition's own streams, so the partitions
+//     never exchange data.
+//   Per tile of up to 4 rows ([128, 4 x 512]): the GpSimd custom operator twists each stream whose
+//     block the rows enter (624 words: three loads, two masks, a shift, a select and two XORs each,
+//     declared 9 operations per word) and tempers the rows' words (4 shifts, 2 ANDs, 4 XORs and
+//     the indexed load and store: 12 per word), the float uniform's fp64 product and rounding in
+//     software (16 more per word); DMA of the call's part of each row to `out`.
+//   The per-stream jump ahead (2^2048 steps, Haramoto et al.) stays on the host, lazily, as on the
+//   host path; the double, normal, log-normal and Poisson conversions of the kernel's words run on
+//   the host side of the kernel. Bit-identical to the host path (the same windows, twist and
+//   block layout; tested).
 class Mt19937Generator {
  public:
-  Mt19937Generator();
+  explicit Mt19937Generator(bool engines = false, const EngineConfig& cfg = {});
+  // Modeled cost of the last call's kernel (engine path; empty otherwise).
+  Profile last_profile() const;
+  void set_engine_config(const EngineConfig& cfg) { cfg_ = cfg; }
   ~Mt19937Generator();
   Mt19937Generator(Mt19937Generator&&) noexcept;
   Mt19937Generator& operator=(Mt19937Generator&&) noexcept;
@@ -96,8 +117,10 @@ class Mt19937Generator {
 
  private:
   struct Streams;
-  // Words position_ .. position_ + n - 1 (advances the position).
-  void words(std::uint32_t* out, std::size_t n);
+  // Words position_ .. position_ + n - 1 (advances the position); on the engines with
+  // `uniform`, out receives the float uniforms' bits.
+  void words(std::uint32_t* out, std::size_t n, bool uniform = false);
+  void words_on_engines(std::uint32_t* out, std::size_t n, bool uniform);
   template <class T, class Convert>
   void fill(std::span<T> out, Convert&& convert);
 
@@ -105,6 +128,9 @@ class Mt19937Generator {
   std::uint64_t position_ = 0;
   std::unique_ptr<Streams> streams_;
   std::shared_ptr<const PoissonTable> table_;
+  bool engines_ = false;
+  EngineConfig cfg_{};
+  std::optional<Trace> last_trace_;
 };
 
 }  // namespace trn::rand

@@ -1,0 +1,72 @@
+// The engine scaffolding shared by cuRAND's stateful host generators (XORWOW, MRG32K3A): a fixed
+// set of thread states, slots dealt round-robin to them, each thread advancing its own state.
+//
+//   Layout: the states in one SBUF tile [pmax, threads / pmax x state words] (thread k in partition
+//     k / (threads / pmax); a state is its struct's 32-bit words), DMA'd in from the generator at the
+//     start of the call and back at the end.
+//   Per output tile [pmax, F] (F <= 2048, whole slots): one GpSimd custom operator advances the
+//     states in slot order and writes the values (value i of the tile at partition i / F, column
+//     i mod F); optionally VectorE converts the words to cuRAND's float uniforms
+//     (float(x) 2^-32 + 2^-33, uniform_from_words); DMA to `out` (whole rows, then the tail row).
+//   Cost: GPSIMD_START + ops_per_value x F GpSimd cycles per tile (one 32-bit integer operation per
+//     partition per cycle, kernels.hpp); the states' two DMAs per call.
+//   Accuracy: the operator runs the same slot routine as the host path, so both give the same bits.
+//   Limits: one program (the states are sequential), tiles in order; threads a multiple of pmax.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "trn/rand/kernels.hpp"
+
+namespace trn::rand {
+
+// curand_normal on a thread state with a pending-value slot (CURAND: curand_normal's Box-Muller
+// flag): a fresh pair (fresh() -> {sine, cosine}) gives the sine now and keeps the cosine for the
+// thread's next such slot; the slot routines of XORWOW and MRG32K3A.
+template <class State, class FreshPair>
+float carried_normal(State& s, FreshPair&& fresh) {
+  if (s.has_extra_normal) {
+    s.has_extra_normal = false;
+    return s.extra_normal;
+  }
+  const auto pair = fresh();
+  s.extra_normal = pair[1];
+  s.has_extra_normal = true;
+  return pair[0];
+}
+
+struct SlotKernelSpec {
+  std::string_view op_name;           // the GpSimd custom operator's name in the trace
+  std::int64_t values_per_slot = 1;   // tiles hold whole slots
+  double gpsimd_ops_per_value = 1.0;  // declared GpSimd integer operations per value written
+  bool uniform_on_vector = false;     // VectorE turns the operator's words into float uniforms
+};
+
+// Values [value_begin, value_end) of the call from the states (already copied out of SBUF into the
+// caller's typed scratch), written to out.
+using SlotRun = std::function<void(std::uint64_t value_begin, std::uint64_t value_end, std::uint32_t* out)>;
+
+// The untyped launch: `states` are the states' bytes (threads x state_bytes), `scratch` a buffer of
+// the same size that the operator fills from SBUF before run() and copies back after it.
+LaunchResult run_slot_kernel_bytes(const SlotKernelSpec& spec, std::span<std::byte> states, std::int64_t threads,
+                                   std::span<std::byte> scratch, std::uint64_t values, DType out_dtype, void* out,
+                                   const SlotRun& run, const EngineConfig& cfg);
+
+// One call of `values` values (u32 words or f32 bits by out_dtype) on the engines. run(states,
+// value_begin, value_end, out) is the host path's slot routine on the typed states.
+template <class State, class Run>
+LaunchResult run_slot_kernel(const SlotKernelSpec& spec, std::span<State> states, std::uint64_t values, DType out_dtype,
+                             void* out, Run&& run, const EngineConfig& cfg) {
+  static_assert(std::is_trivially_copyable_v<State> && sizeof(State) % 4 == 0, "states are SBUF words");
+  std::vector<State> scratch(states.size());
+  return run_slot_kernel_bytes(
+      spec, std::as_writable_bytes(states), static_cast<std::int64_t>(states.size()),
+      std::as_writable_bytes(std::span<State>(scratch)), values, out_dtype, out,
+      [&](std::uint64_t b, std::uint64_t e, std::uint32_t* o) { run(std::span<State>(scratch), b, e, o); }, cfg);
+}
+
+}  // namespace trn::rand
