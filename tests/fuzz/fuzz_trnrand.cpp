@@ -39,13 +39,13 @@ std::uint32_t reference_word(unsigned long long seed, std::uint64_t w) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   const bool host = in.flag(3) ? false : true;
-  const int type = in.choice({TRNRAND_RNG_PSEUDO_PHILOX4_32_10, TRNRAND_RNG_PSEUDO_PHILOX4_32_10, 101, 200});
+  const int type = in.choice({TRNRAND_RNG_PSEUDO_PHILOX4_32_10, TRNRAND_RNG_PSEUDO_PHILOX4_32_10, 101, 121, 200});
   trnrandGenerator_t g = nullptr;
   const trnrandStatus_t cs = host ? trnrandCreateGeneratorHost(&g, static_cast<trnrandRngType_t>(type))
                                   : trnrandCreateGenerator(&g, static_cast<trnrandRngType_t>(type));
   const bool philox = type == TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   if (cs != TRNRAND_STATUS_SUCCESS) {
-    check(!philox && type != 101 && type != 200, "implemented generator refused");
+    check(!philox && type != 101 && type != 121 && type != 200, "implemented generator refused");
     return 0;
   }
   const unsigned long long seed = in.u64();
@@ -93,7 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (kind == 4) check(floats[i] > 0.0f, "log-normal not positive");
       }
     }
-    offset += philox || type == 200 || kind < 3 ? n : n / 2;  // XORWOW: one slot per Box-Muller pair
+    offset += philox || type == 200 || kind < 3 ? n : n / 2;  // XORWOW/MRG32K3A: one slot per Box-Muller pair
   }
   trnrandDestroyGenerator(g);
   return 0;
