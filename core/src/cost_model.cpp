@@ -197,6 +197,11 @@ struct AccessState {
   Engine w_engine = Engine::tensor;
 };
 
+bool same_state(const AccessState& a, const AccessState& b) {
+  return a.w_end == b.w_end && a.r_end == b.r_end && a.w_idx == b.w_idx && a.r_idx == b.r_idx &&
+         a.w_engine == b.w_engine;
+}
+
 constexpr int kQuadrant = 32;       // partitions per dependency quadrant (alignment unit, ARCH2)
 constexpr int kQuadrants = 4;
 
@@ -214,6 +219,23 @@ class SegmentTable {
     for (std::size_t i = first(lo); i < segs_.size() && segs_[i].lo < hi; ++i)
       if (segs_[i].hi > lo)
         for (int q = q0; q <= q1; ++q) f(segs_[i].q[static_cast<std::size_t>(q)]);
+  }
+  // A write: quadrants q0..q1 of [lo, hi) take `st` (exact for the reason HbmIntervals::assign gives),
+  // and the run of segments it covers becomes one segment when the other quadrants agree along it, so
+  // column-by-column writes into a tile do not leave it cut into as many segments as it has columns.
+  void assign(std::int64_t lo, std::int64_t hi, int q0, int q1, const AccessState& st) {
+    std::size_t i0 = first(lo);
+    if (!(i0 < segs_.size() && segs_[i0].lo == lo && segs_[i0].hi == hi)) i0 = cover(lo, hi);
+    std::size_t i1 = i0;
+    for (; i1 < segs_.size() && segs_[i1].lo < hi; ++i1)
+      for (int q = q0; q <= q1; ++q) segs_[i1].q[static_cast<std::size_t>(q)] = st;
+    if (i1 - i0 < 2) return;
+    for (std::size_t i = i0 + 1; i < i1; ++i)
+      for (int q = 0; q < kQuadrants; ++q)
+        if ((q < q0 || q > q1) && !same_state(segs_[i].q[static_cast<std::size_t>(q)], segs_[i0].q[static_cast<std::size_t>(q)]))
+          return;
+    segs_[i0].hi = segs_[i1 - 1].hi;
+    segs_.erase(segs_.begin() + static_cast<std::ptrdiff_t>(i0 + 1), segs_.begin() + static_cast<std::ptrdiff_t>(i1));
   }
   template <class F>
   void update(std::int64_t lo, std::int64_t hi, int q0, int q1, F&& f) {
@@ -272,6 +294,16 @@ class HbmIntervals {
   void query(std::uint64_t lo, std::uint64_t hi, F&& f) {
     for (auto it = first(lo); it != m_.end() && it->first < hi; ++it)
       if (it->second.hi > lo) f(it->second.st);
+  }
+  // A write's state replaces every segment it covers by one segment. Exact: the write started after
+  // every earlier read and write of the range had ended (it waited for them), so from now on its own
+  // end dominates any constraint those older states could impose; keeping them only multiplied the
+  // segments that later queries walk (a strided row view's hull spans the whole matrix).
+  void assign(std::uint64_t lo, std::uint64_t hi, const AccessState& st) {
+    split_at(lo);
+    split_at(hi);
+    m_.erase(m_.lower_bound(lo), m_.lower_bound(hi));
+    m_.emplace(lo, Seg{hi, st});
   }
   template <class F>
   void update(std::uint64_t lo, std::uint64_t hi, F&& f) {
@@ -561,6 +593,21 @@ Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reor
     }
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
+      if (reg.write && fin >= start) {  // the write waited for every earlier access of its region
+        AccessState st;
+        st.w_end = fin;
+        st.w_idx = static_cast<std::int64_t>(i);
+        st.w_engine = E;
+        if (reg.mem == MemSpace::hbm) {
+          hbm.assign(reg.lo, reg.hi, st);
+        } else {
+          SegmentTable& t = reg.mem == MemSpace::sbuf ? c.sbuf : c.psum;
+          const int q0 = reg.p0 / kQuadrant,
+                    q1 = std::min(kQuadrants - 1, (reg.p0 + std::max(reg.np, 1) - 1) / kQuadrant);
+          t.assign(static_cast<std::int64_t>(reg.lo), static_cast<std::int64_t>(reg.hi), q0, q1, st);
+        }
+        continue;
+      }
       visit(c, reg, true, [&](AccessState& st) {
         if (reg.write) {
           st.w_end = fin;
