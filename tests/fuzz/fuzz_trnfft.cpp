@@ -506,13 +506,14 @@ struct Harness {
     const std::size_t d = q.n.size();
     const std::int64_t last = q.n[d - 1], half = last / 2 + 1;
     const std::vector<std::int64_t> ioffs = offsets(li, q.batch), ooffs = offsets(lo, q.batch);
-    // Output positions that more than one (batch, index) writes are left out (last writer wins).
+    // An output layout in which two (batch, index) pairs share a position has no defined result (cuFFT
+    // and FFTW leave overlapping outputs undefined; a multi-pass plan may use the output as its
+    // intermediate, so even the positions written once can depend on the order of the batches): only
+    // memory safety is checked then. (An earlier "last writer wins" check failed on such a layout in a
+    // long run: n = 4 x 8, batch 3, ostride 2, odist 8, onembed 6 x 10.)
     std::vector<std::int64_t> sorted = ooffs;
     std::sort(sorted.begin(), sorted.end());
-    auto unique_pos = [&](std::int64_t o) {
-      auto [a, b] = std::equal_range(sorted.begin(), sorted.end(), o);
-      return b - a == 1;
-    };
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return;
     const std::int64_t per_in = static_cast<std::int64_t>(ioffs.size()) / q.batch;
     const std::int64_t per_out = static_cast<std::int64_t>(ooffs.size()) / q.batch;
     ld err2 = 0, ref2 = 0, xmax = 0, xmin = std::numeric_limits<ld>::infinity();
@@ -549,7 +550,6 @@ struct Harness {
       const std::vector<std::complex<ld>> y = dft(q.n, x, real_in(t) ? -1 : real_out(t) ? 1 : direction);
       for (std::int64_t f = 0; f < per_out; ++f) {
         const std::int64_t o = ooffs[static_cast<std::size_t>(b * per_out + f)];
-        if (!unique_pos(o)) continue;
         std::int64_t full = f;
         if (real_in(t)) full = f / half * last + f % half;
         const std::complex<ld> ref = y[static_cast<std::size_t>(full)];
