@@ -431,26 +431,17 @@ struct PaddedCopy {
     data = storage.data() + pad;
   }
 };
-cf ref_dotu(int n, const cf* x, int ix, const cf* y, int iy) {
-  cf r;
-  cblas_cdotu_sub(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
+// f: one of OpenBLAS's cblas_?dot?_sub, called on padded copies.
+template <class C, class F>
+C padded_dot(F f, int n, const C* x, int ix, const C* y, int iy) {
+  C r;
+  f(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
   return r;
 }
-cd ref_dotu(int n, const cd* x, int ix, const cd* y, int iy) {
-  cd r;
-  cblas_zdotu_sub(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
-  return r;
-}
-cf ref_dotc(int n, const cf* x, int ix, const cf* y, int iy) {
-  cf r;
-  cblas_cdotc_sub(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
-  return r;
-}
-cd ref_dotc(int n, const cd* x, int ix, const cd* y, int iy) {
-  cd r;
-  cblas_zdotc_sub(n, PaddedCopy(n, x, ix).data, ix, PaddedCopy(n, y, iy).data, iy, &r);
-  return r;
-}
+cf ref_dotu(int n, const cf* x, int ix, const cf* y, int iy) { return padded_dot(cblas_cdotu_sub, n, x, ix, y, iy); }
+cd ref_dotu(int n, const cd* x, int ix, const cd* y, int iy) { return padded_dot(cblas_zdotu_sub, n, x, ix, y, iy); }
+cf ref_dotc(int n, const cf* x, int ix, const cf* y, int iy) { return padded_dot(cblas_cdotc_sub, n, x, ix, y, iy); }
+cd ref_dotc(int n, const cd* x, int ix, const cd* y, int iy) { return padded_dot(cblas_zdotc_sub, n, x, ix, y, iy); }
 float ref_nrm2(int n, const cf* x, int ix) { return cblas_scnrm2(n, x, ix); }
 double ref_nrm2(int n, const cd* x, int ix) { return cblas_dznrm2(n, x, ix); }
 float ref_asum(int n, const cf* x, int ix) { return cblas_scasum(n, x, ix); }

@@ -53,13 +53,14 @@ using Check = ArgCheck<Status>;
 
 // ---- syevjInfo_t and gesvdjInfo_t: the same parameter/result object for both Jacobi solvers ----------
 
-template <class Info>
-Status create_info(trn::cshim::HandleRegistry<Info>& registry, Info** info) {
-  if (info == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
+// A new object of type T registered in `registry` and returned through `out` (handles and infos).
+template <class T>
+Status create_registered(trn::cshim::HandleRegistry<T>& registry, T** out) {
+  if (out == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
   try {
-    auto* p = new Info;
+    auto* p = new T;
     registry.insert(p);
-    *info = p;
+    *out = p;
     return TRNSOLVER_STATUS_SUCCESS;
   } catch (...) {
     return TRNSOLVER_STATUS_ALLOC_FAILED;
@@ -351,17 +352,7 @@ trnsolverStatus_t trnsolverGetVersion(int* version) {
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-trnsolverStatus_t trnsolverDnCreate(trnsolverDnHandle_t* handle) {
-  if (handle == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
-  try {
-    auto* h = new trnsolverDnContext;
-    g_handles.insert(h);
-    *handle = h;
-    return TRNSOLVER_STATUS_SUCCESS;
-  } catch (...) {
-    return TRNSOLVER_STATUS_ALLOC_FAILED;
-  }
-}
+trnsolverStatus_t trnsolverDnCreate(trnsolverDnHandle_t* handle) { return create_registered(g_handles, handle); }
 
 trnsolverStatus_t trnsolverDnDestroy(trnsolverDnHandle_t h) {
   if (!g_handles.erase(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
@@ -439,7 +430,7 @@ trnsolverStatus_t trnsolverGetLoggerCallback(trnsolverLogCallback* cb) {
 
 // ---- syevjInfo_t ----------------------------------------------------------------------------------
 
-trnsolverStatus_t trnsolverDnCreateSyevjInfo(syevjInfo_t* info) { return create_info(g_infos, info); }
+trnsolverStatus_t trnsolverDnCreateSyevjInfo(syevjInfo_t* info) { return create_registered(g_infos, info); }
 trnsolverStatus_t trnsolverDnDestroySyevjInfo(syevjInfo_t info) { return destroy_info(g_infos, info); }
 trnsolverStatus_t trnsolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance) {
   return set_tolerance("trnsolverDnXsyevjSetTolerance", g_infos, info, tolerance);
@@ -488,7 +479,7 @@ trnsolverStatus_t trnsolverDnDsygvj(trnsolverDnHandle_t h, trnsolverEigType_t it
 
 // ---- gesvdjInfo_t ---------------------------------------------------------------------------------
 
-trnsolverStatus_t trnsolverDnCreateGesvdjInfo(gesvdjInfo_t* info) { return create_info(g_gesvdj_infos, info); }
+trnsolverStatus_t trnsolverDnCreateGesvdjInfo(gesvdjInfo_t* info) { return create_registered(g_gesvdj_infos, info); }
 trnsolverStatus_t trnsolverDnDestroyGesvdjInfo(gesvdjInfo_t info) { return destroy_info(g_gesvdj_infos, info); }
 trnsolverStatus_t trnsolverDnXgesvdjSetTolerance(gesvdjInfo_t info, double tolerance) {
   return set_tolerance("trnsolverDnXgesvdjSetTolerance", g_gesvdj_infos, info, tolerance);
