@@ -34,12 +34,16 @@ SbufBytes sbuf_bytes_of(const HardwareSpec& hw, const BlockGemmArgs& g) {
   b.term_bytes = static_cast<int>(dtype_size(g.split == 1 ? g.load : DType::bf16));
   b.read_c = !g.raw && g.beta != 0.0f;
   b.cast_bytes = g.c.dtype() != DType::f32 && !g.raw ? static_cast<int>(dtype_size(g.c.dtype())) : 0;
+  b.triangle = g.triangle != Triangle::none;
   return b;
 }
 
 namespace {
 
 constexpr int kMinBuffers = 2, kMaxBuffers = 4;
+// K-blocked plan: op(A) chunks double-buffered (the next chunk loads while this one is used by
+// every bank group), op(B) group slices in a ring of three (one loading ahead of the group in use).
+constexpr int kAChunkSlots = 2, kBGroupSlots = 3;
 
 std::int64_t blocks_of(std::int64_t len, std::int64_t b) { return (len + b - 1) / b; }
 
@@ -54,13 +58,98 @@ std::int64_t sbuf_need(const HardwareSpec& hw, std::int64_t m, std::int64_t n, s
   const std::int64_t pass_i = std::min<std::int64_t>(b.tiles_i * tile_i, m), strip_j = std::min<std::int64_t>(b.tiles_j * tile_j, n);
   const int terms_a = l.a_sources * l.split, terms_b = l.b_sources * l.split;
   const std::int64_t row_bytes = std::int64_t{l.term_bytes} * l.k_rows;  // per free element of a term tile
+  const std::int64_t epilogue = aligned(4 * tile_i) + (l.read_c ? aligned(4 * tile_i) : 0) +
+                                (l.cast_bytes > 0 ? aligned(l.cast_bytes * tile_i) : 0);
+  if (b.k_blocked) {
+    // The fp32 block, kAChunkSlots op(A) chunks, kBGroupSlots op(B) group slices, and epilogue
+    // slots only where the result is scaled by beta or cast (otherwise it is stored from the block).
+    const std::int64_t bm = std::min<std::int64_t>(std::int64_t{b.block_i} * tile_i, m);
+    const std::int64_t tiles_j = blocks_of(std::min<std::int64_t>(std::int64_t{b.block_j} * tile_j, n), tile_j);
+    const std::int64_t group = std::min<std::int64_t>(b.tiles_j, tiles_j) * tile_j;
+    const std::int64_t kc = std::min<std::int64_t>(kKChunkTiles, k_tiles);
+    const std::int64_t slot_epilogue = (l.read_c ? aligned(4 * tile_i) : 0) + (l.cast_bytes > 0 ? aligned(l.cast_bytes * tile_i) : 0);
+    return aligned(4 * tiles_j * bm) + kAChunkSlots * terms_a * aligned(row_bytes * kc * bm) +
+           kBGroupSlots * terms_b * aligned(row_bytes * kc * group) + (slot_epilogue > 0 ? b.epilogue_slots * slot_epilogue : 0);
+  }
   std::int64_t slot = terms_a * aligned(row_bytes * pass_i);  // one operand slot
   if (l.split > 1) slot += 2 * (l.a_sources * aligned(4 * pass_i) + l.b_sources * aligned(4 * strip_j));
   if (!b.resident) slot += terms_b * aligned(row_bytes * strip_j);
   const std::int64_t strips = b.resident ? terms_b * aligned(row_bytes * b.strip_slots * k_tiles * strip_j) : 0;
-  const std::int64_t epilogue = aligned(4 * tile_i) + (l.read_c ? aligned(4 * tile_i) : 0) +
-                                (l.cast_bytes > 0 ? aligned(l.cast_bytes * tile_i) : 0);
   return b.buffers * slot + strips + b.epilogue_slots * epilogue;
+}
+
+}  // namespace
+
+namespace {
+
+struct Candidate {
+  BlockShape shape;
+  std::int64_t volume = -1, programs = 0;  // volume -1: nothing fits
+};
+
+// The pass plans (streaming and resident) with the least DMA volume that fit `capacity` bytes per
+// partition (before the extra buffers of choose_block).
+Candidate best_pass_plan(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes,
+                         std::int64_t capacity, std::int64_t min_programs) {
+  const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
+  Candidate best;
+  for (int resident = 0; resident <= 1; ++resident)
+    for (int ti = 1; ti <= hw.psum_banks; ++ti) {
+      if ((ti - 1) * tile_i >= m) break;  // no pass would use the extra row tiles
+      for (int tj = 1; ti * tj <= hw.psum_banks; ++tj) {
+        if ((tj - 1) * tile_j >= n) break;
+        const BlockShape shape{ti, tj, resident != 0, kMinBuffers, 2};
+        if (sbuf_need(hw, m, n, k, bytes, shape) > capacity) continue;
+        const std::int64_t bi = blocks_of(m, ti * tile_i), bj = blocks_of(n, tj * tile_j);
+        const std::int64_t programs = resident ? bj : bi * bj;
+        if (programs < min_programs) continue;
+        const std::int64_t volume = m * bj + n * (resident ? 1 : bi);
+        const bool better = best.volume < 0 || volume < best.volume ||
+                            (volume == best.volume && (programs > best.programs ||
+                                                       (programs == best.programs && ti > best.shape.tiles_i)));
+        if (better) best = {shape, volume, programs};
+      }
+    }
+  return best;
+}
+
+// The K-blocked plan with the least DMA volume that fits `capacity`: output blocks of bi x bj
+// tiles, op(A) read once per column block and op(B) once per row block. On equal volume: more
+// programs, then the smaller block. Not for the split modes (their fp32 staging tiles per K tile)
+// or triangle mode (crossing tiles are moved row by row).
+Candidate best_k_blocked(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes,
+                         std::int64_t capacity, std::int64_t min_programs) {
+  const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
+  Candidate best;
+  if (bytes.split != 1 || bytes.triangle) return best;
+  for (std::int64_t bi = 1; bi <= blocks_of(m, tile_i); ++bi)
+    for (std::int64_t bj = 1; bj <= blocks_of(n, tile_j); ++bj) {
+      BlockShape shape;
+      shape.k_blocked = true;
+      shape.block_i = static_cast<int>(bi);
+      shape.block_j = static_cast<int>(bj);
+      shape.tiles_i = 1;
+      shape.tiles_j = static_cast<int>(std::min<std::int64_t>(hw.psum_banks, bj));
+      shape.buffers = kAChunkSlots;
+      shape.epilogue_slots = 2;
+      shape.strip_slots = kBGroupSlots;
+      if (sbuf_need(hw, m, n, k, bytes, shape) > capacity) break;  // grows with bj
+      const std::int64_t rb = blocks_of(m, bi * tile_i), cb = blocks_of(n, bj * tile_j);
+      const std::int64_t programs = rb * cb;
+      if (programs < min_programs) continue;
+      const std::int64_t volume = m * cb + n * rb;
+      if (best.volume < 0 || volume < best.volume || (volume == best.volume && programs > best.programs))
+        best = {shape, volume, programs};
+    }
+  return best;
+}
+
+// The smallest SBUF of any generation: whether K is chunked (which changes the association of the
+// sums) is decided against it, so that it does not depend on the generation.
+std::int64_t smallest_sbuf_partition_bytes() {
+  std::int64_t least = hardware_spec(Generation::trn1).sbuf_partition_bytes;
+  for (Generation g : {Generation::trn2, Generation::trn3}) least = std::min(least, hardware_spec(g).sbuf_partition_bytes);
+  return least;
 }
 
 }  // namespace
@@ -70,29 +159,23 @@ BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, 
   const std::int64_t max_programs = blocks_of(m, tile_i) * blocks_of(n, tile_j);
   const bool big = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >= 0x1p28;
   const std::int64_t min_programs = big ? std::min<std::int64_t>(2, max_programs) : 1;
-  BlockShape best;
-  std::int64_t best_volume = -1, best_programs = 0;
-  for (int resident = 0; resident <= 1; ++resident)
-    for (int ti = 1; ti <= hw.psum_banks; ++ti) {
-      if ((ti - 1) * tile_i >= m) break;  // no pass would use the extra row tiles
-      for (int tj = 1; ti * tj <= hw.psum_banks; ++tj) {
-        if ((tj - 1) * tile_j >= n) break;
-        const BlockShape shape{ti, tj, resident != 0, kMinBuffers, 2};
-        if (sbuf_need(hw, m, n, k, bytes, shape) > hw.sbuf_partition_bytes) continue;
-        const std::int64_t bi = blocks_of(m, ti * tile_i), bj = blocks_of(n, tj * tile_j);
-        const std::int64_t programs = resident ? bj : bi * bj;
-        if (programs < min_programs) continue;
-        const std::int64_t volume = m * bj + n * (resident ? 1 : bi);
-        const bool better = best_volume < 0 || volume < best_volume ||
-                            (volume == best_volume && (programs > best_programs ||
-                                                       (programs == best_programs && ti > best.tiles_i)));
-        if (better) {
-          best_volume = volume;
-          best_programs = programs;
-          best = shape;
-        }
-      }
+  // K-blocked only where it moves strictly less than every pass plan (it adds a VectorE pass over
+  // the block per K chunk).
+  const std::int64_t least = smallest_sbuf_partition_bytes();
+  const Candidate kb = best_k_blocked(hw, m, n, k, bytes, least, min_programs);
+  const Candidate pp = best_pass_plan(hw, m, n, k, bytes, least, min_programs);
+  if (kb.volume >= 0 && (pp.volume < 0 || kb.volume < pp.volume)) {
+    BlockShape best = best_k_blocked(hw, m, n, k, bytes, hw.sbuf_partition_bytes, min_programs).shape;
+    // Epilogue slots (used only when the result is scaled by beta or cast) up to 4.
+    while (best.epilogue_slots < 4) {
+      BlockShape more = best;
+      ++more.epilogue_slots;
+      if (sbuf_need(hw, m, n, k, bytes, more) > hw.sbuf_partition_bytes) break;
+      best = more;
     }
+    return best;
+  }
+  BlockShape best = best_pass_plan(hw, m, n, k, bytes, hw.sbuf_partition_bytes, min_programs).shape;
   // Then as many operand slots as SBUF holds (up to kMaxBuffers): each extra slot lets one more
   // K tile's DMA run ahead of the matmuls, hiding the DMA's fixed latency (docs/cost-model.md).
   while (best.buffers < kMaxBuffers) {
@@ -126,10 +209,13 @@ GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::
   p.k = k;
   p.problems = problems;
   const std::int64_t tile_i = hw.psum_bank_bytes / 4, tile_j = hw.gemm_stationary_fmax;
-  const std::int64_t bj = blocks_of(n, p.block.tiles_j * tile_j), bi = blocks_of(m, p.block.tiles_i * tile_i);
+  const bool kb = p.block.k_blocked;
+  const std::int64_t bj = blocks_of(n, (kb ? p.block.block_j : p.block.tiles_j) * tile_j),
+                     bi = blocks_of(m, (kb ? p.block.block_i : p.block.tiles_i) * tile_i);
   p.grid = {static_cast<int>(bj), p.block.resident ? 1 : static_cast<int>(bi), problems};
   p.sbuf_bytes = sbuf_need(hw, m, n, k, bytes, p.block);
   p.load_elements = k * (m * bj + n * (p.block.resident ? 1 : bi));
+  p.k_chunk_rows = std::int64_t{kKChunkTiles} * hw.pmax * bytes.k_rows;
   const std::int64_t k_tiles = blocks_of(k, std::int64_t{hw.pmax} * bytes.k_rows);
   p.double_row = bytes.k_rows == 2;
   p.matmuls = blocks_of(m, tile_i) * blocks_of(n, tile_j) * k_tiles * pairs;
@@ -138,7 +224,9 @@ GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::
   // as full (an upper bound).
   p.tensor_bound_ns = static_cast<double>(p.matmuls) * static_cast<double>(std::max<std::int64_t>(64, tile_i)) /
                       hw.tensor_ghz * (fp32_matmul ? 4.0 : 1.0);
-  p.why = p.block.resident ? "least DMA volume: op(B) strip resident in SBUF, op(A) streamed once per strip"
+  p.why = kb ? "least DMA volume: output block accumulated in fp32 SBUF across K chunks, op(A) read once per "
+               "column block and op(B) once per row block"
+        : p.block.resident ? "least DMA volume: op(B) strip resident in SBUF, op(A) streamed once per strip"
                            : "least DMA volume: op(A) and op(B) streamed per block";
   return p;
 }
@@ -147,6 +235,17 @@ std::string GemmPlan::print() const {
   std::string s = "gemm plan " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
   if (problems > 1) s += " x" + std::to_string(problems) + " problems";
   if (double_row) s += " (fp8 double_row: 256-row K tiles)";
+  if (block.k_blocked) {
+    s += ": block " + std::to_string(std::min<std::int64_t>(block.block_i * 512, m)) + " rows x " +
+         std::to_string(std::min<std::int64_t>(block.block_j * 128, n)) +
+         " cols accumulated in fp32 SBUF across K chunks of " + std::to_string(k_chunk_rows) + " rows (VectorE adds " +
+         "each chunk's PSUM sums), bank groups 1x" + std::to_string(block.tiles_j) + ", " + std::to_string(kAChunkSlots) +
+         " op(A) chunk slots, " + std::to_string(kBGroupSlots) + " op(B) group slots, loops jc>ic>kc>group>(ir,jr)>pc>" +
+         "nc_matmul, grid " + std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" + std::to_string(grid[2]) +
+         ", SBUF " + std::to_string(sbuf_bytes) + " B/partition, loads " + std::to_string(load_elements) + " elements, " +
+         std::to_string(matmuls) + " matmuls; why: " + why;
+    return s;
+  }
   s += ": block " + std::to_string(block.tiles_i * 512) + " rows x " + std::to_string(block.tiles_j * 128) +
        " cols (" + std::to_string(block.tiles_i) + "x" + std::to_string(block.tiles_j) + " PSUM banks), " +
        (block.resident ? "resident op(B) strip" : "streaming") + ", " + std::to_string(block.buffers) +
@@ -335,9 +434,11 @@ bool any_live(const std::vector<OutTile>& outs) {
 
 // Micro-kernel: one output tile's matmuls for one K tile, one per term pair, in the pair order,
 // into the tile's PSUM bank (the first of the tile's accumulation group starts it).
+// b_terms hold columns j_origin.. and a_terms rows i_origin.. of the K tile.
 void micro_kernel(ProgramState& st, const OutTile& o, const Tile& bank, const std::vector<Tile>& b_terms,
-                  const std::vector<Tile>& a_terms, std::int64_t i_begin, int tk, bool first_k_tile) {
-  const int tj = static_cast<int>((o.j0 - st.j_begin) / st.TJ), ti = static_cast<int>((o.i0 - i_begin) / st.TI);
+                  const std::vector<Tile>& a_terms, std::int64_t j_origin, std::int64_t i_origin, int tk,
+                  bool first_k_tile) {
+  const int tj = static_cast<int>((o.j0 - j_origin) / st.TJ), ti = static_cast<int>((o.i0 - i_origin) / st.TI);
   const int parts = st.partitions_of(tk);
   const MatmulPerfMode mode = st.double_row ? MatmulPerfMode::double_row : MatmulPerfMode::none;
   for (std::size_t p = 0; p < st.g.pairs.size(); ++p) {
@@ -353,7 +454,7 @@ void micro_kernel(ProgramState& st, const OutTile& o, const Tile& bank, const st
 void macro_kernel(ProgramState& st, const std::vector<OutTile>& outs, const std::vector<Tile>& b_terms,
                   const std::vector<Tile>& a_terms, std::int64_t i_begin, int tk, bool first_k_tile) {
   for (std::size_t t = 0; t < outs.size(); ++t)
-    if (outs[t].live) micro_kernel(st, outs[t], st.acc[t], b_terms, a_terms, i_begin, tk, first_k_tile);
+    if (outs[t].live) micro_kernel(st, outs[t], st.acc[t], b_terms, a_terms, st.j_begin, i_begin, tk, first_k_tile);
 }
 
 // K loop [pc] of one pass: pack op(A) (and op(B), or the resident strip's next K tile during the
@@ -460,10 +561,175 @@ void allocate(ProgramState& st, AllocScope& sbuf, AllocScope& psum, int pass_bm)
   }
 }
 
+
+// K-blocked program [jc, ic]: one output block of block_i x block_j tiles, accumulated in fp32 SBUF.
+// Loops: K chunks [kc] of kKChunkTiles K tiles (op(A) chunk for the block's rows packed once per
+// chunk, the next chunk's loaded ahead); bank groups of tiles_j column tiles (op(B) slice packed per
+// group, the next group's loaded ahead); row tiles [ir] x column tiles [jr] of the group; the chunk's
+// K tiles [pc] as one PSUM accumulation group per output tile (micro-kernel); then VectorE moves the
+// bank into the block (first chunk) or adds it (later chunks, fp32 RNE), and in the last chunk runs
+// the epilogue in place. Column tiles of the block are stored whole (rows of bm fp32) unless the
+// result is cast, which stores tile by tile from epilogue slots.
+void k_blocked_program(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b) {
+  ProgramState st(nc, g, b);
+  const std::int64_t i0 = std::int64_t{nc.program_id(1)} * b.block_i * st.TI;
+  const std::int64_t j0 = std::int64_t{nc.program_id(0)} * b.block_j * st.TJ;
+  if (i0 >= g.m || j0 >= g.n) return;
+  const int bm = static_cast<int>(std::min<std::int64_t>(std::int64_t{b.block_i} * st.TI, g.m - i0));
+  const int bn = static_cast<int>(std::min<std::int64_t>(std::int64_t{b.block_j} * st.TJ, g.n - j0));
+  const int tiles_i = (bm + st.TI - 1) / st.TI, tiles_j = (bn + st.TJ - 1) / st.TJ;
+  const int group = std::min(b.tiles_j, tiles_j);
+  const int groups = (tiles_j + group - 1) / group;
+  st.j_begin = j0;
+  st.bn = bn;
+  st.tiles_j = tiles_j;
+  st.compute = g.multiply && g.k_end > g.k_begin;
+  st.k_tiles = st.compute ? static_cast<int>((g.k_end - g.k_begin + st.TK - 1) / st.TK) : 0;
+  st.read_c = !g.raw && g.beta != 0.0f;
+  st.cast_out = g.c.dtype() != DType::f32 && !g.raw;
+  const int kc = std::min(kKChunkTiles, std::max(st.k_tiles, 1));
+  const int chunks = (st.k_tiles + kc - 1) / kc;
+
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const Tile block = sbuf.alloc(DType::f32, st.TJ, {tiles_j, bm}, "C block (fp32, across K chunks)");
+  for (int t = 0; t < std::min(nc.hw().psum_banks, group * tiles_i); ++t)
+    st.acc.push_back(psum.alloc(DType::f32, st.TJ, {st.TI}, "gemm acc"));
+  const DType term_dtype = g.load;
+  const int P = st.partitions_of(st.TK);
+  auto chunk_tile = [&](std::int64_t width, const char* what) {
+    return st.double_row ? sbuf.alloc(term_dtype, P, {kc, 2, width}, what) : sbuf.alloc(term_dtype, P, {kc, width}, what);
+  };
+  std::vector<std::vector<Tile>> a_chunks(kAChunkSlots), b_groups(kBGroupSlots);  // [slot][source]
+  if (st.compute) {
+    for (auto& slot : a_chunks)
+      for (std::size_t s = 0; s < g.a_src.size(); ++s) slot.push_back(chunk_tile(bm, "op(A) chunk"));
+    for (auto& slot : b_groups)
+      for (std::size_t s = 0; s < g.b_src.size(); ++s) slot.push_back(chunk_tile(std::int64_t{group} * st.TJ, "op(B) group"));
+  }
+  if (st.read_c || st.cast_out)
+    for (int e = 0; e < b.epilogue_slots; ++e) {
+      ProgramState::EpilogueSlot slot;
+      if (st.read_c) slot.cold = sbuf.alloc(DType::f32, st.TJ, {st.TI}, "C (beta)");
+      if (st.cast_out) slot.out_c = sbuf.alloc(g.c.dtype(), st.TJ, {st.TI}, "C out");
+      st.epi.push_back(slot);
+    }
+
+  // K tile t of a chunk slot, as the micro-kernel's term tiles.
+  auto terms_at = [&](const std::vector<Tile>& slot, int t) {
+    std::vector<Tile> terms;
+    for (const Tile& c : slot) {
+      const std::int64_t width = st.double_row ? c.size[2] : c.size[1];
+      terms.push_back(st.double_row ? c.slice(0, t, 1).reshape({2, width}) : c.slice(0, t, 1).reshape({width}));
+    }
+    return terms;
+  };
+  auto k_tile = [&](int kt) {
+    const std::int64_t k0 = g.k_begin + std::int64_t{kt} * st.TK;
+    return std::pair<std::int64_t, int>{k0, static_cast<int>(std::min<std::int64_t>(st.TK, g.k_end - k0))};
+  };
+  auto load_a = [&](int c) {
+    const std::vector<Tile>& slot = a_chunks[static_cast<std::size_t>(c % kAChunkSlots)];
+    for (int t = 0; t < kc && c * kc + t < st.k_tiles; ++t) {
+      const auto [k0, tk] = k_tile(c * kc + t);
+      pack_terms(nc, g, g.a_src, k0, tk, i0, bm, {}, {}, terms_at(slot, t), st.double_row);
+    }
+  };
+  auto group_cols = [&](int gi) { return std::min(group * st.TJ, bn - gi * group * st.TJ); };
+  auto load_b = [&](int q) {  // the q-th (chunk, group) of the program
+    const int c = q / groups, gi = q % groups;
+    const std::vector<Tile>& slot = b_groups[static_cast<std::size_t>(q % kBGroupSlots)];
+    for (int t = 0; t < kc && c * kc + t < st.k_tiles; ++t) {
+      const auto [k0, tk] = k_tile(c * kc + t);
+      pack_terms(nc, g, g.b_src, k0, tk, j0 + std::int64_t{gi} * group * st.TJ, group_cols(gi), {}, {}, terms_at(slot, t),
+                 st.double_row);
+    }
+  };
+  auto block_view = [&](const OutTile& o) {
+    return block.slice(0, static_cast<int>((o.j0 - j0) / st.TJ), 1).reshape({bm}).rows(0, o.tnj).cols(
+        static_cast<int>(o.i0 - i0), o.tni);
+  };
+  int epi_slot = 0;
+  // Epilogue in place on the block (the operations and order of `epilogue`): times alpha, + beta C,
+  // cast; a cast result is stored from its slot now, an fp32 one with its column tile later.
+  auto finish_tile = [&](const OutTile& o) {
+    const Tile v = block_view(o);
+    if (!st.compute)
+      nc.memset(v, 0.0f);
+    else if (!g.raw && g.alpha != 1.0f)
+      nc.tensor_scalar(v, v, AluOp::multiply, g.alpha);
+    if (!st.read_c && !st.cast_out) return;
+    const ProgramState::EpilogueSlot& slot = st.epi[static_cast<std::size_t>(epi_slot)];
+    epi_slot = (epi_slot + 1) % b.epilogue_slots;
+    if (st.read_c) {
+      const Tile cv = slot.cold.rows(0, o.tnj).cols(0, o.tni);
+      move_tile(nc, slot.cold, g.c, o.j0, o.i0, o.tnj, o.tni, Triangle::none, /*to_hbm=*/false);
+      nc.tensor_scalar(cv, cv, AluOp::multiply, g.beta);
+      nc.tensor_tensor(v, v, cv, AluOp::add);
+    }
+    if (st.cast_out) {
+      nc.tensor_copy(slot.out_c.rows(0, o.tnj).cols(0, o.tni), v);
+      move_tile(nc, slot.out_c, g.c, o.j0, o.i0, o.tnj, o.tni, Triangle::none, /*to_hbm=*/true);
+    }
+  };
+  auto out_tile = [&](int gi, int ri, int tj) {
+    const std::int64_t oj = j0 + (std::int64_t{gi} * group + tj) * st.TJ, oi = i0 + std::int64_t{ri} * st.TI;
+    return OutTile{oj, oi, std::min(st.TJ, static_cast<int>(g.n - oj)), std::min(st.TI, static_cast<int>(g.m - oi)), true};
+  };
+  auto store_column = [&](int gi, int tj) {  // an fp32 result's column tile in one transfer
+    if (st.cast_out) return;
+    const OutTile o = out_tile(gi, 0, tj);
+    const Tile col = block.slice(0, gi * group + tj, 1).reshape({bm});
+    move_tile(nc, col, g.c, o.j0, i0, o.tnj, bm, Triangle::none, /*to_hbm=*/true);
+  };
+
+  if (!st.compute) {
+    for (int gi = 0; gi < groups; ++gi)
+      for (int tj = 0; tj < group && (gi * group + tj) * st.TJ < bn; ++tj) {
+        for (int ri = 0; ri < tiles_i; ++ri) finish_tile(out_tile(gi, ri, tj));
+        store_column(gi, tj);
+      }
+    return;
+  }
+  std::size_t bank_turn = 0;  // banks rotate over the output tiles, so an evacuation has 7 tiles' time
+  load_a(0);
+  load_b(0);
+  for (int c = 0; c < chunks; ++c) {
+    if (c + 1 < chunks) load_a(c + 1);
+    const std::vector<Tile>& a_slot = a_chunks[static_cast<std::size_t>(c % kAChunkSlots)];
+    const bool last = c + 1 == chunks;
+    for (int gi = 0; gi < groups; ++gi) {
+      const int q = c * groups + gi;
+      if (q + 1 < chunks * groups) load_b(q + 1);
+      const std::vector<Tile>& b_slot = b_groups[static_cast<std::size_t>(q % kBGroupSlots)];
+      const std::int64_t j_origin = j0 + std::int64_t{gi} * group * st.TJ;
+      for (int tj = 0; tj < group && (gi * group + tj) * st.TJ < bn; ++tj) {
+        for (int ri = 0; ri < tiles_i; ++ri) {
+          const OutTile o = out_tile(gi, ri, tj);
+          const Tile& bank = st.acc[static_cast<std::size_t>(bank_turn++ % st.acc.size())];
+          for (int t = 0; t < kc && c * kc + t < st.k_tiles; ++t)
+            micro_kernel(st, o, bank, terms_at(b_slot, t), terms_at(a_slot, t), j_origin, i0, k_tile(c * kc + t).second,
+                         t == 0);
+          const Tile sum = bank.rows(0, o.tnj).cols(0, o.tni), v = block_view(o);
+          if (c == 0)
+            nc.tensor_copy(v, sum);
+          else
+            nc.tensor_tensor(v, v, sum, AluOp::add, Engine::vector, kRne);
+          if (last) finish_tile(o);
+        }
+        if (last) store_column(gi, tj);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 // Program [jc]: a block of columns (and, streaming, of rows); its passes [ic] over the rows.
 void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b) {
+  if (b.k_blocked) {
+    k_blocked_program(nc, g, b);
+    return;
+  }
   ProgramState st(nc, g, b);
   // Streaming: program (j, i) owns one pass. Resident: program j owns all rows, in passes.
   st.j_begin = std::int64_t{nc.program_id(0)} * b.tiles_j * st.TJ;

@@ -63,7 +63,15 @@ struct BlockShape {
   int buffers = 2;               // operand tile slots rotated by K-tile index (2..4)
   int epilogue_slots = 2;        // output-tile slots of the epilogue (2..tiles_i*tiles_j)
   int strip_slots = 1;           // resident plan: op(B) strips in SBUF (2: programs alternate)
+  // K-blocked plan (NKI's M/N/K blocking): a program owns an output block of block_i 512-row x
+  // block_j 128-column tiles, accumulated in fp32 SBUF across K chunks of kKChunkTiles K tiles;
+  // each chunk is one PSUM accumulation group per output tile, in groups of 1 x tiles_j banks.
+  bool k_blocked = false;
+  int block_i = 0, block_j = 0;
 };
+// K tiles per chunk of the K-blocked plan: fixed (not fitted to a generation's SBUF) so that the
+// association of the chunk sums is a function of k alone.
+inline constexpr int kKChunkTiles = 4;
 // What decides the kernel's SBUF allocations besides the block shape: operand sources and terms,
 // their byte sizes, and the epilogue's tiles. The planner counts exactly the allocations the
 // kernel makes, each rounded up to kAllocAlignBytes as the allocator does.
@@ -74,6 +82,7 @@ struct SbufBytes {
   bool read_c = false;               // beta != 0: a C tile per epilogue slot
   int cast_bytes = 0;                // bytes of C's element when the result is cast (0: stored as fp32)
   int k_rows = 1;                    // contraction rows per partition of a K tile (2: fp8 double_row)
+  bool triangle = false;             // triangle mode (SYRK-style): the K-blocked plan does not apply
 };
 SbufBytes sbuf_bytes_of(const HardwareSpec& hw, const BlockGemmArgs& g);
 // fp8 operands on a generation with TensorE's double_row mode: K tiles of 2 x 128 rows, one
@@ -91,6 +100,7 @@ struct GemmPlan {
   std::int64_t matmuls = 0;               // nc_matmul instructions (per problem, dense)
   double tensor_bound_ns = 0;             // matmuls' TensorE occupancy at the generation's clock
   bool double_row = false;                // fp8 K tiles of 256 rows (nc_matmul perf_mode double_row)
+  std::int64_t k_chunk_rows = 0;          // K-blocked plan: rows of op(A)/op(B) per PSUM accumulation group
   std::string why;                        // the rule that chose this shape
   std::string print() const;
 };
