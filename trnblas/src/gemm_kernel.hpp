@@ -1,6 +1,7 @@
 // The one GEMM tile kernel behind every trnblas mode, as BLIS's loops around one micro-kernel.
 //
-// Algorithm   C^T-oriented blocking: an output tile is [columns j of C (partitions, <= 128),
+// Algorithm   (pass plans; the K-blocked plan is described at k_blocked_program in gemm_kernel.cpp)
+//             C^T-oriented blocking: an output tile is [columns j of C (partitions, <= 128),
 //             rows i of C (free, <= 512)] so that it maps to contiguous rows of column-major C.
 //             stationary = op(B) tile [k, j], moving = op(A) tile [k, i]. The loops, outermost first
 //             (BLIS names in brackets; each is its own function in gemm_kernel.cpp):
@@ -25,8 +26,13 @@
 // Accuracy    per output element: the nc_matmul contract (fp32, k tile by k tile, and within a k tile
 //             the term pairs in the given order; double_row K tiles are 256 deep, so fp8 bits on
 //             trn2/trn3 differ from trn1's 128-deep tiles); epilogue fl(fl(alpha*acc) + fl(beta*c)); alpha == 1
-//             skips the multiply, beta == 0 never reads C. Bits never depend on the plan (block
-//             shape, buffers): the K order of every output element is fixed.
+//             skips the multiply, beta == 0 never reads C. The pass plans (block shape, buffers)
+//             never change bits: the K order of every output element is fixed. The K-blocked plan
+//             sums each chunk of kKChunkTiles K tiles in its own PSUM accumulation group and adds
+//             the chunk sums in fp32 (RNE) in chunk order; it is chosen by (m, n, k, operand bytes)
+//             against the smallest generation's SBUF, so bits depend on the shape, never on the
+//             generation, host threads or emulated cores; with k <= one chunk the bits equal the
+//             pass plans'.
 // Limits      any m, n, k; triangle mode skips output tiles outside the triangle and moves crossing
 //             tiles row by row so the other triangle is never read or written. SBUF and PSUM use is
 //             checked by plan_gemm against the generation's capacities before anything runs.
