@@ -340,14 +340,16 @@ void pack_terms(NeuronCore& nc, const BlockGemmArgs& g, const std::vector<HbmTen
     const Tile r = resid[s].rows(0, tk).cols(0, width);
     nc.dma_copy(x, h);
     const std::size_t t0 = s * static_cast<std::size_t>(g.split);
+    // The roundings to bf16 run on ScalarE, the exact fp32 subtractions on VectorE: the two engines
+    // split the work (same RNE conversion on either, docs/numerics.md).
     const Tile hi = terms[t0].rows(0, tk).cols(0, width);
-    nc.tensor_copy(hi, x, Engine::vector, kRne);
+    nc.tensor_copy(hi, x, Engine::scalar, kRne);
     nc.tensor_tensor(r, x, hi, AluOp::subtract, Engine::vector, kRne);
     const Tile mid = terms[t0 + 1].rows(0, tk).cols(0, width);
-    nc.tensor_copy(mid, r, Engine::vector, kRne);
+    nc.tensor_copy(mid, r, Engine::scalar, kRne);
     if (g.split == 3) {
       nc.tensor_tensor(r, r, mid, AluOp::subtract, Engine::vector, kRne);
-      nc.tensor_copy(terms[t0 + 2].rows(0, tk).cols(0, width), r, Engine::vector, kRne);
+      nc.tensor_copy(terms[t0 + 2].rows(0, tk).cols(0, width), r, Engine::scalar, kRne);
     }
   }
 }
