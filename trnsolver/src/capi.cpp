@@ -929,18 +929,6 @@ trn::cshim::HandleRegistry<trnsolverDnIRSParams> g_irs_params;
 trn::cshim::HandleRegistry<trnsolverDnIRSInfos> g_irs_infos;
 trn::cshim::HandleRegistry<trnsolverDnParams> g_dn_params;
 
-template <class H>
-Status create_object(H** out, trn::cshim::HandleRegistry<H>& reg) {
-  if (out == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
-  try {
-    auto* p = new H;
-    reg.insert(p);
-    *out = p;
-    return TRNSOLVER_STATUS_SUCCESS;
-  } catch (...) {
-    return TRNSOLVER_STATUS_ALLOC_FAILED;
-  }
-}
 
 constexpr std::initializer_list<int> kPrecTypes{
     TRNSOLVER_R_8I,  TRNSOLVER_R_8U,  TRNSOLVER_R_64F, TRNSOLVER_R_32F,  TRNSOLVER_R_16F,  TRNSOLVER_R_16BF,
@@ -1006,7 +994,7 @@ void store_history(trnsolverDnIRSInfos& inf, const trn::solver::IrsResult& r, st
 
 extern "C" {
 
-trnsolverStatus_t trnsolverDnIRSParamsCreate(trnsolverDnIRSParams_t* p) { return create_object(p, g_irs_params); }
+trnsolverStatus_t trnsolverDnIRSParamsCreate(trnsolverDnIRSParams_t* p) { return create_registered(g_irs_params, p); }
 trnsolverStatus_t trnsolverDnIRSParamsDestroy(trnsolverDnIRSParams_t p) {
   if (!g_irs_params.erase(p)) return TRNSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED;
   delete p;
@@ -1097,7 +1085,7 @@ trnsolverStatus_t trnsolverDnIRSParamsDisableFallback(trnsolverDnIRSParams_t p) 
                    [](trnsolverDnIRSParams& q) { q.fallback = false; });
 }
 
-trnsolverStatus_t trnsolverDnIRSInfosCreate(trnsolverDnIRSInfos_t* i) { return create_object(i, g_irs_infos); }
+trnsolverStatus_t trnsolverDnIRSInfosCreate(trnsolverDnIRSInfos_t* i) { return create_registered(g_irs_infos, i); }
 trnsolverStatus_t trnsolverDnIRSInfosDestroy(trnsolverDnIRSInfos_t i) {
   if (!g_irs_infos.erase(i)) return TRNSOLVER_STATUS_IRS_INFOS_NOT_INITIALIZED;
   delete i;
@@ -1242,7 +1230,7 @@ Status x_run(const char* fn, trnsolverDnHandle_t h, Check& c, int* info, F&& bod
 
 extern "C" {
 
-trnsolverStatus_t trnsolverDnCreateParams(trnsolverDnParams_t* p) { return create_object(p, g_dn_params); }
+trnsolverStatus_t trnsolverDnCreateParams(trnsolverDnParams_t* p) { return create_registered(g_dn_params, p); }
 trnsolverStatus_t trnsolverDnDestroyParams(trnsolverDnParams_t p) {
   if (!g_dn_params.erase(p)) return TRNSOLVER_STATUS_INVALID_VALUE;
   delete p;
