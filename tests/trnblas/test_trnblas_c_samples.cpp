@@ -11,15 +11,27 @@
 // real ones, long double for the complex ones) confirms that choice:
 //   * gemm: the comment says C = [23 31; 34 46]; the README's [19 22; 43 50] is A B.
 //   * symv: the comment says y = [23 29]; the README's [23 39] is A x.
-//   * spmv, spr, spr2, syr2, tpmv, tpsv, hpmv, hpr, hpr2: the READMEs show runs made with other
-//     data (the packed ones also print the 3-entry AP as a 2 x 2 matrix, reading past its end); the
-//     source comments match the data in the source.
+//   * spmv, spr, spr2, syr2, tpmv, tpsv, hpmv, hpr, hpr2, trttp: the READMEs show runs made with
+//     other data (the packed ones also print the 3-entry AP as a 2 x 2 matrix, reading past its
+//     end); the source comments match the data in the source (trttp's comment too is the old data's:
+//     AP is asserted as the upper triangle of the source's A, confirmed by LAPACKE_dtrttp).
+//   * CsyrkEx, Csyrk3mEx: the comment's second row repeats the first; the README (upper triangle
+//     written, the lower entry left 0) is the definition.
+//
+// The last part tests the routines the Extensions samples needed that trnblas lacked before them
+// (CsyrkEx/CherkEx and their 3m forms, S/D/C/Z tpttr and trttp) against OpenBLAS and LAPACKE.
 #include <cblas.h>
 #include <gtest/gtest.h>
+#include <lapacke.h>
 
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <random>
+#include <vector>
 
 #include "trnblas_c_samples.h"
 
@@ -419,4 +431,287 @@ TEST(TrnblasCSamples, ExtensionsGemmGroupedBatchedEx) {
   for (int i = 0; i < 17; i++) EXPECT_EQ(C[i], static_cast<float>(kGroupedC[i])) << "entry " << i;
 }
 
+void ExpectRankUpdate(const trnComplex (&C)[4], double c00r, double c00i, double c01r, double c01i, double c11r,
+                      double c11i) {
+  ExpectPrinted(C[0], c00r, c00i);
+  ExpectPrinted(C[2], c01r, c01i);
+  ExpectPrinted(C[3], c11r, c11i);
+  EXPECT_EQ(C[1].x, 0.0f);  // the lower triangle is not written
+  EXPECT_EQ(C[1].y, 0.0f);
+}
+
+TEST(TrnblasCSamples, ExtensionsHerkSyrkEx) {
+  trnComplex C[4];
+  ASSERT_EQ(trnblas_sample_CherkEx(C), 0);
+  ExpectRankUpdate(C, 13.70, 0.00, 30.50, 0.48, 70.34, 0.00);
+  EXPECT_EQ(C[0].y, 0.0f);
+  EXPECT_EQ(C[3].y, 0.0f);
+  ASSERT_EQ(trnblas_sample_Cherk3mEx(C), 0);
+  ExpectRankUpdate(C, 13.70, 0.00, 30.50, 0.48, 70.34, 0.00);
+  ASSERT_EQ(trnblas_sample_CsyrkEx(C), 0);
+  ExpectRankUpdate(C, -28.78, 26.90, -43.18, 40.58, -71.98, 68.66);
+  ASSERT_EQ(trnblas_sample_Csyrk3mEx(C), 0);
+  ExpectRankUpdate(C, -28.78, 26.90, -43.18, 40.58, -71.98, 68.66);
+}
+
+TEST(TrnblasCSamples, ExtensionsPackedFull) {
+  double A[4], AP[4];
+  ASSERT_EQ(trnblas_sample_tpttr(A), 0);
+  ExpectExact(A, {1.0, 0.0, 3.0, 2.0});  // [1 3; 0 2], the lower entry untouched
+  ASSERT_EQ(trnblas_sample_trttp(AP), 0);
+  ExpectExact(AP, {1.0, 2.0, 4.0, 0.0});  // upper of [1 2; 3 4]; README: {1, 3, 4} (other data)
+  const double full[4] = {1.0, 3.0, 2.0, 4.0};
+  double ref[4] = {0, 0, 0, 0};
+  ASSERT_EQ(LAPACKE_dtrttp(LAPACK_COL_MAJOR, 'U', 2, full, 2, ref), 0);
+  ExpectExact(ref, {1.0, 2.0, 4.0, 0.0});
+}
+
+// ---------------------------------------------------------------------------------------------
+// The routines added for the Extensions samples, beyond the samples' data.
+
+int last_error_position(trnblasHandle_t h) {
+  int position = -1;
+  EXPECT_EQ(trnblasGetLastErrorParameter(h, &position), TRNBLAS_STATUS_SUCCESS);
+  return position;
+}
+
+struct SampleHandle {
+  trnblasHandle_t h = nullptr;
+  SampleHandle() { EXPECT_EQ(trnblasCreate(&h), TRNBLAS_STATUS_SUCCESS); }
+  ~SampleHandle() { trnblasDestroy(h); }
+  SampleHandle(const SampleHandle&) = delete;
+  SampleHandle& operator=(const SampleHandle&) = delete;
+};
+
+// Complex int8 A (every int8 value, k small enough that each sum is an integer below 2^24): the
+// bf16-mode products are exact, so CsyrkEx/CherkEx (and the 3m forms) equal OpenBLAS's double
+// complex zsyrk/zherk on the same integers exactly; the other triangle of C is untouched.
+TEST(TrnblasRankEx, Int8InputsExactAgainstOpenBLAS) {
+  SampleHandle handle;
+  const int n = 13, k = 9;
+  std::mt19937 gen(20261128);
+  std::uniform_int_distribution<int> value(-128, 127);
+  for (const bool herm : {false, true})
+    for (const bool three_m : {false, true})
+      for (const trnblasFillMode_t uplo : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+        for (const bool transposed : {false, true}) {
+          SCOPED_TRACE(testing::Message() << "herm " << herm << " 3m " << three_m << " uplo " << uplo << " trans "
+                                          << transposed);
+          const int rows = transposed ? k : n, cols = transposed ? n : k, lda = rows + 3, ldc = n + 2;
+          std::vector<std::int8_t> A(static_cast<std::size_t>(2 * lda * cols));
+          for (auto& e : A) e = static_cast<std::int8_t>(value(gen));
+          std::vector<std::complex<double>> wide(static_cast<std::size_t>(lda * cols));
+          for (std::size_t i = 0; i < wide.size(); i++) wide[i] = {double(A[2 * i]), double(A[2 * i + 1])};
+          std::vector<trnComplex> C(static_cast<std::size_t>(ldc * n));
+          std::vector<std::complex<double>> ref(C.size());
+          for (std::size_t i = 0; i < C.size(); i++) {
+            C[i] = {float(value(gen)), herm ? 0.0f : float(value(gen))};
+            ref[i] = {double(C[i].x), double(C[i].y)};
+          }
+          const trnblasOperation_t trans = transposed ? (herm ? TRNBLAS_OP_C : TRNBLAS_OP_T) : TRNBLAS_OP_N;
+          const CBLAS_UPLO cu = uplo == TRNBLAS_FILL_MODE_UPPER ? CblasUpper : CblasLower;
+          trnblasStatus_t st;
+          if (herm) {
+            const float alpha = 2.0f, beta = -1.0f;
+            st = (three_m ? trnblasCherk3mEx : trnblasCherkEx)(handle.h, uplo, trans, n, k, &alpha, A.data(), TRN_C_8I,
+                                                              lda, &beta, C.data(), TRN_C_32F, ldc);
+            cblas_zherk(CblasColMajor, cu, transposed ? CblasConjTrans : CblasNoTrans, n, k, 2.0, wide.data(), lda,
+                        -1.0, ref.data(), ldc);
+          } else {
+            const trnComplex alpha = {1.0f, -2.0f}, beta = {0.5f, 1.0f};
+            const std::complex<double> za(1.0, -2.0), zb(0.5, 1.0);
+            st = (three_m ? trnblasCsyrk3mEx : trnblasCsyrkEx)(handle.h, uplo, trans, n, k, &alpha, A.data(), TRN_C_8I,
+                                                              lda, &beta, C.data(), TRN_C_32F, ldc);
+            cblas_zsyrk(CblasColMajor, cu, transposed ? CblasTrans : CblasNoTrans, n, k, &za, wide.data(), lda, &zb,
+                        ref.data(), ldc);
+          }
+          ASSERT_EQ(st, TRNBLAS_STATUS_SUCCESS);
+          for (std::size_t i = 0; i < C.size(); i++) {
+            ASSERT_EQ(double(C[i].x), ref[i].real()) << "entry " << i;
+            ASSERT_EQ(double(C[i].y), ref[i].imag()) << "entry " << i;
+          }
+        }
+}
+
+// C_32F data: CsyrkEx/CherkEx are Csyrk/Cherk (same kernels and mode: bit for bit), and those are
+// tested against OpenBLAS in test_trnblas_complex_l3.
+TEST(TrnblasRankEx, Float32InputsAreCsyrkAndCherk) {
+  SampleHandle handle;
+  const int n = 21, k = 17, lda = 23, ldc = 22;
+  std::mt19937 gen(7);
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  std::vector<trnComplex> A(static_cast<std::size_t>(lda * k)), C0(static_cast<std::size_t>(ldc * n));
+  for (auto& e : A) e = {value(gen), value(gen)};
+  for (auto& e : C0) e = {value(gen), value(gen)};
+  auto same = [](const std::vector<trnComplex>& x, const std::vector<trnComplex>& y) {
+    return std::memcmp(x.data(), y.data(), x.size() * sizeof x[0]) == 0;
+  };
+  const trnComplex alpha = {0.75f, -0.5f}, beta = {1.5f, 0.25f};
+  std::vector<trnComplex> ex = C0, three = C0, ref = C0;
+  ASSERT_EQ(trnblasCsyrkEx(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &alpha, A.data(), TRN_C_32F, lda, &beta,
+                           ex.data(), TRN_C_32F, ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCsyrk3mEx(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &alpha, A.data(), TRN_C_32F, lda,
+                             &beta, three.data(), TRN_C_32F, ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCsyrk(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &alpha, A.data(), lda, &beta, ref.data(),
+                         ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(same(ex, ref));
+  EXPECT_TRUE(same(three, ref));
+  const float ralpha = 0.75f, rbeta = 0.5f;
+  ex = three = ref = C0;
+  ASSERT_EQ(trnblasCherkEx(handle.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &ralpha, A.data(), TRN_C_32F, lda,
+                           &rbeta, ex.data(), TRN_C_32F, ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCherk3mEx(handle.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &ralpha, A.data(), TRN_C_32F, lda,
+                             &rbeta, three.data(), TRN_C_32F, ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCherk(handle.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &ralpha, A.data(), lda, &rbeta,
+                         ref.data(), ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(same(ex, ref));
+  EXPECT_TRUE(same(three, ref));
+}
+
+TEST(TrnblasRankEx, ArgumentsAndTypes) {
+  SampleHandle handle;
+  const int n = 3, k = 2;
+  std::vector<trnComplex> A(6, trnComplex{1.0f, 1.0f});
+  std::vector<trnComplex> C(9, trnComplex{7.0f, 7.0f});
+  const std::vector<trnComplex> C0 = C;
+  const trnComplex alpha = {1.0f, 0.0f}, beta = {0.0f, 0.0f};
+  auto call = [&](trnblasFillMode_t uplo, trnblasOperation_t trans, int lda, trnDataType_t at, trnDataType_t ct,
+                  int ldc) {
+    return trnblasCsyrkEx(handle.h, uplo, trans, n, k, &alpha, A.data(), at, lda, &beta, C.data(), ct, ldc);
+  };
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_FULL, TRNBLAS_OP_N, 3, TRN_C_32F, TRN_C_32F, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 1);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_C, 3, TRN_C_32F, TRN_C_32F, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 2);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 2, TRN_C_32F, TRN_C_32F, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 8);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 3, TRN_C_32F, TRN_C_32F, 2), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 12);
+  // cuBLAS's table: A C_32F or C_8I, C C_32F only
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 3, TRN_C_16F, TRN_C_32F, 3), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 3, TRN_C_8I, TRN_C_8I, 3), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 3, TRN_C_64F, TRN_C_64F, 3), TRNBLAS_STATUS_NOT_SUPPORTED);
+  const float ralpha = 1.0f, rbeta = 0.0f;
+  EXPECT_EQ(trnblasCherkEx(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_T, n, k, &ralpha, A.data(), TRN_C_32F, 3, &rbeta,
+                           C.data(), TRN_C_32F, 3),
+            TRNBLAS_STATUS_INVALID_VALUE);  // herk: N or C
+  EXPECT_EQ(last_error_position(handle.h), 2);
+  EXPECT_EQ(trnblasCherkEx(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &ralpha, A.data(), TRN_C_32F, 3,
+                           nullptr, C.data(), TRN_C_32F, 3),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 9);
+  EXPECT_EQ(std::memcmp(C.data(), C0.data(), C.size() * sizeof C[0]), 0);  // nothing written on error
+  // beta = 0 never reads C (NaN stays out), alpha = 0 never reads A (nullptr)
+  std::vector<trnComplex> Cn(9, trnComplex{std::nanf(""), std::nanf("")});
+  const trnComplex zero = {0.0f, 0.0f};
+  ASSERT_EQ(trnblasCsyrkEx(handle.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &zero, nullptr, TRN_C_8I, 3, &beta,
+                           Cn.data(), TRN_C_32F, 3),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i <= j; i++) {
+      EXPECT_EQ(Cn[static_cast<std::size_t>(i + 3 * j)].x, 0.0f);
+      EXPECT_EQ(Cn[static_cast<std::size_t>(i + 3 * j)].y, 0.0f);
+    }
+}
+
+// tpttr / trttp for S, D, C, Z, both triangles, lda > n: against LAPACKE's xtpttr / xtrttp; A's
+// other triangle (and the rows below n) keep their sentinel, AP entries match exactly.
+template <class T>
+void PackedFullCase(trnblasFillMode_t uplo) {
+  SampleHandle handle;
+  const int n = 7, lda = 10, packed = n * (n + 1) / 2;
+  const char ul = uplo == TRNBLAS_FILL_MODE_UPPER ? 'U' : 'L';
+  std::vector<T> AP(static_cast<std::size_t>(packed)), A(static_cast<std::size_t>(lda * n)), Aref, APout, APref;
+  for (int i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = T(i + 1);
+  const T sentinel = T(-99);
+  std::fill(A.begin(), A.end(), sentinel);
+  Aref = A;
+  trnblasStatus_t st = TRNBLAS_STATUS_INTERNAL_ERROR;
+  lapack_int info = -1;
+  if constexpr (std::is_same_v<T, float>) {
+    st = trnblasStpttr(handle.h, uplo, n, AP.data(), A.data(), lda);
+    info = LAPACKE_stpttr(LAPACK_COL_MAJOR, ul, n, AP.data(), Aref.data(), lda);
+  } else if constexpr (std::is_same_v<T, double>) {
+    st = trnblasDtpttr(handle.h, uplo, n, AP.data(), A.data(), lda);
+    info = LAPACKE_dtpttr(LAPACK_COL_MAJOR, ul, n, AP.data(), Aref.data(), lda);
+  } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+    for (int i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = T(float(i + 1), float(-i));
+    st = trnblasCtpttr(handle.h, uplo, n, reinterpret_cast<const trnComplex*>(AP.data()),
+                       reinterpret_cast<trnComplex*>(A.data()), lda);
+    info = LAPACKE_ctpttr(LAPACK_COL_MAJOR, ul, n, reinterpret_cast<const lapack_complex_float*>(AP.data()),
+                          reinterpret_cast<lapack_complex_float*>(Aref.data()), lda);
+  } else {
+    for (int i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = T(double(i + 1), double(-i));
+    st = trnblasZtpttr(handle.h, uplo, n, reinterpret_cast<const trnDoubleComplex*>(AP.data()),
+                       reinterpret_cast<trnDoubleComplex*>(A.data()), lda);
+    info = LAPACKE_ztpttr(LAPACK_COL_MAJOR, ul, n, reinterpret_cast<const lapack_complex_double*>(AP.data()),
+                          reinterpret_cast<lapack_complex_double*>(Aref.data()), lda);
+  }
+  ASSERT_EQ(st, TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(info, 0);
+  for (std::size_t i = 0; i < A.size(); i++) ASSERT_EQ(A[i], Aref[i]) << "tpttr entry " << i;
+  // back: trttp of the full matrix reproduces AP exactly (LAPACKE too)
+  APout.assign(AP.size(), sentinel);
+  APref.assign(AP.size(), sentinel);
+  if constexpr (std::is_same_v<T, float>) {
+    st = trnblasStrttp(handle.h, uplo, n, A.data(), lda, APout.data());
+    info = LAPACKE_strttp(LAPACK_COL_MAJOR, ul, n, A.data(), lda, APref.data());
+  } else if constexpr (std::is_same_v<T, double>) {
+    st = trnblasDtrttp(handle.h, uplo, n, A.data(), lda, APout.data());
+    info = LAPACKE_dtrttp(LAPACK_COL_MAJOR, ul, n, A.data(), lda, APref.data());
+  } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+    st = trnblasCtrttp(handle.h, uplo, n, reinterpret_cast<const trnComplex*>(A.data()), lda,
+                       reinterpret_cast<trnComplex*>(APout.data()));
+    info = LAPACKE_ctrttp(LAPACK_COL_MAJOR, ul, n, reinterpret_cast<const lapack_complex_float*>(A.data()), lda,
+                          reinterpret_cast<lapack_complex_float*>(APref.data()));
+  } else {
+    st = trnblasZtrttp(handle.h, uplo, n, reinterpret_cast<const trnDoubleComplex*>(A.data()), lda,
+                       reinterpret_cast<trnDoubleComplex*>(APout.data()));
+    info = LAPACKE_ztrttp(LAPACK_COL_MAJOR, ul, n, reinterpret_cast<const lapack_complex_double*>(A.data()), lda,
+                          reinterpret_cast<lapack_complex_double*>(APref.data()));
+  }
+  ASSERT_EQ(st, TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(info, 0);
+  for (std::size_t i = 0; i < AP.size(); i++) {
+    ASSERT_EQ(APout[i], APref[i]) << "trttp entry " << i;
+    ASSERT_EQ(APout[i], AP[i]) << "trttp entry " << i;
+  }
+}
+
+TEST(TrnblasPackedFull, AgainstLapacke) {
+  for (const trnblasFillMode_t uplo : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+    SCOPED_TRACE(uplo);
+    PackedFullCase<float>(uplo);
+    PackedFullCase<double>(uplo);
+    PackedFullCase<std::complex<float>>(uplo);
+    PackedFullCase<std::complex<double>>(uplo);
+  }
+}
+
+TEST(TrnblasPackedFull, Arguments) {
+  SampleHandle handle;
+  double AP[6] = {1, 2, 3, 4, 5, 6}, A[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_FULL, 3, AP, A, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 1);
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, -1, AP, A, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 2);
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, 3, AP, A, 2), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 5);
+  EXPECT_EQ(trnblasDtrttp(handle.h, TRNBLAS_FILL_MODE_UPPER, 3, A, 2, AP), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 4);
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, 3, nullptr, A, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 3);
+  EXPECT_EQ(trnblasDtrttp(handle.h, TRNBLAS_FILL_MODE_UPPER, 3, A, 3, nullptr), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 5);
+  for (const double e : A) EXPECT_EQ(e, 0.0);  // nothing written on error
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, 0, nullptr, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
+}
+
 }  // namespace
+

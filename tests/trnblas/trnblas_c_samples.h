@@ -105,6 +105,14 @@ int trnblas_sample_GemmExAutoTuning(double C[4]);
 int trnblas_sample_GemmBatchedEx(double C[8]);
 int trnblas_sample_GemmStridedBatchedEx(double C[8]);
 int trnblas_sample_GemmGroupedBatchedEx(float C[17]);
+/* 2 x 2 single complex rank-2 updates, C (upper written, lower left 0); the 3m forms too */
+int trnblas_sample_CherkEx(trnComplex C[4]);
+int trnblas_sample_Cherk3mEx(trnComplex C[4]);
+int trnblas_sample_CsyrkEx(trnComplex C[4]);
+int trnblas_sample_Csyrk3mEx(trnComplex C[4]);
+/* packed <-> full upper triangle, n = 2: A (4, lower entry left 0), AP (4: 3 written, the last 0) */
+int trnblas_sample_tpttr(double A[4]);
+int trnblas_sample_trttp(double AP[4]);
 
 #ifdef __cplusplus
 }

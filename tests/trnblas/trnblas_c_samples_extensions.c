@@ -1,10 +1,9 @@
 /* NVIDIA's cuBLAS Extensions samples (CUDALibrarySamples/cuBLAS/Extensions: AxpyEx, DotEx, DotcEx,
  * Nrm2Ex, RotEx, ScalEx, dgmm, geam, GemmEx, GemmExAutoTuning, GemmBatchedEx, GemmStridedBatchedEx,
- * GemmGroupedBatchedEx) ported to trnblas by prefix substitution and host memory, as C99
+ * GemmGroupedBatchedEx, CherkEx, Cherk3mEx, CsyrkEx, Csyrk3mEx, tpttr, trttp) ported to trnblas by prefix substitution and host memory, as C99
  * (trnblas_c_samples.h). The samples' traits<double>::cuda_data_type is TRN_R_64F (CUDA_R_64F),
  * traits<cuDoubleComplex> TRN_C_64F and traits<float> TRN_R_32F. The Level-1 Ex samples use the
- * vectors of Level-1 (A = [1 2 3 4], B = [5 6 7 8]); the matrix ones the 2 x 2 data of Level-3.
- * Not ported (trnblas has no such routine): CherkEx, Cherk3mEx, CsyrkEx, Csyrk3mEx, tpttr, trttp. */
+ * vectors of Level-1 (A = [1 2 3 4], B = [5 6 7 8]); the matrix ones the 2 x 2 data of Level-3. */
 #include <math.h>
 #include <string.h>
 
@@ -192,5 +191,70 @@ int trnblas_sample_GemmGroupedBatchedEx(float C[17]) {
   status = trnblasGemmGroupedBatchedEx(handle, transa_array, transb_array, m_array, n_array, k_array, alpha_array,
                                        A_array, TRN_R_32F, lda_array, B_array, TRN_R_32F, ldb_array, beta_array,
                                        C_array, TRN_R_32F, ldc_array, group_count, group_size, TRNBLAS_COMPUTE_32F);
+  return trnblas_sample_close(handle, status);
+}
+
+/* C (upper) = A A^H in single complex, A [1.1+1.2i 2.3+2.4i; 3.5+3.6i 4.7+4.8i], A and C C_32F */
+static int herk_ex_sample(int three_m, trnComplex C[4]) {
+  const int n = 2, k = 2, lda = 2, ldc = 2;
+  const trnComplex A[4] = {{1.1f, 1.2f}, {3.5f, 3.6f}, {2.3f, 2.4f}, {4.7f, 4.8f}};
+  const float alpha = 1.0f, beta = 0.0f;
+  trnblasHandle_t handle;
+  trnblasStatus_t status = trnblas_sample_open(&handle);
+  if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;
+  memset(C, 0, 4 * sizeof *C);
+  if (three_m)
+    status = trnblasCherk3mEx(handle, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &alpha, A, TRN_C_32F, lda, &beta, C,
+                              TRN_C_32F, ldc);
+  else
+    status = trnblasCherkEx(handle, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &alpha, A, TRN_C_32F, lda, &beta, C,
+                            TRN_C_32F, ldc);
+  return trnblas_sample_close(handle, status);
+}
+int trnblas_sample_CherkEx(trnComplex C[4]) { return herk_ex_sample(0, C); }
+int trnblas_sample_Cherk3mEx(trnComplex C[4]) { return herk_ex_sample(1, C); }
+
+/* C (upper) = (1 + i) A A^T, A (column-major) {1.1+1.2i, 3.5+3.6i, 3.5+3.6i, 4.7+4.8i}: the data of
+ * the samples' source, which differs from the matrix their comment draws */
+static int syrk_ex_sample(int three_m, trnComplex C[4]) {
+  const int n = 2, k = 2, lda = 2, ldc = 2;
+  const trnComplex A[4] = {{1.1f, 1.2f}, {3.5f, 3.6f}, {3.5f, 3.6f}, {4.7f, 4.8f}};
+  const trnComplex alpha = {1.0f, 1.0f}, beta = {0.0f, 0.0f};
+  trnblasHandle_t handle;
+  trnblasStatus_t status = trnblas_sample_open(&handle);
+  if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;
+  memset(C, 0, 4 * sizeof *C);
+  if (three_m)
+    status = trnblasCsyrk3mEx(handle, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &alpha, A, TRN_C_32F, lda, &beta, C,
+                              TRN_C_32F, ldc);
+  else
+    status = trnblasCsyrkEx(handle, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &alpha, A, TRN_C_32F, lda, &beta, C,
+                            TRN_C_32F, ldc);
+  return trnblas_sample_close(handle, status);
+}
+int trnblas_sample_CsyrkEx(trnComplex C[4]) { return syrk_ex_sample(0, C); }
+int trnblas_sample_Csyrk3mEx(trnComplex C[4]) { return syrk_ex_sample(1, C); }
+
+/* the upper triangle packed as {1, 3, 2} (the sample's AP has a fourth entry, 4, never read) into a
+ * zeroed 2 x 2 A */
+int trnblas_sample_tpttr(double A[4]) {
+  const int n = 2, lda = 2;
+  const double AP[4] = {1.0, 3.0, 2.0, 4.0};
+  trnblasHandle_t handle;
+  trnblasStatus_t status = trnblas_sample_open(&handle);
+  if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;
+  memset(A, 0, 4 * sizeof *A);
+  status = trnblasDtpttr(handle, TRNBLAS_FILL_MODE_UPPER, n, AP, A, lda);
+  return trnblas_sample_close(handle, status);
+}
+
+/* the upper triangle of [1 2; 3 4] packed into a zeroed 4-entry AP */
+int trnblas_sample_trttp(double AP[4]) {
+  const int n = 2, lda = 2;
+  trnblasHandle_t handle;
+  trnblasStatus_t status = trnblas_sample_open(&handle);
+  if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;
+  memset(AP, 0, 4 * sizeof *AP);
+  status = trnblasDtrttp(handle, TRNBLAS_FILL_MODE_UPPER, n, general_A, lda, AP);
   return trnblas_sample_close(handle, status);
 }

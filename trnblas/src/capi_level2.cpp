@@ -524,3 +524,61 @@ TRNBLAS_L2_COMPLEX(Z, trnDoubleComplex, int, )
 TRNBLAS_L2_COMPLEX(Z, trnDoubleComplex, int64_t, _64)
 
 }  // extern "C"
+
+// ---- tpttr / trttp (cuBLAS Extensions; LAPACK's xTPTTR / xTRTTP) ---------------------------------
+
+namespace {
+
+// A triangle between packed (AP) and full (A, lda) storage. tpttr: uplo 1, n 2, AP 3, A 4, lda 5;
+// trttp: uplo 1, n 2, A 3, lda 4, AP 5. Column j of the triangle is contiguous in both layouts
+// (rows 0..j for upper, j..n-1 for lower; in AP from j(j+1)/2, resp. j(2n-j+1)/2, LAPACK's
+// packed columnwise order), so the conversion is one Level 1 copy per column: a DMA in and out
+// for 32-bit data, as copy. The other triangle of A is neither read nor written.
+template <class T>
+trnblasStatus_t packed_full(trnblasHandle_t h, const char* fn, bool to_full, int uplo, int n, const T* src, int lda,
+                            T* dst) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int pos_lda = to_full ? 5 : 4;
+  auto chk = arg_check(h, fn);
+  chk.require(uplo_ok(uplo), 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .require(packed_addressable(n), 2, "n")
+      .leading_dim(lda, n, pos_lda, "lda")
+      .require(matrix_addressable(n, n, lda), pos_lda, "lda");
+  if (n > 0) chk.not_null(src, 3, to_full ? "AP" : "A").not_null(dst, to_full ? 4 : 5, to_full ? "A" : "AP");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    const bool upper = uplo == TRNBLAS_FILL_MODE_UPPER;
+    const std::int64_t order = n;
+    blas_capi::Accumulate acc;
+    CallReport one;
+    for (std::int64_t j = 0; j < order; ++j) {
+      const std::int64_t first = upper ? 0 : j, length = upper ? j + 1 : order - j;
+      const std::int64_t packed = upper ? j * (j + 1) / 2 : j * (2 * order - j + 1) / 2;
+      const std::int64_t full = first + j * static_cast<std::int64_t>(lda);
+      if (to_full) trn::blas::copy(s, length, cpp(src + packed), 1, cpp(dst + full), 1, &one);
+      else trn::blas::copy(s, length, cpp(src + full), 1, cpp(dst + packed), 1, &one);
+      acc.add(one);
+    }
+    acc.store(s, rep);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+#define TRNBLAS_CAPI_PACKED_FULL(P, T)                                                                                  \
+  trnblasStatus_t trnblas##P##tpttr(trnblasHandle_t h, trnblasFillMode_t uplo, int n, const T* AP, T* A, int lda) {    \
+    return packed_full<T>(h, "trnblas" #P "tpttr", true, enum_value(uplo), n, AP, lda, A);                            \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##trttp(trnblasHandle_t h, trnblasFillMode_t uplo, int n, const T* A, int lda, T* AP) {    \
+    return packed_full<T>(h, "trnblas" #P "trttp", false, enum_value(uplo), n, A, lda, AP);                           \
+  }
+
+TRNBLAS_CAPI_PACKED_FULL(S, float)
+TRNBLAS_CAPI_PACKED_FULL(D, double)
+TRNBLAS_CAPI_PACKED_FULL(C, trnFloatComplex)
+TRNBLAS_CAPI_PACKED_FULL(Z, trnDoubleComplex)
+
+}  // extern "C"
