@@ -33,6 +33,7 @@
 #include <random>
 #include <vector>
 
+#include "blas_test_util.hpp"
 #include "trnblas_c_samples.h"
 
 namespace {
@@ -475,19 +476,11 @@ int last_error_position(trnblasHandle_t h) {
   return position;
 }
 
-struct SampleHandle {
-  trnblasHandle_t h = nullptr;
-  SampleHandle() { EXPECT_EQ(trnblasCreate(&h), TRNBLAS_STATUS_SUCCESS); }
-  ~SampleHandle() { trnblasDestroy(h); }
-  SampleHandle(const SampleHandle&) = delete;
-  SampleHandle& operator=(const SampleHandle&) = delete;
-};
-
 // Complex int8 A (every int8 value, k small enough that each sum is an integer below 2^24): the
 // bf16-mode products are exact, so CsyrkEx/CherkEx (and the 3m forms) equal OpenBLAS's double
 // complex zsyrk/zherk on the same integers exactly; the other triangle of C is untouched.
 TEST(TrnblasRankEx, Int8InputsExactAgainstOpenBLAS) {
-  SampleHandle handle;
+  blastest::Handle handle;
   const int n = 13, k = 9;
   std::mt19937 gen(20261128);
   std::uniform_int_distribution<int> value(-128, 127);
@@ -536,7 +529,7 @@ TEST(TrnblasRankEx, Int8InputsExactAgainstOpenBLAS) {
 // C_32F data: CsyrkEx/CherkEx are Csyrk/Cherk (same kernels and mode: bit for bit), and those are
 // tested against OpenBLAS in test_trnblas_complex_l3.
 TEST(TrnblasRankEx, Float32InputsAreCsyrkAndCherk) {
-  SampleHandle handle;
+  blastest::Handle handle;
   const int n = 21, k = 17, lda = 23, ldc = 22;
   std::mt19937 gen(7);
   std::uniform_real_distribution<float> value(-1.0f, 1.0f);
@@ -575,7 +568,7 @@ TEST(TrnblasRankEx, Float32InputsAreCsyrkAndCherk) {
 }
 
 TEST(TrnblasRankEx, ArgumentsAndTypes) {
-  SampleHandle handle;
+  blastest::Handle handle;
   const int n = 3, k = 2;
   std::vector<trnComplex> A(6, trnComplex{1.0f, 1.0f});
   std::vector<trnComplex> C(9, trnComplex{7.0f, 7.0f});
@@ -624,7 +617,7 @@ TEST(TrnblasRankEx, ArgumentsAndTypes) {
 // other triangle (and the rows below n) keep their sentinel, AP entries match exactly.
 template <class T>
 void PackedFullCase(trnblasFillMode_t uplo) {
-  SampleHandle handle;
+  blastest::Handle handle;
   const int n = 7, lda = 10, packed = n * (n + 1) / 2;
   const char ul = uplo == TRNBLAS_FILL_MODE_UPPER ? 'U' : 'L';
   std::vector<T> AP(static_cast<std::size_t>(packed)), A(static_cast<std::size_t>(lda * n)), Aref, APout, APref;
@@ -695,7 +688,7 @@ TEST(TrnblasPackedFull, AgainstLapacke) {
 }
 
 TEST(TrnblasPackedFull, Arguments) {
-  SampleHandle handle;
+  blastest::Handle handle;
   double AP[6] = {1, 2, 3, 4, 5, 6}, A[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
   EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_FULL, 3, AP, A, 3), TRNBLAS_STATUS_INVALID_VALUE);
   EXPECT_EQ(last_error_position(handle.h), 1);
