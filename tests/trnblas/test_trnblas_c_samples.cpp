@@ -1,10 +1,10 @@
-// NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS: Level-1, Level-2, Level-3, Extensions), ported
-// to trnblas by prefix substitution and host memory as C99 (trnblas_c_samples_*.c), against the
-// output the samples document: each sample's README shows a run (printf "%0.2f", DotcEx "%f") and
-// its source repeats the result in a comment. A value printed with d decimals identifies the result
-// within half a unit of the last digit, which is what a printed value is asserted to; results that
-// are small integers (exact in binary floating point for every path, including the fp64 emulation
-// of the D routines) are asserted exactly.
+// NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS: Level-1, Level-2, Level-3, Extensions,
+// Emulation), ported to trnblas by prefix substitution and host memory as C99
+// (trnblas_c_samples_*.c), against the output the samples document: each sample's README shows a
+// run (printf "%0.2f", DotcEx "%f") and its source repeats the result in a comment. A value printed
+// with d decimals identifies the result within half a unit of the last digit, which is what a
+// printed value is asserted to; results that are small integers (exact in binary floating point for
+// every path, including the fp64 emulation of the D routines) are asserted exactly.
 //
 // Where the README and the source comment disagree, the one that follows from the sample's data
 // and the routine's definition is asserted, and an independent evaluation (OpenBLAS's CBLAS for the
@@ -465,6 +465,39 @@ TEST(TrnblasCSamples, ExtensionsPackedFull) {
   double ref[4] = {0, 0, 0, 0};
   ASSERT_EQ(LAPACKE_dtrttp(LAPACK_COL_MAJOR, 'U', 2, full, 2, ref), 0);
   ExpectExact(ref, {1.0, 2.0, 4.0, 0.0});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Emulation: integer data, so every mode's result is exact
+
+TEST(TrnblasCSamples, EmulationBf16x9) {
+  // README, row by row; symmetric, so also column-major
+  const float printed[16] = {276, 304, 332, 360, 304, 336, 368, 400, 332, 368, 404, 440, 360, 400, 440, 480};
+  float native[16], emulated[16];
+  ASSERT_EQ(trnblas_sample_bf16x9_gemmEx(native, emulated), 0);
+  ExpectExact(native, printed);
+  ExpectExact(emulated, printed);
+  ASSERT_EQ(trnblas_sample_bf16x9_sgemm(native, emulated), 0);
+  ExpectExact(native, printed);
+  ExpectExact(emulated, printed);
+}
+
+TEST(TrnblasCSamples, EmulationFixedPoint) {
+  double C[4];
+  for (auto sample : {trnblas_sample_dgemm_dynamic, trnblas_sample_dgemm_fixed, trnblas_sample_gemmEx_dynamic,
+                      trnblas_sample_gemmEx_fixed}) {
+    ASSERT_EQ(sample(C), 0);
+    ExpectExact(C, {23.0, 34.0, 31.0, 46.0});  // [1 3; 2 4] [5 7; 6 8]
+  }
+  for (auto sample : {trnblas_sample_zgemm_dynamic, trnblas_sample_zgemm_fixed}) {
+    trnDoubleComplex Z[4];
+    ASSERT_EQ(sample(Z), 0);
+    const double expected[4][2] = {{-26, -26}, {68, -68}, {62, -62}, {36, 36}};
+    for (int i = 0; i < 4; i++) {
+      EXPECT_EQ(Z[i].x, expected[i][0]) << "entry " << i;
+      EXPECT_EQ(Z[i].y, expected[i][1]) << "entry " << i;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
-/* NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS: Level-1, Level-2, Level-3, Extensions) ported
- * to trnblas by prefix substitution (cublas -> trnblas, CUBLAS_ -> TRNBLAS_, CUDA_R_/CUDA_C_ ->
+/* NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS: Level-1, Level-2, Level-3, Extensions,
+ * Emulation) ported to trnblas by prefix substitution (cublas -> trnblas, CUBLAS_ -> TRNBLAS_, CUDA_R_/CUDA_C_ ->
  * TRN_R_/TRN_C_, cuComplex/cuDoubleComplex -> trnComplex/trnDoubleComplex) and host memory: no
  * cudaMalloc/cudaMemcpy, and cudaStreamCreate + cublasSetStream become trnblasSetStream(handle,
  * NULL), the default stream (trnsci executes synchronously, so cudaStreamSynchronize has nothing to
  * wait for). Each sample keeps its data, sizes and arguments; it writes what the sample prints into
  * the caller's arrays and returns 0, or the first status that was not TRNBLAS_STATUS_SUCCESS.
- * The samples are C99 (trnblas_c_samples_level1.c, _level2.c, _level3.c, _extensions.c);
+ * The samples are C99 (trnblas_c_samples_level1.c, _level2.c, _level3.c, _extensions.c, _emulation.c);
  * test_trnblas_c_samples.cpp compares their results with the values the samples document. */
 #ifndef TRNBLAS_C_SAMPLES_H
 #define TRNBLAS_C_SAMPLES_H
@@ -113,6 +113,17 @@ int trnblas_sample_Csyrk3mEx(trnComplex C[4]);
 /* packed <-> full upper triangle, n = 2: A (4, lower entry left 0), AP (4: 3 written, the last 0) */
 int trnblas_sample_tpttr(double A[4]);
 int trnblas_sample_trttp(double AP[4]);
+
+/* Emulation: the 4 x 4 fp32 product natively and as bf16x9; the 2 x 2 fp64 (complex) products
+ * through the fixed-point emulation, dynamic or fixed mantissa control. */
+int trnblas_sample_bf16x9_gemmEx(float Cnative[16], float Cemulated[16]);
+int trnblas_sample_bf16x9_sgemm(float Cnative[16], float Cemulated[16]);
+int trnblas_sample_dgemm_dynamic(double C[4]);
+int trnblas_sample_dgemm_fixed(double C[4]);
+int trnblas_sample_gemmEx_dynamic(double C[4]);
+int trnblas_sample_gemmEx_fixed(double C[4]);
+int trnblas_sample_zgemm_dynamic(trnDoubleComplex C[4]);
+int trnblas_sample_zgemm_fixed(trnDoubleComplex C[4]);
 
 #ifdef __cplusplus
 }

@@ -155,6 +155,21 @@ typedef enum trnblasEmulationScheme_t {
   TRNBLAS_EMULATION_SCHEME_OZAKI_I = 1
 } trnblasEmulationScheme_t;
 
+/* CUDA 13 declares the mantissa control and the special-value mask in library_types.h, outside
+ * cuBLAS (cudaEmulationMantissaControl_t, CUDA_EMULATION_MANTISSA_CONTROL_DYNAMIC, ...); the prefix
+ * substitution cuda -> trn / CUDA_ -> TRN_ gives these names, the same types and values as above. */
+#ifndef TRN_EMULATION_NAMES_DEFINED
+#define TRN_EMULATION_NAMES_DEFINED
+typedef trnblasEmulationMantissaControl_t trnEmulationMantissaControl_t;
+typedef trnblasEmulationSpecialValuesSupport_t trnEmulationSpecialValuesSupport_t;
+#define TRN_EMULATION_MANTISSA_CONTROL_DYNAMIC TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC
+#define TRN_EMULATION_MANTISSA_CONTROL_FIXED TRNBLAS_EMULATION_MANTISSA_CONTROL_FIXED
+#define TRN_EMULATION_SPECIAL_VALUES_SUPPORT_NONE TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NONE
+#define TRN_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY
+#define TRN_EMULATION_SPECIAL_VALUES_SUPPORT_NAN TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NAN
+#define TRN_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT
+#endif
+
 /* cuBLAS names cudaDataType as cublasDataType_t. */
 typedef trnDataType_t trnblasDataType_t;
 
@@ -1389,14 +1404,16 @@ trnblasStatus_t trnblasCherk3mEx_64(trnblasHandle_t handle, trnblasFillMode_t up
 /* cuBLAS Extensions: a triangular matrix between LAPACK's packed (TP) and full (TR) storage, uplo's
  * triangle only (the other one of A is not touched). tpttr: uplo 1, n 2, AP 3, A 4, lda 5; trttp:
  * uplo 1, n 2, A 3, lda 4, AP 5. */
-trnblasStatus_t trnblasStpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* AP, float* A, int lda);
+trnblasStatus_t trnblasStpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* AP, float* A,
+                              int lda);
 trnblasStatus_t trnblasDtpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* AP, double* A,
                               int lda);
 trnblasStatus_t trnblasCtpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* AP,
                               trnComplex* A, int lda);
 trnblasStatus_t trnblasZtpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* AP,
                               trnDoubleComplex* A, int lda);
-trnblasStatus_t trnblasStrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* A, int lda, float* AP);
+trnblasStatus_t trnblasStrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* A, int lda,
+                              float* AP);
 trnblasStatus_t trnblasDtrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* A, int lda,
                               double* AP);
 trnblasStatus_t trnblasCtrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* A, int lda,
