@@ -7,6 +7,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <utility>
 
 #include "trn/blas/blas.hpp"
 #include "trn/core/c_shim.hpp"
