@@ -720,6 +720,26 @@ TEST(TrnblasPackedFull, AgainstLapacke) {
   }
 }
 
+// fp32 columns longer than one 2048-element SBUF row (the copy is chunked): exact against LAPACKE,
+// and the profile moves each element of the triangle once in and once out.
+TEST(TrnblasPackedFull, LongColumns) {
+  blastest::Handle handle;
+  const int n = 2100, lda = n + 1;
+  const std::int64_t packed = std::int64_t{n} * (n + 1) / 2;
+  std::vector<float> AP(static_cast<std::size_t>(packed)), A(static_cast<std::size_t>(lda) * n, -1.0f), Aref;
+  for (std::int64_t i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = static_cast<float>(i % 100003);
+  Aref = A;
+  ASSERT_EQ(trnblasStpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, n, AP.data(), A.data(), lda), TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t profile;
+  ASSERT_EQ(trnblasGetLastProfile(handle.h, &profile), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(profile.dma_bytes, 2.0 * 4.0 * static_cast<double>(packed));
+  ASSERT_EQ(LAPACKE_stpttr(LAPACK_COL_MAJOR, 'U', n, AP.data(), Aref.data(), lda), 0);
+  EXPECT_TRUE(A == Aref);
+  std::vector<float> back(AP.size(), -1.0f);
+  ASSERT_EQ(trnblasStrttp(handle.h, TRNBLAS_FILL_MODE_UPPER, n, A.data(), lda, back.data()), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(back == AP);
+}
+
 TEST(TrnblasPackedFull, Arguments) {
   blastest::Handle handle;
   double AP[6] = {1, 2, 3, 4, 5, 6}, A[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
