@@ -578,6 +578,15 @@ namespace {
 
 using trn::blas::COp;
 
+// The first checks of every complex rank-k form: uplo 1, trans 2 (N or `other`), n 3, k 4.
+template <class Check>
+Check& rank_k_shape(Check& check, int uplo, int trans, int other, std::int64_t n, std::int64_t k) {
+  return check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .one_of(trans, {TRNBLAS_OP_N, other}, 2, "trans")
+      .nonnegative(n, 3, "n")
+      .nonnegative(k, 4, "k");
+}
+
 // The complex rank-k family. form 0 (syrk/herk): uplo 1, trans 2, n 3, k 4, alpha 5, A 6, lda 7,
 // beta 8, C 9, ldc 10; forms 1 (syr2k/her2k) and 2 (syrkx/herkx): ... lda 7, B 8, ldb 9, beta 10,
 // C 11, ldc 12. trans: N or T (sym), N or C (herm), as reference xSYRK/xHERK. Alpha and beta are
@@ -590,10 +599,7 @@ trnblasStatus_t complex_rank(trnblasHandle_t h, const char* fn, int uplo, int tr
   const int other = kHerm ? TRNBLAS_OP_C : TRNBLAS_OP_T;
   const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
   auto check = capi::arg_check(h, fn);
-  check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
-      .one_of(trans, {TRNBLAS_OP_N, other}, 2, "trans")
-      .nonnegative(n, 3, "n")
-      .nonnegative(k, 4, "k")
+  rank_k_shape(check, uplo, trans, other, n, k)
       .leading_dim(lda, rows, 7, "lda")
       .require(complex_addressable(rows, cols, lda), 7, "lda");
   if (kForm != 0) check.leading_dim(ldb, rows, 9, "ldb").require(complex_addressable(rows, cols, ldb), 9, "ldb");
@@ -974,10 +980,7 @@ trnblasStatus_t complex_rank_ex(trnblasHandle_t h, const char* fn, int uplo, int
   const bool int8_a = atype == TRN_C_8I;
   const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
   auto check = capi::arg_check(h, fn);
-  check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
-      .one_of(trans, {TRNBLAS_OP_N, other}, 2, "trans")
-      .nonnegative(n, 3, "n")
-      .nonnegative(k, 4, "k")
+  rank_k_shape(check, uplo, trans, other, n, k)
       .require_or((atype == TRN_C_32F || int8_a) && ctype == TRN_C_32F, TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
                   "A C_32F or C_8I, C C_32F")
       .leading_dim(lda, rows, 8, "lda")
