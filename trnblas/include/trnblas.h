@@ -155,6 +155,21 @@ typedef enum trnblasEmulationScheme_t {
   TRNBLAS_EMULATION_SCHEME_OZAKI_I = 1
 } trnblasEmulationScheme_t;
 
+/* CUDA 13 declares the mantissa control and the special-value mask in library_types.h, outside
+ * cuBLAS (cudaEmulationMantissaControl_t, CUDA_EMULATION_MANTISSA_CONTROL_DYNAMIC, ...); the prefix
+ * substitution cuda -> trn / CUDA_ -> TRN_ gives these names, the same types and values as above. */
+#ifndef TRN_EMULATION_NAMES_DEFINED
+#define TRN_EMULATION_NAMES_DEFINED
+typedef trnblasEmulationMantissaControl_t trnEmulationMantissaControl_t;
+typedef trnblasEmulationSpecialValuesSupport_t trnEmulationSpecialValuesSupport_t;
+#define TRN_EMULATION_MANTISSA_CONTROL_DYNAMIC TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC
+#define TRN_EMULATION_MANTISSA_CONTROL_FIXED TRNBLAS_EMULATION_MANTISSA_CONTROL_FIXED
+#define TRN_EMULATION_SPECIAL_VALUES_SUPPORT_NONE TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NONE
+#define TRN_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY
+#define TRN_EMULATION_SPECIAL_VALUES_SUPPORT_NAN TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NAN
+#define TRN_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT
+#endif
+
 /* cuBLAS names cudaDataType as cublasDataType_t. */
 typedef trnDataType_t trnblasDataType_t;
 
@@ -1355,6 +1370,56 @@ trnblasStatus_t trnblasZsymm_64(trnblasHandle_t handle, trnblasSideMode_t side, 
 trnblasStatus_t trnblasZhemm_64(trnblasHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo, int64_t m,
                              int64_t n, const trnDoubleComplex* alpha, const trnDoubleComplex* A, int64_t lda, const trnDoubleComplex* B, int64_t ldb,
                              const trnDoubleComplex* beta, trnDoubleComplex* C, int64_t ldc);
+
+/* cuBLAS Extensions: the rank-k updates with typed A and C. A is TRN_C_32F or TRN_C_8I (complex int8
+ * pairs, widened exactly and multiplied in the bf16 mode), C is TRN_C_32F; other types return
+ * NOT_SUPPORTED. Positions: uplo 1, trans 2, n 3, k 4, alpha 5, A 6, Atype 7, lda 8, beta 9, C 10,
+ * Ctype 11, ldc 12. The 3m forms compute what CsyrkEx/CherkEx compute (4M products: the rank-k
+ * kernels have no 3M split). */
+trnblasStatus_t trnblasCsyrkEx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
+                               const trnComplex* alpha, const void* A, trnDataType_t Atype, int lda,
+                               const trnComplex* beta, void* C, trnDataType_t Ctype, int ldc);
+trnblasStatus_t trnblasCsyrkEx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                                  int64_t k, const trnComplex* alpha, const void* A, trnDataType_t Atype, int64_t lda,
+                                  const trnComplex* beta, void* C, trnDataType_t Ctype, int64_t ldc);
+trnblasStatus_t trnblasCsyrk3mEx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
+                                 const trnComplex* alpha, const void* A, trnDataType_t Atype, int lda,
+                                 const trnComplex* beta, void* C, trnDataType_t Ctype, int ldc);
+trnblasStatus_t trnblasCsyrk3mEx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                    int64_t n, int64_t k, const trnComplex* alpha, const void* A, trnDataType_t Atype,
+                                    int64_t lda, const trnComplex* beta, void* C, trnDataType_t Ctype, int64_t ldc);
+trnblasStatus_t trnblasCherkEx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
+                               const float* alpha, const void* A, trnDataType_t Atype, int lda, const float* beta,
+                               void* C, trnDataType_t Ctype, int ldc);
+trnblasStatus_t trnblasCherkEx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                                  int64_t k, const float* alpha, const void* A, trnDataType_t Atype, int64_t lda,
+                                  const float* beta, void* C, trnDataType_t Ctype, int64_t ldc);
+trnblasStatus_t trnblasCherk3mEx(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,
+                                 const float* alpha, const void* A, trnDataType_t Atype, int lda, const float* beta,
+                                 void* C, trnDataType_t Ctype, int ldc);
+trnblasStatus_t trnblasCherk3mEx_64(trnblasHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                    int64_t n, int64_t k, const float* alpha, const void* A, trnDataType_t Atype,
+                                    int64_t lda, const float* beta, void* C, trnDataType_t Ctype, int64_t ldc);
+
+/* cuBLAS Extensions: a triangular matrix between LAPACK's packed (TP) and full (TR) storage, uplo's
+ * triangle only (the other one of A is not touched). tpttr: uplo 1, n 2, AP 3, A 4, lda 5; trttp:
+ * uplo 1, n 2, A 3, lda 4, AP 5. */
+trnblasStatus_t trnblasStpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* AP, float* A,
+                              int lda);
+trnblasStatus_t trnblasDtpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* AP, double* A,
+                              int lda);
+trnblasStatus_t trnblasCtpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* AP,
+                              trnComplex* A, int lda);
+trnblasStatus_t trnblasZtpttr(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* AP,
+                              trnDoubleComplex* A, int lda);
+trnblasStatus_t trnblasStrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const float* A, int lda,
+                              float* AP);
+trnblasStatus_t trnblasDtrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const double* A, int lda,
+                              double* AP);
+trnblasStatus_t trnblasCtrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* A, int lda,
+                              trnComplex* AP);
+trnblasStatus_t trnblasZtrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* A, int lda,
+                              trnDoubleComplex* AP);
 
 #ifdef __cplusplus
 }

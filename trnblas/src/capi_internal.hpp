@@ -7,6 +7,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <utility>
 
 #include "trn/blas/blas.hpp"
 #include "trn/core/c_shim.hpp"
@@ -17,6 +18,19 @@ namespace blas_capi {
 
 using trn::blas::CallReport;
 using trn::blas::Settings;
+
+// A call's traces, added up (loops over the C++ API: batched calls, one kernel per column), then
+// stored as the call's profile.
+struct Accumulate {
+  trn::Trace trace;
+  void add(const CallReport& r) { trace.append(r.trace); }
+  void store(const Settings& s, CallReport* r) {
+    r->profile = trn::model_profile(trace, s.target);
+    r->profile.cores = s.num_cores > 1 ? s.num_cores : 1;
+    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
+    r->trace = std::move(trace);
+  }
+};
 
 bool valid_handle(trnblasHandle_t h);
 // An argument-check chain logging under fn and recording the failing position on h.

@@ -4,6 +4,7 @@
 // handle (cuBLAS's numbering, equal to the reference BLAS's).
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "capi_internal.hpp"
 #include "trn/blas/level12.hpp"
@@ -522,5 +523,81 @@ TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int, )
 TRNBLAS_L2_COMPLEX(C, trnFloatComplex, int64_t, _64)
 TRNBLAS_L2_COMPLEX(Z, trnDoubleComplex, int, )
 TRNBLAS_L2_COMPLEX(Z, trnDoubleComplex, int64_t, _64)
+
+}  // extern "C"
+
+// ---- tpttr / trttp (cuBLAS Extensions; LAPACK's xTPTTR / xTRTTP) ---------------------------------
+
+namespace {
+
+// A triangle between packed (AP) and full (A, lda) storage. tpttr: uplo 1, n 2, AP 3, A 4, lda 5;
+// trttp: uplo 1, n 2, A 3, lda 4, AP 5. Column j of the triangle is contiguous in both layouts
+// (rows 0..j for upper, j..n-1 for lower; in AP from j(j+1)/2, resp. j(2n-j+1)/2, LAPACK's
+// packed columnwise order), so the conversion is n contiguous copies: for fp32 data (S, C) one
+// program of copy_segments (one DMA in and one out per column); for fp64 (D, Z) the host loop of
+// Dcopy/Zcopy per column. The other triangle of A is neither read nor written.
+template <class T>
+trnblasStatus_t packed_full(trnblasHandle_t h, const char* fn, bool to_full, int uplo, int n, const T* src, int lda,
+                            T* dst) {
+  if (!valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int pos_lda = to_full ? 5 : 4;
+  auto chk = arg_check(h, fn);
+  chk.require(uplo_ok(uplo), 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .require(packed_addressable(n), 2, "n")
+      .leading_dim(lda, n, pos_lda, "lda")
+      .require(matrix_addressable(n, n, lda), pos_lda, "lda");
+  if (n > 0) chk.not_null(src, 3, to_full ? "AP" : "A").not_null(dst, to_full ? 4 : 5, to_full ? "A" : "AP");
+  if (!chk) return chk.status();
+  return run(h, fn, [&](const Settings& s, CallReport* rep) {
+    const bool upper = uplo == TRNBLAS_FILL_MODE_UPPER;
+    const std::int64_t order = n;
+    // Column j: its offsets in src and dst and its length.
+    auto column = [&](std::int64_t j, std::int64_t* from, std::int64_t* to, std::int64_t* length) {
+      const std::int64_t packed = upper ? j * (j + 1) / 2 : j * (2 * order - j + 1) / 2;
+      const std::int64_t full = (upper ? 0 : j) + j * static_cast<std::int64_t>(lda);
+      *from = to_full ? packed : full;
+      *to = to_full ? full : packed;
+      *length = upper ? j + 1 : order - j;
+    };
+    std::int64_t from = 0, to = 0, length = 0;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, trnFloatComplex>) {
+      constexpr std::int64_t kFloats = sizeof(T) / sizeof(float);  // a complex element is two fp32
+      std::vector<trn::blas::CopySegment> columns(static_cast<std::size_t>(order));
+      for (std::int64_t j = 0; j < order; ++j) {
+        column(j, &from, &to, &length);
+        columns[static_cast<std::size_t>(j)] = {reinterpret_cast<const float*>(src + from),
+                                                reinterpret_cast<float*>(dst + to), kFloats * length};
+      }
+      trn::blas::copy_segments(s, columns, rep);
+    } else {
+      blas_capi::Accumulate acc;
+      CallReport one;
+      for (std::int64_t j = 0; j < order; ++j) {
+        column(j, &from, &to, &length);
+        trn::blas::copy(s, length, cpp(src + from), 1, cpp(dst + to), 1, &one);
+        acc.add(one);
+      }
+      acc.store(s, rep);
+    }
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+#define TRNBLAS_CAPI_PACKED_FULL(P, T)                                                                                  \
+  trnblasStatus_t trnblas##P##tpttr(trnblasHandle_t h, trnblasFillMode_t uplo, int n, const T* AP, T* A, int lda) {    \
+    return packed_full<T>(h, "trnblas" #P "tpttr", true, enum_value(uplo), n, AP, lda, A);                            \
+  }                                                                                                                    \
+  trnblasStatus_t trnblas##P##trttp(trnblasHandle_t h, trnblasFillMode_t uplo, int n, const T* A, int lda, T* AP) {    \
+    return packed_full<T>(h, "trnblas" #P "trttp", false, enum_value(uplo), n, A, lda, AP);                           \
+  }
+
+TRNBLAS_CAPI_PACKED_FULL(S, float)
+TRNBLAS_CAPI_PACKED_FULL(D, double)
+TRNBLAS_CAPI_PACKED_FULL(C, trnFloatComplex)
+TRNBLAS_CAPI_PACKED_FULL(Z, trnDoubleComplex)
 
 }  // extern "C"

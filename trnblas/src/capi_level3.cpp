@@ -3,6 +3,7 @@
 // _64, over trn/blas/level3.hpp. Same contract as capi.cpp: every argument is
 // checked in reference-BLAS (XERBLA) order with its 1-based position logged, nothing is written
 // when a check fails, exceptions become statuses, and the profile is stored on the handle.
+#include <algorithm>
 #include <complex>
 #include <cstdint>
 #include <limits>
@@ -577,6 +578,15 @@ namespace {
 
 using trn::blas::COp;
 
+// The first checks of every complex rank-k form: uplo 1, trans 2 (N or `other`), n 3, k 4.
+template <class Check>
+Check& rank_k_shape(Check& check, int uplo, int trans, int other, std::int64_t n, std::int64_t k) {
+  return check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .one_of(trans, {TRNBLAS_OP_N, other}, 2, "trans")
+      .nonnegative(n, 3, "n")
+      .nonnegative(k, 4, "k");
+}
+
 // The complex rank-k family. form 0 (syrk/herk): uplo 1, trans 2, n 3, k 4, alpha 5, A 6, lda 7,
 // beta 8, C 9, ldc 10; forms 1 (syr2k/her2k) and 2 (syrkx/herkx): ... lda 7, B 8, ldb 9, beta 10,
 // C 11, ldc 12. trans: N or T (sym), N or C (herm), as reference xSYRK/xHERK. Alpha and beta are
@@ -589,10 +599,7 @@ trnblasStatus_t complex_rank(trnblasHandle_t h, const char* fn, int uplo, int tr
   const int other = kHerm ? TRNBLAS_OP_C : TRNBLAS_OP_T;
   const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
   auto check = capi::arg_check(h, fn);
-  check.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
-      .one_of(trans, {TRNBLAS_OP_N, other}, 2, "trans")
-      .nonnegative(n, 3, "n")
-      .nonnegative(k, 4, "k")
+  rank_k_shape(check, uplo, trans, other, n, k)
       .leading_dim(lda, rows, 7, "lda")
       .require(complex_addressable(rows, cols, lda), 7, "lda");
   if (kForm != 0) check.leading_dim(ldb, rows, 9, "ldb").require(complex_addressable(rows, cols, ldb), 9, "ldb");
@@ -955,3 +962,79 @@ trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGem
 }
 
 }  // namespace blas_capi
+
+// ---- CsyrkEx, Csyrk3mEx, CherkEx, Cherk3mEx (cuBLAS Extensions) ----------------------------------
+
+namespace {
+
+// uplo 1, trans 2, n 3, k 4, alpha 5, A 6, Atype 7, lda 8, beta 9, C 10, Ctype 11, ldc 12.
+// cuBLAS's table for these routines: A C_32F or C_8I, C C_32F. C_32F data is Csyrk's/Cherk's (the
+// handle's fp32 mode); complex int8 data is widened exactly to complex<float> (as complex GemmEx)
+// and multiplied in the bf16 mode, exact for int8 (every int8 is a bfloat16, products exact in
+// fp32 PSUM). The 3m forms run the same 4M products: the rank-k kernels have no 3M split.
+template <bool kHerm, class I, class Ta>
+trnblasStatus_t complex_rank_ex(trnblasHandle_t h, const char* fn, int uplo, int trans, I n, I k, const Ta* alpha,
+                                const void* A, int atype, I lda, const Ta* beta, void* C, int ctype, I ldc) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const int other = kHerm ? TRNBLAS_OP_C : TRNBLAS_OP_T;
+  const bool int8_a = atype == TRN_C_8I;
+  const std::int64_t rows = trans == TRNBLAS_OP_N ? n : k, cols = trans == TRNBLAS_OP_N ? k : n;
+  auto check = capi::arg_check(h, fn);
+  rank_k_shape(check, uplo, trans, other, n, k)
+      .require_or((atype == TRN_C_32F || int8_a) && ctype == TRN_C_32F, TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
+                  "A C_32F or C_8I, C C_32F")
+      .leading_dim(lda, rows, 8, "lda")
+      .require(complex_addressable(rows, cols, lda), 8, "lda")
+      .leading_dim(ldc, n, 12, "ldc")
+      .require(complex_addressable(n, n, ldc), 12, "ldc")
+      .not_null(alpha, 5, "alpha")
+      .not_null(beta, 9, "beta");
+  const bool reads_a = check && !is_zero(*alpha) && k > 0;
+  if (check && n > 0) check.require(!reads_a || A != nullptr, 6, "A").not_null(C, 10, "C");
+  if (!check) return check.status();
+  if (n == 0) return TRNBLAS_STATUS_SUCCESS;
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    std::int64_t lda_k = capi::kernel_ld(lda, rows, cols);
+    const std::int64_t ldc_k = capi::kernel_ld(ldc, n, n);
+    const auto* a = static_cast<const std::complex<float>*>(A);
+    std::vector<std::complex<float>> widened;
+    trn::blas::GemmMode mode = capi::fp32_mode(h);
+    if (int8_a) {
+      mode = trn::blas::GemmMode::bf16;
+      if (reads_a) {
+        widened = capi::widen(A, atype, rows, cols, lda_k);
+        a = widened.data();
+        lda_k = std::max<std::int64_t>(1, rows);
+      }
+    }
+    auto* c = static_cast<std::complex<float>*>(C);
+    if constexpr (kHerm)
+      trn::blas::cherk(s, mode, to_uplo(uplo), to_cop(trans), n, k, *alpha, a, lda_k, *beta, c, ldc_k, r);
+    else
+      trn::blas::csyrk(s, mode, to_uplo(uplo), to_cop(trans), n, k, cpp_scalar(*alpha), a, lda_k, cpp_scalar(*beta), c,
+                       ldc_k, r);
+  });
+}
+
+}  // namespace
+
+#define TRNBLAS_L3_RANK_EX(NAME, HERM, Ta)                                                                           \
+  trnblasStatus_t NAME(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int n, int k,           \
+                       const Ta* alpha, const void* A, trnDataType_t Atype, int lda, const Ta* beta, void* C,       \
+                       trnDataType_t Ctype, int ldc) {                                                              \
+    return complex_rank_ex<HERM, int, Ta>(h, #NAME, EV(uplo), EV(trans), n, k, alpha, A, EV(Atype), lda, beta, C,   \
+                                          EV(Ctype), ldc);                                                          \
+  }                                                                                                                 \
+  trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,         \
+                            int64_t k, const Ta* alpha, const void* A, trnDataType_t Atype, int64_t lda,            \
+                            const Ta* beta, void* C, trnDataType_t Ctype, int64_t ldc) {                            \
+    return complex_rank_ex<HERM, int64_t, Ta>(h, #NAME "_64", EV(uplo), EV(trans), n, k, alpha, A, EV(Atype), lda, \
+                                              beta, C, EV(Ctype), ldc);                                             \
+  }
+
+extern "C" {
+TRNBLAS_L3_RANK_EX(trnblasCsyrkEx, false, trnComplex)
+TRNBLAS_L3_RANK_EX(trnblasCsyrk3mEx, false, trnComplex)
+TRNBLAS_L3_RANK_EX(trnblasCherkEx, true, float)
+TRNBLAS_L3_RANK_EX(trnblasCherk3mEx, true, float)
+}  // extern "C"

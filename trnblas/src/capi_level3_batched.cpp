@@ -51,17 +51,7 @@ bool entries(P const* a, std::int64_t batch) {
   return true;
 }
 
-// A call's traces, added up (batched loops over the C++ API).
-struct Accumulate {
-  trn::Trace trace;
-  void add(const trn::blas::CallReport& r) { trace.append(r.trace); }
-  void store(const trn::blas::Settings& s, trn::blas::CallReport* r) {
-    r->profile = trn::model_profile(trace, s.target);
-    r->profile.cores = std::max(1, s.num_cores);
-    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
-    r->trace = std::move(trace);
-  }
-};
+using blas_capi::Accumulate;
 
 // n too large for the fp32 kernel (one matrix per SBUF partition): NOT_SUPPORTED, logged.
 template <class T, class Check>

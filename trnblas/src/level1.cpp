@@ -456,6 +456,29 @@ void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, 
   });
 }
 
+void copy_segments(const Settings& s, std::span<const CopySegment> segments, CallReport* report) {
+  l12::Report rep(s, report);
+  std::int64_t longest = 0;
+  for (const CopySegment& g : segments) longest = std::max(longest, g.length);
+  if (longest <= 0) return;
+  const auto P = static_cast<std::int32_t>(hardware_spec(s.target).pmax);
+  const std::int64_t F = std::min(kChunkFree, longest);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile rows = sb.alloc(DType::f32, P, {F}, "segment rows");
+    std::int32_t row = 0;
+    for (const CopySegment& g : segments)
+      for (std::int64_t c0 = 0; c0 < g.length; c0 += F) {
+        const std::int64_t len = std::min(F, g.length - c0);
+        const Tile v = rows.rows(row, 1).cols(0, len);
+        nc.dma_copy(v, HbmTensor::wrap(const_cast<float*>(g.src + c0), DType::f32, {1, len}).tile(0, 1, 0, len));
+        nc.dma_copy(HbmTensor::wrap(g.dst + c0, DType::f32, {1, len}).tile(0, 1, 0, len), v);
+        row = (row + 1) % P;
+      }
+  });
+  rep.add(r.trace);
+}
+
 void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
           CallReport* report) {
   l12::Report rep(s, report);

@@ -22,6 +22,7 @@
 #pragma once
 #include <complex>
 #include <cstdint>
+#include <span>
 
 #include "trn/blas/blas.hpp"
 
@@ -41,6 +42,15 @@ void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, 
           CallReport* report = nullptr);
 void copy(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, double* y, std::int64_t incy,
           CallReport* report = nullptr);
+// dst = src for each contiguous fp32 segment, in one program: each segment (up to 2048 elements at a
+// time) is one DMA into an SBUF partition row and one out (contiguous descriptors, rotating over the
+// partitions so that consecutive segments overlap); the packed <-> full triangle conversions.
+struct CopySegment {
+  const float* src;
+  float* dst;
+  std::int64_t length;
+};
+void copy_segments(const Settings& s, std::span<const CopySegment> segments, CallReport* report = nullptr);
 // x <-> y
 void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
           CallReport* report = nullptr);

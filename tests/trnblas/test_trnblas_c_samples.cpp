@@ -1,0 +1,763 @@
+// NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS: Level-1, Level-2, Level-3, Extensions,
+// Emulation), ported to trnblas by prefix substitution and host memory as C99
+// (trnblas_c_samples_*.c), against the output the samples document: each sample's README shows a
+// run (printf "%0.2f", DotcEx "%f") and its source repeats the result in a comment. A value printed
+// with d decimals identifies the result within half a unit of the last digit, which is what a
+// printed value is asserted to; results that are small integers (exact in binary floating point for
+// every path, including the fp64 emulation of the D routines) are asserted exactly.
+//
+// Where the README and the source comment disagree, the one that follows from the sample's data
+// and the routine's definition is asserted, and an independent evaluation (OpenBLAS's CBLAS for the
+// real ones, long double for the complex ones) confirms that choice:
+//   * gemm: the comment says C = [23 31; 34 46]; the README's [19 22; 43 50] is A B.
+//   * symv: the comment says y = [23 29]; the README's [23 39] is A x.
+//   * spmv, spr, spr2, syr2, tpmv, tpsv, hpmv, hpr, hpr2, trttp: the READMEs show runs made with
+//     other data (the packed ones also print the 3-entry AP as a 2 x 2 matrix, reading past its
+//     end); the source comments match the data in the source (trttp's comment too is the old data's:
+//     AP is asserted as the upper triangle of the source's A, confirmed by LAPACKE_dtrttp).
+//   * CsyrkEx, Csyrk3mEx: the comment's second row repeats the first; the README (upper triangle
+//     written, the lower entry left 0) is the definition.
+//
+// The last part tests the routines the Extensions samples needed that trnblas lacked before them
+// (CsyrkEx/CherkEx and their 3m forms, S/D/C/Z tpttr and trttp) against OpenBLAS and LAPACKE.
+#include <cblas.h>
+#include <gtest/gtest.h>
+#include <lapacke.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <random>
+#include <vector>
+
+#include "blas_test_util.hpp"
+#include "trnblas_c_samples.h"
+
+namespace {
+
+using cld = std::complex<long double>;
+
+// |value - printed| <= half a unit of the printed value's last decimal (plus the representation
+// error of the printed decimal in binary).
+void ExpectPrinted(double value, double printed, int decimals = 2) {
+  const double half_unit = 0.5 * std::pow(10.0, -decimals);
+  EXPECT_LE(std::fabs(value - printed), half_unit * (1 + 1e-9)) << "value " << value << ", printed " << printed;
+}
+void ExpectPrinted(trnDoubleComplex value, double re, double im, int decimals = 2) {
+  ExpectPrinted(value.x, re, decimals);
+  ExpectPrinted(value.y, im, decimals);
+}
+void ExpectPrinted(trnComplex value, double re, double im) {
+  ExpectPrinted(static_cast<double>(value.x), re);
+  ExpectPrinted(static_cast<double>(value.y), im);
+}
+template <class T, size_t N>
+void ExpectExact(const T (&value)[N], const T (&expected)[N]) {
+  for (size_t i = 0; i < N; i++) EXPECT_EQ(value[i], expected[i]) << "entry " << i;
+}
+template <size_t N>
+void ExpectPrinted(const double (&value)[N], const double (&printed)[N]) {
+  for (size_t i = 0; i < N; i++) {
+    SCOPED_TRACE(i);
+    ExpectPrinted(value[i], printed[i]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Level-1: A = [1 2 3 4], B = [5 6 7 8]
+
+TEST(TrnblasCSamples, Level1AmaxAmin) {
+  int result = -1;
+  ASSERT_EQ(trnblas_sample_amax(&result), 0);
+  EXPECT_EQ(result, 4);  // 1-based, as cuBLAS
+  ASSERT_EQ(trnblas_sample_amin(&result), 0);
+  EXPECT_EQ(result, 1);
+}
+
+TEST(TrnblasCSamples, Level1AsumDotNrm2) {
+  double result = 0;
+  ASSERT_EQ(trnblas_sample_asum(&result), 0);
+  EXPECT_EQ(result, 10.0);
+  ASSERT_EQ(trnblas_sample_dot(&result), 0);
+  EXPECT_EQ(result, 70.0);
+  ASSERT_EQ(trnblas_sample_nrm2(&result), 0);
+  ExpectPrinted(result, 5.48);
+  EXPECT_NEAR(result, std::sqrt(30.0), 4e-16 * std::sqrt(30.0));
+}
+
+TEST(TrnblasCSamples, Level1AxpyCopyScalSwap) {
+  double A[4], B[4];
+  ASSERT_EQ(trnblas_sample_axpy(B), 0);
+  ExpectPrinted(B, {7.10, 10.20, 13.30, 16.40});
+  ASSERT_EQ(trnblas_sample_copy(B), 0);
+  ExpectExact(B, {1.0, 2.0, 3.0, 4.0});
+  ASSERT_EQ(trnblas_sample_scal(A), 0);
+  ExpectPrinted(A, {2.2, 4.4, 6.6, 8.8});
+  ASSERT_EQ(trnblas_sample_swap(A, B), 0);
+  ExpectExact(A, {5.0, 6.0, 7.0, 8.0});
+  ExpectExact(B, {1.0, 2.0, 3.0, 4.0});
+}
+
+TEST(TrnblasCSamples, Level1Dotc) {
+  trnDoubleComplex result = {0, 0};
+  ASSERT_EQ(trnblas_sample_dotc(&result), 0);
+  ExpectPrinted(result, 178.44, -1.60);
+}
+
+TEST(TrnblasCSamples, Level1RotRotm) {
+  double A[4], B[4];
+  ASSERT_EQ(trnblas_sample_rot(A, B), 0);
+  ExpectPrinted(A, {8.10, 11.40, 14.70, 18.00});
+  ExpectPrinted(B, {9.30, 10.20, 11.10, 12.00});
+  ASSERT_EQ(trnblas_sample_rotm(A, B), 0);  // flag 1: H = [5 1; -1 8], integer results
+  ExpectExact(A, {10.0, 16.0, 22.0, 28.0});
+  ExpectExact(B, {39.0, 46.0, 53.0, 60.0});
+}
+
+TEST(TrnblasCSamples, Level1Rotg) {
+  double a = 0, b = 0, c = 0, s = 0;
+  ASSERT_EQ(trnblas_sample_rotg(&a, &b, &c, &s), 0);
+  ExpectPrinted(a, 2.42);  // r = hypot(2.1, 1.2), sign of the larger input
+  ExpectPrinted(b, 0.50);  // z = s, as |a| > |b|
+  // not printed by the sample: c and s rotate (2.1, 1.2) onto (r, 0)
+  const long double r = std::hypot(2.1L, 1.2L);
+  EXPECT_NEAR(c, static_cast<double>(2.1L / r), 1e-15);
+  EXPECT_NEAR(s, static_cast<double>(1.2L / r), 1e-15);
+}
+
+TEST(TrnblasCSamples, Level1Rotmg) {
+  double d1 = 0, d2 = 0, x1 = 0, param[5];
+  ASSERT_EQ(trnblas_sample_rotmg(&d1, &d2, &x1, param), 0);
+  ExpectPrinted(d1, 3.10);
+  ExpectPrinted(d2, 0.62);
+  ExpectPrinted(x1, 1.94);
+  // not printed: H (param[0] = flag) maps (2.1, 1.2) to (x1, 0) (netlib drotmg's definition)
+  const double flag = param[0];
+  double h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];
+  if (flag == 0.0) h11 = h22 = 1.0;
+  if (flag == 1.0) h21 = -1.0, h12 = 1.0;
+  ASSERT_NE(flag, -2.0);
+  EXPECT_NEAR(h11 * 2.1 + h12 * 1.2, x1, 1e-14);
+  EXPECT_NEAR(h21 * 2.1 + h22 * 1.2, 0.0, 1e-14);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Level-2: 2 x 2, x = [5 6], y = [7 8]; complex x = [5.1+6.2i 7.3+8.4i], y = [1.1+2.2i 3.3+4.4i]
+
+TEST(TrnblasCSamples, Level2MatrixVector) {
+  double y[2];
+  ASSERT_EQ(trnblas_sample_gbmv(y), 0);
+  ExpectExact(y, {27.0, 24.0});
+  ASSERT_EQ(trnblas_sample_gemv(y), 0);
+  ExpectExact(y, {17.0, 39.0});
+  ASSERT_EQ(trnblas_sample_sbmv(y), 0);
+  ExpectExact(y, {33.0, 39.0});
+  ASSERT_EQ(trnblas_sample_spmv(y), 0);
+  ExpectExact(y, {23.0, 39.0});
+  ASSERT_EQ(trnblas_sample_symv(y), 0);
+  ExpectExact(y, {23.0, 39.0});
+}
+
+TEST(TrnblasCSamples, Level2RankUpdates) {
+  double A[4], AP[3];
+  ASSERT_EQ(trnblas_sample_ger(A), 0);
+  ExpectExact(A, {71.0, 87.0, 82.0, 100.0});
+  ASSERT_EQ(trnblas_sample_syr(A), 0);  // the strictly lower entry keeps its 3
+  ExpectExact(A, {26.0, 3.0, 33.0, 40.0});
+  ASSERT_EQ(trnblas_sample_syr2(A), 0);
+  ExpectExact(A, {71.0, 3.0, 85.0, 100.0});
+  ASSERT_EQ(trnblas_sample_spr(AP), 0);
+  ExpectExact(AP, {26.0, 33.0, 40.0});
+  ASSERT_EQ(trnblas_sample_spr2(AP), 0);
+  ExpectExact(AP, {71.0, 85.0, 100.0});
+}
+
+TEST(TrnblasCSamples, Level2Triangular) {
+  double x[2];
+  ASSERT_EQ(trnblas_sample_tbmv(x), 0);
+  ExpectExact(x, {27.0, 24.0});
+  ASSERT_EQ(trnblas_sample_tbsv(x), 0);  // [3 2; 0 4] x = [5 6]
+  ExpectPrinted(x, {0.67, 1.50});
+  EXPECT_EQ(x[1], 1.5);
+  ASSERT_EQ(trnblas_sample_tpmv(x), 0);
+  ExpectExact(x, {17.0, 24.0});
+  ASSERT_EQ(trnblas_sample_tpsv(x), 0);
+  ExpectExact(x, {2.0, 1.5});
+  ASSERT_EQ(trnblas_sample_trmv(x), 0);
+  ExpectExact(x, {17.0, 24.0});
+  ASSERT_EQ(trnblas_sample_trsv(x), 0);
+  ExpectExact(x, {2.0, 1.5});
+}
+
+TEST(TrnblasCSamples, Level2Hermitian) {
+  trnDoubleComplex y[2], A[4];
+  ASSERT_EQ(trnblas_sample_hbmv(y), 0);
+  ExpectPrinted(y[0], -44.06, 73.02);
+  ExpectPrinted(y[1], 19.42, 102.42);
+  ASSERT_EQ(trnblas_sample_hemv(y), 0);
+  ExpectPrinted(y[0], -41.42, 45.90);
+  ExpectPrinted(y[1], 19.42, 102.42);
+  ASSERT_EQ(trnblas_sample_her(A), 0);
+  ExpectPrinted(A[0], 65.55, 0.00);
+  ExpectPrinted(A[1], 3.50, 3.60);  // strictly lower: untouched
+  ExpectPrinted(A[2], 91.61, 4.82);
+  ExpectPrinted(A[3], 128.55, 0.00);
+  EXPECT_EQ(A[0].y, 0.0);  // Hermitian updates zero the diagonal's imaginary parts
+  EXPECT_EQ(A[3].y, 0.0);
+  ASSERT_EQ(trnblas_sample_her2(A), 0);
+  ExpectPrinted(A[0], 48.40, 0.00);
+  ExpectPrinted(A[1], 3.50, 3.60);
+  ExpectPrinted(A[2], 81.72, 24.84);
+  ExpectPrinted(A[3], 135.60, 0.00);
+}
+
+// The packed Hermitian samples, where the README and the source comment disagree: the comment's
+// values (asserted) are confirmed by a long-double evaluation of the samples' data.
+TEST(TrnblasCSamples, Level2HermitianPacked) {
+  const cld x[2] = {{5.1L, 6.2L}, {7.3L, 8.4L}}, y[2] = {{1.1L, 2.2L}, {3.3L, 4.4L}}, alpha = {1.0L, 1.0L};
+  trnDoubleComplex out[3];
+
+  ASSERT_EQ(trnblas_sample_hpmv(out), 0);
+  ExpectPrinted(out[0], -41.42, 45.90);  // README: -61.58 + 63.42j 34.30 + 79.62j
+  ExpectPrinted(out[1], 19.42, 102.42);
+  {
+    // upper packed [a00 a01 a11] = [1.1+1.2i 2.3+2.4i 4.7+4.8i]; the diagonal is read as real
+    const cld a00 = 1.1L, a01 = {2.3L, 2.4L}, a11 = 4.7L;
+    const cld y0 = alpha * (a00 * x[0] + a01 * x[1]), y1 = alpha * (std::conj(a01) * x[0] + a11 * x[1]);
+    EXPECT_NEAR(out[0].x, static_cast<double>(y0.real()), 1e-12);
+    EXPECT_NEAR(out[0].y, static_cast<double>(y0.imag()), 1e-12);
+    EXPECT_NEAR(out[1].x, static_cast<double>(y1.real()), 1e-12);
+    EXPECT_NEAR(out[1].y, static_cast<double>(y1.imag()), 1e-12);
+  }
+
+  // upper packed [1.1+1.2i 3.5+3.6i 4.7+4.8i]
+  const cld a01 = {3.5L, 3.6L};
+  ASSERT_EQ(trnblas_sample_hpr(out), 0);  // AP += x x^H
+  ExpectPrinted(out[0], 65.55, 0.00);
+  ExpectPrinted(out[1], 92.81, 6.02);
+  ExpectPrinted(out[2], 128.55, 0.00);  // README: 126.15
+  {
+    const cld u01 = a01 + x[0] * std::conj(x[1]);
+    const long double u11 = 4.7L + std::norm(x[1]);
+    EXPECT_NEAR(out[1].x, static_cast<double>(u01.real()), 1e-12);
+    EXPECT_NEAR(out[1].y, static_cast<double>(u01.imag()), 1e-12);
+    EXPECT_NEAR(out[2].x, static_cast<double>(u11), 1e-12);
+  }
+
+  ASSERT_EQ(trnblas_sample_hpr2(out), 0);  // AP += alpha x y^H + conj(alpha) y x^H
+  ExpectPrinted(out[0], 48.40, 0.00);
+  ExpectPrinted(out[1], 82.92, 26.04);
+  ExpectPrinted(out[2], 135.60, 0.00);  // README: 133.20
+  {
+    const cld u01 = a01 + alpha * x[0] * std::conj(y[1]) + std::conj(alpha) * y[0] * std::conj(x[1]);
+    const cld u11 = 4.7L + alpha * x[1] * std::conj(y[1]) + std::conj(alpha) * y[1] * std::conj(x[1]);
+    EXPECT_NEAR(out[1].x, static_cast<double>(u01.real()), 1e-12);
+    EXPECT_NEAR(out[1].y, static_cast<double>(u01.imag()), 1e-12);
+    EXPECT_NEAR(out[2].x, static_cast<double>(u11.real()), 1e-12);
+    EXPECT_EQ(out[2].y, 0.0);
+  }
+}
+
+// The real samples whose README and source comment disagree, evaluated by OpenBLAS on the samples'
+// data: the values asserted above (not trnblas) are what is checked here.
+TEST(TrnblasCSamples, DisagreeingDocumentationResolvedByOpenBLAS) {
+  const double general_A[4] = {1.0, 3.0, 2.0, 4.0}, general_B[4] = {5.0, 7.0, 6.0, 8.0};
+  const double symmetric_A[4] = {1.0, 3.0, 3.0, 4.0}, symmetric_AP[3] = {1.0, 3.0, 4.0};
+  const double triangular_AP[3] = {1.0, 2.0, 4.0}, x[2] = {5.0, 6.0}, y_in[2] = {7.0, 8.0};
+  double C[4] = {0, 0, 0, 0}, y[2] = {0, 0}, AP[3], A[4], v[2];
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 2, 2, 2, 1.0, general_A, 2, general_B, 2, 0.0, C, 2);
+  ExpectExact(C, {19.0, 43.0, 22.0, 50.0});
+  cblas_dsymv(CblasColMajor, CblasUpper, 2, 1.0, symmetric_A, 2, x, 1, 0.0, y, 1);
+  ExpectExact(y, {23.0, 39.0});
+  cblas_dspmv(CblasColMajor, CblasUpper, 2, 1.0, symmetric_AP, x, 1, 0.0, y, 1);
+  ExpectExact(y, {23.0, 39.0});
+  std::copy(symmetric_AP, symmetric_AP + 3, AP);
+  cblas_dspr(CblasColMajor, CblasUpper, 2, 1.0, x, 1, AP);
+  ExpectExact(AP, {26.0, 33.0, 40.0});
+  std::copy(symmetric_AP, symmetric_AP + 3, AP);
+  cblas_dspr2(CblasColMajor, CblasUpper, 2, 1.0, x, 1, y_in, 1, AP);
+  ExpectExact(AP, {71.0, 85.0, 100.0});
+  std::copy(symmetric_A, symmetric_A + 4, A);
+  cblas_dsyr2(CblasColMajor, CblasUpper, 2, 1.0, x, 1, y_in, 1, A, 2);
+  ExpectExact(A, {71.0, 3.0, 85.0, 100.0});
+  std::copy(x, x + 2, v);
+  cblas_dtpmv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, 2, triangular_AP, v, 1);
+  ExpectExact(v, {17.0, 24.0});
+  std::copy(x, x + 2, v);
+  cblas_dtpsv(CblasColMajor, CblasUpper, CblasNoTrans, CblasNonUnit, 2, triangular_AP, v, 1);
+  ExpectExact(v, {2.0, 1.5});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Level-3: results column-major; the READMEs print them row by row
+
+TEST(TrnblasCSamples, Level3Gemm) {
+  double C[4];
+  ASSERT_EQ(trnblas_sample_gemm(C), 0);
+  ExpectExact(C, {19.0, 43.0, 22.0, 50.0});  // README (the source comment's [23 31; 34 46] is not A B)
+}
+
+TEST(TrnblasCSamples, Level3Gemm3m) {
+  trnComplex C[4];
+  ASSERT_EQ(trnblas_sample_gemm3m(C), 0);
+  ExpectPrinted(C[0], -20.14, 18.50);
+  ExpectPrinted(C[1], -43.18, 40.58);
+  ExpectPrinted(C[2], -28.78, 26.66);
+  ExpectPrinted(C[3], -63.34, 60.26);
+}
+
+constexpr double kBatchedC[8] = {19.0, 43.0, 22.0, 50.0, 111.0, 151.0, 122.0, 166.0};
+
+TEST(TrnblasCSamples, Level3GemmBatched) {
+  double C[8];
+  ASSERT_EQ(trnblas_sample_gemmBatched(C), 0);
+  ExpectExact(C, kBatchedC);
+  ASSERT_EQ(trnblas_sample_gemmStridedBatched(C), 0);
+  ExpectExact(C, kBatchedC);
+}
+
+constexpr double kGroupedC[17] = {19.0, 43.0, 22.0, 50.0, 111.0, 151.0, 122.0, 166.0,
+                                  48.0, 111.0, 174.0, 54.0, 126.0, 198.0, 60.0, 141.0, 222.0};
+
+TEST(TrnblasCSamples, Level3GemmGroupedBatched) {
+  double C[17];
+  ASSERT_EQ(trnblas_sample_gemmGroupedBatched(C), 0);  // C was NaN: beta = 0 never read it
+  ExpectExact(C, kGroupedC);
+}
+
+TEST(TrnblasCSamples, Level3Hermitian) {
+  trnDoubleComplex C[4];
+  ASSERT_EQ(trnblas_sample_hemm(C), 0);
+  ExpectPrinted(C[0], -17.38, 18.62);
+  ExpectPrinted(C[1], 4.82, 38.90);
+  ExpectPrinted(C[2], -23.14, 26.78);
+  ExpectPrinted(C[3], 10.58, 55.70);
+
+  ASSERT_EQ(trnblas_sample_herk(C), 0);
+  ExpectPrinted(C[0], 13.70, 0.00);
+  ExpectPrinted(C[2], 30.50, 0.48);
+  ExpectPrinted(C[3], 70.34, 0.00);
+  EXPECT_EQ(C[1].x, 0.0);  // the lower triangle is not written
+  EXPECT_EQ(C[1].y, 0.0);
+  EXPECT_EQ(C[0].y, 0.0);
+  EXPECT_EQ(C[3].y, 0.0);
+
+  ASSERT_EQ(trnblas_sample_her2k(C), 0);
+  ExpectPrinted(C[0], 27.40, 0.00);
+  ExpectPrinted(C[2], 61.00, 0.96);
+  ExpectPrinted(C[3], 140.68, 0.00);
+  EXPECT_EQ(C[1].x, 0.0);
+  EXPECT_EQ(C[1].y, 0.0);
+
+  ASSERT_EQ(trnblas_sample_herkx(C), 0);
+  ExpectPrinted(C[0], 13.70, 0.00);
+  ExpectPrinted(C[2], 30.02, 30.98);
+  ExpectPrinted(C[3], 70.34, 0.00);
+  EXPECT_EQ(C[1].x, 0.0);
+  EXPECT_EQ(C[1].y, 0.0);
+  EXPECT_EQ(C[0].y, 0.0);
+  EXPECT_EQ(C[3].y, 0.0);
+}
+
+TEST(TrnblasCSamples, Level3Symmetric) {
+  double C[4];
+  ASSERT_EQ(trnblas_sample_symm(C), 0);
+  ExpectExact(C, {26.0, 43.0, 31.0, 53.0});
+  ASSERT_EQ(trnblas_sample_syrk(C), 0);
+  ExpectExact(C, {10.0, 0.0, 15.0, 25.0});
+  ASSERT_EQ(trnblas_sample_syr2k(C), 0);
+  ExpectExact(C, {52.0, 0.0, 74.0, 106.0});
+  ASSERT_EQ(trnblas_sample_syrkx(C), 0);
+  ExpectExact(C, {26.0, 0.0, 31.0, 53.0});
+}
+
+TEST(TrnblasCSamples, Level3Triangular) {
+  double C[4], B[8];
+  ASSERT_EQ(trnblas_sample_trmm(C), 0);
+  ExpectExact(C, {19.0, 28.0, 22.0, 32.0});
+  ASSERT_EQ(trnblas_sample_trsm(C), 0);
+  ExpectExact(C, {1.5, 1.75, 2.0, 2.0});
+  ASSERT_EQ(trnblas_sample_trsmBatched(B), 0);
+  ExpectExact(reinterpret_cast<const double(&)[4]>(B[0]), {1.5, 1.75, 2.0, 2.0});
+  ExpectPrinted(reinterpret_cast<const double(&)[4]>(B[4]), {0.15, 1.38, 0.20, 1.50});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extensions
+
+TEST(TrnblasCSamples, ExtensionsLevel1) {
+  double A[4], B[4], result = 0;
+  ASSERT_EQ(trnblas_sample_AxpyEx(B), 0);
+  ExpectPrinted(B, {7.10, 10.20, 13.30, 16.40});
+  ASSERT_EQ(trnblas_sample_DotEx(&result), 0);
+  EXPECT_EQ(result, 70.0);
+  ASSERT_EQ(trnblas_sample_Nrm2Ex(&result), 0);
+  ExpectPrinted(result, 5.48);
+  ASSERT_EQ(trnblas_sample_RotEx(A, B), 0);
+  ExpectPrinted(A, {8.10, 11.40, 14.70, 18.00});
+  ExpectPrinted(B, {9.30, 10.20, 11.10, 12.00});
+  ASSERT_EQ(trnblas_sample_ScalEx(A), 0);
+  ExpectPrinted(A, {2.20, 4.40, 6.60, 8.80});
+  trnDoubleComplex dotc = {0, 0};
+  ASSERT_EQ(trnblas_sample_DotcEx(&dotc), 0);
+  ExpectPrinted(dotc, 178.44, -1.60, 6);  // printed "178.440000+-1.600000j"
+}
+
+TEST(TrnblasCSamples, ExtensionsDgmmGeam) {
+  double C[4];
+  ASSERT_EQ(trnblas_sample_dgmm(C), 0);
+  ExpectExact(C, {5.0, 12.0, 15.0, 24.0});
+  ASSERT_EQ(trnblas_sample_geam(C), 0);
+  ExpectExact(C, {11.0, 17.0, 14.0, 20.0});
+}
+
+TEST(TrnblasCSamples, ExtensionsGemmEx) {
+  double C[8];
+  ASSERT_EQ(trnblas_sample_GemmEx(reinterpret_cast<double(&)[4]>(C[0])), 0);
+  ExpectExact(reinterpret_cast<const double(&)[4]>(C[0]), {19.0, 43.0, 22.0, 50.0});
+  ASSERT_EQ(trnblas_sample_GemmExAutoTuning(reinterpret_cast<double(&)[4]>(C[0])), 0);
+  ExpectExact(reinterpret_cast<const double(&)[4]>(C[0]), {19.0, 43.0, 22.0, 50.0});
+  ASSERT_EQ(trnblas_sample_GemmBatchedEx(C), 0);
+  ExpectExact(C, kBatchedC);
+  ASSERT_EQ(trnblas_sample_GemmStridedBatchedEx(C), 0);
+  ExpectExact(C, kBatchedC);
+}
+
+TEST(TrnblasCSamples, ExtensionsGemmGroupedBatchedEx) {
+  float C[17];
+  ASSERT_EQ(trnblas_sample_GemmGroupedBatchedEx(C), 0);  // float, COMPUTE_32F; C was NaN
+  for (int i = 0; i < 17; i++) EXPECT_EQ(C[i], static_cast<float>(kGroupedC[i])) << "entry " << i;
+}
+
+void ExpectRankUpdate(const trnComplex (&C)[4], double c00r, double c00i, double c01r, double c01i, double c11r,
+                      double c11i) {
+  ExpectPrinted(C[0], c00r, c00i);
+  ExpectPrinted(C[2], c01r, c01i);
+  ExpectPrinted(C[3], c11r, c11i);
+  EXPECT_EQ(C[1].x, 0.0f);  // the lower triangle is not written
+  EXPECT_EQ(C[1].y, 0.0f);
+}
+
+TEST(TrnblasCSamples, ExtensionsHerkSyrkEx) {
+  trnComplex C[4];
+  ASSERT_EQ(trnblas_sample_CherkEx(C), 0);
+  ExpectRankUpdate(C, 13.70, 0.00, 30.50, 0.48, 70.34, 0.00);
+  EXPECT_EQ(C[0].y, 0.0f);
+  EXPECT_EQ(C[3].y, 0.0f);
+  ASSERT_EQ(trnblas_sample_Cherk3mEx(C), 0);
+  ExpectRankUpdate(C, 13.70, 0.00, 30.50, 0.48, 70.34, 0.00);
+  ASSERT_EQ(trnblas_sample_CsyrkEx(C), 0);
+  ExpectRankUpdate(C, -28.78, 26.90, -43.18, 40.58, -71.98, 68.66);
+  ASSERT_EQ(trnblas_sample_Csyrk3mEx(C), 0);
+  ExpectRankUpdate(C, -28.78, 26.90, -43.18, 40.58, -71.98, 68.66);
+}
+
+TEST(TrnblasCSamples, ExtensionsPackedFull) {
+  double A[4], AP[4];
+  ASSERT_EQ(trnblas_sample_tpttr(A), 0);
+  ExpectExact(A, {1.0, 0.0, 3.0, 2.0});  // [1 3; 0 2], the lower entry untouched
+  ASSERT_EQ(trnblas_sample_trttp(AP), 0);
+  ExpectExact(AP, {1.0, 2.0, 4.0, 0.0});  // upper of [1 2; 3 4]; README: {1, 3, 4} (other data)
+  const double full[4] = {1.0, 3.0, 2.0, 4.0};
+  double ref[4] = {0, 0, 0, 0};
+  ASSERT_EQ(LAPACKE_dtrttp(LAPACK_COL_MAJOR, 'U', 2, full, 2, ref), 0);
+  ExpectExact(ref, {1.0, 2.0, 4.0, 0.0});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Emulation: integer data, so every mode's result is exact
+
+TEST(TrnblasCSamples, EmulationBf16x9) {
+  // README, row by row; symmetric, so also column-major
+  const float printed[16] = {276, 304, 332, 360, 304, 336, 368, 400, 332, 368, 404, 440, 360, 400, 440, 480};
+  float native[16], emulated[16];
+  ASSERT_EQ(trnblas_sample_bf16x9_gemmEx(native, emulated), 0);
+  ExpectExact(native, printed);
+  ExpectExact(emulated, printed);
+  ASSERT_EQ(trnblas_sample_bf16x9_sgemm(native, emulated), 0);
+  ExpectExact(native, printed);
+  ExpectExact(emulated, printed);
+}
+
+TEST(TrnblasCSamples, EmulationFixedPoint) {
+  double C[4];
+  for (auto sample : {trnblas_sample_dgemm_dynamic, trnblas_sample_dgemm_fixed, trnblas_sample_gemmEx_dynamic,
+                      trnblas_sample_gemmEx_fixed}) {
+    ASSERT_EQ(sample(C), 0);
+    ExpectExact(C, {23.0, 34.0, 31.0, 46.0});  // [1 3; 2 4] [5 7; 6 8]
+  }
+  for (auto sample : {trnblas_sample_zgemm_dynamic, trnblas_sample_zgemm_fixed}) {
+    trnDoubleComplex Z[4];
+    ASSERT_EQ(sample(Z), 0);
+    const double expected[4][2] = {{-26, -26}, {68, -68}, {62, -62}, {36, 36}};
+    for (int i = 0; i < 4; i++) {
+      EXPECT_EQ(Z[i].x, expected[i][0]) << "entry " << i;
+      EXPECT_EQ(Z[i].y, expected[i][1]) << "entry " << i;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The routines added for the Extensions samples, beyond the samples' data.
+
+int last_error_position(trnblasHandle_t h) {
+  int position = -1;
+  EXPECT_EQ(trnblasGetLastErrorParameter(h, &position), TRNBLAS_STATUS_SUCCESS);
+  return position;
+}
+
+// Complex int8 A (every int8 value, k small enough that each sum is an integer below 2^24): the
+// bf16-mode products are exact, so CsyrkEx/CherkEx (and the 3m forms) equal OpenBLAS's double
+// complex zsyrk/zherk on the same integers exactly; the other triangle of C is untouched.
+TEST(TrnblasRankEx, Int8InputsExactAgainstOpenBLAS) {
+  blastest::Handle handle;
+  const int n = 13, k = 9;
+  std::mt19937 gen(20261128);
+  std::uniform_int_distribution<int> value(-128, 127);
+  for (const bool herm : {false, true})
+    for (const bool three_m : {false, true})
+      for (const trnblasFillMode_t uplo : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+        for (const bool transposed : {false, true}) {
+          SCOPED_TRACE(testing::Message() << "herm " << herm << " 3m " << three_m << " uplo " << uplo << " trans "
+                                          << transposed);
+          const int rows = transposed ? k : n, cols = transposed ? n : k, lda = rows + 3, ldc = n + 2;
+          std::vector<std::int8_t> A(static_cast<std::size_t>(2 * lda * cols));
+          for (auto& e : A) e = static_cast<std::int8_t>(value(gen));
+          std::vector<std::complex<double>> wide(static_cast<std::size_t>(lda * cols));
+          for (std::size_t i = 0; i < wide.size(); i++) wide[i] = {double(A[2 * i]), double(A[2 * i + 1])};
+          std::vector<trnComplex> C(static_cast<std::size_t>(ldc * n));
+          std::vector<std::complex<double>> ref(C.size());
+          for (std::size_t i = 0; i < C.size(); i++) {
+            C[i] = {float(value(gen)), herm ? 0.0f : float(value(gen))};
+            ref[i] = {double(C[i].x), double(C[i].y)};
+          }
+          const trnblasOperation_t trans = transposed ? (herm ? TRNBLAS_OP_C : TRNBLAS_OP_T) : TRNBLAS_OP_N;
+          const CBLAS_UPLO cu = uplo == TRNBLAS_FILL_MODE_UPPER ? CblasUpper : CblasLower;
+          trnblasStatus_t st;
+          if (herm) {
+            const float alpha = 2.0f, beta = -1.0f;
+            st = (three_m ? trnblasCherk3mEx : trnblasCherkEx)(handle.h, uplo, trans, n, k, &alpha, A.data(), TRN_C_8I,
+                                                              lda, &beta, C.data(), TRN_C_32F, ldc);
+            cblas_zherk(CblasColMajor, cu, transposed ? CblasConjTrans : CblasNoTrans, n, k, 2.0, wide.data(), lda,
+                        -1.0, ref.data(), ldc);
+          } else {
+            const trnComplex alpha = {1.0f, -2.0f}, beta = {0.5f, 1.0f};
+            const std::complex<double> za(1.0, -2.0), zb(0.5, 1.0);
+            st = (three_m ? trnblasCsyrk3mEx : trnblasCsyrkEx)(handle.h, uplo, trans, n, k, &alpha, A.data(), TRN_C_8I,
+                                                              lda, &beta, C.data(), TRN_C_32F, ldc);
+            cblas_zsyrk(CblasColMajor, cu, transposed ? CblasTrans : CblasNoTrans, n, k, &za, wide.data(), lda, &zb,
+                        ref.data(), ldc);
+          }
+          ASSERT_EQ(st, TRNBLAS_STATUS_SUCCESS);
+          for (std::size_t i = 0; i < C.size(); i++) {
+            ASSERT_EQ(double(C[i].x), ref[i].real()) << "entry " << i;
+            ASSERT_EQ(double(C[i].y), ref[i].imag()) << "entry " << i;
+          }
+        }
+}
+
+// C_32F data: CsyrkEx/CherkEx are Csyrk/Cherk (same kernels and mode: bit for bit), and those are
+// tested against OpenBLAS in test_trnblas_complex_l3.
+TEST(TrnblasRankEx, Float32InputsAreCsyrkAndCherk) {
+  blastest::Handle handle;
+  const int n = 21, k = 17, lda = 23, ldc = 22;
+  std::mt19937 gen(7);
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  std::vector<trnComplex> A(static_cast<std::size_t>(lda * k)), C0(static_cast<std::size_t>(ldc * n));
+  for (auto& e : A) e = {value(gen), value(gen)};
+  for (auto& e : C0) e = {value(gen), value(gen)};
+  auto same = [](const std::vector<trnComplex>& x, const std::vector<trnComplex>& y) {
+    return std::memcmp(x.data(), y.data(), x.size() * sizeof x[0]) == 0;
+  };
+  const trnComplex alpha = {0.75f, -0.5f}, beta = {1.5f, 0.25f};
+  std::vector<trnComplex> ex = C0, three = C0, ref = C0;
+  ASSERT_EQ(trnblasCsyrkEx(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &alpha, A.data(), TRN_C_32F, lda, &beta,
+                           ex.data(), TRN_C_32F, ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCsyrk3mEx(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &alpha, A.data(), TRN_C_32F, lda,
+                             &beta, three.data(), TRN_C_32F, ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCsyrk(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &alpha, A.data(), lda, &beta, ref.data(),
+                         ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(same(ex, ref));
+  EXPECT_TRUE(same(three, ref));
+  const float ralpha = 0.75f, rbeta = 0.5f;
+  ex = three = ref = C0;
+  ASSERT_EQ(trnblasCherkEx(handle.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &ralpha, A.data(), TRN_C_32F, lda,
+                           &rbeta, ex.data(), TRN_C_32F, ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCherk3mEx(handle.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &ralpha, A.data(), TRN_C_32F, lda,
+                             &rbeta, three.data(), TRN_C_32F, ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasCherk(handle.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &ralpha, A.data(), lda, &rbeta,
+                         ref.data(), ldc),
+            TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(same(ex, ref));
+  EXPECT_TRUE(same(three, ref));
+}
+
+TEST(TrnblasRankEx, ArgumentsAndTypes) {
+  blastest::Handle handle;
+  const int n = 3, k = 2;
+  std::vector<trnComplex> A(6, trnComplex{1.0f, 1.0f});
+  std::vector<trnComplex> C(9, trnComplex{7.0f, 7.0f});
+  const std::vector<trnComplex> C0 = C;
+  const trnComplex alpha = {1.0f, 0.0f}, beta = {0.0f, 0.0f};
+  auto call = [&](trnblasFillMode_t uplo, trnblasOperation_t trans, int lda, trnDataType_t at, trnDataType_t ct,
+                  int ldc) {
+    return trnblasCsyrkEx(handle.h, uplo, trans, n, k, &alpha, A.data(), at, lda, &beta, C.data(), ct, ldc);
+  };
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_FULL, TRNBLAS_OP_N, 3, TRN_C_32F, TRN_C_32F, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 1);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_C, 3, TRN_C_32F, TRN_C_32F, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 2);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 2, TRN_C_32F, TRN_C_32F, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 8);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 3, TRN_C_32F, TRN_C_32F, 2), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 12);
+  // cuBLAS's table: A C_32F or C_8I, C C_32F only
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 3, TRN_C_16F, TRN_C_32F, 3), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 3, TRN_C_8I, TRN_C_8I, 3), TRNBLAS_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(call(TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, 3, TRN_C_64F, TRN_C_64F, 3), TRNBLAS_STATUS_NOT_SUPPORTED);
+  const float ralpha = 1.0f, rbeta = 0.0f;
+  EXPECT_EQ(trnblasCherkEx(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_T, n, k, &ralpha, A.data(), TRN_C_32F, 3, &rbeta,
+                           C.data(), TRN_C_32F, 3),
+            TRNBLAS_STATUS_INVALID_VALUE);  // herk: N or C
+  EXPECT_EQ(last_error_position(handle.h), 2);
+  EXPECT_EQ(trnblasCherkEx(handle.h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &ralpha, A.data(), TRN_C_32F, 3,
+                           nullptr, C.data(), TRN_C_32F, 3),
+            TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 9);
+  EXPECT_EQ(std::memcmp(C.data(), C0.data(), C.size() * sizeof C[0]), 0);  // nothing written on error
+  // beta = 0 never reads C (NaN stays out), alpha = 0 never reads A (nullptr)
+  std::vector<trnComplex> Cn(9, trnComplex{std::nanf(""), std::nanf("")});
+  const trnComplex zero = {0.0f, 0.0f};
+  ASSERT_EQ(trnblasCsyrkEx(handle.h, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_N, n, k, &zero, nullptr, TRN_C_8I, 3, &beta,
+                           Cn.data(), TRN_C_32F, 3),
+            TRNBLAS_STATUS_SUCCESS);
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i <= j; i++) {
+      EXPECT_EQ(Cn[static_cast<std::size_t>(i + 3 * j)].x, 0.0f);
+      EXPECT_EQ(Cn[static_cast<std::size_t>(i + 3 * j)].y, 0.0f);
+    }
+}
+
+// tpttr / trttp for S, D, C, Z, both triangles, lda > n: against LAPACKE's xtpttr / xtrttp; A's
+// other triangle (and the rows below n) keep their sentinel, AP entries match exactly.
+template <class T>
+void PackedFullCase(trnblasFillMode_t uplo) {
+  blastest::Handle handle;
+  const int n = 7, lda = 10, packed = n * (n + 1) / 2;
+  const char ul = uplo == TRNBLAS_FILL_MODE_UPPER ? 'U' : 'L';
+  std::vector<T> AP(static_cast<std::size_t>(packed)), A(static_cast<std::size_t>(lda * n)), Aref, APout, APref;
+  for (int i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = T(i + 1);
+  const T sentinel = T(-99);
+  std::fill(A.begin(), A.end(), sentinel);
+  Aref = A;
+  trnblasStatus_t st = TRNBLAS_STATUS_INTERNAL_ERROR;
+  lapack_int info = -1;
+  if constexpr (std::is_same_v<T, float>) {
+    st = trnblasStpttr(handle.h, uplo, n, AP.data(), A.data(), lda);
+    info = LAPACKE_stpttr(LAPACK_COL_MAJOR, ul, n, AP.data(), Aref.data(), lda);
+  } else if constexpr (std::is_same_v<T, double>) {
+    st = trnblasDtpttr(handle.h, uplo, n, AP.data(), A.data(), lda);
+    info = LAPACKE_dtpttr(LAPACK_COL_MAJOR, ul, n, AP.data(), Aref.data(), lda);
+  } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+    for (int i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = T(float(i + 1), float(-i));
+    st = trnblasCtpttr(handle.h, uplo, n, reinterpret_cast<const trnComplex*>(AP.data()),
+                       reinterpret_cast<trnComplex*>(A.data()), lda);
+    info = LAPACKE_ctpttr(LAPACK_COL_MAJOR, ul, n, reinterpret_cast<const lapack_complex_float*>(AP.data()),
+                          reinterpret_cast<lapack_complex_float*>(Aref.data()), lda);
+  } else {
+    for (int i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = T(double(i + 1), double(-i));
+    st = trnblasZtpttr(handle.h, uplo, n, reinterpret_cast<const trnDoubleComplex*>(AP.data()),
+                       reinterpret_cast<trnDoubleComplex*>(A.data()), lda);
+    info = LAPACKE_ztpttr(LAPACK_COL_MAJOR, ul, n, reinterpret_cast<const lapack_complex_double*>(AP.data()),
+                          reinterpret_cast<lapack_complex_double*>(Aref.data()), lda);
+  }
+  ASSERT_EQ(st, TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(info, 0);
+  for (std::size_t i = 0; i < A.size(); i++) ASSERT_EQ(A[i], Aref[i]) << "tpttr entry " << i;
+  // back: trttp of the full matrix reproduces AP exactly (LAPACKE too)
+  APout.assign(AP.size(), sentinel);
+  APref.assign(AP.size(), sentinel);
+  if constexpr (std::is_same_v<T, float>) {
+    st = trnblasStrttp(handle.h, uplo, n, A.data(), lda, APout.data());
+    info = LAPACKE_strttp(LAPACK_COL_MAJOR, ul, n, A.data(), lda, APref.data());
+  } else if constexpr (std::is_same_v<T, double>) {
+    st = trnblasDtrttp(handle.h, uplo, n, A.data(), lda, APout.data());
+    info = LAPACKE_dtrttp(LAPACK_COL_MAJOR, ul, n, A.data(), lda, APref.data());
+  } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+    st = trnblasCtrttp(handle.h, uplo, n, reinterpret_cast<const trnComplex*>(A.data()), lda,
+                       reinterpret_cast<trnComplex*>(APout.data()));
+    info = LAPACKE_ctrttp(LAPACK_COL_MAJOR, ul, n, reinterpret_cast<const lapack_complex_float*>(A.data()), lda,
+                          reinterpret_cast<lapack_complex_float*>(APref.data()));
+  } else {
+    st = trnblasZtrttp(handle.h, uplo, n, reinterpret_cast<const trnDoubleComplex*>(A.data()), lda,
+                       reinterpret_cast<trnDoubleComplex*>(APout.data()));
+    info = LAPACKE_ztrttp(LAPACK_COL_MAJOR, ul, n, reinterpret_cast<const lapack_complex_double*>(A.data()), lda,
+                          reinterpret_cast<lapack_complex_double*>(APref.data()));
+  }
+  ASSERT_EQ(st, TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(info, 0);
+  for (std::size_t i = 0; i < AP.size(); i++) {
+    ASSERT_EQ(APout[i], APref[i]) << "trttp entry " << i;
+    ASSERT_EQ(APout[i], AP[i]) << "trttp entry " << i;
+  }
+}
+
+TEST(TrnblasPackedFull, AgainstLapacke) {
+  for (const trnblasFillMode_t uplo : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}) {
+    SCOPED_TRACE(uplo);
+    PackedFullCase<float>(uplo);
+    PackedFullCase<double>(uplo);
+    PackedFullCase<std::complex<float>>(uplo);
+    PackedFullCase<std::complex<double>>(uplo);
+  }
+}
+
+// fp32 columns longer than one 2048-element SBUF row (the copy is chunked): exact against LAPACKE,
+// and the profile moves each element of the triangle once in and once out.
+TEST(TrnblasPackedFull, LongColumns) {
+  blastest::Handle handle;
+  const int n = 2100, lda = n + 1;
+  const std::int64_t packed = std::int64_t{n} * (n + 1) / 2;
+  std::vector<float> AP(static_cast<std::size_t>(packed)), A(static_cast<std::size_t>(lda) * n, -1.0f), Aref;
+  for (std::int64_t i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = static_cast<float>(i % 100003);
+  Aref = A;
+  ASSERT_EQ(trnblasStpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, n, AP.data(), A.data(), lda), TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t profile;
+  ASSERT_EQ(trnblasGetLastProfile(handle.h, &profile), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(profile.dma_bytes, 2.0 * 4.0 * static_cast<double>(packed));
+  ASSERT_EQ(LAPACKE_stpttr(LAPACK_COL_MAJOR, 'U', n, AP.data(), Aref.data(), lda), 0);
+  EXPECT_TRUE(A == Aref);
+  std::vector<float> back(AP.size(), -1.0f);
+  ASSERT_EQ(trnblasStrttp(handle.h, TRNBLAS_FILL_MODE_UPPER, n, A.data(), lda, back.data()), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_TRUE(back == AP);
+}
+
+TEST(TrnblasPackedFull, Arguments) {
+  blastest::Handle handle;
+  double AP[6] = {1, 2, 3, 4, 5, 6}, A[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_FULL, 3, AP, A, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 1);
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, -1, AP, A, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 2);
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, 3, AP, A, 2), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 5);
+  EXPECT_EQ(trnblasDtrttp(handle.h, TRNBLAS_FILL_MODE_UPPER, 3, A, 2, AP), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 4);
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, 3, nullptr, A, 3), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 3);
+  EXPECT_EQ(trnblasDtrttp(handle.h, TRNBLAS_FILL_MODE_UPPER, 3, A, 3, nullptr), TRNBLAS_STATUS_INVALID_VALUE);
+  EXPECT_EQ(last_error_position(handle.h), 5);
+  for (const double e : A) EXPECT_EQ(e, 0.0);  // nothing written on error
+  EXPECT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_UPPER, 0, nullptr, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
+}
+
+}  // namespace
+

@@ -1,0 +1,132 @@
+/* NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS: Level-1, Level-2, Level-3, Extensions,
+ * Emulation) ported to trnblas by prefix substitution (cublas -> trnblas, CUBLAS_ -> TRNBLAS_, CUDA_R_/CUDA_C_ ->
+ * TRN_R_/TRN_C_, cuComplex/cuDoubleComplex -> trnComplex/trnDoubleComplex) and host memory: no
+ * cudaMalloc/cudaMemcpy, and cudaStreamCreate + cublasSetStream become trnblasSetStream(handle,
+ * NULL), the default stream (trnsci executes synchronously, so cudaStreamSynchronize has nothing to
+ * wait for). Each sample keeps its data, sizes and arguments; it writes what the sample prints into
+ * the caller's arrays and returns 0, or the first status that was not TRNBLAS_STATUS_SUCCESS.
+ * The samples are C99 (trnblas_c_samples_level1.c, _level2.c, _level3.c, _extensions.c, _emulation.c);
+ * test_trnblas_c_samples.cpp compares their results with the values the samples document. */
+#ifndef TRNBLAS_C_SAMPLES_H
+#define TRNBLAS_C_SAMPLES_H
+
+#include "trnblas.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cublasCreate, then the stream binding of every sample. On failure no handle is left open. */
+static inline trnblasStatus_t trnblas_sample_open(trnblasHandle_t* handle) {
+  trnblasStatus_t status = trnblasCreate(handle);
+  if (status != TRNBLAS_STATUS_SUCCESS) return status;
+  status = trnblasSetStream(*handle, NULL);
+  if (status != TRNBLAS_STATUS_SUCCESS) trnblasDestroy(*handle);
+  return status;
+}
+
+/* cublasDestroy; the status of the computation wins over the one of the destruction. */
+static inline int trnblas_sample_close(trnblasHandle_t handle, trnblasStatus_t status) {
+  const trnblasStatus_t destroyed = trnblasDestroy(handle);
+  return status != TRNBLAS_STATUS_SUCCESS ? (int)status : (int)destroyed;
+}
+
+/* Level-1 (double unless named): A and B are the samples' 4-vectors after the call. */
+int trnblas_sample_amax(int* result);
+int trnblas_sample_amin(int* result);
+int trnblas_sample_asum(double* result);
+int trnblas_sample_axpy(double B[4]);
+int trnblas_sample_copy(double B[4]);
+int trnblas_sample_dot(double* result);
+int trnblas_sample_dotc(trnDoubleComplex* result);
+int trnblas_sample_nrm2(double* result);
+int trnblas_sample_rot(double A[4], double B[4]);
+int trnblas_sample_rotg(double* A, double* B, double* c, double* s);
+int trnblas_sample_rotm(double A[4], double B[4]);
+int trnblas_sample_rotmg(double* A, double* B, double* X, double param[5]);
+int trnblas_sample_scal(double A[4]);
+int trnblas_sample_swap(double A[4], double B[4]);
+
+/* Level-2: y or x (2-vectors), A (2 x 2 column-major) or AP (packed, 3 entries). */
+int trnblas_sample_gbmv(double y[2]);
+int trnblas_sample_gemv(double y[2]);
+int trnblas_sample_ger(double A[4]);
+int trnblas_sample_sbmv(double y[2]);
+int trnblas_sample_spmv(double y[2]);
+int trnblas_sample_spr(double AP[3]);
+int trnblas_sample_spr2(double AP[3]);
+int trnblas_sample_symv(double y[2]);
+int trnblas_sample_syr(double A[4]);
+int trnblas_sample_syr2(double A[4]);
+int trnblas_sample_tbmv(double x[2]);
+int trnblas_sample_tbsv(double x[2]);
+int trnblas_sample_tpmv(double x[2]);
+int trnblas_sample_tpsv(double x[2]);
+int trnblas_sample_trmv(double x[2]);
+int trnblas_sample_trsv(double x[2]);
+int trnblas_sample_hbmv(trnDoubleComplex y[2]);
+int trnblas_sample_hemv(trnDoubleComplex y[2]);
+int trnblas_sample_her(trnDoubleComplex A[4]);
+int trnblas_sample_her2(trnDoubleComplex A[4]);
+int trnblas_sample_hpmv(trnDoubleComplex y[2]);
+int trnblas_sample_hpr(trnDoubleComplex AP[3]);
+int trnblas_sample_hpr2(trnDoubleComplex AP[3]);
+
+/* Level-3: C (or B) 2 x 2 column-major; batched samples two of them, C0 then C1; grouped ones
+ * two 2 x 2 and one 3 x 3. */
+int trnblas_sample_gemm(double C[4]);
+int trnblas_sample_gemm3m(trnComplex C[4]);
+int trnblas_sample_gemmBatched(double C[8]);
+int trnblas_sample_gemmStridedBatched(double C[8]);
+int trnblas_sample_gemmGroupedBatched(double C[17]);
+int trnblas_sample_hemm(trnDoubleComplex C[4]);
+int trnblas_sample_herk(trnDoubleComplex C[4]);
+int trnblas_sample_her2k(trnDoubleComplex C[4]);
+int trnblas_sample_herkx(trnDoubleComplex C[4]);
+int trnblas_sample_symm(double C[4]);
+int trnblas_sample_syrk(double C[4]);
+int trnblas_sample_syr2k(double C[4]);
+int trnblas_sample_syrkx(double C[4]);
+int trnblas_sample_trmm(double C[4]);
+int trnblas_sample_trsm(double B[4]);
+int trnblas_sample_trsmBatched(double B[8]);
+
+/* Extensions. */
+int trnblas_sample_AxpyEx(double B[4]);
+int trnblas_sample_DotEx(double* result);
+int trnblas_sample_DotcEx(trnDoubleComplex* result);
+int trnblas_sample_Nrm2Ex(double* result);
+int trnblas_sample_RotEx(double A[4], double B[4]);
+int trnblas_sample_ScalEx(double A[4]);
+int trnblas_sample_dgmm(double C[4]);
+int trnblas_sample_geam(double C[4]);
+int trnblas_sample_GemmEx(double C[4]);
+int trnblas_sample_GemmExAutoTuning(double C[4]);
+int trnblas_sample_GemmBatchedEx(double C[8]);
+int trnblas_sample_GemmStridedBatchedEx(double C[8]);
+int trnblas_sample_GemmGroupedBatchedEx(float C[17]);
+/* 2 x 2 single complex rank-2 updates, C (upper written, lower left 0); the 3m forms too */
+int trnblas_sample_CherkEx(trnComplex C[4]);
+int trnblas_sample_Cherk3mEx(trnComplex C[4]);
+int trnblas_sample_CsyrkEx(trnComplex C[4]);
+int trnblas_sample_Csyrk3mEx(trnComplex C[4]);
+/* packed <-> full upper triangle, n = 2: A (4, lower entry left 0), AP (4: 3 written, the last 0) */
+int trnblas_sample_tpttr(double A[4]);
+int trnblas_sample_trttp(double AP[4]);
+
+/* Emulation: the 4 x 4 fp32 product natively and as bf16x9; the 2 x 2 fp64 (complex) products
+ * through the fixed-point emulation, dynamic or fixed mantissa control. */
+int trnblas_sample_bf16x9_gemmEx(float Cnative[16], float Cemulated[16]);
+int trnblas_sample_bf16x9_sgemm(float Cnative[16], float Cemulated[16]);
+int trnblas_sample_dgemm_dynamic(double C[4]);
+int trnblas_sample_dgemm_fixed(double C[4]);
+int trnblas_sample_gemmEx_dynamic(double C[4]);
+int trnblas_sample_gemmEx_fixed(double C[4]);
+int trnblas_sample_zgemm_dynamic(trnDoubleComplex C[4]);
+int trnblas_sample_zgemm_fixed(trnDoubleComplex C[4]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
