@@ -18,6 +18,7 @@
 #include <complex>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "blas_test_util.hpp"
@@ -502,7 +503,10 @@ TYPED_TEST(Level1Complex, DotuDotcNrm2AsumWithinBounds) {
       const long double g2 = gamma<R>(static_cast<long double>(2 * n + 2));
       ASSERT_EQ(asum(h, ni, x.data(), ix, &rr), TRNBLAS_STATUS_SUCCESS);
       EXPECT_LE(std::fabs(rr - a_exact), g2 * a_exact) << "asum n=" << n;
-      EXPECT_LE(std::fabs(rr - ref_asum(ni, x.data(), ix)), 2 * g2 * a_exact);
+      // No OpenBLAS cross-check for scasum: Debian's OpenBLAS 0.3.21 returns wrong sums with its
+      // SkylakeX kernels (n = 14, unit stride: 49.6 against 48.8), so the long-double sum above is the
+      // reference; dzasum is compared.
+      if constexpr (std::is_same_v<R, double>) EXPECT_LE(std::fabs(rr - ref_asum(ni, x.data(), ix)), 2 * g2 * a_exact);
       ASSERT_EQ(nrm2(h, ni, x.data(), ix, &rr), TRNBLAS_STATUS_SUCCESS);
       const long double nrm = std::sqrt(s_exact), rel = g2 / 2 + 2 * std::numeric_limits<R>::epsilon() / 2;
       EXPECT_LE(std::fabs(rr - nrm), rel * nrm) << "nrm2 n=" << n;
