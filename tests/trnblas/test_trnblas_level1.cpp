@@ -445,7 +445,6 @@ cf ref_dotc(int n, const cf* x, int ix, const cf* y, int iy) { return padded_dot
 cd ref_dotc(int n, const cd* x, int ix, const cd* y, int iy) { return padded_dot(cblas_zdotc_sub, n, x, ix, y, iy); }
 float ref_nrm2(int n, const cf* x, int ix) { return cblas_scnrm2(n, x, ix); }
 double ref_nrm2(int n, const cd* x, int ix) { return cblas_dznrm2(n, x, ix); }
-float ref_asum(int n, const cf* x, int ix) { return cblas_scasum(n, x, ix); }
 double ref_asum(int n, const cd* x, int ix) { return cblas_dzasum(n, x, ix); }
 void ref_axpy(int n, const cf& a, const cf* x, int ix, cf* y, int iy) { cblas_caxpy(n, &a, x, ix, y, iy); }
 void ref_axpy(int n, const cd& a, const cd* x, int ix, cd* y, int iy) { cblas_zaxpy(n, &a, x, ix, y, iy); }
@@ -506,7 +505,9 @@ TYPED_TEST(Level1Complex, DotuDotcNrm2AsumWithinBounds) {
       // No OpenBLAS cross-check for scasum: Debian's OpenBLAS 0.3.21 returns wrong sums with its
       // SkylakeX kernels (n = 14, unit stride: 49.6 against 48.8), so the long-double sum above is the
       // reference; dzasum is compared.
-      if constexpr (std::is_same_v<R, double>) EXPECT_LE(std::fabs(rr - ref_asum(ni, x.data(), ix)), 2 * g2 * a_exact);
+      if constexpr (std::is_same_v<R, double>) {
+        EXPECT_LE(std::fabs(rr - ref_asum(ni, x.data(), ix)), 2 * g2 * a_exact);
+      }
       ASSERT_EQ(nrm2(h, ni, x.data(), ix, &rr), TRNBLAS_STATUS_SUCCESS);
       const long double nrm = std::sqrt(s_exact), rel = g2 / 2 + 2 * std::numeric_limits<R>::epsilon() / 2;
       EXPECT_LE(std::fabs(rr - nrm), rel * nrm) << "nrm2 n=" << n;
