@@ -1,9 +1,10 @@
-// spotrf: blocked right-looking Cholesky. Panels are tile kernels (below), trailing updates are
-// trnblas SYRK in fp32 mode.
+// spotrf: blocked right-looking Cholesky (LAPACK spotrf's order). Per block of nb = pmax columns:
+// the diagonal block by the tile kernel below, the rows under it by trnblas STRSM (L21 = A21 L11^-T,
+// inverse diagonal block + GEMM on TensorE), the trailing matrix by trnblas SYRK, all fp32 mode.
 //
-// Panel kernel (one launch per panel of nb = pmax columns, rows j0..n-1 as row tiles in SBUF,
-// fp32). For each column j of the panel (the unblocked right-looking loop of LAPACK xPOTF2 applied
-// to the whole panel, which also performs the panel's triangular solve L21 = A21 L11^-T):
+// Diagonal-block kernel (one launch per block, its rows as one row tile in SBUF, fp32; the kernel
+// also takes taller panels, rows j0..n-1, then doing the panel's solve itself). For each column j
+// (the unblocked right-looking loop of LAPACK xPOTF2):
 //   bc[:, k]  = a_kj on every partition        TensorE: ones stationary, diag(column j) moving
 //   r         = rsqrt(a_jj)                     ScalarE (NaN when a_jj <= 0: non-positive pivot)
 //   l_i       = a_ij r  (i > j, else 0)        VectorE, GpSimdE mask
@@ -17,6 +18,7 @@
 #include <cmath>
 
 #include "syevj_internal.hpp"
+#include "trn/blas/level3.hpp"  // strsm
 
 namespace trn::solver {
 namespace {
@@ -133,7 +135,9 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   int info = 0;
   for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
     const std::int64_t w = std::min(nb, n - j0);
-    PanelProblem pp{A, si, sj, j0, w, n};
+    // The column loop factors the diagonal block only (one row tile: ~8 dependent instructions per
+    // column whatever n); the rows below are one TRSM, mostly TensorE work (as LAPACK spotrf).
+    PanelProblem pp{A, si, sj, j0, w, j0 + w};
     LaunchResult r = launch(lc, [&](NeuronCore& nc) { potrf_panel_kernel(nc, pp); });
     trace.append(r.trace);
     // The first non-positive or non-finite pivot of this panel gives info (LAPACK: order of the minor).
@@ -146,6 +150,19 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
     }
     const std::int64_t n2 = n - j0 - w;
     if (info != 0 || n2 <= 0) continue;
+    // L21 = A21 L11^-T (lower) / U12 = U11^-T A12 (upper): trnblas STRSM in fp32 mode, which inverts
+    // the diagonal block on VectorE (3w instructions) and applies it by one GEMM on TensorE
+    // (Du Croz & Higham 1992, method 2 blockwise; the bound is docs/trnblas.md's for that form).
+    {
+      blas::CallReport tr;
+      if (lower)
+        blas::strsm(bs, blas::GemmMode::fp32, blas::Side::right, blas::Uplo::lower, blas::Op::T, blas::Diag::non_unit,
+                    n2, w, 1.0f, A + j0 + j0 * lda, lda, A + (j0 + w) + j0 * lda, lda, &tr);
+      else
+        blas::strsm(bs, blas::GemmMode::fp32, blas::Side::left, blas::Uplo::upper, blas::Op::T, blas::Diag::non_unit,
+                    w, n2, 1.0f, A + j0 + j0 * lda, lda, A + j0 + (j0 + w) * lda, lda, &tr);
+      trace.append(tr.trace);
+    }
     // Trailing update A22 -= L21 L21^T (lower) / U12^T U12 (upper) on TensorE via trnblas SYRK.
     blas::CallReport br;
     if (lower)
