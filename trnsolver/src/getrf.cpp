@@ -18,6 +18,7 @@
 
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
+#include "trn/blas/level3.hpp"   // strsm
 
 namespace trn::solver {
 namespace {
@@ -204,9 +205,14 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
     trace.append(r.trace);
     const std::int64_t n2 = n - j0 - w, m2 = m - j0 - w;
     if (n2 <= 0) continue;
-    // U12 = L11^-1 A12 (unit lower triangular solve), then A22 -= L21 U12 (trnblas GEMM, TensorE).
-    run_trsm(s, {.t = A + j0 + j0 * lda, .t_si = 1, .t_sj = lda, .lower = true, .unit = true,
-                 .b = A + j0 + (j0 + w) * lda, .ldb = lda, .n = w, .nrhs = n2}, trace);
+    // U12 = L11^-1 A12 (unit lower triangular solve: trnblas STRSM in fp32 mode, the diagonal block
+    // inverted on VectorE and applied by one TensorE GEMM), then A22 -= L21 U12 (trnblas GEMM).
+    {
+      blas::CallReport tr;
+      blas::strsm(bs, blas::GemmMode::fp32, blas::Side::left, blas::Uplo::lower, blas::Op::N, blas::Diag::unit, w, n2,
+                  1.0f, A + j0 + j0 * lda, lda, A + j0 + (j0 + w) * lda, lda, &tr);
+      trace.append(tr.trace);
+    }
     if (m2 <= 0) continue;
     blas::CallReport br;
     blas::gemm(bs, mode, blas::Op::N, blas::Op::N, m2, n2, w, -1.0f,
