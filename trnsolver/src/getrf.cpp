@@ -198,6 +198,16 @@ bool lu_panel_transposed_fits(const HardwareSpec& hw, std::int64_t rows) {
   return floats * 4 + 32 * 1024 <= hw.sbuf_partition_bytes;  // 32 KiB left for the row-swap buffers
 }
 
+// The largest partition start <= first, for the range [start, end), that the engines accept
+// (32-partition groups; 64 for a range over 32 partitions, 0 for one over 64).
+std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end) {
+  for (std::int32_t s = first / 32 * 32; s > 0; s -= 32) {
+    const std::int32_t n = end - s, quantum = n > 64 ? 128 : n > 32 ? 64 : 32;
+    if (s % quantum == 0) return s;
+  }
+  return 0;
+}
+
 void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
   const std::int64_t R = lp.m - lp.j0, w = lp.w, mm = nc.hw().gemm_moving_fmax;
   const std::int64_t C = std::min(R, transposed_psum_chunk(nc.hw()));
@@ -261,18 +271,24 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
     const std::array<std::int64_t, 2> all{0, w}, one{0, 1};
     nc.affine_select(sel, std::span(&all, 1), -j, 1, AluOp::equal, ones, 0.0f);              // sel[q, k] = (q == j)
     nc.affine_select(ucol, std::span(&one, 1), -j, 1, AluOp::greater, at.cols(j, 1), 0.0f);  // partitions k > j
+    // Only partitions k > j change: work on the aligned partition range [k0, w) that covers them,
+    // and contract over the 32-partition group holding partition j only.
+    const std::int32_t qj = jp / quad * quad, kq = std::min(quad, W - qj), k0 = aligned_partition_start(jp + 1, W);
+    const std::int32_t kn = W - k0;
+    const Tile sel_j = sel.rows(qj, kq).cols(k0, kn), at_j = at.rows(qj, kq), at_k = at.rows(k0, kn);
+    const Tile bc_k = bc.rows(k0, kn), piv_k = piv.rows(k0, kn), ucol_k = ucol.rows(k0, kn);
     for (std::int64_t c0 = j; c0 < R; c0 += C) {
       const std::int64_t cw = std::min(C, R - c0);
       for (std::int64_t b0 = 0; b0 < cw; b0 += mm) {
         const std::int64_t bw = std::min(mm, cw - b0);
-        nc.nc_matmul(bc.cols(b0, bw), sel, at.cols(c0 + b0, bw), false);  // bc[k, i] = panel^T[j, i]
+        nc.nc_matmul(bc_k.cols(b0, bw), sel_j, at_j.cols(c0 + b0, bw), false);  // bc[k, i] = panel^T[j, i]
       }
-      if (c0 == j) nc.tensor_copy(piv, bc.cols(0, 1));
+      if (c0 == j) nc.tensor_copy(piv_k, bc_k.cols(0, 1));
       const std::int64_t i0 = c0 == j ? 1 : 0, len = cw - i0;  // rows strictly below j
       if (len == 0) continue;
-      const Tile ls = l.cols(0, len), us = upd.cols(0, len), as = at.cols(c0 + i0, len);
-      nc.tensor_scalar(ls, bc.cols(i0, len), AluOp::divide, piv);
-      nc.tensor_scalar(us, ls, AluOp::multiply, ucol);
+      const Tile ls = l.rows(k0, kn).cols(0, len), us = upd.rows(k0, kn).cols(0, len), as = at_k.cols(c0 + i0, len);
+      nc.tensor_scalar(ls, bc_k.cols(i0, len), AluOp::divide, piv_k);
+      nc.tensor_scalar(us, ls, AluOp::multiply, ucol_k);
       nc.tensor_tensor(as, as, us, AluOp::subtract);
     }
   }
