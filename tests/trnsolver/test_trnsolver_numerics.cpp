@@ -493,6 +493,42 @@ TEST(TrnsolverSgetrf, PivotingAgainstLapackeAndSolves) {
   check_getrf(140, 140, false, 35);
 }
 
+TEST(TrnsolverSgetrf, TallPanelsBothKernels) {
+  check_getrf(2200, 40, true, 36);   // transposed panel kernel: rows in two PSUM chunks
+  check_getrf(600, 300, true, 37);   // three panels, the last one narrow
+  check_getrf(15000, 3, true, 38);   // too tall for the transposed panel in SBUF: row-tile kernel
+}
+
+// spotrf and sgetrf give the same bits for any host thread or emulated core count (the factorization
+// is one dependent sequence of launches; trnblas's GEMM/SYRK/TRSM plans do not depend on threads).
+TEST(TrnsolverFactorizations, BitIdenticalForAnyThreadCount) {
+  const int n = 300;
+  std::mt19937_64 rng(41);
+  std::normal_distribution<float> nd;
+  std::vector<float> g(static_cast<std::size_t>(n) * n);
+  for (float& x : g) x = nd(rng);
+  std::vector<float> spd(g.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += double(g[i + k * n]) * g[j + k * n];
+      spd[i + static_cast<std::size_t>(j) * n] = static_cast<float>(s / n + (i == j ? 1.0 : 0.0));
+    }
+  ts::Settings s1, s2;
+  s1.host_threads = 1;
+  s2.host_threads = 2;
+  s2.num_cores = 2;
+  std::vector<float> c1(spd), c2(spd), l1(g), l2(g);
+  ASSERT_EQ(ts::spotrf(s1, ts::Uplo::lower, n, c1.data(), n), 0);
+  ASSERT_EQ(ts::spotrf(s2, ts::Uplo::lower, n, c2.data(), n), 0);
+  EXPECT_EQ(0, std::memcmp(c1.data(), c2.data(), c1.size() * sizeof(float)));
+  std::vector<int> p1(n), p2(n);
+  ASSERT_EQ(ts::sgetrf(s1, n, n, l1.data(), n, p1.data()), 0);
+  ASSERT_EQ(ts::sgetrf(s2, n, n, l2.data(), n, p2.data()), 0);
+  EXPECT_EQ(p1, p2);
+  EXPECT_EQ(0, std::memcmp(l1.data(), l2.data(), l1.size() * sizeof(float)));
+}
+
 TEST(TrnsolverSgetrf, ZeroPivotInfo) {
   const int n = 4;
   std::vector<float> a = {1, 2, 3, 4, 2, 4, 6, 8, 0, 1, 0, 1, 1, 0, 1, 0};  // column 2 = 2 x column 1
