@@ -288,7 +288,7 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
       if (len == 0) continue;
       const Tile ls = l.rows(k0, kn).cols(0, len), us = upd.rows(k0, kn).cols(0, len), as = at_k.cols(c0 + i0, len);
       nc.tensor_scalar(ls, bc_k.cols(i0, len), AluOp::divide, piv_k);
-      nc.tensor_scalar(us, ls, AluOp::multiply, ucol_k);
+      nc.activation(us, ls, ActFunc::copy, 0.0f, ucol_k);  // l_i u_jk on ScalarE, beside VectorE
       nc.tensor_tensor(as, as, us, AluOp::subtract);
     }
   }
