@@ -225,8 +225,10 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
   Tile ucol = sb.alloc(DType::f32, W, {1}, "u_jk for k > j, else 0");
   Tile col = sb.alloc(DType::f32, W, {1}, "swapped column");
   Tile l = sb.alloc(DType::f32, W, {C}, "l_i on every partition");
-  Tile upd = sb.alloc(DType::f32, W, {C}, "rank-1 term");
   Tile bc = ps.alloc(DType::f32, W, {C}, "row j of panel^T broadcast");
+  // In PSUM: VectorE's subtract with one PSUM and one SBUF input runs at one element per cycle
+  // (two with both in SBUF). bc and upd fill PSUM's 16 KiB per partition.
+  Tile upd = ps.alloc(DType::f32, W, {C}, "rank-1 term");
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> lin{1, R};
