@@ -246,9 +246,11 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
       const Tile wj = work.rows(q0, qn).cols(j, R - j), mq = mx.rows(q0, qn);
       nc.tensor_scalar(wj, at.rows(q0, qn).cols(j, R - j), AluOp::abs_max, 0.0f);
       nc.tensor_reduce(mq.cols(0, 1), wj, AluOp::maximum);
-      // First index attaining the max: idx where equal, else a large value; then the minimum.
-      nc.tensor_scalar(wj, wj, AluOp::not_equal, mq.cols(0, 1), AluOp::multiply, 1e9f);  // 0 or 1e9
-      nc.tensor_tensor(wj, wj, idx.rows(q0, qn).cols(j, R - j), AluOp::add);
+      // First index attaining the max: idx where equal, else a large value; then the minimum. The
+      // 0-or-1e9 term goes through PSUM (upd is free here) when it fits, for the faster add.
+      const Tile big = R - j <= C ? upd.rows(q0, qn).cols(0, R - j) : wj;
+      nc.tensor_scalar(big, wj, AluOp::not_equal, mq.cols(0, 1), AluOp::multiply, 1e9f);  // 0 or 1e9
+      nc.tensor_tensor(wj, big, idx.rows(q0, qn).cols(j, R - j), AluOp::add);
       nc.tensor_reduce(mq.cols(1, 1), wj, AluOp::minimum);
       nc.dma_copy(sh.tile(0, 1, 0, 2), mx.rows(jp, 1));  // partition j's (max, argmax)
       pivot_mag = scalars[0];
