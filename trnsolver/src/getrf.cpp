@@ -1,7 +1,10 @@
 // sgetrf / sgetrs: blocked right-looking LU with partial pivoting (Golub & Van Loan Alg. 3.4.2).
+// Per panel of w <= pmax columns: the panel kernel (below: the transposed kernel when the panel's
+// rows fit in SBUF that way, else the row-tile kernel), the row swaps on the other columns (DMA),
+// U12 = L11^-1 A12 by trnblas STRSM (inverse diagonal block + TensorE GEMM), A22 -= L21 U12 by
+// trnblas GEMM.
 //
-// Panel kernel (one launch per panel of w <= pmax columns; rows j0..m-1 resident in SBUF as row
-// tiles). For each column j:
+// Row-tile panel kernel (rows j0..m-1 resident in SBUF as row tiles). For each column j:
 //   pivot search  |a_ij| (VectorE, rows i < j masked to -1 by GpSimdE), columns moved onto one
 //                 partition by VectorE 32 x 32 transposes, max (VectorE reduce), first index of the
 //                 max (VectorE compare, GpSimdE iota, VectorE min-reduce); the host reads the index
