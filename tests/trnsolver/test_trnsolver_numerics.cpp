@@ -536,6 +536,37 @@ TEST(TrnsolverSgetrf, ZeroPivotInfo) {
   EXPECT_EQ(ts::sgetrf({}, n, n, a.data(), n, ip.data()), 2);
 }
 
+// No pivoting (ipiv NULL) with an exact zero pivot in column 0: info = 1, that column is left
+// unscaled and skipped (xGETF2), so row 0 and column 0 stay as they were and the rest is the
+// unpivoted LU of A(1:, 1:) (reference: the same loop in long double, then rounded).
+TEST(TrnsolverSgetrf, NoPivotZeroPivotSkipsTheColumn) {
+  const int n = 40;
+  std::mt19937_64 rng(44);
+  std::normal_distribution<float> nd;
+  std::vector<float> a(static_cast<std::size_t>(n) * n);
+  for (float& x : a) x = nd(rng);
+  for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(i) * n] += 2.0f * n;
+  a[0] = 0.0f;
+  std::vector<float> f(a);
+  ASSERT_EQ(ts::sgetrf({}, n, n, f.data(), n, nullptr), 1);
+  std::vector<long double> r(a.begin(), a.end());
+  auto R = [&](int i, int j) -> long double& { return r[i + static_cast<std::size_t>(j) * n]; };
+  for (int j = 1; j < n; ++j) {
+    for (int i = j + 1; i < n; ++i) R(i, j) /= R(j, j);
+    for (int k = j + 1; k < n; ++k)
+      for (int i = j + 1; i < n; ++i) R(i, k) -= R(i, j) * R(j, k);
+  }
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(f[i], a[i]) << "column 0 unscaled, row " << i;
+    EXPECT_EQ(f[static_cast<std::size_t>(i) * n], a[static_cast<std::size_t>(i) * n]) << "row 0, column " << i;
+  }
+  double worst = 0;
+  for (int j = 1; j < n; ++j)
+    for (int i = 1; i < n; ++i)
+      worst = std::max(worst, double(std::fabs(f[i + static_cast<std::size_t>(j) * n] - R(i, j)) / (1 + std::fabs(R(i, j)))));
+  EXPECT_LE(worst, n * kU32) << "the rest is the unpivoted LU of A(1:, 1:)";
+}
+
 }  // namespace
 
 namespace {
