@@ -1,6 +1,7 @@
 // spotrf: blocked right-looking Cholesky (LAPACK spotrf's order). Per block of nb = pmax columns:
-// the diagonal block by the tile kernel below, the rows under it by trnblas STRSM (L21 = A21 L11^-T,
-// inverse diagonal block + GEMM on TensorE), the trailing matrix by trnblas SYRK, all fp32 mode.
+// the diagonal block and its inverse by the tile kernel below, the rows under it by one trnblas
+// GEMM with that inverse (L21 = A21 L11^-T on TensorE), the trailing matrix by trnblas SYRK, all
+// fp32 mode.
 //
 // Diagonal-block kernel (one launch per block, its rows as one tile in SBUF, fp32). For each
 // column j (the unblocked right-looking loop of LAPACK xPOTF2, column j of the Schur complement S):
@@ -11,6 +12,10 @@
 // Column j is not touched after its step, so the block is scaled once at the end:
 // l_ij = s_ij r_j (l_jj = s_jj r_j = sqrt(s_jj)) by one VectorE multiply with the r tile — the same
 // products as scaling column by column, 8 instructions per column instead of 12.
+// Beside it (off its dependency chain), when asked: X = L^-1 by column-oriented substitution, row j
+// of X broadcast by a TensorE selector matmul, scaled by r_j, and taken from the rows below
+// (5 instructions per column); |L X - I| <= gamma_nb |L| |X| (Higham Thm 8.5 per column of I, with
+// r_j for 1/l_jj: one more rounding).
 // Engines: TensorE (row broadcast), VectorE, ScalarE, GpSimdE, DMA. Accuracy: backward error
 // ||A - L L^T|| / ||A|| = O(n u) (Higham, Accuracy and Stability of Numerical Algorithms, Thm 10.3).
 // Limits: nb <= pmax; rsqrt's valid range [2^-87, 2^97] bounds the pivots (outside: treated as
@@ -19,7 +24,6 @@
 #include <cmath>
 
 #include "syevj_internal.hpp"
-#include "trn/blas/level3.hpp"  // strsm
 
 namespace trn::solver {
 namespace {
@@ -28,6 +32,7 @@ struct DiagBlockProblem {
   float* a = nullptr;         // element (i, j) of the lower-view matrix at a[i * si + j * sj]
   std::int64_t si = 1, sj = 1;
   std::int64_t j0 = 0, nb = 0;  // the block's rows and columns j0 .. j0 + nb - 1
+  float* inverse = nullptr;     // L11^-1, nb x nb column-major (ld nb), or nullptr
 };
 
 void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
@@ -45,10 +50,20 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
   Tile lcol = sb.alloc(DType::f32, rows, {1}, "s_ij r_j (i > j)");
   Tile upd = sb.alloc(DType::f32, rows, {nb}, "rank-1 term");
   Tile bc = ps.alloc(DType::f32, rows, {nb}, "column j broadcast");
+  const bool inv = pp.inverse != nullptr;
+  Tile x, selj, xr, xu, bx;
+  if (inv) {
+    x = sb.alloc(DType::f32, rows, {nb}, "L^-1, row j unscaled until the end");
+    selj = sb.alloc(DType::f32, rows, {nb}, "row selector");
+    xr = sb.alloc(DType::f32, rows, {nb}, "row j of L^-1");
+    xu = sb.alloc(DType::f32, rows, {nb}, "l_ij (L^-1)_jc");
+    bx = ps.alloc(DType::f32, rows, {nb}, "row j of X broadcast");
+  }
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> pat{-1, nb};
     nc.affine_select(ident, std::span(&pat, 1), 0, 1, AluOp::equal, ones, 0.0f);
+    if (inv) nc.tensor_copy(x, ident);
     // The strict upper part is the unread triangle of A: replace it by zeros (a select, so NaN
     // there cannot leak into the broadcasts below).
     nc.affine_select(d, std::span(&pat, 1), 0, 1, AluOp::greater_equal, d, 0.0f);
@@ -69,8 +84,29 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
     nc.affine_select(lcol, std::span(&one, 1), -j, 1, AluOp::greater, lcol, 0.0f);  // rows i > j only
     nc.tensor_scalar(up, lr, AluOp::multiply, lcol);
     nc.tensor_tensor(dr, dr, up, AluOp::subtract);
+    if (inv) {
+      // Column-oriented substitution L X = I beside the factorization (Golub & Van Loan Alg. 3.1.3):
+      // row j of X is final once scaled by r_j = 1 / l_jj; the rows below take -l_ij times it.
+      // These instructions are off the factorization's dependency chain. Only columns <= j of
+      // row j are nonzero.
+      const std::array<std::int64_t, 2> all{0, nb};
+      const std::int64_t c = j + 1;
+      nc.affine_select(selj, std::span(&all, 1), -j, 1, AluOp::equal, ones, 0.0f);  // selj[q, m] = (q == j)
+      nc.nc_matmul(bx.cols(0, c), selj, x.cols(0, c), false);                         // bx[p, c] = x_jc
+      nc.tensor_scalar(xr.cols(0, c), bx.cols(0, c), AluOp::multiply, r);
+      nc.tensor_scalar(xu.cols(0, c), xr.cols(0, c), AluOp::multiply, lcol);
+      nc.tensor_tensor(x.cols(0, c), x.cols(0, c), xu.cols(0, c), AluOp::subtract);
+    }
   }
   nc.tensor_tensor(d, d, rall, AluOp::multiply);  // l_ij = s_ij r_j
+  if (inv) {
+    // Row p of X unscaled: scale by r_p (the diagonal of the r tile, by a mask-and-sum).
+    Tile rd = lcol;
+    nc.tensor_tensor(sel, rall, ident, AluOp::multiply);
+    nc.tensor_reduce(rd, sel, AluOp::add);
+    nc.tensor_scalar(x, x, AluOp::multiply, rd);
+    nc.dma_copy(HbmTensor::wrap(pp.inverse, DType::f32, {nb, nb}, {1, nb}).tile(0, rows, 0, nb), x);
+  }
   // Store the lower part only (the strict upper part is the other triangle of A, not written).
   for (std::int32_t i = 0; i < rows; ++i) {
     const std::int64_t w = i + 1;
@@ -97,11 +133,13 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   bs.numerics = s.numerics;
   bs.host_threads = s.host_threads;
   int info = 0;
+  std::vector<float> inverse;  // L11^-1 of the current block (the kernel's output)
   for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
     const std::int64_t w = std::min(nb, n - j0);
     // The column loop factors the diagonal block only (one tile: 8 dependent instructions per
     // column whatever n); the rows below are one TRSM, mostly TensorE work (as LAPACK spotrf).
-    DiagBlockProblem pp{A, si, sj, j0, w};
+    inverse.assign(static_cast<std::size_t>(w * w), 0.0f);
+    DiagBlockProblem pp{A, si, sj, j0, w, n - j0 - w > 0 ? inverse.data() : nullptr};
     LaunchResult r = launch(lc, [&](NeuronCore& nc) { potrf_diag_kernel(nc, pp); });
     trace.append(r.trace);
     // The first non-positive or non-finite pivot of this panel gives info (LAPACK: order of the minor).
@@ -114,18 +152,24 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
     }
     const std::int64_t n2 = n - j0 - w;
     if (info != 0 || n2 <= 0) continue;
-    // L21 = A21 L11^-T (lower) / U12 = U11^-T A12 (upper): trnblas STRSM in fp32 mode, which inverts
-    // the diagonal block on VectorE (3w instructions) and applies it by one GEMM on TensorE
-    // (Du Croz & Higham 1992, method 2 blockwise; the bound is docs/trnblas.md's for that form).
+    // L21 = A21 L11^-T (lower) / U12 = L11^-1 A12 (upper) by one TensorE GEMM (fp32 mode) with the
+    // inverse the block kernel computed (Du Croz & Higham, IMA J. Numer. Anal. 12, 1992, method 2
+    // blockwise, as trnblas STRSM's inverse form; the residual is bounded by the block's
+    // condition). The GEMM reads a copy of the block column (its output overwrites it).
     {
-      blas::CallReport tr;
-      if (lower)
-        blas::strsm(bs, blas::GemmMode::fp32, blas::Side::right, blas::Uplo::lower, blas::Op::T, blas::Diag::non_unit,
-                    n2, w, 1.0f, A + j0 + j0 * lda, lda, A + (j0 + w) + j0 * lda, lda, &tr);
-      else
-        blas::strsm(bs, blas::GemmMode::fp32, blas::Side::left, blas::Uplo::upper, blas::Op::T, blas::Diag::non_unit,
-                    w, n2, 1.0f, A + j0 + j0 * lda, lda, A + j0 + (j0 + w) * lda, lda, &tr);
-      trace.append(tr.trace);
+      blas::CallReport gr;
+      if (lower) {
+        std::vector<float> z(static_cast<std::size_t>(n2 * w));
+        for (std::int64_t c = 0; c < w; ++c) std::copy_n(A + (j0 + w) + (j0 + c) * lda, n2, z.begin() + c * n2);
+        blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::T, n2, w, w, 1.0f, {z.data(), DType::f32, n2},
+                   {inverse.data(), DType::f32, w}, 0.0f, {A + (j0 + w) + j0 * lda, DType::f32, lda}, &gr);
+      } else {
+        std::vector<float> z(static_cast<std::size_t>(w * n2));
+        for (std::int64_t c = 0; c < n2; ++c) std::copy_n(A + j0 + (j0 + w + c) * lda, w, z.begin() + c * w);
+        blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::N, w, n2, w, 1.0f, {inverse.data(), DType::f32, w},
+                   {z.data(), DType::f32, w}, 0.0f, {A + j0 + (j0 + w) * lda, DType::f32, lda}, &gr);
+      }
+      trace.append(gr.trace);
     }
     // Trailing update A22 -= L21 L21^T (lower) / U12^T U12 (upper) on TensorE via trnblas SYRK.
     blas::CallReport br;
