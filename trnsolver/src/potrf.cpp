@@ -51,10 +51,9 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
   Tile upd = sb.alloc(DType::f32, rows, {nb}, "rank-1 term");
   Tile bc = ps.alloc(DType::f32, rows, {nb}, "column j broadcast");
   const bool inv = pp.inverse != nullptr;
-  Tile x, selj, xr, xu, bx;
+  Tile x, xr, xu, bx;
   if (inv) {
     x = sb.alloc(DType::f32, rows, {nb}, "L^-1, row j unscaled until the end");
-    selj = sb.alloc(DType::f32, rows, {nb}, "row selector");
     xr = sb.alloc(DType::f32, rows, {nb}, "row j of L^-1");
     xu = sb.alloc(DType::f32, rows, {nb}, "l_ij (L^-1)_jc");
     bx = ps.alloc(DType::f32, rows, {nb}, "row j of X broadcast");
@@ -89,10 +88,11 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
       // row j of X is final once scaled by r_j = 1 / l_jj; the rows below take -l_ij times it.
       // These instructions are off the factorization's dependency chain. Only columns <= j of
       // row j are nonzero.
-      const std::array<std::int64_t, 2> all{0, nb};
       const std::int64_t c = j + 1;
-      nc.affine_select(selj, std::span(&all, 1), -j, 1, AluOp::equal, ones, 0.0f);  // selj[q, m] = (q == j)
-      nc.nc_matmul(bx.cols(0, c), selj, x.cols(0, c), false);                         // bx[p, c] = x_jc
+      Tile selj = ident.cols(j, 1);  // selj[q, m] = (q == j): identity column j repeated (stride 0)
+      selj.size[0] = nb;
+      selj.stride[0] = 0;
+      nc.nc_matmul(bx.cols(0, c), selj, x.cols(0, c), false);  // bx[p, c] = x_jc
       nc.tensor_scalar(xr.cols(0, c), bx.cols(0, c), AluOp::multiply, r);
       nc.tensor_scalar(xu.cols(0, c), xr.cols(0, c), AluOp::multiply, lcol);
       nc.tensor_tensor(x.cols(0, c), x.cols(0, c), xu.cols(0, c), AluOp::subtract);
