@@ -222,7 +222,8 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
   Tile work = sb.alloc(DType::f32, W, {R}, "|a_ij|, candidate index; scaled panel");
   Tile idx = sb.alloc(DType::f32, W, {R}, "row index");
   Tile ones = sb.alloc(DType::f32, W, {w}, "ones");
-  Tile sel = sb.alloc(DType::f32, W, {w}, "partition selector");
+  Tile ident = sb.alloc(DType::f32, W, {w}, "identity");
+  Tile below = sb.alloc(DType::f32, W, {w}, "below[k, j] = (k > j)");
   Tile mx = sb.alloc(DType::f32, W, {2}, "max, argmax");
   Tile piv = sb.alloc(DType::f32, W, {1}, "pivot");
   Tile ucol = sb.alloc(DType::f32, W, {1}, "u_jk for k > j, else 0");
@@ -234,8 +235,10 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
   Tile upd = ps.alloc(DType::f32, W, {C}, "rank-1 term");
   nc.memset(ones, 1.0f);
   {
-    const std::array<std::int64_t, 2> lin{1, R};
+    const std::array<std::int64_t, 2> lin{1, R}, diag{-1, w};
     nc.iota(idx, std::span(&lin, 1), 0, 0);
+    nc.affine_select(ident, std::span(&diag, 1), 0, 1, AluOp::equal, ones, 0.0f);
+    nc.affine_select(below, std::span(&diag, 1), 0, 1, AluOp::greater, ones, 0.0f);
   }
   std::vector<std::int64_t> swaps;  // local pivot row of each column
   float scalars[2] = {0, 0};
@@ -275,14 +278,16 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
       continue;
     }
     if (j + 1 >= R || j + 1 >= w) continue;  // no rows below the pivot, or no columns right of it
-    const std::array<std::int64_t, 2> all{0, w}, one{0, 1};
-    nc.affine_select(sel, std::span(&all, 1), -j, 1, AluOp::equal, ones, 0.0f);              // sel[q, k] = (q == j)
-    nc.affine_select(ucol, std::span(&one, 1), -j, 1, AluOp::greater, at.cols(j, 1), 0.0f);  // partitions k > j
+    // u_jk on partitions k > j, 0 elsewhere (a 0/1 factor: the entries it zeroes are finite).
+    nc.tensor_scalar(ucol, at.cols(j, 1), AluOp::multiply, below.cols(j, 1));
     // Only partitions k > j change: work on the aligned partition range [k0, w) that covers them,
     // and contract over the 32-partition group holding partition j only.
     const std::int32_t qj = jp / quad * quad, kq = std::min(quad, W - qj), k0 = aligned_partition_start(jp + 1, W);
     const std::int32_t kn = W - k0;
-    const Tile sel_j = sel.rows(qj, kq).cols(k0, kn), at_j = at.rows(qj, kq), at_k = at.rows(k0, kn);
+    Tile sel_j = ident.rows(qj, kq).cols(j, 1);  // sel_j[q, k] = (q == j): identity column j, stride 0
+    sel_j.size[0] = kn;
+    sel_j.stride[0] = 0;
+    const Tile at_j = at.rows(qj, kq), at_k = at.rows(k0, kn);
     const Tile bc_k = bc.rows(k0, kn), piv_k = piv.rows(k0, kn), ucol_k = ucol.rows(k0, kn);
     for (std::int64_t c0 = j; c0 < R; c0 += C) {
       const std::int64_t cw = std::min(C, R - c0);
@@ -302,7 +307,7 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
   // l_ik = a_ik / a_kk below the diagonal (i > k); a zero pivot divides by 1 (column left unscaled).
   {
     const std::array<std::int64_t, 2> diag_pat{1, w}, tri{1, R};
-    Tile dsel = sel;  // [w, w] scratch
+    Tile dsel = below;  // [w, w] scratch (no longer needed)
     nc.affine_select(dsel, std::span(&diag_pat, 1), 0, -1, AluOp::equal, at.cols(0, w), 0.0f);  // i == k
     nc.tensor_reduce(piv, dsel, AluOp::add);                                                      // a_kk
     nc.tensor_scalar(piv, piv, AluOp::equal, 0.0f, AluOp::add, piv);                             // 0 -> 1
