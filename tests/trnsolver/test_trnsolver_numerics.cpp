@@ -501,12 +501,18 @@ TEST(TrnsolverSgetrf, TallPanelsBothKernels) {
 
 // spotrf and sgetrf give the same bits for any host thread or emulated core count (the factorization
 // is one dependent sequence of launches; trnblas's GEMM/SYRK/TRSM plans do not depend on threads).
+// n x n standard normal entries (column-major, ld n).
+std::vector<float> normal_square(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> nd;
+  std::vector<float> a(static_cast<std::size_t>(n) * n);
+  for (float& x : a) x = nd(rng);
+  return a;
+}
+
 TEST(TrnsolverFactorizations, BitIdenticalForAnyThreadCount) {
   const int n = 300;
-  std::mt19937_64 rng(41);
-  std::normal_distribution<float> nd;
-  std::vector<float> g(static_cast<std::size_t>(n) * n);
-  for (float& x : g) x = nd(rng);
+  const std::vector<float> g = normal_square(n, 41);
   std::vector<float> spd(g.size());
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
@@ -541,10 +547,7 @@ TEST(TrnsolverSgetrf, ZeroPivotInfo) {
 // unpivoted LU of A(1:, 1:) (reference: the same loop in long double, then rounded).
 TEST(TrnsolverSgetrf, NoPivotZeroPivotSkipsTheColumn) {
   const int n = 40;
-  std::mt19937_64 rng(44);
-  std::normal_distribution<float> nd;
-  std::vector<float> a(static_cast<std::size_t>(n) * n);
-  for (float& x : a) x = nd(rng);
+  std::vector<float> a = normal_square(n, 44);
   for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(i) * n] += 2.0f * n;
   a[0] = 0.0f;
   std::vector<float> f(a);
