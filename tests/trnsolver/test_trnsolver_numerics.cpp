@@ -493,11 +493,81 @@ TEST(TrnsolverSgetrf, PivotingAgainstLapackeAndSolves) {
   check_getrf(140, 140, false, 35);
 }
 
+TEST(TrnsolverSgetrf, TallPanelsBothKernels) {
+  check_getrf(2200, 40, true, 36);   // transposed panel kernel: rows in two PSUM chunks
+  check_getrf(600, 300, true, 37);   // three panels, the last one narrow
+  check_getrf(15000, 3, true, 38);   // too tall for the transposed panel in SBUF: row-tile kernel
+}
+
+// spotrf and sgetrf give the same bits for any host thread or emulated core count (the factorization
+// is one dependent sequence of launches; trnblas's GEMM/SYRK/TRSM plans do not depend on threads).
+// n x n standard normal entries (column-major, ld n).
+std::vector<float> normal_square(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<float> nd;
+  std::vector<float> a(static_cast<std::size_t>(n) * n);
+  for (float& x : a) x = nd(rng);
+  return a;
+}
+
+TEST(TrnsolverFactorizations, BitIdenticalForAnyThreadCount) {
+  const int n = 300;
+  const std::vector<float> g = normal_square(n, 41);
+  std::vector<float> spd(g.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += double(g[i + k * n]) * g[j + k * n];
+      spd[i + static_cast<std::size_t>(j) * n] = static_cast<float>(s / n + (i == j ? 1.0 : 0.0));
+    }
+  ts::Settings s1, s2;
+  s1.host_threads = 1;
+  s2.host_threads = 2;
+  s2.num_cores = 2;
+  std::vector<float> c1(spd), c2(spd), l1(g), l2(g);
+  ASSERT_EQ(ts::spotrf(s1, ts::Uplo::lower, n, c1.data(), n), 0);
+  ASSERT_EQ(ts::spotrf(s2, ts::Uplo::lower, n, c2.data(), n), 0);
+  EXPECT_EQ(0, std::memcmp(c1.data(), c2.data(), c1.size() * sizeof(float)));
+  std::vector<int> p1(n), p2(n);
+  ASSERT_EQ(ts::sgetrf(s1, n, n, l1.data(), n, p1.data()), 0);
+  ASSERT_EQ(ts::sgetrf(s2, n, n, l2.data(), n, p2.data()), 0);
+  EXPECT_EQ(p1, p2);
+  EXPECT_EQ(0, std::memcmp(l1.data(), l2.data(), l1.size() * sizeof(float)));
+}
+
 TEST(TrnsolverSgetrf, ZeroPivotInfo) {
   const int n = 4;
   std::vector<float> a = {1, 2, 3, 4, 2, 4, 6, 8, 0, 1, 0, 1, 1, 0, 1, 0};  // column 2 = 2 x column 1
   std::vector<int> ip(n);
   EXPECT_EQ(ts::sgetrf({}, n, n, a.data(), n, ip.data()), 2);
+}
+
+// No pivoting (ipiv NULL) with an exact zero pivot in column 0: info = 1, that column is left
+// unscaled and skipped (xGETF2), so row 0 and column 0 stay as they were and the rest is the
+// unpivoted LU of A(1:, 1:) (reference: the same loop in long double, then rounded).
+TEST(TrnsolverSgetrf, NoPivotZeroPivotSkipsTheColumn) {
+  const int n = 40;
+  std::vector<float> a = normal_square(n, 44);
+  for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(i) * n] += 2.0f * n;
+  a[0] = 0.0f;
+  std::vector<float> f(a);
+  ASSERT_EQ(ts::sgetrf({}, n, n, f.data(), n, nullptr), 1);
+  std::vector<long double> r(a.begin(), a.end());
+  auto R = [&](int i, int j) -> long double& { return r[i + static_cast<std::size_t>(j) * n]; };
+  for (int j = 1; j < n; ++j) {
+    for (int i = j + 1; i < n; ++i) R(i, j) /= R(j, j);
+    for (int k = j + 1; k < n; ++k)
+      for (int i = j + 1; i < n; ++i) R(i, k) -= R(i, j) * R(j, k);
+  }
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(f[i], a[i]) << "column 0 unscaled, row " << i;
+    EXPECT_EQ(f[static_cast<std::size_t>(i) * n], a[static_cast<std::size_t>(i) * n]) << "row 0, column " << i;
+  }
+  double worst = 0;
+  for (int j = 1; j < n; ++j)
+    for (int i = 1; i < n; ++i)
+      worst = std::max(worst, double(std::fabs(f[i + static_cast<std::size_t>(j) * n] - R(i, j)) / (1 + std::fabs(R(i, j)))));
+  EXPECT_LE(worst, n * kU32) << "the rest is the unpivoted LU of A(1:, 1:)";
 }
 
 }  // namespace

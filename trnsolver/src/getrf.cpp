@@ -1,7 +1,10 @@
 // sgetrf / sgetrs: blocked right-looking LU with partial pivoting (Golub & Van Loan Alg. 3.4.2).
+// Per panel of w <= pmax columns: the panel kernel (below: the transposed kernel when the panel's
+// rows fit in SBUF that way, else the row-tile kernel), the row swaps on the other columns (DMA),
+// U12 = L11^-1 A12 by trnblas STRSM (inverse diagonal block + TensorE GEMM), A22 -= L21 U12 by
+// trnblas GEMM.
 //
-// Panel kernel (one launch per panel of w <= pmax columns; rows j0..m-1 resident in SBUF as row
-// tiles). For each column j:
+// Row-tile panel kernel (rows j0..m-1 resident in SBUF as row tiles). For each column j:
 //   pivot search  |a_ij| (VectorE, rows i < j masked to -1 by GpSimdE), columns moved onto one
 //                 partition by VectorE 32 x 32 transposes, max (VectorE reduce), first index of the
 //                 max (VectorE compare, GpSimdE iota, VectorE min-reduce); the host reads the index
@@ -18,6 +21,7 @@
 
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
+#include "trn/blas/level3.hpp"   // strsm
 
 namespace trn::solver {
 namespace {
@@ -29,6 +33,32 @@ struct LuPanel {
   int* ipiv = nullptr;  // global, 1-based (nullptr: no pivoting)
   int* info = nullptr;
 };
+
+// The panel's row swaps on the columns outside it (LAPACK xLASWP), in order, as DMAs through SBUF:
+// per interchange four row copies of up to kSwapChunk columns each side of the panel.
+void apply_row_swaps_outside(NeuronCore& nc, const LuPanel& lp, const std::vector<std::int64_t>& swaps) {
+  constexpr std::int64_t kSwapChunk = 4096;  // columns per copy (16 KiB of one partition)
+  const std::int64_t outside = lp.n - lp.w;
+  if (outside <= 0) return;
+  const std::int64_t chunk = std::min(kSwapChunk, outside);
+  AllocScope sb(nc.sbuf());
+  const HbmTensor full = HbmTensor::wrap(lp.a, DType::f32, {lp.m, lp.n}, {1, lp.lda});
+  Tile swap_a = sb.alloc(DType::f32, 1, {chunk}, "row a");
+  Tile swap_b = sb.alloc(DType::f32, 1, {chunk}, "row b");
+  for (std::size_t j = 0; j < swaps.size(); ++j) {
+    const auto jl = static_cast<std::int64_t>(j);
+    if (swaps[j] == jl) continue;
+    const std::int64_t ra = lp.j0 + jl, rb = lp.j0 + swaps[j];
+    for (const auto& [c0, cw] : {std::pair{std::int64_t{0}, lp.j0}, std::pair{lp.j0 + lp.w, lp.n - lp.j0 - lp.w}})
+      for (std::int64_t c = c0; c < c0 + cw; c += chunk) {
+        const std::int64_t cc = std::min(chunk, c0 + cw - c);
+        nc.dma_copy(swap_a.cols(0, cc), full.tile(ra, 1, c, cc));
+        nc.dma_copy(swap_b.cols(0, cc), full.tile(rb, 1, c, cc));
+        nc.dma_copy(full.tile(ra, 1, c, cc), swap_b.cols(0, cc));
+        nc.dma_copy(full.tile(rb, 1, c, cc), swap_a.cols(0, cc));
+      }
+  }
+}
 
 void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
   const std::int64_t P = nc.hw().pmax, R = lp.m - lp.j0, w = lp.w;
@@ -142,22 +172,152 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
     }
   }
   for (std::int64_t t = 0; t < T; ++t) nc.dma_copy(full.tile(lp.j0 + t * P, tiles[t].partitions, lp.j0, w), tiles[t]);
-  // The same row swaps on the columns outside the panel (LAPACK xLASWP), in order, through SBUF.
-  if (lp.pivot) {
-    const std::int64_t chunk = std::min<std::int64_t>(w, std::max<std::int64_t>(lp.n, 1));
-    for (std::int64_t j = 0; j < w; ++j) {
-      if (swaps[j] == j) continue;
-      const std::int64_t ra = lp.j0 + j, rb = lp.j0 + swaps[j];
-      for (const auto& [c0, cw] : {std::pair{std::int64_t{0}, lp.j0}, std::pair{lp.j0 + w, lp.n - lp.j0 - w}})
-        for (std::int64_t c = c0; c < c0 + cw; c += chunk) {
-          const std::int64_t cc = std::min(chunk, c0 + cw - c);
-          nc.dma_copy(swap_a.cols(0, cc), full.tile(ra, 1, c, cc));
-          nc.dma_copy(swap_b.cols(0, cc), full.tile(rb, 1, c, cc));
-          nc.dma_copy(full.tile(ra, 1, c, cc), swap_b.cols(0, cc));
-          nc.dma_copy(full.tile(rb, 1, c, cc), swap_a.cols(0, cc));
-        }
+  if (lp.pivot) apply_row_swaps_outside(nc, lp, swaps);
+}
+
+// Transposed panel kernel: column k of the panel on partition k, its rows on the free axis (so a
+// row interchange is a swap of two free-axis columns and a pivot search is one free-axis reduction,
+// whatever the number of rows). For each column j:
+//   pivot search  |a_ij| for i >= j, max, first index of the max (VectorE, on the 32-partition
+//                 group holding partition j: the engines' partition-start alignment); the host
+//                 reads the index and the pivot magnitude (two scalars) to steer the next instructions
+//   row swap      three VectorE copies of free-axis columns, every partition at once
+//   elimination   row j of the transposed panel broadcast to every partition by TensorE selector
+//                 matmuls (exact: one nonzero term), l_i = a_ij / a_jj for i > j (VectorE divide,
+//                 one rounding), a_ik -= l_i u_jk (VectorE, u_jk the per-partition scalar, 0 on
+//                 partitions k <= j)
+// Partition j keeps a_ij unscaled until the end, where every partition k divides its entries below
+// the diagonal by its pivot a_kk (the same division, so the same l_ij bits; a zero pivot's column
+// stays unscaled as in LAPACK xGETF2). The instructions per column do not grow with the panel's
+// height (the row-tile kernel above needs ~10 per row tile of 128 rows); the floating-point
+// operations are the row-tile kernel's, in the same order. Non-finite l_i: its product with the
+// mask's zeros also writes NaN into the panel's earlier columns of that row.
+// Limits: w <= pmax; SBUF 3 (m - j0) + 2 * 4 gemm_moving_fmax floats per partition
+// (lu_panel_transposed_fits; the driver uses the row-tile kernel beyond).
+std::int64_t transposed_psum_chunk(const HardwareSpec& hw) { return 4 * static_cast<std::int64_t>(hw.gemm_moving_fmax); }
+
+bool lu_panel_transposed_fits(const HardwareSpec& hw, std::int64_t rows) {
+  const std::int64_t floats = 3 * rows + 2 * transposed_psum_chunk(hw) + 2 * hw.pmax + 16;
+  return floats * 4 + 32 * 1024 <= hw.sbuf_partition_bytes;  // 32 KiB left for the row-swap buffers
+}
+
+// The largest partition start <= first, for the range [start, end), that the engines accept
+// (32-partition groups; 64 for a range over 32 partitions, 0 for one over 64).
+std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end) {
+  for (std::int32_t s = first / 32 * 32; s > 0; s -= 32) {
+    const std::int32_t n = end - s, quantum = n > 64 ? 128 : n > 32 ? 64 : 32;
+    if (s % quantum == 0) return s;
+  }
+  return 0;
+}
+
+void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
+  const std::int64_t R = lp.m - lp.j0, w = lp.w, mm = nc.hw().gemm_moving_fmax;
+  const std::int64_t C = std::min(R, transposed_psum_chunk(nc.hw()));
+  const std::int32_t W = static_cast<std::int32_t>(w), quad = 32;
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  const HbmTensor panel_t = HbmTensor::wrap(lp.a + lp.j0 + lp.j0 * lp.lda, DType::f32, {w, R}, {lp.lda, 1});
+  Tile at = sb.alloc(DType::f32, W, {R}, "panel^T");
+  nc.dma_copy(at, panel_t.tile(0, W, 0, R));
+  Tile work = sb.alloc(DType::f32, W, {R}, "|a_ij|, candidate index; scaled panel");
+  Tile idx = sb.alloc(DType::f32, W, {R}, "row index");
+  Tile ones = sb.alloc(DType::f32, W, {w}, "ones");
+  Tile ident = sb.alloc(DType::f32, W, {w}, "identity");
+  Tile below = sb.alloc(DType::f32, W, {w}, "below[k, j] = (k > j)");
+  Tile mx = sb.alloc(DType::f32, W, {2}, "max, argmax");
+  Tile piv = sb.alloc(DType::f32, W, {1}, "pivot");
+  Tile ucol = sb.alloc(DType::f32, W, {1}, "u_jk for k > j, else 0");
+  Tile col = sb.alloc(DType::f32, W, {1}, "swapped column");
+  Tile l = sb.alloc(DType::f32, W, {C}, "l_i on every partition");
+  Tile bc = ps.alloc(DType::f32, W, {C}, "row j of panel^T broadcast");
+  // In PSUM: VectorE's subtract with one PSUM and one SBUF input runs at one element per cycle
+  // (two with both in SBUF). bc and upd fill PSUM's 16 KiB per partition.
+  Tile upd = ps.alloc(DType::f32, W, {C}, "rank-1 term");
+  nc.memset(ones, 1.0f);
+  {
+    const std::array<std::int64_t, 2> lin{1, R}, diag{-1, w};
+    nc.iota(idx, std::span(&lin, 1), 0, 0);
+    nc.affine_select(ident, std::span(&diag, 1), 0, 1, AluOp::equal, ones, 0.0f);
+    nc.affine_select(below, std::span(&diag, 1), 0, 1, AluOp::greater, ones, 0.0f);
+  }
+  std::vector<std::int64_t> swaps;  // local pivot row of each column
+  float scalars[2] = {0, 0};
+  const HbmTensor sh = HbmTensor::wrap(scalars, DType::f32, {1, 2});
+  for (std::int64_t j = 0; j < w; ++j) {
+    const auto jp = static_cast<std::int32_t>(j);
+    std::int64_t p_row = j;
+    float pivot_mag = 0.0f;
+    if (lp.pivot) {
+      const std::int32_t q0 = jp / quad * quad, qn = std::min(quad, W - q0);
+      const Tile wj = work.rows(q0, qn).cols(j, R - j), mq = mx.rows(q0, qn);
+      nc.tensor_scalar(wj, at.rows(q0, qn).cols(j, R - j), AluOp::abs_max, 0.0f);
+      nc.tensor_reduce(mq.cols(0, 1), wj, AluOp::maximum);
+      // First index attaining the max: idx where equal, else a large value; then the minimum. The
+      // 0-or-1e9 term goes through PSUM (upd is free here) when it fits, for the faster add.
+      const Tile big = R - j <= C ? upd.rows(q0, qn).cols(0, R - j) : wj;
+      nc.tensor_scalar(big, wj, AluOp::not_equal, mq.cols(0, 1), AluOp::multiply, 1e9f);  // 0 or 1e9
+      nc.tensor_tensor(wj, big, idx.rows(q0, qn).cols(j, R - j), AluOp::add);
+      nc.tensor_reduce(mq.cols(1, 1), wj, AluOp::minimum);
+      nc.dma_copy(sh.tile(0, 1, 0, 2), mx.rows(jp, 1));  // partition j's (max, argmax)
+      pivot_mag = scalars[0];
+      const auto cand_row = static_cast<std::int64_t>(scalars[1]);
+      if (std::isfinite(pivot_mag) && cand_row >= j && cand_row < R) p_row = cand_row;
+      if (p_row != j) {  // rows j and p_row of the panel: free-axis columns of panel^T
+        nc.tensor_copy(col, at.cols(j, 1));
+        nc.tensor_copy(at.cols(j, 1), at.cols(p_row, 1));
+        nc.tensor_copy(at.cols(p_row, 1), col);
+      }
+    } else {
+      nc.dma_copy(sh.tile(0, 1, 0, 1), at.rows(jp, 1).cols(j, 1));
+      pivot_mag = std::fabs(scalars[0]);
+    }
+    swaps.push_back(p_row);
+    if (lp.ipiv != nullptr) lp.ipiv[lp.j0 + j] = static_cast<int>(lp.j0 + p_row + 1);
+    if (pivot_mag == 0.0f) {  // exactly singular column: LAPACK records it and does not scale
+      if (*lp.info == 0) *lp.info = static_cast<int>(lp.j0 + j + 1);
+      continue;
+    }
+    if (j + 1 >= R || j + 1 >= w) continue;  // no rows below the pivot, or no columns right of it
+    // u_jk on partitions k > j, 0 elsewhere (a 0/1 factor: the entries it zeroes are finite).
+    nc.tensor_scalar(ucol, at.cols(j, 1), AluOp::multiply, below.cols(j, 1));
+    // Only partitions k > j change: work on the aligned partition range [k0, w) that covers them,
+    // and contract over the 32-partition group holding partition j only.
+    const std::int32_t qj = jp / quad * quad, kq = std::min(quad, W - qj), k0 = aligned_partition_start(jp + 1, W);
+    const std::int32_t kn = W - k0;
+    Tile sel_j = ident.rows(qj, kq).cols(j, 1);  // sel_j[q, k] = (q == j): identity column j, stride 0
+    sel_j.size[0] = kn;
+    sel_j.stride[0] = 0;
+    const Tile at_j = at.rows(qj, kq), at_k = at.rows(k0, kn);
+    const Tile bc_k = bc.rows(k0, kn), piv_k = piv.rows(k0, kn), ucol_k = ucol.rows(k0, kn);
+    for (std::int64_t c0 = j; c0 < R; c0 += C) {
+      const std::int64_t cw = std::min(C, R - c0);
+      for (std::int64_t b0 = 0; b0 < cw; b0 += mm) {
+        const std::int64_t bw = std::min(mm, cw - b0);
+        nc.nc_matmul(bc_k.cols(b0, bw), sel_j, at_j.cols(c0 + b0, bw), false);  // bc[k, i] = panel^T[j, i]
+      }
+      if (c0 == j) nc.tensor_copy(piv_k, bc_k.cols(0, 1));
+      const std::int64_t i0 = c0 == j ? 1 : 0, len = cw - i0;  // rows strictly below j
+      if (len == 0) continue;
+      const Tile ls = l.rows(k0, kn).cols(0, len), us = upd.rows(k0, kn).cols(0, len), as = at_k.cols(c0 + i0, len);
+      nc.tensor_scalar(ls, bc_k.cols(i0, len), AluOp::divide, piv_k);
+      nc.activation(us, ls, ActFunc::copy, 0.0f, ucol_k);  // l_i u_jk on ScalarE, beside VectorE
+      nc.tensor_tensor(as, as, us, AluOp::subtract);
     }
   }
+  // l_ik = a_ik / a_kk below the diagonal (i > k); a zero pivot divides by 1 (column left unscaled).
+  {
+    const std::array<std::int64_t, 2> diag_pat{1, w}, tri{1, R};
+    Tile dsel = below;  // [w, w] scratch (no longer needed)
+    nc.affine_select(dsel, std::span(&diag_pat, 1), 0, -1, AluOp::equal, at.cols(0, w), 0.0f);  // i == k
+    nc.tensor_reduce(piv, dsel, AluOp::add);                                                      // a_kk
+    nc.tensor_scalar(piv, piv, AluOp::equal, 0.0f, AluOp::add, piv);                             // 0 -> 1
+    nc.tensor_scalar(work, at, AluOp::divide, piv);
+    nc.affine_select(work, std::span(&tri, 1), 0, -1, AluOp::greater, work, 0.0f);                // i > k
+    nc.affine_select(at, std::span(&tri, 1), 0, -1, AluOp::less_equal, at, 0.0f);                 // i <= k
+    nc.tensor_tensor(at, at, work, AluOp::add);
+  }
+  nc.dma_copy(panel_t.tile(0, W, 0, R), at);
+  if (lp.pivot) apply_row_swaps_outside(nc, lp, swaps);
 }
 
 LaunchConfig config_of(const Settings& s) {
@@ -200,13 +360,24 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
   for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
     const std::int64_t w = std::min(nb, kmin - j0);
     LuPanel lp{A, lda, m, n, j0, w, ipiv != nullptr, ipiv, &info};
-    LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) { lu_panel_kernel(nc, lp); });
+    const bool transposed = lu_panel_transposed_fits(hardware_spec(s.target), m - j0);
+    LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) {
+      if (transposed)
+        lu_panel_transposed_kernel(nc, lp);
+      else
+        lu_panel_kernel(nc, lp);
+    });
     trace.append(r.trace);
     const std::int64_t n2 = n - j0 - w, m2 = m - j0 - w;
     if (n2 <= 0) continue;
-    // U12 = L11^-1 A12 (unit lower triangular solve), then A22 -= L21 U12 (trnblas GEMM, TensorE).
-    run_trsm(s, {.t = A + j0 + j0 * lda, .t_si = 1, .t_sj = lda, .lower = true, .unit = true,
-                 .b = A + j0 + (j0 + w) * lda, .ldb = lda, .n = w, .nrhs = n2}, trace);
+    // U12 = L11^-1 A12 (unit lower triangular solve: trnblas STRSM in fp32 mode, the diagonal block
+    // inverted on VectorE and applied by one TensorE GEMM), then A22 -= L21 U12 (trnblas GEMM).
+    {
+      blas::CallReport tr;
+      blas::strsm(bs, blas::GemmMode::fp32, blas::Side::left, blas::Uplo::lower, blas::Op::N, blas::Diag::unit, w, n2,
+                  1.0f, A + j0 + j0 * lda, lda, A + j0 + (j0 + w) * lda, lda, &tr);
+      trace.append(tr.trace);
+    }
     if (m2 <= 0) continue;
     blas::CallReport br;
     blas::gemm(bs, mode, blas::Op::N, blas::Op::N, m2, n2, w, -1.0f,

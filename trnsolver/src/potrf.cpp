@@ -1,18 +1,25 @@
-// spotrf: blocked right-looking Cholesky. Panels are tile kernels (below), trailing updates are
-// trnblas SYRK in fp32 mode.
+// spotrf: blocked right-looking Cholesky (LAPACK spotrf's order). Per block of nb = pmax columns:
+// the diagonal block and its inverse by the tile kernel below, the rows under it by one trnblas
+// GEMM with that inverse (L21 = A21 L11^-T on TensorE), the trailing matrix by trnblas SYRK, all
+// fp32 mode.
 //
-// Panel kernel (one launch per panel of nb = pmax columns, rows j0..n-1 as row tiles in SBUF,
-// fp32). For each column j of the panel (the unblocked right-looking loop of LAPACK xPOTF2 applied
-// to the whole panel, which also performs the panel's triangular solve L21 = A21 L11^-T):
-//   bc[:, k]  = a_kj on every partition        TensorE: ones stationary, diag(column j) moving
-//   r         = rsqrt(a_jj)                     ScalarE (NaN when a_jj <= 0: non-positive pivot)
-//   l_i       = a_ij r  (i > j, else 0)        VectorE, GpSimdE mask
-//   a_ik     -= l_i (a_kj r)   for k > j        VectorE (rank-1 update of the panel's remaining columns)
-//   a_jj      = a_jj r = sqrt(a_jj)
+// Diagonal-block kernel (one launch per block, its rows as one tile in SBUF, fp32). For each
+// column j (the unblocked right-looking loop of LAPACK xPOTF2, column j of the Schur complement S):
+//   bc[:, k]  = s_kj on every partition        TensorE: ones stationary, diag(column j) moving
+//   r_j       = rsqrt(s_jj)                     ScalarE (NaN when s_jj <= 0: non-positive pivot),
+//                                               kept in column j of a [nb, nb] tile
+//   s_ik     -= (s_ij r_j)(s_kj r_j)  i, k > j  VectorE (rank-1 update; rows i <= j by a 0/1 factor)
+// Column j is not touched after its step, so the block is scaled once at the end:
+// l_ij = s_ij r_j (l_jj = s_jj r_j = sqrt(s_jj)) by one VectorE multiply with the r tile — the same
+// products as scaling column by column, 7 dependent instructions per column instead of 12.
+// Beside it (off its dependency chain), when asked: X = L^-1 by column-oriented substitution, row j
+// of X broadcast by a TensorE selector matmul, scaled by r_j, and taken from the rows below
+// (5 instructions per column); |L X - I| <= gamma_nb |L| |X| (Higham Thm 8.5 per column of I, with
+// r_j for 1/l_jj: one more rounding).
 // Engines: TensorE (row broadcast), VectorE, ScalarE, GpSimdE, DMA. Accuracy: backward error
 // ||A - L L^T|| / ||A|| = O(n u) (Higham, Accuracy and Stability of Numerical Algorithms, Thm 10.3).
-// Limits: rsqrt's valid range [2^-87, 2^97] bounds the pivots (outside: treated as not positive
-// definite). The first non-finite diagonal entry after the panel gives info.
+// Limits: nb <= pmax; rsqrt's valid range [2^-87, 2^97] bounds the pivots (outside: treated as
+// not positive definite). The first non-finite diagonal entry after the block gives info.
 #include <algorithm>
 #include <cmath>
 
@@ -21,94 +28,91 @@
 namespace trn::solver {
 namespace {
 
-struct PanelProblem {
+struct DiagBlockProblem {
   float* a = nullptr;         // element (i, j) of the lower-view matrix at a[i * si + j * sj]
   std::int64_t si = 1, sj = 1;
-  std::int64_t j0 = 0, nb = 0, n = 0;
+  std::int64_t j0 = 0, nb = 0;  // the block's rows and columns j0 .. j0 + nb - 1
+  float* inverse = nullptr;     // L11^-1, nb x nb column-major (ld nb), or nullptr
 };
 
-void potrf_panel_kernel(NeuronCore& nc, const PanelProblem& pp) {
-  const std::int64_t P = nc.hw().pmax, rows_total = pp.n - pp.j0, nb = pp.nb;
-  const std::int64_t T = (rows_total + P - 1) / P;
+void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
+  const std::int64_t nb = pp.nb;
+  const auto rows = static_cast<std::int32_t>(nb);
   AllocScope sb(nc.sbuf()), ps(nc.psum());
-  const HbmTensor view = HbmTensor::wrap(pp.a + pp.j0 * pp.si + pp.j0 * pp.sj, DType::f32, {rows_total, nb}, {pp.si, pp.sj});
-  std::vector<Tile> tiles;
-  for (std::int64_t t = 0; t < T; ++t) {
-    const auto rows = static_cast<std::int32_t>(std::min(P, rows_total - t * P));
-    tiles.push_back(sb.alloc(DType::f32, rows, {nb}, "panel"));
-    nc.dma_copy(tiles.back(), view.tile(t * P, rows, 0, nb));
+  const HbmTensor view = HbmTensor::wrap(pp.a + pp.j0 * pp.si + pp.j0 * pp.sj, DType::f32, {nb, nb}, {pp.si, pp.sj});
+  Tile d = sb.alloc(DType::f32, rows, {nb}, "diagonal block");
+  nc.dma_copy(d, view.tile(0, rows, 0, nb));
+  Tile ones = sb.alloc(DType::f32, rows, {nb}, "ones");
+  Tile sel = sb.alloc(DType::f32, rows, {nb}, "diag(column j)");
+  Tile ident = sb.alloc(DType::f32, rows, {nb}, "identity");
+  Tile rall = sb.alloc(DType::f32, rows, {nb}, "rsqrt(s_jj) in column j");
+  Tile below = sb.alloc(DType::f32, rows, {nb}, "strictly lower mask");
+  Tile lrow = sb.alloc(DType::f32, rows, {nb}, "s_jk r_j");
+  Tile lcol = sb.alloc(DType::f32, rows, {1}, "s_ij r_j (i > j)");
+  Tile upd = sb.alloc(DType::f32, rows, {nb}, "rank-1 term");
+  Tile bc = ps.alloc(DType::f32, rows, {nb}, "column j broadcast");
+  const bool inv = pp.inverse != nullptr;
+  Tile x, xr, xu, bx;
+  if (inv) {
+    x = sb.alloc(DType::f32, rows, {nb}, "L^-1, row j unscaled until the end");
+    xr = sb.alloc(DType::f32, rows, {nb}, "row j of L^-1");
+    xu = sb.alloc(DType::f32, rows, {nb}, "l_ij (L^-1)_jc");
+    bx = ps.alloc(DType::f32, rows, {nb}, "row j of X broadcast");
   }
-  const auto Pi = static_cast<std::int32_t>(P);
-  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
-  Tile sel = sb.alloc(DType::f32, Pi, {P}, "diag(column j)");
-  Tile ident = sb.alloc(DType::f32, Pi, {nb}, "identity");
-  Tile r = sb.alloc(DType::f32, Pi, {1}, "rsqrt(a_jj)");
-  Tile lrow = sb.alloc(DType::f32, Pi, {nb}, "a_jk r");
-  Tile lcol = sb.alloc(DType::f32, Pi, {1}, "l_ij");
-  Tile upd = sb.alloc(DType::f32, Pi, {nb}, "rank-1 term");
-  Tile bc = ps.alloc(DType::f32, Pi, {nb}, "row j broadcast");
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> pat{-1, nb};
-    nc.affine_select(ident, std::span(&pat, 1), 0, 1, AluOp::equal, ones.cols(0, nb), 0.0f);
-  }
-  Tile& diag = tiles[0];  // rows j0 .. j0 + nb - 1 hold the diagonal block
-  const auto dr = diag.partitions;
-  {
-    // The diagonal block's strict upper part is the unread triangle of A: replace it by zeros
-    // (a select, so NaN there cannot leak into the row broadcasts below).
-    const std::array<std::int64_t, 2> pat{-1, nb};
-    nc.affine_select(diag, std::span(&pat, 1), 0, 1, AluOp::greater_equal, diag, 0.0f);
+    nc.affine_select(ident, std::span(&pat, 1), 0, 1, AluOp::equal, ones, 0.0f);
+    if (inv) nc.tensor_copy(x, ident);
+    // The strict upper part is the unread triangle of A: replace it by zeros (a select, so NaN
+    // there cannot leak into the broadcasts below).
+    nc.affine_select(d, std::span(&pat, 1), 0, 1, AluOp::greater_equal, d, 0.0f);
+    // below[i, j] = (i > j): the 0/1 factor keeping l_ij for the rows under the diagonal (the
+    // entries it zeroes are finite: zeros or updated entries of the upper part).
+    nc.affine_select(below, std::span(&pat, 1), 0, 1, AluOp::greater, ones, 0.0f);
   }
   for (std::int64_t j = 0; j < nb; ++j) {
-    // Column j of the diagonal block, moved onto the free axis of every partition: a diagonal
-    // matrix diag(a_kj) (VectorE) times a ones stationary (TensorE) gives bc[i, k] = a_kj (exact:
-    // one nonzero term). Only the stored triangle is used (the strict upper part was zeroed).
-    nc.tensor_scalar(sel.rows(0, dr).cols(0, nb), ident.rows(0, dr), AluOp::multiply, diag.cols(j, 1));
-    nc.nc_matmul(bc, ones.rows(0, dr), sel.rows(0, dr).cols(0, nb), false);
+    // Column j moved onto the free axis of every partition: diag(s_kj) (VectorE) times a ones
+    // stationary (TensorE) gives bc[i, k] = s_kj (exact: one nonzero term).
+    nc.tensor_scalar(sel, ident, AluOp::multiply, d.cols(j, 1));
+    nc.nc_matmul(bc, ones, sel, false);
+    const Tile r = rall.cols(j, 1);
     nc.activation(r, bc.cols(j, 1), ActFunc::rsqrt);
-    nc.tensor_scalar(lrow, bc, AluOp::multiply, r);  // a_jk / sqrt(a_jj)
-    for (std::int64_t t = 0; t < T; ++t) {
-      const std::int32_t rows = tiles[t].partitions;
-      const Tile lc = lcol.rows(0, rows);
-      nc.tensor_scalar(lc, tiles[t].cols(j, 1), AluOp::multiply, r.rows(0, rows));
-      if (t == 0) {
-        // Keep l_ij only below the diagonal (p > j); row j becomes sqrt(a_jj), rows above stay.
-        const std::array<std::int64_t, 2> one{0, 1};
-        nc.affine_select(lc, std::span(&one, 1), -j, 1, AluOp::greater, lc, 0.0f);
-      }
-      if (j + 1 < nb) {
-        nc.tensor_scalar(upd.rows(0, rows).cols(j + 1, nb - j - 1), lrow.rows(0, rows).cols(j + 1, nb - j - 1),
-                         AluOp::multiply, lc);
-        nc.tensor_tensor(tiles[t].cols(j + 1, nb - j - 1), tiles[t].cols(j + 1, nb - j - 1),
-                         upd.rows(0, rows).cols(j + 1, nb - j - 1), AluOp::subtract);
-      }
-      if (t == 0) {
-        // Column j of the diagonal tile: l_ij below, sqrt(a_jj) = a_jj r on the diagonal, unchanged above.
-        const std::array<std::int64_t, 2> one{0, 1};
-        nc.affine_select(upd.rows(0, rows).cols(0, 1), std::span(&one, 1), -j, 1, AluOp::equal,
-                         lrow.rows(0, rows).cols(j, 1), 0.0f);  // sqrt(a_jj) on partition j
-        nc.affine_select(lrow.rows(0, rows).cols(0, 1), std::span(&one, 1), -j, 1, AluOp::less,
-                         tiles[t].cols(j, 1), 0.0f);            // unchanged entries above (p < j)
-        nc.tensor_tensor(lc, lc, upd.rows(0, rows).cols(0, 1), AluOp::add);
-        nc.tensor_tensor(tiles[t].cols(j, 1), lc, lrow.rows(0, rows).cols(0, 1), AluOp::add);
-      } else {
-        nc.tensor_copy(tiles[t].cols(j, 1), lc);
-      }
+    if (j + 1 == nb) break;
+    const std::int64_t rest = nb - j - 1;
+    const Tile lr = lrow.cols(j + 1, rest), up = upd.cols(j + 1, rest), dr = d.cols(j + 1, rest);
+    nc.tensor_scalar(lr, bc.cols(j + 1, rest), AluOp::multiply, r);  // l_kj
+    nc.tensor_scalar(lcol, d.cols(j, 1), AluOp::multiply, r, AluOp::multiply, below.cols(j, 1));  // l_ij, i > j
+    nc.tensor_scalar(up, lr, AluOp::multiply, lcol);
+    nc.tensor_tensor(dr, dr, up, AluOp::subtract);
+    if (inv) {
+      // Column-oriented substitution L X = I beside the factorization (Golub & Van Loan Alg. 3.1.3):
+      // row j of X is final once scaled by r_j = 1 / l_jj; the rows below take -l_ij times it.
+      // These instructions are off the factorization's dependency chain. Only columns <= j of
+      // row j are nonzero.
+      const std::int64_t c = j + 1;
+      Tile selj = ident.cols(j, 1);  // selj[q, m] = (q == j): identity column j repeated (stride 0)
+      selj.size[0] = nb;
+      selj.stride[0] = 0;
+      nc.nc_matmul(bx.cols(0, c), selj, x.cols(0, c), false);  // bx[p, c] = x_jc
+      nc.tensor_scalar(xr.cols(0, c), bx.cols(0, c), AluOp::multiply, r);
+      nc.tensor_scalar(xu.cols(0, c), xr.cols(0, c), AluOp::multiply, lcol);
+      nc.tensor_tensor(x.cols(0, c), x.cols(0, c), xu.cols(0, c), AluOp::subtract);
     }
   }
-  // Store the lower part of the panel only (the diagonal tile's strict upper part is the other
-  // triangle of A and was never changed, but it is not written back either).
-  for (std::int64_t t = 0; t < T; ++t) {
-    const auto rows = tiles[t].partitions;
-    if (t == 0) {
-      for (std::int32_t i = 0; i < rows; ++i) {
-        const std::int64_t w = std::min<std::int64_t>(i + 1, nb);
-        nc.dma_copy(view.tile(i, 1, 0, w), tiles[0].rows(i, 1).cols(0, w));
-      }
-    } else {
-      nc.dma_copy(view.tile(t * P, rows, 0, nb), tiles[t]);
-    }
+  nc.tensor_tensor(d, d, rall, AluOp::multiply);  // l_ij = s_ij r_j
+  if (inv) {
+    // Row p of X unscaled: scale by r_p (the diagonal of the r tile, by a mask-and-sum).
+    Tile rd = lcol;
+    nc.tensor_tensor(sel, rall, ident, AluOp::multiply);
+    nc.tensor_reduce(rd, sel, AluOp::add);
+    nc.tensor_scalar(x, x, AluOp::multiply, rd);
+    nc.dma_copy(HbmTensor::wrap(pp.inverse, DType::f32, {nb, nb}, {1, nb}).tile(0, rows, 0, nb), x);
+  }
+  // Store the lower part only (the strict upper part is the other triangle of A, not written).
+  for (std::int32_t i = 0; i < rows; ++i) {
+    const std::int64_t w = i + 1;
+    nc.dma_copy(view.tile(i, 1, 0, w), d.rows(i, 1).cols(0, w));
   }
 }
 
@@ -131,10 +135,14 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   bs.numerics = s.numerics;
   bs.host_threads = s.host_threads;
   int info = 0;
+  std::vector<float> inverse;  // L11^-1 of the current block (the kernel's output)
   for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
     const std::int64_t w = std::min(nb, n - j0);
-    PanelProblem pp{A, si, sj, j0, w, n};
-    LaunchResult r = launch(lc, [&](NeuronCore& nc) { potrf_panel_kernel(nc, pp); });
+    // The column loop factors the diagonal block only (one tile: 8 dependent instructions per
+    // column whatever n); the rows below are one TRSM, mostly TensorE work (as LAPACK spotrf).
+    inverse.assign(static_cast<std::size_t>(w * w), 0.0f);
+    DiagBlockProblem pp{A, si, sj, j0, w, n - j0 - w > 0 ? inverse.data() : nullptr};
+    LaunchResult r = launch(lc, [&](NeuronCore& nc) { potrf_diag_kernel(nc, pp); });
     trace.append(r.trace);
     // The first non-positive or non-finite pivot of this panel gives info (LAPACK: order of the minor).
     for (std::int64_t j = 0; j < w; ++j) {
@@ -146,6 +154,25 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
     }
     const std::int64_t n2 = n - j0 - w;
     if (info != 0 || n2 <= 0) continue;
+    // L21 = A21 L11^-T (lower) / U12 = L11^-1 A12 (upper) by one TensorE GEMM (fp32 mode) with the
+    // inverse the block kernel computed (Du Croz & Higham, IMA J. Numer. Anal. 12, 1992, method 2
+    // blockwise, as trnblas STRSM's inverse form; the residual is bounded by the block's
+    // condition). The GEMM reads a copy of the block column (its output overwrites it).
+    {
+      blas::CallReport gr;
+      if (lower) {
+        std::vector<float> z(static_cast<std::size_t>(n2 * w));
+        for (std::int64_t c = 0; c < w; ++c) std::copy_n(A + (j0 + w) + (j0 + c) * lda, n2, z.begin() + c * n2);
+        blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::T, n2, w, w, 1.0f, {z.data(), DType::f32, n2},
+                   {inverse.data(), DType::f32, w}, 0.0f, {A + (j0 + w) + j0 * lda, DType::f32, lda}, &gr);
+      } else {
+        std::vector<float> z(static_cast<std::size_t>(w * n2));
+        for (std::int64_t c = 0; c < n2; ++c) std::copy_n(A + j0 + (j0 + w + c) * lda, w, z.begin() + c * w);
+        blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::N, w, n2, w, 1.0f, {inverse.data(), DType::f32, w},
+                   {z.data(), DType::f32, w}, 0.0f, {A + j0 + (j0 + w) * lda, DType::f32, lda}, &gr);
+      }
+      trace.append(gr.trace);
+    }
     // Trailing update A22 -= L21 L21^T (lower) / U12^T U12 (upper) on TensorE via trnblas SYRK.
     blas::CallReport br;
     if (lower)
