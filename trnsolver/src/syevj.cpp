@@ -158,6 +158,32 @@ std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo up
     }
     return results;
   }
+  if (n <= detail::kSyevjPackedMaxN) {
+    // Many matrices per instruction; the split into programs depends on the batch, a matrix's bits
+    // do not (syevj_packed_f32.cpp).
+    const std::int64_t cap = detail::packed_capacity(hardware_spec(s.target), n, vectors);
+    const std::int64_t programs = (batch + cap - 1) / cap;
+    const auto packed = [&](NeuronCore& nc) {
+      const std::int64_t k = nc.linear_program_id();
+      const std::int64_t first = batch * k / programs, last = batch * (k + 1) / programs;
+      detail::PackedJacobiProblemF32 pr;
+      pr.a = A + first * lda * n;
+      pr.lda = lda;
+      pr.w = W + first * n;
+      pr.n = n;
+      pr.count = last - first;
+      pr.vectors = vectors;
+      pr.lower = uplo == Uplo::lower;
+      pr.sort = p.sort_eig;
+      pr.tolerance = p.tolerance;
+      pr.max_sweeps = p.max_sweeps;
+      pr.results = results.data() + first;
+      detail::syevj_f32_packed_kernel(nc, pr);
+    };
+    LaunchResult r = launch(launch_config(s, programs), packed);
+    finish_report(report, s, std::move(r.trace));
+    return results;
+  }
   const auto kernel = [&](NeuronCore& nc) {
     const std::int64_t k = nc.linear_program_id();
     detail::JacobiProblemF32 pr;

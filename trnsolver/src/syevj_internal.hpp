@@ -23,6 +23,28 @@ struct JacobiProblemF32 {
 
 void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p);
 
+// ssyevj for n <= kSyevjPackedMaxN: `count` matrices of one program, a matrix per partition and
+// slot (syevj_f32_packed_kernel, syevj_packed_f32.cpp). Matrix l of the program: a + l n lda
+// (column-major, lda), w + l n, results[l].
+inline constexpr std::int64_t kSyevjPackedMaxN = 32;
+struct PackedJacobiProblemF32 {
+  float* a = nullptr;
+  std::int64_t lda = 0;
+  float* w = nullptr;
+  std::int64_t n = 0;
+  std::int64_t count = 0;
+  bool vectors = true;
+  bool lower = true;
+  bool sort = true;
+  double tolerance = 0.0;
+  int max_sweeps = 100;
+  SyevjResult* results = nullptr;
+};
+
+// Matrices of order n one program of the packed kernel holds (pmax x the slots SBUF fits).
+std::int64_t packed_capacity(const HardwareSpec& hw, std::int64_t n, bool vectors);
+void syevj_f32_packed_kernel(NeuronCore& nc, const PackedJacobiProblemF32& p);
+
 // sgetrf with the trailing updates A22 -= L21 U12 in `mode` (fp32 for sgetrf; fp16, bf16, tf32 for
 // the mixed-precision refinement solvers; fp32 PSUM, panels fp32).
 int sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, float* A, std::int64_t lda,
