@@ -5,10 +5,12 @@
 // non-finite input, and relative accuracy on a graded matrix against a long-double Jacobi.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <random>
 
 #include "solver_oracles.hpp"
@@ -164,6 +166,79 @@ TEST(TrnsolverSsyevj, BatchedMatchesPerMatrixBoundsAndIsDeterministic) {
     std::vector<float> sorted(w3.begin() + k * n, w3.begin() + (k + 1) * n);
     std::sort(sorted.begin(), sorted.end());
     EXPECT_EQ(0, std::memcmp(sorted.data(), w1.data() + k * n, n * sizeof(float)));
+  }
+}
+
+// Determinism across batch composition: every matrix of the packed kernel (n <= 32) gets the
+// same bits alone (batch of 1), in batches of different sizes and orders (other neighbours, other
+// partitions and slots, several programs), including a matrix that needs more sweeps than its
+// neighbours and a non-finite one; info, sweeps and residual per matrix as well.
+TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
+  for (const int n : {5, 32}) {
+    const int lda = n + 2, batch = 300;  // > pmax: several slots; lda > n: strided load
+    std::vector<float> all(static_cast<std::size_t>(lda) * n * batch);
+    for (int k = 0; k < batch; ++k) {
+      auto a = random_symmetric(n, lda, 900 + k);
+      if (k % 7 == 3)  // a diagonal matrix: converged before the first sweep
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i)
+            if (i != j) a[i + static_cast<std::size_t>(j) * lda] = 0.0;
+      if (k == 11) a[1] = std::numeric_limits<double>::infinity();  // lower triangle element (1, 0)
+      std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k) * lda * n);
+    }
+    const std::size_t msz = static_cast<std::size_t>(lda) * n;
+    ts::SyevjParams p;
+    p.max_sweeps = n < 8 ? 3 : 5;  // some matrices stop unconverged (info n + 1), others earlier
+    const auto run = [&](const std::vector<int>& order, ts::Settings s, std::vector<float>& a, std::vector<float>& w) {
+      a.assign(order.size() * msz, 0.0f);
+      w.assign(order.size() * n, 0.0f);
+      for (std::size_t k = 0; k < order.size(); ++k)
+        std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(order[k] * msz), msz, a.begin() + static_cast<std::ptrdiff_t>(k * msz));
+      return ts::ssyevj_batched(s, true, ts::Uplo::lower, n, a.data(), lda, w.data(), p, static_cast<std::int64_t>(order.size()));
+    };
+    std::vector<int> forward(batch), reversed(batch), strided;
+    std::iota(forward.begin(), forward.end(), 0);
+    std::reverse_copy(forward.begin(), forward.end(), reversed.begin());
+    for (int k = 1; k < batch; k += 3) strided.push_back(k);
+    ts::Settings one, two;
+    one.host_threads = 1;
+    two.host_threads = 2;
+    two.num_cores = 2;
+    std::vector<float> af, wf;
+    const auto rf = run(forward, one, af, wf);
+    int unconverged = 0;
+    for (const auto& r : rf) unconverged += r.info == n + 1;
+    EXPECT_GT(unconverged, 1) << "the test must mix finished and still-sweeping matrices";
+    EXPECT_TRUE(std::any_of(rf.begin(), rf.end(), [](const ts::SyevjResult& r) { return r.info == 0 && r.sweeps > 0; }));
+    EXPECT_EQ(rf[11].info, n + 1);
+    EXPECT_EQ(rf[11].sweeps, 0);
+    EXPECT_EQ(rf[3].sweeps, 0);
+    for (const auto& [order, s] : {std::pair{reversed, two}, std::pair{strided, one}}) {
+      std::vector<float> a, w;
+      const auto r = run(order, s, a, w);
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto j = static_cast<std::size_t>(order[k]);
+        EXPECT_EQ(0, std::memcmp(a.data() + k * msz, af.data() + j * msz, msz * sizeof(float))) << n << " " << j;
+        EXPECT_EQ(0, std::memcmp(w.data() + k * n, wf.data() + j * n, n * sizeof(float))) << n << " " << j;
+        EXPECT_EQ(r[k].info, rf[j].info);
+        EXPECT_EQ(r[k].sweeps, rf[j].sweeps);
+        EXPECT_EQ(0, std::memcmp(&r[k].residual, &rf[j].residual, sizeof(double)));
+      }
+    }
+    for (const int j : {0, 11, 17, 299}) {  // alone: a batch of 1, and through the single-matrix call
+      std::vector<float> a, w;
+      const auto r = run({j}, one, a, w);
+      EXPECT_EQ(0, std::memcmp(a.data(), af.data() + static_cast<std::size_t>(j) * msz, msz * sizeof(float))) << j;
+      EXPECT_EQ(0, std::memcmp(w.data(), wf.data() + static_cast<std::size_t>(j) * n, n * sizeof(float))) << j;
+      EXPECT_EQ(r[0].sweeps, rf[static_cast<std::size_t>(j)].sweeps);
+      std::vector<float> a1(all.begin() + static_cast<std::ptrdiff_t>(j * msz), all.begin() + static_cast<std::ptrdiff_t>((j + 1) * msz)), w1(n);
+      const auto r1 = ts::ssyevj(one, true, ts::Uplo::lower, n, a1.data(), lda, w1.data(), p);
+      EXPECT_EQ(r1.sweeps, rf[static_cast<std::size_t>(j)].sweeps);
+      if (j != 11) {
+        EXPECT_EQ(0, std::memcmp(a1.data(), af.data() + static_cast<std::size_t>(j) * msz, msz * sizeof(float))) << j;
+        EXPECT_EQ(0, std::memcmp(w1.data(), wf.data() + static_cast<std::size_t>(j) * n, n * sizeof(float))) << j;
+      }
+    }
   }
 }
 
