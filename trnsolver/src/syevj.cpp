@@ -142,9 +142,14 @@ double ssyevj_effective_tolerance(std::int64_t n, double tol) {
   return std::max(t, floor);
 }
 
-std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
-                                        std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
-                                        CallReport* report) {
+namespace {
+
+// packed: n <= kSyevjPackedMaxN runs the many-matrices-per-instruction kernel (the batched call, for
+// every batch size, so that a matrix's bits never depend on the batch); the single-matrix call keeps
+// the rows-on-partitions kernel, whose latency for one matrix is lower (docs/trnsolver.md).
+std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
+                                    std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                    CallReport* report, bool packed_small) {
   check_args(n, lda, A, W, batch);
   require(n <= kSyevjMaxN, "n <= kSyevjMaxN (SBUF-resident kernel)");
   require(p.max_sweeps >= 0, "max_sweeps >= 0");
@@ -158,7 +163,7 @@ std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo up
     }
     return results;
   }
-  if (n <= detail::kSyevjPackedMaxN) {
+  if (packed_small && n <= detail::kSyevjPackedMaxN) {
     // Many matrices per instruction; the split into programs depends on the batch, a matrix's bits
     // do not (syevj_packed_f32.cpp).
     const std::int64_t cap = detail::packed_capacity(hardware_spec(s.target), n, vectors);
@@ -204,11 +209,19 @@ std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo up
   return results;
 }
 
+}  // namespace
+
+std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
+                                        std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                        CallReport* report) {
+  return ssyevj_run(s, vectors, uplo, n, A, lda, W, p, batch, report, true);
+}
+
 SyevjResult ssyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
                    const SyevjParams& p, CallReport* report) {
   SyevjParams q = p;
   q.sort_eig = true;  // syevj always sorts (cuSOLVER: SetSortEig affects only the batched call)
-  return ssyevj_batched(s, vectors, uplo, n, A, lda, W, q, 1, report).front();
+  return ssyevj_run(s, vectors, uplo, n, A, lda, W, q, 1, report, false).front();
 }
 
 std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A,
