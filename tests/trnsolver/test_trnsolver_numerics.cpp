@@ -207,6 +207,7 @@ TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
     one.host_threads = 1;
     two.host_threads = 2;
     two.num_cores = 2;
+    two.target = trn::Generation::trn2;  // other engine assignment (GpSimdE products), same bits
     std::vector<float> af, wf;
     const auto rf = run(forward, one, af, wf);
     int unconverged = 0;

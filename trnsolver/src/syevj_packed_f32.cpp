@@ -16,7 +16,10 @@
 //      the columns' next round-robin positions P (in place: all products are taken first);
 //   3. A' = P^T J^T B: the same on row pairs (row views: element stride N);
 //   4. V' = V J P (vectors only).
-//   Even outputs on VectorE, odd outputs on GpSimdE (same fp32 arithmetic).
+//   c and s live in PSUM, so each product reads one SBUF and one PSUM operand (ISA tensor_tensor:
+//   one element per cycle instead of two). Products on VectorE (one on GpSimdE where the two do
+//   not share the SBUF port, trn2+), even outputs on VectorE, odd outputs on GpSimdE (same fp32
+//   arithmetic, same bits on either engine).
 // After each sweep (N - 1 steps; the round-robin arrangement is then the identity again) every
 // matrix's off(A)_F^2 is formed on VectorE (squares, diagonal zeroed, a pairwise tree of adds over
 // its N^2 elements in a fixed order) and read by the host, which tests each matrix on its own. A
@@ -29,7 +32,7 @@
 // on its partition, its slot, the other matrices of its program, the batch size, the host threads or
 // the emulated cores (tested).
 //
-// Engines: VectorE (angles, rotations, norms), ScalarE (sqrt, rsqrt in jacobi_angles), GpSimdE
+// Engines: VectorE (angles, products, rotations, norms), ScalarE (sqrt, rsqrt in jacobi_angles), GpSimdE
 // (odd outputs, triangle selection), DMA (one load per slot, one store per matrix).
 // Sizes: n <= kSyevjPackedMaxN; per matrix slot 4 N^2 + 7 N/2 floats of SBUF (3 N^2 + ... without
 // vectors), so up to `packed_capacity` matrices per program (1280 for n = 32 on trn1).
@@ -73,8 +76,9 @@ struct PackedKernel {
   NeuronCore& nc;
   const PackedJacobiProblemF32& p;
   std::int64_t n, N, m, NN, G, rows;
-  Tile A, V, T, C, S;
+  Tile A, V, T, C, S, C_sb;  // C, S in PSUM; C_sb an SBUF copy of c when gpsimd_product
   AngleScratch ang;
+  bool gpsimd_product = false;
 
   PackedKernel(NeuronCore& nc_, const PackedJacobiProblemF32& p_) : nc(nc_), p(p_) {
     n = p.n;
@@ -110,10 +114,16 @@ struct PackedKernel {
     const std::int64_t along = unit == N ? 1 : N;
     const Engine g = Engine::gpsimd;
     const Tile xe = lines(X, unit, along, 0, m, 2), xo = lines(X, unit, along, 1, m, 2);
+    // c and s are read from PSUM (one SBUF and one PSUM input: one element per cycle instead of two,
+    // ISA tensor_tensor); GpSimdE cannot read PSUM, so where it runs in parallel with VectorE (no
+    // shared SBUF port) it takes one product with c from an SBUF copy.
     nc.tensor_tensor(plane(0, 0, m), xe, repeated(C, 0, m), AluOp::multiply);
-    nc.tensor_tensor(plane(2, 0, m), xe, repeated(S, 0, m), AluOp::multiply, g);
+    nc.tensor_tensor(plane(2, 0, m), xe, repeated(S, 0, m), AluOp::multiply);
     nc.tensor_tensor(plane(1, 0, m), xo, repeated(S, 0, m), AluOp::multiply);
-    nc.tensor_tensor(plane(3, 0, m), xo, repeated(C, 0, m), AluOp::multiply, g);
+    if (gpsimd_product)
+      nc.tensor_tensor(plane(3, 0, m), xo, repeated(C_sb, 0, m), AluOp::multiply, g);
+    else
+      nc.tensor_tensor(plane(3, 0, m), xo, repeated(C, 0, m), AluOp::multiply);
     // e_k = c x_p - s x_q goes to round_robin_next(2k), o_k = s x_p + c x_q to round_robin_next(2k + 1).
     const auto even = [&](std::int64_t k0, std::int64_t count, std::int64_t pos, std::int64_t step) {
       nc.tensor_tensor(lines(X, unit, along, pos, count, step), plane(0, k0, count), plane(1, k0, count),
@@ -138,6 +148,7 @@ struct PackedKernel {
   void step() {
     jacobi_angles(nc, ang, pattern(A, 0, {{G, NN}, {m, 2 * (N + 1)}}), pattern(A, N + 1, {{G, NN}, {m, 2 * (N + 1)}}),
                   pattern(A, 1, {{G, NN}, {m, 2 * (N + 1)}}), C, S);
+    if (gpsimd_product) nc.tensor_copy(C_sb, C);
     rotate(A, N);  // columns
     rotate(A, 1);  // rows
     if (p.vectors) rotate(V, N);
@@ -235,13 +246,15 @@ struct PackedKernel {
     return d;
   }
 
-  void run(AllocScope& sb) {
+  void run(AllocScope& sb, AllocScope& ps) {
     const auto r32 = static_cast<std::int32_t>(rows);
+    gpsimd_product = !nc.hw().shared_sbuf_port_vector_gpsimd;
     A = sb.alloc(DType::f32, r32, {G * NN}, "A (matrix per slot)");
     if (p.vectors) V = sb.alloc(DType::f32, r32, {G * NN}, "V");
     T = sb.alloc(DType::f32, r32, {2 * G * NN}, "products / load / squares");
-    C = sb.alloc(DType::f32, r32, {G * m}, "c");
-    S = sb.alloc(DType::f32, r32, {G * m}, "s");
+    C = ps.alloc(DType::f32, r32, {G * m}, "c");
+    S = ps.alloc(DType::f32, r32, {G * m}, "s");
+    if (gpsimd_product) C_sb = sb.alloc(DType::f32, r32, {G * m}, "c (SBUF copy)");
     ang = AngleScratch{sb.alloc(DType::f32, r32, {G * m}, "theta"), sb.alloc(DType::f32, r32, {G * m}, "2 sgn(theta)"),
                        sb.alloc(DType::f32, r32, {G * m}, "theta^2 + 4 a_pq^2"),
                        sb.alloc(DType::f32, r32, {G * m}, "denominator"), sb.alloc(DType::f32, r32, {G * m}, "product")};
@@ -306,13 +319,15 @@ std::int64_t packed_capacity(const HardwareSpec& hw, std::int64_t n, bool vector
   // Twelve allocations, each rounded up to kAllocAlignBytes; the rest of a partition holds slots.
   const std::int64_t budget = hw.sbuf_partition_bytes - 12 * kAllocAlignBytes;
   const std::int64_t per_slot = 4 * slot_floats(N, vectors);
-  return hw.pmax * std::max<std::int64_t>(1, budget / per_slot);
+  // c and s in PSUM: one bank each at most (and within VectorE's PSUM free-size limit).
+  const std::int64_t psum_slots = hw.psum_bank_bytes / 4 / (N / 2);
+  return hw.pmax * std::max<std::int64_t>(1, std::min(budget / per_slot, psum_slots));
 }
 
 void syevj_f32_packed_kernel(NeuronCore& nc, const PackedJacobiProblemF32& p) {
   PackedKernel k(nc, p);
-  AllocScope sb(nc.sbuf());
-  k.run(sb);
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  k.run(sb, ps);
 }
 
 }  // namespace trn::solver::detail
