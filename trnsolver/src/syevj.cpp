@@ -182,7 +182,7 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
       pr.sort = p.sort_eig;
       pr.tolerance = p.tolerance;
       pr.max_sweeps = p.max_sweeps;
-      pr.results = results.data() + first;
+      pr.result = results.data() + first;
       detail::syevj_f32_packed_kernel(nc, pr);
     };
     LaunchResult r = launch(launch_config(s, programs), packed);

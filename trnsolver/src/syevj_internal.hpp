@@ -25,20 +25,10 @@ void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p);
 
 // ssyevj for n <= kSyevjPackedMaxN: `count` matrices of one program, a matrix per partition and
 // slot (syevj_f32_packed_kernel, syevj_packed_f32.cpp). Matrix l of the program: a + l n lda
-// (column-major, lda), w + l n, results[l].
+// (column-major, lda), w + l n, result[l].
 inline constexpr std::int64_t kSyevjPackedMaxN = 32;
-struct PackedJacobiProblemF32 {
-  float* a = nullptr;
-  std::int64_t lda = 0;
-  float* w = nullptr;
-  std::int64_t n = 0;
-  std::int64_t count = 0;
-  bool vectors = true;
-  bool lower = true;
-  bool sort = true;
-  double tolerance = 0.0;
-  int max_sweeps = 100;
-  SyevjResult* results = nullptr;
+struct PackedJacobiProblemF32 : JacobiProblemF32 {
+  std::int64_t count = 1;
 };
 
 // Matrices of order n one program of the packed kernel holds (pmax x the slots SBUF fits).

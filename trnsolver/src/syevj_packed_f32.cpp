@@ -235,7 +235,7 @@ struct PackedKernel {
       for (std::int64_t k = 0; k < n; ++k)
         std::copy_n(v.data() + pos[static_cast<std::size_t>(k)] * n, n, a + k * p.lda);
     }
-    p.results[l] = res;
+    p.result[l] = res;
   }
 
   std::vector<float> read_diagonals() {
@@ -278,7 +278,7 @@ struct PackedKernel {
       r.info = static_cast<int>(n) + 1;
       r.residual = std::nan("");
       std::fill(p.w + l * n, p.w + (l + 1) * n, std::nanf(""));
-      p.results[l] = r;
+      p.result[l] = r;
       done[static_cast<std::size_t>(l)] = 1;
       --remaining;
     }
