@@ -12,6 +12,7 @@
 #include <limits>
 #include <numeric>
 #include <random>
+#include <set>
 
 #include "solver_oracles.hpp"
 #include "solver_reference.hpp"
@@ -236,6 +237,50 @@ TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
       EXPECT_EQ(0, std::memcmp(w.data(), wf.data() + static_cast<std::size_t>(j) * n, n * sizeof(float))) << j;
       EXPECT_EQ(r[0].sweeps, rf[static_cast<std::size_t>(j)].sweeps);
     }
+  }
+}
+
+// n > 32: a program runs up to syevj_lockstep_width(n) matrices of the rows kernel in lockstep;
+// each matrix's bits are those of the single-matrix call, for any batch order, threads and cores.
+TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
+  const int n = 41, lda = 43, batch = 11;
+  const std::size_t msz = static_cast<std::size_t>(lda) * n;
+  std::vector<float> all(msz * batch);
+  for (int k = 0; k < batch; ++k) {
+    auto a = random_symmetric(n, lda, 1300 + k);
+    if (k == 3 || k == 8)  // nearly diagonal: stops sweeps earlier than its lockstep neighbours
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (i != j) a[i + static_cast<std::size_t>(j) * lda] *= k == 3 ? 0.0 : 1e-4;
+    std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  }
+  ts::SyevjParams p;
+  ts::Settings one, two;
+  one.host_threads = 1;
+  two.host_threads = 2;
+  two.num_cores = 2;
+  std::vector<float> af(all), wf(static_cast<std::size_t>(n) * batch);
+  const auto rf = ts::ssyevj_batched(one, true, ts::Uplo::lower, n, af.data(), lda, wf.data(), p, batch);
+  std::vector<float> ar(msz * batch), wr(wf.size());
+  for (int k = 0; k < batch; ++k)
+    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((batch - 1 - k) * msz), msz, ar.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  const auto rr = ts::ssyevj_batched(two, true, ts::Uplo::lower, n, ar.data(), lda, wr.data(), p, batch);
+  std::set<int> sweeps;
+  for (int k = 0; k < batch; ++k) {
+    const int j = batch - 1 - k;
+    sweeps.insert(rf[static_cast<std::size_t>(j)].sweeps * 10 + rf[static_cast<std::size_t>(j)].info);
+    EXPECT_EQ(0, std::memcmp(ar.data() + k * msz, af.data() + j * msz, msz * sizeof(float))) << j;
+    EXPECT_EQ(0, std::memcmp(wr.data() + k * n, wf.data() + j * n, n * sizeof(float))) << j;
+    EXPECT_EQ(rr[static_cast<std::size_t>(k)].sweeps, rf[static_cast<std::size_t>(j)].sweeps);
+  }
+  EXPECT_GT(sweeps.size(), 1u) << "matrices must stop at different sweeps";
+  for (const int j : {0, 5, 10}) {
+    std::vector<float> a1(all.begin() + static_cast<std::ptrdiff_t>(j * msz), all.begin() + static_cast<std::ptrdiff_t>((j + 1) * msz)), w1(n);
+    const auto r1 = ts::ssyevj(one, true, ts::Uplo::lower, n, a1.data(), lda, w1.data(), p);
+    EXPECT_EQ(r1.sweeps, rf[static_cast<std::size_t>(j)].sweeps);
+    EXPECT_EQ(r1.info, rf[static_cast<std::size_t>(j)].info);
+    EXPECT_EQ(0, std::memcmp(a1.data(), af.data() + j * msz, msz * sizeof(float))) << j;
+    EXPECT_EQ(0, std::memcmp(w1.data(), wf.data() + j * n, n * sizeof(float))) << j;
   }
 }
 

@@ -163,35 +163,8 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
     }
     return results;
   }
-  if (packed_small && n <= detail::kSyevjPackedMaxN) {
-    // Many matrices per instruction; the split into programs depends on the batch, a matrix's bits
-    // do not (syevj_packed_f32.cpp).
-    const std::int64_t cap = detail::packed_capacity(hardware_spec(s.target), n, vectors);
-    const std::int64_t programs = (batch + cap - 1) / cap;
-    const auto packed = [&](NeuronCore& nc) {
-      const std::int64_t k = nc.linear_program_id();
-      const std::int64_t first = batch * k / programs, last = batch * (k + 1) / programs;
-      detail::PackedJacobiProblemF32 pr;
-      pr.a = A + first * lda * n;
-      pr.lda = lda;
-      pr.w = W + first * n;
-      pr.n = n;
-      pr.count = last - first;
-      pr.vectors = vectors;
-      pr.lower = uplo == Uplo::lower;
-      pr.sort = p.sort_eig;
-      pr.tolerance = p.tolerance;
-      pr.max_sweeps = p.max_sweeps;
-      pr.result = results.data() + first;
-      detail::syevj_f32_packed_kernel(nc, pr);
-    };
-    LaunchResult r = launch(launch_config(s, programs), packed);
-    finish_report(report, s, std::move(r.trace));
-    return results;
-  }
-  const auto kernel = [&](NeuronCore& nc) {
-    const std::int64_t k = nc.linear_program_id();
-    detail::JacobiProblemF32 pr;
+  // Matrix k as a single-matrix problem (the packed problem extends it).
+  const auto problem = [&](std::int64_t k, detail::JacobiProblemF32& pr) {
     pr.a = A + k * lda * n;
     pr.lda = lda;
     pr.w = W + k * n;
@@ -201,10 +174,29 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
     pr.sort = p.sort_eig;
     pr.tolerance = p.tolerance;
     pr.max_sweeps = p.max_sweeps;
-    pr.result = &results[static_cast<std::size_t>(k)];
-    detail::syevj_f32_kernel(nc, pr);
+    pr.result = results.data() + k;
   };
-  LaunchResult r = launch(launch_config(s, batch), kernel);
+  // The split into programs depends on the batch; a matrix's bits do not (each kernel's contract).
+  std::int64_t per_program = detail::syevj_lockstep_width(n);
+  if (packed_small && n <= detail::kSyevjPackedMaxN)  // many matrices per instruction (syevj_packed_f32.cpp)
+    per_program = detail::packed_capacity(hardware_spec(s.target), n, vectors);
+  const std::int64_t programs = (batch + per_program - 1) / per_program;
+  const auto kernel = [&](NeuronCore& nc) {
+    const std::int64_t k = nc.linear_program_id();
+    const std::int64_t first = batch * k / programs, last = batch * (k + 1) / programs;
+    if (packed_small && n <= detail::kSyevjPackedMaxN) {
+      detail::PackedJacobiProblemF32 pr;
+      problem(first, pr);
+      pr.count = last - first;
+      detail::syevj_f32_packed_kernel(nc, pr);
+      return;
+    }
+    // Rows on partitions, a few matrices in lockstep (syevj_f32.cpp).
+    std::vector<detail::JacobiProblemF32> prs(static_cast<std::size_t>(last - first));
+    for (std::int64_t j = first; j < last; ++j) problem(j, prs[static_cast<std::size_t>(j - first)]);
+    detail::syevj_f32_kernel(nc, prs);
+  };
+  LaunchResult r = launch(launch_config(s, programs), kernel);
   finish_report(report, s, std::move(r.trace));
   return results;
 }

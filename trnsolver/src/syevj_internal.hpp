@@ -1,6 +1,7 @@
 // Internals shared by the syevj drivers and kernels (not installed).
 #pragma once
 #include <cstdint>
+#include <span>
 
 #include "trn/solver/solver.hpp"
 
@@ -21,7 +22,11 @@ struct JacobiProblemF32 {
   SyevjResult* result = nullptr;
 };
 
-void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p);
+// Runs the problems (all of the same n) in lockstep: every instruction of a step is issued for
+// each matrix before the next, so that their dependency chains overlap; each matrix's instructions
+// and bits are those of a run alone. At most syevj_lockstep_width(n) problems per program.
+void syevj_f32_kernel(NeuronCore& nc, std::span<const JacobiProblemF32> problems);
+std::int64_t syevj_lockstep_width(std::int64_t n);
 
 // ssyevj for n <= kSyevjPackedMaxN: `count` matrices of one program, a matrix per partition and
 // slot (syevj_f32_packed_kernel, syevj_packed_f32.cpp). Matrix l of the program: a + l n lda
