@@ -310,8 +310,8 @@ void lockstep_step(NeuronCore& nc, const std::vector<Kernel*>& ks) {
   if (k0.tensor_transpose)
     each([&](Kernel& k) { k.transpose_tensor(k.B, k.A); });
   else
-    for (const auto& [t, i0, u, j0] : k0.transpose_blocks())
-      each([&](Kernel& k) { k.transpose_block(k.B, k.A, t, i0, u, j0); });  // A <- P^T J^T A
+    for (const auto& blk : k0.transpose_blocks())  // A <- P^T J^T A
+      each([&](Kernel& k) { k.transpose_block(k.B, k.A, blk[0], blk[1], blk[2], blk[3]); });
   rotate(&Kernel::A, &Kernel::B);  // B = P^T J^T A J P
   each([&](Kernel& k) { std::swap(k.A, k.B); });
   if (k0.p.vectors) {
