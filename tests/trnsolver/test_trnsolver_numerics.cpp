@@ -241,7 +241,8 @@ TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
 }
 
 // n > 32: a program runs up to syevj_lockstep_width(n) matrices of the rows kernel in lockstep;
-// each matrix's bits are those of the single-matrix call, for any batch order, threads and cores.
+// each matrix's bits are those of the single-matrix call, for any batch order, threads, cores and
+// target.
 TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
   const int n = 41, lda = 43, batch = 11;
   const std::size_t msz = static_cast<std::size_t>(lda) * n;
@@ -259,6 +260,7 @@ TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
   one.host_threads = 1;
   two.host_threads = 2;
   two.num_cores = 2;
+  two.target = trn::Generation::trn2;  // c, s in SBUF and GpSimdE products there: same bits
   std::vector<float> af(all), wf(static_cast<std::size_t>(n) * batch);
   const auto rf = ts::ssyevj_batched(one, true, ts::Uplo::lower, n, af.data(), lda, wf.data(), p, batch);
   std::vector<float> ar(msz * batch), wr(wf.size());

@@ -72,10 +72,13 @@ void rotate_pairs(NeuronCore& nc, std::span<const RotateArgs> problems, std::int
   each([&](const Views& q) { nc.tensor_tensor(q.e, q.xe, q.c, AluOp::multiply); });
   each([&](const Views& q) { nc.tensor_tensor(q.w, q.xo, q.s, AluOp::multiply); });
   each([&](const Views& q) { nc.tensor_tensor(q.e, q.e, q.w, AluOp::subtract); });  // c x_p - s x_q
-  // The odd outputs on GpSimdE, in parallel with VectorE (same fp32 arithmetic, same bits).
+  // The odd outputs on GpSimdE, in parallel with VectorE (same fp32 arithmetic, same bits). With c
+  // and s in PSUM, VectorE takes all four products (one SBUF and one PSUM input: one element per
+  // cycle instead of two, ISA tensor_tensor; GpSimdE cannot read PSUM).
   const Engine g = Engine::gpsimd;
-  each([&](const Views& q) { nc.tensor_tensor(q.o, q.xe, q.s, AluOp::multiply, g); });
-  each([&](const Views& q) { nc.tensor_tensor(q.w2, q.xo, q.c, AluOp::multiply, g); });
+  const Engine product = v.front().c.mem == MemSpace::psum ? Engine::vector : g;
+  each([&](const Views& q) { nc.tensor_tensor(q.o, q.xe, q.s, AluOp::multiply, product); });
+  each([&](const Views& q) { nc.tensor_tensor(q.w2, q.xo, q.c, AluOp::multiply, product); });
   each([&](const Views& q) { nc.tensor_tensor(q.o, q.o, q.w2, AluOp::add, g); });  // s x_p + c x_q
   if (m == 1) {
     each([&](const Views& q) { nc.tensor_copy(q.Y.cols(0, 1), q.e, g); });

@@ -39,8 +39,9 @@ void jacobi_angles(NeuronCore& nc, std::span<const AngleArgs> problems);
 
 // Y = X J P for one row tile X [rows, 2m]: columns (2k, 2k+1) rotated (x_p' = c x_p - s x_q,
 // x_q' = s x_p + c x_q; c, s [>= rows, m]), then moved to their next round-robin positions. Even
-// outputs on VectorE, odd outputs on GpSimdE (same fp32 arithmetic), copies on GpSimdE. e, o, w,
-// w2: [>= rows, m] scratch.
+// outputs on VectorE, odd outputs on GpSimdE (same fp32 arithmetic), copies on GpSimdE; c, s may
+// be in PSUM (then VectorE takes all four products: a PSUM operand halves their cost). e, o, w,
+// w2: [>= rows, m] SBUF scratch.
 void rotate_pairs(NeuronCore& nc, const Tile& X, const Tile& Y, const Tile& c, const Tile& s, const Tile& e,
                   const Tile& o, const Tile& w, const Tile& w2, std::int64_t m);
 

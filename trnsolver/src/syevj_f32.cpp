@@ -78,8 +78,12 @@ struct Kernel {
     ones = sb.alloc(DType::f32, Pi, {std::max(N, P)}, "ones");
     D = sb.alloc(DType::f32, Pi, {N}, "diag(A) broadcast");
     S = sb.alloc(DType::f32, Pi, {N}, "superdiag(A) broadcast");
-    C = sb.alloc(DType::f32, Pi, {m}, "c");
-    Sn = sb.alloc(DType::f32, Pi, {m}, "s");
+    // Where VectorE and GpSimdE share the SBUF port (trn1), c and s live in PSUM: VectorE then takes
+    // all four products of a rotation, each reading one SBUF and one PSUM operand (rotate_pairs);
+    // elsewhere GpSimdE computes two of them in parallel from SBUF. Same bits either way.
+    AllocScope& cs = nc.hw().shared_sbuf_port_vector_gpsimd ? ps : sb;
+    C = cs.alloc(DType::f32, Pi, {m}, "c");
+    Sn = cs.alloc(DType::f32, Pi, {m}, "s");
     E = sb.alloc(DType::f32, Pi, {m}, "rotated even columns");
     O = sb.alloc(DType::f32, Pi, {m}, "rotated odd columns");
     tmp = sb.alloc(DType::f32, Pi, {m}, "product");
