@@ -59,7 +59,7 @@ void BM_Ssyevj_vs_ssyevd(benchmark::State& st) {
       });
   model_counters(st, rep);
 }
-BENCHMARK(BM_Ssyevj_vs_ssyevd)->Arg(64)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_Ssyevj_vs_ssyevd)->Arg(32)->Arg(64)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // SsyevjBatched (vectors) vs a loop of LAPACKE_ssyevd over the same matrices.
 void BM_SsyevjBatched_vs_ssyevd_loop(benchmark::State& st) {
@@ -81,7 +81,7 @@ void BM_SsyevjBatched_vs_ssyevd_loop(benchmark::State& st) {
       });
   model_counters(st, rep);
 }
-BENCHMARK(BM_SsyevjBatched_vs_ssyevd_loop)->Args({32, 256})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_SsyevjBatched_vs_ssyevd_loop)->Args({32, 256})->Args({32, 2000})->Args({128, 200})->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // Spotrf vs LAPACKE_spotrf on an SPD matrix (G G^T / n + I); GFLOP/s from n^3 / 3.
 void BM_Spotrf_vs_spotrf(benchmark::State& st) {

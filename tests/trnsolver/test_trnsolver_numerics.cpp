@@ -5,11 +5,14 @@
 // non-finite input, and relative accuracy on a graded matrix against a long-double Jacobi.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <random>
+#include <set>
 
 #include "solver_oracles.hpp"
 #include "solver_reference.hpp"
@@ -35,6 +38,7 @@ struct Case {
   int n;
   bool lower;
   bool vectors;
+  bool batched = false;  // through ssyevj_batched (batch of 1: the packed kernel for n <= 32)
 };
 
 void check_s(const Case& c, std::uint64_t seed, int* sweeps_out = nullptr) {
@@ -58,8 +62,9 @@ void check_s(const Case& c, std::uint64_t seed, int* sweeps_out = nullptr) {
     }
   const auto refd = dsyevd_values(ad, n, lda);
   ts::CallReport rep;
-  const auto r = ts::ssyevj({}, c.vectors, c.lower ? ts::Uplo::lower : ts::Uplo::upper, n, af.data(), lda, w.data(), {},
-                            &rep);
+  const ts::Uplo uplo = c.lower ? ts::Uplo::lower : ts::Uplo::upper;
+  const auto r = c.batched ? ts::ssyevj_batched({}, c.vectors, uplo, n, af.data(), lda, w.data(), {}, 1, &rep).front()
+                           : ts::ssyevj({}, c.vectors, uplo, n, af.data(), lda, w.data(), {}, &rep);
   EXPECT_EQ(r.info, 0) << "n=" << n;
   for (int k = 1; k < n; ++k) EXPECT_LE(w[k - 1], w[k]) << "ascending, k=" << k;
   const auto e = eig_errors(ad, n, lda, w.data(), c.vectors ? af.data() : nullptr, lda, refd);
@@ -73,18 +78,19 @@ void check_s(const Case& c, std::uint64_t seed, int* sweeps_out = nullptr) {
   if (n >= 2) {
     EXPECT_GT(rep.profile.total_ns, 0.0);
   }
-  std::printf("[ssyevj] n=%d %s %s sweeps=%d value_err=%.2e (n u=%.1e) residual=%.2e orth=%.2e off=%.2e\n", n,
-              c.lower ? "L" : "U", c.vectors ? "V" : "N", r.sweeps, e.max_value_err, n * kU32, e.residual,
+  std::printf("[ssyevj%s] n=%d %s %s sweeps=%d value_err=%.2e (n u=%.1e) residual=%.2e orth=%.2e off=%.2e\n",
+              c.batched ? " batched" : "", n, c.lower ? "L" : "U", c.vectors ? "V" : "N", r.sweeps, e.max_value_err, n * kU32, e.residual,
               e.orthogonality, r.residual);
   if (sweeps_out != nullptr) *sweeps_out = r.sweeps;
 }
 
 TEST(TrnsolverSsyevj, AccuracyAgainstDsyevd) {
-  for (int n : {1, 2, 3, 7, 16, 33}) {
-    check_s({n, true, true}, 100 + n);
-    check_s({n, false, true}, 200 + n);
-    check_s({n, true, false}, 300 + n);
-  }
+  for (const bool batched : {false, true})
+    for (int n : {1, 2, 3, 7, 16, 32, 33}) {
+      check_s({n, true, true, batched}, 100 + n);
+      check_s({n, false, true, batched}, 200 + n);
+      check_s({n, true, false, batched}, 300 + n);
+    }
 }
 
 TEST(TrnsolverSsyevj, TwoRowTilesAndSweeps) {
@@ -164,6 +170,119 @@ TEST(TrnsolverSsyevj, BatchedMatchesPerMatrixBoundsAndIsDeterministic) {
     std::vector<float> sorted(w3.begin() + k * n, w3.begin() + (k + 1) * n);
     std::sort(sorted.begin(), sorted.end());
     EXPECT_EQ(0, std::memcmp(sorted.data(), w1.data() + k * n, n * sizeof(float)));
+  }
+}
+
+// Determinism across batch composition: every matrix of the packed kernel (n <= 32) gets the
+// same bits alone (batch of 1), in batches of different sizes and orders (other neighbours, other
+// partitions and slots, one or several programs, 1 or 2 threads and cores), including matrices that
+// stop at different sweeps, unconverged ones and a non-finite one; info, sweeps and residual too.
+TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
+  for (const int n : {5, 32}) {
+    const int lda = n + 2, batch = 300;  // > pmax: several slots; lda > n: strided load
+    std::vector<float> all(static_cast<std::size_t>(lda) * n * batch);
+    for (int k = 0; k < batch; ++k) {
+      auto a = random_symmetric(n, lda, 900 + k);
+      if (k % 7 == 3)  // a diagonal matrix: converged before the first sweep
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i)
+            if (i != j) a[i + static_cast<std::size_t>(j) * lda] = 0.0;
+      if (k == 11) a[1] = std::numeric_limits<double>::infinity();  // lower triangle element (1, 0)
+      std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k) * lda * n);
+    }
+    const std::size_t msz = static_cast<std::size_t>(lda) * n;
+    ts::SyevjParams p;
+    p.max_sweeps = n < 8 ? 3 : 5;  // some matrices stop unconverged (info n + 1), others earlier
+    const auto run = [&](const std::vector<int>& order, ts::Settings s, std::vector<float>& a, std::vector<float>& w) {
+      a.assign(order.size() * msz, 0.0f);
+      w.assign(order.size() * n, 0.0f);
+      for (std::size_t k = 0; k < order.size(); ++k)
+        std::copy_n(all.begin() + static_cast<std::ptrdiff_t>(order[k] * msz), msz, a.begin() + static_cast<std::ptrdiff_t>(k * msz));
+      return ts::ssyevj_batched(s, true, ts::Uplo::lower, n, a.data(), lda, w.data(), p, static_cast<std::int64_t>(order.size()));
+    };
+    std::vector<int> forward(batch), reversed(batch), strided;
+    std::iota(forward.begin(), forward.end(), 0);
+    std::reverse_copy(forward.begin(), forward.end(), reversed.begin());
+    for (int k = 1; k < batch; k += 3) strided.push_back(k);
+    ts::Settings one, two;
+    one.host_threads = 1;
+    two.host_threads = 2;
+    two.num_cores = 2;
+    two.target = trn::Generation::trn2;  // other engine assignment (GpSimdE products), same bits
+    std::vector<float> af, wf;
+    const auto rf = run(forward, one, af, wf);
+    int unconverged = 0;
+    for (const auto& r : rf) unconverged += r.info == n + 1;
+    EXPECT_GT(unconverged, 1) << "the test must mix finished and still-sweeping matrices";
+    EXPECT_TRUE(std::any_of(rf.begin(), rf.end(), [](const ts::SyevjResult& r) { return r.info == 0 && r.sweeps > 0; }));
+    EXPECT_EQ(rf[11].info, n + 1);
+    EXPECT_EQ(rf[11].sweeps, 0);
+    EXPECT_EQ(rf[3].sweeps, 0);
+    for (const auto& [order, s] : {std::pair{reversed, two}, std::pair{strided, one}}) {
+      std::vector<float> a, w;
+      const auto r = run(order, s, a, w);
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto j = static_cast<std::size_t>(order[k]);
+        EXPECT_EQ(0, std::memcmp(a.data() + k * msz, af.data() + j * msz, msz * sizeof(float))) << n << " " << j;
+        EXPECT_EQ(0, std::memcmp(w.data() + k * n, wf.data() + j * n, n * sizeof(float))) << n << " " << j;
+        EXPECT_EQ(r[k].info, rf[j].info);
+        EXPECT_EQ(r[k].sweeps, rf[j].sweeps);
+        EXPECT_EQ(0, std::memcmp(&r[k].residual, &rf[j].residual, sizeof(double)));
+      }
+    }
+    for (const int j : {0, 11, 17, 299}) {  // alone: a batch of 1
+      std::vector<float> a, w;
+      const auto r = run({j}, one, a, w);
+      EXPECT_EQ(0, std::memcmp(a.data(), af.data() + static_cast<std::size_t>(j) * msz, msz * sizeof(float))) << j;
+      EXPECT_EQ(0, std::memcmp(w.data(), wf.data() + static_cast<std::size_t>(j) * n, n * sizeof(float))) << j;
+      EXPECT_EQ(r[0].sweeps, rf[static_cast<std::size_t>(j)].sweeps);
+    }
+  }
+}
+
+// n > 32: a program runs up to syevj_lockstep_width(n) matrices of the rows kernel in lockstep;
+// each matrix's bits are those of the single-matrix call, for any batch order, threads, cores and
+// target.
+TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
+  const int n = 41, lda = 43, batch = 11;
+  const std::size_t msz = static_cast<std::size_t>(lda) * n;
+  std::vector<float> all(msz * batch);
+  for (int k = 0; k < batch; ++k) {
+    auto a = random_symmetric(n, lda, 1300 + k);
+    if (k == 3 || k == 8)  // nearly diagonal: stops sweeps earlier than its lockstep neighbours
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (i != j) a[i + static_cast<std::size_t>(j) * lda] *= k == 3 ? 0.0 : 1e-4;
+    std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  }
+  ts::SyevjParams p;
+  ts::Settings one, two;
+  one.host_threads = 1;
+  two.host_threads = 2;
+  two.num_cores = 2;
+  two.target = trn::Generation::trn2;  // c, s in SBUF and GpSimdE products there: same bits
+  std::vector<float> af(all), wf(static_cast<std::size_t>(n) * batch);
+  const auto rf = ts::ssyevj_batched(one, true, ts::Uplo::lower, n, af.data(), lda, wf.data(), p, batch);
+  std::vector<float> ar(msz * batch), wr(wf.size());
+  for (int k = 0; k < batch; ++k)
+    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((batch - 1 - k) * msz), msz, ar.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  const auto rr = ts::ssyevj_batched(two, true, ts::Uplo::lower, n, ar.data(), lda, wr.data(), p, batch);
+  std::set<int> sweeps;
+  for (int k = 0; k < batch; ++k) {
+    const int j = batch - 1 - k;
+    sweeps.insert(rf[static_cast<std::size_t>(j)].sweeps * 10 + rf[static_cast<std::size_t>(j)].info);
+    EXPECT_EQ(0, std::memcmp(ar.data() + k * msz, af.data() + j * msz, msz * sizeof(float))) << j;
+    EXPECT_EQ(0, std::memcmp(wr.data() + k * n, wf.data() + j * n, n * sizeof(float))) << j;
+    EXPECT_EQ(rr[static_cast<std::size_t>(k)].sweeps, rf[static_cast<std::size_t>(j)].sweeps);
+  }
+  EXPECT_GT(sweeps.size(), 1u) << "matrices must stop at different sweeps";
+  for (const int j : {0, 5, 10}) {
+    std::vector<float> a1(all.begin() + static_cast<std::ptrdiff_t>(j * msz), all.begin() + static_cast<std::ptrdiff_t>((j + 1) * msz)), w1(n);
+    const auto r1 = ts::ssyevj(one, true, ts::Uplo::lower, n, a1.data(), lda, w1.data(), p);
+    EXPECT_EQ(r1.sweeps, rf[static_cast<std::size_t>(j)].sweeps);
+    EXPECT_EQ(r1.info, rf[static_cast<std::size_t>(j)].info);
+    EXPECT_EQ(0, std::memcmp(a1.data(), af.data() + j * msz, msz * sizeof(float))) << j;
+    EXPECT_EQ(0, std::memcmp(w1.data(), wf.data() + j * n, n * sizeof(float))) << j;
   }
 }
 

@@ -172,8 +172,8 @@ Status run_syevj(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
     trn::solver::CallReport report;
     std::vector<trn::solver::SyevjResult> res;
     if constexpr (std::is_same_v<T, float>)
-      res = trn::solver::ssyevj_batched(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, batched ? batch : 1,
-                                        &report);
+      res = batched ? trn::solver::ssyevj_batched(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, batch, &report)
+                    : std::vector{trn::solver::ssyevj(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, &report)};
     else
       res = trn::solver::dsyevj_batched(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, batched ? batch : 1,
                                         &report);

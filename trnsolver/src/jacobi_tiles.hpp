@@ -3,6 +3,7 @@
 // rotation of a row tile. Not installed.
 #pragma once
 #include <cstdint>
+#include <span>
 
 #include "trn/core/core.hpp"
 
@@ -27,11 +28,27 @@ struct AngleScratch {
 void jacobi_angles(NeuronCore& nc, const AngleScratch& w, const Tile& app, const Tile& aqq, const Tile& apq,
                    const Tile& c, const Tile& s);
 
+// Several independent problems (e.g. matrices of a batch) in lockstep: each instruction of the
+// sequence is issued for every problem before the next, so that their dependency chains overlap
+// on the engines; each problem's instructions and bits are those of the single call.
+struct AngleArgs {
+  AngleScratch w;
+  Tile app, aqq, apq, c, s;
+};
+void jacobi_angles(NeuronCore& nc, std::span<const AngleArgs> problems);
+
 // Y = X J P for one row tile X [rows, 2m]: columns (2k, 2k+1) rotated (x_p' = c x_p - s x_q,
 // x_q' = s x_p + c x_q; c, s [>= rows, m]), then moved to their next round-robin positions. Even
-// outputs on VectorE, odd outputs on GpSimdE (same fp32 arithmetic), copies on GpSimdE. e, o, w,
-// w2: [>= rows, m] scratch.
+// outputs on VectorE, odd outputs on GpSimdE (same fp32 arithmetic), copies on GpSimdE; c, s may
+// be in PSUM (then VectorE takes all four products: a PSUM operand halves their cost). e, o, w,
+// w2: [>= rows, m] SBUF scratch.
 void rotate_pairs(NeuronCore& nc, const Tile& X, const Tile& Y, const Tile& c, const Tile& s, const Tile& e,
                   const Tile& o, const Tile& w, const Tile& w2, std::int64_t m);
+
+// rotate_pairs of several independent problems in lockstep (as jacobi_angles above).
+struct RotateArgs {
+  Tile X, Y, c, s, e, o, w, w2;
+};
+void rotate_pairs(NeuronCore& nc, std::span<const RotateArgs> problems, std::int64_t m);
 
 }  // namespace trn::solver::detail

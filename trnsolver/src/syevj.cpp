@@ -142,9 +142,14 @@ double ssyevj_effective_tolerance(std::int64_t n, double tol) {
   return std::max(t, floor);
 }
 
-std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
-                                        std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
-                                        CallReport* report) {
+namespace {
+
+// packed: n <= kSyevjPackedMaxN runs the many-matrices-per-instruction kernel (the batched call, for
+// every batch size, so that a matrix's bits never depend on the batch); the single-matrix call keeps
+// the rows-on-partitions kernel, whose latency for one matrix is lower (docs/trnsolver.md).
+std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
+                                    std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                    CallReport* report, bool packed_small) {
   check_args(n, lda, A, W, batch);
   require(n <= kSyevjMaxN, "n <= kSyevjMaxN (SBUF-resident kernel)");
   require(p.max_sweeps >= 0, "max_sweeps >= 0");
@@ -158,9 +163,8 @@ std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo up
     }
     return results;
   }
-  const auto kernel = [&](NeuronCore& nc) {
-    const std::int64_t k = nc.linear_program_id();
-    detail::JacobiProblemF32 pr;
+  // Matrix k as a single-matrix problem (the packed problem extends it).
+  const auto problem = [&](std::int64_t k, detail::JacobiProblemF32& pr) {
     pr.a = A + k * lda * n;
     pr.lda = lda;
     pr.w = W + k * n;
@@ -170,19 +174,46 @@ std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo up
     pr.sort = p.sort_eig;
     pr.tolerance = p.tolerance;
     pr.max_sweeps = p.max_sweeps;
-    pr.result = &results[static_cast<std::size_t>(k)];
-    detail::syevj_f32_kernel(nc, pr);
+    pr.result = results.data() + k;
   };
-  LaunchResult r = launch(launch_config(s, batch), kernel);
+  // The split into programs depends on the batch; a matrix's bits do not (each kernel's contract).
+  std::int64_t per_program = detail::syevj_lockstep_width(n);
+  if (packed_small && n <= detail::kSyevjPackedMaxN)  // many matrices per instruction (syevj_packed_f32.cpp)
+    per_program = detail::packed_capacity(hardware_spec(s.target), n, vectors);
+  const std::int64_t programs = (batch + per_program - 1) / per_program;
+  const auto kernel = [&](NeuronCore& nc) {
+    const std::int64_t k = nc.linear_program_id();
+    const std::int64_t first = batch * k / programs, last = batch * (k + 1) / programs;
+    if (packed_small && n <= detail::kSyevjPackedMaxN) {
+      detail::PackedJacobiProblemF32 pr;
+      problem(first, pr);
+      pr.count = last - first;
+      detail::syevj_f32_packed_kernel(nc, pr);
+      return;
+    }
+    // Rows on partitions, a few matrices in lockstep (syevj_f32.cpp).
+    std::vector<detail::JacobiProblemF32> prs(static_cast<std::size_t>(last - first));
+    for (std::int64_t j = first; j < last; ++j) problem(j, prs[static_cast<std::size_t>(j - first)]);
+    detail::syevj_f32_kernel(nc, prs);
+  };
+  LaunchResult r = launch(launch_config(s, programs), kernel);
   finish_report(report, s, std::move(r.trace));
   return results;
+}
+
+}  // namespace
+
+std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
+                                        std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                        CallReport* report) {
+  return ssyevj_run(s, vectors, uplo, n, A, lda, W, p, batch, report, true);
 }
 
 SyevjResult ssyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
                    const SyevjParams& p, CallReport* report) {
   SyevjParams q = p;
   q.sort_eig = true;  // syevj always sorts (cuSOLVER: SetSortEig affects only the batched call)
-  return ssyevj_batched(s, vectors, uplo, n, A, lda, W, q, 1, report).front();
+  return ssyevj_run(s, vectors, uplo, n, A, lda, W, q, 1, report, false).front();
 }
 
 std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A,

@@ -22,10 +22,13 @@
 // Limits: |a_ij| < 2^58 (theta^2 must not overflow fp32); entries below 2^-50 ||A|| may be left
 // unrotated (the sqrt argument is floored at 2^-100 to stay in ScalarE's valid range).
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cmath>
 #include <numeric>
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "jacobi_tiles.hpp"
 #include "syevj_internal.hpp"
@@ -59,7 +62,9 @@ struct Kernel {
     return HbmTensor::wrap(a, DType::f32, {rows, cols}, {1, lda});
   }
 
-  void run(AllocScope& sb, AllocScope& ps) {
+  // Allocates, loads, and measures ||A||_F and off(A)_F. Returns false when the matrix is done
+  // already (non-finite input: info n + 1, W NaN, A untouched).
+  bool setup(AllocScope& sb, AllocScope& ps) {
     const auto i32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
     const std::int32_t Pi = i32(P);
     for (std::int64_t t = 0; t < T; ++t) {
@@ -73,8 +78,12 @@ struct Kernel {
     ones = sb.alloc(DType::f32, Pi, {std::max(N, P)}, "ones");
     D = sb.alloc(DType::f32, Pi, {N}, "diag(A) broadcast");
     S = sb.alloc(DType::f32, Pi, {N}, "superdiag(A) broadcast");
-    C = sb.alloc(DType::f32, Pi, {m}, "c");
-    Sn = sb.alloc(DType::f32, Pi, {m}, "s");
+    // Where VectorE and GpSimdE share the SBUF port (trn1), c and s live in PSUM: VectorE then takes
+    // all four products of a rotation, each reading one SBUF and one PSUM operand (rotate_pairs);
+    // elsewhere GpSimdE computes two of them in parallel from SBUF. Same bits either way.
+    AllocScope& cs = nc.hw().shared_sbuf_port_vector_gpsimd ? ps : sb;
+    C = cs.alloc(DType::f32, Pi, {m}, "c");
+    Sn = cs.alloc(DType::f32, Pi, {m}, "s");
     E = sb.alloc(DType::f32, Pi, {m}, "rotated even columns");
     O = sb.alloc(DType::f32, Pi, {m}, "rotated odd columns");
     tmp = sb.alloc(DType::f32, Pi, {m}, "product");
@@ -93,32 +102,36 @@ struct Kernel {
 
     load_symmetric();
     if (p.vectors) init_identity();
-
-    SyevjResult res;
-    const double fro2 = sum_of_squares(false);
-    const double fro = std::sqrt(fro2);
-    double off = std::sqrt(sum_of_squares(true));
+    sum_of_squares_start(false);
+    fro = std::sqrt(static_cast<double>(sum_of_squares_read()));
+    sum_of_squares_start(true);
+    off = std::sqrt(static_cast<double>(sum_of_squares_read()));
     if (!std::isfinite(fro) || !std::isfinite(off)) {
       res.info = static_cast<int>(n) + 1;
       res.residual = std::nan("");
       *p.result = res;
       std::fill(p.w, p.w + n, std::nanf(""));
-      return;
+      return false;
     }
-    const double tol = ssyevj_effective_tolerance(n, p.tolerance);
-    bool converged = off <= tol * fro;
-    while (!converged && res.sweeps < p.max_sweeps) {
-      for (std::int64_t step = 0; step < N - 1; ++step) jacobi_step();
-      ++res.sweeps;
-      off = std::sqrt(sum_of_squares(true));
-      if (!std::isfinite(off)) break;
-      converged = off <= tol * fro;
-    }
-    res.residual = off;
-    res.info = converged ? 0 : static_cast<int>(n) + 1;
-    store(res);
-    *p.result = res;
+    tol = ssyevj_effective_tolerance(n, p.tolerance);
+    return true;
   }
+
+  // After a sweep's off(A)_F (or the initial one): true when the matrix stops here (converged,
+  // non-finite or out of sweeps); then its results are stored.
+  bool finished() {
+    const bool converged = std::isfinite(off) && off <= tol * fro;
+    if (converged || !std::isfinite(off) || res.sweeps >= p.max_sweeps) {
+      res.residual = off;
+      res.info = converged ? 0 : static_cast<int>(n) + 1;
+      store(res);
+      *p.result = res;
+      return true;
+    }
+    return false;
+  }
+  double fro = 0, off = 0, tol = 0;
+  SyevjResult res;
 
   // Reads the uplo triangle only: the other triangle is replaced by the mirrored elements through
   // affine_select (no arithmetic touches the unread values, so NaN there cannot leak).
@@ -160,18 +173,26 @@ struct Kernel {
       transpose_tensor(src, dst);
       return;
     }
+    for (const auto& [t, i0, u, j0] : transpose_blocks()) transpose_block(src, dst, t, i0, u, j0);
+  }
+  // The 32 x 32 blocks (row tile t, row i0; row tile u, row j0) of a VectorE transpose, in order.
+  std::vector<std::array<std::int64_t, 4>> transpose_blocks() const {
+    std::vector<std::array<std::int64_t, 4>> blocks;
     const std::int64_t b = nc.hw().vector_transpose_max;
     for (std::int64_t t = 0; t < T; ++t)
-      for (std::int64_t i0 = 0; i0 < pt[t]; i0 += b) {
-        const auto bi = static_cast<std::int32_t>(std::min(b, pt[t] - i0));
+      for (std::int64_t i0 = 0; i0 < pt[t]; i0 += b)
         for (std::int64_t u = 0; u < T; ++u)
-          for (std::int64_t j0 = 0; j0 < pt[u]; j0 += b) {
-            const auto bj = static_cast<std::int32_t>(std::min(b, pt[u] - j0));
-            // dst rows r0[t]+i0.., cols r0[u]+j0..  <-  src rows r0[u]+j0.., cols r0[t]+i0..
-            nc.nc_transpose(dst[t].rows(static_cast<std::int32_t>(i0), bi).cols(r0[u] + j0, bj),
-                            src[u].rows(static_cast<std::int32_t>(j0), bj).cols(r0[t] + i0, bi), Engine::vector);
-          }
-      }
+          for (std::int64_t j0 = 0; j0 < pt[u]; j0 += b) blocks.push_back({t, i0, u, j0});
+    return blocks;
+  }
+  // dst rows r0[t]+i0.., cols r0[u]+j0..  <-  src rows r0[u]+j0.., cols r0[t]+i0..
+  void transpose_block(const std::vector<Tile>& src, const std::vector<Tile>& dst, std::int64_t t, std::int64_t i0,
+                       std::int64_t u, std::int64_t j0) {
+    const std::int64_t b = nc.hw().vector_transpose_max;
+    const auto bi = static_cast<std::int32_t>(std::min(b, pt[t] - i0));
+    const auto bj = static_cast<std::int32_t>(std::min(b, pt[u] - j0));
+    nc.nc_transpose(dst[t].rows(static_cast<std::int32_t>(i0), bi).cols(r0[u] + j0, bj),
+                    src[u].rows(static_cast<std::int32_t>(j0), bj).cols(r0[t] + i0, bi), Engine::vector);
   }
   bool tensor_transpose = false;
 
@@ -188,64 +209,57 @@ struct Kernel {
     }
   }
 
-  // Sum over the matrix of a_ij^2 (off-diagonal only if `off`), as fp32 on the engines; returns it.
-  double sum_of_squares(bool off) {
-    for (std::int64_t t = 0; t < T; ++t) {
-      const auto rows = static_cast<std::int32_t>(pt[t]);
-      Tile src = A[t];
-      if (off) {
-        const std::array<std::int64_t, 2> step{1, N};
-        nc.affine_select(work.rows(0, rows), std::span(&step, 1), -r0[t], -1, AluOp::not_equal, A[t], 0.0f);
-        src = work.rows(0, rows);
-      }
-      const Tile sums = rowsum.rows(0, rows);
-      nc.activation(work.rows(0, rows), src, ActFunc::square, 0.0f, 1.0f, &sums);
-      nc.nc_matmul(ps_sum, rowsum.rows(0, rows), ones.rows(0, rows).cols(0, 1), t > 0);
+  // Sum over the matrix of a_ij^2 (off-diagonal only if `off`), as fp32 on the engines, into
+  // scalar_sb: row tile t's instructions (lockstep-able), then the read.
+  void sum_of_squares_tile(bool off_only, std::int64_t t, int part) {
+    const auto rows = static_cast<std::int32_t>(pt[t]);
+    Tile src = A[t];
+    if (off_only) src = work.rows(0, rows);
+    const Tile sums = rowsum.rows(0, rows);
+    if (part == 0 && off_only) {
+      const std::array<std::int64_t, 2> step{1, N};
+      nc.affine_select(work.rows(0, rows), std::span(&step, 1), -r0[t], -1, AluOp::not_equal, A[t], 0.0f);
     }
+    if (part == 1) nc.activation(work.rows(0, rows), src, ActFunc::square, 0.0f, 1.0f, &sums);
+    if (part == 2) nc.nc_matmul(ps_sum, rowsum.rows(0, rows), ones.rows(0, rows).cols(0, 1), t > 0);
+  }
+  void sum_of_squares_start(bool off_only) {
+    for (std::int64_t t = 0; t < T; ++t)
+      for (int part = 0; part < 3; ++part) sum_of_squares_tile(off_only, t, part);
     nc.tensor_copy(scalar_sb, ps_sum);
+  }
+  float sum_of_squares_read() {
     float v = 0.0f;
     HbmTensor out = HbmTensor::wrap(&v, DType::f32, {1, 1});
     nc.dma_copy(out.tile(0, 1, 0, 1), scalar_sb);
     return v;
   }
 
-  // D[:, j] = a_jj and S[:, j] = a_{j-1, j} on every partition.
+  // D[:, j] = a_jj and S[:, j] = a_{j-1, j} on every partition: row tile t, which (D, S), part.
+  void broadcast_diagonal(std::int64_t t, int which, int part) {
+    const auto rows = static_cast<std::int32_t>(pt[t]);
+    const std::array<std::int64_t, 2> step{1, pt[t]};
+    const Tile& dst = which == 0 ? D : S;
+    if (part == 0)
+      nc.affine_select(mask.rows(0, rows).cols(0, pt[t]), std::span(&step, 1), -which, -1, AluOp::equal,
+                       A[t].cols(r0[t], pt[t]), 0.0f);
+    if (part == 1)
+      nc.nc_matmul(ps_bcast.cols(0, pt[t]), ones.rows(0, rows).cols(0, P), mask.rows(0, rows).cols(0, pt[t]), false);
+    if (part == 2) nc.tensor_copy(dst.cols(r0[t], pt[t]), ps_bcast.cols(0, pt[t]));
+  }
   void broadcast_diagonals() {
-    for (std::int64_t t = 0; t < T; ++t) {
-      const auto rows = static_cast<std::int32_t>(pt[t]);
-      const std::array<std::int64_t, 2> step{1, pt[t]};
-      for (int which = 0; which < 2; ++which) {
-        const Tile& dst = which == 0 ? D : S;
-        nc.affine_select(mask.rows(0, rows).cols(0, pt[t]), std::span(&step, 1), -which, -1, AluOp::equal,
-                         A[t].cols(r0[t], pt[t]), 0.0f);
-        nc.nc_matmul(ps_bcast.cols(0, pt[t]), ones.rows(0, rows).cols(0, P), mask.rows(0, rows).cols(0, pt[t]), false);
-        nc.tensor_copy(dst.cols(r0[t], pt[t]), ps_bcast.cols(0, pt[t]));
-      }
-    }
+    for (std::int64_t t = 0; t < T; ++t)
+      for (int which = 0; which < 2; ++which)
+        for (int part = 0; part < 3; ++part) broadcast_diagonal(t, which, part);
   }
 
-  void angles() {
-    jacobi_angles(nc, AngleScratch{theta, sg, r, den, tmp}, D.slice(0, 0, m, 2), D.slice(0, 1, m, 2),
-                  S.slice(0, 1, m, 2), C, Sn);
+  AngleArgs angle_args() const {
+    return AngleArgs{AngleScratch{theta, sg, r, den, tmp}, D.slice(0, 0, m, 2), D.slice(0, 1, m, 2),
+                     S.slice(0, 1, m, 2), C, Sn};
   }
-
   // Y = X J P for one row tile: columns (2k, 2k+1) rotated, then moved to their next positions.
-  void rotate_columns(const Tile& X, const Tile& Y) { rotate_pairs(nc, X, Y, C, Sn, E, O, tmp, work, m); }
+  RotateArgs rotate_args(const Tile& X, const Tile& Y) const { return RotateArgs{X, Y, C, Sn, E, O, tmp, work}; }
 
-  void jacobi_step() {
-    broadcast_diagonals();
-    angles();
-    for (std::int64_t t = 0; t < T; ++t) rotate_columns(A[t], B[t]);   // B = A J P
-    transpose_into(B, A);                                              // A <- P^T J^T A
-    for (std::int64_t t = 0; t < T; ++t) rotate_columns(A[t], B[t]);   // B = P^T J^T A J P
-    std::swap(A, B);
-    if (p.vectors) {
-      for (std::int64_t t = 0; t < T; ++t) rotate_columns(V[t], V2[t]);
-      std::swap(V, V2);
-    }
-    // Position bookkeeping for the padding column (host integers).
-    if (pad_position >= 0) pad_position = round_robin_next(pad_position, m);
-  }
   std::int64_t pad_position = -1;
 
   void store(const SyevjResult&) {
@@ -275,15 +289,77 @@ struct Kernel {
   }
 };
 
+// One Jacobi step of every live kernel (same n), each instruction issued for all of them before
+// the next, so that their dependency chains overlap on the engines (docs/writing-kernels.md
+// "Execution order"); each kernel's own instruction sequence is that of a kernel run alone.
+void lockstep_step(NeuronCore& nc, const std::vector<Kernel*>& ks) {
+  const Kernel& k0 = *ks.front();
+  const auto each = [&](auto&& f) {
+    for (Kernel* k : ks) f(*k);
+  };
+  for (std::int64_t t = 0; t < k0.T; ++t)
+    for (int which = 0; which < 2; ++which)
+      for (int part = 0; part < 3; ++part) each([&](Kernel& k) { k.broadcast_diagonal(t, which, part); });
+  std::vector<AngleArgs> angles;
+  each([&](Kernel& k) { angles.push_back(k.angle_args()); });
+  jacobi_angles(nc, angles);
+  const auto rotate = [&](std::vector<Tile> Kernel::*x, std::vector<Tile> Kernel::*y) {
+    for (std::int64_t t = 0; t < k0.T; ++t) {
+      std::vector<RotateArgs> args;
+      each([&](Kernel& k) { args.push_back(k.rotate_args((k.*x)[static_cast<std::size_t>(t)], (k.*y)[static_cast<std::size_t>(t)])); });
+      rotate_pairs(nc, args, k0.m);
+    }
+  };
+  rotate(&Kernel::A, &Kernel::B);  // B = A J P
+  if (k0.tensor_transpose)
+    each([&](Kernel& k) { k.transpose_tensor(k.B, k.A); });
+  else
+    for (const auto& blk : k0.transpose_blocks())  // A <- P^T J^T A
+      each([&](Kernel& k) { k.transpose_block(k.B, k.A, blk[0], blk[1], blk[2], blk[3]); });
+  rotate(&Kernel::A, &Kernel::B);  // B = P^T J^T A J P
+  each([&](Kernel& k) { std::swap(k.A, k.B); });
+  if (k0.p.vectors) {
+    rotate(&Kernel::V, &Kernel::V2);
+    each([&](Kernel& k) { std::swap(k.V, k.V2); });
+  }
+  // Position bookkeeping for the padding column (host integers).
+  each([&](Kernel& k) {
+    if (k.pad_position >= 0) k.pad_position = round_robin_next(k.pad_position, k.m);
+  });
+}
+
+// off(A)_F of every live kernel, in lockstep.
+void lockstep_off(const std::vector<Kernel*>& ks) {
+  const Kernel& k0 = *ks.front();
+  for (std::int64_t t = 0; t < k0.T; ++t)
+    for (int part = 0; part < 3; ++part)
+      for (Kernel* k : ks) k->sum_of_squares_tile(true, t, part);
+  for (Kernel* k : ks) k->nc.tensor_copy(k->scalar_sb, k->ps_sum);
+  for (Kernel* k : ks) k->off = std::sqrt(static_cast<double>(k->sum_of_squares_read()));
+}
+
 }  // namespace
 
-void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p) {
-  Kernel k(nc, p);
-  k.pad_position = (p.n % 2 != 0) ? p.n : -1;
+std::int64_t syevj_lockstep_width(std::int64_t n) { return n + (n % 2) <= 128 ? 8 : 1; }
+
+void syevj_f32_kernel(NeuronCore& nc, std::span<const JacobiProblemF32> problems) {
   const char* env = std::getenv("TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE");
-  k.tensor_transpose = env != nullptr && env[0] == '1';
   AllocScope sb(nc.sbuf()), ps(nc.psum());
-  k.run(sb, ps);
+  std::vector<std::unique_ptr<Kernel>> kernels;
+  std::vector<Kernel*> live;
+  for (const JacobiProblemF32& p : problems) {
+    kernels.push_back(std::make_unique<Kernel>(nc, p));
+    Kernel& k = *kernels.back();
+    k.pad_position = (p.n % 2 != 0) ? p.n : -1;
+    k.tensor_transpose = env != nullptr && env[0] == '1';
+    if (k.setup(sb, ps) && !k.finished()) live.push_back(&k);
+  }
+  while (!live.empty()) {
+    for (std::int64_t step = 0; step < live.front()->N - 1; ++step) lockstep_step(nc, live);
+    for (Kernel* k : live) ++k->res.sweeps;
+    lockstep_off(live);
+    std::erase_if(live, [](Kernel* k) { return k->finished(); });
+  }
 }
 
 }  // namespace trn::solver::detail

@@ -1,6 +1,7 @@
 // Internals shared by the syevj drivers and kernels (not installed).
 #pragma once
 #include <cstdint>
+#include <span>
 
 #include "trn/solver/solver.hpp"
 
@@ -21,7 +22,23 @@ struct JacobiProblemF32 {
   SyevjResult* result = nullptr;
 };
 
-void syevj_f32_kernel(NeuronCore& nc, const JacobiProblemF32& p);
+// Runs the problems (all of the same n) in lockstep: every instruction of a step is issued for
+// each matrix before the next, so that their dependency chains overlap; each matrix's instructions
+// and bits are those of a run alone. At most syevj_lockstep_width(n) problems per program.
+void syevj_f32_kernel(NeuronCore& nc, std::span<const JacobiProblemF32> problems);
+std::int64_t syevj_lockstep_width(std::int64_t n);
+
+// ssyevj for n <= kSyevjPackedMaxN: `count` matrices of one program, a matrix per partition and
+// slot (syevj_f32_packed_kernel, syevj_packed_f32.cpp). Matrix l of the program: a + l n lda
+// (column-major, lda), w + l n, result[l].
+inline constexpr std::int64_t kSyevjPackedMaxN = 32;
+struct PackedJacobiProblemF32 : JacobiProblemF32 {
+  std::int64_t count = 1;
+};
+
+// Matrices of order n one program of the packed kernel holds (pmax x the slots SBUF fits).
+std::int64_t packed_capacity(const HardwareSpec& hw, std::int64_t n, bool vectors);
+void syevj_f32_packed_kernel(NeuronCore& nc, const PackedJacobiProblemF32& p);
 
 // sgetrf with the trailing updates A22 -= L21 U12 in `mode` (fp32 for sgetrf; fp16, bf16, tf32 for
 // the mixed-precision refinement solvers; fp32 PSUM, panels fp32).
