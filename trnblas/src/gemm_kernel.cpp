@@ -130,9 +130,7 @@ Candidate best_k_blocked(const HardwareSpec& hw, std::int64_t m, std::int64_t n,
       shape.block_j = static_cast<int>(bj);
       shape.tiles_i = 1;
       shape.tiles_j = static_cast<int>(std::min<std::int64_t>(hw.psum_banks, bj));
-      shape.buffers = kAChunkSlots;
       shape.epilogue_slots = 2;
-      shape.strip_slots = kBGroupSlots;
       if (sbuf_need(hw, m, n, k, bytes, shape) > capacity) break;  // grows with bj
       const std::int64_t rb = blocks_of(m, bi * tile_i), cb = blocks_of(n, bj * tile_j);
       const std::int64_t programs = rb * cb;
@@ -484,6 +482,18 @@ void k_loop(ProgramState& st, const std::vector<OutTile>& outs, std::int64_t i_b
   st.strip_packed = true;
 }
 
+// The epilogue's steps after alpha, on the fp32 result v of output tile o: + beta C (C read into
+// the slot), then the cast into the slot's C-typed tile. Shared by both plans' epilogues.
+void add_beta_c_and_cast(ProgramState& st, const OutTile& o, const Tile& v, const ProgramState::EpilogueSlot& slot) {
+  if (st.read_c) {
+    const Tile cv = slot.cold.rows(0, o.tnj).cols(0, o.tni);
+    move_tile(st.nc, slot.cold, st.g.c, o.j0, o.i0, o.tnj, o.tni, st.g.triangle, /*to_hbm=*/false);
+    st.nc.tensor_scalar(cv, cv, AluOp::multiply, st.g.beta);
+    st.nc.tensor_tensor(v, v, cv, AluOp::add);
+  }
+  if (st.cast_out) st.nc.tensor_copy(slot.out_c.rows(0, o.tnj).cols(0, o.tni), v);
+}
+
 // Epilogue of one output tile: PSUM -> SBUF (times alpha), + beta * C, cast; the store to C is
 // queued (ProgramState::stores). Slots rotate between output tiles.
 void epilogue(ProgramState& st, const OutTile& o, const Tile& bank, std::size_t slot_index) {
@@ -502,13 +512,7 @@ void epilogue(ProgramState& st, const OutTile& o, const Tile& bank, std::size_t 
     nc.tensor_copy(v, a);
   else
     nc.tensor_scalar(v, a, AluOp::multiply, g.alpha);
-  if (st.read_c) {
-    const Tile cv = slot.cold.rows(0, o.tnj).cols(0, o.tni);
-    move_tile(nc, slot.cold, g.c, o.j0, o.i0, o.tnj, o.tni, g.triangle, /*to_hbm=*/false);
-    nc.tensor_scalar(cv, cv, AluOp::multiply, g.beta);
-    nc.tensor_tensor(v, v, cv, AluOp::add);
-  }
-  if (st.cast_out) nc.tensor_copy(slot.out_c.rows(0, o.tnj).cols(0, o.tni), v);
+  add_beta_c_and_cast(st, o, v, slot);
   st.stores.push_back({o, slot_index});
 }
 
@@ -662,16 +666,8 @@ void k_blocked_program(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
     if (!st.read_c && !st.cast_out) return;
     const ProgramState::EpilogueSlot& slot = st.epi[static_cast<std::size_t>(epi_slot)];
     epi_slot = (epi_slot + 1) % b.epilogue_slots;
-    if (st.read_c) {
-      const Tile cv = slot.cold.rows(0, o.tnj).cols(0, o.tni);
-      move_tile(nc, slot.cold, g.c, o.j0, o.i0, o.tnj, o.tni, Triangle::none, /*to_hbm=*/false);
-      nc.tensor_scalar(cv, cv, AluOp::multiply, g.beta);
-      nc.tensor_tensor(v, v, cv, AluOp::add);
-    }
-    if (st.cast_out) {
-      nc.tensor_copy(slot.out_c.rows(0, o.tnj).cols(0, o.tni), v);
-      move_tile(nc, slot.out_c, g.c, o.j0, o.i0, o.tnj, o.tni, Triangle::none, /*to_hbm=*/true);
-    }
+    add_beta_c_and_cast(st, o, v, slot);
+    if (st.cast_out) move_tile(nc, slot.out_c, g.c, o.j0, o.i0, o.tnj, o.tni, Triangle::none, /*to_hbm=*/true);
   };
   auto out_tile = [&](int gi, int ri, int tj) {
     const std::int64_t oj = j0 + (std::int64_t{gi} * group + tj) * st.TJ, oi = i0 + std::int64_t{ri} * st.TI;
@@ -704,13 +700,17 @@ void k_blocked_program(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape&
       if (q + 1 < chunks * groups) load_b(q + 1);
       const std::vector<Tile>& b_slot = b_groups[static_cast<std::size_t>(q % kBGroupSlots)];
       const std::int64_t j_origin = j0 + std::int64_t{gi} * group * st.TJ;
+      std::vector<std::vector<Tile>> a_now, b_now;  // the chunk's K tiles as term tiles, per K tile
+      for (int t = 0; t < kc && c * kc + t < st.k_tiles; ++t) {
+        a_now.push_back(terms_at(a_slot, t));
+        b_now.push_back(terms_at(b_slot, t));
+      }
       for (int tj = 0; tj < group && (gi * group + tj) * st.TJ < bn; ++tj) {
         for (int ri = 0; ri < tiles_i; ++ri) {
           const OutTile o = out_tile(gi, ri, tj);
           const Tile& bank = st.acc[static_cast<std::size_t>(bank_turn++ % st.acc.size())];
-          for (int t = 0; t < kc && c * kc + t < st.k_tiles; ++t)
-            micro_kernel(st, o, bank, terms_at(b_slot, t), terms_at(a_slot, t), j_origin, i0, k_tile(c * kc + t).second,
-                         t == 0);
+          for (std::size_t t = 0; t < a_now.size(); ++t)
+            micro_kernel(st, o, bank, b_now[t], a_now[t], j_origin, i0, k_tile(c * kc + static_cast<int>(t)).second, t == 0);
           const Tile sum = bank.rows(0, o.tnj).cols(0, o.tni), v = block_view(o);
           if (c == 0)
             nc.tensor_copy(v, sum);
