@@ -201,6 +201,71 @@ TEST(TrnblasOzaki, MixedRangeAndSubnormalInputsMatchLongDouble) {
   }
 }
 
+// The contraction balancing serves the rows that set a contraction index's largest exponent and can
+// push another row's element far below its new row maximum (found by fuzz_trnblas): op(A) row
+// (0.5, -1, 9.01e-14) meets column (-4, -4, -1.5) while 1.4e11 elsewhere in op(A)'s third column
+// makes that index's balancing 2^-19; before the normwise check, scheme II dropped the 1.35e-13
+// product (error 2.0e-13 after alpha = -1.5, against a normwise bound of 1.1e-13). Every output must
+// stay within 2^-50 k max|a_i| max|b_j| of the long-double value (plus its rounding), the fallback
+// must fire where needed, and random data (GEMMul8's generator, transposed, k over two chunks) and
+// graded-contraction data (where the balancing helps) must never reach it.
+TEST(TrnblasOzaki, OzakiBalancingNeverDropsAProductBeyondTheNormwiseBound) {
+  const int k = 3, n = 3;
+  // op(A) = A^T (A is k x m, lda 4), op(B) = B^T (B is n x k, ldb 4): the fuzzer's input.
+  const double t = 9.0104695081062725e-14;
+  const std::vector<double> A = {0.5, -1, t, 0, t, -452740055040, -137438953472, 0, -4, -4, -4};
+  const std::vector<double> B = {-8, -4, -4, 0, -4, -4, -4, 0, -1.5, -1.5, -1.5};
+  const int m = 3;
+  for (OzakiScheme scheme : kSchemes) {
+    std::vector<double> C(static_cast<std::size_t>(m) * n, -1);
+    CallReport rep;
+    trn::blas::dgemm(settings_of(scheme), Op::T, Op::T, m, n, k, 1.0, A.data(), 4, B.data(), 4, 0.0, C.data(), m, &rep);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        long double ref = 0;
+        double amax = 0, bmax = 0;
+        for (int p = 0; p < k; ++p) {
+          const double a = A[static_cast<std::size_t>(p + 4 * i)], b = B[static_cast<std::size_t>(j + 4 * p)];
+          ref += static_cast<long double>(a) * static_cast<long double>(b);
+          amax = std::max(amax, std::fabs(a));
+          bmax = std::max(bmax, std::fabs(b));
+        }
+        const double c = C[static_cast<std::size_t>(i + j * m)];
+        EXPECT_LE(std::fabs(static_cast<long double>(c) - ref), 0x1p-50 * k * amax * bmax + kU * std::fabs(c))
+            << trn::blas::ozaki_scheme_name(scheme) << " C(" << i << ", " << j << ") = " << c;
+      }
+    if (scheme == OzakiScheme::crt) {
+      EXPECT_GT(rep.ozaki_host_fallback, 0);
+    }
+    EXPECT_FALSE(rep.ozaki_capped);
+  }
+  // Random and graded data never reach the host fallback.
+  for (double phi : {0.5, 4.0}) {
+    const int mr = 40, nr = 36, kr = 1100;
+    const auto Ar = phi_matrix(static_cast<std::size_t>(kr) * mr, phi, 7), Br = phi_matrix(static_cast<std::size_t>(nr) * kr, phi, 8);
+    std::vector<double> C(static_cast<std::size_t>(mr) * nr);
+    CallReport rep;
+    trn::blas::dgemm(settings_of(OzakiScheme::crt), Op::T, Op::T, mr, nr, kr, 1.0, Ar.data(), kr, Br.data(), nr, 0.0,
+                     C.data(), mr, &rep);
+    EXPECT_EQ(rep.ozaki_host_fallback, 0) << "phi " << phi;
+  }
+  {
+    const int mg = 16, ng = 12, kg = 64;
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    std::vector<double> Ag(static_cast<std::size_t>(mg) * kg), Bg(static_cast<std::size_t>(kg) * ng);
+    for (int p = 0; p < kg; ++p) {  // column p of A scaled 2^(10 p), row p of B 2^(-10 p)
+      for (int i = 0; i < mg; ++i) Ag[static_cast<std::size_t>(i + p * mg)] = std::ldexp(u(rng), 10 * p - 300);
+      for (int j = 0; j < ng; ++j) Bg[static_cast<std::size_t>(p + j * kg)] = std::ldexp(u(rng), 300 - 10 * p);
+    }
+    std::vector<double> C(static_cast<std::size_t>(mg) * ng);
+    CallReport rep;
+    trn::blas::dgemm(settings_of(OzakiScheme::crt), Op::N, Op::N, mg, ng, kg, 1.0, Ag.data(), mg, Bg.data(), kg, 0.0,
+                     C.data(), mg, &rep);
+    EXPECT_EQ(rep.ozaki_host_fallback, 0);
+  }
+}
+
 // Subnormal A times huge B with random signs (products ~2^-60, normal): both schemes at or below
 // OpenBLAS against Dot2 (its TwoProd is exact here: the products and their errors are normal).
 TEST(TrnblasOzaki, SubnormalTimesHugeAtLeastAsAccurateAsOpenBlas) {

@@ -609,6 +609,7 @@ int line_shift(const LineStats& s, int H) {
 struct ScaledInts {
   SplitInts a, b;
   std::vector<double> SA, SB;
+  std::vector<double> amax, bmax;  // largest finite |element| of each row of op(A) / column of op(B), unscaled
 };
 ScaledInts scaled_integers(const Operands& o, const CrtScaling& sc) {
   ScaledInts out;
@@ -616,7 +617,10 @@ ScaledInts scaled_integers(const Operands& o, const CrtScaling& sc) {
   out.b = {scratch<double>(kMantB, o.k * o.n), scratch<std::uint8_t>(kExpB, o.k * o.n), o.k * o.n};
   out.SA.assign(static_cast<std::size_t>(o.m), 0.0);
   out.SB.assign(static_cast<std::size_t>(o.n), 0.0);
+  out.amax.assign(static_cast<std::size_t>(o.m), 0.0);
+  out.bmax.assign(static_cast<std::size_t>(o.n), 0.0);
   o.each_a([&](std::int64_t i, std::int64_t kk, double x) {
+    if (std::isfinite(x)) out.amax[static_cast<std::size_t>(i)] = std::max(out.amax[static_cast<std::size_t>(i)], std::fabs(x));
     const double v = std::isfinite(x) && x != 0
                          ? round_integer(scale2(x, sc.d[static_cast<std::size_t>(kk)] + sc.sa[static_cast<std::size_t>(i)]))
                          : 0.0;
@@ -625,6 +629,7 @@ ScaledInts scaled_integers(const Operands& o, const CrtScaling& sc) {
     split_int(v, out.a.mant[at], out.a.e[at]);
   });
   o.each_b([&](std::int64_t kk, std::int64_t j, double x) {
+    if (std::isfinite(x)) out.bmax[static_cast<std::size_t>(j)] = std::max(out.bmax[static_cast<std::size_t>(j)], std::fabs(x));
     const double v = std::isfinite(x) && x != 0
                          ? round_integer(scale2(x, -sc.d[static_cast<std::size_t>(kk)] + sc.sb[static_cast<std::size_t>(j)]))
                          : 0.0;
@@ -699,6 +704,15 @@ void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std:
 // balancing could not equalise: A = [1 t; t 1], B = [t 1; 1 t], C_11 = 2t); such outputs are
 // recomputed on the host as a long-double (64-bit significand, 15-bit exponent) dot product of the
 // original inputs, which neither overflows nor underflows for fp64 products, rounded once to fp64.
+// An output is also recomputed when E_ij, in the inputs' units, exceeds the normwise bound
+// 2^-50 k max_k |a_ik| max_k |b_kj| (the unscaled row and column maxima): without the contraction
+// balancing, E_ij <= 2^-(bits + 1/2) k max|a_i| max|b_j| (line_shift: 2^-t_j <= ||b'_j||_2 2^(2 - H);
+// crt_bits: 2^(2 - H) <= 2^-bits / sqrt(2k)), but the balancing serves the rows (columns) that set a
+// contraction index's largest exponent and can push another row's element far below that row's new
+// maximum: op(A) row (0.5, -1, 9e-14) against column (-4, -4, -1.5) with 1.4e11 elsewhere in the third
+// column of op(A) drops the 1.4e-13 product entirely (found by fuzz_trnblas; test
+// OzakiBalancingNeverDropsAProductBeyondTheNormwiseBound). Where the balancing helps (graded
+// contraction scales) max|a_i| max|b_j| far exceeds the products and the check never fires.
 // Random data never gets there (E / |C'| ~ 4k 2^-H << 2^-20); the host work is capped at
 // kFallbackBudget multiply-adds per call, beyond which the rest is left as computed and the cap is
 // reported (CallReport::ozaki_capped and the C API's log line).
@@ -709,16 +723,30 @@ void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const Scale
   const std::vector<double>&SA = x.SA, &SB = x.SB;
   const double half_k = 0.5 * static_cast<double>(k);
   std::int64_t spent = 0, skipped = 0;
+  struct Frac {
+    double f;
+    int e;
+  };
+  std::vector<Frac> amax(static_cast<std::size_t>(m));
+  for (std::int64_t i = 0; i < m; ++i) {
+    Frac& a = amax[static_cast<std::size_t>(i)];
+    a.f = std::frexp(x.amax[static_cast<std::size_t>(i)], &a.e);
+  }
   for (std::int64_t j = 0; j < n; ++j) {
     const LineStats& cj = sc.cb[static_cast<std::size_t>(j)];
     if (cj.e_max == kNoExp) continue;  // a zero column of op(B): C(:, j) = 0 exactly
+    int eb = 0;
+    const double k_fb = static_cast<double>(k) * std::frexp(x.bmax[static_cast<std::size_t>(j)], &eb);
     for (std::int64_t i = 0; i < m; ++i) {
       if (sc.ra[static_cast<std::size_t>(i)].e_max == kNoExp) continue;
       const double E = 0.5 * (SA[static_cast<std::size_t>(i)] + half_k + SB[static_cast<std::size_t>(j)] + half_k) + 0.25 * static_cast<double>(k);
       double& c = acc[i + j * m];
       // |C'| = |c| 2^(s_i + t_j); compare in scaled units without overflow: |c| vs E 2^(20 - s_i - t_j).
       const int e = 20 - sc.sa[static_cast<std::size_t>(i)] - sc.sb[static_cast<std::size_t>(j)];
-      if (std::fabs(c) >= scale2(E, e)) continue;
+      // The normwise bound in scaled units: 2^-50 k (fa 2^ea) (fb 2^eb) 2^(s_i + t_j), fa, fb in [0.5, 1).
+      const Frac& a = amax[static_cast<std::size_t>(i)];
+      const double normwise = scale2(k_fb * a.f, a.e + eb - 50 + sc.sa[static_cast<std::size_t>(i)] + sc.sb[static_cast<std::size_t>(j)]);
+      if (std::fabs(c) >= scale2(E, e) && E <= normwise) continue;
       if (spent + k > kFallbackBudget) {
         ++skipped;
         continue;

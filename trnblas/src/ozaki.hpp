@@ -46,6 +46,9 @@
 //             completes, CallReport::ozaki_capped is set and the C API logs one line: elements more
 //             than 2^(bits-53) below their row's (column's) largest lose digits. The knobs (max bits,
 //             offset, fixed control) may ask for less (or, fixed scheme I, more) work.
+//             II's lost-term check (ozaki.cpp, recompute_lost_outputs) recomputes on the host, in long
+//             double, every output whose rounding bound is not small against |C'| or exceeds the
+//             normwise 2^-50 k max|a_i| max|b_j|, within a budget of host work.
 //             Inf/NaN: outputs whose row of op(A) or column of op(B) holds one are recomputed as an
 //             IEEE fp64 dot product on the host. Results in fp64's subnormal range may be rounded
 //             twice (integer -> fp64, then the scaling).
