@@ -356,6 +356,78 @@ void fuzz_cgemm(trnfuzz::Input& in, trnblasHandle_t h) {
   if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(C.data, C0), "C written by a failing call");
 }
 
+// CsyrkEx/CherkEx (and the 3m forms): typed A (C_32F, exact C_8I pairs, or an unsupported type) and C.
+void fuzz_rank_k_ex(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int uplo = in.flag(10) ? static_cast<int>(in.byte()) : in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  // Types from lists (a value outside trnDataType_t's range is not a valid enum object in C++).
+  const trnDataType_t atypes[] = {TRN_C_32F, TRN_C_8I, TRN_R_32F, TRN_C_16BF}, ctypes[] = {TRN_C_32F, TRN_C_32F, TRN_C_16F};
+  const trnDataType_t atype = atypes[in.byte() % 4], ctype = ctypes[in.byte() % 3];
+  const std::int64_t n = in.size(12, true), k = in.size(16, true);
+  const std::int64_t ra = trans == TRNBLAS_OP_N ? n : k, ca = trans == TRNBLAS_OP_N ? k : n;
+  auto ld = [&](std::int64_t rows) { return in.flag(8) ? in.size(3, true) : pad(std::max<std::int64_t>(1, rows), in.byte() % 2); };
+  const std::int64_t lda = ld(ra), ldc = ld(n);
+  auto A = make_complex(in, ra, ca, lda), C = make_complex(in, n, n, ldc);  // C_8I reads 2 bytes of A's 8 per element
+  const std::vector<float> A0 = A.data, C0 = C.data;
+  trnblasStatus_t st;
+  switch (in.byte() % 4) {
+    case 0: {
+      const trnComplex alpha{in.value(), in.value()}, beta{in.flag(3) ? 0.0f : in.value(), in.value()};
+      st = trnblasCsyrkEx_64(h, static_cast<trnblasFillMode_t>(uplo), static_cast<trnblasOperation_t>(trans), n, k, &alpha,
+                             A.ptr(), atype, lda, &beta, C.ptr(), ctype, ldc);
+      break;
+    }
+    case 1: {
+      const trnComplex alpha{in.value(), in.value()}, beta{in.value(), in.value()};
+      st = trnblasCsyrk3mEx(h, static_cast<trnblasFillMode_t>(uplo), static_cast<trnblasOperation_t>(trans),
+                            static_cast<int>(n), static_cast<int>(k), &alpha, A.ptr(), atype, static_cast<int>(lda), &beta,
+                            C.ptr(), ctype, static_cast<int>(ldc));
+      break;
+    }
+    default: {
+      const float alpha = in.value(), beta = in.flag(3) ? 0.0f : in.value();
+      st = (in.flag(2) ? trnblasCherkEx_64 : trnblasCherk3mEx_64)(h, static_cast<trnblasFillMode_t>(uplo),
+                                                                  static_cast<trnblasOperation_t>(trans), n, k, &alpha, A.ptr(),
+                                                                  atype, lda, &beta, C.ptr(), ctype, ldc);
+      break;
+    }
+  }
+  check(known_status(st), "unknown status");
+  check(same_bytes(A.data, A0), "an input was written");
+  if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(C.data, C0), "C written by a failing call");
+}
+
+// Stpttr/Strttp: packed <-> full triangle; the other triangle of A and the input are never written.
+void fuzz_packed(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int uplo = in.flag(10) ? static_cast<int>(in.byte()) : in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  // The int API: n and lda as ints (sizes beyond int arrive as INT_MAX); buffers too big stay NULL.
+  const int n = static_cast<int>(std::min<std::int64_t>(in.size(40, true), INT32_MAX));
+  const int lda = static_cast<int>(
+      std::min<std::int64_t>(in.flag(8) ? in.size(3, true) : pad(std::max(1, n), in.byte() % 2), INT32_MAX));
+  const std::int64_t packed = n <= 1024 ? std::max<std::int64_t>(1, std::int64_t{n} * (n + 1) / 2) : -1;
+  auto AP = packed > 0 ? make<float>(in, packed, 1, packed) : Operand<float>{};
+  auto A = make<float>(in, n, n, std::max(lda, 1));
+  const std::vector<float> AP0 = AP.data, A0 = A.data;
+  const bool to_full = in.flag(2);
+  const trnblasStatus_t st =
+      to_full ? trnblasStpttr(h, static_cast<trnblasFillMode_t>(uplo), n, AP.ptr(), A.ptr(), lda)
+              : trnblasStrttp(h, static_cast<trnblasFillMode_t>(uplo), n, A.ptr(), lda, AP.ptr());
+  check(known_status(st), "unknown status");
+  if (to_full) {
+    check(same_bytes(AP.data, AP0), "AP (input) written");
+    if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(A.data, A0), "A written by a failing call");
+    if (st == TRNBLAS_STATUS_SUCCESS && !A.null)
+      for (std::int64_t j = 0; j < n; ++j)
+        for (std::int64_t i = 0; i < n; ++i)
+          if ((uplo == TRNBLAS_FILL_MODE_LOWER) ? i < j : i > j)
+            check(std::memcmp(&A.data[static_cast<std::size_t>(i + j * lda)], &A0[static_cast<std::size_t>(i + j * lda)], 4) == 0,
+                  "the other triangle written");
+  } else {
+    check(same_bytes(A.data, A0), "A (input) written");
+    if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(AP.data, AP0), "AP written by a failing call");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -388,12 +460,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 6: fuzz_syrk<float>(in, h, defaults); break;
       case 7: fuzz_syrk<double>(in, h, defaults); break;
       default: {
-        switch (in.byte() % 6) {
+        switch (in.byte() % 8) {
           case 1: fuzz_triangular<float>(in, h); continue;
           case 2: fuzz_triangular<double>(in, h); continue;
           case 3: fuzz_rank2k_symm<float>(in, h); continue;
           case 4: fuzz_rank2k_symm<double>(in, h); continue;
           case 5: fuzz_cgemm(in, h); continue;
+          case 6: fuzz_rank_k_ex(in, h); continue;
+          case 7: fuzz_packed(in, h); continue;
           default: break;
         }
         // a destroyed handle must be rejected, never used
