@@ -44,6 +44,8 @@ LAPACK_LU(d, double)
 LAPACK_LU(c, std::complex<float>)
 LAPACK_LU(z, std::complex<double>)
 #undef LAPACK_LU
+void strttp_(const char* uplo, const int* n, const float* a, const int* lda, float* ap, int* info, std::size_t uplo_len);
+void stpttr_(const char* uplo, const int* n, const float* ap, float* a, const int* lda, int* info, std::size_t uplo_len);
 }
 
 namespace {
@@ -445,6 +447,52 @@ void BM_Cherk(benchmark::State& st, int n, int k, int threads) {
       [&] { cblas_cherk(CblasColMajor, CblasLower, CblasNoTrans, n, k, one, A.data(), n, zero, R.data(), n); });
 }
 
+// CherkEx with exact complex int8 A (TRN_C_8I, lower, N) vs cblas_cherk on the same values as floats:
+// 4 n^2 k real flops.
+void BM_CherkEx8I(benchmark::State& st, int n, int k, int threads) {
+  std::vector<std::int8_t> A8(2ull * n * k);
+  std::mt19937 rng(9);
+  std::uniform_int_distribution<int> d(-127, 127);
+  for (auto& v : A8) v = static_cast<std::int8_t>(d(rng));
+  const std::vector<float> A(A8.begin(), A8.end());
+  std::vector<float> C(2ull * n * n), R(C.size());
+  Handle h(threads);
+  openblas_set_num_threads(threads);
+  const float one = 1.0f, zero = 0.0f;
+  auto ours = [&] {
+    return trnblasCherkEx(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, n, k, &one, A8.data(), TRN_C_8I, n, &zero, C.data(),
+                          TRN_C_32F, n);
+  };
+  if (ours() != TRNBLAS_STATUS_SUCCESS) return st.SkipWithError("trnblasCherkEx failed");
+  Row& row = rows()[key("cherkEx_c8i", n, n, k, threads)];
+  trnblasGetLastProfile(h, &row.trn1);
+  row.host = trnsci::bench::run_paired(
+      st, 4.0 * n * n * k, [&] { benchmark::DoNotOptimize(ours()); },
+      [&] { cblas_cherk(CblasColMajor, CblasLower, CblasNoTrans, n, k, one, A.data(), n, zero, R.data(), n); });
+}
+
+// Strttp then Stpttr (upper, n x n, full to packed and back) vs LAPACK's strttp + stpttr (OpenBLAS);
+// "flops" = elements moved, n (n + 1).
+void BM_StrttpTpttr(benchmark::State& st, int n, int threads) {
+  const std::vector<float> A = uniform(1ull * n * n, 10);
+  std::vector<float> AP(1ull * n * (n + 1) / 2), B(A.size()), RP(AP.size()), RB(A.size());
+  Handle h(threads);
+  auto ours = [&] {
+    const trnblasStatus_t s = trnblasStrttp(h, TRNBLAS_FILL_MODE_UPPER, n, A.data(), n, AP.data());
+    return s != TRNBLAS_STATUS_SUCCESS ? s : trnblasStpttr(h, TRNBLAS_FILL_MODE_UPPER, n, AP.data(), B.data(), n);
+  };
+  if (ours() != TRNBLAS_STATUS_SUCCESS) return st.SkipWithError("trnblasStrttp/Stpttr failed");
+  Row& row = rows()[key("strttp+tpttr", n, n, 0, threads)];
+  trnblasGetLastProfile(h, &row.trn1);  // Stpttr's program
+  row.host = trnsci::bench::run_paired(
+      st, 1.0 * n * (n + 1), [&] { benchmark::DoNotOptimize(ours()); },
+      [&] {
+        int info = 0;
+        strttp_("U", &n, A.data(), &n, RP.data(), &info, 1);
+        stpttr_("U", &n, RP.data(), RB.data(), &n, &info, 1);
+      });
+}
+
 void configure(benchmark::internal::Benchmark* b) { b->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(1.0); }
 
 // Registers a typed routine under its name with the precision prefix ("c" + "trsm"); BM(m, n or
@@ -473,6 +521,10 @@ void register_all() {
                                            1024, t));
     configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key("cherk", 512, 512, 512, t)).c_str(), BM_Cherk, 512,
                                            512, t));
+    configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key("cherkEx_c8i", 512, 512, 512, t)).c_str(),
+                                           BM_CherkEx8I, 512, 512, t));
+    configure(benchmark::RegisterBenchmark(("trnblas_level3/" + key("strttp+tpttr", 2048, 2048, 0, t)).c_str(),
+                                           BM_StrttpTpttr, 2048, t));
     for (Lu op : {Lu::getrf, Lu::getrs, Lu::getri, Lu::matinv}) {
       reg_lu<float>(op, 32, 1024, t);
       reg_lu<std::complex<float>>(op, 32, 1024, t);
