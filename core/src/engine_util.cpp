@@ -76,22 +76,42 @@ void check_engine_operand(std::string_view instr, std::string_view operand, cons
 
 namespace {
 // Calls f(byte_ptr_of_run_start, run_length, run_stride_elems, flat_index_of_run_start) for each
-// innermost run of partition p, in access-pattern order.
+// innermost run of partition p, in access-pattern order. Dimensions that continue one another
+// (stride[d] == size[d + 1] * stride[d + 1]) and dimensions of size 1 are folded first, so a dense
+// [16][32] view is one run of 512, not 16 of 32: the same elements in the same order, with less
+// per-run overhead (a call and a short memcpy per run dominated the packed Jacobi kernels).
 template <class F>
 void for_each_run(const Tile& t, std::int32_t p, F&& f) {
-  const int inner = t.ndim - 1;
-  const std::int64_t run = t.size[inner], rstride = t.stride[inner];
-  std::int64_t outer = 1;
-  for (int d = 0; d < inner; ++d) outer *= t.size[d];
-  const std::int64_t es = dtype_size(t.dtype);
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  int nd = 0;
+  for (int d = 0; d < t.ndim; ++d) {
+    if (t.size[d] == 1) continue;
+    if (nd > 0 && stride[nd - 1] == t.size[d] * t.stride[d]) {
+      size[nd - 1] *= t.size[d];
+      stride[nd - 1] = t.stride[d];
+      continue;
+    }
+    size[nd] = t.size[d];
+    stride[nd] = t.stride[d];
+    ++nd;
+  }
   std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
+  if (nd == 0) {  // a single element
+    f(row, 1, 1, 0);
+    return;
+  }
+  const int inner = nd - 1;
+  const std::int64_t run = size[inner], rstride = stride[inner];
+  std::int64_t outer = 1;
+  for (int d = 0; d < inner; ++d) outer *= size[d];
+  const std::int64_t es = dtype_size(t.dtype);
   std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
   for (std::int64_t o = 0; o < outer; ++o) {
     std::int64_t off = 0;
-    for (int d = 0; d < inner; ++d) off += idx[d] * t.stride[d];
+    for (int d = 0; d < inner; ++d) off += idx[d] * stride[d];
     f(row + off * es, run, rstride, o * run);
     for (int d = inner - 1; d >= 0; --d) {
-      if (++idx[d] < t.size[d]) break;
+      if (++idx[d] < size[d]) break;
       idx[d] = 0;
     }
   }
