@@ -443,8 +443,9 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       for (std::int32_t p = 0; p < a.partitions; ++p) {
         const float* x = detail::read_row_f32(a, p, xs);
         const float* y = detail::read_row_f32(b, p, ys);
-        tt_row_f32<decltype(tag)::value>(x, y, out, n);
-        detail::store_row(dst, p, out, r, &sr);
+        float* o = detail::write_row_f32(dst, p, out, n, x, y);
+        tt_row_f32<decltype(tag)::value>(x, y, o, n);
+        if (o == out) detail::store_row(dst, p, out, r, &sr);
       }
     });
   }
