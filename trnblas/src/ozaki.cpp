@@ -101,6 +101,7 @@ std::vector<int> balance_contraction(const Operands& o) {
 // scheme II's automatic bit count) and its 2-norm relative to 2^e_max.
 struct LineStats {
   int e_max = kNoExp, e_min = INT_MAX;
+  int e_orig = kNoExp;  // largest exponent of the line before the balancing
   double sum_rel = 0, sumsq_rel = 0, max_rel = 0;  // of |x| 2^-e_max, accumulated after the first pass
   std::int64_t nonzeros = 0;
   int spread() const { return e_max == kNoExp ? 0 : e_max - e_min + 1; }
@@ -115,6 +116,7 @@ void exponent_stats(const Operands& o, const std::vector<int>& d, std::vector<Li
     if (e == kNoExp) return;
     LineStats& s = ra[static_cast<std::size_t>(i)];
     const int ed = e + d[static_cast<std::size_t>(kk)];
+    s.e_orig = std::max(s.e_orig, e);
     s.e_max = std::max(s.e_max, ed);
     s.e_min = std::min(s.e_min, ed);
   });
@@ -123,6 +125,7 @@ void exponent_stats(const Operands& o, const std::vector<int>& d, std::vector<Li
     if (e == kNoExp) return;
     LineStats& s = cb[static_cast<std::size_t>(j)];
     const int ed = e - d[static_cast<std::size_t>(kk)];
+    s.e_orig = std::max(s.e_orig, e);
     s.e_max = std::max(s.e_max, ed);
     s.e_min = std::min(s.e_min, ed);
   });
@@ -561,7 +564,23 @@ OzakiPlan plan_crt(const Settings& st, const Operands& o, const CrtScaling& sc) 
   };
   for (const LineStats& s : sc.ra) R2 = std::max(R2, rms_to_mean(s));
   for (const LineStats& s : sc.cb) R2 = std::max(R2, rms_to_mean(s));
-  int bits = 53 + 2 * ceil_log2(R2) + st.ozaki_mantissa_bit_offset;
+  // At least what the normwise bound 2^-50 k max|a_i| max|b_j| needs under the balancing: the input
+  // roundings bound an output's error by 2k 2^-bits M'_i N'_j, M'_i (N'_j) the largest element of
+  // row i of op(A) D (column j of D^-1 op(B)); the balancing may raise M'_i / max|a_i| (a column
+  // scaled up for the sake of other rows) or N'_j / max|b_j|. With g = max_i (e'_i - e_i) +
+  // max_j (e'_j - e_j) over the lines' largest exponents after (e') and before (e), the ratio
+  // product is < 2^(g + 2), so 53 + g bits keep the bound (recompute_lost_outputs checks it per
+  // output). Random and graded data give g <= 0; one element 2^40 above the others of its column
+  // gives g = 20 (test OzakiBalancingNeverDropsAProductBeyondTheNormwiseBound).
+  auto amplification = [](const std::vector<LineStats>& lines) {
+    int g = INT_MIN;
+    for (const LineStats& s : lines)
+      if (s.e_max != kNoExp) g = std::max(g, s.e_max - s.e_orig);
+    return g;
+  };
+  const int ga = amplification(sc.ra), gb = amplification(sc.cb);
+  const int balancing_bits = ga == INT_MIN || gb == INT_MIN ? 0 : std::max(0, ga + gb);
+  int bits = 53 + std::max(2 * ceil_log2(R2), balancing_bits) + st.ozaki_mantissa_bit_offset;
   const int automatic = bits;
   const bool fixed = st.ozaki_fixed && st.ozaki_max_mantissa_bits > 0;
   if (fixed)

@@ -38,7 +38,10 @@
 //             rounding. Automatic bits (largest element of a row/column): 53 + 2 ceil(log2 R2), R2 the
 //             largest rms-to-mean ratio of the nonzero elements of a row (column): a mean-size element
 //             keeps >= 54 + log2 R2 bits (heavy-tailed lines get more, as their few large terms carry
-//             the outputs). The count is bounded by 53 + log2 k (R2 <= sqrt(k)). I: every element exact when 56 + spreads bits fit;
+//             the outputs). The count is bounded by 53 + log2 k (R2 <= sqrt(k)). It is raised to 53 + g
+//             when the balancing raised the largest element of a row (column) relative to its
+//             original largest, g the largest such raise of a row plus that of a column in binades
+//             (plan_crt): the input roundings then stay within 2^-50 k max|a_i| max|b_j|. I: every element exact when 56 + spreads bits fit;
 //             error from the dropped pairs s + t >= S. Both at or below OpenBLAS DGEMM's error on
 //             GEMMul8's phi generator (docs/trnblas.md, fp64; tests/trnblas/test_trnblas_ozaki.cpp).
 // Limits      II: at most kOzakiMaxModuli moduli (log2 M < 215: <= 106 - 2 - log2(k)/2 bits);
