@@ -112,8 +112,13 @@ void check_gemm_result(int ta, int tb, std::int64_t m, std::int64_t n, std::int6
       if (std::is_same_v<T, double>) mag = k * amax * bmax;
       const long double c0 = beta == T(0) ? 0.0L : static_cast<long double>(C0[i + j * ldc]);
       const long double ref = alpha * s + beta * c0;
+      // Plus underflow: a product or partial sum below T's smallest normal may become zero in T
+      // (fp32 PSUM flushes it; any fp32 BLAS rounds 2.7e-24^2 to 0), an absolute error of up to
+      // that per term, which alpha then scales (found with alpha = -4.3e37: alpha a^2 = -3.2e-10 lost).
+      const long double underflow = std::fabs(static_cast<long double>(alpha)) * (k + 1) *
+                                    static_cast<long double>(std::numeric_limits<T>::min());
       const long double bound = (k + 3) * u * (std::fabs(static_cast<long double>(alpha)) * mag +
-                                               std::fabs(static_cast<long double>(beta) * c0)) + 1e-30L;
+                                               std::fabs(static_cast<long double>(beta) * c0)) + underflow + 1e-30L;
       if (std::fabs(ref) + bound >= static_cast<long double>(std::numeric_limits<T>::max()) / 2) continue;  // overflows T
       if (!(std::fabs(C[i + j * ldc] - ref) <= bound))
         std::fprintf(stderr, "ta %d tb %d m %lld n %lld k %lld alpha %g beta %g: C(%lld,%lld) = %.17g, reference %.17Lg, bound %.3Lg\n",
