@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 
 #include "jacobi_tiles.hpp"
@@ -213,6 +214,15 @@ SyevjResult ssyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, f
                    const SyevjParams& p, CallReport* report) {
   SyevjParams q = p;
   q.sort_eig = true;  // syevj always sorts (cuSOLVER: SetSortEig affects only the batched call)
+  const char* env = std::getenv("TRNSOLVER_SYEVJ_BLOCK_MIN_N");
+  const std::int64_t block_min = env != nullptr ? std::atoll(env) : detail::kSyevjBlockMinN;
+  if (n >= block_min && n > detail::kSyevjPackedMaxN) {
+    check_args(n, lda, A, W, 1);
+    require(n <= kSyevjMaxN, "n <= kSyevjMaxN");
+    require(p.max_sweeps >= 0, "max_sweeps >= 0");
+    if (report != nullptr) *report = CallReport{};
+    return detail::ssyevj_block(s, vectors, uplo == Uplo::lower, n, A, lda, W, q, report);
+  }
   return ssyevj_run(s, vectors, uplo, n, A, lda, W, q, 1, report, false).front();
 }
 

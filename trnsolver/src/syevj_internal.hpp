@@ -32,13 +32,23 @@ std::int64_t syevj_lockstep_width(std::int64_t n);
 // slot (syevj_f32_packed_kernel, syevj_packed_f32.cpp). Matrix l of the program: a + l n lda
 // (column-major, lda), w + l n, result[l].
 inline constexpr std::int64_t kSyevjPackedMaxN = 32;
+// matrix_stride (0: n lda) separates the matrices when they are not stored back to back (the
+// block Jacobi reads the diagonal blocks of one matrix); v_out, if set, receives matrix l's
+// eigenvectors (n x n column-major, leading dimension n) at v_out + l n n, and `a` is only read.
 struct PackedJacobiProblemF32 : JacobiProblemF32 {
   std::int64_t count = 1;
+  std::int64_t matrix_stride = 0;
+  float* v_out = nullptr;
 };
 
 // Matrices of order n one program of the packed kernel holds (pmax x the slots SBUF fits).
 std::int64_t packed_capacity(const HardwareSpec& hw, std::int64_t n, bool vectors);
 void syevj_f32_packed_kernel(NeuronCore& nc, const PackedJacobiProblemF32& p);
+
+// ssyevj for one matrix by two-sided block Jacobi (syevj_block_f32.cpp): n >= kSyevjBlockMinN.
+inline constexpr std::int64_t kSyevjBlockMinN = 33;
+SyevjResult ssyevj_block(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda,
+                         float* W, const SyevjParams& p, CallReport* report);
 
 // sgetrf with the trailing updates A22 -= L21 U12 in `mode` (fp32 for sgetrf; fp16, bf16, tf32 for
 // the mixed-precision refinement solvers; fp32 PSUM, panels fp32).
