@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -98,6 +99,104 @@ TEST(TrnsolverSsyevj, TwoRowTilesAndSweeps) {
   for (int n : {128, 130}) {
     check_s({n, n % 2 == 0, true}, 400 + n, &sweeps);
     EXPECT_LE(sweeps, 9) << "fp32 sweeps on a random matrix, n=" << n;
+  }
+}
+
+// n >= 144: two-sided block Jacobi (packed 2b x 2b subproblems, TensorE GEMMs); below, forced by
+// TRNSOLVER_SYEVJ_BLOCK_MIN_N. Same bounds as the rows kernel; fp32 sweeps on random matrices <= 10
+// (measured 7-8 up to n = 512, 10 at n = 1024).
+struct BlockPathOverride {
+  explicit BlockPathOverride(const char* min_n) { setenv("TRNSOLVER_SYEVJ_BLOCK_MIN_N", min_n, 1); }
+  ~BlockPathOverride() { unsetenv("TRNSOLVER_SYEVJ_BLOCK_MIN_N"); }
+};
+
+TEST(TrnsolverSsyevj, BlockJacobiAccuracyAndSweeps) {
+  int sweeps = 0;
+  {
+    const BlockPathOverride force("33");
+    for (int n : {33, 100}) {
+      check_s({n, true, true}, 1700 + n, &sweeps);
+      EXPECT_LE(sweeps, 10) << n;
+      check_s({n, false, true}, 1800 + n, &sweeps);
+      check_s({n, false, false}, 1900 + n, &sweeps);
+    }
+  }
+  for (int n : {150, 256}) {  // the default path at these sizes
+    check_s({n, n == 256, true}, 2000 + n, &sweeps);
+    EXPECT_LE(sweeps, 10) << n;
+  }
+  check_s({150, true, false}, 2100, &sweeps);
+}
+
+TEST(TrnsolverSsyevj, BlockJacobiOverrideSelectsTheBlockPath) {
+  const int n = 100;
+  const auto a = random_symmetric(n, n, 2200);
+  std::vector<float> a1(a.begin(), a.end()), a2(a1), w1(n), w2(n);
+  ts::ssyevj({}, true, ts::Uplo::lower, n, a1.data(), n, w1.data(), {});
+  {
+    const BlockPathOverride force("33");
+    ts::ssyevj({}, true, ts::Uplo::lower, n, a2.data(), n, w2.data(), {});
+  }
+  EXPECT_NE(0, std::memcmp(a1.data(), a2.data(), a1.size() * sizeof(float))) << "another algorithm, other bits";
+}
+
+TEST(TrnsolverSsyevj, BlockJacobiBitsIndependentOfThreadsCoresAndTarget) {
+  const int n = 200, lda = 203;
+  const auto a = random_symmetric(n, lda, 2300);
+  std::vector<float> ref(a.begin(), a.end()), wref(n);
+  ts::Settings one;
+  one.host_threads = 1;
+  const auto r0 = ts::ssyevj(one, true, ts::Uplo::upper, n, ref.data(), lda, wref.data(), {});
+  EXPECT_EQ(r0.info, 0);
+  for (int variant = 0; variant < 2; ++variant) {
+    ts::Settings s;
+    s.host_threads = 2;
+    s.num_cores = 2;
+    if (variant == 1) s.target = trn::Generation::trn2;
+    std::vector<float> x(a.begin(), a.end()), w(n);
+    const auto r = ts::ssyevj(s, true, ts::Uplo::upper, n, x.data(), lda, w.data(), {});
+    EXPECT_EQ(r.sweeps, r0.sweeps) << variant;
+    EXPECT_EQ(0, std::memcmp(x.data(), ref.data(), x.size() * sizeof(float))) << variant;
+    EXPECT_EQ(0, std::memcmp(w.data(), wref.data(), w.size() * sizeof(float))) << variant;
+  }
+}
+
+TEST(TrnsolverSsyevj, BlockJacobiInfoCodesAndEdgeCases) {
+  const int n = 150;
+  const auto a = random_symmetric(n, n, 2400);
+  std::vector<float> w(n);
+  for (const int max_sweeps : {0, 2}) {  // not converged: info n + 1, the sweeps that ran
+    std::vector<float> af(a.begin(), a.end());
+    ts::SyevjParams p;
+    p.max_sweeps = max_sweeps;
+    const auto r = ts::ssyevj({}, false, ts::Uplo::lower, n, af.data(), n, w.data(), p);
+    EXPECT_EQ(r.info, n + 1);
+    EXPECT_EQ(r.sweeps, max_sweeps);
+    EXPECT_GT(r.residual, 0.0);
+    for (int k = 1; k < n; ++k) EXPECT_LE(w[k - 1], w[k]);
+  }
+  {  // non-finite input: info n + 1, no sweep, W NaN, A untouched
+    std::vector<float> af(a.begin(), a.end());
+    af[7 + 3 * n] = std::numeric_limits<float>::infinity();
+    const std::vector<float> before = af;
+    const auto r = ts::ssyevj({}, true, ts::Uplo::lower, n, af.data(), n, w.data(), {});
+    EXPECT_EQ(r.info, n + 1);
+    EXPECT_EQ(r.sweeps, 0);
+    EXPECT_TRUE(std::isnan(w[0]));
+    EXPECT_EQ(0, std::memcmp(af.data(), before.data(), af.size() * sizeof(float)));
+  }
+  {  // diagonal input: converged before any sweep; exact eigenvalues, V a permutation
+    std::vector<float> af(static_cast<std::size_t>(n) * n, 0.0f);
+    for (int i = 0; i < n; ++i) af[i + static_cast<std::size_t>(i) * n] = static_cast<float>((i * 37) % n) - 70.0f;
+    const auto r = ts::ssyevj({}, true, ts::Uplo::upper, n, af.data(), n, w.data(), {});
+    EXPECT_EQ(r.info, 0);
+    EXPECT_EQ(r.sweeps, 0);
+    for (int k = 0; k < n; ++k) {
+      EXPECT_EQ(w[k], static_cast<float>(k) - 70.0f);
+      const int i = static_cast<int>(std::max_element(af.begin() + k * n, af.begin() + (k + 1) * n) - (af.begin() + k * n));
+      EXPECT_EQ(af[i + static_cast<std::size_t>(k) * n], 1.0f);
+      EXPECT_EQ((i * 37) % n, k);
+    }
   }
 }
 

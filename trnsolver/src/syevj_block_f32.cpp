@@ -3,27 +3,25 @@
 // Algorithm (Van Loan, "The block Jacobi method for computing the singular value decomposition",
 // 1985, applied to the symmetric eigenproblem; block round-robin ordering of Brent & Luk 1985 as in
 // Becka, Oksa & Vajtersic, Parallel Computing 28, 2002, section 2; convergence of such block
-// methods: Hari, 2007). The matrix is padded to N = n rounded up to 2b (b = 16) with zero rows and
-// columns, which no rotation ever couples to the rest (their 2 x 2 pivots have a_pq = 0 exactly, so
+// methods: Hari, 2007). The matrix is padded to N = n rounded up to 2b (b = 8 or 16, block_size)
+// with zero rows and columns, which no rotation ever couples to the rest (their 2 x 2 pivots have a_pq = 0 exactly, so
 // c = 1, s = 0 and every product with them is an exact zero), and split into 2p = N / b blocks. A
 // round pairs the blocks at positions (2k, 2k + 1), k < p; one round:
 //   1. the p diagonal 2b x 2b subproblems [A_II A_IJ; A_JI A_JJ] are diagonalised together by the
 //      packed batched kernel (syevj_f32_packed_kernel, one matrix per partition, VectorE/ScalarE/
 //      GpSimdE), which returns their orthogonal eigenvector matrices Q_k (unsorted: a column keeps
 //      its position);
-//   2. B[:, next] = A[:, pair k] Q_k, A'[next, :] = Q_k^T B[pair k, :], V'[:, next] = V[:, pair k] Q_k
-//      as three batched TensorE GEMMs (trnblas fp32 mode: exact products, fp32 PSUM accumulation),
-//      each of 2p products b wide; `next` is the block's round-robin position of the following round,
-//      so that the next pairs are adjacent again (2p - 1 rounds = one outer sweep, after which the
-//      arrangement is the identity).
+//   2. with Qf = diag(Q_k) P (P: every block to its round-robin position of the next round, so that
+//      the next pairs are adjacent again; 2p - 1 rounds = one outer sweep, after which the
+//      arrangement is the identity): B = A Qf, A' = Qf^T B, V' = V Qf as TensorE GEMMs (trnblas
+//      fp32 mode: exact products, fp32 PSUM accumulation), banded for N > kDenseMaxN.
 // After every outer sweep off(A)_F and ||A||_F are formed on ScalarE (squares with row sums) and
 // TensorE (partition sum), and read by the host: converged when off <= tol ||A||_F (the fp32 test of
-// the rows kernel, ssyevj_effective_tolerance). Inner solves: the subproblems are diagonalised to
-// the packed kernel's own stopping test (full diagonalisation measured fewer outer sweeps and less
-// work than one inner sweep, docs/trnsolver.md "Block Jacobi").
+// the rows kernel, ssyevj_effective_tolerance). Inner solves: one sweep of the packed kernel per subproblem and round (kInnerSweeps).
 //
-// Host side: the copy of the uplo triangle into the padded work matrix, the argsort of the
-// eigenvalues and the placement of the columns (index moves, no arithmetic).
+// Host side (index moves, no arithmetic): the copy of the uplo triangle into the padded work
+// matrix, the assembly of Qf from the Q_k, the argsort of the eigenvalues, the placement of the
+// columns; the host also reads the diagonal from the work matrix in HBM.
 // Engines: packed kernel (VectorE, ScalarE, GpSimdE), TensorE (GEMMs, sums), ScalarE (squares), DMA.
 // Sizes: n <= kSyevjMaxN; SBUF per launch: the packed kernel's p slots, GEMM tiles, one row tile.
 // Accuracy: docs/trnsolver.md (each round adds ~sqrt(2b) u to the orthogonality of V).
@@ -40,7 +38,6 @@
 namespace trn::solver::detail {
 namespace {
 
-constexpr std::int64_t kBlock = kSyevjPackedMaxN / 2;  // b: a pair of blocks is one packed subproblem
 
 // Sum of all squares and of the off-diagonal squares of the N x N matrix a (leading dimension N), in
 // fp32 on the engines: per tile of up to 128 columns, squares with free-axis sums on ScalarE (the
@@ -71,18 +68,36 @@ void sums_of_squares_kernel(NeuronCore& nc, float* a, std::int64_t N, float* out
   nc.dma_copy(HbmTensor::wrap(out, DType::f32, {2, 1}).tile(0, 2, 0, 1), res);
 }
 
+// One inner sweep per subproblem and round: measured against full diagonalisation (to the packed
+// kernel's own test) at n = 128/256, b = 16: the same 6-8 outer sweeps or one more, at 0.39x and
+// 0.45x the modeled time (the packed kernel is latency-bound on p matrices).
+constexpr int kInnerSweeps = 1;
+
+// b = 8 (16 x 16 subproblems): the packed kernel's instructions are ~4x shorter than at b = 16
+// and its cost per round ~4x lower, which outweighs twice the rounds up to n = 512 (measured:
+// n = 256 31 vs 53 ms modeled trn1). Above, the GEMMs of a round dominate: n = 1024 b = 16 512 ms
+// (10 sweeps) vs b = 8 565 ms (9 sweeps).
+constexpr std::int64_t kBlock8MaxN = 512;
+std::int64_t block_size(std::int64_t n) { return n <= kBlock8MaxN ? 8 : 16; }
+
+// Up to this order the rotations are applied as one dense N x N GEMM each (measured cheaper).
+constexpr std::int64_t kDenseMaxN = 256;
+
 struct BlockJacobi {
   const Settings& s;
   const SyevjParams& prm;
   bool vectors;
   std::int64_t n, N, blocks, pairs;
-  std::vector<float> a, b, v, v2, q, wsub;
+  std::vector<float> a, b, v, v2, q, qf, wsub;
+  std::int64_t band_width = 0, band_depth = 0;  // W output columns per product, contraction W + 4b
   std::vector<std::int64_t> block_at;  // block_at[position] = original block index
   Trace trace;
   blas::Settings bs;
 
-  BlockJacobi(const Settings& s_, const SyevjParams& p_, bool vectors_, std::int64_t n_)
-      : s(s_), prm(p_), vectors(vectors_), n(n_) {
+  std::int64_t kBlock;  // b: a pair of blocks is one packed subproblem (2b <= kSyevjPackedMaxN)
+
+  BlockJacobi(const Settings& s_, const SyevjParams& p_, bool vectors_, std::int64_t n_, std::int64_t b_)
+      : s(s_), prm(p_), vectors(vectors_), n(n_), kBlock(b_) {
     N = (n + 2 * kBlock - 1) / (2 * kBlock) * (2 * kBlock);
     blocks = N / kBlock;
     pairs = blocks / 2;
@@ -95,6 +110,16 @@ struct BlockJacobi {
       for (std::int64_t i = 0; i < N; ++i) v[static_cast<std::size_t>(i + i * N)] = 1.0f;
     }
     q.assign(static_cast<std::size_t>(pairs * 4 * kBlock * kBlock), 0.0f);
+    qf.assign(NN, 0.0f);
+    // W: the widest of 128, 64, 32 that divides N and leaves a window narrower than N; else one
+    // dense product (W = N: small matrices, where one GEMM is cheapest on both device and host).
+    band_width = band_depth = N;
+    for (const std::int64_t wd : {128, 64, 32})
+      if (N % wd == 0 && wd + 4 * kBlock < N && N > kDenseMaxN) {
+        band_width = wd;
+        band_depth = wd + 4 * kBlock;
+        break;
+      }
     wsub.assign(static_cast<std::size_t>(pairs * 2 * kBlock), 0.0f);
     block_at.resize(static_cast<std::size_t>(blocks));
     std::iota(block_at.begin(), block_at.end(), 0);
@@ -133,42 +158,53 @@ struct BlockJacobi {
     pr.lower = true;  // the work matrix is full; the lower triangle of the block is read
     pr.sort = false;  // a column keeps its position: the block arrangement stays known
     pr.tolerance = prm.tolerance;
-    pr.max_sweeps = 100;
+    pr.max_sweeps = kInnerSweeps;
     pr.result = sub.data();
     pr.v_out = q.data();
     LaunchResult r = launch(one_core(), [&](NeuronCore& nc) { syevj_f32_packed_kernel(nc, pr); });
     trace.append(r.trace);
     for (const SyevjResult& x : sub)
       if (!std::isfinite(x.residual)) return false;
-    // Half h of pair k (block position 2k + h) moves to round_robin_next(2k + h).
-    std::vector<blas::MatrixRef> cols_in, qs, qs_t, rows_in, vin;
-    std::vector<blas::MutableMatrixRef> cols_out, rows_out, vout;
+    // Qf = diag(Q_k) P: column block `to` = half h of Q_k in rows of pair k, where the block at
+    // position 2k + h moves to to = round_robin_next(2k + h) (index moves on the host).
+    std::fill(qf.begin(), qf.end(), 0.0f);
     std::vector<std::int64_t> next_block(static_cast<std::size_t>(blocks));
     for (std::int64_t k = 0; k < pairs; ++k)
       for (std::int64_t h = 0; h < 2; ++h) {
         const std::int64_t to = round_robin_next(2 * k + h, pairs);
         next_block[static_cast<std::size_t>(to)] = block_at[static_cast<std::size_t>(2 * k + h)];
-        const float* qk = q.data() + k * w * w + h * kBlock * w;  // columns h b .. h b + b of Q_k
-        cols_in.push_back({a.data() + k * w * N, DType::f32, N});
-        qs.push_back({qk, DType::f32, w});
-        cols_out.push_back({b.data() + to * kBlock * N, DType::f32, N});
-        rows_in.push_back({b.data() + k * w, DType::f32, N});
-        rows_out.push_back({a.data() + to * kBlock, DType::f32, N});
-        if (vectors) {
-          vin.push_back({v.data() + k * w * N, DType::f32, N});
-          vout.push_back({v2.data() + to * kBlock * N, DType::f32, N});
-        }
+        for (std::int64_t c = 0; c < kBlock; ++c)
+          std::copy_n(q.data() + k * w * w + (h * kBlock + c) * w, w,
+                      qf.data() + k * w + (to * kBlock + c) * N);
       }
-    const auto gemms = [&](blas::Op ta, blas::Op tb, std::int64_t m, std::int64_t nn, const std::vector<blas::MatrixRef>& x,
+    // Banded products: round_robin_next moves a block by at most two positions, so output columns
+    // [c0, c0 + W) of A Qf need only rows [c0 - 2b, c0 + W + 2b) of Qf: one batched GEMM of N / W
+    // products with that window as contraction (all zeros outside it are skipped; the zeros inside
+    // add exactly, so every output is the rounded sum of its 2b nonzero products in PSUM order).
+    std::vector<blas::MatrixRef> cols_in, q_cols, q_rows, rows_in, vin;
+    std::vector<blas::MutableMatrixRef> cols_out, rows_out, vout;
+    for (std::int64_t c0 = 0; c0 < N; c0 += band_width) {
+      const std::int64_t s0 = std::clamp<std::int64_t>(c0 - 2 * kBlock, 0, N - band_depth);
+      cols_in.push_back({a.data() + s0 * N, DType::f32, N});
+      q_cols.push_back({qf.data() + s0 + c0 * N, DType::f32, N});
+      cols_out.push_back({b.data() + c0 * N, DType::f32, N});
+      rows_in.push_back({b.data() + s0, DType::f32, N});
+      rows_out.push_back({a.data() + c0, DType::f32, N});
+      if (vectors) {
+        vin.push_back({v.data() + s0 * N, DType::f32, N});
+        vout.push_back({v2.data() + c0 * N, DType::f32, N});
+      }
+    }
+    const auto gemms = [&](blas::Op ta, std::int64_t m, std::int64_t nn, const std::vector<blas::MatrixRef>& x,
                            const std::vector<blas::MatrixRef>& y, const std::vector<blas::MutableMatrixRef>& z) {
       blas::CallReport gr;
-      blas::gemm_batched(bs, blas::GemmMode::fp32, ta, tb, m, nn, w, 1.0f, x, y, 0.0f, z, &gr);
+      blas::gemm_batched(bs, blas::GemmMode::fp32, ta, blas::Op::N, m, nn, band_depth, 1.0f, x, y, 0.0f, z, &gr);
       trace.append(gr.trace);
     };
-    gemms(blas::Op::N, blas::Op::N, N, kBlock, cols_in, qs, cols_out);   // B = A Q P (columns)
-    gemms(blas::Op::T, blas::Op::N, kBlock, N, qs, rows_in, rows_out);   // A' = P^T Q^T B (rows)
+    gemms(blas::Op::N, N, band_width, cols_in, q_cols, cols_out);  // B = A Qf (columns)
+    gemms(blas::Op::T, band_width, N, q_cols, rows_in, rows_out);  // A' = Qf^T B (rows)
     if (vectors) {
-      gemms(blas::Op::N, blas::Op::N, N, kBlock, vin, qs, vout);         // V' = V Q P
+      gemms(blas::Op::N, N, band_width, vin, q_cols, vout);  // V' = V Qf
       v.swap(v2);
     }
     block_at.swap(next_block);
@@ -180,7 +216,8 @@ struct BlockJacobi {
 
 SyevjResult ssyevj_block(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda,
                          float* W, const SyevjParams& p, CallReport* report) {
-  BlockJacobi bj(s, p, vectors, n);
+  BlockJacobi bj(s, p, vectors, n, block_size(n));
+  const std::int64_t kBlock = bj.kBlock;
   const std::int64_t N = bj.N;
   // Only the uplo triangle is read (host copy into the padded work matrix, mirrored).
   for (std::int64_t j = 0; j < n; ++j)

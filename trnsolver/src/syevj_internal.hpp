@@ -45,8 +45,11 @@ struct PackedJacobiProblemF32 : JacobiProblemF32 {
 std::int64_t packed_capacity(const HardwareSpec& hw, std::int64_t n, bool vectors);
 void syevj_f32_packed_kernel(NeuronCore& nc, const PackedJacobiProblemF32& p);
 
-// ssyevj for one matrix by two-sided block Jacobi (syevj_block_f32.cpp): n >= kSyevjBlockMinN.
-inline constexpr std::int64_t kSyevjBlockMinN = 33;
+// ssyevj for one matrix by two-sided block Jacobi (syevj_block_f32.cpp): n >= kSyevjBlockMinN,
+// where its modeled device time is below the rows kernel's (measured, docs/trnsolver.md "Block
+// Jacobi": trn1 n = 129 13.8 vs 13.0 ms, 136 13.7 vs 13.8, 144 14.1 vs 14.9, 160 15.9 vs 19.7).
+// TRNSOLVER_SYEVJ_BLOCK_MIN_N overrides it (tests and cost studies; never below 33).
+inline constexpr std::int64_t kSyevjBlockMinN = 144;
 SyevjResult ssyevj_block(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda,
                          float* W, const SyevjParams& p, CallReport* report);
 
