@@ -75,8 +75,8 @@ constexpr int kInnerSweeps = 1;
 
 // b = 8 (16 x 16 subproblems): the packed kernel's instructions are ~4x shorter than at b = 16
 // and its cost per round ~4x lower, which outweighs twice the rounds up to n = 512 (measured:
-// n = 256 31 vs 53 ms modeled trn1). Above, the GEMMs of a round dominate: n = 1024 b = 16 512 ms
-// (10 sweeps) vs b = 8 565 ms (9 sweeps).
+// n = 128 11.6 vs 19.8 ms, n = 256 31 vs 53 ms modeled trn1). Above, the GEMMs of a round
+// dominate: n = 1024 b = 16 512 ms (10 sweeps) vs b = 8 565 ms (9 sweeps).
 constexpr std::int64_t kBlock8MaxN = 512;
 std::int64_t block_size(std::int64_t n) { return n <= kBlock8MaxN ? 8 : 16; }
 
