@@ -121,8 +121,10 @@ TEST(TrnsolverSsyevj, BlockJacobiAccuracyAndSweeps) {
       check_s({n, false, false}, 1900 + n, &sweeps);
     }
   }
-  for (int n : {150, 256}) {  // the default path at these sizes
-    check_s({n, n == 256, true}, 2000 + n, &sweeps);
+  // The default path at these sizes: b = 8 with dense GEMMs (150, 256), banded GEMMs of width 32
+  // (288); b = 16, banded (520).
+  for (int n : {150, 256, 288, 520}) {
+    check_s({n, n % 3 != 0, true}, 2000 + n, &sweeps);
     EXPECT_LE(sweeps, 10) << n;
   }
   check_s({150, true, false}, 2100, &sweeps);
