@@ -202,6 +202,61 @@ TEST(TrnsolverSsyevj, BlockJacobiInfoCodesAndEdgeCases) {
   }
 }
 
+// SsyevjBatched with n >= 144 runs the same block Jacobi over the batch in lockstep groups: each
+// matrix's bits are those of its single call, whatever the batch around it (a non-finite, a
+// diagonal, an unconverged neighbour), the order, threads, cores; sort_eig = 0 leaves the diagonal
+// order.
+TEST(TrnsolverSsyevj, BlockJacobiBatchedBitsMatchSingleCalls) {
+  const int n = 144, lda = 146, batch = 4;
+  const std::size_t msz = static_cast<std::size_t>(lda) * n;
+  std::vector<float> all(msz * batch);
+  for (int k = 0; k < batch; ++k) {
+    auto a = random_symmetric(n, lda, 2500 + k);
+    if (k == 1) a[9 + 4 * static_cast<std::size_t>(lda)] = std::numeric_limits<double>::quiet_NaN();
+    if (k == 2)
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (i != j) a[i + static_cast<std::size_t>(j) * lda] *= 1e-3;  // converges a sweep or more earlier
+    std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  }
+  ts::Settings one, two;
+  one.host_threads = 1;
+  two.host_threads = 2;
+  two.num_cores = 2;
+  std::vector<float> ab(all), wb(static_cast<std::size_t>(n) * batch);
+  const auto rb = ts::ssyevj_batched(one, true, ts::Uplo::lower, n, ab.data(), lda, wb.data(), {}, batch);
+  std::vector<float> ar(msz * batch), wr(wb.size());
+  for (int k = 0; k < batch; ++k)
+    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((batch - 1 - k) * msz), msz, ar.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  const auto rr = ts::ssyevj_batched(two, true, ts::Uplo::lower, n, ar.data(), lda, wr.data(), {}, batch);
+  EXPECT_EQ(rb[1].info, n + 1);
+  EXPECT_EQ(rb[1].sweeps, 0);
+  EXPECT_LT(rb[2].sweeps, rb[0].sweeps);
+  for (int k = 0; k < batch; ++k) {
+    if (k != 1) {
+      EXPECT_EQ(rb[static_cast<std::size_t>(k)].info, 0) << k;
+    }
+    const int j = batch - 1 - k;
+    EXPECT_EQ(rr[static_cast<std::size_t>(j)].sweeps, rb[static_cast<std::size_t>(k)].sweeps) << k;
+    EXPECT_EQ(0, std::memcmp(ar.data() + j * msz, ab.data() + k * msz, msz * sizeof(float))) << k;
+    EXPECT_EQ(0, std::memcmp(wr.data() + j * n, wb.data() + k * n, n * sizeof(float))) << k;
+    std::vector<float> a1(all.begin() + static_cast<std::ptrdiff_t>(k * msz), all.begin() + static_cast<std::ptrdiff_t>((k + 1) * msz)), w1(n);
+    const auto r1 = ts::ssyevj(one, true, ts::Uplo::lower, n, a1.data(), lda, w1.data(), {});
+    EXPECT_EQ(r1.sweeps, rb[static_cast<std::size_t>(k)].sweeps) << k;
+    EXPECT_EQ(r1.info, rb[static_cast<std::size_t>(k)].info) << k;
+    EXPECT_EQ(0, std::memcmp(a1.data(), ab.data() + k * msz, msz * sizeof(float))) << k;
+    EXPECT_EQ(0, std::memcmp(w1.data(), wb.data() + k * n, n * sizeof(float))) << k;
+  }
+  // sort_eig = 0: the same eigenvalues, in the work matrix's diagonal order (not all ascending).
+  ts::SyevjParams unsorted;
+  unsorted.sort_eig = false;
+  std::vector<float> au(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(msz)), wu(n);
+  ts::ssyevj_batched(one, false, ts::Uplo::lower, n, au.data(), lda, wu.data(), unsorted, 1);
+  EXPECT_FALSE(std::is_sorted(wu.begin(), wu.end()));
+  std::sort(wu.begin(), wu.end());
+  EXPECT_EQ(0, std::memcmp(wu.data(), wb.data(), n * sizeof(float)));
+}
+
 void check_d(int n, bool lower, bool vectors, std::uint64_t seed) {
   const int lda = n + 1;
   auto a = random_symmetric(n, lda, seed);

@@ -83,34 +83,40 @@ std::int64_t block_size(std::int64_t n) { return n <= kBlock8MaxN ? 8 : 16; }
 // Up to this order the rotations are applied as one dense N x N GEMM each (measured cheaper).
 constexpr std::int64_t kDenseMaxN = 256;
 
+// A group of same-order matrices swept in lockstep (the same rounds; each matrix's subproblems,
+// products and sums are its own, so its bits do not depend on the group).
 struct BlockJacobi {
   const Settings& s;
   const SyevjParams& prm;
   bool vectors;
-  std::int64_t n, N, blocks, pairs;
+  std::int64_t n, kBlock, N, blocks, pairs, count, stride;  // work matrix m at m * stride
   std::vector<float> a, b, v, v2, q, qf, wsub;
   std::int64_t band_width = 0, band_depth = 0;  // W output columns per product, contraction W + 4b
-  std::vector<std::int64_t> block_at;  // block_at[position] = original block index
+  std::vector<std::int64_t> block_at;  // block_at[position] = original block index (every matrix)
+  std::vector<std::int64_t> previous_block_at;
   Trace trace;
   blas::Settings bs;
 
-  std::int64_t kBlock;  // b: a pair of blocks is one packed subproblem (2b <= kSyevjPackedMaxN)
-
-  BlockJacobi(const Settings& s_, const SyevjParams& p_, bool vectors_, std::int64_t n_, std::int64_t b_)
-      : s(s_), prm(p_), vectors(vectors_), n(n_), kBlock(b_) {
+  BlockJacobi(const Settings& s_, const SyevjParams& p_, bool vectors_, std::int64_t n_, std::int64_t b_,
+              std::int64_t count_)
+      : s(s_), prm(p_), vectors(vectors_), n(n_), kBlock(b_), count(count_) {
     N = (n + 2 * kBlock - 1) / (2 * kBlock) * (2 * kBlock);
     blocks = N / kBlock;
     pairs = blocks / 2;
-    const auto NN = static_cast<std::size_t>(N * N);
-    a.assign(NN, 0.0f);
-    b.assign(NN, 0.0f);
+    // stride N (N + 1) = p 2b (N + 1): diagonal block k of matrix m is subproblem m p + k at a
+    // uniform stride 2b (N + 1), so one packed problem covers the pairs of every matrix.
+    stride = N * (N + 1);
+    const auto all = static_cast<std::size_t>(count * stride);
+    a.assign(all, 0.0f);
+    b.assign(all, 0.0f);
     if (vectors) {
-      v.assign(NN, 0.0f);
-      v2.assign(NN, 0.0f);
-      for (std::int64_t i = 0; i < N; ++i) v[static_cast<std::size_t>(i + i * N)] = 1.0f;
+      v.assign(all, 0.0f);
+      v2.assign(all, 0.0f);
+      for (std::int64_t m = 0; m < count; ++m)
+        for (std::int64_t i = 0; i < N; ++i) v[static_cast<std::size_t>(m * stride + i + i * N)] = 1.0f;
     }
-    q.assign(static_cast<std::size_t>(pairs * 4 * kBlock * kBlock), 0.0f);
-    qf.assign(NN, 0.0f);
+    q.assign(static_cast<std::size_t>(count * pairs * 4 * kBlock * kBlock), 0.0f);
+    qf.assign(static_cast<std::size_t>(count * N * N), 0.0f);
     // W: the widest of 128, 64, 32 that divides N and leaves a window narrower than N; else one
     // dense product (W = N: small matrices, where one GEMM is cheapest on both device and host).
     band_width = band_depth = N;
@@ -120,7 +126,7 @@ struct BlockJacobi {
         band_depth = wd + 4 * kBlock;
         break;
       }
-    wsub.assign(static_cast<std::size_t>(pairs * 2 * kBlock), 0.0f);
+    wsub.assign(static_cast<std::size_t>(count * pairs * 2 * kBlock), 0.0f);
     block_at.resize(static_cast<std::size_t>(blocks));
     std::iota(block_at.begin(), block_at.end(), 0);
     bs.target = s.target;
@@ -128,143 +134,228 @@ struct BlockJacobi {
     bs.host_threads = s.host_threads;
   }
 
-  LaunchConfig one_core() const {
-    LaunchConfig lc = s.launch_config();
-    lc.num_cores = 1;        // one matrix: a sequence of dependent launches
+  float* work(std::int64_t m) { return a.data() + m * stride; }
+
+  LaunchConfig config(std::int64_t programs) const {
+    LaunchConfig lc = s.launch_config({static_cast<int>(programs), 1, 1});
     lc.core.execute = true;  // the host reads the sums; later launches read what earlier ones wrote
     return lc;
   }
 
-  // {||A||_F^2, off(A)_F^2} of the work matrix.
-  std::array<double, 2> sums() {
-    float out[2] = {0.0f, 0.0f};
-    LaunchResult r = launch(one_core(), [&](NeuronCore& nc) { sums_of_squares_kernel(nc, a.data(), N, out); });
+  // {||A||_F^2, off(A)_F^2} of each listed work matrix, one launch.
+  std::vector<std::array<double, 2>> sums(const std::vector<std::int64_t>& ms) {
+    std::vector<float> out(2 * ms.size());
+    LaunchResult r = launch(config(1), [&](NeuronCore& nc) {
+      for (std::size_t i = 0; i < ms.size(); ++i) sums_of_squares_kernel(nc, work(ms[i]), N, out.data() + 2 * i);
+    });
     trace.append(r.trace);
-    return {static_cast<double>(out[0]), static_cast<double>(out[1])};
+    std::vector<std::array<double, 2>> res(ms.size());
+    for (std::size_t i = 0; i < ms.size(); ++i)
+      res[i] = {static_cast<double>(out[2 * i]), static_cast<double>(out[2 * i + 1])};
+    return res;
   }
 
-  // One round; false when a subproblem became non-finite.
-  bool round() {
-    const std::int64_t w = 2 * kBlock;
-    std::vector<SyevjResult> sub(static_cast<std::size_t>(pairs));
-    PackedJacobiProblemF32 pr;
-    pr.a = a.data();
-    pr.lda = N;
-    pr.matrix_stride = w * (N + 1);  // diagonal block k at a + k w (N + 1)
-    pr.w = wsub.data();
-    pr.n = w;
-    pr.count = pairs;
-    pr.vectors = true;
-    pr.lower = true;  // the work matrix is full; the lower triangle of the block is read
-    pr.sort = false;  // a column keeps its position: the block arrangement stays known
-    pr.tolerance = prm.tolerance;
-    pr.max_sweeps = kInnerSweeps;
-    pr.result = sub.data();
-    pr.v_out = q.data();
-    LaunchResult r = launch(one_core(), [&](NeuronCore& nc) { syevj_f32_packed_kernel(nc, pr); });
+  // One round for the `live` matrices; returns those whose subproblems became non-finite (they
+  // take no update). The packed kernel runs over the subproblems of the whole group (contiguous;
+  // finished matrices' lanes are rotated and never used again).
+  std::vector<std::int64_t> round(const std::vector<std::int64_t>& live) {
+    const std::int64_t w = 2 * kBlock, total = count * pairs;
+    std::vector<SyevjResult> sub(static_cast<std::size_t>(total));
+    const std::int64_t per_program = packed_capacity(hardware_spec(s.target), w, true);
+    const std::int64_t programs = (total + per_program - 1) / per_program;
+    LaunchResult r = launch(config(programs), [&](NeuronCore& nc) {
+      const std::int64_t k = nc.linear_program_id();
+      const std::int64_t first = total * k / programs, last = total * (k + 1) / programs;
+      PackedJacobiProblemF32 pr;
+      pr.a = a.data() + first * w * (N + 1);
+      pr.lda = N;
+      pr.matrix_stride = w * (N + 1);  // diagonal block k of matrix m: a + (m p + k) w (N + 1)
+      pr.w = wsub.data() + first * w;
+      pr.n = w;
+      pr.count = last - first;
+      pr.vectors = true;
+      pr.lower = true;  // the work matrix is full; the lower triangle of the block is read
+      pr.sort = false;  // a column keeps its position: the block arrangement stays known
+      pr.tolerance = prm.tolerance;
+      pr.max_sweeps = kInnerSweeps;
+      pr.result = sub.data() + first;
+      pr.v_out = q.data() + first * w * w;
+      syevj_f32_packed_kernel(nc, pr);
+    });
     trace.append(r.trace);
-    for (const SyevjResult& x : sub)
-      if (!std::isfinite(x.residual)) return false;
+    std::vector<std::int64_t> failed, updated;
+    for (const std::int64_t m : live) {
+      bool finite = true;
+      for (std::int64_t k = 0; k < pairs; ++k) finite = finite && std::isfinite(sub[static_cast<std::size_t>(m * pairs + k)].residual);
+      (finite ? updated : failed).push_back(m);
+    }
     // Qf = diag(Q_k) P: column block `to` = half h of Q_k in rows of pair k, where the block at
     // position 2k + h moves to to = round_robin_next(2k + h) (index moves on the host).
-    std::fill(qf.begin(), qf.end(), 0.0f);
     std::vector<std::int64_t> next_block(static_cast<std::size_t>(blocks));
     for (std::int64_t k = 0; k < pairs; ++k)
-      for (std::int64_t h = 0; h < 2; ++h) {
-        const std::int64_t to = round_robin_next(2 * k + h, pairs);
-        next_block[static_cast<std::size_t>(to)] = block_at[static_cast<std::size_t>(2 * k + h)];
-        for (std::int64_t c = 0; c < kBlock; ++c)
-          std::copy_n(q.data() + k * w * w + (h * kBlock + c) * w, w,
-                      qf.data() + k * w + (to * kBlock + c) * N);
-      }
+      for (std::int64_t h = 0; h < 2; ++h)
+        next_block[static_cast<std::size_t>(round_robin_next(2 * k + h, pairs))] = block_at[static_cast<std::size_t>(2 * k + h)];
+    for (const std::int64_t m : updated) {
+      float* qm = qf.data() + m * N * N;
+      std::fill(qm, qm + N * N, 0.0f);
+      for (std::int64_t k = 0; k < pairs; ++k)
+        for (std::int64_t h = 0; h < 2; ++h) {
+          const std::int64_t to = round_robin_next(2 * k + h, pairs);
+          for (std::int64_t c = 0; c < kBlock; ++c)
+            std::copy_n(q.data() + (m * pairs + k) * w * w + (h * kBlock + c) * w, w, qm + k * w + (to * kBlock + c) * N);
+        }
+    }
     // Banded products: round_robin_next moves a block by at most two positions, so output columns
     // [c0, c0 + W) of A Qf need only rows [c0 - 2b, c0 + W + 2b) of Qf: one batched GEMM of N / W
-    // products with that window as contraction (all zeros outside it are skipped; the zeros inside
-    // add exactly, so every output is the rounded sum of its 2b nonzero products in PSUM order).
-    std::vector<blas::MatrixRef> cols_in, q_cols, q_rows, rows_in, vin;
+    // products per matrix with that window as contraction (all zeros outside it are skipped; the
+    // zeros inside add exactly, so every output is the rounded sum of its 2b nonzero products in
+    // PSUM order).
+    std::vector<blas::MatrixRef> cols_in, q_cols, rows_in, vin;
     std::vector<blas::MutableMatrixRef> cols_out, rows_out, vout;
-    for (std::int64_t c0 = 0; c0 < N; c0 += band_width) {
-      const std::int64_t s0 = std::clamp<std::int64_t>(c0 - 2 * kBlock, 0, N - band_depth);
-      cols_in.push_back({a.data() + s0 * N, DType::f32, N});
-      q_cols.push_back({qf.data() + s0 + c0 * N, DType::f32, N});
-      cols_out.push_back({b.data() + c0 * N, DType::f32, N});
-      rows_in.push_back({b.data() + s0, DType::f32, N});
-      rows_out.push_back({a.data() + c0, DType::f32, N});
-      if (vectors) {
-        vin.push_back({v.data() + s0 * N, DType::f32, N});
-        vout.push_back({v2.data() + c0 * N, DType::f32, N});
+    for (const std::int64_t m : updated) {
+      float *am = a.data() + m * stride, *bm = b.data() + m * stride, *qm = qf.data() + m * N * N;
+      for (std::int64_t c0 = 0; c0 < N; c0 += band_width) {
+        const std::int64_t s0 = std::clamp<std::int64_t>(c0 - 2 * kBlock, 0, N - band_depth);
+        cols_in.push_back({am + s0 * N, DType::f32, N});
+        q_cols.push_back({qm + s0 + c0 * N, DType::f32, N});
+        cols_out.push_back({bm + c0 * N, DType::f32, N});
+        rows_in.push_back({bm + s0, DType::f32, N});
+        rows_out.push_back({am + c0, DType::f32, N});
+        if (vectors) {
+          vin.push_back({v.data() + m * stride + s0 * N, DType::f32, N});
+          vout.push_back({v2.data() + m * stride + c0 * N, DType::f32, N});
+        }
       }
     }
-    const auto gemms = [&](blas::Op ta, std::int64_t m, std::int64_t nn, const std::vector<blas::MatrixRef>& x,
+    const auto gemms = [&](blas::Op ta, std::int64_t mm, std::int64_t nn, const std::vector<blas::MatrixRef>& x,
                            const std::vector<blas::MatrixRef>& y, const std::vector<blas::MutableMatrixRef>& z) {
+      if (x.empty()) return;
       blas::CallReport gr;
-      blas::gemm_batched(bs, blas::GemmMode::fp32, ta, blas::Op::N, m, nn, band_depth, 1.0f, x, y, 0.0f, z, &gr);
+      blas::gemm_batched(bs, blas::GemmMode::fp32, ta, blas::Op::N, mm, nn, band_depth, 1.0f, x, y, 0.0f, z, &gr);
       trace.append(gr.trace);
     };
     gemms(blas::Op::N, N, band_width, cols_in, q_cols, cols_out);  // B = A Qf (columns)
     gemms(blas::Op::T, band_width, N, q_cols, rows_in, rows_out);  // A' = Qf^T B (rows)
     if (vectors) {
       gemms(blas::Op::N, N, band_width, vin, q_cols, vout);  // V' = V Qf
-      v.swap(v2);
+      for (const std::int64_t m : failed) std::copy_n(v.data() + m * stride, N * N, v2.data() + m * stride);
+      v.swap(v2);  // (matrices finished earlier are never read again)
     }
+    previous_block_at = block_at;  // the arrangement of the failed matrices
     block_at.swap(next_block);
-    return true;
+    return failed;
+  }
+
+  // Eigenvalues (sorted if `sort`) to w and, with vectors, eigenvectors to x (n x n, ld) of matrix m,
+  // whose blocks are arranged as `at`.
+  void finish(std::int64_t m, const std::vector<std::int64_t>& at, bool sort, float* w, float* x, std::int64_t ld) {
+    std::vector<std::int64_t> pos;  // positions holding an original (not padding) index
+    for (std::int64_t j = 0; j < N; ++j)
+      if (at[static_cast<std::size_t>(j / kBlock)] * kBlock + j % kBlock < n) pos.push_back(j);
+    const float* am = work(m);
+    const auto diag = [&](std::int64_t j) { return am[j + j * N]; };
+    if (sort) std::stable_sort(pos.begin(), pos.end(), [&](std::int64_t i, std::int64_t j) { return diag(i) < diag(j); });
+    for (std::int64_t k = 0; k < n; ++k) w[k] = diag(pos[static_cast<std::size_t>(k)]);
+    if (vectors)  // rows of V are the original indices (V' = V Qf permutes columns only)
+      for (std::int64_t k = 0; k < n; ++k)
+        std::copy_n(v.data() + m * stride + pos[static_cast<std::size_t>(k)] * N, n, x + k * ld);
   }
 };
 
+// Matrices first .. first + count of the batch (matrix k at A + k n lda, W + k n).
+void block_group(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda, float* W,
+                 const SyevjParams& p, std::int64_t first, std::int64_t count, SyevjResult* results, Trace& trace) {
+  BlockJacobi bj(s, p, vectors, n, block_size(n), count);
+  const std::int64_t N = bj.N;
+  const auto in = [&](std::int64_t m) { return A + (first + m) * n * lda; };
+  // Only the uplo triangle is read (host copy into the padded work matrix, mirrored).
+  for (std::int64_t m = 0; m < count; ++m) {
+    const float* x = in(m);
+    float* a = bj.work(m);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) {
+        const float e = lower ? x[i + j * lda] : x[j + i * lda];
+        a[i + j * N] = e;
+        a[j + i * N] = e;
+      }
+  }
+  std::vector<std::int64_t> live(static_cast<std::size_t>(count));
+  std::iota(live.begin(), live.end(), 0);
+  const auto sq = bj.sums(live);
+  std::vector<double> fro(static_cast<std::size_t>(count)), off(static_cast<std::size_t>(count));
+  std::vector<std::int64_t> finite;
+  for (std::int64_t m = 0; m < count; ++m) {
+    fro[static_cast<std::size_t>(m)] = std::sqrt(sq[static_cast<std::size_t>(m)][0]);
+    off[static_cast<std::size_t>(m)] = std::sqrt(sq[static_cast<std::size_t>(m)][1]);
+    if (std::isfinite(fro[static_cast<std::size_t>(m)]) && std::isfinite(off[static_cast<std::size_t>(m)])) {
+      finite.push_back(m);
+      continue;
+    }
+    SyevjResult& r = results[first + m];  // non-finite input: A untouched, W NaN, no sweep
+    r.info = static_cast<int>(n) + 1;
+    r.residual = std::nan("");
+    std::fill(W + (first + m) * n, W + (first + m + 1) * n, std::nanf(""));
+  }
+  live.swap(finite);
+  const double tol = ssyevj_effective_tolerance(n, p.tolerance);
+  const auto finish = [&](std::int64_t m, int sweeps, bool converged, const std::vector<std::int64_t>& at) {
+    SyevjResult& r = results[first + m];
+    r.sweeps = sweeps;
+    r.residual = off[static_cast<std::size_t>(m)];
+    r.info = converged ? 0 : static_cast<int>(n) + 1;
+    bj.finish(m, at, p.sort_eig, W + (first + m) * n, in(m), lda);
+  };
+  for (int sweeps = 0;; ++sweeps) {
+    std::vector<std::int64_t> still;
+    for (const std::int64_t m : live) {
+      const double o = off[static_cast<std::size_t>(m)];
+      const bool converged = o <= tol * fro[static_cast<std::size_t>(m)];
+      if (converged || !std::isfinite(o) || sweeps >= p.max_sweeps)
+        finish(m, sweeps, converged, bj.block_at);
+      else
+        still.push_back(m);
+    }
+    live.swap(still);
+    if (live.empty()) break;
+    for (std::int64_t r = 0; r < bj.blocks - 1 && !live.empty(); ++r) {
+      const std::vector<std::int64_t> failed = bj.round(live);
+      for (const std::int64_t m : failed) {  // a subproblem became non-finite: stop this matrix
+        off[static_cast<std::size_t>(m)] = std::nan("");
+        finish(m, sweeps + 1, false, bj.previous_block_at);
+        std::erase(live, m);
+      }
+    }
+    if (live.empty()) break;
+    const auto now = bj.sums(live);
+    for (std::size_t i = 0; i < live.size(); ++i) off[static_cast<std::size_t>(live[i])] = std::sqrt(now[i][1]);
+  }
+  trace.append(bj.trace);
+}
+
 }  // namespace
+
+std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A,
+                                              std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                              CallReport* report) {
+  std::vector<SyevjResult> results(static_cast<std::size_t>(batch));
+  const std::int64_t N = (n + 31) / 32 * 32;
+  // Groups of at most ~2^26 work floats (five N x N buffers per matrix); the groups run one after
+  // another and a matrix's bits do not depend on its group.
+  const std::int64_t group = std::max<std::int64_t>(1, (std::int64_t{1} << 26) / (5 * N * N));
+  Trace trace;
+  for (std::int64_t first = 0; first < batch; first += group)
+    block_group(s, vectors, lower, n, A, lda, W, p, first, std::min(group, batch - first), results.data(), trace);
+  if (report != nullptr) {
+    report->profile = model_profile(trace, s.target);
+    report->profile.cores = std::max(1, s.num_cores);
+    report->trace = std::move(trace);
+  }
+  return results;
+}
 
 SyevjResult ssyevj_block(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda,
                          float* W, const SyevjParams& p, CallReport* report) {
-  BlockJacobi bj(s, p, vectors, n, block_size(n));
-  const std::int64_t kBlock = bj.kBlock;
-  const std::int64_t N = bj.N;
-  // Only the uplo triangle is read (host copy into the padded work matrix, mirrored).
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i) {
-      const float x = lower ? A[i + j * lda] : A[j + i * lda];
-      bj.a[static_cast<std::size_t>(i + j * N)] = x;
-      bj.a[static_cast<std::size_t>(j + i * N)] = x;
-    }
-  SyevjResult res;
-  const auto finish_report = [&] {
-    if (report == nullptr) return;
-    report->profile = model_profile(bj.trace, s.target);
-    report->trace = std::move(bj.trace);
-  };
-  std::array<double, 2> sq = bj.sums();
-  const double fro = std::sqrt(sq[0]);
-  double off = std::sqrt(sq[1]);
-  if (!std::isfinite(fro) || !std::isfinite(off)) {  // non-finite input: A untouched, W NaN
-    res.info = static_cast<int>(n) + 1;
-    res.residual = std::nan("");
-    std::fill(W, W + n, std::nanf(""));
-    finish_report();
-    return res;
-  }
-  const double tol = ssyevj_effective_tolerance(n, p.tolerance);
-  bool finite = true;
-  while (!(off <= tol * fro) && res.sweeps < p.max_sweeps && finite) {
-    for (std::int64_t r = 0; r < bj.blocks - 1 && finite; ++r) finite = bj.round();
-    ++res.sweeps;
-    off = finite ? std::sqrt(bj.sums()[1]) : std::nan("");
-    finite = finite && std::isfinite(off);
-  }
-  res.residual = off;
-  res.info = off <= tol * fro ? 0 : static_cast<int>(n) + 1;
-  // Eigenvalue k of position j: the diagonal of the work matrix (read back by DMA in the sums'
-  // launches; here from the host copy of the same HBM buffer). Positions of padding are dropped.
-  std::vector<std::int64_t> pos;
-  for (std::int64_t j = 0; j < N; ++j)
-    if (bj.block_at[static_cast<std::size_t>(j / kBlock)] * kBlock + j % kBlock < n) pos.push_back(j);
-  const auto diag = [&](std::int64_t j) { return bj.a[static_cast<std::size_t>(j + j * N)]; };
-  std::stable_sort(pos.begin(), pos.end(), [&](std::int64_t x, std::int64_t y) { return diag(x) < diag(y); });
-  for (std::int64_t k = 0; k < n; ++k) W[k] = diag(pos[static_cast<std::size_t>(k)]);
-  if (vectors)  // rows of V are the original indices (V' = V Q P permutes columns only)
-    for (std::int64_t k = 0; k < n; ++k)
-      std::copy_n(bj.v.data() + pos[static_cast<std::size_t>(k)] * N, n, A + k * lda);
-  finish_report();
-  return res;
+  return ssyevj_block_batched(s, vectors, lower, n, A, lda, W, p, 1, report).front();
 }
 
 }  // namespace trn::solver::detail
