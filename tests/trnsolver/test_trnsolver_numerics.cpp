@@ -102,6 +102,31 @@ TEST(TrnsolverSsyevj, TwoRowTilesAndSweeps) {
   }
 }
 
+// `batch` random symmetric matrices (n, lda) from seeds seed0 + k, each edited by edit(k, a) first.
+template <class Edit>
+std::vector<float> random_batch(int n, int lda, int batch, std::uint64_t seed0, Edit edit) {
+  const std::size_t msz = static_cast<std::size_t>(lda) * n;
+  std::vector<float> all(msz * batch);
+  for (int k = 0; k < batch; ++k) {
+    auto a = random_symmetric(n, lda, seed0 + k);
+    edit(k, a);
+    std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  }
+  return all;
+}
+void scale_off_diagonal(std::vector<double>& a, int n, int lda, double f) {
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (i != j) a[i + static_cast<std::size_t>(j) * lda] *= f;
+}
+// The matrices of `all` (msz floats each) in reverse order.
+std::vector<float> reversed_batch(const std::vector<float>& all, std::size_t msz, int batch) {
+  std::vector<float> r(all.size());
+  for (int k = 0; k < batch; ++k)
+    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((batch - 1 - k) * msz), msz, r.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  return r;
+}
+
 // n >= 144: two-sided block Jacobi (packed 2b x 2b subproblems, TensorE GEMMs); below, forced by
 // TRNSOLVER_SYEVJ_BLOCK_MIN_N. Same bounds as the rows kernel; fp32 sweeps on random matrices <= 10
 // (measured 7-8 up to n = 512, 10 at n = 1024).
@@ -209,25 +234,17 @@ TEST(TrnsolverSsyevj, BlockJacobiInfoCodesAndEdgeCases) {
 TEST(TrnsolverSsyevj, BlockJacobiBatchedBitsMatchSingleCalls) {
   const int n = 144, lda = 146, batch = 4;
   const std::size_t msz = static_cast<std::size_t>(lda) * n;
-  std::vector<float> all(msz * batch);
-  for (int k = 0; k < batch; ++k) {
-    auto a = random_symmetric(n, lda, 2500 + k);
+  const std::vector<float> all = random_batch(n, lda, batch, 2500, [&](int k, std::vector<double>& a) {
     if (k == 1) a[9 + 4 * static_cast<std::size_t>(lda)] = std::numeric_limits<double>::quiet_NaN();
-    if (k == 2)
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i)
-          if (i != j) a[i + static_cast<std::size_t>(j) * lda] *= 1e-3;  // converges a sweep or more earlier
-    std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k * msz));
-  }
+    if (k == 2) scale_off_diagonal(a, n, lda, 1e-3);  // converges a sweep or more earlier
+  });
   ts::Settings one, two;
   one.host_threads = 1;
   two.host_threads = 2;
   two.num_cores = 2;
   std::vector<float> ab(all), wb(static_cast<std::size_t>(n) * batch);
   const auto rb = ts::ssyevj_batched(one, true, ts::Uplo::lower, n, ab.data(), lda, wb.data(), {}, batch);
-  std::vector<float> ar(msz * batch), wr(wb.size());
-  for (int k = 0; k < batch; ++k)
-    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((batch - 1 - k) * msz), msz, ar.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  std::vector<float> ar = reversed_batch(all, msz, batch), wr(wb.size());
   const auto rr = ts::ssyevj_batched(two, true, ts::Uplo::lower, n, ar.data(), lda, wr.data(), {}, batch);
   EXPECT_EQ(rb[1].info, n + 1);
   EXPECT_EQ(rb[1].sweeps, 0);
@@ -402,15 +419,10 @@ TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
 TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
   const int n = 41, lda = 43, batch = 11;
   const std::size_t msz = static_cast<std::size_t>(lda) * n;
-  std::vector<float> all(msz * batch);
-  for (int k = 0; k < batch; ++k) {
-    auto a = random_symmetric(n, lda, 1300 + k);
-    if (k == 3 || k == 8)  // nearly diagonal: stops sweeps earlier than its lockstep neighbours
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i)
-          if (i != j) a[i + static_cast<std::size_t>(j) * lda] *= k == 3 ? 0.0 : 1e-4;
-    std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k * msz));
-  }
+  const std::vector<float> all = random_batch(n, lda, batch, 1300, [&](int k, std::vector<double>& a) {
+    // nearly diagonal: stops sweeps earlier than its lockstep neighbours
+    if (k == 3 || k == 8) scale_off_diagonal(a, n, lda, k == 3 ? 0.0 : 1e-4);
+  });
   ts::SyevjParams p;
   ts::Settings one, two;
   one.host_threads = 1;
@@ -419,9 +431,7 @@ TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
   two.target = trn::Generation::trn2;  // c, s in SBUF and GpSimdE products there: same bits
   std::vector<float> af(all), wf(static_cast<std::size_t>(n) * batch);
   const auto rf = ts::ssyevj_batched(one, true, ts::Uplo::lower, n, af.data(), lda, wf.data(), p, batch);
-  std::vector<float> ar(msz * batch), wr(wf.size());
-  for (int k = 0; k < batch; ++k)
-    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((batch - 1 - k) * msz), msz, ar.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  std::vector<float> ar = reversed_batch(all, msz, batch), wr(wf.size());
   const auto rr = ts::ssyevj_batched(two, true, ts::Uplo::lower, n, ar.data(), lda, wr.data(), p, batch);
   std::set<int> sweeps;
   for (int k = 0; k < batch; ++k) {
