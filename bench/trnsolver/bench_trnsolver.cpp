@@ -59,7 +59,7 @@ void BM_Ssyevj_vs_ssyevd(benchmark::State& st) {
       });
   model_counters(st, rep);
 }
-BENCHMARK(BM_Ssyevj_vs_ssyevd)->Arg(32)->Arg(64)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_Ssyevj_vs_ssyevd)->Arg(32)->Arg(64)->Arg(128)->Arg(256)->Arg(512)->Arg(1024)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // SsyevjBatched (vectors) vs a loop of LAPACKE_ssyevd over the same matrices.
 void BM_SsyevjBatched_vs_ssyevd_loop(benchmark::State& st) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -99,6 +100,178 @@ TEST(TrnsolverSsyevj, TwoRowTilesAndSweeps) {
     check_s({n, n % 2 == 0, true}, 400 + n, &sweeps);
     EXPECT_LE(sweeps, 9) << "fp32 sweeps on a random matrix, n=" << n;
   }
+}
+
+// `batch` random symmetric matrices (n, lda) from seeds seed0 + k, each edited by edit(k, a) first.
+template <class Edit>
+std::vector<float> random_batch(int n, int lda, int batch, std::uint64_t seed0, Edit edit) {
+  const std::size_t msz = static_cast<std::size_t>(lda) * n;
+  std::vector<float> all(msz * batch);
+  for (int k = 0; k < batch; ++k) {
+    auto a = random_symmetric(n, lda, seed0 + k);
+    edit(k, a);
+    std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  }
+  return all;
+}
+void scale_off_diagonal(std::vector<double>& a, int n, int lda, double f) {
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (i != j) a[i + static_cast<std::size_t>(j) * lda] *= f;
+}
+// The matrices of `all` (msz floats each) in reverse order.
+std::vector<float> reversed_batch(const std::vector<float>& all, std::size_t msz, int batch) {
+  std::vector<float> r(all.size());
+  for (int k = 0; k < batch; ++k)
+    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((batch - 1 - k) * msz), msz, r.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  return r;
+}
+
+// n >= 144: two-sided block Jacobi (packed 2b x 2b subproblems, TensorE GEMMs); below, forced by
+// TRNSOLVER_SYEVJ_BLOCK_MIN_N. Same bounds as the rows kernel; fp32 sweeps on random matrices <= 10
+// (measured 7-8 up to n = 512, 10 at n = 1024).
+struct BlockPathOverride {
+  explicit BlockPathOverride(const char* min_n) { setenv("TRNSOLVER_SYEVJ_BLOCK_MIN_N", min_n, 1); }
+  ~BlockPathOverride() { unsetenv("TRNSOLVER_SYEVJ_BLOCK_MIN_N"); }
+};
+
+TEST(TrnsolverSsyevj, BlockJacobiAccuracyAndSweeps) {
+  int sweeps = 0;
+  {
+    const BlockPathOverride force("33");
+    for (int n : {33, 100}) {
+      check_s({n, true, true}, 1700 + n, &sweeps);
+      EXPECT_LE(sweeps, 10) << n;
+      check_s({n, false, true}, 1800 + n, &sweeps);
+      check_s({n, false, false}, 1900 + n, &sweeps);
+    }
+  }
+  // The default path at these sizes: b = 8 with dense GEMMs (150, 256), banded GEMMs of width 32
+  // (288); b = 16, banded (520).
+  for (int n : {150, 256, 288, 520}) {
+    check_s({n, n % 3 != 0, true}, 2000 + n, &sweeps);
+    EXPECT_LE(sweeps, 10) << n;
+  }
+  check_s({150, true, false}, 2100, &sweeps);
+}
+
+TEST(TrnsolverSsyevj, BlockJacobiOverrideSelectsTheBlockPath) {
+  const int n = 100;
+  const auto a = random_symmetric(n, n, 2200);
+  std::vector<float> a1(a.begin(), a.end()), a2(a1), w1(n), w2(n);
+  ts::ssyevj({}, true, ts::Uplo::lower, n, a1.data(), n, w1.data(), {});
+  {
+    const BlockPathOverride force("33");
+    ts::ssyevj({}, true, ts::Uplo::lower, n, a2.data(), n, w2.data(), {});
+  }
+  EXPECT_NE(0, std::memcmp(a1.data(), a2.data(), a1.size() * sizeof(float))) << "another algorithm, other bits";
+}
+
+TEST(TrnsolverSsyevj, BlockJacobiBitsIndependentOfThreadsCoresAndTarget) {
+  const int n = 200, lda = 203;
+  const auto a = random_symmetric(n, lda, 2300);
+  std::vector<float> ref(a.begin(), a.end()), wref(n);
+  ts::Settings one;
+  one.host_threads = 1;
+  const auto r0 = ts::ssyevj(one, true, ts::Uplo::upper, n, ref.data(), lda, wref.data(), {});
+  EXPECT_EQ(r0.info, 0);
+  for (int variant = 0; variant < 2; ++variant) {
+    ts::Settings s;
+    s.host_threads = 2;
+    s.num_cores = 2;
+    if (variant == 1) s.target = trn::Generation::trn2;
+    std::vector<float> x(a.begin(), a.end()), w(n);
+    const auto r = ts::ssyevj(s, true, ts::Uplo::upper, n, x.data(), lda, w.data(), {});
+    EXPECT_EQ(r.sweeps, r0.sweeps) << variant;
+    EXPECT_EQ(0, std::memcmp(x.data(), ref.data(), x.size() * sizeof(float))) << variant;
+    EXPECT_EQ(0, std::memcmp(w.data(), wref.data(), w.size() * sizeof(float))) << variant;
+  }
+}
+
+TEST(TrnsolverSsyevj, BlockJacobiInfoCodesAndEdgeCases) {
+  const int n = 150;
+  const auto a = random_symmetric(n, n, 2400);
+  std::vector<float> w(n);
+  for (const int max_sweeps : {0, 2}) {  // not converged: info n + 1, the sweeps that ran
+    std::vector<float> af(a.begin(), a.end());
+    ts::SyevjParams p;
+    p.max_sweeps = max_sweeps;
+    const auto r = ts::ssyevj({}, false, ts::Uplo::lower, n, af.data(), n, w.data(), p);
+    EXPECT_EQ(r.info, n + 1);
+    EXPECT_EQ(r.sweeps, max_sweeps);
+    EXPECT_GT(r.residual, 0.0);
+    for (int k = 1; k < n; ++k) EXPECT_LE(w[k - 1], w[k]);
+  }
+  {  // non-finite input: info n + 1, no sweep, W NaN, A untouched
+    std::vector<float> af(a.begin(), a.end());
+    af[7 + 3 * n] = std::numeric_limits<float>::infinity();
+    const std::vector<float> before = af;
+    const auto r = ts::ssyevj({}, true, ts::Uplo::lower, n, af.data(), n, w.data(), {});
+    EXPECT_EQ(r.info, n + 1);
+    EXPECT_EQ(r.sweeps, 0);
+    EXPECT_TRUE(std::isnan(w[0]));
+    EXPECT_EQ(0, std::memcmp(af.data(), before.data(), af.size() * sizeof(float)));
+  }
+  {  // diagonal input: converged before any sweep; exact eigenvalues, V a permutation
+    std::vector<float> af(static_cast<std::size_t>(n) * n, 0.0f);
+    for (int i = 0; i < n; ++i) af[i + static_cast<std::size_t>(i) * n] = static_cast<float>((i * 37) % n) - 70.0f;
+    const auto r = ts::ssyevj({}, true, ts::Uplo::upper, n, af.data(), n, w.data(), {});
+    EXPECT_EQ(r.info, 0);
+    EXPECT_EQ(r.sweeps, 0);
+    for (int k = 0; k < n; ++k) {
+      EXPECT_EQ(w[k], static_cast<float>(k) - 70.0f);
+      const int i = static_cast<int>(std::max_element(af.begin() + k * n, af.begin() + (k + 1) * n) - (af.begin() + k * n));
+      EXPECT_EQ(af[i + static_cast<std::size_t>(k) * n], 1.0f);
+      EXPECT_EQ((i * 37) % n, k);
+    }
+  }
+}
+
+// SsyevjBatched with n >= 144 runs the same block Jacobi over the batch in lockstep groups: each
+// matrix's bits are those of its single call, whatever the batch around it (a non-finite, a
+// diagonal, an unconverged neighbour), the order, threads, cores; sort_eig = 0 leaves the diagonal
+// order.
+TEST(TrnsolverSsyevj, BlockJacobiBatchedBitsMatchSingleCalls) {
+  const int n = 144, lda = 146, batch = 4;
+  const std::size_t msz = static_cast<std::size_t>(lda) * n;
+  const std::vector<float> all = random_batch(n, lda, batch, 2500, [&](int k, std::vector<double>& a) {
+    if (k == 1) a[9 + 4 * static_cast<std::size_t>(lda)] = std::numeric_limits<double>::quiet_NaN();
+    if (k == 2) scale_off_diagonal(a, n, lda, 1e-3);  // converges a sweep or more earlier
+  });
+  ts::Settings one, two;
+  one.host_threads = 1;
+  two.host_threads = 2;
+  two.num_cores = 2;
+  std::vector<float> ab(all), wb(static_cast<std::size_t>(n) * batch);
+  const auto rb = ts::ssyevj_batched(one, true, ts::Uplo::lower, n, ab.data(), lda, wb.data(), {}, batch);
+  std::vector<float> ar = reversed_batch(all, msz, batch), wr(wb.size());
+  const auto rr = ts::ssyevj_batched(two, true, ts::Uplo::lower, n, ar.data(), lda, wr.data(), {}, batch);
+  EXPECT_EQ(rb[1].info, n + 1);
+  EXPECT_EQ(rb[1].sweeps, 0);
+  EXPECT_LT(rb[2].sweeps, rb[0].sweeps);
+  for (int k = 0; k < batch; ++k) {
+    if (k != 1) {
+      EXPECT_EQ(rb[static_cast<std::size_t>(k)].info, 0) << k;
+    }
+    const int j = batch - 1 - k;
+    EXPECT_EQ(rr[static_cast<std::size_t>(j)].sweeps, rb[static_cast<std::size_t>(k)].sweeps) << k;
+    EXPECT_EQ(0, std::memcmp(ar.data() + j * msz, ab.data() + k * msz, msz * sizeof(float))) << k;
+    EXPECT_EQ(0, std::memcmp(wr.data() + j * n, wb.data() + k * n, n * sizeof(float))) << k;
+    std::vector<float> a1(all.begin() + static_cast<std::ptrdiff_t>(k * msz), all.begin() + static_cast<std::ptrdiff_t>((k + 1) * msz)), w1(n);
+    const auto r1 = ts::ssyevj(one, true, ts::Uplo::lower, n, a1.data(), lda, w1.data(), {});
+    EXPECT_EQ(r1.sweeps, rb[static_cast<std::size_t>(k)].sweeps) << k;
+    EXPECT_EQ(r1.info, rb[static_cast<std::size_t>(k)].info) << k;
+    EXPECT_EQ(0, std::memcmp(a1.data(), ab.data() + k * msz, msz * sizeof(float))) << k;
+    EXPECT_EQ(0, std::memcmp(w1.data(), wb.data() + k * n, n * sizeof(float))) << k;
+  }
+  // sort_eig = 0: the same eigenvalues, in the work matrix's diagonal order (not all ascending).
+  ts::SyevjParams unsorted;
+  unsorted.sort_eig = false;
+  std::vector<float> au(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(msz)), wu(n);
+  ts::ssyevj_batched(one, false, ts::Uplo::lower, n, au.data(), lda, wu.data(), unsorted, 1);
+  EXPECT_FALSE(std::is_sorted(wu.begin(), wu.end()));
+  std::sort(wu.begin(), wu.end());
+  EXPECT_EQ(0, std::memcmp(wu.data(), wb.data(), n * sizeof(float)));
 }
 
 void check_d(int n, bool lower, bool vectors, std::uint64_t seed) {
@@ -246,15 +419,10 @@ TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
 TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
   const int n = 41, lda = 43, batch = 11;
   const std::size_t msz = static_cast<std::size_t>(lda) * n;
-  std::vector<float> all(msz * batch);
-  for (int k = 0; k < batch; ++k) {
-    auto a = random_symmetric(n, lda, 1300 + k);
-    if (k == 3 || k == 8)  // nearly diagonal: stops sweeps earlier than its lockstep neighbours
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i)
-          if (i != j) a[i + static_cast<std::size_t>(j) * lda] *= k == 3 ? 0.0 : 1e-4;
-    std::copy(a.begin(), a.end(), all.begin() + static_cast<std::ptrdiff_t>(k * msz));
-  }
+  const std::vector<float> all = random_batch(n, lda, batch, 1300, [&](int k, std::vector<double>& a) {
+    // nearly diagonal: stops sweeps earlier than its lockstep neighbours
+    if (k == 3 || k == 8) scale_off_diagonal(a, n, lda, k == 3 ? 0.0 : 1e-4);
+  });
   ts::SyevjParams p;
   ts::Settings one, two;
   one.host_threads = 1;
@@ -263,9 +431,7 @@ TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
   two.target = trn::Generation::trn2;  // c, s in SBUF and GpSimdE products there: same bits
   std::vector<float> af(all), wf(static_cast<std::size_t>(n) * batch);
   const auto rf = ts::ssyevj_batched(one, true, ts::Uplo::lower, n, af.data(), lda, wf.data(), p, batch);
-  std::vector<float> ar(msz * batch), wr(wf.size());
-  for (int k = 0; k < batch; ++k)
-    std::copy_n(all.begin() + static_cast<std::ptrdiff_t>((batch - 1 - k) * msz), msz, ar.begin() + static_cast<std::ptrdiff_t>(k * msz));
+  std::vector<float> ar = reversed_batch(all, msz, batch), wr(wf.size());
   const auto rr = ts::ssyevj_batched(two, true, ts::Uplo::lower, n, ar.data(), lda, wr.data(), p, batch);
   std::set<int> sweeps;
   for (int k = 0; k < batch; ++k) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 
 #include "jacobi_tiles.hpp"
@@ -201,11 +202,32 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
   return results;
 }
 
+// Block Jacobi (syevj_block_f32.cpp) from `min_n` on (TRNSOLVER_SYEVJ_BLOCK_MIN_N overrides it for
+// tests and cost studies); never for n <= kSyevjPackedMaxN.
+bool use_block(std::int64_t n, std::int64_t min_n) {
+  const char* env = std::getenv("TRNSOLVER_SYEVJ_BLOCK_MIN_N");
+  return n > detail::kSyevjPackedMaxN && n >= (env != nullptr ? std::atoll(env) : min_n);
+}
+
+void check_block_args(std::int64_t n, std::int64_t lda, const float* A, const float* W, const SyevjParams& p,
+                      std::int64_t batch, CallReport* report) {
+  check_args(n, lda, A, W, batch);
+  require(n <= kSyevjMaxN, "n <= kSyevjMaxN");
+  require(p.max_sweeps >= 0, "max_sweeps >= 0");
+  if (report != nullptr) *report = CallReport{};
+}
+
 }  // namespace
+
 
 std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
                                         std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
                                         CallReport* report) {
+  if (use_block(n, detail::kSyevjBatchedBlockMinN)) {
+    check_block_args(n, lda, A, W, p, batch, report);
+    if (n == 0 || batch == 0) return std::vector<SyevjResult>(static_cast<std::size_t>(std::max<std::int64_t>(batch, 0)));
+    return detail::ssyevj_block_batched(s, vectors, uplo == Uplo::lower, n, A, lda, W, p, batch, report);
+  }
   return ssyevj_run(s, vectors, uplo, n, A, lda, W, p, batch, report, true);
 }
 
@@ -213,6 +235,10 @@ SyevjResult ssyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, f
                    const SyevjParams& p, CallReport* report) {
   SyevjParams q = p;
   q.sort_eig = true;  // syevj always sorts (cuSOLVER: SetSortEig affects only the batched call)
+  if (use_block(n, detail::kSyevjBlockMinN)) {
+    check_block_args(n, lda, A, W, p, 1, report);
+    return detail::ssyevj_block(s, vectors, uplo == Uplo::lower, n, A, lda, W, q, report);
+  }
   return ssyevj_run(s, vectors, uplo, n, A, lda, W, q, 1, report, false).front();
 }
 

@@ -90,6 +90,8 @@ struct PackedKernel {
     rows = (p.count + G - 1) / G;
   }
 
+  std::int64_t matrix_stride() const { return p.matrix_stride > 0 ? p.matrix_stride : n * p.lda; }
+
   // Matrix l of this program sits at partition l % rows, slot l / rows.
   std::int32_t part(std::int64_t l) const { return static_cast<std::int32_t>(l % rows); }
   std::int64_t slot(std::int64_t l) const { return l / rows; }
@@ -188,7 +190,7 @@ struct PackedKernel {
   void load_symmetric() {
     const Tile raw = T.cols(0, G * NN), mirror = T.cols(G * NN, G * NN);
     nc.memset(raw, 0.0f);
-    const std::int64_t stride = n * p.lda;
+    const std::int64_t stride = matrix_stride();
     for (std::int64_t g = 0; g < G; ++g) {
       const std::int64_t first = g * rows, cnt = std::min(rows, p.count - first);
       if (cnt <= 0) break;
@@ -231,9 +233,10 @@ struct PackedKernel {
       std::vector<float> v(static_cast<std::size_t>(n * n));
       nc.dma_copy(hbm_matrix(v.data(), 1, n * n, n, n, n),
                   pattern(V.rows(part(l), 1), slot(l) * NN, {{n, N}, {n, 1}}));
-      float* a = p.a + l * n * p.lda;
+      float* a = p.v_out != nullptr ? p.v_out + l * n * n : p.a + l * matrix_stride();
+      const std::int64_t ld = p.v_out != nullptr ? n : p.lda;
       for (std::int64_t k = 0; k < n; ++k)
-        std::copy_n(v.data() + pos[static_cast<std::size_t>(k)] * n, n, a + k * p.lda);
+        std::copy_n(v.data() + pos[static_cast<std::size_t>(k)] * n, n, a + k * ld);
     }
     p.result[l] = res;
   }
