@@ -182,10 +182,14 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
 //                 group holding partition j: the engines' partition-start alignment); the host
 //                 reads the index and the pivot magnitude (two scalars) to steer the next instructions
 //   row swap      three VectorE copies of free-axis columns, every partition at once
-//   elimination   row j of the transposed panel broadcast to every partition by TensorE selector
-//                 matmuls (exact: one nonzero term), l_i = a_ij / a_jj for i > j (VectorE divide,
-//                 one rounding), a_ik -= l_i u_jk (VectorE, u_jk the per-partition scalar, 0 on
-//                 partitions k <= j)
+//   elimination   column j of the transposed panel (u_jk, a_jj) onto the free axis of j's
+//                 32-partition group (TensorE, exact), stat[q, k] = (q == j) u_jk for k > j;
+//                 l_i = a_ij / a_jj for i > j on that group only (VectorE divide, one rounding);
+//                 the rank-1 term u_jk l_i on every partition k by one TensorE matmul per 512 rows
+//                 (stat stationary, l moving: one nonzero term, the product rounded once as a
+//                 multiply); a_ik -= it (VectorE, one PSUM input). Same operations and bits as
+//                 dividing on every partition and multiplying on ScalarE (the previous version),
+//                 with one pass over the rows per column fewer on VectorE and none on ScalarE
 // Partition j keeps a_ij unscaled until the end, where every partition k divides its entries below
 // the diagonal by its pivot a_kk (the same division, so the same l_ij bits; a zero pivot's column
 // stays unscaled as in LAPACK xGETF2). The instructions per column do not grow with the panel's
@@ -223,22 +227,20 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
   Tile idx = sb.alloc(DType::f32, W, {R}, "row index");
   Tile ones = sb.alloc(DType::f32, W, {w}, "ones");
   Tile ident = sb.alloc(DType::f32, W, {w}, "identity");
-  Tile below = sb.alloc(DType::f32, W, {w}, "below[k, j] = (k > j)");
+  Tile stat = sb.alloc(DType::f32, W, {w}, "u_jk on partition j (k > j), else 0");
   Tile mx = sb.alloc(DType::f32, W, {2}, "max, argmax");
   Tile piv = sb.alloc(DType::f32, W, {1}, "pivot");
-  Tile ucol = sb.alloc(DType::f32, W, {1}, "u_jk for k > j, else 0");
   Tile col = sb.alloc(DType::f32, W, {1}, "swapped column");
-  Tile l = sb.alloc(DType::f32, W, {C}, "l_i on every partition");
-  Tile bc = ps.alloc(DType::f32, W, {C}, "row j of panel^T broadcast");
+  Tile l = sb.alloc(DType::f32, W, {C}, "l_i on the group of partition j");
   // In PSUM: VectorE's subtract with one PSUM and one SBUF input runs at one element per cycle
   // (two with both in SBUF). bc and upd fill PSUM's 16 KiB per partition.
-  Tile upd = ps.alloc(DType::f32, W, {C}, "rank-1 term");
+  Tile bc = ps.alloc(DType::f32, W, {C}, "rank-1 term u_jk l_i");
+  Tile upd = ps.alloc(DType::f32, W, {C}, "pivot-search term; column j of panel^T along the free axis");
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> lin{1, R}, diag{-1, w};
     nc.iota(idx, std::span(&lin, 1), 0, 0);
     nc.affine_select(ident, std::span(&diag, 1), 0, 1, AluOp::equal, ones, 0.0f);
-    nc.affine_select(below, std::span(&diag, 1), 0, 1, AluOp::greater, ones, 0.0f);
   }
   std::vector<std::int64_t> swaps;  // local pivot row of each column
   float scalars[2] = {0, 0};
@@ -278,36 +280,44 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
       continue;
     }
     if (j + 1 >= R || j + 1 >= w) continue;  // no rows below the pivot, or no columns right of it
-    // u_jk on partitions k > j, 0 elsewhere (a 0/1 factor: the entries it zeroes are finite).
-    nc.tensor_scalar(ucol, at.cols(j, 1), AluOp::multiply, below.cols(j, 1));
-    // Only partitions k > j change: work on the aligned partition range [k0, w) that covers them,
-    // and contract over the 32-partition group holding partition j only.
-    const std::int32_t qj = jp / quad * quad, kq = std::min(quad, W - qj), k0 = aligned_partition_start(jp + 1, W);
-    const std::int32_t kn = W - k0;
-    Tile sel_j = ident.rows(qj, kq).cols(j, 1);  // sel_j[q, k] = (q == j): identity column j, stride 0
-    sel_j.size[0] = kn;
-    sel_j.stride[0] = 0;
-    const Tile at_j = at.rows(qj, kq), at_k = at.rows(k0, kn);
-    const Tile bc_k = bc.rows(k0, kn), piv_k = piv.rows(k0, kn), ucol_k = ucol.rows(k0, kn);
+    // Only partitions k > j change: work on the aligned partition range [k0, w) that covers them;
+    // the group of 32 partitions holding j computes l and is the contraction of the rank-1 matmul.
+    const std::int32_t qj = jp / quad * quad, kq = std::min(quad, W - qj);
+    const std::int32_t ka = aligned_partition_start(jp, W), kk = W - ka;  // covers j
+    const std::int32_t k0 = aligned_partition_start(jp + 1, W), kn = W - k0;  // covers k > j
+    // Column j of panel^T (u_jk = panel^T[k, j], and a_jj) along the free axis of j's group:
+    // ut[q, c] = panel^T[ka + c, j] (TensorE: the column as a stride-0 stationary, the identity
+    // moving; exact, one nonzero term).
+    Tile col_j = at.rows(ka, kk).cols(j, 1);
+    col_j.size[0] = kq;
+    col_j.stride[0] = 0;
+    const Tile ut = upd.rows(qj, kq).cols(0, kk), pivot_g = ut.cols(j - ka, 1);
+    nc.nc_matmul(ut, col_j, ident.rows(ka, kk).cols(ka, kk), false);
+    // stat[q, k] = (q == j) u_jk for k > j, 0 for k <= j (a 0/1 factor: the entries it zeroes are
+    // finite unless the panel is).
+    const Tile st = stat.rows(qj, kq).cols(0, kn);
+    nc.tensor_scalar(st, ut.cols(k0 - ka, kn), AluOp::multiply, ident.rows(qj, kq).cols(j, 1));
+    if (jp + 1 > k0) nc.memset(st.cols(0, jp + 1 - k0), 0.0f);
+    const Tile at_j = at.rows(qj, kq), at_k = at.rows(k0, kn), bc_k = bc.rows(k0, kn), l_j = l.rows(qj, kq);
     for (std::int64_t c0 = j; c0 < R; c0 += C) {
-      const std::int64_t cw = std::min(C, R - c0);
-      for (std::int64_t b0 = 0; b0 < cw; b0 += mm) {
-        const std::int64_t bw = std::min(mm, cw - b0);
-        nc.nc_matmul(bc_k.cols(b0, bw), sel_j, at_j.cols(c0 + b0, bw), false);  // bc[k, i] = panel^T[j, i]
-      }
-      if (c0 == j) nc.tensor_copy(piv_k, bc_k.cols(0, 1));
-      const std::int64_t i0 = c0 == j ? 1 : 0, len = cw - i0;  // rows strictly below j
+      const std::int64_t i0 = c0 == j ? 1 : 0, len = std::min(C, R - c0) - i0;  // rows strictly below j
       if (len == 0) continue;
-      const Tile ls = l.rows(k0, kn).cols(0, len), us = upd.rows(k0, kn).cols(0, len), as = at_k.cols(c0 + i0, len);
-      nc.tensor_scalar(ls, bc_k.cols(i0, len), AluOp::divide, piv_k);
-      nc.activation(us, ls, ActFunc::copy, 0.0f, ucol_k);  // l_i u_jk on ScalarE, beside VectorE
-      nc.tensor_tensor(as, as, us, AluOp::subtract);
+      // l_i = a_ij / a_jj on j's group (VectorE divide, one rounding; the group's other rows divide
+      // finite entries by the pivot and meet zeros of stat), then bc[k, i] = u_jk l_i by TensorE
+      // (one nonzero term: the product rounded once, as a multiply) and a_ik -= bc[k, i].
+      nc.tensor_scalar(l_j.cols(0, len), at_j.cols(c0 + i0, len), AluOp::divide, pivot_g);
+      for (std::int64_t b0 = 0; b0 < len; b0 += mm) {
+        const std::int64_t bw = std::min(mm, len - b0);
+        nc.nc_matmul(bc_k.cols(b0, bw), st, l_j.cols(b0, bw), false);
+      }
+      const Tile as = at_k.cols(c0 + i0, len);
+      nc.tensor_tensor(as, as, bc_k.cols(0, len), AluOp::subtract);
     }
   }
   // l_ik = a_ik / a_kk below the diagonal (i > k); a zero pivot divides by 1 (column left unscaled).
   {
     const std::array<std::int64_t, 2> diag_pat{1, w}, tri{1, R};
-    Tile dsel = below;  // [w, w] scratch (no longer needed)
+    Tile dsel = stat;  // [w, w] scratch (no longer needed)
     nc.affine_select(dsel, std::span(&diag_pat, 1), 0, -1, AluOp::equal, at.cols(0, w), 0.0f);  // i == k
     nc.tensor_reduce(piv, dsel, AluOp::add);                                                      // a_kk
     nc.tensor_scalar(piv, piv, AluOp::equal, 0.0f, AluOp::add, piv);                             // 0 -> 1
