@@ -20,7 +20,6 @@
 #include <limits>
 
 #include "syevj_internal.hpp"
-#include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
 #include "trn/blas/level3.hpp"   // strsm
 
 namespace trn::solver {
@@ -205,16 +204,6 @@ bool lu_panel_transposed_fits(const HardwareSpec& hw, std::int64_t rows) {
   return floats * 4 + 32 * 1024 <= hw.sbuf_partition_bytes;  // 32 KiB left for the row-swap buffers
 }
 
-// The largest partition start <= first, for the range [start, end), that the engines accept
-// (32-partition groups; 64 for a range over 32 partitions, 0 for one over 64).
-std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end) {
-  for (std::int32_t s = first / 32 * 32; s > 0; s -= 32) {
-    const std::int32_t n = end - s, quantum = n > 64 ? 128 : n > 32 ? 64 : 32;
-    if (s % quantum == 0) return s;
-  }
-  return 0;
-}
-
 void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
   const std::int64_t R = lp.m - lp.j0, w = lp.w, mm = nc.hw().gemm_moving_fmax;
   const std::int64_t C = std::min(R, transposed_psum_chunk(nc.hw()));
@@ -283,8 +272,8 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
     // Only partitions k > j change: work on the aligned partition range [k0, w) that covers them;
     // the group of 32 partitions holding j computes l and is the contraction of the rank-1 matmul.
     const std::int32_t qj = jp / quad * quad, kq = std::min(quad, W - qj);
-    const std::int32_t ka = aligned_partition_start(jp, W), kk = W - ka;  // covers j
-    const std::int32_t k0 = aligned_partition_start(jp + 1, W), kn = W - k0;  // covers k > j
+    const std::int32_t ka = detail::aligned_partition_start(jp, W), kk = W - ka;  // covers j
+    const std::int32_t k0 = detail::aligned_partition_start(jp + 1, W), kn = W - k0;  // covers k > j
     // Column j of panel^T (u_jk = panel^T[k, j], and a_jj) along the free axis of j's group:
     // ut[q, c] = panel^T[ka + c, j] (TensorE: the column as a stride-0 stationary, the identity
     // moving; exact, one nonzero term).
@@ -337,18 +326,26 @@ LaunchConfig config_of(const Settings& s) {
   return lc;
 }
 
-void run_trsm(const Settings& s, const blas::TrsmProblem& base, Trace& trace) {
-  const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
-  for (std::int64_t c0 = 0; c0 < base.nrhs; c0 += chunk) {
-    blas::TrsmProblem p = base;
-    p.b = base.b + c0 * base.ldb;
-    p.nrhs = std::min(chunk, base.nrhs - c0);
-    LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); });
-    trace.append(r.trace);
-  }
-}
-
 }  // namespace
+
+void detail::strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
+                        std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, Trace& trace) {
+  if (n == 0 || nrhs == 0) return;
+  trn::blas::Settings bs;
+  static_cast<EmulatorSettings&>(bs) = s;
+  bs.num_cores = 1;
+  // Substitution in every diagonal block whatever nrhs: the componentwise bound of the tile kernel
+  // this replaces (with <= 128 right-hand sides STRSM substitutes anyway).
+  bs.trsm_substitution = true;
+  // The view (i, j) -> t[i si + j sj] is the column-major matrix t (ld sj) when si == 1, else the
+  // transpose of the column-major matrix t (ld si), whose other triangle it is.
+  const bool direct = si == 1;
+  const blas::Uplo uplo = lower == direct ? blas::Uplo::lower : blas::Uplo::upper;
+  blas::CallReport r;
+  blas::strsm(bs, blas::GemmMode::fp32, blas::Side::left, uplo, direct ? blas::Op::N : blas::Op::T,
+              unit ? blas::Diag::unit : blas::Diag::non_unit, n, nrhs, 1.0f, t, direct ? sj : si, B, ldb, &r);
+  trace.append(r.trace);
+}
 
 int sgetrf(const Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* ipiv, CallReport* report) {
   return detail::sgetrf_mode(s, blas::GemmMode::fp32, m, n, A, lda, ipiv, report);
@@ -419,12 +416,12 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
   if (!trans) {
     if (ipiv != nullptr)
       for (std::int64_t k = 0; k < n; ++k) swap_rows(k);
-    run_trsm(s, {.t = A, .t_si = 1, .t_sj = lda, .lower = true, .unit = true, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
-    run_trsm(s, {.t = A, .t_si = 1, .t_sj = lda, .lower = false, .unit = false, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
+    detail::strsm_left(s, A, 1, lda, true, true, n, nrhs, B, ldb, trace);
+    detail::strsm_left(s, A, 1, lda, false, false, n, nrhs, B, ldb, trace);
   } else {
     // A^T = U^T L^T P: U^T y = b (lower view of U), L^T z = y (unit, upper view of L), then P^T.
-    run_trsm(s, {.t = A, .t_si = lda, .t_sj = 1, .lower = true, .unit = false, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
-    run_trsm(s, {.t = A, .t_si = lda, .t_sj = 1, .lower = false, .unit = true, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
+    detail::strsm_left(s, A, lda, 1, true, false, n, nrhs, B, ldb, trace);
+    detail::strsm_left(s, A, lda, 1, false, true, n, nrhs, B, ldb, trace);
     if (ipiv != nullptr)
       for (std::int64_t k = n - 1; k >= 0; --k) swap_rows(k);
   }

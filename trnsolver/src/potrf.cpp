@@ -210,8 +210,6 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
 
 }  // namespace trn::solver
 
-#include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
-
 namespace trn::solver {
 
 void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda, float* B,
@@ -221,24 +219,12 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
     throw UsageError("trnsolver", "argument", "spotrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
   if (report != nullptr) *report = CallReport{};
   if (n == 0 || nrhs == 0) return;
-  LaunchConfig lc = s.launch_config();
-  lc.num_cores = 1;        // one factorization: a sequence of dependent launches
-  lc.core.execute = true;  // later panels read what earlier launches wrote
-  const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
   // Lower view L (i, j): A[i + j lda] (uplo lower) or A[j + i lda] (upper, L = U^T).
   const bool lower = uplo == Uplo::lower;
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   Trace trace;
-  for (std::int64_t c0 = 0; c0 < nrhs; c0 += chunk) {
-    const std::int64_t w = std::min(chunk, nrhs - c0);
-    // L y = b, then L^T x = y.
-    const blas::TrsmProblem fwd{.t = A, .t_si = si, .t_sj = sj, .lower = true, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
-    const blas::TrsmProblem bwd{.t = A, .t_si = sj, .t_sj = si, .lower = false, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
-    for (const blas::TrsmProblem* p : {&fwd, &bwd}) {
-      LaunchResult r = launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, *p); });
-      trace.append(r.trace);
-    }
-  }
+  detail::strsm_left(s, A, si, sj, true, false, n, nrhs, B, ldb, trace);   // L y = b
+  detail::strsm_left(s, A, sj, si, false, false, n, nrhs, B, ldb, trace);  // L^T x = y
   if (report != nullptr) {
     report->profile = model_profile(trace, s.target);
     report->trace = std::move(trace);
