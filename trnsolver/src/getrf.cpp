@@ -337,6 +337,7 @@ void detail::strsm_left(const Settings& s, const float* t, std::int64_t si, std:
   // Substitution in every diagonal block whatever nrhs: the componentwise bound of the tile kernel
   // this replaces (with <= 128 right-hand sides STRSM substitutes anyway).
   bs.trsm_substitution = true;
+  bs.report_trace_only = true;  // the caller models its whole trace once
   // The view (i, j) -> t[i si + j sj] is the column-major matrix t (ld sj) when si == 1, else the
   // transpose of the column-major matrix t (ld si), whose other triangle it is.
   const bool direct = si == 1;
@@ -358,10 +359,7 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
     throw UsageError("trnsolver", "argument", "sgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
   const std::int64_t nb = hardware_spec(s.target).pmax, kmin = std::min(m, n);
-  trn::blas::Settings bs;
-  bs.target = s.target;
-  bs.numerics = s.numerics;
-  bs.host_threads = s.host_threads;
+  const blas::Settings bs = detail::step_blas_settings(s);
   Trace trace;
   int info = 0;
   for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
@@ -444,6 +442,7 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
   trn::blas::Settings bs;
   bs.target = s.target;
   bs.host_threads = s.host_threads;
+  bs.report_trace_only = true;  // the call models its whole trace once
   Trace trace;
   double host = 0;
   int info = 0;

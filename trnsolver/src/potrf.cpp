@@ -100,11 +100,17 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
     const Tile r = rall.cols(j, 1);
     nc.activation(r, bc.cols(j, 1), ActFunc::rsqrt);
     if (j + 1 == nb) break;
+    // Only rows i > j change: the update runs on the aligned partition range [k0, nb) covering
+    // them (rows k0..j of it take l_ij = 0 through the mask, as before on all rows).
     const std::int64_t rest = nb - j - 1;
-    const Tile lr = lrow.cols(j + 1, rest), up = upd.cols(j + 1, rest), dr = d.cols(j + 1, rest);
-    nc.tensor_scalar(lr, bc.cols(j + 1, rest), AluOp::multiply, r);  // l_kj
-    nc.tensor_scalar(lcol, d.cols(j, 1), AluOp::multiply, r, AluOp::multiply, below.cols(j, 1));  // l_ij, i > j
-    nc.tensor_scalar(up, lr, AluOp::multiply, lcol);
+    const std::int32_t k0 = detail::aligned_partition_start(jp + 1, rows), kn = rows - k0;
+    const Tile rk = r.rows(k0, kn), lk = lcol.rows(k0, kn);
+    const Tile lr = lrow.rows(k0, kn).cols(j + 1, rest), up = upd.rows(k0, kn).cols(j + 1, rest);
+    const Tile dr = d.rows(k0, kn).cols(j + 1, rest);
+    nc.tensor_scalar(lr, bc.rows(k0, kn).cols(j + 1, rest), AluOp::multiply, rk);  // l_kj
+    nc.tensor_scalar(lk, d.rows(k0, kn).cols(j, 1), AluOp::multiply, rk, AluOp::multiply,
+                     below.rows(k0, kn).cols(j, 1));  // l_ij, i > j
+    nc.tensor_scalar(up, lr, AluOp::multiply, lk);
     nc.tensor_tensor(dr, dr, up, AluOp::subtract);
     if (inv) {
       // Column-oriented substitution L X = I beside the factorization (Golub & Van Loan Alg. 3.1.3):
@@ -112,10 +118,13 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
       // These instructions are off the factorization's dependency chain. Only columns <= j of
       // row j are nonzero.
       const std::int64_t c = j + 1;
-      nc.nc_matmul(bx.cols(0, c), selj, x.rows(q0, qn).cols(0, c), false);  // bx[p, c] = x_jc
-      nc.tensor_scalar(xr.cols(0, c), bx.cols(0, c), AluOp::multiply, r);
-      nc.tensor_scalar(xu.cols(0, c), xr.cols(0, c), AluOp::multiply, lcol);
-      nc.tensor_tensor(x.cols(0, c), x.cols(0, c), xu.cols(0, c), AluOp::subtract);
+      Tile selk = selj;  // the same selector onto the rows [k0, nb) only
+      selk.size[0] = kn;
+      const Tile xk = x.rows(k0, kn).cols(0, c), xrk = xr.rows(k0, kn).cols(0, c), xuk = xu.rows(k0, kn).cols(0, c);
+      nc.nc_matmul(bx.rows(k0, kn).cols(0, c), selk, x.rows(q0, qn).cols(0, c), false);  // bx[p, c] = x_jc
+      nc.tensor_scalar(xrk, bx.rows(k0, kn).cols(0, c), AluOp::multiply, rk);
+      nc.tensor_scalar(xuk, xrk, AluOp::multiply, lk);
+      nc.tensor_tensor(xk, xk, xuk, AluOp::subtract);
     }
   }
   nc.tensor_tensor(d, d, rall, AluOp::multiply);  // l_ij = s_ij r_j
@@ -148,10 +157,7 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   // Lower view of the stored triangle: (i, j) -> A[i + j lda] (lower) or A[j + i lda] (upper).
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   const std::int64_t nb = hardware_spec(s.target).pmax;
-  trn::blas::Settings bs;
-  bs.target = s.target;
-  bs.numerics = s.numerics;
-  bs.host_threads = s.host_threads;
+  const blas::Settings bs = detail::step_blas_settings(s);
   int info = 0;
   std::vector<float> inverse;  // L11^-1 of the current block (the kernel's output)
   for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
@@ -246,6 +252,7 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   trn::blas::Settings bs;
   bs.target = s.target;
   bs.host_threads = s.host_threads;
+  bs.report_trace_only = true;  // the call models its whole trace once
   Trace trace;
   double host = 0;
   int info = 0;

@@ -45,6 +45,18 @@ void syevj_f32_packed_kernel(NeuronCore& nc, const PackedJacobiProblemF32& p);
 int sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, float* A, std::int64_t lda,
                 int* ipiv, CallReport* report);
 
+// trnblas settings for the GEMM/SYRK/TRSM steps the drivers launch: the target, numerics and host
+// threads of s (one NeuronCore), reports with the trace only (the driver models its whole trace
+// once).
+inline blas::Settings step_blas_settings(const Settings& s) {
+  blas::Settings bs;
+  bs.target = s.target;
+  bs.numerics = s.numerics;
+  bs.host_threads = s.host_threads;
+  bs.report_trace_only = true;
+  return bs;
+}
+
 // The largest partition start <= first, for the range [start, end), that the engines accept
 // (32-partition groups; 64 for a range over 32 partitions, 0 for one over 64).
 inline std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end) {
