@@ -194,7 +194,9 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
 // stays unscaled as in LAPACK xGETF2). The instructions per column do not grow with the panel's
 // height (the row-tile kernel above needs ~10 per row tile of 128 rows); the floating-point
 // operations are the row-tile kernel's, in the same order. Non-finite l_i: its product with the
-// mask's zeros also writes NaN into the panel's earlier columns of that row.
+// mask's zeros also writes NaN into the panel's earlier columns of that row; a non-finite entry of
+// column j (rows >= the aligned start covering j) makes the whole panel NaN from step j on (the
+// transposition matmul multiplies it by the identity's zeros).
 // Limits: w <= pmax; SBUF 3 (m - j0) + 2 * 4 gemm_moving_fmax floats per partition
 // (lu_panel_transposed_fits; the driver uses the row-tile kernel beyond).
 std::int64_t transposed_psum_chunk(const HardwareSpec& hw) { return 4 * static_cast<std::int64_t>(hw.gemm_moving_fmax); }
