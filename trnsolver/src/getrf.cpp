@@ -33,13 +33,16 @@ struct LuPanel {
   int* info = nullptr;
 };
 
-// The panel's row swaps on the columns outside it (LAPACK xLASWP), in order, as DMAs through SBUF:
-// per interchange four row copies of up to kSwapChunk columns each side of the panel.
-void apply_row_swaps_outside(NeuronCore& nc, const LuPanel& lp, const std::vector<std::int64_t>& swaps) {
+// The panel's row swaps (LAPACK xLASWP), in order, as DMAs through SBUF: per interchange four row
+// copies of up to kSwapChunk columns, over the columns [lo, hi) that span the columns outside the
+// panel — whole rows when there are columns on both sides. Issued before the factored panel is
+// stored, which overwrites the panel's columns of these rows: half the DMAs of swapping each side
+// separately.
+void apply_row_swaps(NeuronCore& nc, const LuPanel& lp, const std::vector<std::int64_t>& swaps) {
   constexpr std::int64_t kSwapChunk = 4096;  // columns per copy (16 KiB of one partition)
-  const std::int64_t outside = lp.n - lp.w;
-  if (outside <= 0) return;
-  const std::int64_t chunk = std::min(kSwapChunk, outside);
+  const std::int64_t lo = lp.j0 == 0 ? lp.w : 0, hi = lp.j0 + lp.w >= lp.n ? lp.j0 : lp.n;
+  if (hi <= lo) return;  // no columns outside the panel
+  const std::int64_t chunk = std::min(kSwapChunk, hi - lo);
   AllocScope sb(nc.sbuf());
   const HbmTensor full = HbmTensor::wrap(lp.a, DType::f32, {lp.m, lp.n}, {1, lp.lda});
   Tile swap_a = sb.alloc(DType::f32, 1, {chunk}, "row a");
@@ -48,14 +51,13 @@ void apply_row_swaps_outside(NeuronCore& nc, const LuPanel& lp, const std::vecto
     const auto jl = static_cast<std::int64_t>(j);
     if (swaps[j] == jl) continue;
     const std::int64_t ra = lp.j0 + jl, rb = lp.j0 + swaps[j];
-    for (const auto& [c0, cw] : {std::pair{std::int64_t{0}, lp.j0}, std::pair{lp.j0 + lp.w, lp.n - lp.j0 - lp.w}})
-      for (std::int64_t c = c0; c < c0 + cw; c += chunk) {
-        const std::int64_t cc = std::min(chunk, c0 + cw - c);
-        nc.dma_copy(swap_a.cols(0, cc), full.tile(ra, 1, c, cc));
-        nc.dma_copy(swap_b.cols(0, cc), full.tile(rb, 1, c, cc));
-        nc.dma_copy(full.tile(ra, 1, c, cc), swap_b.cols(0, cc));
-        nc.dma_copy(full.tile(rb, 1, c, cc), swap_a.cols(0, cc));
-      }
+    for (std::int64_t c = lo; c < hi; c += chunk) {
+      const std::int64_t cc = std::min(chunk, hi - c);
+      nc.dma_copy(swap_a.cols(0, cc), full.tile(ra, 1, c, cc));
+      nc.dma_copy(swap_b.cols(0, cc), full.tile(rb, 1, c, cc));
+      nc.dma_copy(full.tile(ra, 1, c, cc), swap_b.cols(0, cc));
+      nc.dma_copy(full.tile(rb, 1, c, cc), swap_a.cols(0, cc));
+    }
   }
 }
 
@@ -170,8 +172,8 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
         nc.tensor_copy(tiles[t].cols(j, 1), lc);
     }
   }
+  if (lp.pivot) apply_row_swaps(nc, lp, swaps);  // whole rows, before the panel's store
   for (std::int64_t t = 0; t < T; ++t) nc.dma_copy(full.tile(lp.j0 + t * P, tiles[t].partitions, lp.j0, w), tiles[t]);
-  if (lp.pivot) apply_row_swaps_outside(nc, lp, swaps);
 }
 
 // Transposed panel kernel: column k of the panel on partition k, its rows on the free axis (so a
@@ -317,8 +319,8 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
     nc.affine_select(at, std::span(&tri, 1), 0, -1, AluOp::less_equal, at, 0.0f);                 // i <= k
     nc.tensor_tensor(at, at, work, AluOp::add);
   }
+  if (lp.pivot) apply_row_swaps(nc, lp, swaps);  // whole rows, before the panel's store
   nc.dma_copy(panel_t.tile(0, W, 0, R), at);
-  if (lp.pivot) apply_row_swaps_outside(nc, lp, swaps);
 }
 
 LaunchConfig config_of(const Settings& s) {
