@@ -18,7 +18,7 @@ const char* gemm_mode_name(GemmMode m) { return mode_traits(m).name; }
 
 void detail::finish_report(CallReport* r, const Settings& s, Trace&& t) {
   if (r == nullptr) return;
-  r->profile = model_profile(t, s.target);
+  if (!s.report_trace_only) r->profile = model_profile(t, s.target);
   r->profile.cores = std::max(1, s.num_cores);
   r->tensor_passes = t.per_engine[static_cast<int>(Engine::tensor)];
   r->trace = std::move(t);

@@ -44,7 +44,7 @@ namespace trn::blas {
 namespace l12 {
 Report::~Report() {
   if (r_ == nullptr) return;
-  r_->profile = model_profile(trace_, s_.target);
+  if (!s_.report_trace_only) r_->profile = model_profile(trace_, s_.target);
   r_->profile.cores = std::max(1, s_.num_cores);
   r_->tensor_passes = trace_.per_engine[static_cast<int>(Engine::tensor)];
   r_->trace = std::move(trace_);

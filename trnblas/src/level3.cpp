@@ -76,17 +76,19 @@ template <class T>
 void gemm_any(const Settings& s, GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, OpView<T> a,
               OpView<T> b, T beta, T* C, std::int64_t ldc, Recorder& rec) {
   if (m == 0 || n == 0) return;
+  Settings s_sub = s;  // the caller's report models the merged trace once
+  s_sub.report_trace_only = true;
   CallReport sub;
   if constexpr (std::is_same_v<T, std::complex<float>>)
-    cgemm(s, mode, ComplexAlgo::four_m, complex_op(a), complex_op(b), m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C,
-          ldc, &sub);
+    cgemm(s_sub, mode, ComplexAlgo::four_m, complex_op(a), complex_op(b), m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta,
+          C, ldc, &sub);
   else if constexpr (std::is_same_v<T, std::complex<double>>)
-    zgemm(s, ComplexAlgo::four_m, complex_op(a), complex_op(b), m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C, ldc,
-          &sub);
+    zgemm(s_sub, ComplexAlgo::four_m, complex_op(a), complex_op(b), m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C,
+          ldc, &sub);
   else if constexpr (std::is_same_v<T, double>)
-    dgemm(s, a.op, b.op, m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C, ldc, &sub);
+    dgemm(s_sub, a.op, b.op, m, n, k, alpha, a.p, a.ld, b.p, b.ld, beta, C, ldc, &sub);
   else
-    gemm(s, mode, a.op, b.op, m, n, k, alpha, {a.p, DType::f32, a.ld}, {b.p, DType::f32, b.ld}, beta,
+    gemm(s_sub, mode, a.op, b.op, m, n, k, alpha, {a.p, DType::f32, a.ld}, {b.p, DType::f32, b.ld}, beta,
          {C, DType::f32, ldc}, &sub);
   rec.add(sub);
 }

@@ -17,7 +17,7 @@ class Recorder {
   Recorder& operator=(const Recorder&) = delete;
   ~Recorder() {
     if (report_ == nullptr) return;
-    report_->profile = model_profile(trace_, s_.target);
+    if (!s_.report_trace_only) report_->profile = model_profile(trace_, s_.target);
     report_->profile.cores = std::max(1, s_.num_cores);
     report_->tensor_passes = trace_.per_engine[static_cast<int>(Engine::tensor)];
     report_->trace = std::move(trace_);

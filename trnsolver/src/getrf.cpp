@@ -20,7 +20,6 @@
 #include <limits>
 
 #include "syevj_internal.hpp"
-#include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
 #include "trn/blas/level3.hpp"   // strsm
 
 namespace trn::solver {
@@ -34,13 +33,16 @@ struct LuPanel {
   int* info = nullptr;
 };
 
-// The panel's row swaps on the columns outside it (LAPACK xLASWP), in order, as DMAs through SBUF:
-// per interchange four row copies of up to kSwapChunk columns each side of the panel.
-void apply_row_swaps_outside(NeuronCore& nc, const LuPanel& lp, const std::vector<std::int64_t>& swaps) {
+// The panel's row swaps (LAPACK xLASWP), in order, as DMAs through SBUF: per interchange four row
+// copies of up to kSwapChunk columns, over the columns [lo, hi) that span the columns outside the
+// panel — whole rows when there are columns on both sides. Issued before the factored panel is
+// stored, which overwrites the panel's columns of these rows: half the DMAs of swapping each side
+// separately.
+void apply_row_swaps(NeuronCore& nc, const LuPanel& lp, const std::vector<std::int64_t>& swaps) {
   constexpr std::int64_t kSwapChunk = 4096;  // columns per copy (16 KiB of one partition)
-  const std::int64_t outside = lp.n - lp.w;
-  if (outside <= 0) return;
-  const std::int64_t chunk = std::min(kSwapChunk, outside);
+  const std::int64_t lo = lp.j0 == 0 ? lp.w : 0, hi = lp.j0 + lp.w >= lp.n ? lp.j0 : lp.n;
+  if (hi <= lo) return;  // no columns outside the panel
+  const std::int64_t chunk = std::min(kSwapChunk, hi - lo);
   AllocScope sb(nc.sbuf());
   const HbmTensor full = HbmTensor::wrap(lp.a, DType::f32, {lp.m, lp.n}, {1, lp.lda});
   Tile swap_a = sb.alloc(DType::f32, 1, {chunk}, "row a");
@@ -49,14 +51,13 @@ void apply_row_swaps_outside(NeuronCore& nc, const LuPanel& lp, const std::vecto
     const auto jl = static_cast<std::int64_t>(j);
     if (swaps[j] == jl) continue;
     const std::int64_t ra = lp.j0 + jl, rb = lp.j0 + swaps[j];
-    for (const auto& [c0, cw] : {std::pair{std::int64_t{0}, lp.j0}, std::pair{lp.j0 + lp.w, lp.n - lp.j0 - lp.w}})
-      for (std::int64_t c = c0; c < c0 + cw; c += chunk) {
-        const std::int64_t cc = std::min(chunk, c0 + cw - c);
-        nc.dma_copy(swap_a.cols(0, cc), full.tile(ra, 1, c, cc));
-        nc.dma_copy(swap_b.cols(0, cc), full.tile(rb, 1, c, cc));
-        nc.dma_copy(full.tile(ra, 1, c, cc), swap_b.cols(0, cc));
-        nc.dma_copy(full.tile(rb, 1, c, cc), swap_a.cols(0, cc));
-      }
+    for (std::int64_t c = lo; c < hi; c += chunk) {
+      const std::int64_t cc = std::min(chunk, hi - c);
+      nc.dma_copy(swap_a.cols(0, cc), full.tile(ra, 1, c, cc));
+      nc.dma_copy(swap_b.cols(0, cc), full.tile(rb, 1, c, cc));
+      nc.dma_copy(full.tile(ra, 1, c, cc), swap_b.cols(0, cc));
+      nc.dma_copy(full.tile(rb, 1, c, cc), swap_a.cols(0, cc));
+    }
   }
 }
 
@@ -171,8 +172,8 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
         nc.tensor_copy(tiles[t].cols(j, 1), lc);
     }
   }
+  if (lp.pivot) apply_row_swaps(nc, lp, swaps);  // whole rows, before the panel's store
   for (std::int64_t t = 0; t < T; ++t) nc.dma_copy(full.tile(lp.j0 + t * P, tiles[t].partitions, lp.j0, w), tiles[t]);
-  if (lp.pivot) apply_row_swaps_outside(nc, lp, swaps);
 }
 
 // Transposed panel kernel: column k of the panel on partition k, its rows on the free axis (so a
@@ -182,16 +183,22 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
 //                 group holding partition j: the engines' partition-start alignment); the host
 //                 reads the index and the pivot magnitude (two scalars) to steer the next instructions
 //   row swap      three VectorE copies of free-axis columns, every partition at once
-//   elimination   row j of the transposed panel broadcast to every partition by TensorE selector
-//                 matmuls (exact: one nonzero term), l_i = a_ij / a_jj for i > j (VectorE divide,
-//                 one rounding), a_ik -= l_i u_jk (VectorE, u_jk the per-partition scalar, 0 on
-//                 partitions k <= j)
+//   elimination   column j of the transposed panel (u_jk, a_jj) onto the free axis of j's
+//                 32-partition group (TensorE, exact), stat[q, k] = (q == j) u_jk for k > j;
+//                 l_i = a_ij / a_jj for i > j on that group only (VectorE divide, one rounding);
+//                 the rank-1 term u_jk l_i on every partition k by one TensorE matmul per 512 rows
+//                 (stat stationary, l moving: one nonzero term, the product rounded once as a
+//                 multiply); a_ik -= it (VectorE, one PSUM input). Same operations and bits as
+//                 dividing on every partition and multiplying on ScalarE (the previous version),
+//                 with one pass over the rows per column fewer on VectorE and none on ScalarE
 // Partition j keeps a_ij unscaled until the end, where every partition k divides its entries below
 // the diagonal by its pivot a_kk (the same division, so the same l_ij bits; a zero pivot's column
 // stays unscaled as in LAPACK xGETF2). The instructions per column do not grow with the panel's
 // height (the row-tile kernel above needs ~10 per row tile of 128 rows); the floating-point
 // operations are the row-tile kernel's, in the same order. Non-finite l_i: its product with the
-// mask's zeros also writes NaN into the panel's earlier columns of that row.
+// mask's zeros also writes NaN into the panel's earlier columns of that row; a non-finite entry of
+// column j (rows >= the aligned start covering j) makes the whole panel NaN from step j on (the
+// transposition matmul multiplies it by the identity's zeros).
 // Limits: w <= pmax; SBUF 3 (m - j0) + 2 * 4 gemm_moving_fmax floats per partition
 // (lu_panel_transposed_fits; the driver uses the row-tile kernel beyond).
 std::int64_t transposed_psum_chunk(const HardwareSpec& hw) { return 4 * static_cast<std::int64_t>(hw.gemm_moving_fmax); }
@@ -199,16 +206,6 @@ std::int64_t transposed_psum_chunk(const HardwareSpec& hw) { return 4 * static_c
 bool lu_panel_transposed_fits(const HardwareSpec& hw, std::int64_t rows) {
   const std::int64_t floats = 3 * rows + 2 * transposed_psum_chunk(hw) + 2 * hw.pmax + 16;
   return floats * 4 + 32 * 1024 <= hw.sbuf_partition_bytes;  // 32 KiB left for the row-swap buffers
-}
-
-// The largest partition start <= first, for the range [start, end), that the engines accept
-// (32-partition groups; 64 for a range over 32 partitions, 0 for one over 64).
-std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end) {
-  for (std::int32_t s = first / 32 * 32; s > 0; s -= 32) {
-    const std::int32_t n = end - s, quantum = n > 64 ? 128 : n > 32 ? 64 : 32;
-    if (s % quantum == 0) return s;
-  }
-  return 0;
 }
 
 void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
@@ -223,22 +220,20 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
   Tile idx = sb.alloc(DType::f32, W, {R}, "row index");
   Tile ones = sb.alloc(DType::f32, W, {w}, "ones");
   Tile ident = sb.alloc(DType::f32, W, {w}, "identity");
-  Tile below = sb.alloc(DType::f32, W, {w}, "below[k, j] = (k > j)");
+  Tile stat = sb.alloc(DType::f32, W, {w}, "u_jk on partition j (k > j), else 0");
   Tile mx = sb.alloc(DType::f32, W, {2}, "max, argmax");
   Tile piv = sb.alloc(DType::f32, W, {1}, "pivot");
-  Tile ucol = sb.alloc(DType::f32, W, {1}, "u_jk for k > j, else 0");
   Tile col = sb.alloc(DType::f32, W, {1}, "swapped column");
-  Tile l = sb.alloc(DType::f32, W, {C}, "l_i on every partition");
-  Tile bc = ps.alloc(DType::f32, W, {C}, "row j of panel^T broadcast");
+  Tile l = sb.alloc(DType::f32, W, {C}, "l_i on the group of partition j");
   // In PSUM: VectorE's subtract with one PSUM and one SBUF input runs at one element per cycle
   // (two with both in SBUF). bc and upd fill PSUM's 16 KiB per partition.
-  Tile upd = ps.alloc(DType::f32, W, {C}, "rank-1 term");
+  Tile bc = ps.alloc(DType::f32, W, {C}, "rank-1 term u_jk l_i");
+  Tile upd = ps.alloc(DType::f32, W, {C}, "pivot-search term; column j of panel^T along the free axis");
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> lin{1, R}, diag{-1, w};
     nc.iota(idx, std::span(&lin, 1), 0, 0);
     nc.affine_select(ident, std::span(&diag, 1), 0, 1, AluOp::equal, ones, 0.0f);
-    nc.affine_select(below, std::span(&diag, 1), 0, 1, AluOp::greater, ones, 0.0f);
   }
   std::vector<std::int64_t> swaps;  // local pivot row of each column
   float scalars[2] = {0, 0};
@@ -278,36 +273,44 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
       continue;
     }
     if (j + 1 >= R || j + 1 >= w) continue;  // no rows below the pivot, or no columns right of it
-    // u_jk on partitions k > j, 0 elsewhere (a 0/1 factor: the entries it zeroes are finite).
-    nc.tensor_scalar(ucol, at.cols(j, 1), AluOp::multiply, below.cols(j, 1));
-    // Only partitions k > j change: work on the aligned partition range [k0, w) that covers them,
-    // and contract over the 32-partition group holding partition j only.
-    const std::int32_t qj = jp / quad * quad, kq = std::min(quad, W - qj), k0 = aligned_partition_start(jp + 1, W);
-    const std::int32_t kn = W - k0;
-    Tile sel_j = ident.rows(qj, kq).cols(j, 1);  // sel_j[q, k] = (q == j): identity column j, stride 0
-    sel_j.size[0] = kn;
-    sel_j.stride[0] = 0;
-    const Tile at_j = at.rows(qj, kq), at_k = at.rows(k0, kn);
-    const Tile bc_k = bc.rows(k0, kn), piv_k = piv.rows(k0, kn), ucol_k = ucol.rows(k0, kn);
+    // Only partitions k > j change: work on the aligned partition range [k0, w) that covers them;
+    // the group of 32 partitions holding j computes l and is the contraction of the rank-1 matmul.
+    const std::int32_t qj = jp / quad * quad, kq = std::min(quad, W - qj);
+    const std::int32_t ka = detail::aligned_partition_start(jp, W), kk = W - ka;  // covers j
+    const std::int32_t k0 = detail::aligned_partition_start(jp + 1, W), kn = W - k0;  // covers k > j
+    // Column j of panel^T (u_jk = panel^T[k, j], and a_jj) along the free axis of j's group:
+    // ut[q, c] = panel^T[ka + c, j] (TensorE: the column as a stride-0 stationary, the identity
+    // moving; exact, one nonzero term).
+    Tile col_j = at.rows(ka, kk).cols(j, 1);
+    col_j.size[0] = kq;
+    col_j.stride[0] = 0;
+    const Tile ut = upd.rows(qj, kq).cols(0, kk), pivot_g = ut.cols(j - ka, 1);
+    nc.nc_matmul(ut, col_j, ident.rows(ka, kk).cols(ka, kk), false);
+    // stat[q, k] = (q == j) u_jk for k > j, 0 for k <= j (a 0/1 factor: the entries it zeroes are
+    // finite unless the panel is).
+    const Tile st = stat.rows(qj, kq).cols(0, kn);
+    nc.tensor_scalar(st, ut.cols(k0 - ka, kn), AluOp::multiply, ident.rows(qj, kq).cols(j, 1));
+    if (jp + 1 > k0) nc.memset(st.cols(0, jp + 1 - k0), 0.0f);
+    const Tile at_j = at.rows(qj, kq), at_k = at.rows(k0, kn), bc_k = bc.rows(k0, kn), l_j = l.rows(qj, kq);
     for (std::int64_t c0 = j; c0 < R; c0 += C) {
-      const std::int64_t cw = std::min(C, R - c0);
-      for (std::int64_t b0 = 0; b0 < cw; b0 += mm) {
-        const std::int64_t bw = std::min(mm, cw - b0);
-        nc.nc_matmul(bc_k.cols(b0, bw), sel_j, at_j.cols(c0 + b0, bw), false);  // bc[k, i] = panel^T[j, i]
-      }
-      if (c0 == j) nc.tensor_copy(piv_k, bc_k.cols(0, 1));
-      const std::int64_t i0 = c0 == j ? 1 : 0, len = cw - i0;  // rows strictly below j
+      const std::int64_t i0 = c0 == j ? 1 : 0, len = std::min(C, R - c0) - i0;  // rows strictly below j
       if (len == 0) continue;
-      const Tile ls = l.rows(k0, kn).cols(0, len), us = upd.rows(k0, kn).cols(0, len), as = at_k.cols(c0 + i0, len);
-      nc.tensor_scalar(ls, bc_k.cols(i0, len), AluOp::divide, piv_k);
-      nc.activation(us, ls, ActFunc::copy, 0.0f, ucol_k);  // l_i u_jk on ScalarE, beside VectorE
-      nc.tensor_tensor(as, as, us, AluOp::subtract);
+      // l_i = a_ij / a_jj on j's group (VectorE divide, one rounding; the group's other rows divide
+      // finite entries by the pivot and meet zeros of stat), then bc[k, i] = u_jk l_i by TensorE
+      // (one nonzero term: the product rounded once, as a multiply) and a_ik -= bc[k, i].
+      nc.tensor_scalar(l_j.cols(0, len), at_j.cols(c0 + i0, len), AluOp::divide, pivot_g);
+      for (std::int64_t b0 = 0; b0 < len; b0 += mm) {
+        const std::int64_t bw = std::min(mm, len - b0);
+        nc.nc_matmul(bc_k.cols(b0, bw), st, l_j.cols(b0, bw), false);
+      }
+      const Tile as = at_k.cols(c0 + i0, len);
+      nc.tensor_tensor(as, as, bc_k.cols(0, len), AluOp::subtract);
     }
   }
   // l_ik = a_ik / a_kk below the diagonal (i > k); a zero pivot divides by 1 (column left unscaled).
   {
     const std::array<std::int64_t, 2> diag_pat{1, w}, tri{1, R};
-    Tile dsel = below;  // [w, w] scratch (no longer needed)
+    Tile dsel = stat;  // [w, w] scratch (no longer needed)
     nc.affine_select(dsel, std::span(&diag_pat, 1), 0, -1, AluOp::equal, at.cols(0, w), 0.0f);  // i == k
     nc.tensor_reduce(piv, dsel, AluOp::add);                                                      // a_kk
     nc.tensor_scalar(piv, piv, AluOp::equal, 0.0f, AluOp::add, piv);                             // 0 -> 1
@@ -316,8 +319,8 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
     nc.affine_select(at, std::span(&tri, 1), 0, -1, AluOp::less_equal, at, 0.0f);                 // i <= k
     nc.tensor_tensor(at, at, work, AluOp::add);
   }
+  if (lp.pivot) apply_row_swaps(nc, lp, swaps);  // whole rows, before the panel's store
   nc.dma_copy(panel_t.tile(0, W, 0, R), at);
-  if (lp.pivot) apply_row_swaps_outside(nc, lp, swaps);
 }
 
 LaunchConfig config_of(const Settings& s) {
@@ -327,18 +330,27 @@ LaunchConfig config_of(const Settings& s) {
   return lc;
 }
 
-void run_trsm(const Settings& s, const blas::TrsmProblem& base, Trace& trace) {
-  const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
-  for (std::int64_t c0 = 0; c0 < base.nrhs; c0 += chunk) {
-    blas::TrsmProblem p = base;
-    p.b = base.b + c0 * base.ldb;
-    p.nrhs = std::min(chunk, base.nrhs - c0);
-    LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); });
-    trace.append(r.trace);
-  }
-}
-
 }  // namespace
+
+void detail::strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
+                        std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, Trace& trace) {
+  if (n == 0 || nrhs == 0) return;
+  trn::blas::Settings bs;
+  static_cast<EmulatorSettings&>(bs) = s;
+  bs.num_cores = 1;
+  // Substitution in every diagonal block whatever nrhs: the componentwise bound of the tile kernel
+  // this replaces (with <= 128 right-hand sides STRSM substitutes anyway).
+  bs.trsm_substitution = true;
+  bs.report_trace_only = true;  // the caller models its whole trace once
+  // The view (i, j) -> t[i si + j sj] is the column-major matrix t (ld sj) when si == 1, else the
+  // transpose of the column-major matrix t (ld si), whose other triangle it is.
+  const bool direct = si == 1;
+  const blas::Uplo uplo = lower == direct ? blas::Uplo::lower : blas::Uplo::upper;
+  blas::CallReport r;
+  blas::strsm(bs, blas::GemmMode::fp32, blas::Side::left, uplo, direct ? blas::Op::N : blas::Op::T,
+              unit ? blas::Diag::unit : blas::Diag::non_unit, n, nrhs, 1.0f, t, direct ? sj : si, B, ldb, &r);
+  trace.append(r.trace);
+}
 
 int sgetrf(const Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* ipiv, CallReport* report) {
   return detail::sgetrf_mode(s, blas::GemmMode::fp32, m, n, A, lda, ipiv, report);
@@ -351,10 +363,7 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
     throw UsageError("trnsolver", "argument", "sgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
   const std::int64_t nb = hardware_spec(s.target).pmax, kmin = std::min(m, n);
-  trn::blas::Settings bs;
-  bs.target = s.target;
-  bs.numerics = s.numerics;
-  bs.host_threads = s.host_threads;
+  const blas::Settings bs = detail::step_blas_settings(s);
   Trace trace;
   int info = 0;
   for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
@@ -409,12 +418,12 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
   if (!trans) {
     if (ipiv != nullptr)
       for (std::int64_t k = 0; k < n; ++k) swap_rows(k);
-    run_trsm(s, {.t = A, .t_si = 1, .t_sj = lda, .lower = true, .unit = true, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
-    run_trsm(s, {.t = A, .t_si = 1, .t_sj = lda, .lower = false, .unit = false, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
+    detail::strsm_left(s, A, 1, lda, true, true, n, nrhs, B, ldb, trace);
+    detail::strsm_left(s, A, 1, lda, false, false, n, nrhs, B, ldb, trace);
   } else {
     // A^T = U^T L^T P: U^T y = b (lower view of U), L^T z = y (unit, upper view of L), then P^T.
-    run_trsm(s, {.t = A, .t_si = lda, .t_sj = 1, .lower = true, .unit = false, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
-    run_trsm(s, {.t = A, .t_si = lda, .t_sj = 1, .lower = false, .unit = true, .b = B, .ldb = ldb, .n = n, .nrhs = nrhs}, trace);
+    detail::strsm_left(s, A, lda, 1, true, false, n, nrhs, B, ldb, trace);
+    detail::strsm_left(s, A, lda, 1, false, true, n, nrhs, B, ldb, trace);
     if (ipiv != nullptr)
       for (std::int64_t k = n - 1; k >= 0; --k) swap_rows(k);
   }
@@ -437,6 +446,7 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
   trn::blas::Settings bs;
   bs.target = s.target;
   bs.host_threads = s.host_threads;
+  bs.report_trace_only = true;  // the call models its whole trace once
   Trace trace;
   double host = 0;
   int info = 0;

@@ -24,23 +24,15 @@
 namespace trn::solver {
 namespace {
 
-blas::Settings blas_settings(const Settings& s) {
-  blas::Settings bs;
-  bs.target = s.target;
-  bs.numerics = s.numerics;
-  bs.host_threads = s.host_threads;
-  return bs;
-}
-
 // C (n x cols, ldc) = alpha A X + beta C in the I/O precision on TensorE.
 template <class T>
 void matmul(const Settings& s, std::int64_t n, std::int64_t cols, T alpha, const T* A, std::int64_t lda, const T* X,
             std::int64_t ldx, T beta, T* C, std::int64_t ldc, Trace& trace) {
   blas::CallReport br;
   if constexpr (std::is_same_v<T, double>) {
-    blas::dgemm(blas_settings(s), blas::Op::N, blas::Op::N, n, cols, n, alpha, A, lda, X, ldx, beta, C, ldc, &br);
+    blas::dgemm(detail::step_blas_settings(s), blas::Op::N, blas::Op::N, n, cols, n, alpha, A, lda, X, ldx, beta, C, ldc, &br);
   } else {
-    blas::gemm(blas_settings(s), blas::GemmMode::fp32, blas::Op::N, blas::Op::N, n, cols, n, alpha,
+    blas::gemm(detail::step_blas_settings(s), blas::GemmMode::fp32, blas::Op::N, blas::Op::N, n, cols, n, alpha,
                {A, DType::f32, lda}, {X, DType::f32, ldx}, beta, {C, DType::f32, ldc}, &br);
   }
   trace.append(br.trace);

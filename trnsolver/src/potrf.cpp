@@ -4,17 +4,19 @@
 // fp32 mode.
 //
 // Diagonal-block kernel (one launch per block, its rows as one tile in SBUF, fp32). For each
-// column j (the unblocked right-looking loop of LAPACK xPOTF2, column j of the Schur complement S):
-//   bc[:, k]  = s_kj on every partition        TensorE: ones stationary, diag(column j) moving
+// column j (the unblocked right-looking loop of LAPACK xPOTF2, column j of the Schur complement S,
+// kept symmetric so that row j is column j):
+//   bc[:, k]  = s_jk on every partition        TensorE: selector stationary (identity column j,
+//                                               stride 0), row j moving (its 32-partition group)
 //   r_j       = rsqrt(s_jj)                     ScalarE (NaN when s_jj <= 0: non-positive pivot),
 //                                               kept in column j of a [nb, nb] tile
 //   s_ik     -= (s_ij r_j)(s_kj r_j)  i, k > j  VectorE (rank-1 update; rows i <= j by a 0/1 factor)
 // Column j is not touched after its step, so the block is scaled once at the end:
 // l_ij = s_ij r_j (l_jj = s_jj r_j = sqrt(s_jj)) by one VectorE multiply with the r tile — the same
-// products as scaling column by column, 7 dependent instructions per column instead of 12.
+// products as scaling column by column, 6 dependent instructions per column instead of 12.
 // Beside it (off its dependency chain), when asked: X = L^-1 by column-oriented substitution, row j
 // of X broadcast by a TensorE selector matmul, scaled by r_j, and taken from the rows below
-// (5 instructions per column); |L X - I| <= gamma_nb |L| |X| (Higham Thm 8.5 per column of I, with
+// (4 instructions per column); |L X - I| <= gamma_nb |L| |X| (Higham Thm 8.5 per column of I, with
 // r_j for 1/l_jj: one more rounding).
 // Engines: TensorE (row broadcast), VectorE, ScalarE, GpSimdE, DMA. Accuracy: backward error
 // ||A - L L^T|| / ||A|| = O(n u) (Higham, Accuracy and Stability of Numerical Algorithms, Thm 10.3).
@@ -36,6 +38,7 @@ struct DiagBlockProblem {
 };
 
 void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
+  constexpr std::int32_t kQuad = 32;  // the engines' partition-start quantum
   const std::int64_t nb = pp.nb;
   const auto rows = static_cast<std::int32_t>(nb);
   AllocScope sb(nc.sbuf()), ps(nc.psum());
@@ -43,7 +46,7 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
   Tile d = sb.alloc(DType::f32, rows, {nb}, "diagonal block");
   nc.dma_copy(d, view.tile(0, rows, 0, nb));
   Tile ones = sb.alloc(DType::f32, rows, {nb}, "ones");
-  Tile sel = sb.alloc(DType::f32, rows, {nb}, "diag(column j)");
+  Tile sel = sb.alloc(DType::f32, rows, {nb}, "strict lower part; scratch");
   Tile ident = sb.alloc(DType::f32, rows, {nb}, "identity");
   Tile rall = sb.alloc(DType::f32, rows, {nb}, "rsqrt(s_jj) in column j");
   Tile below = sb.alloc(DType::f32, rows, {nb}, "strictly lower mask");
@@ -64,26 +67,50 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
     const std::array<std::int64_t, 2> pat{-1, nb};
     nc.affine_select(ident, std::span(&pat, 1), 0, 1, AluOp::equal, ones, 0.0f);
     if (inv) nc.tensor_copy(x, ident);
-    // The strict upper part is the unread triangle of A: replace it by zeros (a select, so NaN
-    // there cannot leak into the broadcasts below).
+    // The strict upper part is the unread triangle of A: replace it by the mirror of the strict
+    // lower part (selects, so NaN there cannot leak into the broadcasts below), making the block
+    // symmetric: row j of the Schur complement is then column j, and the broadcast below moves
+    // row j (32 partitions, the columns k >= j) instead of diag(column j) (nb x nb). The rank-1
+    // updates keep it symmetric exactly (up[i, k] = lr_k lcol_i and lr_k = lcol_k bit for bit).
+    nc.affine_select(sel, std::span(&pat, 1), 0, 1, AluOp::greater, d, 0.0f);  // strict lower
     nc.affine_select(d, std::span(&pat, 1), 0, 1, AluOp::greater_equal, d, 0.0f);
+    // upd = (strict lower)^T by VectorE 32 x 32 transposes (bit copies) of the blocks on and below
+    // the diagonal; the blocks above are zero.
+    nc.memset(upd, 0.0f);
+    for (std::int32_t bi = 0; bi < rows; bi += kQuad)
+      for (std::int32_t bj = 0; bj <= bi; bj += kQuad) {
+        const std::int32_t pi = std::min(kQuad, rows - bi), pj = std::min(kQuad, rows - bj);
+        nc.nc_transpose(upd.rows(bj, pj).cols(bi, pi), sel.rows(bi, pi).cols(bj, pj), Engine::vector);
+      }
+    nc.tensor_tensor(d, d, upd, AluOp::add);  // disjoint supports: exact
     // below[i, j] = (i > j): the 0/1 factor keeping l_ij for the rows under the diagonal (the
     // entries it zeroes are finite: zeros or updated entries of the upper part).
     nc.affine_select(below, std::span(&pat, 1), 0, 1, AluOp::greater, ones, 0.0f);
   }
   for (std::int64_t j = 0; j < nb; ++j) {
-    // Column j moved onto the free axis of every partition: diag(s_kj) (VectorE) times a ones
-    // stationary (TensorE) gives bc[i, k] = s_kj (exact: one nonzero term).
-    nc.tensor_scalar(sel, ident, AluOp::multiply, d.cols(j, 1));
-    nc.nc_matmul(bc, ones, sel, false);
+    // Row j (= column j, the block is symmetric) onto every partition: a TensorE selector matmul
+    // contracting over the 32-partition group holding j only, the stationary a stride-0 view of
+    // the identity's column j: bc[i, k] = s_jk = s_kj for k >= j (exact: one nonzero term).
+    const auto jp = static_cast<std::int32_t>(j);
+    const std::int32_t q0 = jp / kQuad * kQuad, qn = std::min(kQuad, rows - q0);
+    Tile selj = ident.rows(q0, qn).cols(j, 1);  // selj[q, m] = (q == j), repeated along m (stride 0)
+    selj.size[0] = nb;
+    selj.stride[0] = 0;
+    nc.nc_matmul(bc.cols(j, nb - j), selj, d.rows(q0, qn).cols(j, nb - j), false);
     const Tile r = rall.cols(j, 1);
     nc.activation(r, bc.cols(j, 1), ActFunc::rsqrt);
     if (j + 1 == nb) break;
+    // Only rows i > j change: the update runs on the aligned partition range [k0, nb) covering
+    // them (rows k0..j of it take l_ij = 0 through the mask, as before on all rows).
     const std::int64_t rest = nb - j - 1;
-    const Tile lr = lrow.cols(j + 1, rest), up = upd.cols(j + 1, rest), dr = d.cols(j + 1, rest);
-    nc.tensor_scalar(lr, bc.cols(j + 1, rest), AluOp::multiply, r);  // l_kj
-    nc.tensor_scalar(lcol, d.cols(j, 1), AluOp::multiply, r, AluOp::multiply, below.cols(j, 1));  // l_ij, i > j
-    nc.tensor_scalar(up, lr, AluOp::multiply, lcol);
+    const std::int32_t k0 = detail::aligned_partition_start(jp + 1, rows), kn = rows - k0;
+    const Tile rk = r.rows(k0, kn), lk = lcol.rows(k0, kn);
+    const Tile lr = lrow.rows(k0, kn).cols(j + 1, rest), up = upd.rows(k0, kn).cols(j + 1, rest);
+    const Tile dr = d.rows(k0, kn).cols(j + 1, rest);
+    nc.tensor_scalar(lr, bc.rows(k0, kn).cols(j + 1, rest), AluOp::multiply, rk);  // l_kj
+    nc.tensor_scalar(lk, d.rows(k0, kn).cols(j, 1), AluOp::multiply, rk, AluOp::multiply,
+                     below.rows(k0, kn).cols(j, 1));  // l_ij, i > j
+    nc.tensor_scalar(up, lr, AluOp::multiply, lk);
     nc.tensor_tensor(dr, dr, up, AluOp::subtract);
     if (inv) {
       // Column-oriented substitution L X = I beside the factorization (Golub & Van Loan Alg. 3.1.3):
@@ -91,13 +118,13 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
       // These instructions are off the factorization's dependency chain. Only columns <= j of
       // row j are nonzero.
       const std::int64_t c = j + 1;
-      Tile selj = ident.cols(j, 1);  // selj[q, m] = (q == j): identity column j repeated (stride 0)
-      selj.size[0] = nb;
-      selj.stride[0] = 0;
-      nc.nc_matmul(bx.cols(0, c), selj, x.cols(0, c), false);  // bx[p, c] = x_jc
-      nc.tensor_scalar(xr.cols(0, c), bx.cols(0, c), AluOp::multiply, r);
-      nc.tensor_scalar(xu.cols(0, c), xr.cols(0, c), AluOp::multiply, lcol);
-      nc.tensor_tensor(x.cols(0, c), x.cols(0, c), xu.cols(0, c), AluOp::subtract);
+      Tile selk = selj;  // the same selector onto the rows [k0, nb) only
+      selk.size[0] = kn;
+      const Tile xk = x.rows(k0, kn).cols(0, c), xrk = xr.rows(k0, kn).cols(0, c), xuk = xu.rows(k0, kn).cols(0, c);
+      nc.nc_matmul(bx.rows(k0, kn).cols(0, c), selk, x.rows(q0, qn).cols(0, c), false);  // bx[p, c] = x_jc
+      nc.tensor_scalar(xrk, bx.rows(k0, kn).cols(0, c), AluOp::multiply, rk);
+      nc.tensor_scalar(xuk, xrk, AluOp::multiply, lk);
+      nc.tensor_tensor(xk, xk, xuk, AluOp::subtract);
     }
   }
   nc.tensor_tensor(d, d, rall, AluOp::multiply);  // l_ij = s_ij r_j
@@ -130,10 +157,7 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   // Lower view of the stored triangle: (i, j) -> A[i + j lda] (lower) or A[j + i lda] (upper).
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   const std::int64_t nb = hardware_spec(s.target).pmax;
-  trn::blas::Settings bs;
-  bs.target = s.target;
-  bs.numerics = s.numerics;
-  bs.host_threads = s.host_threads;
+  const blas::Settings bs = detail::step_blas_settings(s);
   int info = 0;
   std::vector<float> inverse;  // L11^-1 of the current block (the kernel's output)
   for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
@@ -192,8 +216,6 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
 
 }  // namespace trn::solver
 
-#include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
-
 namespace trn::solver {
 
 void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda, float* B,
@@ -203,24 +225,12 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
     throw UsageError("trnsolver", "argument", "spotrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
   if (report != nullptr) *report = CallReport{};
   if (n == 0 || nrhs == 0) return;
-  LaunchConfig lc = s.launch_config();
-  lc.num_cores = 1;        // one factorization: a sequence of dependent launches
-  lc.core.execute = true;  // later panels read what earlier launches wrote
-  const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
   // Lower view L (i, j): A[i + j lda] (uplo lower) or A[j + i lda] (upper, L = U^T).
   const bool lower = uplo == Uplo::lower;
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   Trace trace;
-  for (std::int64_t c0 = 0; c0 < nrhs; c0 += chunk) {
-    const std::int64_t w = std::min(chunk, nrhs - c0);
-    // L y = b, then L^T x = y.
-    const blas::TrsmProblem fwd{.t = A, .t_si = si, .t_sj = sj, .lower = true, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
-    const blas::TrsmProblem bwd{.t = A, .t_si = sj, .t_sj = si, .lower = false, .b = B + c0 * ldb, .ldb = ldb, .n = n, .nrhs = w};
-    for (const blas::TrsmProblem* p : {&fwd, &bwd}) {
-      LaunchResult r = launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, *p); });
-      trace.append(r.trace);
-    }
-  }
+  detail::strsm_left(s, A, si, sj, true, false, n, nrhs, B, ldb, trace);   // L y = b
+  detail::strsm_left(s, A, sj, si, false, false, n, nrhs, B, ldb, trace);  // L^T x = y
   if (report != nullptr) {
     report->profile = model_profile(trace, s.target);
     report->trace = std::move(trace);
@@ -242,6 +252,7 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   trn::blas::Settings bs;
   bs.target = s.target;
   bs.host_threads = s.host_threads;
+  bs.report_trace_only = true;  // the call models its whole trace once
   Trace trace;
   double host = 0;
   int info = 0;

@@ -66,4 +66,33 @@ std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, b
 int sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, float* A, std::int64_t lda,
                 int* ipiv, CallReport* report);
 
+// trnblas settings for the GEMM/SYRK/TRSM steps the drivers launch: the target, numerics and host
+// threads of s (one NeuronCore), reports with the trace only (the driver models its whole trace
+// once).
+inline blas::Settings step_blas_settings(const Settings& s) {
+  blas::Settings bs;
+  bs.target = s.target;
+  bs.numerics = s.numerics;
+  bs.host_threads = s.host_threads;
+  bs.report_trace_only = true;
+  return bs;
+}
+
+// The largest partition start <= first, for the range [start, end), that the engines accept
+// (32-partition groups; 64 for a range over 32 partitions, 0 for one over 64).
+inline std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end) {
+  for (std::int32_t s = first / 32 * 32; s > 0; s -= 32) {
+    const std::int32_t n = end - s, quantum = n > 64 ? 128 : n > 32 ? 64 : 32;
+    if (s % quantum == 0) return s;
+  }
+  return 0;
+}
+
+// T X = B in place for the n x n triangle T (element (i, j) at t[i * si + j * sj], si == 1 or
+// sj == 1), B n x nrhs (ldb), fp32: trnblas STRSM (blocks of 128 rows in solve order, one TensorE
+// GEMM update each and the diagonal block by substitution on VectorE, componentwise backward
+// stable: trsm_substitution, docs/trnblas.md "TRSM"). Its trace is appended to `trace`.
+void strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
+                std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, Trace& trace);
+
 }  // namespace trn::solver::detail

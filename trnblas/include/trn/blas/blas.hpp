@@ -56,6 +56,9 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
   // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".
   bool trsm_substitution = false;
+  // CallReport without the modeled profile (trace and counters only): for callers that append
+  // the trace to a larger one and model that once (the model costs host time per instruction).
+  bool report_trace_only = false;
 };
 
 // What the last call did, for profiles and tests.
