@@ -131,13 +131,6 @@ const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch) {
   return scratch;
 }
 
-float* write_row_f32(const Tile& dst, std::int32_t p, float* scratch, std::int64_t n, const float* x, const float* y) {
-  if (dst.dtype != DType::f32 || !dst.free_contiguous()) return scratch;
-  float* d = reinterpret_cast<float*>(dst.base + std::int64_t{p} * dst.partition_stride);
-  auto safe = [&](const float* in) { return in == d || in + n <= d || d + n <= in; };
-  return safe(x) && safe(y) ? d : scratch;
-}
-
 bool tiles_disjoint(const Tile& a, const Tile& b) {
   const Region x = region_of(a, false), y = region_of(b, false);
   if (x.mem != y.mem) return true;

@@ -36,11 +36,6 @@ void load_row(const Tile& t, std::int32_t p, float* out);
 // Row p as fp32 for reading: a pointer into the tile itself when it is fp32 with a contiguous free
 // range (no copy), else the row loaded into `scratch`.
 const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch);
-// Where an element-wise instruction may write partition p of dst directly: its row when dst is fp32
-// (storing fp32 is a copy under every rounding mode) and contiguous, and each input row either is
-// that row or does not overlap it (element i is read before element i is written, never after);
-// else `scratch`, which the caller then stores with store_row. The bytes are those of the scratch path.
-float* write_row_f32(const Tile& dst, std::int32_t p, float* scratch, std::int64_t n, const float* x, const float* y);
 // True when no byte of `a` can be a byte of `b` (different memory, partitions or byte ranges).
 bool tiles_disjoint(const Tile& a, const Tile& b);
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr);

@@ -443,9 +443,8 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       for (std::int32_t p = 0; p < a.partitions; ++p) {
         const float* x = detail::read_row_f32(a, p, xs);
         const float* y = detail::read_row_f32(b, p, ys);
-        float* o = detail::write_row_f32(dst, p, out, n, x, y);
-        tt_row_f32<decltype(tag)::value>(x, y, o, n);
-        if (o == out) detail::store_row(dst, p, out, r, &sr);
+        tt_row_f32<decltype(tag)::value>(x, y, out, n);
+        detail::store_row(dst, p, out, r, &sr);
       }
     });
   }
