@@ -207,18 +207,20 @@ constexpr int kQuadrants = 4;
 
 // Exact byte intervals of one on-chip memory, each with the state of its four partition quadrants.
 // Segments are disjoint and sorted; regions usually coincide with an existing segment (tiles are
-// reused), so a lookup is one binary search.
+// reused), so a lookup is one binary search. The sorted array holds (lo, hi, slot) and the four
+// states live in a pool by slot: splitting or filling a gap moves 24-byte entries, not 176-byte
+// segments (the memmove of the tail was a fifth of Spotrf's host time), and walks stay contiguous.
 class SegmentTable {
  public:
   struct Seg {
     std::int64_t lo, hi;
-    std::array<AccessState, kQuadrants> q;
+    std::uint32_t slot;
   };
   template <class F>
   void query(std::int64_t lo, std::int64_t hi, int q0, int q1, F&& f) {
     for (std::size_t i = first(lo); i < segs_.size() && segs_[i].lo < hi; ++i)
       if (segs_[i].hi > lo)
-        for (int q = q0; q <= q1; ++q) f(segs_[i].q[static_cast<std::size_t>(q)]);
+        for (int q = q0; q <= q1; ++q) f(st_(segs_[i])[static_cast<std::size_t>(q)]);
   }
   // A write: quadrants q0..q1 of [lo, hi) take `st` (exact for the reason HbmIntervals::assign gives),
   // and the run of segments it covers becomes one segment when the other quadrants agree along it, so
@@ -228,13 +230,14 @@ class SegmentTable {
     if (!(i0 < segs_.size() && segs_[i0].lo == lo && segs_[i0].hi == hi)) i0 = cover(lo, hi);
     std::size_t i1 = i0;
     for (; i1 < segs_.size() && segs_[i1].lo < hi; ++i1)
-      for (int q = q0; q <= q1; ++q) segs_[i1].q[static_cast<std::size_t>(q)] = st;
+      for (int q = q0; q <= q1; ++q) st_(segs_[i1])[static_cast<std::size_t>(q)] = st;
     if (i1 - i0 < 2) return;
     for (std::size_t i = i0 + 1; i < i1; ++i)
       for (int q = 0; q < kQuadrants; ++q)
-        if ((q < q0 || q > q1) && !same_state(segs_[i].q[static_cast<std::size_t>(q)], segs_[i0].q[static_cast<std::size_t>(q)]))
+        if ((q < q0 || q > q1) && !same_state(st_(segs_[i])[static_cast<std::size_t>(q)], st_(segs_[i0])[static_cast<std::size_t>(q)]))
           return;
     segs_[i0].hi = segs_[i1 - 1].hi;
+    for (std::size_t i = i0 + 1; i < i1; ++i) free_.push_back(segs_[i].slot);
     segs_.erase(segs_.begin() + static_cast<std::ptrdiff_t>(i0 + 1), segs_.begin() + static_cast<std::ptrdiff_t>(i1));
   }
   template <class F>
@@ -242,7 +245,7 @@ class SegmentTable {
     std::size_t i = first(lo);
     if (!(i < segs_.size() && segs_[i].lo == lo && segs_[i].hi == hi)) i = cover(lo, hi);
     for (; i < segs_.size() && segs_[i].lo < hi; ++i)
-      for (int q = q0; q <= q1; ++q) f(segs_[i].q[static_cast<std::size_t>(q)]);
+      for (int q = q0; q <= q1; ++q) f(st_(segs_[i])[static_cast<std::size_t>(q)]);
   }
 
  private:
@@ -263,7 +266,7 @@ class SegmentTable {
     while (cur < hi) {
       if (i >= segs_.size() || segs_[i].lo > cur) {
         const std::int64_t e = i >= segs_.size() ? hi : std::min(hi, segs_[i].lo);
-        segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(i), Seg{cur, e, {}});
+        segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(i), Seg{cur, e, new_slot()});
       }
       if (!first_set) {
         start = i;
@@ -277,13 +280,27 @@ class SegmentTable {
   void split_at(std::int64_t x) {
     std::size_t i = first(x);
     if (i < segs_.size() && segs_[i].lo < x && segs_[i].hi > x) {
-      Seg right = segs_[i];
-      right.lo = x;
+      Seg right{x, segs_[i].hi, new_slot()};
+      pool_[right.slot] = pool_[segs_[i].slot];
       segs_[i].hi = x;
       segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(i + 1), right);
     }
   }
+  using States = std::array<AccessState, kQuadrants>;
+  States& st_(const Seg& s) { return pool_[s.slot]; }
+  std::uint32_t new_slot() {
+    if (!free_.empty()) {
+      const std::uint32_t k = free_.back();
+      free_.pop_back();
+      pool_[k] = {};
+      return k;
+    }
+    pool_.emplace_back();
+    return static_cast<std::uint32_t>(pool_.size() - 1);
+  }
   std::vector<Seg> segs_;
+  std::vector<States> pool_;
+  std::vector<std::uint32_t> free_;
 };
 
 // Exact byte intervals of HBM (host addresses; regions are hulls of strided views). A map, because
