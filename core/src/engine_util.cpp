@@ -146,9 +146,47 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
                  static_cast<std::size_t>(src.free_size() * es));
     return;
   }
-  // Strided: gather the source row into scratch bytes, then scatter into the destination pattern.
-  // The element copies have a compile-time size (a runtime-sized memcpy per element was the largest
-  // host cost of strided DMAs, e.g. the interleaved complex planes of trnfft).
+  // Strided: gather the source row into scratch bytes, then scatter into the destination pattern —
+  // or, when one side is a dense row that does not overlap the other row's bytes, copy straight
+  // between the two (the same bytes as through the scratch). The element copies have a compile-time
+  // size (a runtime-sized memcpy per element was the largest host cost of strided DMAs, e.g. the
+  // interleaved complex planes of trnfft).
+  std::byte* const dst_row = dst.base + std::int64_t{pd} * dst.partition_stride;
+  std::byte* const src_row = src.base + std::int64_t{ps} * src.partition_stride;
+  const bool rows_disjoint = dst_row + (dst.free_hi_byte() - dst.offset_bytes) <= src_row + (src.free_lo_byte() - src.offset_bytes) ||
+                             src_row + (src.free_hi_byte() - src.offset_bytes) <= dst_row + (dst.free_lo_byte() - dst.offset_bytes);
+  if (rows_disjoint && (es == 4 || es == 2) && (dst.free_contiguous() || src.free_contiguous())) {
+    auto direct = [&]<class T>() {
+      if (dst.free_contiguous()) {
+        T* d = reinterpret_cast<T*>(dst_row);
+        for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+          const T* from = reinterpret_cast<const T*>(ptr);
+          T* to = d + at;
+          if (st == 2) {  // interleaved complex planes: a fixed stride the compiler vectorises
+            for (std::int64_t i = 0; i < n; ++i) to[i] = from[2 * i];
+          } else {
+            for (std::int64_t i = 0; i < n; ++i) to[i] = from[i * st];
+          }
+        });
+      } else {
+        const T* f = reinterpret_cast<const T*>(src_row);
+        for_each_run(dst, pd, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+          T* to = reinterpret_cast<T*>(ptr);
+          const T* from = f + at;
+          if (st == 2) {
+            for (std::int64_t i = 0; i < n; ++i) to[2 * i] = from[i];
+          } else {
+            for (std::int64_t i = 0; i < n; ++i) to[i * st] = from[i];
+          }
+        });
+      }
+    };
+    if (es == 4)
+      direct.template operator()<std::uint32_t>();
+    else
+      direct.template operator()<std::uint16_t>();
+    return;
+  }
   std::byte* buf = reinterpret_cast<std::byte*>(scratch_i64(3, static_cast<std::size_t>(src.free_size())));
   auto strided = [&]<std::size_t E>() {
     for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {

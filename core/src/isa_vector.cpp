@@ -439,12 +439,25 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
     float* xs = detail::scratch_f32(0, row_len(a));
     float* ys = detail::scratch_f32(1, row_len(a));
     float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
+    // An fp32 dense destination row takes the results directly (storing fp32 is a plain copy) when
+    // each input row read in place is the same row or shares no byte with it (element-wise ops).
+    const bool dst_direct = dst.dtype == DType::f32 && dst.free_contiguous();
+    const std::int64_t row_bytes = n * 4;
+    auto clear_of = [&](const float* x, const std::byte* d) {
+      const auto* xb = reinterpret_cast<const std::byte*>(x);
+      return xb == d || xb + row_bytes <= d || d + row_bytes <= xb;
+    };
     dispatch_arith(op, [&](auto tag) {
       for (std::int32_t p = 0; p < a.partitions; ++p) {
         const float* x = detail::read_row_f32(a, p, xs);
         const float* y = detail::read_row_f32(b, p, ys);
-        tt_row_f32<decltype(tag)::value>(x, y, out, n);
-        detail::store_row(dst, p, out, r, &sr);
+        std::byte* d = dst.base + std::int64_t{p} * dst.partition_stride;
+        if (dst_direct && clear_of(x, d) && clear_of(y, d)) {
+          tt_row_f32<decltype(tag)::value>(x, y, reinterpret_cast<float*>(d), n);
+        } else {
+          tt_row_f32<decltype(tag)::value>(x, y, out, n);
+          detail::store_row(dst, p, out, r, &sr);
+        }
       }
     });
   }

@@ -25,6 +25,7 @@ struct OperandMemoCache {
     std::array<std::int64_t, kMaxFreeDims> size{}, stride{};
     int panel = -1;
     bool valid = false;
+    bool converted = false;  // false: a first sighting of a moving operand (no data yet)
     Region source;  // SBUF partitions and byte hull read by the conversion
     std::uint64_t last_use = 0;
     std::vector<float> data;

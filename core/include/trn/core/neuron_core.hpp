@@ -223,7 +223,8 @@ class NeuronCore {
   // Host-side memo of recent fp32 conversions of matmul operands (core/src/operand_memo.hpp): it
   // changes host time only, never results.
   std::unique_ptr<OperandMemoCache> memo_;
-  const float* converted_operand(const Tile& t, int panel, int which, const detail::RowScan** scan = nullptr);
+  const float* converted_operand(const Tile& t, int panel, int which, const detail::RowScan** scan = nullptr,
+                                 bool convert_on_first_use = true);
   void invalidate_operand_memo(const Region* written);  // nullptr: every entry
   friend struct PsumState;
 };
