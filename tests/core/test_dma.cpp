@@ -108,6 +108,36 @@ TEST(Dma, SameDtypeIsBitExactIncludingNanPayloads) {
   EXPECT_EQ(std::memcmp(back.data(), bits, sizeof bits), 0);
 }
 
+// Interleaved planes (element stride 2, trnfft's complex arrays): loads take every other element,
+// stores write every other element and leave the ones between untouched, bit for bit (NaN payloads
+// included), for run lengths around the host's 16-lane blocks.
+TEST(Dma, StrideTwoPlanesLoadAndStoreEveryOtherElementExactly) {
+  NeuronCore nc;
+  std::mt19937 rng(11);
+  for (const int L : {1, 15, 16, 17, 33, 40}) {
+    HbmTensor h(DType::f32, {3, 2 * L}), back(DType::f32, {3, 2 * L});
+    for (int i = 0; i < 3 * 2 * L; ++i) {
+      h.as<std::uint32_t>()[i] = static_cast<std::uint32_t>(rng());
+      back.as<std::uint32_t>()[i] = static_cast<std::uint32_t>(rng());
+    }
+    const std::vector<std::uint32_t> back0(back.as<std::uint32_t>(), back.as<std::uint32_t>() + 3 * 2 * L);
+    const Tile s = nc.sbuf().alloc(DType::f32, 3, {L});
+    nc.dma_copy(s, h.tile(0, 3, 0, 2 * L).slice(0, 1, L, 2));  // the odd plane
+    for (int p = 0; p < 3; ++p)
+      for (int i = 0; i < L; ++i) {
+        std::uint32_t got = 0;
+        std::memcpy(&got, s.at(p, i), 4);
+        ASSERT_EQ(got, h.as<std::uint32_t>()[p * 2 * L + 2 * i + 1]) << "L " << L << " load " << p << "," << i;
+      }
+    nc.dma_copy(back.tile(0, 3, 0, 2 * L).slice(0, 0, L, 2), s);  // into the even plane
+    for (int p = 0; p < 3; ++p)
+      for (int i = 0; i < 2 * L; ++i) {
+        const std::uint32_t want = i % 2 == 0 ? h.as<std::uint32_t>()[p * 2 * L + i + 1] : back0[static_cast<std::size_t>(p * 2 * L + i)];
+        ASSERT_EQ(back.as<std::uint32_t>()[p * 2 * L + i], want) << "L " << L << " store " << p << "," << i;
+      }
+  }
+}
+
 TEST(Dma, TransposedHbmViewLoadsColumnsAsPartitions) {
   NeuronCore nc;
   HbmTensor h(DType::f32, {5, 7});
