@@ -137,7 +137,12 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
       } catch (...) {
         errors[static_cast<std::size_t>(p)] = std::current_exception();
       }
-      traces[static_cast<std::size_t>(p)] = std::move(nc.trace());
+      // Copied out (one exact allocation) so that the core keeps its trace's capacity for the next
+      // program instead of regrowing it by doubling every program.
+      const Trace& own = nc.trace();
+      Trace& out = traces[static_cast<std::size_t>(p)];
+      out.instructions.assign(own.instructions.begin(), own.instructions.end());
+      out.per_engine = own.per_engine;
       std::int64_t v = nc.sbuf().peak_bytes();
       for (std::int64_t cur = sbuf_peak.load(); v > cur && !sbuf_peak.compare_exchange_weak(cur, v);) {}
       v = nc.psum().peak_bytes();
@@ -152,6 +157,10 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
   r.host_threads = std::max(1, threads);
   r.sbuf_peak_bytes = sbuf_peak.load();
   r.psum_peak_bytes = psum_peak.load();
+  if (traces.size() == 1) {
+    r.trace = std::move(traces.front());
+    return r;
+  }
   std::size_t n = 0;
   for (const auto& t : traces) n += t.instructions.size();
   r.trace.instructions.reserve(n);
