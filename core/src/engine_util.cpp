@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "simd_util.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn::detail {
@@ -116,6 +117,33 @@ void for_each_run(const Tile& t, std::int32_t p, F&& f) {
     }
   }
 }
+
+TRN_SIMD_WARNINGS_BEGIN
+// 32-bit elements between a dense run and a stride-2 run (an interleaved complex plane), 16 at a
+// time: the even lanes of two loaded vectors, or the dense values spread onto the even lanes by a
+// masked store that leaves the odd lanes (the other plane) untouched. Bytes as the element loop.
+__attribute__((target("avx512f"))) void gather_stride2_u32(const std::uint32_t* from, std::uint32_t* to, std::int64_t n) {
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  std::int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i lo = _mm512_loadu_si512(from + 2 * i);
+    const __m512i hi = _mm512_maskz_loadu_epi32(0x7fff, from + 2 * i + 16);  // the last odd lane may lie past the run
+    _mm512_storeu_si512(to + i, _mm512_permutex2var_epi32(lo, even, hi));
+  }
+  for (; i < n; ++i) to[i] = from[2 * i];
+}
+__attribute__((target("avx512f"))) void scatter_stride2_u32(const std::uint32_t* from, std::uint32_t* to, std::int64_t n) {
+  const __m512i lo_idx = _mm512_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7);
+  const __m512i hi_idx = _mm512_setr_epi32(8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15);
+  std::int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512i v = _mm512_loadu_si512(from + i);
+    _mm512_mask_storeu_epi32(to + 2 * i, 0x5555, _mm512_permutexvar_epi32(lo_idx, v));
+    _mm512_mask_storeu_epi32(to + 2 * i + 16, 0x5555, _mm512_permutexvar_epi32(hi_idx, v));
+  }
+  for (; i < n; ++i) to[2 * i] = from[i];
+}
+TRN_SIMD_WARNINGS_END
 }  // namespace
 
 void load_row(const Tile& t, std::int32_t p, float* out) {
@@ -166,9 +194,54 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
                  static_cast<std::size_t>(src.free_size() * es));
     return;
   }
-  // Strided: gather the source row into scratch bytes, then scatter into the destination pattern.
-  // The element copies have a compile-time size (a runtime-sized memcpy per element was the largest
-  // host cost of strided DMAs, e.g. the interleaved complex planes of trnfft).
+  // Strided: gather the source row into scratch bytes, then scatter into the destination pattern —
+  // or, when one side is a dense row that does not overlap the other row's bytes, copy straight
+  // between the two (the same bytes as through the scratch). The element copies have a compile-time
+  // size (a runtime-sized memcpy per element was the largest host cost of strided DMAs, e.g. the
+  // interleaved complex planes of trnfft).
+  std::byte* const dst_row = dst.base + std::int64_t{pd} * dst.partition_stride;
+  std::byte* const src_row = src.base + std::int64_t{ps} * src.partition_stride;
+  const bool rows_disjoint = dst_row + (dst.free_hi_byte() - dst.offset_bytes) <= src_row + (src.free_lo_byte() - src.offset_bytes) ||
+                             src_row + (src.free_hi_byte() - src.offset_bytes) <= dst_row + (dst.free_lo_byte() - dst.offset_bytes);
+  if (rows_disjoint && (es == 4 || es == 2) && (dst.free_contiguous() || src.free_contiguous())) {
+    const bool avx512 = simd::has_avx512();
+    auto direct = [&]<class T>() {
+      if (dst.free_contiguous()) {
+        T* d = reinterpret_cast<T*>(dst_row);
+        for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+          const T* from = reinterpret_cast<const T*>(ptr);
+          T* to = d + at;
+          if (st == 2) {  // interleaved complex planes
+            if constexpr (sizeof(T) == 4) {
+              if (avx512) return gather_stride2_u32(from, to, n);
+            }
+            for (std::int64_t i = 0; i < n; ++i) to[i] = from[2 * i];
+          } else {
+            for (std::int64_t i = 0; i < n; ++i) to[i] = from[i * st];
+          }
+        });
+      } else {
+        const T* f = reinterpret_cast<const T*>(src_row);
+        for_each_run(dst, pd, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+          T* to = reinterpret_cast<T*>(ptr);
+          const T* from = f + at;
+          if (st == 2) {
+            if constexpr (sizeof(T) == 4) {
+              if (avx512) return scatter_stride2_u32(from, to, n);
+            }
+            for (std::int64_t i = 0; i < n; ++i) to[2 * i] = from[i];
+          } else {
+            for (std::int64_t i = 0; i < n; ++i) to[i * st] = from[i];
+          }
+        });
+      }
+    };
+    if (es == 4)
+      direct.template operator()<std::uint32_t>();
+    else
+      direct.template operator()<std::uint16_t>();
+    return;
+  }
   std::byte* buf = reinterpret_cast<std::byte*>(scratch_i64(3, static_cast<std::size_t>(src.free_size())));
   auto strided = [&]<std::size_t E>() {
     for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {

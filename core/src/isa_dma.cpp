@@ -43,6 +43,78 @@ __attribute__((target("avx512f"))) void transpose16x16(const float* in, std::int
 }
 TRN_SIMD_WARNINGS_END
 
+TRN_SIMD_WARNINGS_BEGIN
+// Partitions of one or two 4-byte elements' stride in HBM (a plane of an interleaved complex array
+// with the elements on partitions, as trnfft loads and stores them) against dense on-chip rows of
+// the same dtype: 16 partitions x 16 elements at a time, every HBM access a run of 16 (or 32, even
+// lanes) elements, through the register transpose. Bit copies, as the row-by-row element loop;
+// stores take this path only when no two elements share an HBM address.
+__attribute__((target("avx512f"))) inline __m512 load_partitions16(const float* p, int pstride_elems) {
+  if (pstride_elems == 1) return _mm512_loadu_ps(p);
+  const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  return _mm512_permutex2var_ps(_mm512_loadu_ps(p), even, _mm512_maskz_loadu_ps(0x7fff, p + 16));
+}
+__attribute__((target("avx512f"))) inline void store_partitions16(float* p, int pstride_elems, __m512 v) {
+  if (pstride_elems == 1) return _mm512_storeu_ps(p, v);
+  const __m512i lo = _mm512_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7);
+  const __m512i hi = _mm512_setr_epi32(8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15);
+  _mm512_mask_storeu_ps(p, 0x5555, _mm512_permutexvar_ps(lo, v));
+  _mm512_mask_storeu_ps(p + 16, 0x5555, _mm512_permutexvar_ps(hi, v));
+}
+
+// One 16 x 16 block: HBM (partition step ps, element step fs) to on-chip rows (row step ldc), or back.
+__attribute__((target("avx512f"))) void partition_block_load(const float* hp, int ps, std::int64_t fs, float* cp,
+                                                             std::int64_t ldc) {
+  alignas(64) float block[16 * 16];
+  for (int j = 0; j < 16; ++j) _mm512_store_ps(block + 16 * j, load_partitions16(hp + j * fs, ps));
+  transpose16x16(block, 16, cp, ldc);
+}
+__attribute__((target("avx512f"))) void partition_block_store(float* hp, int ps, std::int64_t fs, const float* cp,
+                                                              std::int64_t ldc) {
+  alignas(64) float block[16 * 16];
+  transpose16x16(cp, ldc, block, 16);
+  for (int j = 0; j < 16; ++j) store_partitions16(hp + j * fs, ps, _mm512_load_ps(block + 16 * j));
+}
+
+bool dma_partition_columns(const Tile& dst, const Tile& src) {
+  const bool load = src.mem == MemSpace::hbm && dst.on_chip();
+  const Tile& h = load ? src : dst;  // the HBM side
+  const Tile& c = load ? dst : src;  // the on-chip side
+  if (dst.dtype != src.dtype || dtype_size(src.dtype) != 4 || !simd::has_avx512()) return false;
+  if (h.mem != MemSpace::hbm || !c.on_chip() || h.ndim != 1 || !c.free_contiguous() || c.partition_stride % 4 != 0)
+    return false;
+  const int ps = h.partition_stride == 4 ? 1 : h.partition_stride == 8 ? 2 : 0;
+  const std::int64_t P = h.partitions, F = h.size[0], fs = h.stride[0];
+  if (ps == 0 || P < 16 || F < 16) return false;
+  if (!load && (fs <= 0 || fs < P * ps)) return false;  // every (partition, element) its own address
+  const std::int64_t ldc = c.partition_stride / 4;
+  auto* hb = reinterpret_cast<float*>(h.base);
+  auto* cb = reinterpret_cast<float*>(c.base);
+  for (std::int64_t p0 = 0; p0 < P; p0 += 16) {
+    const std::int64_t np = std::min<std::int64_t>(16, P - p0);
+    for (std::int64_t f0 = 0; f0 < F; f0 += 16) {
+      const std::int64_t nf = std::min<std::int64_t>(16, F - f0);
+      float* hp = hb + p0 * ps + f0 * fs;  // partition p0, element f0
+      float* cp = cb + p0 * ldc + f0;
+      if (np == 16 && nf == 16) {
+        if (load)
+          partition_block_load(hp, ps, fs, cp, ldc);
+        else
+          partition_block_store(hp, ps, fs, cp, ldc);
+        continue;
+      }
+      for (std::int64_t q = 0; q < np; ++q)
+        for (std::int64_t j = 0; j < nf; ++j) {
+          float* x = hp + q * ps + j * fs;
+          float* y = cp + q * ldc + j;
+          std::memcpy(load ? y : x, load ? x : y, 4);
+        }
+    }
+  }
+  return true;
+}
+TRN_SIMD_WARNINGS_END
+
 void check_dma_endpoint(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& h) {
   detail::require_nonempty(instr, operand, t);
   // PSUM is not a DMA endpoint: "you cannot move data directly from PSUM to HBM" (KOPT); the
@@ -101,6 +173,7 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
     return commit_instruction();
   }
   if (dst.dtype == src.dtype) {
+    if (dma_partition_columns(dst, src)) return commit_instruction();
     for (std::int32_t p = 0; p < src.partitions; ++p) detail::copy_row_bits(dst, p, src, p);
   } else {
     // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).

@@ -51,7 +51,11 @@ std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::
 // Converts a K x F matmul operand to fp32: row-major (panel == 0) or packed in zero-padded panels of
 // `panel` columns (see detail::PackLayout), cached per operand role by SBUF address until an
 // instruction writes any of the bytes it came from (invalidate_operand_memo).
-const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) {
+// convert_on_first_use == false (moving operands the kernel could widen panel by panel): the first
+// use only records the view and returns nullptr; a second use while its bytes are unchanged (a
+// resident DFT matrix, a plane read by two matmuls) converts and memoises it.
+const float* NeuronCore::converted_operand(const Tile& t, int panel, int which, const detail::RowScan** scan_out,
+                                           bool convert_on_first_use) {
   for (const auto& [lo, hi] : sbuf_.take_poisoned()) {  // allocations since the last read
     Region poisoned;
     poisoned.mem = MemSpace::sbuf;
@@ -74,9 +78,13 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
     if (e.dtype == t.dtype && e.partitions == t.partitions && e.ndim == t.ndim && e.size == t.size &&
         e.stride == t.stride && e.panel == panel) {
       e.last_use = memo_->clock;
-      return e.data.data();
+      if (e.converted) {
+        if (scan_out != nullptr) *scan_out = e.scan.empty() ? nullptr : e.scan.data();
+        return e.data.data();
+      }
+      convert_on_first_use = true;  // seen before: convert into the same slot (below)
     }
-    drop(it->second);  // same address, other view: replace
+    drop(it->second);  // same address, other view (or a first sighting): replace
   }
   std::size_t slot;
   if (!role.free.empty()) {
@@ -94,17 +102,46 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
   }
   OperandMemoCache::Entry& m = role.entries[slot];
   m.last_use = memo_->clock;
+  m.base = t.base;
+  m.dtype = t.dtype;
+  m.partitions = t.partitions;
+  m.ndim = t.ndim;
+  m.size = t.size;
+  m.stride = t.stride;
+  m.panel = panel;
+  m.valid = true;
+  m.converted = convert_on_first_use;
+  m.source = region_of(t, false);
+  role.index[m.base] = slot;
+  if (!convert_on_first_use) return nullptr;
   const int K = t.partitions;
   const std::int64_t F = t.free_size();
   const std::int64_t panels = panel == 0 ? 1 : (F + panel - 1) / panel;
   const std::int64_t width = panel == 0 ? F : panels * panel;
   m.data.resize(static_cast<std::size_t>(width * K));
   float* out = m.data.data();
+  // Row flags per column group for zero-term skipping: the kernel's panels, or in row-major layout
+  // single stationary columns and the portable kernel's moving blocks.
+  const bool scan = K <= detail::kSkipMaxK;
+  const int group = panel > 0 ? panel : which == 0 ? detail::kRowMajorGroupA : detail::kRowMajorGroupB;
+  const std::int64_t groups = (F + group - 1) / group;
+  m.scan.resize(scan ? static_cast<std::size_t>(groups) : 0);
+  bool scanned = false;
   if (panel == 0) {
     for (int k = 0; k < K; ++k) detail::load_row(t, k, out + std::int64_t{k} * F);
+  } else if (which == 1 && t.free_contiguous()) {
+    // Moving panels: the kernel's own vectorised panel widening, which also notes the flags.
+    const detail::MovingSource src{t.base, t.partition_stride, t.dtype};
+    for (std::int64_t q = 0; q < panels; ++q) {
+      const std::int64_t n0 = q * panel, nv = std::min<std::int64_t>(panel, F - n0);
+      detail::pack_moving_panel(src, K, static_cast<int>(n0), static_cast<int>(nv), panel, out + q * K * panel,
+                                scan ? m.scan.data() + q : nullptr);
+    }
+    scanned = true;
   } else if (t.free_contiguous() && detail::pack_stationary_panels({t.base, t.partition_stride, t.dtype}, K,
-                                                                    static_cast<int>(F), panel, out)) {
-    // vectorised packing done
+                                                                    static_cast<int>(F), panel, out,
+                                                                    scan ? m.scan.data() : nullptr)) {
+    scanned = true;  // vectorised packing noted the flags
   } else {
     // Widen each row once (vectorised for contiguous rows), then cut it into the panels.
     float* row = detail::scratch_f32(2, static_cast<std::size_t>(width));
@@ -136,16 +173,13 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which) 
       }
     }
   }
-  m.base = t.base;
-  m.dtype = t.dtype;
-  m.partitions = t.partitions;
-  m.ndim = t.ndim;
-  m.size = t.size;
-  m.stride = t.stride;
-  m.panel = panel;
-  m.valid = true;
-  m.source = region_of(t, false);
-  role.index[m.base] = slot;
+  if (scan && !scanned) {
+    if (panel > 0)
+      detail::scan_rows(out, K, std::int64_t{K} * panel, panel, panel, width, groups, m.scan.data());
+    else
+      detail::scan_rows(out, K, group, F, group, F, groups, m.scan.data());
+  }
+  if (scan_out != nullptr) *scan_out = m.scan.empty() ? nullptr : m.scan.data();
   return out;
 }
 
@@ -274,15 +308,23 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
       cfg_.numerics == Numerics::trn1_measured && stationary.dtype == DType::bf16 && moving.dtype == DType::bf16;
   const MatmulIsa isa = detail::resolve_matmul_isa(cfg_.matmul_isa);
   const detail::PackLayout pack = product_rounded ? detail::PackLayout{} : detail::matmul_pack_layout(isa);
-  // A contiguous moving operand is widened panel by panel inside the kernel (it is read once per
-  // stationary row block, and its fp32 copy would not fit in L1); the stationary operand is
-  // converted once and memoised.
-  const float* A = converted_operand(stationary, pack.mr, 0);
+  // The stationary operand is converted once and memoised. A contiguous moving operand is widened
+  // panel by panel inside the kernel on its first use (its fp32 copy would not fit in L1); used again
+  // with its bytes unchanged (a resident DFT matrix, a plane read by two matmuls), it is converted
+  // once and memoised too.
+  const detail::RowScan* a_scan = nullptr;
+  const detail::RowScan* b_scan = nullptr;
+  const float* A = converted_operand(stationary, pack.mr, 0, &a_scan);
   detail::MovingSource src{moving.base, moving.partition_stride, moving.dtype};
   const bool pack_in_kernel = pack.nr > 0 && moving.free_contiguous();
-  const float* B = pack_in_kernel ? nullptr : converted_operand(moving, pack.nr, 1);
+  const float* B = converted_operand(moving, pack.nr, 1, &b_scan, !pack_in_kernel);
   detail::MatmulArgs args{A, M, B, N, K, M, N, reinterpret_cast<float*>(dst.base), dst.partition_stride / 4,
                           accumulate, pack, src};
+  // Zero-term skipping (exact; matmul_kernels.hpp): needs the flags of both operands, K <= 128.
+  args.skip = cfg_.matmul_skip_zero_terms && !detail::matmul_dense_forced() && a_scan != nullptr &&
+              (B == nullptr || b_scan != nullptr);
+  args.a_scan = a_scan;
+  args.b_scan = b_scan;
   if (product_rounded)
     detail::matmul_bf16_product_rounded(args);
   else

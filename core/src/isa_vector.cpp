@@ -30,6 +30,7 @@
 #include <utility>
 
 #include "engine_util.hpp"
+#include "simd_util.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -287,8 +288,30 @@ std::size_t row_len(const Tile& t) { return static_cast<std::size_t>(t.free_size
 
 // ---- row kernels (one instantiation per op; plain loops) ----------------------------------------
 
+// add / subtract / multiply of fp32 rows, 16 lanes at a time: the same IEEE operation per element
+// as the scalar loop (first operand first), so the same bits; out may be a or b (element-wise).
+TRN_SIMD_WARNINGS_BEGIN
+template <AluOp OP>
+__attribute__((target("avx512f"))) void tt_row_f32_avx512(const float* a, const float* b, float* out, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; i += 16) {
+    const auto m = n - i >= 16 ? __mmask16(0xffff) : static_cast<__mmask16>((1u << (n - i)) - 1u);
+    const __m512 x = _mm512_maskz_loadu_ps(m, a + i), y = _mm512_maskz_loadu_ps(m, b + i);
+    __m512 r;
+    if constexpr (OP == AluOp::add)
+      r = _mm512_add_ps(x, y);
+    else if constexpr (OP == AluOp::subtract)
+      r = _mm512_sub_ps(x, y);
+    else
+      r = _mm512_mul_ps(x, y);
+    _mm512_mask_storeu_ps(out + i, m, r);
+  }
+}
+TRN_SIMD_WARNINGS_END
 template <AluOp OP>
 void tt_row_f32(const float* a, const float* b, float* out, std::int64_t n) {
+  if constexpr (OP == AluOp::add || OP == AluOp::subtract || OP == AluOp::multiply) {
+    if (simd::has_avx512()) return tt_row_f32_avx512<OP>(a, b, out, n);
+  }
   for (std::int64_t i = 0; i < n; ++i) out[i] = alu_f32<OP>(a[i], b[i]);
 }
 template <AluOp OP>
@@ -379,6 +402,36 @@ void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, In
 // only). At most one input in PSUM. Paths: see the top of this file.
 // ================================================================================================
 
+namespace {
+// Element pointer of the o-th innermost run of partition p (runs in access-pattern order).
+float* run_start(const Tile& t, std::int32_t p, std::int64_t o) {
+  std::int64_t off = 0;
+  for (int d = t.ndim - 2; d >= 0; --d) {
+    off += (o % t.size[d]) * t.stride[d];
+    o /= t.size[d];
+  }
+  return reinterpret_cast<float*>(t.base + std::int64_t{p} * t.partition_stride) + off;
+}
+// `in` may be read run by run while `dst` is written: the same view, or rows without common bytes.
+bool tt_runs_in_place(const Tile& dst, const Tile& in) {
+  if (in.base == dst.base && in.partition_stride == dst.partition_stride && in.ndim == dst.ndim &&
+      in.size == dst.size && in.stride == dst.stride)
+    return true;
+  if (in.mem != dst.mem) return true;
+  for (const Tile* t : {&dst, &in})
+    for (int d = 0; d < t->ndim; ++d)
+      if (t->stride[d] < 0) return false;
+  // Byte hulls of the partition rows: the rows of both tiles step by the same partition stride in
+  // SBUF/PSUM, so rows p of both tiles are disjoint iff their hulls are, for every p.
+  if (in.partition_stride != dst.partition_stride) return false;
+  const std::byte* dlo = dst.base;
+  const std::byte* dhi = dst.base + (dst.free_hi_byte() - dst.offset_bytes);
+  const std::byte* ilo = in.base;
+  const std::byte* ihi = in.base + (in.free_hi_byte() - in.offset_bytes);
+  return dhi <= ilo || ihi <= dlo;
+}
+}  // namespace
+
 void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Engine engine,
                                InstrOptions opt) {
   const std::string_view instr = "tensor_tensor";
@@ -439,12 +492,41 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
     float* xs = detail::scratch_f32(0, row_len(a));
     float* ys = detail::scratch_f32(1, row_len(a));
     float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
+    // fp32 operands whose innermost runs are dense and equally long (e.g. a table broadcast over
+    // blocks through a stride-0 dimension) are combined run by run in place, without widening the
+    // rows into scratch, when each input is the destination's own view or shares no byte with its
+    // row (so every input element is read before the row is written, as through the scratch).
+    if (a.dtype == DType::f32 && b.dtype == DType::f32 && dst.dtype == DType::f32 && tt_runs_in_place(dst, a) &&
+        tt_runs_in_place(dst, b) && dst.size[dst.ndim - 1] == a.size[a.ndim - 1] &&
+        dst.size[dst.ndim - 1] == b.size[b.ndim - 1] && dst.stride[dst.ndim - 1] == 1 && a.stride[a.ndim - 1] == 1 &&
+        b.stride[b.ndim - 1] == 1) {
+      const std::int64_t run = dst.size[dst.ndim - 1], runs = n / run;
+      dispatch_arith(op, [&](auto tag) {
+        for (std::int32_t p = 0; p < a.partitions; ++p)
+          for (std::int64_t o = 0; o < runs; ++o)
+            tt_row_f32<decltype(tag)::value>(run_start(a, p, o), run_start(b, p, o), run_start(dst, p, o), run);
+      });
+      return commit_instruction();
+    }
+    // An fp32 dense destination row takes the results directly (storing fp32 is a plain copy) when
+    // each input row read in place is the same row or shares no byte with it (element-wise ops).
+    const bool dst_direct = dst.dtype == DType::f32 && dst.free_contiguous();
+    const std::int64_t row_bytes = n * 4;
+    auto clear_of = [&](const float* x, const std::byte* d) {
+      const auto* xb = reinterpret_cast<const std::byte*>(x);
+      return xb == d || xb + row_bytes <= d || d + row_bytes <= xb;
+    };
     dispatch_arith(op, [&](auto tag) {
       for (std::int32_t p = 0; p < a.partitions; ++p) {
         const float* x = detail::read_row_f32(a, p, xs);
         const float* y = detail::read_row_f32(b, p, ys);
-        tt_row_f32<decltype(tag)::value>(x, y, out, n);
-        detail::store_row(dst, p, out, r, &sr);
+        std::byte* d = dst.base + std::int64_t{p} * dst.partition_stride;
+        if (dst_direct && clear_of(x, d) && clear_of(y, d)) {
+          tt_row_f32<decltype(tag)::value>(x, y, reinterpret_cast<float*>(d), n);
+        } else {
+          tt_row_f32<decltype(tag)::value>(x, y, out, n);
+          detail::store_row(dst, p, out, r, &sr);
+        }
       }
     });
   }

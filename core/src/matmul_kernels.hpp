@@ -10,6 +10,17 @@
 // inputs it is the fused form. Vector lanes run over n, so every ISA performs the same operations
 // per element in the same order and the results are bit-identical (tests/core/test_matmul.cpp).
 // Host FTZ/DAZ must be off (the default); subnormals are kept.
+//
+// Zero-term skipping (MatmulArgs::skip; exact, docs/numerics.md section 4 "Host implementation").
+// A term a*b with a = +-0 and b finite (or b = +-0 and a finite) is an exact signed zero, and
+// fma(+-0-product, s) = s for s != 0; exact cancellation rounds to +0 (RNE). So, running from +0,
+// the sum without such terms equals the full sum at every step, except that where the full running
+// sum is +0 the shortened one may be -0 (an underflowed product can make it -0; a later +0 term
+// makes the full sum +0 again). Hence the two results differ only when the shortened result is
+// -0 (then C_in was -0 too if accumulating: a float sum is -0 only as -0 + -0), and the full result
+// is then +-0: every -0 output of a block that skipped terms is recomputed with all K terms. The
+// kernels skip per register block: the rows k where the block's stationary columns are all +-0 and
+// its moving columns all finite, or the other way round (block-diagonal DFT stacks, trnfft).
 #pragma once
 #include <cstdint>
 
@@ -35,6 +46,21 @@ struct MovingSource {
   DType dtype = DType::f32;
 };
 
+// Row flags of one column group of an fp32 operand, K <= kSkipMaxK: bit k of `zero` is set when
+// the group's values in row k are all +-0, of `finite` when they are all finite.
+constexpr int kSkipMaxK = 128;
+struct RowScan {
+  std::uint64_t zero[2] = {0, 0}, finite[2] = {0, 0};
+};
+// Scans `groups` column groups: group g is rows k < K of `width` floats at base + g * group_stride +
+// k * row_stride (packed panels: group_stride = K * width, row_stride = width; row-major:
+// group_stride = width, row_stride = the row length, the last group clipped to `cols`).
+void scan_rows(const float* base, int K, std::int64_t group_stride, std::int64_t row_stride, int width,
+               std::int64_t cols, std::int64_t groups, RowScan* out);
+// Column group widths of the row-major layout (portable and product-rounded kernels): each
+// stationary column alone, moving columns in the kernels' blocks.
+constexpr int kRowMajorGroupA = 1, kRowMajorGroupB = 64;
+
 struct MatmulArgs {
   const float* A;  // stationary, K x M fp32 (row k = partition k)
   std::int64_t lda;
@@ -46,6 +72,12 @@ struct MatmulArgs {
   bool accumulate;
   PackLayout pack;
   MovingSource moving;
+  // Zero-term skipping (see the top of this file): a_scan has a group per stationary panel (pack.mr
+  // columns; kRowMajorGroupA in row-major layout), b_scan per moving panel (pack.nr;
+  // kRowMajorGroupB), or nullptr when B is widened in the kernel (then it is scanned there).
+  bool skip = false;
+  const RowScan* a_scan = nullptr;
+  const RowScan* b_scan = nullptr;
 };
 
 // Requests the cache lines of [p, p + bytes) (operand rows 128 partitions apart are beyond the
@@ -56,11 +88,13 @@ inline void prefetch_bytes(const std::byte* p, std::int64_t bytes) {
 
 // Widens columns [n0, n0 + nv) of rows 0..K-1 of `src` into out[k * nr + j] (fp32, exact), zero-
 // filling columns nv..nr-1.
-void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out);
+// With `scan`, also notes the panel's row flags (one group of nr columns).
+void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, float* out, RowScan* scan);
 // Widens all M columns of rows 0..K-1 into zero-padded panels of mr columns (PackLayout of the
 // stationary operand: out[p * K * mr + k * mr + i]). Returns false when no vectorised form exists
 // for (dtype, mr) on this CPU; the caller then converts row by row.
-bool pack_stationary_panels(const MovingSource& src, int K, int M, int mr, float* out);
+// With `scan`, also notes the row flags of each panel (scan[p]).
+bool pack_stationary_panels(const MovingSource& src, int K, int M, int mr, float* out, RowScan* scan);
 
 // The layout the kernel of an ISA wants (portable: row-major).
 PackLayout matmul_pack_layout(MatmulIsa isa);
@@ -72,6 +106,8 @@ void matmul_avx512(const MatmulArgs& a);
 void matmul_bf16_product_rounded(const MatmulArgs& a);
 
 MatmulIsa resolve_matmul_isa(MatmulIsa requested);
+// TRN_MATMUL_DENSE=1 in the environment (read once): never skip zero terms.
+bool matmul_dense_forced();
 void run_matmul(MatmulIsa isa, const MatmulArgs& a);
 
 }  // namespace trn::detail

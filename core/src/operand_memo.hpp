@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "matmul_kernels.hpp"
 #include "trn/core/dtype.hpp"
 #include "trn/core/memory.hpp"
 #include "trn/core/trace.hpp"
@@ -24,9 +25,12 @@ struct OperandMemoCache {
     std::array<std::int64_t, kMaxFreeDims> size{}, stride{};
     int panel = -1;
     bool valid = false;
+    bool converted = false;  // false: a first sighting of a moving operand (no data yet)
     Region source;  // SBUF partitions and byte hull read by the conversion
     std::uint64_t last_use = 0;
     std::vector<float> data;
+    // Zero/finite row flags per column group of `data` (detail::scan_rows; empty when K > 128).
+    std::vector<detail::RowScan> scan;
   };
   // Recent conversions per role, least recently used replaced first, indexed by SBUF address.
   // Stationary: kernels that keep an operand strip resident in SBUF revisit many tiles (a

@@ -137,7 +137,11 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
       } catch (...) {
         errors[static_cast<std::size_t>(p)] = std::current_exception();
       }
+      // Moved out; the core's next trace starts with this one's length reserved (one allocation
+      // instead of regrowing by doubling every program).
+      const std::size_t length = nc.trace().instructions.size();
       traces[static_cast<std::size_t>(p)] = std::move(nc.trace());
+      nc.trace().instructions.reserve(length);
       std::int64_t v = nc.sbuf().peak_bytes();
       for (std::int64_t cur = sbuf_peak.load(); v > cur && !sbuf_peak.compare_exchange_weak(cur, v);) {}
       v = nc.psum().peak_bytes();
@@ -152,6 +156,10 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
   r.host_threads = std::max(1, threads);
   r.sbuf_peak_bytes = sbuf_peak.load();
   r.psum_peak_bytes = psum_peak.load();
+  if (traces.size() == 1) {
+    r.trace = std::move(traces.front());
+    return r;
+  }
   std::size_t n = 0;
   for (const auto& t : traces) n += t.instructions.size();
   r.trace.instructions.reserve(n);

@@ -1,6 +1,7 @@
 #include "trn/core/trace.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace trn {
 
@@ -66,6 +67,12 @@ Region region_of(const Tile& t, bool write) {
 
 void Trace::append(const Trace& other) {
   instructions.insert(instructions.end(), other.instructions.begin(), other.instructions.end());
+  for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
+}
+
+void Trace::append(Trace&& other) {
+  if (!instructions.empty()) return append(static_cast<const Trace&>(other));
+  instructions = std::move(other.instructions);
   for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
 }
 

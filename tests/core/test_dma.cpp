@@ -108,6 +108,90 @@ TEST(Dma, SameDtypeIsBitExactIncludingNanPayloads) {
   EXPECT_EQ(std::memcmp(back.data(), bits, sizeof bits), 0);
 }
 
+// Interleaved planes (element stride 2, trnfft's complex arrays): loads take every other element,
+// stores write every other element and leave the ones between untouched, bit for bit (NaN payloads
+// included), for run lengths around the host's 16-lane blocks.
+TEST(Dma, StrideTwoPlanesLoadAndStoreEveryOtherElementExactly) {
+  NeuronCore nc;
+  std::mt19937 rng(11);
+  for (const int L : {1, 15, 16, 17, 33, 40}) {
+    HbmTensor h(DType::f32, {3, 2 * L}), back(DType::f32, {3, 2 * L});
+    for (int i = 0; i < 3 * 2 * L; ++i) {
+      h.as<std::uint32_t>()[i] = static_cast<std::uint32_t>(rng());
+      back.as<std::uint32_t>()[i] = static_cast<std::uint32_t>(rng());
+    }
+    const std::vector<std::uint32_t> back0(back.as<std::uint32_t>(), back.as<std::uint32_t>() + 3 * 2 * L);
+    const Tile s = nc.sbuf().alloc(DType::f32, 3, {L});
+    nc.dma_copy(s, h.tile(0, 3, 0, 2 * L).slice(0, 1, L, 2));  // the odd plane
+    for (int p = 0; p < 3; ++p)
+      for (int i = 0; i < L; ++i) {
+        std::uint32_t got = 0;
+        std::memcpy(&got, s.at(p, i), 4);
+        ASSERT_EQ(got, h.as<std::uint32_t>()[p * 2 * L + 2 * i + 1]) << "L " << L << " load " << p << "," << i;
+      }
+    nc.dma_copy(back.tile(0, 3, 0, 2 * L).slice(0, 0, L, 2), s);  // into the even plane
+    for (int p = 0; p < 3; ++p)
+      for (int i = 0; i < 2 * L; ++i) {
+        const std::uint32_t want = i % 2 == 0 ? h.as<std::uint32_t>()[p * 2 * L + i + 1] : back0[static_cast<std::size_t>(p * 2 * L + i)];
+        ASSERT_EQ(back.as<std::uint32_t>()[p * 2 * L + i], want) << "L " << L << " store " << p << "," << i;
+      }
+  }
+}
+
+// HBM views with the elements on partitions one or two floats apart (planes of interleaved complex
+// arrays, trnfft's DFT passes) and one strided free dimension: loads and stores in blocks of
+// 16 x 16 must move the bits of the element loop, with partial blocks on both axes, leave the
+// elements between untouched, and keep the element loop's last-writer order when a store's
+// addresses alias.
+TEST(Dma, PartitionStridedHbmColumnsMoveExactBits) {
+  NeuronCore nc;
+  std::mt19937 rng(13);
+  auto view = [](std::uint32_t* base, int P, int ps, std::int64_t F, std::int64_t fs) {
+    Tile t;
+    t.mem = MemSpace::hbm;
+    t.dtype = DType::f32;
+    t.base = reinterpret_cast<std::byte*>(base);
+    t.partitions = P;
+    t.partition_stride = ps * 4;
+    t.ndim = 1;
+    t.size = {F, 1, 1, 1};
+    t.stride = {fs, 0, 0, 0};
+    return t;
+  };
+  for (const int ps : {1, 2})
+    for (const auto& [P, F] : {std::pair{40, 37}, std::pair{128, 48}, std::pair{16, 16}}) {
+      const std::int64_t fs = std::int64_t{P} * ps + 6, span = (F - 1) * fs + (P - 1) * ps + 1;
+      std::vector<std::uint32_t> in(static_cast<std::size_t>(span)), out(static_cast<std::size_t>(span));
+      for (auto& v : in) v = static_cast<std::uint32_t>(rng());
+      for (auto& v : out) v = static_cast<std::uint32_t>(rng());
+      const std::vector<std::uint32_t> out0 = out;
+      const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
+      nc.dma_copy(s, view(in.data(), P, ps, F, fs));
+      for (int p = 0; p < P; ++p)
+        for (int f = 0; f < F; ++f) {
+          std::uint32_t got = 0;
+          std::memcpy(&got, s.at(p, f), 4);
+          ASSERT_EQ(got, in[static_cast<std::size_t>(p * ps + f * fs)]) << "load ps " << ps << " P " << P << " " << p << "," << f;
+        }
+      nc.dma_copy(view(out.data(), P, ps, F, fs), s);
+      std::vector<std::uint32_t> want = out0;
+      for (int p = 0; p < P; ++p)
+        for (int f = 0; f < F; ++f) want[static_cast<std::size_t>(p * ps + f * fs)] = in[static_cast<std::size_t>(p * ps + f * fs)];
+      ASSERT_EQ(out, want) << "store ps " << ps << " P " << P;
+    }
+  // Aliasing store (element stride 1 < 16 partitions): the row-by-row order, last writer wins.
+  std::vector<std::uint32_t> out(31, 0u), want(31, 0u);
+  const Tile s = nc.sbuf().alloc(DType::f32, 16, {16});
+  for (int p = 0; p < 16; ++p)
+    for (int f = 0; f < 16; ++f) {
+      const std::uint32_t v = static_cast<std::uint32_t>(p * 100 + f);
+      std::memcpy(s.at(p, f), &v, 4);
+      want[static_cast<std::size_t>(p + f)] = v;
+    }
+  nc.dma_copy(view(out.data(), 16, 1, 16, 1), s);
+  EXPECT_EQ(out, want);
+}
+
 TEST(Dma, TransposedHbmViewLoadsColumnsAsPartitions) {
   NeuronCore nc;
   HbmTensor h(DType::f32, {5, 7});

@@ -491,3 +491,215 @@ TEST(NkiTutorialKernels, ComputeTheProductWithinTheirAccuracyBounds) {
     EXPECT_GT(nc.trace().per_engine[static_cast<int>(trn::Engine::tensor)], 0);
   }
 }
+
+// ---- Zero-term skipping (CoreConfig::matmul_skip_zero_terms): exact, bit for bit -----------------
+// The host kernels leave out rows whose terms are all exact signed zeros (a +-0 operand block
+// against finite values) and recompute outputs that come out -0 (matmul_kernels.hpp). Skipped and
+// dense runs must agree in every bit, including -0 against +0 and NaN payloads.
+namespace {
+
+// One nc_matmul with the skip switch on or off; psum_init (M x N) is poked into PSUM first when
+// accumulating. moving_stride 2 makes the moving operand a non-contiguous view (memoised B panels).
+std::vector<std::uint32_t> run_matmul(bool skip, MatmulIsa isa, Numerics numerics, DType dt, int K, int M, int N,
+                                      const std::vector<float>& S, const std::vector<float>& Mv, bool accumulate,
+                                      const std::vector<float>& psum_init, int moving_stride = 1) {
+  CoreConfig cfg;
+  cfg.matmul_isa = isa;
+  cfg.numerics = numerics;
+  cfg.matmul_skip_zero_terms = skip;
+  NeuronCore nc(cfg);
+  const Tile st = nc.sbuf().alloc(dt, K, {M});
+  const Tile mv_full = nc.sbuf().alloc(dt, K, {N * moving_stride});
+  const Tile mv = moving_stride == 1 ? mv_full : mv_full.slice(0, 0, N, moving_stride);
+  const Tile out = nc.psum().alloc(DType::f32, M, {N});
+  upload(nc, st, S);
+  std::vector<float> wide(static_cast<std::size_t>(K) * N * moving_stride, 0.0f);
+  for (int k = 0; k < K; ++k)
+    for (int n = 0; n < N; ++n) wide[(static_cast<std::size_t>(k) * N + n) * moving_stride] = Mv[static_cast<std::size_t>(k) * N + n];
+  upload(nc, mv_full, wide);
+  if (accumulate) trntest::poke(out, psum_init);
+  nc.nc_matmul(out, st, mv, accumulate);
+  return read_bits(out);
+}
+
+std::vector<MatmulIsa> available_isas() {
+  std::vector<MatmulIsa> v;
+  for (MatmulIsa isa : {MatmulIsa::portable, MatmulIsa::avx2, MatmulIsa::avx512})
+    if (matmul_isa_available(isa)) v.push_back(isa);
+  return v;
+}
+
+// Values of dtype dt: a quarter +-0, a quarter tiny (+-2^-100..2^-99: tiny x tiny underflows fp32 to
+// a signed zero, so running sums pass through -0), the rest +-[0.5, 2). f16/fp8 flush the tiny ones.
+float mixed_value(std::mt19937_64& g, DType dt, bool zero_or_tiny_only = false) {
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  const float sign = u(g) < 0.5f ? -1.0f : 1.0f, r = u(g);
+  float v;
+  if (r < 0.25f || (zero_or_tiny_only && r < 0.6f)) v = sign * 0.0f;
+  else if (r < 0.5f || zero_or_tiny_only) v = sign * std::ldexp(1.0f + u(g), -100);
+  else v = sign * (0.5f + 1.5f * u(g));
+  std::byte buf[4];
+  store_from_f32(dt, buf, v, Rounding::nearest_even, 0);
+  return load_as_f32(dt, buf);
+}
+
+float representable(DType dt, float v) {
+  std::byte buf[4];
+  store_from_f32(dt, buf, v, Rounding::nearest_even, 0);
+  return load_as_f32(dt, buf);
+}
+
+// K x cols block-diagonal operand: entry (k, c) is in a block when k / bs == (c / bs) mod (K / bs);
+// off-block entries are +0 or -0 at random.
+std::vector<float> block_diagonal(std::mt19937_64& g, DType dt, int K, int cols, int bs) {
+  std::vector<float> v(static_cast<std::size_t>(K) * cols);
+  const int blocks = (K + bs - 1) / bs;
+  for (int k = 0; k < K; ++k)
+    for (int c = 0; c < cols; ++c) {
+      const bool in_block = k / bs == (c / bs) % blocks;
+      v[static_cast<std::size_t>(k) * cols + c] = in_block ? mixed_value(g, dt) : (g() & 1 ? -0.0f : 0.0f);
+    }
+  return v;
+}
+
+// K x cols data operand: mixed values, every 5th column zero-or-tiny only (so its sums are often
+// +-0), and Inf/-Inf/NaN in a few rows (inside and outside the other operand's zero blocks).
+std::vector<float> data_operand(std::mt19937_64& g, DType dt, int K, int cols) {
+  std::vector<float> v(static_cast<std::size_t>(K) * cols);
+  for (int k = 0; k < K; ++k)
+    for (int c = 0; c < cols; ++c) v[static_cast<std::size_t>(k) * cols + c] = mixed_value(g, dt, c % 5 == 0);
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const int special[][2] = {{3, 1}, {K / 2 + 1, cols - 1}, {K - 2, cols / 2}, {K / 3, 2}};
+  const float what[] = {inf, -inf, nan, inf};
+  for (int i = 0; i < 4; ++i) v[static_cast<std::size_t>(special[i][0]) * cols + special[i][1]] = representable(dt, what[i]);
+  return v;
+}
+
+}  // namespace
+
+// Hand-made: the full sum is +0, the sum without the zero rows is -0 (an underflowed product makes
+// the running sum -0; the skipped rows' +0 products make the full one +0 again). Both orientations
+// (zero stationary rows: trnfft's DFT stacks; zero moving rows: its data-stationary first stage),
+// overwrite and accumulate onto -0 / +0 PSUM, every ISA.
+TEST(MatmulZeroSkip, NegativeZeroSumsAreRecomputed) {
+  const int K = 64, W = 12, N = 20;
+  const float tiny = std::ldexp(1.0f, -100);
+  for (DType dt : {DType::f32, DType::bf16})
+    for (bool zero_stationary : {true, false})
+      for (MatmulIsa isa : available_isas())
+        for (int acc = 0; acc < 3; ++acc) {  // overwrite, accumulate onto -0, onto +0
+          // Z (K x W): row 0 = -tiny, rows 1..63 = +0 (rows 1..63 skippable). D (K x N): row 0 = tiny
+          // (product -2^-200 -> -0), rows 1..31 = -1 (products -0 keep -0), rows 32..63 = +1
+          // (products +0 turn the full sum into +0).
+          std::vector<float> Z(static_cast<std::size_t>(K) * W, 0.0f), D(static_cast<std::size_t>(K) * N);
+          for (int c = 0; c < W; ++c) Z[static_cast<std::size_t>(c)] = -tiny;
+          for (int k = 0; k < K; ++k)
+            for (int n = 0; n < N; ++n) D[static_cast<std::size_t>(k) * N + n] = k == 0 ? tiny : k < 32 ? -1.0f : 1.0f;
+          const int M = zero_stationary ? W : N, NN = zero_stationary ? N : W;
+          const auto& S = zero_stationary ? Z : D;
+          const auto& Mv = zero_stationary ? D : Z;
+          const std::vector<float> init(static_cast<std::size_t>(M) * NN, acc == 1 ? -0.0f : 0.0f);
+          const auto dense = run_matmul(false, isa, Numerics::ideal, dt, K, M, NN, S, Mv, acc > 0, init);
+          const auto skipped = run_matmul(true, isa, Numerics::ideal, dt, K, M, NN, S, Mv, acc > 0, init);
+          ASSERT_EQ(dense, std::vector<std::uint32_t>(dense.size(), 0u)) << "the full sum is +0";
+          EXPECT_EQ(skipped, dense) << matmul_isa_name(isa) << " " << dtype_name(dt) << " zero_stationary "
+                                    << zero_stationary << " acc " << acc;
+        }
+}
+
+// Hand-made: a zero operand row against Inf / NaN gives NaN (0 * Inf), so such rows are not skipped.
+TEST(MatmulZeroSkip, NonFiniteValuesOppositeZeroRowsStillMakeNaN) {
+  const int K = 64, W = 24, N = 40;
+  const float inf = std::numeric_limits<float>::infinity();
+  for (bool zero_stationary : {true, false})
+    for (MatmulIsa isa : available_isas()) {
+      std::vector<float> Z(static_cast<std::size_t>(K) * W, 0.0f), D(static_cast<std::size_t>(K) * N, 0.5f);
+      for (int k = 0; k < 32; ++k)
+        for (int c = 0; c < W; ++c) Z[static_cast<std::size_t>(k) * W + c] = 1.0f;  // rows 32..63 all zero
+      D[40 * N + 3] = inf;
+      D[50 * N + 7] = -inf;
+      D[60 * N + 9] = std::numeric_limits<float>::quiet_NaN();
+      const int M = zero_stationary ? W : N, NN = zero_stationary ? N : W;
+      const auto& S = zero_stationary ? Z : D;
+      const auto& Mv = zero_stationary ? D : Z;
+      const auto dense = run_matmul(false, isa, Numerics::ideal, DType::f32, K, M, NN, S, Mv, false, {});
+      const auto skipped = run_matmul(true, isa, Numerics::ideal, DType::f32, K, M, NN, S, Mv, false, {});
+      int nans = 0;
+      for (std::uint32_t b : dense) nans += (b & 0x7fffffffu) > 0x7f800000u;
+      EXPECT_EQ(nans, 3 * W) << "three data lines against all-zero rows";
+      EXPECT_EQ(skipped, dense) << matmul_isa_name(isa) << " zero_stationary " << zero_stationary;
+    }
+}
+
+// Randomised: block-diagonal +-0 stacks as either operand, mixed data with Inf/NaN, every dtype,
+// ISA, both numerics profiles (trn1_measured bf16: the product-rounded kernel), overwrite and
+// accumulate onto PSUM holding -0/+0/values, contiguous and strided moving views, run as programs of
+// a launch on 1 and 3 host threads.
+TEST(MatmulZeroSkip, RandomBlockDiagonalBitsEqualDenseOnEveryPath) {
+  struct Case {
+    DType dt;
+    MatmulIsa isa;
+    Numerics numerics;
+    bool zero_stationary, accumulate;
+    int K, M, N, bs, moving_stride;
+  };
+  std::vector<Case> cases;
+  const int shapes[][4] = {{128, 128, 300, 32}, {100, 77, 70, 16}, {128, 40, 128, 64}};
+  for (DType dt : {DType::f32, DType::tf32, DType::bf16, DType::f16, DType::f8e4m3, DType::f8e5m2})
+    for (MatmulIsa isa : available_isas())
+      for (int s = 0; s < 3; ++s)
+        for (bool zs : {true, false})
+          cases.push_back({dt, isa, Numerics::ideal, zs, (s + zs) % 2 == 1, shapes[s][0], shapes[s][1], shapes[s][2],
+                           shapes[s][3], s == 1 ? 2 : 1});
+  for (bool zs : {true, false})
+    for (bool acc : {false, true})
+      cases.push_back({DType::bf16, MatmulIsa::automatic, Numerics::trn1_measured, zs, acc, 128, 128, 300, 32, 1});
+
+  struct Result {
+    std::vector<std::uint32_t> dense, skipped;
+    int zeros = 0, nans = 0;
+  };
+  auto run_all = [&](int threads) {
+    std::vector<Result> results(cases.size());
+    LaunchConfig lc;
+    lc.grid = {static_cast<int>(cases.size()), 1, 1};
+    lc.host_threads = threads;
+    launch(lc, [&](NeuronCore& core) {
+      const auto i = static_cast<std::size_t>(core.program_id(0));
+      const Case& c = cases[i];
+      std::mt19937_64 g(1000 + i);
+      const int zcols = c.zero_stationary ? c.M : c.N, dcols = c.zero_stationary ? c.N : c.M;
+      const auto Z = block_diagonal(g, c.dt, c.K, zcols, c.bs);
+      const auto D = data_operand(g, c.dt, c.K, dcols);
+      std::vector<float> init(static_cast<std::size_t>(c.M) * c.N);
+      for (float& v : init) v = g() % 3 == 0 ? -0.0f : g() % 2 == 0 ? 0.0f : mixed_value(g, DType::f32);
+      const auto& S = c.zero_stationary ? Z : D;
+      const auto& Mv = c.zero_stationary ? D : Z;
+      Result& r = results[i];
+      r.dense = run_matmul(false, c.isa, c.numerics, c.dt, c.K, c.M, c.N, S, Mv, c.accumulate, init, c.moving_stride);
+      r.skipped = run_matmul(true, c.isa, c.numerics, c.dt, c.K, c.M, c.N, S, Mv, c.accumulate, init, c.moving_stride);
+      for (std::uint32_t b : r.dense) {
+        r.zeros += (b & 0x7fffffffu) == 0;
+        r.nans += (b & 0x7fffffffu) > 0x7f800000u;
+      }
+    });
+    return results;
+  };
+  const auto one = run_all(1), three = run_all(3);
+  int zeros = 0, nans = 0;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    const std::string what = std::string(dtype_name(c.dt)) + " " + std::string(matmul_isa_name(c.isa)) + " " +
+                             std::string(numerics_name(c.numerics)) + " zero_stationary " +
+                             std::to_string(c.zero_stationary) + " accumulate " + std::to_string(c.accumulate) +
+                             " K" + std::to_string(c.K) + " M" + std::to_string(c.M) + " N" + std::to_string(c.N);
+    EXPECT_EQ(one[i].skipped, one[i].dense) << what;
+    EXPECT_EQ(three[i].skipped, one[i].dense) << what << " (3 threads)";
+    EXPECT_EQ(three[i].dense, one[i].dense) << what << " (3 threads)";
+    zeros += one[i].zeros;
+    nans += one[i].nans;
+  }
+  // The data reach the cases that need care: signed-zero results and NaN from 0 * Inf.
+  EXPECT_GT(zeros, 1000);
+  EXPECT_GT(nans, 100);
+}

@@ -259,6 +259,52 @@ TEST(VectorTensorTensor, AccessPatternsAndMultiDimTiles) {
     }
 }
 
+// fp32 operands with equal dense innermost runs are combined run by run in place (the host's fast
+// path): a PSUM input, a table broadcast over blocks through a stride-0 dimension, in place, and a
+// destination overlapping its input one run further on (which must still read the input row first).
+TEST(VectorTensorTensor, RunWiseOperandsBroadcastTablesAndShiftedOverlap) {
+  NeuronCore nc;
+  const int P = 16, B = 4, L = 24;
+  const Tile y = nc.psum().alloc(DType::f32, P, {B * L}, "psum y");
+  const Tile table = nc.sbuf().alloc(DType::f32, P, {L}, "table");
+  const Tile out = nc.sbuf().alloc(DType::f32, P, {(B + 1) * L}, "out");
+  const auto vy = random_values(P * B * L, DType::f32, 31), vt = random_values(P * L, DType::f32, 32);
+  poke(y, vy);
+  poke(table, vt);
+  Tile bcast = table;  // [P, B, L] with stride 0 over the blocks
+  bcast.ndim = 2;
+  bcast.size = {B, L, 1, 1};
+  bcast.stride = {0, 1, 0, 0};
+  const Tile dst = out.cols(0, B * L).reshape({B, L});
+  Tile ysh = y;
+  ysh.ndim = 2;
+  ysh.size = {B, L, 1, 1};
+  ysh.stride = {L, 1, 0, 0};
+  nc.tensor_tensor(dst, ysh, bcast, AluOp::multiply);
+  auto at = [](const Tile& t, int p, int i) { return load_as_f32(DType::f32, t.at(p, i)); };
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < B * L; ++i)
+      ASSERT_TRUE(same_bits(at(out, p, i), vy[static_cast<std::size_t>(p * B * L + i)] * vt[static_cast<std::size_t>(p * L + i % L)]));
+  // In place: dst is a's own view.
+  std::vector<float> before(static_cast<std::size_t>(P * B * L));
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < B * L; ++i) before[static_cast<std::size_t>(p * B * L + i)] = at(out, p, i);
+  nc.tensor_tensor(dst, dst, bcast, AluOp::subtract);
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < B * L; ++i)
+      ASSERT_TRUE(same_bits(at(out, p, i), before[static_cast<std::size_t>(p * B * L + i)] - vt[static_cast<std::size_t>(p * L + i % L)]));
+  // Destination one run further on inside the input's bytes: every input element is read before
+  // the row is written (as if through a copy), not the freshly written values.
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < B * L; ++i) before[static_cast<std::size_t>(p * B * L + i)] = at(out, p, i);
+  const Tile shifted = out.cols(L, B * L).reshape({B, L});
+  nc.tensor_tensor(shifted, dst, bcast, AluOp::add);
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < B * L; ++i)
+      ASSERT_TRUE(same_bits(at(out, p, L + i), before[static_cast<std::size_t>(p * B * L + i)] + vt[static_cast<std::size_t>(p * L + i % L)]))
+          << p << "," << i;
+}
+
 TEST(VectorTensorTensor, OnePsumInputIsAllowedBothAreNot) {
   NeuronCore nc;
   const Tile ps = nc.psum().alloc(DType::f32, 128, {64}, "ps");

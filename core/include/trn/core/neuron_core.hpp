@@ -61,6 +61,11 @@ struct CoreConfig {
   OutOfRange activation_out_of_range = OutOfRange::nan;
   MatmulIsa matmul_isa = MatmulIsa::automatic;
   DoubleRowOrder double_row_order = DoubleRowOrder::sequential;
+  // Host speed only, never results: nc_matmul's host kernels leave out terms that are exact signed
+  // zeros (a zero operand value times a finite one) and recompute the rare -0 outputs, which is
+  // bit-identical to the dense sum (docs/numerics.md section 4). false (or TRN_MATMUL_DENSE=1 in
+  // the environment) runs every term.
+  bool matmul_skip_zero_terms = true;
 };
 
 // ALU operators of Vector/Scalar/GpSimd (SHARED "ALU operators"). Arithmetic ops compute in fp32;
@@ -104,6 +109,9 @@ struct CustomOpContext {
 using CustomOpFn = std::function<void(const CustomOpContext&)>;
 
 struct OperandMemoCache;  // core/src/operand_memo.hpp
+namespace detail {
+struct RowScan;  // core/src/matmul_kernels.hpp
+}
 
 class NeuronCore {
  public:
@@ -215,7 +223,8 @@ class NeuronCore {
   // Host-side memo of recent fp32 conversions of matmul operands (core/src/operand_memo.hpp): it
   // changes host time only, never results.
   std::unique_ptr<OperandMemoCache> memo_;
-  const float* converted_operand(const Tile& t, int panel, int which);
+  const float* converted_operand(const Tile& t, int panel, int which, const detail::RowScan** scan = nullptr,
+                                 bool convert_on_first_use = true);
   void invalidate_operand_memo(const Region* written);  // nullptr: every entry
   friend struct PsumState;
 };

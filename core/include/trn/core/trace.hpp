@@ -76,6 +76,7 @@ struct Trace {
     per_engine = {};
   }
   void append(const Trace& other);
+  void append(Trace&& other);  // takes other's instructions over when this trace is empty
   std::int64_t total() const;
 };
 
