@@ -227,14 +227,14 @@ TEST(TrnsolverSsyevj, BlockJacobiInfoCodesAndEdgeCases) {
   }
 }
 
-// SsyevjBatched with n >= 144 runs the same block Jacobi over the batch in lockstep groups: each
-// matrix's bits are those of its single call, whatever the batch around it (a non-finite, a
-// diagonal, an unconverged neighbour), the order, threads, cores; sort_eig = 0 leaves the diagonal
-// order.
-TEST(TrnsolverSsyevj, BlockJacobiBatchedBitsMatchSingleCalls) {
-  const int n = 144, lda = 146, batch = 4;
+// SsyevjBatched with n > 32 runs the block Jacobi over the batch in lockstep groups: each matrix's
+// bits are those of its single block-path call (Ssyevj takes the block path from n = 144 on; below,
+// forced for the reference), whatever the batch around it (a non-finite, a diagonal, an unconverged
+// neighbour), the order, threads, cores; sort_eig = 0 leaves the diagonal order.
+void check_block_batched_bits(int n, int lda, std::uint64_t seed) {
+  const int batch = 4;
   const std::size_t msz = static_cast<std::size_t>(lda) * n;
-  const std::vector<float> all = random_batch(n, lda, batch, 2500, [&](int k, std::vector<double>& a) {
+  const std::vector<float> all = random_batch(n, lda, batch, seed, [&](int k, std::vector<double>& a) {
     if (k == 1) a[9 + 4 * static_cast<std::size_t>(lda)] = std::numeric_limits<double>::quiet_NaN();
     if (k == 2) scale_off_diagonal(a, n, lda, 1e-3);  // converges a sweep or more earlier
   });
@@ -258,6 +258,7 @@ TEST(TrnsolverSsyevj, BlockJacobiBatchedBitsMatchSingleCalls) {
     EXPECT_EQ(0, std::memcmp(ar.data() + j * msz, ab.data() + k * msz, msz * sizeof(float))) << k;
     EXPECT_EQ(0, std::memcmp(wr.data() + j * n, wb.data() + k * n, n * sizeof(float))) << k;
     std::vector<float> a1(all.begin() + static_cast<std::ptrdiff_t>(k * msz), all.begin() + static_cast<std::ptrdiff_t>((k + 1) * msz)), w1(n);
+    const BlockPathOverride force("33");
     const auto r1 = ts::ssyevj(one, true, ts::Uplo::lower, n, a1.data(), lda, w1.data(), {});
     EXPECT_EQ(r1.sweeps, rb[static_cast<std::size_t>(k)].sweeps) << k;
     EXPECT_EQ(r1.info, rb[static_cast<std::size_t>(k)].info) << k;
@@ -272,6 +273,11 @@ TEST(TrnsolverSsyevj, BlockJacobiBatchedBitsMatchSingleCalls) {
   EXPECT_FALSE(std::is_sorted(wu.begin(), wu.end()));
   std::sort(wu.begin(), wu.end());
   EXPECT_EQ(0, std::memcmp(wu.data(), wb.data(), n * sizeof(float)));
+}
+
+TEST(TrnsolverSsyevj, BlockJacobiBatchedBitsMatchSingleCalls) {
+  check_block_batched_bits(41, 43, 2400);   // below Ssyevj's crossover: the single call is forced
+  check_block_batched_bits(144, 146, 2500);
 }
 
 void check_d(int n, bool lower, bool vectors, std::uint64_t seed) {
@@ -413,10 +419,11 @@ TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
   }
 }
 
-// n > 32: a program runs up to syevj_lockstep_width(n) matrices of the rows kernel in lockstep;
-// each matrix's bits are those of the single-matrix call, for any batch order, threads, cores and
-// target.
+// n > 32 with the block path moved up (TRNSOLVER_SYEVJ_BLOCK_MIN_N, cost studies): a program runs
+// up to syevj_lockstep_width(n) matrices of the rows kernel in lockstep; each matrix's bits are those
+// of the single-matrix call, for any batch order, threads, cores and target.
 TEST(TrnsolverSsyevj, LockstepBatchBitsMatchSingleCalls) {
+  const BlockPathOverride rows_kernel("1000");  // the batch's default for n > 32 is the block path
   const int n = 41, lda = 43, batch = 11;
   const std::size_t msz = static_cast<std::size_t>(lda) * n;
   const std::vector<float> all = random_batch(n, lda, batch, 1300, [&](int k, std::vector<double>& a) {

@@ -192,7 +192,9 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
       detail::syevj_f32_packed_kernel(nc, pr);
       return;
     }
-    // Rows on partitions, a few matrices in lockstep (syevj_f32.cpp).
+    // Rows on partitions, a few matrices in lockstep (syevj_f32.cpp): the single-matrix call, and
+    // SsyevjBatched with n > 32 only when TRNSOLVER_SYEVJ_BLOCK_MIN_N moves the block path up (cost
+    // studies; the default batched path for n > 32 is the block Jacobi).
     std::vector<detail::JacobiProblemF32> prs(static_cast<std::size_t>(last - first));
     for (std::int64_t j = first; j < last; ++j) problem(j, prs[static_cast<std::size_t>(j - first)]);
     detail::syevj_f32_kernel(nc, prs);

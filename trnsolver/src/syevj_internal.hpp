@@ -51,8 +51,12 @@ void syevj_f32_packed_kernel(NeuronCore& nc, const PackedJacobiProblemF32& p);
 // Jacobi": trn1 n = 129 13.8 vs 13.0 ms, 136 13.7 vs 13.8, 144 14.1 vs 14.9, 160 15.9 vs 19.7).
 // TRNSOLVER_SYEVJ_BLOCK_MIN_N overrides it (tests and cost studies; never below 33).
 inline constexpr std::int64_t kSyevjBlockMinN = 144;
-// SsyevjBatched: from this n on (measured, docs/trnsolver.md "Block Jacobi").
-inline constexpr std::int64_t kSyevjBatchedBlockMinN = kSyevjBlockMinN;
+// SsyevjBatched: every n above the packed kernel's. One rule for every batch size, so that a
+// matrix's bits never depend on the batch; measured (modeled trn1, docs/trnsolver.md "Block
+// Jacobi"): batches of 8 or more 1.5-5x faster than 8 matrices per program of the rows kernel in
+// lockstep (200 x 128^2: 882 -> 350 ms; 16 x 143^2: 258 -> 49 ms), a batch of 1-2 up to 1.6x slower
+// (n = 33: 2.97 vs 1.87 ms; Ssyevj is the one-matrix call).
+inline constexpr std::int64_t kSyevjBatchedBlockMinN = kSyevjPackedMaxN + 1;
 SyevjResult ssyevj_block(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda,
                          float* W, const SyevjParams& p, CallReport* report);
 // The same for `batch` matrices (matrix k at A + k n lda, W + k n; p.sort_eig honoured), swept in
