@@ -31,6 +31,7 @@
 #include <array>
 #include <cmath>
 #include <numeric>
+#include <span>
 #include <vector>
 
 #include "jacobi_tiles.hpp"
@@ -67,6 +68,68 @@ void sums_of_squares_kernel(NeuronCore& nc, float* a, std::int64_t N, float* out
   }
   nc.tensor_copy(res, total);
   nc.dma_copy(HbmTensor::wrap(out, DType::f32, {2, 1}).tile(0, 2, 0, 1), res);
+}
+
+// Order up to which a round's products run fused in one tile (congruence_kernel) instead of three
+// trnblas GEMM calls: one partition tile holds a whole N x N matrix (pmax = 128 on every generation).
+constexpr std::int64_t kFusedMaxN = 128;
+
+// One matrix of a round, N <= kFusedMaxN: A (column-major, ld N) becomes Qf^T A Qf and V becomes
+// V Qf, in place. qt holds Qf row-major (row k contiguous: the host assembles it so).
+struct CongruenceProblem {
+  float* a;
+  float* v;  // nullptr: no eigenvectors
+  const float* qt;
+};
+
+// The products of a round for N <= kFusedMaxN, one matrix after another through a ring of three
+// tile sets (the next matrix's loads overlap this one's matmuls and stores). Per matrix, fp32
+// operands on TensorE (exact products, fp32 PSUM accumulation over k = 0..N-1 in order: the same
+// sums, bit for bit, as the trnblas fp32 GEMMs B = A Qf, A' = Qf^T B, V' = V Qf of the general path):
+//   B   = matmul(stationary = A's columns on partitions, moving = Qf's rows)  -> B's rows on partitions
+//   A'^T = matmul(stationary = B's rows, moving = Qf's rows)                  -> A''s columns
+//   V'^T = matmul(stationary = Qf's rows, moving = V's columns)               -> V''s columns
+// so that every load and store is one contiguous N-float row per partition and B never leaves the
+// chip (the general path moves B through HBM twice). PSUM results are copied to SBUF on VectorE
+// (B) and ScalarE (A', V'), exact copies. Engines: DMA, TensorE, VectorE, ScalarE. SBUF: 3 x 6 N floats per
+// partition; PSUM: 3 x 3 N floats per partition (N = 128: 9 KiB, 4.5 KiB).
+void congruence_kernel(NeuronCore& nc, std::span<const CongruenceProblem> problems, std::int64_t N) {
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  const auto Ni = static_cast<std::int32_t>(N);
+  struct Slot {
+    Tile a, q, v, b, at, vt, pb, pa, pv;
+  };
+  std::array<Slot, 3> ring;
+  for (Slot& t : ring) {
+    t.a = sb.alloc(DType::f32, Ni, {N}, "A columns");
+    t.q = sb.alloc(DType::f32, Ni, {N}, "Qf rows");
+    t.v = sb.alloc(DType::f32, Ni, {N}, "V columns");
+    t.b = sb.alloc(DType::f32, Ni, {N}, "B rows");
+    t.at = sb.alloc(DType::f32, Ni, {N}, "A' columns");
+    t.vt = sb.alloc(DType::f32, Ni, {N}, "V' columns");
+    t.pb = ps.alloc(DType::f32, Ni, {N}, "B (PSUM)");
+    t.pa = ps.alloc(DType::f32, Ni, {N}, "A' (PSUM)");
+    t.pv = ps.alloc(DType::f32, Ni, {N}, "V' (PSUM)");
+  }
+  // Row r of an {N, N} view of a column-major matrix is its column r (contiguous).
+  const auto view = [&](const float* x) { return HbmTensor::wrap(const_cast<float*>(x), DType::f32, {N, N}).tile(0, N, 0, N); };
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const CongruenceProblem& pr = problems[i];
+    const Slot& t = ring[i % ring.size()];
+    nc.dma_copy(t.a, view(pr.a));
+    nc.dma_copy(t.q, view(pr.qt));
+    if (pr.v != nullptr) nc.dma_copy(t.v, view(pr.v));
+    nc.nc_matmul(t.pb, t.a, t.q, false);
+    nc.tensor_copy(t.b, t.pb);
+    nc.nc_matmul(t.pa, t.b, t.q, false);
+    nc.tensor_copy(t.at, t.pa, Engine::scalar);
+    nc.dma_copy(view(pr.a), t.at);
+    if (pr.v != nullptr) {
+      nc.nc_matmul(t.pv, t.q, t.v, false);
+      nc.tensor_copy(t.vt, t.pv, Engine::scalar);
+      nc.dma_copy(view(pr.v), t.vt);
+    }
+  }
 }
 
 // One inner sweep per subproblem and round: measured against full diagonalisation (to the packed
@@ -205,6 +268,23 @@ struct BlockJacobi {
           for (std::int64_t c = 0; c < kBlock; ++c)
             std::copy_n(q.data() + (m * pairs + k) * w * w + (h * kBlock + c) * w, w, qm + k * w + (to * kBlock + c) * N);
         }
+    }
+    if (N <= kFusedMaxN) {  // one tile per matrix: the products fused, B kept on chip, in place
+      std::vector<CongruenceProblem> prs;
+      for (const std::int64_t m : updated) {
+        float* qm = qf.data() + m * N * N;
+        float* qt = b.data() + m * stride;  // Qf row-major (b is free on this path)
+        for (std::int64_t j = 0; j < N; ++j)
+          for (std::int64_t i = 0; i < N; ++i) qt[i * N + j] = qm[i + j * N];
+        prs.push_back({a.data() + m * stride, vectors ? v.data() + m * stride : nullptr, qt});
+      }
+      if (!prs.empty()) {
+        LaunchResult lr = launch(config(1), [&](NeuronCore& nc) { congruence_kernel(nc, prs, N); });
+        trace.append(lr.trace);
+      }
+      previous_block_at = block_at;
+      block_at.swap(next_block);
+      return failed;
     }
     // Banded products: round_robin_next moves a block by at most two positions, so output columns
     // [c0, c0 + W) of A Qf need only rows [c0 - 2b, c0 + W + 2b) of Qf: one batched GEMM of N / W
