@@ -1,4 +1,4 @@
-// libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj, Dsyevj, S/Dgesvdj(Batched),
+// libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj(Batched), Dsyevj, S/Dgesvdj(Batched),
 // Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv and Xgetrf/Xgetrs with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
@@ -112,6 +112,77 @@ void fuzz_syevj(trnfuzz::Input& in, trnsolverDnHandle_t h, bool dbl) {
             st == TRNSOLVER_STATUS_ALLOC_FAILED,
         "unexpected syevj status");
   check(st != TRNSOLVER_STATUS_SUCCESS || (info >= 0 && info <= n + 1), "syevj info out of cuSOLVER's range");
+  trnsolverDnDestroySyevjInfo(params);
+}
+
+// SsyevjBatched with n up to 40: n <= 32 runs the packed kernel, n > 32 the block Jacobi (fused
+// round updates). A rejected call writes nothing but info; per matrix, info in [0, n + 1]; a
+// converged finite matrix has ascending finite eigenvalues summing to its trace.
+void fuzz_syevj_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  constexpr int kMaxBatchedN = 40, kMaxBatch = 3;
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int n = static_cast<int>(std::clamp<std::int64_t>(in.size(kMaxBatchedN, false), INT32_MIN, INT32_MAX));
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false))
+                             : static_cast<int>(std::min<std::int64_t>(INT32_MAX, std::int64_t{std::max(1, n)} + in.byte() % 2));
+  // Negative batch sizes test the check; a larger one than the harness allocates info for is not a
+  // valid call (cuSOLVER writes info[0..batchSize) whatever n), so the top is clamped.
+  const int batch = static_cast<int>(std::clamp<std::int64_t>(in.size(kMaxBatch, false), INT32_MIN, kMaxBatch));
+  const bool sized = n >= 0 && n <= kMaxBatchedN && lda >= std::max(1, n) && lda <= kMaxBatchedN + 2 && batch >= 0 &&
+                     batch <= kMaxBatch;
+  syevjInfo_t params = nullptr;
+  trnsolverDnCreateSyevjInfo(&params);
+  trnsolverDnXsyevjSetMaxSweeps(params, 1 + in.byte() % 12);
+  const std::size_t msz = sized ? static_cast<std::size_t>(lda) * static_cast<std::size_t>(n) : 0;
+  std::vector<float> A, W;
+  if (sized) {
+    for (int k = 0; k < batch; ++k) {
+      const std::vector<float> a = matrix<float>(in, n, n, lda, true);
+      A.insert(A.end(), a.begin(), a.begin() + static_cast<std::ptrdiff_t>(msz));
+    }
+    W.assign(static_cast<std::size_t>(std::max(1, n * batch)), 0.0f);
+    if (A.empty()) A.assign(1, 0.0f);
+  }
+  int lwork = 0;
+  trnsolverDnSsyevjBatched_bufferSize(h, static_cast<trnsolverEigMode_t>(jobz), static_cast<trnblasFillMode_t>(uplo), n,
+                                      A.empty() ? nullptr : A.data(), lda, W.empty() ? nullptr : W.data(), &lwork, params,
+                                      batch);
+  if (in.flag(10)) lwork = lwork / 2;
+  std::vector<float> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  std::vector<int> info(static_cast<std::size_t>(std::max(1, batch)), -12345);
+  const std::vector<float> A0 = A, W0 = W;
+  const trnsolverStatus_t st = trnsolverDnSsyevjBatched(
+      h, static_cast<trnsolverEigMode_t>(jobz), static_cast<trnblasFillMode_t>(uplo), n, A.empty() ? nullptr : A.data(),
+      lda, W.empty() ? nullptr : W.data(), work.data(), lwork, info.data(), params, batch);
+  check(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
+            st == TRNSOLVER_STATUS_EXECUTION_FAILED || st == TRNSOLVER_STATUS_INTERNAL_ERROR ||
+            st == TRNSOLVER_STATUS_ALLOC_FAILED,
+        "unexpected syevjBatched status");
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) check(same_bytes(A, A0) && same_bytes(W, W0), "syevjBatched wrote after rejecting");
+  if (st == TRNSOLVER_STATUS_SUCCESS && sized)
+    for (int k = 0; k < batch; ++k) {
+      const int ik = info[static_cast<std::size_t>(k)];
+      check(ik >= 0 && ik <= n + 1, "syevjBatched info out of cuSOLVER's range");
+      if (ik != 0 || n == 0) continue;
+      bool finite = true;
+      double trace = 0, mag = 0;
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+          const double v = A0[k * msz + static_cast<std::size_t>(i + j * lda)];
+          finite = finite && std::isfinite(v) && std::fabs(v) < 1e15;
+          if (i == j) trace += v;
+          mag += v * v;
+        }
+      if (!finite) continue;
+      const float* w = W.data() + static_cast<std::size_t>(k) * n;
+      double sum = 0;
+      for (int i = 0; i < n; ++i) {
+        check(std::isfinite(w[i]), "batched eigenvalue not finite");
+        if (i > 0) check(w[i - 1] <= w[i], "batched eigenvalues not ascending");
+        sum += w[i];
+      }
+      check(std::fabs(sum - trace) <= 64.0 * n * 0x1p-24 * std::sqrt(mag) + 1e-30, "batched eigenvalues do not sum to the trace");
+    }
   trnsolverDnDestroySyevjInfo(params);
 }
 
@@ -398,6 +469,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   if (!in.empty()) fuzz_irs_x(in, h);
+  if (!in.empty()) fuzz_syevj_batched(in, h);  // last: the bytes before it keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }
