@@ -72,6 +72,38 @@ CaseResult eig_case(int n, bool fp32) {
   return c;
 }
 
+// SsyevjBatched over `batch` random symmetric n x n matrices (fp32): the worst eigenvalue error of
+// any matrix against LAPACKE_dsyevd, relative to its ||A||_2.
+CaseResult eig_batched_case(int n, int batch) {
+  const std::size_t nn = static_cast<std::size_t>(n) * n;
+  std::vector<float> af(nn * static_cast<std::size_t>(batch)), wf(static_cast<std::size_t>(n) * batch);
+  std::vector<std::vector<double>> refs;
+  for (int k = 0; k < batch; ++k) {
+    auto a = random_symmetric(n, 5000 + static_cast<std::uint64_t>(n) * 1000 + static_cast<std::uint64_t>(k));
+    for (double& x : a) x = static_cast<double>(static_cast<float>(x));
+    std::copy(a.begin(), a.end(), af.begin() + static_cast<std::ptrdiff_t>(nn * k));
+    refs.push_back(dsyevd_values(a, n));
+  }
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  const auto rs = ts::ssyevj_batched({}, true, ts::Uplo::lower, n, af.data(), n, wf.data(), {}, batch, &rep);
+  CaseResult c;
+  c.host_seconds = seconds_since(t0);
+  int failed = 0, max_sweeps = 0;
+  c.measured = 0;
+  for (int k = 0; k < batch; ++k) {
+    const std::vector<double> w(wf.begin() + static_cast<std::ptrdiff_t>(n) * k, wf.begin() + static_cast<std::ptrdiff_t>(n) * (k + 1));
+    c.measured = std::max(c.measured, max_value_error(w, refs[static_cast<std::size_t>(k)]));
+    failed += rs[static_cast<std::size_t>(k)].info != 0;
+    max_sweeps = std::max(max_sweeps, rs[static_cast<std::size_t>(k)].sweeps);
+  }
+  c.bound = 3.0 * std::max(n, 8) * 0x1p-24;
+  c.pass = failed == 0 && c.measured <= c.bound;
+  c.note = std::to_string(batch - failed) + "/" + std::to_string(batch) + " info 0, at most " + std::to_string(max_sweeps) + " sweeps";
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
 // Singular values of a random Gaussian m x n matrix by Sgesvdj (fp32 tile kernel) or Dgesvdj (host
 // fp64) against LAPACKE_dgesvd, with the reconstruction ||A - U S V^T||_F / ||A||_F.
 CaseResult svd_case(int m, int n, bool fp32) {
@@ -339,6 +371,12 @@ void add_solver(Registry& reg) {
          .metric = "max |lambda - dsyevd| / ||A||_2", .bound_text = "3 max(n,8) u32 (docs/trnsolver.md)",
          .experiment = "Jacobi sweeps and accuracy (numerics reference 5.2)", .size = static_cast<double>(n),
          .full_only = n > 64, .run = [n] { return eig_case(n, true); }});
+  for (const auto& [n, batch] : {std::pair{32, 256}, std::pair{64, 32}, std::pair{128, 16}})  // docs/trnsolver.md
+    add({.op = "ssyevjBatched", .mode = n <= 32 ? "fp32 packed Jacobi (a matrix per partition)" : "fp32 block Jacobi, fused updates",
+         .shape = std::to_string(batch) + " x " + std::to_string(n) + "x" + std::to_string(n),
+         .metric = "max over matrices |lambda - dsyevd| / ||A||_2", .bound_text = "3 max(n,8) u32 (docs/trnsolver.md)",
+         .experiment = "Jacobi sweeps and accuracy (numerics reference 5.2)", .size = static_cast<double>(n) * batch,
+         .full_only = n > 64, .run = [n, batch] { return eig_batched_case(n, batch); }});
   for (int n : {32, 128})
     add({.op = "dsyevj", .mode = "fp64 host Jacobi", .shape = std::to_string(n) + "x" + std::to_string(n),
          .metric = "max |lambda - dsyevd| / ||A||_2", .bound_text = "max(n,8) u64", .size = static_cast<double>(n),
