@@ -76,6 +76,20 @@ void Trace::append(Trace&& other) {
   for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
 }
 
+Trace TraceParts::join() && {
+  Trace all;
+  if (parts.size() == 1) {
+    all = std::move(parts.front());
+  } else {
+    std::size_t n = 0;
+    for (const Trace& t : parts) n += t.instructions.size();
+    all.instructions.reserve(n);
+    for (const Trace& t : parts) all.append(t);
+  }
+  parts.clear();
+  return all;
+}
+
 std::int64_t Trace::total() const {
   std::int64_t n = 0;
   for (auto c : per_engine) n += c;

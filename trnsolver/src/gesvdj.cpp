@@ -234,7 +234,7 @@ struct Kernel {
 
 // One fp32 matrix (M x K view `a`) through the tile kernel.
 JacobiColumns<float> jacobi_f32(const Settings& s, const HbmTensor& a, std::int64_t M, std::int64_t K, bool vectors,
-                                const GesvdjParams& p, int exponent, Trace* trace) {
+                                const GesvdjParams& p, int exponent, TraceParts* trace) {
   JacobiColumns<float> out;
   out.N = K + K % 2;
   out.pad = K % 2 != 0 ? K : -1;
@@ -247,7 +247,7 @@ JacobiColumns<float> jacobi_f32(const Settings& s, const HbmTensor& a, std::int6
     AllocScope sb(nc.sbuf()), pm(nc.psum());
     k.run(sb, pm);
   });
-  if (trace != nullptr) trace->append(r.trace);
+  if (trace != nullptr) trace->add(std::move(r.trace));
   return out;
 }
 
@@ -351,7 +351,7 @@ struct Ops;  // the precision-specific steps: the Jacobi run and U1 U1^T
 template <>
 struct Ops<float> {
   const Settings& s;
-  Trace* trace;
+  TraceParts* trace;
   JacobiColumns<float> jacobi(const float* a, std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
                               bool vectors, const GesvdjParams& p) const {
     // The squares of the Gram entries must stay inside fp32 and ScalarE's sqrt range [2^-116,
@@ -379,7 +379,7 @@ struct Ops<float> {
     blas::CallReport br;
     blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::T, M, M, g, -1.0f, {u1, DType::f32, M},
                {u1, DType::f32, M}, 1.0f, {w, DType::f32, M}, trace != nullptr ? &br : nullptr);
-    if (trace != nullptr) trace->append(br.trace);
+    if (trace != nullptr) trace->add(std::move(br.trace));
   }
   static constexpr double u = 0x1p-24;
 };
@@ -524,12 +524,13 @@ std::vector<GesvdjResult> sgesvdj_any(const Settings& s, bool vectors, bool econ
   check_args(vectors, econ, m, n, lda, A, S, U, ldu, V, ldv, batch, p);
   require(std::max(m, n) <= kGesvdjMaxDim, "max(m, n) <= kGesvdjMaxDim (SBUF-resident kernel)");
   if (report != nullptr) *report = CallReport{};
-  Trace trace;
+  TraceParts trace;
   const Ops<float> ops{s, &trace};
   auto res = run_batch(ops, vectors, econ, sort, m, n, A, lda, S, U, ldu, V, ldv, p, batch);
   if (report != nullptr) {
-    report->profile = model_profile(trace, s.target);
-    report->trace = std::move(trace);
+    Trace all = std::move(trace).join();
+    report->profile = model_profile(all, s.target);
+    report->trace = std::move(all);
   }
   return res;
 }

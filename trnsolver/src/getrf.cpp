@@ -333,7 +333,7 @@ LaunchConfig config_of(const Settings& s) {
 }  // namespace
 
 void detail::strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
-                        std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, Trace& trace) {
+                        std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, TraceParts& trace) {
   if (n == 0 || nrhs == 0) return;
   trn::blas::Settings bs;
   static_cast<EmulatorSettings&>(bs) = s;
@@ -349,7 +349,7 @@ void detail::strsm_left(const Settings& s, const float* t, std::int64_t si, std:
   blas::CallReport r;
   blas::strsm(bs, blas::GemmMode::fp32, blas::Side::left, uplo, direct ? blas::Op::N : blas::Op::T,
               unit ? blas::Diag::unit : blas::Diag::non_unit, n, nrhs, 1.0f, t, direct ? sj : si, B, ldb, &r);
-  trace.append(r.trace);
+  trace.add(std::move(r.trace));
 }
 
 int sgetrf(const Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* ipiv, CallReport* report) {
@@ -364,7 +364,7 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
   if (report != nullptr) *report = CallReport{};
   const std::int64_t nb = hardware_spec(s.target).pmax, kmin = std::min(m, n);
   const blas::Settings bs = detail::step_blas_settings(s);
-  Trace trace;
+  TraceParts trace;
   int info = 0;
   for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
     const std::int64_t w = std::min(nb, kmin - j0);
@@ -376,7 +376,7 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
       else
         lu_panel_kernel(nc, lp);
     });
-    trace.append(r.trace);
+    trace.add(std::move(r.trace));
     const std::int64_t n2 = n - j0 - w, m2 = m - j0 - w;
     if (n2 <= 0) continue;
     // U12 = L11^-1 A12 (unit lower triangular solve: trnblas STRSM in fp32 mode, the diagonal block
@@ -385,18 +385,19 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
       blas::CallReport tr;
       blas::strsm(bs, blas::GemmMode::fp32, blas::Side::left, blas::Uplo::lower, blas::Op::N, blas::Diag::unit, w, n2,
                   1.0f, A + j0 + j0 * lda, lda, A + j0 + (j0 + w) * lda, lda, &tr);
-      trace.append(tr.trace);
+      trace.add(std::move(tr.trace));
     }
     if (m2 <= 0) continue;
     blas::CallReport br;
     blas::gemm(bs, mode, blas::Op::N, blas::Op::N, m2, n2, w, -1.0f,
                {A + (j0 + w) + j0 * lda, DType::f32, lda}, {A + j0 + (j0 + w) * lda, DType::f32, lda}, 1.0f,
                {A + (j0 + w) + (j0 + w) * lda, DType::f32, lda}, &br);
-    trace.append(br.trace);
+    trace.add(std::move(br.trace));
   }
   if (report != nullptr) {
-    report->profile = model_profile(trace, s.target);
-    report->trace = std::move(trace);
+    Trace all = std::move(trace).join();
+    report->profile = model_profile(all, s.target);
+    report->trace = std::move(all);
   }
   return info;
 }
@@ -408,7 +409,7 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
     throw UsageError("trnsolver", "argument", "sgetrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
   if (report != nullptr) *report = CallReport{};
   if (n == 0 || nrhs == 0) return;
-  Trace trace;
+  TraceParts trace;
   // Row interchanges of B: a permutation (no arithmetic), applied on the host.
   auto swap_rows = [&](std::int64_t k) {
     const std::int64_t p = ipiv[k] - 1;
@@ -428,8 +429,9 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
       for (std::int64_t k = n - 1; k >= 0; --k) swap_rows(k);
   }
   if (report != nullptr) {
-    report->profile = model_profile(trace, s.target);
-    report->trace = std::move(trace);
+    Trace all = std::move(trace).join();
+    report->profile = model_profile(all, s.target);
+    report->trace = std::move(all);
   }
 }
 
@@ -447,7 +449,7 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
   bs.target = s.target;
   bs.host_threads = s.host_threads;
   bs.report_trace_only = true;  // the call models its whole trace once
-  Trace trace;
+  TraceParts trace;
   double host = 0;
   int info = 0;
   for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
@@ -481,11 +483,12 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
     blas::CallReport br;
     blas::dgemm(bs, blas::Op::N, blas::Op::N, m2, n2, w, -1.0, &a(j0 + w, j0), lda, &a(j0, j0 + w), lda, 1.0,
                 &a(j0 + w, j0 + w), lda, &br);
-    trace.append(br.trace);
+    trace.add(std::move(br.trace));
   }
   if (report != nullptr) {
-    report->profile = model_profile(trace, s.target);
-    report->trace = std::move(trace);
+    Trace all = std::move(trace).join();
+    report->profile = model_profile(all, s.target);
+    report->trace = std::move(all);
     report->host_fp64_flops = host;
   }
   return info;

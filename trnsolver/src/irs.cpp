@@ -27,7 +27,7 @@ namespace {
 // C (n x cols, ldc) = alpha A X + beta C in the I/O precision on TensorE.
 template <class T>
 void matmul(const Settings& s, std::int64_t n, std::int64_t cols, T alpha, const T* A, std::int64_t lda, const T* X,
-            std::int64_t ldx, T beta, T* C, std::int64_t ldc, Trace& trace) {
+            std::int64_t ldx, T beta, T* C, std::int64_t ldc, TraceParts& trace) {
   blas::CallReport br;
   if constexpr (std::is_same_v<T, double>) {
     blas::dgemm(detail::step_blas_settings(s), blas::Op::N, blas::Op::N, n, cols, n, alpha, A, lda, X, ldx, beta, C, ldc, &br);
@@ -35,7 +35,7 @@ void matmul(const Settings& s, std::int64_t n, std::int64_t cols, T alpha, const
     blas::gemm(detail::step_blas_settings(s), blas::GemmMode::fp32, blas::Op::N, blas::Op::N, n, cols, n, alpha,
                {A, DType::f32, lda}, {X, DType::f32, ldx}, beta, {C, DType::f32, ldc}, &br);
   }
-  trace.append(br.trace);
+  trace.add(std::move(br.trace));
 }
 
 // The low-precision LU factors M = P^T L U and their solve v <- M^-1 v (v compact n x cols).
@@ -49,7 +49,7 @@ struct LowFactors {
   std::vector<int> piv;
   bool pivoting = true;
   std::vector<float> buf;  // T = double with fp32 factors: the right-hand side rounded to fp32
-  Trace* trace = nullptr;
+  TraceParts* trace = nullptr;
   double* host = nullptr;
 
   // working: apply M^-1 in the I/O precision (GMRES's preconditioned operator M^-1 A must be
@@ -72,7 +72,7 @@ struct LowFactors {
     } else {
       sgetrs(s, false, n, cols, lu32.data(), n, pivots(), v, n, &r);
     }
-    trace->append(r.trace);
+    trace->add(std::move(r.trace));
   }
   int* pivots() { return pivoting ? piv.data() : nullptr; }
 };
@@ -100,12 +100,13 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
     throw UsageError("trnsolver", "argument", "irs_gesv: invalid argument");
   if (report != nullptr) *report = CallReport{};
   IrsResult res;
-  Trace trace;
+  TraceParts trace;
   double host = 0;
   auto finish = [&] {
     if (report != nullptr) {
-      report->profile = model_profile(trace, s.target);
-      report->trace = std::move(trace);
+      Trace all = std::move(trace).join();
+      report->profile = model_profile(all, s.target);
+      report->trace = std::move(all);
       report->host_fp64_flops = host;
     }
     return res;
@@ -130,8 +131,8 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
       res.info = sgetrf(s, n, n, A, lda, p.data(), &r1);
       if (res.info == 0) sgetrs(s, false, n, nrhs, A, lda, p.data(), X, ldx, &r2);
     }
-    trace.append(r1.trace);
-    trace.append(r2.trace);
+    trace.add(std::move(r1.trace));
+    trace.add(std::move(r2.trace));
     host += r1.host_fp64_flops + r2.host_fp64_flops;
     set_pivots(p);
     return finish();
@@ -165,7 +166,7 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
       }
     lu_info = detail::sgetrf_mode(s, o.lu_mode, n, n, f.lu32.data(), n, f.pivots(), &rl);
   }
-  trace.append(rl.trace);
+  trace.add(std::move(rl.trace));
   if (lu_info != 0) return fallback(-3);
 
   // x0 = M^-1 b.

@@ -149,7 +149,7 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   if (n < 0 || lda < std::max<std::int64_t>(1, n) || (n > 0 && A == nullptr))
     throw UsageError("trnsolver", "argument", "spotrf: n >= 0, lda >= max(1, n), A not NULL");
   if (report != nullptr) *report = CallReport{};
-  Trace trace;
+  TraceParts trace;
   LaunchConfig lc = s.launch_config();
   lc.num_cores = 1;        // one factorization: a sequence of dependent launches
   lc.core.execute = true;  // later panels read what earlier launches wrote
@@ -167,7 +167,7 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
     inverse.assign(static_cast<std::size_t>(w * w), 0.0f);
     DiagBlockProblem pp{A, si, sj, j0, w, n - j0 - w > 0 ? inverse.data() : nullptr};
     LaunchResult r = launch(lc, [&](NeuronCore& nc) { potrf_diag_kernel(nc, pp); });
-    trace.append(r.trace);
+    trace.add(std::move(r.trace));
     // The first non-positive or non-finite pivot of this panel gives info (LAPACK: order of the minor).
     for (std::int64_t j = 0; j < w; ++j) {
       const float d = A[(j0 + j) * si + (j0 + j) * sj];
@@ -195,7 +195,7 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
         blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::N, w, n2, w, 1.0f, {inverse.data(), DType::f32, w},
                    {z.data(), DType::f32, w}, 0.0f, {A + j0 + (j0 + w) * lda, DType::f32, lda}, &gr);
       }
-      trace.append(gr.trace);
+      trace.add(std::move(gr.trace));
     }
     // Trailing update A22 -= L21 L21^T (lower) / U12^T U12 (upper) on TensorE via trnblas SYRK.
     blas::CallReport br;
@@ -205,11 +205,12 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
     else
       blas::syrk(bs, blas::GemmMode::fp32, blas::Uplo::upper, blas::Op::T, n2, w, -1.0f,
                  {A + j0 + (j0 + w) * lda, DType::f32, lda}, 1.0f, {A + (j0 + w) + (j0 + w) * lda, DType::f32, lda}, &br);
-    trace.append(br.trace);
+    trace.add(std::move(br.trace));
   }
   if (report != nullptr) {
-    report->profile = model_profile(trace, s.target);
-    report->trace = std::move(trace);
+    Trace all = std::move(trace).join();
+    report->profile = model_profile(all, s.target);
+    report->trace = std::move(all);
   }
   return info;
 }
@@ -228,12 +229,13 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
   // Lower view L (i, j): A[i + j lda] (uplo lower) or A[j + i lda] (upper, L = U^T).
   const bool lower = uplo == Uplo::lower;
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
-  Trace trace;
+  TraceParts trace;
   detail::strsm_left(s, A, si, sj, true, false, n, nrhs, B, ldb, trace);   // L y = b
   detail::strsm_left(s, A, sj, si, false, false, n, nrhs, B, ldb, trace);  // L^T x = y
   if (report != nullptr) {
-    report->profile = model_profile(trace, s.target);
-    report->trace = std::move(trace);
+    Trace all = std::move(trace).join();
+    report->profile = model_profile(all, s.target);
+    report->trace = std::move(all);
   }
 }
 
@@ -253,7 +255,7 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   bs.target = s.target;
   bs.host_threads = s.host_threads;
   bs.report_trace_only = true;  // the call models its whole trace once
-  Trace trace;
+  TraceParts trace;
   double host = 0;
   int info = 0;
   for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
@@ -281,11 +283,12 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
     else
       blas::dsyrk(bs, blas::Uplo::upper, blas::Op::T, n2, w, -1.0, A + j0 + (j0 + w) * lda, lda, 1.0,
                   A + (j0 + w) + (j0 + w) * lda, lda, &br);
-    trace.append(br.trace);
+    trace.add(std::move(br.trace));
   }
   if (report != nullptr) {
-    report->profile = model_profile(trace, s.target);
-    report->trace = std::move(trace);
+    Trace all = std::move(trace).join();
+    report->profile = model_profile(all, s.target);
+    report->trace = std::move(all);
     report->host_fp64_flops = host;
   }
   return info;

@@ -158,7 +158,7 @@ struct BlockJacobi {
   std::int64_t band_width = 0, band_depth = 0;  // W output columns per product, contraction W + 4b
   std::vector<std::int64_t> block_at;  // block_at[position] = original block index (every matrix)
   std::vector<std::int64_t> previous_block_at;
-  Trace trace;
+  TraceParts trace;  // every launch's trace, joined once by the caller
   blas::Settings bs;
 
   BlockJacobi(const Settings& s_, const SyevjParams& p_, bool vectors_, std::int64_t n_, std::int64_t b_,
@@ -212,7 +212,7 @@ struct BlockJacobi {
     LaunchResult r = launch(config(1), [&](NeuronCore& nc) {
       for (std::size_t i = 0; i < ms.size(); ++i) sums_of_squares_kernel(nc, work(ms[i]), N, out.data() + 2 * i);
     });
-    trace.append(r.trace);
+    trace.add(std::move(r.trace));
     std::vector<std::array<double, 2>> res(ms.size());
     for (std::size_t i = 0; i < ms.size(); ++i)
       res[i] = {static_cast<double>(out[2 * i]), static_cast<double>(out[2 * i + 1])};
@@ -246,7 +246,7 @@ struct BlockJacobi {
       pr.v_out = q.data() + first * w * w;
       syevj_f32_packed_kernel(nc, pr);
     });
-    trace.append(r.trace);
+    trace.add(std::move(r.trace));
     std::vector<std::int64_t> failed, updated;
     for (const std::int64_t m : live) {
       bool finite = true;
@@ -280,7 +280,7 @@ struct BlockJacobi {
       }
       if (!prs.empty()) {
         LaunchResult lr = launch(config(1), [&](NeuronCore& nc) { congruence_kernel(nc, prs, N); });
-        trace.append(lr.trace);
+        trace.add(std::move(lr.trace));
       }
       previous_block_at = block_at;
       block_at.swap(next_block);
@@ -313,7 +313,7 @@ struct BlockJacobi {
       if (x.empty()) return;
       blas::CallReport gr;
       blas::gemm_batched(bs, blas::GemmMode::fp32, ta, blas::Op::N, mm, nn, band_depth, 1.0f, x, y, 0.0f, z, &gr);
-      trace.append(gr.trace);
+      trace.add(std::move(gr.trace));
     };
     gemms(blas::Op::N, N, band_width, cols_in, q_cols, cols_out);  // B = A Qf (columns)
     gemms(blas::Op::T, band_width, N, q_cols, rows_in, rows_out);  // A' = Qf^T B (rows)
@@ -345,7 +345,7 @@ struct BlockJacobi {
 
 // Matrices first .. first + count of the batch (matrix k at A + k n lda, W + k n).
 void block_group(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda, float* W,
-                 const SyevjParams& p, std::int64_t first, std::int64_t count, SyevjResult* results, Trace& trace) {
+                 const SyevjParams& p, std::int64_t first, std::int64_t count, SyevjResult* results, TraceParts& trace) {
   BlockJacobi bj(s, p, vectors, n, block_size(n), count);
   const std::int64_t N = bj.N;
   const auto in = [&](std::int64_t m) { return A + (first + m) * n * lda; };
@@ -410,7 +410,7 @@ void block_group(const Settings& s, bool vectors, bool lower, std::int64_t n, fl
     const auto now = bj.sums(live);
     for (std::size_t i = 0; i < live.size(); ++i) off[static_cast<std::size_t>(live[i])] = std::sqrt(now[i][1]);
   }
-  trace.append(bj.trace);
+  trace.add(std::move(bj.trace));
 }
 
 }  // namespace
@@ -423,10 +423,11 @@ std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, b
   // Groups of at most ~2^26 work floats (five N x N buffers per matrix); the groups run one after
   // another and a matrix's bits do not depend on its group.
   const std::int64_t group = std::max<std::int64_t>(1, (std::int64_t{1} << 26) / (5 * N * N));
-  Trace trace;
+  TraceParts parts;
   for (std::int64_t first = 0; first < batch; first += group)
-    block_group(s, vectors, lower, n, A, lda, W, p, first, std::min(group, batch - first), results.data(), trace);
+    block_group(s, vectors, lower, n, A, lda, W, p, first, std::min(group, batch - first), results.data(), parts);
   if (report != nullptr) {
+    Trace trace = std::move(parts).join();
     report->profile = model_profile(trace, s.target);
     report->profile.cores = std::max(1, s.num_cores);
     report->trace = std::move(trace);

@@ -97,6 +97,6 @@ inline std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end
 // GEMM update each and the diagonal block by substitution on VectorE, componentwise backward
 // stable: trsm_substitution, docs/trnblas.md "TRSM"). Its trace is appended to `trace`.
 void strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
-                std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, Trace& trace);
+                std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, TraceParts& trace);
 
 }  // namespace trn::solver::detail

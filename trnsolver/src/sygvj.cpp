@@ -24,7 +24,7 @@ blas::Settings blas_settings(const Settings& s) {
 // T X = R for the n x n triangle T (element (i, j) at t[i * si + j * sj]), R n x n (ld n), in place.
 // fp32: the triangular-solve tile kernel (one launch per chunk of right-hand sides, as spotrs).
 void solve(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n, float* r,
-           Trace& trace) {
+           TraceParts& trace) {
   LaunchConfig lc = s.launch_config();
   lc.num_cores = 1;
   lc.core.execute = true;
@@ -32,12 +32,12 @@ void solve(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, 
   for (std::int64_t c0 = 0; c0 < n; c0 += chunk) {
     const blas::TrsmProblem p{.t = t, .t_si = si, .t_sj = sj, .lower = lower, .b = r + c0 * n, .ldb = n, .n = n,
                                 .nrhs = std::min(chunk, n - c0)};
-    trace.append(launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); }).trace);
+    trace.add(launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); }).trace);
   }
 }
 // fp64: substitution on the host CPU in fp64 (as dpotrs; docs/trnsolver.md).
 void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n, double* r,
-           Trace&, double* flops) {
+           TraceParts&, double* flops) {
   for (std::int64_t c = 0; c < n; ++c) {
     double* x = r + c * n;
     if (lower)
@@ -57,16 +57,16 @@ void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, b
 }
 
 // C = op(X) Y for n x n column-major operands: trnblas GEMM on TensorE (fp32 mode / Ozaki fp64).
-void multiply(const Settings& s, bool tx, const float* x, const float* y, float* c, std::int64_t n, Trace& trace) {
+void multiply(const Settings& s, bool tx, const float* x, const float* y, float* c, std::int64_t n, TraceParts& trace) {
   blas::CallReport br;
   blas::gemm(blas_settings(s), blas::GemmMode::fp32, tx ? blas::Op::T : blas::Op::N, blas::Op::N, n, n, n, 1.0f,
              {x, DType::f32, n}, {y, DType::f32, n}, 0.0f, {c, DType::f32, n}, &br);
-  trace.append(br.trace);
+  trace.add(std::move(br.trace));
 }
-void multiply(const Settings& s, bool tx, const double* x, const double* y, double* c, std::int64_t n, Trace& trace) {
+void multiply(const Settings& s, bool tx, const double* x, const double* y, double* c, std::int64_t n, TraceParts& trace) {
   blas::CallReport br;
   blas::dgemm(blas_settings(s), tx ? blas::Op::T : blas::Op::N, blas::Op::N, n, n, n, 1.0, x, n, y, n, 0.0, c, n, &br);
-  trace.append(br.trace);
+  trace.add(std::move(br.trace));
 }
 
 template <class T>
@@ -81,7 +81,7 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
   if (n == 0) return {};
   const bool lower = uplo == Uplo::lower;
   const auto nn = static_cast<std::size_t>(n * n);
-  Trace trace;
+  TraceParts trace;
   double flops = 0;
   // 1. B = L L^T on a copy (B is written only on success).
   std::vector<T> f(nn);
@@ -93,7 +93,7 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
     binfo = spotrf(s, uplo, n, f.data(), n, &pr);
   else
     binfo = dpotrf(s, uplo, n, f.data(), n, &pr);
-  trace.append(pr.trace);
+  trace.add(std::move(pr.trace));
   flops += pr.host_fp64_flops;
   SyevjResult res;
   if (binfo > 0) {
@@ -138,7 +138,7 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
     res = ssyevj(s, vectors, Uplo::lower, n, c.data(), n, w.data(), q, &er);
   else
     res = dsyevj(s, vectors, Uplo::lower, n, c.data(), n, w.data(), q, &er);
-  trace.append(er.trace);
+  trace.add(std::move(er.trace));
   flops += er.host_fp64_flops;
   // 5. X = L^-T Y (itype 1, 2) or L Y (itype 3).
   if (vectors) {
@@ -155,8 +155,9 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
   for (std::int64_t j = 0; j < n; ++j)  // the factor in B's uplo triangle
     for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) B[i + j * ldb] = f[static_cast<std::size_t>(i + j * n)];
   if (report != nullptr) {
-    report->profile = model_profile(trace, s.target);
-    report->trace = std::move(trace);
+    Trace all = std::move(trace).join();
+    report->profile = model_profile(all, s.target);
+    report->trace = std::move(all);
     report->host_fp64_flops = flops;
   }
   return res;
