@@ -419,6 +419,31 @@ TEST(TrnsolverSsyevj, BatchedBitsIndependentOfBatchComposition) {
   }
 }
 
+// The modeled time of a batched call does not depend on the host thread count (the kernels' HBM
+// read-backs are caller-owned, so no two programs share an address the cost model would order them
+// by), and the block path's groups run on their own emulated cores.
+TEST(TrnsolverSsyevj, BatchedProfileIndependentOfHostThreadsAndSpreadOverCores) {
+  for (const auto& [n, batch] : {std::pair{32, 1300}, std::pair{48, 8}}) {  // 1300 > 1024 per program: two programs
+    const int lda = n;
+    const std::vector<float> all = random_batch(n, lda, batch, 3100 + n, [](int, std::vector<double>&) {});
+    double total[3] = {};
+    int k = 0;
+    for (const auto& [threads, cores] : {std::pair{1, 2}, std::pair{2, 2}, std::pair{1, 1}}) {
+      ts::Settings s;
+      s.host_threads = threads;
+      s.num_cores = cores;
+      std::vector<float> a(all), w(static_cast<std::size_t>(n) * batch);
+      ts::CallReport rep;
+      ts::ssyevj_batched(s, true, ts::Uplo::lower, n, a.data(), lda, w.data(), {}, batch, &rep);
+      total[k++] = rep.profile.total_ns;
+    }
+    EXPECT_EQ(total[0], total[1]) << "n=" << n << ": 1 vs 2 host threads, 2 cores";
+    if (n > 32) {  // the block path: one group per core
+      EXPECT_LT(total[0], 0.9 * total[2]) << "n=" << n << ": 2 cores vs 1";
+    }
+  }
+}
+
 // n > 32 with the block path moved up (TRNSOLVER_SYEVJ_BLOCK_MIN_N, cost studies): a program runs
 // up to syevj_lockstep_width(n) matrices of the rows kernel in lockstep; each matrix's bits are those
 // of the single-matrix call, for any batch order, threads, cores and target.

@@ -182,6 +182,11 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
   if (packed_small && n <= detail::kSyevjPackedMaxN)  // many matrices per instruction (syevj_packed_f32.cpp)
     per_program = detail::packed_capacity(hardware_spec(s.target), n, vectors);
   const std::int64_t programs = (batch + per_program - 1) / per_program;
+  // The packed kernel's read-backs: one caller-owned slice per program (syevj_internal.hpp).
+  const std::int64_t readback_floats =
+      detail::packed_readback_floats((batch + programs - 1) / programs, n, hardware_spec(s.target).pmax);
+  std::vector<float> readback;
+  if (packed_small && n <= detail::kSyevjPackedMaxN) readback.assign(static_cast<std::size_t>(programs * readback_floats), 0.0f);
   const auto kernel = [&](NeuronCore& nc) {
     const std::int64_t k = nc.linear_program_id();
     const std::int64_t first = batch * k / programs, last = batch * (k + 1) / programs;
@@ -189,6 +194,7 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
       detail::PackedJacobiProblemF32 pr;
       problem(first, pr);
       pr.count = last - first;
+      pr.readback = readback.data() + k * readback_floats;
       detail::syevj_f32_packed_kernel(nc, pr);
       return;
     }

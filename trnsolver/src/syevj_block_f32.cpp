@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <memory>
 #include <numeric>
 #include <span>
 #include <vector>
@@ -154,7 +155,7 @@ struct BlockJacobi {
   const SyevjParams& prm;
   bool vectors;
   std::int64_t n, kBlock, N, blocks, pairs, count, stride;  // work matrix m at m * stride
-  std::vector<float> a, b, v, v2, q, qf, wsub;
+  std::vector<float> a, b, v, v2, q, qf, wsub, sums_out, packed_readback;
   std::int64_t band_width = 0, band_depth = 0;  // W output columns per product, contraction W + 4b
   std::vector<std::int64_t> block_at;  // block_at[position] = original block index (every matrix)
   std::vector<std::int64_t> previous_block_at;
@@ -208,7 +209,10 @@ struct BlockJacobi {
 
   // {||A||_F^2, off(A)_F^2} of each listed work matrix, one launch.
   std::vector<std::array<double, 2>> sums(const std::vector<std::int64_t>& ms) {
-    std::vector<float> out(2 * ms.size());
+    // The sums land in a buffer of this group (a fresh host vector could take another concurrent
+    // group's address, and the cost model would order the two groups by it).
+    std::vector<float>& out = sums_out;
+    out.assign(2 * ms.size(), 0.0f);
     LaunchResult r = launch(config(1), [&](NeuronCore& nc) {
       for (std::size_t i = 0; i < ms.size(); ++i) sums_of_squares_kernel(nc, work(ms[i]), N, out.data() + 2 * i);
     });
@@ -227,6 +231,10 @@ struct BlockJacobi {
     std::vector<SyevjResult> sub(static_cast<std::size_t>(total));
     const std::int64_t per_program = packed_capacity(hardware_spec(s.target), w, true);
     const std::int64_t programs = (total + per_program - 1) / per_program;
+    // Allocated once per group (a buffer per round could reuse another group's address).
+    const std::int64_t readback_floats = packed_readback_floats(per_program, w, hardware_spec(s.target).pmax);
+    const auto readback = static_cast<std::size_t>(programs * readback_floats);
+    if (packed_readback.size() < readback) packed_readback.assign(readback, 0.0f);
     LaunchResult r = launch(config(programs), [&](NeuronCore& nc) {
       const std::int64_t k = nc.linear_program_id();
       const std::int64_t first = total * k / programs, last = total * (k + 1) / programs;
@@ -237,6 +245,7 @@ struct BlockJacobi {
       pr.w = wsub.data() + first * w;
       pr.n = w;
       pr.count = last - first;
+      pr.readback = packed_readback.data() + k * readback_floats;
       pr.vectors = true;
       pr.lower = true;  // the work matrix is full; the lower triangle of the block is read
       pr.sort = false;  // a column keeps its position: the block arrangement stays known
@@ -343,10 +352,13 @@ struct BlockJacobi {
   }
 };
 
-// Matrices first .. first + count of the batch (matrix k at A + k n lda, W + k n).
-void block_group(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda, float* W,
+// Matrices first .. first + count of the batch (matrix k at A + k n lda, W + k n). Returns the
+// group's work buffers (the caller keeps them while other cores' groups run, so that no two
+// concurrent groups share HBM addresses, which the cost model would read as dependencies).
+std::unique_ptr<BlockJacobi> block_group(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda, float* W,
                  const SyevjParams& p, std::int64_t first, std::int64_t count, SyevjResult* results, TraceParts& trace) {
-  BlockJacobi bj(s, p, vectors, n, block_size(n), count);
+  auto owned = std::make_unique<BlockJacobi>(s, p, vectors, n, block_size(n), count);
+  BlockJacobi& bj = *owned;
   const std::int64_t N = bj.N;
   const auto in = [&](std::int64_t m) { return A + (first + m) * n * lda; };
   // Only the uplo triangle is read (host copy into the padded work matrix, mirrored).
@@ -411,6 +423,7 @@ void block_group(const Settings& s, bool vectors, bool lower, std::int64_t n, fl
     for (std::size_t i = 0; i < live.size(); ++i) off[static_cast<std::size_t>(live[i])] = std::sqrt(now[i][1]);
   }
   trace.add(std::move(bj.trace));
+  return owned;
 }
 
 }  // namespace
@@ -420,12 +433,25 @@ std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, b
                                               CallReport* report) {
   std::vector<SyevjResult> results(static_cast<std::size_t>(batch));
   const std::int64_t N = (n + 31) / 32 * 32;
-  // Groups of at most ~2^26 work floats (five N x N buffers per matrix); the groups run one after
-  // another and a matrix's bits do not depend on its group.
-  const std::int64_t group = std::max<std::int64_t>(1, (std::int64_t{1} << 26) / (5 * N * N));
+  // Groups of at most ~2^26 work floats (five N x N buffers per matrix), and at least one group per
+  // emulated core: group g runs on core g % cores (its launches' instructions are placed there), so
+  // the cores sweep their groups concurrently on the modeled device, as the rows kernel spreads a
+  // batch's programs. A matrix's bits do not depend on its group.
+  const int cores = std::max(1, s.num_cores);
+  const std::int64_t group = std::max<std::int64_t>(
+      1, std::min((std::int64_t{1} << 26) / (5 * N * N), (batch + cores - 1) / cores));
   TraceParts parts;
-  for (std::int64_t first = 0; first < batch; first += group)
-    block_group(s, vectors, lower, n, A, lda, W, p, first, std::min(group, batch - first), results.data(), parts);
+  std::vector<std::unique_ptr<BlockJacobi>> wave;  // the groups of one round over the cores
+  int g = 0;
+  for (std::int64_t first = 0; first < batch; first += group, ++g) {
+    TraceParts gp;
+    if (static_cast<int>(wave.size()) == cores) wave.clear();
+    wave.push_back(block_group(s, vectors, lower, n, A, lda, W, p, first, std::min(group, batch - first), results.data(), gp));
+    if (first + group < batch || g > 0)  // several groups: each on its core
+      for (Trace& t : gp.parts)
+        for (Instruction& ins : t.instructions) ins.core = g % cores;
+    parts.add(std::move(gp));
+  }
   if (report != nullptr) {
     Trace trace = std::move(parts).join();
     report->profile = model_profile(trace, s.target);

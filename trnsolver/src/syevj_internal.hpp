@@ -40,7 +40,14 @@ struct PackedJacobiProblemF32 : JacobiProblemF32 {
   std::int64_t count = 1;
   std::int64_t matrix_stride = 0;
   float* v_out = nullptr;
+  // Host buffer the kernel's read-backs land in (sums, diagonals, a finished matrix's V), at least
+  // packed_readback_floats(count, n, pmax) floats, owned by the caller for the whole call: a buffer
+  // allocated per read-back could take the address of another program's (or core's), and the cost
+  // model, which tracks HBM by address, would then order the two programs (and the modeled time
+  // would depend on the host thread count).
+  float* readback = nullptr;
 };
+std::int64_t packed_readback_floats(std::int64_t count, std::int64_t n, std::int64_t pmax);
 
 // Matrices of order n one program of the packed kernel holds (pmax x the slots SBUF fits).
 std::int64_t packed_capacity(const HardwareSpec& hw, std::int64_t n, bool vectors);

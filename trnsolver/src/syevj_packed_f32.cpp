@@ -35,7 +35,7 @@
 // Engines: VectorE (angles, products, rotations, norms), ScalarE (sqrt, rsqrt in jacobi_angles), GpSimdE
 // (odd outputs, triangle selection), DMA (one load per slot, one store per matrix).
 // Sizes: n <= kSyevjPackedMaxN; per matrix slot 4 N^2 + 7 N/2 floats of SBUF (3 N^2 + ... without
-// vectors), so up to `packed_capacity` matrices per program (1280 for n = 32 on trn1).
+// vectors), so up to `packed_capacity` matrices per program (1024 for n = 32 on trn1).
 // Accuracy: as syevj_f32.cpp (every rotation applied as two separately rounded one-sided rotations).
 // Limits: as syevj_f32.cpp (|a_ij| < 2^58; entries below ~2^-50 may be left unrotated).
 #include <algorithm>
@@ -88,7 +88,14 @@ struct PackedKernel {
     const std::int64_t P = nc.hw().pmax;
     G = (p.count + P - 1) / P;
     rows = (p.count + G - 1) / G;
+    if (p.readback == nullptr) throw UsageError("syevj_f32_packed_kernel", "readback", "a caller-owned read-back buffer");
   }
+
+  // The read-back buffer: off(A)^2 and ||A||^2 per matrix, the diagonals, one matrix's V.
+  float* fro_readback() const { return p.readback; }
+  float* off_readback() const { return p.readback + rows * G; }
+  float* diag_readback() const { return p.readback + 2 * rows * G; }
+  float* v_readback() const { return p.readback + 2 * rows * G + rows * G * N; }
 
   std::int64_t matrix_stride() const { return p.matrix_stride > 0 ? p.matrix_stride : n * p.lda; }
 
@@ -168,10 +175,10 @@ struct PackedKernel {
       nc.tensor_tensor(lo, lo, pattern(sq, len - h, {{G, NN}, {h, 1}}), AluOp::add);
       len -= h;
     }
-    std::vector<float> out(static_cast<std::size_t>(rows * G));
-    const HbmTensor h = HbmTensor::wrap(out.data(), DType::f32, {rows, G});
+    float* out = off ? off_readback() : fro_readback();
+    const HbmTensor h = HbmTensor::wrap(out, DType::f32, {rows, G});
     nc.dma_copy(h.tile(0, static_cast<std::int32_t>(rows), 0, G), pattern(sq, 0, {{G, NN}}));
-    return out;
+    return std::vector<float>(out, out + rows * G);
   }
 
   // One matrix (column-major, leading dimension ld) in HBM as a one-partition [cols, rows] view.
@@ -230,23 +237,23 @@ struct PackedKernel {
     for (std::int64_t k = 0; k < n; ++k) w[k] = diag[static_cast<std::size_t>(base + pos[static_cast<std::size_t>(k)])];
     if (p.vectors) {
       // One DMA of the matrix's V, then its columns placed in eigenvalue order (index moves).
-      std::vector<float> v(static_cast<std::size_t>(n * n));
-      nc.dma_copy(hbm_matrix(v.data(), 1, n * n, n, n, n),
+      const float* v = v_readback();
+      nc.dma_copy(hbm_matrix(v_readback(), 1, n * n, n, n, n),
                   pattern(V.rows(part(l), 1), slot(l) * NN, {{n, N}, {n, 1}}));
       float* a = p.v_out != nullptr ? p.v_out + l * n * n : p.a + l * matrix_stride();
       const std::int64_t ld = p.v_out != nullptr ? n : p.lda;
       for (std::int64_t k = 0; k < n; ++k)
-        std::copy_n(v.data() + pos[static_cast<std::size_t>(k)] * n, n, a + k * ld);
+        std::copy_n(v + pos[static_cast<std::size_t>(k)] * n, n, a + k * ld);
     }
     p.result[l] = res;
   }
 
   std::vector<float> read_diagonals() {
-    std::vector<float> d(static_cast<std::size_t>(rows * G * N));
-    const HbmTensor h = HbmTensor::wrap(d.data(), DType::f32, {rows, G * N});
+    float* d = diag_readback();
+    const HbmTensor h = HbmTensor::wrap(d, DType::f32, {rows, G * N});
     Tile dst = h.tile(0, static_cast<std::int32_t>(rows), 0, G * N);
     nc.dma_copy(dst, pattern(A, 0, {{G, NN}, {N, N + 1}}));
-    return d;
+    return std::vector<float>(d, d + rows * G * N);
   }
 
   void run(AllocScope& sb, AllocScope& ps) {
@@ -322,9 +329,17 @@ std::int64_t packed_capacity(const HardwareSpec& hw, std::int64_t n, bool vector
   // Twelve allocations, each rounded up to kAllocAlignBytes; the rest of a partition holds slots.
   const std::int64_t budget = hw.sbuf_partition_bytes - 12 * kAllocAlignBytes;
   const std::int64_t per_slot = 4 * slot_floats(N, vectors);
-  // c and s in PSUM: one bank each at most (and within VectorE's PSUM free-size limit).
-  const std::int64_t psum_slots = hw.psum_bank_bytes / 4 / (N / 2);
+  // c and s in PSUM: one bank each at most, and within VectorE's PSUM free-size limit as the
+  // products read them, repeated along each line ([G, m, N] elements: G <= 8 for N = 32 on trn1;
+  // found by a test at 1300 matrices of n = 32, which asked for 11 slots).
+  const std::int64_t psum_slots =
+      std::min(hw.psum_bank_bytes / 4 / (N / 2), hw.vector_psum_fmax / ((N / 2) * N));
   return hw.pmax * std::max<std::int64_t>(1, std::min(budget / per_slot, psum_slots));
+}
+
+std::int64_t packed_readback_floats(std::int64_t count, std::int64_t n, std::int64_t pmax) {
+  const std::int64_t N = n + (n % 2), G = (count + pmax - 1) / pmax, rows = (count + G - 1) / G;
+  return 2 * rows * G + rows * G * N + n * n;
 }
 
 void syevj_f32_packed_kernel(NeuronCore& nc, const PackedJacobiProblemF32& p) {
