@@ -413,8 +413,13 @@ void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const fl
 
 // four_step_pass — a four-step (Bailey) transform N = n1 n2 with both DFT-GEMM stages and the
 // twiddle multiply on chip; the data cross HBM once in and once out.
-//   Layout     transform tau = block * s1 s2 + t1 + s1 t2 (t1 < s1, t2 < s2), element j = a n2 + j2;
-//              groups of <= 512 / (s1 n1) blocks, also enumerated over an outer batch dimension.
+//   Layout     groups of nbc <= 512 / (s1 n1) blocks of s1 s2 transforms, also enumerated over an
+//              outer batch dimension; within a group, transform tau = t1 + s1 (block + nbc t2)
+//              (t1 < s1, t2 < s2), element j = a n2 + j2. t2 outermost makes the s2 stores of a group
+//              (one per t2) write disjoint HBM ranges, so they run side by side on their DMA engines:
+//              with tau = t1 + s1 t2 + s1 s2 block every store's range spanned the group's, and the
+//              cost model ordered them one after another (2 s2 transfers on 2 of 16 engines each,
+//              35 us of drain at N = 256).
 //              X tile [(t1, a) partitions, (block, t2, j2) free]: one DMA per plane per group (per
 //              t1 when the transforms are not back to back). C2R half spectra (in_len < N): only the
 //              given elements are loaded into tiles zeroed once per program; F1 is doubled and the
@@ -587,7 +592,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       const Buf& b = buffers(gi);
       const std::int64_t nbc = blocks_of(gi);
       const std::initializer_list<std::array<std::int64_t, 2>> free_dims = {
-          {nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {a.n2, a.in.stride}};
+          {nbc, s1 * a.in_dist}, {s2, nbc * s1 * a.in_dist}, {a.n2, a.in.stride}};
       // Partitions (t1, a), free (block, t2, j2).
       auto load = [&](const float* src, const Plane& x) {
         const Tile t = (split ? x.raw : x.hi).cols(0, nbc * M1);
@@ -603,7 +608,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
           if (rest_cols > 0)
             dma_nested_partitions(nc, false, row_cols(split ? x.raw : x.hi, t1, whole_rows, nbc, 0, rest_cols),
                                   base + whole_rows * a.n2 * a.in.stride, 1, 1, 0, a.n2 * a.in.stride,
-                                  {{nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {rest_cols, a.in.stride}});
+                                  {{nbc, s1 * a.in_dist}, {s2, nbc * s1 * a.in_dist}, {rest_cols, a.in.stride}});
         }
       };
       load(a.in.re, b.x_re);
@@ -695,22 +700,22 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       auto store = [&](float* plane_out, const Tile& sb) {
         const std::int64_t os = a.out.stride;
         if (a.out_len == 0 || a.out_len >= a.n1 * a.n2) {
-          dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, s1 * a.out_dist, a.n1 * os,
-                                {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
+          dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, nbc * s1 * a.out_dist, a.n1 * os,
+                                {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
           return;
         }
         // Truncated output (k = k1 + n1 k2 < out_len): rows k2 < out_len / n1 whole, then the first
         // out_len mod n1 columns of the next row.
         const std::int64_t whole = a.out_len / a.n1, rest = a.out_len % a.n1;
         for (int t2 = 0; t2 < s2; ++t2) {
-          float* dst = plane_out + out_base(gi) + t2 * s1 * a.out_dist;
+          float* dst = plane_out + out_base(gi) + t2 * nbc * s1 * a.out_dist;
           if (whole > 0)
             dma_nested_partitions(nc, true, sb.rows(t2 * n2, static_cast<int>(whole)), dst, 1, static_cast<int>(whole), 0,
-                                  a.n1 * os, {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
+                                  a.n1 * os, {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
           if (rest > 0) {
             const Tile row = sb.rows(t2 * n2 + static_cast<int>(whole), 1).reshape({nbc, s1, a.n1}).slice(2, 0, rest);
             dma_nested_partitions(nc, true, row, dst + whole * a.n1 * os, 1, 1, 0, a.n1 * os,
-                                  {{nbc, G * a.out_dist}, {s1, a.out_dist}, {rest, os}});
+                                  {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {rest, os}});
           }
         }
       };
