@@ -76,14 +76,9 @@ void check_engine_operand(std::string_view instr, std::string_view operand, cons
 }
 
 namespace {
-// Calls f(byte_ptr_of_run_start, run_length, run_stride_elems, flat_index_of_run_start) for each
-// innermost run of partition p, in access-pattern order. Dimensions that continue one another
-// (stride[d] == size[d + 1] * stride[d + 1]) and dimensions of size 1 are folded first, so a dense
-// [16][32] view is one run of 512, not 16 of 32: the same elements in the same order, with less
-// per-run overhead (a call and a short memcpy per run dominated the packed Jacobi kernels).
-template <class F>
-void for_each_run(const Tile& t, std::int32_t p, F&& f) {
-  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+// The free dimensions of t with size-1 dimensions dropped and dimensions that continue one another
+// merged (same elements, same order); returns how many remain.
+inline int fold_free_dims(const Tile& t, std::int64_t* size, std::int64_t* stride) {
   int nd = 0;
   for (int d = 0; d < t.ndim; ++d) {
     if (t.size[d] == 1) continue;
@@ -96,6 +91,17 @@ void for_each_run(const Tile& t, std::int32_t p, F&& f) {
     stride[nd] = t.stride[d];
     ++nd;
   }
+  return nd;
+}
+// Calls f(byte_ptr_of_run_start, run_length, run_stride_elems, flat_index_of_run_start) for each
+// innermost run of partition p, in access-pattern order. Dimensions that continue one another
+// (stride[d] == size[d + 1] * stride[d + 1]) and dimensions of size 1 are folded first, so a dense
+// [16][32] view is one run of 512, not 16 of 32: the same elements in the same order, with less
+// per-run overhead (a call and a short memcpy per run dominated the packed Jacobi kernels).
+template <class F>
+void for_each_run(const Tile& t, std::int32_t p, F&& f) {
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  const int nd = fold_free_dims(t, size, stride);
   std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
   if (nd == 0) {  // a single element
     f(row, 1, 1, 0);
@@ -287,18 +293,7 @@ bool copy_rows_stride2_bits(const Tile& dst, const Tile& src) {
   const Tile& strided = gather ? src : dst;
   // The strided side's runs, folded as for_each_run folds them; every partition has the same ones.
   std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
-  int nd = 0;
-  for (int d = 0; d < strided.ndim; ++d) {
-    if (strided.size[d] == 1) continue;
-    if (nd > 0 && stride[nd - 1] == strided.size[d] * strided.stride[d]) {
-      size[nd - 1] *= strided.size[d];
-      stride[nd - 1] = strided.stride[d];
-      continue;
-    }
-    size[nd] = strided.size[d];
-    stride[nd] = strided.stride[d];
-    ++nd;
-  }
+  const int nd = fold_free_dims(strided, size, stride);
   if (nd == 0 || stride[nd - 1] != 2) return false;
   const int inner = nd - 1;
   const std::int64_t run = size[inner];
