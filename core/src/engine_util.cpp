@@ -76,14 +76,9 @@ void check_engine_operand(std::string_view instr, std::string_view operand, cons
 }
 
 namespace {
-// Calls f(byte_ptr_of_run_start, run_length, run_stride_elems, flat_index_of_run_start) for each
-// innermost run of partition p, in access-pattern order. Dimensions that continue one another
-// (stride[d] == size[d + 1] * stride[d + 1]) and dimensions of size 1 are folded first, so a dense
-// [16][32] view is one run of 512, not 16 of 32: the same elements in the same order, with less
-// per-run overhead (a call and a short memcpy per run dominated the packed Jacobi kernels).
-template <class F>
-void for_each_run(const Tile& t, std::int32_t p, F&& f) {
-  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+// The free dimensions of t with size-1 dimensions dropped and dimensions that continue one another
+// merged (same elements, same order); returns how many remain.
+inline int fold_free_dims(const Tile& t, std::int64_t* size, std::int64_t* stride) {
   int nd = 0;
   for (int d = 0; d < t.ndim; ++d) {
     if (t.size[d] == 1) continue;
@@ -96,6 +91,17 @@ void for_each_run(const Tile& t, std::int32_t p, F&& f) {
     stride[nd] = t.stride[d];
     ++nd;
   }
+  return nd;
+}
+// Calls f(byte_ptr_of_run_start, run_length, run_stride_elems, flat_index_of_run_start) for each
+// innermost run of partition p, in access-pattern order. Dimensions that continue one another
+// (stride[d] == size[d + 1] * stride[d + 1]) and dimensions of size 1 are folded first, so a dense
+// [16][32] view is one run of 512, not 16 of 32: the same elements in the same order, with less
+// per-run overhead (a call and a short memcpy per run dominated the packed Jacobi kernels).
+template <class F>
+void for_each_run(const Tile& t, std::int32_t p, F&& f) {
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  const int nd = fold_free_dims(t, size, stride);
   std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
   if (nd == 0) {  // a single element
     f(row, 1, 1, 0);
@@ -142,6 +148,18 @@ __attribute__((target("avx512f"))) void scatter_stride2_u32(const std::uint32_t*
     _mm512_mask_storeu_epi32(to + 2 * i + 16, 0x5555, _mm512_permutexvar_epi32(hi_idx, v));
   }
   for (; i < n; ++i) to[2 * i] = from[i];
+}
+// Whole rows of runs: the same as one gather/scatter_stride2_u32 call per run, without a call
+// and the access-pattern walk per run (the four-step's interleaved planes move in runs of n1 or n2
+// elements, 16 at N = 256).
+__attribute__((target("avx512f"))) void gather_runs_stride2_u32(const std::uint32_t* row, const std::int64_t* offs,
+                                                                 std::int64_t nruns, std::int64_t run, std::uint32_t* to) {
+  for (std::int64_t o = 0; o < nruns; ++o) gather_stride2_u32(row + offs[o], to + o * run, run);
+}
+__attribute__((target("avx512f"))) void scatter_runs_stride2_u32(const std::uint32_t* from, std::uint32_t* row,
+                                                                  const std::int64_t* offs, std::int64_t nruns,
+                                                                  std::int64_t run) {
+  for (std::int64_t o = 0; o < nruns; ++o) scatter_stride2_u32(from + o * run, row + offs[o], run);
 }
 TRN_SIMD_WARNINGS_END
 }  // namespace
@@ -266,6 +284,41 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
   for_each_run(dst, pd, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     for (std::int64_t i = 0; i < n; ++i) std::memcpy(ptr + i * st * es, buf + (at + i) * es, static_cast<std::size_t>(es));
   });
+}
+
+bool copy_rows_stride2_bits(const Tile& dst, const Tile& src) {
+  if (dtype_size(src.dtype) != 4 || dst.mem == src.mem || !simd::has_avx512()) return false;
+  const bool gather = dst.free_contiguous();
+  if (gather == src.free_contiguous()) return false;
+  const Tile& strided = gather ? src : dst;
+  // The strided side's runs, folded as for_each_run folds them; every partition has the same ones.
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  const int nd = fold_free_dims(strided, size, stride);
+  if (nd == 0 || stride[nd - 1] != 2) return false;
+  const int inner = nd - 1;
+  const std::int64_t run = size[inner];
+  std::int64_t nruns = 1;
+  for (int d = 0; d < inner; ++d) nruns *= size[d];
+  std::int64_t* offs = scratch_i64(3, static_cast<std::size_t>(nruns));
+  std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
+  for (std::int64_t o = 0; o < nruns; ++o) {
+    std::int64_t off = 0;
+    for (int d = 0; d < inner; ++d) off += idx[d] * stride[d];
+    offs[o] = off;
+    for (int d = inner - 1; d >= 0; --d) {
+      if (++idx[d] < size[d]) break;
+      idx[d] = 0;
+    }
+  }
+  for (std::int32_t p = 0; p < src.partitions; ++p) {
+    auto* d = reinterpret_cast<std::uint32_t*>(dst.base + std::int64_t{p} * dst.partition_stride);
+    auto* s = reinterpret_cast<const std::uint32_t*>(src.base + std::int64_t{p} * src.partition_stride);
+    if (gather)
+      gather_runs_stride2_u32(s, offs, nruns, run, d);
+    else
+      scatter_runs_stride2_u32(s, d, offs, nruns, run);
+  }
+  return true;
 }
 
 float* scratch_f32(int slot, std::size_t n) {

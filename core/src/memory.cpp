@@ -272,7 +272,7 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       storage_(detail::allocate_host_bytes(static_cast<std::size_t>(hw.pmax * host_stride_), /*zero=*/false)) {}
 
 Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
-                         std::string_view name, std::int32_t partition_start) {
+                         std::string_view name, std::int32_t partition_start, AllocFill fill) {
   const std::string instr = std::string(mem_space_name(space_)) + " alloc";
   const std::string who(name);
   if (partitions < 1 || partition_start < 0 || partition_start + partitions > partitions_)
@@ -346,9 +346,11 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     t.stride[d] = st;
     st *= t.size[d];
   }
-  // Poison the fresh allocation in every partition (NaN in all float formats).
-  for (int p = 0; p < partitions_; ++p)
-    std::memset(storage_.get() + std::int64_t{p} * host_stride_ + found, 0xFF, static_cast<std::size_t>(need));
+  // Poison the fresh allocation in every partition (NaN in all float formats). The range is
+  // recorded either way: its earlier contents are no longer the ones any memo remembers.
+  if (fill == AllocFill::poison)
+    for (int p = 0; p < partitions_; ++p)
+      std::memset(storage_.get() + std::int64_t{p} * host_stride_ + found, 0xFF, static_cast<std::size_t>(need));
   // Bounded record: many allocations between two reads collapse into one whole-partition range.
   if (poisoned_.size() < 64)
     poisoned_.emplace_back(found, found + need);
@@ -387,8 +389,8 @@ AllocScope::~AllocScope() {
 }
 
 Tile AllocScope::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
-                       std::string_view name, std::int32_t partition_start) {
-  tiles_.push_back(mem_.alloc(dtype, partitions, free_shape, name, partition_start));
+                       std::string_view name, std::int32_t partition_start, AllocFill fill) {
+  tiles_.push_back(mem_.alloc(dtype, partitions, free_shape, name, partition_start, fill));
   return tiles_.back();
 }
 

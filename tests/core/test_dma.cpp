@@ -138,6 +138,49 @@ TEST(Dma, StrideTwoPlanesLoadAndStoreEveryOtherElementExactly) {
   }
 }
 
+// Several stride-2 runs per partition (the four-step's [block][t2][j2] plane views): every run of
+// every partition moves exactly, the elements between runs and between the plane's elements stay.
+TEST(Dma, StrideTwoRunsPerPartitionMoveExactly) {
+  NeuronCore nc;
+  std::mt19937 rng(12);
+  constexpr int P = 5;
+  for (const int L : {1, 15, 16, 17, 32})
+    for (const int R : {1, 3, 4}) {
+      const int gap = 2 * L + 3, cols = R * gap;  // runs not continuing one another
+      HbmTensor h(DType::f32, {P, cols}), back(DType::f32, {P, cols});
+      for (int i = 0; i < P * cols; ++i) {
+        h.as<std::uint32_t>()[i] = static_cast<std::uint32_t>(rng());
+        back.as<std::uint32_t>()[i] = static_cast<std::uint32_t>(rng());
+      }
+      const std::vector<std::uint32_t> back0(back.as<std::uint32_t>(), back.as<std::uint32_t>() + P * cols);
+      auto runs = [&](const HbmTensor& t) {
+        Tile v = t.tile(0, P, 0, cols);
+        v.ndim = 2;
+        v.size = {R, L, 1, 1};
+        v.stride = {gap, 2, 0, 0};
+        return v;
+      };
+      const Tile s = nc.sbuf().alloc(DType::f32, P, {R, L});
+      nc.dma_copy(s, runs(h));
+      for (int p = 0; p < P; ++p)
+        for (int r = 0; r < R; ++r)
+          for (int i = 0; i < L; ++i) {
+            std::uint32_t got = 0;
+            std::memcpy(&got, s.at(p, r * L + i), 4);
+            ASSERT_EQ(got, h.as<std::uint32_t>()[p * cols + r * gap + 2 * i]) << "L " << L << " R " << R;
+          }
+      nc.dma_copy(runs(back), s);
+      for (int p = 0; p < P; ++p)
+        for (int c = 0; c < cols; ++c) {
+          const int r = c / gap, i = c % gap;
+          const bool written = i % 2 == 0 && i / 2 < L;
+          const std::uint32_t want = written ? h.as<std::uint32_t>()[p * cols + c] : back0[static_cast<std::size_t>(p * cols + c)];
+          ASSERT_EQ(back.as<std::uint32_t>()[p * cols + c], want) << "L " << L << " R " << R << " run " << r;
+        }
+      nc.sbuf().free(s);
+    }
+}
+
 // HBM views with the elements on partitions one or two floats apart (planes of interleaved complex
 // arrays, trnfft's DFT passes) and one strided free dimension: loads and stores in blocks of
 // 16 x 16 must move the bits of the element loop, with partial blocks on both axes, leave the

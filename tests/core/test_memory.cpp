@@ -96,6 +96,23 @@ TEST(Memory, FreshAllocationsArePoisonedWithNan) {
   for (float v : trntest::read(e)) EXPECT_TRUE(std::isnan(v));
 }
 
+// AllocFill::none (tiles a kernel writes before reading) skips the NaN fill: the range keeps the
+// bytes it held; the default allocation after it is poisoned again.
+TEST(Memory, AllocFillNoneKeepsTheRangesBytes) {
+  NeuronCore nc;
+  const Tile a = nc.sbuf().alloc(DType::f32, 4, {8});
+  for (int p = 0; p < 4; ++p)
+    for (int i = 0; i < 8; ++i) *reinterpret_cast<float*>(a.at(p, i)) = static_cast<float>(p * 8 + i);
+  nc.sbuf().free(a);
+  const Tile b = nc.sbuf().alloc(DType::f32, 4, {8}, "kept", 0, AllocFill::none);
+  ASSERT_EQ(b.offset_bytes, a.offset_bytes);
+  const std::vector<float> kept = trntest::read(b);
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(kept[static_cast<std::size_t>(i)], static_cast<float>(i));
+  nc.sbuf().free(b);
+  const Tile c = nc.sbuf().alloc(DType::f32, 4, {8});
+  for (float v : trntest::read(c)) EXPECT_TRUE(std::isnan(v));
+}
+
 TEST(Memory, AllocScopeFreesAndViewsCheckBounds) {
   NeuronCore nc;
   {

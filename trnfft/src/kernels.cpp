@@ -247,17 +247,20 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
     const std::size_t g_begin = groups.size() * static_cast<std::size_t>(nc.program_id(0)) / static_cast<std::size_t>(programs);
     const std::size_t g_end = groups.size() * static_cast<std::size_t>(nc.program_id(0) + 1) / static_cast<std::size_t>(programs);
     AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+    // Every tile below is written (DMA, matmul with accumulate = false, VectorE/ScalarE output)
+    // before any instruction reads it, so none needs the allocator's NaN fill (AllocFill::none:
+    // host time only; the bytes every instruction reads are the same).
     // Stationary DFT tiles [n, k], resident for the program.
     std::vector<Tile> s_re, s_im, s_nim;
     for (int t = 0; t < F.terms; ++t) {
-      s_re.push_back(sbuf.alloc(F.dtype, K, {M}, "F re"));
+      s_re.push_back(sbuf.alloc(F.dtype, K, {M}, "F re", 0, AllocFill::none));
       nc.dma_copy(s_re.back(), F.re[static_cast<std::size_t>(t)].tile(0, K, 0, M));
       if (!in_real || !out_real) {
-        s_im.push_back(sbuf.alloc(F.dtype, K, {M}, "F im"));
+        s_im.push_back(sbuf.alloc(F.dtype, K, {M}, "F im", 0, AllocFill::none));
         nc.dma_copy(s_im.back(), F.im[static_cast<std::size_t>(t)].tile(0, K, 0, M));
       }
       if (!in_real) {
-        s_nim.push_back(sbuf.alloc(F.dtype, K, {M}, "-F im"));
+        s_nim.push_back(sbuf.alloc(F.dtype, K, {M}, "-F im", 0, AllocFill::none));
         nc.dma_copy(s_nim.back(), F.neg_im[static_cast<std::size_t>(t)].tile(0, K, 0, M));
       }
     }
@@ -269,22 +272,22 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
     std::vector<Buf> buf(static_cast<std::size_t>(std::max(2, std::min(4, hw.psum_banks / 2))));
     const std::int64_t W = width_max;
     for (Buf& b : buf) {
-      b.x_re = sbuf.alloc(data_dtype, K, {W}, "x re");
-      if (!in_real) b.x_im = sbuf.alloc(data_dtype, K, {W}, "x im");
+      b.x_re = sbuf.alloc(data_dtype, K, {W}, "x re", 0, AllocFill::none);
+      if (!in_real) b.x_im = sbuf.alloc(data_dtype, K, {W}, "x im", 0, AllocFill::none);
       if (split) {
-        b.raw_re = sbuf.alloc(DType::f32, K, {W}, "x re fp32");
-        b.lo_re = sbuf.alloc(DType::bf16, K, {W}, "x re lo");
+        b.raw_re = sbuf.alloc(DType::f32, K, {W}, "x re fp32", 0, AllocFill::none);
+        b.lo_re = sbuf.alloc(DType::bf16, K, {W}, "x re lo", 0, AllocFill::none);
         if (!in_real) {
-          b.raw_im = sbuf.alloc(DType::f32, K, {W}, "x im fp32");
-          b.lo_im = sbuf.alloc(DType::bf16, K, {W}, "x im lo");
+          b.raw_im = sbuf.alloc(DType::f32, K, {W}, "x im fp32", 0, AllocFill::none);
+          b.lo_im = sbuf.alloc(DType::bf16, K, {W}, "x im lo", 0, AllocFill::none);
         }
-        b.resid = sbuf.alloc(DType::f32, K, {W}, "split residual");
+        b.resid = sbuf.alloc(DType::f32, K, {W}, "split residual", 0, AllocFill::none);
       }
-      b.ps_re = psum.alloc(DType::f32, M, {W}, "y re");
-      if (!out_real) b.ps_im = psum.alloc(DType::f32, M, {W}, "y im");
-      b.o_re = sbuf.alloc(DType::f32, M, {W}, "out re");
-      if (!out_real) b.o_im = sbuf.alloc(DType::f32, M, {W}, "out im");
-      if (a.tw_re != nullptr) b.tmp = sbuf.alloc(DType::f32, M, {2, W}, "twiddle products");
+      b.ps_re = psum.alloc(DType::f32, M, {W}, "y re", 0, AllocFill::none);
+      if (!out_real) b.ps_im = psum.alloc(DType::f32, M, {W}, "y im", 0, AllocFill::none);
+      b.o_re = sbuf.alloc(DType::f32, M, {W}, "out re", 0, AllocFill::none);
+      if (!out_real) b.o_im = sbuf.alloc(DType::f32, M, {W}, "out im", 0, AllocFill::none);
+      if (a.tw_re != nullptr) b.tmp = sbuf.alloc(DType::f32, M, {2, W}, "twiddle products", 0, AllocFill::none);
     }
     // The twiddle tile depends only on the group's free pattern and first innermost index; groups
     // that repeat it (every group when the innermost batch dimension is folded whole) reuse it.
@@ -292,8 +295,8 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
     std::array<std::int64_t, kMaxFreeDims + 2> tw_key{};
     bool tw_loaded = false;
     if (a.tw_re != nullptr) {
-      tw_re = sbuf.alloc(DType::f32, M, {W}, "twiddle re");
-      tw_im = sbuf.alloc(DType::f32, M, {W}, "twiddle im");
+      tw_re = sbuf.alloc(DType::f32, M, {W}, "twiddle re", 0, AllocFill::none);
+      tw_im = sbuf.alloc(DType::f32, M, {W}, "twiddle im", 0, AllocFill::none);
     }
     for (std::size_t gi = g_begin; gi < g_end; ++gi) {
       const ColumnGroup& g = groups[gi];
@@ -410,8 +413,13 @@ void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const fl
 
 // four_step_pass — a four-step (Bailey) transform N = n1 n2 with both DFT-GEMM stages and the
 // twiddle multiply on chip; the data cross HBM once in and once out.
-//   Layout     transform tau = block * s1 s2 + t1 + s1 t2 (t1 < s1, t2 < s2), element j = a n2 + j2;
-//              groups of <= 512 / (s1 n1) blocks, also enumerated over an outer batch dimension.
+//   Layout     groups of nbc <= 512 / (s1 n1) blocks of s1 s2 transforms, also enumerated over an
+//              outer batch dimension; within a group, transform tau = t1 + s1 (block + nbc t2)
+//              (t1 < s1, t2 < s2), element j = a n2 + j2. t2 outermost makes the s2 stores of a group
+//              (one per t2) write disjoint HBM ranges, so they run side by side on their DMA engines:
+//              with tau = t1 + s1 t2 + s1 s2 block every store's range spanned the group's, and the
+//              cost model ordered them one after another (2 s2 transfers on 2 of 16 engines each,
+//              35 us of drain at N = 256).
 //              X tile [(t1, a) partitions, (block, t2, j2) free]: one DMA per plane per group (per
 //              t1 when the transforms are not back to back). C2R half spectra (in_len < N): only the
 //              given elements are loaded into tiles zeroed once per program; F1 is doubled and the
@@ -486,11 +494,13 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     const std::int64_t g_begin = groups * nc.program_id(0) / programs, g_end = groups * (nc.program_id(0) + 1) / programs;
     AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+    // Every tile below is written before any instruction reads it (the C2R load tiles by their
+    // memset), so none needs the allocator's NaN fill (AllocFill::none, as in dft_pass).
     // Resident matrix tiles per term (bf16x3: hi, lo).
     auto resident = [&](const std::vector<HbmTensor>& h, int rows, int cols, const char* name) {
       std::vector<Tile> v;
       for (int t = 0; t < F1.terms; ++t) {
-        v.push_back(sbuf.alloc(F1.dtype, rows, {cols}, name));
+        v.push_back(sbuf.alloc(F1.dtype, rows, {cols}, name, 0, AllocFill::none));
         nc.dma_copy(v.back(), h[static_cast<std::size_t>(t)].tile(0, rows, 0, cols));
       }
       return v;
@@ -500,7 +510,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
     const std::vector<Tile> f2_re = resident(F2.re, M1, M1, "F2 re"), f2_nim = resident(F2.neg_im, M1, M1, "-F2 im");
     const std::vector<Tile> f2_im = out_real ? std::vector<Tile>{} : resident(F2.im, M1, M1, "F2 im");
     // One block's twiddles [M1, K1], read by every block of a group through a stride-0 free dim.
-    const Tile tw_re = sbuf.alloc(DType::f32, M1, {K1}, "twiddle re"), tw_im = sbuf.alloc(DType::f32, M1, {K1}, "twiddle im");
+    const Tile tw_re = sbuf.alloc(DType::f32, M1, {K1}, "twiddle re", 0, AllocFill::none), tw_im = sbuf.alloc(DType::f32, M1, {K1}, "twiddle im", 0, AllocFill::none);
     nc.dma_copy(tw_re, HbmTensor::wrap(const_cast<float*>(a.tw_re), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
     nc.dma_copy(tw_im, HbmTensor::wrap(const_cast<float*>(a.tw_im), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
     auto per_block = [](const Tile& t, std::int64_t nbc, std::int64_t cols) {
@@ -520,10 +530,10 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
     };
     auto plane = [&](int rows, std::int64_t cols, const char* name) {
       Plane q;
-      q.hi = sbuf.alloc(data_dtype, rows, {cols}, name);
+      q.hi = sbuf.alloc(data_dtype, rows, {cols}, name, 0, AllocFill::none);
       if (split) {
-        q.lo = sbuf.alloc(DType::bf16, rows, {cols}, name);
-        q.raw = sbuf.alloc(DType::f32, rows, {cols}, name);
+        q.lo = sbuf.alloc(DType::bf16, rows, {cols}, name, 0, AllocFill::none);
+        q.raw = sbuf.alloc(DType::f32, rows, {cols}, name, 0, AllocFill::none);
       }
       return q;
     };
@@ -532,16 +542,16 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       b.x_re = plane(K1, XW, "x re");
       if (!in_real) b.x_im = plane(K1, XW, "x im");
       if (split) {
-        b.x_resid = sbuf.alloc(DType::f32, K1, {XW}, "x split residual");
-        b.z_resid = sbuf.alloc(DType::f32, M1, {W}, "z split residual");
+        b.x_resid = sbuf.alloc(DType::f32, K1, {XW}, "x split residual", 0, AllocFill::none);
+        b.z_resid = sbuf.alloc(DType::f32, M1, {W}, "z split residual", 0, AllocFill::none);
       }
-      b.y_re = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 re");
-      b.y_im = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 im");
+      b.y_re = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 re", 0, AllocFill::none);
+      b.y_im = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 im", 0, AllocFill::none);
       b.z_re = plane(M1, W, "twiddled re");
       b.z_im = plane(M1, W, "twiddled im");
-      b.tmp = sbuf.alloc(DType::f32, M1, {4, W}, "twiddle products");
-      b.out_re = sbuf.alloc(DType::f32, M1, {W}, "out re");
-      if (!out_real) b.out_im = sbuf.alloc(DType::f32, M1, {W}, "out im");
+      b.tmp = sbuf.alloc(DType::f32, M1, {4, W}, "twiddle products", 0, AllocFill::none);
+      b.out_re = sbuf.alloc(DType::f32, M1, {W}, "out re", 0, AllocFill::none);
+      if (!out_real) b.out_im = sbuf.alloc(DType::f32, M1, {W}, "out im", 0, AllocFill::none);
     }
     // bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits.
     auto split_plane = [&](const Plane& q, const Tile& resid, std::int64_t cols, Engine e) {
@@ -574,7 +584,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
     // Per-partition weights of the columns j2 that hold a unit-weight input (see unit_weight_cols).
     std::vector<Tile> unit_weight_tiles;
     for (std::size_t c = 0; c < unit_weight_cols.size(); ++c) {
-      unit_weight_tiles.push_back(sbuf.alloc(DType::f32, K1, {1}, "c2r unit weights"));
+      unit_weight_tiles.push_back(sbuf.alloc(DType::f32, K1, {1}, "c2r unit weights", 0, AllocFill::none));
       nc.dma_copy(unit_weight_tiles.back(),
                   HbmTensor::wrap(unit_weights.data() + c * static_cast<std::size_t>(K1), DType::f32, {K1, 1}).tile(0, K1, 0, 1));
     }
@@ -582,7 +592,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       const Buf& b = buffers(gi);
       const std::int64_t nbc = blocks_of(gi);
       const std::initializer_list<std::array<std::int64_t, 2>> free_dims = {
-          {nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {a.n2, a.in.stride}};
+          {nbc, s1 * a.in_dist}, {s2, nbc * s1 * a.in_dist}, {a.n2, a.in.stride}};
       // Partitions (t1, a), free (block, t2, j2).
       auto load = [&](const float* src, const Plane& x) {
         const Tile t = (split ? x.raw : x.hi).cols(0, nbc * M1);
@@ -598,7 +608,7 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
           if (rest_cols > 0)
             dma_nested_partitions(nc, false, row_cols(split ? x.raw : x.hi, t1, whole_rows, nbc, 0, rest_cols),
                                   base + whole_rows * a.n2 * a.in.stride, 1, 1, 0, a.n2 * a.in.stride,
-                                  {{nbc, G * a.in_dist}, {s2, s1 * a.in_dist}, {rest_cols, a.in.stride}});
+                                  {{nbc, s1 * a.in_dist}, {s2, nbc * s1 * a.in_dist}, {rest_cols, a.in.stride}});
         }
       };
       load(a.in.re, b.x_re);
@@ -690,22 +700,22 @@ Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
       auto store = [&](float* plane_out, const Tile& sb) {
         const std::int64_t os = a.out.stride;
         if (a.out_len == 0 || a.out_len >= a.n1 * a.n2) {
-          dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, s1 * a.out_dist, a.n1 * os,
-                                {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
+          dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, nbc * s1 * a.out_dist, a.n1 * os,
+                                {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
           return;
         }
         // Truncated output (k = k1 + n1 k2 < out_len): rows k2 < out_len / n1 whole, then the first
         // out_len mod n1 columns of the next row.
         const std::int64_t whole = a.out_len / a.n1, rest = a.out_len % a.n1;
         for (int t2 = 0; t2 < s2; ++t2) {
-          float* dst = plane_out + out_base(gi) + t2 * s1 * a.out_dist;
+          float* dst = plane_out + out_base(gi) + t2 * nbc * s1 * a.out_dist;
           if (whole > 0)
             dma_nested_partitions(nc, true, sb.rows(t2 * n2, static_cast<int>(whole)), dst, 1, static_cast<int>(whole), 0,
-                                  a.n1 * os, {{nbc, G * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
+                                  a.n1 * os, {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
           if (rest > 0) {
             const Tile row = sb.rows(t2 * n2 + static_cast<int>(whole), 1).reshape({nbc, s1, a.n1}).slice(2, 0, rest);
             dma_nested_partitions(nc, true, row, dst + whole * a.n1 * os, 1, 1, 0, a.n1 * os,
-                                  {{nbc, G * a.out_dist}, {s1, a.out_dist}, {rest, os}});
+                                  {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {rest, os}});
           }
         }
       };

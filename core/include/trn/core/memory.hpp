@@ -12,6 +12,9 @@
 // of at most one bank never straddles a bank boundary, a larger one starts on a bank boundary.
 // Fresh allocations are filled with 0xFF bytes (NaN in every float format, -1 / max in integers),
 // like the NKI simulator's NaN fill, so reading before writing is visible and deterministic.
+// A kernel may skip the fill for a tile it writes completely before any instruction reads it
+// (AllocFill::none): the fill is host work only (not an instruction, no device time), and such a
+// tile's bytes at every read are its kernel's own writes either way.
 #pragma once
 #include <array>
 #include <cstddef>
@@ -116,6 +119,10 @@ struct HostFree {
 std::byte* allocate_host_bytes(std::size_t bytes, bool zero);  // release with HostFree
 }  // namespace detail
 
+// What a fresh allocation holds: the NaN poison (0xFF bytes), or whatever the range last held
+// (`none`: only for tiles the kernel writes in full before reading them; see above).
+enum class AllocFill : std::uint8_t { poison, none };
+
 // SBUF or PSUM of one core: storage plus a first-fit allocator over per-partition byte ranges.
 class OnChipMemory {
  public:
@@ -127,7 +134,7 @@ class OnChipMemory {
   // Allocate [partitions, free_shape...] of dtype starting at partition_start. Throws LimitError
   // naming `name` when the request does not fit.
   Tile alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
-             std::string_view name = "tile", std::int32_t partition_start = 0);
+             std::string_view name = "tile", std::int32_t partition_start = 0, AllocFill fill = AllocFill::poison);
   void free(const Tile& t);
   void reset();  // free everything
   std::int64_t used_bytes() const;      // per partition
@@ -167,7 +174,7 @@ class AllocScope {
   AllocScope& operator=(const AllocScope&) = delete;
   ~AllocScope();
   Tile alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
-             std::string_view name = "tile", std::int32_t partition_start = 0);
+             std::string_view name = "tile", std::int32_t partition_start = 0, AllocFill fill = AllocFill::poison);
 
  private:
   OnChipMemory& mem_;
