@@ -25,6 +25,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -112,6 +113,44 @@ inline float min_ieee(float a, float b) {
   if (a != a || b != b) return a + b;
   if (a == b) return std::bit_cast<float>(std::bit_cast<std::uint32_t>(a) | std::bit_cast<std::uint32_t>(b));
   return a < b ? a : b;
+}
+
+// maximum/minimum of x[0..n) when no element is NaN (nullopt otherwise). Without NaNs max_ieee/
+// min_ieee pick an element by a total order (-0 < +0; equal nonzero values have equal bits), so the
+// result is the extreme element whatever the reduction order: independent accumulators give the
+// bits of the sequential fold at a fraction of its latency chain (the fold is ~1 element per 4
+// cycles; LU pivot searches reduce thousands of elements per partition). Elements compare as
+// integer keys: the bits, with the magnitude bits flipped for negative values (-0 -> -1, +0 -> 0).
+template <bool kMax>
+std::optional<float> extreme_without_nan(const float* x, std::int64_t n) {
+  constexpr int kLanes = 16;
+  constexpr std::uint32_t kAbs = 0x7fffffffu, kInf = 0x7f800000u;
+  auto key = [](std::uint32_t b) {
+    const std::int32_t k = std::bit_cast<std::int32_t>(b);
+    return k ^ ((k >> 31) & static_cast<std::int32_t>(kAbs));
+  };
+  std::int32_t best[kLanes];
+  std::uint32_t widest[kLanes];  // largest |bits|: above kInf means a NaN was seen
+  const std::uint32_t first = std::bit_cast<std::uint32_t>(x[0]);
+  for (int l = 0; l < kLanes; ++l) best[l] = key(first), widest[l] = first & kAbs;
+  std::int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes)
+    for (int l = 0; l < kLanes; ++l) {
+      const std::uint32_t b = std::bit_cast<std::uint32_t>(x[i + l]);
+      best[l] = kMax ? std::max(best[l], key(b)) : std::min(best[l], key(b));
+      widest[l] = std::max(widest[l], b & kAbs);
+    }
+  for (; i < n; ++i) {
+    const std::uint32_t b = std::bit_cast<std::uint32_t>(x[i]);
+    best[0] = kMax ? std::max(best[0], key(b)) : std::min(best[0], key(b));
+    widest[0] = std::max(widest[0], b & kAbs);
+  }
+  for (int l = 1; l < kLanes; ++l) {
+    best[0] = kMax ? std::max(best[0], best[l]) : std::min(best[0], best[l]);
+    widest[0] = std::max(widest[0], widest[l]);
+  }
+  if (widest[0] > kInf) return std::nullopt;
+  return std::bit_cast<float>(static_cast<std::uint32_t>(key(static_cast<std::uint32_t>(best[0]))));
 }
 
 // fp32 semantics of the arithmetic ops. Comparisons and logical ops give 1.0f / 0.0f; logical ops
@@ -330,10 +369,42 @@ void ts_row(T* x, T s, bool reverse, std::int64_t n, Fn fn) {
   else
     for (std::int64_t i = 0; i < n; ++i) x[i] = fn(x[i], s);
 }
+// maximum/minimum/abs_max/abs_min of a row and a scalar, 16 lanes at a time (the scalar loop's
+// branches on NaN and equality kept it from vectorising; LU pivot searches run abs_max over whole
+// panel rows). Lanes without a NaN: the larger (smaller) operand, equal operands' bits AND-ed
+// (OR-ed), as max_ieee/min_ieee; lanes with a NaN go through alu_f32 itself (its NaN payload rule).
+// The same bits as ts_row.
+TRN_SIMD_WARNINGS_BEGIN
+template <AluOp OP>
+__attribute__((target("avx512f"))) void ts_row_extreme_avx512(float* x, float s, bool reverse, std::int64_t n) {
+  constexpr bool kMax = OP == AluOp::maximum || OP == AluOp::abs_max;
+  constexpr bool kAbs = OP == AluOp::abs_max || OP == AluOp::abs_min;
+  // fabs for abs_max/abs_min: the sign bit cleared (a lambda would not inherit the target)
+  const __m512i keep = _mm512_set1_epi32(kAbs ? 0x7fffffff : -1);
+  const __m512 sv = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(_mm512_set1_ps(s)), keep));
+  for (std::int64_t i = 0; i < n; i += 16) {
+    const auto m = n - i >= 16 ? __mmask16(0xffff) : static_cast<__mmask16>((1u << (n - i)) - 1u);
+    const __m512 xv = _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(_mm512_maskz_loadu_ps(m, x + i)), keep));
+    const __m512 a = reverse ? sv : xv, b = reverse ? xv : sv;
+    const __mmask16 take_b = _mm512_cmp_ps_mask(b, a, kMax ? _CMP_GT_OQ : _CMP_LT_OQ);
+    const __mmask16 equal = _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ);
+    const __mmask16 nan = _mm512_mask_cmp_ps_mask(m, a, b, _CMP_UNORD_Q);
+    const __m512i ab = kMax ? _mm512_and_si512(_mm512_castps_si512(a), _mm512_castps_si512(b))
+                            : _mm512_or_si512(_mm512_castps_si512(a), _mm512_castps_si512(b));
+    const __m512 r = _mm512_mask_blend_ps(equal, _mm512_mask_blend_ps(take_b, a, b), _mm512_castsi512_ps(ab));
+    _mm512_mask_storeu_ps(x + i, static_cast<__mmask16>(m & ~nan), r);
+    for (int l = 0; l < 16; ++l)
+      if ((nan >> l) & 1u) x[i + l] = reverse ? alu_f32<OP>(s, x[i + l]) : alu_f32<OP>(x[i + l], s);
+  }
+}
+TRN_SIMD_WARNINGS_END
+
 // One tensor_scalar stage over a row: one switch per row, a plain loop per op.
 void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
   dispatch_arith(op, [&](auto tag) {
     constexpr AluOp OP = decltype(tag)::value;
+    if constexpr (OP == AluOp::maximum || OP == AluOp::minimum || OP == AluOp::abs_max || OP == AluOp::abs_min)
+      if (simd::has_avx512()) return ts_row_extreme_avx512<OP>(x, s, reverse, n);
     ts_row(x, s, reverse, n, [](float a, float b) { return alu_f32<OP>(a, b); });
   });
 }
@@ -700,9 +771,17 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
     dispatch_arith(op, [&](auto tag) {
       for (std::int32_t p = 0; p < src.partitions; ++p) {
         detail::load_row(src, p, x);
+        constexpr AluOp kOp = decltype(tag)::value;
         float acc = x[0];
-        if constexpr (is_logical(decltype(tag)::value)) acc = acc != 0.0f ? 1.0f : 0.0f;
-        for (std::int64_t i = 1; i < n; ++i) acc = alu_f32<decltype(tag)::value>(acc, x[i]);
+        std::optional<float> extreme;
+        if constexpr (kOp == AluOp::maximum || kOp == AluOp::minimum)
+          if (n > 1) extreme = extreme_without_nan<kOp == AluOp::maximum>(x, n);
+        if (extreme) {
+          acc = *extreme;
+        } else {  // the sequential fold: the other ops, and NaN payload order of maximum/minimum
+          if constexpr (is_logical(kOp)) acc = acc != 0.0f ? 1.0f : 0.0f;
+          for (std::int64_t i = 1; i < n; ++i) acc = alu_f32<kOp>(acc, x[i]);
+        }
         if (negate) acc = -acc;
         detail::store_row(dst, p, &acc, r, &sr);
       }

@@ -95,7 +95,11 @@ SrStream NeuronCore::sr_stream() const {
 
 Instruction& NeuronCore::record(Engine e, Opcode op) {
   Instruction* ins = &scratch_record_;
-  if (cfg_.trace) ins = &trace_.instructions.emplace_back();
+  if (cfg_.trace) {
+    std::vector<Instruction>& records = trace_.instructions;
+    if (records.size() == records.capacity()) trace_.reserve(std::max<std::size_t>(64, 2 * records.capacity()));
+    ins = &records.emplace_back();
+  }
   *ins = Instruction{};
   ins->index = next_instruction_;
   ins->program = linear_program_;

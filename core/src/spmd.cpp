@@ -141,7 +141,7 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
       // instead of regrowing by doubling every program).
       const std::size_t length = nc.trace().instructions.size();
       traces[static_cast<std::size_t>(p)] = std::move(nc.trace());
-      nc.trace().instructions.reserve(length);
+      nc.trace().reserve(length);
       std::int64_t v = nc.sbuf().peak_bytes();
       for (std::int64_t cur = sbuf_peak.load(); v > cur && !sbuf_peak.compare_exchange_weak(cur, v);) {}
       v = nc.psum().peak_bytes();
@@ -162,7 +162,7 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
   }
   std::size_t n = 0;
   for (const auto& t : traces) n += t.instructions.size();
-  r.trace.instructions.reserve(n);
+  r.trace.reserve(n);
   for (const auto& t : traces) r.trace.append(t);
   return r;
 }

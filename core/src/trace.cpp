@@ -1,6 +1,9 @@
 #include "trn/core/trace.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 
 namespace trn {
@@ -65,7 +68,36 @@ Region region_of(const Tile& t, bool write) {
   return r;
 }
 
+namespace {
+// Advises the 2 MiB-aligned interior of [p, p + bytes) onto transparent huge pages (advice only:
+// when the kernel declines, the buffer still works, only with 4 KiB faults).
+void advise_huge_pages(void* p, std::size_t bytes) {
+  constexpr std::uintptr_t kHuge = std::uintptr_t{2} << 20;
+  const auto begin = reinterpret_cast<std::uintptr_t>(p);
+  const std::uintptr_t lo = (begin + kHuge - 1) / kHuge * kHuge, hi = (begin + bytes) / kHuge * kHuge;
+  if (hi > lo) (void)madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE);
+}
+}  // namespace
+
+void Trace::reserve(std::size_t records) {
+  if (records <= instructions.capacity()) return;
+  constexpr std::size_t kAdviseBytes = std::size_t{4} << 20;
+  if (records * sizeof(Instruction) < kAdviseBytes) {
+    instructions.reserve(records);
+    return;
+  }
+  // A new buffer, advised before the old records are copied into it (vector::reserve would copy
+  // first, faulting the copied half in 4 KiB pages).
+  std::vector<Instruction> grown;
+  grown.reserve(records);
+  advise_huge_pages(grown.data(), records * sizeof(Instruction));
+  grown.insert(grown.end(), instructions.begin(), instructions.end());
+  instructions.swap(grown);
+}
+
 void Trace::append(const Trace& other) {
+  const std::size_t needed = instructions.size() + other.instructions.size();
+  if (needed > instructions.capacity()) reserve(std::max(needed, 2 * instructions.capacity()));  // geometric growth
   instructions.insert(instructions.end(), other.instructions.begin(), other.instructions.end());
   for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
 }

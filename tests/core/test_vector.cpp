@@ -5,6 +5,7 @@
 // result is exact or innocuously double-rounded), with fp32-epsilon tolerances otherwise.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -783,6 +784,93 @@ TEST(VectorTensorReduce, SequentialFp32OrderAndErrorBound) {
       }
     }
   }
+}
+
+// maximum/minimum over rows of special values: signed zeros, infinities, subnormals, repeated
+// values and NaNs with distinct payloads at various positions. The reference is the documented
+// left-to-right fold of IEEE 754-2019 maximum/minimum (-0 < +0; with a NaN the result is the first
+// NaN's payload, quieted), bit for bit, whatever order the emulator reduces in.
+TEST(VectorTensorReduce, MaximumMinimumBitsOfTheSequentialFoldOnSpecialValues) {
+  auto nan_with = [](std::uint32_t payload) { return std::bit_cast<float>(0x7fc00000u | payload); };
+  auto fold = [](bool is_max, const float* x, int n) {
+    float acc = x[0];
+    for (int i = 1; i < n; ++i) {
+      const float b = x[i];
+      if (std::isnan(acc)) continue;  // the first NaN stays
+      if (std::isnan(b)) {
+        acc = std::bit_cast<float>(std::bit_cast<std::uint32_t>(b) | 0x00400000u);  // quieted
+      } else if (acc == 0.0f && b == 0.0f) {  // max is -0 only if both are; min is -0 if either is
+        const bool negative = is_max ? std::signbit(acc) && std::signbit(b) : std::signbit(acc) || std::signbit(b);
+        acc = negative ? -0.0f : 0.0f;
+      } else if (is_max ? b > acc : b < acc) {
+        acc = b;
+      }
+    }
+    return acc;
+  };
+  const float specials[] = {0.0f, -0.0f, kInfF, -kInfF, 1e-45f, -1e-45f, 1e-40f, -3.0f, 3.0f, 3.0f, -3.0f,
+                            std::numeric_limits<float>::max(), -std::numeric_limits<float>::max()};
+  NeuronCore nc;
+  const int P = 32, F = 53;  // not a multiple of any lane count
+  const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
+  const Tile d = nc.sbuf().alloc(DType::f32, P, {1});
+  std::mt19937 rng(41);
+  std::vector<float> v(static_cast<std::size_t>(P) * F);
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < F; ++i) {
+      float x = specials[rng() % std::size(specials)];
+      if (p < 6) x = p % 2 ? -0.0f : 0.0f;                                          // all zeros of one sign
+      if ((p == 6 || p == 7) && i % 2) x = -x;                                      // mixed signed zeros
+      if (p >= 24 && i == (p * 7) % F) x = nan_with(static_cast<std::uint32_t>(p));  // one NaN
+      if (p >= 28 && i == (p * 3) % F) x = nan_with(0x1000u + static_cast<std::uint32_t>(p));  // a second
+      v[static_cast<std::size_t>(p) * F + i] = x;
+    }
+  upload(nc, s, v);
+  for (AluOp op : {AluOp::maximum, AluOp::minimum}) {
+    nc.tensor_reduce(d, s, op);
+    const auto got = read(d);
+    for (int p = 0; p < P; ++p) {
+      const float want = fold(op == AluOp::maximum, v.data() + static_cast<std::size_t>(p) * F, F);
+      EXPECT_TRUE(same_bits(got[p], want)) << alu_op_name(op) << " p " << p << ": " << got[p] << " vs " << want;
+    }
+  }
+}
+
+// tensor_scalar maximum/minimum/abs_max/abs_min, both operand orders, over rows of special values
+// (signed zeros, infinities, subnormals, NaNs with payloads) and scalars among them, against IEEE
+// 754-2019 maximum/minimum written here: -0 < +0; a NaN operand gives that NaN, quieted.
+TEST(VectorTensorScalar, ExtremeOpsBitsOnSpecialValuesBothOperandOrders) {
+  auto ieee = [](bool is_max, float a, float b) {
+    if (std::isnan(a) || std::isnan(b)) return std::bit_cast<float>(std::bit_cast<std::uint32_t>(std::isnan(a) ? a : b) | 0x00400000u);
+    if (a == 0.0f && b == 0.0f) {
+      const bool negative = is_max ? std::signbit(a) && std::signbit(b) : std::signbit(a) || std::signbit(b);
+      return negative ? -0.0f : 0.0f;
+    }
+    return is_max ? std::max(a, b) : std::min(a, b);
+  };
+  const float specials[] = {0.0f, -0.0f, kInfF, -kInfF, 1e-45f, -1e-45f, 1e-40f, -3.0f, 3.0f, -2.5f, 7.0f,
+                            std::bit_cast<float>(0x7fc00123u), std::bit_cast<float>(0xffa00077u)};
+  NeuronCore nc;
+  const int P = 4, F = 37;  // a partial last group of 16 lanes
+  const Tile s = nc.sbuf().alloc(DType::f32, P, {F});
+  const Tile d = nc.sbuf().alloc(DType::f32, P, {F});
+  std::vector<float> v(static_cast<std::size_t>(P) * F);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = specials[(i * 5 + i / 7) % std::size(specials)];
+  upload(nc, s, v);
+  for (AluOp op : {AluOp::maximum, AluOp::minimum, AluOp::abs_max, AluOp::abs_min})
+    for (float scalar : {0.0f, -0.0f, 3.0f, -kInfF})
+      for (bool reverse : {false, true}) {
+        nc.tensor_scalar(d, s, op, scalar, AluOp::bypass, 0.0f, Engine::vector, reverse);
+        const auto got = read(d);
+        const bool is_max = op == AluOp::maximum || op == AluOp::abs_max;
+        const bool absolute = op == AluOp::abs_max || op == AluOp::abs_min;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+          const float x = absolute ? std::fabs(v[i]) : v[i], c = absolute ? std::fabs(scalar) : scalar;
+          const float want = reverse ? ieee(is_max, c, x) : ieee(is_max, x, c);
+          ASSERT_TRUE(same_bits(got[i], want)) << alu_op_name(op) << " scalar " << scalar << " reverse " << reverse
+                                               << " i " << i << ": " << got[i] << " vs " << want;
+        }
+      }
 }
 
 TEST(VectorTensorReduce, AccessPatternOrderOverMultiDimStridedView) {

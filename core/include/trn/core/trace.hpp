@@ -77,6 +77,11 @@ struct Trace {
   }
   void append(const Trace& other);
   void append(Trace&& other);  // takes other's instructions over when this trace is empty
+  // Capacity for `records` instructions without changing the contents. Buffers of several MiB
+  // (a factorization's merged trace reaches tens of MiB) are advised onto transparent huge pages
+  // before the first record is written into them: first-touch faults on 4 KiB pages, one per
+  // ~20 records, cost the host more than writing the records. append() grows through this.
+  void reserve(std::size_t records);
   std::int64_t total() const;
 };
 
