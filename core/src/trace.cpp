@@ -115,7 +115,7 @@ Trace TraceParts::join() && {
   } else {
     std::size_t n = 0;
     for (const Trace& t : parts) n += t.instructions.size();
-    all.instructions.reserve(n);
+    all.reserve(n);  // one buffer (advised onto huge pages when large)
     for (const Trace& t : parts) all.append(t);
   }
   parts.clear();
