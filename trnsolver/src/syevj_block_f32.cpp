@@ -268,38 +268,49 @@ struct BlockJacobi {
     for (std::int64_t k = 0; k < pairs; ++k)
       for (std::int64_t h = 0; h < 2; ++h)
         next_block[static_cast<std::size_t>(round_robin_next(2 * k + h, pairs))] = block_at[static_cast<std::size_t>(2 * k + h)];
+    // Column-major for the GEMMs; row-major (row k of Qf contiguous) for the fused kernel.
+    const bool fused = N <= kFusedMaxN;
+    const std::int64_t row_step = fused ? N : 1, col_step = fused ? 1 : N;
     for (const std::int64_t m : updated) {
       float* qm = qf.data() + m * N * N;
       std::fill(qm, qm + N * N, 0.0f);
       for (std::int64_t k = 0; k < pairs; ++k)
         for (std::int64_t h = 0; h < 2; ++h) {
           const std::int64_t to = round_robin_next(2 * k + h, pairs);
-          for (std::int64_t c = 0; c < kBlock; ++c)
-            std::copy_n(q.data() + (m * pairs + k) * w * w + (h * kBlock + c) * w, w, qm + k * w + (to * kBlock + c) * N);
+          for (std::int64_t c = 0; c < kBlock; ++c) {
+            const float* src = q.data() + (m * pairs + k) * w * w + (h * kBlock + c) * w;
+            float* dst = qm + k * w * row_step + (to * kBlock + c) * col_step;
+            for (std::int64_t i = 0; i < w; ++i) dst[i * row_step] = src[i];
+          }
         }
     }
-    if (N <= kFusedMaxN) {  // one tile per matrix: the products fused, B kept on chip, in place
-      std::vector<CongruenceProblem> prs;
-      for (const std::int64_t m : updated) {
-        float* qm = qf.data() + m * N * N;
-        float* qt = b.data() + m * stride;  // Qf row-major (b is free on this path)
-        for (std::int64_t j = 0; j < N; ++j)
-          for (std::int64_t i = 0; i < N; ++i) qt[i * N + j] = qm[i + j * N];
-        prs.push_back({a.data() + m * stride, vectors ? v.data() + m * stride : nullptr, qt});
-      }
-      if (!prs.empty()) {
-        LaunchResult lr = launch(config(1), [&](NeuronCore& nc) { congruence_kernel(nc, prs, N); });
-        trace.add(std::move(lr.trace));
-      }
-      previous_block_at = block_at;
-      block_at.swap(next_block);
-      return failed;
-    }
-    // Banded products: round_robin_next moves a block by at most two positions, so output columns
-    // [c0, c0 + W) of A Qf need only rows [c0 - 2b, c0 + W + 2b) of Qf: one batched GEMM of N / W
-    // products per matrix with that window as contraction (all zeros outside it are skipped; the
-    // zeros inside add exactly, so every output is the rounded sum of its 2b nonzero products in
-    // PSUM order).
+    if (fused)
+      fused_updates(updated);
+    else
+      gemm_updates(updated, failed);
+    previous_block_at = block_at;  // the arrangement of the failed matrices
+    block_at.swap(next_block);
+    return failed;
+  }
+
+  // N <= kFusedMaxN: one tile per matrix, the three products fused, B kept on chip, A and V in
+  // place (qf row-major).
+  void fused_updates(const std::vector<std::int64_t>& updated) {
+    std::vector<CongruenceProblem> prs;
+    for (const std::int64_t m : updated)
+      prs.push_back({a.data() + m * stride, vectors ? v.data() + m * stride : nullptr, qf.data() + m * N * N});
+    if (prs.empty()) return;
+    LaunchResult lr = launch(config(1), [&](NeuronCore& nc) { congruence_kernel(nc, prs, N); });
+    trace.add(std::move(lr.trace));
+  }
+
+  // N > kFusedMaxN: B = A Qf, A' = Qf^T B, V' = V Qf as trnblas fp32 GEMMs (qf column-major).
+  // Banded products: round_robin_next moves a block by at most two positions, so output columns
+  // [c0, c0 + W) of A Qf need only rows [c0 - 2b, c0 + W + 2b) of Qf: one batched GEMM of N / W
+  // products per matrix with that window as contraction (all zeros outside it are skipped; the
+  // zeros inside add exactly, so every output is the rounded sum of its 2b nonzero products in
+  // PSUM order).
+  void gemm_updates(const std::vector<std::int64_t>& updated, const std::vector<std::int64_t>& failed) {
     std::vector<blas::MatrixRef> cols_in, q_cols, rows_in, vin;
     std::vector<blas::MutableMatrixRef> cols_out, rows_out, vout;
     for (const std::int64_t m : updated) {
@@ -331,9 +342,6 @@ struct BlockJacobi {
       for (const std::int64_t m : failed) std::copy_n(v.data() + m * stride, N * N, v2.data() + m * stride);
       v.swap(v2);  // (matrices finished earlier are never read again)
     }
-    previous_block_at = block_at;  // the arrangement of the failed matrices
-    block_at.swap(next_block);
-    return failed;
   }
 
   // Eigenvalues (sorted if `sort`) to w and, with vectors, eigenvectors to x (n x n, ld) of matrix m,
@@ -447,7 +455,7 @@ std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, b
     TraceParts gp;
     if (static_cast<int>(wave.size()) == cores) wave.clear();
     wave.push_back(block_group(s, vectors, lower, n, A, lda, W, p, first, std::min(group, batch - first), results.data(), gp));
-    if (first + group < batch || g > 0)  // several groups: each on its core
+    if (group < batch)  // several groups: each on its core
       for (Trace& t : gp.parts)
         for (Instruction& ins : t.instructions) ins.core = g % cores;
     parts.add(std::move(gp));
