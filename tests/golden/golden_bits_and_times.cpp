@@ -22,6 +22,7 @@
 #include <map>
 #include <numeric>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "trn/blas/blas.hpp"
@@ -137,22 +138,28 @@ void emit(const char* lib, const std::string& name, const Hash& h, const Cost& c
 }
 
 // ---- trnblas (C API; one handle per case, so no case sees another's last profile) -----------------
-struct Blas {
-  trnblasHandle_t h = nullptr;
-  explicit Blas(trnTarget_t target = TRN_TARGET_TRN1, int cores = 1) {
-    trnblasCreate(&h);
-    trnblasSetTarget(h, target);
-    trnblasSetNumCores(h, cores);
+// A C-API handle (one per case) that emits a case line with its last call's profile.
+template <class H, auto Create, auto SetTarget, auto SetCores, auto Destroy, auto LastProfile> struct CHandle {
+  H h = nullptr;
+  const char* lib;
+  CHandle(const char* l, trnTarget_t target, int cores) : lib(l) {
+    Create(&h);
+    SetTarget(h, target);
+    SetCores(h, cores);
   }
-  ~Blas() { trnblasDestroy(h); }
-  Blas(const Blas&) = delete;
-  Blas& operator=(const Blas&) = delete;
+  ~CHandle() { Destroy(h); }
+  CHandle(const CHandle&) = delete;
+  CHandle& operator=(const CHandle&) = delete;
   void emit(const std::string& name, Hash& out, int status) const {
     trnProfile_t p{};
-    trnblasGetLastProfile(h, &p);
+    LastProfile(h, &p);
     out.val(status);
-    ::emit("trnblas", name, out, cost(p));
+    ::emit(lib, name, out, cost(p));
   }
+};
+struct Blas : CHandle<trnblasHandle_t, trnblasCreate, trnblasSetTarget, trnblasSetNumCores, trnblasDestroy,
+                      trnblasGetLastProfile> {
+  explicit Blas(trnTarget_t target = TRN_TARGET_TRN1, int cores = 1) : CHandle("trnblas", target, cores) {}
 };
 constexpr auto N = TRNBLAS_OP_N, T = TRNBLAS_OP_T;
 
@@ -166,6 +173,18 @@ void sgemm_case(const std::string& name, trnTarget_t target, int cores, int m, i
   const int st = trnblasSgemm(b.h, ta, tb, m, n, k, &alpha, A.data(), lda, B.data(), ldb, &beta, C.data(), m);
   Hash o;
   b.emit(name, o.vec(C), st);
+}
+
+// C = alpha A op(B) + beta C, A m x k, op(B) k x n (Cgemm, Zgemm).
+template <class C, class F>
+void complex_gemm(const char* name, F gemm, trnblasOperation_t tb, int m, int n, int k, C al, C be, std::uint64_t seed) {
+  Blas b;
+  const int ldb = tb == N ? k : n;
+  const auto A = rc<C>(static_cast<std::size_t>(m) * k, seed), B = rc<C>(static_cast<std::size_t>(k) * n, seed + 1);
+  auto Cm = rc<C>(static_cast<std::size_t>(m) * n, seed + 2);
+  const int st = gemm(b.h, N, tb, m, n, k, &al, A.data(), m, B.data(), ldb, &be, Cm.data(), m);
+  Hash o;
+  b.emit(name, o.vec(Cm), st);
 }
 
 void blas_gemms() {
@@ -223,26 +242,8 @@ void blas_gemms() {
     Hash o;
     b.emit(scheme ? "dgemm_ozaki1_48x40x56" : "dgemm_ozaki2_48x40x56", o.vec(dC), st);
   }
-  {
-    Blas b;
-    const int cm = 40, cn = 36, ck = 30;
-    const auto cA = rc<trnComplex>(static_cast<std::size_t>(cm) * ck, 41), cB = rc<trnComplex>(static_cast<std::size_t>(ck) * cn, 42);
-    auto cC = rc<trnComplex>(static_cast<std::size_t>(cm) * cn, 43);
-    const trnComplex al{0.7f, -0.45f}, be{0.25f, 0.5f};
-    const int st = trnblasCgemm(b.h, N, TRNBLAS_OP_C, cm, cn, ck, &al, cA.data(), cm, cB.data(), cn, &be, cC.data(), cm);
-    Hash o;
-    b.emit("cgemm_NC_40x36x30", o.vec(cC), st);
-  }
-  {
-    Blas b;
-    const int cm = 24, cn = 20, ck = 28;
-    const auto cA = rc<trnDoubleComplex>(static_cast<std::size_t>(cm) * ck, 51), cB = rc<trnDoubleComplex>(static_cast<std::size_t>(ck) * cn, 52);
-    auto cC = rc<trnDoubleComplex>(static_cast<std::size_t>(cm) * cn, 53);
-    const trnDoubleComplex al{0.7, -0.45}, be{0.0, 0.0};
-    const int st = trnblasZgemm(b.h, N, N, cm, cn, ck, &al, cA.data(), cm, cB.data(), ck, &be, cC.data(), cm);
-    Hash o;
-    b.emit("zgemm_NN_24x20x28", o.vec(cC), st);
-  }
+  complex_gemm<trnComplex>("cgemm_NC_40x36x30", trnblasCgemm, TRNBLAS_OP_C, 40, 36, 30, {0.7f, -0.45f}, {0.25f, 0.5f}, 41);
+  complex_gemm<trnDoubleComplex>("zgemm_NN_24x20x28", trnblasZgemm, N, 24, 20, 28, {0.7, -0.45}, {0.0, 0.0}, 51);
   {
     Blas b;
     const int n = 100, k = 60;
@@ -255,60 +256,49 @@ void blas_gemms() {
   }
 }
 
+template <class R> std::vector<R> rnd(std::size_t len, std::uint64_t seed) {
+  if constexpr (std::is_same_v<R, float>) return rf(len, seed);
+  else return rd(len, seed);
+}
+
+// op(A) X = alpha B (left) or X op(A) = alpha B (right), B m x n, A a well-conditioned triangle.
+template <class R, class F>
+void trsm_case(const char* name, F trsm, trnblasSideMode_t side, trnblasFillMode_t uplo, trnblasOperation_t op,
+               trnblasDiagType_t diag, int m, int n, double alpha, std::uint64_t seed) {
+  Blas b;
+  const int na = side == TRNBLAS_SIDE_LEFT ? m : n;
+  const auto A = triangular<R>(na, seed);
+  auto B = rnd<R>(static_cast<std::size_t>(m) * n, seed + 1);
+  const R al = static_cast<R>(alpha);
+  const int st = trsm(b.h, side, uplo, op, diag, m, n, &al, A.data(), na, B.data(), m);
+  Hash o;
+  b.emit(name, o.vec(B), st);
+}
+
+// y = 0.8 op(A) x + 0.6 y, A m x n (Sgemv, Dgemv); x holds max(m, n) values, y m (the hash covers all m).
+template <class R, class F> void gemv_case(const char* name, F gemv, trnblasOperation_t op, int m, int n, std::uint64_t seed) {
+  Blas b;
+  const auto A = rnd<R>(static_cast<std::size_t>(m) * n, seed), x = rnd<R>(static_cast<std::size_t>(std::max(m, n)), seed + 1);
+  auto y = rnd<R>(static_cast<std::size_t>(m), seed + 2);
+  const R al = R(0.8), be = R(0.6);
+  const int st = gemv(b.h, op, m, n, &al, A.data(), m, x.data(), 1, &be, y.data(), 1);
+  Hash o;
+  b.emit(name, o.vec(y), st);
+}
+
 void blas_trsm_and_level12() {
-  for (int nrhs : {40, 160}) {  // <= 128 right-hand sides: substitution; more: inverted diagonal blocks
-    Blas b;
-    const int m = 150;
-    const auto A = triangular<float>(m, 71);
-    auto B = rf(static_cast<std::size_t>(m) * nrhs, 72);
-    const float al = 0.75f;
-    const int st = trnblasStrsm(b.h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, N, TRNBLAS_DIAG_NON_UNIT, m, nrhs, &al,
-                                A.data(), m, B.data(), m);
-    Hash o;
-    b.emit("strsm_LLNN_150x" + std::to_string(nrhs), o.vec(B), st);
-  }
-  {
-    Blas b;
-    const int m = 30, n = 64;  // right side, upper, transposed
-    const auto A = triangular<float>(n, 73);
-    auto B = rf(static_cast<std::size_t>(m) * n, 74);
-    const float al = 1.0f;
-    const int st = trnblasStrsm(b.h, TRNBLAS_SIDE_RIGHT, TRNBLAS_FILL_MODE_UPPER, T, TRNBLAS_DIAG_UNIT, m, n, &al, A.data(),
-                                n, B.data(), m);
-    Hash o;
-    b.emit("strsm_RUTU_30x64", o.vec(B), st);
-  }
-  {
-    Blas b;
-    const int m = 64, n = 20;
-    const auto A = triangular<double>(m, 75);
-    auto B = rd(static_cast<std::size_t>(m) * n, 76);
-    const double al = 0.5;
-    const int st = trnblasDtrsm(b.h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_UPPER, N, TRNBLAS_DIAG_NON_UNIT, m, n, &al,
-                                A.data(), m, B.data(), m);
-    Hash o;
-    b.emit("dtrsm_LUNN_64x20", o.vec(B), st);
-  }
-  for (auto op : {N, T}) {
-    Blas b;
-    const int m = 200, n = 150;
-    const auto A = rf(static_cast<std::size_t>(m) * n, 81), x = rf(static_cast<std::size_t>(m), 82);
-    auto y = rf(static_cast<std::size_t>(m), 83);
-    const float al = 0.8f, be = 0.6f;
-    const int st = trnblasSgemv(b.h, op, m, n, &al, A.data(), m, x.data(), 1, &be, y.data(), 1);
-    Hash o;
-    b.emit(op == N ? "sgemv_N_200x150" : "sgemv_T_200x150", o.vec(y), st);
-  }
-  {
-    Blas b;
-    const int m = 100, n = 90;
-    const auto A = rd(static_cast<std::size_t>(m) * n, 84), x = rd(static_cast<std::size_t>(n), 85);
-    auto y = rd(static_cast<std::size_t>(m), 86);
-    const double al = 0.8, be = 0.6;
-    const int st = trnblasDgemv(b.h, N, m, n, &al, A.data(), m, x.data(), 1, &be, y.data(), 1);
-    Hash o;
-    b.emit("dgemv_N_100x90", o.vec(y), st);
-  }
+  // Strsm: <= 128 right-hand sides by substitution, more by the inverted diagonal blocks.
+  trsm_case<float>("strsm_LLNN_150x40", trnblasStrsm, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, N, TRNBLAS_DIAG_NON_UNIT,
+                   150, 40, 0.75, 71);
+  trsm_case<float>("strsm_LLNN_150x160", trnblasStrsm, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, N,
+                   TRNBLAS_DIAG_NON_UNIT, 150, 160, 0.75, 71);
+  trsm_case<float>("strsm_RUTU_30x64", trnblasStrsm, TRNBLAS_SIDE_RIGHT, TRNBLAS_FILL_MODE_UPPER, T, TRNBLAS_DIAG_UNIT, 30,
+                   64, 1.0, 73);
+  trsm_case<double>("dtrsm_LUNN_64x20", trnblasDtrsm, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_UPPER, N, TRNBLAS_DIAG_NON_UNIT,
+                    64, 20, 0.5, 75);
+  gemv_case<float>("sgemv_N_200x150", trnblasSgemv, N, 200, 150, 81);
+  gemv_case<float>("sgemv_T_200x150", trnblasSgemv, T, 200, 150, 81);
+  gemv_case<double>("dgemv_N_100x90", trnblasDgemv, N, 100, 90, 84);
   const int len = 1000;
   const auto x = rf(len, 91), y0 = rf(len, 92);
   const auto dx = rd(len, 93), dy = rd(len, 94);
@@ -419,22 +409,9 @@ void blas_batched_lu() {
 }
 
 // ---- trnsolver (C API) ----------------------------------------------------------------------------
-struct Solver {
-  trnsolverDnHandle_t h = nullptr;
-  explicit Solver(trnTarget_t target = TRN_TARGET_TRN1, int cores = 1) {
-    trnsolverDnCreate(&h);
-    trnsolverDnSetTarget(h, target);
-    trnsolverDnSetEmulatedCores(h, cores);
-  }
-  ~Solver() { trnsolverDnDestroy(h); }
-  Solver(const Solver&) = delete;
-  Solver& operator=(const Solver&) = delete;
-  void emit(const std::string& name, Hash& out, int status) const {
-    trnProfile_t p{};
-    trnsolverDnGetLastProfile(h, &p);
-    out.val(status);
-    ::emit("trnsolver", name, out, cost(p));
-  }
+struct Solver : CHandle<trnsolverDnHandle_t, trnsolverDnCreate, trnsolverDnSetTarget, trnsolverDnSetEmulatedCores,
+                        trnsolverDnDestroy, trnsolverDnGetLastProfile> {
+  explicit Solver(trnTarget_t target = TRN_TARGET_TRN1, int cores = 1) : CHandle("trnsolver", target, cores) {}
 };
 constexpr auto LOWER = TRNBLAS_FILL_MODE_LOWER, UPPER = TRNBLAS_FILL_MODE_UPPER;
 constexpr auto VEC = TRNSOLVER_EIG_MODE_VECTOR;
