@@ -1,7 +1,10 @@
 #include "gemm_kernel.hpp"
 
 #include <algorithm>
+#include <array>
 #include <deque>
+
+#include "trn/tile/matmul.hpp"
 
 namespace trn::blas::detail {
 
@@ -335,20 +338,14 @@ void pack_terms(NeuronCore& nc, const BlockGemmArgs& g, const std::vector<HbmTen
     }
     // x -> hi = bf16(x), r = x - hi (exact in fp32), mid = bf16(r), lo = bf16(r - mid).
     const Tile x = raw[s].rows(0, tk).cols(0, width);
-    const Tile r = resid[s].rows(0, tk).cols(0, width);
     nc.dma_copy(x, h);
     const std::size_t t0 = s * static_cast<std::size_t>(g.split);
+    std::array<Tile, 3> t;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(g.split); ++i) t[i] = terms[t0 + i].rows(0, tk).cols(0, width);
     // The roundings to bf16 run on ScalarE, the exact fp32 subtractions on VectorE: the two engines
     // split the work (same RNE conversion on either, docs/numerics.md).
-    const Tile hi = terms[t0].rows(0, tk).cols(0, width);
-    nc.tensor_copy(hi, x, Engine::scalar, kRne);
-    nc.tensor_tensor(r, x, hi, AluOp::subtract, Engine::vector, kRne);
-    const Tile mid = terms[t0 + 1].rows(0, tk).cols(0, width);
-    nc.tensor_copy(mid, r, Engine::scalar, kRne);
-    if (g.split == 3) {
-      nc.tensor_tensor(r, r, mid, AluOp::subtract, Engine::vector, kRne);
-      nc.tensor_copy(terms[t0 + 2].rows(0, tk).cols(0, width), r, Engine::scalar, kRne);
-    }
+    tile::split_terms(nc, tile::SplitOperand{x, resid[s].rows(0, tk).cols(0, width), std::span(t).first(static_cast<std::size_t>(g.split))},
+                      tile::TermSplit{Engine::scalar, Engine::vector, kRne, false});
   }
 }
 
@@ -485,13 +482,10 @@ void k_loop(ProgramState& st, const std::vector<OutTile>& outs, std::int64_t i_b
 // The epilogue's steps after alpha, on the fp32 result v of output tile o: + beta C (C read into
 // the slot), then the cast into the slot's C-typed tile. Shared by both plans' epilogues.
 void add_beta_c_and_cast(ProgramState& st, const OutTile& o, const Tile& v, const ProgramState::EpilogueSlot& slot) {
-  if (st.read_c) {
-    const Tile cv = slot.cold.rows(0, o.tnj).cols(0, o.tni);
-    move_tile(st.nc, slot.cold, st.g.c, o.j0, o.i0, o.tnj, o.tni, st.g.triangle, /*to_hbm=*/false);
-    st.nc.tensor_scalar(cv, cv, AluOp::multiply, st.g.beta);
-    st.nc.tensor_tensor(v, v, cv, AluOp::add);
-  }
-  if (st.cast_out) st.nc.tensor_copy(slot.out_c.rows(0, o.tnj).cols(0, o.tni), v);
+  const Tile cv = st.read_c ? slot.cold.rows(0, o.tnj).cols(0, o.tni) : Tile{};
+  const Tile oc = st.cast_out ? slot.out_c.rows(0, o.tnj).cols(0, o.tni) : Tile{};
+  if (st.read_c) move_tile(st.nc, slot.cold, st.g.c, o.j0, o.i0, o.tnj, o.tni, st.g.triangle, /*to_hbm=*/false);
+  tile::add_beta_c_and_cast(st.nc, v, st.read_c ? &cv : nullptr, st.g.beta, st.cast_out ? &oc : nullptr);
 }
 
 // Epilogue of one output tile: PSUM -> SBUF (times alpha), + beta * C, cast; the store to C is
@@ -506,12 +500,7 @@ void epilogue(ProgramState& st, const OutTile& o, const Tile& bank, std::size_t 
   const BlockGemmArgs& g = st.g;
   const Tile a = bank.rows(0, o.tnj).cols(0, o.tni);
   const Tile v = slot.out.rows(0, o.tnj).cols(0, o.tni);
-  if (!st.compute)
-    nc.memset(v, 0.0f);
-  else if (g.raw || g.alpha == 1.0f)
-    nc.tensor_copy(v, a);
-  else
-    nc.tensor_scalar(v, a, AluOp::multiply, g.alpha);
+  tile::evacuate(nc, v, a, g.raw ? 1.0f : g.alpha, /*accumulated=*/st.compute);  // raw: the fp32 sums unscaled
   add_beta_c_and_cast(st, o, v, slot);
   st.stores.push_back({o, slot_index});
 }

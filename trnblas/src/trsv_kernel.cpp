@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "trn/blas/level12.hpp"
+#include "trn/tile/matmul.hpp"
 
 namespace trn::blas {
 
@@ -41,6 +42,7 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
   Tile bc = ps.alloc(DType::f32, Pi, {m}, "B row broadcast");
   Tile tc = ps.alloc(DType::f32, Pi, {P}, "T row broadcast");
   nc.memset(ones, 1.0f);
+  tile::RowSelector selector(nc, sel, ones);  // row j of a tile onto every partition
   std::int64_t loaded_panel = -1;
   for (std::int64_t step = 0; step < n; ++step) {
     const std::int64_t j = pr.lower ? step : n - 1 - step;
@@ -56,14 +58,12 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
                        tt[panel].cols(0, cw), 0.0f);
       loaded_panel = panel;
     }
-    const std::int32_t dr = bt[tj].partitions;
-    const std::array<std::int64_t, 2> pat{0, P};
-    nc.affine_select(sel.rows(0, dr), std::span(&pat, 1), -jj, 1, AluOp::equal, ones.rows(0, dr), 0.0f);
-    nc.nc_matmul(bc, sel.rows(0, dr), bt[tj], false);                                     // B[j, :]
+    selector.select(jj, bt[tj].partitions);
+    selector.broadcast(bc, bt[tj]);                                                      // B[j, :]
     if (pr.unit) {
       nc.tensor_copy(y, bc);  // y = b_j
     } else {
-      nc.nc_matmul(tc.cols(0, 1), sel.rows(0, dr), tt[tj].cols(jj, 1), false);             // t_jj
+      selector.broadcast(tc.cols(0, 1), tt[tj].cols(jj, 1));                              // t_jj
       nc.tensor_copy(tjj, tc.cols(0, 1));
       nc.tensor_scalar(y, bc, AluOp::divide, tjj);                                        // y = b_j / t_jj
     }

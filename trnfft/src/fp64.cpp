@@ -44,14 +44,7 @@ std::unique_ptr<Fp64Transform::Node> Fp64Transform::build(std::int64_t n) {
     node->kind = Node::four_step;
     node->n1 = radices[0];
     node->n2 = n / radices[0];
-    for (int s = 0; s < 2; ++s) {
-      node->tw_re[s].resize(static_cast<std::size_t>(n));
-      node->tw_im[s].resize(static_cast<std::size_t>(n));
-      for (std::int64_t k1 = 0; k1 < node->n1; ++k1)
-        for (std::int64_t j2 = 0; j2 < node->n2; ++j2)
-          unit_root(k1 * j2, n, signs[s], &node->tw_re[s][static_cast<std::size_t>(k1 * node->n2 + j2)],
-                    &node->tw_im[s][static_cast<std::size_t>(k1 * node->n2 + j2)]);
-    }
+    for (int s = 0; s < 2; ++s) four_step_twiddles(node->n1, node->n2, signs[s], node->tw_re[s], node->tw_im[s]);
     node->first = build(node->n1);
     node->sub = build(node->n2);
     return node;

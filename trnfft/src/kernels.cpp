@@ -1,5 +1,7 @@
 #include "kernels.hpp"
 
+#include "trn/tile/matmul.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -44,6 +46,21 @@ void unit_root(std::int64_t idx, std::int64_t len, int sign, double* c, double* 
   *c = cr;
   *s = sign < 0 ? -sr : sr;
 }
+
+template <class T>
+void four_step_twiddles(std::int64_t n1, std::int64_t n2, int sign, std::vector<T>& re, std::vector<T>& im) {
+  re.resize(static_cast<std::size_t>(n1 * n2));
+  im.resize(static_cast<std::size_t>(n1 * n2));
+  for (std::int64_t k1 = 0; k1 < n1; ++k1)
+    for (std::int64_t j2 = 0; j2 < n2; ++j2) {
+      double c = 0, si = 0;
+      unit_root(k1 * j2, n1 * n2, sign, &c, &si);  // w_N^{k1 j2}, reduced index, FP64
+      re[static_cast<std::size_t>(k1 * n2 + j2)] = static_cast<T>(c);
+      im[static_cast<std::size_t>(k1 * n2 + j2)] = static_cast<T>(si);
+    }
+}
+template void four_step_twiddles<float>(std::int64_t, std::int64_t, int, std::vector<float>&, std::vector<float>&);
+template void four_step_twiddles<double>(std::int64_t, std::int64_t, int, std::vector<double>&, std::vector<double>&);
 
 std::uint16_t round_to_bf16(double x) {
   if (x == 0.0) return std::signbit(x) ? 0x8000 : 0;
@@ -212,6 +229,9 @@ int programs_for(std::size_t groups) {
 }
 
 const InstrOptions kRne{Rounding::nearest_even};
+// bf16x3 data split: hi = bf16(x), lo = bf16(x - hi), RNE, all on one engine (VectorE by default).
+tile::TermSplit split_on(Engine e) { return tile::TermSplit{e, e, kRne, false}; }
+const tile::TermSplit kSplitOnVector = split_on(Engine::vector);
 
 }  // namespace
 
@@ -303,45 +323,33 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
       const Buf& b = buf[(gi - g_begin) % buf.size()];
       const std::int64_t w = g.width();
       // Load the data terms: [n, w].
-      struct Terms {
-        Tile hi, lo;
-      } xr, xi;
-      auto load = [&](const float* plane, const Tile& x, const Tile& raw, const Tile& lo, Terms* out) {
+      std::array<Tile, 2> xr, xi;  // hi (the only term unless bf16x3), lo
+      auto load = [&](const float* plane, const Tile& x, const Tile& raw, const Tile& lo, std::array<Tile, 2>* out) {
         const Tile src = hbm_view(plane, g.in_off, a.in.stride, 0, K, g, false);
         if (!split) {
           nc.dma_copy(x.cols(0, w), src);
-          out->hi = x.cols(0, w);
+          (*out)[0] = x.cols(0, w);
           return;
         }
-        const Tile rw = raw.cols(0, w), res = b.resid.cols(0, w);
+        const Tile rw = raw.cols(0, w);
         nc.dma_copy(rw, src);
-        nc.tensor_copy(x.cols(0, w), rw, Engine::vector, kRne);
-        nc.tensor_tensor(res, rw, x.cols(0, w), AluOp::subtract, Engine::vector, kRne);
-        nc.tensor_copy(lo.cols(0, w), res, Engine::vector, kRne);
-        out->hi = x.cols(0, w);
-        out->lo = lo.cols(0, w);
+        *out = {x.cols(0, w), lo.cols(0, w)};
+        tile::split_terms(nc, {rw, b.resid.cols(0, w), *out}, kSplitOnVector);
       };
       load(a.in.re, b.x_re, b.raw_re, b.lo_re, &xr);
       if (!in_real) load(a.in.im, b.x_im, b.raw_im, b.lo_im, &xi);
       // acc (+)= S^T x over the mode's term pairs, smallest products first.
-      bool first = true;
-      auto product = [&](const Tile& acc, const std::vector<Tile>& S, const Terms& x) {
-        if (split) {
-          nc.nc_matmul(acc, S[1], x.hi, !first);
-          first = false;
-          nc.nc_matmul(acc, S[0], x.lo, true);
-        }
-        nc.nc_matmul(acc, S[0], x.hi, !first);
-        first = false;
+      const std::span<const tile::TermPair> pairs = split ? std::span<const tile::TermPair>(tile::kHiLoPairs)
+                                                          : std::span<const tile::TermPair>(tile::kOneTerm);
+      auto product = [&](tile::Accumulator& acc, const std::vector<Tile>& S, const std::array<Tile, 2>& x) {
+        acc.terms(S, std::span(x).first(split ? 2 : 1), pairs);
       };
-      const Tile yr = b.ps_re.cols(0, w);
-      first = true;
+      tile::Accumulator yr(nc, b.ps_re.cols(0, w));
       product(yr, s_re, xr);
       if (!in_real) product(yr, s_nim, xi);
-      Tile yi;
+      tile::Accumulator yi;
       if (!out_real) {
-        yi = b.ps_im.cols(0, w);
-        first = true;
+        yi = tile::Accumulator(nc, b.ps_im.cols(0, w));
         product(yi, s_im, xr);
         if (!in_real) product(yi, s_re, xi);
       }
@@ -349,8 +357,8 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
       const Tile orr = b.o_re.cols(0, w);
       Tile oi = out_real ? Tile{} : b.o_im.cols(0, w);
       if (a.tw_re == nullptr) {
-        nc.tensor_copy(orr, yr, Engine::vector);
-        if (!out_real) nc.tensor_copy(oi, yi, Engine::scalar);
+        nc.tensor_copy(orr, yr.psum(), Engine::vector);
+        if (!out_real) nc.tensor_copy(oi, yi.psum(), Engine::scalar);
       } else {
         const Tile tr = tw_re.cols(0, w), ti = tw_im.cols(0, w);
         const std::array<std::int64_t, kMaxFreeDims + 2> key{g.inner_first, g.ndim, g.size[0], g.size[1], g.size[2], g.size[3]};
@@ -361,12 +369,12 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
           tw_loaded = true;
         }
         const Tile p0 = b.tmp.slice(0, 0, 1).reshape({W}).cols(0, w), p1 = b.tmp.slice(0, 1, 1).reshape({W}).cols(0, w);
-        nc.tensor_tensor(p0, yr, tr, AluOp::multiply);
-        nc.tensor_tensor(p1, yi, ti, AluOp::multiply);
+        nc.tensor_tensor(p0, yr.psum(), tr, AluOp::multiply);
+        nc.tensor_tensor(p1, yi.psum(), ti, AluOp::multiply);
         nc.tensor_tensor(orr, p0, p1, AluOp::subtract);
         if (!out_real) {
-          nc.tensor_tensor(p0, yr, ti, AluOp::multiply);
-          nc.tensor_tensor(p1, yi, tr, AluOp::multiply);
+          nc.tensor_tensor(p0, yr.psum(), ti, AluOp::multiply);
+          nc.tensor_tensor(p1, yi.psum(), tr, AluOp::multiply);
           nc.tensor_tensor(oi, p0, p1, AluOp::add);
         }
       }
@@ -411,6 +419,401 @@ void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const fl
 
 }  // namespace
 
+namespace {
+
+// One block's twiddles [M1, K1] read by nbc blocks through a stride-0 free dimension.
+Tile per_block(const Tile& t, std::int64_t nbc, std::int64_t cols) {
+  Tile v = t;
+  v.ndim = 2;
+  v.size = {nbc, cols, 1, 1};
+  v.stride = {0, 1, 0, 0};
+  return v;
+}
+
+// The shape of a four-step pass, fixed on the host before the launch: sizes, buffer sets and the
+// C2R unit weights.
+struct FourStepShape {
+  int s1 = 1, s2 = 1, n1 = 0, n2 = 0, K1 = 0, M1 = 0;
+  std::int64_t G = 1, blocks = 0, width_max = 0, nb = 1, W = 0, XW = 0, groups_per_outer = 0, groups = 0;
+  bool in_real = false, out_real = false, split = false;
+  DType data_dtype = DType::f32;
+  InstrOptions z_round{};
+  Engine sum_engine = Engine::vector;
+  int nsets = 1;
+  // C2R half spectrum: the columns j2 holding k = 0 and k = N/2 (weight c_k = 1) and, per column,
+  // a per-partition weight over (t1, a): 1/2 on the row of that k, 1 elsewhere.
+  std::int64_t N = 0, in_len = 0, whole_rows = 0, rest_cols = 0;
+  std::vector<std::int64_t> unit_weight_cols;
+  std::vector<float> unit_weights;
+};
+
+FourStepShape four_step_shape(const HardwareSpec& hw, const FourStepPassArgs& a) {
+  FourStepShape s;
+  s.s1 = a.s1;
+  s.s2 = a.s2;
+  s.n1 = static_cast<int>(a.n1);
+  s.n2 = static_cast<int>(a.n2);
+  s.K1 = s.s1 * s.n1;
+  s.M1 = s.s2 * s.n2;
+  s.G = std::int64_t{s.s1} * s.s2;
+  s.blocks = a.count / s.G;
+  // Blocks side by side in one PSUM bank (the stage-2 moving width).
+  s.width_max = std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
+  s.nb = std::max<std::int64_t>(1, s.width_max / s.K1);
+  s.W = s.nb * s.K1;
+  s.XW = s.nb * s.M1;
+  s.groups_per_outer = (s.blocks + s.nb - 1) / s.nb;
+  s.groups = a.outer_count * s.groups_per_outer;
+  s.in_real = a.in.im == nullptr;
+  s.out_real = a.out.im == nullptr;
+  s.split = a.mode == blas::GemmMode::bf16x3;
+  s.data_dtype = a.mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
+  s.z_round = s.data_dtype == DType::f32 ? InstrOptions{} : kRne;
+  s.sum_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::vector : Engine::gpsimd;
+  // Rotating buffer sets: up to four (two PSUM banks each; stage 2 reuses stage 1's banks, which
+  // the twiddle has read by then), as many as SBUF holds beside the resident tiles.
+  const std::int64_t planes_in = s.in_real ? 1 : 2, planes_out = s.out_real ? 1 : 2, ds = dtype_size(s.data_dtype);
+  std::int64_t set_bytes = planes_in * s.XW * ds + 2 * s.W * ds + 4 * s.W * 4 + planes_out * s.W * 4;
+  if (s.split) set_bytes += planes_in * s.XW * (4 + 2) + s.XW * 4 + 2 * s.W * (4 + 2) + s.W * 4;  // raw fp32, lo, residual
+  const std::int64_t resident_bytes = (2 * 3 * (s.K1 + s.M1)) * dtype_size(a.f1->dtype) + 2 * s.K1 * 4;
+  const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
+  s.nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
+  s.N = a.n1 * a.n2;
+  s.in_len = a.in_len > 0 ? std::min(a.in_len, s.N) : s.N;
+  s.whole_rows = s.in_len / a.n2;
+  s.rest_cols = s.in_len % a.n2;
+  if (s.in_len < s.N)
+    for (const std::int64_t k : {std::int64_t{0}, s.N % 2 == 0 ? s.N / 2 : std::int64_t{-1}}) {
+      if (k < 0 || k >= s.in_len) continue;
+      const auto at = std::find(s.unit_weight_cols.begin(), s.unit_weight_cols.end(), k % a.n2);
+      std::size_t c = static_cast<std::size_t>(at - s.unit_weight_cols.begin());
+      if (at == s.unit_weight_cols.end()) {
+        s.unit_weight_cols.push_back(k % a.n2);
+        s.unit_weights.resize(s.unit_weights.size() + static_cast<std::size_t>(s.K1), 1.0f);
+      }
+      for (int t1 = 0; t1 < s.s1; ++t1)
+        s.unit_weights[c * static_cast<std::size_t>(s.K1) + static_cast<std::size_t>(t1 * s.n1 + k / a.n2)] = 0.5f;
+    }
+  return s;
+}
+
+// A data plane in the tile dtype: hi (the only term unless bf16x3), lo, and the fp32 value.
+struct Plane {
+  Tile hi, lo, raw;
+};
+
+// One rotating buffer set of a four-step program.
+struct FourStepBuf {
+  Plane x_re, x_im, z_re, z_im;
+  Tile x_resid, z_resid, y_re, y_im, tmp, out_re, out_im;
+};
+
+// One program of four_step_pass: its resident tiles, buffer sets and the pipeline stages, each a
+// method (the order of the instructions is the order of the calls in run()).
+class FourStepProgram {
+ public:
+  FourStepProgram(NeuronCore& nc, const FourStepPassArgs& a, const FourStepShape& s, int programs)
+      : nc_(nc), a_(a), s_(s), sbuf_(nc.sbuf()), psum_(nc.psum()) {
+    g_begin_ = s.groups * nc.program_id(0) / programs;
+    g_end_ = s.groups * (nc.program_id(0) + 1) / programs;
+  }
+  void run();
+
+ private:
+  // Every tile below is written before any instruction reads it (the C2R load tiles by their
+  // memset), so none needs the allocator's NaN fill (AllocFill::none, as in dft_pass).
+  Tile alloc(DType dt, int rows, std::int64_t cols, const char* name) {
+    return sbuf_.alloc(dt, rows, {cols}, name, 0, AllocFill::none);
+  }
+  std::vector<Tile> resident(const std::vector<HbmTensor>& h, int rows, int cols, const char* name);
+  Plane plane(int rows, std::int64_t cols, const char* name);
+  void allocate();
+  const FourStepBuf& buffers(std::int64_t gi) const {
+    return buf_[static_cast<std::size_t>(gi - g_begin_) % buf_.size()];
+  }
+  // Group gi: outer index gi / groups_per_outer, blocks from first_block(gi) on.
+  std::int64_t first_block(std::int64_t gi) const { return (gi % s_.groups_per_outer) * s_.nb; }
+  std::int64_t blocks_of(std::int64_t gi) const { return std::min(s_.nb, s_.blocks - first_block(gi)); }
+  std::int64_t in_base(std::int64_t gi) const {
+    return (gi / s_.groups_per_outer) * a_.outer_in_dist + first_block(gi) * s_.G * a_.in_dist;
+  }
+  std::int64_t out_base(std::int64_t gi) const {
+    return (gi / s_.groups_per_outer) * a_.outer_out_dist + first_block(gi) * s_.G * a_.out_dist;
+  }
+  const Tile& value(const Plane& x) const { return s_.split ? x.raw : x.hi; }
+  void split_plane(const Plane& q, const Tile& resid, std::int64_t cols, Engine e);
+  void load_plane(std::int64_t gi, const float* src, const Plane& x);
+  void load_group(std::int64_t gi);
+  void halve_unit_weights(const Plane& x, std::int64_t nbc);
+  void product(tile::Accumulator& acc, const std::vector<Tile>& F, const Plane& x, std::int64_t c0, std::int64_t cols,
+               bool data_stationary);
+  void stage1(std::int64_t gi);
+  void twiddle(std::int64_t gi);
+  void store_plane(std::int64_t gi, float* plane_out, const Tile& sb);
+  void stage2_store(std::int64_t gi);
+
+  NeuronCore& nc_;
+  const FourStepPassArgs& a_;
+  const FourStepShape& s_;
+  AllocScope sbuf_, psum_;
+  std::int64_t g_begin_ = 0, g_end_ = 0;
+  std::vector<Tile> f1_re_, f1_im_, f1_nim_, f2_re_, f2_nim_, f2_im_;
+  Tile tw_re_, tw_im_;
+  std::vector<FourStepBuf> buf_;
+  std::vector<Tile> unit_weight_tiles_;
+};
+
+// Resident matrix tiles per term (bf16x3: hi, lo).
+std::vector<Tile> FourStepProgram::resident(const std::vector<HbmTensor>& h, int rows, int cols, const char* name) {
+  std::vector<Tile> v;
+  for (int t = 0; t < a_.f1->terms; ++t) {
+    v.push_back(alloc(a_.f1->dtype, rows, cols, name));
+    nc_.dma_copy(v.back(), h[static_cast<std::size_t>(t)].tile(0, rows, 0, cols));
+  }
+  return v;
+}
+
+Plane FourStepProgram::plane(int rows, std::int64_t cols, const char* name) {
+  Plane q;
+  q.hi = alloc(s_.data_dtype, rows, cols, name);
+  if (s_.split) {
+    q.lo = alloc(DType::bf16, rows, cols, name);
+    q.raw = alloc(DType::f32, rows, cols, name);
+  }
+  return q;
+}
+
+void FourStepProgram::allocate() {
+  const int K1 = s_.K1, M1 = s_.M1;
+  f1_re_ = resident(a_.f1->re, K1, K1, "F1 re");
+  f1_im_ = resident(a_.f1->im, K1, K1, "F1 im");
+  if (!s_.in_real) f1_nim_ = resident(a_.f1->neg_im, K1, K1, "-F1 im");
+  f2_re_ = resident(a_.f2->re, M1, M1, "F2 re");
+  f2_nim_ = resident(a_.f2->neg_im, M1, M1, "-F2 im");
+  if (!s_.out_real) f2_im_ = resident(a_.f2->im, M1, M1, "F2 im");
+  // One block's twiddles [M1, K1], read by every block of a group through a stride-0 free dim.
+  tw_re_ = alloc(DType::f32, M1, K1, "twiddle re");
+  tw_im_ = alloc(DType::f32, M1, K1, "twiddle im");
+  nc_.dma_copy(tw_re_, HbmTensor::wrap(const_cast<float*>(a_.tw_re), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
+  nc_.dma_copy(tw_im_, HbmTensor::wrap(const_cast<float*>(a_.tw_im), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
+  buf_.resize(static_cast<std::size_t>(s_.nsets));
+  for (FourStepBuf& b : buf_) {
+    b.x_re = plane(K1, s_.XW, "x re");
+    if (!s_.in_real) b.x_im = plane(K1, s_.XW, "x im");
+    if (s_.split) {
+      b.x_resid = alloc(DType::f32, K1, s_.XW, "x split residual");
+      b.z_resid = alloc(DType::f32, M1, s_.W, "z split residual");
+    }
+    b.y_re = psum_.alloc(DType::f32, M1, {s_.width_max}, "stage 1 / 2 re", 0, AllocFill::none);
+    b.y_im = psum_.alloc(DType::f32, M1, {s_.width_max}, "stage 1 / 2 im", 0, AllocFill::none);
+    b.z_re = plane(M1, s_.W, "twiddled re");
+    b.z_im = plane(M1, s_.W, "twiddled im");
+    b.tmp = sbuf_.alloc(DType::f32, M1, {4, s_.W}, "twiddle products", 0, AllocFill::none);
+    b.out_re = alloc(DType::f32, M1, s_.W, "out re");
+    if (!s_.out_real) b.out_im = alloc(DType::f32, M1, s_.W, "out im");
+  }
+  // A C2R half spectrum (in_len < N): element k = a n2 + j2 exists for rows a < whole_rows and the
+  // first rest_cols columns of row whole_rows. The load tiles are zeroed once (compute engines
+  // address partition ranges aligned to 32, so the padding is not zeroed row by row); the loads
+  // then only ever write the existing elements.
+  if (s_.in_len < s_.N)
+    for (const FourStepBuf& b : buf_)
+      for (const Plane* x : {&b.x_re, &b.x_im})
+        if (x->hi.partitions != 0) nc_.memset(value(*x), 0.0f);
+  // Per-partition weights of the columns j2 that hold a unit-weight input (see unit_weight_cols).
+  for (std::size_t c = 0; c < s_.unit_weight_cols.size(); ++c) {
+    unit_weight_tiles_.push_back(alloc(DType::f32, K1, 1, "c2r unit weights"));
+    nc_.dma_copy(unit_weight_tiles_.back(),
+                 HbmTensor::wrap(const_cast<float*>(s_.unit_weights.data()) + c * static_cast<std::size_t>(K1), DType::f32,
+                                 {K1, 1})
+                     .tile(0, K1, 0, 1));
+  }
+}
+
+// bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits.
+void FourStepProgram::split_plane(const Plane& q, const Tile& resid, std::int64_t cols, Engine e) {
+  const std::array<Tile, 2> terms{q.hi.cols(0, cols), q.lo.cols(0, cols)};
+  tile::split_terms(nc_, tile::SplitOperand{q.raw.cols(0, cols), resid.cols(0, cols), terms}, split_on(e));
+}
+
+// Partitions (t1, a), free (block, t2, j2).
+void FourStepProgram::load_plane(std::int64_t gi, const float* src, const Plane& x) {
+  const std::int64_t nbc = blocks_of(gi);
+  const int s1 = s_.s1, n1 = s_.n1;
+  const std::initializer_list<std::array<std::int64_t, 2>> free_dims = {
+      {nbc, s1 * a_.in_dist}, {s_.s2, nbc * s1 * a_.in_dist}, {a_.n2, a_.in.stride}};
+  const Tile t = value(x).cols(0, nbc * s_.M1);
+  if (s_.in_len == s_.N) {
+    dma_nested_partitions(nc_, false, t, src + in_base(gi), s1, n1, a_.in_dist, a_.n2 * a_.in.stride, free_dims);
+    return;
+  }
+  for (int t1 = 0; t1 < s1; ++t1) {
+    const float* base = src + in_base(gi) + t1 * a_.in_dist;
+    if (s_.whole_rows > 0)
+      dma_nested_partitions(nc_, false, t.rows(t1 * n1, static_cast<int>(s_.whole_rows)), base, 1,
+                            static_cast<int>(s_.whole_rows), 0, a_.n2 * a_.in.stride, free_dims);
+    if (s_.rest_cols > 0) {
+      const Tile row = value(x)
+                           .rows(static_cast<int>(t1 * n1 + s_.whole_rows), 1)
+                           .cols(0, nbc * s_.M1)
+                           .reshape({nbc, s_.s2, a_.n2})
+                           .slice(2, 0, s_.rest_cols);
+      dma_nested_partitions(nc_, false, row, base + s_.whole_rows * a_.n2 * a_.in.stride, 1, 1, 0, a_.n2 * a_.in.stride,
+                            {{nbc, s1 * a_.in_dist}, {s_.s2, nbc * s1 * a_.in_dist}, {s_.rest_cols, a_.in.stride}});
+    }
+  }
+}
+
+void FourStepProgram::load_group(std::int64_t gi) {
+  const FourStepBuf& b = buffers(gi);
+  load_plane(gi, a_.in.re, b.x_re);
+  if (!s_.in_real) load_plane(gi, a_.in.im, b.x_im);
+}
+
+// C2R: halve the inputs whose weight c_k is 1 (k = 0, and k = N/2 for even N) against the
+// doubled f1: one per-partition multiply of each column j2 that holds one, over all partitions.
+void FourStepProgram::halve_unit_weights(const Plane& x, std::int64_t nbc) {
+  for (std::size_t c = 0; c < s_.unit_weight_cols.size(); ++c) {
+    const Tile v = value(x).cols(0, nbc * s_.M1).reshape({nbc, s_.s2, a_.n2}).slice(2, s_.unit_weight_cols[c], 1);
+    nc_.tensor_scalar(v, v, AluOp::multiply, unit_weight_tiles_[c]);
+  }
+}
+
+// acc (+)= stationary^T moving over the mode's term pairs, smallest products first (lo hi, hi lo,
+// hi hi); `data_stationary` says which side holds the data terms (columns c0.. of the plane).
+void FourStepProgram::product(tile::Accumulator& acc, const std::vector<Tile>& F, const Plane& x, std::int64_t c0,
+                              std::int64_t cols, bool data_stationary) {
+  const std::array<Tile, 2> d{x.hi.cols(c0, cols), s_.split ? x.lo.cols(c0, cols) : Tile{}};
+  const std::span<const Tile> data = std::span(d).first(s_.split ? 2 : 1);
+  const std::span<const tile::TermPair> pairs =
+      !s_.split ? std::span<const tile::TermPair>(tile::kOneTerm)
+                : std::span<const tile::TermPair>(data_stationary ? tile::kHiLoPairsSwapped : tile::kHiLoPairs);
+  data_stationary ? acc.terms(data, F, pairs) : acc.terms(F, data, pairs);
+}
+
+void FourStepProgram::stage1(std::int64_t gi) {
+  // One block per matmul: Y = X^T F1 (complex: 4 real products, 2 for real input).
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t nbc = blocks_of(gi);
+  const int K1 = s_.K1, M1 = s_.M1;
+  if (s_.in_len < s_.N) {
+    halve_unit_weights(b.x_re, nbc);
+    if (!s_.in_real) halve_unit_weights(b.x_im, nbc);
+  }
+  if (s_.split) {
+    split_plane(b.x_re, b.x_resid, nbc * M1, Engine::vector);
+    if (!s_.in_real) split_plane(b.x_im, b.x_resid, nbc * M1, Engine::vector);
+  }
+  for (std::int64_t i = 0; i < nbc; ++i) {
+    tile::Accumulator yr(nc_, b.y_re.cols(i * K1, K1)), yi(nc_, b.y_im.cols(i * K1, K1));
+    product(yr, f1_re_, b.x_re, i * M1, M1, true);
+    product(yi, f1_im_, b.x_re, i * M1, M1, true);
+    if (!s_.in_real) {
+      product(yr, f1_nim_, b.x_im, i * M1, M1, true);
+      product(yi, f1_re_, b.x_im, i * M1, M1, true);
+    }
+  }
+}
+
+void FourStepProgram::twiddle(std::int64_t gi) {
+  // Z = Y w while evacuating PSUM (fp32 products, one rounding to the tile dtype; bf16x3: the
+  // fp32 value, then its hi/lo split). The products read PSUM (VectorE); the SBUF-only sums
+  // (and bf16x3's split of Z) go to GpSimd where it has its own SBUF port (trn2+). p2/p3 keep
+  // the imaginary products apart from the real ones, so GpSimd's subtract overlaps VectorE's
+  // next two multiplies.
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t nbc = blocks_of(gi), w = nbc * s_.K1, K1 = s_.K1;
+  const Tile yr = b.y_re.cols(0, w).reshape({nbc, K1}), yi = b.y_im.cols(0, w).reshape({nbc, K1});
+  const Tile tr = per_block(tw_re_, nbc, K1), ti = per_block(tw_im_, nbc, K1);
+  const Tile zr = value(b.z_re).cols(0, w).reshape({nbc, K1});
+  const Tile zi = value(b.z_im).cols(0, w).reshape({nbc, K1});
+  auto tmp = [&](int k) { return b.tmp.slice(0, k, 1).reshape({s_.W}).cols(0, w).reshape({nbc, K1}); };
+  nc_.tensor_tensor(tmp(0), yr, tr, AluOp::multiply);
+  nc_.tensor_tensor(tmp(1), yi, ti, AluOp::multiply);
+  nc_.tensor_tensor(zr, tmp(0), tmp(1), AluOp::subtract, s_.sum_engine, s_.z_round);
+  nc_.tensor_tensor(tmp(2), yr, ti, AluOp::multiply);
+  nc_.tensor_tensor(tmp(3), yi, tr, AluOp::multiply);
+  nc_.tensor_tensor(zi, tmp(2), tmp(3), AluOp::add, s_.sum_engine, s_.z_round);
+  if (s_.split) {
+    split_plane(b.z_re, b.z_resid, w, s_.sum_engine);
+    split_plane(b.z_im, b.z_resid, w, s_.sum_engine);
+  }
+}
+
+// Stores one output plane of group gi: partitions (t2, k2), free (block, t1, k1).
+void FourStepProgram::store_plane(std::int64_t gi, float* plane_out, const Tile& sb) {
+  const std::int64_t nbc = blocks_of(gi), os = a_.out.stride;
+  const int s1 = s_.s1, s2 = s_.s2, n2 = s_.n2;
+  if (a_.out_len == 0 || a_.out_len >= a_.n1 * a_.n2) {
+    dma_nested_partitions(nc_, true, sb, plane_out + out_base(gi), s2, n2, nbc * s1 * a_.out_dist, a_.n1 * os,
+                          {{nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {a_.n1, os}});
+    return;
+  }
+  // Truncated output (k = k1 + n1 k2 < out_len): rows k2 < out_len / n1 whole, then the first
+  // out_len mod n1 columns of the next row.
+  const std::int64_t whole = a_.out_len / a_.n1, rest = a_.out_len % a_.n1;
+  for (int t2 = 0; t2 < s2; ++t2) {
+    float* dst = plane_out + out_base(gi) + t2 * nbc * s1 * a_.out_dist;
+    if (whole > 0)
+      dma_nested_partitions(nc_, true, sb.rows(t2 * n2, static_cast<int>(whole)), dst, 1, static_cast<int>(whole), 0,
+                            a_.n1 * os, {{nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {a_.n1, os}});
+    if (rest > 0) {
+      const Tile row = sb.rows(t2 * n2 + static_cast<int>(whole), 1).reshape({nbc, s1, a_.n1}).slice(2, 0, rest);
+      dma_nested_partitions(nc_, true, row, dst + whole * a_.n1 * os, 1, 1, 0, a_.n1 * os,
+                            {{nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {rest, os}});
+    }
+  }
+}
+
+void FourStepProgram::stage2_store(std::int64_t gi) {
+  // O = F2^T Z (into stage 1's PSUM banks); evacuated by ScalarE (VectorE is busy twiddling the
+  // next group); stored with partitions (t2, k2), free (block, t1, k1).
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t w = blocks_of(gi) * s_.K1;
+  tile::Accumulator orr(nc_, b.y_re.cols(0, w));
+  product(orr, f2_re_, b.z_re, 0, w, false);
+  product(orr, f2_nim_, b.z_im, 0, w, false);
+  tile::Accumulator oi;
+  if (!s_.out_real) {
+    oi = tile::Accumulator(nc_, b.y_im.cols(0, w));
+    product(oi, f2_im_, b.z_re, 0, w, false);
+    product(oi, f2_re_, b.z_im, 0, w, false);
+  }
+  orr.copy_out(b.out_re.cols(0, w), Engine::scalar);
+  if (!s_.out_real) oi.copy_out(b.out_im.cols(0, w), Engine::scalar);
+  store_plane(gi, a_.out.re, b.out_re.cols(0, w));
+  if (!s_.out_real) store_plane(gi, a_.out.im, b.out_im.cols(0, w));
+}
+
+// Each engine runs its instructions in program order, so the program is software-pipelined:
+// loads up to nsets - 1 groups ahead (a DMA queue is in order too: a store that waits for its
+// group's compute must not hold back the loads behind it), stage 1 one group ahead of the
+// twiddle, stage 2 and the stores. TensorE then alternates stage 2 of group g with stage 1 of
+// group g + 1 while VectorE twiddles.
+void FourStepProgram::run() {
+  allocate();
+  if (s_.nsets == 1) {  // one buffer set (SBUF-bound shapes): no look-ahead, a group at a time
+    for (std::int64_t gi = g_begin_; gi < g_end_; ++gi) {
+      load_group(gi);
+      stage1(gi);
+      twiddle(gi);
+      stage2_store(gi);
+    }
+    return;
+  }
+  const std::int64_t ahead = s_.nsets - 1;  // loads in flight; stage 1 runs one group ahead
+  for (std::int64_t gi = g_begin_; gi < std::min(g_end_, g_begin_ + ahead); ++gi) load_group(gi);
+  if (g_begin_ < g_end_) stage1(g_begin_);
+  for (std::int64_t gi = g_begin_; gi < g_end_; ++gi) {
+    if (gi + ahead < g_end_) load_group(gi + ahead);
+    if (gi + 1 < g_end_) stage1(gi + 1);
+    twiddle(gi);
+    stage2_store(gi);
+  }
+}
+
+}  // namespace
+
 // four_step_pass — a four-step (Bailey) transform N = n1 n2 with both DFT-GEMM stages and the
 // twiddle multiply on chip; the data cross HBM once in and once out.
 //   Layout     groups of nbc <= 512 / (s1 n1) blocks of s1 s2 transforms, also enumerated over an
@@ -446,303 +849,11 @@ void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const fl
 //              on VectorE / GpSimd; products lo*hi, hi*lo, hi*hi per real product in one PSUM group,
 //              as in dft_pass).
 Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
-  const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
-  const DftMatrix& F1 = *a.f1;
-  const DftMatrix& F2 = *a.f2;
-  const int s1 = a.s1, s2 = a.s2, n1 = static_cast<int>(a.n1), n2 = static_cast<int>(a.n2);
-  const int K1 = s1 * n1, M1 = s2 * n2;
-  const std::int64_t G = std::int64_t{s1} * s2;
-  const std::int64_t blocks = a.count / G;
-  // Blocks side by side in one PSUM bank (the stage-2 moving width).
-  const std::int64_t width_max = std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
-  const std::int64_t nb = std::max<std::int64_t>(1, width_max / K1);
-  const std::int64_t W = nb * K1, XW = nb * M1;
-  const std::int64_t groups_per_outer = (blocks + nb - 1) / nb, groups = a.outer_count * groups_per_outer;
+  const FourStepShape s = four_step_shape(hardware_spec(lc_in.core.generation), a);
   LaunchConfig lc = lc_in;
-  const int programs = programs_for(static_cast<std::size_t>(groups));
+  const int programs = programs_for(static_cast<std::size_t>(s.groups));
   lc.grid = {programs, 1, 1};
-  const bool in_real = a.in.im == nullptr, out_real = a.out.im == nullptr;
-  const bool split = a.mode == blas::GemmMode::bf16x3;
-  const DType data_dtype = a.mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
-  const InstrOptions z_round = data_dtype == DType::f32 ? InstrOptions{} : kRne;
-  const Engine sum_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::vector : Engine::gpsimd;
-  // Rotating buffer sets: up to four (two PSUM banks each; stage 2 reuses stage 1's banks, which
-  // the twiddle has read by then), as many as SBUF holds beside the resident tiles.
-  const std::int64_t planes_in = in_real ? 1 : 2, planes_out = out_real ? 1 : 2, ds = dtype_size(data_dtype);
-  std::int64_t set_bytes = planes_in * XW * ds + 2 * W * ds + 4 * W * 4 + planes_out * W * 4;
-  if (split) set_bytes += planes_in * XW * (4 + 2) + XW * 4 + 2 * W * (4 + 2) + W * 4;  // raw fp32, lo, residual
-  const std::int64_t resident_bytes = (2 * 3 * (K1 + M1)) * dtype_size(F1.dtype) + 2 * K1 * 4;
-  const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
-  const int nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
-  // C2R half spectrum: the columns j2 holding k = 0 and k = N/2 (weight c_k = 1) and, per column,
-  // a per-partition weight over (t1, a): 1/2 on the row of that k, 1 elsewhere.
-  const std::int64_t N = a.n1 * a.n2, in_len = a.in_len > 0 ? std::min(a.in_len, N) : N;
-  const std::int64_t whole_rows = in_len / a.n2, rest_cols = in_len % a.n2;
-  std::vector<std::int64_t> unit_weight_cols;
-  std::vector<float> unit_weights;
-  if (in_len < N)
-    for (const std::int64_t k : {std::int64_t{0}, N % 2 == 0 ? N / 2 : std::int64_t{-1}}) {
-      if (k < 0 || k >= in_len) continue;
-      const auto at = std::find(unit_weight_cols.begin(), unit_weight_cols.end(), k % a.n2);
-      std::size_t c = static_cast<std::size_t>(at - unit_weight_cols.begin());
-      if (at == unit_weight_cols.end()) {
-        unit_weight_cols.push_back(k % a.n2);
-        unit_weights.resize(unit_weights.size() + static_cast<std::size_t>(K1), 1.0f);
-      }
-      for (int t1 = 0; t1 < s1; ++t1) unit_weights[c * static_cast<std::size_t>(K1) + static_cast<std::size_t>(t1 * n1 + k / a.n2)] = 0.5f;
-    }
-  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
-    const std::int64_t g_begin = groups * nc.program_id(0) / programs, g_end = groups * (nc.program_id(0) + 1) / programs;
-    AllocScope sbuf(nc.sbuf()), psum(nc.psum());
-    // Every tile below is written before any instruction reads it (the C2R load tiles by their
-    // memset), so none needs the allocator's NaN fill (AllocFill::none, as in dft_pass).
-    // Resident matrix tiles per term (bf16x3: hi, lo).
-    auto resident = [&](const std::vector<HbmTensor>& h, int rows, int cols, const char* name) {
-      std::vector<Tile> v;
-      for (int t = 0; t < F1.terms; ++t) {
-        v.push_back(sbuf.alloc(F1.dtype, rows, {cols}, name, 0, AllocFill::none));
-        nc.dma_copy(v.back(), h[static_cast<std::size_t>(t)].tile(0, rows, 0, cols));
-      }
-      return v;
-    };
-    const std::vector<Tile> f1_re = resident(F1.re, K1, K1, "F1 re"), f1_im = resident(F1.im, K1, K1, "F1 im");
-    const std::vector<Tile> f1_nim = in_real ? std::vector<Tile>{} : resident(F1.neg_im, K1, K1, "-F1 im");
-    const std::vector<Tile> f2_re = resident(F2.re, M1, M1, "F2 re"), f2_nim = resident(F2.neg_im, M1, M1, "-F2 im");
-    const std::vector<Tile> f2_im = out_real ? std::vector<Tile>{} : resident(F2.im, M1, M1, "F2 im");
-    // One block's twiddles [M1, K1], read by every block of a group through a stride-0 free dim.
-    const Tile tw_re = sbuf.alloc(DType::f32, M1, {K1}, "twiddle re", 0, AllocFill::none), tw_im = sbuf.alloc(DType::f32, M1, {K1}, "twiddle im", 0, AllocFill::none);
-    nc.dma_copy(tw_re, HbmTensor::wrap(const_cast<float*>(a.tw_re), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
-    nc.dma_copy(tw_im, HbmTensor::wrap(const_cast<float*>(a.tw_im), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
-    auto per_block = [](const Tile& t, std::int64_t nbc, std::int64_t cols) {
-      Tile v = t;
-      v.ndim = 2;
-      v.size = {nbc, cols, 1, 1};
-      v.stride = {0, 1, 0, 0};
-      return v;
-    };
-    // A data plane in the tile dtype: hi (the only term unless bf16x3), lo, and the fp32 value.
-    struct Plane {
-      Tile hi, lo, raw;
-    };
-    struct Buf {
-      Plane x_re, x_im, z_re, z_im;
-      Tile x_resid, z_resid, y_re, y_im, tmp, out_re, out_im;
-    };
-    auto plane = [&](int rows, std::int64_t cols, const char* name) {
-      Plane q;
-      q.hi = sbuf.alloc(data_dtype, rows, {cols}, name, 0, AllocFill::none);
-      if (split) {
-        q.lo = sbuf.alloc(DType::bf16, rows, {cols}, name, 0, AllocFill::none);
-        q.raw = sbuf.alloc(DType::f32, rows, {cols}, name, 0, AllocFill::none);
-      }
-      return q;
-    };
-    std::vector<Buf> buf(static_cast<std::size_t>(nsets));
-    for (Buf& b : buf) {
-      b.x_re = plane(K1, XW, "x re");
-      if (!in_real) b.x_im = plane(K1, XW, "x im");
-      if (split) {
-        b.x_resid = sbuf.alloc(DType::f32, K1, {XW}, "x split residual", 0, AllocFill::none);
-        b.z_resid = sbuf.alloc(DType::f32, M1, {W}, "z split residual", 0, AllocFill::none);
-      }
-      b.y_re = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 re", 0, AllocFill::none);
-      b.y_im = psum.alloc(DType::f32, M1, {width_max}, "stage 1 / 2 im", 0, AllocFill::none);
-      b.z_re = plane(M1, W, "twiddled re");
-      b.z_im = plane(M1, W, "twiddled im");
-      b.tmp = sbuf.alloc(DType::f32, M1, {4, W}, "twiddle products", 0, AllocFill::none);
-      b.out_re = sbuf.alloc(DType::f32, M1, {W}, "out re", 0, AllocFill::none);
-      if (!out_real) b.out_im = sbuf.alloc(DType::f32, M1, {W}, "out im", 0, AllocFill::none);
-    }
-    // bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits.
-    auto split_plane = [&](const Plane& q, const Tile& resid, std::int64_t cols, Engine e) {
-      nc.tensor_copy(q.hi.cols(0, cols), q.raw.cols(0, cols), e, kRne);
-      nc.tensor_tensor(resid.cols(0, cols), q.raw.cols(0, cols), q.hi.cols(0, cols), AluOp::subtract, e, kRne);
-      nc.tensor_copy(q.lo.cols(0, cols), resid.cols(0, cols), e, kRne);
-    };
-    // Each engine runs its instructions in program order, so the program is software-pipelined:
-    // loads up to nsets - 1 groups ahead (a DMA queue is in order too: a store that waits for its
-    // group's compute must not hold back the loads behind it), stage 1 one group ahead of the
-    // twiddle, stage 2 and the stores. TensorE then alternates stage 2 of group g with stage 1 of
-    // group g + 1 while VectorE twiddles.
-    auto buffers = [&](std::int64_t gi) -> const Buf& { return buf[static_cast<std::size_t>(gi - g_begin) % buf.size()]; };
-    // Group gi: outer index gi / groups_per_outer, blocks from first_block(gi) on.
-    auto first_block = [&](std::int64_t gi) { return (gi % groups_per_outer) * nb; };
-    auto blocks_of = [&](std::int64_t gi) { return std::min(nb, blocks - first_block(gi)); };
-    auto in_base = [&](std::int64_t gi) { return (gi / groups_per_outer) * a.outer_in_dist + first_block(gi) * G * a.in_dist; };
-    auto out_base = [&](std::int64_t gi) { return (gi / groups_per_outer) * a.outer_out_dist + first_block(gi) * G * a.out_dist; };
-    // A C2R half spectrum (in_len < N): element k = a n2 + j2 exists for rows a < whole_rows and the
-    // first rest_cols columns of row whole_rows. The load tiles are zeroed once (compute engines
-    // address partition ranges aligned to 32, so the padding is not zeroed row by row); the loads
-    // then only ever write the existing elements.
-    if (in_len < N)
-      for (const Buf& b : buf)
-        for (const Plane* x : {&b.x_re, &b.x_im})
-          if (x->hi.partitions != 0) nc.memset(split ? x->raw : x->hi, 0.0f);
-    auto row_cols = [&](const Tile& x, int t1, std::int64_t row, std::int64_t nbc, std::int64_t j0, std::int64_t cnt) {
-      return x.rows(static_cast<int>(t1 * n1 + row), 1).cols(0, nbc * M1).reshape({nbc, s2, a.n2}).slice(2, j0, cnt);
-    };
-    // Per-partition weights of the columns j2 that hold a unit-weight input (see unit_weight_cols).
-    std::vector<Tile> unit_weight_tiles;
-    for (std::size_t c = 0; c < unit_weight_cols.size(); ++c) {
-      unit_weight_tiles.push_back(sbuf.alloc(DType::f32, K1, {1}, "c2r unit weights", 0, AllocFill::none));
-      nc.dma_copy(unit_weight_tiles.back(),
-                  HbmTensor::wrap(unit_weights.data() + c * static_cast<std::size_t>(K1), DType::f32, {K1, 1}).tile(0, K1, 0, 1));
-    }
-    auto load_group = [&](std::int64_t gi) {
-      const Buf& b = buffers(gi);
-      const std::int64_t nbc = blocks_of(gi);
-      const std::initializer_list<std::array<std::int64_t, 2>> free_dims = {
-          {nbc, s1 * a.in_dist}, {s2, nbc * s1 * a.in_dist}, {a.n2, a.in.stride}};
-      // Partitions (t1, a), free (block, t2, j2).
-      auto load = [&](const float* src, const Plane& x) {
-        const Tile t = (split ? x.raw : x.hi).cols(0, nbc * M1);
-        if (in_len == N) {
-          dma_nested_partitions(nc, false, t, src + in_base(gi), s1, n1, a.in_dist, a.n2 * a.in.stride, free_dims);
-          return;
-        }
-        for (int t1 = 0; t1 < s1; ++t1) {
-          const float* base = src + in_base(gi) + t1 * a.in_dist;
-          if (whole_rows > 0)
-            dma_nested_partitions(nc, false, t.rows(t1 * n1, static_cast<int>(whole_rows)), base, 1,
-                                  static_cast<int>(whole_rows), 0, a.n2 * a.in.stride, free_dims);
-          if (rest_cols > 0)
-            dma_nested_partitions(nc, false, row_cols(split ? x.raw : x.hi, t1, whole_rows, nbc, 0, rest_cols),
-                                  base + whole_rows * a.n2 * a.in.stride, 1, 1, 0, a.n2 * a.in.stride,
-                                  {{nbc, s1 * a.in_dist}, {s2, nbc * s1 * a.in_dist}, {rest_cols, a.in.stride}});
-        }
-      };
-      load(a.in.re, b.x_re);
-      if (!in_real) load(a.in.im, b.x_im);
-    };
-    // C2R: halve the inputs whose weight c_k is 1 (k = 0, and k = N/2 for even N) against the
-    // doubled f1: one per-partition multiply of each column j2 that holds one, over all partitions.
-    auto halve_unit_weights = [&](const Plane& x, std::int64_t nbc) {
-      for (std::size_t c = 0; c < unit_weight_cols.size(); ++c) {
-        const Tile v = (split ? x.raw : x.hi).cols(0, nbc * M1).reshape({nbc, s2, a.n2}).slice(2, unit_weight_cols[c], 1);
-        nc.tensor_scalar(v, v, AluOp::multiply, unit_weight_tiles[c]);
-      }
-    };
-    // acc (+)= stationary^T moving over the mode's term pairs, smallest products first (lo hi, hi lo,
-    // hi hi); `data_stationary` says which side holds the data terms.
-    auto product = [&](const Tile& acc, const std::vector<Tile>& F, const Plane& x, std::int64_t c0, std::int64_t cols,
-                       bool data_stationary, bool accumulate) {
-      auto mm = [&](const Tile& f, const Tile& d, bool acc_flag) {
-        data_stationary ? nc.nc_matmul(acc, d.cols(c0, cols), f, acc_flag) : nc.nc_matmul(acc, f, d.cols(c0, cols), acc_flag);
-      };
-      if (split) {
-        mm(F[1], x.hi, accumulate);
-        mm(F[0], x.lo, true);
-        mm(F[0], x.hi, true);
-      } else {
-        mm(F[0], x.hi, accumulate);
-      }
-    };
-    auto stage1 = [&](std::int64_t gi) {
-      // One block per matmul: Y = X^T F1 (complex: 4 real products, 2 for real input).
-      const Buf& b = buffers(gi);
-      const std::int64_t nbc = blocks_of(gi);
-      if (in_len < N) {
-        halve_unit_weights(b.x_re, nbc);
-        if (!in_real) halve_unit_weights(b.x_im, nbc);
-      }
-      if (split) {
-        split_plane(b.x_re, b.x_resid, nbc * M1, Engine::vector);
-        if (!in_real) split_plane(b.x_im, b.x_resid, nbc * M1, Engine::vector);
-      }
-      for (std::int64_t i = 0; i < nbc; ++i) {
-        const Tile yr = b.y_re.cols(i * K1, K1), yi = b.y_im.cols(i * K1, K1);
-        product(yr, f1_re, b.x_re, i * M1, M1, true, false);
-        product(yi, f1_im, b.x_re, i * M1, M1, true, false);
-        if (!in_real) {
-          product(yr, f1_nim, b.x_im, i * M1, M1, true, true);
-          product(yi, f1_re, b.x_im, i * M1, M1, true, true);
-        }
-      }
-    };
-    auto twiddle = [&](std::int64_t gi) {
-      // Z = Y w while evacuating PSUM (fp32 products, one rounding to the tile dtype; bf16x3: the
-      // fp32 value, then its hi/lo split). The products read PSUM (VectorE); the SBUF-only sums
-      // (and bf16x3's split of Z) go to GpSimd where it has its own SBUF port (trn2+). p2/p3 keep
-      // the imaginary products apart from the real ones, so GpSimd's subtract overlaps VectorE's
-      // next two multiplies.
-      const Buf& b = buffers(gi);
-      const std::int64_t nbc = blocks_of(gi), w = nbc * K1;
-      const Tile yr = b.y_re.cols(0, w).reshape({nbc, K1}), yi = b.y_im.cols(0, w).reshape({nbc, K1});
-      const Tile tr = per_block(tw_re, nbc, K1), ti = per_block(tw_im, nbc, K1);
-      const Tile zr = (split ? b.z_re.raw : b.z_re.hi).cols(0, w).reshape({nbc, K1});
-      const Tile zi = (split ? b.z_im.raw : b.z_im.hi).cols(0, w).reshape({nbc, K1});
-      auto tmp = [&](int k) { return b.tmp.slice(0, k, 1).reshape({W}).cols(0, w).reshape({nbc, K1}); };
-      nc.tensor_tensor(tmp(0), yr, tr, AluOp::multiply);
-      nc.tensor_tensor(tmp(1), yi, ti, AluOp::multiply);
-      nc.tensor_tensor(zr, tmp(0), tmp(1), AluOp::subtract, sum_engine, z_round);
-      nc.tensor_tensor(tmp(2), yr, ti, AluOp::multiply);
-      nc.tensor_tensor(tmp(3), yi, tr, AluOp::multiply);
-      nc.tensor_tensor(zi, tmp(2), tmp(3), AluOp::add, sum_engine, z_round);
-      if (split) {
-        split_plane(b.z_re, b.z_resid, w, sum_engine);
-        split_plane(b.z_im, b.z_resid, w, sum_engine);
-      }
-    };
-    auto stage2_store = [&](std::int64_t gi) {
-      // O = F2^T Z (into stage 1's PSUM banks); evacuated by ScalarE (VectorE is busy twiddling the
-      // next group); stored with partitions (t2, k2), free (block, t1, k1).
-      const Buf& b = buffers(gi);
-      const std::int64_t nbc = blocks_of(gi), w = nbc * K1;
-      const Tile orr = b.y_re.cols(0, w);
-      product(orr, f2_re, b.z_re, 0, w, false, false);
-      product(orr, f2_nim, b.z_im, 0, w, false, true);
-      Tile oi;
-      if (!out_real) {
-        oi = b.y_im.cols(0, w);
-        product(oi, f2_im, b.z_re, 0, w, false, false);
-        product(oi, f2_re, b.z_im, 0, w, false, true);
-      }
-      auto store = [&](float* plane_out, const Tile& sb) {
-        const std::int64_t os = a.out.stride;
-        if (a.out_len == 0 || a.out_len >= a.n1 * a.n2) {
-          dma_nested_partitions(nc, true, sb, plane_out + out_base(gi), s2, n2, nbc * s1 * a.out_dist, a.n1 * os,
-                                {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
-          return;
-        }
-        // Truncated output (k = k1 + n1 k2 < out_len): rows k2 < out_len / n1 whole, then the first
-        // out_len mod n1 columns of the next row.
-        const std::int64_t whole = a.out_len / a.n1, rest = a.out_len % a.n1;
-        for (int t2 = 0; t2 < s2; ++t2) {
-          float* dst = plane_out + out_base(gi) + t2 * nbc * s1 * a.out_dist;
-          if (whole > 0)
-            dma_nested_partitions(nc, true, sb.rows(t2 * n2, static_cast<int>(whole)), dst, 1, static_cast<int>(whole), 0,
-                                  a.n1 * os, {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {a.n1, os}});
-          if (rest > 0) {
-            const Tile row = sb.rows(t2 * n2 + static_cast<int>(whole), 1).reshape({nbc, s1, a.n1}).slice(2, 0, rest);
-            dma_nested_partitions(nc, true, row, dst + whole * a.n1 * os, 1, 1, 0, a.n1 * os,
-                                  {{nbc, s1 * a.out_dist}, {s1, a.out_dist}, {rest, os}});
-          }
-        }
-      };
-      nc.tensor_copy(b.out_re.cols(0, w), orr, Engine::scalar);
-      if (!out_real) nc.tensor_copy(b.out_im.cols(0, w), oi, Engine::scalar);
-      store(a.out.re, b.out_re.cols(0, w));
-      if (!out_real) store(a.out.im, b.out_im.cols(0, w));
-    };
-    if (nsets == 1) {  // one buffer set (SBUF-bound shapes): no look-ahead, a group at a time
-      for (std::int64_t gi = g_begin; gi < g_end; ++gi) {
-        load_group(gi);
-        stage1(gi);
-        twiddle(gi);
-        stage2_store(gi);
-      }
-      return;
-    }
-    const std::int64_t ahead = nsets - 1;  // loads in flight; stage 1 runs one group ahead
-    for (std::int64_t gi = g_begin; gi < std::min(g_end, g_begin + ahead); ++gi) load_group(gi);
-    if (g_begin < g_end) stage1(g_begin);
-    for (std::int64_t gi = g_begin; gi < g_end; ++gi) {
-      if (gi + ahead < g_end) load_group(gi + ahead);
-      if (gi + 1 < g_end) stage1(gi + 1);
-      twiddle(gi);
-      stage2_store(gi);
-    }
-  });
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) { FourStepProgram(nc, a, s, programs).run(); });
   return std::move(r.trace);
 }
 

@@ -112,6 +112,11 @@ DftMatrix make_dft_matrix(std::int64_t length, std::int64_t rows, std::int64_t c
 // exp(sign 2 pi i idx / len) in FP64 from the reduced index (idx mod len), folded to the first
 // octant so that cos/sin see |angle| <= pi/4. Never a recurrence.
 void unit_root(std::int64_t idx, std::int64_t len, int sign, double* c, double* s);
+// The twiddles w_N^(k1 j2) of a four-step split N = n1 n2 (sign as unit_root), [n1][n2] row-major
+// in re / im (resized to N). T = float: each the FP64 value rounded once; T = double: exact as
+// unit_root gives them. Shared by the plan (fp32 tiles) and the FP64 host transform.
+template <class T>
+void four_step_twiddles(std::int64_t n1, std::int64_t n2, int sign, std::vector<T>& re, std::vector<T>& im);
 
 // Round a double once to bf16 (RNE), returned as the bf16 bit pattern.
 std::uint16_t round_to_bf16(double x);

@@ -214,17 +214,7 @@ std::unique_ptr<Node> Plan::Impl::build(std::int64_t n, bool need_fwd, bool need
     for (int s = 0; s < 2; ++s) {
       if (!need[s]) continue;
       matrix(node->n1, node->n1, node->n1, signs[s], kScaleNone, spec.mode);
-      auto& tr = node->tw_re[s];
-      auto& ti = node->tw_im[s];
-      tr.resize(static_cast<std::size_t>(n));
-      ti.resize(static_cast<std::size_t>(n));
-      for (std::int64_t k1 = 0; k1 < node->n1; ++k1)
-        for (std::int64_t j2 = 0; j2 < node->n2; ++j2) {
-          double c = 0, si = 0;
-          detail::unit_root(k1 * j2, n, signs[s], &c, &si);  // w_N^{k1 n2}, reduced index, FP64
-          tr[static_cast<std::size_t>(k1 * node->n2 + j2)] = static_cast<float>(c);
-          ti[static_cast<std::size_t>(k1 * node->n2 + j2)] = static_cast<float>(si);
-        }
+      detail::four_step_twiddles(node->n1, node->n2, signs[s], node->tw_re[s], node->tw_im[s]);
     }
     node->sub = build(node->n2, need_fwd, need_inv);
     return node;

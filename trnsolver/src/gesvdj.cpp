@@ -32,6 +32,7 @@
 
 #include "jacobi_tiles.hpp"
 #include "trn/solver/solver.hpp"
+#include "trn/tile/matmul.hpp"
 
 namespace trn::solver {
 namespace {
@@ -95,13 +96,13 @@ struct Kernel {
   void partition_sum(const Tile& dst, std::int64_t width, const F& f) {
     for (std::int64_t c0 = 0; c0 < width; c0 += chunk) {
       const std::int64_t cw = std::min(chunk, width - c0);
+      tile::PartitionSum sum(nc, ps.cols(0, cw), ones, tile::PartitionSum::Layout::broadcast);
       for (std::int64_t t = 0; t < T; ++t) {
-        const auto rows = static_cast<std::int32_t>(pt[t]);
-        const Tile pr = prod.rows(0, rows).cols(0, cw);
+        const Tile pr = prod.rows(0, static_cast<std::int32_t>(pt[t])).cols(0, cw);
         f(X[t], c0, cw, pr);
-        nc.nc_matmul(ps.cols(0, cw), ones.rows(0, rows).cols(0, P), pr, t > 0);
+        sum.add(pr);
       }
-      nc.tensor_copy(dst.cols(c0, cw), ps.cols(0, cw));
+      sum.copy_out(dst.cols(c0, cw));
     }
   }
 

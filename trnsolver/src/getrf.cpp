@@ -18,9 +18,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"   // strsm
+#include "trn/tile/matmul.hpp"
 
 namespace trn::solver {
 namespace {
@@ -89,6 +91,7 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
   Tile swap_b = sb.alloc(DType::f32, 1, {std::max<std::int64_t>(w, 1)}, "row b");
   Tile bc = ps.alloc(DType::f32, Pi, {w}, "pivot row broadcast");
   nc.memset(ones, 1.0f);
+  tile::RowSelector pivot_row(nc, sel, ones);
   {
     const std::array<std::int64_t, 2> lin{1, T * P};
     nc.iota(idx, std::span(&lin, 1), 0, 0);
@@ -136,10 +139,8 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
     swaps.push_back(p_row);
     if (lp.ipiv != nullptr) lp.ipiv[lp.j0 + j] = static_cast<int>(lp.j0 + p_row + 1);
     // Pivot row broadcast: bc[i, k] = a_jk.
-    const std::int32_t dr = tiles[tj].partitions;
-    const std::array<std::int64_t, 2> pat{0, P};
-    nc.affine_select(sel.rows(0, dr), std::span(&pat, 1), -jj, 1, AluOp::equal, ones.rows(0, dr), 0.0f);
-    nc.nc_matmul(bc, sel.rows(0, dr), tiles[tj], false);
+    pivot_row.select(jj, tiles[tj].partitions);
+    pivot_row.broadcast(bc, tiles[tj]);
     if (!lp.pivot) {
       nc.tensor_copy(mx.cols(0, 1), bc.rows(0, 1).cols(j, 1));
       nc.dma_copy(sh.tile(0, 1, 0, 1), mx.cols(0, 1));
@@ -285,7 +286,7 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
     col_j.size[0] = kq;
     col_j.stride[0] = 0;
     const Tile ut = upd.rows(qj, kq).cols(0, kk), pivot_g = ut.cols(j - ka, 1);
-    nc.nc_matmul(ut, col_j, ident.rows(ka, kk).cols(ka, kk), false);
+    tile::Accumulator(nc, ut).matmul(col_j, ident.rows(ka, kk).cols(ka, kk));
     // stat[q, k] = (q == j) u_jk for k > j, 0 for k <= j (a 0/1 factor: the entries it zeroes are
     // finite unless the panel is).
     const Tile st = stat.rows(qj, kq).cols(0, kn);
@@ -299,10 +300,7 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
       // finite entries by the pivot and meet zeros of stat), then bc[k, i] = u_jk l_i by TensorE
       // (one nonzero term: the product rounded once, as a multiply) and a_ik -= bc[k, i].
       nc.tensor_scalar(l_j.cols(0, len), at_j.cols(c0 + i0, len), AluOp::divide, pivot_g);
-      for (std::int64_t b0 = 0; b0 < len; b0 += mm) {
-        const std::int64_t bw = std::min(mm, len - b0);
-        nc.nc_matmul(bc_k.cols(b0, bw), st, l_j.cols(b0, bw), false);
-      }
+      tile::matmul_by_columns(nc, bc_k, st, l_j.cols(0, len), mm);
       const Tile as = at_k.cols(c0 + i0, len);
       nc.tensor_tensor(as, as, bc_k.cols(0, len), AluOp::subtract);
     }
@@ -485,24 +483,36 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
                 &a(j0 + w, j0 + w), lda, &br);
     trace.add(std::move(br.trace));
   }
-  if (report != nullptr) {
-    Trace all = std::move(trace).join();
-    report->profile = model_profile(all, s.target);
-    report->trace = std::move(all);
-    report->host_fp64_flops = host;
-  }
+  detail::finish_fp64_report(report, std::move(trace), s.target, host);
   return info;
 }
 
-void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
-            const int* ipiv, double* B, std::int64_t ldb, CallReport* report) {
+namespace detail {
+
+void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops) {
+  if (report == nullptr) return;
+  Trace all = std::move(trace).join();
+  report->profile = model_profile(all, target);
+  report->trace = std::move(all);
+  report->host_fp64_flops = host_fp64_flops;
+}
+
+void begin_fp64_solve(const Settings& s, const char* name, std::int64_t n, std::int64_t nrhs, const double* A,
+                      std::int64_t lda, const double* B, std::int64_t ldb, CallReport* report) {
   if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
       (n > 0 && nrhs > 0 && (A == nullptr || B == nullptr)))
-    throw UsageError("trnsolver", "argument", "dgetrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
+    throw UsageError("trnsolver", "argument", std::string(name) + ": n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
   if (report != nullptr) {
     *report = CallReport{};
     report->profile.target = s.target;
   }
+}
+
+}  // namespace detail
+
+void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
+            const int* ipiv, double* B, std::int64_t ldb, CallReport* report) {
+  detail::begin_fp64_solve(s, "dgetrs", n, nrhs, A, lda, B, ldb, report);
   auto a = [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; };
   for (std::int64_t c = 0; c < nrhs; ++c) {
     double* b = B + c * ldb;

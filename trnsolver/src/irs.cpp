@@ -103,12 +103,7 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
   TraceParts trace;
   double host = 0;
   auto finish = [&] {
-    if (report != nullptr) {
-      Trace all = std::move(trace).join();
-      report->profile = model_profile(all, s.target);
-      report->trace = std::move(all);
-      report->host_fp64_flops = host;
-    }
+    detail::finish_fp64_report(report, std::move(trace), s.target, host);
     return res;
   };
   if (n == 0 || nrhs == 0) return finish();

@@ -26,6 +26,7 @@
 #include <cmath>
 
 #include "syevj_internal.hpp"
+#include "trn/tile/matmul.hpp"
 
 namespace trn::solver {
 namespace {
@@ -96,7 +97,7 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
     Tile selj = ident.rows(q0, qn).cols(j, 1);  // selj[q, m] = (q == j), repeated along m (stride 0)
     selj.size[0] = nb;
     selj.stride[0] = 0;
-    nc.nc_matmul(bc.cols(j, nb - j), selj, d.rows(q0, qn).cols(j, nb - j), false);
+    tile::Accumulator(nc, bc.cols(j, nb - j)).matmul(selj, d.rows(q0, qn).cols(j, nb - j));
     const Tile r = rall.cols(j, 1);
     nc.activation(r, bc.cols(j, 1), ActFunc::rsqrt);
     if (j + 1 == nb) break;
@@ -121,7 +122,7 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
       Tile selk = selj;  // the same selector onto the rows [k0, nb) only
       selk.size[0] = kn;
       const Tile xk = x.rows(k0, kn).cols(0, c), xrk = xr.rows(k0, kn).cols(0, c), xuk = xu.rows(k0, kn).cols(0, c);
-      nc.nc_matmul(bx.rows(k0, kn).cols(0, c), selk, x.rows(q0, qn).cols(0, c), false);  // bx[p, c] = x_jc
+      tile::Accumulator(nc, bx.rows(k0, kn).cols(0, c)).matmul(selk, x.rows(q0, qn).cols(0, c));  // bx[p, c] = x_jc
       nc.tensor_scalar(xrk, bx.rows(k0, kn).cols(0, c), AluOp::multiply, rk);
       nc.tensor_scalar(xuk, xrk, AluOp::multiply, lk);
       nc.tensor_tensor(xk, xk, xuk, AluOp::subtract);
@@ -285,24 +286,13 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
                   A + (j0 + w) + (j0 + w) * lda, lda, &br);
     trace.add(std::move(br.trace));
   }
-  if (report != nullptr) {
-    Trace all = std::move(trace).join();
-    report->profile = model_profile(all, s.target);
-    report->trace = std::move(all);
-    report->host_fp64_flops = host;
-  }
+  detail::finish_fp64_report(report, std::move(trace), s.target, host);
   return info;
 }
 
 void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
             double* B, std::int64_t ldb, CallReport* report) {
-  if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
-      (n > 0 && nrhs > 0 && (A == nullptr || B == nullptr)))
-    throw UsageError("trnsolver", "argument", "dpotrs: n, nrhs >= 0, lda, ldb >= max(1, n), A and B not NULL");
-  if (report != nullptr) {
-    *report = CallReport{};
-    report->profile.target = s.target;
-  }
+  detail::begin_fp64_solve(s, "dpotrs", n, nrhs, A, lda, B, ldb, report);
   const bool lower = uplo == Uplo::lower;
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   auto L = [&](std::int64_t i, std::int64_t j) { return A[i * si + j * sj]; };

@@ -37,6 +37,7 @@
 
 #include "jacobi_tiles.hpp"
 #include "syevj_internal.hpp"
+#include "trn/tile/matmul.hpp"
 
 namespace trn::solver::detail {
 namespace {
@@ -53,7 +54,7 @@ void sums_of_squares_kernel(NeuronCore& nc, float* a, std::int64_t N, float* out
   const Tile x = sb.alloc(DType::f32, Pi, {N}, "columns"), off = sb.alloc(DType::f32, Pi, {N}, "off-diagonal"),
              sq = sb.alloc(DType::f32, Pi, {N}, "squares"), sums = sb.alloc(DType::f32, Pi, {2}, "row sums"),
              ones = sb.alloc(DType::f32, Pi, {1}, "ones"), res = sb.alloc(DType::f32, 2, {1}, "sums");
-  const Tile total = ps.alloc(DType::f32, 2, {1}, "sums (PSUM)");
+  tile::PartitionSum total(nc, ps.alloc(DType::f32, 2, {1}, "sums (PSUM)"), ones, tile::PartitionSum::Layout::column);
   nc.memset(ones, 1.0f);
   // Row r of the view is column r of a (contiguous in HBM); the off-diagonal test is r != j.
   const HbmTensor h = HbmTensor::wrap(a, DType::f32, {N, N});
@@ -65,9 +66,9 @@ void sums_of_squares_kernel(NeuronCore& nc, float* a, std::int64_t N, float* out
     const std::array<std::int64_t, 2> step{1, N};
     nc.affine_select(off.rows(0, rows), std::span(&step, 1), -r0, -1, AluOp::not_equal, x.rows(0, rows), 0.0f);
     nc.activation(sq.rows(0, rows), off.rows(0, rows), ActFunc::square, 0.0f, 1.0f, &s1);
-    nc.nc_matmul(total, sums.rows(0, rows), ones.rows(0, rows), r0 > 0);
+    total.add(sums.rows(0, rows));
   }
-  nc.tensor_copy(res, total);
+  total.copy_out(res);
   nc.dma_copy(HbmTensor::wrap(out, DType::f32, {2, 1}).tile(0, 2, 0, 1), res);
 }
 
@@ -120,14 +121,15 @@ void congruence_kernel(NeuronCore& nc, std::span<const CongruenceProblem> proble
     nc.dma_copy(t.a, view(pr.a));
     nc.dma_copy(t.q, view(pr.qt));
     if (pr.v != nullptr) nc.dma_copy(t.v, view(pr.v));
-    nc.nc_matmul(t.pb, t.a, t.q, false);
-    nc.tensor_copy(t.b, t.pb);
-    nc.nc_matmul(t.pa, t.b, t.q, false);
-    nc.tensor_copy(t.at, t.pa, Engine::scalar);
+    tile::Accumulator pb(nc, t.pb), pa(nc, t.pa), pv(nc, t.pv);  // one product each
+    pb.matmul(t.a, t.q);
+    pb.copy_out(t.b);
+    pa.matmul(t.b, t.q);
+    pa.copy_out(t.at, Engine::scalar);
     nc.dma_copy(view(pr.a), t.at);
     if (pr.v != nullptr) {
-      nc.nc_matmul(t.pv, t.q, t.v, false);
-      nc.tensor_copy(t.vt, t.pv, Engine::scalar);
+      pv.matmul(t.q, t.v);
+      pv.copy_out(t.vt, Engine::scalar);
       nc.dma_copy(view(pr.v), t.vt);
     }
   }

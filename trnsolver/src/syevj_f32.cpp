@@ -32,6 +32,7 @@
 
 #include "jacobi_tiles.hpp"
 #include "syevj_internal.hpp"
+#include "trn/tile/matmul.hpp"
 
 namespace trn::solver::detail {
 namespace {
@@ -44,6 +45,7 @@ struct Kernel {
   std::vector<Tile> A, B, V, V2;
   Tile ones, D, S, C, Sn, E, O, tmp, theta, sg, r, work, den, mask, rowsum, scalar_sb;
   Tile ps_bcast, ps_trans, ps_sum;
+  tile::PartitionSum squares;  // sum of squares over the row tiles into ps_sum
 
   Kernel(NeuronCore& nc_, const JacobiProblemF32& p_) : nc(nc_), p(p_) {
     n = p.n;
@@ -98,6 +100,7 @@ struct Kernel {
     ps_bcast = ps.alloc(DType::f32, Pi, {P}, "broadcast");
     ps_trans = ps.alloc(DType::f32, Pi, {std::min<std::int64_t>(N, nc.hw().psum_bank_bytes / 4)}, "transpose");
     ps_sum = ps.alloc(DType::f32, 1, {1}, "sum");
+    squares = tile::PartitionSum(nc, ps_sum, ones, tile::PartitionSum::Layout::column);
     nc.memset(ones, 1.0f);
 
     load_symmetric();
@@ -221,12 +224,12 @@ struct Kernel {
       nc.affine_select(work.rows(0, rows), std::span(&step, 1), -r0[t], -1, AluOp::not_equal, A[t], 0.0f);
     }
     if (part == 1) nc.activation(work.rows(0, rows), src, ActFunc::square, 0.0f, 1.0f, &sums);
-    if (part == 2) nc.nc_matmul(ps_sum, rowsum.rows(0, rows), ones.rows(0, rows).cols(0, 1), t > 0);
+    if (part == 2) squares.add(rowsum.rows(0, rows));
   }
   void sum_of_squares_start(bool off_only) {
     for (std::int64_t t = 0; t < T; ++t)
       for (int part = 0; part < 3; ++part) sum_of_squares_tile(off_only, t, part);
-    nc.tensor_copy(scalar_sb, ps_sum);
+    squares.copy_out(scalar_sb);
   }
   float sum_of_squares_read() {
     float v = 0.0f;
@@ -244,7 +247,8 @@ struct Kernel {
       nc.affine_select(mask.rows(0, rows).cols(0, pt[t]), std::span(&step, 1), -which, -1, AluOp::equal,
                        A[t].cols(r0[t], pt[t]), 0.0f);
     if (part == 1)
-      nc.nc_matmul(ps_bcast.cols(0, pt[t]), ones.rows(0, rows).cols(0, P), mask.rows(0, rows).cols(0, pt[t]), false);
+      tile::PartitionSum(nc, ps_bcast.cols(0, pt[t]), ones, tile::PartitionSum::Layout::broadcast)
+          .add(mask.rows(0, rows).cols(0, pt[t]));
     if (part == 2) nc.tensor_copy(dst.cols(r0[t], pt[t]), ps_bcast.cols(0, pt[t]));
   }
   void broadcast_diagonals() {
@@ -334,7 +338,7 @@ void lockstep_off(const std::vector<Kernel*>& ks) {
   for (std::int64_t t = 0; t < k0.T; ++t)
     for (int part = 0; part < 3; ++part)
       for (Kernel* k : ks) k->sum_of_squares_tile(true, t, part);
-  for (Kernel* k : ks) k->nc.tensor_copy(k->scalar_sb, k->ps_sum);
+  for (Kernel* k : ks) k->squares.copy_out(k->scalar_sb);
   for (Kernel* k : ks) k->off = std::sqrt(static_cast<double>(k->sum_of_squares_read()));
 }
 

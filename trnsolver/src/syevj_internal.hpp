@@ -106,4 +106,12 @@ inline std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end
 void strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
                 std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, TraceParts& trace);
 
+// The report of an fp64 driver over engine calls (dgetrf, dpotrf, irs_gesv): their traces joined
+// and modelled on the target, and the host fp64 flops. Nothing without a report.
+void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops);
+// The argument check of the fp64 host solves (dgetrs, dpotrs: `name`), then the report they fill
+// (its profile on s.target, no engine time).
+void begin_fp64_solve(const Settings& s, const char* name, std::int64_t n, std::int64_t nrhs, const double* A,
+                      std::int64_t lda, const double* B, std::int64_t ldb, CallReport* report);
+
 }  // namespace trn::solver::detail

@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "trn/sparse/sparse.hpp"
+#include "trn/tile/matmul.hpp"
 
 namespace trn::sparse {
 
@@ -56,13 +57,14 @@ void attention_kernel(NeuronCore& nc, const AttentionArgs& g) {
   nc.dma_copy(qt, g.q.tile_transposed(i * b, b, 0, d));
   const Tile strip = sbuf.alloc(DType::f32, b, {nblk * b}, "scores");
   Tile kt[2] = {sbuf.alloc(g.tiles, d, {b}, "K_j^T"), sbuf.alloc(g.tiles, d, {b}, "K_j^T")};
-  Tile ps[2] = {psum.alloc(DType::f32, b, {b}, "S_ij"), psum.alloc(DType::f32, b, {b}, "S_ij")};
+  tile::PsumRing ps(psum, 2, b, b, "S_ij");
   for (std::int64_t t = 0; t < nblk; ++t) {
     const std::int64_t j = g.col[static_cast<std::size_t>(e0 + t)];
-    const int s = static_cast<int>(t % 2);
-    nc.dma_copy(kt[s], g.k.tile_transposed(j * b, b, 0, d));
-    nc.nc_matmul(ps[s], qt, kt[s], /*accumulate=*/false);
-    nc.tensor_copy(strip.cols(t * b, b), ps[s]);
+    tile::Accumulator s_ij = ps.open(nc, b, b);
+    const Tile& k_j = kt[ps.slot()];
+    nc.dma_copy(k_j, g.k.tile_transposed(j * b, b, 0, d));
+    s_ij.matmul(qt, k_j);
+    s_ij.copy_out(strip.cols(t * b, b));
   }
   // Softmax statistics in fp32: m = row max, E = exp(scale S - scale m), l = sum E.
   const Tile m = sbuf.alloc(DType::f32, b, {1}, "row max"), l = sbuf.alloc(DType::f32, b, {1}, "row sum");
@@ -73,14 +75,14 @@ void attention_kernel(NeuronCore& nc, const AttentionArgs& g) {
   Tile et[2] = {sbuf.alloc(g.tiles, b, {b}, "E_ij^T"), sbuf.alloc(g.tiles, b, {b}, "E_ij^T")};
   Tile vt[2] = {sbuf.alloc(g.tiles, b, {d}, "V_j"), sbuf.alloc(g.tiles, b, {d}, "V_j")};
   Tile tp[2] = {psum.alloc(DType::f32, b, {b}, "E^T"), psum.alloc(DType::f32, b, {b}, "E^T")};
-  const Tile acc = psum.alloc(DType::f32, b, {d}, "O acc");
+  tile::Accumulator acc(nc, psum.alloc(DType::f32, b, {d}, "O acc"));
   for (std::int64_t t = 0; t < nblk; ++t) {
     const std::int64_t j = g.col[static_cast<std::size_t>(e0 + t)];
     const int s = static_cast<int>(t % 2);
     nc.nc_transpose(tp[s], strip.cols(t * b, b), Engine::tensor);
     nc.tensor_copy(et[s], tp[s]);  // cast to the tile dtype (RNE) for bf16 tiles
     nc.dma_copy(vt[s], g.v.tile(j * b, b, 0, d));
-    nc.nc_matmul(acc, et[s], vt[s], /*accumulate=*/t > 0);
+    acc.matmul(et[s], vt[s]);
   }
   if (g.write_lse) {  // L = scale m + log l (ScalarE log, VectorE subtract of the stored -scale m)
     const Tile lt = sbuf.alloc(DType::f32, b, {1}, "logsumexp");
@@ -89,7 +91,7 @@ void attention_kernel(NeuronCore& nc, const AttentionArgs& g) {
     nc.dma_copy(g.lse.tile(i * b, b, 0, 1), lt);
   }
   nc.reciprocal(l, l);
-  nc.tensor_scalar(out, acc, AluOp::multiply, l);
+  nc.tensor_scalar(out, acc.psum(), AluOp::multiply, l);
   nc.dma_copy(g.o.tile(i * b, b, 0, d), out);
 }
 
@@ -122,9 +124,9 @@ struct BlockGrad {
 void probabilities_and_ds(NeuronCore& nc, const Tile& qt, const Tile& dot, const Tile& neg_l, const Tile& delta,
                           const Tile& kt, const Tile& vt, const Tile& s_ps, const Tile& dp_ps, const BlockGrad& out,
                           float scale) {
-  nc.nc_matmul(s_ps, qt, kt, /*accumulate=*/false);    // S_ij [b_q, b_k]
+  tile::Accumulator(nc, s_ps).matmul(qt, kt);             // S_ij [b_q, b_k]
   nc.activation(out.p, s_ps, ActFunc::exp, neg_l, scale);  // P = exp(scale S - L)
-  nc.nc_matmul(dp_ps, dot, vt, /*accumulate=*/false);  // dP = dO_i V_j^T
+  tile::Accumulator(nc, dp_ps).matmul(dot, vt);            // dP = dO_i V_j^T
   nc.tensor_scalar(out.ds, dp_ps, AluOp::subtract, delta);
   nc.tensor_tensor(out.ds, out.ds, out.p, AluOp::multiply);  // dS = P o (dP - delta)
 }
@@ -161,7 +163,7 @@ void dkdv_kernel(NeuronCore& nc, const AttentionArgs& g) {
   const Tile kt = sbuf.alloc(g.tiles, d, {b}, "K_j^T"), vt = sbuf.alloc(g.tiles, d, {b}, "V_j^T");
   nc.dma_copy(kt, g.k.tile_transposed(j * b, b, 0, d));
   nc.dma_copy(vt, g.v.tile_transposed(j * b, b, 0, d));
-  const Tile acc_k = psum.alloc(DType::f32, b, {d}, "dK acc"), acc_v = psum.alloc(DType::f32, b, {d}, "dV acc");
+  tile::Accumulator acc_k(nc, psum.alloc(DType::f32, b, {d}, "dK acc")), acc_v(nc, psum.alloc(DType::f32, b, {d}, "dV acc"));
   const Tile s_ps = psum.alloc(DType::f32, b, {b}, "S_ij"), dp_ps = psum.alloc(DType::f32, b, {b}, "dP_ij");
   const BlockGrad bg{sbuf.alloc(DType::f32, b, {b}, "P_ij"), sbuf.alloc(DType::f32, b, {b}, "dS_ij")};
   const bool cast = g.tiles != DType::f32;
@@ -178,11 +180,11 @@ void dkdv_kernel(NeuronCore& nc, const AttentionArgs& g) {
       nc.tensor_copy(pc, bg.p);
       nc.tensor_copy(dsc, bg.ds);
     }
-    nc.nc_matmul(acc_v, pc, dout, /*accumulate=*/t > e0);  // dV_j += P^T dO_i
-    nc.nc_matmul(acc_k, dsc, q, /*accumulate=*/t > e0);    // dK_j += dS^T Q_i
+    acc_v.matmul(pc, dout);  // dV_j += P^T dO_i
+    acc_k.matmul(dsc, q);    // dK_j += dS^T Q_i
   }
-  nc.tensor_copy(dv, acc_v);
-  nc.tensor_scalar(dk, acc_k, AluOp::multiply, g.scale);
+  acc_v.copy_out(dv);
+  nc.tensor_scalar(dk, acc_k.psum(), AluOp::multiply, g.scale);
   nc.dma_copy(g.d_v.tile(j * b, b, 0, d), dv);
   nc.dma_copy(g.d_k.tile(j * b, b, 0, d), dk);
 }
@@ -203,7 +205,7 @@ void dq_kernel(NeuronCore& nc, const AttentionArgs& g) {
   const RowOperands r = load_row(nc, sbuf, g, i);
   const Tile kt = sbuf.alloc(g.tiles, d, {b}, "K_j^T"), vt = sbuf.alloc(g.tiles, d, {b}, "V_j^T"),
              k = sbuf.alloc(g.tiles, b, {d}, "K_j");
-  const Tile acc = psum.alloc(DType::f32, b, {d}, "dQ acc");
+  tile::Accumulator acc(nc, psum.alloc(DType::f32, b, {d}, "dQ acc"));
   const Tile s_ps = psum.alloc(DType::f32, b, {b}, "S_ij"), dp_ps = psum.alloc(DType::f32, b, {b}, "dP_ij"),
              tp = psum.alloc(DType::f32, b, {b}, "dS^T");
   const BlockGrad bg{sbuf.alloc(DType::f32, b, {b}, "P_ij"), sbuf.alloc(DType::f32, b, {b}, "dS_ij")};
@@ -216,9 +218,9 @@ void dq_kernel(NeuronCore& nc, const AttentionArgs& g) {
     probabilities_and_ds(nc, r.qt, r.dot, r.neg_l, r.delta, kt, vt, s_ps, dp_ps, bg, g.scale);
     nc.nc_transpose(tp, bg.ds, Engine::tensor);
     nc.tensor_copy(dst, tp);                               // cast to the tile dtype (RNE) for bf16 tiles
-    nc.nc_matmul(acc, dst, k, /*accumulate=*/t > e0);      // dQ_i += dS K_j
+    acc.matmul(dst, k);                                    // dQ_i += dS K_j
   }
-  nc.tensor_scalar(dq, acc, AluOp::multiply, g.scale);
+  nc.tensor_scalar(dq, acc.psum(), AluOp::multiply, g.scale);
   nc.dma_copy(g.d_q.tile(i * b, b, 0, d), dq);
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "trn/tile/matmul.hpp"
+
 namespace trn::sparse::detail {
 
 HbmTensor BlockPattern::stationary_view(std::int64_t b) const {
@@ -38,27 +40,16 @@ struct Epilogue {
     }
   }
   // v = alpha * acc (or 0 when nothing was accumulated) in out[slot]; returns the fp32 tile.
-  Tile scale(NeuronCore& nc, int slot, const Tile& acc, bool empty, float alpha, int tm, std::int64_t nn) const {
+  Tile scale(NeuronCore& nc, int slot, const tile::Accumulator& acc, float alpha, int tm, std::int64_t nn) const {
     const Tile v = out[slot].rows(0, tm).cols(0, nn);
-    if (empty)
-      nc.memset(v, 0.0f);
-    else if (alpha == 1.0f)
-      nc.tensor_copy(v, acc);
-    else
-      nc.tensor_scalar(v, acc, AluOp::multiply, alpha);
+    tile::evacuate(nc, v, acc, alpha);
     return v;
   }
   // v += beta * c (cv already holds c), then the cast to C's dtype; returns the tile to store.
   Tile finish(NeuronCore& nc, int slot, const Tile& v, float beta, int tm, std::int64_t nn) const {
-    if (read_c) {
-      const Tile cv = cold[slot].rows(0, tm).cols(0, nn);
-      nc.tensor_scalar(cv, cv, AluOp::multiply, beta);
-      nc.tensor_tensor(v, v, cv, AluOp::add);
-    }
-    if (!cast) return v;
-    const Tile o = outc[slot].rows(0, tm).cols(0, nn);
-    nc.tensor_copy(o, v);
-    return o;
+    const Tile cv = read_c ? cold[slot].rows(0, tm).cols(0, nn) : Tile{};
+    const Tile o = cast ? outc[slot].rows(0, tm).cols(0, nn) : Tile{};
+    return tile::add_beta_c_and_cast(nc, v, read_c ? &cv : nullptr, beta, cast ? &o : nullptr);
   }
 };
 
@@ -199,18 +190,17 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
     if (!resident)
       for (Tile& t : b_buf) t = sbuf.alloc(g.load, P, {nn}, "op(B) tile");
   }
-  Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "spmm acc"), psum.alloc(DType::f32, MT, {W}, "spmm acc")};
+  tile::PsumRing acc(psum, 2, MT, W, "spmm acc");  // by row parity
   const Epilogue epi(sbuf, hw, W, g.beta, g.c.dtype());
 
-  std::int64_t parity = 0, row_parity = 0, b_parity = 0;
+  std::int64_t parity = 0, b_parity = 0;
   for (std::int64_t r = r_begin; r < r_end; ++r)
     for (std::int64_t mc = 0; mc < m_chunks; ++mc) {
       const std::int64_t m0 = mc * MT;
       const int tm = static_cast<int>(std::min({std::int64_t{MT}, a.rb - m0, g.m_rows - r * a.rb - m0}));
       if (tm <= 0) continue;
-      const int slot = static_cast<int>(row_parity++ % 2);
-      const Tile acc_t = acc[slot].rows(0, tm).cols(0, nn);
-      bool empty = true;
+      tile::Accumulator acc_t = acc.open(nc, tm, nn);
+      const int slot = acc.slot();
       const std::int64_t e_end = g.multiply ? a.row_start[r + 1] : a.row_start[r];
       for (std::int64_t e0 = a.row_start[r]; e0 < e_end; e0 += group_blocks) {
         const std::int64_t count = std::min(group_blocks, e_end - e0);
@@ -244,14 +234,13 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
               bt = b_buf[b_parity++ % 2].rows(0, tk).cols(0, nn);
               nc.dma_copy(bt, g.b.tile(j * a.cb + k0, tk, n0, nn));
             }
-            nc.nc_matmul(acc_t, at, bt, /*accumulate=*/!empty);
-            empty = false;
+            acc_t.matmul(at, bt);
           }
           if (!one_tile) parity++;  // sub-tile loads alternate buffers too
         }
       }
       const std::int64_t row0 = r * a.rb + m0;
-      const Tile v = epi.scale(nc, slot, acc_t, empty, g.alpha, tm, nn);
+      const Tile v = epi.scale(nc, slot, acc_t, g.alpha, tm, nn);
       if (epi.read_c) nc.dma_copy(epi.cold[slot].rows(0, tm).cols(0, nn), g.c.tile(row0, tm, n0, nn));
       const Tile o = epi.finish(nc, slot, v, g.beta, tm, nn);
       nc.dma_copy(g.c.tile(row0, tm, n0, nn), o);
@@ -301,10 +290,10 @@ void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) 
                   g.b.tile(kt * P, tk, j * c.cb, len * c.cb));
     }
   };
-  Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "sddmm acc"), psum.alloc(DType::f32, MT, {W}, "sddmm acc")};
+  tile::PsumRing acc(psum, 2, MT, W, "sddmm acc");  // by output tile
   const Epilogue epi(sbuf, hw, W, g.beta, c.value_type);
 
-  std::int64_t parity = 0, out_parity = 0, strip_parity = 0;
+  std::int64_t parity = 0, strip_parity = 0;
   for (std::int64_t r = r_begin; r < r_end; ++r) {
     if (c.row_start[r] == c.row_start[r + 1]) continue;
     for (std::int64_t mc = 0; mc < m_chunks; ++mc) {
@@ -322,8 +311,8 @@ void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) 
         if (b_resident) ensure_b(j);
         for (std::int64_t n0 = 0; n0 < c.cb; n0 += W) {
           const std::int64_t nn = std::min(W, c.cb - n0);
-          const int slot = static_cast<int>(out_parity++ % 2);
-          const Tile acc_t = acc[slot].rows(0, tm).cols(0, nn);
+          tile::Accumulator acc_t = acc.open(nc, tm, nn);
+          const int slot = acc.slot();
           for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
             const std::int64_t k0 = kt * P;
             const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - k0));
@@ -342,9 +331,9 @@ void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) 
               bt = b_buf[buf].rows(0, tk).cols(0, nn);
               nc.dma_copy(bt, g.b.tile(k0, tk, j * c.cb + n0, nn));
             }
-            nc.nc_matmul(acc_t, at, bt, /*accumulate=*/kt > 0);
+            acc_t.matmul(at, bt);
           }
-          const Tile v = epi.scale(nc, slot, acc_t, !multiply, g.alpha, tm, nn);
+          const Tile v = epi.scale(nc, slot, acc_t, g.alpha, tm, nn);
           const Tile dst = bv.tile(m0, tm, n0, nn);
           if (epi.read_c) nc.dma_copy(epi.cold[slot].rows(0, tm).cols(0, nn), dst);
           nc.dma_copy(dst, epi.finish(nc, slot, v, g.beta, tm, nn));
@@ -385,7 +374,7 @@ void sddmm_csr_kernel(NeuronCore& nc, const SddmmCsrArgs& g, std::int64_t* tiles
         nc.dma_copy(a_strip.slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm), g.a.tile(kt * P, tk, row0, tm));
       }
   }
-  Tile acc[2] = {psum.alloc(DType::f32, MT, {W}, "sddmm acc"), psum.alloc(DType::f32, MT, {W}, "sddmm acc")};
+  tile::PsumRing acc(psum, 2, MT, W, "sddmm acc");  // by live column chunk
   const Epilogue epi(sbuf, hw, W, g.beta, c.value_type);
   const std::int64_t es = dtype_size(c.value_type);
   // Calls f(partition, first column, first entry, run length) for each run of consecutive stored
@@ -408,13 +397,13 @@ void sddmm_csr_kernel(NeuronCore& nc, const SddmmCsrArgs& g, std::int64_t* tiles
     return HbmTensor::wrap(c.values + e * es, c.value_type, {1, len}).tile(0, 1, 0, len);
   };
 
-  std::int64_t parity = 0, out_parity = 0;
+  std::int64_t parity = 0;
   for (std::int64_t ch = 0; ch < n_chunks; ++ch) {
     if (!live[static_cast<std::size_t>(ch)]) continue;
     if (tiles_visited != nullptr) ++tiles_visited[nc.program_id(1)];  // one slot per program
     const std::int64_t c0 = ch * W, nn = std::min(W, c.cols - c0);
-    const int slot = static_cast<int>(out_parity++ % 2);
-    const Tile acc_t = acc[slot].rows(0, tm).cols(0, nn);
+    tile::Accumulator acc_t = acc.open(nc, tm, nn);
+    const int slot = acc.slot();
     for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
       const std::int64_t k0 = kt * P;
       const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - k0));
@@ -428,9 +417,9 @@ void sddmm_csr_kernel(NeuronCore& nc, const SddmmCsrArgs& g, std::int64_t* tiles
       }
       const Tile bt = b_buf[buf].rows(0, tk).cols(0, nn);
       nc.dma_copy(bt, g.b.tile(k0, tk, c0, nn));
-      nc.nc_matmul(acc_t, at, bt, /*accumulate=*/kt > 0);
+      acc_t.matmul(at, bt);
     }
-    const Tile v = epi.scale(nc, slot, acc_t, !multiply, g.alpha, tm, nn);
+    const Tile v = epi.scale(nc, slot, acc_t, g.alpha, tm, nn);
     if (epi.read_c) {
       const Tile cv = epi.cold[slot].rows(0, tm).cols(0, nn);
       nc.memset(cv, 0.0f);  // positions outside the pattern are computed but never stored

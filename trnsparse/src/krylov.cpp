@@ -10,6 +10,7 @@
 
 #include "bsr_kernels.hpp"
 #include "trn/sparse/sparse.hpp"
+#include "trn/tile/matmul.hpp"
 
 namespace trn::sparse {
 
@@ -49,10 +50,10 @@ void dot_kernel(NeuronCore& nc, const HbmTensor& u, const HbmTensor& v, const Hb
     if (f0 > 0) nc.tensor_tensor(acc, acc, part, AluOp::add);
   }
   nc.memset(ones, 1.0f);
-  const Tile total = psum.alloc(DType::f32, 1, {1}, "dot");
-  nc.nc_matmul(total, ones, acc, /*accumulate=*/false);
+  tile::PartitionSum total(nc, psum.alloc(DType::f32, 1, {1}, "dot"), ones, tile::PartitionSum::Layout::broadcast);
+  total.add(acc);
   const Tile sb = sbuf.alloc(DType::f32, 1, {1}, "dot out");
-  nc.tensor_copy(sb, total);
+  total.copy_out(sb);
   if (root) nc.activation(sb, sb, ActFunc::sqrt);
   nc.dma_copy(out.tile(0, 1, 0, 1), sb);
 }
@@ -67,10 +68,10 @@ Tile broadcast_ratio(NeuronCore& nc, AllocScope& sbuf, AllocScope& psum, const H
   nc.tensor_tensor(n, n, d, AluOp::divide);
   const Tile ones = sbuf.alloc(DType::f32, 1, {P}, "ones row");
   nc.memset(ones, 1.0f);
-  const Tile bc = psum.alloc(DType::f32, P, {1}, "broadcast");
-  nc.nc_matmul(bc, ones, n, /*accumulate=*/false);
+  tile::PartitionSum bc(nc, psum.alloc(DType::f32, P, {1}, "broadcast"), ones, tile::PartitionSum::Layout::broadcast);
+  bc.add(n);
   const Tile col = sbuf.alloc(DType::f32, P, {1}, "ratio column");
-  nc.tensor_copy(col, bc);
+  bc.copy_out(col);
   return col;
 }
 

@@ -11,6 +11,7 @@
 
 #include "bsr_kernels.hpp"
 #include "trn/sparse/sparse.hpp"
+#include "trn/tile/matmul.hpp"
 
 namespace trn::sparse {
 
@@ -55,13 +56,13 @@ void spgemm_kernel(NeuronCore& nc, const SpgemmArgs& g) {
   AllocScope sbuf(nc.sbuf()), psum(nc.psum());
   Tile at[2] = {sbuf.alloc(g.load, kb, {rb}, "A block^T"), sbuf.alloc(g.load, kb, {rb}, "A block^T")};
   Tile bt[2] = {sbuf.alloc(g.load, kb, {cb}, "B block"), sbuf.alloc(g.load, kb, {cb}, "B block")};
-  Tile acc[2] = {psum.alloc(DType::f32, rb, {cb}, "C acc"), psum.alloc(DType::f32, rb, {cb}, "C acc")};
+  tile::PsumRing acc(psum, 2, rb, cb, "C acc");
   Tile out[2] = {sbuf.alloc(DType::f32, rb, {cb}, "C out"), sbuf.alloc(DType::f32, rb, {cb}, "C out")};
-  std::int64_t parity = 0, slot_parity = 0;
+  std::int64_t parity = 0;
   for (std::int64_t ec = c.row_start[static_cast<std::size_t>(i)]; ec < c.row_start[static_cast<std::size_t>(i) + 1]; ++ec) {
     const std::int64_t j = c.col[static_cast<std::size_t>(ec)];
-    const int slot = static_cast<int>(slot_parity++ % 2);
-    bool first = true;
+    tile::Accumulator group = acc.open(nc, rb, cb);
+    const Tile& o = out[acc.slot()];
     for (std::int64_t ea = a.row_start[static_cast<std::size_t>(i)]; ea < a.row_start[static_cast<std::size_t>(i) + 1]; ++ea) {
       const std::int64_t k = a.col[static_cast<std::size_t>(ea)];
       const auto b0 = b.col.begin() + b.row_start[static_cast<std::size_t>(k)];
@@ -71,16 +72,11 @@ void spgemm_kernel(NeuronCore& nc, const SpgemmArgs& g) {
       const int buf = static_cast<int>(parity++ % 2);
       nc.dma_copy(at[buf], a.stationary_view(a.block[static_cast<std::size_t>(ea)]).tile(0, kb, 0, rb));
       nc.dma_copy(bt[buf], b.block_view(b.block[static_cast<std::size_t>(hit - b.col.begin())]).tile(0, kb, 0, cb));
-      nc.nc_matmul(acc[slot], at[buf], bt[buf], /*accumulate=*/!first);
-      first = false;
+      group.matmul(at[buf], bt[buf]);
     }
-    if (first)
-      nc.memset(out[slot], 0.0f);  // never for a symbolic pattern: every stored C block has a contribution
-    else if (g.alpha == 1.0f)
-      nc.tensor_copy(out[slot], acc[slot]);
-    else
-      nc.tensor_scalar(out[slot], acc[slot], AluOp::multiply, g.alpha);
-    nc.dma_copy(c.block_view(c.block[static_cast<std::size_t>(ec)]).tile(0, rb, 0, cb), out[slot]);
+    // An empty group (never for a symbolic pattern: every stored C block has a contribution) stores zeros.
+    tile::evacuate(nc, o, group, g.alpha);
+    nc.dma_copy(c.block_view(c.block[static_cast<std::size_t>(ec)]).tile(0, rb, 0, cb), o);
   }
 }
 

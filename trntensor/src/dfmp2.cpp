@@ -5,11 +5,13 @@
 // combined with the denominator and reduced while SBUF/PSUM-resident; (ia|jb) never reaches HBM.
 // docs/trntensor.md, "Fused DF-MP2".
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <mutex>
 #include <vector>
 
 #include "trn/blas/modes.hpp"
+#include "trn/tile/matmul.hpp"
 #include "trn/tensor/tensor.hpp"
 
 namespace trn::tensor {
@@ -83,27 +85,31 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
       ri = sb.alloc(DType::f32, pmax, {v}, "B_i residual");
       rj = sb.alloc(DType::f32, pmax, {v}, "B_j residual");
     }
-    Tile X = ps.alloc(DType::f32, vp, {v}, "(ia|jb)"), Y = ps.alloc(DType::f32, vp, {v}, "(ib|ja)");
-    bool first = true;
+    tile::Accumulator X(nc, ps.alloc(DType::f32, vp, {v}, "(ia|jb)")), Y(nc, ps.alloc(DType::f32, vp, {v}, "(ib|ja)"));
+    // The residual starts as the fp32 panel (its own DMA) and the bf16 term 0 comes from the
+    // rounding DMA, so the split begins at the first subtraction; B_i and B_j in lockstep.
+    const tile::TermSplit in_place{Engine::vector, Engine::vector, InstrOptions{}, /*first_term_loaded=*/true};
     for (std::int64_t q0 = 0; q0 < naux; q0 += pmax) {
       const auto tq = static_cast<std::int32_t>(std::min<std::int64_t>(pmax, naux - q0));
-      nc.dma_copy(ti[0].rows(0, tq), hB.tile(q0, tq, i * v, v));
-      nc.dma_copy(tj[0].rows(0, tq), hB.tile(q0, tq, j * v, v));
+      std::array<Tile, 3> si, sj;
+      for (int t = 0; t < nterms; ++t) {
+        si[static_cast<std::size_t>(t)] = ti[t].rows(0, tq);
+        sj[static_cast<std::size_t>(t)] = tj[t].rows(0, tq);
+      }
+      nc.dma_copy(si[0], hB.tile(q0, tq, i * v, v));
+      nc.dma_copy(sj[0], hB.tile(q0, tq, j * v, v));
       if (nterms > 1) {
         nc.dma_copy(ri.rows(0, tq), hB.tile(q0, tq, i * v, v));
         nc.dma_copy(rj.rows(0, tq), hB.tile(q0, tq, j * v, v));
-        for (int t = 1; t < nterms; ++t) {
-          nc.tensor_tensor(ri.rows(0, tq), ri.rows(0, tq), ti[t - 1].rows(0, tq), AluOp::subtract);
-          nc.tensor_tensor(rj.rows(0, tq), rj.rows(0, tq), tj[t - 1].rows(0, tq), AluOp::subtract);
-          nc.tensor_copy(ti[t].rows(0, tq), ri.rows(0, tq));
-          nc.tensor_copy(tj[t].rows(0, tq), rj.rows(0, tq));
-        }
+        const std::size_t n = static_cast<std::size_t>(nterms);
+        const tile::SplitOperand both[] = {{ri.rows(0, tq), ri.rows(0, tq), std::span<const Tile>(si).first(n)},
+                                           {rj.rows(0, tq), rj.rows(0, tq), std::span<const Tile>(sj).first(n)}};
+        tile::split_terms(nc, both, in_place);
       }
       // Cross products, smallest terms first, in one PSUM accumulation group per output.
       for (const auto& [a, b] : pairs) {
-        nc.nc_matmul(X, ti[a].rows(0, tq), tj[b].rows(0, tq), !first);
-        nc.nc_matmul(Y, tj[a].rows(0, tq), ti[b].rows(0, tq), !first);
-        first = false;
+        X.matmul(si[static_cast<std::size_t>(a)], sj[static_cast<std::size_t>(b)]);
+        Y.matmul(sj[static_cast<std::size_t>(a)], si[static_cast<std::size_t>(b)]);
       }
     }
     // Denominator D[a, b] = (e_i + e_j) - (e_a + e_b): e_a per partition, e_b along the free axis
@@ -121,16 +127,17 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
     nc.reciprocal(den, den);
     // t = (2 X - Y) * X / D, reduced over b (free axis), then over a (partitions) on TensorE.
     Tile t = sb.alloc(DType::f32, vp, {v}, "t"), rowsum = sb.alloc(DType::f32, vp, {1}, "sum_b");
-    nc.tensor_scalar(t, X, AluOp::multiply, 2.0f);
-    nc.tensor_tensor(t, t, Y, AluOp::subtract);
-    nc.tensor_tensor(t, t, X, AluOp::multiply);
+    nc.tensor_scalar(t, X.psum(), AluOp::multiply, 2.0f);
+    nc.tensor_tensor(t, t, Y.psum(), AluOp::subtract);
+    nc.tensor_tensor(t, t, X.psum(), AluOp::multiply);
     nc.tensor_tensor(t, t, den, AluOp::multiply);
     nc.tensor_reduce(rowsum, t, AluOp::add);
     Tile ones = sb.alloc(DType::f32, vp, {1}, "ones"), total = ps.alloc(DType::f32, 1, {1}, "E_ij"),
          total_sb = sb.alloc(DType::f32, 1, {1}, "E_ij");
     nc.memset(ones, 1.0f);
-    nc.nc_matmul(total, rowsum, ones, false);
-    nc.tensor_copy(total_sb, total);
+    tile::PartitionSum sum(nc, total, ones, tile::PartitionSum::Layout::column);
+    sum.add(rowsum);
+    sum.copy_out(total_sb);
     nc.dma_copy(hOut.tile(pid, 1, 0, 1), total_sb);
   });
   if (report != nullptr) {
