@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "test_util.hpp"
 #include "trn/core/core.hpp"
 #include "trn/tile/complex.hpp"
 #include "trn/tile/launch_rows.hpp"
@@ -21,14 +22,7 @@ using namespace trn;
 
 namespace {
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const trn::Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using trntest::error_of;
 
 float f32_at(const Tile& t, std::int32_t p, std::int64_t i) {
   float v;

@@ -48,24 +48,14 @@ bool FreePattern::empty() const {
   return false;
 }
 
-std::int64_t FreePattern::min_offset() const {
+std::int64_t FreePattern::reach(int sign) const {
   if (empty()) return 0;
-  std::int64_t lo = 0;
+  std::int64_t r = 0;
   for (int d = 0; d < rank_; ++d) {
     const FreeDim& x = dims_[static_cast<std::size_t>(d)];
-    if (x.stride < 0) lo += x.stride * (x.size - 1);
+    if (x.stride * sign > 0) r += x.stride * (x.size - 1);
   }
-  return lo;
-}
-
-std::int64_t FreePattern::max_offset() const {
-  if (empty()) return 0;
-  std::int64_t hi = 0;
-  for (int d = 0; d < rank_; ++d) {
-    const FreeDim& x = dims_[static_cast<std::size_t>(d)];
-    if (x.stride > 0) hi += x.stride * (x.size - 1);
-  }
-  return hi;
+  return r;
 }
 
 Tile view(const Tile& dense, std::int64_t offset, const FreePattern& pattern) {

@@ -38,11 +38,12 @@ class FreePattern {
   const FreeDim& operator[](int d) const { return dims_[static_cast<std::size_t>(d)]; }
   // Element offsets of the first and last addressed element relative to the origin ([0, 0] if
   // some size is 0: nothing is addressed).
-  std::int64_t min_offset() const;
-  std::int64_t max_offset() const;
+  std::int64_t min_offset() const { return reach(-1); }
+  std::int64_t max_offset() const { return reach(1); }
   bool empty() const;  // some dimension has size 0
 
  private:
+  std::int64_t reach(int sign) const;  // sum of stride (size - 1) over the dims whose stride has this sign
   std::array<FreeDim, kMaxFreeDims> dims_{};
   int rank_ = 0;
 };
