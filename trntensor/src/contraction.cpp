@@ -221,11 +221,10 @@ void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void
 void tf32_split(const blas::Settings& s, float* x, float* small, std::int64_t n, Trace* trace) {
   constexpr std::int64_t kFree = 512;  // free elements per VectorE instruction (a tiling choice)
   const LaunchResult r = tile::launch_rows(s.launch_config(), n, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
-    const std::int32_t np = rb.partitions;
-    const std::int64_t f = rb.width;
     AllocScope sb(nc.sbuf());
-    Tile tx = sb.alloc(DType::f32, np, {f}, "x"), tb = sb.alloc(DType::tf32, np, {f}, "big"),
-         ts = sb.alloc(DType::f32, np, {f}, "small");
+    const Tile tx = sb.alloc(DType::f32, rb.partitions, {rb.width}, "x");
+    const Tile tb = sb.alloc(DType::tf32, rb.partitions, {rb.width}, "big");
+    const Tile ts = sb.alloc(DType::f32, rb.partitions, {rb.width}, "small");
     nc.dma_copy(tx, rb.of(x, DType::f32));
     nc.tensor_copy(tb, tx);
     nc.tensor_tensor(ts, tx, tb, AluOp::subtract);

@@ -94,11 +94,10 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
                    : spec_.op == ElementwiseOp::max ? AluOp::maximum
                                                     : AluOp::minimum;
   const LaunchResult r = tile::launch_rows(s.launch_config(), n, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
-    const std::int32_t np = rb.partitions;
-    const std::int64_t f = rb.width;
     AllocScope sb(nc.sbuf());
-    Tile ta = sb.alloc(DType::f32, np, {f}, "alpha A"), tc = sb.alloc(DType::f32, np, {f}, "gamma C"),
-         td = sb.alloc(DType::f32, np, {f}, "D");
+    const Tile ta = sb.alloc(DType::f32, rb.partitions, {rb.width}, "alpha A");
+    const Tile tc = sb.alloc(DType::f32, rb.partitions, {rb.width}, "gamma C");
+    const Tile td = sb.alloc(DType::f32, rb.partitions, {rb.width}, "D");
     nc.dma_copy(ta, rb.of(ap.data(), DType::f32));
     nc.dma_copy(tc, rb.of(cp.data(), DType::f32));
     nc.tensor_scalar(ta, ta, AluOp::multiply, alpha);
