@@ -10,14 +10,7 @@ using namespace trn;
 
 namespace {
 
-std::string error_of(const std::function<void()>& fn) {
-  try {
-    fn();
-  } catch (const trn::Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using trntest::error_of;
 
 TEST(Memory, CapacitiesComeFromTheGenerationTable) {
   EXPECT_EQ(hardware_spec(Generation::trn1).sbuf_partition_bytes, 192 * 1024);

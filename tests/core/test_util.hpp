@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 #include <random>
 #include <string>
@@ -13,6 +14,16 @@
 #include "trn/core/core.hpp"
 
 namespace trntest {
+
+// The message of the trn::Error fn throws ("" when it throws none).
+inline std::string error_of(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const trn::Error& e) {
+    return e.what();
+  }
+  return "";
+}
 
 // Random fp32 values already representable in dtype t (so that loads are exact).
 inline std::vector<float> random_values(std::size_t n, trn::DType t, std::uint64_t seed, float lo = -1.0f,

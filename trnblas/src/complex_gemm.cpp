@@ -37,10 +37,7 @@ namespace trn::blas {
 namespace {
 
 using detail::Recorder;
-
-void require(bool ok, const char* what) {
-  if (!ok) throw UsageError("trnblas", "argument", what);
-}
+using detail::require;
 
 // Element (i, l) of op(X), X column-major complex with leading dimension ld; conjugated for C.
 template <class T>

@@ -18,10 +18,7 @@ namespace trn::blas {
 namespace {
 
 using detail::Recorder;
-
-void require(bool ok, const char* what) {
-  if (!ok) throw UsageError("trnblas", "argument", what);
-}
+using detail::require;
 
 // op(X) of a complex column-major X as the GEMM sees it; sub(r, c) starts at op(X)(r, c).
 template <class T>
@@ -158,10 +155,7 @@ void symm_complex(const Settings& s, GemmMode mode, Kind kind, Side side, Uplo u
   using Cx = std::complex<T>;
   const bool left = side == Side::left;
   const std::int64_t order = left ? m : n;
-  require(m >= 0 && n >= 0, "m, n must be non-negative");
-  require(lda >= std::max<std::int64_t>(1, order) && ldb >= std::max<std::int64_t>(1, m) &&
-              ldc >= std::max<std::int64_t>(1, m),
-          "lda, ldb, ldc too small");
+  detail::require_side_shapes(m, n, order, lda, ldb, ldc);
   Recorder rec(s, report);
   if (m == 0 || n == 0 || (alpha == Cx(0) && beta == Cx(1))) return;
   std::vector<Cx> full;

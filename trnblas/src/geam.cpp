@@ -15,16 +15,14 @@
 #include "level12_internal.hpp"
 #include "level3_internal.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/tile/complex.hpp"
 
 namespace trn::blas {
 
 namespace {
 
 using detail::Recorder;
-
-void require(bool ok, const char* what) {
-  if (!ok) throw UsageError("trnblas", "argument", what);
-}
+using detail::require;
 
 template <class T>
 struct Elem {  // real type R and floats per element E
@@ -231,24 +229,12 @@ void dgmm_kernel(NeuronCore& nc, const DgmmArgs& d) {
       else
         nc.tensor_scalar(o, a, AluOp::multiply, x.reshape({1}));
     } else {
-      const Tile ar = a.slice(1, 0, 1), ai = a.slice(1, 1, 1), orr = o.slice(1, 0, 1), oi = o.slice(1, 1, 1);
+      const tile::ComplexPlanes ac{a.slice(1, 0, 1), a.slice(1, 1, 1)}, oc{o.slice(1, 0, 1), o.slice(1, 1, 1)};
       if (d.left) {
-        const Tile xr = x.slice(1, 0, 1), xi = x.slice(1, 1, 1);
-        nc.tensor_tensor(orr, ar, xr, AluOp::multiply);
-        nc.tensor_tensor(uu, ai, xi, AluOp::multiply);
-        nc.tensor_tensor(orr, orr, uu, AluOp::subtract);
-        nc.tensor_tensor(oi, ar, xi, AluOp::multiply);
-        nc.tensor_tensor(uu, ai, xr, AluOp::multiply);
-        nc.tensor_tensor(oi, oi, uu, AluOp::add);
-      } else {
+        tile::complex_multiply(nc, oc, ac, {x.slice(1, 0, 1), x.slice(1, 1, 1)}, uu);
+      } else {  // one scalar per partition (column)
         const Tile flat = xt.reshape({d.E});
-        const Tile xr = flat.cols(0, 1), xi = flat.cols(1, 1);
-        nc.tensor_scalar(orr, ar, AluOp::multiply, xr);
-        nc.tensor_scalar(uu, ai, AluOp::multiply, xi);
-        nc.tensor_tensor(orr, orr, uu, AluOp::subtract);
-        nc.tensor_scalar(oi, ar, AluOp::multiply, xi);
-        nc.tensor_scalar(uu, ai, AluOp::multiply, xr);
-        nc.tensor_tensor(oi, oi, uu, AluOp::add);
+        tile::complex_multiply(nc, oc, ac, flat.cols(0, 1), flat.cols(1, 1), uu);
       }
     }
     nc.dma_copy(cv.tile_nd({j0, i0, 0}, {cols, w, d.E}, 0), o);

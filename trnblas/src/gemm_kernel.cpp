@@ -1,5 +1,7 @@
 #include "gemm_kernel.hpp"
 
+#include "trn/tile/view.hpp"
+
 #include <algorithm>
 #include <array>
 #include <deque>
@@ -302,24 +304,12 @@ bool tile_intersects(Triangle tri, std::int64_t j0, int tnj, std::int64_t i0, in
 const InstrOptions kRne{Rounding::nearest_even};
 
 // Packs one K tile of each source into SBUF and produces its terms (split on VectorE if asked).
-// A [rows, F] HBM view read as [rows / 2, 2, F]: partition p takes rows 2p and 2p + 1 (the
-// double_row layout; `rows` even).
-Tile paired_rows(const Tile& h) {
-  Tile t = h;
-  t.partitions = h.partitions / 2;
-  t.partition_stride = 2 * h.partition_stride;
-  t.ndim = 2;
-  t.size = {2, h.size[0], 1, 1};
-  t.stride = {h.partition_stride / dtype_size(h.dtype), h.stride[0], 0, 0};
-  return t;
-}
-
 // double_row packing of one K tile of tk <= 256 rows into a [128, 2, width] term tile: rows
 // k0 + 2p + r to (p, r); an odd last row goes to (p, 0) with (p, 1) zeroed (adds +-0: no change).
 void pack_double_row(NeuronCore& nc, const Tile& h, const Tile& term, int tk, int width) {
   const int pairs = tk / 2;
   if (tk % 2 != 0) nc.memset(term.rows(0, pairs + 1).cols(0, width), 0.0f);  // engines start at partition 0
-  if (pairs > 0) nc.dma_copy(term.rows(0, pairs).cols(0, width), paired_rows(h.rows(0, 2 * pairs)));
+  if (pairs > 0) nc.dma_copy(term.rows(0, pairs).cols(0, width), tile::partition_pairs(h.rows(0, 2 * pairs)));
   if (tk % 2 != 0) nc.dma_copy(term.rows(pairs, 1).cols(0, width).slice(0, 0, 1), h.rows(tk - 1, 1));
 }
 

@@ -13,6 +13,8 @@
 #include "trn/blas/level3.hpp"
 
 #include "level3_internal.hpp"
+#include "trn/tile/complex.hpp"
+#include "trn/tile/view.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -28,10 +30,7 @@ namespace trn::blas {
 namespace {
 
 using detail::Recorder;
-
-void require(bool ok, const char* what) {
-  if (!ok) throw UsageError("trnblas", "argument", what);
-}
+using detail::require;
 
 Op flip(Op op) { return op == Op::N ? Op::T : Op::N; }
 
@@ -145,15 +144,9 @@ void diag_solve_group(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t r0
   Tile e = sb.alloc(DType::f32, rows, {w * w}, "diagonal block (column-major) on every partition");
   Tile u = sb.alloc(DType::f32, rows, {groups, w}, "update");
   // B as [rhs partition, group, element]: rhs r0 + p groups + g.
-  Tile bsrc = HbmTensor::wrap(d.b + r0 * d.rs, DType::f32, {rows, w}, {groups * d.rs, d.es}).tile(0, rows, 0, w);
-  bsrc.ndim = 2;
-  bsrc.size = {groups, w, 1, 1};
-  bsrc.stride = {d.rs, d.es, 0, 0};
+  const Tile bsrc = tile::hbm_view(d.b + r0 * d.rs, DType::f32, rows, groups * d.rs, {{groups, d.rs}, {w, d.es}});
   // E broadcast: partition stride 0, free pattern [j][i] -> e[j w + i] = E(i, j).
-  Tile esrc = HbmTensor::wrap(const_cast<float*>(d.t), DType::f32, {rows, w}, {0, d.sj}).tile(0, rows, 0, w);
-  esrc.ndim = 2;
-  esrc.size = {w, w, 1, 1};
-  esrc.stride = {d.sj, d.si, 0, 0};
+  const Tile esrc = tile::hbm_view(d.t, DType::f32, rows, 0, {{w, d.sj}, {w, d.si}});
   nc.dma_copy(y, bsrc);
   nc.dma_copy(e, esrc);
   if (d.scale != 1.0f) nc.tensor_scalar(y, y, AluOp::multiply, d.scale);
@@ -163,13 +156,8 @@ void diag_solve_group(NeuronCore& nc, const DiagBlock<float>& d, std::int64_t r0
     if (!d.unit) nc.tensor_scalar(yj, yj, AluOp::divide, e.cols(j * w + j, 1));
     const std::int64_t i0 = d.lower ? j + 1 : 0, len = d.lower ? w - 1 - j : j;  // unsolved elements
     if (len == 0) continue;
-    Tile ecol = e.cols(j * w + i0, len);  // e_{i0..i0+len, j}, repeated over the groups
-    ecol.ndim = 2;
-    ecol.size = {groups, len, 1, 1};
-    ecol.stride = {0, 1, 0, 0};
-    Tile yrep = yj;  // y_j of each group, repeated over the len elements
-    yrep.size[1] = len;
-    yrep.stride[1] = 0;
+    const Tile ecol = tile::stack_outer(e.cols(j * w + i0, len), groups, 0);  // e_{i0..i0+len, j}, per group
+    const Tile yrep = tile::broadcast(yj, 1, len);  // y_j of each group, repeated over the len elements
     const Tile uu = u.slice(1, 0, len), ys = y.slice(1, i0, len);
     nc.tensor_tensor(uu, ecol, yrep, AluOp::multiply);
     nc.tensor_tensor(ys, ys, uu, AluOp::subtract);
@@ -200,33 +188,19 @@ void diag_solve_complex_group(NeuronCore& nc, const DiagBlock<std::complex<float
   Tile e = sb.alloc(DType::f32, rows, {w * w * 2}, "diagonal block [j, i, re/im] on every partition");
   Tile u = sb.alloc(DType::f32, rows, {3 * groups * w}, "products");
   Tile rc = sb.alloc(DType::f32, rows, {8}, "reciprocal of the pivot");
-  // A [s0, s1] view of a flat tile starting at element off with element strides st0, st1.
-  const auto view = [](const Tile& flat, std::int64_t off, std::int64_t s0, std::int64_t st0, std::int64_t s1,
-                       std::int64_t st1) {
-    Tile v = flat.slice(0, off, 1);
-    v.ndim = 2;
-    v.size = {s0, s1, 1, 1};
-    v.stride = {st0, st1, 0, 0};
-    return v;
+  // Plane `part` (0: re, 1: im) of the interleaved complex elements of y or e from element off,
+  // [s0, s1] with element strides st0, st1; a real [s0, s1] view of the product scratch.
+  const auto plane = [](const Tile& flat, int part, std::int64_t off, std::int64_t s0, std::int64_t st0, std::int64_t s1,
+                        std::int64_t st1) { return tile::complex_plane(flat, part, off, {{s0, st0}, {s1, st1}}); };
+  const auto view = [](const Tile& flat, std::int64_t s0, std::int64_t st0, std::int64_t s1, std::int64_t st1) {
+    return tile::view(flat, 0, {{s0, st0}, {s1, st1}});
   };
-  auto* bf = reinterpret_cast<float*>(d.b + r0 * d.rs);
-  Tile bsrc = HbmTensor::wrap(bf, DType::f32, {rows, w}, {groups * 2 * d.rs, 2 * d.es}).tile(0, rows, 0, w);
-  bsrc.ndim = 3;
-  bsrc.size = {groups, w, 2, 1};
-  bsrc.stride = {2 * d.rs, 2 * d.es, 1, 0};
-  auto* tf = reinterpret_cast<float*>(const_cast<std::complex<float>*>(d.t));
-  Tile esrc = HbmTensor::wrap(tf, DType::f32, {rows, w}, {0, 2 * d.sj}).tile(0, rows, 0, w);
-  esrc.ndim = 3;
-  esrc.size = {w, w, 2, 1};
-  esrc.stride = {2 * d.sj, 2 * d.si, 1, 0};
-  Tile ydst = y;
-  ydst.ndim = 3;
-  ydst.size = {groups, w, 2, 1};
-  ydst.stride = {2 * w, 2, 1, 0};
-  Tile edst = e;
-  edst.ndim = 3;
-  edst.size = {w, w, 2, 1};
-  edst.stride = {2 * w, 2, 1, 0};
+  // B and E as interleaved (re, im) floats: [groups, w, 2] per right-hand-side partition, E's block
+  // [w, w, 2] broadcast (partition stride 0).
+  const Tile bsrc = tile::hbm_view(d.b + r0 * d.rs, DType::f32, rows, groups * 2 * d.rs,
+                                   {{groups, 2 * d.rs}, {w, 2 * d.es}, {2, 1}});
+  const Tile esrc = tile::hbm_view(d.t, DType::f32, rows, 0, {{w, 2 * d.sj}, {w, 2 * d.si}, {2, 1}});
+  const Tile ydst = y.reshape({groups, w, 2}), edst = e.reshape({w, w, 2});
   nc.dma_copy(ydst, bsrc);
   nc.dma_copy(edst, esrc);
   if (d.conj) {
@@ -235,58 +209,30 @@ void diag_solve_complex_group(NeuronCore& nc, const DiagBlock<std::complex<float
   }
   const Tile u1 = u.slice(0, 0, groups * w), u2 = u.slice(0, groups * w, groups * w),
              u3 = u.slice(0, 2 * groups * w, groups * w);
-  const auto yr_all = view(y, 0, groups, 2 * w, w, 2), yi_all = view(y, 1, groups, 2 * w, w, 2);
-  if (d.scale != std::complex<float>(1.0f)) {  // y = scale * y (complex scale, immediates)
-    const float ar = d.scale.real(), ai = d.scale.imag();
-    const auto t1 = view(u1, 0, groups, w, w, 1), t2 = view(u2, 0, groups, w, w, 1), t3 = view(u3, 0, groups, w, w, 1);
-    nc.tensor_scalar(t1, yr_all, AluOp::multiply, ar);
-    nc.tensor_scalar(t2, yi_all, AluOp::multiply, ai);
-    nc.tensor_tensor(t3, t1, t2, AluOp::subtract);
-    nc.tensor_scalar(t1, yr_all, AluOp::multiply, ai);
-    nc.tensor_scalar(t2, yi_all, AluOp::multiply, ar);
-    nc.tensor_tensor(yi_all, t1, t2, AluOp::add);
-    nc.tensor_copy(yr_all, t3);
-  }
-  const Tile m = rc.cols(0, 1), er = rc.cols(1, 1), ei = rc.cols(2, 1), q = rc.cols(3, 1), t = rc.cols(4, 1),
-             rr = rc.cols(5, 1), ri = rc.cols(6, 1);
+  const tile::ComplexPlanes y_all{plane(y, 0, 0, groups, w, w, 1), plane(y, 1, 0, groups, w, w, 1)};
+  if (d.scale != std::complex<float>(1.0f))  // y = scale * y (complex scale, immediates)
+    tile::complex_scale(nc, y_all, d.scale.real(), d.scale.imag(), view(u1, groups, w, w, 1), view(u2, groups, w, w, 1),
+                        view(u3, groups, w, w, 1));
+  const Tile m = rc.cols(0, 1);
+  const tile::ReciprocalWork work{rc.cols(1, 1), rc.cols(2, 1), rc.cols(3, 1), rc.cols(4, 1)};
+  const tile::ComplexPlanes recip{rc.cols(5, 1), rc.cols(6, 1)};
   for (std::int64_t step = 0; step < w; ++step) {
     const std::int64_t j = d.lower ? step : w - 1 - step;
-    const Tile yjr = view(y, 2 * j, groups, 2 * w, 1, 1), yji = view(y, 2 * j + 1, groups, 2 * w, 1, 1);
-    if (!d.unit) {
+    if (!d.unit) {  // y_j = y_j * (1 / e_jj)
       const Tile ejr = e.cols(2 * (j * w + j), 1), eji = e.cols(2 * (j * w + j) + 1, 1);
       nc.tensor_tensor(m, ejr, eji, AluOp::abs_max);
-      nc.tensor_scalar(er, ejr, AluOp::divide, m);
-      nc.tensor_scalar(ei, eji, AluOp::divide, m);
-      nc.tensor_tensor(q, er, er, AluOp::multiply);
-      nc.tensor_tensor(t, ei, ei, AluOp::multiply);
-      nc.tensor_tensor(q, q, t, AluOp::add);
-      nc.tensor_tensor(q, q, m, AluOp::multiply);
-      nc.tensor_tensor(rr, er, q, AluOp::divide);
-      nc.tensor_scalar(ri, ei, AluOp::divide, q, AluOp::multiply, -1.0f);
-      const Tile p1 = view(u1, 0, groups, 1, 1, 1), p2 = view(u2, 0, groups, 1, 1, 1), p3 = view(u3, 0, groups, 1, 1, 1);
-      nc.tensor_scalar(p1, yjr, AluOp::multiply, rr);
-      nc.tensor_scalar(p2, yji, AluOp::multiply, ri);
-      nc.tensor_tensor(p3, p1, p2, AluOp::subtract);
-      nc.tensor_scalar(p1, yjr, AluOp::multiply, ri);
-      nc.tensor_scalar(p2, yji, AluOp::multiply, rr);
-      nc.tensor_tensor(yji, p1, p2, AluOp::add);
-      nc.tensor_copy(yjr, p3);
+      tile::complex_reciprocal(nc, ejr, eji, m, work, recip);
+      const tile::ComplexPlanes yj{plane(y, 0, j, groups, w, 1, 1), plane(y, 1, j, groups, w, 1, 1)};
+      tile::complex_scale(nc, yj, recip.re, recip.im, view(u1, groups, 1, 1, 1), view(u2, groups, 1, 1, 1),
+                          view(u3, groups, 1, 1, 1));
     }
     const std::int64_t i0 = d.lower ? j + 1 : 0, len = d.lower ? w - 1 - j : j;  // unsolved elements
     if (len == 0) continue;
-    // e_{i, j} over the unsolved i, repeated over the groups; y_j repeated over the len elements.
-    const Tile ecr = view(e, 2 * (j * w + i0), groups, 0, len, 2), eci = view(e, 2 * (j * w + i0) + 1, groups, 0, len, 2);
-    const Tile yrr = view(y, 2 * j, groups, 2 * w, len, 0), yri = view(y, 2 * j + 1, groups, 2 * w, len, 0);
-    const Tile ysr = view(y, 2 * i0, groups, 2 * w, len, 2), ysi = view(y, 2 * i0 + 1, groups, 2 * w, len, 2);
-    const Tile p1 = view(u1, 0, groups, w, len, 1), p2 = view(u2, 0, groups, w, len, 1);
-    nc.tensor_tensor(p1, ecr, yrr, AluOp::multiply);
-    nc.tensor_tensor(p2, eci, yri, AluOp::multiply);
-    nc.tensor_tensor(p1, p1, p2, AluOp::subtract);
-    nc.tensor_tensor(ysr, ysr, p1, AluOp::subtract);
-    nc.tensor_tensor(p1, ecr, yri, AluOp::multiply);
-    nc.tensor_tensor(p2, eci, yrr, AluOp::multiply);
-    nc.tensor_tensor(p1, p1, p2, AluOp::add);
-    nc.tensor_tensor(ysi, ysi, p1, AluOp::subtract);
+    // y_i -= e_{i, j} y_j over the unsolved i: e's column repeated over the groups, y_j over the i.
+    const tile::ComplexPlanes ec{plane(e, 0, j * w + i0, groups, 0, len, 1), plane(e, 1, j * w + i0, groups, 0, len, 1)};
+    const tile::ComplexPlanes yj{plane(y, 0, j, groups, w, len, 0), plane(y, 1, j, groups, w, len, 0)};
+    const tile::ComplexPlanes ys{plane(y, 0, i0, groups, w, len, 1), plane(y, 1, i0, groups, w, len, 1)};
+    tile::complex_multiply_subtract(nc, ys, ec, yj, view(u1, groups, w, len, 1), view(u2, groups, w, len, 1));
   }
   nc.dma_copy(bsrc, ydst);
 }
@@ -521,10 +467,7 @@ void trmm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
                std::int64_t ldc, CallReport* report) {
   const bool left = side == Side::left;
   const std::int64_t order = left ? m : n;
-  require(m >= 0 && n >= 0, "m, n must be non-negative");
-  require(lda >= std::max<std::int64_t>(1, order) && ldb >= std::max<std::int64_t>(1, m) &&
-              ldc >= std::max<std::int64_t>(1, m),
-          "lda, ldb, ldc too small");
+  detail::require_side_shapes(m, n, order, lda, ldb, ldc);
   Recorder rec(s, report);
   if (m == 0 || n == 0) return;
   if (alpha == T(0)) return zero_fill(s, m, n, C, ldc);
@@ -572,10 +515,7 @@ void symm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int6
                CallReport* report) {
   const bool left = side == Side::left;
   const std::int64_t order = left ? m : n;
-  require(m >= 0 && n >= 0, "m, n must be non-negative");
-  require(lda >= std::max<std::int64_t>(1, order) && ldb >= std::max<std::int64_t>(1, m) &&
-              ldc >= std::max<std::int64_t>(1, m),
-          "lda, ldb, ldc too small");
+  detail::require_side_shapes(m, n, order, lda, ldb, ldc);
   Recorder rec(s, report);
   if (m == 0 || n == 0) return;
   std::vector<T> full;

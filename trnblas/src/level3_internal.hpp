@@ -1,11 +1,28 @@
-// Internal (not installed): pieces shared by level3.cpp and complex_gemm.cpp.
+// Internal (not installed): pieces shared by the Level-3 sources (level3.cpp, complex_gemm.cpp,
+// complex_level3.cpp, geam.cpp, lu_batched.cpp).
 #pragma once
 #include <algorithm>
+#include <cstdint>
 #include <utility>
 
 #include "trn/blas/blas.hpp"
 
 namespace trn::blas::detail {
+
+// A violated argument precondition of a C++ routine (its C entry point returns INVALID_VALUE).
+inline void require(bool ok, const char* what) {
+  if (!ok) throw UsageError("trnblas", "argument", what);
+}
+
+// The shape checks of a routine with a Side (SYMM/HEMM, TRMM): B and C are m x n, A is order x
+// order (order = m for Side::left, n for Side::right).
+inline void require_side_shapes(std::int64_t m, std::int64_t n, std::int64_t order, std::int64_t lda,
+                                std::int64_t ldb, std::int64_t ldc) {
+  require(m >= 0 && n >= 0, "m, n must be non-negative");
+  require(lda >= std::max<std::int64_t>(1, order) && ldb >= std::max<std::int64_t>(1, m) &&
+              ldc >= std::max<std::int64_t>(1, m),
+          "lda, ldb, ldc too small");
+}
 
 // Collects the traces of every launch of one call (GEMMs and tile kernels) into its report.
 class Recorder {

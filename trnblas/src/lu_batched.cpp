@@ -41,6 +41,8 @@
 #include <vector>
 
 #include "level3_internal.hpp"
+#include "trn/tile/complex.hpp"
+#include "trn/tile/view.hpp"
 #include "trn/blas/level3.hpp"
 
 namespace trn::blas {
@@ -48,37 +50,22 @@ namespace trn::blas {
 namespace {
 
 using detail::Recorder;
-
-void require(bool ok, const char* what) {
-  if (!ok) throw UsageError("trnblas", "argument", what);
-}
+using detail::require;
 
 // A [s0, s1] view of a flat SBUF tile from element off, element strides st0, st1.
 Tile view2(const Tile& flat, std::int64_t off, std::int64_t s0, std::int64_t st0, std::int64_t s1, std::int64_t st1) {
-  Tile v = flat.slice(0, off, 1);
-  v.ndim = 2;
-  v.size = {s0, s1, 1, 1};
-  v.stride = {st0, st1, 0, 0};
-  return v;
+  return tile::view(flat, off, {{s0, st0}, {s1, st1}});
 }
 
 // One matrix (rows x cols, column-major with leading dimension ld) in HBM as the [cols, rows]
 // source / destination of a one-partition DMA.
 Tile hbm_matrix(const void* p, DType dt, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
-  Tile t = HbmTensor::wrap(const_cast<void*>(p), dt, {1, rows}, {0, 1}).tile(0, 1, 0, rows);
-  t.ndim = 2;
-  t.size = {cols, rows, 1, 1};
-  t.stride = {ld, 1, 0, 0};
-  return t;
+  return tile::hbm_view(p, dt, 1, 0, {{cols, ld}, {rows, 1}});
 }
 
 // The partition row p of a flat tile as [cols, rows] with stride rows.
 Tile sbuf_matrix(const Tile& flat, std::int32_t p, std::int64_t rows, std::int64_t cols) {
-  Tile t = flat.rows(p, 1);
-  t.ndim = 2;
-  t.size = {cols, rows, 1, 1};
-  t.stride = {rows, 1, 0, 0};
-  return t;
+  return tile::view(flat.rows(p, 1), 0, {{cols, rows}, {rows, 1}});
 }
 
 float load_f32(const Tile& t, std::int32_t p, std::int64_t i) {
@@ -129,19 +116,14 @@ template <class T>
 void sub_product(NeuronCore& nc, const EView& dst, const EView& a, const EView& b, std::int64_t s0, std::int64_t s1,
                  const Tile& scratch) {
   const auto v = [&](const EView& e, int c) { return ev<T>(*e.flat, e.off, s0, e.st0, s1, e.st1, c); };
-  const Tile p1 = view2(scratch, 0, s0, s1, s1, 1), p2 = view2(scratch, s0 * s1, s0, s1, s1, 1);
+  const Tile p1 = view2(scratch, 0, s0, s1, s1, 1);
   if constexpr (std::is_same_v<T, float>) {
     nc.tensor_tensor(p1, v(a, 0), v(b, 0), AluOp::multiply);
     nc.tensor_tensor(v(dst, 0), v(dst, 0), p1, AluOp::subtract);
-  } else {
-    nc.tensor_tensor(p1, v(a, 0), v(b, 0), AluOp::multiply);
-    nc.tensor_tensor(p2, v(a, 1), v(b, 1), AluOp::multiply);
-    nc.tensor_tensor(p1, p1, p2, AluOp::subtract);
-    nc.tensor_tensor(v(dst, 0), v(dst, 0), p1, AluOp::subtract);
-    nc.tensor_tensor(p1, v(a, 0), v(b, 1), AluOp::multiply);
-    nc.tensor_tensor(p2, v(a, 1), v(b, 0), AluOp::multiply);
-    nc.tensor_tensor(p1, p1, p2, AluOp::add);
-    nc.tensor_tensor(v(dst, 1), v(dst, 1), p1, AluOp::subtract);
+  } else {  // the second product plane follows the first (the real kernels' scratch holds one)
+    const Tile p2 = view2(scratch, s0 * s1, s0, s1, s1, 1);
+    const auto planes = [&](const EView& e) { return tile::ComplexPlanes{v(e, 0), v(e, 1)}; };
+    tile::complex_multiply_subtract(nc, planes(dst), planes(a), planes(b), p1, p2);
   }
 }
 
@@ -155,8 +137,7 @@ template <class T>
 void divide_by(NeuronCore& nc, const Tile& flat, std::int64_t pivot, const EView& x, std::int64_t s0, std::int64_t s1,
                const Tile& rc, const Tile& scratch, bool zero_safe) {
   const auto v = [&](int c) { return ev<T>(*x.flat, x.off, s0, x.st0, s1, x.st1, c); };
-  const Tile zero = rc.cols(0, 1), er = rc.cols(1, 1), m = rc.cols(2, 1), ei = rc.cols(3, 1), q = rc.cols(4, 1),
-             t = rc.cols(5, 1), rr = rc.cols(6, 1), ri = rc.cols(7, 1);
+  const Tile zero = rc.cols(0, 1), er = rc.cols(1, 1), m = rc.cols(2, 1);
   if constexpr (std::is_same_v<T, float>) {
     const Tile e = flat.cols(pivot, 1);
     if (!zero_safe) return nc.tensor_scalar(v(0), v(0), AluOp::divide, e);
@@ -173,23 +154,10 @@ void divide_by(NeuronCore& nc, const Tile& flat, std::int64_t pivot, const EView
     } else {
       nc.tensor_copy(er, e_r);
     }
-    nc.tensor_scalar(er, er, AluOp::divide, m);
-    nc.tensor_scalar(ei, e_i, AluOp::divide, m);
-    nc.tensor_tensor(q, er, er, AluOp::multiply);
-    nc.tensor_tensor(t, ei, ei, AluOp::multiply);
-    nc.tensor_tensor(q, q, t, AluOp::add);
-    nc.tensor_tensor(q, q, m, AluOp::multiply);
-    nc.tensor_tensor(rr, er, q, AluOp::divide);
-    nc.tensor_scalar(ri, ei, AluOp::divide, q, AluOp::multiply, -1.0f);
-    const Tile p1 = view2(scratch, 0, s0, s1, s1, 1), p2 = view2(scratch, s0 * s1, s0, s1, s1, 1),
-               p3 = view2(scratch, 2 * s0 * s1, s0, s1, s1, 1);
-    nc.tensor_scalar(p1, v(0), AluOp::multiply, rr);
-    nc.tensor_scalar(p2, v(1), AluOp::multiply, ri);
-    nc.tensor_tensor(p3, p1, p2, AluOp::subtract);
-    nc.tensor_scalar(p1, v(0), AluOp::multiply, ri);
-    nc.tensor_scalar(p2, v(1), AluOp::multiply, rr);
-    nc.tensor_tensor(v(1), p1, p2, AluOp::add);
-    nc.tensor_copy(v(0), p3);
+    const tile::ComplexPlanes r{rc.cols(6, 1), rc.cols(7, 1)};
+    tile::complex_reciprocal(nc, er, e_i, m, {er, rc.cols(3, 1), rc.cols(4, 1), rc.cols(5, 1)}, r);
+    tile::complex_scale(nc, {v(0), v(1)}, r.re, r.im, view2(scratch, 0, s0, s1, s1, 1),
+                        view2(scratch, s0 * s1, s0, s1, s1, 1), view2(scratch, 2 * s0 * s1, s0, s1, s1, 1));
   }
 }
 

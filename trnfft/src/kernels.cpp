@@ -1,6 +1,7 @@
 #include "kernels.hpp"
 
 #include "trn/tile/matmul.hpp"
+#include "trn/tile/view.hpp"
 
 #include <algorithm>
 #include <array>
@@ -189,34 +190,17 @@ std::vector<ColumnGroup> column_groups(const std::vector<BatchDim>& dims_in, std
 // An HBM view: partitions = elements [e0, e0 + np) at `elem_stride`, free = the group's pattern.
 Tile hbm_view(const float* base, std::int64_t off, std::int64_t elem_stride, std::int64_t e0, int np,
               const ColumnGroup& g, bool out) {
-  Tile t;
-  t.mem = MemSpace::hbm;
-  t.dtype = DType::f32;
-  t.base = reinterpret_cast<std::byte*>(const_cast<float*>(base + off + e0 * elem_stride));
-  t.partitions = np;
-  t.partition_stride = elem_stride * 4;
-  t.ndim = g.ndim;
-  for (int d = 0; d < kMaxFreeDims; ++d) {
-    t.size[static_cast<std::size_t>(d)] = d < g.ndim ? g.size[static_cast<std::size_t>(d)] : 1;
-    t.stride[static_cast<std::size_t>(d)] = d < g.ndim ? (out ? g.out_stride : g.in_stride)[static_cast<std::size_t>(d)] : 0;
-  }
-  return t;
+  tile::FreePattern free;
+  for (std::size_t d = 0; d < static_cast<std::size_t>(g.ndim); ++d)
+    free.push_back({g.size[d], (out ? g.out_stride : g.in_stride)[d]});
+  return tile::hbm_view(base + off + e0 * elem_stride, DType::f32, np, elem_stride, free);
 }
 
 // The twiddle table viewed with the group's pattern: only the innermost batch index moves.
 Tile twiddle_view(const float* table, std::int64_t cols, int np, const ColumnGroup& g) {
-  Tile t;
-  t.mem = MemSpace::hbm;
-  t.dtype = DType::f32;
-  t.base = reinterpret_cast<std::byte*>(const_cast<float*>(table + g.inner_first));
-  t.partitions = np;
-  t.partition_stride = cols * 4;
-  t.ndim = g.ndim;
-  for (int d = 0; d < kMaxFreeDims; ++d) {
-    t.size[static_cast<std::size_t>(d)] = d < g.ndim ? g.size[static_cast<std::size_t>(d)] : 1;
-    t.stride[static_cast<std::size_t>(d)] = (d == g.ndim - 1) ? 1 : 0;
-  }
-  return t;
+  tile::FreePattern free;
+  for (int d = 0; d < g.ndim; ++d) free.push_back({g.size[static_cast<std::size_t>(d)], d == g.ndim - 1 ? 1 : 0});
+  return tile::hbm_view(table + g.inner_first, DType::f32, np, cols, free);
 }
 
 // Programs per pass: a fixed function of the work (never of host threads), so traces and bits do
@@ -393,25 +377,12 @@ namespace {
 // (outer_dist = inner * inner_dist), else one DMA per outer index: those cover disjoint partition
 // ranges, hence disjoint DMA queues, and run side by side.
 void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const float* base, int outer, int inner,
-                           std::int64_t outer_dist, std::int64_t inner_dist,
-                           std::initializer_list<std::array<std::int64_t, 2>> free_dims) {
-  Tile h;
-  h.mem = MemSpace::hbm;
-  h.dtype = DType::f32;
-  h.ndim = static_cast<int>(free_dims.size());
-  int d = 0;
-  for (const auto& [size, stride] : free_dims) {
-    h.size[static_cast<std::size_t>(d)] = size;
-    h.stride[static_cast<std::size_t>(d)] = stride;
-    ++d;
-  }
+                           std::int64_t outer_dist, std::int64_t inner_dist, const tile::FreePattern& free_dims) {
   const bool nested = outer == 1 || outer_dist == inner * inner_dist;
   const int parts = nested ? 1 : outer;
   const int np = nested ? outer * inner : inner;
-  h.partitions = np;
-  h.partition_stride = inner_dist * 4;
   for (int o = 0; o < parts; ++o) {
-    h.base = reinterpret_cast<std::byte*>(const_cast<float*>(base + o * outer_dist));
+    const Tile h = tile::hbm_view(base + o * outer_dist, DType::f32, np, inner_dist, free_dims);
     const Tile s = sb.rows(o * np, np);
     to_hbm ? nc.dma_copy(h, s) : nc.dma_copy(s, h);
   }
@@ -420,15 +391,6 @@ void dma_nested_partitions(NeuronCore& nc, bool to_hbm, const Tile& sb, const fl
 }  // namespace
 
 namespace {
-
-// One block's twiddles [M1, K1] read by nbc blocks through a stride-0 free dimension.
-Tile per_block(const Tile& t, std::int64_t nbc, std::int64_t cols) {
-  Tile v = t;
-  v.ndim = 2;
-  v.size = {nbc, cols, 1, 1};
-  v.stride = {0, 1, 0, 0};
-  return v;
-}
 
 // The shape of a four-step pass, fixed on the host before the launch: sizes, buffer sets and the
 // C2R unit weights.
@@ -640,8 +602,7 @@ void FourStepProgram::split_plane(const Plane& q, const Tile& resid, std::int64_
 void FourStepProgram::load_plane(std::int64_t gi, const float* src, const Plane& x) {
   const std::int64_t nbc = blocks_of(gi);
   const int s1 = s_.s1, n1 = s_.n1;
-  const std::initializer_list<std::array<std::int64_t, 2>> free_dims = {
-      {nbc, s1 * a_.in_dist}, {s_.s2, nbc * s1 * a_.in_dist}, {a_.n2, a_.in.stride}};
+  const tile::FreePattern free_dims{{nbc, s1 * a_.in_dist}, {s_.s2, nbc * s1 * a_.in_dist}, {a_.n2, a_.in.stride}};
   const Tile t = value(x).cols(0, nbc * s_.M1);
   if (s_.in_len == s_.N) {
     dma_nested_partitions(nc_, false, t, src + in_base(gi), s1, n1, a_.in_dist, a_.n2 * a_.in.stride, free_dims);
@@ -724,7 +685,8 @@ void FourStepProgram::twiddle(std::int64_t gi) {
   const FourStepBuf& b = buffers(gi);
   const std::int64_t nbc = blocks_of(gi), w = nbc * s_.K1, K1 = s_.K1;
   const Tile yr = b.y_re.cols(0, w).reshape({nbc, K1}), yi = b.y_im.cols(0, w).reshape({nbc, K1});
-  const Tile tr = per_block(tw_re_, nbc, K1), ti = per_block(tw_im_, nbc, K1);
+  // One block's twiddles [M1, K1] read by the nbc blocks through a stride-0 outer dimension.
+  const Tile tr = tile::stack_outer(tw_re_, nbc, 0), ti = tile::stack_outer(tw_im_, nbc, 0);
   const Tile zr = value(b.z_re).cols(0, w).reshape({nbc, K1});
   const Tile zi = value(b.z_im).cols(0, w).reshape({nbc, K1});
   auto tmp = [&](int k) { return b.tmp.slice(0, k, 1).reshape({s_.W}).cols(0, w).reshape({nbc, K1}); };
@@ -867,16 +829,8 @@ Trace convert_pass(const LaunchConfig& lc_in, const void* src, DType src_dtype, 
   const int programs = programs_for(static_cast<std::size_t>(chunks));
   lc.grid = {programs, 1, 1};
   auto view = [](const void* base, DType dt, std::int64_t first, std::int64_t np, std::int64_t pstride, std::int64_t n) {
-    Tile t;
-    t.mem = MemSpace::hbm;
-    t.dtype = dt;
-    t.base = reinterpret_cast<std::byte*>(const_cast<void*>(base)) + first * dtype_size(dt);
-    t.partitions = static_cast<std::int32_t>(np);
-    t.partition_stride = pstride * dtype_size(dt);
-    t.ndim = 1;
-    t.size[0] = n;
-    t.stride[0] = 1;
-    return t;
+    return tile::hbm_view(static_cast<const std::byte*>(base) + first * dtype_size(dt), dt,
+                          static_cast<std::int32_t>(np), pstride, {{n, 1}});
   };
   LaunchResult r = launch(lc, [&](NeuronCore& nc) {
     const std::int64_t c_begin = chunks * nc.program_id(0) / programs, c_end = chunks * (nc.program_id(0) + 1) / programs;

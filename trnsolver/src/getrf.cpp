@@ -23,6 +23,7 @@
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"   // strsm
 #include "trn/tile/matmul.hpp"
+#include "trn/tile/view.hpp"
 
 namespace trn::solver {
 namespace {
@@ -282,9 +283,7 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
     // Column j of panel^T (u_jk = panel^T[k, j], and a_jj) along the free axis of j's group:
     // ut[q, c] = panel^T[ka + c, j] (TensorE: the column as a stride-0 stationary, the identity
     // moving; exact, one nonzero term).
-    Tile col_j = at.rows(ka, kk).cols(j, 1);
-    col_j.size[0] = kq;
-    col_j.stride[0] = 0;
+    const Tile col_j = tile::broadcast(at.rows(ka, kk).cols(j, 1), 0, kq);
     const Tile ut = upd.rows(qj, kq).cols(0, kk), pivot_g = ut.cols(j - ka, 1);
     tile::Accumulator(nc, ut).matmul(col_j, ident.rows(ka, kk).cols(ka, kk));
     // stat[q, k] = (q == j) u_jk for k > j, 0 for k <= j (a 0/1 factor: the entries it zeroes are

@@ -27,6 +27,7 @@
 
 #include "syevj_internal.hpp"
 #include "trn/tile/matmul.hpp"
+#include "trn/tile/view.hpp"
 
 namespace trn::solver {
 namespace {
@@ -94,9 +95,8 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
     // the identity's column j: bc[i, k] = s_jk = s_kj for k >= j (exact: one nonzero term).
     const auto jp = static_cast<std::int32_t>(j);
     const std::int32_t q0 = jp / kQuad * kQuad, qn = std::min(kQuad, rows - q0);
-    Tile selj = ident.rows(q0, qn).cols(j, 1);  // selj[q, m] = (q == j), repeated along m (stride 0)
-    selj.size[0] = nb;
-    selj.stride[0] = 0;
+    const Tile ident_j = ident.rows(q0, qn).cols(j, 1);
+    const Tile selj = tile::broadcast(ident_j, 0, nb);  // selj[q, m] = (q == j), repeated along m (stride 0)
     tile::Accumulator(nc, bc.cols(j, nb - j)).matmul(selj, d.rows(q0, qn).cols(j, nb - j));
     const Tile r = rall.cols(j, 1);
     nc.activation(r, bc.cols(j, 1), ActFunc::rsqrt);
@@ -119,8 +119,7 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
       // These instructions are off the factorization's dependency chain. Only columns <= j of
       // row j are nonzero.
       const std::int64_t c = j + 1;
-      Tile selk = selj;  // the same selector onto the rows [k0, nb) only
-      selk.size[0] = kn;
+      const Tile selk = tile::broadcast(ident_j, 0, kn);  // the same selector onto the rows [k0, nb) only
       const Tile xk = x.rows(k0, kn).cols(0, c), xrk = xr.rows(k0, kn).cols(0, c), xuk = xu.rows(k0, kn).cols(0, c);
       tile::Accumulator(nc, bx.rows(k0, kn).cols(0, c)).matmul(selk, x.rows(q0, qn).cols(0, c));  // bx[p, c] = x_jc
       nc.tensor_scalar(xrk, bx.rows(k0, kn).cols(0, c), AluOp::multiply, rk);

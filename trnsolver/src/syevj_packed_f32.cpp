@@ -40,12 +40,11 @@
 // Limits: as syevj_f32.cpp (|a_ij| < 2^58; entries below ~2^-50 may be left unrotated).
 #include <algorithm>
 #include <cmath>
-#include <initializer_list>
 #include <numeric>
-#include <utility>
 
 #include "jacobi_tiles.hpp"
 #include "syevj_internal.hpp"
+#include "trn/tile/view.hpp"
 
 namespace trn::solver::detail {
 namespace {
@@ -58,19 +57,7 @@ std::int64_t slot_floats(std::int64_t N, bool vectors) {
 }
 
 // A view of a flat [rows, F] tile: element `off` and then dims {size, stride} outermost first.
-Tile pattern(const Tile& flat, std::int64_t off, std::initializer_list<std::pair<std::int64_t, std::int64_t>> dims) {
-  Tile v = flat.slice(0, off, 1);
-  v.ndim = static_cast<int>(dims.size());
-  v.size = {1, 1, 1, 1};
-  v.stride = {0, 0, 0, 0};
-  int d = 0;
-  for (const auto& [size, stride] : dims) {
-    v.size[static_cast<std::size_t>(d)] = size;
-    v.stride[static_cast<std::size_t>(d)] = stride;
-    ++d;
-  }
-  return v;
-}
+Tile pattern(const Tile& flat, std::int64_t off, const tile::FreePattern& dims) { return tile::view(flat, off, dims); }
 
 struct PackedKernel {
   NeuronCore& nc;
@@ -184,12 +171,7 @@ struct PackedKernel {
   // One matrix (column-major, leading dimension ld) in HBM as a one-partition [cols, rows] view.
   static Tile hbm_matrix(float* a, std::int64_t partitions, std::int64_t pstride, std::int64_t rows_,
                          std::int64_t cols, std::int64_t ld) {
-    Tile t = HbmTensor::wrap(a, DType::f32, {partitions, pstride}, {pstride, 1})
-                 .tile(0, static_cast<std::int32_t>(partitions), 0, 1);
-    t.ndim = 2;
-    t.size = {cols, rows_, 1, 1};
-    t.stride = {ld, 1, 0, 0};
-    return t;
+    return tile::hbm_view(a, DType::f32, static_cast<std::int32_t>(partitions), pstride, {{cols, ld}, {rows_, 1}});
   }
 
   // Reads the uplo triangle only: the other is replaced by the mirrored elements through

@@ -1,5 +1,7 @@
 #include "bsr_kernels.hpp"
 
+#include "trn/tile/view.hpp"
+
 #include <algorithm>
 
 #include "trn/tile/matmul.hpp"
@@ -83,26 +85,14 @@ namespace {
 // raises DMA efficiency, docs/cost-model.md section 3).
 Tile blocks_view(const BlockPattern& a, std::int64_t b0, std::int64_t count) {
   const std::int64_t es = dtype_size(a.value_type);
-  Tile t;
-  t.mem = MemSpace::hbm;
-  t.dtype = a.value_type;
-  t.base = a.values + b0 * a.rb * a.cb * es;
-  t.partitions = static_cast<std::int32_t>(a.cb);
-  t.partition_stride = (a.row_major ? 1 : a.rb) * es;
-  t.ndim = 2;
-  t.size = {count, a.rb, 1, 1};
-  t.stride = {a.rb * a.cb, a.row_major ? a.cb : 1, 0, 0};
-  return t;
+  return tile::hbm_view(a.values + b0 * a.rb * a.cb * es, a.value_type, static_cast<std::int32_t>(a.cb),
+                        a.row_major ? 1 : a.rb, {{count, a.rb * a.cb}, {a.rb, a.row_major ? a.cb : 1}});
 }
 
 // HBM view of op(B) rows for `count` consecutive block columns j0..: [cb (partition), count, nn].
 Tile b_rows_view(const HbmTensor& b, std::int64_t cb, std::int64_t j0, std::int64_t count, std::int64_t n0,
                  std::int64_t nn) {
-  Tile t = b.tile(j0 * cb, static_cast<std::int32_t>(cb), n0, nn);
-  t.ndim = 2;
-  t.size = {count, nn, 1, 1};
-  t.stride = {cb * b.strides()[0], b.strides()[1], 0, 0};
-  return t;
+  return tile::stack_outer(b.tile(j0 * cb, static_cast<std::int32_t>(cb), n0, nn), count, cb * b.strides()[0]);
 }
 
 }  // namespace

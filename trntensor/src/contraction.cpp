@@ -14,6 +14,8 @@
 #include "trn/blas/level3.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trn/tensor/tensor.hpp"
+#include "trn/tile/launch_rows.hpp"
+#include "trn/tile/view.hpp"
 #include "tensor_detail.hpp"
 
 namespace trn::tensor {
@@ -135,6 +137,18 @@ std::string mode_name(std::int32_t label) {
 // Layout per instruction: partitions = the dimension of largest extent (chunks of hw.pmax), free
 // pattern = up to 4 of the remaining dimensions with the smallest destination strides whose
 // product stays <= kMaxFreeWords; the other dimensions enumerate the programs of the launch.
+Workspace plan_workspace(const char* who, void* given, std::uint64_t given_size, std::uint64_t need) {
+  Workspace w{given, given_size, {}};
+  if (need > 0 && given == nullptr) {
+    w.owned.resize(need + 64);
+    w.data = w.owned.data();
+    w.bytes = need + 64;
+  }
+  if (w.bytes < need)
+    throw InvalidArgument(who, "workspace", std::to_string(w.bytes) + " bytes given, the plan needs " + std::to_string(need));
+  return w;
+}
+
 void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void* dst, std::vector<CopyDim> dims,
                       Trace* trace) {
   constexpr std::int64_t kMaxFreeWords = 1 << 14;
@@ -188,24 +202,14 @@ void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void
     const auto np = static_cast<std::int32_t>(std::min<std::int64_t>(nc.hw().pmax, part.extent - p0));
     so += p0 * part.src_stride;
     dso += p0 * part.dst_stride;
-    auto tile = [&](std::byte* base, std::int64_t off, bool is_src) {
-      Tile x;
-      x.mem = MemSpace::hbm;
-      x.dtype = word_dtype;
-      x.base = base + off * word_bytes;
-      x.partitions = np;
-      x.partition_stride = (is_src ? part.src_stride : part.dst_stride) * word_bytes;
-      x.ndim = std::max<int>(1, static_cast<int>(freed.size()));
-      x.size = {1, 1, 1, 1};
-      x.stride = {1, 0, 0, 0};
-      for (std::size_t q = 0; q < freed.size(); ++q) {  // Tile free dims are outermost first
-        const std::size_t slot = freed.size() - 1 - q;
-        x.size[slot] = freed[q].extent;
-        x.stride[slot] = is_src ? freed[q].src_stride : freed[q].dst_stride;
-      }
-      return x;
+    auto words = [&](std::byte* base, std::int64_t off, bool is_src) {
+      tile::FreePattern free;
+      for (std::size_t q = freed.size(); q-- > 0;)  // freed is innermost first, Tile free dims outermost first
+        free.push_back({freed[q].extent, is_src ? freed[q].src_stride : freed[q].dst_stride});
+      if (free.rank() == 0) free.push_back({1, 1});  // a single word per partition
+      return tile::hbm_view(base + off * word_bytes, word_dtype, np, is_src ? part.src_stride : part.dst_stride, free);
     };
-    nc.dma_copy(tile(db, dso, false), tile(sb, so, true));
+    nc.dma_copy(words(db, dso, false), words(sb, so, true));
   });
   if (trace != nullptr) trace->append(r.trace);
 }
@@ -215,26 +219,17 @@ void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void
 // [hw.pmax, 512] tiles (a [1, n mod 512] tail program). DMA in, VectorE tensor_copy to a tf32 tile
 // (the rounding) and tensor_tensor subtract, DMA out (tf32 -> fp32 is exact). big overwrites x.
 void tf32_split(const blas::Settings& s, float* x, float* small, std::int64_t n, Trace* trace) {
-  if (n == 0) return;
   constexpr std::int64_t kFree = 512;  // free elements per VectorE instruction (a tiling choice)
-  const HardwareSpec& hw = hardware_spec(s.target);
-  const std::int64_t rows = n / kFree, tail = n % kFree, blocks = (rows + hw.pmax - 1) / hw.pmax;
-  HbmTensor hx = HbmTensor::wrap(x, DType::f32, {rows + 1, kFree}), hs = HbmTensor::wrap(small, DType::f32, {rows + 1, kFree});
-  LaunchConfig lc = s.launch_config({static_cast<int>(blocks + (tail > 0 ? 1 : 0)), 1, 1});
-  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
-    const std::int64_t b = nc.program_id(0);
-    const bool is_tail = b == blocks;
-    const std::int64_t r0 = is_tail ? rows : b * nc.hw().pmax;
-    const auto np = static_cast<std::int32_t>(is_tail ? 1 : std::min<std::int64_t>(nc.hw().pmax, rows - r0));
-    const std::int64_t f = is_tail ? tail : kFree;
+  const LaunchResult r = tile::launch_rows(s.launch_config(), n, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
     AllocScope sb(nc.sbuf());
-    Tile tx = sb.alloc(DType::f32, np, {f}, "x"), tb = sb.alloc(DType::tf32, np, {f}, "big"),
-         ts = sb.alloc(DType::f32, np, {f}, "small");
-    nc.dma_copy(tx, hx.tile(r0, np, 0, f));
+    const Tile tx = sb.alloc(DType::f32, rb.partitions, {rb.width}, "x");
+    const Tile tb = sb.alloc(DType::tf32, rb.partitions, {rb.width}, "big");
+    const Tile ts = sb.alloc(DType::f32, rb.partitions, {rb.width}, "small");
+    nc.dma_copy(tx, rb.of(x, DType::f32));
     nc.tensor_copy(tb, tx);
     nc.tensor_tensor(ts, tx, tb, AluOp::subtract);
-    nc.dma_copy(hx.tile(r0, np, 0, f), tb);
-    nc.dma_copy(hs.tile(r0, np, 0, f), ts);
+    nc.dma_copy(rb.of(x, DType::f32), tb);
+    nc.dma_copy(rb.of(small, DType::f32), ts);
   });
   if (trace != nullptr) trace->append(r.trace);
 }
@@ -538,16 +533,9 @@ void ContractionPlan::execute(const blas::Settings& s, std::complex<double> alph
                               std::uint64_t workspace_size, blas::CallReport* report) const {
   if (report != nullptr) *report = blas::CallReport{};
   if (m_ == 0 || n_ == 0 || batch_ == 0) return;
-  const std::uint64_t need = workspace_bytes();
-  std::vector<std::byte> own;
-  if (need > 0 && workspace == nullptr) {
-    own.resize(need + 64);
-    workspace = own.data();
-    workspace_size = need + 64;
-  }
-  if (workspace_size < need)
-    throw InvalidArgument("contraction", "workspace",
-                          std::to_string(workspace_size) + " bytes given, the plan needs " + std::to_string(need));
+  const detail::Workspace ws_owned = detail::plan_workspace("contraction", workspace, workspace_size, workspace_bytes());
+  workspace = ws_owned.data;
+  workspace_size = ws_owned.bytes;
   const int es = data_type_size(spec_.a.dtype);
   // Carve the packed buffers out of the workspace, 64-byte aligned.
   auto* base = static_cast<std::byte*>(workspace);

@@ -7,6 +7,7 @@
 #include "tensor_detail.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trn/tensor/tensor.hpp"
+#include "trn/tile/launch_rows.hpp"
 
 namespace trn::tensor {
 
@@ -85,34 +86,24 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
   Trace trace;
   detail::dma_copy_strided(s, DataType::f32, A, ap.data(), da, &trace);
   detail::dma_copy_strided(s, DataType::f32, C, cp.data(), dc, &trace);
-  const HardwareSpec& hw = hardware_spec(s.target);
   // Free elements per VectorE instruction: a tiling choice (2 KiB per partition per operand), not a
   // hardware limit.
   constexpr std::int64_t kFree = 512;
-  const std::int64_t rows = n / kFree, tail = n % kFree;
-  const std::int64_t row_blocks = (rows + hw.pmax - 1) / hw.pmax;
-  HbmTensor ha = HbmTensor::wrap(ap.data(), DType::f32, {rows + 1, kFree}), hc = HbmTensor::wrap(cp.data(), DType::f32, {rows + 1, kFree}),
-            hd = HbmTensor::wrap(dp.data(), DType::f32, {rows + 1, kFree});
   const AluOp op = spec_.op == ElementwiseOp::add ? AluOp::add
                    : spec_.op == ElementwiseOp::mul ? AluOp::multiply
                    : spec_.op == ElementwiseOp::max ? AluOp::maximum
                                                     : AluOp::minimum;
-  LaunchConfig lc = s.launch_config({static_cast<int>(row_blocks + (tail > 0 ? 1 : 0)), 1, 1});
-  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
-    const std::int64_t b = nc.program_id(0);
-    const bool is_tail = b == row_blocks;
-    const std::int64_t r0 = is_tail ? rows : b * nc.hw().pmax;
-    const auto np = static_cast<std::int32_t>(is_tail ? 1 : std::min<std::int64_t>(nc.hw().pmax, rows - r0));
-    const std::int64_t f = is_tail ? tail : kFree;
+  const LaunchResult r = tile::launch_rows(s.launch_config(), n, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
     AllocScope sb(nc.sbuf());
-    Tile ta = sb.alloc(DType::f32, np, {f}, "alpha A"), tc = sb.alloc(DType::f32, np, {f}, "gamma C"),
-         td = sb.alloc(DType::f32, np, {f}, "D");
-    nc.dma_copy(ta, ha.tile(r0, np, 0, f));
-    nc.dma_copy(tc, hc.tile(r0, np, 0, f));
+    const Tile ta = sb.alloc(DType::f32, rb.partitions, {rb.width}, "alpha A");
+    const Tile tc = sb.alloc(DType::f32, rb.partitions, {rb.width}, "gamma C");
+    const Tile td = sb.alloc(DType::f32, rb.partitions, {rb.width}, "D");
+    nc.dma_copy(ta, rb.of(ap.data(), DType::f32));
+    nc.dma_copy(tc, rb.of(cp.data(), DType::f32));
     nc.tensor_scalar(ta, ta, AluOp::multiply, alpha);
     nc.tensor_scalar(tc, tc, AluOp::multiply, gamma);
     nc.tensor_tensor(td, ta, tc, op);
-    nc.dma_copy(hd.tile(r0, np, 0, f), td);
+    nc.dma_copy(rb.of(dp.data(), DType::f32), td);
   });
   trace.append(r.trace);
   detail::dma_copy_strided(s, DataType::f32, dp.data(), D, dd, &trace);

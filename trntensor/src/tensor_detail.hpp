@@ -1,5 +1,6 @@
 // Internals of trntensor shared by its source files.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,6 +21,16 @@ struct CopyDim {
 // cost. The trace of the launch is appended to *trace when given.
 void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void* dst, std::vector<CopyDim> dims,
                       Trace* trace);
+
+// The workspace a plan's execute runs in: the caller's, or (none given, need > 0) an owned buffer of
+// need + 64 bytes, room to align the plan's buffers to 64 bytes. Throws InvalidArgument naming
+// `who` when the caller's is smaller than need.
+struct Workspace {
+  void* data = nullptr;
+  std::uint64_t bytes = 0;
+  std::vector<std::byte> owned;
+};
+Workspace plan_workspace(const char* who, void* given, std::uint64_t given_size, std::uint64_t need);
 
 // "'a'" for a letter label, the number otherwise.
 std::string mode_name(std::int32_t label);

@@ -180,16 +180,11 @@ void TrinaryContractionPlan::execute(const blas::Settings& s, std::complex<doubl
                                      const void* C, std::complex<double> beta, const void* D, void* E, void* workspace,
                                      std::uint64_t workspace_size, blas::CallReport* report) const {
   if (report != nullptr) *report = blas::CallReport{};
-  const std::uint64_t need = workspace_bytes();
-  std::vector<std::byte> own;
-  if (workspace == nullptr) {
-    own.resize(need + 64);
-    workspace = own.data();
-    workspace_size = need + 64;
-  }
-  if (workspace_size < need)
-    throw InvalidArgument("trinary contraction", "workspace",
-                          std::to_string(workspace_size) + " bytes given, the plan needs " + std::to_string(need));
+  // workspace_bytes() > 64 always, so a missing workspace is always replaced by an owned one.
+  const detail::Workspace ws_owned =
+      detail::plan_workspace("trinary contraction", workspace, workspace_size, workspace_bytes());
+  workspace = ws_owned.data;
+  workspace_size = ws_owned.bytes;
   // The intermediate first (64-byte aligned), the steps' packing buffers after it.
   auto* base = static_cast<std::byte*>(workspace);
   const std::uintptr_t addr = reinterpret_cast<std::uintptr_t>(base);
