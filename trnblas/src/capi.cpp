@@ -83,8 +83,7 @@ trnblasStatus_t invalid(trnblasHandle_t h, const char* fn, int position, const c
 
 trnblasStatus_t fail(trnblasHandle_t h, const char* fn, trnblasStatus_t st, const std::string& why) {
   if (h != nullptr) h->last_error_param = 0;
-  g_log.log(trn::cshim::failure_message(fn, trnblasGetStatusName(st), why));
-  return st;
+  return trn::cshim::fail(g_log, kStatusMap, fn, st, why);
 }
 
 // Runs a compute body, mapping exceptions to statuses.
@@ -489,6 +488,11 @@ constexpr auto kAny = [](int) { return true; };
 // 1023 + 1074 + 53 = 2150 bits. (cuBLAS documents no bound; more bits can only cost passes.)
 constexpr int kMaxMantissaBits = 2150;
 
+// The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trnblas handles.
+using Surface = trn::cshim::ContextBinding<trnblasContext, trnblasStatus_t, &g_handles, &g_log, &kStatusMap,
+                                           {TRNBLAS_STATUS_SUCCESS, TRNBLAS_STATUS_NOT_INITIALIZED,
+                                            TRNBLAS_STATUS_INVALID_VALUE}>;
+
 }  // namespace
 
 // The shared pieces of capi_internal.hpp (used by capi_level3.cpp).
@@ -634,18 +638,8 @@ trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitCountPointer(trnblasHand
 trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t h, int** v) {
   return get_field<int*>(h, "trnblasGetFixedPointEmulationMantissaBitCountPointer", &trnblasContext::bits_used, v);
 }
-trnblasStatus_t trnblasSetNumCores(trnblasHandle_t h, int v) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (v < 1 || v > 64) return invalid(h, "trnblasSetNumCores", 1, "value");
-  h->settings.num_cores = v;
-  return TRNBLAS_STATUS_SUCCESS;
-}
-trnblasStatus_t trnblasGetNumCores(trnblasHandle_t h, int* v) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (v == nullptr) return invalid(h, "trnblasGetNumCores", 1, "value");
-  *v = h->settings.num_cores;
-  return TRNBLAS_STATUS_SUCCESS;
-}
+
+TRN_CSHIM_EMULATION_ENTRY_POINTS(trnblas, trnblas, Surface)
 
 trnblasStatus_t trnblasSetWorkspace(trnblasHandle_t h, void* workspace, size_t bytes) {
   if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
@@ -655,74 +649,6 @@ trnblasStatus_t trnblasSetWorkspace(trnblasHandle_t h, void* workspace, size_t b
   return TRNBLAS_STATUS_SUCCESS;
 }
 
-trnblasStatus_t trnblasLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName) {
-  g_log.configure(logIsOn != 0, logToStdOut != 0, logToStdErr != 0, logFileName);
-  return TRNBLAS_STATUS_SUCCESS;
-}
-
-trnblasStatus_t trnblasSetLoggerCallback(trnblasLogCallback cb) {
-  g_log.set_callback(cb);
-  return TRNBLAS_STATUS_SUCCESS;
-}
-
-trnblasStatus_t trnblasGetLoggerCallback(trnblasLogCallback* cb) {
-  if (cb == nullptr) return TRNBLAS_STATUS_INVALID_VALUE;
-  *cb = g_log.callback();
-  return TRNBLAS_STATUS_SUCCESS;
-}
-
-trnblasStatus_t trnblasSetTarget(trnblasHandle_t h, trnTarget_t target) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  const int t = enum_value(target);
-  if (t != TRN_TARGET_TRN1 && t != TRN_TARGET_TRN2 && t != TRN_TARGET_TRN3) return invalid(h, "trnblasSetTarget", 1, "target");
-  h->settings.target = static_cast<trn::Generation>(t);
-  return TRNBLAS_STATUS_SUCCESS;
-}
-trnblasStatus_t trnblasGetTarget(trnblasHandle_t h, trnTarget_t* t) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (t == nullptr) return invalid(h, "trnblasGetTarget", 1, "target");
-  *t = static_cast<trnTarget_t>(h->settings.target);
-  return TRNBLAS_STATUS_SUCCESS;
-}
-trnblasStatus_t trnblasSetNumericsProfile(trnblasHandle_t h, trnNumerics_t profile) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  const int p = enum_value(profile);
-  if (p != TRN_NUMERICS_IDEAL && p != TRN_NUMERICS_TRN1_MEASURED) return invalid(h, "trnblasSetNumericsProfile", 1, "profile");
-  h->settings.numerics = static_cast<trn::Numerics>(p);
-  return TRNBLAS_STATUS_SUCCESS;
-}
-trnblasStatus_t trnblasGetNumericsProfile(trnblasHandle_t h, trnNumerics_t* p) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (p == nullptr) return invalid(h, "trnblasGetNumericsProfile", 1, "profile");
-  *p = static_cast<trnNumerics_t>(h->settings.numerics);
-  return TRNBLAS_STATUS_SUCCESS;
-}
-trnblasStatus_t trnblasSetStochasticRounding(trnblasHandle_t h, int enable, unsigned long long seed) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  h->settings.stochastic_rounding = enable != 0;
-  h->settings.sr_seed = seed;
-  return TRNBLAS_STATUS_SUCCESS;
-}
-trnblasStatus_t trnblasGetStochasticRounding(trnblasHandle_t h, int* enable, unsigned long long* seed) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (enable == nullptr) return invalid(h, "trnblasGetStochasticRounding", 1, "enable");
-  if (seed == nullptr) return invalid(h, "trnblasGetStochasticRounding", 2, "seed");
-  *enable = h->settings.stochastic_rounding ? 1 : 0;
-  *seed = h->settings.sr_seed;
-  return TRNBLAS_STATUS_SUCCESS;
-}
-trnblasStatus_t trnblasGetLastProfile(trnblasHandle_t h, trnProfile_t* p) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (p == nullptr) return invalid(h, "trnblasGetLastProfile", 1, "profile");
-  *p = h->last_profile.load();
-  return TRNBLAS_STATUS_SUCCESS;
-}
-trnblasStatus_t trnblasGetLastErrorParameter(trnblasHandle_t h, int* position) {
-  if (!valid(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (position == nullptr) return TRNBLAS_STATUS_INVALID_VALUE;
-  *position = h->last_error_param;
-  return TRNBLAS_STATUS_SUCCESS;
-}
 
 // ---- compute ----
 
