@@ -24,8 +24,6 @@
 using trn::blas::GemmMode;
 using trn::blas::Op;
 
-};
-
 namespace {
 
 using trn::cshim::enum_value;

@@ -32,6 +32,7 @@ struct trnblasContext {
   int* bits_used = nullptr;
   trn::cshim::LastCall<trnProfile_t> last_profile;  // one handle may serve several threads (cuBLAS's rule)
   trn::cshim::LastError last_error_param{0};
+};
 
 // Not in namespace trn: the library's version script exports trn::* and this is internal.
 namespace blas_capi {
