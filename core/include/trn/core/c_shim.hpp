@@ -414,12 +414,16 @@ struct EmulationApi {
       return a.apply(s, fn);
     });
   }
+  // A getter is a read: it records a failing position but does not clear the last one (a shim may
+  // read a setting in the middle of another call's checks).
   template <class F>
   static Status query(Handle h, const char* fn, F&& f) {
     return Binding::access(h, [&](auto& a) -> Status {
-      Check c(Binding::logger(), fn, Binding::kCodes.invalid_value, a.last_error());
+      Check c(Binding::logger(), fn, Binding::kCodes.invalid_value);
       f(c, static_cast<const EmulatorSettings&>(a.settings()));
-      return c ? Binding::kCodes.success : c.status();
+      if (c) return Binding::kCodes.success;
+      *a.last_error() = c.failed_position();
+      return c.status();
     });
   }
 };
