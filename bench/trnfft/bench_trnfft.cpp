@@ -83,7 +83,9 @@ void BM_C2C(benchmark::State& st, trn::fft::Mode mode) {
     st.counters[g + "_dma_us"] = p.busy_ns[static_cast<int>(trn::Engine::dma)] * 1e-3;
   };
   engines(rep.profile, "trn1");
-  const trn::fft::Plan plan2(spec, trn::fft::Settings{trn::Generation::trn2, trn::Numerics::ideal, 0});
+  trn::fft::Settings trn2;
+  trn2.target = trn::Generation::trn2;
+  const trn::fft::Plan plan2(spec, trn2);
   const trn::Profile p2 = plan2.modeled_profile();
   engines(p2, "trn2");
   const trn::HardwareSpec& hw2 = trn::hardware_spec(trn::Generation::trn2);

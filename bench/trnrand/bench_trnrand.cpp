@@ -255,7 +255,7 @@ trn::Profile modeled(trn::rand::KernelKind kind, std::uint64_t n, trn::Generatio
   p.out = reinterpret_cast<void*>(std::uintptr_t{1} << 40);  // never dereferenced in a timing-only run
   trn::rand::EngineConfig cfg;
   cfg.target = target;
-  cfg.execute = false;
+  cfg.timing_only = true;
   return trn::model_profile(trn::rand::run_generate_kernel(p, cfg).trace, target);
 }
 

@@ -88,6 +88,43 @@ typedef struct trnProfile_t {
   long long instructions_per_engine[TRN_ENGINE_COUNT];
 } trnProfile_t;
 
+/* Log callbacks of every library: cuBLAS's (the message) and cuSPARSE's / cuSOLVER's / cuTENSOR's
+ * (level, function, message; every message a trnsci library emits is an error, level 1). */
+typedef void (*trnLogCallback_t)(const char* message);
+typedef void (*trnLoggerCallback_t)(int logLevel, const char* functionName, const char* message);
+
+/* The emulation surface every trnsci library has, declared once. H is the prefix of the handle
+ * functions (trnblas, trnsolverDn, trnfft, trnsparse, trnrand, trntensor), L the library-wide one
+ * (trnblas, trnsolver, trnfft, ...), Handle the handle type (cuFFT's plan handle, cuRAND's
+ * generator, ...), Status the library's status enum. Every function returns the library's
+ * NOT_INITIALIZED (cuFFT: INVALID_PLAN) for a NULL or destroyed handle and its INVALID_VALUE
+ * (cuRAND: OUT_OF_RANGE) for an illegal argument, logging its position (1-based, the handle not
+ * counted) and changing nothing.
+ *   H##SetTarget(h, target) / H##GetTarget(h, &target)      emulated generation, cost-model target (TRN1)
+ *   H##SetNumericsProfile(h, p) / H##GetNumericsProfile     docs/numerics.md (IDEAL)
+ *   H##SetStochasticRounding(h, enable, seed) / Get...      SR of every rounding instruction, bits keyed by seed (off)
+ *   H##SetNumCores(h, cores) / H##GetNumCores(h, &cores)    emulated NeuronCores, 1..64 (1)
+ *   H##GetLastProfile(h, &profile)                          modeled cost of the last compute call
+ *   H##GetLastErrorParameter(h, &position)                  position of the last illegal argument, 0: none
+ *   L##LoggerConfigure(on, toStdout, toStderr, file)        cublasLoggerConfigure
+ *   L##SetLoggerCallback(cb) / L##GetLoggerCallback(&cb)    cublasSet/GetLoggerCallback
+ *   L##LoggerSetCallback(cb)                                cusparseLoggerSetCallback (level, function, message) */
+#define TRN_EMULATION_API(H, L, Handle, Status)                                                  \
+  Status H##SetTarget(Handle handle, trnTarget_t target);                                        \
+  Status H##GetTarget(Handle handle, trnTarget_t* target);                                       \
+  Status H##SetNumericsProfile(Handle handle, trnNumerics_t profile);                            \
+  Status H##GetNumericsProfile(Handle handle, trnNumerics_t* profile);                           \
+  Status H##SetStochasticRounding(Handle handle, int enable, unsigned long long seed);           \
+  Status H##GetStochasticRounding(Handle handle, int* enable, unsigned long long* seed);         \
+  Status H##SetNumCores(Handle handle, int cores);                                               \
+  Status H##GetNumCores(Handle handle, int* cores);                                              \
+  Status H##GetLastProfile(Handle handle, trnProfile_t* profile);                                \
+  Status H##GetLastErrorParameter(Handle handle, int* position);                                 \
+  Status L##LoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName); \
+  Status L##SetLoggerCallback(trnLogCallback_t callback);                                        \
+  Status L##GetLoggerCallback(trnLogCallback_t* callback);                                       \
+  Status L##LoggerSetCallback(trnLoggerCallback_t callback);
+
 #ifdef __cplusplus
 }
 #endif

@@ -44,15 +44,58 @@ bool Logger::on() const {
   return on_;
 }
 
+void Logger::set_level_callback(LevelCallback cb) {
+  std::lock_guard<std::mutex> lock(mu_);
+  level_callback_ = cb;
+}
+
+void Logger::set_stream(std::FILE* f) {
+  std::lock_guard<std::mutex> lock(mu_);
+  stream_ = f;
+  if (f == nullptr) return;
+  on_ = true;
+  to_stdout_ = to_stderr_ = false;
+  file_.clear();
+}
+
+void Logger::set_level(int level) {
+  std::lock_guard<std::mutex> lock(mu_);
+  // Every message a trnsci library emits is an error (level 1): levels 1..5 all show it.
+  on_ = level > 0;
+  to_stdout_ = false;
+  to_stderr_ = on_ && stream_ == nullptr;
+  file_.clear();
+}
+
+void Logger::set_mask(int mask) { set_level(mask & 1); }
+
+void Logger::force_disable() {
+  std::lock_guard<std::mutex> lock(mu_);
+  on_ = to_stdout_ = to_stderr_ = false;
+  file_.clear();
+  stream_ = nullptr;
+}
+
+std::string function_of(std::string_view msg) {
+  constexpr std::string_view entry = " ** On entry to ";
+  if (msg.substr(0, entry.size()) == entry) {
+    const std::string_view rest = msg.substr(entry.size());
+    return std::string(rest.substr(0, rest.find(' ')));
+  }
+  return std::string(msg.substr(0, msg.find(':')));
+}
+
 void Logger::log(std::string_view msg) const {
   std::lock_guard<std::mutex> lock(mu_);
-  if (callback_ != nullptr) {
+  if (callback_ != nullptr || level_callback_ != nullptr) {
     const std::string line(msg);
-    callback_(line.c_str());
+    if (callback_ != nullptr) callback_(line.c_str());
+    if (level_callback_ != nullptr) level_callback_(1, function_of(line).c_str(), line.c_str());
   }
   if (!on_) return;
   if (to_stdout_) fmt::print(stdout, "{}\n", msg);
   if (to_stderr_) fmt::print(stderr, "{}\n", msg);
+  if (stream_ != nullptr) fmt::print(stream_, "{}\n", msg);
   if (!file_.empty())
     if (std::FILE* f = std::fopen(file_.c_str(), "a")) {
       fmt::print(f, "{}\n", msg);

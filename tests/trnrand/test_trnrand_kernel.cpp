@@ -213,7 +213,7 @@ TEST(TrnrandKernel, TimingOnlyRunsWriteNothing) {
   std::vector<float> out(1000, 7.0f);
   p.out = out.data();
   trn::rand::EngineConfig cfg;
-  cfg.execute = false;
+  cfg.timing_only = true;
   const auto r = trn::rand::run_generate_kernel(p, cfg);
   EXPECT_GT(r.trace.total(), 20);
   for (float x : out) ASSERT_EQ(x, 7.0f);

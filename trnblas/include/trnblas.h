@@ -175,7 +175,7 @@ typedef trnDataType_t trnblasDataType_t;
 
 struct trnblasContext;
 typedef struct trnblasContext* trnblasHandle_t;
-typedef void (*trnblasLogCallback)(const char* msg);
+typedef trnLogCallback_t trnblasLogCallback;
 
 /* ---- lifecycle, helpers, settings ---- */
 trnblasStatus_t trnblasCreate(trnblasHandle_t* handle);
@@ -207,23 +207,12 @@ trnblasStatus_t trnblasSetFixedPointEmulationMantissaBitCountPointer(trnblasHand
 trnblasStatus_t trnblasGetFixedPointEmulationMantissaBitCountPointer(trnblasHandle_t handle, int** bits);
 trnblasStatus_t trnblasSetFixedPointEmulationScheme(trnblasHandle_t handle, trnblasEmulationScheme_t scheme); /* extension */
 trnblasStatus_t trnblasGetFixedPointEmulationScheme(trnblasHandle_t handle, trnblasEmulationScheme_t* scheme); /* extension */
-trnblasStatus_t trnblasLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
-trnblasStatus_t trnblasSetLoggerCallback(trnblasLogCallback callback);
-trnblasStatus_t trnblasGetLoggerCallback(trnblasLogCallback* callback);
-
-/* ---- emulator settings (types from trncore.h) ---- */
-trnblasStatus_t trnblasSetTarget(trnblasHandle_t handle, trnTarget_t target);
-trnblasStatus_t trnblasGetTarget(trnblasHandle_t handle, trnTarget_t* target);
-trnblasStatus_t trnblasSetNumericsProfile(trnblasHandle_t handle, trnNumerics_t profile);
-trnblasStatus_t trnblasGetNumericsProfile(trnblasHandle_t handle, trnNumerics_t* profile);
-trnblasStatus_t trnblasSetStochasticRounding(trnblasHandle_t handle, int enable, unsigned long long seed);
-trnblasStatus_t trnblasGetStochasticRounding(trnblasHandle_t handle, int* enable, unsigned long long* seed);
-trnblasStatus_t trnblasSetNumCores(trnblasHandle_t handle, int cores);
-trnblasStatus_t trnblasGetNumCores(trnblasHandle_t handle, int* cores);
-/* Modeled device time of the last compute call on this handle (cost model, docs/cost-model.md). */
-trnblasStatus_t trnblasGetLastProfile(trnblasHandle_t handle, trnProfile_t* profile);
-/* Extension: parameter position (1-based) of the last INVALID_VALUE on this handle, 0 if none. */
-trnblasStatus_t trnblasGetLastErrorParameter(trnblasHandle_t handle, int* position);
+/* ---- the emulation surface every trnsci library has (trncore.h, TRN_EMULATION_API): trnblasSetTarget ...
+ * Set/Get Target, NumericsProfile, StochasticRounding(enable, seed), NumCores; GetLastProfile
+ * (modeled cost of the last compute call, docs/cost-model.md); GetLastErrorParameter (1-based
+ * position of the last illegal argument, 0 if none); trnblasLoggerConfigure, trnblasSet/GetLoggerCallback,
+ * trnblasLoggerSetCallback. ---- */
+TRN_EMULATION_API(trnblas, trnblas, trnblasHandle_t, trnblasStatus_t)
 
 /* ---- GEMM ---- */
 trnblasStatus_t trnblasSgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m, int n,

@@ -7,11 +7,32 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <string>
 #include <utility>
 
 #include "trn/blas/blas.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trnblas.h"
+
+// A trnblas handle: the emulator settings, cuBLAS's modes and the emulation knobs, the last call.
+struct trnblasContext {
+  trn::blas::Settings settings;
+  trnStream_t stream = nullptr;
+  trnblasPointerMode_t pointer_mode = TRNBLAS_POINTER_MODE_HOST;
+  trnblasAtomicsMode_t atomics = TRNBLAS_ATOMICS_NOT_ALLOWED;
+  trnblasMath_t math = TRNBLAS_DEFAULT_MATH;
+  void* workspace = nullptr;
+  size_t workspace_bytes = 0;
+  trnblasEmulationStrategy_t strategy = TRNBLAS_EMULATION_STRATEGY_DEFAULT;
+  trnblasEmulationSpecialValuesSupport_t special = TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT;
+  trnblasEmulationMantissaControl_t mantissa_control = TRNBLAS_EMULATION_MANTISSA_CONTROL_DYNAMIC;
+  int max_mantissa_bits = 0;
+  int mantissa_offset = 0;
+  trnblasEmulationScheme_t scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_II;
+  int* bits_used = nullptr;
+  trn::cshim::LastCall<trnProfile_t> last_profile;  // one handle may serve several threads (cuBLAS's rule)
+  trn::cshim::LastError last_error_param{0};
+};
 
 // Not in namespace trn: the library's version script exports trn::* and this is internal.
 namespace blas_capi {
@@ -37,8 +58,20 @@ bool valid_handle(trnblasHandle_t h);
 trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* fn);
 // Runs body with the handle's settings, maps exceptions to statuses, stores the call's profile on success.
 trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(const Settings&, CallReport*)>& body);
-// The mode of an fp32 product under h's math mode (Level 3).
-trn::blas::GemmMode fp32_mode(trnblasHandle_t h);
+// The mode of an fp32 product under h's math mode (Level 3); pedantic: COMPUTE_32F_PEDANTIC.
+trn::blas::GemmMode fp32_mode(trnblasHandle_t h, bool pedantic = false);
+// trnDataType_t value (as the caller's int) -> DType; false for 64F and unknown values.
+bool dtype_from_bits(int bits, trn::DType* out);
+// An illegal argument found outside an ArgCheck chain (same message and bookkeeping).
+trnblasStatus_t invalid(trnblasHandle_t h, const char* fn, int position, const char* name);
+// A failure with a status other than INVALID_VALUE, logged with its reason.
+trnblasStatus_t fail(trnblasHandle_t h, const char* fn, trnblasStatus_t st, const std::string& why);
+// Runs a compute body, mapping exceptions to statuses.
+trnblasStatus_t guarded(trnblasHandle_t h, const char* fn, const std::function<void()>& body);
+// Stores a successful call's report on h (profile, Ozaki bits used, cap note).
+void store_report(trnblasHandle_t h, const CallReport& r);
+// The handle's settings with its emulation knobs applied.
+Settings settings_for(trnblasHandle_t h);
 // A (rows x cols, ld) operand's extent is addressable in int64 bytes (8-byte elements at most).
 bool addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld);
 // The leading dimension the kernels see (a single column is never strided: its ld becomes rows).

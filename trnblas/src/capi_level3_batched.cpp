@@ -57,10 +57,7 @@ using blas_capi::Accumulate;
 template <class T, class Check>
 void kernel_size(Check& check, trnblasHandle_t h, std::int64_t n) {
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, trnComplex>) {
-    trn::blas::Settings s;
-    trnTarget_t t = TRN_TARGET_TRN1;
-    trnblasGetTarget(h, &t);
-    s.target = static_cast<trn::Generation>(t);
+    const trn::blas::Settings& s = h->settings;
     check.require_or(n <= trn::blas::getrf_batched_max_n(s, std::is_same_v<T, trnComplex>), TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED",
                      "n exceeds one matrix per SBUF partition");
   }

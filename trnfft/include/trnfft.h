@@ -135,23 +135,22 @@ trnfftResult trnfftGetVersion(int* version);
 /* Precision of a plan. Before trnfftMakePlan*: used when the plan is made; after: the plan is rebuilt. */
 trnfftResult trnfftSetPlanPrecision(trnfftHandle plan, trnfftPrecision_t precision);
 trnfftResult trnfftGetPlanPrecision(trnfftHandle plan, trnfftPrecision_t* precision);
-/* Emulated target and numerics profile (default trn1, ideal); rebuilds a made plan. */
+/* Earlier names of trnfftSetTarget and trnfftSetNumericsProfile (kept). */
 trnfftResult trnfftSetPlanTarget(trnfftHandle plan, trnTarget_t target);
 trnfftResult trnfftSetPlanNumerics(trnfftHandle plan, trnNumerics_t numerics);
 /* The plan in text: algorithm per stage, radices, tile shapes, engines, predicted error bound,
  * modeled time. Writes at most `size` bytes (always NUL-terminated); TRNFFT_INVALID_VALUE when
  * the text did not fit (the truncated text is still written). */
 trnfftResult trnfftGetPlanDescription(trnfftHandle plan, char* description, size_t size);
-/* Modeled device time per engine of the plan's last execution. */
-trnfftResult trnfftGetLastProfile(trnfftHandle plan, trnProfile_t* profile);
-/* 1-based position of the parameter the last failed call of this plan rejected (0: none). */
-trnfftResult trnfftGetLastErrorParameter(trnfftHandle plan, int* position);
-
+/* ---- the emulation surface every trnsci library has (trncore.h, TRN_EMULATION_API): the handle is the plan;
+ * a setting changed after MakePlan rebuilds the plan (the old one stays on failure).
+ * Set/Get Target, NumericsProfile, StochasticRounding(enable, seed), NumCores; GetLastProfile
+ * (modeled cost of the last compute call, docs/cost-model.md); GetLastErrorParameter (1-based
+ * position of the last illegal argument, 0 if none); trnfftLoggerConfigure, trnfftSet/GetLoggerCallback,
+ * trnfftLoggerSetCallback. ---- */
 /* Logging (cuBLAS style): TRNFFT_LOGINFO_DBG=1, TRNFFT_LOGDEST_DBG=stdout|stderr|<file>. */
-typedef void (*trnfftLogCallback)(const char* msg);
-trnfftResult trnfftLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
-trnfftResult trnfftSetLoggerCallback(trnfftLogCallback callback);
-trnfftResult trnfftGetLoggerCallback(trnfftLogCallback* callback);
+typedef trnLogCallback_t trnfftLogCallback;
+TRN_EMULATION_API(trnfft, trnfft, trnfftHandle, trnfftResult)
 
 #ifdef __cplusplus
 }

@@ -236,6 +236,37 @@ trnfftResult rebuild(PlanState& st, const char* fn) {
   return r;
 }
 
+// The kit's emulation surface over plan handles: a setting changed after MakePlan rebuilds the
+// plan with it (the old settings and plan stay when the rebuild fails).
+struct Surface {
+  using Handle = trnfftHandle;
+  using Status = trnfftResult;
+  static constexpr trn::cshim::SurfaceCodes<Status> kCodes{TRNFFT_SUCCESS, TRNFFT_INVALID_PLAN, TRNFFT_INVALID_VALUE};
+  static trn::cshim::Logger& logger() { return ::logger(); }
+  static const trn::cshim::StatusMap<Status>& status_map() { return kStatus; }
+  struct Access {
+    PlanState& st;
+    const trn::EmulatorSettings& settings() const { return st.settings; }
+    trn::cshim::LastError* last_error() const { return &st.last_error_param; }
+    trnProfile_t last_profile() const { return trn::cshim::profile_of(st.last_profile); }
+    Status apply(const trn::EmulatorSettings& s, const char* fn) const {
+      const trn::fft::Settings old = st.settings;
+      static_cast<trn::EmulatorSettings&>(st.settings) = s;
+      const trnfftResult r = rebuild(st, fn);
+      if (r != TRNFFT_SUCCESS) st.settings = old;
+      return r;
+    }
+  };
+  template <class F>
+  static Status access(Handle h, F&& f) {
+    std::shared_ptr<PlanState> st = find_plan(h);
+    if (!st) return TRNFFT_INVALID_PLAN;
+    std::lock_guard<std::mutex> lock(st->mu);
+    Access a{*st};
+    return f(a);
+  }
+};
+
 int c_type(trn::fft::Type t) {
   switch (t) {
     case trn::fft::Type::r2c: return TRNFFT_R2C;
@@ -510,33 +541,9 @@ trnfftResult trnfftGetPlanPrecision(trnfftHandle plan, trnfftPrecision_t* precis
                                                   : TRNFFT_PRECISION_BF16X3;
   return TRNFFT_SUCCESS;
 }
-trnfftResult trnfftSetPlanTarget(trnfftHandle plan, trnTarget_t target) {
-  std::shared_ptr<PlanState> st = find_plan(plan);
-  if (!st) return TRNFFT_INVALID_PLAN;
-  std::lock_guard<std::mutex> lock(st->mu);
-  ArgCheck<trnfftResult> check(logger(), "trnfftSetPlanTarget", TRNFFT_INVALID_VALUE, &st->last_error_param);
-  const int t = enum_value(target);
-  check.one_of(t, {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target");
-  if (!check) return check.status();
-  const trn::fft::Settings old = st->settings;
-  st->settings.target = static_cast<trn::Generation>(t);
-  const trnfftResult r = rebuild(*st, "trnfftSetPlanTarget");
-  if (r != TRNFFT_SUCCESS) st->settings = old;
-  return r;
-}
+trnfftResult trnfftSetPlanTarget(trnfftHandle plan, trnTarget_t target) { return trnfftSetTarget(plan, target); }
 trnfftResult trnfftSetPlanNumerics(trnfftHandle plan, trnNumerics_t numerics) {
-  std::shared_ptr<PlanState> st = find_plan(plan);
-  if (!st) return TRNFFT_INVALID_PLAN;
-  std::lock_guard<std::mutex> lock(st->mu);
-  ArgCheck<trnfftResult> check(logger(), "trnfftSetPlanNumerics", TRNFFT_INVALID_VALUE, &st->last_error_param);
-  const int v = enum_value(numerics);
-  check.one_of(v, {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "numerics");
-  if (!check) return check.status();
-  const trn::fft::Settings old = st->settings;
-  st->settings.numerics = static_cast<trn::Numerics>(v);
-  const trnfftResult r = rebuild(*st, "trnfftSetPlanNumerics");
-  if (r != TRNFFT_SUCCESS) st->settings = old;
-  return r;
+  return trnfftSetNumericsProfile(plan, numerics);
 }
 
 trnfftResult trnfftGetPlanDescription(trnfftHandle plan, char* description, size_t size) {
@@ -557,38 +564,7 @@ trnfftResult trnfftGetPlanDescription(trnfftHandle plan, char* description, size
   return n == text.size() ? TRNFFT_SUCCESS : TRNFFT_INVALID_VALUE;
 }
 
-trnfftResult trnfftGetLastProfile(trnfftHandle plan, trnProfile_t* profile) {
-  std::shared_ptr<PlanState> st = find_plan(plan);
-  if (!st) return TRNFFT_INVALID_PLAN;
-  std::lock_guard<std::mutex> lock(st->mu);
-  ArgCheck<trnfftResult> check(logger(), "trnfftGetLastProfile", TRNFFT_INVALID_VALUE, &st->last_error_param);
-  check.not_null(profile, 1, "profile");
-  if (!check) return check.status();
-  *profile = st->last_profile;
-  return TRNFFT_SUCCESS;
-}
-trnfftResult trnfftGetLastErrorParameter(trnfftHandle plan, int* position) {
-  std::shared_ptr<PlanState> st = find_plan(plan);
-  if (!st) return TRNFFT_INVALID_PLAN;
-  if (position == nullptr) return TRNFFT_INVALID_VALUE;
-  std::lock_guard<std::mutex> lock(st->mu);
-  *position = st->last_error_param;
-  return TRNFFT_SUCCESS;
-}
-
-trnfftResult trnfftLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName) {
-  logger().configure(logIsOn != 0, logToStdOut != 0, logToStdErr != 0, logFileName);
-  return TRNFFT_SUCCESS;
-}
-trnfftResult trnfftSetLoggerCallback(trnfftLogCallback callback) {
-  logger().set_callback(callback);
-  return TRNFFT_SUCCESS;
-}
-trnfftResult trnfftGetLoggerCallback(trnfftLogCallback* callback) {
-  if (callback == nullptr) return TRNFFT_INVALID_VALUE;
-  *callback = logger().callback();
-  return TRNFFT_SUCCESS;
-}
+TRN_CSHIM_EMULATION_ENTRY_POINTS(trnfft, trnfft, Surface)
 
 // Xt API (cufftXt.h): the transform type from (inputtype, outputtype, executiontype), as cuFFT
 // pairs them: a family's complex type to execute in, its real or complex type on each side. 16-bit

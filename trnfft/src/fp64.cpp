@@ -80,9 +80,7 @@ std::unique_ptr<Fp64Transform::Node> Fp64Transform::build(std::int64_t n) {
 }
 
 Fp64Transform::Fp64Transform(const PlanSpec& spec, const Settings& settings) : spec_(spec) {
-  blas_.target = settings.target;
-  blas_.numerics = settings.numerics;
-  blas_.host_threads = settings.host_threads;
+  static_cast<EmulatorSettings&>(blas_) = settings;  // timing_only is set per execution
   for (std::int64_t v : spec.n) dims_.push_back(build(v));
 }
 

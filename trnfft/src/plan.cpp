@@ -103,11 +103,10 @@ struct Plan::Impl {
   mutable Profile model_profile{};
   mutable std::size_t scratch_bytes = 0;
 
+  // The settings' launch (target, numerics, SR, cores, threads); execute: false for the timing-only
+  // dry run of modeled_ns, whatever the settings say.
   LaunchConfig launch_config(bool execute) const {
-    LaunchConfig lc;
-    lc.host_threads = settings.host_threads;
-    lc.core.generation = settings.target;
-    lc.core.numerics = settings.numerics;
+    LaunchConfig lc = settings.launch_config();
     lc.core.execute = execute;
     return lc;
   }

@@ -152,10 +152,17 @@ trnrandStatus_t trnrandGenerateBernoulli(trnrandGenerator_t generator, unsigned 
 /* Uniform integers in [low, high] (low <= high, else OUT_OF_RANGE) without modulo bias. */
 trnrandStatus_t trnrandGenerateUniformInt(trnrandGenerator_t generator, unsigned int* output, size_t n,
                                           unsigned int low, unsigned int high);
-/* Modeled cost of the last Generate* call's kernel (zeros before the first call); for a host
- * generator the same kernel, recorded timing-only. */
-trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t* profile);
-/* Emulated generation (and cost-model target) of the generator: trn1 by default. */
+/* ---- the emulation surface every trnsci library has (trncore.h, TRN_EMULATION_API): the handle is
+ * the generator; its last profile is that of the last Generate* call's kernel (zeros before the
+ * first call; for a host generator the same kernel, recorded timing-only). Illegal arguments
+ * are TRNRAND_STATUS_OUT_OF_RANGE (cuRAND has no INVALID_VALUE).
+ * Set/Get Target, NumericsProfile, StochasticRounding(enable, seed), NumCores; GetLastProfile
+ * (modeled cost of the last compute call, docs/cost-model.md); GetLastErrorParameter (1-based
+ * position of the last illegal argument, 0 if none); trnrandLoggerConfigure, trnrandSet/GetLoggerCallback,
+ * trnrandLoggerSetCallback. ---- */
+typedef trnLogCallback_t trnrandLogCallback;
+TRN_EMULATION_API(trnrand, trnrand, trnrandGenerator_t, trnrandStatus_t)
+/* Earlier name of trnrandSetTarget (kept). */
 trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target);
 
 #ifdef __cplusplus

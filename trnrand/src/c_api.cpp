@@ -35,6 +35,7 @@ struct trnrandGenerator_st {
   std::unique_ptr<trn::rand::Mt19937Generator> mt;     // PSEUDO_MT19937
   int rng_type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   trnStream_t stream = nullptr;
+  trn::cshim::LastError last_error_param{0};  // atomic: a generator may serve several threads
   explicit trnrandGenerator_st(const trn::rand::GeneratorOptions& o) : gen(o) {}
 };
 
@@ -49,16 +50,15 @@ trn::cshim::Logger g_log{"TRNRAND"};
 
 bool valid(trnrandGenerator_t g) { return g_generators.contains(g); }
 
-trnrandStatus_t fail(const char* fn, trnrandStatus_t st, const std::string& why) {
-  g_log.log(trn::cshim::failure_message(fn, trnrandGetStatusName(st), why));
-  return st;
-}
-
 // cuRAND's statuses for a failing body: a request outside the stream's domain is OUT_OF_RANGE.
 constexpr trn::cshim::StatusMap<trnrandStatus_t> kStatusMap{
     TRNRAND_STATUS_SUCCESS,        TRNRAND_STATUS_ALLOCATION_FAILED, TRNRAND_STATUS_LAUNCH_FAILURE,
     TRNRAND_STATUS_OUT_OF_RANGE,   TRNRAND_STATUS_LAUNCH_FAILURE,    TRNRAND_STATUS_INTERNAL_ERROR,
     trnrandGetStatusName};
+
+trnrandStatus_t fail(const char* fn, trnrandStatus_t st, const std::string& why) {
+  return trn::cshim::fail(g_log, kStatusMap, fn, st, why);
+}
 
 template <class F>
 trnrandStatus_t guarded(const char* fn, F&& body) {
@@ -118,6 +118,45 @@ void on_generator(trnrandGenerator_t g, Body&& body) {
   else
     body(g->gen);
 }
+
+// The kit's emulation surface over generators: the settings are the generator's EngineConfig,
+// given to every generator object of the handle; the last profile is that of its last kernel.
+struct Surface {
+  using Handle = trnrandGenerator_t;
+  using Status = trnrandStatus_t;
+  static constexpr trn::cshim::SurfaceCodes<Status> kCodes{TRNRAND_STATUS_SUCCESS, TRNRAND_STATUS_NOT_INITIALIZED,
+                                                           TRNRAND_STATUS_OUT_OF_RANGE};
+  static trn::cshim::Logger& logger() { return g_log; }
+  static const trn::cshim::StatusMap<Status>& status_map() { return kStatusMap; }
+  struct Access {
+    trnrandGenerator_t g;
+    const trn::EmulatorSettings& settings() const { return g->gen.options().engines; }
+    trn::cshim::LastError* last_error() const { return &g->last_error_param; }
+    trnProfile_t last_profile() const {
+      trnProfile_t p{};
+      on_generator(g, [&](const auto& gen) { p = gen.last_profile().to_c(); });
+      return p;
+    }
+    Status apply(const trn::EmulatorSettings& s, const char* fn) const {
+      return guarded(fn, [&] {
+        trn::rand::GeneratorOptions o = g->gen.options();
+        static_cast<trn::EmulatorSettings&>(o.engines) = s;
+        g->gen.set_options(o);
+        if (g->xorwow) g->xorwow->set_engine_config(o.engines);
+        if (g->mrg) g->mrg->set_engine_config(o.engines);
+        if (g->mt) g->mt->set_engine_config(o.engines);
+        if (g->sobol) g->sobol->set_engine_config(o.engines);
+        if (g->sobol64) g->sobol64->set_engine_config(o.engines);
+      });
+    }
+  };
+  template <class F>
+  static Status access(Handle h, F&& f) {
+    if (!valid(h)) return TRNRAND_STATUS_NOT_INITIALIZED;
+    Access a{h};
+    return f(a);
+  }
+};
 
 // The dimensions of a quasi-random generator, 0 for a pseudo-random one.
 std::uint32_t quasi_dimensions(trnrandGenerator_t g) {
@@ -466,43 +505,10 @@ trnrandStatus_t trnrandGenerateUniformInt(trnrandGenerator_t generator, unsigned
   return guarded(fn, [&] { generator->gen.uniform_int({output, n}, low, high); });
 }
 
-trnrandStatus_t trnrandGetLastProfile(trnrandGenerator_t generator, trnProfile_t* profile) {
-  const char* fn = "trnrandGetLastProfile";
-  if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  if (profile == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "profile is NULL");
-  return guarded(fn, [&] {
-    // Every generator: its kernel's profile (empty on the host path).
-    if (generator->mt)
-      *profile = generator->mt->last_profile().to_c();
-    else if (generator->xorwow)
-      *profile = generator->xorwow->last_profile().to_c();
-    else if (generator->mrg)
-      *profile = generator->mrg->last_profile().to_c();
-    else if (generator->sobol)
-      *profile = generator->sobol->last_profile().to_c();
-    else if (generator->sobol64)
-      *profile = generator->sobol64->last_profile().to_c();
-    else
-      *profile = generator->gen.last_profile().to_c();
-  });
-}
+TRN_CSHIM_EMULATION_ENTRY_POINTS(trnrand, trnrand, Surface)
 
 trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target) {
-  const char* fn = "trnrandSetGeneratorTarget";
-  if (!valid(generator)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
-  const int t = enum_value(target);
-  if (t != TRN_TARGET_TRN1 && t != TRN_TARGET_TRN2 && t != TRN_TARGET_TRN3)
-    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "target " + std::to_string(t));
-  return guarded(fn, [&] {
-    trn::rand::GeneratorOptions o = generator->gen.options();
-    o.engines.target = static_cast<trn::Generation>(t);
-    generator->gen.set_options(o);
-    if (generator->xorwow) generator->xorwow->set_engine_config(o.engines);
-    if (generator->mrg) generator->mrg->set_engine_config(o.engines);
-    if (generator->mt) generator->mt->set_engine_config(o.engines);
-    if (generator->sobol) generator->sobol->set_engine_config(o.engines);
-    if (generator->sobol64) generator->sobol64->set_engine_config(o.engines);
-  });
+  return trnrandSetTarget(generator, target);
 }
 
 }  // extern "C"

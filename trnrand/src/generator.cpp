@@ -89,7 +89,7 @@ const Trace& Generator::last_trace() const {
     p.out = timing_only_address();
     p.table = last_table_.get();
     EngineConfig cfg = options_.engines;
-    cfg.execute = false;
+    cfg.timing_only = true;
     last_trace_ = run_generate_kernel(p, cfg).trace;
   }
   return *last_trace_;

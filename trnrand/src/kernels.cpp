@@ -199,13 +199,8 @@ Profile kernel_profile(const std::optional<Trace>& last_trace, Generation target
 }
 
 LaunchConfig engine_launch_config(const EngineConfig& cfg, int programs, bool sequential) {
-  LaunchConfig lc;
-  lc.grid = {programs, 1, 1};
-  lc.host_threads = cfg.host_threads;
-  lc.num_cores = sequential ? 1 : cfg.num_cores;
-  lc.core.generation = cfg.target;
-  lc.core.numerics = cfg.numerics;
-  lc.core.execute = cfg.execute;
+  LaunchConfig lc = cfg.launch_config({programs, 1, 1});
+  if (sequential) lc.num_cores = 1;
   return lc;
 }
 

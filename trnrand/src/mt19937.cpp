@@ -501,7 +501,7 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
     nc.dma_copy(win_hbm.tile(0, P, 0, per_partition * kMt19937Words), win);
     nc.dma_copy(blk_hbm.tile(0, P, 0, per_partition), blk);
   });
-  if (cfg_.execute)
+  if (!cfg_.timing_only)
     for (std::size_t t = 0; t < blocks.size(); ++t) s.block[t] = static_cast<std::int64_t>(blocks[t]) - 1;
   last_trace_ = std::move(result.trace);
   position_ = p1;

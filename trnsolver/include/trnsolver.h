@@ -82,18 +82,18 @@ trnsolverStatus_t trnsolverDnGetDeterministicMode(trnsolverDnHandle_t handle, tr
 trnsolverStatus_t trnsolverGetVersion(int* version);
 const char* trnsolverGetStatusName(trnsolverStatus_t status);
 
-/* Emulator settings (extensions): target generation and emulated cores used for batches. */
-trnsolverStatus_t trnsolverDnSetTarget(trnsolverDnHandle_t handle, trnTarget_t target);
-trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t handle, int cores);
-/* Modeled device time of the last call. For the D (fp64) eigensolvers it is all zeros: that work
- * runs on the host CPU (docs/trnsolver.md). */
-trnsolverStatus_t trnsolverDnGetLastProfile(trnsolverDnHandle_t handle, trnProfile_t* profile);
-
+/* ---- the emulation surface every trnsci library has (trncore.h, TRN_EMULATION_API): cores spread batches;
+ * the last profile of the D (fp64) eigensolvers is all zeros: that work runs on the host CPU
+ * (docs/trnsolver.md).
+ * Set/Get Target, NumericsProfile, StochasticRounding(enable, seed), NumCores; GetLastProfile
+ * (modeled cost of the last compute call, docs/cost-model.md); GetLastErrorParameter (1-based
+ * position of the last illegal argument, 0 if none); trnsolverLoggerConfigure, trnsolverSet/GetLoggerCallback,
+ * trnsolverLoggerSetCallback. ---- */
 /* Logging: TRNSOLVER_LOGINFO_DBG=1, TRNSOLVER_LOGDEST_DBG = stdout | stderr | <file>. */
-typedef void (*trnsolverLogCallback)(const char* msg);
-trnsolverStatus_t trnsolverLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
-trnsolverStatus_t trnsolverSetLoggerCallback(trnsolverLogCallback callback);
-trnsolverStatus_t trnsolverGetLoggerCallback(trnsolverLogCallback* callback);
+typedef trnLogCallback_t trnsolverLogCallback;
+TRN_EMULATION_API(trnsolverDn, trnsolver, trnsolverDnHandle_t, trnsolverStatus_t)
+/* Earlier name of trnsolverDnSetNumCores (kept). */
+trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t handle, int cores);
 
 /* ---- syevj parameters ------------------------------------------------------------------------- */
 /* Defaults: tolerance = machine epsilon of the type, max_sweeps = 100, sort_eig = 1. */

@@ -51,6 +51,12 @@ const trn::cshim::StatusMap<Status> kStatusMap{TRNSOLVER_STATUS_SUCCESS,      TR
 
 using Check = ArgCheck<Status>;
 
+// The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trnsolver handles.
+using Surface = trn::cshim::ContextBinding<trnsolverDnContext, Status, &g_handles, &g_log, &kStatusMap,
+                                           trn::cshim::SurfaceCodes<Status>{TRNSOLVER_STATUS_SUCCESS,
+                                                                            TRNSOLVER_STATUS_NOT_INITIALIZED,
+                                                                            TRNSOLVER_STATUS_INVALID_VALUE}>;
+
 // ---- syevjInfo_t and gesvdjInfo_t: the same parameter/result object for both Jacobi solvers ----------
 
 // A new object of type T registered in `registry` and returned through `out` (handles and infos).
@@ -390,43 +396,9 @@ trnsolverStatus_t trnsolverDnGetDeterministicMode(trnsolverDnHandle_t h, trnsolv
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-trnsolverStatus_t trnsolverDnSetTarget(trnsolverDnHandle_t h, trnTarget_t target) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnSetTarget", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!c.one_of(enum_value(target), {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target")) return c.status();
-  h->settings.target = static_cast<trn::Generation>(enum_value(target));
-  return TRNSOLVER_STATUS_SUCCESS;
-}
+TRN_CSHIM_EMULATION_ENTRY_POINTS(trnsolverDn, trnsolver, Surface)
 
-trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t h, int cores) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnSetEmulatedCores", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!c.require(cores >= 1 && cores <= 64, 1, "cores")) return c.status();
-  h->settings.num_cores = cores;
-  return TRNSOLVER_STATUS_SUCCESS;
-}
-
-trnsolverStatus_t trnsolverDnGetLastProfile(trnsolverDnHandle_t h, trnProfile_t* profile) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnGetLastProfile", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!c.not_null(profile, 1, "profile")) return c.status();
-  *profile = h->last_profile;
-  return TRNSOLVER_STATUS_SUCCESS;
-}
-
-trnsolverStatus_t trnsolverLoggerConfigure(int on, int to_stdout, int to_stderr, const char* file) {
-  g_log.configure(on != 0, to_stdout != 0, to_stderr != 0, file);
-  return TRNSOLVER_STATUS_SUCCESS;
-}
-trnsolverStatus_t trnsolverSetLoggerCallback(trnsolverLogCallback cb) {
-  g_log.set_callback(cb);
-  return TRNSOLVER_STATUS_SUCCESS;
-}
-trnsolverStatus_t trnsolverGetLoggerCallback(trnsolverLogCallback* cb) {
-  if (cb == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
-  *cb = g_log.callback();
-  return TRNSOLVER_STATUS_SUCCESS;
-}
+trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t h, int cores) { return trnsolverDnSetNumCores(h, cores); }
 
 // ---- syevjInfo_t ----------------------------------------------------------------------------------
 

@@ -118,13 +118,6 @@ trnsparseStatus_t trnsparseGetStream(trnsparseHandle_t handle, trnStream_t* stre
 trnsparseStatus_t trnsparseGetPointerMode(trnsparseHandle_t handle, trnsparsePointerMode_t* mode);
 trnsparseStatus_t trnsparseSetPointerMode(trnsparseHandle_t handle, trnsparsePointerMode_t mode);
 
-/* trnsci extensions on the handle: emulated generation, numerics profile, emulated NeuronCores, the
- * modeled device profile of the last compute call, the position of the last illegal parameter. */
-trnsparseStatus_t trnsparseSetTarget(trnsparseHandle_t handle, trnTarget_t target);
-trnsparseStatus_t trnsparseSetNumericsProfile(trnsparseHandle_t handle, trnNumerics_t numerics);
-trnsparseStatus_t trnsparseSetNumCores(trnsparseHandle_t handle, int cores);
-trnsparseStatus_t trnsparseGetLastProfile(trnsparseHandle_t handle, trnProfile_t* profile);
-trnsparseStatus_t trnsparseGetLastErrorParameter(trnsparseHandle_t handle, int* position);
 /* Strict mode (extension, default off): restores cuSPARSE's documented limits where trnsparse is a
  * superset — legacy bsrmm/bsrmv with transA != NON_TRANSPOSE or blockDim == 1, and
  * CONJUGATE_TRANSPOSE anywhere, become INVALID_VALUE at their parameter position. */
@@ -136,17 +129,21 @@ trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable);
  * configure/callback. TRNSPARSE_LOGINFO_DBG=1 / TRNSPARSE_LOGDEST_DBG=stdout|stderr|<file> turn
  * logging on from the environment. Lines: " ** On entry to <fn> parameter number <i> (<name>) had an
  * illegal value" and "<fn>: <STATUS>: <why>". */
-typedef void (*trnsparseLoggerCallback_t)(int logLevel, const char* functionName, const char* message);
-typedef void (*trnsparseLogCallback)(const char* msg);
-trnsparseStatus_t trnsparseLoggerSetCallback(trnsparseLoggerCallback_t callback);
+typedef trnLoggerCallback_t trnsparseLoggerCallback_t;
+typedef trnLogCallback_t trnsparseLogCallback;
 trnsparseStatus_t trnsparseLoggerSetFile(FILE* file);
 trnsparseStatus_t trnsparseLoggerOpenFile(const char* logFile);
 trnsparseStatus_t trnsparseLoggerSetLevel(int level);
 trnsparseStatus_t trnsparseLoggerSetMask(int mask);
 trnsparseStatus_t trnsparseLoggerForceDisable(void);
-trnsparseStatus_t trnsparseLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
-trnsparseStatus_t trnsparseSetLoggerCallback(trnsparseLogCallback callback);
-trnsparseStatus_t trnsparseGetLoggerCallback(trnsparseLogCallback* callback);
+
+/* ---- the emulation surface every trnsci library has (trncore.h, TRN_EMULATION_API): the handle's
+ * generation, numerics profile, SR, emulated NeuronCores;
+ * Set/Get Target, NumericsProfile, StochasticRounding(enable, seed), NumCores; GetLastProfile
+ * (modeled cost of the last compute call, docs/cost-model.md); GetLastErrorParameter (1-based
+ * position of the last illegal argument, 0 if none); trnsparseLoggerConfigure, trnsparseSet/GetLoggerCallback,
+ * trnsparseLoggerSetCallback. ---- */
+TRN_EMULATION_API(trnsparse, trnsparse, trnsparseHandle_t, trnsparseStatus_t)
 
 /* ---- legacy matrix descriptor --------------------------------------------------------------- */
 trnsparseStatus_t trnsparseCreateMatDescr(trnsparseMatDescr_t* descrA);

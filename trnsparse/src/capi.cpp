@@ -77,29 +77,6 @@ trn::cshim::HandleRegistry<trnsparseDnMatDescr> g_dnmats;
 trn::cshim::HandleRegistry<trnsparseDnVecDescr> g_dnvecs;
 trn::cshim::HandleRegistry<trnsparseSpGEMMDescr> g_spgemms;
 
-// cuSPARSE-style logger state on top of the kit's logger: a (level, function, message) callback
-// and a FILE* destination, both fed by one trampoline.
-std::atomic<trnsparseLoggerCallback_t> g_cusparse_callback{nullptr};
-std::atomic<trnsparseLogCallback> g_plain_callback{nullptr};
-std::atomic<FILE*> g_log_file{nullptr};
-
-// The function name of a kit message: " ** On entry to <fn> parameter ..." or "<fn>: ...".
-std::string function_of(const std::string& msg) {
-  const std::string entry = " ** On entry to ";
-  if (msg.rfind(entry, 0) == 0) {
-    const std::size_t end = msg.find(' ', entry.size());
-    return msg.substr(entry.size(), end == std::string::npos ? std::string::npos : end - entry.size());
-  }
-  return msg.substr(0, msg.find(':'));
-}
-
-void log_trampoline(const char* msg) {
-  const std::string m = msg;
-  if (auto cb = g_cusparse_callback.load()) cb(1, function_of(m).c_str(), msg);
-  if (auto cb = g_plain_callback.load()) cb(msg);
-  if (FILE* f = g_log_file.load(); f != nullptr && g_log.on()) std::fprintf(f, "%s\n", msg);
-}
-const bool g_trampoline_installed = (g_log.set_callback(log_trampoline), true);
 
 const char* status_name(trnsparseStatus_t s) { return trnsparseGetErrorName(s); }
 const trn::cshim::StatusMap<trnsparseStatus_t> kStatusMap{
@@ -108,6 +85,12 @@ const trn::cshim::StatusMap<trnsparseStatus_t> kStatusMap{
     status_name};
 
 using Check = ArgCheck<trnsparseStatus_t>;
+
+// The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trnsparse handles.
+using Surface = trn::cshim::ContextBinding<trnsparseContext, trnsparseStatus_t, &g_handles, &g_log, &kStatusMap,
+                                           trn::cshim::SurfaceCodes<trnsparseStatus_t>{
+                                               TRNSPARSE_STATUS_SUCCESS, TRNSPARSE_STATUS_NOT_INITIALIZED,
+                                               TRNSPARSE_STATUS_INVALID_VALUE}>;
 
 // trnDataType_t of a value array -> DType (f32, bf16, f16 only); 64F is reported apart.
 bool value_dtype(int c, trn::DType* out) {
@@ -201,7 +184,6 @@ extern "C" {
 
 trnsparseStatus_t trnsparseCreate(trnsparseHandle_t* handle) {
   if (handle == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
-  (void)g_trampoline_installed;
   auto* h = new (std::nothrow) trnsparseContext;
   if (h == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
   g_handles.insert(h);
@@ -289,37 +271,6 @@ trnsparseStatus_t trnsparseSetPointerMode(trnsparseHandle_t handle, trnsparsePoi
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
-trnsparseStatus_t trnsparseSetTarget(trnsparseHandle_t handle, trnTarget_t target) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseSetTarget", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.one_of(enum_value(target), {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target")) return c.status();
-  handle->settings.target = static_cast<trn::Generation>(enum_value(target));
-  return TRNSPARSE_STATUS_SUCCESS;
-}
-
-trnsparseStatus_t trnsparseSetNumericsProfile(trnsparseHandle_t handle, trnNumerics_t numerics) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseSetNumericsProfile", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.one_of(enum_value(numerics), {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "numerics")) return c.status();
-  handle->settings.numerics = static_cast<trn::Numerics>(enum_value(numerics));
-  return TRNSPARSE_STATUS_SUCCESS;
-}
-
-trnsparseStatus_t trnsparseSetNumCores(trnsparseHandle_t handle, int cores) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseSetNumCores", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.require(cores >= 1 && cores <= 64, 1, "cores")) return c.status();
-  handle->settings.num_cores = cores;
-  return TRNSPARSE_STATUS_SUCCESS;
-}
-
-trnsparseStatus_t trnsparseGetLastProfile(trnsparseHandle_t handle, trnProfile_t* profile) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseGetLastProfile", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.not_null(profile, 1, "profile")) return c.status();
-  *profile = handle->last_profile;
-  return TRNSPARSE_STATUS_SUCCESS;
-}
 
 trnsparseStatus_t trnsparseSetStrictMode(trnsparseHandle_t handle, int enable) {
   if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
@@ -335,22 +286,11 @@ trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable) 
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
-trnsparseStatus_t trnsparseGetLastErrorParameter(trnsparseHandle_t handle, int* position) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  if (position == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
-  *position = handle->last_error_param;
-  return TRNSPARSE_STATUS_SUCCESS;
-}
 
-// ---- logging -------------------------------------------------------------------------------------
+// ---- logging: the cuSPARSE family on the kit's logger ---------------------------------------------
 
-trnsparseStatus_t trnsparseLoggerSetCallback(trnsparseLoggerCallback_t callback) {
-  g_cusparse_callback.store(callback);
-  return TRNSPARSE_STATUS_SUCCESS;
-}
 trnsparseStatus_t trnsparseLoggerSetFile(FILE* file) {
-  g_log_file.store(file);
-  if (file != nullptr) g_log.configure(true, false, false, nullptr);
+  g_log.set_stream(file);
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseLoggerOpenFile(const char* logFile) {
@@ -360,34 +300,20 @@ trnsparseStatus_t trnsparseLoggerOpenFile(const char* logFile) {
 }
 trnsparseStatus_t trnsparseLoggerSetLevel(int level) {
   if (level < 0 || level > 5) return TRNSPARSE_STATUS_INVALID_VALUE;
-  // Level 0 is off; every message trnsparse emits is an error (level 1), sent to stderr unless a
-  // file was chosen.
-  g_log.configure(level > 0, false, level > 0 && g_log_file.load() == nullptr, nullptr);
+  g_log.set_level(level);
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseLoggerSetMask(int mask) {
   if (mask < 0) return TRNSPARSE_STATUS_INVALID_VALUE;
-  g_log.configure((mask & 1) != 0, false, (mask & 1) != 0 && g_log_file.load() == nullptr, nullptr);
+  g_log.set_mask(mask);
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseLoggerForceDisable(void) {
-  g_log.configure(false, false, false, nullptr);
-  g_log_file.store(nullptr);
+  g_log.force_disable();
   return TRNSPARSE_STATUS_SUCCESS;
 }
-trnsparseStatus_t trnsparseLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName) {
-  g_log.configure(logIsOn != 0, logToStdOut != 0, logToStdErr != 0, logFileName);
-  return TRNSPARSE_STATUS_SUCCESS;
-}
-trnsparseStatus_t trnsparseSetLoggerCallback(trnsparseLogCallback callback) {
-  g_plain_callback.store(callback);
-  return TRNSPARSE_STATUS_SUCCESS;
-}
-trnsparseStatus_t trnsparseGetLoggerCallback(trnsparseLogCallback* callback) {
-  if (callback == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
-  *callback = g_plain_callback.load();
-  return TRNSPARSE_STATUS_SUCCESS;
-}
+
+TRN_CSHIM_EMULATION_ENTRY_POINTS(trnsparse, trnsparse, Surface)
 
 }  // extern "C"
 

@@ -318,27 +318,23 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
                                       int32_t* path, double* naiveFlops, double* optimizedFlops,
                                       double* largestIntermediate);
 
-/* Emulator settings of a handle (extensions, as trnblasSetTarget & co.): the generation the cost
- * model targets, the numerics profile, the number of emulated NeuronCores. */
-trntensorStatus_t trntensorSetTarget(trntensorHandle_t handle, trnTarget_t target);
-trntensorStatus_t trntensorGetTarget(const trntensorHandle_t handle, trnTarget_t* target);
-trntensorStatus_t trntensorSetNumericsProfile(trntensorHandle_t handle, trnNumerics_t numerics);
-trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores);
-
 /* The objective trntensorEinsum and trntensorEinsumPath plan with (extension; default DEFAULT). */
 trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntensorPlanObjective_t objective);
 
-/* Modeled device time of the last Contract / Einsum on this handle (cost model of its trace). */
-trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile);
+/* ---- the emulation surface every trnsci library has (trncore.h, TRN_EMULATION_API): the last
+ * profile is that of the last Contract / Einsum / Reduce / Permute / elementwise call;
+ * Set/Get Target, NumericsProfile, StochasticRounding(enable, seed), NumCores; GetLastProfile
+ * (modeled cost of the last compute call, docs/cost-model.md); GetLastErrorParameter (1-based
+ * position of the last illegal argument, 0 if none); trntensorLoggerConfigure, trntensorSet/GetLoggerCallback,
+ * trntensorLoggerSetCallback. ---- */
+TRN_EMULATION_API(trntensor, trntensor, trntensorHandle_t, trntensorStatus_t)
 
-/* ---- logging (cuTENSOR's logger; TRNTENSOR_LOGINFO_DBG / TRNTENSOR_LOGDEST_DBG as in cuBLAS) ---- */
-typedef void (*trntensorLoggerCallback_t)(int32_t logLevel, const char* functionName, const char* message);
-trntensorStatus_t trntensorLoggerSetCallback(trntensorLoggerCallback_t callback);
+/* ---- the rest of cuTENSOR's logger (TRNTENSOR_LOGINFO_DBG / TRNTENSOR_LOGDEST_DBG as in cuBLAS) ---- */
+typedef trnLoggerCallback_t trntensorLoggerCallback_t;
+typedef trnLogCallback_t trntensorLogCallback;
 trntensorStatus_t trntensorLoggerOpenFile(const char* logFile);
 trntensorStatus_t trntensorLoggerSetLevel(int32_t level);
 trntensorStatus_t trntensorLoggerForceDisable(void);
-/* cublasLoggerConfigure's shape (extension). */
-trntensorStatus_t trntensorLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName);
 
 #ifdef __cplusplus
 }

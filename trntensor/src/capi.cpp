@@ -80,7 +80,6 @@ trn::cshim::HandleRegistry<trntensorTensorDescriptor> g_descs;
 trn::cshim::HandleRegistry<trntensorOperationDescriptor> g_ops;
 trn::cshim::HandleRegistry<trntensorPlanPreference> g_prefs;
 trn::cshim::HandleRegistry<trntensorPlan> g_plans;
-std::atomic<trntensorLoggerCallback_t> g_user_callback{nullptr};
 
 const trn::cshim::StatusMap<trntensorStatus_t> kStatusMap{
     TRNTENSOR_STATUS_SUCCESS,        TRNTENSOR_STATUS_ALLOC_FAILED,     TRNTENSOR_STATUS_NOT_SUPPORTED,
@@ -88,6 +87,12 @@ const trn::cshim::StatusMap<trntensorStatus_t> kStatusMap{
     trntensorGetErrorString};
 
 using Check = trn::cshim::ArgCheck<trntensorStatus_t>;
+
+// The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trntensor handles.
+using Surface = trn::cshim::ContextBinding<trntensorHandle, trntensorStatus_t, &g_handles, &g_log, &kStatusMap,
+                                           trn::cshim::SurfaceCodes<trntensorStatus_t>{
+                                               TRNTENSOR_STATUS_SUCCESS, TRNTENSOR_STATUS_NOT_INITIALIZED,
+                                               TRNTENSOR_STATUS_INVALID_VALUE}>;
 
 bool compute_ok(const trntensorComputeDescriptor* c) {
   return c == &kCompute16F || c == &kCompute16BF || c == &kComputeTF32 || c == &kCompute3XTF32 || c == &kCompute32F ||
@@ -142,10 +147,6 @@ std::complex<double> read_scalar(const void* p, DataType t, ComputeType c) {
   float x;
   std::memcpy(&x, p, sizeof x);
   return x;
-}
-
-void forward_to_user(const char* msg) {
-  if (auto cb = g_user_callback.load()) cb(1, "trntensor", msg);
 }
 
 // The operands of an operation descriptor as the create functions receive them, in signature order:
@@ -968,44 +969,6 @@ trntensorStatus_t trntensorEinsumPath(const trntensorHandle_t handle, const char
   });
 }
 
-trntensorStatus_t trntensorSetTarget(trntensorHandle_t handle, trnTarget_t target) {
-  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
-  Check check(g_log, "trntensorSetTarget", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  const int t = trn::cshim::enum_value(target);
-  check.one_of(t, {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target");
-  if (!check) return check.status();
-  handle->settings.target = static_cast<trn::Generation>(t);
-  return TRNTENSOR_STATUS_SUCCESS;
-}
-
-trntensorStatus_t trntensorGetTarget(const trntensorHandle_t handle, trnTarget_t* target) {
-  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
-  Check check(g_log, "trntensorGetTarget", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  check.not_null(target, 1, "target");
-  if (!check) return check.status();
-  *target = static_cast<trnTarget_t>(handle->settings.target);
-  return TRNTENSOR_STATUS_SUCCESS;
-}
-
-trntensorStatus_t trntensorSetNumericsProfile(trntensorHandle_t handle, trnNumerics_t numerics) {
-  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
-  Check check(g_log, "trntensorSetNumericsProfile", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  const int v = trn::cshim::enum_value(numerics);
-  check.one_of(v, {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "numerics");
-  if (!check) return check.status();
-  handle->settings.numerics = v == TRN_NUMERICS_IDEAL ? trn::Numerics::ideal : trn::Numerics::trn1_measured;
-  return TRNTENSOR_STATUS_SUCCESS;
-}
-
-trntensorStatus_t trntensorSetNumCores(trntensorHandle_t handle, int numCores) {
-  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
-  Check check(g_log, "trntensorSetNumCores", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  check.require(numCores >= 1 && numCores <= 1024, 1, "numCores");
-  if (!check) return check.status();
-  handle->settings.num_cores = numCores;
-  return TRNTENSOR_STATUS_SUCCESS;
-}
-
 trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntensorPlanObjective_t objective) {
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   Check check(g_log, "trntensorSetPlannerObjective", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
@@ -1017,21 +980,9 @@ trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntens
   return TRNTENSOR_STATUS_SUCCESS;
 }
 
-trntensorStatus_t trntensorGetLastProfile(const trntensorHandle_t handle, trnProfile_t* profile) {
-  if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
-  Check check(g_log, "trntensorGetLastProfile", TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  check.not_null(profile, 1, "profile");
-  if (!check) return check.status();
-  *profile = handle->last_profile;
-  return TRNTENSOR_STATUS_SUCCESS;
-}
+TRN_CSHIM_EMULATION_ENTRY_POINTS(trntensor, trntensor, Surface)
 
-trntensorStatus_t trntensorLoggerSetCallback(trntensorLoggerCallback_t callback) {
-  g_user_callback.store(callback);
-  g_log.set_callback(callback != nullptr ? &forward_to_user : nullptr);
-  return TRNTENSOR_STATUS_SUCCESS;
-}
-
+// The rest of cuTENSOR's logger, on the kit's logger.
 trntensorStatus_t trntensorLoggerOpenFile(const char* logFile) {
   if (logFile == nullptr || *logFile == '\0') return TRNTENSOR_STATUS_INVALID_VALUE;
   g_log.configure(true, false, false, logFile);
@@ -1040,18 +991,12 @@ trntensorStatus_t trntensorLoggerOpenFile(const char* logFile) {
 
 trntensorStatus_t trntensorLoggerSetLevel(int32_t level) {
   if (level < 0 || level > 5) return TRNTENSOR_STATUS_INVALID_VALUE;
-  // Levels 1..5 all log the error lines this library emits; 0 turns logging off.
-  g_log.configure(level > 0, false, level > 0, nullptr);
+  g_log.set_level(level);
   return TRNTENSOR_STATUS_SUCCESS;
 }
 
 trntensorStatus_t trntensorLoggerForceDisable(void) {
-  g_log.configure(false, false, false, nullptr);
-  return TRNTENSOR_STATUS_SUCCESS;
-}
-
-trntensorStatus_t trntensorLoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName) {
-  g_log.configure(logIsOn != 0, logToStdOut != 0, logToStdErr != 0, logFileName);
+  g_log.force_disable();
   return TRNTENSOR_STATUS_SUCCESS;
 }
 

@@ -16,7 +16,13 @@
 //     LastError is atomic and LastCall<T> is a locked slot, so one handle may be used from several
 //     host threads at once (cuBLAS's rule), each call reporting into it as it finishes;
 //   * logging follows cuBLAS: <PREFIX>_LOGINFO_DBG=1 turns it on, <PREFIX>_LOGDEST_DBG = stdout |
-//     stderr | <file>; a callback receives every message whether or not logging is on.
+//     stderr | <file>; a callback receives every message whether or not logging is on. The
+//     cuSPARSE / cuSOLVER / cuTENSOR logger (a (level, function, message) callback, a FILE*, a
+//     level, a mask) drives the same logger;
+//   * every library exposes one emulation surface (`EmulationApi`, `TRN_CSHIM_EMULATION_ENTRY_POINTS`):
+//     Set/Get Target, NumericsProfile, StochasticRounding, NumCores, GetLastProfile,
+//     GetLastErrorParameter and the cuBLAS logger family, written here once over the library's
+//     handle binding, so a user learns them once and every library checks them the same way.
 //
 // Example (one entry point of trnsparse):
 //
@@ -33,6 +39,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <initializer_list>
 #include <limits>
@@ -43,6 +50,8 @@
 #include <string_view>
 
 #include "trn/core/error.hpp"
+#include "trn/core/spmd.hpp"
+#include "trncore.h"
 
 namespace trn::cshim {
 
@@ -57,7 +66,9 @@ int enum_value(const E& e) {
 
 // ---- logging -------------------------------------------------------------------------------------
 
-using LogCallback = void (*)(const char* msg);
+using LogCallback = void (*)(const char* msg);  // cuBLAS's cublasLogCallback
+// cuSPARSE's / cuSOLVER's / cuTENSOR's: every message a trnsci library emits is an error, level 1.
+using LevelCallback = void (*)(int level, const char* function, const char* message);
 
 // One per library (a namespace-scope object in its C shim). Reads <prefix>_LOGINFO_DBG and
 // <prefix>_LOGDEST_DBG once, at construction, as cuBLAS reads CUBLAS_LOGINFO_DBG/CUBLAS_LOGDEST_DBG.
@@ -73,15 +84,27 @@ class Logger {
   LogCallback callback() const;
   bool on() const;
 
-  // Sends one line (no trailing newline) to the callback and, when logging is on, to every destination.
+  // The cuSPARSE / cuTENSOR family (cusparseLogger*, cutensorLogger*):
+  void set_level_callback(LevelCallback cb);  // LoggerSetCallback: receives (1, function, message)
+  void set_stream(std::FILE* f);              // LoggerSetFile: a non-NULL stream also turns logging on
+  void set_level(int level);                  // LoggerSetLevel: 0 off, 1..5 on (stderr unless a stream is set)
+  void set_mask(int mask);                    // LoggerSetMask: bit 0 (errors) as set_level
+  void force_disable();                       // LoggerForceDisable: off, no stream
+
+  // Sends one line (no trailing newline) to the callbacks and, when logging is on, to every destination.
   void log(std::string_view msg) const;
 
  private:
   mutable std::mutex mu_;
   bool on_ = false, to_stdout_ = false, to_stderr_ = false;
   std::string file_;
+  std::FILE* stream_ = nullptr;
   LogCallback callback_ = nullptr;
+  LevelCallback level_callback_ = nullptr;
 };
+
+// The function name of a kit message: " ** On entry to <fn> parameter ..." or "<fn>: ...".
+std::string function_of(std::string_view msg);
 
 // ---- handles -------------------------------------------------------------------------------------
 
@@ -238,6 +261,13 @@ Status guarded(const Logger& log, std::string_view fn, const StatusMap<Status>& 
   }
 }
 
+// Logs "<fn>: <STATUS_NAME>: <why>" and returns st: a failure no ArgCheck chain describes.
+template <class Status>
+Status fail(const Logger& log, const StatusMap<Status>& map, std::string_view fn, Status st, std::string_view why) {
+  log.log(failure_message(fn, map.name(st), why));
+  return st;
+}
+
 // ---- checked extents -----------------------------------------------------------------------------
 
 // Number of elements a column-major (rows x cols, ld) operand spans, rows*... + ld*(cols-1), or -1
@@ -246,4 +276,247 @@ std::int64_t checked_extent(std::int64_t rows, std::int64_t cols, std::int64_t l
 // a * b, or -1 on overflow or a negative operand.
 std::int64_t checked_mul(std::int64_t a, std::int64_t b);
 
+// ---- the emulation surface ---------------------------------------------------------------------
+
+// The statuses of one library the surface returns (its own CUDA-shaped values).
+template <class Status>
+struct SurfaceCodes {
+  Status success;
+  Status not_initialized;  // NULL, destroyed or foreign handle (cuFFT: INVALID_PLAN)
+  Status invalid_value;    // an illegal argument, its position logged (cuRAND: OUT_OF_RANGE)
+};
+
+// The emulated NeuronCores a handle may spread its work over: one bound for every library.
+inline constexpr int kMaxEmulatedCores = 64;
+
+// The entry points every library's C API has, over one binding per library:
+//
+//   struct Binding {
+//     using Handle = trnblasHandle_t;
+//     using Status = trnblasStatus_t;
+//     static constexpr SurfaceCodes<Status> kCodes{...};
+//     static Logger& logger();
+//     static const StatusMap<Status>& status_map();
+//     // kCodes.not_initialized when h is not live; otherwise f(access) under the handle's lock, where
+//     // access.settings() is the handle's EmulatorSettings, access.last_error() its LastError*,
+//     // access.last_profile() the profile of its last report (`<report>.profile.to_c()`), and
+//     // access.apply(const EmulatorSettings&, fn) stores new settings (rebuilding what depends on
+//     // them, or keeping the old ones and returning the failure).
+//     template <class F> static Status access(Handle h, F&& f);
+//   };
+//
+// Arguments are positions 1, 2, ... after the handle, as everywhere; an illegal one is logged
+// (XERBLA's line), recorded for GetLastErrorParameter and leaves the handle and the outputs as they were.
+template <class Binding>
+struct EmulationApi {
+  using Handle = typename Binding::Handle;
+  using Status = typename Binding::Status;
+  using Check = ArgCheck<Status>;
+
+  static Status set_target(Handle h, const char* fn, trnTarget_t target) {
+    const int t = enum_value(target);
+    return change(h, fn, [&](Check& c, EmulatorSettings& s) {
+      if (c.one_of(t, {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target"))
+        s.target = static_cast<Generation>(t);
+    });
+  }
+  static Status get_target(Handle h, const char* fn, trnTarget_t* target) {
+    return query(h, fn, [&](Check& c, const EmulatorSettings& s) {
+      if (c.not_null(target, 1, "target")) *target = static_cast<trnTarget_t>(s.target);
+    });
+  }
+  static Status set_numerics(Handle h, const char* fn, trnNumerics_t profile) {
+    const int p = enum_value(profile);
+    return change(h, fn, [&](Check& c, EmulatorSettings& s) {
+      if (c.one_of(p, {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "profile"))
+        s.numerics = static_cast<Numerics>(p);
+    });
+  }
+  static Status get_numerics(Handle h, const char* fn, trnNumerics_t* profile) {
+    return query(h, fn, [&](Check& c, const EmulatorSettings& s) {
+      if (c.not_null(profile, 1, "profile")) *profile = static_cast<trnNumerics_t>(s.numerics);
+    });
+  }
+  // enable != 0: stochastic rounding of every rounding instruction, its bits keyed by seed (spmd.hpp).
+  static Status set_stochastic_rounding(Handle h, const char* fn, int enable, unsigned long long seed) {
+    return change(h, fn, [&](Check&, EmulatorSettings& s) {
+      s.stochastic_rounding = enable != 0;
+      s.sr_seed = seed;
+    });
+  }
+  static Status get_stochastic_rounding(Handle h, const char* fn, int* enable, unsigned long long* seed) {
+    return query(h, fn, [&](Check& c, const EmulatorSettings& s) {
+      if (!c.not_null(enable, 1, "enable").not_null(seed, 2, "seed")) return;
+      *enable = s.stochastic_rounding ? 1 : 0;
+      *seed = s.sr_seed;
+    });
+  }
+  static Status set_num_cores(Handle h, const char* fn, int cores) {
+    return change(h, fn, [&](Check& c, EmulatorSettings& s) {
+      if (c.require(cores >= 1 && cores <= kMaxEmulatedCores, 1, "cores")) s.num_cores = cores;
+    });
+  }
+  static Status get_num_cores(Handle h, const char* fn, int* cores) {
+    return query(h, fn, [&](Check& c, const EmulatorSettings& s) {
+      if (c.not_null(cores, 1, "cores")) *cores = s.num_cores;
+    });
+  }
+  static Status get_last_profile(Handle h, const char* fn, trnProfile_t* profile) {
+    return Binding::access(h, [&](auto& a) -> Status {
+      Check c(Binding::logger(), fn, Binding::kCodes.invalid_value, a.last_error());
+      if (!c.not_null(profile, 1, "profile")) return c.status();
+      trnProfile_t p{};
+      const Status st = guarded(Binding::logger(), fn, Binding::status_map(), [&] { p = a.last_profile(); });
+      if (st == Binding::kCodes.success) *profile = p;
+      return st;
+    });
+  }
+  // Reads the position without resetting it (the check's bookkeeping would clear it first).
+  static Status get_last_error_parameter(Handle h, const char* fn, int* position) {
+    return Binding::access(h, [&](auto& a) -> Status {
+      Check c(Binding::logger(), fn, Binding::kCodes.invalid_value);
+      if (!c.not_null(position, 1, "position")) return c.status();
+      *position = a.last_error()->load();
+      return Binding::kCodes.success;
+    });
+  }
+
+  // cuBLAS's logger family (cublasLoggerConfigure, cublasSet/GetLoggerCallback) and the
+  // cuSPARSE-shaped LoggerSetCallback: library-wide, no handle.
+  static Status logger_configure(int on, int to_stdout, int to_stderr, const char* file) {
+    Binding::logger().configure(on != 0, to_stdout != 0, to_stderr != 0, file);
+    return Binding::kCodes.success;
+  }
+  static Status set_logger_callback(LogCallback cb) {
+    Binding::logger().set_callback(cb);
+    return Binding::kCodes.success;
+  }
+  static Status get_logger_callback(const char* fn, LogCallback* cb) {
+    Check c(Binding::logger(), fn, Binding::kCodes.invalid_value);
+    if (!c.not_null(cb, 1, "callback")) return c.status();
+    *cb = Binding::logger().callback();
+    return Binding::kCodes.success;
+  }
+  static Status logger_set_callback(LevelCallback cb) {
+    Binding::logger().set_level_callback(cb);
+    return Binding::kCodes.success;
+  }
+
+ private:
+  // f(check, settings) edits a copy; the handle applies it only when every check passed.
+  template <class F>
+  static Status change(Handle h, const char* fn, F&& f) {
+    return Binding::access(h, [&](auto& a) -> Status {
+      Check c(Binding::logger(), fn, Binding::kCodes.invalid_value, a.last_error());
+      EmulatorSettings s = a.settings();
+      f(c, s);
+      if (!c) return c.status();
+      return a.apply(s, fn);
+    });
+  }
+  // A getter is a read: it records a failing position but does not clear the last one (a shim may
+  // read a setting in the middle of another call's checks).
+  template <class F>
+  static Status query(Handle h, const char* fn, F&& f) {
+    return Binding::access(h, [&](auto& a) -> Status {
+      Check c(Binding::logger(), fn, Binding::kCodes.invalid_value);
+      f(c, static_cast<const EmulatorSettings&>(a.settings()));
+      if (c) return Binding::kCodes.success;
+      *a.last_error() = c.failed_position();
+      return c.status();
+    });
+  }
+};
+
+// The profile a handle keeps of its last call: a trnProfile_t, a report with a `profile`
+// (Profile::to_c()), or either of them in a LastCall slot.
+inline trnProfile_t profile_of(const trnProfile_t& p) { return p; }
+template <class Report>
+trnProfile_t profile_of(const Report& r) {
+  return r.profile.to_c();
+}
+template <class T>
+trnProfile_t profile_of(const LastCall<T>& slot) {
+  return profile_of(slot.load());
+}
+
+// The binding of a library whose handle is a pointer to a context registered in `*Registry`, with
+// members `settings` (derived from EmulatorSettings), `last_error_param` (LastError) and
+// `last_profile` (see profile_of): trnblas, trnsolver, trnsparse and trntensor. Changing a setting
+// stores it; the next call launches with it.
+template <class Context, class StatusT, const HandleRegistry<Context>* Registry, Logger* Log,
+          const StatusMap<StatusT>* Map, SurfaceCodes<StatusT> Codes>
+struct ContextBinding {
+  using Handle = Context*;
+  using Status = StatusT;
+  static constexpr SurfaceCodes<Status> kCodes = Codes;
+  static Logger& logger() { return *Log; }
+  static const StatusMap<Status>& status_map() { return *Map; }
+
+  struct Access {
+    Context* h;
+    const EmulatorSettings& settings() const { return h->settings; }
+    LastError* last_error() const { return &h->last_error_param; }
+    trnProfile_t last_profile() const { return profile_of(h->last_profile); }
+    Status apply(const EmulatorSettings& s, const char*) const {
+      static_cast<EmulatorSettings&>(h->settings) = s;
+      return Codes.success;
+    }
+  };
+  template <class F>
+  static Status access(Handle h, F&& f) {
+    if (!Registry->contains(h)) return Codes.not_initialized;
+    Access a{h};
+    return f(a);
+  }
+};
+
 }  // namespace trn::cshim
+
+// The extern "C" definitions of the surface for one library, inside its `extern "C"` block: H the
+// prefix of the handle functions (trnblas, trnsolverDn, trnfft, ...), L the library-wide prefix of
+// the logger functions (trnblas, trnsolver, ...). Defines H##SetTarget, H##GetTarget,
+// H##SetNumericsProfile, H##GetNumericsProfile, H##SetStochasticRounding, H##GetStochasticRounding,
+// H##SetNumCores, H##GetNumCores, H##GetLastProfile, H##GetLastErrorParameter, L##LoggerConfigure,
+// L##SetLoggerCallback, L##GetLoggerCallback and L##LoggerSetCallback; trncore.h's
+// TRN_EMULATION_API declares them. (A macro because C needs one named function per entry point;
+// every body is a call into EmulationApi.)
+#define TRN_CSHIM_EMULATION_ENTRY_POINTS(H, L, B)                                                                  \
+  B::Status H##SetTarget(B::Handle h, trnTarget_t v) {                                                             \
+    return ::trn::cshim::EmulationApi<B>::set_target(h, #H "SetTarget", v);                                        \
+  }                                                                                                                \
+  B::Status H##GetTarget(B::Handle h, trnTarget_t* v) {                                                            \
+    return ::trn::cshim::EmulationApi<B>::get_target(h, #H "GetTarget", v);                                        \
+  }                                                                                                                \
+  B::Status H##SetNumericsProfile(B::Handle h, trnNumerics_t v) {                                                  \
+    return ::trn::cshim::EmulationApi<B>::set_numerics(h, #H "SetNumericsProfile", v);                             \
+  }                                                                                                                \
+  B::Status H##GetNumericsProfile(B::Handle h, trnNumerics_t* v) {                                                 \
+    return ::trn::cshim::EmulationApi<B>::get_numerics(h, #H "GetNumericsProfile", v);                             \
+  }                                                                                                                \
+  B::Status H##SetStochasticRounding(B::Handle h, int enable, unsigned long long seed) {                           \
+    return ::trn::cshim::EmulationApi<B>::set_stochastic_rounding(h, #H "SetStochasticRounding", enable, seed);    \
+  }                                                                                                                \
+  B::Status H##GetStochasticRounding(B::Handle h, int* enable, unsigned long long* seed) {                         \
+    return ::trn::cshim::EmulationApi<B>::get_stochastic_rounding(h, #H "GetStochasticRounding", enable, seed);    \
+  }                                                                                                                \
+  B::Status H##SetNumCores(B::Handle h, int v) {                                                                   \
+    return ::trn::cshim::EmulationApi<B>::set_num_cores(h, #H "SetNumCores", v);                                   \
+  }                                                                                                                \
+  B::Status H##GetNumCores(B::Handle h, int* v) {                                                                  \
+    return ::trn::cshim::EmulationApi<B>::get_num_cores(h, #H "GetNumCores", v);                                   \
+  }                                                                                                                \
+  B::Status H##GetLastProfile(B::Handle h, trnProfile_t* v) {                                                      \
+    return ::trn::cshim::EmulationApi<B>::get_last_profile(h, #H "GetLastProfile", v);                             \
+  }                                                                                                                \
+  B::Status H##GetLastErrorParameter(B::Handle h, int* v) {                                                        \
+    return ::trn::cshim::EmulationApi<B>::get_last_error_parameter(h, #H "GetLastErrorParameter", v);              \
+  }                                                                                                                \
+  B::Status L##LoggerConfigure(int on, int to_stdout, int to_stderr, const char* file) {                           \
+    return ::trn::cshim::EmulationApi<B>::logger_configure(on, to_stdout, to_stderr, file);                        \
+  }                                                                                                                \
+  B::Status L##SetLoggerCallback(trnLogCallback_t cb) { return ::trn::cshim::EmulationApi<B>::set_logger_callback(cb); } \
+  B::Status L##GetLoggerCallback(trnLogCallback_t* cb) {                                                           \
+    return ::trn::cshim::EmulationApi<B>::get_logger_callback(#L "GetLoggerCallback", cb);                         \
+  }                                                                                                                \
+  B::Status L##LoggerSetCallback(trnLoggerCallback_t cb) { return ::trn::cshim::EmulationApi<B>::logger_set_callback(cb); }

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace trn {
 
@@ -34,7 +35,30 @@ class LimitError : public Error {
 // combination, engine), or a feature is not available on the selected generation.
 class UsageError : public Error {
  public:
+  // "<instruction>: operand '<operand>': <what>".
   UsageError(std::string_view instruction, std::string_view operand, std::string_view what);
+  // A message written whole by the caller.
+  explicit UsageError(std::string message) : Error(std::move(message)) {}
+};
+
+// An argument the caller can fix: a mode label, an extent, an index array, an einsum character.
+// The one exception every library throws for it (trnsparse and trntensor name it through their
+// namespaces); C shims map it to their INVALID_VALUE with the parameter `item()` names.
+//   item():     the argument ("offsets", "columns", "modeA", ...);
+//   position(): a 0-based character position for strings (einsum subscripts), -1 otherwise.
+class InvalidArgument : public UsageError {
+ public:
+  // "<where>: operand '<item>': <what>", as UsageError.
+  InvalidArgument(std::string_view where, std::string_view item, std::string_view what, std::int64_t position = -1)
+      : UsageError(where, item, what), item_(item), position_(position) {}
+  // A message that already names the argument.
+  InvalidArgument(std::string message, std::string item) : UsageError(std::move(message)), item_(std::move(item)) {}
+  const std::string& item() const { return item_; }
+  std::int64_t position() const { return position_; }
+
+ private:
+  std::string item_;
+  std::int64_t position_ = -1;
 };
 class NotSupportedError : public Error {
  public:

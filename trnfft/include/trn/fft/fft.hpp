@@ -35,11 +35,9 @@ struct Layout {
   std::int64_t stride = 1, dist = 0;
 };
 
-struct Settings {
-  Generation target = Generation::trn1;
-  Numerics numerics = Numerics::ideal;
-  int host_threads = 0;  // 0: TRN_NUM_THREADS or all; never changes bits
-};
+// target, numerics, stochastic rounding, emulated cores (a transform's programs are spread over
+// them), host threads (never change bits), timing_only: core's EmulatorSettings, as every library's.
+struct Settings : EmulatorSettings {};
 
 struct PlanSpec {
   std::vector<std::int64_t> n;  // 1 to 3 sizes, n[0] slowest

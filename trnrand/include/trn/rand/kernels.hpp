@@ -94,13 +94,10 @@ struct KernelParams {
   const PoissonTable* table = nullptr;
 };
 
-struct EngineConfig {
-  Generation target = Generation::trn1;
-  int num_cores = 1;     // emulated NeuronCores the tiles are spread over
-  int host_threads = 0;  // 0: TRN_NUM_THREADS or all
-  Numerics numerics = Numerics::ideal;
-  bool execute = true;  // false: record the trace only (timing-only run for the cost model)
-};
+// target, numerics, stochastic rounding, emulated cores the tiles are spread over, host threads,
+// timing_only (record the trace only: the cost model's run): core's EmulatorSettings, as every
+// library's settings.
+struct EngineConfig : EmulatorSettings {};
 
 // The modeled profile of a generator's last kernel (its trace), or an empty profile of `target`
 // when the last call ran no kernel (host path).

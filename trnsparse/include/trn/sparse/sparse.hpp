@@ -127,15 +127,9 @@ struct CallReport {
   Trace trace;
 };
 
-// Thrown for an invalid argument or index array; `position` names what is wrong for the C shim.
-class InvalidArgument : public Error {
- public:
-  InvalidArgument(std::string what, std::string item) : Error(std::move(what)), item_(std::move(item)) {}
-  const std::string& item() const { return item_; }  // "offsets", "columns", "bnnz", ...
-
- private:
-  std::string item_;
-};
+// Thrown for an invalid argument or index array: core's one exception for it; `item()` names what
+// is wrong ("offsets", "columns", "bnnz", ...) for the C shim.
+using trn::InvalidArgument;
 
 // O(bnnz) checks of the index arrays: offsets[0] == base, non-decreasing, offsets[brows] - base ==
 // bnnz; every column in [base, bcols + base) and strictly increasing within its row; block sizes

@@ -52,18 +52,10 @@ blas::GemmMode gemm_mode(ComputeType c);
 // with 32F and 16BF; f16 with 32F and 16F; c32 with 32F, TF32 and 3XTF32; c64 with 64F.
 bool compatible(DataType d, ComputeType c);
 
-// Invalid input (a mode, extent, stride or string that cannot be right). `what()` names the
-// offending operand and mode label or character; `position()` is a 0-based character position for
-// einsum strings (-1 otherwise).
-class InvalidArgument : public trn::UsageError {
- public:
-  InvalidArgument(std::string_view where, std::string_view operand, std::string_view what, std::int64_t position = -1)
-      : trn::UsageError(where, operand, what), position_(position) {}
-  std::int64_t position() const { return position_; }
-
- private:
-  std::int64_t position_;
-};
+// Invalid input (a mode, extent, stride or string that cannot be right): core's one exception for
+// it. `what()` names the offending operand and mode label or character; `position()` is a 0-based
+// character position for einsum strings (-1 otherwise).
+using trn::InvalidArgument;
 
 // A tensor's layout: one extent and one stride (in elements, may be 0 for broadcast) per mode.
 struct TensorDesc {
