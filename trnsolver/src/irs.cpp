@@ -104,9 +104,7 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
   double host = 0;
   auto finish = [&] {
     if (report != nullptr) {
-      Trace all = std::move(trace).join();
-      report->profile = model_profile(all, s.target);
-      report->trace = std::move(all);
+      finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
       report->host_fp64_flops = host;
     }
     return res;
