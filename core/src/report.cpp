@@ -1,6 +1,7 @@
 // The one Report builder and the plan/report printers (report.hpp, plan.hpp).
 #include "trn/core/report.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace trn {
@@ -51,6 +52,22 @@ Profile model_trace(const Trace& trace, const ReportSettings& rs, std::vector<Sc
   if (timeline != nullptr) *timeline = std::move(sched.timeline);
   if (rs.cores > 0) sched.profile.cores = rs.cores;
   return sched.profile;
+}
+
+void append_sequential(Profile& q, const Profile& p) {
+  q.total_ns += p.total_ns;
+  for (std::size_t e = 0; e < p.busy_ns.size(); ++e) {
+    q.busy_ns[e] += p.busy_ns[e];
+    q.critical_ns[e] += p.critical_ns[e];
+    q.instructions[e] += p.instructions[e];
+  }
+  q.total_instructions += p.total_instructions;
+  q.flops += p.flops;
+  q.tensor_flops += p.tensor_flops;
+  q.dma_bytes += p.dma_bytes;
+  q.dma_active_ns += p.dma_active_ns;
+  const auto most = std::max_element(q.critical_ns.begin(), q.critical_ns.end());
+  q.critical_engine = static_cast<Engine>(most - q.critical_ns.begin());
 }
 
 void finish_report(Report& r, const ReportSettings& rs) {

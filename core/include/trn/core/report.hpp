@@ -66,6 +66,11 @@ struct Report {
 // receives the per-instruction schedule.
 Profile model_trace(const Trace& trace, const ReportSettings& rs, std::vector<ScheduledInstruction>* timeline = nullptr);
 
+// Adds the profile of a launch that ran after `total`'s (no overlap): times, busy times, counts and
+// bytes add; the critical engine is the one with the most critical-path time over both. For calls
+// modeled launch by launch (trnsparse attention) instead of as one merged trace.
+void append_sequential(Profile& total, const Profile& next);
+
 // Builds `r` from the call's merged trace: models it (unless rs.trace_only, which leaves the profile
 // as it is apart from its core count), then keeps the trace. The plan text is the caller's.
 void finish_report(Report& r, Trace&& trace, const ReportSettings& rs);
