@@ -30,6 +30,9 @@ struct ReportSettings {
   // Keep the trace but leave the profile unmodeled: for calls whose trace a caller appends to a
   // larger one and models once (the model costs host time per instruction).
   bool trace_only = false;
+  // Schedule over `cores` cores rather than the trace's (idle cores of the device still share its
+  // HBM bandwidth): the device a whole `trnsci profile --cores N` run is stated on.
+  bool schedule_over_cores = false;
   // Keep the schedule's per-instruction timeline (Report::timeline, for perfetto_json).
   bool keep_timeline = false;
 
@@ -62,7 +65,7 @@ struct Report {
 };
 
 // The one place a trace becomes a profile: the cost model's schedule of `trace` on rs.target (core
-// count from the trace), with Profile::cores set to rs.cores when given. `timeline`, when not null,
+// count from the trace unless rs.schedule_over_cores), with Profile::cores set to rs.cores when given. `timeline`, when not null,
 // receives the per-instruction schedule.
 Profile model_trace(const Trace& trace, const ReportSettings& rs, std::vector<ScheduledInstruction>* timeline = nullptr);
 
