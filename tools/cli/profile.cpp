@@ -3,10 +3,10 @@
 // (--shape, --mode, --target, --cores, --trace). docs/cli.md "profile".
 #include <algorithm>
 #include <cstdio>
-#include <random>
 #include <string>
 #include <vector>
 
+#include "blas_reference.hpp"
 #include "profile.hpp"
 #include "registry.hpp"
 #include "trn/blas/blas.hpp"
@@ -31,12 +31,15 @@ struct ProfileArgs {
 
 std::int64_t dim(const ProfileArgs& a, std::size_t i) { return a.dims[std::min(i, a.dims.size() - 1)]; }
 
-std::vector<float> random_values(std::size_t count, unsigned seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-  std::vector<float> v(count);
-  for (float& x : v) x = u(gen);
-  return v;
+std::vector<float> random_values(std::size_t count, unsigned seed) { return blastest::uniform_f(count, seed); }
+
+// A library's settings (any EmulatorSettings) on --target and --cores.
+template <class S>
+S emulator_settings(const ProfileArgs& a) {
+  S s;
+  s.target = a.target;
+  s.num_cores = a.cores;
+  return s;
 }
 
 // A symmetric n x n matrix with `shift` added to its diagonal (column-major).
@@ -59,9 +62,7 @@ const trn::blas::ModeTraits* fp32_mode(const std::string& name) {
 }
 
 trn::blas::Settings blas_settings(const ProfileArgs& a) {
-  trn::blas::Settings s;
-  s.target = a.target;
-  s.num_cores = a.cores;
+  auto s = emulator_settings<trn::blas::Settings>(a);
   s.timing_only = true;  // the profile needs the trace, not the values
   return s;
 }
@@ -131,18 +132,11 @@ trn::Report run_fft(ProfileArgs& a) {
 
 // ---- trnsolver --------------------------------------------------------------------------------------
 
-trn::solver::Settings solver_settings(const ProfileArgs& a) {
-  trn::solver::Settings s;
-  s.target = a.target;
-  s.num_cores = a.cores;
-  return s;
-}
-
 trn::Report run_syevj(ProfileArgs& a) {
   const std::int64_t n = dim(a, 0);
   std::vector<float> A = symmetric(n, 0.0f, 3), W(static_cast<std::size_t>(n));
   trn::solver::CallReport rep;
-  trn::solver::ssyevj(solver_settings(a), true, trn::solver::Uplo::lower, n, A.data(), n, W.data(), {}, &rep);
+  trn::solver::ssyevj(emulator_settings<trn::solver::Settings>(a), true, trn::solver::Uplo::lower, n, A.data(), n, W.data(), {}, &rep);
   a.label = "fp32 eigenvalues and vectors";
   return rep;
 }
@@ -151,7 +145,7 @@ trn::Report run_potrf(ProfileArgs& a) {
   const std::int64_t n = dim(a, 0);
   std::vector<float> A = symmetric(n, 2.0f * static_cast<float>(n), 4);  // diagonally dominant: SPD
   trn::solver::CallReport rep;
-  trn::solver::spotrf(solver_settings(a), trn::solver::Uplo::lower, n, A.data(), n, &rep);
+  trn::solver::spotrf(emulator_settings<trn::solver::Settings>(a), trn::solver::Uplo::lower, n, A.data(), n, &rep);
   a.label = "fp32 lower";
   return rep;
 }
@@ -161,7 +155,7 @@ trn::Report run_getrf(ProfileArgs& a) {
   std::vector<float> A = random_values(static_cast<std::size_t>(m * n), 5);
   std::vector<int> ipiv(static_cast<std::size_t>(std::min(m, n)));
   trn::solver::CallReport rep;
-  trn::solver::sgetrf(solver_settings(a), m, n, A.data(), m, ipiv.data(), &rep);
+  trn::solver::sgetrf(emulator_settings<trn::solver::Settings>(a), m, n, A.data(), m, ipiv.data(), &rep);
   a.label = "fp32 partial pivoting";
   return rep;
 }
@@ -193,19 +187,12 @@ struct BandedBsr {
   std::int64_t order() const { return view.brows * view.row_block; }
 };
 
-trn::sparse::Settings sparse_settings(const ProfileArgs& a) {
-  trn::sparse::Settings s;
-  s.target = a.target;
-  s.num_cores = a.cores;
-  return s;
-}
-
 trn::Report run_spmm(ProfileArgs& a) {
   const BandedBsr A(dim(a, 0));
   const std::int64_t n = A.order(), cols = a.dims.size() > 1 ? a.dims[1] : 64;
   std::vector<float> B = random_values(static_cast<std::size_t>(n * cols), 8), C(static_cast<std::size_t>(n * cols));
   trn::sparse::CallReport rep;
-  trn::sparse::spmm(sparse_settings(a), trn::sparse::Op::N, trn::sparse::Op::N, 1.0f, A.view,
+  trn::sparse::spmm(emulator_settings<trn::sparse::Settings>(a), trn::sparse::Op::N, trn::sparse::Op::N, 1.0f, A.view,
                     {B.data(), trn::DType::f32, n, cols, n}, 0.0f, {C.data(), trn::DType::f32, n, cols, n}, &rep);
   a.label = "block-tridiagonal BSR (16x16 blocks) x dense " + std::to_string(n) + "x" + std::to_string(cols);
   return rep;
@@ -216,7 +203,7 @@ trn::Report run_spmv(ProfileArgs& a) {
   const std::int64_t n = A.order();
   std::vector<float> x = random_values(static_cast<std::size_t>(n), 9), y(static_cast<std::size_t>(n));
   trn::sparse::CallReport rep;
-  trn::sparse::spmv(sparse_settings(a), trn::sparse::Op::N, 1.0f, A.view, x.data(), trn::DType::f32, 0.0f, y.data(),
+  trn::sparse::spmv(emulator_settings<trn::sparse::Settings>(a), trn::sparse::Op::N, 1.0f, A.view, x.data(), trn::DType::f32, 0.0f, y.data(),
                     trn::DType::f32, &rep);
   a.label = "block-tridiagonal BSR (16x16 blocks)";
   return rep;
