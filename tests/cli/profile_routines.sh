@@ -25,10 +25,10 @@ profile_has "spotrf plan n=256: blocked right-looking, panel width 128, 2 panels
 profile_has "ssyevj plan n=40: rows kernel" "why: one matrix below the block threshold" "${common[@]}" -- syevj --shape 40
 profile_has "ssyevj plan n=144: block kernel" "${common[@]}" -- syevj --shape 144
 profile_has "sgetrf plan 300x200" "${common[@]}" -- getrf --shape 300x200
-profile_has "trnfft plan c2c n=[1024]" "(dft-gemm-" "${common[@]}" -- fft --shape 1024 --mode bf16x3
+profile_has "trnfft plan C2C n=[1024]" "(dft-gemm-" "${common[@]}" -- fft --shape 1024 --mode bf16x3
 profile_has "spmm plan 256x32x256: BSR" "nc_matmul" "SBUF" "x2 core(s)" -- spmm --shape 256x32 --cores 2
 profile_has "einsum plan: path [(" "${common[@]}" -- einsum --shape 64x32x16
-profile_has "transpose-free" -- contraction --shape 64x48x32
+profile_has "abk,kn->nba: TTGT" "gemm plan" -- contraction --shape 64x48x32
 profile_has "rand plan 65536 outputs: normal (Box-Muller) kernel on the engines" "GpSimdE" -- normal --shape 65536
 out=$("$trnsci" profile frobnicate 2>&1); rc=$?
 [ "$rc" -eq 2 ] || fail "unknown routine exited $rc"

@@ -334,7 +334,7 @@ std::string SyevjPlan::print() const {
   f.variant = std::string(syevj_kernel_name(kernel)) + " kernel";
   if (kernel == SyevjKernel::rows && tensor_transpose) f.variant += " (TensorE transposes by matmul)";
   if (programs > 0)
-    f.ops = std::to_string(per_program) + " matrices per program, " + std::to_string(programs) + " programs";
+    f.ops = "up to " + std::to_string(per_program) + " matrices per program, " + std::to_string(programs) + " programs";
   f.sbuf_bytes = sbuf_bytes;
   f.psum_bytes = psum_bytes;
   f.engines = kernel == SyevjKernel::block ? "TensorE, VectorE, ScalarE, DMA" : "VectorE, ScalarE, TensorE, DMA";
