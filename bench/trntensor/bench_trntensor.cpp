@@ -53,7 +53,7 @@ void BM_einsum_gemm(benchmark::State& st) {
         trn::blas::gemm({}, trn::blas::GemmMode::fp32, trn::blas::Op::N, trn::blas::Op::N, n, n, n, 1.0f,
                         {B.data(), trn::DType::f32, n}, {A.data(), trn::DType::f32, n}, 0.0f, {R.data(), trn::DType::f32, n});
       });
-  modeled(st, rep.blas.profile);
+  modeled(st, rep.profile);
   st.SetLabel(rep.steps.empty() ? "" : rep.steps[0]);
 }
 BENCHMARK(BM_einsum_gemm)->Arg(256)->Arg(1024)->Arg(2048)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -79,7 +79,7 @@ void BM_plan_execute_gemm(benchmark::State& st) {
                         {A.data(), trn::DType::f32, n}, {B.data(), trn::DType::f32, n}, 0.0f, {R.data(), trn::DType::f32, n});
       });
   modeled(st, rep.profile);
-  st.SetLabel(plan.describe());
+  st.SetLabel(plan.print());
 }
 BENCHMARK(BM_plan_execute_gemm)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
@@ -106,7 +106,7 @@ void BM_einsum_batched(benchmark::State& st) {
         trn::blas::gemm_batched({}, trn::blas::GemmMode::fp32, trn::blas::Op::N, trn::blas::Op::N, n, n, n, 1.0f, fa, fb,
                                 0.0f, fc);
       });
-  modeled(st, rep.blas.profile);
+  modeled(st, rep.profile);
   st.SetLabel(rep.steps.empty() ? "" : rep.steps[0]);
 }
 BENCHMARK(BM_einsum_batched)->Args({8, 128})->Args({32, 256})->Args({32, 512})->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -136,7 +136,7 @@ void BM_ao_to_mo(benchmark::State& st) {
           src = dst;
         }
       });
-  modeled(st, rep.blas.profile);
+  modeled(st, rep.profile);
   st.SetLabel(rep.path.path_string());
 }
 BENCHMARK(BM_ao_to_mo)->Arg(32)->Arg(64)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -185,7 +185,7 @@ void BM_complex_contraction(benchmark::State& st) {
                          n, n, n, Cf(1.0f), A.data(), n, B.data(), n, Cf(0.0f), R.data(), n);
       });
   modeled(st, rep.profile);
-  st.SetLabel(plan.describe());
+  st.SetLabel(plan.print());
 }
 BENCHMARK(BM_complex_contraction)->Arg(128)->Arg(512)->Unit(benchmark::kMillisecond)->UseRealTime();
 
@@ -219,7 +219,7 @@ void BM_trinary(benchmark::State& st) {
                         {X.data(), trn::DType::f32, j}, 0.0f, {R.data(), trn::DType::f32, n});
       });
   modeled(st, rep.profile);
-  st.SetLabel(plan.describe());
+  st.SetLabel(plan.print());
 }
 BENCHMARK(BM_trinary)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 

@@ -305,13 +305,13 @@ TEST(Plans, DescribeNamesStagesAndModeledTime) {
   s.n = {4096};
   s.batch = 8;
   const Plan p(s);
-  const std::string d = p.describe();
+  const std::string d = p.print();
   EXPECT_NE(d.find("four-step 4096 = 64 x 64"), std::string::npos) << d;
   EXPECT_NE(d.find("dft-gemm-64"), std::string::npos) << d;
   EXPECT_GT(p.modeled_ns(), 0.0);
   PlanSpec b;
   b.n = {997};
-  EXPECT_NE(Plan(b).describe().find("bluestein 997 via m=2048"), std::string::npos);
+  EXPECT_NE(Plan(b).print().find("bluestein 997 via m=2048"), std::string::npos);
   EXPECT_EQ(trn::fft::detail::stage_radices(1 << 20), (std::vector<std::int64_t>{128, 128, 64}));
   EXPECT_TRUE(trn::fft::detail::stage_radices(2 * 131).empty());
   EXPECT_EQ(trn::fft::detail::stage_radices(97), (std::vector<std::int64_t>{97}));

@@ -120,7 +120,7 @@ TEST_P(ComplexContraction, MatchesLongDoubleLoops) {
   s.conj_a = conj_a;
   s.conj_b = conj_b;
   const ContractionPlan plan(s);
-  SCOPED_TRACE(plan.describe());
+  SCOPED_TRACE(plan.print());
   // A conjugated operand reaches the complex GEMM as op C: op T, packed or direct.
   if (conj_a) {
     EXPECT_EQ(plan.lowering_a().op, trn::blas::Op::T);

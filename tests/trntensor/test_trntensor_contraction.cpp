@@ -130,7 +130,7 @@ TEST_P(Contraction, MatchesNaiveLoops) {
   if (ct == ComputeType::tf32x3) {
     EXPECT_EQ(plan.lowering(), Lowering::ttgt) << "3XTF32 packs and splits A and B";
   } else if (cs.expect_lowering >= 0) {
-    EXPECT_EQ(static_cast<int>(plan.lowering()), cs.expect_lowering) << plan.describe();
+    EXPECT_EQ(static_cast<int>(plan.lowering()), cs.expect_lowering) << plan.print();
   }
   std::vector<double> got(d0.size());
   std::vector<double> c_after;
@@ -228,14 +228,14 @@ TEST(ContractionPlan, DescribesLoweringFlopsAndModeledTime) {
   const trn::Profile prof = p.estimate({});
   EXPECT_GT(prof.total_ns, 0.0);
   EXPECT_DOUBLE_EQ(prof.tensor_flops, 2.0 * 64 * 48 * 32);
-  const std::string d = p.describe(&prof);
+  const std::string d = p.print(&prof);
   EXPECT_NE(d.find("transpose-free"), std::string::npos) << d;
   EXPECT_NE(d.find("trn1"), std::string::npos) << d;
   // A TTGT plan says so and needs workspace.
   s.modes_d = s.modes_c = {'n', 'm'};
   s.d = s.c = {{48, 64}, {2, 96}, DataType::f32};  // no unit-stride mode: neither orientation maps
   ContractionPlan q(s);
-  EXPECT_EQ(q.lowering(), Lowering::ttgt) << q.describe();
+  EXPECT_EQ(q.lowering(), Lowering::ttgt) << q.print();
   EXPECT_GT(q.workspace_bytes(), 0U);
   // The unpacking of D is a DMA kernel in the modeled profile: more DMA instructions than the
   // transpose-free GEMM of the same shape, and at least one HBM -> HBM copy per 128 rows of D.
@@ -257,7 +257,7 @@ TEST(ContractionPlan, TransposeFreeKeepsTheGemmUtilisation) {
   s.modes_b = {'n', 'k'};
   s.modes_c = s.modes_d = {'n', 'm'};
   ContractionPlan plan(s);
-  ASSERT_EQ(plan.lowering(), Lowering::transpose_free) << plan.describe();
+  ASSERT_EQ(plan.lowering(), Lowering::transpose_free) << plan.print();
   const trn::Profile ours = plan.estimate({});
   trn::blas::Settings ts;
   ts.timing_only = true;

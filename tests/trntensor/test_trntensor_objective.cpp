@@ -66,7 +66,7 @@ TEST(PlannerObjective, ExecutedModeledTimeIsLowerAndResultsAgree) {
     trn::tensor::einsum({}, "ij,ij,jk->ik", {{a.data(), {ni, nj}, {}}, {b.data(), {ni, nj}, {}}, {c.data(), {nj, nk}, {}}},
                         {out.data(), {ni, nk}, {}}, DataType::f32, ComputeType::f32, PathStrategy::automatic, &rep,
                         obj == 0 ? PathObjective::flops : PathObjective::modeled_time);
-    ns[obj] = rep.blas.profile.total_ns;
+    ns[obj] = rep.profile.total_ns;
     EXPECT_EQ(rep.path.path_string(), obj == 0 ? "[(0, 1), (0, 1)]" : "[(0, 2), (0, 1)]");
     for (std::int64_t i = 0; i < ni; ++i)
       for (std::int64_t k = 0; k < nk; ++k) {
@@ -111,7 +111,7 @@ TEST(PlannerObjective, ModeledLoweringIsNeverWorseByTheModel) {
     cs.modes_c = cs.modes_d = l.md;
     const trn::tensor::ContractionPlan by_moves(cs), by_time(cs, &s);
     const double t_moves = by_moves.estimate(s).total_ns, t_time = by_time.estimate(s).total_ns;
-    EXPECT_LE(t_time, t_moves) << by_moves.describe() << "\n" << by_time.describe();
+    EXPECT_LE(t_time, t_moves) << by_moves.print() << "\n" << by_time.print();
     // Same numbers either way (exact data: small integers).
     std::vector<float> a(static_cast<std::size_t>(l.ea[0] * l.ea[1] * (l.ea.size() > 2 ? l.ea[2] : 1) * (l.ea.size() > 3 ? l.ea[3] : 1)));
     std::vector<float> b(static_cast<std::size_t>(l.eb[0] * l.eb[1] * (l.eb.size() > 2 ? l.eb[2] : 1) * (l.eb.size() > 3 ? l.eb[3] : 1)));
@@ -142,9 +142,9 @@ TEST(PlannerObjective, ModeledLoweringPacksInsteadOfSplittingSmallBatches) {
   cs.modes_c = cs.modes_d = {'p', 'j', 'r', 's'};
   const trn::blas::Settings s;
   const trn::tensor::ContractionPlan by_moves(cs), by_time(cs, &s);
-  EXPECT_EQ(by_moves.lowering(), trn::tensor::Lowering::transpose_free) << by_moves.describe();
+  EXPECT_EQ(by_moves.lowering(), trn::tensor::Lowering::transpose_free) << by_moves.print();
   EXPECT_EQ(by_moves.batch(), n * n);
-  EXPECT_EQ(by_time.lowering(), trn::tensor::Lowering::ttgt) << by_time.describe();
+  EXPECT_EQ(by_time.lowering(), trn::tensor::Lowering::ttgt) << by_time.print();
   EXPECT_EQ(by_time.batch(), 1);
   EXPECT_LT(2 * by_time.estimate(s).total_ns, by_moves.estimate(s).total_ns);
 }
@@ -163,7 +163,7 @@ TEST(PlannerObjective, TrinaryOrderByModeledTime) {
   const trn::blas::Settings s;
   const trn::tensor::TrinaryContractionPlan by_flops(ts), by_time(ts, &s);
   EXPECT_EQ(by_flops.first_pair(), (std::pair<int, int>{0, 1}));
-  EXPECT_NE(by_time.first_pair(), (std::pair<int, int>{0, 1})) << by_time.describe();
+  EXPECT_NE(by_time.first_pair(), (std::pair<int, int>{0, 1})) << by_time.print();
   EXPECT_GT(by_time.flops(), by_flops.flops());
   std::vector<float> a(static_cast<std::size_t>(ni * nj)), b(a.size()), c(static_cast<std::size_t>(nj * nk));
   for (std::size_t i = 0; i < a.size(); ++i) {

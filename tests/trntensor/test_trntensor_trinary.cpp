@@ -147,7 +147,7 @@ TEST_P(Trinary, MatchesLongDoubleLoop) {
   s.conj_a = conj[0];
   s.conj_c = conj[2];
   const TrinaryContractionPlan plan(s);
-  SCOPED_TRACE(plan.describe());
+  SCOPED_TRACE(plan.print());
   if (cs.first_pair >= 0) {
     static const std::pair<int, int> kPairs[3] = {{0, 1}, {0, 2}, {1, 2}};
     EXPECT_EQ(plan.first_pair(), kPairs[cs.first_pair]);

@@ -15,7 +15,11 @@
 #include "tiled_matmul.hpp"
 #include "trn/core/core.hpp"
 #include "trnblas.h"
+#include "trnfft.h"
 #include "trnrand.h"
+#include "trnsolver.h"
+#include "trnsparse.h"
+#include "trntensor.h"
 
 namespace trnsci::cli {
 
@@ -48,10 +52,25 @@ extern "C" char* openblas_get_corename(void);
 extern "C" char* openblas_get_config(void);
 
 int cmd_info() {
-  int rand_version = 0;
-  trnrandGetVersion(&rand_version);
   std::printf("trnsci %s (%s build)\n", TRNSCI_VERSION_STRING, TRNSCI_BUILD_TYPE);
-  std::printf("libraries: trncore %s, trnblas %d, trnrand %d\n", TRNSCI_VERSION_STRING, TRNBLAS_VERSION, rand_version);
+  // Each library's version as its own query function reports it (cuBLAS/cuSPARSE-style calls take
+  // a handle).
+  int blas = -1, fft = -1, rand = -1, solver = -1, sparse = -1;
+  trnblasHandle_t bh = nullptr;
+  if (trnblasCreate(&bh) == TRNBLAS_STATUS_SUCCESS) {
+    trnblasGetVersion(bh, &blas);
+    trnblasDestroy(bh);
+  }
+  trnsparseHandle_t sh = nullptr;
+  if (trnsparseCreate(&sh) == TRNSPARSE_STATUS_SUCCESS) {
+    trnsparseGetVersion(sh, &sparse);
+    trnsparseDestroy(sh);
+  }
+  trnfftGetVersion(&fft);
+  trnrandGetVersion(&rand);
+  trnsolverGetVersion(&solver);
+  std::printf("libraries: trncore %s, trnblas %d, trnfft %d, trnrand %d, trnsolver %d, trnsparse %d, trntensor %zu\n",
+              TRNSCI_VERSION_STRING, blas, fft, rand, solver, sparse, trntensorGetVersion());
   std::string isas;
   for (auto level : {trn::HostSimd::avx512, trn::HostSimd::avx2, trn::HostSimd::portable})
     isas += (isas.empty() ? "" : ", ") + std::string(trn::host_simd_name(level)) +

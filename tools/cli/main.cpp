@@ -6,10 +6,10 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <fstream>
 #include <set>
 #include <sstream>
 
+#include "profile.hpp"
 #include "registry.hpp"
 #include "trn/blas/modes.hpp"
 #include "report.hpp"
@@ -20,16 +20,6 @@ int cmd_demo(int argc, char** argv);
 int cmd_info();
 
 namespace {
-
-bool write_file(const std::string& path, const std::string& text) {
-  std::ofstream f(path);
-  f << text;
-  if (!f) {
-    std::fprintf(stderr, "trnsci: cannot write %s\n", path.c_str());
-    return false;
-  }
-  return true;
-}
 
 // Resolves --suite (all or a comma list) against the registry; empty result = error already reported.
 std::set<std::string> select_suites(const std::string& arg) {
@@ -134,93 +124,6 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
   return 0;
 }
 
-bool parse_shape(const std::string& s, std::int64_t* m, std::int64_t* n, std::int64_t* k) {
-  std::int64_t v[3] = {0, 0, 0};
-  int count = 0;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t end = s.find('x', start);
-    const std::string part = s.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (count == 3 || part.empty() || part.size() > 12 || part.find_first_not_of("0123456789") != std::string::npos)
-      return false;
-    v[count++] = std::stoll(part);
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  if (count == 1) v[1] = v[2] = v[0];
-  else if (count != 3) return false;
-  *m = v[0];
-  *n = v[1];
-  *k = v[2];
-  return *m > 0 && *n > 0 && *k > 0;
-}
-
-int run_profile(const std::string& op, const std::string& shape, const std::string& mode_name, const std::string& target,
-                const std::string& trace_path, const std::string& input, int cores) {
-  std::int64_t m = 0, n = 0, k = 0;
-  if (!parse_shape(shape, &m, &n, &k)) {
-    std::fprintf(stderr, "trnsci profile: --shape must be N or MxNxK with positive integers (got '%s')\n", shape.c_str());
-    return 2;
-  }
-  trn::blas::Settings s;
-  if (!trn::parse_generation(target, &s.target)) {
-    std::fprintf(stderr, "trnsci profile: unknown target '%s' (trn1, trn2, trn3)\n", target.c_str());
-    return 2;
-  }
-  const trn::blas::ModeTraits* traits = trn::blas::mode_by_name(mode_name);
-  const bool fp32_input = traits != nullptr && traits->mode != trn::blas::GemmMode::fp64_ozaki &&
-                          traits->mode != trn::blas::GemmMode::native;
-  if (!fp32_input && op != "dgemm") {
-    std::string names;
-    for (const auto& t : trn::blas::mode_table())
-      if (t.mode != trn::blas::GemmMode::fp64_ozaki && t.mode != trn::blas::GemmMode::native)
-        names += (names.empty() ? "" : ", ") + std::string(t.name);
-    std::fprintf(stderr, "trnsci profile: unknown mode '%s' (%s)\n", mode_name.c_str(), names.c_str());
-    return 2;
-  }
-  const trn::blas::GemmMode mode = fp32_input ? traits->mode : trn::blas::GemmMode::bf16;
-  s.timing_only = true;  // the profile needs the trace, not the values
-  s.num_cores = cores;
-  trn::blas::CallReport rep;
-  const double t0 = now_seconds();
-  if (op == "gemm" && input != "f32") {
-    // A and B stored in bf16/fp16 (GemmEx with 16-bit A and B): the DMA moves them as stored.
-    const trn::DType dt = input == "bf16" ? trn::DType::bf16 : trn::DType::f16;
-    std::vector<std::uint16_t> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n));
-    std::vector<float> C(static_cast<std::size_t>(m * n));
-    trn::blas::gemm(s, trn::blas::GemmMode::native, trn::blas::Op::N, trn::blas::Op::N, m, n, k, 1.0f, {A.data(), dt, m},
-                    {B.data(), dt, k}, 0.0f, {C.data(), trn::DType::f32, m}, &rep);
-  } else if (op == "gemm") {
-    std::vector<float> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n)), C(static_cast<std::size_t>(m * n));
-    trn::blas::gemm(s, mode, trn::blas::Op::N, trn::blas::Op::N, m, n, k, 1.0f, {A.data(), trn::DType::f32, m},
-                    {B.data(), trn::DType::f32, k}, 0.0f, {C.data(), trn::DType::f32, m}, &rep);
-  } else if (op == "syrk") {
-    std::vector<float> A(static_cast<std::size_t>(n * k)), C(static_cast<std::size_t>(n * n));
-    trn::blas::syrk(s, mode, trn::blas::Uplo::lower, trn::blas::Op::N, n, k, 1.0f, {A.data(), trn::DType::f32, n}, 0.0f,
-                    {C.data(), trn::DType::f32, n}, &rep);
-  } else if (op == "dgemm") {
-    s.timing_only = false;  // the slice count depends on the data
-    std::vector<double> A(static_cast<std::size_t>(m * k), 0.5), B(static_cast<std::size_t>(k * n), 0.25),
-        C(static_cast<std::size_t>(m * n));
-    trn::blas::dgemm(s, trn::blas::Op::N, trn::blas::Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m, &rep);
-  } else {
-    std::fprintf(stderr, "trnsci profile: unknown operation '%s' (gemm, syrk, dgemm)\n", op.c_str());
-    return 2;
-  }
-  const double host = seconds_since(t0);
-  const trn::Schedule sched = trn::schedule_trace(rep.trace, trn::CostModelOptions{s.target, cores, !trace_path.empty()});
-  std::printf("trnsci profile %s %s mode=%s inputs=%s target=%s (timing-only emulation %.2f s host)\n", op.c_str(),
-              shape.c_str(), op == "dgemm" ? "ozaki" : (op == "gemm" && input != "f32" ? "native" : mode_name.c_str()),
-              op == "dgemm" ? "f64" : (op == "gemm" ? input.c_str() : "f32"), target.c_str(), host);
-  if (!rep.plan.empty()) std::printf("%s\n", rep.plan.c_str());
-  std::printf("%s", sched.profile.summary().c_str());
-  if (!trace_path.empty()) {
-    if (!write_file(trace_path, trn::perfetto_json(rep.trace, sched))) return 2;
-    std::printf("Perfetto trace: %s (open in ui.perfetto.dev)\n", trace_path.c_str());
-  }
-  return 0;
-}
-
 }  // namespace
 }  // namespace trnsci::cli
 
@@ -245,18 +148,17 @@ int main(int argc, char** argv) {
   bench->add_option("--json", b_json, "write the results as JSON");
   bench->add_option("--html", b_html, "write a self-contained HTML report");
 
-  auto* profile = app.add_subcommand("profile", "run one operation on the emulator and print its per-engine profile");
-  std::string p_op, p_shape = "1024", p_mode = "bf16", p_target = "trn1", p_trace;
-  profile->add_option("op", p_op, "gemm, syrk or dgemm")->required();
-  profile->add_option("--shape", p_shape, "N or MxNxK (default 1024)");
-  profile->add_option("--mode", p_mode, "fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, bf16x3, bf16x6, bf16x9");
-  profile->add_option("--target", p_target, "trn1, trn2 or trn3");
-  profile->add_option("--trace", p_trace, "write a Perfetto/Chrome trace-event JSON file");
-  std::string p_input = "f32";
-  int p_cores = 1;
-  profile->add_option("--cores", p_cores, "emulated NeuronCores the grid is spread over")->check(CLI::Range(1, 128));
-  profile->add_option("--inputs", p_input, "gemm: dtype A and B are stored in (f32: converted by the DMA to --mode's type; "
-                                           "bf16 or f16: used as stored)")
+  auto* profile = app.add_subcommand("profile", "run one routine of any library on the emulator and print its report "
+                                                "(plan, modeled time, per-engine profile)");
+  ProfileFlags pf;
+  profile->add_option("op", pf.op, profile_op_list())->required();
+  profile->add_option("--shape", pf.shape, "N, NxM or MxNxK (meaning and default per routine; see docs/cli.md)");
+  profile->add_option("--mode", pf.mode, "gemm, syrk, fft: fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, bf16x3, bf16x6, bf16x9");
+  profile->add_option("--target", pf.target, "trn1, trn2 or trn3");
+  profile->add_option("--trace", pf.trace_path, "write a Perfetto/Chrome trace-event JSON file");
+  profile->add_option("--cores", pf.cores, "emulated NeuronCores the grid is spread over")->check(CLI::Range(1, 128));
+  profile->add_option("--inputs", pf.input, "gemm: dtype A and B are stored in (f32: converted by the DMA to --mode's type; "
+                                            "bf16 or f16: used as stored)")
       ->check(CLI::IsMember({"f32", "bf16", "f16"}));
 
   auto* info = app.add_subcommand("info", "print library versions, build, SIMD paths and the emulated generations");
@@ -282,7 +184,7 @@ int main(int argc, char** argv) {
   try {
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html);
     if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html);
-    if (*profile) return run_profile(p_op, p_shape, p_mode, p_target, p_trace, p_input, p_cores);
+    if (*profile) return run_profile(pf);
     if (*info) return cmd_info();
     if (*modes) {
       std::fputs(trn::blas::mode_table_markdown().c_str(), stdout);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 
 namespace trnsci::cli {
 
@@ -43,6 +44,16 @@ double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 double seconds_since(double start) { return now_seconds() - start; }
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+  if (!f) {
+    std::fprintf(stderr, "trnsci: cannot write %s\n", path.c_str());
+    return false;
+  }
+  return true;
+}
 
 double rel_frobenius(const std::vector<double>& x, const std::vector<double>& ref) {
   double num = 0, den = 0;

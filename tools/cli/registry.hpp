@@ -84,6 +84,8 @@ struct Registrar {
 // Helpers shared by suites.
 double seconds_since(double start);
 double now_seconds();
+// Writes text to path; false (message on stderr) when it cannot.
+bool write_file(const std::string& path, const std::string& text);
 // The accepted range as printed in tables: "[lo, hi]", "<= hi" or ">= lo" (the direction, never a bare number).
 std::string bound_text(const CaseResult& r);
 // Short scientific formatting for notes ("2.143e-07").

@@ -150,7 +150,7 @@ CaseResult ao_to_mo_case(std::int64_t n, bool f64) {
   r.bound = 4 * 4 * (std::sqrt(static_cast<double>(n)) + 1) * u;
   r.pass = r.measured <= r.bound;
   r.note = "path " + rep.path.path_string() + ", " + sci(rep.path.optimized_flops) + " path FLOPs";
-  r.device = DeviceCost::from(rep.blas.profile);
+  r.device = DeviceCost::from(rep.profile);
   return r;
 }
 
@@ -241,7 +241,7 @@ CaseResult complex_case(tt::ComputeType ct, std::int64_t n) {
   const double u_in = ct == tt::ComputeType::tf32 ? 0x1p-11 : ct == tt::ComputeType::tf32x3 ? 0x1p-22 : 0.0;
   r.bound = 4 * (2 * u_in + std::sqrt(2.0 * static_cast<double>(n)) * (c64 ? 0x1p-53 : 0x1p-24));
   r.pass = r.measured <= r.bound;
-  r.note = plan.describe();
+  r.note = plan.print();
   r.device = DeviceCost::from(rep.profile);
   return r;
 }
@@ -287,7 +287,7 @@ CaseResult trinary_case(std::int64_t n, bool f64) {
   const double u = f64 ? 0x1p-53 : 0x1p-24;
   r.bound = 4 * 2 * (std::sqrt(static_cast<double>(n)) + 1) * u;
   r.pass = r.measured <= r.bound;
-  r.note = plan.describe().substr(0, plan.describe().find('\n'));
+  r.note = plan.print().substr(0, plan.print().find('\n'));
   r.device = DeviceCost::from(rep.profile);
   return r;
 }
@@ -367,7 +367,7 @@ void add_tensor(Registry& reg) {
                         b.error = rel_frobenius(std::vector<double>(cf.begin(), cf.end()), ref);
                         b.error_metric = "normwise_rel";
                         b.flops = 2.0 * n * n * n;
-                        b.device = DeviceCost::from(rep.blas.profile);
+                        b.device = DeviceCost::from(rep.profile);
                         return b;
                       }});
 }

@@ -16,12 +16,15 @@ namespace trn::blas {
 
 const char* gemm_mode_name(GemmMode m) { return mode_traits(m).name; }
 
+void CallReport::finish(const Settings& s, Trace&& t) {
+  tensor_passes = t.per_engine[static_cast<int>(Engine::tensor)];
+  ReportSettings rs = ReportSettings::of(s);
+  rs.trace_only = s.report_trace_only;
+  finish_report(*this, std::move(t), rs);
+}
+
 void detail::finish_report(CallReport* r, const Settings& s, Trace&& t) {
-  if (r == nullptr) return;
-  if (!s.report_trace_only) r->profile = model_profile(t, s.target);
-  r->profile.cores = std::max(1, s.num_cores);
-  r->tensor_passes = t.per_engine[static_cast<int>(Engine::tensor)];
-  r->trace = std::move(t);
+  if (r != nullptr) r->finish(s, std::move(t));
 }
 
 namespace {

@@ -244,7 +244,7 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
           report.ozaki_cap_note = one.ozaki_cap_note;
         }
       }
-      report.profile = trn::model_profile(report.trace, s.target);
+      trn::finish_report(report, trn::ReportSettings{s.target});
       return;
     }
     std::vector<trn::blas::MatrixRef> a, bb;
@@ -614,7 +614,7 @@ trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOpe
         report.trace.append(one.trace);
       }
     }
-    report.profile = trn::model_profile(report.trace, s.target);
+    trn::finish_report(report, trn::ReportSettings{s.target});
   });
   if (st == TRNBLAS_STATUS_SUCCESS) store_report(h, report);
   return st;

@@ -45,12 +45,7 @@ using trn::blas::Settings;
 struct Accumulate {
   trn::Trace trace;
   void add(const CallReport& r) { trace.append(r.trace); }
-  void store(const Settings& s, CallReport* r) {
-    r->profile = trn::model_profile(trace, s.target);
-    r->profile.cores = s.num_cores > 1 ? s.num_cores : 1;
-    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
-    r->trace = std::move(trace);
-  }
+  void store(const Settings& s, CallReport* r) { r->finish(s, std::move(trace)); }
 };
 
 bool valid_handle(trnblasHandle_t h);

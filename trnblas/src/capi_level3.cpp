@@ -296,10 +296,7 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
       trace.append(one.trace);
       r->ozaki_mantissa_bits = one.ozaki_mantissa_bits;
     }
-    r->profile = trn::model_profile(trace, s.target);
-    r->profile.cores = std::max(1, s.num_cores);
-    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
-    r->trace = std::move(trace);
+    r->finish(s, std::move(trace));
   });
 }
 
@@ -896,10 +893,7 @@ trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const Complex
       trace.append(one.trace);
       r->ozaki_mantissa_bits = one.ozaki_mantissa_bits;
     }
-    r->profile = trn::model_profile(trace, s.target);
-    r->profile.cores = std::max(1, s.num_cores);
-    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
-    r->trace = std::move(trace);
+    r->finish(s, std::move(trace));
   });
 }
 
@@ -954,10 +948,7 @@ trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGem
                                static_cast<float*>(c.C(b)), ldc_k, &one);
       trace.append(one.trace);
     }
-    r->profile = trn::model_profile(trace, s.target);
-    r->profile.cores = std::max(1, s.num_cores);
-    r->tensor_passes = trace.per_engine[static_cast<int>(trn::Engine::tensor)];
-    r->trace = std::move(trace);
+    r->finish(s, std::move(trace));
   });
 }
 

@@ -43,11 +43,7 @@ namespace trn::blas {
 
 namespace l12 {
 Report::~Report() {
-  if (r_ == nullptr) return;
-  if (!s_.report_trace_only) r_->profile = model_profile(trace_, s_.target);
-  r_->profile.cores = std::max(1, s_.num_cores);
-  r_->tensor_passes = trace_.per_engine[static_cast<int>(Engine::tensor)];
-  r_->trace = std::move(trace_);
+  if (r_ != nullptr) r_->finish(s_, std::move(trace_));
 }
 }  // namespace l12
 

@@ -33,11 +33,7 @@ class Recorder {
   Recorder(const Recorder&) = delete;
   Recorder& operator=(const Recorder&) = delete;
   ~Recorder() {
-    if (report_ == nullptr) return;
-    if (!s_.report_trace_only) report_->profile = model_profile(trace_, s_.target);
-    report_->profile.cores = std::max(1, s_.num_cores);
-    report_->tensor_passes = trace_.per_engine[static_cast<int>(Engine::tensor)];
-    report_->trace = std::move(trace_);
+    if (report_ != nullptr) report_->finish(s_, std::move(trace_));
   }
   void add(const Trace& t) { trace_.append(t); }
   void add(const CallReport& sub) {

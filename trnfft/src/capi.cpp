@@ -556,7 +556,7 @@ trnfftResult trnfftGetPlanDescription(trnfftHandle plan, char* description, size
   if (!st->plan) return TRNFFT_INVALID_PLAN;
   std::string text;
   const trnfftResult r =
-      trn::cshim::guarded(logger(), "trnfftGetPlanDescription", kStatus, [&] { text = st->plan->describe(); });
+      trn::cshim::guarded(logger(), "trnfftGetPlanDescription", kStatus, [&] { text = st->plan->print(); });
   if (r != TRNFFT_SUCCESS) return r;
   const std::size_t n = std::min(text.size(), size - 1);
   std::memcpy(description, text.data(), n);

@@ -741,9 +741,10 @@ void Plan::execute(const void* in, void* out, int direction, ExecReport* report)
   else
     impl_->execute_stored(cx, in, out, direction, input_span(in == out), output_span(in == out));
   if (report != nullptr) {
-    report->profile = model_profile(cx.trace, impl_->settings.target);
+    *report = ExecReport{};
+    report->add_plan(print_stages());
     report->tensor_passes = cx.trace.per_engine[static_cast<int>(Engine::tensor)];
-    report->trace = std::move(cx.trace);
+    finish_report(*report, std::move(cx.trace), ReportSettings{impl_->settings.target});
   }
 }
 
@@ -790,7 +791,7 @@ double Plan::modeled_ns() const {
     p.fp64->execute(in.data(), out.data(), kForward, &cx.trace, /*timing_only=*/true);
   else
     p.execute_stored(cx, in.data(), out.data(), kForward, input_span(false), output_span(false));
-  p.model_profile = model_profile(cx.trace, p.settings.target);
+  p.model_profile = model_trace(cx.trace, ReportSettings{p.settings.target});
   p.model_ns = p.model_profile.total_ns;
   p.scratch_bytes = cx.scratch_bytes;
   return p.model_ns;
@@ -837,7 +838,7 @@ double Plan::error_bound() const {
   }
 }
 
-std::string Plan::describe() const {
+std::string Plan::print_stages() const {
   const Impl& p = *impl_;
   const PlanSpec& s = p.spec;
   std::ostringstream o;
@@ -878,6 +879,13 @@ std::string Plan::describe() const {
     }
     show(*p.dims[i], 2);
   }
+  return o.str();
+}
+
+std::string Plan::print() const {
+  const Impl& p = *impl_;
+  std::ostringstream o;
+  o << print_stages();
   const double ns = modeled_ns();
   o << "predicted relative L2 error bound: " << error_bound() << "\n";
   o << "modeled " << hardware_spec(p.settings.target).name << " time: " << ns / 1000.0 << " us; TensorE busy "

@@ -99,7 +99,16 @@ Profile Generator::last_profile() const {
   Profile empty;
   empty.target = options_.engines.target;
   if (!last_params_) return empty;
-  return model_profile(last_trace(), options_.engines.target);
+  return model_trace(last_trace(), ReportSettings{options_.engines.target});
+}
+
+Report Generator::last_report() const {
+  Report r;
+  r.profile.target = options_.engines.target;
+  if (!last_params_) return r;
+  if (last_plan_) r.add_plan(*last_plan_);
+  finish_report(r, Trace(last_trace()), ReportSettings{options_.engines.target});
+  return r;
 }
 
 // ---- the two paths ----------------------------------------------------------------------------
@@ -118,8 +127,23 @@ bool engine_window_fits(const KernelParams& p) {
 }
 }  // namespace
 
+GeneratePlan Generator::plan(const KernelParams& p) const {
+  GeneratePlan g;
+  g.kind = p.kind;
+  g.count = p.window_count;
+  g.target = options_.engines.target;
+  g.cores = options_.engines.num_cores;
+  const bool fits = engine_window_fits(p);
+  g.engines = options_.path == GeneratorPath::engines && fits;
+  g.why = options_.path == GeneratorPath::host ? "GeneratorPath::host requested"
+          : fits ? "the window's element positions fit 64 bits with the kernels' margin"
+                 : "the window reaches within 2^32 of 2^64 (positions would wrap on the engines)";
+  return g;
+}
+
 void Generator::run_u32(KernelParams p, std::span<std::uint32_t> out) {
-  if (options_.path == GeneratorPath::engines && engine_window_fits(p)) {
+  last_plan_ = plan(p);
+  if (last_plan_->engines) {
     p.out = out.data();
     remember(p, run_generate_kernel(p, options_.engines));
     return;
@@ -154,7 +178,8 @@ void Generator::run_u32(KernelParams p, std::span<std::uint32_t> out) {
 
 void Generator::run_f32(KernelParams p, std::span<float> out) {
   if (p.kind == KernelKind::normal || p.kind == KernelKind::log_normal) align_pairs(p);
-  if (options_.path == GeneratorPath::engines && engine_window_fits(p)) {
+  last_plan_ = plan(p);
+  if (last_plan_->engines) {
     p.out = out.data();
     remember(p, run_generate_kernel(p, options_.engines));
     return;

@@ -191,8 +191,34 @@ void box_muller(NeuronCore& nc, const BoxMullerScratch& scratch, const Tile& z_s
   nc.tensor_tensor(z_cos, cos_v, s, multiply);
 }
 
+const char* kernel_kind_name(KernelKind k) {
+  switch (k) {
+    case KernelKind::words: return "words";
+    case KernelKind::uniform: return "uniform";
+    case KernelKind::normal: return "normal (Box-Muller)";
+    case KernelKind::log_normal: return "log-normal (Box-Muller)";
+    case KernelKind::exponential: return "exponential";
+    case KernelKind::bernoulli: return "bernoulli";
+    case KernelKind::poisson_table: return "poisson (cuRAND square histogram)";
+    case KernelKind::poisson_exact: return "poisson exact (PTRS / inversion)";
+    case KernelKind::uniform_int: return "uniform int (Lemire)";
+  }
+  return "?";
+}
+
+std::string GeneratePlan::print() const {
+  PlanFacts f;
+  f.routine = "rand";
+  f.shape = std::to_string(count) + " outputs";
+  f.variant = std::string(kernel_kind_name(kind)) + (engines ? " kernel on the engines" : " on the host path");
+  f.engines = engines ? "GpSimdE (Philox), VectorE, ScalarE, DMA" : "host CPU";
+  f.why = why;
+  return f.print();
+}
+static_assert(trn::Plan<GeneratePlan>);
+
 Profile kernel_profile(const std::optional<Trace>& last_trace, Generation target) {
-  if (last_trace) return model_profile(*last_trace, target);
+  if (last_trace) return model_trace(*last_trace, ReportSettings{target});
   Profile empty;
   empty.target = target;
   return empty;

@@ -529,9 +529,7 @@ std::vector<GesvdjResult> sgesvdj_any(const Settings& s, bool vectors, bool econ
   const Ops<float> ops{s, &trace};
   auto res = run_batch(ops, vectors, econ, sort, m, n, A, lda, S, U, ldu, V, ldv, p, batch);
   if (report != nullptr) {
-    Trace all = std::move(trace).join();
-    report->profile = model_profile(all, s.target);
-    report->trace = std::move(all);
+    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
   }
   return res;
 }

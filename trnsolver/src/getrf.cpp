@@ -359,14 +359,15 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
   if (m < 0 || n < 0 || lda < std::max<std::int64_t>(1, m) || (m > 0 && n > 0 && A == nullptr))
     throw UsageError("trnsolver", "argument", "sgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
-  const std::int64_t nb = hardware_spec(s.target).pmax, kmin = std::min(m, n);
+  const FactorPlan plan = plan_getrf(s, m, n, mode, false);
+  const std::int64_t nb = plan.nb, kmin = std::min(m, n);
   const blas::Settings bs = detail::step_blas_settings(s);
   TraceParts trace;
   int info = 0;
   for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
     const std::int64_t w = std::min(nb, kmin - j0);
     LuPanel lp{A, lda, m, n, j0, w, ipiv != nullptr, ipiv, &info};
-    const bool transposed = lu_panel_transposed_fits(hardware_spec(s.target), m - j0);
+    const bool transposed = plan.transposed(j0);
     LaunchResult r = launch(config_of(s), [&](NeuronCore& nc) {
       if (transposed)
         lu_panel_transposed_kernel(nc, lp);
@@ -392,11 +393,35 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
     trace.add(std::move(br.trace));
   }
   if (report != nullptr) {
-    Trace all = std::move(trace).join();
-    report->profile = model_profile(all, s.target);
-    report->trace = std::move(all);
+    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
+    report->add_plan(plan);
   }
   return info;
+}
+
+FactorPlan plan_getrf(const Settings& s, std::int64_t m, std::int64_t n, blas::GemmMode update_mode, bool fp64) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  FactorPlan plan;
+  plan.routine = fp64 ? "dgetrf" : "sgetrf";
+  plan.m = m;
+  plan.n = n;
+  plan.nb = hw.pmax;  // one panel column per partition
+  const std::int64_t kmin = std::min(m, n);
+  plan.panels = kmin > 0 ? (kmin + plan.nb - 1) / plan.nb : 0;
+  plan.host_panels = fp64;
+  plan.update_mode = fp64 ? blas::GemmMode::fp64_ozaki : update_mode;
+  if (fp64) {
+    plan.why = "no engine computes in fp64: panels and U12 on the host, A22 -= L21 U12 by Ozaki DGEMM";
+    return plan;
+  }
+  // The transposed panel kernel once the panel's rows fit SBUF (rows shrink panel by panel).
+  for (std::int64_t j0 = 0; j0 < kmin && plan.transposed_from < 0; j0 += plan.nb)
+    if (lu_panel_transposed_fits(hw, m - j0)) plan.transposed_from = j0;
+  plan.why = plan.transposed_from < 0 ? std::string("no panel's rows fit SBUF as panel^T: row-tile kernel throughout")
+                                      : "panel rows fit SBUF as panel^T (3 rows + PSUM chunks per partition, 32 KiB "
+                                        "for swaps) from j0 = " + std::to_string(plan.transposed_from) +
+                                        "; row-tile kernel before";
+  return plan;
 }
 
 void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const float* A, std::int64_t lda,
@@ -426,9 +451,7 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
       for (std::int64_t k = n - 1; k >= 0; --k) swap_rows(k);
   }
   if (report != nullptr) {
-    Trace all = std::move(trace).join();
-    report->profile = model_profile(all, s.target);
-    report->trace = std::move(all);
+    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
   }
 }
 
@@ -441,7 +464,8 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
     throw UsageError("trnsolver", "argument", "dgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
   auto a = [&](std::int64_t i, std::int64_t j) -> double& { return A[i + j * lda]; };
-  const std::int64_t nb = hardware_spec(s.target).pmax, kmin = std::min(m, n);
+  const FactorPlan plan = plan_getrf(s, m, n, blas::GemmMode::fp64_ozaki, true);
+  const std::int64_t nb = plan.nb, kmin = std::min(m, n);
   trn::blas::Settings bs;
   bs.target = s.target;
   bs.host_threads = s.host_threads;
@@ -483,6 +507,7 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
     trace.add(std::move(br.trace));
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, host);
+  if (report != nullptr) report->add_plan(plan);
   return info;
 }
 
@@ -490,9 +515,7 @@ namespace detail {
 
 void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops) {
   if (report == nullptr) return;
-  Trace all = std::move(trace).join();
-  report->profile = model_profile(all, target);
-  report->trace = std::move(all);
+  finish_report(*report, std::move(trace).join(), ReportSettings{target});
   report->host_fp64_flops = host_fp64_flops;
 }
 

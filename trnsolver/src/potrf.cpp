@@ -156,7 +156,8 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   const bool lower = uplo == Uplo::lower;
   // Lower view of the stored triangle: (i, j) -> A[i + j lda] (lower) or A[j + i lda] (upper).
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
-  const std::int64_t nb = hardware_spec(s.target).pmax;
+  const FactorPlan plan = plan_potrf(s, n, false);
+  const std::int64_t nb = plan.nb;
   const blas::Settings bs = detail::step_blas_settings(s);
   int info = 0;
   std::vector<float> inverse;  // L11^-1 of the current block (the kernel's output)
@@ -208,9 +209,8 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
     trace.add(std::move(br.trace));
   }
   if (report != nullptr) {
-    Trace all = std::move(trace).join();
-    report->profile = model_profile(all, s.target);
-    report->trace = std::move(all);
+    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
+    report->add_plan(plan);
   }
   return info;
 }
@@ -233,9 +233,7 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
   detail::strsm_left(s, A, si, sj, true, false, n, nrhs, B, ldb, trace);   // L y = b
   detail::strsm_left(s, A, sj, si, false, false, n, nrhs, B, ldb, trace);  // L^T x = y
   if (report != nullptr) {
-    Trace all = std::move(trace).join();
-    report->profile = model_profile(all, s.target);
-    report->trace = std::move(all);
+    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
   }
 }
 
@@ -250,7 +248,8 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   const bool lower = uplo == Uplo::lower;
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   auto L = [&](std::int64_t i, std::int64_t j) -> double& { return A[i * si + j * sj]; };
-  const std::int64_t nb = hardware_spec(s.target).pmax;
+  const FactorPlan plan = plan_potrf(s, n, true);
+  const std::int64_t nb = plan.nb;
   trn::blas::Settings bs;
   bs.target = s.target;
   bs.host_threads = s.host_threads;
@@ -286,6 +285,7 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
     trace.add(std::move(br.trace));
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, host);
+  if (report != nullptr) report->add_plan(plan);
   return info;
 }
 
@@ -309,5 +309,36 @@ void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
   }
   if (report != nullptr) report->host_fp64_flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
 }
+
+FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64) {
+  FactorPlan plan;
+  plan.routine = fp64 ? "dpotrf" : "spotrf";
+  plan.m = plan.n = n;
+  plan.nb = hardware_spec(s.target).pmax;  // one diagonal-block column per partition
+  plan.panels = n > 0 ? (n + plan.nb - 1) / plan.nb : 0;
+  plan.host_panels = fp64;
+  plan.update_mode = fp64 ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
+  plan.why = fp64 ? "no engine computes in fp64: panels on the host, trailing updates by Ozaki DSYRK"
+                  : "diagonal block by one tile kernel (8 dependent instructions per column), rows below by "
+                    "TRSM and the trailing matrix by SYRK on TensorE (LAPACK spotrf's split)";
+  return plan;
+}
+
+std::string FactorPlan::print() const {
+  PlanFacts f;
+  f.routine = routine;
+  f.shape = m == n ? "n=" + std::to_string(n) : std::to_string(m) + "x" + std::to_string(n);
+  f.variant = "blocked right-looking, panel width " + std::to_string(nb) + ", " + std::to_string(panels) + " panels";
+  if (host_panels)
+    f.variant += " on the host (fp64)";
+  else if (routine == "sgetrf")
+    f.variant += transposed_from < 0 ? ", row-tile panel kernel"
+                                     : ", transposed panel kernel from column " + std::to_string(transposed_from);
+  f.ops = std::string("trailing updates in trnblas mode ") + blas::gemm_mode_name(update_mode);
+  f.engines = host_panels ? "host CPU (panels), TensorE (updates), DMA" : "VectorE, ScalarE, GpSimdE, TensorE, DMA";
+  f.why = why;
+  return f.print();
+}
+static_assert(trn::Plan<FactorPlan>);
 
 }  // namespace trn::solver

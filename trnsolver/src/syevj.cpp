@@ -23,12 +23,7 @@ LaunchConfig launch_config(const Settings& s, std::int64_t programs) {
   return lc;
 }
 
-void finish_report(CallReport* r, const Settings& s, Trace&& t) {
-  if (r == nullptr) return;
-  r->profile = model_profile(t, s.target);
-  r->profile.cores = std::max(1, s.num_cores);
-  r->trace = std::move(t);
-}
+void finish_report(CallReport* r, const Settings& s, Trace&& t) { trn::finish_report(r, std::move(t), ReportSettings::of(s)); }
 
 void check_args(std::int64_t n, std::int64_t lda, const void* A, const void* W, std::int64_t batch) {
   require(n >= 0, "n >= 0");
@@ -150,7 +145,8 @@ namespace {
 // the rows-on-partitions kernel, whose latency for one matrix is lower (docs/trnsolver.md).
 std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
                                     std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
-                                    CallReport* report, bool packed_small) {
+                                    CallReport* report, SyevjPlan& plan) {
+  const bool packed_small = plan.kernel == SyevjKernel::packed;
   check_args(n, lda, A, W, batch);
   require(n <= kSyevjMaxN, "n <= kSyevjMaxN (SBUF-resident kernel)");
   require(p.max_sweeps >= 0, "max_sweeps >= 0");
@@ -162,6 +158,7 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
       W[k] = A[k * lda];
       if (vectors) A[k * lda] = 1.0f;
     }
+    if (report != nullptr) report->add_plan(plan);
     return results;
   }
   // Matrix k as a single-matrix problem (the packed problem extends it).
@@ -176,12 +173,15 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
     pr.tolerance = p.tolerance;
     pr.max_sweeps = p.max_sweeps;
     pr.result = results.data() + k;
+    pr.tensor_transpose = plan.tensor_transpose;
   };
   // The split into programs depends on the batch; a matrix's bits do not (each kernel's contract).
   std::int64_t per_program = detail::syevj_lockstep_width(n);
   if (packed_small && n <= detail::kSyevjPackedMaxN)  // many matrices per instruction (syevj_packed_f32.cpp)
     per_program = detail::packed_capacity(hardware_spec(s.target), n, vectors);
   const std::int64_t programs = (batch + per_program - 1) / per_program;
+  plan.per_program = per_program;
+  plan.programs = programs;
   // The packed kernel's read-backs: one caller-owned slice per program (syevj_internal.hpp).
   const std::int64_t readback_floats =
       detail::packed_readback_floats((batch + programs - 1) / programs, n, hardware_spec(s.target).pmax);
@@ -206,15 +206,11 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
     detail::syevj_f32_kernel(nc, prs);
   };
   LaunchResult r = launch(launch_config(s, programs), kernel);
+  plan.sbuf_bytes = r.sbuf_peak_bytes;
+  plan.psum_bytes = r.psum_peak_bytes;
   finish_report(report, s, std::move(r.trace));
+  if (report != nullptr) report->add_plan(plan);
   return results;
-}
-
-// Block Jacobi (syevj_block_f32.cpp) from `min_n` on (TRNSOLVER_SYEVJ_BLOCK_MIN_N overrides it for
-// tests and cost studies); never for n <= kSyevjPackedMaxN.
-bool use_block(std::int64_t n, std::int64_t min_n) {
-  const char* env = std::getenv("TRNSOLVER_SYEVJ_BLOCK_MIN_N");
-  return n > detail::kSyevjPackedMaxN && n >= (env != nullptr ? std::atoll(env) : min_n);
 }
 
 void check_block_args(std::int64_t n, std::int64_t lda, const float* A, const float* W, const SyevjParams& p,
@@ -231,23 +227,29 @@ void check_block_args(std::int64_t n, std::int64_t lda, const float* A, const fl
 std::vector<SyevjResult> ssyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
                                         std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
                                         CallReport* report) {
-  if (use_block(n, detail::kSyevjBatchedBlockMinN)) {
+  SyevjPlan plan = plan_ssyevj(s, n, batch, vectors, true, p);
+  if (plan.kernel == SyevjKernel::block) {
     check_block_args(n, lda, A, W, p, batch, report);
     if (n == 0 || batch == 0) return std::vector<SyevjResult>(static_cast<std::size_t>(std::max<std::int64_t>(batch, 0)));
-    return detail::ssyevj_block_batched(s, vectors, uplo == Uplo::lower, n, A, lda, W, p, batch, report);
+    auto res = detail::ssyevj_block_batched(s, vectors, uplo == Uplo::lower, n, A, lda, W, p, batch, report);
+    if (report != nullptr) report->add_plan(plan);
+    return res;
   }
-  return ssyevj_run(s, vectors, uplo, n, A, lda, W, p, batch, report, true);
+  return ssyevj_run(s, vectors, uplo, n, A, lda, W, p, batch, report, plan);
 }
 
 SyevjResult ssyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
                    const SyevjParams& p, CallReport* report) {
   SyevjParams q = p;
   q.sort_eig = true;  // syevj always sorts (cuSOLVER: SetSortEig affects only the batched call)
-  if (use_block(n, detail::kSyevjBlockMinN)) {
+  SyevjPlan plan = plan_ssyevj(s, n, 1, vectors, false, p);
+  if (plan.kernel == SyevjKernel::block) {
     check_block_args(n, lda, A, W, p, 1, report);
-    return detail::ssyevj_block(s, vectors, uplo == Uplo::lower, n, A, lda, W, q, report);
+    const SyevjResult res = detail::ssyevj_block(s, vectors, uplo == Uplo::lower, n, A, lda, W, q, report);
+    if (report != nullptr) report->add_plan(plan);
+    return res;
   }
-  return ssyevj_run(s, vectors, uplo, n, A, lda, W, q, 1, report, false).front();
+  return ssyevj_run(s, vectors, uplo, n, A, lda, W, q, 1, report, plan).front();
 }
 
 std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A,
@@ -275,5 +277,70 @@ SyevjResult dsyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, d
   auto r = dsyevj_batched(s, vectors, uplo, n, A, lda, W, q, 1, report);
   return r.empty() ? SyevjResult{} : r.front();
 }
+
+const char* syevj_kernel_name(SyevjKernel k) {
+  switch (k) {
+    case SyevjKernel::automatic: return "automatic";
+    case SyevjKernel::rows: return "rows";
+    case SyevjKernel::packed: return "packed";
+    case SyevjKernel::block: return "block";
+  }
+  return "?";
+}
+
+SyevjPlan plan_ssyevj(const Settings& s, std::int64_t n, std::int64_t batch, bool vectors, bool batched,
+                      const SyevjParams& p) {
+  (void)s;
+  SyevjPlan plan;
+  plan.n = n;
+  plan.batch = batch;
+  plan.vectors = vectors;
+  // Transposes on TensorE (matmul with the identity) instead of nc_transpose: an explicit request
+  // or TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE=1 (cost studies of the rows kernel).
+  const char* tt = std::getenv("TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE");
+  plan.tensor_transpose = p.tensor_transpose || (tt != nullptr && tt[0] == '1');
+  if (p.kernel != SyevjKernel::automatic) {
+    require(p.kernel != SyevjKernel::packed || n <= detail::kSyevjPackedMaxN, "SyevjKernel::packed needs n <= 32");
+    require(p.kernel != SyevjKernel::block || n > detail::kSyevjPackedMaxN, "SyevjKernel::block needs n > 32");
+    plan.kernel = p.kernel;
+    plan.why = std::string("requested (SyevjParams::kernel = ") + syevj_kernel_name(p.kernel) + ")";
+    return plan;
+  }
+  // Block Jacobi from the threshold on, where its modeled time is below the rows kernel's
+  // (syevj_internal.hpp, measured in docs/trnsolver.md "Block Jacobi"); never for n <= 32.
+  const char* env = std::getenv("TRNSOLVER_SYEVJ_BLOCK_MIN_N");
+  const std::int64_t min_n =
+      env != nullptr ? std::atoll(env) : (batched ? detail::kSyevjBatchedBlockMinN : detail::kSyevjBlockMinN);
+  const std::string threshold = "block threshold n >= " + std::to_string(min_n) +
+                                (env != nullptr ? " (TRNSOLVER_SYEVJ_BLOCK_MIN_N)" : batched ? " (batched)" : " (one matrix)");
+  if (n > detail::kSyevjPackedMaxN && n >= min_n) {
+    plan.kernel = SyevjKernel::block;
+    plan.why = "n > 32 and " + threshold;
+  } else if (batched && n <= detail::kSyevjPackedMaxN) {
+    plan.kernel = SyevjKernel::packed;
+    plan.why = "batched n <= 32: many matrices per instruction, a matrix's bits independent of the batch";
+  } else {
+    plan.kernel = SyevjKernel::rows;
+    plan.why = batched ? "n > 32 below the " + threshold
+                       : "one matrix below the " + threshold + ": lowest latency";
+  }
+  return plan;
+}
+
+std::string SyevjPlan::print() const {
+  PlanFacts f;
+  f.routine = "ssyevj";
+  f.shape = "n=" + std::to_string(n) + (batch != 1 ? " batch " + std::to_string(batch) : std::string());
+  f.variant = std::string(syevj_kernel_name(kernel)) + " kernel";
+  if (kernel == SyevjKernel::rows && tensor_transpose) f.variant += " (TensorE transposes by matmul)";
+  if (programs > 0)
+    f.ops = "up to " + std::to_string(per_program) + " matrices per program, " + std::to_string(programs) + " programs";
+  f.sbuf_bytes = sbuf_bytes;
+  f.psum_bytes = psum_bytes;
+  f.engines = kernel == SyevjKernel::block ? "TensorE, VectorE, ScalarE, DMA" : "VectorE, ScalarE, TensorE, DMA";
+  f.why = why;
+  return f.print();
+}
+static_assert(trn::Plan<SyevjPlan>);
 
 }  // namespace trn::solver

@@ -463,10 +463,7 @@ std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, b
     parts.add(std::move(gp));
   }
   if (report != nullptr) {
-    Trace trace = std::move(parts).join();
-    report->profile = model_profile(trace, s.target);
-    report->profile.cores = std::max(1, s.num_cores);
-    report->trace = std::move(trace);
+    finish_report(*report, std::move(parts).join(), ReportSettings::of(s));
   }
   return results;
 }

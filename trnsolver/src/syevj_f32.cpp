@@ -347,7 +347,6 @@ void lockstep_off(const std::vector<Kernel*>& ks) {
 std::int64_t syevj_lockstep_width(std::int64_t n) { return n + (n % 2) <= 128 ? 8 : 1; }
 
 void syevj_f32_kernel(NeuronCore& nc, std::span<const JacobiProblemF32> problems) {
-  const char* env = std::getenv("TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE");
   AllocScope sb(nc.sbuf()), ps(nc.psum());
   std::vector<std::unique_ptr<Kernel>> kernels;
   std::vector<Kernel*> live;
@@ -355,7 +354,7 @@ void syevj_f32_kernel(NeuronCore& nc, std::span<const JacobiProblemF32> problems
     kernels.push_back(std::make_unique<Kernel>(nc, p));
     Kernel& k = *kernels.back();
     k.pad_position = (p.n % 2 != 0) ? p.n : -1;
-    k.tensor_transpose = env != nullptr && env[0] == '1';
+    k.tensor_transpose = p.tensor_transpose;
     if (k.setup(sb, ps) && !k.finished()) live.push_back(&k);
   }
   while (!live.empty()) {

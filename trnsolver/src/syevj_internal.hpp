@@ -21,6 +21,7 @@ struct JacobiProblemF32 {
   double tolerance = 0.0;
   int max_sweeps = 100;
   SyevjResult* result = nullptr;
+  bool tensor_transpose = false;  // rows kernel: transposes on TensorE (SyevjPlan::tensor_transpose)
 };
 
 // Runs the problems (all of the same n) in lockstep: every instruction of a step is issued for

@@ -155,9 +155,7 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
   for (std::int64_t j = 0; j < n; ++j)  // the factor in B's uplo triangle
     for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) B[i + j * ldb] = f[static_cast<std::size_t>(i + j * n)];
   if (report != nullptr) {
-    Trace all = std::move(trace).join();
-    report->profile = model_profile(all, s.target);
-    report->trace = std::move(all);
+    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
     report->host_fp64_flops = flops;
   }
   return res;

@@ -272,30 +272,17 @@ HbmTensor wrap_rows(const float* p, std::int64_t seq, std::int64_t cols) {
 }
 
 // Adds the modeled profile of one launch to the report (first: replaces it). The launches run one
-// after the other, so times, busy times and counts add; the critical engine is the one with the
-// most critical-path time over all of them.
+// after the other (trn::append_sequential).
 void add_report(CallReport* report, const Settings& s, const LaunchConfig& lc, LaunchResult&& r, std::int64_t blocks,
                 bool first) {
   if (report == nullptr) return;
-  const Profile p = model_profile(r.trace, s.target);
+  const Profile p = model_trace(r.trace, ReportSettings{s.target});
   Profile& q = report->profile;
   if (first) {
     q = p;
     report->matmuls = 0;
   } else {
-    q.total_ns += p.total_ns;
-    for (std::size_t e = 0; e < p.busy_ns.size(); ++e) {
-      q.busy_ns[e] += p.busy_ns[e];
-      q.critical_ns[e] += p.critical_ns[e];
-      q.instructions[e] += p.instructions[e];
-    }
-    q.total_instructions += p.total_instructions;
-    q.flops += p.flops;
-    q.tensor_flops += p.tensor_flops;
-    q.dma_bytes += p.dma_bytes;
-    q.dma_active_ns += p.dma_active_ns;
-    const auto most = std::max_element(q.critical_ns.begin(), q.critical_ns.end());
-    q.critical_engine = static_cast<Engine>(most - q.critical_ns.begin());
+    append_sequential(q, p);
   }
   q.cores = lc.num_cores;
   report->matmuls += r.trace.per_engine[static_cast<int>(Engine::tensor)];

@@ -78,6 +78,22 @@ SpmmPlan plan_spmm(const HardwareSpec& hw, const SpmmArgs& g, int num_cores) {
   return p;
 }
 
+std::string SpmmPlan::print(std::int64_t m, std::int64_t n, std::int64_t k, bool b_resident,
+                            const LaunchResult& r) const {
+  PlanFacts f;
+  f.routine = "spmm";
+  f.shape = std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+  f.variant = std::string("BSR, grid ") + std::to_string(n_chunks) + " column chunks x " + std::to_string(row_groups) +
+              " block-row groups, op(B) " + (b_resident ? "resident in SBUF" : "streamed per block");
+  f.ops = std::to_string(r.trace.per_engine[static_cast<int>(Engine::tensor)]) + " nc_matmul";
+  f.sbuf_bytes = r.sbuf_peak_bytes;
+  f.psum_bytes = r.psum_peak_bytes;
+  f.engines = "DMA, TensorE, VectorE";
+  f.why = b_resident ? "a program's referenced op(B) strips fit SBUF beside its A buffers and epilogue tiles"
+                     : "op(B) strips do not fit SBUF beside the A buffers (or alpha == 0): streamed per block";
+  return f.print();
+}
+
 namespace {
 
 // HBM view of `count` consecutive blocks b0.. of a pattern, read transposed: [cb (partition = k),

@@ -4,6 +4,7 @@
 #pragma once
 #include <atomic>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "trn/core/core.hpp"
@@ -55,9 +56,14 @@ struct SpmmArgs {
   // contracted.
   std::int64_t m_rows = 0, k_rows = 0;
 };
+// The SpMM kernel's plan (trn::Plan): the grid (column chunks x block-row groups balanced by stored
+// blocks); each program keeps its op(B) strips resident in SBUF when they fit beside its A buffers
+// and epilogue tiles, and streams them per block otherwise (spmm_kernel).
 struct SpmmPlan {
   int row_groups = 1, n_chunks = 1;
   std::vector<std::int64_t> group_start;  // block rows of group g: [group_start[g], group_start[g+1])
+  // The plan with what the launch did: op(B) residency and the SBUF/PSUM peaks.
+  std::string print(std::int64_t m, std::int64_t n, std::int64_t k, bool b_resident, const LaunchResult& r) const;
 };
 SpmmPlan plan_spmm(const HardwareSpec& hw, const SpmmArgs& g, int num_cores);
 // b_resident: set when some program keeps its op(B) strips in SBUF.

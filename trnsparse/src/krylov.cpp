@@ -288,7 +288,7 @@ class KrylovContext {
     LaunchConfig lc = lc_;
     lc.grid = {1, programs, 1};
     const LaunchResult r = launch(lc, k);
-    res_.modeled_ns += model_profile(r.trace, s_.target).total_ns;
+    res_.modeled_ns += model_trace(r.trace, ReportSettings{s_.target}).total_ns;
     ++res_.launches;
   }
   void spmv_into(float alpha, const Vec& in, float beta, Vec& out) {

@@ -151,11 +151,9 @@ LaunchConfig launch_config(const Settings& s) { return s.launch_config(); }
 
 void finish_report(CallReport* r, const Settings& s, Trace&& t, std::int64_t blocks) {
   if (r == nullptr) return;
-  r->profile = model_profile(t, s.target);
-  r->profile.cores = std::max(1, s.num_cores);
   r->matmuls = t.per_engine[static_cast<int>(Engine::tensor)];
   r->blocks = blocks;
-  r->trace = std::move(t);
+  trn::finish_report(*r, std::move(t), ReportSettings::of(s));
 }
 
 void check_bsr_shape(const BsrView& a) {
@@ -218,8 +216,12 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
   lc.grid = {plan.n_chunks, plan.row_groups, 1};
   std::atomic<bool> resident{false};
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::spmm_kernel(nc, g, plan, &resident); });
-  if (report != nullptr) report->b_resident = resident.load();
+  const std::string printed = report != nullptr ? plan.print(M, n, K, resident.load(), r) : std::string();
   finish_report(report, s, std::move(r.trace), g.multiply ? A.bnnz : 0);
+  if (report != nullptr) {
+    report->b_resident = resident.load();
+    report->add_plan(printed);
+  }
 }
 
 // A CSR matrix as BSR with pmax x pmax blocks (host copy of the values into zero-padded blocks).

@@ -149,11 +149,9 @@ void spgemm_numeric(const Settings& s, float alpha, const BsrView& A, const BsrV
   if (A.brows == 0) return;
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { spgemm_kernel(nc, g); });
   if (report != nullptr) {
-    report->profile = model_profile(r.trace, s.target);
-    report->profile.cores = lc.num_cores;
     report->matmuls = r.trace.per_engine[static_cast<int>(Engine::tensor)];
     report->blocks = C.fill.bnnz;
-    report->trace = std::move(r.trace);
+    finish_report(*report, std::move(r.trace), ReportSettings{s.target, lc.num_cores});
   }
 }
 

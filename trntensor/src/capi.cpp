@@ -847,15 +847,15 @@ trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const tr
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     std::string s;
     if (plan->kind == kTrinary) {
-      s = plan->trinary->describe();
+      s = plan->trinary->print();
     } else if (plan->kind == kElementwiseBinary) {
       s = "elementwise binary: " + std::to_string(plan->elementwise->elements()) +
           " elements, DMA permute -> VectorE -> DMA permute";
     } else if (plan->plan.spec().compute != ComputeType::f64 && !trn::tensor::is_complex(plan->plan.spec().a.dtype)) {
       const trn::Profile prof = plan->plan.estimate(handle->settings);
-      s = plan->plan.describe(&prof);
+      s = plan->plan.print(&prof);
     } else {
-      s = plan->plan.describe();
+      s = plan->plan.print();
     }
     const std::size_t n = std::min(s.size(), bufSize - 1);
     std::memcpy(buf, s.data(), n);
@@ -926,7 +926,7 @@ trntensorStatus_t trntensorEinsum(const trntensorHandle_t handle, const char* su
     trn::tensor::EinsumReport rep;
     trn::tensor::einsum(handle->settings, subscripts, views, out, data_type_of(dt),
                         descCompute->type, strategy_of(trn::cshim::enum_value(pathMode)), &rep, handle->einsum_objective);
-    handle->last_profile = rep.blas.profile.to_c();
+    handle->last_profile = rep.profile.to_c();
   });
 }
 

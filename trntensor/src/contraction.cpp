@@ -625,7 +625,7 @@ void ContractionPlan::execute(const blas::Settings& s, std::complex<double> alph
       gemm_report.tensor_passes += r.tensor_passes;
     }
     gemm_report.trace = std::move(gemms);
-    gemm_report.profile = model_profile(gemm_report.trace, s.target);
+    finish_report(gemm_report, ReportSettings{s.target});
   } else {
     run_gemms(s, alpha, A, B, beta, D, ws[0], ws[1], ws[2], &gemm_report);
   }
@@ -636,7 +636,7 @@ void ContractionPlan::execute(const blas::Settings& s, std::complex<double> alph
       before.append(report->trace);
       before.append(after);
       report->trace = std::move(before);
-      report->profile = model_profile(report->trace, s.target);
+      finish_report(*report, ReportSettings{s.target});
     }
   }
 }
@@ -710,7 +710,7 @@ void ContractionPlan::run_gemms(const blas::Settings& s, std::complex<double> al
     }
     if (report != nullptr) {
       report->trace = std::move(merged);
-      report->profile = model_profile(report->trace, s.target);
+      finish_report(*report, ReportSettings{s.target});
     }
     return;
   }
@@ -733,7 +733,7 @@ void ContractionPlan::run_gemms(const blas::Settings& s, std::complex<double> al
     }
     if (report != nullptr) {
       report->trace = std::move(merged);
-      report->profile = model_profile(report->trace, s.target);
+      finish_report(*report, ReportSettings{s.target});
     }
     return;
   }
@@ -769,10 +769,10 @@ Profile ContractionPlan::estimate(const blas::Settings& settings) const {
   blas::CallReport r;
   if (m_ == 0 || n_ == 0 || batch_ == 0) return Profile{};
   execute(s, 1.0, dummy, dummy, 0.0, dummy, dummy, nullptr, 0, &r);
-  return model_profile(r.trace, s.target);
+  return model_trace(r.trace, ReportSettings{s.target});
 }
 
-std::string ContractionPlan::describe(const Profile* profile) const {
+std::string ContractionPlan::print(const Profile* profile) const {
   std::ostringstream o;
   const bool cplx = is_complex(spec_.a.dtype);
   auto labels = [&](const std::vector<std::int32_t>& m) {

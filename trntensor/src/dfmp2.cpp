@@ -142,7 +142,7 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
   });
   if (report != nullptr) {
     report->trace = r.trace;
-    report->profile = model_profile(r.trace, s.target);
+    finish_report(*report, ReportSettings{s.target});
     report->tensor_passes = r.trace.per_engine[static_cast<std::size_t>(Engine::tensor)];
   }
   // The nocc (nocc + 1) / 2 pair energies are summed on the host in fp64, off-diagonal pairs twice

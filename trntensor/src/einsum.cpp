@@ -502,15 +502,15 @@ PathInfo plan_path(const PathProblem& p, PathStrategy strategy, PathObjective ob
 
 // ---- execution -------------------------------------------------------------------------------------
 
-std::string EinsumReport::describe() const {
+std::string EinsumPlan::print() const {
   std::ostringstream o;
-  o << "path " << path.path_string() << "; naive " << path.naive_flops << " FLOPs (scaling " << path.naive_scaling
-    << ") -> optimised " << path.optimized_flops << " (scaling " << path.optimized_scaling << "); largest intermediate "
-    << path.largest_intermediate << " elements; modeled " << hardware_spec(blas.profile.target).name << " "
-    << blas.profile.total_ns * 1e-3 << " us";
+  o << "einsum plan: path " << path.path_string() << "; naive " << path.naive_flops << " FLOPs (scaling "
+    << path.naive_scaling << ") -> optimised " << path.optimized_flops << " (scaling " << path.optimized_scaling
+    << "); largest intermediate " << path.largest_intermediate << " elements";
   for (const std::string& st : steps) o << "\n  " << st;
   return o.str();
 }
+static_assert(trn::Plan<EinsumPlan>);
 
 namespace {
 
@@ -593,7 +593,7 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
   const auto out_strides = out.strides.empty() ? c_contiguous(out.shape) : out.strides;
   const int es = data_type_size(dtype);
   std::vector<std::vector<std::byte>> buffers;
-  blas::CallReport merged;
+  std::int64_t tensor_passes = 0;  // of every step
   Trace trace;
   const double one_f64 = 1.0;
   const float one_f32 = 1.0f;
@@ -617,9 +617,9 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
     blas::CallReport r;
     plan.execute(s, 1.0, a.data, b.data, 0.0, dptr, dptr, nullptr, 0, report != nullptr ? &r : nullptr);
     if (report != nullptr) {
-      report->steps.push_back(plan.describe(&r.profile));
+      report->steps.push_back(plan.print(&r.profile));
       trace.append(r.trace);
-      merged.tensor_passes += r.tensor_passes;
+      tensor_passes += r.tensor_passes;
     }
   };
   if (ops.size() == 1) {
@@ -678,9 +678,9 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
   }
   if (report != nullptr) {
     report->path = info;
-    merged.trace = std::move(trace);
-    merged.profile = model_profile(merged.trace, s.target);
-    report->blas = std::move(merged);
+    report->tensor_passes = tensor_passes;
+    finish_report(*report, std::move(trace), ReportSettings{s.target});
+    report->add_plan(EinsumPlan{info, report->steps});
   }
 }
 

@@ -109,7 +109,7 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
   detail::dma_copy_strided(s, DataType::f32, dp.data(), D, dd, &trace);
   if (report != nullptr) {
     report->trace = std::move(trace);
-    report->profile = model_profile(report->trace, s.target);
+    finish_report(*report, ReportSettings{s.target});
   }
 }
 

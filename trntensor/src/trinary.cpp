@@ -168,11 +168,11 @@ std::uint64_t TrinaryContractionPlan::workspace_bytes() const {
   return x + 64 + std::max(first_.workspace_bytes(), second_.workspace_bytes());
 }
 
-std::string TrinaryContractionPlan::describe() const {
+std::string TrinaryContractionPlan::print() const {
   static const char kName[3] = {'A', 'B', 'C'};
   std::ostringstream o;
   o << "trinary: (" << kName[pair_.first] << " " << kName[pair_.second] << ") first, intermediate " << x_elements_
-    << " elements, " << flops() << " flop\n  1: " << first_.describe() << "\n  2: " << second_.describe();
+    << " elements, " << flops() << " flop\n  1: " << first_.print() << "\n  2: " << second_.print();
   return o.str();
 }
 
@@ -202,7 +202,7 @@ void TrinaryContractionPlan::execute(const blas::Settings& s, std::complex<doubl
     report->trace = std::move(r1.trace);
     report->trace.append(r2.trace);
     report->tensor_passes = r1.tensor_passes + r2.tensor_passes;
-    report->profile = model_profile(report->trace, s.target);
+    finish_report(*report, ReportSettings{s.target});
   }
 }
 

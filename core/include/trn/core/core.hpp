@@ -8,5 +8,7 @@
 #include "trn/core/memory.hpp"
 #include "trn/core/neuron_core.hpp"
 #include "trn/core/philox.hpp"
+#include "trn/core/plan.hpp"
+#include "trn/core/report.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/core/trace.hpp"

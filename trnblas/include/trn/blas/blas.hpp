@@ -61,9 +61,9 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   bool report_trace_only = false;
 };
 
-// What the last call did, for profiles and tests.
-struct CallReport {
-  Profile profile;                 // modeled device time of all kernels of the call
+// What the last call did, for profiles and tests: the one trn::Report (profile, merged trace of
+// every kernel launched by the call, the GEMM plan(s) that ran, printed) and trnblas's counters.
+struct CallReport : Report {
   std::int64_t tensor_passes = 0;  // nc_matmul instructions issued
   int ozaki_slices_a = 0, ozaki_slices_b = 0, ozaki_products = 0;
   int ozaki_mantissa_bits = -1;    // bits of each input represented (-1: not an Ozaki call)
@@ -73,8 +73,10 @@ struct CallReport {
   std::int64_t ozaki_host_fallback = 0;  // II: outputs recomputed on the host (lost terms, ozaki.hpp)
   bool ozaki_capped = false;       // the automatic precision hit the work cap (ozaki_cap_note says why)
   std::string ozaki_cap_note;      // one line for the log when ozaki_capped
-  Trace trace;                     // merged trace of every kernel launched by the call
-  std::string plan;                // the GEMM plan that ran, printed (block, buffers, loops, grid, why)
+
+  // Builds the report from the call's merged trace (trn::finish_report under s: its target, its
+  // cores, report_trace_only) and counts the trace's nc_matmul instructions.
+  void finish(const Settings& s, Trace&& t);
 };
 
 // A strided column-major matrix operand: element (i, j) at data[i + j * ld], type dtype.

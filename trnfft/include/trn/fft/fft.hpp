@@ -51,11 +51,10 @@ struct PlanSpec {
   DType storage = DType::f32;
 };
 
-// What an execution did: modeled device time, instruction counts, the merged trace.
-struct ExecReport {
-  Profile profile;
+// What an execution did: the one trn::Report (modeled device time, the merged trace, the plan's
+// stages as print() shows them, without the dry run's prediction) and the nc_matmul count.
+struct ExecReport : Report {
   std::int64_t tensor_passes = 0;
-  Trace trace;
 };
 
 // Largest supported size of one dimension (Bluestein's padded length must stay addressable).
@@ -82,8 +81,9 @@ class Plan {
 
   const PlanSpec& spec() const;
   // Text in the spirit of fftw_print_plan: per dimension the algorithm of every stage, radices,
-  // tile shapes, engines, the predicted error bound and the modeled trn1 time of one execution.
-  std::string describe() const;
+  // tile shapes, engines, the predicted error bound and the modeled time of one execution on the
+  // settings' target (trn::Plan; the first call pays the timing-only dry run of modeled_ns()).
+  std::string print() const;
   // Predicted relative L2 error bound of the plan's mode (docs/trnfft.md "Accuracy").
   double error_bound() const;
   // Modeled device time (ns) of one execution on the settings' target (a timing-only dry run).
@@ -97,9 +97,11 @@ class Plan {
   std::int64_t output_span(bool in_place) const;
 
  private:
+  std::string print_stages() const;  // print() without the prediction (no dry run)
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+static_assert(trn::Plan<Plan>);
 
 namespace detail {
 // Exposed for tests: the twiddle exp(sign 2 pi i idx/len) exactly as the plan computes it (FP64,

@@ -79,6 +79,10 @@ class Generator {
 
   // Modeled cost of the last call's kernel on options().engines.target (empty before any call).
   Profile last_profile() const;
+  // The last call as the one trn::Report: its plan (GeneratePlan), kernel trace and profile.
+  Report last_report() const;
+  // Where a call over p's window runs (the engines-or-host rule, GeneratePlan).
+  GeneratePlan plan(const KernelParams& p) const;
   // The kernel trace of the last call (recorded timing-only for the host path).
   const Trace& last_trace() const;
 
@@ -104,6 +108,7 @@ class Generator {
   // Last call: its kernel parameters and, once known, its trace.
   std::optional<KernelParams> last_params_;
   std::shared_ptr<const PoissonTable> last_table_;
+  std::optional<GeneratePlan> last_plan_;
   mutable std::optional<Trace> last_trace_;
 };
 

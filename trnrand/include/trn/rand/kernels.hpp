@@ -16,10 +16,12 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "trn/core/cost_model.hpp"
 #include "trn/core/memory.hpp"
 #include "trn/core/neuron_core.hpp"
+#include "trn/core/report.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/rand/poisson.hpp"
 #include "trn/rand/streams.hpp"
@@ -102,6 +104,20 @@ struct EngineConfig : EmulatorSettings {};
 // The modeled profile of a generator's last kernel (its trace), or an empty profile of `target`
 // when the last call ran no kernel (host path).
 Profile kernel_profile(const std::optional<Trace>& last_trace, Generation target);
+const char* kernel_kind_name(KernelKind k);
+
+// Where one Generator call runs (trn::Plan): the engines kernel of `kind`, or the host path (asked
+// for by GeneratorPath::host, or forced for a window within 2^32 of 2^64, where the kernels' 64-bit
+// element positions would wrap; both paths give the same bits).
+struct GeneratePlan {
+  KernelKind kind = KernelKind::words;
+  bool engines = true;
+  std::uint64_t count = 0;  // outputs stored
+  Generation target = Generation::trn1;
+  int cores = 1;
+  std::string why;
+  std::string print() const;
+};
 
 // The launch of a trnrand kernel with `programs` programs under cfg (target, numerics, host
 // threads, execute); sequential = true: one emulated core (programs whose state carries over in

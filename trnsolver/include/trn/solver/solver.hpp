@@ -12,6 +12,7 @@
 //           instructions) and CallReport::host_fp64_flops counts the host work.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -25,12 +26,61 @@ using trn::blas::Uplo;
 // Emulator settings (the handle's state in the C API).
 struct Settings : EmulatorSettings {};  // target, numerics, SR, cores (a batch is spread over them), threads
 
-// syevjInfo_t: tolerance (0 = machine epsilon of the working type), maximum sweeps, sorting.
+// The fp32 Jacobi kernels ssyevj chooses from (docs/trnsolver.md "Block Jacobi", "Packed kernel").
+enum class SyevjKernel : std::uint8_t {
+  automatic,  // the plan's rule (plan_ssyevj)
+  rows,       // rows on partitions, up to syevj_lockstep_width(n) matrices per program in lockstep
+  packed,     // n <= 32: a matrix per partition and slot, many matrices per instruction
+  block,      // n > 32: two-sided block Jacobi (128-column blocks, TensorE block rotations)
+};
+const char* syevj_kernel_name(SyevjKernel k);
+
+// syevjInfo_t: tolerance (0 = machine epsilon of the working type), maximum sweeps, sorting; and
+// the explicit overrides of the plan's kernel choice (trnsci extension; the environment variables
+// TRNSOLVER_SYEVJ_BLOCK_MIN_N and TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE feed the same plan).
 struct SyevjParams {
   double tolerance = 0.0;
   int max_sweeps = 100;
   bool sort_eig = true;
+  SyevjKernel kernel = SyevjKernel::automatic;  // not automatic: this kernel (must apply to n)
+  bool tensor_transpose = false;  // rows kernel: transposes by TensorE matmul instead of nc_transpose
 };
+
+// What ssyevj / ssyevj_batched run for an n x n problem (trn::Plan): the kernel and why, the
+// matrices per program, and (after the launch) the SBUF/PSUM peaks per partition.
+struct SyevjPlan {
+  SyevjKernel kernel = SyevjKernel::rows;
+  std::int64_t n = 0, batch = 1;
+  bool vectors = true;
+  bool tensor_transpose = false;     // rows kernel: transposes on TensorE by matmul with I
+  std::int64_t per_program = 0;      // matrices per program (rows, packed; 0: not yet known)
+  std::int64_t programs = 0;
+  std::int64_t sbuf_bytes = -1, psum_bytes = -1;  // launch peaks (-1: not launched yet)
+  std::string why;
+  std::string print() const;
+};
+// The plan's rule: p.kernel when set (UsageError if it does not apply to n); otherwise block Jacobi
+// for n > 32 and n >= the block threshold (single matrix kSyevjBlockMinN = 144, batched 33; the
+// environment variable TRNSOLVER_SYEVJ_BLOCK_MIN_N overrides it), the packed kernel for batched
+// n <= 32, the rows kernel otherwise.
+SyevjPlan plan_ssyevj(const Settings& s, std::int64_t n, std::int64_t batch, bool vectors, bool batched,
+                      const SyevjParams& p);
+
+// A blocked factorisation's plan (potrf, getrf; trn::Plan): panel width, panel kernels, the
+// trailing update's trnblas mode, and where the fp64 variants' panels run.
+struct FactorPlan {
+  std::string routine;               // "spotrf", "dgetrf", ...
+  std::int64_t m = 0, n = 0, nb = 0; // panel width nb = pmax of the target
+  std::int64_t panels = 0;
+  std::int64_t transposed_from = -1; // sgetrf: first panel column j0 factored by the transposed kernel (-1: none)
+  bool host_panels = false;          // fp64: panels on the host CPU (no engine computes in fp64)
+  blas::GemmMode update_mode = blas::GemmMode::fp32;
+  std::string why;
+  bool transposed(std::int64_t j0) const { return transposed_from >= 0 && j0 >= transposed_from; }
+  std::string print() const;
+};
+FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64);
+FactorPlan plan_getrf(const Settings& s, std::int64_t m, std::int64_t n, blas::GemmMode update_mode, bool fp64);
 
 // What one matrix's Jacobi run did.
 struct SyevjResult {
@@ -39,9 +89,9 @@ struct SyevjResult {
   double residual = 0.0;  // off(A)_F = ||A_final - diag(A_final)||_F at exit (absolute)
 };
 
-struct CallReport {
-  Profile profile;               // modeled device time of every kernel of the call
-  Trace trace;                   // merged instruction trace
+// What a call did: the one trn::Report (modeled profile, merged trace, the printed plan) and the
+// fp64 work done on the host.
+struct CallReport : Report {
   double host_fp64_flops = 0.0;  // floating-point work done on the host CPU in fp64 (dsyevj)
 };
 

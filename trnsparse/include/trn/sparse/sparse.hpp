@@ -118,13 +118,12 @@ struct MutableDenseRef {
 // Emulator settings (the handle's state in the C API).
 struct Settings : EmulatorSettings {};  // target, numerics, SR, cores, threads, timing_only
 
-// What the last call did.
-struct CallReport {
-  Profile profile;                  // modeled device time of the call
+// What the last call did: the one trn::Report (modeled profile, trace, the printed kernel plan) and
+// trnsparse's counters.
+struct CallReport : Report {
   std::int64_t matmuls = 0;         // nc_matmul instructions issued
   std::int64_t blocks = 0;          // stored blocks (or CSR tiles) the kernel visited
   bool b_resident = false;          // SpMM: op(B) strips kept in SBUF (false: streamed per block)
-  Trace trace;
 };
 
 // Thrown for an invalid argument or index array: core's one exception for it; `item()` names what

@@ -123,8 +123,8 @@ class ContractionPlan {
   std::uint64_t workspace_bytes() const;
   const ContractionSpec& spec() const { return spec_; }
   // "ab,bc->ac: transpose-free, M=..,N=..,K=..,batch=.., op A=N ld=.., ..., 2.1e+06 flop" plus the
-  // modeled time when `profile` is given.
-  std::string describe(const Profile* profile = nullptr) const;
+  // modeled time when `profile` is given (trn::Plan).
+  std::string print(const Profile* profile = nullptr) const;
 
   // Runs D = alpha A B + beta C. Scalars are fp32 for the fp32-family compute types (alpha and beta
   // are rounded to float), fp64 for 64F; complex for complex data (the imaginary parts of alpha and
@@ -188,7 +188,7 @@ class TrinaryContractionPlan {
   std::int64_t intermediate_elements() const { return x_elements_; }
   std::uint64_t workspace_bytes() const;
   const TrinarySpec& spec() const { return spec_; }
-  std::string describe() const;
+  std::string print() const;  // trn::Plan
   // E = alpha A B C + beta D; scalars as ContractionPlan::execute. `workspace` may be null (then
   // allocated here) or must hold workspace_bytes().
   void execute(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B, const void* C,
@@ -302,13 +302,20 @@ struct EinsumExpr {
 // InvalidArgument whose position() is the offending character.
 EinsumExpr parse_einsum(std::string_view subscripts, const std::vector<std::vector<std::int64_t>>& shapes);
 
-struct EinsumReport {
+// The plan einsum ran (trn::Plan): the contraction path and each pairwise step's ContractionPlan.
+//   "einsum plan: path [(1, 3), ...]; naive 2.387e+08 FLOPs -> optimised 8.000e+04; largest
+//    intermediate 1872" followed by one line per step (lowering, GEMM shape, modeled time).
+struct EinsumPlan {
   PathInfo path;
-  std::vector<std::string> steps;  // each pairwise contraction's ContractionPlan::describe()
-  blas::CallReport blas;           // merged trace of every kernel (GEMMs, DMA packing); profile = its model
-  // "path [(1, 3), ...]; naive 2.387e+08 FLOPs -> optimised 8.000e+04; largest intermediate 1872;
-  //  modeled trn1 12.3 us" followed by one line per step (lowering, GEMM shape, modeled time).
-  std::string describe() const;
+  std::vector<std::string> steps;  // each pairwise contraction's ContractionPlan::print(&its profile)
+  std::string print() const;
+};
+
+// What einsum did: the one trn::Report (merged trace of every kernel -- GEMMs, DMA packing -- its
+// modeled profile, and EinsumPlan::print() as the plan text) with the plan's path and steps.
+struct EinsumReport : blas::CallReport {
+  PathInfo path;
+  std::vector<std::string> steps;
 };
 
 // out = einsum(subscripts, inputs...) with NumPy semantics. Every operand and the output hold

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `trnsci profile` takes a routine of every library with the same flags and prints the one Report:
+# the routine's plan, the modeled time and the per-engine profile; --trace writes the Perfetto file.
+set -uo pipefail
+trnsci=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+# profile_has <needle...> -- <args...>: runs `trnsci profile args`, expects exit 0 and every needle.
+profile_has() {
+  local needles=()
+  while [ "$1" != "--" ]; do needles+=("$1"); shift; done
+  shift
+  out=$("$trnsci" profile "$@" 2>&1) || fail "trnsci profile $* exited $?: $out"
+  for n in "${needles[@]}"; do
+    printf '%s' "$out" | grep -qF -- "$n" || fail "trnsci profile $* did not say '$n': $out"
+  done
+}
+common=("modeled time: engine" "critical path on")
+profile_has "spotrf plan n=256: blocked right-looking, panel width 128, 2 panels" "${common[@]}" \
+  -- potrf --shape 256 --target trn2 --trace "$work/potrf.json"
+[ -s "$work/potrf.json" ] || fail "potrf --trace wrote no file"
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["traceEvents"], "no events"' "$work/potrf.json" \
+  || fail "potrf --trace is not a trace-event JSON file"
+profile_has "ssyevj plan n=40: rows kernel" "why: one matrix below the block threshold" "${common[@]}" -- syevj --shape 40
+profile_has "ssyevj plan n=144: block kernel" "${common[@]}" -- syevj --shape 144
+profile_has "sgetrf plan 300x200" "${common[@]}" -- getrf --shape 300x200
+profile_has "trnfft plan C2C n=[1024]" "(dft-gemm-" "${common[@]}" -- fft --shape 1024 --mode bf16x3
+profile_has "spmm plan 256x32x256: BSR" "nc_matmul" "SBUF" "x2 core(s)" -- spmm --shape 256x32 --cores 2
+profile_has "einsum plan: path [(" "${common[@]}" -- einsum --shape 64x32x16
+profile_has "abk,kn->nba: TTGT" "gemm plan" -- contraction --shape 64x48x32
+profile_has "rand plan 65536 outputs: normal (Box-Muller) kernel on the engines" "GpSimdE" -- normal --shape 65536
+out=$("$trnsci" profile frobnicate 2>&1); rc=$?
+[ "$rc" -eq 2 ] || fail "unknown routine exited $rc"
+printf '%s' "$out" | grep -qF "syevj" || fail "unknown routine did not list the routines: $out"
+out=$("$trnsci" info 2>&1) || fail "info exited $?"
+for lib in trncore trnblas trnfft trnrand trnsolver trnsparse trntensor; do
+  printf '%s' "$out" | grep -qE "$lib [0-9]" || fail "info does not list $lib's version: $out"
+done
+echo "cli profile of every library: ok"

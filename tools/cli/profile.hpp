@@ -1,0 +1,22 @@
+// `trnsci profile`: any routine of any library, printed as the one trn::Report (profile.cpp).
+#pragma once
+#include <string>
+
+namespace trnsci::cli {
+
+struct ProfileFlags {
+  std::string op;
+  std::string shape;       // empty: the routine's default
+  std::string mode;        // empty: bf16 (GEMM routines), fp32 (fft)
+  std::string target = "trn1";
+  std::string trace_path;  // Perfetto/Chrome trace-event JSON, when not empty
+  std::string input = "f32";
+  int cores = 1;
+};
+
+// Runs f.op and prints its report; 0, or 2 for a usage error (message on stderr).
+int run_profile(const ProfileFlags& f);
+// The routines run_profile knows, comma-separated (for --help and errors).
+std::string profile_op_list();
+
+}  // namespace trnsci::cli
