@@ -885,7 +885,7 @@ void tensor_cases() {
                  {out.data(), {20, 15}, {}}, tn::DataType::f32, ct, tn::PathStrategy::automatic, &rep);
       Hash o;
       o.vec(out).bytes(rep.path.path_string().data(), rep.path.path_string().size());
-      emit("trntensor", std::string("einsum_ij_jk_kl_") + tn::compute_type_name(ct), o, cost(rep.blas.profile));
+      emit("trntensor", std::string("einsum_ij_jk_kl_") + tn::compute_type_name(ct), o, cost(rep.profile));
     }
   }
   {  // reduction (a single-operand einsum: sum over j), and a trace
@@ -895,7 +895,7 @@ void tensor_cases() {
     tn::einsum(bls(), "ijk->ik", {{X.data(), {12, 10, 9}, {}}}, {out.data(), {12, 9}, {}}, tn::DataType::f32,
                tn::ComputeType::f32, tn::PathStrategy::automatic, &rep);
     Hash o;
-    emit("trntensor", "einsum_reduce_ijk_ik", o.vec(out), cost(rep.blas.profile));
+    emit("trntensor", "einsum_reduce_ijk_ik", o.vec(out), cost(rep.profile));
   }
   for (tn::ElementwiseOp op : {tn::ElementwiseOp::add, tn::ElementwiseOp::max}) {  // D[b,a] = op(alpha A[a], gamma C[b,a])
     tn::ElementwiseBinarySpec s;
