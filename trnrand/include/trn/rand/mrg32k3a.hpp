@@ -135,7 +135,5 @@ class Mrg32k3aGenerator : public StatefulGenerator<Mrg32k3aGenerator, Mrg32k3aSt
   std::vector<std::uint32_t> poisson_words(std::size_t n) { return slot_values(n, MrgSlot::steps1, MrgOutput::word); }
   std::vector<std::uint32_t> carried_normals(std::size_t n) { return slot_values(n, MrgSlot::carried_normal); }
 };
-  std::optional<Trace> last_trace_;
-};
 
 }  // namespace trn::rand

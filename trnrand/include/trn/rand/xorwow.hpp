@@ -125,7 +125,5 @@ class XorwowGenerator : public StatefulGenerator<XorwowGenerator, XorwowState> {
   std::vector<std::uint32_t> poisson_words(std::size_t n) { return slot_values(n, XorwowSlot::words1); }
   std::vector<std::uint32_t> carried_normals(std::size_t n) { return slot_values(n, XorwowSlot::carried_normal); }
 };
-  std::optional<Trace> last_trace_;
-};
 
 }  // namespace trn::rand
