@@ -431,7 +431,7 @@ void fuzz_packed(trnfuzz::Input& in, trnblasHandle_t h) {
 
 }  // namespace
 
-std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"call_ok", 100}, {"call_rejected", 100}}; }
+std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"call_ok", 500}, {"call_rejected", 600}}; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);

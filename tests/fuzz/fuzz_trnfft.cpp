@@ -644,7 +644,7 @@ struct Harness {
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
-  return {{"plan_ok", 11}, {"plan_rejected", 11}, {"exec_ok", 11}, {"exec_rejected", 3}, {"dft_checked", 6}};
+  return {{"plan_ok", 130}, {"plan_rejected", 160}, {"exec_ok", 34}, {"exec_rejected", 7}, {"dft_checked", 28}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -31,7 +31,7 @@ std::uint32_t reference_word(unsigned long long seed, std::uint64_t w) {
 
 }  // namespace
 
-std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"generate_ok", 30}, {"generate_rejected", 5}}; }
+std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"generate_ok", 80}, {"generate_rejected", 60}}; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);

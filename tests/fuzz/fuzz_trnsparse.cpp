@@ -304,7 +304,8 @@ void api_calls(trnfuzz::Input& in) {
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
-  return {{"bsr_created", 100}, {"spmm_ok", 60}, {"spmm_rejected", 60}, {"csc_ok", 30}, {"api_calls", 100}};
+  return {{"bsr_created", 600}, {"spmm_ok", 200}, {"spmm_rejected", 350}, {"csc_ok", 300},
+          {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

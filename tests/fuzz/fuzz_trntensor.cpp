@@ -196,8 +196,8 @@ void run_one(const std::uint8_t* data, std::size_t size) {
 
 }  // namespace
 
-// 1500 mutations of the corpus reach the GEMMs, not only the parsers (the seeds alone succeed 7 times).
-std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"ran_to_success", 48}, {"ran_to_error", 100}}; }
+// The mutations reach the GEMMs, not only the parsers (measured: 182 of 1951 inputs succeed).
+std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"ran_to_success", 90}, {"ran_to_error", 500}}; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   run_one(data, size);
