@@ -65,6 +65,16 @@ inline std::int64_t offset(const Tensor& t, const std::map<std::int32_t, std::in
   return o;
 }
 
+// The next assignment of `labels` (the first fastest) in `idx`; false after the last one.
+inline bool advance(std::map<std::int32_t, std::int64_t>& idx, const std::vector<std::int32_t>& labels,
+                    std::map<std::int32_t, std::int64_t>& ext) {
+  for (std::size_t q = 0; q < labels.size(); ++q) {
+    if (++idx[labels[q]] < ext[labels[q]]) return true;
+    idx[labels[q]] = 0;
+  }
+  return false;
+}
+
 // D = alpha A B + beta C over the elements of D (C has D's modes). `ref` in long double, `loop`
 // the plain FP64 loop (for the "2x an FP64 loop" bound), `abs` = |alpha| sum |a||b| + |beta||c|.
 struct Result {
@@ -97,12 +107,7 @@ inline Result contract(const Tensor& A, const Tensor& B, const Tensor& C, const 
     sum[od] += static_cast<long double>(x) * static_cast<long double>(y);
     sumd[od] += x * y;
     sumabs[od] += std::fabs(x) * std::fabs(y);
-    std::size_t q = 0;
-    for (; q < labels.size(); ++q) {
-      if (++idx[labels[q]] < ext[labels[q]]) break;
-      idx[labels[q]] = 0;
-    }
-    if (q == labels.size()) break;
+    if (!advance(idx, labels, ext)) break;
   }
   // Only D's elements (not its padding) are results.
   std::map<std::int32_t, std::int64_t> di;
@@ -183,12 +188,7 @@ inline ComplexResult contract_complex(const Tensor& A, const Tensor& B, const Te
     sum[od] += CL(x.real(), x.imag()) * CL(y.real(), y.imag());
     sumd[od] += x * y;
     sumabs[od] += std::abs(x) * std::abs(y);
-    std::size_t q = 0;
-    for (; q < labels.size(); ++q) {
-      if (++idx[labels[q]] < ext[labels[q]]) break;
-      idx[labels[q]] = 0;
-    }
-    if (q == labels.size()) break;
+    if (!advance(idx, labels, ext)) break;
   }
   ComplexResult r;
   r.ref.assign(nd, CL(0));
