@@ -13,23 +13,17 @@
 #include <random>
 #include <vector>
 
+#include "fft_reference.hpp"
 #include "paired.hpp"
 #include "trn/fft/fft.hpp"
 
 namespace {
 
-using cf = std::complex<float>;
-using cd = std::complex<double>;
+using trnfft_test::cd;
+using trnfft_test::cf;
+using trnfft_test::fftw_c2c;
+using trnfft_test::rel_l2;
 constexpr std::int64_t kPoints = std::int64_t{1} << 20;
-
-double rel_l2(const std::vector<cf>& got, const std::vector<cd>& ref) {
-  long double num = 0, den = 0;
-  for (std::size_t i = 0; i < ref.size(); ++i) {
-    num += std::norm(cd(got[i]) - ref[i]);
-    den += std::norm(ref[i]);
-  }
-  return static_cast<double>(std::sqrt(num / den));
-}
 
 void BM_C2C(benchmark::State& st, trn::fft::Mode mode) {
   const int n = static_cast<int>(st.range(0));
@@ -47,12 +41,8 @@ void BM_C2C(benchmark::State& st, trn::fft::Mode mode) {
   fftwf_plan pf = fftwf_plan_many_dft(1, &n, batch, reinterpret_cast<fftwf_complex*>(xf.data()), nullptr, 1, n,
                                       reinterpret_cast<fftwf_complex*>(yf.data()), nullptr, 1, n, FFTW_FORWARD, FFTW_MEASURE);
   xf = x;  // FFTW_MEASURE scribbles on the arrays
-  // Accuracy of both sides against FFTW in FP64.
-  std::vector<cd> xd(x.begin(), x.end()), ref(x.size());
-  fftw_plan pd = fftw_plan_many_dft(1, &n, batch, reinterpret_cast<fftw_complex*>(xd.data()), nullptr, 1, n,
-                                    reinterpret_cast<fftw_complex*>(ref.data()), nullptr, 1, n, FFTW_FORWARD, FFTW_ESTIMATE);
-  fftw_execute(pd);
-  fftw_destroy_plan(pd);
+  // Accuracy of both sides against FFTW in FP64 (the oracle of the tests and `trnsci validate`).
+  const std::vector<cd> ref = fftw_c2c(x, {n}, batch, FFTW_FORWARD);
   trn::fft::ExecReport rep;
   plan.execute(x.data(), y.data(), trn::fft::kForward, &rep);
   fftwf_execute(pf);

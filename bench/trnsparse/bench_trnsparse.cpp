@@ -34,6 +34,7 @@
 
 #include "openblas_native.hpp"
 #include "paired.hpp"
+#include "sparse_reference.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/sparse/sparse.hpp"
 
@@ -82,18 +83,16 @@ Problem make_problem(double density, std::int64_t bs, bool with_refs) {
   for (float& x : p.B) x = u(rng);
   p.C.assign(static_cast<std::size_t>(kN) * kCols, 0.0f);
   if (!with_refs) return p;
-  p.dense.assign(static_cast<std::size_t>(kN) * kN, 0.0f);
+  // The dense copy (OpenBLAS's operand) is the oracle's expansion; Eigen gets its nonzeros.
+  p.dense = sparse_ref::bsr_to_dense(p.nb, p.nb, bs, bs, p.offsets, p.columns, true, [&](std::int64_t e, std::int64_t within) {
+    return p.values[static_cast<std::size_t>(e * bs * bs + within)];
+  });
   std::vector<Eigen::Triplet<float, int>> trip;
   trip.reserve(p.values.size());
-  for (std::int64_t R = 0; R < p.nb; ++R)
-    for (std::int64_t e = p.offsets[static_cast<std::size_t>(R)]; e < p.offsets[static_cast<std::size_t>(R) + 1]; ++e)
-      for (std::int64_t r = 0; r < bs; ++r)
-        for (std::int64_t c = 0; c < bs; ++c) {
-          const float v = p.values[static_cast<std::size_t>(e * bs * bs + r * bs + c)];
-          const std::int64_t i = R * bs + r, j = p.columns[static_cast<std::size_t>(e)] * bs + c;
-          p.dense[static_cast<std::size_t>(i + j * kN)] = v;
-          trip.emplace_back(static_cast<int>(i), static_cast<int>(j), v);
-        }
+  for (std::int64_t j = 0; j < kN; ++j)
+    for (std::int64_t i = 0; i < kN; ++i)
+      if (const float v = p.dense[static_cast<std::size_t>(i + j * kN)]; v != 0.0f)
+        trip.emplace_back(static_cast<int>(i), static_cast<int>(j), v);
   p.eigen.resize(kN, kN);
   p.eigen.setFromTriplets(trip.begin(), trip.end());
   p.eigen.makeCompressed();

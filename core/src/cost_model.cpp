@@ -420,81 +420,101 @@ struct CoreState {
 }  // namespace
 
 namespace {
-Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder);
-}  // namespace
 
-Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
-  Schedule s = schedule_one(trace, opt, opt.mode == ScheduleMode::reorder);
-  if (opt.compare_modes) {
-    CostModelOptions other = opt;
-    other.keep_timeline = false;
-    const bool reorder = opt.mode != ScheduleMode::reorder;
-    const Profile p = schedule_one(trace, other, reorder).profile;
-    (reorder ? s.profile.reorder_total_ns : s.profile.as_written_total_ns) = p.total_ns;
-  }
-  (opt.mode == ScheduleMode::reorder ? s.profile.reorder_total_ns : s.profile.as_written_total_ns) =
-      s.profile.total_ns;
-  return s;
-}
-
-namespace {
-Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder) {
-  const HardwareSpec& hw = hardware_spec(opt.target);
-  int cores = opt.num_cores;
-  if (cores <= 0) {
-    cores = 1;
-    for (const auto& ins : trace.instructions) cores = std::max(cores, ins.core + 1);
-  }
-  const std::size_t n = trace.instructions.size();
-  Schedule sched;
-  Profile& prof = sched.profile;
-  prof.target = opt.target;
-  prof.cores = cores;
-  if (opt.keep_timeline) sched.timeline.resize(n);
-
-  // Cores of one device share HBM: each DMA engine gets at most its share of the chip's bandwidth.
-  const int active = std::min(cores, hw.cores_per_device);
-  const double queue_bw_hbm = std::min(hw.dma_bytes_per_ns, hw.hbm_bytes_per_ns / (active * hw.dma_engines));
-
-  std::vector<CoreState> cs(static_cast<std::size_t>(cores));
-  for (auto& c : cs) {
-    c.dma.resize(static_cast<std::size_t>(hw.dma_engines));
-    if (reorder) {
-      c.engine_tl.assign(4, Timeline(static_cast<std::size_t>(opt.reorder_window)));
-      c.port_tl.assign(2, Timeline(static_cast<std::size_t>(opt.reorder_window)));
+// One schedule of a trace (schedule_one): instructions placed in trace order, each at the earliest
+// time its operands are ready and its engine (DMA queues, shared SBUF / PSUM ports) is free, either
+// in program order per engine (as_written) or in the earliest free slot of a look-ahead window
+// (reorder). Each step of an instruction's placement is one method, called in this order by run().
+class Scheduler {
+ public:
+  Scheduler(const Trace& trace, const CostModelOptions& opt, bool reorder)
+      : trace_(trace), opt_(opt), reorder_(reorder), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()) {
+    cores_ = opt.num_cores;
+    if (cores_ <= 0) {
+      cores_ = 1;
+      for (const auto& ins : trace.instructions) cores_ = std::max(cores_, ins.core + 1);
     }
+    Profile& prof = sched_.profile;
+    prof.target = opt.target;
+    prof.cores = cores_;
+    if (opt.keep_timeline) sched_.timeline.resize(n_);
+    // Cores of one device share HBM: each DMA engine gets at most its share of the chip's bandwidth.
+    const int active = std::min(cores_, hw_.cores_per_device);
+    queue_bw_hbm_ = std::min(hw_.dma_bytes_per_ns, hw_.hbm_bytes_per_ns / (active * hw_.dma_engines));
+    cs_.resize(static_cast<std::size_t>(cores_));
+    for (auto& c : cs_) {
+      c.dma.resize(static_cast<std::size_t>(hw_.dma_engines));
+      if (reorder) {
+        c.engine_tl.assign(4, Timeline(static_cast<std::size_t>(opt.reorder_window)));
+        c.port_tl.assign(2, Timeline(static_cast<std::size_t>(opt.reorder_window)));
+      }
+    }
+    prof.mode = reorder ? ScheduleMode::reorder : ScheduleMode::as_written;
+    dur_.resize(n_);
+    end_.resize(n_);
+    pred_.assign(n_, -1);
+    eng_.resize(n_);
+    dma_spans_.resize(static_cast<std::size_t>(cores_));
+    prof.dma_queue_busy_ns.assign(static_cast<std::size_t>(hw_.dma_engines), 0.0);
   }
-  prof.mode = reorder ? ScheduleMode::reorder : ScheduleMode::as_written;
-  HbmIntervals hbm;
-  std::vector<double> dur(n), end(n);
-  std::vector<std::int64_t> pred(n, -1);
-  std::vector<std::uint8_t> eng(n);
-  // DMA transfer intervals per core, for "DMA active" (union) after the schedule.
-  std::vector<std::vector<std::pair<double, double>>> dma_spans(static_cast<std::size_t>(cores));
-  prof.dma_queue_busy_ns.assign(static_cast<std::size_t>(hw.dma_engines), 0.0);
 
-  auto result_latency_ns = [&](Engine producer, Engine consumer) {
+  Schedule run() {
+    double total = 0;
+    for (std::size_t i = 0; i < n_; ++i) {
+      const Instruction& ins = trace_.instructions[i];
+      CoreState& c = cs_[static_cast<std::size_t>(std::min(ins.core, cores_ - 1))];
+      Placement pl = ready_time(c, ins);
+      if (ins.engine == Engine::dma)
+        place_dma(c, ins, i, pl);
+      else if (reorder_)
+        place_compute_reordered(c, ins, i, pl);
+      else
+        place_compute_in_order(c, ins, i, pl);
+      record_accesses(c, ins, i, pl);
+      record_instruction(ins, i, pl);
+      total = std::max(total, pl.fin);
+    }
+    sched_.profile.total_ns = total;
+    sum_dma_active();
+    sched_.profile.total_instructions = static_cast<std::int64_t>(n_);
+    walk_critical_path();
+    return std::move(sched_);
+  }
+
+ private:
+  // Where one instruction goes: ready (its operands' readiness, set by ready_by), then start / fin
+  // and the instruction p that set the start; DMA: the first queue q0 and the queue count nq.
+  struct Placement {
+    double ready = 0;
+    std::int64_t ready_by = -1;
+    double start = 0, d = 0, fin = 0;
+    std::int64_t p = -1;
+    int q0 = -1, nq = 0;
+  };
+
+  double result_latency_ns(Engine producer, Engine consumer) const {
     double lat = 0;
     if (producer == Engine::dma) {
-      lat = consumer == Engine::dma ? 0.0 : hw.dma_fixed_ns;  // semaphore-to-start (DMABW)
+      lat = consumer == Engine::dma ? 0.0 : hw_.dma_fixed_ns;  // semaphore-to-start (DMABW)
     } else if (producer == Engine::tensor) {
       // PSUM accumulation chains on TensorE are pipelined (back-to-back matmuls issue every
       // max(N, 64) cycles); other engines see the result after the matmul's initiation latency.
-      lat = consumer == Engine::tensor ? 0.0 : hw.matmul_min_ii / hw.tensor_ghz;
+      lat = consumer == Engine::tensor ? 0.0 : hw_.matmul_min_ii / hw_.tensor_ghz;
     } else {
-      lat = hw.engine_latency_cycles / engine_ghz(producer, hw);
+      lat = hw_.engine_latency_cycles / engine_ghz(producer, hw_);
     }
-    if (producer != consumer && producer != Engine::dma && consumer != Engine::dma) lat += hw.semaphore_ns;
+    if (producer != consumer && producer != Engine::dma && consumer != Engine::dma) lat += hw_.semaphore_ns;
     return lat;
-  };
+  }
 
   // Applies f to the access states a region overlaps (query) or covers exactly (update).
-  auto visit = [&](CoreState& c, const Region& r, bool update, auto&& f) {
+  template <class F>
+  void visit(CoreState& c, const Region& r, bool update, F&& f) {
     if (r.mem == MemSpace::hbm) {
       if (update)
-        hbm.update(r.lo, r.hi, f);
+        hbm_.update(r.lo, r.hi, f);
       else
-        hbm.query(r.lo, r.hi, f);
+        hbm_.query(r.lo, r.hi, f);
       return;
     }
     SegmentTable& t = r.mem == MemSpace::sbuf ? c.sbuf : c.psum;
@@ -504,119 +524,142 @@ Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reor
       t.update(lo, hi, q0, q1, f);
     else
       t.query(lo, hi, q0, q1, f);
-  };
+  }
 
-  double total = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Instruction& ins = trace.instructions[i];
-    CoreState& c = cs[static_cast<std::size_t>(std::min(ins.core, cores - 1))];
-    const Engine E = ins.engine;
-    double ready = 0;
-    std::int64_t ready_by = -1;
+  // The earliest start its operands allow: after the last write of what it reads (plus the
+  // producer's result latency) and, for a write, after the last read and write of its region.
+  Placement ready_time(CoreState& c, const Instruction& ins) {
+    Placement pl;
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
       visit(c, reg, false, [&](const AccessState& st) {
         if (st.w_idx >= 0) {
-          const double t = st.w_end + (reg.write ? 0.0 : result_latency_ns(st.w_engine, E));
-          if (t > ready) {
-            ready = t;
-            ready_by = st.w_idx;
+          const double t = st.w_end + (reg.write ? 0.0 : result_latency_ns(st.w_engine, ins.engine));
+          if (t > pl.ready) {
+            pl.ready = t;
+            pl.ready_by = st.w_idx;
           }
         }
-        if (reg.write && st.r_idx >= 0 && st.r_end > ready) {
-          ready = st.r_end;
-          ready_by = st.r_idx;
+        if (reg.write && st.r_idx >= 0 && st.r_end > pl.ready) {
+          pl.ready = st.r_end;
+          pl.ready_by = st.r_idx;
         }
       });
     }
-    double start = ready, d, fin;
-    std::int64_t p = ready_by;
-    int q0 = -1, nq = 0;
-    if (E == Engine::dma) {
-      // Partitions 8q .. 8q+7 are served by DMA engine q (DMAOV); each engine moves its share.
-      nq = dma_queues_for(ins, hw);
-      d = instruction_ns(ins, hw, touches(ins, MemSpace::hbm) ? queue_bw_hbm : hw.dma_bytes_per_ns);
-      const int p0 = std::max(0, ins.regions[0].mem == MemSpace::hbm ? ins.regions[1].p0 : ins.regions[0].p0);
-      q0 = std::min(hw.dma_engines - nq, p0 / hw.dma_partitions_per_engine);
-      double first_start = std::numeric_limits<double>::infinity();
-      fin = 0;
-      for (int k = 0; k < nq; ++k) {
-        const auto [s0, blocker] = c.dma[static_cast<std::size_t>(q0 + k)].place(ready, d, static_cast<std::int64_t>(i));
-        first_start = std::min(first_start, s0);
-        if (s0 + d > fin) {
-          fin = s0 + d;
-          if (s0 > ready) p = blocker;  // the latest part was delayed by another transfer on its engine
-        }
-      }
-      start = first_start;
-      dma_spans[static_cast<std::size_t>(std::min(ins.core, cores - 1))].emplace_back(start, fin);
-      for (int k = 0; k < nq; ++k) prof.dma_queue_busy_ns[static_cast<std::size_t>(q0 + k)] += d;
-      prof.busy_ns[static_cast<int>(E)] += d * nq / hw.dma_engines;
-      prof.dma_bytes += static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
-    } else {
-      const int e = static_cast<int>(E);
-      d = instruction_ns(ins, hw, 0);
-      const bool sbuf_port = hw.shared_sbuf_port_vector_gpsimd && (E == Engine::vector || E == Engine::gpsimd) &&
-                             touches(ins, MemSpace::sbuf);
-      const bool psum_port = hw.shared_psum_port_vector_scalar && (E == Engine::vector || E == Engine::scalar) &&
-                             touches(ins, MemSpace::psum);
-      if (reorder) {
-        // List scheduling: the earliest slot >= ready that is free on the engine (and the shared
-        // ports it needs) among the last reorder_window instructions there.
-        Timeline* tls[3] = {&c.engine_tl[static_cast<std::size_t>(e)], sbuf_port ? &c.port_tl[0] : nullptr,
-                            psum_port ? &c.port_tl[1] : nullptr};
-        for (bool moved = true; moved;) {
-          moved = false;
-          for (Timeline* tl : tls) {
-            if (!tl) continue;
-            const auto [t, blocker] = tl->find(start, d);
-            if (t > start) {
-              start = t;
-              p = blocker;
-              moved = true;
-            }
-          }
-        }
-        for (Timeline* tl : tls)
-          if (tl) tl->insert(start, d, static_cast<std::int64_t>(i));
-        fin = start + d;
-        prof.busy_ns[e] += d;
-      } else {
-        if (c.engine_free[e] > start) {
-          start = c.engine_free[e];
-          p = c.engine_last[e];
-        }
-        if (sbuf_port && c.sbuf_port_free > start) {
-          start = c.sbuf_port_free;
-          p = c.sbuf_port_last;
-        }
-        if (psum_port && c.psum_port_free > start) {
-          start = c.psum_port_free;
-          p = c.psum_port_last;
-        }
-        fin = start + d;
-        c.engine_free[e] = fin;
-        c.engine_last[e] = static_cast<std::int64_t>(i);
-        if (sbuf_port) {
-          c.sbuf_port_free = fin;
-          c.sbuf_port_last = static_cast<std::int64_t>(i);
-        }
-        if (psum_port) {
-          c.psum_port_free = fin;
-          c.psum_port_last = static_cast<std::int64_t>(i);
-        }
-        prof.busy_ns[e] += d;
+    pl.start = pl.ready;
+    pl.p = pl.ready_by;
+    return pl;
+  }
+
+  // A DMA on its queues: partitions 8q .. 8q+7 are served by DMA engine q (DMAOV); each engine
+  // moves its share.
+  void place_dma(CoreState& c, const Instruction& ins, std::size_t i, Placement& pl) {
+    Profile& prof = sched_.profile;
+    const int nq = dma_queues_for(ins, hw_);
+    pl.nq = nq;
+    const double d = instruction_ns(ins, hw_, touches(ins, MemSpace::hbm) ? queue_bw_hbm_ : hw_.dma_bytes_per_ns);
+    pl.d = d;
+    const int p0 = std::max(0, ins.regions[0].mem == MemSpace::hbm ? ins.regions[1].p0 : ins.regions[0].p0);
+    pl.q0 = std::min(hw_.dma_engines - nq, p0 / hw_.dma_partitions_per_engine);
+    double first_start = std::numeric_limits<double>::infinity();
+    pl.fin = 0;
+    for (int k = 0; k < nq; ++k) {
+      const auto [s0, blocker] = c.dma[static_cast<std::size_t>(pl.q0 + k)].place(pl.ready, d, static_cast<std::int64_t>(i));
+      first_start = std::min(first_start, s0);
+      if (s0 + d > pl.fin) {
+        pl.fin = s0 + d;
+        if (s0 > pl.ready) pl.p = blocker;  // the latest part was delayed by another transfer on its engine
       }
     }
+    pl.start = first_start;
+    dma_spans_[static_cast<std::size_t>(std::min(ins.core, cores_ - 1))].emplace_back(pl.start, pl.fin);
+    for (int k = 0; k < nq; ++k) prof.dma_queue_busy_ns[static_cast<std::size_t>(pl.q0 + k)] += d;
+    prof.busy_ns[static_cast<int>(Engine::dma)] += d * nq / hw_.dma_engines;
+    prof.dma_bytes += static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
+  }
+
+  // Whether a compute instruction holds the SBUF port VectorE shares with GpSimdE, or the PSUM
+  // port VectorE shares with ScalarE.
+  bool needs_sbuf_port(const Instruction& ins) const {
+    return hw_.shared_sbuf_port_vector_gpsimd && (ins.engine == Engine::vector || ins.engine == Engine::gpsimd) &&
+           touches(ins, MemSpace::sbuf);
+  }
+  bool needs_psum_port(const Instruction& ins) const {
+    return hw_.shared_psum_port_vector_scalar && (ins.engine == Engine::vector || ins.engine == Engine::scalar) &&
+           touches(ins, MemSpace::psum);
+  }
+
+  // List scheduling: the earliest slot >= ready that is free on the engine (and the shared ports
+  // it needs) among the last reorder_window instructions there.
+  void place_compute_reordered(CoreState& c, const Instruction& ins, std::size_t i, Placement& pl) {
+    const int e = static_cast<int>(ins.engine);
+    const double d = instruction_ns(ins, hw_, 0);
+    pl.d = d;
+    Timeline* tls[3] = {&c.engine_tl[static_cast<std::size_t>(e)], needs_sbuf_port(ins) ? &c.port_tl[0] : nullptr,
+                        needs_psum_port(ins) ? &c.port_tl[1] : nullptr};
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (Timeline* tl : tls) {
+        if (!tl) continue;
+        const auto [t, blocker] = tl->find(pl.start, d);
+        if (t > pl.start) {
+          pl.start = t;
+          pl.p = blocker;
+          moved = true;
+        }
+      }
+    }
+    for (Timeline* tl : tls)
+      if (tl) tl->insert(pl.start, d, static_cast<std::int64_t>(i));
+    pl.fin = pl.start + d;
+    sched_.profile.busy_ns[e] += d;
+  }
+
+  // Program order per engine: after the engine's (and the shared ports') previous instruction.
+  void place_compute_in_order(CoreState& c, const Instruction& ins, std::size_t i, Placement& pl) {
+    const int e = static_cast<int>(ins.engine);
+    const double d = instruction_ns(ins, hw_, 0);
+    pl.d = d;
+    const bool sbuf_port = needs_sbuf_port(ins), psum_port = needs_psum_port(ins);
+    if (c.engine_free[e] > pl.start) {
+      pl.start = c.engine_free[e];
+      pl.p = c.engine_last[e];
+    }
+    if (sbuf_port && c.sbuf_port_free > pl.start) {
+      pl.start = c.sbuf_port_free;
+      pl.p = c.sbuf_port_last;
+    }
+    if (psum_port && c.psum_port_free > pl.start) {
+      pl.start = c.psum_port_free;
+      pl.p = c.psum_port_last;
+    }
+    pl.fin = pl.start + d;
+    c.engine_free[e] = pl.fin;
+    c.engine_last[e] = static_cast<std::int64_t>(i);
+    if (sbuf_port) {
+      c.sbuf_port_free = pl.fin;
+      c.sbuf_port_last = static_cast<std::int64_t>(i);
+    }
+    if (psum_port) {
+      c.psum_port_free = pl.fin;
+      c.psum_port_last = static_cast<std::int64_t>(i);
+    }
+    sched_.profile.busy_ns[e] += d;
+  }
+
+  // The instruction's reads and writes as the access states later instructions wait for.
+  void record_accesses(CoreState& c, const Instruction& ins, std::size_t i, const Placement& pl) {
+    const Engine E = ins.engine;
+    const double fin = pl.fin;
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
-      if (reg.write && fin >= start) {  // the write waited for every earlier access of its region
+      if (reg.write && fin >= pl.start) {  // the write waited for every earlier access of its region
         AccessState st;
         st.w_end = fin;
         st.w_idx = static_cast<std::int64_t>(i);
         st.w_engine = E;
         if (reg.mem == MemSpace::hbm) {
-          hbm.assign(reg.lo, reg.hi, st);
+          hbm_.assign(reg.lo, reg.hi, st);
         } else {
           SegmentTable& t = reg.mem == MemSpace::sbuf ? c.sbuf : c.psum;
           const int q0 = reg.p0 / kQuadrant,
@@ -636,51 +679,94 @@ Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reor
         }
       });
     }
-    dur[i] = fin - start;
-    end[i] = fin;
-    pred[i] = p;
-    eng[i] = static_cast<std::uint8_t>(E);
-    total = std::max(total, fin);
-    ++prof.instructions[static_cast<int>(E)];
+  }
+
+  // Counters, the critical-path links and the timeline entry of instruction i.
+  void record_instruction(const Instruction& ins, std::size_t i, const Placement& pl) {
+    Profile& prof = sched_.profile;
+    dur_[i] = pl.fin - pl.start;
+    end_[i] = pl.fin;
+    pred_[i] = pl.p;
+    eng_[i] = static_cast<std::uint8_t>(ins.engine);
+    ++prof.instructions[static_cast<int>(ins.engine)];
     const double fl = instruction_flops(ins);
     prof.flops += fl;
     if (ins.opcode == Opcode::nc_matmul) prof.tensor_flops += fl;
-    if (opt.keep_timeline) {
-      auto& t = sched.timeline[i];
-      t.start_ns = start;
-      t.end_ns = fin;
-      t.queue = q0;
-      t.queues = nq;
-      t.depends_on = ready_by >= 0 && ready >= start ? ready_by : -1;
+    if (opt_.keep_timeline) {
+      auto& t = sched_.timeline[i];
+      t.start_ns = pl.start;
+      t.end_ns = pl.fin;
+      t.queue = pl.q0;
+      t.queues = pl.nq;
+      t.depends_on = pl.ready_by >= 0 && pl.ready >= pl.start ? pl.ready_by : -1;
     }
   }
-  prof.total_ns = total;
-  for (auto& spans : dma_spans) {
-    std::sort(spans.begin(), spans.end());
-    double covered_to = -1;
-    for (const auto& [a, b] : spans) {
-      const double from = std::max(a, covered_to);
-      if (b > from) prof.dma_active_ns += b - from;
-      covered_to = std::max(covered_to, b);
+
+  // "DMA active": the union of each core's DMA transfer intervals.
+  void sum_dma_active() {
+    for (auto& spans : dma_spans_) {
+      std::sort(spans.begin(), spans.end());
+      double covered_to = -1;
+      for (const auto& [a, b] : spans) {
+        const double from = std::max(a, covered_to);
+        if (b > from) sched_.profile.dma_active_ns += b - from;
+        covered_to = std::max(covered_to, b);
+      }
     }
   }
-  prof.total_instructions = static_cast<std::int64_t>(n);
+
   // Critical path: walk back from the instruction that finishes last through whatever set each
   // start (a dependency, the engine's previous instruction, or a shared port).
-  if (n > 0) {
-    std::int64_t i = static_cast<std::int64_t>(std::max_element(end.begin(), end.end()) - end.begin());
+  void walk_critical_path() {
+    if (n_ == 0) return;
+    Profile& prof = sched_.profile;
+    std::int64_t i = static_cast<std::int64_t>(std::max_element(end_.begin(), end_.end()) - end_.begin());
     while (i >= 0) {
-      prof.critical_ns[eng[static_cast<std::size_t>(i)]] += dur[static_cast<std::size_t>(i)];
-      const std::int64_t nxt = pred[static_cast<std::size_t>(i)];
+      prof.critical_ns[eng_[static_cast<std::size_t>(i)]] += dur_[static_cast<std::size_t>(i)];
+      const std::int64_t nxt = pred_[static_cast<std::size_t>(i)];
       if (nxt >= i) break;  // defensive: predecessors always precede
       i = nxt;
     }
     prof.critical_engine = static_cast<Engine>(
         std::max_element(prof.critical_ns.begin(), prof.critical_ns.end()) - prof.critical_ns.begin());
   }
-  return sched;
+
+  const Trace& trace_;
+  const CostModelOptions& opt_;
+  const bool reorder_;
+  const HardwareSpec& hw_;
+  const std::size_t n_;
+  int cores_ = 1;
+  double queue_bw_hbm_ = 0;
+  Schedule sched_;
+  std::vector<CoreState> cs_;
+  HbmIntervals hbm_;
+  std::vector<double> dur_, end_;
+  std::vector<std::int64_t> pred_;
+  std::vector<std::uint8_t> eng_;
+  std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core
+};
+
+Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder) {
+  return Scheduler(trace, opt, reorder).run();
 }
+
 }  // namespace
+
+Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
+  Schedule s = schedule_one(trace, opt, opt.mode == ScheduleMode::reorder);
+  if (opt.compare_modes) {
+    CostModelOptions other = opt;
+    other.keep_timeline = false;
+    const bool reorder = opt.mode != ScheduleMode::reorder;
+    const Profile p = schedule_one(trace, other, reorder).profile;
+    (reorder ? s.profile.reorder_total_ns : s.profile.as_written_total_ns) = p.total_ns;
+  }
+  (opt.mode == ScheduleMode::reorder ? s.profile.reorder_total_ns : s.profile.as_written_total_ns) =
+      s.profile.total_ns;
+  return s;
+}
+
 
 std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows) {
   std::string out = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";

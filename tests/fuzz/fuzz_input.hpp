@@ -1,12 +1,18 @@
 // A grammar over the fuzzer's bytes for C API arguments: sizes that are mostly small but sometimes
 // negative, zero or near INT32_MAX / INT64_MAX; enum values that are mostly valid but sometimes any
-// int; pointers that are sometimes NULL. Shared by the libFuzzer harnesses (tests/fuzz/fuzz_*.cpp).
+// int; pointers that are sometimes NULL. Shared by the libFuzzer harnesses (tests/fuzz/fuzz_*.cpp),
+// with the layout they share (below).
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <initializer_list>
 #include <limits>
+#include <map>
+#include <string>
+#include <vector>
 
 namespace trnfuzz {
 
@@ -68,4 +74,37 @@ class Input {
   std::size_t n_;
 };
 
+// ---- the harness layout ---------------------------------------------------------------------------
+// Every harness is tests/fuzz/fuzz_<library>.cpp: one LLVMFuzzerTestOneInput over the library's C API
+// with this grammar, require() for its invariants, reach() for what an input got to, and floors():
+// how often the replay (fuzz_replay.cpp, the ctest fuzz_replay_<library>) must reach each. The same
+// file builds as the libFuzzer target fuzz_<library> (tools/fuzz.sh) and into the replay ctest.
+
+// An invariant of the harness: on violation prints it and aborts (libFuzzer keeps the input as a
+// crash-* reproducer; the replay test fails).
+inline void require(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "fuzz invariant violated: %s\n", what);
+    std::abort();
+  }
+}
+
+// Counts of what the inputs reached, by name (plan made, call rejected, result checked, ...).
+inline std::map<std::string, long>& reached() {
+  static std::map<std::string, long> counts;
+  return counts;
+}
+inline void reach(const char* what, bool yes = true) {
+  if (yes) ++reached()[what];
+}
+
+// The least count of `what` a replay must reach, or the replay tests only the argument checks.
+struct Floor {
+  const char* what;
+  long at_least;
+};
+std::vector<Floor> floors();  // defined by each harness
+
 }  // namespace trnfuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);

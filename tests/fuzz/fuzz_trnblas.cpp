@@ -25,14 +25,10 @@ namespace {
 
 constexpr std::int64_t kCapElems = 1 << 12;
 
-void check(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "fuzz_trnblas invariant violated: %s\n", what);
-    std::abort();
-  }
-}
+using trnfuzz::require;
 
 bool known_status(trnblasStatus_t st) {
+  trnfuzz::reach(st == TRNBLAS_STATUS_SUCCESS ? "call_ok" : "call_rejected");
   switch (st) {
     case TRNBLAS_STATUS_SUCCESS: case TRNBLAS_STATUS_NOT_INITIALIZED: case TRNBLAS_STATUS_ALLOC_FAILED:
     case TRNBLAS_STATUS_INVALID_VALUE: case TRNBLAS_STATUS_ARCH_MISMATCH: case TRNBLAS_STATUS_MAPPING_ERROR:
@@ -125,7 +121,7 @@ void check_gemm_result(int ta, int tb, std::int64_t m, std::int64_t n, std::int6
                      ta, tb, static_cast<long long>(m), static_cast<long long>(n), static_cast<long long>(k),
                      static_cast<double>(alpha), static_cast<double>(beta), static_cast<long long>(i),
                      static_cast<long long>(j), static_cast<double>(C[i + j * ldc]), ref, bound);
-      check(std::fabs(C[i + j * ldc] - ref) <= bound, "GEMM result outside the accumulation bound");
+      require(std::fabs(C[i + j * ldc] - ref) <= bound, "GEMM result outside the accumulation bound");
     }
 }
 
@@ -164,13 +160,13 @@ void fuzz_gemm(trnfuzz::Input& in, trnblasHandle_t h, bool defaults, bool wide) 
       st = trnblasDgemm_64(h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), m, n, k,
                            null_alpha ? nullptr : &alpha, a, lda, B.ptr(), ldb, null_beta ? nullptr : &beta, C.ptr(), ldc);
   }
-  check(known_status(st), "unknown status");
+  require(known_status(st), "unknown status");
   if (!alias) {
-    check(same_bytes(A.data, A0), "A was written");
-    check(same_bytes(B.data, B0), "B was written");
+    require(same_bytes(A.data, A0), "A was written");
+    require(same_bytes(B.data, B0), "B was written");
   }
   if (st != TRNBLAS_STATUS_SUCCESS) {
-    check(same_bytes(C.data, C0), "C written by a failing call");
+    require(same_bytes(C.data, C0), "C written by a failing call");
     return;
   }
   if (!defaults || alias || m <= 0 || n <= 0 || !std::isfinite(alpha) || !std::isfinite(beta)) return;
@@ -207,8 +203,8 @@ void fuzz_strided(trnfuzz::Input& in, trnblasHandle_t h) {
   const trnblasStatus_t st = trnblasSgemmStridedBatched_64(
       h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), m, n, k, &one, A.empty() ? nullptr : A.data(), lda,
       sa, B.empty() ? nullptr : B.data(), ldb, sb, &one, C.empty() ? nullptr : C.data(), ldc, sc, batch);
-  check(known_status(st), "unknown status");
-  if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(C, C0), "C written by a failing strided call");
+  require(known_status(st), "unknown status");
+  if (st != TRNBLAS_STATUS_SUCCESS) require(same_bytes(C, C0), "C written by a failing strided call");
 }
 
 template <class T>
@@ -228,10 +224,10 @@ void fuzz_syrk(trnfuzz::Input& in, trnblasHandle_t h, bool defaults) {
   else
     st = trnblasDsyrk_64(h, static_cast<trnblasFillMode_t>(uplo), static_cast<trnblasOperation_t>(trans), n, k, &alpha, A.ptr(), lda,
                          &beta, C.ptr(), ldc);
-  check(known_status(st), "unknown status");
-  check(same_bytes(A.data, A0), "A was written");
+  require(known_status(st), "unknown status");
+  require(same_bytes(A.data, A0), "A was written");
   if (st != TRNBLAS_STATUS_SUCCESS) {
-    check(same_bytes(C.data, C0), "C written by a failing call");
+    require(same_bytes(C.data, C0), "C written by a failing call");
     return;
   }
   if (!defaults || n <= 0 || A.null || !std::isfinite(alpha) || !std::isfinite(beta)) return;
@@ -242,7 +238,7 @@ void fuzz_syrk(trnfuzz::Input& in, trnblasHandle_t h, bool defaults) {
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i)
       if ((uplo == TRNBLAS_FILL_MODE_LOWER && i < j) || (uplo == TRNBLAS_FILL_MODE_UPPER && i > j))
-        check(std::memcmp(&C.data[i + j * ldc], &C0[i + j * ldc], sizeof(T)) == 0, "SYRK wrote the other triangle");
+        require(std::memcmp(&C.data[i + j * ldc], &C0[i + j * ldc], sizeof(T)) == 0, "SYRK wrote the other triangle");
 }
 
 // ---- Level 3 beyond GEMM/SYRK: statuses, inputs never written, outputs untouched on failure, and
@@ -279,11 +275,11 @@ void fuzz_triangular(trnfuzz::Input& in, trnblasHandle_t h) {
     st = trmm ? trnblasDtrmm_64(h, TRNBLAS_FUZZ_ENUMS, m, n, &alpha, A.ptr(), lda, B.ptr(), ldb, C.ptr(), ldc)
               : trnblasDtrsm_64(h, TRNBLAS_FUZZ_ENUMS, m, n, &alpha, A.ptr(), lda, B.ptr(), ldb);
 #undef TRNBLAS_FUZZ_ENUMS
-  check(known_status(st), "unknown status");
-  check(same_bytes(A.data, A0), "A was written");
-  if (trmm) check(same_bytes(B.data, B0), "TRMM wrote B");
+  require(known_status(st), "unknown status");
+  require(same_bytes(A.data, A0), "A was written");
+  if (trmm) require(same_bytes(B.data, B0), "TRMM wrote B");
   if (st != TRNBLAS_STATUS_SUCCESS) {
-    check(same_bytes(B.data, B0) && same_bytes(C.data, C0), "output written by a failing call");
+    require(same_bytes(B.data, B0) && same_bytes(C.data, C0), "output written by a failing call");
     return;
   }
   // Padding rows (beyond m) of the output are never written.
@@ -293,7 +289,7 @@ void fuzz_triangular(trnfuzz::Input& in, trnblasHandle_t h) {
   if (m == 0 || (trmm ? C.null : B.null)) return;  // quick return: the buffer may be a 1-element stand-in
   for (std::int64_t j = 0; j + 1 < n; ++j)
     for (std::int64_t i = m; i < ldo; ++i)
-      check(std::memcmp(&out[i + j * ldo], &out0[i + j * ldo], sizeof(T)) == 0, "padding row written");
+      require(std::memcmp(&out[i + j * ldo], &out0[i + j * ldo], sizeof(T)) == 0, "padding row written");
 }
 
 template <class T>
@@ -328,17 +324,17 @@ void fuzz_rank2k_symm(trnfuzz::Input& in, trnblasHandle_t h) {
                                                              &alpha, A.ptr(), lda, B.ptr(), ldb, &beta,
                                                            C.ptr(), ldc);
   }
-  check(known_status(st), "unknown status");
-  check(same_bytes(A.data, A0) && same_bytes(B.data, B0), "an input was written");
+  require(known_status(st), "unknown status");
+  require(same_bytes(A.data, A0) && same_bytes(B.data, B0), "an input was written");
   if (st != TRNBLAS_STATUS_SUCCESS) {
-    check(same_bytes(C.data, C0), "C written by a failing call");
+    require(same_bytes(C.data, C0), "C written by a failing call");
     return;
   }
   if (kind == 2 || C.null) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i)
       if ((uplo == TRNBLAS_FILL_MODE_LOWER && i < j) || (uplo == TRNBLAS_FILL_MODE_UPPER && i > j))
-        check(std::memcmp(&C.data[i + j * ldc], &C0[i + j * ldc], sizeof(T)) == 0, "SYR2K/SYRKX wrote the other triangle");
+        require(std::memcmp(&C.data[i + j * ldc], &C0[i + j * ldc], sizeof(T)) == 0, "SYR2K/SYRKX wrote the other triangle");
 }
 
 void fuzz_cgemm(trnfuzz::Input& in, trnblasHandle_t h) {
@@ -356,9 +352,9 @@ void fuzz_cgemm(trnfuzz::Input& in, trnblasHandle_t h) {
       h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), m, n, k, &alpha,
       reinterpret_cast<const trnComplex*>(A.ptr()), lda, reinterpret_cast<const trnComplex*>(B.ptr()), ldb, &beta,
       reinterpret_cast<trnComplex*>(C.ptr()), ldc);
-  check(known_status(st), "unknown status");
-  check(same_bytes(A.data, A0) && same_bytes(B.data, B0), "an input was written");
-  if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(C.data, C0), "C written by a failing call");
+  require(known_status(st), "unknown status");
+  require(same_bytes(A.data, A0) && same_bytes(B.data, B0), "an input was written");
+  if (st != TRNBLAS_STATUS_SUCCESS) require(same_bytes(C.data, C0), "C written by a failing call");
 }
 
 // CsyrkEx/CherkEx (and the 3m forms): typed A (C_32F, exact C_8I pairs, or an unsupported type) and C.
@@ -397,9 +393,9 @@ void fuzz_rank_k_ex(trnfuzz::Input& in, trnblasHandle_t h) {
       break;
     }
   }
-  check(known_status(st), "unknown status");
-  check(same_bytes(A.data, A0), "an input was written");
-  if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(C.data, C0), "C written by a failing call");
+  require(known_status(st), "unknown status");
+  require(same_bytes(A.data, A0), "an input was written");
+  if (st != TRNBLAS_STATUS_SUCCESS) require(same_bytes(C.data, C0), "C written by a failing call");
 }
 
 // Stpttr/Strttp: packed <-> full triangle; the other triangle of A and the input are never written.
@@ -417,23 +413,25 @@ void fuzz_packed(trnfuzz::Input& in, trnblasHandle_t h) {
   const trnblasStatus_t st =
       to_full ? trnblasStpttr(h, static_cast<trnblasFillMode_t>(uplo), n, AP.ptr(), A.ptr(), lda)
               : trnblasStrttp(h, static_cast<trnblasFillMode_t>(uplo), n, A.ptr(), lda, AP.ptr());
-  check(known_status(st), "unknown status");
+  require(known_status(st), "unknown status");
   if (to_full) {
-    check(same_bytes(AP.data, AP0), "AP (input) written");
-    if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(A.data, A0), "A written by a failing call");
+    require(same_bytes(AP.data, AP0), "AP (input) written");
+    if (st != TRNBLAS_STATUS_SUCCESS) require(same_bytes(A.data, A0), "A written by a failing call");
     if (st == TRNBLAS_STATUS_SUCCESS && !A.null)
       for (std::int64_t j = 0; j < n; ++j)
         for (std::int64_t i = 0; i < n; ++i)
           if ((uplo == TRNBLAS_FILL_MODE_LOWER) ? i < j : i > j)
-            check(std::memcmp(&A.data[static_cast<std::size_t>(i + j * lda)], &A0[static_cast<std::size_t>(i + j * lda)], 4) == 0,
+            require(std::memcmp(&A.data[static_cast<std::size_t>(i + j * lda)], &A0[static_cast<std::size_t>(i + j * lda)], 4) == 0,
                   "the other triangle written");
   } else {
-    check(same_bytes(A.data, A0), "A (input) written");
-    if (st != TRNBLAS_STATUS_SUCCESS) check(same_bytes(AP.data, AP0), "AP written by a failing call");
+    require(same_bytes(A.data, A0), "A (input) written");
+    if (st != TRNBLAS_STATUS_SUCCESS) require(same_bytes(AP.data, AP0), "AP written by a failing call");
   }
 }
 
 }  // namespace
+
+std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"call_ok", 500}, {"call_rejected", 600}}; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
@@ -453,7 +451,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           case 4: st = trnblasSetTarget(h, static_cast<trnTarget_t>(v)); break;
           default: st = trnblasSetStochasticRounding(h, v & 1, in.u64()); break;
         }
-        check(known_status(st), "unknown status");
+        require(known_status(st), "unknown status");
         defaults = false;
         break;
       }
@@ -481,9 +479,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           trnblasDestroy(dead);
           const float one = 1.0f;
           float c = 5.0f;
-          check(trnblasSgemm(dead, TRNBLAS_OP_N, TRNBLAS_OP_N, 1, 1, 1, &one, &one, 1, &one, 1, &one, &c, 1) ==
+          require(trnblasSgemm(dead, TRNBLAS_OP_N, TRNBLAS_OP_N, 1, 1, 1, &one, &one, 1, &one, 1, &one, &c, 1) ==
                     TRNBLAS_STATUS_NOT_INITIALIZED && c == 5.0f, "destroyed handle accepted");
-          check(trnblasDestroy(dead) == TRNBLAS_STATUS_NOT_INITIALIZED, "double destroy accepted");
+          require(trnblasDestroy(dead) == TRNBLAS_STATUS_NOT_INITIALIZED, "double destroy accepted");
         }
       }
     }

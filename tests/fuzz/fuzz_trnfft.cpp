@@ -17,9 +17,9 @@
 //     that exactly one (batch, index) writes;
 //   - Exec* of a destroyed or never-made plan is INVALID_PLAN.
 //
-// Builds two ways: with -DTRNFFT_LIBFUZZER as the libFuzzer target fuzz_trnfft (tests/fuzz/
-// CMakeLists.txt, tools/fuzz.sh), and into the ctest test_trnfft_fuzz (tests/trnfft/), which replays
-// the checked-in corpus tests/fuzz/corpus/trnfft/ through trnfft_fuzz_one.
+// The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnfft (tools/fuzz.sh) and
+// the ctest fuzz_replay_trnfft, which replays the checked-in corpus tests/fuzz/corpus/trnfft/ and
+// mutations of it (fuzz_replay.cpp).
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -32,22 +32,15 @@
 #include <vector>
 
 #include "fuzz_input.hpp"
-#include "fuzz_trnfft.hpp"
 #include "trnfft.h"
 
 namespace {
 
 using ld = long double;
 
-struct Violation {
-  const char* what;
-};
+using trnfuzz::require;
 
-void require(bool ok, const char* what) {
-  if (!ok) throw Violation{what};
-}
-
-trnfft_fuzz_stats g_stats;
+long g_work_area[5];  // a caller-owned work area for SetWorkArea (never read back)
 
 int clamp_int(std::int64_t v) {
   return static_cast<int>(std::clamp<std::int64_t>(v, std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
@@ -439,11 +432,11 @@ struct Harness {
       require(call_type != t || ip == nullptr || op == nullptr || (direction != -1 && direction != 1) ||
                 r == TRNFFT_ALLOC_FAILED,
             "a valid Exec call failed");
-      ++g_stats.exec_rejected;
+      trnfuzz::reach("exec_rejected");
       return;
     }
     require(call_type == t && ip != nullptr && op != nullptr, "Exec accepted a wrong type or a NULL pointer");
-    ++g_stats.exec_ok;
+    trnfuzz::reach("exec_ok");
     if (placement == 6) return;  // overlapping buffers: only memory safety is defined
     if (!in_place)
       require(std::memcmp(buf.data(), before.data(), ibytes) == 0, "an out-of-place Exec modified its input");
@@ -564,7 +557,7 @@ struct Harness {
     // finiteness of the result where the reference is representable.
     const ld lo_lim = dbl ? 0x1p-900L : 0x1p-60L, hi_lim = dbl ? 0x1p900L : 0x1p60L;
     if (xmax == 0 || xmax > hi_lim || xmin < lo_lim || xmax / xmin > 0x1p40L) return;
-    ++g_stats.dft_checked;
+    trnfuzz::reach("dft_checked");
     const ld bound = 8 * mode_bound(t, dbl ? TRNFFT_PRECISION_FP32 : precision, q.n);
     if (!(err2 <= bound * bound * ref2 + 1e-300L)) {
       std::fprintf(stderr, "fuzz_trnfft: relative L2 error %Lg > %Lg (type 0x%x, rank %zu, n0 %lld, batch %lld)\n",
@@ -594,7 +587,7 @@ struct Harness {
       Request p;
       const trnfftResult r = make(q, precision, &h, &p);
       if (r != TRNFFT_SUCCESS) {
-        ++g_stats.plan_rejected;
+        trnfuzz::reach("plan_rejected");
         // A created-but-unmade plan: every Exec is INVALID_PLAN and writes nothing.
         if (is_live(h)) {
           float x[4] = {1, 2, 3, 4};
@@ -605,9 +598,9 @@ struct Harness {
         }
         continue;
       }
-      ++g_stats.plan_ok;
+      trnfuzz::reach("plan_ok");
       // Plan settings cuFFT programs make: work area, auto allocation, stream (recorded only).
-      if (in.flag(4)) require(trnfftSetWorkArea(h, in.flag(2) ? nullptr : &g_stats) == TRNFFT_SUCCESS, "SetWorkArea failed");
+      if (in.flag(4)) require(trnfftSetWorkArea(h, in.flag(2) ? nullptr : g_work_area) == TRNFFT_SUCCESS, "SetWorkArea failed");
       if (in.flag(4)) require(trnfftSetAutoAllocation(h, static_cast<int>(in.u32())) == TRNFFT_SUCCESS, "SetAutoAllocation failed");
       if (in.flag(8)) require(trnfftSetStream(h, nullptr) == TRNFFT_SUCCESS, "SetStream failed");
       int prec = precision;
@@ -650,27 +643,14 @@ struct Harness {
 
 }  // namespace
 
-extern "C" const char* trnfft_fuzz_one(const std::uint8_t* data, std::size_t size) {
+std::vector<trnfuzz::Floor> trnfuzz::floors() {
+  return {{"plan_ok", 130}, {"plan_rejected", 160}, {"exec_ok", 34}, {"exec_rejected", 7}, {"dft_checked", 28}};
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   Harness hs{in, {}};
-  const char* violation = nullptr;
-  try {
-    hs.run();
-  } catch (const Violation& v) {
-    violation = v.what;
-  }
+  hs.run();
   for (trnfftHandle h : hs.live) trnfftDestroy(h);
-  return violation;
-}
-
-trnfft_fuzz_stats trnfft_fuzz_counters() { return g_stats; }
-
-#ifdef TRNFFT_LIBFUZZER
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (const char* v = trnfft_fuzz_one(data, size)) {
-    std::fprintf(stderr, "fuzz_trnfft invariant violated: %s\n", v);
-    std::abort();
-  }
   return 0;
 }
-#endif

@@ -18,12 +18,7 @@
 
 namespace {
 
-void check(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "fuzz_trnrand invariant violated: %s\n", what);
-    std::abort();
-  }
-}
+using trnfuzz::require;
 
 std::uint32_t reference_word(unsigned long long seed, std::uint64_t w) {
   r123::Philox4x32 philox;
@@ -36,6 +31,8 @@ std::uint32_t reference_word(unsigned long long seed, std::uint64_t w) {
 
 }  // namespace
 
+std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"generate_ok", 80}, {"generate_rejected", 60}}; }
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   const bool host = in.flag(3) ? false : true;
@@ -45,15 +42,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                   : trnrandCreateGenerator(&g, static_cast<trnrandRngType_t>(type));
   const bool philox = type == TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   if (cs != TRNRAND_STATUS_SUCCESS) {
-    check(!philox && type != 101 && type != 121 && type != 200, "implemented generator refused");
+    require(!philox && type != 101 && type != 121 && type != 200, "implemented generator refused");
     return 0;
   }
   const unsigned long long seed = in.u64();
   unsigned long long offset = in.flag(2) ? ~0ull - (in.u32() % 4096) : in.u64();
   // Quasi-random (200 = SOBOL32) generators have no seed: TYPE_ERROR, as cuRAND.
-  check(trnrandSetPseudoRandomGeneratorSeed(g, seed) == (type == 200 ? TRNRAND_STATUS_TYPE_ERROR : TRNRAND_STATUS_SUCCESS),
+  require(trnrandSetPseudoRandomGeneratorSeed(g, seed) == (type == 200 ? TRNRAND_STATUS_TYPE_ERROR : TRNRAND_STATUS_SUCCESS),
         "seed status");
-  check(trnrandSetGeneratorOffset(g, offset) == TRNRAND_STATUS_SUCCESS, "offset refused");
+  require(trnrandSetGeneratorOffset(g, offset) == TRNRAND_STATUS_SUCCESS, "offset refused");
   const trnrandStatus_t os = trnrandSetGeneratorOrdering(g, static_cast<trnrandOrdering_t>(in.choice({100, 101, 102, 103})));
   (void)os;  // BEST/DEFAULT/LEGACY succeed, the others are OUT_OF_RANGE; either way nothing moves
   const std::size_t cap = host ? 4096 : 600;  // the engine path emulates every instruction
@@ -73,24 +70,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 3: st = trnrandGenerateNormal(g, null_out ? nullptr : floats.data(), n, 0.0f, 1.0f); break;
       default: st = trnrandGenerateLogNormal(g, null_out ? nullptr : floats.data(), n, 0.0f, 0.5f); break;
     }
+    trnfuzz::reach(st == TRNRAND_STATUS_SUCCESS ? "generate_ok" : "generate_rejected");
     if (st != TRNRAND_STATUS_SUCCESS) {
-      check(st == TRNRAND_STATUS_OUT_OF_RANGE || st == TRNRAND_STATUS_LENGTH_NOT_MULTIPLE ||
+      require(st == TRNRAND_STATUS_OUT_OF_RANGE || st == TRNRAND_STATUS_LENGTH_NOT_MULTIPLE ||
                 st == TRNRAND_STATUS_ALLOCATION_FAILED, "unexpected status");
-      for (auto w : words) check(w == 0xA5A5A5A5u, "words written by a failing call");
-      for (auto f : floats) check(f == -7.0f, "floats written by a failing call");
-      for (auto d : doubles) check(d == -7.0, "doubles written by a failing call");
+      for (auto w : words) require(w == 0xA5A5A5A5u, "words written by a failing call");
+      for (auto f : floats) require(f == -7.0f, "floats written by a failing call");
+      for (auto d : doubles) require(d == -7.0, "doubles written by a failing call");
       continue;
     }
-    check(!null_out || n == 0, "NULL output accepted");
+    require(!null_out || n == 0, "NULL output accepted");
     if (!null_out) {
       // The element after the request is never written.
-      check(words[n] == 0xA5A5A5A5u && floats[n] == -7.0f && doubles[n] == -7.0, "wrote past the request");
+      require(words[n] == 0xA5A5A5A5u && floats[n] == -7.0f && doubles[n] == -7.0, "wrote past the request");
       for (std::size_t i = 0; i < n; ++i) {
-        if (kind == 0 && philox) check(words[i] == reference_word(seed, offset + i), "word differs from Random123");
-        if (kind == 1) check(floats[i] > 0.0f && floats[i] <= 1.0f, "uniform float outside (0, 1]");
-        if (kind == 2) check(doubles[i] > 0.0 && doubles[i] <= 1.0, "uniform double outside (0, 1]");
-        if (kind == 3) check(std::isfinite(floats[i]), "normal not finite");
-        if (kind == 4) check(floats[i] > 0.0f, "log-normal not positive");
+        if (kind == 0 && philox) require(words[i] == reference_word(seed, offset + i), "word differs from Random123");
+        if (kind == 1) require(floats[i] > 0.0f && floats[i] <= 1.0f, "uniform float outside (0, 1]");
+        if (kind == 2) require(doubles[i] > 0.0 && doubles[i] <= 1.0, "uniform double outside (0, 1]");
+        if (kind == 3) require(std::isfinite(floats[i]), "normal not finite");
+        if (kind == 4) require(floats[i] > 0.0f, "log-normal not positive");
       }
     }
     offset += philox || type == 200 || kind < 3 ? n : n / 2;  // XORWOW/MRG32K3A: one slot per Box-Muller pair

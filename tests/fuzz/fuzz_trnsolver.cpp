@@ -18,12 +18,7 @@
 
 namespace {
 
-void check(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "fuzz_trnsolver invariant violated: %s\n", what);
-    std::abort();
-  }
-}
+using trnfuzz::require;
 
 template <class T>
 bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
@@ -71,10 +66,12 @@ void fuzz_syevj(trnfuzz::Input& in, trnsolverDnHandle_t h, bool dbl) {
                            A.empty() ? nullptr : A.data(), lda, W.empty() ? nullptr : W.data(), work.data(), lwork, &info,
                            params);
     if (st == TRNSOLVER_STATUS_INVALID_VALUE) {
-      check(same_bytes(A, A0) && same_bytes(W, W0), "syevj wrote A or W after rejecting an argument");
-      check(info <= 0, "info of a rejected call is not -position");
+      require(same_bytes(A, A0) && same_bytes(W, W0), "syevj wrote A or W after rejecting an argument");
+      require(info <= 0, "info of a rejected call is not -position");
     }
+    trnfuzz::reach("syevj_rejected", st == TRNSOLVER_STATUS_INVALID_VALUE);
     if (st == TRNSOLVER_STATUS_SUCCESS && info == 0 && n > 0) {
+      trnfuzz::reach("syevj_checked");
       bool finite = true;
       double trace = 0, mag = 0;
       for (int i = 0; i < n; ++i)
@@ -87,11 +84,11 @@ void fuzz_syevj(trnfuzz::Input& in, trnsolverDnHandle_t h, bool dbl) {
       if (finite) {
         double sum = 0;
         for (int i = 0; i < n; ++i) {
-          check(std::isfinite(W[static_cast<std::size_t>(i)]), "eigenvalue not finite");
-          if (i > 0) check(W[static_cast<std::size_t>(i - 1)] <= W[static_cast<std::size_t>(i)], "eigenvalues not ascending");
+          require(std::isfinite(W[static_cast<std::size_t>(i)]), "eigenvalue not finite");
+          if (i > 0) require(W[static_cast<std::size_t>(i - 1)] <= W[static_cast<std::size_t>(i)], "eigenvalues not ascending");
           sum += W[static_cast<std::size_t>(i)];
         }
-        check(std::fabs(sum - trace) <= 64.0 * n * 0x1p-24 * std::sqrt(mag) + 1e-30, "eigenvalues do not sum to the trace");
+        require(std::fabs(sum - trace) <= 64.0 * n * 0x1p-24 * std::sqrt(mag) + 1e-30, "eigenvalues do not sum to the trace");
       }
     }
   } else {
@@ -105,13 +102,13 @@ void fuzz_syevj(trnfuzz::Input& in, trnsolverDnHandle_t h, bool dbl) {
     st = trnsolverDnDsyevj(h, static_cast<trnsolverEigMode_t>(jobz), static_cast<trnblasFillMode_t>(uplo), n,
                            A.empty() ? nullptr : A.data(), lda, W.empty() ? nullptr : W.data(), work.data(), lwork, &info,
                            params);
-    if (st == TRNSOLVER_STATUS_INVALID_VALUE) check(same_bytes(A, A0) && same_bytes(W, W0), "Dsyevj wrote after rejecting");
+    if (st == TRNSOLVER_STATUS_INVALID_VALUE) require(same_bytes(A, A0) && same_bytes(W, W0), "Dsyevj wrote after rejecting");
   }
-  check(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
+  require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
             st == TRNSOLVER_STATUS_EXECUTION_FAILED || st == TRNSOLVER_STATUS_INTERNAL_ERROR ||
             st == TRNSOLVER_STATUS_ALLOC_FAILED,
         "unexpected syevj status");
-  check(st != TRNSOLVER_STATUS_SUCCESS || (info >= 0 && info <= n + 1), "syevj info out of cuSOLVER's range");
+  require(st != TRNSOLVER_STATUS_SUCCESS || (info >= 0 && info <= n + 1), "syevj info out of cuSOLVER's range");
   trnsolverDnDestroySyevjInfo(params);
 }
 
@@ -154,15 +151,15 @@ void fuzz_syevj_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   const trnsolverStatus_t st = trnsolverDnSsyevjBatched(
       h, static_cast<trnsolverEigMode_t>(jobz), static_cast<trnblasFillMode_t>(uplo), n, A.empty() ? nullptr : A.data(),
       lda, W.empty() ? nullptr : W.data(), work.data(), lwork, info.data(), params, batch);
-  check(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
+  require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
             st == TRNSOLVER_STATUS_EXECUTION_FAILED || st == TRNSOLVER_STATUS_INTERNAL_ERROR ||
             st == TRNSOLVER_STATUS_ALLOC_FAILED,
         "unexpected syevjBatched status");
-  if (st == TRNSOLVER_STATUS_INVALID_VALUE) check(same_bytes(A, A0) && same_bytes(W, W0), "syevjBatched wrote after rejecting");
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) require(same_bytes(A, A0) && same_bytes(W, W0), "syevjBatched wrote after rejecting");
   if (st == TRNSOLVER_STATUS_SUCCESS && sized)
     for (int k = 0; k < batch; ++k) {
       const int ik = info[static_cast<std::size_t>(k)];
-      check(ik >= 0 && ik <= n + 1, "syevjBatched info out of cuSOLVER's range");
+      require(ik >= 0 && ik <= n + 1, "syevjBatched info out of cuSOLVER's range");
       if (ik != 0 || n == 0) continue;
       bool finite = true;
       double trace = 0, mag = 0;
@@ -177,11 +174,11 @@ void fuzz_syevj_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
       const float* w = W.data() + static_cast<std::size_t>(k) * n;
       double sum = 0;
       for (int i = 0; i < n; ++i) {
-        check(std::isfinite(w[i]), "batched eigenvalue not finite");
-        if (i > 0) check(w[i - 1] <= w[i], "batched eigenvalues not ascending");
+        require(std::isfinite(w[i]), "batched eigenvalue not finite");
+        if (i > 0) require(w[i - 1] <= w[i], "batched eigenvalues not ascending");
         sum += w[i];
       }
-      check(std::fabs(sum - trace) <= 64.0 * n * 0x1p-24 * std::sqrt(mag) + 1e-30, "batched eigenvalues do not sum to the trace");
+      require(std::fabs(sum - trace) <= 64.0 * n * 0x1p-24 * std::sqrt(mag) + 1e-30, "batched eigenvalues do not sum to the trace");
     }
   trnsolverDnDestroySyevjInfo(params);
 }
@@ -203,9 +200,10 @@ void fuzz_factor(trnfuzz::Input& in, trnsolverDnHandle_t h) {
     std::vector<float> work(static_cast<std::size_t>(std::max(lwork, 1)));
     std::vector<int> ipiv(sized ? static_cast<std::size_t>(std::max(std::min(m, n), 1)) : 1, -7);  // unsized: A is NULL
     st = trnsolverDnSgetrf(h, m, n, A.empty() ? nullptr : A.data(), lda, work.data(), in.flag(5) ? nullptr : ipiv.data(), &info);
+    trnfuzz::reach("getrf_ok", st == TRNSOLVER_STATUS_SUCCESS && info >= 0 && sized);
     if (st == TRNSOLVER_STATUS_SUCCESS && info >= 0 && sized)
       for (int i = 0; i < std::min(m, n); ++i)
-        check(ipiv[static_cast<std::size_t>(i)] == -7 ||
+        require(ipiv[static_cast<std::size_t>(i)] == -7 ||
                   (ipiv[static_cast<std::size_t>(i)] >= i + 1 && ipiv[static_cast<std::size_t>(i)] <= m),
               "pivot index outside [i+1, m] (1-based)");
   } else {
@@ -215,8 +213,8 @@ void fuzz_factor(trnfuzz::Input& in, trnsolverDnHandle_t h) {
     st = trnsolverDnSpotrf(h, static_cast<trnblasFillMode_t>(uplo), n, A.empty() ? nullptr : A.data(), lda, work.data(),
                            lwork, &info);
   }
-  check(st != TRNSOLVER_STATUS_INVALID_VALUE || same_bytes(A, A0), "factorization wrote A after rejecting an argument");
-  check(st != TRNSOLVER_STATUS_SUCCESS || (info >= 0 && info <= std::max(m, n)), "factorization info out of range");
+  require(st != TRNSOLVER_STATUS_INVALID_VALUE || same_bytes(A, A0), "factorization wrote A after rejecting an argument");
+  require(st != TRNSOLVER_STATUS_SUCCESS || (info >= 0 && info <= std::max(m, n)), "factorization info out of range");
 }
 
 
@@ -275,17 +273,17 @@ void fuzz_gesvdj(trnfuzz::Input& in, trnsolverDnHandle_t h) {
                                              workf, lwork, info.data(), params, batch)
                  : trnsolverDnSgesvdj(h, jz(), econ, m, n, fp(Af, pa), lda, fp(Sf, ps), fp(Uf, pu), ldu, fp(Vf, pv), ldv,
                                       workf, lwork, info.data(), params);
-  check(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED,
+  require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED,
         "unexpected gesvdj status");
   if (st != TRNSOLVER_STATUS_SUCCESS) {
-    check(same_bytes(A, A0) && same_bytes(S, S0) && same_bytes(U, U0) && same_bytes(V, V0) && same_bytes(Af, Af0) &&
+    require(same_bytes(A, A0) && same_bytes(S, S0) && same_bytes(U, U0) && same_bytes(V, V0) && same_bytes(Af, Af0) &&
               same_bytes(Sf, Sf0) && same_bytes(Uf, Uf0) && same_bytes(Vf, Vf0),
           "gesvdj wrote an output after rejecting an argument");
-    check(info[0] <= 0 || info[0] == -12345, "info of a rejected gesvdj is not -position");
+    require(info[0] <= 0 || info[0] == -12345, "info of a rejected gesvdj is not -position");
   } else if (fits && batch >= 1 && k > 0) {
     for (int b = 0; b < batch; ++b) {
       const int i = info[static_cast<std::size_t>(b)];
-      check(i >= 0 && i <= k + 1, "gesvdj info out of range");
+      require(i >= 0 && i <= k + 1, "gesvdj info out of range");
       if (i != 0 || batched) continue;
       double fro = 0, sum = 0;
       bool finite = true;
@@ -307,12 +305,12 @@ void fuzz_gesvdj(trnfuzz::Input& in, trnsolverDnHandle_t h) {
             std::fprintf(stderr, "\n");
           }
         }
-        check(sv >= 0 && std::isfinite(sv), "singular value negative or not finite");
-        if (q > 0) check((dbl ? S[q - 1] : Sf[q - 1]) >= sv, "singular values not descending");
+        require(sv >= 0 && std::isfinite(sv), "singular value negative or not finite");
+        if (q > 0) require((dbl ? S[q - 1] : Sf[q - 1]) >= sv, "singular values not descending");
         sum += sv * sv;
       }
       // ||A||_F^2 = sum sigma^2; each of the <= 20 sweeps' rotations perturbs it by O(u) relative.
-      check(std::fabs(sum - fro) <= 200.0 * (m + n) * (dbl ? 0x1p-53 : 0x1p-24) * fro + 1e-300,
+      require(std::fabs(sum - fro) <= 200.0 * (m + n) * (dbl ? 0x1p-53 : 0x1p-24) * fro + 1e-300,
             "sum of sigma^2 differs from ||A||_F^2");
     }
   }
@@ -344,14 +342,14 @@ void fuzz_sygvj(trnfuzz::Input& in, trnsolverDnHandle_t h) {
       trnsolverDnSsygvj(h, static_cast<trnsolverEigType_t>(itype), static_cast<trnsolverEigMode_t>(jobz),
                         static_cast<trnblasFillMode_t>(uplo), n, ptr(A), lda, ptr(B), ldb, ptr(W), work.data(), 1, &info,
                         params);
-  check(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
+  require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
             st == TRNSOLVER_STATUS_EXECUTION_FAILED || st == TRNSOLVER_STATUS_INTERNAL_ERROR,
         "unexpected sygvj status");
   if (st == TRNSOLVER_STATUS_INVALID_VALUE)
-    check(same_bytes(A, A0) && same_bytes(B, B0) && same_bytes(W, W0) && info <= 0, "sygvj wrote after rejecting");
+    require(same_bytes(A, A0) && same_bytes(B, B0) && same_bytes(W, W0) && info <= 0, "sygvj wrote after rejecting");
   if (st == TRNSOLVER_STATUS_SUCCESS && fits && n > 0) {
-    check(info >= 0 && info <= 2 * n, "sygvj info out of range");
-    if (info > n + 1) check(same_bytes(A, A0) && same_bytes(B, B0) && same_bytes(W, W0), "sygvj wrote with B not PD");
+    require(info >= 0 && info <= 2 * n, "sygvj info out of range");
+    if (info > n + 1) require(same_bytes(A, A0) && same_bytes(B, B0) && same_bytes(W, W0), "sygvj wrote with B not PD");
   }
   trnsolverDnDestroySyevjInfo(params);
 }
@@ -418,7 +416,7 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
       st = trnsolverDnIRSXgesv(h, p, inf, n, nrhs, A, ld, B, ld, X, ld, ws.data(), bytes, &niters, &info);
       int maxit = 0;
       trnsolverDnIRSParamsGetMaxIters(p, &maxit);
-      check(st != TRNSOLVER_STATUS_SUCCESS || ((niters >= -maxit || niters == -2 || niters == -3) && niters <= maxit),
+      require(st != TRNSOLVER_STATUS_SUCCESS || ((niters >= -maxit || niters == -2 || niters == -3) && niters <= maxit),
             "IRSXgesv niters out of range (-2 overflow, -3 zero pivot, -MaxIters, or the iterations)");
       void* hist = nullptr;
       trnsolverDnIRSInfosGetResidualHistory(inf, &hist);
@@ -443,17 +441,19 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
       if (st == TRNSOLVER_STATUS_SUCCESS) {
         int info2 = -12345;
         const trnsolverStatus_t st2 = trnsolverDnXgetrs(h, p, TRNBLAS_OP_N, n, 1, dt(), Ax, ld, ipiv.data(), dt(), Bx, ld, &info2);
-        check(st2 == TRNSOLVER_STATUS_SUCCESS || st2 == TRNSOLVER_STATUS_INVALID_VALUE, "Xgetrs status");
+        require(st2 == TRNSOLVER_STATUS_SUCCESS || st2 == TRNSOLVER_STATUS_INVALID_VALUE, "Xgetrs status");
       }
       trnsolverDnDestroyParams(p);
       break;
     }
   }
-  check(st == TRNSOLVER_STATUS_SUCCESS || untouched(), "IRS / X API wrote A or X after rejecting the call");
-  check(st != TRNSOLVER_STATUS_SUCCESS || info >= 0, "IRS / X API info < 0 on success");
+  require(st == TRNSOLVER_STATUS_SUCCESS || untouched(), "IRS / X API wrote A or X after rejecting the call");
+  require(st != TRNSOLVER_STATUS_SUCCESS || info >= 0, "IRS / X API info < 0 on success");
 }
 
 }  // namespace
+
+std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"syevj_rejected", 35}, {"syevj_checked", 6}, {"getrf_ok", 9}}; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);

@@ -1,6 +1,5 @@
 // FP64 transforms (Z2Z, D2Z, Z2D) through trnblas's Ozaki DGEMM, against FFTW in long double
 // (fftw3l) with FFTW double's own error as the yardstick, and through the C API.
-#include <fftw3.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,13 +8,17 @@
 #include <random>
 #include <vector>
 
+#include "fft_reference.hpp"
 #include "trn/fft/fft.hpp"
 #include "trnfft.h"
 
 namespace {
 
-using cd = std::complex<double>;
-using cl = std::complex<long double>;
+using trnfft_test::cd;
+using trnfft_test::cl;
+using trnfft_test::fftw_c2c;
+using trnfft_test::fftwl_c2c;
+using trnfft_test::rel_l2;
 constexpr double kU64 = 0x1p-53;
 
 std::vector<cd> uniform(std::int64_t n, std::uint64_t seed) {
@@ -24,38 +27,6 @@ std::vector<cd> uniform(std::int64_t n, std::uint64_t seed) {
   std::vector<cd> v(static_cast<std::size_t>(n));
   for (cd& x : v) x = cd(u(g), u(g));
   return v;
-}
-
-std::vector<cl> fftwl_c2c(const std::vector<cd>& x, const std::vector<int>& n, int batch, int sign) {
-  int total = 1;
-  for (int v : n) total *= v;
-  std::vector<cl> in(x.begin(), x.end()), out(in.size());
-  fftwl_plan p = fftwl_plan_many_dft(static_cast<int>(n.size()), n.data(), batch, reinterpret_cast<fftwl_complex*>(in.data()),
-                                     nullptr, 1, total, reinterpret_cast<fftwl_complex*>(out.data()), nullptr, 1, total, sign,
-                                     FFTW_ESTIMATE);
-  fftwl_execute(p);
-  fftwl_destroy_plan(p);
-  return out;
-}
-std::vector<cd> fftw_c2c(const std::vector<cd>& x, const std::vector<int>& n, int batch, int sign) {
-  int total = 1;
-  for (int v : n) total *= v;
-  std::vector<cd> in = x, out(in.size());
-  fftw_plan p = fftw_plan_many_dft(static_cast<int>(n.size()), n.data(), batch, reinterpret_cast<fftw_complex*>(in.data()),
-                                   nullptr, 1, total, reinterpret_cast<fftw_complex*>(out.data()), nullptr, 1, total, sign,
-                                   FFTW_ESTIMATE);
-  fftw_execute(p);
-  fftw_destroy_plan(p);
-  return out;
-}
-template <class A>
-double rel_l2(const std::vector<A>& got, const std::vector<cl>& ref) {
-  long double num = 0, den = 0;
-  for (std::size_t i = 0; i < ref.size(); ++i) {
-    num += std::norm(cl(got[i]) - ref[i]);
-    den += std::norm(ref[i]);
-  }
-  return static_cast<double>(std::sqrt(num / den));
 }
 
 TEST(Fp64, Z2ZWithinTwiceFftwDoubleOrFourULogN) {

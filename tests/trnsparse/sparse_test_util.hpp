@@ -1,6 +1,6 @@
-// Shared helpers of the trnsparse tests: random BSR/CSR matrices with every index variant, their
-// dense (column-major) expansion written here, independent of the library, and the elementwise fp32
-// error bound.
+// Shared helpers of the trnsparse tests: random BSR/CSR matrices with every index variant; their
+// dense (column-major) expansion, the dense reference product and the elementwise fp32 error bound
+// come from tests/reference/sparse_reference.hpp (shared with `trnsci validate` and the bench).
 #pragma once
 #include <cblas.h>
 
@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "sparse_reference.hpp"
 #include "trn/core/dtype.hpp"
 #include "trn/sparse/sparse.hpp"
 
@@ -78,16 +79,10 @@ struct TestBsr {
   }
   // Column-major rows() x cols() expansion.
   std::vector<float> dense() const {
-    std::vector<float> d(static_cast<std::size_t>(rows() * cols()), 0.0f);
-    for (std::int64_t R = 0; R < brows; ++R)
-      for (std::int64_t e = offsets[R]; e < offsets[R + 1]; ++e)
-        for (std::int64_t r = 0; r < rb; ++r)
-          for (std::int64_t c = 0; c < cb; ++c) {
-            const std::int64_t within = order == BlockOrder::row ? r * cb + c : r + c * rb;
-            d[static_cast<std::size_t>((R * rb + r) + (columns[e] * cb + c) * rows())] =
-                values.get(static_cast<std::size_t>(e * rb * cb + within));
-          }
-    return d;
+    return sparse_ref::bsr_to_dense(brows, bcols, rb, cb, offsets, columns, order == BlockOrder::row,
+                                    [&](std::int64_t e, std::int64_t within) {
+                                      return values.get(static_cast<std::size_t>(e * rb * cb + within));
+                                    });
   }
 };
 
@@ -150,37 +145,13 @@ inline TestDense random_dense(std::int64_t rows, std::int64_t cols, Layout layou
 
 inline CBLAS_TRANSPOSE cblas_op(Op o) { return o == Op::N ? CblasNoTrans : CblasTrans; }
 
-// C = alpha op(A) op(B) + beta C in column-major fp32 with OpenBLAS, and |alpha| |op(A)| |op(B)| +
-// |beta| |C| in double for the bound. A is ar x ac, B br x bc (column-major, ld = rows).
-struct Reference {
-  std::vector<float> c;       // M x n column-major
-  std::vector<double> scale;  // the elementwise magnitude the error is measured against
-};
+// The dense reference and the documented bound: tests/reference/sparse_reference.hpp.
+using sparse_ref::bound;
+using sparse_ref::Reference;
 inline Reference reference_gemm(Op opA, Op opB, std::int64_t M, std::int64_t n, std::int64_t K, float alpha,
                                 const std::vector<float>& A, std::int64_t lda, const std::vector<float>& B,
                                 std::int64_t ldb, float beta, const std::vector<float>& C0) {
-  Reference r;
-  r.c = C0;
-  if (M > 0 && n > 0)
-    cblas_sgemm(CblasColMajor, cblas_op(opA), cblas_op(opB), static_cast<int>(M), static_cast<int>(n), static_cast<int>(K),
-                alpha, A.data(), static_cast<int>(std::max<std::int64_t>(1, lda)), B.data(),
-                static_cast<int>(std::max<std::int64_t>(1, ldb)), beta, r.c.data(), static_cast<int>(std::max<std::int64_t>(1, M)));
-  r.scale.assign(static_cast<std::size_t>(M * n), 0.0);
-  auto a = [&](std::int64_t i, std::int64_t k) { return opA == Op::N ? A[static_cast<std::size_t>(i + k * lda)] : A[static_cast<std::size_t>(k + i * lda)]; };
-  auto b = [&](std::int64_t k, std::int64_t j) { return opB == Op::N ? B[static_cast<std::size_t>(k + j * ldb)] : B[static_cast<std::size_t>(j + k * ldb)]; };
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < M; ++i) {
-      double s = 0;
-      for (std::int64_t k = 0; k < K; ++k) s += std::fabs(double(a(i, k)) * double(b(k, j)));
-      r.scale[static_cast<std::size_t>(i + j * M)] =
-          std::fabs(alpha) * s + std::fabs(beta) * std::fabs(double(C0[static_cast<std::size_t>(i + j * M)]));
-    }
-  return r;
+  return sparse_ref::reference_gemm(cblas_op(opA), cblas_op(opB), M, n, K, alpha, A, lda, B, ldb, beta, C0);
 }
-
-// The documented bound (docs/trnsparse.md "Accuracy"): both results are fp32 sums of the same k
-// products with at most k + 2 roundings each (k accumulation steps, alpha, beta), so
-// |ours - ref| <= 2 (k + 2) u scale, u = 2^-24, plus the smallest subnormal for underflow.
-inline double bound(std::int64_t k, double scale) { return 2.0 * double(k + 2) * 0x1p-24 * scale + 0x1p-149; }
 
 }  // namespace trnsparse_test

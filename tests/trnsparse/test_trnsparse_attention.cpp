@@ -10,6 +10,7 @@
 #include <set>
 #include <vector>
 
+#include "sparse_reference.hpp"
 #include "trn/sparse/sparse.hpp"
 
 namespace sp = trn::sparse;
@@ -47,53 +48,11 @@ Mask bigbird(std::int64_t nb, std::int64_t b, int window, int global, int random
   return m;
 }
 
-// Dense masked attention in float64: O, the row logsumexp L and, given dO, the analytic gradients
-// dQ, dK, dV (the softmax Jacobian written out: dS = P o (dO V^T - rowsum(dO o O))).
-struct Dense {
-  std::vector<double> O, L, dQ, dK, dV;
-};
+// Dense masked attention in float64: tests/reference/sparse_reference.hpp.
+using Dense = sparse_ref::Attention;
 Dense dense_attention(const Mask& m, std::int64_t d, const std::vector<double>& Q, const std::vector<double>& K,
                       const std::vector<double>& V, double scale, const std::vector<double>* dO) {
-  const std::int64_t seq = m.nb * m.b;
-  const auto sz = static_cast<std::size_t>(seq * d);
-  Dense r{std::vector<double>(sz, 0.0), std::vector<double>(static_cast<std::size_t>(seq), -INFINITY),
-          std::vector<double>(sz, 0.0), std::vector<double>(sz, 0.0), std::vector<double>(sz, 0.0)};
-  for (std::int64_t q = 0; q < seq; ++q) {
-    const std::int64_t R = q / m.b;
-    std::vector<std::int64_t> keys;
-    for (std::int64_t e = m.off[static_cast<std::size_t>(R)]; e < m.off[static_cast<std::size_t>(R) + 1]; ++e)
-      for (std::int64_t k = 0; k < m.b; ++k) keys.push_back(m.col[static_cast<std::size_t>(e)] * m.b + k);
-    if (keys.empty()) continue;
-    std::vector<double> p(keys.size());
-    double mx = -INFINITY;
-    for (std::size_t t = 0; t < keys.size(); ++t) {
-      double acc = 0;
-      for (std::int64_t c = 0; c < d; ++c) acc += Q[static_cast<std::size_t>(q * d + c)] * K[static_cast<std::size_t>(keys[t] * d + c)];
-      p[t] = scale * acc;
-      mx = std::max(mx, p[t]);
-    }
-    double sum = 0;
-    for (double& x : p) sum += (x = std::exp(x - mx));
-    r.L[static_cast<std::size_t>(q)] = mx + std::log(sum);
-    for (double& x : p) x /= sum;
-    for (std::size_t t = 0; t < keys.size(); ++t)
-      for (std::int64_t c = 0; c < d; ++c) r.O[static_cast<std::size_t>(q * d + c)] += p[t] * V[static_cast<std::size_t>(keys[t] * d + c)];
-    if (dO == nullptr) continue;
-    double delta = 0;
-    for (std::int64_t c = 0; c < d; ++c) delta += (*dO)[static_cast<std::size_t>(q * d + c)] * r.O[static_cast<std::size_t>(q * d + c)];
-    for (std::size_t t = 0; t < keys.size(); ++t) {
-      const std::size_t kr = static_cast<std::size_t>(keys[t] * d);
-      double dp = 0;
-      for (std::int64_t c = 0; c < d; ++c) dp += (*dO)[static_cast<std::size_t>(q * d + c)] * V[kr + static_cast<std::size_t>(c)];
-      const double ds = p[t] * (dp - delta);
-      for (std::int64_t c = 0; c < d; ++c) {
-        r.dV[kr + static_cast<std::size_t>(c)] += p[t] * (*dO)[static_cast<std::size_t>(q * d + c)];
-        r.dQ[static_cast<std::size_t>(q * d + c)] += scale * ds * K[kr + static_cast<std::size_t>(c)];
-        r.dK[kr + static_cast<std::size_t>(c)] += scale * ds * Q[static_cast<std::size_t>(q * d + c)];
-      }
-    }
-  }
-  return r;
+  return sparse_ref::dense_attention(m.nb, m.b, m.off, m.col, d, Q, K, V, scale, dO);
 }
 
 std::vector<double> widen(const std::vector<float>& v) { return {v.begin(), v.end()}; }

@@ -1,7 +1,6 @@
 // Fused DF-MP2 energy against an FP64 reference (OpenBLAS DGEMM for (ia|jb) from the same fp32 B,
 // then the energy sum in long double), on random B as in the DF-MP2 accuracy experiment: (naux 84,
 // nocc 5, nvir 19) and (420, 21, 93); e_occ uniform in [-1.5, -0.5], e_vir in [0.2, 3].
-#include <cblas.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "tensor_reference.hpp"
 #include "trn/tensor/tensor.hpp"
 
 namespace {
@@ -29,23 +29,7 @@ Problem make(std::int64_t naux, std::int64_t o, std::int64_t v, unsigned seed) {
   for (auto& x : p.B) x = static_cast<float>(ub(rng));
   for (std::int64_t i = 0; i < o; ++i) p.eo.push_back(static_cast<float>(uo(rng)));
   for (std::int64_t a = 0; a < v; ++a) p.ev.push_back(static_cast<float>(uv(rng)));
-  // (ia|jb) = B^T B with B as a row-major [naux, o v] matrix, in FP64 from the fp32 values.
-  const std::int64_t ov = o * v;
-  std::vector<double> Bd(p.B.begin(), p.B.end()), V(static_cast<std::size_t>(ov * ov));
-  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, static_cast<int>(ov), static_cast<int>(ov), static_cast<int>(naux), 1.0,
-              Bd.data(), static_cast<int>(ov), Bd.data(), static_cast<int>(ov), 0.0, V.data(), static_cast<int>(ov));
-  long double e = 0;
-  for (std::int64_t i = 0; i < o; ++i)
-    for (std::int64_t j = 0; j < o; ++j)
-      for (std::int64_t a = 0; a < v; ++a)
-        for (std::int64_t b = 0; b < v; ++b) {
-          const double iajb = V[static_cast<std::size_t>((i * v + a) * ov + j * v + b)];
-          const double ibja = V[static_cast<std::size_t>((i * v + b) * ov + j * v + a)];
-          const double d = static_cast<double>(p.eo[static_cast<std::size_t>(i)]) + p.eo[static_cast<std::size_t>(j)] -
-                           p.ev[static_cast<std::size_t>(a)] - p.ev[static_cast<std::size_t>(b)];
-          e += static_cast<long double>(iajb * (2 * iajb - ibja) / d);
-        }
-  p.energy = static_cast<double>(e);
+  p.energy = static_cast<double>(tensor_ref::dfmp2_energy(naux, o, v, p.B, p.eo, p.ev));
   return p;
 }
 

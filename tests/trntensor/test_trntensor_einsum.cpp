@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 
+#include "tensor_reference.hpp"
 #include "trn/tensor/tensor.hpp"
 
 namespace {
@@ -22,74 +23,9 @@ using trn::tensor::ComputeType;
 using trn::tensor::DataType;
 using trn::tensor::PathStrategy;
 
-// ---- independent reference ---------------------------------------------------------------------
+// ---- independent reference: tests/reference/tensor_reference.hpp ------------------------------
 
-struct RefOperand {
-  std::vector<std::int64_t> shape, strides;  // strides in elements (any order)
-  std::vector<double> data;
-};
-
-// Explicit-form einsum ("ab,bc->ac", letters only) by looping over every label assignment; an axis
-// of extent 1 broadcasts. Returns C-contiguous output values and |.|-sums for error bounds.
-void ref_einsum(const std::string& expr, const std::vector<RefOperand>& ops, std::vector<double>* out,
-                std::vector<double>* absout, std::vector<std::int64_t>* out_shape) {
-  const auto arrow = expr.find("->");
-  const std::string lhs = expr.substr(0, arrow), rhs = expr.substr(arrow + 2);
-  std::vector<std::string> terms;
-  std::string cur;
-  for (char c : lhs) {
-    if (c == ',') {
-      terms.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  terms.push_back(cur);
-  std::map<char, std::int64_t> size;
-  for (std::size_t k = 0; k < terms.size(); ++k)
-    for (std::size_t a = 0; a < terms[k].size(); ++a) {
-      auto& s = size[terms[k][a]];
-      s = std::max(s, ops[k].shape[a]);
-    }
-  for (std::size_t k = 0; k < terms.size(); ++k)
-    for (std::size_t a = 0; a < terms[k].size(); ++a)
-      if (ops[k].shape[a] == 0) size[terms[k][a]] = 0;
-  std::vector<char> labels;
-  for (auto& [l, e] : size) labels.push_back(l);
-  out_shape->clear();
-  std::int64_t n = 1;
-  for (char c : rhs) {
-    out_shape->push_back(size[c]);
-    n *= size[c];
-  }
-  out->assign(static_cast<std::size_t>(n), 0.0);
-  absout->assign(static_cast<std::size_t>(n), 0.0);
-  for (auto& [l, e] : size)
-    if (e == 0) return;
-  std::map<char, std::int64_t> idx;
-  for (char l : labels) idx[l] = 0;
-  while (true) {
-    double p = 1, ap = 1;
-    for (std::size_t k = 0; k < terms.size(); ++k) {
-      std::int64_t off = 0;
-      for (std::size_t a = 0; a < terms[k].size(); ++a)
-        off += (ops[k].shape[a] == 1 ? 0 : idx[terms[k][a]]) * ops[k].strides[a];
-      p *= ops[k].data[static_cast<std::size_t>(off)];
-      ap *= std::fabs(ops[k].data[static_cast<std::size_t>(off)]);
-    }
-    std::int64_t o = 0;
-    for (char c : rhs) o = o * size[c] + idx[c];
-    (*out)[static_cast<std::size_t>(o)] += p;
-    (*absout)[static_cast<std::size_t>(o)] += ap;
-    std::size_t q = 0;
-    for (; q < labels.size(); ++q) {
-      if (++idx[labels[q]] < size[labels[q]]) break;
-      idx[labels[q]] = 0;
-    }
-    if (q == labels.size()) return;
-  }
-}
+using RefOperand = tensor_ref::Operand;
 
 // A random operand of the given shape; `scramble` lays it out with a random axis order and padding.
 RefOperand make_operand(const std::vector<std::int64_t>& shape, std::mt19937_64& rng, bool scramble) {
@@ -120,7 +56,7 @@ Outcome run_both(const std::string& expr, const std::string& ref_expr, const std
                  const std::vector<std::int64_t>* expected_shape = nullptr) {
   Outcome r;
   std::vector<std::int64_t> ref_shape;
-  ref_einsum(ref_expr, ops, &r.ref, &r.abs, &ref_shape);
+  tensor_ref::einsum_loop(ref_expr, ops, &r.ref, &r.abs, &ref_shape);
   if (expected_shape != nullptr) {
     EXPECT_EQ(ref_shape, *expected_shape) << "reference shape of " << ref_expr;
   }

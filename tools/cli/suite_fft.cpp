@@ -1,72 +1,23 @@
-// Validation and benchmark suite "fft": trnfft's C2C/R2C transforms in every precision mode against
-// a long-double reference FFT written here (radix-2 with directly evaluated twiddles, Bluestein
-// for other lengths), benchFFT's methodology (uniform [-0.5, 0.5) input, relative L2 error). FFTW is
-// the oracle of the test suite (tests/trnfft); the CLI stays free of it.
+// Validation and benchmark suite "fft": trnfft's C2C/R2C/Z2Z transforms in every precision mode
+// against the oracle the tests use (tests/reference/fft_reference.hpp: FFTW double for the
+// fp32-class modes, FFTW long double for fp64), benchFFT's methodology (uniform [-0.5, 0.5) input,
+// relative L2 error).
+#include <algorithm>
 #include <cmath>
 #include <complex>
-#include <numbers>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "fft_reference.hpp"
 #include "registry.hpp"
 #include "trn/fft/fft.hpp"
 
 namespace trnsci::cli {
 namespace {
 
-using cl = std::complex<long double>;
 using cf = std::complex<float>;
-
-// In-place radix-2 FFT in long double; twiddles from cosl/sinl of the reduced index (no recurrence).
-void ref_fft_pow2(std::vector<cl>& a, int sign) {
-  const std::size_t n = a.size();
-  for (std::size_t i = 1, j = 0; i < n; ++i) {
-    std::size_t bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) std::swap(a[i], a[j]);
-  }
-  for (std::size_t len = 2; len <= n; len <<= 1) {
-    for (std::size_t k = 0; k < len / 2; ++k) {
-      const long double ang = sign * 2.0L * std::numbers::pi_v<long double> * static_cast<long double>(k) / static_cast<long double>(len);
-      const cl w(std::cos(ang), std::sin(ang));
-      for (std::size_t i = 0; i < n; i += len) {
-        const cl u = a[i + k], v = a[i + k + len / 2] * w;
-        a[i + k] = u + v;
-        a[i + k + len / 2] = u - v;
-      }
-    }
-  }
-}
-
-// Any length: radix-2 directly, otherwise Bluestein over a power of two (all in long double).
-std::vector<cl> ref_fft(const std::vector<cl>& x, int sign) {
-  const std::size_t n = x.size();
-  if ((n & (n - 1)) == 0) {
-    std::vector<cl> a = x;
-    ref_fft_pow2(a, sign);
-    return a;
-  }
-  std::size_t m = 1;
-  while (m < 2 * n - 1) m <<= 1;
-  std::vector<cl> chirp(n), a(m), b(m);
-  for (std::size_t j = 0; j < n; ++j) {
-    const unsigned long long r = (static_cast<unsigned long long>(j) * j) % (2 * n);
-    const long double ang = sign * std::numbers::pi_v<long double> * static_cast<long double>(r) / static_cast<long double>(n);
-    chirp[j] = cl(std::cos(ang), std::sin(ang));
-    a[j] = x[j] * chirp[j];
-    b[j] = std::conj(chirp[j]);
-    if (j > 0) b[m - j] = std::conj(chirp[j]);
-  }
-  ref_fft_pow2(a, -1);
-  ref_fft_pow2(b, -1);
-  for (std::size_t i = 0; i < m; ++i) a[i] *= b[i];
-  ref_fft_pow2(a, 1);
-  std::vector<cl> y(n);
-  for (std::size_t k = 0; k < n; ++k) y[k] = a[k] * chirp[k] / static_cast<long double>(m);
-  return y;
-}
+using trnfft_test::rel_l2;
 
 std::vector<cf> uniform(std::int64_t n, std::uint64_t seed) {
   std::mt19937_64 g(seed);
@@ -76,20 +27,14 @@ std::vector<cf> uniform(std::int64_t n, std::uint64_t seed) {
   return v;
 }
 
-// Relative L2 error of `batch` transforms of length n (contiguous) against the reference.
+// Relative L2 error of the first min(batch, max_checked) transforms of length n (contiguous)
+// against FFTW in FP64.
 double error_vs_reference(const std::vector<cf>& x, const std::vector<cf>& y, std::int64_t n, std::int64_t batch, int sign,
                           std::int64_t max_checked = 4) {
-  long double num = 0, den = 0;
-  for (std::int64_t b = 0; b < std::min(batch, max_checked); ++b) {
-    std::vector<cl> in(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i) in[static_cast<std::size_t>(i)] = cl(x[static_cast<std::size_t>(b * n + i)]);
-    const std::vector<cl> ref = ref_fft(in, sign);
-    for (std::int64_t i = 0; i < n; ++i) {
-      num += std::norm(cl(y[static_cast<std::size_t>(b * n + i)]) - ref[static_cast<std::size_t>(i)]);
-      den += std::norm(ref[static_cast<std::size_t>(i)]);
-    }
-  }
-  return static_cast<double>(std::sqrt(num / den));
+  const std::int64_t checked = std::min(batch, max_checked);
+  const auto points = static_cast<std::ptrdiff_t>(checked * n);
+  const std::vector<cf> head(x.begin(), x.begin() + points), got(y.begin(), y.begin() + points);
+  return rel_l2(got, trnfft_test::fftw_c2c(head, {static_cast<int>(n)}, static_cast<int>(checked), sign));
 }
 
 const char* mode_label(trn::fft::Mode m) { return trn::blas::gemm_mode_name(m); }
@@ -122,28 +67,17 @@ CaseResult r2c_case(std::int64_t n) {
   const trn::fft::Plan plan(s);
   const auto xc = uniform(n, 7);
   std::vector<float> x(static_cast<std::size_t>(n));
-  std::vector<cf> xr(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) {
-    x[static_cast<std::size_t>(i)] = xc[static_cast<std::size_t>(i)].real();
-    xr[static_cast<std::size_t>(i)] = cf(x[static_cast<std::size_t>(i)], 0.0f);
-  }
+  for (std::int64_t i = 0; i < n; ++i) x[static_cast<std::size_t>(i)] = xc[static_cast<std::size_t>(i)].real();
   std::vector<cf> y(static_cast<std::size_t>(n / 2 + 1));
   trn::fft::ExecReport rep;
   const double t0 = now_seconds();
   plan.execute(x.data(), y.data(), trn::fft::kForward, &rep);
   CaseResult r;
   r.host_seconds = seconds_since(t0);
-  std::vector<cl> in(xr.begin(), xr.end());
-  const std::vector<cl> ref = ref_fft(in, -1);
-  long double num = 0, den = 0;
-  for (std::size_t k = 0; k < y.size(); ++k) {
-    num += std::norm(cl(y[k]) - ref[k]);
-    den += std::norm(ref[k]);
-  }
-  r.measured = static_cast<double>(std::sqrt(num / den));
+  r.measured = rel_l2(y, trnfft_test::fftw_r2c(x, {static_cast<int>(n)}, 1));
   r.bound = 4.0 * 0x1p-24 * std::log2(static_cast<double>(n));
   r.pass = r.measured <= r.bound;
-  r.note = "n/2+1 outputs vs long-double reference";
+  r.note = "n/2+1 outputs vs FFTW double";
   r.device = DeviceCost::from(rep.profile);
   return r;
 }
@@ -163,20 +97,10 @@ CaseResult z2z_case(std::int64_t n, std::int64_t batch) {
   plan.execute(x.data(), y.data(), trn::fft::kForward, &rep);
   CaseResult r;
   r.host_seconds = seconds_since(t0);
-  long double num = 0, den = 0;
-  for (std::int64_t b = 0; b < batch; ++b) {
-    std::vector<cl> in(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i) in[static_cast<std::size_t>(i)] = cl(x[static_cast<std::size_t>(b * n + i)]);
-    const std::vector<cl> ref = ref_fft(in, -1);
-    for (std::int64_t i = 0; i < n; ++i) {
-      num += std::norm(cl(y[static_cast<std::size_t>(b * n + i)]) - ref[static_cast<std::size_t>(i)]);
-      den += std::norm(ref[static_cast<std::size_t>(i)]);
-    }
-  }
-  r.measured = static_cast<double>(std::sqrt(num / den));
+  r.measured = rel_l2(y, trnfft_test::fftwl_c2c(x, {static_cast<int>(n)}, static_cast<int>(batch), -1));
   r.bound = 4.0 * 0x1p-53 * std::log2(static_cast<double>(n));
   r.pass = r.measured <= r.bound;
-  r.note = "Ozaki DGEMM stages vs long-double FFT";
+  r.note = "Ozaki DGEMM stages vs FFTW long double";
   r.device = DeviceCost::from(rep.profile);
   return r;
 }
@@ -200,7 +124,7 @@ void add_fft(Registry& reg) {
     add({.op = "c2c", .mode = "fp32", .shape = "N=" + std::to_string(z.n) + " batch " + std::to_string(z.batch),
          .metric = "normwise_rel", .bound_text = "4 u32 log2 N (the tests also hold 2x FFTW-float)",
          .experiment = "benchFFT accuracy method", .size = static_cast<double>(z.n), .full_only = z.full,
-         .run = [z, bound] { return c2c_case(z.n, z.batch, trn::fft::Mode::fp32, bound, "vs long-double FFT"); }});
+         .run = [z, bound] { return c2c_case(z.n, z.batch, trn::fft::Mode::fp32, bound, "vs FFTW double"); }});
   }
   for (std::int64_t n : {64, 256, 1024, 4096})
     add({.op = "c2c", .mode = "bf16x3", .shape = "N=" + std::to_string(n), .metric = "normwise_rel",

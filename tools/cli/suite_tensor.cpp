@@ -1,10 +1,8 @@
 // Validation and benchmark suite "tensor": trntensor contractions in every compute descriptor
-// against FP64 loops (GEMM-like transpose-free and a permuted TTGT case), the 4-index AO->MO
-// transform against a chain of OpenBLAS DGEMM half-transforms, complex contractions with OP_CONJ
-// against OpenBLAS ZGEMM, trinary contractions against two OpenBLAS DGEMMs, and the path planner on
-// opt_einsum's published example (docs/trntensor.md).
-#include <cblas.h>
-
+// (GEMM-like transpose-free and a permuted TTGT case), the 4-index AO->MO transform, complex
+// contractions with OP_CONJ, trinary contractions and DF-MP2 against the oracle the tests use
+// (tests/reference/tensor_reference.hpp: FP64 einsum loops over the labels, the DF-MP2 energy
+// reference), and the path planner on opt_einsum's published example (docs/trntensor.md).
 #include <array>
 #include <cmath>
 #include <complex>
@@ -12,12 +10,22 @@
 #include <string>
 
 #include "registry.hpp"
+#include "tensor_reference.hpp"
 #include "trn/tensor/tensor.hpp"
 
 namespace trnsci::cli {
 namespace {
 
 namespace tt = trn::tensor;
+
+// FP64 einsum loop over packed (first-axis-fastest) operands; the output in `expr`'s right-hand
+// side order, C-contiguous (write it reversed to get a first-axis-fastest result).
+std::vector<double> einsum_ref(const std::string& expr, const std::vector<tensor_ref::Operand>& ops) {
+  std::vector<double> out;
+  std::vector<std::int64_t> shape;
+  tensor_ref::einsum_loop(expr, ops, &out, nullptr, &shape);
+  return out;
+}
 
 std::vector<double> uniform(std::size_t n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -68,21 +76,10 @@ CaseResult contraction_case(const Descriptor& dsc, bool permuted, std::int64_t n
     for (auto& x : A) x = static_cast<float>(x);
     for (auto& x : B) x = static_cast<float>(x);
   }
-  // Reference: FP64 loop over the same (float-valued) inputs.
-  std::vector<double> ref(static_cast<std::size_t>(nd), 0.0);
-  if (permuted) {
-    for (std::int64_t ia = 0; ia < a; ++ia)
-      for (std::int64_t ib = 0; ib < b; ++ib)
-        for (std::int64_t id = 0; id < d; ++id) {
-          double acc = 0;
-          for (std::int64_t ic = 0; ic < c; ++ic)
-            acc += A[static_cast<std::size_t>(ia + a * (ib + b * ic))] * B[static_cast<std::size_t>(ic + c * id)];
-          ref[static_cast<std::size_t>(id + d * (ib + b * ia))] = acc;
-        }
-  } else {
-    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(n), 1.0,
-                A.data(), static_cast<int>(n), B.data(), static_cast<int>(n), 0.0, ref.data(), static_cast<int>(n));
-  }
+  // Reference: the FP64 einsum loop over the same (float-valued) inputs, D first-axis-fastest.
+  using tensor_ref::column_major;
+  const std::vector<double> ref = permuted ? einsum_ref("abc,cd->abd", {column_major({a, b, c}, A), column_major({c, d}, B)})
+                                           : einsum_ref("mk,kn->nm", {column_major({n, n}, A), column_major({n, n}, B)});
   std::vector<double> got(static_cast<std::size_t>(nd));
   trn::blas::CallReport rep;
   const double t0 = now_seconds();
@@ -116,17 +113,11 @@ CaseResult ao_to_mo_case(std::int64_t n, bool f64) {
     for (auto& x : I) x = static_cast<float>(x);
     for (auto& x : Cm) x = static_cast<float>(x);
   }
-  std::vector<double> ref(static_cast<std::size_t>(n4)), t1(ref.size()), t2(ref.size());
-  {
-    const double* src = I.data();
-    double* bufs[2] = {t1.data(), t2.data()};
-    for (int s = 0; s < 4; ++s) {
-      double* dst = s == 3 ? ref.data() : bufs[s % 2];
-      cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, static_cast<int>(n3), static_cast<int>(n), static_cast<int>(n), 1.0,
-                  src, static_cast<int>(n3), Cm.data(), static_cast<int>(n), 0.0, dst, static_cast<int>(n));
-      src = dst;
-    }
-  }
+  // Four FP64 einsum-loop half transforms t[qrs,i] = sum_p I[pqrs] C[p,i] (row-major = C order), each
+  // intermediate kept in FP64: after four the axes are back in ijkl order.
+  std::vector<double> ref = I;
+  for (int step = 0; step < 4; ++step)
+    ref = einsum_ref("pqrs,pi->qrsi", {{{n, n, n, n}, {n3, n2, n, 1}, ref}, {{n, n}, {n, 1}, Cm}});
   tt::EinsumReport rep;
   std::vector<double> got(static_cast<std::size_t>(n4));
   const double t0 = now_seconds();
@@ -162,21 +153,7 @@ CaseResult dfmp2_case(std::int64_t naux, std::int64_t o, std::int64_t v, tt::Mp2
   for (auto& x : B) x = static_cast<float>(ub(rng));
   for (std::int64_t i = 0; i < o; ++i) eo.push_back(static_cast<float>(uo(rng)));
   for (std::int64_t a = 0; a < v; ++a) ev.push_back(static_cast<float>(uv(rng)));
-  const std::int64_t ov = o * v;
-  std::vector<double> Bd(B.begin(), B.end()), V(static_cast<std::size_t>(ov * ov));
-  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, static_cast<int>(ov), static_cast<int>(ov), static_cast<int>(naux), 1.0,
-              Bd.data(), static_cast<int>(ov), Bd.data(), static_cast<int>(ov), 0.0, V.data(), static_cast<int>(ov));
-  long double ref = 0;
-  for (std::int64_t i = 0; i < o; ++i)
-    for (std::int64_t j = 0; j < o; ++j)
-      for (std::int64_t a = 0; a < v; ++a)
-        for (std::int64_t b = 0; b < v; ++b) {
-          const double x = V[static_cast<std::size_t>((i * v + a) * ov + j * v + b)];
-          const double y = V[static_cast<std::size_t>((i * v + b) * ov + j * v + a)];
-          ref += static_cast<long double>(x * (2 * x - y) /
-                                          (static_cast<double>(eo[static_cast<std::size_t>(i)]) + eo[static_cast<std::size_t>(j)] -
-                                           ev[static_cast<std::size_t>(a)] - ev[static_cast<std::size_t>(b)]));
-        }
+  const long double ref = tensor_ref::dfmp2_energy(naux, o, v, B, eo, ev);
   trn::blas::CallReport rep;
   const double t0 = now_seconds();
   const double e = tt::dfmp2_energy({}, naux, o, v, B.data(), eo.data(), ev.data(), prec, &rep);
@@ -190,13 +167,13 @@ CaseResult dfmp2_case(std::int64_t naux, std::int64_t o, std::int64_t v, tt::Mp2
   return r;
 }
 
-// C_32F / C_64F D[m,n] = conj(A[k,m]) B[k,n] (op C on the caller's data, 4M complex GEMM) vs
-// OpenBLAS ZGEMM (ConjTrans, NoTrans) on the same (float-valued for C_32F) inputs.
+// C_32F / C_64F D[m,n] = conj(A[k,m]) B[k,n] (op C on the caller's data, 4M complex GEMM) vs the
+// complex FP64 loop of tensor_ref::contract_complex on the same (float-valued for C_32F) inputs.
 CaseResult complex_case(tt::ComputeType ct, std::int64_t n) {
   using Z = std::complex<double>;
   const bool c64 = ct == tt::ComputeType::f64;
   const auto re = uniform(static_cast<std::size_t>(4 * n * n), 21);
-  std::vector<Z> A(static_cast<std::size_t>(n * n)), B(A.size()), ref(A.size()), got(A.size());
+  std::vector<Z> A(static_cast<std::size_t>(n * n)), B(A.size()), got(A.size());
   for (std::size_t i = 0; i < A.size(); ++i) {
     A[i] = Z(re[4 * i], re[4 * i + 1]);
     B[i] = Z(re[4 * i + 2], re[4 * i + 3]);
@@ -207,9 +184,9 @@ CaseResult complex_case(tt::ComputeType ct, std::int64_t n) {
       B[i] = Z(p[2], p[3]);
     }
   }
-  const Z one(1.0, 0.0), zero(0.0, 0.0);
-  cblas_zgemm(CblasColMajor, CblasConjTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(n), &one,
-              A.data(), static_cast<int>(n), B.data(), static_cast<int>(n), &zero, ref.data(), static_cast<int>(n));
+  const tensor_ref::Tensor ta{{'k', 'm'}, {n, n}, {1, n}, {}}, tb{{'k', 'n'}, {n, n}, {1, n}, {}},
+      td{{'m', 'n'}, {n, n}, {1, n}, std::vector<double>(A.size())};
+  const std::vector<Z> ref = tensor_ref::contract_complex(ta, tb, td, td, 1.0, 0.0, true, false, A, B, {}).loop;
   tt::ContractionSpec s;
   s.a = {{n, n}, {}, c64 ? tt::DataType::c64 : tt::DataType::c32};
   s.b = s.c = s.d = s.a;
@@ -246,7 +223,7 @@ CaseResult complex_case(tt::ComputeType ct, std::int64_t n) {
   return r;
 }
 
-// Trinary E[i,l] = A[i,j] B[j,k] C[k,l] (j = n / 4) vs two OpenBLAS DGEMMs (A B first, FP64).
+// Trinary E[i,l] = A[i,j] B[j,k] C[k,l] (j = n / 4) vs two FP64 einsum loops (A B first).
 CaseResult trinary_case(std::int64_t n, bool f64) {
   const std::int64_t j = n / 4;
   auto A = uniform(static_cast<std::size_t>(n * j), 31), B = uniform(static_cast<std::size_t>(j * n), 32),
@@ -254,11 +231,9 @@ CaseResult trinary_case(std::int64_t n, bool f64) {
   if (!f64)
     for (auto* v : {&A, &B, &C})
       for (auto& x : *v) x = static_cast<float>(x);
-  std::vector<double> X(static_cast<std::size_t>(n * n)), ref(X.size());
-  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(j), 1.0,
-              A.data(), static_cast<int>(n), B.data(), static_cast<int>(j), 0.0, X.data(), static_cast<int>(n));
-  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n), static_cast<int>(n), 1.0,
-              X.data(), static_cast<int>(n), C.data(), static_cast<int>(n), 0.0, ref.data(), static_cast<int>(n));
+  using tensor_ref::column_major;
+  const std::vector<double> X = einsum_ref("ij,jk->ki", {column_major({n, j}, A), column_major({j, n}, B)});
+  const std::vector<double> ref = einsum_ref("ik,kl->li", {column_major({n, n}, X), column_major({n, n}, C)});
   tt::TrinarySpec s;
   const tt::DataType dt = f64 ? tt::DataType::f64 : tt::DataType::f32;
   s.a = {{n, j}, {}, dt};
@@ -360,10 +335,8 @@ void add_tensor(Registry& reg) {
                                    tt::DataType::f32, tt::ComputeType::f32, tt::PathStrategy::automatic, &rep);
                         BenchResult b;
                         b.host_seconds = seconds_since(t0);
-                        std::vector<double> ref(static_cast<std::size_t>(n * n));
-                        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(n), static_cast<int>(n),
-                                    static_cast<int>(n), 1.0, A.data(), static_cast<int>(n), B.data(), static_cast<int>(n), 0.0,
-                                    ref.data(), static_cast<int>(n));
+                        const std::vector<double> ref =
+                            einsum_ref("ij,jk->ik", {{{n, n}, {n, 1}, A}, {{n, n}, {n, 1}, B}});
                         b.error = rel_frobenius(std::vector<double>(cf.begin(), cf.end()), ref);
                         b.error_metric = "normwise_rel";
                         b.flops = 2.0 * n * n * n;

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "gemm_kernel.hpp"
+#include "trn/core/host_loops.hpp"
 
 namespace trn::blas {
 
@@ -293,21 +294,9 @@ std::vector<std::vector<std::uint16_t>> slice(std::int64_t K, std::int64_t F, co
 
 // acc[i] += P[i] * 2^(ej + ea[i]) for a column whose exponents all lie in the normal range: the
 // same operations as the general loop (an exact widening, a product by an exact power of two, one
-// add), written so that the compiler vectorises it; AVX-512 where the CPU has it.
-template <int>
-inline void accumulate_scaled_body(double* acc, const float* P, const int* ea, int ej, std::int64_t m) {
-  for (std::int64_t i = 0; i < m; ++i) acc[i] += static_cast<double>(P[i]) * pow2_normal(ej + ea[i]);
-}
-__attribute__((target("avx512f"))) void accumulate_scaled_avx512(double* acc, const float* P, const int* ea, int ej,
-                                                                 std::int64_t m) {
-  accumulate_scaled_body<1>(acc, P, ea, ej, m);
-}
+// add), vectorised by the core's host helper (trn/core/host_loops.hpp).
 void accumulate_scaled(double* acc, const float* P, const int* ea, int ej, std::int64_t m) {
-  static const bool avx512 = host_simd_available(HostSimd::avx512);
-  if (avx512)
-    accumulate_scaled_avx512(acc, P, ea, ej, m);
-  else
-    accumulate_scaled_body<0>(acc, P, ea, ej, m);
+  host::accumulate_pow2_scaled(acc, P, ea, ej, m);
 }
 
 SlicePlanInputs slice_inputs(const Operands& o) {
@@ -404,13 +393,6 @@ CrtTable crt_table(int N) {
   return t;
 }
 
-// Nearest integer to v for |v| < 2^51 (round to nearest even through the 1.5 2^52 add: the fp64
-// default rounding mode, no libm call, vectorisable).
-inline double nearest_small(double v) {
-  constexpr double kMagic = 0x1.8p52;
-  return (v + kMagic) - kMagic;
-}
-
 // Per-thread scratch reused across calls and released when the thread exits: scheme II writes
 // ~75 MB of intermediates at 1024^3, and fresh pages would be faulted in on every call.
 enum ScratchSlot { kMantA, kExpA, kMantB, kExpB, kResA, kResB, kPartial, kResidueY, kAcc, kSlotCount };
@@ -454,92 +436,30 @@ inline void split_int(double x, double& mant, std::uint8_t& e) {
 // 2^53 (|mant| < 2^53 but q p up to |mant| + p/2) and would be rounded, a wrong residue and a C' off
 // by a multiple of 2^e 2^-(s+t) (mantissas within p/2 of 2^53: x = 1 - 2^-50, the iterates of a
 // converging refinement). r times 2^e mod p (< 256) stays below 2^17, whose centred residue is
-// exact: every later product and difference is an exact integer < 2^53.
-template <int>
-inline void residues_body(const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p,
-                          const double* pow2_mod, std::uint16_t* out) {
-  const double half = 0.5 * p;
-  for (std::int64_t i = 0; i < count; ++i) {
-    const double x = mant[i];
-    const double r = std::fma(-nearest_small(x * inv_p), p, x);  // exact: one rounding of a small integer
-    const double w = r * pow2_mod[e[i]];
-    double c = w - nearest_small(w * inv_p) * p;
-    c = c >= half ? c - p : c;
-    c = c < -half ? c + p : c;
-    out[i] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(c)) >> 16);
-  }
-}
-__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma"))) void residues_avx512(
-    const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p, const double* pow2_mod,
-    std::uint16_t* out) {
-  residues_body<1>(mant, e, count, p, inv_p, pow2_mod, out);
-}
+// exact: every later product and difference is an exact integer < 2^53 (the core's host helper,
+// trn/core/host_loops.hpp, runs this loop).
 // Residues for the moduli l0 .. l0 + nl - 1 into out + q * out_stride, in blocks of elements that
 // stay in L1 while every modulus of the group reads them (one pass over x from memory).
 void residues(const SplitInts& x, const CrtTable& t, int l0, int nl, std::uint16_t* out, std::int64_t out_stride) {
-  static const bool avx512 = host_simd_available(HostSimd::avx512);
   constexpr std::int64_t kBlock = 2048;
   for (std::int64_t b0 = 0; b0 < x.count; b0 += kBlock) {
     const std::int64_t nb = std::min(kBlock, x.count - b0);
     for (int q = 0; q < nl; ++q) {
       const double p = kCrtModuli[l0 + q], inv_p = 1.0 / p;
       std::uint16_t* o = out + q * out_stride + b0;
-      if (avx512)
-        residues_avx512(x.mant + b0, x.e + b0, nb, p, inv_p, t.pow2_mod[l0 + q], o);
-      else
-        residues_body<0>(x.mant + b0, x.e + b0, nb, p, inv_p, t.pow2_mod[l0 + q], o);
+      host::centred_residues_bf16(x.mant + b0, x.e + b0, nb, p, inv_p, t.pow2_mod[l0 + q], o);
     }
   }
 }
 
-// y = (y + P mod p) mod p in [0, p) for exact integer partials |P| <= 2^24 (the quotient estimate is
-// the nearest integer: P / p's fp64 error is far below 1/2 away from ties, and a tie gives +-p/2).
-template <int>
-inline void fold_partial_body(const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
-  for (std::int64_t i = 0; i < count; ++i) {
-    const double v = P[i];
-    double r = v - nearest_small(v * inv_p) * p;
-    r = r < 0 ? r + p : r;
-    double s = first ? r : r + static_cast<double>(y[i]);
-    s = s >= p ? s - p : s;
-    y[i] = static_cast<std::uint8_t>(static_cast<int>(s));
-  }
-}
-__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void fold_partial_avx512(
-    const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
-  fold_partial_body<1>(P, count, p, inv_p, first, y);
-}
+// y = (y + P mod p) mod p in [0, p) for exact integer partials |P| <= 2^24 (the core's host helper).
 void fold_partial(const float* P, std::int64_t count, double p, double inv_p, bool first, std::uint8_t* y) {
-  static const bool avx512 = host_simd_available(HostSimd::avx512);
-  if (avx512)
-    fold_partial_avx512(P, count, p, inv_p, first, y);
-  else
-    fold_partial_body<0>(P, count, p, inv_p, first, y);
+  host::fold_residues_u8(P, count, p, inv_p, first, y);
 }
 
 // S[c][e] += W_l digit c * y_l[e] over a block (exact: sums < 2^53).
-template <int>
-inline void digit_sums_body(const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb,
-                            double (*S)[256]) {
-  for (int l = 0; l < t.N; ++l) {
-    const std::uint8_t* yl = y[l] + offset;
-    for (int c = 0; c < t.digits; ++c) {
-      const double w = t.W_digit[l][c];
-      double* Sc = S[c];
-      for (std::int64_t e = 0; e < nb; ++e) Sc[e] += w * static_cast<double>(yl[e]);
-    }
-  }
-}
-__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void digit_sums_avx512(
-    const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb, double (*S)[256]) {
-  digit_sums_body<1>(t, y, offset, nb, S);
-}
 void digit_sums(const CrtTable& t, const std::uint8_t* const* y, std::int64_t offset, std::int64_t nb, double (*S)[256]) {
-  static const bool avx512 = host_simd_available(HostSimd::avx512);
-  if (avx512)
-    digit_sums_avx512(t, y, offset, nb, S);
-  else
-    digit_sums_body<0>(t, y, offset, nb, S);
+  host::weighted_digit_sums(t.N, t.digits, &t.W_digit[0][0], kMaxDigits + 1, y, offset, nb, S);
 }
 
 struct CrtScaling {

@@ -230,6 +230,152 @@ LaunchConfig engine_launch_config(const EngineConfig& cfg, int programs, bool se
   return lc;
 }
 
+namespace {
+
+// GpSimdE: Poisson samples from the square histogram (alias table) in SBUF, one word each.
+void poisson_table_op(NeuronCore& nc, const Tile& result, const Tile& words, const Tile& table, const KernelParams& p,
+                      std::int64_t F) {
+  const Tile outputs[] = {result};
+  const Tile inputs[] = {words, table};
+  const std::uint32_t shift = p.table->shift, len = p.table->length;
+  nc.custom_op("poisson_square_histogram", outputs, inputs, gpsimd_cycles(nc.hw(), kPoissonTableGpsimdOpsPerElement, F),
+               [shift, len](const CustomOpContext& ctx) {
+                 const Tile &out = ctx.outputs[0], &w = ctx.inputs[0], &tab = ctx.inputs[1];
+                 const auto* keep = reinterpret_cast<const std::uint32_t*>(tab.at(0, 0));
+                 const std::uint32_t* alias = keep + len;
+                 for (std::int32_t r = 0; r < out.partitions; ++r) {
+                   const auto* x = reinterpret_cast<const std::uint32_t*>(w.at(r, 0));
+                   auto* o = reinterpret_cast<std::uint32_t*>(out.at(r, 0));
+                   for (std::int64_t f = 0; f < out.free_size(); ++f) {
+                     std::uint64_t j = (std::uint64_t{len} * (std::uint64_t{x[f]} + 1)) >> 32;
+                     if (j >= len) j = len - 1;
+                     o[f] = shift + (x[f] < keep[j] ? static_cast<std::uint32_t>(j) : alias[j]);
+                   }
+                 }
+               });
+}
+
+// GpSimdE: exact Poisson samples (PTRS) of elements tile_first + r F + f.
+void poisson_exact_op(NeuronCore& nc, const Tile& result, const KernelParams& p, std::uint64_t tile_first,
+                      std::int64_t F) {
+  const Tile outputs[] = {result};
+  const std::uint64_t seed = p.stream.seed;
+  const double lambda = p.lambda;
+  nc.custom_op("poisson_ptrs", outputs, {}, gpsimd_cycles(nc.hw(), kPoissonExactGpsimdOpsPerElement, F),
+               [seed, lambda, tile_first, F](const CustomOpContext& ctx) {
+                 const Tile& out = ctx.outputs[0];
+                 for (std::int32_t r = 0; r < out.partitions; ++r) {
+                   auto* o = reinterpret_cast<std::uint32_t*>(out.at(r, 0));
+                   for (std::int64_t f = 0; f < F; ++f)
+                     o[f] = poisson_exact_sample(seed, tile_first + static_cast<std::uint64_t>(r * F + f), lambda);
+                 }
+               });
+}
+
+// GpSimdE: integers low + [0, range) by Lemire's method from the words.
+void uniform_int_op(NeuronCore& nc, const Tile& result, const Tile& words, const KernelParams& p,
+                    std::uint64_t tile_first, std::int64_t F) {
+  const Tile outputs[] = {result};
+  const Tile inputs[] = {words};
+  const std::uint64_t seed = p.stream.seed, range = p.int_range;
+  const std::uint32_t low = p.int_low;
+  nc.custom_op("uniform_int_lemire", outputs, inputs, gpsimd_cycles(nc.hw(), kUniformIntGpsimdOpsPerElement, F),
+               [seed, range, low, tile_first, F](const CustomOpContext& ctx) {
+                 const Tile &out = ctx.outputs[0], &w = ctx.inputs[0];
+                 for (std::int32_t r = 0; r < out.partitions; ++r) {
+                   const auto* x = reinterpret_cast<const std::uint32_t*>(w.at(r, 0));
+                   auto* o = reinterpret_cast<std::uint32_t*>(out.at(r, 0));
+                   for (std::int64_t f = 0; f < F; ++f)
+                     o[f] = low + uniform_int_sample(seed, tile_first + static_cast<std::uint64_t>(r * F + f), x[f], range);
+                 }
+               });
+}
+
+// The SBUF operands of one program: double-buffered words / result / z tiles (and Box-Muller
+// scratch), the Poisson table DMA'd in from HBM, the Bernoulli threshold column.
+struct ProgramTiles {
+  Buffers buf[2];
+  Tile table, threshold;
+};
+
+ProgramTiles alloc_program_tiles(NeuronCore& nc, const KernelParams& p, std::int64_t F, DType rdt,
+                                 const std::optional<HbmTensor>& table_hbm, std::int64_t table_len) {
+  const std::int32_t P = nc.hw().pmax;
+  OnChipMemory& sbuf = nc.sbuf();
+  ProgramTiles t;
+  for (int b = 0; b < 2; ++b) {
+    const std::string s = std::to_string(b);
+    t.buf[b].words = sbuf.alloc(DType::u32, P, {F}, "words" + s);
+    t.buf[b].result = sbuf.alloc(rdt, P, {F}, "result" + s);
+    t.buf[b].z = sbuf.alloc(DType::f32, P, {F}, "z" + s);
+    if (is_pair_kind(p.kind)) t.buf[b].box_muller = BoxMullerScratch::alloc(sbuf, P, F / 2);
+  }
+  if (p.kind == KernelKind::poisson_table) {
+    t.table = sbuf.alloc(DType::u32, 1, {2 * table_len}, "poisson_table");
+    nc.dma_copy(t.table, table_hbm->tile(0, 1, 0, 2 * table_len));
+  }
+  if (p.kind == KernelKind::bernoulli && p.bernoulli_cut > 0) {
+    // [P, 1] integer operand word <= cut - 1 (an fp32 immediate cannot hold 32-bit thresholds).
+    t.threshold = sbuf.alloc(DType::i32, P, {1}, "bernoulli_threshold");
+    const std::array<std::int64_t, 2> pattern[] = {{0, 1}};
+    nc.iota(t.threshold, pattern, static_cast<std::int64_t>(static_cast<std::int32_t>(p.bernoulli_cut - 1)), 0);
+    t.threshold = t.threshold.bitcast(DType::u32);
+  }
+  return t;
+}
+
+// One tile of `rows` x F outputs starting at element tile_first: the Philox words, the
+// distribution's transform, the store.
+void generate_tile(NeuronCore& nc, const KernelParams& p, const ProgramTiles& pt, const Buffers& b,
+                   std::uint64_t tile_first, std::int32_t rows, std::int64_t F, DType rdt) {
+  const Tile words = b.words.rows(0, rows), result = b.result.rows(0, rows), z = b.z.rows(0, rows);
+  if (p.kind != KernelKind::poisson_exact) philox_words(nc, words, p.stream, tile_first, F);
+  switch (p.kind) {
+    case KernelKind::words:
+      store_window(nc, words, tile_first, p, DType::u32);
+      return;
+    case KernelKind::uniform:
+      uniform_from_words(nc, result, words);
+      break;
+    case KernelKind::normal:
+    case KernelKind::log_normal: {
+      const std::int64_t h = F / 2;
+      box_muller(nc, *b.box_muller, z.slice(0, 0, h, 2), z.slice(0, 1, h, 2), words.slice(0, 0, h, 2),
+                 words.slice(0, 1, h, 2));
+      if (p.kind == KernelKind::normal)
+        nc.activation(result, z, ActFunc::copy, p.mean, p.stddev);  // z * stddev + mean (ScalarE)
+      else
+        nc.activation(result, z, ActFunc::exp, p.mean, p.stddev);  // exp(z * stddev + mean)
+      break;
+    }
+    case KernelKind::exponential:
+      uniform_from_words(nc, z, words);
+      nc.activation(z, z, ActFunc::log);
+      nc.tensor_scalar(result, z, AluOp::subtract, 0.0f, AluOp::divide, p.rate, Engine::vector,
+                       /*reverse0=*/true);  // (0 - log u) / rate
+      break;
+    case KernelKind::bernoulli:
+      if (p.bernoulli_cut == 0)
+        nc.memset(result, 0.0f, Engine::gpsimd);
+      else  // native integer comparison on GpSimdE (u32 operands)
+        nc.tensor_scalar(result, words, AluOp::less_equal, pt.threshold.rows(0, rows), AluOp::bypass, 0.0f,
+                         Engine::gpsimd);
+      break;
+    case KernelKind::poisson_table:
+      poisson_table_op(nc, result, words, pt.table, p, F);
+      break;
+    case KernelKind::poisson_exact:
+      poisson_exact_op(nc, result, p, tile_first, F);
+      break;
+    case KernelKind::uniform_int:
+      uniform_int_op(nc, result, words, p, tile_first, F);
+      break;
+  }
+  store_window(nc, result, tile_first, p, rdt);
+}
+
+}  // namespace
+
 LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg) {
   const HardwareSpec& hw = hardware_spec(cfg.target);
   if (p.domain_count == 0) return {};
@@ -258,131 +404,16 @@ LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg)
   const LaunchConfig lc = engine_launch_config(cfg, static_cast<int>(programs));
 
   return launch(lc, [&](NeuronCore& nc) {
-    const std::int32_t P = nc.hw().pmax;
-    OnChipMemory& sbuf = nc.sbuf();
-    Buffers buf[2];
-    for (int b = 0; b < 2; ++b) {
-      const std::string s = std::to_string(b);
-      buf[b].words = sbuf.alloc(DType::u32, P, {F}, "words" + s);
-      buf[b].result = sbuf.alloc(rdt, P, {F}, "result" + s);
-      buf[b].z = sbuf.alloc(DType::f32, P, {F}, "z" + s);
-      if (is_pair_kind(p.kind)) buf[b].box_muller = BoxMullerScratch::alloc(sbuf, P, F / 2);
-    }
-    Tile table;
-    if (p.kind == KernelKind::poisson_table) {
-      table = sbuf.alloc(DType::u32, 1, {2 * table_len}, "poisson_table");
-      nc.dma_copy(table, table_hbm->tile(0, 1, 0, 2 * table_len));
-    }
-    Tile threshold;
-    if (p.kind == KernelKind::bernoulli && p.bernoulli_cut > 0) {
-      // [P, 1] integer operand word <= cut - 1 (an fp32 immediate cannot hold 32-bit thresholds).
-      threshold = sbuf.alloc(DType::i32, P, {1}, "bernoulli_threshold");
-      const std::array<std::int64_t, 2> pattern[] = {{0, 1}};
-      nc.iota(threshold, pattern, static_cast<std::int64_t>(static_cast<std::int32_t>(p.bernoulli_cut - 1)), 0);
-      threshold = threshold.bitcast(DType::u32);
-    }
-
+    const ProgramTiles pt = alloc_program_tiles(nc, p, F, rdt, table_hbm, table_len);
     const auto first_tile = static_cast<std::uint64_t>(nc.program_id(0)) * kTilesPerProgram;
     const std::uint64_t last_tile = std::min(tiles, first_tile + kTilesPerProgram);
     const std::uint64_t domain_end = p.domain_first + p.domain_count;
     for (std::uint64_t k = first_tile; k < last_tile; ++k) {
-      const Buffers& b = buf[(k - first_tile) % 2];
       const std::uint64_t tile_first = p.domain_first + k * tile_elems;
       const std::uint64_t count = std::min(tile_elems, domain_end - tile_first);
       const auto rows =
           static_cast<std::int32_t>((count + static_cast<std::uint64_t>(F) - 1) / static_cast<std::uint64_t>(F));
-      const Tile words = b.words.rows(0, rows), result = b.result.rows(0, rows), z = b.z.rows(0, rows);
-
-      if (p.kind != KernelKind::poisson_exact) philox_words(nc, words, p.stream, tile_first, F);
-      switch (p.kind) {
-        case KernelKind::words:
-          store_window(nc, words, tile_first, p, DType::u32);
-          continue;
-        case KernelKind::uniform:
-          uniform_from_words(nc, result, words);
-          break;
-        case KernelKind::normal:
-        case KernelKind::log_normal: {
-          const std::int64_t h = F / 2;
-          box_muller(nc, *b.box_muller, z.slice(0, 0, h, 2), z.slice(0, 1, h, 2), words.slice(0, 0, h, 2),
-                     words.slice(0, 1, h, 2));
-          if (p.kind == KernelKind::normal)
-            nc.activation(result, z, ActFunc::copy, p.mean, p.stddev);  // z * stddev + mean (ScalarE)
-          else
-            nc.activation(result, z, ActFunc::exp, p.mean, p.stddev);  // exp(z * stddev + mean)
-          break;
-        }
-        case KernelKind::exponential:
-          uniform_from_words(nc, z, words);
-          nc.activation(z, z, ActFunc::log);
-          nc.tensor_scalar(result, z, AluOp::subtract, 0.0f, AluOp::divide, p.rate, Engine::vector,
-                           /*reverse0=*/true);  // (0 - log u) / rate
-          break;
-        case KernelKind::bernoulli:
-          if (p.bernoulli_cut == 0)
-            nc.memset(result, 0.0f, Engine::gpsimd);
-          else  // native integer comparison on GpSimdE (u32 operands)
-            nc.tensor_scalar(result, words, AluOp::less_equal, threshold.rows(0, rows), AluOp::bypass, 0.0f,
-                             Engine::gpsimd);
-          break;
-        case KernelKind::poisson_table: {
-          const Tile outputs[] = {result};
-          const Tile inputs[] = {words, table};
-          const std::uint32_t shift = p.table->shift, len = p.table->length;
-          nc.custom_op("poisson_square_histogram", outputs, inputs,
-                       gpsimd_cycles(nc.hw(), kPoissonTableGpsimdOpsPerElement, F),
-                       [shift, len](const CustomOpContext& ctx) {
-                         const Tile &out = ctx.outputs[0], &w = ctx.inputs[0], &tab = ctx.inputs[1];
-                         const auto* keep = reinterpret_cast<const std::uint32_t*>(tab.at(0, 0));
-                         const std::uint32_t* alias = keep + len;
-                         for (std::int32_t r = 0; r < out.partitions; ++r) {
-                           const auto* x = reinterpret_cast<const std::uint32_t*>(w.at(r, 0));
-                           auto* o = reinterpret_cast<std::uint32_t*>(out.at(r, 0));
-                           for (std::int64_t f = 0; f < out.free_size(); ++f) {
-                             std::uint64_t j = (std::uint64_t{len} * (std::uint64_t{x[f]} + 1)) >> 32;
-                             if (j >= len) j = len - 1;
-                             o[f] = shift + (x[f] < keep[j] ? static_cast<std::uint32_t>(j) : alias[j]);
-                           }
-                         }
-                       });
-          break;
-        }
-        case KernelKind::poisson_exact: {
-          const Tile outputs[] = {result};
-          const std::uint64_t seed = p.stream.seed;
-          const double lambda = p.lambda;
-          nc.custom_op("poisson_ptrs", outputs, {}, gpsimd_cycles(nc.hw(), kPoissonExactGpsimdOpsPerElement, F),
-                       [seed, lambda, tile_first, F](const CustomOpContext& ctx) {
-                         const Tile& out = ctx.outputs[0];
-                         for (std::int32_t r = 0; r < out.partitions; ++r) {
-                           auto* o = reinterpret_cast<std::uint32_t*>(out.at(r, 0));
-                           for (std::int64_t f = 0; f < F; ++f)
-                             o[f] =
-                                 poisson_exact_sample(seed, tile_first + static_cast<std::uint64_t>(r * F + f), lambda);
-                         }
-                       });
-          break;
-        }
-        case KernelKind::uniform_int: {
-          const Tile outputs[] = {result};
-          const Tile inputs[] = {words};
-          const std::uint64_t seed = p.stream.seed, range = p.int_range;
-          const std::uint32_t low = p.int_low;
-          nc.custom_op("uniform_int_lemire", outputs, inputs, gpsimd_cycles(nc.hw(), kUniformIntGpsimdOpsPerElement, F),
-                       [seed, range, low, tile_first, F](const CustomOpContext& ctx) {
-                         const Tile &out = ctx.outputs[0], &w = ctx.inputs[0];
-                         for (std::int32_t r = 0; r < out.partitions; ++r) {
-                           const auto* x = reinterpret_cast<const std::uint32_t*>(w.at(r, 0));
-                           auto* o = reinterpret_cast<std::uint32_t*>(out.at(r, 0));
-                           for (std::int64_t f = 0; f < F; ++f)
-                             o[f] = low + uniform_int_sample(seed, tile_first + static_cast<std::uint64_t>(r * F + f),
-                                                             x[f], range);
-                         }
-                       });
-          break;
-        }
-      }
-      store_window(nc, result, tile_first, p, rdt);
+      generate_tile(nc, p, pt, pt.buf[(k - first_tile) % 2], tile_first, rows, F, rdt);
     }
   });
 }

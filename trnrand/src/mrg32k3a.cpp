@@ -7,6 +7,7 @@
 #include <string>
 
 #include "trn/core/error.hpp"
+#include "stateful_generator.hpp"
 #include "trn/rand/slot_kernel.hpp"
 #include "trn/rand/transforms.hpp"
 
@@ -14,7 +15,7 @@ namespace trn::rand {
 
 namespace {
 
-constexpr std::string_view kWho = "trn::rand::Mrg32k3aGenerator";
+constexpr std::string_view kWho = Mrg32k3aGenerator::kWho;
 
 // 3 x 3 matrices mod m (entries < m < 2^32; every product < 2^64).
 using Mat3 = std::array<std::array<std::uint64_t, 3>, 3>;
@@ -108,17 +109,6 @@ void mrg32k3a_skip_subsequences(Mrg32k3aState& s, std::uint64_t n) {
                mat_pow(transition2(), kMrgM2, n, kSubsequenceLog2));
 }
 
-void Mrg32k3aGenerator::set_seed(std::uint64_t seed) {
-  seed_ = seed;
-  base_.clear();
-  states_.clear();
-}
-
-void Mrg32k3aGenerator::set_offset(std::uint64_t offset) {
-  offset_ = offset;
-  states_.clear();
-}
-
 std::vector<Mrg32k3aState>& Mrg32k3aGenerator::states() {
   if (base_.empty()) {
     // Thread k = subsequence k: each state is the previous one moved by A^(2^76).
@@ -177,7 +167,6 @@ static_assert(sizeof(Mrg32k3aState) == 32, "8 words per MRG32k3a thread state in
 
 LaunchResult run_mrg32k3a_kernel(std::span<Mrg32k3aState> states, std::uint64_t first_slot, std::uint64_t slots,
                                  MrgSlot kind, MrgOutput output, void* out, const EngineConfig& cfg) {
-  if (states.size() != kMrg32k3aThreads) throw UsageError("run_mrg32k3a_kernel", "states", "needs 81920 thread states");
   const std::int64_t w = kind == MrgSlot::steps2 ? 2 : 1;
   // carried_normal: on average one step and half a Box-Muller pair per value, the pair's log, sqrt,
   // sin and cos in fp32 software on GpSimdE (a rough 120 operations per pair).
@@ -186,29 +175,23 @@ LaunchResult run_mrg32k3a_kernel(std::span<Mrg32k3aState> states, std::uint64_t 
                                              : output == MrgOutput::uniform  ? kMrgGpsimdOpsUniform
                                                                              : 0.0);
   const SlotKernelSpec spec{"mrg32k3a_slots", w, ops, false};
-  return run_slot_kernel(
-      spec, states, slots * static_cast<std::uint64_t>(w), output == MrgOutput::uniform ? DType::f32 : DType::u32, out,
-      [&](std::span<Mrg32k3aState> s, std::uint64_t v0, std::uint64_t v1, std::uint32_t* o) {
-        mrg32k3a_run_slots(s, first_slot, v0 / static_cast<std::uint64_t>(w), v1 / static_cast<std::uint64_t>(w), kind,
-                           output, o);
+  return run_slots_kernel(
+      "run_mrg32k3a_kernel", spec, states, kMrg32k3aThreads, first_slot, slots,
+      output == MrgOutput::uniform ? DType::f32 : DType::u32, out,
+      [&](std::span<Mrg32k3aState> s, std::uint64_t first, std::uint64_t b, std::uint64_t e, std::uint32_t* o) {
+        mrg32k3a_run_slots(s, first, b, e, kind, output, o);
       },
       cfg);
 }
 
 std::vector<std::uint32_t> Mrg32k3aGenerator::slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output) {
-  auto& st = states();
-  std::vector<std::uint32_t> v(static_cast<std::size_t>(slots) * (kind == MrgSlot::steps2 ? 2 : 1));
-  if (engines_) {
-    last_trace_ = run_mrg32k3a_kernel(st, offset_, slots, kind, output, v.data(), cfg_).trace;
-  } else {
-    mrg32k3a_run_slots(st, offset_, 0, slots, kind, output, v.data());
-    last_trace_.reset();
-  }
-  offset_ += slots;
-  return v;
+  return run_slots(
+      slots, kind == MrgSlot::steps2 ? 2 : 1,
+      [&](std::vector<Mrg32k3aState>& st, std::uint32_t* v) {
+        return run_mrg32k3a_kernel(st, offset_, slots, kind, output, v, cfg_);
+      },
+      [&](std::vector<Mrg32k3aState>& st, std::uint32_t* v) { mrg32k3a_run_slots(st, offset_, 0, slots, kind, output, v); });
 }
-
-Profile Mrg32k3aGenerator::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 
 void Mrg32k3aGenerator::generate(std::span<std::uint32_t> out) {
   const auto v = slot_values(out.size(), MrgSlot::steps1, MrgOutput::word);
@@ -226,8 +209,7 @@ void Mrg32k3aGenerator::uniform_double(std::span<double> out) {
 }
 
 std::vector<std::array<float, 2>> Mrg32k3aGenerator::normal_pairs(std::size_t n) {
-  if (n % 2 != 0)
-    throw UsageError(kWho, "n", "Box-Muller outputs come in pairs: n = " + std::to_string(n) + " must be even");
+  require_even_pairs(kWho, n);
   // curand_box_muller_mrg: u and w float uniforms, angle w * fp32(2 pi) in fp32.
   const auto v = slot_values(n / 2, MrgSlot::steps2);
   std::vector<std::array<float, 2>> z(n / 2);
@@ -238,8 +220,7 @@ std::vector<std::array<float, 2>> Mrg32k3aGenerator::normal_pairs(std::size_t n)
 }
 
 std::vector<std::array<double, 2>> Mrg32k3aGenerator::normal_pairs_double(std::size_t n) {
-  if (n % 2 != 0)
-    throw UsageError(kWho, "n", "Box-Muller outputs come in pairs: n = " + std::to_string(n) + " must be even");
+  require_even_pairs(kWho, n);
   // curand_box_muller_mrg_double: u and w double uniforms, angle (w * 2) pi.
   const auto v = slot_values(n / 2, MrgSlot::steps2);
   std::vector<std::array<double, 2>> z(n / 2);
@@ -248,50 +229,6 @@ std::vector<std::array<double, 2>> Mrg32k3aGenerator::normal_pairs_double(std::s
   return z;
 }
 
-void Mrg32k3aGenerator::normal(std::span<float> out, float mean, float stddev) {
-  const auto z = normal_pairs(out.size());
-  for (std::size_t m = 0; m < z.size(); ++m) {
-    out[2 * m] = normal_affine(z[m][0], mean, stddev);
-    out[2 * m + 1] = normal_affine(z[m][1], mean, stddev);
-  }
-}
-
-void Mrg32k3aGenerator::log_normal(std::span<float> out, float mean, float stddev) {
-  const auto z = normal_pairs(out.size());
-  for (std::size_t m = 0; m < z.size(); ++m) {
-    out[2 * m] = log_normal_from(z[m][0], mean, stddev);
-    out[2 * m + 1] = log_normal_from(z[m][1], mean, stddev);
-  }
-}
-
-void Mrg32k3aGenerator::normal_double(std::span<double> out, double mean, double stddev) {
-  const auto z = normal_pairs_double(out.size());
-  for (std::size_t m = 0; m < z.size(); ++m) {
-    out[2 * m] = normal_affine_double(z[m][0], mean, stddev);
-    out[2 * m + 1] = normal_affine_double(z[m][1], mean, stddev);
-  }
-}
-
-void Mrg32k3aGenerator::log_normal_double(std::span<double> out, double mean, double stddev) {
-  const auto z = normal_pairs_double(out.size());
-  for (std::size_t m = 0; m < z.size(); ++m) {
-    out[2 * m] = log_normal_from_double(z[m][0], mean, stddev);
-    out[2 * m + 1] = log_normal_from_double(z[m][1], mean, stddev);
-  }
-}
-
-void Mrg32k3aGenerator::poisson(std::span<std::uint32_t> out, double lambda) {
-  if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
-    throw UsageError(kWho, "lambda",
-                     "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
-  if (lambda < kCurandPoissonNormalThreshold) {
-    if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
-    const auto v = slot_values(out.size(), MrgSlot::steps1, MrgOutput::word);
-    for (std::size_t m = 0; m < out.size(); ++m) out[m] = table_->sample(v[m]);
-    return;
-  }
-  const auto v = slot_values(out.size(), MrgSlot::carried_normal);
-  for (std::size_t m = 0; m < out.size(); ++m) out[m] = poisson_from_normal(std::bit_cast<float>(v[m]), lambda);
-}
+template class StatefulGenerator<Mrg32k3aGenerator, Mrg32k3aState>;
 
 }  // namespace trn::rand

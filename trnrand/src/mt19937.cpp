@@ -8,10 +8,8 @@
 #include <cstring>
 #include <string>
 
-#include <immintrin.h>
-
 #include "trn/core/error.hpp"
-#include "trn/core/host_simd.hpp"
+#include "trn/core/host_loops.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/transforms.hpp"
 
@@ -221,35 +219,6 @@ void mt19937_twist(Mt19937Window& w) {
   }
 }
 
-namespace {
-// dst[0 .. n) ^= src[0 .. n): the jump's inner loop (2492 times 624 words per stream), in the
-// widest vector width the host has (the core's probe, trn/core/host_simd.hpp).
-void xor_into_portable(std::uint32_t* dst, const std::uint32_t* src, std::size_t n) {
-  for (std::size_t k = 0; k < n; ++k) dst[k] ^= src[k];
-}
-__attribute__((target("avx2"))) void xor_into_avx2(std::uint32_t* dst, const std::uint32_t* src, std::size_t n) {
-  std::size_t k = 0;
-  for (; k + 8 <= n; k += 8) {
-    const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + k));
-    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + k));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + k), _mm256_xor_si256(a, b));
-  }
-  for (; k < n; ++k) dst[k] ^= src[k];
-}
-__attribute__((target("avx512f"))) void xor_into_avx512(std::uint32_t* dst, const std::uint32_t* src, std::size_t n) {
-  std::size_t k = 0;
-  for (; k + 16 <= n; k += 16)
-    _mm512_storeu_si512(dst + k, _mm512_xor_si512(_mm512_loadu_si512(dst + k), _mm512_loadu_si512(src + k)));
-  for (; k < n; ++k) dst[k] ^= src[k];
-}
-using XorInto = void (*)(std::uint32_t*, const std::uint32_t*, std::size_t);
-XorInto xor_into_kernel() {
-  static const XorInto f = host_simd_available(HostSimd::avx512) ? xor_into_avx512
-                           : host_simd_available(HostSimd::avx2) ? xor_into_avx2
-                                                                 : xor_into_portable;
-  return f;
-}
-}  // namespace
 
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
   // g(T) w by Haramoto et al.'s sliding-window Horner scheme with q = 8: g = sum_c h_c(x) x^(8c)
@@ -270,7 +239,6 @@ Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
     const Mt19937Window& prev = table[h & (h - 1)];
     for (std::size_t k = 0; k < kMt19937Words; ++k) table[h][k] = prev[k] ^ x[i + k];
   }
-  const XorInto xor_into = xor_into_kernel();
   std::size_t start = 0;
   bool zero = true;
   for (std::size_t c = static_cast<std::size_t>(top) / kQ + 1; c-- > 0;) {
@@ -284,8 +252,8 @@ Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
     if (h == 0) continue;
     const Mt19937Window& add = table[h];
     const std::size_t first = 624 - start;  // logical 0 .. first - 1 live at buf[start ..]
-    xor_into(buf.data() + start, add.data(), first);
-    xor_into(buf.data(), add.data() + first, 624 - first);
+    host::xor_words(buf.data() + start, add.data(), first);  // the core's vector path (host_loops.hpp)
+    host::xor_words(buf.data(), add.data() + first, 624 - first);
     zero = false;
   }
   Mt19937Window out{};

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "trn/core/error.hpp"
+#include "stateful_generator.hpp"
 #include "trn/rand/slot_kernel.hpp"
 #include "trn/rand/transforms.hpp"
 
@@ -16,7 +17,7 @@ namespace trn::rand {
 
 namespace {
 
-constexpr std::string_view kWho = "trn::rand::XorwowGenerator";
+constexpr std::string_view kWho = XorwowGenerator::kWho;
 
 using Word5 = std::array<std::uint32_t, 5>;
 
@@ -106,17 +107,6 @@ void xorwow_skip_subsequences(XorwowState& s, std::uint64_t n) {
   }
 }
 
-void XorwowGenerator::set_seed(std::uint64_t seed) {
-  seed_ = seed;
-  base_.clear();
-  states_.clear();
-}
-
-void XorwowGenerator::set_offset(std::uint64_t offset) {
-  offset_ = offset;
-  states_.clear();
-}
-
 std::vector<XorwowState>& XorwowGenerator::states() {
   if (base_.empty()) {
     // Thread k = subsequence k: each state is the previous one skipped by 2^67 steps.
@@ -169,16 +159,12 @@ void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, s
 }
 
 std::vector<std::uint32_t> XorwowGenerator::slot_values(std::uint64_t slots, XorwowSlot kind) {
-  auto& st = states();
-  std::vector<std::uint32_t> v(static_cast<std::size_t>(slots) * static_cast<std::size_t>(xorwow_values_per_slot(kind)));
-  if (engines_) {
-    last_trace_ = run_xorwow_kernel(st, offset_, slots, kind, false, v.data(), cfg_).trace;
-  } else {
-    xorwow_run_slots(st, offset_, 0, slots, kind, v.data());
-    last_trace_.reset();
-  }
-  offset_ += slots;
-  return v;
+  return run_slots(
+      slots, static_cast<std::size_t>(xorwow_values_per_slot(kind)),
+      [&](std::vector<XorwowState>& st, std::uint32_t* v) {
+        return run_xorwow_kernel(st, offset_, slots, kind, false, v, cfg_);
+      },
+      [&](std::vector<XorwowState>& st, std::uint32_t* v) { xorwow_run_slots(st, offset_, 0, slots, kind, v); });
 }
 
 void XorwowGenerator::uniform_into(std::span<float> out) {
@@ -190,8 +176,6 @@ void XorwowGenerator::uniform_into(std::span<float> out) {
   last_trace_ = run_xorwow_kernel(states(), offset_, out.size(), XorwowSlot::words1, true, out.data(), cfg_).trace;
   offset_ += out.size();
 }
-
-Profile XorwowGenerator::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 
 void XorwowGenerator::generate(std::span<std::uint32_t> out) {
   const auto v = slot_values(out.size(), XorwowSlot::words1);
@@ -205,66 +189,22 @@ void XorwowGenerator::uniform_double(std::span<double> out) {
   for (std::size_t m = 0; m < out.size(); ++m) out[m] = uniform_double_hq(v[2 * m], v[2 * m + 1]);
 }
 
-namespace {
-void require_even(std::size_t n) {
-  if (n % 2 != 0)
-    throw UsageError(kWho, "n", "Box-Muller outputs come in pairs: n = " + std::to_string(n) + " must be even");
-}
-}  // namespace
-
-// Float Box-Muller pairs (2 words per slot) and fp64 pairs (4 words per slot), then `f` per value.
-void XorwowGenerator::normal(std::span<float> out, float mean, float stddev) {
-  require_even(out.size());
-  const auto v = slot_values(out.size() / 2, XorwowSlot::words2);
-  for (std::size_t m = 0; m < out.size() / 2; ++m) {
-    const auto z = box_muller_f32(v[2 * m], v[2 * m + 1]);
-    out[2 * m] = normal_affine(z[0], mean, stddev);
-    out[2 * m + 1] = normal_affine(z[1], mean, stddev);
-  }
+std::vector<std::array<float, 2>> XorwowGenerator::normal_pairs(std::size_t n) {
+  require_even_pairs(kWho, n);
+  const auto v = slot_values(n / 2, XorwowSlot::words2);
+  std::vector<std::array<float, 2>> z(n / 2);
+  for (std::size_t m = 0; m < z.size(); ++m) z[m] = box_muller_f32(v[2 * m], v[2 * m + 1]);
+  return z;
 }
 
-void XorwowGenerator::log_normal(std::span<float> out, float mean, float stddev) {
-  require_even(out.size());
-  const auto v = slot_values(out.size() / 2, XorwowSlot::words2);
-  for (std::size_t m = 0; m < out.size() / 2; ++m) {
-    const auto z = box_muller_f32(v[2 * m], v[2 * m + 1]);
-    out[2 * m] = log_normal_from(z[0], mean, stddev);
-    out[2 * m + 1] = log_normal_from(z[1], mean, stddev);
-  }
+std::vector<std::array<double, 2>> XorwowGenerator::normal_pairs_double(std::size_t n) {
+  require_even_pairs(kWho, n);
+  const auto v = slot_values(n / 2, XorwowSlot::words4);
+  std::vector<std::array<double, 2>> z(n / 2);
+  for (std::size_t m = 0; m < z.size(); ++m) z[m] = box_muller_f64(v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
+  return z;
 }
 
-void XorwowGenerator::normal_double(std::span<double> out, double mean, double stddev) {
-  require_even(out.size());
-  const auto v = slot_values(out.size() / 2, XorwowSlot::words4);
-  for (std::size_t m = 0; m < out.size() / 2; ++m) {
-    const auto z = box_muller_f64(v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
-    out[2 * m] = normal_affine_double(z[0], mean, stddev);
-    out[2 * m + 1] = normal_affine_double(z[1], mean, stddev);
-  }
-}
-
-void XorwowGenerator::log_normal_double(std::span<double> out, double mean, double stddev) {
-  require_even(out.size());
-  const auto v = slot_values(out.size() / 2, XorwowSlot::words4);
-  for (std::size_t m = 0; m < out.size() / 2; ++m) {
-    const auto z = box_muller_f64(v[4 * m], v[4 * m + 1], v[4 * m + 2], v[4 * m + 3]);
-    out[2 * m] = log_normal_from_double(z[0], mean, stddev);
-    out[2 * m + 1] = log_normal_from_double(z[1], mean, stddev);
-  }
-}
-
-void XorwowGenerator::poisson(std::span<std::uint32_t> out, double lambda) {
-  if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
-    throw UsageError(kWho, "lambda",
-                     "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
-  if (lambda < kCurandPoissonNormalThreshold) {
-    if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
-    const auto v = slot_values(out.size(), XorwowSlot::words1);
-    for (std::size_t m = 0; m < out.size(); ++m) out[m] = table_->sample(v[m]);
-    return;
-  }
-  const auto v = slot_values(out.size(), XorwowSlot::carried_normal);
-  for (std::size_t m = 0; m < out.size(); ++m) out[m] = poisson_from_normal(std::bit_cast<float>(v[m]), lambda);
-}
+template class StatefulGenerator<XorwowGenerator, XorwowState>;
 
 }  // namespace trn::rand

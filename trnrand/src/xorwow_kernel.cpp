@@ -16,14 +16,12 @@ static_assert(sizeof(XorwowState) == 32, "8 words per XORWOW thread state in SBU
 
 LaunchResult run_xorwow_kernel(std::span<XorwowState> states, std::uint64_t first_slot, std::uint64_t slots,
                                XorwowSlot kind, bool uniform, void* out, const EngineConfig& cfg) {
-  if (states.size() != kXorwowThreads) throw UsageError("run_xorwow_kernel", "states", "needs 4096 thread states");
   if (uniform && kind != XorwowSlot::words1) throw UsageError("run_xorwow_kernel", "uniform", "needs 1 word per slot");
-  const std::int64_t w = xorwow_values_per_slot(kind);
-  const SlotKernelSpec spec{"xorwow_slots", w, kXorwowGpsimdOpsPerWord, uniform};
-  return run_slot_kernel(
-      spec, states, slots * static_cast<std::uint64_t>(w), uniform ? DType::f32 : DType::u32, out,
-      [&](std::span<XorwowState> s, std::uint64_t v0, std::uint64_t v1, std::uint32_t* o) {
-        xorwow_run_slots(s, first_slot, v0 / static_cast<std::uint64_t>(w), v1 / static_cast<std::uint64_t>(w), kind, o);
+  const SlotKernelSpec spec{"xorwow_slots", xorwow_values_per_slot(kind), kXorwowGpsimdOpsPerWord, uniform};
+  return run_slots_kernel(
+      "run_xorwow_kernel", spec, states, kXorwowThreads, first_slot, slots, uniform ? DType::f32 : DType::u32, out,
+      [&](std::span<XorwowState> s, std::uint64_t first, std::uint64_t b, std::uint64_t e, std::uint32_t* o) {
+        xorwow_run_slots(s, first, b, e, kind, o);
       },
       cfg);
 }

@@ -88,125 +88,202 @@ bool is_gmres(IrsRefinement r) {
   return r == IrsRefinement::classical_gmres || r == IrsRefinement::gmres || r == IrsRefinement::gmres_nopcond;
 }
 
-}  // namespace
-
+// One irs_gesv call: the steps (factor, first solve, refinement sweeps with a classical or GMRES
+// correction, fallback) as methods over the call's arguments and its running trace and host count.
 template <class T>
-IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::int64_t nrhs, T* A, std::int64_t lda,
-                   int* ipiv, const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report) {
-  if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
-      ldx < std::max<std::int64_t>(1, n) || (n > 0 && A == nullptr) ||
-      (n > 0 && nrhs > 0 && (B == nullptr || X == nullptr)) || o.max_iters < 1 || o.max_iters_inner < 1 ||
-      (is_gmres(o.refinement) && nrhs > 1) || (o.lu_fp64 && !std::is_same_v<T, double>))
-    throw UsageError("trnsolver", "argument", "irs_gesv: invalid argument");
-  if (report != nullptr) *report = CallReport{};
-  IrsResult res;
-  TraceParts trace;
-  double host = 0;
-  auto finish = [&] {
-    detail::finish_fp64_report(report, std::move(trace), s.target, host);
-    return res;
-  };
-  if (n == 0 || nrhs == 0) return finish();
-  const auto nn = static_cast<std::size_t>(n);
-  auto set_pivots = [&](const std::vector<int>& p) {
-    if (ipiv != nullptr) std::copy(p.begin(), p.end(), ipiv);
-  };
+class IrsSolve {
+ public:
+  IrsSolve(const Settings& s, const IrsOptions& o, std::int64_t n, std::int64_t nrhs, T* A, std::int64_t lda, int* ipiv,
+           const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report)
+      : s_(s), o_(o), n_(n), nrhs_(nrhs), nn_(static_cast<std::size_t>(n)), A_(A), lda_(lda), ipiv_(ipiv), B_(B),
+        ldb_(ldb), X_(X), ldx_(ldx), report_(report),
+        f_{s, n, o.lu_fp64, {}, {}, std::vector<int>(static_cast<std::size_t>(n)), o.pivoting, {}, &trace_, &host_} {}
+
+  IrsResult run() {
+    if (n_ == 0 || nrhs_ == 0) return finish();
+    const double anorm = a_inf_norm();
+    if (const int code = factor(); code != 0) return fallback(code);
+    first_solve();
+    if (o_.refinement == IrsRefinement::none) return finish();
+    const double eps = std::numeric_limits<T>::epsilon();
+    cte_ = (o_.tol > 0 ? o_.tol : std::sqrt(static_cast<double>(n_)) * eps) * anorm;
+    precond_ = o_.refinement != IrsRefinement::gmres_nopcond;
+    inner_tol_ = o_.refinement == IrsRefinement::classical_gmres ? o_.tol_inner : std::sqrt(static_cast<double>(n_)) * eps;
+    return refine();
+  }
+
+ private:
+  IrsResult finish() {
+    detail::finish_fp64_report(report_, std::move(trace_), s_.target, host_);
+    return res_;
+  }
+  void set_pivots(const std::vector<int>& p) {
+    if (ipiv_ != nullptr) std::copy(p.begin(), p.end(), ipiv_);
+  }
   // X from getrf + getrs in the I/O precision (A is overwritten by its factors).
-  auto fallback = [&](int code) {
-    res.niters = code;
-    if (!o.fallback) return finish();
-    for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t i = 0; i < n; ++i) X[i + c * ldx] = B[i + c * ldb];
-    std::vector<int> p(nn);
+  IrsResult fallback(int code) {
+    res_.niters = code;
+    if (!o_.fallback) return finish();
+    for (std::int64_t c = 0; c < nrhs_; ++c)
+      for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] = B_[i + c * ldb_];
+    std::vector<int> p(nn_);
     CallReport r1, r2;
     if constexpr (std::is_same_v<T, double>) {
-      res.info = dgetrf(s, n, n, A, lda, p.data(), &r1);
-      if (res.info == 0) dgetrs(s, false, n, nrhs, A, lda, p.data(), X, ldx, &r2);
+      res_.info = dgetrf(s_, n_, n_, A_, lda_, p.data(), &r1);
+      if (res_.info == 0) dgetrs(s_, false, n_, nrhs_, A_, lda_, p.data(), X_, ldx_, &r2);
     } else {
-      res.info = sgetrf(s, n, n, A, lda, p.data(), &r1);
-      if (res.info == 0) sgetrs(s, false, n, nrhs, A, lda, p.data(), X, ldx, &r2);
+      res_.info = sgetrf(s_, n_, n_, A_, lda_, p.data(), &r1);
+      if (res_.info == 0) sgetrs(s_, false, n_, nrhs_, A_, lda_, p.data(), X_, ldx_, &r2);
     }
-    trace.add(std::move(r1.trace));
-    trace.add(std::move(r2.trace));
-    host += r1.host_fp64_flops + r2.host_fp64_flops;
+    trace_.add(std::move(r1.trace));
+    trace_.add(std::move(r2.trace));
+    host_ += r1.host_fp64_flops + r2.host_fp64_flops;
     set_pivots(p);
     return finish();
-  };
-  // ||A||_inf (host, in double) and the conversion to fp32 (a cast, like a DMA's); overflow -> -2.
-  double anorm = 0;
-  for (std::int64_t i = 0; i < n; ++i) {
-    double row = 0;
-    for (std::int64_t j = 0; j < n; ++j) row += std::fabs(static_cast<double>(A[i + j * lda]));
-    anorm = std::max(anorm, row);
   }
-  LowFactors<T> f{s, n, o.lu_fp64, {}, {}, std::vector<int>(nn), o.pivoting, {}, &trace, &host};
-  if (!o.pivoting)
-    for (std::size_t i = 0; i < nn; ++i) f.piv[i] = static_cast<int>(i + 1);  // reported as the identity
-  int lu_info = 0;
-  CallReport rl;
-  if (o.lu_fp64) {
-    f.lu64.resize(nn * nn);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = 0; i < n; ++i) f.lu64[static_cast<std::size_t>(i + j * n)] = static_cast<double>(A[i + j * lda]);
-    lu_info = dgetrf(s, n, n, f.lu64.data(), n, f.pivots(), &rl);
-    host += rl.host_fp64_flops;
-  } else {
-    f.lu32.resize(nn * nn);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = 0; i < n; ++i) {
-        const double v = static_cast<double>(A[i + j * lda]);
-        if (!std::isfinite(v) || std::fabs(v) > static_cast<double>(std::numeric_limits<float>::max()))
-          return fallback(-2);
-        f.lu32[static_cast<std::size_t>(i + j * n)] = static_cast<float>(v);
-      }
-    lu_info = detail::sgetrf_mode(s, o.lu_mode, n, n, f.lu32.data(), n, f.pivots(), &rl);
+  // ||A||_inf (host, in double).
+  double a_inf_norm() const {
+    double anorm = 0;
+    for (std::int64_t i = 0; i < n_; ++i) {
+      double row = 0;
+      for (std::int64_t j = 0; j < n_; ++j) row += std::fabs(static_cast<double>(A_[i + j * lda_]));
+      anorm = std::max(anorm, row);
+    }
+    return anorm;
   }
-  trace.add(std::move(rl.trace));
-  if (lu_info != 0) return fallback(-3);
-
+  // The low-precision LU M of A (the conversion to fp32 is a cast, like a DMA's). Returns 0, -2
+  // (an element overflows fp32) or -3 (M is singular).
+  int factor() {
+    if (!o_.pivoting)
+      for (std::size_t i = 0; i < nn_; ++i) f_.piv[i] = static_cast<int>(i + 1);  // reported as the identity
+    int lu_info = 0;
+    CallReport rl;
+    if (o_.lu_fp64) {
+      f_.lu64.resize(nn_ * nn_);
+      for (std::int64_t j = 0; j < n_; ++j)
+        for (std::int64_t i = 0; i < n_; ++i)
+          f_.lu64[static_cast<std::size_t>(i + j * n_)] = static_cast<double>(A_[i + j * lda_]);
+      lu_info = dgetrf(s_, n_, n_, f_.lu64.data(), n_, f_.pivots(), &rl);
+      host_ += rl.host_fp64_flops;
+    } else {
+      f_.lu32.resize(nn_ * nn_);
+      for (std::int64_t j = 0; j < n_; ++j)
+        for (std::int64_t i = 0; i < n_; ++i) {
+          const double v = static_cast<double>(A_[i + j * lda_]);
+          if (!std::isfinite(v) || std::fabs(v) > static_cast<double>(std::numeric_limits<float>::max())) return -2;
+          f_.lu32[static_cast<std::size_t>(i + j * n_)] = static_cast<float>(v);
+        }
+      lu_info = detail::sgetrf_mode(s_, o_.lu_mode, n_, n_, f_.lu32.data(), n_, f_.pivots(), &rl);
+    }
+    trace_.add(std::move(rl.trace));
+    return lu_info != 0 ? -3 : 0;
+  }
   // x0 = M^-1 b.
-  std::vector<T> d(nn * static_cast<std::size_t>(nrhs)), r(d.size());
-  for (std::int64_t c = 0; c < nrhs; ++c)
-    for (std::int64_t i = 0; i < n; ++i) d[static_cast<std::size_t>(i + c * n)] = B[i + c * ldb];
-  f.solve(d.data(), nrhs);
-  for (std::int64_t c = 0; c < nrhs; ++c)
-    for (std::int64_t i = 0; i < n; ++i) X[i + c * ldx] = d[static_cast<std::size_t>(i + c * n)];
-  set_pivots(f.piv);
-  if (o.refinement == IrsRefinement::none) return finish();
-
-  const double eps = std::numeric_limits<T>::epsilon();
-  const double cte = (o.tol > 0 ? o.tol : std::sqrt(static_cast<double>(n)) * eps) * anorm;
-  const bool precond = o.refinement != IrsRefinement::gmres_nopcond;
-  const double inner_tol = o.refinement == IrsRefinement::classical_gmres ? o.tol_inner
-                                                                          : std::sqrt(static_cast<double>(n)) * eps;
+  void first_solve() {
+    d_.resize(nn_ * static_cast<std::size_t>(nrhs_));
+    r_.resize(d_.size());
+    for (std::int64_t c = 0; c < nrhs_; ++c)
+      for (std::int64_t i = 0; i < n_; ++i) d_[static_cast<std::size_t>(i + c * n_)] = B_[i + c * ldb_];
+    f_.solve(d_.data(), nrhs_);
+    for (std::int64_t c = 0; c < nrhs_; ++c)
+      for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] = d_[static_cast<std::size_t>(i + c * n_)];
+    set_pivots(f_.piv);
+  }
+  // r = b - A x on TensorE; whether every column passes ||r||_inf <= cte ||x||_inf, and the
+  // largest ||r||_inf (infinite when a residual is NaN).
+  bool residual_converged(double& rmax) {
+    for (std::int64_t c = 0; c < nrhs_; ++c)
+      for (std::int64_t i = 0; i < n_; ++i) r_[static_cast<std::size_t>(i + c * n_)] = B_[i + c * ldb_];
+    matmul<T>(s_, n_, nrhs_, T(-1), A_, lda_, X_, ldx_, T(1), r_.data(), n_, trace_);
+    bool converged = true;
+    rmax = 0;
+    for (std::int64_t c = 0; c < nrhs_; ++c) {
+      double xn = 0, rn = 0;
+      for (std::int64_t i = 0; i < n_; ++i) {
+        xn = std::max(xn, std::fabs(static_cast<double>(X_[i + c * ldx_])));
+        const double ri = std::fabs(static_cast<double>(r_[static_cast<std::size_t>(i + c * n_)]));
+        rn = std::isnan(ri) ? std::numeric_limits<double>::infinity() : std::max(rn, ri);
+      }
+      converged = converged && rn <= xn * cte_;
+      rmax = std::max(rmax, rn);
+    }
+    return converged;
+  }
+  // Refinement sweeps until the test passes (classical: one more correction after it first
+  // passes), max_iters is spent or the residual is not finite (then the fallback).
+  IrsResult refine() {
+    int total = 0;
+    bool polished = false;
+    const bool classical = o_.refinement == IrsRefinement::classical;
+    for (;;) {
+      double rmax = 0;
+      const bool converged = residual_converged(rmax);
+      res_.residual_history.emplace_back(total, rmax);
+      if (converged && (!classical || polished)) {
+        res_.niters = total;
+        return finish();
+      }
+      if (total >= o_.max_iters || !std::isfinite(rmax)) break;
+      // Classical refinement: after the test first passes, one more correction. The test bounds the
+      // backward error by sqrt(n) eps; the extra step brings the forward error to getrs's level
+      // (docs/trnsolver.md, "Iterative refinement").
+      if (converged) polished = true;
+      if (classical) {
+        d_ = r_;
+        f_.solve(d_.data(), nrhs_);
+        total += 1;
+      } else {
+        total += gmres(r_.data(), d_.data(), o_.max_iters - total);
+      }
+      for (std::int64_t c = 0; c < nrhs_; ++c)
+        for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] += d_[static_cast<std::size_t>(i + c * n_)];
+      host_ += static_cast<double>(n_ * nrhs_);
+      ++res_.outer_niters;
+    }
+    return fallback(-o_.max_iters);
+  }
 
   // GMRES on M^-1 A d = M^-1 rhs (one right-hand side), at most `budget` iterations; d = V y.
   // Returns the iterations run (>= 1).
-  const auto ns = static_cast<std::int64_t>(n);
-  auto gmres = [&](const T* rhs, T* dd, int budget) {
-    const int m = std::max(1, std::min(o.max_iters_inner, budget));
-    std::vector<T> V(nn * static_cast<std::size_t>(m + 1)), H(static_cast<std::size_t>((m + 1) * m), T(0));
-    std::vector<T> cs(static_cast<std::size_t>(m)), sn(static_cast<std::size_t>(m)), g(static_cast<std::size_t>(m + 1), T(0));
-    auto v = [&](int j) { return V.data() + static_cast<std::size_t>(j) * nn; };
-    auto h = [&](int i, int j) -> T& { return H[static_cast<std::size_t>(i + j * (m + 1))]; };
-    std::copy(rhs, rhs + n, v(0));
-    if (precond) f.solve(v(0), 1, true);
-    const T beta = std::sqrt(dot(v(0), v(0), ns));
-    std::fill(dd, dd + n, T(0));
+  int gmres(const T* rhs, T* dd, int budget) {
+    const int m = std::max(1, std::min(o_.max_iters_inner, budget));
+    Arnoldi a(nn_, m);
+    std::copy(rhs, rhs + n_, a.v(0));
+    if (precond_) f_.solve(a.v(0), 1, true);
+    const T beta = std::sqrt(dot(a.v(0), a.v(0), n_));
+    std::fill(dd, dd + n_, T(0));
     if (!(beta > 0) || !std::isfinite(static_cast<double>(beta))) return 1;
-    for (std::int64_t i = 0; i < n; ++i) v(0)[i] /= beta;
-    g[0] = beta;
+    for (std::int64_t i = 0; i < n_; ++i) a.v(0)[i] /= beta;
+    a.g[0] = beta;
     int k = 0;
     while (k < m) {
-      T* w = v(k + 1);
-      matmul<T>(s, n, 1, T(1), A, lda, v(k), ns, T(0), w, ns, trace);
-      if (precond) f.solve(w, 1, true);
-      for (int j = 0; j <= k; ++j) {  // modified Gram-Schmidt
-        h(j, k) = dot(v(j), w, ns);
-        for (std::int64_t i = 0; i < n; ++i) w[i] -= h(j, k) * v(j)[i];
-      }
-      const T hk1 = std::sqrt(dot(w, w, ns));
-      host += 4.0 * static_cast<double>(n) * (k + 2);
+      T* w = a.v(k + 1);
+      matmul<T>(s_, n_, 1, T(1), A_, lda_, a.v(k), n_, T(0), w, n_, trace_);
+      if (precond_) f_.solve(w, 1, true);
+      const T hk1 = orthogonalize(a, k, w);
+      a.rotate(k, hk1);
+      ++k;
+      if (!(std::fabs(static_cast<double>(a.g[k])) > inner_tol_ * static_cast<double>(beta)) || !(hk1 > 0)) break;
+      for (std::int64_t i = 0; i < n_; ++i) w[i] /= hk1;
+    }
+    a.add_solution(k, dd, n_);
+    host_ += 2.0 * static_cast<double>(n_) * k + static_cast<double>(k) * k;
+    return k;
+  }
+
+  // GMRES's Krylov basis V (n x (m+1)), Hessenberg matrix H ((m+1) x m, triangularised by the
+  // Givens rotations cs / sn as it grows) and rotated right-hand side g.
+  struct Arnoldi {
+    std::size_t nn;
+    int m;
+    std::vector<T> V, H, cs, sn, g;
+    Arnoldi(std::size_t nn_, int m_)
+        : nn(nn_), m(m_), V(nn_ * static_cast<std::size_t>(m_ + 1)), H(static_cast<std::size_t>((m_ + 1) * m_), T(0)),
+          cs(static_cast<std::size_t>(m_)), sn(static_cast<std::size_t>(m_)), g(static_cast<std::size_t>(m_ + 1), T(0)) {}
+    T* v(int j) { return V.data() + static_cast<std::size_t>(j) * nn; }
+    T& h(int i, int j) { return H[static_cast<std::size_t>(i + j * (m + 1))]; }
+    // Applies the previous rotations to column k, then the new one that zeroes h(k+1, k) = hk1.
+    void rotate(int k, T hk1) {
       h(k + 1, k) = hk1;
       for (int j = 0; j < k; ++j) {  // previous Givens rotations on column k
         const T t = cs[j] * h(j, k) + sn[j] * h(j + 1, k);
@@ -220,63 +297,63 @@ IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::
       h(k + 1, k) = 0;
       g[k + 1] = -sn[k] * g[k];
       g[k] = cs[k] * g[k];
-      ++k;
-      if (!(std::fabs(static_cast<double>(g[k])) > inner_tol * static_cast<double>(beta)) || !(hk1 > 0)) break;
-      for (std::int64_t i = 0; i < n; ++i) w[i] /= hk1;
     }
-    std::vector<T> y(g.begin(), g.begin() + k);  // H(0:k, 0:k) y = g(0:k), back substitution
-    for (int i = k - 1; i >= 0; --i) {
-      for (int j = i + 1; j < k; ++j) y[i] -= h(i, j) * y[j];
-      y[i] = h(i, i) != T(0) ? y[i] / h(i, i) : T(0);
+    // dd += V(:, 0:k) y with H(0:k, 0:k) y = g(0:k) (back substitution).
+    void add_solution(int k, T* dd, std::int64_t n) {
+      std::vector<T> y(g.begin(), g.begin() + k);
+      for (int i = k - 1; i >= 0; --i) {
+        for (int j = i + 1; j < k; ++j) y[i] -= h(i, j) * y[j];
+        y[i] = h(i, i) != T(0) ? y[i] / h(i, i) : T(0);
+      }
+      for (int j = 0; j < k; ++j)
+        for (std::int64_t i = 0; i < n; ++i) dd[i] += y[j] * v(j)[i];
     }
-    for (int j = 0; j < k; ++j)
-      for (std::int64_t i = 0; i < n; ++i) dd[i] += y[j] * v(j)[i];
-    host += 2.0 * static_cast<double>(n) * k + static_cast<double>(k) * k;
-    return k;
   };
 
-  int total = 0;
-  bool polished = false;
-  const bool classical = o.refinement == IrsRefinement::classical;
-  for (;;) {
-    for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t i = 0; i < n; ++i) r[static_cast<std::size_t>(i + c * n)] = B[i + c * ldb];
-    matmul<T>(s, n, nrhs, T(-1), A, lda, X, ldx, T(1), r.data(), ns, trace);
-    bool converged = true;
-    double rmax = 0;
-    for (std::int64_t c = 0; c < nrhs; ++c) {
-      double xn = 0, rn = 0;
-      for (std::int64_t i = 0; i < n; ++i) {
-        xn = std::max(xn, std::fabs(static_cast<double>(X[i + c * ldx])));
-        const double ri = std::fabs(static_cast<double>(r[static_cast<std::size_t>(i + c * n)]));
-        rn = std::isnan(ri) ? std::numeric_limits<double>::infinity() : std::max(rn, ri);
-      }
-      converged = converged && rn <= xn * cte;
-      rmax = std::max(rmax, rn);
+  // Modified Gram-Schmidt of w against v(0 .. k) into column k of H; returns ||w||_2.
+  T orthogonalize(Arnoldi& a, int k, T* w) {
+    for (int j = 0; j <= k; ++j) {
+      a.h(j, k) = dot(a.v(j), w, n_);
+      for (std::int64_t i = 0; i < n_; ++i) w[i] -= a.h(j, k) * a.v(j)[i];
     }
-    res.residual_history.emplace_back(total, rmax);
-    if (converged && (!classical || polished)) {
-      res.niters = total;
-      return finish();
-    }
-    if (total >= o.max_iters || !std::isfinite(rmax)) break;
-    // Classical refinement: after the test first passes, one more correction. The test bounds the
-    // backward error by sqrt(n) eps; the extra step brings the forward error to getrs's level
-    // (docs/trnsolver.md, "Iterative refinement").
-    if (converged) polished = true;
-    if (classical) {
-      d = r;
-      f.solve(d.data(), nrhs);
-      total += 1;
-    } else {
-      total += gmres(r.data(), d.data(), o.max_iters - total);
-    }
-    for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t i = 0; i < n; ++i) X[i + c * ldx] += d[static_cast<std::size_t>(i + c * n)];
-    host += static_cast<double>(n * nrhs);
-    ++res.outer_niters;
+    const T hk1 = std::sqrt(dot(w, w, n_));
+    host_ += 4.0 * static_cast<double>(n_) * (k + 2);
+    return hk1;
   }
-  return fallback(-o.max_iters);
+
+  const Settings& s_;
+  const IrsOptions& o_;
+  const std::int64_t n_, nrhs_;
+  const std::size_t nn_;
+  T* A_;
+  const std::int64_t lda_;
+  int* ipiv_;
+  const T* B_;
+  const std::int64_t ldb_;
+  T* X_;
+  const std::int64_t ldx_;
+  CallReport* report_;
+  IrsResult res_;
+  TraceParts trace_;
+  double host_ = 0;
+  LowFactors<T> f_;
+  std::vector<T> d_, r_;
+  double cte_ = 0, inner_tol_ = 0;
+  bool precond_ = true;
+};
+
+}  // namespace
+
+template <class T>
+IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::int64_t nrhs, T* A, std::int64_t lda,
+                   int* ipiv, const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report) {
+  if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
+      ldx < std::max<std::int64_t>(1, n) || (n > 0 && A == nullptr) ||
+      (n > 0 && nrhs > 0 && (B == nullptr || X == nullptr)) || o.max_iters < 1 || o.max_iters_inner < 1 ||
+      (is_gmres(o.refinement) && nrhs > 1) || (o.lu_fp64 && !std::is_same_v<T, double>))
+    throw UsageError("trnsolver", "argument", "irs_gesv: invalid argument");
+  if (report != nullptr) *report = CallReport{};
+  return IrsSolve<T>(s, o, n, nrhs, A, lda, ipiv, B, ldb, X, ldx, report).run();
 }
 
 template IrsResult irs_gesv<double>(const Settings&, const IrsOptions&, std::int64_t, std::int64_t, double*,

@@ -357,13 +357,93 @@ std::uint64_t ContractionPlan::workspace_bytes() const {
   return e * static_cast<std::uint64_t>(data_type_size(spec_.a.dtype)) + (e > 0 ? 5 * 64 : 0);
 }
 
-void ContractionPlan::choose_lowering(const blas::Settings* model) {
+// The lowerings choose_lowering weighs: for both GEMM orientations (D = A B, or D^T = B^T A^T), each
+// order of the M, N and K groups (sorted by one operand's strides), and each split of the M and N
+// groups into matrix modes and extra batch modes, how every operand reaches the GEMM (directly as
+// (ld, op N/T), or packed) and the elements that moves.
+class ContractionPlan::LoweringSearch {
+ public:
+  struct Candidate {
+    std::int64_t cost;
+    bool swapped;
+    std::vector<int> m_modes, n_modes, k_modes, batch_modes;
+    std::int64_t m, n, batch;
+    OperandLowering low[3];
+  };
+
+  explicit LoweringSearch(ContractionPlan& plan) : plan_(plan) {
+    // A conjugated complex operand must be op T (the GEMM applies op C: trnblas has no conjugate
+    // without transposition).
+    const bool cplx = is_complex(plan.spec_.a.dtype);
+    conj_[0] = cplx && plan.spec_.conj_a;
+    conj_[1] = cplx && plan.spec_.conj_b;
+  }
+
+  // Every candidate, in the order the objectives break ties by (the first of least cost wins).
+  std::vector<Candidate> enumerate() const {
+    const auto cm = orders(plan_.m_modes_, {3, 0}), cn = orders(plan_.n_modes_, {3, 1}),
+               ck = orders(plan_.k_modes_, {0, 1});
+    std::vector<Candidate> cands;
+    for (int sw = 0; sw < 2; ++sw)
+      for (const auto& om_all : cm)
+        for (const auto& on_all : cn)
+          for (std::size_t keep_m : splits(om_all))
+            for (std::size_t keep_n : splits(on_all))
+              for (const auto& ok : ck) cands.push_back(candidate(sw == 1, om_all, keep_m, on_all, keep_n, ok));
+    return cands;
+  }
+
+  // Default objective: the fewest moved elements (the first such candidate).
+  static std::size_t fewest_moved(const std::vector<Candidate>& cands) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < cands.size(); ++i)
+      if (cands[i].cost < cands[best].cost) best = i;
+    return best;
+  }
+
+  // Modeled-time objective: every distinct lowering (same GEMM launch and packing) is estimated
+  // once; the least modeled time wins, ties to fewer moved elements (from `best`, the fewest).
+  std::size_t least_modeled(const std::vector<Candidate>& cands, std::size_t best, const blas::Settings& model) {
+    double best_ns = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < cands.size(); ++i) {
+      bool seen = false;
+      for (std::size_t j = 0; j < i && !seen; ++j) seen = same_launch(cands[i], cands[j]);
+      if (seen) continue;
+      apply(cands[i]);
+      const double ns = plan_.estimate(model).total_ns;
+      if (ns < best_ns || (ns == best_ns && cands[i].cost < cands[best].cost)) {
+        best_ns = ns;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  void apply(const Candidate& c) {
+    plan_.swapped_ = c.swapped;
+    plan_.m_modes_ = c.m_modes;
+    plan_.n_modes_ = c.n_modes;
+    plan_.k_modes_ = c.k_modes;
+    plan_.batch_modes_ = c.batch_modes;
+    plan_.m_ = c.m;
+    plan_.n_ = c.n;
+    plan_.batch_ = c.batch;
+    for (int i = 0; i < 3; ++i) plan_.low_[i] = c.low[i];
+  }
+
+ private:
+  // Cost in elements moved: packed operands (D twice: written back), plus a penalty per extra batch
+  // entry (a small GEMM launch per entry) so that splitting is chosen only to avoid packing.
+  static constexpr std::int64_t kBatchEntryPenalty = 4096;
+
+  const ContractionPlan::Mode& mode(int q) const { return plan_.modes_[static_cast<std::size_t>(q)]; }
+
   // Tensor slot of each operand in Mode::stride: A 0, B 1, D 3.
-  auto collapse = [&](int slot, const std::vector<int>& g) {
+  Collapsed collapse(int slot, const std::vector<int>& g) const {
     Collapsed c;
     std::int64_t expect = -1;
     for (int q : g) {
-      const Mode& md = modes_[static_cast<std::size_t>(q)];
+      const Mode& md = mode(q);
       if (md.extent == 1) continue;
       if (c.wildcard) {
         c.wildcard = false;
@@ -375,23 +455,22 @@ void ContractionPlan::choose_lowering(const blas::Settings* model) {
       expect = md.stride[slot] * md.extent;
     }
     return c;
-  };
-  auto extent_of = [&](const std::vector<int>& g) {
+  }
+
+  std::int64_t extent_of(const std::vector<int>& g) const {
     std::int64_t p = 1;
-    for (int q : g) p *= modes_[static_cast<std::size_t>(q)].extent;
+    for (int q : g) p *= mode(q).extent;
     return p;
-  };
-  // op(X) is rows x cols: op N wants unit-stride rows and ld = column stride >= rows; op T the reverse.
-  // A conjugated complex operand must be op T (the GEMM applies op C: trnblas has no conjugate
-  // without transposition).
-  const bool cplx = is_complex(spec_.a.dtype);
-  const bool conj[2] = {cplx && spec_.conj_a, cplx && spec_.conj_b};
-  auto direct = [&](int slot, const std::vector<int>& rows, const std::vector<int>& cols, bool allow_t,
-                    OperandLowering* out) {
+  }
+
+  // op(X) is rows x cols: op N wants unit-stride rows and ld = column stride >= rows; op T the
+  // reverse (not for a conjugated operand's op N, nor D's op T).
+  bool direct(int slot, const std::vector<int>& rows, const std::vector<int>& cols, bool allow_t,
+              OperandLowering* out) const {
     const Collapsed r = collapse(slot, rows), c = collapse(slot, cols);
     if (!r.ok || !c.ok) return false;
     const std::int64_t nr = std::max<std::int64_t>(1, extent_of(rows)), nc = std::max<std::int64_t>(1, extent_of(cols));
-    if ((slot > 1 || !conj[slot]) && (r.wildcard || r.stride == 1)) {
+    if ((slot > 1 || !conj_[slot]) && (r.wildcard || r.stride == 1)) {
       const std::int64_t ld = c.wildcard ? nr : c.stride;
       if (ld >= nr) {
         *out = {false, blas::Op::N, ld, 0};
@@ -406,126 +485,93 @@ void ContractionPlan::choose_lowering(const blas::Settings* model) {
       }
     }
     return false;
-  };
-  auto candidates = [&](const std::vector<int>& g, std::initializer_list<int> slots) {
+  }
+
+  // The distinct orders of a group sorted by each of `slots`' strides.
+  std::vector<std::vector<int>> orders(const std::vector<int>& g, std::initializer_list<int> slots) const {
     std::vector<std::vector<int>> out;
     for (int slot : slots) {
       std::vector<int> o = g;
-      std::stable_sort(o.begin(), o.end(), [&](int x, int y) {
-        return modes_[static_cast<std::size_t>(x)].stride[slot] < modes_[static_cast<std::size_t>(y)].stride[slot];
-      });
+      std::stable_sort(o.begin(), o.end(), [&](int x, int y) { return mode(x).stride[slot] < mode(y).stride[slot]; });
       if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
     }
     return out;
-  };
-  const auto cm = candidates(m_modes_, {3, 0}), cn = candidates(n_modes_, {3, 1}), ck = candidates(k_modes_, {0, 1});
+  }
+
   // Splits of an ordered M or N group: the first `keep` modes stay matrix rows/columns, the outer
   // ones become extra batch entries (the operand lacking them broadcasts, stride 0) — a GETT-like
   // lowering that avoids packing when a group only fails to collapse because of its outer modes.
-  auto splits = [](const std::vector<int>& g) {
+  static std::vector<std::size_t> splits(const std::vector<int>& g) {
     std::vector<std::size_t> keeps;
     for (std::size_t keep = g.size(); keep >= 1; --keep) keeps.push_back(keep);
     if (keeps.empty()) keeps.push_back(0);
     return keeps;
-  };
-  // Cost in elements moved: packed operands (D twice: written back), plus a penalty per extra batch
-  // entry (a small GEMM launch per entry) so that splitting is chosen only to avoid packing.
-  constexpr std::int64_t kBatchEntryPenalty = 4096;
-  const std::vector<int> base_batch = batch_modes_;
-  const std::int64_t base_batch_count = batch_;
-  struct Candidate {
-    std::int64_t cost;
-    bool swapped;
-    std::vector<int> m_modes, n_modes, k_modes, batch_modes;
-    std::int64_t m, n, batch;
-    OperandLowering low[3];
-  };
-  std::vector<Candidate> cands;
-  for (int sw = 0; sw < 2; ++sw)
-    for (const auto& om_all : cm)
-      for (const auto& on_all : cn)
-        for (std::size_t keep_m : splits(om_all))
-          for (std::size_t keep_n : splits(on_all))
-            for (const auto& ok : ck) {
-              const std::vector<int> om(om_all.begin(), om_all.begin() + static_cast<std::ptrdiff_t>(keep_m));
-              const std::vector<int> on(on_all.begin(), on_all.begin() + static_cast<std::ptrdiff_t>(keep_n));
-              std::vector<int> bm = base_batch;
-              bm.insert(bm.end(), om_all.begin() + static_cast<std::ptrdiff_t>(keep_m), om_all.end());
-              bm.insert(bm.end(), on_all.begin() + static_cast<std::ptrdiff_t>(keep_n), on_all.end());
-              const std::int64_t m = extent_of(om), n = extent_of(on), batch = extent_of(bm);
-              OperandLowering la, lb, ld;
-              const std::int64_t mat_a = std::max<std::int64_t>(1, m * k_), mat_b = std::max<std::int64_t>(1, k_ * n),
-                                 mat_d = std::max<std::int64_t>(1, m * n);
-              bool da, db, dd;
-              if (sw == 0) {
-                da = direct(0, om, ok, true, &la);
-                db = direct(1, ok, on, true, &lb);
-                dd = direct(3, om, on, false, &ld);
-              } else {
-                db = direct(1, on, ok, true, &lb);
-                da = direct(0, ok, om, true, &la);
-                dd = direct(3, on, om, false, &ld);
-              }
-              // 3XTF32 splits A and B into tf32 big + small parts on VectorE: both are packed first.
-              if (spec_.compute == ComputeType::tf32x3) da = db = false;
-              std::int64_t cost = (base_batch_count > 0 ? batch / std::max<std::int64_t>(1, base_batch_count) - 1 : 0) *
-                                  kBatchEntryPenalty * std::max<std::int64_t>(1, base_batch_count);
-              // A packed operand is [rows, cols] (op N), or [cols, rows] (op T) when conjugated.
-              const std::int64_t a_rows = std::max<std::int64_t>(1, sw == 0 ? m : k_), a_cols = std::max<std::int64_t>(1, sw == 0 ? k_ : m);
-              const std::int64_t b_rows = std::max<std::int64_t>(1, sw == 0 ? k_ : n), b_cols = std::max<std::int64_t>(1, sw == 0 ? n : k_);
-              if (!da) {
-                la = {true, conj[0] ? blas::Op::T : blas::Op::N, conj[0] ? a_cols : a_rows, mat_a * batch};
-                cost += la.packed_elements;
-              }
-              if (!db) {
-                lb = {true, conj[1] ? blas::Op::T : blas::Op::N, conj[1] ? b_cols : b_rows, mat_b * batch};
-                cost += lb.packed_elements;
-              }
-              if (!dd) {
-                ld = {true, blas::Op::N, sw == 0 ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, n), mat_d * batch};
-                cost += 2 * ld.packed_elements;
-              }
-              cands.push_back({cost, sw == 1, om, on, ok, bm, m, n, batch, {la, lb, ld}});
-            }
-  auto apply = [&](const Candidate& c) {
-    swapped_ = c.swapped;
-    m_modes_ = c.m_modes;
-    n_modes_ = c.n_modes;
-    k_modes_ = c.k_modes;
-    batch_modes_ = c.batch_modes;
-    m_ = c.m;
-    n_ = c.n;
-    batch_ = c.batch;
-    for (int i = 0; i < 3; ++i) low_[i] = c.low[i];
-  };
-  // Default objective: the fewest moved elements (the first such candidate).
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < cands.size(); ++i)
-    if (cands[i].cost < cands[best].cost) best = i;
-  if (model != nullptr) {
-    // Modeled-time objective: every distinct lowering (same GEMM launch and packing) is estimated
-    // once; the least modeled time wins, ties to fewer moved elements.
-    auto same = [](const Candidate& x, const Candidate& y) {
-      auto eq = [](const OperandLowering& p, const OperandLowering& q) {
-        return p.packed == q.packed && p.op == q.op && p.ld == q.ld && p.packed_elements == q.packed_elements;
-      };
-      return x.swapped == y.swapped && x.m == y.m && x.n == y.n && x.batch == y.batch && eq(x.low[0], y.low[0]) &&
-             eq(x.low[1], y.low[1]) && eq(x.low[2], y.low[2]);
-    };
-    double best_ns = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < cands.size(); ++i) {
-      bool seen = false;
-      for (std::size_t j = 0; j < i && !seen; ++j) seen = same(cands[i], cands[j]);
-      if (seen) continue;
-      apply(cands[i]);
-      const double ns = estimate(*model).total_ns;
-      if (ns < best_ns || (ns == best_ns && cands[i].cost < cands[best].cost)) {
-        best_ns = ns;
-        best = i;
-      }
-    }
   }
-  apply(cands[best]);
+
+  Candidate candidate(bool swapped, const std::vector<int>& om_all, std::size_t keep_m, const std::vector<int>& on_all,
+                      std::size_t keep_n, const std::vector<int>& ok) const {
+    const std::int64_t k = plan_.k_;
+    const std::vector<int> om(om_all.begin(), om_all.begin() + static_cast<std::ptrdiff_t>(keep_m));
+    const std::vector<int> on(on_all.begin(), on_all.begin() + static_cast<std::ptrdiff_t>(keep_n));
+    std::vector<int> bm = plan_.batch_modes_;
+    bm.insert(bm.end(), om_all.begin() + static_cast<std::ptrdiff_t>(keep_m), om_all.end());
+    bm.insert(bm.end(), on_all.begin() + static_cast<std::ptrdiff_t>(keep_n), on_all.end());
+    const std::int64_t m = extent_of(om), n = extent_of(on), batch = extent_of(bm);
+    OperandLowering la, lb, ld;
+    const std::int64_t mat_a = std::max<std::int64_t>(1, m * k), mat_b = std::max<std::int64_t>(1, k * n),
+                       mat_d = std::max<std::int64_t>(1, m * n);
+    bool da, db, dd;
+    if (!swapped) {
+      da = direct(0, om, ok, true, &la);
+      db = direct(1, ok, on, true, &lb);
+      dd = direct(3, om, on, false, &ld);
+    } else {
+      db = direct(1, on, ok, true, &lb);
+      da = direct(0, ok, om, true, &la);
+      dd = direct(3, on, om, false, &ld);
+    }
+    // 3XTF32 splits A and B into tf32 big + small parts on VectorE: both are packed first.
+    if (plan_.spec_.compute == ComputeType::tf32x3) da = db = false;
+    const std::int64_t base_batch_count = plan_.batch_;
+    std::int64_t cost = (base_batch_count > 0 ? batch / std::max<std::int64_t>(1, base_batch_count) - 1 : 0) *
+                        kBatchEntryPenalty * std::max<std::int64_t>(1, base_batch_count);
+    // A packed operand is [rows, cols] (op N), or [cols, rows] (op T) when conjugated.
+    const std::int64_t a_rows = std::max<std::int64_t>(1, !swapped ? m : k), a_cols = std::max<std::int64_t>(1, !swapped ? k : m);
+    const std::int64_t b_rows = std::max<std::int64_t>(1, !swapped ? k : n), b_cols = std::max<std::int64_t>(1, !swapped ? n : k);
+    if (!da) {
+      la = {true, conj_[0] ? blas::Op::T : blas::Op::N, conj_[0] ? a_cols : a_rows, mat_a * batch};
+      cost += la.packed_elements;
+    }
+    if (!db) {
+      lb = {true, conj_[1] ? blas::Op::T : blas::Op::N, conj_[1] ? b_cols : b_rows, mat_b * batch};
+      cost += lb.packed_elements;
+    }
+    if (!dd) {
+      ld = {true, blas::Op::N, !swapped ? std::max<std::int64_t>(1, m) : std::max<std::int64_t>(1, n), mat_d * batch};
+      cost += 2 * ld.packed_elements;
+    }
+    return {cost, swapped, om, on, ok, bm, m, n, batch, {la, lb, ld}};
+  }
+
+  // Same GEMM launch and packing.
+  static bool same_launch(const Candidate& x, const Candidate& y) {
+    auto eq = [](const OperandLowering& p, const OperandLowering& q) {
+      return p.packed == q.packed && p.op == q.op && p.ld == q.ld && p.packed_elements == q.packed_elements;
+    };
+    return x.swapped == y.swapped && x.m == y.m && x.n == y.n && x.batch == y.batch && eq(x.low[0], y.low[0]) &&
+           eq(x.low[1], y.low[1]) && eq(x.low[2], y.low[2]);
+  }
+
+  ContractionPlan& plan_;
+  bool conj_[2] = {false, false};
+};
+
+void ContractionPlan::choose_lowering(const blas::Settings* model) {
+  LoweringSearch search(*this);
+  const auto cands = search.enumerate();
+  std::size_t best = LoweringSearch::fewest_moved(cands);
+  if (model != nullptr) best = search.least_modeled(cands, best, *model);
+  search.apply(cands[best]);
 }
 
 void ContractionPlan::execute(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,

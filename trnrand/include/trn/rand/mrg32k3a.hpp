@@ -35,11 +35,13 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "trn/core/cost_model.hpp"
 #include "trn/rand/kernels.hpp"
 #include "trn/rand/poisson.hpp"
+#include "trn/rand/stateful_generator.hpp"
 
 namespace trn::rand {
 
@@ -109,46 +111,29 @@ void mrg32k3a_run_slots(std::span<Mrg32k3aState> states, std::uint64_t first_slo
 LaunchResult run_mrg32k3a_kernel(std::span<Mrg32k3aState> states, std::uint64_t first_slot, std::uint64_t slots,
                                  MrgSlot kind, MrgOutput output, void* out, const EngineConfig& cfg);
 
-class Mrg32k3aGenerator {
+class Mrg32k3aGenerator : public StatefulGenerator<Mrg32k3aGenerator, Mrg32k3aState> {
  public:
   static constexpr std::uint64_t kThreads = kMrg32k3aThreads;
+  static constexpr std::string_view kWho = "trn::rand::Mrg32k3aGenerator";
   // engines = true: every call's states advance in the mrg32k3a_slots kernel (the "device"
   // generator); the transforms other than the u32 word and the float uniform run on the host side
-  // of the kernel.
-  explicit Mrg32k3aGenerator(bool engines = false, const EngineConfig& cfg = {}) : engines_(engines), cfg_(cfg) {}
-  // Modeled cost of the last call's kernel (engine path; empty otherwise).
-  Profile last_profile() const;
-  void set_engine_config(const EngineConfig& cfg) { cfg_ = cfg; }
-
-  void set_seed(std::uint64_t seed);
-  void set_offset(std::uint64_t offset);
-  std::uint64_t seed() const { return seed_; }
-  std::uint64_t offset() const { return offset_; }
+  // of the kernel. Seed, offset, engine configuration, normals and Poisson: StatefulGenerator.
+  explicit Mrg32k3aGenerator(bool engines = false, const EngineConfig& cfg = {}) : StatefulGenerator(engines, cfg) {}
 
   void generate(std::span<std::uint32_t> out);
   void uniform(std::span<float> out);
   void uniform_double(std::span<double> out);
-  void normal(std::span<float> out, float mean, float stddev);  // out.size() even
-  void normal_double(std::span<double> out, double mean, double stddev);
-  void log_normal(std::span<float> out, float mean, float stddev);
-  void log_normal_double(std::span<double> out, double mean, double stddev);
-  void poisson(std::span<std::uint32_t> out, double lambda);
 
  private:
+  friend class StatefulGenerator<Mrg32k3aGenerator, Mrg32k3aState>;
   std::vector<Mrg32k3aState>& states();
   // The values of slots offset_ .. offset_ + slots - 1 (r; float bits for carried_normal); advances
   // the offset.
   std::vector<std::uint32_t> slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output = MrgOutput::raw);
   std::vector<std::array<float, 2>> normal_pairs(std::size_t n);
   std::vector<std::array<double, 2>> normal_pairs_double(std::size_t n);
-
-  std::uint64_t seed_ = 0, offset_ = 0;
-  std::vector<Mrg32k3aState> base_;    // curand_init(seed_, k, 0) for k < kThreads (per seed)
-  std::vector<Mrg32k3aState> states_;  // empty: restart from base_ at offset_
-  std::shared_ptr<const PoissonTable> table_;
-  bool engines_ = false;
-  EngineConfig cfg_{};
-  std::optional<Trace> last_trace_;
+  std::vector<std::uint32_t> poisson_words(std::size_t n) { return slot_values(n, MrgSlot::steps1, MrgOutput::word); }
+  std::vector<std::uint32_t> carried_normals(std::size_t n) { return slot_values(n, MrgSlot::carried_normal); }
 };
 
 }  // namespace trn::rand

@@ -15,11 +15,13 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <span>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
+#include "trn/core/error.hpp"
 #include "trn/rand/kernels.hpp"
 
 namespace trn::rand {
@@ -67,6 +69,24 @@ LaunchResult run_slot_kernel(const SlotKernelSpec& spec, std::span<State> states
       spec, std::as_writable_bytes(states), static_cast<std::int64_t>(states.size()),
       std::as_writable_bytes(std::span<State>(scratch)), values, out_dtype, out,
       [&](std::uint64_t b, std::uint64_t e, std::uint32_t* o) { run(std::span<State>(scratch), b, e, o); }, cfg);
+}
+
+// One call of `slots` slots from first_slot (spec.values_per_slot values each) on the generator's
+// `threads` states (UsageError for another count, naming `who`). run_slots(states, first_slot,
+// slot_begin, slot_end, out) is the host path's slot routine.
+template <class State, class RunSlots>
+LaunchResult run_slots_kernel(std::string_view who, const SlotKernelSpec& spec, std::span<State> states,
+                              std::uint64_t threads, std::uint64_t first_slot, std::uint64_t slots, DType out_dtype,
+                              void* out, RunSlots&& run_slots, const EngineConfig& cfg) {
+  if (states.size() != threads)
+    throw UsageError(who, "states", "needs " + std::to_string(threads) + " thread states");
+  const auto w = static_cast<std::uint64_t>(spec.values_per_slot);
+  return run_slot_kernel(
+      spec, states, slots * w, out_dtype, out,
+      [&](std::span<State> s, std::uint64_t v0, std::uint64_t v1, std::uint32_t* o) {
+        run_slots(s, first_slot, v0 / w, v1 / w, o);
+      },
+      cfg);
 }
 
 }  // namespace trn::rand

@@ -34,11 +34,13 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "trn/core/cost_model.hpp"
 #include "trn/rand/kernels.hpp"
 #include "trn/rand/poisson.hpp"
+#include "trn/rand/stateful_generator.hpp"
 
 namespace trn::rand {
 
@@ -95,31 +97,21 @@ void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, s
 LaunchResult run_xorwow_kernel(std::span<XorwowState> states, std::uint64_t first_slot, std::uint64_t slots,
                                XorwowSlot kind, bool uniform, void* out, const EngineConfig& cfg);
 
-class XorwowGenerator {
+class XorwowGenerator : public StatefulGenerator<XorwowGenerator, XorwowState> {
  public:
   static constexpr std::uint64_t kThreads = kXorwowThreads;
+  static constexpr std::string_view kWho = "trn::rand::XorwowGenerator";
   // engines = true: every call's states advance in the xorwow_slots kernel (the "device"
   // generator); the transforms other than the float uniform run on the host side of the kernel.
-  explicit XorwowGenerator(bool engines = false, const EngineConfig& cfg = {}) : engines_(engines), cfg_(cfg) {}
-  // Modeled cost of the last call's kernel (engine path; empty otherwise).
-  Profile last_profile() const;
-  void set_engine_config(const EngineConfig& cfg) { cfg_ = cfg; }
-
-  void set_seed(std::uint64_t seed);
-  void set_offset(std::uint64_t offset);
-  std::uint64_t seed() const { return seed_; }
-  std::uint64_t offset() const { return offset_; }
+  // Seed, offset, engine configuration, normals and Poisson: StatefulGenerator.
+  explicit XorwowGenerator(bool engines = false, const EngineConfig& cfg = {}) : StatefulGenerator(engines, cfg) {}
 
   void generate(std::span<std::uint32_t> out);
   void uniform(std::span<float> out);
   void uniform_double(std::span<double> out);
-  void normal(std::span<float> out, float mean, float stddev);         // out.size() even
-  void normal_double(std::span<double> out, double mean, double stddev);
-  void log_normal(std::span<float> out, float mean, float stddev);
-  void log_normal_double(std::span<double> out, double mean, double stddev);
-  void poisson(std::span<std::uint32_t> out, double lambda);
 
  private:
+  friend class StatefulGenerator<XorwowGenerator, XorwowState>;
   // Thread states at the current offset (recomputed after set_seed / set_offset).
   std::vector<XorwowState>& states();
   // The values of slots offset_ .. offset_ + slots - 1 (u32 bits; floats for carried_normal), on
@@ -127,14 +119,11 @@ class XorwowGenerator {
   // float uniforms directly.
   std::vector<std::uint32_t> slot_values(std::uint64_t slots, XorwowSlot kind);
   void uniform_into(std::span<float> out);
-
-  std::uint64_t seed_ = 0, offset_ = 0;
-  std::vector<XorwowState> base_;    // curand_init(seed_, k, 0) for k < kThreads (per seed)
-  std::vector<XorwowState> states_;  // empty: restart from base_ at offset_
-  std::shared_ptr<const PoissonTable> table_;
-  bool engines_ = false;
-  EngineConfig cfg_{};
-  std::optional<Trace> last_trace_;
+  // Float Box-Muller pairs (2 words per slot) and fp64 pairs (4 words per slot).
+  std::vector<std::array<float, 2>> normal_pairs(std::size_t n);
+  std::vector<std::array<double, 2>> normal_pairs_double(std::size_t n);
+  std::vector<std::uint32_t> poisson_words(std::size_t n) { return slot_values(n, XorwowSlot::words1); }
+  std::vector<std::uint32_t> carried_normals(std::size_t n) { return slot_values(n, XorwowSlot::carried_normal); }
 };
 
 }  // namespace trn::rand

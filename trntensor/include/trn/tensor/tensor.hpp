@@ -145,6 +145,7 @@ class ContractionPlan {
     std::int64_t extent = 1;
     std::int64_t stride[4] = {0, 0, 0, 0};  // A, B, C, D (0 when absent: broadcast)
   };
+  class LoweringSearch;  // the candidate lowerings choose_lowering weighs (contraction.cpp)
   void choose_lowering(const blas::Settings* model);
   void run_gemms(const blas::Settings& s, std::complex<double> alpha, const void* A, const void* B,
                  std::complex<double> beta, void* D, void* wsA, void* wsB, void* wsD, blas::CallReport* report) const;

@@ -1,7 +1,12 @@
-// Independent references for the trntensor tests: tensors as (modes, extents, strides, data) and a
-// naive contraction that loops over every assignment of every mode label in FP64 / long double.
-// Nothing here calls trntensor or trnblas.
+// The one tensor oracle of the trntensor tests, `trnsci validate`'s tensor suite and the benches:
+// einsum loops over every assignment of every mode label -- `einsum_loop` (explicit-form einsum of
+// any number of operands in FP64, NumPy semantics), `contract` / `contract_complex` (binary
+// D = alpha A B + beta C in long double next to the plain FP64 loop) -- plus the DF-MP2 energy
+// reference. Tensors are (modes, extents, strides, data). Nothing here calls trntensor or trnblas.
 #pragma once
+#include <cblas.h>
+
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -60,6 +65,16 @@ inline std::int64_t offset(const Tensor& t, const std::map<std::int32_t, std::in
   return o;
 }
 
+// The next assignment of `labels` (the first fastest) in `idx`; false after the last one.
+inline bool advance(std::map<std::int32_t, std::int64_t>& idx, const std::vector<std::int32_t>& labels,
+                    std::map<std::int32_t, std::int64_t>& ext) {
+  for (std::size_t q = 0; q < labels.size(); ++q) {
+    if (++idx[labels[q]] < ext[labels[q]]) return true;
+    idx[labels[q]] = 0;
+  }
+  return false;
+}
+
 // D = alpha A B + beta C over the elements of D (C has D's modes). `ref` in long double, `loop`
 // the plain FP64 loop (for the "2x an FP64 loop" bound), `abs` = |alpha| sum |a||b| + |beta||c|.
 struct Result {
@@ -92,12 +107,7 @@ inline Result contract(const Tensor& A, const Tensor& B, const Tensor& C, const 
     sum[od] += static_cast<long double>(x) * static_cast<long double>(y);
     sumd[od] += x * y;
     sumabs[od] += std::fabs(x) * std::fabs(y);
-    std::size_t q = 0;
-    for (; q < labels.size(); ++q) {
-      if (++idx[labels[q]] < ext[labels[q]]) break;
-      idx[labels[q]] = 0;
-    }
-    if (q == labels.size()) break;
+    if (!advance(idx, labels, ext)) break;
   }
   // Only D's elements (not its padding) are results.
   std::map<std::int32_t, std::int64_t> di;
@@ -178,12 +188,7 @@ inline ComplexResult contract_complex(const Tensor& A, const Tensor& B, const Te
     sum[od] += CL(x.real(), x.imag()) * CL(y.real(), y.imag());
     sumd[od] += x * y;
     sumabs[od] += std::abs(x) * std::abs(y);
-    std::size_t q = 0;
-    for (; q < labels.size(); ++q) {
-      if (++idx[labels[q]] < ext[labels[q]]) break;
-      idx[labels[q]] = 0;
-    }
-    if (q == labels.size()) break;
+    if (!advance(idx, labels, ext)) break;
   }
   ComplexResult r;
   r.ref.assign(nd, CL(0));
@@ -214,6 +219,120 @@ inline ComplexResult contract_complex(const Tensor& A, const Tensor& B, const Te
     }
   }
   return r;
+}
+
+// ---- explicit-form einsum of any number of operands -------------------------------------------
+
+struct Operand {
+  std::vector<std::int64_t> shape, strides;  // strides in elements (any order)
+  std::vector<double> data;
+};
+
+// Explicit-form einsum ("ab,bc->ac", letters only) by looping over every label assignment (the
+// labels in alphabetical order, the first fastest); an axis of extent 1 broadcasts. Each term is
+// the product 1 * x_0 * x_1 * ... in operand order, summed into the output in loop order, in FP64.
+// Returns C-contiguous output values, their |.|-sums (for error bounds; optional) and the shape.
+inline void einsum_loop(const std::string& expr, const std::vector<Operand>& ops, std::vector<double>* out,
+                        std::vector<double>* absout, std::vector<std::int64_t>* out_shape) {
+  const auto arrow = expr.find("->");
+  const std::string lhs = expr.substr(0, arrow), rhs = expr.substr(arrow + 2);
+  std::vector<std::string> terms(1);
+  for (char c : lhs) {
+    if (c == ',') terms.emplace_back();
+    else terms.back() += c;
+  }
+  std::map<char, std::int64_t> size;
+  for (std::size_t k = 0; k < terms.size(); ++k)
+    for (std::size_t a = 0; a < terms[k].size(); ++a) {
+      auto& s = size[terms[k][a]];
+      s = std::max(s, ops[k].shape[a]);
+    }
+  for (std::size_t k = 0; k < terms.size(); ++k)
+    for (std::size_t a = 0; a < terms[k].size(); ++a)
+      if (ops[k].shape[a] == 0) size[terms[k][a]] = 0;
+  std::vector<char> labels;
+  std::vector<std::int64_t> ext;
+  for (auto& [l, e] : size) {
+    labels.push_back(l);
+    ext.push_back(e);
+  }
+  const auto pos = [&](char c) { return static_cast<std::size_t>(std::find(labels.begin(), labels.end(), c) - labels.begin()); };
+  // Element offset of every operand (and of the output) = sum over labels of index * coefficient.
+  std::vector<std::vector<std::int64_t>> coef(terms.size(), std::vector<std::int64_t>(labels.size(), 0));
+  for (std::size_t k = 0; k < terms.size(); ++k)
+    for (std::size_t a = 0; a < terms[k].size(); ++a)
+      if (ops[k].shape[a] != 1) coef[k][pos(terms[k][a])] += ops[k].strides[a];
+  std::vector<std::int64_t> out_coef(labels.size(), 0);
+  out_shape->clear();
+  std::int64_t n = 1;
+  for (std::size_t j = rhs.size(); j-- > 0;) {
+    out_coef[pos(rhs[j])] += n;
+    n *= size[rhs[j]];
+  }
+  for (char c : rhs) out_shape->push_back(size[c]);
+  out->assign(static_cast<std::size_t>(n), 0.0);
+  if (absout != nullptr) absout->assign(static_cast<std::size_t>(n), 0.0);
+  if (std::find(ext.begin(), ext.end(), 0) != ext.end()) return;
+  std::vector<std::int64_t> idx(labels.size(), 0);
+  const auto dot = [&](const std::vector<std::int64_t>& c) {
+    std::int64_t o = 0;
+    for (std::size_t q = 0; q < idx.size(); ++q) o += idx[q] * c[q];
+    return static_cast<std::size_t>(o);
+  };
+  while (true) {
+    double p = 1, ap = 1;
+    for (std::size_t k = 0; k < terms.size(); ++k) {
+      const double x = ops[k].data[dot(coef[k])];
+      p *= x;
+      ap *= std::fabs(x);
+    }
+    const std::size_t o = dot(out_coef);
+    (*out)[o] += p;
+    if (absout != nullptr) (*absout)[o] += ap;
+    std::size_t q = 0;
+    for (; q < labels.size(); ++q) {
+      if (++idx[q] < ext[q]) break;
+      idx[q] = 0;
+    }
+    if (q == labels.size()) return;
+  }
+}
+
+// A packed operand: `shape` with the first axis fastest (column-major, as trntensor's descriptors
+// with empty strides) over `data`.
+inline Operand column_major(const std::vector<std::int64_t>& shape, std::vector<double> data) {
+  Operand o{shape, {}, std::move(data)};
+  std::int64_t s = 1;
+  for (std::int64_t e : shape) {
+    o.strides.push_back(s);
+    s *= e;
+  }
+  return o;
+}
+
+// ---- DF-MP2 -----------------------------------------------------------------------------------
+
+// The DF-MP2 correlation energy (Weigend-Haser) of B (row-major [naux, o v], fp32 values) and the
+// orbital energies: (ia|jb) = B^T B by OpenBLAS DGEMM in FP64, then
+// sum_ijab (ia|jb) (2 (ia|jb) - (ib|ja)) / (e_i + e_j - e_a - e_b) accumulated in long double.
+inline long double dfmp2_energy(std::int64_t naux, std::int64_t o, std::int64_t v, const std::vector<float>& B,
+                                const std::vector<float>& eo, const std::vector<float>& ev) {
+  const std::int64_t ov = o * v;
+  std::vector<double> Bd(B.begin(), B.end()), V(static_cast<std::size_t>(ov * ov));
+  cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, static_cast<int>(ov), static_cast<int>(ov), static_cast<int>(naux), 1.0,
+              Bd.data(), static_cast<int>(ov), Bd.data(), static_cast<int>(ov), 0.0, V.data(), static_cast<int>(ov));
+  long double e = 0;
+  for (std::int64_t i = 0; i < o; ++i)
+    for (std::int64_t j = 0; j < o; ++j)
+      for (std::int64_t a = 0; a < v; ++a)
+        for (std::int64_t b = 0; b < v; ++b) {
+          const double iajb = V[static_cast<std::size_t>((i * v + a) * ov + j * v + b)];
+          const double ibja = V[static_cast<std::size_t>((i * v + b) * ov + j * v + a)];
+          const double d = static_cast<double>(eo[static_cast<std::size_t>(i)]) + eo[static_cast<std::size_t>(j)] -
+                           ev[static_cast<std::size_t>(a)] - ev[static_cast<std::size_t>(b)];
+          e += static_cast<long double>(iajb * (2 * iajb - ibja) / d);
+        }
+  return e;
 }
 
 }  // namespace tensor_ref

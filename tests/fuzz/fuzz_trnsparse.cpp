@@ -7,39 +7,31 @@
 // transpose) are accepted alike; attention accepts a square mask exactly when SpMM accepts it;
 // nothing crashes or throws.
 //
-// Builds two ways: with clang and -DTRNSPARSE_LIBFUZZER as a libFuzzer target (LLVMFuzzerTestOneInput,
-// e.g. `clang++ -fsanitize=fuzzer,address ...`), and as the ctest `sparse.fuzz_replay`, whose main()
-// replays a fixed number of deterministic pseudo-random inputs.
+// Also: the handle and descriptor entry points with NULL pointers, enum arguments valid or any int,
+// and SpMM / SpMV with fuzzed operations and algorithms on a made descriptor.
+//
+// The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
+// and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <random>
+#include <algorithm>
 #include <vector>
 
+#include "fuzz_input.hpp"
 #include "trnsparse.h"
 
 namespace {
 
-int g_created = 0, g_spmm_ok = 0, g_spmm_rejected = 0, g_csc_ok = 0, g_ell_ok = 0, g_attention_ok = 0, g_cg_ok = 0;
+using trnfuzz::require;
 
+// The byte reader of this harness's corpus: bytes and big-endian 32-bit words of the shared grammar.
 struct Bytes {
-  const std::uint8_t* p;
-  std::size_t n, at = 0;
-  std::uint8_t u8() { return at < n ? p[at++] : 0; }
-  std::int32_t i32() {
-    std::uint32_t v = 0;
-    for (int k = 0; k < 4; ++k) v = (v << 8) | u8();
-    return static_cast<std::int32_t>(v);
-  }
+  trnfuzz::Input& in;
+  std::uint8_t u8() { return in.byte(); }
+  std::int32_t i32() { return static_cast<std::int32_t>(in.u32()); }
 };
-
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::fprintf(stderr, "fuzz property violated: %s\n", what);
-    std::abort();
-  }
-}
 
 bool allowed(trnsparseStatus_t st) {
   return st == TRNSPARSE_STATUS_SUCCESS || st == TRNSPARSE_STATUS_INVALID_VALUE || st == TRNSPARSE_STATUS_NOT_SUPPORTED;
@@ -53,8 +45,8 @@ void fill_indices(Bytes& in, std::vector<T>& v, int small_range) {
   }
 }
 
-void run_one(const std::uint8_t* data, std::size_t size) {
-  Bytes in{data, size};
+void run_one(trnfuzz::Input& raw) {
+  Bytes in{raw};
   const std::int64_t brows = in.u8() % 6, bcols = in.u8() % 6;
   const std::int64_t rb = static_cast<std::int64_t>(in.u8() % 11) - 1, cb = static_cast<std::int64_t>(in.u8() % 11) - 1;
   std::int64_t bnnz = static_cast<std::int64_t>(in.u8() % 40) - 2;
@@ -102,7 +94,7 @@ void run_one(const std::uint8_t* data, std::size_t size) {
       TRN_R_32F, order);
   require(allowed(created), "CreateBsr status");
   if (created == TRNSPARSE_STATUS_SUCCESS) {
-    ++g_created;
+    trnfuzz::reach("bsr_created");
     const std::int64_t M = brows * rb, K = bcols * cb;
     std::vector<float> B(static_cast<std::size_t>(std::max<std::int64_t>(K, 1) * n), 1.0f);
     std::vector<float> C(static_cast<std::size_t>(std::max<std::int64_t>(M, 1) * n), 3.0f), x(static_cast<std::size_t>(std::max<std::int64_t>(K, 1)), 1.0f),
@@ -118,7 +110,7 @@ void run_one(const std::uint8_t* data, std::size_t size) {
     const trnsparseStatus_t s1 = trnsparseSpMM(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &one,
                                                A, mB, &half, mC, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
     require(allowed(s1), "SpMM status");
-    ++(s1 == TRNSPARSE_STATUS_SUCCESS ? g_spmm_ok : g_spmm_rejected);
+    trnfuzz::reach(s1 == TRNSPARSE_STATUS_SUCCESS ? "spmm_ok" : "spmm_rejected");
     if (s1 != TRNSPARSE_STATUS_SUCCESS) require(C == C0, "SpMM output untouched on error");
     const trnsparseStatus_t s2 = trnsparseSpMV(h, TRNSPARSE_OPERATION_TRANSPOSE, &one, A, vy, &half, vx, TRN_R_32F,
                                                TRNSPARSE_SPMV_ALG_DEFAULT, nullptr);
@@ -142,7 +134,7 @@ void run_one(const std::uint8_t* data, std::size_t size) {
                                                                         lse.data(), TRN_R_32F);
       require(allowed(s4), "attention status");
       if (s4 != TRNSPARSE_STATUS_SUCCESS) require(o == o0, "attention output untouched on error");
-      g_attention_ok += s4 == TRNSPARSE_STATUS_SUCCESS;
+      trnfuzz::reach("attention_ok", s4 == TRNSPARSE_STATUS_SUCCESS);
       require((s4 == TRNSPARSE_STATUS_SUCCESS) == (s1 == TRNSPARSE_STATUS_SUCCESS), "attention and SpMM agree on the mask");
       std::vector<float> xs(static_cast<std::size_t>(std::max<std::int64_t>(M, 1)), 0.0f);
       const std::vector<float> xs0 = xs;
@@ -153,7 +145,7 @@ void run_one(const std::uint8_t* data, std::size_t size) {
       const trnsparseStatus_t s5 = trnsparseBsrCg(h, A, vb, vs, 1e-3f, 2, TRNSPARSE_PRECOND_JACOBI, &it, nullptr, &info);
       require(allowed(s5), "BsrCg status");
       if (s5 != TRNSPARSE_STATUS_SUCCESS) require(xs == xs0, "BsrCg x untouched on error");
-      g_cg_ok += s5 == TRNSPARSE_STATUS_SUCCESS;
+      trnfuzz::reach("cg_ok", s5 == TRNSPARSE_STATUS_SUCCESS);
       trnsparseDestroyDnVec(vb);
       trnsparseDestroyDnVec(vs);
     }
@@ -192,7 +184,7 @@ void run_one(const std::uint8_t* data, std::size_t size) {
     require(sr == sc, "CSR and CSC of the transpose agree");
     require(Cr == Cc, "CSR and CSC of the transpose give the same bits");
     if (sr != TRNSPARSE_STATUS_SUCCESS) require(Cr == Cr0, "CSR output untouched on error");
-    g_csc_ok += sc == TRNSPARSE_STATUS_SUCCESS;
+    trnfuzz::reach("csc_ok", sc == TRNSPARSE_STATUS_SUCCESS);
     trnsparseDestroyDnMat(mB);
     trnsparseDestroyDnMat(mR);
     trnsparseDestroyDnMat(mT);
@@ -222,7 +214,7 @@ void run_one(const std::uint8_t* data, std::size_t size) {
                                                  E, mB, &half, mC, TRN_R_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
       require(allowed(s6), "Blocked-ELL SpMM status");
       if (s6 != TRNSPARSE_STATUS_SUCCESS) require(Ce == Ce0, "Blocked-ELL output untouched on error");
-      g_ell_ok += s6 == TRNSPARSE_STATUS_SUCCESS;
+      trnfuzz::reach("ell_ok", s6 == TRNSPARSE_STATUS_SUCCESS);
       trnsparseDestroyDnMat(mB);
       trnsparseDestroyDnMat(mC);
       trnsparseDestroySpMat(E);
@@ -231,27 +223,94 @@ void run_one(const std::uint8_t* data, std::size_t size) {
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
 
+bool is_status(trnsparseStatus_t st) { return st >= TRNSPARSE_STATUS_SUCCESS && st <= TRNSPARSE_STATUS_INSUFFICIENT_RESOURCES; }
+
+// The entry points' argument checks: NULL handles and descriptor pointers, sizes from the shared
+// grammar (negative, zero, huge), enums valid or any int, then SpMV / SpMM with fuzzed operations
+// and algorithms on an n x n CSR of the identity pattern. Every call returns one of cuSPARSE's
+// statuses; a failed creation leaves the descriptor pointer as it was, a failed compute call its
+// output.
+void api_calls(trnfuzz::Input& in) {
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(nullptr) == TRNSPARSE_STATUS_INVALID_VALUE, "Create(NULL)");
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  // Sizes up to 4 or negative (a larger size than the arrays hold would be the caller's overrun);
+  // the arrays hold 4 of the widest element (complex double) and 64-bit indices.
+  auto small = [&] {
+    const std::int64_t v = in.size(4, false);
+    return v > 4 ? -v : v;
+  };
+  const std::int64_t n = small(), nnz = small();
+  std::vector<std::int64_t> off(5), col(4);
+  for (std::size_t i = 0; i < off.size(); ++i) off[i] = static_cast<std::int64_t>(std::min<std::size_t>(i, 4));
+  for (std::size_t i = 0; i < col.size(); ++i) col[i] = static_cast<std::int64_t>(i);
+  std::vector<double> val(8, 1.0), x(32, 1.0), y(32, 2.0);
+  const int idx = in.choice({TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I, TRNSPARSE_INDEX_16U});
+  const int base = in.choice({TRNSPARSE_INDEX_BASE_ZERO, TRNSPARSE_INDEX_BASE_ONE});
+  const int vt = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F});
+  trnsparseSpMatDescr_t A = reinterpret_cast<trnsparseSpMatDescr_t>(&h);  // sentinel: must stay on failure
+  const trnsparseSpMatDescr_t sentinel = A;
+  const bool null_arrays = in.flag(8);
+  const trnsparseStatus_t sa = trnsparseCreateCsr(in.flag(16) ? nullptr : &A, n, n, nnz,
+                                                  null_arrays ? nullptr : off.data(), col.data(), val.data(),
+                                                  static_cast<trnsparseIndexType_t>(idx), static_cast<trnsparseIndexType_t>(idx),
+                                                  static_cast<trnsparseIndexBase_t>(base), static_cast<trnDataType_t>(vt));
+  require(is_status(sa), "CreateCsr status");
+  trnfuzz::reach("api_calls");
+  if (sa != TRNSPARSE_STATUS_SUCCESS) {
+    require(A == sentinel, "a failed CreateCsr wrote the descriptor");
+    require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+    return;
+  }
+  trnfuzz::reach("api_csr_created");
+  trnsparseDnVecDescr_t vx = nullptr, vy = nullptr;
+  require(trnsparseCreateDnVec(&vx, n, x.data(), static_cast<trnDataType_t>(vt)) == 0, "x");
+  require(trnsparseCreateDnVec(&vy, n, y.data(), static_cast<trnDataType_t>(vt)) == 0, "y");
+  const float one = 1.0f, zero = 0.0f;
+  const std::vector<double> y0 = y;
+  const auto op = static_cast<trnsparseOperation_t>(
+      in.choice({TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_TRANSPOSE, TRNSPARSE_OPERATION_CONJUGATE_TRANSPOSE}));
+  const auto alg = static_cast<trnsparseSpMVAlg_t>(
+      in.choice({TRNSPARSE_SPMV_ALG_DEFAULT, TRNSPARSE_SPMV_CSR_ALG1, TRNSPARSE_SPMV_CSR_ALG2, TRNSPARSE_SPMV_COO_ALG1}));
+  const trnsparseStatus_t sv = trnsparseSpMV(in.flag(16) ? nullptr : h, op, in.flag(16) ? nullptr : &one, A, vx, &zero, vy,
+                                             static_cast<trnDataType_t>(vt), alg, nullptr);
+  require(is_status(sv), "SpMV status");
+  if (sv != TRNSPARSE_STATUS_SUCCESS) require(y == y0, "a failed SpMV wrote y");
+  trnfuzz::reach("api_spmv_ok", sv == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+  const std::int64_t ld = small();
+  const trnsparseStatus_t sb = trnsparseCreateDnMat(&mB, n, 1, ld, x.data(), static_cast<trnDataType_t>(vt),
+                                                    static_cast<trnsparseOrder_t>(in.choice({TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW})));
+  require(is_status(sb), "CreateDnMat status");
+  if (sb == TRNSPARSE_STATUS_SUCCESS &&
+      trnsparseCreateDnMat(&mC, n, 1, std::max<std::int64_t>(n, 1), y.data(), static_cast<trnDataType_t>(vt),
+                           TRNSPARSE_ORDER_COL) == TRNSPARSE_STATUS_SUCCESS) {
+    const std::vector<double> c0 = y;
+    const auto malg = static_cast<trnsparseSpMMAlg_t>(in.choice({TRNSPARSE_SPMM_ALG_DEFAULT, TRNSPARSE_SPMM_COO_ALG1}));
+    const trnsparseStatus_t sm = trnsparseSpMM(h, op, TRNSPARSE_OPERATION_NON_TRANSPOSE, &one, A, mB, &zero, mC,
+                                               static_cast<trnDataType_t>(vt), malg, nullptr);
+    require(is_status(sm), "SpMM status");
+    if (sm != TRNSPARSE_STATUS_SUCCESS) require(y == c0, "a failed SpMM wrote C");
+    trnfuzz::reach("api_spmm_ok", sm == TRNSPARSE_STATUS_SUCCESS);
+    trnsparseDestroyDnMat(mC);
+  }
+  if (sb == TRNSPARSE_STATUS_SUCCESS) trnsparseDestroyDnMat(mB);
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroyDnVec(vy);
+  require(trnsparseDestroySpMat(A) == TRNSPARSE_STATUS_SUCCESS, "destroy");
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  run_one(data, size);
-  return 0;
+std::vector<trnfuzz::Floor> trnfuzz::floors() {
+  return {{"bsr_created", 600}, {"spmm_ok", 200}, {"spmm_rejected", 350}, {"csc_ok", 300},
+          {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100}};
 }
 
-#ifndef TRNSPARSE_LIBFUZZER
-int main(int argc, char** argv) {
-  const int runs = argc > 1 ? std::atoi(argv[1]) : 3000;
-  std::mt19937_64 rng(15);
-  std::vector<std::uint8_t> buf;
-  for (int r = 0; r < runs; ++r) {
-    buf.resize(static_cast<std::size_t>(rng() % 160));
-    for (auto& b : buf) b = static_cast<std::uint8_t>(rng());
-    run_one(buf.data(), buf.size());
-  }
-  std::printf("fuzz replay: %d inputs (%d descriptors created, SpMM %d succeeded, %d rejected; accepted: CSC %d, "
-              "Blocked-ELL %d, attention %d, BsrCg %d), all properties held\n",
-              runs, g_created, g_spmm_ok, g_spmm_rejected, g_csc_ok, g_ell_ok, g_attention_ok, g_cg_ok);
-  // The generator must reach both outcomes, or the replay tests nothing.
-  return g_spmm_ok > runs / 50 && g_spmm_rejected > runs / 50 ? 0 : 1;
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  trnfuzz::Input in(data, size);
+  run_one(in);
+  api_calls(in);  // the bytes run_one left
+  return 0;
 }
-#endif
