@@ -268,12 +268,15 @@ void api_calls(trnfuzz::Input& in) {
   require(trnsparseCreateDnVec(&vy, n, y.data(), static_cast<trnDataType_t>(vt)) == 0, "y");
   const float one = 1.0f, zero = 0.0f;
   const std::vector<double> y0 = y;
-  const auto op = static_cast<trnsparseOperation_t>(
-      in.choice({TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_TRANSPOSE, TRNSPARSE_OPERATION_CONJUGATE_TRANSPOSE}));
-  const auto alg = static_cast<trnsparseSpMVAlg_t>(
-      in.choice({TRNSPARSE_SPMV_ALG_DEFAULT, TRNSPARSE_SPMV_CSR_ALG1, TRNSPARSE_SPMV_CSR_ALG2, TRNSPARSE_SPMV_COO_ALG1}));
-  const trnsparseStatus_t sv = trnsparseSpMV(in.flag(16) ? nullptr : h, op, in.flag(16) ? nullptr : &one, A, vx, &zero, vy,
-                                             static_cast<trnDataType_t>(vt), alg, nullptr);
+  // Fuzzed enum values are kept as int and cast at the call (a prvalue): an out-of-range value
+  // loaded from an enum-typed local is what UBSan's enum check reports, not what the C API sees.
+  const int op = in.choice({TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_TRANSPOSE,
+                            TRNSPARSE_OPERATION_CONJUGATE_TRANSPOSE});
+  const int alg = in.choice({TRNSPARSE_SPMV_ALG_DEFAULT, TRNSPARSE_SPMV_CSR_ALG1, TRNSPARSE_SPMV_CSR_ALG2,
+                             TRNSPARSE_SPMV_COO_ALG1});
+  const trnsparseStatus_t sv =
+      trnsparseSpMV(in.flag(16) ? nullptr : h, static_cast<trnsparseOperation_t>(op), in.flag(16) ? nullptr : &one, A,
+                    vx, &zero, vy, static_cast<trnDataType_t>(vt), static_cast<trnsparseSpMVAlg_t>(alg), nullptr);
   require(is_status(sv), "SpMV status");
   if (sv != TRNSPARSE_STATUS_SUCCESS) require(y == y0, "a failed SpMV wrote y");
   trnfuzz::reach("api_spmv_ok", sv == TRNSPARSE_STATUS_SUCCESS);
@@ -286,9 +289,10 @@ void api_calls(trnfuzz::Input& in) {
       trnsparseCreateDnMat(&mC, n, 1, std::max<std::int64_t>(n, 1), y.data(), static_cast<trnDataType_t>(vt),
                            TRNSPARSE_ORDER_COL) == TRNSPARSE_STATUS_SUCCESS) {
     const std::vector<double> c0 = y;
-    const auto malg = static_cast<trnsparseSpMMAlg_t>(in.choice({TRNSPARSE_SPMM_ALG_DEFAULT, TRNSPARSE_SPMM_COO_ALG1}));
-    const trnsparseStatus_t sm = trnsparseSpMM(h, op, TRNSPARSE_OPERATION_NON_TRANSPOSE, &one, A, mB, &zero, mC,
-                                               static_cast<trnDataType_t>(vt), malg, nullptr);
+    const int malg = in.choice({TRNSPARSE_SPMM_ALG_DEFAULT, TRNSPARSE_SPMM_COO_ALG1});
+    const trnsparseStatus_t sm =
+        trnsparseSpMM(h, static_cast<trnsparseOperation_t>(op), TRNSPARSE_OPERATION_NON_TRANSPOSE, &one, A, mB, &zero,
+                      mC, static_cast<trnDataType_t>(vt), static_cast<trnsparseSpMMAlg_t>(malg), nullptr);
     require(is_status(sm), "SpMM status");
     if (sm != TRNSPARSE_STATUS_SUCCESS) require(y == c0, "a failed SpMM wrote C");
     trnfuzz::reach("api_spmm_ok", sm == TRNSPARSE_STATUS_SUCCESS);
