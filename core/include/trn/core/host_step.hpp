@@ -29,15 +29,20 @@ struct HostSpan {
   template <class T>
   HostSpan(const T* p, std::int64_t count)
       : data(p), hull(count > 0 ? static_cast<std::size_t>(count) * sizeof(T) : 0), bytes(hull) {}
+  // na x nb elements p[i sa + j sb] (strides >= 0, in elements).
+  template <class T>
+  static HostSpan strided(const T* p, std::int64_t na, std::int64_t sa, std::int64_t nb, std::int64_t sb) {
+    HostSpan s;
+    if (na <= 0 || nb <= 0) return s;
+    s.data = p;
+    s.hull = static_cast<std::size_t>((na - 1) * sa + (nb - 1) * sb + 1) * sizeof(T);
+    s.bytes = static_cast<std::size_t>(na * nb) * sizeof(T);
+    return s;
+  }
   // A column-major rows x cols matrix with leading dimension ld (elements).
   template <class T>
   static HostSpan matrix(const T* p, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
-    HostSpan s;
-    if (rows <= 0 || cols <= 0) return s;
-    s.data = p;
-    s.hull = static_cast<std::size_t>((cols - 1) * ld + rows) * sizeof(T);
-    s.bytes = static_cast<std::size_t>(rows * cols) * sizeof(T);
-    return s;
+    return strided(p, rows, 1, cols, ld);
   }
 };
 
