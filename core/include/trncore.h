@@ -86,6 +86,13 @@ typedef struct trnProfile_t {
   double dma_bytes;
   long long instructions;
   long long instructions_per_engine[TRN_ENGINE_COUNT];
+  /* Appended fields (ABI: older callers see the struct above unchanged). Host round trips: fp64
+     steps run on the instance's host CPU (docs/cost-model.md section 7), apart from the engines. */
+  double host_roundtrip_ns; /* summed time of the host round trips (link + host CPU + fixed cost) */
+  double host_critical_ns;  /* the part of it on the critical path (included in total_ns) */
+  double host_flops;        /* fp64 flops done on the host */
+  double host_bytes;        /* bytes moved over the host link, both directions */
+  long long host_steps;     /* number of host round trips */
 } trnProfile_t;
 
 /* Log callbacks of every library: cuBLAS's (the message) and cuSPARSE's / cuSOLVER's / cuTENSOR's

@@ -1,6 +1,7 @@
 // Discrete-event cost model over the instruction trace. Formulas and constants: cost_model.hpp,
 // hardware.cpp and docs/cost-model.md.
 #include "trn/core/cost_model.hpp"
+#include "trn/core/host_step.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -98,11 +99,23 @@ double instruction_cycles(const Instruction& ins, const HardwareSpec& hw) {
     case Opcode::custom_op: return ins.declared_cycles;
     case Opcode::dma_copy:
     case Opcode::dma_transpose: return 0.0;  // DMA time is computed in ns (instruction_ns)
+    case Opcode::host_compute: return 0.0;   // host time is computed in ns (host_step_ns)
   }
   return min_ii;
 }
 
+double host_step_ns(const Instruction& ins, const HardwareSpec& hw, const HostCostOptions& host) {
+  if (!host.enabled) return 0.0;
+  const double link = host.link_bytes_per_ns > 0 ? host.link_bytes_per_ns : hw.host_link_bytes_per_ns;
+  const double rate = host.fp64_flops_per_ns > 0 ? host.fp64_flops_per_ns : hw.host_fp64_flops_per_ns;
+  const double fixed = host.roundtrip_ns >= 0 ? host.roundtrip_ns : hw.host_roundtrip_ns;
+  // The transfer to the host and the one back are sequential (the host computes between them); the
+  // two directions of the link are not used at once.
+  return fixed + static_cast<double>(ins.bytes_read + ins.bytes_written) / link + ins.declared_cycles / rate;
+}
+
 double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma_bw_per_queue) {
+  if (ins.opcode == Opcode::host_compute) return host_step_ns(ins, hw);
   if (ins.engine != Engine::dma) return instruction_cycles(ins, hw) / engine_ghz(ins.engine, hw);
   // Each DMA engine serves 8 partitions and moves its share of the bytes; every partition row is a
   // descriptor (dma_descriptor_ns), and an HBM endpoint moves data at dma_hbm_efficiency of the
@@ -119,7 +132,7 @@ double instruction_flops(const Instruction& ins) {
   if (ins.opcode == Opcode::nc_matmul)
     return 2.0 * ins.partitions * (ins.double_row ? 2.0 : 1.0) * static_cast<double>(ins.matmul_m) *
            static_cast<double>(ins.free_elems);
-  if (ins.engine == Engine::dma) return 0.0;
+  if (ins.engine == Engine::dma) return 0.0;  // also host_compute records
   return static_cast<double>(ins.partitions) * static_cast<double>(ins.free_elems);
 }
 
@@ -149,6 +162,11 @@ trnProfile_t Profile::to_c() const {
   p.flops = flops;
   p.dma_bytes = dma_bytes;
   p.instructions = total_instructions;
+  p.host_roundtrip_ns = host_roundtrip_ns;
+  p.host_critical_ns = host_critical_ns;
+  p.host_flops = host_flops;
+  p.host_bytes = host_bytes;
+  p.host_steps = host_steps;
   return p;
 }
 
@@ -174,6 +192,13 @@ std::string Profile::summary() const {
                   std::string(engine_name(static_cast<Engine>(e))).c_str(), busy_ns[e] * 1e-3,
                   100.0 * active_fraction(static_cast<Engine>(e)), critical_ns[e] * 1e-3,
                   static_cast<long long>(instructions[e]));
+    s += buf;
+  }
+  if (host_steps > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "  host     round trips %lld: %.3f us (critical %.3f us), %.3f MFLOP fp64, %.3f MB over %s\n",
+                  static_cast<long long>(host_steps), host_roundtrip_ns * 1e-3, host_critical_ns * 1e-3,
+                  host_flops * 1e-6, host_bytes * 1e-6, std::string(hw.host_link).c_str());
     s += buf;
   }
   if (!dma_queue_busy_ns.empty() && total_ns > 0) {
@@ -202,6 +227,7 @@ bool same_state(const AccessState& a, const AccessState& b) {
          a.w_engine == b.w_engine;
 }
 
+constexpr std::uint8_t kHostTrack = 0xff;  // eng[] of a host step (not an Engine)
 constexpr int kQuadrant = 32;       // partitions per dependency quadrant (alignment unit, ARCH2)
 constexpr int kQuadrants = 4;
 
@@ -464,7 +490,9 @@ class Scheduler {
       const Instruction& ins = trace_.instructions[i];
       CoreState& c = cs_[static_cast<std::size_t>(std::min(ins.core, cores_ - 1))];
       Placement pl = ready_time(c, ins);
-      if (ins.engine == Engine::dma)
+      if (ins.opcode == Opcode::host_compute)
+        place_host(ins, i, pl);
+      else if (ins.engine == Engine::dma)
         place_dma(c, ins, i, pl);
       else if (reorder_)
         place_compute_reordered(c, ins, i, pl);
@@ -476,7 +504,7 @@ class Scheduler {
     }
     sched_.profile.total_ns = total;
     sum_dma_active();
-    sched_.profile.total_instructions = static_cast<std::int64_t>(n_);
+    sched_.profile.total_instructions = static_cast<std::int64_t>(n_) - sched_.profile.host_steps;
     walk_critical_path();
     return std::move(sched_);
   }
@@ -549,6 +577,24 @@ class Scheduler {
     pl.start = pl.ready;
     pl.p = pl.ready_by;
     return pl;
+  }
+
+  // A host round trip (docs/cost-model.md section 7): one host thread runs the host steps in program
+  // order, outside the engines and DMA queues; its region dependencies were resolved by ready_time.
+  void place_host(const Instruction& ins, std::size_t i, Placement& pl) {
+    Profile& prof = sched_.profile;
+    pl.d = host_step_ns(ins, hw_, opt_.host);
+    if (host_free_ > pl.start) {
+      pl.start = host_free_;
+      pl.p = host_last_;
+    }
+    pl.fin = pl.start + pl.d;
+    host_free_ = pl.fin;
+    host_last_ = static_cast<std::int64_t>(i);
+    ++prof.host_steps;
+    prof.host_roundtrip_ns += pl.d;
+    prof.host_flops += ins.declared_cycles;
+    prof.host_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
   }
 
   // A DMA on its queues: partitions 8q .. 8q+7 are served by DMA engine q (DMAOV); each engine
@@ -687,8 +733,9 @@ class Scheduler {
     dur_[i] = pl.fin - pl.start;
     end_[i] = pl.fin;
     pred_[i] = pl.p;
-    eng_[i] = static_cast<std::uint8_t>(ins.engine);
-    ++prof.instructions[static_cast<int>(ins.engine)];
+    const bool host = ins.opcode == Opcode::host_compute;
+    eng_[i] = host ? kHostTrack : static_cast<std::uint8_t>(ins.engine);
+    if (!host) ++prof.instructions[static_cast<int>(ins.engine)];
     const double fl = instruction_flops(ins);
     prof.flops += fl;
     if (ins.opcode == Opcode::nc_matmul) prof.tensor_flops += fl;
@@ -722,7 +769,8 @@ class Scheduler {
     Profile& prof = sched_.profile;
     std::int64_t i = static_cast<std::int64_t>(std::max_element(end_.begin(), end_.end()) - end_.begin());
     while (i >= 0) {
-      prof.critical_ns[eng_[static_cast<std::size_t>(i)]] += dur_[static_cast<std::size_t>(i)];
+      const std::uint8_t e = eng_[static_cast<std::size_t>(i)];
+      (e == kHostTrack ? prof.host_critical_ns : prof.critical_ns[e]) += dur_[static_cast<std::size_t>(i)];
       const std::int64_t nxt = pred_[static_cast<std::size_t>(i)];
       if (nxt >= i) break;  // defensive: predecessors always precede
       i = nxt;
@@ -745,6 +793,8 @@ class Scheduler {
   std::vector<std::int64_t> pred_;
   std::vector<std::uint8_t> eng_;
   std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core
+  double host_free_ = 0;  // one host thread runs the host steps in program order
+  std::int64_t host_last_ = -1;
 };
 
 Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder) {
@@ -794,31 +844,54 @@ std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::siz
       emit(buf);
     }
   }
+  // Host round trips: a process of their own after the cores, one "host" track (tid 0).
+  const int host_pid = schedule.profile.cores;
+  if (schedule.profile.host_steps > 0) {
+    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"Host CPU (%s)\"}}",
+                  host_pid, std::string(hw.host_cpu).c_str());
+    emit(buf);
+    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":0,\"args\":{\"name\":\"host\"}}",
+                  host_pid);
+    emit(buf);
+  }
   const auto& tl = schedule.timeline;
+  auto is_host = [&](std::size_t i) { return trace.instructions[i].opcode == Opcode::host_compute; };
+  auto pid = [&](std::size_t i) { return is_host(i) ? host_pid : trace.instructions[i].core; };
   auto track = [&](std::size_t i) {
     const Instruction& ins = trace.instructions[i];
+    if (is_host(i)) return 0;
     return ins.engine == Engine::dma ? 10 + std::max(0, tl[i].queue) : static_cast<int>(ins.engine);
   };
   std::size_t flows = 0;
   for (std::size_t i = 0; i < tl.size() && i < trace.instructions.size(); ++i) {
     const Instruction& ins = trace.instructions[i];
-    std::snprintf(buf, sizeof buf,
-                  "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"dur\":%.4f,"
-                  "\"args\":{\"program\":%d,\"index\":%llu,\"partitions\":%d,\"free\":%lld,\"bytes\":%lld,\"queues\":%d}}",
-                  std::string(opcode_name(ins.opcode)).c_str(), std::string(engine_name(ins.engine)).c_str(), ins.core,
-                  track(i), tl[i].start_ns * 1e-3, (tl[i].end_ns - tl[i].start_ns) * 1e-3, ins.program,
-                  static_cast<unsigned long long>(ins.index), ins.partitions, static_cast<long long>(ins.free_elems),
-                  static_cast<long long>(std::max(ins.bytes_read, ins.bytes_written)), tl[i].queues);
+    if (is_host(i)) {
+      std::snprintf(buf, sizeof buf,
+                    "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"host\",\"pid\":%d,\"tid\":0,\"ts\":%.4f,\"dur\":%.4f,"
+                    "\"args\":{\"index\":%llu,\"flops\":%.0f,\"bytes_to_host\":%lld,\"bytes_to_device\":%lld}}",
+                    std::string(host_step_name(ins.host_label)).c_str(), host_pid, tl[i].start_ns * 1e-3,
+                    (tl[i].end_ns - tl[i].start_ns) * 1e-3, static_cast<unsigned long long>(ins.index),
+                    ins.declared_cycles, static_cast<long long>(ins.bytes_read), static_cast<long long>(ins.bytes_written));
+    } else {
+      std::snprintf(buf, sizeof buf,
+                    "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"dur\":%.4f,"
+                    "\"args\":{\"program\":%d,\"index\":%llu,\"partitions\":%d,\"free\":%lld,\"bytes\":%lld,\"queues\":%d}}",
+                    std::string(opcode_name(ins.opcode)).c_str(), std::string(engine_name(ins.engine)).c_str(), ins.core,
+                    track(i), tl[i].start_ns * 1e-3, (tl[i].end_ns - tl[i].start_ns) * 1e-3, ins.program,
+                    static_cast<unsigned long long>(ins.index), ins.partitions, static_cast<long long>(ins.free_elems),
+                    static_cast<long long>(std::max(ins.bytes_read, ins.bytes_written)), tl[i].queues);
+    }
     emit(buf);
     const std::int64_t d = tl[i].depends_on;
-    if (d >= 0 && flows < max_flows && trace.instructions[static_cast<std::size_t>(d)].engine != ins.engine) {
-      const auto& prod = trace.instructions[static_cast<std::size_t>(d)];
+    const auto du = static_cast<std::size_t>(d);
+    if (d >= 0 && flows < max_flows &&
+        (trace.instructions[du].engine != ins.engine || is_host(du) != is_host(i))) {
       std::snprintf(buf, sizeof buf, "{\"ph\":\"s\",\"name\":\"dep\",\"cat\":\"dep\",\"id\":%zu,\"pid\":%d,\"tid\":%d,\"ts\":%.4f}",
-                    flows, prod.core, track(static_cast<std::size_t>(d)), tl[static_cast<std::size_t>(d)].end_ns * 1e-3);
+                    flows, pid(du), track(du), tl[du].end_ns * 1e-3);
       emit(buf);
       std::snprintf(buf, sizeof buf,
                     "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"dep\",\"cat\":\"dep\",\"id\":%zu,\"pid\":%d,\"tid\":%d,\"ts\":%.4f}",
-                    flows, ins.core, track(i), tl[i].start_ns * 1e-3);
+                    flows, pid(i), track(i), tl[i].start_ns * 1e-3);
       emit(buf);
       ++flows;
     }

@@ -38,6 +38,7 @@ std::string_view opcode_name(Opcode op) {
     case Opcode::custom_op: return "custom_op";
     case Opcode::dma_copy: return "dma_copy";
     case Opcode::dma_transpose: return "dma_transpose";
+    case Opcode::host_compute: return "host_compute";
   }
   return "?";
 }
@@ -100,12 +101,14 @@ void Trace::append(const Trace& other) {
   if (needed > instructions.capacity()) reserve(std::max(needed, 2 * instructions.capacity()));  // geometric growth
   instructions.insert(instructions.end(), other.instructions.begin(), other.instructions.end());
   for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
+  host_steps += other.host_steps;
 }
 
 void Trace::append(Trace&& other) {
   if (!instructions.empty()) return append(static_cast<const Trace&>(other));
   instructions = std::move(other.instructions);
   for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
+  host_steps += other.host_steps;
 }
 
 Trace TraceParts::join() && {

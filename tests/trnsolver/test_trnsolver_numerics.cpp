@@ -301,7 +301,10 @@ void check_d(int n, bool lower, bool vectors, std::uint64_t seed) {
     EXPECT_LE(e.residual, kResidualC * msize(n) * kU64) << n;
     EXPECT_LE(e.orthogonality, kOrthC * std::pow(msize(n), 1.5) * kU64) << n;
   }
-  EXPECT_EQ(rep.profile.total_ns, 0.0) << "fp64 runs on the host: no device instructions";
+  // fp64 runs on the host: no device instructions, one costed host round trip (cost-model.md 7).
+  EXPECT_EQ(rep.profile.total_instructions, 0);
+  EXPECT_EQ(rep.profile.host_steps, 1);
+  EXPECT_DOUBLE_EQ(rep.profile.total_ns, rep.profile.host_roundtrip_ns);
   EXPECT_GT(rep.host_fp64_flops, 0.0);
   std::printf("[dsyevj] n=%d %s %s sweeps=%d value_err=%.2e residual=%.2e orth=%.2e\n", n, lower ? "L" : "U",
               vectors ? "V" : "N", r.sweeps, e.max_value_err, e.residual, e.orthogonality);

@@ -298,8 +298,24 @@ void diag_solve(const Settings& s, const DiagBlock<float>& d, Recorder& rec) { d
 void diag_solve(const Settings& s, const DiagBlock<std::complex<float>>& d, Recorder& rec) {
   diag_solve_engines(s, d, rec);
 }
-void diag_solve(const Settings& s, const DiagBlock<double>& d, Recorder&) { diag_solve_host(s, d); }
-void diag_solve(const Settings& s, const DiagBlock<std::complex<double>>& d, Recorder&) { diag_solve_host(s, d); }
+// One host round trip per diagonal block: E's triangle and the block's right-hand sides to the host,
+// the solutions back; w^2 flops per right-hand side (w divisions, w(w-1)/2 multiply-subtracts; x4
+// complex).
+template <class T>
+void diag_solve_round_trip(const Settings& s, const DiagBlock<T>& d, Recorder& rec) {
+  HostSpan e = HostSpan::strided(d.t, d.w, d.si, d.w, d.sj);
+  e.bytes = static_cast<std::size_t>(d.w * (d.w + 1) / 2) * sizeof(T);
+  const HostSpan b = HostSpan::strided(d.b, d.w, d.es, d.nrhs, d.rs);
+  rec.host_step(HostStep{.name = kComplex<T> ? "trnblas.ztrsm.diag_solve" : "trnblas.dtrsm.diag_solve",
+                         .flops = (kComplex<T> ? 4.0 : 1.0) * static_cast<double>(d.w * d.w * d.nrhs),
+                         .reads = {e, b},
+                         .writes = {b}});
+  diag_solve_host(s, d);
+}
+void diag_solve(const Settings& s, const DiagBlock<double>& d, Recorder& rec) { diag_solve_round_trip(s, d, rec); }
+void diag_solve(const Settings& s, const DiagBlock<std::complex<double>>& d, Recorder& rec) {
+  diag_solve_round_trip(s, d, rec);
+}
 
 // ---- TRSM ---------------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "trn/blas/blas.hpp"
+#include "trn/core/host_step.hpp"
 
 namespace trn::blas::detail {
 
@@ -36,6 +37,7 @@ class Recorder {
     if (report_ != nullptr) report_->finish(s_, std::move(trace_));
   }
   void add(const Trace& t) { trace_.append(t); }
+  void host_step(const HostStep& h) { record_host_step(trace_, h); }
   void add(const CallReport& sub) {
     trace_.append(sub.trace);
     if (report_ != nullptr && sub.ozaki_mantissa_bits >= 0) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <climits>
+#include <cstdint>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -14,6 +15,7 @@
 
 #include "gemm_kernel.hpp"
 #include "trn/core/host_loops.hpp"
+#include "trn/core/host_step.hpp"
 
 namespace trn::blas {
 
@@ -154,6 +156,27 @@ int ceil_log2(double x) {  // smallest e with x <= 2^e, x > 0
 }
 
 // Host (fp64) epilogue shared by both schemes: special values, then C = alpha acc + beta C.
+// ---- host round trips (docs/cost-model.md section 7) -------------------------------------------
+// Every host (fp64) step of a scheme is one costed round trip in the call's trace. Flop counts are
+// declared per element: scaling ~8 (exponent statistics, balancing, one scale and one rounding per
+// element), a residue or a slice 3 (fma, round, convert), a fold 3 (fma, floor, compare), the
+// scheme-I accumulation 2 (scale, add), the epilogue 3 (alpha, beta, add); the CRT reconstruction
+// 2 per digit and modulus plus 8 per output.
+HostSpan span_a(const Operands& o) {
+  return o.ta == Op::N ? HostSpan::matrix(o.A, o.m, o.k, o.lda) : HostSpan::matrix(o.A, o.k, o.m, o.lda);
+}
+HostSpan span_b(const Operands& o) {
+  return o.tb == Op::N ? HostSpan::matrix(o.B, o.k, o.n, o.ldb) : HostSpan::matrix(o.B, o.n, o.k, o.ldb);
+}
+double operand_elements(const Operands& o) { return static_cast<double>(o.m * o.k + o.k * o.n); }
+// The last round trip: C (read only when beta != 0) to the host, alpha acc + beta C back.
+void record_epilogue(Trace& t, std::string_view name, const Operands& o, double flops_per_output, double beta,
+                     const double* C, std::int64_t ldc) {
+  const HostSpan c = HostSpan::matrix(C, o.m, o.n, ldc);
+  record_host_step(t, HostStep{.name = name, .flops = flops_per_output * static_cast<double>(o.m * o.n),
+                               .reads = {beta != 0.0 ? c : HostSpan{}}, .writes = {c}});
+}
+
 void finish_c(const Settings& s, const Operands& o, double* acc, double alpha, double beta, double* C,
               std::int64_t ldc) {
   const std::int64_t m = o.m, n = o.n, k = o.k;
@@ -728,6 +751,21 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
   std::vector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(pairs_per_launch, plan.products) * chunks * n * m));
   std::vector<double> acc(static_cast<std::size_t>(m * n), 0.0);
   Trace trace;
+  {  // the slicing's round trip: A and B to the host, the slices back (separate buffers: one hull)
+    HostSpan out;
+    std::uintptr_t lo = UINTPTR_MAX, hi = 0;
+    for (const auto* sl : {&slices_a, &slices_b})
+      for (const auto& v : *sl) {
+        const auto p = reinterpret_cast<std::uintptr_t>(v.data());
+        lo = std::min(lo, p);
+        hi = std::max(hi, p + v.size() * sizeof(std::uint16_t));
+        out.bytes += v.size() * sizeof(std::uint16_t);
+      }
+    out.data = reinterpret_cast<const void*>(lo);
+    out.hull = hi > lo ? hi - lo : 0;
+    record_host_step(trace, HostStep{.name = "trnblas.ozaki1.slice", .flops = (8.0 + 3.0 * S) * operand_elements(o),
+                                     .reads = {span_a(o), span_b(o)}, .writes = {out}});
+  }
   // Pairs by decreasing s + t: smallest contributions first.
   std::vector<std::pair<int, int>> pairs;
   for (int d = S - 1; d >= 0; --d)
@@ -756,6 +794,9 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
     }
     LaunchResult r = launch_gemm(lc, probs);
     trace.append(r.trace);
+    const std::int64_t partials = static_cast<std::int64_t>(np) * chunks * n * m;
+    record_host_step(trace, HostStep{.name = "trnblas.ozaki1.accumulate", .flops = 2.0 * static_cast<double>(partials),
+                                     .reads = {HostSpan(partial.data(), partials)}});
     if (s.timing_only) continue;
     // Host (fp64): acc += 2^(e_i + f_j - 8(s+1) - 8(t+1)) * P, pair by pair in `pairs` order and
     // chunk by chunk (exact scaling).
@@ -778,6 +819,7 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
       }
     }
   }
+  record_epilogue(trace, "trnblas.ozaki1.epilogue", o, 3.0, beta, C, ldc);
   if (!s.timing_only) finish_c(s, o, acc.data(), alpha, beta, C, ldc);
   finish_report(report, s, std::move(trace));
   fill_report(report, plan);
@@ -809,12 +851,16 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
   // y[l][i + j m] = C' mod p_l.
   std::uint8_t* const y = scratch<std::uint8_t>(kResidueY, plan.moduli * m * n);
   Trace trace;
+  record_host_step(trace, HostStep{.name = "trnblas.ozaki2.scale", .flops = 8.0 * operand_elements(o),
+                                   .reads = {span_a(o), span_b(o)}});
   const LaunchConfig lc = s.launch_config();
   for (int l0 = 0; l0 < plan.moduli; l0 += static_cast<int>(per_launch)) {
     const int nl = std::min(plan.moduli - l0, static_cast<int>(per_launch));
     // Host (fp64): residues of the scaled integers, centred, as int8-valued bf16.
     residues(ints.a, t, l0, nl, res_a, k * m);
     residues(ints.b, t, l0, nl, res_b, k * n);
+    record_host_step(trace, HostStep{.name = "trnblas.ozaki2.residues", .flops = 3.0 * nl * operand_elements(o),
+                                     .writes = {HostSpan(res_a, nl * k * m), HostSpan(res_b, nl * k * n)}});
     std::vector<BlockGemmArgs> probs;
     for (int q = 0; q < nl; ++q) {
       std::uint16_t* ra = res_a + static_cast<std::int64_t>(q) * k * m;
@@ -826,6 +872,9 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
     }
     LaunchResult r = launch_gemm(lc, probs);
     trace.append(r.trace);
+    const std::int64_t partials = static_cast<std::int64_t>(nl) * chunks * n * m;
+    record_host_step(trace, HostStep{.name = "trnblas.ozaki2.fold", .flops = 3.0 * static_cast<double>(partials),
+                                     .reads = {HostSpan(partial, partials)}});
     if (s.timing_only) continue;
     // Host (fp64): y_l = sum over chunks of P mod p_l (integers < 2^53: exact).
     for (int q = 0; q < nl; ++q) {
@@ -848,6 +897,7 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
     if (!plan.reduced) recompute_lost_outputs(o, sc, ints, acc, plan);
     finish_c(s, o, acc, alpha, beta, C, ldc);
   }
+  record_epilogue(trace, "trnblas.ozaki2.reconstruct", o, 2.0 * t.N * t.digits + 8.0, beta, C, ldc);
   finish_report(report, s, std::move(trace));
   fill_report(report, plan);
 }

@@ -31,6 +31,7 @@
 #include <span>
 
 #include "jacobi_tiles.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/solver/solver.hpp"
 #include "trn/tile/matmul.hpp"
 
@@ -544,7 +545,20 @@ std::vector<GesvdjResult> dgesvdj_any(const Settings& s, bool vectors, bool econ
   const Ops<double> ops{&flops};
   auto res = run_batch(ops, vectors, econ, sort, m, n, A, lda, S, U, ldu, V, ldv, p, batch);
   if (report != nullptr) {
-    report->profile.target = s.target;  // no device instructions: the fp64 Jacobi runs on the host
+    // No engine computes in fp64: the one-sided Jacobi is one host round trip (A to the host; S and,
+    // with vectors, U and V back; matrix b's U and V start b m and b n columns in).
+    Trace t;
+    const std::int64_t k = std::min(m, n);
+    if (k > 0 && batch > 0) {
+      const std::int64_t ucols = (batch - 1) * m + (econ ? k : m), vcols = (batch - 1) * n + (econ ? k : n);
+      record_host_step(t, HostStep{.name = "trnsolver.dgesvdj.jacobi",
+                                   .flops = flops,
+                                   .reads = {HostSpan::matrix(A, m, n * batch, lda)},
+                                   .writes = {HostSpan(S, k * batch),
+                                              vectors ? HostSpan::matrix(U, m, ucols, ldu) : HostSpan{},
+                                              vectors ? HostSpan::matrix(V, n, vcols, ldv) : HostSpan{}}});
+    }
+    finish_report(*report, std::move(t), ReportSettings{s.target});
     report->host_fp64_flops = flops;
   }
   return res;

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "syevj_internal.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/blas/level3.hpp"   // strsm
 #include "trn/tile/matmul.hpp"
 #include "trn/tile/view.hpp"
@@ -475,13 +476,18 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
   int info = 0;
   for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
     const std::int64_t w = std::min(nb, kmin - j0);
-    // Host fp64 panel (LAPACK xGETF2 on columns j0 .. j0+w-1, interchanges applied to whole rows).
+    // Host fp64 panel (LAPACK xGETF2 on columns j0 .. j0+w-1, interchanges applied to whole rows)
+    // and U12: one round trip per panel (the panel, U12's rows and the interchanged rows outside
+    // the panel to the host and back).
+    const double host0 = host;
+    std::int64_t swaps = 0;
     for (std::int64_t j = j0; j < j0 + w; ++j) {
       std::int64_t p = j;
       if (ipiv != nullptr) {
         for (std::int64_t i = j + 1; i < m; ++i)
           if (std::fabs(a(i, j)) > std::fabs(a(p, j))) p = i;
         ipiv[j] = static_cast<int>(p + 1);
+        swaps += p != j;
         if (p != j)
           for (std::int64_t c = 0; c < n; ++c) std::swap(a(j, c), a(p, c));
       }
@@ -495,12 +501,18 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
       host += static_cast<double>(m - j) * (1.0 + 2.0 * static_cast<double>(j0 + w - j));
     }
     const std::int64_t n2 = n - j0 - w, m2 = m - j0 - w;
-    if (n2 <= 0) continue;
-    for (std::int64_t c = j0 + w; c < n; ++c)  // U12 = L11^-1 A12 (unit lower, host fp64)
-      for (std::int64_t j = j0; j < j0 + w; ++j)
-        for (std::int64_t i = j + 1; i < j0 + w; ++i) a(i, c) -= a(i, j) * a(j, c);
-    host += static_cast<double>(w) * static_cast<double>(w) * static_cast<double>(n2);
-    if (m2 <= 0) continue;
+    if (n2 > 0) {
+      for (std::int64_t c = j0 + w; c < n; ++c)  // U12 = L11^-1 A12 (unit lower, host fp64)
+        for (std::int64_t j = j0; j < j0 + w; ++j)
+          for (std::int64_t i = j + 1; i < j0 + w; ++i) a(i, c) -= a(i, j) * a(j, c);
+      host += static_cast<double>(w) * static_cast<double>(w) * static_cast<double>(n2);
+    }
+    HostSpan rows = HostSpan::matrix(&a(j0, 0), m - j0, n, lda);  // every element the step may touch
+    rows.bytes = static_cast<std::size_t>((m - j0) * w + w * std::max<std::int64_t>(n2, 0) +
+                                          2 * swaps * (n - w)) * sizeof(double);
+    record_host_step(trace, HostStep{.name = "trnsolver.dgetrf.panel", .flops = host - host0, .reads = {rows},
+                                     .writes = {rows}});
+    if (n2 <= 0 || m2 <= 0) continue;
     blas::CallReport br;
     blas::dgemm(bs, blas::Op::N, blas::Op::N, m2, n2, w, -1.0, &a(j0 + w, j0), lda, &a(j0, j0 + w), lda, 1.0,
                 &a(j0 + w, j0 + w), lda, &br);
@@ -562,7 +574,18 @@ void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
         for (std::int64_t k = n - 1; k >= 0; --k) std::swap(b[k], b[ipiv[k] - 1]);
     }
   }
-  if (report != nullptr) report->host_fp64_flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
+  if (report != nullptr && n > 0 && nrhs > 0) {
+    // Host fp64: interchanges and both substitutions in one round trip (the factors, the pivots
+    // and B to the host, X back).
+    const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
+    Trace t;
+    const HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
+    record_host_step(t, HostStep{.name = "trnsolver.dgetrs.substitution", .flops = flops,
+                                 .reads = {HostSpan::matrix(A, n, n, lda), ipiv ? HostSpan(ipiv, n) : HostSpan{}, b},
+                                 .writes = {b}});
+    finish_report(*report, std::move(t), ReportSettings{s.target});
+    report->host_fp64_flops = flops;
+  }
 }
 
 }  // namespace trn::solver

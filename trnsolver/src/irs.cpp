@@ -63,6 +63,7 @@ struct LowFactors {
       if (fp64 || working) {
         dgetrs(s, false, n, cols, lu64.data(), n, pivots(), v, n, &r);
         *host += r.host_fp64_flops;
+        trace->add(std::move(r.trace));
         return;
       }
       buf.resize(static_cast<std::size_t>(n * cols));

@@ -28,6 +28,7 @@
 #include "syevj_internal.hpp"
 #include "trn/tile/matmul.hpp"
 #include "trn/tile/view.hpp"
+#include "trn/core/host_step.hpp"
 
 namespace trn::solver {
 namespace {
@@ -259,7 +260,9 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   int info = 0;
   for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
     const std::int64_t w = std::min(nb, n - j0);
-    // Host fp64: unblocked Cholesky of the panel (diagonal block and the rows below it).
+    // Host fp64: unblocked Cholesky of the panel (diagonal block and the rows below it), one round
+    // trip per panel (the panel to the host and back; stored transposed for uplo upper).
+    const double host0 = host;
     for (std::int64_t j = j0; j < j0 + w && info == 0; ++j) {
       const double d = L(j, j);
       if (!(d > 0.0) || !std::isfinite(d)) {
@@ -273,6 +276,10 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
         for (std::int64_t i = k; i < n; ++i) L(i, k) -= L(i, j) * L(k, j);
       host += static_cast<double>(n - j) * (1.0 + 2.0 * static_cast<double>(j0 + w - j));
     }
+    const HostSpan panel = lower ? HostSpan::matrix(A + j0 + j0 * lda, n - j0, w, lda)
+                                 : HostSpan::matrix(A + j0 + j0 * lda, w, n - j0, lda);
+    record_host_step(trace, HostStep{.name = "trnsolver.dpotrf.panel", .flops = host - host0, .reads = {panel},
+                                     .writes = {panel}});
     const std::int64_t n2 = n - j0 - w;
     if (info != 0 || n2 <= 0) continue;
     blas::CallReport br;
@@ -307,7 +314,16 @@ void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
       b[j] = t / L(j, j);
     }
   }
-  if (report != nullptr) report->host_fp64_flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
+  if (report != nullptr && n > 0 && nrhs > 0) {
+    // Host fp64: both substitutions in one round trip (the factor and B to the host, X back).
+    const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
+    Trace t;
+    const HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
+    record_host_step(t, HostStep{.name = "trnsolver.dpotrs.substitution", .flops = flops,
+                                 .reads = {HostSpan::matrix(A, n, n, lda), b}, .writes = {b}});
+    finish_report(*report, std::move(t), ReportSettings{s.target});
+    report->host_fp64_flops = flops;
+  }
 }
 
 FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64) {

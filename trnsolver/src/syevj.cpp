@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "jacobi_tiles.hpp"
+#include "trn/core/host_step.hpp"
 #include "syevj_internal.hpp"
 
 namespace trn::solver {
@@ -264,7 +265,16 @@ std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo up
     results[static_cast<std::size_t>(k)] =
         jacobi_fp64(vectors, uplo == Uplo::lower, n, A + k * lda * n, lda, W + k * n, p, p.sort_eig, &flops);
   if (report != nullptr) {
-    report->profile.target = s.target;  // no device instructions: the fp64 Jacobi runs on the host
+    // No engine computes in fp64: the Jacobi sweeps are one host round trip (the matrices to the
+    // host, the eigenvalues and, with vectors, the eigenvectors back).
+    Trace t;
+    if (n > 0 && batch > 0)
+      record_host_step(t, HostStep{.name = "trnsolver.dsyevj.jacobi",
+                                   .flops = flops,
+                                   .reads = {HostSpan::matrix(A, n, n * batch, lda)},
+                                   .writes = {HostSpan(W, n * batch),
+                                              vectors ? HostSpan::matrix(A, n, n * batch, lda) : HostSpan{}}});
+    finish_report(report, s, std::move(t));
     report->host_fp64_flops = flops;
   }
   return results;

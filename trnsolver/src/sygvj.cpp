@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "trn/solver/solver.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
 
 namespace trn::solver {
@@ -37,7 +38,7 @@ void solve(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, 
 }
 // fp64: substitution on the host CPU in fp64 (as dpotrs; docs/trnsolver.md).
 void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n, double* r,
-           TraceParts&, double* flops) {
+           TraceParts& trace, double* flops) {
   for (std::int64_t c = 0; c < n; ++c) {
     double* x = r + c * n;
     if (lower)
@@ -53,7 +54,11 @@ void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, b
         x[i] = v / t[i * si + i * sj];
       }
   }
-  *flops += static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
+  const double f = static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
+  *flops += f;
+  // One host round trip: the factor and the right-hand sides to the host, the solution back.
+  record_host_step(trace, HostStep{.name = "trnsolver.dsygvj.substitution", .flops = f,
+                                   .reads = {HostSpan(t, n * n), HostSpan(r, n * n)}, .writes = {HostSpan(r, n * n)}});
 }
 
 // C = op(X) Y for n x n column-major operands: trnblas GEMM on TensorE (fp32 mode / Ozaki fp64).

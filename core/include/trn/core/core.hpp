@@ -5,6 +5,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/hardware.hpp"
 #include "trn/core/host_simd.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/core/memory.hpp"
 #include "trn/core/neuron_core.hpp"
 #include "trn/core/philox.hpp"

@@ -25,8 +25,22 @@ namespace trn {
 double instruction_cycles(const Instruction& ins, const HardwareSpec& hw);
 // Same, in nanoseconds (cycles / engine clock); for DMA the transfer time on each queue it uses.
 double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma_bytes_per_ns_per_queue);
-// Floating-point operations of an instruction (2*K*M*N for nc_matmul, elements for element-wise).
+// Floating-point operations of an instruction (2*K*M*N for nc_matmul, elements for element-wise;
+// 0 for host steps, whose fp64 flops Profile::host_flops counts).
 double instruction_flops(const Instruction& ins);
+
+// The cost of host round trips (record_host_step; docs/cost-model.md section 7). The rates are the
+// target's HardwareSpec row unless overridden here: they are documented choices, not published
+// figures, so a study can replace them (or switch host steps off: `enabled = false` costs them 0 ns,
+// the device-only view).
+struct HostCostOptions {
+  bool enabled = true;
+  double link_bytes_per_ns = 0;   // > 0: replaces HardwareSpec::host_link_bytes_per_ns
+  double fp64_flops_per_ns = 0;   // > 0: replaces HardwareSpec::host_fp64_flops_per_ns
+  double roundtrip_ns = -1;       // >= 0: replaces HardwareSpec::host_roundtrip_ns
+};
+// Time of one host_compute record: roundtrip + (bytes to the host + bytes back) / link + flops / rate.
+double host_step_ns(const Instruction& ins, const HardwareSpec& hw, const HostCostOptions& host = {});
 
 // How each compute engine's instruction stream is ordered (docs/cost-model.md section 2).
 //  as_written: the author's program order (engines run their streams in order; the default).
@@ -47,11 +61,20 @@ struct Profile {
   std::array<double, kEngineCount> busy_ns{};      // per engine (DMA: queue-time / queues)
   std::array<double, kEngineCount> critical_ns{};  // time each engine contributes to the critical path
   std::array<std::int64_t, kEngineCount> instructions{};
-  std::int64_t total_instructions = 0;
+  std::int64_t total_instructions = 0;  // engine instructions (host steps: host_steps)
   double flops = 0;            // all engines
   double tensor_flops = 0;     // TensorE matmul flops
   double dma_bytes = 0;
-  Engine critical_engine = Engine::tensor;
+  Engine critical_engine = Engine::tensor;  // among the engines (host time: host_critical_ns)
+
+  // Host round trips (host_compute records), apart from the engines: their number, the time the host
+  // link and CPU take (summed; one host thread runs them in order), the part of it on the critical
+  // path (included in total_ns), their fp64 flops and the bytes they move over the host link.
+  std::int64_t host_steps = 0;
+  double host_roundtrip_ns = 0;
+  double host_critical_ns = 0;
+  double host_flops = 0;
+  double host_bytes = 0;
 
   // neuron-profile's per-core views, averaged over cores:
   //  - DMA active: the share of the kernel's span in which at least one DMA queue has a transfer
@@ -84,6 +107,7 @@ struct CostModelOptions {
   ScheduleMode mode = ScheduleMode::as_written;
   int reorder_window = 64;      // look-ahead of the reorder mode, in instructions per engine
   bool compare_modes = true;    // also schedule in the other mode (Profile::*_total_ns)
+  HostCostOptions host{};       // host round-trip rates (docs/cost-model.md section 7)
 };
 
 struct Schedule {
@@ -99,7 +123,8 @@ inline Profile model_profile(const Trace& trace, Generation target) {
 }
 
 // Chrome trace-event JSON (opens in ui.perfetto.dev): one process per emulated core, one track per
-// engine and per DMA queue, flow arrows for cross-engine dependencies (at most max_flows).
+// engine and per DMA queue, a "host" process with one track for the host round trips, flow arrows
+// for cross-engine dependencies (at most max_flows).
 std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows = 200000);
 
 }  // namespace trn

@@ -62,6 +62,15 @@ struct HardwareSpec {
   bool vector_perf_mode;          // NC-v3+: 2x/4x VectorE modes for 16-bit SBUF data (ARCH3)
   int cores_per_device;           // NeuronCores sharing one chip's HBM: 2 (Trn1), 8 (Trn2), 8 (Trn3, assumed)
   double hbm_bytes_per_ns;        // chip HBM bandwidth: 820 GiB/s, 2.9 TB/s, 4.9 TB/s
+  // Host round trips (record_host_step; docs/cost-model.md section 7): fp64 work no engine can do
+  // runs on the instance's CPU. Time = host_roundtrip_ns + bytes over the link / host_link_bytes_per_ns
+  // + fp64 flops / host_fp64_flops_per_ns. Each number is a documented choice (CostModelOptions::host
+  // overrides any of them).
+  std::string_view host_link;     // the link between the chip and the host CPU
+  std::string_view host_cpu;      // the instance's CPU
+  double host_link_bytes_per_ns;  // achievable per direction over host_link
+  double host_fp64_flops_per_ns;  // sustained fp64 rate of one host thread in scalar loops
+  double host_roundtrip_ns;       // fixed cost of one round trip (sync, two transfers' setup, relaunch)
   double tensor_peak_flops() const { return 2.0 * pmax * gemm_stationary_fmax * tensor_ghz * 1e9; }
 };
 

@@ -27,6 +27,11 @@ enum class Opcode : std::uint8_t {
   nc_matmul, nc_transpose,
   tensor_tensor, tensor_scalar, tensor_reduce, tensor_tensor_scan, tensor_copy, memset, bn_stats, bn_aggr,
   reciprocal, activation, iota, affine_select, custom_op, dma_copy, dma_transpose,
+  // A round trip to the instance's host CPU (fp64 work no engine can do: docs/cost-model.md
+  // section 7). Recorded by record_host_step (host_step.hpp), never by an engine: the record's
+  // engine field reads dma (its data crosses the host link), but it occupies no DMA queue and is
+  // counted in Trace::host_steps / Profile::host_*, not per engine.
+  host_compute,
 };
 std::string_view opcode_name(Opcode op);
 
@@ -52,12 +57,13 @@ struct Instruction {
   std::int32_t matmul_m = 0;     // matmul stationary free size (output partitions)
   std::int32_t inputs = 1;       // tensor inputs read (Vector cost: 1 input ~N, 2 inputs ~2N)
   std::int64_t bytes_read = 0, bytes_written = 0;
-  double declared_cycles = 0;    // custom operators declare their own cost
+  double declared_cycles = 0;    // custom operators declare their own cost; host_compute: its fp64 flops
   bool accumulate = false;       // nc_matmul accumulate flag
   bool double_row = false;       // nc_matmul perf_mode double_row: contracts 2 * partitions rows
   bool contiguous = true;        // every operand's free pattern is one dense run (VectorE perf modes)
   std::uint8_t subop = 0;        // instruction-specific detail for the cost model (e.g. AluOp of tensor_tensor)
   std::uint8_t nregions = 0;
+  std::uint16_t host_label = 0;  // host_compute: the step's name (host_step_name); fills padding
   std::array<Region, 4> regions{};
   bool regions_dropped = false;  // more operands than `regions` holds (custom ops): some not recorded
   void add_region(const Region& r) {
@@ -71,9 +77,11 @@ struct Instruction {
 struct Trace {
   std::vector<Instruction> instructions;
   std::array<std::int64_t, kEngineCount> per_engine{};
+  std::int64_t host_steps = 0;  // host_compute records (not in per_engine nor total())
   void clear() {
     instructions.clear();
     per_engine = {};
+    host_steps = 0;
   }
   void append(const Trace& other);
   void append(Trace&& other);  // takes other's instructions over when this trace is empty
@@ -82,7 +90,7 @@ struct Trace {
   // before the first record is written into them: first-touch faults on 4 KiB pages, one per
   // ~20 records, cost the host more than writing the records. append() grows through this.
   void reserve(std::size_t records);
-  std::int64_t total() const;
+  std::int64_t total() const;  // engine instructions (host steps excluded)
 };
 
 // Launch traces collected in order and joined once into an exactly sized Trace. Appending every

@@ -1,0 +1,77 @@
+#include "trn/core/host_step.hpp"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace trn {
+
+namespace {
+// Interned step names: labels are small integers in the trace record (which has no room for a
+// string). The label a name gets depends on first use, but only the name is ever shown.
+struct NameTable {
+  std::mutex mu;
+  std::vector<std::string> names{"host"};
+};
+NameTable& names() {
+  static NameTable t;
+  return t;
+}
+std::uint16_t intern(std::string_view name) {
+  NameTable& t = names();
+  const std::lock_guard<std::mutex> lock(t.mu);
+  for (std::size_t i = 0; i < t.names.size(); ++i)
+    if (t.names[i] == name) return static_cast<std::uint16_t>(i);
+  if (t.names.size() >= 0xffff) return 0;  // a label space this large means names are not literals
+  t.names.emplace_back(name);
+  return static_cast<std::uint16_t>(t.names.size() - 1);
+}
+
+Region hbm_region(const HostSpan& s, bool write) {
+  Region r;
+  r.mem = MemSpace::hbm;
+  r.write = write;
+  const auto lo = reinterpret_cast<std::uintptr_t>(s.data);
+  r.lo = lo;
+  r.hi = lo + s.hull;
+  return r;
+}
+}  // namespace
+
+std::string_view host_step_name(std::uint16_t label) {
+  NameTable& t = names();
+  const std::lock_guard<std::mutex> lock(t.mu);
+  return label < t.names.size() ? std::string_view(t.names[label]) : std::string_view("host");
+}
+
+void record_host_step(Trace& trace, const HostStep& step) {
+  Instruction ins;
+  ins.index = trace.instructions.size();
+  ins.program = -1;
+  ins.engine = Engine::dma;  // its data crosses the host link; the cost model schedules it on the host
+  ins.opcode = Opcode::host_compute;
+  ins.declared_cycles = step.flops;
+  ins.host_label = intern(step.name);
+  for (const HostSpan& w : step.writes) {
+    if (w.hull == 0) continue;
+    ins.bytes_written += static_cast<std::int64_t>(w.bytes);
+    ins.add_region(hbm_region(w, true));
+  }
+  for (const HostSpan& r : step.reads) {
+    if (r.hull == 0) continue;
+    ins.bytes_read += static_cast<std::int64_t>(r.bytes);
+    bool covered = false;
+    for (const HostSpan& w : step.writes) covered |= w.hull != 0 && w.data == r.data && w.hull == r.hull;
+    if (!covered) ins.add_region(hbm_region(r, false));
+  }
+  trace.instructions.push_back(ins);
+  ++trace.host_steps;
+}
+
+void record_host_step(TraceParts& parts, const HostStep& step) {
+  Trace t;
+  record_host_step(t, step);
+  parts.add(std::move(t));
+}
+
+}  // namespace trn
