@@ -443,13 +443,14 @@ trnProfile_t profile_of(const LastCall<T>& slot) {
 // The binding of a library whose handle is a pointer to a context registered in `*Registry`, with
 // members `settings` (derived from EmulatorSettings), `last_error_param` (LastError) and
 // `last_profile` (see profile_of): trnblas, trnsolver, trnsparse and trntensor. Changing a setting
-// stores it; the next call launches with it.
+// stores it; the next call launches with it. Codes is passed by address: clang 14 (the fuzz build)
+// does not accept a braced class-type template argument.
 template <class Context, class StatusT, const HandleRegistry<Context>* Registry, Logger* Log,
-          const StatusMap<StatusT>* Map, SurfaceCodes<StatusT> Codes>
+          const StatusMap<StatusT>* Map, const SurfaceCodes<StatusT>* Codes>
 struct ContextBinding {
   using Handle = Context*;
   using Status = StatusT;
-  static constexpr SurfaceCodes<Status> kCodes = Codes;
+  static constexpr SurfaceCodes<Status> kCodes = *Codes;
   static Logger& logger() { return *Log; }
   static const StatusMap<Status>& status_map() { return *Map; }
 
@@ -460,12 +461,12 @@ struct ContextBinding {
     trnProfile_t last_profile() const { return profile_of(h->last_profile); }
     Status apply(const EmulatorSettings& s, const char*) const {
       static_cast<EmulatorSettings&>(h->settings) = s;
-      return Codes.success;
+      return Codes->success;
     }
   };
   template <class F>
   static Status access(Handle h, F&& f) {
-    if (!Registry->contains(h)) return Codes.not_initialized;
+    if (!Registry->contains(h)) return Codes->not_initialized;
     Access a{h};
     return f(a);
   }
