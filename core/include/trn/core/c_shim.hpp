@@ -313,8 +313,8 @@ struct EmulationApi {
   using Status = typename Binding::Status;
   using Check = ArgCheck<Status>;
 
-  static Status set_target(Handle h, const char* fn, trnTarget_t target) {
-    const int t = enum_value(target);
+  // Enum arguments arrive as the caller's int (read with enum_value at the C boundary).
+  static Status set_target(Handle h, const char* fn, int t) {
     return change(h, fn, [&](Check& c, EmulatorSettings& s) {
       if (c.one_of(t, {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target"))
         s.target = static_cast<Generation>(t);
@@ -325,8 +325,7 @@ struct EmulationApi {
       if (c.not_null(target, 1, "target")) *target = static_cast<trnTarget_t>(s.target);
     });
   }
-  static Status set_numerics(Handle h, const char* fn, trnNumerics_t profile) {
-    const int p = enum_value(profile);
+  static Status set_numerics(Handle h, const char* fn, int p) {
     return change(h, fn, [&](Check& c, EmulatorSettings& s) {
       if (c.one_of(p, {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "profile"))
         s.numerics = static_cast<Numerics>(p);
@@ -484,13 +483,13 @@ struct ContextBinding {
 // every body is a call into EmulationApi.)
 #define TRN_CSHIM_EMULATION_ENTRY_POINTS(H, L, B)                                                                  \
   B::Status H##SetTarget(B::Handle h, trnTarget_t v) {                                                             \
-    return ::trn::cshim::EmulationApi<B>::set_target(h, #H "SetTarget", v);                                        \
+    return ::trn::cshim::EmulationApi<B>::set_target(h, #H "SetTarget", ::trn::cshim::enum_value(v));            \
   }                                                                                                                \
   B::Status H##GetTarget(B::Handle h, trnTarget_t* v) {                                                            \
     return ::trn::cshim::EmulationApi<B>::get_target(h, #H "GetTarget", v);                                        \
   }                                                                                                                \
   B::Status H##SetNumericsProfile(B::Handle h, trnNumerics_t v) {                                                  \
-    return ::trn::cshim::EmulationApi<B>::set_numerics(h, #H "SetNumericsProfile", v);                             \
+    return ::trn::cshim::EmulationApi<B>::set_numerics(h, #H "SetNumericsProfile", ::trn::cshim::enum_value(v)); \
   }                                                                                                                \
   B::Status H##GetNumericsProfile(B::Handle h, trnNumerics_t* v) {                                                 \
     return ::trn::cshim::EmulationApi<B>::get_numerics(h, #H "GetNumericsProfile", v);                             \
