@@ -131,9 +131,10 @@ constexpr auto kAny = [](int) { return true; };
 constexpr int kMaxMantissaBits = 2150;
 
 // The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trnblas handles.
-using Surface = trn::cshim::ContextBinding<trnblasContext, trnblasStatus_t, &g_handles, &g_log, &kStatusMap,
-                                           {TRNBLAS_STATUS_SUCCESS, TRNBLAS_STATUS_NOT_INITIALIZED,
-                                            TRNBLAS_STATUS_INVALID_VALUE}>;
+constexpr trn::cshim::SurfaceCodes<trnblasStatus_t> kSurfaceCodes{TRNBLAS_STATUS_SUCCESS, TRNBLAS_STATUS_NOT_INITIALIZED,
+                                                     TRNBLAS_STATUS_INVALID_VALUE};
+using Surface =
+    trn::cshim::ContextBinding<trnblasContext, trnblasStatus_t, &g_handles, &g_log, &kStatusMap, &kSurfaceCodes>;
 
 }  // namespace
 

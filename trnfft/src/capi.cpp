@@ -541,9 +541,12 @@ trnfftResult trnfftGetPlanPrecision(trnfftHandle plan, trnfftPrecision_t* precis
                                                   : TRNFFT_PRECISION_BF16X3;
   return TRNFFT_SUCCESS;
 }
-trnfftResult trnfftSetPlanTarget(trnfftHandle plan, trnTarget_t target) { return trnfftSetTarget(plan, target); }
+// The older names: the enum read as the caller's int here too (no enum-typed load on the way).
+trnfftResult trnfftSetPlanTarget(trnfftHandle plan, trnTarget_t target) {
+  return trn::cshim::EmulationApi<Surface>::set_target(plan, "trnfftSetPlanTarget", trn::cshim::enum_value(target));
+}
 trnfftResult trnfftSetPlanNumerics(trnfftHandle plan, trnNumerics_t numerics) {
-  return trnfftSetNumericsProfile(plan, numerics);
+  return trn::cshim::EmulationApi<Surface>::set_numerics(plan, "trnfftSetPlanNumerics", trn::cshim::enum_value(numerics));
 }
 
 trnfftResult trnfftGetPlanDescription(trnfftHandle plan, char* description, size_t size) {

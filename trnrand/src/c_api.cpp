@@ -508,7 +508,8 @@ trnrandStatus_t trnrandGenerateUniformInt(trnrandGenerator_t generator, unsigned
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trnrand, trnrand, Surface)
 
 trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target) {
-  return trnrandSetTarget(generator, target);
+  return trn::cshim::EmulationApi<Surface>::set_target(generator, "trnrandSetGeneratorTarget",
+                                                        trn::cshim::enum_value(target));
 }
 
 }  // extern "C"

@@ -52,10 +52,10 @@ const trn::cshim::StatusMap<Status> kStatusMap{TRNSOLVER_STATUS_SUCCESS,      TR
 using Check = ArgCheck<Status>;
 
 // The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trnsolver handles.
-using Surface = trn::cshim::ContextBinding<trnsolverDnContext, Status, &g_handles, &g_log, &kStatusMap,
-                                           trn::cshim::SurfaceCodes<Status>{TRNSOLVER_STATUS_SUCCESS,
-                                                                            TRNSOLVER_STATUS_NOT_INITIALIZED,
-                                                                            TRNSOLVER_STATUS_INVALID_VALUE}>;
+constexpr trn::cshim::SurfaceCodes<Status> kSurfaceCodes{TRNSOLVER_STATUS_SUCCESS, TRNSOLVER_STATUS_NOT_INITIALIZED,
+                                                     TRNSOLVER_STATUS_INVALID_VALUE};
+using Surface =
+    trn::cshim::ContextBinding<trnsolverDnContext, Status, &g_handles, &g_log, &kStatusMap, &kSurfaceCodes>;
 
 // ---- syevjInfo_t and gesvdjInfo_t: the same parameter/result object for both Jacobi solvers ----------
 

@@ -87,10 +87,10 @@ const trn::cshim::StatusMap<trnsparseStatus_t> kStatusMap{
 using Check = ArgCheck<trnsparseStatus_t>;
 
 // The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trnsparse handles.
-using Surface = trn::cshim::ContextBinding<trnsparseContext, trnsparseStatus_t, &g_handles, &g_log, &kStatusMap,
-                                           trn::cshim::SurfaceCodes<trnsparseStatus_t>{
-                                               TRNSPARSE_STATUS_SUCCESS, TRNSPARSE_STATUS_NOT_INITIALIZED,
-                                               TRNSPARSE_STATUS_INVALID_VALUE}>;
+constexpr trn::cshim::SurfaceCodes<trnsparseStatus_t> kSurfaceCodes{TRNSPARSE_STATUS_SUCCESS, TRNSPARSE_STATUS_NOT_INITIALIZED,
+                                                     TRNSPARSE_STATUS_INVALID_VALUE};
+using Surface =
+    trn::cshim::ContextBinding<trnsparseContext, trnsparseStatus_t, &g_handles, &g_log, &kStatusMap, &kSurfaceCodes>;
 
 // trnDataType_t of a value array -> DType (f32, bf16, f16 only); 64F is reported apart.
 bool value_dtype(int c, trn::DType* out) {

@@ -89,10 +89,10 @@ const trn::cshim::StatusMap<trntensorStatus_t> kStatusMap{
 using Check = trn::cshim::ArgCheck<trntensorStatus_t>;
 
 // The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trntensor handles.
-using Surface = trn::cshim::ContextBinding<trntensorHandle, trntensorStatus_t, &g_handles, &g_log, &kStatusMap,
-                                           trn::cshim::SurfaceCodes<trntensorStatus_t>{
-                                               TRNTENSOR_STATUS_SUCCESS, TRNTENSOR_STATUS_NOT_INITIALIZED,
-                                               TRNTENSOR_STATUS_INVALID_VALUE}>;
+constexpr trn::cshim::SurfaceCodes<trntensorStatus_t> kSurfaceCodes{TRNTENSOR_STATUS_SUCCESS, TRNTENSOR_STATUS_NOT_INITIALIZED,
+                                                     TRNTENSOR_STATUS_INVALID_VALUE};
+using Surface =
+    trn::cshim::ContextBinding<trntensorHandle, trntensorStatus_t, &g_handles, &g_log, &kStatusMap, &kSurfaceCodes>;
 
 bool compute_ok(const trntensorComputeDescriptor* c) {
   return c == &kCompute16F || c == &kCompute16BF || c == &kComputeTF32 || c == &kCompute3XTF32 || c == &kCompute32F ||

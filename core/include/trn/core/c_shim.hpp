@@ -313,8 +313,8 @@ struct EmulationApi {
   using Status = typename Binding::Status;
   using Check = ArgCheck<Status>;
 
-  static Status set_target(Handle h, const char* fn, trnTarget_t target) {
-    const int t = enum_value(target);
+  // Enum arguments arrive as the caller's int (read with enum_value at the C boundary).
+  static Status set_target(Handle h, const char* fn, int t) {
     return change(h, fn, [&](Check& c, EmulatorSettings& s) {
       if (c.one_of(t, {TRN_TARGET_TRN1, TRN_TARGET_TRN2, TRN_TARGET_TRN3}, 1, "target"))
         s.target = static_cast<Generation>(t);
@@ -325,8 +325,7 @@ struct EmulationApi {
       if (c.not_null(target, 1, "target")) *target = static_cast<trnTarget_t>(s.target);
     });
   }
-  static Status set_numerics(Handle h, const char* fn, trnNumerics_t profile) {
-    const int p = enum_value(profile);
+  static Status set_numerics(Handle h, const char* fn, int p) {
     return change(h, fn, [&](Check& c, EmulatorSettings& s) {
       if (c.one_of(p, {TRN_NUMERICS_IDEAL, TRN_NUMERICS_TRN1_MEASURED}, 1, "profile"))
         s.numerics = static_cast<Numerics>(p);
@@ -443,13 +442,14 @@ trnProfile_t profile_of(const LastCall<T>& slot) {
 // The binding of a library whose handle is a pointer to a context registered in `*Registry`, with
 // members `settings` (derived from EmulatorSettings), `last_error_param` (LastError) and
 // `last_profile` (see profile_of): trnblas, trnsolver, trnsparse and trntensor. Changing a setting
-// stores it; the next call launches with it.
+// stores it; the next call launches with it. Codes is passed by address: clang 14 (the fuzz build)
+// does not accept a braced class-type template argument.
 template <class Context, class StatusT, const HandleRegistry<Context>* Registry, Logger* Log,
-          const StatusMap<StatusT>* Map, SurfaceCodes<StatusT> Codes>
+          const StatusMap<StatusT>* Map, const SurfaceCodes<StatusT>* Codes>
 struct ContextBinding {
   using Handle = Context*;
   using Status = StatusT;
-  static constexpr SurfaceCodes<Status> kCodes = Codes;
+  static constexpr SurfaceCodes<Status> kCodes = *Codes;
   static Logger& logger() { return *Log; }
   static const StatusMap<Status>& status_map() { return *Map; }
 
@@ -460,12 +460,12 @@ struct ContextBinding {
     trnProfile_t last_profile() const { return profile_of(h->last_profile); }
     Status apply(const EmulatorSettings& s, const char*) const {
       static_cast<EmulatorSettings&>(h->settings) = s;
-      return Codes.success;
+      return Codes->success;
     }
   };
   template <class F>
   static Status access(Handle h, F&& f) {
-    if (!Registry->contains(h)) return Codes.not_initialized;
+    if (!Registry->contains(h)) return Codes->not_initialized;
     Access a{h};
     return f(a);
   }
@@ -483,13 +483,13 @@ struct ContextBinding {
 // every body is a call into EmulationApi.)
 #define TRN_CSHIM_EMULATION_ENTRY_POINTS(H, L, B)                                                                  \
   B::Status H##SetTarget(B::Handle h, trnTarget_t v) {                                                             \
-    return ::trn::cshim::EmulationApi<B>::set_target(h, #H "SetTarget", v);                                        \
+    return ::trn::cshim::EmulationApi<B>::set_target(h, #H "SetTarget", ::trn::cshim::enum_value(v));            \
   }                                                                                                                \
   B::Status H##GetTarget(B::Handle h, trnTarget_t* v) {                                                            \
     return ::trn::cshim::EmulationApi<B>::get_target(h, #H "GetTarget", v);                                        \
   }                                                                                                                \
   B::Status H##SetNumericsProfile(B::Handle h, trnNumerics_t v) {                                                  \
-    return ::trn::cshim::EmulationApi<B>::set_numerics(h, #H "SetNumericsProfile", v);                             \
+    return ::trn::cshim::EmulationApi<B>::set_numerics(h, #H "SetNumericsProfile", ::trn::cshim::enum_value(v)); \
   }                                                                                                                \
   B::Status H##GetNumericsProfile(B::Handle h, trnNumerics_t* v) {                                                 \
     return ::trn::cshim::EmulationApi<B>::get_numerics(h, #H "GetNumericsProfile", v);                             \
