@@ -1,5 +1,5 @@
 // trnblas GEMM/SYRK drivers: argument handling, mode -> kernel configuration and the call report.
-// The kernels are in gemm_kernel.cpp, the fp64 Ozaki schemes in ozaki.cpp.
+// The kernel is core's tile GEMM collective (trn/tile/gemm.hpp), the fp64 Ozaki schemes in ozaki.cpp.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -7,10 +7,10 @@
 #include <limits>
 #include <string>
 
-#include "gemm_kernel.hpp"
 #include "ozaki.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/modes.hpp"
+#include "trn/tile/gemm.hpp"
 
 namespace trn::blas {
 
@@ -29,9 +29,9 @@ void detail::finish_report(CallReport* r, const Settings& s, Trace&& t) {
 
 namespace {
 
-using detail::BlockGemmArgs;
 using detail::finish_report;
-using detail::Triangle;
+using tile::BlockGemmArgs;
+using tile::Triangle;
 
 LaunchConfig launch_config(const Settings& s) { return s.launch_config(); }
 
@@ -122,8 +122,8 @@ void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m
     }
     problems.push_back(std::move(g));
   }
-  detail::GemmPlan plan;
-  LaunchResult r = detail::launch_gemm(launch_config(s), problems, &plan);
+  tile::GemmPlan plan;
+  LaunchResult r = tile::launch_gemm(launch_config(s), problems, &plan);
   finish_report(report, s, std::move(r.trace));
   if (report != nullptr) report->plan = plan.print();
 }
@@ -146,8 +146,8 @@ void syrk(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n,
     g.b_src = g.a_src;
   }
   g.triangle = uplo == Uplo::lower ? Triangle::lower : Triangle::upper;
-  detail::GemmPlan plan;
-  LaunchResult r = detail::launch_gemm(launch_config(s), {g}, &plan);
+  tile::GemmPlan plan;
+  LaunchResult r = tile::launch_gemm(launch_config(s), {g}, &plan);
   finish_report(report, s, std::move(r.trace));
   if (report != nullptr) report->plan = plan.print();
 }

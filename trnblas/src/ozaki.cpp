@@ -13,15 +13,19 @@
 #include <memory>
 #include <string>
 
-#include "gemm_kernel.hpp"
 #include "trn/core/host_loops.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/tile/gemm.hpp"
 
 namespace trn::blas {
 
 const char* ozaki_scheme_name(OzakiScheme s) { return s == OzakiScheme::crt ? "ozaki2_crt" : "ozaki1_slices"; }
 
 namespace detail {
+
+using tile::BlockGemmArgs;
+using tile::launch_gemm;
+
 namespace {
 
 // ---- shared: operand access, exponents, contraction balancing -----------------------------------

@@ -1,37 +1,54 @@
-// The one GEMM tile kernel behind every trnblas mode, as BLIS's loops around one micro-kernel.
+// trn::tile GEMM collective: C = alpha op(A) op(B) + beta C (or the raw fp32 sums) on one NeuronCore
+// grid, as BLIS's loops around one micro-kernel. The one tile-GEMM of the project: trnblas's every
+// precision mode (split terms, fp8, fp32, SYRK triangles) and its Ozaki fp64 schemes are drivers that
+// fill BlockGemmArgs and call launch_gemm; the kernel below them is written on the smaller trn::tile
+// collectives (trn/tile/matmul.hpp, trn/tile/view.hpp) and issues no instruction of its own choosing.
 //
-// Algorithm   (pass plans; the K-blocked plan is described at k_blocked_program in gemm_kernel.cpp)
-//             C^T-oriented blocking: an output tile is [columns j of C (partitions, <= 128),
-//             rows i of C (free, <= 512)] so that it maps to contiguous rows of column-major C.
-//             stationary = op(B) tile [k, j], moving = op(A) tile [k, i]. The loops, outermost first
-//             (BLIS names in brackets; each is its own function in gemm_kernel.cpp):
-//               program   [jc]  a block of 128*tiles_j columns (streaming plan: and of 512*tiles_i rows)
+// Algorithm   C^T-oriented blocking: an output tile is [columns j of C (partitions, <= 128), rows i
+//             of C (free, <= 512)] so that it maps to contiguous rows of column-major C.
+//             stationary = op(B) tile [k, j], moving = op(A) tile [k, i]. Three plans (plan_gemm):
+//             streaming and resident (the pass plans) and K-blocked. The loops, outermost first
+//             (BLIS names in brackets; each is its own function):
+//               program   [jc]  a block of 128*tiles_j columns (streaming: and of 512*tiles_i rows)
+//                               gemm_block_kernel                          (src/tile/gemm_kernel.cpp)
 //               passes    [ic]  row passes of 512*tiles_i rows over the program's columns
 //               k tiles   [pc]  128-deep K tiles in increasing k: pack op(A) (and op(B)) into SBUF
+//                               k_loop, pack_terms                         (gemm_kernel.cpp, gemm_pack.cpp)
 //               macro-kernel    every live output tile of the pass (jr/ir), one PSUM bank each
-//               micro-kernel    one nc_matmul per (term pair) into the tile's bank
-//               epilogue        per output tile: VectorE alpha/beta in fp32, cast, DMA out
+//               micro-kernel    one product per (term pair) into the tile's accumulation group
+//               epilogue        per output tile: evacuate(alpha), + beta C, cast, DMA out
+//             The K-blocked plan (NKI's M/N/K blocking, src/tile/gemm_k_blocked.cpp) owns an
+//             output block in fp32 SBUF and walks K in chunks of kKChunkTiles K tiles, each chunk
+//             one accumulation group per output tile, added into the block on VectorE.
 //             Packing DMAs the source tile into SBUF (casting to the load dtype) and, in the split
-//             modes, splits it on VectorE into bf16 terms. In the resident plan a program's op(B)
-//             strip is packed once, K tile by K tile during its first pass, and reused by every later
-//             pass; where two strips fit, consecutive programs use alternate strips so that the
-//             next program's strip loads can overlap this program's passes. Operand tiles rotate through `buffers` slots by K-tile index so that the DMA of
-//             K tile kt + buffers - 1 overlaps the matmuls of K tile kt; epilogue tiles rotate through
-//             up to one slot per output tile of a pass, so that evacuating PSUM (which frees the banks
-//             for the next pass) never waits for an earlier tile's DMA out.
-//             Raw mode stores the fp32 PSUM sums unscaled (Ozaki partials). fp8 operands on
-//             NC-v3/v4 use TensorE's double_row mode: a K tile is 256 rows, row k0 + 2p + r on
-//             partition p, pair r, so each nc_matmul contracts 256 rows at the cost of 128.
-// Engines     DMA, TensorE, VectorE.
+//             modes, splits it into bf16 terms (tile::split_terms). In the resident plan a program's
+//             op(B) strip is packed once, K tile by K tile during its first pass, and reused by every
+//             later pass; where two strips fit, consecutive programs use alternate strips so that the
+//             next program's strip loads can overlap this program's passes. Operand tiles rotate
+//             through `buffers` slots by K-tile index so that the DMA of K tile kt + buffers - 1
+//             overlaps the matmuls of K tile kt; epilogue tiles rotate through up to one slot per
+//             output tile of a pass, so that evacuating PSUM (which frees the banks for the next pass)
+//             never waits for an earlier tile's DMA out. Raw mode stores the fp32 PSUM sums unscaled
+//             (Ozaki partials). fp8 operands on NC-v3/v4 use TensorE's double_row mode: a K tile is
+//             256 rows, row k0 + 2p + r on partition p, pair r (tile::partition_pairs), so each
+//             nc_matmul contracts 256 rows at the cost of 128.
+// Collectives tile::Accumulator (one accumulation group per output tile and K range: the first
+//             product overwrites, later ones add), tile::PsumRing (the banks, fixed per output tile
+//             of a pass; rotated over the output tiles in the K-blocked plan), tile::split_terms,
+//             tile::evacuate and tile::add_beta_c_and_cast (the epilogue), tile::partition_pairs.
+// Engines     DMA, TensorE, VectorE (and ScalarE for the bf16 roundings of the split modes).
+// Memory      SBUF per partition as GemmPlan::sbuf_bytes (checked against the generation's capacity
+//             by plan_gemm and against the kernel's peak by launch_gemm); PSUM: one 2 KiB bank per
+//             output tile of a pass (at most the generation's psum_banks).
 // Accuracy    per output element: the nc_matmul contract (fp32, k tile by k tile, and within a k tile
 //             the term pairs in the given order; double_row K tiles are 256 deep, so fp8 bits on
-//             trn2/trn3 differ from trn1's 128-deep tiles); epilogue fl(fl(alpha*acc) + fl(beta*c)); alpha == 1
-//             skips the multiply, beta == 0 never reads C. The pass plans (block shape, buffers)
-//             never change bits: the K order of every output element is fixed. The K-blocked plan
-//             sums each chunk of kKChunkTiles K tiles in its own PSUM accumulation group and adds
-//             the chunk sums in fp32 (RNE) in chunk order; it is chosen by (m, n, k, operand bytes)
-//             against the smallest generation's SBUF, so bits depend on the shape, never on the
-//             generation, host threads or emulated cores; with k <= one chunk the bits equal the
+//             trn2/trn3 differ from trn1's 128-deep tiles); epilogue fl(fl(alpha*acc) + fl(beta*c));
+//             alpha == 1 skips the multiply, beta == 0 never reads C. The pass plans (block shape,
+//             buffers) never change bits: the K order of every output element is fixed. The K-blocked
+//             plan sums each chunk of kKChunkTiles K tiles in its own PSUM accumulation group and
+//             adds the chunk sums in fp32 (RNE) in chunk order; it is chosen by (m, n, k, operand
+//             bytes) against the smallest generation's SBUF, so bits depend on the shape, never on
+//             the generation, host threads or emulated cores; with k <= one chunk the bits equal the
 //             pass plans'.
 // Limits      any m, n, k; triangle mode skips output tiles outside the triangle and moves crossing
 //             tiles row by row so the other triangle is never read or written. SBUF and PSUM use is
@@ -44,11 +61,14 @@
 #include <vector>
 
 #include "trn/core/core.hpp"
+#include "trn/core/plan.hpp"
 
-namespace trn::blas::detail {
+namespace trn::tile {
 
 enum class Triangle : std::uint8_t { none, lower, upper };  // lower: keep C(i, j) with i >= j
 
+// One problem of a launch. The driver supplies the operands as HBM views (any strides, any source
+// dtype; the DMA converts to `load`) and the mode as (load dtype, split, term pairs).
 struct BlockGemmArgs {
   std::vector<HbmTensor> a_src;  // op(A) as [K, M] views (one per source term)
   std::vector<HbmTensor> b_src;  // op(B) as [K, N] views
@@ -78,6 +98,9 @@ struct BlockShape {
 // K tiles per chunk of the K-blocked plan: fixed (not fitted to a generation's SBUF) so that the
 // association of the chunk sums is a function of k alone.
 inline constexpr int kKChunkTiles = 4;
+// K-blocked plan: op(A) chunks double-buffered (the next chunk loads while this one is used by
+// every bank group), op(B) group slices in a ring of three (one loading ahead of the group in use).
+inline constexpr int kAChunkSlots = 2, kBGroupSlots = 3;
 // What decides the kernel's SBUF allocations besides the block shape: operand sources and terms,
 // their byte sizes, and the epilogue's tiles. The planner counts exactly the allocations the
 // kernel makes, each rounded up to kAllocAlignBytes as the allocator does.
@@ -110,15 +133,22 @@ struct GemmPlan {
   std::string why;                        // the rule that chose this shape
   std::string print() const;
 };
+static_assert(Plan<GemmPlan>);
+
 GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, int problems, int pairs,
                    const SbufBytes& bytes, bool fp32_matmul);
+// The plan launch_gemm runs for `problems` on `hw` (problems of one launch share modes; the plan is
+// made for the largest of each extent and each byte count).
+GemmPlan plan_launch(const HardwareSpec& hw, const std::vector<BlockGemmArgs>& problems);
 // The block shape of plan_gemm (kept for tests of the plan rule).
 BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, const SbufBytes& bytes);
 
+// One program of the grid (program_id(0): column block, (1): row block) for one problem.
 void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b);
 
-// Launches gemm_block_kernel once per entry of `problems` (grid axis 2) over the blocks of C.
-// `plan`, when given, receives the plan that ran.
+// Launches gemm_block_kernel once per entry of `problems` (grid axis 2) over the blocks of C, with
+// plan_launch's plan. `plan`, when given, receives the plan that ran. Throws trn::Error if the
+// kernel's SBUF peak exceeds the plan's count (a planner bug, never a user error).
 LaunchResult launch_gemm(const LaunchConfig& lc, const std::vector<BlockGemmArgs>& problems, GemmPlan* plan = nullptr);
 
-}  // namespace trn::blas::detail
+}  // namespace trn::tile
