@@ -13,7 +13,7 @@
 //                               gemm_block_kernel                          (src/tile/gemm_kernel.cpp)
 //               passes    [ic]  row passes of 512*tiles_i rows over the program's columns
 //               k tiles   [pc]  128-deep K tiles in increasing k: pack op(A) (and op(B)) into SBUF
-//                               k_loop, pack_terms                         (gemm_kernel.cpp, gemm_pack.cpp)
+//                               k_loop, pack_terms                        (gemm_kernel.cpp, gemm_steps.cpp)
 //               macro-kernel    every live output tile of the pass (jr/ir), one PSUM bank each
 //               micro-kernel    one product per (term pair) into the tile's accumulation group
 //               epilogue        per output tile: evacuate(alpha), + beta C, cast, DMA out

@@ -1,0 +1,303 @@
+// trn::tile GEMM collective (trn/tile/gemm.hpp), below any library: every block shape the kernel
+// knows (streaming and resident pass plans, the K-blocked plan), forced on small problems, computes
+// C = alpha op(A) op(B) + beta C exactly on data whose sums are exact in fp32 (small integers;
+// alpha, beta powers of two), against a plain fp64 loop; the pass plans give the same bits as
+// each other on random data; the accumulation groups are well formed (strict mode rejects an
+// accumulate onto unwritten PSUM, and the trace has one group start per output tile and K chunk);
+// and the plan is a trn::Plan whose rule picks the plan docs/trnblas.md describes. The BLAS-level
+// tests (tests/trnblas/test_trnblas_plan.cpp, test_trnblas_numerics.cpp) drive it through trnblas.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "trn/core/core.hpp"
+#include "trn/tile/gemm.hpp"
+
+using namespace trn;
+using tile::BlockGemmArgs;
+using tile::BlockShape;
+
+namespace {
+
+static_assert(Plan<tile::GemmPlan>);
+
+constexpr std::int64_t kTileI = 512, kTileJ = 128;
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+// One problem: op(A) as [K, M] and op(B) as [K, N] row-major, C as [N, M] (row j = column j of C).
+struct Problem {
+  std::int64_t m, n, k;
+  std::vector<float> a, b, c;
+  Problem(std::int64_t m_, std::int64_t n_, std::int64_t k_, unsigned seed, int range) : m(m_), n(n_), k(k_) {
+    std::mt19937 g(seed);
+    std::uniform_int_distribution<int> d(-range, range);
+    a.resize(static_cast<std::size_t>(k * m));
+    b.resize(static_cast<std::size_t>(k * n));
+    c.resize(static_cast<std::size_t>(n * m));
+    for (float& x : a) x = static_cast<float>(d(g));
+    for (float& x : b) x = static_cast<float>(d(g));
+    for (float& x : c) x = static_cast<float>(d(g));
+  }
+  BlockGemmArgs args(DType load, float alpha, float beta) {
+    BlockGemmArgs g;
+    g.a_src = {HbmTensor::wrap(a.data(), DType::f32, {k, m})};
+    g.b_src = {HbmTensor::wrap(b.data(), DType::f32, {k, n})};
+    g.load = load;
+    g.pairs = {{0, 0}};
+    g.m = m;
+    g.n = n;
+    g.k_end = k;
+    g.c = HbmTensor::wrap(c.data(), DType::f32, {n, m});
+    g.alpha = alpha;
+    g.beta = beta;
+    return g;
+  }
+  // alpha sum_{k in [k0, k1)} A[k][i] B[k][j] + beta C0[j][i] for every (j, i), in fp64 (exact for
+  // the data of these tests: every partial sum has fewer than 53 significant bits), as float.
+  std::vector<float> expected(std::int64_t k0, std::int64_t k1, float alpha, float beta, const std::vector<float>& c0) const {
+    std::vector<float> e(c0.size());
+    std::vector<double> s(static_cast<std::size_t>(m));
+    for (std::int64_t j = 0; j < n; ++j) {
+      std::fill(s.begin(), s.end(), 0.0);
+      for (std::int64_t kk = k0; kk < k1; ++kk) {
+        const double bv = b[static_cast<std::size_t>(kk * n + j)];
+        for (std::int64_t i = 0; i < m; ++i) s[static_cast<std::size_t>(i)] += a[static_cast<std::size_t>(kk * m + i)] * bv;
+      }
+      for (std::int64_t i = 0; i < m; ++i) {
+        const std::size_t at = static_cast<std::size_t>(j * m + i);
+        e[at] = static_cast<float>(alpha * s[static_cast<std::size_t>(i)] + beta * static_cast<double>(c0[at]));
+      }
+    }
+    return e;
+  }
+};
+
+// The grid gemm_block_kernel expects for a block shape (plan_gemm's rule).
+std::array<int, 3> grid_of(const BlockShape& b, std::int64_t m, std::int64_t n, int problems) {
+  if (b.k_blocked)
+    return {static_cast<int>(ceil_div(n, b.block_j * kTileJ)), static_cast<int>(ceil_div(m, b.block_i * kTileI)), problems};
+  return {static_cast<int>(ceil_div(n, b.tiles_j * kTileJ)), b.resident ? 1 : static_cast<int>(ceil_div(m, b.tiles_i * kTileI)),
+          problems};
+}
+
+LaunchResult run(const std::vector<BlockGemmArgs>& problems, const BlockShape& b, Generation gen = Generation::trn1) {
+  LaunchConfig lc;
+  lc.core.generation = gen;
+  lc.core.strict = true;  // accumulate onto PSUM no product of the group wrote is an error
+  lc.grid = grid_of(b, problems.front().m, problems.front().n, static_cast<int>(problems.size()));
+  return launch(lc, [&](NeuronCore& nc) {
+    tile::gemm_block_kernel(nc, problems[static_cast<std::size_t>(nc.program_id(2))], b);
+  });
+}
+
+// Block shapes of all three plans, small enough to split m = 700, n = 300 into several programs.
+std::vector<BlockShape> shapes() {
+  std::vector<BlockShape> v;
+  v.push_back({1, 1, false, 2, 1, 1});      // streaming, one bank per pass
+  v.push_back({2, 3, false, 3, 6, 1});      // streaming, 2 x 3 banks, 3 operand buffers
+  v.push_back({1, 2, true, 2, 2, 1});       // resident op(B) strip
+  v.push_back({2, 1, true, 4, 2, 2});       // resident, two strips (programs alternate)
+  BlockShape kb;
+  kb.k_blocked = true;
+  kb.block_i = 1;
+  kb.block_j = 2;
+  kb.tiles_i = 1;
+  kb.tiles_j = 1;  // two bank groups per block
+  kb.epilogue_slots = 2;
+  v.push_back(kb);
+  kb.block_i = 2;
+  kb.block_j = 3;
+  kb.tiles_j = 3;
+  v.push_back(kb);
+  return v;
+}
+
+std::string name(const BlockShape& b) {
+  if (b.k_blocked) return "k_blocked " + std::to_string(b.block_i) + "x" + std::to_string(b.block_j);
+  return std::string(b.resident ? "resident " : "streaming ") + std::to_string(b.tiles_i) + "x" + std::to_string(b.tiles_j);
+}
+
+}  // namespace
+
+// Every block shape, bf16 and fp32 loads, beta reads of C, alpha scaling, a K range that starts
+// inside the operands: exact against the fp64 loop.
+TEST(TileGemm, EveryBlockShapeComputesTheExactProduct) {
+  for (const BlockShape& b : shapes())
+    for (DType load : {DType::bf16, DType::f32}) {
+      Problem p(700, 300, 700, 1, 8);
+      const std::vector<float> c0 = p.c;
+      BlockGemmArgs g = p.args(load, 2.0f, 0.5f);
+      g.k_begin = 37;
+      g.k_end = 660;
+      run({g}, b);
+      const std::vector<float> e = p.expected(37, 660, 2.0f, 0.5f, c0);
+      for (std::int64_t j = 0; j < p.n; ++j)
+        for (std::int64_t i = 0; i < p.m; ++i)
+          ASSERT_EQ(p.c[static_cast<std::size_t>(j * p.m + i)], e[static_cast<std::size_t>(j * p.m + i)])
+              << name(b) << " load " << dtype_name(load) << " at (" << i << ", " << j << ")";
+    }
+}
+
+// The pass plans never change bits (the K order of every element is fixed), nor does the K-blocked
+// plan while K is one chunk: random fp32 data, bf16 loads, C cast to bf16.
+TEST(TileGemm, PassPlansGiveTheSameBits) {
+  std::vector<std::vector<std::uint16_t>> outs;
+  for (const BlockShape& b : shapes()) {
+    Problem p(700, 300, 500, 2, 1);
+    std::mt19937 g(3);
+    std::uniform_real_distribution<float> d(-1.0f, 1.0f);
+    for (float& x : p.a) x = d(g);
+    for (float& x : p.b) x = d(g);
+    std::vector<std::uint16_t> c(static_cast<std::size_t>(p.n * p.m), 0x3f80);  // bf16 1.0
+    BlockGemmArgs args = p.args(DType::bf16, 0.75f, 0.5f);
+    args.c = HbmTensor::wrap(c.data(), DType::bf16, {p.n, p.m});
+    run({args}, b);
+    outs.push_back(c);
+    EXPECT_EQ(c, outs.front()) << name(b) << " differs from " << name(shapes().front());
+  }
+}
+
+// Triangle mode: the lower or upper triangle of C (i >= j, i <= j) is written, the other neither
+// read nor written (a NaN there would leak through beta * C).
+TEST(TileGemm, TriangleModeTouchesOnlyItsTriangle) {
+  for (tile::Triangle tri : {tile::Triangle::lower, tile::Triangle::upper})
+    for (const BlockShape& b : {shapes()[1], shapes()[3]}) {
+      Problem p(600, 600, 200, 4, 8);
+      for (std::int64_t j = 0; j < p.n; ++j)
+        for (std::int64_t i = 0; i < p.m; ++i)
+          if ((tri == tile::Triangle::lower) != (i >= j) && i != j) p.c[static_cast<std::size_t>(j * p.m + i)] = NAN;
+      const std::vector<float> c0 = p.c;
+      BlockGemmArgs g = p.args(DType::bf16, 1.0f, 0.5f);
+      g.b_src = g.a_src;  // SYRK: op(B) = op(A)
+      g.n = g.m;
+      g.triangle = tri;
+      p.b = p.a;
+      run({g}, b);
+      const std::vector<float> e = p.expected(0, p.k, 1.0f, 0.5f, c0);
+      for (std::int64_t j = 0; j < p.n; ++j)
+        for (std::int64_t i = 0; i < p.m; ++i) {
+          const float got = p.c[static_cast<std::size_t>(j * p.m + i)];
+          if ((tri == tile::Triangle::lower) == (i >= j) || i == j)
+            ASSERT_EQ(got, e[static_cast<std::size_t>(j * p.m + i)]) << name(b) << " (" << i << ", " << j << ")";
+          else
+            ASSERT_TRUE(std::isnan(got)) << name(b) << " wrote outside the triangle at (" << i << ", " << j << ")";
+        }
+    }
+}
+
+// Split terms (bf16x3's hi/lo products) and raw sums: op(B) needs a lo term (integers plus 1/64ths,
+// 10 significant bits), op(A) is exact in bf16, so the three products sum exactly; raw mode stores
+// the sums unscaled (alpha and beta ignored, C not read).
+TEST(TileGemm, SplitTermsAndRawSumsAreExact) {
+  for (const BlockShape& b : {shapes()[0], shapes()[2]}) {
+    Problem p(520, 200, 150, 5, 3);
+    std::mt19937 g(6);
+    std::uniform_int_distribution<int> d(-512, 512);
+    for (float& x : p.b) x = static_cast<float>(d(g)) / 64.0f;
+    const std::vector<float> c0 = p.c;
+    BlockGemmArgs args = p.args(DType::f32, 4.0f, 0.0f);
+    args.split = 2;
+    args.pairs = {{1, 0}, {0, 1}, {0, 0}};  // (A term, B term): lo.hi, hi.lo, hi.hi
+    args.raw = true;
+    run({args}, b);
+    const std::vector<float> e = p.expected(0, p.k, 1.0f, 0.0f, c0);
+    for (std::int64_t j = 0; j < p.n; ++j)
+      for (std::int64_t i = 0; i < p.m; ++i)
+        ASSERT_EQ(p.c[static_cast<std::size_t>(j * p.m + i)], e[static_cast<std::size_t>(j * p.m + i)])
+            << name(b) << " (" << i << ", " << j << ")";
+  }
+}
+
+// fp8 on trn2 packs K tiles of 256 rows as row pairs (double_row), an odd K included; several
+// problems of one launch (grid axis 2) each get their own C.
+TEST(TileGemm, DoubleRowAndSeveralProblems) {
+  for (const BlockShape& b : {shapes()[1], shapes()[4]}) {
+    std::vector<Problem> ps;
+    for (unsigned s = 0; s < 2; ++s) ps.emplace_back(300, 260, 301, 7 + s, 8);  // integers |x| <= 8: exact in e4m3
+    std::vector<std::vector<float>> c0;
+    std::vector<BlockGemmArgs> args;
+    for (Problem& p : ps) {
+      c0.push_back(p.c);
+      args.push_back(p.args(DType::f8e4m3, 1.0f, 1.0f));
+    }
+    ASSERT_TRUE(tile::uses_double_row(hardware_spec(Generation::trn2), args.front()));
+    const LaunchResult r = run(args, b, Generation::trn2);
+    std::int64_t double_row = 0;
+    for (const Instruction& in : r.trace.instructions) double_row += in.opcode == Opcode::nc_matmul && in.double_row;
+    EXPECT_GT(double_row, 0);
+    for (std::size_t q = 0; q < ps.size(); ++q) {
+      const std::vector<float> e = ps[q].expected(0, ps[q].k, 1.0f, 1.0f, c0[q]);
+      for (std::int64_t j = 0; j < ps[q].n; ++j)
+        for (std::int64_t i = 0; i < ps[q].m; ++i)
+          ASSERT_EQ(ps[q].c[static_cast<std::size_t>(j * ps[q].m + i)], e[static_cast<std::size_t>(j * ps[q].m + i)])
+              << name(b) << " problem " << q << " (" << i << ", " << j << ")";
+    }
+  }
+}
+
+// launch_gemm runs plan_launch's plan: the trace holds the plan's matmul count, one accumulation
+// group start (accumulate = false) per output tile (pass plans) or per output tile and K chunk
+// (K-blocked), and the kernel's SBUF peak within the plan's count.
+TEST(TileGemm, LaunchRunsThePlanItPrints) {
+  struct Case {
+    std::int64_t m, n, k;
+    bool k_blocked;
+  };
+  for (const Case& c : {Case{700, 300, 129, false}, Case{128, 1536, 1100, true}}) {
+    Problem p(c.m, c.n, c.k, 9, 2);
+    LaunchConfig lc;
+    lc.core.execute = false;  // timing only: the instruction stream and allocations are real
+    tile::GemmPlan plan;
+    const LaunchResult r = tile::launch_gemm(lc, {p.args(DType::bf16, 1.0f, 0.0f)}, &plan);
+    EXPECT_EQ(plan.block.k_blocked, c.k_blocked) << plan.print();
+    EXPECT_NE(plan.print().find(c.k_blocked ? "accumulated in fp32 SBUF" : "loops jc>ic>pc>macro"), std::string::npos);
+    const std::int64_t tiles = ceil_div(c.m, kTileI) * ceil_div(c.n, kTileJ), k_tiles = ceil_div(c.k, 128);
+    std::int64_t matmuls = 0, starts = 0;
+    for (const Instruction& in : r.trace.instructions)
+      if (in.opcode == Opcode::nc_matmul) {
+        ++matmuls;
+        starts += !in.accumulate;
+      }
+    EXPECT_EQ(matmuls, plan.matmuls);
+    EXPECT_EQ(matmuls, tiles * k_tiles);
+    EXPECT_EQ(starts, tiles * (c.k_blocked ? ceil_div(k_tiles, tile::kKChunkTiles) : 1));
+    EXPECT_LE(r.sbuf_peak_bytes, plan.sbuf_bytes);
+  }
+}
+
+// The plan rule on every generation: the SBUF count fits, the banks of a pass fit PSUM, split modes
+// and triangles never take the K-blocked plan, and whether K is chunked does not depend on the
+// generation (it changes the association of the sums).
+TEST(TileGemm, PlanFitsEveryGenerationAndChunksKByShapeAlone) {
+  const std::vector<std::array<std::int64_t, 3>> dims = {
+      {1, 1, 1}, {700, 130, 129}, {512, 1024, 16384}, {1024, 4096, 1100}, {128, 1536, 1100}, {4096, 8192, 8192}};
+  for (const auto& [m, n, k] : dims)
+    for (int split : {1, 3})
+      for (bool triangle : {false, true}) {
+        tile::SbufBytes bytes;
+        bytes.split = split;
+        bytes.term_bytes = 2;
+        bytes.triangle = triangle;
+        bytes.read_c = true;
+        bytes.cast_bytes = 2;
+        int chunked = -1;
+        for (Generation gen : {Generation::trn1, Generation::trn2, Generation::trn3}) {
+          const HardwareSpec& hw = hardware_spec(gen);
+          const tile::GemmPlan plan = tile::plan_gemm(hw, m, n, k, 1, split == 1 ? 1 : 3, bytes, false);
+          EXPECT_LE(plan.sbuf_bytes, hw.sbuf_partition_bytes) << plan.print();
+          EXPECT_LE(plan.block.tiles_i * plan.block.tiles_j, hw.psum_banks) << plan.print();
+          if (split > 1 || triangle) {
+            EXPECT_FALSE(plan.block.k_blocked) << plan.print();
+          }
+          if (chunked < 0) chunked = plan.block.k_blocked;
+          EXPECT_EQ(plan.block.k_blocked, chunked != 0) << plan.print();
+        }
+      }
+}
