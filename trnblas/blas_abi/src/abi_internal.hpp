@@ -215,4 +215,42 @@ inline char cblas_side(int side, bool row) {
 }
 inline char cblas_diag(int diag) { return diag == kUnit ? 'U' : diag == kNonUnit ? 'N' : '\0'; }
 
+// One CBLAS call's prologue: reference CBLAS's globals set for its duration, the layout checked
+// (parameter 1), then each enum argument mapped to its Fortran character with its parameter
+// position. The first illegal argument is reported; every later mapping is skipped (returns '\0')
+// and the object converts to false.
+class CblasArgs {
+ public:
+  CblasArgs(const char* symbol, const char* srname, int layout)
+      : e_{symbol, srname, true}, row_(layout == kRowMajor), ok_(cblas_layout(e_, call_, layout)) {}
+  explicit operator bool() const { return ok_; }
+  bool row() const { return row_; }
+  const Entry& entry() const { return e_; }
+
+  char uplo(int v, int position) { return map(cblas_uplo(v, row_), position, "Illegal Uplo setting, %d\n", v); }
+  char side(int v, int position) { return map(cblas_side(v, row_), position, "Illegal Side setting, %d\n", v); }
+  char diag(int v, int position) { return map(cblas_diag(v), position, "Illegal Diag setting, %d\n", v); }
+  // `form` names the argument as reference CBLAS does ("Illegal TransA setting, %d\n", ...).
+  char trans(int v, int position, const char* form) { return map(cblas_trans(v), position, form, v); }
+  // CHERK/CHER2K: N or C only; row-major swaps them.
+  char herk_trans(int v, int position) {
+    const char t = v == kNoTrans ? (row_ ? 'C' : 'N') : v == kConjTrans ? (row_ ? 'N' : 'C') : '\0';
+    return map(t, position, "Illegal Trans setting, %d\n", v);
+  }
+
+ private:
+  char map(char c, int position, const char* form, int v) {
+    if (!ok_) return '\0';
+    if (c == '\0') {
+      ok_ = false;
+      report_cblas(e_, position, form, v);
+    }
+    return c;
+  }
+  CblasCall call_;
+  Entry e_;
+  bool row_;
+  bool ok_;
+};
+
 }  // namespace trnblas_abi

@@ -41,13 +41,13 @@ void conj_in_place(int n, T* y, int incy) {
 template <class T, class S>
 void cblas_gemv(const char* symbol, const char* srname, bool band, int layout, int trans, int m, int n, int kl, int ku,
                 S alpha, const T* A, int lda, const T* x, int incx, S beta, T* y, int incy) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
+  CblasArgs call(symbol, srname, layout);
+  if (!call) return;
   const T al = scalar_value<T>(alpha), be = scalar_value<T>(beta);
-  const char t = cblas_trans(trans);
-  if (t == '\0') return report_cblas(e, 2, "Illegal TransA setting, %d\n", trans);
-  if (layout == kColMajor) return gemv_call<T>(e, t, m, n, kl, ku, al, A, lda, x, incx, be, y, incy, band);
+  const char t = call.trans(trans, 2, "Illegal TransA setting, %d\n");
+  if (!call) return;
+  const Entry& e = call.entry();
+  if (!call.row()) return gemv_call<T>(e, t, m, n, kl, ku, al, A, lda, x, incx, be, y, incy, band);
   const bool conj_n = is_complex_v<T> && t == 'C';
   gemv_call<T>(e, t == 'N' ? 'T' : 'N', n, m, ku, kl, al, A, lda, x, incx, be, y, incy, band, conj_n);
 }
@@ -57,15 +57,13 @@ void cblas_gemv(const char* symbol, const char* srname, bool band, int layout, i
 template <class T, class S>
 void cblas_symv(const char* symbol, const char* srname, int kind, int layout, int uplo, int n, int k, S alpha,
                 const T* A, int lda, const T* x, int incx, S beta, T* y, int incy) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
-  const bool row = layout == kRowMajor;
-  const char ul = cblas_uplo(uplo, row);
-  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  CblasArgs call(symbol, srname, layout);
+  const char ul = call.uplo(uplo, 2);
+  if (!call) return;
+  const Entry& e = call.entry();
   const T al = scalar_value<T>(alpha), be = scalar_value<T>(beta);
   if constexpr (is_complex_v<T>) {
-    if (row) {
+    if (call.row()) {
       const ConjCopy<T> cx(n, x, incx);
       conj_in_place(n, y, incy);
       symv_call<T>(e, kind, ul, n, k, std::conj(al), A, lda, cx.ptr, cx.inc, std::conj(be), y, incy);
@@ -82,17 +80,11 @@ void cblas_symv(const char* symbol, const char* srname, int kind, int layout, in
 template <class T>
 void cblas_tr(const char* symbol, const char* srname, int kind, bool solve, int layout, int uplo, int trans, int diag,
               int n, int k, const T* A, int lda, T* x, int incx) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
-  const bool row = layout == kRowMajor;
-  const char ul = cblas_uplo(uplo, row);
-  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
-  const char t = cblas_trans(trans);
-  if (t == '\0') return report_cblas(e, 3, "Illegal TransA setting, %d\n", trans);
-  const char dg = cblas_diag(diag);
-  if (dg == '\0') return report_cblas(e, 4, "Illegal Diag setting, %d\n", diag);
-  if (!row) return tr_call<T>(e, kind, solve, ul, t, dg, n, k, A, lda, x, incx);
+  CblasArgs call(symbol, srname, layout);
+  const char ul = call.uplo(uplo, 2), t = call.trans(trans, 3, "Illegal TransA setting, %d\n"), dg = call.diag(diag, 4);
+  if (!call) return;
+  const Entry& e = call.entry();
+  if (!call.row()) return tr_call<T>(e, kind, solve, ul, t, dg, n, k, A, lda, x, incx);
   if constexpr (is_complex_v<T>) {
     if (t == 'C') {
       conj_in_place(n, x, incx);
@@ -109,11 +101,11 @@ void cblas_tr(const char* symbol, const char* srname, int kind, bool solve, int 
 template <class T, class S>
 void cblas_ger(const char* symbol, const char* srname, bool conjugate, int layout, int m, int n, S alpha, const T* x,
                int incx, const T* y, int incy, T* A, int lda) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
+  CblasArgs call(symbol, srname, layout);
+  if (!call) return;
+  const Entry& e = call.entry();
   const T al = scalar_value<T>(alpha);
-  if (layout == kColMajor) return ger_call<T>(e, conjugate, m, n, al, x, incx, y, incy, A, lda);
+  if (!call.row()) return ger_call<T>(e, conjugate, m, n, al, x, incx, y, incy, A, lda);
   if constexpr (is_complex_v<T>) {
     if (conjugate) {
       const ConjCopy<T> cy(n, y, incy);
@@ -129,14 +121,12 @@ void cblas_ger(const char* symbol, const char* srname, bool conjugate, int layou
 template <class T, class A>
 void cblas_syr(const char* symbol, const char* srname, bool packed, bool two, int layout, int uplo, int n, A alpha,
                const T* x, int incx, const T* y, int incy, T* a, int lda) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
-  const bool row = layout == kRowMajor;
-  const char ul = cblas_uplo(uplo, row);
-  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
+  CblasArgs call(symbol, srname, layout);
+  const char ul = call.uplo(uplo, 2);
+  if (!call) return;
+  const Entry& e = call.entry();
   if constexpr (is_complex_v<T>) {
-    if (row) {
+    if (call.row()) {
       const ConjCopy<T> cx(n, x, incx);
       if (!two) return syr_call<T, A>(e, packed, false, ul, n, alpha, cx.ptr, cx.inc, nullptr, 1, a, lda);
       const ConjCopy<T> cy(n, y, incy);

@@ -12,16 +12,13 @@ namespace {
 template <class T, class S>
 void cblas_gemm(const char* symbol, const char* srname, int layout, int transa, int transb, int m, int n, int k,
                 S alpha, const T* A, int lda, const T* B, int ldb, S beta, T* C, int ldc) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
-  const char ta = cblas_trans(transa), tb = cblas_trans(transb);
-  if (ta == '\0') return report_cblas(e, 2, "Illegal TransA setting, %d\n", transa);
-  if (tb == '\0') return report_cblas(e, 3, "Illegal TransB setting, %d\n", transb);
-  if (layout == kColMajor)
-    gemm_call<T, S>(e, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+  CblasArgs call(symbol, srname, layout);
+  const char ta = call.trans(transa, 2, "Illegal TransA setting, %d\n"), tb = call.trans(transb, 3, "Illegal TransB setting, %d\n");
+  if (!call) return;
+  if (!call.row())
+    gemm_call<T, S>(call.entry(), ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
   else
-    gemm_call<T, S>(e, tb, ta, n, m, k, alpha, B, ldb, A, lda, beta, C, ldc);
+    gemm_call<T, S>(call.entry(), tb, ta, n, m, k, alpha, B, ldb, A, lda, beta, C, ldc);
 }
 
 // SYRK (two: SYR2K). Row-major: the upper triangle of C is the lower triangle of C^T, and A A^T of a
@@ -31,19 +28,14 @@ void cblas_gemm(const char* symbol, const char* srname, int layout, int transa, 
 template <class T>
 void cblas_rank_k(const char* symbol, const char* srname, bool two, int layout, int uplo, int trans, int n, int k,
                   T alpha, const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
-  const bool row = layout == kRowMajor;
-  const char ul = cblas_uplo(uplo, row);
-  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
-  const char tr = cblas_trans(trans);
-  if (tr == '\0') return report_cblas(e, 3, "Illegal Trans setting, %d\n", trans);
-  const char t = row ? (tr == 'N' ? 'T' : 'N') : tr;
+  CblasArgs call(symbol, srname, layout);
+  const char ul = call.uplo(uplo, 2), tr = call.trans(trans, 3, "Illegal Trans setting, %d\n");
+  if (!call) return;
+  const char t = call.row() ? (tr == 'N' ? 'T' : 'N') : tr;
   if (two)
-    syr2k_call<T>(e, ul, t, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+    syr2k_call<T>(call.entry(), ul, t, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
   else
-    syrk_call<T>(e, ul, t, n, k, alpha, A, lda, beta, C, ldc);
+    syrk_call<T>(call.entry(), ul, t, n, k, alpha, A, lda, beta, C, ldc);
 }
 
 // Reference CBLAS's cblas_?trsm.c / cblas_?trmm.c: row-major swaps side and uplo and m/n; the
@@ -51,22 +43,14 @@ void cblas_rank_k(const char* symbol, const char* srname, bool two, int layout, 
 template <class T>
 void cblas_triangular(const char* symbol, const char* srname, bool trmm, int layout, int side, int uplo, int transa,
                       int diag, int m, int n, T alpha, const T* A, int lda, T* B, int ldb) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
-  const bool row = layout == kRowMajor;
-  const char sd = cblas_side(side, row);
-  if (sd == '\0') return report_cblas(e, 2, "Illegal Side setting, %d\n", side);
-  const char ul = cblas_uplo(uplo, row);
-  if (ul == '\0') return report_cblas(e, 3, "Illegal Uplo setting, %d\n", uplo);
-  const char ta = cblas_trans(transa);
-  if (ta == '\0') return report_cblas(e, 4, "Illegal Trans setting, %d\n", transa);
-  const char dg = cblas_diag(diag);
-  if (dg == '\0') return report_cblas(e, 5, "Illegal Diag setting, %d\n", diag);
-  if (row)
-    triangular_call<T>(e, trmm, sd, ul, ta, dg, n, m, alpha, A, lda, B, ldb);
+  CblasArgs call(symbol, srname, layout);
+  const char sd = call.side(side, 2), ul = call.uplo(uplo, 3), ta = call.trans(transa, 4, "Illegal Trans setting, %d\n"),
+             dg = call.diag(diag, 5);
+  if (!call) return;
+  if (call.row())
+    triangular_call<T>(call.entry(), trmm, sd, ul, ta, dg, n, m, alpha, A, lda, B, ldb);
   else
-    triangular_call<T>(e, trmm, sd, ul, ta, dg, m, n, alpha, A, lda, B, ldb);
+    triangular_call<T>(call.entry(), trmm, sd, ul, ta, dg, m, n, alpha, A, lda, B, ldb);
 }
 
 // cblas_?symm.c: row-major swaps side, uplo and m/n. cblas_?hemm.c maps the same way: the stored
@@ -74,18 +58,13 @@ void cblas_triangular(const char* symbol, const char* srname, bool trmm, int lay
 template <class T>
 void cblas_symm(const char* symbol, const char* srname, bool herm, int layout, int side, int uplo, int m, int n,
                 T alpha, const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
-  const bool row = layout == kRowMajor;
-  const char sd = cblas_side(side, row);
-  if (sd == '\0') return report_cblas(e, 2, "Illegal Side setting, %d\n", side);
-  const char ul = cblas_uplo(uplo, row);
-  if (ul == '\0') return report_cblas(e, 3, "Illegal Uplo setting, %d\n", uplo);
-  if (row)
-    symm_call<T>(e, sd, ul, n, m, alpha, A, lda, B, ldb, beta, C, ldc, herm);
+  CblasArgs call(symbol, srname, layout);
+  const char sd = call.side(side, 2), ul = call.uplo(uplo, 3);
+  if (!call) return;
+  if (call.row())
+    symm_call<T>(call.entry(), sd, ul, n, m, alpha, A, lda, B, ldb, beta, C, ldc, herm);
   else
-    symm_call<T>(e, sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, herm);
+    symm_call<T>(call.entry(), sd, ul, m, n, alpha, A, lda, B, ldb, beta, C, ldc, herm);
 }
 
 // cblas_?herk.c / cblas_?her2k.c: row-major swaps uplo and trans N <-> C (CblasTrans is rejected
@@ -93,15 +72,10 @@ void cblas_symm(const char* symbol, const char* srname, bool herm, int layout, i
 template <class T>
 void cblas_herk(const char* symbol, const char* srname, bool two, int layout, int uplo, int trans, int n, int k,
                 real_t<T> alpha, const T* A, int lda, const T* B, int ldb, T alpha2, real_t<T> beta, T* C, int ldc) {
-  CblasCall call;
-  Entry e{symbol, srname, true};
-  if (!cblas_layout(e, call, layout)) return;
-  const bool row = layout == kRowMajor;
-  const char ul = cblas_uplo(uplo, row);
-  if (ul == '\0') return report_cblas(e, 2, "Illegal Uplo setting, %d\n", uplo);
-  const char tr = trans == kNoTrans ? (row ? 'C' : 'N') : trans == kConjTrans ? (row ? 'N' : 'C') : '\0';
-  if (tr == '\0') return report_cblas(e, 3, "Illegal Trans setting, %d\n", trans);
-  herk_call<T>(e, ul, tr, n, k, alpha, A, lda, B, ldb, row ? std::conj(alpha2) : alpha2, beta, C, ldc, two);
+  CblasArgs call(symbol, srname, layout);
+  const char ul = call.uplo(uplo, 2), tr = call.herk_trans(trans, 3);
+  if (!call) return;
+  herk_call<T>(call.entry(), ul, tr, n, k, alpha, A, lda, B, ldb, call.row() ? std::conj(alpha2) : alpha2, beta, C, ldc, two);
 }
 
 }  // namespace
