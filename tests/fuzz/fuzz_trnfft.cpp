@@ -11,8 +11,8 @@
 //   - statuses are cuFFT's; a rejected call writes nothing (plan handle, workSize, data buffers are
 //     byte-identical);
 //   - an out-of-place execution never modifies its input (docs/trnfft.md: C2R included);
-//   - a successful execution of a small transform agrees with a plain long-double DFT evaluated here
-//     (the definition X[k] = sum_j x[j] exp(-+2 pi i jk/N), independent of the library), in relative
+//   - a successful execution of a small transform agrees with the library's one oracle, FFTW in long
+//     double (tests/reference/fft_reference.hpp: X[k] = sum_j x[j] exp(-+2 pi i jk/N)), in relative
 //     L2 within 8x the mode's documented bound (docs/trnfft.md "Accuracy"), for every output element
 //     that exactly one (batch, index) writes;
 //   - Exec* of a destroyed or never-made plan is INVALID_PLAN.
@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "fft_reference.hpp"
 #include "fuzz_input.hpp"
 #include "trnfft.h"
 
@@ -145,36 +146,11 @@ std::vector<std::int64_t> offsets(const SideLayout& s, std::int64_t batch) {
   return off;
 }
 
-// The reference: a direct multi-dimensional DFT in long double of one batch, x given on the full
-// index space (complex), sign -1 forward / +1 inverse.
+// The reference: trnfft's one oracle (tests/reference/fft_reference.hpp), FFTW in long double, of
+// one batch, x given on the full index space (complex, row-major), sign -1 forward / +1 inverse.
 std::vector<std::complex<ld>> dft(const std::vector<std::int64_t>& n, const std::vector<std::complex<ld>>& x, int sign) {
-  const std::size_t d = n.size();
-  std::int64_t total = 1;
-  for (std::int64_t v : n) total *= v;
-  std::vector<std::complex<ld>> y(static_cast<std::size_t>(total));
-  const ld two_pi = 2 * 3.141592653589793238462643383279502884L;
-  std::vector<std::int64_t> k(d), j(d);
-  for (std::int64_t kf = 0; kf < total; ++kf) {
-    std::int64_t r = kf;
-    for (std::size_t i = d; i-- > 0;) {
-      k[i] = r % n[i];
-      r /= n[i];
-    }
-    std::complex<ld> acc = 0;
-    for (std::int64_t jf = 0; jf < total; ++jf) {
-      std::int64_t s = jf;
-      ld phase = 0;  // sum_i (j_i k_i mod n_i) / n_i: reduced exactly before the angle is formed
-      for (std::size_t i = d; i-- > 0;) {
-        j[i] = s % n[i];
-        s /= n[i];
-        phase += static_cast<ld>((j[i] * k[i]) % n[i]) / static_cast<ld>(n[i]);
-      }
-      const ld ang = sign * two_pi * phase;
-      acc += x[static_cast<std::size_t>(jf)] * std::complex<ld>(std::cos(ang), std::sin(ang));
-    }
-    y[static_cast<std::size_t>(kf)] = acc;
-  }
-  return y;
+  const std::vector<int> dims(n.begin(), n.end());
+  return trnfft_test::fftwl_c2c(x, dims, 1, sign);
 }
 
 // The documented relative L2 bound of the plan's arithmetic (docs/trnfft.md "Accuracy"), per
@@ -563,7 +539,7 @@ struct Harness {
       std::fprintf(stderr, "fuzz_trnfft: relative L2 error %Lg > %Lg (type 0x%x, rank %zu, n0 %lld, batch %lld)\n",
                    std::sqrt(err2 / std::max(ref2, 1e-300L)), bound, t, d, static_cast<long long>(q.n[0]),
                    static_cast<long long>(q.batch));
-      require(false, "a successful Exec disagrees with the long-double DFT");
+      require(false, "a successful Exec disagrees with FFTW long double");
     }
   }
 

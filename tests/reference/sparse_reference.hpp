@@ -2,13 +2,15 @@
 // bench_trnsparse: a sparse matrix is checked through its dense (column-major) expansion, written
 // here from the stored blocks, and dense products through OpenBLAS SGEMM with the elementwise
 // magnitude |alpha| |op(A)| |op(B)| + |beta| |C| in FP64 and the documented bound; block-sparse
-// attention through dense masked attention in FP64. Nothing here calls trnsparse.
+// attention through dense masked attention in FP64; Krylov solvers through an FP64 CG. Nothing here
+// calls trnsparse.
 #pragma once
 #include <cblas.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace sparse_ref {
@@ -117,6 +119,37 @@ inline Attention dense_attention(std::int64_t nb, std::int64_t b, const std::vec
     }
   }
   return r;
+}
+
+// FP64 preconditioned conjugate gradients from x0 = 0, the CG oracle of the trnsparse tests and
+// `trnsci validate`: apply(p, q) sets q = A p, precond(r, z) sets z = M^-1 r (SPD A and M). Returns
+// the iterations to ||r|| <= tol ||b|| (the recurrence residual; max_it when not reached).
+using DVec = std::vector<double>;
+inline int cg_iterations(const std::function<void(const DVec&, DVec&)>& apply,
+                         const std::function<void(const DVec&, DVec&)>& precond, const std::vector<float>& b, double tol,
+                         int max_it) {
+  auto dot = [](const DVec& u, const DVec& v) {
+    double acc = 0;
+    for (std::size_t i = 0; i < u.size(); ++i) acc += u[i] * v[i];
+    return acc;
+  };
+  const std::size_t n = b.size();
+  DVec r(b.begin(), b.end()), z(n), p(n), q(n);
+  precond(r, z);
+  p = z;
+  double rho = dot(r, z);
+  const double nb = std::sqrt(dot(r, r));
+  for (int it = 0; it < max_it; ++it) {
+    if (std::sqrt(dot(r, r)) <= tol * nb) return it;
+    apply(p, q);
+    const double alpha = rho / dot(p, q);
+    for (std::size_t i = 0; i < n; ++i) r[i] -= alpha * q[i];
+    precond(r, z);
+    const double rho_new = dot(r, z);
+    for (std::size_t i = 0; i < n; ++i) p[i] = z[i] + rho_new / rho * p[i];
+    rho = rho_new;
+  }
+  return max_it;
 }
 
 }  // namespace sparse_ref

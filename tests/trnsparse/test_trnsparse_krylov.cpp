@@ -15,6 +15,7 @@
 #include <random>
 #include <vector>
 
+#include "sparse_reference.hpp"
 #include "trn/sparse/sparse.hpp"
 
 namespace sp = trn::sparse;
@@ -109,31 +110,12 @@ Precond jacobi_of(const Rows& a) {
   };
 }
 
-// float64 preconditioned CG (Jacobi unless `precond` is given); returns iterations to
-// ||r|| <= tol ||b||.
+// float64 preconditioned CG (Jacobi unless `precond` is given: sparse_ref::cg_iterations, the one
+// CG oracle); returns iterations to ||r|| <= tol ||b||.
 int reference_cg(const Rows& a, const std::vector<float>& bf, double tol, int max_it, Precond precond = nullptr) {
   if (!precond) precond = jacobi_of(a);
-  const std::size_t n = bf.size();
-  std::vector<double> b(n), x(n, 0.0), r(n), z(n), p(n), q(n);
-  for (std::size_t i = 0; i < n; ++i) b[i] = r[i] = double(bf[i]);
-  precond(r, z);
-  std::copy(z.begin(), z.end(), p.begin());
-  double rho = dot(r, z);
-  const double nb = std::sqrt(dot(b, b));
-  for (int it = 0; it < max_it; ++it) {
-    if (std::sqrt(dot(r, r)) <= tol * nb) return it;
-    matvec(a, p, q);
-    const double alpha = rho / dot(p, q);
-    for (std::size_t i = 0; i < n; ++i) {
-      x[i] += alpha * p[i];
-      r[i] -= alpha * q[i];
-    }
-    precond(r, z);
-    const double rho_new = dot(r, z);
-    for (std::size_t i = 0; i < n; ++i) p[i] = z[i] + rho_new / rho * p[i];
-    rho = rho_new;
-  }
-  return max_it;
+  return sparse_ref::cg_iterations([&a](const std::vector<double>& p, std::vector<double>& q) { matvec(a, p, q); },
+                                   precond, bf, tol, max_it);
 }
 
 double true_residual(const Rows& a, const std::vector<float>& b, const std::vector<float>& x) {

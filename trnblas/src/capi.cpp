@@ -142,39 +142,28 @@ using Surface =
 extern "C" {
 
 trnblasStatus_t trnblasCreate(trnblasHandle_t* handle) {
-  if (handle == nullptr) return TRNBLAS_STATUS_INVALID_VALUE;
-  trnblasContext* h = new (std::nothrow) trnblasContext();
-  if (h == nullptr) return TRNBLAS_STATUS_ALLOC_FAILED;
-  // Mirrors CUBLAS_EMULATION_STRATEGY.
-  if (const char* e = std::getenv("TRNBLAS_EMULATION_STRATEGY")) {
-    const std::string v = e;
-    if (v == "eager") h->strategy = TRNBLAS_EMULATION_STRATEGY_EAGER;
-    else if (v == "performant") h->strategy = TRNBLAS_EMULATION_STRATEGY_PERFORMANT;
-  }
-  if (const char* e = std::getenv("TRNBLAS_EMULATION_SCHEME")) {  // trnsci extension
-    const std::string v = e;
-    if (v == "ozaki1") h->scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_I;
-    else if (v == "ozaki2") h->scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_II;
-  }
-  trnProfile_t none{};
-  none.target = TRN_TARGET_TRN1;
-  h->last_profile.store(none);
-  g_handles.insert(h);
-  *handle = h;
-  return TRNBLAS_STATUS_SUCCESS;
+  return Surface::create(handle, [](trnblasContext& h) {
+    // Mirrors CUBLAS_EMULATION_STRATEGY.
+    if (const char* e = std::getenv("TRNBLAS_EMULATION_STRATEGY")) {
+      const std::string v = e;
+      if (v == "eager") h.strategy = TRNBLAS_EMULATION_STRATEGY_EAGER;
+      else if (v == "performant") h.strategy = TRNBLAS_EMULATION_STRATEGY_PERFORMANT;
+    }
+    if (const char* e = std::getenv("TRNBLAS_EMULATION_SCHEME")) {  // trnsci extension
+      const std::string v = e;
+      if (v == "ozaki1") h.scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_I;
+      else if (v == "ozaki2") h.scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_II;
+    }
+    trnProfile_t none{};
+    none.target = TRN_TARGET_TRN1;
+    h.last_profile.store(none);
+  });
 }
 
-trnblasStatus_t trnblasDestroy(trnblasHandle_t handle) {
-  if (!g_handles.erase(handle)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  delete handle;
-  return TRNBLAS_STATUS_SUCCESS;
-}
+trnblasStatus_t trnblasDestroy(trnblasHandle_t handle) { return Surface::destroy(handle); }
 
 trnblasStatus_t trnblasGetVersion(trnblasHandle_t handle, int* version) {
-  if (!valid(handle)) return TRNBLAS_STATUS_NOT_INITIALIZED;
-  if (version == nullptr) return invalid(handle, "trnblasGetVersion", 1, "version");
-  *version = TRNBLAS_VERSION;
-  return TRNBLAS_STATUS_SUCCESS;
+  return Surface::get(handle, "trnblasGetVersion", version, "version", [](const trnblasContext&) { return TRNBLAS_VERSION; });
 }
 
 const char* trnblasGetStatusName(trnblasStatus_t s) {

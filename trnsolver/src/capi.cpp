@@ -62,15 +62,8 @@ using Surface =
 // A new object of type T registered in `registry` and returned through `out` (handles and infos).
 template <class T>
 Status create_registered(trn::cshim::HandleRegistry<T>& registry, T** out) {
-  if (out == nullptr) return TRNSOLVER_STATUS_INVALID_VALUE;
-  try {
-    auto* p = new T;
-    registry.insert(p);
-    *out = p;
-    return TRNSOLVER_STATUS_SUCCESS;
-  } catch (...) {
-    return TRNSOLVER_STATUS_ALLOC_FAILED;
-  }
+  return trn::cshim::create_registered(registry, out, TRNSOLVER_STATUS_INVALID_VALUE, TRNSOLVER_STATUS_ALLOC_FAILED,
+                                       TRNSOLVER_STATUS_SUCCESS);
 }
 
 template <class Info>
@@ -358,42 +351,26 @@ trnsolverStatus_t trnsolverGetVersion(int* version) {
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-trnsolverStatus_t trnsolverDnCreate(trnsolverDnHandle_t* handle) { return create_registered(g_handles, handle); }
+trnsolverStatus_t trnsolverDnCreate(trnsolverDnHandle_t* handle) { return Surface::create(handle); }
 
-trnsolverStatus_t trnsolverDnDestroy(trnsolverDnHandle_t h) {
-  if (!g_handles.erase(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  delete h;
-  return TRNSOLVER_STATUS_SUCCESS;
-}
+trnsolverStatus_t trnsolverDnDestroy(trnsolverDnHandle_t h) { return Surface::destroy(h); }
 
 trnsolverStatus_t trnsolverDnSetStream(trnsolverDnHandle_t h, trnStream_t s) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  h->stream = s;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return Surface::set(h, [&](trnsolverDnContext& c) { c.stream = s; });
 }
 
 trnsolverStatus_t trnsolverDnGetStream(trnsolverDnHandle_t h, trnStream_t* s) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnGetStream", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!c.not_null(s, 1, "streamId")) return c.status();
-  *s = h->stream;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return Surface::get(h, "trnsolverDnGetStream", s, "streamId", [](const trnsolverDnContext& c) { return c.stream; });
 }
 
 trnsolverStatus_t trnsolverDnSetDeterministicMode(trnsolverDnHandle_t h, trnsolverDeterministicMode_t mode) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnSetDeterministicMode", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!c.one_of(enum_value(mode), {1, 2}, 1, "mode")) return c.status();
-  h->deterministic = mode;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return Surface::set_one_of(h, "trnsolverDnSetDeterministicMode", enum_value(mode), {1, 2}, "mode",
+                             [&](trnsolverDnContext& c) { c.deterministic = mode; });
 }
 
 trnsolverStatus_t trnsolverDnGetDeterministicMode(trnsolverDnHandle_t h, trnsolverDeterministicMode_t* mode) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnGetDeterministicMode", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!c.not_null(mode, 1, "mode")) return c.status();
-  *mode = h->deterministic;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return Surface::get(h, "trnsolverDnGetDeterministicMode", mode, "mode",
+                      [](const trnsolverDnContext& c) { return c.deterministic; });
 }
 
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trnsolverDn, trnsolver, Surface)

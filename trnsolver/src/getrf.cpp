@@ -393,10 +393,7 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
                {A + (j0 + w) + (j0 + w) * lda, DType::f32, lda}, &br);
     trace.add(std::move(br.trace));
   }
-  if (report != nullptr) {
-    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
-    report->add_plan(plan);
-  }
+  detail::finish_factor_report(report, std::move(trace), s.target, plan);
   return info;
 }
 
@@ -467,10 +464,7 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
   auto a = [&](std::int64_t i, std::int64_t j) -> double& { return A[i + j * lda]; };
   const FactorPlan plan = plan_getrf(s, m, n, blas::GemmMode::fp64_ozaki, true);
   const std::int64_t nb = plan.nb, kmin = std::min(m, n);
-  trn::blas::Settings bs;
-  bs.target = s.target;
-  bs.host_threads = s.host_threads;
-  bs.report_trace_only = true;  // the call models its whole trace once
+  const blas::Settings bs = detail::fp64_update_blas_settings(s);
   TraceParts trace;
   double host = 0;
   int info = 0;
@@ -518,8 +512,7 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
                 &a(j0 + w, j0 + w), lda, &br);
     trace.add(std::move(br.trace));
   }
-  detail::finish_fp64_report(report, std::move(trace), s.target, host);
-  if (report != nullptr) report->add_plan(plan);
+  detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
   return info;
 }
 
@@ -529,6 +522,25 @@ void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation targe
   if (report == nullptr) return;
   finish_report(*report, std::move(trace).join(), ReportSettings{target});
   report->host_fp64_flops = host_fp64_flops;
+}
+
+void finish_factor_report(CallReport* report, TraceParts&& trace, Generation target, const FactorPlan& plan,
+                          double host_fp64_flops) {
+  finish_fp64_report(report, std::move(trace), target, host_fp64_flops);
+  if (report != nullptr) report->add_plan(plan);
+}
+
+void finish_fp64_solve(const Settings& s, std::string_view step, std::int64_t n, std::int64_t nrhs, const double* A,
+                       std::int64_t lda, const int* ipiv, const double* B, std::int64_t ldb, CallReport* report) {
+  if (report == nullptr || n <= 0 || nrhs <= 0) return;
+  const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
+  Trace t;
+  const HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
+  record_host_step(t, HostStep{.name = step, .flops = flops,
+                               .reads = {HostSpan::matrix(A, n, n, lda), ipiv ? HostSpan(ipiv, n) : HostSpan{}, b},
+                               .writes = {b}});
+  finish_report(*report, std::move(t), ReportSettings{s.target});
+  report->host_fp64_flops = flops;
 }
 
 void begin_fp64_solve(const Settings& s, const char* name, std::int64_t n, std::int64_t nrhs, const double* A,
@@ -574,18 +586,9 @@ void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
         for (std::int64_t k = n - 1; k >= 0; --k) std::swap(b[k], b[ipiv[k] - 1]);
     }
   }
-  if (report != nullptr && n > 0 && nrhs > 0) {
-    // Host fp64: interchanges and both substitutions in one round trip (the factors, the pivots
-    // and B to the host, X back).
-    const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
-    Trace t;
-    const HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
-    record_host_step(t, HostStep{.name = "trnsolver.dgetrs.substitution", .flops = flops,
-                                 .reads = {HostSpan::matrix(A, n, n, lda), ipiv ? HostSpan(ipiv, n) : HostSpan{}, b},
-                                 .writes = {b}});
-    finish_report(*report, std::move(t), ReportSettings{s.target});
-    report->host_fp64_flops = flops;
-  }
+  // Host fp64: interchanges and both substitutions in one round trip (the factors, the pivots and B
+  // to the host, X back).
+  detail::finish_fp64_solve(s, "trnsolver.dgetrs.substitution", n, nrhs, A, lda, ipiv, B, ldb, report);
 }
 
 }  // namespace trn::solver

@@ -209,10 +209,7 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
                  {A + j0 + (j0 + w) * lda, DType::f32, lda}, 1.0f, {A + (j0 + w) + (j0 + w) * lda, DType::f32, lda}, &br);
     trace.add(std::move(br.trace));
   }
-  if (report != nullptr) {
-    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
-    report->add_plan(plan);
-  }
+  detail::finish_factor_report(report, std::move(trace), s.target, plan);
   return info;
 }
 
@@ -251,10 +248,7 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   auto L = [&](std::int64_t i, std::int64_t j) -> double& { return A[i * si + j * sj]; };
   const FactorPlan plan = plan_potrf(s, n, true);
   const std::int64_t nb = plan.nb;
-  trn::blas::Settings bs;
-  bs.target = s.target;
-  bs.host_threads = s.host_threads;
-  bs.report_trace_only = true;  // the call models its whole trace once
+  const blas::Settings bs = detail::fp64_update_blas_settings(s);
   TraceParts trace;
   double host = 0;
   int info = 0;
@@ -291,8 +285,7 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
                   A + (j0 + w) + (j0 + w) * lda, lda, &br);
     trace.add(std::move(br.trace));
   }
-  detail::finish_fp64_report(report, std::move(trace), s.target, host);
-  if (report != nullptr) report->add_plan(plan);
+  detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
   return info;
 }
 
@@ -314,16 +307,8 @@ void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
       b[j] = t / L(j, j);
     }
   }
-  if (report != nullptr && n > 0 && nrhs > 0) {
-    // Host fp64: both substitutions in one round trip (the factor and B to the host, X back).
-    const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
-    Trace t;
-    const HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
-    record_host_step(t, HostStep{.name = "trnsolver.dpotrs.substitution", .flops = flops,
-                                 .reads = {HostSpan::matrix(A, n, n, lda), b}, .writes = {b}});
-    finish_report(*report, std::move(t), ReportSettings{s.target});
-    report->host_fp64_flops = flops;
-  }
+  // Host fp64: both substitutions in one round trip (the factor and B to the host, X back).
+  detail::finish_fp64_solve(s, "trnsolver.dpotrs.substitution", n, nrhs, A, lda, nullptr, B, ldb, report);
 }
 
 FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64) {

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "trn/solver/solver.hpp"
@@ -90,6 +91,16 @@ inline blas::Settings step_blas_settings(const Settings& s) {
   return bs;
 }
 
+// trnblas settings for the Ozaki DGEMM/DSYRK trailing updates of the fp64 factorisations (dgetrf,
+// dpotrf): the target and host threads of s (one NeuronCore, default numerics), trace-only reports.
+inline blas::Settings fp64_update_blas_settings(const Settings& s) {
+  blas::Settings bs;
+  bs.target = s.target;
+  bs.host_threads = s.host_threads;
+  bs.report_trace_only = true;  // the call models its whole trace once
+  return bs;
+}
+
 // The largest partition start <= first, for the range [start, end), that the engines accept
 // (32-partition groups; 64 for a range over 32 partitions, 0 for one over 64).
 inline std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end) {
@@ -110,6 +121,15 @@ void strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t
 // The report of an fp64 driver over engine calls (dgetrf, dpotrf, irs_gesv): their traces joined
 // and modelled on the target, and the host fp64 flops. Nothing without a report.
 void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops);
+// The report of a blocked factorisation (sgetrf, spotrf; dgetrf, dpotrf with their host fp64 flops):
+// finish_fp64_report, then the plan that chose its panels. Nothing without a report.
+void finish_factor_report(CallReport* report, TraceParts&& trace, Generation target, const FactorPlan& plan,
+                          double host_fp64_flops = 0);
+// The report of an fp64 host solve (dgetrs, dpotrs: host step `step`, a string literal): both
+// substitutions, 2 n^2 nrhs flops, as one round trip reading the factors (n x n, lda), the pivots
+// (ipiv, or none) and B, writing X back. Nothing without a report or when n or nrhs is 0.
+void finish_fp64_solve(const Settings& s, std::string_view step, std::int64_t n, std::int64_t nrhs, const double* A,
+                       std::int64_t lda, const int* ipiv, const double* B, std::int64_t ldb, CallReport* report);
 // The argument check of the fp64 host solves (dgetrs, dpotrs: `name`), then the report they fill
 // (its profile on s.target, no engine time).
 void begin_fp64_solve(const Settings& s, const char* name, std::int64_t n, std::int64_t nrhs, const double* A,

@@ -182,27 +182,13 @@ Check& spmm_checks(Check& c, trnsparseHandle_t h, int opA, int opB, const void* 
 
 extern "C" {
 
-trnsparseStatus_t trnsparseCreate(trnsparseHandle_t* handle) {
-  if (handle == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
-  auto* h = new (std::nothrow) trnsparseContext;
-  if (h == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
-  g_handles.insert(h);
-  *handle = h;
-  return TRNSPARSE_STATUS_SUCCESS;
-}
+trnsparseStatus_t trnsparseCreate(trnsparseHandle_t* handle) { return Surface::create(handle); }
 
-trnsparseStatus_t trnsparseDestroy(trnsparseHandle_t handle) {
-  if (!g_handles.erase(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  delete handle;
-  return TRNSPARSE_STATUS_SUCCESS;
-}
+trnsparseStatus_t trnsparseDestroy(trnsparseHandle_t handle) { return Surface::destroy(handle); }
 
 trnsparseStatus_t trnsparseGetVersion(trnsparseHandle_t handle, int* version) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseGetVersion", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.not_null(version, 1, "version")) return c.status();
-  *version = TRNSPARSE_VERSION;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return Surface::get(handle, "trnsparseGetVersion", version, "version",
+                      [](const trnsparseContext&) { return TRNSPARSE_VERSION; });
 }
 
 const char* trnsparseGetErrorName(trnsparseStatus_t status) {
@@ -242,48 +228,32 @@ const char* trnsparseGetErrorString(trnsparseStatus_t status) {
 }
 
 trnsparseStatus_t trnsparseSetStream(trnsparseHandle_t handle, trnStream_t streamId) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  handle->stream = streamId;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return Surface::set(handle, [&](trnsparseContext& c) { c.stream = streamId; });
 }
 
 trnsparseStatus_t trnsparseGetStream(trnsparseHandle_t handle, trnStream_t* streamId) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseGetStream", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.not_null(streamId, 1, "streamId")) return c.status();
-  *streamId = handle->stream;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return Surface::get(handle, "trnsparseGetStream", streamId, "streamId", [](const trnsparseContext& c) { return c.stream; });
 }
 
 trnsparseStatus_t trnsparseGetPointerMode(trnsparseHandle_t handle, trnsparsePointerMode_t* mode) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseGetPointerMode", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.not_null(mode, 1, "mode")) return c.status();
-  *mode = static_cast<trnsparsePointerMode_t>(handle->pointer_mode);
-  return TRNSPARSE_STATUS_SUCCESS;
+  return Surface::get(handle, "trnsparseGetPointerMode", mode, "mode",
+                      [](const trnsparseContext& c) { return static_cast<trnsparsePointerMode_t>(c.pointer_mode); });
 }
 
 trnsparseStatus_t trnsparseSetPointerMode(trnsparseHandle_t handle, trnsparsePointerMode_t mode) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseSetPointerMode", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.one_of(enum_value(mode), {0, 1}, 1, "mode")) return c.status();
-  handle->pointer_mode = enum_value(mode);  // host memory either way: both modes behave the same
-  return TRNSPARSE_STATUS_SUCCESS;
+  const int v = enum_value(mode);
+  // host memory either way: both modes behave the same
+  return Surface::set_one_of(handle, "trnsparseSetPointerMode", v, {0, 1}, "mode",
+                             [&](trnsparseContext& c) { c.pointer_mode = v; });
 }
 
-
 trnsparseStatus_t trnsparseSetStrictMode(trnsparseHandle_t handle, int enable) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  handle->strict = enable != 0;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return Surface::set(handle, [&](trnsparseContext& c) { c.strict = enable != 0; });
 }
 
 trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable) {
-  if (!g_handles.contains(handle)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsparseGetStrictMode", TRNSPARSE_STATUS_INVALID_VALUE, &handle->last_error_param);
-  if (!c.not_null(enable, 1, "enable")) return c.status();
-  *enable = handle->strict ? 1 : 0;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return Surface::get(handle, "trnsparseGetStrictMode", enable, "enable",
+                      [](const trnsparseContext& c) { return c.strict ? 1 : 0; });
 }
 
 

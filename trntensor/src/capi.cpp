@@ -207,18 +207,10 @@ trntensorStatus_t trntensorCreate(trntensorHandle_t* handle) {
   Check check(g_log, "trntensorCreate", TRNTENSOR_STATUS_INVALID_VALUE);
   check.not_null(handle, 1, "handle");
   if (!check) return check.status();
-  return trn::cshim::guarded(g_log, "trntensorCreate", kStatusMap, [&] {
-    auto h = std::make_unique<trntensorHandle>();
-    g_handles.insert(h.get());
-    *handle = h.release();
-  });
+  return Surface::create(handle);
 }
 
-trntensorStatus_t trntensorDestroy(trntensorHandle_t handle) {
-  if (!g_handles.erase(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
-  delete handle;
-  return TRNTENSOR_STATUS_SUCCESS;
-}
+trntensorStatus_t trntensorDestroy(trntensorHandle_t handle) { return Surface::destroy(handle); }
 
 trntensorStatus_t trntensorCreateTensorDescriptor(const trntensorHandle_t handle, trntensorTensorDescriptor_t* desc,
                                                   const uint32_t numModes, const int64_t extent[], const int64_t stride[],

@@ -48,6 +48,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "trn/core/error.hpp"
 #include "trn/core/spmd.hpp"
@@ -125,11 +126,45 @@ class HandleRegistry {
     std::lock_guard<std::mutex> lock(mu_);
     return h != nullptr && live_.count(h) != 0;
   }
+  // The Destroy of a handle or descriptor: unregisters and deletes h; false (nothing deleted) as erase.
+  bool destroy(const T* h) {
+    if (!erase(h)) return false;
+    delete h;
+    return true;
+  }
 
  private:
   mutable std::mutex mu_;
   std::set<const T*> live_;
 };
+
+// The Create of a handle or descriptor type: a new value-initialised T, init(*p) run on it, then
+// registered in `registry` and returned through *out. `invalid` when out is NULL, `alloc_failed`
+// when the allocation or init throws; *out is untouched on failure. Nothing is logged (no handle
+// exists yet to report against).
+template <class T, class Status, class Init>
+Status create_registered(HandleRegistry<T>& registry, T** out, Status invalid, Status alloc_failed, Status success,
+                         Init&& init) noexcept {
+  if (out == nullptr) return invalid;
+  try {
+    T* p = new T();
+    try {
+      init(*p);
+    } catch (...) {
+      delete p;
+      throw;
+    }
+    registry.insert(p);
+    *out = p;
+    return success;
+  } catch (...) {
+    return alloc_failed;
+  }
+}
+template <class T, class Status>
+Status create_registered(HandleRegistry<T>& registry, T** out, Status invalid, Status alloc_failed, Status success) noexcept {
+  return create_registered(registry, out, invalid, alloc_failed, success, [](T&) {});
+}
 
 // ---- per-handle state shared by threads --------------------------------------------------------
 
@@ -444,7 +479,7 @@ trnProfile_t profile_of(const LastCall<T>& slot) {
 // `last_profile` (see profile_of): trnblas, trnsolver, trnsparse and trntensor. Changing a setting
 // stores it; the next call launches with it. Codes is passed by address: clang 14 (the fuzz build)
 // does not accept a braced class-type template argument.
-template <class Context, class StatusT, const HandleRegistry<Context>* Registry, Logger* Log,
+template <class Context, class StatusT, HandleRegistry<Context>* Registry, Logger* Log,
           const StatusMap<StatusT>* Map, const SurfaceCodes<StatusT>* Codes>
 struct ContextBinding {
   using Handle = Context*;
@@ -468,6 +503,44 @@ struct ContextBinding {
     if (!Registry->contains(h)) return Codes->not_initialized;
     Access a{h};
     return f(a);
+  }
+
+  // The handle's own entry points (Create, Destroy, GetVersion, Set/GetStream, mode setters):
+  // init(context) runs on a new handle before it is registered and returned.
+  template <class Init>
+  static Status create(Handle* out, Init&& init) noexcept {
+    return create_registered(*Registry, out, Codes->invalid_value, Map->alloc_failed, Codes->success,
+                             std::forward<Init>(init));
+  }
+  static Status create(Handle* out) noexcept {
+    return create_registered(*Registry, out, Codes->invalid_value, Map->alloc_failed, Codes->success);
+  }
+  static Status destroy(Handle h) { return Registry->destroy(h) ? Codes->success : Codes->not_initialized; }
+  // A getter: `out` is argument 1 (`name`; checked, recorded as the last error), then *out = read(context).
+  template <class T, class Read>
+  static Status get(Handle h, const char* fn, T* out, const char* name, Read&& read) {
+    if (!Registry->contains(h)) return Codes->not_initialized;
+    ArgCheck<Status> c(*Log, fn, Codes->invalid_value, &h->last_error_param);
+    if (!c.not_null(out, 1, name)) return c.status();
+    *out = read(static_cast<const Context&>(*h));
+    return Codes->success;
+  }
+  // A setter that accepts any value (a stream): write(context); the last error is left as it was.
+  template <class Write>
+  static Status set(Handle h, Write&& write) {
+    if (!Registry->contains(h)) return Codes->not_initialized;
+    write(*h);
+    return Codes->success;
+  }
+  // A setter of an enum: `value` (the caller's int) is argument 1 (`name`), one of `allowed`, then write(context).
+  template <class Write>
+  static Status set_one_of(Handle h, const char* fn, int value, std::initializer_list<int> allowed, const char* name,
+                           Write&& write) {
+    if (!Registry->contains(h)) return Codes->not_initialized;
+    ArgCheck<Status> c(*Log, fn, Codes->invalid_value, &h->last_error_param);
+    if (!c.one_of(value, allowed, 1, name)) return c.status();
+    write(*h);
+    return Codes->success;
   }
 };
 

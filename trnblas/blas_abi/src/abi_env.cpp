@@ -1,0 +1,132 @@
+// libtrnblas_blas.so: configuration from the environment (TRNBLAS_TARGET, TRNBLAS_NUMERICS,
+// TRNBLAS_COMPUTE) and the TRNBLAS_BLAS_TRACE lines. Contract: trnblas_blas.h.
+#include <strings.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <set>
+#include <string>
+
+#include "abi_internal.hpp"
+
+namespace trnblas_abi {
+namespace {
+
+template <class T>
+struct Choice {
+  const char* name;
+  T value;
+};
+
+constexpr Choice<trn::Generation> kTargetChoices[] = {
+    {"trn1", trn::Generation::trn1}, {"trn2", trn::Generation::trn2}, {"trn3", trn::Generation::trn3}};
+constexpr Choice<trn::Numerics> kNumericsChoices[] = {{"ideal", trn::Numerics::ideal},
+                                                      {"trn1_measured", trn::Numerics::trn1_measured}};
+
+std::mutex g_warn_mu;
+
+// Prints "unknown value" once per (variable, value) for the life of the process.
+void warn_unknown(const char* var, const char* value, const std::string& expected, const char* fallback) {
+  std::lock_guard<std::mutex> lock(g_warn_mu);
+  static std::set<std::string> warned;
+  if (!warned.insert(std::string(var) + '=' + value).second) return;
+  std::fprintf(stderr, "trnblas_blas: warning: unknown %s=%s (expected %s); using %s\n", var, value, expected.c_str(),
+               fallback);
+}
+
+// The value of `var` among `choices` (case-insensitive); the first choice if unset, empty or unknown.
+template <class T, std::size_t N>
+T env_choice(const char* var, const Choice<T> (&choices)[N]) {
+  const char* v = std::getenv(var);
+  if (v == nullptr || *v == '\0') return choices[0].value;
+  for (const auto& c : choices)
+    if (strcasecmp(v, c.name) == 0) return c.value;
+  std::string expected;
+  for (const auto& c : choices) expected += (expected.empty() ? "" : "|") + std::string(c.name);
+  warn_unknown(var, v, expected, choices[0].name);
+  return choices[0].value;
+}
+
+bool fp32_input_mode(GemmMode m) { return m != GemmMode::fp64_ozaki && m != GemmMode::native; }
+
+// TRNBLAS_COMPUTE: any fp32-input mode of the precision-mode table (case-insensitive), fp32 if unset.
+GemmMode env_mode(const char* var) {
+  const char* v = std::getenv(var);
+  if (v == nullptr || *v == '\0') return GemmMode::fp32;
+  std::string lower(v);
+  for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const trn::blas::ModeTraits* t = trn::blas::mode_by_name(lower);
+  if (t != nullptr && fp32_input_mode(t->mode)) return t->mode;
+  std::string expected;
+  for (const auto& m : trn::blas::mode_table())
+    if (fp32_input_mode(m.mode)) expected += (expected.empty() ? "" : "|") + std::string(m.name);
+  warn_unknown(var, v, expected, "fp32");
+  return GemmMode::fp32;
+}
+
+template <class T, std::size_t N>
+const char* choice_name(const Choice<T> (&choices)[N], T value) {
+  for (const auto& c : choices)
+    if (c.value == value) return c.name;
+  return "?";
+}
+
+// Appends one line to the trace destination, (re)opening it when the variable changed.
+void trace_write(const char* line) {
+  static std::mutex mu;
+  static std::string* dest = new std::string;  // never destroyed: calls may come from exit handlers
+  static FILE* f = nullptr;
+  const char* v = std::getenv("TRNBLAS_BLAS_TRACE");
+  if (v == nullptr || *v == '\0' || std::strcmp(v, "0") == 0) return;
+  std::lock_guard<std::mutex> lock(mu);
+  if (*dest != v) {
+    if (f != nullptr && f != stderr) std::fclose(f);
+    *dest = v;
+    f = (*dest == "1" || *dest == "stderr") ? stderr : std::fopen(v, "a");
+    if (f == nullptr) std::fprintf(stderr, "trnblas_blas: warning: cannot open TRNBLAS_BLAS_TRACE=%s\n", v);
+  }
+  if (f == nullptr) return;
+  std::fputs(line, f);
+  std::fputc('\n', f);
+  std::fflush(f);
+}
+
+}  // namespace
+
+Config config_from_env(bool fp64) {
+  Config c;
+  c.settings.target = env_choice("TRNBLAS_TARGET", kTargetChoices);
+  c.settings.numerics = env_choice("TRNBLAS_NUMERICS", kNumericsChoices);
+  c.mode = fp64 ? GemmMode::fp64_ozaki : env_mode("TRNBLAS_COMPUTE");
+  return c;
+}
+
+bool trace_requested() {
+  const char* v = std::getenv("TRNBLAS_BLAS_TRACE");
+  return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
+void trace_outcome(const Entry& e, const char* args, const char* outcome) {
+  char line[512];
+  std::snprintf(line, sizeof line, "trnblas_blas %s%s %s -> %s", e.symbol, e.layout, args, outcome);
+  trace_write(line);
+}
+
+void trace_done(const Entry& e, const char* args, const Config& cfg, const trn::blas::CallReport& report) {
+  char outcome[192];
+  std::snprintf(outcome, sizeof outcome, "compute=%s target=%s numerics=%s tensor_passes=%lld instructions=%lld",
+                trn::blas::gemm_mode_name(cfg.mode), choice_name(kTargetChoices, cfg.settings.target),
+                choice_name(kNumericsChoices, cfg.settings.numerics), static_cast<long long>(report.tensor_passes),
+                static_cast<long long>(report.profile.total_instructions));
+  trace_outcome(e, args, outcome);
+}
+
+void report_exception(const Entry& e, const char* args, const std::exception& ex, bool trace) {
+  std::fprintf(stderr, "trnblas_blas: %s failed: %s\n", e.symbol, ex.what());
+  if (trace) trace_outcome(e, args, "exception");
+}
+
+}  // namespace trnblas_abi
