@@ -48,6 +48,7 @@ Profile model_trace(const Trace& trace, const ReportSettings& rs, std::vector<Sc
   CostModelOptions opt;
   opt.target = rs.target;
   opt.keep_timeline = timeline != nullptr;
+  opt.host = rs.host;
   if (rs.schedule_over_cores) opt.num_cores = rs.cores;
   Schedule sched = schedule_trace(trace, opt);
   if (timeline != nullptr) *timeline = std::move(sched.timeline);

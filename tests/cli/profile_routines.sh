@@ -30,6 +30,21 @@ profile_has "spmm plan 256x32x256: BSR" "nc_matmul" "SBUF" "x2 core(s)" -- spmm 
 profile_has "einsum plan: path [(" "${common[@]}" -- einsum --shape 64x32x16
 profile_has "abk,kn->nba: TTGT" "gemm plan" -- contraction --shape 64x48x32
 profile_has "rand plan 65536 outputs: normal (Box-Muller) kernel on the engines" "GpSimdE" -- normal --shape 65536
+# --host-gflops / --host-link-gbps / --host-fixed-ns replace the host round-trip rates: a 1 ms fixed
+# cost makes every round trip of an fp64 DGEMM take at least 1000 us, free rates make them ~0.
+host_us() {  # prints "<round trips> <us>" from the report's host line
+  out=$("$trnsci" profile dgemm --shape 48 "$@" 2>&1) || fail "trnsci profile dgemm $* exited $?: $out"
+  printf '%s' "$out" | sed -n 's/.*host *round trips \([0-9]*\): \([0-9.]*\) us.*/\1 \2/p'
+}
+read -r steps slow <<<"$(host_us --host-fixed-ns 1000000)"
+[ -n "$steps" ] && [ "$steps" -gt 0 ] || fail "dgemm profile has no host line"
+/usr/bin/python3 -c 'import sys; n, t = int(sys.argv[1]), float(sys.argv[2]); assert t >= 1000 * n, (n, t)' "$steps" "$slow" \
+  || fail "--host-fixed-ns 1000000: $steps round trips took $slow us"
+read -r _ fast <<<"$(host_us --host-fixed-ns 0 --host-gflops 1e9 --host-link-gbps 1e9)"
+read -r _ dflt <<<"$(host_us)"
+/usr/bin/python3 -c 'import sys; f, d = map(float, sys.argv[1:]); assert f < 0.01 and d > 4.6, (f, d)' "$fast" "$dflt" \
+  || fail "free host rates: $fast us, default $dflt us"
+out=$("$trnsci" profile dgemm --host-gflops 0 2>&1) && fail "--host-gflops 0 accepted"
 out=$("$trnsci" profile frobnicate 2>&1); rc=$?
 [ "$rc" -eq 2 ] || fail "unknown routine exited $rc"
 printf '%s' "$out" | grep -qF "syevj" || fail "unknown routine did not list the routines: $out"

@@ -91,6 +91,21 @@ TEST(HostStep, RatesAreSwitchable) {
   EXPECT_LT(off.profile.total_ns, a.profile.total_ns);
 }
 
+// The one Report takes the same rates through ReportSettings::host (what `trnsci profile --host-*` sets).
+TEST(HostStep, ReportSettingsCarryTheHostRates) {
+  RoundTrip rt(Generation::trn1);
+  Report dflt, fast;
+  finish_report(dflt, Trace(rt.trace), ReportSettings{Generation::trn1});
+  ReportSettings rs{Generation::trn1};
+  rs.host = HostCostOptions{.enabled = true, .link_bytes_per_ns = 2.0, .fp64_flops_per_ns = 4.0, .roundtrip_ns = 10.0};
+  finish_report(fast, Trace(rt.trace), rs);
+  EXPECT_NEAR(fast.profile.host_roundtrip_ns, 10.0 + 2.0 * 128 * 256 * 4 / 2.0 + rt.flops / 4.0, 1e-6);
+  const HardwareSpec& hw = hardware_spec(Generation::trn1);
+  EXPECT_NEAR(dflt.profile.host_roundtrip_ns,
+              hw.host_roundtrip_ns + 2.0 * 128 * 256 * 4 / hw.host_link_bytes_per_ns + rt.flops / hw.host_fp64_flops_per_ns,
+              1e-6);
+}
+
 // A host step touching nothing the device touches runs alongside the device work (one host thread:
 // host steps serialize among themselves).
 TEST(HostStep, IndependentStepsOverlapDeviceWorkAndSerializeOnTheHost) {

@@ -6,9 +6,11 @@
 #include <complex>
 #include <cstdio>
 #include <random>
+#include <string_view>
 #include <vector>
 
 #include "fft_reference.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/fft/fft.hpp"
 #include "trnfft.h"
 
@@ -84,6 +86,65 @@ TEST(Fp64, D2ZAndZ2DAndTwoDimensional) {
     got.emplace_back(back[i], 0.0);
   }
   EXPECT_LE(rel_l2(got, want), 8 * kU64 * std::log2(n0 * n1));
+}
+
+// Host steps of an execution's trace recorded under `name`: count, flops, bytes each way.
+struct HostTotals {
+  std::int64_t steps = 0;
+  double flops = 0, to_host = 0, back = 0;
+};
+HostTotals host_totals(const trn::Trace& t, std::string_view name) {
+  HostTotals r;
+  for (const trn::Instruction& ins : t.instructions)
+    if (ins.opcode == trn::Opcode::host_compute && trn::host_step_name(ins.host_label) == name) {
+      ++r.steps;
+      r.flops += ins.declared_cycles;
+      r.to_host += static_cast<double>(ins.bytes_read);
+      r.back += static_cast<double>(ins.bytes_written);
+    }
+  return r;
+}
+
+// The fp64 complex multiplies no engine can do are host round trips (docs/cost-model.md section 7):
+// Bluestein's three (chirp, spectrum, chirp: 6 flops per output element) and Z2D's weights.
+TEST(Fp64, HostMultipliesAreCostedRoundTrips) {
+  const std::int64_t n = 997, m = 2048, batch = 1;  // Bluestein (a prime above the leaf sizes), padded to 2^p >= 2n - 1
+  const auto x = uniform(n * batch, 7);
+  trn::fft::PlanSpec s;
+  s.n = {n};
+  s.type = trn::fft::Type::z2z;
+  s.batch = batch;
+  const trn::fft::Plan p(s);
+  std::vector<cd> y(x.size());
+  trn::fft::ExecReport r;
+  p.execute(x.data(), y.data(), -1, &r);
+  const HostTotals c = host_totals(r.trace, "trnfft.fp64.chirp");
+  EXPECT_EQ(c.steps, 3);
+  EXPECT_DOUBLE_EQ(c.flops, 6.0 * batch * (n + m + n));
+  EXPECT_DOUBLE_EQ(c.to_host, 16.0 * batch * (n + m + m));
+  EXPECT_DOUBLE_EQ(c.back, 16.0 * batch * (m + m + n));
+  // The two length-m sub-transforms are four-step: each pass twiddles all m points of its level.
+  const HostTotals t = host_totals(r.trace, "trnfft.fp64.twiddle");
+  EXPECT_GE(t.steps, 2);
+  EXPECT_EQ(t.steps % 2, 0);
+  EXPECT_DOUBLE_EQ(t.flops, 6.0 * batch * m * static_cast<double>(t.steps));
+  EXPECT_DOUBLE_EQ(t.to_host, 16.0 * batch * m * static_cast<double>(t.steps));
+  EXPECT_GE(r.profile.host_steps, 3);
+  EXPECT_GT(r.profile.host_critical_ns, 0.0);
+
+  const std::int64_t nr = 64, half = nr / 2 + 1;
+  trn::fft::PlanSpec sz;
+  sz.n = {nr};
+  sz.type = trn::fft::Type::z2d;
+  const trn::fft::Plan pz(sz);
+  std::vector<cd> spec(static_cast<std::size_t>(half), cd(0.25, -0.5));
+  std::vector<double> out(static_cast<std::size_t>(nr));
+  pz.execute(spec.data(), out.data(), 1, &r);
+  const HostTotals w = host_totals(r.trace, "trnfft.fp64.z2d_weights");
+  EXPECT_EQ(w.steps, 1);
+  EXPECT_DOUBLE_EQ(w.flops, 2.0 * half);
+  EXPECT_DOUBLE_EQ(w.to_host, 16.0 * half);
+  EXPECT_DOUBLE_EQ(w.back, 16.0 * nr);
 }
 
 TEST(Fp64, CApiZ2ZRoundTrip) {

@@ -88,6 +88,62 @@ TEST(HostSteps, Fp64FactorizationsAndSolvesReportTheirPanels) {
   expect_host_time(rt, "trnsolver.dgetrs.substitution", 1, "dgetrs");
 }
 
+// Host steps of the trace recorded under `name`: their declared flops and bytes each way.
+struct Totals {
+  double flops = 0, to_host = 0, back = 0;
+};
+Totals named_totals(const trn::Trace& t, std::string_view name) {
+  Totals r;
+  for (const trn::Instruction& ins : t.instructions)
+    if (ins.opcode == trn::Opcode::host_compute && trn::host_step_name(ins.host_label) == name) {
+      r.flops += ins.declared_cycles;
+      r.to_host += static_cast<double>(ins.bytes_read);
+      r.back += static_cast<double>(ins.bytes_written);
+    }
+  return r;
+}
+
+TEST(HostSteps, IrsNormsResidualsAndUpdatesAreHostRoundTrips) {
+  const std::int64_t n = 60, nrhs = 2;
+  auto a = spd<double>(n, 7);
+  std::vector<double> b(static_cast<std::size_t>(n * nrhs)), x(b.size());
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = 1.0 + 0.01 * static_cast<double>(i % 7);
+  ts::IrsOptions o;
+  o.refinement = ts::IrsRefinement::classical;
+  ts::CallReport r;
+  const ts::IrsResult res = ts::irs_gesv<double>({}, o, n, nrhs, a.data(), n, nullptr, b.data(), n, x.data(), n, &r);
+  ASSERT_EQ(res.info, 0);
+  ASSERT_GE(res.outer_niters, 1);
+  const double N = static_cast<double>(n), NR = static_cast<double>(n * nrhs);
+  // ||A||_inf once: A to the host, 2 n^2 flops.
+  EXPECT_EQ(named_steps(r.trace, "trnsolver.irs.anorm"), 1);
+  EXPECT_DOUBLE_EQ(named_totals(r.trace, "trnsolver.irs.anorm").flops, 2 * N * N);
+  EXPECT_DOUBLE_EQ(named_totals(r.trace, "trnsolver.irs.anorm").to_host, 8 * N * N);
+  // One residual test per evaluation: X and r to the host (16 n nrhs bytes), 4 n nrhs flops.
+  const auto evals = static_cast<std::int64_t>(res.residual_history.size());
+  EXPECT_EQ(named_steps(r.trace, "trnsolver.irs.residual_norms"), evals);
+  EXPECT_DOUBLE_EQ(named_totals(r.trace, "trnsolver.irs.residual_norms").flops, 4 * NR * static_cast<double>(evals));
+  EXPECT_DOUBLE_EQ(named_totals(r.trace, "trnsolver.irs.residual_norms").to_host, 16 * NR * static_cast<double>(evals));
+  // One update x += d per outer step: X and d there, X back, n nrhs adds.
+  EXPECT_EQ(named_steps(r.trace, "trnsolver.irs.update"), res.outer_niters);
+  const Totals u = named_totals(r.trace, "trnsolver.irs.update");
+  EXPECT_DOUBLE_EQ(u.flops, NR * res.outer_niters);
+  EXPECT_DOUBLE_EQ(u.to_host, 16 * NR * res.outer_niters);
+  EXPECT_DOUBLE_EQ(u.back, 8 * NR * res.outer_niters);
+  EXPECT_GT(r.profile.host_critical_ns, 0.0);
+
+  // GMRES-IR: a start, one Arnoldi step per inner iteration and a solution per outer step.
+  auto g = spd<double>(n, 8);
+  std::vector<double> xg(static_cast<std::size_t>(n));
+  o.refinement = ts::IrsRefinement::gmres;
+  ts::CallReport rg;
+  const ts::IrsResult gres = ts::irs_gesv<double>({}, o, n, 1, g.data(), n, nullptr, b.data(), n, xg.data(), n, &rg);
+  ASSERT_EQ(gres.info, 0);
+  EXPECT_EQ(named_steps(rg.trace, "trnsolver.irs.gmres_start"), gres.outer_niters);
+  EXPECT_EQ(named_steps(rg.trace, "trnsolver.irs.gmres_solution"), gres.outer_niters);
+  EXPECT_GE(named_steps(rg.trace, "trnsolver.irs.arnoldi"), gres.outer_niters);
+}
+
 TEST(HostSteps, DeviceOnlyRoutinesHaveNoHostTime) {
   const std::int64_t n = 24;
   auto a = spd<float>(n, 5);

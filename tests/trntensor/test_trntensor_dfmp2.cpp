@@ -48,6 +48,12 @@ TEST(DfMp2, SmallWaterSizedProblem) {
   EXPECT_LE(e32, 1e-6);
   EXPECT_GT(rep.profile.total_ns, 0.0);
   EXPECT_GT(rep.tensor_passes, 0);
+  // The pair energies' fp64 sum is one host round trip: nocc (nocc + 1) / 2 fp32 values to the
+  // host, a weight and an add each (docs/cost-model.md section 7).
+  EXPECT_EQ(rep.profile.host_steps, 1);
+  EXPECT_DOUBLE_EQ(rep.profile.host_flops, 5.0 * 6.0);
+  EXPECT_DOUBLE_EQ(rep.profile.host_bytes, 4.0 * 5 * 6 / 2);
+  EXPECT_GT(rep.profile.host_critical_ns, 0.0);
   const double ex6 = relerr(p, Mp2Precision::bf16x6), ex3 = relerr(p, Mp2Precision::bf16x3);
   EXPECT_LE(ex6, 1e-6);
   // bf16x3 drops lo.lo: a positive bias of ~2^-18 relative on the dominant (ia|ia) terms.

@@ -160,6 +160,12 @@ int main(int argc, char** argv) {
   profile->add_option("--inputs", pf.input, "gemm: dtype A and B are stored in (f32: converted by the DMA to --mode's type; "
                                             "bf16 or f16: used as stored)")
       ->check(CLI::IsMember({"f32", "bf16", "f16"}));
+  profile->add_option("--host-gflops", pf.host_gflops, "host CPU fp64 rate of the host round trips, GFLOP/s (default: the target's)")
+      ->check(CLI::PositiveNumber);
+  profile->add_option("--host-link-gbps", pf.host_link_gbps, "host link rate per direction, GB/s (default: the target's)")
+      ->check(CLI::PositiveNumber);
+  profile->add_option("--host-fixed-ns", pf.host_fixed_ns, "fixed cost of one host round trip, ns (default: the target's)")
+      ->check(CLI::NonNegativeNumber);
 
   auto* info = app.add_subcommand("info", "print library versions, build, SIMD paths and the emulated generations");
   auto* modes = app.add_subcommand("modes", "print trnblas's precision-mode table (as docs/trnblas.md embeds it)");

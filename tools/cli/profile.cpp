@@ -383,6 +383,9 @@ int run_profile(const ProfileFlags& f) {
   trn::ReportSettings rs{a.target, a.cores};
   rs.schedule_over_cores = true;
   rs.keep_timeline = !f.trace_path.empty();
+  rs.host.fp64_flops_per_ns = f.host_gflops;
+  rs.host.link_bytes_per_ns = f.host_link_gbps;
+  rs.host.roundtrip_ns = f.host_fixed_ns;
   trn::finish_report(rep, rs);
   std::printf("trnsci profile %s (%s) %s %s target=%s cores=%d (emulation %.2f s host)\n", op->name, op->library,
               shape.c_str(), a.label.c_str(), f.target.c_str(), a.cores, host);

@@ -12,6 +12,10 @@ struct ProfileFlags {
   std::string trace_path;  // Perfetto/Chrome trace-event JSON, when not empty
   std::string input = "f32";
   int cores = 1;
+  // Host round-trip rates (docs/cost-model.md section 7): > 0 (fixed: >= 0) replaces the target's.
+  double host_gflops = 0;     // --host-gflops: host fp64 GFLOP/s (= flop/ns)
+  double host_link_gbps = 0;  // --host-link-gbps: host link GB/s per direction (= byte/ns)
+  double host_fixed_ns = -1;  // --host-fixed-ns: fixed cost of one round trip
 };
 
 // Runs f.op and prints its report; 0, or 2 for a usage error (message on stderr).

@@ -22,7 +22,8 @@
 // multiplications", SIAM J. Matrix Anal. Appl. 13(3), 1992).
 //
 // fp64 (Zgemm, Zgemm3m): the same real GEMMs through dgemm (Ozaki); the 3M sums and the complex
-// epilogue run in fp64 on the host side of the kernel (no NeuronCore engine computes in fp64).
+// epilogue run in fp64 on the host CPU (no NeuronCore engine computes in fp64), each one costed host
+// round trip (trnblas.zgemm3m.sums, trnblas.zgemm.epilogue; docs/cost-model.md section 7).
 #include <algorithm>
 #include <complex>
 #include <cstdint>
@@ -204,10 +205,20 @@ void complex_epilogue(const Settings& s, const EpilogueArgs& e, Recorder& rec) {
   rec.add(r.trace);
 }
 
-// fp64: the same epilogue in fp64 on the host side of the kernel, same order of operations.
+// fp64: the same epilogue in fp64 on the host CPU, same order of operations, one round trip:
+// per element the 3M combination (3 flops), alpha times the product (6) and beta C added (8).
 void complex_epilogue(const Settings& s, std::int64_t m, std::int64_t n, const double* p, const double* t1,
                       const double* t2, const double* t3, bool t2_subtract, bool product, std::complex<double> alpha,
-                      std::complex<double> beta, std::complex<double>* C, std::int64_t ldc) {
+                      std::complex<double> beta, std::complex<double>* C, std::int64_t ldc, Recorder& rec) {
+  const bool three = product && p == nullptr;
+  const double per = (product ? (three ? 9.0 : 6.0) : 0.0) + (beta != 0.0 ? 8.0 : 0.0);
+  const HostSpan c = HostSpan::matrix(C, m, n, ldc);
+  rec.host_step(HostStep{.name = "trnblas.zgemm.epilogue",
+                         .flops = per * static_cast<double>(m * n),
+                         .reads = {!product ? HostSpan{} : three ? HostSpan(t1, m * n) : HostSpan(p, 2 * m * n),
+                                   three ? HostSpan(t2, m * n) : HostSpan{}, three ? HostSpan(t3, m * n) : HostSpan{},
+                                   beta != 0.0 ? c : HostSpan{}},
+                         .writes = {c}});
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {
@@ -255,7 +266,7 @@ void complex_gemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, CO
   if (!product) {  // C = beta C: never reads A or B
     if (real_scalars) return real_gemm<T>(s, mode, 2 * m, n, 0, T(0), nullptr, 1, nullptr, 1, beta.real(), Cr, 2 * ldc, rec);
     if constexpr (std::is_same_v<T, double>)
-      return complex_epilogue(s, m, n, nullptr, nullptr, nullptr, nullptr, true, false, alpha, beta, C, ldc);
+      return complex_epilogue(s, m, n, nullptr, nullptr, nullptr, nullptr, true, false, alpha, beta, C, ldc, rec);
     else
       return complex_epilogue(s, {.m = m, .n = n, .product = false, .alpha = alpha, .beta = beta, .c = C, .ldc = ldc}, rec);
   }
@@ -283,7 +294,7 @@ void complex_gemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, CO
     std::vector<T> P(static_cast<std::size_t>(2 * m * n));
     real_gemm<T>(s, mode, 2 * m, n, 2 * k, T(1), L.data(), ldl, R.data(), ldr, T(0), P.data(), 2 * m, rec);
     if constexpr (std::is_same_v<T, double>)
-      complex_epilogue(s, m, n, P.data(), nullptr, nullptr, nullptr, true, true, alpha, beta, C, ldc);
+      complex_epilogue(s, m, n, P.data(), nullptr, nullptr, nullptr, true, true, alpha, beta, C, ldc, rec);
     else
       complex_epilogue(s, {.m = m, .n = n, .p = P.data(), .alpha = alpha, .beta = beta, .c = C, .ldc = ldc}, rec);
     return;
@@ -304,7 +315,12 @@ void complex_gemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, CO
       bi[static_cast<std::size_t>(l + j * k)] = b.imag();
     }
   std::vector<T> as(ar.size()), bs(br.size()), t1(static_cast<std::size_t>(m * n)), t2(t1.size()), t3(t1.size());
-  if constexpr (std::is_same_v<T, double>) {  // host fp64 (no fp64 engine)
+  if constexpr (std::is_same_v<T, double>) {  // host fp64 (no fp64 engine): one round trip, one add per element
+    rec.host_step(HostStep{.name = "trnblas.zgemm3m.sums",
+                           .flops = static_cast<double>(m * k + k * n),
+                           .reads = {HostSpan(ar.data(), m * k), HostSpan(ai.data(), m * k), HostSpan(br.data(), k * n),
+                                     HostSpan(bi.data(), k * n)},
+                           .writes = {HostSpan(as.data(), m * k), HostSpan(bs.data(), k * n)}});
     if (!s.timing_only) {
       for (std::size_t x = 0; x < as.size(); ++x) as[x] = ar[x] + sa * ai[x];
       for (std::size_t x = 0; x < bs.size(); ++x) bs[x] = br[x] + sb * bi[x];
@@ -318,7 +334,7 @@ void complex_gemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, CO
   real_gemm<T>(s, mode, m, n, k, T(1), as.data(), m, bs.data(), k, T(0), t3.data(), m, rec);
   const bool t2_subtract = sa * sb > 0;
   if constexpr (std::is_same_v<T, double>)
-    complex_epilogue(s, m, n, nullptr, t1.data(), t2.data(), t3.data(), t2_subtract, true, alpha, beta, C, ldc);
+    complex_epilogue(s, m, n, nullptr, t1.data(), t2.data(), t3.data(), t2_subtract, true, alpha, beta, C, ldc, rec);
   else
     complex_epilogue(s,
                      {.m = m, .n = n, .t1 = t1.data(), .t2 = t2.data(), .t3 = t3.data(), .t2_subtract = t2_subtract,

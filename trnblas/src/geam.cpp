@@ -5,7 +5,8 @@
 // element is the pair (re, im) in HBM, the SBUF tile keeps the pairs interleaved ([w, 2] free
 // shape) and the real and imaginary parts are step views of it, so no data is rearranged.
 // fp64 data (D, Z): no NeuronCore engine computes in fp64; the same operations in the same order
-// run on the host side of the library (their profile has no instructions).
+// run on the host CPU as one costed round trip per call (trnblas.{d,z}geam.host,
+// trnblas.{d,z}dgmm.host; docs/cost-model.md section 7).
 #include <algorithm>
 #include <complex>
 #include <cstdint>
@@ -169,6 +170,17 @@ void geam_impl(const Settings& s, O ta, O tb, std::int64_t m, std::int64_t n, T 
     LaunchResult r = launch(s.launch_config({programs, 1, 1}), [&](NeuronCore& nc) { geam_kernel(nc, g); });
     rec.add(r.trace);
   } else {
+    // Per element: a scaling per used operand (1 flop real, 6 complex) and their sum (1 real, 2 complex).
+    constexpr bool cx = Elem<T>::E == 2;
+    const double per = (use_a ? (cx ? 6.0 : 1.0) : 0.0) + (use_b ? (cx ? 6.0 : 1.0) : 0.0) +
+                       (use_a && use_b ? (cx ? 2.0 : 1.0) : 0.0);
+    const auto operand = [&](bool used, const T* X, std::int64_t ld, const OpSpec& o) {
+      return used ? (o.trans ? HostSpan::matrix(X, n, m, ld) : HostSpan::matrix(X, m, n, ld)) : HostSpan{};
+    };
+    rec.host_step(HostStep{.name = cx ? "trnblas.zgeam.host" : "trnblas.dgeam.host",
+                           .flops = per * static_cast<double>(m * n),
+                           .reads = {operand(use_a, A, lda, sa), operand(use_b, B, ldb, sb)},
+                           .writes = {HostSpan::matrix(C, m, n, ldc)}});
     if (s.timing_only) return;
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < m; ++i) {
@@ -262,6 +274,11 @@ void dgmm_impl(const Settings& s, Side mode, std::int64_t m, std::int64_t n, con
     LaunchResult r = launch(s.launch_config({programs, 1, 1}), [&](NeuronCore& nc) { dgmm_kernel(nc, d); });
     rec.add(r.trace);
   } else {
+    constexpr bool cx = Elem<T>::E == 2;
+    rec.host_step(HostStep{.name = cx ? "trnblas.zdgmm.host" : "trnblas.ddgmm.host",
+                           .flops = (cx ? 6.0 : 1.0) * static_cast<double>(m * n),
+                           .reads = {HostSpan::matrix(A, m, n, lda), l12::vec_span(x, left ? m : n, incx)},
+                           .writes = {HostSpan::matrix(C, m, n, ldc)}});
     if (s.timing_only) return;
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < m; ++i) {

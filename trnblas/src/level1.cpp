@@ -25,8 +25,9 @@
 //   integers, hence n < 2^24.
 // double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as Ozaki DGEMMs
 // (exact slice products on TensorE, fp64 reconstruction on the host side: trnblas's dgemm);
-// axpy, scal, copy, swap, rot (elementwise) and i?amax/i?amin (comparisons) run on the host side
-// of the library, so their profile has no instructions.
+// axpy, scal, rot, rotm (elementwise) and i?amax/i?amin (comparisons) run on the host CPU, each
+// as one costed host round trip (trnblas.<routine>.host; docs/cost-model.md section 7), as do
+// nrm2's scan and scaling and asum's sign clearing; copy and swap are data movement only.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -35,6 +36,7 @@
 #include <functional>
 #include <limits>
 #include <span>
+#include <string_view>
 
 #include "level12_internal.hpp"
 #include "trn/blas/level12.hpp"
@@ -234,6 +236,17 @@ std::int64_t host_index_of_extreme(std::int64_t n, const T* x, std::int64_t inc,
     }
   }
   return best + 1;
+}
+
+// The host round trip of an elementwise fp64 routine (docs/cost-model.md section 7): x (and y) to
+// the host, `flops` there, the written vectors back. `writes_x` / `writes_y` say which are written.
+template <class T>
+void elementwise_round_trip(l12::Report& rep, std::string_view name, double flops, std::int64_t n, const T* x,
+                            std::int64_t incx, bool writes_x, const T* y = nullptr, std::int64_t incy = 1,
+                            bool writes_y = false) {
+  const HostSpan xs = l12::vec_span(x, n, incx), ys = y != nullptr ? l12::vec_span(y, n, incy) : HostSpan{};
+  rep.host_step(HostStep{.name = name, .flops = flops, .reads = {xs, ys},
+                         .writes = {writes_x ? xs : HostSpan{}, writes_y ? ys : HostSpan{}}});
 }
 
 // The reference BLAS runs its elementwise loops one element at a time, so a written vector with
@@ -558,6 +571,7 @@ void axpy(const Settings& s, std::int64_t n, double alpha, const double* x, std:
           std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || alpha == 0.0) return;
+  elementwise_round_trip(rep, "trnblas.daxpy.host", 2.0 * static_cast<double>(n), n, x, incx, false, y, incy, true);
   const double* x0 = first(x, n, incx);
   double* y0 = first(y, n, incy);
   for (std::int64_t i = 0; i < n; ++i) y0[i * incy] += alpha * x0[i * incx];  // host side: fp64
@@ -566,6 +580,7 @@ void axpy(const Settings& s, std::int64_t n, double alpha, const double* x, std:
 void scal(const Settings& s, std::int64_t n, double alpha, double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return;
+  elementwise_round_trip(rep, "trnblas.dscal.host", static_cast<double>(n), n, x, incx, true);
   for (std::int64_t i = 0; i < n; ++i) x[i * incx] *= alpha;
 }
 
@@ -591,6 +606,7 @@ void rot(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double
          double sn, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  elementwise_round_trip(rep, "trnblas.drot.host", 6.0 * static_cast<double>(n), n, x, incx, true, y, incy, true);
   double* x0 = first(x, n, incx);
   double* y0 = first(y, n, incy);
   for (std::int64_t i = 0; i < n; ++i) {
@@ -605,6 +621,7 @@ void rotm(const Settings& s, std::int64_t n, double* x, std::int64_t incx, doubl
   l12::Report rep(s, report);
   if (n <= 0 || param[0] == -2.0) return;
   const std::array<double, 4> h = rotm_matrix(param);
+  elementwise_round_trip(rep, "trnblas.drotm.host", 6.0 * static_cast<double>(n), n, x, incx, true, y, incy, true);
   double* x0 = first(x, n, incx);
   double* y0 = first(y, n, incy);
   for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64, the reference loop (multiplying by +-1 is exact)
@@ -653,6 +670,8 @@ double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
   std::vector<double> a = gather(x, n, incx), ones(static_cast<std::size_t>(n), 1.0);
+  rep.host_step(HostStep{.name = "trnblas.dasum.abs", .flops = static_cast<double>(n), .reads = {l12::vec_span(x, n, incx)},
+                         .writes = {HostSpan(a.data(), n)}});
   for (double& v : a) v = std::fabs(v);  // sign clearing: exact
   return ozaki_dot(s, n, a.data(), 1, ones.data(), 1, rep);
 }
@@ -660,6 +679,11 @@ double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
 double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
+  // One round trip: the scan for max|x_i| (2 per element), the scaling (1 per element) and, on the
+  // returned sum, the square root (1).
+  std::vector<double> v(static_cast<std::size_t>(n));
+  rep.host_step(HostStep{.name = "trnblas.dnrm2.scale", .flops = 3.0 * static_cast<double>(n) + 1.0,
+                         .reads = {l12::vec_span(x, n, incx)}, .writes = {HostSpan(v.data(), n)}});
   double m = 0.0;
   for (std::int64_t i = 0; i < n; ++i) {  // host side: comparisons only
     const double a = std::fabs(x[i * incx]);
@@ -670,7 +694,7 @@ double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
   // Exact power-of-two scaling into [1, 2) (ldexp: exact unless an element drops below the
   // subnormal range, which only elements < 2^-1074 * max|x| can).
   const int e = std::ilogb(m);
-  std::vector<double> v = gather(x, n, incx);
+  v = gather(x, n, incx);
   for (double& t : v) t = std::ldexp(t, -e);
   const double ss = ozaki_dot(s, n, v.data(), 1, v.data(), 1, rep);
   return std::ldexp(std::sqrt(ss), e);  // host side: one fp64 square root
@@ -678,10 +702,12 @@ double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
 
 std::int64_t iamax(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
+  if (n > 0 && incx > 0) elementwise_round_trip(rep, "trnblas.idamax.host", 2.0 * static_cast<double>(n), n, x, incx, false);
   return host_index_of_extreme(n, x, incx, true);
 }
 std::int64_t iamin(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
+  if (n > 0 && incx > 0) elementwise_round_trip(rep, "trnblas.idamin.host", 2.0 * static_cast<double>(n), n, x, incx, false);
   return host_index_of_extreme(n, x, incx, false);
 }
 
@@ -993,6 +1019,7 @@ void axpy(const Settings& s, std::int64_t n, cdouble alpha, const cdouble* x, st
           std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || alpha == cdouble(0.0)) return;
+  elementwise_round_trip(rep, "trnblas.zaxpy.host", 8.0 * static_cast<double>(n), n, x, incx, false, y, incy, true);
   const cdouble* x0 = first(x, n, incx);
   cdouble* y0 = first(y, n, incy);
   for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64: the reference BLAS's y + (ar xr - ai xi, ar xi + ai xr)
@@ -1004,6 +1031,7 @@ void axpy(const Settings& s, std::int64_t n, cdouble alpha, const cdouble* x, st
 void scal(const Settings& s, std::int64_t n, cdouble alpha, cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return;
+  elementwise_round_trip(rep, "trnblas.zscal.host", 6.0 * static_cast<double>(n), n, x, incx, true);
   for (std::int64_t i = 0; i < n; ++i) {
     const cdouble a = x[i * incx];
     x[i * incx] = cdouble(alpha.real() * a.real() - alpha.imag() * a.imag(), alpha.real() * a.imag() + alpha.imag() * a.real());
@@ -1035,6 +1063,7 @@ void rot(const Settings& s, std::int64_t n, cdouble* x, std::int64_t incx, cdoub
   if (n <= 0) return;
   cdouble* x0 = first(x, n, incx);
   cdouble* y0 = first(y, n, incy);
+  elementwise_round_trip(rep, "trnblas.zrot.host", 20.0 * static_cast<double>(n), n, x, incx, true, y, incy, true);
   const double sr = sn.real(), si = sn.imag();
   for (std::int64_t i = 0; i < n; ++i) {  // host side, fp64: the reference ZROT's loop and roundings
     const cdouble a = x0[i * incx], b = y0[i * incy];
@@ -1088,6 +1117,7 @@ double nrm2(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
 std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
+  elementwise_round_trip(rep, "trnblas.izamax.host", 4.0 * static_cast<double>(n), n, x, incx, false);
   std::vector<double> abs1(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
   return host_index_of_extreme(n, abs1.data(), 1, true);
@@ -1095,6 +1125,7 @@ std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int
 std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
+  elementwise_round_trip(rep, "trnblas.izamin.host", 4.0 * static_cast<double>(n), n, x, incx, false);
   std::vector<double> abs1(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
   return host_index_of_extreme(n, abs1.data(), 1, false);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "trn/blas/blas.hpp"
+#include "trn/core/host_step.hpp"
 
 namespace trn::blas::l12 {
 
@@ -30,6 +31,13 @@ void scatter(const std::vector<T>& v, T* x, std::int64_t n, std::int64_t inc) {
   for (std::int64_t i = 0; i < n; ++i) x0[i * inc] = v[static_cast<std::size_t>(i)];
 }
 
+// A BLAS vector of n elements with increment inc as the device range a host step moves: n
+// elements from its lowest address x (inc < 0 walks it backwards; inc == 0 is one element read n times).
+template <class T>
+HostSpan vec_span(const T* x, std::int64_t n, std::int64_t inc) {
+  return HostSpan::strided(x, n, inc < 0 ? -inc : inc, 1, 0);
+}
+
 // Collects the kernels of one library call into its CallReport.
 class Report {
  public:
@@ -50,6 +58,10 @@ class Report {
   }
   void add(const Trace& t) {
     if (r_ != nullptr) trace_.append(t);
+  }
+  // One host round trip (docs/cost-model.md section 7) of this call.
+  void host_step(const HostStep& h) {
+    if (r_ != nullptr) record_host_step(trace_, h);
   }
   ~Report();
 

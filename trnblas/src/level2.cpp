@@ -266,9 +266,17 @@ void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int6
   const std::int64_t len_y = trans == Op::N ? m : n;
   std::vector<double> pr(static_cast<std::size_t>(len_y), 0.0), pi(pr.size(), 0.0);
   if (alpha != cdouble(0.0)) complex_product(s, trans, conjugate, m, n, A, lda, x, incx, pr, pi, rep);
+  // y = alpha p + beta y: elementwise fp64 on the host, one round trip (6 flops per element for
+  // alpha p, 8 more for beta y and the sum).
+  const HostSpan ys = l12::vec_span(y, len_y, incy);
+  rep.host_step(HostStep{.name = "trnblas.zgemv.epilogue",
+                         .flops = (beta == cdouble(0.0) ? 6.0 : 14.0) * static_cast<double>(len_y),
+                         .reads = {HostSpan(pr.data(), len_y), HostSpan(pi.data(), len_y),
+                                   beta == cdouble(0.0) ? HostSpan{} : ys},
+                         .writes = {ys}});
   if (s.timing_only) return;
   cdouble* y0 = l12::first(y, len_y, incy);
-  for (std::int64_t i = 0; i < len_y; ++i) {  // y = alpha p + beta y: elementwise fp64, host side
+  for (std::int64_t i = 0; i < len_y; ++i) {
     const auto k = static_cast<std::size_t>(i);
     const double re = alpha.real() * pr[k] - alpha.imag() * pi[k], im = alpha.real() * pi[k] + alpha.imag() * pr[k];
     if (beta == cdouble(0.0)) {
@@ -314,7 +322,16 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
   const std::int64_t nb = (n + kTrsvBlock - 1) / kTrsvBlock;
   for (std::int64_t step = 0; step < nb; ++step) {
     const std::int64_t blk = lower ? step : nb - 1 - step;
-    const std::int64_t j0 = blk * kTrsvBlock, j1 = std::min(n, j0 + kTrsvBlock);
+    const std::int64_t j0 = blk * kTrsvBlock, j1 = std::min(n, j0 + kTrsvBlock), w = j1 - j0;
+    // One round trip per diagonal block: its triangle and b[j0:j1] to the host, b[j0:j1] back;
+    // w divisions (none for a unit diagonal) and w (w - 1) multiply-adds.
+    HostSpan tri = HostSpan::strided(A + j0 * si + j0 * sj, w, si, w, sj);
+    tri.bytes = static_cast<std::size_t>(w * (w + 1) / 2) * sizeof(double);
+    const HostSpan bj(b.data() + j0, w);
+    rep.host_step(HostStep{.name = "trnblas.dtrsv.diag_solve",
+                           .flops = static_cast<double>((unit ? 0 : w) + w * (w - 1)),
+                           .reads = {tri, bj},
+                           .writes = {bj}});
     if (!s.timing_only) {
       // Diagonal block by column substitution, host side (fp64).
       for (std::int64_t jj = 0; jj < j1 - j0; ++jj) {
@@ -748,8 +765,14 @@ void unit_rows(const Settings& s, std::int64_t n, std::vector<cfloat>& E, std::v
   l12::complex_mul(s, static_cast<std::int64_t>(M), ar.data(), ai.data(), br.data(), bi.data(), ar.data(), ai.data(), rep);
   for (std::size_t k = 0; k < M; ++k) (k < N * N ? E[k] : b[k - N * N]) = cfloat(ar[k], ai[k]);
 }
-void unit_rows(const Settings&, std::int64_t n, std::vector<cdouble>& E, std::vector<cdouble>& b, l12::Report&) {
+void unit_rows(const Settings&, std::int64_t n, std::vector<cdouble>& E, std::vector<cdouble>& b, l12::Report& rep) {
   const auto N = static_cast<std::size_t>(n);
+  // One round trip: E and b to the host and back; per row a Smith reciprocal (9 flops) and n + 1
+  // complex products (6 each).
+  rep.host_step(HostStep{.name = "trnblas.ztrsv.unit_rows",
+                         .flops = static_cast<double>(n) * (9.0 + 6.0 * static_cast<double>(n + 1)),
+                         .reads = {HostSpan(E.data(), n * n), HostSpan(b.data(), n)},
+                         .writes = {HostSpan(E.data(), n * n), HostSpan(b.data(), n)}});
   for (std::size_t i = 0; i < N; ++i) {  // host side, fp64: the formulas of the float kernels
     const double dr = E[i + i * N].real(), di = E[i + i * N].imag();
     const double big = std::max(std::fabs(dr), std::fabs(di)), small = std::min(std::fabs(dr), std::fabs(di));

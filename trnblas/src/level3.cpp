@@ -22,6 +22,7 @@
 #include <climits>
 #include <complex>
 #include <cstdint>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -744,15 +745,20 @@ std::vector<std::uint16_t> int8_op_as_bf16(Op t, std::int64_t rows, std::int64_t
 }
 
 // The exact integer op(A) op(B) (m x n, ld m): TensorE GEMMs over K chunks of <= 1024 (exact fp32
-// PSUM sums), chunk results added in 64-bit integers. Empty when s.timing_only.
+// PSUM sums) into `part`, chunk results added in 64-bit integers. Empty when s.timing_only.
+// `partials` is set to the chunk results as the device range the host epilogue fetches (one
+// m x n fp32 block per chunk, the buffer reused).
+constexpr std::int64_t kInt8Chunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
 std::vector<std::int64_t> int8_products(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
                                         const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb,
-                                        detail::Recorder& rec) {
-  constexpr std::int64_t kChunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
+                                        std::vector<float>& part, HostSpan& partials, detail::Recorder& rec) {
+  constexpr std::int64_t kChunk = kInt8Chunk;
   std::vector<std::int64_t> acc(static_cast<std::size_t>(m * n), 0);
   if (k == 0) return acc;
   const std::vector<std::uint16_t> a16 = int8_op_as_bf16(ta, m, k, A, lda), b16 = int8_op_as_bf16(tb, k, n, B, ldb);
-  std::vector<float> part(static_cast<std::size_t>(m * n));
+  part.assign(static_cast<std::size_t>(m * n), 0.0f);
+  partials = HostSpan(part.data(), m * n);
+  partials.bytes *= static_cast<std::size_t>((k + kChunk - 1) / kChunk);
   for (std::int64_t k0 = 0; k0 < k; k0 += kChunk) {
     const std::int64_t kc = std::min(kChunk, k - k0);
     CallReport sub;
@@ -763,6 +769,17 @@ std::vector<std::int64_t> int8_products(const Settings& s, Op ta, Op tb, std::in
       for (std::size_t i = 0; i < part.size(); ++i) acc[i] += static_cast<std::int64_t>(part[i]);
   }
   return acc;
+}
+
+// The host epilogue's round trip: the chunk results and C (when beta != 0) to the host, C back;
+// per output the chunk additions and alpha acc + beta c (3 operations; integer or fp32, declared).
+template <class C>
+void record_int8_epilogue(detail::Recorder& rec, std::string_view name, std::int64_t m, std::int64_t n, std::int64_t k,
+                          const HostSpan& partials, bool beta_used, const C* c, std::int64_t ldc) {
+  const HostSpan cs = HostSpan::matrix(c, m, n, ldc);
+  const double chunks = static_cast<double>((k + kInt8Chunk - 1) / kInt8Chunk);
+  rec.host_step(HostStep{.name = name, .flops = (chunks + 3.0) * static_cast<double>(m * n),
+                         .reads = {partials, beta_used ? cs : HostSpan{}}, .writes = {cs}});
 }
 
 }  // namespace
@@ -779,8 +796,11 @@ void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, st
   require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
   detail::Recorder rec(s, report);
   if (m == 0 || n == 0) return;
-  const std::vector<std::int64_t> acc =
-      int8_products(s, ta, tb, m, n, alpha != 0 ? k : 0, A, lda, B, ldb, rec);
+  std::vector<float> part;
+  HostSpan partials;
+  const std::int64_t kk = alpha != 0 ? k : 0;
+  const std::vector<std::int64_t> acc = int8_products(s, ta, tb, m, n, kk, A, lda, B, ldb, part, partials, rec);
+  record_int8_epilogue(rec, "trnblas.gemm_i8.epilogue", m, n, kk, partials, beta != 0, C, ldc);
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {
@@ -799,8 +819,11 @@ void gemm_i8_to_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t
   require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
   detail::Recorder rec(s, report);
   if (m == 0 || n == 0) return;
-  const std::vector<std::int64_t> acc =
-      int8_products(s, ta, tb, m, n, alpha != 0.0f ? k : 0, A, lda, B, ldb, rec);
+  std::vector<float> part;
+  HostSpan partials;
+  const std::int64_t kk = alpha != 0.0f ? k : 0;
+  const std::vector<std::int64_t> acc = int8_products(s, ta, tb, m, n, kk, A, lda, B, ldb, part, partials, rec);
+  record_int8_epilogue(rec, "trnblas.gemm_i8_to_i8.epilogue", m, n, kk, partials, beta != 0.0f, C, ldc);
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {

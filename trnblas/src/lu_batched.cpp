@@ -30,8 +30,8 @@
 // Complex single (C): the same kernels on (re, im) planes: the pivot measure |re| + |im| (ICAMAX's)
 // on VectorE, the division as a multiplication by a Smith-scaled reciprocal, complex products as
 // four real ones (sub_product, divide_by below). fp64 (D, Z): the same operations in the same order
-// on the host side of the library (no NeuronCore engine computes in fp64), so the modeled profile
-// has no instructions for them.
+// on the host CPU (no NeuronCore engine computes in fp64), one costed host round trip per call for
+// the whole batch (trnblas.{d,z}{getrf,getrs}_batched.host; docs/cost-model.md section 7).
 #include <algorithm>
 #include <climits>
 #include <complex>
@@ -428,6 +428,38 @@ void getrs_host(COp trans, std::int64_t n, std::int64_t nrhs, const T* a, std::i
   }
 }
 
+// The batch's matrices (rows x cols, leading dimension ld, one pointer each) as the device range
+// of a host round trip: the hull of all of them, `count` matrices' elements moved.
+template <class T>
+HostSpan batch_span(const T* const* p, std::int64_t count, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  HostSpan s;
+  if (count <= 0 || rows <= 0 || cols <= 0) return s;
+  std::uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (std::int64_t b = 0; b < count; ++b) {
+    const auto a = reinterpret_cast<std::uintptr_t>(p[b]);
+    lo = std::min(lo, a);
+    hi = std::max(hi, a + static_cast<std::uintptr_t>((cols - 1) * ld + rows) * sizeof(T));
+  }
+  s.data = reinterpret_cast<const void*>(lo);
+  s.hull = hi - lo;
+  s.bytes = static_cast<std::size_t>(count * rows * cols) * sizeof(T);
+  return s;
+}
+
+// fp64 flops of getrf_host on one n x n matrix: per column k the pivot measure and comparison over
+// n - k rows (real 1, complex 3: |re| + |im|), n - k - 1 divisions (real 1, complex 11) and the
+// (n - k - 1)^2 multiply-subtracts of the update (real 2, complex 8).
+template <class T>
+double getrf_host_flops(std::int64_t n, bool pivoting) {
+  constexpr bool cx = !std::is_floating_point_v<T>;
+  double f = 0;
+  for (std::int64_t k = 0; k < n; ++k) {
+    const auto r = static_cast<double>(n - k - 1);
+    f += (pivoting ? (cx ? 3.0 : 1.0) * (r + 1) : 0.0) + (cx ? 11.0 : 1.0) * r + (cx ? 8.0 : 2.0) * r * r;
+  }
+  return f;
+}
+
 // SBUF budget per partition of getrs: the LU factors plus the chunk of right-hand sides and its
 // product scratch.
 template <class T>
@@ -468,6 +500,11 @@ void getrf_batched(const Settings& s, std::int64_t n, T* const A[], std::int64_t
                             [&](NeuronCore& nc) { getrf_batched_kernel(nc, g); });
     rec.add(r.trace);
   } else {
+    const HostSpan a = batch_span(A, batch, n, n, lda), p = piv != nullptr ? HostSpan(piv, batch * n) : HostSpan{};
+    rec.host_step(HostStep{.name = std::is_floating_point_v<T> ? "trnblas.dgetrf_batched.host" : "trnblas.zgetrf_batched.host",
+                           .flops = static_cast<double>(batch) * getrf_host_flops<T>(n, piv != nullptr),
+                           .reads = {a},
+                           .writes = {a, p, HostSpan(info, batch)}});
     if (s.timing_only) return;
     for (std::int64_t b = 0; b < batch; ++b) getrf_host(n, A[b], lda, piv == nullptr ? nullptr : piv + b * n, info[b]);
   }
@@ -489,6 +526,12 @@ void getrs_batched(const Settings& s, COp trans, std::int64_t n, std::int64_t nr
                             [&](NeuronCore& nc) { getrs_batched_kernel(nc, g); });
     rec.add(r.trace);
   } else {
+    // Per right-hand side: n divisions and n (n - 1) multiply-subtracts, 2 n^2 flops (complex: 4x).
+    const HostSpan x = batch_span(B, batch, n, nrhs, ldb);
+    rec.host_step(HostStep{.name = std::is_floating_point_v<T> ? "trnblas.dgetrs_batched.host" : "trnblas.zgetrs_batched.host",
+                           .flops = (std::is_floating_point_v<T> ? 2.0 : 8.0) * static_cast<double>(batch * nrhs * n * n),
+                           .reads = {batch_span(A, batch, n, n, lda), piv != nullptr ? HostSpan(piv, batch * n) : HostSpan{}, x},
+                           .writes = {x}});
     if (s.timing_only) return;
     for (std::int64_t b = 0; b < batch; ++b)
       getrs_host(trans, n, nrhs, A[b], lda, piv == nullptr ? nullptr : piv + b * n, B[b], ldb);

@@ -3,10 +3,24 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <string_view>
 
 #include "kernels.hpp"
+#include "trn/core/host_step.hpp"
 
 namespace trn::fft::detail {
+
+namespace {
+// One host round trip of the fp64 transforms (docs/cost-model.md section 7): the complex planes
+// (in_count elements each) to the host, `flops` there, out_count elements of each plane back.
+void host_planes(Trace* trace, std::string_view name, double flops, const double* in_re, const double* in_im,
+                 double* out_re, double* out_im, std::int64_t in_count, std::int64_t out_count) {
+  if (trace == nullptr) return;
+  record_host_step(*trace, HostStep{.name = name, .flops = flops,
+                                    .reads = {HostSpan(in_re, in_count), HostSpan(in_im, in_count)},
+                                    .writes = {HostSpan(out_re, out_count), HostSpan(out_im, out_count)}});
+}
+}  // namespace
 
 struct Fp64Transform::Node {
   enum Kind { leaf, four_step, bluestein } kind = leaf;
@@ -119,8 +133,10 @@ void Fp64Transform::lines(const Node& node, double* re, double* im, std::int64_t
           gi[to] = im[from];
         }
     lines(*node.first, gr.data(), gi.data(), count * n2, sign, trace);
-    // Twiddle w_N^{k1 j2} (fp64 complex multiply on the host) and back to [t][k1][j2].
+    // Twiddle w_N^{k1 j2} (fp64 complex multiply on the host: one round trip) and back to [t][k1][j2].
     std::vector<double> yr(total), yi(total);
+    const auto cnt = static_cast<std::int64_t>(total);
+    host_planes(trace, "trnfft.fp64.twiddle", 6.0 * static_cast<double>(cnt), gr.data(), gi.data(), yr.data(), yi.data(), cnt, cnt);
     for (std::int64_t t = 0; t < count; ++t)
       for (std::int64_t k1 = 0; k1 < n1; ++k1)
         for (std::int64_t j2 = 0; j2 < n2; ++j2) {
@@ -144,6 +160,9 @@ void Fp64Transform::lines(const Node& node, double* re, double* im, std::int64_t
   std::vector<double> ar(static_cast<std::size_t>(count * m), 0.0), ai(ar.size(), 0.0);
   const auto& cr = node.chirp_re[si];
   const auto& ci = node.chirp_im[si];
+  // Bluestein's three fp64 complex multiplies on the host (chirp, spectrum, chirp), one round trip each.
+  host_planes(trace, "trnfft.fp64.chirp", 6.0 * static_cast<double>(count * n), re, im, ar.data(), ai.data(), count * n,
+              count * m);
   for (std::int64_t t = 0; t < count; ++t)
     for (std::int64_t j = 0; j < n; ++j) {
       const std::size_t x = static_cast<std::size_t>(t * n + j), a = static_cast<std::size_t>(t * m + j);
@@ -151,6 +170,8 @@ void Fp64Transform::lines(const Node& node, double* re, double* im, std::int64_t
       ai[a] = re[x] * ci[static_cast<std::size_t>(j)] + im[x] * cr[static_cast<std::size_t>(j)];
     }
   lines(*node.sub, ar.data(), ai.data(), count, -1, trace);
+  host_planes(trace, "trnfft.fp64.chirp", 6.0 * static_cast<double>(count * m), ar.data(), ai.data(), ar.data(), ai.data(),
+              count * m, count * m);
   for (std::int64_t t = 0; t < count; ++t)
     for (std::int64_t j = 0; j < m; ++j) {
       const std::size_t a = static_cast<std::size_t>(t * m + j);
@@ -159,6 +180,8 @@ void Fp64Transform::lines(const Node& node, double* re, double* im, std::int64_t
       ai[a] = xr * bi + xi * br;
     }
   lines(*node.sub, ar.data(), ai.data(), count, 1, trace);
+  host_planes(trace, "trnfft.fp64.chirp", 6.0 * static_cast<double>(count * n), ar.data(), ai.data(), re, im, count * m,
+              count * n);
   for (std::int64_t t = 0; t < count; ++t)
     for (std::int64_t k = 0; k < n; ++k) {
       const std::size_t x = static_cast<std::size_t>(t * n + k), a = static_cast<std::size_t>(t * m + k);
@@ -271,6 +294,8 @@ void Fp64Transform::execute(const void* in, void* out, int direction, Trace* tra
   for (std::size_t a = d - 1; a-- > 0;) axis_pass(a, wr, wi, sizes);
   const std::int64_t rows = static_cast<std::int64_t>(wr.size()) / half;
   std::vector<double> zr(static_cast<std::size_t>(rows * last), 0.0), zi(zr.size(), 0.0);
+  // The Hermitian weights c_k on the host (one round trip, 2 flops per kept element).
+  host_planes(trace, "trnfft.fp64.z2d_weights", 2.0 * static_cast<double>(rows * half), wr.data(), wi.data(), zr.data(), zi.data(), rows * half, rows * last);
   for (std::int64_t r = 0; r < rows; ++r)
     for (std::int64_t k = 0; k < half; ++k) {
       const double c = (k == 0 || 2 * k == last) ? 1.0 : 2.0;

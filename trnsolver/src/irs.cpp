@@ -12,6 +12,8 @@
 //               (modified Gram-Schmidt, Givens rotations, O(n k^2) per step) on the host in the I/O
 //               precision (host_fp64_flops counts it)
 //   update      x += d on the host (n nrhs additions)
+// Every host step above (||A||_inf, the residual norms, the update, GMRES's start, Arnoldi step and
+// solution) is one costed host round trip (trnsolver.irs.*; docs/cost-model.md section 7).
 // Convergence (cuSOLVER's test, BWDMAX = 1): ||r||_inf <= tol ||A||_inf ||x||_inf per column, tol =
 // sqrt(n) eps of the I/O type unless set.
 #include <algorithm>
@@ -20,6 +22,7 @@
 #include <type_traits>
 
 #include "syevj_internal.hpp"
+#include "trn/core/host_step.hpp"
 
 namespace trn::solver {
 namespace {
@@ -142,8 +145,10 @@ class IrsSolve {
     set_pivots(p);
     return finish();
   }
-  // ||A||_inf (host, in double).
-  double a_inf_norm() const {
+  // ||A||_inf (host, in double): one round trip, |a_ij| and a sum per element.
+  double a_inf_norm() {
+    record_host_step(trace_, HostStep{.name = "trnsolver.irs.anorm", .flops = 2.0 * static_cast<double>(n_ * n_),
+                                      .reads = {HostSpan::matrix(A_, n_, n_, lda_)}});
     double anorm = 0;
     for (std::int64_t i = 0; i < n_; ++i) {
       double row = 0;
@@ -196,6 +201,10 @@ class IrsSolve {
     for (std::int64_t c = 0; c < nrhs_; ++c)
       for (std::int64_t i = 0; i < n_; ++i) r_[static_cast<std::size_t>(i + c * n_)] = B_[i + c * ldb_];
     matmul<T>(s_, n_, nrhs_, T(-1), A_, lda_, X_, ldx_, T(1), r_.data(), n_, trace_);
+    // ||x||_inf and ||r||_inf per column on the host: one round trip, |.| and a maximum per element.
+    record_host_step(trace_, HostStep{.name = "trnsolver.irs.residual_norms",
+                                      .flops = 4.0 * static_cast<double>(n_ * nrhs_),
+                                      .reads = {HostSpan::matrix(X_, n_, nrhs_, ldx_), HostSpan(r_.data(), n_ * nrhs_)}});
     bool converged = true;
     rmax = 0;
     for (std::int64_t c = 0; c < nrhs_; ++c) {
@@ -236,6 +245,9 @@ class IrsSolve {
       } else {
         total += gmres(r_.data(), d_.data(), o_.max_iters - total);
       }
+      const HostSpan xs = HostSpan::matrix(X_, n_, nrhs_, ldx_);
+      record_host_step(trace_, HostStep{.name = "trnsolver.irs.update", .flops = static_cast<double>(n_ * nrhs_),
+                                        .reads = {xs, HostSpan(d_.data(), n_ * nrhs_)}, .writes = {xs}});
       for (std::int64_t c = 0; c < nrhs_; ++c)
         for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] += d_[static_cast<std::size_t>(i + c * n_)];
       host_ += static_cast<double>(n_ * nrhs_);
@@ -251,6 +263,9 @@ class IrsSolve {
     Arnoldi a(nn_, m);
     std::copy(rhs, rhs + n_, a.v(0));
     if (precond_) f_.solve(a.v(0), 1, true);
+    // ||v0||_2 and v0 / ||v0||: one round trip (2n + 1 + n flops).
+    record_host_step(trace_, HostStep{.name = "trnsolver.irs.gmres_start", .flops = 3.0 * static_cast<double>(n_) + 1.0,
+                                      .reads = {HostSpan(a.v(0), n_)}, .writes = {HostSpan(a.v(0), n_)}});
     const T beta = std::sqrt(dot(a.v(0), a.v(0), n_));
     std::fill(dd, dd + n_, T(0));
     if (!(beta > 0) || !std::isfinite(static_cast<double>(beta))) return 1;
@@ -261,12 +276,24 @@ class IrsSolve {
       T* w = a.v(k + 1);
       matmul<T>(s_, n_, 1, T(1), A_, lda_, a.v(k), n_, T(0), w, n_, trace_);
       if (precond_) f_.solve(w, 1, true);
+      // The Arnoldi step on the host, one round trip: modified Gram-Schmidt against v(0..k)
+      // (4n (k + 1) + 2n + 1), the k previous Givens rotations and the new one (6k + 10), w / h (n).
+      record_host_step(trace_, HostStep{.name = "trnsolver.irs.arnoldi",
+                                        .flops = 4.0 * static_cast<double>(n_) * (k + 1) + 3.0 * static_cast<double>(n_) +
+                                                 6.0 * k + 11.0,
+                                        .reads = {HostSpan(a.V.data(), static_cast<std::int64_t>(k + 2) * n_)},
+                                        .writes = {HostSpan(w, n_)}});
       const T hk1 = orthogonalize(a, k, w);
       a.rotate(k, hk1);
       ++k;
       if (!(std::fabs(static_cast<double>(a.g[k])) > inner_tol_ * static_cast<double>(beta)) || !(hk1 > 0)) break;
       for (std::int64_t i = 0; i < n_; ++i) w[i] /= hk1;
     }
+    // d = V(:, 0:k) y with H y = g: one round trip (k^2 for the back substitution, 2nk for V y).
+    record_host_step(trace_, HostStep{.name = "trnsolver.irs.gmres_solution",
+                                      .flops = static_cast<double>(k) * k + 2.0 * static_cast<double>(n_) * k,
+                                      .reads = {HostSpan(a.V.data(), static_cast<std::int64_t>(k) * n_)},
+                                      .writes = {HostSpan(dd, n_)}});
     a.add_solution(k, dd, n_);
     host_ += 2.0 * static_cast<double>(n_) * k + static_cast<double>(k) * k;
     return k;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "trn/blas/modes.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/tile/matmul.hpp"
 #include "trn/tensor/tensor.hpp"
 
@@ -140,13 +141,15 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
     sum.copy_out(total_sb);
     nc.dma_copy(hOut.tile(pid, 1, 0, 1), total_sb);
   });
+  // The nocc (nocc + 1) / 2 pair energies are summed on the host in fp64, off-diagonal pairs twice:
+  // one host round trip (docs/cost-model.md section 7), a scaling and an add per pair.
   if (report != nullptr) {
     report->trace = r.trace;
+    record_host_step(report->trace, HostStep{.name = "trntensor.dfmp2.pair_sum", .flops = 2.0 * static_cast<double>(npairs),
+                                             .reads = {HostSpan(pair.data(), npairs)}});
     finish_report(*report, ReportSettings{s.target});
     report->tensor_passes = r.trace.per_engine[static_cast<std::size_t>(Engine::tensor)];
   }
-  // The nocc (nocc + 1) / 2 pair energies are summed on the host in fp64, off-diagonal pairs twice
-  // (a documented host step of O(nocc^2) scalar operations).
   double e = 0;
   for (std::size_t p = 0; p < pair.size(); ++p) e += (ij[p].first == ij[p].second ? 1.0 : 2.0) * static_cast<double>(pair[p]);
   return e;

@@ -35,6 +35,8 @@ struct ReportSettings {
   bool schedule_over_cores = false;
   // Keep the schedule's per-instruction timeline (Report::timeline, for perfetto_json).
   bool keep_timeline = false;
+  // Host round-trip rates replacing the target's (CostModelOptions::host; `trnsci profile --host-*`).
+  HostCostOptions host{};
 
   // The settings' target, and their core count as the profile's.
   static ReportSettings of(const EmulatorSettings& s) {

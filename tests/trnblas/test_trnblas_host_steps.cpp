@@ -1,0 +1,310 @@
+// Host round trips in trnblas profiles (#26, docs/cost-model.md section 7): every fp64 / complex-fp64
+// step that runs on the host CPU is one recorded host step whose flops and bytes follow from the
+// call's shape (the formulas below are written out independently of the library's code); fp32
+// routines, which run on the engines, record none.
+#include <gtest/gtest.h>
+
+#include <complex>
+#include <random>
+#include <string_view>
+#include <vector>
+
+#include "trn/blas/level12.hpp"
+#include "trn/blas/level3.hpp"
+#include "trn/core/host_step.hpp"
+#include "blas_test_util.hpp"
+
+namespace {
+
+namespace tb = trn::blas;
+using cd = std::complex<double>;
+using cf = std::complex<float>;
+
+// The host steps of a trace recorded under one name: count, declared flops, bytes each way.
+struct Named {
+  std::int64_t steps = 0;
+  double flops = 0, to_host = 0, back = 0;
+};
+Named named(const trn::Trace& t, std::string_view name) {
+  Named r;
+  for (const trn::Instruction& ins : t.instructions) {
+    if (ins.opcode != trn::Opcode::host_compute || trn::host_step_name(ins.host_label) != name) continue;
+    ++r.steps;
+    r.flops += ins.declared_cycles;
+    r.to_host += static_cast<double>(ins.bytes_read);
+    r.back += static_cast<double>(ins.bytes_written);
+  }
+  return r;
+}
+
+// Expects `steps` steps named `name` with these totals, and the profile's host part to count them.
+void expect_steps(const tb::CallReport& r, std::string_view name, std::int64_t steps, double flops, double to_host,
+                  double back, const char* what) {
+  const Named got = named(r.trace, name);
+  EXPECT_EQ(got.steps, steps) << what << " " << name;
+  EXPECT_DOUBLE_EQ(got.flops, flops) << what << " " << name;
+  EXPECT_DOUBLE_EQ(got.to_host, to_host) << what << " " << name;
+  EXPECT_DOUBLE_EQ(got.back, back) << what << " " << name;
+  EXPECT_GE(r.profile.host_steps, steps) << what;
+  EXPECT_GT(r.profile.host_roundtrip_ns, 0.0) << what;
+  EXPECT_GE(r.profile.host_flops, flops) << what;
+  EXPECT_GE(r.profile.total_ns, r.profile.host_critical_ns) << what;
+}
+void expect_none(const tb::CallReport& r, const char* what) {
+  EXPECT_EQ(r.profile.host_steps, 0) << what;
+  EXPECT_EQ(r.profile.host_roundtrip_ns, 0.0) << what;
+  EXPECT_EQ(r.trace.host_steps, 0) << what;
+}
+
+template <class T>
+std::vector<T> values(std::size_t n, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<T> v(n);
+  for (T& x : v) {
+    if constexpr (std::is_floating_point_v<T>) {
+      x = static_cast<T>(u(g));
+    } else {
+      const double re = u(g), im = u(g);
+      x = T(static_cast<typename T::value_type>(re), static_cast<typename T::value_type>(im));
+    }
+  }
+  return v;
+}
+
+constexpr double D = 8, Z = 16;  // bytes per fp64 / complex-fp64 element
+
+TEST(BlasHostSteps, DoubleLevel1IsOneRoundTripPerCall) {
+  const tb::Settings s;
+  const std::int64_t n = 37;
+  auto x = values<double>(3 * n, 1), y = values<double>(3 * n, 2);
+  tb::CallReport r;
+  tb::axpy(s, n, 0.5, x.data(), 2, y.data(), -1, &r);
+  expect_steps(r, "trnblas.daxpy.host", 1, 2 * n, 2 * D * n, D * n, "daxpy");
+  tb::scal(s, n, 0.5, x.data(), 3, &r);
+  expect_steps(r, "trnblas.dscal.host", 1, n, D * n, D * n, "dscal");
+  tb::rot(s, n, x.data(), 1, y.data(), 2, 0.6, 0.8, &r);
+  expect_steps(r, "trnblas.drot.host", 1, 6 * n, 2 * D * n, 2 * D * n, "drot");
+  const double param[5] = {-1.0, 0.5, 0.25, -0.25, 2.0};
+  tb::rotm(s, n, x.data(), 1, y.data(), 1, param, &r);
+  expect_steps(r, "trnblas.drotm.host", 1, 6 * n, 2 * D * n, 2 * D * n, "drotm");
+  tb::iamax(s, n, x.data(), 2, &r);
+  expect_steps(r, "trnblas.idamax.host", 1, 2 * n, D * n, 0, "idamax");
+  tb::iamin(s, n, x.data(), 1, &r);
+  expect_steps(r, "trnblas.idamin.host", 1, 2 * n, D * n, 0, "idamin");
+  tb::nrm2(s, n, x.data(), 1, &r);
+  expect_steps(r, "trnblas.dnrm2.scale", 1, 3 * n + 1, D * n, D * n, "dnrm2");
+  EXPECT_GE(named(r.trace, "trnblas.ozaki2.scale").steps, 1);  // the sum of squares runs as an Ozaki dot
+  tb::asum(s, n, x.data(), 1, &r);
+  expect_steps(r, "trnblas.dasum.abs", 1, n, D * n, D * n, "dasum");
+}
+
+TEST(BlasHostSteps, ComplexDoubleLevel1IsOneRoundTripPerCall) {
+  const tb::Settings s;
+  const std::int64_t n = 29;
+  auto x = values<cd>(2 * n, 3), y = values<cd>(2 * n, 4);
+  tb::CallReport r;
+  tb::axpy(s, n, cd(0.5, -0.25), x.data(), 1, y.data(), 2, &r);
+  expect_steps(r, "trnblas.zaxpy.host", 1, 8 * n, 2 * Z * n, Z * n, "zaxpy");
+  tb::scal(s, n, cd(0.5, 0.5), x.data(), 1, &r);
+  expect_steps(r, "trnblas.zscal.host", 1, 6 * n, Z * n, Z * n, "zscal");
+  tb::scal(s, n, 0.5, x.data(), 1, &r);  // zdscal: dscal on each plane
+  expect_steps(r, "trnblas.dscal.host", 2, 2 * n, 2 * D * n, 2 * D * n, "zdscal");
+  tb::rot(s, n, x.data(), 1, y.data(), 1, 0.6, cd(0.0, 0.8), &r);
+  expect_steps(r, "trnblas.zrot.host", 1, 20 * n, 2 * Z * n, 2 * Z * n, "zrot");
+  tb::iamax(s, n, x.data(), 1, &r);
+  expect_steps(r, "trnblas.izamax.host", 1, 4 * n, Z * n, 0, "izamax");
+}
+
+TEST(BlasHostSteps, DoubleTrsvSolvesEachDiagonalBlockOnTheHost) {
+  const tb::Settings s;
+  const std::int64_t n = 70;  // diagonal blocks of 32, 32 and 6 columns
+  auto a = values<double>(static_cast<std::size_t>(n * n), 5);
+  for (std::int64_t i = 0; i < n; ++i) a[static_cast<std::size_t>(i + i * n)] += 4.0;
+  auto x = values<double>(static_cast<std::size_t>(n), 6);
+  tb::CallReport r;
+  tb::trsv(s, tb::Uplo::lower, tb::Op::N, false, n, a.data(), n, x.data(), 1, &r);
+  // A w-column block: w^2 flops (w divisions, w (w - 1) multiply-adds); its triangle and w entries
+  // of x to the host, w entries back.
+  double flops = 0, up = 0, back = 0;
+  for (const std::int64_t w : {32, 32, 6}) {
+    flops += static_cast<double>(w * w);
+    up += D * static_cast<double>(w * (w + 1) / 2 + w);
+    back += D * static_cast<double>(w);
+  }
+  expect_steps(r, "trnblas.dtrsv.diag_solve", 3, flops, up, back, "dtrsv");
+  tb::trsv(s, tb::Uplo::upper, tb::Op::T, true, n, a.data(), n, x.data(), 1, &r);
+  expect_steps(r, "trnblas.dtrsv.diag_solve", 3, flops - 70.0, up, back, "dtrsv unit");
+}
+
+TEST(BlasHostSteps, ComplexDoubleTrsvAndGemvRecordTheirHostParts) {
+  const tb::Settings s;
+  const std::int64_t n = 20;
+  auto a = values<cd>(static_cast<std::size_t>(n * n), 7);
+  for (std::int64_t i = 0; i < n; ++i) a[static_cast<std::size_t>(i + i * n)] += 4.0;
+  auto x = values<cd>(static_cast<std::size_t>(n), 8);
+  tb::CallReport r;
+  tb::trsv(s, tb::Uplo::lower, tb::Op::N, false, false, n, a.data(), n, x.data(), 1, &r);
+  // The diagonal scaling: per row a reciprocal (9) and n + 1 complex products (6 each).
+  expect_steps(r, "trnblas.ztrsv.unit_rows", 1, static_cast<double>(n * (9 + 6 * (n + 1))), Z * (n * n + n),
+               Z * (n * n + n), "ztrsv");
+  // Then the unit real representation (2n = 40: blocks of 32 and 8, w (w - 1) flops each).
+  EXPECT_EQ(named(r.trace, "trnblas.dtrsv.diag_solve").steps, 2);
+  EXPECT_DOUBLE_EQ(named(r.trace, "trnblas.dtrsv.diag_solve").flops, 32.0 * 31 + 8.0 * 7);
+
+  const std::int64_t m = 30;
+  auto A = values<cd>(static_cast<std::size_t>(m * n), 9), xv = values<cd>(static_cast<std::size_t>(n), 10),
+       yv = values<cd>(static_cast<std::size_t>(m), 11);
+  tb::gemv(s, tb::Op::N, false, m, n, cd(1.0, 0.5), A.data(), m, xv.data(), 1, cd(0.5, 0.0), yv.data(), 1, &r);
+  expect_steps(r, "trnblas.zgemv.epilogue", 1, 14.0 * m, 2 * D * m + Z * m, Z * m, "zgemv");
+  tb::gemv(s, tb::Op::T, false, m, n, cd(1.0, 0.5), A.data(), m, yv.data(), 1, cd(0.0), xv.data(), 1, &r);
+  expect_steps(r, "trnblas.zgemv.epilogue", 1, 6.0 * n, 2 * D * n, Z * n, "zgemv beta 0");
+}
+
+TEST(BlasHostSteps, DoubleGeamAndDgmmAreOneRoundTrip) {
+  const tb::Settings s;
+  const std::int64_t m = 20, n = 30;
+  auto A = values<double>(static_cast<std::size_t>(m * n), 12), B = values<double>(A.size(), 13);
+  std::vector<double> C(A.size());
+  tb::CallReport r;
+  tb::dgeam(s, tb::Op::T, tb::Op::N, m, n, 2.0, A.data(), n, -1.0, B.data(), m, C.data(), m, &r);
+  expect_steps(r, "trnblas.dgeam.host", 1, 3.0 * m * n, 2 * D * m * n, D * m * n, "dgeam");
+  tb::dgeam(s, tb::Op::N, tb::Op::N, m, n, 2.0, A.data(), m, 0.0, B.data(), m, C.data(), m, &r);
+  expect_steps(r, "trnblas.dgeam.host", 1, 1.0 * m * n, D * m * n, D * m * n, "dgeam beta 0");
+  auto Az = values<cd>(static_cast<std::size_t>(m * n), 14), Bz = values<cd>(Az.size(), 15);
+  std::vector<cd> Cz(Az.size());
+  tb::zgeam(s, tb::COp::C, tb::COp::N, m, n, cd(1, 1), Az.data(), n, cd(0, 1), Bz.data(), m, Cz.data(), m, &r);
+  expect_steps(r, "trnblas.zgeam.host", 1, 14.0 * m * n, 2 * Z * m * n, Z * m * n, "zgeam");
+  auto xd = values<double>(static_cast<std::size_t>(n), 16);
+  tb::ddgmm(s, tb::Side::right, m, n, A.data(), m, xd.data(), 1, C.data(), m, &r);
+  expect_steps(r, "trnblas.ddgmm.host", 1, 1.0 * m * n, D * (m * n + n), D * m * n, "ddgmm");
+  auto xz = values<cd>(static_cast<std::size_t>(m), 17);
+  tb::zdgmm(s, tb::Side::left, m, n, Az.data(), m, xz.data(), -1, Cz.data(), m, &r);
+  expect_steps(r, "trnblas.zdgmm.host", 1, 6.0 * m * n, Z * (m * n + m), Z * m * n, "zdgmm");
+}
+
+// Independent count of unblocked LU's fp64 work on one n x n matrix (pivoting): sum over the
+// columns of the pivot scan (n - k entries), the n - k - 1 divisions, the (n - k - 1)^2 updates.
+double lu_flops(std::int64_t n, double scan, double div, double update) {
+  const auto N = static_cast<double>(n);
+  return scan * N * (N + 1) / 2 + div * N * (N - 1) / 2 + update * (N - 1) * N * (2 * N - 1) / 6;
+}
+
+// The C API's last profile: exactly one host round trip with these flops and bytes (both ways).
+void expect_one_step(trnblasHandle_t h, double flops, double bytes, const char* what) {
+  trnProfile_t p;
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS) << what;
+  EXPECT_EQ(p.host_steps, 1) << what;
+  EXPECT_DOUBLE_EQ(p.host_flops, flops) << what;
+  EXPECT_DOUBLE_EQ(p.host_bytes, bytes) << what;
+  EXPECT_GT(p.host_roundtrip_ns, 0.0) << what;
+  EXPECT_EQ(p.instructions, 0) << what;  // nothing else runs
+}
+
+TEST(BlasHostSteps, DoubleBatchedLuIsOneRoundTripPerBatch) {
+  blastest::Handle h;
+  const int n = 8, batch = 5, nrhs = 3;
+  const double N = n, B = batch;
+  std::vector<std::vector<double>> mats, rhs;
+  std::vector<double*> ptr, bptr;
+  for (int b = 0; b < batch; ++b) {
+    mats.push_back(values<double>(static_cast<std::size_t>(n * n), 20 + static_cast<unsigned>(b)));
+    rhs.push_back(values<double>(static_cast<std::size_t>(n * nrhs), 40 + static_cast<unsigned>(b)));
+    ptr.push_back(mats.back().data());
+    bptr.push_back(rhs.back().data());
+  }
+  std::vector<int> piv(static_cast<std::size_t>(n * batch)), info(static_cast<std::size_t>(batch));
+  ASSERT_EQ(trnblasDgetrfBatched(h, n, ptr.data(), n, piv.data(), info.data(), batch), TRNBLAS_STATUS_SUCCESS);
+  // A to the host; A, the pivots and info back.
+  expect_one_step(h, B * lu_flops(n, 1, 1, 2), D * N * N * B + D * N * N * B + 4 * N * B + 4 * B, "dgetrfBatched");
+  std::vector<const double*> cptr(ptr.begin(), ptr.end());
+  int status = 0;
+  ASSERT_EQ(trnblasDgetrsBatched(h, TRNBLAS_OP_N, n, nrhs, cptr.data(), n, piv.data(), bptr.data(), n, &status, batch),
+            TRNBLAS_STATUS_SUCCESS);
+  // A, the pivots and B to the host, B back: 2 n^2 flops per right-hand side.
+  expect_one_step(h, 2 * N * N * nrhs * B, D * N * N * B + 4 * N * B + 2 * D * N * nrhs * B, "dgetrsBatched");
+
+  std::vector<std::vector<trnDoubleComplex>> zm;
+  std::vector<trnDoubleComplex*> zp;
+  for (int b = 0; b < batch; ++b) {
+    const std::vector<cd> v = values<cd>(static_cast<std::size_t>(n * n), 60 + static_cast<unsigned>(b));
+    zm.emplace_back(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) zm.back()[i] = {v[i].real(), v[i].imag()};
+    zp.push_back(zm.back().data());
+  }
+  ASSERT_EQ(trnblasZgetrfBatched(h, n, zp.data(), n, piv.data(), info.data(), batch), TRNBLAS_STATUS_SUCCESS);
+  expect_one_step(h, B * lu_flops(n, 3, 11, 8), 2 * Z * N * N * B + 4 * N * B + 4 * B, "zgetrfBatched");
+  ASSERT_EQ(trnblasDgetrfBatched(h, n, ptr.data(), n, nullptr, info.data(), batch), TRNBLAS_STATUS_SUCCESS);
+  expect_one_step(h, B * lu_flops(n, 0, 1, 2), 2 * D * N * N * B + 4 * B, "dgetrfBatched without pivoting");
+}
+
+TEST(BlasHostSteps, ZgemmCombinationsAreHostRoundTrips) {
+  const tb::Settings s;
+  const std::int64_t m = 12, n = 10, k = 9;
+  auto A = values<cd>(static_cast<std::size_t>(m * k), 70), B = values<cd>(static_cast<std::size_t>(k * n), 71),
+       C = values<cd>(static_cast<std::size_t>(m * n), 72);
+  tb::CallReport r;
+  // 4M with complex scalars: the product P (2mn reals) and C to the host, C back; 6 + 8 per element.
+  tb::zgemm(s, tb::ComplexAlgo::four_m, tb::COp::N, tb::COp::N, m, n, k, cd(1, 2), A.data(), m, B.data(), k, cd(0, 1),
+            C.data(), m, &r);
+  expect_steps(r, "trnblas.zgemm.epilogue", 1, 14.0 * m * n, 2 * D * m * n + Z * m * n, Z * m * n, "zgemm 4M");
+  // 4M with real scalars: alpha and beta in the Ozaki GEMM's epilogue, no complex epilogue.
+  tb::zgemm(s, tb::ComplexAlgo::four_m, tb::COp::N, tb::COp::N, m, n, k, cd(1, 0), A.data(), m, B.data(), k, cd(0, 0),
+            C.data(), m, &r);
+  EXPECT_EQ(named(r.trace, "trnblas.zgemm.epilogue").steps, 0);
+  // 3M: the operand sums (mk + kn adds), then T1, T2, T3 (3mn reals) and C: 9 + 8 per element.
+  tb::zgemm(s, tb::ComplexAlgo::three_m, tb::COp::N, tb::COp::C, m, n, k, cd(1, 0), A.data(), m, B.data(), n,
+            cd(0.5, 0), C.data(), m, &r);
+  expect_steps(r, "trnblas.zgemm3m.sums", 1, static_cast<double>(m * k + k * n), 2 * D * (m * k + k * n),
+               D * (m * k + k * n), "zgemm3m sums");
+  expect_steps(r, "trnblas.zgemm.epilogue", 1, 17.0 * m * n, 3 * D * m * n + Z * m * n, Z * m * n, "zgemm3m");
+}
+
+TEST(BlasHostSteps, Int8GemmEpiloguesAreHostRoundTrips) {
+  const tb::Settings s;
+  const std::int64_t m = 16, n = 12, k = 2100;  // three K chunks of <= 1024
+  std::vector<std::int8_t> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n));
+  for (std::size_t i = 0; i < A.size(); ++i) A[i] = static_cast<std::int8_t>(static_cast<int>(i % 17) - 8);
+  for (std::size_t i = 0; i < B.size(); ++i) B[i] = static_cast<std::int8_t>(static_cast<int>(i % 13) - 6);
+  std::vector<std::int32_t> C(static_cast<std::size_t>(m * n), 3);
+  tb::CallReport r;
+  tb::gemm_i8(s, tb::Op::N, tb::Op::N, m, n, k, 2, A.data(), m, B.data(), k, 1, C.data(), m, &r);
+  // Three fp32 partial blocks and C to the host, C back; 3 chunk adds + alpha, beta, sum per output.
+  expect_steps(r, "trnblas.gemm_i8.epilogue", 1, 6.0 * m * n, 3 * 4.0 * m * n + 4.0 * m * n, 4.0 * m * n, "gemm_i8");
+  std::vector<std::int8_t> C8(static_cast<std::size_t>(m * n), 1);
+  tb::gemm_i8_to_i8(s, tb::Op::N, tb::Op::N, m, n, 1000, 0.01f, A.data(), m, B.data(), k, 0.0f, C8.data(), m, &r);
+  expect_steps(r, "trnblas.gemm_i8_to_i8.epilogue", 1, 4.0 * m * n, 4.0 * m * n, 1.0 * m * n, "gemm_i8_to_i8");
+  std::vector<float> Cf(static_cast<std::size_t>(m * n));
+  tb::gemm_i8_f32(s, tb::Op::N, tb::Op::N, m, n, k, 1.0f, A.data(), m, B.data(), k, 0.0f, Cf.data(), m, &r);
+  expect_none(r, "gemm_i8_f32 (fp32 accumulation on the engines)");
+}
+
+TEST(BlasHostSteps, Fp32RoutinesRecordNone) {
+  const tb::Settings s;
+  const std::int64_t n = 40;
+  auto x = values<float>(static_cast<std::size_t>(n), 80), y = values<float>(static_cast<std::size_t>(n), 81);
+  auto a = values<float>(static_cast<std::size_t>(n * n), 82);
+  for (std::int64_t i = 0; i < n; ++i) a[static_cast<std::size_t>(i + i * n)] += 4.0f;
+  tb::CallReport r;
+  tb::axpy(s, n, 0.5f, x.data(), 1, y.data(), 1, &r);
+  expect_none(r, "saxpy");
+  tb::rot(s, n, x.data(), 1, y.data(), 1, 0.6f, 0.8f, &r);
+  expect_none(r, "srot");
+  tb::nrm2(s, n, x.data(), 1, &r);
+  expect_none(r, "snrm2");
+  tb::trsv(s, tb::Uplo::lower, tb::Op::N, false, n, a.data(), n, x.data(), 1, &r);
+  expect_none(r, "strsv");
+  std::vector<float> c(a.size());
+  tb::sgeam(s, tb::Op::N, tb::Op::T, n, n, 1.0f, a.data(), n, 2.0f, a.data(), n, c.data(), n, &r);
+  expect_none(r, "sgeam");
+  auto xc = values<cf>(static_cast<std::size_t>(n), 83), yc = values<cf>(static_cast<std::size_t>(n), 84);
+  auto ac = values<cf>(static_cast<std::size_t>(n * n), 85);
+  tb::gemv(s, tb::Op::N, false, n, n, cf(1, 1), ac.data(), n, xc.data(), 1, cf(0.5f, 0), yc.data(), 1, &r);
+  expect_none(r, "cgemv");
+  std::vector<cf> cc(ac.size());
+  tb::cgemm(s, tb::GemmMode::fp32, tb::ComplexAlgo::three_m, tb::COp::N, tb::COp::N, n, n, n, cf(1, 1), ac.data(), n,
+            ac.data(), n, cf(0, 1), cc.data(), n, &r);
+  expect_none(r, "cgemm3m");
+}
+
+}  // namespace
