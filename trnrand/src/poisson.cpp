@@ -145,3 +145,27 @@ std::uint32_t poisson_exact_sample(std::uint64_t seed, std::uint64_t position, d
 }
 
 }  // namespace trn::rand
+
+namespace trn::rand {
+
+std::uint32_t poisson_inversion_fishman(std::uint32_t x, double lambda) {
+  constexpr double kStep = 500.0;  // exp(-500) is a normal double
+  const double u = static_cast<double>(x) * 0x1p-32 + 0x1p-33;
+  double p = 1.0, q = 1.0;
+  std::uint32_t k = 0;
+  int done = 0;  // the exponent already applied
+  do {
+    const double l = lambda > static_cast<double>(done) + kStep ? std::exp(-kStep) : std::exp(static_cast<double>(done) - lambda);
+    p *= l;
+    q *= l;
+    done += static_cast<int>(kStep);
+    while (u > q) {
+      ++k;
+      p *= lambda / static_cast<double>(k);
+      q += p;
+    }
+  } while (static_cast<double>(done) < lambda);
+  return k;
+}
+
+}  // namespace trn::rand

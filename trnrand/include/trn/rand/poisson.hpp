@@ -55,6 +55,13 @@ struct PoissonTable {
   }
 };
 
+// Poisson(lambda) by inversion of its CDF in double with u = x 2^-32 + 2^-33 in (0, 1) (G. S.
+// Fishman, "Discrete-event simulation", Springer 2001, with cuRAND's exponent steps of 500 so that
+// exp(-lambda) never underflows: _curand_poisson_ITR_double): the sampler of cuRAND's MTGP32
+// generator for 32 <= lambda <= 8000 (observed, trn/rand/mtgp32.hpp). lambda / k and the running
+// sums in double, exp from libm.
+std::uint32_t poisson_inversion_fishman(std::uint32_t x, double lambda);
+
 // Builds cuRAND's table for 0 < lambda < kCurandPoissonNormalThreshold.
 PoissonTable build_poisson_table(double lambda);
 
