@@ -5,7 +5,7 @@
 // (docs/trnrand.md section 8); with `sobol`, curand_reference_sobol32.txt (section 9); with
 // `mrg32k3a`, curand_reference_mrg32k3a.txt (the XORWOW records for MRG32K3A, section 10); with
 // `sobol64`, curand_reference_sobol64.txt (section 11); with `mt19937`, curand_reference_mt19937.txt
-// (section 12). NOT built by CMake: the project never needs CUDA. To regenerate
+// (section 12); with `mtgp32`, curand_reference_mtgp32.txt (section 13). NOT built by CMake: the project never needs CUDA. To regenerate
 // (CUDA toolkit with cuRAND at /usr/local/cuda):
 //
 //   g++ -std=c++17 -O2 -I/usr/local/cuda/include tests/trnrand/data/gen_curand_reference_large.cpp
@@ -16,6 +16,7 @@
 //   /tmp/gen_large mrg32k3a > tests/trnrand/data/curand_reference_mrg32k3a.txt
 //   /tmp/gen_large sobol64 > tests/trnrand/data/curand_reference_sobol64.txt
 //   /tmp/gen_large mt19937 > tests/trnrand/data/curand_reference_mt19937.txt
+//   /tmp/gen_large mtgp32 > tests/trnrand/data/curand_reference_mtgp32.txt
 //
 // Same record format as curand_reference.txt (gen_curand_reference.cpp), plus `reseed S`
 // (SetPseudoRandomGeneratorSeed between calls), `layout xorwow` (the offset advances by n / 2 for
@@ -355,7 +356,84 @@ void mt19937_records() {
   std::printf("status dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 3)));
 }
 
+// One Poisson call at any lambda (MTGP32's three methods).
+void poisson_call(double lambda, std::size_t n, std::size_t stride) {
+  std::vector<unsigned int> v(n);
+  check(curandGeneratePoisson(g, v.data(), n, lambda), "poisson");
+  char head[128];
+  std::snprintf(head, sizeof head, "call poisson %zu %.17g", n, lambda);
+  print(head, v, stride);
+}
+
+// CURAND_RNG_PSEUDO_MTGP32: positional, no offsets (TYPE_ERROR), orderings DEFAULT / BEST (192
+// blocks) and LEGACY (64 blocks; an `ordering 103` line after the `generator` line). Every type in
+// turn (odd n), calls across the 49152-word rounds, Poisson at every method's edges (histogram
+// below 32, Fishman's inversion to 8000, the normal approximation above), reseeds, a 64-bit seed,
+// the default seed (no SetPseudoRandomGeneratorSeed: recorded as seed 0), statuses.
+void mtgp32_records() {
+  std::printf("# MTGP32 (CURAND_RNG_PSEUDO_MTGP32 = 141): positional; the offset counts words\n");
+  auto fresh = [](unsigned long long seed, bool set_seed, int ordering) {
+    if (g != nullptr) curandDestroyGenerator(g);
+    check(curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_MTGP32), "create");
+    if (set_seed) check(curandSetPseudoRandomGeneratorSeed(g, seed), "seed");
+    std::printf("generator %llx 0\n", seed);
+    if (ordering != 101) {
+      check(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(ordering)), "ordering");
+      std::printf("ordering %d\n", ordering);
+    }
+  };
+  fresh(1234, true, 101);
+  for (int type = 0; type < 9; ++type) call(type, type == 3 ? 1001 : 1000, 143);
+  call(0, 4097, 585);
+  call(3, 65537, 9363);
+  call(0, (1u << 20) + 3, (1u << 20) / 7);
+  call(1, 100003, 14287);
+  call(2, 70001, 10001);
+  call(5, 5003, 715);
+  call(6, 5003, 715);
+  const double lambdas[] = {0.25, 31.5, 32, 100.5, 1999.5, 2000, 7999.75, 8000, 8000.5, 65536.25, 400000};
+  for (double l : lambdas) poisson_call(l, l > 10000 ? 4001 : 20001, 2857);
+  check(curandSetPseudoRandomGeneratorSeed(g, 77), "seed");
+  std::printf("# SetPseudoRandomGeneratorSeed(77): restarts at word 0\ngenerator 4d 0\n");
+  call(0, 4001, 571);
+  check(curandSetPseudoRandomGeneratorSeed(g, 77), "seed");
+  std::printf("# SetPseudoRandomGeneratorSeed(77) again: no effect\n");
+  call(1, 1000, 143);
+  fresh(0x123456789abcdefull, true, 101);
+  call(0, 3000, 429);
+  call(4, 1000, 143);
+  fresh(0, false, 101);  // the default seed
+  call(0, 60000, 8571);
+  fresh(0xffffffff00000005ull, true, 103);  // LEGACY: 64 blocks
+  call(0, 40000, 5713);
+  call(1, 1001, 143);
+  call(0, 70000, 9999);
+  poisson_call(4000.5, 3001, 428);
+  fresh(99, true, 100);  // BEST: the DEFAULT layout
+  call(0, 50001, 7143);
+  std::vector<unsigned long long> ull(9);
+  std::vector<float> f(9);
+  std::vector<unsigned int> u(9);
+  std::printf("status offset %d\n", static_cast<int>(curandSetGeneratorOffset(g, 5)));
+  std::printf("status long_long %d\n", static_cast<int>(curandGenerateLongLong(g, ull.data(), 9)));
+  std::printf("status normal_odd_n %d\n", static_cast<int>(curandGenerateNormal(g, f.data(), 9, 0.0f, 1.0f)));
+  std::printf("status poisson_lambda_0 %d\n", static_cast<int>(curandGeneratePoisson(g, u.data(), 9, 0.0)));
+  std::printf("status poisson_lambda_400001 %d\n", static_cast<int>(curandGeneratePoisson(g, u.data(), 9, 400001.0)));
+  const int orders[] = {102, 104, 201, 100, 101, 103};
+  for (int o : orders)
+    std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
+  std::printf("status dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 3)));
+}
+
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "mtgp32") == 0) {
+    int version = 0;
+    curandGetVersion(&version);
+    std::printf("# cuRAND %d host generator (MTGP32)\n# generated by tests/trnrand/data/gen_curand_reference_large.cpp mtgp32\n", version);
+    mtgp32_records();
+    curandDestroyGenerator(g);
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "mt19937") == 0) {
     int version = 0;
     curandGetVersion(&version);
