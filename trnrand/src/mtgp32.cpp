@@ -229,19 +229,8 @@ void Mtgp32Generator::poisson(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
     throw UsageError(kWho, "lambda",
                      "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
-  if (lambda < kMtgp32PoissonInversionFrom) {
-    if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
-    const PoissonTable& t = *table_;
-    fill(out, [&](std::uint32_t x) { return t.sample(x); });
-  } else if (lambda <= kMtgp32PoissonInversionTo) {
-    fill(out, [&](std::uint32_t x) { return poisson_inversion_fishman(x, lambda); });
-  } else {
-    const double root = std::sqrt(lambda);
-    fill(out, [&](std::uint32_t x) {
-      const double v = root * sobol_normal_icdf_double(x) + lambda + 0.5;  // > 0: z >= -6.7, lambda > 8000
-      return v >= 4294967296.0 ? 0xffffffffu : static_cast<std::uint32_t>(v);
-    });
-  }
+  const WordPoisson sample(lambda, kMtgp32PoissonInversionFrom, table_);
+  fill(out, [&](std::uint32_t x) { return sample(x); });
 }
 
 }  // namespace trn::rand

@@ -148,23 +148,22 @@ std::uint32_t poisson_exact_sample(std::uint64_t seed, std::uint64_t position, d
 
 namespace trn::rand {
 
-std::uint32_t poisson_inversion_fishman(std::uint32_t x, double lambda) {
-  constexpr double kStep = 500.0;  // exp(-500) is a normal double
-  const double u = static_cast<double>(x) * 0x1p-32 + 0x1p-33;
+std::uint32_t poisson_inversion_curand(double u, double lambda) {
+  constexpr double kChunk = 500.0;  // exp(-500) is a normal double
   double p = 1.0, q = 1.0;
   std::uint32_t k = 0;
-  int done = 0;  // the exponent already applied
+  int pow = 0;
   do {
-    const double l = lambda > static_cast<double>(done) + kStep ? std::exp(-kStep) : std::exp(static_cast<double>(done) - lambda);
-    p *= l;
-    q *= l;
-    done += static_cast<int>(kStep);
+    const double L = lambda > pow + kChunk ? std::exp(-kChunk) : std::exp(pow - lambda);
+    p *= L;
+    q *= L;
+    pow += static_cast<int>(kChunk);
     while (u > q) {
       ++k;
-      p *= lambda / static_cast<double>(k);
+      p *= lambda / k;
       q += p;
     }
-  } while (static_cast<double>(done) < lambda);
+  } while (pow < lambda);
   return k;
 }
 

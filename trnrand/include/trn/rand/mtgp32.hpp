@@ -23,8 +23,9 @@
 // double uniform x 2^-32 + 2^-32; normal: the float inverse-CDF normal of each word (as SOBOL32 and
 // MT19937), the double normal that float widened, then mean + stddev z in double; log-normal
 // double from the double inverse CDF; Poisson: cuRAND's histogram below lambda 32, Fishman's
-// inversion (poisson.hpp poisson_inversion_fishman) for 32 <= lambda <= 8000, the normal
-// approximation (unsigned)(sqrt(lambda) z + lambda + 0.5) with the double inverse-CDF z above.
+// inversion (poisson.hpp poisson_inversion_curand, u = x 2^-32 + 2^-32) for 32 <= lambda <= 8000,
+// the normal approximation (unsigned)(sqrt(lambda) z + lambda + 0.5) with the double inverse-CDF z
+// above (sobol.hpp WordPoisson, shared with SOBOL32).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -45,10 +46,9 @@ inline constexpr int kMtgp32RingWords = 1024;    // cuRAND's MTGP32_STATE_SIZE
 inline constexpr int kMtgp32ThreadsPerBlock = 256;
 inline constexpr int kMtgp32BlocksDefault = 192;  // ORDERING_PSEUDO_DEFAULT / BEST
 inline constexpr int kMtgp32BlocksLegacy = 64;    // ORDERING_PSEUDO_LEGACY
-// cuRAND's MTGP32 Poisson methods (observed): the histogram below, Fishman's inversion up to and
-// including the upper bound, the normal approximation above.
+// cuRAND's MTGP32 Poisson (observed): the histogram below this lambda, then sobol.hpp's WordPoisson
+// (inversion to 8000, the normal approximation above).
 inline constexpr double kMtgp32PoissonInversionFrom = 32.0;
-inline constexpr double kMtgp32PoissonInversionTo = 8000.0;
 
 // One published parameter set (the reference implementation's mtgp32_params_fast_t).
 struct Mtgp32ParamsFast {

@@ -55,12 +55,12 @@ struct PoissonTable {
   }
 };
 
-// Poisson(lambda) by inversion of its CDF in double with u = x 2^-32 + 2^-33 in (0, 1) (G. S.
-// Fishman, "Discrete-event simulation", Springer 2001, with cuRAND's exponent steps of 500 so that
-// exp(-lambda) never underflows: _curand_poisson_ITR_double): the sampler of cuRAND's MTGP32
-// generator for 32 <= lambda <= 8000 (observed, trn/rand/mtgp32.hpp). lambda / k and the running
-// sums in double, exp from libm.
-std::uint32_t poisson_inversion_fishman(std::uint32_t x, double lambda);
+// cuRAND's Poisson by inversion (_curand_poisson_ITR_double, curand_poisson.h, after G. S.
+// Fishman, Discrete-Event Simulation, Springer 2001): sequential search of the cdf from u in (0, 1)
+// (_curand_uniform_double_excluding_one: x 2^-32 + 2^-33 for 32-bit words, (x >> 11) 2^-53 +
+// 2^-55 for 64-bit), the pmf started at exp(-lambda) in factors of exp(-500) against underflow.
+// SOBOL32 from lambda 2000, SOBOL64 and MTGP32 (32 <= lambda <= 8000) use it (observed).
+std::uint32_t poisson_inversion_curand(double u, double lambda);
 
 // Builds cuRAND's table for 0 < lambda < kCurandPoissonNormalThreshold.
 PoissonTable build_poisson_table(double lambda);
