@@ -238,8 +238,9 @@ inline void report(const std::string& what, const std::map<std::string, Tally>& 
 }
 
 // poisson_tolerance: the largest difference of the Poisson outputs from lambda 2000 (the normal
-// approximation: 1, a float normal's last bit across an integer; SOBOL32's inversion: 6, see
-// trn/rand/sobol.cpp).
+// approximation of the generators whose Poisson normal is the engine's float Box-Muller: 1, a float
+// normal's last bit across an integer; 0 where the normal is cuRAND's host arithmetic, Philox, or
+// the sampler is SOBOL32's inversion).
 inline void expect_bounds(const std::map<std::string, Tally>& tally, bool fp64_exact = true,
                           std::int64_t poisson_tolerance = 1) {
   for (const char* exact : {"u32", "uniform", "uniform_double", "normal_double", "log_normal_double"}) {

@@ -157,6 +157,15 @@ void call(int type, std::size_t n, std::size_t stride) {
   }
 }
 
+// One Poisson call at any lambda (SOBOL32's and MTGP32's three methods, Philox's lambda 4000).
+void poisson_call(double lambda, std::size_t n, std::size_t stride) {
+  std::vector<unsigned int> v(n);
+  check(curandGeneratePoisson(g, v.data(), n, lambda), "poisson");
+  char head[128];
+  std::snprintf(head, sizeof head, "call poisson %zu %.17g", n, lambda);
+  print(head, v, stride);
+}
+
 std::uint64_t lcg = 0x2545F4914F6CDD1Dull;
 std::uint64_t next() {
   lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
@@ -233,6 +242,17 @@ void sobol_records() {
     for (int type = 0; type < 9; ++type)
       if (type < 8 || n <= 100000) call(type, n, stride);
   }
+  // Poisson's three methods (histogram below lambda 10, inversion to 8000, normal approximation
+  // above) and NVIDIA's sobol32 Poisson sample (1 dimension, offset 0, n 12, lambda 10: Host[2] is 12).
+  new_generator(0, 0);
+  check(curandSetQuasiRandomGeneratorDimensions(g, 1), "dimensions");
+  std::printf("dimensions 1\n");
+  poisson_call(10.0, 12, 1);
+  new_generator(0, 3);
+  check(curandSetQuasiRandomGeneratorDimensions(g, 3), "dimensions");
+  std::printf("dimensions 3\n");
+  const double lambdas[] = {9.75, 10, 31.5, 100.25, 1999.5, 8000, 8000.5, 100000};
+  for (double l : lambdas) poisson_call(l, 3000, 97);
   // A large call: 2^22 values of 4 dimensions.
   new_generator(0, 77);
   check(curandSetQuasiRandomGeneratorDimensions(g, 4), "dimensions");
@@ -356,15 +376,6 @@ void mt19937_records() {
   std::printf("status dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 3)));
 }
 
-// One Poisson call at any lambda (MTGP32's three methods).
-void poisson_call(double lambda, std::size_t n, std::size_t stride) {
-  std::vector<unsigned int> v(n);
-  check(curandGeneratePoisson(g, v.data(), n, lambda), "poisson");
-  char head[128];
-  std::snprintf(head, sizeof head, "call poisson %zu %.17g", n, lambda);
-  print(head, v, stride);
-}
-
 // CURAND_RNG_PSEUDO_MTGP32: positional, no offsets (TYPE_ERROR), orderings DEFAULT / BEST (192
 // blocks) and LEGACY (64 blocks; an `ordering 103` line after the `generator` line). Every type in
 // turn (odd n), calls across the 49152-word rounds, Poisson at every method's edges (histogram
@@ -486,6 +497,12 @@ int main(int argc, char** argv) {
   // 1. The sequence of the issue: seed 0, offset 1000003, n = 1048578 of every distribution in turn.
   new_generator(0, 1000003);
   for (int type = 0; type < 9; ++type) call(type, 1048578, 16411);
+
+  // 1b. The sequence again with Poisson at lambda 4000 after the log-normals (the normal
+  // approximation's z rounded across an integer at one of the 1048578 values).
+  new_generator(0, 1000003);
+  for (int type = 0; type < 7; ++type) call(type, 1048578, 16411);
+  poisson_call(4000, 1048578, 16411);
 
   // 2. Every distribution after every other one at n >= 2^20 (odd n and odd offsets included), a
   // fresh generator per pair with its own seed and offset.
