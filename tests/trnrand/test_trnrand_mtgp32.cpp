@@ -6,6 +6,9 @@
 // Poisson bit-exact (hashes of all values); log-normals within their bounds. The block layout,
 // the ordering rules and bad input through the C API.
 #include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "curand_replay.hpp"
@@ -183,4 +186,104 @@ TEST(TrnrandMtgp32, CApiStatusesAndBadInput) {
     EXPECT_EQ(trnrandGenerateExponential(g, f.data(), 9, 1.0f), TRNRAND_STATUS_TYPE_ERROR);  // Philox extension
     EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
   }
+}
+
+namespace {
+// The reference file's lines starting with `tag`, split into words.
+std::vector<std::vector<std::string>> tagged_lines(const std::string& tag) {
+  std::ifstream in(trnrand_test::data_path("curand_reference_mtgp32.txt"));
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream is(line);
+    std::vector<std::string> words;
+    for (std::string w; is >> w;) words.push_back(w);
+    if (!words.empty() && words[0] == tag) rows.push_back(words);
+  }
+  return rows;
+}
+}  // namespace
+
+TEST(TrnrandMtgp32, PoissonMethodAsLibcurand) {
+  // CURAND_DEVICE_API on MTGP32 (seed 1234) and SOBOL32 (1 dimension): libcurand's values (hash of
+  // all 5001); every method value's status on MTGP32; bad input leaves the output untouched.
+  const auto rows = tagged_lines("device_poisson");
+  ASSERT_EQ(rows.size(), 8u);
+  for (const bool host : {true, false})
+    for (const auto& r : rows) {
+      const auto type = static_cast<trnrandRngType_t>(std::stoi(r[1]));
+      const double lambda = std::stod(r[2]);
+      std::vector<unsigned int> v(std::stoull(r[3]));
+      trnrandGenerator_t g = nullptr;
+      ASSERT_EQ(host ? trnrandCreateGeneratorHost(&g, type) : trnrandCreateGenerator(&g, type), TRNRAND_STATUS_SUCCESS);
+      if (type == TRNRAND_RNG_PSEUDO_MTGP32) {
+        ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(g, 1234), TRNRAND_STATUS_SUCCESS);
+      }
+      ASSERT_EQ(trnrandGeneratePoissonMethod(g, v.data(), v.size(), lambda, TRNRAND_DEVICE_API), TRNRAND_STATUS_SUCCESS);
+      EXPECT_EQ(trnrand_test::fnv1a64(v.data(), v.size() * 4), std::stoull(r[4], nullptr, 16)) << r[1] << " " << r[2];
+      EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+    }
+  trnrandGenerator_t g = nullptr;
+  ASSERT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_MTGP32), TRNRAND_STATUS_SUCCESS);
+  std::vector<unsigned int> u(9, 7u);
+  for (int m = 0; m < 14; ++m) {
+    const auto st = trnrandGeneratePoissonMethod(g, u.data(), 9, 4.5, static_cast<trnrandMethod_t>(m));
+    EXPECT_EQ(st, status_of("poisson_method_" + std::to_string(m))) << m;
+    if (st != TRNRAND_STATUS_SUCCESS) {
+      EXPECT_EQ(std::count(u.begin(), u.end(), 7u), 9) << m;
+    }
+    std::fill(u.begin(), u.end(), 7u);
+  }
+  EXPECT_EQ(trnrandGeneratePoissonMethod(g, u.data(), 9, 4.5, static_cast<trnrandMethod_t>(14)), TRNRAND_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(trnrandGeneratePoissonMethod(g, u.data(), 9, -1.0, TRNRAND_DEVICE_API), TRNRAND_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(trnrandGeneratePoissonMethod(g, nullptr, 9, 4.5, TRNRAND_DEVICE_API), TRNRAND_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(trnrandGeneratePoissonMethod(nullptr, u.data(), 9, 4.5, TRNRAND_DEVICE_API), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(std::count(u.begin(), u.end(), 7u), 9);
+  EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+  // Generators whose device-API sampler is not reproduced.
+  ASSERT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_PHILOX4_32_10), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(trnrandGeneratePoissonMethod(g, u.data(), 9, 4.5, TRNRAND_DEVICE_API), TRNRAND_STATUS_TYPE_ERROR);
+  EXPECT_EQ(std::count(u.begin(), u.end(), 7u), 9);
+  EXPECT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+}
+
+TEST(TrnrandMtgp32, GenerateSeedsAndGetPropertyAsLibcurand) {
+  // After 1000 words, GenerateSeeds restarts MTGP32 and MT19937 at word 0 and leaves the others
+  // where they were (libcurand's records "generate_seeds <type> <word 0> <word 1000>").
+  const auto rows = tagged_lines("generate_seeds");
+  ASSERT_EQ(rows.size(), 6u);
+  for (const auto& r : rows) {
+    const auto type = static_cast<trnrandRngType_t>(std::stoi(r[1]));
+    trnrandGenerator_t a = nullptr, b = nullptr;
+    ASSERT_EQ(trnrandCreateGeneratorHost(&a, type), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandCreateGeneratorHost(&b, type), TRNRAND_STATUS_SUCCESS);
+    std::vector<unsigned long long> wa(1001), wb(2001);
+    std::vector<unsigned int> na(1001), nb(2001);
+    const bool wide = type == TRNRAND_RNG_QUASI_SOBOL64;
+    if (wide) {
+      ASSERT_EQ(trnrandGenerateLongLong(a, wa.data(), 1000), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandGenerateSeeds(a), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandGenerateLongLong(a, wa.data() + 1000, 1), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandGenerateLongLong(b, wb.data(), 2001), TRNRAND_STATUS_SUCCESS);
+    } else {
+      ASSERT_EQ(trnrandGenerate(a, na.data(), 1000), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandGenerateSeeds(a), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandGenerate(a, na.data() + 1000, 1), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandGenerate(b, nb.data(), 2001), TRNRAND_STATUS_SUCCESS);
+    }
+    EXPECT_EQ((wide ? wa[1000] == wb[0] : na[1000] == nb[0]) ? "1" : "0", r[2]) << r[1];
+    EXPECT_EQ((wide ? wa[1000] == wb[1000] : na[1000] == nb[1000]) ? "1" : "0", r[3]) << r[1];
+    EXPECT_EQ(trnrandDestroyGenerator(a), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(trnrandDestroyGenerator(b), TRNRAND_STATUS_SUCCESS);
+  }
+  EXPECT_EQ(trnrandGenerateSeeds(nullptr), TRNRAND_STATUS_NOT_INITIALIZED);
+  int major = -1, minor = -1, patch = -1, version = 0, untouched = 7;
+  ASSERT_EQ(trnrandGetProperty(MAJOR_VERSION, &major), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGetProperty(MINOR_VERSION, &minor), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGetProperty(PATCH_LEVEL, &patch), TRNRAND_STATUS_SUCCESS);
+  ASSERT_EQ(trnrandGetVersion(&version), TRNRAND_STATUS_SUCCESS);
+  EXPECT_EQ(major * 1000 + minor * 100 + patch, version);
+  EXPECT_EQ(trnrandGetProperty(static_cast<libraryPropertyType>(3), &untouched), TRNRAND_STATUS_OUT_OF_RANGE);
+  EXPECT_EQ(untouched, 7);
+  EXPECT_EQ(trnrandGetProperty(MAJOR_VERSION, nullptr), TRNRAND_STATUS_OUT_OF_RANGE);
 }

@@ -97,6 +97,24 @@ typedef enum trnrandDirectionVectorSet {
   TRNRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104  /* not available */
 } trnrandDirectionVectorSet_t;
 
+/* cuRAND's curandMethod_t (the method argument of trnrandGeneratePoissonMethod). */
+typedef enum trnrandMethod {
+  TRNRAND_CHOOSE_BEST = 0,
+  TRNRAND_ITR = 1,
+  TRNRAND_KNUTH = 2,
+  TRNRAND_HITR = 3,
+  TRNRAND_M1 = 4,
+  TRNRAND_M2 = 5,
+  TRNRAND_BINARY_SEARCH = 6,
+  TRNRAND_DISCRETE_GAUSS = 7,
+  TRNRAND_REJECTION = 8,
+  TRNRAND_DEVICE_API = 9,
+  TRNRAND_FAST_REJECTION = 10,
+  TRNRAND_3RD = 11,
+  TRNRAND_DEFINITION = 12,
+  TRNRAND_POISSON = 13
+} trnrandMethod_t;
+
 typedef unsigned int trnrandDirectionVectors32_t[32];
 typedef unsigned long long trnrandDirectionVectors64_t[64];
 
@@ -108,6 +126,13 @@ trnrandStatus_t trnrandCreateGenerator(trnrandGenerator_t* generator, trnrandRng
 trnrandStatus_t trnrandCreateGeneratorHost(trnrandGenerator_t* generator, trnrandRngType_t rng_type);
 trnrandStatus_t trnrandDestroyGenerator(trnrandGenerator_t generator);
 trnrandStatus_t trnrandGetVersion(int* version);
+/* MAJOR_VERSION / MINOR_VERSION / PATCH_LEVEL of TRNRAND_VERSION (OUT_OF_RANGE for another type or
+ * a NULL value, as cuRAND's status for an unknown type). */
+trnrandStatus_t trnrandGetProperty(libraryPropertyType type, int* value);
+/* As cuRAND's host generators (observed on cuRAND 10.4): MT19937 and MTGP32 restart at word 0;
+ * XORWOW, MRG32K3A, SOBOL32, SOBOL64 are unchanged; Philox is unchanged too (cuRAND's host Philox
+ * moves to position p / 4 after a call of p >= 4 words, a quirk not copied, docs/trnrand.md 14). */
+trnrandStatus_t trnrandGenerateSeeds(trnrandGenerator_t generator);
 trnrandStatus_t trnrandSetStream(trnrandGenerator_t generator, trnStream_t stream);
 trnrandStatus_t trnrandGetStream(trnrandGenerator_t generator, trnStream_t* stream); /* extension */
 trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator, unsigned long long seed);
@@ -132,6 +157,14 @@ trnrandStatus_t trnrandGenerateLogNormal(trnrandGenerator_t generator, float* ou
 trnrandStatus_t trnrandGenerateLogNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
                                                double stddev);
 trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned int* output, size_t n, double lambda);
+/* As cuRAND's host generators (observed on cuRAND 10.4): TRNRAND_DEVICE_API gives the device API's
+ * Poisson of each word (inversion below lambda 1000, the normal approximation from 1000) on MTGP32
+ * and SOBOL32, bit-identical to libcurand; on MT19937 and for every other method value
+ * TRNRAND_STATUS_INTERNAL_ERROR (TRNRAND_3RD: PREEXISTING_FAILURE), cuRAND's statuses; Philox,
+ * XORWOW, MRG32K3A, SOBOL64 with DEVICE_API: TYPE_ERROR (cuRAND's per-thread device-API samplers
+ * are not reproduced); a value outside the enum: OUT_OF_RANGE. */
+trnrandStatus_t trnrandGeneratePoissonMethod(trnrandGenerator_t generator, unsigned int* output, size_t n,
+                                             double lambda, trnrandMethod_t method);
 
 /* The 20000 x 32 direction vectors of a set (TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 only; the
  * scrambled and 64-bit sets return OUT_OF_RANGE). The array stays valid for the process. */

@@ -229,6 +229,24 @@ trnrandStatus_t trnrandGetVersion(int* version) {
   return TRNRAND_STATUS_SUCCESS;
 }
 
+trnrandStatus_t trnrandGetProperty(libraryPropertyType type, int* value) {
+  const char* fn = "trnrandGetProperty";
+  if (value == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "value is NULL");
+  const int t = enum_value(type);
+  if (t == MAJOR_VERSION) *value = TRNRAND_VER_MAJOR;
+  else if (t == MINOR_VERSION) *value = TRNRAND_VER_MINOR;
+  else if (t == PATCH_LEVEL) *value = TRNRAND_VER_PATCH;
+  else return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "type " + std::to_string(t) + " (MAJOR_VERSION, MINOR_VERSION or PATCH_LEVEL)");
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandGenerateSeeds(trnrandGenerator_t generator) {
+  if (!valid(generator)) return fail("trnrandGenerateSeeds", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (generator->mt) generator->mt->set_offset(0);  // cuRAND's MT19937 and MTGP32 restart at word 0
+  if (generator->mtgp) generator->mtgp->regenerate_seeds();
+  return TRNRAND_STATUS_SUCCESS;
+}
+
 trnrandStatus_t trnrandSetStream(trnrandGenerator_t generator, trnStream_t stream) {
   if (!valid(generator))
     return fail("trnrandSetStream", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
@@ -476,6 +494,26 @@ trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned in
   if (!(lambda > 0.0) || !(lambda <= trn::rand::kCurandPoissonMaxLambda))
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " outside (0, 400000]");
   return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.poisson({output, n}, lambda); }); });
+}
+
+trnrandStatus_t trnrandGeneratePoissonMethod(trnrandGenerator_t generator, unsigned int* output, size_t n,
+                                             double lambda, trnrandMethod_t method) {
+  const char* fn = "trnrandGeneratePoissonMethod";
+  if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (!(lambda > 0.0) || !(lambda <= trn::rand::kCurandPoissonMaxLambda))
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " outside (0, 400000]");
+  const int m = enum_value(method);
+  if (m < TRNRAND_CHOOSE_BEST || m > TRNRAND_POISSON)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "method " + std::to_string(m) + " outside 0 .. 13");
+  if (m == TRNRAND_3RD) return fail(fn, TRNRAND_STATUS_PREEXISTING_FAILURE, "method 3RD (cuRAND's host status)");
+  if (m != TRNRAND_DEVICE_API || generator->mt)
+    return fail(fn, TRNRAND_STATUS_INTERNAL_ERROR, "method " + std::to_string(m) + " (cuRAND's host status: DEVICE_API only, not on MT19937)");
+  if (!generator->mtgp && !generator->sobol)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "DEVICE_API Poisson reproduced for MTGP32 and SOBOL32 only");
+  return guarded(fn, [&] {
+    if (generator->mtgp) generator->mtgp->poisson_device_api({output, n}, lambda);
+    else generator->sobol->poisson_device_api({output, n}, lambda);
+  });
 }
 
 trnrandStatus_t trnrandGeneratePoissonExact(trnrandGenerator_t generator, unsigned int* output, size_t n,

@@ -225,6 +225,10 @@ void Mtgp32Generator::log_normal(std::span<float> out, float mean, float stddev)
 void Mtgp32Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
   fill(out, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
 }
+void Mtgp32Generator::poisson_device_api(std::span<std::uint32_t> out, double lambda) {
+  fill(out, [&](std::uint32_t x) { return curand_device_poisson(x, lambda); });
+}
+
 void Mtgp32Generator::poisson(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
     throw UsageError(kWho, "lambda",

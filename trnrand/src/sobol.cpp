@@ -301,6 +301,14 @@ void SobolGenerator<Word>::log_normal_double(std::span<double> out, double mean,
   fill(out, [&](Word x) { return log_normal_from_double(icdf_double(x), mean, stddev); });
 }
 template <class Word>
+void SobolGenerator<Word>::poisson_device_api(std::span<std::uint32_t> out, double lambda) {
+  if constexpr (sizeof(Word) == 8)
+    throw UsageError(kWho, "method", "the device-API Poisson is reproduced for SOBOL32 only");
+  else
+    fill(out, [&](std::uint32_t x) { return curand_device_poisson(x, lambda); });
+}
+
+template <class Word>
 void SobolGenerator<Word>::poisson(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
     throw UsageError(kWho, "lambda",
@@ -326,6 +334,12 @@ WordPoisson::WordPoisson(double lambda, double table_below, std::shared_ptr<cons
     if (!cache || cache->lambda != lambda) cache = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
     table_ = cache.get();
   }
+}
+
+std::uint32_t curand_device_poisson(std::uint32_t x, double lambda) {
+  if (lambda < 1000.0) return poisson_inversion_curand(static_cast<double>(x) * 0x1p-32 + 0x1p-33, lambda);
+  const double v = std::sqrt(lambda) * sobol_normal_icdf_double(x) + lambda + 0.5;
+  return v >= 4294967296.0 ? 0xffffffffu : v > 0.0 ? static_cast<std::uint32_t>(v) : 0u;
 }
 
 std::uint32_t WordPoisson::operator()(std::uint32_t x) const {

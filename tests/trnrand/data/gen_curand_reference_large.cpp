@@ -434,6 +434,51 @@ void mtgp32_records() {
   for (int o : orders)
     std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
   std::printf("status dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 3)));
+  // GeneratePoissonMethod on the host generators: the status of every method value on MTGP32, and
+  // the values of CURAND_DEVICE_API on MTGP32 (seed 1234) and SOBOL32 (1 dimension):
+  // "device_poisson <rng type> <lambda> <n> <FNV-1a of the n values>".
+  for (int m = 0; m < 14; ++m)
+    std::printf("status poisson_method_%d %d\n", m,
+                static_cast<int>(curandGeneratePoissonMethod(g, u.data(), 9, 4.5, static_cast<curandMethod_t>(m))));
+  const int device_types[] = {141, 201};
+  const double device_lambdas[] = {4.5, 999.5, 1000, 3000.5};
+  for (int t : device_types)
+    for (double l : device_lambdas) {
+      curandGenerator_t d = nullptr;
+      check(curandCreateGeneratorHost(&d, static_cast<curandRngType_t>(t)), "create");
+      if (t == 141) check(curandSetPseudoRandomGeneratorSeed(d, 1234), "seed");
+      std::vector<unsigned int> v(5001);
+      check(curandGeneratePoissonMethod(d, v.data(), v.size(), l, CURAND_DEVICE_API), "poisson method");
+      std::printf("device_poisson %d %.17g %zu %016llx\n", t, l, v.size(),
+                  static_cast<unsigned long long>(fnv1a(v.data(), v.size() * 4)));
+      curandDestroyGenerator(d);
+    }
+  // GenerateSeeds after 1000 words: "generate_seeds <rng type> <next word is word 0> <is word 1000>".
+  const int seed_types[] = {101, 121, 141, 142, 201, 203};
+  for (int t : seed_types) {
+    curandGenerator_t a = nullptr, b = nullptr;
+    check(curandCreateGeneratorHost(&a, static_cast<curandRngType_t>(t)), "create");
+    check(curandCreateGeneratorHost(&b, static_cast<curandRngType_t>(t)), "create");
+    const bool wide = t == 203;
+    std::vector<unsigned long long> wa(1001), wb(2001);
+    std::vector<unsigned int> na(1001), nb(2001);
+    if (wide) {
+      check(curandGenerateLongLong(a, wa.data(), 1000), "gen");
+      check(curandGenerateSeeds(a), "seeds");
+      check(curandGenerateLongLong(a, wa.data() + 1000, 1), "gen");
+      check(curandGenerateLongLong(b, wb.data(), 2001), "gen");
+    } else {
+      check(curandGenerate(a, na.data(), 1000), "gen");
+      check(curandGenerateSeeds(a), "seeds");
+      check(curandGenerate(a, na.data() + 1000, 1), "gen");
+      check(curandGenerate(b, nb.data(), 2001), "gen");
+    }
+    const bool word0 = wide ? wa[1000] == wb[0] : na[1000] == nb[0];
+    const bool word1000 = wide ? wa[1000] == wb[1000] : na[1000] == nb[1000];
+    std::printf("generate_seeds %d %d %d\n", t, word0 ? 1 : 0, word1000 ? 1 : 0);
+    curandDestroyGenerator(a);
+    curandDestroyGenerator(b);
+  }
 }
 
 int main(int argc, char** argv) {

@@ -101,6 +101,10 @@ class Mtgp32Generator {
   void log_normal(std::span<float> out, float mean, float stddev);
   void log_normal_double(std::span<double> out, double mean, double stddev);
   void poisson(std::span<std::uint32_t> out, double lambda);
+  // GeneratePoissonMethod(CURAND_DEVICE_API): sobol.hpp curand_device_poisson of each word.
+  void poisson_device_api(std::span<std::uint32_t> out, double lambda);
+  // GenerateSeeds: cuRAND re-seeds the blocks, restarting at word 0 (observed).
+  void regenerate_seeds() { restart(); }
 
  private:
   void restart();

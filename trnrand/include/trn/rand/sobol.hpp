@@ -61,6 +61,11 @@ double sobol_normal_icdf_double(std::uint32_t x);
 // poisson_inversion_curand(x 2^-32 + 2^-32) up to kCurandPoissonInversionTo, above it the normal
 // approximation (unsigned)(sqrt(lambda) z + lambda + 0.5) with the double inverse-CDF z of the word.
 inline constexpr double kCurandPoissonInversionTo = 8000.0;
+// cuRAND's device-API Poisson of one 32-bit word (_curand_poisson: the inversion of
+// x 2^-32 + 2^-33 below lambda 1000, the normal approximation with the double inverse-CDF z from
+// 1000): what libcurand's host MTGP32 and SOBOL32 generators give for
+// GeneratePoissonMethod(CURAND_DEVICE_API) (observed).
+std::uint32_t curand_device_poisson(std::uint32_t x, double lambda);
 class WordPoisson {
  public:
   // cache: the generator's last table (rebuilt when lambda changes).
@@ -121,6 +126,8 @@ class SobolGenerator {
   void log_normal(std::span<float> out, float mean, float stddev);
   void log_normal_double(std::span<double> out, double mean, double stddev);
   void poisson(std::span<std::uint32_t> out, double lambda);
+  // GeneratePoissonMethod(CURAND_DEVICE_API): curand_device_poisson of each word (SOBOL32 only).
+  void poisson_device_api(std::span<std::uint32_t> out, double lambda);
 
  private:
   static constexpr unsigned kBits = 8 * sizeof(Word);
