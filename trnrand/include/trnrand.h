@@ -1,7 +1,7 @@
 /* trnrand.h - cuRAND-shaped C API of trnrand: generators that reproduce cuRAND's host-API
  * generators bit for bit (uint32, uniform, uniform double, Poisson histogram; fp64 Box-Muller
  * outputs too; float normals and log-normals and the quasi-random normals within a few ulp, see
- * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT, MRG32K3A, MT19937, SOBOL32 =
+ * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT, MRG32K3A, MTGP32, MT19937, SOBOL32 =
  * QUASI_DEFAULT and SOBOL64, each on the host path and on the emulated engines. Same
  * argument order, meaning and numeric enum / status values as cuRAND 10.4 with the
  * trnrand/TRNRAND_ prefixes, so a prefix substitution ports code.
@@ -16,12 +16,13 @@
  *
  * Statuses for invalid arguments (cuRAND has no INVALID_VALUE):
  *   NULL generator / destroyed generator       TRNRAND_STATUS_NOT_INITIALIZED
- *   rng type not implemented (MTGP32, scrambled Sobol)  TRNRAND_STATUS_TYPE_ERROR
- *   SetGeneratorOffset on MT19937               TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
- *   ordering: pseudo-random BEST, DEFAULT, LEGACY (MT19937: DEFAULT, LEGACY); quasi-random QUASI_DEFAULT; else
+ *   rng type not implemented (scrambled Sobol)  TRNRAND_STATUS_TYPE_ERROR
+ *   SetGeneratorOffset on MT19937, MTGP32       TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
+ *   ordering: pseudo-random BEST, DEFAULT, LEGACY (MT19937: DEFAULT, LEGACY; MTGP32: a change restarts
+ *   at word 0); quasi-random QUASI_DEFAULT; else
  *                                              TRNRAND_STATUS_OUT_OF_RANGE (as cuRAND's host generators,
  *                                              except XORWOW's SEEDED, which cuRAND accepts)
- *   odd n for (Log)Normal(Double) (not MT19937 / Sobol: inverse-CDF normals)
+ *   odd n for (Log)Normal(Double) (not MT19937 / MTGP32 / Sobol: inverse-CDF normals)
  *                                              TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (Philox: cuRAND's documented
  *                                              contract, its host generator accepts odd n; XORWOW, MRG32K3A: as cuRAND)
  *   quasi-random: n not a multiple of the dimensions   TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (as cuRAND)
@@ -29,7 +30,7 @@
  *   NULL output / result pointer with n > 0    TRNRAND_STATUS_OUT_OF_RANGE
  *   GenerateLongLong on all but SOBOL64, Generate on SOBOL64   TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
  * n = 0 succeeds and writes nothing. SetPseudoRandomGeneratorSeed keeps the offset (MT19937: a new
- * seed restarts at word 0, as cuRAND); call
+ * and MTGP32: a new seed restarts at word 0, as cuRAND); call
  * SetGeneratorOffset(g, 0) to restart the stream (cuRAND's reseed-after-generate quirk is not copied). */
 #ifndef TRNRAND_H
 #define TRNRAND_H
@@ -72,7 +73,7 @@ typedef enum trnrandRngType {
   TRNRAND_RNG_PSEUDO_MTGP32 = 141,
   TRNRAND_RNG_PSEUDO_MT19937 = 142,
   TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* implemented: 161, 100 / 101 (XORWOW), 121 (MRG32K3A),
-                                             142 (MT19937), 200 / 201 (SOBOL32), 203 (SOBOL64),
+                                             141 (MTGP32), 142 (MT19937), 200 / 201 (SOBOL32), 203 (SOBOL64),
                                              each on both creation functions */
   TRNRAND_RNG_QUASI_DEFAULT = 200,
   TRNRAND_RNG_QUASI_SOBOL32 = 201,
