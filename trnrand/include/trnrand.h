@@ -29,8 +29,8 @@
  *   lambda outside (0, 400000] (Poisson)       TRNRAND_STATUS_OUT_OF_RANGE
  *   NULL output / result pointer with n > 0    TRNRAND_STATUS_OUT_OF_RANGE
  *   GenerateLongLong on all but SOBOL64, Generate on SOBOL64   TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
- * n = 0 succeeds and writes nothing. SetPseudoRandomGeneratorSeed keeps the offset (MT19937: a new
- * and MTGP32: a new seed restarts at word 0, as cuRAND); call
+ * n = 0 succeeds and writes nothing. SetPseudoRandomGeneratorSeed keeps the offset (MT19937 and
+ * MTGP32: a new seed restarts at word 0, as cuRAND); call
  * SetGeneratorOffset(g, 0) to restart the stream (cuRAND's reseed-after-generate quirk is not copied). */
 #ifndef TRNRAND_H
 #define TRNRAND_H
