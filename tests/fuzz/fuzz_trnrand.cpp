@@ -1,6 +1,7 @@
 // libFuzzer harness over trnrand's C API (issue: reliability): generator type (valid and any int),
 // host or engine path, seed, offset (anywhere in the 64-bit stream, often near its end), ordering,
-// then a few Generate* calls of fuzzed sizes, with NULL outputs sometimes. Invariants beyond "no
+// then a few Generate* calls of fuzzed sizes (GeneratePoissonMethod with any method value and
+// GenerateSeeds too; MTGP32 among the types), with NULL outputs sometimes. Invariants beyond "no
 // crash, no sanitizer report": statuses are cuRAND's; a failing call writes nothing; raw words
 // equal Random123's Philox4x32-10 at cuRAND's host ordering (independent reference); uniform
 // floats lie in (0, 1]; normals of an even count are finite.
@@ -36,13 +37,14 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"generate_ok", 80}, {"g
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   const bool host = in.flag(3) ? false : true;
-  const int type = in.choice({TRNRAND_RNG_PSEUDO_PHILOX4_32_10, TRNRAND_RNG_PSEUDO_PHILOX4_32_10, 101, 121, 200});
+  const int type = in.choice({TRNRAND_RNG_PSEUDO_PHILOX4_32_10, TRNRAND_RNG_PSEUDO_PHILOX4_32_10, 101, 121, 200, 141});
+  const bool mtgp = type == TRNRAND_RNG_PSEUDO_MTGP32;
   trnrandGenerator_t g = nullptr;
   const trnrandStatus_t cs = host ? trnrandCreateGeneratorHost(&g, static_cast<trnrandRngType_t>(type))
                                   : trnrandCreateGenerator(&g, static_cast<trnrandRngType_t>(type));
   const bool philox = type == TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   if (cs != TRNRAND_STATUS_SUCCESS) {
-    require(!philox && type != 101 && type != 121 && type != 200, "implemented generator refused");
+    require(!philox && type != 101 && type != 121 && type != 200 && !mtgp, "implemented generator refused");
     return 0;
   }
   const unsigned long long seed = in.u64();
@@ -50,15 +52,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Quasi-random (200 = SOBOL32) generators have no seed: TYPE_ERROR, as cuRAND.
   require(trnrandSetPseudoRandomGeneratorSeed(g, seed) == (type == 200 ? TRNRAND_STATUS_TYPE_ERROR : TRNRAND_STATUS_SUCCESS),
         "seed status");
-  require(trnrandSetGeneratorOffset(g, offset) == TRNRAND_STATUS_SUCCESS, "offset refused");
+  // MTGP32 has no offset (TYPE_ERROR, as cuRAND): its position stays at word 0.
+  require(trnrandSetGeneratorOffset(g, offset) == (mtgp ? TRNRAND_STATUS_TYPE_ERROR : TRNRAND_STATUS_SUCCESS),
+          "offset status");
+  if (mtgp) offset = 0;
   const trnrandStatus_t os = trnrandSetGeneratorOrdering(g, static_cast<trnrandOrdering_t>(in.choice({100, 101, 102, 103})));
   (void)os;  // BEST/DEFAULT/LEGACY succeed, the others are OUT_OF_RANGE; either way nothing moves
+  // (MTGP32: a new ordering restarts at word 0, which offset 0 already is)
   const std::size_t cap = host ? 4096 : 600;  // the engine path emulates every instruction
   for (int call = 0; call < 3 && !in.empty(); ++call) {
     const std::int64_t req = in.size(static_cast<std::int64_t>(cap), true);
     const std::size_t n = static_cast<std::size_t>(req);  // negative sizes become huge size_t counts
     const bool null_out = n > cap || in.flag(30);
-    const int kind = in.byte() % 5;
+    const int kind = in.byte() % 7;
     std::vector<std::uint32_t> words(null_out ? 0 : n + 1, 0xA5A5A5A5u);
     std::vector<float> floats(null_out ? 0 : n + 1, -7.0f);
     std::vector<double> doubles(null_out ? 0 : n + 1, -7.0);
@@ -68,18 +74,34 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 1: st = trnrandGenerateUniform(g, null_out ? nullptr : floats.data(), n); break;
       case 2: st = trnrandGenerateUniformDouble(g, null_out ? nullptr : doubles.data(), n); break;
       case 3: st = trnrandGenerateNormal(g, null_out ? nullptr : floats.data(), n, 0.0f, 1.0f); break;
-      default: st = trnrandGenerateLogNormal(g, null_out ? nullptr : floats.data(), n, 0.0f, 0.5f); break;
+      case 4: st = trnrandGenerateLogNormal(g, null_out ? nullptr : floats.data(), n, 0.0f, 0.5f); break;
+      case 5:  // any method value and lambda: cuRAND's host statuses, DEVICE_API values on MTGP32 / SOBOL32
+      {
+        static constexpr double kLambdas[] = {4.5, 999.5, 3000.5, -1.0, 1e6};
+        const double lambda = kLambdas[in.byte() % 5];
+        st = trnrandGeneratePoissonMethod(g, null_out ? nullptr : words.data(), n, lambda,
+                                          static_cast<trnrandMethod_t>(in.byte() % 16));
+        break;
+      }
+      default:
+        st = trnrandGenerateSeeds(g);  // restarts MTGP32 at word 0, leaves the others
+        if (mtgp) offset = 0;
+        break;
     }
     trnfuzz::reach(st == TRNRAND_STATUS_SUCCESS ? "generate_ok" : "generate_rejected");
     if (st != TRNRAND_STATUS_SUCCESS) {
       require(st == TRNRAND_STATUS_OUT_OF_RANGE || st == TRNRAND_STATUS_LENGTH_NOT_MULTIPLE ||
-                st == TRNRAND_STATUS_ALLOCATION_FAILED, "unexpected status");
+                st == TRNRAND_STATUS_ALLOCATION_FAILED ||
+                (kind == 5 && (st == TRNRAND_STATUS_INTERNAL_ERROR || st == TRNRAND_STATUS_PREEXISTING_FAILURE ||
+                               st == TRNRAND_STATUS_TYPE_ERROR)),
+              "unexpected status");
       for (auto w : words) require(w == 0xA5A5A5A5u, "words written by a failing call");
       for (auto f : floats) require(f == -7.0f, "floats written by a failing call");
       for (auto d : doubles) require(d == -7.0, "doubles written by a failing call");
       continue;
     }
-    require(!null_out || n == 0, "NULL output accepted");
+    require(!null_out || n == 0 || kind == 6, "NULL output accepted");
+    if (kind == 6) continue;
     if (!null_out) {
       // The element after the request is never written.
       require(words[n] == 0xA5A5A5A5u && floats[n] == -7.0f && doubles[n] == -7.0, "wrote past the request");
@@ -91,7 +113,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (kind == 4) require(floats[i] > 0.0f, "log-normal not positive");
       }
     }
-    offset += philox || type == 200 || kind < 3 ? n : n / 2;  // XORWOW/MRG32K3A: one slot per Box-Muller pair
+    offset += philox || mtgp || type == 200 || kind < 3 || kind == 5 ? n : n / 2;  // XORWOW/MRG32K3A: one slot per Box-Muller pair
   }
   trnrandDestroyGenerator(g);
   return 0;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "trn/rand/mtgp32.hpp"
 #include "trn/rand/poisson.hpp"
 #include "trnrand_test_util.hpp"
 
@@ -142,9 +143,11 @@ struct Tally {
 // make() returns a fresh generator (trn::rand::Generator of one path, or XorwowGenerator).
 // fp64_exact: the fp64 normal and log-normal outputs must be bit-exact (Box-Muller in glibc fp64,
 // as cuRAND's host code); false for the quasi-random inverse-CDF normals (double_close's bound).
+// poisson_exact: every Poisson output bit-exact (hashes too), not only the histogram's (MTGP32).
 template <class Make>
 std::map<std::string, Tally> replay(Make&& make, bool check_chaining, const trnrand_test::RefFile& file,
-                                    int every_kth_generator = 1, bool fp64_exact = true) {
+                                    int every_kth_generator = 1, bool fp64_exact = true,
+                                    bool poisson_exact = false) {
   std::map<std::string, Tally> tally;
   auto g = make();
   bool first = true;
@@ -156,6 +159,10 @@ std::map<std::string, Tally> replay(Make&& make, bool check_chaining, const trnr
       current_generator = c.generator_index;
       g = make();
       if constexpr (requires { g.set_seed(std::uint64_t{0}); }) g.set_seed(c.seed);
+      if constexpr (requires { g.set_ordering(trn::rand::Mtgp32Ordering::best); }) {
+        if (c.ordering == 100) g.set_ordering(trn::rand::Mtgp32Ordering::best);
+        if (c.ordering == 103) g.set_ordering(trn::rand::Mtgp32Ordering::legacy);
+      }
       first = false;
     }
     if constexpr (requires { g.set_seed(std::uint64_t{0}); }) {
@@ -175,7 +182,7 @@ std::map<std::string, Tally> replay(Make&& make, bool check_chaining, const trnr
     const bool transcendental_double = c.type == "normal_double" || c.type == "log_normal_double";
     const bool bit_exact_type = c.type == "u32" || c.type == "u64" || c.type == "uniform" || c.type == "uniform_double" ||
                                 (transcendental_double && fp64_exact) ||
-                                (c.type == "poisson" && c.p0 < trn::rand::kCurandPoissonNormalThreshold);
+                                (c.type == "poisson" && (poisson_exact || c.p0 < trn::rand::kCurandPoissonNormalThreshold));
     if (c.has_fnv && bit_exact_type) {
       EXPECT_EQ(fnv, c.fnv) << c.where << " " << c.type << " n " << c.n << ": hash of all values";
     }
@@ -202,7 +209,7 @@ std::map<std::string, Tally> replay(Make&& make, bool check_chaining, const trnr
       if (d == 0) ++t.exact;
       t.max_ulp = std::max(t.max_ulp, d);
       ++t.histogram[d];
-      if (c.type == "poisson" && c.p0 < trn::rand::kCurandPoissonNormalThreshold) {
+      if (c.type == "poisson" && (poisson_exact || c.p0 < trn::rand::kCurandPoissonNormalThreshold)) {
         EXPECT_EQ(got[i], c.bits[i]) << c.where << " poisson lambda " << c.p0 << " element " << i;
       } else if (c.type != "normal" && c.type != "log_normal" && c.type != "poisson" &&
                  !(transcendental_double && !fp64_exact)) {
@@ -231,8 +238,9 @@ inline void report(const std::string& what, const std::map<std::string, Tally>& 
 }
 
 // poisson_tolerance: the largest difference of the Poisson outputs from lambda 2000 (the normal
-// approximation: 1, a float normal's last bit across an integer; SOBOL32's inversion: 6, see
-// trn/rand/sobol.cpp).
+// approximation of the generators whose Poisson normal is the engine's float Box-Muller: 1, a float
+// normal's last bit across an integer; 0 where the normal is cuRAND's host arithmetic, Philox, or
+// the sampler is SOBOL32's inversion).
 inline void expect_bounds(const std::map<std::string, Tally>& tally, bool fp64_exact = true,
                           std::int64_t poisson_tolerance = 1) {
   for (const char* exact : {"u32", "uniform", "uniform_double", "normal_double", "log_normal_double"}) {

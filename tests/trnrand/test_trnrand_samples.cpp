@@ -4,6 +4,11 @@
 // MT19937: the 64-bit-seed record; Philox: cuRAND's seed-0 words), and equal the C++ host
 // generators' outputs for the whole calling sequence.
 #include <algorithm>
+#include <bit>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -14,6 +19,8 @@
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
+#include "curand_replay.hpp"
+#include "data/curand_host_samples_table.h"
 #include "trnrand_test_util.hpp"
 
 extern "C" {
@@ -114,4 +121,65 @@ TEST(TrnrandSamples, QuasiRandomSamplesRunOnBothPaths) {
       EXPECT_EQ(u, ref_u) << type;
     }
   }
+}
+
+// NVIDIA's cuRAND host-API samples (CUDALibrarySamples cuRAND/Host, all 28 but the eight
+// scrambled-Sobol ones, which stay TYPE_ERROR: docs/trnrand.md 7): each sample's run_on_host call
+// sequence, prefix-substituted (data/curand_host_samples_table.h), on both creation functions,
+// against the outputs libcurand's host generator printed for it (data/curand_host_samples.txt, from
+// data/gen_curand_host_samples.cpp). Uniform and Poisson bit-exact (the sobol32 Poisson sample's
+// Host[2] = 12 included); inverse-CDF normals (MT19937, MTGP32, SOBOL32, SOBOL64) bit-exact and their
+// log-normals within 2 ulp; Box-Muller outputs (Philox, XORWOW, MRG32K3A) within box_muller_close.
+TEST(TrnrandSamples, NvidiaHostSamplesAsLibcurand) {
+  std::ifstream in(trnrand_test::data_path("curand_host_samples.txt"));
+  std::map<std::string, std::vector<std::uint32_t>> expected;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream is(line);
+    std::string tag, name, word;
+    int status = -1;
+    is >> tag >> name >> status;
+    ASSERT_EQ(status, 0) << name;
+    auto& v = expected[name];
+    while (is >> word) v.push_back(static_cast<std::uint32_t>(std::stoul(word, nullptr, 16)));
+  }
+  ASSERT_EQ(expected.size(), CURAND_HOST_SAMPLE_COUNT);
+  for (const bool device : {false, true})
+    for (const auto& s : kCurandHostSamples) {
+      trnrandGenerator_t g = nullptr;
+      const auto type = static_cast<trnrandRngType_t>(s.rng);
+      ASSERT_EQ(device ? trnrandCreateGenerator(&g, type) : trnrandCreateGeneratorHost(&g, type), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandSetStream(g, nullptr), TRNRAND_STATUS_SUCCESS);
+      const int off = s.set_offset ? trnrandSetGeneratorOffset(g, 0) : TRNRAND_STATUS_SUCCESS;
+      const int dims = s.dimensions ? trnrandSetQuasiRandomGeneratorDimensions(g, s.dimensions) : TRNRAND_STATUS_SUCCESS;
+      const int ord = trnrandSetGeneratorOrdering(g, static_cast<trnrandOrdering_t>(s.ordering));
+      const int seed = s.set_seed ? trnrandSetPseudoRandomGeneratorSeed(g, 1234ULL) : TRNRAND_STATUS_SUCCESS;
+      ASSERT_EQ(off | dims | ord | seed, TRNRAND_STATUS_SUCCESS) << s.name;
+      const auto n = static_cast<std::size_t>(s.n);
+      std::vector<float> f(n);
+      std::vector<unsigned int> u(n);
+      trnrandStatus_t st = TRNRAND_STATUS_SUCCESS;
+      switch (s.distribution) {
+        case SAMPLE_UNIFORM: st = trnrandGenerateUniform(g, f.data(), n); break;
+        case SAMPLE_NORMAL: st = trnrandGenerateNormal(g, f.data(), n, 1.0f, 2.0f); break;
+        case SAMPLE_LOGNORMAL: st = trnrandGenerateLogNormal(g, f.data(), n, 1.0f, 2.0f); break;
+        default: st = trnrandGeneratePoisson(g, u.data(), n, 10.0); break;
+      }
+      ASSERT_EQ(st, TRNRAND_STATUS_SUCCESS) << s.name;
+      ASSERT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+      const auto& ref = expected.at(s.name);
+      ASSERT_EQ(ref.size(), n) << s.name;
+      const bool box_muller = s.rng == 161 || s.rng == 101 || s.rng == 121;
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t got = s.distribution == SAMPLE_POISSON ? u[i] : std::bit_cast<std::uint32_t>(f[i]);
+        const float gf = f[i], rf = std::bit_cast<float>(ref[i]);
+        if (s.distribution == SAMPLE_UNIFORM || s.distribution == SAMPLE_POISSON ||
+            (s.distribution == SAMPLE_NORMAL && !box_muller))
+          EXPECT_EQ(got, ref[i]) << s.name << " device " << device << " element " << i;
+        else if (box_muller)
+          EXPECT_TRUE(trnrand_test::box_muller_close(s.distribution == SAMPLE_NORMAL ? "normal" : "log_normal", gf, rf, 1.0, 2.0))
+              << s.name << " element " << i << ": " << gf << " vs " << rf;
+        else
+          EXPECT_LE(trnrand_test::ulp_distance(gf, rf), 2) << s.name << " element " << i;
+      }
+    }
 }

@@ -35,6 +35,7 @@ struct RefCall {
   bool reset = false;               // a `generator` or `offset` line precedes the call (SetGeneratorOffset)
   bool reseed = false;              // a `reseed S` line precedes it (SetPseudoRandomGeneratorSeed, offset kept)
   int generator_index = 0;          // how many `generator` lines precede the call (1 for the first generator)
+  int ordering = 0;                 // an `ordering O` line after the generator line (cuRAND's value), else 0
   bool has_fnv = false;             // curand_reference_large.txt: fnv and the last value n - 1 are stored
   std::uint64_t fnv = 0;            // FNV-1a 64 of all n values' bytes
 
@@ -88,6 +89,7 @@ inline RefFile read_reference(const std::string& path) {
   bool reset = false, reseed = false;
   std::uint32_t dimensions = 1;
   int generators = 0;
+  int ordering = 0;
   int lineno = 0;
   while (std::getline(in, line)) {
     ++lineno;
@@ -101,12 +103,15 @@ inline RefFile read_reference(const std::string& path) {
       seed = std::stoull(s, nullptr, 16);
       reset = true;
       dimensions = 1;
+      ordering = 0;
       ++generators;
     } else if (tag == "layout") {
       std::string what;
       is >> what;
       f.pair_slots = what == "xorwow";
       f.quasi = what == "sobol";
+    } else if (tag == "ordering") {
+      is >> ordering;
     } else if (tag == "dimensions") {
       is >> dimensions;
     } else if (tag == "direction_vectors32_fnv" || tag == "direction_vectors64_fnv") {
@@ -147,6 +152,7 @@ inline RefFile read_reference(const std::string& path) {
       c.reset = reset;
       c.reseed = reseed;
       c.generator_index = generators;
+      c.ordering = ordering;
       reset = false;
       reseed = false;
       c.where = "line " + std::to_string(lineno);

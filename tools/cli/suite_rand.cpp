@@ -289,6 +289,7 @@ void add_rand(Registry& reg) {
       {TRNRAND_RNG_PSEUDO_XORWOW, "XORWOW", std::size_t{1} << 18, true},
       {TRNRAND_RNG_PSEUDO_MRG32K3A, "MRG32K3A", std::size_t{1} << 18, true},
       {TRNRAND_RNG_PSEUDO_MT19937, "MT19937", std::size_t{1} << 16, true},
+      {TRNRAND_RNG_PSEUDO_MTGP32, "MTGP32", std::size_t{1} << 18, true},
       {TRNRAND_RNG_QUASI_SOBOL32, "SOBOL32", std::size_t{1} << 16, true},
       {TRNRAND_RNG_QUASI_SOBOL64, "SOBOL64", std::size_t{1} << 16, true},
   };
@@ -315,7 +316,8 @@ void add_rand(Registry& reg) {
        .run = [] { return sobol_net(1000, 12); }});
 
   // 2^22 float uniforms per generator type: Philox on the engines and the host path; the other
-  // types' kernels (XORWOW xorwow_slots, MRG32K3A mrg32k3a_slots, MT19937 mt19937_rows, SOBOL32
+  // types' kernels (XORWOW xorwow_slots, MRG32K3A mrg32k3a_slots, MT19937 mt19937_rows, MTGP32
+  // mtgp32_rounds, SOBOL32
   // sobol_gray_xor with 128 dimensions) on the engines. MT19937's host time includes the jump
   // ahead of its 8192 streams (host, once per generator).
   struct BenchType {
@@ -328,6 +330,7 @@ void add_rand(Registry& reg) {
                              BenchType{TRNRAND_RNG_PSEUDO_XORWOW, "kernel, XORWOW", true},
                              BenchType{TRNRAND_RNG_PSEUDO_MRG32K3A, "kernel, MRG32K3A", true},
                              BenchType{TRNRAND_RNG_PSEUDO_MT19937, "kernel, MT19937", true},
+                             BenchType{TRNRAND_RNG_PSEUDO_MTGP32, "kernel, MTGP32", true},
                              BenchType{TRNRAND_RNG_QUASI_SOBOL32, "kernel, SOBOL32 x 128 dims", true}})
     reg.add(BenchCase{.suite = "rand", .library = "trnrand", .op = "uniform", .variant = t.variant,
                       .shape = "2^22", .run = [t](trn::Generation target) {

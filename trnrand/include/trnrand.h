@@ -1,7 +1,7 @@
 /* trnrand.h - cuRAND-shaped C API of trnrand: generators that reproduce cuRAND's host-API
  * generators bit for bit (uint32, uniform, uniform double, Poisson histogram; fp64 Box-Muller
  * outputs too; float normals and log-normals and the quasi-random normals within a few ulp, see
- * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT, MRG32K3A, MT19937, SOBOL32 =
+ * docs/trnrand.md): PHILOX4_32_10, XORWOW = PSEUDO_DEFAULT, MRG32K3A, MTGP32, MT19937, SOBOL32 =
  * QUASI_DEFAULT and SOBOL64, each on the host path and on the emulated engines. Same
  * argument order, meaning and numeric enum / status values as cuRAND 10.4 with the
  * trnrand/TRNRAND_ prefixes, so a prefix substitution ports code.
@@ -16,20 +16,21 @@
  *
  * Statuses for invalid arguments (cuRAND has no INVALID_VALUE):
  *   NULL generator / destroyed generator       TRNRAND_STATUS_NOT_INITIALIZED
- *   rng type not implemented (MTGP32, scrambled Sobol)  TRNRAND_STATUS_TYPE_ERROR
- *   SetGeneratorOffset on MT19937               TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
- *   ordering: pseudo-random BEST, DEFAULT, LEGACY (MT19937: DEFAULT, LEGACY); quasi-random QUASI_DEFAULT; else
+ *   rng type not implemented (scrambled Sobol)  TRNRAND_STATUS_TYPE_ERROR
+ *   SetGeneratorOffset on MT19937, MTGP32       TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
+ *   ordering: pseudo-random BEST, DEFAULT, LEGACY (MT19937: DEFAULT, LEGACY; MTGP32: a change restarts
+ *   at word 0); quasi-random QUASI_DEFAULT; else
  *                                              TRNRAND_STATUS_OUT_OF_RANGE (as cuRAND's host generators,
  *                                              except XORWOW's SEEDED, which cuRAND accepts)
- *   odd n for (Log)Normal(Double) (not MT19937 / Sobol: inverse-CDF normals)
+ *   odd n for (Log)Normal(Double) (not MT19937 / MTGP32 / Sobol: inverse-CDF normals)
  *                                              TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (Philox: cuRAND's documented
  *                                              contract, its host generator accepts odd n; XORWOW, MRG32K3A: as cuRAND)
  *   quasi-random: n not a multiple of the dimensions   TRNRAND_STATUS_LENGTH_NOT_MULTIPLE (as cuRAND)
  *   lambda outside (0, 400000] (Poisson)       TRNRAND_STATUS_OUT_OF_RANGE
  *   NULL output / result pointer with n > 0    TRNRAND_STATUS_OUT_OF_RANGE
  *   GenerateLongLong on all but SOBOL64, Generate on SOBOL64   TRNRAND_STATUS_TYPE_ERROR (as cuRAND)
- * n = 0 succeeds and writes nothing. SetPseudoRandomGeneratorSeed keeps the offset (MT19937: a new
- * seed restarts at word 0, as cuRAND); call
+ * n = 0 succeeds and writes nothing. SetPseudoRandomGeneratorSeed keeps the offset (MT19937 and
+ * MTGP32: a new seed restarts at word 0, as cuRAND); call
  * SetGeneratorOffset(g, 0) to restart the stream (cuRAND's reseed-after-generate quirk is not copied). */
 #ifndef TRNRAND_H
 #define TRNRAND_H
@@ -72,7 +73,7 @@ typedef enum trnrandRngType {
   TRNRAND_RNG_PSEUDO_MTGP32 = 141,
   TRNRAND_RNG_PSEUDO_MT19937 = 142,
   TRNRAND_RNG_PSEUDO_PHILOX4_32_10 = 161, /* implemented: 161, 100 / 101 (XORWOW), 121 (MRG32K3A),
-                                             142 (MT19937), 200 / 201 (SOBOL32), 203 (SOBOL64),
+                                             141 (MTGP32), 142 (MT19937), 200 / 201 (SOBOL32), 203 (SOBOL64),
                                              each on both creation functions */
   TRNRAND_RNG_QUASI_DEFAULT = 200,
   TRNRAND_RNG_QUASI_SOBOL32 = 201,
@@ -97,6 +98,24 @@ typedef enum trnrandDirectionVectorSet {
   TRNRAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104  /* not available */
 } trnrandDirectionVectorSet_t;
 
+/* cuRAND's curandMethod_t (the method argument of trnrandGeneratePoissonMethod). */
+typedef enum trnrandMethod {
+  TRNRAND_CHOOSE_BEST = 0,
+  TRNRAND_ITR = 1,
+  TRNRAND_KNUTH = 2,
+  TRNRAND_HITR = 3,
+  TRNRAND_M1 = 4,
+  TRNRAND_M2 = 5,
+  TRNRAND_BINARY_SEARCH = 6,
+  TRNRAND_DISCRETE_GAUSS = 7,
+  TRNRAND_REJECTION = 8,
+  TRNRAND_DEVICE_API = 9,
+  TRNRAND_FAST_REJECTION = 10,
+  TRNRAND_3RD = 11,
+  TRNRAND_DEFINITION = 12,
+  TRNRAND_POISSON = 13
+} trnrandMethod_t;
+
 typedef unsigned int trnrandDirectionVectors32_t[32];
 typedef unsigned long long trnrandDirectionVectors64_t[64];
 
@@ -108,6 +127,13 @@ trnrandStatus_t trnrandCreateGenerator(trnrandGenerator_t* generator, trnrandRng
 trnrandStatus_t trnrandCreateGeneratorHost(trnrandGenerator_t* generator, trnrandRngType_t rng_type);
 trnrandStatus_t trnrandDestroyGenerator(trnrandGenerator_t generator);
 trnrandStatus_t trnrandGetVersion(int* version);
+/* MAJOR_VERSION / MINOR_VERSION / PATCH_LEVEL of TRNRAND_VERSION (OUT_OF_RANGE for another type or
+ * a NULL value, as cuRAND's status for an unknown type). */
+trnrandStatus_t trnrandGetProperty(libraryPropertyType type, int* value);
+/* As cuRAND's host generators (observed on cuRAND 10.4): MT19937 and MTGP32 restart at word 0;
+ * XORWOW, MRG32K3A, SOBOL32, SOBOL64 are unchanged; Philox is unchanged too (cuRAND's host Philox
+ * moves to position p / 4 after a call of p >= 4 words, a quirk not copied, docs/trnrand.md 14). */
+trnrandStatus_t trnrandGenerateSeeds(trnrandGenerator_t generator);
 trnrandStatus_t trnrandSetStream(trnrandGenerator_t generator, trnStream_t stream);
 trnrandStatus_t trnrandGetStream(trnrandGenerator_t generator, trnStream_t* stream); /* extension */
 trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator, unsigned long long seed);
@@ -132,6 +158,14 @@ trnrandStatus_t trnrandGenerateLogNormal(trnrandGenerator_t generator, float* ou
 trnrandStatus_t trnrandGenerateLogNormalDouble(trnrandGenerator_t generator, double* output, size_t n, double mean,
                                                double stddev);
 trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned int* output, size_t n, double lambda);
+/* As cuRAND's host generators (observed on cuRAND 10.4): TRNRAND_DEVICE_API gives the device API's
+ * Poisson of each word (inversion below lambda 1000, the normal approximation from 1000) on MTGP32
+ * and SOBOL32, bit-identical to libcurand; on MT19937 and for every other method value
+ * TRNRAND_STATUS_INTERNAL_ERROR (TRNRAND_3RD: PREEXISTING_FAILURE), cuRAND's statuses; Philox,
+ * XORWOW, MRG32K3A, SOBOL64 with DEVICE_API: TYPE_ERROR (cuRAND's per-thread device-API samplers
+ * are not reproduced); a value outside the enum: OUT_OF_RANGE. */
+trnrandStatus_t trnrandGeneratePoissonMethod(trnrandGenerator_t generator, unsigned int* output, size_t n,
+                                             double lambda, trnrandMethod_t method);
 
 /* The 20000 x 32 direction vectors of a set (TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 only; the
  * scrambled and 64-bit sets return OUT_OF_RANGE). The array stays valid for the process. */

@@ -18,13 +18,15 @@
 #include "trn/rand/generator.hpp"
 #include "trn/rand/mrg32k3a.hpp"
 #include "trn/rand/mt19937.hpp"
+#include "trn/rand/mtgp32.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
 
 // One handle per cuRAND generator type: Philox (trn::rand::Generator), XORWOW
 // (trn::rand::XorwowGenerator), SOBOL32 and SOBOL64 (trn::rand::Sobol32Generator /
-// Sobol64Generator), MRG32K3A (trn::rand::Mrg32k3aGenerator) and MT19937 (trn::rand::Mt19937Generator),
+// Sobol64Generator), MRG32K3A (trn::rand::Mrg32k3aGenerator), MT19937 (trn::rand::Mt19937Generator) and
+// MTGP32 (trn::rand::Mtgp32Generator),
 // each on both paths.
 struct trnrandGenerator_st {
   trn::rand::Generator gen;
@@ -33,6 +35,7 @@ struct trnrandGenerator_st {
   std::unique_ptr<trn::rand::Sobol64Generator> sobol64;  // QUASI_SOBOL64
   std::unique_ptr<trn::rand::Mrg32k3aGenerator> mrg;   // PSEUDO_MRG32K3A
   std::unique_ptr<trn::rand::Mt19937Generator> mt;     // PSEUDO_MT19937
+  std::unique_ptr<trn::rand::Mtgp32Generator> mtgp;    // PSEUDO_MTGP32
   int rng_type = TRNRAND_RNG_PSEUDO_PHILOX4_32_10;
   trnStream_t stream = nullptr;
   trn::cshim::LastError last_error_param{0};  // atomic: a generator may serve several threads
@@ -80,11 +83,12 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_ty
   const bool xorwow = is_xorwow(rng_type), sobol = is_sobol32(rng_type);
   const bool sobol64 = rng_type == TRNRAND_RNG_QUASI_SOBOL64;
   const bool mrg = rng_type == TRNRAND_RNG_PSEUDO_MRG32K3A, mt = rng_type == TRNRAND_RNG_PSEUDO_MT19937;
-  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol && !sobol64 && !mrg && !mt)
+  const bool mtgp = rng_type == TRNRAND_RNG_PSEUDO_MTGP32;
+  if (rng_type != TRNRAND_RNG_PSEUDO_PHILOX4_32_10 && !xorwow && !sobol && !sobol64 && !mrg && !mt && !mtgp)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR,
                 "rng type " + std::to_string(rng_type) +
                     ": trnrand implements PHILOX4_32_10 (161), XORWOW / PSEUDO_DEFAULT (101 / 100),"
-                    " MRG32K3A (121), MT19937 (142), SOBOL32 / QUASI_DEFAULT (201 / 200)"
+                    " MRG32K3A (121), MTGP32 (141), MT19937 (142), SOBOL32 / QUASI_DEFAULT (201 / 200)"
                     " and SOBOL64 (203)");
   return guarded(fn, [&] {
     trn::rand::GeneratorOptions o;
@@ -96,6 +100,7 @@ trnrandStatus_t create(const char* fn, trnrandGenerator_t* generator, int rng_ty
     if (sobol64) g->sobol64 = std::make_unique<trn::rand::Sobol64Generator>(!host, o.engines);
     if (mrg) g->mrg = std::make_unique<trn::rand::Mrg32k3aGenerator>(!host, o.engines);
     if (mt) g->mt = std::make_unique<trn::rand::Mt19937Generator>(!host, o.engines);
+    if (mtgp) g->mtgp = std::make_unique<trn::rand::Mtgp32Generator>(!host, o.engines);
     g_generators.insert(g.get());
     *generator = g.release();
   });
@@ -111,6 +116,8 @@ void on_generator(trnrandGenerator_t g, Body&& body) {
     body(*g->mrg);
   else if (g->mt)
     body(*g->mt);
+  else if (g->mtgp)
+    body(*g->mtgp);
   else if (g->sobol)
     body(*g->sobol);
   else if (g->sobol64)
@@ -145,6 +152,7 @@ struct Surface {
         if (g->xorwow) g->xorwow->set_engine_config(o.engines);
         if (g->mrg) g->mrg->set_engine_config(o.engines);
         if (g->mt) g->mt->set_engine_config(o.engines);
+        if (g->mtgp) g->mtgp->set_engine_config(o.engines);
         if (g->sobol) g->sobol->set_engine_config(o.engines);
         if (g->sobol64) g->sobol64->set_engine_config(o.engines);
       });
@@ -167,7 +175,7 @@ std::uint32_t quasi_dimensions(trnrandGenerator_t g) {
 
 // Extensions exist for Philox only.
 trnrandStatus_t philox_only(const char* fn, trnrandGenerator_t g) {
-  if (g->xorwow || g->sobol || g->sobol64 || g->mrg || g->mt)
+  if (g->xorwow || g->sobol || g->sobol64 || g->mrg || g->mt || g->mtgp)
     return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "trnsci extension available for PHILOX4_32_10 only");
   return TRNRAND_STATUS_SUCCESS;
 }
@@ -185,7 +193,7 @@ trnrandStatus_t check_dimensions(const char* fn, trnrandGenerator_t g, size_t n)
 trnrandStatus_t check_call(const char* fn, trnrandGenerator_t g, const void* out, size_t n, size_t multiple = 1) {
   if (!valid(g)) return fail(fn, TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (const auto st = check_dimensions(fn, g, n)) return st;
-  if (quasi_dimensions(g) != 0 || g->mt) multiple = 1;  // inverse-CDF normals: no pairs
+  if (quasi_dimensions(g) != 0 || g->mt || g->mtgp) multiple = 1;  // inverse-CDF normals: no pairs
   if (n % multiple != 0)
     return fail(fn, TRNRAND_STATUS_LENGTH_NOT_MULTIPLE,
                 "n = " + std::to_string(n) + " must be a multiple of " + std::to_string(multiple) +
@@ -221,6 +229,24 @@ trnrandStatus_t trnrandGetVersion(int* version) {
   return TRNRAND_STATUS_SUCCESS;
 }
 
+trnrandStatus_t trnrandGetProperty(libraryPropertyType type, int* value) {
+  const char* fn = "trnrandGetProperty";
+  if (value == nullptr) return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "value is NULL");
+  const int t = enum_value(type);
+  if (t == MAJOR_VERSION) *value = TRNRAND_VER_MAJOR;
+  else if (t == MINOR_VERSION) *value = TRNRAND_VER_MINOR;
+  else if (t == PATCH_LEVEL) *value = TRNRAND_VER_PATCH;
+  else return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "type " + std::to_string(t) + " (MAJOR_VERSION, MINOR_VERSION or PATCH_LEVEL)");
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+trnrandStatus_t trnrandGenerateSeeds(trnrandGenerator_t generator) {
+  if (!valid(generator)) return fail("trnrandGenerateSeeds", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
+  if (generator->mt) generator->mt->set_offset(0);  // cuRAND's MT19937 and MTGP32 restart at word 0
+  if (generator->mtgp) generator->mtgp->regenerate_seeds();
+  return TRNRAND_STATUS_SUCCESS;
+}
+
 trnrandStatus_t trnrandSetStream(trnrandGenerator_t generator, trnStream_t stream) {
   if (!valid(generator))
     return fail("trnrandSetStream", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
@@ -248,6 +274,8 @@ trnrandStatus_t trnrandSetPseudoRandomGeneratorSeed(trnrandGenerator_t generator
     generator->mrg->set_seed(seed);
   else if (generator->mt)
     generator->mt->set_seed(seed);  // a new seed restarts at word 0 (as cuRAND's MT19937)
+  else if (generator->mtgp)
+    generator->mtgp->set_seed(seed);  // the same for MTGP32
   else
     generator->gen.set_seed(seed);
   return TRNRAND_STATUS_SUCCESS;
@@ -258,6 +286,8 @@ trnrandStatus_t trnrandSetGeneratorOffset(trnrandGenerator_t generator, unsigned
     return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_NOT_INITIALIZED, "generator is NULL or destroyed");
   if (generator->mt)  // cuRAND's MT19937 has no offset (observed: TYPE_ERROR)
     return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_TYPE_ERROR, "MT19937 has no offset (as cuRAND)");
+  if (generator->mtgp)  // nor MTGP32 (observed)
+    return fail("trnrandSetGeneratorOffset", TRNRAND_STATUS_TYPE_ERROR, "MTGP32 has no offset (as cuRAND)");
   on_generator(generator, [&](auto& gen) { gen.set_offset(offset); });
   return TRNRAND_STATUS_SUCCESS;
 }
@@ -273,6 +303,14 @@ trnrandStatus_t trnrandSetGeneratorOrdering(trnrandGenerator_t generator, trnran
   if (generator->mt) {  // cuRAND's MT19937: DEFAULT and LEGACY (the same stream); BEST too is OUT_OF_RANGE
     if (o != TRNRAND_ORDERING_PSEUDO_DEFAULT && o != TRNRAND_ORDERING_PSEUDO_LEGACY)
       return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (MT19937: DEFAULT or LEGACY)");
+    return TRNRAND_STATUS_SUCCESS;
+  }
+  if (generator->mtgp) {  // cuRAND's MTGP32: BEST, DEFAULT (192 blocks), LEGACY (64); a change restarts
+    using trn::rand::Mtgp32Ordering;
+    if (o == TRNRAND_ORDERING_PSEUDO_BEST) generator->mtgp->set_ordering(Mtgp32Ordering::best);
+    else if (o == TRNRAND_ORDERING_PSEUDO_DEFAULT) generator->mtgp->set_ordering(Mtgp32Ordering::standard);
+    else if (o == TRNRAND_ORDERING_PSEUDO_LEGACY) generator->mtgp->set_ordering(Mtgp32Ordering::legacy);
+    else return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "ordering " + std::to_string(o) + " (MTGP32: BEST, DEFAULT or LEGACY)");
     return TRNRAND_STATUS_SUCCESS;
   }
   if (quasi_dimensions(generator) != 0) {
@@ -456,6 +494,26 @@ trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned in
   if (!(lambda > 0.0) || !(lambda <= trn::rand::kCurandPoissonMaxLambda))
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " outside (0, 400000]");
   return guarded(fn, [&] { on_generator(generator, [&](auto& gen) { gen.poisson({output, n}, lambda); }); });
+}
+
+trnrandStatus_t trnrandGeneratePoissonMethod(trnrandGenerator_t generator, unsigned int* output, size_t n,
+                                             double lambda, trnrandMethod_t method) {
+  const char* fn = "trnrandGeneratePoissonMethod";
+  if (const auto st = check_call(fn, generator, output, n)) return st;
+  if (!(lambda > 0.0) || !(lambda <= trn::rand::kCurandPoissonMaxLambda))
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "lambda " + std::to_string(lambda) + " outside (0, 400000]");
+  const int m = enum_value(method);
+  if (m < TRNRAND_CHOOSE_BEST || m > TRNRAND_POISSON)
+    return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "method " + std::to_string(m) + " outside 0 .. 13");
+  if (m == TRNRAND_3RD) return fail(fn, TRNRAND_STATUS_PREEXISTING_FAILURE, "method 3RD (cuRAND's host status)");
+  if (m != TRNRAND_DEVICE_API || generator->mt)
+    return fail(fn, TRNRAND_STATUS_INTERNAL_ERROR, "method " + std::to_string(m) + " (cuRAND's host status: DEVICE_API only, not on MT19937)");
+  if (!generator->mtgp && !generator->sobol)
+    return fail(fn, TRNRAND_STATUS_TYPE_ERROR, "DEVICE_API Poisson reproduced for MTGP32 and SOBOL32 only");
+  return guarded(fn, [&] {
+    if (generator->mtgp) generator->mtgp->poisson_device_api({output, n}, lambda);
+    else generator->sobol->poisson_device_api({output, n}, lambda);
+  });
 }
 
 trnrandStatus_t trnrandGeneratePoissonExact(trnrandGenerator_t generator, unsigned int* output, size_t n,

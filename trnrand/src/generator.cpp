@@ -318,8 +318,17 @@ void Generator::poisson(std::span<std::uint32_t> out, double lambda) {
     p.table = table_for(lambda).get();
     run_u32(p, out);
   } else {
-    const auto z = normals_f32(offset_, out.size(), 0.0f, 1.0f, false);
-    for (std::size_t k = 0; k < out.size(); ++k) out[k] = poisson_from_normal(z[k], lambda);
+    // The Box-Muller normal of each position from its pair's words (positions 2m, 2m + 1), in
+    // cuRAND's host arithmetic (transforms.hpp box_muller_curand_host_f32): the engine normal's
+    // last-ulp differences would move sqrt(lambda) z + lambda across an integer now and then.
+    const std::uint64_t first = offset_ & ~std::uint64_t{1}, end = (offset_ + out.size() + 1) & ~std::uint64_t{1};
+    std::vector<std::uint32_t> w(static_cast<std::size_t>(end - first));
+    run_u32(window(KernelKind::words, WordOrder::host32, first, end - first), w);
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      const std::uint64_t pos = offset_ + k, m = pos / 2 - first / 2;
+      const auto z = box_muller_curand_host_f32(w[2 * m], w[2 * m + 1]);
+      out[k] = poisson_from_normal(z[pos & 1u], lambda);
+    }
   }
   offset_ += out.size();
 }

@@ -419,3 +419,30 @@ LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg)
 }
 
 }  // namespace trn::rand
+
+namespace trn::rand {
+
+void dma_row_to_output(NeuronCore& nc, const Tile& row, std::uint64_t row_part, std::uint64_t row_first,
+                       std::uint64_t a, std::uint64_t e, std::uint64_t p0, void* out, DType dt) {
+  const auto rp = static_cast<std::int64_t>(row_part);
+  const auto bytes = static_cast<std::uint64_t>(dtype_size(dt));
+  auto copy = [&](std::uint64_t j, std::uint64_t c0, std::uint64_t c1, std::uint64_t parts) {
+    // Row word j row_part + c0 is output element row_first + j row_part + c0 - p0.
+    const std::uint64_t first = row_first + j * row_part + c0 - p0;
+    nc.dma_copy(HbmTensor::wrap(static_cast<std::uint8_t*>(out) + first * bytes, dt,
+                                {static_cast<std::int64_t>(parts), static_cast<std::int64_t>(c1 - c0)}, {rp, 1})
+                    .tile(0, static_cast<std::int32_t>(parts), 0, static_cast<std::int64_t>(c1 - c0)),
+                row.rows(static_cast<std::int32_t>(j), static_cast<std::int32_t>(parts))
+                    .cols(static_cast<std::int64_t>(c0), static_cast<std::int64_t>(c1 - c0)));
+  };
+  std::uint64_t ja = a / row_part;
+  if (a % row_part != 0 || e - ja * row_part < row_part) {  // partial first partition
+    copy(ja, a % row_part, std::min(row_part, e - ja * row_part), 1);
+    ++ja;
+  }
+  const std::uint64_t jb = e / row_part;  // full partitions [ja, jb)
+  if (jb > ja) copy(ja, 0, row_part, jb - ja);
+  if (e % row_part != 0 && e / row_part >= ja) copy(e / row_part, 0, e % row_part, 1);  // partial last partition
+}
+
+}  // namespace trn::rand

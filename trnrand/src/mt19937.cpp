@@ -445,25 +445,7 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
       for (std::uint64_t r = r0; r < r1; ++r) {
         const std::uint64_t a = std::max(p0, r << 16) - (r << 16), e = std::min(p1, (r + 1) << 16) - (r << 16);
         const Tile row = rows_tile.cols(static_cast<std::int64_t>(r - r0) * row_part, row_part).bitcast(out_dt);
-        auto copy = [&](std::uint64_t j, std::uint64_t c0, std::uint64_t c1, std::uint64_t parts) {
-          // Row word j row_part + c0 is output element (r << 16) + j row_part + c0 - p0 (>= 0: a >= p0).
-          const std::uint64_t first = (r << 16) + j * static_cast<std::uint64_t>(row_part) + c0 - p0;
-          nc.dma_copy(HbmTensor::wrap(reinterpret_cast<std::uint8_t*>(out) + first * 4, out_dt,
-                                      {static_cast<std::int64_t>(parts), static_cast<std::int64_t>(c1 - c0)},
-                                      {row_part, 1})
-                          .tile(0, static_cast<std::int32_t>(parts), 0, static_cast<std::int64_t>(c1 - c0)),
-                      row.rows(static_cast<std::int32_t>(j), static_cast<std::int32_t>(parts))
-                          .cols(static_cast<std::int64_t>(c0), static_cast<std::int64_t>(c1 - c0)));
-        };
-        const auto rp = static_cast<std::uint64_t>(row_part);
-        std::uint64_t ja = a / rp;
-        if (a % rp != 0 || e - ja * rp < rp) {  // partial first partition
-          copy(ja, a % rp, std::min(rp, e - ja * rp), 1);
-          ++ja;
-        }
-        const std::uint64_t jb = e / rp;  // full partitions [ja, jb)
-        if (jb > ja) copy(ja, 0, rp, jb - ja);
-        if (e % rp != 0 && e / rp >= ja) copy(e / rp, 0, e % rp, 1);  // partial last partition
+        dma_row_to_output(nc, row, static_cast<std::uint64_t>(row_part), r << 16, a, e, p0, out, out_dt);
       }
     }
     nc.dma_copy(win_hbm.tile(0, P, 0, per_partition * kMt19937Words), win);

@@ -145,3 +145,26 @@ std::uint32_t poisson_exact_sample(std::uint64_t seed, std::uint64_t position, d
 }
 
 }  // namespace trn::rand
+
+namespace trn::rand {
+
+std::uint32_t poisson_inversion_curand(double u, double lambda) {
+  constexpr double kChunk = 500.0;  // exp(-500) is a normal double
+  double p = 1.0, q = 1.0;
+  std::uint32_t k = 0;
+  int pow = 0;
+  do {
+    const double L = lambda > pow + kChunk ? std::exp(-kChunk) : std::exp(pow - lambda);
+    p *= L;
+    q *= L;
+    pow += static_cast<int>(kChunk);
+    while (u > q) {
+      ++k;
+      p *= lambda / k;
+      q += p;
+    }
+  } while (pow < lambda);
+  return k;
+}
+
+}  // namespace trn::rand

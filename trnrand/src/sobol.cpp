@@ -80,29 +80,6 @@ std::vector<Dirs> build_directions() {
   return dirs;
 }
 
-// cuRAND's Poisson by inversion (_curand_poisson_ITR_double, CURAND: curand_poisson.h, after
-// G. S. Fishman, Discrete-Event Simulation, 2001): sequential search of the cdf from u in (0, 1)
-// (_curand_uniform_double_excluding_one: x 2^-32 + 2^-33 for 32-bit words, (x >> 11) 2^-53 +
-// 2^-55 for 64-bit), the pmf started at exp(-lambda) in factors of exp(-500) against underflow.
-std::uint32_t poisson_inversion(double u, double lambda) {
-  constexpr double kChunk = 500.0;
-  double p = 1.0, q = 1.0;
-  std::uint32_t k = 0;
-  int pow = 0;
-  do {
-    const double L = lambda > pow + kChunk ? std::exp(-kChunk) : std::exp(pow - lambda);
-    p *= L;
-    q *= L;
-    pow += static_cast<int>(kChunk);
-    while (u > q) {
-      ++k;
-      p *= lambda / k;
-      q += p;
-    }
-  } while (pow < lambda);
-  return k;
-}
-
 // Starting point: P. J. Acklam's rational approximation of the inverse normal cdf (relative error
 // below 1.2e-9; https://web.archive.org/web/20151030215612/http://home.online.no/~pjacklam/notes/invnorm/).
 double inverse_normal_cdf_acklam(double p) {
@@ -324,6 +301,14 @@ void SobolGenerator<Word>::log_normal_double(std::span<double> out, double mean,
   fill(out, [&](Word x) { return log_normal_from_double(icdf_double(x), mean, stddev); });
 }
 template <class Word>
+void SobolGenerator<Word>::poisson_device_api(std::span<std::uint32_t> out, double lambda) {
+  if constexpr (sizeof(Word) == 8)
+    throw UsageError(kWho, "method", "the device-API Poisson is reproduced for SOBOL32 only");
+  else
+    fill(out, [&](std::uint32_t x) { return curand_device_poisson(x, lambda); });
+}
+
+template <class Word>
 void SobolGenerator<Word>::poisson(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
     throw UsageError(kWho, "lambda",
@@ -333,19 +318,35 @@ void SobolGenerator<Word>::poisson(std::span<std::uint32_t> out, double lambda) 
     // (_curand_uniform_double_excluding_one(unsigned long long): (x >> 11) 2^-53 + 2^-55); the
     // outputs are monotone in the point, unlike the square histogram's.
     fill(out, [&](std::uint64_t x) {
-      return poisson_inversion(static_cast<double>(x >> 11) * 0x1p-53 + 0x1p-55, lambda);
+      return poisson_inversion_curand(static_cast<double>(x >> 11) * 0x1p-53 + 0x1p-55, lambda);
     });
-  } else if (lambda < kCurandPoissonNormalThreshold) {
-    if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
-    const PoissonTable& t = *table_;
-    fill(out, [&](std::uint32_t x) { return t.sample(x); });
   } else {
-    // cuRAND's SOBOL32 host Poisson from lambda 2000 (observed on cuRAND 10.4): the inversion,
-    // not the normal approximation of the pseudo-random generators. Equal except at x = 0 (the first
-    // point of a dimension; up to 6 apart) and for 1 in 6 values at lambda >= 1e5 (1 apart: the
-    // rounding of the long cdf sum).
-    fill(out, [&](std::uint32_t x) { return poisson_inversion(x * 0x1p-32 + 0x1p-33, lambda); });
+    // SOBOL32 (observed on cuRAND 10.4): histogram below 10, inversion to 8000, normal above.
+    const WordPoisson sample(lambda, 10.0, table_);
+    fill(out, [&](std::uint32_t x) { return sample(x); });
   }
+}
+
+WordPoisson::WordPoisson(double lambda, double table_below, std::shared_ptr<const PoissonTable>& cache)
+    : lambda_(lambda), root_(std::sqrt(lambda)) {
+  method_ = lambda < table_below ? 0 : lambda <= kCurandPoissonInversionTo ? 1 : 2;
+  if (method_ == 0) {
+    if (!cache || cache->lambda != lambda) cache = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
+    table_ = cache.get();
+  }
+}
+
+std::uint32_t curand_device_poisson(std::uint32_t x, double lambda) {
+  if (lambda < 1000.0) return poisson_inversion_curand(static_cast<double>(x) * 0x1p-32 + 0x1p-33, lambda);
+  const double v = std::sqrt(lambda) * sobol_normal_icdf_double(x) + lambda + 0.5;
+  return v >= 4294967296.0 ? 0xffffffffu : v > 0.0 ? static_cast<std::uint32_t>(v) : 0u;
+}
+
+std::uint32_t WordPoisson::operator()(std::uint32_t x) const {
+  if (method_ == 0) return table_->sample(x);
+  if (method_ == 1) return poisson_inversion_curand(static_cast<double>(x) * 0x1p-32 + 0x1p-32, lambda_);
+  const double v = root_ * sobol_normal_icdf_double(x) + lambda_ + 0.5;  // > 0: z >= -6.7, lambda > 8000
+  return v >= 4294967296.0 ? 0xffffffffu : static_cast<std::uint32_t>(v);
 }
 
 template class SobolGenerator<std::uint32_t>;

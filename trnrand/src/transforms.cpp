@@ -62,6 +62,14 @@ float log_normal_from(float z, float mean, float stddev) { return scalar_exp(z, 
 double normal_affine_double(double z, double mean, double stddev) { return z * stddev + mean; }
 double log_normal_from_double(double z, double mean, double stddev) { return std::exp(z * stddev + mean); }
 
+std::array<float, 2> box_muller_curand_host_f32(std::uint32_t x, std::uint32_t y) {
+  using K = BoxMullerConstants;
+  const float u = uniform_from_word(x);
+  const float v = static_cast<float>(y) * K::kAngleScale + K::kAngleScale / 2;
+  const float s = std::sqrt(-2.0f * std::log(u));  // logf, sqrtf
+  return {std::sin(v) * s, std::cos(v) * s};       // sinf, cosf
+}
+
 float exponential_from_uniform(float u, float lambda) { return (0.0f - scalar_log(u)) / lambda; }
 double exponential_from_uniform_double(double u, double lambda) { return (0.0 - std::log(u)) / lambda; }
 

@@ -5,7 +5,7 @@
 // (docs/trnrand.md section 8); with `sobol`, curand_reference_sobol32.txt (section 9); with
 // `mrg32k3a`, curand_reference_mrg32k3a.txt (the XORWOW records for MRG32K3A, section 10); with
 // `sobol64`, curand_reference_sobol64.txt (section 11); with `mt19937`, curand_reference_mt19937.txt
-// (section 12). NOT built by CMake: the project never needs CUDA. To regenerate
+// (section 12); with `mtgp32`, curand_reference_mtgp32.txt (section 13). NOT built by CMake: the project never needs CUDA. To regenerate
 // (CUDA toolkit with cuRAND at /usr/local/cuda):
 //
 //   g++ -std=c++17 -O2 -I/usr/local/cuda/include tests/trnrand/data/gen_curand_reference_large.cpp
@@ -16,6 +16,7 @@
 //   /tmp/gen_large mrg32k3a > tests/trnrand/data/curand_reference_mrg32k3a.txt
 //   /tmp/gen_large sobol64 > tests/trnrand/data/curand_reference_sobol64.txt
 //   /tmp/gen_large mt19937 > tests/trnrand/data/curand_reference_mt19937.txt
+//   /tmp/gen_large mtgp32 > tests/trnrand/data/curand_reference_mtgp32.txt
 //
 // Same record format as curand_reference.txt (gen_curand_reference.cpp), plus `reseed S`
 // (SetPseudoRandomGeneratorSeed between calls), `layout xorwow` (the offset advances by n / 2 for
@@ -156,6 +157,15 @@ void call(int type, std::size_t n, std::size_t stride) {
   }
 }
 
+// One Poisson call at any lambda (SOBOL32's and MTGP32's three methods, Philox's lambda 4000).
+void poisson_call(double lambda, std::size_t n, std::size_t stride) {
+  std::vector<unsigned int> v(n);
+  check(curandGeneratePoisson(g, v.data(), n, lambda), "poisson");
+  char head[128];
+  std::snprintf(head, sizeof head, "call poisson %zu %.17g", n, lambda);
+  print(head, v, stride);
+}
+
 std::uint64_t lcg = 0x2545F4914F6CDD1Dull;
 std::uint64_t next() {
   lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
@@ -232,6 +242,17 @@ void sobol_records() {
     for (int type = 0; type < 9; ++type)
       if (type < 8 || n <= 100000) call(type, n, stride);
   }
+  // Poisson's three methods (histogram below lambda 10, inversion to 8000, normal approximation
+  // above) and NVIDIA's sobol32 Poisson sample (1 dimension, offset 0, n 12, lambda 10: Host[2] is 12).
+  new_generator(0, 0);
+  check(curandSetQuasiRandomGeneratorDimensions(g, 1), "dimensions");
+  std::printf("dimensions 1\n");
+  poisson_call(10.0, 12, 1);
+  new_generator(0, 3);
+  check(curandSetQuasiRandomGeneratorDimensions(g, 3), "dimensions");
+  std::printf("dimensions 3\n");
+  const double lambdas[] = {9.75, 10, 31.5, 100.25, 1999.5, 8000, 8000.5, 100000};
+  for (double l : lambdas) poisson_call(l, 3000, 97);
   // A large call: 2^22 values of 4 dimensions.
   new_generator(0, 77);
   check(curandSetQuasiRandomGeneratorDimensions(g, 4), "dimensions");
@@ -355,7 +376,120 @@ void mt19937_records() {
   std::printf("status dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 3)));
 }
 
+// CURAND_RNG_PSEUDO_MTGP32: positional, no offsets (TYPE_ERROR), orderings DEFAULT / BEST (192
+// blocks) and LEGACY (64 blocks; an `ordering 103` line after the `generator` line). Every type in
+// turn (odd n), calls across the 49152-word rounds, Poisson at every method's edges (histogram
+// below 32, Fishman's inversion to 8000, the normal approximation above), reseeds, a 64-bit seed,
+// the default seed (no SetPseudoRandomGeneratorSeed: recorded as seed 0), statuses.
+void mtgp32_records() {
+  std::printf("# MTGP32 (CURAND_RNG_PSEUDO_MTGP32 = 141): positional; the offset counts words\n");
+  auto fresh = [](unsigned long long seed, bool set_seed, int ordering) {
+    if (g != nullptr) curandDestroyGenerator(g);
+    check(curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_MTGP32), "create");
+    if (set_seed) check(curandSetPseudoRandomGeneratorSeed(g, seed), "seed");
+    std::printf("generator %llx 0\n", seed);
+    if (ordering != 101) {
+      check(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(ordering)), "ordering");
+      std::printf("ordering %d\n", ordering);
+    }
+  };
+  fresh(1234, true, 101);
+  for (int type = 0; type < 9; ++type) call(type, type == 3 ? 1001 : 1000, 143);
+  call(0, 4097, 585);
+  call(3, 65537, 9363);
+  call(0, (1u << 20) + 3, (1u << 20) / 7);
+  call(1, 100003, 14287);
+  call(2, 70001, 10001);
+  call(5, 5003, 715);
+  call(6, 5003, 715);
+  const double lambdas[] = {0.25, 31.5, 32, 100.5, 1999.5, 2000, 7999.75, 8000, 8000.5, 65536.25, 400000};
+  for (double l : lambdas) poisson_call(l, l > 10000 ? 4001 : 20001, 2857);
+  check(curandSetPseudoRandomGeneratorSeed(g, 77), "seed");
+  std::printf("# SetPseudoRandomGeneratorSeed(77): restarts at word 0\ngenerator 4d 0\n");
+  call(0, 4001, 571);
+  check(curandSetPseudoRandomGeneratorSeed(g, 77), "seed");
+  std::printf("# SetPseudoRandomGeneratorSeed(77) again: no effect\n");
+  call(1, 1000, 143);
+  fresh(0x123456789abcdefull, true, 101);
+  call(0, 3000, 429);
+  call(4, 1000, 143);
+  fresh(0, false, 101);  // the default seed
+  call(0, 60000, 8571);
+  fresh(0xffffffff00000005ull, true, 103);  // LEGACY: 64 blocks
+  call(0, 40000, 5713);
+  call(1, 1001, 143);
+  call(0, 70000, 9999);
+  poisson_call(4000.5, 3001, 428);
+  fresh(99, true, 100);  // BEST: the DEFAULT layout
+  call(0, 50001, 7143);
+  std::vector<unsigned long long> ull(9);
+  std::vector<float> f(9);
+  std::vector<unsigned int> u(9);
+  std::printf("status offset %d\n", static_cast<int>(curandSetGeneratorOffset(g, 5)));
+  std::printf("status long_long %d\n", static_cast<int>(curandGenerateLongLong(g, ull.data(), 9)));
+  std::printf("status normal_odd_n %d\n", static_cast<int>(curandGenerateNormal(g, f.data(), 9, 0.0f, 1.0f)));
+  std::printf("status poisson_lambda_0 %d\n", static_cast<int>(curandGeneratePoisson(g, u.data(), 9, 0.0)));
+  std::printf("status poisson_lambda_400001 %d\n", static_cast<int>(curandGeneratePoisson(g, u.data(), 9, 400001.0)));
+  const int orders[] = {102, 104, 201, 100, 101, 103};
+  for (int o : orders)
+    std::printf("status ordering_%d %d\n", o, static_cast<int>(curandSetGeneratorOrdering(g, static_cast<curandOrdering_t>(o))));
+  std::printf("status dimensions %d\n", static_cast<int>(curandSetQuasiRandomGeneratorDimensions(g, 3)));
+  // GeneratePoissonMethod on the host generators: the status of every method value on MTGP32, and
+  // the values of CURAND_DEVICE_API on MTGP32 (seed 1234) and SOBOL32 (1 dimension):
+  // "device_poisson <rng type> <lambda> <n> <FNV-1a of the n values>".
+  for (int m = 0; m < 14; ++m)
+    std::printf("status poisson_method_%d %d\n", m,
+                static_cast<int>(curandGeneratePoissonMethod(g, u.data(), 9, 4.5, static_cast<curandMethod_t>(m))));
+  const int device_types[] = {141, 201};
+  const double device_lambdas[] = {4.5, 999.5, 1000, 3000.5};
+  for (int t : device_types)
+    for (double l : device_lambdas) {
+      curandGenerator_t d = nullptr;
+      check(curandCreateGeneratorHost(&d, static_cast<curandRngType_t>(t)), "create");
+      if (t == 141) check(curandSetPseudoRandomGeneratorSeed(d, 1234), "seed");
+      std::vector<unsigned int> v(5001);
+      check(curandGeneratePoissonMethod(d, v.data(), v.size(), l, CURAND_DEVICE_API), "poisson method");
+      std::printf("device_poisson %d %.17g %zu %016llx\n", t, l, v.size(),
+                  static_cast<unsigned long long>(fnv1a(v.data(), v.size() * 4)));
+      curandDestroyGenerator(d);
+    }
+  // GenerateSeeds after 1000 words: "generate_seeds <rng type> <next word is word 0> <is word 1000>".
+  const int seed_types[] = {101, 121, 141, 142, 201, 203};
+  for (int t : seed_types) {
+    curandGenerator_t a = nullptr, b = nullptr;
+    check(curandCreateGeneratorHost(&a, static_cast<curandRngType_t>(t)), "create");
+    check(curandCreateGeneratorHost(&b, static_cast<curandRngType_t>(t)), "create");
+    const bool wide = t == 203;
+    std::vector<unsigned long long> wa(1001), wb(2001);
+    std::vector<unsigned int> na(1001), nb(2001);
+    if (wide) {
+      check(curandGenerateLongLong(a, wa.data(), 1000), "gen");
+      check(curandGenerateSeeds(a), "seeds");
+      check(curandGenerateLongLong(a, wa.data() + 1000, 1), "gen");
+      check(curandGenerateLongLong(b, wb.data(), 2001), "gen");
+    } else {
+      check(curandGenerate(a, na.data(), 1000), "gen");
+      check(curandGenerateSeeds(a), "seeds");
+      check(curandGenerate(a, na.data() + 1000, 1), "gen");
+      check(curandGenerate(b, nb.data(), 2001), "gen");
+    }
+    const bool word0 = wide ? wa[1000] == wb[0] : na[1000] == nb[0];
+    const bool word1000 = wide ? wa[1000] == wb[1000] : na[1000] == nb[1000];
+    std::printf("generate_seeds %d %d %d\n", t, word0 ? 1 : 0, word1000 ? 1 : 0);
+    curandDestroyGenerator(a);
+    curandDestroyGenerator(b);
+  }
+}
+
 int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "mtgp32") == 0) {
+    int version = 0;
+    curandGetVersion(&version);
+    std::printf("# cuRAND %d host generator (MTGP32)\n# generated by tests/trnrand/data/gen_curand_reference_large.cpp mtgp32\n", version);
+    mtgp32_records();
+    curandDestroyGenerator(g);
+    return 0;
+  }
   if (argc > 1 && std::strcmp(argv[1], "mt19937") == 0) {
     int version = 0;
     curandGetVersion(&version);
@@ -408,6 +542,12 @@ int main(int argc, char** argv) {
   // 1. The sequence of the issue: seed 0, offset 1000003, n = 1048578 of every distribution in turn.
   new_generator(0, 1000003);
   for (int type = 0; type < 9; ++type) call(type, 1048578, 16411);
+
+  // 1b. The sequence again with Poisson at lambda 4000 after the log-normals (the normal
+  // approximation's z rounded across an integer at one of the 1048578 values).
+  new_generator(0, 1000003);
+  for (int type = 0; type < 7; ++type) call(type, 1048578, 16411);
+  poisson_call(4000, 1048578, 16411);
 
   // 2. Every distribution after every other one at n >= 2^20 (odd n and odd offsets included), a
   // fresh generator per pair with its own seed and offset.

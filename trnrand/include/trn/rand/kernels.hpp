@@ -124,6 +124,14 @@ struct GeneratePlan {
 // order), otherwise cfg.num_cores.
 LaunchConfig engine_launch_config(const EngineConfig& cfg, int programs, bool sequential = false);
 
+// DMA of words [a, e) of one output row held in SBUF as consecutive runs of row_part words per
+// partition (row: [P, row_part], element j row_part + c of the row is row word j row_part + c),
+// to out + (row_first + a - p0) elements: at most three DMAs (a partial first partition, the
+// whole partitions, a partial last partition). Used by the stateful word kernels (MT19937's rows,
+// MTGP32's rounds). Requires row_first + a >= p0.
+void dma_row_to_output(NeuronCore& nc, const Tile& row, std::uint64_t row_part, std::uint64_t row_first,
+                       std::uint64_t a, std::uint64_t e, std::uint64_t p0, void* out, DType dt);
+
 // Runs the generator kernel over tiles of [pmax, F] elements (F from the SBUF budget), programs of
 // up to 8 tiles with double-buffered SBUF, and returns the launch (trace for the cost model).
 LaunchResult run_generate_kernel(const KernelParams& p, const EngineConfig& cfg);

@@ -55,6 +55,13 @@ struct PoissonTable {
   }
 };
 
+// cuRAND's Poisson by inversion (_curand_poisson_ITR_double, curand_poisson.h, after G. S.
+// Fishman, Discrete-Event Simulation, Springer 2001): sequential search of the cdf from u in (0, 1)
+// (_curand_uniform_double_excluding_one: x 2^-32 + 2^-33 for 32-bit words, (x >> 11) 2^-53 +
+// 2^-55 for 64-bit), the pmf started at exp(-lambda) in factors of exp(-500) against underflow.
+// SOBOL32 from lambda 2000, SOBOL64 and MTGP32 (32 <= lambda <= 8000) use it (observed).
+std::uint32_t poisson_inversion_curand(double u, double lambda);
+
 // Builds cuRAND's table for 0 < lambda < kCurandPoissonNormalThreshold.
 PoissonTable build_poisson_table(double lambda);
 

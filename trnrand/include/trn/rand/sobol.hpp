@@ -55,6 +55,28 @@ std::uint64_t sobol_point64(const SobolDirections64& v, std::uint64_t index);
 // accuracy, then rounded once to float (the _double variant in fp64 throughout).
 float sobol_normal_icdf(std::uint32_t x);
 double sobol_normal_icdf_double(std::uint32_t x);
+
+// cuRAND's host Poisson of one 32-bit word for SOBOL32 and MTGP32 (observed on cuRAND 10.4): the
+// square histogram (poisson.hpp) for lambda < table_below (SOBOL32 10, MTGP32 32), the inversion
+// poisson_inversion_curand(x 2^-32 + 2^-32) up to kCurandPoissonInversionTo, above it the normal
+// approximation (unsigned)(sqrt(lambda) z + lambda + 0.5) with the double inverse-CDF z of the word.
+inline constexpr double kCurandPoissonInversionTo = 8000.0;
+// cuRAND's device-API Poisson of one 32-bit word (_curand_poisson: the inversion of
+// x 2^-32 + 2^-33 below lambda 1000, the normal approximation with the double inverse-CDF z from
+// 1000): what libcurand's host MTGP32 and SOBOL32 generators give for
+// GeneratePoissonMethod(CURAND_DEVICE_API) (observed).
+std::uint32_t curand_device_poisson(std::uint32_t x, double lambda);
+class WordPoisson {
+ public:
+  // cache: the generator's last table (rebuilt when lambda changes).
+  WordPoisson(double lambda, double table_below, std::shared_ptr<const PoissonTable>& cache);
+  std::uint32_t operator()(std::uint32_t x) const;
+
+ private:
+  double lambda_, root_;
+  int method_;  // 0 histogram, 1 inversion, 2 normal approximation
+  const PoissonTable* table_ = nullptr;
+};
 // The 64-bit word's double normal (_curand_normal_icdf_double(unsigned long long)): its high 53
 // bits, p = (x >> 11) 2^-53 + 2^-54 mirrored above 2^52, erfcinv to long-double accuracy.
 double sobol_normal_icdf_double64(std::uint64_t x);
@@ -104,6 +126,8 @@ class SobolGenerator {
   void log_normal(std::span<float> out, float mean, float stddev);
   void log_normal_double(std::span<double> out, double mean, double stddev);
   void poisson(std::span<std::uint32_t> out, double lambda);
+  // GeneratePoissonMethod(CURAND_DEVICE_API): curand_device_poisson of each word (SOBOL32 only).
+  void poisson_device_api(std::span<std::uint32_t> out, double lambda);
 
  private:
   static constexpr unsigned kBits = 8 * sizeof(Word);

@@ -59,6 +59,11 @@ constexpr double uniform_double_hq(std::uint32_t x, std::uint32_t y) {
 // Box–Muller pair (sin component, cos component) of words (x, y), unscaled (mean 0, stddev 1),
 // with the operation sequence of the engine kernel (see the header comment).
 std::array<float, 2> box_muller_f32(std::uint32_t x, std::uint32_t y);
+// The same pair as cuRAND's host generator computes it (glibc's logf, sqrtf, sinf and cosf on the
+// fp32 u and v above; bit-identical to libcurand's host normals on 2^22 values): what the Poisson
+// normal approximation rounds (an ulp of z moves sqrt(lambda) z + lambda across an integer now
+// and then), computed on the host side of the words kernel.
+std::array<float, 2> box_muller_curand_host_f32(std::uint32_t x, std::uint32_t y);
 // The reduced ScalarE arguments of sin(v) and cos(v) for v in (0, 2 pi] (exposed for tests).
 float sin_argument(float v);
 float cos_argument(float v);
