@@ -194,8 +194,9 @@ void BlockSparseContractionPlan::execute(const blas::Settings& s, std::complex<d
   };
   for (const Target& t : targets_) {
     blas::CallReport r;
+    const void* c_block = C != nullptr ? C[t.d] : nullptr;  // C may be NULL when beta == 0
     if (t.products.empty() && beta != 0.0) {
-      plans_[t.scale].execute(s, beta, C[t.d], one_of(spec_.d.dtype), 0.0, nullptr, D[t.d], ws.data, ws.bytes, &r);
+      plans_[t.scale].execute(s, beta, c_block, one_of(spec_.d.dtype), 0.0, nullptr, D[t.d], ws.data, ws.bytes, &r);
       add(r);
     } else if (t.products.empty()) {  // zeros: a DMA broadcast of one zero element (no arithmetic)
       const TensorDesc dd = block_desc(spec_.d, t.d);
@@ -206,7 +207,7 @@ void BlockSparseContractionPlan::execute(const blas::Settings& s, std::complex<d
     for (std::size_t i = 0; i < t.products.size(); ++i) {
       const Product& p = t.products[i];
       const bool first = i == 0;
-      plans_[p.plan].execute(s, alpha, A[p.a], B[p.b], first ? beta : 1.0, first ? C[t.d] : D[t.d], D[t.d], ws.data,
+      plans_[p.plan].execute(s, alpha, A[p.a], B[p.b], first ? beta : 1.0, first ? c_block : D[t.d], D[t.d], ws.data,
                              ws.bytes, &r);
       add(r);
     }
