@@ -216,40 +216,7 @@ Sparse make_sparse(trntensorHandle_t h, const std::string& modes, std::vector<st
 }
 
 // The dense, zero-filled column-major tensor of a block-sparse operand.
-tensor_ref::Operand dense(const Sparse& s) {
-  std::vector<int64_t> shape, offs;
-  for (const auto& sec : s.sections) {
-    int64_t t = 0;
-    std::vector<int64_t> o;
-    for (int64_t e : sec) {
-      o.push_back(t);
-      t += e;
-    }
-    shape.push_back(t);
-  }
-  tensor_ref::Operand d = tensor_ref::column_major(shape, {});
-  std::size_t n = 1;
-  for (int64_t e : shape) n *= static_cast<std::size_t>(e);
-  d.data.assign(n, 0.0);
-  for (std::size_t b = 0; b < s.blocks.size(); ++b) {
-    std::vector<int64_t> ext, base;
-    for (std::size_t i = 0; i < s.modes.size(); ++i) {
-      const auto c = static_cast<std::size_t>(s.blocks[b][i]);
-      ext.push_back(s.sections[i][c]);
-      int64_t o = 0;
-      for (std::size_t j = 0; j < c; ++j) o += s.sections[i][j];
-      base.push_back(o);
-    }
-    std::vector<int64_t> idx(ext.size(), 0);
-    for (std::size_t k = 0; k < s.data[b].size(); ++k) {
-      int64_t off = 0;
-      for (std::size_t i = 0; i < idx.size(); ++i) off += (base[i] + idx[i]) * d.strides[i];
-      d.data[static_cast<std::size_t>(off)] = s.data[b][k];
-      for (std::size_t i = 0; i < idx.size() && ++idx[i] == ext[i]; ++i) idx[i] = 0;
-    }
-  }
-  return d;
-}
+tensor_ref::Operand dense(const Sparse& s) { return tensor_ref::block_sparse_dense(s.sections, s.blocks, s.data); }
 
 // Runs D = alpha A B + beta C and checks every stored block of D against the dense oracle.
 template <class T>

@@ -226,6 +226,7 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
                                                       trntensorPlanPreferenceAttribute_t attr, const void* buf,
                                                       size_t sizeInBytes);
 
+/* planPref / pref may be NULL: the default preference. */
 trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
                                                  const trntensorOperationDescriptor_t desc,
                                                  const trntensorPlanPreference_t planPref,

@@ -427,28 +427,33 @@ trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
   const char* fn = "trntensorEstimateWorkspaceSize";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   check.require(g_ops.contains(desc), 1, "desc")
-      .require(g_prefs.contains(planPref), 2, "planPref")
+      .require(planPref == nullptr || g_prefs.contains(planPref), 2, "planPref")
       .one_of(trn::cshim::enum_value(workspacePref), {1, 2, 3}, 3, "workspacePref")
       .not_null(workspaceSizeEstimate, 4, "workspaceSizeEstimate");
   if (!check) return check.status();
+  const trntensorPlanPreference defaults;  // a NULL preference: the defaults (cuTENSOR 2.x)
+  const trntensorPlanPreference* pref = planPref != nullptr ? planPref : &defaults;
   // One lowering per problem: MIN, DEFAULT and MAX estimate the same (deterministic) size.
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     *workspaceSizeEstimate = desc->kind == kContraction || desc->kind == kReduction
-                                 ? plan_under(handle, desc, planPref).workspace_bytes()
-                             : desc->kind == kTrinary     ? trinary_under(handle, desc, planPref)->workspace_bytes()
+                                 ? plan_under(handle, desc, pref).workspace_bytes()
+                             : desc->kind == kTrinary     ? trinary_under(handle, desc, pref)->workspace_bytes()
                              : desc->kind == kBlockSparse ? desc->block_sparse->workspace_bytes()
                                                           : 0;
   });
 }
 
 trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorPlan_t* plan,
-                                      const trntensorOperationDescriptor_t desc, const trntensorPlanPreference_t pref,
+                                      const trntensorOperationDescriptor_t desc, const trntensorPlanPreference_t planPref,
                                       uint64_t workspaceSizeLimit) {
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   const char* fn = "trntensorCreatePlan";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
+  check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc")
+      .require(planPref == nullptr || g_prefs.contains(planPref), 3, "pref");
   if (!check) return check.status();
+  const trntensorPlanPreference defaults;  // a NULL preference: the defaults (cuTENSOR 2.x)
+  const trntensorPlanPreference* pref = planPref != nullptr ? planPref : &defaults;
   trn::tensor::ContractionPlan chosen;
   std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
   const trntensorStatus_t planned =
