@@ -1,11 +1,18 @@
-// The fuzz target over the einsum parser / planner / executor and the descriptor -> contraction
-// -> plan -> contract pipeline, all through the C API. Every input must end in a status, never a
+// The fuzz target over the einsum parser / planner / executor, the descriptor -> contraction
+// -> plan -> contract pipeline, the trinary contraction, and the 2.x entry points of issue #29
+// (plan cache file reader, block-sparse descriptors and contraction, element-wise trinary), all
+// through the C API. Every input must end in a status, never a
 // crash, every status one of cuTENSOR's, and a failed call must leave its output untouched.
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trntensor (tools/fuzz.sh)
 // and the ctest fuzz_replay_trntensor (its corpus, seeds of valid einsum expressions and descriptor
 // pipelines among it (seed-*), mutations of it and random inputs; fuzz_replay.cpp).
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,7 +30,8 @@ bool is_status(trntensorStatus_t st) {
     case TRNTENSOR_STATUS_INVALID_VALUE: case TRNTENSOR_STATUS_ARCH_MISMATCH: case TRNTENSOR_STATUS_MAPPING_ERROR:
     case TRNTENSOR_STATUS_EXECUTION_FAILED: case TRNTENSOR_STATUS_INTERNAL_ERROR: case TRNTENSOR_STATUS_NOT_SUPPORTED:
     case TRNTENSOR_STATUS_LICENSE_ERROR: case TRNTENSOR_STATUS_CUBLAS_ERROR: case TRNTENSOR_STATUS_CUDA_ERROR:
-    case TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE: case TRNTENSOR_STATUS_INSUFFICIENT_DRIVER: return true;
+    case TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE: case TRNTENSOR_STATUS_INSUFFICIENT_DRIVER:
+    case TRNTENSOR_STATUS_IO_ERROR: return true;
     default: return false;
   }
 }
@@ -43,6 +51,173 @@ std::int64_t span(const std::vector<std::int64_t>& ext, const std::vector<std::i
     for (auto e : ext) s *= e > 0 ? e : 1;
   }
   return s;
+}
+
+// ---- the cuTENSOR 2.x entry points of issue #29 ----------------------------------------------------
+
+// A plan cache file: the handle's own (a planned contraction written out) mutated by the input, or
+// raw input bytes; reading it is SUCCESS or IO_ERROR, numCachelinesRead untouched on error, and the
+// cache still writes afterwards.
+void fuzz_plan_cache_file(trnfuzz::Input& r, trntensorHandle_t h) {
+  const std::string path = "/tmp/trntensor_fuzz_plan_cache_" + std::to_string(static_cast<long>(getpid())) + ".txt";
+  std::string text;
+  if (r.byte() % 4 != 0) {
+    const int64_t m = 1 + r.byte() % 9, k = 1 + r.byte() % 9;
+    const int64_t ea[2] = {m, k}, eb[1] = {k}, ed[1] = {m};
+    const int32_t ma[2] = {'m', 'k'}, mb[1] = {'k'}, md[1] = {'m'};
+    trntensorTensorDescriptor_t a = nullptr, b = nullptr, d = nullptr;
+    trntensorCreateTensorDescriptor(h, &a, 2, ea, nullptr, TRN_R_32F, 16);
+    trntensorCreateTensorDescriptor(h, &b, 1, eb, nullptr, TRN_R_32F, 16);
+    trntensorCreateTensorDescriptor(h, &d, 1, ed, nullptr, TRN_R_32F, 16);
+    trntensorOperationDescriptor_t op = nullptr;
+    if (trntensorCreateContraction(h, &op, a, ma, TRNTENSOR_OP_IDENTITY, b, mb, TRNTENSOR_OP_IDENTITY, d, md,
+                                   TRNTENSOR_OP_IDENTITY, d, md, TRNTENSOR_COMPUTE_DESC_32F) == TRNTENSOR_STATUS_SUCCESS) {
+      trntensorPlan_t plan = nullptr;
+      if (trntensorCreatePlan(h, &plan, op, nullptr, UINT64_MAX) == TRNTENSOR_STATUS_SUCCESS) trntensorDestroyPlan(plan);
+      trntensorDestroyOperationDescriptor(op);
+    }
+    for (auto t : {a, b, d}) trntensorDestroyTensorDescriptor(t);
+    require(trntensorHandleWritePlanCacheToFile(h, path.c_str()) == TRNTENSOR_STATUS_SUCCESS, "write the plan cache");
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    // Mutations: (position, new byte) pairs, then an optional truncation.
+    const int edits = r.byte() % 4;
+    for (int e = 0; e < edits && !text.empty(); ++e) {
+      const std::size_t at = r.u32() % text.size();
+      text[at] = static_cast<char>(r.byte());
+    }
+    if (r.byte() % 3 == 0 && !text.empty()) text.resize(r.u32() % text.size());
+  } else {
+    while (!r.empty() && text.size() < 4096) text += static_cast<char>(r.byte());
+  }
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+  }
+  uint32_t n = 12345;
+  const trntensorStatus_t st = trntensorHandleReadPlanCacheFromFile(h, path.c_str(), &n);
+  require(st == TRNTENSOR_STATUS_SUCCESS || st == TRNTENSOR_STATUS_IO_ERROR, "plan cache read: SUCCESS or IO_ERROR");
+  require(st == TRNTENSOR_STATUS_SUCCESS || n == 12345, "a failed plan cache read wrote numCachelinesRead");
+  require(trntensorHandleWritePlanCacheToFile(h, path.c_str()) == TRNTENSOR_STATUS_SUCCESS, "write after read");
+  std::remove(path.c_str());
+  trnfuzz::reach(st == TRNTENSOR_STATUS_SUCCESS ? "plan_cache_read" : "plan_cache_refused");
+  ran_to(st);
+}
+
+// Block-sparse descriptors from the input (up to 3 modes of up to 3 sections, up to 4 blocks, some
+// coordinates or strides invalid) and their contraction D = A B + beta C with D = C.
+void fuzz_block_sparse(trnfuzz::Input& r, trntensorHandle_t h) {
+  const bool f64 = r.byte() % 2 == 0;
+  trntensorBlockSparseTensorDescriptor_t d[3] = {nullptr, nullptr, nullptr};
+  std::vector<std::int32_t> modes[3];
+  std::vector<std::vector<double>> blocks[3];
+  for (int t = 0; t < 3; ++t) {
+    const uint32_t nm = r.byte() % 4;
+    const uint64_t nb = r.byte() % 5;
+    std::vector<uint32_t> nsec;
+    std::vector<int64_t> ext;
+    std::vector<int32_t> coords;
+    std::vector<int64_t> strides;
+    const bool strided = r.byte() % 4 == 0;
+    for (uint32_t i = 0; i < nm; ++i) {
+      nsec.push_back(1 + r.byte() % 3);
+      modes[t].push_back('a' + r.byte() % 4);
+      for (uint32_t q = 0; q < nsec.back(); ++q) ext.push_back(r.byte() % 5);
+    }
+    for (uint64_t b = 0; b < nb; ++b) {
+      std::size_t elems = 1;
+      std::size_t base = 0;
+      for (uint32_t i = 0; i < nm; ++i) {
+        const int32_t c0 = static_cast<int32_t>(r.byte() % 4);
+        const int32_t c = r.byte() % 16 == 0 ? c0 - 4 : c0;  // sometimes negative
+        coords.push_back(c);
+        const std::size_t e = c >= 0 && static_cast<uint32_t>(c) < nsec[i] ? static_cast<std::size_t>(std::max<int64_t>(1, ext[base + static_cast<std::size_t>(c)])) : 1;
+        if (strided) strides.push_back(r.byte() % 7);
+        elems *= e;
+        base += nsec[i];
+      }
+      std::size_t span_elems = elems;
+      for (auto s : strides) span_elems += static_cast<std::size_t>(std::max<int64_t>(s, 0)) * 8;
+      blocks[t].emplace_back(span_elems + 1, 0.25);
+    }
+    (void)trntensorCreateBlockSparseTensorDescriptor(h, &d[t], nm, nb, nsec.data(), ext.data(), coords.data(),
+                                                     strided ? strides.data() : nullptr, f64 ? TRN_R_64F : TRN_R_32F);
+  }
+  trntensorOperationDescriptor_t op = nullptr;
+  const trntensorStatus_t st = trntensorCreateBlockSparseContraction(
+      h, &op, d[0], modes[0].data(), TRNTENSOR_OP_IDENTITY, d[1], modes[1].data(), TRNTENSOR_OP_IDENTITY, d[2],
+      modes[2].data(), TRNTENSOR_OP_IDENTITY, d[2], modes[2].data(), f64 ? TRNTENSOR_COMPUTE_DESC_64F : TRNTENSOR_COMPUTE_DESC_32F);
+  if (st == TRNTENSOR_STATUS_SUCCESS) {
+    uint64_t ws = 0;
+    trntensorEstimateWorkspaceSize(h, op, nullptr, TRNTENSOR_WORKSPACE_DEFAULT, &ws);
+    trntensorPlan_t plan = nullptr;
+    if (trntensorCreatePlan(h, &plan, op, nullptr, ws) == TRNTENSOR_STATUS_SUCCESS) {
+      // Block data as float or double in over-sized double buffers (the element counts above).
+      std::vector<const void*> pa, pb, pc;
+      std::vector<void*> pd;
+      for (auto& v : blocks[0]) pa.push_back(v.data());
+      for (auto& v : blocks[1]) pb.push_back(v.data());
+      for (auto& v : blocks[2]) {
+        pc.push_back(v.data());
+        pd.push_back(v.data());
+      }
+      if (r.byte() % 5 == 0 && !pa.empty()) pa[0] = nullptr;
+      std::vector<double> work(ws / 8 + 2);
+      const float af = 1.0f, bf = static_cast<float>(r.byte() % 2);
+      const double ad = 1.0, bd = bf;
+      const auto before = blocks[2];
+      const trntensorStatus_t cs = trntensorBlockSparseContract(
+          h, plan, f64 ? static_cast<const void*>(&ad) : &af, pa.data(), pb.data(), f64 ? static_cast<const void*>(&bd) : &bf,
+          pc.data(), pd.data(), work.data(), ws, nullptr);
+      require(cs == TRNTENSOR_STATUS_SUCCESS || blocks[2] == before, "a failed block-sparse contraction wrote D");
+      if (cs == TRNTENSOR_STATUS_SUCCESS) trnfuzz::reach("block_sparse_contracted");
+      ran_to(cs);
+      trntensorDestroyPlan(plan);
+    }
+    trntensorDestroyOperationDescriptor(op);
+  }
+  for (auto x : d) trntensorDestroyBlockSparseTensorDescriptor(x);
+}
+
+// Element-wise trinary: four descriptors with random modes and extents, random binary operators.
+void fuzz_elementwise_trinary(trnfuzz::Input& r, trntensorHandle_t h) {
+  trntensorTensorDescriptor_t d[4] = {nullptr, nullptr, nullptr, nullptr};
+  std::vector<std::int64_t> ext[4];
+  std::vector<std::int32_t> modes[4];
+  std::vector<std::vector<float>> buf(4);
+  for (int t = 0; t < 4; ++t) {
+    const int rank = r.byte() % 4;
+    for (int a = 0; a < rank; ++a) {
+      ext[t].push_back(r.byte() % 5);
+      modes[t].push_back('a' + r.byte() % 4);
+    }
+    (void)trntensorCreateTensorDescriptor(h, &d[t], static_cast<uint32_t>(rank), ext[t].data(), nullptr, TRN_R_32F, 16);
+    buf[static_cast<std::size_t>(t)].assign(static_cast<std::size_t>(span(ext[t], {}) + 1), 0.5f);
+  }
+  const int ops[] = {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN, TRNTENSOR_OP_RELU, 77};
+  trntensorOperationDescriptor_t op = nullptr;
+  const trntensorStatus_t st = trntensorCreateElementwiseTrinary(
+      h, &op, d[0], modes[0].data(), TRNTENSOR_OP_IDENTITY, d[1], modes[1].data(), TRNTENSOR_OP_IDENTITY, d[2],
+      modes[2].data(), TRNTENSOR_OP_IDENTITY, d[3], modes[3].data(), static_cast<trntensorOperator_t>(ops[r.byte() % 6]),
+      static_cast<trntensorOperator_t>(ops[r.byte() % 6]), TRNTENSOR_COMPUTE_DESC_32F);
+  if (st == TRNTENSOR_STATUS_SUCCESS) {
+    trntensorPlan_t plan = nullptr;
+    if (trntensorCreatePlan(h, &plan, op, nullptr, 0) == TRNTENSOR_STATUS_SUCCESS) {
+      const float s = 1.5f;
+      const auto before = buf[3];
+      const trntensorStatus_t cs = trntensorElementwiseTrinaryExecute(h, plan, &s, buf[0].data(), &s, buf[1].data(), &s,
+                                                                      r.byte() % 7 == 0 ? nullptr : buf[2].data(),
+                                                                      buf[3].data(), nullptr);
+      require(cs == TRNTENSOR_STATUS_SUCCESS || buf[3] == before, "a failed element-wise trinary wrote D");
+      if (cs == TRNTENSOR_STATUS_SUCCESS) trnfuzz::reach("elementwise_trinary_executed");
+      ran_to(cs);
+      trntensorDestroyPlan(plan);
+    }
+    trntensorDestroyOperationDescriptor(op);
+  }
+  for (auto x : d) trntensorDestroyTensorDescriptor(x);
 }
 
 void run_one(const std::uint8_t* data, std::size_t size) {
@@ -83,6 +258,12 @@ void run_one(const std::uint8_t* data, std::size_t size) {
                                                  TRNTENSOR_EINSUM_PATH_AUTO);
     require(st == TRNTENSOR_STATUS_SUCCESS || out == before, "a failed einsum wrote its output");
     ran_to(st);
+  } else if (mode % 32 == 29) {
+    // The 2.x entry points (one in eight of the inputs that used to reach the contraction pipeline).
+    const std::uint8_t which = r.byte() % 3;
+    if (which == 0) fuzz_plan_cache_file(r, h);
+    else if (which == 1) fuzz_block_sparse(r, h);
+    else fuzz_elementwise_trinary(r, h);
   } else if (mode % 4 == 3) {
     // Trinary pipeline: five descriptors (A, B, C, D, E) with random modes and extents, packed.
     trntensorTensorDescriptor_t d[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
@@ -197,7 +378,11 @@ void run_one(const std::uint8_t* data, std::size_t size) {
 }  // namespace
 
 // The mutations reach the GEMMs, not only the parsers (measured: 182 of 1951 inputs succeed).
-std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"ran_to_success", 90}, {"ran_to_error", 500}}; }
+// The 2.x families are reached from their seeds and mutations of them.
+std::vector<trnfuzz::Floor> trnfuzz::floors() {
+  return {{"ran_to_success", 90},        {"ran_to_error", 500},          {"plan_cache_read", 5},
+          {"plan_cache_refused", 5},     {"block_sparse_contracted", 3}, {"elementwise_trinary_executed", 3}};
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   run_one(data, size);

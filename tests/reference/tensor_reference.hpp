@@ -310,6 +310,42 @@ inline Operand column_major(const std::vector<std::int64_t>& shape, std::vector<
   return o;
 }
 
+// ---- block-sparse tensors ---------------------------------------------------------------------
+
+// The dense, zero-filled column-major tensor of a block-sparse one: mode i cut into sections[i],
+// stored block b at section coordinates blocks[b] holding data[b] (packed, first mode fastest).
+inline Operand block_sparse_dense(const std::vector<std::vector<std::int64_t>>& sections,
+                                  const std::vector<std::vector<std::int32_t>>& blocks,
+                                  const std::vector<std::vector<double>>& data) {
+  std::vector<std::int64_t> shape;
+  for (const auto& sec : sections) {
+    std::int64_t t = 0;
+    for (std::int64_t e : sec) t += e;
+    shape.push_back(t);
+  }
+  std::size_t n = 1;
+  for (std::int64_t e : shape) n *= static_cast<std::size_t>(e);
+  Operand d = column_major(shape, std::vector<double>(n, 0.0));
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    std::vector<std::int64_t> ext, base;
+    for (std::size_t i = 0; i < sections.size(); ++i) {
+      const auto c = static_cast<std::size_t>(blocks[b][i]);
+      ext.push_back(sections[i][c]);
+      std::int64_t o = 0;
+      for (std::size_t j = 0; j < c; ++j) o += sections[i][j];
+      base.push_back(o);
+    }
+    std::vector<std::int64_t> idx(ext.size(), 0);
+    for (std::size_t k = 0; k < data[b].size(); ++k) {
+      std::int64_t off = 0;
+      for (std::size_t i = 0; i < idx.size(); ++i) off += (base[i] + idx[i]) * d.strides[i];
+      d.data[static_cast<std::size_t>(off)] = data[b][k];
+      for (std::size_t i = 0; i < idx.size() && ++idx[i] == ext[i]; ++i) idx[i] = 0;
+    }
+  }
+  return d;
+}
+
 // ---- DF-MP2 -----------------------------------------------------------------------------------
 
 // The DF-MP2 correlation energy (Weigend-Haser) of B (row-major [naux, o v], fp32 values) and the

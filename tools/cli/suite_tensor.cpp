@@ -1,6 +1,6 @@
 // Validation and benchmark suite "tensor": trntensor contractions in every compute descriptor
 // (GEMM-like transpose-free and a permuted TTGT case), the 4-index AO->MO transform, complex
-// contractions with OP_CONJ, trinary contractions and DF-MP2 against the oracle the tests use
+// contractions with OP_CONJ, trinary and block-sparse contractions and DF-MP2 against the oracle the tests use
 // (tests/reference/tensor_reference.hpp: FP64 einsum loops over the labels, the DF-MP2 energy
 // reference), and the path planner on opt_einsum's published example (docs/trntensor.md).
 #include <array>
@@ -267,6 +267,94 @@ CaseResult trinary_case(std::int64_t n, bool f64) {
   return r;
 }
 
+// Block-sparse D[m,n] = A[m,k] B[k,n] (sections m 64/32/32, k 32/64/32, n 48/48/32; A and B
+// block-diagonal plus one off-diagonal block each; D stores 6 blocks, one reached by no pair)
+// against the dense FP64 einsum loop over the zero-filled operands, on D's stored blocks.
+struct BlockSparseProblem {
+  tt::BlockSparseSpec spec;
+  std::vector<std::vector<double>> a, b;  // block data
+};
+BlockSparseProblem block_sparse_problem(bool f64) {
+  BlockSparseProblem p;
+  const tt::DataType dt = f64 ? tt::DataType::f64 : tt::DataType::f32;
+  const std::vector<std::int64_t> sm{64, 32, 32}, sk{32, 64, 32}, sn{48, 48, 32};
+  p.spec.a = {{sm, sk}, {{0, 0}, {1, 1}, {2, 2}, {2, 0}}, {}, dt};
+  p.spec.b = {{sk, sn}, {{0, 0}, {1, 1}, {2, 2}, {0, 2}}, {}, dt};
+  p.spec.c = p.spec.d = {{sm, sn}, {{0, 0}, {1, 1}, {2, 2}, {2, 0}, {0, 2}, {1, 0}}, {}, dt};
+  p.spec.modes_a = {'m', 'k'};
+  p.spec.modes_b = {'k', 'n'};
+  p.spec.modes_c = p.spec.modes_d = {'m', 'n'};
+  p.spec.compute = f64 ? tt::ComputeType::f64 : tt::ComputeType::f32;
+  std::uint64_t seed = 41;
+  for (auto [t, out] : {std::pair{&p.spec.a, &p.a}, std::pair{&p.spec.b, &p.b}})
+    for (std::size_t i = 0; i < t->blocks.size(); ++i) {
+      const tt::TensorDesc d = tt::block_desc(*t, i);
+      auto v = uniform(static_cast<std::size_t>(d.extents[0] * d.extents[1]), seed++);
+      if (!f64)
+        for (auto& x : v) x = static_cast<float>(x);
+      out->push_back(std::move(v));
+    }
+  return p;
+}
+
+// Runs the plan on data of type T; returns D's stored blocks as doubles.
+template <class T>
+std::vector<std::vector<double>> run_block_sparse(const tt::BlockSparseContractionPlan& plan, const BlockSparseProblem& p,
+                                                  const trn::blas::Settings& s, trn::blas::CallReport* rep) {
+  auto to_t = [](const std::vector<double>& v) { return std::vector<T>(v.begin(), v.end()); };
+  std::vector<std::vector<T>> a, b, d;
+  std::vector<const void*> pa, pb;
+  std::vector<void*> pd;
+  for (const auto& v : p.a) a.push_back(to_t(v));
+  for (const auto& v : p.b) b.push_back(to_t(v));
+  for (std::size_t i = 0; i < p.spec.d.blocks.size(); ++i) {
+    const tt::TensorDesc dd = tt::block_desc(p.spec.d, i);
+    d.emplace_back(static_cast<std::size_t>(dd.extents[0] * dd.extents[1]), T(7));
+  }
+  for (auto& v : a) pa.push_back(v.data());
+  for (auto& v : b) pb.push_back(v.data());
+  for (auto& v : d) pd.push_back(v.data());
+  plan.execute(s, 1.0, pa.data(), pb.data(), 0.0, nullptr, pd.data(), nullptr, 0, rep);
+  std::vector<std::vector<double>> out;
+  for (const auto& v : d) out.emplace_back(v.begin(), v.end());
+  return out;
+}
+
+CaseResult block_sparse_case(bool f64) {
+  const BlockSparseProblem p = block_sparse_problem(f64);
+  const tt::BlockSparseContractionPlan plan(p.spec);
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  const auto d = f64 ? run_block_sparse<double>(plan, p, {}, &rep) : run_block_sparse<float>(plan, p, {}, &rep);
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  const auto A = tensor_ref::block_sparse_dense(p.spec.a.sections, p.spec.a.blocks, p.a);
+  const auto B = tensor_ref::block_sparse_dense(p.spec.b.sections, p.spec.b.blocks, p.b);
+  const std::vector<double> ref = einsum_ref("mk,kn->nm", {A, B});  // column-major [m, n]
+  // The stored blocks of D, as the dense reference's entries at the same places.
+  std::vector<std::vector<double>> want;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    std::vector<std::vector<double>> only(d.size());
+    for (std::size_t j = 0; j < d.size(); ++j) only[j].assign(d[j].size(), i == j ? 1.0 : 0.0);
+    const auto mask = tensor_ref::block_sparse_dense(p.spec.d.sections, p.spec.d.blocks, only);
+    want.emplace_back();
+    for (std::size_t e = 0; e < mask.data.size(); ++e)
+      if (mask.data[e] != 0.0) want.back().push_back(ref[e]);
+  }
+  std::vector<double> got_all, want_all;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    got_all.insert(got_all.end(), d[i].begin(), d[i].end());
+    want_all.insert(want_all.end(), want[i].begin(), want[i].end());
+  }
+  r.measured = rel_frobenius(got_all, want_all);
+  const double u = f64 ? 0x1p-53 : 0x1p-24;
+  r.bound = 4 * (std::sqrt(128.0) + 2) * u;  // k <= 128 summed terms over the pairs, one more rounding per pair
+  r.pass = r.measured <= r.bound;
+  r.note = std::to_string(plan.block_products()) + " block contractions over " + std::to_string(d.size()) + " D blocks";
+  r.device = DeviceCost::from(rep.profile);
+  return r;
+}
+
 CaseResult planner_case() {
   tt::PathProblem p;
   p.inputs = {{'b', 'd', 'i', 'k'}, {'a', 'c', 'j'}, {'i', 'k', 'a', 'b'}, {'a', 'j', 'c'}, {'i', 'k', 'b', 'd'}};
@@ -304,6 +392,9 @@ void add_tensor(Registry& reg) {
   for (bool f64 : {false, true})
     add({.op = "trinary ij,jk,kl->il", .mode = f64 ? "64F" : "32F", .shape = "128/32/128/128", .metric = "normwise_rel",
          .bound_text = "8 (sqrt(n) + 1) u", .size = 128.0, .run = [f64] { return trinary_case(128, f64); }});
+  for (bool f64 : {false, true})
+    add({.op = "block-sparse mk,kn->mn", .mode = f64 ? "64F" : "32F", .shape = "128^3, 4/4/6 blocks", .metric = "normwise_rel",
+         .bound_text = "4 (sqrt(k) + 2) u", .size = 128.0, .run = [f64] { return block_sparse_case(f64); }});
   for (std::int64_t n : {8, 16})
     for (bool f64 : {false, true})
       add({.op = "einsum AO->MO", .mode = f64 ? "64F" : "32F", .shape = "n=" + std::to_string(n), .metric = "normwise_rel",
@@ -322,6 +413,21 @@ void add_tensor(Registry& reg) {
        .bound_text = "opt_einsum: 8.000e4 FLOPs, path [(1,3),(0,2),(0,2),(0,1)], largest 1872",
        .experiment = "opt_einsum documented example", .run = [] { return planner_case(); }});
 
+  reg.add(BenchCase{.suite = "tensor", .library = "trntensor", .op = "block-sparse mk,kn->mn", .variant = "32F",
+                    .shape = "128^3, 4/4/6 blocks", .run = [](trn::Generation target) {
+                      const BlockSparseProblem p = block_sparse_problem(false);
+                      const tt::BlockSparseContractionPlan plan(p.spec);
+                      trn::blas::Settings s;
+                      s.target = target;
+                      trn::blas::CallReport rep;
+                      const double t0 = now_seconds();
+                      (void)run_block_sparse<float>(plan, p, s, &rep);
+                      BenchResult b;
+                      b.host_seconds = seconds_since(t0);
+                      b.flops = plan.flops();
+                      b.device = DeviceCost::from(rep.profile);
+                      return b;
+                    }});
   for (std::int64_t n : {256, 512})
     reg.add(BenchCase{.suite = "tensor", .library = "trntensor", .op = "einsum ij,jk->ik", .variant = "32F",
                       .shape = std::to_string(n) + "^3", .full_only = n > 256, .run = [n](trn::Generation target) {

@@ -9,6 +9,7 @@
 #define TRNTENSOR_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "trncore.h"
@@ -40,40 +41,41 @@ typedef enum trntensorStatus_t {
   TRNTENSOR_STATUS_IO_ERROR = 21
 } trntensorStatus_t;
 
-/* cudaDataType values. Contractions support R_32F (with the 32F-family compute descriptors), R_64F
+/* Data types: cuTENSOR 2.x takes cudaDataType_t, so trntensorDataType_t IS trnDataType_t (the type of
+ * TRN_R_32F after the prefix rule): a program passing TRN_R_32F (ported CUDA_R_32F) or TRNTENSOR_R_32F
+ * compiles as C and as C++. Contractions support R_32F (with the 32F-family compute descriptors), R_64F
  * (with COMPUTE_DESC_64F), R_16BF / R_16F (with 32F or their 16-bit descriptor), C_32F (with 32F,
  * TF32, 3XTF32: trnblas 4M complex GEMM) and C_64F (with 64F: zgemm through Ozaki); the other values
  * are recognised and return NOT_SUPPORTED. Complex data is interleaved (re, im). */
-typedef enum trntensorDataType_t {
-  TRNTENSOR_R_16F = TRN_R_16F,
-  TRNTENSOR_C_16F = TRN_C_16F,
-  TRNTENSOR_R_16BF = TRN_R_16BF,
-  TRNTENSOR_C_16BF = TRN_C_16BF,
-  TRNTENSOR_R_32F = TRN_R_32F,
-  TRNTENSOR_C_32F = TRN_C_32F,
-  TRNTENSOR_R_64F = TRN_R_64F,
-  TRNTENSOR_C_64F = TRN_C_64F,
-  TRNTENSOR_R_4I = TRN_R_4I,
-  TRNTENSOR_C_4I = TRN_C_4I,
-  TRNTENSOR_R_4U = TRN_R_4U,
-  TRNTENSOR_C_4U = TRN_C_4U,
-  TRNTENSOR_R_8I = TRN_R_8I,
-  TRNTENSOR_C_8I = TRN_C_8I,
-  TRNTENSOR_R_8U = TRN_R_8U,
-  TRNTENSOR_C_8U = TRN_C_8U,
-  TRNTENSOR_R_16I = TRN_R_16I,
-  TRNTENSOR_C_16I = TRN_C_16I,
-  TRNTENSOR_R_16U = TRN_R_16U,
-  TRNTENSOR_C_16U = TRN_C_16U,
-  TRNTENSOR_R_32I = TRN_R_32I,
-  TRNTENSOR_C_32I = TRN_C_32I,
-  TRNTENSOR_R_32U = TRN_R_32U,
-  TRNTENSOR_C_32U = TRN_C_32U,
-  TRNTENSOR_R_64I = TRN_R_64I,
-  TRNTENSOR_C_64I = TRN_C_64I,
-  TRNTENSOR_R_64U = TRN_R_64U,
-  TRNTENSOR_C_64U = TRN_C_64U
-} trntensorDataType_t;
+typedef trnDataType_t trntensorDataType_t;
+#define TRNTENSOR_R_16F TRN_R_16F
+#define TRNTENSOR_C_16F TRN_C_16F
+#define TRNTENSOR_R_16BF TRN_R_16BF
+#define TRNTENSOR_C_16BF TRN_C_16BF
+#define TRNTENSOR_R_32F TRN_R_32F
+#define TRNTENSOR_C_32F TRN_C_32F
+#define TRNTENSOR_R_64F TRN_R_64F
+#define TRNTENSOR_C_64F TRN_C_64F
+#define TRNTENSOR_R_4I TRN_R_4I
+#define TRNTENSOR_C_4I TRN_C_4I
+#define TRNTENSOR_R_4U TRN_R_4U
+#define TRNTENSOR_C_4U TRN_C_4U
+#define TRNTENSOR_R_8I TRN_R_8I
+#define TRNTENSOR_C_8I TRN_C_8I
+#define TRNTENSOR_R_8U TRN_R_8U
+#define TRNTENSOR_C_8U TRN_C_8U
+#define TRNTENSOR_R_16I TRN_R_16I
+#define TRNTENSOR_C_16I TRN_C_16I
+#define TRNTENSOR_R_16U TRN_R_16U
+#define TRNTENSOR_C_16U TRN_C_16U
+#define TRNTENSOR_R_32I TRN_R_32I
+#define TRNTENSOR_C_32I TRN_C_32I
+#define TRNTENSOR_R_32U TRN_R_32U
+#define TRNTENSOR_C_32U TRN_C_32U
+#define TRNTENSOR_R_64I TRN_R_64I
+#define TRNTENSOR_C_64I TRN_C_64I
+#define TRNTENSOR_R_64U TRN_R_64U
+#define TRNTENSOR_C_64U TRN_C_64U
 
 /* Element-wise operators (cuTENSOR values). Contractions accept IDENTITY and CONJ on A and B (the
  * identity on real data; on complex data the operand runs as op C, the conjugation folded into the
@@ -90,6 +92,23 @@ typedef enum trntensorOperator_t {
   TRNTENSOR_OP_LOG = 23,
   TRNTENSOR_OP_ABS = 24,
   TRNTENSOR_OP_NEG = 25,
+  TRNTENSOR_OP_SIN = 26,
+  TRNTENSOR_OP_COS = 27,
+  TRNTENSOR_OP_TAN = 28,
+  TRNTENSOR_OP_SINH = 29,
+  TRNTENSOR_OP_COSH = 30,
+  TRNTENSOR_OP_ASIN = 31,
+  TRNTENSOR_OP_ACOS = 32,
+  TRNTENSOR_OP_ATAN = 33,
+  TRNTENSOR_OP_ASINH = 34,
+  TRNTENSOR_OP_ACOSH = 35,
+  TRNTENSOR_OP_ATANH = 36,
+  TRNTENSOR_OP_CEIL = 37,
+  TRNTENSOR_OP_FLOOR = 38,
+  TRNTENSOR_OP_MISH = 39,
+  TRNTENSOR_OP_SWISH = 40,
+  TRNTENSOR_OP_SOFT_PLUS = 41,
+  TRNTENSOR_OP_SOFT_SIGN = 42,
   TRNTENSOR_OP_ADD = 3,
   TRNTENSOR_OP_MUL = 5,
   TRNTENSOR_OP_MAX = 6,
@@ -207,6 +226,7 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
                                                       trntensorPlanPreferenceAttribute_t attr, const void* buf,
                                                       size_t sizeInBytes);
 
+/* planPref / pref may be NULL: the default preference. */
 trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
                                                  const trntensorOperationDescriptor_t desc,
                                                  const trntensorPlanPreference_t planPref,
@@ -275,6 +295,72 @@ trntensorStatus_t trntensorElementwiseBinaryExecute(const trntensorHandle_t hand
                                                     const void* alpha, const void* A, const void* gamma, const void* C,
                                                     void* D, trnStream_t stream);
 
+/* ---- element-wise trinary (cuTENSOR 2.x) ----
+ * D[modeD] = opABC(opAB(alpha opA(A[modeA]), beta opB(B[modeB])), gamma opC(C[modeC])): C carries D's
+ * modes, A and B subsets of them (broadcast along the others); opAB, opABC: ADD, MUL, MAX or MIN;
+ * opA, opB, opC: IDENTITY (or CONJ, the identity on the real data it takes). R_32F data and
+ * COMPUTE_DESC_32F (VectorE computes in fp32); alpha, beta, gamma are float. */
+trntensorStatus_t trntensorCreateElementwiseTrinary(
+    const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc, const trntensorTensorDescriptor_t descA,
+    const int32_t modeA[], trntensorOperator_t opA, const trntensorTensorDescriptor_t descB, const int32_t modeB[],
+    trntensorOperator_t opB, const trntensorTensorDescriptor_t descC, const int32_t modeC[], trntensorOperator_t opC,
+    const trntensorTensorDescriptor_t descD, const int32_t modeD[], trntensorOperator_t opAB, trntensorOperator_t opABC,
+    const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorElementwiseTrinaryExecute(const trntensorHandle_t handle, const trntensorPlan_t plan,
+                                                     const void* alpha, const void* A, const void* beta, const void* B,
+                                                     const void* gamma, const void* C, void* D, trnStream_t stream);
+
+/* ---- block-sparse tensors and contraction (cuTENSOR 2.x) ----
+ * A block-sparse tensor: numModes (<= 8) modes, mode i cut into numSectionsPerMode[i] sections whose
+ * extents follow one another in extent[] (mode 0's first); numNonZeroBlocks stored blocks, block b at
+ * section coordinates nonZeroCoordinates[b * numModes + i]. stride: NULL (every block packed,
+ * generalised column-major) or numModes strides per block, block after block. Block pointers are
+ * passed at execution, one per stored block, in the descriptor's order. */
+typedef struct trntensorBlockSparseTensorDescriptor* trntensorBlockSparseTensorDescriptor_t;
+trntensorStatus_t trntensorCreateBlockSparseTensorDescriptor(
+    trntensorHandle_t handle, trntensorBlockSparseTensorDescriptor_t* desc, const uint32_t numModes,
+    const uint64_t numNonZeroBlocks, const uint32_t numSectionsPerMode[], const int64_t extent[],
+    const int32_t nonZeroCoordinates[], const int64_t stride[], trntensorDataType_t dataType);
+trntensorStatus_t trntensorDestroyBlockSparseTensorDescriptor(trntensorBlockSparseTensorDescriptor_t desc);
+/* D = alpha opA(A) opB(B) + beta opC(C) over the stored blocks: every stored block of D is computed
+ * (explicit zeros where no block pair contributes); blocks of D that are not stored are not. C and D
+ * carry the same modes and the same block structure (C may be D). The sections of a mode agree
+ * across operands. Each D block is one dense contraction per contributing (A block, B block) pair,
+ * accumulated in D's block (beta of the first pair, 1 after), on trntensor's dense machinery. */
+trntensorStatus_t trntensorCreateBlockSparseContraction(
+    const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc, const trntensorBlockSparseTensorDescriptor_t descA,
+    const int32_t modeA[], trntensorOperator_t opA, const trntensorBlockSparseTensorDescriptor_t descB,
+    const int32_t modeB[], trntensorOperator_t opB, const trntensorBlockSparseTensorDescriptor_t descC,
+    const int32_t modeC[], trntensorOperator_t opC, const trntensorBlockSparseTensorDescriptor_t descD,
+    const int32_t modeD[], const trntensorComputeDescriptor_t descCompute);
+trntensorStatus_t trntensorBlockSparseContract(const trntensorHandle_t handle, const trntensorPlan_t plan,
+                                               const void* alpha, const void* const A[], const void* const B[],
+                                               const void* beta, const void* const C[], void* const D[],
+                                               void* workspace, uint64_t workspaceSize, trnStream_t stream);
+
+/* ---- plan cache (cuTENSOR 2.x) ----
+ * Each handle caches the plans trntensorCreatePlan makes (default 64 entries, least recently used
+ * evicted), keyed by the operation, the preference's algorithm and objective, and the handle's target;
+ * a plan preference with TRNTENSOR_PLAN_PREFERENCE_CACHE_MODE = NONE bypasses it. Resizing to 0 turns
+ * the cache off; resizing empties it. The file is versioned text (docs/trntensor.md, "Plan cache"):
+ * reading a corrupt, truncated or foreign file returns TRNTENSOR_STATUS_IO_ERROR and leaves the cache
+ * as it was. */
+trntensorStatus_t trntensorHandleResizePlanCache(trntensorHandle_t handle, const uint32_t numEntries);
+trntensorStatus_t trntensorHandleWritePlanCacheToFile(const trntensorHandle_t handle, const char filename[]);
+trntensorStatus_t trntensorHandleReadPlanCacheFromFile(trntensorHandle_t handle, const char filename[],
+                                                       uint32_t* numCachelinesRead);
+/* Every attribute TRNTENSOR_PLAN_PREFERENCE_* holds (int32_t; the values set, else the defaults:
+ * AUTOTUNE_MODE NONE, CACHE_MODE PEDANTIC, INCREMENTAL_COUNT 0, the algo and JIT mode of creation,
+ * KERNEL_RANK 0, OBJECTIVE DEFAULT). */
+trntensorStatus_t trntensorPlanPreferenceGetAttribute(const trntensorHandle_t handle,
+                                                      const trntensorPlanPreference_t pref,
+                                                      trntensorPlanPreferenceAttribute_t attr, void* buf,
+                                                      size_t sizeInBytes);
+/* The CUDA runtime API version whose conventions the C types follow (CUDA 13.0: 13000, CUDART's
+ * major * 1000 + minor * 10 encoding); there is no CUDA runtime underneath. */
+#define TRNTENSOR_CUDART_VERSION 13000
+size_t trntensorGetCudartVersion(void);
+
 /* Plan description (lowering, GEMM shape, per-operand op/ld or packing, FLOPs, modeled trn1 time)
  * written NUL-terminated into buf (truncated to bufSize). Extension. */
 trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const trntensorPlan_t plan, char* buf,
@@ -335,6 +421,10 @@ typedef trnLogCallback_t trntensorLogCallback;
 trntensorStatus_t trntensorLoggerOpenFile(const char* logFile);
 trntensorStatus_t trntensorLoggerSetLevel(int32_t level);
 trntensorStatus_t trntensorLoggerForceDisable(void);
+/* LoggerSetFile: log to an open stream (NULL: INVALID_VALUE); LoggerSetMask: bit 0 errors as SetLevel
+ * (0..31, other bits accepted: trntensor logs only errors). */
+trntensorStatus_t trntensorLoggerSetFile(FILE* file);
+trntensorStatus_t trntensorLoggerSetMask(int32_t mask);
 
 #ifdef __cplusplus
 }

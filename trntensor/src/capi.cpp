@@ -12,47 +12,12 @@
 #include <string>
 
 #include "trn/core/c_shim.hpp"
+#include "capi_detail.hpp"
 #include "trn/tensor/tensor.hpp"
 
 using trn::tensor::ComputeType;
 using trn::tensor::DataType;
 
-struct trntensorHandle {
-  trn::blas::Settings settings;
-  trn::tensor::PathObjective einsum_objective = trn::tensor::PathObjective::flops;
-  trnProfile_t last_profile{};
-  trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
-};
-struct trntensorTensorDescriptor {
-  trn::tensor::TensorDesc desc;
-  int data_type = 0;
-  std::uint32_t alignment = 0;
-};
-// Kinds of operation descriptors: contraction, reduction (a contraction with a scalar 1 whose
-// A-only modes are summed) and permutation (a contraction with a scalar 1 and no summed mode).
-enum OperationKind { kContraction = 0, kReduction = 1, kPermutation = 2, kElementwiseBinary = 3, kTrinary = 4 };
-struct trntensorOperationDescriptor {
-  trn::tensor::ContractionPlan plan;
-  std::shared_ptr<const trn::tensor::ElementwiseBinaryPlan> elementwise;
-  std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
-  int kind = kContraction;
-  std::int32_t tag = 0;
-};
-struct trntensorPlanPreference {
-  int algo = TRNTENSOR_ALGO_DEFAULT;
-  int jit = TRNTENSOR_JIT_MODE_NONE;
-  int objective = TRNTENSOR_OBJECTIVE_DEFAULT;
-};
-struct trntensorPlan {
-  trn::tensor::ContractionPlan plan;
-  std::shared_ptr<const trn::tensor::ElementwiseBinaryPlan> elementwise;
-  std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
-  int kind = 0;
-  std::uint64_t workspace = 0;
-};
-struct trntensorComputeDescriptor {
-  ComputeType type;
-};
 
 namespace {
 
@@ -72,7 +37,7 @@ const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_64F = const_cast<trnte
 const trntensorComputeDescriptor_t TRNTENSOR_COMPUTE_DESC_9X16BF = const_cast<trntensorComputeDescriptor*>(&kCompute9X16BF);
 }
 
-namespace {
+namespace trntensor_capi {
 
 trn::cshim::Logger g_log("TRNTENSOR");
 trn::cshim::HandleRegistry<trntensorHandle> g_handles;
@@ -149,15 +114,6 @@ std::complex<double> read_scalar(const void* p, DataType t, ComputeType c) {
   return x;
 }
 
-// The operands of an operation descriptor as the create functions receive them, in signature order:
-// a tensor descriptor, its mode labels and, except for outputs, a unary operator (IDENTITY or CONJ).
-struct OperandArgs {
-  char letter;  // 'A', 'B', ...: the parameter names are desc<letter>, mode<letter>, op<letter>
-  trntensorTensorDescriptor_t desc;
-  const int32_t* modes;
-  const trntensorOperator_t* op;  // nullptr: the operand has no operator parameter
-};
-
 bool unary_op_ok(trntensorOperator_t op) {
   const int v = trn::cshim::enum_value(op);
   return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
@@ -176,7 +132,16 @@ void check_operands(Check& check, std::initializer_list<OperandArgs> operands) {
   }
 }
 
-}  // namespace
+trn::tensor::ElementwiseOp elementwise_op_of(int v) {
+  return v == TRNTENSOR_OP_ADD   ? trn::tensor::ElementwiseOp::add
+         : v == TRNTENSOR_OP_MUL ? trn::tensor::ElementwiseOp::mul
+         : v == TRNTENSOR_OP_MAX ? trn::tensor::ElementwiseOp::max
+                                 : trn::tensor::ElementwiseOp::min;
+}
+
+}  // namespace trntensor_capi
+
+using namespace trntensor_capi;
 
 extern "C" {
 
@@ -324,26 +289,33 @@ trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle
   check.require(sizeInBytes == need, 4, "sizeInBytes");
   if (!check) return check.status();
   const auto& p = desc->kind == kTrinary ? desc->trinary->second() : desc->plan;
+  const bool elementwise = desc->kind == kElementwiseBinary || desc->kind == kElementwiseTrinary;
+  const bool sparse = desc->kind == kBlockSparse;
   if (a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG) {
     std::memcpy(buf, &desc->tag, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE) {
-    const DataType dt = p.spec().a.dtype;
-    const trntensorDataType_t t = desc->kind == kElementwiseBinary         ? TRNTENSOR_R_32F
-                                  : dt == DataType::c64                    ? TRNTENSOR_C_64F
-                                  : dt == DataType::c32                    ? TRNTENSOR_C_32F
-                                  : p.spec().compute == ComputeType::f64   ? TRNTENSOR_R_64F
-                                                                           : TRNTENSOR_R_32F;
+    const DataType dt = sparse ? desc->block_sparse->spec().a.dtype : p.spec().a.dtype;
+    const ComputeType ct = sparse ? desc->block_sparse->spec().compute : p.spec().compute;
+    const trntensorDataType_t t = elementwise                ? TRNTENSOR_R_32F
+                                  : dt == DataType::c64      ? TRNTENSOR_C_64F
+                                  : dt == DataType::c32      ? TRNTENSOR_C_32F
+                                  : ct == ComputeType::f64   ? TRNTENSOR_R_64F
+                                                             : TRNTENSOR_R_32F;
     std::memcpy(buf, &t, need);
   } else if (a == TRNTENSOR_OPERATION_DESCRIPTOR_FLOPS) {
-    const float f = desc->kind == kElementwiseBinary ? 3.0f * static_cast<float>(desc->elementwise->elements())
-                    : desc->kind == kTrinary         ? static_cast<float>(desc->trinary->flops())
-                                                     : static_cast<float>(p.flops());
+    const float f = desc->kind == kElementwiseBinary    ? 3.0f * static_cast<float>(desc->elementwise->elements())
+                    : desc->kind == kElementwiseTrinary ? 5.0f * static_cast<float>(desc->elementwise_trinary->elements())
+                    : desc->kind == kTrinary            ? static_cast<float>(desc->trinary->flops())
+                    : sparse                            ? static_cast<float>(desc->block_sparse->flops())
+                                                        : static_cast<float>(p.flops());
     std::memcpy(buf, &f, need);
   } else {
     // Bytes the contraction reads and writes at least once (A, B, D; C when beta != 0 is not known here).
     const double es = trn::tensor::data_type_size(p.spec().a.dtype);
     const float f = desc->kind == kElementwiseBinary
                         ? 12.0f * static_cast<float>(desc->elementwise->elements())
+                    : desc->kind == kElementwiseTrinary ? 16.0f * static_cast<float>(desc->elementwise_trinary->elements())
+                    : sparse ? static_cast<float>(desc->block_sparse->moved_bytes())
                         : static_cast<float>(es * static_cast<double>(p.m() * p.k() + p.k() * p.n() + p.m() * p.n()) *
                                              static_cast<double>(p.batch()));
     std::memcpy(buf, &f, need);
@@ -388,8 +360,18 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
   if (!check) return check.status();
   std::int32_t v = 0;
   std::memcpy(&v, buf, sizeof v);
-  // GPU tuning knobs (autotune, cache, kernel rank, JIT) are validated no-ops; ALGO is recorded.
-  if (a == TRNTENSOR_PLAN_PREFERENCE_ALGO) {
+  // GPU tuning knobs (autotune, kernel rank, JIT) are recorded no-ops; CACHE_MODE NONE bypasses the plan cache.
+  if (a == TRNTENSOR_PLAN_PREFERENCE_AUTOTUNE_MODE || a == TRNTENSOR_PLAN_PREFERENCE_CACHE_MODE ||
+      a == TRNTENSOR_PLAN_PREFERENCE_JIT) {
+    Check vcheck(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
+    vcheck.one_of(v, {0, 1}, 3, "buf (mode)");
+    if (!vcheck) return vcheck.status();
+    (a == TRNTENSOR_PLAN_PREFERENCE_AUTOTUNE_MODE ? pref->autotune
+     : a == TRNTENSOR_PLAN_PREFERENCE_CACHE_MODE  ? pref->cache
+                                                  : pref->jit) = v;
+  } else if (a == TRNTENSOR_PLAN_PREFERENCE_INCREMENTAL_COUNT || a == TRNTENSOR_PLAN_PREFERENCE_KERNEL_RANK) {
+    (a == TRNTENSOR_PLAN_PREFERENCE_INCREMENTAL_COUNT ? pref->incremental : pref->kernel_rank) = v;
+  } else if (a == TRNTENSOR_PLAN_PREFERENCE_ALGO) {
     Check vcheck(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
     vcheck.one_of(v, {-6, -4, -3, -2, -1}, 3, "buf (algo)");
     if (!vcheck) return vcheck.status();
@@ -405,13 +387,14 @@ trntensorStatus_t trntensorPlanPreferenceSetAttribute(const trntensorHandle_t ha
 
 }  // extern "C": the two helpers below return C++ types
 
-namespace {
+namespace trntensor_capi {
 
 // The contraction plan an operation runs with under `pref`: the descriptor's (fewest moved
 // elements), or re-planned by modeled time on the handle's target for the MODELED_TIME objective.
 trn::tensor::ContractionPlan plan_under(const trntensorHandle* h, const trntensorOperationDescriptor* desc,
                                         const trntensorPlanPreference* pref) {
-  if (pref->objective != TRNTENSOR_OBJECTIVE_MODELED_TIME || desc->kind == kElementwiseBinary || desc->kind == kTrinary)
+  if (pref->objective != TRNTENSOR_OBJECTIVE_MODELED_TIME ||
+      (desc->kind != kContraction && desc->kind != kReduction && desc->kind != kPermutation))
     return desc->plan;
   return trn::tensor::ContractionPlan(desc->plan.spec(), &h->settings);
 }
@@ -423,7 +406,7 @@ std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary_under(const t
   return std::make_shared<const trn::tensor::TrinaryContractionPlan>(desc->trinary->spec(), &h->settings);
 }
 
-}  // namespace
+}  // namespace trntensor_capi
 
 extern "C" {
 
@@ -436,38 +419,43 @@ trntensorStatus_t trntensorEstimateWorkspaceSize(const trntensorHandle_t handle,
   const char* fn = "trntensorEstimateWorkspaceSize";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   check.require(g_ops.contains(desc), 1, "desc")
-      .require(g_prefs.contains(planPref), 2, "planPref")
+      .require(planPref == nullptr || g_prefs.contains(planPref), 2, "planPref")
       .one_of(trn::cshim::enum_value(workspacePref), {1, 2, 3}, 3, "workspacePref")
       .not_null(workspaceSizeEstimate, 4, "workspaceSizeEstimate");
   if (!check) return check.status();
+  const trntensorPlanPreference defaults;  // a NULL preference: the defaults (cuTENSOR 2.x)
+  const trntensorPlanPreference* pref = planPref != nullptr ? planPref : &defaults;
   // One lowering per problem: MIN, DEFAULT and MAX estimate the same (deterministic) size.
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     *workspaceSizeEstimate = desc->kind == kContraction || desc->kind == kReduction
-                                 ? plan_under(handle, desc, planPref).workspace_bytes()
-                             : desc->kind == kTrinary ? trinary_under(handle, desc, planPref)->workspace_bytes()
-                                                      : 0;
+                                 ? plan_under(handle, desc, pref).workspace_bytes()
+                             : desc->kind == kTrinary     ? trinary_under(handle, desc, pref)->workspace_bytes()
+                             : desc->kind == kBlockSparse ? desc->block_sparse->workspace_bytes()
+                                                          : 0;
   });
 }
 
 trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorPlan_t* plan,
-                                      const trntensorOperationDescriptor_t desc, const trntensorPlanPreference_t pref,
+                                      const trntensorOperationDescriptor_t desc, const trntensorPlanPreference_t planPref,
                                       uint64_t workspaceSizeLimit) {
   if (!g_handles.contains(handle)) return TRNTENSOR_STATUS_NOT_INITIALIZED;
   const char* fn = "trntensorCreatePlan";
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
-  check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc").require(g_prefs.contains(pref), 3, "pref");
+  check.not_null(plan, 1, "plan").require(g_ops.contains(desc), 2, "desc")
+      .require(planPref == nullptr || g_prefs.contains(planPref), 3, "pref");
   if (!check) return check.status();
+  const trntensorPlanPreference defaults;  // a NULL preference: the defaults (cuTENSOR 2.x)
+  const trntensorPlanPreference* pref = planPref != nullptr ? planPref : &defaults;
   trn::tensor::ContractionPlan chosen;
   std::shared_ptr<const trn::tensor::TrinaryContractionPlan> trinary;
-  const trntensorStatus_t planned = trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    chosen = plan_under(handle, desc, pref);
-    trinary = trinary_under(handle, desc, pref);
-  });
+  const trntensorStatus_t planned =
+      trn::cshim::guarded(g_log, fn, kStatusMap, [&] { cached_plan(handle, desc, pref, &chosen, &trinary); });
   if (planned != TRNTENSOR_STATUS_SUCCESS) return planned;
   // trntensorPermute has no workspace argument: a permutation's packing buffer is allocated inside.
   const std::uint64_t need = desc->kind == kContraction || desc->kind == kReduction ? chosen.workspace_bytes()
                              : desc->kind == kTrinary                               ? trinary->workspace_bytes()
-                                                                                    : 0;
+                             : desc->kind == kBlockSparse ? desc->block_sparse->workspace_bytes()
+                                                          : 0;
   if (check)
     check.require_or(workspaceSizeLimit >= need, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
                      "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
@@ -479,6 +467,8 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
     p->plan = std::move(chosen);
     p->elementwise = desc->elementwise;
     p->trinary = std::move(trinary);
+    p->elementwise_trinary = desc->elementwise_trinary;
+    p->block_sparse = desc->block_sparse;
     p->kind = desc->kind;
     p->workspace = need;
     g_plans.insert(p.get());
@@ -793,10 +783,7 @@ trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handl
     s.modes_a.assign(modeA, modeA + s.a.extents.size());
     s.modes_c.assign(modeC, modeC + s.c.extents.size());
     s.modes_d.assign(modeD, modeD + s.d.extents.size());
-    s.op = bin == TRNTENSOR_OP_ADD   ? trn::tensor::ElementwiseOp::add
-           : bin == TRNTENSOR_OP_MUL ? trn::tensor::ElementwiseOp::mul
-           : bin == TRNTENSOR_OP_MAX ? trn::tensor::ElementwiseOp::max
-                                     : trn::tensor::ElementwiseOp::min;
+    s.op = elementwise_op_of(bin);
     s.compute = descCompute->type;
     auto o = std::make_unique<trntensorOperationDescriptor>();
     o->elementwise = std::make_shared<const trn::tensor::ElementwiseBinaryPlan>(s);
@@ -840,6 +827,11 @@ trntensorStatus_t trntensorPlanDescribe(const trntensorHandle_t handle, const tr
     std::string s;
     if (plan->kind == kTrinary) {
       s = plan->trinary->print();
+    } else if (plan->kind == kBlockSparse) {
+      s = plan->block_sparse->print();
+    } else if (plan->kind == kElementwiseTrinary) {
+      s = "elementwise trinary: " + std::to_string(plan->elementwise_trinary->elements()) +
+          " elements, DMA permute -> VectorE -> DMA permute";
     } else if (plan->kind == kElementwiseBinary) {
       s = "elementwise binary: " + std::to_string(plan->elementwise->elements()) +
           " elements, DMA permute -> VectorE -> DMA permute";

@@ -11,48 +11,118 @@
 
 namespace trn::tensor {
 
+namespace {
+
+// One operand of an element-wise operation: its layout, mode labels and parameter name.
+struct Operand {
+  const TensorDesc* desc;
+  const std::vector<std::int32_t>* modes;
+  const char* name;
+};
+
+// Validates the operands of an element-wise operation (the last is D, the one before it C, which
+// carries every mode of D; the others carry subsets of D's modes) and returns D's element count.
+std::int64_t validate_elementwise(const char* where, const std::vector<Operand>& ops, ComputeType compute) {
+  const Operand& d = ops.back();
+  for (const Operand& o : ops) {
+    if (o.modes->size() != o.desc->extents.size())
+      throw InvalidArgument(where, o.name, "mode count differs from the descriptor's");
+    for (std::size_t i = 0; i < o.modes->size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if ((*o.modes)[i] == (*o.modes)[j])
+          throw InvalidArgument(where, o.name, "mode " + detail::mode_name((*o.modes)[i]) + " appears twice");
+    if (o.desc->dtype != DataType::f32)
+      throw NotSupportedError(where, std::string("data type ") + data_type_name(o.desc->dtype) +
+                                         " (element-wise operations take 32F data)", "trntensor");
+  }
+  if (compute != ComputeType::f32)
+    throw NotSupportedError(where, std::string("compute descriptor ") + compute_type_name(compute) + " (32F only)", "trntensor");
+  auto extent_in_d = [&](std::int32_t label) -> std::int64_t {
+    for (std::size_t i = 0; i < d.modes->size(); ++i)
+      if ((*d.modes)[i] == label) return d.desc->extents[i];
+    return -1;
+  };
+  for (std::size_t t = 0; t + 1 < ops.size(); ++t)
+    for (std::size_t i = 0; i < ops[t].modes->size(); ++i) {
+      const std::int32_t l = (*ops[t].modes)[i];
+      const std::int64_t e = extent_in_d(l);
+      if (e < 0) throw InvalidArgument(where, ops[t].name, "mode " + detail::mode_name(l) + " is not a mode of D");
+      if (e != ops[t].desc->extents[i])
+        throw InvalidArgument(where, ops[t].name, "extent of mode " + detail::mode_name(l) + " differs from D's");
+    }
+  if (ops[ops.size() - 2].modes->size() != d.modes->size())
+    throw InvalidArgument(where, ops[ops.size() - 2].name, "C must carry every mode of D");
+  std::int64_t elements = 1;
+  for (std::size_t i = 0; i < d.desc->extents.size(); ++i) {
+    if (d.desc->extents[i] > 1 && d.desc->strides[i] == 0)
+      throw InvalidArgument(where, "descD", "mode " + detail::mode_name((*d.modes)[i]) + " of D has stride 0");
+    elements = cshim::checked_mul(elements, d.desc->extents[i]);
+    if (elements < 0) throw InvalidArgument(where, "descD", "element count overflows int64");
+  }
+  return elements;
+}
+
+// The DMA dimensions that permute operand `o` (broadcast along D's modes it lacks) into D's mode
+// order, packed.
+std::vector<detail::CopyDim> into_d_order(const TensorDesc& t, const std::vector<std::int32_t>& modes,
+                                          const TensorDesc& d, const std::vector<std::int32_t>& modes_d) {
+  std::vector<detail::CopyDim> dims;
+  std::int64_t acc = 1;
+  for (std::size_t i = 0; i < modes_d.size(); ++i) {
+    std::int64_t st = 0;
+    for (std::size_t j = 0; j < modes.size(); ++j)
+      if (modes[j] == modes_d[i]) st = t.strides[j];
+    dims.push_back({d.extents[i], st, acc});
+    acc *= d.extents[i];
+  }
+  return dims;
+}
+// The DMA dimensions that write a packed array in D's mode order back into D's layout.
+std::vector<detail::CopyDim> out_of_d_order(const TensorDesc& d) {
+  std::vector<detail::CopyDim> dims;
+  std::int64_t acc = 1;
+  for (std::size_t i = 0; i < d.extents.size(); ++i) {
+    dims.push_back({d.extents[i], acc, d.strides[i]});
+    acc *= d.extents[i];
+  }
+  return dims;
+}
+
+AluOp alu_of(ElementwiseOp op) {
+  return op == ElementwiseOp::add   ? AluOp::add
+         : op == ElementwiseOp::mul ? AluOp::multiply
+         : op == ElementwiseOp::max ? AluOp::maximum
+                                    : AluOp::minimum;
+}
+
+// Free elements per VectorE instruction: a tiling choice (2 KiB per partition per operand), not a
+// hardware limit.
+constexpr std::int64_t kFree = 512;
+
+}  // namespace
+
 ElementwiseBinaryPlan::ElementwiseBinaryPlan(const ElementwiseBinarySpec& spec) : spec_(spec) {
-  const char* where = "elementwise binary";
   spec_.a = normalized(spec_.a, "A");
   spec_.c = normalized(spec_.c, "C");
   spec_.d = normalized(spec_.d, "D");
-  const TensorDesc* descs[3] = {&spec_.a, &spec_.c, &spec_.d};
-  const std::vector<std::int32_t>* modes[3] = {&spec_.modes_a, &spec_.modes_c, &spec_.modes_d};
-  const char* names[3] = {"modeA", "modeC", "modeD"};
-  for (int t = 0; t < 3; ++t) {
-    if (modes[t]->size() != descs[t]->extents.size())
-      throw InvalidArgument(where, names[t], "mode count differs from the descriptor's");
-    for (std::size_t i = 0; i < modes[t]->size(); ++i)
-      for (std::size_t j = 0; j < i; ++j)
-        if ((*modes[t])[i] == (*modes[t])[j])
-          throw InvalidArgument(where, names[t], "mode " + detail::mode_name((*modes[t])[i]) + " appears twice");
-    if (descs[t]->dtype != DataType::f32)
-      throw NotSupportedError(where, std::string("data type ") + data_type_name(descs[t]->dtype) +
-                                         " (element-wise operations take 32F data)", "trntensor");
-  }
-  if (spec_.compute != ComputeType::f32)
-    throw NotSupportedError(where, std::string("compute descriptor ") + compute_type_name(spec_.compute) + " (32F only)", "trntensor");
-  auto extent_in_d = [&](std::int32_t label) -> std::int64_t {
-    for (std::size_t i = 0; i < spec_.modes_d.size(); ++i)
-      if (spec_.modes_d[i] == label) return spec_.d.extents[i];
-    return -1;
-  };
-  for (int t = 0; t < 2; ++t)
-    for (std::size_t i = 0; i < modes[t]->size(); ++i) {
-      const std::int64_t e = extent_in_d((*modes[t])[i]);
-      if (e < 0) throw InvalidArgument(where, names[t], "mode " + detail::mode_name((*modes[t])[i]) + " is not a mode of D");
-      if (e != descs[t]->extents[i])
-        throw InvalidArgument(where, names[t], "extent of mode " + detail::mode_name((*modes[t])[i]) + " differs from D's");
-    }
-  if (spec_.modes_c.size() != spec_.modes_d.size())
-    throw InvalidArgument(where, "modeC", "C must carry every mode of D");
-  elements_ = 1;
-  for (std::size_t i = 0; i < spec_.d.extents.size(); ++i) {
-    if (spec_.d.extents[i] > 1 && spec_.d.strides[i] == 0)
-      throw InvalidArgument(where, "descD", "mode " + detail::mode_name(spec_.modes_d[i]) + " of D has stride 0");
-    elements_ = cshim::checked_mul(elements_, spec_.d.extents[i]);
-    if (elements_ < 0) throw InvalidArgument(where, "descD", "element count overflows int64");
-  }
+  elements_ = validate_elementwise("elementwise binary",
+                                   {{&spec_.a, &spec_.modes_a, "modeA"},
+                                    {&spec_.c, &spec_.modes_c, "modeC"},
+                                    {&spec_.d, &spec_.modes_d, "modeD"}},
+                                   spec_.compute);
+}
+
+ElementwiseTrinaryPlan::ElementwiseTrinaryPlan(const ElementwiseTrinarySpec& spec) : spec_(spec) {
+  spec_.a = normalized(spec_.a, "A");
+  spec_.b = normalized(spec_.b, "B");
+  spec_.c = normalized(spec_.c, "C");
+  spec_.d = normalized(spec_.d, "D");
+  elements_ = validate_elementwise("elementwise trinary",
+                                   {{&spec_.a, &spec_.modes_a, "modeA"},
+                                    {&spec_.b, &spec_.modes_b, "modeB"},
+                                    {&spec_.c, &spec_.modes_c, "modeC"},
+                                    {&spec_.d, &spec_.modes_d, "modeD"}},
+                                   spec_.compute);
 }
 
 // Kernel elementwise_binary_tiles (one program per hw.pmax x 512 block of the packed arrays):
@@ -67,32 +137,10 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
   if (A == nullptr || C == nullptr || D == nullptr) throw InvalidArgument("elementwise binary", "pointers", "null operand");
   const std::int64_t n = elements_;
   std::vector<float> ap(static_cast<std::size_t>(n)), cp(static_cast<std::size_t>(n)), dp(static_cast<std::size_t>(n));
-  // Permute A (broadcast along D's modes it lacks) and C into D's mode order, packed.
-  std::vector<detail::CopyDim> da, dc, dd;
-  std::int64_t acc = 1;
-  for (std::size_t i = 0; i < spec_.modes_d.size(); ++i) {
-    const std::int32_t l = spec_.modes_d[i];
-    std::int64_t sa = 0, sc = 0;
-    for (std::size_t j = 0; j < spec_.modes_a.size(); ++j)
-      if (spec_.modes_a[j] == l) sa = spec_.a.strides[j];
-    for (std::size_t j = 0; j < spec_.modes_c.size(); ++j)
-      if (spec_.modes_c[j] == l) sc = spec_.c.strides[j];
-    const std::int64_t e = spec_.d.extents[i];
-    da.push_back({e, sa, acc});
-    dc.push_back({e, sc, acc});
-    dd.push_back({e, acc, spec_.d.strides[i]});
-    acc *= e;
-  }
   Trace trace;
-  detail::dma_copy_strided(s, DataType::f32, A, ap.data(), da, &trace);
-  detail::dma_copy_strided(s, DataType::f32, C, cp.data(), dc, &trace);
-  // Free elements per VectorE instruction: a tiling choice (2 KiB per partition per operand), not a
-  // hardware limit.
-  constexpr std::int64_t kFree = 512;
-  const AluOp op = spec_.op == ElementwiseOp::add ? AluOp::add
-                   : spec_.op == ElementwiseOp::mul ? AluOp::multiply
-                   : spec_.op == ElementwiseOp::max ? AluOp::maximum
-                                                    : AluOp::minimum;
+  detail::dma_copy_strided(s, DataType::f32, A, ap.data(), into_d_order(spec_.a, spec_.modes_a, spec_.d, spec_.modes_d), &trace);
+  detail::dma_copy_strided(s, DataType::f32, C, cp.data(), into_d_order(spec_.c, spec_.modes_c, spec_.d, spec_.modes_d), &trace);
+  const AluOp op = alu_of(spec_.op);
   const LaunchResult r = tile::launch_rows(s.launch_config(), n, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
     AllocScope sb(nc.sbuf());
     const Tile ta = sb.alloc(DType::f32, rb.partitions, {rb.width}, "alpha A");
@@ -106,7 +154,46 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
     nc.dma_copy(rb.of(dp.data(), DType::f32), td);
   });
   trace.append(r.trace);
-  detail::dma_copy_strided(s, DataType::f32, dp.data(), D, dd, &trace);
+  detail::dma_copy_strided(s, DataType::f32, dp.data(), D, out_of_d_order(spec_.d), &trace);
+  if (report != nullptr) {
+    report->trace = std::move(trace);
+    finish_report(*report, ReportSettings{s.target});
+  }
+}
+
+// Kernel elementwise_trinary_tiles: as elementwise_binary_tiles with a third operand: VectorE
+// computes alpha * a, beta * b, op_ab, gamma * c and op_abc in fp32 (RNE). Accuracy: each output is
+// op_abc(fl(op_ab(fl(alpha a), fl(beta b))), fl(gamma c)), every step rounded once (exact for max/min).
+void ElementwiseTrinaryPlan::execute(const blas::Settings& s, float alpha, const void* A, float beta, const void* B,
+                                     float gamma, const void* C, void* D, blas::CallReport* report) const {
+  if (report != nullptr) *report = blas::CallReport{};
+  if (elements_ == 0) return;
+  if (A == nullptr || B == nullptr || C == nullptr || D == nullptr)
+    throw InvalidArgument("elementwise trinary", "pointers", "null operand");
+  const auto n = static_cast<std::size_t>(elements_);
+  std::vector<float> ap(n), bp(n), cp(n), dp(n);
+  Trace trace;
+  detail::dma_copy_strided(s, DataType::f32, A, ap.data(), into_d_order(spec_.a, spec_.modes_a, spec_.d, spec_.modes_d), &trace);
+  detail::dma_copy_strided(s, DataType::f32, B, bp.data(), into_d_order(spec_.b, spec_.modes_b, spec_.d, spec_.modes_d), &trace);
+  detail::dma_copy_strided(s, DataType::f32, C, cp.data(), into_d_order(spec_.c, spec_.modes_c, spec_.d, spec_.modes_d), &trace);
+  const AluOp op_ab = alu_of(spec_.op_ab), op_abc = alu_of(spec_.op_abc);
+  const LaunchResult r = tile::launch_rows(s.launch_config(), elements_, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
+    AllocScope sb(nc.sbuf());
+    const Tile ta = sb.alloc(DType::f32, rb.partitions, {rb.width}, "alpha A");
+    const Tile tb = sb.alloc(DType::f32, rb.partitions, {rb.width}, "beta B");
+    const Tile tc = sb.alloc(DType::f32, rb.partitions, {rb.width}, "gamma C");
+    nc.dma_copy(ta, rb.of(ap.data(), DType::f32));
+    nc.dma_copy(tb, rb.of(bp.data(), DType::f32));
+    nc.dma_copy(tc, rb.of(cp.data(), DType::f32));
+    nc.tensor_scalar(ta, ta, AluOp::multiply, alpha);
+    nc.tensor_scalar(tb, tb, AluOp::multiply, beta);
+    nc.tensor_tensor(ta, ta, tb, op_ab);
+    nc.tensor_scalar(tc, tc, AluOp::multiply, gamma);
+    nc.tensor_tensor(ta, ta, tc, op_abc);
+    nc.dma_copy(rb.of(dp.data(), DType::f32), ta);
+  });
+  trace.append(r.trace);
+  detail::dma_copy_strided(s, DataType::f32, dp.data(), D, out_of_d_order(spec_.d), &trace);
   if (report != nullptr) {
     report->trace = std::move(trace);
     finish_report(*report, ReportSettings{s.target});

@@ -232,6 +232,90 @@ class ElementwiseBinaryPlan {
   std::int64_t elements_ = 0;
 };
 
+// ---- element-wise trinary ---------------------------------------------------------------------------
+
+// D[modes_d] = op_abc(op_ab(alpha A[modes_a], beta B[modes_b]), gamma C[modes_c]) (cuTENSOR 2.x's
+// elementwise trinary with identity unary operators). C and D carry the same modes; A's and B's modes
+// are subsets of D's (broadcast along the others). fp32 data and the 32F compute type only.
+struct ElementwiseTrinarySpec {
+  TensorDesc a, b, c, d;
+  std::vector<std::int32_t> modes_a, modes_b, modes_c, modes_d;
+  ElementwiseOp op_ab = ElementwiseOp::add, op_abc = ElementwiseOp::add;
+  ComputeType compute = ComputeType::f32;
+};
+
+class ElementwiseTrinaryPlan {
+ public:
+  ElementwiseTrinaryPlan() = default;
+  explicit ElementwiseTrinaryPlan(const ElementwiseTrinarySpec& spec);  // throws InvalidArgument / NotSupportedError
+  std::int64_t elements() const { return elements_; }
+  // A, B and C are permuted into D's mode order by the DMA kernel, combined on VectorE in
+  // [hw.pmax, 512] tiles, and written back by the DMA kernel. Buffers are allocated here.
+  void execute(const blas::Settings& s, float alpha, const void* A, float beta, const void* B, float gamma,
+               const void* C, void* D, blas::CallReport* report = nullptr) const;
+
+ private:
+  ElementwiseTrinarySpec spec_;
+  std::int64_t elements_ = 0;
+};
+
+// ---- block-sparse contraction ------------------------------------------------------------------------
+
+// A block-sparse tensor (cuTENSOR 2.x): each mode is cut into sections; only the listed blocks are
+// stored, each a dense tensor of its sections' extents at its own address.
+struct BlockSparseTensor {
+  std::vector<std::vector<std::int64_t>> sections;  // per mode: the extents of its sections
+  std::vector<std::vector<std::int32_t>> blocks;    // per stored block: its section coordinate per mode
+  std::vector<std::vector<std::int64_t>> strides;   // per stored block (empty: every block packed)
+  DataType dtype = DataType::f32;
+};
+// The dense layout of stored block `b`. Throws InvalidArgument on a bad coordinate.
+TensorDesc block_desc(const BlockSparseTensor& t, std::size_t b);
+
+// D = alpha A B + beta C over stored blocks. C and D carry the same modes and the same stored blocks.
+struct BlockSparseSpec {
+  BlockSparseTensor a, b, c, d;
+  std::vector<std::int32_t> modes_a, modes_b, modes_c, modes_d;
+  ComputeType compute = ComputeType::f32;
+  bool conj_a = false, conj_b = false;
+};
+
+// Every stored block of D is one dense contraction per (A block, B block) pair whose section
+// coordinates agree on every shared mode and with D's block (in block order: A's, then B's), the
+// first with beta C's block, the others accumulating into D's block with beta 1; a D block no pair
+// reaches is beta C's block (a contraction with a scalar 1) or, beta == 0, zeros written by the DMA
+// kernel. Each distinct block shape is planned once (ContractionPlan: fewest moved elements).
+class BlockSparseContractionPlan {
+ public:
+  BlockSparseContractionPlan() = default;
+  explicit BlockSparseContractionPlan(const BlockSparseSpec& spec);  // throws InvalidArgument / NotSupportedError
+  const BlockSparseSpec& spec() const { return spec_; }
+  std::size_t block_products() const;  // dense contractions per execution
+  double flops() const;
+  double moved_bytes() const;             // A, B and D blocks read or written once per block contraction
+  std::uint64_t workspace_bytes() const;  // the largest of the block plans' workspaces
+  std::string print() const;              // trn::Plan
+  // Block pointers in each descriptor's block order. `workspace` may be null (then allocated here).
+  void execute(const blas::Settings& s, std::complex<double> alpha, const void* const* A, const void* const* B,
+               std::complex<double> beta, const void* const* C, void* const* D, void* workspace,
+               std::uint64_t workspace_size, blas::CallReport* report = nullptr) const;
+
+ private:
+  struct Product {
+    std::size_t a, b;  // block indices
+    std::size_t plan;  // into plans_
+  };
+  struct Target {
+    std::size_t d;                  // block index of D (and of C)
+    std::vector<Product> products;  // empty: D = beta C (plan `scale`) or zeros
+    std::size_t scale = 0;
+  };
+  std::size_t plan_for(const ContractionSpec& cs);
+  BlockSparseSpec spec_;
+  std::vector<ContractionPlan> plans_;
+  std::vector<Target> targets_;
+};
+
 // ---- einsum ----------------------------------------------------------------------------------------
 
 // A NumPy-style view: shape and strides in elements (strides empty: C-contiguous, last axis fastest).
