@@ -132,6 +132,24 @@ typedef void (*trnLoggerCallback_t)(int logLevel, const char* functionName, cons
   Status L##GetLoggerCallback(trnLogCallback_t* callback);                                       \
   Status L##LoggerSetCallback(trnLoggerCallback_t callback);
 
+/* cudaDataType (library_types.h's spelling without _t), for code that writes it so. */
+typedef trnDataType_t trnDataType;
+
+/* library_types.h's libraryPropertyType: the argument of every library's GetProperty
+ * (trnblasGetProperty, trnfftGetProperty ...). Its names carry no cu prefix, so a port keeps them as
+ * written; skipped if CUDA's library_types.h was included first. */
+#ifndef __LIBRARY_TYPES_H__
+typedef enum libraryPropertyType_t { MAJOR_VERSION = 0, MINOR_VERSION = 1, PATCH_LEVEL = 2 } libraryPropertyType;
+#ifndef __cplusplus
+typedef enum libraryPropertyType_t libraryPropertyType_t;
+#endif
+#endif
+
+/* Storage of cuda_fp16.h's __half and cuda_bf16.h's __nv_bfloat16 (a port writes trnHalf and
+ * trnBfloat16): the 16 bits of an IEEE binary16 / bfloat16 value, as in the CUDA structs' __x. */
+typedef struct trnHalf { unsigned short x; } trnHalf;
+typedef struct trnBfloat16 { unsigned short x; } trnBfloat16;
+
 #ifdef __cplusplus
 }
 #endif
