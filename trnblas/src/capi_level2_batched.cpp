@@ -23,6 +23,7 @@ namespace {
 
 using blas_capi::arg_check;
 using blas_capi::cpp;
+using blas_capi::is_zero;
 using blas_capi::matrix_addressable;
 using blas_capi::vector_addressable;
 using trn::blas::CallReport;
@@ -104,13 +105,6 @@ void gemv_entry(const Settings& s, int trans, std::int64_t m, std::int64_t n, co
   }
 }
 
-template <class T>
-bool is_zero(const T& v) {
-  if constexpr (std::is_arithmetic_v<T>)
-    return v == T(0);
-  else
-    return v.x == 0 && v.y == 0;
-}
 template <class T>
 bool is_one(const T& v) {
   if constexpr (std::is_arithmetic_v<T>)

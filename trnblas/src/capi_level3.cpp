@@ -31,13 +31,7 @@ Uplo to_uplo(int u) { return u == TRNBLAS_FILL_MODE_LOWER ? Uplo::lower : Uplo::
 Diag to_diag(int d) { return d == TRNBLAS_DIAG_UNIT ? Diag::unit : Diag::non_unit; }
 trn::blas::COp to_cop(int op);
 bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld);
-template <class T>
-bool is_zero(const T& v) {
-  if constexpr (std::is_arithmetic_v<T>)
-    return v == T(0);
-  else
-    return v.x == 0 && v.y == 0;
-}
+using blas_capi::is_zero;
 template <class T>
 bool extent_ok(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
   if constexpr (std::is_arithmetic_v<T>)
