@@ -53,6 +53,10 @@ function(trnsci_add_library name export_name)
       target_link_options(${target} PRIVATE "LINKER:--no-undefined")
     endif()
     set_target_properties(${target} PROPERTIES LINK_DEPENDS ${map})
+    # Installed next to each other, the libraries find one another as the CUDA libraries do: a
+    # RUNPATH of $ORIGIN, so `cc app.c -L P/lib -ltrnblas` resolves libtrncore.so.0 without
+    # LD_LIBRARY_PATH (at link time and at run time). The build tree keeps CMake's build RPATH.
+    set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN")
   endif()
   install(TARGETS ${target} EXPORT trnsciTargets
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

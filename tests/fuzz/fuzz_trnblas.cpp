@@ -433,6 +433,70 @@ void fuzz_packed(trnfuzz::Input& in, trnblasHandle_t h) {
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"call_ok", 500}, {"call_rejected", 600}}; }
 
+// Set/GetMatrix_64 (and the vector forms as 1 x n): fuzzed sizes, element sizes and leading
+// dimensions; buffers only when the extent fits the cap (else NULL). A failing call copies nothing;
+// a successful one copies exactly the rows x cols block.
+void fuzz_set_get(trnfuzz::Input& in) {
+  const std::int64_t rows = in.size(6, true), cols = in.size(6, true), elem = in.flag(20) ? in.size(8, true) : 4;
+  const std::int64_t lda = in.flag(30) ? in.size(8, true) : std::max<std::int64_t>(1, rows);
+  const std::int64_t ldb = in.flag(30) ? in.size(8, true) : std::max<std::int64_t>(1, rows);
+  const bool vector = in.flag(50);
+  const std::int64_t r = vector ? 1 : rows;  // a vector is a 1 x n matrix with ld = inc
+  auto bytes = [&](std::int64_t ld) -> std::int64_t {
+    const std::int64_t e = extent(r, cols, ld);
+    return e < 0 || elem < 1 || elem > 16 ? -1 : e * elem;
+  };
+  const std::int64_t ba = bytes(lda), bb = bytes(ldb);
+  std::vector<unsigned char> A(static_cast<std::size_t>(std::max<std::int64_t>(ba, 1))), B(static_cast<std::size_t>(std::max<std::int64_t>(bb, 1)), 0xEE);
+  for (auto& c : A) c = in.byte();
+  const std::vector<unsigned char> B0 = B;
+  const trnblasStatus_t st =
+      vector ? trnblasGetVector_64(cols, elem, ba < 0 ? nullptr : A.data(), lda, bb < 0 ? nullptr : B.data(), ldb)
+             : trnblasSetMatrix_64(rows, cols, elem, ba < 0 ? nullptr : A.data(), lda, bb < 0 ? nullptr : B.data(), ldb);
+  require(known_status(st), "unknown status");
+  if (st != TRNBLAS_STATUS_SUCCESS) {
+    require(same_bytes(B, B0), "B written by a failing Set/Get call");
+    return;
+  }
+  for (std::int64_t j = 0; r > 0 && ba > 0 && bb > 0 && j < cols; ++j)  // ba > 0: cols <= the cap
+    require(std::memcmp(&B[static_cast<std::size_t>(j * ldb * elem)], &A[static_cast<std::size_t>(j * lda * elem)],
+                        static_cast<std::size_t>(r * elem)) == 0,
+            "Set/Get copied the wrong bytes");
+}
+
+// SgemvStridedBatched_64 / HSSgemvStridedBatched_64 with fuzzed sizes, increments, strides and batch: a
+// failing call writes nothing.
+void fuzz_gemv_batched(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  const std::int64_t m = in.size(8, true), n = in.size(8, true), batch = in.size(4, true);
+  const std::int64_t lda = in.flag(20) ? in.size(8, true) : std::max<std::int64_t>(1, m);
+  const std::int64_t incx = in.flag(20) ? in.size(3, true) : 1, incy = in.flag(20) ? in.size(3, true) : 1;
+  const long long sa = in.flag(10) ? static_cast<long long>(in.u64()) : 64, sx = 16, sy = 16;
+  const bool ok_sizes = m >= 0 && n >= 0 && m <= 8 && n <= 8 && lda >= 1 && lda <= 16 && batch >= 0 && batch <= 8 &&
+                        incx >= -3 && incx <= 3 && incy >= -3 && incy <= 3 && sa >= 0 && sa <= 64;
+  std::vector<float> A, x, y;
+  if (ok_sizes) {  // room for every entry: strides 64 / 16 / 16 hold any (m, n, lda, inc) accepted above
+    A.assign(static_cast<std::size_t>(64 * (batch + 2)), 0.5f);
+    x.assign(static_cast<std::size_t>(32 * (batch + 2)), 0.25f);
+    y.assign(static_cast<std::size_t>(32 * (batch + 2)), 2.0f);
+  }
+  const std::vector<float> y0 = y;
+  const float alpha = in.flag(20) ? 0.0f : 1.0f, beta = in.flag(20) ? 1.0f : 0.5f;
+  trnblasStatus_t st;
+  if (in.flag(50)) {
+    st = trnblasSgemvStridedBatched_64(h, static_cast<trnblasOperation_t>(trans), m, n, &alpha,
+                                       A.empty() ? nullptr : A.data(), lda, sa, x.empty() ? nullptr : x.data(), incx,
+                                       sx, &beta, y.empty() ? nullptr : y.data(), incy, sy, batch);
+  } else {
+    std::vector<trnHalf> Ah(A.size(), trnHalf{0x3800}), xh(x.size(), trnHalf{0x3400});
+    st = trnblasHSSgemvStridedBatched_64(h, static_cast<trnblasOperation_t>(trans), m, n, &alpha,
+                                         Ah.empty() ? nullptr : Ah.data(), lda, sa, xh.empty() ? nullptr : xh.data(),
+                                         incx, sx, &beta, y.empty() ? nullptr : y.data(), incy, sy, batch);
+  }
+  require(known_status(st), "unknown status");
+  if (st != TRNBLAS_STATUS_SUCCESS) require(same_bytes(y, y0), "y written by a failing gemvBatched call");
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnblasHandle_t h = nullptr;
@@ -463,7 +527,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 6: fuzz_syrk<float>(in, h, defaults); break;
       case 7: fuzz_syrk<double>(in, h, defaults); break;
       default: {
-        switch (in.byte() % 8) {
+        switch (in.byte() % 10) {
+          case 8: fuzz_set_get(in); continue;
+          case 9: fuzz_gemv_batched(in, h); continue;
           case 1: fuzz_triangular<float>(in, h); continue;
           case 2: fuzz_triangular<double>(in, h); continue;
           case 3: fuzz_rank2k_symm<float>(in, h); continue;

@@ -34,6 +34,7 @@
 #include "fft_reference.hpp"
 #include "fuzz_input.hpp"
 #include "trnfft.h"
+#include "trnfftXt.h"
 
 namespace {
 
@@ -192,11 +193,58 @@ constexpr ld kMaxExecElements = 1 << 16;  // per side: every flop is emulated, k
 constexpr std::int64_t kMaxExecPoints = 1 << 13, kMaxExecPointsFp64 = 1 << 10;
 constexpr std::int64_t kMaxCheckedPoints = 512;  // points per transform checked against the O(N^2) DFT
 
+// The Xt API's 32F / 64F (inputtype, outputtype, executiontype) of a trnfftType; an unknown type is
+// passed with TRN_R_32F as the execution type, which no family executes in.
+void xt_types(int type, int* ti, int* to, int* te) {
+  *ti = *to = type;
+  *te = TRN_R_32F;
+  switch (type) {
+    case TRNFFT_C2C: *ti = *to = *te = TRN_C_32F; break;
+    case TRNFFT_R2C: *ti = TRN_R_32F, *to = *te = TRN_C_32F; break;
+    case TRNFFT_C2R: *ti = *te = TRN_C_32F, *to = TRN_R_32F; break;
+    case TRNFFT_Z2Z: *ti = *to = *te = TRN_C_64F; break;
+    case TRNFFT_D2Z: *ti = TRN_R_64F, *to = *te = TRN_C_64F; break;
+    case TRNFFT_Z2D: *ti = *te = TRN_C_64F, *to = TRN_R_64F; break;
+    default: break;
+  }
+}
+
 struct Harness {
   trnfuzz::Input& in;
   std::vector<trnfftHandle> live;  // plans this input made (destroyed at the end)
 
   bool is_live(trnfftHandle h) const { return std::find(live.begin(), live.end(), h) != live.end(); }
+
+  trnfftResult xt_get_size(trnfftHandle h, const Request& p, long long* np64, std::vector<long long>& ie64,
+                           std::vector<long long>& oe64, int type, std::size_t* ws) {
+    int ti = 0, to = 0, te = 0;
+    xt_types(type, &ti, &to, &te);
+    const auto dt = [](int t) { return static_cast<trnDataType_t>(t); };
+    return trnfftXtGetSizeMany(h, p.rank, np64, p.has_in ? ie64.data() : nullptr, p.istride, p.idist, dt(ti),
+                               p.has_out ? oe64.data() : nullptr, p.ostride, p.odist, dt(to), p.batch, ws, dt(te));
+  }
+
+  // The Xt work-area calls and the plan properties on a made plan: valid and fuzzed values, each a
+  // cuFFT status; the plan keeps working (the caller executes it next).
+  void xt_settings(trnfftHandle h) {
+    trnfuzz::reach("xt_settings");
+    void* areas[1] = {nullptr};
+    const trnfftResult ra = trnfftXtSetWorkArea(h, in.flag(4) ? nullptr : areas);
+    require(is_status(ra), "XtSetWorkArea status");
+    std::size_t limit = in.u32();
+    const int policy = in.flag(8) ? static_cast<int>(in.u32()) : in.byte() % 3;
+    const trnfftResult rp =
+        trnfftXtSetWorkAreaPolicy(h, static_cast<trnfftXtWorkAreaPolicy>(policy), in.flag(4) ? nullptr : &limit);
+    require(is_status(rp), "XtSetWorkAreaPolicy status");
+    const int prop = in.flag(8) ? static_cast<int>(in.u32()) : 1 + in.byte() % 2;
+    const trnfftResult rs = trnfftSetPlanPropertyInt64(h, static_cast<trnfftProperty>(prop),
+                                                       static_cast<long long>(in.u64()));
+    require(is_status(rs), "SetPlanPropertyInt64 status");
+    long long v = -77;
+    const trnfftResult rg = trnfftGetPlanPropertyInt64(h, static_cast<trnfftProperty>(prop), &v);
+    require(is_status(rg) && (rg == TRNFFT_SUCCESS || v == -77), "GetPlanPropertyInt64 wrote on failure");
+    if (in.flag(4)) require(is_status(trnfftResetPlanProperty(h, static_cast<trnfftProperty>(prop))), "Reset status");
+  }
 
   Request request() {
     Request q;
@@ -313,6 +361,7 @@ struct Harness {
       std::size_t est = 0x3C3C3C3Cu;
       const trnfftResult re =
           in.flag(2) ? trnfftEstimateMany(p.rank, np, iep, is, id, oep, os, od, type_of(type), b32, null_ws ? nullptr : &est)
+                     : in.flag(3) ? (trnfuzz::reach("xt_get_size"), xt_get_size(*h, p, np64, ie64, oe64, type, null_ws ? nullptr : &est))
                      : trnfftGetSizeMany64(*h, p.rank, np64, p.has_in ? ie64.data() : nullptr, p.istride, p.idist,
                                            p.has_out ? oe64.data() : nullptr, p.ostride, p.odist, type_of(type), p.batch,
                                            null_ws ? nullptr : &est);
@@ -327,16 +376,8 @@ struct Harness {
       // Xt: the 32F / 64F type triple of a known trnfftType (the same plan as MakePlanMany64); an
       // unknown type is passed with TRN_R_32F as the execution type, which no family executes in.
       const auto dt = [](int t) { return static_cast<trnDataType_t>(t); };
-      int ti = type, to = type, te = TRN_R_32F;
-      switch (type) {
-        case TRNFFT_C2C: ti = to = te = TRN_C_32F; break;
-        case TRNFFT_R2C: ti = TRN_R_32F, to = te = TRN_C_32F; break;
-        case TRNFFT_C2R: ti = te = TRN_C_32F, to = TRN_R_32F; break;
-        case TRNFFT_Z2Z: ti = to = te = TRN_C_64F; break;
-        case TRNFFT_D2Z: ti = TRN_R_64F, to = te = TRN_C_64F; break;
-        case TRNFFT_Z2D: ti = te = TRN_C_64F, to = TRN_R_64F; break;
-        default: break;
-      }
+      int ti = 0, to = 0, te = 0;
+      xt_types(type, &ti, &to, &te);
       r = trnfftXtMakePlanMany(*h, p.rank, np64, p.has_in ? ie64.data() : nullptr, p.istride, p.idist, dt(ti),
                                p.has_out ? oe64.data() : nullptr, p.ostride, p.odist, dt(to), p.batch, wsp, dt(te));
     } else
@@ -579,6 +620,7 @@ struct Harness {
       if (in.flag(4)) require(trnfftSetWorkArea(h, in.flag(2) ? nullptr : g_work_area) == TRNFFT_SUCCESS, "SetWorkArea failed");
       if (in.flag(4)) require(trnfftSetAutoAllocation(h, static_cast<int>(in.u32())) == TRNFFT_SUCCESS, "SetAutoAllocation failed");
       if (in.flag(8)) require(trnfftSetStream(h, nullptr) == TRNFFT_SUCCESS, "SetStream failed");
+      if (h % 5 == 0) xt_settings(h);  // keyed on the handle: no input byte spent deciding
       int prec = precision;
       if (in.flag(6)) {
         const int p = in.choice({TRNFFT_PRECISION_FP32, TRNFFT_PRECISION_BF16, TRNFFT_PRECISION_BF16X3});
@@ -620,7 +662,8 @@ struct Harness {
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
-  return {{"plan_ok", 130}, {"plan_rejected", 160}, {"exec_ok", 34}, {"exec_rejected", 7}, {"dft_checked", 28}};
+  return {{"plan_ok", 130}, {"plan_rejected", 160}, {"exec_ok", 34}, {"exec_rejected", 7}, {"dft_checked", 28},
+          {"xt_settings", 20}, {"xt_get_size", 2}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

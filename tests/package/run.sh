@@ -17,14 +17,17 @@ mkdir -p "$work"
 cmake --install "$build_dir" --prefix "$prefix" >/dev/null
 libdir=$(dirname "$(find "$prefix" -name 'trnsci.pc' | head -n1)")/..
 libdir=$(cd "$libdir" && pwd)
-# A prefix outside the loader's default paths is found through LD_LIBRARY_PATH (link and run time).
-export LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 shared=$(find "$libdir" -maxdepth 1 -name 'libtrncore.so*' | head -n1)
 
-# 1. plain cc
+# 1. plain cc, exactly the README's line, with no LD_LIBRARY_PATH: the installed libraries' $ORIGIN
+#    RUNPATH lets the linker and the loader find libtrncore.so.0 next to libtrnblas.so.0. The app finds
+#    libtrnblas itself through its own -rpath (a prefix outside the loader's default paths).
+unset LD_LIBRARY_PATH
 cc $extra_flags -o "$work/app_plain" "$src_dir/app.c" -I "$prefix/include" -L "$libdir" -ltrnblas -ltrnrand \
-  $( [ -n "$shared" ] || echo "-ltrncore -lstdc++ -lm -pthread" )
+  $( [ -n "$shared" ] && echo "-Wl,-rpath,$libdir" || echo "-ltrncore -lstdc++ -lm -pthread" )
 "$work/app_plain"
+# The remaining consumers run with the prefix on LD_LIBRARY_PATH (the other documented way).
+export LD_LIBRARY_PATH="$libdir"
 
 # 2. pkg-config
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
@@ -52,7 +55,9 @@ if [ -n "$shared" ]; then
     name=${name#lib}
     [ "$name" = trnblas_blas ] && continue
     readelf -d "$lib" | grep -q "SONAME.*\[lib$name\.so\.0\]" || { echo "$lib: SONAME is not lib$name.so.0" >&2; exit 1; }
-    if readelf -d "$lib" | grep -Eq "RPATH|RUNPATH"; then echo "$lib: installed with an RPATH" >&2; exit 1; fi
+    if ! readelf -d "$lib" | grep -Eq 'RUNPATH.*\[\$ORIGIN\]'; then
+      echo "$lib: installed without the \$ORIGIN RUNPATH" >&2; exit 1
+    fi
     upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
     bad=$(nm -D --defined-only "$lib" | awk '{print $3}' | c++filt |
           grep -Ev "^($name[A-Za-z0-9_]*|$upper[A-Za-z0-9_]*|trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) for trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) to trn::.*)$" || true)

@@ -1410,7 +1410,159 @@ trnblasStatus_t trnblasCtrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, in
 trnblasStatus_t trnblasZtrttp(trnblasHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* A, int lda,
                               trnDoubleComplex* AP);
 
+/* ---- Helpers, mixed-type and batched gemv, GEMM name-compatibility forms (capi_helpers.cpp,
+ * capi_level2_batched.cpp). Memory is host memory: Set/Get Vector/Matrix are strided host copies with
+ * cuBLAS's checks (elemSize, increments, leading dimensions > 0: INVALID_VALUE; an unaddressable
+ * pointer: MAPPING_ERROR); the Async forms take any stream and complete before returning. */
+trnblasStatus_t trnblasGetProperty(libraryPropertyType type, int* value);
+trnblasStatus_t trnblasSetVector(int n, int elemSize, const void* x, int incx, void* devicePtr, int incy);
+trnblasStatus_t trnblasGetVector(int n, int elemSize, const void* x, int incx, void* y, int incy);
+trnblasStatus_t trnblasSetMatrix(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb);
+trnblasStatus_t trnblasGetMatrix(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb);
+trnblasStatus_t trnblasSetVectorAsync(int n, int elemSize, const void* hostPtr, int incx, void* devicePtr, int incy,
+                                      trnStream_t stream);
+trnblasStatus_t trnblasGetVectorAsync(int n, int elemSize, const void* devicePtr, int incx, void* hostPtr, int incy,
+                                      trnStream_t stream);
+trnblasStatus_t trnblasSetMatrixAsync(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb,
+                                      trnStream_t stream);
+trnblasStatus_t trnblasGetMatrixAsync(int rows, int cols, int elemSize, const void* A, int lda, void* B, int ldb,
+                                      trnStream_t stream);
+trnblasStatus_t trnblasSetVector_64(int64_t n, int64_t elemSize, const void* x, int64_t incx, void* devicePtr,
+                                    int64_t incy);
+trnblasStatus_t trnblasGetVector_64(int64_t n, int64_t elemSize, const void* x, int64_t incx, void* y, int64_t incy);
+trnblasStatus_t trnblasSetMatrix_64(int64_t rows, int64_t cols, int64_t elemSize, const void* A, int64_t lda, void* B,
+                                    int64_t ldb);
+trnblasStatus_t trnblasGetMatrix_64(int64_t rows, int64_t cols, int64_t elemSize, const void* A, int64_t lda, void* B,
+                                    int64_t ldb);
+trnblasStatus_t trnblasSetVectorAsync_64(int64_t n, int64_t elemSize, const void* hostPtr, int64_t incx,
+                                         void* devicePtr, int64_t incy, trnStream_t stream);
+trnblasStatus_t trnblasGetVectorAsync_64(int64_t n, int64_t elemSize, const void* devicePtr, int64_t incx,
+                                         void* hostPtr, int64_t incy, trnStream_t stream);
+trnblasStatus_t trnblasSetMatrixAsync_64(int64_t rows, int64_t cols, int64_t elemSize, const void* A, int64_t lda,
+                                         void* B, int64_t ldb, trnStream_t stream);
+trnblasStatus_t trnblasGetMatrixAsync_64(int64_t rows, int64_t cols, int64_t elemSize, const void* A, int64_t lda,
+                                         void* B, int64_t ldb, trnStream_t stream);
+
+/* rotg / rotmg under their _64 names (no size argument: the same functions). */
+trnblasStatus_t trnblasSrotg_64(trnblasHandle_t handle, float* a, float* b, float* c, float* s);
+trnblasStatus_t trnblasDrotg_64(trnblasHandle_t handle, double* a, double* b, double* c, double* s);
+trnblasStatus_t trnblasCrotg_64(trnblasHandle_t handle, trnComplex* a, trnComplex* b, float* c, trnComplex* s);
+trnblasStatus_t trnblasZrotg_64(trnblasHandle_t handle, trnDoubleComplex* a, trnDoubleComplex* b, double* c,
+                                trnDoubleComplex* s);
+trnblasStatus_t trnblasSrotmg_64(trnblasHandle_t handle, float* d1, float* d2, float* x1, const float* y1,
+                                 float* param);
+trnblasStatus_t trnblasDrotmg_64(trnblasHandle_t handle, double* d1, double* d2, double* x1, const double* y1,
+                                 double* param);
+
+/* GEMM name-compatibility forms over the GemmEx machinery: Hgemm* = GemmEx with 16F A, B, C and
+ * COMPUTE_16F; SgemmEx = GemmEx with COMPUTE_32F; CgemmEx and Cgemm3mEx = GemmEx with complex types and
+ * COMPUTE_32F; Cgemm3mBatched / StridedBatched = CgemmBatched / StridedBatched (the 3M algorithm is
+ * cuBLAS's internal choice; trnsci's complex GEMM is its 4M real representation, docs/trnblas.md). */
+trnblasStatus_t trnblasHgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m, int n,
+                             int k, const trnHalf* alpha, const trnHalf* A, int lda, const trnHalf* B, int ldb,
+                             const trnHalf* beta, trnHalf* C, int ldc);
+trnblasStatus_t trnblasHgemm_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int64_t m,
+                                int64_t n, int64_t k, const trnHalf* alpha, const trnHalf* A, int64_t lda,
+                                const trnHalf* B, int64_t ldb, const trnHalf* beta, trnHalf* C, int64_t ldc);
+trnblasStatus_t trnblasHgemmBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                                    int n, int k, const trnHalf* alpha, const trnHalf* const Aarray[], int lda,
+                                    const trnHalf* const Barray[], int ldb, const trnHalf* beta,
+                                    trnHalf* const Carray[], int ldc, int batchCount);
+trnblasStatus_t trnblasHgemmBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const trnHalf* alpha,
+                                       const trnHalf* const Aarray[], int64_t lda, const trnHalf* const Barray[],
+                                       int64_t ldb, const trnHalf* beta, trnHalf* const Carray[], int64_t ldc,
+                                       int64_t batchCount);
+trnblasStatus_t trnblasHgemmStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                           int m, int n, int k, const trnHalf* alpha, const trnHalf* A, int lda,
+                                           long long int strideA, const trnHalf* B, int ldb, long long int strideB,
+                                           const trnHalf* beta, trnHalf* C, int ldc, long long int strideC,
+                                           int batchCount);
+trnblasStatus_t trnblasHgemmStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa,
+                                              trnblasOperation_t transb, int64_t m, int64_t n, int64_t k,
+                                              const trnHalf* alpha, const trnHalf* A, int64_t lda,
+                                              long long int strideA, const trnHalf* B, int64_t ldb,
+                                              long long int strideB, const trnHalf* beta, trnHalf* C, int64_t ldc,
+                                              long long int strideC, int64_t batchCount);
+trnblasStatus_t trnblasSgemmEx(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                               int n, int k, const float* alpha, const void* A, trnDataType Atype, int lda,
+                               const void* B, trnDataType Btype, int ldb, const float* beta, void* C,
+                               trnDataType Ctype, int ldc);
+trnblasStatus_t trnblasSgemmEx_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                  int64_t m, int64_t n, int64_t k, const float* alpha, const void* A,
+                                  trnDataType Atype, int64_t lda, const void* B, trnDataType Btype, int64_t ldb,
+                                  const float* beta, void* C, trnDataType Ctype, int64_t ldc);
+trnblasStatus_t trnblasCgemmEx(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                               int n, int k, const trnComplex* alpha, const void* A, trnDataType Atype, int lda,
+                               const void* B, trnDataType Btype, int ldb, const trnComplex* beta, void* C,
+                               trnDataType Ctype, int ldc);
+trnblasStatus_t trnblasCgemmEx_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                  int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const void* A,
+                                  trnDataType Atype, int64_t lda, const void* B, trnDataType Btype, int64_t ldb,
+                                  const trnComplex* beta, void* C, trnDataType Ctype, int64_t ldc);
+trnblasStatus_t trnblasCgemm3mEx(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m,
+                                 int n, int k, const trnComplex* alpha, const void* A, trnDataType Atype, int lda,
+                                 const void* B, trnDataType Btype, int ldb, const trnComplex* beta, void* C,
+                                 trnDataType Ctype, int ldc);
+trnblasStatus_t trnblasCgemm3mEx_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                    int64_t m, int64_t n, int64_t k, const trnComplex* alpha, const void* A,
+                                    trnDataType Atype, int64_t lda, const void* B, trnDataType Btype, int64_t ldb,
+                                    const trnComplex* beta, void* C, trnDataType Ctype, int64_t ldc);
+trnblasStatus_t trnblasCgemm3mBatched(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                      int m, int n, int k, const trnComplex* alpha, const trnComplex* const Aarray[],
+                                      int lda, const trnComplex* const Barray[], int ldb, const trnComplex* beta,
+                                      trnComplex* const Carray[], int ldc, int batchCount);
+trnblasStatus_t trnblasCgemm3mBatched_64(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                         int64_t m, int64_t n, int64_t k, const trnComplex* alpha,
+                                         const trnComplex* const Aarray[], int64_t lda,
+                                         const trnComplex* const Barray[], int64_t ldb, const trnComplex* beta,
+                                         trnComplex* const Carray[], int64_t ldc, int64_t batchCount);
+trnblasStatus_t trnblasCgemm3mStridedBatched(trnblasHandle_t handle, trnblasOperation_t transa,
+                                             trnblasOperation_t transb, int m, int n, int k, const trnComplex* alpha,
+                                             const trnComplex* A, int lda, long long int strideA, const trnComplex* B,
+                                             int ldb, long long int strideB, const trnComplex* beta, trnComplex* C,
+                                             int ldc, long long int strideC, int batchCount);
+trnblasStatus_t trnblasCgemm3mStridedBatched_64(trnblasHandle_t handle, trnblasOperation_t transa,
+                                                trnblasOperation_t transb, int64_t m, int64_t n, int64_t k,
+                                                const trnComplex* alpha, const trnComplex* A, int64_t lda,
+                                                long long int strideA, const trnComplex* B, int64_t ldb,
+                                                long long int strideB, const trnComplex* beta, trnComplex* C,
+                                                int64_t ldc, long long int strideC, int64_t batchCount);
+
+/* gemvBatched / gemvStridedBatched: y_b = alpha op(A_b) x_b + beta y_b for b < batchCount, each a gemv
+ * on the tile kernels (one report for the call). S/D/C/Z, and the mixed forms with float scalars:
+ * HSH (half A, x, y), HSS (half A, x; float y), TST (bfloat16 A, x, y), TSS (bfloat16 A, x; float y) —
+ * the 16-bit operands widen exactly to fp32, the product is the fp32 gemv's, a 16-bit y is rounded to
+ * nearest even once at the end. */
+#define TRNBLAS_GEMV_BATCHED_DECL(NAME, TA, TS, TY)                                                                    \
+  trnblasStatus_t trnblas##NAME##gemvBatched(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n,          \
+                                             const TS* alpha, const TA* const Aarray[], int lda,                      \
+                                             const TA* const xarray[], int incx, const TS* beta,                      \
+                                             TY* const yarray[], int incy, int batchCount);                           \
+  trnblasStatus_t trnblas##NAME##gemvBatched_64(trnblasHandle_t handle, trnblasOperation_t trans, int64_t m,          \
+                                                int64_t n, const TS* alpha, const TA* const Aarray[], int64_t lda,    \
+                                                const TA* const xarray[], int64_t incx, const TS* beta,               \
+                                                TY* const yarray[], int64_t incy, int64_t batchCount);                \
+  trnblasStatus_t trnblas##NAME##gemvStridedBatched(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n,   \
+                                                    const TS* alpha, const TA* A, int lda, long long int strideA,     \
+                                                    const TA* x, int incx, long long int stridex, const TS* beta,     \
+                                                    TY* y, int incy, long long int stridey, int batchCount);          \
+  trnblasStatus_t trnblas##NAME##gemvStridedBatched_64(                                                               \
+      trnblasHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n, const TS* alpha, const TA* A,           \
+      int64_t lda, long long int strideA, const TA* x, int64_t incx, long long int stridex, const TS* beta, TY* y,    \
+      int64_t incy, long long int stridey, int64_t batchCount);
+TRNBLAS_GEMV_BATCHED_DECL(S, float, float, float)
+TRNBLAS_GEMV_BATCHED_DECL(D, double, double, double)
+TRNBLAS_GEMV_BATCHED_DECL(C, trnComplex, trnComplex, trnComplex)
+TRNBLAS_GEMV_BATCHED_DECL(Z, trnDoubleComplex, trnDoubleComplex, trnDoubleComplex)
+TRNBLAS_GEMV_BATCHED_DECL(HSH, trnHalf, float, trnHalf)
+TRNBLAS_GEMV_BATCHED_DECL(HSS, trnHalf, float, float)
+TRNBLAS_GEMV_BATCHED_DECL(TST, trnBfloat16, float, trnBfloat16)
+TRNBLAS_GEMV_BATCHED_DECL(TSS, trnBfloat16, float, float)
+#undef TRNBLAS_GEMV_BATCHED_DECL
+
 #ifdef __cplusplus
 }
 #endif
+#include "trnblas_v2_names.h" /* the _v2 spellings (trnblasSgemm_v2 ...), as cublas_api.h declares them */
 #endif /* TRNBLAS_H */

@@ -743,3 +743,75 @@ trnblasStatus_t trnblasDsyrk_64(trnblasHandle_t h, trnblasFillMode_t uplo, trnbl
 }
 
 }  // extern "C"
+
+// ---- Name-compatibility forms (cuBLAS's older or fixed-type spellings of GemmEx) ---------------------
+// Hgemm* = GemmEx with 16F A, B, C and COMPUTE_16F (half alpha/beta); SgemmEx = GemmEx with COMPUTE_32F
+// (float scalars); CgemmEx / Cgemm3mEx = GemmEx with COMPUTE_32F on complex types (trnComplex scalars).
+// Positions are each entry point's own (SgemmEx/CgemmEx: GemmEx's without computeType and algo).
+namespace {
+constexpr GemmPositions kGemmExNoComputePos{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 0, 0, 0};
+
+template <class I>
+trnblasStatus_t hgemm_impl(trnblasHandle_t h, const char* fn, trnblasOperation_t ta, trnblasOperation_t tb, I m, I n,
+                           I k, const void* alpha, const void* const* Aarray, I lda, const void* const* Barray, I ldb,
+                           const void* beta, void* const* Carray, I ldc, I batch, bool batched, const void* A,
+                           const void* B, void* C) {
+  return gemm_ex_impl<I>(h, fn, batched ? kSgemmBatchedPos : kGemmPos, enum_value(ta), enum_value(tb), m, n, k, alpha,
+                         TRN_R_16F, lda, TRN_R_16F, ldb, beta, TRN_R_16F, ldc, batch, TRNBLAS_COMPUTE_16F,
+                         TRNBLAS_GEMM_DEFAULT, batched ? arrays(Aarray, Barray, Carray) : single(A, B, C));
+}
+template <class I>
+trnblasStatus_t gemm_ex_fixed(trnblasHandle_t h, const char* fn, trnblasOperation_t ta, trnblasOperation_t tb, I m,
+                              I n, I k, const void* alpha, const void* A, trnDataType at, I lda, const void* B,
+                              trnDataType bt, I ldb, const void* beta, void* C, trnDataType ct, I ldc) {
+  return gemm_ex_impl<I>(h, fn, kGemmExNoComputePos, enum_value(ta), enum_value(tb), m, n, k, alpha, enum_value(at),
+                         lda, enum_value(bt), ldb, beta, enum_value(ct), ldc, 1, TRNBLAS_COMPUTE_32F,
+                         TRNBLAS_GEMM_DEFAULT, single(A, B, C));
+}
+}  // namespace
+
+extern "C" {
+#define TRNBLAS_HGEMM(SUF, I)                                                                                          \
+  trnblasStatus_t trnblasHgemm##SUF(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, I m, I n, I k,    \
+                                    const trnHalf* alpha, const trnHalf* A, I lda, const trnHalf* B, I ldb,            \
+                                    const trnHalf* beta, trnHalf* C, I ldc) {                                          \
+    return hgemm_impl<I>(h, "trnblasHgemm" #SUF, ta, tb, m, n, k, alpha, nullptr, lda, nullptr, ldb, beta, nullptr,    \
+                         ldc, 1, false, A, B, C);                                                                      \
+  }                                                                                                                    \
+  trnblasStatus_t trnblasHgemmBatched##SUF(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, I m, I n,  \
+                                           I k, const trnHalf* alpha, const trnHalf* const Aarray[], I lda,            \
+                                           const trnHalf* const Barray[], I ldb, const trnHalf* beta,                  \
+                                           trnHalf* const Carray[], I ldc, I batchCount) {                             \
+    return hgemm_impl<I>(h, "trnblasHgemmBatched" #SUF, ta, tb, m, n, k, alpha,                                        \
+                         reinterpret_cast<const void* const*>(Aarray), lda,                                            \
+                         reinterpret_cast<const void* const*>(Barray), ldb, beta,                                      \
+                         reinterpret_cast<void* const*>(Carray), ldc, batchCount, true, nullptr, nullptr, nullptr);    \
+  }                                                                                                                    \
+  trnblasStatus_t trnblasHgemmStridedBatched##SUF(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb,     \
+                                                  I m, I n, I k, const trnHalf* alpha, const trnHalf* A, I lda,        \
+                                                  long long sa, const trnHalf* B, I ldb, long long sb,                 \
+                                                  const trnHalf* beta, trnHalf* C, I ldc, long long sc,                \
+                                                  I batchCount) {                                                      \
+    return strided_impl<I>(h, "trnblasHgemmStridedBatched" #SUF, kSgemmStridedPos, enum_value(ta), enum_value(tb), m, \
+                           n, k, alpha, A, TRN_R_16F, lda, sa, B, TRN_R_16F, ldb, sb, beta, C, TRN_R_16F, ldc, sc,     \
+                           batchCount, TRNBLAS_COMPUTE_16F, TRNBLAS_GEMM_DEFAULT);                                     \
+  }
+TRNBLAS_HGEMM(, int)
+TRNBLAS_HGEMM(_64, int64_t)
+#undef TRNBLAS_HGEMM
+
+#define TRNBLAS_GEMM_EX_FIXED(NAME, SUF, I, S)                                                                        \
+  trnblasStatus_t trnblas##NAME##SUF(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, I m, I n, I k,  \
+                                     const S* alpha, const void* A, trnDataType at, I lda, const void* B,             \
+                                     trnDataType bt, I ldb, const S* beta, void* C, trnDataType ct, I ldc) {          \
+    return gemm_ex_fixed<I>(h, "trnblas" #NAME #SUF, ta, tb, m, n, k, alpha, A, at, lda, B, bt, ldb, beta, C, ct,     \
+                            ldc);                                                                                     \
+  }
+TRNBLAS_GEMM_EX_FIXED(SgemmEx, , int, float)
+TRNBLAS_GEMM_EX_FIXED(SgemmEx, _64, int64_t, float)
+TRNBLAS_GEMM_EX_FIXED(CgemmEx, , int, trnComplex)
+TRNBLAS_GEMM_EX_FIXED(CgemmEx, _64, int64_t, trnComplex)
+TRNBLAS_GEMM_EX_FIXED(Cgemm3mEx, , int, trnComplex)
+TRNBLAS_GEMM_EX_FIXED(Cgemm3mEx, _64, int64_t, trnComplex)
+#undef TRNBLAS_GEMM_EX_FIXED
+}  // extern "C"

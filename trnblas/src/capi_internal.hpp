@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "trn/blas/blas.hpp"
@@ -88,6 +89,15 @@ template <class T, class U>
 void store(T* out, const U& v) {
   static_assert(sizeof(T) == sizeof(U));
   std::memcpy(out, &v, sizeof v);
+}
+
+// A scalar (real, or trnComplex / trnDoubleComplex by its parts) equal to zero.
+template <class T>
+bool is_zero(const T& v) {
+  if constexpr (std::is_arithmetic_v<T>)
+    return v == T(0);
+  else
+    return v.x == 0 && v.y == 0;
 }
 
 // 1 + (n - 1) |inc| elements, as 8-byte elements, fit in int64 byte offsets.

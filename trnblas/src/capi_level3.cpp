@@ -31,13 +31,7 @@ Uplo to_uplo(int u) { return u == TRNBLAS_FILL_MODE_LOWER ? Uplo::lower : Uplo::
 Diag to_diag(int d) { return d == TRNBLAS_DIAG_UNIT ? Diag::unit : Diag::non_unit; }
 trn::blas::COp to_cop(int op);
 bool complex_addressable(std::int64_t rows, std::int64_t cols, std::int64_t ld);
-template <class T>
-bool is_zero(const T& v) {
-  if constexpr (std::is_arithmetic_v<T>)
-    return v == T(0);
-  else
-    return v.x == 0 && v.y == 0;
-}
+using blas_capi::is_zero;
 template <class T>
 bool extent_ok(std::int64_t rows, std::int64_t cols, std::int64_t ld) {
   if constexpr (std::is_arithmetic_v<T>)
@@ -360,26 +354,28 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
     return complex_gemm<int64_t, Cx>(h, #NAME "_64", ALGO, false, EV(ta), EV(tb), m, n, k, alpha, A, lda, 0, B, ldb, 0, \
                                      beta, C, ldc, 0, 1);                                                                 \
   }
-#define TRNBLAS_L3_CGEMM_STRIDED(NAME, Cx)                                                                          \
+#define TRNBLAS_L3_CGEMM_STRIDED(NAME, Cx) TRNBLAS_L3_CGEMM_STRIDED_ALGO(NAME, Cx, four_m)
+#define TRNBLAS_L3_CGEMM_STRIDED_ALGO(NAME, Cx, ALGO)                                                               \
   trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
                        const Cx* alpha, const Cx* A, int lda, long long sa, const Cx* B, int ldb, long long sb,     \
                        const Cx* beta, Cx* C, int ldc, long long sc, int batchCount) {                              \
-    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::four_m, true, EV(ta), EV(tb), m, n, k, alpha, A, lda, \
+    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::ALGO, true, EV(ta), EV(tb), m, n, k, alpha, A, lda, \
                                  sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                                         \
   }                                                                                                                 \
   trnblasStatus_t NAME##_64(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int64_t m, int64_t n,  \
                             int64_t k, const Cx* alpha, const Cx* A, int64_t lda, long long sa, const Cx* B,        \
                             int64_t ldb, long long sb, const Cx* beta, Cx* C, int64_t ldc, long long sc,            \
                             int64_t batchCount) {                                                                   \
-    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::four_m, true, EV(ta), EV(tb), m, n, k, \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::ALGO, true, EV(ta), EV(tb), m, n, k, \
                                      alpha, A, lda, sa, B, ldb, sb, beta, C, ldc, sc, batchCount);                            \
   }
 
-#define TRNBLAS_L3_CGEMM_BATCHED(NAME, Cx)                                                                          \
+#define TRNBLAS_L3_CGEMM_BATCHED(NAME, Cx) TRNBLAS_L3_CGEMM_BATCHED_ALGO(NAME, Cx, four_m)
+#define TRNBLAS_L3_CGEMM_BATCHED_ALGO(NAME, Cx, ALGO)                                                               \
   trnblasStatus_t NAME(trnblasHandle_t h, trnblasOperation_t ta, trnblasOperation_t tb, int m, int n, int k,        \
                        const Cx* alpha, const Cx* const Aarray[], int lda, const Cx* const Barray[], int ldb,       \
                        const Cx* beta, Cx* const Carray[], int ldc, int batchCount) {                               \
-    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::four_m, false, EV(ta), EV(tb), m, n, k, alpha,   \
+    return complex_gemm<int, Cx>(h, #NAME, trn::blas::ComplexAlgo::ALGO, false, EV(ta), EV(tb), m, n, k, alpha,   \
                                  nullptr, lda, 0, nullptr, ldb, 0, beta, nullptr, ldc, 0, batchCount, Aarray,       \
                                  Barray, Carray, true);                                                             \
   }                                                                                                                 \
@@ -387,7 +383,7 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
                             int64_t k, const Cx* alpha, const Cx* const Aarray[], int64_t lda,                      \
                             const Cx* const Barray[], int64_t ldb, const Cx* beta, Cx* const Carray[], int64_t ldc, \
                             int64_t batchCount) {                                                                   \
-    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::four_m, false, EV(ta), EV(tb), m, n,   \
+    return complex_gemm<int64_t, Cx>(h, #NAME "_64", trn::blas::ComplexAlgo::ALGO, false, EV(ta), EV(tb), m, n,   \
                                      k, alpha, nullptr, lda, 0, nullptr, ldb, 0, beta, nullptr, ldc, 0, batchCount, \
                                      Aarray, Barray, Carray, true);                                                 \
   }
@@ -415,6 +411,8 @@ TRNBLAS_L3_CGEMM(trnblasCgemm3m, trnComplex, trn::blas::ComplexAlgo::three_m)
 TRNBLAS_L3_CGEMM(trnblasZgemm3m, trnDoubleComplex, trn::blas::ComplexAlgo::three_m)
 TRNBLAS_L3_CGEMM_STRIDED(trnblasCgemmStridedBatched, trnComplex)
 TRNBLAS_L3_CGEMM_STRIDED(trnblasZgemmStridedBatched, trnDoubleComplex)
+TRNBLAS_L3_CGEMM_BATCHED_ALGO(trnblasCgemm3mBatched, trnComplex, three_m)
+TRNBLAS_L3_CGEMM_STRIDED_ALGO(trnblasCgemm3mStridedBatched, trnComplex, three_m)
 }  // extern "C"
 
 // ---- GEAM and DGMM ------------------------------------------------------------------------------

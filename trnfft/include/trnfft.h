@@ -130,6 +130,20 @@ trnfftResult trnfftXtExec(trnfftHandle plan, void* input, void* output, int dire
 trnfftResult trnfftSetStream(trnfftHandle plan, trnStream_t stream);
 trnfftResult trnfftDestroy(trnfftHandle plan);
 trnfftResult trnfftGetVersion(int* version);
+/* MAJOR_VERSION, MINOR_VERSION or PATCH_LEVEL of the library (libraryPropertyType: trncore.h). */
+trnfftResult trnfftGetProperty(libraryPropertyType type, int* value);
+
+/* Per-plan int64 properties (cufftProperty; the NVFFT_ names carry no cu prefix and port as written).
+ * trnsci has no JIT and plans on one host thread: both values are checked (PATIENT_JIT 0 or 1,
+ * MAX_NUM_HOST_THREADS >= 1), stored and returned, and change no result or modeled time. Reset
+ * restores the default (0: not patient; 0: the library's choice of host threads). */
+typedef enum trnfftProperty_t {
+  NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT = 0x1,
+  NVFFT_PLAN_PROPERTY_INT64_MAX_NUM_HOST_THREADS = 0x2
+} trnfftProperty;
+trnfftResult trnfftSetPlanPropertyInt64(trnfftHandle plan, trnfftProperty property, const long long int inputValueInt);
+trnfftResult trnfftGetPlanPropertyInt64(trnfftHandle plan, trnfftProperty property, long long int* returnPtrValue);
+trnfftResult trnfftResetPlanProperty(trnfftHandle plan, trnfftProperty property);
 
 /* ---- extensions ---- */
 /* Precision of a plan. Before trnfftMakePlan*: used when the plan is made; after: the plan is rebuilt. */

@@ -2,6 +2,7 @@
 // point checks the plan handle, then its arguments in signature order (1-based positions, the
 // handle not counted), then runs the C++ API inside `guarded`. Nothing is written on error.
 #include "trnfft.h"
+#include "trnfftXt.h"
 
 #include <algorithm>
 #include <cstring>
@@ -54,6 +55,9 @@ struct PlanState {
   trnStream_t stream = nullptr;
   void* work_area = nullptr;
   bool auto_allocate = true;
+  int work_area_policy = TRNFFT_WORKAREA_PERFORMANCE;  // XtSetWorkAreaPolicy (recorded)
+  std::size_t work_area_limit = 0;                      // its workSize under TRNFFT_WORKAREA_USER
+  long long patient_jit = 0, max_host_threads = 0;      // Set/GetPlanPropertyInt64 (recorded)
   trnProfile_t last_profile{};
   trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
 };
@@ -205,17 +209,55 @@ trnfftResult make_plan(PlanState& st, const char* fn, const ManyArgs& a, size_t*
   return TRNFFT_SUCCESS;
 }
 
-trnfftResult estimate(const char* fn, const ManyArgs& a, size_t* work_size) {
+// The Xt API's transform type from (inputtype, outputtype, executiontype), as cuFFT pairs them: a
+// family's complex type to execute in, its real or complex type on each side; -1 (logged as
+// INVALID_TYPE) for any other combination.
+// Xt positions: rank 1, n 2, executiontype 13, batch 11, inembed 3, onembed 7 (check_many's order).
+constexpr int kXtPos[6] = {1, 2, 13, 11, 3, 7};
+struct XtFamily {
+  int complex_t, real_t;
+  trn::DType storage;
+  int c2c, r2c, c2r;
+  bool bf16;
+};
+int xt_type(const char* fn, int in_t, int out_t, int ex_t, const XtFamily** fam_out) {
+  static constexpr XtFamily kFamilies[] = {
+      {TRN_C_32F, TRN_R_32F, trn::DType::f32, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, false},
+      {TRN_C_64F, TRN_R_64F, trn::DType::f32, TRNFFT_Z2Z, TRNFFT_D2Z, TRNFFT_Z2D, false},
+      {TRN_C_16F, TRN_R_16F, trn::DType::f16, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, false},
+      {TRN_C_16BF, TRN_R_16BF, trn::DType::bf16, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, true},
+  };
+  int type = -1;
+  for (const XtFamily& f : kFamilies) {
+    if (ex_t != f.complex_t) continue;
+    *fam_out = &f;
+    if (in_t == f.complex_t && out_t == f.complex_t) type = f.c2c;
+    if (in_t == f.real_t && out_t == f.complex_t) type = f.r2c;
+    if (in_t == f.complex_t && out_t == f.real_t) type = f.c2r;
+  }
+  if (type < 0)
+    logger().log(trn::cshim::failure_message(fn, "TRNFFT_INVALID_TYPE",
+                                             "no transform for this (inputtype, outputtype, executiontype)"));
+  return type;
+}
+
+// The work size a plan of these arguments would need (Estimate*, GetSize*, XtGetSizeMany: pos and
+// work_pos are the entry point's positions, mode and storage the plan's arithmetic and array type).
+trnfftResult estimate(const char* fn, const ManyArgs& a, size_t* work_size, const int* pos = kManyPos,
+                      int work_pos = 11, trn::fft::Mode mode = trn::fft::Mode::fp32,
+                      trn::DType storage = trn::DType::f32) {
   ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE);
   check.require_or(a.rank >= 1 && a.rank <= 3, TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "rank must be 1, 2 or 3");
-  if (a.n.empty()) check.require(false, kManyPos[1], "n");
+  if (a.n.empty()) check.require(false, pos[1], "n");
   if (!check) return check.status();
-  if (check_many(check, a, kManyPos) != TRNFFT_SUCCESS || !check) return check.status();
-  if (work_size == nullptr) check.require(false, 11, "workSize");
+  if (check_many(check, a, pos) != TRNFFT_SUCCESS || !check) return check.status();
+  if (work_size == nullptr) check.require(false, work_pos, "workSize");
   if (!check) return check.status();
   std::size_t ws = 0;
   const trnfftResult r = trn::cshim::guarded(logger(), fn, kStatus, [&] {
-    ws = trn::fft::Plan(to_spec(a, trn::fft::Mode::fp32)).work_size();
+    trn::fft::PlanSpec spec = to_spec(a, mode);
+    spec.storage = storage;
+    ws = trn::fft::Plan(spec).work_size();
   });
   if (r == TRNFFT_SUCCESS) *work_size = ws;
   return r;
@@ -583,34 +625,10 @@ trnfftResult trnfftXtMakePlanMany(trnfftHandle plan, int rank, long long int* n,
   std::shared_ptr<PlanState> st = find_plan(plan);
   if (!st) return TRNFFT_INVALID_PLAN;
   std::lock_guard<std::mutex> lock(st->mu);
-  struct Family {
-    int complex_t, real_t;
-    trn::DType storage;
-    int c2c, r2c, c2r;
-    bool bf16;
-  };
-  static constexpr Family kFamilies[] = {
-      {TRN_C_32F, TRN_R_32F, trn::DType::f32, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, false},
-      {TRN_C_64F, TRN_R_64F, trn::DType::f32, TRNFFT_Z2Z, TRNFFT_D2Z, TRNFFT_Z2D, false},
-      {TRN_C_16F, TRN_R_16F, trn::DType::f16, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, false},
-      {TRN_C_16BF, TRN_R_16BF, trn::DType::bf16, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, true},
-  };
-  const int in_t = enum_value(inputtype), out_t = enum_value(outputtype), ex_t = enum_value(executiontype);
-  int type = -1;
-  const Family* fam = nullptr;
-  for (const Family& f : kFamilies) {
-    if (ex_t != f.complex_t) continue;
-    fam = &f;
-    if (in_t == f.complex_t && out_t == f.complex_t) type = f.c2c;
-    if (in_t == f.real_t && out_t == f.complex_t) type = f.r2c;
-    if (in_t == f.complex_t && out_t == f.real_t) type = f.c2r;
-  }
-  if (type < 0) {
-    logger().log(trn::cshim::failure_message("trnfftXtMakePlanMany", "TRNFFT_INVALID_TYPE",
-                                             "no transform for this (inputtype, outputtype, executiontype)"));
-    return TRNFFT_INVALID_TYPE;
-  }
-  static constexpr int kXtPos[6] = {1, 2, 13, 11, 3, 7};
+  const XtFamily* fam = nullptr;
+  const int type = xt_type("trnfftXtMakePlanMany", enum_value(inputtype), enum_value(outputtype),
+                           enum_value(executiontype), &fam);
+  if (type < 0) return TRNFFT_INVALID_TYPE;
   std::optional<trn::fft::Mode> mode;
   if (fam->bf16) mode = trn::fft::Mode::bf16;
   return make_plan(*st, "trnfftXtMakePlanMany",
@@ -629,6 +647,114 @@ trnfftResult trnfftXtExec(trnfftHandle plan, void* input, void* output, int dire
     if (st->plan) type = c_type(st->spec.type);
   }
   return exec(plan, "trnfftXtExec", type, input, output, direction, type == TRNFFT_C2C || type == TRNFFT_Z2Z);
+}
+
+// ---- GetProperty, plan properties, the Xt work-area calls and XtGetSizeMany ------------------------
+
+trnfftResult trnfftGetProperty(libraryPropertyType type, int* value) {
+  const int t = enum_value(type);
+  ArgCheck<trnfftResult> check(logger(), "trnfftGetProperty", TRNFFT_INVALID_VALUE);
+  check.one_of(t, {MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL}, 1, "type").not_null(value, 2, "value");
+  if (!check) return check.status();
+  *value = t == MAJOR_VERSION ? TRNFFT_VER_MAJOR : t == MINOR_VERSION ? TRNFFT_VER_MINOR : TRNFFT_VER_PATCH;
+  return TRNFFT_SUCCESS;
+}
+
+}  // extern "C"
+
+namespace {
+// The stored value of a plan property (nullptr: not a property); under the plan's lock.
+long long* property_slot(PlanState& st, int property) {
+  if (property == NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT) return &st.patient_jit;
+  if (property == NVFFT_PLAN_PROPERTY_INT64_MAX_NUM_HOST_THREADS) return &st.max_host_threads;
+  return nullptr;
+}
+// Runs op on a live plan's property slot after the checks common to the three property calls.
+template <class Op>
+trnfftResult with_property(trnfftHandle plan, const char* fn, trnfftProperty property, Op&& op) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE, &st->last_error_param);
+  const int p = enum_value(property);
+  long long* slot = property_slot(*st, p);
+  check.require(slot != nullptr, 1, "property");
+  if (!check) return check.status();
+  return op(check, p, slot);
+}
+}  // namespace
+
+extern "C" {
+
+trnfftResult trnfftSetPlanPropertyInt64(trnfftHandle plan, trnfftProperty property, const long long int inputValueInt) {
+  return with_property(plan, "trnfftSetPlanPropertyInt64", property, [&](auto& check, int p, long long* slot) {
+    const bool ok = p == NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT ? (inputValueInt == 0 || inputValueInt == 1)
+                                                               : inputValueInt >= 1;
+    check.require(ok, 2, "inputValueInt");
+    if (!check) return check.status();
+    *slot = inputValueInt;
+    return TRNFFT_SUCCESS;
+  });
+}
+trnfftResult trnfftGetPlanPropertyInt64(trnfftHandle plan, trnfftProperty property, long long int* returnPtrValue) {
+  return with_property(plan, "trnfftGetPlanPropertyInt64", property, [&](auto& check, int, long long* slot) {
+    check.not_null(returnPtrValue, 2, "returnPtrValue");
+    if (!check) return check.status();
+    *returnPtrValue = *slot;
+    return TRNFFT_SUCCESS;
+  });
+}
+trnfftResult trnfftResetPlanProperty(trnfftHandle plan, trnfftProperty property) {
+  return with_property(plan, "trnfftResetPlanProperty", property, [&](auto&, int, long long* slot) {
+    *slot = 0;
+    return TRNFFT_SUCCESS;
+  });
+}
+
+trnfftResult trnfftXtSetWorkArea(trnfftHandle plan, void** workArea) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftXtSetWorkArea", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  check.not_null(workArea, 1, "workArea");
+  if (!check) return check.status();
+  st->work_area = workArea[0];  // one device: its work area, recorded as trnfftSetWorkArea records it
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftXtSetWorkAreaPolicy(trnfftHandle plan, trnfftXtWorkAreaPolicy policy, size_t* workSize) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(st->mu);
+  ArgCheck<trnfftResult> check(logger(), "trnfftXtSetWorkAreaPolicy", TRNFFT_INVALID_VALUE, &st->last_error_param);
+  const int p = enum_value(policy);
+  check.one_of(p, {TRNFFT_WORKAREA_MINIMAL, TRNFFT_WORKAREA_USER, TRNFFT_WORKAREA_PERFORMANCE}, 1, "policy");
+  if (p == TRNFFT_WORKAREA_USER) check.not_null(workSize, 2, "workSize");
+  if (!check) return check.status();
+  st->work_area_policy = p;
+  st->work_area_limit = p == TRNFFT_WORKAREA_USER ? *workSize : 0;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftXtGetSizeMany(trnfftHandle plan, int rank, long long int* n, long long int* inembed,
+                                 long long int istride, long long int idist, trnDataType_t inputtype,
+                                 long long int* onembed, long long int ostride, long long int odist,
+                                 trnDataType_t outputtype, long long int batch, size_t* workSize,
+                                 trnDataType_t executiontype) {
+  std::shared_ptr<PlanState> st = find_plan(plan);
+  if (!st) return TRNFFT_INVALID_PLAN;
+  trn::fft::Mode mode = trn::fft::Mode::fp32;
+  {
+    std::lock_guard<std::mutex> lock(st->mu);
+    mode = st->mode;  // the precision XtMakePlanMany would use
+  }
+  const XtFamily* fam = nullptr;
+  const int type = xt_type("trnfftXtGetSizeMany", enum_value(inputtype), enum_value(outputtype),
+                           enum_value(executiontype), &fam);
+  if (type < 0) return TRNFFT_INVALID_TYPE;
+  return estimate("trnfftXtGetSizeMany",
+                  many_args<long long>(rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch),
+                  workSize, kXtPos, 12, fam->bf16 ? trn::fft::Mode::bf16 : mode, fam->storage);
 }
 
 }  // extern "C"
