@@ -10,6 +10,7 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -201,6 +202,214 @@ TYPED_TEST(Qr, OrmqrEverySideAndOperationAgainstLapacke) {
       EXPECT_GT(rep.profile.tensor_flops, 0.0);  // the block reflectors ran on TensorE
       EXPECT_GT(rep.profile.host_steps, 0);
     }
+}
+
+}  // namespace
+
+// ---- C API -----------------------------------------------------------------------------------------
+
+extern "C" {
+int trnsolver_sample_orgqr(double* Q, double* orth);
+int trnsolver_sample_ormqr(double* X);
+int trnsolver_sample_Xgeqrf(double* A_out, double* tau_out);
+}
+
+namespace {
+
+struct Handle {
+  trnsolverDnHandle_t h = nullptr;
+  Handle() { EXPECT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS); }
+  ~Handle() { trnsolverDnDestroy(h); }
+};
+
+// NVIDIA's samples: the results their READMEs print (two decimals) and LAPACKE's values.
+TEST(TrnsolverQrSamples, OrgqrOrmqrXgeqrfPrintTheirDocumentedResults) {
+  double q[6], orth = -1;
+  ASSERT_EQ(trnsolver_sample_orgqr(q, &orth), 0);
+  const double q_doc[6] = {-0.22, -0.87, -0.44, 0.53, 0.27, -0.80};
+  for (int i = 0; i < 6; ++i) EXPECT_NEAR(q[i], q_doc[i], 0.005) << i;
+  EXPECT_LT(orth, 1e-14);  // the README prints 5.5e-16
+  double x[3];
+  ASSERT_EQ(trnsolver_sample_ormqr(x), 0);
+  for (double xi : x) EXPECT_NEAR(xi, 1.0, 1e-13);
+  double a[9], tau[3];
+  ASSERT_EQ(trnsolver_sample_Xgeqrf(a, tau), 0);
+  const double tau_doc[3] = {1.27, 1.80, 0.00};
+  const double a_doc[9] = {-3.74, 0.42, 0.63, -7.22, -1.39, -0.33, -13.10, 2.52, 0.38};
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(tau[i], tau_doc[i], 0.005) << i;
+  for (int i = 0; i < 9; ++i) EXPECT_NEAR(a[i], a_doc[i], 0.005) << i;
+  double ar[9] = {1.0, 2.0, 3.0, 2.0, 5.0, 5.0, 3.0, 5.0, 12.0}, tr[3];
+  ASSERT_EQ(LAPACKE_dgeqrf(LAPACK_COL_MAJOR, 3, 3, ar, 3, tr), 0);
+  for (int i = 0; i < 9; ++i) EXPECT_NEAR(a[i], ar[i], 1e-14 * 14) << i;
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(tau[i], tr[i], 1e-14) << i;
+}
+
+// The C entry points run the C++ routines: same bits for every precision, Lwork as _bufferSize says.
+TEST(TrnsolverQrCApi, EveryPrecisionMatchesTheCppApiBitForBit) {
+  Handle h;
+  const int m = 40, n = 35, lda = 41;
+  auto run = [&](auto tag, auto geqrf_bs, auto geqrf, auto org_bs, auto org, auto orm_bs, auto orm) {
+    using C = decltype(tag);
+    using T = std::conditional_t<std::is_same_v<C, trnComplex>, std::complex<float>,
+                                 std::conditional_t<std::is_same_v<C, trnDoubleComplex>, std::complex<double>, C>>;
+    std::vector<T> a = random_matrix<T>(m, n, lda, 5), ref = a, tau(n), tref(n);
+    ts::Settings s;
+    ts::geqrf(s, m, n, ref.data(), lda, tref.data());
+    int lwork = 0, info = 7;
+    ASSERT_EQ(geqrf_bs(h.h, m, n, reinterpret_cast<C*>(a.data()), lda, &lwork), TRNSOLVER_STATUS_SUCCESS);
+    EXPECT_EQ(lwork, ts::qr_workspace('q', m, n, n));
+    std::vector<T> work(static_cast<std::size_t>(lwork));
+    auto* ca = reinterpret_cast<C*>(a.data());
+    auto* ct = reinterpret_cast<C*>(tau.data());
+    auto* cw = reinterpret_cast<C*>(work.data());
+    ASSERT_EQ(geqrf(h.h, m, n, ca, lda, ct, cw, lwork, &info), TRNSOLVER_STATUS_SUCCESS);
+    EXPECT_EQ(info, 0);
+    EXPECT_EQ(std::memcmp(a.data(), ref.data(), a.size() * sizeof(T)), 0);
+    EXPECT_EQ(std::memcmp(tau.data(), tref.data(), tau.size() * sizeof(T)), 0);
+    // ormqr: C = Q^H [A's R] by the C API and the C++ API; orgqr likewise.
+    std::vector<T> c = random_matrix<T>(m, 3, m, 9), cref = c;
+    const trnblasOperation_t adj = std::is_same_v<T, C> ? TRNBLAS_OP_T : TRNBLAS_OP_C;
+    ASSERT_EQ(orm_bs(h.h, TRNBLAS_SIDE_LEFT, adj, m, 3, n, ca, lda, ct, reinterpret_cast<C*>(c.data()), m, &lwork),
+              TRNSOLVER_STATUS_SUCCESS);
+    work.resize(static_cast<std::size_t>(lwork));
+    cw = reinterpret_cast<C*>(work.data());
+    ASSERT_EQ(orm(h.h, TRNBLAS_SIDE_LEFT, adj, m, 3, n, ca, lda, ct, reinterpret_cast<C*>(c.data()), m, cw, lwork,
+                  &info),
+              TRNSOLVER_STATUS_SUCCESS);
+    ts::ormqr(s, true, true, m, 3, n, ref.data(), lda, tref.data(), cref.data(), m);
+    EXPECT_EQ(std::memcmp(c.data(), cref.data(), c.size() * sizeof(T)), 0);
+    ASSERT_EQ(org_bs(h.h, m, n, n, ca, lda, ct, &lwork), TRNSOLVER_STATUS_SUCCESS);
+    work.resize(static_cast<std::size_t>(lwork));
+    cw = reinterpret_cast<C*>(work.data());
+    ASSERT_EQ(org(h.h, m, n, n, ca, lda, ct, cw, lwork, &info), TRNSOLVER_STATUS_SUCCESS);
+    ts::orgqr(s, m, n, n, ref.data(), lda, tref.data());
+    EXPECT_EQ(std::memcmp(a.data(), ref.data(), a.size() * sizeof(T)), 0);
+    EXPECT_EQ(info, 0);
+    trnProfile_t prof{};
+    ASSERT_EQ(trnsolverDnGetLastProfile(h.h, &prof), TRNSOLVER_STATUS_SUCCESS);
+    EXPECT_GT(prof.total_ns, 0.0);
+  };
+  run(float{}, trnsolverDnSgeqrf_bufferSize, trnsolverDnSgeqrf, trnsolverDnSorgqr_bufferSize, trnsolverDnSorgqr,
+      trnsolverDnSormqr_bufferSize, trnsolverDnSormqr);
+  run(double{}, trnsolverDnDgeqrf_bufferSize, trnsolverDnDgeqrf, trnsolverDnDorgqr_bufferSize, trnsolverDnDorgqr,
+      trnsolverDnDormqr_bufferSize, trnsolverDnDormqr);
+  run(trnComplex{}, trnsolverDnCgeqrf_bufferSize, trnsolverDnCgeqrf, trnsolverDnCungqr_bufferSize, trnsolverDnCungqr,
+      trnsolverDnCunmqr_bufferSize, trnsolverDnCunmqr);
+  run(trnDoubleComplex{}, trnsolverDnZgeqrf_bufferSize, trnsolverDnZgeqrf, trnsolverDnZungqr_bufferSize,
+      trnsolverDnZungqr, trnsolverDnZunmqr_bufferSize, trnsolverDnZunmqr);
+}
+
+// Every argument in cuSOLVER's order: INVALID_VALUE, info = -position, nothing else written; Lwork one
+// below _bufferSize is INVALID_VALUE; a bad handle NOT_INITIALIZED.
+TEST(TrnsolverQrCApi, BadInputPerArgumentLeavesOutputsUntouched) {
+  Handle h;
+  const int m = 6, n = 4;
+  std::vector<double> a(48, 1.5), tau(4, -2.0), work(4096, 0.0), c(48, 3.0);
+  const std::vector<double> a0 = a, tau0 = tau, c0 = c;
+  int lw = 0;
+  ASSERT_EQ(trnsolverDnDgeqrf_bufferSize(h.h, m, n, a.data(), m, &lw), TRNSOLVER_STATUS_SUCCESS);
+  int info = 0;
+  auto expect_fail = [&](trnsolverStatus_t st, int pos, const char* what) {  // the call ran: info is its
+    EXPECT_EQ(st, TRNSOLVER_STATUS_INVALID_VALUE) << what;
+    EXPECT_EQ(info, -pos) << what;
+    int last = 0;
+    trnsolverDnGetLastErrorParameter(h.h, &last);
+    EXPECT_EQ(last, pos) << what;
+    EXPECT_EQ(a, a0) << what;
+    EXPECT_EQ(tau, tau0) << what;
+    EXPECT_EQ(c, c0) << what;
+  };
+  double* A = a.data();
+  double* T = tau.data();
+  double* W = work.data();
+  // geqrf: m 1, n 2, A 3, lda 4, TAU 5, Workspace 6, Lwork 7.
+  expect_fail(trnsolverDnDgeqrf(h.h, -1, n, A, m, T, W, lw, &info), 1, "geqrf m");
+  expect_fail(trnsolverDnDgeqrf(h.h, m, -1, A, m, T, W, lw, &info), 2, "geqrf n");
+  expect_fail(trnsolverDnDgeqrf(h.h, m, n, nullptr, m, T, W, lw, &info), 3, "geqrf A");
+  expect_fail(trnsolverDnDgeqrf(h.h, m, n, A, m - 1, T, W, lw, &info), 4, "geqrf lda");
+  expect_fail(trnsolverDnDgeqrf(h.h, m, n, A, m, nullptr, W, lw, &info), 5, "geqrf TAU");
+  expect_fail(trnsolverDnDgeqrf(h.h, m, n, A, m, T, nullptr, lw, &info), 6, "geqrf Workspace");
+  expect_fail(trnsolverDnDgeqrf(h.h, m, n, A, m, T, W, lw - 1, &info), 7, "geqrf Lwork too small");
+  EXPECT_EQ(trnsolverDnDgeqrf(h.h, m, n, A, m, T, W, lw, nullptr), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trnsolverDnDgeqrf(nullptr, m, n, A, m, T, W, lw, &info), TRNSOLVER_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnsolverDnDgeqrf_bufferSize(h.h, m, n, A, m, nullptr), TRNSOLVER_STATUS_INVALID_VALUE);
+  // orgqr: m 1, n 2 (n <= m), k 3 (k <= n), A 4, lda 5, tau 6, work 7, lwork 8.
+  ASSERT_EQ(trnsolverDnDorgqr_bufferSize(h.h, m, n, n, A, m, T, &lw), TRNSOLVER_STATUS_SUCCESS);
+  expect_fail(trnsolverDnDorgqr(h.h, -1, n, n, A, m, T, W, lw, &info), 1, "orgqr m");
+  expect_fail(trnsolverDnDorgqr(h.h, m, m + 1, n, A, m, T, W, lw, &info), 2, "orgqr n > m");
+  expect_fail(trnsolverDnDorgqr(h.h, m, n, n + 1, A, m, T, W, lw, &info), 3, "orgqr k > n");
+  expect_fail(trnsolverDnDorgqr(h.h, m, n, n, nullptr, m, T, W, lw, &info), 4, "orgqr A");
+  expect_fail(trnsolverDnDorgqr(h.h, m, n, n, A, m - 1, T, W, lw, &info), 5, "orgqr lda");
+  expect_fail(trnsolverDnDorgqr(h.h, m, n, n, A, m, nullptr, W, lw, &info), 6, "orgqr tau");
+  expect_fail(trnsolverDnDorgqr(h.h, m, n, n, A, m, T, nullptr, lw, &info), 7, "orgqr work");
+  expect_fail(trnsolverDnDorgqr(h.h, m, n, n, A, m, T, W, lw - 1, &info), 8, "orgqr lwork too small");
+  // ormqr: side 1, trans 2, m 3, n 4, k 5, A 6, lda 7, tau 8, C 9, ldc 10, work 11, lwork 12.
+  const auto L = TRNBLAS_SIDE_LEFT;
+  const auto Tr = TRNBLAS_OP_T;
+  double* C = c.data();
+  ASSERT_EQ(trnsolverDnDormqr_bufferSize(h.h, L, Tr, m, 2, n, A, m, T, C, m, &lw), TRNSOLVER_STATUS_SUCCESS);
+  expect_fail(trnsolverDnDormqr(h.h, static_cast<trnblasSideMode_t>(7), Tr, m, 2, n, A, m, T, C, m, W, lw, &info),
+              1, "ormqr side");
+  expect_fail(trnsolverDnDormqr(h.h, L, static_cast<trnblasOperation_t>(9), m, 2, n, A, m, T, C, m, W, lw, &info),
+              2, "ormqr trans");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, -1, 2, n, A, m, T, C, m, W, lw, &info), 3, "ormqr m");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, -1, n, A, m, T, C, m, W, lw, &info), 4, "ormqr n");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, 2, m + 1, A, m, T, C, m, W, lw, &info), 5, "ormqr k > m");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, 2, n, nullptr, m, T, C, m, W, lw, &info), 6, "ormqr A");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, 2, n, A, m - 1, T, C, m, W, lw, &info), 7, "ormqr lda");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, 2, n, A, m, nullptr, C, m, W, lw, &info), 8, "ormqr tau");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, 2, n, A, m, T, nullptr, m, W, lw, &info), 9, "ormqr C");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, 2, n, A, m, T, C, m - 1, W, lw, &info), 10, "ormqr ldc");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, 2, n, A, m, T, C, m, nullptr, lw, &info), 11, "ormqr work");
+  expect_fail(trnsolverDnDormqr(h.h, L, Tr, m, 2, n, A, m, T, C, m, W, lw - 1, &info), 12, "ormqr lwork");
+  // unmqr: OP_T is not an operation of a complex Q (N or C).
+  std::vector<trnComplex> za(48, trnComplex{1, 0}), zt(4, trnComplex{0, 0}), zc(48, trnComplex{2, 0}), zw(4096);
+  EXPECT_EQ(trnsolverDnCunmqr(h.h, L, TRNBLAS_OP_T, m, 2, n, za.data(), m, zt.data(), zc.data(), m, zw.data(), 4096,
+                              &info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -2);
+  // Xgeqrf: params 1, m 2, n 3, A 5, lda 6, tau 8, bufferOnDevice 10, bytes 11; types NOT_SUPPORTED.
+  trnsolverDnParams_t p = nullptr;
+  ASSERT_EQ(trnsolverDnCreateParams(&p), TRNSOLVER_STATUS_SUCCESS);
+  size_t dev = 0, host = 7;
+  ASSERT_EQ(trnsolverDnXgeqrf_bufferSize(h.h, p, m, n, TRN_R_64F, A, m, TRN_R_64F, T, TRN_R_64F, &dev, &host),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(host, 0u);
+  EXPECT_EQ(dev, static_cast<size_t>(ts::qr_workspace('q', m, n, n)) * sizeof(double));
+  auto x = [&](trnsolverDnParams_t pp, int64_t mm, int64_t nn, trnDataType_t ta, void* aa, int64_t ld, trnDataType_t tt,
+               void* t, void* buf, size_t bytes) {
+    return trnsolverDnXgeqrf(h.h, pp, mm, nn, ta, aa, ld, tt, t, TRN_R_64F, buf, bytes, nullptr, 0, &info);
+  };
+  const auto R64 = TRN_R_64F;
+  expect_fail(x(nullptr, m, n, R64, A, m, R64, T, W, dev), 1, "Xgeqrf params");
+  expect_fail(x(p, -1, n, R64, A, m, R64, T, W, dev), 2, "Xgeqrf m");
+  expect_fail(x(p, m, -1, R64, A, m, R64, T, W, dev), 3, "Xgeqrf n");
+  expect_fail(x(p, m, n, R64, nullptr, m, R64, T, W, dev), 5, "Xgeqrf A");
+  expect_fail(x(p, m, n, R64, A, m - 1, R64, T, W, dev), 6, "Xgeqrf lda");
+  expect_fail(x(p, m, n, R64, A, m, R64, nullptr, W, dev), 8, "Xgeqrf tau");
+  expect_fail(x(p, m, n, R64, A, m, R64, T, nullptr, dev), 10, "Xgeqrf bufferOnDevice");
+  expect_fail(x(p, m, n, R64, A, m, R64, T, W, dev - 1), 11, "Xgeqrf workspace too small");
+  EXPECT_EQ(x(p, m, n, TRN_R_32F, A, m, R64, T, W, dev), TRNSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(x(p, m, n, TRN_R_16F, A, m, TRN_R_16F, T, W, dev), TRNSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(a, a0);
+  // A good call after the bad ones: info 0, R's diagonal nonzero.
+  ASSERT_EQ(x(p, m, n, R64, A, m, R64, T, W, dev), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_NE(a[0], 0.0);
+  EXPECT_EQ(trnsolverDnDestroyParams(p), TRNSOLVER_STATUS_SUCCESS);
+}
+
+// Empty shapes are no-ops with info 0; a non-finite entry propagates (no hang, info 0).
+TEST(TrnsolverQrCApi, EmptyAndNonFinite) {
+  Handle h;
+  double a[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, tau[3] = {5, 5, 5}, w[4096];
+  int info = 3;
+  EXPECT_EQ(trnsolverDnDgeqrf(h.h, 0, 3, nullptr, 1, nullptr, w, 1, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  a[4] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(trnsolverDnDgeqrf(h.h, 4, 3, a, 4, tau, w, 4096, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_TRUE(std::isnan(a[4 + 4 + 1]));  // R(1, 1) and below are NaN
 }
 
 }  // namespace
