@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "qr_oracles.hpp"
 #include "trn/solver/qr.hpp"
 #include "trnsolver.h"
 
@@ -37,7 +38,9 @@ struct Info<std::complex<R>> {
 };
 template <class T>
 using Wide = typename Info<T>::Wide;
-using LD = std::complex<long double>;
+using qr_oracle::LD;
+using qr_oracle::frob;
+using qr_oracle::wide;
 
 // u_eff of the documented modes: fp32 TensorE mode and fp32 host panels (S, C): 2^-24; Ozaki fp64 and
 // fp64 host panels (D, Z): 2^-53.
@@ -65,20 +68,6 @@ std::vector<T> random_matrix(std::int64_t rows, std::int64_t cols, std::int64_t 
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < rows; ++i) a[i + j * ld] = random_entry<T>(rng);
   return a;
-}
-
-template <class T>
-LD wide(T x) {
-  if constexpr (Info<T>::complex) return LD(x.real(), x.imag()); else return LD(x, 0);
-}
-
-// ||X||_F for a column-major rows x cols block with ld.
-template <class F>
-long double frob(std::int64_t rows, std::int64_t cols, F&& at) {
-  long double s = 0;
-  for (std::int64_t j = 0; j < cols; ++j)
-    for (std::int64_t i = 0; i < rows; ++i) s += std::norm(at(i, j));
-  return std::sqrt(s);
 }
 
 // The LAPACKE oracle in double (real) or double complex.
@@ -126,18 +115,9 @@ QrErrors qr_errors(std::int64_t m, std::int64_t n, std::uint64_t seed) {
   std::vector<T> q(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(lda * k));
   EXPECT_EQ(ts::orgqr(s, m, k, k, q.data(), lda, tau.data()), 0);
   auto r = [&](std::int64_t i, std::int64_t j) { return i <= j ? wide(a[i + j * lda]) : LD(0); };
-  QrErrors e;
+  const qr_oracle::QrErrors qe = qr_oracle::qr_errors(m, n, a0.data(), a.data(), lda, q.data(), lda);
+  QrErrors e{qe.backward, qe.orth, 0};
   const long double na = frob(m, n, [&](std::int64_t i, std::int64_t j) { return wide(a0[i + j * lda]); });
-  e.backward = double(frob(m, n, [&](std::int64_t i, std::int64_t j) {
-                 LD sum = 0;
-                 for (std::int64_t l = 0; l <= std::min(j, k - 1); ++l) sum += wide(q[i + l * lda]) * r(l, j);
-                 return wide(a0[i + j * lda]) - sum;
-               }) / na);
-  e.orth = double(frob(k, k, [&](std::int64_t i, std::int64_t j) {
-    LD sum = 0;
-    for (std::int64_t l = 0; l < m; ++l) sum += std::conj(wide(q[l + i * lda])) * wide(q[l + j * lda]);
-    return sum - LD(i == j ? 1 : 0);
-  }));
   std::vector<Wide<T>> ar = widen(a0), tr(static_cast<std::size_t>(k));
   EXPECT_EQ(ref_geqrf(static_cast<lapack_int>(m), static_cast<lapack_int>(n), ar.data(), static_cast<lapack_int>(lda),
                       tr.data()),
