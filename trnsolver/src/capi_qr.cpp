@@ -34,6 +34,10 @@ auto cpp(C* p) {
 }
 template <class C>
 constexpr bool kComplex = !std::is_same_v<typename CppOf<C>::type, C>;
+// The precision prefix of a C element type (the routines' panel width depends on it).
+template <class C>
+constexpr char kPrefix = std::is_same_v<C, float> ? 's' : std::is_same_v<C, double> ? 'd'
+                         : std::is_same_v<C, trnComplex> ? 'c' : 'z';
 
 // The workspace as the C API's int Lwork; NOT_SUPPORTED beyond INT_MAX elements.
 int workspace_int(Check& c, std::int64_t elems) {
@@ -49,13 +53,13 @@ void check_geqrf(Check& c, int m, int n, const void* A, int lda) {
       .leading_dim(lda, m, 4, "lda");
 }
 
-Status geqrf_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, const void* A, int lda, int* lwork) {
+Status geqrf_buffer(const char* fn, char P, trnsolverDnHandle_t h, int m, int n, const void* A, int lda, int* lwork) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_geqrf(c, m, n, A, lda);
   c.not_null(lwork, 5, "lwork");
   if (!c) return c.status();
-  const int ws = workspace_int(c, trn::solver::qr_workspace('q', m, n, std::min(m, n)));
+  const int ws = workspace_int(c, trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n)));
   if (!c) return c.status();
   *lwork = ws;
   return TRNSOLVER_STATUS_SUCCESS;
@@ -64,11 +68,12 @@ Status geqrf_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, const v
 template <class C>
 Status geqrf_run(const char* fn, trnsolverDnHandle_t h, int m, int n, C* A, int lda, C* tau, C* work, int lwork,
                  int* info) {
+  constexpr char P = kPrefix<C>;
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_geqrf(c, m, n, A, lda);
   c.require(m == 0 || n == 0 || tau != nullptr, 5, "TAU").not_null(work, 6, "Workspace");
-  if (c) c.require(lwork >= trn::solver::qr_workspace('q', m, n, std::min(m, n)), 7, "Lwork");
+  if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n)), 7, "Lwork");
   c.not_null(info, 8, "devInfo");
   return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::geqrf(h->settings, m, n, cpp(A), lda, cpp(tau), &rep);
@@ -83,14 +88,14 @@ void check_orgqr(Check& c, int m, int n, int k, const void* A, int lda, const vo
       .require(k == 0 || tau != nullptr, 6, "tau");
 }
 
-Status orgqr_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, int k, const void* A, int lda,
+Status orgqr_buffer(const char* fn, char P, trnsolverDnHandle_t h, int m, int n, int k, const void* A, int lda,
                     const void* tau, int* lwork) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_orgqr(c, m, n, k, A, lda, tau);
   c.not_null(lwork, 7, "lwork");
   if (!c) return c.status();
-  const int ws = workspace_int(c, trn::solver::qr_workspace('g', m, n, k));
+  const int ws = workspace_int(c, trn::solver::qr_workspace(P, 'g', m, n, k));
   if (!c) return c.status();
   *lwork = ws;
   return TRNSOLVER_STATUS_SUCCESS;
@@ -99,11 +104,12 @@ Status orgqr_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, int k, 
 template <class C>
 Status orgqr_run(const char* fn, trnsolverDnHandle_t h, int m, int n, int k, C* A, int lda, const C* tau, C* work,
                  int lwork, int* info) {
+  constexpr char P = kPrefix<C>;
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_orgqr(c, m, n, k, A, lda, tau);
   c.not_null(work, 7, "work");
-  if (c) c.require(lwork >= trn::solver::qr_workspace('g', m, n, k), 8, "lwork");
+  if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'g', m, n, k), 8, "lwork");
   c.not_null(info, 9, "info");
   return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::orgqr(h->settings, m, n, k, cpp(A), lda, cpp(tau), &rep);
@@ -132,12 +138,13 @@ void check_ormqr(Check& c, int side, int trans, int m, int n, int k, const void*
 template <class T>
 Status ormqr_buffer(const char* fn, trnsolverDnHandle_t h, int side, int trans, int m, int n, int k, const T* A,
                     int lda, const T* tau, const T* C, int ldc, int* lwork) {
+  constexpr char P = kPrefix<T>;
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_ormqr<T>(c, side, trans, m, n, k, A, lda, tau, C, ldc);
   c.not_null(lwork, 11, "lwork");
   if (!c) return c.status();
-  const int ws = workspace_int(c, trn::solver::qr_workspace('m', m, n, k, side == TRNBLAS_SIDE_LEFT));
+  const int ws = workspace_int(c, trn::solver::qr_workspace(P, 'm', m, n, k, side == TRNBLAS_SIDE_LEFT));
   if (!c) return c.status();
   *lwork = ws;
   return TRNSOLVER_STATUS_SUCCESS;
@@ -146,12 +153,13 @@ Status ormqr_buffer(const char* fn, trnsolverDnHandle_t h, int side, int trans, 
 template <class T>
 Status ormqr_run(const char* fn, trnsolverDnHandle_t h, int side, int trans, int m, int n, int k, const T* A, int lda,
                  const T* tau, T* C, int ldc, T* work, int lwork, int* info) {
+  constexpr char P = kPrefix<T>;
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_ormqr<T>(c, side, trans, m, n, k, A, lda, tau, C, ldc);
   c.not_null(work, 11, "work");
   const bool left = side == TRNBLAS_SIDE_LEFT;
-  if (c) c.require(lwork >= trn::solver::qr_workspace('m', m, n, k, left), 12, "lwork");
+  if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'm', m, n, k, left), 12, "lwork");
   c.not_null(info, 13, "devInfo");
   return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::ormqr(h->settings, left, trans != TRNBLAS_OP_N, m, n, k, cpp(A), lda, cpp(tau), cpp(C), ldc,
@@ -182,7 +190,8 @@ void check_xgeqrf(Check& c, trnsolverDnParams_t params, std::int64_t m, std::int
 }
 
 std::size_t xgeqrf_bytes(std::int64_t m, std::int64_t n, int dt) {
-  return static_cast<std::size_t>(trn::solver::qr_workspace('q', m, n, std::min(m, n))) * x_qr_elem(dt);
+  const char P = dt == TRN_R_32F ? 's' : dt == TRN_R_64F ? 'd' : dt == TRN_C_32F ? 'c' : 'z';
+  return static_cast<std::size_t>(trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n))) * x_qr_elem(dt);
 }
 
 }  // namespace
@@ -192,7 +201,7 @@ extern "C" {
 #define TRNSOLVER_DEFINE_QR(P, T, ORG, ORM)                                                                         \
   trnsolverStatus_t trnsolverDn##P##geqrf_bufferSize(trnsolverDnHandle_t h, int m, int n, T* A, int lda,          \
                                                      int* lwork) {                                                  \
-    return geqrf_buffer("trnsolverDn" #P "geqrf_bufferSize", h, m, n, A, lda, lwork);                              \
+    return geqrf_buffer("trnsolverDn" #P "geqrf_bufferSize", kPrefix<T>, h, m, n, A, lda, lwork);                              \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##geqrf(trnsolverDnHandle_t h, int m, int n, T* A, int lda, T* TAU, T* Workspace, \
                                           int Lwork, int* devInfo) {                                                \
@@ -200,7 +209,7 @@ extern "C" {
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##ORG##_bufferSize(trnsolverDnHandle_t h, int m, int n, int k, const T* A,       \
                                                      int lda, const T* tau, int* lwork) {                           \
-    return orgqr_buffer("trnsolverDn" #P #ORG "_bufferSize", h, m, n, k, A, lda, tau, lwork);                     \
+    return orgqr_buffer("trnsolverDn" #P #ORG "_bufferSize", kPrefix<T>, h, m, n, k, A, lda, tau, lwork);                     \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##ORG(trnsolverDnHandle_t h, int m, int n, int k, T* A, int lda, const T* tau,   \
                                         T* work, int lwork, int* info) {                                            \

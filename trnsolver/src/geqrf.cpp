@@ -2,7 +2,7 @@
 // (LAPACK xGEQRF/xORGQR/xORMQR; Golub & Van Loan, Matrix Computations 4th ed., 5.2.2-5.2.3 and
 // 5.1.7; Schreiber & Van Loan, SIAM J. Sci. Stat. Comput. 10(1), 1989).
 //
-// Per panel of nb = kQrPanelWidth columns:
+// Per panel of nb = qr_panel_width(prefix) columns:
 //   panel   xGEQR2 (Householder vectors with xLARFG's conventions: beta = -sign(Re alpha) ||(alpha, x)||,
 //           tau = (beta - alpha) / beta, v = x / (alpha - beta)) and xLARFT (T upper triangular with
 //           H_1 ... H_w = I - V T V^H) on the host in the working precision: one recorded host step
@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -266,13 +267,13 @@ void finish(const Settings& s, CallReport* report, Steps& st, const QrPlan& plan
 // Every block of the k reflectors in a (nq x k, lda): V and T in `store`, one host step (`name`)
 // reading the reflectors and tau and writing the blocks. Returns the blocks and the multiply-adds.
 template <class T>
-std::vector<Block<T>> form_blocks(Steps& st, std::string_view name, std::vector<T>& store, const T* a,
-                                  std::int64_t lda, std::int64_t nq, std::int64_t k, const T* tau, double& ops,
-                                  HostSpan extra_write = {}) {
+std::vector<Block<T>> form_blocks(Steps& st, std::string_view name, std::int64_t nb, std::vector<T>& store,
+                                  const T* a, std::int64_t lda, std::int64_t nq, std::int64_t k, const T* tau,
+                                  double& ops, HostSpan extra_write = {}) {
   std::vector<Block<T>> blocks;
   std::size_t need = 0;
-  for (std::int64_t j0 = 0; j0 < k; j0 += kQrPanelWidth) {
-    const std::int64_t w = std::min(kQrPanelWidth, k - j0);
+  for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
+    const std::int64_t w = std::min(nb, k - j0);
     blocks.push_back(Block<T>{j0, nq - j0, w});
     need += static_cast<std::size_t>((nq - j0) * w + w * w);
   }
@@ -333,7 +334,7 @@ int orgqr_impl(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k
   double ops = 0;
   std::vector<T> store;
   // One host step: the blocks from the reflectors, then A = [I; 0] (the columns Q is built on).
-  const auto blocks = form_blocks(st, "trnsolver.orgqr.blocks", store, A, lda, m, k, tau, ops,
+  const auto blocks = form_blocks(st, "trnsolver.orgqr.blocks", plan.nb, store, A, lda, m, k, tau, ops,
                                   HostSpan::matrix(A, m, n, lda));
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) A[i + j * lda] = i == j ? T(1) : T(0);
@@ -360,7 +361,7 @@ int ormqr_impl(const Settings& s, bool left, bool trans, std::int64_t m, std::in
   double ops = 0;
   std::vector<T> store;
   std::vector<Block<T>> blocks;
-  if (m > 0 && n > 0) blocks = form_blocks(st, "trnsolver.ormqr.blocks", store, A, lda, nq, k, tau, ops);
+  if (m > 0 && n > 0) blocks = form_blocks(st, "trnsolver.ormqr.blocks", plan.nb, store, A, lda, nq, k, tau, ops);
   // LAPACK's order: forward for Q^H C and C Q, backward for Q C and C Q^H.
   if ((left && !trans) || (!left && trans)) std::reverse(blocks.begin(), blocks.end());
   for (const Block<T>& b : blocks) {
@@ -385,7 +386,7 @@ QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int6
   p.m = m;
   p.n = n;
   p.k = k;
-  p.nb = kQrPanelWidth;
+  p.nb = qr_panel_width(prefix);
   p.panels = k > 0 ? (k + p.nb - 1) / p.nb : 0;
   p.complex = cplx;
   p.update_mode = fp64 ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
@@ -400,17 +401,26 @@ QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int6
     if (kind == 'm') cols = static_cast<double>(left ? n : m);
     p.gemm_flops += f * std::max(cols, 0.0) * w * (2.0 * r + w);
   }
-  p.why = std::string("panels (xGEQR2 + xLARFT) as host steps in the working precision; block reflectors by trnblas ") +
+  p.why = std::string("panel width ") + (std::getenv("TRNSOLVER_QR_NB") != nullptr ? "from TRNSOLVER_QR_NB" :
+             fp64 ? "128: fewer, larger Ozaki GEMMs (each with host steps)" : "8: the host panel's flops dominate") +
+          "; panels (xGEQR2 + xLARFT) as host steps in the working precision; block reflectors by trnblas " +
           blas::gemm_mode_name(p.update_mode) + (cplx ? " 4M complex" : "") + " GEMMs, the mode of " +
           (fp64 ? "dpotrf/dgetrf's" : "spotrf/sgetrf's") + " trailing updates";
   return p;
 }
 
-std::int64_t qr_workspace(char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left) {
-  const std::int64_t nq = kind == 'm' && !left ? n : m, cols = kind == 'm' && !left ? m : n;
+std::int64_t qr_panel_width(char prefix) {
+  const char* env = std::getenv("TRNSOLVER_QR_NB");
+  const long v = env != nullptr ? std::strtol(env, nullptr, 10) : 0;
+  if (v >= 1 && v <= 128) return v;
+  return prefix == 'd' || prefix == 'z' ? kQrPanelWidthFp64 : kQrPanelWidthFp32;
+}
+
+std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left) {
+  const std::int64_t nq = kind == 'm' && !left ? n : m, cols = kind == 'm' && !left ? m : n, nb = qr_panel_width(prefix);
   std::int64_t blocks = 0, w_max = 0;
-  for (std::int64_t j0 = 0; j0 < k; j0 += kQrPanelWidth) {
-    const std::int64_t w = std::min(kQrPanelWidth, k - j0);
+  for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
+    const std::int64_t w = std::min(nb, k - j0);
     w_max = std::max(w_max, w);
     const std::int64_t one = (nq - j0) * w + w * w;
     blocks = kind == 'q' ? std::max(blocks, one) : blocks + one;

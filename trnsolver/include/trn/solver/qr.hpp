@@ -32,9 +32,14 @@ struct QrPlan {
   std::string print() const;
 };
 
-// Panel width of the blocked QR: LAPACK's ILAENV default for xGEQRF (32). The panel is host work of
-// O(m nb^2) per panel against the O(m n nb) of the GEMMs it feeds; 32 keeps the host share ~nb/n.
-inline constexpr std::int64_t kQrPanelWidth = 32;
+// Panel width of the blocked QR for the precision prefix ('s', 'd', 'c', 'z'), measured (docs/trnsolver.md
+// "QR", panel width): S/C 8 -- the host panel's O(m nb) flops per column dominate, TensorE is idle;
+// D/Z 128 (pmax, as dpotrf/dgetrf's host panels) -- each Ozaki GEMM carries host scaling and
+// reconstruction steps, so fewer, larger GEMMs win. The environment variable TRNSOLVER_QR_NB (1 ..
+// 128) overrides it (measurements, tests).
+inline constexpr std::int64_t kQrPanelWidthFp32 = 8;
+inline constexpr std::int64_t kQrPanelWidthFp64 = 128;
+std::int64_t qr_panel_width(char prefix);
 
 // The plan of a QR routine. kind: 'q' geqrf, 'g' orgqr/ungqr, 'm' ormqr/unmqr (m, n the shape of C,
 // left: Q applied from the left, so Q is m x m, else n x n).
@@ -43,7 +48,7 @@ QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int6
 // Elements of scratch a routine's blocks take (V and T of every block it holds at once, the two GEMM
 // intermediates of one block application), at least 1: the C API's _bufferSize and the Lwork it
 // requires. Arguments as plan_qr.
-std::int64_t qr_workspace(char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left = true);
+std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left = true);
 
 // One overload per element type T in {float, double, std::complex<float>, std::complex<double>}
 // (S, D, C, Z; plain overloads, not templates, so that the shared library's version script exports
