@@ -103,11 +103,17 @@ trnsolverStatus_t trnsolverDnDpotrs(trnsolverDnHandle_t h, trnblasFillMode_t upl
   return potrs_run("trnsolverDnDpotrs", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, devInfo);
 }
 
-// ---- LU --------------------------------------------------------------------------------------------
+}  // extern "C"
 
-trnsolverStatus_t trnsolverDnSgetrf_bufferSize(trnsolverDnHandle_t h, int m, int n, float* A, int lda, int* Lwork) {
+namespace {
+
+// ---- LU: getrf m 1, n 2, A 3, lda 4, Workspace 5, devIpiv 6, devInfo 7 (bufferSize: Lwork 5); getrs
+// trans 1, n 2, nrhs 3, A 4, lda 5, devIpiv 6, B 7, ldb 8, devInfo 9 ---------------------------------
+
+template <class T>
+Status getrf_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, int lda, int* Lwork) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, "trnsolverDnSgetrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
       .leading_dim(lda, m, 4, "lda").not_null(Lwork, 5, "Lwork");
   if (!c) return c.status();
@@ -115,10 +121,10 @@ trnsolverStatus_t trnsolverDnSgetrf_bufferSize(trnsolverDnHandle_t h, int m, int
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t h, int m, int n, float* A, int lda, float* Workspace,
-                                    int* devIpiv, int* devInfo) {
+template <class T>
+Status getrf_run(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, int lda, T* Workspace, int* devIpiv,
+                 int* devInfo) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  const char* fn = "trnsolverDnSgetrf";
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
       .leading_dim(lda, m, 4, "lda").not_null(Workspace, 5, "Workspace").not_null(devInfo, 7, "devInfo");
@@ -128,17 +134,20 @@ trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t h, int m, int n, float* 
   }
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::solver::CallReport report;
-    *devInfo = trn::solver::sgetrf(h->settings, m, n, A, lda, devIpiv, &report);
+    if constexpr (std::is_same_v<T, float>)
+      *devInfo = trn::solver::sgetrf(h->settings, m, n, A, lda, devIpiv, &report);
+    else
+      *devInfo = trn::solver::dgetrf(h->settings, m, n, A, lda, devIpiv, &report);
     h->last_profile = report.profile.to_c();
   });
 }
 
-trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs, const float* A,
-                                    int lda, const int* devIpiv, float* B, int ldb, int* devInfo) {
+template <class T>
+Status getrs_run(const char* fn, trnsolverDnHandle_t h, int trans, int n, int nrhs, const T* A, int lda,
+                 const int* devIpiv, T* B, int ldb, int* devInfo) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  const char* fn = "trnsolverDnSgetrs";
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.one_of(enum_value(trans), {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
+  c.one_of(trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
       .nonnegative(n, 2, "n")
       .nonnegative(nrhs, 3, "nrhs")
       .require(n == 0 || A != nullptr, 4, "A")
@@ -154,74 +163,40 @@ trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t h, trnblasOperation_t tr
   }
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::solver::CallReport report;
-    trn::solver::sgetrs(h->settings, enum_value(trans) != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
+    if constexpr (std::is_same_v<T, float>)
+      trn::solver::sgetrs(h->settings, trans != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
+    else
+      trn::solver::dgetrs(h->settings, trans != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
     *devInfo = 0;
     h->last_profile = report.profile.to_c();
   });
-}
-
-}  // extern "C"
-
-namespace {
-
-template <class T>
-Status getrf_buffer(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, int lda, int* Lwork) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
-      .leading_dim(lda, m, 4, "lda").not_null(Lwork, 5, "Lwork");
-  if (!c) return c.status();
-  *Lwork = 1;
-  return TRNSOLVER_STATUS_SUCCESS;
 }
 
 }  // namespace
 
 extern "C" {
 
-
+trnsolverStatus_t trnsolverDnSgetrf_bufferSize(trnsolverDnHandle_t h, int m, int n, float* A, int lda, int* Lwork) {
+  return getrf_buffer("trnsolverDnSgetrf_bufferSize", h, m, n, A, lda, Lwork);
+}
 trnsolverStatus_t trnsolverDnDgetrf_bufferSize(trnsolverDnHandle_t h, int m, int n, double* A, int lda, int* Lwork) {
   return getrf_buffer("trnsolverDnDgetrf_bufferSize", h, m, n, A, lda, Lwork);
 }
-
+trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t h, int m, int n, float* A, int lda, float* Workspace,
+                                    int* devIpiv, int* devInfo) {
+  return getrf_run("trnsolverDnSgetrf", h, m, n, A, lda, Workspace, devIpiv, devInfo);
+}
 trnsolverStatus_t trnsolverDnDgetrf(trnsolverDnHandle_t h, int m, int n, double* A, int lda, double* Workspace,
                                     int* devIpiv, int* devInfo) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  const char* fn = "trnsolverDnDgetrf";
-  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
-      .leading_dim(lda, m, 4, "lda").not_null(Workspace, 5, "Workspace").not_null(devInfo, 7, "devInfo");
-  if (!c) {
-    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
-    return c.status();
-  }
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::solver::CallReport report;
-    *devInfo = trn::solver::dgetrf(h->settings, m, n, A, lda, devIpiv, &report);
-    h->last_profile = report.profile.to_c();
-  });
+  return getrf_run("trnsolverDnDgetrf", h, m, n, A, lda, Workspace, devIpiv, devInfo);
 }
-
+trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs, const float* A,
+                                    int lda, const int* devIpiv, float* B, int ldb, int* devInfo) {
+  return getrs_run("trnsolverDnSgetrs", h, enum_value(trans), n, nrhs, A, lda, devIpiv, B, ldb, devInfo);
+}
 trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs, const double* A,
                                     int lda, const int* devIpiv, double* B, int ldb, int* devInfo) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  const char* fn = "trnsolverDnDgetrs";
-  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.one_of(enum_value(trans), {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
-      .nonnegative(n, 2, "n").nonnegative(nrhs, 3, "nrhs").require(n == 0 || A != nullptr, 4, "A")
-      .leading_dim(lda, n, 5, "lda").require(n == 0 || nrhs == 0 || B != nullptr, 7, "B")
-      .leading_dim(ldb, n, 8, "ldb").not_null(devInfo, 9, "devInfo");
-  for (int k = 0; c && devIpiv != nullptr && k < n; ++k) c.require(devIpiv[k] >= 1 && devIpiv[k] <= n, 6, "devIpiv");
-  if (!c) {
-    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
-    return c.status();
-  }
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::solver::CallReport report;
-    trn::solver::dgetrs(h->settings, enum_value(trans) != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
-    *devInfo = 0;
-    h->last_profile = report.profile.to_c();
-  });
+  return getrs_run("trnsolverDnDgetrs", h, enum_value(trans), n, nrhs, A, lda, devIpiv, B, ldb, devInfo);
 }
 
 trnsolverStatus_t trnsolverDnXpotrf_bufferSize(trnsolverDnHandle_t h, trnsolverDnParams_t params,
