@@ -32,17 +32,11 @@ Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
       .not_null(Workspace, 5, "Workspace")
       .require(Lwork >= 1, 6, "Lwork")
       .not_null(devInfo, 7, "devInfo");
-  if (!c) {
-    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
-    return c.status();
-  }
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::solver::CallReport report;
+  return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
     else
       *devInfo = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
-    h->last_profile = report.profile.to_c();
   });
 }
 
@@ -59,18 +53,12 @@ Status potrs_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, int nrh
       .require(n == 0 || nrhs == 0 || B != nullptr, 6, "B")
       .leading_dim(ldb, n, 7, "ldb")
       .not_null(devInfo, 8, "devInfo");
-  if (!c) {
-    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
-    return c.status();
-  }
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::solver::CallReport report;
+  return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       trn::solver::spotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
     else
       trn::solver::dpotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
     *devInfo = 0;
-    h->last_profile = report.profile.to_c();
   });
 }
 
@@ -128,17 +116,11 @@ Status getrf_run(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, int 
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").require(m == 0 || n == 0 || A != nullptr, 3, "A")
       .leading_dim(lda, m, 4, "lda").not_null(Workspace, 5, "Workspace").not_null(devInfo, 7, "devInfo");
-  if (!c) {
-    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
-    return c.status();
-  }
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::solver::CallReport report;
+  return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       *devInfo = trn::solver::sgetrf(h->settings, m, n, A, lda, devIpiv, &report);
     else
       *devInfo = trn::solver::dgetrf(h->settings, m, n, A, lda, devIpiv, &report);
-    h->last_profile = report.profile.to_c();
   });
 }
 
@@ -157,18 +139,12 @@ Status getrs_run(const char* fn, trnsolverDnHandle_t h, int trans, int n, int nr
       .not_null(devInfo, 9, "devInfo");
   // Every pivot index must lie in [1, n] (read-only check before anything is written).
   for (int k = 0; c && devIpiv != nullptr && k < n; ++k) c.require(devIpiv[k] >= 1 && devIpiv[k] <= n, 6, "devIpiv");
-  if (!c) {
-    if (devInfo != nullptr && c.failed_position() > 0) *devInfo = -c.failed_position();
-    return c.status();
-  }
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::solver::CallReport report;
+  return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       trn::solver::sgetrs(h->settings, trans != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
     else
       trn::solver::dgetrs(h->settings, trans != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
     *devInfo = 0;
-    h->last_profile = report.profile.to_c();
   });
 }
 
@@ -230,7 +206,7 @@ trnsolverStatus_t trnsolverDnXpotrf(trnsolverDnHandle_t h, trnsolverDnParams_t p
       .not_null(bufferOnDevice, 8, "bufferOnDevice").require(dev_bytes >= x_elem(dt), 9, "workspaceInBytesOnDevice")
       .require(host_bytes == 0 || bufferOnHost != nullptr, 10, "bufferOnHost").not_null(info, 12, "info");
   check_x_types(c, dt, enum_value(computeType));
-  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     const auto u = to_uplo(enum_value(uplo));
     *info = dt == TRN_R_32F ? trn::solver::spotrf(h->settings, u, n, static_cast<float*>(A), lda, &rep)
                             : trn::solver::dpotrf(h->settings, u, n, static_cast<double*>(A), lda, &rep);
@@ -250,7 +226,7 @@ trnsolverStatus_t trnsolverDnXpotrs(trnsolverDnHandle_t h, trnsolverDnParams_t p
       .leading_dim(lda, n, 7, "lda").require(n == 0 || nrhs == 0 || B != nullptr, 9, "B")
       .leading_dim(ldb, n, 10, "ldb").not_null(info, 11, "info");
   check_x_types(c, dt, enum_value(dataTypeB));
-  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     const auto u = to_uplo(enum_value(uplo));
     if (dt == TRN_R_32F)
       trn::solver::spotrs(h->settings, u, n, nrhs, static_cast<const float*>(A), lda, static_cast<float*>(B), ldb, &rep);
@@ -290,7 +266,7 @@ trnsolverStatus_t trnsolverDnXgetrf(trnsolverDnHandle_t h, trnsolverDnParams_t p
       .require(host_bytes == 0 || bufferOnHost != nullptr, 11, "bufferOnHost").not_null(info, 13, "info");
   check_x_types(c, dt, enum_value(computeType));
   check_int_range(c, std::min(m, n));
-  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     std::vector<int> piv(ipiv != nullptr ? static_cast<std::size_t>(std::min(m, n)) : 0);
     int* pp = ipiv != nullptr ? piv.data() : nullptr;
     *info = dt == TRN_R_32F ? trn::solver::sgetrf(h->settings, m, n, static_cast<float*>(A), lda, pp, &rep)
@@ -314,7 +290,7 @@ trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t h, trnsolverDnParams_t p
   for (int64_t k = 0; c && ipiv != nullptr && k < n; ++k) c.require(ipiv[k] >= 1 && ipiv[k] <= n, 8, "ipiv");
   check_x_types(c, dt, enum_value(dataTypeB));
   check_int_range(c, n);
-  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     std::vector<int> piv(ipiv != nullptr ? static_cast<std::size_t>(n) : 0);
     for (std::size_t k = 0; k < piv.size(); ++k) piv[k] = static_cast<int>(ipiv[k]);
     const int* pp = ipiv != nullptr ? piv.data() : nullptr;

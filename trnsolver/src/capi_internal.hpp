@@ -81,8 +81,10 @@ inline void check_int_range(Check& c, std::int64_t v) {
                "dimension above INT_MAX");
 }
 
+// The end of every entry point: the failed check's status (info = -position when writable), or the
+// body run inside `guarded` with a CallReport whose profile becomes the handle's last profile.
 template <class F>
-Status x_run(const char* fn, trnsolverDnHandle_t h, Check& c, int* info, F&& body) {
+Status run_checked(const char* fn, trnsolverDnHandle_t h, Check& c, int* info, F&& body) {
   if (!c) {
     if (info != nullptr && c.failed_position() > 0) *info = -c.failed_position();
     return c.status();

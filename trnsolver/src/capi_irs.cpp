@@ -47,17 +47,11 @@ Status gesv_run(const char* fn, trn::blas::GemmMode mode, trnsolverDnHandle_t h,
       .require(lwork_bytes >= gesv_bytes<T>(n, nrhs), 11, "lwork_bytes")
       .not_null(iter, 12, "iter")
       .not_null(d_info, 13, "d_info");
-  if (!c) {
-    if (d_info != nullptr && c.failed_position() > 0) *d_info = -c.failed_position();
-    return c.status();
-  }
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::solver::CallReport report;
+  return run_checked(fn, h, c, d_info, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, double>)
       *d_info = trn::solver::dxgesv(h->settings, mode, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, iter, 50, &report);
     else
       *d_info = trn::solver::sxgesv(h->settings, mode, n, nrhs, dA, ldda, dipiv, dB, lddb, dX, lddx, iter, 50, &report);
-    h->last_profile = report.profile.to_c();
   });
 }
 

@@ -75,7 +75,7 @@ Status geqrf_run(const char* fn, trnsolverDnHandle_t h, int m, int n, C* A, int 
   c.require(m == 0 || n == 0 || tau != nullptr, 5, "TAU").not_null(work, 6, "Workspace");
   if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n)), 7, "Lwork");
   c.not_null(info, 8, "devInfo");
-  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::geqrf(h->settings, m, n, cpp(A), lda, cpp(tau), &rep);
   });
 }
@@ -111,7 +111,7 @@ Status orgqr_run(const char* fn, trnsolverDnHandle_t h, int m, int n, int k, C* 
   c.not_null(work, 7, "work");
   if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'g', m, n, k), 8, "lwork");
   c.not_null(info, 9, "info");
-  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::orgqr(h->settings, m, n, k, cpp(A), lda, cpp(tau), &rep);
   });
 }
@@ -161,7 +161,7 @@ Status ormqr_run(const char* fn, trnsolverDnHandle_t h, int side, int trans, int
   const bool left = side == TRNBLAS_SIDE_LEFT;
   if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'm', m, n, k, left), 12, "lwork");
   c.not_null(info, 13, "devInfo");
-  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::ormqr(h->settings, left, trans != TRNBLAS_OP_N, m, n, k, cpp(A), lda, cpp(tau), cpp(C), ldc,
                                &rep);
   });
@@ -260,7 +260,7 @@ trnsolverStatus_t trnsolverDnXgeqrf(trnsolverDnHandle_t h, trnsolverDnParams_t p
   c.not_null(bufferOnDevice, 10, "bufferOnDevice");
   if (c) c.require(dev_bytes >= xgeqrf_bytes(m, n, dt), 11, "workspaceInBytesOnDevice");
   c.require(host_bytes == 0 || bufferOnHost != nullptr, 12, "bufferOnHost").not_null(info, 14, "info");
-  return x_run(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     const auto& s = h->settings;
     switch (dt) {
       case TRN_R_32F: *info = trn::solver::geqrf(s, m, n, static_cast<float*>(A), lda, static_cast<float*>(tau), &rep); break;
