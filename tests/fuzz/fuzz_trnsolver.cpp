@@ -1,5 +1,6 @@
 // libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj(Batched), Dsyevj, S/Dgesvdj(Batched),
-// Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv and Xgetrf/Xgetrs with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv, Xgetrf/Xgetrs and the QR family (S/D/C/Z geqrf, orgqr/ungqr,
+// ormqr/unmqr, Xgeqrf) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -455,6 +456,102 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"syevj_rejected", 35}, {"syevj_checked", 6}, {"getrf_ok", 9}}; }
 
+// QR (S, D, C, Z): geqrf, orgqr/ungqr, ormqr/unmqr and Xgeqrf with sizes, leading dimensions, side,
+// trans (any int), k, workspace sizes (the _bufferSize value, or less) and NULLs from the grammar.
+// Invariants: INVALID_VALUE writes nothing but info (= -position); a success has info 0; a
+// workspace below _bufferSize is rejected.
+template <class T, class R>
+struct QrApi {
+  trnsolverStatus_t (*geqrf_bs)(trnsolverDnHandle_t, int, int, T*, int, int*);
+  trnsolverStatus_t (*geqrf)(trnsolverDnHandle_t, int, int, T*, int, T*, T*, int, int*);
+  trnsolverStatus_t (*org_bs)(trnsolverDnHandle_t, int, int, int, const T*, int, const T*, int*);
+  trnsolverStatus_t (*org)(trnsolverDnHandle_t, int, int, int, T*, int, const T*, T*, int, int*);
+  trnsolverStatus_t (*orm_bs)(trnsolverDnHandle_t, trnblasSideMode_t, trnblasOperation_t, int, int, int, const T*, int,
+                              const T*, const T*, int, int*);
+  trnsolverStatus_t (*orm)(trnsolverDnHandle_t, trnblasSideMode_t, trnblasOperation_t, int, int, int, const T*, int,
+                           const T*, T*, int, T*, int, int*);
+  trnDataType_t x_type;
+};
+
+int fuzz_dim(trnfuzz::Input& in) {
+  return static_cast<int>(std::clamp<std::int64_t>(in.size(kMaxN, false), INT32_MIN, INT32_MAX));
+}
+
+template <class T, class R>
+void fuzz_qr_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const QrApi<T, R>& api) {
+  constexpr int kParts = static_cast<int>(sizeof(T) / sizeof(R));
+  const int routine = in.byte() % 4, m = fuzz_dim(in), n = fuzz_dim(in), k = fuzz_dim(in);
+  const int side = in.choice({TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT});
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  const int nq = routine == 2 && side == TRNBLAS_SIDE_RIGHT ? n : m;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, nq);
+  const int ldc = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2 && ldc >= 1 &&
+                     ldc <= kMaxN + 2;
+  const int cols = std::max({n, k, 1});
+  std::vector<R> a = sized ? matrix<R>(in, kParts * lda, cols, kParts * lda, false) : std::vector<R>();
+  std::vector<R> c = sized ? matrix<R>(in, kParts * ldc, std::max(n, 1), kParts * ldc, false) : std::vector<R>();
+  std::vector<R> tau(static_cast<std::size_t>(kParts * (kMaxN + 1)), R(0.5));
+  auto* A = a.empty() ? nullptr : reinterpret_cast<T*>(a.data());
+  auto* C = c.empty() ? nullptr : reinterpret_cast<T*>(c.data());
+  auto* tp = in.flag(12) ? nullptr : reinterpret_cast<T*>(tau.data());
+  const auto S = static_cast<trnblasSideMode_t>(side);
+  const auto O = static_cast<trnblasOperation_t>(trans);
+  int lwork = 0, info = -12345;
+  trnsolverStatus_t bs = TRNSOLVER_STATUS_SUCCESS;
+  if (routine == 0 || routine == 3) bs = api.geqrf_bs(h, m, n, A, lda, &lwork);
+  if (routine == 1) bs = api.org_bs(h, m, n, k, A, lda, tp, &lwork);
+  if (routine == 2) bs = api.orm_bs(h, S, O, m, n, k, A, lda, tp, C, ldc, &lwork);
+  const bool short_work = in.flag(6) && lwork > 1;
+  if (short_work) lwork -= 1 + in.byte() % lwork;
+  std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  const std::vector<R> a0 = a, c0 = c, tau0 = tau;
+  trnsolverStatus_t st;
+  if (routine == 0) st = api.geqrf(h, m, n, A, lda, tp, work.data(), lwork, &info);
+  else if (routine == 1) st = api.org(h, m, n, k, A, lda, tp, work.data(), lwork, &info);
+  else if (routine == 2) st = api.orm(h, S, O, m, n, k, A, lda, tp, C, ldc, work.data(), lwork, &info);
+  else {
+    trnsolverDnParams_t p = nullptr;
+    trnsolverDnCreateParams(&p);
+    size_t dev = 0, host = 0;
+    trnsolverDnXgeqrf_bufferSize(h, p, m, n, api.x_type, A, lda, api.x_type, tp, api.x_type, &dev, &host);
+    if (short_work) dev /= 2;
+    std::vector<unsigned char> buf(std::max<size_t>(dev, 1));
+    st = trnsolverDnXgeqrf(h, p, m, n, api.x_type, A, lda, api.x_type, tp, api.x_type, buf.data(), dev, nullptr, 0,
+                           &info);
+    trnsolverDnDestroyParams(p);
+  }
+  trnfuzz::reach("qr_ok", st == TRNSOLVER_STATUS_SUCCESS && m > 0 && n > 0);
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) {
+    require(same_bytes(a, a0) && same_bytes(c, c0) && same_bytes(tau, tau0), "QR wrote an output after rejecting an argument");
+    require(info == -12345 || info < 0, "info of a rejected QR call is not -position");
+  }
+  require(st != TRNSOLVER_STATUS_SUCCESS || info == 0, "QR success with info != 0");
+  require(bs != TRNSOLVER_STATUS_SUCCESS || !short_work || st != TRNSOLVER_STATUS_SUCCESS,
+          "QR accepted a workspace below its _bufferSize");
+}
+
+void fuzz_qr(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  switch (in.byte() % 4) {
+    case 0:
+      fuzz_qr_typed(in, h, QrApi<float, float>{trnsolverDnSgeqrf_bufferSize, trnsolverDnSgeqrf, trnsolverDnSorgqr_bufferSize,
+                                              trnsolverDnSorgqr, trnsolverDnSormqr_bufferSize, trnsolverDnSormqr, TRN_R_32F});
+      break;
+    case 1:
+      fuzz_qr_typed(in, h, QrApi<double, double>{trnsolverDnDgeqrf_bufferSize, trnsolverDnDgeqrf, trnsolverDnDorgqr_bufferSize,
+                                                trnsolverDnDorgqr, trnsolverDnDormqr_bufferSize, trnsolverDnDormqr, TRN_R_64F});
+      break;
+    case 2:
+      fuzz_qr_typed(in, h, QrApi<trnComplex, float>{trnsolverDnCgeqrf_bufferSize, trnsolverDnCgeqrf, trnsolverDnCungqr_bufferSize,
+                                                   trnsolverDnCungqr, trnsolverDnCunmqr_bufferSize, trnsolverDnCunmqr, TRN_C_32F});
+      break;
+    default:
+      fuzz_qr_typed(in, h, QrApi<trnDoubleComplex, double>{trnsolverDnZgeqrf_bufferSize, trnsolverDnZgeqrf,
+                                                          trnsolverDnZungqr_bufferSize, trnsolverDnZungqr,
+                                                          trnsolverDnZunmqr_bufferSize, trnsolverDnZunmqr, TRN_C_64F});
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnsolverDnHandle_t h = nullptr;
@@ -469,7 +566,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   if (!in.empty()) fuzz_irs_x(in, h);
-  if (!in.empty()) fuzz_syevj_batched(in, h);  // last: the bytes before it keep their meaning
+  if (!in.empty()) fuzz_syevj_batched(in, h);
+  if (!in.empty()) fuzz_qr(in, h);  // last: the bytes before it keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }

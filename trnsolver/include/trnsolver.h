@@ -418,6 +418,82 @@ trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t handle, trnsolverDnParam
                                     int64_t n, int64_t nrhs, trnDataType_t dataTypeA, const void* A, int64_t lda,
                                     const int64_t* ipiv, trnDataType_t dataTypeB, void* B, int64_t ldb, int* info);
 
+
+/* ---- QR: geqrf, orgqr/ungqr, ormqr/unmqr, Xgeqrf ----------------------------------------------------
+ * Blocked Householder QR with compact-WY block reflectors (docs/trnsolver.md "QR"): panels of 32
+ * columns as recorded host steps, the block reflector products as trnblas GEMMs on TensorE (fp32 mode
+ * for S/C, Ozaki fp64 for D/Z). LAPACK conventions: R on and above the diagonal of A, the Householder
+ * vectors below it, H_i = I - tau_i v_i v_i^H, Q = H_1 ... H_k. The _bufferSize value (elements of the
+ * routine's type; never less than 1) is what the routine requires: Lwork below it -> INVALID_VALUE,
+ * *devInfo = -(position of Lwork). devInfo 0 on success, -i for the i-th argument (not counting the
+ * handle). ormqr/unmqr: side TRNBLAS_SIDE_LEFT/RIGHT; trans N or T (real; C accepted as T), N or C
+ * (complex). */
+trnsolverStatus_t trnsolverDnSgeqrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, float* A, int lda, int* lwork);
+trnsolverStatus_t trnsolverDnSgeqrf(trnsolverDnHandle_t handle, int m, int n, float* A, int lda, float* TAU, float* Workspace,
+                                      int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnDgeqrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, double* A, int lda, int* lwork);
+trnsolverStatus_t trnsolverDnDgeqrf(trnsolverDnHandle_t handle, int m, int n, double* A, int lda, double* TAU, double* Workspace,
+                                      int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnCgeqrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, trnComplex* A, int lda, int* lwork);
+trnsolverStatus_t trnsolverDnCgeqrf(trnsolverDnHandle_t handle, int m, int n, trnComplex* A, int lda, trnComplex* TAU, trnComplex* Workspace,
+                                      int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZgeqrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, trnDoubleComplex* A, int lda, int* lwork);
+trnsolverStatus_t trnsolverDnZgeqrf(trnsolverDnHandle_t handle, int m, int n, trnDoubleComplex* A, int lda, trnDoubleComplex* TAU, trnDoubleComplex* Workspace,
+                                      int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnSorgqr_bufferSize(trnsolverDnHandle_t handle, int m, int n, int k, const float* A, int lda,
+                                                const float* tau, int* lwork);
+trnsolverStatus_t trnsolverDnSorgqr(trnsolverDnHandle_t handle, int m, int n, int k, float* A, int lda, const float* tau,
+                                      float* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnDorgqr_bufferSize(trnsolverDnHandle_t handle, int m, int n, int k, const double* A, int lda,
+                                                const double* tau, int* lwork);
+trnsolverStatus_t trnsolverDnDorgqr(trnsolverDnHandle_t handle, int m, int n, int k, double* A, int lda, const double* tau,
+                                      double* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnCungqr_bufferSize(trnsolverDnHandle_t handle, int m, int n, int k, const trnComplex* A, int lda,
+                                                const trnComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnCungqr(trnsolverDnHandle_t handle, int m, int n, int k, trnComplex* A, int lda, const trnComplex* tau,
+                                      trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnZungqr_bufferSize(trnsolverDnHandle_t handle, int m, int n, int k, const trnDoubleComplex* A, int lda,
+                                                const trnDoubleComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnZungqr(trnsolverDnHandle_t handle, int m, int n, int k, trnDoubleComplex* A, int lda, const trnDoubleComplex* tau,
+                                      trnDoubleComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnSormqr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans,
+                                                int m, int n, int k, const float* A, int lda, const float* tau,
+                                                const float* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnSormqr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans, int m,
+                                      int n, int k, const float* A, int lda, const float* tau, float* C, int ldc,
+                                      float* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnDormqr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans,
+                                                int m, int n, int k, const double* A, int lda, const double* tau,
+                                                const double* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnDormqr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans, int m,
+                                      int n, int k, const double* A, int lda, const double* tau, double* C, int ldc,
+                                      double* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnCunmqr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans,
+                                                int m, int n, int k, const trnComplex* A, int lda, const trnComplex* tau,
+                                                const trnComplex* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnCunmqr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans, int m,
+                                      int n, int k, const trnComplex* A, int lda, const trnComplex* tau, trnComplex* C, int ldc,
+                                      trnComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZunmqr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans,
+                                                int m, int n, int k, const trnDoubleComplex* A, int lda, const trnDoubleComplex* tau,
+                                                const trnDoubleComplex* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnZunmqr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans, int m,
+                                      int n, int k, const trnDoubleComplex* A, int lda, const trnDoubleComplex* tau, trnDoubleComplex* C, int ldc,
+                                      trnDoubleComplex* work, int lwork, int* devInfo);
+
+/* dataTypeA = dataTypeTau = computeType: TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F (the S, D, C, Z
+ * routine); any other combination -> NOT_SUPPORTED. Device workspace: the _bufferSize bytes (less ->
+ * INVALID_VALUE, *info = -11); none on the host. params: from trnsolverDnCreateParams. */
+trnsolverStatus_t trnsolverDnXgeqrf_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params, int64_t m,
+                                               int64_t n, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                               trnDataType_t dataTypeTau, const void* tau, trnDataType_t computeType,
+                                               size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXgeqrf(trnsolverDnHandle_t handle, trnsolverDnParams_t params, int64_t m, int64_t n,
+                                    trnDataType_t dataTypeA, void* A, int64_t lda, trnDataType_t dataTypeTau,
+                                    void* tau, trnDataType_t computeType, void* bufferOnDevice,
+                                    size_t workspaceInBytesOnDevice, void* bufferOnHost,
+                                    size_t workspaceInBytesOnHost, int* info);
+
 #ifdef __cplusplus
 }
 #endif

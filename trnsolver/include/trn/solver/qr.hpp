@@ -1,0 +1,78 @@
+// trnsolver QR (C++ API): blocked Householder QR and the application/formation of its Q, cuSOLVER-Dn
+// shaped (LAPACK xGEQRF, xORGQR/xUNGQR, xORMQR/xUNMQR conventions; column-major). One template per
+// routine, instantiated for float, double, std::complex<float>, std::complex<double> (S, D, C, Z).
+// Algorithm, what runs where and the accuracy bounds: docs/trnsolver.md "QR".
+//
+//   panel    LAPACK xGEQR2 (Householder vectors, xLARFG conventions) and xLARFT (the compact-WY
+//            triangular factor T, Schreiber & Van Loan 1989) on the panel's nb columns: a recorded
+//            host step (core/include/trn/core/host_step.hpp) in the working precision
+//   update   H^H C = C - V (T^H (V^H C)) as three trnblas GEMMs on TensorE: fp32 mode (S, C: the
+//            mode of spotrf/sgetrf's updates; C by 4M complex GEMM), Ozaki fp64 (D, Z: the mode of
+//            dpotrf/dgetrf's updates)
+#pragma once
+#include <complex>
+#include <cstdint>
+#include <string>
+
+#include "trn/solver/solver.hpp"
+
+namespace trn::solver {
+
+// What geqrf / orgqr / ormqr run (trn::Plan): panel width, panels, the GEMM mode of the block
+// reflector applications, and the predicted work on each side (host panel flops, TensorE flops).
+struct QrPlan {
+  std::string routine;                  // "sgeqrf", "zunmqr", ...
+  std::int64_t m = 0, n = 0, k = 0;     // the routine's m, n, k (geqrf: k = min(m, n))
+  std::int64_t nb = 0, panels = 0;      // panel width and panel count
+  blas::GemmMode update_mode = blas::GemmMode::fp32;
+  bool complex = false;                 // complex GEMMs (4M: one real GEMM of 4x the flops)
+  double host_flops = 0;                // real flops of the host steps (panels, T factors)
+  double gemm_flops = 0;                // real flops of the block reflector GEMMs (TensorE)
+  std::string why;
+  std::string print() const;
+};
+
+// Panel width of the blocked QR for the precision prefix ('s', 'd', 'c', 'z'), measured (docs/trnsolver.md
+// "QR", panel width): S/C 8 -- the host panel's O(m nb) flops per column dominate, TensorE is idle;
+// D/Z 128 (pmax, as dpotrf/dgetrf's host panels) -- each Ozaki GEMM carries host scaling and
+// reconstruction steps, so fewer, larger GEMMs win. The environment variable TRNSOLVER_QR_NB (1 ..
+// 128) overrides it (measurements, tests).
+inline constexpr std::int64_t kQrPanelWidthFp32 = 8;
+inline constexpr std::int64_t kQrPanelWidthFp64 = 128;
+std::int64_t qr_panel_width(char prefix);
+
+// The plan of a QR routine. kind: 'q' geqrf, 'g' orgqr/ungqr, 'm' ormqr/unmqr (m, n the shape of C,
+// left: Q applied from the left, so Q is m x m, else n x n).
+QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left = true);
+
+// Elements of scratch a routine's blocks take (V and T of every block it holds at once, the two GEMM
+// intermediates of one block application), at least 1: the C API's _bufferSize and the Lwork it
+// requires. Arguments as plan_qr.
+std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left = true);
+
+// One overload per element type T in {float, double, std::complex<float>, std::complex<double>}
+// (S, D, C, Z; plain overloads, not templates, so that the shared library's version script exports
+// them). Throw trn::UsageError on invalid arguments.
+//
+// geqrf: A = Q R of the m x n matrix (lda >= max(1, m)), in place: R on and above the diagonal, the
+// Householder vectors v_i (v_i(i) = 1 implicit) below it, tau (min(m, n) scalars) with
+// H_i = I - tau_i v_i v_i^H, Q = H_1 ... H_k. Returns 0 (the factorization always completes; a
+// non-finite entry propagates into R and Q).
+// orgqr (ungqr): the m x n matrix of Q's first n columns, Q = H_1 ... H_k from geqrf
+// (m >= n >= k >= 0), overwriting A (its first k columns hold the reflectors on entry). Returns 0.
+// ormqr (unmqr): C = op(Q) C (left) or C op(Q) (right), C m x n (ldc), the k reflectors in A
+// (lda >= max(1, left ? m : n)); op: trans = false Q, true Q^T (real) / Q^H (complex). Returns 0.
+#define TRNSOLVER_QR_DECLARE(T)                                                                               \
+  int geqrf(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau,                \
+            CallReport* report = nullptr);                                                                    \
+  int orgqr(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda,        \
+            const T* tau, CallReport* report = nullptr);                                                      \
+  int ormqr(const Settings& s, bool left, bool trans, std::int64_t m, std::int64_t n, std::int64_t k,         \
+            const T* A, std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* report = nullptr);
+TRNSOLVER_QR_DECLARE(float)
+TRNSOLVER_QR_DECLARE(double)
+TRNSOLVER_QR_DECLARE(std::complex<float>)
+TRNSOLVER_QR_DECLARE(std::complex<double>)
+#undef TRNSOLVER_QR_DECLARE
+
+}  // namespace trn::solver

@@ -1,0 +1,92 @@
+// The shared internals of the trnsolver C shim (capi*.cpp): the handle context, the X API params
+// object, the registries, logger and status map every entry point uses, and the small argument helpers
+// more than one file needs. Internal to trnsolver/src; the public surface is trnsolver.h.
+#pragma once
+
+#include "trnsolver.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "trn/core/c_shim.hpp"
+#include "trn/solver/solver.hpp"
+
+struct trnsolverDnContext {
+  trn::solver::Settings settings;
+  trnStream_t stream = nullptr;
+  trnsolverDeterministicMode_t deterministic = TRNSOLVER_DETERMINISTIC_RESULTS;
+  trnProfile_t last_profile{};
+  trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
+};
+
+struct trnsolverDnParams {
+  int algo[3] = {TRNSOLVER_ALG_0, TRNSOLVER_ALG_0, TRNSOLVER_ALG_0};  // per trnsolverDnFunction_t
+};
+
+namespace trn::solver::capi {
+
+using trn::cshim::ArgCheck;
+using trn::cshim::enum_value;
+using Status = trnsolverStatus_t;
+
+inline trn::cshim::Logger g_log("TRNSOLVER");
+inline trn::cshim::HandleRegistry<trnsolverDnContext> g_handles;
+inline trn::cshim::HandleRegistry<trnsolverDnParams> g_dn_params;
+
+inline const trn::cshim::StatusMap<Status> kStatusMap{TRNSOLVER_STATUS_SUCCESS,      TRNSOLVER_STATUS_ALLOC_FAILED,
+                                               TRNSOLVER_STATUS_NOT_SUPPORTED, TRNSOLVER_STATUS_INVALID_VALUE,
+                                               TRNSOLVER_STATUS_EXECUTION_FAILED, TRNSOLVER_STATUS_INTERNAL_ERROR,
+                                               &trnsolverGetStatusName};
+
+using Check = ArgCheck<Status>;
+
+// A new object of type T registered in `registry` and returned through `out` (handles and infos).
+template <class T>
+Status create_registered(trn::cshim::HandleRegistry<T>& registry, T** out) {
+  return trn::cshim::create_registered(registry, out, TRNSOLVER_STATUS_INVALID_VALUE, TRNSOLVER_STATUS_ALLOC_FAILED,
+                                       TRNSOLVER_STATUS_SUCCESS);
+}
+
+// Enum arguments travel as the caller's int (enum_value at the entry point: no enum-typed load).
+inline trn::solver::Uplo to_uplo(int u) {
+  return u == TRNBLAS_FILL_MODE_UPPER ? trn::solver::Uplo::upper : trn::solver::Uplo::lower;
+}
+
+// ---- 64-bit generic API helpers ----------------------------------------------------------------------
+
+// dataType/computeType of the X API: TRN_R_32F or TRN_R_64F, the compute type equal to the data type.
+inline bool x_types(int data, int compute) { return (data == TRN_R_32F || data == TRN_R_64F) && compute == data; }
+inline std::size_t x_elem(int data) { return data == TRN_R_32F ? sizeof(float) : sizeof(double); }
+
+// Leading checks of every X entry point: the handle, params (position 1).
+inline bool x_begin(trnsolverDnHandle_t h) { return g_handles.contains(h); }
+
+inline void check_x_types(Check& c, int data, int compute) {
+  c.require_or(x_types(data, compute), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dataType / computeType: TRN_R_32F or TRN_R_64F, both the same");
+}
+
+// The 32-bit C++ routines take int pivots: n must fit.
+inline void check_int_range(Check& c, std::int64_t v) {
+  c.require_or(v <= std::numeric_limits<int>::max(), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dimension above INT_MAX");
+}
+
+// The end of every entry point: the failed check's status (info = -position when writable), or the
+// body run inside `guarded` with a CallReport whose profile becomes the handle's last profile.
+template <class F>
+Status run_checked(const char* fn, trnsolverDnHandle_t h, Check& c, int* info, F&& body) {
+  if (!c) {
+    if (info != nullptr && c.failed_position() > 0) *info = -c.failed_position();
+    return c.status();
+  }
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::solver::CallReport report;
+    body(report);
+    h->last_profile = report.profile.to_c();
+  });
+}
+
+}  // namespace trn::solver::capi

@@ -1,0 +1,465 @@
+// geqrf / orgqr (ungqr) / ormqr (unmqr): blocked Householder QR with compact-WY block reflectors
+// (LAPACK xGEQRF/xORGQR/xORMQR; Golub & Van Loan, Matrix Computations 4th ed., 5.2.2-5.2.3 and
+// 5.1.7; Schreiber & Van Loan, SIAM J. Sci. Stat. Comput. 10(1), 1989).
+//
+// Per panel of nb = qr_panel_width(prefix) columns:
+//   panel   xGEQR2 (Householder vectors with xLARFG's conventions: beta = -sign(Re alpha) ||(alpha, x)||,
+//           tau = (beta - alpha) / beta, v = x / (alpha - beta)) and xLARFT (T upper triangular with
+//           H_1 ... H_w = I - V T V^H) on the host in the working precision: one recorded host step
+//           per panel (the panel to the host, the factored panel, tau, the explicit unit-trapezoidal
+//           V and T back to device memory)
+//   update  H^H C = C - V (T^H (V^H C)): three trnblas GEMMs on TensorE (docs/trnsolver.md "QR")
+// orgqr forms Q = H_1 ... H_k [I; 0] by applying the blocks last to first to the columns from the
+// block's first column on (the columns before it are still unit vectors with zeros in the rows the
+// block touches); ormqr applies the blocks in LAPACK's order. Both build every block's V and T in
+// one host step and do all of their arithmetic on the Q side in GEMMs.
+#include "trn/solver/qr.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "syevj_internal.hpp"
+#include "trn/blas/level3.hpp"  // cgemm, zgemm
+#include "trn/core/host_step.hpp"
+
+namespace trn::solver {
+namespace {
+
+template <class T>
+struct Scalar {
+  static constexpr bool complex = false;
+  using Real = T;
+};
+template <class R>
+struct Scalar<std::complex<R>> {
+  static constexpr bool complex = true;
+  using Real = R;
+};
+template <class T>
+using RealOf = typename Scalar<T>::Real;
+template <class T>
+constexpr bool kFp64 = std::is_same_v<RealOf<T>, double>;
+template <class T>
+constexpr double kFlopsPerOp = Scalar<T>::complex ? 4.0 : 1.0;  // real flops per multiply-add pair / 2
+
+template <class T>
+T conj_of(T x) {
+  if constexpr (Scalar<T>::complex) return std::conj(x); else return x;
+}
+template <class T>
+RealOf<T> re(T x) {
+  if constexpr (Scalar<T>::complex) return x.real(); else return x;
+}
+template <class T>
+RealOf<T> im(T x) {
+  if constexpr (Scalar<T>::complex) return x.imag(); else return RealOf<T>(0);
+}
+
+// ||(parts, more)||_2 of real numbers (more: n values at stride inc, with their imaginary parts when
+// more_im is set), scaled by the largest magnitude (no overflow or underflow for representable
+// results); Inf or NaN anywhere propagates.
+template <class R>
+R scaled_norm(std::initializer_list<R> parts, const R* more_re, const R* more_im, std::int64_t n, std::int64_t inc) {
+  std::vector<R> v(parts);
+  for (std::int64_t i = 0; i < n; ++i) {
+    v.push_back(more_re[i * inc]);
+    if (more_im != nullptr) v.push_back(more_im[i * inc]);
+  }
+  R scale = 0, naive = 0;
+  bool finite = true;
+  for (R x : v) {
+    scale = std::max(scale, std::fabs(x));
+    naive += x * x;
+    finite = finite && std::isfinite(x);
+  }
+  if (!finite) return std::sqrt(naive);  // Inf or NaN
+  if (scale == R(0)) return R(0);
+  R ssq = 0;
+  for (R x : v) ssq += (x / scale) * (x / scale);
+  return scale * std::sqrt(ssq);
+}
+
+// ||x||_2 and sqrt(|alpha|^2 + ||x||^2) over the interleaved storage of T.
+template <class T>
+RealOf<T> norm_with(std::initializer_list<RealOf<T>> parts, const T* x, std::int64_t n) {
+  using R = RealOf<T>;
+  const R* p = reinterpret_cast<const R*>(x);
+  constexpr std::int64_t inc = Scalar<T>::complex ? 2 : 1;
+  return scaled_norm<R>(parts, p, Scalar<T>::complex ? p + 1 : nullptr, n, inc);
+}
+
+// xLARFG: H^H (alpha; x) = (beta; 0), H = I - tau v v^H, v = (1; x'); x overwritten by x', alpha by
+// beta; returns tau (0: H = I). LAPACK's rescaling of tiny beta (at most 20 passes) included.
+template <class T>
+T larfg(std::int64_t len, T& alpha, T* x) {
+  using R = RealOf<T>;
+  if (len <= 0) return T(0);
+  const std::int64_t nx = len - 1;
+  R xnorm = norm_with<T>({}, x, nx);
+  R alphr = re(alpha), alphi = im(alpha);
+  if (xnorm == R(0) && alphi == R(0)) return T(0);
+  R beta = -std::copysign(norm_with<T>({alphr, alphi, xnorm}, x, 0), alphr);
+  const R safmin = std::numeric_limits<R>::min() / std::numeric_limits<R>::epsilon();
+  int knt = 0;
+  if (std::fabs(beta) < safmin) {
+    const R rsafmn = R(1) / safmin;
+    do {
+      ++knt;
+      for (std::int64_t i = 0; i < nx; ++i) x[i] *= rsafmn;
+      beta *= rsafmn;
+      alpha *= rsafmn;
+    } while (std::fabs(beta) < safmin && knt < 20);
+    xnorm = norm_with<T>({}, x, nx);
+    alphr = re(alpha);
+    alphi = im(alpha);
+    beta = -std::copysign(norm_with<T>({alphr, alphi, xnorm}, x, 0), alphr);
+  }
+  T tau;
+  if constexpr (Scalar<T>::complex)
+    tau = T((beta - alphr) / beta, -alphi / beta);
+  else
+    tau = (beta - alphr) / beta;
+  const T scal = T(1) / (alpha - T(beta));
+  for (std::int64_t i = 0; i < nx; ++i) x[i] *= scal;
+  for (int j = 0; j < knt; ++j) beta *= safmin;
+  alpha = T(beta);
+  return tau;
+}
+
+// xGEQR2 on the r x w panel a (lda), r >= w: reflectors below the diagonal, R above, tau. Returns
+// the multiply-add count.
+template <class T>
+double geqr2(T* a, std::int64_t lda, std::int64_t r, std::int64_t w, T* tau) {
+  double ops = 0;
+  for (std::int64_t j = 0; j < w; ++j) {
+    T* vj = a + j + j * lda;
+    tau[j] = larfg(r - j, vj[0], vj + 1);
+    ops += static_cast<double>(r - j);
+    if (tau[j] == T(0)) continue;
+    const T ctau = conj_of(tau[j]);
+    for (std::int64_t c = j + 1; c < w; ++c) {  // a(j:r, c) -= conj(tau) v (v^H a(j:r, c))
+      T* ac = a + j + c * lda;
+      T s = ac[0];
+      for (std::int64_t i = 1; i < r - j; ++i) s += conj_of(vj[i]) * ac[i];
+      s *= ctau;
+      ac[0] -= s;
+      for (std::int64_t i = 1; i < r - j; ++i) ac[i] -= vj[i] * s;
+    }
+    ops += 2.0 * static_cast<double>((r - j) * (w - j - 1));
+  }
+  return ops;
+}
+
+// One block reflector H_j0 ... H_{j0+w-1} = I - V T V^H in device memory: V explicit (rows x w,
+// unit lower trapezoidal, ld rows), T upper triangular (w x w, ld w).
+template <class T>
+struct Block {
+  std::int64_t j0 = 0, rows = 0, w = 0;
+  T* v = nullptr;
+  T* t = nullptr;
+};
+
+// Explicit V of the block from the reflector columns at a (lda), then xLARFT (forward, columnwise):
+// T(j, j) = tau_j, T(0:j, j) = -tau_j T(0:j, 0:j) (V(:, 0:j)^H v_j). Returns the multiply-add count.
+template <class T>
+double form_block(const T* a, std::int64_t lda, const T* tau, const Block<T>& b) {
+  const std::int64_t r = b.rows, w = b.w;
+  for (std::int64_t c = 0; c < w; ++c)
+    for (std::int64_t i = 0; i < r; ++i) b.v[i + c * r] = i < c ? T(0) : i == c ? T(1) : a[i + c * lda];
+  double ops = 0;
+  std::vector<T> z(static_cast<std::size_t>(w));
+  for (std::int64_t j = 0; j < w; ++j) {
+    T* tj = b.t + j * w;
+    std::fill(tj, tj + w, T(0));
+    tj[j] = tau[j];
+    if (tau[j] == T(0)) continue;
+    for (std::int64_t i = 0; i < j; ++i) {  // z_i = V(j:r, i)^H v_j (rows above j of v_j are zero)
+      T s = 0;
+      for (std::int64_t l = j; l < r; ++l) s += conj_of(b.v[l + i * r]) * b.v[l + j * r];
+      z[static_cast<std::size_t>(i)] = s;
+    }
+    for (std::int64_t i = 0; i < j; ++i) {  // T(0:j, j) = -tau_j T(0:j, 0:j) z (upper triangular)
+      T s = 0;
+      for (std::int64_t l = i; l < j; ++l) s += b.t[i + l * w] * z[static_cast<std::size_t>(l)];
+      tj[i] = -tau[j] * s;
+    }
+    ops += static_cast<double>(j * (r - j)) + 0.5 * static_cast<double>(j * j);
+  }
+  return ops;
+}
+
+blas::COp cop(char t) { return t == 'N' ? blas::COp::N : t == 'T' ? blas::COp::T : blas::COp::C; }
+blas::Op rop(char t) { return t == 'N' ? blas::Op::N : blas::Op::T; }
+
+// C = alpha op(A) op(B) + beta C on TensorE in the plan's mode (op 'N', 'T' or 'C'; 'C' is 'T'
+// for real types); its trace appended.
+template <class T>
+void qgemm(const blas::Settings& bs, blas::GemmMode mode, char ta, char tb, std::int64_t m, std::int64_t n,
+           std::int64_t k, T alpha, const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C,
+           std::int64_t ldc, TraceParts& trace) {
+  if (m == 0 || n == 0) return;
+  blas::CallReport r;
+  if constexpr (std::is_same_v<T, float>)
+    blas::gemm(bs, mode, rop(ta), rop(tb), m, n, k, alpha, {A, DType::f32, lda}, {B, DType::f32, ldb}, beta,
+               {C, DType::f32, ldc}, &r);
+  else if constexpr (std::is_same_v<T, double>)
+    blas::dgemm(bs, rop(ta), rop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &r);
+  else if constexpr (std::is_same_v<T, std::complex<float>>)
+    blas::cgemm(bs, mode, blas::ComplexAlgo::four_m, cop(ta), cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
+                &r);
+  else
+    blas::zgemm(bs, blas::ComplexAlgo::four_m, cop(ta), cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &r);
+  trace.add(std::move(r.trace));
+}
+
+// What a driver's GEMM steps share.
+struct Steps {
+  blas::Settings bs;
+  blas::GemmMode mode;
+  TraceParts trace;
+};
+
+// C <- op(H) C (left; C rows x cols with rows = b.rows) or C op(H) (right; cols = b.rows),
+// H = I - V T V^H, op(H) = H^H when `adjoint` (T^H in the middle). Three GEMMs.
+template <class T>
+void apply_block(Steps& st, bool left, bool adjoint, const Block<T>& b, T* C, std::int64_t ldc, std::int64_t rows,
+                 std::int64_t cols) {
+  const std::int64_t w = b.w, r = b.rows;
+  const char top = adjoint ? 'C' : 'N';
+  if (left) {  // W = V^H C (w x cols), W2 = op(T) W, C -= V W2
+    std::vector<T> w1(static_cast<std::size_t>(w * cols)), w2(w1.size());
+    qgemm<T>(st.bs, st.mode, 'C', 'N', w, cols, r, T(1), b.v, r, C, ldc, T(0), w1.data(), w, st.trace);
+    qgemm<T>(st.bs, st.mode, top, 'N', w, cols, w, T(1), b.t, w, w1.data(), w, T(0), w2.data(), w, st.trace);
+    qgemm<T>(st.bs, st.mode, 'N', 'N', r, cols, w, T(-1), b.v, r, w2.data(), w, T(1), C, ldc, st.trace);
+  } else {  // W = C V (rows x w), W2 = W op(T), C -= W2 V^H
+    std::vector<T> w1(static_cast<std::size_t>(rows * w)), w2(w1.size());
+    qgemm<T>(st.bs, st.mode, 'N', 'N', rows, w, r, T(1), C, ldc, b.v, r, T(0), w1.data(), rows, st.trace);
+    qgemm<T>(st.bs, st.mode, 'N', top, rows, w, w, T(1), w1.data(), rows, b.t, w, T(0), w2.data(), rows, st.trace);
+    qgemm<T>(st.bs, st.mode, 'N', 'C', rows, r, w, T(-1), w2.data(), rows, b.v, r, T(1), C, ldc, st.trace);
+  }
+}
+
+template <class T>
+constexpr char prefix() {
+  if constexpr (std::is_same_v<T, float>) return 's';
+  else if constexpr (std::is_same_v<T, double>) return 'd';
+  else if constexpr (std::is_same_v<T, std::complex<float>>) return 'c';
+  else return 'z';
+}
+
+Steps begin_steps(const Settings& s, CallReport* report, const QrPlan& plan) {
+  if (report != nullptr) *report = CallReport{};
+  return Steps{detail::step_blas_settings(s), plan.update_mode, {}};
+}
+
+template <class T>
+void finish(const Settings& s, CallReport* report, Steps& st, const QrPlan& plan, double host_ops) {
+  detail::finish_fp64_report(report, std::move(st.trace), s.target, kFp64<T> ? 2.0 * kFlopsPerOp<T> * host_ops : 0.0);
+  if (report != nullptr) report->add_plan(plan);
+}
+
+// Every block of the k reflectors in a (nq x k, lda): V and T in `store`, one host step (`name`)
+// reading the reflectors and tau and writing the blocks. Returns the blocks and the multiply-adds.
+template <class T>
+std::vector<Block<T>> form_blocks(Steps& st, std::string_view name, std::int64_t nb, std::vector<T>& store,
+                                  const T* a, std::int64_t lda, std::int64_t nq, std::int64_t k, const T* tau,
+                                  double& ops, HostSpan extra_write = {}) {
+  std::vector<Block<T>> blocks;
+  std::size_t need = 0;
+  for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
+    const std::int64_t w = std::min(nb, k - j0);
+    blocks.push_back(Block<T>{j0, nq - j0, w});
+    need += static_cast<std::size_t>((nq - j0) * w + w * w);
+  }
+  store.assign(need, T(0));
+  std::size_t at = 0;
+  for (Block<T>& b : blocks) {
+    b.v = store.data() + at;
+    b.t = b.v + b.rows * b.w;
+    at += static_cast<std::size_t>(b.rows * b.w + b.w * b.w);
+    ops += form_block(a + b.j0 + b.j0 * lda, lda, tau + b.j0, b);
+  }
+  if (!blocks.empty())
+    record_host_step(st.trace, HostStep{.name = name, .flops = 2.0 * kFlopsPerOp<T> * ops,
+                                        .reads = {HostSpan::matrix(a, nq, k, lda), HostSpan(tau, k)},
+                                        .writes = {HostSpan(store.data(), static_cast<std::int64_t>(store.size())),
+                                                   extra_write}});
+  return blocks;
+}
+
+void check(bool ok, const char* fn, const char* what) {
+  if (!ok) throw UsageError("trnsolver", "argument", std::string(fn) + ": " + what);
+}
+
+template <class T>
+int geqrf_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau, CallReport* report) {
+  const std::int64_t k = std::min(m, n);
+  check(m >= 0 && n >= 0 && lda >= std::max<std::int64_t>(1, m) && (k == 0 || (A != nullptr && tau != nullptr)),
+        "geqrf", "m, n >= 0, lda >= max(1, m), A and tau not NULL");
+  const QrPlan plan = plan_qr(prefix<T>(), 'q', m, n, k);
+  Steps st = begin_steps(s, report, plan);
+  double ops = 0;
+  std::vector<T> vt;
+  for (std::int64_t j0 = 0; j0 < k; j0 += plan.nb) {
+    const std::int64_t w = std::min(plan.nb, k - j0), r = m - j0;
+    T* panel = A + j0 + j0 * lda;
+    vt.assign(static_cast<std::size_t>(r * w + w * w), T(0));
+    const Block<T> b{j0, r, w, vt.data(), vt.data() + r * w};
+    const double panel_ops = geqr2(panel, lda, r, w, tau + j0) + form_block(panel, lda, tau + j0, b);
+    ops += panel_ops;
+    const HostSpan p = HostSpan::matrix(panel, r, w, lda);
+    record_host_step(st.trace, HostStep{.name = "trnsolver.geqrf.panel", .flops = 2.0 * kFlopsPerOp<T> * panel_ops,
+                                        .reads = {p}, .writes = {p, HostSpan(tau + j0, w),
+                                                                 HostSpan(vt.data(), static_cast<std::int64_t>(vt.size()))}});
+    if (n - j0 - w > 0) apply_block(st, true, true, b, panel + w * lda, lda, r, n - j0 - w);
+  }
+  finish<T>(s, report, st, plan, ops);
+  return 0;
+}
+
+template <class T>
+int orgqr_impl(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda, const T* tau,
+          CallReport* report) {
+  check(m >= 0 && n >= 0 && n <= m && k >= 0 && k <= n && lda >= std::max<std::int64_t>(1, m) &&
+            (n == 0 || A != nullptr) && (k == 0 || tau != nullptr),
+        "orgqr", "0 <= k <= n <= m, lda >= max(1, m), A and tau not NULL");
+  const QrPlan plan = plan_qr(prefix<T>(), 'g', m, n, k);
+  Steps st = begin_steps(s, report, plan);
+  double ops = 0;
+  std::vector<T> store;
+  // One host step: the blocks from the reflectors, then A = [I; 0] (the columns Q is built on).
+  const auto blocks = form_blocks(st, "trnsolver.orgqr.blocks", plan.nb, store, A, lda, m, k, tau, ops,
+                                  HostSpan::matrix(A, m, n, lda));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) A[i + j * lda] = i == j ? T(1) : T(0);
+  if (blocks.empty() && n > 0) {
+    const HostSpan a = HostSpan::matrix(A, m, n, lda);
+    record_host_step(st.trace, HostStep{.name = "trnsolver.orgqr.blocks", .flops = 0, .reads = {}, .writes = {a}});
+  }
+  for (auto b = blocks.rbegin(); b != blocks.rend(); ++b)
+    apply_block(st, true, false, *b, A + b->j0 + b->j0 * lda, lda, m - b->j0, n - b->j0);
+  finish<T>(s, report, st, plan, ops);
+  return 0;
+}
+
+template <class T>
+int ormqr_impl(const Settings& s, bool left, bool trans, std::int64_t m, std::int64_t n, std::int64_t k, const T* A,
+          std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* report) {
+  const std::int64_t nq = left ? m : n;
+  check(m >= 0 && n >= 0 && k >= 0 && k <= nq && lda >= std::max<std::int64_t>(1, nq) &&
+            ldc >= std::max<std::int64_t>(1, m) && (k == 0 || (A != nullptr && tau != nullptr)) &&
+            (m == 0 || n == 0 || C != nullptr),
+        "ormqr", "0 <= k <= (left ? m : n), lda >= max(1, that), ldc >= max(1, m), A, tau and C not NULL");
+  const QrPlan plan = plan_qr(prefix<T>(), 'm', m, n, k, left);
+  Steps st = begin_steps(s, report, plan);
+  double ops = 0;
+  std::vector<T> store;
+  std::vector<Block<T>> blocks;
+  if (m > 0 && n > 0) blocks = form_blocks(st, "trnsolver.ormqr.blocks", plan.nb, store, A, lda, nq, k, tau, ops);
+  // LAPACK's order: forward for Q^H C and C Q, backward for Q C and C Q^H.
+  if ((left && !trans) || (!left && trans)) std::reverse(blocks.begin(), blocks.end());
+  for (const Block<T>& b : blocks) {
+    if (left)
+      apply_block(st, true, trans, b, C + b.j0, ldc, m - b.j0, n);
+    else
+      apply_block(st, false, trans, b, C + b.j0 * ldc, ldc, m, n - b.j0);
+  }
+  finish<T>(s, report, st, plan, ops);
+  return 0;
+}
+
+}  // namespace
+
+// Predicted work: host multiply-adds of the panels/T factors and the GEMMs' flops, per block as the
+// drivers above run them.
+QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left) {
+  QrPlan p;
+  const bool cplx = prefix == 'c' || prefix == 'z', fp64 = prefix == 'd' || prefix == 'z';
+  p.routine = std::string(1, prefix) + (kind == 'q' ? "geqrf" : kind == 'g' ? (cplx ? "ungqr" : "orgqr")
+                                                                          : (cplx ? "unmqr" : "ormqr"));
+  p.m = m;
+  p.n = n;
+  p.k = k;
+  p.nb = qr_panel_width(prefix);
+  p.panels = k > 0 ? (k + p.nb - 1) / p.nb : 0;
+  p.complex = cplx;
+  p.update_mode = fp64 ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
+  const double f = cplx ? 8.0 : 2.0;  // real flops per multiply-add
+  const std::int64_t nq = kind == 'm' && !left ? n : m;
+  for (std::int64_t j0 = 0; j0 < k; j0 += p.nb) {
+    const auto w = static_cast<double>(std::min(p.nb, k - j0)), r = static_cast<double>(nq - j0);
+    p.host_flops += f * (w * w * r / 2.0 + (kind == 'q' ? w * w * r : 0.0));
+    double cols = 0;  // columns (rows, right side) the block is applied to
+    if (kind == 'q') cols = static_cast<double>(n - j0) - w;
+    if (kind == 'g') cols = static_cast<double>(n - j0);
+    if (kind == 'm') cols = static_cast<double>(left ? n : m);
+    p.gemm_flops += f * std::max(cols, 0.0) * w * (2.0 * r + w);
+  }
+  p.why = std::string("panel width ") + (std::getenv("TRNSOLVER_QR_NB") != nullptr ? "from TRNSOLVER_QR_NB" :
+             fp64 ? "128: fewer, larger Ozaki GEMMs (each with host steps)" : "8: the host panel's flops dominate") +
+          "; panels (xGEQR2 + xLARFT) as host steps in the working precision; block reflectors by trnblas " +
+          blas::gemm_mode_name(p.update_mode) + (cplx ? " 4M complex" : "") + " GEMMs, the mode of " +
+          (fp64 ? "dpotrf/dgetrf's" : "spotrf/sgetrf's") + " trailing updates";
+  return p;
+}
+
+std::int64_t qr_panel_width(char prefix) {
+  const char* env = std::getenv("TRNSOLVER_QR_NB");
+  const long v = env != nullptr ? std::strtol(env, nullptr, 10) : 0;
+  if (v >= 1 && v <= 128) return v;
+  return prefix == 'd' || prefix == 'z' ? kQrPanelWidthFp64 : kQrPanelWidthFp32;
+}
+
+std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left) {
+  const std::int64_t nq = kind == 'm' && !left ? n : m, cols = kind == 'm' && !left ? m : n, nb = qr_panel_width(prefix);
+  std::int64_t blocks = 0, w_max = 0;
+  for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
+    const std::int64_t w = std::min(nb, k - j0);
+    w_max = std::max(w_max, w);
+    const std::int64_t one = (nq - j0) * w + w * w;
+    blocks = kind == 'q' ? std::max(blocks, one) : blocks + one;
+  }
+  return std::max<std::int64_t>(1, blocks + 2 * w_max * cols);
+}
+
+std::string QrPlan::print() const {
+  PlanFacts f;
+  f.routine = routine;
+  f.shape = std::to_string(m) + "x" + std::to_string(n) + " k=" + std::to_string(k);
+  f.variant = "blocked Householder, compact WY, panel width " + std::to_string(nb) + ", " + std::to_string(panels) +
+              (panels == 1 ? " panel" : " panels");
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "host %.3g flops (panels, T), TensorE %.3g flops (block reflectors, %s%s)",
+                host_flops, gemm_flops, blas::gemm_mode_name(update_mode), complex ? ", 4M" : "");
+  f.ops = buf;
+  f.engines = "host CPU (panels), TensorE (GEMMs), VectorE, DMA";
+  f.why = why;
+  return f.print();
+}
+static_assert(trn::Plan<QrPlan>);
+
+#define TRNSOLVER_QR_DEFINE(T)                                                                               \
+  int geqrf(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau, CallReport* r) { \
+    return geqrf_impl(s, m, n, A, lda, tau, r);                                                                \
+  }                                                                                                            \
+  int orgqr(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda,         \
+            const T* tau, CallReport* r) {                                                                     \
+    return orgqr_impl(s, m, n, k, A, lda, tau, r);                                                             \
+  }                                                                                                            \
+  int ormqr(const Settings& s, bool left, bool trans, std::int64_t m, std::int64_t n, std::int64_t k,          \
+            const T* A, std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* r) {               \
+    return ormqr_impl(s, left, trans, m, n, k, A, lda, tau, C, ldc, r);                                        \
+  }
+TRNSOLVER_QR_DEFINE(float)
+TRNSOLVER_QR_DEFINE(double)
+TRNSOLVER_QR_DEFINE(std::complex<float>)
+TRNSOLVER_QR_DEFINE(std::complex<double>)
+#undef TRNSOLVER_QR_DEFINE
+
+}  // namespace trn::solver
