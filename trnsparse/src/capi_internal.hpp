@@ -1,0 +1,191 @@
+// The C shim's shared internals: the descriptor structs behind trnsparse.h's opaque handles, the
+// registries of live handles, the logger and status map, and the helpers every entry-point file
+// uses (descriptor visits, index validation as a link of the argument chain, `run`). The entry
+// points themselves live by family in capi_*.cpp.
+#pragma once
+#include "trnsparse.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "trn/core/c_shim.hpp"
+#include "trn/sparse/sparse.hpp"
+
+namespace sp = trn::sparse;
+using trn::cshim::ArgCheck;
+using trn::cshim::enum_value;
+
+struct trnsparseContext {
+  sp::Settings settings;
+  trnStream_t stream = nullptr;
+  int pointer_mode = TRNSPARSE_POINTER_MODE_HOST;
+  trnProfile_t last_profile{};
+  trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
+  bool strict = false;
+};
+
+struct trnsparseMatDescr {
+  int type = TRNSPARSE_MATRIX_TYPE_GENERAL;
+  int fill = TRNSPARSE_FILL_MODE_LOWER;
+  int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
+  int base = TRNSPARSE_INDEX_BASE_ZERO;
+};
+
+struct trnsparseSpMatDescr {
+  int format = TRNSPARSE_FORMAT_BSR;
+  sp::BsrView bsr;  // format BSR
+  sp::CsrView csr;  // format CSR
+  sp::CooView coo;  // format COO
+  sp::CscView csc;  // format CSC
+  sp::BlockedEllView ell;  // format BLOCKED_ELL
+  int value_type = TRN_R_32F;  // as created (BlockedEllGet returns it)
+  int base = 0;
+  int fill = TRNSPARSE_FILL_MODE_LOWER;
+  int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
+  bool is_const = false;
+  bool fp64 = false;  // TRN_R_64F values: descriptors accept them, compute calls return NOT_SUPPORTED
+};
+
+struct trnsparseSpGEMMDescr {
+  sp::OwnedBsr result;  // pattern after workEstimation, values after compute
+  int phase = 0;        // 0 created, 1 estimated, 2 computed
+};
+
+struct trnsparseDnMatDescr {
+  sp::MutableDenseRef m;
+  bool is_const = false;
+  bool fp64 = false;
+};
+
+struct trnsparseDnVecDescr {
+  void* values = nullptr;
+  std::int64_t size = 0;
+  trn::DType dtype = trn::DType::f32;
+  bool is_const = false;
+  bool fp64 = false;
+};
+
+namespace trn::sparse::capi {
+
+inline trn::cshim::Logger g_log("TRNSPARSE");
+inline trn::cshim::HandleRegistry<trnsparseContext> g_handles;
+inline trn::cshim::HandleRegistry<trnsparseMatDescr> g_mat_descrs;
+inline trn::cshim::HandleRegistry<trnsparseSpMatDescr> g_spmats;
+inline trn::cshim::HandleRegistry<trnsparseDnMatDescr> g_dnmats;
+inline trn::cshim::HandleRegistry<trnsparseDnVecDescr> g_dnvecs;
+inline trn::cshim::HandleRegistry<trnsparseSpGEMMDescr> g_spgemms;
+
+
+inline const char* status_name(trnsparseStatus_t s) { return trnsparseGetErrorName(s); }
+inline const trn::cshim::StatusMap<trnsparseStatus_t> kStatusMap{
+    TRNSPARSE_STATUS_SUCCESS,          TRNSPARSE_STATUS_ALLOC_FAILED,   TRNSPARSE_STATUS_NOT_SUPPORTED,
+    TRNSPARSE_STATUS_INVALID_VALUE,    TRNSPARSE_STATUS_EXECUTION_FAILED, TRNSPARSE_STATUS_INTERNAL_ERROR,
+    status_name};
+
+using Check = ArgCheck<trnsparseStatus_t>;
+
+// The kit's emulation surface (SetTarget ... GetLastErrorParameter, the logger family) over trnsparse handles.
+constexpr trn::cshim::SurfaceCodes<trnsparseStatus_t> kSurfaceCodes{TRNSPARSE_STATUS_SUCCESS, TRNSPARSE_STATUS_NOT_INITIALIZED,
+                                                     TRNSPARSE_STATUS_INVALID_VALUE};
+using Surface =
+    trn::cshim::ContextBinding<trnsparseContext, trnsparseStatus_t, &g_handles, &g_log, &kStatusMap, &kSurfaceCodes>;
+
+// trnDataType_t of a value array -> DType (f32, bf16, f16 only); 64F is reported apart.
+inline bool value_dtype(int c, trn::DType* out) {
+  switch (c) {
+    case TRN_R_32F: *out = trn::DType::f32; return true;
+    case TRN_R_16BF: *out = trn::DType::bf16; return true;
+    case TRN_R_16F: *out = trn::DType::f16; return true;
+    default: return false;
+  }
+}
+inline bool is_known_value_type(int c) { return c == TRN_R_32F || c == TRN_R_16BF || c == TRN_R_16F || c == TRN_R_64F; }
+inline sp::IndexType index_type(int c) { return c == TRNSPARSE_INDEX_64I ? sp::IndexType::i64 : sp::IndexType::i32; }
+inline sp::Op op_of(int c) { return c == TRNSPARSE_OPERATION_NON_TRANSPOSE ? sp::Op::N : sp::Op::T; }
+
+// Index validation as one link of the argument chain: position `pos` names the matrix argument.
+template <class View>
+bool indices_ok(const View& v, std::string* why) {
+  try {
+    sp::validate(v);
+    return true;
+  } catch (const sp::InvalidArgument& e) {
+    *why = e.what();
+    return false;
+  }
+}
+inline std::int64_t sp_rows_of(const sp::BsrView& v) { return v.rows(); }
+inline std::int64_t sp_cols_of(const sp::BsrView& v) { return v.cols(); }
+template <class V>
+std::int64_t sp_rows_of(const V& v) { return v.rows; }
+template <class V>
+std::int64_t sp_cols_of(const V& v) { return v.cols; }
+
+// f(view) on the descriptor's view of its format.
+template <class D, class F>
+decltype(auto) visit(D* m, F&& f) {
+  switch (m->format) {
+    case TRNSPARSE_FORMAT_BSR: return f(m->bsr);
+    case TRNSPARSE_FORMAT_CSR: return f(m->csr);
+    case TRNSPARSE_FORMAT_CSC: return f(m->csc);
+    case TRNSPARSE_FORMAT_BLOCKED_ELL: return f(m->ell);
+    default: return f(m->coo);
+  }
+}
+
+inline Check& check_sparse(Check& c, const trnsparseSpMatDescr* m, int pos, const char* name) {
+  if (!c) return c;
+  std::string why;
+  const bool ok = visit(m, [&](const auto& v) { return indices_ok(v, &why); });
+  if (!ok) g_log.log(why);
+  return c.require(ok, pos, name);
+}
+
+inline std::int64_t sp_rows(const trnsparseSpMatDescr* m) {
+  return visit(m, [](const auto& v) { return sp_rows_of(v); });
+}
+inline std::int64_t sp_cols(const trnsparseSpMatDescr* m) {
+  return visit(m, [](const auto& v) { return sp_cols_of(v); });
+}
+inline void*& sp_values(trnsparseSpMatDescr* m) {
+  return visit(m, [](auto& v) -> void*& { return v.values; });
+}
+inline sp::DenseRef dense_of(const trnsparseDnMatDescr* d) {
+  return {d->m.data, d->m.dtype, d->m.rows, d->m.cols, d->m.ld, d->m.layout};
+}
+
+inline void store_profile(trnsparseHandle_t h, const sp::CallReport& r) { h->last_profile = r.profile.to_c(); }
+
+constexpr size_t kBufferBytes = 256;  // never used: SBUF/PSUM belong to the emulator
+
+// Runs a C++ call whose own validation may throw InvalidArgument: the named array becomes the
+// parameter position of the log line; anything else is mapped by `guarded`.
+template <class F>
+trnsparseStatus_t run(trnsparseHandle_t h, const char* fn, std::initializer_list<std::pair<const char*, int>> positions,
+                      F&& body) {
+  int bad = 0;
+  std::string item, why;
+  const trnsparseStatus_t st = trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    try {
+      body();
+    } catch (const sp::InvalidArgument& e) {
+      item = e.item();
+      why = e.what();
+      bad = -1;
+      for (const auto& [name, pos] : positions)
+        if (item == name) bad = pos;
+    }
+  });
+  if (bad == 0) return st;
+  g_log.log(why);
+  if (bad > 0) {
+    g_log.log(trn::cshim::illegal_value_message(fn, bad, item));
+    h->last_error_param = bad;
+  }
+  return TRNSPARSE_STATUS_INVALID_VALUE;
+}
+
+}  // namespace trn::sparse::capi
