@@ -29,7 +29,7 @@ trnsparseStatus_t create_bsr(trnsparseSpMatDescr_t* d, int64_t brows, int64_t bc
   m->bsr = sp::BsrView{brows, bcols, bnnz, rb, cb, off, col, const_cast<void*>(val), index_type(ot), index_type(ct),
                        base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32,
                        order == TRNSPARSE_ORDER_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
-  m->fp64 = !value_dtype(vt, &m->bsr.value_type);
+  m->wide = !value_dtype(vt, &m->bsr.value_type);
   m->value_type = vt;
   m->base = base;
   m->is_const = is_const;
@@ -56,7 +56,7 @@ trnsparseStatus_t create_csr(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   const sp::IndexBase b = base == 1 ? sp::IndexBase::one : sp::IndexBase::zero;
   m->format = csc ? TRNSPARSE_FORMAT_CSC : TRNSPARSE_FORMAT_CSR;
   m->csr = sp::CsrView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct), b, trn::DType::f32};
-  m->fp64 = !value_dtype(vt, &m->csr.value_type);
+  m->wide = !value_dtype(vt, &m->csr.value_type);
   m->csc = sp::CscView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct), b, m->csr.value_type};
   m->value_type = vt;
   m->base = base;
@@ -84,7 +84,7 @@ trnsparseStatus_t create_ell(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   m->format = TRNSPARSE_FORMAT_BLOCKED_ELL;
   m->ell = sp::BlockedEllView{rows, cols, bs, ell_cols, ci, const_cast<void*>(val), index_type(it),
                               base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
-  m->fp64 = !value_dtype(vt, &m->ell.value_type);
+  m->wide = !value_dtype(vt, &m->ell.value_type);
   m->value_type = vt;
   m->base = base;
   m->is_const = is_const;
@@ -106,7 +106,7 @@ trnsparseStatus_t create_coo(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   m->format = TRNSPARSE_FORMAT_COO;
   m->coo = sp::CooView{rows, cols, nnz, ri, ci, const_cast<void*>(val), index_type(it),
                        base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
-  m->fp64 = !value_dtype(vt, &m->coo.value_type);
+  m->wide = !value_dtype(vt, &m->coo.value_type);
   m->value_type = vt;
   m->base = base;
   m->is_const = is_const;
@@ -129,7 +129,8 @@ trnsparseStatus_t create_dnmat(trnsparseDnMatDescr_t* d, int64_t rows, int64_t c
   if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
   m->m = sp::MutableDenseRef{const_cast<void*>(values), trn::DType::f32, rows, cols, ld,
                              order == TRNSPARSE_ORDER_COL ? sp::Layout::col_major : sp::Layout::row_major};
-  m->fp64 = !value_dtype(vt, &m->m.dtype);
+  m->wide = !value_dtype(vt, &m->m.dtype);
+  m->value_type = vt;
   m->is_const = is_const;
   g_dnmats.insert(m);
   *d = m;
@@ -146,7 +147,8 @@ trnsparseStatus_t create_dnvec(trnsparseDnVecDescr_t* d, int64_t size, const voi
   if (v == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
   v->values = const_cast<void*>(values);
   v->size = size;
-  v->fp64 = !value_dtype(vt, &v->dtype);
+  v->wide = !value_dtype(vt, &v->dtype);
+  v->value_type = vt;
   v->is_const = is_const;
   g_dnvecs.insert(v);
   *d = v;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "trn/core/c_shim.hpp"
+#include "trn/sparse/generic.hpp"
 #include "trn/sparse/sparse.hpp"
 
 namespace sp = trn::sparse;
@@ -46,7 +47,11 @@ struct trnsparseSpMatDescr {
   int fill = TRNSPARSE_FILL_MODE_LOWER;
   int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
   bool is_const = false;
-  bool fp64 = false;  // TRN_R_64F values: descriptors accept them, compute calls return NOT_SUPPORTED
+  // Values not of a tile dtype (TRN_R_64F, TRN_C_32F, TRN_C_64F): SpMV/SpMM on CSR/CSC/COO take the
+  // host-step path (trn/sparse/generic.hpp); the other compute calls return NOT_SUPPORTED.
+  bool wide = false;
+  int batch_count = 1;                    // CsrSetStridedBatch / CooSetStridedBatch (recorded)
+  std::int64_t offsets_stride = 0, values_stride = 0;
 };
 
 struct trnsparseSpGEMMDescr {
@@ -57,7 +62,10 @@ struct trnsparseSpGEMMDescr {
 struct trnsparseDnMatDescr {
   sp::MutableDenseRef m;
   bool is_const = false;
-  bool fp64 = false;
+  bool wide = false;  // TRN_R_64F / TRN_C_32F / TRN_C_64F values (m.dtype is then a placeholder)
+  int value_type = TRN_R_32F;
+  int batch_count = 1;  // DnMatSetStridedBatch (recorded)
+  std::int64_t batch_stride = 0;
 };
 
 struct trnsparseDnVecDescr {
@@ -65,7 +73,14 @@ struct trnsparseDnVecDescr {
   std::int64_t size = 0;
   trn::DType dtype = trn::DType::f32;
   bool is_const = false;
-  bool fp64 = false;
+  bool wide = false;
+  int value_type = TRN_R_32F;
+};
+
+struct trnsparseSpVecDescr {
+  sp::SpVecRef v;
+  int value_type = TRN_R_32F;
+  bool is_const = false;
 };
 
 namespace trn::sparse::capi {
@@ -77,6 +92,7 @@ inline trn::cshim::HandleRegistry<trnsparseSpMatDescr> g_spmats;
 inline trn::cshim::HandleRegistry<trnsparseDnMatDescr> g_dnmats;
 inline trn::cshim::HandleRegistry<trnsparseDnVecDescr> g_dnvecs;
 inline trn::cshim::HandleRegistry<trnsparseSpGEMMDescr> g_spgemms;
+inline trn::cshim::HandleRegistry<trnsparseSpVecDescr> g_spvecs;
 
 
 inline const char* status_name(trnsparseStatus_t s) { return trnsparseGetErrorName(s); }
@@ -102,7 +118,25 @@ inline bool value_dtype(int c, trn::DType* out) {
     default: return false;
   }
 }
-inline bool is_known_value_type(int c) { return c == TRN_R_32F || c == TRN_R_16BF || c == TRN_R_16F || c == TRN_R_64F; }
+inline bool is_known_value_type(int c) {
+  return c == TRN_R_32F || c == TRN_R_16BF || c == TRN_R_16F || c == TRN_R_64F || c == TRN_C_32F || c == TRN_C_64F;
+}
+// The generic API's value types (TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F).
+inline bool is_generic_value_type(int c) { return c == TRN_R_32F || c == TRN_R_64F || c == TRN_C_32F || c == TRN_C_64F; }
+inline sp::Value generic_value(int c) {
+  return c == TRN_R_64F ? sp::Value::f64 : c == TRN_C_32F ? sp::Value::c32 : c == TRN_C_64F ? sp::Value::c64 : sp::Value::f32;
+}
+inline sp::GOp gop_of(int c) { return c == 0 ? sp::GOp::N : c == 1 ? sp::GOp::T : sp::GOp::C; }
+// A host scalar (alpha, beta, c, s) of value type `vt`.
+inline sp::Scalar load_scalar(const void* p, int vt) {
+  switch (vt) {
+    case TRN_R_64F: return {*static_cast<const double*>(p), 0.0};
+    case TRN_C_32F: return {static_cast<const float*>(p)[0], static_cast<const float*>(p)[1]};
+    case TRN_C_64F: return {static_cast<const double*>(p)[0], static_cast<const double*>(p)[1]};
+    default: return {*static_cast<const float*>(p), 0.0};
+  }
+}
+inline sp::IndexBase index_base(int b) { return b == 1 ? sp::IndexBase::one : sp::IndexBase::zero; }
 inline sp::IndexType index_type(int c) { return c == TRNSPARSE_INDEX_64I ? sp::IndexType::i64 : sp::IndexType::i32; }
 inline sp::Op op_of(int c) { return c == TRNSPARSE_OPERATION_NON_TRANSPOSE ? sp::Op::N : sp::Op::T; }
 
@@ -155,6 +189,30 @@ inline void*& sp_values(trnsparseSpMatDescr* m) {
 }
 inline sp::DenseRef dense_of(const trnsparseDnMatDescr* d) {
   return {d->m.data, d->m.dtype, d->m.rows, d->m.cols, d->m.ld, d->m.layout};
+}
+
+// The generic view of a CSR, CSC or COO descriptor (any value type).
+inline sp::SparseRef generic_of(const trnsparseSpMatDescr* m) {
+  sp::SparseRef r;
+  if (m->format == TRNSPARSE_FORMAT_CSC) {
+    const sp::CscView& v = m->csc;
+    r = {sp::SparseRef::Format::csc, v.rows, v.cols, v.nnz, v.offsets, v.row_ind, v.values, v.offsets_type, v.row_ind_type};
+  } else if (m->format == TRNSPARSE_FORMAT_COO) {
+    const sp::CooView& v = m->coo;
+    r = {sp::SparseRef::Format::coo, v.rows, v.cols, v.nnz, v.row_ind, v.col_ind, v.values, v.index_type, v.index_type};
+  } else {
+    const sp::CsrView& v = m->csr;
+    r = {sp::SparseRef::Format::csr, v.rows, v.cols, v.nnz, v.offsets, v.columns, v.values, v.offsets_type, v.columns_type};
+  }
+  r.base = index_base(m->base);
+  r.value = generic_value(m->value_type);
+  return r;
+}
+inline sp::DenseAny dense_any(const trnsparseDnMatDescr* d) {
+  return {d->m.data, generic_value(d->value_type), d->m.rows, d->m.cols, d->m.ld, d->m.layout};
+}
+inline bool generic_format(int f) {
+  return f == TRNSPARSE_FORMAT_CSR || f == TRNSPARSE_FORMAT_CSC || f == TRNSPARSE_FORMAT_COO;
 }
 
 inline void store_profile(trnsparseHandle_t h, const sp::CallReport& r) { h->last_profile = r.profile.to_c(); }

@@ -23,7 +23,7 @@ trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, cons
   if (!c) return c.status();
   c.require_or(A->format == TRNSPARSE_FORMAT_BSR, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "Krylov solvers take BSR operators");
-  c.require_or(!A->fp64 && !b->fp64 && !x->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+  c.require_or(!A->wide && !b->wide && !x->wide, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "fp64 values: no fp64 tile path");
   if (!c) return c.status();
   c.require(A->bsr.rows() == A->bsr.cols() && A->bsr.value_type == trn::DType::f32, 1, "matA");

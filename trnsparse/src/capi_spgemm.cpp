@@ -16,7 +16,7 @@ Check& spgemm_checks(Check& c, int opA, int opB, const void* alpha, const trnspa
   c.require(g_spgemms.contains(d), 10, "spgemmDescr");
   if (!c) return c;
   c.require(*static_cast<const float*>(beta) == 0.0f, 6, "beta");  // SpGEMM overwrites C
-  c.require_or(ct == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
+  c.require_or(ct == TRN_R_32F && !A->wide && !B->wide && !C->wide, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
   c.require(A->bsr.bcols == B->bsr.brows && A->bsr.col_block == B->bsr.row_block && A->bsr.value_type == B->bsr.value_type,
             5, "matB");

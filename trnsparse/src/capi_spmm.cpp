@@ -5,6 +5,25 @@ using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal
 
 namespace {
 
+// The product's path: the tile path (fp32-class values, computeType TRN_R_32F) or the host step
+// (matA a CSR / CSC / COO of TRN_R_64F, TRN_C_32F or TRN_C_64F values; the dense operands and
+// computeType of that same type, as cuSPARSE's table of supported combinations). Strided batches
+// are not computed yet.
+Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wide, int c_type, bool c_wide, int ct,
+                   int batches) {
+  if (!c) return c;
+  c.require_or(A->batch_count == 1 && batches == 1, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "strided batches (batchCount > 1) are recorded but not computed in this release");
+  if (!A->wide && !b_wide && !c_wide)
+    return c.require_or(ct == TRN_R_32F, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+                        "fp32-class values take the TensorE path: computeType TRN_R_32F");
+  c.require_or(generic_format(A->format), TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "fp64 and complex values: matA CSR, CSC or COO");
+  return c.require_or(A->value_type == b_type && A->value_type == c_type && ct == A->value_type,
+                      TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+                      "fp64 and complex values: matA, the dense operands and computeType of one value type");
+}
+
 // SpMM argument chain shared by _bufferSize, _preprocess and the call.
 Check& spmm_checks(Check& c, trnsparseHandle_t h, int opA, int opB, const void* alpha, const trnsparseSpMatDescr* A,
                    const trnsparseDnMatDescr* B, const void* beta, const trnsparseDnMatDescr* C, int computeType, int alg) {
@@ -12,10 +31,11 @@ Check& spmm_checks(Check& c, trnsparseHandle_t h, int opA, int opB, const void* 
   c.require(!h->strict || opA != 2, 1, "opA").require(!h->strict || opB != 2, 2, "opB");
   c.require(g_spmats.contains(A), 4, "matA").require(g_dnmats.contains(B), 5, "matB").not_null(beta, 6, "beta");
   c.require(g_dnmats.contains(C) && !C->is_const, 7, "matC");
-  c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6, 12, 13, 14}, 9, "alg");
-  if (!c) return c;
-  c.require_or(computeType == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
-               "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path (no NeuronCore engine computes in fp64)");
+  c.one_of(computeType, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}, 8, "computeType");
+  c.one_of(alg, {0, 1, 2, 3, 4, 5, 6, 12, 13, 14}, 9, "alg");
+  if (!path_checks(c, A, B->value_type, B->wide, C->value_type, C->wide, computeType,
+                   std::max(B->batch_count, C->batch_count)))
+    return c;
   const std::int64_t M = opA == 0 ? sp_rows(A) : sp_cols(A), K = opA == 0 ? sp_cols(A) : sp_rows(A);
   const std::int64_t n = C->m.cols;
   c.require(opB == 0 ? (B->m.rows == K && B->m.cols == n) : (B->m.rows == n && B->m.cols == K), 5, "matB");
@@ -28,10 +48,8 @@ Check& spmv_checks(Check& c, bool strict, int opA, const void* alpha, const trns
   c.one_of(opA, {0, 1, 2}, 1, "opA").require(!strict || opA != 2, 1, "opA").not_null(alpha, 2, "alpha");
   c.require(g_spmats.contains(A), 3, "matA");
   c.require(g_dnvecs.contains(x), 4, "vecX").not_null(beta, 5, "beta").require(g_dnvecs.contains(y) && !y->is_const, 6, "vecY");
-  c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 7, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6}, 8, "alg");
-  if (!c) return c;
-  c.require_or(computeType == TRN_R_32F && !A->fp64 && !x->fp64 && !y->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
-               "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
+  c.one_of(computeType, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}, 7, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6}, 8, "alg");
+  if (!path_checks(c, A, x->value_type, x->wide, y->value_type, y->wide, computeType, 1)) return c;
   const std::int64_t M = opA == 0 ? sp_rows(A) : sp_cols(A), K = opA == 0 ? sp_cols(A) : sp_rows(A);
   c.require(x->size == K, 4, "vecX").require(y->size == M, 6, "vecY");
   return check_sparse(c, A, 3, "matA");
@@ -45,7 +63,7 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
   c.require(g_spmats.contains(C) && !C->is_const, 7, "matC");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0}, 9, "alg");
   if (!c) return c;
-  c.require_or(computeType == TRN_R_32F && !A->fp64 && !B->fp64 && !C->fp64, TRNSPARSE_STATUS_NOT_SUPPORTED,
+  c.require_or(computeType == TRN_R_32F && !A->wide && !B->wide && !C->wide, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
   c.require_or(C->format == TRNSPARSE_FORMAT_BSR || C->format == TRNSPARSE_FORMAT_CSR, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "SDDMM output patterns are CSR or BSR (as cuSPARSE)");
@@ -94,6 +112,13 @@ trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, t
   Check c(g_log, "trnsparseSpMM", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!spmm_checks(c, h, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
     return c.status();
+  if (A->wide)
+    return trn::cshim::guarded(g_log, "trnsparseSpMM", kStatusMap, [&] {
+      sp::CallReport r;
+      sp::spmm_host(h->settings, gop_of(enum_value(opA)), gop_of(enum_value(opB)), load_scalar(alpha, A->value_type),
+                    generic_of(A), dense_any(B), load_scalar(beta, A->value_type), dense_any(C), &r);
+      store_profile(h, r);
+    });
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSpMM", kStatusMap, [&] {
     sp::CallReport r;
@@ -136,6 +161,13 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSpMV", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!spmv_checks(c, h->strict, enum_value(opA), alpha, A, x, beta, y, enum_value(ct), enum_value(alg))) return c.status();
+  if (A->wide)
+    return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
+      sp::CallReport r;
+      sp::spmv_host(h->settings, gop_of(enum_value(opA)), load_scalar(alpha, A->value_type), generic_of(A), x->values,
+                    load_scalar(beta, A->value_type), y->values, &r);
+      store_profile(h, r);
+    });
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
     sp::CallReport r;
