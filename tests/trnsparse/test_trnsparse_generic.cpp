@@ -11,11 +11,13 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <vector>
 
 #include "c_api_test_util.hpp"
+#include "trn/sparse/generic.hpp"
 #include "trnsparse.h"
 
 namespace {
@@ -566,3 +568,23 @@ TEST(GenericConversions, CooCsrRoundTripAndSortsCarryThePermutation) {
 }
 
 }  // namespace
+
+// The C++ layer's report: the plan prints the format, the value type and where it ran, and the
+// host step is the profile's time.
+TEST(GenericPlan, HostStepPlanPrintsFormatTypeAndEngines) {
+  namespace sp = trn::sparse;
+  const int off[3] = {0, 1, 2}, col[2] = {1, 0};
+  std::complex<double> val[2] = {{1, 2}, {3, 4}}, x[2] = {{1, 0}, {0, 1}}, y[2] = {};
+  const sp::SparseRef A{sp::SparseRef::Format::csr, 2, 2, 2, off, col, val, sp::IndexType::i32, sp::IndexType::i32,
+                        sp::IndexBase::zero, sp::Value::c64};
+  sp::CallReport r;
+  sp::spmv_host(sp::Settings{}, sp::GOp::C, 1.0, A, x, 0.0, y, &r);
+  EXPECT_NE(r.plan.find("spmv plan"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("CSR C_64F"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("host step"), std::string::npos) << r.plan;
+  EXPECT_GT(r.modeled_ns(), 0.0);
+  // y = A^H x: A = [0 1+2i; 3+4i 0], A^H = [0 3-4i; 1-2i 0]: y = (3-4i) i, (1-2i) 1.
+  EXPECT_EQ(y[0], std::complex<double>(4, 3));
+  EXPECT_EQ(y[1], std::complex<double>(1, -2));
+  std::printf("%s\n", r.plan.c_str());
+}
