@@ -1,5 +1,5 @@
 // NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmv_csr, spmv_coo, spmm_csr, spmm_coo,
-// spvv, axpby, gather, scatter, rot, dense2sparse_csr, sparse2dense_csr, coosort), ported to trnsparse
+// sddmm_csr, sddmm_bsr, spvv, axpby, gather, scatter, rot, dense2sparse_csr, sparse2dense_csr, coosort), ported to trnsparse
 // on host memory by samples/port.py (prefix substitution, the CUDA runtime calls removed, device
 // arrays replaced by their host twins; hand fixes marked `ported:`). Each sample keeps its data, its
 // call sequence and its own exact check, and prints "<name>_example test PASSED" when the check
@@ -21,6 +21,8 @@ int trnsparse_sample_rot(void);
 int trnsparse_sample_dense2sparse_csr(void);
 int trnsparse_sample_sparse2dense_csr(void);
 int trnsparse_sample_coosort(void);
+int trnsparse_sample_sddmm_csr(void);
+int trnsparse_sample_sddmm_bsr(void);
 }
 
 namespace {
@@ -41,6 +43,10 @@ TEST(CusparseSamples, SpMV) {
 TEST(CusparseSamples, SpMM) {
   expect_passed(trnsparse_sample_spmm_csr, "spmm_csr");
   expect_passed(trnsparse_sample_spmm_coo, "spmm_coo");
+}
+TEST(CusparseSamples, SDDMM) {
+  expect_passed(trnsparse_sample_sddmm_csr, "sddmm_csr");
+  expect_passed(trnsparse_sample_sddmm_bsr, "sddmm_bsr");
 }
 TEST(CusparseSamples, SparseVectors) {
   expect_passed(trnsparse_sample_spvv, "spvv");
