@@ -318,6 +318,62 @@ TEST(GenericProducts, BadArgumentsAtTheirPositionAndOutOfRangeColumnIsInvalid) {
   trnsparseDestroyDnVec(vy4);
 }
 
+TEST(GenericProducts, StridedBatchSpMMEqualsOneCallPerBatch) {
+  Handle h;
+  using T = std::complex<double>;
+  const Csr<T> s0(7, 6, 0.4, 31);
+  Csr<T> s1(7, 6, 0.4, 31);  // the same pattern, other values
+  for (auto& v : s1.val) v = v * T(0.5, -2.0);
+  std::vector<int> off = s0.off, col(2 * s0.col.size());
+  std::vector<T> val(2 * s0.val.size());
+  std::copy(s0.col.begin(), s0.col.end(), col.begin());
+  std::copy(s0.col.begin(), s0.col.end(), col.begin() + static_cast<long>(s0.col.size()));
+  std::copy(s0.val.begin(), s0.val.end(), val.begin());
+  std::copy(s1.val.begin(), s1.val.end(), val.begin() + static_cast<long>(s0.val.size()));
+  std::vector<T> B(2 * 6 * 3), C(2 * 7 * 3, T(1, 1)), Cref = C;
+  std::mt19937_64 g(5);
+  for (auto& x : B) x = draw<T>(g);
+  const T alpha(1.5, 0.5), beta(0.25, 0);
+  const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  trnsparseSpMatDescr_t A = nullptr;
+  trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+  ASSERT_EQ(trnsparseCreateCsr(&A, 7, 6, s0.nnz(), off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_C_64F),
+            TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCsrSetStridedBatch(A, 2, 0, s0.nnz()), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnMat(&mB, 6, 3, 6, B.data(), TRN_C_64F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseDnMatSetStridedBatch(mB, 2, 18), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnMat(&mC, 7, 3, 7, C.data(), TRN_C_64F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseDnMatSetStridedBatch(mC, 2, 21), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseSpMM(h.h, N, N, &alpha, A, mB, &beta, mC, TRN_C_64F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  for (int b = 0; b < 2; ++b) {  // the same product, one plain call per batch
+    trnsparseSpMatDescr_t Ab = nullptr;
+    trnsparseDnMatDescr_t Bb = nullptr, Cb = nullptr;
+    ASSERT_EQ(trnsparseCreateCsr(&Ab, 7, 6, s0.nnz(), off.data(), col.data() + b * s0.nnz(), val.data() + b * s0.nnz(),
+                                 TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_C_64F),
+              TRNSPARSE_STATUS_SUCCESS);
+    trnsparseCreateDnMat(&Bb, 6, 3, 6, B.data() + 18 * b, TRN_C_64F, TRNSPARSE_ORDER_COL);
+    trnsparseCreateDnMat(&Cb, 7, 3, 7, Cref.data() + 21 * b, TRN_C_64F, TRNSPARSE_ORDER_COL);
+    ASSERT_EQ(trnsparseSpMM(h.h, N, N, &alpha, Ab, Bb, &beta, Cb, TRN_C_64F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+              TRNSPARSE_STATUS_SUCCESS);
+    trnsparseDestroySpMat(Ab);
+    trnsparseDestroyDnMat(Bb);
+    trnsparseDestroyDnMat(Cb);
+  }
+  EXPECT_EQ(C, Cref);
+  // A bad column in batch 1 only: INVALID_VALUE at matA before batch 0 is written.
+  const std::vector<T> before = C;
+  col[static_cast<size_t>(s0.nnz())] = 6;
+  EXPECT_EQ(trnsparseSpMM(h.h, N, N, &alpha, A, mB, &beta, mC, TRN_C_64F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 4);
+  EXPECT_EQ(C, before);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroyDnMat(mB);
+  trnsparseDestroyDnMat(mC);
+}
+
 // ---- descriptors -----------------------------------------------------------------------------
 
 TEST(GenericDescriptors, GettersReturnWhatWasSetAndSettersCheck) {
@@ -353,7 +409,7 @@ TEST(GenericDescriptors, GettersReturnWhatWasSetAndSettersCheck) {
   ASSERT_EQ(trnsparseSpMatGetAttribute(d, TRNSPARSE_SPMAT_FILL_MODE, &got, sizeof got), TRNSPARSE_STATUS_SUCCESS);
   EXPECT_EQ(got, TRNSPARSE_FILL_MODE_UPPER);
   EXPECT_EQ(trnsparseCsrSetStridedBatch(d, 0, 0, 0), TRNSPARSE_STATUS_INVALID_VALUE);
-  EXPECT_EQ(trnsparseCsrSetStridedBatch(d, 2, 0, 1), TRNSPARSE_STATUS_INVALID_VALUE);  // stride < nnz
+  EXPECT_EQ(trnsparseCsrSetStridedBatch(d, 2, 0, 1), TRNSPARSE_STATUS_INVALID_VALUE);  // 0 < stride < nnz
   trnsparseDestroySpMat(d);
 
   double dv[6] = {};

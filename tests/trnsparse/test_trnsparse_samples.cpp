@@ -1,7 +1,7 @@
 // NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmv_csr, spmv_coo, spmm_csr, spmm_coo,
-// sddmm_csr, sddmm_bsr, spvv, axpby, gather, scatter, rot, dense2sparse_csr, sparse2dense_csr, coosort), ported to trnsparse
-// on host memory by samples/port.py (prefix substitution, the CUDA runtime calls removed, device
-// arrays replaced by their host twins; hand fixes marked `ported:`). Each sample keeps its data, its
+// spmm_csr_batched, spmm_coo_batched, sddmm_csr, sddmm_bsr, spvv, axpby, gather, scatter, rot,
+// dense2sparse_csr, sparse2dense_csr, coosort), ported to trnsparse on host memory by samples/port.py
+// (prefix substitution; the CUDA runtime's memory calls become host-memory helpers; no hand edits). Each sample keeps its data, its
 // call sequence and its own exact check, and prints "<name>_example test PASSED" when the check
 // holds: the test runs it and asserts that line (and no FAILED line) on its standard output.
 #include <gtest/gtest.h>
@@ -23,6 +23,8 @@ int trnsparse_sample_sparse2dense_csr(void);
 int trnsparse_sample_coosort(void);
 int trnsparse_sample_sddmm_csr(void);
 int trnsparse_sample_sddmm_bsr(void);
+int trnsparse_sample_spmm_csr_batched(void);
+int trnsparse_sample_spmm_coo_batched(void);
 }
 
 namespace {
@@ -43,6 +45,8 @@ TEST(CusparseSamples, SpMV) {
 TEST(CusparseSamples, SpMM) {
   expect_passed(trnsparse_sample_spmm_csr, "spmm_csr");
   expect_passed(trnsparse_sample_spmm_coo, "spmm_coo");
+  expect_passed(trnsparse_sample_spmm_csr_batched, "spmm_csr_batched");
+  expect_passed(trnsparse_sample_spmm_coo_batched, "spmm_coo_batched");
 }
 TEST(CusparseSamples, SDDMM) {
   expect_passed(trnsparse_sample_sddmm_csr, "sddmm_csr");

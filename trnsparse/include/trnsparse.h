@@ -454,13 +454,15 @@ trnsparseStatus_t trnsparseConstDnMatGet(trnsparseConstDnMatDescr_t dnMatDescr, 
 trnsparseStatus_t trnsparseDnMatGetValues(trnsparseDnMatDescr_t dnMatDescr, void** values);
 trnsparseStatus_t trnsparseConstDnMatGetValues(trnsparseConstDnMatDescr_t dnMatDescr, const void** values);
 trnsparseStatus_t trnsparseDnMatSetValues(trnsparseDnMatDescr_t dnMatDescr, void* values);
-/* Strided batches are recorded and returned; a compute call on a descriptor with batchCount > 1
- * returns NOT_SUPPORTED (logged) in this release. */
+/* Strided batches: SpMM computes them (matC's batchCount; matA a CSR or COO and matB of that count or
+ * 1, shared), one batch after the other; SpMV, SDDMM and the conversions return NOT_SUPPORTED for
+ * batchCount > 1 (logged). */
 trnsparseStatus_t trnsparseDnMatSetStridedBatch(trnsparseDnMatDescr_t dnMatDescr, int batchCount, int64_t batchStride);
 trnsparseStatus_t trnsparseDnMatGetStridedBatch(trnsparseConstDnMatDescr_t dnMatDescr, int* batchCount,
                                                 int64_t* batchStride);
 
-/* sparse matrix getters / setters (CSR, CSC, COO) */
+/* sparse matrix getters / setters (CSR, CSC, COO); CsrSetStridedBatch's offsetsBatchStride may be 0
+ * (every batch shares the row offsets). */
 trnsparseStatus_t trnsparseConstSpMatGetValues(trnsparseConstSpMatDescr_t spMatDescr, const void** values);
 trnsparseStatus_t trnsparseSpMatGetStridedBatch(trnsparseConstSpMatDescr_t spMatDescr, int* batchCount);
 trnsparseStatus_t trnsparseCooSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount, int64_t batchStride);

@@ -181,7 +181,8 @@ trnsparseStatus_t trnsparseSpMatGetStridedBatch(trnsparseConstSpMatDescr_t d, in
 trnsparseStatus_t trnsparseCooSetStridedBatch(trnsparseSpMatDescr_t d, int batchCount, int64_t batchStride) {
   Check c(g_log, "trnsparseCooSetStridedBatch", TRNSPARSE_STATUS_INVALID_VALUE);
   c.require(g_spmats.contains(d) && d->format == TRNSPARSE_FORMAT_COO, 1, "spMatDescr");
-  c.require(batchCount >= 1, 2, "batchCount").require(batchStride >= (batchCount > 1 ? d->coo.nnz : 0), 3, "batchStride");
+  c.require(batchCount >= 1, 2, "batchCount");
+  c.require(batchStride == 0 || batchStride >= d->coo.nnz, 3, "batchStride");  // 0: every batch shares A
   if (!c) return c.status();
   d->batch_count = batchCount;
   d->offsets_stride = d->values_stride = batchStride;
@@ -192,7 +193,7 @@ trnsparseStatus_t trnsparseCsrSetStridedBatch(trnsparseSpMatDescr_t d, int batch
   Check c(g_log, "trnsparseCsrSetStridedBatch", TRNSPARSE_STATUS_INVALID_VALUE);
   c.require(g_spmats.contains(d) && d->format == TRNSPARSE_FORMAT_CSR, 1, "spMatDescr").require(batchCount >= 1, 2, "batchCount");
   c.require(offsetsBatchStride >= 0, 3, "offsetsBatchStride");  // 0: every batch shares the offsets
-  c.require(columnsValuesBatchStride >= (batchCount > 1 ? d->csr.nnz : 0), 4, "columnsValuesBatchStride");
+  c.require(columnsValuesBatchStride == 0 || columnsValuesBatchStride >= d->csr.nnz, 4, "columnsValuesBatchStride");
   if (!c) return c.status();
   d->batch_count = batchCount;
   d->offsets_stride = offsetsBatchStride;

@@ -215,6 +215,47 @@ inline bool generic_format(int f) {
   return f == TRNSPARSE_FORMAT_CSR || f == TRNSPARSE_FORMAT_CSC || f == TRNSPARSE_FORMAT_COO;
 }
 
+// Bytes of one value of a trnDataType_t (the value types descriptors accept).
+inline std::size_t value_type_bytes(int vt) {
+  switch (vt) {
+    case TRN_R_16F:
+    case TRN_R_16BF: return 2;
+    case TRN_R_32F: return 4;
+    case TRN_R_64F:
+    case TRN_C_32F: return 8;
+    default: return 16;
+  }
+}
+inline const void* shifted(const void* p, std::int64_t elements, std::size_t bytes) {
+  return p == nullptr ? nullptr : static_cast<const std::byte*>(p) + elements * static_cast<std::int64_t>(bytes);
+}
+inline std::size_t index_bytes_of(sp::IndexType t) { return t == sp::IndexType::i32 ? 4 : 8; }
+
+// Batch b of a strided-batch CSR / COO descriptor (CsrSetStridedBatch / CooSetStridedBatch), as an
+// unregistered copy whose arrays start at the batch (b = 0, or batchCount 1: the descriptor itself).
+inline trnsparseSpMatDescr batch_of(const trnsparseSpMatDescr* m, int b) {
+  trnsparseSpMatDescr r = *m;
+  if (m->batch_count == 1 || b == 0) return r;
+  const std::size_t vb = value_type_bytes(m->value_type);
+  const std::int64_t os = m->offsets_stride * b, vs = m->values_stride * b;
+  if (m->format == TRNSPARSE_FORMAT_COO) {
+    r.coo.row_ind = shifted(m->coo.row_ind, vs, index_bytes_of(m->coo.index_type));
+    r.coo.col_ind = shifted(m->coo.col_ind, vs, index_bytes_of(m->coo.index_type));
+    r.coo.values = const_cast<void*>(shifted(m->coo.values, vs, vb));
+  } else {
+    r.csr.offsets = r.csc.offsets = shifted(m->csr.offsets, os, index_bytes_of(m->csr.offsets_type));
+    r.csr.columns = r.csc.row_ind = shifted(m->csr.columns, vs, index_bytes_of(m->csr.columns_type));
+    r.csr.values = r.csc.values = const_cast<void*>(shifted(m->csr.values, vs, vb));
+  }
+  return r;
+}
+// Batch b of a strided-batch dense matrix (DnMatSetStridedBatch); batchCount 1 broadcasts.
+inline trnsparseDnMatDescr batch_of(const trnsparseDnMatDescr* d, int b) {
+  trnsparseDnMatDescr r = *d;
+  if (d->batch_count > 1) r.m.data = const_cast<void*>(shifted(d->m.data, d->batch_stride * b, value_type_bytes(d->value_type)));
+  return r;
+}
+
 inline void store_profile(trnsparseHandle_t h, const sp::CallReport& r) { h->last_profile = r.profile.to_c(); }
 
 constexpr size_t kBufferBytes = 256;  // never used: SBUF/PSUM belong to the emulator

@@ -7,13 +7,9 @@ namespace {
 
 // The product's path: the tile path (fp32-class values, computeType TRN_R_32F) or the host step
 // (matA a CSR / CSC / COO of TRN_R_64F, TRN_C_32F or TRN_C_64F values; the dense operands and
-// computeType of that same type, as cuSPARSE's table of supported combinations). Strided batches
-// are not computed yet.
-Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wide, int c_type, bool c_wide, int ct,
-                   int batches) {
+// computeType of that same type, as cuSPARSE's table of supported combinations).
+Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wide, int c_type, bool c_wide, int ct) {
   if (!c) return c;
-  c.require_or(A->batch_count == 1 && batches == 1, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
-               "strided batches (batchCount > 1) are recorded but not computed in this release");
   if (!A->wide && !b_wide && !c_wide)
     return c.require_or(ct == TRN_R_32F, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                         "fp32-class values take the TensorE path: computeType TRN_R_32F");
@@ -22,6 +18,25 @@ Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wi
   return c.require_or(A->value_type == b_type && A->value_type == c_type && ct == A->value_type,
                       TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                       "fp64 and complex values: matA, the dense operands and computeType of one value type");
+}
+
+// Strided batches of SpMM (cuSPARSE's spmm_*_batched): C has the batch count, A (CSR or COO) and B
+// either the same count or 1 (shared by every batch). Every batch's index arrays are validated
+// before the first is computed.
+Check& batch_checks(Check& c, const trnsparseSpMatDescr* A, const trnsparseDnMatDescr* B, const trnsparseDnMatDescr* C) {
+  if (!c) return c;
+  const int nb = C->batch_count;
+  c.require_or((A->batch_count == 1 || A->batch_count == nb) && (B->batch_count == 1 || B->batch_count == nb) &&
+                   (nb == 1 || A->batch_count == nb || B->batch_count == nb),
+               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "strided batches: matC's batch count, matA's and matB's equal to it or 1");
+  c.require_or(A->batch_count == 1 || A->format == TRNSPARSE_FORMAT_CSR || A->format == TRNSPARSE_FORMAT_COO,
+               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED", "strided batches of CSR or COO");
+  for (int b = 1; b < A->batch_count && c; ++b) {
+    const trnsparseSpMatDescr one = batch_of(A, b);
+    check_sparse(c, &one, 4, "matA");
+  }
+  return c;
 }
 
 // SpMM argument chain shared by _bufferSize, _preprocess and the call.
@@ -33,8 +48,7 @@ Check& spmm_checks(Check& c, trnsparseHandle_t h, int opA, int opB, const void* 
   c.require(g_dnmats.contains(C) && !C->is_const, 7, "matC");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}, 8, "computeType");
   c.one_of(alg, {0, 1, 2, 3, 4, 5, 6, 12, 13, 14}, 9, "alg");
-  if (!path_checks(c, A, B->value_type, B->wide, C->value_type, C->wide, computeType,
-                   std::max(B->batch_count, C->batch_count)))
+  if (!path_checks(c, A, B->value_type, B->wide, C->value_type, C->wide, computeType) || !batch_checks(c, A, B, C))
     return c;
   const std::int64_t M = opA == 0 ? sp_rows(A) : sp_cols(A), K = opA == 0 ? sp_cols(A) : sp_rows(A);
   const std::int64_t n = C->m.cols;
@@ -49,7 +63,9 @@ Check& spmv_checks(Check& c, bool strict, int opA, const void* alpha, const trns
   c.require(g_spmats.contains(A), 3, "matA");
   c.require(g_dnvecs.contains(x), 4, "vecX").not_null(beta, 5, "beta").require(g_dnvecs.contains(y) && !y->is_const, 6, "vecY");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}, 7, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6}, 8, "alg");
-  if (!path_checks(c, A, x->value_type, x->wide, y->value_type, y->wide, computeType, 1)) return c;
+  if (!path_checks(c, A, x->value_type, x->wide, y->value_type, y->wide, computeType)) return c;
+  c.require_or(A->batch_count == 1, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "SpMV of a strided batch (cuSPARSE's SpMV has no batches)");
   const std::int64_t M = opA == 0 ? sp_rows(A) : sp_cols(A), K = opA == 0 ? sp_cols(A) : sp_rows(A);
   c.require(x->size == K, 4, "vecX").require(y->size == M, 6, "vecY");
   return check_sparse(c, A, 3, "matA");
@@ -112,20 +128,28 @@ trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, t
   Check c(g_log, "trnsparseSpMM", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!spmm_checks(c, h, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
     return c.status();
-  if (A->wide)
-    return trn::cshim::guarded(g_log, "trnsparseSpMM", kStatusMap, [&] {
-      sp::CallReport r;
-      sp::spmm_host(h->settings, gop_of(enum_value(opA)), gop_of(enum_value(opB)), load_scalar(alpha, A->value_type),
-                    generic_of(A), dense_any(B), load_scalar(beta, A->value_type), dense_any(C), &r);
-      store_profile(h, r);
-    });
-  const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
+  const int o_a = enum_value(opA), o_b = enum_value(opB);
   return trn::cshim::guarded(g_log, "trnsparseSpMM", kStatusMap, [&] {
-    sp::CallReport r;
-    visit(A, [&](const auto& v) {
-      sp::spmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, v, dense_of(B), b, C->m, &r);
-    });
-    store_profile(h, r);
+    sp::CallReport total;
+    for (int batch = 0; batch < C->batch_count; ++batch) {  // batches run one after the other
+      const trnsparseSpMatDescr a = batch_of(A, batch);
+      const trnsparseDnMatDescr b = batch_of(B, batch), cm = batch_of(C, batch);
+      sp::CallReport r;
+      if (A->wide) {
+        sp::spmm_host(h->settings, gop_of(o_a), gop_of(o_b), load_scalar(alpha, A->value_type), generic_of(&a),
+                      dense_any(&b), load_scalar(beta, A->value_type), dense_any(&cm), &r);
+      } else {
+        const float al = *static_cast<const float*>(alpha), be = *static_cast<const float*>(beta);
+        visit(&a, [&](const auto& v) { sp::spmm(h->settings, op_of(o_a), op_of(o_b), al, v, dense_of(&b), be, cm.m, &r); });
+      }
+      if (batch == 0) {
+        total = std::move(r);
+      } else {
+        trn::append_sequential(total.profile, r.profile);
+        total.add_plan(r.plan);
+      }
+    }
+    store_profile(h, total);
   });
 }
 

@@ -30,7 +30,20 @@ int trnsparse_sample_axpby(void) {
                            21.0f, 18.0f, 21.0f, 32.0f };
     float alpha        = 2.0f;
     float beta         = 3.0f;
+    //--------------------------------------------------------------------------
+    // Device memory management
+    int   *dX_indices;
+    float *dY, *dX_values;
+    CHECK_PORT( port_malloc((void**) &dX_indices, nnz * sizeof(int))    )
+    CHECK_PORT( port_malloc((void**) &dX_values,  nnz * sizeof(float))  )
+    CHECK_PORT( port_malloc((void**) &dY,         size * sizeof(float)) )
 
+    CHECK_PORT( port_memcpy(dX_indices, hX_indices, nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dX_values, hX_values, nnz * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dY, hY, size * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
     //--------------------------------------------------------------------------
     // TRNSPARSE APIs
     trnsparseHandle_t     handle = NULL;
@@ -38,11 +51,11 @@ int trnsparse_sample_axpby(void) {
     trnsparseDnVecDescr_t vecY;
     CHECK_TRNSPARSE( trnsparseCreate(&handle) )
     // Create sparse vector X
-    CHECK_TRNSPARSE( trnsparseCreateSpVec(&vecX, size, nnz, hX_indices, hX_values,
+    CHECK_TRNSPARSE( trnsparseCreateSpVec(&vecX, size, nnz, dX_indices, dX_values,
                                         TRNSPARSE_INDEX_32I,
                                         TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F) )
     // Create dense vector y
-    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, size, hY, TRN_R_32F) )
+    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, size, dY, TRN_R_32F) )
 
     // execute Axpby
     CHECK_TRNSPARSE( trnsparseAxpby(handle, &alpha, vecX, &beta, vecY) )
@@ -53,7 +66,8 @@ int trnsparse_sample_axpby(void) {
     CHECK_TRNSPARSE( trnsparseDestroy(handle) )
     //--------------------------------------------------------------------------
     // device result check
-
+    CHECK_PORT( port_memcpy(hY, dY, size * sizeof(float),
+                           PORT_DEVICE_TO_HOST) )
     int correct = 1;
     for (int i = 0; i < size; i++) {
         if (hY[i] != hY_result[i]) { // direct floating point comparison is not
@@ -66,6 +80,9 @@ int trnsparse_sample_axpby(void) {
     else
         printf("axpby_example test FAILED: wrong result\n");
     //--------------------------------------------------------------------------
-
+    // device memory deallocation
+    CHECK_PORT( port_free(dX_indices) )
+    CHECK_PORT( port_free(dX_values)  )
+    CHECK_PORT( port_free(dY) )
     return EXIT_SUCCESS;
 }

@@ -40,9 +40,24 @@ int trnsparse_sample_coosort(void) {
                               10.0, 11.0};                      // sorted
     int    h_permutation_ref[] = {2, 4, 7, 6, 1, 9, 10, 0, 3, 8, 5};
     // sort(h_coo_values)[i] = h_coo_values[h_permutation_ref[i]]
+    //--------------------------------------------------------------------------
+    // Device memory management
+    int    *d_rows, *d_columns, *d_permutation;
+    double *d_values, *d_values_sorted;
+    void   *d_buffer;
     size_t bufferSize;
-    void*  h_buffer = NULL; /* ported: the sort buffer had no host twin (trnsparse needs none) */
+    CHECK_PORT( port_malloc((void**) &d_rows,          nnz * sizeof(int)) )
+    CHECK_PORT( port_malloc((void**) &d_columns,       nnz * sizeof(int)) )
+    CHECK_PORT( port_malloc((void**) &d_values,        nnz * sizeof(double)) )
+    CHECK_PORT( port_malloc((void**) &d_values_sorted, nnz * sizeof(double)) )
+    CHECK_PORT( port_malloc((void**) &d_permutation,   nnz * sizeof(int)) )
 
+    CHECK_PORT( port_memcpy(d_rows, h_rows, nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(d_columns, h_columns, nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(d_values, h_values, nnz * sizeof(double),
+                           PORT_HOST_TO_DEVICE) )
     //--------------------------------------------------------------------------
     // TRNSPARSE APIs
     trnsparseHandle_t handle = NULL;
@@ -51,24 +66,24 @@ int trnsparse_sample_coosort(void) {
     CHECK_TRNSPARSE( trnsparseCreate(&handle) )
     // Create sparse vector for the permutation
     CHECK_TRNSPARSE( trnsparseCreateSpVec(&vec_permutation, nnz, nnz,
-                                        h_permutation, h_values_sorted,
+                                        d_permutation, d_values_sorted,
                                         TRNSPARSE_INDEX_32I,
                                         TRNSPARSE_INDEX_BASE_ZERO, TRN_R_64F) )
     // Create dense vector for wrapping the original coo values
-    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vec_values, nnz, h_values,
+    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vec_values, nnz, d_values,
                                         TRN_R_64F) )
 
     // Query working space of COO sort
     CHECK_TRNSPARSE( trnsparseXcoosort_bufferSizeExt(handle, num_rows,
-                                                   num_columns, nnz, h_rows,
-                                                   h_columns, &bufferSize) )
-
+                                                   num_columns, nnz, d_rows,
+                                                   d_columns, &bufferSize) )
+    CHECK_PORT( port_malloc(&d_buffer, bufferSize) )
     // Setup permutation vector to identity
     CHECK_TRNSPARSE( trnsparseCreateIdentityPermutation(handle, nnz,
-                                                      h_permutation) )
+                                                      d_permutation) )
     CHECK_TRNSPARSE( trnsparseXcoosortByRow(handle, num_rows, num_columns, nnz,
-                                          h_rows, h_columns, h_permutation,
-                                          h_buffer) )
+                                          d_rows, d_columns, d_permutation,
+                                          d_buffer) )
     CHECK_TRNSPARSE( trnsparseGather(handle, vec_values, vec_permutation) )
     // destroy matrix/vector descriptors
     CHECK_TRNSPARSE( trnsparseDestroySpVec(vec_permutation) )
@@ -76,7 +91,14 @@ int trnsparse_sample_coosort(void) {
     CHECK_TRNSPARSE( trnsparseDestroy(handle) )
     //--------------------------------------------------------------------------
     // device result check
-
+    CHECK_PORT( port_memcpy(h_rows, d_rows, nnz * sizeof(int),
+                           PORT_DEVICE_TO_HOST) )
+    CHECK_PORT( port_memcpy(h_columns, d_columns, nnz * sizeof(int),
+                           PORT_DEVICE_TO_HOST) )
+    CHECK_PORT( port_memcpy(h_values_sorted, d_values_sorted,
+                           nnz * sizeof(double), PORT_DEVICE_TO_HOST) )
+    CHECK_PORT( port_memcpy(h_permutation, d_permutation,
+                           nnz * sizeof(int), PORT_DEVICE_TO_HOST) )
     int correct = 1;
     for (int i = 0; i < nnz; i++) {
         if (h_rows[i]          != h_rows_ref[i]    ||
@@ -92,6 +114,12 @@ int trnsparse_sample_coosort(void) {
     else
         printf("coosort_example test FAILED: wrong result\n");
     //--------------------------------------------------------------------------
-
+    // device memory deallocation
+    CHECK_PORT( port_free(d_rows) )
+    CHECK_PORT( port_free(d_columns) )
+    CHECK_PORT( port_free(d_permutation) )
+    CHECK_PORT( port_free(d_values) )
+    CHECK_PORT( port_free(d_values_sorted) )
+    CHECK_PORT( port_free(d_buffer) )
     return EXIT_SUCCESS;
 }

@@ -27,7 +27,20 @@ int trnsparse_sample_gather(void) {
     float hY[]         = { 1.0f, 2.0f, 3.0f, 4.0f,
                            5.0f, 6.0f, 7.0f, 8.0f };
     float hX_result[]  = { 1.0f, 4.0f, 5.0f, 8.0f };
+    //--------------------------------------------------------------------------
+    // Device memory management
+    int   *dX_indices;
+    float *dY, *dX_values;
+    CHECK_PORT( port_malloc((void**) &dX_indices, nnz * sizeof(int))    )
+    CHECK_PORT( port_malloc((void**) &dX_values,  nnz * sizeof(float))  )
+    CHECK_PORT( port_malloc((void**) &dY,         size * sizeof(float)) )
 
+    CHECK_PORT( port_memcpy(dX_indices, hX_indices, nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dX_values, hX_values, nnz * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dY, hY, size * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
     //--------------------------------------------------------------------------
     // TRNSPARSE APIs
     trnsparseHandle_t     handle = NULL;
@@ -35,11 +48,11 @@ int trnsparse_sample_gather(void) {
     trnsparseDnVecDescr_t vecY;
     CHECK_TRNSPARSE( trnsparseCreate(&handle) )
     // Create sparse vector X
-    CHECK_TRNSPARSE( trnsparseCreateSpVec(&vecX, size, nnz, hX_indices, hX_values,
+    CHECK_TRNSPARSE( trnsparseCreateSpVec(&vecX, size, nnz, dX_indices, dX_values,
                                         TRNSPARSE_INDEX_32I,
                                         TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F) )
     // Create dense vector y
-    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, size, hY, TRN_R_32F) )
+    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, size, dY, TRN_R_32F) )
 
     // execute Gather
     CHECK_TRNSPARSE( trnsparseGather(handle, vecY, vecX) )
@@ -50,7 +63,8 @@ int trnsparse_sample_gather(void) {
     CHECK_TRNSPARSE( trnsparseDestroy(handle) )
     //--------------------------------------------------------------------------
     // device result check
-
+    CHECK_PORT( port_memcpy(hX_values, dX_values, nnz * sizeof(float),
+                           PORT_DEVICE_TO_HOST) )
     int correct = 1;
     for (int i = 0; i < nnz; i++) {
         if (hX_values[i] != hX_result[i]) { // direct floating point comparison
@@ -63,6 +77,9 @@ int trnsparse_sample_gather(void) {
     else
         printf("gather_example test FAILED: wrong result\n");
     //--------------------------------------------------------------------------
-
+    // device memory deallocation
+    CHECK_PORT( port_free(dX_indices) )
+    CHECK_PORT( port_free(dX_values)  )
+    CHECK_PORT( port_free(dY) )
     return EXIT_SUCCESS;
 }

@@ -5,11 +5,12 @@ it at build time. Usage: port.py SAMPLE.c NAME > NAME.c (NAME: the sample's dire
 
 Rules, in order: prefix substitution (cusparse -> trnsparse, CUSPARSE -> TRNSPARSE, CUDA_R_/CUDA_C_ ->
 TRN_R_/TRN_C_, cuComplex/cuDoubleComplex -> trnComplex/trnDoubleComplex, cudaDataType ->
-trnDataType_t); the CUDA runtime goes (its #include, the CHECK_CUDA statements: cudaMalloc,
-cudaMemcpy, cudaFree), and the device pointers d<X> become the host arrays h<X> they were copied
-from or to (their declarations are dropped); the sample's own CHECK_CUSPARSE macro is replaced by the
-one of trnsparse_samples_port.h; main becomes int trnsparse_sample_<NAME>(void). What is left over
-(a device array without a host twin) is fixed by hand and marked `ported:` in the file."""
+trnDataType_t); the CUDA runtime's include goes and its memory calls become host-memory helpers
+(cudaMalloc -> port_malloc, cudaMemcpy -> port_memcpy, cudaMemset -> port_memset, cudaFree ->
+port_free, CHECK_CUDA -> CHECK_PORT: trnsparse_samples_port.h), so the "device" arrays are heap
+arrays the samples copy to and from exactly as they do on a GPU; the sample's own CHECK_CUSPARSE
+macro is replaced by the one of trnsparse_samples_port.h; main becomes
+int trnsparse_sample_<NAME>(void). No hand edits."""
 import re
 import sys
 
@@ -21,35 +22,15 @@ head, body = src[:license_end], src[license_end:]
 body = re.sub(r"#define CHECK_\w+\(func\)(?:.*\\\n)*.*\n", "", body)
 body = re.sub(r"#include <(cuda_runtime_api|cusparse|cuda_runtime)\.h>[^\n]*\n", "", body)
 body = re.sub(r"#include <stdio.h>[^\n]*\n|#include <stdlib.h>[^\n]*\n", "", body)
-# CHECK_CUDA( ... ) statements, balanced parentheses
-out, i = [], 0
-while True:
-    j = body.find("CHECK_CUDA(", i)
-    if j < 0:
-        out.append(body[i:])
-        break
-    out.append(body[i:j])
-    depth, k = 0, j + len("CHECK_CUDA")
-    while True:
-        if body[k] == "(":
-            depth += 1
-        elif body[k] == ")":
-            depth -= 1
-            if depth == 0:
-                break
-        k += 1
-    i = k + 1
-body = "".join(out)
-# device pointer declarations, then d<X> -> h<X>
-body = re.sub(r"\n[ \t]*(?:const\s+)?\w+\s*\*\s*d[A-Z_]\w*(?:\s*,\s*\*\s*d[A-Z_]\w*)*\s*;[^\n]*", "", body)
-body = re.sub(r"\bd([A-Z]\w*)", r"h\1", body)
-body = re.sub(r"\bd_(\w+)", r"h_\1", body)
+# the CUDA runtime's memory calls become the host-memory helpers of trnsparse_samples_port.h
+for a, b in [("CHECK_CUDA", "CHECK_PORT"), ("cudaMalloc", "port_malloc"), ("cudaMemcpyHostToDevice", "PORT_HOST_TO_DEVICE"),
+             ("cudaMemcpyDeviceToHost", "PORT_DEVICE_TO_HOST"), ("cudaMemcpyDeviceToDevice", "PORT_DEVICE_TO_DEVICE"),
+             ("cudaMemcpy", "port_memcpy"), ("cudaMemset", "port_memset"), ("cudaFree", "port_free")]:
+    body = body.replace(a, b)
 for a, b in [("cusparse", "trnsparse"), ("CUSPARSE", "TRNSPARSE"), ("CUDA_R_", "TRN_R_"), ("CUDA_C_", "TRN_C_"),
              ("cuDoubleComplex", "trnDoubleComplex"), ("cuComplex", "trnComplex"), ("cudaDataType", "trnDataType_t")]:
     body = body.replace(a, b)
 body = body.replace("int main(void)", "int trnsparse_sample_%s(void)" % name)
-body = re.sub(r"\n\s*//-+\n\s*// Device memory management\n", "\n", body)
-body = re.sub(r"\n\s*// device memory deallocation\n", "\n", body)
 body = re.sub(r"[ \t]+\n", "\n", body)
 body = re.sub(r"\n{3,}", "\n\n", body)
 print(head + "\n/* Ported to trnsparse on host memory by tests/trnsparse/samples/port.py (" + name + "). */\n"

@@ -33,7 +33,20 @@ int trnsparse_sample_rot(void) {
                            -0.098075f, 6.0f, 7.0f, 0.535900f };
     float c_coeff      = 0.5f;
     float s_coeff      = 0.866025f;
+    //--------------------------------------------------------------------------
+    // Device memory management
+    int   *dX_indices;
+    float *dY, *dX_values;
+    CHECK_PORT( port_malloc((void**) &dX_indices, nnz * sizeof(int))    )
+    CHECK_PORT( port_malloc((void**) &dX_values,  nnz * sizeof(float))  )
+    CHECK_PORT( port_malloc((void**) &dY,         size * sizeof(float)) )
 
+    CHECK_PORT( port_memcpy(dX_indices, hX_indices, nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dX_values, hX_values, nnz * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dY, hY, size * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
     //--------------------------------------------------------------------------
     // TRNSPARSE APIs
     trnsparseHandle_t     handle = NULL;
@@ -41,11 +54,11 @@ int trnsparse_sample_rot(void) {
     trnsparseDnVecDescr_t vecY;
     CHECK_TRNSPARSE( trnsparseCreate(&handle) )
     // Create sparse vector X
-    CHECK_TRNSPARSE( trnsparseCreateSpVec(&vecX, size, nnz, hX_indices, hX_values,
+    CHECK_TRNSPARSE( trnsparseCreateSpVec(&vecX, size, nnz, dX_indices, dX_values,
                                         TRNSPARSE_INDEX_32I,
                                         TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F) )
     // Create dense vector y
-    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, size, hY, TRN_R_32F) )
+    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, size, dY, TRN_R_32F) )
 
     // execute Rot
     CHECK_TRNSPARSE( trnsparseRot(handle, &c_coeff, &s_coeff, vecX, vecY) )
@@ -56,7 +69,10 @@ int trnsparse_sample_rot(void) {
     CHECK_TRNSPARSE( trnsparseDestroy(handle) )
     //--------------------------------------------------------------------------
     // device result check
-
+    CHECK_PORT( port_memcpy(hY, dY, size * sizeof(float),
+                           PORT_DEVICE_TO_HOST) )
+    CHECK_PORT( port_memcpy(hX_values, dX_values, nnz * sizeof(float),
+                           PORT_DEVICE_TO_HOST) )
     int correct = 1;
     for (int i = 0; i < size; i++) {
         if (fabsf(hY[i] - hY_result[i]) > 0.001) {
@@ -75,6 +91,9 @@ int trnsparse_sample_rot(void) {
     else
         printf("rot_example test FAILED: wrong result\n");
     //--------------------------------------------------------------------------
-
+    // device memory deallocation
+    CHECK_PORT( port_free(dX_indices) )
+    CHECK_PORT( port_free(dX_values)  )
+    CHECK_PORT( port_free(dY) )
     return EXIT_SUCCESS;
 }

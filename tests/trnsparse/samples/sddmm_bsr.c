@@ -98,25 +98,46 @@ int trnsparse_sample_sddmm_bsr(void) {
 
     float alpha        = 1.0f;
     float beta         = 0.0f;
+    //--------------------------------------------------------------------------
+    // Device memory management
+    int   *dC_boffsets, *dC_bcolumns;
+    float *dC_values, *dB, *dA;
+    CHECK_PORT( port_malloc((void**) &dA, A_size * sizeof(float)) )
+    CHECK_PORT( port_malloc((void**) &dB, B_size * sizeof(float)) )
+    CHECK_PORT( port_malloc((void**) &dC_boffsets,
+                           (C_num_brows + 1) * sizeof(int)) )
+    CHECK_PORT( port_malloc((void**) &dC_bcolumns, C_bnnz * sizeof(int))   )
+    CHECK_PORT( port_malloc((void**) &dC_values,  C_nnz * sizeof(float)) )
 
+    CHECK_PORT( port_memcpy(dA, hA, A_size * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dB, hB, B_size * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dC_boffsets, hC_boffsets,
+                           (C_num_brows + 1) * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dC_bcolumns, hC_bcolumns, C_bnnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dC_values, hC_values, C_nnz * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
     //--------------------------------------------------------------------------
     // TRNSPARSE APIs
     trnsparseHandle_t     handle = NULL;
     trnsparseDnMatDescr_t matA, matB;
     trnsparseSpMatDescr_t matC;
-    void*                hBuffer    = NULL;
+    void*                dBuffer    = NULL;
     size_t               bufferSize = 0;
     CHECK_TRNSPARSE( trnsparseCreate(&handle) )
     // Create dense matrix A
-    CHECK_TRNSPARSE( trnsparseCreateDnMat(&matA, A_num_rows, A_num_cols, lda, hA,
+    CHECK_TRNSPARSE( trnsparseCreateDnMat(&matA, A_num_rows, A_num_cols, lda, dA,
                                         TRN_R_32F, TRNSPARSE_ORDER_ROW) )
     // Create dense matrix B
-    CHECK_TRNSPARSE( trnsparseCreateDnMat(&matB, A_num_cols, B_num_cols, ldb, hB,
+    CHECK_TRNSPARSE( trnsparseCreateDnMat(&matB, A_num_cols, B_num_cols, ldb, dB,
                                         TRN_R_32F, TRNSPARSE_ORDER_ROW) )
     // Create sparse matrix C in BSR format
     CHECK_TRNSPARSE( trnsparseCreateBsr(&matC, C_num_brows, C_num_bcols,
                                       C_bnnz, row_block_dim, col_block_dim,
-                                      hC_boffsets, hC_bcolumns, hC_values,
+                                      dC_boffsets, dC_bcolumns, dC_values,
                                       TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                                       TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F,
                                       TRNSPARSE_ORDER_ROW) )
@@ -127,6 +148,7 @@ int trnsparse_sample_sddmm_bsr(void) {
                                  TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                  &alpha, matA, matB, &beta, matC, TRN_R_32F,
                                  TRNSPARSE_SDDMM_ALG_DEFAULT, &bufferSize) )
+    CHECK_PORT( port_malloc(&dBuffer, bufferSize) )
 
     // execute preprocess (optional)
     CHECK_TRNSPARSE( trnsparseSDDMM_preprocess(
@@ -134,13 +156,13 @@ int trnsparse_sample_sddmm_bsr(void) {
                                   TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                   TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                   &alpha, matA, matB, &beta, matC, TRN_R_32F,
-                                  TRNSPARSE_SDDMM_ALG_DEFAULT, hBuffer) )
+                                  TRNSPARSE_SDDMM_ALG_DEFAULT, dBuffer) )
     // execute SDDMM
     CHECK_TRNSPARSE( trnsparseSDDMM(handle,
                                   TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                   TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                   &alpha, matA, matB, &beta, matC, TRN_R_32F,
-                                  TRNSPARSE_SDDMM_ALG_DEFAULT, hBuffer) )
+                                  TRNSPARSE_SDDMM_ALG_DEFAULT, dBuffer) )
     // destroy matrix/vector descriptors
     CHECK_TRNSPARSE( trnsparseDestroyDnMat(matA) )
     CHECK_TRNSPARSE( trnsparseDestroyDnMat(matB) )
@@ -148,7 +170,8 @@ int trnsparse_sample_sddmm_bsr(void) {
     CHECK_TRNSPARSE( trnsparseDestroy(handle) )
     //--------------------------------------------------------------------------
     // device result check
-
+    CHECK_PORT( port_memcpy(hC_values, dC_values, C_nnz * sizeof(float),
+                           PORT_DEVICE_TO_HOST) )
     int correct = 1;
     for (int i = 0; i < C_nnz; i++) {
         /* printf("%d %0.2f %0.2f\n", i, hC_values[i], hC_result[i]); */
@@ -162,6 +185,12 @@ int trnsparse_sample_sddmm_bsr(void) {
     else
         printf("sddmm_bsr_example test FAILED: wrong result\n");
     //--------------------------------------------------------------------------
-
+    // device memory deallocation
+    CHECK_PORT( port_free(dBuffer) )
+    CHECK_PORT( port_free(dA) )
+    CHECK_PORT( port_free(dB) )
+    CHECK_PORT( port_free(dC_boffsets) )
+    CHECK_PORT( port_free(dC_bcolumns) )
+    CHECK_PORT( port_free(dC_values) )
     return EXIT_SUCCESS;
 }

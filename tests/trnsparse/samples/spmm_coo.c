@@ -44,25 +44,44 @@ int trnsparse_sample_spmm_coo(void) {
                            67.0f, 40.0f, 195.0f, 188.0f };
     float  alpha       = 1.0f;
     float  beta        = 0.0f;
+    //--------------------------------------------------------------------------
+    // Device memory management
+    int   *dA_rows, *dA_columns;
+    float *dA_values, *dB, *dC;
+    CHECK_PORT( port_malloc((void**) &dA_rows,    A_nnz * sizeof(int))    )
+    CHECK_PORT( port_malloc((void**) &dA_columns, A_nnz * sizeof(int))    )
+    CHECK_PORT( port_malloc((void**) &dA_values,  A_nnz * sizeof(float))  )
+    CHECK_PORT( port_malloc((void**) &dB,         B_size * sizeof(float)) )
+    CHECK_PORT( port_malloc((void**) &dC,         C_size * sizeof(float)) )
 
+    CHECK_PORT( port_memcpy(dA_rows, hA_rows, A_nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dA_columns, hA_columns, A_nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dA_values, hA_values, A_nnz * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dB, hB, B_size * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dC, hC, C_size * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
     //--------------------------------------------------------------------------
     // TRNSPARSE APIs
     trnsparseHandle_t     handle = NULL;
     trnsparseSpMatDescr_t matA;
     trnsparseDnMatDescr_t matB, matC;
-    void*                hBuffer    = NULL;
+    void*                dBuffer    = NULL;
     size_t               bufferSize = 0;
     CHECK_TRNSPARSE( trnsparseCreate(&handle) )
     // Create sparse matrix A in COO format
     CHECK_TRNSPARSE( trnsparseCreateCoo(&matA, A_num_rows, A_num_cols, A_nnz,
-                                      hA_rows, hA_columns, hA_values,
+                                      dA_rows, dA_columns, dA_values,
                                       TRNSPARSE_INDEX_32I,
                                       TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F) )
     // Create dense matrix B
-    CHECK_TRNSPARSE( trnsparseCreateDnMat(&matB, B_num_rows, B_num_cols, ldb, hB,
+    CHECK_TRNSPARSE( trnsparseCreateDnMat(&matB, B_num_rows, B_num_cols, ldb, dB,
                                         TRN_R_32F, TRNSPARSE_ORDER_COL) )
     // Create dense matrix C
-    CHECK_TRNSPARSE( trnsparseCreateDnMat(&matC, A_num_rows, B_num_cols, ldc, hC,
+    CHECK_TRNSPARSE( trnsparseCreateDnMat(&matC, A_num_rows, B_num_cols, ldc, dC,
                                         TRN_R_32F, TRNSPARSE_ORDER_COL) )
     // allocate an external buffer if needed
     CHECK_TRNSPARSE( trnsparseSpMM_bufferSize(
@@ -71,13 +90,14 @@ int trnsparse_sample_spmm_coo(void) {
                                  TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                  &alpha, matA, matB, &beta, matC, TRN_R_32F,
                                  TRNSPARSE_SPMM_ALG_DEFAULT, &bufferSize) )
+    CHECK_PORT( port_malloc(&dBuffer, bufferSize) )
 
     // execute SpMM
     CHECK_TRNSPARSE( trnsparseSpMM(handle,
                                  TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                  TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                  &alpha, matA, matB, &beta, matC, TRN_R_32F,
-                                 TRNSPARSE_SPMM_ALG_DEFAULT, hBuffer) )
+                                 TRNSPARSE_SPMM_ALG_DEFAULT, dBuffer) )
 
     // destroy matrix/vector descriptors
     CHECK_TRNSPARSE( trnsparseDestroySpMat(matA) )
@@ -86,7 +106,8 @@ int trnsparse_sample_spmm_coo(void) {
     CHECK_TRNSPARSE( trnsparseDestroy(handle) )
     //--------------------------------------------------------------------------
     // device result check
-
+    CHECK_PORT( port_memcpy(hC, dC, C_size * sizeof(float),
+                           PORT_DEVICE_TO_HOST) )
     int correct = 1;
     for (int i = 0; i < A_num_rows; i++) {
         for (int j = 0; j < B_num_cols; j++) {
@@ -101,6 +122,12 @@ int trnsparse_sample_spmm_coo(void) {
     else
         printf("spmm_coo_example test FAILED: wrong result\n");
     //--------------------------------------------------------------------------
-
+    // device memory deallocation
+    CHECK_PORT( port_free(dBuffer) )
+    CHECK_PORT( port_free(dA_rows) )
+    CHECK_PORT( port_free(dA_columns) )
+    CHECK_PORT( port_free(dA_values) )
+    CHECK_PORT( port_free(dB) )
+    CHECK_PORT( port_free(dC) )
     return EXIT_SUCCESS;
 }

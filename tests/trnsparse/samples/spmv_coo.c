@@ -32,34 +32,54 @@ int trnsparse_sample_spmv_coo(void) {
     float hY_result[]  = { 19.0f, 8.0f, 51.0f, 52.0f };
     float alpha        = 1.0f;
     float beta         = 0.0f;
+    //--------------------------------------------------------------------------
+    // Device memory management
+    int   *dA_rows, *dA_columns;
+    float *dA_values, *dX, *dY;
+    CHECK_PORT( port_malloc((void**) &dA_rows,    A_nnz * sizeof(int))        )
+    CHECK_PORT( port_malloc((void**) &dA_columns, A_nnz * sizeof(int))        )
+    CHECK_PORT( port_malloc((void**) &dA_values,  A_nnz * sizeof(float))      )
+    CHECK_PORT( port_malloc((void**) &dX,         A_num_cols * sizeof(float)) )
+    CHECK_PORT( port_malloc((void**) &dY,         A_num_rows * sizeof(float)) )
 
+    CHECK_PORT( port_memcpy(dA_rows, hA_rows, A_nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dA_columns, hA_columns, A_nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dA_values, hA_values, A_nnz * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dX, hX, A_num_cols * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dY, hY, A_num_rows * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
     //--------------------------------------------------------------------------
     // TRNSPARSE APIs
     trnsparseHandle_t     handle = NULL;
     trnsparseSpMatDescr_t matA;
     trnsparseDnVecDescr_t vecX, vecY;
-    void*                hBuffer    = NULL;
+    void*                dBuffer    = NULL;
     size_t               bufferSize = 0;
     CHECK_TRNSPARSE( trnsparseCreate(&handle) )
     // Create sparse matrix A in CSR format
     CHECK_TRNSPARSE( trnsparseCreateCoo(&matA, A_num_rows, A_num_cols, A_nnz,
-                                      hA_rows, hA_columns, hA_values,
+                                      dA_rows, dA_columns, dA_values,
                                       TRNSPARSE_INDEX_32I,
                                       TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F) )
     // Create dense vector X
-    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecX, A_num_cols, hX, TRN_R_32F) )
+    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecX, A_num_cols, dX, TRN_R_32F) )
     // Create dense vector y
-    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, A_num_rows, hY, TRN_R_32F) )
+    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, A_num_rows, dY, TRN_R_32F) )
     // allocate an external buffer if needed
     CHECK_TRNSPARSE( trnsparseSpMV_bufferSize(
                                  handle, TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                  &alpha, matA, vecX, &beta, vecY, TRN_R_32F,
                                  TRNSPARSE_SPMV_ALG_DEFAULT, &bufferSize) )
+    CHECK_PORT( port_malloc(&dBuffer, bufferSize) )
 
     // execute SpMV
     CHECK_TRNSPARSE( trnsparseSpMV(handle, TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                  &alpha, matA, vecX, &beta, vecY, TRN_R_32F,
-                                 TRNSPARSE_SPMV_ALG_DEFAULT, hBuffer) )
+                                 TRNSPARSE_SPMV_ALG_DEFAULT, dBuffer) )
 
     // destroy matrix/vector descriptors
     CHECK_TRNSPARSE( trnsparseDestroySpMat(matA) )
@@ -68,7 +88,8 @@ int trnsparse_sample_spmv_coo(void) {
     CHECK_TRNSPARSE( trnsparseDestroy(handle) )
     //--------------------------------------------------------------------------
     // device result check
-
+    CHECK_PORT( port_memcpy(hY, dY, A_num_rows * sizeof(float),
+                           PORT_DEVICE_TO_HOST) )
     int correct = 1;
     for (int i = 0; i < A_num_rows; i++) {
         if (hY[i] != hY_result[i]) { // direct floating point comparison is not
@@ -81,6 +102,12 @@ int trnsparse_sample_spmv_coo(void) {
     else
         printf("spmv_coo_example test FAILED: wrong result\n");
     //--------------------------------------------------------------------------
-
+    // device memory deallocation
+    CHECK_PORT( port_free(dBuffer) )
+    CHECK_PORT( port_free(dA_rows) )
+    CHECK_PORT( port_free(dA_columns) )
+    CHECK_PORT( port_free(dA_values) )
+    CHECK_PORT( port_free(dX) )
+    CHECK_PORT( port_free(dY) )
     return EXIT_SUCCESS;
 }

@@ -28,30 +28,44 @@ int trnsparse_sample_spvv(void) {
                            5.0f, 6.0f, 7.0f, 8.0f };
     float result       = { 56.0f };
     float tmp_result;
+    //--------------------------------------------------------------------------
+    // Device memory management
+    int   *dX_indices;
+    float *dY, *dX_values;
+    CHECK_PORT( port_malloc((void**) &dX_indices, nnz * sizeof(int))    )
+    CHECK_PORT( port_malloc((void**) &dX_values,  nnz * sizeof(float))  )
+    CHECK_PORT( port_malloc((void**) &dY,         size * sizeof(float)) )
 
+    CHECK_PORT( port_memcpy(dX_indices, hX_indices, nnz * sizeof(int),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dX_values, hX_values, nnz * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
+    CHECK_PORT( port_memcpy(dY, hY, size * sizeof(float),
+                           PORT_HOST_TO_DEVICE) )
     //--------------------------------------------------------------------------
     // TRNSPARSE APIs
     trnsparseHandle_t     handle = NULL;
     trnsparseSpVecDescr_t vecX;
     trnsparseDnVecDescr_t vecY;
     size_t               bufferSize = 0;
-    void*                hBuffer    = NULL;
+    void*                dBuffer    = NULL;
     CHECK_TRNSPARSE( trnsparseCreate(&handle) )
     // Create sparse vector X
-    CHECK_TRNSPARSE( trnsparseCreateSpVec(&vecX, size, nnz, hX_indices, hX_values,
+    CHECK_TRNSPARSE( trnsparseCreateSpVec(&vecX, size, nnz, dX_indices, dX_values,
                                         TRNSPARSE_INDEX_32I,
                                         TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F) )
     // Create dense vector y
-    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, size, hY, TRN_R_32F) )
+    CHECK_TRNSPARSE( trnsparseCreateDnVec(&vecY, size, dY, TRN_R_32F) )
 
     // execute SpVV
     CHECK_TRNSPARSE( trnsparseSpVV_bufferSize(handle,
                                             TRNSPARSE_OPERATION_NON_TRANSPOSE,
                                             vecX, vecY, &tmp_result, TRN_R_32F,
                                             &bufferSize) )
+    CHECK_PORT( port_malloc(&dBuffer, bufferSize) )
 
     CHECK_TRNSPARSE( trnsparseSpVV(handle, TRNSPARSE_OPERATION_NON_TRANSPOSE,
-                                 vecX, vecY, &tmp_result, TRN_R_32F, hBuffer) )
+                                 vecX, vecY, &tmp_result, TRN_R_32F, dBuffer) )
 
     // destroy matrix/vector descriptors
     CHECK_TRNSPARSE( trnsparseDestroySpVec(vecX) )
@@ -64,6 +78,10 @@ int trnsparse_sample_spvv(void) {
     else
         printf("spvv_example test FAILED: wrong result\n");
     //--------------------------------------------------------------------------
-
+    // device memory deallocation
+    CHECK_PORT( port_free(dX_indices) )
+    CHECK_PORT( port_free(dX_values)  )
+    CHECK_PORT( port_free(dY) )
+    CHECK_PORT( port_free(dBuffer) )
     return EXIT_SUCCESS;
 }
