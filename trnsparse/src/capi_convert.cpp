@@ -36,17 +36,6 @@ std::initializer_list<std::pair<const char*, int>> matrix_items(int pos) {
   return pos == 1 ? at1 : at2;
 }
 
-std::size_t element_bytes(int vt) {
-  switch (vt) {
-    case TRN_R_16F:
-    case TRN_R_16BF: return 2;
-    case TRN_R_32F: return 4;
-    case TRN_R_64F:
-    case TRN_C_32F: return 8;
-    default: return 16;
-  }
-}
-
 // Csr2cscEx2 scalar arguments shared by _bufferSize and the call.
 Check& csr2csc_checks(Check& c, int m, int n, int nnz, int vt, int action, int base, int alg) {
   c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").nonnegative(nnz, 3, "nnz");
@@ -174,7 +163,7 @@ trnsparseStatus_t trnsparseCsr2cscEx2(trnsparseHandle_t h, int m, int n, int nnz
   return run(h, "trnsparseCsr2cscEx2", {{"csrRowPtr", 5}, {"csrColInd", 6}, {"cscColPtr", 8}, {"cscRowInd", 9}, {"cscVal", 7}},
              [&] {
                sp::csr_to_csc(m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr, cscRowInd,
-                              element_bytes(enum_value(vt)), numeric, index_base(enum_value(base)));
+                              value_type_bytes(enum_value(vt)), numeric, index_base(enum_value(base)));
              });
 }
 

@@ -164,13 +164,11 @@ trnsparseStatus_t trnsparseCooSetPointers(trnsparseSpMatDescr_t d, void* ri, voi
   return set_pointers("trnsparseCooSetPointers", d, TRNSPARSE_FORMAT_COO, ri, ci, val);
 }
 trnsparseStatus_t trnsparseConstSpMatGetValues(trnsparseConstSpMatDescr_t d, const void** values) {
-  Check c(g_log, "trnsparseConstSpMatGetValues", TRNSPARSE_STATUS_INVALID_VALUE);
-  if (!c.require(g_spmats.contains(d), 1, "spMatDescr").not_null(values, 2, "values")) return c.status();
-  *values = sp_values(const_cast<trnsparseSpMatDescr*>(d));
-  return TRNSPARSE_STATUS_SUCCESS;
+  return get_one("trnsparseConstSpMatGetValues", g_spmats, d, values,
+                 g_spmats.contains(d) ? sp_values(const_cast<trnsparseSpMatDescr*>(d)) : nullptr);
 }
 
-// ---- strided batches (recorded; compute calls on batchCount > 1 return NOT_SUPPORTED) ------------
+// ---- strided batches (SpMM computes them; docs/trnsparse.md) -------------------------------------
 
 trnsparseStatus_t trnsparseSpMatGetStridedBatch(trnsparseConstSpMatDescr_t d, int* batchCount) {
   Check c(g_log, "trnsparseSpMatGetStridedBatch", TRNSPARSE_STATUS_INVALID_VALUE);
