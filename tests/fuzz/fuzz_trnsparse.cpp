@@ -8,7 +8,9 @@
 // nothing crashes or throws.
 //
 // Also: the handle and descriptor entry points with NULL pointers, enum arguments valid or any int,
-// and SpMM / SpMV with fuzzed operations and algorithms on a made descriptor.
+// and SpMM / SpMV with fuzzed operations and algorithms on a made descriptor; and the generic API of
+// every value type (generic_calls): descriptor setters, a CSR / COO / CSC SpMV, SparseToDense, the
+// sparse-vector operations, Csr2cscEx2, Xcoo2csr and the sorts over fuzzed index arrays.
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -223,6 +225,21 @@ void run_one(trnfuzz::Input& raw) {
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
 
+// A host scalar of value type vt (16 bytes: room for a complex double whatever vt says).
+struct Scalar {
+  alignas(16) unsigned char b[16] = {};
+};
+Scalar scalar_of(int vt, double v) {
+  Scalar s;
+  if (vt == TRN_R_64F || vt == TRN_C_64F) {
+    std::memcpy(s.b, &v, sizeof v);
+  } else {
+    const float f = static_cast<float>(v);
+    std::memcpy(s.b, &f, sizeof f);
+  }
+  return s;
+}
+
 bool is_status(trnsparseStatus_t st) { return st >= TRNSPARSE_STATUS_SUCCESS && st <= TRNSPARSE_STATUS_INSUFFICIENT_RESOURCES; }
 
 // The entry points' argument checks: NULL handles and descriptor pointers, sizes from the shared
@@ -266,7 +283,8 @@ void api_calls(trnfuzz::Input& in) {
   trnsparseDnVecDescr_t vx = nullptr, vy = nullptr;
   require(trnsparseCreateDnVec(&vx, n, x.data(), static_cast<trnDataType_t>(vt)) == 0, "x");
   require(trnsparseCreateDnVec(&vy, n, y.data(), static_cast<trnDataType_t>(vt)) == 0, "y");
-  const float one = 1.0f, zero = 0.0f;
+  // alpha / beta encoded in the value type (a complex-double slot holds any of them).
+  const Scalar one = scalar_of(vt, 1.0), zero = scalar_of(vt, 0.0);
   const std::vector<double> y0 = y;
   // Fuzzed enum values are kept as int and cast at the call (a prvalue): an out-of-range value
   // loaded from an enum-typed local is what UBSan's enum check reports, not what the C API sees.
@@ -275,8 +293,8 @@ void api_calls(trnfuzz::Input& in) {
   const int alg = in.choice({TRNSPARSE_SPMV_ALG_DEFAULT, TRNSPARSE_SPMV_CSR_ALG1, TRNSPARSE_SPMV_CSR_ALG2,
                              TRNSPARSE_SPMV_COO_ALG1});
   const trnsparseStatus_t sv =
-      trnsparseSpMV(in.flag(16) ? nullptr : h, static_cast<trnsparseOperation_t>(op), in.flag(16) ? nullptr : &one, A,
-                    vx, &zero, vy, static_cast<trnDataType_t>(vt), static_cast<trnsparseSpMVAlg_t>(alg), nullptr);
+      trnsparseSpMV(in.flag(16) ? nullptr : h, static_cast<trnsparseOperation_t>(op), in.flag(16) ? nullptr : one.b, A,
+                    vx, zero.b, vy, static_cast<trnDataType_t>(vt), static_cast<trnsparseSpMVAlg_t>(alg), nullptr);
   require(is_status(sv), "SpMV status");
   if (sv != TRNSPARSE_STATUS_SUCCESS) require(y == y0, "a failed SpMV wrote y");
   trnfuzz::reach("api_spmv_ok", sv == TRNSPARSE_STATUS_SUCCESS);
@@ -291,7 +309,7 @@ void api_calls(trnfuzz::Input& in) {
     const std::vector<double> c0 = y;
     const int malg = in.choice({TRNSPARSE_SPMM_ALG_DEFAULT, TRNSPARSE_SPMM_COO_ALG1});
     const trnsparseStatus_t sm =
-        trnsparseSpMM(h, static_cast<trnsparseOperation_t>(op), TRNSPARSE_OPERATION_NON_TRANSPOSE, &one, A, mB, &zero,
+        trnsparseSpMM(h, static_cast<trnsparseOperation_t>(op), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, mB, zero.b,
                       mC, static_cast<trnDataType_t>(vt), static_cast<trnsparseSpMMAlg_t>(malg), nullptr);
     require(is_status(sm), "SpMM status");
     if (sm != TRNSPARSE_STATUS_SUCCESS) require(y == c0, "a failed SpMM wrote C");
@@ -305,16 +323,143 @@ void api_calls(trnfuzz::Input& in) {
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
 
+// The generic API of every value type: descriptor setters and getters with fuzzed arguments, the
+// sparse-vector operations with fuzzed indices (arrays of exactly nnz entries), the conversions and
+// sorts with fuzzed index arrays, and a CSR / COO / CSC product of a fuzzed value type. Every call
+// returns an allowed status; a failed call leaves its outputs bit-identical.
+void generic_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int vt = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F});
+  const std::int64_t m = b.u8() % 5, n = b.u8() % 5, nnz = b.u8() % 6;
+  std::vector<std::int32_t> off(static_cast<std::size_t>(m + 1)), col(static_cast<std::size_t>(nnz)), row(col.size());
+  const bool valid = b.u8() < 150;
+  // A valid row-sorted pattern (entries spread over the rows, distinct sorted columns) or raw bytes.
+  for (std::int64_t e = 0; e < nnz; ++e) {
+    row[static_cast<std::size_t>(e)] = valid ? static_cast<std::int32_t>(m > 0 ? e * m / std::max<std::int64_t>(nnz, 1) : 0) : b.u8() % 7 - 1;
+    col[static_cast<std::size_t>(e)] = valid ? static_cast<std::int32_t>(n > 0 ? e % n : 0) : b.u8() % 7 - 1;
+  }
+  for (std::int64_t r = 0; r <= m; ++r) {
+    std::int32_t k = 0;
+    while (k < nnz && row[static_cast<std::size_t>(k)] < r) ++k;
+    off[static_cast<std::size_t>(r)] = valid ? k : static_cast<std::int32_t>(b.u8() % 8) - 1;
+  }
+  std::vector<double> val(static_cast<std::size_t>(2 * nnz + 2), 0.5), x(40, 1.0), y(40, 2.0);
+  trnsparseSpMatDescr_t A = nullptr;
+  const int fmt = b.u8() % 3;
+  trnsparseStatus_t st = fmt == 0 ? trnsparseCreateCsr(&A, m, n, nnz, off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                                        TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, static_cast<trnDataType_t>(vt))
+                         : fmt == 1 ? trnsparseCreateCoo(&A, m, n, nnz, row.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                                         TRNSPARSE_INDEX_BASE_ZERO, static_cast<trnDataType_t>(vt))
+                                    : trnsparseCreateCsc(&A, n, m, nnz, off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                                         TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, static_cast<trnDataType_t>(vt));
+  require(is_status(st), "create status");
+  if (st == TRNSPARSE_STATUS_SUCCESS) {
+    trnfuzz::reach("generic_created");
+    // Setters with fuzzed arguments.
+    int attr = in.choice({0, 1});
+    require(allowed(trnsparseSpMatSetAttribute(A, static_cast<trnsparseSpMatAttribute_t>(in.choice({0, 1})), &attr,
+                                               b.u8() % 2 ? sizeof attr : 1)),
+            "SetAttribute");
+    require(allowed(trnsparseCsrSetStridedBatch(A, b.i32() % 3, b.u8() % 4 - 1, b.u8() % 8 - 1)), "CsrSetStridedBatch");
+    require(allowed(trnsparseCooSetStridedBatch(A, b.u8() % 3, b.u8() % 8 - 1)), "CooSetStridedBatch");
+    require(allowed(trnsparseCsrSetPointers(A, b.u8() % 4 ? off.data() : nullptr, col.data(), val.data())), "CsrSetPointers");
+    require(allowed(trnsparseCooSetPointers(A, row.data(), b.u8() % 4 ? col.data() : nullptr, val.data())), "CooSetPointers");
+    // A product in the fuzzed value type: y = A x (op fuzzed), untouched on failure.
+    const int op = in.choice({0, 1, 2});
+    const std::int64_t a_rows = fmt == 2 ? n : m, a_cols = fmt == 2 ? m : n;  // the CSC is n x m
+    const std::int64_t M = op == 0 ? a_rows : a_cols, K = op == 0 ? a_cols : a_rows;
+    trnsparseDnVecDescr_t vx = nullptr, vy = nullptr;
+    require(trnsparseCreateDnVec(&vx, K, x.data(), static_cast<trnDataType_t>(vt)) == 0, "x");
+    require(trnsparseCreateDnVec(&vy, M, y.data(), static_cast<trnDataType_t>(vt)) == 0, "y");
+    const Scalar one = scalar_of(vt, 1.0), zero = scalar_of(vt, 0.0);
+    const std::vector<double> y0 = y;
+    st = trnsparseSpMV(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, zero.b, vy, static_cast<trnDataType_t>(vt),
+                       TRNSPARSE_SPMV_ALG_DEFAULT, nullptr);
+    require(allowed(st), "generic SpMV status");
+    if (st != TRNSPARSE_STATUS_SUCCESS) require(y == y0, "a failed SpMV wrote y");
+    trnfuzz::reach("generic_spmv_ok", st == TRNSPARSE_STATUS_SUCCESS);
+    // SparseToDense into an m x n column-major matrix.
+    trnsparseDnMatDescr_t D = nullptr;
+    require(trnsparseCreateDnMat(&D, a_rows, a_cols, std::max<std::int64_t>(a_rows, 1), y.data(), static_cast<trnDataType_t>(vt),
+                                 TRNSPARSE_ORDER_COL) == 0, "D");
+    const std::vector<double> d0 = y;
+    st = trnsparseSparseToDense(h, A, D, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr);
+    require(allowed(st), "SparseToDense status");
+    if (st != TRNSPARSE_STATUS_SUCCESS) require(y == d0, "a failed SparseToDense wrote B");
+    trnsparseDestroyDnMat(D);
+    trnsparseDestroyDnVec(vx);
+    trnsparseDestroyDnVec(vy);
+    require(trnsparseDestroySpMat(A) == TRNSPARSE_STATUS_SUCCESS, "destroy");
+  }
+  // Sparse vector over the column array (indices fuzzed when !valid), against a dense vector of n.
+  trnsparseSpVecDescr_t sv = nullptr;
+  const std::int64_t svn = std::min<std::int64_t>(nnz, n);
+  st = trnsparseCreateSpVec(&sv, n, b.u8() % 8 ? svn : n + 1, col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                            TRNSPARSE_INDEX_BASE_ZERO, static_cast<trnDataType_t>(vt));
+  require(is_status(st), "CreateSpVec status");
+  if (st == TRNSPARSE_STATUS_SUCCESS) {
+    trnsparseDnVecDescr_t dv = nullptr;
+    require(trnsparseCreateDnVec(&dv, n, y.data(), static_cast<trnDataType_t>(vt)) == 0, "dv");
+    const Scalar c = scalar_of(vt, 0.6), s2 = scalar_of(vt, 0.8);
+    const std::vector<double> y0 = y, v0 = val;
+    const int which = b.u8() % 5;
+    Scalar result;
+    st = which == 0 ? trnsparseAxpby(h, c.b, sv, s2.b, dv)
+         : which == 1 ? trnsparseGather(h, dv, sv)
+         : which == 2 ? trnsparseScatter(h, sv, dv)
+         : which == 3 ? trnsparseRot(h, c.b, s2.b, sv, dv)
+                      : trnsparseSpVV(h, static_cast<trnsparseOperation_t>(in.choice({0, 2})), sv, dv, result.b,
+                                      static_cast<trnDataType_t>(vt), nullptr);
+    require(allowed(st), "vector op status");
+    if (st != TRNSPARSE_STATUS_SUCCESS) require(y == y0 && val == v0, "a failed vector op wrote its output");
+    trnfuzz::reach("generic_vector_ok", st == TRNSPARSE_STATUS_SUCCESS);
+    trnsparseDestroyDnVec(dv);
+    trnsparseDestroySpVec(sv);
+  }
+  // Conversions and sorts on the raw arrays (exact lengths), outputs untouched on failure.
+  std::vector<std::int32_t> cptr(static_cast<std::size_t>(n + 1), 9), rind(static_cast<std::size_t>(nnz), 9), P(rind.size(), 0);
+  std::vector<double> cval(static_cast<std::size_t>(2 * nnz + 2), 9.0);
+  st = trnsparseCsr2cscEx2(h, static_cast<int>(m), static_cast<int>(n), static_cast<int>(nnz), val.data(), off.data(),
+                           col.data(), cval.data(), cptr.data(), rind.data(), static_cast<trnDataType_t>(vt),
+                           static_cast<trnsparseAction_t>(in.choice({0, 1})), TRNSPARSE_INDEX_BASE_ZERO,
+                           TRNSPARSE_CSR2CSC_ALG1, nullptr);
+  require(allowed(st), "Csr2cscEx2 status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(cptr == std::vector<std::int32_t>(cptr.size(), 9), "failed Csr2cscEx2 wrote");
+  trnfuzz::reach("generic_csr2csc_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  std::vector<std::int32_t> ptr(static_cast<std::size_t>(m + 1), 9);
+  st = trnsparseXcoo2csr(h, row.data(), static_cast<int>(nnz), static_cast<int>(m), ptr.data(), TRNSPARSE_INDEX_BASE_ZERO);
+  require(allowed(st), "Xcoo2csr status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(ptr == std::vector<std::int32_t>(ptr.size(), 9), "failed Xcoo2csr wrote");
+  std::vector<std::int32_t> r2 = row, c2 = col;
+  st = trnsparseXcoosortByRow(h, static_cast<int>(m), static_cast<int>(n), static_cast<int>(nnz), r2.data(), c2.data(),
+                              P.data(), nullptr);
+  require(allowed(st), "Xcoosort status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(r2 == row && c2 == col, "failed Xcoosort wrote");
+  trnsparseMatDescr_t descr = nullptr;
+  require(trnsparseCreateMatDescr(&descr) == TRNSPARSE_STATUS_SUCCESS, "descr");
+  c2 = col;
+  st = trnsparseXcsrsort(h, static_cast<int>(m), static_cast<int>(n), static_cast<int>(nnz), descr, off.data(), c2.data(),
+                         P.data(), nullptr);
+  require(allowed(st), "Xcsrsort status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(c2 == col, "failed Xcsrsort wrote");
+  trnsparseDestroyMatDescr(descr);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"bsr_created", 600}, {"spmm_ok", 200}, {"spmm_rejected", 350}, {"csc_ok", 300},
-          {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100}};
+          {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100},
+          {"generic_created", 300}, {"generic_spmv_ok", 50}, {"generic_vector_ok", 50}, {"generic_csr2csc_ok", 100}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   run_one(in);
   api_calls(in);  // the bytes run_one left
+  generic_calls(in);
   return 0;
 }

@@ -403,6 +403,172 @@ trnsparseStatus_t trnsparseSbsr2csr(trnsparseHandle_t handle, trnsparseDirection
                                     const trnsparseMatDescr_t descrC, float* csrSortedValC, int* csrSortedRowPtrC,
                                     int* csrSortedColIndC);
 
+
+/* ---- the generic API in every value type (cuSPARSE 12.6) ---------------------------------------
+ * Value types of CSR, CSC and COO descriptors, dense matrices and vectors, sparse vectors:
+ * TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F (and TRN_R_16F / TRN_R_16BF as before). Where the
+ * arithmetic runs (docs/trnsparse.md "Generic API: value types"): TRN_R_32F (and 16-bit) SpMV/SpMM
+ * keep the TensorE BSR-block path; TRN_R_64F, TRN_C_32F and TRN_C_64F SpMV/SpMM and the sparse-vector
+ * operations run as one costed host step each (no NeuronCore engine computes in fp64 or complex),
+ * with computeType equal to the value type. Conversions and sorts move values, no arithmetic. */
+struct trnsparseSpVecDescr;
+typedef struct trnsparseSpVecDescr* trnsparseSpVecDescr_t;
+typedef struct trnsparseSpVecDescr const* trnsparseConstSpVecDescr_t;
+typedef enum { TRNSPARSE_ACTION_SYMBOLIC = 0, TRNSPARSE_ACTION_NUMERIC = 1 } trnsparseAction_t;
+typedef enum { TRNSPARSE_CSR2CSC_ALG_DEFAULT = 1, TRNSPARSE_CSR2CSC_ALG1 = 1 } trnsparseCsr2CscAlg_t;
+typedef enum { TRNSPARSE_SPARSETODENSE_ALG_DEFAULT = 0 } trnsparseSparseToDenseAlg_t;
+typedef enum { TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0 } trnsparseDenseToSparseAlg_t;
+
+/* sparse vector: nnz indices in [idxBase, size + idxBase), checked by every operation. */
+trnsparseStatus_t trnsparseCreateSpVec(trnsparseSpVecDescr_t* spVecDescr, int64_t size, int64_t nnz, void* indices,
+                                       void* values, trnsparseIndexType_t idxType, trnsparseIndexBase_t idxBase,
+                                       trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstSpVec(trnsparseConstSpVecDescr_t* spVecDescr, int64_t size, int64_t nnz,
+                                            const void* indices, const void* values, trnsparseIndexType_t idxType,
+                                            trnsparseIndexBase_t idxBase, trnDataType_t valueType);
+trnsparseStatus_t trnsparseDestroySpVec(trnsparseConstSpVecDescr_t spVecDescr);
+trnsparseStatus_t trnsparseSpVecGet(trnsparseSpVecDescr_t spVecDescr, int64_t* size, int64_t* nnz, void** indices,
+                                    void** values, trnsparseIndexType_t* idxType, trnsparseIndexBase_t* idxBase,
+                                    trnDataType_t* valueType);
+trnsparseStatus_t trnsparseConstSpVecGet(trnsparseConstSpVecDescr_t spVecDescr, int64_t* size, int64_t* nnz,
+                                         const void** indices, const void** values, trnsparseIndexType_t* idxType,
+                                         trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
+trnsparseStatus_t trnsparseSpVecGetIndexBase(trnsparseConstSpVecDescr_t spVecDescr, trnsparseIndexBase_t* idxBase);
+trnsparseStatus_t trnsparseSpVecGetValues(trnsparseSpVecDescr_t spVecDescr, void** values);
+trnsparseStatus_t trnsparseConstSpVecGetValues(trnsparseConstSpVecDescr_t spVecDescr, const void** values);
+trnsparseStatus_t trnsparseSpVecSetValues(trnsparseSpVecDescr_t spVecDescr, void* values);
+
+/* dense vector and matrix getters / setters */
+trnsparseStatus_t trnsparseDnVecGet(trnsparseDnVecDescr_t dnVecDescr, int64_t* size, void** values,
+                                    trnDataType_t* valueType);
+trnsparseStatus_t trnsparseConstDnVecGet(trnsparseConstDnVecDescr_t dnVecDescr, int64_t* size, const void** values,
+                                         trnDataType_t* valueType);
+trnsparseStatus_t trnsparseDnVecGetValues(trnsparseDnVecDescr_t dnVecDescr, void** values);
+trnsparseStatus_t trnsparseConstDnVecGetValues(trnsparseConstDnVecDescr_t dnVecDescr, const void** values);
+trnsparseStatus_t trnsparseDnVecSetValues(trnsparseDnVecDescr_t dnVecDescr, void* values);
+trnsparseStatus_t trnsparseDnMatGet(trnsparseDnMatDescr_t dnMatDescr, int64_t* rows, int64_t* cols, int64_t* ld,
+                                    void** values, trnDataType_t* type, trnsparseOrder_t* order);
+trnsparseStatus_t trnsparseConstDnMatGet(trnsparseConstDnMatDescr_t dnMatDescr, int64_t* rows, int64_t* cols,
+                                         int64_t* ld, const void** values, trnDataType_t* type,
+                                         trnsparseOrder_t* order);
+trnsparseStatus_t trnsparseDnMatGetValues(trnsparseDnMatDescr_t dnMatDescr, void** values);
+trnsparseStatus_t trnsparseConstDnMatGetValues(trnsparseConstDnMatDescr_t dnMatDescr, const void** values);
+trnsparseStatus_t trnsparseDnMatSetValues(trnsparseDnMatDescr_t dnMatDescr, void* values);
+/* Strided batches: SpMM computes them (matC's batchCount; matA a CSR or COO and matB of that count or
+ * 1, shared), one batch after the other; SpMV, SDDMM and the conversions return NOT_SUPPORTED for
+ * batchCount > 1 (logged). */
+trnsparseStatus_t trnsparseDnMatSetStridedBatch(trnsparseDnMatDescr_t dnMatDescr, int batchCount, int64_t batchStride);
+trnsparseStatus_t trnsparseDnMatGetStridedBatch(trnsparseConstDnMatDescr_t dnMatDescr, int* batchCount,
+                                                int64_t* batchStride);
+
+/* sparse matrix getters / setters (CSR, CSC, COO); CsrSetStridedBatch's offsetsBatchStride may be 0
+ * (every batch shares the row offsets). */
+trnsparseStatus_t trnsparseConstSpMatGetValues(trnsparseConstSpMatDescr_t spMatDescr, const void** values);
+trnsparseStatus_t trnsparseSpMatGetStridedBatch(trnsparseConstSpMatDescr_t spMatDescr, int* batchCount);
+trnsparseStatus_t trnsparseCooSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount, int64_t batchStride);
+trnsparseStatus_t trnsparseCsrSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount,
+                                              int64_t offsetsBatchStride, int64_t columnsValuesBatchStride);
+trnsparseStatus_t trnsparseCsrGet(trnsparseSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols, int64_t* nnz,
+                                  void** csrRowOffsets, void** csrColInd, void** csrValues,
+                                  trnsparseIndexType_t* csrRowOffsetsType, trnsparseIndexType_t* csrColIndType,
+                                  trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
+trnsparseStatus_t trnsparseConstCsrGet(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                       int64_t* nnz, const void** csrRowOffsets, const void** csrColInd,
+                                       const void** csrValues, trnsparseIndexType_t* csrRowOffsetsType,
+                                       trnsparseIndexType_t* csrColIndType, trnsparseIndexBase_t* idxBase,
+                                       trnDataType_t* valueType);
+trnsparseStatus_t trnsparseCscGet(trnsparseSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols, int64_t* nnz,
+                                  void** cscColOffsets, void** cscRowInd, void** cscValues,
+                                  trnsparseIndexType_t* cscColOffsetsType, trnsparseIndexType_t* cscRowIndType,
+                                  trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
+trnsparseStatus_t trnsparseConstCscGet(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                       int64_t* nnz, const void** cscColOffsets, const void** cscRowInd,
+                                       const void** cscValues, trnsparseIndexType_t* cscColOffsetsType,
+                                       trnsparseIndexType_t* cscRowIndType, trnsparseIndexBase_t* idxBase,
+                                       trnDataType_t* valueType);
+trnsparseStatus_t trnsparseCooGet(trnsparseSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols, int64_t* nnz,
+                                  void** cooRowInd, void** cooColInd, void** cooValues, trnsparseIndexType_t* idxType,
+                                  trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
+trnsparseStatus_t trnsparseConstCooGet(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
+                                       int64_t* nnz, const void** cooRowInd, const void** cooColInd,
+                                       const void** cooValues, trnsparseIndexType_t* idxType,
+                                       trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
+trnsparseStatus_t trnsparseCsrSetPointers(trnsparseSpMatDescr_t spMatDescr, void* csrRowOffsets, void* csrColInd,
+                                          void* csrValues);
+trnsparseStatus_t trnsparseCscSetPointers(trnsparseSpMatDescr_t spMatDescr, void* cscColOffsets, void* cscRowInd,
+                                          void* cscValues);
+trnsparseStatus_t trnsparseCooSetPointers(trnsparseSpMatDescr_t spMatDescr, void* cooRows, void* cooColumns,
+                                          void* cooValues);
+
+/* sparse-vector operations (host step, any value type; vecY of the same value type). Axpby:
+ * Y = alpha X + beta Y; Gather: X.values[i] = Y[X.indices[i]]; Scatter: Y[X.indices[i]] = X.values[i];
+ * Rot: (X, Y[idx]) = (c X + s Y[idx], c Y[idx] - s X); SpVV: result = sum op(X)_i Y[idx_i]. */
+trnsparseStatus_t trnsparseAxpby(trnsparseHandle_t handle, const void* alpha, trnsparseConstSpVecDescr_t vecX,
+                                 const void* beta, trnsparseDnVecDescr_t vecY);
+trnsparseStatus_t trnsparseGather(trnsparseHandle_t handle, trnsparseConstDnVecDescr_t vecY, trnsparseSpVecDescr_t vecX);
+trnsparseStatus_t trnsparseScatter(trnsparseHandle_t handle, trnsparseConstSpVecDescr_t vecX, trnsparseDnVecDescr_t vecY);
+trnsparseStatus_t trnsparseRot(trnsparseHandle_t handle, const void* c_coeff, const void* s_coeff,
+                               trnsparseSpVecDescr_t vecX, trnsparseDnVecDescr_t vecY);
+trnsparseStatus_t trnsparseSpVV_bufferSize(trnsparseHandle_t handle, trnsparseOperation_t opX,
+                                           trnsparseConstSpVecDescr_t vecX, trnsparseConstDnVecDescr_t vecY,
+                                           const void* result, trnDataType_t computeType, size_t* bufferSize);
+trnsparseStatus_t trnsparseSpVV(trnsparseHandle_t handle, trnsparseOperation_t opX, trnsparseConstSpVecDescr_t vecX,
+                                trnsparseConstDnVecDescr_t vecY, void* result, trnDataType_t computeType,
+                                void* externalBuffer);
+
+/* conversions (values copied, never combined; index arrays validated first) */
+trnsparseStatus_t trnsparseSparseToDense_bufferSize(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t matA,
+                                                    trnsparseDnMatDescr_t matB, trnsparseSparseToDenseAlg_t alg,
+                                                    size_t* bufferSize);
+trnsparseStatus_t trnsparseSparseToDense(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t matA,
+                                         trnsparseDnMatDescr_t matB, trnsparseSparseToDenseAlg_t alg,
+                                         void* externalBuffer);
+/* DenseToSparse: _analysis counts the nonzeros (x != 0), writes the CSR row / CSC column offsets and
+ * sets the descriptor's nnz; the caller allocates, calls Csr/Csc/CooSetPointers, then _convert. */
+trnsparseStatus_t trnsparseDenseToSparse_bufferSize(trnsparseHandle_t handle, trnsparseConstDnMatDescr_t matA,
+                                                    trnsparseSpMatDescr_t matB, trnsparseDenseToSparseAlg_t alg,
+                                                    size_t* bufferSize);
+trnsparseStatus_t trnsparseDenseToSparse_analysis(trnsparseHandle_t handle, trnsparseConstDnMatDescr_t matA,
+                                                  trnsparseSpMatDescr_t matB, trnsparseDenseToSparseAlg_t alg,
+                                                  void* externalBuffer);
+trnsparseStatus_t trnsparseDenseToSparse_convert(trnsparseHandle_t handle, trnsparseConstDnMatDescr_t matA,
+                                                 trnsparseSpMatDescr_t matB, trnsparseDenseToSparseAlg_t alg,
+                                                 void* externalBuffer);
+trnsparseStatus_t trnsparseCsr2cscEx2(trnsparseHandle_t handle, int m, int n, int nnz, const void* csrVal,
+                                      const int* csrRowPtr, const int* csrColInd, void* cscVal, int* cscColPtr,
+                                      int* cscRowInd, trnDataType_t valType, trnsparseAction_t copyValues,
+                                      trnsparseIndexBase_t idxBase, trnsparseCsr2CscAlg_t alg, void* buffer);
+trnsparseStatus_t trnsparseCsr2cscEx2_bufferSize(trnsparseHandle_t handle, int m, int n, int nnz, const void* csrVal,
+                                                 const int* csrRowPtr, const int* csrColInd, void* cscVal,
+                                                 int* cscColPtr, int* cscRowInd, trnDataType_t valType,
+                                                 trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase,
+                                                 trnsparseCsr2CscAlg_t alg, size_t* bufferSize);
+trnsparseStatus_t trnsparseXcoo2csr(trnsparseHandle_t handle, const int* cooRowInd, int nnz, int m,
+                                    int* csrSortedRowPtr, trnsparseIndexBase_t idxBase);
+trnsparseStatus_t trnsparseXcsr2coo(trnsparseHandle_t handle, const int* csrSortedRowPtr, int nnz, int m,
+                                    int* cooRowInd, trnsparseIndexBase_t idxBase);
+/* sorts (stable; P, length nnz, is permuted along: P_out[k] = P_in[source of entry k]). Xcoosort
+ * sorts by (row, column) or (column, row) and accepts either index base (rows in [0, m], columns in
+ * [0, n]); Xcsrsort/Xcscsort sort within each row/column and use descrA's index base. */
+trnsparseStatus_t trnsparseXcoosort_bufferSizeExt(trnsparseHandle_t handle, int m, int n, int nnz, const int* cooRowsA,
+                                                  const int* cooColsA, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseXcoosortByRow(trnsparseHandle_t handle, int m, int n, int nnz, int* cooRowsA, int* cooColsA,
+                                         int* P, void* pBuffer);
+trnsparseStatus_t trnsparseXcoosortByColumn(trnsparseHandle_t handle, int m, int n, int nnz, int* cooRowsA,
+                                            int* cooColsA, int* P, void* pBuffer);
+trnsparseStatus_t trnsparseXcsrsort_bufferSizeExt(trnsparseHandle_t handle, int m, int n, int nnz,
+                                                  const int* csrRowPtrA, const int* csrColIndA,
+                                                  size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseXcsrsort(trnsparseHandle_t handle, int m, int n, int nnz, const trnsparseMatDescr_t descrA,
+                                    const int* csrRowPtrA, int* csrColIndA, int* P, void* pBuffer);
+trnsparseStatus_t trnsparseXcscsort_bufferSizeExt(trnsparseHandle_t handle, int m, int n, int nnz,
+                                                  const int* cscColPtrA, const int* cscRowIndA,
+                                                  size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseXcscsort(trnsparseHandle_t handle, int m, int n, int nnz, const trnsparseMatDescr_t descrA,
+                                    const int* cscColPtrA, int* cscRowIndA, int* P, void* pBuffer);
+/* p = 0, 1, ..., n - 1 (deprecated in cuSPARSE 12, kept for the coosort sample). */
+trnsparseStatus_t trnsparseCreateIdentityPermutation(trnsparseHandle_t handle, int n, int* p);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,646 @@
+// trnsparse generic API in every value type, through the C API: SpMV / SpMM over CSR, CSC and COO
+// with fp64, complex-fp32 and complex-fp64 values and op(A) N / T / C, against a long-double loop
+// (independent code: it expands the matrix to dense) with the bound of docs/trnsparse.md, checked
+// two-sided (the error is within the bound, and the bound is tight enough that a wrong op, a missed
+// conjugate or a dropped entry would exceed it); the descriptor getters and setters; the
+// sparse-vector operations; the conversions and sorts; bad arguments per position with outputs
+// untouched, out-of-range indices as INVALID_VALUE.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "c_api_test_util.hpp"
+#include "trn/sparse/generic.hpp"
+#include "trnsparse.h"
+
+namespace {
+
+using trnsparse_test::g_lines;
+using trnsparse_test::Handle;
+using cld = std::complex<long double>;
+
+template <class T>
+struct Traits;
+template <>
+struct Traits<double> {
+  static constexpr trnDataType_t type = TRN_R_64F;
+  static constexpr bool complex = false;
+  static constexpr long double u = 0x1p-53L;
+};
+template <>
+struct Traits<std::complex<float>> {
+  static constexpr trnDataType_t type = TRN_C_32F;
+  static constexpr bool complex = true;
+  static constexpr long double u = 0x1p-53L;
+};
+template <>
+struct Traits<std::complex<double>> {
+  static constexpr trnDataType_t type = TRN_C_64F;
+  static constexpr bool complex = true;
+  static constexpr long double u = 0x1p-53L;
+};
+
+template <class T>
+T draw(std::mt19937_64& g) {
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  if constexpr (Traits<T>::complex)
+    return T(static_cast<typename T::value_type>(d(g)), static_cast<typename T::value_type>(d(g)));
+  else
+    return d(g);
+}
+template <class T>
+cld wide(T v) {
+  if constexpr (Traits<T>::complex)
+    return cld(v.real(), v.imag());
+  else
+    return cld(v, 0.0L);
+}
+template <class T>
+T narrow(cld v) {
+  if constexpr (Traits<T>::complex)
+    return T(static_cast<typename T::value_type>(v.real()), static_cast<typename T::value_type>(v.imag()));
+  else
+    return static_cast<T>(v.real());
+}
+
+// A random m x n CSR (sorted columns, density ~p, int32) and its dense copy (row-major, long double).
+template <class T>
+struct Csr {
+  int m = 0, n = 0;
+  std::vector<int> off, col;
+  std::vector<T> val;
+  std::vector<cld> dense;
+  Csr(int m_, int n_, double p, std::uint64_t seed) : m(m_), n(n_), dense(static_cast<size_t>(m_ * n_)) {
+    std::mt19937_64 g(seed);
+    std::bernoulli_distribution keep(p);
+    off.push_back(0);
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j)
+        if (keep(g)) {
+          col.push_back(j);
+          val.push_back(draw<T>(g));
+          dense[static_cast<size_t>(i * n + j)] = wide(val.back());
+        }
+      off.push_back(static_cast<int>(col.size()));
+    }
+  }
+  int nnz() const { return static_cast<int>(col.size()); }
+  cld at(int i, int j, int op) const {  // op(A)(i, j)
+    const cld a = op == 0 ? dense[static_cast<size_t>(i * n + j)] : dense[static_cast<size_t>(j * n + i)];
+    return op == 2 ? std::conj(a) : a;
+  }
+};
+
+// The descriptor of `fmt` for the CSR a: CSR as is; CSC of the same matrix (built from the dense copy);
+// COO from the CSR rows. Arrays kept alive by the struct.
+template <class T>
+struct Desc {
+  std::vector<int> a, b;
+  std::vector<T> v;
+  trnsparseSpMatDescr_t d = nullptr;
+  Desc(const Csr<T>& s, trnsparseFormat_t fmt) {
+    const trnDataType_t vt = Traits<T>::type;
+    if (fmt == TRNSPARSE_FORMAT_CSR) {
+      a = s.off, b = s.col, v = s.val;
+      EXPECT_EQ(trnsparseCreateCsr(&d, s.m, s.n, s.nnz(), a.data(), b.data(), v.data(), TRNSPARSE_INDEX_32I,
+                                   TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, vt),
+                TRNSPARSE_STATUS_SUCCESS);
+    } else if (fmt == TRNSPARSE_FORMAT_COO) {
+      for (int i = 0; i < s.m; ++i)
+        for (int e = s.off[static_cast<size_t>(i)]; e < s.off[static_cast<size_t>(i) + 1]; ++e) a.push_back(i);
+      b = s.col, v = s.val;
+      EXPECT_EQ(trnsparseCreateCoo(&d, s.m, s.n, s.nnz(), a.data(), b.data(), v.data(), TRNSPARSE_INDEX_32I,
+                                   TRNSPARSE_INDEX_BASE_ZERO, vt),
+                TRNSPARSE_STATUS_SUCCESS);
+    } else {
+      a.push_back(0);
+      for (int j = 0; j < s.n; ++j) {
+        for (int i = 0; i < s.m; ++i)
+          if (s.dense[static_cast<size_t>(i * s.n + j)] != cld(0)) {
+            b.push_back(i);
+            v.push_back(narrow<T>(s.dense[static_cast<size_t>(i * s.n + j)]));
+          }
+        a.push_back(static_cast<int>(b.size()));
+      }
+      EXPECT_EQ(trnsparseCreateCsc(&d, s.m, s.n, s.nnz(), a.data(), b.data(), v.data(), TRNSPARSE_INDEX_32I,
+                                   TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, vt),
+                TRNSPARSE_STATUS_SUCCESS);
+    }
+  }
+  ~Desc() { trnsparseDestroySpMat(d); }
+  Desc(const Desc&) = delete;
+  Desc& operator=(const Desc&) = delete;
+};
+
+// The documented bound: real fp64 gamma_{k+2}, complex sqrt(2) gamma_{k+4} of |alpha||op(A)||op(B)| +
+// |beta||C|; complex-fp32 adds the final rounding u32 |result|.
+template <class T>
+long double bound(int k, long double mag, long double result) {
+  const long double u = Traits<T>::u;
+  const int kk = k + (Traits<T>::complex ? 4 : 2);
+  long double b = kk * u / (1 - kk * u) * mag * (Traits<T>::complex ? std::sqrt(2.0L) : 1.0L);
+  if constexpr (std::is_same_v<T, std::complex<float>>) b = b * (1 + 0x1p-24L) + 0x1p-24L * result;
+  return b;
+}
+
+// C = alpha op(A) op(B) + beta C through trnsparseSpMM (n columns; SpMV when n == 0) and the check.
+template <class T>
+void check_product(trnsparseFormat_t fmt, int opA, int opB, int n_cols, std::uint64_t seed) {
+  Handle h;
+  const Csr<T> s(23, 17, 0.25, seed);
+  Desc<T> A(s, fmt);
+  const bool spmv = n_cols == 0;
+  const int n = spmv ? 1 : n_cols;
+  const int M = opA == 0 ? s.m : s.n, K = opA == 0 ? s.n : s.m;
+  std::mt19937_64 g(seed + 1);
+  std::vector<T> B(static_cast<size_t>(K * n)), C(static_cast<size_t>(M * n));
+  for (auto& x : B) x = draw<T>(g);
+  for (auto& x : C) x = draw<T>(g);
+  const std::vector<T> C0 = C;
+  const T alpha = narrow<T>(cld(0.75L, Traits<T>::complex ? -0.5L : 0.0L));
+  const T beta = narrow<T>(cld(-0.25L, Traits<T>::complex ? 0.125L : 0.0L));
+  const trnDataType_t vt = Traits<T>::type;
+  size_t bytes = 0;
+  if (spmv) {
+    trnsparseDnVecDescr_t x = nullptr, y = nullptr;
+    ASSERT_EQ(trnsparseCreateDnVec(&x, K, B.data(), vt), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseCreateDnVec(&y, M, C.data(), vt), TRNSPARSE_STATUS_SUCCESS);
+    const auto op = static_cast<trnsparseOperation_t>(opA);
+    ASSERT_EQ(trnsparseSpMV_bufferSize(h.h, op, &alpha, A.d, x, &beta, y, vt, TRNSPARSE_SPMV_ALG_DEFAULT, &bytes),
+              TRNSPARSE_STATUS_SUCCESS);
+    std::vector<char> buf(bytes);
+    ASSERT_EQ(trnsparseSpMV_preprocess(h.h, op, &alpha, A.d, x, &beta, y, vt, TRNSPARSE_SPMV_ALG_DEFAULT, buf.data()),
+              TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseSpMV(h.h, op, &alpha, A.d, x, &beta, y, vt, TRNSPARSE_SPMV_ALG_DEFAULT, buf.data()),
+              TRNSPARSE_STATUS_SUCCESS);
+    trnsparseDestroyDnVec(x);
+    trnsparseDestroyDnVec(y);
+  } else {  // B column-major (op N: K x n; op T/C: n x K), C row-major: both layouts exercised
+    trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+    const int brows = opB == 0 ? K : n, bcols = opB == 0 ? n : K;
+    ASSERT_EQ(trnsparseCreateDnMat(&mB, brows, bcols, brows, B.data(), vt, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseCreateDnMat(&mC, M, n, n, C.data(), vt, TRNSPARSE_ORDER_ROW), TRNSPARSE_STATUS_SUCCESS);
+    const auto oa = static_cast<trnsparseOperation_t>(opA), ob = static_cast<trnsparseOperation_t>(opB);
+    ASSERT_EQ(trnsparseSpMM_bufferSize(h.h, oa, ob, &alpha, A.d, mB, &beta, mC, vt, TRNSPARSE_SPMM_ALG_DEFAULT, &bytes),
+              TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseSpMM(h.h, oa, ob, &alpha, A.d, mB, &beta, mC, vt, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+              TRNSPARSE_STATUS_SUCCESS);
+    trnsparseDestroyDnMat(mB);
+    trnsparseDestroyDnMat(mC);
+  }
+  trnProfile_t prof{};
+  ASSERT_EQ(trnsparseGetLastProfile(h.h, &prof), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_GT(prof.total_ns, 0.0) << "the host step is costed";
+  const int brows = spmv ? K : (opB == 0 ? K : n);
+  int k_max = 0;
+  for (int r = 0; r < M; ++r) {
+    int k = 0;
+    for (int j = 0; j < K; ++j) k += s.at(r, j, opA) != cld(0) ? 1 : 0;
+    k_max = std::max(k_max, k);
+  }
+  long double worst = 0;
+  for (int r = 0; r < M; ++r)
+    for (int c = 0; c < n; ++c) {
+      cld acc = 0;
+      long double mag = 0;
+      for (int j = 0; j < K; ++j) {
+        const cld b = spmv || opB == 0 ? wide(B[static_cast<size_t>(j + c * brows)])
+                                       : (opB == 2 ? std::conj(wide(B[static_cast<size_t>(c + j * brows)]))
+                                                   : wide(B[static_cast<size_t>(c + j * brows)]));
+        acc += s.at(r, j, opA) * b;
+        mag += std::abs(s.at(r, j, opA)) * std::abs(b);
+      }
+      const size_t ci = spmv ? static_cast<size_t>(r) : static_cast<size_t>(r * n + c);
+      const cld want = wide(alpha) * acc + wide(beta) * wide(C0[ci]);
+      const long double err = std::abs(wide(C[ci]) - want);
+      const long double bnd = bound<T>(k_max, std::abs(wide(alpha)) * mag + std::abs(wide(beta)) * std::abs(wide(C0[ci])),
+                                       std::abs(want));
+      ASSERT_LE(err, bnd) << "row " << r << " col " << c;
+      // Tight enough to catch a wrong op or a lost entry: far below the size of one product.
+      EXPECT_LT(bnd, 1e-5L * (std::abs(wide(alpha)) * mag + 1e-3L));
+      worst = std::max(worst, err / (bnd + 1e-300L));
+    }
+  EXPECT_LE(worst, 1.0L);
+}
+
+template <class T>
+void sweep() {
+  std::uint64_t seed = 11;
+  for (auto fmt : {TRNSPARSE_FORMAT_CSR, TRNSPARSE_FORMAT_CSC, TRNSPARSE_FORMAT_COO})
+    for (int opA = 0; opA < 3; ++opA) {
+      SCOPED_TRACE(testing::Message() << "format " << fmt << " opA " << opA);
+      check_product<T>(fmt, opA, 0, 0, ++seed);  // SpMV
+      check_product<T>(fmt, opA, opA == 0 ? 0 : 2, 3, ++seed);
+    }
+}
+
+TEST(GenericProducts, Fp64SpMVAndSpMMWithinTheBound) { sweep<double>(); }
+TEST(GenericProducts, ComplexFp32SpMVAndSpMMWithinTheBound) { sweep<std::complex<float>>(); }
+TEST(GenericProducts, ComplexFp64SpMVAndSpMMWithinTheBound) { sweep<std::complex<double>>(); }
+
+TEST(GenericProducts, MixedTypesAndBatchesAreNotSupportedAndOutputUntouched) {
+  Handle h;
+  const Csr<double> s(6, 5, 0.5, 3);
+  Desc<double> A(s, TRNSPARSE_FORMAT_CSR);
+  std::vector<double> x(5, 1.0), y(6, 2.0);
+  std::vector<float> yf(6, 2.0f);
+  trnsparseDnVecDescr_t vx = nullptr, vy = nullptr, vyf = nullptr;
+  trnsparseCreateDnVec(&vx, 5, x.data(), TRN_R_64F);
+  trnsparseCreateDnVec(&vy, 6, y.data(), TRN_R_64F);
+  trnsparseCreateDnVec(&vyf, 6, yf.data(), TRN_R_32F);
+  const double one = 1.0, zero = 0.0;
+  const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  EXPECT_EQ(trnsparseSpMV(h.h, N, &one, A.d, vx, &zero, vyf, TRN_R_64F, TRNSPARSE_SPMV_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(trnsparseSpMV(h.h, N, &one, A.d, vx, &zero, vy, TRN_R_32F, TRNSPARSE_SPMV_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_NOT_SUPPORTED);
+  ASSERT_EQ(trnsparseCsrSetStridedBatch(A.d, 2, 0, s.nnz()), TRNSPARSE_STATUS_SUCCESS);
+  int batches = 0;
+  ASSERT_EQ(trnsparseSpMatGetStridedBatch(A.d, &batches), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(batches, 2);
+  EXPECT_EQ(trnsparseSpMV(h.h, N, &one, A.d, vx, &zero, vy, TRN_R_64F, TRNSPARSE_SPMV_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(y, std::vector<double>(6, 2.0));
+  EXPECT_EQ(yf, std::vector<float>(6, 2.0f));
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroyDnVec(vy);
+  trnsparseDestroyDnVec(vyf);
+}
+
+TEST(GenericProducts, BadArgumentsAtTheirPositionAndOutOfRangeColumnIsInvalid) {
+  Handle h;
+  Csr<std::complex<double>> s(6, 5, 0.5, 4);
+  Desc<std::complex<double>> A(s, TRNSPARSE_FORMAT_CSR);
+  std::vector<std::complex<double>> x(5, 1.0), y(6, 2.0), y4(4, 2.0);
+  trnsparseDnVecDescr_t vx = nullptr, vy = nullptr, vy4 = nullptr;
+  trnsparseCreateDnVec(&vx, 5, x.data(), TRN_C_64F);
+  trnsparseCreateDnVec(&vy, 6, y.data(), TRN_C_64F);
+  trnsparseCreateDnVec(&vy4, 4, y4.data(), TRN_C_64F);
+  const std::complex<double> one = 1.0, zero = 0.0;
+  const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  const auto vt = TRN_C_64F;
+  auto call = [&](int op, const void* al, trnsparseConstSpMatDescr_t a, trnsparseConstDnVecDescr_t xx, const void* be,
+                  trnsparseDnVecDescr_t yy, int ct, int alg) {
+    return trnsparseSpMV(h.h, static_cast<trnsparseOperation_t>(op), al, a, xx, be, yy, static_cast<trnDataType_t>(ct),
+                         static_cast<trnsparseSpMVAlg_t>(alg), nullptr);
+  };
+  EXPECT_EQ(call(3, &one, A.d, vx, &zero, vy, vt, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 1);
+  EXPECT_EQ(call(N, nullptr, A.d, vx, &zero, vy, vt, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 2);
+  EXPECT_EQ(call(N, &one, nullptr, vx, &zero, vy, vt, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 3);
+  EXPECT_EQ(call(N, &one, A.d, vy, &zero, vy, vt, 0), TRNSPARSE_STATUS_INVALID_VALUE);  // x of length 6
+  EXPECT_EQ(h.last_param(), 4);
+  EXPECT_EQ(call(N, &one, A.d, vx, nullptr, vy, vt, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 5);
+  EXPECT_EQ(call(N, &one, A.d, vx, &zero, vy4, vt, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 6);
+  EXPECT_EQ(call(N, &one, A.d, vx, &zero, vy, 99, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 7);
+  EXPECT_EQ(call(N, &one, A.d, vx, &zero, vy, vt, 42), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 8);
+  // An out-of-range column index: INVALID_VALUE at matA, y untouched, nothing read past x.
+  ASSERT_GT(s.nnz(), 0);
+  A.b[0] = 5;
+  EXPECT_EQ(call(N, &one, A.d, vx, &zero, vy, vt, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 3);
+  EXPECT_EQ(y, std::vector<std::complex<double>>(6, 2.0));
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroyDnVec(vy);
+  trnsparseDestroyDnVec(vy4);
+}
+
+TEST(GenericProducts, StridedBatchSpMMEqualsOneCallPerBatch) {
+  Handle h;
+  using T = std::complex<double>;
+  const Csr<T> s0(7, 6, 0.4, 31);
+  Csr<T> s1(7, 6, 0.4, 31);  // the same pattern, other values
+  for (auto& v : s1.val) v = v * T(0.5, -2.0);
+  std::vector<int> off = s0.off, col(2 * s0.col.size());
+  std::vector<T> val(2 * s0.val.size());
+  std::copy(s0.col.begin(), s0.col.end(), col.begin());
+  std::copy(s0.col.begin(), s0.col.end(), col.begin() + static_cast<long>(s0.col.size()));
+  std::copy(s0.val.begin(), s0.val.end(), val.begin());
+  std::copy(s1.val.begin(), s1.val.end(), val.begin() + static_cast<long>(s0.val.size()));
+  std::vector<T> B(2 * 6 * 3), C(2 * 7 * 3, T(1, 1)), Cref = C;
+  std::mt19937_64 g(5);
+  for (auto& x : B) x = draw<T>(g);
+  const T alpha(1.5, 0.5), beta(0.25, 0);
+  const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  trnsparseSpMatDescr_t A = nullptr;
+  trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+  ASSERT_EQ(trnsparseCreateCsr(&A, 7, 6, s0.nnz(), off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_C_64F),
+            TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCsrSetStridedBatch(A, 2, 0, s0.nnz()), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnMat(&mB, 6, 3, 6, B.data(), TRN_C_64F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseDnMatSetStridedBatch(mB, 2, 18), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnMat(&mC, 7, 3, 7, C.data(), TRN_C_64F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseDnMatSetStridedBatch(mC, 2, 21), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseSpMM(h.h, N, N, &alpha, A, mB, &beta, mC, TRN_C_64F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  for (int b = 0; b < 2; ++b) {  // the same product, one plain call per batch
+    trnsparseSpMatDescr_t Ab = nullptr;
+    trnsparseDnMatDescr_t Bb = nullptr, Cb = nullptr;
+    ASSERT_EQ(trnsparseCreateCsr(&Ab, 7, 6, s0.nnz(), off.data(), col.data() + b * s0.nnz(), val.data() + b * s0.nnz(),
+                                 TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_C_64F),
+              TRNSPARSE_STATUS_SUCCESS);
+    trnsparseCreateDnMat(&Bb, 6, 3, 6, B.data() + 18 * b, TRN_C_64F, TRNSPARSE_ORDER_COL);
+    trnsparseCreateDnMat(&Cb, 7, 3, 7, Cref.data() + 21 * b, TRN_C_64F, TRNSPARSE_ORDER_COL);
+    ASSERT_EQ(trnsparseSpMM(h.h, N, N, &alpha, Ab, Bb, &beta, Cb, TRN_C_64F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+              TRNSPARSE_STATUS_SUCCESS);
+    trnsparseDestroySpMat(Ab);
+    trnsparseDestroyDnMat(Bb);
+    trnsparseDestroyDnMat(Cb);
+  }
+  EXPECT_EQ(C, Cref);
+  // A bad column in batch 1 only: INVALID_VALUE at matA before batch 0 is written.
+  const std::vector<T> before = C;
+  col[static_cast<size_t>(s0.nnz())] = 6;
+  EXPECT_EQ(trnsparseSpMM(h.h, N, N, &alpha, A, mB, &beta, mC, TRN_C_64F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 4);
+  EXPECT_EQ(C, before);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroyDnMat(mB);
+  trnsparseDestroyDnMat(mC);
+}
+
+// ---- descriptors -----------------------------------------------------------------------------
+
+TEST(GenericDescriptors, GettersReturnWhatWasSetAndSettersCheck) {
+  int off[3] = {0, 1, 2}, col[2] = {1, 0}, off2[3] = {0, 1, 2};
+  std::complex<float> val[2] = {{1, 2}, {3, 4}};
+  trnsparseSpMatDescr_t d = nullptr;
+  ASSERT_EQ(trnsparseCreateCsr(&d, 2, 2, 2, off, col, val, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ZERO, TRN_C_32F),
+            TRNSPARSE_STATUS_SUCCESS);
+  int64_t r = 0, c = 0, nnz = 0;
+  void *po = nullptr, *pc = nullptr, *pv = nullptr;
+  trnsparseIndexType_t ot{}, ct{};
+  trnsparseIndexBase_t b{};
+  trnDataType_t vt{};
+  ASSERT_EQ(trnsparseCsrGet(d, &r, &c, &nnz, &po, &pc, &pv, &ot, &ct, &b, &vt), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(r, 2);
+  EXPECT_EQ(nnz, 2);
+  EXPECT_EQ(po, off);
+  EXPECT_EQ(pv, val);
+  EXPECT_EQ(ct, TRNSPARSE_INDEX_32I);
+  EXPECT_EQ(vt, TRN_C_32F);
+  EXPECT_EQ(trnsparseCsrGet(d, &r, &c, &nnz, &po, nullptr, &pv, &ot, &ct, &b, &vt), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trnsparseCooGet(d, &r, &c, &nnz, &po, &pc, &pv, &ot, &b, &vt), TRNSPARSE_STATUS_INVALID_VALUE);
+  ASSERT_EQ(trnsparseCsrSetPointers(d, off2, col, val), TRNSPARSE_STATUS_SUCCESS);
+  const void* cpo = nullptr;
+  const void* cpc = nullptr;
+  const void* cpv = nullptr;
+  ASSERT_EQ(trnsparseConstCsrGet(d, &r, &c, &nnz, &cpo, &cpc, &cpv, &ot, &ct, &b, &vt), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(cpo, off2);
+  EXPECT_EQ(trnsparseCsrSetPointers(d, nullptr, col, val), TRNSPARSE_STATUS_INVALID_VALUE);
+  int fill = TRNSPARSE_FILL_MODE_UPPER, got = -1;
+  ASSERT_EQ(trnsparseSpMatSetAttribute(d, TRNSPARSE_SPMAT_FILL_MODE, &fill, sizeof fill), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseSpMatGetAttribute(d, TRNSPARSE_SPMAT_FILL_MODE, &got, sizeof got), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(got, TRNSPARSE_FILL_MODE_UPPER);
+  EXPECT_EQ(trnsparseCsrSetStridedBatch(d, 0, 0, 0), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trnsparseCsrSetStridedBatch(d, 2, 0, 1), TRNSPARSE_STATUS_INVALID_VALUE);  // 0 < stride < nnz
+  trnsparseDestroySpMat(d);
+
+  double dv[6] = {};
+  trnsparseDnMatDescr_t m = nullptr;
+  ASSERT_EQ(trnsparseCreateDnMat(&m, 2, 3, 2, dv, TRN_R_64F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  int64_t ld = 0;
+  trnsparseOrder_t order{};
+  ASSERT_EQ(trnsparseDnMatGet(m, &r, &c, &ld, &pv, &vt, &order), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(c, 3);
+  EXPECT_EQ(ld, 2);
+  EXPECT_EQ(pv, dv);
+  EXPECT_EQ(vt, TRN_R_64F);
+  EXPECT_EQ(order, TRNSPARSE_ORDER_COL);
+  EXPECT_EQ(trnsparseDnMatSetStridedBatch(m, 3, 5), TRNSPARSE_STATUS_INVALID_VALUE);  // < ld * cols
+  ASSERT_EQ(trnsparseDnMatSetStridedBatch(m, 3, 6), TRNSPARSE_STATUS_SUCCESS);
+  int bc = 0;
+  int64_t bs = 0;
+  ASSERT_EQ(trnsparseDnMatGetStridedBatch(m, &bc, &bs), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(bc, 3);
+  EXPECT_EQ(bs, 6);
+  EXPECT_EQ(trnsparseDnMatSetValues(m, nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+  trnsparseDestroyDnMat(m);
+
+  int idx[2] = {3, 0};
+  double xv[2] = {1, 2};
+  trnsparseSpVecDescr_t v = nullptr;
+  EXPECT_EQ(trnsparseCreateSpVec(&v, 4, 5, idx, xv, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_64F),
+            TRNSPARSE_STATUS_INVALID_VALUE);  // nnz > size
+  ASSERT_EQ(trnsparseCreateSpVec(&v, 4, 2, idx, xv, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_64F),
+            TRNSPARSE_STATUS_SUCCESS);
+  int64_t size = 0;
+  void *pi = nullptr, *pxv = nullptr;
+  ASSERT_EQ(trnsparseSpVecGet(v, &size, &nnz, &pi, &pxv, &ot, &b, &vt), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(size, 4);
+  EXPECT_EQ(pi, idx);
+  EXPECT_EQ(pxv, xv);
+  trnsparseDestroySpVec(v);
+  EXPECT_EQ(trnsparseDestroySpVec(v), TRNSPARSE_STATUS_INVALID_VALUE);  // already destroyed
+}
+
+// ---- sparse vectors ---------------------------------------------------------------------------
+
+TEST(GenericVectors, AxpbyRotSpvvGatherScatterAgainstLoops) {
+  Handle h;
+  using C = std::complex<double>;
+  int idx[3] = {4, 0, 2};
+  C xv[3] = {{1, 2}, {-3, 0.5}, {0.25, -1}};
+  C y[6] = {{1, 1}, {2, 0}, {0, 3}, {-1, -1}, {5, 0}, {0, 0}};
+  const C alpha(0.5, -1), beta(2, 0.25);
+  trnsparseSpVecDescr_t x = nullptr;
+  trnsparseDnVecDescr_t vy = nullptr;
+  ASSERT_EQ(trnsparseCreateSpVec(&x, 6, 3, idx, xv, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_C_64F),
+            TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnVec(&vy, 6, y, TRN_C_64F), TRNSPARSE_STATUS_SUCCESS);
+  C want[6];
+  for (int i = 0; i < 6; ++i) want[i] = beta * y[i];
+  for (int e = 0; e < 3; ++e) want[idx[e]] += alpha * xv[e];
+  ASSERT_EQ(trnsparseAxpby(h.h, &alpha, x, &beta, vy), TRNSPARSE_STATUS_SUCCESS);
+  for (int i = 0; i < 6; ++i) EXPECT_LE(std::abs(y[i] - want[i]), 1e-15 * (1 + std::abs(want[i])));
+  C dot = 0, result = 0;
+  for (int e = 0; e < 3; ++e) dot += std::conj(xv[e]) * y[idx[e]];
+  size_t bytes = 0;
+  ASSERT_EQ(trnsparseSpVV_bufferSize(h.h, TRNSPARSE_OPERATION_CONJUGATE_TRANSPOSE, x, vy, &result, TRN_C_64F, &bytes),
+            TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseSpVV(h.h, TRNSPARSE_OPERATION_CONJUGATE_TRANSPOSE, x, vy, &result, TRN_C_64F, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_LE(std::abs(result - dot), 1e-14);
+  EXPECT_EQ(trnsparseSpVV(h.h, TRNSPARSE_OPERATION_NON_TRANSPOSE, x, vy, &result, TRN_R_64F, nullptr),
+            TRNSPARSE_STATUS_NOT_SUPPORTED);
+  const C cc(0.6, 0), ss(0.8, 0);
+  C xr[3], yr[6];
+  std::copy(xv, xv + 3, xr);
+  std::copy(y, y + 6, yr);
+  for (int e = 0; e < 3; ++e) {
+    const C a = xr[e], b = yr[idx[e]];
+    xr[e] = cc * a + ss * b;
+    yr[idx[e]] = cc * b - ss * a;
+  }
+  ASSERT_EQ(trnsparseRot(h.h, &cc, &ss, x, vy), TRNSPARSE_STATUS_SUCCESS);
+  for (int e = 0; e < 3; ++e) EXPECT_LE(std::abs(xv[e] - xr[e]), 1e-15 * (1 + std::abs(xr[e])));
+  for (int i = 0; i < 6; ++i) EXPECT_LE(std::abs(y[i] - yr[i]), 1e-15 * (1 + std::abs(yr[i])));
+  // Scatter then Gather round trip (moves only: exact).
+  C z[6] = {};
+  trnsparseDnVecDescr_t vz = nullptr;
+  ASSERT_EQ(trnsparseCreateDnVec(&vz, 6, z, TRN_C_64F), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseScatter(h.h, x, vz), TRNSPARSE_STATUS_SUCCESS);
+  for (int e = 0; e < 3; ++e) EXPECT_EQ(z[idx[e]], xv[e]);
+  EXPECT_EQ(z[1], C(0));
+  for (auto& v : xv) v = 0;
+  ASSERT_EQ(trnsparseGather(h.h, vz, x), TRNSPARSE_STATUS_SUCCESS);
+  for (int e = 0; e < 3; ++e) EXPECT_EQ(xv[e], z[idx[e]]);
+  // An index out of range: INVALID_VALUE at vecX, y untouched.
+  idx[1] = 6;
+  const std::vector<C> before(z, z + 6);
+  EXPECT_EQ(trnsparseScatter(h.h, x, vz), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 1);
+  EXPECT_EQ(std::vector<C>(z, z + 6), before);
+  EXPECT_EQ(trnsparseAxpby(h.h, &alpha, x, &beta, vz), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 2);
+  EXPECT_EQ(std::vector<C>(z, z + 6), before);
+  trnsparseDestroySpVec(x);
+  trnsparseDestroyDnVec(vy);
+  trnsparseDestroyDnVec(vz);
+}
+
+// ---- conversions ------------------------------------------------------------------------------
+
+TEST(GenericConversions, DenseToCsrToDenseAndCsr2cscAgainstTheDenseCopy) {
+  Handle h;
+  using T = std::complex<double>;
+  const Csr<T> s(9, 7, 0.3, 21);
+  std::vector<T> dense(static_cast<size_t>(9 * 7));  // column-major, ld 9
+  for (int i = 0; i < 9; ++i)
+    for (int j = 0; j < 7; ++j) dense[static_cast<size_t>(i + j * 9)] = narrow<T>(s.dense[static_cast<size_t>(i * 7 + j)]);
+  trnsparseDnMatDescr_t mA = nullptr;
+  ASSERT_EQ(trnsparseCreateDnMat(&mA, 9, 7, 9, dense.data(), TRN_C_64F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  std::vector<int> off(10, -1);
+  trnsparseSpMatDescr_t B = nullptr;
+  ASSERT_EQ(trnsparseCreateCsr(&B, 9, 7, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ONE, TRN_C_64F),
+            TRNSPARSE_STATUS_SUCCESS);
+  size_t bytes = 0;
+  ASSERT_EQ(trnsparseDenseToSparse_bufferSize(h.h, mA, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, &bytes),
+            TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseDenseToSparse_analysis(h.h, mA, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  int64_t r = 0, c = 0, nnz = 0;
+  ASSERT_EQ(trnsparseSpMatGetSize(B, &r, &c, &nnz), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(nnz, s.nnz());
+  std::vector<int> col(static_cast<size_t>(nnz));
+  std::vector<T> val(static_cast<size_t>(nnz));
+  ASSERT_EQ(trnsparseCsrSetPointers(B, off.data(), col.data(), val.data()), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseDenseToSparse_convert(h.h, mA, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  for (size_t i = 0; i < s.off.size(); ++i) EXPECT_EQ(off[i], s.off[i] + 1);
+  for (size_t e = 0; e < s.col.size(); ++e) {
+    EXPECT_EQ(col[e], s.col[e] + 1);
+    EXPECT_EQ(val[e], s.val[e]);
+  }
+  // SparseToDense of the result (row-major this time) reproduces the dense copy exactly.
+  std::vector<T> back(static_cast<size_t>(9 * 7), T(9, 9));
+  trnsparseDnMatDescr_t mBack = nullptr;
+  ASSERT_EQ(trnsparseCreateDnMat(&mBack, 9, 7, 7, back.data(), TRN_C_64F, TRNSPARSE_ORDER_ROW), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseSparseToDense(h.h, B, mBack, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+  for (int i = 0; i < 9; ++i)
+    for (int j = 0; j < 7; ++j) EXPECT_EQ(back[static_cast<size_t>(i * 7 + j)], dense[static_cast<size_t>(i + j * 9)]);
+  // Csr2cscEx2 (zero-based, the generator's CSR): the CSC of the dense copy.
+  std::vector<int> cptr(8), rind(static_cast<size_t>(s.nnz()));
+  std::vector<T> cval(static_cast<size_t>(s.nnz()));
+  ASSERT_EQ(trnsparseCsr2cscEx2(h.h, 9, 7, s.nnz(), s.val.data(), s.off.data(), s.col.data(), cval.data(), cptr.data(),
+                                rind.data(), TRN_C_64F, TRNSPARSE_ACTION_NUMERIC, TRNSPARSE_INDEX_BASE_ZERO,
+                                TRNSPARSE_CSR2CSC_ALG1, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  size_t e = 0;
+  for (int j = 0; j < 7; ++j) {
+    EXPECT_EQ(cptr[static_cast<size_t>(j)], static_cast<int>(e));
+    for (int i = 0; i < 9; ++i)
+      if (s.dense[static_cast<size_t>(i * 7 + j)] != cld(0)) {
+        EXPECT_EQ(rind[e], i);
+        EXPECT_EQ(cval[e], dense[static_cast<size_t>(i + j * 9)]);
+        ++e;
+      }
+  }
+  // An out-of-range column: INVALID_VALUE at csrColInd (6), outputs untouched.
+  std::vector<int> badcol = s.col;
+  badcol.back() = 7;
+  const std::vector<int> cptr0 = cptr;
+  EXPECT_EQ(trnsparseCsr2cscEx2(h.h, 9, 7, s.nnz(), s.val.data(), s.off.data(), badcol.data(), cval.data(), cptr.data(),
+                                rind.data(), TRN_C_64F, TRNSPARSE_ACTION_NUMERIC, TRNSPARSE_INDEX_BASE_ZERO,
+                                TRNSPARSE_CSR2CSC_ALG1, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 6);
+  EXPECT_EQ(cptr, cptr0);
+  trnsparseDestroyDnMat(mA);
+  trnsparseDestroyDnMat(mBack);
+  trnsparseDestroySpMat(B);
+}
+
+TEST(GenericConversions, CooCsrRoundTripAndSortsCarryThePermutation) {
+  Handle h;
+  int rows[6] = {2, 0, 1, 0, 2, 1}, cols[6] = {1, 3, 0, 0, 0, 2}, P[6];
+  ASSERT_EQ(trnsparseCreateIdentityPermutation(h.h, 6, P), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseXcoosortByRow(h.h, 3, 4, 6, rows, cols, P, nullptr), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(std::vector<int>(rows, rows + 6), (std::vector<int>{0, 0, 1, 1, 2, 2}));
+  EXPECT_EQ(std::vector<int>(cols, cols + 6), (std::vector<int>{0, 3, 0, 2, 0, 1}));
+  EXPECT_EQ(std::vector<int>(P, P + 6), (std::vector<int>{3, 1, 2, 5, 4, 0}));
+  int ptr[4];
+  ASSERT_EQ(trnsparseXcoo2csr(h.h, rows, 6, 3, ptr, TRNSPARSE_INDEX_BASE_ZERO), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(std::vector<int>(ptr, ptr + 4), (std::vector<int>{0, 2, 4, 6}));
+  int back[6];
+  ASSERT_EQ(trnsparseXcsr2coo(h.h, ptr, 6, 3, back, TRNSPARSE_INDEX_BASE_ZERO), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(std::vector<int>(back, back + 6), std::vector<int>(rows, rows + 6));
+  // csrsort: shuffle the columns within rows, sort back, P says where each came from.
+  int scol[6] = {3, 0, 2, 0, 1, 0}, Q[6] = {0, 1, 2, 3, 4, 5};
+  trnsparseMatDescr_t descr = nullptr;
+  ASSERT_EQ(trnsparseCreateMatDescr(&descr), TRNSPARSE_STATUS_SUCCESS);
+  size_t bytes = 0;
+  ASSERT_EQ(trnsparseXcsrsort_bufferSizeExt(h.h, 3, 4, 6, ptr, scol, &bytes), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseXcsrsort(h.h, 3, 4, 6, descr, ptr, scol, Q, nullptr), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(std::vector<int>(scol, scol + 6), (std::vector<int>{0, 3, 0, 2, 0, 1}));
+  EXPECT_EQ(std::vector<int>(Q, Q + 6), (std::vector<int>{1, 0, 3, 2, 5, 4}));
+  // Unsorted COO rows in coo2csr, an out-of-range column in csrsort: INVALID_VALUE, outputs untouched.
+  int unsorted[3] = {1, 0, 2}, ptr2[4] = {7, 7, 7, 7};
+  EXPECT_EQ(trnsparseXcoo2csr(h.h, unsorted, 3, 3, ptr2, TRNSPARSE_INDEX_BASE_ZERO), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 1);
+  EXPECT_EQ(ptr2[0], 7);
+  scol[2] = 4;
+  EXPECT_EQ(trnsparseXcsrsort(h.h, 3, 4, 6, descr, ptr, scol, Q, nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 6);
+  EXPECT_EQ(Q[0], 1);
+  trnsparseDestroyMatDescr(descr);
+}
+
+}  // namespace
+
+// The C++ layer's report: the plan prints the format, the value type and where it ran, and the
+// host step is the profile's time.
+TEST(GenericPlan, HostStepPlanPrintsFormatTypeAndEngines) {
+  namespace sp = trn::sparse;
+  const int off[3] = {0, 1, 2}, col[2] = {1, 0};
+  std::complex<double> val[2] = {{1, 2}, {3, 4}}, x[2] = {{1, 0}, {0, 1}}, y[2] = {};
+  const sp::SparseRef A{sp::SparseRef::Format::csr, 2, 2, 2, off, col, val, sp::IndexType::i32, sp::IndexType::i32,
+                        sp::IndexBase::zero, sp::Value::c64};
+  sp::CallReport r;
+  sp::spmv_host(sp::Settings{}, sp::GOp::C, 1.0, A, x, 0.0, y, &r);
+  EXPECT_NE(r.plan.find("spmv plan"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("CSR C_64F"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("host step"), std::string::npos) << r.plan;
+  EXPECT_GT(r.modeled_ns(), 0.0);
+  // y = A^H x: A = [0 1+2i; 3+4i 0], A^H = [0 3-4i; 1-2i 0]: y = (3-4i) i, (1-2i) 1.
+  EXPECT_EQ(y[0], std::complex<double>(4, 3));
+  EXPECT_EQ(y[1], std::complex<double>(1, -2));
+  std::printf("%s\n", r.plan.c_str());
+}

@@ -1,0 +1,68 @@
+// NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmv_csr, spmv_coo, spmm_csr, spmm_coo,
+// spmm_csr_batched, spmm_coo_batched, sddmm_csr, sddmm_bsr, spvv, axpby, gather, scatter, rot,
+// dense2sparse_csr, sparse2dense_csr, coosort), ported to trnsparse on host memory by samples/port.py
+// (prefix substitution; the CUDA runtime's memory calls become host-memory helpers; no hand edits). Each sample keeps its data, its
+// call sequence and its own exact check, and prints "<name>_example test PASSED" when the check
+// holds: the test runs it and asserts that line (and no FAILED line) on its standard output.
+#include <gtest/gtest.h>
+
+#include <string>
+
+extern "C" {
+int trnsparse_sample_spmv_csr(void);
+int trnsparse_sample_spmv_coo(void);
+int trnsparse_sample_spmm_csr(void);
+int trnsparse_sample_spmm_coo(void);
+int trnsparse_sample_spvv(void);
+int trnsparse_sample_axpby(void);
+int trnsparse_sample_gather(void);
+int trnsparse_sample_scatter(void);
+int trnsparse_sample_rot(void);
+int trnsparse_sample_dense2sparse_csr(void);
+int trnsparse_sample_sparse2dense_csr(void);
+int trnsparse_sample_coosort(void);
+int trnsparse_sample_sddmm_csr(void);
+int trnsparse_sample_sddmm_bsr(void);
+int trnsparse_sample_spmm_csr_batched(void);
+int trnsparse_sample_spmm_coo_batched(void);
+}
+
+namespace {
+
+void expect_passed(int (*sample)(), const std::string& name) {
+  testing::internal::CaptureStdout();
+  const int rc = sample();
+  const std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_EQ(rc, 0) << out;
+  EXPECT_NE(out.find(name + "_example test PASSED"), std::string::npos) << out;
+  EXPECT_EQ(out.find("FAILED"), std::string::npos) << out;
+}
+
+TEST(CusparseSamples, SpMV) {
+  expect_passed(trnsparse_sample_spmv_csr, "spmv_csr");
+  expect_passed(trnsparse_sample_spmv_coo, "spmv_coo");
+}
+TEST(CusparseSamples, SpMM) {
+  expect_passed(trnsparse_sample_spmm_csr, "spmm_csr");
+  expect_passed(trnsparse_sample_spmm_coo, "spmm_coo");
+  expect_passed(trnsparse_sample_spmm_csr_batched, "spmm_csr_batched");
+  expect_passed(trnsparse_sample_spmm_coo_batched, "spmm_coo_batched");
+}
+TEST(CusparseSamples, SDDMM) {
+  expect_passed(trnsparse_sample_sddmm_csr, "sddmm_csr");
+  expect_passed(trnsparse_sample_sddmm_bsr, "sddmm_bsr");
+}
+TEST(CusparseSamples, SparseVectors) {
+  expect_passed(trnsparse_sample_spvv, "spvv");
+  expect_passed(trnsparse_sample_axpby, "axpby");
+  expect_passed(trnsparse_sample_gather, "gather");
+  expect_passed(trnsparse_sample_scatter, "scatter");
+  expect_passed(trnsparse_sample_rot, "rot");
+}
+TEST(CusparseSamples, Conversions) {
+  expect_passed(trnsparse_sample_dense2sparse_csr, "dense2sparse_csr");
+  expect_passed(trnsparse_sample_sparse2dense_csr, "sparse2dense");  // as the sample prints it
+  expect_passed(trnsparse_sample_coosort, "coosort");
+}
+
+}  // namespace

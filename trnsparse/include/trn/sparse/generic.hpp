@@ -1,0 +1,125 @@
+// trnsparse generic API in every value type: SpMV / SpMM over CSR, CSC and COO with fp64, complex-fp32
+// and complex-fp64 values, the sparse-vector operations (Axpby, Gather, Scatter, Rot, SpVV), and the
+// index conversions (sparse <-> dense, CSR -> CSC, COO <-> CSR, the sorts). The C API (trnsparse.h)
+// is a thin shim over this header.
+//
+// Where the arithmetic runs (docs/trnsparse.md "Generic API: value types"). No NeuronCore engine
+// computes in fp64 or in complex, and the row-gather a CSR product needs has no DMA of its own on
+// the emulated core, so these products run as ONE costed host step per call (trn/core/host_step.hpp):
+// the operands cross the host link, a host thread runs the entry loop with fp64 (complex<double>)
+// accumulators, the result crosses back; the step's time (round trip + bytes / link bandwidth +
+// flops / host fp64 rate) is the call's modeled time. fp32 real values keep the TensorE BSR-block
+// path of sparse.hpp. Conversions and sorts move values and indices only (no arithmetic).
+//
+// Accuracy (u64 = 2^-53, u32 = 2^-24, gamma_k = k u64 / (1 - k u64); Higham, Accuracy and Stability
+// of Numerical Algorithms, 2nd ed., §3.1 and §3.6): each output element of op(A) op(B) is a sum of
+// k products accumulated in entry order in fp64, so for real values
+//     |y_hat - y| <= gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)        (fp64)
+// and for complex values sqrt(2) gamma_{k+4} of the same magnitudes; complex-fp32 outputs add the
+// final rounding to fp32: u32 |y| + (1 + u32) sqrt(2) gamma_{k+4} (...). k is the largest number of
+// stored entries in one row of op(A).
+#pragma once
+#include <complex>
+#include <cstdint>
+#include <string>
+
+#include "trn/sparse/sparse.hpp"
+
+namespace trn::sparse {
+
+// The value types of the generic API (trnDataType_t TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F).
+enum class Value : std::uint8_t { f32, f64, c32, c64 };
+std::size_t value_bytes(Value v);
+const char* value_name(Value v);  // "R_32F", "R_64F", "C_32F", "C_64F"
+
+// op(A) of the generic API: N, T, or C (conjugate transpose).
+enum class GOp : std::uint8_t { N, T, C };
+
+// A CSR, CSC or COO matrix of any Value. csr: offsets = row offsets [rows + 1], indices = columns;
+// csc: offsets = column offsets [cols + 1], indices = rows; coo: offsets = row indices [nnz],
+// indices = column indices [nnz] (both of indices_type). The index rules of sparse.hpp's views
+// (sorted, in range) are checked by validate().
+struct SparseRef {
+  enum class Format : std::uint8_t { csr, csc, coo };
+  Format format = Format::csr;
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  const void* offsets = nullptr;
+  const void* indices = nullptr;
+  void* values = nullptr;
+  IndexType offsets_type = IndexType::i32, indices_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  Value value = Value::f32;
+};
+// Checks the index arrays (throws InvalidArgument naming "offsets", "columns", "nnz", ...).
+void validate(const SparseRef& a);
+
+// A dense matrix (or a vector: cols = 1, ld = rows) of any Value.
+struct DenseAny {
+  void* data = nullptr;
+  Value value = Value::f32;
+  std::int64_t rows = 0, cols = 0, ld = 0;
+  Layout layout = Layout::col_major;
+};
+
+using Scalar = std::complex<double>;  // alpha, beta, c, s as given (the real part for real types)
+
+// C = alpha op(A) op(B) + beta C on the host step (A, B, C of one Value, not f32: those take the
+// tile path). op(A) M x K, op(B) K x n, C M x n. beta == 0 never reads C. Deterministic: entries
+// are accumulated in storage order.
+void spmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
+               const DenseAny& C, CallReport* report = nullptr);
+// y = alpha op(A) x + beta y: spmm_host with one column.
+void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SparseRef& A, const void* x, Scalar beta, void* y,
+               CallReport* report = nullptr);
+// The plan text of both: format, value type, shape, where it runs and why.
+std::string host_product_plan(const char* routine, GOp opA, const SparseRef& A, std::int64_t n);
+
+// ---- sparse vectors ---------------------------------------------------------------------------
+// nnz entries: values[i] at position indices[i] - base of a vector of `size`; indices in range
+// (validate()); duplicates are allowed and processed in storage order.
+struct SpVecRef {
+  std::int64_t size = 0, nnz = 0;
+  const void* indices = nullptr;
+  void* values = nullptr;
+  IndexType index_type = IndexType::i32;
+  IndexBase base = IndexBase::zero;
+  Value value = Value::f32;
+};
+void validate(const SpVecRef& x);
+
+// Y = alpha X + beta Y (Y dense, `size` elements of x.value).
+void axpby(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report = nullptr);
+// X.values[i] = Y[X.indices[i]] (moves only).
+void gather(const void* y, const SpVecRef& x);
+// Y[X.indices[i]] = X.values[i] (moves only).
+void scatter(const SpVecRef& x, void* y);
+// X_i, Y[idx_i] = c X_i + s Y[idx_i], c Y[idx_i] - s X_i.
+void rot(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x, void* y, CallReport* report = nullptr);
+// sum op(X)_i Y[idx_i] (op C conjugates X), rounded once to x.value.
+Scalar spvv(const Settings& s, GOp opX, const SpVecRef& x, const void* y, CallReport* report = nullptr);
+
+// ---- conversions (values moved, never combined) ------------------------------------------------
+// B = A (B zero-filled first; B of A's value type).
+void sparse_to_dense(const SparseRef& A, const DenseAny& B);
+// Entries x != 0 of A (both parts for complex). Returns nnz; for csr/csc also writes the offsets
+// array of `out` (out.offsets may not be NULL then). The pattern does not depend on the indices.
+std::int64_t dense_to_sparse_analysis(const DenseAny& A, const SparseRef& out);
+// Fills out's indices (and COO row indices) and values; out.nnz must be the analysis' count.
+void dense_to_sparse_convert(const DenseAny& A, const SparseRef& out);
+// CSR (m x n, nnz, int32, base `base`) -> CSC: cscColPtr[n + 1], cscRowInd[nnz] and (numeric)
+// cscVal; rows increasing within each column (a stable counting sort). csr_val / csc_val may be
+// NULL when !numeric. Validates the CSR's offsets and column range (unsorted columns allowed).
+void csr_to_csc(std::int64_t m, std::int64_t n, std::int64_t nnz, const void* csr_val, const std::int32_t* row_ptr,
+                const std::int32_t* col_ind, void* csc_val, std::int32_t* col_ptr, std::int32_t* row_ind,
+                std::size_t value_bytes, bool numeric, IndexBase base);
+// COO sorted row indices -> CSR row offsets (m + 1); CSR offsets -> COO row indices.
+void coo_to_csr(const std::int32_t* coo_rows, std::int64_t nnz, std::int64_t m, std::int32_t* row_ptr, IndexBase base);
+void csr_to_coo(const std::int32_t* row_ptr, std::int64_t nnz, std::int64_t m, std::int32_t* coo_rows, IndexBase base);
+// Stable sorts by (major, minor) key carrying P along: coosort by row (major rows) or column;
+// csrsort / cscsort sort the minor indices within each offsets segment.
+void coo_sort(std::int64_t m, std::int64_t n, std::int64_t nnz, std::int32_t* rows, std::int32_t* cols,
+              std::int32_t* P, bool by_row);
+void compressed_sort(std::int64_t major, std::int64_t minor, std::int64_t nnz, const std::int32_t* offsets,
+                     std::int32_t* indices, std::int32_t* P, IndexBase base);
+
+}  // namespace trn::sparse

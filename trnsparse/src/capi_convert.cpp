@@ -1,0 +1,227 @@
+// trnsparse C shim: the conversions and sorts of the generic and legacy APIs (SparseToDense,
+// DenseToSparse, Csr2cscEx2, Xcoo2csr / Xcsr2coo, Xcoosort / Xcsrsort / Xcscsort,
+// CreateIdentityPermutation). Host index work (trn/sparse/generic.hpp): every index array is checked
+// before the first output is written, an out-of-range index is INVALID_VALUE at its array's position.
+#include <numeric>
+
+#include "capi_internal.hpp"
+
+using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal namespace
+
+namespace {
+
+// A generic sparse descriptor (CSR / CSC / COO, one of the four value types) and a dense matrix of
+// the same shape and value type. sparse_written: the sparse side is the output.
+Check& conversion_checks(Check& c, const trnsparseSpMatDescr* s, int s_pos, const trnsparseDnMatDescr* d, int d_pos,
+                         bool sparse_written, int alg) {
+  c.require(g_spmats.contains(s) && (!sparse_written || !s->is_const), s_pos, "sparse matrix");
+  c.require(g_dnmats.contains(d) && (sparse_written || !d->is_const), d_pos, "dense matrix");
+  c.one_of(alg, {0}, 3, "alg");
+  if (!c) return c;
+  c.require_or(generic_format(s->format) && is_generic_value_type(s->value_type), TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "conversions: CSR, CSC or COO of TRN_R_32F/R_64F/C_32F/C_64F values");
+  c.require_or(s->batch_count == 1 && d->batch_count == 1, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "strided batches are not converted in this release");
+  if (!c) return c;
+  return c.require(d->value_type == s->value_type && d->m.rows == sp_rows(s) && d->m.cols == sp_cols(s), d_pos,
+                   "dense matrix");
+}
+
+// The C++ layer's array names -> the descriptor's position.
+std::initializer_list<std::pair<const char*, int>> matrix_items(int pos) {
+  static const std::initializer_list<std::pair<const char*, int>> at1{
+      {"offsets", 1}, {"columns", 1}, {"nnz", 1}, {"values", 1}, {"cooRowInd", 1}, {"cooColInd", 1}, {"matB", 2}};
+  static const std::initializer_list<std::pair<const char*, int>> at2{
+      {"offsets", 2}, {"columns", 2}, {"nnz", 2}, {"values", 2}, {"matB", 2}};
+  return pos == 1 ? at1 : at2;
+}
+
+// Csr2cscEx2 scalar arguments shared by _bufferSize and the call.
+Check& csr2csc_checks(Check& c, int m, int n, int nnz, int vt, int action, int base, int alg) {
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").nonnegative(nnz, 3, "nnz");
+  c.one_of(vt, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F, TRN_R_16F, TRN_R_16BF}, 10, "valType");
+  c.one_of(action, {TRNSPARSE_ACTION_SYMBOLIC, TRNSPARSE_ACTION_NUMERIC}, 11, "copyValues");
+  return c.one_of(base, {0, 1}, 12, "idxBase").one_of(alg, {TRNSPARSE_CSR2CSC_ALG1}, 13, "alg");
+}
+
+// Xcoosort / Xcsrsort / Xcscsort _bufferSizeExt: sizes only.
+trnsparseStatus_t sort_buffer_size(trnsparseHandle_t h, const char* fn, int m, int n, int nnz, size_t* bytes) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").nonnegative(nnz, 3, "nnz");
+  if (!c.not_null(bytes, 6, "pBufferSizeInBytes")) return c.status();
+  *bytes = kBufferBytes;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t coosort(trnsparseHandle_t h, const char* fn, int m, int n, int nnz, int* rows, int* cols, int* P,
+                          bool by_row) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").nonnegative(nnz, 3, "nnz");
+  c.require(rows != nullptr || nnz == 0, 4, "cooRowsA").require(cols != nullptr || nnz == 0, 5, "cooColsA");
+  if (!c.require(P != nullptr || nnz == 0, 6, "P")) return c.status();
+  return run(h, fn, {{"cooRowsA", 4}, {"cooColsA", 5}, {"P", 6}}, [&] { sp::coo_sort(m, n, nnz, rows, cols, P, by_row); });
+}
+
+// Xcsrsort (major = rows) / Xcscsort (major = columns).
+trnsparseStatus_t compressed_sort(trnsparseHandle_t h, const char* fn, int m, int n, int nnz, const trnsparseMatDescr* d,
+                                  const int* offsets, int* indices, int* P, bool csr) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").nonnegative(nnz, 3, "nnz");
+  c.require(g_mat_descrs.contains(d), 4, "descrA").not_null(offsets, 5, "offsets");
+  if (!c.require(indices != nullptr || nnz == 0, 6, "indices").require(P != nullptr || nnz == 0, 7, "P")) return c.status();
+  return run(h, fn, {{"offsets", 5}, {"indices", 6}, {"P", 7}}, [&] {
+    sp::compressed_sort(csr ? m : n, csr ? n : m, nnz, offsets, indices, P, index_base(d->base));
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsparseStatus_t trnsparseSparseToDense_bufferSize(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A,
+                                                    trnsparseDnMatDescr_t B, trnsparseSparseToDenseAlg_t alg,
+                                                    size_t* bufferSize) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSparseToDense_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg)).not_null(bufferSize, 4, "bufferSize")) return c.status();
+  *bufferSize = kBufferBytes;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseSparseToDense(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseDnMatDescr_t B,
+                                         trnsparseSparseToDenseAlg_t alg, void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSparseToDense", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg))) return c.status();
+  return run(h, "trnsparseSparseToDense", matrix_items(1), [&] { sp::sparse_to_dense(generic_of(A), dense_any(B)); });
+}
+
+trnsparseStatus_t trnsparseDenseToSparse_bufferSize(trnsparseHandle_t h, trnsparseConstDnMatDescr_t A,
+                                                    trnsparseSpMatDescr_t B, trnsparseDenseToSparseAlg_t alg,
+                                                    size_t* bufferSize) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseDenseToSparse_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg)).not_null(bufferSize, 4, "bufferSize")) return c.status();
+  *bufferSize = kBufferBytes;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseDenseToSparse_analysis(trnsparseHandle_t h, trnsparseConstDnMatDescr_t A,
+                                                  trnsparseSpMatDescr_t B, trnsparseDenseToSparseAlg_t alg,
+                                                  void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseDenseToSparse_analysis", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
+  return run(h, "trnsparseDenseToSparse_analysis", matrix_items(2), [&] {
+    const std::int64_t nnz = sp::dense_to_sparse_analysis(dense_any(A), generic_of(B));
+    B->csr.nnz = B->csc.nnz = B->coo.nnz = nnz;  // SpMatGetSize reports it; the caller allocates
+  });
+}
+
+trnsparseStatus_t trnsparseDenseToSparse_convert(trnsparseHandle_t h, trnsparseConstDnMatDescr_t A,
+                                                 trnsparseSpMatDescr_t B, trnsparseDenseToSparseAlg_t alg,
+                                                 void* externalBuffer) {
+  (void)externalBuffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseDenseToSparse_convert", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
+  return run(h, "trnsparseDenseToSparse_convert", matrix_items(2),
+             [&] { sp::dense_to_sparse_convert(dense_any(A), generic_of(B)); });
+}
+
+trnsparseStatus_t trnsparseCsr2cscEx2_bufferSize(trnsparseHandle_t h, int m, int n, int nnz, const void*, const int*,
+                                                 const int*, void*, int*, int*, trnDataType_t vt, trnsparseAction_t act,
+                                                 trnsparseIndexBase_t base, trnsparseCsr2CscAlg_t alg,
+                                                 size_t* bufferSize) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseCsr2cscEx2_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!csr2csc_checks(c, m, n, nnz, enum_value(vt), enum_value(act), enum_value(base), enum_value(alg))
+           .not_null(bufferSize, 14, "bufferSize"))
+    return c.status();
+  *bufferSize = kBufferBytes;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+trnsparseStatus_t trnsparseCsr2cscEx2(trnsparseHandle_t h, int m, int n, int nnz, const void* csrVal, const int* csrRowPtr,
+                                      const int* csrColInd, void* cscVal, int* cscColPtr, int* cscRowInd,
+                                      trnDataType_t vt, trnsparseAction_t act, trnsparseIndexBase_t base,
+                                      trnsparseCsr2CscAlg_t alg, void* buffer) {
+  (void)buffer;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseCsr2cscEx2", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  const bool numeric = enum_value(act) == TRNSPARSE_ACTION_NUMERIC;
+  csr2csc_checks(c, m, n, nnz, enum_value(vt), enum_value(act), enum_value(base), enum_value(alg));
+  c.require(csrVal != nullptr || !numeric || nnz == 0, 4, "csrVal").not_null(csrRowPtr, 5, "csrRowPtr");
+  c.require(csrColInd != nullptr || nnz == 0, 6, "csrColInd").require(cscVal != nullptr || !numeric || nnz == 0, 7, "cscVal");
+  c.not_null(cscColPtr, 8, "cscColPtr").require(cscRowInd != nullptr || nnz == 0, 9, "cscRowInd");
+  if (!c) return c.status();
+  return run(h, "trnsparseCsr2cscEx2", {{"csrRowPtr", 5}, {"csrColInd", 6}, {"cscColPtr", 8}, {"cscRowInd", 9}, {"cscVal", 7}},
+             [&] {
+               sp::csr_to_csc(m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr, cscRowInd,
+                              value_type_bytes(enum_value(vt)), numeric, index_base(enum_value(base)));
+             });
+}
+
+trnsparseStatus_t trnsparseXcoo2csr(trnsparseHandle_t h, const int* cooRowInd, int nnz, int m, int* csrSortedRowPtr,
+                                    trnsparseIndexBase_t idxBase) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseXcoo2csr", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(cooRowInd != nullptr || nnz == 0, 1, "cooRowInd").nonnegative(nnz, 2, "nnz").nonnegative(m, 3, "m");
+  if (!c.not_null(csrSortedRowPtr, 4, "csrSortedRowPtr").one_of(enum_value(idxBase), {0, 1}, 5, "idxBase")) return c.status();
+  return run(h, "trnsparseXcoo2csr", {{"cooRowInd", 1}, {"csrSortedRowPtr", 4}},
+             [&] { sp::coo_to_csr(cooRowInd, nnz, m, csrSortedRowPtr, index_base(enum_value(idxBase))); });
+}
+
+trnsparseStatus_t trnsparseXcsr2coo(trnsparseHandle_t h, const int* csrSortedRowPtr, int nnz, int m, int* cooRowInd,
+                                    trnsparseIndexBase_t idxBase) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseXcsr2coo", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.not_null(csrSortedRowPtr, 1, "csrSortedRowPtr").nonnegative(nnz, 2, "nnz").nonnegative(m, 3, "m");
+  c.require(cooRowInd != nullptr || nnz == 0, 4, "cooRowInd");
+  if (!c.one_of(enum_value(idxBase), {0, 1}, 5, "idxBase")) return c.status();
+  return run(h, "trnsparseXcsr2coo", {{"csrSortedRowPtr", 1}, {"cooRowInd", 4}},
+             [&] { sp::csr_to_coo(csrSortedRowPtr, nnz, m, cooRowInd, index_base(enum_value(idxBase))); });
+}
+
+trnsparseStatus_t trnsparseXcoosort_bufferSizeExt(trnsparseHandle_t h, int m, int n, int nnz, const int*, const int*,
+                                                  size_t* bytes) {
+  return sort_buffer_size(h, "trnsparseXcoosort_bufferSizeExt", m, n, nnz, bytes);
+}
+trnsparseStatus_t trnsparseXcoosortByRow(trnsparseHandle_t h, int m, int n, int nnz, int* rows, int* cols, int* P, void*) {
+  return coosort(h, "trnsparseXcoosortByRow", m, n, nnz, rows, cols, P, true);
+}
+trnsparseStatus_t trnsparseXcoosortByColumn(trnsparseHandle_t h, int m, int n, int nnz, int* rows, int* cols, int* P,
+                                            void*) {
+  return coosort(h, "trnsparseXcoosortByColumn", m, n, nnz, rows, cols, P, false);
+}
+trnsparseStatus_t trnsparseXcsrsort_bufferSizeExt(trnsparseHandle_t h, int m, int n, int nnz, const int*, const int*,
+                                                  size_t* bytes) {
+  return sort_buffer_size(h, "trnsparseXcsrsort_bufferSizeExt", m, n, nnz, bytes);
+}
+trnsparseStatus_t trnsparseXcsrsort(trnsparseHandle_t h, int m, int n, int nnz, const trnsparseMatDescr_t d,
+                                    const int* rowPtr, int* colInd, int* P, void*) {
+  return compressed_sort(h, "trnsparseXcsrsort", m, n, nnz, d, rowPtr, colInd, P, true);
+}
+trnsparseStatus_t trnsparseXcscsort_bufferSizeExt(trnsparseHandle_t h, int m, int n, int nnz, const int*, const int*,
+                                                  size_t* bytes) {
+  return sort_buffer_size(h, "trnsparseXcscsort_bufferSizeExt", m, n, nnz, bytes);
+}
+trnsparseStatus_t trnsparseXcscsort(trnsparseHandle_t h, int m, int n, int nnz, const trnsparseMatDescr_t d,
+                                    const int* colPtr, int* rowInd, int* P, void*) {
+  return compressed_sort(h, "trnsparseXcscsort", m, n, nnz, d, colPtr, rowInd, P, false);
+}
+
+trnsparseStatus_t trnsparseCreateIdentityPermutation(trnsparseHandle_t h, int n, int* p) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseCreateIdentityPermutation", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.nonnegative(n, 1, "n").require(p != nullptr || n == 0, 2, "p")) return c.status();
+  std::iota(p, p + n, 0);
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,142 @@
+// trnsparse C shim: the extensions, Krylov solvers (CG, BiCGStab, GMRES) and block-sparse attention.
+#include "capi_internal.hpp"
+
+using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal namespace
+
+namespace {
+
+enum class Solver { cg, bicgstab, gmres };
+
+// The shared body of trnsparseBsrCg/Bicgstab/Gmres. Positions: matA 1, vecB 2, vecX 3, tolerance 4,
+// maxIterations 5, (GMRES: restart 6), then precond, iterations, residualHistory, info.
+trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, const trnsparseSpMatDescr* A,
+                         const trnsparseDnVecDescr* b, trnsparseDnVecDescr* x, float tol, int max_it, int restart,
+                         int precond, int* iterations, float* history, int* info) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const int shift = which == Solver::gmres ? 1 : 0;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.require(g_spmats.contains(A), 1, "matA").require(g_dnvecs.contains(b), 2, "vecB");
+  c.require(g_dnvecs.contains(x) && !x->is_const, 3, "vecX").require(tol >= 0.0f, 4, "tolerance");
+  c.nonnegative(max_it, 5, "maxIterations").require(which != Solver::gmres || restart >= 1, 6, "restart");
+  c.one_of(precond, {TRNSPARSE_PRECOND_NONE, TRNSPARSE_PRECOND_JACOBI, TRNSPARSE_PRECOND_BLOCK_JACOBI}, 6 + shift, "precond");
+  c.not_null(iterations, 7 + shift, "iterations").not_null(info, 9 + shift, "info");
+  if (!c) return c.status();
+  c.require_or(A->format == TRNSPARSE_FORMAT_BSR, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "Krylov solvers take BSR operators");
+  c.require_or(!A->wide && !b->wide && !x->wide, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "fp64 values: no fp64 tile path");
+  if (!c) return c.status();
+  c.require(A->bsr.rows() == A->bsr.cols() && A->bsr.value_type == trn::DType::f32, 1, "matA");
+  c.require(b->size == A->bsr.rows() && b->dtype == trn::DType::f32, 2, "vecB");
+  c.require(x->size == A->bsr.rows() && x->dtype == trn::DType::f32, 3, "vecX");
+  if (!check_sparse(c, A, 1, "matA")) return c.status();
+  if (A->bsr.rows() == 0) {  // an empty system is solved by the empty x (b and x may be NULL)
+    *iterations = 0;
+    *info = 0;
+    if (history != nullptr) history[0] = 0.0f;
+    return TRNSPARSE_STATUS_SUCCESS;
+  }
+  sp::KrylovOptions opt;
+  opt.max_iterations = max_it;
+  opt.tolerance = tol;
+  opt.jacobi = precond == TRNSPARSE_PRECOND_JACOBI;
+  opt.block_jacobi = precond == TRNSPARSE_PRECOND_BLOCK_JACOBI;
+  opt.restart = restart;
+  return run(h, fn, {{"matA", 1}, {"valueType", 1}, {"vector", 3}, {"restart", 6}}, [&] {
+    const auto* bv = static_cast<const float*>(b->values);
+    auto* xv = static_cast<float*>(x->values);
+    const sp::KrylovResult r = which == Solver::cg         ? sp::cg(h->settings, A->bsr, bv, xv, opt)
+                               : which == Solver::bicgstab ? sp::bicgstab(h->settings, A->bsr, bv, xv, opt)
+                                                           : sp::gmres(h->settings, A->bsr, bv, xv, opt);
+    *iterations = r.iterations;
+    *info = r.converged ? 0 : r.breakdown ? 2 : 1;
+    if (history != nullptr) {
+      const std::size_t count = std::min(r.residual_history.size(), static_cast<std::size_t>(max_it) + 1);
+      for (std::size_t k = 0; k < count; ++k) history[k] = static_cast<float>(r.residual_history[k]);
+    }
+    trnProfile_t p{};
+    p.target = static_cast<trnTarget_t>(h->settings.target);
+    p.total_ns = r.modeled_ns;
+    h->last_profile = p;
+  });
+}
+
+// Mask, head dimension and tile type checks shared by the attention entry points (positions 1, 2
+// and `tile_pos`); seq = rows(mask).
+Check& attention_checks(Check& c, const trnsparseSpMatDescr* mask, int64_t head_dim, int tile_type, int tile_pos) {
+  c.require(g_spmats.contains(mask), 1, "mask").require(head_dim >= 1 && head_dim <= 128, 2, "headDim");
+  c.one_of(tile_type, {TRN_R_32F, TRN_R_16BF}, tile_pos, "tileType");
+  if (!c) return c;
+  c.require_or(mask->format == TRNSPARSE_FORMAT_BSR, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "attention masks are BSR patterns");
+  if (!c) return c;
+  const sp::BsrView& m = mask->bsr;
+  c.require(m.brows == m.bcols && m.row_block == m.col_block && m.row_block <= 128, 1, "mask");
+  return c;
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsparseStatus_t trnsparseBsrCg(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t b,
+                                 trnsparseDnVecDescr_t x, float tol, int maxIt, trnsparsePreconditioner_t pc, int* it,
+                                 float* hist, int* info) {
+  return krylov(h, Solver::cg, "trnsparseBsrCg", A, b, x, tol, maxIt, 1, enum_value(pc), it, hist, info);
+}
+
+trnsparseStatus_t trnsparseBsrBicgstab(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t b,
+                                       trnsparseDnVecDescr_t x, float tol, int maxIt, trnsparsePreconditioner_t pc,
+                                       int* it, float* hist, int* info) {
+  return krylov(h, Solver::bicgstab, "trnsparseBsrBicgstab", A, b, x, tol, maxIt, 1, enum_value(pc), it, hist, info);
+}
+
+trnsparseStatus_t trnsparseBsrGmres(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t b,
+                                    trnsparseDnVecDescr_t x, float tol, int maxIt, int restart,
+                                    trnsparsePreconditioner_t pc, int* it, float* hist, int* info) {
+  return krylov(h, Solver::gmres, "trnsparseBsrGmres", A, b, x, tol, maxIt, restart, enum_value(pc), it, hist, info);
+}
+
+trnsparseStatus_t trnsparseBlockSparseAttentionForward(trnsparseHandle_t h, trnsparseConstSpMatDescr_t mask,
+                                                       int64_t headDim, const float* Q, const float* K, const float* V,
+                                                       float scale, float* O, float* logsumexp, trnDataType_t tileType) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsparseBlockSparseAttentionForward";
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!attention_checks(c, mask, headDim, enum_value(tileType), 9)) return c.status();
+  const bool any = mask->bsr.rows() > 0;
+  c.require(Q != nullptr || !any, 3, "Q").require(K != nullptr || !any, 4, "K").require(V != nullptr || !any, 5, "V");
+  c.require(std::isfinite(scale), 6, "scale").require(O != nullptr || !any, 7, "O");
+  if (!check_sparse(c, mask, 1, "mask")) return c.status();
+  const trn::DType tiles = enum_value(tileType) == TRN_R_16BF ? trn::DType::bf16 : trn::DType::f32;
+  return run(h, fn, {{"mask", 1}, {"rowBlockSize", 1}, {"head_dim", 2}, {"Q", 3}}, [&] {
+    sp::CallReport r;
+    sp::attention_forward(h->settings, mask->bsr, headDim, Q, K, V, scale, O, tiles, &r, logsumexp);
+    store_profile(h, r);
+  });
+}
+
+trnsparseStatus_t trnsparseBlockSparseAttentionBackward(trnsparseHandle_t h, trnsparseConstSpMatDescr_t mask,
+                                                        int64_t headDim, const float* Q, const float* K, const float* V,
+                                                        const float* O, const float* dO, const float* logsumexp,
+                                                        float scale, float* dQ, float* dK, float* dV,
+                                                        trnDataType_t tileType) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsparseBlockSparseAttentionBackward";
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!attention_checks(c, mask, headDim, enum_value(tileType), 13)) return c.status();
+  const bool any = mask->bsr.rows() > 0;
+  c.require(Q != nullptr || !any, 3, "Q").require(K != nullptr || !any, 4, "K").require(V != nullptr || !any, 5, "V");
+  c.require(O != nullptr || !any, 6, "O").require(dO != nullptr || !any, 7, "dO");
+  c.require(logsumexp != nullptr || !any, 8, "logsumexp").require(std::isfinite(scale), 9, "scale");
+  c.require(dQ != nullptr || !any, 10, "dQ").require(dK != nullptr || !any, 11, "dK").require(dV != nullptr || !any, 12, "dV");
+  if (!check_sparse(c, mask, 1, "mask")) return c.status();
+  const trn::DType tiles = enum_value(tileType) == TRN_R_16BF ? trn::DType::bf16 : trn::DType::f32;
+  return run(h, fn, {{"mask", 1}, {"rowBlockSize", 1}, {"head_dim", 2}, {"Q", 3}, {"dQ", 10}}, [&] {
+    sp::CallReport r;
+    sp::attention_backward(h->settings, mask->bsr, headDim, Q, K, V, O, dO, logsumexp, scale, dQ, dK, dV, tiles, &r);
+    store_profile(h, r);
+  });
+}
+
+}  // extern "C"

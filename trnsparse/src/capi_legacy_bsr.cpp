@@ -1,0 +1,171 @@
+// trnsparse C shim: the legacy BSR routines (bsrmm, bsrmv) and the CSR <-> BSR conversions.
+#include "capi_internal.hpp"
+
+using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal namespace
+
+namespace {
+
+sp::BsrView legacy_bsr(int dir, int mb, int nb, int nnzb, int bs, const trnsparseMatDescr* d, const float* val,
+                       const int* row, const int* col) {
+  return sp::BsrView{mb, nb, nnzb, bs, bs, row, col, const_cast<float*>(val), sp::IndexType::i32, sp::IndexType::i32,
+                     d->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32,
+                     dir == TRNSPARSE_DIRECTION_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
+}
+
+}  // namespace
+
+extern "C" {
+
+// ---- legacy BSR ---------------------------------------------------------------------------------
+
+trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  trnsparseOperation_t transB, int mb, int n, int kb, int nnzb, const float* alpha,
+                                  const trnsparseMatDescr_t descrA, const float* val, const int* rowPtr,
+                                  const int* colInd, const int blockSize, const float* B, const int ldb,
+                                  const float* beta, float* C, int ldc) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const int dir = enum_value(dirA), ta = enum_value(transA), tb = enum_value(transB);
+  Check c(g_log, "trnsparseSbsrmm", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").one_of(tb, {0, 1}, 3, "transB");
+  c.require(!h->strict || ta == 0, 2, "transA");  // cuSPARSE: NON_TRANSPOSE only
+  c.nonnegative(mb, 4, "mb").nonnegative(n, 5, "n").nonnegative(kb, 6, "kb").nonnegative(nnzb, 7, "nnzb");
+  c.not_null(alpha, 8, "alpha").require(g_mat_descrs.contains(descrA), 9, "descrA");
+  if (!c) return c.status();
+  c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
+  c.require(val != nullptr || nnzb == 0, 10, "bsrSortedValA").not_null(rowPtr, 11, "bsrSortedRowPtrA");
+  c.require(colInd != nullptr || nnzb == 0, 12, "bsrSortedColIndA").require(blockSize >= (h->strict ? 2 : 1), 13, "blockSize");
+  if (!c) return c.status();
+  const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
+  c.require(B != nullptr || k == 0 || n == 0, 14, "B").leading_dim(ldb, tb == 0 ? k : n, 15, "ldb");
+  c.not_null(beta, 16, "beta").require(C != nullptr || rows_c == 0 || n == 0, 17, "C").leading_dim(ldc, rows_c, 18, "ldc");
+  if (!c) return c.status();
+  const sp::BsrView a = legacy_bsr(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
+  const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};
+  const sp::MutableDenseRef cm{C, trn::DType::f32, rows_c, n, ldc, sp::Layout::col_major};
+  return run(h, "trnsparseSbsrmm", {{"offsets", 11}, {"nnz", 7}, {"columns", 12}}, [&] {
+    sp::CallReport r;
+    sp::spmm(h->settings, op_of(ta), op_of(tb), *alpha, a, b, *beta, cm, &r);
+    store_profile(h, r);
+  });
+}
+
+trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t h, trnsparseDirection_t, trnsparseOperation_t,
+                                  trnsparseOperation_t, int, int, int, int, const double*, const trnsparseMatDescr_t,
+                                  const double*, const int*, const int*, const int, const double*, const int,
+                                  const double*, double*, int) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  g_log.log(trn::cshim::failure_message("trnsparseDbsrmm", "TRNSPARSE_STATUS_NOT_SUPPORTED",
+                                        "fp64 BSR has no tile path (no NeuronCore engine computes in fp64)"));
+  return TRNSPARSE_STATUS_NOT_SUPPORTED;
+}
+
+trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA, trnsparseOperation_t transA, int mb,
+                                  int nb, int nnzb, const float* alpha, const trnsparseMatDescr_t descrA,
+                                  const float* val, const int* rowPtr, const int* colInd, int blockDim, const float* x,
+                                  const float* beta, float* y) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  const int dir = enum_value(dirA), ta = enum_value(transA);
+  Check c(g_log, "trnsparseSbsrmv", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").nonnegative(mb, 3, "mb").nonnegative(nb, 4, "nb");
+  c.require(!h->strict || ta == 0, 2, "transA");
+  c.nonnegative(nnzb, 5, "nnzb").not_null(alpha, 6, "alpha").require(g_mat_descrs.contains(descrA), 7, "descrA");
+  if (!c) return c.status();
+  c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
+  c.require(val != nullptr || nnzb == 0, 8, "bsrSortedValA").not_null(rowPtr, 9, "bsrSortedRowPtrA");
+  c.require(colInd != nullptr || nnzb == 0, 10, "bsrSortedColIndA").require(blockDim >= (h->strict ? 2 : 1), 11, "blockDim");
+  const std::int64_t len_x = std::int64_t{ta == 0 ? nb : mb} * blockDim, len_y = std::int64_t{ta == 0 ? mb : nb} * blockDim;
+  c.require(x != nullptr || len_x == 0, 12, "x").not_null(beta, 13, "beta").require(y != nullptr || len_y == 0, 14, "y");
+  if (!c) return c.status();
+  const sp::BsrView a = legacy_bsr(dir, mb, nb, nnzb, blockDim, descrA, val, rowPtr, colInd);
+  return run(h, "trnsparseSbsrmv", {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
+    sp::CallReport r;
+    sp::spmv(h->settings, op_of(ta), *alpha, a, x, trn::DType::f32, *beta, y, trn::DType::f32, &r);
+    store_profile(h, r);
+  });
+}
+
+trnsparseStatus_t trnsparseDbsrmv(trnsparseHandle_t h, trnsparseDirection_t, trnsparseOperation_t, int, int, int,
+                                  const double*, const trnsparseMatDescr_t, const double*, const int*, const int*, int,
+                                  const double*, const double*, double*) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  g_log.log(trn::cshim::failure_message("trnsparseDbsrmv", "TRNSPARSE_STATUS_NOT_SUPPORTED",
+                                        "fp64 BSR has no tile path (no NeuronCore engine computes in fp64)"));
+  return TRNSPARSE_STATUS_NOT_SUPPORTED;
+}
+
+trnsparseStatus_t trnsparseXcsr2bsrNnz(trnsparseHandle_t h, trnsparseDirection_t dirA, int m, int n,
+                                       const trnsparseMatDescr_t descrA, const int* rowPtr, const int* colInd,
+                                       int blockDim, const trnsparseMatDescr_t descrC, int* bsrRowPtrC,
+                                       int* nnzTotalDevHostPtr) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseXcsr2bsrNnz", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(dirA), {0, 1}, 1, "dirA").nonnegative(m, 2, "m").nonnegative(n, 3, "n");
+  c.require(g_mat_descrs.contains(descrA), 4, "descrA").not_null(rowPtr, 5, "csrSortedRowPtrA");
+  c.require(blockDim >= 1, 7, "blockDim").require(g_mat_descrs.contains(descrC), 8, "descrC");
+  c.not_null(bsrRowPtrC, 9, "bsrSortedRowPtrC").not_null(nnzTotalDevHostPtr, 10, "nnzTotalDevHostPtr");
+  if (!c) return c.status();
+  const std::int64_t nnz = std::int64_t{rowPtr[m]} - descrA->base;
+  c.require(colInd != nullptr || nnz <= 0, 6, "csrSortedColIndA");
+  if (!c) return c.status();
+  const sp::CsrView csr{m, n, nnz, rowPtr, colInd, nullptr, sp::IndexType::i32, sp::IndexType::i32,
+                        descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  return run(h, "trnsparseXcsr2bsrNnz", {{"offsets", 5}, {"nnz", 5}, {"columns", 6}, {"bsrRowPtrC", 9}}, [&] {
+    const std::int64_t bnnz = sp::csr_to_bsr_nnz(csr, blockDim, descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero,
+                                                  bsrRowPtrC, sp::IndexType::i32);
+    *nnzTotalDevHostPtr = static_cast<int>(bnnz);
+  });
+}
+
+trnsparseStatus_t trnsparseScsr2bsr(trnsparseHandle_t h, trnsparseDirection_t dirA, int m, int n,
+                                    const trnsparseMatDescr_t descrA, const float* csrVal, const int* rowPtr,
+                                    const int* colInd, int blockDim, const trnsparseMatDescr_t descrC, float* bsrVal,
+                                    int* bsrRowPtr, int* bsrColInd) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseScsr2bsr", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(dirA), {0, 1}, 1, "dirA").nonnegative(m, 2, "m").nonnegative(n, 3, "n");
+  c.require(g_mat_descrs.contains(descrA), 4, "descrA");
+  if (!c) return c.status();
+  c.not_null(rowPtr, 6, "csrSortedRowPtrA");
+  if (!c) return c.status();
+  const std::int64_t nnz = std::int64_t{rowPtr[m]} - descrA->base;
+  c.require(csrVal != nullptr || nnz <= 0, 5, "csrSortedValA").require(colInd != nullptr || nnz <= 0, 7, "csrSortedColIndA");
+  c.require(blockDim >= 1, 8, "blockDim").require(g_mat_descrs.contains(descrC), 9, "descrC");
+  c.not_null(bsrRowPtr, 11, "bsrSortedRowPtrC");
+  if (!c) return c.status();
+  const sp::CsrView csr{m, n, nnz, rowPtr, colInd, const_cast<float*>(csrVal), sp::IndexType::i32, sp::IndexType::i32,
+                        descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
+  return run(h, "trnsparseScsr2bsr",
+             {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"values", 5}, {"bsrRowPtrC", 11}, {"bsrValC", 10}}, [&] {
+               sp::csr_to_bsr(csr, blockDim, enum_value(dirA) == 0 ? sp::BlockOrder::row : sp::BlockOrder::col,
+                              descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, bsrRowPtr, sp::IndexType::i32,
+                              bsrColInd, bsrVal);
+             });
+}
+
+trnsparseStatus_t trnsparseSbsr2csr(trnsparseHandle_t h, trnsparseDirection_t dirA, int mb, int nb,
+                                    const trnsparseMatDescr_t descrA, const float* bsrVal, const int* bsrRowPtr,
+                                    const int* bsrColInd, int blockDim, const trnsparseMatDescr_t descrC, float* csrVal,
+                                    int* csrRowPtr, int* csrColInd) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseSbsr2csr", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(dirA), {0, 1}, 1, "dirA").nonnegative(mb, 2, "mb").nonnegative(nb, 3, "nb");
+  c.require(g_mat_descrs.contains(descrA), 4, "descrA").not_null(bsrRowPtr, 6, "bsrSortedRowPtrA");
+  c.require(blockDim >= 1, 8, "blockDim").require(g_mat_descrs.contains(descrC), 9, "descrC");
+  c.not_null(csrRowPtr, 11, "csrSortedRowPtrC");
+  if (!c) return c.status();
+  const std::int64_t nnzb = std::int64_t{bsrRowPtr[mb]} - descrA->base;
+  c.require(bsrVal != nullptr || nnzb <= 0, 5, "bsrSortedValA").require(bsrColInd != nullptr || nnzb <= 0, 7, "bsrSortedColIndA");
+  c.require(nnzb <= 0 || (csrVal != nullptr && csrColInd != nullptr), csrVal == nullptr ? 10 : 12,
+            csrVal == nullptr ? "csrSortedValC" : "csrSortedColIndC");
+  if (!c) return c.status();
+  const sp::BsrView a = legacy_bsr(enum_value(dirA), mb, nb, std::max<std::int64_t>(nnzb, 0), blockDim, descrA, bsrVal,
+                                   bsrRowPtr, bsrColInd);
+  return run(h, "trnsparseSbsr2csr", {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"csrRowPtrC", 11}}, [&] {
+    sp::bsr_to_csr(a, descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, csrRowPtr, csrColInd, csrVal,
+                   sp::IndexType::i32);
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,264 @@
+// trnsparse generic API, index part: validation of the generic matrices and sparse vectors, and the
+// conversions and sorts (sparse <-> dense, CSR -> CSC, COO <-> CSR, coosort / csrsort / cscsort).
+// Host index work only: values are copied byte for byte, never combined; every array is checked
+// before the first output is written, so a failing call leaves its outputs untouched.
+#include <algorithm>
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "generic_detail.hpp"
+#include "trn/sparse/generic.hpp"
+
+namespace trn::sparse {
+
+using namespace generic_detail;  // NOLINT: this file's own helpers
+
+std::size_t value_bytes(Value v) {
+  switch (v) {
+    case Value::f32: return 4;
+    case Value::f64: return 8;
+    case Value::c32: return 8;
+    case Value::c64: return 16;
+  }
+  return 0;
+}
+
+const char* value_name(Value v) {
+  switch (v) {
+    case Value::f32: return "R_32F";
+    case Value::f64: return "R_64F";
+    case Value::c32: return "C_32F";
+    case Value::c64: return "C_64F";
+  }
+  return "?";
+}
+
+void validate(const SparseRef& a) {
+  switch (a.format) {
+    case SparseRef::Format::csr:
+      validate(CsrView{a.rows, a.cols, a.nnz, a.offsets, a.indices, a.values, a.offsets_type, a.indices_type, a.base,
+                       DType::f32});
+      return;
+    case SparseRef::Format::csc:
+      validate(CscView{a.rows, a.cols, a.nnz, a.offsets, a.indices, a.values, a.offsets_type, a.indices_type, a.base,
+                       DType::f32});
+      return;
+    case SparseRef::Format::coo:
+      validate(CooView{a.rows, a.cols, a.nnz, a.offsets, a.indices, a.values, a.indices_type, a.base, DType::f32});
+      return;
+  }
+}
+
+void validate(const SpVecRef& x) {
+  if (x.size < 0) invalid("negative vector size", "size");
+  if (x.nnz < 0 || x.nnz > x.size) invalid("nnz must be in [0, size]", "nnz");
+  if (x.nnz > 0 && x.indices == nullptr) invalid("indices is NULL", "indices");
+  if (x.nnz > 0 && x.values == nullptr) invalid("values is NULL", "values");
+  const std::int64_t b = base_value(x.base);
+  for (std::int64_t e = 0; e < x.nnz; ++e) {
+    const std::int64_t i = idx(x.indices, x.index_type, e) - b;
+    if (i < 0 || i >= x.size) invalid("index out of range at entry " + std::to_string(e), "indices");
+  }
+}
+
+namespace {
+
+std::byte* elem(const DenseAny& d, std::int64_t r, std::int64_t c) {
+  const std::int64_t off = d.layout == Layout::col_major ? r + c * d.ld : r * d.ld + c;
+  return static_cast<std::byte*>(d.data) + off * static_cast<std::int64_t>(value_bytes(d.value));
+}
+
+bool nonzero(const std::byte* p, Value v) {
+  switch (v) {
+    case Value::f32: { float x; std::memcpy(&x, p, 4); return x != 0.0f; }
+    case Value::f64: { double x; std::memcpy(&x, p, 8); return x != 0.0; }
+    case Value::c32: { float x[2]; std::memcpy(x, p, 8); return x[0] != 0.0f || x[1] != 0.0f; }
+    case Value::c64: { double x[2]; std::memcpy(x, p, 16); return x[0] != 0.0 || x[1] != 0.0; }
+  }
+  return false;
+}
+
+void put_index(const void* p, IndexType t, std::int64_t i, std::int64_t v) {
+  if (t == IndexType::i32)
+    static_cast<std::int32_t*>(const_cast<void*>(p))[i] = static_cast<std::int32_t>(v);
+  else
+    static_cast<std::int64_t*>(const_cast<void*>(p))[i] = v;
+}
+
+// Visits the dense matrix in the output's storage order (CSR/COO: by rows; CSC: by columns):
+// f(major, minor, element pointer).
+template <class F>
+void for_each_dense(const DenseAny& A, SparseRef::Format fmt, F&& f) {
+  const bool by_cols = fmt == SparseRef::Format::csc;
+  const std::int64_t major = by_cols ? A.cols : A.rows, minor = by_cols ? A.rows : A.cols;
+  for (std::int64_t m = 0; m < major; ++m)
+    for (std::int64_t k = 0; k < minor; ++k) f(m, k, by_cols ? elem(A, k, m) : elem(A, m, k));
+}
+
+void check_same_shape(const DenseAny& A, const SparseRef& s) {
+  if (A.value != s.value) invalid("dense and sparse value types differ", "valueType");
+  if (A.rows != s.rows || A.cols != s.cols) invalid("dense and sparse shapes differ", "matB");
+}
+
+}  // namespace
+
+void sparse_to_dense(const SparseRef& A, const DenseAny& B) {
+  validate(A);
+  check_same_shape(B, A);
+  const std::size_t w = value_bytes(A.value);
+  for (std::int64_t c = 0; c < B.cols; ++c)
+    for (std::int64_t r = 0; r < B.rows; ++r) std::memset(elem(B, r, c), 0, w);
+  for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t e) {
+    std::memcpy(elem(B, i, j), static_cast<const std::byte*>(A.values) + e * static_cast<std::int64_t>(w), w);
+  });
+}
+
+std::int64_t dense_to_sparse_analysis(const DenseAny& A, const SparseRef& out) {
+  check_same_shape(A, out);
+  const bool compressed = out.format != SparseRef::Format::coo;
+  if (compressed && out.offsets == nullptr) invalid("offsets is NULL", "offsets");
+  const std::int64_t major = out.format == SparseRef::Format::csc ? A.cols : A.rows;
+  std::vector<std::int64_t> count(static_cast<std::size_t>(major), 0);
+  for_each_dense(A, out.format, [&](std::int64_t m, std::int64_t, const std::byte* p) {
+    if (nonzero(p, A.value)) ++count[static_cast<std::size_t>(m)];
+  });
+  const std::int64_t nnz = std::accumulate(count.begin(), count.end(), std::int64_t{0});
+  const bool narrow = (compressed ? out.offsets_type : out.indices_type) == IndexType::i32;
+  if (narrow && nnz + 1 > std::numeric_limits<std::int32_t>::max()) invalid("nnz does not fit 32-bit indices", "offsets");
+  if (!compressed) return nnz;
+  std::int64_t run = base_value(out.base);
+  put_index(out.offsets, out.offsets_type, 0, run);
+  for (std::int64_t m = 0; m < major; ++m) put_index(out.offsets, out.offsets_type, m + 1, run += count[static_cast<std::size_t>(m)]);
+  return nnz;
+}
+
+void dense_to_sparse_convert(const DenseAny& A, const SparseRef& out) {
+  check_same_shape(A, out);
+  std::int64_t nnz = 0;
+  for_each_dense(A, out.format, [&](std::int64_t, std::int64_t, const std::byte* p) { nnz += nonzero(p, A.value) ? 1 : 0; });
+  if (nnz != out.nnz) invalid("nnz differs from the analysis (call DenseToSparse_analysis first)", "nnz");
+  if (nnz > 0 && (out.indices == nullptr || out.values == nullptr || out.offsets == nullptr))
+    invalid("index or value array is NULL", "matB");
+  const std::int64_t b = base_value(out.base);
+  const std::size_t w = value_bytes(A.value);
+  std::int64_t e = 0;
+  for_each_dense(A, out.format, [&](std::int64_t m, std::int64_t k, const std::byte* p) {
+    if (!nonzero(p, A.value)) return;
+    if (out.format == SparseRef::Format::coo) put_index(out.offsets, out.indices_type, e, m + b);
+    put_index(out.indices, out.indices_type, e, k + b);
+    std::memcpy(static_cast<std::byte*>(out.values) + e * static_cast<std::int64_t>(w), p, w);
+    ++e;
+  });
+}
+
+namespace {
+
+// Offsets of a compressed int32 pattern: [0] = base, monotone, [major] - base = nnz.
+void check_offsets(const std::int32_t* off, std::int64_t major, std::int64_t nnz, std::int64_t b, const char* item) {
+  if (off == nullptr) invalid("offsets is NULL", item);
+  if (off[0] != b) invalid("offsets[0] differs from the index base", item);
+  for (std::int64_t m = 0; m < major; ++m)
+    if (off[m + 1] < off[m]) invalid("offsets are not monotone at " + std::to_string(m), item);
+  if (off[major] - b != nnz) invalid("offsets[last] - base differs from nnz", item);
+}
+void check_range(const std::int32_t* ind, std::int64_t nnz, std::int64_t lo, std::int64_t hi, const char* item) {
+  if (nnz > 0 && ind == nullptr) invalid("index array is NULL", item);
+  for (std::int64_t e = 0; e < nnz; ++e)
+    if (ind[e] < lo || ind[e] >= hi) invalid("index out of range at entry " + std::to_string(e), item);
+}
+
+}  // namespace
+
+void csr_to_csc(std::int64_t m, std::int64_t n, std::int64_t nnz, const void* csr_val, const std::int32_t* row_ptr,
+                const std::int32_t* col_ind, void* csc_val, std::int32_t* col_ptr, std::int32_t* row_ind,
+                std::size_t vbytes, bool numeric, IndexBase base) {
+  const std::int64_t b = base_value(base);
+  check_offsets(row_ptr, m, nnz, b, "csrRowPtr");
+  check_range(col_ind, nnz, b, n + b, "csrColInd");
+  if (col_ptr == nullptr) invalid("cscColPtr is NULL", "cscColPtr");
+  if (nnz > 0 && row_ind == nullptr) invalid("cscRowInd is NULL", "cscRowInd");
+  if (numeric && nnz > 0 && (csr_val == nullptr || csc_val == nullptr)) invalid("value array is NULL", "cscVal");
+  std::vector<std::int64_t> next(static_cast<std::size_t>(n) + 1, 0);
+  for (std::int64_t e = 0; e < nnz; ++e) ++next[static_cast<std::size_t>(col_ind[e] - b) + 1];
+  std::partial_sum(next.begin(), next.end(), next.begin());
+  for (std::int64_t j = 0; j <= n; ++j) col_ptr[j] = static_cast<std::int32_t>(next[static_cast<std::size_t>(j)] + b);
+  for (std::int64_t r = 0; r < m; ++r)
+    for (std::int64_t e = row_ptr[r] - b; e < row_ptr[r + 1] - b; ++e) {
+      const std::int64_t dst = next[static_cast<std::size_t>(col_ind[e] - b)]++;
+      row_ind[dst] = static_cast<std::int32_t>(r + b);
+      if (numeric)
+        std::memcpy(static_cast<std::byte*>(csc_val) + dst * static_cast<std::int64_t>(vbytes),
+                    static_cast<const std::byte*>(csr_val) + e * static_cast<std::int64_t>(vbytes), vbytes);
+    }
+}
+
+void coo_to_csr(const std::int32_t* coo_rows, std::int64_t nnz, std::int64_t m, std::int32_t* row_ptr, IndexBase base) {
+  const std::int64_t b = base_value(base);
+  check_range(coo_rows, nnz, b, m + b, "cooRowInd");
+  for (std::int64_t e = 1; e < nnz; ++e)
+    if (coo_rows[e] < coo_rows[e - 1]) invalid("row indices not sorted at entry " + std::to_string(e), "cooRowInd");
+  if (row_ptr == nullptr) invalid("csrSortedRowPtr is NULL", "csrSortedRowPtr");
+  std::int64_t e = 0;
+  for (std::int64_t r = 0; r <= m; ++r) {
+    while (e < nnz && coo_rows[e] - b < r) ++e;
+    row_ptr[r] = static_cast<std::int32_t>(e + b);
+  }
+}
+
+void csr_to_coo(const std::int32_t* row_ptr, std::int64_t nnz, std::int64_t m, std::int32_t* coo_rows, IndexBase base) {
+  const std::int64_t b = base_value(base);
+  check_offsets(row_ptr, m, nnz, b, "csrSortedRowPtr");
+  if (nnz > 0 && coo_rows == nullptr) invalid("cooRowInd is NULL", "cooRowInd");
+  for (std::int64_t r = 0; r < m; ++r)
+    for (std::int64_t e = row_ptr[r] - b; e < row_ptr[r + 1] - b; ++e) coo_rows[e] = static_cast<std::int32_t>(r + b);
+}
+
+namespace {
+
+// Applies the stable order `ord` of nnz entries to the arrays (each may be NULL).
+void permute_all(const std::vector<std::int64_t>& ord, std::int32_t* a, std::int32_t* b, std::int32_t* P) {
+  for (std::int32_t* v : {a, b, P}) {
+    if (v == nullptr) continue;
+    std::vector<std::int32_t> tmp(ord.size());
+    for (std::size_t k = 0; k < ord.size(); ++k) tmp[k] = v[ord[k]];
+    std::copy(tmp.begin(), tmp.end(), v);
+  }
+}
+
+}  // namespace
+
+void coo_sort(std::int64_t m, std::int64_t n, std::int64_t nnz, std::int32_t* rows, std::int32_t* cols, std::int32_t* P,
+              bool by_row) {
+  // Either index base: rows in [0, m], columns in [0, n].
+  check_range(rows, nnz, 0, m + 1, "cooRowsA");
+  check_range(cols, nnz, 0, n + 1, "cooColsA");
+  if (nnz > 0 && P == nullptr) invalid("P is NULL", "P");
+  std::vector<std::int64_t> ord(static_cast<std::size_t>(nnz));
+  std::iota(ord.begin(), ord.end(), std::int64_t{0});
+  const std::int32_t* major = by_row ? rows : cols;
+  const std::int32_t* minor = by_row ? cols : rows;
+  std::stable_sort(ord.begin(), ord.end(), [&](std::int64_t x, std::int64_t y) {
+    return major[x] != major[y] ? major[x] < major[y] : minor[x] < minor[y];
+  });
+  permute_all(ord, rows, cols, P);
+}
+
+void compressed_sort(std::int64_t major, std::int64_t minor, std::int64_t nnz, const std::int32_t* offsets,
+                     std::int32_t* indices, std::int32_t* P, IndexBase base) {
+  const std::int64_t b = base_value(base);
+  check_offsets(offsets, major, nnz, b, "offsets");
+  check_range(indices, nnz, b, minor + b, "indices");
+  if (nnz > 0 && P == nullptr) invalid("P is NULL", "P");
+  std::vector<std::int64_t> ord(static_cast<std::size_t>(nnz));
+  std::iota(ord.begin(), ord.end(), std::int64_t{0});
+  for (std::int64_t m = 0; m < major; ++m)
+    std::stable_sort(ord.begin() + (offsets[m] - b), ord.begin() + (offsets[m + 1] - b),
+                     [&](std::int64_t x, std::int64_t y) { return indices[x] < indices[y]; });
+  permute_all(ord, indices, nullptr, P);
+}
+
+}  // namespace trn::sparse

@@ -1,0 +1,280 @@
+// trnsparse generic API, arithmetic part: SpMM / SpMV over CSR, CSC and COO in fp64, complex-fp32
+// and complex-fp64, and the sparse-vector operations, each as one costed host step (the header
+// generic.hpp says why and derives the accuracy bounds). Every loop accumulates in fp64 or
+// complex<double> in storage order, so the bits depend on nothing but the inputs.
+#include <complex>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "generic_detail.hpp"
+#include "trn/core/host_step.hpp"
+#include "trn/sparse/generic.hpp"
+
+namespace trn::sparse {
+
+using namespace generic_detail;  // NOLINT: this file's own helpers
+
+namespace {
+
+// The accumulator of a storage type: double for real, complex<double> for complex values.
+template <class T>
+struct AccOf {
+  using type = double;
+};
+template <class R>
+struct AccOf<std::complex<R>> {
+  using type = std::complex<double>;
+};
+template <class T>
+using Acc = typename AccOf<T>::type;
+
+template <class T>
+Acc<T> load(const void* p, std::int64_t i) {
+  return static_cast<Acc<T>>(static_cast<const T*>(p)[i]);
+}
+template <class T>
+void store(void* p, std::int64_t i, Acc<T> v) {
+  static_cast<T*>(p)[i] = static_cast<T>(v);
+}
+template <class V>
+V conj_if(V v, bool conjugate) {
+  if constexpr (std::is_same_v<V, double>) {
+    (void)conjugate;
+    return v;
+  } else {
+    return conjugate ? std::conj(v) : v;
+  }
+}
+template <class V>
+V from_scalar(Scalar s) {
+  if constexpr (std::is_same_v<V, double>)
+    return s.real();
+  else
+    return s;
+}
+
+std::int64_t at(const DenseAny& d, std::int64_t r, std::int64_t c) {
+  return d.layout == Layout::col_major ? r + c * d.ld : r * d.ld + c;
+}
+
+// The bytes of a dense operand as the host link moves them (its elements; the hull spans the gaps).
+HostSpan dense_span(const DenseAny& d) {
+  HostSpan s;
+  if (d.rows <= 0 || d.cols <= 0) return s;
+  const std::int64_t inner = d.layout == Layout::col_major ? d.rows : d.cols;
+  const std::int64_t outer = d.layout == Layout::col_major ? d.cols : d.rows;
+  const auto esz = static_cast<std::int64_t>(value_bytes(d.value));
+  s.data = d.data;
+  s.hull = static_cast<std::size_t>(((outer - 1) * d.ld + inner) * esz);
+  s.bytes = static_cast<std::size_t>(d.rows * d.cols * esz);
+  return s;
+}
+HostSpan bytes_span(const void* p, std::int64_t count, std::size_t elem) {
+  return count > 0 ? HostSpan(static_cast<const std::byte*>(p), count * static_cast<std::int64_t>(elem)) : HostSpan{};
+}
+std::size_t index_bytes(IndexType t) { return t == IndexType::i32 ? 4 : 8; }
+
+// The matrix's arrays as host-step reads (offsets, indices, values).
+std::array<HostSpan, 3> sparse_spans(const SparseRef& a) {
+  const std::int64_t n_off = a.format == SparseRef::Format::csr   ? a.rows + 1
+                             : a.format == SparseRef::Format::csc ? a.cols + 1
+                                                                  : a.nnz;
+  return {bytes_span(a.offsets, n_off, index_bytes(a.offsets_type)),
+          bytes_span(a.indices, a.nnz, index_bytes(a.indices_type)), bytes_span(a.values, a.nnz, value_bytes(a.value))};
+}
+
+void finish_host(const Settings& s, const HostStep& step, const std::string& plan, CallReport* report) {
+  if (report == nullptr) return;
+  Trace t;
+  record_host_step(t, step);
+  finish_report(*report, std::move(t), ReportSettings{s.target});
+  report->add_plan(plan);
+}
+
+bool is_complex(Value v) { return v == Value::c32 || v == Value::c64; }
+
+template <class T>
+void spmm_typed(GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta, const DenseAny& C) {
+  using V = Acc<T>;
+  const std::int64_t M = C.rows, n = C.cols;
+  std::vector<V> acc(static_cast<std::size_t>(M * n), V{});
+  for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t e) {
+    const V a = conj_if(load<T>(A.values, e), opA == GOp::C);
+    const std::int64_t r = opA == GOp::N ? i : j, k = opA == GOp::N ? j : i;
+    for (std::int64_t c = 0; c < n; ++c) {
+      const V b = opB == GOp::N ? load<T>(B.data, at(B, k, c)) : conj_if(load<T>(B.data, at(B, c, k)), opB == GOp::C);
+      acc[static_cast<std::size_t>(r + c * M)] += a * b;
+    }
+  });
+  const V al = from_scalar<V>(alpha), be = from_scalar<V>(beta);
+  const bool read_c = beta != Scalar{};
+  for (std::int64_t c = 0; c < n; ++c)
+    for (std::int64_t r = 0; r < M; ++r) {
+      V v = al * acc[static_cast<std::size_t>(r + c * M)];
+      if (read_c) v += be * load<T>(C.data, at(C, r, c));
+      store<T>(C.data, at(C, r, c), v);
+    }
+}
+
+template <class F>
+void dispatch(Value v, F&& f) {
+  switch (v) {
+    case Value::f32: f(float{}); break;
+    case Value::f64: f(double{}); break;
+    case Value::c32: f(std::complex<float>{}); break;
+    case Value::c64: f(std::complex<double>{}); break;
+  }
+}
+
+const char* op_name(GOp op) { return op == GOp::N ? "N" : op == GOp::T ? "T" : "C"; }
+const char* format_name(SparseRef::Format f) {
+  return f == SparseRef::Format::csr ? "CSR" : f == SparseRef::Format::csc ? "CSC" : "COO";
+}
+
+}  // namespace
+
+std::string host_product_plan(const char* routine, GOp opA, const SparseRef& A, std::int64_t n) {
+  PlanFacts p;
+  p.routine = routine;
+  p.shape = std::to_string(A.rows) + "x" + std::to_string(A.cols) + " nnz=" + std::to_string(A.nnz) +
+            " n=" + std::to_string(n) + " op(A)=" + op_name(opA);
+  p.variant = std::string(format_name(A.format)) + " " + value_name(A.value) +
+              ": entry loop with fp64 accumulators on the host (one round trip)";
+  const double per = is_complex(A.value) ? 8.0 : 2.0;
+  p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(A.nnz) * static_cast<double>(n))) + " flops";
+  p.engines = "host CPU (costed host step), host link";
+  p.why = "no NeuronCore engine computes in fp64 or complex; fp32 real values take the TensorE BSR path";
+  return p.print();
+}
+
+void spmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
+               const DenseAny& C, CallReport* report) {
+  validate(A);
+  const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
+  const std::int64_t bk = opB == GOp::N ? B.rows : B.cols, bn = opB == GOp::N ? B.cols : B.rows;
+  if (B.value != A.value || C.value != A.value) invalid("A, B and C must share one value type", "valueType");
+  if (bk != K || bn != C.cols) invalid("op(B) is not K x n", "matB");
+  if (C.rows != M) invalid("C is not M x n", "matC");
+  dispatch(A.value, [&](auto t) { spmm_typed<decltype(t)>(opA, opB, alpha, A, B, beta, C); });
+  const double per = is_complex(A.value) ? 8.0 : 2.0;
+  const double flops = per * static_cast<double>(A.nnz) * static_cast<double>(C.cols) +
+                       (is_complex(A.value) ? 14.0 : 3.0) * static_cast<double>(M) * static_cast<double>(C.cols);
+  const auto a = sparse_spans(A);
+  finish_host(s,
+              HostStep{.name = "trnsparse.spmm.host", .flops = flops, .reads = {a[0], a[1], a[2], dense_span(B)},
+                       .writes = {dense_span(C)}},
+              host_product_plan("spmm", opA, A, C.cols), report);
+}
+
+void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SparseRef& A, const void* x, Scalar beta, void* y,
+               CallReport* report) {
+  const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
+  const DenseAny X{const_cast<void*>(x), A.value, K, 1, std::max<std::int64_t>(K, 1), Layout::col_major};
+  const DenseAny Y{y, A.value, M, 1, std::max<std::int64_t>(M, 1), Layout::col_major};
+  spmm_host(s, opA, GOp::N, alpha, A, X, beta, Y, report);
+  if (report != nullptr) report->plan = host_product_plan("spmv", opA, A, 1);
+}
+
+// ---- sparse vectors ---------------------------------------------------------------------------
+
+namespace {
+
+template <class T>
+void axpby_typed(Scalar alpha, const SpVecRef& x, Scalar beta, void* y) {
+  using V = Acc<T>;
+  const V al = from_scalar<V>(alpha), be = from_scalar<V>(beta);
+  for (std::int64_t i = 0; i < x.size; ++i) store<T>(y, i, be * load<T>(y, i));
+  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) { store<T>(y, i, load<T>(y, i) + al * load<T>(x.values, e)); });
+}
+
+template <class T>
+void rot_typed(Scalar c, Scalar sn, const SpVecRef& x, void* y) {
+  using V = Acc<T>;
+  const V cc = from_scalar<V>(c), ss = from_scalar<V>(sn);
+  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) {
+    const V xv = load<T>(x.values, e), yv = load<T>(y, i);
+    store<T>(x.values, e, cc * xv + ss * yv);
+    store<T>(y, i, cc * yv - ss * xv);
+  });
+}
+
+template <class T>
+Scalar spvv_typed(GOp op, const SpVecRef& x, const void* y) {
+  using V = Acc<T>;
+  V sum{};
+  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) { sum += conj_if(load<T>(x.values, e), op == GOp::C) * load<T>(y, i); });
+  const T rounded = static_cast<T>(sum);  // the result in the value type, as cuSPARSE returns it
+  return Scalar(static_cast<Acc<T>>(rounded));
+}
+
+HostSpan spvec_index_span(const SpVecRef& x) { return bytes_span(x.indices, x.nnz, index_bytes(x.index_type)); }
+
+std::string vector_plan(const char* routine, const SpVecRef& x) {
+  PlanFacts p;
+  p.routine = routine;
+  p.shape = "size=" + std::to_string(x.size) + " nnz=" + std::to_string(x.nnz);
+  p.variant = std::string(value_name(x.value)) + ": entry loop on the host (one round trip)";
+  p.engines = "host CPU (costed host step), host link";
+  p.why = "O(nnz) gather/scatter work: no DMA gather on the emulated core";
+  return p.print();
+}
+
+}  // namespace
+
+void axpby(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report) {
+  validate(x);
+  dispatch(x.value, [&](auto t) { axpby_typed<decltype(t)>(alpha, x, beta, y); });
+  const HostSpan ys = bytes_span(y, x.size, value_bytes(x.value));
+  const double per = is_complex(x.value) ? 8.0 : 2.0;
+  finish_host(s,
+              HostStep{.name = "trnsparse.axpby.host", .flops = per * static_cast<double>(x.size + x.nnz),
+                       .reads = {spvec_index_span(x), bytes_span(x.values, x.nnz, value_bytes(x.value)), ys}, .writes = {ys}},
+              vector_plan("axpby", x), report);
+}
+
+void rot(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x, void* y, CallReport* report) {
+  validate(x);
+  dispatch(x.value, [&](auto t) { rot_typed<decltype(t)>(c, sn, x, y); });
+  const HostSpan ys = bytes_span(y, x.size, value_bytes(x.value));
+  const HostSpan xs = bytes_span(x.values, x.nnz, value_bytes(x.value));
+  const double per = is_complex(x.value) ? 16.0 : 6.0;
+  finish_host(s,
+              HostStep{.name = "trnsparse.rot.host", .flops = per * static_cast<double>(x.nnz),
+                       .reads = {spvec_index_span(x), xs, ys}, .writes = {xs, ys}},
+              vector_plan("rot", x), report);
+}
+
+Scalar spvv(const Settings& s, GOp opX, const SpVecRef& x, const void* y, CallReport* report) {
+  validate(x);
+  Scalar r;
+  dispatch(x.value, [&](auto t) { r = spvv_typed<decltype(t)>(opX, x, y); });
+  const double per = is_complex(x.value) ? 8.0 : 2.0;
+  finish_host(s,
+              HostStep{.name = "trnsparse.spvv.host", .flops = per * static_cast<double>(x.nnz),
+                       .reads = {spvec_index_span(x), bytes_span(x.values, x.nnz, value_bytes(x.value)),
+                                 bytes_span(y, x.size, value_bytes(x.value))}},
+              vector_plan("spvv", x), report);
+  return r;
+}
+
+void gather(const void* y, const SpVecRef& x) {
+  validate(x);
+  const std::size_t w = value_bytes(x.value);
+  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) {
+    std::memcpy(static_cast<std::byte*>(x.values) + e * static_cast<std::int64_t>(w),
+                static_cast<const std::byte*>(y) + i * static_cast<std::int64_t>(w), w);
+  });
+}
+
+void scatter(const SpVecRef& x, void* y) {
+  validate(x);
+  const std::size_t w = value_bytes(x.value);
+  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) {
+    std::memcpy(static_cast<std::byte*>(y) + i * static_cast<std::int64_t>(w),
+                static_cast<const std::byte*>(x.values) + e * static_cast<std::int64_t>(w), w);
+  });
+}
+
+}  // namespace trn::sparse
