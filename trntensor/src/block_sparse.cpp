@@ -164,9 +164,11 @@ std::string BlockSparseContractionPlan::print() const {
 namespace {
 const float kOneF = 1.0f;
 const double kOneD = 1.0;
-const std::uint16_t kOneBF16 = 0x3F80, kOneF16 = 0x3C00;
+const std::uint16_t kOneBF16 = 0x3F80, kOneF16 = 0x3C00;  // 1.0 in bfloat16 and binary16
 const std::complex<float> kOneC(1.0f, 0.0f);
 const std::complex<double> kOneZ(1.0, 0.0), kZeroZ(0.0, 0.0);
+}  // namespace
+
 const void* one_of(DataType t) {
   switch (t) {
     case DataType::f64: return &kOneD;
@@ -178,7 +180,6 @@ const void* one_of(DataType t) {
   }
   return &kOneF;
 }
-}  // namespace
 
 void BlockSparseContractionPlan::execute(const blas::Settings& s, std::complex<double> alpha, const void* const* A,
                                          const void* const* B, std::complex<double> beta, const void* const* C,

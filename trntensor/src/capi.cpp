@@ -606,27 +606,7 @@ trntensorStatus_t trntensorContractTrinary(const trntensorHandle_t handle, const
 
 // ---- reduction and permutation (contractions with a scalar 1: every flop on TensorE) ----------------
 
-namespace {
-
-const float kOneF = 1.0f;
-const double kOneD = 1.0;
-const std::uint16_t kOneBF16 = 0x3F80, kOneF16 = 0x3C00;  // 1.0 in bfloat16 and binary16
-const std::complex<float> kOneC(1.0f, 0.0f);
-const std::complex<double> kOneZ(1.0, 0.0);
-// The ones operand of a reduction or permutation (one element, broadcast by stride 0) in the plan's data type.
-const void* one_of(DataType t) {
-  switch (t) {
-    case DataType::f64: return &kOneD;
-    case DataType::c32: return &kOneC;
-    case DataType::c64: return &kOneZ;
-    case DataType::bf16: return &kOneBF16;
-    case DataType::f16: return &kOneF16;
-    case DataType::f32: break;
-  }
-  return &kOneF;
-}
-
-}  // namespace
+using trn::tensor::one_of;  // the ones operand of a reduction or permutation
 
 trntensorStatus_t trntensorCreateReduction(const trntensorHandle_t handle, trntensorOperationDescriptor_t* desc,
                                            const trntensorTensorDescriptor_t descA, const int32_t modeA[],
@@ -777,12 +757,9 @@ trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handl
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::tensor::ElementwiseBinarySpec s;
-    s.a = descA->desc;
-    s.c = descC->desc;
-    s.d = descD->desc;
-    s.modes_a.assign(modeA, modeA + s.a.extents.size());
-    s.modes_c.assign(modeC, modeC + s.c.extents.size());
-    s.modes_d.assign(modeD, modeD + s.d.extents.size());
+    take_operand(descA, modeA, &s.a, &s.modes_a);
+    take_operand(descC, modeC, &s.c, &s.modes_c);
+    take_operand(descD, modeD, &s.d, &s.modes_d);
     s.op = elementwise_op_of(bin);
     s.compute = descCompute->type;
     auto o = std::make_unique<trntensorOperationDescriptor>();

@@ -49,14 +49,10 @@ trntensorStatus_t trntensorCreateElementwiseTrinary(
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::tensor::ElementwiseTrinarySpec s;
-    s.a = descA->desc;
-    s.b = descB->desc;
-    s.c = descC->desc;
-    s.d = descD->desc;
-    s.modes_a.assign(modeA, modeA + s.a.extents.size());
-    s.modes_b.assign(modeB, modeB + s.b.extents.size());
-    s.modes_c.assign(modeC, modeC + s.c.extents.size());
-    s.modes_d.assign(modeD, modeD + s.d.extents.size());
+    take_operand(descA, modeA, &s.a, &s.modes_a);
+    take_operand(descB, modeB, &s.b, &s.modes_b);
+    take_operand(descC, modeC, &s.c, &s.modes_c);
+    take_operand(descD, modeD, &s.d, &s.modes_d);
     s.op_ab = elementwise_op_of(ab);
     s.op_abc = elementwise_op_of(abc);
     s.compute = descCompute->type;

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "trn/core/c_shim.hpp"
 #include "trn/tensor/tensor.hpp"
@@ -113,6 +114,12 @@ struct OperandArgs {
   const trntensorOperator_t* op;  // nullptr: the operand has no operator parameter
 };
 void check_operands(Check& check, std::initializer_list<OperandArgs> operands);
+// One operand's layout and mode labels as the C++ specs take them.
+inline void take_operand(const trntensorTensorDescriptor* d, const int32_t* m, trn::tensor::TensorDesc* t,
+                         std::vector<std::int32_t>* modes) {
+  *t = d->desc;
+  modes->assign(m, m + t->extents.size());
+}
 // The binary element-wise operator of an opAB / opABC / opAC value (ADD, MUL, MAX, MIN).
 trn::tensor::ElementwiseOp elementwise_op_of(int v);
 

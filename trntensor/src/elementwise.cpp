@@ -88,6 +88,27 @@ std::vector<detail::CopyDim> out_of_d_order(const TensorDesc& d) {
   return dims;
 }
 
+// Operand `src` permuted into D's mode order, packed (the DMA kernel; its trace appended).
+std::vector<float> pack_in_d_order(const blas::Settings& s, const void* src, const TensorDesc& t,
+                                   const std::vector<std::int32_t>& modes, const TensorDesc& d,
+                                   const std::vector<std::int32_t>& modes_d, Trace* trace) {
+  std::int64_t n = 1;
+  for (auto e : d.extents) n *= e;
+  std::vector<float> packed(static_cast<std::size_t>(n));
+  detail::dma_copy_strided(s, DataType::f32, src, packed.data(), into_d_order(t, modes, d, modes_d), trace);
+  return packed;
+}
+// The VectorE launch's trace, the packed result written back into D's layout (DMA kernel), the report.
+void write_back(const blas::Settings& s, const std::vector<float>& dp, void* D, const TensorDesc& d, Trace trace,
+                const LaunchResult& r, blas::CallReport* report) {
+  trace.append(r.trace);
+  detail::dma_copy_strided(s, DataType::f32, dp.data(), D, out_of_d_order(d), &trace);
+  if (report != nullptr) {
+    report->trace = std::move(trace);
+    finish_report(*report, ReportSettings{s.target});
+  }
+}
+
 AluOp alu_of(ElementwiseOp op) {
   return op == ElementwiseOp::add   ? AluOp::add
          : op == ElementwiseOp::mul ? AluOp::multiply
@@ -136,10 +157,10 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
   if (elements_ == 0) return;
   if (A == nullptr || C == nullptr || D == nullptr) throw InvalidArgument("elementwise binary", "pointers", "null operand");
   const std::int64_t n = elements_;
-  std::vector<float> ap(static_cast<std::size_t>(n)), cp(static_cast<std::size_t>(n)), dp(static_cast<std::size_t>(n));
   Trace trace;
-  detail::dma_copy_strided(s, DataType::f32, A, ap.data(), into_d_order(spec_.a, spec_.modes_a, spec_.d, spec_.modes_d), &trace);
-  detail::dma_copy_strided(s, DataType::f32, C, cp.data(), into_d_order(spec_.c, spec_.modes_c, spec_.d, spec_.modes_d), &trace);
+  const std::vector<float> ap = pack_in_d_order(s, A, spec_.a, spec_.modes_a, spec_.d, spec_.modes_d, &trace);
+  const std::vector<float> cp = pack_in_d_order(s, C, spec_.c, spec_.modes_c, spec_.d, spec_.modes_d, &trace);
+  std::vector<float> dp(static_cast<std::size_t>(n));
   const AluOp op = alu_of(spec_.op);
   const LaunchResult r = tile::launch_rows(s.launch_config(), n, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
     AllocScope sb(nc.sbuf());
@@ -153,12 +174,7 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
     nc.tensor_tensor(td, ta, tc, op);
     nc.dma_copy(rb.of(dp.data(), DType::f32), td);
   });
-  trace.append(r.trace);
-  detail::dma_copy_strided(s, DataType::f32, dp.data(), D, out_of_d_order(spec_.d), &trace);
-  if (report != nullptr) {
-    report->trace = std::move(trace);
-    finish_report(*report, ReportSettings{s.target});
-  }
+  write_back(s, dp, D, spec_.d, std::move(trace), r, report);
 }
 
 // Kernel elementwise_trinary_tiles: as elementwise_binary_tiles with a third operand: VectorE
@@ -170,12 +186,11 @@ void ElementwiseTrinaryPlan::execute(const blas::Settings& s, float alpha, const
   if (elements_ == 0) return;
   if (A == nullptr || B == nullptr || C == nullptr || D == nullptr)
     throw InvalidArgument("elementwise trinary", "pointers", "null operand");
-  const auto n = static_cast<std::size_t>(elements_);
-  std::vector<float> ap(n), bp(n), cp(n), dp(n);
   Trace trace;
-  detail::dma_copy_strided(s, DataType::f32, A, ap.data(), into_d_order(spec_.a, spec_.modes_a, spec_.d, spec_.modes_d), &trace);
-  detail::dma_copy_strided(s, DataType::f32, B, bp.data(), into_d_order(spec_.b, spec_.modes_b, spec_.d, spec_.modes_d), &trace);
-  detail::dma_copy_strided(s, DataType::f32, C, cp.data(), into_d_order(spec_.c, spec_.modes_c, spec_.d, spec_.modes_d), &trace);
+  const std::vector<float> ap = pack_in_d_order(s, A, spec_.a, spec_.modes_a, spec_.d, spec_.modes_d, &trace);
+  const std::vector<float> bp = pack_in_d_order(s, B, spec_.b, spec_.modes_b, spec_.d, spec_.modes_d, &trace);
+  const std::vector<float> cp = pack_in_d_order(s, C, spec_.c, spec_.modes_c, spec_.d, spec_.modes_d, &trace);
+  std::vector<float> dp(static_cast<std::size_t>(elements_));
   const AluOp op_ab = alu_of(spec_.op_ab), op_abc = alu_of(spec_.op_abc);
   const LaunchResult r = tile::launch_rows(s.launch_config(), elements_, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
     AllocScope sb(nc.sbuf());
@@ -192,12 +207,7 @@ void ElementwiseTrinaryPlan::execute(const blas::Settings& s, float alpha, const
     nc.tensor_tensor(ta, ta, tc, op_abc);
     nc.dma_copy(rb.of(dp.data(), DType::f32), ta);
   });
-  trace.append(r.trace);
-  detail::dma_copy_strided(s, DataType::f32, dp.data(), D, out_of_d_order(spec_.d), &trace);
-  if (report != nullptr) {
-    report->trace = std::move(trace);
-    finish_report(*report, ReportSettings{s.target});
-  }
+  write_back(s, dp, D, spec_.d, std::move(trace), r, report);
 }
 
 }  // namespace trn::tensor

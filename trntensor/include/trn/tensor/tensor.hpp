@@ -259,6 +259,10 @@ class ElementwiseTrinaryPlan {
   std::int64_t elements_ = 0;
 };
 
+// The value 1 in data type t (one element): the scalar operand of contractions with a scalar 1
+// (reductions, permutations, beta C of an unreached block-sparse block).
+const void* one_of(DataType t);
+
 // ---- block-sparse contraction ------------------------------------------------------------------------
 
 // A block-sparse tensor (cuTENSOR 2.x): each mode is cut into sections; only the listed blocks are
