@@ -402,7 +402,9 @@ QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int6
     p.gemm_flops += f * std::max(cols, 0.0) * w * (2.0 * r + w);
   }
   p.why = std::string("panel width ") + (std::getenv("TRNSOLVER_QR_NB") != nullptr ? "from TRNSOLVER_QR_NB" :
-             fp64 ? "128: fewer, larger Ozaki GEMMs (each with host steps)" : "8: the host panel's flops dominate") +
+             fp64   ? "128: fewer, larger Ozaki GEMMs (each with host steps)"
+                                                             : cplx ? "4: the host panel's flops dominate"
+                                                                    : "8: the host panel's flops dominate") +
           "; panels (xGEQR2 + xLARFT) as host steps in the working precision; block reflectors by trnblas " +
           blas::gemm_mode_name(p.update_mode) + (cplx ? " 4M complex" : "") + " GEMMs, the mode of " +
           (fp64 ? "dpotrf/dgetrf's" : "spotrf/sgetrf's") + " trailing updates";
@@ -413,7 +415,7 @@ std::int64_t qr_panel_width(char prefix) {
   const char* env = std::getenv("TRNSOLVER_QR_NB");
   const long v = env != nullptr ? std::strtol(env, nullptr, 10) : 0;
   if (v >= 1 && v <= 128) return v;
-  return prefix == 'd' || prefix == 'z' ? kQrPanelWidthFp64 : kQrPanelWidthFp32;
+  return prefix == 'd' || prefix == 'z' ? kQrPanelWidthFp64 : prefix == 'c' ? kQrPanelWidthC : kQrPanelWidthS;
 }
 
 std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left) {

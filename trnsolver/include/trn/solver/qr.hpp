@@ -33,11 +33,12 @@ struct QrPlan {
 };
 
 // Panel width of the blocked QR for the precision prefix ('s', 'd', 'c', 'z'), measured (docs/trnsolver.md
-// "QR", panel width): S/C 8 -- the host panel's O(m nb) flops per column dominate, TensorE is idle;
-// D/Z 128 (pmax, as dpotrf/dgetrf's host panels) -- each Ozaki GEMM carries host scaling and
+// "QR", panel width): S 8, C 4 -- the host panel's O(m nb) flops per column dominate, TensorE is
+// idle; D/Z 128 (pmax, as dpotrf/dgetrf's host panels) -- each Ozaki GEMM carries host scaling and
 // reconstruction steps, so fewer, larger GEMMs win. The environment variable TRNSOLVER_QR_NB (1 ..
 // 128) overrides it (measurements, tests).
-inline constexpr std::int64_t kQrPanelWidthFp32 = 8;
+inline constexpr std::int64_t kQrPanelWidthS = 8;
+inline constexpr std::int64_t kQrPanelWidthC = 4;
 inline constexpr std::int64_t kQrPanelWidthFp64 = 128;
 std::int64_t qr_panel_width(char prefix);
 
