@@ -119,6 +119,15 @@ bool unary_op_ok(trntensorOperator_t op) {
   return v == TRNTENSOR_OP_IDENTITY || v == TRNTENSOR_OP_CONJ;
 }
 
+void check_workspace(Check& check, const trntensorPlan& plan, const void* workspace, std::uint64_t workspaceSize,
+                     int position) {
+  check.require(plan.workspace == 0 || workspace != nullptr, position, "workspace")
+      .require(workspace == nullptr || aligned(workspace, 16), position, "workspace (not 16-byte aligned)")
+      .require_or(workspaceSize >= plan.workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
+                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
+                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan.workspace));
+}
+
 // Checks the operands' parameters in signature order, starting at position 2 (position 1 is the
 // output descriptor): a known descriptor, mode labels unless the tensor is a scalar, a unary operator.
 void check_operands(Check& check, std::initializer_list<OperandArgs> operands) {
@@ -515,12 +524,8 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   if (!check) return check.status();
   b = read_scalar(beta, p.spec().a.dtype, p.spec().compute);
   check.require(b == 0.0 || C != nullptr, 6, "C").require(C == nullptr || aligned(C, es), 6, "C (misaligned)")
-      .not_null(D, 7, "D").require(aligned(D, es), 7, "D (misaligned)")
-      .require(plan->workspace == 0 || workspace != nullptr, 8, "workspace")
-      .require(workspace == nullptr || aligned(workspace, 16), 8, "workspace (not 16-byte aligned)")
-      .require_or(workspaceSize >= plan->workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
-                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
-                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan->workspace));
+      .not_null(D, 7, "D").require(aligned(D, es), 7, "D (misaligned)");
+  check_workspace(check, *plan, workspace, workspaceSize, 8);
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
@@ -666,12 +671,8 @@ trntensorStatus_t trntensorReduce(const trntensorHandle_t handle, const trntenso
       .require(b == 0.0 || C != nullptr, 5, "C")
       .require(C == nullptr || aligned(C, es), 5, "C (misaligned)")
       .not_null(D, 6, "D")
-      .require(aligned(D, es), 6, "D (misaligned)")
-      .require(plan->workspace == 0 || workspace != nullptr, 7, "workspace")
-      .require(workspace == nullptr || aligned(workspace, 16), 7, "workspace (not 16-byte aligned)")
-      .require_or(workspaceSize >= plan->workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
-                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
-                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan->workspace));
+      .require(aligned(D, es), 6, "D (misaligned)");
+  check_workspace(check, *plan, workspace, workspaceSize, 7);
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;

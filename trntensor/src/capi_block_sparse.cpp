@@ -216,12 +216,8 @@ trntensorStatus_t trntensorBlockSparseContract(const trntensorHandle_t handle, c
       .require(blocks_ok(B, s.b.blocks.size(), true), 4, "B (a NULL or misaligned block pointer)")
       .require(blocks_ok(C, s.c.blocks.size(), b != 0.0), 6, "C (a NULL or misaligned block pointer)")
       .require(blocks_ok(reinterpret_cast<const void* const*>(D), s.d.blocks.size(), true), 7,
-               "D (a NULL or misaligned block pointer)")
-      .require(plan->workspace == 0 || workspace != nullptr, 8, "workspace")
-      .require(workspace == nullptr || aligned(workspace, 16), 8, "workspace (not 16-byte aligned)")
-      .require_or(workspaceSize >= plan->workspace, TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE,
-                  "TRNTENSOR_STATUS_INSUFFICIENT_WORKSPACE",
-                  "workspaceSize " + std::to_string(workspaceSize) + " < required " + std::to_string(plan->workspace));
+               "D (a NULL or misaligned block pointer)");
+  check_workspace(check, *plan, workspace, workspaceSize, 8);
   if (!check) return check.status();
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;

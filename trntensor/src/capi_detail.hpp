@@ -114,6 +114,11 @@ struct OperandArgs {
   const trntensorOperator_t* op;  // nullptr: the operand has no operator parameter
 };
 void check_operands(Check& check, std::initializer_list<OperandArgs> operands);
+// The workspace parameters every execute entry point checks last (capi.cpp): present when the plan
+// needs one and 16-byte aligned (INVALID_VALUE at `position`, workspaceSize's position is the next),
+// at least the plan's size (INSUFFICIENT_WORKSPACE).
+void check_workspace(Check& check, const trntensorPlan& plan, const void* workspace, std::uint64_t workspaceSize,
+                     int position);
 // One operand's layout and mode labels as the C++ specs take them.
 inline void take_operand(const trntensorTensorDescriptor* d, const int32_t* m, trn::tensor::TensorDesc* t,
                          std::vector<std::int32_t>* modes) {
