@@ -488,20 +488,24 @@ void fuzz_qr_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const QrApi<T, R>&
   const int ldc = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
   const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2 && ldc >= 1 &&
                      ldc <= kMaxN + 2;
-  const int cols = std::max({n, k, 1});
+  // k > kMaxN exceeds nq, which every routine rejects before reading A: no columns for it (and no
+  // int overflow in ld * cols).
+  const int cols = std::max({n, std::clamp(k, 0, kMaxN), 1});
   std::vector<R> a = sized ? matrix<R>(in, kParts * lda, cols, kParts * lda, false) : std::vector<R>();
   std::vector<R> c = sized ? matrix<R>(in, kParts * ldc, std::max(n, 1), kParts * ldc, false) : std::vector<R>();
   std::vector<R> tau(static_cast<std::size_t>(kParts * (kMaxN + 1)), R(0.5));
   auto* A = a.empty() ? nullptr : reinterpret_cast<T*>(a.data());
   auto* C = c.empty() ? nullptr : reinterpret_cast<T*>(c.data());
   auto* tp = in.flag(12) ? nullptr : reinterpret_cast<T*>(tau.data());
-  const auto S = static_cast<trnblasSideMode_t>(side);
-  const auto O = static_cast<trnblasOperation_t>(trans);
+  // The enums are converted in the call (a prvalue): holding an out-of-range value in an enum-typed
+  // variable and loading it is undefined behaviour (UBSan: invalid enum load), the shim's is not.
   int lwork = 0, info = -12345;
   trnsolverStatus_t bs = TRNSOLVER_STATUS_SUCCESS;
   if (routine == 0 || routine == 3) bs = api.geqrf_bs(h, m, n, A, lda, &lwork);
   if (routine == 1) bs = api.org_bs(h, m, n, k, A, lda, tp, &lwork);
-  if (routine == 2) bs = api.orm_bs(h, S, O, m, n, k, A, lda, tp, C, ldc, &lwork);
+  if (routine == 2)
+    bs = api.orm_bs(h, static_cast<trnblasSideMode_t>(side), static_cast<trnblasOperation_t>(trans), m, n, k, A, lda,
+                    tp, C, ldc, &lwork);
   const bool short_work = in.flag(6) && lwork > 1;
   if (short_work) lwork -= 1 + in.byte() % lwork;
   std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
@@ -509,7 +513,9 @@ void fuzz_qr_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const QrApi<T, R>&
   trnsolverStatus_t st;
   if (routine == 0) st = api.geqrf(h, m, n, A, lda, tp, work.data(), lwork, &info);
   else if (routine == 1) st = api.org(h, m, n, k, A, lda, tp, work.data(), lwork, &info);
-  else if (routine == 2) st = api.orm(h, S, O, m, n, k, A, lda, tp, C, ldc, work.data(), lwork, &info);
+  else if (routine == 2)
+    st = api.orm(h, static_cast<trnblasSideMode_t>(side), static_cast<trnblasOperation_t>(trans), m, n, k, A, lda, tp,
+                 C, ldc, work.data(), lwork, &info);
   else {
     trnsolverDnParams_t p = nullptr;
     trnsolverDnCreateParams(&p);

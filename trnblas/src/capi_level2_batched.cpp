@@ -160,19 +160,19 @@ trnblasStatus_t gemv_batched(trnblasHandle_t h, const char* fn, const Pos& p, in
 }
 
 template <class I, class TA, class TS, class TY>
-trnblasStatus_t arrays(trnblasHandle_t h, const char* fn, trnblasOperation_t trans, I m, I n, const TS* alpha,
+trnblasStatus_t arrays(trnblasHandle_t h, const char* fn, int trans, I m, I n, const TS* alpha,
                        const TA* const A[], I lda, const TA* const x[], I incx, const TS* beta, TY* const y[], I incy,
                        I batch) {
   Operands<TA, TY> ops;
   ops.a_array = A;
   ops.x_array = x;
   ops.y_array = y;
-  return gemv_batched<I, TA, TS, TY>(h, fn, kArrayPos, enum_value(trans), m, n, alpha, lda, incx, beta, incy, batch,
+  return gemv_batched<I, TA, TS, TY>(h, fn, kArrayPos, trans, m, n, alpha, lda, incx, beta, incy, batch,
                                      ops);
 }
 
 template <class I, class TA, class TS, class TY>
-trnblasStatus_t strided(trnblasHandle_t h, const char* fn, trnblasOperation_t trans, I m, I n, const TS* alpha,
+trnblasStatus_t strided(trnblasHandle_t h, const char* fn, int trans, I m, I n, const TS* alpha,
                         const TA* A, I lda, long long sa, const TA* x, I incx, long long sx, const TS* beta, TY* y,
                         I incy, long long sy, I batch) {
   Operands<TA, TY> ops;
@@ -183,7 +183,7 @@ trnblasStatus_t strided(trnblasHandle_t h, const char* fn, trnblasOperation_t tr
   ops.sa = sa;
   ops.sx = sx;
   ops.sy = sy;
-  return gemv_batched<I, TA, TS, TY>(h, fn, kStridedPos, enum_value(trans), m, n, alpha, lda, incx, beta, incy, batch,
+  return gemv_batched<I, TA, TS, TY>(h, fn, kStridedPos, trans, m, n, alpha, lda, incx, beta, incy, batch,
                                      ops);
 }
 
@@ -196,14 +196,14 @@ extern "C" {
                                                   const TS* alpha, const TA* const Aarray[], I lda,                  \
                                                   const TA* const xarray[], I incx, const TS* beta,                  \
                                                   TY* const yarray[], I incy, I batchCount) {                        \
-    return arrays<I, TA, TS, TY>(h, "trnblas" #NAME "gemvBatched" #SUF, trans, m, n, alpha, Aarray, lda, xarray,     \
-                                 incx, beta, yarray, incy, batchCount);                                              \
+    return arrays<I, TA, TS, TY>(h, "trnblas" #NAME "gemvBatched" #SUF, enum_value(trans), m, n, alpha, Aarray,     \
+                                 lda, xarray, incx, beta, yarray, incy, batchCount);                                 \
   }                                                                                                                   \
   trnblasStatus_t trnblas##NAME##gemvStridedBatched##SUF(                                                             \
       trnblasHandle_t h, trnblasOperation_t trans, I m, I n, const TS* alpha, const TA* A, I lda, long long sa,       \
       const TA* x, I incx, long long sx, const TS* beta, TY* y, I incy, long long sy, I batchCount) {                 \
-    return strided<I, TA, TS, TY>(h, "trnblas" #NAME "gemvStridedBatched" #SUF, trans, m, n, alpha, A, lda, sa, x,   \
-                                  incx, sx, beta, y, incy, sy, batchCount);                                          \
+    return strided<I, TA, TS, TY>(h, "trnblas" #NAME "gemvStridedBatched" #SUF, enum_value(trans), m, n, alpha, A, \
+                                  lda, sa, x, incx, sx, beta, y, incy, sy, batchCount);                              \
   }
 #define TRNBLAS_GEMV_BATCHED_BOTH(NAME, TA, TS, TY) \
   TRNBLAS_GEMV_BATCHED(NAME, TA, TS, TY, , int)     \
