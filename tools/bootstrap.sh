@@ -12,8 +12,9 @@ cd "$(dirname "$0")/.."
 PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeigen3-dev googletest libgtest-dev
           libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev libcli11-dev libblas-test
           libfftw3-dev)
-# The test commands also render the HTML report in a real browser (tests/cli/report_in_browser.sh).
-TEST_PACKAGES=(chromium librandom123-doc)
+# The test commands also render the HTML report in a real browser (tests/cli/report_in_browser.sh)
+# and check profile JSON and host-rate figures with python3 (tests/cli/profile_routines.sh).
+TEST_PACKAGES=(chromium librandom123-doc python3)
 
 install_missing() {  # install_missing [extra packages...]
   local missing=()
