@@ -19,19 +19,7 @@ namespace capi = blas_capi;
 using trn::cshim::enum_value;
 
 template <class T>
-struct Std {
-  using type = T;
-};
-template <>
-struct Std<trnDoubleComplex> {
-  using type = std::complex<double>;
-};
-template <>
-struct Std<trnComplex> {
-  using type = std::complex<float>;
-};
-template <class T>
-using std_t = typename Std<T>::type;
+using std_t = trn::cshim::cpp_element_t<T>;
 
 template <class T>
 auto* cpp_array(T* const* a) {

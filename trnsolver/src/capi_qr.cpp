@@ -11,29 +11,9 @@ using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
 
 namespace {
 
-// The C++ element type of a C element type (trnComplex -> std::complex<float>, same layout).
+using trn::cshim::as_cpp;
 template <class C>
-struct CppOf {
-  using type = C;
-};
-template <>
-struct CppOf<trnComplex> {
-  using type = std::complex<float>;
-};
-template <>
-struct CppOf<trnDoubleComplex> {
-  using type = std::complex<double>;
-};
-template <class C>
-auto cpp(C* p) {
-  using T = typename CppOf<std::remove_const_t<C>>::type;
-  if constexpr (std::is_const_v<C>)
-    return reinterpret_cast<const T*>(p);
-  else
-    return reinterpret_cast<T*>(p);
-}
-template <class C>
-constexpr bool kComplex = !std::is_same_v<typename CppOf<C>::type, C>;
+constexpr bool kComplex = !std::is_same_v<trn::cshim::cpp_element_t<C>, C>;
 // The precision prefix of a C element type (the routines' panel width depends on it).
 template <class C>
 constexpr char kPrefix = std::is_same_v<C, float> ? 's' : std::is_same_v<C, double> ? 'd'
@@ -76,7 +56,7 @@ Status geqrf_run(const char* fn, trnsolverDnHandle_t h, int m, int n, C* A, int 
   if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n)), 7, "Lwork");
   c.not_null(info, 8, "devInfo");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = trn::solver::geqrf(h->settings, m, n, cpp(A), lda, cpp(tau), &rep);
+    *info = trn::solver::geqrf(h->settings, m, n, as_cpp(A), lda, as_cpp(tau), &rep);
   });
 }
 
@@ -112,7 +92,7 @@ Status orgqr_run(const char* fn, trnsolverDnHandle_t h, int m, int n, int k, C* 
   if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'g', m, n, k), 8, "lwork");
   c.not_null(info, 9, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = trn::solver::orgqr(h->settings, m, n, k, cpp(A), lda, cpp(tau), &rep);
+    *info = trn::solver::orgqr(h->settings, m, n, k, as_cpp(A), lda, as_cpp(tau), &rep);
   });
 }
 
@@ -162,8 +142,8 @@ Status ormqr_run(const char* fn, trnsolverDnHandle_t h, int side, int trans, int
   if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'm', m, n, k, left), 12, "lwork");
   c.not_null(info, 13, "devInfo");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = trn::solver::ormqr(h->settings, left, trans != TRNBLAS_OP_N, m, n, k, cpp(A), lda, cpp(tau), cpp(C), ldc,
-                               &rep);
+    *info = trn::solver::ormqr(h->settings, left, trans != TRNBLAS_OP_N, m, n, k, as_cpp(A), lda, as_cpp(tau),
+                               as_cpp(C), ldc, &rep);
   });
 }
 

@@ -38,6 +38,7 @@
 // Everything here is thread-safe: the registry and the logger take their own locks.
 #pragma once
 #include <atomic>
+#include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -48,13 +49,41 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "trn/core/error.hpp"
 #include "trn/core/spmd.hpp"
+#include "trnComplex.h"
 #include "trncore.h"
 
 namespace trn::cshim {
+
+// The C++ element type of a C element type: trnComplex -> std::complex<float>, trnDoubleComplex ->
+// std::complex<double> (same layout: C11 _Complex / [2] of the real type), any other type itself.
+template <class C>
+struct CppElement {
+  using type = C;
+};
+template <>
+struct CppElement<trnComplex> {
+  using type = std::complex<float>;
+};
+template <>
+struct CppElement<trnDoubleComplex> {
+  using type = std::complex<double>;
+};
+template <class C>
+using cpp_element_t = typename CppElement<C>::type;
+// A C pointer seen as its C++ element type, constness kept.
+template <class C>
+auto as_cpp(C* p) {
+  using T = cpp_element_t<std::remove_const_t<C>>;
+  if constexpr (std::is_const_v<C>)
+    return reinterpret_cast<const T*>(p);
+  else
+    return reinterpret_cast<T*>(p);
+}
 
 // The integer a C caller passed for an enum parameter (copied bit for bit: no enum-typed load).
 template <class E>
