@@ -669,14 +669,15 @@ long long* property_slot(PlanState& st, int property) {
   if (property == NVFFT_PLAN_PROPERTY_INT64_MAX_NUM_HOST_THREADS) return &st.max_host_threads;
   return nullptr;
 }
-// Runs op on a live plan's property slot after the checks common to the three property calls.
+// Runs op on a live plan's property slot after the checks common to the three property calls. The
+// property arrives as the caller's int (enum_value at the entry point: C may pass any int, and
+// copying an out-of-range enum is an invalid load).
 template <class Op>
-trnfftResult with_property(trnfftHandle plan, const char* fn, trnfftProperty property, Op&& op) {
+trnfftResult with_property(trnfftHandle plan, const char* fn, int p, Op&& op) {
   std::shared_ptr<PlanState> st = find_plan(plan);
   if (!st) return TRNFFT_INVALID_PLAN;
   std::lock_guard<std::mutex> lock(st->mu);
   ArgCheck<trnfftResult> check(logger(), fn, TRNFFT_INVALID_VALUE, &st->last_error_param);
-  const int p = enum_value(property);
   long long* slot = property_slot(*st, p);
   check.require(slot != nullptr, 1, "property");
   if (!check) return check.status();
@@ -687,7 +688,7 @@ trnfftResult with_property(trnfftHandle plan, const char* fn, trnfftProperty pro
 extern "C" {
 
 trnfftResult trnfftSetPlanPropertyInt64(trnfftHandle plan, trnfftProperty property, const long long int inputValueInt) {
-  return with_property(plan, "trnfftSetPlanPropertyInt64", property, [&](auto& check, int p, long long* slot) {
+  return with_property(plan, "trnfftSetPlanPropertyInt64", enum_value(property), [&](auto& check, int p, long long* slot) {
     const bool ok = p == NVFFT_PLAN_PROPERTY_INT64_PATIENT_JIT ? (inputValueInt == 0 || inputValueInt == 1)
                                                                : inputValueInt >= 1;
     check.require(ok, 2, "inputValueInt");
@@ -697,7 +698,7 @@ trnfftResult trnfftSetPlanPropertyInt64(trnfftHandle plan, trnfftProperty proper
   });
 }
 trnfftResult trnfftGetPlanPropertyInt64(trnfftHandle plan, trnfftProperty property, long long int* returnPtrValue) {
-  return with_property(plan, "trnfftGetPlanPropertyInt64", property, [&](auto& check, int, long long* slot) {
+  return with_property(plan, "trnfftGetPlanPropertyInt64", enum_value(property), [&](auto& check, int, long long* slot) {
     check.not_null(returnPtrValue, 2, "returnPtrValue");
     if (!check) return check.status();
     *returnPtrValue = *slot;
@@ -705,7 +706,7 @@ trnfftResult trnfftGetPlanPropertyInt64(trnfftHandle plan, trnfftProperty proper
   });
 }
 trnfftResult trnfftResetPlanProperty(trnfftHandle plan, trnfftProperty property) {
-  return with_property(plan, "trnfftResetPlanProperty", property, [&](auto&, int, long long* slot) {
+  return with_property(plan, "trnfftResetPlanProperty", enum_value(property), [&](auto&, int, long long* slot) {
     *slot = 0;
     return TRNFFT_SUCCESS;
   });
