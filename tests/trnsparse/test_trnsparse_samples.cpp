@@ -1,6 +1,7 @@
 // NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmv_csr, spmv_coo, spmm_csr, spmm_coo,
 // spmm_csr_batched, spmm_coo_batched, sddmm_csr, sddmm_bsr, spvv, axpby, gather, scatter, rot,
-// dense2sparse_csr, sparse2dense_csr, coosort), ported to trnsparse on host memory by samples/port.py
+// dense2sparse_csr, sparse2dense_csr, coosort, spsv_csr, spsv_coo, spsm_csr, spsm_coo, spgemm,
+// spgemm_mem, spgemm_reuse), ported to trnsparse on host memory by samples/port.py
 // (prefix substitution; the CUDA runtime's memory calls become host-memory helpers; no hand edits). Each sample keeps its data, its
 // call sequence and its own exact check, and prints "<name>_example test PASSED" when the check
 // holds: the test runs it and asserts that line (and no FAILED line) on its standard output.
@@ -25,6 +26,13 @@ int trnsparse_sample_sddmm_csr(void);
 int trnsparse_sample_sddmm_bsr(void);
 int trnsparse_sample_spmm_csr_batched(void);
 int trnsparse_sample_spmm_coo_batched(void);
+int trnsparse_sample_spsv_csr(void);
+int trnsparse_sample_spsv_coo(void);
+int trnsparse_sample_spsm_csr(void);
+int trnsparse_sample_spsm_coo(void);
+int trnsparse_sample_spgemm(void);
+int trnsparse_sample_spgemm_mem(void);
+int trnsparse_sample_spgemm_reuse(void);
 }
 
 namespace {
@@ -63,6 +71,18 @@ TEST(CusparseSamples, Conversions) {
   expect_passed(trnsparse_sample_dense2sparse_csr, "dense2sparse_csr");
   expect_passed(trnsparse_sample_sparse2dense_csr, "sparse2dense");  // as the sample prints it
   expect_passed(trnsparse_sample_coosort, "coosort");
+}
+
+TEST(CusparseSamples, TriangularSolves) {
+  expect_passed(trnsparse_sample_spsv_csr, "spsv_csr");
+  expect_passed(trnsparse_sample_spsv_coo, "spsv_coo");
+  expect_passed(trnsparse_sample_spsm_csr, "spsm_csr");
+  expect_passed(trnsparse_sample_spsm_coo, "spsm_coo");
+}
+TEST(CusparseSamples, SpGEMM) {
+  expect_passed(trnsparse_sample_spgemm, "spgemm");
+  expect_passed(trnsparse_sample_spgemm_mem, "spgemm_mem");
+  expect_passed(trnsparse_sample_spgemm_reuse, "spgemm_reuse");
 }
 
 }  // namespace

@@ -322,6 +322,99 @@ trnsparseStatus_t trnsparseSpGEMM_copy(trnsparseHandle_t handle, trnsparseOperat
 trnsparseStatus_t trnsparseBsrSetPointers(trnsparseSpMatDescr_t spMatDescr, void* bsrRowOffsets, void* bsrColInd,
                                           void* bsrValues);
 
+/* ---- SpGEMM on CSR (cuSPARSE's protocol) and SpGEMMreuse --------------------------------------
+ * With CSR matA, matB (one value type: R_32F, R_64F, C_32F, C_64F; computeType the same) and a CSR
+ * matC created with nnz 0 and NULL columns/values: workEstimation (called twice: NULL buffer ->
+ * bufferSize1, then with a buffer: the symbolic product), compute (likewise: bufferSize2, then the
+ * numeric product; SpMatGetSize then reports nnz(C)), CsrSetPointers, copy (C = alpha A B + beta C on
+ * C's pattern; beta != 0 reads the values the caller put in C's new arrays). getNumProducts gives the
+ * intermediate products; estimateMemory (ALG2/ALG3) reports bufferSize3 then bufferSize2.
+ * SpGEMMreuse: workEstimation (symbolic), nnz (SpMatGetSize reports nnz(C)), copy (C's offsets and
+ * columns), compute (values; repeatable after A's and B's values change). opA = opB = NON_TRANSPOSE.
+ * Host step per compute (docs/trnsparse.md "SpGEMM on CSR"). */
+trnsparseStatus_t trnsparseSpGEMM_getNumProducts(trnsparseSpGEMMDescr_t spgemmDescr, int64_t* num_prods);
+trnsparseStatus_t trnsparseSpGEMM_estimateMemory(trnsparseHandle_t handle, trnsparseOperation_t opA,
+                                                 trnsparseOperation_t opB, const void* alpha,
+                                                 trnsparseConstSpMatDescr_t matA, trnsparseConstSpMatDescr_t matB,
+                                                 const void* beta, trnsparseSpMatDescr_t matC, trnDataType_t computeType,
+                                                 trnsparseSpGEMMAlg_t alg, trnsparseSpGEMMDescr_t spgemmDescr,
+                                                 float chunk_fraction, size_t* bufferSize3, void* externalBuffer3,
+                                                 size_t* bufferSize2);
+trnsparseStatus_t trnsparseSpGEMMreuse_workEstimation(trnsparseHandle_t handle, trnsparseOperation_t opA,
+                                                      trnsparseOperation_t opB, trnsparseConstSpMatDescr_t matA,
+                                                      trnsparseConstSpMatDescr_t matB, trnsparseSpMatDescr_t matC,
+                                                      trnsparseSpGEMMAlg_t alg, trnsparseSpGEMMDescr_t spgemmDescr,
+                                                      size_t* bufferSize1, void* externalBuffer1);
+trnsparseStatus_t trnsparseSpGEMMreuse_nnz(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                           trnsparseConstSpMatDescr_t matA, trnsparseConstSpMatDescr_t matB,
+                                           trnsparseSpMatDescr_t matC, trnsparseSpGEMMAlg_t alg,
+                                           trnsparseSpGEMMDescr_t spgemmDescr, size_t* bufferSize2, void* externalBuffer2,
+                                           size_t* bufferSize3, void* externalBuffer3, size_t* bufferSize4,
+                                           void* externalBuffer4);
+trnsparseStatus_t trnsparseSpGEMMreuse_copy(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                            trnsparseConstSpMatDescr_t matA, trnsparseConstSpMatDescr_t matB,
+                                            trnsparseSpMatDescr_t matC, trnsparseSpGEMMAlg_t alg,
+                                            trnsparseSpGEMMDescr_t spgemmDescr, size_t* bufferSize5,
+                                            void* externalBuffer5);
+trnsparseStatus_t trnsparseSpGEMMreuse_compute(trnsparseHandle_t handle, trnsparseOperation_t opA,
+                                               trnsparseOperation_t opB, const void* alpha,
+                                               trnsparseConstSpMatDescr_t matA, trnsparseConstSpMatDescr_t matB,
+                                               const void* beta, trnsparseSpMatDescr_t matC, trnDataType_t computeType,
+                                               trnsparseSpGEMMAlg_t alg, trnsparseSpGEMMDescr_t spgemmDescr);
+
+/* ---- SpSV / SpSM: sparse triangular solves (cuSPARSE 12 generic API) --------------------------
+ * op(A) Y = alpha X (SpSV, vectors) and op(A) C = alpha op(B) (SpSM, dense matrices), A a square CSR
+ * or COO matrix (R_32F, R_64F, C_32F, C_64F; computeType the same) of which only the triangle named
+ * by SpMatSetAttribute(FILL_MODE) is read, with DIAG_TYPE UNIT (the diagonal is not read) or
+ * NON_UNIT. bufferSize / analysis (level scheduling, stored in the descriptor) / solve, as cuSPARSE.
+ * A zero pivot (a non-unit row whose diagonal is not stored or is 0) makes solve return
+ * TRNSPARSE_STATUS_ZERO_PIVOT with the output untouched (cuSPARSE 12 leaves it unspecified).
+ * updateMatrix: new values of A (UPDATE_GENERAL: nnz values) or of its diagonal (UPDATE_DIAGONAL:
+ * n values) for the next solves without a new analysis. docs/trnsparse.md "Sparse triangular solves". */
+typedef enum { TRNSPARSE_SPSV_ALG_DEFAULT = 0 } trnsparseSpSVAlg_t;
+typedef enum { TRNSPARSE_SPSV_UPDATE_GENERAL = 0, TRNSPARSE_SPSV_UPDATE_DIAGONAL = 1 } trnsparseSpSVUpdate_t;
+struct trnsparseSpSVDescr;
+typedef struct trnsparseSpSVDescr* trnsparseSpSVDescr_t;
+trnsparseStatus_t trnsparseSpSV_createDescr(trnsparseSpSVDescr_t* descr);
+trnsparseStatus_t trnsparseSpSV_destroyDescr(trnsparseSpSVDescr_t descr);
+trnsparseStatus_t trnsparseSpSV_bufferSize(trnsparseHandle_t handle, trnsparseOperation_t opA, const void* alpha,
+                                           trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecX,
+                                           trnsparseDnVecDescr_t vecY, trnDataType_t computeType, trnsparseSpSVAlg_t alg,
+                                           trnsparseSpSVDescr_t spsvDescr, size_t* bufferSize);
+trnsparseStatus_t trnsparseSpSV_analysis(trnsparseHandle_t handle, trnsparseOperation_t opA, const void* alpha,
+                                         trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecX,
+                                         trnsparseDnVecDescr_t vecY, trnDataType_t computeType, trnsparseSpSVAlg_t alg,
+                                         trnsparseSpSVDescr_t spsvDescr, void* externalBuffer);
+trnsparseStatus_t trnsparseSpSV_solve(trnsparseHandle_t handle, trnsparseOperation_t opA, const void* alpha,
+                                      trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecX,
+                                      trnsparseDnVecDescr_t vecY, trnDataType_t computeType, trnsparseSpSVAlg_t alg,
+                                      trnsparseSpSVDescr_t spsvDescr);
+trnsparseStatus_t trnsparseSpSV_updateMatrix(trnsparseHandle_t handle, trnsparseSpSVDescr_t spsvDescr, void* newValues,
+                                             trnsparseSpSVUpdate_t updatePart);
+
+typedef enum { TRNSPARSE_SPSM_ALG_DEFAULT = 0 } trnsparseSpSMAlg_t;
+typedef enum { TRNSPARSE_SPSM_UPDATE_GENERAL = 0, TRNSPARSE_SPSM_UPDATE_DIAGONAL = 1 } trnsparseSpSMUpdate_t;
+struct trnsparseSpSMDescr;
+typedef struct trnsparseSpSMDescr* trnsparseSpSMDescr_t;
+trnsparseStatus_t trnsparseSpSM_createDescr(trnsparseSpSMDescr_t* descr);
+trnsparseStatus_t trnsparseSpSM_destroyDescr(trnsparseSpSMDescr_t descr);
+trnsparseStatus_t trnsparseSpSM_bufferSize(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                           const void* alpha, trnsparseConstSpMatDescr_t matA,
+                                           trnsparseConstDnMatDescr_t matB, trnsparseDnMatDescr_t matC,
+                                           trnDataType_t computeType, trnsparseSpSMAlg_t alg,
+                                           trnsparseSpSMDescr_t spsmDescr, size_t* bufferSize);
+trnsparseStatus_t trnsparseSpSM_analysis(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                         const void* alpha, trnsparseConstSpMatDescr_t matA,
+                                         trnsparseConstDnMatDescr_t matB, trnsparseDnMatDescr_t matC,
+                                         trnDataType_t computeType, trnsparseSpSMAlg_t alg, trnsparseSpSMDescr_t spsmDescr,
+                                         void* externalBuffer);
+trnsparseStatus_t trnsparseSpSM_solve(trnsparseHandle_t handle, trnsparseOperation_t opA, trnsparseOperation_t opB,
+                                      const void* alpha, trnsparseConstSpMatDescr_t matA, trnsparseConstDnMatDescr_t matB,
+                                      trnsparseDnMatDescr_t matC, trnDataType_t computeType, trnsparseSpSMAlg_t alg,
+                                      trnsparseSpSMDescr_t spsmDescr);
+trnsparseStatus_t trnsparseSpSM_updateMatrix(trnsparseHandle_t handle, trnsparseSpSMDescr_t spsmDescr, void* newValues,
+                                             trnsparseSpSMUpdate_t updatePart);
+
 /* ---- Krylov solvers on BSR operators (trnsci extension, not in cuSPARSE) ----------------------
  * Solve A x = b for a square BSR matA with fp32 values (other formats: NOT_SUPPORTED); vecB and vecX
  * fp32 of length rows(A), vecX holds the initial guess on entry and the solution on exit. Stop when

@@ -14,6 +14,7 @@
 #include "trn/core/c_shim.hpp"
 #include "trn/sparse/generic.hpp"
 #include "trn/sparse/sparse.hpp"
+#include "trn/sparse/spgemm_csr.hpp"
 
 namespace sp = trn::sparse;
 using trn::cshim::ArgCheck;
@@ -57,6 +58,9 @@ struct trnsparseSpMatDescr {
 struct trnsparseSpGEMMDescr {
   sp::OwnedBsr result;  // pattern after workEstimation, values after compute
   int phase = 0;        // 0 created, 1 estimated, 2 computed
+  bool is_csr = false;  // CSR operands: `csr` holds the product (trn/sparse/spgemm_csr.hpp)
+  sp::CsrProduct csr;
+  int reuse_phase = 0;  // SpGEMMreuse: 1 nnz reported to matC, 2 pattern copied into matC
 };
 
 struct trnsparseDnMatDescr {

@@ -9,91 +9,16 @@
 #include <vector>
 
 #include "generic_detail.hpp"
+#include "generic_host.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
 
 using namespace generic_detail;  // NOLINT: this file's own helpers
+using namespace generic_host;    // NOLINT: the host-step helpers
 
 namespace {
-
-// The accumulator of a storage type: double for real, complex<double> for complex values.
-template <class T>
-struct AccOf {
-  using type = double;
-};
-template <class R>
-struct AccOf<std::complex<R>> {
-  using type = std::complex<double>;
-};
-template <class T>
-using Acc = typename AccOf<T>::type;
-
-template <class T>
-Acc<T> load(const void* p, std::int64_t i) {
-  return static_cast<Acc<T>>(static_cast<const T*>(p)[i]);
-}
-template <class T>
-void store(void* p, std::int64_t i, Acc<T> v) {
-  static_cast<T*>(p)[i] = static_cast<T>(v);
-}
-template <class V>
-V conj_if(V v, bool conjugate) {
-  if constexpr (std::is_same_v<V, double>) {
-    (void)conjugate;
-    return v;
-  } else {
-    return conjugate ? std::conj(v) : v;
-  }
-}
-template <class V>
-V from_scalar(Scalar s) {
-  if constexpr (std::is_same_v<V, double>)
-    return s.real();
-  else
-    return s;
-}
-
-std::int64_t at(const DenseAny& d, std::int64_t r, std::int64_t c) {
-  return d.layout == Layout::col_major ? r + c * d.ld : r * d.ld + c;
-}
-
-// The bytes of a dense operand as the host link moves them (its elements; the hull spans the gaps).
-HostSpan dense_span(const DenseAny& d) {
-  HostSpan s;
-  if (d.rows <= 0 || d.cols <= 0) return s;
-  const std::int64_t inner = d.layout == Layout::col_major ? d.rows : d.cols;
-  const std::int64_t outer = d.layout == Layout::col_major ? d.cols : d.rows;
-  const auto esz = static_cast<std::int64_t>(value_bytes(d.value));
-  s.data = d.data;
-  s.hull = static_cast<std::size_t>(((outer - 1) * d.ld + inner) * esz);
-  s.bytes = static_cast<std::size_t>(d.rows * d.cols * esz);
-  return s;
-}
-HostSpan bytes_span(const void* p, std::int64_t count, std::size_t elem) {
-  return count > 0 ? HostSpan(static_cast<const std::byte*>(p), count * static_cast<std::int64_t>(elem)) : HostSpan{};
-}
-std::size_t index_bytes(IndexType t) { return t == IndexType::i32 ? 4 : 8; }
-
-// The matrix's arrays as host-step reads (offsets, indices, values).
-std::array<HostSpan, 3> sparse_spans(const SparseRef& a) {
-  const std::int64_t n_off = a.format == SparseRef::Format::csr   ? a.rows + 1
-                             : a.format == SparseRef::Format::csc ? a.cols + 1
-                                                                  : a.nnz;
-  return {bytes_span(a.offsets, n_off, index_bytes(a.offsets_type)),
-          bytes_span(a.indices, a.nnz, index_bytes(a.indices_type)), bytes_span(a.values, a.nnz, value_bytes(a.value))};
-}
-
-void finish_host(const Settings& s, const HostStep& step, const std::string& plan, CallReport* report) {
-  if (report == nullptr) return;
-  Trace t;
-  record_host_step(t, step);
-  finish_report(*report, std::move(t), ReportSettings{s.target});
-  report->add_plan(plan);
-}
-
-bool is_complex(Value v) { return v == Value::c32 || v == Value::c64; }
 
 template <class T>
 void spmm_typed(GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta, const DenseAny& C) {
@@ -116,21 +41,6 @@ void spmm_typed(GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseA
       if (read_c) v += be * load<T>(C.data, at(C, r, c));
       store<T>(C.data, at(C, r, c), v);
     }
-}
-
-template <class F>
-void dispatch(Value v, F&& f) {
-  switch (v) {
-    case Value::f32: f(float{}); break;
-    case Value::f64: f(double{}); break;
-    case Value::c32: f(std::complex<float>{}); break;
-    case Value::c64: f(std::complex<double>{}); break;
-  }
-}
-
-const char* op_name(GOp op) { return op == GOp::N ? "N" : op == GOp::T ? "T" : "C"; }
-const char* format_name(SparseRef::Format f) {
-  return f == SparseRef::Format::csr ? "CSR" : f == SparseRef::Format::csc ? "CSC" : "COO";
 }
 
 }  // namespace

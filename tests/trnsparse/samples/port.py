@@ -10,7 +10,11 @@ trnDataType_t); the CUDA runtime's include goes and its memory calls become host
 port_free, CHECK_CUDA -> CHECK_PORT: trnsparse_samples_port.h), so the "device" arrays are heap
 arrays the samples copy to and from exactly as they do on a GPU; the sample's own CHECK_CUSPARSE
 macro is replaced by the one of trnsparse_samples_port.h; main becomes
-int trnsparse_sample_<NAME>(void). No hand edits."""
+int trnsparse_sample_<NAME>(void). No hand edits. One data correction: where a sample's `X_nnz` constant
+disagrees with the last entry of its own `hX_csrOffsets` array, the constant becomes that entry
+(spgemm, spgemm_mem, spgemm_reuse declare B_nnz = 9 for a B whose offsets end at 8: the sample copies
+9 elements out of its 8-element arrays, an out-of-bounds read, and describes 8 stored entries as 9,
+which trnsparse's index validation rejects)."""
 import re
 import sys
 
@@ -30,6 +34,9 @@ for a, b in [("CHECK_CUDA", "CHECK_PORT"), ("cudaMalloc", "port_malloc"), ("cuda
 for a, b in [("cusparse", "trnsparse"), ("CUSPARSE", "TRNSPARSE"), ("CUDA_R_", "TRN_R_"), ("CUDA_C_", "TRN_C_"),
              ("cuDoubleComplex", "trnDoubleComplex"), ("cuComplex", "trnComplex"), ("cudaDataType", "trnDataType_t")]:
     body = body.replace(a, b)
+for m in re.finditer(r"h(\w)_csrOffsets\[\]\s*=\s*\{([^}]*)\}", body):
+    last = m.group(2).split(",")[-1].strip()
+    body = re.sub(r"(const int\s+%s_nnz\s*=\s*)\d+;" % m.group(1), r"\g<1>%s;" % last, body)
 body = body.replace("int main(void)", "int trnsparse_sample_%s(void)" % name)
 body = re.sub(r"[ \t]+\n", "\n", body)
 body = re.sub(r"\n{3,}", "\n\n", body)

@@ -1,0 +1,76 @@
+// trnsparse sparse triangular solves (cuSPARSE SpSV / SpSM): op(A) Y = alpha op(B) for a CSR, CSC
+// or COO matrix A of any generic value type, of which only the triangle named by the fill mode is
+// used (entries outside it are ignored, as cuSPARSE does), with a unit or non-unit diagonal.
+//
+// Algorithm   Analysis (host index work, once per matrix pattern): the rows of op(A)'s triangle are
+//             gathered into a CSR of entry numbers into A's value array (op T / C re-sorts them by a
+//             stable counting sort, so every row lists its entries in increasing A-row order), the
+//             diagonal entry of each row is located, and the rows are grouped into dependency levels
+//             — level(i) = 1 + max level(j) over the off-diagonal entries (i, j) of the row — the
+//             level scheduling of Anderson & Saad ("Solving sparse triangular linear systems on
+//             parallel computers", Int. J. High Speed Computing 1(1), 1989) that cuSPARSE's csrsv2
+//             uses (Naumov, "Parallel solution of sparse triangular linear systems in the
+//             preconditioned iterative methods on the GPU", NVIDIA NVR-2011-001). The levels are the
+//             dependent steps of the solve (the plan prints them).
+//             Solve: ONE costed host step per call (trn/core/host_step.hpp, "trnsparse.spsv.host"):
+//             the arrays cross the host link, rows are substituted level by level, each row as
+//             s = alpha b_i; s -= a_ij y_j over the row's entries in order; y_i = s / a_ii (unit: s),
+//             with fp64 (complex<double>) arithmetic, y kept in fp64 until it is stored. Every value
+//             type takes this path, fp32 included (docs/trnsparse.md "Sparse triangular solves").
+// Accuracy    (u = 2^-53, gamma_k = k u / (1 - k u), k = the most stored entries of a row of the
+//             triangle; Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., Thm 8.5
+//             and §8.2): the computed y solves (T + dT) y = alpha b + db with |dT| <= gamma_{k+1} |T|,
+//             |db| <= u |alpha b|, so with M(T) the comparison matrix (|t_ii| on the diagonal,
+//             -|t_ij| off it; |T^-1| <= M(T)^-1 for a triangular T)
+//               |y_hat - y| <= gamma_{k+2} M(T)^-1 (|T| |y_hat| + |alpha b|)             (real)
+//             and sqrt(2) gamma_{k+4} for complex values (complex product and division, §3.6); fp32
+//             and complex-fp32 outputs add their final rounding u32 |y| (u32 = 2^-24).
+// Zero pivots A row of a non-unit triangle whose diagonal is not stored (a structural zero) or is
+//             0 (a numerical zero) is a zero pivot: first_zero_pivot() finds it before anything is
+//             written, and triangular_solve() refuses it (InvalidArgument "matA"); the C API returns
+//             TRNSPARSE_STATUS_ZERO_PIVOT with the output untouched.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "trn/sparse/generic.hpp"
+
+namespace trn::sparse {
+
+// The analysis of one triangle of one pattern (values are read at solve time).
+struct TriangularAnalysis {
+  std::int64_t n = 0;               // op(A) is n x n
+  std::int64_t nnz = 0;             // A's stored entries (the values array read at solve time)
+  Value value = Value::f32;
+  GOp op = GOp::N;
+  bool lower_op = true;             // op(A)'s triangle is lower: forward substitution
+  bool unit = false;
+  std::vector<std::int64_t> start;  // rows of op(A)'s strict triangle: entries start[i] .. start[i+1]
+  std::vector<std::int64_t> col;    // column of each entry in op(A)
+  std::vector<std::int64_t> src;    // A's entry number of each entry (its value; conjugated for op C)
+  std::vector<std::int64_t> diag;   // A's entry number of row i's diagonal, -1 when not stored
+  std::vector<std::int64_t> order;  // rows in level order (level, then row)
+  std::vector<std::int64_t> level_start;  // level l holds order[level_start[l] .. level_start[l+1])
+  std::int64_t max_row = 0;         // most stored entries of a row of the triangle (diagonal included)
+  std::int64_t levels() const { return static_cast<std::int64_t>(level_start.size()) - 1; }
+};
+
+// Validates A (square, index rules of validate(SparseRef)) and builds the analysis of the `lower`
+// (else upper) triangle of A, solved as op(A).
+TriangularAnalysis analyze_triangular(const SparseRef& A, bool lower, bool unit, GOp op);
+
+// The first row (0-based) of op(A) whose diagonal is a zero pivot for these values, -1 if none
+// (always -1 for a unit triangle). `diagonal` (n values, may be NULL) overrides the stored
+// diagonal (SpSV_updateMatrix with UPDATE_DIAGONAL).
+std::int64_t first_zero_pivot(const TriangularAnalysis& t, const void* values, const void* diagonal);
+
+// C = op(A)^-1 (alpha op(B)), op(B) and C n x ncols (B == C allowed: in place). opB N or T (C for
+// complex: conjugate transpose). values: A's nnz values; diagonal as above.
+void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
+                      Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report = nullptr);
+
+// The plan text: format of the analysis, levels, where it runs and why.
+std::string triangular_plan(const char* routine, const TriangularAnalysis& t, std::int64_t ncols);
+
+}  // namespace trn::sparse
