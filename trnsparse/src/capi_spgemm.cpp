@@ -88,6 +88,8 @@ trnsparseStatus_t csr_store(trnsparseHandle_t h, const char* fn, const Pos& p, b
                             const void* beta, trnsparseSpMatDescr* C, trnsparseSpGEMMDescr* d) {
   return run(h, fn, {{"matC", p.C}}, [&] {
     const sp::SparseRef out = generic_of(C);
+    if (alpha != nullptr && d->csr.nnz() > 0 && out.values == nullptr)  // checked before C's pattern is written
+      throw sp::InvalidArgument("trnsparse: spgemm: C's values are not set", "matC");
     if (pattern) sp::spgemm_csr_store_pattern(d->csr, out);
     if (alpha == nullptr) return;
     sp::CallReport r;

@@ -1,0 +1,517 @@
+// trnsparse SpSV / SpSM and CSR SpGEMM / SpGEMMreuse through the C API, in every generic value type,
+// against long-double loops written here (a dense substitution over the triangle the fill mode
+// names; a dense product) with the bounds of docs/trnsparse.md, checked two-sided: the error is
+// within the bound, and the bound is a tiny fraction of the result, so a wrong triangle, op,
+// conjugate or dropped entry fails. Zero pivots, updateMatrix, the two-call buffer protocol and bad
+// arguments at their positions with outputs untouched.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "c_api_test_util.hpp"
+#include "trnsparse.h"
+
+namespace {
+
+using trnsparse_test::Handle;
+using cld = std::complex<long double>;
+using ld = long double;
+
+template <class T>
+struct Traits;
+template <>
+struct Traits<float> {
+  static constexpr trnDataType_t type = TRN_R_32F;
+  static constexpr bool complex = false;
+  static constexpr ld out_u = 0x1p-24L;  // the final rounding of an fp32 output
+};
+template <>
+struct Traits<double> {
+  static constexpr trnDataType_t type = TRN_R_64F;
+  static constexpr bool complex = false;
+  static constexpr ld out_u = 0;
+};
+template <>
+struct Traits<std::complex<float>> {
+  static constexpr trnDataType_t type = TRN_C_32F;
+  static constexpr bool complex = true;
+  static constexpr ld out_u = 0x1p-24L;
+};
+template <>
+struct Traits<std::complex<double>> {
+  static constexpr trnDataType_t type = TRN_C_64F;
+  static constexpr bool complex = true;
+  static constexpr ld out_u = 0;
+};
+constexpr ld kU = 0x1p-53L;
+
+template <class T>
+T draw(std::mt19937_64& g, double lo = -1.0, double hi = 1.0) {
+  std::uniform_real_distribution<double> d(lo, hi);
+  if constexpr (Traits<T>::complex)
+    return T(static_cast<typename T::value_type>(d(g)), static_cast<typename T::value_type>(d(g)));
+  else
+    return static_cast<T>(d(g));
+}
+template <class T>
+cld wide(T v) {
+  if constexpr (Traits<T>::complex)
+    return cld(v.real(), v.imag());
+  else
+    return cld(v, 0.0L);
+}
+// gamma_k with the complex factor: sqrt(2) gamma_{k+2} for complex, gamma_k for real.
+template <class T>
+ld gamma(int k) {
+  const int kk = Traits<T>::complex ? k + 2 : k;
+  const ld g = kk * kU / (1 - kk * kU);
+  return Traits<T>::complex ? std::sqrt(2.0L) * g : g;
+}
+
+// A random n x m CSR (sorted columns, int32) with density p; `diag` puts a diagonal entry of size
+// about 2..3 (i < min(n, m)) in every row. Dense row-major long-double copy.
+template <class T>
+struct Mat {
+  int n = 0, m = 0;
+  std::vector<int> off, col, rowi;
+  std::vector<T> val;
+  std::vector<cld> dense;
+  Mat(int n_, int m_, double p, bool diag, std::uint64_t seed) : n(n_), m(m_), dense(static_cast<size_t>(n_) * m_) {
+    std::mt19937_64 g(seed);
+    std::bernoulli_distribution keep(p);
+    off.push_back(0);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < m; ++j) {
+        const bool d = diag && i == j;
+        if (!d && !keep(g)) continue;
+        col.push_back(j);
+        rowi.push_back(i);
+        val.push_back(d ? draw<T>(g, 2.0, 3.0) : draw<T>(g));
+        dense[static_cast<size_t>(i) * m + j] = wide(val.back());
+      }
+      off.push_back(static_cast<int>(col.size()));
+    }
+  }
+  int nnz() const { return static_cast<int>(col.size()); }
+  trnsparseSpMatDescr_t create(trnsparseFormat_t fmt) {
+    trnsparseSpMatDescr_t d = nullptr;
+    if (fmt == TRNSPARSE_FORMAT_COO)
+      EXPECT_EQ(trnsparseCreateCoo(&d, n, m, nnz(), rowi.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                   TRNSPARSE_INDEX_BASE_ZERO, Traits<T>::type), 0);
+    else
+      EXPECT_EQ(trnsparseCreateCsr(&d, n, m, nnz(), off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                   TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, Traits<T>::type), 0);
+    return d;
+  }
+};
+
+void set_attributes(trnsparseSpMatDescr_t d, int fill, int diag) {
+  trnsparseFillMode_t f = static_cast<trnsparseFillMode_t>(fill);
+  trnsparseDiagType_t t = static_cast<trnsparseDiagType_t>(diag);
+  ASSERT_EQ(trnsparseSpMatSetAttribute(d, TRNSPARSE_SPMAT_FILL_MODE, &f, sizeof f), 0);
+  ASSERT_EQ(trnsparseSpMatSetAttribute(d, TRNSPARSE_SPMAT_DIAG_TYPE, &t, sizeof t), 0);
+}
+
+// op(T)(i, j) of the triangle `lower` / unit of the dense matrix (entries outside it are 0).
+template <class T>
+cld tri(const Mat<T>& a, bool lower, bool unit, int op, int i, int j) {
+  const int r = op == 0 ? i : j, c = op == 0 ? j : i;
+  if (r == c) return unit ? cld(1) : (op == 2 ? std::conj(a.dense[static_cast<size_t>(r) * a.m + c]) : a.dense[static_cast<size_t>(r) * a.m + c]);
+  if (lower ? c > r : c < r) return 0;
+  const cld v = a.dense[static_cast<size_t>(r) * a.m + c];
+  return op == 2 ? std::conj(v) : v;
+}
+
+// The reference solve of op(T) y = rhs (long double) and the componentwise bound
+// gamma M(T)^-1 (|T| |y_hat| + |rhs|) + out_u |y|, for one column.
+template <class T>
+void check_column(const Mat<T>& a, bool lower, bool unit, int op, const std::vector<cld>& rhs, const std::vector<cld>& got,
+                  ld* worst, ld* tight) {
+  const int n = a.n;
+  const bool lower_op = (op == 0) == lower;
+  std::vector<cld> y(static_cast<size_t>(n));
+  std::vector<ld> w(static_cast<size_t>(n));
+  int k = 1;
+  for (int i = 0; i < n; ++i) {
+    int cnt = 0;
+    for (int j = 0; j < n; ++j) cnt += tri(a, lower, unit, op, i, j) != cld(0) ? 1 : 0;
+    k = std::max(k, cnt);
+  }
+  for (int s = 0; s < n; ++s) {
+    const int i = lower_op ? s : n - 1 - s;
+    cld acc = rhs[static_cast<size_t>(i)];
+    ld mag = std::abs(rhs[static_cast<size_t>(i)]);
+    for (int j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const cld t = tri(a, lower, unit, op, i, j);
+      if (t == cld(0)) continue;
+      acc -= t * y[static_cast<size_t>(j)];
+      mag += std::abs(t) * (std::abs(got[static_cast<size_t>(j)]) + w[static_cast<size_t>(j)]);  // M(T)^-1 by substitution
+    }
+    const cld d = tri(a, lower, unit, op, i, i);
+    y[static_cast<size_t>(i)] = acc / d;
+    w[static_cast<size_t>(i)] = (mag + std::abs(d) * std::abs(got[static_cast<size_t>(i)])) / std::abs(d);
+  }
+  // w = M(T)^-1 (|T| |y_hat| + |rhs|) (the |T||y_hat| part folded in row by row, then the substitution)
+  for (int i = 0; i < n; ++i) {
+    const ld bound = gamma<T>(k + 2) * w[static_cast<size_t>(i)] + Traits<T>::out_u * std::abs(y[static_cast<size_t>(i)]) * 1.01L;
+    const ld err = std::abs(got[static_cast<size_t>(i)] - y[static_cast<size_t>(i)]);
+    EXPECT_LE(err, bound) << "row " << i;
+    *worst = std::max(*worst, bound > 0 ? err / bound : 0);
+    if (std::abs(y[static_cast<size_t>(i)]) > 1e-3L) *tight = std::max(*tight, bound / std::abs(y[static_cast<size_t>(i)]));
+  }
+}
+
+// SpSV for every fill, diag, op and format; rhs random; alpha random.
+template <class T>
+void spsv_sweep() {
+  Handle h;
+  const int n = 64;
+  ld worst = 0, tight = 0;
+  for (int fmt : {TRNSPARSE_FORMAT_CSR, TRNSPARSE_FORMAT_COO})
+    for (int fill = 0; fill < 2; ++fill)
+      for (int diag = 0; diag < 2; ++diag)
+        for (int op = 0; op < 3; ++op) {
+          Mat<T> a(n, n, 0.08, true, 100 + fmt * 8 + fill * 4 + diag * 2 + op);
+          std::mt19937_64 g(7 + op);
+          std::vector<T> x(n), y(n, T(0));
+          for (auto& v : x) v = draw<T>(g);
+          const T alpha = draw<T>(g, 0.5, 1.5);
+          trnsparseSpMatDescr_t A = a.create(static_cast<trnsparseFormat_t>(fmt));
+          set_attributes(A, fill, diag);
+          trnsparseDnVecDescr_t vx, vy;
+          ASSERT_EQ(trnsparseCreateDnVec(&vx, n, x.data(), Traits<T>::type), 0);
+          ASSERT_EQ(trnsparseCreateDnVec(&vy, n, y.data(), Traits<T>::type), 0);
+          trnsparseSpSVDescr_t sv;
+          ASSERT_EQ(trnsparseSpSV_createDescr(&sv), 0);
+          const auto o = static_cast<trnsparseOperation_t>(op);
+          size_t bytes = 0;
+          ASSERT_EQ(trnsparseSpSV_bufferSize(h.h, o, &alpha, A, vx, vy, Traits<T>::type, TRNSPARSE_SPSV_ALG_DEFAULT, sv, &bytes), 0);
+          std::vector<char> buf(bytes);
+          ASSERT_EQ(trnsparseSpSV_analysis(h.h, o, &alpha, A, vx, vy, Traits<T>::type, TRNSPARSE_SPSV_ALG_DEFAULT, sv, buf.data()), 0);
+          ASSERT_EQ(trnsparseSpSV_solve(h.h, o, &alpha, A, vx, vy, Traits<T>::type, TRNSPARSE_SPSV_ALG_DEFAULT, sv), 0);
+          std::vector<cld> rhs(n), got(n);
+          for (int i = 0; i < n; ++i) rhs[static_cast<size_t>(i)] = wide(alpha) * wide(x[static_cast<size_t>(i)]);
+          for (int i = 0; i < n; ++i) got[static_cast<size_t>(i)] = wide(y[static_cast<size_t>(i)]);
+          check_column(a, fill == 0, diag == 1, op, rhs, got, &worst, &tight);
+          trnsparseSpSV_destroyDescr(sv);
+          trnsparseDestroyDnVec(vx);
+          trnsparseDestroyDnVec(vy);
+          trnsparseDestroySpMat(A);
+        }
+  EXPECT_LT(tight, Traits<T>::out_u > 0 ? 1e-5L : 1e-10L);  // the bound is far below the result
+  std::printf("SpSV %d: max err / bound %.3Lg, max bound / |y| %.3Lg\n", static_cast<int>(Traits<T>::type), worst, tight);
+}
+
+TEST(SpSV, Fp32WithinTheBound) { spsv_sweep<float>(); }
+TEST(SpSV, Fp64WithinTheBound) { spsv_sweep<double>(); }
+TEST(SpSV, ComplexFp32WithinTheBound) { spsv_sweep<std::complex<float>>(); }
+TEST(SpSV, ComplexFp64WithinTheBound) { spsv_sweep<std::complex<double>>(); }
+
+// SpSM with op(B) N and T, B and C column- or row-major.
+template <class T>
+void spsm_case(int opB, trnsparseOrder_t order, int op, int fill) {
+  Handle h;
+  const int n = 40, r = 3;
+  Mat<T> a(n, n, 0.1, true, 900 + op * 2 + fill);
+  std::mt19937_64 g(11);
+  std::vector<T> b(n * r), c(n * r, T(0));
+  for (auto& v : b) v = draw<T>(g);
+  const T alpha = draw<T>(g, 0.5, 1.5);
+  const bool col = order == TRNSPARSE_ORDER_COL;
+  const int brows = opB == 0 ? n : r, bcols = opB == 0 ? r : n;
+  trnsparseSpMatDescr_t A = a.create(TRNSPARSE_FORMAT_CSR);
+  set_attributes(A, fill, 0);
+  trnsparseDnMatDescr_t B, C;
+  ASSERT_EQ(trnsparseCreateDnMat(&B, brows, bcols, col ? brows : bcols, b.data(), Traits<T>::type, order), 0);
+  ASSERT_EQ(trnsparseCreateDnMat(&C, n, r, col ? n : r, c.data(), Traits<T>::type, order), 0);
+  trnsparseSpSMDescr_t sm;
+  ASSERT_EQ(trnsparseSpSM_createDescr(&sm), 0);
+  const auto oa = static_cast<trnsparseOperation_t>(op), ob = static_cast<trnsparseOperation_t>(opB);
+  size_t bytes = 0;
+  ASSERT_EQ(trnsparseSpSM_bufferSize(h.h, oa, ob, &alpha, A, B, C, Traits<T>::type, TRNSPARSE_SPSM_ALG_DEFAULT, sm, &bytes), 0);
+  ASSERT_EQ(trnsparseSpSM_analysis(h.h, oa, ob, &alpha, A, B, C, Traits<T>::type, TRNSPARSE_SPSM_ALG_DEFAULT, sm, nullptr), 0);
+  ASSERT_EQ(trnsparseSpSM_solve(h.h, oa, ob, &alpha, A, B, C, Traits<T>::type, TRNSPARSE_SPSM_ALG_DEFAULT, sm), 0);
+  ld worst = 0, tight = 0;
+  for (int j = 0; j < r; ++j) {
+    std::vector<cld> rhs(n), got(n);
+    for (int i = 0; i < n; ++i) {
+      const int bi = opB == 0 ? i : j, bj = opB == 0 ? j : i;
+      cld bv = wide(b[static_cast<size_t>(col ? bi + bj * brows : bi * bcols + bj)]);
+      if (opB == 2) bv = std::conj(bv);
+      rhs[static_cast<size_t>(i)] = wide(alpha) * bv;
+      got[static_cast<size_t>(i)] = wide(c[static_cast<size_t>(col ? i + j * n : i * r + j)]);
+    }
+    check_column(a, fill == 0, false, op, rhs, got, &worst, &tight);
+  }
+  trnsparseSpSM_destroyDescr(sm);
+  trnsparseDestroyDnMat(B);
+  trnsparseDestroyDnMat(C);
+  trnsparseDestroySpMat(A);
+}
+
+TEST(SpSM, EveryTypeOpBAndLayoutWithinTheBound) {
+  for (int opB = 0; opB < 2; ++opB)
+    for (trnsparseOrder_t order : {TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW}) {
+      spsm_case<float>(opB, order, 0, 0);
+      spsm_case<double>(opB, order, 1, 1);
+      spsm_case<std::complex<float>>(opB, order, 2, 0);
+      spsm_case<std::complex<double>>(opB, order, 2, 1);
+    }
+  spsm_case<std::complex<double>>(2, TRNSPARSE_ORDER_COL, 0, 0);  // op(B) = B^H
+}
+
+// Zero pivots: a structurally missing and a stored-zero diagonal are ZERO_PIVOT at solve with y
+// untouched (unit triangles never read the diagonal); updateMatrix replaces values or the diagonal.
+TEST(SpSV, ZeroPivotsUpdateMatrixAndBadArguments) {
+  Handle h;
+  // lower 3 x 3: row 1 has no diagonal entry.
+  std::vector<int> off{0, 1, 2, 4}, col{0, 0, 1, 2};
+  std::vector<double> val{2.0, 1.0, 1.0, 4.0}, x{2.0, 3.0, 9.0}, y{-7.0, -7.0, -7.0};
+  trnsparseSpMatDescr_t A;
+  ASSERT_EQ(trnsparseCreateCsr(&A, 3, 3, 4, off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_64F), 0);
+  trnsparseDnVecDescr_t vx, vy;
+  trnsparseCreateDnVec(&vx, 3, x.data(), TRN_R_64F);
+  trnsparseCreateDnVec(&vy, 3, y.data(), TRN_R_64F);
+  trnsparseSpSVDescr_t sv;
+  trnsparseSpSV_createDescr(&sv);
+  const double one = 1.0;
+  const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  const auto alg = TRNSPARSE_SPSV_ALG_DEFAULT;
+  EXPECT_EQ(trnsparseSpSV_solve(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv), TRNSPARSE_STATUS_INVALID_VALUE);  // no analysis
+  EXPECT_EQ(h.last_param(), 8);
+  ASSERT_EQ(trnsparseSpSV_analysis(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv, nullptr), 0);
+  EXPECT_EQ(trnsparseSpSV_solve(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv), TRNSPARSE_STATUS_ZERO_PIVOT);
+  EXPECT_EQ(y, (std::vector<double>{-7.0, -7.0, -7.0}));
+  // unit diagonal: y0 = 2, y1 = 3 - 2 = 1, y2 = 9 - 1 = 8 (the stored 2 and 4 are not read)
+  set_attributes(A, 0, 1);
+  ASSERT_EQ(trnsparseSpSV_analysis(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv, nullptr), 0);
+  ASSERT_EQ(trnsparseSpSV_solve(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv), 0);
+  EXPECT_EQ(y, (std::vector<double>{2.0, 1.0, 8.0}));
+  // the analysis is for the unit triangle: a changed attribute is a stale descriptor
+  set_attributes(A, 0, 0);
+  EXPECT_EQ(trnsparseSpSV_solve(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 8);
+  // non-unit again, with the diagonal supplied by updateMatrix(DIAGONAL): 2, 1, 4
+  ASSERT_EQ(trnsparseSpSV_analysis(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv, nullptr), 0);
+  std::vector<double> d{2.0, 1.0, 4.0}, dz{2.0, 1.0, 0.0};
+  ASSERT_EQ(trnsparseSpSV_updateMatrix(h.h, sv, d.data(), TRNSPARSE_SPSV_UPDATE_DIAGONAL), 0);
+  ASSERT_EQ(trnsparseSpSV_solve(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv), 0);
+  EXPECT_EQ(y, (std::vector<double>{1.0, 2.0, 1.75}));  // y2 = (9 - 1 * 2) / 4
+  ASSERT_EQ(trnsparseSpSV_updateMatrix(h.h, sv, dz.data(), TRNSPARSE_SPSV_UPDATE_DIAGONAL), 0);
+  EXPECT_EQ(trnsparseSpSV_solve(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv), TRNSPARSE_STATUS_ZERO_PIVOT);
+  // updateMatrix(GENERAL): all values doubled, the stored-diagonal rule again (row 1 missing)
+  std::vector<double> v2{4.0, 2.0, 2.0, 8.0};
+  ASSERT_EQ(trnsparseSpSV_updateMatrix(h.h, sv, v2.data(), TRNSPARSE_SPSV_UPDATE_GENERAL), 0);
+  EXPECT_EQ(trnsparseSpSV_solve(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv), TRNSPARSE_STATUS_ZERO_PIVOT);
+  EXPECT_EQ(y, (std::vector<double>{1.0, 2.0, 1.75}));
+  EXPECT_EQ(trnsparseSpSV_updateMatrix(h.h, sv, v2.data(), static_cast<trnsparseSpSVUpdate_t>(2)), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 3);
+  // bad arguments at their positions
+  size_t bytes = 0;
+  EXPECT_EQ(trnsparseSpSV_bufferSize(h.h, static_cast<trnsparseOperation_t>(3), &one, A, vx, vy, TRN_R_64F, alg, sv, &bytes), 3);
+  EXPECT_EQ(h.last_param(), 1);
+  EXPECT_EQ(trnsparseSpSV_bufferSize(h.h, N, nullptr, A, vx, vy, TRN_R_64F, alg, sv, &bytes), 3);
+  EXPECT_EQ(h.last_param(), 2);
+  EXPECT_EQ(trnsparseSpSV_bufferSize(h.h, N, &one, A, vx, vy, TRN_R_32F, alg, sv, &bytes), TRNSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(trnsparseSpSV_bufferSize(h.h, N, &one, A, vx, vy, TRN_R_64F, static_cast<trnsparseSpSVAlg_t>(1), sv, &bytes), 3);
+  EXPECT_EQ(h.last_param(), 7);
+  EXPECT_EQ(trnsparseSpSV_bufferSize(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv, nullptr), 3);
+  EXPECT_EQ(h.last_param(), 9);
+  trnsparseDnVecDescr_t v4;
+  std::vector<double> x4(4);
+  trnsparseCreateDnVec(&v4, 4, x4.data(), TRN_R_64F);
+  EXPECT_EQ(trnsparseSpSV_bufferSize(h.h, N, &one, A, v4, vy, TRN_R_64F, alg, sv, &bytes), 3);
+  EXPECT_EQ(h.last_param(), 4);
+  // out-of-range column: the analysis validates the pattern
+  col[3] = 5;
+  EXPECT_EQ(trnsparseSpSV_analysis(h.h, N, &one, A, vx, vy, TRN_R_64F, alg, sv, nullptr), 3);
+  EXPECT_EQ(h.last_param(), 3);
+  trnsparseDestroyDnVec(v4);
+  trnsparseSpSV_destroyDescr(sv);
+  EXPECT_EQ(trnsparseSpSV_destroyDescr(sv), 3);
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroyDnVec(vy);
+  trnsparseDestroySpMat(A);
+}
+
+// ---- SpGEMM on CSR ----------------------------------------------------------------------------
+
+struct CsrOut {  // C's arrays as the caller allocates them after compute
+  std::vector<std::int64_t> off, col;
+};
+
+// C = alpha A B + beta C through cuSPARSE's call sequence; C in int64 indices, base one.
+template <class T>
+void spgemm_case(bool reuse) {
+  Handle h;
+  Mat<T> a(30, 40, 0.08, false, 31), b(40, 25, 0.1, false, 32);
+  std::mt19937_64 g(5);
+  const T alpha = draw<T>(g, 0.5, 1.5), beta = reuse ? T(0) : draw<T>(g, 0.5, 1.5);
+  trnsparseSpMatDescr_t A = a.create(TRNSPARSE_FORMAT_CSR), B = b.create(TRNSPARSE_FORMAT_CSR), C;
+  CsrOut out;
+  out.off.assign(31, -1);
+  ASSERT_EQ(trnsparseCreateCsr(&C, 30, 25, 0, out.off.data(), nullptr, nullptr, TRNSPARSE_INDEX_64I, TRNSPARSE_INDEX_64I,
+                               TRNSPARSE_INDEX_BASE_ONE, Traits<T>::type), 0);
+  trnsparseSpGEMMDescr_t d;
+  ASSERT_EQ(trnsparseSpGEMM_createDescr(&d), 0);
+  const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  const auto ty = Traits<T>::type;
+  const auto alg = TRNSPARSE_SPGEMM_DEFAULT;
+  size_t s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+  char buf[512];
+  if (!reuse) {
+    ASSERT_EQ(trnsparseSpGEMM_workEstimation(h.h, N, N, &alpha, A, B, &beta, C, ty, alg, d, &s1, nullptr), 0);
+    EXPECT_EQ(trnsparseSpGEMM_compute(h.h, N, N, &alpha, A, B, &beta, C, ty, alg, d, &s2, nullptr),  // size query only
+              TRNSPARSE_STATUS_INVALID_VALUE);
+    EXPECT_EQ(h.last_param(), 10);
+    ASSERT_EQ(trnsparseSpGEMM_workEstimation(h.h, N, N, &alpha, A, B, &beta, C, ty, alg, d, &s1, buf), 0);
+    ASSERT_EQ(trnsparseSpGEMM_compute(h.h, N, N, &alpha, A, B, &beta, C, ty, alg, d, &s2, nullptr), 0);
+    ASSERT_EQ(trnsparseSpGEMM_compute(h.h, N, N, &alpha, A, B, &beta, C, ty, alg, d, &s2, buf), 0);
+  } else {
+    ASSERT_EQ(trnsparseSpGEMMreuse_workEstimation(h.h, N, N, A, B, C, alg, d, &s1, nullptr), 0);
+    ASSERT_EQ(trnsparseSpGEMMreuse_workEstimation(h.h, N, N, A, B, C, alg, d, &s1, buf), 0);
+    ASSERT_EQ(trnsparseSpGEMMreuse_nnz(h.h, N, N, A, B, C, alg, d, &s2, buf, &s3, buf, &s4, buf), 0);
+  }
+  // the structural product, computed here
+  std::vector<std::vector<int>> pat(30);
+  std::int64_t products = 0;
+  for (int i = 0; i < 30; ++i) {
+    std::vector<bool> hit(25, false);
+    for (int ea = a.off[static_cast<size_t>(i)]; ea < a.off[static_cast<size_t>(i) + 1]; ++ea) {
+      const int k = a.col[static_cast<size_t>(ea)];
+      products += b.off[static_cast<size_t>(k) + 1] - b.off[static_cast<size_t>(k)];
+      for (int eb = b.off[static_cast<size_t>(k)]; eb < b.off[static_cast<size_t>(k) + 1]; ++eb) hit[static_cast<size_t>(b.col[static_cast<size_t>(eb)])] = true;
+    }
+    for (int j = 0; j < 25; ++j)
+      if (hit[static_cast<size_t>(j)]) pat[static_cast<size_t>(i)].push_back(j);
+  }
+  std::int64_t r = 0, c = 0, nnz = 0;
+  ASSERT_EQ(trnsparseSpMatGetSize(C, &r, &c, &nnz), 0);
+  std::int64_t want_nnz = 0;
+  for (const auto& p : pat) want_nnz += static_cast<std::int64_t>(p.size());
+  ASSERT_EQ(nnz, want_nnz);
+  if (!reuse) {
+    std::int64_t np = 0;
+    ASSERT_EQ(trnsparseSpGEMM_getNumProducts(d, &np), 0);
+    EXPECT_EQ(np, products);
+  }
+  out.col.assign(static_cast<size_t>(nnz), -1);
+  std::vector<T> cv(static_cast<size_t>(nnz));
+  for (auto& v : cv) v = draw<T>(g);  // beta C reads these (the caller's values in C's new pattern)
+  const std::vector<T> c_old = cv;
+  ASSERT_EQ(trnsparseCsrSetPointers(C, out.off.data(), out.col.data(), cv.data()), 0);
+  if (!reuse) {
+    ASSERT_EQ(trnsparseSpGEMM_copy(h.h, N, N, &alpha, A, B, &beta, C, ty, alg, d), 0);
+  } else {
+    ASSERT_EQ(trnsparseSpGEMMreuse_copy(h.h, N, N, A, B, C, alg, d, &s5, nullptr), 0);
+    ASSERT_EQ(trnsparseSpGEMMreuse_copy(h.h, N, N, A, B, C, alg, d, &s5, buf), 0);
+    ASSERT_EQ(trnsparseSpGEMMreuse_compute(h.h, N, N, &alpha, A, B, &beta, C, ty, alg, d), 0);
+    for (auto& v : a.val) v = v + v;
+    for (size_t e = 0; e < a.val.size(); ++e) a.dense[static_cast<size_t>(a.rowi[e]) * a.m + a.col[e]] = wide(a.val[e]);
+    ASSERT_EQ(trnsparseSpGEMMreuse_compute(h.h, N, N, &alpha, A, B, &beta, C, ty, alg, d), 0);  // new values, same pattern
+  }
+  ld worst = 0;
+  for (int i = 0; i < 30; ++i) {
+    ASSERT_EQ(out.off[static_cast<size_t>(i) + 1] - out.off[static_cast<size_t>(i)], static_cast<std::int64_t>(pat[static_cast<size_t>(i)].size()));
+    for (std::int64_t e = out.off[static_cast<size_t>(i)] - 1, q = 0; e < out.off[static_cast<size_t>(i) + 1] - 1; ++e, ++q) {
+      const int j = pat[static_cast<size_t>(i)][static_cast<size_t>(q)];
+      ASSERT_EQ(out.col[static_cast<size_t>(e)], j + 1);
+      cld s = 0;
+      ld mag = 0;
+      int k = 0;
+      for (int kk = 0; kk < 40; ++kk) {
+        const cld p = a.dense[static_cast<size_t>(i) * 40 + kk] * b.dense[static_cast<size_t>(kk) * 25 + j];
+        k += p != cld(0) ? 1 : 0;
+        s += p;
+        mag += std::abs(a.dense[static_cast<size_t>(i) * 40 + kk]) * std::abs(b.dense[static_cast<size_t>(kk) * 25 + j]);
+      }
+      const cld want = wide(alpha) * s + wide(beta) * wide(c_old[static_cast<size_t>(e)]);
+      const ld bound = gamma<T>(k + 2) * (std::abs(wide(alpha)) * mag + std::abs(wide(beta)) * std::abs(wide(c_old[static_cast<size_t>(e)]))) +
+                       Traits<T>::out_u * std::abs(want) * 1.01L;
+      const ld err = std::abs(wide(cv[static_cast<size_t>(e)]) - want);
+      EXPECT_LE(err, bound) << i << "," << j;
+      worst = std::max(worst, bound > 0 ? err / bound : 0);
+    }
+  }
+  EXPECT_EQ(out.off[0], 1);
+  std::printf("SpGEMM%s %d: max err / bound %.3Lg\n", reuse ? "reuse" : "", static_cast<int>(ty), worst);
+  trnsparseSpGEMM_destroyDescr(d);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroySpMat(B);
+  trnsparseDestroySpMat(C);
+}
+
+TEST(SpGEMMCsr, EveryTypeWithAlphaBetaWithinTheBound) {
+  spgemm_case<float>(false);
+  spgemm_case<double>(false);
+  spgemm_case<std::complex<float>>(false);
+  spgemm_case<std::complex<double>>(false);
+}
+TEST(SpGEMMCsr, ReuseRecomputesAfterNewValues) {
+  spgemm_case<float>(true);
+  spgemm_case<std::complex<double>>(true);
+}
+
+TEST(SpGEMMCsr, BadArgumentsAndPhaseOrder) {
+  Handle h;
+  Mat<double> a(5, 6, 0.4, false, 1), b(6, 4, 0.4, false, 2);
+  trnsparseSpMatDescr_t A = a.create(TRNSPARSE_FORMAT_CSR), B = b.create(TRNSPARSE_FORMAT_CSR), C, Cf;
+  std::vector<int> coff(6);
+  ASSERT_EQ(trnsparseCreateCsr(&C, 5, 4, 0, coff.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_64F), 0);
+  ASSERT_EQ(trnsparseCreateCsr(&Cf, 5, 4, 0, coff.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F), 0);
+  trnsparseSpGEMMDescr_t d;
+  trnsparseSpGEMM_createDescr(&d);
+  const double one = 1.0, zero = 0.0;
+  const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  size_t s = 0;
+  char buf[64];
+  EXPECT_EQ(trnsparseSpGEMM_workEstimation(h.h, TRNSPARSE_OPERATION_TRANSPOSE, N, &one, A, B, &zero, C, TRN_R_64F,
+                                           TRNSPARSE_SPGEMM_DEFAULT, d, &s, buf), 3);
+  EXPECT_EQ(h.last_param(), 1);
+  EXPECT_EQ(trnsparseSpGEMM_workEstimation(h.h, N, N, &one, A, A, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_DEFAULT, d, &s, buf), 3);
+  EXPECT_EQ(h.last_param(), 5);  // 5 x 6 times 5 x 6
+  EXPECT_EQ(trnsparseSpGEMM_workEstimation(h.h, N, N, &one, A, B, &zero, Cf, TRN_R_64F, TRNSPARSE_SPGEMM_DEFAULT, d, &s, buf),
+            TRNSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(trnsparseSpGEMM_copy(h.h, N, N, &one, A, B, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_DEFAULT, d), 3);
+  EXPECT_EQ(h.last_param(), 11);
+  std::int64_t np = 0;
+  EXPECT_EQ(trnsparseSpGEMM_getNumProducts(d, &np), 3);  // no work estimation yet
+  ASSERT_EQ(trnsparseSpGEMM_workEstimation(h.h, N, N, &one, A, B, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_DEFAULT, d, &s, buf), 0);
+  EXPECT_EQ(trnsparseSpGEMM_estimateMemory(h.h, N, N, &one, A, B, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_DEFAULT, d, 0.2f, &s,
+                                           nullptr, nullptr), 3);  // ALG2 / ALG3 only
+  EXPECT_EQ(h.last_param(), 9);
+  EXPECT_EQ(trnsparseSpGEMM_estimateMemory(h.h, N, N, &one, A, B, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_ALG3, d, 0.0f, &s,
+                                           nullptr, nullptr), 3);
+  EXPECT_EQ(h.last_param(), 11);
+  size_t s2 = 0;
+  EXPECT_EQ(trnsparseSpGEMM_estimateMemory(h.h, N, N, &one, A, B, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_ALG3, d, 0.2f, &s,
+                                           buf, &s2), 0);
+  EXPECT_GT(s2, 0u);
+  ASSERT_EQ(trnsparseSpGEMM_compute(h.h, N, N, &one, A, B, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_DEFAULT, d, &s, buf), 0);
+  // copy before SetPointers: C has no arrays
+  EXPECT_EQ(trnsparseSpGEMM_copy(h.h, N, N, &one, A, B, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_DEFAULT, d),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 7);
+  // reuse phases out of order
+  EXPECT_EQ(trnsparseSpGEMMreuse_copy(h.h, N, N, A, B, C, TRNSPARSE_SPGEMM_DEFAULT, d, &s, buf), 3);
+  EXPECT_EQ(h.last_param(), 7);
+  EXPECT_EQ(trnsparseSpGEMMreuse_compute(h.h, N, N, &one, A, B, &zero, C, TRN_R_64F, TRNSPARSE_SPGEMM_DEFAULT, d), 3);
+  EXPECT_EQ(h.last_param(), 10);
+  trnsparseSpGEMM_destroyDescr(d);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroySpMat(B);
+  trnsparseDestroySpMat(C);
+  trnsparseDestroySpMat(Cf);
+}
+
+}  // namespace
