@@ -10,7 +10,8 @@
 // Also: the handle and descriptor entry points with NULL pointers, enum arguments valid or any int,
 // and SpMM / SpMV with fuzzed operations and algorithms on a made descriptor; and the generic API of
 // every value type (generic_calls): descriptor setters, a CSR / COO / CSC SpMV, SparseToDense, the
-// sparse-vector operations, Csr2cscEx2, Xcoo2csr and the sorts over fuzzed index arrays.
+// sparse-vector operations, Csr2cscEx2, Xcoo2csr and the sorts over fuzzed index arrays; and
+// SpSV / SpSM / CSR SpGEMM / SpGEMMreuse on a fuzzed pattern (solve_calls).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -448,12 +449,155 @@ void generic_calls(trnfuzz::Input& in) {
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
 
+
+// SpSV / SpSM and CSR SpGEMM / SpGEMMreuse on a fuzzed square pattern (valid or raw, arrays of
+// exactly the claimed lengths) of a fuzzed value type, with fuzzed fill mode, diagonal type, ops,
+// algorithms and update parts (any int). Every status is allowed (or ZERO_PIVOT from a solve); a
+// failed solve or SpGEMM copy leaves its output bit-identical.
+bool allowed_solve(trnsparseStatus_t st) { return allowed(st) || st == TRNSPARSE_STATUS_ZERO_PIVOT; }
+
+void solve_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int vt = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F});
+  const std::int64_t n = b.u8() % 5, nnz = b.u8() % 9;
+  std::vector<std::int32_t> off(static_cast<std::size_t>(n + 1)), col(static_cast<std::size_t>(nnz)), row(col.size());
+  const bool valid = b.u8() < 170;
+  for (std::int64_t e = 0; e < nnz; ++e) {  // valid: entry e at (e n / nnz, e mod n), sorted
+    row[static_cast<std::size_t>(e)] = valid ? static_cast<std::int32_t>(n > 0 ? e * n / nnz : 0) : b.u8() % 7 - 1;
+    col[static_cast<std::size_t>(e)] = valid ? static_cast<std::int32_t>(n > 0 ? e % n : 0) : b.u8() % 7 - 1;
+  }
+  for (std::int64_t r = 0; r <= n; ++r) {
+    std::int32_t k = 0;
+    while (k < nnz && row[static_cast<std::size_t>(k)] < r) ++k;
+    off[static_cast<std::size_t>(r)] = valid ? k : static_cast<std::int32_t>(b.u8() % 10) - 1;
+  }
+  std::vector<double> val(static_cast<std::size_t>(2 * nnz + 2));
+  for (auto& v : val) v = b.u8() % 4 == 0 ? 0.0 : 1.0 + b.u8() % 3;
+  const bool coo = in.flag(3);
+  trnsparseSpMatDescr_t A = nullptr;
+  trnsparseStatus_t st = coo ? trnsparseCreateCoo(&A, n, n, nnz, row.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                                  TRNSPARSE_INDEX_BASE_ZERO, static_cast<trnDataType_t>(vt))
+                             : trnsparseCreateCsr(&A, n, n, nnz, off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                                  TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, static_cast<trnDataType_t>(vt));
+  require(is_status(st), "create status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) {
+    require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+    return;
+  }
+  trnfuzz::reach("solve_created");
+  for (int attr = 0; attr < 2; ++attr) {
+    int v = in.choice({0, 1});
+    require(allowed(trnsparseSpMatSetAttribute(A, static_cast<trnsparseSpMatAttribute_t>(attr), &v, sizeof v)), "attribute");
+  }
+  std::vector<double> x(40, 1.0), y(40, 2.0);
+  trnsparseDnVecDescr_t vx = nullptr, vy = nullptr;
+  require(trnsparseCreateDnVec(&vx, n, x.data(), static_cast<trnDataType_t>(vt)) == 0, "x");
+  require(trnsparseCreateDnVec(&vy, n, y.data(), static_cast<trnDataType_t>(vt)) == 0, "y");
+  const Scalar one = scalar_of(vt, 1.0), zero = scalar_of(vt, 0.0);
+  const int op = in.choice({0, 1, 2}), alg = in.choice({0}), ct = in.flag(8) ? in.choice({TRN_R_32F, TRN_C_64F}) : vt;
+  trnsparseSpSVDescr_t sv = nullptr;
+  require(trnsparseSpSV_createDescr(&sv) == TRNSPARSE_STATUS_SUCCESS, "SpSV descr");
+  size_t bytes = 0;
+  const std::vector<double> y0 = y;
+  st = trnsparseSpSV_bufferSize(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, vy, static_cast<trnDataType_t>(ct),
+                                static_cast<trnsparseSpSVAlg_t>(alg), sv, &bytes);
+  require(allowed(st), "SpSV_bufferSize status");
+  st = trnsparseSpSV_analysis(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, vy, static_cast<trnDataType_t>(ct),
+                              static_cast<trnsparseSpSVAlg_t>(alg), sv, nullptr);
+  require(allowed(st), "SpSV_analysis status");
+  if (in.flag(4))
+    require(allowed(trnsparseSpSV_updateMatrix(h, sv, val.data(), static_cast<trnsparseSpSVUpdate_t>(in.choice({0, 1})))),
+            "SpSV_updateMatrix status");
+  st = trnsparseSpSV_solve(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, vy, static_cast<trnDataType_t>(ct),
+                           static_cast<trnsparseSpSVAlg_t>(alg), sv);
+  require(allowed_solve(st), "SpSV_solve status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(y == y0, "a failed SpSV wrote y");
+  trnfuzz::reach("spsv_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  trnfuzz::reach("spsv_zero_pivot", st == TRNSPARSE_STATUS_ZERO_PIVOT);
+  require(trnsparseSpSV_destroyDescr(sv) == TRNSPARSE_STATUS_SUCCESS, "SpSV destroy");
+  // SpSM with two right-hand sides (op(B) fuzzed: B is n x 2 or 2 x n).
+  const int opB = in.choice({0, 1});
+  trnsparseDnMatDescr_t B = nullptr, C = nullptr;
+  require(trnsparseCreateDnMat(&B, opB == 0 ? n : 2, opB == 0 ? 2 : n, std::max<std::int64_t>(opB == 0 ? n : 2, 1), x.data(),
+                               static_cast<trnDataType_t>(vt), TRNSPARSE_ORDER_COL) == 0, "B");
+  require(trnsparseCreateDnMat(&C, n, 2, std::max<std::int64_t>(n, 1), y.data(), static_cast<trnDataType_t>(vt),
+                               TRNSPARSE_ORDER_COL) == 0, "C");
+  trnsparseSpSMDescr_t sm = nullptr;
+  require(trnsparseSpSM_createDescr(&sm) == TRNSPARSE_STATUS_SUCCESS, "SpSM descr");
+  const std::vector<double> c0 = y;
+  st = trnsparseSpSM_analysis(h, static_cast<trnsparseOperation_t>(op), static_cast<trnsparseOperation_t>(opB), one.b, A, B, C,
+                              static_cast<trnDataType_t>(ct), static_cast<trnsparseSpSMAlg_t>(alg), sm, nullptr);
+  require(allowed(st), "SpSM_analysis status");
+  st = trnsparseSpSM_solve(h, static_cast<trnsparseOperation_t>(op), static_cast<trnsparseOperation_t>(opB), one.b, A, B, C,
+                           static_cast<trnDataType_t>(ct), static_cast<trnsparseSpSMAlg_t>(alg), sm);
+  require(allowed_solve(st), "SpSM_solve status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(y == c0, "a failed SpSM wrote C");
+  trnfuzz::reach("spsm_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  require(trnsparseSpSM_destroyDescr(sm) == TRNSPARSE_STATUS_SUCCESS, "SpSM destroy");
+  trnsparseDestroyDnMat(B);
+  trnsparseDestroyDnMat(C);
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroyDnVec(vy);
+  // SpGEMM C = A A (CSR only; COO operands are rejected), cuSPARSE's call sequence.
+  std::vector<std::int32_t> coff(static_cast<std::size_t>(n + 1), 7);
+  trnsparseSpMatDescr_t P = nullptr;
+  require(trnsparseCreateCsr(&P, n, n, 0, coff.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                             TRNSPARSE_INDEX_BASE_ZERO, static_cast<trnDataType_t>(vt)) == 0, "C of SpGEMM");
+  trnsparseSpGEMMDescr_t g = nullptr;
+  require(trnsparseSpGEMM_createDescr(&g) == TRNSPARSE_STATUS_SUCCESS, "SpGEMM descr");
+  const auto N = static_cast<trnsparseOperation_t>(in.choice({0, 0, 1}));
+  const auto galg = static_cast<trnsparseSpGEMMAlg_t>(in.choice({0, 1, 2, 3, 4, 5}));
+  const auto gct = static_cast<trnDataType_t>(ct);
+  char buf[16];
+  size_t s1 = 0, s2 = 0, s3 = 0;
+  const bool reuse = in.flag(3);
+  if (!reuse) {
+    st = trnsparseSpGEMM_workEstimation(h, N, N, one.b, A, A, zero.b, P, gct, galg, g, &s1, buf);
+    require(allowed(st), "SpGEMM_workEstimation status");
+    std::int64_t np = 0;
+    require(allowed(trnsparseSpGEMM_getNumProducts(g, &np)), "getNumProducts status");
+    require(allowed(trnsparseSpGEMM_estimateMemory(h, N, N, one.b, A, A, zero.b, P, gct, galg, g, 0.5f, &s3, buf, &s2)),
+            "estimateMemory status");
+    st = trnsparseSpGEMM_compute(h, N, N, one.b, A, A, zero.b, P, gct, galg, g, &s2, buf);
+    require(allowed(st), "SpGEMM_compute status");
+  } else {
+    st = trnsparseSpGEMMreuse_workEstimation(h, N, N, A, A, P, galg, g, &s1, buf);
+    require(allowed(st), "reuse_workEstimation status");
+    st = trnsparseSpGEMMreuse_nnz(h, N, N, A, A, P, galg, g, &s1, buf, &s2, buf, &s3, buf);
+    require(allowed(st), "reuse_nnz status");
+  }
+  std::int64_t r = 0, c = 0, cnnz = 0;
+  require(trnsparseSpMatGetSize(P, &r, &c, &cnnz) == 0, "GetSize");
+  std::vector<std::int32_t> ccol(static_cast<std::size_t>(cnnz), 7);
+  std::vector<double> cval(static_cast<std::size_t>(2 * cnnz), 7.0);
+  if (b.u8() % 4) require(allowed(trnsparseCsrSetPointers(P, coff.data(), ccol.data(), cval.data())), "SetPointers");
+  const std::vector<std::int32_t> co0 = coff;
+  const std::vector<double> cv0 = cval;
+  st = reuse ? trnsparseSpGEMMreuse_copy(h, N, N, A, A, P, galg, g, &s1, buf)
+             : trnsparseSpGEMM_copy(h, N, N, one.b, A, A, zero.b, P, gct, galg, g);
+  require(allowed(st), "SpGEMM copy status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(coff == co0 && cval == cv0, "a failed SpGEMM copy wrote C");
+  if (reuse) {
+    st = trnsparseSpGEMMreuse_compute(h, N, N, one.b, A, A, zero.b, P, gct, galg, g);
+    require(allowed(st), "reuse_compute status");
+  }
+  trnfuzz::reach("spgemm_csr_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  require(trnsparseSpGEMM_destroyDescr(g) == TRNSPARSE_STATUS_SUCCESS, "SpGEMM destroy");
+  require(trnsparseDestroySpMat(P) == TRNSPARSE_STATUS_SUCCESS, "destroy C");
+  require(trnsparseDestroySpMat(A) == TRNSPARSE_STATUS_SUCCESS, "destroy");
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"bsr_created", 600}, {"spmm_ok", 200}, {"spmm_rejected", 350}, {"csc_ok", 300},
           {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100},
-          {"generic_created", 300}, {"generic_spmv_ok", 50}, {"generic_vector_ok", 50}, {"generic_csr2csc_ok", 100}};
+          {"generic_created", 300}, {"generic_spmv_ok", 50}, {"generic_vector_ok", 50}, {"generic_csr2csc_ok", 100},
+          {"solve_created", 300},   {"spsv_ok", 50},         {"spsv_zero_pivot", 5},    {"spsm_ok", 50},
+          {"spgemm_csr_ok", 10}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -461,5 +605,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   run_one(in);
   api_calls(in);  // the bytes run_one left
   generic_calls(in);
+  solve_calls(in);
   return 0;
 }
