@@ -11,7 +11,7 @@ Other libraries (C = /usr/local/cuda/include):
   --lib build/trnfft/libtrnfft.so --from cufft --to trnfft --header $C/cufft.h --header $C/cufftXt.h
   --lib build/trnrand/libtrnrand.so --from curand --to trnrand --header $C/curand.h
   --lib build/trnsolver/libtrnsolver.so --from cusolver --to trnsolver --header $C/cusolverDn.h
-  --lib build/trnsparse/libtrnsparse.so --from cusparse --to trnsparse --header $C/cusparse.h
+  --lib build/trnsparse/libtrnsparse.so --from cusparse --to trnsparse --header $C/cusparse.h --skip-deprecated
   (cuTENSOR ships outside the toolkit: pass its cutensor.h and cutensor/types.h.)
 
 Counts:
@@ -22,6 +22,8 @@ Counts:
   * with --fold-aliases, an alias and the name it stands for count as ONE function, covered when either
     spelling is exported (the measure of "functions a program can call"; without it both spellings count,
     the measure of "symbols libcublas exports");
+  * with --skip-deprecated, not the prototypes declared with a *DEPRECATED* macro (cuSPARSE's
+    CUSPARSE_DEPRECATED / CUSPARSE_DEPRECATED_REPLACE_WITH: 224 of cusparse.h's 460 remain);
   * minus the names listed in --exclude FILE (one name or /regex/ per line, '#' starts the reason),
     reported separately with their reasons.
 A name is covered when the library's dynamic symbol table (nm -D --defined-only) holds it after the
@@ -47,8 +49,9 @@ def join_continuations(text):
     return text.replace("\\\n", " ")
 
 
-def prototypes(path, prefix):
-    """Names of functions declared (prototype, ';'-terminated) in a header, with the given prefix."""
+def prototypes(path, prefix, skip_deprecated=False):
+    """Names of functions declared (prototype, ';'-terminated) in a header, with the given prefix
+    (skip_deprecated: not those whose declaration carries a *DEPRECATED* attribute macro)."""
     with open(path, encoding="utf-8", errors="replace") as f:
         text = join_continuations(strip_comments(f.read()))
     # Drop preprocessor lines; keep the code of every branch (a header's declarations are the API).
@@ -71,7 +74,8 @@ def prototypes(path, prefix):
                     break
             i += 1
         rest = code[i + 1:].lstrip()
-        if rest.startswith(";"):
+        decl = code[max(code.rfind(";", 0, m.start()), code.rfind("}", 0, m.start()), code.rfind("{", 0, m.start())) + 1:m.start()]
+        if rest.startswith(";") and not (skip_deprecated and "DEPRECATED" in decl):
             names.add(m.group(1))
     return names
 
@@ -125,6 +129,8 @@ def main():
     ap.add_argument("--macros", action="append", default=[], help="header whose #define aliases count too")
     ap.add_argument("--fold-aliases", action="store_true", help="count an alias and its target once")
     ap.add_argument("--exclude", help="file of names or /regexes/ not counted, '# reason' after each")
+    ap.add_argument("--skip-deprecated", action="store_true",
+                    help="do not count prototypes declared with a *DEPRECATED* attribute macro")
     ap.add_argument("--min", type=float, help="exit 1 when coverage (percent) is below this")
     ap.add_argument("--quiet", action="store_true", help="print only the summary line")
     args = ap.parse_args()
@@ -136,7 +142,7 @@ def main():
 
     names = set()
     for h in args.header:
-        names |= prototypes(h, args.src)
+        names |= prototypes(h, args.src, args.skip_deprecated)
     aliases = {}
     for h in args.macros:
         aliases.update(macro_aliases(h, args.src))
