@@ -547,25 +547,28 @@ void solve_calls(trnfuzz::Input& in) {
                              TRNSPARSE_INDEX_BASE_ZERO, static_cast<trnDataType_t>(vt)) == 0, "C of SpGEMM");
   trnsparseSpGEMMDescr_t g = nullptr;
   require(trnsparseSpGEMM_createDescr(&g) == TRNSPARSE_STATUS_SUCCESS, "SpGEMM descr");
-  const auto N = static_cast<trnsparseOperation_t>(in.choice({0, 0, 1}));
-  const auto galg = static_cast<trnsparseSpGEMMAlg_t>(in.choice({0, 1, 2, 3, 4, 5}));
-  const auto gct = static_cast<trnDataType_t>(ct);
+  // Fuzzed enums stay ints; each call site gets a prvalue of the enum type (never a load of an
+  // out-of-range enum-typed object, which UBSan would report in the harness itself).
+  const int op_i = in.choice({0, 0, 1}), alg_i = in.choice({0, 1, 2, 3, 4, 5});
+  const auto N = [op_i] { return static_cast<trnsparseOperation_t>(op_i); };
+  const auto galg = [alg_i] { return static_cast<trnsparseSpGEMMAlg_t>(alg_i); };
+  const auto gct = [ct] { return static_cast<trnDataType_t>(ct); };
   char buf[16];
   size_t s1 = 0, s2 = 0, s3 = 0;
   const bool reuse = in.flag(3);
   if (!reuse) {
-    st = trnsparseSpGEMM_workEstimation(h, N, N, one.b, A, A, zero.b, P, gct, galg, g, &s1, buf);
+    st = trnsparseSpGEMM_workEstimation(h, N(), N(), one.b, A, A, zero.b, P, gct(), galg(), g, &s1, buf);
     require(allowed(st), "SpGEMM_workEstimation status");
     std::int64_t np = 0;
     require(allowed(trnsparseSpGEMM_getNumProducts(g, &np)), "getNumProducts status");
-    require(allowed(trnsparseSpGEMM_estimateMemory(h, N, N, one.b, A, A, zero.b, P, gct, galg, g, 0.5f, &s3, buf, &s2)),
+    require(allowed(trnsparseSpGEMM_estimateMemory(h, N(), N(), one.b, A, A, zero.b, P, gct(), galg(), g, 0.5f, &s3, buf, &s2)),
             "estimateMemory status");
-    st = trnsparseSpGEMM_compute(h, N, N, one.b, A, A, zero.b, P, gct, galg, g, &s2, buf);
+    st = trnsparseSpGEMM_compute(h, N(), N(), one.b, A, A, zero.b, P, gct(), galg(), g, &s2, buf);
     require(allowed(st), "SpGEMM_compute status");
   } else {
-    st = trnsparseSpGEMMreuse_workEstimation(h, N, N, A, A, P, galg, g, &s1, buf);
+    st = trnsparseSpGEMMreuse_workEstimation(h, N(), N(), A, A, P, galg(), g, &s1, buf);
     require(allowed(st), "reuse_workEstimation status");
-    st = trnsparseSpGEMMreuse_nnz(h, N, N, A, A, P, galg, g, &s1, buf, &s2, buf, &s3, buf);
+    st = trnsparseSpGEMMreuse_nnz(h, N(), N(), A, A, P, galg(), g, &s1, buf, &s2, buf, &s3, buf);
     require(allowed(st), "reuse_nnz status");
   }
   std::int64_t r = 0, c = 0, cnnz = 0;
@@ -575,12 +578,12 @@ void solve_calls(trnfuzz::Input& in) {
   if (b.u8() % 4) require(allowed(trnsparseCsrSetPointers(P, coff.data(), ccol.data(), cval.data())), "SetPointers");
   const std::vector<std::int32_t> co0 = coff;
   const std::vector<double> cv0 = cval;
-  st = reuse ? trnsparseSpGEMMreuse_copy(h, N, N, A, A, P, galg, g, &s1, buf)
-             : trnsparseSpGEMM_copy(h, N, N, one.b, A, A, zero.b, P, gct, galg, g);
+  st = reuse ? trnsparseSpGEMMreuse_copy(h, N(), N(), A, A, P, galg(), g, &s1, buf)
+             : trnsparseSpGEMM_copy(h, N(), N(), one.b, A, A, zero.b, P, gct(), galg(), g);
   require(allowed(st), "SpGEMM copy status");
   if (st != TRNSPARSE_STATUS_SUCCESS) require(coff == co0 && cval == cv0, "a failed SpGEMM copy wrote C");
   if (reuse) {
-    st = trnsparseSpGEMMreuse_compute(h, N, N, one.b, A, A, zero.b, P, gct, galg, g);
+    st = trnsparseSpGEMMreuse_compute(h, N(), N(), one.b, A, A, zero.b, P, gct(), galg(), g);
     require(allowed(st), "reuse_compute status");
   }
   trnfuzz::reach("spgemm_csr_ok", st == TRNSPARSE_STATUS_SUCCESS);

@@ -159,6 +159,27 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
   return r;
 }
 
+// A validation result from a Run (bound 1 on max |err| / bound) and a bench result with its flops.
+CaseResult case_of(const Run& run, const std::string& note) {
+  CaseResult r;
+  r.measured = run.max_ratio;
+  r.bound = 1.0;
+  r.pass = run.max_ratio <= 1.0;
+  r.note = note;
+  r.host_seconds = run.host_seconds;
+  r.device = DeviceCost::from(run.profile);
+  return r;
+}
+BenchResult bench_of(const Run& run, double flops) {
+  BenchResult b;
+  b.error = run.max_ratio;
+  b.error_metric = "max_err_over_bound";
+  b.host_seconds = run.host_seconds;
+  b.flops = flops;
+  b.device = DeviceCost::from(run.profile);
+  return b;
+}
+
 const char* type_name(sp::Value v) { return sp::value_name(v); }
 
 void add_sparse_generic(Registry& reg) {
@@ -176,14 +197,7 @@ void add_sparse_generic(Registry& reg) {
                                             : "gamma_{k+2} (|a||A||B| + |b||C|)",
           .run = [v, m] {
             const Run run = product(1000, m, 0.01, v, trn::Generation::trn1);
-            CaseResult r;
-            r.measured = run.max_ratio;
-            r.bound = 1.0;
-            r.pass = run.max_ratio <= 1.0;
-            r.note = "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz);
-            r.host_seconds = run.host_seconds;
-            r.device = DeviceCost::from(run.profile);
-            return r;
+            return case_of(run, "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz));
           }});
     }
   for (sp::Value v : types)
@@ -192,13 +206,7 @@ void add_sparse_generic(Registry& reg) {
                       .shape = "4096x4096, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target);
-                        BenchResult b;
-                        b.error = run.max_ratio;
-                        b.error_metric = "max_err_over_bound";
-                        b.host_seconds = run.host_seconds;
-                        b.flops = (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz);
-                        b.device = DeviceCost::from(run.profile);
-                        return b;
+                        return bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
                       }});
 }
 
@@ -341,14 +349,7 @@ void add_sparse_solve(Registry& reg) {
           .bound_text = tri_bound,
           .run = [v, m] {
             const Run run = triangular(2000, m, 0.005, v, trn::Generation::trn1);
-            CaseResult r;
-            r.measured = run.max_ratio;
-            r.bound = 1.0;
-            r.pass = run.max_ratio <= 1.0;
-            r.note = "max |err| / bound vs a long-double substitution; nnz " + std::to_string(run.nnz);
-            r.host_seconds = run.host_seconds;
-            r.device = DeviceCost::from(run.profile);
-            return r;
+            return case_of(run, "max |err| / bound vs a long-double substitution; nnz " + std::to_string(run.nnz));
           }});
     reg.add(ValidationCase{
         .suite = "sparse", .library = "trnsparse", .op = "spgemm_csr", .mode = std::string(type_name(v)) + " (host step)",
@@ -356,14 +357,7 @@ void add_sparse_solve(Registry& reg) {
         .bound_text = "gamma_{k+2} (|a||A||B| + |b||C|) (complex sqrt(2) gamma_{k+4}; 32-bit + u32 |c|)",
         .run = [v] {
           const Run run = spgemm_run(1000, 0.01, v, trn::Generation::trn1);
-          CaseResult r;
-          r.measured = run.max_ratio;
-          r.bound = 1.0;
-          r.pass = run.max_ratio <= 1.0;
-          r.note = "max |err| / bound vs a long-double Gustavson loop; products " + std::to_string(run.nnz);
-          r.host_seconds = run.host_seconds;
-          r.device = DeviceCost::from(run.profile);
-          return r;
+          return case_of(run, "max |err| / bound vs a long-double Gustavson loop; products " + std::to_string(run.nnz));
         }});
   }
   for (sp::Value v : types) {
@@ -372,25 +366,13 @@ void add_sparse_solve(Registry& reg) {
                         .variant = std::string(type_name(v)) + ", host step", .shape = m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16",
                         .run = [v, m](trn::Generation target) {
                           const Run run = triangular(4096, m, 0.005, v, target);
-                          BenchResult b;
-                          b.error = run.max_ratio;
-                          b.error_metric = "max_err_over_bound";
-                          b.host_seconds = run.host_seconds;
-                          b.flops = (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * m);
-                          b.device = DeviceCost::from(run.profile);
-                          return b;
+                          return bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * m));
                         }});
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spgemm_csr",
                       .variant = std::string(type_name(v)) + ", host step", .shape = "2048^2 x 2048^2, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = spgemm_run(2048, 0.005, v, target);
-                        BenchResult b;
-                        b.error = run.max_ratio;
-                        b.error_metric = "max_err_over_bound";
-                        b.host_seconds = run.host_seconds;
-                        b.flops = (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz);
-                        b.device = DeviceCost::from(run.profile);
-                        return b;
+                        return bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
                       }});
   }
 }

@@ -82,13 +82,6 @@ bool nonzero(const std::byte* p, Value v) {
   return false;
 }
 
-void put_index(const void* p, IndexType t, std::int64_t i, std::int64_t v) {
-  if (t == IndexType::i32)
-    static_cast<std::int32_t*>(const_cast<void*>(p))[i] = static_cast<std::int32_t>(v);
-  else
-    static_cast<std::int64_t*>(const_cast<void*>(p))[i] = v;
-}
-
 // Visits the dense matrix in the output's storage order (CSR/COO: by rows; CSC: by columns):
 // f(major, minor, element pointer).
 template <class F>

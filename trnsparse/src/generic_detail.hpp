@@ -1,8 +1,10 @@
 // Index helpers shared by the generic API's arithmetic (generic.cpp) and conversions (convert.cpp):
 // decoding an index array, walking the stored entries of a validated matrix or sparse vector.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "trn/sparse/generic.hpp"
 
@@ -15,6 +17,44 @@ inline std::int64_t idx(const void* p, IndexType t, std::int64_t i) {
   return t == IndexType::i32 ? std::int64_t{static_cast<const std::int32_t*>(p)[i]} : static_cast<const std::int64_t*>(p)[i];
 }
 inline std::int64_t base_value(IndexBase b) { return b == IndexBase::one ? 1 : 0; }
+
+inline void put_index(const void* p, IndexType t, std::int64_t i, std::int64_t v) {
+  if (t == IndexType::i32)
+    static_cast<std::int32_t*>(const_cast<void*>(p))[i] = static_cast<std::int32_t>(v);
+  else
+    static_cast<std::int64_t*>(const_cast<void*>(p))[i] = v;
+}
+
+// A compressed pattern with base-0 indices: the entries of row i are start[i] .. start[i + 1].
+struct RowPattern {
+  std::vector<std::int64_t> start, col;
+};
+// The structural product of patterns a (rows x k) and b (k x b_cols): row i of the result is the
+// union over a's entries (i, k) of b's row k, sorted (SpGEMM's symbolic phase, CSR or block
+// pattern). Appends to offsets (which holds the first 0) and columns; returns the number of
+// intermediate products sum over a's entries (i, k) of |b row k|.
+inline std::int64_t structural_product(const RowPattern& a, const RowPattern& b, std::int64_t rows, std::int64_t b_cols,
+                                       std::vector<std::int64_t>& offsets, std::vector<std::int64_t>& columns) {
+  auto z = [](std::int64_t i) { return static_cast<std::size_t>(i); };
+  std::int64_t products = 0;
+  std::vector<std::int64_t> mark(z(b_cols), -1);
+  for (std::int64_t i = 0; i < rows; ++i) {
+    const std::size_t first = columns.size();
+    for (std::int64_t ea = a.start[z(i)]; ea < a.start[z(i) + 1]; ++ea) {
+      const std::int64_t k = a.col[z(ea)];
+      products += b.start[z(k) + 1] - b.start[z(k)];
+      for (std::int64_t eb = b.start[z(k)]; eb < b.start[z(k) + 1]; ++eb) {
+        const std::int64_t j = b.col[z(eb)];
+        if (mark[z(j)] == i) continue;
+        mark[z(j)] = i;
+        columns.push_back(j);
+      }
+    }
+    std::sort(columns.begin() + static_cast<std::ptrdiff_t>(first), columns.end());
+    offsets.push_back(static_cast<std::int64_t>(columns.size()));
+  }
+  return products;
+}
 
 // f(row, col, entry) for every stored entry of a validated matrix, in storage order.
 template <class F>

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "bsr_kernels.hpp"
+#include "generic_detail.hpp"
 #include "trn/sparse/sparse.hpp"
 #include "trn/tile/matmul.hpp"
 
@@ -21,9 +22,7 @@ std::int64_t load_idx(const void* p, IndexType t, std::int64_t i) {
   return t == IndexType::i32 ? std::int64_t{static_cast<const std::int32_t*>(p)[i]} : static_cast<const std::int64_t*>(p)[i];
 }
 
-struct Pattern {
-  std::vector<std::int64_t> start, col;
-};
+using Pattern = generic_detail::RowPattern;
 Pattern pattern_of(const BsrView& a) {
   const std::int64_t b = a.base == IndexBase::one ? 1 : 0;
   Pattern p;
@@ -109,21 +108,7 @@ OwnedBsr spgemm_symbolic(const BsrView& A, const BsrView& B) {
   c.order = BlockOrder::row;
   c.value_type = DType::f32;
   c.offsets.push_back(0);
-  std::vector<std::int64_t> mark(static_cast<std::size_t>(B.bcols), -1);
-  for (std::int64_t i = 0; i < A.brows; ++i) {
-    const std::size_t first = c.columns.size();
-    for (std::int64_t ea = pa.start[static_cast<std::size_t>(i)]; ea < pa.start[static_cast<std::size_t>(i) + 1]; ++ea) {
-      const std::int64_t k = pa.col[static_cast<std::size_t>(ea)];
-      for (std::int64_t eb = pb.start[static_cast<std::size_t>(k)]; eb < pb.start[static_cast<std::size_t>(k) + 1]; ++eb) {
-        const std::int64_t j = pb.col[static_cast<std::size_t>(eb)];
-        if (mark[static_cast<std::size_t>(j)] == i) continue;
-        mark[static_cast<std::size_t>(j)] = i;
-        c.columns.push_back(j);
-      }
-    }
-    std::sort(c.columns.begin() + static_cast<std::ptrdiff_t>(first), c.columns.end());
-    c.offsets.push_back(static_cast<std::int64_t>(c.columns.size()));
-  }
+  generic_detail::structural_product(pa, pb, A.brows, B.bcols, c.offsets, c.columns);
   c.values.assign(c.columns.size() * static_cast<std::size_t>(c.row_block * c.col_block) * sizeof(float), std::byte{0});
   c.fill.bnnz = static_cast<std::int64_t>(c.columns.size());
   return c;

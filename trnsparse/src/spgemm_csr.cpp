@@ -17,9 +17,7 @@ namespace {
 
 std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
-struct Rows {  // a validated CSR's offsets and columns, base 0
-  std::vector<std::int64_t> start, col;
-};
+using Rows = RowPattern;  // a validated CSR's offsets and columns, base 0
 Rows rows_of(const SparseRef& a) {
   Rows r;
   const std::int64_t b = base_value(a.base);
@@ -35,13 +33,6 @@ void check_operands(const SparseRef& A, const SparseRef& B) {
   validate(B);
   if (A.cols != B.rows) invalid("spgemm: A's columns must equal B's rows", "matB");
   if (A.value != B.value) invalid("spgemm: A and B need one value type", "matB");
-}
-
-void store_index(const void* p, IndexType t, std::int64_t i, std::int64_t v) {
-  if (t == IndexType::i32)
-    static_cast<std::int32_t*>(const_cast<void*>(p))[i] = static_cast<std::int32_t>(v);
-  else
-    static_cast<std::int64_t*>(const_cast<void*>(p))[i] = v;
 }
 
 template <class T>
@@ -95,22 +86,7 @@ CsrProduct spgemm_csr_symbolic(const SparseRef& A, const SparseRef& B) {
   c.cols = B.cols;
   c.value = A.value;
   c.offsets.push_back(0);
-  std::vector<std::int64_t> mark(z(B.cols), -1);
-  for (std::int64_t i = 0; i < A.rows; ++i) {
-    const std::size_t first = c.columns.size();
-    for (std::int64_t ea = ra.start[z(i)]; ea < ra.start[z(i) + 1]; ++ea) {
-      const std::int64_t k = ra.col[z(ea)];
-      c.products += rb.start[z(k) + 1] - rb.start[z(k)];
-      for (std::int64_t eb = rb.start[z(k)]; eb < rb.start[z(k) + 1]; ++eb) {
-        const std::int64_t j = rb.col[z(eb)];
-        if (mark[z(j)] == i) continue;
-        mark[z(j)] = i;
-        c.columns.push_back(j);
-      }
-    }
-    std::sort(c.columns.begin() + static_cast<std::ptrdiff_t>(first), c.columns.end());
-    c.offsets.push_back(static_cast<std::int64_t>(c.columns.size()));
-  }
+  c.products = structural_product(ra, rb, A.rows, B.cols, c.offsets, c.columns);
   return c;
 }
 
@@ -152,8 +128,8 @@ void spgemm_csr_store_pattern(const CsrProduct& C, const SparseRef& out) {
   if (out.rows != C.rows || out.cols != C.cols || out.nnz != C.nnz()) invalid("spgemm: C's size is not the product's", "matC");
   if (out.offsets == nullptr || (C.nnz() > 0 && out.indices == nullptr)) invalid("spgemm: C's arrays are not set", "matC");
   const std::int64_t b = base_value(out.base);
-  for (std::int64_t i = 0; i <= C.rows; ++i) store_index(out.offsets, out.offsets_type, i, C.offsets[z(i)] + b);
-  for (std::int64_t e = 0; e < C.nnz(); ++e) store_index(out.indices, out.indices_type, e, C.columns[z(e)] + b);
+  for (std::int64_t i = 0; i <= C.rows; ++i) put_index(out.offsets, out.offsets_type, i, C.offsets[z(i)] + b);
+  for (std::int64_t e = 0; e < C.nnz(); ++e) put_index(out.indices, out.indices_type, e, C.columns[z(e)] + b);
 }
 
 void spgemm_csr_store_values(const Settings& s, const CsrProduct& C, Scalar alpha, Scalar beta, const SparseRef& out,
