@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "c_api_test_util.hpp"
+#include "trn/sparse/triangular.hpp"
 #include "trnsparse.h"
 
 namespace {
@@ -207,6 +208,30 @@ void spsv_sweep() {
         }
   EXPECT_LT(tight, Traits<T>::out_u > 0 ? 1e-5L : 1e-10L);  // the bound is far below the result
   std::printf("SpSV %d: max err / bound %.3Lg, max bound / |y| %.3Lg\n", static_cast<int>(Traits<T>::type), worst, tight);
+}
+
+// The level schedule (Anderson & Saad): a diagonal matrix is one level, a bidiagonal one n levels,
+// and op T of a lower bidiagonal runs backward; the plan prints the levels and the engines.
+TEST(SpSV, LevelScheduleAndPlan) {
+  namespace sp = trn::sparse;
+  // 6 x 6: diagonal plus (i, i-1) for i = 1..5 except (3, 2): levels 0,1,2 | 0,1,2 -> 3 levels.
+  std::vector<int> off{0, 1, 3, 5, 6, 8, 10}, col{0, 0, 1, 1, 2, 3, 3, 4, 4, 5};
+  std::vector<double> val(10, 1.0);
+  const sp::SparseRef a{sp::SparseRef::Format::csr, 6, 6, 10, off.data(), col.data(), val.data(), sp::IndexType::i32,
+                        sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f64};
+  sp::TriangularAnalysis t = sp::analyze_triangular(a, true, false, sp::GOp::N);
+  EXPECT_EQ(t.levels(), 3);
+  EXPECT_EQ(t.order, (std::vector<std::int64_t>{0, 3, 1, 4, 2, 5}));
+  EXPECT_TRUE(t.lower_op);
+  t = sp::analyze_triangular(a, true, false, sp::GOp::T);  // A^T is upper: backward, levels 5,4,3 / 2,1,0 -> 3
+  EXPECT_FALSE(t.lower_op);
+  EXPECT_EQ(t.levels(), 3);
+  EXPECT_EQ(sp::analyze_triangular(a, false, false, sp::GOp::N).levels(), 1);  // the upper triangle is diagonal
+  const std::string plan = sp::triangular_plan("spsv", t, 1);
+  EXPECT_NE(plan.find("3 levels"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("host"), std::string::npos) << plan;
+  col[3] = 7;  // out of range: analysis validates
+  EXPECT_THROW(sp::analyze_triangular(a, true, false, sp::GOp::N), trn::InvalidArgument);
 }
 
 TEST(SpSV, Fp32WithinTheBound) { spsv_sweep<float>(); }
