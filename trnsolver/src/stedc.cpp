@@ -9,7 +9,7 @@
 // rho = 2 |beta|, and D + rho z z^T = U Lambda U^T:
 //   host (fp64, O(n^2), one recorded step per merge): sort D, deflate (rho |z_i| <= tol: (d_i, e_i)
 //     is an eigenpair; two close d_i: a Givens rotation zeroes one z_i), the secular equation
-//     1/rho + sum z_j^2 / (d_j - lambda) = 0 per root by bisection on the distance tau to the
+//     1/rho + sum z_j^2 / (d_j - lambda) = 0 per root by bracketed Newton on the distance tau to the
 //     nearer pole (every difference d_j - lambda formed as (d_j - pole) - tau: Gu & Eisenstat's
 //     requirement), z recomputed from the roots (Loewner), U's columns z_j / (d_j - lambda) normalised,
 //     the rotations and the sort applied to U's rows
@@ -95,19 +95,28 @@ int ql_implicit(std::int64_t n, double* d, double* e, double* z, std::int64_t ld
 }
 
 // One root of 1/rho + sum_j z_j^2 / (d_j - lambda) = 0 (d ascending, k poles) in (d_i, d_{i+1})
-// (the last: (d_{k-1}, d_{k-1} + rho |z|^2)) as lambda = d_pole + tau, pole i or i + 1, by bisection
-// on tau until it stops moving (at most 2200 halvings: the whole fp64 exponent range).
+// (the last: (d_{k-1}, d_{k-1} + rho |z|^2)) as lambda = d_pole + tau, pole i or i + 1 (the nearer).
 struct Root {
   std::int64_t pole = 0;
   double tau = 0;
 };
 
-double secular(const double* d, const double* z, std::int64_t k, double rho, std::int64_t pole, double tau) {
-  double f = 1.0 / rho;
-  for (std::int64_t j = 0; j < k; ++j) f += z[j] * z[j] / ((d[j] - d[pole]) - tau);
+// f(tau) = 1/rho + sum_j z_j^2 / ((d_j - d_pole) - tau) and its derivative.
+double secular(const double* d, const double* z, std::int64_t k, double rho, std::int64_t pole, double tau,
+               double* deriv) {
+  double f = 1.0 / rho, g = 0;
+  for (std::int64_t j = 0; j < k; ++j) {
+    const double q = z[j] / ((d[j] - d[pole]) - tau);
+    f += z[j] * q;
+    g += q * q;
+  }
+  if (deriv != nullptr) *deriv = g;
   return f;
 }
 
+// Newton's method on f (increasing between the poles) inside the bracket [a, b] with f(a) < 0 < f(b),
+// each evaluation moving one end of the bracket, a bisection step whenever the Newton step leaves it;
+// stops when the Newton step is below 2 u |tau| or the bracket cannot shrink (at most 2200 steps).
 Root secular_root(const double* d, const double* z, std::int64_t k, double rho, double znorm2, std::int64_t i,
                   double& flops) {
   Root r{i, 0};
@@ -116,20 +125,33 @@ Root secular_root(const double* d, const double* z, std::int64_t k, double rho, 
     b = rho * znorm2;
   } else {
     const double half = (d[i + 1] - d[i]) / 2;
-    if (secular(d, z, k, rho, i, half) >= 0) {
+    flops += 5.0 * static_cast<double>(k);
+    if (secular(d, z, k, rho, i, half, nullptr) >= 0) {
       b = half;
     } else {
       r.pole = i + 1;
       a = -half;
     }
   }
+  double tau = a + (b - a) / 2;
   for (int it = 0; it < 2200; ++it) {
-    const double mid = a + (b - a) / 2;
-    if (mid == a || mid == b) break;
-    if (secular(d, z, k, rho, r.pole, mid) < 0) a = mid; else b = mid;
-    flops += 4.0 * static_cast<double>(k);
+    double g = 0;
+    const double f = secular(d, z, k, rho, r.pole, tau, &g);
+    flops += 7.0 * static_cast<double>(k);
+    if (f < 0) a = tau; else b = tau;
+    if (f == 0) break;
+    const double step = f / g;
+    double next = tau - step;
+    const bool newton = next > a && next < b;
+    if (newton && std::fabs(step) <= 2.0 * kEps * std::fabs(next)) {
+      tau = next;
+      break;
+    }
+    if (!newton) next = a + (b - a) / 2;
+    if (next == a || next == b) break;  // the bracket cannot shrink: tau is a bracket end
+    tau = next;
   }
-  r.tau = a + (b - a) / 2;
+  r.tau = tau;
   return r;
 }
 

@@ -124,14 +124,21 @@ double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, co
 // xLATRD on the N x N trailing matrix a (lower), w columns, W (N x w, ld N).
 template <class T>
 void latrd(EigSteps& st, std::int64_t N, std::int64_t w, T* a, std::int64_t lda, T* W, double* d, double* e, T* tau) {
-  const HostSpan panel = HostSpan::matrix(a, N, w, lda), wspan(W, N * w);
+  // The host keeps the panel's V and W between its steps (it computes them); what crosses the link
+  // per column is the fresh column j from the device, y = A22 v from the symv, and v for the next
+  // symv; the whole panel (V and W, for the SYR2K) goes back after its last column.
   for (std::int64_t j = 0; j <= w; ++j) {
     double flops = 0;
     if (j > 0 && j < N) flops += finish_w(N, j - 1, a, lda, W, N, tau[j - 1]);
     if (j < w) flops += prepare_column(N, j, a, lda, W, N, d, e, tau);
     st.host_flops += flops;
-    record_host_step(st.trace, HostStep{.name = "trnsolver.sytrd.column", .flops = flops, .reads = {panel, wspan},
-                                        .writes = {panel, wspan}});
+    const std::int64_t c = std::min(j, w - 1);
+    const HostSpan column = HostSpan(a + c + c * lda, N - c), y = j > 0 ? HostSpan(W + j + (j - 1) * N, N - j) : HostSpan{};
+    const bool last = j == w;
+    record_host_step(st.trace, HostStep{.name = "trnsolver.sytrd.column", .flops = flops,
+                                        .reads = {last ? HostSpan{} : column, y},
+                                        .writes = {last ? HostSpan::matrix(a, N, w, lda) : column,
+                                                   last ? HostSpan(W, N * w) : HostSpan{}}});
     if (j < w && j + 1 < N) symv(st, N - j - 1, a + (j + 1) + (j + 1) * lda, lda, a + (j + 1) + j * lda, W + (j + 1) + j * N);
   }
 }
