@@ -20,6 +20,7 @@
 namespace ts = trn::solver;
 
 extern "C" int trnsolver_sample_syevd(double* V, double* W, double* lambda_sup);
+extern "C" int trnsolver_sample_syevdx(double* V, double* W, int* meig, double* lambda_sup);
 
 namespace {
 
@@ -297,6 +298,93 @@ TEST(TrnsolverSyevdCApi, BadInputPerArgumentLeavesOutputsUntouched) {
   trnProfile_t prof;
   ASSERT_EQ(trnsolverDnGetLastProfile(h, &prof), TRNSOLVER_STATUS_SUCCESS);
   EXPECT_GT(prof.total_ns, 0.0);
+  trnsolverDnDestroy(h);
+}
+
+// syevdx: the selection of the full syevd's spectrum (the eigenvalues bit for bit: the same computation;
+// the vectors within 64 n u: only the selected columns are back-transformed, and the Ozaki GEMM's
+// slicing depends on its operand), the others after them in W; range V counts (vl, vu], range I the
+// il-th..iu-th.
+TYPED_TEST(TrnsolverSyevd, SyevdxSelectsFromTheSpectrum) {
+  using T = TypeParam;
+  const std::int64_t n = 50;
+  const std::vector<double> a0 = random_symmetric(n, 21);
+  std::vector<T> full(a0.begin(), a0.end()), wf(static_cast<std::size_t>(n));
+  ASSERT_EQ(ts::syevd(ts::Settings{}, true, ts::Uplo::lower, n, full.data(), n, wf.data()), 0);
+  const double vl = (double(wf[10]) + double(wf[11])) / 2, vu = double(wf[20]);
+  const ts::EigSelect sels[] = {{ts::EigRange::all, 0, 0, 1, 0}, {ts::EigRange::value, vl, vu, 1, 0},
+                                {ts::EigRange::index, 0, 0, 5, 17}};
+  const std::int64_t lo[] = {0, 11, 4}, count[] = {n, 10, 13};
+  for (int k = 0; k < 3; ++k) {
+    std::vector<T> A(a0.begin(), a0.end()), W(static_cast<std::size_t>(n));
+    std::int64_t m = -1;
+    ASSERT_EQ(ts::syevdx(ts::Settings{}, true, sels[k], ts::Uplo::lower, n, A.data(), n, &m, W.data()), 0);
+    ASSERT_EQ(m, count[k]) << k;
+    for (std::int64_t j = 0; j < m; ++j) {
+      EXPECT_EQ(W[j], wf[lo[k] + j]) << k;
+      for (std::int64_t i = 0; i < n; ++i) EXPECT_NEAR(A[i + j * n], full[i + (lo[k] + j) * n], 64 * n * unit<T>()) << k;
+    }
+    for (std::int64_t j = m; j < n; ++j) {
+      EXPECT_EQ(W[j], wf[j < m + lo[k] ? j - m : j]) << k;  // the others, ascending
+      for (std::int64_t i = 0; i < n; ++i) EXPECT_EQ(A[i + j * n], static_cast<T>(a0[i + j * n])) << k;
+    }
+  }
+  std::vector<T> A(a0.begin(), a0.end()), W(static_cast<std::size_t>(n));
+  std::int64_t m = 0;
+  EXPECT_THROW(ts::syevdx(ts::Settings{}, true, {ts::EigRange::value, 1, 1, 1, 0}, ts::Uplo::lower, n, A.data(), n,
+                          &m, W.data()),
+               trn::UsageError);
+  EXPECT_THROW(ts::syevdx(ts::Settings{}, true, {ts::EigRange::index, 0, 0, 3, 2}, ts::Uplo::lower, n, A.data(), n,
+                          &m, W.data()),
+               trn::UsageError);
+}
+
+TEST(TrnsolverSyevdSamples, SyevdxPrintsItsDocumentedResult) {
+  double V[9], W[3], sup = 1;
+  int meig = 0;
+  ASSERT_EQ(trnsolver_sample_syevdx(V, W, &meig, &sup), 0);
+  EXPECT_EQ(meig, 2);       // README: Eigenvalues found = 2
+  EXPECT_LE(sup, 1e-14);    // README: |lambda - W| = 0.000000E+00 (W[3] = 4: the whole spectrum)
+  EXPECT_NEAR(std::fabs(V[2]), 1.0, 1e-14);                 // column 1: (0, 0, 1) up to sign
+  EXPECT_NEAR(std::fabs(V[3]), std::sqrt(0.5), 1e-14);      // column 2: (-0.71, 0.71, 0) up to sign
+  EXPECT_EQ(V[6], 0.0);                                     // column 3: A's, untouched: (0, 0, 2)
+  EXPECT_EQ(V[8], 2.0);
+}
+
+TEST(TrnsolverSyevdCApi, SyevdxRangeArguments) {
+  trnsolverDnHandle_t h = nullptr;
+  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+  const int n = 5;
+  std::vector<float> a(25, 0.0f), w(5, -1.0f), work(1024);
+  for (int i = 0; i < n; ++i) a[i + i * n] = static_cast<float>(i);
+  const std::vector<float> a0 = a, w0 = w;
+  const auto V = TRNSOLVER_EIG_MODE_VECTOR;
+  const auto L = TRNBLAS_FILL_MODE_LOWER;
+  int lw = 0, meig = -7, info = 0;
+  ASSERT_EQ(trnsolverDnSsyevdx_bufferSize(h, V, TRNSOLVER_EIG_RANGE_V, L, n, a.data(), n, 0.5f, 2.5f, 0, 0, &meig,
+                                          w.data(), &lw),
+            TRNSOLVER_STATUS_SUCCESS);
+  auto fail = [&](trnsolverStatus_t st, int pos, const char* what) {
+    EXPECT_EQ(st, TRNSOLVER_STATUS_INVALID_VALUE) << what;
+    EXPECT_EQ(info, -pos) << what;
+    EXPECT_EQ(a, a0) << what;
+    EXPECT_EQ(w, w0) << what;
+    EXPECT_EQ(meig, -7) << what;
+  };
+  float* A = a.data();
+  float* W = w.data();
+  fail(trnsolverDnSsyevdx(h, V, static_cast<trnsolverEigRange_t>(1004), L, n, A, n, 0, 1, 1, 1, &meig, W, work.data(), lw, &info), 2, "range");
+  fail(trnsolverDnSsyevdx(h, V, TRNSOLVER_EIG_RANGE_V, L, n, A, n, 2, 2, 1, 1, &meig, W, work.data(), lw, &info), 8, "vl >= vu");
+  fail(trnsolverDnSsyevdx(h, V, TRNSOLVER_EIG_RANGE_I, L, n, A, n, 0, 0, 0, 2, &meig, W, work.data(), lw, &info), 9, "il");
+  fail(trnsolverDnSsyevdx(h, V, TRNSOLVER_EIG_RANGE_I, L, n, A, n, 0, 0, 3, 6, &meig, W, work.data(), lw, &info), 10, "iu");
+  fail(trnsolverDnSsyevdx(h, V, TRNSOLVER_EIG_RANGE_I, L, n, A, n, 0, 0, 1, 2, nullptr, W, work.data(), lw, &info), 11, "meig");
+  fail(trnsolverDnSsyevdx(h, V, TRNSOLVER_EIG_RANGE_ALL, L, n, A, n, 0, 0, 0, 0, &meig, W, work.data(), lw - 1, &info), 14, "lwork");
+  ASSERT_EQ(trnsolverDnSsyevdx(h, V, TRNSOLVER_EIG_RANGE_V, L, n, A, n, 0.5f, 2.5f, 0, 0, &meig, W, work.data(), lw, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_EQ(meig, 2);  // eigenvalues 1 and 2 in (0.5, 2.5]
+  EXPECT_FLOAT_EQ(W[0], 1.0f);
+  EXPECT_FLOAT_EQ(W[1], 2.0f);
   trnsolverDnDestroy(h);
 }
 

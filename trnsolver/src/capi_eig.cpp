@@ -61,6 +61,44 @@ Status syevd_run(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
   });
 }
 
+// ---- syevdx: jobz 1, range 2, uplo 3, n 4, A 5, lda 6, vl 7, vu 8, il 9, iu 10, meig 11, W 12, then
+// work 13, lwork 14, devInfo 15 (or lwork 13) ---------------------------------------------------------------
+
+void check_syevdx(Check& c, int jobz, int range, int uplo, int n, const void* A, int lda, double vl, double vu,
+                  int il, int iu, const int* meig, const void* W) {
+  c.one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 1, "jobz")
+      .one_of(range, {TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V}, 2, "range")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 3, "uplo")
+      .nonnegative(n, 4, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda");
+  if (range == TRNSOLVER_EIG_RANGE_V) c.require(vl < vu, 8, "vu");
+  if (range == TRNSOLVER_EIG_RANGE_I)
+    c.require(n == 0 ? il == 1 : il >= 1 && il <= n, 9, "il")
+        .require(n == 0 ? iu == 0 : iu >= il && iu <= n, 10, "iu");
+  c.not_null(meig, 11, "meig").require(n == 0 || W != nullptr, 12, "W");
+}
+
+template <class T>
+Status syevdx_run(const char* fn, trnsolverDnHandle_t h, int jobz, int range, int uplo, int n, T* A, int lda, T vl,
+                  T vu, int il, int iu, int* meig, T* W, T* work, int lwork, int* info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_syevdx(c, jobz, range, uplo, n, A, lda, vl, vu, il, iu, meig, W);
+  c.not_null(work, 13, "work");
+  if (c) c.require(lwork >= syevd_ws(jobz, n), 14, "lwork");
+  c.not_null(info, 15, "devInfo");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    using trn::solver::EigRange;
+    const trn::solver::EigSelect sel{range == TRNSOLVER_EIG_RANGE_ALL ? EigRange::all
+                                     : range == TRNSOLVER_EIG_RANGE_V ? EigRange::value
+                                                                      : EigRange::index,
+                                     vl, vu, il, iu};
+    std::int64_t m = 0;
+    *info = trn::solver::syevdx(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, sel, to_uplo(uplo), n, A, lda, &m, W,
+                                &rep);
+    *meig = static_cast<int>(m);
+  });
+}
+
 // ---- sytrd: uplo 1, n 2, A 3, lda 4, d 5, e 6, tau 7, then work 8, lwork 9, info 10 (or lwork 8) ------
 
 void check_sytrd(Check& c, int uplo, int n, const void* A, int lda, const void* d, const void* e, const void* tau) {
@@ -165,6 +203,20 @@ extern "C" {
                                           int n, T* A, int lda, T* W, T* work, int lwork, int* devInfo) {           \
     return syevd_run("trnsolverDn" #P "syevd", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork,   \
                      devInfo);                                                                                      \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##syevdx_bufferSize(                                                             \
+      trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, trnblasFillMode_t uplo, int n,    \
+      const T* A, int lda, T vl, T vu, int il, int iu, int* meig, const T* W, int* lwork) {                         \
+    const int jz = enum_value(jobz), rg = enum_value(range), ul = enum_value(uplo);                                 \
+    return buffer_size("trnsolverDn" #P "syevdx_bufferSize", h, lwork, 13,                                         \
+                       [&](Check& c) { check_syevdx(c, jz, rg, ul, n, A, lda, vl, vu, il, iu, meig, W); },          \
+                       syevd_ws(jz, n));                                                                            \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##syevdx(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, \
+                                           trnblasFillMode_t uplo, int n, T* A, int lda, T vl, T vu, int il, int iu, \
+                                           int* meig, T* W, T* work, int lwork, int* devInfo) {                     \
+    return syevdx_run("trnsolverDn" #P "syevdx", h, enum_value(jobz), enum_value(range), enum_value(uplo), n, A,   \
+                      lda, vl, vu, il, iu, meig, W, work, lwork, devInfo);                                          \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##sytrd_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,        \
                                                      const T* A, int lda, const T* d, const T* e, const T* tau,    \

@@ -40,11 +40,31 @@ double working_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, st
   return scale;
 }
 
+// The selected eigenvalues' index range [lo, hi) in the ascending w; range V compares the values as
+// W returns them (w / scale rounded to T), so that meig counts what the caller sees.
 template <class T>
-int syevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, T* W,
-               CallReport* report) {
+std::pair<std::int64_t, std::int64_t> selected(const EigSelect& sel, const std::vector<double>& w, double scale) {
+  const auto n = static_cast<std::int64_t>(w.size());
+  if (sel.range == EigRange::index) return {sel.il - 1, sel.iu};
+  if (sel.range == EigRange::all) return {0, n};
+  const auto value = [&](std::int64_t i) { return static_cast<double>(static_cast<T>(w[i] / scale)); };
+  std::int64_t lo = 0;
+  while (lo < n && !(value(lo) > sel.vl)) ++lo;
+  std::int64_t hi = lo;
+  while (hi < n && value(hi) <= sel.vu) ++hi;
+  return {lo, hi};
+}
+
+template <class T>
+int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, T* A,
+               std::int64_t lda, std::int64_t* meig, T* W, CallReport* report) {
   check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || (A != nullptr && W != nullptr)), "syevd",
         "n >= 0, lda >= max(1, n), A and W not NULL");
+  check(sel.range != EigRange::value || sel.vl < sel.vu, "syevdx", "vl < vu");
+  check(sel.range != EigRange::index || (n == 0 ? sel.il == 1 && sel.iu == 0 : 1 <= sel.il && sel.il <= sel.iu &&
+                                                                                   sel.iu <= n),
+        "syevdx", "1 <= il <= iu <= n (n = 0: il = 1, iu = 0)");
+  std::int64_t m = 0;
   constexpr bool kS = std::is_same_v<T, float>;
   const SyevdPlan plan = plan_syevd(kS ? 's' : 'd', 'e', n, vectors);
   if (report != nullptr) *report = CallReport{};
@@ -64,19 +84,29 @@ int syevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A,
       detail::sytrd_lower(st, n, work.data(), n, d, e, tau.data());
       std::vector<T> Z(vectors ? static_cast<std::size_t>(n * n) : 0);
       info = detail::stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
-      if (vectors && n > 1) {
+      const auto [lo, hi] = selected<T>(sel, w, scale);
+      m = hi - lo;
+      if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns only
         CallReport r;
-        ormqr(s, true, false, n - 1, n, n - 1, work.data() + 1, n, tau.data(), Z.data() + 1, n, &r);
+        ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), Z.data() + 1 + lo * n, n, &r);
         st.trace.add(std::move(r.trace));
       }
-      for (std::int64_t i = 0; i < n; ++i) W[i] = static_cast<T>(w[i] / scale);
+      // W: the selection, then the other eigenvalues ascending (the whole spectrum, selected first: what
+      // NVIDIA's syevdx sample prints, W[3] = 4 with meig = 2).
+      std::int64_t at = 0;
+      for (std::int64_t i = lo; i < hi; ++i) W[at++] = static_cast<T>(w[i] / scale);
+      for (std::int64_t i = 0; i < n; ++i)
+        if (i < lo || i >= hi) W[at++] = static_cast<T>(w[i] / scale);
       if (vectors)
-        for (std::int64_t j = 0; j < n; ++j) std::copy(Z.begin() + j * n, Z.begin() + (j + 1) * n, A + j * lda);
+        for (std::int64_t j = 0; j < m; ++j)
+          std::copy(Z.begin() + (lo + j) * n, Z.begin() + (lo + j + 1) * n, A + j * lda);
       record_host_step(st.trace, HostStep{.name = "trnsolver.syevd.finish", .flops = double(n),
                                           .reads = {HostSpan(Z.data(), vectors ? n * n : 0), HostSpan(w.data(), n)},
-                                          .writes = {vectors ? a : HostSpan{}, HostSpan(W, n)}});
+                                          .writes = {vectors ? HostSpan::matrix(A, n, m, lda) : HostSpan{},
+                                                     HostSpan(W, n)}});
     }
   }
+  if (meig != nullptr) *meig = m;
   detail::finish_fp64_report(report, std::move(st.trace), s.target, st.host_flops);
   if (report != nullptr) report->add_plan(plan);
   return info;
@@ -143,11 +173,19 @@ std::int64_t syevd_workspace(char kind, std::int64_t n, bool vectors) {
 
 int syevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
           CallReport* report) {
-  return syevd_impl(s, vectors, uplo, n, A, lda, W, report);
+  return syevd_impl(s, vectors, EigSelect{}, uplo, n, A, lda, nullptr, W, report);
 }
 int syevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* W,
           CallReport* report) {
-  return syevd_impl(s, vectors, uplo, n, A, lda, W, report);
+  return syevd_impl(s, vectors, EigSelect{}, uplo, n, A, lda, nullptr, W, report);
+}
+int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, float* A,
+           std::int64_t lda, std::int64_t* meig, float* W, CallReport* report) {
+  return syevd_impl(s, vectors, sel, uplo, n, A, lda, meig, W, report);
+}
+int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, double* A,
+           std::int64_t lda, std::int64_t* meig, double* W, CallReport* report) {
+  return syevd_impl(s, vectors, sel, uplo, n, A, lda, meig, W, report);
 }
 
 }  // namespace trn::solver

@@ -58,6 +58,24 @@ int syevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, 
 int syevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* W,
           CallReport* report = nullptr);
 
+// syevdx's selection (cuSOLVER's EIG_RANGE_ALL / _V / _I): all eigenvalues, those in the half-open
+// interval (vl, vu], or the il-th through iu-th in ascending order (1-based, 1 <= il <= iu <= n).
+enum class EigRange : std::uint8_t { all, value, index };
+struct EigSelect {
+  EigRange range = EigRange::all;
+  double vl = 0, vu = 0;
+  std::int64_t il = 1, iu = 0;
+};
+// syevdx: syevd restricted to the selection: *meig eigenvalues in W[0, meig) (ascending), the others
+// after them (ascending), and, with vectors, the selected eigenvectors in A's first meig columns (only
+// those are back-transformed; A's other columns are left as they were). Info as
+// syevd (meig = 0 when A holds Inf/NaN). Throws trn::UsageError on bad arguments (vl >= vu for
+// value, il/iu outside 1 <= il <= iu <= n for index).
+int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, float* A,
+           std::int64_t lda, std::int64_t* meig, float* W, CallReport* report = nullptr);
+int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, double* A,
+           std::int64_t lda, std::int64_t* meig, double* W, CallReport* report = nullptr);
+
 // sytrd: Q^T A Q = T (tridiagonal: D diagonal, E off-diagonal, n - 1 each) in place, LAPACK's storage:
 // lower -- Q = H_1 ... H_{n-1}, v_i(i+1) = 1, v_i(i+2:n) in A(i+2:n, i), E in the subdiagonal;
 // upper -- Q = H_{n-1} ... H_1, v_i(i) = 1, v_i(1:i-1) in A(1:i-1, i+1), E in the superdiagonal.
