@@ -15,6 +15,9 @@ struct EigSteps {
   blas::Settings bs;
   TraceParts trace;
   double host_flops = 0;
+  // sytrd's y = A22 v as a host fp64 step instead of trnblas symv (SyevdPlan::host_symv: D, where an
+  // Ozaki GEMV's host scaling and reconstruction cost far more than the product itself).
+  bool host_symv = false;
 };
 
 // C = alpha op(A) op(B) + beta C by trnblas on TensorE (float: fp32 mode; double: Ozaki DGEMM),

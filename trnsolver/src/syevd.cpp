@@ -68,7 +68,7 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
   constexpr bool kS = std::is_same_v<T, float>;
   const SyevdPlan plan = plan_syevd(kS ? 's' : 'd', 'e', n, vectors);
   if (report != nullptr) *report = CallReport{};
-  EigSteps st{kS ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0};
+  EigSteps st{kS ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0, plan.host_symv};
   int info = 0;
   if (n > 0) {
     std::vector<T> work, tau(static_cast<std::size_t>(n));
@@ -124,11 +124,13 @@ SyevdPlan plan_syevd(char prefix, char kind, std::int64_t n, bool vectors) {
   p.leaf = kStedcLeaf;
   for (std::int64_t m = n; m > kStedcLeaf; m = (m + 1) / 2) ++p.levels;
   p.mode = prefix == 'd' ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
+  p.host_symv = prefix == 'd';
   const double x = static_cast<double>(n), n3 = x * x * x;
   const bool reduce = kind == 'e' || kind == 't', back = kind != 't' && vectors;
   if (reduce) {
-    p.tensor_flops += 4.0 * n3 / 3.0;                      // symv (2n^3/3) + syr2k (2n^3/3)
-    p.host_flops += 4.0 * x * x * static_cast<double>(p.nb);  // the panels' corrections
+    (p.host_symv ? p.host_flops : p.tensor_flops) += 2.0 * n3 / 3.0;  // symv
+    p.tensor_flops += 2.0 * n3 / 3.0;                                 // syr2k
+    p.host_flops += 4.0 * x * x * static_cast<double>(p.nb);          // the panels' corrections
   }
   if (kind == 'e') {
     p.host_flops += vectors ? 200.0 * x * x * static_cast<double>(p.levels) + 6.0 * x * kStedcLeaf * kStedcLeaf
@@ -136,10 +138,12 @@ SyevdPlan plan_syevd(char prefix, char kind, std::int64_t n, bool vectors) {
     if (vectors) p.tensor_flops += 4.0 * n3 / 3.0;  // merges without deflation
   }
   if (back) p.tensor_flops += 2.0 * n3;
-  char buf[200];
+  char buf[320];
   std::snprintf(buf, sizeof buf,
-                "panel width %lld (%s); tridiagonal by %s; TensorE in %s", static_cast<long long>(p.nb),
+                "panel width %lld (%s); symv %s; tridiagonal by %s; TensorE in %s", static_cast<long long>(p.nb),
                 std::getenv("TRNSOLVER_SYTRD_NB") != nullptr ? "TRNSOLVER_SYTRD_NB" : "default",
+                p.host_symv ? "on the host in fp64 (an Ozaki GEMV's host steps cost ~40x its flops)"
+                            : "on TensorE (trnblas, fp32)",
                 kind != 'e' ? "-" : vectors ? "divide and conquer (QL leaves, fp64 secular equations on the host)"
                                             : "implicit QL on the host (fp64, O(n^2))",
                 blas::gemm_mode_name(p.mode));

@@ -7,8 +7,10 @@
 //              (A(i:N, i) -= A(i:N, 0:i) W(i, 0:i)^T + W(i:N, 0:i) A(i, 0:i)^T), xLARFG's reflector,
 //              and the previous column's W corrections (the four O(N nb) products of xLATRD);
 //              working precision, dot products accumulated in fp64
-//   TensorE    y = A22 v (trnblas symv: fp32 mode for S, the Ozaki scheme for D) -- half of the
-//              reduction's 4n^3/3 flops, the BLAS-2 part a one-stage reduction cannot avoid
+//   TensorE    y = A22 v (trnblas symv, fp32 mode) for S -- half of the reduction's 4n^3/3 flops, the
+//              BLAS-2 part a one-stage reduction cannot avoid; for D an fp64 host step (the Ozaki GEMV's
+//              host scaling and reconstruction would cost ~40x the product's flops: n = 256 modeled
+//              173 ms with it, 58 ms without)
 // then A22 -= V W^T + W V^T by one trnblas SYR2K (the other half, BLAS-3). The last panel (N <= nb)
 // runs all its columns through the same loop without a trailing update.
 // Upper storage is the lower algorithm on the reversed matrix J A J (J the exchange matrix): LAPACK's
@@ -58,6 +60,23 @@ void symv(EigSteps& st, std::int64_t n, const float* A, std::int64_t lda, const 
   st.trace.add(std::move(r.trace));
 }
 void symv(EigSteps& st, std::int64_t n, const double* A, std::int64_t lda, const double* x, double* y) {
+  if (st.host_symv) {  // y = A x from the lower triangle, fp64 on the host
+    std::fill(y, y + n, 0.0);
+    for (std::int64_t j = 0; j < n; ++j) {
+      double s = A[j + j * lda] * x[j];
+      for (std::int64_t i = j + 1; i < n; ++i) {
+        s += A[i + j * lda] * x[i];
+        y[i] += A[i + j * lda] * x[j];
+      }
+      y[j] += s;
+    }
+    const double flops = 2.0 * static_cast<double>(n * n);
+    st.host_flops += flops;
+    record_host_step(st.trace, HostStep{.name = "trnsolver.sytrd.symv", .flops = flops,
+                                        .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(x, n)},
+                                        .writes = {HostSpan(y, n)}});
+    return;
+  }
   blas::CallReport r;
   blas::symv(st.bs, blas::Uplo::lower, n, 1.0, A, lda, x, 1, 0.0, y, 1, &r);
   st.trace.add(std::move(r.trace));
@@ -194,7 +213,8 @@ void check(bool ok, const char* fn, const char* what) {
 template <class T>
 EigSteps begin(const Settings& s, CallReport* report) {
   if (report != nullptr) *report = CallReport{};
-  return EigSteps{std::is_same_v<T, float> ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0};
+  return EigSteps{std::is_same_v<T, float> ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0,
+                  plan_syevd(prefix<T>(), 't', 0, false).host_symv};
 }
 
 void finish(const Settings& s, CallReport* report, EigSteps& st, const SyevdPlan& plan) {

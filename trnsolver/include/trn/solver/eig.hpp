@@ -4,9 +4,9 @@
 //
 //   sytrd   blocked Householder tridiagonalization (LAPACK xSYTRD/xLATRD, Dongarra, Hammarling &
 //           Sorensen 1989): per panel of nb columns the reflectors with the matrix-vector product
-//           y = A22 v on TensorE (trnblas symv: fp32 / Ozaki fp64) and the O(n nb) corrections as a
-//           recorded host step per column; the trailing update A22 -= V W^T + W V^T as one trnblas
-//           SYR2K on TensorE (fp32 mode / Ozaki fp64)
+//           y = A22 v (S: trnblas symv on TensorE, fp32; D: an fp64 host step, SyevdPlan::host_symv)
+//           and the O(n nb) corrections as a recorded host step per column; the trailing update
+//           A22 -= V W^T + W V^T as one trnblas SYR2K on TensorE (fp32 mode / Ozaki fp64)
 //   stedc   Cuppen's divide and conquer on the tridiagonal (Cuppen 1981; Gu & Eisenstat, SIMAX 16(1),
 //           1995, for the eigenvectors of the rank-one update; LAPACK xSTEDC/xLAED0-3 for the
 //           deflation): leaves of <= 32 by implicit QL (host, fp64), each merge's secular equation
@@ -31,6 +31,7 @@ struct SyevdPlan {
   std::int64_t leaf = 0;               // stedc leaf size (implicit QL below it)
   std::int64_t levels = 0;             // merge levels of the divide and conquer
   blas::GemmMode mode = blas::GemmMode::fp32;
+  bool host_symv = false;              // sytrd's y = A22 v on the host (D) instead of trnblas symv (S)
   double host_flops = 0;               // host: panel corrections, QL leaves, secular equations
   double tensor_flops = 0;             // TensorE: symv, syr2k, merge GEMMs, back-transformation
   std::string why;
