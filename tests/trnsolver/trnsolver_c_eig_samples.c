@@ -12,19 +12,30 @@
 #include <string.h>
 
 #include "trnsolverDn.h"
+#include "trnsolver_c_sample_util.h"
 
-#define SAMPLE_CHECK(call)            \
-  do {                                \
-    const int status_ = (int)(call);  \
-    if (status_ != 0) return status_; \
-  } while (0)
-
-static void print_matrix(int m, int n, const double* A, int lda) {
-  int i, j;
-  for (i = 0; i < m; i++) {
-    for (j = 0; j < n; j++) printf("%0.2f ", A[j * lda + i]);
-    printf("\n");
+/* The samples' common ending: info, W, V, then |lambda - W| over the m eigenvalues (into *sup). */
+static int print_result(int info, int m, const double* W, const double* V, int lda, const double* lambda, int meig,
+                        double* sup) {
+  int i;
+  printf("after syevd: info = %d\n", info);
+  if (0 > info) {
+    printf("%d-th parameter is wrong \n", -info);
+    return -1;
   }
+  printf("eigenvalue = (matlab base-1), ascending order\n");
+  for (i = 0; i < m; i++) printf("W[%i] = %E\n", i + 1, W[i]);
+  printf("V = (matlab base-1)\n");
+  print_matrix(m, m, V, lda);
+  printf("=====\n");
+  if (meig >= 0) printf("Eigenvalues found = %d\n", meig);
+  *sup = 0;
+  for (i = 0; i < m; i++) {
+    const double error = fabs(lambda[i] - W[i]);
+    *sup = *sup > error ? *sup : error;
+  }
+  printf("|lambda - W| = %E\n", *sup);
+  return 0;
 }
 
 /* cuSOLVER/syevd: A = [3.5 0.5 0; 0.5 3.5 0; 0 0 2], Dsyevd (VECTOR, LOWER); lambda = (2, 3, 4). */
@@ -35,7 +46,7 @@ int trnsolver_sample_syevd(double* V, double* W, double* lambda_sup) {
   const double lambda[3] = {2.0, 3.0, 4.0};
   double d_A[9], d_W[3];
   trnsolverDnHandle_t cusolverH = NULL;
-  int info = 0, lwork = 0, i;
+  int info = 0, lwork = 0;
   double* d_work;
   const trnsolverEigMode_t jobz = TRNSOLVER_EIG_MODE_VECTOR;
   const trnblasFillMode_t uplo = TRNBLAS_FILL_MODE_LOWER;
@@ -51,23 +62,10 @@ int trnsolver_sample_syevd(double* V, double* W, double* lambda_sup) {
   SAMPLE_CHECK(trnsolverDnDsyevd(cusolverH, jobz, uplo, m, d_A, lda, d_W, d_work, lwork, &info));
   memcpy(V, d_A, sizeof d_A);
   memcpy(W, d_W, sizeof d_W);
-  printf("after syevd: info = %d\n", info);
-  if (0 > info) {
-    printf("%d-th parameter is wrong \n", -info);
+  if (print_result(info, m, W, V, lda, lambda, -1, lambda_sup) != 0) {
     free(d_work);
     return -1;
   }
-  printf("eigenvalue = (matlab base-1), ascending order\n");
-  for (i = 0; i < m; i++) printf("W[%i] = %E\n", i + 1, W[i]);
-  printf("V = (matlab base-1)\n");
-  print_matrix(m, m, V, lda);
-  printf("=====\n");
-  *lambda_sup = 0;
-  for (i = 0; i < m; i++) {
-    const double error = fabs(lambda[i] - W[i]);
-    *lambda_sup = *lambda_sup > error ? *lambda_sup : error;
-  }
-  printf("|lambda - W| = %E\n", *lambda_sup);
   free(d_work);
   SAMPLE_CHECK(trnsolverDnDestroy(cusolverH));
   return 0;
@@ -83,7 +81,7 @@ int trnsolver_sample_syevdx(double* V, double* W, int* meig, double* lambda_sup)
   const double vl = 0.0, vu = 0.0;
   const int il = 1, iu = 2;
   trnsolverDnHandle_t cusolverH = NULL;
-  int info = 0, lwork = 0, i, h_meig = 0;
+  int info = 0, lwork = 0, h_meig = 0;
   double* d_work;
   const trnsolverEigMode_t jobz = TRNSOLVER_EIG_MODE_VECTOR;
   const trnsolverEigRange_t range = TRNSOLVER_EIG_RANGE_I;
@@ -103,24 +101,10 @@ int trnsolver_sample_syevdx(double* V, double* W, int* meig, double* lambda_sup)
   memcpy(V, d_A, sizeof d_A);
   memcpy(W, d_W, sizeof d_W);
   *meig = h_meig;
-  printf("after syevd: info = %d\n", info);
-  if (0 > info) {
-    printf("%d-th parameter is wrong \n", -info);
+  if (print_result(info, m, W, V, lda, lambda, h_meig, lambda_sup) != 0) {
     free(d_work);
     return -1;
   }
-  printf("eigenvalue = (matlab base-1), ascending order\n");
-  for (i = 0; i < m; i++) printf("W[%i] = %E\n", i + 1, W[i]);
-  printf("V = (matlab base-1)\n");
-  print_matrix(m, m, V, lda);
-  printf("=====\n");
-  printf("Eigenvalues found = %d\n", h_meig);
-  *lambda_sup = 0;
-  for (i = 0; i < m; i++) {
-    const double error = fabs(lambda[i] - W[i]);
-    *lambda_sup = *lambda_sup > error ? *lambda_sup : error;
-  }
-  printf("|lambda - W| = %E\n", *lambda_sup);
   free(d_work);
   SAMPLE_CHECK(trnsolverDnDestroy(cusolverH));
   return 0;
