@@ -20,15 +20,16 @@ int workspace_int(Check& c, std::int64_t elems) {
   return static_cast<int>(std::min<std::int64_t>(elems, std::numeric_limits<int>::max()));
 }
 
-// The bufferSize pattern: the handle, the routine's argument checks, lwork (position), the size.
-template <class Checks>
-Status buffer_size(const char* fn, trnsolverDnHandle_t h, int* lwork, int pos, Checks&& checks, std::int64_t elems) {
+// The bufferSize pattern: the handle, the routine's argument checks, lwork (position), then the size
+// (computed only for arguments that passed).
+template <class Checks, class Size>
+Status buffer_size(const char* fn, trnsolverDnHandle_t h, int* lwork, int pos, Checks&& checks, Size&& elems) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   checks(c);
   c.not_null(lwork, pos, "lwork");
   if (!c) return c.status();
-  const int ws = workspace_int(c, elems);
+  const int ws = workspace_int(c, elems());
   if (!c) return c.status();
   *lwork = ws;
   return TRNSOLVER_STATUS_SUCCESS;
@@ -197,7 +198,8 @@ extern "C" {
                                                      const T* W, int* lwork) {                                      \
     const int jz = enum_value(jobz), ul = enum_value(uplo);                                                         \
     return buffer_size("trnsolverDn" #P "syevd_bufferSize", h, lwork, 7,                                           \
-                       [&](Check& c) { check_syevd(c, jz, ul, n, A, lda, W); }, syevd_ws(jz, n));                   \
+                       [&](Check& c) { check_syevd(c, jz, ul, n, A, lda, W); },                                     \
+                       [&] { return syevd_ws(jz, n); });                                                            \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##syevd(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,  \
                                           int n, T* A, int lda, T* W, T* work, int lwork, int* devInfo) {           \
@@ -210,7 +212,7 @@ extern "C" {
     const int jz = enum_value(jobz), rg = enum_value(range), ul = enum_value(uplo);                                 \
     return buffer_size("trnsolverDn" #P "syevdx_bufferSize", h, lwork, 13,                                         \
                        [&](Check& c) { check_syevdx(c, jz, rg, ul, n, A, lda, vl, vu, il, iu, meig, W); },          \
-                       syevd_ws(jz, n));                                                                            \
+                       [&] { return syevd_ws(jz, n); });                                                            \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##syevdx(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, \
                                            trnblasFillMode_t uplo, int n, T* A, int lda, T vl, T vu, int il, int iu, \
@@ -223,7 +225,8 @@ extern "C" {
                                                      int* lwork) {                                                  \
     const int ul = enum_value(uplo);                                                                                \
     return buffer_size("trnsolverDn" #P "sytrd_bufferSize", h, lwork, 8,                                           \
-                       [&](Check& c) { check_sytrd(c, ul, n, A, lda, d, e, tau); }, sytrd_ws(n));                   \
+                       [&](Check& c) { check_sytrd(c, ul, n, A, lda, d, e, tau); },                                 \
+                       [&] { return sytrd_ws(n); });                                                                \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##sytrd(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,    \
                                           T* d, T* e, T* tau, T* work, int lwork, int* info) {                      \
@@ -233,7 +236,8 @@ extern "C" {
                                                      const T* A, int lda, const T* tau, int* lwork) {               \
     const int ul = enum_value(uplo);                                                                                \
     return buffer_size("trnsolverDn" #P "orgtr_bufferSize", h, lwork, 6,                                           \
-                       [&](Check& c) { check_orgtr(c, ul, n, A, lda, tau); }, orgtr_ws<T>(n));                      \
+                       [&](Check& c) { check_orgtr(c, ul, n, A, lda, tau); },                                       \
+                       [&] { return orgtr_ws<T>(n); });                                                             \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##orgtr(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,    \
                                           const T* tau, T* work, int lwork, int* info) {                            \
@@ -246,7 +250,7 @@ extern "C" {
     const int sd = enum_value(side), ul = enum_value(uplo), tr = enum_value(trans);                                 \
     return buffer_size("trnsolverDn" #P "ormtr_bufferSize", h, lwork, 11,                                          \
                        [&](Check& c) { check_ormtr(c, sd, ul, tr, m, n, A, lda, tau, C, ldc); },                    \
-                       ormtr_ws<T>(sd, m, n));                                                                      \
+                       [&] { return ormtr_ws<T>(sd, m, n); });                                                                      \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##ormtr(trnsolverDnHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,   \
                                           trnblasOperation_t trans, int m, int n, T* A, int lda, T* tau, T* C,      \

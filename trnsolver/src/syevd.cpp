@@ -168,6 +168,7 @@ std::string SyevdPlan::print() const {
 static_assert(trn::Plan<SyevdPlan>);
 
 std::int64_t syevd_workspace(char kind, std::int64_t n, bool vectors) {
+  if (n > (std::int64_t{1} << 30)) return std::numeric_limits<std::int64_t>::max();  // no overflow below
   switch (kind) {
     case 'e': return vectors ? 1 + 6 * n + 2 * n * n : 2 * n + 1;  // LAPACK xSYEVD's lwork
     case 't': return std::max<std::int64_t>(1, n * sytrd_panel_width());
