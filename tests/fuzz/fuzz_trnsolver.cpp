@@ -1,6 +1,6 @@
 // libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj(Batched), Dsyevj, S/Dgesvdj(Batched),
 // Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv, Xgetrf/Xgetrs and the QR family (S/D/C/Z geqrf, orgqr/ungqr,
-// ormqr/unmqr, Xgeqrf) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// ormqr/unmqr, Xgeqrf) and the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -558,6 +558,115 @@ void fuzz_qr(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   }
 }
 
+// The tridiagonal family (S, D): syevd, syevdx, sytrd, orgtr, ormtr with sizes, leading dimensions, jobz,
+// range, uplo, side and trans (any int), vl/vu/il/iu, workspace sizes (the _bufferSize value, or less) and NULLs. Invariants as
+// QR's; a successful syevd has info 0 (finite input) or n (Inf/NaN in the read triangle) and, for a
+// finite symmetric matrix, ascending eigenvalues.
+template <class T>
+struct EigApi {
+  trnsolverStatus_t (*syevd_bs)(trnsolverDnHandle_t, trnsolverEigMode_t, trnblasFillMode_t, int, const T*, int,
+                                const T*, int*);
+  trnsolverStatus_t (*syevd)(trnsolverDnHandle_t, trnsolverEigMode_t, trnblasFillMode_t, int, T*, int, T*, T*, int,
+                             int*);
+  trnsolverStatus_t (*sytrd_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, const T*, int, const T*, const T*,
+                                const T*, int*);
+  trnsolverStatus_t (*sytrd)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, T*, T*, T*, int, int*);
+  trnsolverStatus_t (*orgtr_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, const T*, int, const T*, int*);
+  trnsolverStatus_t (*orgtr)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, const T*, T*, int, int*);
+  trnsolverStatus_t (*ormtr_bs)(trnsolverDnHandle_t, trnblasSideMode_t, trnblasFillMode_t, trnblasOperation_t, int,
+                                int, const T*, int, const T*, const T*, int, int*);
+  trnsolverStatus_t (*ormtr)(trnsolverDnHandle_t, trnblasSideMode_t, trnblasFillMode_t, trnblasOperation_t, int, int,
+                             T*, int, T*, T*, int, T*, int, int*);
+  trnsolverStatus_t (*syevdx_bs)(trnsolverDnHandle_t, trnsolverEigMode_t, trnsolverEigRange_t, trnblasFillMode_t, int,
+                                 const T*, int, T, T, int, int, int*, const T*, int*);
+  trnsolverStatus_t (*syevdx)(trnsolverDnHandle_t, trnsolverEigMode_t, trnsolverEigRange_t, trnblasFillMode_t, int, T*,
+                              int, T, T, int, int, int*, T*, T*, int, int*);
+};
+
+template <class T>
+void fuzz_eig_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const EigApi<T>& api) {
+  const int routine = in.byte() % 5, m = fuzz_dim(in), n = fuzz_dim(in);
+  const int range = in.choice({TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V});
+  const T vl = static_cast<T>(in.value()), vu = static_cast<T>(in.value());
+  const int il = static_cast<int>(in.size(kMaxN, false)), iu = static_cast<int>(in.size(kMaxN, false));
+  int meig = -7;
+  int* mp = in.flag(12) ? nullptr : &meig;
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int side = in.choice({TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT});
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  const int nq = routine == 3 ? (side == TRNBLAS_SIDE_RIGHT ? n : m) : n;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, nq);
+  const int ldc = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2 && ldc >= 1 &&
+                     ldc <= kMaxN + 2;
+  std::vector<T> a = sized ? matrix<T>(in, lda, std::max(nq, 1), lda, false) : std::vector<T>();
+  std::vector<T> c = sized ? matrix<T>(in, ldc, std::max(n, 1), ldc, false) : std::vector<T>();
+  std::vector<T> w(kMaxN + 1, T(0)), d(kMaxN + 1, T(0)), e(kMaxN + 1, T(0)), tau(kMaxN + 1, T(0.5));
+  T* A = a.empty() ? nullptr : a.data();
+  T* C = c.empty() ? nullptr : c.data();
+  T* tp = in.flag(12) ? nullptr : tau.data();
+  T* W = in.flag(12) ? nullptr : w.data();
+  // Enums converted in the call (prvalues), as in fuzz_qr_typed.
+  const auto J = [](int v) { return static_cast<trnsolverEigMode_t>(v); };
+  const auto U = [](int v) { return static_cast<trnblasFillMode_t>(v); };
+  const auto S = [](int v) { return static_cast<trnblasSideMode_t>(v); };
+  const auto O = [](int v) { return static_cast<trnblasOperation_t>(v); };
+  const auto R = [](int v) { return static_cast<trnsolverEigRange_t>(v); };
+  int lwork = 0, info = -12345;
+  trnsolverStatus_t bs = TRNSOLVER_STATUS_SUCCESS;
+  if (routine == 0) bs = api.syevd_bs(h, J(jobz), U(uplo), n, A, lda, W, &lwork);
+  if (routine == 1) bs = api.sytrd_bs(h, U(uplo), n, A, lda, d.data(), e.data(), tp, &lwork);
+  if (routine == 2) bs = api.orgtr_bs(h, U(uplo), n, A, lda, tp, &lwork);
+  if (routine == 3) bs = api.ormtr_bs(h, S(side), U(uplo), O(trans), m, n, A, lda, tp, C, ldc, &lwork);
+  if (routine == 4) bs = api.syevdx_bs(h, J(jobz), R(range), U(uplo), n, A, lda, vl, vu, il, iu, mp, W, &lwork);
+  const bool short_work = in.flag(6) && lwork > 1;
+  if (short_work) lwork -= 1 + in.byte() % lwork;
+  std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  const std::vector<T> a0 = a, c0 = c, tau0 = tau;
+  bool finite = true;
+  for (int j = 0; sized && j < n && (routine == 0 || routine == 4); ++j)
+    for (int i = 0; i < n; ++i)
+      if ((uplo == TRNBLAS_FILL_MODE_UPPER ? i <= j : i >= j) && !std::isfinite(a[i + j * lda])) finite = false;
+  trnsolverStatus_t st;
+  if (routine == 0) st = api.syevd(h, J(jobz), U(uplo), n, A, lda, W, work.data(), lwork, &info);
+  else if (routine == 1) st = api.sytrd(h, U(uplo), n, A, lda, d.data(), e.data(), tp, work.data(), lwork, &info);
+  else if (routine == 2) st = api.orgtr(h, U(uplo), n, A, lda, tp, work.data(), lwork, &info);
+  else if (routine == 3) st = api.ormtr(h, S(side), U(uplo), O(trans), m, n, A, lda, tp, C, ldc, work.data(), lwork, &info);
+  else st = api.syevdx(h, J(jobz), R(range), U(uplo), n, A, lda, vl, vu, il, iu, mp, W, work.data(), lwork, &info);
+  trnfuzz::reach("eig_ok", st == TRNSOLVER_STATUS_SUCCESS && n > 1);
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) {
+    require(same_bytes(a, a0) && same_bytes(c, c0) && same_bytes(tau, tau0), "syevd family wrote after rejecting");
+    require(info == -12345 || info < 0, "info of a rejected syevd-family call is not -position");
+    require(meig == -7, "syevdx wrote meig after rejecting an argument");
+  }
+  if (st == TRNSOLVER_STATUS_SUCCESS && routine == 4) {
+    require(info == (finite ? 0 : n) && meig >= 0 && meig <= n, "syevdx info/meig out of range");
+    require(range != TRNSOLVER_EIG_RANGE_I || !finite || n == 0 || meig == iu - il + 1, "syevdx range I count");
+  }
+  if (st == TRNSOLVER_STATUS_SUCCESS && routine == 0) {
+    require(info == (finite ? 0 : n), "syevd info is neither 0 (finite) nor n (Inf/NaN)");
+    if (finite) require(std::is_sorted(w.begin(), w.begin() + n), "syevd eigenvalues not ascending");
+  } else {
+    require(st != TRNSOLVER_STATUS_SUCCESS || info == 0, "syevd-family success with info != 0");
+  }
+  require(bs != TRNSOLVER_STATUS_SUCCESS || !short_work || st != TRNSOLVER_STATUS_SUCCESS,
+          "syevd family accepted a workspace below its _bufferSize");
+}
+
+void fuzz_eig(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  if (in.byte() % 2 == 0)
+    fuzz_eig_typed(in, h, EigApi<float>{trnsolverDnSsyevd_bufferSize, trnsolverDnSsyevd, trnsolverDnSsytrd_bufferSize,
+                                        trnsolverDnSsytrd, trnsolverDnSorgtr_bufferSize, trnsolverDnSorgtr,
+                                        trnsolverDnSormtr_bufferSize, trnsolverDnSormtr, trnsolverDnSsyevdx_bufferSize,
+                                        trnsolverDnSsyevdx});
+  else
+    fuzz_eig_typed(in, h, EigApi<double>{trnsolverDnDsyevd_bufferSize, trnsolverDnDsyevd, trnsolverDnDsytrd_bufferSize,
+                                         trnsolverDnDsytrd, trnsolverDnDorgtr_bufferSize, trnsolverDnDorgtr,
+                                         trnsolverDnDormtr_bufferSize, trnsolverDnDormtr, trnsolverDnDsyevdx_bufferSize,
+                                         trnsolverDnDsyevdx});
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnsolverDnHandle_t h = nullptr;
@@ -573,7 +682,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (!in.empty()) fuzz_irs_x(in, h);
   if (!in.empty()) fuzz_syevj_batched(in, h);
-  if (!in.empty()) fuzz_qr(in, h);  // last: the bytes before it keep their meaning
+  if (!in.empty()) fuzz_qr(in, h);
+  if (!in.empty()) fuzz_eig(in, h);  // last: the bytes before it keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }

@@ -14,20 +14,8 @@
 
 #include "trnblas.h"
 #include "trnsolverDn.h"
+#include "trnsolver_c_sample_util.h"
 
-#define SAMPLE_CHECK(call)                                  \
-  do {                                                      \
-    const int status_ = (int)(call);                        \
-    if (status_ != 0) return status_;                       \
-  } while (0)
-
-static void print_matrix(int m, int n, const double* A, int lda) {
-  int i, j;
-  for (i = 0; i < m; i++) {
-    for (j = 0; j < n; j++) printf("%0.2f ", A[j * lda + i]);
-    printf("\n");
-  }
-}
 
 /* cuSOLVER/orgqr: A = [1 2; 4 5; 2 1] (3 x 2), Dgeqrf then Dorgqr; Q (3 x 2) and |I - Q^T Q| by
  * trnblasDgemm + trnblasDnrm2 as the sample does with cuBLAS. */

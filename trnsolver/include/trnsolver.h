@@ -494,6 +494,72 @@ trnsolverStatus_t trnsolverDnXgeqrf(trnsolverDnHandle_t handle, trnsolverDnParam
                                     size_t workspaceInBytesOnDevice, void* bufferOnHost,
                                     size_t workspaceInBytesOnHost, int* info);
 
+/* ---- Symmetric eigensolver by tridiagonalization: syevd, sytrd, orgtr, ormtr (S, D) -----------------
+ * docs/trnsolver.md "syevd": blocked Householder tridiagonalization (symv and syr2k on TensorE, the
+ * panels' corrections as host steps), divide and conquer on the tridiagonal (secular equations on the
+ * host in fp64, the eigenvector merges as TensorE GEMMs), back-transformation by compact-WY GEMMs.
+ * fp32 mode for S, Ozaki fp64 for D. syevd: W ascending; with VECTOR A holds the eigenvectors, with
+ * NOVECTOR A's contents are destroyed; devInfo 0, -i (i-th argument, not counting the handle), i > 0
+ * when i off-diagonal elements of a tridiagonal subproblem did not converge, n when A holds Inf/NaN.
+ * The _bufferSize value (elements, >= 1) is what the routine requires: lwork below it -> INVALID_VALUE.
+ * syevdx: range ALL, V (eigenvalues in (vl, vu], vl < vu) or I (the il-th to iu-th, 1 <= il <= iu <= n);
+ * *meig of them in W[0, meig) and, with VECTOR, their eigenvectors in A's first meig columns. */
+typedef enum trnsolverEigRange_t {
+  TRNSOLVER_EIG_RANGE_ALL = 1001,
+  TRNSOLVER_EIG_RANGE_I = 1002,
+  TRNSOLVER_EIG_RANGE_V = 1003
+} trnsolverEigRange_t;
+trnsolverStatus_t trnsolverDnSsyevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const float* A, int lda, const float* W, int* lwork);
+trnsolverStatus_t trnsolverDnSsyevd(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    float* A, int lda, float* W, float* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnSsyevdx_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                                trnsolverEigRange_t range, trnblasFillMode_t uplo, int n, const float* A,
+                                                int lda, float vl, float vu, int il, int iu, int* meig, const float* W,
+                                                int* lwork);
+trnsolverStatus_t trnsolverDnSsyevdx(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                     trnblasFillMode_t uplo, int n, float* A, int lda, float vl, float vu, int il, int iu,
+                                     int* meig, float* W, float* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnSsytrd_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const float* A,
+                                               int lda, const float* d, const float* e, const float* tau, int* lwork);
+trnsolverStatus_t trnsolverDnSsytrd(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A, int lda, float* d,
+                                    float* e, float* tau, float* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnSorgtr_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const float* A,
+                                               int lda, const float* tau, int* lwork);
+trnsolverStatus_t trnsolverDnSorgtr(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                    const float* tau, float* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnSormtr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                               trnblasOperation_t trans, int m, int n, const float* A, int lda,
+                                               const float* tau, const float* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnSormtr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                    trnblasOperation_t trans, int m, int n, float* A, int lda, float* tau, float* C, int ldc,
+                                    float* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnDsyevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const double* A, int lda, const double* W, int* lwork);
+trnsolverStatus_t trnsolverDnDsyevd(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    double* A, int lda, double* W, double* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnDsyevdx_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                                trnsolverEigRange_t range, trnblasFillMode_t uplo, int n, const double* A,
+                                                int lda, double vl, double vu, int il, int iu, int* meig, const double* W,
+                                                int* lwork);
+trnsolverStatus_t trnsolverDnDsyevdx(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                     trnblasFillMode_t uplo, int n, double* A, int lda, double vl, double vu, int il, int iu,
+                                     int* meig, double* W, double* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnDsytrd_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const double* A,
+                                               int lda, const double* d, const double* e, const double* tau, int* lwork);
+trnsolverStatus_t trnsolverDnDsytrd(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* A, int lda, double* d,
+                                    double* e, double* tau, double* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnDorgtr_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const double* A,
+                                               int lda, const double* tau, int* lwork);
+trnsolverStatus_t trnsolverDnDorgtr(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                    const double* tau, double* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnDormtr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                               trnblasOperation_t trans, int m, int n, const double* A, int lda,
+                                               const double* tau, const double* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnDormtr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                    trnblasOperation_t trans, int m, int n, double* A, int lda, double* tau, double* C, int ldc,
+                                    double* work, int lwork, int* devInfo);
+
 #ifdef __cplusplus
 }
 #endif

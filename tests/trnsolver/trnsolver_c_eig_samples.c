@@ -1,0 +1,111 @@
+/* NVIDIA's cuSOLVER syevd and syevdx samples (CUDALibrarySamples/cuSOLVER/syevd, syevdx) ported to trnsolver by prefix
+ * substitution (cusolver -> trnsolver, cublas -> trnblas, CUSOLVER_/CUBLAS_ -> TRNSOLVER_/TRNBLAS_) and
+ * host memory, as trnsolver_c_qr_samples.c: the host stand-in for the CUDA runtime is the identity
+ * (cudaMalloc + cudaMemcpyAsync of A become a host copy, the stream is NULL, cudaStreamSynchronize
+ * nothing: trnsci executes synchronously). It keeps the sample's data, sizes, arguments and workspace
+ * query, prints what the sample prints, writes V, W and |lambda - W| into the caller's arrays and
+ * returns 0, or the first status that was not SUCCESS (-1: a negative info, where the sample exits).
+ * C99; test_trnsolver_syevd.cpp checks the documented results (README "Sample example output"). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trnsolverDn.h"
+#include "trnsolver_c_sample_util.h"
+
+/* The samples' common ending: info, W, V, then |lambda - W| over the m eigenvalues (into *sup). */
+static int print_result(int info, int m, const double* W, const double* V, int lda, const double* lambda, int meig,
+                        double* sup) {
+  int i;
+  printf("after syevd: info = %d\n", info);
+  if (0 > info) {
+    printf("%d-th parameter is wrong \n", -info);
+    return -1;
+  }
+  printf("eigenvalue = (matlab base-1), ascending order\n");
+  for (i = 0; i < m; i++) printf("W[%i] = %E\n", i + 1, W[i]);
+  printf("V = (matlab base-1)\n");
+  print_matrix(m, m, V, lda);
+  printf("=====\n");
+  if (meig >= 0) printf("Eigenvalues found = %d\n", meig);
+  *sup = 0;
+  for (i = 0; i < m; i++) {
+    const double error = fabs(lambda[i] - W[i]);
+    *sup = *sup > error ? *sup : error;
+  }
+  printf("|lambda - W| = %E\n", *sup);
+  return 0;
+}
+
+/* cuSOLVER/syevd: A = [3.5 0.5 0; 0.5 3.5 0; 0 0 2], Dsyevd (VECTOR, LOWER); lambda = (2, 3, 4). */
+int trnsolver_sample_syevd(double* V, double* W, double* lambda_sup);
+int trnsolver_sample_syevd(double* V, double* W, double* lambda_sup) {
+  const int m = 3, lda = 3;
+  const double A[9] = {3.5, 0.5, 0.0, 0.5, 3.5, 0.0, 0.0, 0.0, 2.0};
+  const double lambda[3] = {2.0, 3.0, 4.0};
+  double d_A[9], d_W[3];
+  trnsolverDnHandle_t cusolverH = NULL;
+  int info = 0, lwork = 0;
+  double* d_work;
+  const trnsolverEigMode_t jobz = TRNSOLVER_EIG_MODE_VECTOR;
+  const trnblasFillMode_t uplo = TRNBLAS_FILL_MODE_LOWER;
+  printf("A = (matlab base-1)\n");
+  print_matrix(m, m, A, lda);
+  printf("=====\n");
+  SAMPLE_CHECK(trnsolverDnCreate(&cusolverH));
+  SAMPLE_CHECK(trnsolverDnSetStream(cusolverH, NULL));
+  memcpy(d_A, A, sizeof A);
+  SAMPLE_CHECK(trnsolverDnDsyevd_bufferSize(cusolverH, jobz, uplo, m, d_A, lda, d_W, &lwork));
+  d_work = (double*)malloc(sizeof(double) * (size_t)lwork);
+  if (d_work == NULL) return -2;
+  SAMPLE_CHECK(trnsolverDnDsyevd(cusolverH, jobz, uplo, m, d_A, lda, d_W, d_work, lwork, &info));
+  memcpy(V, d_A, sizeof d_A);
+  memcpy(W, d_W, sizeof d_W);
+  if (print_result(info, m, W, V, lda, lambda, -1, lambda_sup) != 0) {
+    free(d_work);
+    return -1;
+  }
+  free(d_work);
+  SAMPLE_CHECK(trnsolverDnDestroy(cusolverH));
+  return 0;
+}
+
+/* cuSOLVER/syevdx: the same A, Dsyevdx with range I, il = 1, iu = 2 (VECTOR, LOWER): meig = 2. */
+int trnsolver_sample_syevdx(double* V, double* W, int* meig, double* lambda_sup);
+int trnsolver_sample_syevdx(double* V, double* W, int* meig, double* lambda_sup) {
+  const int m = 3, lda = 3;
+  const double A[9] = {3.5, 0.5, 0.0, 0.5, 3.5, 0.0, 0.0, 0.0, 2.0};
+  const double lambda[3] = {2.0, 3.0, 4.0};
+  double d_A[9], d_W[3] = {0, 0, 0};
+  const double vl = 0.0, vu = 0.0;
+  const int il = 1, iu = 2;
+  trnsolverDnHandle_t cusolverH = NULL;
+  int info = 0, lwork = 0, h_meig = 0;
+  double* d_work;
+  const trnsolverEigMode_t jobz = TRNSOLVER_EIG_MODE_VECTOR;
+  const trnsolverEigRange_t range = TRNSOLVER_EIG_RANGE_I;
+  const trnblasFillMode_t uplo = TRNBLAS_FILL_MODE_LOWER;
+  printf("A = (matlab base-1)\n");
+  print_matrix(m, m, A, lda);
+  printf("=====\n");
+  SAMPLE_CHECK(trnsolverDnCreate(&cusolverH));
+  SAMPLE_CHECK(trnsolverDnSetStream(cusolverH, NULL));
+  memcpy(d_A, A, sizeof A);
+  SAMPLE_CHECK(trnsolverDnDsyevdx_bufferSize(cusolverH, jobz, range, uplo, m, d_A, lda, vl, vu, il, iu, &h_meig, d_W,
+                                             &lwork));
+  d_work = (double*)malloc(sizeof(double) * (size_t)lwork);
+  if (d_work == NULL) return -2;
+  SAMPLE_CHECK(trnsolverDnDsyevdx(cusolverH, jobz, range, uplo, m, d_A, lda, vl, vu, il, iu, &h_meig, d_W, d_work,
+                                  lwork, &info));
+  memcpy(V, d_A, sizeof d_A);
+  memcpy(W, d_W, sizeof d_W);
+  *meig = h_meig;
+  if (print_result(info, m, W, V, lda, lambda, h_meig, lambda_sup) != 0) {
+    free(d_work);
+    return -1;
+  }
+  free(d_work);
+  SAMPLE_CHECK(trnsolverDnDestroy(cusolverH));
+  return 0;
+}

@@ -1,0 +1,98 @@
+// trnsolver symmetric eigensolver by tridiagonalization and divide and conquer (C++ API),
+// cuSOLVER-Dn shaped (LAPACK xSYEVD / xSYTRD / xORGTR / xORMTR conventions; column-major), S and D.
+// Algorithm, what runs where and the accuracy bounds: docs/trnsolver.md "syevd".
+//
+//   sytrd   blocked Householder tridiagonalization (LAPACK xSYTRD/xLATRD, Dongarra, Hammarling &
+//           Sorensen 1989): per panel of nb columns the reflectors with the matrix-vector product
+//           y = A22 v (S: trnblas symv on TensorE, fp32; D: an fp64 host step, SyevdPlan::host_symv)
+//           and the O(n nb) corrections as a recorded host step per column; the trailing update
+//           A22 -= V W^T + W V^T as one trnblas SYR2K on TensorE (fp32 mode / Ozaki fp64)
+//   stedc   Cuppen's divide and conquer on the tridiagonal (Cuppen 1981; Gu & Eisenstat, SIMAX 16(1),
+//           1995, for the eigenvectors of the rank-one update; LAPACK xSTEDC/xLAED0-3 for the
+//           deflation): leaves of <= 32 by implicit QL (host, fp64), each merge's secular equation
+//           and deflation as a host step in fp64 (O(n^2)), the merged eigenvectors Q = diag(Q1, Q2) U
+//           as two trnblas GEMMs on TensorE (the O(n^3) part)
+//   ormtr   back-transformation V = Q Z by the compact-WY block reflectors of ormqr (TensorE GEMMs)
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "trn/solver/solver.hpp"
+
+namespace trn::solver {
+
+// What syevd runs (trn::Plan): the tridiagonalization's panel width, the divide and conquer's leaf
+// size and merge levels, and the predicted work on each side.
+struct SyevdPlan {
+  std::string routine;                 // "ssyevd", "dsyevd", "ssytrd", ...
+  std::int64_t n = 0;
+  bool vectors = true;
+  std::int64_t nb = 0;                 // sytrd panel width
+  std::int64_t leaf = 0;               // stedc leaf size (implicit QL below it)
+  std::int64_t levels = 0;             // merge levels of the divide and conquer
+  blas::GemmMode mode = blas::GemmMode::fp32;
+  bool host_symv = false;              // sytrd's y = A22 v on the host (D) instead of trnblas symv (S)
+  double host_flops = 0;               // host: panel corrections, QL leaves, secular equations
+  double tensor_flops = 0;             // TensorE: symv, syr2k, merge GEMMs, back-transformation
+  std::string why;
+  std::string print() const;
+};
+
+// sytrd panel width (TRNSOLVER_SYTRD_NB overrides it, 1 .. 256) and the divide and conquer leaf.
+inline constexpr std::int64_t kSytrdPanelWidth = 32;
+inline constexpr std::int64_t kStedcLeaf = 32;
+std::int64_t sytrd_panel_width();
+
+// kind: 'e' syevd (vectors as given), 't' sytrd, 'g' orgtr, 'm' ormtr (n: the order of Q).
+SyevdPlan plan_syevd(char prefix, char kind, std::int64_t n, bool vectors);
+
+// Elements of scratch the routine takes (at least 1): the C API's _bufferSize and the lwork it requires.
+std::int64_t syevd_workspace(char kind, std::int64_t n, bool vectors);
+
+// syevd: A = V diag(W) V^T from the `uplo` triangle of the n x n matrix A (lda >= max(1, n)); only
+// that triangle is read. vectors: A is overwritten by V (column j pairs with W[j]); otherwise A's
+// contents are destroyed (as cuSOLVER). W ascending. Returns info: 0; i > 0 when i off-diagonal
+// elements of a tridiagonal subproblem did not converge (QL leaf, 30 iterations per eigenvalue);
+// n when A holds Inf or NaN (W is NaN then, A untouched). Throws trn::UsageError on bad arguments.
+int syevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
+          CallReport* report = nullptr);
+int syevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* W,
+          CallReport* report = nullptr);
+
+// syevdx's selection (cuSOLVER's EIG_RANGE_ALL / _V / _I): all eigenvalues, those in the half-open
+// interval (vl, vu], or the il-th through iu-th in ascending order (1-based, 1 <= il <= iu <= n).
+enum class EigRange : std::uint8_t { all, value, index };
+struct EigSelect {
+  EigRange range = EigRange::all;
+  double vl = 0, vu = 0;
+  std::int64_t il = 1, iu = 0;
+};
+// syevdx: syevd restricted to the selection: *meig eigenvalues in W[0, meig) (ascending), the others
+// after them (ascending), and, with vectors, the selected eigenvectors in A's first meig columns (only
+// those are back-transformed; A's other columns are left as they were). Info as
+// syevd (meig = 0 when A holds Inf/NaN). Throws trn::UsageError on bad arguments (vl >= vu for
+// value, il/iu outside 1 <= il <= iu <= n for index).
+int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, float* A,
+           std::int64_t lda, std::int64_t* meig, float* W, CallReport* report = nullptr);
+int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, double* A,
+           std::int64_t lda, std::int64_t* meig, double* W, CallReport* report = nullptr);
+
+// sytrd: Q^T A Q = T (tridiagonal: D diagonal, E off-diagonal, n - 1 each) in place, LAPACK's storage:
+// lower -- Q = H_1 ... H_{n-1}, v_i(i+1) = 1, v_i(i+2:n) in A(i+2:n, i), E in the subdiagonal;
+// upper -- Q = H_{n-1} ... H_1, v_i(i) = 1, v_i(1:i-1) in A(1:i-1, i+1), E in the superdiagonal.
+int sytrd(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* D, float* E, float* tau,
+          CallReport* report = nullptr);
+int sytrd(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* D, double* E,
+          double* tau, CallReport* report = nullptr);
+// orgtr: A = Q (n x n) from sytrd's reflectors (same uplo).
+int orgtr(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, const float* tau,
+          CallReport* report = nullptr);
+int orgtr(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, const double* tau,
+          CallReport* report = nullptr);
+// ormtr: C = op(Q) C (left) or C op(Q) (right), C m x n, Q of order (left ? m : n) from sytrd.
+int ormtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, std::int64_t n, const float* A,
+          std::int64_t lda, const float* tau, float* C, std::int64_t ldc, CallReport* report = nullptr);
+int ormtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, std::int64_t n, const double* A,
+          std::int64_t lda, const double* tau, double* C, std::int64_t ldc, CallReport* report = nullptr);
+
+}  // namespace trn::solver

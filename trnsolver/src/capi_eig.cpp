@@ -1,0 +1,265 @@
+// trnsolver.h, symmetric eigensolver by tridiagonalization: syevd, sytrd, orgtr, ormtr (S, D) with their
+// _bufferSize twins. Conventions: capi.cpp. Arguments in cuSOLVER order (positions not counting the
+// handle); the workspace the routine requires is its _bufferSize (lwork below it -> INVALID_VALUE).
+#include <algorithm>
+
+#include "capi_internal.hpp"
+#include "trn/solver/eig.hpp"
+#include "trn/solver/qr.hpp"
+
+using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
+
+namespace {
+
+template <class T>
+constexpr char kPrefix = std::is_same_v<T, float> ? 's' : 'd';
+
+int workspace_int(Check& c, std::int64_t elems) {
+  c.require_or(elems <= std::numeric_limits<int>::max(), TRNSOLVER_STATUS_NOT_SUPPORTED,
+               "TRNSOLVER_STATUS_NOT_SUPPORTED", "workspace above INT_MAX elements");
+  return static_cast<int>(std::min<std::int64_t>(elems, std::numeric_limits<int>::max()));
+}
+
+// The bufferSize pattern: the handle, the routine's argument checks, lwork (position), then the size
+// (computed only for arguments that passed).
+template <class Checks, class Size>
+Status buffer_size(const char* fn, trnsolverDnHandle_t h, int* lwork, int pos, Checks&& checks, Size&& elems) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  checks(c);
+  c.not_null(lwork, pos, "lwork");
+  if (!c) return c.status();
+  const int ws = workspace_int(c, elems());
+  if (!c) return c.status();
+  *lwork = ws;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+// ---- syevd: jobz 1, uplo 2, n 3, A 4, lda 5, W 6, then work 7, lwork 8, devInfo 9 (or lwork 7) --------
+
+void check_syevd(Check& c, int jobz, int uplo, int n, const void* A, int lda, const void* W) {
+  c.one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 1, "jobz")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 4, "A").leading_dim(lda, n, 5, "lda")
+      .require(n == 0 || W != nullptr, 6, "W");
+}
+
+std::int64_t syevd_ws(int jobz, int n) {
+  return std::max<std::int64_t>(1, trn::solver::syevd_workspace('e', n, jobz == TRNSOLVER_EIG_MODE_VECTOR));
+}
+
+template <class T>
+Status syevd_run(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int n, T* A, int lda, T* W, T* work,
+                 int lwork, int* info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_syevd(c, jobz, uplo, n, A, lda, W);
+  c.not_null(work, 7, "work");
+  if (c) c.require(lwork >= syevd_ws(jobz, n), 8, "lwork");
+  c.not_null(info, 9, "devInfo");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    *info = trn::solver::syevd(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_uplo(uplo), n, A, lda, W, &rep);
+  });
+}
+
+// ---- syevdx: jobz 1, range 2, uplo 3, n 4, A 5, lda 6, vl 7, vu 8, il 9, iu 10, meig 11, W 12, then
+// work 13, lwork 14, devInfo 15 (or lwork 13) ---------------------------------------------------------------
+
+void check_syevdx(Check& c, int jobz, int range, int uplo, int n, const void* A, int lda, double vl, double vu,
+                  int il, int iu, const int* meig, const void* W) {
+  c.one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 1, "jobz")
+      .one_of(range, {TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V}, 2, "range")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 3, "uplo")
+      .nonnegative(n, 4, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda");
+  if (range == TRNSOLVER_EIG_RANGE_V) c.require(vl < vu, 8, "vu");
+  if (range == TRNSOLVER_EIG_RANGE_I)
+    c.require(n == 0 ? il == 1 : il >= 1 && il <= n, 9, "il")
+        .require(n == 0 ? iu == 0 : iu >= il && iu <= n, 10, "iu");
+  c.not_null(meig, 11, "meig").require(n == 0 || W != nullptr, 12, "W");
+}
+
+template <class T>
+Status syevdx_run(const char* fn, trnsolverDnHandle_t h, int jobz, int range, int uplo, int n, T* A, int lda, T vl,
+                  T vu, int il, int iu, int* meig, T* W, T* work, int lwork, int* info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_syevdx(c, jobz, range, uplo, n, A, lda, vl, vu, il, iu, meig, W);
+  c.not_null(work, 13, "work");
+  if (c) c.require(lwork >= syevd_ws(jobz, n), 14, "lwork");
+  c.not_null(info, 15, "devInfo");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    using trn::solver::EigRange;
+    const trn::solver::EigSelect sel{range == TRNSOLVER_EIG_RANGE_ALL ? EigRange::all
+                                     : range == TRNSOLVER_EIG_RANGE_V ? EigRange::value
+                                                                      : EigRange::index,
+                                     vl, vu, il, iu};
+    std::int64_t m = 0;
+    *info = trn::solver::syevdx(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, sel, to_uplo(uplo), n, A, lda, &m, W,
+                                &rep);
+    *meig = static_cast<int>(m);
+  });
+}
+
+// ---- sytrd: uplo 1, n 2, A 3, lda 4, d 5, e 6, tau 7, then work 8, lwork 9, info 10 (or lwork 8) ------
+
+void check_sytrd(Check& c, int uplo, int n, const void* A, int lda, const void* d, const void* e, const void* tau) {
+  c.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo").nonnegative(n, 2, "n")
+      .require(n == 0 || A != nullptr, 3, "A").leading_dim(lda, n, 4, "lda").require(n == 0 || d != nullptr, 5, "d")
+      .require(n <= 1 || e != nullptr, 6, "e").require(n <= 1 || tau != nullptr, 7, "tau");
+}
+
+std::int64_t sytrd_ws(int n) { return trn::solver::syevd_workspace('t', n, false); }
+
+template <class T>
+Status sytrd_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* d, T* e, T* tau, T* work,
+                 int lwork, int* info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_sytrd(c, uplo, n, A, lda, d, e, tau);
+  c.not_null(work, 8, "work");
+  if (c) c.require(lwork >= sytrd_ws(n), 9, "lwork");
+  c.not_null(info, 10, "info");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    T e0 = 0, t0 = 0;  // n <= 1: e and tau may be NULL (nothing is written to them)
+    *info = trn::solver::sytrd(h->settings, to_uplo(uplo), n, A, lda, d, e ? e : &e0, tau ? tau : &t0, &rep);
+  });
+}
+
+// ---- orgtr: uplo 1, n 2, A 3, lda 4, tau 5, then work 6, lwork 7, info 8 (or lwork 6) -----------------
+
+void check_orgtr(Check& c, int uplo, int n, const void* A, int lda, const void* tau) {
+  c.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo").nonnegative(n, 2, "n")
+      .require(n == 0 || A != nullptr, 3, "A").leading_dim(lda, n, 4, "lda").require(n <= 1 || tau != nullptr, 5, "tau");
+}
+
+template <class T>
+std::int64_t orgtr_ws(int n) {
+  const std::int64_t k = std::max(n - 1, 0);
+  return trn::solver::qr_workspace(kPrefix<T>, 'g', k, k, k);
+}
+
+template <class T>
+Status orgtr_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, const T* tau, T* work,
+                 int lwork, int* info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_orgtr(c, uplo, n, A, lda, tau);
+  c.not_null(work, 6, "work");
+  if (c) c.require(lwork >= orgtr_ws<T>(n), 7, "lwork");
+  c.not_null(info, 8, "info");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    *info = trn::solver::orgtr(h->settings, to_uplo(uplo), n, A, lda, tau, &rep);
+  });
+}
+
+// ---- ormtr: side 1, uplo 2, trans 3, m 4, n 5, A 6, lda 7, tau 8, C 9, ldc 10, then work 11, lwork 12,
+// info 13 (or lwork 11) ----------------------------------------------------------------------------------
+
+void check_ormtr(Check& c, int side, int uplo, int trans, int m, int n, const void* A, int lda, const void* tau,
+                 const void* C, int ldc) {
+  const int nq = side == TRNBLAS_SIDE_LEFT ? m : n;
+  c.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
+      .one_of(trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 3, "trans").nonnegative(m, 4, "m")
+      .nonnegative(n, 5, "n").require(nq <= 1 || A != nullptr, 6, "A").leading_dim(lda, nq, 7, "lda")
+      .require(nq <= 1 || tau != nullptr, 8, "tau").require(m == 0 || n == 0 || C != nullptr, 9, "C")
+      .leading_dim(ldc, m, 10, "ldc");
+}
+
+template <class T>
+std::int64_t ormtr_ws(int side, int m, int n) {
+  const bool left = side == TRNBLAS_SIDE_LEFT;
+  const std::int64_t k = std::max((left ? m : n) - 1, 0);
+  return trn::solver::qr_workspace(kPrefix<T>, 'm', left ? k : m, left ? n : k, k, left);
+}
+
+template <class T>
+Status ormtr_run(const char* fn, trnsolverDnHandle_t h, int side, int uplo, int trans, int m, int n, const T* A,
+                 int lda, const T* tau, T* C, int ldc, T* work, int lwork, int* info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_ormtr(c, side, uplo, trans, m, n, A, lda, tau, C, ldc);
+  c.not_null(work, 11, "work");
+  if (c) c.require(lwork >= ormtr_ws<T>(side, m, n), 12, "lwork");
+  c.not_null(info, 13, "devInfo");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    *info = trn::solver::ormtr(h->settings, side == TRNBLAS_SIDE_LEFT, to_uplo(uplo), trans != TRNBLAS_OP_N, m, n, A,
+                               lda, tau, C, ldc, &rep);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+#define TRNSOLVER_DEFINE_EIG(P, T)                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##syevd_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,              \
+                                                     trnblasFillMode_t uplo, int n, const T* A, int lda,           \
+                                                     const T* W, int* lwork) {                                      \
+    const int jz = enum_value(jobz), ul = enum_value(uplo);                                                         \
+    return buffer_size("trnsolverDn" #P "syevd_bufferSize", h, lwork, 7,                                           \
+                       [&](Check& c) { check_syevd(c, jz, ul, n, A, lda, W); },                                     \
+                       [&] { return syevd_ws(jz, n); });                                                            \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##syevd(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,  \
+                                          int n, T* A, int lda, T* W, T* work, int lwork, int* devInfo) {           \
+    return syevd_run("trnsolverDn" #P "syevd", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork,   \
+                     devInfo);                                                                                      \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##syevdx_bufferSize(                                                             \
+      trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, trnblasFillMode_t uplo, int n,    \
+      const T* A, int lda, T vl, T vu, int il, int iu, int* meig, const T* W, int* lwork) {                         \
+    const int jz = enum_value(jobz), rg = enum_value(range), ul = enum_value(uplo);                                 \
+    return buffer_size("trnsolverDn" #P "syevdx_bufferSize", h, lwork, 13,                                         \
+                       [&](Check& c) { check_syevdx(c, jz, rg, ul, n, A, lda, vl, vu, il, iu, meig, W); },          \
+                       [&] { return syevd_ws(jz, n); });                                                            \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##syevdx(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, \
+                                           trnblasFillMode_t uplo, int n, T* A, int lda, T vl, T vu, int il, int iu, \
+                                           int* meig, T* W, T* work, int lwork, int* devInfo) {                     \
+    return syevdx_run("trnsolverDn" #P "syevdx", h, enum_value(jobz), enum_value(range), enum_value(uplo), n, A,   \
+                      lda, vl, vu, il, iu, meig, W, work, lwork, devInfo);                                          \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##sytrd_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,        \
+                                                     const T* A, int lda, const T* d, const T* e, const T* tau,    \
+                                                     int* lwork) {                                                  \
+    const int ul = enum_value(uplo);                                                                                \
+    return buffer_size("trnsolverDn" #P "sytrd_bufferSize", h, lwork, 8,                                           \
+                       [&](Check& c) { check_sytrd(c, ul, n, A, lda, d, e, tau); },                                 \
+                       [&] { return sytrd_ws(n); });                                                                \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##sytrd(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,    \
+                                          T* d, T* e, T* tau, T* work, int lwork, int* info) {                      \
+    return sytrd_run("trnsolverDn" #P "sytrd", h, enum_value(uplo), n, A, lda, d, e, tau, work, lwork, info);      \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##orgtr_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,        \
+                                                     const T* A, int lda, const T* tau, int* lwork) {               \
+    const int ul = enum_value(uplo);                                                                                \
+    return buffer_size("trnsolverDn" #P "orgtr_bufferSize", h, lwork, 6,                                           \
+                       [&](Check& c) { check_orgtr(c, ul, n, A, lda, tau); },                                       \
+                       [&] { return orgtr_ws<T>(n); });                                                             \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##orgtr(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,    \
+                                          const T* tau, T* work, int lwork, int* info) {                            \
+    return orgtr_run("trnsolverDn" #P "orgtr", h, enum_value(uplo), n, A, lda, tau, work, lwork, info);            \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##ormtr_bufferSize(trnsolverDnHandle_t h, trnblasSideMode_t side,               \
+                                                     trnblasFillMode_t uplo, trnblasOperation_t trans, int m,      \
+                                                     int n, const T* A, int lda, const T* tau, const T* C, int ldc, \
+                                                     int* lwork) {                                                  \
+    const int sd = enum_value(side), ul = enum_value(uplo), tr = enum_value(trans);                                 \
+    return buffer_size("trnsolverDn" #P "ormtr_bufferSize", h, lwork, 11,                                          \
+                       [&](Check& c) { check_ormtr(c, sd, ul, tr, m, n, A, lda, tau, C, ldc); },                    \
+                       [&] { return ormtr_ws<T>(sd, m, n); });                                                                      \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##ormtr(trnsolverDnHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,   \
+                                          trnblasOperation_t trans, int m, int n, T* A, int lda, T* tau, T* C,      \
+                                          int ldc, T* work, int lwork, int* devInfo) {                              \
+    return ormtr_run("trnsolverDn" #P "ormtr", h, enum_value(side), enum_value(uplo), enum_value(trans), m, n, A,  \
+                     lda, tau, C, ldc, work, lwork, devInfo);                                                       \
+  }
+TRNSOLVER_DEFINE_EIG(S, float)
+TRNSOLVER_DEFINE_EIG(D, double)
+#undef TRNSOLVER_DEFINE_EIG
+
+}  // extern "C"

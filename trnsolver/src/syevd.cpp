@@ -1,0 +1,196 @@
+// syevd: A = V diag(W) V^T by tridiagonalization (sytrd.cpp), divide and conquer on the tridiagonal
+// (stedc.cpp) and the back-transformation V = Q Z (ormqr's compact-WY GEMMs) -- LAPACK xSYEVD's
+// structure. docs/trnsolver.md "syevd".
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <type_traits>
+
+#include "eig_internal.hpp"
+#include "trn/solver/qr.hpp"
+
+namespace trn::solver {
+namespace {
+
+using detail::EigSteps;
+
+void check(bool ok, const char* fn, const char* what) {
+  if (!ok) throw UsageError("trnsolver", "argument", std::string(fn) + ": " + what);
+}
+
+// The uplo triangle of A as a full lower working copy (ld n), scaled by a power of two to
+// max |a_ij| in [1, 2) (exact); returns that scale (0: A holds Inf/NaN; 1 for a zero matrix).
+template <class T>
+double working_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, std::vector<T>& work) {
+  work.assign(static_cast<std::size_t>(n * n), T(0));
+  double amax = 0;
+  bool finite = true;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) {
+      const T v = lower ? A[i + j * lda] : A[j + i * lda];
+      finite = finite && std::isfinite(v);
+      amax = std::max(amax, std::fabs(static_cast<double>(v)));
+      work[i + j * n] = v;
+    }
+  if (!finite) return 0;
+  const double scale = amax > 0 ? std::ldexp(1.0, -std::ilogb(amax)) : 1.0;
+  for (T& v : work) v = static_cast<T>(v * scale);
+  return scale;
+}
+
+// The selected eigenvalues' index range [lo, hi) in the ascending w; range V compares the values as
+// W returns them (w / scale rounded to T), so that meig counts what the caller sees.
+template <class T>
+std::pair<std::int64_t, std::int64_t> selected(const EigSelect& sel, const std::vector<double>& w, double scale) {
+  const auto n = static_cast<std::int64_t>(w.size());
+  if (sel.range == EigRange::index) return {sel.il - 1, sel.iu};
+  if (sel.range == EigRange::all) return {0, n};
+  const auto value = [&](std::int64_t i) { return static_cast<double>(static_cast<T>(w[i] / scale)); };
+  std::int64_t lo = 0;
+  while (lo < n && !(value(lo) > sel.vl)) ++lo;
+  std::int64_t hi = lo;
+  while (hi < n && value(hi) <= sel.vu) ++hi;
+  return {lo, hi};
+}
+
+template <class T>
+int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, T* A,
+               std::int64_t lda, std::int64_t* meig, T* W, CallReport* report) {
+  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || (A != nullptr && W != nullptr)), "syevd",
+        "n >= 0, lda >= max(1, n), A and W not NULL");
+  check(sel.range != EigRange::value || sel.vl < sel.vu, "syevdx", "vl < vu");
+  check(sel.range != EigRange::index || (n == 0 ? sel.il == 1 && sel.iu == 0 : 1 <= sel.il && sel.il <= sel.iu &&
+                                                                                   sel.iu <= n),
+        "syevdx", "1 <= il <= iu <= n (n = 0: il = 1, iu = 0)");
+  std::int64_t m = 0;
+  constexpr bool kS = std::is_same_v<T, float>;
+  const SyevdPlan plan = plan_syevd(kS ? 's' : 'd', 'e', n, vectors);
+  if (report != nullptr) *report = CallReport{};
+  EigSteps st{kS ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0, plan.host_symv};
+  int info = 0;
+  if (n > 0) {
+    std::vector<T> work, tau(static_cast<std::size_t>(n));
+    const double scale = working_copy(n, A, lda, uplo == Uplo::lower, work);
+    const HostSpan a = HostSpan::matrix(A, n, n, lda), wk(work.data(), n * n);
+    record_host_step(st.trace, HostStep{.name = "trnsolver.syevd.prepare", .flops = double(n * n),
+                                        .reads = {a}, .writes = {wk}});
+    if (scale == 0) {
+      std::fill(W, W + n, std::numeric_limits<T>::quiet_NaN());
+      info = static_cast<int>(n);
+    } else {
+      std::vector<double> d, e, w(static_cast<std::size_t>(n));
+      detail::sytrd_lower(st, n, work.data(), n, d, e, tau.data());
+      std::vector<T> Z(vectors ? static_cast<std::size_t>(n * n) : 0);
+      info = detail::stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+      const auto [lo, hi] = selected<T>(sel, w, scale);
+      m = hi - lo;
+      if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns only
+        CallReport r;
+        ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), Z.data() + 1 + lo * n, n, &r);
+        st.trace.add(std::move(r.trace));
+      }
+      // W: the selection, then the other eigenvalues ascending (the whole spectrum, selected first: what
+      // NVIDIA's syevdx sample prints, W[3] = 4 with meig = 2).
+      std::int64_t at = 0;
+      for (std::int64_t i = lo; i < hi; ++i) W[at++] = static_cast<T>(w[i] / scale);
+      for (std::int64_t i = 0; i < n; ++i)
+        if (i < lo || i >= hi) W[at++] = static_cast<T>(w[i] / scale);
+      if (vectors)
+        for (std::int64_t j = 0; j < m; ++j)
+          std::copy(Z.begin() + (lo + j) * n, Z.begin() + (lo + j + 1) * n, A + j * lda);
+      record_host_step(st.trace, HostStep{.name = "trnsolver.syevd.finish", .flops = double(n),
+                                          .reads = {HostSpan(Z.data(), vectors ? n * n : 0), HostSpan(w.data(), n)},
+                                          .writes = {vectors ? HostSpan::matrix(A, n, m, lda) : HostSpan{},
+                                                     HostSpan(W, n)}});
+    }
+  }
+  if (meig != nullptr) *meig = m;
+  detail::finish_fp64_report(report, std::move(st.trace), s.target, st.host_flops);
+  if (report != nullptr) report->add_plan(plan);
+  return info;
+}
+
+}  // namespace
+
+SyevdPlan plan_syevd(char prefix, char kind, std::int64_t n, bool vectors) {
+  SyevdPlan p;
+  const char* names[] = {"syevd", "sytrd", "orgtr", "ormtr"};
+  p.routine = std::string(1, prefix) + names[kind == 'e' ? 0 : kind == 't' ? 1 : kind == 'g' ? 2 : 3];
+  p.n = n;
+  p.vectors = vectors;
+  p.nb = sytrd_panel_width();
+  p.leaf = kStedcLeaf;
+  for (std::int64_t m = n; m > kStedcLeaf; m = (m + 1) / 2) ++p.levels;
+  p.mode = prefix == 'd' ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
+  p.host_symv = prefix == 'd';
+  const double x = static_cast<double>(n), n3 = x * x * x;
+  const bool reduce = kind == 'e' || kind == 't', back = kind != 't' && vectors;
+  if (reduce) {
+    (p.host_symv ? p.host_flops : p.tensor_flops) += 2.0 * n3 / 3.0;  // symv
+    p.tensor_flops += 2.0 * n3 / 3.0;                                 // syr2k
+    p.host_flops += 4.0 * x * x * static_cast<double>(p.nb);          // the panels' corrections
+  }
+  if (kind == 'e') {
+    p.host_flops += vectors ? 200.0 * x * x * static_cast<double>(p.levels) + 6.0 * x * kStedcLeaf * kStedcLeaf
+                            : 30.0 * x * x;
+    if (vectors) p.tensor_flops += 4.0 * n3 / 3.0;  // merges without deflation
+  }
+  if (back) p.tensor_flops += 2.0 * n3;
+  char buf[320];
+  std::snprintf(buf, sizeof buf,
+                "panel width %lld (%s); symv %s; tridiagonal by %s; TensorE in %s", static_cast<long long>(p.nb),
+                std::getenv("TRNSOLVER_SYTRD_NB") != nullptr ? "TRNSOLVER_SYTRD_NB" : "default",
+                p.host_symv ? "on the host in fp64 (an Ozaki GEMV's host steps cost ~40x its flops)"
+                            : "on TensorE (trnblas, fp32)",
+                kind != 'e' ? "-" : vectors ? "divide and conquer (QL leaves, fp64 secular equations on the host)"
+                                            : "implicit QL on the host (fp64, O(n^2))",
+                blas::gemm_mode_name(p.mode));
+  p.why = buf;
+  return p;
+}
+
+std::string SyevdPlan::print() const {
+  PlanFacts f;
+  f.routine = routine;
+  f.shape = "n=" + std::to_string(n) + (vectors ? " vectors" : " values");
+  f.variant = "blocked Householder tridiagonalization (nb " + std::to_string(nb) + "), divide and conquer (leaf " +
+              std::to_string(leaf) + ", " + std::to_string(levels) + " merge levels), compact-WY back-transformation";
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "host %.3g flops, TensorE %.3g flops (%s)", host_flops, tensor_flops,
+                blas::gemm_mode_name(mode));
+  f.ops = buf;
+  f.engines = "TensorE (symv, syr2k, merge GEMMs, ormqr), host CPU (panel corrections, QL, secular equations), DMA";
+  f.why = why;
+  return f.print();
+}
+static_assert(trn::Plan<SyevdPlan>);
+
+std::int64_t syevd_workspace(char kind, std::int64_t n, bool vectors) {
+  if (n > (std::int64_t{1} << 30)) return std::numeric_limits<std::int64_t>::max();  // no overflow below
+  switch (kind) {
+    case 'e': return vectors ? 1 + 6 * n + 2 * n * n : 2 * n + 1;  // LAPACK xSYEVD's lwork
+    case 't': return std::max<std::int64_t>(1, n * sytrd_panel_width());
+    default: return std::max<std::int64_t>(1, n * sytrd_panel_width());
+  }
+}
+
+int syevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* W,
+          CallReport* report) {
+  return syevd_impl(s, vectors, EigSelect{}, uplo, n, A, lda, nullptr, W, report);
+}
+int syevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* W,
+          CallReport* report) {
+  return syevd_impl(s, vectors, EigSelect{}, uplo, n, A, lda, nullptr, W, report);
+}
+int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, float* A,
+           std::int64_t lda, std::int64_t* meig, float* W, CallReport* report) {
+  return syevd_impl(s, vectors, sel, uplo, n, A, lda, meig, W, report);
+}
+int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, double* A,
+           std::int64_t lda, std::int64_t* meig, double* W, CallReport* report) {
+  return syevd_impl(s, vectors, sel, uplo, n, A, lda, meig, W, report);
+}
+
+}  // namespace trn::solver

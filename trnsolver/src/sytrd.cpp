@@ -1,0 +1,384 @@
+// sytrd / orgtr / ormtr: blocked Householder tridiagonalization (LAPACK xSYTRD with xLATRD's panel,
+// Dongarra, Hammarling & Sorensen, J. Comput. Appl. Math. 27, 1989; Golub & Van Loan, Matrix
+// Computations 4th ed., 8.3.1) and the formation / application of its Q through the QR drivers.
+//
+// Per panel of nb columns (lower storage), column i of the panel:
+//   host step  column i brought up to date with the panel's earlier reflectors and their W columns
+//              (A(i:N, i) -= A(i:N, 0:i) W(i, 0:i)^T + W(i:N, 0:i) A(i, 0:i)^T), xLARFG's reflector,
+//              and the previous column's W corrections (the four O(N nb) products of xLATRD);
+//              working precision, dot products accumulated in fp64
+//   TensorE    y = A22 v (trnblas symv, fp32 mode) for S -- half of the reduction's 4n^3/3 flops, the
+//              BLAS-2 part a one-stage reduction cannot avoid; for D an fp64 host step (the Ozaki GEMV's
+//              host scaling and reconstruction would cost ~40x the product's flops: n = 256 modeled
+//              173 ms with it, 58 ms without)
+// then A22 -= V W^T + W V^T by one trnblas SYR2K (the other half, BLAS-3). The last panel (N <= nb)
+// runs all its columns through the same loop without a trailing update.
+// Upper storage is the lower algorithm on the reversed matrix J A J (J the exchange matrix): LAPACK's
+// upper reflectors are the reversed lower ones, Q_upper = J Q_lower J (index moves only).
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <type_traits>
+
+#include "eig_internal.hpp"
+#include "trn/blas/level12.hpp"
+#include "trn/blas/level3.hpp"
+#include "trn/solver/qr.hpp"
+
+namespace trn::solver {
+namespace detail {
+namespace {
+
+template <class T>
+double dot(std::int64_t n, const T* x, std::int64_t incx, const T* y) {
+  double s = 0;
+  for (std::int64_t i = 0; i < n; ++i) s += static_cast<double>(x[i * incx]) * static_cast<double>(y[i]);
+  return s;
+}
+
+// xLARFG (real): (alpha; x) -> (beta; 0) by H = I - tau v v^T, v = (1; x'); returns tau.
+template <class T>
+T larfg(std::int64_t len, T& alpha, T* x) {
+  if (len <= 1) return T(0);
+  double xnorm = 0, scale = 0;
+  for (std::int64_t i = 0; i < len - 1; ++i) scale = std::max(scale, std::fabs(static_cast<double>(x[i])));
+  if (scale == 0.0) return T(0);
+  for (std::int64_t i = 0; i < len - 1; ++i) xnorm += (x[i] / scale) * (x[i] / scale);
+  xnorm = scale * std::sqrt(xnorm);
+  const double a = static_cast<double>(alpha), beta = -std::copysign(std::hypot(a, xnorm), a);
+  const T tau = static_cast<T>((beta - a) / beta);
+  const double scal = 1.0 / (a - beta);
+  for (std::int64_t i = 0; i < len - 1; ++i) x[i] = static_cast<T>(x[i] * scal);
+  alpha = static_cast<T>(beta);
+  return tau;
+}
+
+void symv(EigSteps& st, std::int64_t n, const float* A, std::int64_t lda, const float* x, float* y) {
+  blas::CallReport r;
+  blas::symv(st.bs, blas::Uplo::lower, n, 1.0f, A, lda, x, 1, 0.0f, y, 1, &r);
+  st.trace.add(std::move(r.trace));
+}
+void symv(EigSteps& st, std::int64_t n, const double* A, std::int64_t lda, const double* x, double* y) {
+  if (st.host_symv) {  // y = A x from the lower triangle, fp64 on the host
+    std::fill(y, y + n, 0.0);
+    for (std::int64_t j = 0; j < n; ++j) {
+      double s = A[j + j * lda] * x[j];
+      for (std::int64_t i = j + 1; i < n; ++i) {
+        s += A[i + j * lda] * x[i];
+        y[i] += A[i + j * lda] * x[j];
+      }
+      y[j] += s;
+    }
+    const double flops = 2.0 * static_cast<double>(n * n);
+    st.host_flops += flops;
+    record_host_step(st.trace, HostStep{.name = "trnsolver.sytrd.symv", .flops = flops,
+                                        .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(x, n)},
+                                        .writes = {HostSpan(y, n)}});
+    return;
+  }
+  blas::CallReport r;
+  blas::symv(st.bs, blas::Uplo::lower, n, 1.0, A, lda, x, 1, 0.0, y, 1, &r);
+  st.trace.add(std::move(r.trace));
+}
+void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const float* V, std::int64_t ldv, const float* W,
+           std::int64_t ldw, float* C, std::int64_t ldc) {
+  blas::CallReport r;
+  blas::ssyr2k(st.bs, blas::GemmMode::fp32, blas::Uplo::lower, blas::Op::N, n, k, -1.0f, V, ldv, W, ldw, 1.0f, C, ldc,
+               &r);
+  st.trace.add(std::move(r.trace));
+}
+void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const double* V, std::int64_t ldv, const double* W,
+           std::int64_t ldw, double* C, std::int64_t ldc) {
+  blas::CallReport r;
+  blas::dsyr2k(st.bs, blas::Uplo::lower, blas::Op::N, n, k, -1.0, V, ldv, W, ldw, 1.0, C, ldc, &r);
+  st.trace.add(std::move(r.trace));
+}
+
+// xLATRD's corrections of W(:, j) = tau_j (A22 v_j - A V^T v_j - W ... ) after y = A22 v_j.
+template <class T>
+double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) {
+  const std::int64_t r0 = j + 1, len = N - r0;
+  const T* v = a + r0 + j * lda;
+  T* w = W + r0 + j * ldw;
+  std::vector<double> t1(static_cast<std::size_t>(j)), t2(t1.size()), acc(static_cast<std::size_t>(len));
+  for (std::int64_t c = 0; c < j; ++c) {
+    t1[c] = dot(len, W + r0 + c * ldw, 1, v);
+    t2[c] = dot(len, a + r0 + c * lda, 1, v);
+  }
+  for (std::int64_t i = 0; i < len; ++i) {
+    double s = static_cast<double>(w[i]);
+    for (std::int64_t c = 0; c < j; ++c)
+      s -= static_cast<double>(a[r0 + i + c * lda]) * t1[c] + static_cast<double>(W[r0 + i + c * ldw]) * t2[c];
+    acc[i] = s * static_cast<double>(tau_j);
+  }
+  double wv = 0;
+  for (std::int64_t i = 0; i < len; ++i) wv += static_cast<T>(acc[i]) * static_cast<double>(v[i]);
+  const double alpha = -0.5 * static_cast<double>(tau_j) * wv;
+  for (std::int64_t i = 0; i < len; ++i) w[i] = static_cast<T>(static_cast<T>(acc[i]) + alpha * static_cast<double>(v[i]));
+  return 8.0 * static_cast<double>(len * j) + 6.0 * static_cast<double>(len);
+}
+
+// Column j of the panel up to date, then its reflector (xLATRD's first half). Returns flops.
+template <class T>
+double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,
+                      double* d, double* e, T* tau) {
+  for (std::int64_t i = j; i < N; ++i) {
+    double s = static_cast<double>(a[i + j * lda]);
+    for (std::int64_t c = 0; c < j; ++c)
+      s -= static_cast<double>(a[i + c * lda]) * static_cast<double>(W[j + c * ldw]) +
+           static_cast<double>(W[i + c * ldw]) * static_cast<double>(a[j + c * lda]);
+    a[i + j * lda] = static_cast<T>(s);
+  }
+  d[j] = static_cast<double>(a[j + j * lda]);
+  if (j + 1 < N) {
+    T* col = a + (j + 1) + j * lda;
+    tau[j] = larfg(N - j - 1, col[0], col + 1);
+    e[j] = static_cast<double>(col[0]);
+    col[0] = T(1);
+  }
+  return 4.0 * static_cast<double>((N - j) * j) + 3.0 * static_cast<double>(N - j);
+}
+
+// xLATRD on the N x N trailing matrix a (lower), w columns, W (N x w, ld N).
+template <class T>
+void latrd(EigSteps& st, std::int64_t N, std::int64_t w, T* a, std::int64_t lda, T* W, double* d, double* e, T* tau) {
+  // The host keeps the panel's V and W between its steps (it computes them); what crosses the link
+  // per column is the fresh column j from the device, y = A22 v from the symv, and v for the next
+  // symv; the whole panel (V and W, for the SYR2K) goes back after its last column.
+  for (std::int64_t j = 0; j <= w; ++j) {
+    double flops = 0;
+    if (j > 0 && j < N) flops += finish_w(N, j - 1, a, lda, W, N, tau[j - 1]);
+    if (j < w) flops += prepare_column(N, j, a, lda, W, N, d, e, tau);
+    st.host_flops += flops;
+    const std::int64_t c = std::min(j, w - 1);
+    const HostSpan column = HostSpan(a + c + c * lda, N - c), y = j > 0 ? HostSpan(W + j + (j - 1) * N, N - j) : HostSpan{};
+    const bool last = j == w;
+    record_host_step(st.trace, HostStep{.name = "trnsolver.sytrd.column", .flops = flops,
+                                        .reads = {last ? HostSpan{} : column, y},
+                                        .writes = {last ? HostSpan::matrix(a, N, w, lda) : column,
+                                                   last ? HostSpan(W, N * w) : HostSpan{}}});
+    if (j < w && j + 1 < N) symv(st, N - j - 1, a + (j + 1) + (j + 1) * lda, lda, a + (j + 1) + j * lda, W + (j + 1) + j * N);
+  }
+}
+
+template <class T>
+void sytrd_lower_impl(EigSteps& st, std::int64_t n, T* a, std::int64_t lda, std::vector<double>& d,
+                      std::vector<double>& e, T* tau) {
+  d.assign(static_cast<std::size_t>(n), 0.0);
+  e.assign(static_cast<std::size_t>(std::max<std::int64_t>(n - 1, 1)), 0.0);
+  const std::int64_t nb = sytrd_panel_width();
+  std::vector<T> W;
+  for (std::int64_t i0 = 0; i0 < n; i0 += nb) {
+    const std::int64_t N = n - i0, w = N <= nb ? N : nb;
+    W.assign(static_cast<std::size_t>(N * w), T(0));
+    T* p = a + i0 + i0 * lda;
+    latrd(st, N, w, p, lda, W.data(), d.data() + i0, e.data() + i0, tau + i0);
+    if (w < N) syr2k(st, N - w, w, p + w, lda, W.data() + w, N, p + w + w * lda, lda);
+  }
+}
+
+}  // namespace
+
+void sytrd_lower(EigSteps& st, std::int64_t n, float* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, float* tau) {
+  sytrd_lower_impl(st, n, a, lda, d, e, tau);
+}
+void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, double* tau) {
+  sytrd_lower_impl(st, n, a, lda, d, e, tau);
+}
+
+}  // namespace detail
+
+std::int64_t sytrd_panel_width() {
+  const char* env = std::getenv("TRNSOLVER_SYTRD_NB");
+  const long v = env != nullptr ? std::strtol(env, nullptr, 10) : 0;
+  return v >= 1 && v <= 256 ? v : kSytrdPanelWidth;
+}
+
+namespace {
+
+using detail::EigSteps;
+
+template <class T>
+constexpr char prefix() {
+  return std::is_same_v<T, float> ? 's' : 'd';
+}
+
+void check(bool ok, const char* fn, const char* what) {
+  if (!ok) throw UsageError("trnsolver", "argument", std::string(fn) + ": " + what);
+}
+
+template <class T>
+EigSteps begin(const Settings& s, CallReport* report) {
+  if (report != nullptr) *report = CallReport{};
+  return EigSteps{std::is_same_v<T, float> ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0,
+                  plan_syevd(prefix<T>(), 't', 0, false).host_symv};
+}
+
+void finish(const Settings& s, CallReport* report, EigSteps& st, const SyevdPlan& plan) {
+  detail::finish_fp64_report(report, std::move(st.trace), s.target, st.host_flops);
+  if (report != nullptr) report->add_plan(plan);
+}
+
+// The upper triangle of A (n x n, lda) as the lower triangle of B = J A J (ld n), and back.
+template <class T>
+std::vector<T> reversed_lower(std::int64_t n, const T* A, std::int64_t lda) {
+  std::vector<T> B(static_cast<std::size_t>(n * n), T(0));
+  for (std::int64_t c = 0; c < n; ++c)
+    for (std::int64_t r = c; r < n; ++r) B[r + c * n] = A[(n - 1 - r) + (n - 1 - c) * lda];
+  return B;
+}
+template <class T>
+std::vector<T> reversed(const T* x, std::int64_t count) {
+  std::vector<T> r(static_cast<std::size_t>(std::max<std::int64_t>(count, 1)));
+  for (std::int64_t i = 0; i < count; ++i) r[i] = x[count - 1 - i];
+  return r;
+}
+
+template <class T>
+void record_moves(EigSteps& st, HostSpan read, HostSpan write) {
+  record_host_step(st.trace, HostStep{.name = "trnsolver.sytrd.reverse", .flops = 0, .reads = {read}, .writes = {write}});
+}
+
+template <class T>
+int sytrd_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, T* D, T* E, T* tau,
+               CallReport* report) {
+  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || (A && D && E && tau)), "sytrd",
+        "n >= 0, lda >= max(1, n), A, D, E, tau not NULL");
+  const SyevdPlan plan = plan_syevd(prefix<T>(), 't', n, false);
+  EigSteps st = begin<T>(s, report);
+  std::vector<double> d, e;
+  if (n > 0) {
+    const HostSpan a = HostSpan::matrix(A, n, n, lda);
+    if (uplo == Uplo::lower) {
+      detail::sytrd_lower(st, n, A, lda, d, e, tau);
+      for (std::int64_t j = 0; j + 1 < n; ++j) A[(j + 1) + j * lda] = static_cast<T>(e[j]);
+    } else {
+      std::vector<T> B = reversed_lower(n, A, lda), tb(static_cast<std::size_t>(n));
+      record_moves<T>(st, a, HostSpan(B.data(), n * n));
+      detail::sytrd_lower(st, n, B.data(), n, d, e, tb.data());
+      for (std::int64_t j = 0; j + 1 < n; ++j) B[(j + 1) + j * n] = static_cast<T>(e[j]);
+      for (std::int64_t c = 0; c < n; ++c)
+        for (std::int64_t r = c; r < n; ++r) A[(n - 1 - r) + (n - 1 - c) * lda] = B[r + c * n];
+      std::reverse(d.begin(), d.end());
+      std::reverse(e.begin(), e.begin() + (n - 1));
+      for (std::int64_t j = 0; j + 1 < n; ++j) tau[j] = tb[n - 2 - j];
+    }
+    for (std::int64_t j = 0; j < n; ++j) D[j] = static_cast<T>(d[j]);
+    for (std::int64_t j = 0; j + 1 < n; ++j) E[j] = static_cast<T>(e[j]);
+    record_moves<T>(st, a, HostSpan(D, n));
+  }
+  finish(s, report, st, plan);
+  return 0;
+}
+
+// The lower reflectors (n x n, ld) as ormqr/orgqr's (n-1) reflectors at (1, 0).
+template <class T>
+void append(EigSteps& st, CallReport& r) {
+  st.trace.add(std::move(r.trace));
+}
+
+template <class T>
+int ormtr_lower(const Settings& s, EigSteps& st, bool left, bool trans, std::int64_t m, std::int64_t n, const T* A,
+                std::int64_t lda, const T* tau, T* C, std::int64_t ldc) {
+  const std::int64_t nq = left ? m : n;
+  if (nq <= 1 || m == 0 || n == 0) return 0;
+  CallReport r;
+  if (left)
+    ormqr(s, true, trans, m - 1, n, nq - 1, A + 1, lda, tau, C + 1, ldc, &r);
+  else
+    ormqr(s, false, trans, m, n - 1, nq - 1, A + 1, lda, tau, C + ldc, ldc, &r);
+  append<T>(st, r);
+  return 0;
+}
+
+template <class T>
+int ormtr_impl(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, std::int64_t n, const T* A,
+               std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* report) {
+  const std::int64_t nq = left ? m : n;
+  check(m >= 0 && n >= 0 && lda >= std::max<std::int64_t>(1, nq) && ldc >= std::max<std::int64_t>(1, m) &&
+            (nq <= 1 || (A && tau)) && (m == 0 || n == 0 || C),
+        "ormtr", "m, n >= 0, lda >= max(1, nq), ldc >= max(1, m), A, tau, C not NULL");
+  const SyevdPlan plan = plan_syevd(prefix<T>(), 'm', nq, true);
+  EigSteps st = begin<T>(s, report);
+  if (uplo == Uplo::lower) {
+    ormtr_lower(s, st, left, trans, m, n, A, lda, tau, C, ldc);
+  } else if (nq > 1 && m > 0 && n > 0) {  // op(J Q J) C = J op(Q) (J C); C op(J Q J) = (C J) op(Q) J
+    const std::vector<T> B = reversed_lower(nq, A, lda), tb = reversed(tau, nq - 1);
+    std::vector<T> Cr(static_cast<std::size_t>(m * n));
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < m; ++i) Cr[i + j * m] = left ? C[(m - 1 - i) + j * ldc] : C[i + (n - 1 - j) * ldc];
+    const HostSpan c = HostSpan::matrix(C, m, n, ldc), cr(Cr.data(), m * n);
+    record_moves<T>(st, c, cr);
+    ormtr_lower(s, st, left, trans, m, n, B.data(), nq, tb.data(), Cr.data(), m);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < m; ++i) (left ? C[(m - 1 - i) + j * ldc] : C[i + (n - 1 - j) * ldc]) = Cr[i + j * m];
+    record_moves<T>(st, cr, c);
+  }
+  finish(s, report, st, plan);
+  return 0;
+}
+
+template <class T>
+int orgtr_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, const T* tau,
+               CallReport* report) {
+  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || A) && (n <= 1 || tau), "orgtr",
+        "n >= 0, lda >= max(1, n), A and tau not NULL");
+  const SyevdPlan plan = plan_syevd(prefix<T>(), 'g', n, true);
+  EigSteps st = begin<T>(s, report);
+  if (n > 0) {
+    // Q = diag(1, Q') with Q' = orgqr of the reflectors at (1, 0), moved one column right (xORGTR).
+    std::vector<T> B = uplo == Uplo::lower ? std::vector<T>{} : reversed_lower(n, A, lda);
+    const std::vector<T> tb = uplo == Uplo::lower ? std::vector<T>(tau, tau + (n - 1)) : reversed(tau, n - 1);
+    T* L = uplo == Uplo::lower ? A : B.data();
+    const std::int64_t ld = uplo == Uplo::lower ? lda : n;
+    for (std::int64_t j = n - 1; j >= 1; --j)
+      for (std::int64_t i = j + 1; i < n; ++i) L[i + j * ld] = L[i + (j - 1) * ld];
+    for (std::int64_t i = 0; i < n; ++i) L[i] = L[i * ld] = T(0);
+    L[0] = T(1);
+    record_moves<T>(st, HostSpan::matrix(A, n, n, lda), HostSpan::matrix(L, n, n, ld));
+    if (n > 1) {
+      CallReport r;
+      orgqr(s, n - 1, n - 1, n - 1, L + 1 + ld, ld, tb.data(), &r);
+      append<T>(st, r);
+    }
+    if (uplo == Uplo::upper) {
+      for (std::int64_t j = 0; j < n; ++j)
+        for (std::int64_t i = 0; i < n; ++i) A[i + j * lda] = B[(n - 1 - i) + (n - 1 - j) * n];
+      record_moves<T>(st, HostSpan(B.data(), n * n), HostSpan::matrix(A, n, n, lda));
+    }
+  }
+  finish(s, report, st, plan);
+  return 0;
+}
+
+}  // namespace
+
+int sytrd(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* D, float* E, float* tau,
+          CallReport* report) {
+  return sytrd_impl(s, uplo, n, A, lda, D, E, tau, report);
+}
+int sytrd(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, double* D, double* E,
+          double* tau, CallReport* report) {
+  return sytrd_impl(s, uplo, n, A, lda, D, E, tau, report);
+}
+int orgtr(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, const float* tau,
+          CallReport* report) {
+  return orgtr_impl(s, uplo, n, A, lda, tau, report);
+}
+int orgtr(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, const double* tau,
+          CallReport* report) {
+  return orgtr_impl(s, uplo, n, A, lda, tau, report);
+}
+int ormtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, std::int64_t n, const float* A,
+          std::int64_t lda, const float* tau, float* C, std::int64_t ldc, CallReport* report) {
+  return ormtr_impl(s, left, uplo, trans, m, n, A, lda, tau, C, ldc, report);
+}
+int ormtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, std::int64_t n, const double* A,
+          std::int64_t lda, const double* tau, double* C, std::int64_t ldc, CallReport* report) {
+  return ormtr_impl(s, left, uplo, trans, m, n, A, lda, tau, C, ldc, report);
+}
+
+}  // namespace trn::solver
