@@ -17,7 +17,7 @@
 //
 // Each interval is the least over three identical calls (drops preemptions on a shared machine).
 //
-//   bench_core_instructions [n] [host_threads]
+//   bench_core_instructions [n] [host_threads] [cost-model repetitions, default 3]
 #include <x86intrin.h>
 
 #include <algorithm>
@@ -69,6 +69,7 @@ double quantile(std::vector<double> v, double q) {
 struct Kind {
   std::vector<double> ns;
   double total_ns = 0, elems = 0;
+  double large_bytes = 0, large_ns = 0;  // instructions of >= 64 x 512 elements
 };
 
 // GB/s (read + written bytes) of the best of `reps` passes of f over `bytes`-sized buffers.
@@ -170,6 +171,10 @@ int main(int argc, char** argv) {
     stream_ns += ns;
     const bool elementwise = ins.opcode == trn::Opcode::tensor_tensor || ins.opcode == trn::Opcode::tensor_copy ||
                              ins.opcode == trn::Opcode::activation || ins.opcode == trn::Opcode::tensor_scalar;
+    if (elems >= 64.0 * 512.0) {
+      k.large_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
+      k.large_ns += ns;
+    }
     if (elementwise && elems >= 64.0 * 512.0) {
       elem_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
       elem_ns += ns;
@@ -188,9 +193,10 @@ int main(int argc, char** argv) {
   }
   trn::CostModelOptions opt;
   opt.target = trn::Generation::trn1;
-  double model_ns = 1e30;  // best of three (this thread's CPU time: robust on a shared machine)
+  double model_ns = 1e30;  // the best run (this thread's CPU time: robust on a shared machine)
   trn::Schedule sched;
-  for (int r = 0; r < 3; ++r) {
+  const int model_runs = argc > 3 ? std::atoi(argv[3]) : 3;  // more: a profile of the cost model alone
+  for (int r = 0; r < model_runs; ++r) {
     const double m0 = thread_cpu_seconds();
     sched = trn::schedule_trace(trace, opt);
     model_ns = std::min(model_ns, (thread_cpu_seconds() - m0) * 1e9 / static_cast<double>(std::max<std::size_t>(1, samples.size())));
@@ -208,10 +214,15 @@ int main(int argc, char** argv) {
   std::printf("  + cost model per record (schedule_trace / records):      %.0f\n", model_ns);
   std::printf("  first instruction of a program (carries launch/report):  median %.0f  p90 %.0f  (%zu)\n\n",
               quantile(firsts, 0.5), quantile(firsts, 0.9), firsts.size());
-  std::printf("%-26s %8s %9s %9s %7s %11s\n", "opcode/engine", "count", "median ns", "p90 ns", "share", "mean elems");
-  for (const auto& [key, k] : kinds)
-    std::printf("%-26s %8zu %9.0f %9.0f %6.1f%% %11.0f\n", key.c_str(), k.ns.size(), quantile(k.ns, 0.5),
+  std::printf("%-26s %8s %9s %9s %7s %11s %13s\n", "opcode/engine", "count", "median ns", "p90 ns", "share", "mean elems",
+              "GB/s >=64x512");
+  for (const auto& [key, k] : kinds) {
+    std::printf("%-26s %8zu %9.0f %9.0f %6.1f%% %11.0f", key.c_str(), k.ns.size(), quantile(k.ns, 0.5),
                 quantile(k.ns, 0.9), 100.0 * k.total_ns / stream_ns, k.elems / static_cast<double>(k.ns.size()));
+    if (k.large_ns > 0)
+      std::printf(" %13.1f", k.large_bytes / k.large_ns);
+    std::printf("\n");
+  }
   double copy_small = 0, add_small = 0, copy_big = 0, add_big = 0;
   stream_rates(256u << 10, copy_small, add_small);
   stream_rates(64u << 20, copy_big, add_big);
