@@ -1,7 +1,11 @@
 #include "engine_util.hpp"
 
+#include <x86intrin.h>
+
 #include <algorithm>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <string>
 
 #include "simd_util.hpp"
@@ -352,6 +356,42 @@ void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Til
     ins.bytes_read += s->elements() * dtype_size(s->dtype);
     ins.add_region(region_of(*s, false));
   }
+}
+
+namespace {
+struct ProbeBuffers {
+  std::mutex mu;
+  std::vector<std::shared_ptr<std::vector<InstrProbeSample>>> threads;
+};
+ProbeBuffers& probe_buffers() {
+  static ProbeBuffers b;
+  return b;
+}
+}  // namespace
+
+void instr_probe_commit(const Instruction& ins) {
+  const std::uint64_t now = __rdtsc();
+  thread_local std::shared_ptr<std::vector<InstrProbeSample>> mine;
+  thread_local int index = -1;
+  if (!mine) {
+    mine = std::make_shared<std::vector<InstrProbeSample>>();
+    ProbeBuffers& b = probe_buffers();
+    const std::lock_guard lock(b.mu);
+    index = static_cast<int>(b.threads.size());
+    b.threads.push_back(mine);
+  }
+  mine->push_back({now, index, ins});
+}
+
+std::vector<InstrProbeSample> instr_probe_take() {
+  ProbeBuffers& b = probe_buffers();
+  const std::lock_guard lock(b.mu);
+  std::vector<InstrProbeSample> all;
+  for (auto& t : b.threads) {
+    all.insert(all.end(), t->begin(), t->end());
+    t->clear();
+  }
+  return all;
 }
 
 }  // namespace trn::detail

@@ -3,6 +3,7 @@
 // (one partition row at a time through an fp32 or int64 scratch buffer, so the arithmetic is a
 // plain vectorisable loop and the dtype switch happens once per row).
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <initializer_list>
 #include <string_view>
@@ -56,5 +57,20 @@ std::int64_t* scratch_i64(int slot, std::size_t n);
 
 // Fill a trace record's common fields for an element-wise instruction.
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs);
+
+// Host-time probe of the instruction stream (bench/bench_core_instructions.cpp): while on, every
+// committed instruction appends its record and the time-stamp counter at its commit to a buffer
+// of the committing thread, so the bench gets each instruction's host cost (the interval since the
+// thread's previous commit: argument checks, dispatch, element work, trace). Off by default: one
+// relaxed load per instruction; it changes no bits and no modeled time.
+struct InstrProbeSample {
+  std::uint64_t tsc = 0;
+  int thread = 0;
+  Instruction ins;
+};
+inline std::atomic<bool> g_instr_probe{false};
+void instr_probe_commit(const Instruction& ins);
+// Every thread's samples so far (in commit order per thread); clears the buffers.
+std::vector<InstrProbeSample> instr_probe_take();
 
 }  // namespace trn::detail

@@ -76,7 +76,52 @@ __attribute__((target("avx512f"))) void partition_block_store(float* hp, int ps,
   for (int j = 0; j < 16; ++j) store_partitions16(hp + j * fs, ps, _mm512_load_ps(block + 16 * j));
 }
 
+// The 2-byte form of a load (bf16/fp16 B of a column-major GEMM: partitions are consecutive
+// elements, the free axis a column stride apart): 32 partitions are 16 pairs, each pair one 4-byte
+// word, so a 32 x 16 block is the 16 x 16 word transpose of 16 column runs of 64 bytes; each
+// transposed pair row is then split into its two partitions' rows (low halves: the even
+// partition). Bit copies, as the row-by-row element loop (which read each column's cache line
+// once per partition, 4 KiB apart).
+__attribute__((target("avx512f"))) void partition_block_load16(const std::uint16_t* hp, std::int64_t fs,
+                                                               std::uint16_t* cp, std::int64_t ldc) {
+  alignas(64) float block[16 * 16], pairs[16 * 16];
+  for (int j = 0; j < 16; ++j) _mm512_store_ps(block + 16 * j, _mm512_loadu_ps(hp + j * fs));
+  transpose16x16(block, 16, pairs, 16);
+  for (int i = 0; i < 16; ++i) {
+    const __m512i v = _mm512_load_si512(pairs + 16 * i);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(cp + 2 * i * ldc), _mm512_cvtepi32_epi16(v));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(cp + (2 * i + 1) * ldc),
+                        _mm512_cvtepi32_epi16(_mm512_srli_epi32(v, 16)));
+  }
+}
+
+bool dma_partition_columns16(const Tile& dst, const Tile& src) {
+  if (src.mem != MemSpace::hbm || !dst.on_chip() || dst.dtype != src.dtype || dtype_size(src.dtype) != 2) return false;
+  if (src.ndim != 1 || src.partition_stride != 2 || !dst.free_contiguous() || !simd::has_avx512()) return false;
+  const std::int64_t P = src.partitions, F = src.size[0], fs = src.stride[0];
+  if (P < 32 || F < 16) return false;
+  const std::int64_t ldc = dst.partition_stride / 2;
+  const auto* hb = reinterpret_cast<const std::uint16_t*>(src.base);
+  auto* cb = reinterpret_cast<std::uint16_t*>(dst.base);
+  for (std::int64_t p0 = 0; p0 < P; p0 += 32) {
+    const std::int64_t np = std::min<std::int64_t>(32, P - p0);
+    for (std::int64_t f0 = 0; f0 < F; f0 += 16) {
+      const std::int64_t nf = std::min<std::int64_t>(16, F - f0);
+      const std::uint16_t* hp = hb + p0 + f0 * fs;  // partition p0, element f0
+      std::uint16_t* cp = cb + p0 * ldc + f0;
+      if (np == 32 && nf == 16) {
+        partition_block_load16(hp, fs, cp, ldc);
+        continue;
+      }
+      for (std::int64_t q = 0; q < np; ++q)
+        for (std::int64_t j = 0; j < nf; ++j) cp[q * ldc + j] = hp[q + j * fs];
+    }
+  }
+  return true;
+}
+
 bool dma_partition_columns(const Tile& dst, const Tile& src) {
+  if (dma_partition_columns16(dst, src)) return true;
   const bool load = src.mem == MemSpace::hbm && dst.on_chip();
   const Tile& h = load ? src : dst;  // the HBM side
   const Tile& c = load ? dst : src;  // the on-chip side

@@ -175,11 +175,12 @@ float operand_value(const ScalarOperand& s, std::int32_t p) {
 }
 
 // v = x * scale + bias (fp32, two roundings) for row p.
+// A dense fp32 row is read in place (the generic row load's set-up was most of a short row's cost).
 void pre_activation(const Tile& src, std::int32_t p, const ScalarOperand& scale, const ScalarOperand& bias, float* v) {
-  detail::load_row(src, p, v);
+  const float* x = detail::read_row_f32(src, p, v);
   const float sc = operand_value(scale, p), bi = operand_value(bias, p);
   const std::int64_t n = src.free_size();
-  for (std::int64_t i = 0; i < n; ++i) v[i] = v[i] * sc + bi;
+  for (std::int64_t i = 0; i < n; ++i) v[i] = x[i] * sc + bi;
 }
 
 void check_vector_operand(std::string_view name, const ScalarOperand& s, const Tile& src, const HardwareSpec& hw) {
@@ -223,9 +224,30 @@ void NeuronCore::activation(const Tile& dst, const Tile& src, ActFunc func, Scal
   const ActivationInfo& info = activation_info(func);
   const std::int64_t n = src.free_size();
   float* v = detail::scratch_f32(0, static_cast<std::size_t>(n));
-  if (!full_range(info) && cfg_.activation_out_of_range == OutOfRange::error && executes()) {
+  // The pre-scan's rows are kept (up to 64 Ki values) for the pass that writes, instead of being
+  // recomputed: the same values when no output byte is an input byte of a later row (outputs
+  // disjoint from the scale/bias tiles, and from src unless dst is src itself).
+  const bool prescan = !full_range(info) && cfg_.activation_out_of_range == OutOfRange::error && executes();
+  const std::int64_t total = n * src.partitions;
+  auto outputs_clear = [&] {
+    const bool dst_is_src = dst.base == src.base && dst.partition_stride == src.partition_stride &&
+                            dst.dtype == src.dtype && dst.ndim == src.ndim && dst.size == src.size && dst.stride == src.stride;
+    if (!dst_is_src && !detail::tiles_disjoint(dst, src)) return false;
+    for (const Tile* out : {&dst, reduce_dst}) {
+      if (out == nullptr) continue;
+      if (out != &dst && !detail::tiles_disjoint(*out, src)) return false;
+      for (const ScalarOperand* sc : {&scale, &bias})
+        if (sc->is_tile && !detail::tiles_disjoint(*out, sc->tile)) return false;
+    }
+    return true;
+  };
+  float* kept = prescan && total <= (std::int64_t{1} << 16) && outputs_clear()
+                    ? detail::scratch_f32(1, static_cast<std::size_t>(total))
+                    : nullptr;
+  if (prescan) {
     // Pre-scan: the error must come before anything is written (or recorded).
     for (std::int32_t p = 0; p < src.partitions; ++p) {
+      if (kept != nullptr) v = kept + std::int64_t{p} * n;
       pre_activation(src, p, scale, bias, v);
       for (std::int64_t i = 0; i < n; ++i)
         if (!in_range(info, v[i]))
@@ -255,9 +277,14 @@ void NeuronCore::activation(const Tile& dst, const Tile& src, ActFunc func, Scal
   SrStream sr_reduce = sr;  // the second output draws from its own counter range
   sr_reduce.output = 1;
   const bool poison = !full_range(info) && cfg_.activation_out_of_range == OutOfRange::nan;
+  v = detail::scratch_f32(0, static_cast<std::size_t>(n));
   dispatch_func(func, [&](auto tag) {
     for (std::int32_t p = 0; p < src.partitions; ++p) {
-      pre_activation(src, p, scale, bias, v);
+      if (kept != nullptr) {
+        v = kept + std::int64_t{p} * n;
+      } else {
+        pre_activation(src, p, scale, bias, v);
+      }
       act_row<decltype(tag)::value>(info, poison, v, n);
       detail::store_row(dst, p, v, r, &sr);
       if (reduce_dst != nullptr) {

@@ -693,14 +693,29 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
       detail::store_row_int(dst, p, x);
     }
   } else {
+    // Dense fp32 rows, dst the same rows as src or disjoint from it: each row is copied into dst
+    // and worked there (an fp32 store is a bit copy under every rounding mode), without the
+    // scratch row's generic load and store (their per-row set-up was most of a short row's cost).
+    const bool rows_in_place = dst.partition_stride == src.partition_stride;
+    const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && src.free_contiguous() &&
+                           dst.free_contiguous() && ((rows_in_place && dst.base == src.base) || detail::tiles_disjoint(dst, src));
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
-    float* x = detail::scratch_f32(0, row_len(src));
+    float* scratch = dense_f32 ? nullptr : detail::scratch_f32(0, row_len(src));
     for (std::int32_t p = 0; p < src.partitions; ++p) {
-      detail::load_row(src, p, x);
-      ts_apply_f32(op0, x, scalar_f32(s0, p), reverse0, n);
-      if (use_s1) ts_apply_f32(op1, x, scalar_f32(s1, p), reverse1, n);
-      detail::store_row(dst, p, x, r, &sr);
+      // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
+      const float a0 = scalar_f32(s0, p), a1 = use_s1 ? scalar_f32(s1, p) : 0.0f;
+      float* x = scratch;
+      if (dense_f32) {
+        x = reinterpret_cast<float*>(dst.base + std::int64_t{p} * dst.partition_stride);
+        const auto* from = reinterpret_cast<const float*>(src.base + std::int64_t{p} * src.partition_stride);
+        if (x != from) std::memcpy(x, from, static_cast<std::size_t>(n) * 4);
+      } else {
+        detail::load_row(src, p, x);
+      }
+      ts_apply_f32(op0, x, a0, reverse0, n);
+      if (use_s1) ts_apply_f32(op1, x, a1, reverse1, n);
+      if (!dense_f32) detail::store_row(dst, p, x, r, &sr);
     }
   }
   commit_instruction();

@@ -147,6 +147,16 @@ void matmul_portable(const MatmulArgs& a) { drive_row_major(a, FmaStep{}); }
 
 void matmul_bf16_product_rounded(const MatmulArgs& a) { drive_row_major(a, Bf16ProductStep{}); }
 
+// The block's PSUM rows are read (accumulate) or written only after its K loop, and they lie a
+// PSUM partition apart (16 KiB: beyond any prefetcher, and all in the same few L1 sets): request
+// their lines before the loop, so they arrive while it runs.
+inline void prefetch_c_block(const MatmulArgs& a, int m0, int n0, int rows, int cols) {
+  for (int i = 0; i < rows; ++i) {
+    const float* c = a.C + (m0 + i) * a.ldc + n0;
+    for (int j = 0; j < cols; j += 16) __builtin_prefetch(c + j, 1);
+  }
+}
+
 // ---- AVX2 + FMA: MR x 16 register block (MR <= 6: 12 accumulators + 2 B + 1 broadcast) -------
 namespace {
 __attribute__((target("avx2,fma"))) inline __m256i avx2_tail_mask(int n) {
@@ -162,6 +172,7 @@ __attribute__((target("avx2,fma"))) void ukr_avx2(const MatmulArgs& a, const flo
   __m256 c0[MR], c1[MR];
 #pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm256_setzero_ps();
+  prefetch_c_block(a, m0, n0, MR, 16);
   // Packed panels (matmul_pack_layout): contiguous, zero-padded, so the B loads need no mask.
   const float* A = a.A + std::int64_t{m0} * a.K;
   const int sa = a.pack.mr, sb = a.pack.nr;
@@ -208,6 +219,7 @@ __attribute__((target("avx512f"))) void ukr_avx512(const MatmulArgs& a, const fl
   __m512 c0[MR], c1[MR];
 #pragma GCC unroll 16
   for (int i = 0; i < MR; ++i) c0[i] = c1[i] = _mm512_setzero_ps();
+  prefetch_c_block(a, m0, n0, MR, 32);
   const float* A = a.A + std::int64_t{m0} * a.K;
   const int sa = a.pack.mr, sb = a.pack.nr;
   for (int r = 0; r < runs.n; ++r)

@@ -1,5 +1,6 @@
 #include "trn/core/neuron_core.hpp"
 
+#include "engine_util.hpp"
 #include "operand_memo.hpp"
 
 #include <algorithm>
@@ -132,6 +133,7 @@ void NeuronCore::commit_instruction() {
   }
   ++trace_.per_engine[static_cast<int>(last.engine)];
   ++next_instruction_;
+  if (detail::g_instr_probe.load(std::memory_order_relaxed)) detail::instr_probe_commit(last);
 }
 
 }  // namespace trn

@@ -235,6 +235,36 @@ TEST(Dma, PartitionStridedHbmColumnsMoveExactBits) {
   EXPECT_EQ(out, want);
 }
 
+// The 2-byte form (bf16/fp16 B of a column-major GEMM): partitions are consecutive elements, 32 x 16
+// blocks through the word transpose, partial blocks on both axes and an odd element offset.
+TEST(Dma, PartitionConsecutiveTwoByteColumnsLoadExactBits) {
+  NeuronCore nc;
+  std::mt19937 rng(17);
+  for (const DType dt : {DType::bf16, DType::f16})
+    for (const auto& [P, F] : {std::pair{128, 48}, std::pair{70, 37}, std::pair{32, 16}, std::pair{96, 512}}) {
+      const std::int64_t fs = std::int64_t{P} + 9, off = 1, span = off + (F - 1) * fs + P;
+      std::vector<std::uint16_t> in(static_cast<std::size_t>(span));
+      for (auto& v : in) v = static_cast<std::uint16_t>(rng());
+      Tile h;
+      h.mem = MemSpace::hbm;
+      h.dtype = dt;
+      h.base = reinterpret_cast<std::byte*>(in.data() + off);
+      h.partitions = P;
+      h.partition_stride = 2;
+      h.ndim = 1;
+      h.size = {F, 1, 1, 1};
+      h.stride = {fs, 0, 0, 0};
+      const Tile s = nc.sbuf().alloc(dt, P, {F});
+      nc.dma_copy(s, h);
+      for (int p = 0; p < P; ++p)
+        for (int f = 0; f < F; ++f) {
+          std::uint16_t got = 0;
+          std::memcpy(&got, s.at(p, f), 2);
+          ASSERT_EQ(got, in[static_cast<std::size_t>(off + p + f * fs)]) << "P " << P << " F " << F << " " << p << "," << f;
+        }
+    }
+}
+
 TEST(Dma, TransposedHbmViewLoadsColumnsAsPartitions) {
   NeuronCore nc;
   HbmTensor h(DType::f32, {5, 7});

@@ -359,6 +359,37 @@ TEST(ScalarActivationRange, ExtrapolatePolicyEvaluatesTheExactFunction) {
   EXPECT_FLOAT_EQ(read(d)[2], static_cast<float>(-80.0 * std::log(2.0)));
 }
 
+// Under the error policy the pre-scan's rows are reused by the writing pass only when no output
+// byte is a later row's input: in place, out of place and with the bias column inside dst (the
+// rows recomputed after each store) all give the row-by-row values.
+TEST(ScalarActivationRange, ErrorPolicyInPlaceAndOverlappingBiasKeepRowOrder) {
+  CoreConfig cfg;
+  cfg.activation_out_of_range = OutOfRange::error;
+  NeuronCore nc(cfg);
+  const int P = 128, F = 5;
+  std::vector<float> v(P * F);
+  for (int i = 0; i < P * F; ++i) v[static_cast<std::size_t>(i)] = 0.25f + static_cast<float>(i % 37);
+  const Tile s = nc.sbuf().alloc(DType::f32, P, {F}, "s");
+  const Tile d = nc.sbuf().alloc(DType::f32, P, {F}, "d");
+  poke(s, v);
+  nc.activation(d, s, ActFunc::sqrt, 0.0f, 2.0f);
+  const std::vector<float> out = read(d);
+  for (int i = 0; i < P * F; ++i)
+    ASSERT_EQ(out[static_cast<std::size_t>(i)], static_cast<float>(std::sqrt(static_cast<double>(v[static_cast<std::size_t>(i)] * 2.0f))));
+  nc.activation(s, s, ActFunc::sqrt, 0.0f, 2.0f);  // in place
+  EXPECT_EQ(read(s), out);
+  // bias = column 0 of dst itself, dst == src: row p reads its bias before writing it.
+  poke(s, v);
+  nc.activation(s, s, ActFunc::sqrt, s.cols(0, 1), 1.0f);
+  const std::vector<float> biased = read(s);
+  for (int p = 0; p < P; ++p)
+    for (int f = 0; f < F; ++f) {
+      const float x = v[static_cast<std::size_t>(p * F + f)], b = v[static_cast<std::size_t>(p * F)];
+      ASSERT_EQ(biased[static_cast<std::size_t>(p * F + f)], static_cast<float>(std::sqrt(static_cast<double>(x * 1.0f + b))))
+          << p << "," << f;
+    }
+}
+
 TEST(ScalarActivationRange, ErrorPolicyThrowsBeforeWritingAnything) {
   CoreConfig cfg;
   cfg.activation_out_of_range = OutOfRange::error;
