@@ -271,27 +271,44 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       // Not zeroed: every allocation is NaN-poisoned before use, and untouched pages stay unmapped.
       storage_(detail::allocate_host_bytes(static_cast<std::size_t>(hw.pmax * host_stride_), /*zero=*/false)) {}
 
+namespace {
+// 0xFF bytes into [0, bytes) of `rows` partition rows `stride` bytes apart. bytes is a multiple of
+// kAllocAlignBytes: small ranges (a call's scalars and vector chunks) are written as fixed-size
+// 64-byte stores the compiler inlines, instead of one memset call per partition.
+void poison_rows(std::byte* first, std::int64_t stride, std::int32_t rows, std::int64_t bytes) {
+  static_assert(kAllocAlignBytes == 64);
+  if (bytes <= 4 * kAllocAlignBytes) {
+    for (std::int32_t p = 0; p < rows; ++p)
+      for (std::int64_t b = 0; b < bytes; b += kAllocAlignBytes)
+        std::memset(first + std::int64_t{p} * stride + b, 0xFF, kAllocAlignBytes);
+  } else {
+    for (std::int32_t p = 0; p < rows; ++p) std::memset(first + std::int64_t{p} * stride, 0xFF, static_cast<std::size_t>(bytes));
+  }
+}
+}  // namespace
+
 Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
                          std::string_view name, std::int32_t partition_start, AllocFill fill) {
-  const std::string instr = std::string(mem_space_name(space_)) + " alloc";
-  const std::string who(name);
+  // The error texts are built only when a check fails (an allocation is on every call's path).
+  const auto instr = [&] { return std::string(mem_space_name(space_)) + " alloc"; };
+  const auto who = [&] { return std::string(name); };
   if (partitions < 1 || partition_start < 0 || partition_start + partitions > partitions_)
-    throw LimitError(instr, who, "partition end", std::int64_t{partition_start} + partitions, "pmax", partitions_,
+    throw LimitError(instr(), who(), "partition end", std::int64_t{partition_start} + partitions, "pmax", partitions_,
                      generation_);
   // OCP E4M3FN exists on chip only from Trn3 (compiler error EVRF051 on trn1/trn2).
   if (dtype == DType::f8e4m3fn && !fp8_e4m3fn_native_)
-    throw NotSupportedError(instr + " '" + who + "'", "dtype float8_e4m3fn (OCP)", generation_);
+    throw NotSupportedError(instr() + " '" + who() + "'", "dtype float8_e4m3fn (OCP)", generation_);
   if (free_shape.size() < 1 || free_shape.size() > kMaxFreeDims)
-    throw LimitError(instr, who, "free dimensions", static_cast<std::int64_t>(free_shape.size()),
+    throw LimitError(instr(), who(), "free dimensions", static_cast<std::int64_t>(free_shape.size()),
                      "access-pattern dims", kMaxFreeDims, generation_);
   std::int64_t elems = 1;
   for (auto s : free_shape) {
-    if (s < 1) throw LimitError(instr, who, "free dimension size", s, "minimum", 1, generation_);
+    if (s < 1) throw LimitError(instr(), who(), "free dimension size", s, "minimum", 1, generation_);
     elems *= s;
   }
   const std::int64_t bytes = elems * dtype_size(dtype);
   if (bytes > partition_bytes_)
-    throw LimitError(instr, who, "bytes per partition", bytes, "partition capacity", partition_bytes_, generation_);
+    throw LimitError(instr(), who(), "bytes per partition", bytes, "partition capacity", partition_bytes_, generation_);
   const std::int64_t need = (bytes + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
 
   // First fit; PSUM requests of at most one bank stay inside a bank, larger ones start on a bank.
@@ -324,7 +341,7 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   if (found < 0)
     // e.g. "... bytes per partition requested 65536 violates largest free contiguous range 32768
     // (trn2; 196608 of 229376 bytes per partition in use)"
-    throw LimitError(instr, who, "bytes per partition requested", bytes, "largest free contiguous range", largest_gap,
+    throw LimitError(instr(), who(), "bytes per partition requested", bytes, "largest free contiguous range", largest_gap,
                      std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
                          std::to_string(partition_bytes_) + " bytes per partition in use");
   blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
@@ -346,11 +363,11 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     t.stride[d] = st;
     st *= t.size[d];
   }
-  // Poison the fresh allocation in every partition (NaN in all float formats). The range is
-  // recorded either way: its earlier contents are no longer the ones any memo remembers.
-  if (fill == AllocFill::poison)
-    for (int p = 0; p < partitions_; ++p)
-      std::memset(storage_.get() + std::int64_t{p} * host_stride_ + found, 0xFF, static_cast<std::size_t>(need));
+  // Poison the fresh allocation (NaN in all float formats) in the partitions the tile spans: the
+  // range is reserved in every partition, but no view of this tile reaches the others and no other
+  // tile can hold them, so their bytes are never read before a later allocation poisons them. The
+  // range is recorded either way: its earlier contents are no longer the ones any memo remembers.
+  if (fill == AllocFill::poison) poison_rows(t.base, host_stride_, partitions, need);
   // Bounded record: many allocations between two reads collapse into one whole-partition range.
   if (poisoned_.size() < 64)
     poisoned_.emplace_back(found, found + need);

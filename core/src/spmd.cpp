@@ -111,6 +111,29 @@ NeuronCore& thread_core(const CoreConfig& cfg) {
   return *core;
 }
 
+// The peak use of a core's memories after a program, folded into a launch's maxima.
+void fold_peak(std::atomic<std::int64_t>& peak, std::int64_t v) {
+  for (std::int64_t cur = peak.load(); v > cur && !peak.compare_exchange_weak(cur, v);) {}
+}
+
+// A grid of one program (every small library call): run on the calling thread's core, with no
+// hand-off to the worker pool and no per-program bookkeeping. The program sees exactly what the
+// general path gives program 0 (begin_program resets the core the same way), an exception
+// propagates as the general path would rethrow it, and the trace leaves the core the same way.
+LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
+  NeuronCore& nc = thread_core(cfg.core);
+  nc.begin_program({0, 0, 0}, cfg.grid, 0, 0);
+  kernel(nc);
+  LaunchResult r;
+  const std::size_t length = nc.trace().instructions.size();
+  r.trace = std::move(nc.trace());
+  nc.trace().reserve(length);
+  r.sbuf_peak_bytes = nc.sbuf().peak_bytes();
+  r.psum_peak_bytes = nc.psum().peak_bytes();
+  r.host_threads = 1;
+  return r;
+}
+
 }  // namespace
 
 LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
@@ -118,6 +141,7 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
     if (cfg.grid[a] < 1) throw LimitError("launch", "grid", "size of axis " + std::to_string(a), cfg.grid[a], "minimum", 1, "");
   if (cfg.num_cores < 1) throw LimitError("launch", "num_cores", "cores", cfg.num_cores, "minimum", 1, "");
   const int total = cfg.grid[0] * cfg.grid[1] * cfg.grid[2];
+  if (total == 1) return launch_one(cfg, kernel);
   const int threads = std::min(total, cfg.host_threads > 0 ? cfg.host_threads : default_host_threads());
 
   std::vector<Trace> traces(static_cast<std::size_t>(total));
@@ -142,10 +166,8 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
       const std::size_t length = nc.trace().instructions.size();
       traces[static_cast<std::size_t>(p)] = std::move(nc.trace());
       nc.trace().reserve(length);
-      std::int64_t v = nc.sbuf().peak_bytes();
-      for (std::int64_t cur = sbuf_peak.load(); v > cur && !sbuf_peak.compare_exchange_weak(cur, v);) {}
-      v = nc.psum().peak_bytes();
-      for (std::int64_t cur = psum_peak.load(); v > cur && !psum_peak.compare_exchange_weak(cur, v);) {}
+      fold_peak(sbuf_peak, nc.sbuf().peak_bytes());
+      fold_peak(psum_peak, nc.psum().peak_bytes());
     }
   };
   WorkerPool::instance().run(std::max(1, threads), worker);
