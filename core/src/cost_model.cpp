@@ -920,10 +920,17 @@ struct ScheduleMemo {
 
 Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt);
 
+// This thread's memo, its address taken once per call (every use of a thread_local in a shared
+// library is a __tls_get_addr call).
+ScheduleMemo& this_thread_memo() {
+  thread_local ScheduleMemo memo;
+  return memo;
+}
+
 }  // namespace
 
 Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
-  thread_local ScheduleMemo memo;
+  ScheduleMemo& memo = this_thread_memo();
   if (!memo_key(trace, opt, memo.key, memo.ends)) return schedule_uncached(trace, opt);
   const std::uint64_t h = hash_key(memo.key);
   Schedule s;

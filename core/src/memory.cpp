@@ -8,6 +8,7 @@
 #include <new>
 #include <numeric>
 
+#include "onchip_dirty.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -260,6 +261,39 @@ Tile HbmTensor::tile_transposed(std::int64_t r0, std::int64_t nrows, std::int64_
 
 // ---- OnChipMemory --------------------------------------------------------------------------------
 
+namespace {
+// Per group of kGroup partitions, the hull [lo, hi) of the bytes that may differ from the allocation
+// poison (written since they were last filled; lo >= hi: none). Kept after the partitions in the
+// storage block (plain data, freed with it), so that OnChipMemory's layout is unchanged
+// (onchip_dirty.hpp). Groups rather than partitions: a write costs 4 updates, not up to 128.
+struct DirtyHull {
+  std::int64_t lo, hi;
+};
+constexpr std::int32_t kGroup = 32;
+constexpr std::int64_t kPadBytes = 64;  // OnChipMemory::kHostPartitionPadBytes (asserted below)
+
+int hull_groups(const OnChipMemory& m) { return (m.partitions() + kGroup - 1) / kGroup; }
+std::int64_t host_stride_of(const OnChipMemory& m) { return m.partition_bytes() + kPadBytes; }
+DirtyHull* dirty_hulls(const OnChipMemory& m) {
+  return reinterpret_cast<DirtyHull*>(m.storage() + m.partitions() * host_stride_of(m));
+}
+}  // namespace
+
+void detail::note_onchip_write(OnChipMemory& m, const Region& r) {
+  DirtyHull* h = dirty_hulls(m);
+  const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
+  const std::int32_t p1 = std::min(r.p0 + std::max(r.np, 1), m.partitions());
+  for (std::int32_t g = std::max(r.p0, 0) / kGroup; g * kGroup < p1; ++g) {
+    DirtyHull& d = h[g];
+    d = d.lo >= d.hi ? DirtyHull{lo, hi} : DirtyHull{std::min(d.lo, lo), std::max(d.hi, hi)};
+  }
+}
+
+void detail::note_onchip_write_all(OnChipMemory& m) {
+  DirtyHull* h = dirty_hulls(m);
+  for (int g = 0; g < hull_groups(m); ++g) h[g] = {0, m.partition_bytes()};
+}
+
 OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
     : space_(space),
       generation_(hw.name),
@@ -269,20 +303,44 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       bank_bytes_(space == MemSpace::psum ? hw.psum_bank_bytes : 0),
       host_stride_(partition_bytes_ + kHostPartitionPadBytes),
       // Not zeroed: every allocation is NaN-poisoned before use, and untouched pages stay unmapped.
-      storage_(detail::allocate_host_bytes(static_cast<std::size_t>(hw.pmax * host_stride_), /*zero=*/false)) {}
+      // The dirty hulls (below) follow the partitions.
+      storage_(detail::allocate_host_bytes(
+          static_cast<std::size_t>(hw.pmax * host_stride_ + hw.pmax * std::int64_t{sizeof(DirtyHull)}), /*zero=*/false)) {
+  static_assert(kHostPartitionPadBytes == kPadBytes);
+  detail::note_onchip_write_all(*this);  // nothing filled yet
+}
 
 namespace {
-// 0xFF bytes into [0, bytes) of `rows` partition rows `stride` bytes apart. bytes is a multiple of
-// kAllocAlignBytes: small ranges (a call's scalars and vector chunks) are written as fixed-size
-// 64-byte stores the compiler inlines, instead of one memset call per partition.
-void poison_rows(std::byte* first, std::int64_t stride, std::int32_t rows, std::int64_t bytes) {
+// 0xFF bytes into [lo, hi) of one partition row. Small whole blocks (a call's scalars and vector
+// chunks) are written as fixed-size 64-byte stores the compiler inlines.
+void poison_bytes(std::byte* row, std::int64_t lo, std::int64_t hi) {
   static_assert(kAllocAlignBytes == 64);
-  if (bytes <= 4 * kAllocAlignBytes) {
-    for (std::int32_t p = 0; p < rows; ++p)
-      for (std::int64_t b = 0; b < bytes; b += kAllocAlignBytes)
-        std::memset(first + std::int64_t{p} * stride + b, 0xFF, kAllocAlignBytes);
+  if (hi - lo <= 4 * kAllocAlignBytes && lo % kAllocAlignBytes == 0 && hi % kAllocAlignBytes == 0) {
+    for (std::int64_t b = lo; b < hi; b += kAllocAlignBytes) std::memset(row + b, 0xFF, kAllocAlignBytes);
   } else {
-    for (std::int32_t p = 0; p < rows; ++p) std::memset(first + std::int64_t{p} * stride, 0xFF, static_cast<std::size_t>(bytes));
+    std::memset(row + lo, 0xFF, static_cast<std::size_t>(hi - lo));
+  }
+}
+
+// Poisons [lo, lo + bytes) in partitions [p0, p0 + rows) of m: only the bytes inside the dirty hull
+// of a partition's group need the fill (outside it every byte still holds the poison). A group the
+// range fills in all its partitions shrinks its hull by the range where that covers one of its ends.
+void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int64_t lo, std::int64_t bytes) {
+  DirtyHull* h = dirty_hulls(m);
+  const std::int64_t hi = lo + bytes, stride = host_stride_of(m);
+  for (std::int32_t g = p0 / kGroup; g * kGroup < p0 + rows; ++g) {
+    DirtyHull& d = h[g];
+    const std::int64_t a = std::max(lo, d.lo), b = std::min(hi, d.hi);
+    if (a >= b) continue;
+    const std::int32_t q0 = std::max(p0, g * kGroup), q1 = std::min(p0 + rows, (g + 1) * kGroup);
+    for (std::int32_t p = q0; p < q1; ++p) poison_bytes(m.storage() + std::int64_t{p} * stride, a, b);
+    if (q0 != g * kGroup || q1 != std::min(m.partitions(), (g + 1) * kGroup)) continue;  // part of the group
+    if (lo <= d.lo && hi >= d.hi)
+      d = {0, 0};
+    else if (lo <= d.lo)
+      d.lo = hi;
+    else if (hi >= d.hi)
+      d.hi = lo;
   }
 }
 }  // namespace
@@ -367,7 +425,7 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   // range is reserved in every partition, but no view of this tile reaches the others and no other
   // tile can hold them, so their bytes are never read before a later allocation poisons them. The
   // range is recorded either way: its earlier contents are no longer the ones any memo remembers.
-  if (fill == AllocFill::poison) poison_rows(t.base, host_stride_, partitions, need);
+  if (fill == AllocFill::poison) poison(*this, partition_start, partitions, found, need);
   // Bounded record: many allocations between two reads collapse into one whole-partition range.
   if (poisoned_.size() < 64)
     poisoned_.emplace_back(found, found + need);

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "onchip_dirty.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -111,6 +112,13 @@ NeuronCore& thread_core(const CoreConfig& cfg) {
   return *core;
 }
 
+// A program stopped by an exception may have stopped inside an instruction that had written part
+// of its output: every on-chip byte counts as written (the next allocations fill in full).
+void forget_filled(NeuronCore& nc) {
+  detail::note_onchip_write_all(nc.sbuf());
+  detail::note_onchip_write_all(nc.psum());
+}
+
 // The peak use of a core's memories after a program, folded into a launch's maxima.
 void fold_peak(std::atomic<std::int64_t>& peak, std::int64_t v) {
   for (std::int64_t cur = peak.load(); v > cur && !peak.compare_exchange_weak(cur, v);) {}
@@ -123,7 +131,12 @@ void fold_peak(std::atomic<std::int64_t>& peak, std::int64_t v) {
 LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
   NeuronCore& nc = thread_core(cfg.core);
   nc.begin_program({0, 0, 0}, cfg.grid, 0, 0);
-  kernel(nc);
+  try {
+    kernel(nc);
+  } catch (...) {
+    forget_filled(nc);
+    throw;
+  }
   LaunchResult r;
   const std::size_t length = nc.trace().instructions.size();
   r.trace = std::move(nc.trace());
@@ -160,6 +173,7 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
         kernel(nc);
       } catch (...) {
         errors[static_cast<std::size_t>(p)] = std::current_exception();
+        forget_filled(nc);
       }
       // Moved out; the core's next trace starts with this one's length reserved (one allocation
       // instead of regrowing by doubling every program).
