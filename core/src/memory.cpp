@@ -311,11 +311,11 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
 }
 
 namespace {
-// 0xFF bytes into [lo, hi) of one partition row. Small whole blocks (a call's scalars and vector
-// chunks) are written as fixed-size 64-byte stores the compiler inlines.
+// 0xFF bytes into [lo, hi) of one partition row (64-byte aligned). A few blocks (a call's scalars
+// and vector chunks) are written as fixed-size 64-byte stores the compiler inlines.
 void poison_bytes(std::byte* row, std::int64_t lo, std::int64_t hi) {
   static_assert(kAllocAlignBytes == 64);
-  if (hi - lo <= 4 * kAllocAlignBytes && lo % kAllocAlignBytes == 0 && hi % kAllocAlignBytes == 0) {
+  if (hi - lo <= 4 * kAllocAlignBytes) {
     for (std::int64_t b = lo; b < hi; b += kAllocAlignBytes) std::memset(row + b, 0xFF, kAllocAlignBytes);
   } else {
     std::memset(row + lo, 0xFF, static_cast<std::size_t>(hi - lo));
@@ -330,7 +330,9 @@ void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int6
   const std::int64_t hi = lo + bytes, stride = host_stride_of(m);
   for (std::int32_t g = p0 / kGroup; g * kGroup < p0 + rows; ++g) {
     DirtyHull& d = h[g];
-    const std::int64_t a = std::max(lo, d.lo), b = std::min(hi, d.hi);
+    // Widened to whole 64-byte blocks (lo and hi are block aligned): more fill, fewer stores.
+    const std::int64_t a = std::max(lo, d.lo) / kAllocAlignBytes * kAllocAlignBytes,
+                       b = (std::min(hi, d.hi) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
     if (a >= b) continue;
     const std::int32_t q0 = std::max(p0, g * kGroup), q1 = std::min(p0 + rows, (g + 1) * kGroup);
     for (std::int32_t p = q0; p < q1; ++p) poison_bytes(m.storage() + std::int64_t{p} * stride, a, b);
