@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -803,7 +804,147 @@ Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reor
 
 }  // namespace
 
+// ---- The schedule memo (docs/cost-model.md "Per-call cost") ------------------------------------
+// Small calls repeat: a loop of Sdot(n = 4) models the same dozen instructions on every call, and
+// the traces differ only in the caller's HBM addresses. The schedule reads those addresses only by
+// comparing region endpoints with one another (which intervals overlap, where HbmIntervals splits),
+// never by arithmetic, so the trace with every HBM endpoint replaced by its rank among the trace's
+// HBM endpoints schedules exactly as the trace does (a strictly increasing map keeps every
+// comparison). A per-thread memo keyed by that canonical trace and the options returns the profile
+// stored under an equal key: the same profile, bit for bit, without scheduling again. Only short
+// traces are memoised (there the schedule's fixed cost is most of a call) and never when a timeline
+// is asked for.
+namespace {
+
+constexpr std::size_t kMemoMaxInstructions = 128;
+constexpr std::size_t kMemoEntries = 32;
+
+// Every field of Instruction and Region enters the key: a new field must be added to memo_key.
+static_assert(sizeof(Region) == 32 && sizeof(Instruction) == 208, "Instruction changed: update memo_key");
+static_assert(sizeof(HostCostOptions) == 32, "HostCostOptions changed: update memo_key");
+
+std::uint64_t bits_of(double d) {
+  std::uint64_t u = 0;
+  std::memcpy(&u, &d, sizeof u);
+  return u;
+}
+
+// The canonical key of (trace, options); false when the trace is too long to memoise.
+bool memo_key(const Trace& trace, const CostModelOptions& opt, std::vector<std::uint64_t>& key,
+              std::vector<std::uint64_t>& ends) {
+  const auto& ins = trace.instructions;
+  if (ins.size() > kMemoMaxInstructions || opt.keep_timeline) return false;
+  ends.clear();
+  for (const Instruction& i : ins)
+    for (std::uint8_t r = 0; r < i.nregions; ++r)
+      if (i.regions[r].mem == MemSpace::hbm) {
+        ends.push_back(i.regions[r].lo);
+        ends.push_back(i.regions[r].hi);
+      }
+  std::sort(ends.begin(), ends.end());
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+  const auto rank = [&](std::uint64_t a) {
+    return static_cast<std::uint64_t>(std::lower_bound(ends.begin(), ends.end(), a) - ends.begin());
+  };
+  const auto u32 = [](std::int32_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
+  key.clear();
+  key.push_back(static_cast<std::uint64_t>(opt.target) | std::uint64_t{static_cast<std::uint8_t>(opt.mode)} << 8 |
+                std::uint64_t{opt.compare_modes} << 16 | std::uint64_t{opt.host.enabled} << 17 | u32(opt.num_cores) << 32);
+  key.push_back(u32(opt.reorder_window));
+  key.push_back(bits_of(opt.host.link_bytes_per_ns));
+  key.push_back(bits_of(opt.host.fp64_flops_per_ns));
+  key.push_back(bits_of(opt.host.roundtrip_ns));
+  for (const Instruction& i : ins) {
+    key.push_back(i.index);
+    key.push_back(u32(i.program) | u32(i.core) << 32);
+    key.push_back(std::uint64_t{static_cast<std::uint8_t>(i.engine)} | std::uint64_t{static_cast<std::uint8_t>(i.opcode)} << 8 |
+                  std::uint64_t{static_cast<std::uint8_t>(i.in_dtype)} << 16 |
+                  std::uint64_t{static_cast<std::uint8_t>(i.out_dtype)} << 24 | std::uint64_t{i.subop} << 32 |
+                  std::uint64_t{i.nregions} << 40 | std::uint64_t{i.accumulate} << 48 | std::uint64_t{i.double_row} << 49 |
+                  std::uint64_t{i.contiguous} << 50 | std::uint64_t{i.regions_dropped} << 51);
+    key.push_back(u32(i.partitions) | u32(i.matmul_m) << 32);
+    key.push_back(u32(i.inputs) | std::uint64_t{i.host_label} << 32);
+    key.push_back(static_cast<std::uint64_t>(i.free_elems));
+    key.push_back(static_cast<std::uint64_t>(i.bytes_read));
+    key.push_back(static_cast<std::uint64_t>(i.bytes_written));
+    key.push_back(bits_of(i.declared_cycles));
+    for (std::uint8_t r = 0; r < i.nregions; ++r) {
+      const Region& g = i.regions[r];
+      const bool hbm = g.mem == MemSpace::hbm;
+      key.push_back(std::uint64_t{static_cast<std::uint8_t>(g.mem)} | std::uint64_t{g.write} << 8 | u32(g.p0) << 32);
+      key.push_back(u32(g.np));
+      key.push_back(hbm ? rank(g.lo) : g.lo);
+      key.push_back(hbm ? rank(g.hi) : g.hi);
+    }
+  }
+  return true;
+}
+
+std::uint64_t hash_key(const std::vector<std::uint64_t>& key) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ key.size();
+  for (std::uint64_t w : key) {
+    h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xFF51AFD7ED558CCDull;
+  }
+  return h;
+}
+
+struct ScheduleMemo {
+  struct Entry {
+    std::uint64_t hash = 0;
+    std::vector<std::uint64_t> key;
+    Profile profile;
+  };
+  std::vector<Entry> entries;
+  std::size_t next = 0;  // round-robin replacement
+  std::vector<std::uint64_t> key, ends;  // scratch of the current lookup
+
+  const Profile* find(std::uint64_t h) const {
+    for (const Entry& e : entries)
+      if (e.hash == h && e.key == key) return &e.profile;
+    return nullptr;
+  }
+  void store(std::uint64_t h, const Profile& p) {
+    Entry* e = nullptr;
+    if (entries.size() < kMemoEntries) {
+      e = &entries.emplace_back();
+    } else {
+      e = &entries[next];
+      next = (next + 1) % kMemoEntries;
+    }
+    e->hash = h;
+    e->key = key;
+    e->profile = p;
+  }
+};
+
+Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt);
+
+// This thread's memo, its address taken once per call (every use of a thread_local in a shared
+// library is a __tls_get_addr call).
+ScheduleMemo& this_thread_memo() {
+  thread_local ScheduleMemo memo;
+  return memo;
+}
+
+}  // namespace
+
 Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
+  ScheduleMemo& memo = this_thread_memo();
+  if (!memo_key(trace, opt, memo.key, memo.ends)) return schedule_uncached(trace, opt);
+  const std::uint64_t h = hash_key(memo.key);
+  Schedule s;
+  if (const Profile* p = memo.find(h)) {
+    s.profile = *p;
+    return s;
+  }
+  s = schedule_uncached(trace, opt);
+  memo.store(h, s.profile);
+  return s;
+}
+
+namespace {
+Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt) {
   Schedule s = schedule_one(trace, opt, opt.mode == ScheduleMode::reorder);
   if (opt.compare_modes) {
     CostModelOptions other = opt;
@@ -816,6 +957,7 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
       s.profile.total_ns;
   return s;
 }
+}  // namespace
 
 
 std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows) {

@@ -8,6 +8,7 @@
 #include <new>
 #include <numeric>
 
+#include "onchip_dirty.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -260,6 +261,39 @@ Tile HbmTensor::tile_transposed(std::int64_t r0, std::int64_t nrows, std::int64_
 
 // ---- OnChipMemory --------------------------------------------------------------------------------
 
+namespace {
+// Per group of kGroup partitions, the hull [lo, hi) of the bytes that may differ from the allocation
+// poison (written since they were last filled; lo >= hi: none). Kept after the partitions in the
+// storage block (plain data, freed with it), so that OnChipMemory's layout is unchanged
+// (onchip_dirty.hpp). Groups rather than partitions: a write costs 4 updates, not up to 128.
+struct DirtyHull {
+  std::int64_t lo, hi;
+};
+constexpr std::int32_t kGroup = 32;
+constexpr std::int64_t kPadBytes = 64;  // OnChipMemory::kHostPartitionPadBytes (asserted below)
+
+int hull_groups(const OnChipMemory& m) { return (m.partitions() + kGroup - 1) / kGroup; }
+std::int64_t host_stride_of(const OnChipMemory& m) { return m.partition_bytes() + kPadBytes; }
+DirtyHull* dirty_hulls(const OnChipMemory& m) {
+  return reinterpret_cast<DirtyHull*>(m.storage() + m.partitions() * host_stride_of(m));
+}
+}  // namespace
+
+void detail::note_onchip_write(OnChipMemory& m, const Region& r) {
+  DirtyHull* h = dirty_hulls(m);
+  const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
+  const std::int32_t p1 = std::min(r.p0 + std::max(r.np, 1), m.partitions());
+  for (std::int32_t g = std::max(r.p0, 0) / kGroup; g * kGroup < p1; ++g) {
+    DirtyHull& d = h[g];
+    d = d.lo >= d.hi ? DirtyHull{lo, hi} : DirtyHull{std::min(d.lo, lo), std::max(d.hi, hi)};
+  }
+}
+
+void detail::note_onchip_write_all(OnChipMemory& m) {
+  DirtyHull* h = dirty_hulls(m);
+  for (int g = 0; g < hull_groups(m); ++g) h[g] = {0, m.partition_bytes()};
+}
+
 OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
     : space_(space),
       generation_(hw.name),
@@ -269,29 +303,72 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       bank_bytes_(space == MemSpace::psum ? hw.psum_bank_bytes : 0),
       host_stride_(partition_bytes_ + kHostPartitionPadBytes),
       // Not zeroed: every allocation is NaN-poisoned before use, and untouched pages stay unmapped.
-      storage_(detail::allocate_host_bytes(static_cast<std::size_t>(hw.pmax * host_stride_), /*zero=*/false)) {}
+      // The dirty hulls (below) follow the partitions.
+      storage_(detail::allocate_host_bytes(
+          static_cast<std::size_t>(hw.pmax * host_stride_ + hw.pmax * std::int64_t{sizeof(DirtyHull)}), /*zero=*/false)) {
+  static_assert(kHostPartitionPadBytes == kPadBytes);
+  detail::note_onchip_write_all(*this);  // nothing filled yet
+}
+
+namespace {
+// 0xFF bytes into [lo, hi) of one partition row (64-byte aligned). A few blocks (a call's scalars
+// and vector chunks) are written as fixed-size 64-byte stores the compiler inlines.
+void poison_bytes(std::byte* row, std::int64_t lo, std::int64_t hi) {
+  static_assert(kAllocAlignBytes == 64);
+  if (hi - lo <= 4 * kAllocAlignBytes) {
+    for (std::int64_t b = lo; b < hi; b += kAllocAlignBytes) std::memset(row + b, 0xFF, kAllocAlignBytes);
+  } else {
+    std::memset(row + lo, 0xFF, static_cast<std::size_t>(hi - lo));
+  }
+}
+
+// Poisons [lo, lo + bytes) in partitions [p0, p0 + rows) of m: only the bytes inside the dirty hull
+// of a partition's group need the fill (outside it every byte still holds the poison). A group the
+// range fills in all its partitions shrinks its hull by the range where that covers one of its ends.
+void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int64_t lo, std::int64_t bytes) {
+  DirtyHull* h = dirty_hulls(m);
+  const std::int64_t hi = lo + bytes, stride = host_stride_of(m);
+  for (std::int32_t g = p0 / kGroup; g * kGroup < p0 + rows; ++g) {
+    DirtyHull& d = h[g];
+    // Widened to whole 64-byte blocks (lo and hi are block aligned): more fill, fewer stores.
+    const std::int64_t a = std::max(lo, d.lo) / kAllocAlignBytes * kAllocAlignBytes,
+                       b = (std::min(hi, d.hi) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
+    if (a >= b) continue;
+    const std::int32_t q0 = std::max(p0, g * kGroup), q1 = std::min(p0 + rows, (g + 1) * kGroup);
+    for (std::int32_t p = q0; p < q1; ++p) poison_bytes(m.storage() + std::int64_t{p} * stride, a, b);
+    if (q0 != g * kGroup || q1 != std::min(m.partitions(), (g + 1) * kGroup)) continue;  // part of the group
+    if (lo <= d.lo && hi >= d.hi)
+      d = {0, 0};
+    else if (lo <= d.lo)
+      d.lo = hi;
+    else if (hi >= d.hi)
+      d.hi = lo;
+  }
+}
+}  // namespace
 
 Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
                          std::string_view name, std::int32_t partition_start, AllocFill fill) {
-  const std::string instr = std::string(mem_space_name(space_)) + " alloc";
-  const std::string who(name);
+  // The error texts are built only when a check fails (an allocation is on every call's path).
+  const auto instr = [&] { return std::string(mem_space_name(space_)) + " alloc"; };
+  const auto who = [&] { return std::string(name); };
   if (partitions < 1 || partition_start < 0 || partition_start + partitions > partitions_)
-    throw LimitError(instr, who, "partition end", std::int64_t{partition_start} + partitions, "pmax", partitions_,
+    throw LimitError(instr(), who(), "partition end", std::int64_t{partition_start} + partitions, "pmax", partitions_,
                      generation_);
   // OCP E4M3FN exists on chip only from Trn3 (compiler error EVRF051 on trn1/trn2).
   if (dtype == DType::f8e4m3fn && !fp8_e4m3fn_native_)
-    throw NotSupportedError(instr + " '" + who + "'", "dtype float8_e4m3fn (OCP)", generation_);
+    throw NotSupportedError(instr() + " '" + who() + "'", "dtype float8_e4m3fn (OCP)", generation_);
   if (free_shape.size() < 1 || free_shape.size() > kMaxFreeDims)
-    throw LimitError(instr, who, "free dimensions", static_cast<std::int64_t>(free_shape.size()),
+    throw LimitError(instr(), who(), "free dimensions", static_cast<std::int64_t>(free_shape.size()),
                      "access-pattern dims", kMaxFreeDims, generation_);
   std::int64_t elems = 1;
   for (auto s : free_shape) {
-    if (s < 1) throw LimitError(instr, who, "free dimension size", s, "minimum", 1, generation_);
+    if (s < 1) throw LimitError(instr(), who(), "free dimension size", s, "minimum", 1, generation_);
     elems *= s;
   }
   const std::int64_t bytes = elems * dtype_size(dtype);
   if (bytes > partition_bytes_)
-    throw LimitError(instr, who, "bytes per partition", bytes, "partition capacity", partition_bytes_, generation_);
+    throw LimitError(instr(), who(), "bytes per partition", bytes, "partition capacity", partition_bytes_, generation_);
   const std::int64_t need = (bytes + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
 
   // First fit; PSUM requests of at most one bank stay inside a bank, larger ones start on a bank.
@@ -324,7 +401,7 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   if (found < 0)
     // e.g. "... bytes per partition requested 65536 violates largest free contiguous range 32768
     // (trn2; 196608 of 229376 bytes per partition in use)"
-    throw LimitError(instr, who, "bytes per partition requested", bytes, "largest free contiguous range", largest_gap,
+    throw LimitError(instr(), who(), "bytes per partition requested", bytes, "largest free contiguous range", largest_gap,
                      std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
                          std::to_string(partition_bytes_) + " bytes per partition in use");
   blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
@@ -346,11 +423,11 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     t.stride[d] = st;
     st *= t.size[d];
   }
-  // Poison the fresh allocation in every partition (NaN in all float formats). The range is
-  // recorded either way: its earlier contents are no longer the ones any memo remembers.
-  if (fill == AllocFill::poison)
-    for (int p = 0; p < partitions_; ++p)
-      std::memset(storage_.get() + std::int64_t{p} * host_stride_ + found, 0xFF, static_cast<std::size_t>(need));
+  // Poison the fresh allocation (NaN in all float formats) in the partitions the tile spans: the
+  // range is reserved in every partition, but no view of this tile reaches the others and no other
+  // tile can hold them, so their bytes are never read before a later allocation poisons them. The
+  // range is recorded either way: its earlier contents are no longer the ones any memo remembers.
+  if (fill == AllocFill::poison) poison(*this, partition_start, partitions, found, need);
   // Bounded record: many allocations between two reads collapse into one whole-partition range.
   if (poisoned_.size() < 64)
     poisoned_.emplace_back(found, found + need);

@@ -1,6 +1,7 @@
 #include "trn/core/neuron_core.hpp"
 
 #include "engine_util.hpp"
+#include "onchip_dirty.hpp"
 #include "operand_memo.hpp"
 
 #include <algorithm>
@@ -71,6 +72,7 @@ void NeuronCore::begin_program(std::array<int, 3> pid, std::array<int, 3> npid, 
 
 void NeuronCore::invalidate_operand_memo(const Region* w) {
   for (OperandMemoCache::Role& role : memo_->roles) {
+    if (role.index.empty()) continue;  // no valid entry (index holds exactly the valid ones)
     for (std::size_t i = 0; i < role.entries.size(); ++i) {
       OperandMemoCache::Entry& e = role.entries[i];
       if (!e.valid) continue;
@@ -114,9 +116,15 @@ void NeuronCore::commit_instruction() {
   const Instruction& last = cfg_.trace ? trace_.instructions.back() : scratch_record_;
   if (last.regions_dropped) {
     invalidate_operand_memo(nullptr);
+    detail::note_onchip_write_all(sbuf_);
+    detail::note_onchip_write_all(psum_);
   } else {
-    for (std::uint8_t i = 0; i < last.nregions; ++i)
-      if (last.regions[i].write && last.regions[i].mem == MemSpace::sbuf) invalidate_operand_memo(&last.regions[i]);
+    for (std::uint8_t i = 0; i < last.nregions; ++i) {
+      const Region& r = last.regions[i];
+      if (!r.write || r.mem == MemSpace::hbm) continue;
+      if (r.mem == MemSpace::sbuf) invalidate_operand_memo(&r);
+      detail::note_onchip_write(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
+    }
   }
   // Strict mode: PSUM written by anything but TensorE no longer holds a matmul accumulation
   // (accumulating onto memset/copy-initialised PSUM is undefined on v2/v3, ISA nc_matmul).

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "onchip_dirty.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -111,6 +112,41 @@ NeuronCore& thread_core(const CoreConfig& cfg) {
   return *core;
 }
 
+// A program stopped by an exception may have stopped inside an instruction that had written part
+// of its output: every on-chip byte counts as written (the next allocations fill in full).
+void forget_filled(NeuronCore& nc) {
+  detail::note_onchip_write_all(nc.sbuf());
+  detail::note_onchip_write_all(nc.psum());
+}
+
+// The peak use of a core's memories after a program, folded into a launch's maxima.
+void fold_peak(std::atomic<std::int64_t>& peak, std::int64_t v) {
+  for (std::int64_t cur = peak.load(); v > cur && !peak.compare_exchange_weak(cur, v);) {}
+}
+
+// A grid of one program (every small library call): run on the calling thread's core, with no
+// hand-off to the worker pool and no per-program bookkeeping. The program sees exactly what the
+// general path gives program 0 (begin_program resets the core the same way), an exception
+// propagates as the general path would rethrow it, and the trace leaves the core the same way.
+LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
+  NeuronCore& nc = thread_core(cfg.core);
+  nc.begin_program({0, 0, 0}, cfg.grid, 0, 0);
+  try {
+    kernel(nc);
+  } catch (...) {
+    forget_filled(nc);
+    throw;
+  }
+  LaunchResult r;
+  const std::size_t length = nc.trace().instructions.size();
+  r.trace = std::move(nc.trace());
+  nc.trace().reserve(length);
+  r.sbuf_peak_bytes = nc.sbuf().peak_bytes();
+  r.psum_peak_bytes = nc.psum().peak_bytes();
+  r.host_threads = 1;
+  return r;
+}
+
 }  // namespace
 
 LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
@@ -118,6 +154,7 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
     if (cfg.grid[a] < 1) throw LimitError("launch", "grid", "size of axis " + std::to_string(a), cfg.grid[a], "minimum", 1, "");
   if (cfg.num_cores < 1) throw LimitError("launch", "num_cores", "cores", cfg.num_cores, "minimum", 1, "");
   const int total = cfg.grid[0] * cfg.grid[1] * cfg.grid[2];
+  if (total == 1) return launch_one(cfg, kernel);
   const int threads = std::min(total, cfg.host_threads > 0 ? cfg.host_threads : default_host_threads());
 
   std::vector<Trace> traces(static_cast<std::size_t>(total));
@@ -136,16 +173,15 @@ LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
         kernel(nc);
       } catch (...) {
         errors[static_cast<std::size_t>(p)] = std::current_exception();
+        forget_filled(nc);
       }
       // Moved out; the core's next trace starts with this one's length reserved (one allocation
       // instead of regrowing by doubling every program).
       const std::size_t length = nc.trace().instructions.size();
       traces[static_cast<std::size_t>(p)] = std::move(nc.trace());
       nc.trace().reserve(length);
-      std::int64_t v = nc.sbuf().peak_bytes();
-      for (std::int64_t cur = sbuf_peak.load(); v > cur && !sbuf_peak.compare_exchange_weak(cur, v);) {}
-      v = nc.psum().peak_bytes();
-      for (std::int64_t cur = psum_peak.load(); v > cur && !psum_peak.compare_exchange_weak(cur, v);) {}
+      fold_peak(sbuf_peak, nc.sbuf().peak_bytes());
+      fold_peak(psum_peak, nc.psum().peak_bytes());
     }
   };
   WorkerPool::instance().run(std::max(1, threads), worker);

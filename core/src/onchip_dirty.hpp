@@ -1,0 +1,17 @@
+// Which on-chip bytes may differ from the allocation poison (memory.cpp): the core reports every
+// SBUF/PSUM write region of an instruction here (NeuronCore::commit_instruction), so that a fresh
+// allocation refills only the bytes written since they were last filled. Host speed only: the bytes
+// a tile holds at allocation are the poison either way (docs/architecture.md "Per-call cost").
+#pragma once
+#include "trn/core/memory.hpp"
+#include "trn/core/trace.hpp"
+
+namespace trn::detail {
+
+// An instruction wrote region r of m (an SBUF or PSUM region of the trace).
+void note_onchip_write(OnChipMemory& m, const Region& r);
+// Anything in m may have been written (an instruction whose regions were not all recorded, or a
+// program that stopped with an exception part-way through an instruction).
+void note_onchip_write_all(OnChipMemory& m);
+
+}  // namespace trn::detail
