@@ -14,12 +14,25 @@ namespace {
 
 CoreConfig timing_only(Generation g) {
   CoreConfig cfg;
-  cfg.generation = g;
-  cfg.execute = false;
+  cfg.generation = g, cfg.execute = false;
   return cfg;
 }
 
 Profile model(NeuronCore& nc, Generation g) { return schedule_trace(nc.trace(), CostModelOptions{g, 1, false}).profile; }
+
+// One bf16 matmul 128 x 128 x 512 into PSUM and its VectorE copy to SBUF (fp32 [128, 512]); `store`:
+// also its DMA to HBM.
+Profile matmul_and_copy(bool store) {
+  NeuronCore nc(timing_only(Generation::trn1));
+  const Tile st = nc.sbuf().alloc(DType::bf16, 128, {128}), mv = nc.sbuf().alloc(DType::bf16, 128, {512});
+  const Tile acc = nc.psum().alloc(DType::f32, 128, {512});
+  nc.nc_matmul(acc, st, mv, false);
+  const Tile out = nc.sbuf().alloc(DType::f32, 128, {512});
+  nc.tensor_copy(out, acc);
+  HbmTensor h(DType::f32, {128, 512});
+  if (store) nc.dma_copy(h.tile(0, 128, 0, 512), out);
+  return model(nc, Generation::trn1);
+}
 
 // 16 matmuls 128 x 128 x 512 into one PSUM bank: TensorE's bound is 16 x 512 cycles (x4 for fp32),
 // exactly the modeled time, so the roofline is 1.
@@ -86,13 +99,7 @@ TEST(BenchColumns, RooflineIsNeverBelowOne) {
 
 // The C struct carries the roofline and the tensor flops; sequential launches add them.
 TEST(BenchColumns, ProfileRoundTripsThroughTheCStructAndAdds) {
-  NeuronCore nc(timing_only(Generation::trn1));
-  const Tile st = nc.sbuf().alloc(DType::bf16, 128, {128}), mv = nc.sbuf().alloc(DType::bf16, 128, {512});
-  const Tile acc = nc.psum().alloc(DType::f32, 128, {512});
-  nc.nc_matmul(acc, st, mv, false);
-  const Tile out = nc.sbuf().alloc(DType::f32, 128, {512});
-  nc.tensor_copy(out, acc);
-  const Profile p = model(nc, Generation::trn1);
+  const Profile p = matmul_and_copy(false);
   const Profile q = Profile::from_c(p.to_c());
   EXPECT_EQ(q.roofline_ns, p.roofline_ns);
   EXPECT_EQ(q.tensor_flops, p.tensor_flops);
@@ -103,18 +110,10 @@ TEST(BenchColumns, ProfileRoundTripsThroughTheCStructAndAdds) {
   EXPECT_DOUBLE_EQ(sum.roofline(), p.roofline());
 }
 
-// Emulator bound of that trace at given host rates: 2*128*128*512 flops at the SGEMM rate, the
-// 128 x 512 element copy at the streaming rate, nothing over DMA.
+// Emulator bound of that trace with its store at given host rates: 2*128*128*512 flops at the SGEMM
+// rate, the 128 x 512 element copy at the streaming rate, the stored 128 x 512 fp32 at the copy rate.
 TEST(BenchColumns, EmulatorBoundIsTheTraceWorkAtTheHostRates) {
-  NeuronCore nc(timing_only(Generation::trn1));
-  const Tile st = nc.sbuf().alloc(DType::bf16, 128, {128}), mv = nc.sbuf().alloc(DType::bf16, 128, {512});
-  const Tile acc = nc.psum().alloc(DType::f32, 128, {512});
-  nc.nc_matmul(acc, st, mv, false);
-  const Tile out = nc.sbuf().alloc(DType::f32, 128, {512});
-  nc.tensor_copy(out, acc);
-  HbmTensor h(DType::f32, {128, 512});
-  nc.dma_copy(h.tile(0, 128, 0, 512), out);
-  const trnsci::cli::DeviceCost d = trnsci::cli::DeviceCost::from(model(nc, Generation::trn1));
+  const trnsci::cli::DeviceCost d = trnsci::cli::DeviceCost::from(matmul_and_copy(true));
   trnsci::cli::HostRates rates;
   rates.sgemm_flops_per_s = 1e11;
   rates.stream_elements_per_s = 2e9;

@@ -42,16 +42,16 @@ passed() {  # passed LOG -> the number of tests reported passing
   awk '/passed the threshold/ && !/failed/ { for (i = 1; i <= NF; ++i) if ($i ~ /^[0-9]+$/) { s += $i; break } }
        END { print s + 0 }' "$1"
 }
-timed() {  # timed NAME [env...] -- runs the program on the input; sets ${NAME}_rc and ${NAME}_s
-  local name=$1 t0 t1 rc
+timed() {  # timed NAME [env...] -- runs the program on the input; sets ${NAME}_rc, ${NAME}_s (wall), ${NAME}_cpu
+  local name=$1 TIMEFORMAT='%R %U %S'
   shift
-  t0=$(date +%s.%N)
   # Unbuffered Fortran output: a run ended by the time limit still shows the paths it finished.
-  env GFORTRAN_UNBUFFERED_PRECONNECTED=y "$@" timeout "$limit" "$lapack_dir/$prog" < "$input" > "$name.log" 2>&1
-  rc=$?
-  t1=$(date +%s.%N)
-  printf -v "${name}_rc" '%s' "$rc"
-  printf -v "${name}_s" '%s' "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
+  { time { env GFORTRAN_UNBUFFERED_PRECONNECTED=y "$@" timeout "$limit" "$lapack_dir/$prog" < "$input" > "$name.log" 2>&1
+           echo $? > "$name.rc"; }; } 2> "$name.time"
+  printf -v "${name}_rc" '%s' "$(cat "$name.rc")"
+  printf -v "${name}_s" '%s' "$(awk '{ printf "%.2f", $1 }' "$name.time")"
+  # CPU seconds (user + system, all threads): on a shared machine the wall time also counts waiting.
+  printf -v "${name}_cpu" '%s' "$(awk '{ printf "%.2f", $2 + $3 }' "$name.time")"
 }
 
 timed openblas
@@ -61,16 +61,16 @@ timed shim TRNBLAS_BLAS_TRACE="$work/trace.txt" LD_LIBRARY_PATH="$lapack_dir${LD
 calls=$( [ -f trace.txt ] && wc -l < trace.txt || echo 0)
 ob_fail=$(failures openblas.log); ref_fail=$(failures refob.log); shim_fail=$(failures shim.log)
 echo "$prog < $(basename "$input") (OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-auto})"
-printf '  %-36s exit %3s  %8s s  passed %8s  failed %6s\n' "system LAPACK + OpenBLAS" "$openblas_rc" "$openblas_s" \
-  "$(passed openblas.log)" "$ob_fail"
-printf '  %-36s exit %3s  %8s s  passed %8s  failed %6s\n' "reference LAPACK + OpenBLAS BLAS" "$refob_rc" "$refob_s" \
-  "$(passed refob.log)" "$ref_fail"
-printf '  %-36s exit %3s  %8s s  passed %8s  failed %6s  (%s BLAS calls answered by the shim)\n' \
-  "reference LAPACK + trnblas shim" "$shim_rc" "$shim_s" "$(passed shim.log)" "$shim_fail" "$calls"
+printf '  %-36s exit %3s  %8s s wall %8s s CPU  passed %8s  failed %6s\n' "system LAPACK + OpenBLAS" "$openblas_rc" \
+  "$openblas_s" "$openblas_cpu" "$(passed openblas.log)" "$ob_fail"
+printf '  %-36s exit %3s  %8s s wall %8s s CPU  passed %8s  failed %6s\n' "reference LAPACK + OpenBLAS BLAS" "$refob_rc" \
+  "$refob_s" "$refob_cpu" "$(passed refob.log)" "$ref_fail"
+printf '  %-36s exit %3s  %8s s wall %8s s CPU  passed %8s  failed %6s  (%s BLAS calls answered by the shim)\n' \
+  "reference LAPACK + trnblas shim" "$shim_rc" "$shim_s" "$shim_cpu" "$(passed shim.log)" "$shim_fail" "$calls"
 [ -f trace.txt ] && awk '{ print $2 }' trace.txt | sort | uniq -c | sort -rn | head -n 10
 ratio=$(awk -v a="$shim_s" -v b="$refob_s" 'BEGIN { print a / (b + 0.01) }')
-printf 'LAPACK_CLIENT %s %s openblas_s=%s ref_openblas_s=%s shim_s=%s shim/ref_openblas=%.1f failed_openblas=%s failed_ref_openblas=%s failed_shim=%s shim_calls=%s shim_exit=%s\n' \
-  "$prog" "$(basename "$input")" "$openblas_s" "$refob_s" "$shim_s" "$ratio" "$ob_fail" "$ref_fail" "$shim_fail" "$calls" "$shim_rc"
+printf 'LAPACK_CLIENT %s %s openblas_s=%s ref_openblas_s=%s shim_s=%s cpu_s=%s/%s/%s shim/ref_openblas=%.1f failed_openblas=%s failed_ref_openblas=%s failed_shim=%s shim_calls=%s shim_exit=%s\n' \
+  "$prog" "$(basename "$input")" "$openblas_s" "$refob_s" "$shim_s" "$openblas_cpu" "$refob_cpu" "$shim_cpu" "$ratio" "$ob_fail" "$ref_fail" "$shim_fail" "$calls" "$shim_rc"
 status=0
 if [ "$shim_rc" -eq 124 ]; then
   echo "FAIL: not finished after $limit s with the shim (LAPACK_CLIENT_TIMEOUT); last lines of its output:"

@@ -67,7 +67,7 @@ double roofline_target(const BenchCase& c, const std::string& target) {
 
 std::string roofline_reason(const DeviceCost& d) {
   if (!d.present || d.total_ns <= 0) return "";
-  char buf[160];
+  char buf[320];
   if (d.roofline_engine == "host") {
     std::snprintf(buf, sizeof buf, "host round trips %.0f%% of the modeled time", 100.0 * d.host_roundtrip_ns / d.total_ns);
     return buf;
@@ -77,17 +77,11 @@ std::string roofline_reason(const DeviceCost& d) {
   const std::string name(trn::engine_name(static_cast<trn::Engine>(busiest)));
   const double active = d.busy_ns[busiest] / d.cores / d.total_ns;
   const double rate = d.busy_ns[busiest] > 0 ? d.roofline_ns[busiest] / d.busy_ns[busiest] : 1.0;
-  std::string out;
-  if (rate < 0.8) {
-    std::snprintf(buf, sizeof buf, "%s instructions at %.0f%% of its peak rate (fixed cost per instruction, idle lanes, "
-                  "short free sizes)", name.c_str(), 100.0 * rate);
-    out = buf;
-  }
-  if (active < 0.8) {
-    std::snprintf(buf, sizeof buf, "%s%s busy %.0f%% of the modeled time (dependency waits, engines in series)",
-                  out.empty() ? "" : "; ", name.c_str(), 100.0 * active);
-    out += buf;
-  }
+  std::snprintf(buf, sizeof buf, "%s busy %.0f%% of the modeled time (dependency waits, engines in series), its "
+                "instructions at %.0f%% of peak rate (fixed costs, descriptors, idle lanes, short free sizes)",
+                name.c_str(), 100.0 * active, 100.0 * rate);
+  std::string out = buf;
+  if (name != d.roofline_engine) out += "; bound engine " + d.roofline_engine;
   return out;
 }
 
