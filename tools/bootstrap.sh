@@ -14,7 +14,9 @@ PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeig
           libfftw3-dev)
 # The test commands also render the HTML report in a real browser (tests/cli/report_in_browser.sh)
 # and check profile JSON and host-rate figures with python3 (tests/cli/profile_routines.sh).
-TEST_PACKAGES=(chromium librandom123-doc python3)
+# liblapack-test: LAPACK's test programs as clients of the BLAS shim (tests/clients, tests/trnblas;
+# registered only with -DTRNSCI_LAPACK_CLIENTS=ON / -DTRNSCI_LAPACK_TESTS=ON, never in the default ctest).
+TEST_PACKAGES=(chromium librandom123-doc python3 liblapack-test)
 
 install_missing() {  # install_missing [extra packages...]
   local missing=()

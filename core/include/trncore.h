@@ -93,6 +93,10 @@ typedef struct trnProfile_t {
   double host_flops;        /* fp64 flops done on the host */
   double host_bytes;        /* bytes moved over the host link, both directions */
   long long host_steps;     /* number of host round trips */
+  /* Appended (issue #30): the roofline and emulator-bound inputs (docs/cost-model.md section 8). */
+  double tensor_flops;      /* TensorE matmul flops (2 x multiply-adds); flops - tensor_flops: element ops */
+  double roofline_ns[TRN_ENGINE_COUNT]; /* each engine's work at its peak rate, summed over cores */
+  int cores;                /* cores the profile is stated over (utilisation and roofline denominators) */
 } trnProfile_t;
 
 /* Log callbacks of every library: cuBLAS's (the message) and cuSPARSE's / cuSOLVER's / cuTENSOR's

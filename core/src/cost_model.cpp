@@ -137,6 +137,66 @@ double instruction_flops(const Instruction& ins) {
   return static_cast<double>(ins.partitions) * static_cast<double>(ins.free_elems);
 }
 
+double instruction_roofline_ns(const Instruction& ins, const HardwareSpec& hw, double hbm_queue_bytes_per_ns) {
+  if (ins.opcode == Opcode::host_compute) return 0.0;
+  if (ins.engine == Engine::dma) {
+    const double bytes = static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
+    const double bw = touches(ins, MemSpace::hbm) ? hbm_queue_bytes_per_ns * hw.dma_hbm_efficiency : hw.dma_bytes_per_ns;
+    return bytes / (hw.dma_engines * bw);
+  }
+  const double lanes = static_cast<double>(ins.partitions) / hw.pmax;  // share of the partition lanes in use
+  const double N = static_cast<double>(ins.free_elems);
+  double cycles = lanes * N;
+  if (ins.opcode == Opcode::nc_matmul) {
+    cycles *= static_cast<double>(ins.matmul_m) / hw.gemm_stationary_fmax;
+    if (ins.in_dtype == DType::f32) cycles *= hw.matmul_fp32_passes;
+  } else if (ins.opcode == Opcode::custom_op) {
+    cycles = ins.declared_cycles;  // the operator's own cost is all that is known of its work
+  } else if (hw.vector_perf_mode && ins.engine == Engine::vector && is16(ins.in_dtype) && is16(ins.out_dtype)) {
+    cycles /= 4.0;
+  }
+  return cycles / engine_ghz(ins.engine, hw);
+}
+
+double Profile::roofline_bound_ns() const {
+  double b = host_roundtrip_ns;
+  for (double r : roofline_ns) b = std::max(b, r / std::max(cores, 1));
+  return b;
+}
+
+double Profile::roofline() const {
+  const double b = roofline_bound_ns();
+  return b > 0 ? total_ns / b : 0.0;
+}
+
+std::string_view Profile::roofline_engine() const {
+  const auto most = std::max_element(roofline_ns.begin(), roofline_ns.end());
+  if (host_roundtrip_ns > *most / std::max(cores, 1)) return "host";
+  return engine_name(static_cast<Engine>(most - roofline_ns.begin()));
+}
+
+Profile Profile::from_c(const trnProfile_t& p) {
+  Profile q;
+  q.target = static_cast<Generation>(p.target);
+  q.total_ns = p.total_ns;
+  for (int e = 0; e < kEngineCount; ++e) {
+    q.busy_ns[e] = p.busy_ns[e];
+    q.instructions[e] = p.instructions_per_engine[e];
+    q.roofline_ns[e] = p.roofline_ns[e];
+  }
+  q.flops = p.flops;
+  q.tensor_flops = p.tensor_flops;
+  q.dma_bytes = p.dma_bytes;
+  q.total_instructions = p.instructions;
+  q.host_roundtrip_ns = p.host_roundtrip_ns;
+  q.host_critical_ns = p.host_critical_ns;
+  q.host_flops = p.host_flops;
+  q.host_bytes = p.host_bytes;
+  q.host_steps = p.host_steps;
+  q.cores = p.cores > 0 ? p.cores : 1;
+  return q;
+}
+
 double Profile::utilization(Engine e) const {
   return total_ns > 0 ? busy_ns[static_cast<int>(e)] / (total_ns * cores) : 0.0;
 }
@@ -159,7 +219,10 @@ trnProfile_t Profile::to_c() const {
   for (int e = 0; e < kEngineCount; ++e) {
     p.busy_ns[e] = busy_ns[e];
     p.instructions_per_engine[e] = instructions[e];
+    p.roofline_ns[e] = roofline_ns[e];
   }
+  p.tensor_flops = tensor_flops;
+  p.cores = cores;
   p.flops = flops;
   p.dma_bytes = dma_bytes;
   p.instructions = total_instructions;
@@ -740,6 +803,7 @@ class Scheduler {
     const double fl = instruction_flops(ins);
     prof.flops += fl;
     if (ins.opcode == Opcode::nc_matmul) prof.tensor_flops += fl;
+    if (!host) prof.roofline_ns[static_cast<int>(ins.engine)] += instruction_roofline_ns(ins, hw_, queue_bw_hbm_);
     if (opt_.keep_timeline) {
       auto& t = sched_.timeline[i];
       t.start_ns = pl.start;

@@ -62,7 +62,12 @@ void append_sequential(Profile& q, const Profile& p) {
     q.busy_ns[e] += p.busy_ns[e];
     q.critical_ns[e] += p.critical_ns[e];
     q.instructions[e] += p.instructions[e];
+    q.roofline_ns[e] += p.roofline_ns[e];
   }
+  q.host_roundtrip_ns += p.host_roundtrip_ns;
+  q.host_flops += p.host_flops;
+  q.host_bytes += p.host_bytes;
+  q.host_steps += p.host_steps;
   q.total_instructions += p.total_instructions;
   q.flops += p.flops;
   q.tensor_flops += p.tensor_flops;

@@ -51,9 +51,10 @@ set_target_properties(test_trnblas_blas_abi PROPERTIES ENABLE_EXPORTS ON)
 gtest_discover_tests(test_trnblas_blas_abi DISCOVERY_TIMEOUT 60 PROPERTIES LABELS blas)
 
 # ---- LAPACK's test programs (Debian liblapack-test) through the shim ----------------------------
-# run_lapack_tests.sh runs xlintst{s,d,c,z} on reduced inputs (lapack/?test_small.in) twice: the
-# system LAPACK + BLAS alone, and netlib's reference LAPACK with the shim preloaded; it fails when
-# the shim run fails more tests. Every BLAS call goes through the emulator (~10-40 min per
+# run_lapack_tests.sh runs xlintst{s,d,c,z} on reduced inputs (lapack/?test_small.in) through
+# tests/clients/run_lapack_tests.sh: the system LAPACK + BLAS, netlib's reference LAPACK on OpenBLAS's
+# BLAS, and the reference LAPACK with the shim preloaded; it fails when the shim run fails more tests
+# than the same LAPACK on OpenBLAS. The standard inputs: tests/clients (label lapack_clients). Every BLAS call goes through the emulator (~10-40 min per
 # program on 2 cores), so these run only when asked: -DTRNSCI_LAPACK_TESTS=ON, then
 # `ctest -L lapack`. Results are recorded in docs/trnblas.md ("LAPACK's test programs").
 option(TRNSCI_LAPACK_TESTS "Register LAPACK's test programs through the BLAS shim (slow)" OFF)

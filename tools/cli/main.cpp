@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "openblas_native.hpp"
 #include "profile.hpp"
 #include "registry.hpp"
 #include "trn/blas/modes.hpp"
@@ -105,6 +106,7 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
     if (suites.count(c.suite) && (size == "full" || !c.full_only))
       for (auto g : gens) todo.emplace_back(&c, g);
   std::vector<BenchRecord> recs;
+  const HostRates host = measure_host_rates();  // before the cases: the emulator-bound column's rates
   const double t0 = now_seconds();
   for (std::size_t i = 0; i < todo.size(); ++i) {
     const auto& [c, g] = todo[i];
@@ -117,7 +119,7 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
       return 1;
     }
   }
-  RunInfo info{"bench", size, suite_arg, seconds_since(t0)};
+  RunInfo info{"bench", size, suite_arg, seconds_since(t0), host};
   print_bench_table(recs, info);
   if (!json.empty() && !write_file(json, to_json({}, recs, info))) return 2;
   if (!html.empty() && !write_file(html, to_html({}, recs, info))) return 2;
@@ -175,6 +177,8 @@ int main(int argc, char** argv) {
 
   if (argc > 1 && argv[1][0] != '-') {
     const std::string cmd = argv[1];
+    // bench: OpenBLAS (the host-rate SGEMM, the native rows) with its best kernels for this CPU.
+    if (cmd == "bench") trnsci::bench::use_native_openblas_kernels(argv);
     if (cmd != "validate" && cmd != "bench" && cmd != "profile" && cmd != "info" && cmd != "modes" && cmd != "demo") {
       std::fprintf(stderr, "trnsci: unknown command '%s' (validate, bench, profile, info, modes, demo; see trnsci --help)\n",
                    cmd.c_str());

@@ -31,6 +31,16 @@ DeviceCost DeviceCost::from(const trn::Profile& p) {
     d.busy_ns[e] = p.busy_ns[e];
     d.utilization[e] = p.utilization(static_cast<trn::Engine>(e));
   }
+  d.roofline = p.roofline();
+  d.roofline_ns = p.roofline_ns;
+  d.cores = std::max(p.cores, 1);
+  d.host_roundtrip_ns = p.host_roundtrip_ns;
+  d.roofline_engine = std::string(p.roofline_engine());
+  d.tensor_flops = p.tensor_flops;
+  d.element_ops = p.flops - p.tensor_flops;
+  d.dma_bytes = p.dma_bytes;
+  d.host_flops = p.host_flops;
+  d.host_bytes = p.host_bytes;
   return d;
 }
 
@@ -44,6 +54,16 @@ double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 double seconds_since(double start) { return now_seconds() - start; }
+
+double best_seconds(int reps, const std::function<void()>& f) {
+  double best = 1e300;
+  for (int i = 0; i < reps; ++i) {
+    const double t0 = now_seconds();
+    f();
+    best = std::min(best, seconds_since(t0));
+  }
+  return best;
+}
 
 bool write_file(const std::string& path, const std::string& text) {
   std::ofstream f(path);

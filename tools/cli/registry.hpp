@@ -22,7 +22,18 @@ struct DeviceCost {
   double tensor_utilization = 0;
   std::array<double, trn::kEngineCount> busy_ns{};
   std::array<double, trn::kEngineCount> utilization{};
+  // Issue #30's two bench columns (bench_columns.hpp): the roofline of the modeled time
+  // (trn::Profile::roofline, its bound engine) and the work the emulator bound is computed from.
+  double roofline = 0;
+  std::string roofline_engine;
+  std::array<double, trn::kEngineCount> roofline_ns{};  // per engine at peak rate, summed over cores
+  int cores = 1;
+  double host_roundtrip_ns = 0;
+  double tensor_flops = 0;  // TensorE matmul flops (2 x multiply-adds)
+  double element_ops = 0;   // element operations of every other engine (trn::Profile::flops - tensor_flops)
+  double dma_bytes = 0, host_flops = 0, host_bytes = 0;
   static DeviceCost from(const trn::Profile& p);
+  static DeviceCost from(const trnProfile_t& p) { return from(trn::Profile::from_c(p)); }
 };
 
 struct CaseResult {
@@ -56,6 +67,11 @@ struct BenchResult {
   double host_seconds = 0;
   double flops = 0;
   DeviceCost device;
+  // The native library's time for the same operation (OpenBLAS, FFTW, LAPACKE ssyevd, Eigen,
+  // Random123, ...), when the row times one: printed beside the emulator bound (0: none).
+  double native_seconds = 0;
+  std::string native_name;
+  bool timing_only = false;  // the kernels ran without values (no emulator-bound column)
 };
 struct BenchCase {
   std::string suite, library, op, variant, shape;
@@ -84,6 +100,8 @@ struct Registrar {
 // Helpers shared by suites.
 double seconds_since(double start);
 double now_seconds();
+// The best of `reps` host timings of f (a native library's call for BenchResult::native_seconds).
+double best_seconds(int reps, const std::function<void()>& f);
 // Writes text to path; false (message on stderr) when it cannot.
 bool write_file(const std::string& path, const std::string& text);
 // The accepted range as printed in tables: "[lo, hi]", "<= hi" or ">= lo" (the direction, never a bare number).

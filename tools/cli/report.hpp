@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_columns.hpp"
 #include "registry.hpp"
 
 namespace trnsci::cli {
@@ -23,6 +24,7 @@ struct RunInfo {
   std::string size;     // quick | full
   std::string suites;
   double seconds = 0;
+  HostRates host;  // bench: the host rates the emulator-bound column uses (measured once per run)
 };
 
 void print_validation_table(const std::vector<ValidationRecord>& v, const RunInfo& info);

@@ -270,9 +270,37 @@ void add_blas(Registry& reg) {
                           b.host_seconds = g.seconds;
                           b.flops = 2.0 * n * n * n;
                           b.device = device_of(g.profile);
+                          b.native_name = "OpenBLAS SGEMM";
+                          std::vector<float> C(static_cast<std::size_t>(n) * n);
+                          b.native_seconds = best_seconds(2, [&] {
+                            cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, p.A.data(), n, p.B.data(), n,
+                                        0.0f, C.data(), n);
+                          });
                           return b;
                         }});
     }
+  // The issue #30 roofline target: the NKI tutorial's bf16 GEMM 4096x8192x8192 (bf16 A and B in memory,
+  // fp32 C), timing only (the trace and the modeled time; no values, so no emulator-bound column).
+  reg.add(BenchCase{.suite = "blas", .library = "trnblas", .op = "gemm", .variant = "bf16 in",
+                    .shape = "4096x8192x8192", .run = [](trn::Generation target) {
+                      const std::int64_t m = 4096, n = 8192, k = 8192;
+                      trn::blas::Settings s;
+                      s.target = target;
+                      s.timing_only = true;
+                      std::vector<std::uint16_t> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n));
+                      std::vector<float> C(static_cast<std::size_t>(m * n));
+                      trn::blas::CallReport rep;
+                      const double t0 = now_seconds();
+                      trn::blas::gemm(s, trn::blas::GemmMode::native, trn::blas::Op::N, trn::blas::Op::N, m, n, k, 1.0f,
+                                      {A.data(), trn::DType::bf16, m}, {B.data(), trn::DType::bf16, k}, 0.0f,
+                                      {C.data(), trn::DType::f32, m}, &rep);
+                      BenchResult b;
+                      b.host_seconds = seconds_since(t0);
+                      b.flops = 2.0 * m * n * k;
+                      b.device = DeviceCost::from(rep.profile);
+                      b.timing_only = true;
+                      return b;
+                    }});
 }
 
 const Registrar kRegistrar(add_blas);

@@ -17,13 +17,7 @@
 
 namespace trnsci::cli::blas_capi_suite {
 
-inline DeviceCost device_from(const trnProfile_t& p) {
-  trn::Profile q;
-  q.target = static_cast<trn::Generation>(p.target);
-  q.total_ns = p.total_ns;
-  for (int e = 0; e < trn::kEngineCount; ++e) q.busy_ns[e] = p.busy_ns[e];
-  return DeviceCost::from(q);
-}
+inline DeviceCost device_from(const trnProfile_t& p) { return DeviceCost::from(p); }
 
 // A handle for one case; records the last call's profile.
 struct Handle {

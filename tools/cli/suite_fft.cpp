@@ -166,6 +166,8 @@ void add_fft(Registry& reg) {
                           b.error_metric = "normwise_rel";
                           b.flops = 5.0 * static_cast<double>(n) * std::log2(static_cast<double>(n)) * static_cast<double>(batch);
                           b.device = DeviceCost::from(rep.profile);
+                          b.native_name = "FFTW float (estimate plan + execute)";
+                          b.native_seconds = best_seconds(2, [&] { trnfft_test::fftwf_c2c(x, {static_cast<int>(n)}, static_cast<int>(batch), -1); });
                           return b;
                         }});
 }

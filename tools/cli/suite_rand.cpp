@@ -38,11 +38,7 @@ struct Generator {
   DeviceCost cost() const {
     trnProfile_t p{};
     trnrandGetLastProfile(g, &p);
-    trn::Profile q;
-    q.target = static_cast<trn::Generation>(p.target);
-    q.total_ns = p.total_ns;
-    for (int e = 0; e < trn::kEngineCount; ++e) q.busy_ns[e] = p.busy_ns[e];
-    return DeviceCost::from(q);
+    return DeviceCost::from(p);
   }
 };
 
@@ -370,11 +366,7 @@ void add_rand(Registry& reg) {
                       for (std::size_t j = 0; j < v.size() / 64; ++j) mean += static_cast<double>(v[j]) * 0x1p-64;
                       b.error = std::fabs(mean / static_cast<double>(v.size() / 64) - (0.5 - 0x1p-17));
                       b.error_metric = "|mean of dimension 1 - (1/2 - 2^-17)|";
-                      trn::Profile q;
-                      q.target = static_cast<trn::Generation>(p.target);
-                      q.total_ns = p.total_ns;
-                      for (int e = 0; e < trn::kEngineCount; ++e) q.busy_ns[e] = p.busy_ns[e];
-                      b.device = DeviceCost::from(q);
+                      b.device = DeviceCost::from(p);
                       return b;
                     }});
 }

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "trn/core/hardware.hpp"
@@ -28,6 +29,12 @@ double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma
 // Floating-point operations of an instruction (2*K*M*N for nc_matmul, elements for element-wise;
 // 0 for host steps, whose fp64 flops Profile::host_flops counts).
 double instruction_flops(const Instruction& ins);
+// The instruction's work at its engine's peak rate, in ns (the roofline's per-engine bound;
+// docs/cost-model.md section 8): TensorE P*M*N / (pmax * stationary fmax) cycles at the input type's
+// pass count (fp32: 4 passes), Vector/Scalar/GpSimd one element per partition lane per cycle (VectorE
+// 16-bit perf mode: 4), DMA its bytes over every queue at the best achievable rate
+// (hbm_queue_bytes_per_ns for an HBM endpoint). Never more than instruction_ns; 0 for host steps.
+double instruction_roofline_ns(const Instruction& ins, const HardwareSpec& hw, double hbm_queue_bytes_per_ns);
 
 // The cost of host round trips (record_host_step; docs/cost-model.md section 7). The rates are the
 // target's HardwareSpec row unless overridden here: they are documented choices, not published
@@ -76,6 +83,15 @@ struct Profile {
   double host_flops = 0;
   double host_bytes = 0;
 
+  // Roofline (docs/cost-model.md section 8): per engine, its instructions' work at the engine's peak
+  // rate (instruction_roofline_ns), summed over cores. roofline_bound_ns() is the largest of the
+  // per-core engine bounds and the host round trips' time; roofline() = total_ns / that bound >= 1.
+  std::array<double, kEngineCount> roofline_ns{};
+  double roofline_bound_ns() const;
+  double roofline() const;
+  // The engine whose bound is the largest ("host" when the host round trips are).
+  std::string_view roofline_engine() const;
+
   // neuron-profile's per-core views, averaged over cores:
   //  - DMA active: the share of the kernel's span in which at least one DMA queue has a transfer
   //    in flight (dma_active_ns, the union of transfer intervals per core, summed over cores);
@@ -90,6 +106,7 @@ struct Profile {
   double tensor_peak_fraction() const;  // tensor_flops / (peak * cores * total)
   double tensor_tflops() const { return total_ns > 0 ? tensor_flops / total_ns * 1e-3 : 0; }
   trnProfile_t to_c() const;
+  static Profile from_c(const trnProfile_t& p);  // the inverse of to_c for the fields the C struct has
   std::string summary() const;  // compact multi-line text
 };
 
