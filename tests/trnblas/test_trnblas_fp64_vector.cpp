@@ -14,121 +14,23 @@
 #include <random>
 #include <vector>
 
+#include "blas_reference.hpp"
 #include "trn/blas/level12.hpp"
 
 namespace {
 
 using namespace trn::blas;
+using blastest::ExactSum;
+using blastest::exact_dot;
+using blastest::gen_dot;
 
 constexpr double kU = 0x1p-53;
 constexpr double kBound = 2.02 * kU;
 
-// Exact sum of doubles: 32-bit limbs (in int64, carries kept apart) from bit 2^-1100 upwards.
-class ExactSum {
- public:
-  void add(double v) {
-    if (v == 0) return;
-    int e;
-    const double f = std::frexp(std::fabs(v), &e);  // |v| = f 2^e, f in [0.5, 1)
-    std::int64_t m = static_cast<std::int64_t>(std::ldexp(f, 53));  // |v| = m 2^(e - 53), exact
-    if (v < 0) m = -m;
-    const int pos = e - 53 + kOffset;  // bit position of m's unit
-    const int limb = pos / 32, shift = pos % 32;
-    // m 2^shift spans at most 85 bits: three limbs and the sign.
-    __int128 w = static_cast<__int128>(m) << shift;
-    for (int i = 0; i < 3; ++i) {
-      limbs_[static_cast<std::size_t>(limb + i)] += static_cast<std::int64_t>(w & 0xffffffff);
-      w >>= 32;  // arithmetic: the sign travels up
-    }
-    limbs_[static_cast<std::size_t>(limb + 3)] += static_cast<std::int64_t>(w);
-  }
-  // The exact sum rounded to nearest (ties to even); overflow gives +-inf.
-  double rounded() const {
-    std::vector<std::int64_t> l = limbs_;
-    auto carry = [&] {  // every limb but the last into [0, 2^32)
-      for (std::size_t i = 0; i + 1 < l.size(); ++i) {
-        const std::int64_t c = l[i] >> 32;  // arithmetic shift: floor
-        l[i] -= c * (std::int64_t{1} << 32);
-        l[i + 1] += c;
-      }
-    };
-    carry();
-    const bool neg = l.back() < 0;
-    if (neg) {
-      for (auto& v : l) v = -v;
-      carry();
-    }
-    int top = static_cast<int>(l.size()) - 1;
-    while (top >= 0 && l[static_cast<std::size_t>(top)] == 0) --top;
-    if (top < 0) return 0.0;
-    // The leading 64 bits and a sticky bit.
-    int hb = 31;
-    while (((l[static_cast<std::size_t>(top)] >> hb) & 1) == 0) --hb;
-    const int msb = top * 32 + hb;  // bit index of the leading one
-    auto bit = [&](int i) -> int { return i < 0 ? 0 : static_cast<int>((l[static_cast<std::size_t>(i / 32)] >> (i % 32)) & 1); };
-    std::uint64_t mant = 0;
-    for (int i = msb; i > msb - 53; --i) mant = (mant << 1) | static_cast<std::uint64_t>(bit(i));
-    const int rb = bit(msb - 53);
-    bool sticky = false;
-    for (int i = msb - 54; i >= 0 && !sticky; --i) sticky = bit(i) != 0;
-    if (rb && (sticky || (mant & 1))) ++mant;
-    const double r = std::ldexp(static_cast<double>(mant), msb - 52 - kOffset);
-    return neg ? -r : r;
-  }
-
- private:
-  static constexpr int kOffset = 1200;
-  std::vector<std::int64_t> limbs_ = std::vector<std::int64_t>(2 * kOffset / 32 + 8, 0);
-};
-
-// x^T y exactly, rounded once: TwoProduct by fma (exact unless the low part underflows; the data
-// below keeps every product above 2^-900).
-double exact_dot(const std::vector<double>& x, const std::vector<double>& y) {
-  ExactSum s;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    const double p = x[i] * y[i];
-    s.add(p);
-    s.add(std::fma(x[i], y[i], -p));
-  }
-  return s.rounded();
-}
 double abs_dot(const std::vector<double>& x, const std::vector<double>& y) {
   long double s = 0;
   for (std::size_t i = 0; i < x.size(); ++i) s += std::fabs(static_cast<long double>(x[i]) * y[i]);
   return static_cast<double>(s);
-}
-
-// Ogita, Rump, Oishi (2005), Algorithm 6.1 (GenDot): x, y of length n with cond(x^T y) ~ c; the
-// prefix dots are exact here (ExactSum) rather than Dot2.
-void gen_dot(std::size_t n, double c, std::mt19937_64& g, std::vector<double>& x, std::vector<double>& y) {
-  std::uniform_real_distribution<double> u(-1.0, 1.0), r01(0.0, 1.0);
-  const double b = std::log2(c);
-  const std::size_t n2 = n / 2;
-  x.assign(n, 0.0);
-  y.assign(n, 0.0);
-  for (std::size_t i = 0; i < n2; ++i) {
-    int e = static_cast<int>(std::lround(r01(g) * b / 2));
-    if (i == 0) e = static_cast<int>(std::lround(b / 2)) + 1;
-    if (i + 1 == n2) e = 0;
-    x[i] = std::ldexp(u(g), e);
-    y[i] = std::ldexp(u(g), e);
-  }
-  for (std::size_t i = n2; i < n; ++i) {
-    const double t = n - n2 > 1 ? static_cast<double>(i - n2) / static_cast<double>(n - n2 - 1) : 0.0;
-    const int e = static_cast<int>(std::lround(b / 2 * (1 - t)));
-    x[i] = std::ldexp(u(g), e);
-    const std::vector<double> xp(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(i)),
-        yp(y.begin(), y.begin() + static_cast<std::ptrdiff_t>(i));
-    y[i] = (std::ldexp(u(g), e) - exact_dot(xp, yp)) / x[i];
-  }
-  std::vector<std::size_t> p(n);
-  for (std::size_t i = 0; i < n; ++i) p[i] = i;
-  std::shuffle(p.begin(), p.end(), g);
-  const std::vector<double> x0 = x, y0 = y;
-  for (std::size_t i = 0; i < n; ++i) {
-    x[i] = x0[p[i]];
-    y[i] = y0[p[i]];
-  }
 }
 
 // Logical element i of a BLAS vector stored at increment inc.

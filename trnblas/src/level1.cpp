@@ -23,8 +23,8 @@
 //   i?amax/i?amin: pass 1 the extreme |x_i| (or NaN), pass 2 a key (2^24 - index) on the lanes
 //   that match it (or hold a NaN), maximum-reduced: the first index wins. Indices are exact fp32
 //   integers, hence n < 2^24.
-// double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as Ozaki DGEMMs
-// (exact slice products on TensorE, fp64 reconstruction on the host side: trnblas's dgemm);
+// double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as the fp64 slice
+// pairs (detail::dgemv_row: exact slice-pair products on TensorE, an exact fold on the host side);
 // axpy, scal, rot, rotm (elementwise) and i?amax/i?amin (comparisons) run on the host CPU, each
 // as one costed host round trip (trnblas.<routine>.host; docs/cost-model.md section 7), as do
 // nrm2's scan and scaling and asum's sign clearing; copy and swap are data movement only.

@@ -7,15 +7,15 @@
 //   float: trnblas's fp32 GEMM kernel (exact products, fp32 PSUM accumulation in increasing k per
 //   128-deep tile, then the alpha/beta epilogue on VectorE): |error| <= gamma_{n+2} (|alpha| |A| |x|
 //   + |beta| |y|) componentwise.
-//   double: the Ozaki DGEMM (exact slice products on TensorE, fp64 reconstruction and epilogue on
-//   the host side).
+//   double: the fp64 slice pairs (detail::dgemv_row, src/ozaki.hpp: exact slice-pair products on
+//   TensorE, an exact fold and the epilogue on the host side); ger: the Ozaki DGEMM.
 // symv and trmv first expand the stored triangle into a dense n x n staging matrix on the host
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
 // DMA), then run the dense product. ger is the k = 1 GEMM A = alpha x y^T + 1 * A.
 // trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
 // VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
-// Ozaki DGEMM, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
+// fp64 slice-pair product, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
 // Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
 // back if written).
 #include <algorithm>

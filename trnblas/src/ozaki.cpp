@@ -929,7 +929,9 @@ void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, 
     }
   }
   Trace trace;
-  record_host_step(trace, HostStep{.name = "trnblas.dvec.slice", .flops = (8.0 + 3.0 * Sb) * operand_elements(o),
+  const double kd = static_cast<double>(k);
+  record_host_step(trace, HostStep{.name = "trnblas.dvec.slice",
+                                   .flops = (8.0 + 3.0 * Sx) * kd + (8.0 + 3.0 * Sb) * kd * static_cast<double>(n),
                                    .reads = {span_a(o), span_b(o)}, .writes = {HostSpan(qx, k * (Sx + N))}});
   // Device: P[c][(j, t)][s] = sum_{kk in chunk c} qx[kk][s] qb[kk][(j, t)], exact in fp32 PSUM.
   float* const partial = scratch<float>(kPartial, chunks * N * Sx);
