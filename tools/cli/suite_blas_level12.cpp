@@ -3,8 +3,10 @@
 //     of trn/blas/modes.hpp (the same model as the fp32 GEMM: [u/(2 sqrt 3), sqrt(k) u]);
 //   * snrm2 of vectors whose squares overflow or underflow fp32 is within its bound
 //     (n + 2) u / 2 + 2 u of the long-double norm (netlib's nrm2 does not overflow there either);
-//   * dgemv through the Ozaki DGEMM is at least as accurate as OpenBLAS's dgemv (within 2x of its
+//   * dgemv (fp64 slice pairs) is at least as accurate as OpenBLAS's dgemv (within 2x of its
 //     normwise error against a double-double reference);
+//   * ddot (fp64 slice pairs) on Ogita-Rump-Oishi's ill-conditioned GenDot vectors (cond 1e10, 1e16,
+//     1e30) is within 2.02 u of the exact dot product (blastest::ExactSum), relative, at any condition;
 //   * ctrsv / ztrsv (row scaling by 1/a_ii, then the real substitution of order 2n): the largest
 //     componentwise backward error (metric max_comp_rel) max_i |op(A) x - b|_i / (|op(A)| |x| + |b|)_i, in long double,
 //     is within gamma_{4n+24} (docs/trnblas.md, "Complex trsv").
@@ -16,6 +18,7 @@
 #include <cstring>
 #include <type_traits>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -102,7 +105,29 @@ CaseResult dgemv_case(int n) {
   const double openblas = rel_frobenius(yo, exact);
   r.bound = 2.0 * openblas + std::numeric_limits<double>::denorm_min();
   r.pass = r.measured <= r.bound;
-  r.note = "OpenBLAS dgemv " + sci(openblas) + "; Ozaki slices exact on TensorE";
+  r.note = "OpenBLAS dgemv " + sci(openblas) + "; slice pairs exact on TensorE";
+  return r;
+}
+
+// ddot on GenDot(n, cond) (Ogita, Rump, Oishi, SISC 26(6) 2005, Algorithm 6.1): relative error
+// against the exact dot product; bound 2.02 u (src/ozaki.hpp, gemv_slice_pairs), for any cond.
+CaseResult ddot_gendot_case(int n, double cond) {
+  std::mt19937_64 g(static_cast<std::uint64_t>(std::log10(cond)) + 300);
+  std::vector<double> x, y;
+  blastest::gen_dot(static_cast<std::size_t>(n), cond, g, x, y);
+  const double exact = blastest::exact_dot(x, y);
+  Handle h;
+  double got = 0;
+  const double t0 = now_seconds();
+  if (trnblasDdot(h.h, n, x.data(), 1, y.data(), 1, &got) != TRNBLAS_STATUS_SUCCESS) throw std::runtime_error("trnblasDdot failed");
+  CaseResult r;
+  r.host_seconds = seconds_since(t0);
+  r.device = h.device();
+  const double openblas = cblas_ddot(n, x.data(), 1, y.data(), 1);
+  r.measured = std::fabs(got - exact) / std::fabs(exact);
+  r.bound = 2.02 * 0x1p-53;
+  r.pass = r.measured <= r.bound;
+  r.note = "OpenBLAS ddot rel. error " + sci(std::fabs(openblas - exact) / std::fabs(exact)) + "; one-sided (exact results occur)";
   return r;
 }
 
@@ -467,12 +492,12 @@ template <class T> CaseResult l2_more_case(const std::string& op, int n) {
   }
   r.measured = worst;
   r.pass = r.measured <= r.bound;
-  r.note = std::is_same_v<real_of<T>, float> ? "fp32 kernels on the engines" : "fp64: host side / Ozaki DGEMM";
+  r.note = std::is_same_v<real_of<T>, float> ? "fp32 kernels on the engines" : "fp64: host side / slice pairs";
   return r;
 }
 
 // DSDOT / SDSDOT (C++ API; the BLAS shim's sdsdot_/dsdot_): the fp64 sum of the widened floats (the
-// Ozaki DGEMM 1 x 1 x n), at least as accurate as the reference BLAS's double loop:
+// fp64 slice pairs 1 x 1 x n), at least as accurate as the reference BLAS's double loop:
 // |dsdot - exact| <= gamma_n(u64) sum |x y|; sdsdot adds sb and rounds once to float:
 // |sdsdot - exact| <= u32 |exact| + gamma_{n+1}(u64) (|sb| + sum |x y|). Metric: the error over that bound's
 // magnitude (sum |x y|, or |exact| for sdsdot's rounding term), judged against the bound.
@@ -498,7 +523,7 @@ CaseResult dsdot_case(bool with_sb, int n) {
   r.measured = static_cast<double>(err / mag);
   r.bound = with_sb ? static_cast<double>(0x1p-24 * std::fabs(exact) / mag) + g : g;
   r.pass = r.measured <= r.bound;
-  r.note = "Ozaki DGEMM 1 x 1 x n of the widened floats; reference BLAS sums in fp64";
+  r.note = "fp64 slice pairs 1 x 1 x n of the widened floats; reference BLAS sums in fp64";
   return r;
 }
 
@@ -550,7 +575,11 @@ void add_blas_level12(Registry& reg) {
     add({.op = "snrm2", .mode = "fp32 VectorE, scaled", .shape = std::string("10000, |x| ~ ") + (scale > 1 ? "1e30" : "1e-30"),
          .metric = "max_comp_rel", .bound_text = "(n + 2) u / 2 + 2 u (docs/trnblas.md)",
          .run = [scale] { return snrm2_case(10000, scale); }});
-  add({.op = "dgemv", .mode = "Ozaki bf16 slices", .shape = "128^2, phi 2", .metric = "normwise_rel",
+  for (double cond : {1e10, 1e16, 1e30})
+    add({.op = "ddot", .mode = "fp64 slice pairs, GenDot", .shape = "n = 1000, cond " + sci(cond), .metric = "max_comp_rel",
+         .bound_text = "2.02 u |x^T y| (src/ozaki.hpp)", .experiment = "Ogita-Rump-Oishi GenDot (SISC 2005, Alg. 6.1)",
+         .run = [cond] { return ddot_gendot_case(1000, cond); }});
+  add({.op = "dgemv", .mode = "fp64 slice pairs", .shape = "128^2, phi 2", .metric = "normwise_rel",
        .bound_text = "<= 2 x OpenBLAS dgemv", .experiment = "GEMMul8 phi generator (Uchino et al., SC '25)",
        .run = [] { return dgemv_case(128); }});
   add({.op = "ctrsv", .mode = "fp32 VectorE + substitution kernel", .shape = "96, lower, op C", .metric = "max_comp_rel",
@@ -559,7 +588,7 @@ void add_blas_level12(Registry& reg) {
        .bound_text = "gamma_{4n+24}, u = 2^-53 (docs/trnblas.md)", .run = [] { return ctrsv_case<double>(96); }});
   for_each_precision([&](auto tag) { add_level12_typed<decltype(tag)>(reg); });
   for (bool with_sb : {false, true})
-    add({.op = with_sb ? "sdsdot" : "dsdot", .mode = "fp64 sum (Ozaki)", .shape = "n = 1000", .metric = "max_comp_rel",
+    add({.op = with_sb ? "sdsdot" : "dsdot", .mode = "fp64 sum (slice pairs)", .shape = "n = 1000", .metric = "max_comp_rel",
          .bound_text = "gamma_n(u64) of sum |x y| (sdsdot: + u32 |result|)", .run = [with_sb] { return dsdot_case(with_sb, 1000); }});
 }
 

@@ -105,6 +105,19 @@ void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std:
     detail::gemm_ozaki_crt(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
 }
 
+void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k, double alpha, const double* x,
+                       std::int64_t incx, const double* B, std::int64_t ldb, double beta, double* y, std::int64_t incy,
+                       CallReport* report) {
+  const Fp64VectorPlan plan = plan_fp64_vector(s, n, k);
+  if (n == 0 || k == 0 || alpha == 0.0 || plan.algorithm == Fp64VectorAlgorithm::ozaki_gemm) {
+    dgemm(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
+    if (report != nullptr && plan.algorithm == Fp64VectorAlgorithm::ozaki_gemm) report->plan = plan.print();
+    return;
+  }
+  if (report != nullptr) *report = CallReport{};
+  detail::gemv_slice_pairs(s, tb, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
+}
+
 void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
                   float alpha, const std::vector<MatrixRef>& A, const std::vector<MatrixRef>& B, float beta,
                   const std::vector<MutableMatrixRef>& C, CallReport* report) {

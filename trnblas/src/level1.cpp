@@ -23,8 +23,8 @@
 //   i?amax/i?amin: pass 1 the extreme |x_i| (or NaN), pass 2 a key (2^24 - index) on the lanes
 //   that match it (or hold a NaN), maximum-reduced: the first index wins. Indices are exact fp32
 //   integers, hence n < 2^24.
-// double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as Ozaki DGEMMs
-// (exact slice products on TensorE, fp64 reconstruction on the host side: trnblas's dgemm);
+// double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as the fp64 slice
+// pairs (detail::dgemv_row: exact slice-pair products on TensorE, an exact fold on the host side);
 // axpy, scal, rot, rotm (elementwise) and i?amax/i?amin (comparisons) run on the host CPU, each
 // as one costed host round trip (trnblas.<routine>.host; docs/cost-model.md section 7), as do
 // nrm2's scan and scaling and asum's sign clearing; copy and swap are data movement only.
@@ -39,6 +39,7 @@
 #include <string_view>
 
 #include "level12_internal.hpp"
+#include "ozaki.hpp"
 #include "trn/blas/level12.hpp"
 
 namespace trn::blas {
@@ -202,8 +203,9 @@ std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x,
 
 // ---- double: host side (elementwise, comparisons) and Ozaki (reductions) -----------------------
 
-// x^T y through the Ozaki DGEMM (1 x 1 x n): x as a 1 x n row (ld = inc), y read transposed.
-double ozaki_dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
+// x^T y as the fp64 Level 1/2 product (1 x 1 x n, detail::dgemv_row): x as a 1 x n row (ld = inc),
+// y read transposed.
+double fp64_dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
                  std::int64_t incy, l12::Report& rep) {
   std::vector<double> xg, yg;
   if (incx <= 0) {
@@ -217,7 +219,7 @@ double ozaki_dot(const Settings& s, std::int64_t n, const double* x, std::int64_
     incy = 1;
   }
   double r = 0.0;
-  dgemm(s, Op::N, Op::T, 1, 1, n, 1.0, x, incx, y, incy, 0.0, &r, 1, rep.sub());
+  detail::dgemv_row(s, Op::T, 1, n, 1.0, x, incx, y, incy, 0.0, &r, 1, rep.sub());
   rep.add_sub();
   return r;
 }
@@ -635,7 +637,7 @@ double dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx
            std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return 0.0;
-  return ozaki_dot(s, n, x, incx, y, incy, rep);
+  return fp64_dot(s, n, x, incx, y, incy, rep);
 }
 
 namespace {
@@ -655,7 +657,7 @@ double dsdot(const Settings& s, std::int64_t n, const float* x, std::int64_t inc
   l12::Report rep(s, report);
   if (n <= 0) return 0.0;
   const std::vector<double> xd = widened(n, x, incx, false, 0.0), yd = widened(n, y, incy, false, 0.0);
-  return ozaki_dot(s, n, xd.data(), 1, yd.data(), 1, rep);
+  return fp64_dot(s, n, xd.data(), 1, yd.data(), 1, rep);
 }
 
 float sdsdot(const Settings& s, std::int64_t n, float sb, const float* x, std::int64_t incx, const float* y,
@@ -663,7 +665,7 @@ float sdsdot(const Settings& s, std::int64_t n, float sb, const float* x, std::i
   l12::Report rep(s, report);
   if (n <= 0) return sb;
   const std::vector<double> xd = widened(n, x, incx, true, sb), yd = widened(n, y, incy, true, 1.0);
-  return static_cast<float>(ozaki_dot(s, n + 1, xd.data(), 1, yd.data(), 1, rep));
+  return static_cast<float>(fp64_dot(s, n + 1, xd.data(), 1, yd.data(), 1, rep));
 }
 
 double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
@@ -673,7 +675,7 @@ double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
   rep.host_step(HostStep{.name = "trnblas.dasum.abs", .flops = static_cast<double>(n), .reads = {l12::vec_span(x, n, incx)},
                          .writes = {HostSpan(a.data(), n)}});
   for (double& v : a) v = std::fabs(v);  // sign clearing: exact
-  return ozaki_dot(s, n, a.data(), 1, ones.data(), 1, rep);
+  return fp64_dot(s, n, a.data(), 1, ones.data(), 1, rep);
 }
 
 double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
@@ -696,7 +698,7 @@ double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
   const int e = std::ilogb(m);
   v = gather(x, n, incx);
   for (double& t : v) t = std::ldexp(t, -e);
-  const double ss = ozaki_dot(s, n, v.data(), 1, v.data(), 1, rep);
+  const double ss = fp64_dot(s, n, v.data(), 1, v.data(), 1, rep);
   return std::ldexp(std::sqrt(ss), e);  // host side: one fp64 square root
 }
 

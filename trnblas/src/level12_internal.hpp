@@ -49,11 +49,16 @@ class Report {
   void add_sub() {
     if (r_ == nullptr) return;
     trace_.append(sub_.trace);
+    if (!sub_.plan.empty() && r_->plan.find(sub_.plan) == std::string::npos) r_->add_plan(sub_.plan);
     if (sub_.ozaki_mantissa_bits > r_->ozaki_mantissa_bits) {
       r_->ozaki_mantissa_bits = sub_.ozaki_mantissa_bits;
       r_->ozaki_slices_a = sub_.ozaki_slices_a;
       r_->ozaki_slices_b = sub_.ozaki_slices_b;
       r_->ozaki_products = sub_.ozaki_products;
+    }
+    if (sub_.ozaki_capped && !r_->ozaki_capped) {
+      r_->ozaki_capped = true;
+      r_->ozaki_cap_note = sub_.ozaki_cap_note;
     }
   }
   void add(const Trace& t) {

@@ -7,15 +7,15 @@
 //   float: trnblas's fp32 GEMM kernel (exact products, fp32 PSUM accumulation in increasing k per
 //   128-deep tile, then the alpha/beta epilogue on VectorE): |error| <= gamma_{n+2} (|alpha| |A| |x|
 //   + |beta| |y|) componentwise.
-//   double: the Ozaki DGEMM (exact slice products on TensorE, fp64 reconstruction and epilogue on
-//   the host side).
+//   double: the fp64 slice pairs (detail::dgemv_row, src/ozaki.hpp: exact slice-pair products on
+//   TensorE, an exact fold and the epilogue on the host side); ger: the Ozaki DGEMM.
 // symv and trmv first expand the stored triangle into a dense n x n staging matrix on the host
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
 // DMA), then run the dense product. ger is the k = 1 GEMM A = alpha x y^T + 1 * A.
 // trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
 // VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
-// Ozaki DGEMM, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
+// fp64 slice-pair product, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
 // Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
 // back if written).
 #include <algorithm>
@@ -23,6 +23,7 @@
 #include <type_traits>
 
 #include "level12_internal.hpp"
+#include "ozaki.hpp"
 #include "trn/blas/level12.hpp"
 
 namespace trn::blas {
@@ -86,8 +87,8 @@ void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, doubl
   const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
   VecIn<double> xv(x, len_x, incx);
   VecOut<double> yv(y, len_y, incy, beta != 0.0);
-  dgemm(s, Op::N, trans == Op::N ? Op::T : Op::N, 1, len_y, len_x, alpha, xv.p, xv.inc, A, lda, beta, yv.p, yv.inc,
-        sub);
+  detail::dgemv_row(s, trans == Op::N ? Op::T : Op::N, len_y, len_x, alpha, xv.p, xv.inc, A, lda, beta, yv.p, yv.inc,
+                    sub);
   if (!s.timing_only) yv.flush();
 }
 
@@ -345,14 +346,14 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
         }
       }
     }
-    // The rows still unsolved: b[r0:r1] -= op(A)[r0:r1, j0:j1] b[j0:j1] (Ozaki DGEMM, row form).
+    // The rows still unsolved: b[r0:r1] -= op(A)[r0:r1, j0:j1] b[j0:j1] (fp64 Level 1/2 product, row form).
     const std::int64_t r0 = lower ? j1 : 0, r1 = lower ? n : j0;
     if (r1 <= r0) continue;
     const double* blockp = A + r0 * si + j0 * sj;  // op(A)[r0, j0]
     // y^T (1 x rows) = x^T (1 x w) * op(A)[r0:r1, j0:j1]^T: as A-storage that is the block of A
     // itself read transposed (N) or read as stored (T).
-    dgemm(s, Op::N, trans == Op::N ? Op::T : Op::N, 1, r1 - r0, j1 - j0, -1.0, b.data() + j0, 1, blockp, lda, 1.0,
-          b.data() + r0, 1, rep.sub());
+    detail::dgemv_row(s, trans == Op::N ? Op::T : Op::N, r1 - r0, j1 - j0, -1.0, b.data() + j0, 1, blockp, lda, 1.0,
+                      b.data() + r0, 1, rep.sub());
     rep.add_sub();
   }
   if (!s.timing_only) scatter(b, x, n, incx);

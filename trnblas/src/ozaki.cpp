@@ -15,6 +15,7 @@
 
 #include "trn/core/host_loops.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/plan.hpp"
 #include "trn/tile/gemm.hpp"
 
 namespace trn::blas {
@@ -297,6 +298,19 @@ OzakiPlan plan_slices(const Settings& st, const Operands& o, const SlicePlanInpu
   return p;
 }
 
+// x 2^shift (|.| < 1, 0 for Inf/NaN) cut into S 8-bit integer slices from the top, as bf16 at out[0],
+// out[stride], ...: slice s weighs 2^-8(s+1) and the remainder after S slices is below 2^-8S.
+void cut_slices(double x, int shift, int S, std::uint16_t* out, std::int64_t stride) {
+  double r = std::isfinite(x) ? scale2(x, shift) : 0.0;  // correctly rounded, as ldexp
+  for (int s = 0; s < S; ++s) {
+    r *= kSliceScale;                // exact: scaling up by a power of two
+    const double q = std::trunc(r);  // |q| <= 255
+    r -= q;                          // exact
+    // bf16 of an integer of <= 8 significant bits: the top half of its fp32 bits (exact, as RNE)
+    out[s * stride] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(q)) >> 16);
+  }
+}
+
 // Slices of op(X) (K x F viewed as [k][f]) into S integer-valued bf16 matrices [K][F]: x 2^(dk - e_f)
 // has |.| < 1 and is cut into 8-bit pieces from the top.
 std::vector<std::vector<std::uint16_t>> slice(std::int64_t K, std::int64_t F, const std::vector<LineStats>& sc,
@@ -304,17 +318,12 @@ std::vector<std::vector<std::uint16_t>> slice(std::int64_t K, std::int64_t F, co
                                               auto&& get /* (k, f) -> double */) {
   std::vector<std::vector<std::uint16_t>> out(static_cast<std::size_t>(S),
                                               std::vector<std::uint16_t>(static_cast<std::size_t>(K * F)));
+  std::vector<std::uint16_t> q(static_cast<std::size_t>(S));
   for (std::int64_t k = 0; k < K; ++k)
     for (std::int64_t f = 0; f < F; ++f) {
-      const double x = get(k, f);
       const int e = sc[static_cast<std::size_t>(f)].e_max;
-      double r = std::isfinite(x) && e != kNoExp ? std::ldexp(x, dk_sign * dk[static_cast<std::size_t>(k)] - e) : 0.0;
-      for (int s = 0; s < S; ++s) {
-        r *= kSliceScale;                // exact: scaling up by a power of two
-        const double q = std::trunc(r);  // |q| <= 255
-        r -= q;                          // exact
-        out[static_cast<std::size_t>(s)][static_cast<std::size_t>(k * F + f)] = f32_to_bf16_rne(static_cast<float>(q));
-      }
+      cut_slices(e != kNoExp ? get(k, f) : 0.0, dk_sign * dk[static_cast<std::size_t>(k)] - e, S, q.data(), 1);
+      for (int s = 0; s < S; ++s) out[static_cast<std::size_t>(s)][static_cast<std::size_t>(k * F + f)] = q[static_cast<std::size_t>(s)];
     }
   return out;
 }
@@ -829,6 +838,128 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
   fill_report(report, plan);
 }
 
+// ---- fp64 Level 1/2: slice pairs (ozaki.hpp, gemv_slice_pairs) ----------------------------------
+
+namespace {
+
+constexpr int kSlicesForExact = 52;  // 8 S >= 52 + spread: every bit of every element of a line kept
+
+int exact_slices(int spread) { return spread == 0 ? 1 : (kSlicesForExact + spread + kSliceBits - 1) / kSliceBits; }
+
+// V = sum_g T[g] 2^-8g (T integer-valued, |T| < 2^52, G >= 1 terms) times 2^e, rounded: exact carries
+// into 8-bit digits (T[g] = 256 c + d, d in [0, 256)), the sign taken out (a negative leading part
+// -A - 1 + F is -(A + (1 - F)), 1 - F again in nonnegative digits), then the digits summed from the
+// least significant, the leading integer last: every partial sum is below 1.008 times the next
+// digit's weight, so |error| <= 2.02 u |V| (ozaki.hpp, Accuracy).
+double digits_to_double(double* T, int G, int e) {
+  for (int g = G - 1; g > 0; --g) {
+    const double c = std::floor(T[g] * (1.0 / kSliceScale));  // exact: a power-of-two scaling, floor
+    T[g] -= c * kSliceScale;
+    T[g - 1] += c;
+  }
+  double sign = 1.0;
+  if (T[0] < 0 && G > 1) {
+    sign = -1.0;
+    T[0] = -T[0] - 1.0;
+    for (int g = 1; g < G; ++g) T[g] = (kSliceScale - 1.0) - T[g];
+    T[G - 1] += 1.0;
+  } else if (T[0] < 0) {
+    sign = -1.0;
+    T[0] = -T[0];
+  }
+  double t = 0.0;
+  for (int g = G - 1; g > 0; --g) t += scale2(T[g], -kSliceBits * g);
+  return std::ldexp(sign * (T[0] + t), e);
+}
+
+// Output j's value before scaling: partials P[c][(j, t)][s] of every chunk c, summed by weight s + t.
+double fold_slice_pairs(const float* P, std::int64_t chunks, std::int64_t chunk_stride, int Sx, int Sb, int e) {
+  double T[2 * kVectorMaxSlices] = {};
+  for (std::int64_t c = 0; c < chunks; ++c) {
+    const float* p = P + c * chunk_stride;
+    for (int t = 0; t < Sb; ++t)
+      for (int s0 = 0; s0 < Sx; ++s0) T[s0 + t] += static_cast<double>(p[t * Sx + s0]);  // integers < 2^53: exact
+  }
+  return digits_to_double(T, Sx + Sb - 1, e);
+}
+
+void fill_vector_report(CallReport* report, const Fp64VectorPlan& plan) {
+  if (report == nullptr) return;
+  report->plan = plan.print();
+  report->ozaki_scheme = OzakiScheme::slices;
+  report->ozaki_slices_a = plan.slices_x;
+  report->ozaki_slices_b = plan.slices_b;
+  report->ozaki_products = plan.slices_x * plan.slices_b;
+  report->ozaki_k_chunks = plan.k_chunks;
+  report->ozaki_mantissa_bits = kSliceBits * std::min(plan.slices_x, plan.slices_b);
+  report->ozaki_capped = plan.capped;
+  if (plan.capped)
+    report->ozaki_cap_note = "fp64 slice pairs: an operand's exponent spread asks for more than " +
+                             std::to_string(kVectorMaxSlices) +
+                             " slices; elements far below their line's largest may lose digits";
+}
+
+}  // namespace
+
+void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, double alpha, const double* x,
+                      std::int64_t incx, const double* B, std::int64_t ldb, double beta, double* y, std::int64_t incy,
+                      CallReport* report) {
+  const Operands o{Op::N, tb, x, incx, B, ldb, 1, n, k};
+  const SlicePlanInputs in = slice_inputs(o);
+  Fp64VectorPlan plan = plan_fp64_vector(s, n, k);
+  plan.algorithm = Fp64VectorAlgorithm::slice_pairs;
+  int spread_b = 0;
+  for (const LineStats& c : in.cb) spread_b = std::max(spread_b, c.spread());
+  const int want_x = exact_slices(in.ra[0].spread()), want_b = exact_slices(spread_b);
+  plan.capped = std::max(want_x, want_b) > kVectorMaxSlices;
+  plan.slices_x = std::min(want_x, kVectorMaxSlices);
+  plan.slices_b = std::min(want_b, kVectorMaxSlices);
+  const int Sx = plan.slices_x, Sb = plan.slices_b;
+  const std::int64_t N = n * Sb, chunks = plan.k_chunks;
+  // Host (fp64): slices of x as [k][Sx] and of op(B) as [k][n Sb] (column (j, t) = j Sb + t), one buffer.
+  std::uint16_t* const qx = scratch<std::uint16_t>(kResA, k * (Sx + N));
+  std::uint16_t* const qb = qx + k * Sx;
+  const int ex = in.ra[0].e_max;
+  for (std::int64_t kk = 0; kk < k; ++kk) {
+    const int d = in.d[static_cast<std::size_t>(kk)];
+    cut_slices(ex != kNoExp ? o.a(0, kk) : 0.0, d - ex, Sx, qx + kk * Sx, 1);
+    for (std::int64_t j = 0; j < n; ++j) {
+      const int ej = in.cb[static_cast<std::size_t>(j)].e_max;
+      cut_slices(ej != kNoExp ? o.b(kk, j) : 0.0, -d - ej, Sb, qb + kk * N + j * Sb, 1);
+    }
+  }
+  Trace trace;
+  const double kd = static_cast<double>(k);
+  record_host_step(trace, HostStep{.name = "trnblas.dvec.slice",
+                                   .flops = (8.0 + 3.0 * Sx) * kd + (8.0 + 3.0 * Sb) * kd * static_cast<double>(n),
+                                   .reads = {span_a(o), span_b(o)}, .writes = {HostSpan(qx, k * (Sx + N))}});
+  // Device: P[c][(j, t)][s] = sum_{kk in chunk c} qx[kk][s] qb[kk][(j, t)], exact in fp32 PSUM.
+  float* const partial = scratch<float>(kPartial, chunks * N * Sx);
+  std::vector<BlockGemmArgs> probs;
+  for (std::int64_t c = 0; c < chunks; ++c)
+    probs.push_back(integer_product(qx, qb, Sx, N, k, c * kSliceKChunk, kSliceKChunk, partial + c * N * Sx));
+  LaunchResult r = launch_gemm(s.launch_config(), probs);
+  trace.append(r.trace);
+  // Host (fp64): the exact fold of every output, then the epilogue (one round trip).
+  const HostSpan ys = HostSpan::matrix(y, 1, n, incy);
+  record_host_step(trace, HostStep{.name = "trnblas.dvec.fold",
+                                   .flops = static_cast<double>(chunks * N * Sx) + (5.0 * (Sx + Sb) + 3.0) * static_cast<double>(n),
+                                   .reads = {HostSpan(partial, chunks * N * Sx), beta != 0.0 ? ys : HostSpan{}},
+                                   .writes = {ys}});
+  if (!s.timing_only) {
+    double* const acc = scratch<double>(kAcc, n);
+    for (std::int64_t j = 0; j < n; ++j) {
+      const int ej = in.cb[static_cast<std::size_t>(j)].e_max;
+      acc[j] = ex == kNoExp || ej == kNoExp ? 0.0
+                                            : fold_slice_pairs(partial + j * Sb * Sx, chunks, N * Sx, Sx, Sb,
+                                                               ex + ej - 2 * kSliceBits);
+    }
+    finish_c(s, o, acc, alpha, beta, y, incy);
+  }
+  finish_report(report, s, std::move(trace));
+  fill_vector_report(report, plan);
+}
+
 // ---- scheme II driver ---------------------------------------------------------------------------
 
 void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
@@ -907,6 +1038,50 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
 }
 
 }  // namespace detail
+
+const char* fp64_vector_algorithm_name(Fp64VectorAlgorithm a) {
+  switch (a) {
+    case Fp64VectorAlgorithm::automatic: return "automatic";
+    case Fp64VectorAlgorithm::slice_pairs: return "slice_pairs";
+    case Fp64VectorAlgorithm::ozaki_gemm: return "ozaki_gemm";
+  }
+  return "?";
+}
+
+Fp64VectorPlan plan_fp64_vector(const Settings& s, std::int64_t n, std::int64_t k) {
+  Fp64VectorPlan p;
+  p.n = n;
+  p.k = k;
+  p.k_chunks = static_cast<int>((k + detail::kSliceKChunk - 1) / detail::kSliceKChunk);
+  if (s.fp64_vector != Fp64VectorAlgorithm::automatic) {
+    p.algorithm = s.fp64_vector;
+    p.why = "forced by Settings::fp64_vector";
+    return p;
+  }
+  p.algorithm = Fp64VectorAlgorithm::slice_pairs;
+  p.why = "automatic: slice pairs at every size (fewer TensorE passes and host bytes than the Ozaki DGEMM on the "
+          "cost model at every n measured, docs/trnblas.md)";
+  return p;
+}
+
+std::string Fp64VectorPlan::print() const {
+  PlanFacts f;
+  f.routine = "fp64 level 1/2 product";
+  f.shape = "x^T op(B), k=" + std::to_string(k) + ", n=" + std::to_string(n);
+  f.variant = fp64_vector_algorithm_name(algorithm);
+  if (algorithm == Fp64VectorAlgorithm::slice_pairs) {
+    if (slices_x > 0)
+      f.variant += " (" + std::to_string(slices_x) + " x " + std::to_string(slices_b) + " 8-bit slices" +
+                   (capped ? ", capped" : "") + ")";
+    f.ops = std::to_string(k_chunks) + " exact TensorE GEMM(s) of all slice pairs, one per <= 256-deep chunk";
+    f.engines = "host (slice, fold), DMA, TensorE";
+  } else {
+    f.ops = "the Ozaki DGEMM 1 x n x k";
+    f.engines = "host, DMA, TensorE";
+  }
+  f.why = why;
+  return f.print();
+}
 
 int ozaki_crt_mantissa_bits(int moduli, std::int64_t k) {
   return detail::crt_bits(detail::crt_H(std::clamp(moduli, 2, kOzakiMaxModuli)), std::max<std::int64_t>(k, 1));

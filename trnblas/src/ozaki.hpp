@@ -78,6 +78,35 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
                        const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
                        std::int64_t ldc, CallReport* report);
 
+// fp64 Level 1/2 slice pairs (docs/trnblas.md "fp64 Levels 1 and 2"): y^T = alpha x^T op(B) + beta y^T
+// with x (k elements, stride incx > 0) and op(B) k x n, y stride incy > 0 (beta == 0: y not read).
+// Algorithm   After the contraction balancing and one power-of-two scale per operand line (x; each
+//             column of op(B)) as in the Ozaki schemes, every element is cut into S 8-bit integer
+//             slices (|q| <= 255, exact in bf16), S = ceil((52 + spread) / 8) per operand with
+//             spread the line's exponent range: every element is then represented exactly. One
+//             TensorE GEMM per <= 256-deep K chunk multiplies the [k, S_x] slices of x by the
+//             [k, n S_b] slices of op(B): all S_x S_b slice pairs at once, each partial an exact fp32
+//             integer (256 * 255^2 < 2^24); S <= kVectorMaxSlices (spreads up to 1036 binades). Host (fp64, exact): per output the partials are summed by
+//             weight g = s + t (integers < 2^53), the carries normalised into 8-bit digits, the sign
+//             taken out and the digits summed from the least significant.
+// Accuracy    |fl - x^T op(B)| <= 2.02 u |x^T op(B)| (u = 2^-53) for any condition number, unless a
+//             line's spread exceeds 8 kVectorMaxSlices - 52 bits (then its elements are truncated
+//             below 2^(e_max - 8 S): |error| <= 2^-8S (2^e_x |op(B)|^T 1 + 2^e_b |x|)), or the result
+//             lies in fp64's subnormal range (rounded twice), or an element scaled by its line's
+//             power of two falls below 2^-1022 (rounded by the scaling: 1075 binades below the
+//             line's largest), before the alpha / beta epilogue.
+// Engines     host (fp64: scaling, slicing, fold, epilogue, special values as in the Ozaki
+//             schemes), DMA, TensorE.
+void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, double alpha, const double* x,
+                      std::int64_t incx, const double* B, std::int64_t ldb, double beta, double* y, std::int64_t incy,
+                      CallReport* report);
+
+// The fp64 Level 1/2 product y^T = alpha x^T op(B) + beta y^T (1 x n x k, row form, positive
+// increments) by the algorithm plan_fp64_vector chooses: gemv_slice_pairs, or dgemm (blas.cpp).
+void dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k, double alpha, const double* x,
+               std::int64_t incx, const double* B, std::int64_t ldb, double beta, double* y, std::int64_t incy,
+               CallReport* report);
+
 // Fills the call report's trace, profile and pass count (blas.cpp).
 void finish_report(CallReport* r, const Settings& s, Trace&& t);
 

@@ -45,6 +45,13 @@ const char* gemm_mode_name(GemmMode m);
 enum class OzakiScheme : std::uint8_t { crt, slices };
 const char* ozaki_scheme_name(OzakiScheme s);
 
+// fp64 Level 1/2 products (dot, asum, nrm2, gemv, symv, trmv, trsv's updates, ...: docs/trnblas.md
+// "fp64 Levels 1 and 2"): slice_pairs = every 8-bit slice pair of x and of op(A)'s columns in one
+// exact TensorE GEMM per <= 256-deep chunk and one exact fold on the host; ozaki_gemm = the Ozaki
+// DGEMM of s.ozaki_scheme (1 x n x k). automatic: the plan's rule (plan_fp64_vector).
+enum class Fp64VectorAlgorithm : std::uint8_t { automatic, slice_pairs, ozaki_gemm };
+const char* fp64_vector_algorithm_name(Fp64VectorAlgorithm a);
+
 // Emulator and algorithm settings (the handle's state in the C API).
 struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, timing_only
   OzakiScheme ozaki_scheme = OzakiScheme::crt;  // trnsci extension: trnblasSetFixedPointEmulationScheme
@@ -52,6 +59,7 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   int ozaki_mantissa_bit_offset = 0;  // added to the automatic bit count (cuBLAS "offset", e.g. -8)
   bool ozaki_fixed = false;         // fixed control: use exactly ozaki_max_mantissa_bits (if > 0)
   bool ozaki_special_values = true; // propagate Inf/NaN like IEEE fp64 (elements touched by them)
+  Fp64VectorAlgorithm fp64_vector = Fp64VectorAlgorithm::automatic;  // fp64 Level 1/2 products
   // fp32 TRSM: false (default) inverts each 128 x 128 diagonal block once and applies it as a
   // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
   // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".
@@ -142,6 +150,24 @@ constexpr int kOzakiMaxModuli = 28;  // scheme II: the moduli table (products of
 // Scheme II: the mantissa bits that `moduli` moduli keep for contraction length k (the fixed
 // mantissa control with this count selects exactly that many moduli).
 int ozaki_crt_mantissa_bits(int moduli, std::int64_t k);
+
+// The fp64 Level 1/2 product y^T = alpha x^T op(B) + beta y^T (x: k, op(B): k x n) -- which algorithm
+// runs and, for slice_pairs, its slices (known after the inputs' exponent scan; 0 before). Rule
+// (automatic): slice_pairs for every shape; the cost model's crossover against the Ozaki DGEMM
+// (docs/trnblas.md "fp64 Levels 1 and 2") was never reached on the sizes measured.
+struct Fp64VectorPlan {
+  Fp64VectorAlgorithm algorithm = Fp64VectorAlgorithm::slice_pairs;
+  std::int64_t n = 0, k = 0;
+  int slices_x = 0, slices_b = 0;  // 8-bit slices of x and of each column of op(B)
+  int k_chunks = 0;                // <= 256-deep chunks: one exact GEMM (all slice pairs) each
+  bool capped = false;             // an operand's exponent spread asked for more than kVectorMaxSlices
+  std::string why;
+  std::string print() const;
+};
+// Slices per operand of the slice pairs: 8 * 136 = 1088 bits, every element of a line whose exponent
+// spread (after the balancing) is at most 1036 binades is represented exactly.
+constexpr int kVectorMaxSlices = 136;
+Fp64VectorPlan plan_fp64_vector(const Settings& s, std::int64_t n, std::int64_t k);
 OzakiPlan plan_ozaki(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, Op ta, Op tb, const double* A,
                      std::int64_t lda, const double* B, std::int64_t ldb);
 
