@@ -105,14 +105,18 @@ double instruction_cycles(const Instruction& ins, const HardwareSpec& hw) {
   return min_ii;
 }
 
-double host_step_ns(const Instruction& ins, const HardwareSpec& hw, const HostCostOptions& host) {
+double host_step_ns(double bytes, double flops, const HardwareSpec& hw, const HostCostOptions& host) {
   if (!host.enabled) return 0.0;
   const double link = host.link_bytes_per_ns > 0 ? host.link_bytes_per_ns : hw.host_link_bytes_per_ns;
   const double rate = host.fp64_flops_per_ns > 0 ? host.fp64_flops_per_ns : hw.host_fp64_flops_per_ns;
   const double fixed = host.roundtrip_ns >= 0 ? host.roundtrip_ns : hw.host_roundtrip_ns;
   // The transfer to the host and the one back are sequential (the host computes between them); the
   // two directions of the link are not used at once.
-  return fixed + static_cast<double>(ins.bytes_read + ins.bytes_written) / link + ins.declared_cycles / rate;
+  return fixed + bytes / link + flops / rate;
+}
+
+double host_step_ns(const Instruction& ins, const HardwareSpec& hw, const HostCostOptions& host) {
+  return host_step_ns(static_cast<double>(ins.bytes_read + ins.bytes_written), ins.declared_cycles, hw, host);
 }
 
 double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma_bw_per_queue) {

@@ -535,6 +535,16 @@ void fuzz_qr_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const QrApi<T, R>&
   require(st != TRNSOLVER_STATUS_SUCCESS || info == 0, "QR success with info != 0");
   require(bs != TRNSOLVER_STATUS_SUCCESS || !short_work || st != TRNSOLVER_STATUS_SUCCESS,
           "QR accepted a workspace below its _bufferSize");
+  // The panel width of the handle's later QR calls (trnsci extension; read after this call's bytes so
+  // that the corpus keeps its meaning): any int, out of 0..128 rejected with the setting kept.
+  const int nb = in.flag(4) ? (in.flag(3) ? static_cast<int>(in.u32()) : in.byte() % 20) : 0;
+  int nb_before = -1, nb_after = -1;
+  trnsolverDnGetQrBlockSize(h, &nb_before);
+  const trnsolverStatus_t nb_st = trnsolverDnSetQrBlockSize(h, nb);
+  trnsolverDnGetQrBlockSize(h, &nb_after);
+  require(nb_st == (nb >= 0 && nb <= 128 ? TRNSOLVER_STATUS_SUCCESS : TRNSOLVER_STATUS_INVALID_VALUE),
+          "SetQrBlockSize status");
+  require(nb_after == (nb_st == TRNSOLVER_STATUS_SUCCESS ? nb : nb_before), "SetQrBlockSize changed a rejected value");
 }
 
 void fuzz_qr(trnfuzz::Input& in, trnsolverDnHandle_t h) {

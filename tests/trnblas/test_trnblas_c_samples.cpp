@@ -740,6 +740,30 @@ TEST(TrnblasPackedFull, LongColumns) {
   EXPECT_TRUE(back == AP);
 }
 
+// fp64 moves on the same DMA program as fp32 words (no host loop): the bits of every element
+// (NaN payload, -0) arrive, each element moved once in and once out, no host round trip.
+TEST(TrnblasPackedFull, DoubleIsDmaWork) {
+  blastest::Handle handle;
+  const int n = 37, lda = n + 2;
+  const std::int64_t packed = std::int64_t{n} * (n + 1) / 2;
+  std::vector<double> AP(static_cast<std::size_t>(packed)), A(static_cast<std::size_t>(lda) * n, -1.0), Aref;
+  for (std::int64_t i = 0; i < packed; i++) AP[static_cast<std::size_t>(i)] = static_cast<double>(i) / 3.0;
+  AP[1] = -0.0;
+  const std::uint64_t payload = 0x7ff4000000000042ULL;
+  std::memcpy(&AP[2], &payload, sizeof payload);
+  Aref = A;
+  ASSERT_EQ(trnblasDtpttr(handle.h, TRNBLAS_FILL_MODE_LOWER, n, AP.data(), A.data(), lda), TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t profile;
+  ASSERT_EQ(trnblasGetLastProfile(handle.h, &profile), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(profile.dma_bytes, 2.0 * 8.0 * static_cast<double>(packed));
+  EXPECT_EQ(profile.host_steps, 0);
+  // The oracle walk of LAPACK's packed lower columns (LAPACKE_dtpttr rejects NaN input).
+  std::int64_t e = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = j; i < n; ++i) Aref[static_cast<std::size_t>(i + j * lda)] = AP[static_cast<std::size_t>(e++)];
+  EXPECT_EQ(std::memcmp(A.data(), Aref.data(), A.size() * sizeof(double)), 0);
+}
+
 TEST(TrnblasPackedFull, Arguments) {
   blastest::Handle handle;
   double AP[6] = {1, 2, 3, 4, 5, 6}, A[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};

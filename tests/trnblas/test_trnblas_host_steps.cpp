@@ -5,6 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <cstdint>
+#include <limits>
+#include <cstring>
+#include <cmath>
 #include <random>
 #include <string_view>
 #include <vector>
@@ -308,6 +312,76 @@ TEST(BlasHostSteps, Fp32RoutinesRecordNone) {
   tb::cgemm(s, tb::GemmMode::fp32, tb::ComplexAlgo::three_m, tb::COp::N, tb::COp::N, n, n, n, cf(1, 1), ac.data(), n,
             ac.data(), n, cf(0, 1), cc.data(), n, &r);
   expect_none(r, "cgemm3m");
+}
+
+// DCOPY/DSWAP and ZCOPY/ZSWAP move bits: DMAs (the float routines on the 32-bit halves), no host
+// round trip, and the bits of every element (NaN payloads, -0, subnormals) unchanged.
+TEST(BlasHostSteps, DoubleCopyAndSwapAreDmaWork) {
+  const tb::Settings s;
+  const std::int64_t n = 41;
+  auto x = values<double>(2 * n, 5), y = values<double>(3 * n, 6);
+  x[0] = -0.0;
+  x[2] = 4.9e-324;
+  std::uint64_t payload = 0x7ff4000000001234ULL;  // a signalling NaN with a payload
+  std::memcpy(&x[4], &payload, sizeof payload);
+  auto want = y;
+  for (std::int64_t i = 0; i < n; ++i) want[static_cast<std::size_t>(3 * (n - 1 - i))] = x[static_cast<std::size_t>(2 * i)];
+  tb::CallReport r;
+  tb::copy(s, n, x.data(), 2, y.data(), -3, &r);
+  EXPECT_EQ(std::memcmp(y.data(), want.data(), want.size() * sizeof(double)), 0);
+  expect_none(r, "dcopy");
+  EXPECT_GT(r.profile.instructions[static_cast<int>(trn::Engine::dma)], 0);
+  EXPECT_GT(r.profile.total_ns, 0.0);
+  auto x2 = x, y2 = y;
+  tb::swap(s, n, x2.data(), 2, y2.data(), 3, &r);
+  for (std::int64_t i = 0; i < n; ++i) {
+    EXPECT_EQ(std::memcmp(&x2[static_cast<std::size_t>(2 * i)], &y[static_cast<std::size_t>(3 * i)], 8), 0) << i;
+    EXPECT_EQ(std::memcmp(&y2[static_cast<std::size_t>(3 * i)], &x[static_cast<std::size_t>(2 * i)], 8), 0) << i;
+  }
+  expect_none(r, "dswap");
+  auto zx = values<cd>(n, 7), zy = values<cd>(n, 8);
+  tb::copy(s, n, zx.data(), 1, zy.data(), 1, &r);
+  EXPECT_EQ(zy, zx);
+  expect_none(r, "zcopy");
+  EXPECT_GT(r.profile.instructions[static_cast<int>(trn::Engine::dma)], 0);
+}
+
+// The Ozaki special-value fallback (outputs of a row/column with Inf or NaN recomputed as fp64 dot
+// products) is a host step of 2k flops per recomputed output, recorded only when it runs; both schemes.
+TEST(BlasHostSteps, OzakiSpecialValueFallbackIsAHostStep) {
+  const std::int64_t m = 9, n = 7, k = 13;
+  for (const auto scheme : {tb::OzakiScheme::crt, tb::OzakiScheme::slices}) {
+    tb::Settings s;
+    s.ozaki_scheme = scheme;
+    auto a = values<double>(static_cast<std::size_t>(m * k), 9), b = values<double>(static_cast<std::size_t>(k * n), 10);
+    std::vector<double> c(static_cast<std::size_t>(m * n));
+    tb::CallReport r;
+    tb::dgemm(s, tb::Op::N, tb::Op::N, m, n, k, 1.0, a.data(), m, b.data(), k, 0.0, c.data(), m, &r);
+    EXPECT_EQ(named(r.trace, "trnblas.ozaki.special_values").steps, 0);
+    a[2 + 5 * m] = std::numeric_limits<double>::infinity();  // row 2 of A
+    b[4 + 3 * k] = std::nan("");                             // column 3 of B
+    tb::dgemm(s, tb::Op::N, tb::Op::N, m, n, k, 1.0, a.data(), m, b.data(), k, 0.0, c.data(), m, &r);
+    // Row 2 (n outputs) and column 3 (m outputs), their common output once; all m rows of A are read
+    // for column 3 and all n columns of B for row 2.
+    const double outputs = n + m - 1;
+    expect_steps(r, "trnblas.ozaki.special_values", 1, 2.0 * k * outputs, D * k * (m + n), 0, "special values");
+    EXPECT_TRUE(std::isnan(c[2 + 3 * m]));
+  }
+}
+
+// The lost-term fallback of Ozaki II (A = [1 t; t 1], B = [t 1; 1 t]: C_11 = 2t is lost by the
+// balanced scaling) is a host step of 2k flops per recomputed output.
+TEST(BlasHostSteps, OzakiLostTermFallbackIsAHostStep) {
+  const double t = std::ldexp(1.0, -70);
+  const std::vector<double> a = {1, t, t, 1}, b = {t, 1, 1, t};
+  std::vector<double> c(4);
+  tb::CallReport r;
+  tb::dgemm(tb::Settings{}, tb::Op::N, tb::Op::N, 2, 2, 2, 1.0, a.data(), 2, b.data(), 2, 0.0, c.data(), 2, &r);
+  ASSERT_GT(r.ozaki_host_fallback, 0);
+  const Named got = named(r.trace, "trnblas.ozaki2.lost_terms");
+  EXPECT_EQ(got.steps, 1);
+  EXPECT_DOUBLE_EQ(got.flops, 2.0 * 2 * static_cast<double>(r.ozaki_host_fallback));
+  EXPECT_EQ(c[0], 2 * t);
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 // round-trip time; device-only routines (Ssyevj, Spotrf) report none.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <random>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -158,6 +160,50 @@ TEST(HostSteps, DeviceOnlyRoutinesHaveNoHostTime) {
   ASSERT_EQ(ts::spotrf({}, ts::Uplo::lower, n, p.data(), n, &rp), 0);
   EXPECT_EQ(rp.profile.host_steps, 0);
   EXPECT_EQ(rp.profile.host_roundtrip_ns, 0.0);
+}
+
+// Sgetrs's row interchanges of B are a host round trip (a permutation, no flops) when a row moves;
+// with ipiv = identity or NULL there is none.
+TEST(HostSteps, SgetrsInterchangesAreOneRoundTrip) {
+  const std::int64_t n = 40, nrhs = 3;
+  auto a = spd<float>(n, 7);
+  std::vector<float> b(static_cast<std::size_t>(n * nrhs), 1.0f), b2 = b;
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  for (std::int64_t k = 0; k < n; ++k) ipiv[static_cast<std::size_t>(k)] = static_cast<int>(k + 1);
+  ipiv[3] = 9;  // rows 3 and 8 of B trade places (one interchange)
+  for (const bool trans : {false, true}) {
+    ts::CallReport r;
+    ts::sgetrs({}, trans, n, nrhs, a.data(), n, ipiv.data(), b.data(), n, &r);
+    EXPECT_EQ(named_steps(r.trace, "trnsolver.sgetrs.interchanges"), 1) << trans;
+    EXPECT_EQ(r.profile.host_steps, 1) << trans;
+    EXPECT_EQ(r.profile.host_flops, 0.0) << trans;
+    // Two rows of nrhs floats each way, and ipiv to the host.
+    EXPECT_EQ(r.profile.host_bytes, 2.0 * (2 * nrhs * 4) + 4.0 * n) << trans;
+  }
+  ipiv[3] = 4;
+  ts::CallReport r;
+  ts::sgetrs({}, false, n, nrhs, a.data(), n, ipiv.data(), b2.data(), n, &r);
+  EXPECT_EQ(r.profile.host_steps, 0);
+}
+
+// FactorPlan's predicted time of spotrf (docs/cost-model.md section 8: the panel kernels run
+// timing-only, the staging copies, TRSM GEMMs and SYRKs by trnblas's predictors, summed before the
+// run) against the modeled time of the call: within +-10%, both sides, for one to four panels and
+// both triangles.
+TEST(PlanPrediction, SpotrfPredictedTimeMatchesTheModeledTime) {
+  for (const std::int64_t n : {100, 200, 300, 500})
+    for (const ts::Uplo uplo : {ts::Uplo::lower, ts::Uplo::upper}) {
+      auto a = spd<float>(n, 9);
+      ts::CallReport r;
+      ASSERT_EQ(ts::spotrf({}, uplo, n, a.data(), n, &r), 0);
+      const auto at = r.plan.find("predicted ");
+      ASSERT_NE(at, std::string::npos) << r.plan;
+      const double predicted = std::stod(r.plan.substr(at + 10)) * 1e3, actual = r.profile.total_ns;
+      EXPECT_NEAR(predicted / actual, 1.0, 0.10) << "n " << n << (uplo == ts::Uplo::lower ? " lower" : " upper")
+                                                 << ": predicted " << predicted << " ns, modeled " << actual << " ns";
+      std::printf("prediction spotrf n=%lld %s: predicted %.2f us, modeled %.2f us (%+.1f%%)\n", static_cast<long long>(n),
+                  uplo == ts::Uplo::lower ? "lower" : "upper", predicted * 1e-3, actual * 1e-3, 100 * (predicted / actual - 1));
+    }
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -403,3 +404,126 @@ TEST(TrnsolverQrCApi, EmptyAndNonFinite) {
 }
 
 }  // namespace
+
+// The panel-width override (trnsci extension): the handle's value goes ahead of TRNSOLVER_QR_NB and
+// the rule, in the plan, the _bufferSize and the run alike; 0 restores the rule; out-of-range values
+// are rejected (parameter 1) and leave the setting. The blocking changes the bits (as in LAPACK), so
+// nb = 16 and the environment's nb = 16 give the same result, different from the rule's.
+TEST(TrnsolverQrCApi, BlockSizeOverrideGoesThroughOnePlace) {
+  EXPECT_EQ(ts::qr_panel_width('s'), ts::kQrPanelWidthS);
+  EXPECT_EQ(ts::qr_panel_width('z', 32), 32);
+  EXPECT_EQ(ts::qr_panel_width('c', 129), ts::kQrPanelWidthC);  // out of range: the rule
+  setenv("TRNSOLVER_QR_NB", "24", 1);
+  const char* source = nullptr;
+  EXPECT_EQ(ts::qr_panel_width('s', 0, &source), 24);
+  EXPECT_STREQ(source, "TRNSOLVER_QR_NB");
+  EXPECT_EQ(ts::qr_panel_width('s', 16, &source), 16);  // the API first
+  EXPECT_STREQ(source, "Settings::qr_block_size");
+  unsetenv("TRNSOLVER_QR_NB");
+
+  Handle h;
+  int nb = -1;
+  EXPECT_EQ(trnsolverDnGetQrBlockSize(h.h, &nb), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(nb, 0);
+  for (const int bad : {-1, 129, 1 << 30}) {
+    EXPECT_EQ(trnsolverDnSetQrBlockSize(h.h, bad), TRNSOLVER_STATUS_INVALID_VALUE) << bad;
+    int last = 0;
+    trnsolverDnGetLastErrorParameter(h.h, &last);
+    EXPECT_EQ(last, 1) << bad;
+  }
+  EXPECT_EQ(trnsolverDnGetQrBlockSize(h.h, nullptr), TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trnsolverDnGetQrBlockSize(h.h, &nb), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(nb, 0);
+  EXPECT_EQ(trnsolverDnSetQrBlockSize(nullptr, 8), TRNSOLVER_STATUS_NOT_INITIALIZED);
+
+  const int m = 70, n = 40;
+  const std::vector<float> a0 = random_matrix<float>(m, n, m, 5);
+  auto run = [&](int lwork_nb) {
+    std::vector<float> a = a0, tau(n), w(1 << 14);
+    int lwork = 0, info = -1;
+    EXPECT_EQ(trnsolverDnSgeqrf_bufferSize(h.h, m, n, a.data(), m, &lwork), TRNSOLVER_STATUS_SUCCESS);
+    EXPECT_EQ(lwork, ts::qr_workspace('s', 'q', m, n, n, true, lwork_nb));
+    EXPECT_EQ(trnsolverDnSgeqrf(h.h, m, n, a.data(), m, tau.data(), w.data(), lwork, &info), TRNSOLVER_STATUS_SUCCESS);
+    EXPECT_EQ(info, 0);
+    return a;
+  };
+  const std::vector<float> by_rule = run(0);
+  ASSERT_EQ(trnsolverDnSetQrBlockSize(h.h, 16), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(trnsolverDnGetQrBlockSize(h.h, &nb), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(nb, 16);
+  const std::vector<float> by_api = run(16);
+  EXPECT_NE(by_api, by_rule);
+  ASSERT_EQ(trnsolverDnSetQrBlockSize(h.h, 0), TRNSOLVER_STATUS_SUCCESS);
+  setenv("TRNSOLVER_QR_NB", "16", 1);
+  const std::vector<float> by_env = run(16);
+  unsetenv("TRNSOLVER_QR_NB");
+  EXPECT_EQ(by_env, by_api);
+  // The C++ plan states the source of the width.
+  ts::Settings s;
+  s.qr_block_size = 16;
+  std::vector<float> a = a0, tau(n);
+  ts::CallReport rep;
+  ASSERT_EQ(ts::geqrf(s, m, n, a.data(), m, tau.data(), &rep), 0);
+  EXPECT_EQ(a, by_api);
+  EXPECT_NE(rep.plan.find("panel width 16"), std::string::npos) << rep.plan;
+  EXPECT_NE(rep.plan.find("from Settings::qr_block_size"), std::string::npos) << rep.plan;
+}
+
+namespace {
+
+// The "predicted <t> us" of a printed plan, in ns (-1: none).
+double predicted_of(const std::string& plan) {
+  const auto at = plan.find("predicted ");
+  return at == std::string::npos ? -1.0 : std::stod(plan.substr(at + 10)) * 1e3;
+}
+
+}  // namespace
+
+// QrPlan's predicted time (S routines: host steps by the host formula, GEMMs by trnblas's predictor,
+// made before the run) against the modeled time of the call that ran, over geqrf/orgqr/ormqr shapes
+// and panel widths. Band +-10% (docs/cost-model.md section 8), two-sided; C, D, Z state no prediction.
+TEST(QrPlanPrediction, PredictedTimeMatchesTheModeledTime) {
+  struct Case {
+    char kind;
+    std::int64_t m, n, k, nb;
+    bool left, trans;
+  };
+  const std::vector<Case> cases = {
+      {'q', 150, 70, 70, 0, true, false},   {'q', 300, 120, 120, 16, true, false}, {'q', 64, 200, 64, 0, true, false},
+      {'g', 200, 90, 90, 0, true, false},   {'m', 120, 80, 60, 0, true, true},     {'m', 70, 120, 50, 16, false, false},
+  };
+  for (const Case& c : cases) {
+    ts::Settings s;
+    s.qr_block_size = c.nb;
+    const std::int64_t nq = c.kind == 'm' && !c.left ? c.n : c.m;
+    const std::int64_t acols = c.kind == 'q' ? c.n : c.k;
+    std::vector<float> a = random_matrix<float>(nq, std::max(acols, c.n), nq, 21), tau(std::max(c.n, c.k)), cm;
+    ts::CallReport rep;
+    if (c.kind != 'q') {
+      ASSERT_EQ(ts::geqrf(s, nq, c.k, a.data(), nq, tau.data()), 0);
+    }
+    if (c.kind == 'q') {
+      ASSERT_EQ(ts::geqrf(s, c.m, c.n, a.data(), c.m, tau.data(), &rep), 0);
+    }
+    if (c.kind == 'g') {
+      ASSERT_EQ(ts::orgqr(s, c.m, c.n, c.k, a.data(), c.m, tau.data(), &rep), 0);
+    }
+    if (c.kind == 'm') {
+      cm = random_matrix<float>(c.m, c.n, c.m, 22);
+      ASSERT_EQ(ts::ormqr(s, c.left, c.trans, c.m, c.n, c.k, a.data(), nq, tau.data(), cm.data(), c.m, &rep), 0);
+    }
+    const double predicted = predicted_of(rep.plan), actual = rep.profile.total_ns;
+    SCOPED_TRACE(std::string(1, c.kind) + " " + std::to_string(c.m) + "x" + std::to_string(c.n) + " k " +
+                 std::to_string(c.k) + " nb " + std::to_string(c.nb) + ": predicted " + std::to_string(predicted) +
+                 " ns, modeled " + std::to_string(actual) + " ns");
+    ASSERT_GT(predicted, 0.0) << rep.plan;
+    EXPECT_NEAR(predicted / actual, 1.0, 0.10);
+    std::printf("prediction %c %lldx%lld k %lld nb %lld: predicted %.2f us, modeled %.2f us (%+.1f%%)\n", c.kind,
+                static_cast<long long>(c.m), static_cast<long long>(c.n), static_cast<long long>(c.k),
+                static_cast<long long>(c.nb), predicted * 1e-3, actual * 1e-3, 100 * (predicted / actual - 1));
+  }
+  std::vector<double> a = random_matrix<double>(40, 30, 40, 5), tau(30);
+  ts::CallReport rep;
+  ASSERT_EQ(ts::geqrf(ts::Settings{}, 40, 30, a.data(), 40, tau.data(), &rep), 0);
+  EXPECT_LT(predicted_of(rep.plan), 0.0) << rep.plan;
+}

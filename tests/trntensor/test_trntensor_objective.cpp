@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -266,3 +267,56 @@ TEST(PlannerObjective, CApiObjectiveSettings) {
 }
 
 }  // namespace
+
+// The einsum plan's predicted time (EinsumPlan::predicted_ns, the path planner's price of the chosen
+// steps, made before anything runs) against the executed call's modeled time, over chains whose steps
+// are plain GEMMs on packed operands and the Hadamard path of the tests above. Two-sided band
+// (docs/cost-model.md section 8): a prediction that drifts either way fails.
+TEST(PlannerObjective, EinsumPredictedTimeMatchesTheExecutedModeledTime) {
+  struct Case {
+    const char* expr;
+    std::vector<std::vector<std::int64_t>> shapes;
+    std::vector<std::int64_t> out;
+    double band;  // |predicted / actual - 1| <= band
+  };
+  const std::vector<Case> cases = {
+      {"ij,jk,kl->il", {{96, 200}, {200, 160}, {160, 64}}, {96, 64}, 0.10},
+      {"ij,jk,kl->il", {{256, 256}, {256, 512}, {512, 128}}, {256, 128}, 0.10},
+      {"ij,jk->ik", {{300, 129}, {129, 70}}, {300, 70}, 0.10},
+      {"bij,bjk->bik", {{4, 64, 96}, {4, 96, 80}}, {4, 64, 80}, 0.10},
+  };
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (const Case& c : cases) {
+    std::vector<std::vector<float>> in;
+    std::vector<trn::tensor::View> views;
+    for (const auto& sh : c.shapes) {
+      std::int64_t e = 1;
+      for (std::int64_t x : sh) e *= x;
+      in.emplace_back(static_cast<std::size_t>(e));
+      for (float& x : in.back()) x = u(rng);
+    }
+    for (std::size_t i = 0; i < in.size(); ++i) views.push_back({in[i].data(), c.shapes[i], {}});
+    std::int64_t oe = 1;
+    for (std::int64_t x : c.out) oe *= x;
+    std::vector<float> out(static_cast<std::size_t>(oe));
+    trn::tensor::EinsumReport rep;
+    trn::tensor::einsum({}, c.expr, views, {out.data(), c.out, {}}, DataType::f32, ComputeType::f32,
+                        PathStrategy::automatic, &rep);
+    const double actual = rep.profile.total_ns;
+    const auto at = rep.plan.find("predicted ");
+    ASSERT_NE(at, std::string::npos) << rep.plan;
+    const double predicted = std::stod(rep.plan.substr(at + 10)) * 1e3;
+    SCOPED_TRACE(std::string(c.expr) + " predicted " + std::to_string(predicted) + " ns, actual " +
+                 std::to_string(actual) + " ns");
+    EXPECT_NEAR(predicted / actual, 1.0, c.band);
+    std::printf("prediction einsum %s: predicted %.2f us, modeled %.2f us (%+.1f%%)\n", c.expr, predicted * 1e-3,
+                actual * 1e-3, 100 * (predicted / actual - 1));
+  }
+  // 64F compute: not predicted (its steps would be priced as 32F).
+  std::vector<double> a(16, 1.0), b(16, 1.0), o(16);
+  trn::tensor::EinsumReport rep;
+  trn::tensor::einsum({}, "ij,jk->ik", {{a.data(), {4, 4}, {}}, {b.data(), {4, 4}, {}}}, {o.data(), {4, 4}, {}},
+                      DataType::f64, ComputeType::f64, PathStrategy::automatic, &rep);
+  EXPECT_EQ(rep.plan.find("predicted "), std::string::npos) << rep.plan;
+}

@@ -13,6 +13,7 @@
 #include "trn/blas/modes.hpp"
 #include "trn/fft/fft.hpp"
 #include "trn/rand/generator.hpp"
+#include "trn/solver/qr.hpp"
 #include "trn/solver/solver.hpp"
 #include "trn/sparse/sparse.hpp"
 #include "trn/tensor/tensor.hpp"
@@ -157,6 +158,15 @@ trn::Report run_getrf(ProfileArgs& a) {
   trn::solver::CallReport rep;
   trn::solver::sgetrf(emulator_settings<trn::solver::Settings>(a), m, n, A.data(), m, ipiv.data(), &rep);
   a.label = "fp32 partial pivoting";
+  return rep;
+}
+
+trn::Report run_geqrf(ProfileArgs& a) {
+  const std::int64_t m = dim(a, 0), n = a.dims.size() > 1 ? a.dims[1] : m;
+  std::vector<float> A = random_values(static_cast<std::size_t>(m * n), 6), tau(static_cast<std::size_t>(std::min(m, n)));
+  trn::solver::CallReport rep;
+  trn::solver::geqrf(emulator_settings<trn::solver::Settings>(a), m, n, A.data(), m, tau.data(), &rep);
+  a.label = "fp32 blocked Householder";
   return rep;
 }
 
@@ -319,6 +329,7 @@ const std::vector<ProfileOp>& profile_ops() {
       {"poisson", "trnrand", "COUNT", "1048576", false, run_rand<rand_poisson>},
       {"bernoulli", "trnrand", "COUNT", "1048576", false, run_rand<rand_bernoulli>},
       {"generate", "trnrand", "COUNT", "1048576", false, run_rand<rand_generate>},
+      {"geqrf", "trnsolver", "M or MxN", "1024x256", false, run_geqrf},
   };
   return ops;
 }

@@ -533,9 +533,9 @@ namespace {
 // A triangle between packed (AP) and full (A, lda) storage. tpttr: uplo 1, n 2, AP 3, A 4, lda 5;
 // trttp: uplo 1, n 2, A 3, lda 4, AP 5. Column j of the triangle is contiguous in both layouts
 // (rows 0..j for upper, j..n-1 for lower; in AP from j(j+1)/2, resp. j(2n-j+1)/2, LAPACK's
-// packed columnwise order), so the conversion is n contiguous copies: for fp32 data (S, C) one
-// program of copy_segments (one DMA in and one out per column); for fp64 (D, Z) the host loop of
-// Dcopy/Zcopy per column. The other triangle of A is neither read nor written.
+// packed columnwise order), so the conversion is n contiguous copies: one program of copy_segments
+// (one DMA in and one out per column) in every precision (fp64 and complex elements as their fp32
+// words: a same-dtype DMA copies bits). The other triangle of A is neither read nor written.
 template <class T>
 trnblasStatus_t packed_full(trnblasHandle_t h, const char* fn, bool to_full, int uplo, int n, const T* src, int lda,
                             T* dst) {
@@ -561,25 +561,16 @@ trnblasStatus_t packed_full(trnblasHandle_t h, const char* fn, bool to_full, int
       *length = upper ? j + 1 : order - j;
     };
     std::int64_t from = 0, to = 0, length = 0;
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, trnFloatComplex>) {
-      constexpr std::int64_t kFloats = sizeof(T) / sizeof(float);  // a complex element is two fp32
-      std::vector<trn::blas::CopySegment> columns(static_cast<std::size_t>(order));
-      for (std::int64_t j = 0; j < order; ++j) {
-        column(j, &from, &to, &length);
-        columns[static_cast<std::size_t>(j)] = {reinterpret_cast<const float*>(src + from),
-                                                reinterpret_cast<float*>(dst + to), kFloats * length};
-      }
-      trn::blas::copy_segments(s, columns, rep);
-    } else {
-      blas_capi::Accumulate acc;
-      CallReport one;
-      for (std::int64_t j = 0; j < order; ++j) {
-        column(j, &from, &to, &length);
-        trn::blas::copy(s, length, cpp(src + from), 1, cpp(dst + to), 1, &one);
-        acc.add(one);
-      }
-      acc.store(s, rep);
+    // Every element type is whole fp32 words: a same-dtype DMA moves the bits of fp64 and complex
+    // elements unchanged, so D and Z take the same DMA program (no host loop).
+    constexpr std::int64_t kFloats = sizeof(T) / sizeof(float);
+    std::vector<trn::blas::CopySegment> columns(static_cast<std::size_t>(order));
+    for (std::int64_t j = 0; j < order; ++j) {
+      column(j, &from, &to, &length);
+      columns[static_cast<std::size_t>(j)] = {reinterpret_cast<const float*>(src + from),
+                                              reinterpret_cast<float*>(dst + to), kFloats * length};
     }
+    trn::blas::copy_segments(s, columns, rep);
   });
 }
 

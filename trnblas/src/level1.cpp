@@ -586,22 +586,28 @@ void scal(const Settings& s, std::int64_t n, double alpha, double* x, std::int64
   for (std::int64_t i = 0; i < n; ++i) x[i * incx] *= alpha;
 }
 
+// fp64 (and, through the planes, complex fp64) copy and swap move bits, not values: the float
+// routines' DMAs on the low and high 32-bit halves of every element (a same-dtype DMA copies bits),
+// a sub-call each -- DMA work, no host round trip (docs/cost-model.md section 7).
 void copy(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, double* y, std::int64_t incy,
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
-  const double* x0 = first(x, n, incx);
-  double* y0 = first(y, n, incy);
-  for (std::int64_t i = 0; i < n; ++i) y0[i * incy] = x0[i * incx];
+  for (int half = 0; half < 2; ++half) {
+    copy(s, n, reinterpret_cast<const float*>(x) + half, 2 * incx, reinterpret_cast<float*>(y) + half, 2 * incy,
+         rep.sub());
+    rep.add_sub();
+  }
 }
 
 void swap(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy,
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
-  double* x0 = first(x, n, incx);
-  double* y0 = first(y, n, incy);
-  for (std::int64_t i = 0; i < n; ++i) std::swap(x0[i * incx], y0[i * incy]);
+  for (int half = 0; half < 2; ++half) {
+    swap(s, n, reinterpret_cast<float*>(x) + half, 2 * incx, reinterpret_cast<float*>(y) + half, 2 * incy, rep.sub());
+    rep.add_sub();
+  }
 }
 
 void rot(const Settings& s, std::int64_t n, double* x, std::int64_t incx, double* y, std::int64_t incy, double c,

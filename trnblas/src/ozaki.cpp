@@ -182,8 +182,21 @@ void record_epilogue(Trace& t, std::string_view name, const Operands& o, double 
                                .reads = {beta != 0.0 ? c : HostSpan{}}, .writes = {c}});
 }
 
+// A data-dependent host recomputation (special values, lost terms): `outputs` fp64 dot products of
+// length k over `rows` rows of op(A) and `cols` columns of op(B), one round trip recorded only when
+// it ran (a computed call whose data needs it; a timing-only call of the shape does not see it). The
+// results stay on the host for the epilogue's round trip, which writes C.
+void record_recompute(Trace& t, std::string_view name, const Operands& o, std::int64_t outputs, std::int64_t rows,
+                      std::int64_t cols) {
+  if (outputs == 0) return;
+  HostSpan a = span_a(o), b = span_b(o);
+  a.bytes = sizeof(double) * static_cast<std::size_t>(rows * o.k);
+  b.bytes = sizeof(double) * static_cast<std::size_t>(cols * o.k);
+  record_host_step(t, HostStep{.name = name, .flops = 2.0 * static_cast<double>(outputs * o.k), .reads = {a, b}});
+}
+
 void finish_c(const Settings& s, const Operands& o, double* acc, double alpha, double beta, double* C,
-              std::int64_t ldc) {
+              std::int64_t ldc, Trace& trace) {
   const std::int64_t m = o.m, n = o.n, k = o.k;
   // Special values: an output whose row of op(A) or column of op(B) holds Inf/NaN is recomputed as an
   // IEEE fp64 dot product on the host so that Inf and NaN propagate as in native DGEMM.
@@ -191,6 +204,9 @@ void finish_c(const Settings& s, const Operands& o, double* acc, double alpha, d
     std::vector<char> row_bad(static_cast<std::size_t>(m), 0), col_bad(static_cast<std::size_t>(n), 0);
     o.each_a([&](std::int64_t i, std::int64_t, double x) { row_bad[static_cast<std::size_t>(i)] |= !std::isfinite(x); });
     o.each_b([&](std::int64_t, std::int64_t j, double x) { col_bad[static_cast<std::size_t>(j)] |= !std::isfinite(x); });
+    const auto bad_rows = std::count(row_bad.begin(), row_bad.end(), 1), bad_cols = std::count(col_bad.begin(), col_bad.end(), 1);
+    record_recompute(trace, "trnblas.ozaki.special_values", o, bad_rows * n + bad_cols * m - bad_rows * bad_cols,
+                     bad_cols > 0 ? m : bad_rows, bad_rows > 0 ? n : bad_cols);
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < m; ++i)
         if (row_bad[static_cast<std::size_t>(i)] || col_bad[static_cast<std::size_t>(j)]) {
@@ -693,8 +709,11 @@ void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std:
 // reported (CallReport::ozaki_capped and the C API's log line).
 constexpr std::int64_t kFallbackBudget = std::int64_t{1} << 26;
 
-void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const ScaledInts& x, double* acc, OzakiPlan& plan) {
+void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const ScaledInts& x, double* acc, OzakiPlan& plan,
+                            Trace& trace) {
   const std::int64_t m = o.m, n = o.n, k = o.k;
+  const std::int64_t done_before = plan.fallback_outputs;
+  std::vector<char> row_used(static_cast<std::size_t>(m), 0), col_used(static_cast<std::size_t>(n), 0);
   const std::vector<double>&SA = x.SA, &SB = x.SB;
   const double half_k = 0.5 * static_cast<double>(k);
   std::int64_t spent = 0, skipped = 0;
@@ -734,8 +753,11 @@ void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const Scale
       c = static_cast<double>(dot);
       spent += k;
       ++plan.fallback_outputs;
+      row_used[static_cast<std::size_t>(i)] = col_used[static_cast<std::size_t>(j)] = 1;
     }
   }
+  record_recompute(trace, "trnblas.ozaki2.lost_terms", o, plan.fallback_outputs - done_before,
+                   std::count(row_used.begin(), row_used.end(), 1), std::count(col_used.begin(), col_used.end(), 1));
   if (skipped > 0) {
     plan.capped = true;
     plan.fallback_skipped = skipped;
@@ -832,8 +854,8 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
       }
     }
   }
+  if (!s.timing_only) finish_c(s, o, acc.data(), alpha, beta, C, ldc, trace);
   record_epilogue(trace, "trnblas.ozaki1.epilogue", o, 3.0, beta, C, ldc);
-  if (!s.timing_only) finish_c(s, o, acc.data(), alpha, beta, C, ldc);
   finish_report(report, s, std::move(trace));
   fill_report(report, plan);
 }
@@ -1029,8 +1051,8 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
     for (std::int64_t i = 0; i < m; ++i) neg_sa[static_cast<std::size_t>(i)] = -sc.sa[static_cast<std::size_t>(i)];
     for (std::int64_t j = 0; j < n; ++j)
       crt_reconstruct_block(t, yp.data(), m, j * m, neg_sa.data(), -sc.sb[static_cast<std::size_t>(j)], acc + j * m);
-    if (!plan.reduced) recompute_lost_outputs(o, sc, ints, acc, plan);
-    finish_c(s, o, acc, alpha, beta, C, ldc);
+    if (!plan.reduced) recompute_lost_outputs(o, sc, ints, acc, plan, trace);
+    finish_c(s, o, acc, alpha, beta, C, ldc, trace);
   }
   record_epilogue(trace, "trnblas.ozaki2.reconstruct", o, 2.0 * t.N * t.digits + 8.0, beta, C, ldc);
   finish_report(report, s, std::move(trace));

@@ -234,7 +234,8 @@ trnsolverStatus_t trnsolverDnSgetrf_bufferSize(trnsolverDnHandle_t handle, int m
 trnsolverStatus_t trnsolverDnSgetrf(trnsolverDnHandle_t handle, int m, int n, float* A, int lda, float* Workspace,
                                     int* devIpiv, int* devInfo);
 /* trans: TRNBLAS_OP_N or TRNBLAS_OP_T (OP_C = OP_T for real data). The row interchanges of B are a
- * permutation applied on the host (no arithmetic); the triangular solves are tile kernels. */
+ * permutation applied on the host (no arithmetic; a costed host round trip in the profile); the
+ * triangular solves are tile kernels. */
 trnsolverStatus_t trnsolverDnSgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
                                     const float* A, int lda, const int* devIpiv, float* B, int ldb, int* devInfo);
 
@@ -480,6 +481,15 @@ trnsolverStatus_t trnsolverDnZunmqr_bufferSize(trnsolverDnHandle_t handle, trnbl
 trnsolverStatus_t trnsolverDnZunmqr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans, int m,
                                       int n, int k, const trnDoubleComplex* A, int lda, const trnDoubleComplex* tau, trnDoubleComplex* C, int ldc,
                                       trnDoubleComplex* work, int lwork, int* devInfo);
+
+/* trnsci extension (cuSOLVER has no block-size option: cusolverDnSetAdvOptions selects algorithms
+ * only): the panel width nb of every QR routine of this handle (geqrf, orgqr/ungqr, ormqr/unmqr,
+ * Xgeqrf and their _bufferSize, so set it before querying the workspace). nb = 0 (the default): the
+ * plan's rule (S 8, C 4, D/Z 128, or TRNSOLVER_QR_NB when set); 1 .. 128: this width, ahead of the
+ * environment variable. Other values: INVALID_VALUE (parameter 1), the setting unchanged. Results
+ * depend on nb (the blocking changes the rounding), as in LAPACK. docs/trnsolver.md "QR". */
+trnsolverStatus_t trnsolverDnSetQrBlockSize(trnsolverDnHandle_t handle, int nb);
+trnsolverStatus_t trnsolverDnGetQrBlockSize(trnsolverDnHandle_t handle, int* nb);
 
 /* dataTypeA = dataTypeTau = computeType: TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F (the S, D, C, Z
  * routine); any other combination -> NOT_SUPPORTED. Device workspace: the _bufferSize bytes (less ->

@@ -7,6 +7,7 @@
 // and the X API params object. The routines live beside it: capi_jacobi.cpp (syevj/sygvj/gesvdj),
 // capi_factor.cpp (Cholesky, LU, their X API forms), capi_irs.cpp (IRS gesv), capi_qr.cpp (QR).
 #include "capi_internal.hpp"
+#include "trn/solver/qr.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
 
@@ -70,6 +71,21 @@ trnsolverStatus_t trnsolverDnGetDeterministicMode(trnsolverDnHandle_t h, trnsolv
 }
 
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trnsolverDn, trnsolver, Surface)
+
+// trnsci extension: the QR plan's panel width (Settings::qr_block_size; trn::solver::qr_panel_width
+// resolves it against TRNSOLVER_QR_NB and the rule). nb: argument 1, 0 (the rule) .. kQrMaxPanelWidth.
+trnsolverStatus_t trnsolverDnSetQrBlockSize(trnsolverDnHandle_t h, int nb) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnSetQrBlockSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!c.require(nb >= 0 && nb <= trn::solver::kQrMaxPanelWidth, 1, "nb")) return c.status();
+  h->settings.qr_block_size = nb;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnGetQrBlockSize(trnsolverDnHandle_t h, int* nb) {
+  return Surface::get(h, "trnsolverDnGetQrBlockSize", nb, "nb",
+                      [](const trnsolverDnContext& c) { return static_cast<int>(c.settings.qr_block_size); });
+}
 
 trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t h, int cores) { return trnsolverDnSetNumCores(h, cores); }
 trnsolverStatus_t trnsolverDnCreateParams(trnsolverDnParams_t* p) { return create_registered(g_dn_params, p); }

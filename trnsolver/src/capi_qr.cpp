@@ -39,7 +39,8 @@ Status geqrf_buffer(const char* fn, char P, trnsolverDnHandle_t h, int m, int n,
   check_geqrf(c, m, n, A, lda);
   c.not_null(lwork, 5, "lwork");
   if (!c) return c.status();
-  const int ws = workspace_int(c, trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n)));
+  const int ws =
+      workspace_int(c, trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n), true, h->settings.qr_block_size));
   if (!c) return c.status();
   *lwork = ws;
   return TRNSOLVER_STATUS_SUCCESS;
@@ -53,7 +54,9 @@ Status geqrf_run(const char* fn, trnsolverDnHandle_t h, int m, int n, C* A, int 
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_geqrf(c, m, n, A, lda);
   c.require(m == 0 || n == 0 || tau != nullptr, 5, "TAU").not_null(work, 6, "Workspace");
-  if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n)), 7, "Lwork");
+  if (c)
+    c.require(lwork >= trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n), true, h->settings.qr_block_size), 7,
+              "Lwork");
   c.not_null(info, 8, "devInfo");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::geqrf(h->settings, m, n, as_cpp(A), lda, as_cpp(tau), &rep);
@@ -75,7 +78,7 @@ Status orgqr_buffer(const char* fn, char P, trnsolverDnHandle_t h, int m, int n,
   check_orgqr(c, m, n, k, A, lda, tau);
   c.not_null(lwork, 7, "lwork");
   if (!c) return c.status();
-  const int ws = workspace_int(c, trn::solver::qr_workspace(P, 'g', m, n, k));
+  const int ws = workspace_int(c, trn::solver::qr_workspace(P, 'g', m, n, k, true, h->settings.qr_block_size));
   if (!c) return c.status();
   *lwork = ws;
   return TRNSOLVER_STATUS_SUCCESS;
@@ -89,7 +92,7 @@ Status orgqr_run(const char* fn, trnsolverDnHandle_t h, int m, int n, int k, C* 
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_orgqr(c, m, n, k, A, lda, tau);
   c.not_null(work, 7, "work");
-  if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'g', m, n, k), 8, "lwork");
+  if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'g', m, n, k, true, h->settings.qr_block_size), 8, "lwork");
   c.not_null(info, 9, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::orgqr(h->settings, m, n, k, as_cpp(A), lda, as_cpp(tau), &rep);
@@ -124,7 +127,8 @@ Status ormqr_buffer(const char* fn, trnsolverDnHandle_t h, int side, int trans, 
   check_ormqr<T>(c, side, trans, m, n, k, A, lda, tau, C, ldc);
   c.not_null(lwork, 11, "lwork");
   if (!c) return c.status();
-  const int ws = workspace_int(c, trn::solver::qr_workspace(P, 'm', m, n, k, side == TRNBLAS_SIDE_LEFT));
+  const int ws =
+      workspace_int(c, trn::solver::qr_workspace(P, 'm', m, n, k, side == TRNBLAS_SIDE_LEFT, h->settings.qr_block_size));
   if (!c) return c.status();
   *lwork = ws;
   return TRNSOLVER_STATUS_SUCCESS;
@@ -139,7 +143,7 @@ Status ormqr_run(const char* fn, trnsolverDnHandle_t h, int side, int trans, int
   check_ormqr<T>(c, side, trans, m, n, k, A, lda, tau, C, ldc);
   c.not_null(work, 11, "work");
   const bool left = side == TRNBLAS_SIDE_LEFT;
-  if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'm', m, n, k, left), 12, "lwork");
+  if (c) c.require(lwork >= trn::solver::qr_workspace(P, 'm', m, n, k, left, h->settings.qr_block_size), 12, "lwork");
   c.not_null(info, 13, "devInfo");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::ormqr(h->settings, left, trans != TRNBLAS_OP_N, m, n, k, as_cpp(A), lda, as_cpp(tau),
@@ -169,9 +173,10 @@ void check_xgeqrf(Check& c, trnsolverDnParams_t params, std::int64_t m, std::int
                "dataTypeA = dataTypeTau = computeType, one of TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F");
 }
 
-std::size_t xgeqrf_bytes(std::int64_t m, std::int64_t n, int dt) {
+std::size_t xgeqrf_bytes(trnsolverDnHandle_t h, std::int64_t m, std::int64_t n, int dt) {
   const char P = dt == TRN_R_32F ? 's' : dt == TRN_R_64F ? 'd' : dt == TRN_C_32F ? 'c' : 'z';
-  return static_cast<std::size_t>(trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n))) * x_qr_elem(dt);
+  return static_cast<std::size_t>(trn::solver::qr_workspace(P, 'q', m, n, std::min(m, n), true, h->settings.qr_block_size)) *
+         x_qr_elem(dt);
 }
 
 }  // namespace
@@ -223,7 +228,7 @@ trnsolverStatus_t trnsolverDnXgeqrf_bufferSize(trnsolverDnHandle_t h, trnsolverD
   check_xgeqrf(c, params, m, n, dt, A, lda, enum_value(dataTypeTau), tau, enum_value(computeType));
   c.not_null(dev_bytes, 10, "workspaceInBytesOnDevice").not_null(host_bytes, 11, "workspaceInBytesOnHost");
   if (!c) return c.status();
-  *dev_bytes = xgeqrf_bytes(m, n, dt);
+  *dev_bytes = xgeqrf_bytes(h, m, n, dt);
   *host_bytes = 0;
   return TRNSOLVER_STATUS_SUCCESS;
 }
@@ -238,7 +243,7 @@ trnsolverStatus_t trnsolverDnXgeqrf(trnsolverDnHandle_t h, trnsolverDnParams_t p
   const int dt = enum_value(dataTypeA);
   check_xgeqrf(c, params, m, n, dt, A, lda, enum_value(dataTypeTau), tau, enum_value(computeType));
   c.not_null(bufferOnDevice, 10, "bufferOnDevice");
-  if (c) c.require(dev_bytes >= xgeqrf_bytes(m, n, dt), 11, "workspaceInBytesOnDevice");
+  if (c) c.require(dev_bytes >= xgeqrf_bytes(h, m, n, dt), 11, "workspaceInBytesOnDevice");
   c.require(host_bytes == 0 || bufferOnHost != nullptr, 12, "bufferOnHost").not_null(info, 14, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     const auto& s = h->settings;

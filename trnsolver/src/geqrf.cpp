@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -297,12 +298,22 @@ void check(bool ok, const char* fn, const char* what) {
   if (!ok) throw UsageError("trnsolver", "argument", std::string(fn) + ": " + what);
 }
 
+// The routine's plan, with its predicted time when the call reports (S routines).
+template <class T>
+QrPlan plan_of(const Settings& s, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left, bool trans,
+               const CallReport* report) {
+  QrPlan p = plan_qr(prefix<T>(), kind, m, n, k, left, s.qr_block_size);
+  if constexpr (std::is_same_v<T, float>)
+    if (report != nullptr) p.predicted_ns = predict_sqr_ns(s, p, kind, left, trans);
+  return p;
+}
+
 template <class T>
 int geqrf_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau, CallReport* report) {
   const std::int64_t k = std::min(m, n);
   check(m >= 0 && n >= 0 && lda >= std::max<std::int64_t>(1, m) && (k == 0 || (A != nullptr && tau != nullptr)),
         "geqrf", "m, n >= 0, lda >= max(1, m), A and tau not NULL");
-  const QrPlan plan = plan_qr(prefix<T>(), 'q', m, n, k);
+  const QrPlan plan = plan_of<T>(s, 'q', m, n, k, true, false, report);
   Steps st = begin_steps(s, report, plan);
   double ops = 0;
   std::vector<T> vt;
@@ -329,7 +340,7 @@ int orgqr_impl(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k
   check(m >= 0 && n >= 0 && n <= m && k >= 0 && k <= n && lda >= std::max<std::int64_t>(1, m) &&
             (n == 0 || A != nullptr) && (k == 0 || tau != nullptr),
         "orgqr", "0 <= k <= n <= m, lda >= max(1, m), A and tau not NULL");
-  const QrPlan plan = plan_qr(prefix<T>(), 'g', m, n, k);
+  const QrPlan plan = plan_of<T>(s, 'g', m, n, k, true, false, report);
   Steps st = begin_steps(s, report, plan);
   double ops = 0;
   std::vector<T> store;
@@ -356,7 +367,7 @@ int ormqr_impl(const Settings& s, bool left, bool trans, std::int64_t m, std::in
             ldc >= std::max<std::int64_t>(1, m) && (k == 0 || (A != nullptr && tau != nullptr)) &&
             (m == 0 || n == 0 || C != nullptr),
         "ormqr", "0 <= k <= (left ? m : n), lda >= max(1, that), ldc >= max(1, m), A, tau and C not NULL");
-  const QrPlan plan = plan_qr(prefix<T>(), 'm', m, n, k, left);
+  const QrPlan plan = plan_of<T>(s, 'm', m, n, k, left, trans, report);
   Steps st = begin_steps(s, report, plan);
   double ops = 0;
   std::vector<T> store;
@@ -376,9 +387,74 @@ int ormqr_impl(const Settings& s, bool left, bool trans, std::int64_t m, std::in
 
 }  // namespace
 
+namespace {
+
+// Closed forms of geqr2's and form_block's multiply-add counts when every tau is nonzero (data
+// without an exactly zero reflector column): what the host steps of the drivers record.
+double geqr2_ops(std::int64_t r, std::int64_t w) {
+  double ops = 0;
+  for (std::int64_t j = 0; j < w; ++j) ops += static_cast<double>(r - j) + 2.0 * static_cast<double>((r - j) * (w - j - 1));
+  return ops;
+}
+double form_block_ops(std::int64_t r, std::int64_t w) {
+  double ops = 0;
+  for (std::int64_t j = 0; j < w; ++j) ops += static_cast<double>(j * (r - j)) + 0.5 * static_cast<double>(j * j);
+  return ops;
+}
+
+// The three GEMMs of one block application (apply_block, fp32), each priced by trnblas's predictor.
+double predict_apply_ns(const blas::Settings& bs, bool left, bool adjoint, std::int64_t r, std::int64_t w,
+                        std::int64_t rows, std::int64_t cols) {
+  using blas::Op;
+  const Op top = adjoint ? Op::T : Op::N;
+  const blas::GemmMode md = blas::GemmMode::fp32;
+  if (left)
+    return blas::predict_gemm_ns(bs, md, Op::T, Op::N, w, cols, r, 1.0f, 0.0f) +
+           blas::predict_gemm_ns(bs, md, top, Op::N, w, cols, w, 1.0f, 0.0f) +
+           blas::predict_gemm_ns(bs, md, Op::N, Op::N, r, cols, w, -1.0f, 1.0f);
+  return blas::predict_gemm_ns(bs, md, Op::N, Op::N, rows, w, r, 1.0f, 0.0f) +
+         blas::predict_gemm_ns(bs, md, Op::N, top, rows, w, w, 1.0f, 0.0f) +
+         blas::predict_gemm_ns(bs, md, Op::N, Op::T, rows, r, w, -1.0f, 1.0f);
+}
+
+}  // namespace
+
+double predict_sqr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const blas::Settings bs = detail::step_blas_settings(s);
+  constexpr double e = sizeof(float);
+  const std::int64_t m = p.m, n = p.n, k = p.k, nb = p.nb, nq = kind == 'm' && !left ? n : m;
+  double ns = 0;
+  if (kind == 'q') {
+    for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
+      const std::int64_t w = std::min(nb, k - j0), r = m - j0, cols = n - j0 - w;
+      const double rw = static_cast<double>(r * w);
+      ns += host_step_ns(e * (3 * rw + static_cast<double>(w + w * w)), 2.0 * (geqr2_ops(r, w) + form_block_ops(r, w)), hw);
+      if (cols > 0) ns += predict_apply_ns(bs, true, true, r, w, r, cols);
+    }
+    return ns;
+  }
+  if (kind == 'm' && (m == 0 || n == 0)) return 0;
+  double store = 0, ops = 0;
+  for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
+    const std::int64_t w = std::min(nb, k - j0), r = nq - j0;
+    store += static_cast<double>(r * w + w * w);
+    ops += form_block_ops(r, w);
+    if (kind == 'g') ns += predict_apply_ns(bs, true, false, r, w, r, n - j0);
+    else if (left) ns += predict_apply_ns(bs, true, trans, r, w, r, n);
+    else ns += predict_apply_ns(bs, false, trans, r, w, m, n - j0);
+  }
+  // The one host step of form_blocks (orgqr also writes A = [I; 0]; without blocks only that).
+  const double extra = kind == 'g' ? static_cast<double>(m * n) : 0.0;
+  if (k > 0) ns += host_step_ns(e * (static_cast<double>(nq * k + k) + store + extra), 2.0 * ops, hw);
+  else if (extra > 0) ns += host_step_ns(e * extra, 0.0, hw);
+  return ns;
+}
+
 // Predicted work: host multiply-adds of the panels/T factors and the GEMMs' flops, per block as the
 // drivers above run them.
-QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left) {
+QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left,
+               std::int64_t nb_request) {
   QrPlan p;
   const bool cplx = prefix == 'c' || prefix == 'z', fp64 = prefix == 'd' || prefix == 'z';
   p.routine = std::string(1, prefix) + (kind == 'q' ? "geqrf" : kind == 'g' ? (cplx ? "ungqr" : "orgqr")
@@ -386,7 +462,8 @@ QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int6
   p.m = m;
   p.n = n;
   p.k = k;
-  p.nb = qr_panel_width(prefix);
+  const char* nb_source = "rule";
+  p.nb = qr_panel_width(prefix, nb_request, &nb_source);
   p.panels = k > 0 ? (k + p.nb - 1) / p.nb : 0;
   p.complex = cplx;
   p.update_mode = fp64 ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
@@ -401,7 +478,7 @@ QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int6
     if (kind == 'm') cols = static_cast<double>(left ? n : m);
     p.gemm_flops += f * std::max(cols, 0.0) * w * (2.0 * r + w);
   }
-  p.why = std::string("panel width ") + (std::getenv("TRNSOLVER_QR_NB") != nullptr ? "from TRNSOLVER_QR_NB" :
+  p.why = std::string("panel width ") + (std::string_view(nb_source) != "rule" ? std::string("from ") + nb_source :
              fp64   ? "128: fewer, larger Ozaki GEMMs (each with host steps)"
                                                              : cplx ? "4: the host panel's flops dominate"
                                                                     : "8: the host panel's flops dominate") +
@@ -411,15 +488,26 @@ QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int6
   return p;
 }
 
-std::int64_t qr_panel_width(char prefix) {
+std::int64_t qr_panel_width(char prefix, std::int64_t requested, const char** source) {
   const char* env = std::getenv("TRNSOLVER_QR_NB");
   const long v = env != nullptr ? std::strtol(env, nullptr, 10) : 0;
-  if (v >= 1 && v <= 128) return v;
-  return prefix == 'd' || prefix == 'z' ? kQrPanelWidthFp64 : prefix == 'c' ? kQrPanelWidthC : kQrPanelWidthS;
+  const char* from = "rule";
+  std::int64_t nb = prefix == 'd' || prefix == 'z' ? kQrPanelWidthFp64 : prefix == 'c' ? kQrPanelWidthC : kQrPanelWidthS;
+  if (requested >= 1 && requested <= kQrMaxPanelWidth) {
+    nb = requested;
+    from = "Settings::qr_block_size";
+  } else if (v >= 1 && v <= kQrMaxPanelWidth) {
+    nb = v;
+    from = "TRNSOLVER_QR_NB";
+  }
+  if (source != nullptr) *source = from;
+  return nb;
 }
 
-std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left) {
-  const std::int64_t nq = kind == 'm' && !left ? n : m, cols = kind == 'm' && !left ? m : n, nb = qr_panel_width(prefix);
+std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left,
+                          std::int64_t nb_request) {
+  const std::int64_t nq = kind == 'm' && !left ? n : m, cols = kind == 'm' && !left ? m : n,
+                     nb = qr_panel_width(prefix, nb_request);
   std::int64_t blocks = 0, w_max = 0;
   for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
     const std::int64_t w = std::min(nb, k - j0);
@@ -441,6 +529,7 @@ std::string QrPlan::print() const {
                 host_flops, gemm_flops, blas::gemm_mode_name(update_mode), complex ? ", 4M" : "");
   f.ops = buf;
   f.engines = "host CPU (panels), TensorE (GEMMs), VectorE, DMA";
+  f.predicted_ns = predicted_ns;
   f.why = why;
   return f.print();
 }

@@ -430,23 +430,37 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
   if (report != nullptr) *report = CallReport{};
   if (n == 0 || nrhs == 0) return;
   TraceParts trace;
-  // Row interchanges of B: a permutation (no arithmetic), applied on the host.
+  // Row interchanges of B: a permutation (no arithmetic), applied on the host: one round trip per
+  // pass over ipiv (the interchanged rows of B to the host and back; docs/cost-model.md section 7).
   auto swap_rows = [&](std::int64_t k) {
     const std::int64_t p = ipiv[k] - 1;
     if (p != k)
       for (std::int64_t c = 0; c < nrhs; ++c) std::swap(B[k + c * ldb], B[p + c * ldb]);
   };
+  auto record_interchanges = [&] {
+    std::int64_t rows = 0;
+    for (std::int64_t k = 0; k < n; ++k) rows += ipiv[k] - 1 != k ? 2 : 0;
+    if (rows == 0) return;
+    HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
+    b.bytes = sizeof(float) * static_cast<std::size_t>(rows * nrhs);
+    record_host_step(trace, HostStep{.name = "trnsolver.sgetrs.interchanges", .flops = 0,
+                                     .reads = {b, HostSpan(ipiv, n)}, .writes = {b}});
+  };
   if (!trans) {
-    if (ipiv != nullptr)
+    if (ipiv != nullptr) {
+      record_interchanges();
       for (std::int64_t k = 0; k < n; ++k) swap_rows(k);
+    }
     detail::strsm_left(s, A, 1, lda, true, true, n, nrhs, B, ldb, trace);
     detail::strsm_left(s, A, 1, lda, false, false, n, nrhs, B, ldb, trace);
   } else {
     // A^T = U^T L^T P: U^T y = b (lower view of U), L^T z = y (unit, upper view of L), then P^T.
     detail::strsm_left(s, A, lda, 1, true, false, n, nrhs, B, ldb, trace);
     detail::strsm_left(s, A, lda, 1, false, true, n, nrhs, B, ldb, trace);
-    if (ipiv != nullptr)
+    if (ipiv != nullptr) {
+      record_interchanges();
       for (std::int64_t k = n - 1; k >= 0; --k) swap_rows(k);
+    }
   }
   if (report != nullptr) {
     finish_report(*report, std::move(trace).join(), ReportSettings{s.target});

@@ -24,8 +24,10 @@
 // not positive definite). The first non-finite diagonal entry after the block gives info.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "syevj_internal.hpp"
+#include "trn/blas/level12.hpp"
 #include "trn/tile/matmul.hpp"
 #include "trn/tile/view.hpp"
 #include "trn/core/host_step.hpp"
@@ -144,7 +146,39 @@ void potrf_diag_kernel(NeuronCore& nc, const DiagBlockProblem& pp) {
   }
 }
 
+// A placeholder device address for timing-only runs (never dereferenced; distinct per operand so
+// that the HBM dependencies are those of separate arrays).
+float* placeholder(std::uintptr_t k) { return reinterpret_cast<float*>(k << 40); }
+
 }  // namespace
+
+double predict_spotrf_ns(const Settings& s, const FactorPlan& plan, bool lower) {
+  blas::Settings bs = detail::step_blas_settings(s);
+  bs.report_trace_only = false;
+  blas::Settings ts = bs;
+  ts.timing_only = true;
+  LaunchConfig lc = s.launch_config();
+  lc.num_cores = 1;
+  lc.core.execute = false;
+  const std::int64_t n = plan.n, nb = plan.nb;
+  double ns = 0;
+  for (std::int64_t j0 = 0; j0 < n; j0 += nb) {
+    const std::int64_t w = std::min(nb, n - j0), n2 = n - j0 - w;
+    const DiagBlockProblem pp{placeholder(1), 1, n, j0, w, n2 > 0 ? placeholder(2) : nullptr};
+    ns += model_trace(launch(lc, [&](NeuronCore& nc) { potrf_diag_kernel(nc, pp); }).trace, ReportSettings{s.target}).total_ns;
+    if (n2 <= 0) continue;
+    std::vector<blas::CopySegment> cols;
+    const std::int64_t count = lower ? w : n2, len = lower ? n2 : w;
+    for (std::int64_t c = 0; c < count; ++c) cols.push_back({placeholder(3) + c * n, placeholder(4) + c * len, len});
+    blas::CallReport cr;
+    blas::copy_segments(ts, cols, &cr);
+    ns += cr.profile.total_ns;
+    ns += lower ? blas::predict_gemm_ns(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::T, n2, w, w, 1.0f, 0.0f)
+                : blas::predict_gemm_ns(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::N, w, n2, w, 1.0f, 0.0f);
+    ns += blas::predict_syrk_ns(bs, blas::GemmMode::fp32, lower ? blas::Op::N : blas::Op::T, n2, w, -1.0f, 1.0f);
+  }
+  return ns;
+}
 
 int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, CallReport* report) {
   if (n < 0 || lda < std::max<std::int64_t>(1, n) || (n > 0 && A == nullptr))
@@ -157,7 +191,8 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   const bool lower = uplo == Uplo::lower;
   // Lower view of the stored triangle: (i, j) -> A[i + j lda] (lower) or A[j + i lda] (upper).
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
-  const FactorPlan plan = plan_potrf(s, n, false);
+  FactorPlan plan = plan_potrf(s, n, false);
+  if (report != nullptr) plan.predicted_ns = predict_spotrf_ns(s, plan, lower);
   const std::int64_t nb = plan.nb;
   const blas::Settings bs = detail::step_blas_settings(s);
   int info = 0;
@@ -183,17 +218,23 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
     // L21 = A21 L11^-T (lower) / U12 = L11^-1 A12 (upper) by one TensorE GEMM (fp32 mode) with the
     // inverse the block kernel computed (Du Croz & Higham, IMA J. Numer. Anal. 12, 1992, method 2
     // blockwise, as trnblas STRSM's inverse form; the residual is bounded by the block's
-    // condition). The GEMM reads a copy of the block column (its output overwrites it).
+    // condition). The GEMM reads a copy of the block column (its output overwrites it), made by DMA
+    // (trnblas copy_segments: one segment per column of the block column).
     {
-      blas::CallReport gr;
+      blas::CallReport gr, cr;
+      std::vector<blas::CopySegment> cols;
       if (lower) {
         std::vector<float> z(static_cast<std::size_t>(n2 * w));
-        for (std::int64_t c = 0; c < w; ++c) std::copy_n(A + (j0 + w) + (j0 + c) * lda, n2, z.begin() + c * n2);
+        for (std::int64_t c = 0; c < w; ++c) cols.push_back({A + (j0 + w) + (j0 + c) * lda, z.data() + c * n2, n2});
+        blas::copy_segments(bs, cols, &cr);
+        trace.add(std::move(cr.trace));
         blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::T, n2, w, w, 1.0f, {z.data(), DType::f32, n2},
                    {inverse.data(), DType::f32, w}, 0.0f, {A + (j0 + w) + j0 * lda, DType::f32, lda}, &gr);
       } else {
         std::vector<float> z(static_cast<std::size_t>(w * n2));
-        for (std::int64_t c = 0; c < n2; ++c) std::copy_n(A + j0 + (j0 + w + c) * lda, w, z.begin() + c * w);
+        for (std::int64_t c = 0; c < n2; ++c) cols.push_back({A + j0 + (j0 + w + c) * lda, z.data() + c * w, w});
+        blas::copy_segments(bs, cols, &cr);
+        trace.add(std::move(cr.trace));
         blas::gemm(bs, blas::GemmMode::fp32, blas::Op::N, blas::Op::N, w, n2, w, 1.0f, {inverse.data(), DType::f32, w},
                    {z.data(), DType::f32, w}, 0.0f, {A + j0 + (j0 + w) * lda, DType::f32, lda}, &gr);
       }
@@ -337,6 +378,7 @@ std::string FactorPlan::print() const {
                                      : ", transposed panel kernel from column " + std::to_string(transposed_from);
   f.ops = std::string("trailing updates in trnblas mode ") + blas::gemm_mode_name(update_mode);
   f.engines = host_panels ? "host CPU (panels), TensorE (updates), DMA" : "VectorE, ScalarE, GpSimdE, TensorE, DMA";
+  f.predicted_ns = predicted_ns;
   f.why = why;
   return f.print();
 }

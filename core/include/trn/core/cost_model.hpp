@@ -48,6 +48,9 @@ struct HostCostOptions {
 };
 // Time of one host_compute record: roundtrip + (bytes to the host + bytes back) / link + flops / rate.
 double host_step_ns(const Instruction& ins, const HardwareSpec& hw, const HostCostOptions& host = {});
+// The same for a step that moves `bytes` over the link (both directions) and does `flops`: what a
+// plan predicts for a host step before it is recorded.
+double host_step_ns(double bytes, double flops, const HardwareSpec& hw, const HostCostOptions& host = {});
 
 // How each compute engine's instruction stream is ordered (docs/cost-model.md section 2).
 //  as_written: the author's program order (engines run their streams in order; the default).

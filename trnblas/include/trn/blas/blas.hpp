@@ -106,6 +106,16 @@ struct MutableMatrixRef {
 // validates first and never throws).
 void gemm(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
           float alpha, MatrixRef A, MatrixRef B, float beta, MutableMatrixRef C, CallReport* report = nullptr);
+// The modeled time (ns, on s.target) of one such gemm, predicted before any data exists: the same
+// launch run timing-only (s.timing_only; placeholder operand addresses, nothing read or written) and
+// scheduled by the cost model. The sub-GEMM predictor of the libraries' plans (trnsolver's QrPlan,
+// docs/cost-model.md section 8). alpha and beta as the call's (alpha == 1 skips the scaling, beta == 0
+// does not read C).
+double predict_gemm_ns(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
+                       float alpha, float beta);
+// The same for syrk (the lower triangle; the upper costs the same).
+double predict_syrk_ns(const Settings& s, GemmMode mode, Op trans, std::int64_t n, std::int64_t k, float alpha,
+                       float beta);
 // The same for a batch of independent problems of one shape (one launch; grid axis 2 = batch).
 void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
                   float alpha, const std::vector<MatrixRef>& A, const std::vector<MatrixRef>& B, float beta,

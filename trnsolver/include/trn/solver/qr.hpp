@@ -28,6 +28,8 @@ struct QrPlan {
   bool complex = false;                 // complex GEMMs (4M: one real GEMM of 4x the flops)
   double host_flops = 0;                // real flops of the host steps (panels, T factors)
   double gemm_flops = 0;                // real flops of the block reflector GEMMs (TensorE)
+  // Modeled time predicted before the run (S routines; -1: not predicted): predict_sqr_ns.
+  double predicted_ns = -1;
   std::string why;
   std::string print() const;
 };
@@ -35,21 +37,35 @@ struct QrPlan {
 // Panel width of the blocked QR for the precision prefix ('s', 'd', 'c', 'z'), measured (docs/trnsolver.md
 // "QR", panel width): S 8, C 4 -- the host panel's O(m nb) flops per column dominate, TensorE is
 // idle; D/Z 128 (pmax, as dpotrf/dgetrf's host panels) -- each Ozaki GEMM carries host scaling and
-// reconstruction steps, so fewer, larger GEMMs win. The environment variable TRNSOLVER_QR_NB (1 ..
-// 128) overrides it (measurements, tests).
+// reconstruction steps, so fewer, larger GEMMs win. Two overrides, resolved here and nowhere else:
+// `requested` (Settings::qr_block_size, C: trnsolverDnSetQrBlockSize; 1 .. kQrMaxPanelWidth) first,
+// then the environment variable TRNSOLVER_QR_NB (1 .. 128; measurements, tests); 0 / unset / out of
+// range: the rule. `source`, when given, receives what decided ("rule", "Settings::qr_block_size",
+// "TRNSOLVER_QR_NB").
 inline constexpr std::int64_t kQrPanelWidthS = 8;
 inline constexpr std::int64_t kQrPanelWidthC = 4;
 inline constexpr std::int64_t kQrPanelWidthFp64 = 128;
-std::int64_t qr_panel_width(char prefix);
+inline constexpr std::int64_t kQrMaxPanelWidth = 128;
+std::int64_t qr_panel_width(char prefix, std::int64_t requested = 0, const char** source = nullptr);
 
 // The plan of a QR routine. kind: 'q' geqrf, 'g' orgqr/ungqr, 'm' ormqr/unmqr (m, n the shape of C,
-// left: Q applied from the left, so Q is m x m, else n x n).
-QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left = true);
+// left: Q applied from the left, so Q is m x m, else n x n); nb_request: Settings::qr_block_size.
+QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left = true,
+               std::int64_t nb_request = 0);
+
+// The modeled time (ns, on s.target) of an S routine's plan (kind as plan_qr; ormqr's side and
+// operation), predicted before it runs: each panel's (geqrf) or the blocks' (orgqr, ormqr) host step
+// by the cost model's host formula (host_step_ns over the bytes and flops the step will record,
+// every tau taken nonzero) plus each block application's three fp32 GEMMs by trnblas's
+// predict_gemm_ns, summed in the order the driver runs them (each step depends on the one before).
+// docs/cost-model.md section 8. C, D, Z: not predicted (4M and Ozaki GEMMs, data-dependent moduli).
+double predict_sqr_ns(const Settings& s, const QrPlan& plan, char kind, bool left = true, bool trans = false);
 
 // Elements of scratch a routine's blocks take (V and T of every block it holds at once, the two GEMM
 // intermediates of one block application), at least 1: the C API's _bufferSize and the Lwork it
 // requires. Arguments as plan_qr.
-std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left = true);
+std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left = true,
+                          std::int64_t nb_request = 0);
 
 // One overload per element type T in {float, double, std::complex<float>, std::complex<double>}
 // (S, D, C, Z; plain overloads, not templates, so that the shared library's version script exports

@@ -23,8 +23,12 @@ namespace trn::solver {
 
 using trn::blas::Uplo;
 
-// Emulator settings (the handle's state in the C API).
-struct Settings : EmulatorSettings {};  // target, numerics, SR, cores (a batch is spread over them), threads
+// Emulator settings (the handle's state in the C API): target, numerics, SR, cores (a batch is
+// spread over them), threads; and the explicit override of the QR plan's panel width (trnsci
+// extension, trnsolverDnSetQrBlockSize; 0: the plan's rule, see qr_panel_width in qr.hpp).
+struct Settings : EmulatorSettings {
+  std::int64_t qr_block_size = 0;
+};
 
 // The fp32 Jacobi kernels ssyevj chooses from (docs/trnsolver.md "Block Jacobi", "Packed kernel").
 enum class SyevjKernel : std::uint8_t {
@@ -75,11 +79,17 @@ struct FactorPlan {
   std::int64_t transposed_from = -1; // sgetrf: first panel column j0 factored by the transposed kernel (-1: none)
   bool host_panels = false;          // fp64: panels on the host CPU (no engine computes in fp64)
   blas::GemmMode update_mode = blas::GemmMode::fp32;
+  double predicted_ns = -1;          // modeled time predicted before the run (spotrf; -1: not predicted)
   std::string why;
   bool transposed(std::int64_t j0) const { return transposed_from >= 0 && j0 >= transposed_from; }
   std::string print() const;
 };
 FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64);
+// spotrf's predicted modeled time (FactorPlan::predicted_ns; docs/cost-model.md section 8): per panel
+// the diagonal-block kernel run timing-only (placeholder addresses, no data), the staging copy, the
+// TRSM GEMM and the SYRK by trnblas's predictors, summed in the driver's order, every pivot taken
+// positive (a failing pivot ends the factorisation early).
+double predict_spotrf_ns(const Settings& s, const FactorPlan& plan, bool lower);
 FactorPlan plan_getrf(const Settings& s, std::int64_t m, std::int64_t n, blas::GemmMode update_mode, bool fp64);
 
 // What one matrix's Jacobi run did.

@@ -397,6 +397,9 @@ EinsumExpr parse_einsum(std::string_view subscripts, const std::vector<std::vect
 struct EinsumPlan {
   PathInfo path;
   std::vector<std::string> steps;  // each pairwise contraction's ContractionPlan::print(&its profile)
+  // Modeled time predicted before the run: the sum of the steps' GEMM estimates (PathInfo::modeled_ns,
+  // docs/cost-model.md section 8); -1: not predicted (64F or complex compute, a single operand).
+  double predicted_ns = -1;
   std::string print() const;
 };
 
