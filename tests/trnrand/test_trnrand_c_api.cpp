@@ -359,3 +359,27 @@ TEST(TrnrandCApi, PoissonDistributionSamplesAsTheGenerators) {
     EXPECT_EQ(trnrandDestroyDistribution(d), TRNRAND_STATUS_SUCCESS);
   }
 }
+
+// Poisson from lambda 2000 is cuRAND's Box-Muller in glibc's float functions, run on the host CPU
+// (the engines' activation functions round differently): the profile shows one host step after the
+// words kernel, on both paths; the histogram (lambda < 2000) runs on GpSimdE and has none.
+TEST(TrnrandCApi, PoissonNormalApproximationIsAHostStep) {
+  for (const bool host : {false, true}) {
+    Gen gen(host);
+    std::vector<unsigned int> out(4096);
+    trnProfile_t p{};
+    ASSERT_EQ(trnrandGeneratePoisson(gen.g, out.data(), out.size(), 10.0), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p.host_steps, 0);
+    ASSERT_EQ(trnrandGeneratePoisson(gen.g, out.data(), out.size(), 2500.0), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p.host_steps, 1) << "host path " << host;
+    EXPECT_EQ(p.host_flops, 24.0 * 4096);
+    EXPECT_EQ(p.host_bytes, 2.0 * 4 * 4096);
+    EXPECT_GT(p.host_critical_ns, 0.0);
+    EXPECT_GE(p.total_ns, p.host_critical_ns);
+    ASSERT_EQ(trnrandGeneratePoisson(gen.g, out.data(), out.size(), 10.0), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p.host_steps, 0) << "the step belongs to its call only";
+  }
+}
