@@ -1,7 +1,8 @@
 // libFuzzer harness over trnrand's C API (issue: reliability): generator type (valid and any int),
 // host or engine path, seed, offset (anywhere in the 64-bit stream, often near its end), ordering,
 // then a few Generate* calls of fuzzed sizes (GeneratePoissonMethod with any method value and
-// GenerateSeeds too; MTGP32 among the types), with NULL outputs sometimes. Invariants beyond "no
+// GenerateSeeds too; MTGP32 among the types), with NULL outputs sometimes; then a Poisson
+// distribution object (CreatePoissonDistribution / DestroyDistribution). Invariants beyond "no
 // crash, no sanitizer report": statuses are cuRAND's; a failing call writes nothing; raw words
 // equal Random123's Philox4x32-10 at cuRAND's host ordering (independent reference); uniform
 // floats lie in (0, 1]; normals of an even count are finite.
@@ -114,6 +115,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
     offset += philox || mtgp || type == 200 || kind < 3 || kind == 5 ? n : n / 2;  // XORWOW/MRG32K3A: one slot per Box-Muller pair
+  }
+  // A Poisson distribution object of a fuzzed lambda (NaN, 0, negative, past 400000 among them),
+  // through a NULL pointer sometimes: cuRAND's statuses, the output untouched on failure, one
+  // successful destroy.
+  if (!in.empty()) {
+    static constexpr double kLambdas[] = {4.5, 0.0, -3.0, 1999.5, 2000.0, 400000.0, 400000.5, 1e300};
+    const double lambda = in.flag(8) ? std::nan("") : kLambdas[in.byte() % 8];
+    const bool null_out = in.flag(8);
+    trnrandDiscreteDistribution_t sentinel = reinterpret_cast<trnrandDiscreteDistribution_t>(&offset), d = sentinel;
+    const trnrandStatus_t ds = trnrandCreatePoissonDistribution(lambda, null_out ? nullptr : &d);
+    const bool lambda_ok = lambda > 0.0 && lambda <= 400000.0;
+    require(ds == (!lambda_ok ? TRNRAND_STATUS_OUT_OF_RANGE
+                   : null_out ? TRNRAND_STATUS_NOT_INITIALIZED
+                              : TRNRAND_STATUS_SUCCESS),
+            "distribution status");
+    if (ds != TRNRAND_STATUS_SUCCESS) {
+      require(d == sentinel, "distribution written by a failing call");
+      require(trnrandDestroyDistribution(d) == TRNRAND_STATUS_NOT_INITIALIZED, "destroyed a foreign pointer");
+    } else {
+      require(trnrandDestroyDistribution(d) == TRNRAND_STATUS_SUCCESS, "destroy");
+      require(trnrandDestroyDistribution(d) == TRNRAND_STATUS_NOT_INITIALIZED, "destroyed twice");
+    }
   }
   trnrandDestroyGenerator(g);
   return 0;

@@ -3,7 +3,10 @@
 // suites. Expectations: integer, uniform, fp64 and Poisson-histogram outputs bit-exact; float
 // Box-Muller outputs within the bounds derived at box_muller_close.
 #pragma once
+#include <bit>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <limits>
 #include <map>
@@ -13,6 +16,7 @@
 
 #include "trn/rand/mtgp32.hpp"
 #include "trn/rand/poisson.hpp"
+#include "data/curand_host_samples_table.h"
 #include "trnrand_test_util.hpp"
 
 namespace trnrand_test {
@@ -108,6 +112,45 @@ inline bool box_muller_close(const std::string& type, float got, float ref, doub
   }
   const double sz = std::fabs(std::log(static_cast<double>(ref)) - mean);  // |stddev z|
   return trnrand_test::ulp_distance(got, ref) <= static_cast<std::int64_t>(std::ceil(3.0 * sz)) + 3;
+}
+
+// The outputs libcurand's host generator printed for NVIDIA's cuRAND host samples
+// (data/curand_host_samples.txt, from data/gen_curand_host_samples.cpp): sample name -> 32-bit
+// patterns (u32 or float bits). Every record's status must be SUCCESS.
+inline std::map<std::string, std::vector<std::uint32_t>> curand_host_sample_outputs() {
+  std::ifstream in(data_path("curand_host_samples.txt"));
+  std::map<std::string, std::vector<std::uint32_t>> expected;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream is(line);
+    std::string tag, name, word;
+    int status = -1;
+    is >> tag >> name >> status;
+    EXPECT_EQ(status, 0) << name;
+    auto& v = expected[name];
+    while (is >> word) v.push_back(static_cast<std::uint32_t>(std::stoul(word, nullptr, 16)));
+  }
+  return expected;
+}
+
+// A sample's output against libcurand's: uniform and Poisson bit-exact; inverse-CDF normals
+// (MT19937, MTGP32, SOBOL32, SOBOL64) bit-exact and their log-normals within 2 ulp; Box-Muller
+// outputs (Philox, XORWOW, MRG32K3A; mean 1, stddev 2) within box_muller_close.
+template <class Sample>
+void expect_as_libcurand_sample(const Sample& s, const std::vector<std::uint32_t>& got,
+                                const std::vector<std::uint32_t>& ref, const std::string& where) {
+  ASSERT_EQ(got.size(), ref.size()) << s.name << " " << where;
+  const bool box_muller = s.rng == 161 || s.rng == 101 || s.rng == 121;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const float gf = std::bit_cast<float>(got[i]), rf = std::bit_cast<float>(ref[i]);
+    if (s.distribution == SAMPLE_UNIFORM || s.distribution == SAMPLE_POISSON ||
+        (s.distribution == SAMPLE_NORMAL && !box_muller))
+      EXPECT_EQ(got[i], ref[i]) << s.name << " " << where << " element " << i;
+    else if (box_muller)
+      EXPECT_TRUE(box_muller_close(s.distribution == SAMPLE_NORMAL ? "normal" : "log_normal", gf, rf, 1.0, 2.0))
+          << s.name << " " << where << " element " << i << ": " << gf << " vs " << rf;
+    else
+      EXPECT_LE(ulp_distance(gf, rf), 2) << s.name << " " << where << " element " << i;
+  }
 }
 
 // fp64 inverse-CDF normals against cuRAND's (quasi-random generators): z = s erfcinv(2p) within

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <limits>
 
+#include "trn/rand/discrete.hpp"
 #include "trnrand.h"
 #include "trnrand_test_util.hpp"
 
@@ -295,3 +296,90 @@ TEST(TrnrandEndOfStream, EnginePathAgreesWithHostPathForEveryDistribution) {
 }
 
 }  // namespace end_of_stream
+
+// curandCreatePoissonDistribution / curandDestroyDistribution: cuRAND's documented statuses
+// (lambda outside (0, 400000] OUT_OF_RANGE, NULL output NOT_INITIALIZED, destroy of NULL / a
+// destroyed object NOT_INITIALIZED), nothing written on failure.
+TEST(TrnrandCApi, PoissonDistributionStatuses) {
+  auto* const sentinel = reinterpret_cast<trnrandDiscreteDistribution_t>(0x1234);
+  for (const double bad : {0.0, -1.0, 400000.5, std::numeric_limits<double>::quiet_NaN(),
+                           std::numeric_limits<double>::infinity()}) {
+    trnrandDiscreteDistribution_t d = sentinel;
+    EXPECT_EQ(trnrandCreatePoissonDistribution(bad, &d), TRNRAND_STATUS_OUT_OF_RANGE) << bad;
+    EXPECT_EQ(d, sentinel);
+    EXPECT_EQ(trnrandCreatePoissonDistribution(bad, nullptr), TRNRAND_STATUS_OUT_OF_RANGE) << "lambda is checked first";
+  }
+  EXPECT_EQ(trnrandCreatePoissonDistribution(10.0, nullptr), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnrandDestroyDistribution(nullptr), TRNRAND_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(trnrandDestroyDistribution(sentinel), TRNRAND_STATUS_NOT_INITIALIZED);
+  for (const double lambda : {1e-300, 10.0, 400000.0}) {
+    trnrandDiscreteDistribution_t d = nullptr;
+    ASSERT_EQ(trnrandCreatePoissonDistribution(lambda, &d), TRNRAND_STATUS_SUCCESS) << lambda;
+    ASSERT_NE(d, nullptr);
+    EXPECT_EQ(trnrandDestroyDistribution(d), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(trnrandDestroyDistribution(d), TRNRAND_STATUS_NOT_INITIALIZED);
+  }
+}
+
+// The distribution's sampler (curand_discrete of a word) is the Poisson cuRAND's generators give:
+// below lambda 2000 the histogram trnrandGeneratePoisson samples (Philox: one word per output);
+// from 2000 the normal approximation of cuRAND's device API, which MTGP32's
+// GeneratePoissonMethod(DEVICE_API) reproduces bit for bit (docs/trnrand.md 14).
+TEST(TrnrandCApi, PoissonDistributionSamplesAsTheGenerators) {
+  constexpr std::size_t n = 4096;
+  for (const double lambda : {0.5, 10.0, 77.7, 1999.0}) {
+    std::vector<unsigned int> words(n), poisson(n);
+    {
+      Gen a, b;
+      ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(a.g, 99), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandSetPseudoRandomGeneratorSeed(b.g, 99), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandGenerate(a.g, words.data(), n), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrandGeneratePoisson(b.g, poisson.data(), n, lambda), TRNRAND_STATUS_SUCCESS);
+    }
+    trnrandDiscreteDistribution_t d = nullptr;
+    ASSERT_EQ(trnrandCreatePoissonDistribution(lambda, &d), TRNRAND_STATUS_SUCCESS);
+    EXPECT_TRUE(d->dist.histogram());
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(trn::rand::discrete_sample(d->dist, words[i]), poisson[i]) << lambda << " " << i;
+    EXPECT_EQ(trnrandDestroyDistribution(d), TRNRAND_STATUS_SUCCESS);
+  }
+  for (const double lambda : {2000.0, 2500.5, 400000.0}) {
+    std::vector<unsigned int> words(n), poisson(n);
+    for (const bool device_api : {false, true}) {
+      trnrandGenerator_t g = nullptr;
+      ASSERT_EQ(trnrandCreateGeneratorHost(&g, TRNRAND_RNG_PSEUDO_MTGP32), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(device_api ? trnrandGeneratePoissonMethod(g, poisson.data(), n, lambda, TRNRAND_DEVICE_API)
+                           : trnrandGenerate(g, words.data(), n),
+                TRNRAND_STATUS_SUCCESS);
+      trnrandDestroyGenerator(g);
+    }
+    trnrandDiscreteDistribution_t d = nullptr;
+    ASSERT_EQ(trnrandCreatePoissonDistribution(lambda, &d), TRNRAND_STATUS_SUCCESS);
+    EXPECT_FALSE(d->dist.histogram());
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(trn::rand::discrete_sample(d->dist, words[i]), poisson[i]) << lambda << " " << i;
+    EXPECT_EQ(trnrandDestroyDistribution(d), TRNRAND_STATUS_SUCCESS);
+  }
+}
+
+// Poisson from lambda 2000 is cuRAND's Box-Muller in glibc's float functions, run on the host CPU
+// (the engines' activation functions round differently): the profile shows one host step after the
+// words kernel, on both paths; the histogram (lambda < 2000) runs on GpSimdE and has none.
+TEST(TrnrandCApi, PoissonNormalApproximationIsAHostStep) {
+  for (const bool host : {false, true}) {
+    Gen gen(host);
+    std::vector<unsigned int> out(4096);
+    trnProfile_t p{};
+    ASSERT_EQ(trnrandGeneratePoisson(gen.g, out.data(), out.size(), 10.0), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p.host_steps, 0);
+    ASSERT_EQ(trnrandGeneratePoisson(gen.g, out.data(), out.size(), 2500.0), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p.host_steps, 1) << "host path " << host;
+    EXPECT_EQ(p.host_flops, 24.0 * 4096);
+    EXPECT_EQ(p.host_bytes, 2.0 * 4 * 4096);
+    EXPECT_GT(p.host_critical_ns, 0.0);
+    EXPECT_GE(p.total_ns, p.host_critical_ns);
+    ASSERT_EQ(trnrandGeneratePoisson(gen.g, out.data(), out.size(), 10.0), TRNRAND_STATUS_SUCCESS);
+    ASSERT_EQ(trnrandGetLastProfile(gen.g, &p), TRNRAND_STATUS_SUCCESS);
+    EXPECT_EQ(p.host_steps, 0) << "the step belongs to its call only";
+  }
+}

@@ -14,6 +14,7 @@
 #include "philox_kat.hpp"
 #include "registry.hpp"
 #include "trn/core/philox.hpp"
+#include "trn/rand/discrete.hpp"
 #include "trnrand.h"
 
 namespace trnsci::cli {
@@ -252,6 +253,36 @@ CaseResult sobol_net(unsigned dims, unsigned k) {
   return r;
 }
 
+// trnrandCreatePoissonDistribution's histogram sampled with 2^20 host Philox words as cuRAND's
+// curand_discrete does (trn::rand::discrete_sample): sqrt(n) times the Kolmogorov distance of the
+// samples from the exact Poisson(lambda) cdf (long double pmf exp(k log l - l - lgamma(k + 1))).
+CaseResult poisson_distribution_ks(double lambda) {
+  constexpr std::size_t n = std::size_t{1} << 20;
+  Generator gen(false, 2026);
+  std::vector<unsigned int> words(n);
+  check(trnrandGenerate(gen.g, words.data(), n), "trnrandGenerate");
+  trnrandDiscreteDistribution_t d = nullptr;
+  check(trnrandCreatePoissonDistribution(lambda, &d), "trnrandCreatePoissonDistribution");
+  const auto kmax = static_cast<std::size_t>(lambda + 40.0 * std::sqrt(lambda) + 40.0);
+  std::vector<double> count(kmax + 1, 0.0);
+  for (const unsigned int w : words) count[std::min<std::size_t>(trn::rand::discrete_sample(d->dist, w), kmax)] += 1.0;
+  check(trnrandDestroyDistribution(d), "trnrandDestroyDistribution");
+  long double cdf = 0, emp = 0, dist = 0;
+  const long double ll = std::log(static_cast<long double>(lambda));
+  for (std::size_t k = 0; k < kmax; ++k) {
+    const long double kk = static_cast<long double>(k);
+    cdf += std::exp(kk * ll - static_cast<long double>(lambda) - std::lgamma(kk + 1.0L));
+    emp += count[k] / static_cast<long double>(n);
+    dist = std::max(dist, std::fabs(emp - cdf));
+  }
+  CaseResult r;
+  r.measured = static_cast<double>(std::sqrt(static_cast<long double>(n)) * dist);
+  r.bound = 1.63;
+  r.pass = r.measured <= r.bound;
+  r.note = "Kolmogorov 1% point (conservative for a discrete law)";
+  return r;
+}
+
 void add_rand(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "rand";
@@ -304,6 +335,11 @@ void add_rand(Registry& reg) {
          .shape = std::to_string(t.n) + " values, 1024 bins", .metric = "chi_square",
          .bound_text = "<= upper 1% point of chi2(1023)", .size = static_cast<double>(t.n),
          .run = [t] { return chi2_uniform(t.n, t.type, t.engines); }});
+  for (const double lambda : {10.0, 1000.5})
+    add({.op = "poisson_distribution", .mode = "host path, PHILOX4_32_10 words",
+         .shape = "2^20 samples, lambda " + std::to_string(lambda).substr(0, 6), .metric = "ks_statistic",
+         .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = static_cast<double>(std::size_t{1} << 20),
+         .run = [lambda] { return poisson_distribution_ks(lambda); }});
   add({.op = "star_discrepancy", .mode = "host path, SOBOL32", .shape = "2^12 points, dimensions 1-2", .metric = "N D*_N",
        .bound_text = "N D* <= m + 1 = 13 ((0, m, 2)-net)", .size = 4096.0,
        .run = [] { return sobol_star_discrepancy(12); }});

@@ -122,6 +122,21 @@ typedef unsigned long long trnrandDirectionVectors64_t[64];
 struct trnrandGenerator_st;
 typedef struct trnrandGenerator_st* trnrandGenerator_t;
 
+/* cuRAND's distribution types (curand.h). trnrandDiscreteDistribution_t is the Poisson histogram of
+ * trnrandCreatePoissonDistribution (an opaque host object here; its sampler in C++ is
+ * trn::rand::discrete_sample, trn/rand/discrete.hpp: cuRAND's device-API curand_discrete). The other
+ * names are the typedefs curand.h declares for its device headers, for name compatibility. */
+typedef double trnrandDistribution_st;
+typedef trnrandDistribution_st* trnrandDistribution_t;
+typedef struct trnrandDistributionShift_st* trnrandDistributionShift_t;
+typedef struct trnrandDistributionM2Shift_st* trnrandDistributionM2Shift_t;
+typedef struct trnrandHistogramM2_st* trnrandHistogramM2_t;
+typedef unsigned int trnrandHistogramM2K_st;
+typedef trnrandHistogramM2K_st* trnrandHistogramM2K_t;
+typedef trnrandDistribution_st trnrandHistogramM2V_st;
+typedef trnrandHistogramM2V_st* trnrandHistogramM2V_t;
+typedef struct trnrandDiscreteDistribution_st* trnrandDiscreteDistribution_t;
+
 /* ---- lifecycle and settings ---- */
 trnrandStatus_t trnrandCreateGenerator(trnrandGenerator_t* generator, trnrandRngType_t rng_type);
 trnrandStatus_t trnrandCreateGeneratorHost(trnrandGenerator_t* generator, trnrandRngType_t rng_type);
@@ -166,6 +181,16 @@ trnrandStatus_t trnrandGeneratePoisson(trnrandGenerator_t generator, unsigned in
  * are not reproduced); a value outside the enum: OUT_OF_RANGE. */
 trnrandStatus_t trnrandGeneratePoissonMethod(trnrandGenerator_t generator, unsigned int* output, size_t n,
                                              double lambda, trnrandMethod_t method);
+
+/* The histogram of Poisson(lambda), as cuRAND builds it for its device API's curand_discrete and
+ * its host generator's Poisson: lambda < 2000 the square histogram (shift, length, V, K) that
+ * trnrandGeneratePoisson samples; from 2000 the normal approximation (mean lambda, stddev
+ * sqrt(lambda)). Statuses as cuRAND documents them: lambda <= 0, > 400000 or NaN
+ * TRNRAND_STATUS_OUT_OF_RANGE (parameter 1); discrete_distribution NULL TRNRAND_STATUS_NOT_INITIALIZED
+ * (parameter 2); *discrete_distribution is written only on success. */
+trnrandStatus_t trnrandCreatePoissonDistribution(double lambda, trnrandDiscreteDistribution_t* discrete_distribution);
+/* NULL, destroyed or never created: TRNRAND_STATUS_NOT_INITIALIZED (as cuRAND). */
+trnrandStatus_t trnrandDestroyDistribution(trnrandDiscreteDistribution_t discrete_distribution);
 
 /* The 20000 x 32 direction vectors of a set (TRNRAND_DIRECTION_VECTORS_32_JOEKUO6 only; the
  * scrambled and 64-bit sets return OUT_OF_RANGE). The array stays valid for the process. */

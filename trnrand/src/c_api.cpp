@@ -15,6 +15,7 @@
 
 #include "trn/core/c_shim.hpp"
 #include "trn/core/error.hpp"
+#include "trn/rand/discrete.hpp"
 #include "trn/rand/generator.hpp"
 #include "trn/rand/mrg32k3a.hpp"
 #include "trn/rand/mt19937.hpp"
@@ -47,6 +48,7 @@ namespace {
 using trn::cshim::enum_value;
 
 trn::cshim::HandleRegistry<trnrandGenerator_st> g_generators;
+trn::cshim::HandleRegistry<trnrandDiscreteDistribution_st> g_distributions;
 // TRNRAND_LOGINFO_DBG=1 logs the reason of every failure (TRNRAND_LOGDEST_DBG = stdout | stderr |
 // <file>; stderr when unset, as before the kit).
 trn::cshim::Logger g_log{"TRNRAND"};
@@ -332,6 +334,29 @@ trnrandStatus_t trnrandSetQuasiRandomGeneratorDimensions(trnrandGenerator_t gene
     return fail(fn, TRNRAND_STATUS_OUT_OF_RANGE, "dimensions " + std::to_string(num_dimensions) + " outside 1 .. 20000");
   if (generator->sobol) generator->sobol->set_dimensions(num_dimensions);
   if (generator->sobol64) generator->sobol64->set_dimensions(num_dimensions);
+  return TRNRAND_STATUS_SUCCESS;
+}
+
+// cuRAND's statuses: lambda (parameter 1) OUT_OF_RANGE, the output pointer (parameter 2)
+// NOT_INITIALIZED; nothing is written on failure.
+trnrandStatus_t trnrandCreatePoissonDistribution(double lambda, trnrandDiscreteDistribution_t* discrete_distribution) {
+  const char* fn = "trnrandCreatePoissonDistribution";
+  trn::cshim::ArgCheck<trnrandStatus_t> range(g_log, fn, TRNRAND_STATUS_OUT_OF_RANGE);
+  if (!range.require(lambda > 0.0 && lambda <= trn::rand::kCurandPoissonMaxLambda, 1, "lambda")) return range.status();
+  trn::cshim::ArgCheck<trnrandStatus_t> out(g_log, fn, TRNRAND_STATUS_NOT_INITIALIZED);
+  if (!out.not_null(discrete_distribution, 2, "discrete_distribution")) return out.status();
+  return guarded(fn, [&] {
+    auto d = std::make_unique<trnrandDiscreteDistribution_st>();
+    d->dist = trn::rand::make_poisson_distribution(lambda);
+    g_distributions.insert(d.get());
+    *discrete_distribution = d.release();
+  });
+}
+
+trnrandStatus_t trnrandDestroyDistribution(trnrandDiscreteDistribution_t discrete_distribution) {
+  if (!g_distributions.destroy(discrete_distribution))
+    return fail("trnrandDestroyDistribution", TRNRAND_STATUS_NOT_INITIALIZED,
+                "parameter 1 (discrete_distribution) is NULL, destroyed or was never created");
   return TRNRAND_STATUS_SUCCESS;
 }
 

@@ -1,12 +1,15 @@
 // trn::rand::Generator (trn/rand/generator.hpp): position bookkeeping, argument checks, and the
 // choice between the engine kernels and the host path. The fp64 transforms and the Poisson normal
-// approximation run here, on the host side of the kernel, identically for both paths.
+// approximation run here, on the host side of the kernel, identically for both paths; the Poisson
+// normal approximation (glibc logf / sqrtf / sinf / cosf, as libcurand's host generator) is
+// recorded as a host step of the call's trace.
 #include "trn/rand/generator.hpp"
 
 #include <cmath>
 #include <string>
 
 #include "trn/core/error.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/rand/transforms.hpp"
 
 namespace trn::rand {
@@ -75,6 +78,7 @@ void Generator::remember(const KernelParams& p, std::optional<LaunchResult> laun
   last_params_->out = nullptr;
   last_params_->stream.thread_shift = nullptr;  // timing-only replays never read words
   last_table_ = p.kind == KernelKind::poisson_table ? table_ : nullptr;
+  host_step_.reset();
   if (launched)
     last_trace_ = std::move(launched->trace);
   else
@@ -91,8 +95,27 @@ const Trace& Generator::last_trace() const {
     EngineConfig cfg = options_.engines;
     cfg.timing_only = true;
     last_trace_ = run_generate_kernel(p, cfg).trace;
+    if (host_step_) {
+      // Timing-only addresses: the words at the kernel's output, the results right after them.
+      const auto* words_at = static_cast<const std::uint32_t*>(p.out);
+      append_host_step(*last_trace_, words_at, words_at + host_step_->words);
+    }
   }
   return *last_trace_;
+}
+
+// Per output: the Box-Muller of its pair (logf, sqrtf, sinf or cosf, a multiply; the pair shares
+// the log and the square root) and sqrt(lambda) z + lambda + 0.5 with its conversion, counted as
+// kPoissonNormalHostFlops operations.
+constexpr double kPoissonNormalHostFlops = 24.0;
+
+void Generator::append_host_step(Trace& trace, const void* words_at, const void* out_at) const {
+  const auto* w = static_cast<const std::uint32_t*>(words_at);
+  const auto* o = static_cast<const std::uint32_t*>(out_at);
+  record_host_step(trace, HostStep{.name = "trnrand.poisson.normal_approximation",
+                                   .flops = kPoissonNormalHostFlops * static_cast<double>(host_step_->outputs),
+                                   .reads = {HostSpan(w, static_cast<std::int64_t>(host_step_->words))},
+                                   .writes = {HostSpan(o, static_cast<std::int64_t>(host_step_->outputs))}});
 }
 
 Profile Generator::last_profile() const {
@@ -329,6 +352,8 @@ void Generator::poisson(std::span<std::uint32_t> out, double lambda) {
       const auto z = box_muller_curand_host_f32(w[2 * m], w[2 * m + 1]);
       out[k] = poisson_from_normal(z[pos & 1u], lambda);
     }
+    host_step_ = PendingHostStep{w.size(), out.size()};
+    if (last_trace_) append_host_step(*last_trace_, w.data(), out.data());
   }
   offset_ += out.size();
 }

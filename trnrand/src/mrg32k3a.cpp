@@ -144,7 +144,7 @@ void mrg32k3a_run_slots(std::span<Mrg32k3aState> states, std::uint64_t first_slo
       const float z = carried_normal(s, [&] {  // curand_box_muller_mrg of two float uniforms
         const float u = mrg32k3a_uniform(mrg32k3a_next(s));
         const float w = mrg32k3a_uniform(mrg32k3a_next(s));
-        return box_muller_from_uniform_f32(u, w * BoxMullerConstants::kTwoPi);
+        return box_muller_curand_host_from_uniform_f32(u, w * BoxMullerConstants::kTwoPi);  // glibc's, as libcurand
       });
       *out++ = std::bit_cast<std::uint32_t>(z);
       continue;

@@ -1,11 +1,13 @@
 // Poisson samplers: cuRAND's square-histogram table and the exact PTRS / inversion sampler
-// (trn/rand/poisson.hpp).
+// (trn/rand/poisson.hpp); cuRAND's discrete distribution object (trn/rand/discrete.hpp).
 #include "trn/rand/poisson.hpp"
 
 #include <cmath>
 #include <limits>
 
 #include "trn/core/error.hpp"
+#include "trn/rand/discrete.hpp"
+#include "trn/rand/sobol.hpp"
 #include "trn/rand/streams.hpp"
 #include "trn/rand/transforms.hpp"
 
@@ -165,6 +167,29 @@ std::uint32_t poisson_inversion_curand(double u, double lambda) {
     }
   } while (pow < lambda);
   return k;
+}
+
+}  // namespace trn::rand
+
+// ---- cuRAND's discrete distribution (trn/rand/discrete.hpp) ----------------------------------------
+
+namespace trn::rand {
+
+DiscreteDistribution make_poisson_distribution(double lambda) {
+  if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
+    throw UsageError("make_poisson_distribution", "lambda", "needs 0 < lambda <= 400000 (cuRAND's range)");
+  DiscreteDistribution d;
+  d.lambda = lambda;
+  d.mean = lambda;
+  d.stddev = std::sqrt(lambda);
+  if (lambda < kCurandPoissonNormalThreshold) d.table = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
+  return d;
+}
+
+std::uint32_t discrete_sample(const DiscreteDistribution& d, std::uint32_t x) {
+  if (d.table) return d.table->sample(x);
+  const double v = d.stddev * sobol_normal_icdf_double(x) + d.mean + 0.5;
+  return v >= 4294967296.0 ? 0xffffffffu : v > 0.0 ? static_cast<std::uint32_t>(v) : 0u;
 }
 
 }  // namespace trn::rand

@@ -64,8 +64,11 @@ double log_normal_from_double(double z, double mean, double stddev) { return std
 
 std::array<float, 2> box_muller_curand_host_f32(std::uint32_t x, std::uint32_t y) {
   using K = BoxMullerConstants;
-  const float u = uniform_from_word(x);
   const float v = static_cast<float>(y) * K::kAngleScale + K::kAngleScale / 2;
+  return box_muller_curand_host_from_uniform_f32(uniform_from_word(x), v);
+}
+
+std::array<float, 2> box_muller_curand_host_from_uniform_f32(float u, float v) {
   const float s = std::sqrt(-2.0f * std::log(u));  // logf, sqrtf
   return {std::sin(v) * s, std::cos(v) * s};       // sinf, cosf
 }

@@ -149,7 +149,7 @@ void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, s
     if (kind == XorwowSlot::carried_normal) {
       const float z = carried_normal(s, [&] {
         const std::uint32_t x = xorwow_next(s), y = xorwow_next(s);
-        return box_muller_f32(x, y);
+        return box_muller_curand_host_f32(x, y);  // glibc's arithmetic, as libcurand (Poisson rounds it)
       });
       *out++ = std::bit_cast<std::uint32_t>(z);
       continue;

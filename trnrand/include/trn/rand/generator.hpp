@@ -110,6 +110,13 @@ class Generator {
   std::shared_ptr<const PoissonTable> last_table_;
   std::optional<GeneratePlan> last_plan_;
   mutable std::optional<Trace> last_trace_;
+  // The host step of the last call, if it had one (poisson from lambda 2000: cuRAND's glibc
+  // Box-Muller and rounding on the host CPU, recorded after the words kernel; docs/trnrand.md 3).
+  struct PendingHostStep {
+    std::uint64_t words = 0, outputs = 0;
+  };
+  std::optional<PendingHostStep> host_step_;
+  void append_host_step(Trace& trace, const void* words_at, const void* out_at) const;
 };
 
 }  // namespace trn::rand

@@ -64,6 +64,10 @@ std::array<float, 2> box_muller_f32(std::uint32_t x, std::uint32_t y);
 // normal approximation rounds (an ulp of z moves sqrt(lambda) z + lambda across an integer now
 // and then), computed on the host side of the words kernel.
 std::array<float, 2> box_muller_curand_host_f32(std::uint32_t x, std::uint32_t y);
+// The glibc pair from a float uniform u in (0, 1] and an angle v (cuRAND's curand_box_muller_mrg:
+// u and v = uniform * 2 pi of MRG32K3A); box_muller_curand_host_f32 is this with XORWOW / Philox's
+// u and v. XORWOW's and MRG32K3A's Poisson normals (their GpSimd slot operators) use it too.
+std::array<float, 2> box_muller_curand_host_from_uniform_f32(float u, float v);
 // The reduced ScalarE arguments of sin(v) and cos(v) for v in (0, 2 pi] (exposed for tests).
 float sin_argument(float v);
 float cos_argument(float v);
