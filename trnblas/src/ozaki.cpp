@@ -976,7 +976,7 @@ void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, 
                                             : fold_slice_pairs(partial + j * Sb * Sx, chunks, N * Sx, Sx, Sb,
                                                                ex + ej - 2 * kSliceBits);
     }
-    finish_c(s, o, acc, alpha, beta, y, incy);
+    finish_c(s, o, acc, alpha, beta, y, incy, trace);
   }
   finish_report(report, s, std::move(trace));
   fill_vector_report(report, plan);
