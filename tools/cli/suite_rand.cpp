@@ -337,7 +337,7 @@ void add_rand(Registry& reg) {
          .run = [t] { return chi2_uniform(t.n, t.type, t.engines); }});
   for (const double lambda : {10.0, 1000.5})
     add({.op = "poisson_distribution", .mode = "host path, PHILOX4_32_10 words",
-         .shape = "2^20 samples, lambda " + std::to_string(lambda).substr(0, 6), .metric = "ks_statistic",
+         .shape = std::string("2^20 samples, lambda ") + (lambda == 10.0 ? "10" : "1000.5"), .metric = "ks_statistic",
          .bound_text = "sqrt(n) D <= 1.63 (1% level)", .size = static_cast<double>(std::size_t{1} << 20),
          .run = [lambda] { return poisson_distribution_ks(lambda); }});
   add({.op = "star_discrepancy", .mode = "host path, SOBOL32", .shape = "2^12 points, dimensions 1-2", .metric = "N D*_N",

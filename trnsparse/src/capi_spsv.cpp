@@ -142,16 +142,14 @@ trnsparseStatus_t update_matrix(trnsparseHandle_t h, const char* fn, TriangularD
   return TRNSPARSE_STATUS_SUCCESS;
 }
 
-Call spsv_call(trnsparseOperation_t opA, const void* alpha, trnsparseConstSpMatDescr_t A,
-               trnsparseConstDnVecDescr_t x, trnsparseDnVecDescr_t y, trnDataType_t ct, trnsparseSpSVAlg_t alg,
-               trnsparseSpSVDescr_t d) {
-  return {enum_value(opA), 0, alpha, A, operand(x), operand(y), enum_value(ct), enum_value(alg), g_spsvs.contains(d)};
+// Enums arrive as the caller's ints (enum_value at the entry point: never copied as an enum).
+Call spsv_call(int opA, const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t x, trnsparseDnVecDescr_t y,
+               int ct, int alg, trnsparseSpSVDescr_t d) {
+  return {opA, 0, alpha, A, operand(x), operand(y), ct, alg, g_spsvs.contains(d)};
 }
-Call spsm_call(trnsparseOperation_t opA, trnsparseOperation_t opB, const void* alpha, trnsparseConstSpMatDescr_t A,
-               trnsparseConstDnMatDescr_t B, trnsparseDnMatDescr_t C, trnDataType_t ct, trnsparseSpSMAlg_t alg,
-               trnsparseSpSMDescr_t d) {
-  return {enum_value(opA), enum_value(opB), alpha, A, operand(B), operand(C), enum_value(ct), enum_value(alg),
-          g_spsms.contains(d)};
+Call spsm_call(int opA, int opB, const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstDnMatDescr_t B,
+               trnsparseDnMatDescr_t C, int ct, int alg, trnsparseSpSMDescr_t d) {
+  return {opA, opB, alpha, A, operand(B), operand(C), ct, alg, g_spsms.contains(d)};
 }
 
 }  // namespace
@@ -169,7 +167,7 @@ trnsparseStatus_t trnsparseSpSV_bufferSize(trnsparseHandle_t h, trnsparseOperati
                                            trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t x,
                                            trnsparseDnVecDescr_t y, trnDataType_t ct, trnsparseSpSVAlg_t alg,
                                            trnsparseSpSVDescr_t d, size_t* bufferSize) {
-  return buffer_size(h, "trnsparseSpSV_bufferSize", spsv_call(opA, alpha, A, x, y, ct, alg, d), kSpSV,
+  return buffer_size(h, "trnsparseSpSV_bufferSize", spsv_call(enum_value(opA), alpha, A, x, y, enum_value(ct), enum_value(alg), d), kSpSV,
                                          bufferSize);
 }
 trnsparseStatus_t trnsparseSpSV_analysis(trnsparseHandle_t h, trnsparseOperation_t opA, const void* alpha,
@@ -177,12 +175,12 @@ trnsparseStatus_t trnsparseSpSV_analysis(trnsparseHandle_t h, trnsparseOperation
                                          trnDataType_t ct, trnsparseSpSVAlg_t alg, trnsparseSpSVDescr_t d,
                                          void* externalBuffer) {
   (void)externalBuffer;
-  return analysis(h, "trnsparseSpSV_analysis", spsv_call(opA, alpha, A, x, y, ct, alg, d), kSpSV, d);
+  return analysis(h, "trnsparseSpSV_analysis", spsv_call(enum_value(opA), alpha, A, x, y, enum_value(ct), enum_value(alg), d), kSpSV, d);
 }
 trnsparseStatus_t trnsparseSpSV_solve(trnsparseHandle_t h, trnsparseOperation_t opA, const void* alpha,
                                       trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t x, trnsparseDnVecDescr_t y,
                                       trnDataType_t ct, trnsparseSpSVAlg_t alg, trnsparseSpSVDescr_t d) {
-  return solve(h, "trnsparseSpSV_solve", spsv_call(opA, alpha, A, x, y, ct, alg, d), kSpSV, d);
+  return solve(h, "trnsparseSpSV_solve", spsv_call(enum_value(opA), alpha, A, x, y, enum_value(ct), enum_value(alg), d), kSpSV, d);
 }
 trnsparseStatus_t trnsparseSpSV_updateMatrix(trnsparseHandle_t h, trnsparseSpSVDescr_t d, void* newValues,
                                              trnsparseSpSVUpdate_t updatePart) {
@@ -200,7 +198,7 @@ trnsparseStatus_t trnsparseSpSM_bufferSize(trnsparseHandle_t h, trnsparseOperati
                                            const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstDnMatDescr_t B,
                                            trnsparseDnMatDescr_t C, trnDataType_t ct, trnsparseSpSMAlg_t alg,
                                            trnsparseSpSMDescr_t d, size_t* bufferSize) {
-  return buffer_size(h, "trnsparseSpSM_bufferSize", spsm_call(opA, opB, alpha, A, B, C, ct, alg, d), kSpSM,
+  return buffer_size(h, "trnsparseSpSM_bufferSize", spsm_call(enum_value(opA), enum_value(opB), alpha, A, B, C, enum_value(ct), enum_value(alg), d), kSpSM,
                                          bufferSize);
 }
 trnsparseStatus_t trnsparseSpSM_analysis(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
@@ -208,13 +206,13 @@ trnsparseStatus_t trnsparseSpSM_analysis(trnsparseHandle_t h, trnsparseOperation
                                          trnsparseDnMatDescr_t C, trnDataType_t ct, trnsparseSpSMAlg_t alg,
                                          trnsparseSpSMDescr_t d, void* externalBuffer) {
   (void)externalBuffer;
-  return analysis(h, "trnsparseSpSM_analysis", spsm_call(opA, opB, alpha, A, B, C, ct, alg, d), kSpSM, d);
+  return analysis(h, "trnsparseSpSM_analysis", spsm_call(enum_value(opA), enum_value(opB), alpha, A, B, C, enum_value(ct), enum_value(alg), d), kSpSM, d);
 }
 trnsparseStatus_t trnsparseSpSM_solve(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,
                                       const void* alpha, trnsparseConstSpMatDescr_t A, trnsparseConstDnMatDescr_t B,
                                       trnsparseDnMatDescr_t C, trnDataType_t ct, trnsparseSpSMAlg_t alg,
                                       trnsparseSpSMDescr_t d) {
-  return solve(h, "trnsparseSpSM_solve", spsm_call(opA, opB, alpha, A, B, C, ct, alg, d), kSpSM, d);
+  return solve(h, "trnsparseSpSM_solve", spsm_call(enum_value(opA), enum_value(opB), alpha, A, B, C, enum_value(ct), enum_value(alg), d), kSpSM, d);
 }
 trnsparseStatus_t trnsparseSpSM_updateMatrix(trnsparseHandle_t h, trnsparseSpSMDescr_t d, void* newValues,
                                              trnsparseSpSMUpdate_t updatePart) {
