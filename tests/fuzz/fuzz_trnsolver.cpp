@@ -635,7 +635,7 @@ void fuzz_eig_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const EigApi<T>& 
   std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
   const std::vector<T> a0 = a, c0 = c, tau0 = tau;
   bool finite = true;
-  for (int j = 0; sized && j < n && (routine == 0 || routine == 4); ++j)
+  for (int j = 0; sized && lda >= n && j < n && (routine == 0 || routine == 4); ++j)
     for (int i = 0; i < n; ++i)
       if ((uplo == TRNBLAS_FILL_MODE_UPPER ? i <= j : i >= j) && !std::isfinite(a[i + j * lda])) finite = false;
   trnsolverStatus_t st;
