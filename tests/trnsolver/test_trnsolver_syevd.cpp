@@ -21,6 +21,7 @@ namespace ts = trn::solver;
 
 extern "C" int trnsolver_sample_syevd(double* V, double* W, double* lambda_sup);
 extern "C" int trnsolver_sample_syevdx(double* V, double* W, int* meig, double* lambda_sup);
+extern "C" int trnsolver_sample_sygvd(int x_range, double* V, double* W, int* meig, double* lambda_sup);
 
 namespace {
 
@@ -349,6 +350,41 @@ TEST(TrnsolverSyevdSamples, SyevdxPrintsItsDocumentedResult) {
   EXPECT_NEAR(std::fabs(V[3]), std::sqrt(0.5), 1e-14);      // column 2: (-0.71, 0.71, 0) up to sign
   EXPECT_EQ(V[6], 0.0);                                     // column 3: A's, untouched: (0, 0, 2)
   EXPECT_EQ(V[8], 2.0);
+}
+
+// NVIDIA's sygvd and sygvdx samples (itype 1, B = [10 2 3; 2 10 5; 3 5 10]): the README's
+// eigenvalues to the sample's own tolerance, meig = 2 for sygvdx, X B-orthonormal with A X = B X W,
+// and (sygvd) the README's V to its two printed digits up to sign. Independent check: LAPACKE_dsygv.
+TEST(TrnsolverSyevdSamples, SygvdAndSygvdxPrintTheirDocumentedResults) {
+  const double A[9] = {3.5, 0.5, 0.0, 0.5, 3.5, 0.0, 0.0, 0.0, 2.0}, B[9] = {10, 2, 3, 2, 10, 5, 3, 5, 10};
+  double ra[9], rb[9], rw[3];
+  std::copy(A, A + 9, ra);
+  std::copy(B, B + 9, rb);
+  ASSERT_EQ(LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'N', 'L', 3, ra, 3, rb, 3, rw), 0);
+  // sygvd's README V by columns; sygvdx's README shows the same first two (its third column is not an
+  // eigenvector: only meig columns are defined).
+  const double readme_v[3][3] = {{0.05, 0.09, 0.24}, {0.31, -0.16, -0.02}, {-0.12, -0.31, 0.29}};
+  for (int x = 0; x <= 1; ++x) {
+    SCOPED_TRACE(x ? "sygvdx" : "sygvd");
+    double V[9], W[3], sup = 1;
+    int meig = -1;
+    ASSERT_EQ(trnsolver_sample_sygvd(x, V, W, &meig, &sup), 0);
+    EXPECT_EQ(meig, x ? 2 : 3);  // README (sygvdx): Eigenvalues found = 2
+    EXPECT_LE(sup, 1e-12);       // README: |lambda - W| = 3.053113E-16 (lambda given to 12-15 digits)
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(W[k], rw[k], 1e-14);
+    for (int j = 0; j < meig; ++j) {
+      const double sign = V[3 * j] * readme_v[j][0] < 0 ? -1 : 1;
+      for (int i = 0; i < 3; ++i) {
+        EXPECT_NEAR(sign * V[i + 3 * j], readme_v[j][i], 0.005 + 1e-12) << i << "," << j;
+        double ax = 0, bx = 0;
+        for (int k = 0; k < 3; ++k) {
+          ax += A[i + 3 * k] * V[k + 3 * j];
+          bx += B[i + 3 * k] * V[k + 3 * j];
+        }
+        EXPECT_NEAR(ax, W[j] * bx, 1e-14);
+      }
+    }
+  }
 }
 
 TEST(TrnsolverSyevdCApi, SyevdxRangeArguments) {

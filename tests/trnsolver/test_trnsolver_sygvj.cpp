@@ -1,4 +1,4 @@
-// sygvj (generalized symmetric-definite eigenproblem) through the C API against LAPACKE_dsygv:
+// sygvj, sygvd and sygvdx (generalized symmetric-definite eigenproblem) through the C API against LAPACKE_dsygv:
 // eigenvalues, residuals and B-orthogonality for itype 1, 2, 3 and both uplo, S and D; B not
 // positive definite; argument positions with outputs untouched; NVIDIA's sygvj sample in C.
 //
@@ -6,7 +6,7 @@
 // L^-1 A L^-T (or L^T A L) is computed from a backward-stable Cholesky (Higham, Accuracy and
 // Stability, Thm 10.3: B + dB = L L^T, |dB| <= gamma_{n+1} |L||L^T|) and triangular solves /
 // products with backward error gamma_n |L| (Thm 8.5); each perturbs C by <= n u kB ||C||_2 to first
-// order, and syevj adds its own c n u ||C||_2 (docs/trnsolver.md). Hence |lambda - lambda_ref| <=
+// order, and syevj / syevd adds its own c n u ||C||_2 (docs/trnsolver.md). Hence |lambda - lambda_ref| <=
 // 8 n u kB max|lambda|, and the residual ||A X - B X L||_F / ((||A||_F + ||B||_F max|lambda|)
 // ||X||_F) <= 8 n u kB (itype 1; 2 and 3 with their own products); ||X^T B X - I||_F <= 8 n^1.5 u kB
 // (itype 1, 2: X = L^-T Y with Y orthonormal to n^1.5 u, the solve adding n u kB per column).
@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "solver_oracles.hpp"
@@ -38,8 +39,10 @@ double kappa(std::vector<double> b, int n) {
   return w.back() / w.front();
 }
 
-template <class T>
-void check_sygvj(int itype, bool lower, int n, std::uint64_t seed) {
+// The C API call under test: solve(itype, uplo, A, B, W, &info, &meig) -> status; the eigenvalues
+// W[0, meig) are the reference's first + 0 .. first + meig - 1 (ascending), A's first meig columns X.
+template <class T, class Solve>
+void check_sygv(int itype, bool lower, int n, std::uint64_t seed, Solve&& solve, int first = 0) {
   SCOPED_TRACE(testing::Message() << "itype " << itype << " lower " << lower << " n " << n);
   const double u = std::is_same_v<T, float> ? 0x1p-24 : 0x1p-53;
   auto a64 = solver_test::random_symmetric(n, n, seed);
@@ -57,43 +60,30 @@ void check_sygvj(int itype, bool lower, int n, std::uint64_t seed) {
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i)
       if (lower ? i < j : i > j) A[i + j * n] = B[i + j * n] = std::numeric_limits<T>::quiet_NaN();
-  trnsolverDnHandle_t h;
-  syevjInfo_t params;
-  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
-  ASSERT_EQ(trnsolverDnCreateSyevjInfo(&params), TRNSOLVER_STATUS_SUCCESS);
   const auto it = static_cast<trnsolverEigType_t>(itype);
   const auto up = lower ? TRNBLAS_FILL_MODE_LOWER : TRNBLAS_FILL_MODE_UPPER;
-  int lwork = 0, info = -1;
-  T work[2];
-  if constexpr (std::is_same_v<T, float>) {
-    ASSERT_EQ(trnsolverDnSsygvj_bufferSize(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A.data(), n, B.data(), n, W.data(),
-                                           &lwork, params),
-              TRNSOLVER_STATUS_SUCCESS);
-    ASSERT_EQ(trnsolverDnSsygvj(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A.data(), n, B.data(), n, W.data(), work, lwork,
-                                &info, params),
-              TRNSOLVER_STATUS_SUCCESS);
-  } else {
-    ASSERT_EQ(trnsolverDnDsygvj_bufferSize(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A.data(), n, B.data(), n, W.data(),
-                                           &lwork, params),
-              TRNSOLVER_STATUS_SUCCESS);
-    ASSERT_EQ(trnsolverDnDsygvj(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A.data(), n, B.data(), n, W.data(), work, lwork,
-                                &info, params),
-              TRNSOLVER_STATUS_SUCCESS);
-  }
+  int info = -1, meig = n;
+  ASSERT_EQ(solve(it, up, A.data(), B.data(), W.data(), &info, &meig), TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_GE(meig, 0);
+  ASSERT_LE(first + meig, n);
   EXPECT_EQ(info, 0);
   double lmax = 0;
   for (double x : rw) lmax = std::max(lmax, std::fabs(x));
   const double c = 8 * n * u * kb;
-  for (int k = 0; k < n; ++k) EXPECT_NEAR(W[k], rw[k], c * lmax) << "lambda " << k;
+  for (int k = 0; k < meig; ++k) EXPECT_NEAR(W[k], rw[first + k], c * lmax) << "lambda " << k;
+  const int cols = meig;  // X: A's first cols columns
   // Residual of the defining equation with the full A and B (double, the unpoisoned copies).
-  auto mul = [n](const std::vector<long double>& x, const std::vector<long double>& y) {
-    std::vector<long double> z(static_cast<std::size_t>(n) * n, 0);
-    for (int j = 0; j < n; ++j)
+  // z = x y for x n x n (or cols x n, rows = cols) and y n x cols.
+  auto mul = [n, cols](const std::vector<long double>& x, const std::vector<long double>& y, int rows = 0) {
+    const int r = rows > 0 ? rows : n;
+    std::vector<long double> z(static_cast<std::size_t>(r) * cols, 0);
+    for (int j = 0; j < cols; ++j)
       for (int k = 0; k < n; ++k)
-        for (int i = 0; i < n; ++i) z[i + j * n] += x[i + k * n] * y[k + j * n];
+        for (int i = 0; i < r; ++i) z[i + j * r] += x[i + k * r] * y[k + j * n];
     return z;
   };
-  const std::vector<long double> Al(a64.begin(), a64.end()), Bl(b64.begin(), b64.end()), X(A.begin(), A.end());
+  const std::vector<long double> Al(a64.begin(), a64.end()), Bl(b64.begin(), b64.end()),
+      X(A.begin(), A.begin() + static_cast<std::ptrdiff_t>(n) * cols);
   std::vector<long double> lhs, rhs;
   if (itype == 1) {
     lhs = mul(Al, X);
@@ -105,10 +95,13 @@ void check_sygvj(int itype, bool lower, int n, std::uint64_t seed) {
   long double r2 = 0, a2 = 0, b2 = 0, x2 = 0;
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
-      const long double d = lhs[i + j * n] - rhs[i + j * n] * (long double)W[j];
-      r2 += d * d;
       a2 += Al[i + j * n] * Al[i + j * n];
       b2 += Bl[i + j * n] * Bl[i + j * n];
+    }
+  for (int j = 0; j < cols; ++j)
+    for (int i = 0; i < n; ++i) {
+      const long double d = lhs[i + j * n] - rhs[i + j * n] * (long double)W[j];
+      r2 += d * d;
       x2 += X[i + j * n] * X[i + j * n];
     }
   const double scale = itype == 1 ? (std::sqrt((double)a2) + std::sqrt((double)b2) * lmax) * std::sqrt((double)x2)
@@ -116,20 +109,81 @@ void check_sygvj(int itype, bool lower, int n, std::uint64_t seed) {
   EXPECT_LE(std::sqrt((double)r2), c * scale);
   if (itype != 3) {
     const auto xtbx = mul([&] {
-      std::vector<long double> xt(X.size());
+      std::vector<long double> xt(X.size());  // X^T, cols x n
       for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i) xt[i + j * n] = X[j + i * n];
+        for (int i = 0; i < cols; ++i) xt[i + j * cols] = X[j + i * n];
       return xt;
-    }(), mul(Bl, X));
+    }(), mul(Bl, X), cols);
     long double o = 0;
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) {
-        const long double d = xtbx[i + j * n] - (i == j ? 1 : 0);
+    for (int j = 0; j < cols; ++j)
+      for (int i = 0; i < cols; ++i) {
+        const long double d = xtbx[i + j * cols] - (i == j ? 1 : 0);
         o += d * d;
       }
     EXPECT_LE(std::sqrt((double)o), c * std::sqrt(double(n)));
   }
+}
+
+template <class T>
+void check_sygvj(int itype, bool lower, int n, std::uint64_t seed) {
+  trnsolverDnHandle_t h;
+  syevjInfo_t params;
+  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnCreateSyevjInfo(&params), TRNSOLVER_STATUS_SUCCESS);
+  check_sygv<T>(itype, lower, n, seed, [&](trnsolverEigType_t it, trnblasFillMode_t up, T* A, T* B, T* W, int* info,
+                                           int*) {
+    int lwork = 0;
+    T work[2];
+    trnsolverStatus_t st;
+    if constexpr (std::is_same_v<T, float>) {
+      st = trnsolverDnSsygvj_bufferSize(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A, n, B, n, W, &lwork, params);
+      if (st == TRNSOLVER_STATUS_SUCCESS)
+        st = trnsolverDnSsygvj(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A, n, B, n, W, work, lwork, info, params);
+    } else {
+      st = trnsolverDnDsygvj_bufferSize(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A, n, B, n, W, &lwork, params);
+      if (st == TRNSOLVER_STATUS_SUCCESS)
+        st = trnsolverDnDsygvj(h, it, TRNSOLVER_EIG_MODE_VECTOR, up, n, A, n, B, n, W, work, lwork, info, params);
+    }
+    return st;
+  });
   trnsolverDnDestroySyevjInfo(params);
+  trnsolverDnDestroy(h);
+}
+
+// sygvd (il = 0) or sygvdx with range I (il..iu, 1-based) through the C API, lwork from _bufferSize.
+template <class T>
+void check_sygvd(int itype, bool lower, int n, std::uint64_t seed, int il = 0, int iu = 0) {
+  SCOPED_TRACE(testing::Message() << (il > 0 ? "sygvdx il " : "sygvd") << il << " iu " << iu);
+  trnsolverDnHandle_t h;
+  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+  const auto vec = TRNSOLVER_EIG_MODE_VECTOR;
+  const auto rg = TRNSOLVER_EIG_RANGE_I;
+  check_sygv<T>(
+      itype, lower, n, seed,
+      [&](trnsolverEigType_t it, trnblasFillMode_t up, T* A, T* B, T* W, int* info, int* meig) {
+        int lwork = 0;
+        trnsolverStatus_t st;
+        std::vector<T> work;
+        if constexpr (std::is_same_v<T, float>) {
+          st = il > 0 ? trnsolverDnSsygvdx_bufferSize(h, it, vec, rg, up, n, A, n, B, n, 0, 0, il, iu, meig, W, &lwork)
+                      : trnsolverDnSsygvd_bufferSize(h, it, vec, up, n, A, n, B, n, W, &lwork);
+          work.resize(static_cast<std::size_t>(lwork));
+          if (st == TRNSOLVER_STATUS_SUCCESS)
+            st = il > 0 ? trnsolverDnSsygvdx(h, it, vec, rg, up, n, A, n, B, n, 0, 0, il, iu, meig, W, work.data(), lwork,
+                                             info)
+                        : trnsolverDnSsygvd(h, it, vec, up, n, A, n, B, n, W, work.data(), lwork, info);
+        } else {
+          st = il > 0 ? trnsolverDnDsygvdx_bufferSize(h, it, vec, rg, up, n, A, n, B, n, 0, 0, il, iu, meig, W, &lwork)
+                      : trnsolverDnDsygvd_bufferSize(h, it, vec, up, n, A, n, B, n, W, &lwork);
+          work.resize(static_cast<std::size_t>(lwork));
+          if (st == TRNSOLVER_STATUS_SUCCESS)
+            st = il > 0 ? trnsolverDnDsygvdx(h, it, vec, rg, up, n, A, n, B, n, 0, 0, il, iu, meig, W, work.data(), lwork,
+                                             info)
+                        : trnsolverDnDsygvd(h, it, vec, up, n, A, n, B, n, W, work.data(), lwork, info);
+        }
+        return st;
+      },
+      il > 0 ? il - 1 : 0);
   trnsolverDnDestroy(h);
 }
 
@@ -142,6 +196,96 @@ TEST(TrnsolverSygvj, AgainstDsygvAllItypesBothTriangles) {
     }
   check_sygvj<float>(1, true, 33, seed++);
   check_sygvj<double>(2, false, 40, seed++);
+}
+
+TEST(TrnsolverSygvd, AgainstDsygvAllItypesBothTriangles) {
+  std::uint64_t seed = 500;
+  for (int itype = 1; itype <= 3; ++itype)
+    for (bool lower : {true, false}) {
+      check_sygvd<float>(itype, lower, 12, seed++);
+      check_sygvd<double>(itype, lower, 12, seed++);
+    }
+  check_sygvd<float>(1, false, 70, seed++);
+  check_sygvd<double>(3, true, 45, seed++);
+}
+
+TEST(TrnsolverSygvd, SygvdxIndexRangeAgainstDsygv) {
+  std::uint64_t seed = 600;
+  check_sygvd<double>(1, true, 20, seed++, 3, 9);
+  check_sygvd<float>(2, false, 20, seed++, 1, 20);
+  check_sygvd<double>(3, false, 40, seed++, 40, 40);
+  check_sygvd<float>(1, false, 40, seed++, 5, 5);
+}
+
+// sygvd / sygvdx: B not positive definite -> info n + i, nothing written; argument positions.
+TEST(TrnsolverSygvd, NotPositiveDefiniteBAndArgumentPositions) {
+  trnsolverDnHandle_t h;
+  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+  const int n = 5;
+  std::vector<double> A(25, 0.0), B(25, 0.0), W(5, 7.0), work(200);
+  for (int i = 0; i < n; ++i) {
+    A[i + i * n] = i + 1.0;
+    B[i + i * n] = 1.0;
+  }
+  B[3 + 3 * n] = 0.0;  // the leading minor of order 4 is not positive definite
+  const auto A0 = A, B0 = B, W0 = W;
+  const auto vec = TRNSOLVER_EIG_MODE_VECTOR;
+  const auto lo = TRNBLAS_FILL_MODE_LOWER;
+  const auto t1 = TRNSOLVER_EIG_TYPE_1;
+  const auto rI = TRNSOLVER_EIG_RANGE_I;
+  int lwork = 0, meig = -3;
+  ASSERT_EQ(trnsolverDnDsygvd_bufferSize(h, t1, vec, lo, n, A.data(), n, B.data(), n, W.data(), &lwork),
+            TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_LE(lwork, 200);
+  int info = 0;
+  ASSERT_EQ(trnsolverDnDsygvd(h, t1, vec, lo, n, A.data(), n, B.data(), n, W.data(), work.data(), lwork, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, n + 4);
+  ASSERT_EQ(trnsolverDnDsygvdx(h, t1, vec, rI, lo, n, A.data(), n, B.data(), n, 0, 0, 1, 2, &meig, W.data(), work.data(),
+                               lwork, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, n + 4);
+  EXPECT_EQ(meig, 0);
+  EXPECT_EQ(A, A0);
+  EXPECT_EQ(B, B0);
+  EXPECT_EQ(W, W0);
+  int bad = 9;
+  trnsolverEigType_t bad_itype;
+  std::memcpy(&bad_itype, &bad, sizeof bad);
+  std::vector<std::pair<int, int>> got;  // (position, info) of INVALID_VALUE returns
+  auto gvd = [&](int pos, trnsolverEigType_t it, int nn, double* a, int lda, double* b, int ldb, double* w, double* wk,
+                 int lw) {
+    int inf = 99;
+    EXPECT_EQ(trnsolverDnDsygvd(h, it, vec, lo, nn, a, lda, b, ldb, w, wk, lw, &inf), TRNSOLVER_STATUS_INVALID_VALUE);
+    got.emplace_back(pos, inf);
+  };
+  gvd(1, bad_itype, n, A.data(), n, B.data(), n, W.data(), work.data(), lwork);
+  gvd(4, t1, -1, A.data(), n, B.data(), n, W.data(), work.data(), lwork);
+  gvd(5, t1, n, nullptr, n, B.data(), n, W.data(), work.data(), lwork);
+  gvd(6, t1, n, A.data(), n - 1, B.data(), n, W.data(), work.data(), lwork);
+  gvd(7, t1, n, A.data(), n, nullptr, n, W.data(), work.data(), lwork);
+  gvd(8, t1, n, A.data(), n, B.data(), n - 1, W.data(), work.data(), lwork);
+  gvd(9, t1, n, A.data(), n, B.data(), n, nullptr, work.data(), lwork);
+  gvd(10, t1, n, A.data(), n, B.data(), n, W.data(), nullptr, lwork);
+  gvd(11, t1, n, A.data(), n, B.data(), n, W.data(), work.data(), lwork - 1);
+  auto gvdx = [&](int pos, double vl, double vu, int il, int iu, int* m, int lw) {
+    int inf = 99;
+    const auto rg = pos == 11 ? TRNSOLVER_EIG_RANGE_V : rI;
+    EXPECT_EQ(trnsolverDnDsygvdx(h, t1, vec, rg, lo, n, A.data(), n, B.data(), n, vl, vu, il, iu, m, W.data(),
+                                 work.data(), lw, &inf),
+              TRNSOLVER_STATUS_INVALID_VALUE);
+    got.emplace_back(pos, inf);
+  };
+  gvdx(11, 1.0, 1.0, 1, 2, &meig, lwork);
+  gvdx(12, 0, 0, 0, 2, &meig, lwork);
+  gvdx(13, 0, 0, 2, 6, &meig, lwork);
+  gvdx(14, 0, 0, 1, 2, nullptr, lwork);
+  gvdx(17, 0, 0, 1, 2, &meig, lwork - 1);
+  for (const auto& [pos, inf] : got) EXPECT_EQ(inf, -pos) << "position " << pos;
+  EXPECT_EQ(A, A0);
+  EXPECT_EQ(B, B0);
+  EXPECT_EQ(W, W0);
+  trnsolverDnDestroy(h);
 }
 
 TEST(TrnsolverSygvj, NotPositiveDefiniteBAndArgumentPositions) {

@@ -1,4 +1,5 @@
-/* NVIDIA's cuSOLVER syevd and syevdx samples (CUDALibrarySamples/cuSOLVER/syevd, syevdx) ported to trnsolver by prefix
+/* NVIDIA's cuSOLVER syevd, syevdx, sygvd and sygvdx samples (CUDALibrarySamples/cuSOLVER/syevd, syevdx,
+ * sygvd, sygvdx) ported to trnsolver by prefix
  * substitution (cusolver -> trnsolver, cublas -> trnblas, CUSOLVER_/CUBLAS_ -> TRNSOLVER_/TRNBLAS_) and
  * host memory, as trnsolver_c_qr_samples.c: the host stand-in for the CUDA runtime is the identity
  * (cudaMalloc + cudaMemcpyAsync of A become a host copy, the stream is NULL, cudaStreamSynchronize
@@ -15,10 +16,10 @@
 #include "trnsolver_c_sample_util.h"
 
 /* The samples' common ending: info, W, V, then |lambda - W| over the m eigenvalues (into *sup). */
-static int print_result(int info, int m, const double* W, const double* V, int lda, const double* lambda, int meig,
-                        double* sup) {
+static int print_result(const char* routine, int info, int m, const double* W, const double* V, int lda,
+                        const double* lambda, int meig, double* sup) {
   int i;
-  printf("after syevd: info = %d\n", info);
+  printf("after %s: info = %d\n", routine, info);
   if (0 > info) {
     printf("%d-th parameter is wrong \n", -info);
     return -1;
@@ -62,7 +63,7 @@ int trnsolver_sample_syevd(double* V, double* W, double* lambda_sup) {
   SAMPLE_CHECK(trnsolverDnDsyevd(cusolverH, jobz, uplo, m, d_A, lda, d_W, d_work, lwork, &info));
   memcpy(V, d_A, sizeof d_A);
   memcpy(W, d_W, sizeof d_W);
-  if (print_result(info, m, W, V, lda, lambda, -1, lambda_sup) != 0) {
+  if (print_result("syevd", info, m, W, V, lda, lambda, -1, lambda_sup) != 0) {
     free(d_work);
     return -1;
   }
@@ -101,7 +102,61 @@ int trnsolver_sample_syevdx(double* V, double* W, int* meig, double* lambda_sup)
   memcpy(V, d_A, sizeof d_A);
   memcpy(W, d_W, sizeof d_W);
   *meig = h_meig;
-  if (print_result(info, m, W, V, lda, lambda, h_meig, lambda_sup) != 0) {
+  if (print_result("syevd", info, m, W, V, lda, lambda, h_meig, lambda_sup) != 0) {
+    free(d_work);
+    return -1;
+  }
+  free(d_work);
+  SAMPLE_CHECK(trnsolverDnDestroy(cusolverH));
+  return 0;
+}
+
+/* cuSOLVER/sygvd and sygvdx: the same A, B = [10 2 3; 2 10 5; 3 5 10], itype 1 (A x = lambda B x),
+ * VECTOR, LOWER; sygvdx with range I, il = 1, iu = 2 (meig = 2; W holds all three eigenvalues, the
+ * selected first, as the README output shows). x_range: 0 runs Dsygvd, 1 Dsygvdx. Both samples print
+ * "after sygvd" (NVIDIA's sygvdx sample keeps that text). */
+int trnsolver_sample_sygvd(int x_range, double* V, double* W, int* meig, double* lambda_sup);
+int trnsolver_sample_sygvd(int x_range, double* V, double* W, int* meig, double* lambda_sup) {
+  const int m = 3, lda = 3;
+  const double A[9] = {3.5, 0.5, 0.0, 0.5, 3.5, 0.0, 0.0, 0.0, 2.0};
+  const double B[9] = {10.0, 2.0, 3.0, 2.0, 10.0, 5.0, 3.0, 5.0, 10.0};
+  const double lambda[3] = {0.158660256604, 0.370751508101882, 0.6};
+  double d_A[9], d_B[9], d_W[3] = {0, 0, 0};
+  const double vl = 0.0, vu = 0.0;
+  const int il = 1, iu = 2;
+  trnsolverDnHandle_t cusolverH = NULL;
+  int info = 0, lwork = 0, h_meig = 0;
+  double* d_work;
+  const trnsolverEigType_t itype = TRNSOLVER_EIG_TYPE_1;
+  const trnsolverEigMode_t jobz = TRNSOLVER_EIG_MODE_VECTOR;
+  const trnsolverEigRange_t range = TRNSOLVER_EIG_RANGE_I;
+  const trnblasFillMode_t uplo = TRNBLAS_FILL_MODE_LOWER;
+  printf("A = (matlab base-1)\n");
+  print_matrix(m, m, A, lda);
+  printf("=====\n");
+  printf("B = (matlab base-1)\n");
+  print_matrix(m, m, B, lda);
+  printf("=====\n");
+  SAMPLE_CHECK(trnsolverDnCreate(&cusolverH));
+  SAMPLE_CHECK(trnsolverDnSetStream(cusolverH, NULL));
+  memcpy(d_A, A, sizeof A);
+  memcpy(d_B, B, sizeof B);
+  if (x_range)
+    SAMPLE_CHECK(trnsolverDnDsygvdx_bufferSize(cusolverH, itype, jobz, range, uplo, m, d_A, lda, d_B, lda, vl, vu, il,
+                                               iu, &h_meig, d_W, &lwork));
+  else
+    SAMPLE_CHECK(trnsolverDnDsygvd_bufferSize(cusolverH, itype, jobz, uplo, m, d_A, lda, d_B, lda, d_W, &lwork));
+  d_work = (double*)malloc(sizeof(double) * (size_t)lwork);
+  if (d_work == NULL) return -2;
+  if (x_range)
+    SAMPLE_CHECK(trnsolverDnDsygvdx(cusolverH, itype, jobz, range, uplo, m, d_A, lda, d_B, lda, vl, vu, il, iu, &h_meig,
+                                    d_W, d_work, lwork, &info));
+  else
+    SAMPLE_CHECK(trnsolverDnDsygvd(cusolverH, itype, jobz, uplo, m, d_A, lda, d_B, lda, d_W, d_work, lwork, &info));
+  memcpy(V, d_A, sizeof d_A);
+  memcpy(W, d_W, sizeof d_W);
+  *meig = x_range ? h_meig : m;
+  if (print_result("sygvd", info, m, W, V, lda, lambda, x_range ? h_meig : -1, lambda_sup) != 0) {
     free(d_work);
     return -1;
   }

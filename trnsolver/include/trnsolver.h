@@ -570,6 +570,43 @@ trnsolverStatus_t trnsolverDnDormtr(trnsolverDnHandle_t handle, trnblasSideMode_
                                     trnblasOperation_t trans, int m, int n, double* A, int lda, double* tau, double* C, int ldc,
                                     double* work, int lwork, int* devInfo);
 
+/* ---- sygvd / sygvdx: generalized symmetric-definite eigenproblem by divide and conquer (S, D) --------
+ * docs/trnsolver.md "sygvd": the reduction of sygvj (B = L L^T, C = L^-1 A L^-T or L^T A L) around
+ * syevd / syevdx. itype 1/2/3 as sygvj; range, vl, vu, il, iu as syevdx. With VECTOR A's first n
+ * (sygvd) or *meig (sygvdx) columns hold X (X^T B X = I for itype 1, 2; X^T B^-1 X = I for 3); B's
+ * uplo triangle holds the Cholesky factor. info: 0, -i, syevd's i > 0, n + i when the leading minor
+ * of order i of B is not positive definite (nothing written). lwork: the _bufferSize value (as syevd). */
+trnsolverStatus_t trnsolverDnSsygvd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const float* A,
+                                               int lda, const float* B, int ldb, const float* W, int* lwork);
+trnsolverStatus_t trnsolverDnSsygvd(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, float* A, int lda, float* B, int ldb, float* W,
+                                    float* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnSsygvdx_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                                trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                                trnblasFillMode_t uplo, int n, const float* A, int lda, const float* B,
+                                                int ldb, float vl, float vu, int il, int iu, int* meig, const float* W,
+                                                int* lwork);
+trnsolverStatus_t trnsolverDnSsygvdx(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                     trnsolverEigRange_t range, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                     float* B, int ldb, float vl, float vu, int il, int iu, int* meig, float* W, float* work,
+                                     int lwork, int* info);
+trnsolverStatus_t trnsolverDnDsygvd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n, const double* A,
+                                               int lda, const double* B, int ldb, const double* W, int* lwork);
+trnsolverStatus_t trnsolverDnDsygvd(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, double* A, int lda, double* B, int ldb, double* W,
+                                    double* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnDsygvdx_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                                trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                                trnblasFillMode_t uplo, int n, const double* A, int lda, const double* B,
+                                                int ldb, double vl, double vu, int il, int iu, int* meig, const double* W,
+                                                int* lwork);
+trnsolverStatus_t trnsolverDnDsygvdx(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                     trnsolverEigRange_t range, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                     double* B, int ldb, double vl, double vu, int il, int iu, int* meig, double* W, double* work,
+                                     int lwork, int* info);
+
 #ifdef __cplusplus
 }
 #endif

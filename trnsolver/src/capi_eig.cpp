@@ -1,4 +1,4 @@
-// trnsolver.h, symmetric eigensolver by tridiagonalization: syevd, sytrd, orgtr, ormtr (S, D) with their
+// trnsolver.h, symmetric eigensolver by tridiagonalization: syevd, syevdx, sygvd, sygvdx, sytrd, orgtr, ormtr (S, D) with their
 // _bufferSize twins. Conventions: capi.cpp. Arguments in cuSOLVER order (positions not counting the
 // handle); the workspace the routine requires is its _bufferSize (lwork below it -> INVALID_VALUE).
 #include <algorithm>
@@ -65,16 +65,29 @@ Status syevd_run(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
 // ---- syevdx: jobz 1, range 2, uplo 3, n 4, A 5, lda 6, vl 7, vu 8, il 9, iu 10, meig 11, W 12, then
 // work 13, lwork 14, devInfo 15 (or lwork 13) ---------------------------------------------------------------
 
+// vl (pos), vu (pos + 1), il (pos + 2), iu (pos + 3) of the syevdx/sygvdx selection.
+void check_selection(Check& c, int range, int n, double vl, double vu, int il, int iu, int pos) {
+  if (range == TRNSOLVER_EIG_RANGE_V) c.require(vl < vu, pos + 1, "vu");
+  if (range == TRNSOLVER_EIG_RANGE_I)
+    c.require(n == 0 ? il == 1 : il >= 1 && il <= n, pos + 2, "il")
+        .require(n == 0 ? iu == 0 : iu >= il && iu <= n, pos + 3, "iu");
+}
+
+trn::solver::EigSelect to_select(int range, double vl, double vu, int il, int iu) {
+  using trn::solver::EigRange;
+  return {range == TRNSOLVER_EIG_RANGE_ALL ? EigRange::all
+          : range == TRNSOLVER_EIG_RANGE_V ? EigRange::value
+                                           : EigRange::index,
+          vl, vu, il, iu};
+}
+
 void check_syevdx(Check& c, int jobz, int range, int uplo, int n, const void* A, int lda, double vl, double vu,
                   int il, int iu, const int* meig, const void* W) {
   c.one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 1, "jobz")
       .one_of(range, {TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V}, 2, "range")
       .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 3, "uplo")
       .nonnegative(n, 4, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda");
-  if (range == TRNSOLVER_EIG_RANGE_V) c.require(vl < vu, 8, "vu");
-  if (range == TRNSOLVER_EIG_RANGE_I)
-    c.require(n == 0 ? il == 1 : il >= 1 && il <= n, 9, "il")
-        .require(n == 0 ? iu == 0 : iu >= il && iu <= n, 10, "iu");
+  check_selection(c, range, n, vl, vu, il, iu, 7);
   c.not_null(meig, 11, "meig").require(n == 0 || W != nullptr, 12, "W");
 }
 
@@ -88,14 +101,57 @@ Status syevdx_run(const char* fn, trnsolverDnHandle_t h, int jobz, int range, in
   if (c) c.require(lwork >= syevd_ws(jobz, n), 14, "lwork");
   c.not_null(info, 15, "devInfo");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    using trn::solver::EigRange;
-    const trn::solver::EigSelect sel{range == TRNSOLVER_EIG_RANGE_ALL ? EigRange::all
-                                     : range == TRNSOLVER_EIG_RANGE_V ? EigRange::value
-                                                                      : EigRange::index,
-                                     vl, vu, il, iu};
     std::int64_t m = 0;
-    *info = trn::solver::syevdx(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, sel, to_uplo(uplo), n, A, lda, &m, W,
-                                &rep);
+    *info = trn::solver::syevdx(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_select(range, vl, vu, il, iu),
+                                to_uplo(uplo), n, A, lda, &m, W, &rep);
+    *meig = static_cast<int>(m);
+  });
+}
+
+// ---- sygvd: itype 1, jobz 2, uplo 3, n 4, A 5, lda 6, B 7, ldb 8, W 9, then work 10, lwork 11, info 12
+// (or lwork 10); sygvdx: itype 1, jobz 2, range 3, uplo 4, n 5, A 6, lda 7, B 8, ldb 9, vl 10, vu 11,
+// il 12, iu 13, meig 14, W 15, then work 16, lwork 17, info 18 (or lwork 16) ---------------------------
+
+template <class T>
+Status sygvd_run(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int uplo, int n, T* A, int lda, T* B,
+                 int ldb, T* W, T* work, int lwork, int* info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_sygvj_common(c, itype, jobz, uplo, n, A, lda, B, ldb, W);
+  c.not_null(work, 10, "work");
+  if (c) c.require(lwork >= syevd_ws(jobz, n), 11, "lwork");
+  c.not_null(info, 12, "info");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    *info = trn::solver::sygvd(h->settings, itype, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_uplo(uplo), n, A, lda, B, ldb,
+                               W, &rep);
+  });
+}
+
+void check_sygvdx(Check& c, int itype, int jobz, int range, int uplo, int n, const void* A, int lda, const void* B,
+                  int ldb, double vl, double vu, int il, int iu, const int* meig, const void* W) {
+  c.one_of(itype, {TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_TYPE_2, TRNSOLVER_EIG_TYPE_3}, 1, "itype")
+      .one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 2, "jobz")
+      .one_of(range, {TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V}, 3, "range")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 4, "uplo")
+      .nonnegative(n, 5, "n").require(n == 0 || A != nullptr, 6, "A").leading_dim(lda, n, 7, "lda")
+      .require(n == 0 || B != nullptr, 8, "B").leading_dim(ldb, n, 9, "ldb");
+  check_selection(c, range, n, vl, vu, il, iu, 10);
+  c.not_null(meig, 14, "meig").require(n == 0 || W != nullptr, 15, "W");
+}
+
+template <class T>
+Status sygvdx_run(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int range, int uplo, int n, T* A,
+                  int lda, T* B, int ldb, T vl, T vu, int il, int iu, int* meig, T* W, T* work, int lwork, int* info) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_sygvdx(c, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, meig, W);
+  c.not_null(work, 16, "work");
+  if (c) c.require(lwork >= syevd_ws(jobz, n), 17, "lwork");
+  c.not_null(info, 18, "info");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    std::int64_t m = 0;
+    *info = trn::solver::sygvdx(h->settings, itype, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_select(range, vl, vu, il, iu),
+                                to_uplo(uplo), n, A, lda, B, ldb, &m, W, &rep);
     *meig = static_cast<int>(m);
   });
 }
@@ -219,6 +275,38 @@ extern "C" {
                                            int* meig, T* W, T* work, int lwork, int* devInfo) {                     \
     return syevdx_run("trnsolverDn" #P "syevdx", h, enum_value(jobz), enum_value(range), enum_value(uplo), n, A,   \
                       lda, vl, vu, il, iu, meig, W, work, lwork, devInfo);                                          \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##sygvd_bufferSize(trnsolverDnHandle_t h, trnsolverEigType_t itype,              \
+                                                     trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,        \
+                                                     const T* A, int lda, const T* B, int ldb, const T* W,          \
+                                                     int* lwork) {                                                  \
+    const int it = enum_value(itype), jz = enum_value(jobz), ul = enum_value(uplo);                                 \
+    return buffer_size("trnsolverDn" #P "sygvd_bufferSize", h, lwork, 10,                                          \
+                       [&](Check& c) { check_sygvj_common(c, it, jz, ul, n, A, lda, B, ldb, W); },                  \
+                       [&] { return syevd_ws(jz, n); });                                                            \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##sygvd(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz,\
+                                          trnblasFillMode_t uplo, int n, T* A, int lda, T* B, int ldb, T* W,        \
+                                          T* work, int lwork, int* devInfo) {                                       \
+    return sygvd_run("trnsolverDn" #P "sygvd", h, enum_value(itype), enum_value(jobz), enum_value(uplo), n, A, lda, \
+                     B, ldb, W, work, lwork, devInfo);                                                              \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##sygvdx_bufferSize(                                                             \
+      trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz, trnsolverEigRange_t range,         \
+      trnblasFillMode_t uplo, int n, const T* A, int lda, const T* B, int ldb, T vl, T vu, int il, int iu,          \
+      int* meig, const T* W, int* lwork) {                                                                          \
+    const int it = enum_value(itype), jz = enum_value(jobz), rg = enum_value(range), ul = enum_value(uplo);         \
+    return buffer_size(                                                                                             \
+        "trnsolverDn" #P "sygvdx_bufferSize", h, lwork, 16,                                                        \
+        [&](Check& c) { check_sygvdx(c, it, jz, rg, ul, n, A, lda, B, ldb, vl, vu, il, iu, meig, W); },             \
+        [&] { return syevd_ws(jz, n); });                                                                           \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##sygvdx(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz, \
+                                           trnsolverEigRange_t range, trnblasFillMode_t uplo, int n, T* A, int lda, \
+                                           T* B, int ldb, T vl, T vu, int il, int iu, int* meig, T* W, T* work,     \
+                                           int lwork, int* devInfo) {                                               \
+    return sygvdx_run("trnsolverDn" #P "sygvdx", h, enum_value(itype), enum_value(jobz), enum_value(range),        \
+                      enum_value(uplo), n, A, lda, B, ldb, vl, vu, il, iu, meig, W, work, lwork, devInfo);          \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##sytrd_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,        \
                                                      const T* A, int lda, const T* d, const T* e, const T* tau,    \

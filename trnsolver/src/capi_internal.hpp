@@ -74,6 +74,20 @@ inline void check_int_range(Check& c, std::int64_t v) {
                "dimension above INT_MAX");
 }
 
+// sygvj / sygvd: itype (1), jobz (2), uplo (3), n (4), A (5), lda (6), B (7), ldb (8), W (9).
+inline void check_sygvj_common(Check& c, int itype, int jobz, int uplo, int n, const void* A, int lda, const void* B,
+                               int ldb, const void* W) {
+  c.one_of(itype, {TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_TYPE_2, TRNSOLVER_EIG_TYPE_3}, 1, "itype")
+      .one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 2, "jobz")
+      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 3, "uplo")
+      .nonnegative(n, 4, "n")
+      .require(n == 0 || A != nullptr, 5, "A")
+      .leading_dim(lda, n, 6, "lda")
+      .require(n == 0 || B != nullptr, 7, "B")
+      .leading_dim(ldb, n, 8, "ldb")
+      .require(n == 0 || W != nullptr, 9, "W");
+}
+
 // The end of every entry point: the failed check's status (info = -position when writable), or the
 // body run inside `guarded` with a CallReport whose profile becomes the handle's last profile.
 template <class F>

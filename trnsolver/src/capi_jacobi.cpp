@@ -144,20 +144,6 @@ Status run_syevj(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
 
 // ---- sygvj ---------------------------------------------------------------------------------------
 
-// itype (1), jobz (2), uplo (3), n (4), A (5), lda (6), B (7), ldb (8), W (9).
-void check_sygvj_common(Check& c, int itype, int jobz, int uplo, int n, const void* A, int lda, const void* B, int ldb,
-                        const void* W) {
-  c.one_of(itype, {TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_TYPE_2, TRNSOLVER_EIG_TYPE_3}, 1, "itype")
-      .one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 2, "jobz")
-      .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 3, "uplo")
-      .nonnegative(n, 4, "n")
-      .require(n == 0 || A != nullptr, 5, "A")
-      .leading_dim(lda, n, 6, "lda")
-      .require(n == 0 || B != nullptr, 7, "B")
-      .leading_dim(ldb, n, 8, "ldb")
-      .require(n == 0 || W != nullptr, 9, "W");
-}
-
 Status sygvj_bufsize(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int uplo, int n, const void* A, int lda,
                      const void* B, int ldb, const void* W, int* lwork, syevjInfo_t params) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;

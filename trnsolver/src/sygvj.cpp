@@ -1,11 +1,14 @@
-// sygvj: the generalized symmetric-definite eigenproblem by reduction to standard form (LAPACK
-// xSYGST / xSYGV; cuSOLVER sygvj), built from the library's Cholesky, triangular solves, GEMM and
-// Jacobi eigensolver (solver.hpp documents the semantics, docs/trnsolver.md the accuracy).
+// sygvj, sygvd, sygvdx: the generalized symmetric-definite eigenproblem by reduction to standard
+// form (LAPACK xSYGST / xSYGV / xSYGVD / xSYGVX; cuSOLVER sygvj, sygvd, sygvdx), built from the
+// library's Cholesky, triangular solves, GEMM and one of its standard eigensolvers (Jacobi for sygvj,
+// tridiagonalization + divide and conquer for sygvd/sygvdx). solver.hpp and eig.hpp document the
+// semantics, docs/trnsolver.md "sygvj" and "sygvd" the accuracy.
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
 #include "trn/solver/solver.hpp"
+#include "trn/solver/eig.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
 
@@ -22,24 +25,24 @@ blas::Settings blas_settings(const Settings& s) {
   return bs;
 }
 
-// T X = R for the n x n triangle T (element (i, j) at t[i * si + j * sj]), R n x n (ld n), in place.
+// T X = R for the n x n triangle T (element (i, j) at t[i * si + j * sj]), R n x cols (ld n), in place.
 // fp32: the triangular-solve tile kernel (one launch per chunk of right-hand sides, as spotrs).
-void solve(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n, float* r,
-           TraceParts& trace) {
+void solve(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n,
+           std::int64_t cols, float* r, TraceParts& trace, double*) {
   LaunchConfig lc = s.launch_config();
   lc.num_cores = 1;
   lc.core.execute = true;
   const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
-  for (std::int64_t c0 = 0; c0 < n; c0 += chunk) {
+  for (std::int64_t c0 = 0; c0 < cols; c0 += chunk) {
     const blas::TrsmProblem p{.t = t, .t_si = si, .t_sj = sj, .lower = lower, .b = r + c0 * n, .ldb = n, .n = n,
-                                .nrhs = std::min(chunk, n - c0)};
+                                .nrhs = std::min(chunk, cols - c0)};
     trace.add(launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); }).trace);
   }
 }
 // fp64: substitution on the host CPU in fp64 (as dpotrs; docs/trnsolver.md).
-void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n, double* r,
-           TraceParts& trace, double* flops) {
-  for (std::int64_t c = 0; c < n; ++c) {
+void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n,
+           std::int64_t cols, double* r, TraceParts& trace, double* flops) {
+  for (std::int64_t c = 0; c < cols; ++c) {
     double* x = r + c * n;
     if (lower)
       for (std::int64_t i = 0; i < n; ++i) {
@@ -54,36 +57,54 @@ void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, b
         x[i] = v / t[i * si + i * sj];
       }
   }
-  const double f = static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
+  const double f = static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(cols);
   *flops += f;
   // One host round trip: the factor and the right-hand sides to the host, the solution back.
   record_host_step(trace, HostStep{.name = "trnsolver.dsygvj.substitution", .flops = f,
-                                   .reads = {HostSpan(t, n * n), HostSpan(r, n * n)}, .writes = {HostSpan(r, n * n)}});
+                                   .reads = {HostSpan(t, n * n), HostSpan(r, n * cols)},
+                                   .writes = {HostSpan(r, n * cols)}});
 }
 
-// C = op(X) Y for n x n column-major operands: trnblas GEMM on TensorE (fp32 mode / Ozaki fp64).
-void multiply(const Settings& s, bool tx, const float* x, const float* y, float* c, std::int64_t n, TraceParts& trace) {
+// C = op(X) Y for X n x n, Y and C n x cols, column-major (ld n): trnblas GEMM on TensorE (fp32
+// mode / Ozaki fp64).
+void multiply(const Settings& s, bool tx, const float* x, const float* y, float* c, std::int64_t n, std::int64_t cols,
+              TraceParts& trace) {
   blas::CallReport br;
-  blas::gemm(blas_settings(s), blas::GemmMode::fp32, tx ? blas::Op::T : blas::Op::N, blas::Op::N, n, n, n, 1.0f,
+  blas::gemm(blas_settings(s), blas::GemmMode::fp32, tx ? blas::Op::T : blas::Op::N, blas::Op::N, n, cols, n, 1.0f,
              {x, DType::f32, n}, {y, DType::f32, n}, 0.0f, {c, DType::f32, n}, &br);
   trace.add(std::move(br.trace));
 }
-void multiply(const Settings& s, bool tx, const double* x, const double* y, double* c, std::int64_t n, TraceParts& trace) {
+void multiply(const Settings& s, bool tx, const double* x, const double* y, double* c, std::int64_t n,
+              std::int64_t cols, TraceParts& trace) {
   blas::CallReport br;
-  blas::dgemm(blas_settings(s), tx ? blas::Op::T : blas::Op::N, blas::Op::N, n, n, n, 1.0, x, n, y, n, 0.0, c, n, &br);
+  blas::dgemm(blas_settings(s), tx ? blas::Op::T : blas::Op::N, blas::Op::N, n, cols, n, 1.0, x, n, y, n, 0.0, c, n,
+              &br);
   trace.add(std::move(br.trace));
 }
 
-template <class T>
-SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda,
-                      T* B, std::int64_t ldb, T* W, const SyevjParams& p, CallReport* report) {
+// The standard eigenproblem step of the reduction: solves the n x n C (lower triangle read) in place,
+// eigenvalues ascending in w; returns its info and how many of C's leading columns hold eigenvectors
+// to back-transform (n, or syevdx's meig; 0 without vectors).
+struct EigStep {
+  int info = 0;
+  std::int64_t cols = 0;
+};
+
+void check_sygv(int itype, std::int64_t n, const void* A, std::int64_t lda, const void* B, std::int64_t ldb,
+                const void* W) {
   require(itype >= 1 && itype <= 3, "itype in {1, 2, 3}");
   require(n >= 0 && lda >= std::max<std::int64_t>(1, n) && ldb >= std::max<std::int64_t>(1, n), "n >= 0, lda, ldb >= max(1, n)");
   require(n == 0 || (A != nullptr && B != nullptr && W != nullptr), "A, B, W not NULL");
-  require(p.max_sweeps >= 0, "max_sweeps >= 0");
-  if (std::is_same_v<T, float>) require(n <= kSyevjMaxN, "n <= kSyevjMaxN (SBUF-resident kernel)");
+}
+
+// sygv_reduce: B = L L^T, C = L^-1 A L^-T or L^T A L, eig(C), X = L^-T Y or L Y (the comment of
+// ssygvj in solver.hpp). Returns n + i when B's leading minor of order i is not positive definite
+// (nothing written, the report left empty), else eig's info. Arguments checked by the caller.
+template <class T, class Eig>
+int sygv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, T* B,
+                std::int64_t ldb, T* W, CallReport* report, Eig&& eig) {
   if (report != nullptr) *report = CallReport{};
-  if (n == 0) return {};
+  if (n == 0) return 0;
   const bool lower = uplo == Uplo::lower;
   const auto nn = static_cast<std::size_t>(n * n);
   TraceParts trace;
@@ -100,11 +121,7 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
     binfo = dpotrf(s, uplo, n, f.data(), n, &pr);
   trace.add(std::move(pr.trace));
   flops += pr.host_fp64_flops;
-  SyevjResult res;
-  if (binfo > 0) {
-    res.info = static_cast<int>(n) + binfo;
-    return res;
-  }
+  if (binfo > 0) return static_cast<int>(n) + binfo;
   // Lower view of the factor: L(i, j) at f[i * si + j * sj].
   const std::int64_t si = lower ? 1 : n, sj = lower ? n : 1;
   std::vector<T> l(nn, T(0));  // dense L (zeros above the diagonal) for the GEMMs
@@ -117,43 +134,32 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
       a[static_cast<std::size_t>(i + j * n)] = (lower ? i >= j : i <= j) ? A[i + j * lda] : A[j + i * lda];
   // Solves with L (lower_t) or L^T, read from the dense copy l: the factor's other triangle in f
   // still holds the caller's unreferenced values (NaN allowed), which a tile kernel must not see.
-  auto trsm = [&](bool lower_t, T* r) {
-    if constexpr (std::is_same_v<T, float>)
-      solve(s, l.data(), lower_t ? 1 : n, lower_t ? n : 1, lower_t, n, r, trace);
-    else
-      solve(s, l.data(), lower_t ? 1 : n, lower_t ? n : 1, lower_t, n, r, trace, &flops);
+  auto trsm = [&](bool lower_t, T* r, std::int64_t cols) {
+    solve(s, l.data(), lower_t ? 1 : n, lower_t ? n : 1, lower_t, n, cols, r, trace, &flops);
   };
   // 3. C = L^-1 A L^-T = L^-1 (L^-1 A)^T (A symmetric), or C = L^T (A L).
   if (itype == 1) {
     g = a;
-    trsm(true, g.data());
+    trsm(true, g.data(), n);
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < n; ++i) c[static_cast<std::size_t>(i + j * n)] = g[static_cast<std::size_t>(j + i * n)];
-    trsm(true, c.data());
+    trsm(true, c.data(), n);
   } else {
-    multiply(s, false, a.data(), l.data(), g.data(), n, trace);
-    multiply(s, true, l.data(), g.data(), c.data(), n, trace);
+    multiply(s, false, a.data(), l.data(), g.data(), n, n, trace);
+    multiply(s, true, l.data(), g.data(), c.data(), n, n, trace);
   }
   // 4. C = Y diag(W) Y^T (the lower triangle of C is read).
   std::vector<T> w(static_cast<std::size_t>(n));
-  CallReport er;
-  SyevjParams q = p;
-  q.sort_eig = true;
-  if constexpr (std::is_same_v<T, float>)
-    res = ssyevj(s, vectors, Uplo::lower, n, c.data(), n, w.data(), q, &er);
-  else
-    res = dsyevj(s, vectors, Uplo::lower, n, c.data(), n, w.data(), q, &er);
-  trace.add(std::move(er.trace));
-  flops += er.host_fp64_flops;
-  // 5. X = L^-T Y (itype 1, 2) or L Y (itype 3).
-  if (vectors) {
+  const EigStep e = eig(c.data(), w.data(), trace, flops);
+  // 5. X = L^-T Y (itype 1, 2) or L Y (itype 3), the first e.cols columns.
+  if (vectors && e.cols > 0) {
     if (itype == 3) {
-      multiply(s, false, l.data(), c.data(), g.data(), n, trace);
+      multiply(s, false, l.data(), c.data(), g.data(), n, e.cols, trace);
       c.swap(g);
     } else {
-      trsm(false, c.data());
+      trsm(false, c.data(), e.cols);
     }
-    for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t j = 0; j < e.cols; ++j)
       for (std::int64_t i = 0; i < n; ++i) A[i + j * lda] = c[static_cast<std::size_t>(i + j * n)];
   }
   std::copy(w.begin(), w.end(), W);
@@ -163,7 +169,51 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
     finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
     report->host_fp64_flops = flops;
   }
+  return e.info;
+}
+
+template <class T>
+SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda,
+                      T* B, std::int64_t ldb, T* W, const SyevjParams& p, CallReport* report) {
+  check_sygv(itype, n, A, lda, B, ldb, W);
+  require(p.max_sweeps >= 0, "max_sweeps >= 0");
+  if (std::is_same_v<T, float>) require(n <= kSyevjMaxN, "n <= kSyevjMaxN (SBUF-resident kernel)");
+  SyevjResult res;
+  res.info = sygv_reduce(s, itype, vectors, uplo, n, A, lda, B, ldb, W, report,
+                         [&](T* c, T* w, TraceParts& trace, double& flops) {
+                           CallReport er;
+                           SyevjParams q = p;
+                           q.sort_eig = true;
+                           if constexpr (std::is_same_v<T, float>)
+                             res = ssyevj(s, vectors, Uplo::lower, n, c, n, w, q, &er);
+                           else
+                             res = dsyevj(s, vectors, Uplo::lower, n, c, n, w, q, &er);
+                           trace.add(std::move(er.trace));
+                           flops += er.host_fp64_flops;
+                           return EigStep{res.info, vectors ? n : 0};
+                         });
   return res;
+}
+
+// sygvd / sygvdx: the reduction around syevdx (EigRange::all for sygvd); the syevd plan joins the report.
+template <class T>
+int sygvd_any(const Settings& s, int itype, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, T* A,
+              std::int64_t lda, T* B, std::int64_t ldb, std::int64_t* meig, T* W, CallReport* report) {
+  check_sygv(itype, n, A, lda, B, ldb, W);
+  std::string plan;
+  std::int64_t m = 0;
+  const int info = sygv_reduce(s, itype, vectors, uplo, n, A, lda, B, ldb, W, report,
+                               [&](T* c, T* w, TraceParts& trace, double& flops) {
+                                 CallReport er;
+                                 const int i = syevdx(s, vectors, sel, Uplo::lower, n, c, n, &m, w, &er);
+                                 trace.add(std::move(er.trace));
+                                 flops += er.host_fp64_flops;
+                                 plan = std::move(er.plan);
+                                 return EigStep{i, vectors ? m : 0};
+                               });
+  if (report != nullptr && !plan.empty()) report->add_plan(plan);
+  if (meig != nullptr) *meig = m;
+  return info;
 }
 
 }  // namespace
@@ -175,6 +225,23 @@ SyevjResult ssygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::i
 SyevjResult dsygvj(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda,
                    double* B, std::int64_t ldb, double* W, const SyevjParams& p, CallReport* report) {
   return sygvj_any(s, itype, vectors, uplo, n, A, lda, B, ldb, W, p, report);
+}
+
+int sygvd(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* B,
+          std::int64_t ldb, float* W, CallReport* report) {
+  return sygvd_any(s, itype, vectors, EigSelect{}, uplo, n, A, lda, B, ldb, nullptr, W, report);
+}
+int sygvd(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda,
+          double* B, std::int64_t ldb, double* W, CallReport* report) {
+  return sygvd_any(s, itype, vectors, EigSelect{}, uplo, n, A, lda, B, ldb, nullptr, W, report);
+}
+int sygvdx(const Settings& s, int itype, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, float* A,
+           std::int64_t lda, float* B, std::int64_t ldb, std::int64_t* meig, float* W, CallReport* report) {
+  return sygvd_any(s, itype, vectors, sel, uplo, n, A, lda, B, ldb, meig, W, report);
+}
+int sygvdx(const Settings& s, int itype, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, double* A,
+           std::int64_t lda, double* B, std::int64_t ldb, std::int64_t* meig, double* W, CallReport* report) {
+  return sygvd_any(s, itype, vectors, sel, uplo, n, A, lda, B, ldb, meig, W, report);
 }
 
 }  // namespace trn::solver

@@ -77,6 +77,25 @@ int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std
 int syevdx(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, double* A,
            std::int64_t lda, std::int64_t* meig, double* W, CallReport* report = nullptr);
 
+// sygvd / sygvdx: the generalized symmetric-definite eigenproblem (cuSOLVER sygvd / sygvdx, LAPACK
+// xSYGVD / xSYGVX) by the reduction of ssygvj (solver.hpp) with syevd / syevdx as the standard
+// eigensolver: itype 1: A x = lambda B x; 2: A B x = lambda x; 3: B A x = lambda x. B = L L^T
+// (potrf, uplo), C = L^-1 A L^-T (itype 1: two triangular solves) or L^T A L (2, 3: two GEMMs),
+// syevd(x)(C) = Y diag(W) Y^T, X = L^-T Y (1, 2) or L Y (3): X^T B X = I (1, 2), X^T B^-1 X = I (3).
+// Only the uplo triangles of A and B are read. On success B's uplo triangle holds the Cholesky factor
+// and, with vectors, A's first n (sygvd) or *meig (sygvdx) columns the eigenvectors X; without, A is
+// untouched. W: syevd's / syevdx's order. info: 0; n + i when the leading minor of order i of B is
+// not positive definite (nothing written, *meig = 0); otherwise syevd's info (i > 0 not converged, n
+// when C holds Inf/NaN: W NaN, A untouched). Throws trn::UsageError on bad arguments.
+int sygvd(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, float* B,
+          std::int64_t ldb, float* W, CallReport* report = nullptr);
+int sygvd(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, double* A, std::int64_t lda,
+          double* B, std::int64_t ldb, double* W, CallReport* report = nullptr);
+int sygvdx(const Settings& s, int itype, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, float* A,
+           std::int64_t lda, float* B, std::int64_t ldb, std::int64_t* meig, float* W, CallReport* report = nullptr);
+int sygvdx(const Settings& s, int itype, bool vectors, const EigSelect& sel, Uplo uplo, std::int64_t n, double* A,
+           std::int64_t lda, double* B, std::int64_t ldb, std::int64_t* meig, double* W, CallReport* report = nullptr);
+
 // sytrd: Q^T A Q = T (tridiagonal: D diagonal, E off-diagonal, n - 1 each) in place, LAPACK's storage:
 // lower -- Q = H_1 ... H_{n-1}, v_i(i+1) = 1, v_i(i+2:n) in A(i+2:n, i), E in the subdiagonal;
 // upper -- Q = H_{n-1} ... H_1, v_i(i) = 1, v_i(1:i-1) in A(1:i-1, i+1), E in the superdiagonal.
