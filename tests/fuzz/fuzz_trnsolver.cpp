@@ -1,6 +1,6 @@
 // libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj(Batched), Dsyevj, S/Dgesvdj(Batched),
 // Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv, Xgetrf/Xgetrs and the QR family (S/D/C/Z geqrf, orgqr/ungqr,
-// ormqr/unmqr, Xgeqrf) and the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// ormqr/unmqr, Xgeqrf) and the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr, sygvd, sygvdx) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <type_traits>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -677,6 +678,80 @@ void fuzz_eig(trnfuzz::Input& in, trnsolverDnHandle_t h) {
                                          trnsolverDnDsyevdx});
 }
 
+// sygvd / sygvdx (S, D), a call slot after fuzz_eig: itype, jobz, range, uplo (any int), sizes, leading
+// dimensions, vl/vu/il/iu, workspace (the _bufferSize value, or less) and NULLs; B made positive
+// definite most of the time. Invariants: INVALID_VALUE writes nothing (info -position, meig untouched);
+// a success has info in [0, 2n], writes nothing when info > n (B not positive definite), and for
+// finite data with B positive definite eigenvalues ascending (sygvd) and meig = iu - il + 1 (range I).
+template <class T>
+void fuzz_sygvd_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  constexpr bool kS = std::is_same_v<T, float>;
+  const bool x = in.flag(2);
+  const int itype = in.choice({1, 2, 3}), jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int range = in.choice({TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int n = fuzz_dim(in);
+  const T vl = static_cast<T>(in.value()), vu = static_cast<T>(in.value());
+  const int il = static_cast<int>(in.size(kMaxN, false)), iu = static_cast<int>(in.size(kMaxN, false));
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && lda >= std::max(1, n) && lda <= kMaxN + 2 && ldb >= std::max(1, n) &&
+                     ldb <= kMaxN + 2;
+  std::vector<T> a = sized ? matrix<T>(in, n, n, lda, true) : std::vector<T>();
+  std::vector<T> b = sized ? matrix<T>(in, n, n, ldb, true) : std::vector<T>();
+  if (sized)
+    for (int i = 0; i < n && !in.flag(5); ++i) b[static_cast<std::size_t>(i + i * ldb)] = std::fabs(b[i + i * ldb]) + T(8 * n + 64);
+  std::vector<T> w(kMaxN + 1, T(-2));
+  int meig = -7;
+  int* mp = in.flag(12) ? nullptr : &meig;
+  T* A = a.empty() || in.flag(30) ? nullptr : a.data();
+  T* B = b.empty() || in.flag(30) ? nullptr : b.data();
+  T* W = in.flag(30) ? nullptr : w.data();
+  const auto I = static_cast<trnsolverEigType_t>(itype);  // enums converted as prvalues (fuzz_qr_typed)
+  const auto J = static_cast<trnsolverEigMode_t>(jobz);
+  const auto R = static_cast<trnsolverEigRange_t>(range);
+  const auto U = static_cast<trnblasFillMode_t>(uplo);
+  int lwork = 0, info = -12345;
+  trnsolverStatus_t bs;
+  if constexpr (kS)
+    bs = x ? trnsolverDnSsygvdx_bufferSize(h, I, J, R, U, n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork)
+           : trnsolverDnSsygvd_bufferSize(h, I, J, U, n, A, lda, B, ldb, W, &lwork);
+  else
+    bs = x ? trnsolverDnDsygvdx_bufferSize(h, I, J, R, U, n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork)
+           : trnsolverDnDsygvd_bufferSize(h, I, J, U, n, A, lda, B, ldb, W, &lwork);
+  const bool short_work = in.flag(6) && lwork > 1;
+  if (short_work) lwork -= 1 + in.byte() % lwork;
+  std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  const auto a0 = a, b0 = b, w0 = w;
+  bool finite = true;
+  for (const T v : a) finite = finite && std::isfinite(v);
+  for (const T v : b) finite = finite && std::isfinite(v);
+  trnsolverStatus_t st;
+  if constexpr (kS)
+    st = x ? trnsolverDnSsygvdx(h, I, J, R, U, n, A, lda, B, ldb, vl, vu, il, iu, mp, W, work.data(), lwork, &info)
+           : trnsolverDnSsygvd(h, I, J, U, n, A, lda, B, ldb, W, work.data(), lwork, &info);
+  else
+    st = x ? trnsolverDnDsygvdx(h, I, J, R, U, n, A, lda, B, ldb, vl, vu, il, iu, mp, W, work.data(), lwork, &info)
+           : trnsolverDnDsygvd(h, I, J, U, n, A, lda, B, ldb, W, work.data(), lwork, &info);
+  trnfuzz::reach("sygvd_ok", st == TRNSOLVER_STATUS_SUCCESS && n > 1 && info == 0);
+  require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED,
+          "unexpected sygvd status");
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) {
+    require(same_bytes(a, a0) && same_bytes(b, b0) && same_bytes(w, w0), "sygvd wrote after rejecting");
+    require(info == -12345 || info < 0, "info of a rejected sygvd call is not -position");
+    require(meig == -7, "sygvdx wrote meig after rejecting an argument");
+  }
+  if (st == TRNSOLVER_STATUS_SUCCESS && n > 0) {
+    require(info >= 0 && info <= 2 * n, "sygvd info out of range");
+    if (info > n) require(same_bytes(a, a0) && same_bytes(b, b0) && same_bytes(w, w0), "sygvd wrote with B not PD");
+    if (finite && info == 0 && !x) require(std::is_sorted(w.begin(), w.begin() + n), "sygvd eigenvalues not ascending");
+    if (finite && info == 0 && x && range == TRNSOLVER_EIG_RANGE_I) require(meig == iu - il + 1, "sygvdx range I count");
+  }
+  require(bs != TRNSOLVER_STATUS_SUCCESS || !short_work || st != TRNSOLVER_STATUS_SUCCESS,
+          "sygvd accepted a workspace below its _bufferSize");
+}
+
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnsolverDnHandle_t h = nullptr;
@@ -693,7 +768,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!in.empty()) fuzz_irs_x(in, h);
   if (!in.empty()) fuzz_syevj_batched(in, h);
   if (!in.empty()) fuzz_qr(in, h);
-  if (!in.empty()) fuzz_eig(in, h);  // last: the bytes before it keep their meaning
+  if (!in.empty()) fuzz_eig(in, h);  // the bytes before it keep their meaning
+  if (!in.empty()) {  // last: sygvd / sygvdx
+    if (in.byte() % 2 == 0)
+      fuzz_sygvd_typed<float>(in, h);
+    else
+      fuzz_sygvd_typed<double>(in, h);
+  }
   trnsolverDnDestroy(h);
   return 0;
 }

@@ -1,7 +1,8 @@
 // `trnsci validate/bench` suite "solver", symmetric eigensolver by tridiagonalization: ?syevd (S, D)
 // with the two-sided bounds of docs/trnsolver.md "syevd" against LAPACKE dsyevd's eigenvalues (the
 // oracle), and a bench row with LAPACKE ?syevd's host time (same matrix, vectors) in its metric text;
-// the row's flop count is 9 n^3 (the usual figure for syevd with vectors).
+// the row's flop count is 9 n^3 (the usual figure for syevd with vectors). ?sygvd (itype 1) the same
+// way against LAPACKE dsygv, with the bounds of docs/trnsolver.md "sygvd" (κ(B) from dsyevd of B).
 #include <lapacke.h>
 
 #include <algorithm>
@@ -120,9 +121,119 @@ void add_syevd(Registry& reg, const char* op, const char* mode) {
   }
 }
 
+// sygvd, itype 1, B = G G^T / n + I: eigenvalues vs LAPACKE dsygv, residual ||AX - BXW||_F /
+// ((||A||_F + ||B||_F max|w|) ||X||_F), ||X^T B X - I||_F, kappa_2(B).
+struct GenErrors {
+  double res = 0, orth = 0, val = 0, kappa = 0, lapacke_seconds = 0;
+};
+
+template <class T>
+GenErrors run_sygvd(trn::Generation target, int n, ts::CallReport* rep, double* host_seconds) {
+  const std::vector<double> a0 = symmetric(n, 901 + static_cast<std::uint64_t>(n)),
+                            g = symmetric(n, 902 + static_cast<std::uint64_t>(n));
+  std::vector<double> b0(static_cast<std::size_t>(n) * n, 0.0);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double x = i == j ? 1.0 : 0.0;
+      for (int k = 0; k < n; ++k) x += g[i + static_cast<std::size_t>(k) * n] * g[j + static_cast<std::size_t>(k) * n] / n;
+      b0[i + static_cast<std::size_t>(j) * n] = static_cast<T>(x);
+    }
+  const std::vector<T> a(a0.begin(), a0.end()), b(b0.begin(), b0.end());
+  std::vector<T> x = a, bf = b, w(static_cast<std::size_t>(n));
+  ts::Settings s;
+  s.target = target;
+  const double t0 = now_seconds();
+  ts::sygvd(s, 1, true, ts::Uplo::lower, n, x.data(), n, bf.data(), n, w.data(), rep);
+  *host_seconds = seconds_since(t0);
+  GenErrors e;
+  std::vector<T> la = a, lb = b, lw(static_cast<std::size_t>(n));
+  const double t1 = now_seconds();
+  if constexpr (std::is_same_v<T, float>)
+    LAPACKE_ssygvd(LAPACK_COL_MAJOR, 1, 'V', 'L', n, la.data(), n, lb.data(), n, lw.data());
+  else
+    LAPACKE_dsygvd(LAPACK_COL_MAJOR, 1, 'V', 'L', n, la.data(), n, lb.data(), n, lw.data());
+  e.lapacke_seconds = seconds_since(t1);
+  std::vector<double> ra(a.begin(), a.end()), rb(b.begin(), b.end()), wref(static_cast<std::size_t>(n)), bw(wref);
+  LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'N', 'L', n, ra.data(), n, rb.data(), n, wref.data());
+  std::vector<double> bk(b.begin(), b.end());
+  LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'N', 'L', n, bk.data(), n, bw.data());
+  e.kappa = bw.back() / bw.front();
+  const auto at = [n](const std::vector<T>& m, int i, int j) { return static_cast<long double>(m[i + static_cast<std::size_t>(j) * n]); };
+  const double lmax = std::max(std::fabs(wref.front()), std::fabs(wref.back()));
+  long double rr = 0, oo = 0, an = 0, bn = 0, xn = 0;
+  std::vector<long double> bx(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < n; ++i) {
+      long double ax = 0, y = 0;
+      for (int k = 0; k < n; ++k) {
+        ax += at(a, i, k) * at(x, k, j);
+        y += at(b, i, k) * at(x, k, j);
+      }
+      bx[static_cast<std::size_t>(i)] = y;
+      rr += (ax - y * w[j]) * (ax - y * w[j]);
+      an += at(a, i, j) * at(a, i, j);
+      bn += at(b, i, j) * at(b, i, j);
+      xn += at(x, i, j) * at(x, i, j);
+    }
+    for (int i = 0; i < n; ++i) {  // column j of X^T B X - I
+      long double d = i == j ? -1 : 0;
+      for (int k = 0; k < n; ++k) d += at(x, k, i) * bx[static_cast<std::size_t>(k)];
+      oo += d * d;
+    }
+  }
+  e.res = static_cast<double>(std::sqrt(rr) / ((std::sqrt(an) + std::sqrt(bn) * lmax) * std::sqrt(xn)));
+  e.orth = static_cast<double>(std::sqrt(oo));
+  for (int j = 0; j < n; ++j) e.val = std::max(e.val, std::fabs(double(w[j]) - wref[j]) / lmax);
+  return e;
+}
+
+// docs/trnsolver.md "sygvd": residual in [u/64 (fp32), 8 n u kappa(B)], ||X^T B X - I||_F <= 8 n^1.5 u
+// kappa(B), max|w - w_dsygv| <= 8 n u kappa(B) max|w|.
+template <class T>
+CaseResult sygvd_case(int n) {
+  constexpr bool f32 = std::is_same_v<T, float>;
+  const double u = f32 ? 0x1p-24 : 0x1p-53;
+  ts::CallReport rep;
+  CaseResult c;
+  const GenErrors e = run_sygvd<T>(trn::Generation::trn1, n, &rep, &c.host_seconds);
+  const double bound = 8 * n * u * e.kappa;
+  c.measured = e.res;
+  c.bound = bound;
+  c.lower = f32 ? u / 64 : 0;
+  c.pass = c.measured >= c.lower && c.measured <= c.bound && e.orth <= bound * std::sqrt(double(n)) && e.val <= bound;
+  c.note = "kappa(B) = " + sci(e.kappa) + "; ||X^T B X - I||_F = " + sci(e.orth) + " (bound 8 n^1.5 u kappa = " +
+           sci(bound * std::sqrt(double(n))) + "); max|w - w_dsygv|/max|w| = " + sci(e.val) + " (bound 8 n u kappa)";
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
+template <class T>
+void add_sygvd(Registry& reg, const char* op, const char* mode) {
+  reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = mode, .shape = "64x64 itype 1",
+                         .metric = "||AX - BXW||_F / ((||A||_F + ||B||_F max|w|) ||X||_F)",
+                         .bound_text = "[u/64 (fp32), 8 n u kappa(B)]; ||X^T B X - I||_F <= 8 n^1.5 u kappa(B); "
+                                       "|w - w_dsygv| <= 8 n u kappa(B) max|w|",
+                         .size = 64.0, .run = [] { return sygvd_case<T>(64); }});
+  reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode, .shape = "128x128 itype 1",
+                    .run = [op](trn::Generation target) {
+                      ts::CallReport rep;
+                      BenchResult b;
+                      const GenErrors e = run_sygvd<T>(target, 128, &rep, &b.host_seconds);
+                      b.error = e.val;
+                      b.error_metric = std::string("max|w - w_dsygv| / max|w|; LAPACKE ") + op + " host " +
+                                       sci(e.lapacke_seconds) + " s";
+                      const double dn = 128;
+                      b.flops = 14 * dn * dn * dn;  // syevd's 9 n^3, potrf n^3/3, reduction and back-transform
+                      b.device = DeviceCost::from(rep.profile);
+                      return b;
+                    }});
+}
+
 void add_solver_eig(Registry& reg) {
   add_syevd<float>(reg, "ssyevd", "tridiagonal + divide and conquer, fp32 TensorE");
   add_syevd<double>(reg, "dsyevd", "tridiagonal + divide and conquer, Ozaki TensorE");
+  add_sygvd<float>(reg, "ssygvd", "Cholesky reduction + syevd, fp32 TensorE");
+  add_sygvd<double>(reg, "dsygvd", "Cholesky reduction + syevd, Ozaki TensorE");
 }
 
 const Registrar kRegistrar(add_solver_eig);
