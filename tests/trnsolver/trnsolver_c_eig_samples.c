@@ -164,3 +164,65 @@ int trnsolver_sample_sygvd(int x_range, double* V, double* W, int* meig, double*
   SAMPLE_CHECK(trnsolverDnDestroy(cusolverH));
   return 0;
 }
+
+/* cuSOLVER/Xsyevd and Xsyevdx: the syevd sample's A through the 64-bit API (data_type double:
+ * TRN_R_64F for A, W and the compute type; params from trnsolverDnCreateParams; device and host
+ * workspace from _bufferSize, the host buffer allocated only when its size is positive). Xsyevdx with
+ * range ALL, il = iu = 0 and vl, vu not set (as NVIDIA's sample: only range V reads them).
+ * x_range: 0 runs Xsyevd, 1 Xsyevdx. Prints "after Xsyevd" / "after Xsyevdx". */
+int trnsolver_sample_xsyevd(int x_range, double* V, double* W, long long* meig, double* lambda_sup);
+int trnsolver_sample_xsyevd(int x_range, double* V, double* W, long long* meig, double* lambda_sup) {
+  const int64_t m = 3, lda = 3;
+  const double A[9] = {3.5, 0.5, 0.0, 0.5, 3.5, 0.0, 0.0, 0.0, 2.0};
+  const double lambda[3] = {2.0, 3.0, 4.0};
+  double d_A[9], d_W[3] = {0, 0, 0};
+  double vl = 0, vu = 0; /* not read for range ALL */
+  int64_t h_meig = 0;
+  trnsolverDnHandle_t cusolverH = NULL;
+  trnsolverDnParams_t params = NULL;
+  int info = 0;
+  size_t workspaceInBytesOnDevice = 0, workspaceInBytesOnHost = 0;
+  void *d_work = NULL, *h_work = NULL;
+  const trnsolverEigMode_t jobz = TRNSOLVER_EIG_MODE_VECTOR;
+  const trnsolverEigRange_t range = TRNSOLVER_EIG_RANGE_ALL;
+  const trnblasFillMode_t uplo = TRNBLAS_FILL_MODE_LOWER;
+  int rc;
+  printf("A = (matlab base-1)\n");
+  print_matrix((int)m, (int)m, A, (int)lda);
+  printf("=====\n");
+  SAMPLE_CHECK(trnsolverDnCreate(&cusolverH));
+  SAMPLE_CHECK(trnsolverDnSetStream(cusolverH, NULL));
+  SAMPLE_CHECK(trnsolverDnCreateParams(&params));
+  memcpy(d_A, A, sizeof A);
+  if (x_range)
+    SAMPLE_CHECK(trnsolverDnXsyevdx_bufferSize(cusolverH, params, jobz, range, uplo, m, TRN_R_64F, d_A, lda, &vl, &vu,
+                                               0L, 0L, &h_meig, TRN_R_64F, d_W, TRN_R_64F, &workspaceInBytesOnDevice,
+                                               &workspaceInBytesOnHost));
+  else
+    SAMPLE_CHECK(trnsolverDnXsyevd_bufferSize(cusolverH, params, jobz, uplo, m, TRN_R_64F, d_A, lda, TRN_R_64F, d_W,
+                                              TRN_R_64F, &workspaceInBytesOnDevice, &workspaceInBytesOnHost));
+  d_work = malloc(workspaceInBytesOnDevice);
+  if (d_work == NULL) return -2;
+  if (0 < workspaceInBytesOnHost) {
+    h_work = malloc(workspaceInBytesOnHost);
+    if (h_work == NULL) return -2;
+  }
+  if (x_range)
+    rc = (int)trnsolverDnXsyevdx(cusolverH, params, jobz, range, uplo, m, TRN_R_64F, d_A, lda, &vl, &vu, 0L, 0L,
+                                 &h_meig, TRN_R_64F, d_W, TRN_R_64F, d_work, workspaceInBytesOnDevice, h_work,
+                                 workspaceInBytesOnHost, &info);
+  else
+    rc = (int)trnsolverDnXsyevd(cusolverH, params, jobz, uplo, m, TRN_R_64F, d_A, lda, TRN_R_64F, d_W, TRN_R_64F,
+                                d_work, workspaceInBytesOnDevice, h_work, workspaceInBytesOnHost, &info);
+  free(d_work);
+  free(h_work);
+  if (rc != 0) return rc;
+  memcpy(V, d_A, sizeof d_A);
+  memcpy(W, d_W, sizeof d_W);
+  *meig = x_range ? (long long)h_meig : (long long)m;
+  if (print_result(x_range ? "Xsyevdx" : "Xsyevd", info, (int)m, W, V, (int)lda, lambda, -1, lambda_sup) != 0)
+    return -1;
+  SAMPLE_CHECK(trnsolverDnDestroyParams(params));
+  SAMPLE_CHECK(trnsolverDnDestroy(cusolverH));
+  return 0;
+}

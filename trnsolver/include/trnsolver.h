@@ -607,6 +607,49 @@ trnsolverStatus_t trnsolverDnDsygvdx(trnsolverDnHandle_t handle, trnsolverEigTyp
                                      double* B, int ldb, double vl, double vu, int il, int iu, int* meig, double* W, double* work,
                                      int lwork, int* info);
 
+/* ---- 64-bit generic API of the symmetric eigensolver: Xsyevd, Xsyevdx, XsyevBatched ------------------
+ * docs/trnsolver.md "X API eigensolvers": dataTypeA = dataTypeW = computeType = TRN_R_32F (Ssyevd) or
+ * TRN_R_64F (Dsyevd); the complex types (heevd) answer NOT_SUPPORTED in this version. Device workspace:
+ * syevd's lwork elements of dataTypeA (below it -> INVALID_VALUE), none on the host. vl / vu: host
+ * pointers to a value of dataTypeW, read for range V only. XsyevBatched: batchSize matrices at A + k lda n,
+ * eigenvalues at W + k n, info[k] each (tridiagonalization + divide and conquer per matrix). Positions
+ * counted without the handle (params 1). */
+trnsolverStatus_t trnsolverDnXsyevd_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int64_t n,
+                                               trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                               trnDataType_t dataTypeW, const void* W, trnDataType_t computeType,
+                                               size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXsyevd(trnsolverDnHandle_t handle, trnsolverDnParams_t params, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
+                                    trnDataType_t dataTypeW, void* W, trnDataType_t computeType, void* bufferOnDevice,
+                                    size_t workspaceInBytesOnDevice, void* bufferOnHost, size_t workspaceInBytesOnHost,
+                                    int* info);
+trnsolverStatus_t trnsolverDnXsyevBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                                     trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int64_t n,
+                                                     trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                                     trnDataType_t dataTypeW, const void* W,
+                                                     trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                                     size_t* workspaceInBytesOnHost, int64_t batchSize);
+trnsolverStatus_t trnsolverDnXsyevBatched(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                          trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int64_t n,
+                                          trnDataType_t dataTypeA, void* A, int64_t lda, trnDataType_t dataTypeW,
+                                          void* W, trnDataType_t computeType, void* bufferOnDevice,
+                                          size_t workspaceInBytesOnDevice, void* bufferOnHost,
+                                          size_t workspaceInBytesOnHost, int* info, int64_t batchSize);
+trnsolverStatus_t trnsolverDnXsyevdx_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                                trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                                trnblasFillMode_t uplo, int64_t n, trnDataType_t dataTypeA,
+                                                const void* A, int64_t lda, void* vl, void* vu, int64_t il, int64_t iu,
+                                                int64_t* h_meig, trnDataType_t dataTypeW, const void* W,
+                                                trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                                size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXsyevdx(trnsolverDnHandle_t handle, trnsolverDnParams_t params, trnsolverEigMode_t jobz,
+                                     trnsolverEigRange_t range, trnblasFillMode_t uplo, int64_t n,
+                                     trnDataType_t dataTypeA, void* A, int64_t lda, void* vl, void* vu, int64_t il,
+                                     int64_t iu, int64_t* meig64, trnDataType_t dataTypeW, void* W,
+                                     trnDataType_t computeType, void* bufferOnDevice, size_t workspaceInBytesOnDevice,
+                                     void* bufferOnHost, size_t workspaceInBytesOnHost, int* info);
+
 #ifdef __cplusplus
 }
 #endif

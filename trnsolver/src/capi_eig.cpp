@@ -65,22 +65,6 @@ Status syevd_run(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
 // ---- syevdx: jobz 1, range 2, uplo 3, n 4, A 5, lda 6, vl 7, vu 8, il 9, iu 10, meig 11, W 12, then
 // work 13, lwork 14, devInfo 15 (or lwork 13) ---------------------------------------------------------------
 
-// vl (pos), vu (pos + 1), il (pos + 2), iu (pos + 3) of the syevdx/sygvdx selection.
-void check_selection(Check& c, int range, int n, double vl, double vu, int il, int iu, int pos) {
-  if (range == TRNSOLVER_EIG_RANGE_V) c.require(vl < vu, pos + 1, "vu");
-  if (range == TRNSOLVER_EIG_RANGE_I)
-    c.require(n == 0 ? il == 1 : il >= 1 && il <= n, pos + 2, "il")
-        .require(n == 0 ? iu == 0 : iu >= il && iu <= n, pos + 3, "iu");
-}
-
-trn::solver::EigSelect to_select(int range, double vl, double vu, int il, int iu) {
-  using trn::solver::EigRange;
-  return {range == TRNSOLVER_EIG_RANGE_ALL ? EigRange::all
-          : range == TRNSOLVER_EIG_RANGE_V ? EigRange::value
-                                           : EigRange::index,
-          vl, vu, il, iu};
-}
-
 void check_syevdx(Check& c, int jobz, int range, int uplo, int n, const void* A, int lda, double vl, double vu,
                   int il, int iu, const int* meig, const void* W) {
   c.one_of(jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 1, "jobz")

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "trn/core/c_shim.hpp"
+#include "trn/solver/eig.hpp"
 #include "trn/solver/solver.hpp"
 
 struct trnsolverDnContext {
@@ -86,6 +87,23 @@ inline void check_sygvj_common(Check& c, int itype, int jobz, int uplo, int n, c
       .require(n == 0 || B != nullptr, 7, "B")
       .leading_dim(ldb, n, 8, "ldb")
       .require(n == 0 || W != nullptr, 9, "W");
+}
+
+// vl (pos), vu (pos + 1), il (pos + 2), iu (pos + 3) of the syevdx / sygvdx / Xsyevdx selection.
+inline void check_selection(Check& c, int range, std::int64_t n, double vl, double vu, std::int64_t il,
+                            std::int64_t iu, int pos) {
+  if (range == TRNSOLVER_EIG_RANGE_V) c.require(vl < vu, pos + 1, "vu");
+  if (range == TRNSOLVER_EIG_RANGE_I)
+    c.require(n == 0 ? il == 1 : il >= 1 && il <= n, pos + 2, "il")
+        .require(n == 0 ? iu == 0 : iu >= il && iu <= n, pos + 3, "iu");
+}
+
+inline trn::solver::EigSelect to_select(int range, double vl, double vu, std::int64_t il, std::int64_t iu) {
+  using trn::solver::EigRange;
+  return {range == TRNSOLVER_EIG_RANGE_ALL ? EigRange::all
+          : range == TRNSOLVER_EIG_RANGE_V ? EigRange::value
+                                           : EigRange::index,
+          vl, vu, il, iu};
 }
 
 // The end of every entry point: the failed check's status (info = -position when writable), or the

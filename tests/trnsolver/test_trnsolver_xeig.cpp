@@ -1,0 +1,241 @@
+// The 64-bit generic API of the symmetric eigensolver (Xsyevd, Xsyevdx, XsyevBatched): the same bits
+// as the 32-bit Ssyevd/Dsyevd/Ssyevdx/Dsyevdx entry points for the same data (one kernel behind both),
+// XsyevBatched per matrix equal to Xsyevd of that matrix, eigenvalues against LAPACKE dsyevd,
+// NOT_SUPPORTED for the complex and mixed types, argument positions (params 1) with outputs untouched,
+// and NVIDIA's Xsyevd / Xsyevdx samples ported to C (trnsolver_c_eig_samples.c).
+#include <gtest/gtest.h>
+#include <lapacke.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "trnsolver.h"
+
+extern "C" int trnsolver_sample_xsyevd(int x_range, double* V, double* W, long long* meig, double* lambda_sup);
+
+namespace {
+
+std::vector<double> random_symmetric(int n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd;
+  std::vector<double> a(static_cast<std::size_t>(n) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = j; i < n; ++i) a[i + j * n] = a[j + i * n] = nd(rng);
+  return a;
+}
+
+struct Fixture {
+  trnsolverDnHandle_t h = nullptr;
+  trnsolverDnParams_t p = nullptr;
+  Fixture() {
+    EXPECT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+    EXPECT_EQ(trnsolverDnCreateParams(&p), TRNSOLVER_STATUS_SUCCESS);
+  }
+  ~Fixture() {
+    trnsolverDnDestroyParams(p);
+    trnsolverDnDestroy(h);
+  }
+};
+
+template <class T>
+void same_as_legacy(int n, trnblasFillMode_t uplo, std::uint64_t seed) {
+  SCOPED_TRACE(testing::Message() << "n " << n << (sizeof(T) == 4 ? " S" : " D"));
+  Fixture f;
+  const auto a64 = random_symmetric(n, seed);
+  const std::vector<T> a(a64.begin(), a64.end());
+  constexpr trnDataType_t dt = sizeof(T) == 4 ? TRN_R_32F : TRN_R_64F;
+  const auto V = TRNSOLVER_EIG_MODE_VECTOR;
+  // Legacy.
+  std::vector<T> la = a, lw(static_cast<std::size_t>(n)), xa = a, xw(lw.size());
+  int lwork = 0, info = -1, xinfo = -1;
+  if constexpr (sizeof(T) == 4) {
+    ASSERT_EQ(trnsolverDnSsyevd_bufferSize(f.h, V, uplo, n, la.data(), n, lw.data(), &lwork), TRNSOLVER_STATUS_SUCCESS);
+    std::vector<T> work(static_cast<std::size_t>(lwork));
+    ASSERT_EQ(trnsolverDnSsyevd(f.h, V, uplo, n, la.data(), n, lw.data(), work.data(), lwork, &info),
+              TRNSOLVER_STATUS_SUCCESS);
+  } else {
+    ASSERT_EQ(trnsolverDnDsyevd_bufferSize(f.h, V, uplo, n, la.data(), n, lw.data(), &lwork), TRNSOLVER_STATUS_SUCCESS);
+    std::vector<T> work(static_cast<std::size_t>(lwork));
+    ASSERT_EQ(trnsolverDnDsyevd(f.h, V, uplo, n, la.data(), n, lw.data(), work.data(), lwork, &info),
+              TRNSOLVER_STATUS_SUCCESS);
+  }
+  size_t dev = 0, host = 7;
+  ASSERT_EQ(trnsolverDnXsyevd_bufferSize(f.h, f.p, V, uplo, n, dt, xa.data(), n, dt, xw.data(), dt, &dev, &host),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(dev, sizeof(T) * static_cast<std::size_t>(lwork));
+  EXPECT_EQ(host, 0u);
+  std::vector<unsigned char> dwork(dev);
+  ASSERT_EQ(trnsolverDnXsyevd(f.h, f.p, V, uplo, n, dt, xa.data(), n, dt, xw.data(), dt, dwork.data(), dev, nullptr, 0,
+                              &xinfo),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_EQ(xinfo, 0);
+  EXPECT_EQ(0, std::memcmp(la.data(), xa.data(), la.size() * sizeof(T)));
+  EXPECT_EQ(0, std::memcmp(lw.data(), xw.data(), lw.size() * sizeof(T)));
+  // Against dsyevd.
+  std::vector<double> r(a.begin(), a.end()), rw(static_cast<std::size_t>(n));
+  ASSERT_EQ(LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'N', 'L', n, r.data(), n, rw.data()), 0);
+  const double u = sizeof(T) == 4 ? 0x1p-24 : 0x1p-53, a2 = std::max(std::fabs(rw.front()), std::fabs(rw.back()));
+  for (int k = 0; k < n; ++k) EXPECT_NEAR(xw[k], rw[k], n * u * a2);
+  // Xsyevdx, range V around the middle of the spectrum, against Ssyevdx/Dsyevdx.
+  T vl = static_cast<T>(rw[n / 4] - 1e-3), vu = static_cast<T>(rw[3 * n / 4] + 1e-3);
+  std::vector<T> ya = a, yw(lw.size()), za = a, zw(lw.size());
+  int meig = -1, yinfo = -1, zinfo = -1;
+  std::int64_t meig64 = -1;
+  const auto RV = TRNSOLVER_EIG_RANGE_V;
+  std::vector<T> work(static_cast<std::size_t>(lwork));
+  if constexpr (sizeof(T) == 4)
+    ASSERT_EQ(trnsolverDnSsyevdx(f.h, V, RV, uplo, n, ya.data(), n, vl, vu, 0, 0, &meig, yw.data(), work.data(), lwork,
+                                 &yinfo),
+              TRNSOLVER_STATUS_SUCCESS);
+  else
+    ASSERT_EQ(trnsolverDnDsyevdx(f.h, V, RV, uplo, n, ya.data(), n, vl, vu, 0, 0, &meig, yw.data(), work.data(), lwork,
+                                 &yinfo),
+              TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnXsyevdx_bufferSize(f.h, f.p, V, RV, uplo, n, dt, za.data(), n, &vl, &vu, 0, 0, &meig64, dt,
+                                          zw.data(), dt, &dev, &host),
+            TRNSOLVER_STATUS_SUCCESS);
+  dwork.resize(dev);
+  ASSERT_EQ(trnsolverDnXsyevdx(f.h, f.p, V, RV, uplo, n, dt, za.data(), n, &vl, &vu, 0, 0, &meig64, dt, zw.data(), dt,
+                               dwork.data(), dev, nullptr, 0, &zinfo),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(zinfo, 0);
+  EXPECT_EQ(meig64, meig);
+  EXPECT_EQ(meig, 3 * n / 4 - n / 4 + 1);
+  EXPECT_EQ(0, std::memcmp(ya.data(), za.data(), ya.size() * sizeof(T)));
+  EXPECT_EQ(0, std::memcmp(yw.data(), zw.data(), yw.size() * sizeof(T)));
+}
+
+TEST(TrnsolverXsyevd, SameBitsAsTheLegacyEntryPoints) {
+  same_as_legacy<float>(40, TRNBLAS_FILL_MODE_LOWER, 11);
+  same_as_legacy<double>(40, TRNBLAS_FILL_MODE_UPPER, 12);
+  same_as_legacy<double>(7, TRNBLAS_FILL_MODE_LOWER, 13);
+}
+
+TEST(TrnsolverXsyevd, BatchedIsXsyevdPerMatrix) {
+  Fixture f;
+  const int n = 9, lda = 11, batch = 3;
+  std::vector<double> a(static_cast<std::size_t>(lda) * n * batch, 0.0);
+  for (int k = 0; k < batch; ++k) {
+    const auto m = random_symmetric(n, 40 + k);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) a[i + j * lda + k * lda * n] = m[i + j * n];
+  }
+  if (batch > 1) a[3 + 2 * lda + lda * n] = NAN;  // matrix 1 holds a NaN in its lower triangle: info[1] = n
+  std::vector<double> b = a, w(static_cast<std::size_t>(n) * batch);
+  std::vector<int> info(batch, -1);
+  const auto V = TRNSOLVER_EIG_MODE_VECTOR;
+  const auto L = TRNBLAS_FILL_MODE_LOWER;
+  size_t dev = 0, host = 0;
+  ASSERT_EQ(trnsolverDnXsyevBatched_bufferSize(f.h, f.p, V, L, n, TRN_R_64F, b.data(), lda, TRN_R_64F, w.data(),
+                                               TRN_R_64F, &dev, &host, batch),
+            TRNSOLVER_STATUS_SUCCESS);
+  std::vector<unsigned char> dwork(dev);
+  ASSERT_EQ(trnsolverDnXsyevBatched(f.h, f.p, V, L, n, TRN_R_64F, b.data(), lda, TRN_R_64F, w.data(), TRN_R_64F,
+                                    dwork.data(), dev, nullptr, 0, info.data(), batch),
+            TRNSOLVER_STATUS_SUCCESS);
+  for (int k = 0; k < batch; ++k) {
+    SCOPED_TRACE(k);
+    std::vector<double> one(a.begin() + k * lda * n, a.begin() + (k + 1) * lda * n), w1(n);
+    int i1 = -1;
+    ASSERT_EQ(trnsolverDnXsyevd(f.h, f.p, V, L, n, TRN_R_64F, one.data(), lda, TRN_R_64F, w1.data(), TRN_R_64F,
+                                dwork.data(), dev, nullptr, 0, &i1),
+              TRNSOLVER_STATUS_SUCCESS);
+    EXPECT_EQ(info[k], i1);
+    EXPECT_EQ(i1, k == 1 ? n : 0);
+    EXPECT_EQ(0, std::memcmp(one.data(), b.data() + k * lda * n, one.size() * sizeof(double)));
+    EXPECT_EQ(0, std::memcmp(w1.data(), w.data() + k * n, w1.size() * sizeof(double)));
+  }
+}
+
+TEST(TrnsolverXsyevd, TypesAndArgumentPositions) {
+  Fixture f;
+  const int n = 4;
+  std::vector<double> a(16, 1.0), w(4, -3.0), work(4096);
+  for (int i = 0; i < n; ++i) a[i + i * n] = 2.0 + i;
+  const auto a0 = a, w0 = w;
+  const auto V = TRNSOLVER_EIG_MODE_VECTOR;
+  const auto L = TRNBLAS_FILL_MODE_LOWER;
+  const auto D = TRN_R_64F;
+  const size_t dev = sizeof(double) * work.size();
+  int info = 0;
+  auto expect = [&](trnsolverStatus_t st, trnsolverStatus_t want, int pos, const char* what) {
+    EXPECT_EQ(st, want) << what;
+    if (want == TRNSOLVER_STATUS_INVALID_VALUE) {
+      EXPECT_EQ(info, -pos) << what;
+    }
+    EXPECT_EQ(a, a0) << what;
+    EXPECT_EQ(w, w0) << what;
+    info = 0;
+  };
+  // Complex and mixed types: NOT_SUPPORTED (the complex eigensolvers are not in this version).
+  expect(trnsolverDnXsyevd(f.h, f.p, V, L, n, TRN_C_64F, a.data(), n, D, w.data(), TRN_C_64F, work.data(), dev, nullptr,
+                           0, &info),
+         TRNSOLVER_STATUS_NOT_SUPPORTED, 0, "C_64F");
+  expect(trnsolverDnXsyevd(f.h, f.p, V, L, n, D, a.data(), n, TRN_R_32F, w.data(), D, work.data(), dev, nullptr, 0,
+                           &info),
+         TRNSOLVER_STATUS_NOT_SUPPORTED, 0, "W R_32F");
+  int bad = 77;
+  trnsolverEigMode_t bad_jobz;
+  std::memcpy(&bad_jobz, &bad, sizeof bad);
+  trnsolverDnParams_t bad_params = reinterpret_cast<trnsolverDnParams_t>(&bad);
+  const auto X = [&](trnsolverDnParams_t p, trnsolverEigMode_t jz, int64_t nn, double* A, int64_t lda, double* W,
+                     void* bd, size_t db, void* bh, size_t hb, int* inf) {
+    return trnsolverDnXsyevd(f.h, p, jz, L, nn, D, A, lda, D, W, D, bd, db, bh, hb, inf);
+  };
+  const auto IV = TRNSOLVER_STATUS_INVALID_VALUE;
+  expect(X(bad_params, V, n, a.data(), n, w.data(), work.data(), dev, nullptr, 0, &info), IV, 1, "params");
+  expect(X(f.p, bad_jobz, n, a.data(), n, w.data(), work.data(), dev, nullptr, 0, &info), IV, 2, "jobz");
+  expect(X(f.p, V, -1, a.data(), n, w.data(), work.data(), dev, nullptr, 0, &info), IV, 4, "n");
+  expect(X(f.p, V, n, nullptr, n, w.data(), work.data(), dev, nullptr, 0, &info), IV, 6, "A");
+  expect(X(f.p, V, n, a.data(), n - 1, w.data(), work.data(), dev, nullptr, 0, &info), IV, 7, "lda");
+  expect(X(f.p, V, n, a.data(), n, nullptr, work.data(), dev, nullptr, 0, &info), IV, 9, "W");
+  expect(X(f.p, V, n, a.data(), n, w.data(), nullptr, dev, nullptr, 0, &info), IV, 11, "bufferOnDevice");
+  expect(X(f.p, V, n, a.data(), n, w.data(), work.data(), 8, nullptr, 0, &info), IV, 12, "workspaceInBytesOnDevice");
+  expect(X(f.p, V, n, a.data(), n, w.data(), work.data(), dev, nullptr, 16, &info), IV, 13, "bufferOnHost");
+  EXPECT_EQ(X(f.p, V, n, a.data(), n, w.data(), work.data(), dev, nullptr, 0, nullptr), IV);
+  // Xsyevdx: range V reads vl/vu (positions 9, 10), range I il/iu (11, 12), meig 13, W 15.
+  double vl = 1.0, vu = 0.5;
+  std::int64_t meig = -5;
+  const auto XX = [&](trnsolverEigRange_t rg, void* pl, void* pu, int64_t il, int64_t iu, int64_t* m, double* W) {
+    return trnsolverDnXsyevdx(f.h, f.p, V, rg, L, n, D, a.data(), n, pl, pu, il, iu, m, D, W, D, work.data(), dev,
+                              nullptr, 0, &info);
+  };
+  const auto RV = TRNSOLVER_EIG_RANGE_V, RI = TRNSOLVER_EIG_RANGE_I;
+  expect(XX(RV, nullptr, &vu, 0, 0, &meig, w.data()), IV, 9, "vl");
+  expect(XX(RV, &vl, nullptr, 0, 0, &meig, w.data()), IV, 10, "vu NULL");
+  expect(XX(RV, &vl, &vu, 0, 0, &meig, w.data()), IV, 10, "vl >= vu");
+  expect(XX(RI, nullptr, nullptr, 0, 2, &meig, w.data()), IV, 11, "il");
+  expect(XX(RI, nullptr, nullptr, 1, 5, &meig, w.data()), IV, 12, "iu");
+  expect(XX(RI, nullptr, nullptr, 1, 2, nullptr, w.data()), IV, 13, "meig");
+  expect(XX(RI, nullptr, nullptr, 1, 2, &meig, nullptr), IV, 15, "W");
+  EXPECT_EQ(meig, -5);
+  // XsyevBatched: batchSize 16 (13 in _bufferSize).
+  size_t d = 0, hb = 0;
+  EXPECT_EQ(trnsolverDnXsyevBatched_bufferSize(f.h, f.p, V, L, n, D, a.data(), n, D, w.data(), D, &d, &hb, -1), IV);
+  expect(trnsolverDnXsyevBatched(f.h, f.p, V, L, n, D, a.data(), n, D, w.data(), D, work.data(), dev, nullptr, 0, &info,
+                                 -1),
+         IV, 16, "batchSize");
+}
+
+// NVIDIA's Xsyevd and Xsyevdx samples: README W = (2, 3, 4), |lambda - W| = 0, V's columns (0, 0, 1),
+// (-0.71, 0.71, 0), (0.71, 0.71, 0) up to sign.
+TEST(TrnsolverXsyevd, SamplesPrintTheirDocumentedResults) {
+  for (int x = 0; x <= 1; ++x) {
+    SCOPED_TRACE(x ? "Xsyevdx" : "Xsyevd");
+    double V[9], W[3], sup = 1;
+    long long meig = -1;
+    ASSERT_EQ(trnsolver_sample_xsyevd(x, V, W, &meig, &sup), 0);
+    EXPECT_EQ(meig, 3);
+    EXPECT_LE(sup, 1e-14);
+    const double r = std::sqrt(0.5), ref[3][3] = {{0, 0, 1}, {-r, r, 0}, {r, r, 0}};
+    for (int j = 0; j < 3; ++j) {
+      const double sign = V[3 * j] * ref[j][0] + V[3 * j + 1] * ref[j][1] + V[3 * j + 2] * ref[j][2] < 0 ? -1 : 1;
+      for (int i = 0; i < 3; ++i) EXPECT_NEAR(sign * V[i + 3 * j], ref[j][i], 1e-14);
+    }
+  }
+}
+
+}  // namespace

@@ -1,0 +1,212 @@
+// trnsolver.h, the 64-bit generic API of the symmetric eigensolver: Xsyevd, Xsyevdx, XsyevBatched with
+// their _bufferSize twins, dispatching by data type to the S/D syevd / syevdx of syevd.cpp (the C/Z
+// types answer NOT_SUPPORTED). Conventions: capi.cpp; positions counted without the handle (params 1).
+// Workspace: syevd's element count (LAPACK xSYEVD's lwork) times the element size on the device, none
+// on the host; a smaller workspaceInBytesOnDevice -> INVALID_VALUE.
+#include <cstdint>
+#include <limits>
+
+#include "capi_internal.hpp"
+#include "syevj_internal.hpp"  // detail::finish_fp64_report (XsyevBatched's joined report)
+
+using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
+
+namespace {
+
+// One X eigensolver call's arguments (enums as the caller's ints).
+struct XEig {
+  bool x = false, batched = false;  // Xsyevdx / XsyevBatched
+  int jobz = 0, range = TRNSOLVER_EIG_RANGE_ALL, uplo = 0;
+  std::int64_t n = 0;
+  int dta = 0;
+  const void* A = nullptr;
+  std::int64_t lda = 0;
+  const void *vl = nullptr, *vu = nullptr;
+  std::int64_t il = 1, iu = 0;
+  const std::int64_t* meig = nullptr;
+  int dtw = 0;
+  const void* W = nullptr;
+  int dtc = 0;
+  std::int64_t batch = 1;
+  // Position of dataTypeW and what follows: Xsyevdx has range (3) and vl .. meig (9 .. 13) more.
+  int shift() const { return x ? 6 : 0; }
+};
+
+double bound_value(const void* p, int dt) {
+  return dt == TRN_R_32F ? static_cast<double>(*static_cast<const float*>(p)) : *static_cast<const double*>(p);
+}
+
+void check_xeig(Check& c, trnsolverDnParams_t params, const XEig& a) {
+  const int r = a.x ? 1 : 0;
+  c.require(g_dn_params.contains(params), 1, "params")
+      .one_of(a.jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 2, "jobz");
+  if (a.x) c.one_of(a.range, {TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V}, 3, "range");
+  c.one_of(a.uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 3 + r, "uplo").nonnegative(a.n, 4 + r, "n")
+      .require(a.n == 0 || a.A != nullptr, 6 + r, "A").leading_dim(a.lda, a.n, 7 + r, "lda");
+  if (a.x) {
+    const bool v = a.range == TRNSOLVER_EIG_RANGE_V, real = x_types(a.dta, a.dta);
+    c.require(!v || a.vl != nullptr, 9, "vl").require(!v || a.vu != nullptr, 10, "vu");
+    if (c && real)
+      check_selection(c, a.range, a.n, v ? bound_value(a.vl, a.dta) : 0.0, v ? bound_value(a.vu, a.dta) : 0.0, a.il,
+                      a.iu, 9);
+    c.not_null(a.meig, 13, "meig");
+  }
+  c.require(a.n == 0 || a.W != nullptr, 9 + a.shift(), "W");
+  check_x_types(c, a.dta, a.dtc);
+  c.require_or(a.dtw == a.dta, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dataTypeW = dataTypeA (real types)");
+}
+
+// Device bytes the call requires: syevd's workspace (one matrix) in elements of dataTypeA.
+std::size_t xeig_bytes(Check& c, const XEig& a) {
+  const std::int64_t elems = std::max<std::int64_t>(1, trn::solver::syevd_workspace('e', a.n,
+                                                                                    a.jobz == TRNSOLVER_EIG_MODE_VECTOR));
+  const auto esz = static_cast<std::int64_t>(x_elem(a.dta));
+  c.require_or(elems <= std::numeric_limits<std::int64_t>::max() / esz, TRNSOLVER_STATUS_NOT_SUPPORTED,
+               "TRNSOLVER_STATUS_NOT_SUPPORTED", "workspace above INT64_MAX bytes");
+  return c ? static_cast<std::size_t>(elems * esz) : 0;
+}
+
+Status xeig_buffer_size(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams_t params, const XEig& a,
+                        std::size_t* dev_bytes, std::size_t* host_bytes) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_xeig(c, params, a);
+  c.not_null(dev_bytes, 11 + a.shift(), "workspaceInBytesOnDevice")
+      .not_null(host_bytes, 12 + a.shift(), "workspaceInBytesOnHost");
+  if (a.batched) c.nonnegative(a.batch, 13, "batchSize");
+  if (!c) return c.status();
+  const std::size_t bytes = xeig_bytes(c, a);
+  if (!c) return c.status();
+  *dev_bytes = bytes;
+  *host_bytes = 0;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+template <class T>
+void xeig_body(const trn::solver::Settings& s, const XEig& a, T* A, T* W, std::int64_t* meig, int* info,
+               trn::solver::CallReport& rep) {
+  const bool vectors = a.jobz == TRNSOLVER_EIG_MODE_VECTOR;
+  const auto uplo = to_uplo(a.uplo);
+  if (a.x) {
+    const bool v = a.range == TRNSOLVER_EIG_RANGE_V;
+    *info = trn::solver::syevdx(s, vectors,
+                                to_select(a.range, v ? bound_value(a.vl, a.dta) : 0, v ? bound_value(a.vu, a.dta) : 0,
+                                          a.il, a.iu),
+                                uplo, a.n, A, a.lda, meig, W, &rep);
+    return;
+  }
+  if (!a.batched) {
+    *info = trn::solver::syevd(s, vectors, uplo, a.n, A, a.lda, W, &rep);
+    return;
+  }
+  // XsyevBatched: matrix k at A + k lda n, its eigenvalues at W + k n, info[k]; one joined report.
+  trn::TraceParts trace;
+  double flops = 0;
+  for (std::int64_t k = 0; k < a.batch; ++k) {
+    trn::solver::CallReport r;
+    info[k] = trn::solver::syevd(s, vectors, uplo, a.n, A + k * a.lda * a.n, a.lda, W + k * a.n, &r);
+    trace.add(std::move(r.trace));
+    flops += r.host_fp64_flops;
+  }
+  trn::solver::detail::finish_fp64_report(&rep, std::move(trace), s.target, flops);
+}
+
+Status xeig_run(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams_t params, const XEig& a, void* A, void* W,
+                std::int64_t* meig, void* buf_dev, std::size_t dev_bytes, void* buf_host, std::size_t host_bytes,
+                int* info) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  const int o = a.shift();
+  check_xeig(c, params, a);
+  c.not_null(buf_dev, 11 + o, "bufferOnDevice");
+  if (c) {
+    const std::size_t need = xeig_bytes(c, a);
+    if (c) c.require(dev_bytes >= need, 12 + o, "workspaceInBytesOnDevice");
+  }
+  c.require(host_bytes == 0 || buf_host != nullptr, 13 + o, "bufferOnHost").not_null(info, 15 + o, "info");
+  if (a.batched) c.nonnegative(a.batch, 16, "batchSize");
+  c.require_or(!a.batched || a.n == 0 || a.batch <= std::numeric_limits<std::int64_t>::max() / a.lda / a.n,
+               TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", "lda n batchSize above INT64_MAX");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    if (a.dta == TRN_R_32F)
+      xeig_body(h->settings, a, static_cast<float*>(A), static_cast<float*>(W), meig, info, rep);
+    else
+      xeig_body(h->settings, a, static_cast<double*>(A), static_cast<double*>(W), meig, info, rep);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverDnXsyevd_bufferSize(trnsolverDnHandle_t h, trnsolverDnParams_t params,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int64_t n,
+                                               trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                               trnDataType_t dataTypeW, const void* W, trnDataType_t computeType,
+                                               size_t* dev_bytes, size_t* host_bytes) {
+  const XEig a{.jobz = enum_value(jobz), .uplo = enum_value(uplo), .n = n, .dta = enum_value(dataTypeA), .A = A,
+               .lda = lda, .dtw = enum_value(dataTypeW), .W = W, .dtc = enum_value(computeType)};
+  return xeig_buffer_size("trnsolverDnXsyevd_bufferSize", h, params, a, dev_bytes, host_bytes);
+}
+
+trnsolverStatus_t trnsolverDnXsyevd(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
+                                    trnDataType_t dataTypeW, void* W, trnDataType_t computeType, void* bufferOnDevice,
+                                    size_t dev_bytes, void* bufferOnHost, size_t host_bytes, int* info) {
+  const XEig a{.jobz = enum_value(jobz), .uplo = enum_value(uplo), .n = n, .dta = enum_value(dataTypeA), .A = A,
+               .lda = lda, .dtw = enum_value(dataTypeW), .W = W, .dtc = enum_value(computeType)};
+  return xeig_run("trnsolverDnXsyevd", h, params, a, A, W, nullptr, bufferOnDevice, dev_bytes, bufferOnHost,
+                  host_bytes, info);
+}
+
+trnsolverStatus_t trnsolverDnXsyevBatched_bufferSize(trnsolverDnHandle_t h, trnsolverDnParams_t params,
+                                                     trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int64_t n,
+                                                     trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                                     trnDataType_t dataTypeW, const void* W,
+                                                     trnDataType_t computeType, size_t* dev_bytes, size_t* host_bytes,
+                                                     int64_t batchSize) {
+  const XEig a{.batched = true, .jobz = enum_value(jobz), .uplo = enum_value(uplo), .n = n,
+               .dta = enum_value(dataTypeA), .A = A, .lda = lda, .dtw = enum_value(dataTypeW), .W = W,
+               .dtc = enum_value(computeType), .batch = batchSize};
+  return xeig_buffer_size("trnsolverDnXsyevBatched_bufferSize", h, params, a, dev_bytes, host_bytes);
+}
+
+trnsolverStatus_t trnsolverDnXsyevBatched(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnsolverEigMode_t jobz,
+                                          trnblasFillMode_t uplo, int64_t n, trnDataType_t dataTypeA, void* A,
+                                          int64_t lda, trnDataType_t dataTypeW, void* W, trnDataType_t computeType,
+                                          void* bufferOnDevice, size_t dev_bytes, void* bufferOnHost,
+                                          size_t host_bytes, int* info, int64_t batchSize) {
+  const XEig a{.batched = true, .jobz = enum_value(jobz), .uplo = enum_value(uplo), .n = n,
+               .dta = enum_value(dataTypeA), .A = A, .lda = lda, .dtw = enum_value(dataTypeW), .W = W,
+               .dtc = enum_value(computeType), .batch = batchSize};
+  return xeig_run("trnsolverDnXsyevBatched", h, params, a, A, W, nullptr, bufferOnDevice, dev_bytes, bufferOnHost,
+                  host_bytes, info);
+}
+
+trnsolverStatus_t trnsolverDnXsyevdx_bufferSize(trnsolverDnHandle_t h, trnsolverDnParams_t params,
+                                                trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                                trnblasFillMode_t uplo, int64_t n, trnDataType_t dataTypeA,
+                                                const void* A, int64_t lda, void* vl, void* vu, int64_t il,
+                                                int64_t iu, int64_t* h_meig, trnDataType_t dataTypeW, const void* W,
+                                                trnDataType_t computeType, size_t* dev_bytes, size_t* host_bytes) {
+  const XEig a{.x = true, .jobz = enum_value(jobz), .range = enum_value(range), .uplo = enum_value(uplo), .n = n,
+               .dta = enum_value(dataTypeA), .A = A, .lda = lda, .vl = vl, .vu = vu, .il = il, .iu = iu,
+               .meig = h_meig, .dtw = enum_value(dataTypeW), .W = W, .dtc = enum_value(computeType)};
+  return xeig_buffer_size("trnsolverDnXsyevdx_bufferSize", h, params, a, dev_bytes, host_bytes);
+}
+
+trnsolverStatus_t trnsolverDnXsyevdx(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnsolverEigMode_t jobz,
+                                     trnsolverEigRange_t range, trnblasFillMode_t uplo, int64_t n,
+                                     trnDataType_t dataTypeA, void* A, int64_t lda, void* vl, void* vu, int64_t il,
+                                     int64_t iu, int64_t* meig64, trnDataType_t dataTypeW, void* W,
+                                     trnDataType_t computeType, void* bufferOnDevice, size_t dev_bytes,
+                                     void* bufferOnHost, size_t host_bytes, int* info) {
+  const XEig a{.x = true, .jobz = enum_value(jobz), .range = enum_value(range), .uplo = enum_value(uplo), .n = n,
+               .dta = enum_value(dataTypeA), .A = A, .lda = lda, .vl = vl, .vu = vu, .il = il, .iu = iu,
+               .meig = meig64, .dtw = enum_value(dataTypeW), .W = W, .dtc = enum_value(computeType)};
+  return xeig_run("trnsolverDnXsyevdx", h, params, a, A, W, meig64, bufferOnDevice, dev_bytes, bufferOnHost,
+                  host_bytes, info);
+}
+
+}  // extern "C"
