@@ -650,6 +650,20 @@ trnsolverStatus_t trnsolverDnXsyevdx(trnsolverDnHandle_t handle, trnsolverDnPara
                                      trnDataType_t computeType, void* bufferOnDevice, size_t workspaceInBytesOnDevice,
                                      void* bufferOnHost, size_t workspaceInBytesOnHost, int* info);
 
+/* ---- potrfBatched / potrsBatched: cuSOLVER's pointer-array batched Cholesky (S, D) ----------------------
+ * Matrix k: Aarray[k] (n x n, lda), infoArray[k] as potrf's devInfo; each runs the single-matrix potrf /
+ * potrs, bit for bit that call's result whatever the batch. potrsBatched: nrhs must be 1 (as cuSOLVER;
+ * else INVALID_VALUE, position 3), d_info one int (0, or -position). NULL pointers in the arrays are
+ * rejected at the array's position (for n > 0). */
+trnsolverStatus_t trnsolverDnSpotrfBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* Aarray[],
+                                           int lda, int* infoArray, int batchSize);
+trnsolverStatus_t trnsolverDnDpotrfBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* Aarray[],
+                                           int lda, int* infoArray, int batchSize);
+trnsolverStatus_t trnsolverDnSpotrsBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
+                                           float* A[], int lda, float* B[], int ldb, int* d_info, int batchSize);
+trnsolverStatus_t trnsolverDnDpotrsBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
+                                           double* A[], int lda, double* B[], int ldb, int* d_info, int batchSize);
+
 #ifdef __cplusplus
 }
 #endif

@@ -13,6 +13,7 @@
 #include "trn/core/c_shim.hpp"
 #include "trn/solver/eig.hpp"
 #include "trn/solver/solver.hpp"
+#include "syevj_internal.hpp"  // detail::finish_fp64_report
 
 struct trnsolverDnContext {
   trn::solver::Settings settings;
@@ -104,6 +105,22 @@ inline trn::solver::EigSelect to_select(int range, double vl, double vu, std::in
           : range == TRNSOLVER_EIG_RANGE_V ? EigRange::value
                                            : EigRange::index,
           vl, vu, il, iu};
+}
+
+// A batched entry point's report: one(k, report) runs matrix k with its own CallReport; their traces
+// join, in batch order, into `rep` (host fp64 flops summed). Each matrix gets exactly the kernels of the
+// single-matrix call, so its bits do not depend on the batch around it.
+template <class F>
+void run_batch(const trn::solver::Settings& s, std::int64_t batch, trn::solver::CallReport& rep, F&& one) {
+  trn::TraceParts trace;
+  double flops = 0;
+  for (std::int64_t k = 0; k < batch; ++k) {
+    trn::solver::CallReport r;
+    one(k, r);
+    trace.add(std::move(r.trace));
+    flops += r.host_fp64_flops;
+  }
+  trn::solver::detail::finish_fp64_report(&rep, std::move(trace), s.target, flops);
 }
 
 // The end of every entry point: the failed check's status (info = -position when writable), or the

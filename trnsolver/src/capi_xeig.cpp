@@ -7,7 +7,6 @@
 #include <limits>
 
 #include "capi_internal.hpp"
-#include "syevj_internal.hpp"  // detail::finish_fp64_report (XsyevBatched's joined report)
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
 
@@ -101,15 +100,9 @@ void xeig_body(const trn::solver::Settings& s, const XEig& a, T* A, T* W, std::i
     return;
   }
   // XsyevBatched: matrix k at A + k lda n, its eigenvalues at W + k n, info[k]; one joined report.
-  trn::TraceParts trace;
-  double flops = 0;
-  for (std::int64_t k = 0; k < a.batch; ++k) {
-    trn::solver::CallReport r;
+  run_batch(s, a.batch, rep, [&](std::int64_t k, trn::solver::CallReport& r) {
     info[k] = trn::solver::syevd(s, vectors, uplo, a.n, A + k * a.lda * a.n, a.lda, W + k * a.n, &r);
-    trace.add(std::move(r.trace));
-    flops += r.host_fp64_flops;
-  }
-  trn::solver::detail::finish_fp64_report(&rep, std::move(trace), s.target, flops);
+  });
 }
 
 Status xeig_run(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams_t params, const XEig& a, void* A, void* W,
