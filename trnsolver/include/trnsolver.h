@@ -664,6 +664,35 @@ trnsolverStatus_t trnsolverDnSpotrsBatched(trnsolverDnHandle_t handle, trnblasFi
 trnsolverStatus_t trnsolverDnDpotrsBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
                                            double* A[], int lda, double* B[], int ldb, int* d_info, int batchSize);
 
+/* ---- gesvd (S, D) and Xgesvd: LAPACK-style SVD by one-sided Jacobi --------------------------------------
+ * docs/trnsolver.md "gesvd": gesvdj's Jacobi SVD behind xGESVD's interface. m >= n (as cuSOLVER; n > m
+ * -> INVALID_VALUE at n). jobu / jobvt: 'A' all, 'S' the first n, 'O' over A, 'N' none (not both 'O').
+ * S descending. devInfo: 0, -i, or n - 1 (at least 1) when the sweeps did not converge (Inf/NaN input).
+ * _bufferSize: 1 element (no workspace needed); rwork is not used (may be NULL). Xgesvd: dataTypeA =
+ * dataTypeS = dataTypeU = dataTypeVT = computeType = TRN_R_32F or TRN_R_64F (complex: NOT_SUPPORTED
+ * in this version); one element of device workspace, none on the host. fp32: m <= 1024. */
+trnsolverStatus_t trnsolverDnSgesvd_bufferSize(trnsolverDnHandle_t handle, int m, int n, int* lwork);
+trnsolverStatus_t trnsolverDnDgesvd_bufferSize(trnsolverDnHandle_t handle, int m, int n, int* lwork);
+trnsolverStatus_t trnsolverDnSgesvd(trnsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m, int n,
+                                    float* A, int lda, float* S, float* U, int ldu, float* VT, int ldvt, float* work,
+                                    int lwork, float* rwork, int* info);
+trnsolverStatus_t trnsolverDnDgesvd(trnsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m, int n,
+                                    double* A, int lda, double* S, double* U, int ldu, double* VT, int ldvt,
+                                    double* work, int lwork, double* rwork, int* info);
+trnsolverStatus_t trnsolverDnXgesvd_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params, signed char jobu,
+                                               signed char jobvt, int64_t m, int64_t n, trnDataType_t dataTypeA,
+                                               const void* A, int64_t lda, trnDataType_t dataTypeS, const void* S,
+                                               trnDataType_t dataTypeU, const void* U, int64_t ldu,
+                                               trnDataType_t dataTypeVT, const void* VT, int64_t ldvt,
+                                               trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                               size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXgesvd(trnsolverDnHandle_t handle, trnsolverDnParams_t params, signed char jobu,
+                                    signed char jobvt, int64_t m, int64_t n, trnDataType_t dataTypeA, void* A,
+                                    int64_t lda, trnDataType_t dataTypeS, void* S, trnDataType_t dataTypeU, void* U,
+                                    int64_t ldu, trnDataType_t dataTypeVT, void* VT, int64_t ldvt,
+                                    trnDataType_t computeType, void* bufferOnDevice, size_t workspaceInBytesOnDevice,
+                                    void* bufferOnHost, size_t workspaceInBytesOnHost, int* info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -114,4 +114,16 @@ int ormtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, s
 int ormtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, std::int64_t n, const double* A,
           std::int64_t lda, const double* tau, double* C, std::int64_t ldc, CallReport* report = nullptr);
 
+// gesvd (cuSOLVER gesvd, LAPACK xGESVD's interface): A = U diag(S) V^T for m >= n (cuSOLVER's
+// restriction) by gesvdj's one-sided Jacobi (solver.hpp; docs/trnsolver.md "gesvd"). S descending (n).
+// jobu: 'A' U m x m in U (ldu >= m), 'S' its first n columns in U, 'O' those over A's first n columns,
+// 'N' none; jobvt: 'A' / 'S' V^T (n x n) in VT (ldvt >= n), 'O' over A's first n rows, 'N' none; not
+// both 'O'. A is destroyed unless it receives U or V^T. Returns 0, or n - 1 (at least 1) when the Jacobi
+// sweeps did not converge (or A holds Inf/NaN). fp32: max(m, n) <= kGesvdjMaxDim. Throws
+// trn::UsageError on bad arguments.
+int gesvd(const Settings& s, char jobu, char jobvt, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, float* S,
+          float* U, std::int64_t ldu, float* VT, std::int64_t ldvt, CallReport* report = nullptr);
+int gesvd(const Settings& s, char jobu, char jobvt, std::int64_t m, std::int64_t n, double* A, std::int64_t lda,
+          double* S, double* U, std::int64_t ldu, double* VT, std::int64_t ldvt, CallReport* report = nullptr);
+
 }  // namespace trn::solver
