@@ -1,6 +1,7 @@
 // libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj(Batched), Dsyevj, S/Dgesvdj(Batched),
 // Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv, Xgetrf/Xgetrs and the QR family (S/D/C/Z geqrf, orgqr/ungqr,
-// ormqr/unmqr, Xgeqrf) and the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr, sygvd, sygvdx) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// ormqr/unmqr, Xgeqrf), the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr, sygvd, sygvdx), Xsyevd,
+// Xsyevdx, XsyevBatched, S/Dgesvd, Xgesvd and S/Dpotrf/potrsBatched with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -752,6 +753,155 @@ void fuzz_sygvd_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
 }
 
 
+// The last call slot: Xsyevd / Xsyevdx / XsyevBatched (data types from the grammar), Dgesvd / Xgesvd
+// (jobu, jobvt any byte), S/DpotrfBatched + potrsBatched (NULL entries in the pointer arrays). Invariants:
+// statuses are cuSOLVER's; INVALID_VALUE writes nothing but info; NOT_SUPPORTED (complex or mixed types)
+// writes nothing; a successful Xsyevd of finite data has info 0 and ascending eigenvalues; gesvd's
+// singular values of finite data are descending and non-negative; potrfBatched's info[k] in [0, n].
+trnDataType_t fuzz_type(trnfuzz::Input& in) {
+  return static_cast<trnDataType_t>(in.choice({TRN_R_64F, TRN_R_32F, TRN_C_32F, TRN_C_64F}));
+}
+
+void expect_status(trnsolverStatus_t st, const char* what) {
+  require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE ||
+              st == TRNSOLVER_STATUS_NOT_SUPPORTED,
+          what);
+}
+
+void fuzz_x_eig(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p) {
+  const int routine = in.byte() % 3, n = fuzz_dim(in), batch = 1 + in.byte() % 3;
+  const auto jobz = static_cast<trnsolverEigMode_t>(in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}));
+  const auto uplo = static_cast<trnblasFillMode_t>(in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}));
+  const auto range = static_cast<trnsolverEigRange_t>(
+      in.choice({TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V}));
+  const trnDataType_t ta = fuzz_type(in), tw = in.flag(8) ? fuzz_type(in) : ta;
+  const std::int64_t lda = in.flag(8) ? in.size(3, false) : std::max(1, n);
+  double vl = in.value(), vu = in.value();
+  const std::int64_t il = in.size(kMaxN, false), iu = in.size(kMaxN, false);
+  const bool sized = n >= 0 && n <= kMaxN && lda >= std::max(1, n) && lda <= kMaxN + 2;
+  std::vector<double> a = sized ? matrix<double>(in, n, n, static_cast<int>(lda), true) : std::vector<double>();
+  a.resize(a.size() * static_cast<std::size_t>(batch));  // room for the batch (and complex types) at ld lda
+  a.resize(2 * a.size());
+  std::vector<double> w(2 * (kMaxN + 1) * 3, -2.0);
+  std::vector<int> info(4, -12345);
+  std::int64_t meig = -7;
+  size_t dev = 0, host = 0;
+  void* A = a.empty() || in.flag(30) ? nullptr : a.data();
+  trnsolverStatus_t bs = routine == 0   ? trnsolverDnXsyevd_bufferSize(h, p, jobz, uplo, n, ta, A, lda, tw, w.data(), ta,
+                                                                       &dev, &host)
+                         : routine == 1 ? trnsolverDnXsyevdx_bufferSize(h, p, jobz, range, uplo, n, ta, A, lda, &vl, &vu,
+                                                                        il, iu, &meig, tw, w.data(), ta, &dev, &host)
+                                        : trnsolverDnXsyevBatched_bufferSize(h, p, jobz, uplo, n, ta, A, lda, tw,
+                                                                             w.data(), ta, &dev, &host, batch);
+  expect_status(bs, "unexpected X eigensolver _bufferSize status");
+  if (bs != TRNSOLVER_STATUS_SUCCESS) dev = 8;
+  if (in.flag(6) && dev > 1) dev -= 1;
+  std::vector<unsigned char> work(std::max<size_t>(dev, 1));
+  const auto a0 = a, w0 = w;
+  trnsolverStatus_t st =
+      routine == 0   ? trnsolverDnXsyevd(h, p, jobz, uplo, n, ta, A, lda, tw, w.data(), ta, work.data(), dev, nullptr, 0,
+                                         info.data())
+      : routine == 1 ? trnsolverDnXsyevdx(h, p, jobz, range, uplo, n, ta, A, lda, &vl, &vu, il, iu, &meig, tw, w.data(),
+                                          ta, work.data(), dev, nullptr, 0, info.data())
+                     : trnsolverDnXsyevBatched(h, p, jobz, uplo, n, ta, A, lda, tw, w.data(), ta, work.data(), dev,
+                                               nullptr, 0, info.data(), batch);
+  expect_status(st, "unexpected X eigensolver status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(a, a0) && same_bytes(w, w0) && meig == -7, "X eigensolver wrote after rejecting");
+    require(info[0] == -12345 || info[0] < 0, "X eigensolver info not -position");
+  } else if (routine == 0) {
+    require(info[0] == 0 || info[0] == n, "Xsyevd info neither 0 nor n");
+  }
+}
+
+void fuzz_gesvd(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p) {
+  const bool x = in.flag(2);
+  const signed char jobu = static_cast<signed char>(in.choice({'A', 'S', 'O', 'N'}));
+  const signed char jobvt = static_cast<signed char>(in.choice({'A', 'S', 'O', 'N'}));
+  const int m = fuzz_dim(in), n = fuzz_dim(in);
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const int ldu = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const int ldvt = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const trnDataType_t t = x ? fuzz_type(in) : TRN_R_64F;
+  const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= std::max(1, m) && lda <= kMaxN + 2 &&
+                     ldu >= 1 && ldu <= kMaxN + 2 && ldvt >= 1 && ldvt <= kMaxN + 2;
+  std::vector<double> a = sized ? matrix<double>(in, m, n, lda, false) : std::vector<double>();
+  a.resize(2 * a.size());  // complex types read twice the doubles
+  std::vector<double> s(2 * kMaxN + 2, -1.0), u(2 * (kMaxN + 2) * (kMaxN + 2), 9.0), vt(u.size(), 9.0), work(8);
+  const auto a0 = a, s0 = s, u0 = u, vt0 = vt;
+  int info = -12345;
+  double* A = a.empty() || in.flag(30) ? nullptr : a.data();
+  trnsolverStatus_t st;
+  if (x)
+    st = trnsolverDnXgesvd(h, p, jobu, jobvt, m, n, t, A, lda, t, s.data(), t, u.data(), ldu, t, vt.data(), ldvt, t,
+                           work.data(), in.flag(6) ? 0 : sizeof work[0] * work.size(), nullptr, 0, &info);
+  else
+    st = trnsolverDnDgesvd(h, jobu, jobvt, m, n, A, lda, s.data(), u.data(), ldu, vt.data(), ldvt, work.data(),
+                           in.flag(6) ? 0 : 1, nullptr, &info);
+  expect_status(st, "unexpected gesvd status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(a, a0) && same_bytes(s, s0) && same_bytes(u, u0) && same_bytes(vt, vt0),
+            "gesvd wrote after rejecting");
+    require(info == -12345 || info < 0, "gesvd info not -position");
+    return;
+  }
+  bool finite = true;
+  for (const double v : a0) finite = finite && std::isfinite(v);
+  require(info >= 0 && info <= std::max(1, n), "gesvd info out of range");
+  if (finite && info == 0 && t == TRN_R_64F)
+    for (int k = 0; k < n; ++k) require(s[k] >= 0 && (k == 0 || s[k] <= s[k - 1]), "gesvd S not descending");
+}
+
+void fuzz_potrf_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const bool dbl = in.flag(2);
+  const auto uplo = static_cast<trnblasFillMode_t>(in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}));
+  const int n = fuzz_dim(in), batch = in.byte() % 5 - 1, nrhs = in.flag(8) ? 2 : 1;  // batch in [-1, 3]
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && lda >= std::max(1, n) && lda <= kMaxN + 2 && batch >= 0 && batch <= 3;
+  std::vector<std::vector<double>> a, b;
+  for (int k = 0; sized && k < batch; ++k) {
+    a.push_back(matrix<double>(in, n, n, lda, true));
+    for (int i = 0; i < n && !in.flag(5); ++i) a.back()[static_cast<std::size_t>(i + i * lda)] = std::fabs(a.back()[i + i * lda]) + 4.0 * n;
+    b.push_back(std::vector<double>(static_cast<std::size_t>(lda) * nrhs, 1.0));
+  }
+  std::vector<std::vector<float>> af, bf;
+  for (const auto& m : a) af.emplace_back(m.begin(), m.end());
+  for (const auto& m : b) bf.emplace_back(m.begin(), m.end());
+  std::vector<double*> pa, pb;
+  std::vector<float*> pfa, pfb;
+  for (int k = 0; k < static_cast<int>(a.size()); ++k) {
+    const bool null = in.flag(20);
+    pa.push_back(null ? nullptr : a[k].data());
+    pb.push_back(b[k].data());
+    pfa.push_back(null ? nullptr : af[k].data());
+    pfb.push_back(bf[k].data());
+  }
+  std::vector<int> info(4, -12345);
+  const auto a0 = a;
+  const auto af0 = af;
+  const trnsolverStatus_t st =
+      dbl ? trnsolverDnDpotrfBatched(h, uplo, n, pa.empty() ? nullptr : pa.data(), lda, info.data(), batch)
+          : trnsolverDnSpotrfBatched(h, uplo, n, pfa.empty() ? nullptr : pfa.data(), lda, info.data(), batch);
+  expect_status(st, "unexpected potrfBatched status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(a.size() == a0.size() && af.size() == af0.size(), "potrfBatched changed the batch");
+    for (std::size_t k = 0; k < a.size(); ++k)
+      require(same_bytes(a[k], a0[k]) && same_bytes(af[k], af0[k]), "potrfBatched wrote after rejecting");
+    return;
+  }
+  for (int k = 0; k < batch; ++k) require(info[static_cast<std::size_t>(k)] >= 0 && info[static_cast<std::size_t>(k)] <= n, "potrfBatched info out of range");
+  int sinfo = -12345;
+  const trnsolverStatus_t rs =
+      dbl ? trnsolverDnDpotrsBatched(h, uplo, n, nrhs, pa.empty() ? nullptr : pa.data(), lda,
+                                     pb.empty() ? nullptr : pb.data(), lda, &sinfo, batch)
+          : trnsolverDnSpotrsBatched(h, uplo, n, nrhs, pfa.empty() ? nullptr : pfa.data(), lda,
+                                     pfb.empty() ? nullptr : pfb.data(), lda, &sinfo, batch);
+  expect_status(rs, "unexpected potrsBatched status");
+  require(rs != TRNSOLVER_STATUS_SUCCESS || sinfo == 0, "potrsBatched success with info != 0");
+  require(rs == TRNSOLVER_STATUS_SUCCESS || sinfo < 0, "potrsBatched rejected without -position");
+}
+
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnsolverDnHandle_t h = nullptr;
@@ -769,11 +919,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!in.empty()) fuzz_syevj_batched(in, h);
   if (!in.empty()) fuzz_qr(in, h);
   if (!in.empty()) fuzz_eig(in, h);  // the bytes before it keep their meaning
-  if (!in.empty()) {  // last: sygvd / sygvdx
+  if (!in.empty()) {  // sygvd / sygvdx
     if (in.byte() % 2 == 0)
       fuzz_sygvd_typed<float>(in, h);
     else
       fuzz_sygvd_typed<double>(in, h);
+  }
+  if (!in.empty()) {  // last: the X eigensolvers, gesvd / Xgesvd, potrf/potrsBatched
+    trnsolverDnParams_t p = nullptr;
+    trnsolverDnCreateParams(&p);
+    switch (in.byte() % 3) {
+      case 0: fuzz_x_eig(in, h, p); break;
+      case 1: fuzz_gesvd(in, h, p); break;
+      default: fuzz_potrf_batched(in, h);
+    }
+    trnsolverDnDestroyParams(p);
   }
   trnsolverDnDestroy(h);
   return 0;

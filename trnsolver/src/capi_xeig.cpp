@@ -119,7 +119,8 @@ Status xeig_run(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams_t param
   }
   c.require(host_bytes == 0 || buf_host != nullptr, 13 + o, "bufferOnHost").not_null(info, 15 + o, "info");
   if (a.batched) c.nonnegative(a.batch, 16, "batchSize");
-  c.require_or(!a.batched || a.n == 0 || a.batch <= std::numeric_limits<std::int64_t>::max() / a.lda / a.n,
+  const bool fits = a.n <= 0 || a.lda < a.n || a.batch <= std::numeric_limits<std::int64_t>::max() / a.lda / a.n;
+  c.require_or(!a.batched || fits,  // lda < n: rejected above (no division by 0)
                TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", "lda n batchSize above INT64_MAX");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     if (a.dta == TRN_R_32F)
