@@ -1,7 +1,7 @@
 // libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj(Batched), Dsyevj, S/Dgesvdj(Batched),
 // Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv, Xgetrf/Xgetrs and the QR family (S/D/C/Z geqrf, orgqr/ungqr,
 // ormqr/unmqr, Xgeqrf), the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr, sygvd, sygvdx), Xsyevd,
-// Xsyevdx, XsyevBatched, S/Dgesvd, Xgesvd and S/Dpotrf/potrsBatched with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// Xsyevdx, XsyevBatched, Xtrtri, S/Dgesvd, Xgesvd and S/Dpotrf/potrsBatched with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -769,7 +769,7 @@ void expect_status(trnsolverStatus_t st, const char* what) {
 }
 
 void fuzz_x_eig(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p) {
-  const int routine = in.byte() % 3, n = fuzz_dim(in), batch = 1 + in.byte() % 3;
+  const int routine = in.byte() % 4, n = fuzz_dim(in), batch = 1 + in.byte() % 3;  // 3: Xtrtri
   const auto jobz = static_cast<trnsolverEigMode_t>(in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}));
   const auto uplo = static_cast<trnblasFillMode_t>(in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}));
   const auto range = static_cast<trnsolverEigRange_t>(
@@ -787,6 +787,22 @@ void fuzz_x_eig(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p
   std::int64_t meig = -7;
   size_t dev = 0, host = 0;
   void* A = a.empty() || in.flag(30) ? nullptr : a.data();
+  const auto diag = static_cast<trnblasDiagType_t>(in.choice({TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}));
+  if (routine == 3) {
+    size_t tb = 0, th = 0;
+    void* T = a.empty() || in.flag(30) ? nullptr : a.data();
+    const trnsolverStatus_t tbs = trnsolverDnXtrtri_bufferSize(h, uplo, diag, n, ta, T, lda, &tb, &th);
+    expect_status(tbs, "unexpected Xtrtri _bufferSize status");
+    std::vector<unsigned char> tw(std::max<size_t>(tb, 8));
+    const auto t0 = a;
+    const trnsolverStatus_t ts =
+        trnsolverDnXtrtri(h, uplo, diag, n, ta, T, lda, tw.data(), in.flag(6) ? 0 : tw.size(), nullptr, 0, info.data());
+    expect_status(ts, "unexpected Xtrtri status");
+    if (ts != TRNSOLVER_STATUS_SUCCESS) require(same_bytes(a, t0) && info[0] < 0, "Xtrtri wrote after rejecting");
+    if (ts == TRNSOLVER_STATUS_SUCCESS) require(info[0] >= 0 && info[0] <= n, "Xtrtri info out of range");
+    if (ts == TRNSOLVER_STATUS_SUCCESS && info[0] > 0) require(same_bytes(a, t0), "Xtrtri wrote a singular matrix");
+    return;
+  }
   trnsolverStatus_t bs = routine == 0   ? trnsolverDnXsyevd_bufferSize(h, p, jobz, uplo, n, ta, A, lda, tw, w.data(), ta,
                                                                        &dev, &host)
                          : routine == 1 ? trnsolverDnXsyevdx_bufferSize(h, p, jobz, range, uplo, n, ta, A, lda, &vl, &vu,

@@ -2,18 +2,23 @@
 // as the 32-bit Ssyevd/Dsyevd/Ssyevdx/Dsyevdx entry points for the same data (one kernel behind both),
 // XsyevBatched per matrix equal to Xsyevd of that matrix, eigenvalues against LAPACKE dsyevd,
 // NOT_SUPPORTED for the complex and mixed types, argument positions (params 1) with outputs untouched,
-// and NVIDIA's Xsyevd / Xsyevdx samples ported to C (trnsolver_c_eig_samples.c).
+// and NVIDIA's Xsyevd / Xsyevdx samples ported to C (trnsolver_c_eig_samples.c). Xtrtri: against
+// LAPACKE dtrtri, ||T X - I|| bound (Higham, Accuracy and Stability, section 14.2: the residual of a
+// substitution-computed inverse is <= c n u |T||X|), the other triangle untouched, a zero diagonal
+// (info i, nothing written), positions, and NVIDIA's Xtrtri sample.
 #include <gtest/gtest.h>
 #include <lapacke.h>
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <vector>
 
 #include "trnsolver.h"
 
 extern "C" int trnsolver_sample_xsyevd(int x_range, double* V, double* W, long long* meig, double* lambda_sup);
+extern "C" int trnsolver_sample_xtrtri(double* res_norm, int* h_info);
 
 namespace {
 
@@ -236,6 +241,109 @@ TEST(TrnsolverXsyevd, SamplesPrintTheirDocumentedResults) {
       for (int i = 0; i < 3; ++i) EXPECT_NEAR(sign * V[i + 3 * j], ref[j][i], 1e-14);
     }
   }
+}
+
+template <class T>
+void check_xtrtri(int n, trnblasFillMode_t uplo, trnblasDiagType_t diag, std::uint64_t seed) {
+  SCOPED_TRACE(testing::Message() << (sizeof(T) == 4 ? "S" : "D") << " n " << n << " uplo " << uplo << " diag " << diag);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> ud(-1, 1);
+  const int lda = n + 2;
+  const bool lower = uplo == TRNBLAS_FILL_MODE_LOWER, unit = diag == TRNBLAS_DIAG_UNIT;
+  std::vector<T> a(static_cast<std::size_t>(lda) * n, std::numeric_limits<T>::quiet_NaN());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (lower ? i >= j : i <= j) a[i + j * lda] = static_cast<T>(i == j ? (unit ? 1e30 : 2.0 + ud(rng)) : ud(rng) / n);
+  const auto a0 = a;
+  Fixture f;
+  constexpr trnDataType_t dt = sizeof(T) == 4 ? TRN_R_32F : TRN_R_64F;
+  size_t dev = 0, host = 3;
+  ASSERT_EQ(trnsolverDnXtrtri_bufferSize(f.h, uplo, diag, n, dt, a.data(), lda, &dev, &host), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(host, 0u);
+  std::vector<unsigned char> work(dev);
+  int info = -1;
+  ASSERT_EQ(trnsolverDnXtrtri(f.h, uplo, diag, n, dt, a.data(), lda, work.data(), dev, nullptr, 0, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  // Reference (fp64 LAPACKE on the same values) and the residual T X - I with T's unit diagonal.
+  std::vector<double> ref(a0.begin(), a0.end());
+  ASSERT_EQ(LAPACKE_dtrtri(LAPACK_COL_MAJOR, lower ? 'L' : 'U', unit ? 'U' : 'N', n, ref.data(), lda), 0);
+  const double u = sizeof(T) == 4 ? 0x1p-24 : 0x1p-53;
+  auto tri = [&](const auto& m, int i, int j) -> double {
+    if (i == j && unit) return 1.0;
+    return (lower ? i >= j : i <= j) ? double(m[i + j * lda]) : 0.0;
+  };
+  double rmax = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      if (!(lower ? i >= j : i <= j)) {
+        EXPECT_TRUE(std::isnan(a[i + j * lda])) << "other triangle written at " << i << "," << j;
+        continue;
+      }
+      if (unit && i == j) {
+        EXPECT_EQ(a[i + j * lda], a0[i + j * lda]) << "unit diagonal written";
+        continue;
+      }
+      EXPECT_NEAR(a[i + j * lda], ref[i + j * lda], 8 * n * u) << i << "," << j;
+      long double r = i == j ? -1 : 0;
+      for (int k = 0; k < n; ++k) r += (long double)tri(a0, i, k) * tri(a, k, j);
+      rmax = std::max(rmax, std::fabs(double(r)));
+    }
+  EXPECT_LE(rmax, 8 * n * u);
+}
+
+TEST(TrnsolverXtrtri, AgainstDtrtriAllTrianglesAndDiagonals) {
+  std::uint64_t seed = 70;
+  for (auto uplo : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+    for (auto diag : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+      check_xtrtri<float>(37, uplo, diag, seed++);
+      check_xtrtri<double>(37, uplo, diag, seed++);
+    }
+  check_xtrtri<float>(150, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_DIAG_NON_UNIT, seed++);
+}
+
+TEST(TrnsolverXtrtri, SingularAndArgumentPositions) {
+  Fixture f;
+  const int n = 5;
+  std::vector<double> a(25, 0.0);
+  for (int i = 0; i < n; ++i) a[i + i * n] = 1.0 + i;
+  a[3 + 3 * n] = 0.0;  // A(4, 4) = 0
+  const auto a0 = a;
+  std::vector<double> work(4);
+  const auto U = TRNBLAS_FILL_MODE_UPPER;
+  const auto N = TRNBLAS_DIAG_NON_UNIT;
+  int info = -1;
+  ASSERT_EQ(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, a.data(), n, work.data(), 32, nullptr, 0, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 4);
+  EXPECT_EQ(a, a0);
+  int bad = 5;
+  trnblasDiagType_t bad_diag;
+  std::memcpy(&bad_diag, &bad, sizeof bad);
+  auto fail = [&](trnsolverStatus_t st, int pos) {
+    EXPECT_EQ(st, TRNSOLVER_STATUS_INVALID_VALUE) << pos;
+    EXPECT_EQ(info, -pos) << pos;
+    EXPECT_EQ(a, a0) << pos;
+  };
+  fail(trnsolverDnXtrtri(f.h, U, bad_diag, n, TRN_R_64F, a.data(), n, work.data(), 32, nullptr, 0, &info), 2);
+  fail(trnsolverDnXtrtri(f.h, U, N, -1, TRN_R_64F, a.data(), n, work.data(), 32, nullptr, 0, &info), 3);
+  fail(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, nullptr, n, work.data(), 32, nullptr, 0, &info), 5);
+  fail(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, a.data(), n - 1, work.data(), 32, nullptr, 0, &info), 6);
+  fail(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, a.data(), n, nullptr, 32, nullptr, 0, &info), 7);
+  fail(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, a.data(), n, work.data(), 4, nullptr, 0, &info), 8);
+  fail(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, a.data(), n, work.data(), 32, nullptr, 8, &info), 9);
+  EXPECT_EQ(trnsolverDnXtrtri(f.h, U, N, n, TRN_C_64F, a.data(), n, work.data(), 32, nullptr, 0, &info),
+            TRNSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(a, a0);
+}
+
+// NVIDIA's Xtrtri sample (n = 100 here, fixed seed): info 0 and "Check: PASSED" (|I - A A^-1|_inf <= 1e-15).
+TEST(TrnsolverXtrtri, SamplePrintsItsDocumentedResult) {
+  double res = 1;
+  int info = -1;
+  ASSERT_EQ(trnsolver_sample_xtrtri(&res, &info), 0);
+  EXPECT_EQ(info, 0);
+  EXPECT_LE(res, 1e-15);
 }
 
 }  // namespace

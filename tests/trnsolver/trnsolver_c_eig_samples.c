@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trnblas.h"
 #include "trnsolverDn.h"
 #include "trnsolver_c_sample_util.h"
 
@@ -224,5 +225,91 @@ int trnsolver_sample_xsyevd(int x_range, double* V, double* W, long long* meig, 
     return -1;
   SAMPLE_CHECK(trnsolverDnDestroyParams(params));
   SAMPLE_CHECK(trnsolverDnDestroy(cusolverH));
+  return 0;
+}
+
+/* cuSOLVER/Xtrtri: the inverse of an upper triangular, diagonally dominant random matrix (non-unit), then
+ * |I - A A^-1|_inf against eps = 1e-15 with a GEMM (the sample's cublasGemmEx: trnblasGemmEx, R_64F).
+ * Differences from NVIDIA's sample, for a fast test: n = 100 (not 1000) and a fixed-seed generator (an
+ * LCG, uniform in [-1, 1)) in place of std::random_device. (The sample's generate_random_matrix
+ * resets lda to n: lda = n here too.) Writes the residual norm and info; returns 0 or the first status
+ * that was not SUCCESS. */
+int trnsolver_sample_xtrtri(double* res_norm, int* h_info);
+int trnsolver_sample_xtrtri(double* res_norm, int* h_info) {
+  enum { n = 100 };
+  const int64_t lda = n;
+  static double h_A[n * n], d_A_inv[n * n], h_A_res[n * n];
+  unsigned long long state = 12345u;
+  int64_t i, j;
+  const double alpha = -1, beta = 1;
+  size_t dev_bytes = 0, host_bytes = 0;
+  void *d_work = NULL, *h_work = NULL;
+  trnsolverDnHandle_t handle = NULL;
+  trnblasHandle_t cublasH = NULL;
+  const trnblasFillMode_t uplo = TRNBLAS_FILL_MODE_UPPER;
+  const trnblasDiagType_t diag = TRNBLAS_DIAG_NON_UNIT;
+  int rc;
+  printf("Generating random diagonal dominant matrix...\n");
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      h_A[i + j * lda] = (double)(state >> 11) / 9007199254740992.0 * 2.0 - 1.0;
+    }
+  for (j = 0; j < n; ++j) { /* make_diag_dominant_matrix */
+    double col_sum = 0;
+    for (i = 0; i < n; ++i) col_sum += fabs(h_A[i + j * lda]);
+    h_A[j + j * lda] += col_sum;
+  }
+  for (j = 0; j < n; j++) /* zero lower triangle */
+    for (i = j + 1; i < n; i++) h_A[j * lda + i] = 0;
+  printf("Initializing required CUDA and cuSOLVER miscellaneous variables...\n");
+  SAMPLE_CHECK(trnsolverDnCreate(&handle));
+  SAMPLE_CHECK(trnsolverDnSetStream(handle, NULL));
+  printf("Allocating required device memory...\n");
+  printf("Copying input data to the device...\n");
+  memcpy(d_A_inv, h_A, sizeof h_A);
+  *h_info = 0;
+  printf("Querying required device and host workspace size...\n");
+  SAMPLE_CHECK(trnsolverDnXtrtri_bufferSize(handle, uplo, diag, n, TRN_R_64F, d_A_inv, lda, &dev_bytes, &host_bytes));
+  printf("Allocating required device workspace...\n");
+  d_work = malloc(dev_bytes);
+  if (d_work == NULL) return -2;
+  printf("Allocating required host workspace...\n");
+  if (host_bytes) {
+    h_work = malloc(host_bytes);
+    if (h_work == NULL) return -2;
+  }
+  printf("Computing the inverse of a %s triangular matrix...\n", (uplo == TRNBLAS_FILL_MODE_UPPER ? "upper" : "lower"));
+  rc = (int)trnsolverDnXtrtri(handle, uplo, diag, n, TRN_R_64F, d_A_inv, lda, d_work, dev_bytes, h_work, host_bytes,
+                              h_info);
+  free(d_work);
+  free(h_work);
+  if (rc != 0) return rc;
+  printf("Copying information back to the host...\n");
+  printf("Checking returned information...\n");
+  if (*h_info > 0) {
+    fprintf(stderr, "warning: leading minor of order %d is not p.d.\n", *h_info);
+  } else if (*h_info < 0) {
+    fprintf(stderr, "error: %d-th argument had an illegal value\n", *h_info);
+  }
+  printf("Verifying results...\n");
+  memset(h_A_res, 0, sizeof h_A_res);
+  for (i = 0; i < n; i++) h_A_res[i * lda + i] = 1.0;
+  SAMPLE_CHECK(trnblasCreate(&cublasH));
+  SAMPLE_CHECK(trnblasGemmEx(cublasH, TRNBLAS_OP_N, TRNBLAS_OP_N, n, n, n, &alpha, h_A, TRN_R_64F, (int)lda, d_A_inv,
+                             TRN_R_64F, (int)lda, &beta, h_A_res, TRN_R_64F, (int)lda, TRNBLAS_COMPUTE_64F,
+                             TRNBLAS_GEMM_DEFAULT));
+  *res_norm = 0.0;
+  for (i = 0; i < n; i++) {
+    double sum = 0.0;
+    for (j = 0; j < n; j++) sum += fabs(h_A_res[i + j * lda]);
+    *res_norm = *res_norm > sum ? *res_norm : sum;
+  }
+  printf("Check: %s\n", (*res_norm > 1.e-15 ? "FAILED" : "PASSED"));
+  SAMPLE_CHECK(trnblasDestroy(cublasH));
+  printf("Destroying CUDA and cuSOLVER miscellaneous variables...\n");
+  SAMPLE_CHECK(trnsolverDnDestroy(handle));
+  printf("Freeing memory...\n");
+  printf("Done...\n");
   return 0;
 }

@@ -693,6 +693,18 @@ trnsolverStatus_t trnsolverDnXgesvd(trnsolverDnHandle_t handle, trnsolverDnParam
                                     trnDataType_t computeType, void* bufferOnDevice, size_t workspaceInBytesOnDevice,
                                     void* bufferOnHost, size_t workspaceInBytesOnHost, int* info);
 
+/* ---- Xtrtri: inverse of a triangular matrix (64-bit API, no params argument as cuSOLVER) ------------
+ * docs/trnsolver.md "Xtrtri": T X = I by the triangular-solve tile kernel (TRN_R_32F) or fp64 host
+ * substitution (TRN_R_64F); complex types NOT_SUPPORTED. info: 0, -i, or i when A(i, i) is exactly zero
+ * (nothing written). One element of device workspace, none on the host. */
+trnsolverStatus_t trnsolverDnXtrtri_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, trnblasDiagType_t diag,
+                                               int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
+                                               size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXtrtri(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, trnblasDiagType_t diag,
+                                    int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda, void* bufferOnDevice,
+                                    size_t workspaceInBytesOnDevice, void* bufferOnHost, size_t workspaceInBytesOnHost,
+                                    int* info);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,6 @@
 // trnsolver.h, the 64-bit generic API of the symmetric eigensolver: Xsyevd, Xsyevdx, XsyevBatched with
 // their _bufferSize twins, dispatching by data type to the S/D syevd / syevdx of syevd.cpp (the C/Z
-// types answer NOT_SUPPORTED). Conventions: capi.cpp; positions counted without the handle (params 1).
+// types answer NOT_SUPPORTED), and Xtrtri (trtri.cpp; no params argument, as cuSOLVER). Conventions: capi.cpp; positions counted without the handle (params 1).
 // Workspace: syevd's element count (LAPACK xSYEVD's lwork) times the element size on the device, none
 // on the host; a smaller workspaceInBytesOnDevice -> INVALID_VALUE.
 #include <cstdint>
@@ -130,6 +130,16 @@ Status xeig_run(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams_t param
   });
 }
 
+// Xtrtri: uplo 1, diag 2, n 3, dataTypeA 4, A 5, lda 6, then bufferOnDevice 7, workspaceInBytesOnDevice 8,
+// bufferOnHost 9, workspaceInBytesOnHost 10, info 11 (_bufferSize: 7, 8). One element of device
+// workspace, none on the host.
+void check_xtrtri(Check& c, int uplo, int diag, std::int64_t n, int dt, const void* A, std::int64_t lda) {
+  c.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .one_of(diag, {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}, 2, "diag").nonnegative(n, 3, "n")
+      .require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda");
+  check_x_types(c, dt, dt);
+}
+
 }  // namespace
 
 extern "C" {
@@ -201,6 +211,37 @@ trnsolverStatus_t trnsolverDnXsyevdx(trnsolverDnHandle_t h, trnsolverDnParams_t 
                .meig = meig64, .dtw = enum_value(dataTypeW), .W = W, .dtc = enum_value(computeType)};
   return xeig_run("trnsolverDnXsyevdx", h, params, a, A, W, meig64, bufferOnDevice, dev_bytes, bufferOnHost,
                   host_bytes, info);
+}
+
+trnsolverStatus_t trnsolverDnXtrtri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, trnblasDiagType_t diag,
+                                               int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
+                                               size_t* dev_bytes, size_t* host_bytes) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsolverDnXtrtri_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  const int dt = enum_value(dataTypeA);
+  check_xtrtri(c, enum_value(uplo), enum_value(diag), n, dt, A, lda);
+  c.not_null(dev_bytes, 7, "workspaceInBytesOnDevice").not_null(host_bytes, 8, "workspaceInBytesOnHost");
+  if (!c) return c.status();
+  *dev_bytes = x_elem(dt);
+  *host_bytes = 0;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverDnXtrtri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, trnblasDiagType_t diag, int64_t n,
+                                    trnDataType_t dataTypeA, void* A, int64_t lda, void* bufferOnDevice,
+                                    size_t dev_bytes, void* bufferOnHost, size_t host_bytes, int* info) {
+  if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  const char* fn = "trnsolverDnXtrtri";
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  const int dt = enum_value(dataTypeA), ul = enum_value(uplo);
+  const bool unit = enum_value(diag) == TRNBLAS_DIAG_UNIT;
+  check_xtrtri(c, ul, enum_value(diag), n, dt, A, lda);
+  c.not_null(bufferOnDevice, 7, "bufferOnDevice").require(dev_bytes >= x_elem(dt), 8, "workspaceInBytesOnDevice")
+      .require(host_bytes == 0 || bufferOnHost != nullptr, 9, "bufferOnHost").not_null(info, 11, "info");
+  return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    *info = dt == TRN_R_32F ? trn::solver::trtri(h->settings, to_uplo(ul), unit, n, static_cast<float*>(A), lda, &rep)
+                            : trn::solver::trtri(h->settings, to_uplo(ul), unit, n, static_cast<double*>(A), lda, &rep);
+  });
 }
 
 }  // extern "C"

@@ -1,6 +1,8 @@
-// Internals shared by syevd's steps (sytrd.cpp, stedc.cpp, syevd.cpp; not installed).
+// Internals shared by syevd's steps (sytrd.cpp, stedc.cpp, syevd.cpp) and the triangular solves of
+// sygvj.cpp / trtri.cpp (not installed).
 #pragma once
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "syevj_internal.hpp"
@@ -43,5 +45,14 @@ void sytrd_lower(EigSteps& st, std::int64_t n, float* a, std::int64_t lda, std::
                  std::vector<double>& e, float* tau);
 void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, std::vector<double>& d,
                  std::vector<double>& e, double* tau);
+
+// T X = R in place for the n x n triangle T (element (i, j) at t[i * si + j * sj]; unit: its diagonal
+// taken as 1, not read), R n x cols (ld n). fp32: the triangular-solve tile kernel (one launch per
+// chunk of right-hand sides); fp64: substitution on the host CPU, one recorded host step named `step`
+// (a string literal), its flops added to *flops. trtri.cpp; used by sygvj/sygvd and trtri.
+void tri_solve(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
+               std::int64_t n, std::int64_t cols, float* r, TraceParts& trace, double* flops, std::string_view step);
+void tri_solve(const Settings& s, const double* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
+               std::int64_t n, std::int64_t cols, double* r, TraceParts& trace, double* flops, std::string_view step);
 
 }  // namespace trn::solver::detail

@@ -10,7 +10,7 @@
 #include "trn/solver/solver.hpp"
 #include "trn/solver/eig.hpp"
 #include "trn/core/host_step.hpp"
-#include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
+#include "eig_internal.hpp"  // detail::tri_solve
 
 namespace trn::solver {
 namespace {
@@ -25,44 +25,14 @@ blas::Settings blas_settings(const Settings& s) {
   return bs;
 }
 
-// T X = R for the n x n triangle T (element (i, j) at t[i * si + j * sj]), R n x cols (ld n), in place.
-// fp32: the triangular-solve tile kernel (one launch per chunk of right-hand sides, as spotrs).
+// T X = R, R n x cols: detail::tri_solve (trtri.cpp), its fp64 host step named as sygvj's.
 void solve(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n,
-           std::int64_t cols, float* r, TraceParts& trace, double*) {
-  LaunchConfig lc = s.launch_config();
-  lc.num_cores = 1;
-  lc.core.execute = true;
-  const std::int64_t chunk = hardware_spec(s.target).gemm_moving_fmax;
-  for (std::int64_t c0 = 0; c0 < cols; c0 += chunk) {
-    const blas::TrsmProblem p{.t = t, .t_si = si, .t_sj = sj, .lower = lower, .b = r + c0 * n, .ldb = n, .n = n,
-                                .nrhs = std::min(chunk, cols - c0)};
-    trace.add(launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); }).trace);
-  }
+           std::int64_t cols, float* r, TraceParts& trace, double* flops) {
+  detail::tri_solve(s, t, si, sj, lower, false, n, cols, r, trace, flops, "trnsolver.dsygvj.substitution");
 }
-// fp64: substitution on the host CPU in fp64 (as dpotrs; docs/trnsolver.md).
-void solve(const Settings&, const double* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n,
+void solve(const Settings& s, const double* t, std::int64_t si, std::int64_t sj, bool lower, std::int64_t n,
            std::int64_t cols, double* r, TraceParts& trace, double* flops) {
-  for (std::int64_t c = 0; c < cols; ++c) {
-    double* x = r + c * n;
-    if (lower)
-      for (std::int64_t i = 0; i < n; ++i) {
-        double v = x[i];
-        for (std::int64_t k = 0; k < i; ++k) v -= t[i * si + k * sj] * x[k];
-        x[i] = v / t[i * si + i * sj];
-      }
-    else
-      for (std::int64_t i = n; i-- > 0;) {
-        double v = x[i];
-        for (std::int64_t k = i + 1; k < n; ++k) v -= t[i * si + k * sj] * x[k];
-        x[i] = v / t[i * si + i * sj];
-      }
-  }
-  const double f = static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(cols);
-  *flops += f;
-  // One host round trip: the factor and the right-hand sides to the host, the solution back.
-  record_host_step(trace, HostStep{.name = "trnsolver.dsygvj.substitution", .flops = f,
-                                   .reads = {HostSpan(t, n * n), HostSpan(r, n * cols)},
-                                   .writes = {HostSpan(r, n * cols)}});
+  detail::tri_solve(s, t, si, sj, lower, false, n, cols, r, trace, flops, "trnsolver.dsygvj.substitution");
 }
 
 // C = op(X) Y for X n x n, Y and C n x cols, column-major (ld n): trnblas GEMM on TensorE (fp32

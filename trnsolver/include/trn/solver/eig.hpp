@@ -126,4 +126,13 @@ int gesvd(const Settings& s, char jobu, char jobvt, std::int64_t m, std::int64_t
 int gesvd(const Settings& s, char jobu, char jobvt, std::int64_t m, std::int64_t n, double* A, std::int64_t lda,
           double* S, double* U, std::int64_t ldu, double* VT, std::int64_t ldvt, CallReport* report = nullptr);
 
+// trtri (LAPACK xTRTRI, cuSOLVER Xtrtri): A = inv(A) in place for the n x n triangle `uplo` of A (the
+// other triangle is not read or written); unit: the diagonal is taken as 1 and not referenced.
+// Returns 0, or i when A(i, i) is exactly zero (1-based; nothing written). fp32: T X = I on the
+// triangular-solve tile kernel; fp64: substitution on the host CPU in fp64 (a recorded host step).
+int trtri(const Settings& s, Uplo uplo, bool unit, std::int64_t n, float* A, std::int64_t lda,
+          CallReport* report = nullptr);
+int trtri(const Settings& s, Uplo uplo, bool unit, std::int64_t n, double* A, std::int64_t lda,
+          CallReport* report = nullptr);
+
 }  // namespace trn::solver
