@@ -2,7 +2,8 @@
 // with the two-sided bounds of docs/trnsolver.md "syevd" against LAPACKE dsyevd's eigenvalues (the
 // oracle), and a bench row with LAPACKE ?syevd's host time (same matrix, vectors) in its metric text;
 // the row's flop count is 9 n^3 (the usual figure for syevd with vectors). ?sygvd (itype 1) the same
-// way against LAPACKE dsygv, with the bounds of docs/trnsolver.md "sygvd" (κ(B) from dsyevd of B).
+// way against LAPACKE dsygv, with the bounds of docs/trnsolver.md "sygvd" (κ(B) from dsyevd of B);
+// ?gesvd and Xtrtri's trtri (validate cases) with the bounds of "gesvd" and "Xtrtri".
 #include <lapacke.h>
 
 #include <algorithm>
@@ -229,11 +230,105 @@ void add_sygvd(Registry& reg, const char* op, const char* mode) {
                     }});
 }
 
+// gesvd (jobu = jobvt = 'A') on a random m x n: ||A - U S V^T||_F / ||A||_F in [u/64 (fp32), 8 n^1.5 u];
+// ||U^T U - I||_F <= 8 m^1.5 u, max|s - s_dgesvd| <= 8 m u s_1 (docs/trnsolver.md "gesvd").
+template <class T>
+CaseResult gesvd_case(int m, int n) {
+  constexpr bool f32 = std::is_same_v<T, float>;
+  const double u = f32 ? 0x1p-24 : 0x1p-53;
+  const std::vector<double> g = symmetric(m, 431);  // its first n columns: a dense m x n
+  const std::vector<T> a(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(m) * n);
+  std::vector<T> w = a, s(static_cast<std::size_t>(n)), uu(static_cast<std::size_t>(m) * m), vt(static_cast<std::size_t>(n) * n);
+  ts::CallReport rep;
+  CaseResult c;
+  const double t0 = now_seconds();
+  const int info = ts::gesvd(ts::Settings{}, 'A', 'A', m, n, w.data(), m, s.data(), uu.data(), m, vt.data(), n, &rep);
+  c.host_seconds = seconds_since(t0);
+  std::vector<double> r(a.begin(), a.end()), sref(static_cast<std::size_t>(n)), sup(static_cast<std::size_t>(n)), d(1);
+  LAPACKE_dgesvd(LAPACK_COL_MAJOR, 'N', 'N', m, n, r.data(), m, sref.data(), d.data(), 1, d.data(), 1, sup.data());
+  long double rr = 0, an = 0, oo = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      long double x = a[i + static_cast<std::size_t>(j) * m];
+      an += x * x;
+      for (int k = 0; k < n; ++k) x -= (long double)uu[i + static_cast<std::size_t>(k) * m] * s[k] * vt[k + static_cast<std::size_t>(j) * n];
+      rr += x * x;
+    }
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i) {
+      long double x = i == j ? -1 : 0;
+      for (int k = 0; k < m; ++k) x += (long double)uu[k + static_cast<std::size_t>(i) * m] * uu[k + static_cast<std::size_t>(j) * m];
+      oo += x * x;
+    }
+  double val = 0;
+  for (int k = 0; k < n; ++k) val = std::max(val, std::fabs(double(s[k]) - sref[k]) / sref[0]);
+  const double orth = static_cast<double>(std::sqrt(oo));
+  c.measured = static_cast<double>(std::sqrt(rr / an));
+  c.bound = 8 * std::pow(n, 1.5) * u;
+  c.lower = f32 ? u / 64 : 0;
+  c.pass = info == 0 && c.measured >= c.lower && c.measured <= c.bound && orth <= 8 * std::pow(m, 1.5) * u &&
+           val <= 8 * m * u;
+  c.note = "||U^T U - I||_F = " + sci(orth) + " (bound 8 m^1.5 u); max|s - s_dgesvd|/s_1 = " + sci(val) +
+           " (bound 8 m u); one-sided Jacobi (gesvdj) behind xGESVD's interface";
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
+// trtri (upper, non-unit, diagonal in [1, 3], off-diagonal O(1/n)): max|T X - I| in [u/64 (fp32), 8 n u]
+// (docs/trnsolver.md "Xtrtri").
+template <class T>
+CaseResult trtri_case(int n) {
+  constexpr bool f32 = std::is_same_v<T, float>;
+  const double u = f32 ? 0x1p-24 : 0x1p-53;
+  const std::vector<double> g = symmetric(n, 433);
+  std::vector<T> t(static_cast<std::size_t>(n) * n, T(0));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i <= j; ++i)
+      t[i + static_cast<std::size_t>(j) * n] = static_cast<T>(i == j ? 2.0 + std::tanh(g[i + static_cast<std::size_t>(j) * n]) : g[i + static_cast<std::size_t>(j) * n] / n);
+  std::vector<T> x = t;
+  ts::CallReport rep;
+  CaseResult c;
+  const double t0 = now_seconds();
+  const int info = ts::trtri(ts::Settings{}, ts::Uplo::upper, false, n, x.data(), n, &rep);
+  c.host_seconds = seconds_since(t0);
+  double rmax = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i <= j; ++i) {
+      long double r = i == j ? -1 : 0;
+      for (int k = i; k <= j; ++k) r += (long double)t[i + static_cast<std::size_t>(k) * n] * x[k + static_cast<std::size_t>(j) * n];
+      rmax = std::max(rmax, std::fabs(static_cast<double>(r)));
+    }
+  c.measured = rmax;
+  c.bound = 8 * n * u;
+  c.lower = f32 ? u / 64 : 0;
+  c.pass = info == 0 && c.measured >= c.lower && c.measured <= c.bound;
+  c.note = f32 ? "T X = I on the triangular-solve tile kernel" : "fp64 host substitution (a recorded host step)";
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
+void add_gesvd_trtri(Registry& reg) {
+  for (bool f32 : {true, false}) {
+    reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = f32 ? "sgesvd" : "dgesvd",
+                           .mode = "jobu = jobvt = A, one-sided Jacobi", .shape = "64x40",
+                           .metric = "||A - U S V^T||_F / ||A||_F",
+                           .bound_text = "[u/64 (fp32), 8 n^1.5 u]; ||U^T U - I||_F <= 8 m^1.5 u; |s - s_dgesvd| <= 8 m u s_1",
+                           .size = 64.0,
+                           .run = [f32] { return f32 ? gesvd_case<float>(64, 40) : gesvd_case<double>(64, 40); }});
+    reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = f32 ? "Xtrtri R_32F" : "Xtrtri R_64F",
+                           .mode = f32 ? "triangular-solve tile kernel" : "fp64 host substitution", .shape = "96x96 upper",
+                           .metric = "max |T X - I|", .bound_text = "[u/64 (fp32), 8 n u]", .size = 96.0,
+                           .run = [f32] { return f32 ? trtri_case<float>(96) : trtri_case<double>(96); }});
+  }
+}
+
+
 void add_solver_eig(Registry& reg) {
   add_syevd<float>(reg, "ssyevd", "tridiagonal + divide and conquer, fp32 TensorE");
   add_syevd<double>(reg, "dsyevd", "tridiagonal + divide and conquer, Ozaki TensorE");
   add_sygvd<float>(reg, "ssygvd", "Cholesky reduction + syevd, fp32 TensorE");
   add_sygvd<double>(reg, "dsygvd", "Cholesky reduction + syevd, Ozaki TensorE");
+  add_gesvd_trtri(reg);
 }
 
 const Registrar kRegistrar(add_solver_eig);
