@@ -187,24 +187,29 @@ void check_sygvd(int itype, bool lower, int n, std::uint64_t seed, int il = 0, i
   trnsolverDnDestroy(h);
 }
 
-TEST(TrnsolverSygvj, AgainstDsygvAllItypesBothTriangles) {
-  std::uint64_t seed = 300;
+// check(T{}, itype, lower, seed) for itype 1..3, both triangles, S then D, n = 12; returns the next seed.
+template <class Check>
+std::uint64_t all_itypes(std::uint64_t seed, Check&& check) {
   for (int itype = 1; itype <= 3; ++itype)
     for (bool lower : {true, false}) {
-      check_sygvj<float>(itype, lower, 12, seed++);
-      check_sygvj<double>(itype, lower, 12, seed++);
+      check(float{}, itype, lower, seed++);
+      check(double{}, itype, lower, seed++);
     }
+  return seed;
+}
+
+TEST(TrnsolverSygvj, AgainstDsygvAllItypesBothTriangles) {
+  std::uint64_t seed = all_itypes(300, [](auto t, int itype, bool lower, std::uint64_t s) {
+    check_sygvj<decltype(t)>(itype, lower, 12, s);
+  });
   check_sygvj<float>(1, true, 33, seed++);
   check_sygvj<double>(2, false, 40, seed++);
 }
 
 TEST(TrnsolverSygvd, AgainstDsygvAllItypesBothTriangles) {
-  std::uint64_t seed = 500;
-  for (int itype = 1; itype <= 3; ++itype)
-    for (bool lower : {true, false}) {
-      check_sygvd<float>(itype, lower, 12, seed++);
-      check_sygvd<double>(itype, lower, 12, seed++);
-    }
+  std::uint64_t seed = all_itypes(500, [](auto t, int itype, bool lower, std::uint64_t s) {
+    check_sygvd<decltype(t)>(itype, lower, 12, s);
+  });
   check_sygvd<float>(1, false, 70, seed++);
   check_sygvd<double>(3, true, 45, seed++);
 }

@@ -233,7 +233,7 @@ void add_sygvd(Registry& reg, const char* op, const char* mode) {
 // gesvd (jobu = jobvt = 'A') on a random m x n: ||A - U S V^T||_F / ||A||_F in [u/64 (fp32), 8 n^1.5 u];
 // ||U^T U - I||_F <= 8 m^1.5 u, max|s - s_dgesvd| <= 8 m u s_1 (docs/trnsolver.md "gesvd").
 template <class T>
-CaseResult gesvd_case(int m, int n) {
+CaseResult gesvd_case(int m, int n, trn::Generation target = trn::Generation::trn1) {
   constexpr bool f32 = std::is_same_v<T, float>;
   const double u = f32 ? 0x1p-24 : 0x1p-53;
   const std::vector<double> g = symmetric(m, 431);  // its first n columns: a dense m x n
@@ -242,7 +242,9 @@ CaseResult gesvd_case(int m, int n) {
   ts::CallReport rep;
   CaseResult c;
   const double t0 = now_seconds();
-  const int info = ts::gesvd(ts::Settings{}, 'A', 'A', m, n, w.data(), m, s.data(), uu.data(), m, vt.data(), n, &rep);
+  ts::Settings st;
+  st.target = target;
+  const int info = ts::gesvd(st, 'A', 'A', m, n, w.data(), m, s.data(), uu.data(), m, vt.data(), n, &rep);
   c.host_seconds = seconds_since(t0);
   std::vector<double> r(a.begin(), a.end()), sref(static_cast<std::size_t>(n)), sup(static_cast<std::size_t>(n)), d(1);
   LAPACKE_dgesvd(LAPACK_COL_MAJOR, 'N', 'N', m, n, r.data(), m, sref.data(), d.data(), 1, d.data(), 1, sup.data());
@@ -277,7 +279,7 @@ CaseResult gesvd_case(int m, int n) {
 // trtri (upper, non-unit, diagonal in [1, 3], off-diagonal O(1/n)): max|T X - I| in [u/64 (fp32), 8 n u]
 // (docs/trnsolver.md "Xtrtri").
 template <class T>
-CaseResult trtri_case(int n) {
+CaseResult trtri_case(int n, trn::Generation target = trn::Generation::trn1) {
   constexpr bool f32 = std::is_same_v<T, float>;
   const double u = f32 ? 0x1p-24 : 0x1p-53;
   const std::vector<double> g = symmetric(n, 433);
@@ -289,7 +291,9 @@ CaseResult trtri_case(int n) {
   ts::CallReport rep;
   CaseResult c;
   const double t0 = now_seconds();
-  const int info = ts::trtri(ts::Settings{}, ts::Uplo::upper, false, n, x.data(), n, &rep);
+  ts::Settings st;
+  st.target = target;
+  const int info = ts::trtri(st, ts::Uplo::upper, false, n, x.data(), n, &rep);
   c.host_seconds = seconds_since(t0);
   double rmax = 0;
   for (int j = 0; j < n; ++j)
@@ -307,8 +311,31 @@ CaseResult trtri_case(int n) {
   return c;
 }
 
+// A bench row from a validation case: its measured error, host time and profile; flops as given.
+BenchResult bench_of(const CaseResult& c, const char* metric, double flops) {
+  BenchResult b;
+  b.error = c.measured;
+  b.error_metric = metric;
+  b.host_seconds = c.host_seconds;
+  b.flops = flops;
+  b.device = c.device;
+  return b;
+}
+
 void add_gesvd_trtri(Registry& reg) {
   for (bool f32 : {true, false}) {
+    reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = f32 ? "sgesvd" : "dgesvd",
+                      .variant = "jobu = jobvt = A, one-sided Jacobi", .shape = "128x96",
+                      .run = [f32](trn::Generation target) {
+                        const CaseResult c = f32 ? gesvd_case<float>(128, 96, target) : gesvd_case<double>(128, 96, target);
+                        return bench_of(c, "||A - U S V^T||_F / ||A||_F", 4.0 * 128 * 128 * 96 + 22.0 * 96 * 96 * 96);
+                      }});
+    reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = f32 ? "Xtrtri R_32F" : "Xtrtri R_64F",
+                      .variant = f32 ? "triangular-solve tile kernel" : "fp64 host substitution", .shape = "256x256 upper",
+                      .run = [f32](trn::Generation target) {
+                        const CaseResult c = f32 ? trtri_case<float>(256, target) : trtri_case<double>(256, target);
+                        return bench_of(c, "max |T X - I|", 256.0 * 256 * 256 / 3);
+                      }});
     reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = f32 ? "sgesvd" : "dgesvd",
                            .mode = "jobu = jobvt = A, one-sided Jacobi", .shape = "64x40",
                            .metric = "||A - U S V^T||_F / ||A||_F",
