@@ -679,6 +679,15 @@ void fuzz_eig(trnfuzz::Input& in, trnsolverDnHandle_t h) {
                                          trnsolverDnDsyevdx});
 }
 
+// Enum arguments stay ints in the harness and become enum prvalues only in the call (an enum-typed
+// variable holding a value outside the enum would be UB to load, -fsanitize=enum).
+trnsolverEigType_t EI(int v) { return static_cast<trnsolverEigType_t>(v); }
+trnsolverEigMode_t EJ(int v) { return static_cast<trnsolverEigMode_t>(v); }
+trnsolverEigRange_t ER(int v) { return static_cast<trnsolverEigRange_t>(v); }
+trnblasFillMode_t EU(int v) { return static_cast<trnblasFillMode_t>(v); }
+trnblasDiagType_t ED(int v) { return static_cast<trnblasDiagType_t>(v); }
+trnDataType_t ET(int v) { return static_cast<trnDataType_t>(v); }
+
 // sygvd / sygvdx (S, D), a call slot after fuzz_eig: itype, jobz, range, uplo (any int), sizes, leading
 // dimensions, vl/vu/il/iu, workspace (the _bufferSize value, or less) and NULLs; B made positive
 // definite most of the time. Invariants: INVALID_VALUE writes nothing (info -position, meig untouched);
@@ -708,18 +717,14 @@ void fuzz_sygvd_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   T* A = a.empty() || in.flag(30) ? nullptr : a.data();
   T* B = b.empty() || in.flag(30) ? nullptr : b.data();
   T* W = in.flag(30) ? nullptr : w.data();
-  const auto I = static_cast<trnsolverEigType_t>(itype);  // enums converted as prvalues (fuzz_qr_typed)
-  const auto J = static_cast<trnsolverEigMode_t>(jobz);
-  const auto R = static_cast<trnsolverEigRange_t>(range);
-  const auto U = static_cast<trnblasFillMode_t>(uplo);
   int lwork = 0, info = -12345;
   trnsolverStatus_t bs;
   if constexpr (kS)
-    bs = x ? trnsolverDnSsygvdx_bufferSize(h, I, J, R, U, n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork)
-           : trnsolverDnSsygvd_bufferSize(h, I, J, U, n, A, lda, B, ldb, W, &lwork);
+    bs = x ? trnsolverDnSsygvdx_bufferSize(h, EI(itype), EJ(jobz), ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork)
+           : trnsolverDnSsygvd_bufferSize(h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, &lwork);
   else
-    bs = x ? trnsolverDnDsygvdx_bufferSize(h, I, J, R, U, n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork)
-           : trnsolverDnDsygvd_bufferSize(h, I, J, U, n, A, lda, B, ldb, W, &lwork);
+    bs = x ? trnsolverDnDsygvdx_bufferSize(h, EI(itype), EJ(jobz), ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork)
+           : trnsolverDnDsygvd_bufferSize(h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, &lwork);
   const bool short_work = in.flag(6) && lwork > 1;
   if (short_work) lwork -= 1 + in.byte() % lwork;
   std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
@@ -729,11 +734,11 @@ void fuzz_sygvd_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   for (const T v : b) finite = finite && std::isfinite(v);
   trnsolverStatus_t st;
   if constexpr (kS)
-    st = x ? trnsolverDnSsygvdx(h, I, J, R, U, n, A, lda, B, ldb, vl, vu, il, iu, mp, W, work.data(), lwork, &info)
-           : trnsolverDnSsygvd(h, I, J, U, n, A, lda, B, ldb, W, work.data(), lwork, &info);
+    st = x ? trnsolverDnSsygvdx(h, EI(itype), EJ(jobz), ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, work.data(), lwork, &info)
+           : trnsolverDnSsygvd(h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, work.data(), lwork, &info);
   else
-    st = x ? trnsolverDnDsygvdx(h, I, J, R, U, n, A, lda, B, ldb, vl, vu, il, iu, mp, W, work.data(), lwork, &info)
-           : trnsolverDnDsygvd(h, I, J, U, n, A, lda, B, ldb, W, work.data(), lwork, &info);
+    st = x ? trnsolverDnDsygvdx(h, EI(itype), EJ(jobz), ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, work.data(), lwork, &info)
+           : trnsolverDnDsygvd(h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, work.data(), lwork, &info);
   trnfuzz::reach("sygvd_ok", st == TRNSOLVER_STATUS_SUCCESS && n > 1 && info == 0);
   require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED,
           "unexpected sygvd status");
@@ -758,9 +763,7 @@ void fuzz_sygvd_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
 // statuses are cuSOLVER's; INVALID_VALUE writes nothing but info; NOT_SUPPORTED (complex or mixed types)
 // writes nothing; a successful Xsyevd of finite data has info 0 and ascending eigenvalues; gesvd's
 // singular values of finite data are descending and non-negative; potrfBatched's info[k] in [0, n].
-trnDataType_t fuzz_type(trnfuzz::Input& in) {
-  return static_cast<trnDataType_t>(in.choice({TRN_R_64F, TRN_R_32F, TRN_C_32F, TRN_C_64F}));
-}
+int fuzz_type(trnfuzz::Input& in) { return in.choice({TRN_R_64F, TRN_R_32F, TRN_C_32F, TRN_C_64F}); }
 
 void expect_status(trnsolverStatus_t st, const char* what) {
   require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE ||
@@ -770,11 +773,10 @@ void expect_status(trnsolverStatus_t st, const char* what) {
 
 void fuzz_x_eig(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p) {
   const int routine = in.byte() % 4, n = fuzz_dim(in), batch = 1 + in.byte() % 3;  // 3: Xtrtri
-  const auto jobz = static_cast<trnsolverEigMode_t>(in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}));
-  const auto uplo = static_cast<trnblasFillMode_t>(in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}));
-  const auto range = static_cast<trnsolverEigRange_t>(
-      in.choice({TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V}));
-  const trnDataType_t ta = fuzz_type(in), tw = in.flag(8) ? fuzz_type(in) : ta;
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int range = in.choice({TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V});
+  const int ta = fuzz_type(in), tw = in.flag(8) ? fuzz_type(in) : ta;
   const std::int64_t lda = in.flag(8) ? in.size(3, false) : std::max(1, n);
   double vl = in.value(), vu = in.value();
   const std::int64_t il = in.size(kMaxN, false), iu = in.size(kMaxN, false);
@@ -787,40 +789,46 @@ void fuzz_x_eig(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p
   std::int64_t meig = -7;
   size_t dev = 0, host = 0;
   void* A = a.empty() || in.flag(30) ? nullptr : a.data();
-  const auto diag = static_cast<trnblasDiagType_t>(in.choice({TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}));
+  const int diag = in.choice({TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT});
   if (routine == 3) {
     size_t tb = 0, th = 0;
     void* T = a.empty() || in.flag(30) ? nullptr : a.data();
-    const trnsolverStatus_t tbs = trnsolverDnXtrtri_bufferSize(h, uplo, diag, n, ta, T, lda, &tb, &th);
+    const trnsolverStatus_t tbs = trnsolverDnXtrtri_bufferSize(h, EU(uplo), ED(diag), n, ET(ta), T, lda, &tb, &th);
     expect_status(tbs, "unexpected Xtrtri _bufferSize status");
     std::vector<unsigned char> tw(std::max<size_t>(tb, 8));
     const auto t0 = a;
     const trnsolverStatus_t ts =
-        trnsolverDnXtrtri(h, uplo, diag, n, ta, T, lda, tw.data(), in.flag(6) ? 0 : tw.size(), nullptr, 0, info.data());
+        trnsolverDnXtrtri(h, EU(uplo), ED(diag), n, ET(ta), T, lda, tw.data(), in.flag(6) ? 0 : tw.size(), nullptr, 0,
+                          info.data());
     expect_status(ts, "unexpected Xtrtri status");
     if (ts != TRNSOLVER_STATUS_SUCCESS) require(same_bytes(a, t0) && info[0] < 0, "Xtrtri wrote after rejecting");
     if (ts == TRNSOLVER_STATUS_SUCCESS) require(info[0] >= 0 && info[0] <= n, "Xtrtri info out of range");
     if (ts == TRNSOLVER_STATUS_SUCCESS && info[0] > 0) require(same_bytes(a, t0), "Xtrtri wrote a singular matrix");
     return;
   }
-  trnsolverStatus_t bs = routine == 0   ? trnsolverDnXsyevd_bufferSize(h, p, jobz, uplo, n, ta, A, lda, tw, w.data(), ta,
-                                                                       &dev, &host)
-                         : routine == 1 ? trnsolverDnXsyevdx_bufferSize(h, p, jobz, range, uplo, n, ta, A, lda, &vl, &vu,
-                                                                        il, iu, &meig, tw, w.data(), ta, &dev, &host)
-                                        : trnsolverDnXsyevBatched_bufferSize(h, p, jobz, uplo, n, ta, A, lda, tw,
-                                                                             w.data(), ta, &dev, &host, batch);
+  trnsolverStatus_t bs;
+  if (routine == 0)
+    bs = trnsolverDnXsyevd_bufferSize(h, p, EJ(jobz), EU(uplo), n, ET(ta), A, lda, ET(tw), w.data(), ET(ta), &dev, &host);
+  else if (routine == 1)
+    bs = trnsolverDnXsyevdx_bufferSize(h, p, EJ(jobz), ER(range), EU(uplo), n, ET(ta), A, lda, &vl, &vu, il, iu, &meig, ET(tw),
+                                       w.data(), ET(ta), &dev, &host);
+  else
+    bs = trnsolverDnXsyevBatched_bufferSize(h, p, EJ(jobz), EU(uplo), n, ET(ta), A, lda, ET(tw), w.data(), ET(ta), &dev, &host, batch);
   expect_status(bs, "unexpected X eigensolver _bufferSize status");
   if (bs != TRNSOLVER_STATUS_SUCCESS) dev = 8;
   if (in.flag(6) && dev > 1) dev -= 1;
   std::vector<unsigned char> work(std::max<size_t>(dev, 1));
   const auto a0 = a, w0 = w;
-  trnsolverStatus_t st =
-      routine == 0   ? trnsolverDnXsyevd(h, p, jobz, uplo, n, ta, A, lda, tw, w.data(), ta, work.data(), dev, nullptr, 0,
-                                         info.data())
-      : routine == 1 ? trnsolverDnXsyevdx(h, p, jobz, range, uplo, n, ta, A, lda, &vl, &vu, il, iu, &meig, tw, w.data(),
-                                          ta, work.data(), dev, nullptr, 0, info.data())
-                     : trnsolverDnXsyevBatched(h, p, jobz, uplo, n, ta, A, lda, tw, w.data(), ta, work.data(), dev,
-                                               nullptr, 0, info.data(), batch);
+  trnsolverStatus_t st;
+  if (routine == 0)
+    st = trnsolverDnXsyevd(h, p, EJ(jobz), EU(uplo), n, ET(ta), A, lda, ET(tw), w.data(), ET(ta), work.data(), dev, nullptr, 0,
+                           info.data());
+  else if (routine == 1)
+    st = trnsolverDnXsyevdx(h, p, EJ(jobz), ER(range), EU(uplo), n, ET(ta), A, lda, &vl, &vu, il, iu, &meig, ET(tw), w.data(), ET(ta),
+                            work.data(), dev, nullptr, 0, info.data());
+  else
+    st = trnsolverDnXsyevBatched(h, p, EJ(jobz), EU(uplo), n, ET(ta), A, lda, ET(tw), w.data(), ET(ta), work.data(), dev, nullptr, 0,
+                                 info.data(), batch);
   expect_status(st, "unexpected X eigensolver status");
   if (st != TRNSOLVER_STATUS_SUCCESS) {
     require(same_bytes(a, a0) && same_bytes(w, w0) && meig == -7, "X eigensolver wrote after rejecting");
@@ -838,7 +846,7 @@ void fuzz_gesvd(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p
   const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
   const int ldu = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
   const int ldvt = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
-  const trnDataType_t t = x ? fuzz_type(in) : TRN_R_64F;
+  const int t = x ? fuzz_type(in) : TRN_R_64F;
   const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= std::max(1, m) && lda <= kMaxN + 2 &&
                      ldu >= 1 && ldu <= kMaxN + 2 && ldvt >= 1 && ldvt <= kMaxN + 2;
   std::vector<double> a = sized ? matrix<double>(in, m, n, lda, false) : std::vector<double>();
@@ -849,7 +857,8 @@ void fuzz_gesvd(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p
   double* A = a.empty() || in.flag(30) ? nullptr : a.data();
   trnsolverStatus_t st;
   if (x)
-    st = trnsolverDnXgesvd(h, p, jobu, jobvt, m, n, t, A, lda, t, s.data(), t, u.data(), ldu, t, vt.data(), ldvt, t,
+    st = trnsolverDnXgesvd(h, p, jobu, jobvt, m, n, ET(t), A, lda, ET(t), s.data(), ET(t), u.data(), ldu, ET(t),
+                           vt.data(), ldvt, ET(t),
                            work.data(), in.flag(6) ? 0 : sizeof work[0] * work.size(), nullptr, 0, &info);
   else
     st = trnsolverDnDgesvd(h, jobu, jobvt, m, n, A, lda, s.data(), u.data(), ldu, vt.data(), ldvt, work.data(),
@@ -870,7 +879,7 @@ void fuzz_gesvd(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p
 
 void fuzz_potrf_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   const bool dbl = in.flag(2);
-  const auto uplo = static_cast<trnblasFillMode_t>(in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}));
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
   const int n = fuzz_dim(in), batch = in.byte() % 5 - 1, nrhs = in.flag(8) ? 2 : 1;  // batch in [-1, 3]
   const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
   const bool sized = n >= 0 && n <= kMaxN && lda >= std::max(1, n) && lda <= kMaxN + 2 && batch >= 0 && batch <= 3;
@@ -896,8 +905,8 @@ void fuzz_potrf_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   const auto a0 = a;
   const auto af0 = af;
   const trnsolverStatus_t st =
-      dbl ? trnsolverDnDpotrfBatched(h, uplo, n, pa.empty() ? nullptr : pa.data(), lda, info.data(), batch)
-          : trnsolverDnSpotrfBatched(h, uplo, n, pfa.empty() ? nullptr : pfa.data(), lda, info.data(), batch);
+      dbl ? trnsolverDnDpotrfBatched(h, EU(uplo), n, pa.empty() ? nullptr : pa.data(), lda, info.data(), batch)
+          : trnsolverDnSpotrfBatched(h, EU(uplo), n, pfa.empty() ? nullptr : pfa.data(), lda, info.data(), batch);
   expect_status(st, "unexpected potrfBatched status");
   if (st != TRNSOLVER_STATUS_SUCCESS) {
     require(a.size() == a0.size() && af.size() == af0.size(), "potrfBatched changed the batch");
@@ -908,9 +917,9 @@ void fuzz_potrf_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   for (int k = 0; k < batch; ++k) require(info[static_cast<std::size_t>(k)] >= 0 && info[static_cast<std::size_t>(k)] <= n, "potrfBatched info out of range");
   int sinfo = -12345;
   const trnsolverStatus_t rs =
-      dbl ? trnsolverDnDpotrsBatched(h, uplo, n, nrhs, pa.empty() ? nullptr : pa.data(), lda,
+      dbl ? trnsolverDnDpotrsBatched(h, EU(uplo), n, nrhs, pa.empty() ? nullptr : pa.data(), lda,
                                      pb.empty() ? nullptr : pb.data(), lda, &sinfo, batch)
-          : trnsolverDnSpotrsBatched(h, uplo, n, nrhs, pfa.empty() ? nullptr : pfa.data(), lda,
+          : trnsolverDnSpotrsBatched(h, EU(uplo), n, nrhs, pfa.empty() ? nullptr : pfa.data(), lda,
                                      pfb.empty() ? nullptr : pfb.data(), lda, &sinfo, batch);
   expect_status(rs, "unexpected potrsBatched status");
   require(rs != TRNSOLVER_STATUS_SUCCESS || sinfo == 0, "potrsBatched success with info != 0");
