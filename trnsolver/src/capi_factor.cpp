@@ -1,8 +1,10 @@
 // trnsolver.h, factorisations: potrf/potrs, getrf/getrs and their 64-bit X API forms. Conventions:
 // capi.cpp.
 #include "capi_internal.hpp"
+#include "trn/solver/complex_factor.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
+using trn::cshim::as_cpp;
 
 namespace {
 
@@ -35,8 +37,10 @@ Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
-    else
+    else if constexpr (std::is_same_v<T, double>)
       *devInfo = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
+    else
+      *devInfo = trn::solver::potrf(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
   });
 }
 
@@ -56,8 +60,10 @@ Status potrs_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, int nrh
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       trn::solver::spotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
-    else
+    else if constexpr (std::is_same_v<T, double>)
       trn::solver::dpotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
+    else
+      trn::solver::potrs(h->settings, to_uplo(uplo), n, nrhs, as_cpp(A), lda, as_cpp(B), ldb, &report);
     *devInfo = 0;
   });
 }
@@ -119,9 +125,16 @@ Status getrf_run(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, int 
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       *devInfo = trn::solver::sgetrf(h->settings, m, n, A, lda, devIpiv, &report);
-    else
+    else if constexpr (std::is_same_v<T, double>)
       *devInfo = trn::solver::dgetrf(h->settings, m, n, A, lda, devIpiv, &report);
+    else
+      *devInfo = trn::solver::getrf(h->settings, m, n, as_cpp(A), lda, devIpiv, &report);
   });
+}
+
+trn::solver::SolveOp to_solve_op(int trans) {
+  return trans == TRNBLAS_OP_N ? trn::solver::SolveOp::N
+         : trans == TRNBLAS_OP_T ? trn::solver::SolveOp::T : trn::solver::SolveOp::C;
 }
 
 template <class T>
@@ -142,8 +155,10 @@ Status getrs_run(const char* fn, trnsolverDnHandle_t h, int trans, int n, int nr
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       trn::solver::sgetrs(h->settings, trans != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
-    else
+    else if constexpr (std::is_same_v<T, double>)
       trn::solver::dgetrs(h->settings, trans != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
+    else
+      trn::solver::getrs(h->settings, to_solve_op(trans), n, nrhs, as_cpp(A), lda, devIpiv, as_cpp(B), ldb, &report);
     *devInfo = 0;
   });
 }
@@ -306,3 +321,67 @@ trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t h, trnsolverDnParams_t p
 }
 
 }  // extern "C"
+
+// ---- complex (C, Z): potrf/potrs/getrf/getrs through the templates above; potri uplo 1, n 2, A 3,
+// lda 4, work 5, lwork 6, devInfo 7 (bufferSize: lwork 5) ------------------------------------------
+
+namespace {
+
+template <class T>
+Status potri_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* work, int lwork,
+                 int* devInfo) {
+  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
+      .nonnegative(n, 2, "n")
+      .require(n == 0 || A != nullptr, 3, "A")
+      .leading_dim(lda, n, 4, "lda")
+      .not_null(work, 5, "work")
+      .require(lwork >= 1, 6, "lwork")
+      .not_null(devInfo, 7, "devInfo");
+  return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
+    *devInfo = trn::solver::potri(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
+  });
+}
+
+}  // namespace
+
+#define TRNSOLVER_DEFINE_COMPLEX_FACTOR(P, C)                                                                     \
+  trnsolverStatus_t trnsolverDn##P##potrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A,   \
+                                                     int lda, int* Lwork) {                                        \
+    return potrf_buffer("trnsolverDn" #P "potrf_bufferSize", h, enum_value(uplo), n, A, lda, Lwork);               \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##potrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A, int lda,     \
+                                          C* Workspace, int Lwork, int* devInfo) {                                  \
+    return potrf_run("trnsolverDn" #P "potrf", h, enum_value(uplo), n, A, lda, Workspace, Lwork, devInfo);         \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##potrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs,          \
+                                          const C* A, int lda, C* B, int ldb, int* devInfo) {                       \
+    return potrs_run("trnsolverDn" #P "potrs", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, devInfo);             \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##potri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A,   \
+                                                     int lda, int* lwork) {                                        \
+    return potrf_buffer("trnsolverDn" #P "potri_bufferSize", h, enum_value(uplo), n, A, lda, lwork);               \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##potri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A, int lda,     \
+                                          C* work, int lwork, int* devInfo) {                                       \
+    return potri_run("trnsolverDn" #P "potri", h, enum_value(uplo), n, A, lda, work, lwork, devInfo);              \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##getrf_bufferSize(trnsolverDnHandle_t h, int m, int n, C* A, int lda,           \
+                                                     int* Lwork) {                                                 \
+    return getrf_buffer("trnsolverDn" #P "getrf_bufferSize", h, m, n, A, lda, Lwork);                               \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##getrf(trnsolverDnHandle_t h, int m, int n, C* A, int lda, C* Workspace,        \
+                                          int* devIpiv, int* devInfo) {                                             \
+    return getrf_run("trnsolverDn" #P "getrf", h, m, n, A, lda, Workspace, devIpiv, devInfo);                       \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##getrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs,        \
+                                          const C* A, int lda, const int* devIpiv, C* B, int ldb, int* devInfo) {   \
+    return getrs_run("trnsolverDn" #P "getrs", h, enum_value(trans), n, nrhs, A, lda, devIpiv, B, ldb, devInfo);   \
+  }
+
+extern "C" {
+TRNSOLVER_DEFINE_COMPLEX_FACTOR(C, trnComplex)
+TRNSOLVER_DEFINE_COMPLEX_FACTOR(Z, trnDoubleComplex)
+}  // extern "C"
+#undef TRNSOLVER_DEFINE_COMPLEX_FACTOR
