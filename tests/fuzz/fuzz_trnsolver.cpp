@@ -1,6 +1,7 @@
 // libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj(Batched), Dsyevj, S/Dgesvdj(Batched),
 // Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv, Xgetrf/Xgetrs and the QR family (S/D/C/Z geqrf, orgqr/ungqr,
-// ormqr/unmqr, Xgeqrf) and the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// ormqr/unmqr, Xgeqrf), the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr) and the complex
+// factorisations (C/Z potrf, potrs, potri, getrf, getrs) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -677,6 +678,83 @@ void fuzz_eig(trnfuzz::Input& in, trnsolverDnHandle_t h) {
                                          trnsolverDnDsyevdx});
 }
 
+// Complex factorisations (C, Z): potrf, potrs, potri, getrf, getrs with sizes, leading dimensions,
+// uplo and trans (any int), pivots (in or out of [1, n]) and NULLs. Invariants: INVALID_VALUE writes
+// nothing but info (= -position); a success has info 0 (solves) or in [0, n] (factorisations).
+template <class T, class R>
+struct ComplexFactorApi {
+  trnsolverStatus_t (*potrf_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, int*);
+  trnsolverStatus_t (*potrf)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, int, int*);
+  trnsolverStatus_t (*potrs)(trnsolverDnHandle_t, trnblasFillMode_t, int, int, const T*, int, T*, int, int*);
+  trnsolverStatus_t (*potri)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, int, int*);
+  trnsolverStatus_t (*getrf_bs)(trnsolverDnHandle_t, int, int, T*, int, int*);
+  trnsolverStatus_t (*getrf)(trnsolverDnHandle_t, int, int, T*, int, T*, int*, int*);
+  trnsolverStatus_t (*getrs)(trnsolverDnHandle_t, trnblasOperation_t, int, int, const T*, int, const int*, T*, int,
+                             int*);
+};
+
+template <class T, class R>
+void fuzz_complex_factor_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const ComplexFactorApi<T, R>& api) {
+  constexpr int kParts = 2;
+  const int routine = in.byte() % 5, m = fuzz_dim(in), n = fuzz_dim(in), nrhs = fuzz_dim(in);
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  const int rows = routine == 3 ? m : n;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, rows);
+  const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = m >= 0 && n >= 0 && nrhs >= 0 && m <= kMaxN && n <= kMaxN && nrhs <= kMaxN && lda >= 1 &&
+                     lda <= kMaxN + 2 && ldb >= 1 && ldb <= kMaxN + 2;
+  std::vector<R> a = sized ? matrix<R>(in, kParts * lda, std::max(n, 1), kParts * lda, false) : std::vector<R>();
+  std::vector<R> b = sized ? matrix<R>(in, kParts * ldb, std::max(nrhs, 1), kParts * ldb, false) : std::vector<R>();
+  if (sized && routine < 3 && lda >= n && !in.flag(4))  // mostly positive definite: n on the diagonal
+    for (int i = 0; i < n; ++i) a[static_cast<std::size_t>(kParts * (i + i * lda))] += static_cast<R>(2 * n);
+  std::vector<int> ipiv(kMaxN + 1);
+  for (int& p : ipiv) p = in.flag(10) ? static_cast<int>(in.byte()) - 1 : 1;
+  auto* A = a.empty() ? nullptr : reinterpret_cast<T*>(a.data());
+  auto* B = b.empty() ? nullptr : reinterpret_cast<T*>(b.data());
+  int* ip = in.flag(12) ? nullptr : ipiv.data();
+  const auto U = [](int v) { return static_cast<trnblasFillMode_t>(v); };
+  int lwork = 0, info = -12345;
+  if (routine == 3) api.getrf_bs(h, m, n, A, lda, &lwork);
+  else api.potrf_bs(h, U(uplo), n, A, lda, &lwork);
+  std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  T* wp = in.flag(12) ? nullptr : work.data();
+  const std::vector<R> a0 = a, b0 = b;
+  const std::vector<int> ipiv0 = ipiv;
+  trnsolverStatus_t st;
+  if (routine == 0) st = api.potrf(h, U(uplo), n, A, lda, wp, lwork, &info);
+  else if (routine == 1) st = api.potrs(h, U(uplo), n, nrhs, A, lda, B, ldb, &info);
+  else if (routine == 2) st = api.potri(h, U(uplo), n, A, lda, wp, lwork, &info);
+  else if (routine == 3) st = api.getrf(h, m, n, A, lda, wp, ip, &info);
+  else st = api.getrs(h, static_cast<trnblasOperation_t>(trans), n, nrhs, A, lda, ip, B, ldb, &info);
+  trnfuzz::reach("complex_factor_ok", st == TRNSOLVER_STATUS_SUCCESS && n > 0);
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) {
+    require(same_bytes(a, a0) && same_bytes(b, b0) && ipiv == ipiv0, "complex factor wrote after rejecting");
+    require(info == -12345 || info < 0, "info of a rejected complex factor call is not -position");
+  }
+  if (st == TRNSOLVER_STATUS_SUCCESS) {
+    const bool solve = routine == 1 || routine == 4;
+    require(solve ? info == 0 : info >= 0 && info <= std::max(m, n), "complex factor info out of range");
+  }
+  if (st == TRNSOLVER_STATUS_SUCCESS && routine == 3 && ip != nullptr)
+    for (int i = 0; i < std::min(m, n); ++i)
+      require(ipiv[static_cast<std::size_t>(i)] >= i + 1 && ipiv[static_cast<std::size_t>(i)] <= m,
+              "complex getrf pivot outside [i+1, m]");
+}
+
+void fuzz_complex_factor(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  if (in.byte() % 2 == 0)
+    fuzz_complex_factor_typed(in, h, ComplexFactorApi<trnComplex, float>{
+                                         trnsolverDnCpotrf_bufferSize, trnsolverDnCpotrf, trnsolverDnCpotrs,
+                                         trnsolverDnCpotri, trnsolverDnCgetrf_bufferSize, trnsolverDnCgetrf,
+                                         trnsolverDnCgetrs});
+  else
+    fuzz_complex_factor_typed(in, h, ComplexFactorApi<trnDoubleComplex, double>{
+                                         trnsolverDnZpotrf_bufferSize, trnsolverDnZpotrf, trnsolverDnZpotrs,
+                                         trnsolverDnZpotri, trnsolverDnZgetrf_bufferSize, trnsolverDnZgetrf,
+                                         trnsolverDnZgetrs});
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnsolverDnHandle_t h = nullptr;
@@ -693,7 +771,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!in.empty()) fuzz_irs_x(in, h);
   if (!in.empty()) fuzz_syevj_batched(in, h);
   if (!in.empty()) fuzz_qr(in, h);
-  if (!in.empty()) fuzz_eig(in, h);  // last: the bytes before it keep their meaning
+  if (!in.empty()) fuzz_eig(in, h);
+  if (!in.empty()) fuzz_complex_factor(in, h);  // last: the bytes before it keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }
