@@ -9,6 +9,7 @@
 // the trace (within the Jacobi bound).
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -431,9 +432,16 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
       trnsolverDnCreateParams(&p);
       const int dti = in.choice({TRN_R_32F, TRN_R_64F, TRN_R_16F});  // any int sometimes: cast at each call
       auto dt = [dti] { return static_cast<trnDataType_t>(dti); };
-      // The buffers must have the type the call names (the fp32 copies for TRN_R_32F).
-      void* Ax = Ad.empty() ? nullptr : dti == TRN_R_32F ? static_cast<void*>(Af.data()) : static_cast<void*>(Ad.data());
-      void* Bx = dti == TRN_R_32F ? static_cast<void*>(Bf.data()) : static_cast<void*>(Bd.data());
+      // The buffers must have the type the call names (the fp32 copies for TRN_R_32F, complex copies for
+      // TRN_C_32F / TRN_C_64F when the grammar's "any int" lands on them).
+      std::vector<std::complex<float>> Ac(Af.begin(), Af.end()), Bc(Bf.begin(), Bf.end());
+      std::vector<std::complex<double>> Az(Ad.begin(), Ad.end()), Bz(Bd.begin(), Bd.end());
+      auto pick = [dti](auto& f, auto& d, auto& c, auto& z) -> void* {
+        return dti == TRN_R_32F ? static_cast<void*>(f.data()) : dti == TRN_C_32F ? static_cast<void*>(c.data())
+               : dti == TRN_C_64F ? static_cast<void*>(z.data()) : static_cast<void*>(d.data());
+      };
+      void* Ax = Ad.empty() ? nullptr : pick(Af, Ad, Ac, Az);
+      void* Bx = pick(Bf, Bd, Bc, Bz);
       size_t dev = 0, host = 0;
       trnsolverDnXgetrf_bufferSize(h, p, n, n, dt(), Ax, ld, dt(), &dev, &host);
       std::vector<char> wd(std::min<size_t>(dev, 64) + 8);

@@ -313,4 +313,55 @@ TEST(ComplexFactorCApi, MatchesTheCppApiAndChecksArguments) {
   ASSERT_EQ(trnsolverDnDestroy(h), TRNSOLVER_STATUS_SUCCESS);
 }
 
+// The 64-bit X API routes TRN_C_32F / TRN_C_64F to the same routines (same bits as the C++ API);
+// a mixed data/compute type is NOT_SUPPORTED with nothing written.
+template <class T>
+void x_api_case(trnDataType_t dt) {
+  trnsolverDnHandle_t h = nullptr;
+  trnsolverDnParams_t p = nullptr;
+  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnCreateParams(&p), TRNSOLVER_STATUS_SUCCESS);
+  const std::int64_t n = 30;
+  std::vector<T> a = hpd_matrix<T>(n, n, 61), ref = a, b = random_matrix<T>(n, 2, n, 62), bref = b;
+  std::size_t dev = 0, host = 0;
+  int info = -9;
+  ASSERT_EQ(trnsolverDnXpotrf_bufferSize(h, p, TRNBLAS_FILL_MODE_LOWER, n, dt, a.data(), n, dt, &dev, &host),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(dev, sizeof(T));
+  std::vector<unsigned char> wd(dev);
+  ASSERT_EQ(trnsolverDnXpotrf(h, p, TRNBLAS_FILL_MODE_LOWER, n, dt, a.data(), n, dt, wd.data(), dev, nullptr, 0, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  ASSERT_EQ(trnsolverDnXpotrs(h, p, TRNBLAS_FILL_MODE_LOWER, n, 2, dt, a.data(), n, dt, b.data(), n, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(ts::potrf(ts::Settings{}, ts::Uplo::lower, n, ref.data(), n), 0);
+  ts::potrs(ts::Settings{}, ts::Uplo::lower, n, 2, ref.data(), n, bref.data(), n);
+  EXPECT_EQ(a, ref);
+  EXPECT_EQ(b, bref);
+  std::vector<T> g = random_matrix<T>(n, n, n, 63), gref = g, c = random_matrix<T>(n, 1, n, 64), cref = c;
+  std::vector<std::int64_t> ip(n);
+  std::vector<int> ipref(n);
+  ASSERT_EQ(trnsolverDnXgetrf(h, p, n, n, dt, g.data(), n, ip.data(), dt, wd.data(), dev, nullptr, 0, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnXgetrs(h, p, TRNBLAS_OP_C, n, 1, dt, g.data(), n, ip.data(), dt, c.data(), n, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(ts::getrf(ts::Settings{}, n, n, gref.data(), n, ipref.data()), 0);
+  ts::getrs(ts::Settings{}, ts::SolveOp::C, n, 1, gref.data(), n, ipref.data(), cref.data(), n);
+  EXPECT_EQ(g, gref);
+  EXPECT_EQ(c, cref);
+  for (std::int64_t i = 0; i < n; ++i) EXPECT_EQ(ip[i], ipref[i]);
+  const std::vector<T> keep = g;
+  const trnDataType_t other = dt == TRN_C_32F ? TRN_C_64F : TRN_C_32F;
+  EXPECT_EQ(trnsolverDnXgetrf(h, p, n, n, dt, g.data(), n, ip.data(), other, wd.data(), dev, nullptr, 0, &info),
+            TRNSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(g, keep);
+  trnsolverDnDestroyParams(p);
+  trnsolverDnDestroy(h);
+}
+
+TEST(ComplexFactorCApi, XApiRoutesComplexTypes) {
+  x_api_case<std::complex<float>>(TRN_C_32F);
+  x_api_case<std::complex<double>>(TRN_C_64F);
+}
+
 }  // namespace
