@@ -9,12 +9,14 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <type_traits>
 #include <vector>
 
 #include "factor_oracles.hpp"
 #include "trn/solver/complex_factor.hpp"
+#include "trn/solver/eig.hpp"
 #include "trnsolver.h"
 
 namespace ts = trn::solver;
@@ -311,6 +313,151 @@ TEST(ComplexFactorCApi, MatchesTheCppApiAndChecksArguments) {
   EXPECT_EQ(trnsolverDnZpotrs(nullptr, TRNBLAS_FILL_MODE_LOWER, n, 1, za, n, za, n, &info),
             TRNSOLVER_STATUS_NOT_INITIALIZED);
   ASSERT_EQ(trnsolverDnDestroy(h), TRNSOLVER_STATUS_SUCCESS);
+}
+
+// ---- heevd / hetrd / ungtr / unmtr --------------------------------------------------------------------
+
+// Random Hermitian (both triangles; real diagonal), entries N(0, 1).
+template <class T>
+std::vector<T> hermitian_matrix(std::int64_t n, std::int64_t lda, std::uint64_t seed) {
+  std::vector<T> a = random_matrix<T>(n, n, lda, seed);
+  for (std::int64_t j = 0; j < n; ++j) {
+    a[j + j * lda] = T(a[j + j * lda].real(), 0);
+    for (std::int64_t i = j + 1; i < n; ++i) a[j + i * lda] = std::conj(a[i + j * lda]);
+  }
+  return a;
+}
+
+// Eigenvalues by LAPACKE zheevd in double complex (ascending).
+template <class T>
+std::vector<double> zheevd_values(std::int64_t n, const std::vector<T>& a, std::int64_t lda) {
+  std::vector<ZC> z(a.begin(), a.end());
+  std::vector<double> w(static_cast<std::size_t>(n));
+  EXPECT_EQ(LAPACKE_zheevd(LAPACK_COL_MAJOR, 'N', 'L', static_cast<lapack_int>(n),
+                           reinterpret_cast<lapack_complex_double*>(z.data()), static_cast<lapack_int>(lda), w.data()),
+            0);
+  return w;
+}
+
+// docs/trnsolver.md "heevd": ||AV - V Lambda||_F / ||A||_F <= 2 n u, ||V^H V - I||_F <= 4 n u,
+// max |lambda - lambda_zheevd| <= 2 n u ||A||_2 (C: the residual >= u / 64).
+constexpr double kCHeRes = 2.0, kCHeOrth = 4.0, kCHeVal = 2.0;
+
+TYPED_TEST(ComplexFactor, HeevdResidualOrthogonalityAndValuesAgainstLapacke) {
+  using T = TypeParam;
+  const double u = u_of<T>();
+  for (std::int64_t n : {9, 70, 140}) {
+    for (bool lower : {true, false}) {
+      const std::int64_t lda = n + 1;
+      const std::vector<T> a0 = hermitian_matrix<T>(n, lda, 71 + static_cast<std::uint64_t>(n));
+      std::vector<T> v = a0;
+      // The triangle not named by uplo is not read: poison it.
+      for (std::int64_t j = 0; j < n; ++j)
+        for (std::int64_t i = 0; i < n; ++i)
+          if (lower ? i < j : i > j) v[i + j * lda] = T(std::numeric_limits<RealOf<T>>::quiet_NaN(), 0);
+      std::vector<RealOf<T>> w(static_cast<std::size_t>(n));
+      ts::CallReport rep;
+      ASSERT_EQ(ts::heevd(ts::Settings{}, true, lower ? ts::Uplo::lower : ts::Uplo::upper, n, v.data(), lda, w.data(),
+                          &rep),
+                0);
+      const std::vector<double> ref = zheevd_values(n, a0, lda);
+      double a2 = 0;
+      for (double x : ref) a2 = std::max(a2, std::fabs(x));
+      const long double na = frob(n, n, [&](std::int64_t i, std::int64_t j) { return LC(a0[i + j * lda]); });
+      const double res = double(frob(n, n, [&](std::int64_t i, std::int64_t j) {
+                           LC t = -LC(v[i + j * lda]) * static_cast<long double>(w[j]);
+                           for (std::int64_t k = 0; k < n; ++k) t += LC(a0[i + k * lda]) * LC(v[k + j * lda]);
+                           return t;
+                         }) / na);
+      const double orth = double(frob(n, n, [&](std::int64_t i, std::int64_t j) {
+        LC t = i == j ? LC(-1) : LC(0);
+        for (std::int64_t k = 0; k < n; ++k) t += std::conj(LC(v[k + i * lda])) * LC(v[k + j * lda]);
+        return t;
+      }));
+      const double nu = static_cast<double>(n) * u;
+      EXPECT_LE(res, kCHeRes * nu) << "n " << n << " lower " << lower;
+      EXPECT_LE(orth, kCHeOrth * nu) << "n " << n;
+      if (std::is_same_v<RealOf<T>, float>) {
+        EXPECT_GE(res, u / 64);
+      }
+      for (std::int64_t j = 0; j < n; ++j) EXPECT_LE(std::fabs(double(w[j]) - ref[j]), kCHeVal * nu * a2) << j;
+      EXPECT_NE(rep.plan.find("heevd"), std::string::npos);
+    }
+  }
+  // Inf/NaN in the read triangle: info n, W NaN.
+  const std::int64_t n = 6;
+  std::vector<T> a = hermitian_matrix<T>(n, n, 5);
+  a[4 + 1 * n] = T(std::numeric_limits<RealOf<T>>::infinity(), 0);
+  std::vector<RealOf<T>> w(n);
+  EXPECT_EQ(ts::heevd(ts::Settings{}, false, ts::Uplo::lower, n, a.data(), n, w.data()), n);
+  EXPECT_TRUE(std::isnan(w[0]));
+}
+
+// hetrd's d, e against LAPACKE zhetrd (the same xLARFG conventions: the same tridiagonal up to rounding),
+// ungtr's Q: ||A - Q T Q^H||_F / ||A||_F and unmtr = Q C (every side and operation) against the explicit Q.
+TYPED_TEST(ComplexFactor, HetrdUngtrUnmtrAgainstLapacke) {
+  using T = TypeParam;
+  using R = RealOf<T>;
+  const double u = u_of<T>();
+  const std::int64_t n = 75, lda = n;
+  for (bool lower : {true, false}) {
+    const ts::Uplo uplo = lower ? ts::Uplo::lower : ts::Uplo::upper;
+    const std::vector<T> a0 = hermitian_matrix<T>(n, lda, 81);
+    std::vector<T> a = a0, tau(static_cast<std::size_t>(n));
+    std::vector<R> d(static_cast<std::size_t>(n)), e(static_cast<std::size_t>(n));
+    ASSERT_EQ(ts::hetrd(ts::Settings{}, uplo, n, a.data(), lda, d.data(), e.data(), tau.data()), 0);
+    std::vector<ZC> z(a0.begin(), a0.end()), zt(static_cast<std::size_t>(n));
+    std::vector<double> zd(static_cast<std::size_t>(n)), ze(static_cast<std::size_t>(n));
+    ASSERT_EQ(LAPACKE_zhetrd(LAPACK_COL_MAJOR, lower ? 'L' : 'U', static_cast<lapack_int>(n),
+                             reinterpret_cast<lapack_complex_double*>(z.data()), static_cast<lapack_int>(lda), zd.data(),
+                             ze.data(), reinterpret_cast<lapack_complex_double*>(zt.data())),
+              0);
+    double a2 = 0;
+    for (double x : zd) a2 = std::max(a2, std::fabs(x));
+    for (std::int64_t j = 0; j < n; ++j) EXPECT_LE(std::fabs(double(d[j]) - zd[j]), 64 * n * u * a2 + 4 * n * u) << j;
+    for (std::int64_t j = 0; j + 1 < n; ++j)
+      EXPECT_LE(std::fabs(double(e[j]) - ze[j]), 64 * n * u * a2 + 4 * n * u) << j;
+    std::vector<T> q = a;
+    ASSERT_EQ(ts::ungtr(ts::Settings{}, uplo, n, q.data(), lda, tau.data()), 0);
+    auto tri = [&](std::int64_t i, std::int64_t j) -> LC {
+      if (i == j) return LC(static_cast<long double>(d[i]));
+      if (i == j + 1 || j == i + 1) return LC(static_cast<long double>(e[std::min(i, j)]));
+      return LC(0);
+    };
+    const long double na = frob(n, n, [&](std::int64_t i, std::int64_t j) { return LC(a0[i + j * lda]); });
+    std::vector<LC> qt(static_cast<std::size_t>(n * n));  // Q T
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t k = std::max<std::int64_t>(0, j - 1); k <= std::min(n - 1, j + 1); ++k)
+          qt[i + j * n] += LC(q[i + k * lda]) * tri(k, j);
+    const double back = double(frob(n, n, [&](std::int64_t i, std::int64_t j) {
+                          LC t = LC(a0[i + j * lda]);
+                          for (std::int64_t k = 0; k < n; ++k) t -= qt[i + k * n] * std::conj(LC(q[j + k * lda]));
+                          return t;
+                        }) / na);
+    EXPECT_LE(back, 4 * n * u);
+    // unmtr: op(Q) C and C op(Q) against the explicit Q.
+    for (bool left : {true, false})
+      for (bool trans : {false, true}) {
+        const std::int64_t m = left ? n : 7, nc = left ? 5 : n;
+        const std::vector<T> c0 = random_matrix<T>(m, nc, m, 91);
+        std::vector<T> c = c0;
+        ASSERT_EQ(ts::unmtr(ts::Settings{}, left, uplo, trans, m, nc, a.data(), lda, tau.data(), c.data(), m), 0);
+        auto opq = [&](std::int64_t i, std::int64_t k) {
+          return trans ? std::conj(LC(q[k + i * lda])) : LC(q[i + k * lda]);
+        };
+        const long double nc0 = frob(m, nc, [&](std::int64_t i, std::int64_t j) { return LC(c0[i + j * m]); });
+        const double diff = double(frob(m, nc, [&](std::int64_t i, std::int64_t j) {
+                              LC t = LC(c[i + j * m]);
+                              if (left)
+                                for (std::int64_t k = 0; k < n; ++k) t -= opq(i, k) * LC(c0[k + j * m]);
+                              else
+                                for (std::int64_t k = 0; k < n; ++k) t -= LC(c0[i + k * m]) * opq(k, j);
+                              return t;
+                            }) / nc0);
+        EXPECT_LE(diff, 4 * n * u) << "left " << left << " trans " << trans;
+      }
+  }
 }
 
 // The 64-bit X API routes TRN_C_32F / TRN_C_64F to the same routines (same bits as the C++ API);

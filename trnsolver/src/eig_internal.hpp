@@ -1,5 +1,6 @@
 // Internals shared by syevd's steps (sytrd.cpp, stedc.cpp, syevd.cpp; not installed).
 #pragma once
+#include <complex>
 #include <cstdint>
 #include <vector>
 
@@ -43,5 +44,16 @@ void sytrd_lower(EigSteps& st, std::int64_t n, float* a, std::int64_t lda, std::
                  std::vector<double>& e, float* tau);
 void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, std::vector<double>& d,
                  std::vector<double>& e, double* tau);
+
+// The complex (Hermitian) lower tridiagonalization (LAPACK xHETRD/xLATRD, hetrd.cpp): as above, the
+// reflectors complex (xLARFG: beta real, so d and e are real), y = A22 v by trnblas hemv (C) or an
+// fp64 host step (Z), the trailing update by HER2K.
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, std::complex<float>* tau);
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, std::complex<double>* tau);
+// LAPACK xLARFG for complex data (geqrf.cpp): H^H (alpha; x) = (beta; 0), beta real; returns tau.
+std::complex<float> larfg_complex(std::int64_t len, std::complex<float>& alpha, std::complex<float>* x);
+std::complex<double> larfg_complex(std::int64_t len, std::complex<double>& alpha, std::complex<double>* x);
 
 }  // namespace trn::solver::detail
