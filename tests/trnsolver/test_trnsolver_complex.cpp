@@ -460,6 +460,65 @@ TYPED_TEST(ComplexFactor, HetrdUngtrUnmtrAgainstLapacke) {
   }
 }
 
+// heevd / hetrd / ungtr / unmtr through the C API: the C++ routines' bits, lwork below _bufferSize and
+// unmtr's OP_T rejected (outputs untouched).
+TEST(ComplexFactorCApi, HeevdFamilyMatchesTheCppApiAndChecksArguments) {
+  trnsolverDnHandle_t h = nullptr;
+  ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
+  const int n = 24;
+  std::vector<std::complex<double>> a = hermitian_matrix<std::complex<double>>(n, n, 95), ref = a;
+  std::vector<double> w(n), wref(n);
+  auto* za = reinterpret_cast<trnDoubleComplex*>(a.data());
+  int lwork = 0, info = -9;
+  ASSERT_EQ(trnsolverDnZheevd_bufferSize(h, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_UPPER, n, za, n, w.data(),
+                                         &lwork),
+            TRNSOLVER_STATUS_SUCCESS);
+  std::vector<trnDoubleComplex> work(static_cast<std::size_t>(lwork));
+  EXPECT_EQ(trnsolverDnZheevd(h, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_UPPER, n, za, n, w.data(), work.data(),
+                              lwork - 1, &info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -8);
+  EXPECT_EQ(a, ref);
+  ASSERT_EQ(trnsolverDnZheevd(h, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_UPPER, n, za, n, w.data(), work.data(),
+                              lwork, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  ASSERT_EQ(ts::heevd(ts::Settings{}, true, ts::Uplo::upper, n, ref.data(), n, wref.data()), 0);
+  EXPECT_EQ(a, ref);
+  EXPECT_EQ(w, wref);
+  // Chetrd + Cunmtr (OP_C accepted, OP_T rejected at position 3).
+  std::vector<std::complex<float>> c = hermitian_matrix<std::complex<float>>(n, n, 96), tau(n), m(n * 2);
+  std::vector<float> d(n), e(n);
+  auto* ca = reinterpret_cast<trnComplex*>(c.data());
+  auto* ct = reinterpret_cast<trnComplex*>(tau.data());
+  ASSERT_EQ(trnsolverDnChetrd_bufferSize(h, TRNBLAS_FILL_MODE_LOWER, n, ca, n, d.data(), e.data(), ct, &lwork),
+            TRNSOLVER_STATUS_SUCCESS);
+  std::vector<trnComplex> cw(static_cast<std::size_t>(std::max(lwork, 1)));
+  ASSERT_EQ(trnsolverDnChetrd(h, TRNBLAS_FILL_MODE_LOWER, n, ca, n, d.data(), e.data(), ct, cw.data(), lwork, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  auto* cm = reinterpret_cast<trnComplex*>(m.data());
+  ASSERT_EQ(trnsolverDnCunmtr_bufferSize(h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_C, n, 2, ca, n, ct, cm,
+                                         n, &lwork),
+            TRNSOLVER_STATUS_SUCCESS);
+  cw.resize(static_cast<std::size_t>(lwork));
+  const std::vector<std::complex<float>> m0 = m;
+  EXPECT_EQ(trnsolverDnCunmtr(h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_T, n, 2, ca, n, ct, cm, n,
+                              cw.data(), lwork, &info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info, -3);
+  EXPECT_EQ(m, m0);
+  EXPECT_EQ(trnsolverDnCunmtr(h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_C, n, 2, ca, n, ct, cm, n,
+                              cw.data(), lwork, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnCungtr_bufferSize(h, TRNBLAS_FILL_MODE_LOWER, n, ca, n, ct, &lwork), TRNSOLVER_STATUS_SUCCESS);
+  cw.resize(static_cast<std::size_t>(lwork));
+  EXPECT_EQ(trnsolverDnCungtr(h, TRNBLAS_FILL_MODE_LOWER, n, ca, n, ct, cw.data(), lwork, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  ASSERT_EQ(trnsolverDnDestroy(h), TRNSOLVER_STATUS_SUCCESS);
+}
+
 // The 64-bit X API routes TRN_C_32F / TRN_C_64F to the same routines (same bits as the C++ API);
 // a mixed data/compute type is NOT_SUPPORTED with nothing written.
 template <class T>

@@ -289,6 +289,46 @@ trnsolverStatus_t trnsolverDnZgetrs(trnsolverDnHandle_t handle, trnblasOperation
                                     const trnDoubleComplex* A, int lda, const int* devIpiv, trnDoubleComplex* B,
                                     int ldb, int* devInfo);
 
+/* ---- complex Hermitian eigensolver (C, Z): heevd = hetrd + real divide and conquer + unmtr -------- */
+/* Arguments, devInfo and workspace rules as S/D syevd, sytrd, orgtr, ormtr (W, d, e real); unmtr's
+ * trans: OP_N or OP_C (OP_T -> INVALID_VALUE, position 3). See docs/trnsolver.md "heevd". */
+trnsolverStatus_t trnsolverDnCheevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const trnComplex* A, int lda, const float* W, int* lwork);
+trnsolverStatus_t trnsolverDnCheevd(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    trnComplex* A, int lda, float* W, trnComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnChetrd_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* A,
+                                               int lda, const float* d, const float* e, const trnComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnChetrd(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A, int lda, float* d,
+                                    float* e, trnComplex* tau, trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnCungtr_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* A,
+                                               int lda, const trnComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnCungtr(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A, int lda,
+                                    const trnComplex* tau, trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnCunmtr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                               trnblasOperation_t trans, int m, int n, const trnComplex* A, int lda,
+                                               const trnComplex* tau, const trnComplex* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnCunmtr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                    trnblasOperation_t trans, int m, int n, trnComplex* A, int lda, trnComplex* tau, trnComplex* C, int ldc,
+                                    trnComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZheevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const trnDoubleComplex* A, int lda, const double* W, int* lwork);
+trnsolverStatus_t trnsolverDnZheevd(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    trnDoubleComplex* A, int lda, double* W, trnDoubleComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZhetrd_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* A,
+                                               int lda, const double* d, const double* e, const trnDoubleComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnZhetrd(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnDoubleComplex* A, int lda, double* d,
+                                    double* e, trnDoubleComplex* tau, trnDoubleComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnZungtr_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* A,
+                                               int lda, const trnDoubleComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnZungtr(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnDoubleComplex* A, int lda,
+                                    const trnDoubleComplex* tau, trnDoubleComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnZunmtr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                               trnblasOperation_t trans, int m, int n, const trnDoubleComplex* A, int lda,
+                                               const trnDoubleComplex* tau, const trnDoubleComplex* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnZunmtr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                    trnblasOperation_t trans, int m, int n, trnDoubleComplex* A, int lda, trnDoubleComplex* tau, trnDoubleComplex* C, int ldc,
+                                    trnDoubleComplex* work, int lwork, int* devInfo);
+
 /* ---- mixed-precision iterative refinement (IRS simple API) --------------------------------------- */
 typedef int trnsolver_int_t;
 /* D<low>gesv: LU with partial pivoting whose trailing updates run on TensorE with <low> inputs (S:
