@@ -57,4 +57,24 @@ double solve_backward(std::int64_t n, std::int64_t nrhs, const T* a0, std::int64
          }) / (na * nx));
 }
 
+// ||A V - V diag(w)||_F / ||A||_F and ||V^H V - I||_F of an eigendecomposition (A n x n with ld lda, V
+// n x n with ld ldv, both complete: the Hermitian A stored in both triangles).
+template <class T, class R>
+double eig_residual(std::int64_t n, const T* a, std::int64_t lda, const T* v, std::int64_t ldv, const R* w) {
+  const long double na = frob(n, n, [&](std::int64_t i, std::int64_t j) { return wide(a[i + j * lda]); });
+  return double(frob(n, n, [&](std::int64_t i, std::int64_t j) {
+           LD t = -wide(v[i + j * ldv]) * static_cast<long double>(w[j]);
+           for (std::int64_t k = 0; k < n; ++k) t += wide(a[i + k * lda]) * wide(v[k + j * ldv]);
+           return t;
+         }) / na);
+}
+template <class T>
+double orthogonality(std::int64_t n, const T* v, std::int64_t ldv) {
+  return double(frob(n, n, [&](std::int64_t i, std::int64_t j) {
+    LD t = i == j ? LD(-1) : LD(0);
+    for (std::int64_t k = 0; k < n; ++k) t += std::conj(wide(v[k + i * ldv])) * wide(v[k + j * ldv]);
+    return t;
+  }));
+}
+
 }  // namespace factor_oracle

@@ -1,7 +1,11 @@
 // `trnsci validate/bench` suite "solver", complex Cholesky and LU: ?potrf + ?potrs and ?getrf + ?getrs
 // (C, Z) with the two-sided bounds of docs/trnsolver.md "Complex Cholesky and LU" (error measures:
 // tests/reference/factor_oracles.hpp, long double), and bench rows (LAPACK's flop counts x4 for complex:
-// potrf 4 n^3 / 3, getrf 8 n^3 / 3).
+// potrf 4 n^3 / 3, getrf 8 n^3 / 3), and ?heevd (C, Z) against LAPACKE zheevd (the oracle only).
+#include <lapacke.h>
+
+#include <algorithm>
+#include <cmath>
 #include <complex>
 #include <random>
 #include <string>
@@ -11,6 +15,7 @@
 #include "factor_oracles.hpp"
 #include "registry.hpp"
 #include "trn/solver/complex_factor.hpp"
+#include "trn/solver/eig.hpp"
 
 namespace trnsci::cli {
 namespace {
@@ -124,11 +129,86 @@ void add_factor(Registry& reg, char kind, const char* op, const char* mode) {
                       }});
 }
 
+// heevd (vectors, lower) of a Gaussian Hermitian matrix: residual in [u/64 (C), 2 n u], orthogonality
+// <= 4 n u, eigenvalues within 2 n u ||A||_2 of LAPACKE zheevd in double complex.
+struct EigRun {
+  double res = 0, orth = 0, val = 0, host_seconds = 0;
+  ts::CallReport rep;
+};
+template <class T>
+EigRun run_heevd(trn::Generation target, int n) {
+  using R = typename T::value_type;
+  std::vector<T> a = gaussian<T>(n, n, 900 + static_cast<std::uint64_t>(n));
+  for (int j = 0; j < n; ++j) {
+    a[j + static_cast<std::size_t>(j) * n] = T(a[j + static_cast<std::size_t>(j) * n].real(), 0);
+    for (int i = j + 1; i < n; ++i) a[j + static_cast<std::size_t>(i) * n] = std::conj(a[i + static_cast<std::size_t>(j) * n]);
+  }
+  std::vector<T> v = a;
+  std::vector<R> w(static_cast<std::size_t>(n));
+  ts::Settings s;
+  s.target = target;
+  EigRun r;
+  const double t0 = now_seconds();
+  ts::heevd(s, true, ts::Uplo::lower, n, v.data(), n, w.data(), &r.rep);
+  r.host_seconds = seconds_since(t0);
+  r.res = factor_oracle::eig_residual(n, a.data(), n, v.data(), n, w.data());
+  r.orth = factor_oracle::orthogonality(n, v.data(), n);
+  std::vector<std::complex<double>> z(a.begin(), a.end());
+  std::vector<double> ref(static_cast<std::size_t>(n));
+  LAPACKE_zheevd(LAPACK_COL_MAJOR, 'N', 'L', n, reinterpret_cast<lapack_complex_double*>(z.data()), n, ref.data());
+  double a2 = 0;
+  for (double x : ref) a2 = std::max(a2, std::fabs(x));
+  for (int i = 0; i < n; ++i) r.val = std::max(r.val, std::fabs(static_cast<double>(w[i]) - ref[i]) / a2);
+  return r;
+}
+
+template <class T>
+CaseResult heevd_case(int n) {
+  const double u = kFp32<T> ? 0x1p-24 : 0x1p-53;
+  const EigRun r = run_heevd<T>(trn::Generation::trn1, n);
+  CaseResult c;
+  c.measured = r.res;
+  c.bound = 2 * n * u;
+  if (kFp32<T>) c.lower = u / 64;
+  c.pass = c.measured <= c.bound && (!kFp32<T> || c.measured >= c.lower) && r.orth <= 4 * n * u && r.val <= 2 * n * u;
+  c.note = "||V^H V - I||_F = " + sci(r.orth) + " (bound 4 n u); max |lambda - zheevd| / ||A||_2 = " + sci(r.val) +
+           " (bound 2 n u)";
+  c.host_seconds = r.host_seconds;
+  c.device = DeviceCost::from(r.rep.profile);
+  return c;
+}
+
+template <class T>
+void add_heevd(Registry& reg, const char* op, const char* mode) {
+  for (int n : {64, 160})
+    reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = mode,
+                           .shape = std::to_string(n) + "x" + std::to_string(n), .metric = "||A V - V Lambda||_F / ||A||_F",
+                           .bound_text = std::string(kFp32<T> ? "[u/64, 2 n u]" : "2 n u") +
+                                         "; ||V^H V - I||_F <= 4 n u; eigenvalues 2 n u ||A||_2 (docs/trnsolver.md)",
+                           .size = static_cast<double>(n), .full_only = n > 64, .run = [n] { return heevd_case<T>(n); }});
+  for (int n : {128, 256})
+    reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode,
+                      .shape = std::to_string(n) + "x" + std::to_string(n), .full_only = n > 128,
+                      .run = [n](trn::Generation target) {
+                        EigRun r = run_heevd<T>(target, n);
+                        BenchResult b;
+                        b.host_seconds = r.host_seconds;
+                        b.error = r.res;
+                        b.error_metric = "||A V - V Lambda||_F / ||A||_F";
+                        const double dn = n;
+                        b.flops = 4.0 * (4.0 / 3 + 2.0) * dn * dn * dn;  // reduction + back-transformation, x4 complex
+                        b.device = DeviceCost::from(r.rep.profile);
+                        return b;
+                      }});
+}
+
 void add_solver_complex(Registry& reg) {
   add_factor<std::complex<float>>(reg, 'p', "cpotrf", "fp64 host diagonal blocks + fp32 4M TRSM/HERK");
   add_factor<std::complex<double>>(reg, 'p', "zpotrf", "fp64 host diagonal blocks + Ozaki 4M TRSM/HERK");
   add_factor<std::complex<float>>(reg, 'g', "cgetrf", "fp64 host panels + fp32 4M TRSM/GEMM");
   add_factor<std::complex<double>>(reg, 'g', "zgetrf", "fp64 host panels + Ozaki 4M TRSM/GEMM");
+  add_heevd<std::complex<float>>(reg, "cheevd", "hetrd (hemv + HER2K fp32) + D&C + unmqr");
+  add_heevd<std::complex<double>>(reg, "zheevd", "hetrd (host hemv + Ozaki HER2K) + D&C + unmqr");
 }
 
 const Registrar kRegistrar(add_solver_complex);
