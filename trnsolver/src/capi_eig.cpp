@@ -1,4 +1,5 @@
-// trnsolver.h, symmetric eigensolver by tridiagonalization: syevd, sytrd, orgtr, ormtr (S, D) with their
+// trnsolver.h, symmetric/Hermitian eigensolver by tridiagonalization: syevd, sytrd, orgtr, ormtr (S, D), heevd,
+// hetrd, ungtr, unmtr (C, Z) with their
 // _bufferSize twins. Conventions: capi.cpp. Arguments in cuSOLVER order (positions not counting the
 // handle); the workspace the routine requires is its _bufferSize (lwork below it -> INVALID_VALUE).
 #include <algorithm>

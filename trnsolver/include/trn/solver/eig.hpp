@@ -1,5 +1,6 @@
 // trnsolver symmetric eigensolver by tridiagonalization and divide and conquer (C++ API),
-// cuSOLVER-Dn shaped (LAPACK xSYEVD / xSYTRD / xORGTR / xORMTR conventions; column-major), S and D.
+// cuSOLVER-Dn shaped (LAPACK xSYEVD / xSYTRD / xORGTR / xORMTR conventions; column-major), S and D;
+// the complex Hermitian heevd / hetrd / ungtr / unmtr (C, Z) at the end.
 // Algorithm, what runs where and the accuracy bounds: docs/trnsolver.md "syevd".
 //
 //   sytrd   blocked Householder tridiagonalization (LAPACK xSYTRD/xLATRD, Dongarra, Hammarling &
