@@ -25,9 +25,10 @@ Status potrf_buffer(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
+// potrf, and (inverse) potri: the same arguments in the same positions (C, Z).
 template <class T>
 Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* Workspace,
-                 int Lwork, int* devInfo) {
+                 int Lwork, int* devInfo, bool inverse = false) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
@@ -42,6 +43,8 @@ Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
       *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
     else if constexpr (std::is_same_v<T, double>)
       *devInfo = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
+    else if (inverse)
+      *devInfo = trn::solver::potri(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
     else
       *devInfo = trn::solver::potrf(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
   });
@@ -385,29 +388,9 @@ trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t h, trnsolverDnParams_t p
 
 }  // extern "C"
 
-// ---- complex (C, Z): potrf/potrs/getrf/getrs through the templates above; potri uplo 1, n 2, A 3,
-// lda 4, work 5, lwork 6, devInfo 7 (bufferSize: lwork 5) ------------------------------------------
+// ---- complex (C, Z): potrf/potrs/potri/getrf/getrs through the templates above (potri's positions are
+// potrf's: uplo 1, n 2, A 3, lda 4, work 5, lwork 6, devInfo 7; bufferSize: lwork 5) --------------------
 
-namespace {
-
-template <class T>
-Status potri_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* work, int lwork,
-                 int* devInfo) {
-  if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
-  Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
-      .nonnegative(n, 2, "n")
-      .require(n == 0 || A != nullptr, 3, "A")
-      .leading_dim(lda, n, 4, "lda")
-      .not_null(work, 5, "work")
-      .require(lwork >= 1, 6, "lwork")
-      .not_null(devInfo, 7, "devInfo");
-  return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
-    *devInfo = trn::solver::potri(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
-  });
-}
-
-}  // namespace
 
 #define TRNSOLVER_DEFINE_COMPLEX_FACTOR(P, C)                                                                     \
   trnsolverStatus_t trnsolverDn##P##potrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A,   \
@@ -428,7 +411,7 @@ Status potri_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##potri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A, int lda,     \
                                           C* work, int lwork, int* devInfo) {                                       \
-    return potri_run("trnsolverDn" #P "potri", h, enum_value(uplo), n, A, lda, work, lwork, devInfo);              \
+    return potrf_run("trnsolverDn" #P "potri", h, enum_value(uplo), n, A, lda, work, lwork, devInfo, true);              \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##getrf_bufferSize(trnsolverDnHandle_t h, int m, int n, C* A, int lda,           \
                                                      int* Lwork) {                                                 \

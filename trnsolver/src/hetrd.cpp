@@ -1,6 +1,6 @@
 // The complex Hermitian eigensolver (C, Z): heevd = hetrd + stedc + unmtr, LAPACK xHEEVD's three-stage
 // structure (Anderson et al., LAPACK Users' Guide 3rd ed., xHEEVD; Golub & Van Loan, Matrix Computations
-// 4th ed., 8.3.1 and 8.4):
+// 4th ed., 8.3.1 and 8.4). This file holds the complex steps; the drivers are sytrd.cpp's:
 //   1. A = Q T Q^H with T real symmetric tridiagonal: blocked complex Householder reduction (xHETRD with
 //      xLATRD's panel, Dongarra, Hammarling & Sorensen 1989) -- per column a recorded host step (the
 //      panel's column update, xLARFG's reflector whose beta is real, so that d and e are real, and the
@@ -86,7 +86,7 @@ void her2k(EigSteps& st, std::int64_t n, std::int64_t k, const T* V, std::int64_
 // xLATRD's corrections of W(:, j) after y = A22 v_j (LAPACK zlatrd, lower): w -= A V^H-terms and
 // W V^H-terms, w *= tau, w += alpha v with alpha = -tau/2 (w^H v). Returns flops.
 template <class T>
-double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) {
+double finish_w_c(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) {
   const std::int64_t r0 = j + 1, len = N - r0;
   const T* v = a + r0 + j * lda;
   T* w = W + r0 + j * ldw;
@@ -110,8 +110,8 @@ double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T*
 // Column j of the panel up to date (A(j:N, j) -= A(j:N, 0:j) conj(W(j, 0:j)) + W(j:N, 0:j) conj(A(j, 0:j)),
 // the diagonal real), then its reflector. Returns flops.
 template <class T>
-double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,
-                      double* d, double* e, T* tau) {
+double prepare_column_c(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,
+                        double* d, double* e, T* tau) {
   for (std::int64_t i = j; i < N; ++i) {
     Wide s = i == j ? Wide(wide(a[i + j * lda]).real()) : wide(a[i + j * lda]);
     for (std::int64_t c = 0; c < j; ++c)
@@ -130,51 +130,27 @@ double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, co
   return 16.0 * static_cast<double>((N - j) * j) + 12.0 * static_cast<double>(N - j);
 }
 
-// xLATRD (lower) on the N x N trailing matrix a, w columns, W (N x w, ld N); the host steps as sytrd's.
-template <class T>
-void latrd(EigSteps& st, std::int64_t N, std::int64_t w, T* a, std::int64_t lda, T* W, double* d, double* e, T* tau) {
-  for (std::int64_t j = 0; j <= w; ++j) {
-    double flops = 0;
-    if (j > 0 && j < N) flops += finish_w(N, j - 1, a, lda, W, N, tau[j - 1]);
-    if (j < w) flops += prepare_column(N, j, a, lda, W, N, d, e, tau);
-    st.host_flops += flops;
-    const std::int64_t c = std::min(j, w - 1);
-    const HostSpan column = HostSpan(a + c + c * lda, N - c), y = j > 0 ? HostSpan(W + j + (j - 1) * N, N - j) : HostSpan{};
-    const bool last = j == w;
-    record_host_step(st.trace, HostStep{.name = "trnsolver.hetrd.column", .flops = flops,
-                                        .reads = {last ? HostSpan{} : column, y},
-                                        .writes = {last ? HostSpan::matrix(a, N, w, lda) : column,
-                                                   last ? HostSpan(W, N * w) : HostSpan{}}});
-    if (j < w && j + 1 < N) hemv(st, N - j - 1, a + (j + 1) + (j + 1) * lda, lda, a + (j + 1) + j * lda, W + (j + 1) + j * N);
-  }
-}
-
-template <class T>
-void hetrd_lower_impl(EigSteps& st, std::int64_t n, T* a, std::int64_t lda, std::vector<double>& d,
-                      std::vector<double>& e, T* tau) {
-  d.assign(static_cast<std::size_t>(n), 0.0);
-  e.assign(static_cast<std::size_t>(std::max<std::int64_t>(n - 1, 1)), 0.0);
-  const std::int64_t nb = sytrd_panel_width();
-  std::vector<T> W;
-  for (std::int64_t i0 = 0; i0 < n; i0 += nb) {
-    const std::int64_t N = n - i0, w = N <= nb ? N : nb;
-    W.assign(static_cast<std::size_t>(N * w), T(0));
-    T* p = a + i0 + i0 * lda;
-    latrd(st, N, w, p, lda, W.data(), d.data() + i0, e.data() + i0, tau + i0);
-    if (w < N) her2k(st, N - w, w, p + w, lda, W.data() + w, N, p + w + w * lda, lda);
-  }
-}
-
 }  // namespace
 
-void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, std::complex<float>* tau) {
-  hetrd_lower_impl(st, n, a, lda, d, e, tau);
-}
-void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, std::complex<double>* tau) {
-  hetrd_lower_impl(st, n, a, lda, d, e, tau);
-}
+// The complex steps of sytrd.cpp's xLATRD driver (sytrd_lower_impl), overloads of its real ones.
+#define TRNSOLVER_HETRD_STEPS(T)                                                                                 \
+  void symv(EigSteps& st, std::int64_t n, const T* A, std::int64_t lda, const T* x, T* y) {                     \
+    hemv(st, n, A, lda, x, y);                                                                                    \
+  }                                                                                                               \
+  void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, const T* W,            \
+             std::int64_t ldw, T* C, std::int64_t ldc) {                                                          \
+    her2k(st, n, k, V, ldv, W, ldw, C, ldc);                                                                      \
+  }                                                                                                               \
+  double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) { \
+    return finish_w_c(N, j, a, lda, W, ldw, tau_j);                                                               \
+  }                                                                                                               \
+  double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,   \
+                        double* d, double* e, T* tau) {                                                           \
+    return prepare_column_c(N, j, a, lda, W, ldw, d, e, tau);                                                     \
+  }
+TRNSOLVER_HETRD_STEPS(std::complex<float>)
+TRNSOLVER_HETRD_STEPS(std::complex<double>)
+#undef TRNSOLVER_HETRD_STEPS
 
 }  // namespace detail
 

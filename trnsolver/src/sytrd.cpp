@@ -31,6 +31,12 @@ namespace trn::solver {
 namespace detail {
 namespace {
 
+// The complex steps (hetrd.cpp) join the overload sets of the real ones below.
+using detail::finish_w;
+using detail::prepare_column;
+using detail::symv;
+using detail::syr2k;
+
 template <class T>
 double dot(std::int64_t n, const T* x, std::int64_t incx, const T* y) {
   double s = 0;
@@ -187,6 +193,14 @@ void sytrd_lower(EigSteps& st, std::int64_t n, float* a, std::int64_t lda, std::
 }
 void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, std::vector<double>& d,
                  std::vector<double>& e, double* tau) {
+  sytrd_lower_impl(st, n, a, lda, d, e, tau);
+}
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, std::complex<float>* tau) {
+  sytrd_lower_impl(st, n, a, lda, d, e, tau);
+}
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, std::complex<double>* tau) {
   sytrd_lower_impl(st, n, a, lda, d, e, tau);
 }
 
