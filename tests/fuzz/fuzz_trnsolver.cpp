@@ -1,7 +1,8 @@
 // libFuzzer harness over trnsolver's C API (issue: reliability): Ssyevj(Batched), Dsyevj, S/Dgesvdj(Batched),
 // Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv, Xgetrf/Xgetrs and the QR family (S/D/C/Z geqrf, orgqr/ungqr,
-// ormqr/unmqr, Xgeqrf), the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr, sygvd, sygvdx), Xsyevd,
-// Xsyevdx, XsyevBatched, Xtrtri, S/Dgesvd, Xgesvd and S/Dpotrf/potrsBatched with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// ormqr/unmqr, Xgeqrf), the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr, sygvd, sygvdx), the
+// X eigensolvers, Xtrtri, gesvd/Xgesvd, potrf/potrsBatched and the complex factorisations and Hermitian
+// eigensolvers (C/Z potrf, potrs, potri, getrf, getrs, heevd, hetrd, ungtr, unmtr) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -9,6 +10,7 @@
 // the trace (within the Jacobi bound).
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <type_traits>
@@ -432,9 +434,16 @@ void fuzz_irs_x(trnfuzz::Input& in, trnsolverDnHandle_t h) {
       trnsolverDnCreateParams(&p);
       const int dti = in.choice({TRN_R_32F, TRN_R_64F, TRN_R_16F});  // any int sometimes: cast at each call
       auto dt = [dti] { return static_cast<trnDataType_t>(dti); };
-      // The buffers must have the type the call names (the fp32 copies for TRN_R_32F).
-      void* Ax = Ad.empty() ? nullptr : dti == TRN_R_32F ? static_cast<void*>(Af.data()) : static_cast<void*>(Ad.data());
-      void* Bx = dti == TRN_R_32F ? static_cast<void*>(Bf.data()) : static_cast<void*>(Bd.data());
+      // The buffers must have the type the call names (the fp32 copies for TRN_R_32F, complex copies for
+      // TRN_C_32F / TRN_C_64F when the grammar's "any int" lands on them).
+      std::vector<std::complex<float>> Ac(Af.begin(), Af.end()), Bc(Bf.begin(), Bf.end());
+      std::vector<std::complex<double>> Az(Ad.begin(), Ad.end()), Bz(Bd.begin(), Bd.end());
+      auto pick = [dti](auto& f, auto& d, auto& c, auto& z) -> void* {
+        return dti == TRN_R_32F ? static_cast<void*>(f.data()) : dti == TRN_C_32F ? static_cast<void*>(c.data())
+               : dti == TRN_C_64F ? static_cast<void*>(z.data()) : static_cast<void*>(d.data());
+      };
+      void* Ax = Ad.empty() ? nullptr : pick(Af, Ad, Ac, Az);
+      void* Bx = pick(Bf, Bd, Bc, Bz);
       size_t dev = 0, host = 0;
       trnsolverDnXgetrf_bufferSize(h, p, n, n, dt(), Ax, ld, dt(), &dev, &host);
       std::vector<char> wd(std::min<size_t>(dev, 64) + 8);
@@ -926,6 +935,143 @@ void fuzz_potrf_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   require(rs == TRNSOLVER_STATUS_SUCCESS || sinfo < 0, "potrsBatched rejected without -position");
 }
 
+// Complex factorisations and the Hermitian eigensolver family (C, Z): potrf, potrs, potri, getrf,
+// getrs, heevd, hetrd, ungtr, unmtr with sizes, leading dimensions, uplo, jobz, side and trans (any
+// int), pivots (in or out of [1, n]), workspace sizes (_bufferSize or less) and NULLs. Invariants:
+// INVALID_VALUE writes nothing but info (= -position); a success has info 0 (solves, hetrd/ungtr/unmtr),
+// in [0, n] (factorisations, heevd), heevd's W ascending for finite input.
+template <class T, class R>
+struct ComplexFactorApi {
+  trnsolverStatus_t (*potrf_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, int*);
+  trnsolverStatus_t (*potrf)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, int, int*);
+  trnsolverStatus_t (*potrs)(trnsolverDnHandle_t, trnblasFillMode_t, int, int, const T*, int, T*, int, int*);
+  trnsolverStatus_t (*potri)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, int, int*);
+  trnsolverStatus_t (*getrf_bs)(trnsolverDnHandle_t, int, int, T*, int, int*);
+  trnsolverStatus_t (*getrf)(trnsolverDnHandle_t, int, int, T*, int, T*, int*, int*);
+  trnsolverStatus_t (*getrs)(trnsolverDnHandle_t, trnblasOperation_t, int, int, const T*, int, const int*, T*, int,
+                             int*);
+  trnsolverStatus_t (*heevd_bs)(trnsolverDnHandle_t, trnsolverEigMode_t, trnblasFillMode_t, int, const T*, int,
+                                const R*, int*);
+  trnsolverStatus_t (*heevd)(trnsolverDnHandle_t, trnsolverEigMode_t, trnblasFillMode_t, int, T*, int, R*, T*, int,
+                             int*);
+  trnsolverStatus_t (*hetrd_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, const T*, int, const R*, const R*,
+                                const T*, int*);
+  trnsolverStatus_t (*hetrd)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, R*, R*, T*, T*, int, int*);
+  trnsolverStatus_t (*ungtr_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, const T*, int, const T*, int*);
+  trnsolverStatus_t (*ungtr)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, const T*, T*, int, int*);
+  trnsolverStatus_t (*unmtr_bs)(trnsolverDnHandle_t, trnblasSideMode_t, trnblasFillMode_t, trnblasOperation_t, int,
+                                int, const T*, int, const T*, const T*, int, int*);
+  trnsolverStatus_t (*unmtr)(trnsolverDnHandle_t, trnblasSideMode_t, trnblasFillMode_t, trnblasOperation_t, int, int,
+                             T*, int, T*, T*, int, T*, int, int*);
+};
+
+// The heevd family's calls (routine 5 heevd, 6 hetrd, 7 ungtr, 8 unmtr); A n x n (unmtr: order nq), B
+// the m x nrhs C of unmtr. Returns the status; *bs_ok / *short_work: the _bufferSize call's success and
+// whether lwork was cut below it.
+template <class T, class R>
+trnsolverStatus_t heevd_family_call(trnfuzz::Input& in, trnsolverDnHandle_t h, const ComplexFactorApi<T, R>& api,
+                                    int routine, int uplo, int trans, int m, int n, T* A, int lda, T* B, int ldb,
+                                    std::vector<R>& w, std::vector<T>& tau, int* info, bool* bs_ok, bool* short_work) {
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int side = in.choice({TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT});
+  const auto U = [](int v) { return static_cast<trnblasFillMode_t>(v); };
+  const auto S = [](int v) { return static_cast<trnblasSideMode_t>(v); };
+  const auto O = [](int v) { return static_cast<trnblasOperation_t>(v); };
+  const auto J = [](int v) { return static_cast<trnsolverEigMode_t>(v); };
+  R* W = in.flag(12) ? nullptr : w.data();
+  T* tp = in.flag(12) ? nullptr : tau.data();
+  std::vector<R> e(w.size());
+  int lwork = 0;
+  trnsolverStatus_t bs;
+  if (routine == 5) bs = api.heevd_bs(h, J(jobz), U(uplo), n, A, lda, W, &lwork);
+  else if (routine == 6) bs = api.hetrd_bs(h, U(uplo), n, A, lda, W, e.data(), tp, &lwork);
+  else if (routine == 7) bs = api.ungtr_bs(h, U(uplo), n, A, lda, tp, &lwork);
+  else bs = api.unmtr_bs(h, S(side), U(uplo), O(trans), m, n, A, lda, tp, B, ldb, &lwork);
+  *bs_ok = bs == TRNSOLVER_STATUS_SUCCESS;
+  *short_work = in.flag(6) && lwork > 1;
+  if (*short_work) lwork -= 1 + in.byte() % lwork;
+  std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  if (routine == 5) return api.heevd(h, J(jobz), U(uplo), n, A, lda, W, work.data(), lwork, info);
+  if (routine == 6) return api.hetrd(h, U(uplo), n, A, lda, W, e.data(), tp, work.data(), lwork, info);
+  if (routine == 7) return api.ungtr(h, U(uplo), n, A, lda, tp, work.data(), lwork, info);
+  return api.unmtr(h, S(side), U(uplo), O(trans), m, n, A, lda, tp, B, ldb, work.data(), lwork, info);
+}
+
+template <class T, class R>
+void fuzz_complex_factor_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const ComplexFactorApi<T, R>& api) {
+  constexpr int kParts = 2;
+  const int routine = in.byte() % 9, m = fuzz_dim(in), n = fuzz_dim(in), nrhs = fuzz_dim(in);
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  const int rows = routine == 3 ? m : n;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, rows);
+  const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = m >= 0 && n >= 0 && nrhs >= 0 && m <= kMaxN && n <= kMaxN && nrhs <= kMaxN && lda >= 1 &&
+                     lda <= kMaxN + 2 && ldb >= 1 && ldb <= kMaxN + 2;
+  const int acols = std::max({n, routine == 8 ? nrhs : 0, 1});  // unmtr from the right: Q of order nrhs
+  std::vector<R> a = sized ? matrix<R>(in, kParts * lda, acols, kParts * lda, false) : std::vector<R>();
+  std::vector<R> b = sized ? matrix<R>(in, kParts * ldb, std::max(nrhs, 1), kParts * ldb, false) : std::vector<R>();
+  if (sized && routine < 3 && lda >= n && !in.flag(4))  // mostly positive definite: n on the diagonal
+    for (int i = 0; i < n; ++i) a[static_cast<std::size_t>(kParts * (i + i * lda))] += static_cast<R>(2 * n);
+  std::vector<int> ipiv(kMaxN + 1);
+  for (int& p : ipiv) p = in.flag(10) ? static_cast<int>(in.byte()) - 1 : 1;
+  auto* A = a.empty() ? nullptr : reinterpret_cast<T*>(a.data());
+  auto* B = b.empty() ? nullptr : reinterpret_cast<T*>(b.data());
+  int* ip = in.flag(12) ? nullptr : ipiv.data();
+  const auto U = [](int v) { return static_cast<trnblasFillMode_t>(v); };
+  int lwork = 0, info = -12345;
+  if (routine == 3) api.getrf_bs(h, m, n, A, lda, &lwork);
+  else api.potrf_bs(h, U(uplo), n, A, lda, &lwork);
+  std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  T* wp = in.flag(12) ? nullptr : work.data();
+  const std::vector<R> a0 = a, b0 = b;
+  const std::vector<int> ipiv0 = ipiv;
+  std::vector<R> w(kMaxN + 1, R(-7));
+  std::vector<T> tau(kMaxN + 1);
+  bool bs_ok = false, short_work = false;
+  trnsolverStatus_t st;
+  if (routine >= 5)  // unmtr: Q of order n (side as drawn), C is B (m x nrhs -> the routine's m, n)
+    st = heevd_family_call(in, h, api, routine, uplo, trans, routine == 8 ? n : m, routine == 8 ? nrhs : n, A, lda, B,
+                           ldb, w, tau, &info, &bs_ok, &short_work);
+  else if (routine == 0) st = api.potrf(h, U(uplo), n, A, lda, wp, lwork, &info);
+  else if (routine == 1) st = api.potrs(h, U(uplo), n, nrhs, A, lda, B, ldb, &info);
+  else if (routine == 2) st = api.potri(h, U(uplo), n, A, lda, wp, lwork, &info);
+  else if (routine == 3) st = api.getrf(h, m, n, A, lda, wp, ip, &info);
+  else st = api.getrs(h, static_cast<trnblasOperation_t>(trans), n, nrhs, A, lda, ip, B, ldb, &info);
+  trnfuzz::reach("complex_factor_ok", st == TRNSOLVER_STATUS_SUCCESS && n > 0);
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) {
+    require(same_bytes(a, a0) && same_bytes(b, b0) && ipiv == ipiv0, "complex factor wrote after rejecting");
+    require(info == -12345 || info < 0, "info of a rejected complex factor call is not -position");
+  }
+  if (st == TRNSOLVER_STATUS_SUCCESS) {
+    const bool zero_info = routine == 1 || routine == 4 || routine >= 6;
+    require(zero_info ? info == 0 : info >= 0 && info <= std::max(m, n), "complex factor / heevd info out of range");
+  }
+  if (st == TRNSOLVER_STATUS_SUCCESS && routine == 5 && info == 0)
+    require(std::is_sorted(w.begin(), w.begin() + n), "heevd eigenvalues not ascending");
+  require(!bs_ok || !short_work || st != TRNSOLVER_STATUS_SUCCESS, "heevd family accepted a workspace below _bufferSize");
+  if (st == TRNSOLVER_STATUS_SUCCESS && routine == 3 && ip != nullptr)
+    for (int i = 0; i < std::min(m, n); ++i)
+      require(ipiv[static_cast<std::size_t>(i)] >= i + 1 && ipiv[static_cast<std::size_t>(i)] <= m,
+              "complex getrf pivot outside [i+1, m]");
+}
+
+void fuzz_complex_factor(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  if (in.byte() % 2 == 0)
+    fuzz_complex_factor_typed(in, h, ComplexFactorApi<trnComplex, float>{
+                                         trnsolverDnCpotrf_bufferSize, trnsolverDnCpotrf, trnsolverDnCpotrs,
+                                         trnsolverDnCpotri, trnsolverDnCgetrf_bufferSize, trnsolverDnCgetrf,
+                                         trnsolverDnCgetrs, trnsolverDnCheevd_bufferSize, trnsolverDnCheevd,
+                                         trnsolverDnChetrd_bufferSize, trnsolverDnChetrd, trnsolverDnCungtr_bufferSize,
+                                         trnsolverDnCungtr, trnsolverDnCunmtr_bufferSize, trnsolverDnCunmtr});
+  else
+    fuzz_complex_factor_typed(in, h, ComplexFactorApi<trnDoubleComplex, double>{
+                                         trnsolverDnZpotrf_bufferSize, trnsolverDnZpotrf, trnsolverDnZpotrs,
+                                         trnsolverDnZpotri, trnsolverDnZgetrf_bufferSize, trnsolverDnZgetrf,
+                                         trnsolverDnZgetrs, trnsolverDnZheevd_bufferSize, trnsolverDnZheevd,
+                                         trnsolverDnZhetrd_bufferSize, trnsolverDnZhetrd, trnsolverDnZungtr_bufferSize,
+                                         trnsolverDnZungtr, trnsolverDnZunmtr_bufferSize, trnsolverDnZunmtr});
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
@@ -950,7 +1096,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     else
       fuzz_sygvd_typed<double>(in, h);
   }
-  if (!in.empty()) {  // last: the X eigensolvers, gesvd / Xgesvd, potrf/potrsBatched
+  if (!in.empty()) {  // the X eigensolvers, gesvd / Xgesvd, potrf/potrsBatched
     trnsolverDnParams_t p = nullptr;
     trnsolverDnCreateParams(&p);
     switch (in.byte() % 3) {
@@ -960,6 +1106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     trnsolverDnDestroyParams(p);
   }
+  if (!in.empty()) fuzz_complex_factor(in, h);  // last: the bytes before it keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }

@@ -247,6 +247,88 @@ trnsolverStatus_t trnsolverDnDgetrf(trnsolverDnHandle_t handle, int m, int n, do
 trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
                                     const double* A, int lda, const int* devIpiv, double* B, int ldb, int* devInfo);
 
+/* ---- complex Cholesky and LU (C: trnComplex, Z: trnDoubleComplex) -------------------------------- */
+/* Blocked right-looking as the real routines: the panels (potrf: nb x nb diagonal blocks; getrf: the
+ * m x nb panels with their pivot search by |re| + |im| and row interchanges) on the host CPU in fp64,
+ * everything else by trnblas complex TRSM / HERK / GEMM (4M) on TensorE: fp32 mode (C), Ozaki fp64 (Z).
+ * devInfo as the real routines; potrf reads the diagonal's real parts only. potri: A^-1 from potrf's
+ * factor (uplo triangle), devInfo i > 0 when the factor's i-th diagonal element is zero.
+ * getrs trans: OP_N, OP_T or OP_C (conjugate transpose). Lwork/lwork in elements (1: none needed). */
+trnsolverStatus_t trnsolverDnCpotrf_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A,
+                                               int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnZpotrf_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n,
+                                               trnDoubleComplex* A, int lda, int* Lwork);
+trnsolverStatus_t trnsolverDnCpotrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A, int lda,
+                                    trnComplex* Workspace, int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZpotrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnDoubleComplex* A,
+                                    int lda, trnDoubleComplex* Workspace, int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnCpotrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
+                                    const trnComplex* A, int lda, trnComplex* B, int ldb, int* devInfo);
+trnsolverStatus_t trnsolverDnZpotrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
+                                    const trnDoubleComplex* A, int lda, trnDoubleComplex* B, int ldb, int* devInfo);
+trnsolverStatus_t trnsolverDnCpotri_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A,
+                                               int lda, int* lwork);
+trnsolverStatus_t trnsolverDnZpotri_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n,
+                                               trnDoubleComplex* A, int lda, int* lwork);
+trnsolverStatus_t trnsolverDnCpotri(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A, int lda,
+                                    trnComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZpotri(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnDoubleComplex* A,
+                                    int lda, trnDoubleComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnCgetrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, trnComplex* A, int lda,
+                                               int* Lwork);
+trnsolverStatus_t trnsolverDnZgetrf_bufferSize(trnsolverDnHandle_t handle, int m, int n, trnDoubleComplex* A, int lda,
+                                               int* Lwork);
+trnsolverStatus_t trnsolverDnCgetrf(trnsolverDnHandle_t handle, int m, int n, trnComplex* A, int lda,
+                                    trnComplex* Workspace, int* devIpiv, int* devInfo);
+trnsolverStatus_t trnsolverDnZgetrf(trnsolverDnHandle_t handle, int m, int n, trnDoubleComplex* A, int lda,
+                                    trnDoubleComplex* Workspace, int* devIpiv, int* devInfo);
+trnsolverStatus_t trnsolverDnCgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                    const trnComplex* A, int lda, const int* devIpiv, trnComplex* B, int ldb,
+                                    int* devInfo);
+trnsolverStatus_t trnsolverDnZgetrs(trnsolverDnHandle_t handle, trnblasOperation_t trans, int n, int nrhs,
+                                    const trnDoubleComplex* A, int lda, const int* devIpiv, trnDoubleComplex* B,
+                                    int ldb, int* devInfo);
+
+/* ---- complex Hermitian eigensolver (C, Z): heevd = hetrd + real divide and conquer + unmtr -------- */
+/* Arguments, devInfo and workspace rules as S/D syevd, sytrd, orgtr, ormtr (W, d, e real); unmtr's
+ * trans: OP_N or OP_C (OP_T -> INVALID_VALUE, position 3). See docs/trnsolver.md "heevd". */
+trnsolverStatus_t trnsolverDnCheevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const trnComplex* A, int lda, const float* W, int* lwork);
+trnsolverStatus_t trnsolverDnCheevd(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    trnComplex* A, int lda, float* W, trnComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnChetrd_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* A,
+                                               int lda, const float* d, const float* e, const trnComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnChetrd(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A, int lda, float* d,
+                                    float* e, trnComplex* tau, trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnCungtr_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const trnComplex* A,
+                                               int lda, const trnComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnCungtr(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A, int lda,
+                                    const trnComplex* tau, trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnCunmtr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                               trnblasOperation_t trans, int m, int n, const trnComplex* A, int lda,
+                                               const trnComplex* tau, const trnComplex* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnCunmtr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                    trnblasOperation_t trans, int m, int n, trnComplex* A, int lda, trnComplex* tau, trnComplex* C, int ldc,
+                                    trnComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZheevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                               int n, const trnDoubleComplex* A, int lda, const double* W, int* lwork);
+trnsolverStatus_t trnsolverDnZheevd(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                    trnDoubleComplex* A, int lda, double* W, trnDoubleComplex* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZhetrd_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* A,
+                                               int lda, const double* d, const double* e, const trnDoubleComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnZhetrd(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnDoubleComplex* A, int lda, double* d,
+                                    double* e, trnDoubleComplex* tau, trnDoubleComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnZungtr_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, const trnDoubleComplex* A,
+                                               int lda, const trnDoubleComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnZungtr(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnDoubleComplex* A, int lda,
+                                    const trnDoubleComplex* tau, trnDoubleComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnZunmtr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                               trnblasOperation_t trans, int m, int n, const trnDoubleComplex* A, int lda,
+                                               const trnDoubleComplex* tau, const trnDoubleComplex* C, int ldc, int* lwork);
+trnsolverStatus_t trnsolverDnZunmtr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                    trnblasOperation_t trans, int m, int n, trnDoubleComplex* A, int lda, trnDoubleComplex* tau, trnDoubleComplex* C, int ldc,
+                                    trnDoubleComplex* work, int lwork, int* devInfo);
+
 /* ---- mixed-precision iterative refinement (IRS simple API) --------------------------------------- */
 typedef int trnsolver_int_t;
 /* D<low>gesv: LU with partial pivoting whose trailing updates run on TensorE with <low> inputs (S:

@@ -1,4 +1,5 @@
-// trnsolver.h, symmetric eigensolver by tridiagonalization: syevd, syevdx, sygvd, sygvdx, sytrd, orgtr, ormtr (S, D) with their
+// trnsolver.h, symmetric/Hermitian eigensolver by tridiagonalization: syevd, syevdx, sygvd, sygvdx, sytrd, orgtr,
+// ormtr (S, D), heevd, hetrd, ungtr, unmtr (C, Z) with their
 // _bufferSize twins. Conventions: capi.cpp. Arguments in cuSOLVER order (positions not counting the
 // handle); the workspace the routine requires is its _bufferSize (lwork below it -> INVALID_VALUE).
 #include <algorithm>
@@ -6,13 +7,18 @@
 #include "capi_internal.hpp"
 #include "trn/solver/eig.hpp"
 #include "trn/solver/qr.hpp"
+#include <type_traits>
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
 
 namespace {
 
 template <class T>
-constexpr char kPrefix = std::is_same_v<T, float> ? 's' : 'd';
+constexpr char kPrefix = std::is_same_v<T, float> ? 's' : std::is_same_v<T, double> ? 'd'
+                         : std::is_same_v<T, trnComplex> ? 'c' : 'z';
+template <class T>
+constexpr bool kComplex = kPrefix<T> == 'c' || kPrefix<T> == 'z';
+using trn::cshim::as_cpp;
 
 int workspace_int(Check& c, std::int64_t elems) {
   c.require_or(elems <= std::numeric_limits<int>::max(), TRNSOLVER_STATUS_NOT_SUPPORTED,
@@ -48,8 +54,8 @@ std::int64_t syevd_ws(int jobz, int n) {
   return std::max<std::int64_t>(1, trn::solver::syevd_workspace('e', n, jobz == TRNSOLVER_EIG_MODE_VECTOR));
 }
 
-template <class T>
-Status syevd_run(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int n, T* A, int lda, T* W, T* work,
+template <class T, class R>
+Status syevd_run(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int n, T* A, int lda, R* W, T* work,
                  int lwork, int* info) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
@@ -58,7 +64,11 @@ Status syevd_run(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
   if (c) c.require(lwork >= syevd_ws(jobz, n), 8, "lwork");
   c.not_null(info, 9, "devInfo");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = trn::solver::syevd(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_uplo(uplo), n, A, lda, W, &rep);
+    const bool v = jobz == TRNSOLVER_EIG_MODE_VECTOR;
+    if constexpr (kComplex<T>)
+      *info = trn::solver::heevd(h->settings, v, to_uplo(uplo), n, as_cpp(A), lda, W, &rep);
+    else
+      *info = trn::solver::syevd(h->settings, v, to_uplo(uplo), n, A, lda, W, &rep);
   });
 }
 
@@ -150,8 +160,8 @@ void check_sytrd(Check& c, int uplo, int n, const void* A, int lda, const void* 
 
 std::int64_t sytrd_ws(int n) { return trn::solver::syevd_workspace('t', n, false); }
 
-template <class T>
-Status sytrd_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* d, T* e, T* tau, T* work,
+template <class T, class R>
+Status sytrd_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, R* d, R* e, T* tau, T* work,
                  int lwork, int* info) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
@@ -160,8 +170,13 @@ Status sytrd_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   if (c) c.require(lwork >= sytrd_ws(n), 9, "lwork");
   c.not_null(info, 10, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    T e0 = 0, t0 = 0;  // n <= 1: e and tau may be NULL (nothing is written to them)
-    *info = trn::solver::sytrd(h->settings, to_uplo(uplo), n, A, lda, d, e ? e : &e0, tau ? tau : &t0, &rep);
+    R e0 = 0;  // n <= 1: e and tau may be NULL (nothing is written to them)
+    T t0{};
+    if constexpr (kComplex<T>)
+      *info = trn::solver::hetrd(h->settings, to_uplo(uplo), n, as_cpp(A), lda, d, e ? e : &e0, as_cpp(tau ? tau : &t0),
+                                 &rep);
+    else
+      *info = trn::solver::sytrd(h->settings, to_uplo(uplo), n, A, lda, d, e ? e : &e0, tau ? tau : &t0, &rep);
   });
 }
 
@@ -188,7 +203,10 @@ Status orgtr_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   if (c) c.require(lwork >= orgtr_ws<T>(n), 7, "lwork");
   c.not_null(info, 8, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = trn::solver::orgtr(h->settings, to_uplo(uplo), n, A, lda, tau, &rep);
+    if constexpr (kComplex<T>)
+      *info = trn::solver::ungtr(h->settings, to_uplo(uplo), n, as_cpp(A), lda, as_cpp(tau), &rep);
+    else
+      *info = trn::solver::orgtr(h->settings, to_uplo(uplo), n, A, lda, tau, &rep);
   });
 }
 
@@ -196,11 +214,12 @@ Status orgtr_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
 // info 13 (or lwork 11) ----------------------------------------------------------------------------------
 
 void check_ormtr(Check& c, int side, int uplo, int trans, int m, int n, const void* A, int lda, const void* tau,
-                 const void* C, int ldc) {
+                 const void* C, int ldc, bool complex = false) {
   const int nq = side == TRNBLAS_SIDE_LEFT ? m : n;
   c.one_of(side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side")
       .one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
-      .one_of(trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 3, "trans").nonnegative(m, 4, "m")
+      .one_of(trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 3, "trans")
+      .require(!complex || trans != TRNBLAS_OP_T, 3, "trans (unmtr: N or C)").nonnegative(m, 4, "m")
       .nonnegative(n, 5, "n").require(nq <= 1 || A != nullptr, 6, "A").leading_dim(lda, nq, 7, "lda")
       .require(nq <= 1 || tau != nullptr, 8, "tau").require(m == 0 || n == 0 || C != nullptr, 9, "C")
       .leading_dim(ldc, m, 10, "ldc");
@@ -218,13 +237,17 @@ Status ormtr_run(const char* fn, trnsolverDnHandle_t h, int side, int uplo, int 
                  int lda, const T* tau, T* C, int ldc, T* work, int lwork, int* info) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  check_ormtr(c, side, uplo, trans, m, n, A, lda, tau, C, ldc);
+  check_ormtr(c, side, uplo, trans, m, n, A, lda, tau, C, ldc, kComplex<T>);
   c.not_null(work, 11, "work");
   if (c) c.require(lwork >= ormtr_ws<T>(side, m, n), 12, "lwork");
   c.not_null(info, 13, "devInfo");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = trn::solver::ormtr(h->settings, side == TRNBLAS_SIDE_LEFT, to_uplo(uplo), trans != TRNBLAS_OP_N, m, n, A,
-                               lda, tau, C, ldc, &rep);
+    const bool left = side == TRNBLAS_SIDE_LEFT, t = trans != TRNBLAS_OP_N;
+    if constexpr (kComplex<T>)
+      *info = trn::solver::unmtr(h->settings, left, to_uplo(uplo), t, m, n, as_cpp(A), lda, as_cpp(tau), as_cpp(C), ldc,
+                                 &rep);
+    else
+      *info = trn::solver::ormtr(h->settings, left, to_uplo(uplo), t, m, n, A, lda, tau, C, ldc, &rep);
   });
 }
 
@@ -232,34 +255,74 @@ Status ormtr_run(const char* fn, trnsolverDnHandle_t h, int side, int uplo, int 
 
 extern "C" {
 
-#define TRNSOLVER_DEFINE_EIG(P, T)                                                                                  \
-  trnsolverStatus_t trnsolverDn##P##syevd_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,              \
-                                                     trnblasFillMode_t uplo, int n, const T* A, int lda,           \
-                                                     const T* W, int* lwork) {                                      \
-    const int jz = enum_value(jobz), ul = enum_value(uplo);                                                         \
-    return buffer_size("trnsolverDn" #P "syevd_bufferSize", h, lwork, 7,                                           \
-                       [&](Check& c) { check_syevd(c, jz, ul, n, A, lda, W); },                                     \
-                       [&] { return syevd_ws(jz, n); });                                                            \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##syevd(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,  \
-                                          int n, T* A, int lda, T* W, T* work, int lwork, int* devInfo) {           \
-    return syevd_run("trnsolverDn" #P "syevd", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork,   \
-                     devInfo);                                                                                      \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##syevdx_bufferSize(                                                             \
-      trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, trnblasFillMode_t uplo, int n,    \
-      const T* A, int lda, T vl, T vu, int il, int iu, int* meig, const T* W, int* lwork) {                         \
-    const int jz = enum_value(jobz), rg = enum_value(range), ul = enum_value(uplo);                                 \
-    return buffer_size("trnsolverDn" #P "syevdx_bufferSize", h, lwork, 13,                                         \
-                       [&](Check& c) { check_syevdx(c, jz, rg, ul, n, A, lda, vl, vu, il, iu, meig, W); },          \
-                       [&] { return syevd_ws(jz, n); });                                                            \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##syevdx(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, \
-                                           trnblasFillMode_t uplo, int n, T* A, int lda, T vl, T vu, int il, int iu, \
-                                           int* meig, T* W, T* work, int lwork, int* devInfo) {                     \
-    return syevdx_run("trnsolverDn" #P "syevdx", h, enum_value(jobz), enum_value(range), enum_value(uplo), n, A,   \
-                      lda, vl, vu, il, iu, meig, W, work, lwork, devInfo);                                          \
-  }                                                                                                                 \
+#define TRNSOLVER_DEFINE_EIG(P, T, R, EVD, TRD, GTR, MTR)                                                              \
+  trnsolverStatus_t trnsolverDn##P##EVD##_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,                   \
+                                                     trnblasFillMode_t uplo, int n, const T* A, int lda,               \
+                                                     const R* W, int* lwork) {                                         \
+    const int jz = enum_value(jobz), ul = enum_value(uplo);                                                            \
+    return buffer_size("trnsolverDn" #P #EVD "_bufferSize", h, lwork, 7,                                               \
+                       [&](Check& c) { check_syevd(c, jz, ul, n, A, lda, W); },                                        \
+                       [&] { return syevd_ws(jz, n); });                                                               \
+  }                                                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##EVD(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,        \
+                                          int n, T* A, int lda, R* W, T* work, int lwork, int* devInfo) {              \
+    return syevd_run("trnsolverDn" #P #EVD, h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork,          \
+                     devInfo);                                                                                         \
+  }                                                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##TRD##_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,             \
+                                                     const T* A, int lda, const R* d, const R* e, const T* tau,        \
+                                                     int* lwork) {                                                     \
+    const int ul = enum_value(uplo);                                                                                   \
+    return buffer_size("trnsolverDn" #P #TRD "_bufferSize", h, lwork, 8,                                               \
+                       [&](Check& c) { check_sytrd(c, ul, n, A, lda, d, e, tau); },                                    \
+                       [&] { return sytrd_ws(n); });                                                                   \
+  }                                                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##TRD(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,           \
+                                          R* d, R* e, T* tau, T* work, int lwork, int* info) {                         \
+    return sytrd_run("trnsolverDn" #P #TRD, h, enum_value(uplo), n, A, lda, d, e, tau, work, lwork, info);             \
+  }                                                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##GTR##_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,             \
+                                                     const T* A, int lda, const T* tau, int* lwork) {                  \
+    const int ul = enum_value(uplo);                                                                                   \
+    return buffer_size("trnsolverDn" #P #GTR "_bufferSize", h, lwork, 6,                                               \
+                       [&](Check& c) { check_orgtr(c, ul, n, A, lda, tau); },                                          \
+                       [&] { return orgtr_ws<T>(n); });                                                                \
+  }                                                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##GTR(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,           \
+                                          const T* tau, T* work, int lwork, int* info) {                               \
+    return orgtr_run("trnsolverDn" #P #GTR, h, enum_value(uplo), n, A, lda, tau, work, lwork, info);                   \
+  }                                                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##MTR##_bufferSize(trnsolverDnHandle_t h, trnblasSideMode_t side,                    \
+                                                     trnblasFillMode_t uplo, trnblasOperation_t trans, int m,          \
+                                                     int n, const T* A, int lda, const T* tau, const T* C, int ldc,    \
+                                                     int* lwork) {                                                     \
+    const int sd = enum_value(side), ul = enum_value(uplo), tr = enum_value(trans);                                    \
+    return buffer_size("trnsolverDn" #P #MTR "_bufferSize", h, lwork, 11,                                              \
+                       [&](Check& c) { check_ormtr(c, sd, ul, tr, m, n, A, lda, tau, C, ldc, kComplex<T>); },          \
+                       [&] { return ormtr_ws<T>(sd, m, n); });                                                         \
+  }                                                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##MTR(trnsolverDnHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,         \
+                                          trnblasOperation_t trans, int m, int n, T* A, int lda, T* tau, T* C,         \
+                                          int ldc, T* work, int lwork, int* devInfo) {                                 \
+    return ormtr_run("trnsolverDn" #P #MTR, h, enum_value(side), enum_value(uplo), enum_value(trans), m, n, A,         \
+                     lda, tau, C, ldc, work, lwork, devInfo);                                                          \
+  }
+// The real-only entry points: syevdx, sygvd, sygvdx (S, D).
+#define TRNSOLVER_DEFINE_EVDX(P, T)                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##syevdx_bufferSize(                                                                 \
+      trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, trnblasFillMode_t uplo, int n,        \
+      const T* A, int lda, T vl, T vu, int il, int iu, int* meig, const T* W, int* lwork) {                            \
+    const int jz = enum_value(jobz), rg = enum_value(range), ul = enum_value(uplo);                                    \
+    return buffer_size("trnsolverDn" #P "syevdx_bufferSize", h, lwork, 13,                                             \
+                       [&](Check& c) { check_syevdx(c, jz, rg, ul, n, A, lda, vl, vu, il, iu, meig, W); },             \
+                       [&] { return syevd_ws(jz, n); });                                                               \
+  }                                                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##syevdx(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range,  \
+                                           trnblasFillMode_t uplo, int n, T* A, int lda, T vl, T vu, int il, int iu,   \
+                                           int* meig, T* W, T* work, int lwork, int* devInfo) {                        \
+    return syevdx_run("trnsolverDn" #P "syevdx", h, enum_value(jobz), enum_value(range), enum_value(uplo), n, A,       \
+                      lda, vl, vu, il, iu, meig, W, work, lwork, devInfo);                                             \
+  }                                                                                                                  \
   trnsolverStatus_t trnsolverDn##P##sygvd_bufferSize(trnsolverDnHandle_t h, trnsolverEigType_t itype,              \
                                                      trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,        \
                                                      const T* A, int lda, const T* B, int ldb, const T* W,          \
@@ -291,47 +354,14 @@ extern "C" {
                                            int lwork, int* devInfo) {                                               \
     return sygvdx_run("trnsolverDn" #P "sygvdx", h, enum_value(itype), enum_value(jobz), enum_value(range),        \
                       enum_value(uplo), n, A, lda, B, ldb, vl, vu, il, iu, meig, W, work, lwork, devInfo);          \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##sytrd_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,        \
-                                                     const T* A, int lda, const T* d, const T* e, const T* tau,    \
-                                                     int* lwork) {                                                  \
-    const int ul = enum_value(uplo);                                                                                \
-    return buffer_size("trnsolverDn" #P "sytrd_bufferSize", h, lwork, 8,                                           \
-                       [&](Check& c) { check_sytrd(c, ul, n, A, lda, d, e, tau); },                                 \
-                       [&] { return sytrd_ws(n); });                                                                \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##sytrd(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,    \
-                                          T* d, T* e, T* tau, T* work, int lwork, int* info) {                      \
-    return sytrd_run("trnsolverDn" #P "sytrd", h, enum_value(uplo), n, A, lda, d, e, tau, work, lwork, info);      \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##orgtr_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,        \
-                                                     const T* A, int lda, const T* tau, int* lwork) {               \
-    const int ul = enum_value(uplo);                                                                                \
-    return buffer_size("trnsolverDn" #P "orgtr_bufferSize", h, lwork, 6,                                           \
-                       [&](Check& c) { check_orgtr(c, ul, n, A, lda, tau); },                                       \
-                       [&] { return orgtr_ws<T>(n); });                                                             \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##orgtr(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,    \
-                                          const T* tau, T* work, int lwork, int* info) {                            \
-    return orgtr_run("trnsolverDn" #P "orgtr", h, enum_value(uplo), n, A, lda, tau, work, lwork, info);            \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##ormtr_bufferSize(trnsolverDnHandle_t h, trnblasSideMode_t side,               \
-                                                     trnblasFillMode_t uplo, trnblasOperation_t trans, int m,      \
-                                                     int n, const T* A, int lda, const T* tau, const T* C, int ldc, \
-                                                     int* lwork) {                                                  \
-    const int sd = enum_value(side), ul = enum_value(uplo), tr = enum_value(trans);                                 \
-    return buffer_size("trnsolverDn" #P "ormtr_bufferSize", h, lwork, 11,                                          \
-                       [&](Check& c) { check_ormtr(c, sd, ul, tr, m, n, A, lda, tau, C, ldc); },                    \
-                       [&] { return ormtr_ws<T>(sd, m, n); });                                                                      \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##ormtr(trnsolverDnHandle_t h, trnblasSideMode_t side, trnblasFillMode_t uplo,   \
-                                          trnblasOperation_t trans, int m, int n, T* A, int lda, T* tau, T* C,      \
-                                          int ldc, T* work, int lwork, int* devInfo) {                              \
-    return ormtr_run("trnsolverDn" #P "ormtr", h, enum_value(side), enum_value(uplo), enum_value(trans), m, n, A,  \
-                     lda, tau, C, ldc, work, lwork, devInfo);                                                       \
   }
-TRNSOLVER_DEFINE_EIG(S, float)
-TRNSOLVER_DEFINE_EIG(D, double)
+TRNSOLVER_DEFINE_EIG(S, float, float, syevd, sytrd, orgtr, ormtr)
+TRNSOLVER_DEFINE_EIG(D, double, double, syevd, sytrd, orgtr, ormtr)
+TRNSOLVER_DEFINE_EIG(C, trnComplex, float, heevd, hetrd, ungtr, unmtr)
+TRNSOLVER_DEFINE_EIG(Z, trnDoubleComplex, double, heevd, hetrd, ungtr, unmtr)
+TRNSOLVER_DEFINE_EVDX(S, float)
+TRNSOLVER_DEFINE_EVDX(D, double)
+#undef TRNSOLVER_DEFINE_EVDX
 #undef TRNSOLVER_DEFINE_EIG
 
 }  // extern "C"

@@ -1,8 +1,13 @@
 // trnsolver.h, factorisations: potrf/potrs, getrf/getrs and their 64-bit X API forms. Conventions:
 // capi.cpp.
+#include <complex>
+#include <type_traits>
+
 #include "capi_internal.hpp"
+#include "trn/solver/complex_factor.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
+using trn::cshim::as_cpp;
 
 namespace {
 
@@ -20,9 +25,10 @@ Status potrf_buffer(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
+// potrf, and (inverse) potri: the same arguments in the same positions (C, Z).
 template <class T>
 Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* Workspace,
-                 int Lwork, int* devInfo) {
+                 int Lwork, int* devInfo, bool inverse = false) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
@@ -35,8 +41,12 @@ Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
-    else
+    else if constexpr (std::is_same_v<T, double>)
       *devInfo = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
+    else if (inverse)
+      *devInfo = trn::solver::potri(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
+    else
+      *devInfo = trn::solver::potrf(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
   });
 }
 
@@ -56,8 +66,10 @@ Status potrs_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, int nrh
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       trn::solver::spotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
-    else
+    else if constexpr (std::is_same_v<T, double>)
       trn::solver::dpotrs(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, &report);
+    else
+      trn::solver::potrs(h->settings, to_uplo(uplo), n, nrhs, as_cpp(A), lda, as_cpp(B), ldb, &report);
     *devInfo = 0;
   });
 }
@@ -119,9 +131,82 @@ Status getrf_run(const char* fn, trnsolverDnHandle_t h, int m, int n, T* A, int 
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       *devInfo = trn::solver::sgetrf(h->settings, m, n, A, lda, devIpiv, &report);
-    else
+    else if constexpr (std::is_same_v<T, double>)
       *devInfo = trn::solver::dgetrf(h->settings, m, n, A, lda, devIpiv, &report);
+    else
+      *devInfo = trn::solver::getrf(h->settings, m, n, as_cpp(A), lda, devIpiv, &report);
   });
+}
+
+trn::solver::SolveOp to_solve_op(int trans) {
+  return trans == TRNBLAS_OP_N ? trn::solver::SolveOp::N
+         : trans == TRNBLAS_OP_T ? trn::solver::SolveOp::T : trn::solver::SolveOp::C;
+}
+
+// ---- the X API factorisations in R_32F, R_64F, C_32F, C_64F (compute type = data type) ---------------
+
+void check_x_factor_types(Check& c, int data, int compute) {
+  c.require_or((data == TRN_R_32F || data == TRN_R_64F || data == TRN_C_32F || data == TRN_C_64F) && compute == data,
+               TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dataType / computeType: TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F, both the same");
+}
+std::size_t x_factor_elem(int data) {
+  return data == TRN_C_64F ? 2 * sizeof(double) : data == TRN_C_32F ? 2 * sizeof(float) : x_elem(data);
+}
+// f(p as the element type of `data`): float*, double*, std::complex<float>* or std::complex<double>*.
+template <class V, class F>
+void with_x_type(int data, V* p, F&& f) {
+  constexpr bool kConst = std::is_const_v<V>;
+  auto cast = [&]<class T>(T*) {
+    using E = std::conditional_t<kConst, const T, T>;
+    f(static_cast<E*>(p));
+  };
+  if (data == TRN_R_32F) cast(static_cast<float*>(nullptr));
+  else if (data == TRN_R_64F) cast(static_cast<double*>(nullptr));
+  else if (data == TRN_C_32F) cast(static_cast<std::complex<float>*>(nullptr));
+  else cast(static_cast<std::complex<double>*>(nullptr));
+}
+// One name per routine over the four element types (the X dispatcher's typed internal functions).
+int x_potrf(const trn::solver::Settings& s, trn::solver::Uplo u, std::int64_t n, float* A, std::int64_t lda,
+            trn::solver::CallReport* r) { return trn::solver::spotrf(s, u, n, A, lda, r); }
+int x_potrf(const trn::solver::Settings& s, trn::solver::Uplo u, std::int64_t n, double* A, std::int64_t lda,
+            trn::solver::CallReport* r) { return trn::solver::dpotrf(s, u, n, A, lda, r); }
+template <class T>
+int x_potrf(const trn::solver::Settings& s, trn::solver::Uplo u, std::int64_t n, std::complex<T>* A, std::int64_t lda,
+            trn::solver::CallReport* r) { return trn::solver::potrf(s, u, n, A, lda, r); }
+void x_potrs(const trn::solver::Settings& s, trn::solver::Uplo u, std::int64_t n, std::int64_t nrhs, const float* A,
+             std::int64_t lda, float* B, std::int64_t ldb, trn::solver::CallReport* r) {
+  trn::solver::spotrs(s, u, n, nrhs, A, lda, B, ldb, r);
+}
+void x_potrs(const trn::solver::Settings& s, trn::solver::Uplo u, std::int64_t n, std::int64_t nrhs, const double* A,
+             std::int64_t lda, double* B, std::int64_t ldb, trn::solver::CallReport* r) {
+  trn::solver::dpotrs(s, u, n, nrhs, A, lda, B, ldb, r);
+}
+template <class T>
+void x_potrs(const trn::solver::Settings& s, trn::solver::Uplo u, std::int64_t n, std::int64_t nrhs,
+             const std::complex<T>* A, std::int64_t lda, std::complex<T>* B, std::int64_t ldb,
+             trn::solver::CallReport* r) {
+  trn::solver::potrs(s, u, n, nrhs, A, lda, B, ldb, r);
+}
+int x_getrf(const trn::solver::Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* p,
+            trn::solver::CallReport* r) { return trn::solver::sgetrf(s, m, n, A, lda, p, r); }
+int x_getrf(const trn::solver::Settings& s, std::int64_t m, std::int64_t n, double* A, std::int64_t lda, int* p,
+            trn::solver::CallReport* r) { return trn::solver::dgetrf(s, m, n, A, lda, p, r); }
+template <class T>
+int x_getrf(const trn::solver::Settings& s, std::int64_t m, std::int64_t n, std::complex<T>* A, std::int64_t lda,
+            int* p, trn::solver::CallReport* r) { return trn::solver::getrf(s, m, n, A, lda, p, r); }
+void x_getrs(const trn::solver::Settings& s, int trans, std::int64_t n, std::int64_t nrhs, const float* A,
+             std::int64_t lda, const int* p, float* B, std::int64_t ldb, trn::solver::CallReport* r) {
+  trn::solver::sgetrs(s, trans != TRNBLAS_OP_N, n, nrhs, A, lda, p, B, ldb, r);
+}
+void x_getrs(const trn::solver::Settings& s, int trans, std::int64_t n, std::int64_t nrhs, const double* A,
+             std::int64_t lda, const int* p, double* B, std::int64_t ldb, trn::solver::CallReport* r) {
+  trn::solver::dgetrs(s, trans != TRNBLAS_OP_N, n, nrhs, A, lda, p, B, ldb, r);
+}
+template <class T>
+void x_getrs(const trn::solver::Settings& s, int trans, std::int64_t n, std::int64_t nrhs, const std::complex<T>* A,
+             std::int64_t lda, const int* p, std::complex<T>* B, std::int64_t ldb, trn::solver::CallReport* r) {
+  trn::solver::getrs(s, to_solve_op(trans), n, nrhs, A, lda, p, B, ldb, r);
 }
 
 template <class T>
@@ -142,8 +227,10 @@ Status getrs_run(const char* fn, trnsolverDnHandle_t h, int trans, int n, int nr
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& report) {
     if constexpr (std::is_same_v<T, float>)
       trn::solver::sgetrs(h->settings, trans != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
-    else
+    else if constexpr (std::is_same_v<T, double>)
       trn::solver::dgetrs(h->settings, trans != TRNBLAS_OP_N, n, nrhs, A, lda, devIpiv, B, ldb, &report);
+    else
+      trn::solver::getrs(h->settings, to_solve_op(trans), n, nrhs, as_cpp(A), lda, devIpiv, as_cpp(B), ldb, &report);
     *devInfo = 0;
   });
 }
@@ -185,9 +272,9 @@ trnsolverStatus_t trnsolverDnXpotrf_bufferSize(trnsolverDnHandle_t h, trnsolverD
       .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
       .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda")
       .not_null(dev_bytes, 8, "workspaceInBytesOnDevice").not_null(host_bytes, 9, "workspaceInBytesOnHost");
-  check_x_types(c, enum_value(dataTypeA), enum_value(computeType));
+  check_x_factor_types(c, enum_value(dataTypeA), enum_value(computeType));
   if (!c) return c.status();
-  *dev_bytes = x_elem(enum_value(dataTypeA));
+  *dev_bytes = x_factor_elem(enum_value(dataTypeA));
   *host_bytes = 0;
   return TRNSOLVER_STATUS_SUCCESS;
 }
@@ -203,13 +290,12 @@ trnsolverStatus_t trnsolverDnXpotrf(trnsolverDnHandle_t h, trnsolverDnParams_t p
   c.require(g_dn_params.contains(params), 1, "params")
       .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
       .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda")
-      .not_null(bufferOnDevice, 8, "bufferOnDevice").require(dev_bytes >= x_elem(dt), 9, "workspaceInBytesOnDevice")
+      .not_null(bufferOnDevice, 8, "bufferOnDevice").require(dev_bytes >= x_factor_elem(dt), 9, "workspaceInBytesOnDevice")
       .require(host_bytes == 0 || bufferOnHost != nullptr, 10, "bufferOnHost").not_null(info, 12, "info");
-  check_x_types(c, dt, enum_value(computeType));
+  check_x_factor_types(c, dt, enum_value(computeType));
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     const auto u = to_uplo(enum_value(uplo));
-    *info = dt == TRN_R_32F ? trn::solver::spotrf(h->settings, u, n, static_cast<float*>(A), lda, &rep)
-                            : trn::solver::dpotrf(h->settings, u, n, static_cast<double*>(A), lda, &rep);
+    with_x_type(dt, A, [&](auto* a) { *info = x_potrf(h->settings, u, n, a, lda, &rep); });
   });
 }
 
@@ -225,14 +311,13 @@ trnsolverStatus_t trnsolverDnXpotrs(trnsolverDnHandle_t h, trnsolverDnParams_t p
       .nonnegative(n, 3, "n").nonnegative(nrhs, 4, "nrhs").require(n == 0 || A != nullptr, 6, "A")
       .leading_dim(lda, n, 7, "lda").require(n == 0 || nrhs == 0 || B != nullptr, 9, "B")
       .leading_dim(ldb, n, 10, "ldb").not_null(info, 11, "info");
-  check_x_types(c, dt, enum_value(dataTypeB));
+  check_x_factor_types(c, dt, enum_value(dataTypeB));
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     const auto u = to_uplo(enum_value(uplo));
-    if (dt == TRN_R_32F)
-      trn::solver::spotrs(h->settings, u, n, nrhs, static_cast<const float*>(A), lda, static_cast<float*>(B), ldb, &rep);
-    else
-      trn::solver::dpotrs(h->settings, u, n, nrhs, static_cast<const double*>(A), lda, static_cast<double*>(B), ldb,
-                          &rep);
+    with_x_type(dt, A, [&](auto* a) {
+      using T = std::remove_const_t<std::remove_pointer_t<decltype(a)>>;
+      x_potrs(h->settings, u, n, nrhs, a, lda, static_cast<T*>(B), ldb, &rep);
+    });
     *info = 0;
   });
 }
@@ -245,9 +330,9 @@ trnsolverStatus_t trnsolverDnXgetrf_bufferSize(trnsolverDnHandle_t h, trnsolverD
   c.require(g_dn_params.contains(params), 1, "params").nonnegative(m, 2, "m").nonnegative(n, 3, "n")
       .require(m == 0 || n == 0 || A != nullptr, 5, "A").leading_dim(lda, m, 6, "lda")
       .not_null(dev_bytes, 8, "workspaceInBytesOnDevice").not_null(host_bytes, 9, "workspaceInBytesOnHost");
-  check_x_types(c, enum_value(dataTypeA), enum_value(computeType));
+  check_x_factor_types(c, enum_value(dataTypeA), enum_value(computeType));
   if (!c) return c.status();
-  *dev_bytes = x_elem(enum_value(dataTypeA));
+  *dev_bytes = x_factor_elem(enum_value(dataTypeA));
   *host_bytes = 0;
   return TRNSOLVER_STATUS_SUCCESS;
 }
@@ -262,15 +347,14 @@ trnsolverStatus_t trnsolverDnXgetrf(trnsolverDnHandle_t h, trnsolverDnParams_t p
   const int dt = enum_value(dataTypeA);
   c.require(g_dn_params.contains(params), 1, "params").nonnegative(m, 2, "m").nonnegative(n, 3, "n")
       .require(m == 0 || n == 0 || A != nullptr, 5, "A").leading_dim(lda, m, 6, "lda")
-      .not_null(bufferOnDevice, 9, "bufferOnDevice").require(dev_bytes >= x_elem(dt), 10, "workspaceInBytesOnDevice")
+      .not_null(bufferOnDevice, 9, "bufferOnDevice").require(dev_bytes >= x_factor_elem(dt), 10, "workspaceInBytesOnDevice")
       .require(host_bytes == 0 || bufferOnHost != nullptr, 11, "bufferOnHost").not_null(info, 13, "info");
-  check_x_types(c, dt, enum_value(computeType));
+  check_x_factor_types(c, dt, enum_value(computeType));
   check_int_range(c, std::min(m, n));
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     std::vector<int> piv(ipiv != nullptr ? static_cast<std::size_t>(std::min(m, n)) : 0);
     int* pp = ipiv != nullptr ? piv.data() : nullptr;
-    *info = dt == TRN_R_32F ? trn::solver::sgetrf(h->settings, m, n, static_cast<float*>(A), lda, pp, &rep)
-                            : trn::solver::dgetrf(h->settings, m, n, static_cast<double*>(A), lda, pp, &rep);
+    with_x_type(dt, A, [&](auto* a) { *info = x_getrf(h->settings, m, n, a, lda, pp, &rep); });
     std::copy(piv.begin(), piv.end(), ipiv);
   });
 }
@@ -288,21 +372,62 @@ trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t h, trnsolverDnParams_t p
       .leading_dim(lda, n, 7, "lda").require(n == 0 || nrhs == 0 || B != nullptr, 10, "B")
       .leading_dim(ldb, n, 11, "ldb").not_null(info, 12, "info");
   for (int64_t k = 0; c && ipiv != nullptr && k < n; ++k) c.require(ipiv[k] >= 1 && ipiv[k] <= n, 8, "ipiv");
-  check_x_types(c, dt, enum_value(dataTypeB));
+  check_x_factor_types(c, dt, enum_value(dataTypeB));
   check_int_range(c, n);
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     std::vector<int> piv(ipiv != nullptr ? static_cast<std::size_t>(n) : 0);
     for (std::size_t k = 0; k < piv.size(); ++k) piv[k] = static_cast<int>(ipiv[k]);
     const int* pp = ipiv != nullptr ? piv.data() : nullptr;
-    const bool t = enum_value(trans) != TRNBLAS_OP_N;
-    if (dt == TRN_R_32F)
-      trn::solver::sgetrs(h->settings, t, n, nrhs, static_cast<const float*>(A), lda, pp, static_cast<float*>(B), ldb,
-                          &rep);
-    else
-      trn::solver::dgetrs(h->settings, t, n, nrhs, static_cast<const double*>(A), lda, pp, static_cast<double*>(B), ldb,
-                          &rep);
+    with_x_type(dt, A, [&](auto* a) {
+      using T = std::remove_const_t<std::remove_pointer_t<decltype(a)>>;
+      x_getrs(h->settings, enum_value(trans), n, nrhs, a, lda, pp, static_cast<T*>(B), ldb, &rep);
+    });
     *info = 0;
   });
 }
 
 }  // extern "C"
+
+// ---- complex (C, Z): potrf/potrs/potri/getrf/getrs through the templates above (potri's positions are
+// potrf's: uplo 1, n 2, A 3, lda 4, work 5, lwork 6, devInfo 7; bufferSize: lwork 5) --------------------
+
+
+#define TRNSOLVER_DEFINE_COMPLEX_FACTOR(P, C)                                                                     \
+  trnsolverStatus_t trnsolverDn##P##potrf_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A,   \
+                                                     int lda, int* Lwork) {                                        \
+    return potrf_buffer("trnsolverDn" #P "potrf_bufferSize", h, enum_value(uplo), n, A, lda, Lwork);               \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##potrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A, int lda,     \
+                                          C* Workspace, int Lwork, int* devInfo) {                                  \
+    return potrf_run("trnsolverDn" #P "potrf", h, enum_value(uplo), n, A, lda, Workspace, Lwork, devInfo);         \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##potrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs,          \
+                                          const C* A, int lda, C* B, int ldb, int* devInfo) {                       \
+    return potrs_run("trnsolverDn" #P "potrs", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, devInfo);             \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##potri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A,   \
+                                                     int lda, int* lwork) {                                        \
+    return potrf_buffer("trnsolverDn" #P "potri_bufferSize", h, enum_value(uplo), n, A, lda, lwork);               \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##potri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A, int lda,     \
+                                          C* work, int lwork, int* devInfo) {                                       \
+    return potrf_run("trnsolverDn" #P "potri", h, enum_value(uplo), n, A, lda, work, lwork, devInfo, true);              \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##getrf_bufferSize(trnsolverDnHandle_t h, int m, int n, C* A, int lda,           \
+                                                     int* Lwork) {                                                 \
+    return getrf_buffer("trnsolverDn" #P "getrf_bufferSize", h, m, n, A, lda, Lwork);                               \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##getrf(trnsolverDnHandle_t h, int m, int n, C* A, int lda, C* Workspace,        \
+                                          int* devIpiv, int* devInfo) {                                             \
+    return getrf_run("trnsolverDn" #P "getrf", h, m, n, A, lda, Workspace, devIpiv, devInfo);                       \
+  }                                                                                                                 \
+  trnsolverStatus_t trnsolverDn##P##getrs(trnsolverDnHandle_t h, trnblasOperation_t trans, int n, int nrhs,        \
+                                          const C* A, int lda, const int* devIpiv, C* B, int ldb, int* devInfo) {   \
+    return getrs_run("trnsolverDn" #P "getrs", h, enum_value(trans), n, nrhs, A, lda, devIpiv, B, ldb, devInfo);   \
+  }
+
+extern "C" {
+TRNSOLVER_DEFINE_COMPLEX_FACTOR(C, trnComplex)
+TRNSOLVER_DEFINE_COMPLEX_FACTOR(Z, trnDoubleComplex)
+}  // extern "C"
+#undef TRNSOLVER_DEFINE_COMPLEX_FACTOR

@@ -1,6 +1,7 @@
 // Internals shared by syevd's steps (sytrd.cpp, stedc.cpp, syevd.cpp) and the triangular solves of
 // sygvj.cpp / trtri.cpp (not installed).
 #pragma once
+#include <complex>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -54,5 +55,27 @@ void tri_solve(const Settings& s, const float* t, std::int64_t si, std::int64_t 
                std::int64_t n, std::int64_t cols, float* r, TraceParts& trace, double* flops, std::string_view step);
 void tri_solve(const Settings& s, const double* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
                std::int64_t n, std::int64_t cols, double* r, TraceParts& trace, double* flops, std::string_view step);
+// The complex (Hermitian) lower tridiagonalization (LAPACK xHETRD/xLATRD; sytrd.cpp's driver): as above,
+// the reflectors complex (xLARFG: beta real, so d and e are real), y = A22 v by trnblas hemv (C) or an
+// fp64 host step (Z), the trailing update by HER2K -- the complex steps below (hetrd.cpp).
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, std::complex<float>* tau);
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, std::complex<double>* tau);
+// xLATRD's complex steps (hetrd.cpp), overloads of sytrd.cpp's real ones: y = A v (hemv), A -= V W^H + W V^H
+// (HER2K), W's corrections after y, the column update and its reflector (LAPACK zlatrd, lower).
+#define TRNSOLVER_HETRD_STEPS(T)                                                                                 \
+  void symv(EigSteps& st, std::int64_t n, const T* A, std::int64_t lda, const T* x, T* y);                      \
+  void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, const T* W,            \
+             std::int64_t ldw, T* C, std::int64_t ldc);                                                           \
+  double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j); \
+  double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,   \
+                        double* d, double* e, T* tau);
+TRNSOLVER_HETRD_STEPS(std::complex<float>)
+TRNSOLVER_HETRD_STEPS(std::complex<double>)
+#undef TRNSOLVER_HETRD_STEPS
+// LAPACK xLARFG for complex data (geqrf.cpp): H^H (alpha; x) = (beta; 0), beta real; returns tau.
+std::complex<float> larfg_complex(std::int64_t len, std::complex<float>& alpha, std::complex<float>* x);
+std::complex<double> larfg_complex(std::int64_t len, std::complex<double>& alpha, std::complex<double>* x);
 
 }  // namespace trn::solver::detail

@@ -553,4 +553,14 @@ TRNSOLVER_QR_DEFINE(std::complex<float>)
 TRNSOLVER_QR_DEFINE(std::complex<double>)
 #undef TRNSOLVER_QR_DEFINE
 
+// xLARFG for the complex tridiagonalization (hetrd.cpp): the same code as the QR panels'.
+namespace detail {
+std::complex<float> larfg_complex(std::int64_t len, std::complex<float>& alpha, std::complex<float>* x) {
+  return larfg(len, alpha, x);
+}
+std::complex<double> larfg_complex(std::int64_t len, std::complex<double>& alpha, std::complex<double>* x) {
+  return larfg(len, alpha, x);
+}
+}  // namespace detail
+
 }  // namespace trn::solver

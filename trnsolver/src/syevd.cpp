@@ -116,15 +116,16 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
 
 SyevdPlan plan_syevd(char prefix, char kind, std::int64_t n, bool vectors) {
   SyevdPlan p;
-  const char* names[] = {"syevd", "sytrd", "orgtr", "ormtr"};
-  p.routine = std::string(1, prefix) + names[kind == 'e' ? 0 : kind == 't' ? 1 : kind == 'g' ? 2 : 3];
+  const bool complex = prefix == 'c' || prefix == 'z';
+  const char* names[] = {"syevd", "sytrd", "orgtr", "ormtr", "heevd", "hetrd", "ungtr", "unmtr"};
+  p.routine = std::string(1, prefix) + names[(complex ? 4 : 0) + (kind == 'e' ? 0 : kind == 't' ? 1 : kind == 'g' ? 2 : 3)];
   p.n = n;
   p.vectors = vectors;
   p.nb = sytrd_panel_width();
   p.leaf = kStedcLeaf;
   for (std::int64_t m = n; m > kStedcLeaf; m = (m + 1) / 2) ++p.levels;
-  p.mode = prefix == 'd' ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
-  p.host_symv = prefix == 'd';
+  p.mode = prefix == 'd' || prefix == 'z' ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
+  p.host_symv = prefix == 'd' || prefix == 'z';
   const double x = static_cast<double>(n), n3 = x * x * x;
   const bool reduce = kind == 'e' || kind == 't', back = kind != 't' && vectors;
   if (reduce) {

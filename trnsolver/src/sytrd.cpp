@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <complex>
 #include <type_traits>
 
 #include "eig_internal.hpp"
@@ -29,6 +30,12 @@
 namespace trn::solver {
 namespace detail {
 namespace {
+
+// The complex steps (hetrd.cpp) join the overload sets of the real ones below.
+using detail::finish_w;
+using detail::prepare_column;
+using detail::symv;
+using detail::syr2k;
 
 template <class T>
 double dot(std::int64_t n, const T* x, std::int64_t incx, const T* y) {
@@ -188,6 +195,14 @@ void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, std:
                  std::vector<double>& e, double* tau) {
   sytrd_lower_impl(st, n, a, lda, d, e, tau);
 }
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, std::complex<float>* tau) {
+  sytrd_lower_impl(st, n, a, lda, d, e, tau);
+}
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
+                 std::vector<double>& e, std::complex<double>* tau) {
+  sytrd_lower_impl(st, n, a, lda, d, e, tau);
+}
 
 }  // namespace detail
 
@@ -203,7 +218,7 @@ using detail::EigSteps;
 
 template <class T>
 constexpr char prefix() {
-  return std::is_same_v<T, float> ? 's' : 'd';
+  return std::is_same_v<T, float> ? 's' : std::is_same_v<T, double> ? 'd' : std::is_same_v<T, std::complex<float>> ? 'c' : 'z';
 }
 
 void check(bool ok, const char* fn, const char* what) {
@@ -213,7 +228,8 @@ void check(bool ok, const char* fn, const char* what) {
 template <class T>
 EigSteps begin(const Settings& s, CallReport* report) {
   if (report != nullptr) *report = CallReport{};
-  return EigSteps{std::is_same_v<T, float> ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0,
+  constexpr bool kFp32 = prefix<T>() == 's' || prefix<T>() == 'c';
+  return EigSteps{kFp32 ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0,
                   plan_syevd(prefix<T>(), 't', 0, false).host_symv};
 }
 
@@ -242,10 +258,10 @@ void record_moves(EigSteps& st, HostSpan read, HostSpan write) {
   record_host_step(st.trace, HostStep{.name = "trnsolver.sytrd.reverse", .flops = 0, .reads = {read}, .writes = {write}});
 }
 
-template <class T>
-int sytrd_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, T* D, T* E, T* tau,
+template <class T, class R>
+int sytrd_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, R* D, R* E, T* tau,
                CallReport* report) {
-  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || (A && D && E && tau)), "sytrd",
+  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || (A && D && E && tau)), "sytrd/hetrd",
         "n >= 0, lda >= max(1, n), A, D, E, tau not NULL");
   const SyevdPlan plan = plan_syevd(prefix<T>(), 't', n, false);
   EigSteps st = begin<T>(s, report);
@@ -254,20 +270,20 @@ int sytrd_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
     const HostSpan a = HostSpan::matrix(A, n, n, lda);
     if (uplo == Uplo::lower) {
       detail::sytrd_lower(st, n, A, lda, d, e, tau);
-      for (std::int64_t j = 0; j + 1 < n; ++j) A[(j + 1) + j * lda] = static_cast<T>(e[j]);
+      for (std::int64_t j = 0; j + 1 < n; ++j) A[(j + 1) + j * lda] = T(static_cast<R>(e[j]));
     } else {
       std::vector<T> B = reversed_lower(n, A, lda), tb(static_cast<std::size_t>(n));
       record_moves<T>(st, a, HostSpan(B.data(), n * n));
       detail::sytrd_lower(st, n, B.data(), n, d, e, tb.data());
-      for (std::int64_t j = 0; j + 1 < n; ++j) B[(j + 1) + j * n] = static_cast<T>(e[j]);
+      for (std::int64_t j = 0; j + 1 < n; ++j) B[(j + 1) + j * n] = T(static_cast<R>(e[j]));
       for (std::int64_t c = 0; c < n; ++c)
         for (std::int64_t r = c; r < n; ++r) A[(n - 1 - r) + (n - 1 - c) * lda] = B[r + c * n];
       std::reverse(d.begin(), d.end());
       std::reverse(e.begin(), e.begin() + (n - 1));
       for (std::int64_t j = 0; j + 1 < n; ++j) tau[j] = tb[n - 2 - j];
     }
-    for (std::int64_t j = 0; j < n; ++j) D[j] = static_cast<T>(d[j]);
-    for (std::int64_t j = 0; j + 1 < n; ++j) E[j] = static_cast<T>(e[j]);
+    for (std::int64_t j = 0; j < n; ++j) D[j] = static_cast<R>(d[j]);
+    for (std::int64_t j = 0; j + 1 < n; ++j) E[j] = static_cast<R>(e[j]);
     record_moves<T>(st, a, HostSpan(D, n));
   }
   finish(s, report, st, plan);
@@ -380,5 +396,23 @@ int ormtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, s
           std::int64_t lda, const double* tau, double* C, std::int64_t ldc, CallReport* report) {
   return ormtr_impl(s, left, uplo, trans, m, n, A, lda, tau, C, ldc, report);
 }
+
+// Complex Hermitian (C, Z): the same drivers on complex data (hetrd.cpp's reduction, ungqr/unmqr).
+#define TRNSOLVER_HERM_DEFINE(T, R)                                                                              \
+  int hetrd(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, R* D, R* E, T* tau,           \
+            CallReport* report) {                                                                                 \
+    return sytrd_impl(s, uplo, n, A, lda, D, E, tau, report);                                                     \
+  }                                                                                                               \
+  int ungtr(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, const T* tau,                 \
+            CallReport* report) {                                                                                 \
+    return orgtr_impl(s, uplo, n, A, lda, tau, report);                                                           \
+  }                                                                                                               \
+  int unmtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, std::int64_t n, const T* A,    \
+            std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* report) {                        \
+    return ormtr_impl(s, left, uplo, trans, m, n, A, lda, tau, C, ldc, report);                                   \
+  }
+TRNSOLVER_HERM_DEFINE(std::complex<float>, float)
+TRNSOLVER_HERM_DEFINE(std::complex<double>, double)
+#undef TRNSOLVER_HERM_DEFINE
 
 }  // namespace trn::solver

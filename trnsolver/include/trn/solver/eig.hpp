@@ -1,5 +1,6 @@
 // trnsolver symmetric eigensolver by tridiagonalization and divide and conquer (C++ API),
-// cuSOLVER-Dn shaped (LAPACK xSYEVD / xSYTRD / xORGTR / xORMTR conventions; column-major), S and D.
+// cuSOLVER-Dn shaped (LAPACK xSYEVD / xSYTRD / xORGTR / xORMTR conventions; column-major), S and D;
+// the complex Hermitian heevd / hetrd / ungtr / unmtr (C, Z) at the end.
 // Algorithm, what runs where and the accuracy bounds: docs/trnsolver.md "syevd".
 //
 //   sytrd   blocked Householder tridiagonalization (LAPACK xSYTRD/xLATRD, Dongarra, Hammarling &
@@ -14,6 +15,7 @@
 //           as two trnblas GEMMs on TensorE (the O(n^3) part)
 //   ormtr   back-transformation V = Q Z by the compact-WY block reflectors of ormqr (TensorE GEMMs)
 #pragma once
+#include <complex>
 #include <cstdint>
 #include <string>
 
@@ -134,5 +136,22 @@ int trtri(const Settings& s, Uplo uplo, bool unit, std::int64_t n, float* A, std
           CallReport* report = nullptr);
 int trtri(const Settings& s, Uplo uplo, bool unit, std::int64_t n, double* A, std::int64_t lda,
           CallReport* report = nullptr);
+// Complex Hermitian (C: T = std::complex<float>, R = float; Z: std::complex<double>, double), LAPACK
+// xHEEVD / xHETRD / xUNGTR / xUNMTR conventions (hetrd.cpp, docs/trnsolver.md "heevd"):
+// heevd: A = V diag(W) V^H from the uplo triangle (the diagonal's imaginary parts are not read); W real,
+// ascending; info as syevd. hetrd: Q^H A Q = T, real D and E, complex tau, reflectors stored as sytrd's.
+// ungtr: Q from hetrd. unmtr: op(Q) C or C op(Q), trans = Q^H.
+#define TRNSOLVER_HERM_DECLARE(T, R)                                                                              \
+  int heevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, R* W,          \
+            CallReport* report = nullptr);                                                                        \
+  int hetrd(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, R* D, R* E, T* tau,           \
+            CallReport* report = nullptr);                                                                        \
+  int ungtr(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, const T* tau,                 \
+            CallReport* report = nullptr);                                                                        \
+  int unmtr(const Settings& s, bool left, Uplo uplo, bool trans, std::int64_t m, std::int64_t n, const T* A,    \
+            std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* report = nullptr);
+TRNSOLVER_HERM_DECLARE(std::complex<float>, float)
+TRNSOLVER_HERM_DECLARE(std::complex<double>, double)
+#undef TRNSOLVER_HERM_DECLARE
 
 }  // namespace trn::solver

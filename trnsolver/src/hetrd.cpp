@@ -1,0 +1,237 @@
+// The complex Hermitian eigensolver (C, Z): heevd = hetrd + stedc + unmtr, LAPACK xHEEVD's three-stage
+// structure (Anderson et al., LAPACK Users' Guide 3rd ed., xHEEVD; Golub & Van Loan, Matrix Computations
+// 4th ed., 8.3.1 and 8.4). This file holds the complex steps; the drivers are sytrd.cpp's:
+//   1. A = Q T Q^H with T real symmetric tridiagonal: blocked complex Householder reduction (xHETRD with
+//      xLATRD's panel, Dongarra, Hammarling & Sorensen 1989) -- per column a recorded host step (the
+//      panel's column update, xLARFG's reflector whose beta is real, so that d and e are real, and the
+//      O(N nb) corrections of W), y = A22 v by trnblas hemv on TensorE (C, fp32 mode) or an fp64 host
+//      step (Z, as dsytrd's symv), and per panel A22 -= V W^H + W V^H by one trnblas HER2K (4M GEMMs);
+//   2. T = Z diag(w) Z^T by the real divide and conquer of syevd (stedc.cpp: QL leaves and the secular
+//      equations on the host in fp64, the merges' eigenvector products as GEMMs on TensorE);
+//   3. V = Q Z by unmqr's compact-WY block reflectors (complex GEMMs on TensorE).
+// docs/trnsolver.md "heevd".
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <type_traits>
+
+#include "eig_internal.hpp"
+#include "trn/blas/level12.hpp"
+#include "trn/blas/level3.hpp"
+#include "trn/solver/qr.hpp"
+
+namespace trn::solver {
+namespace detail {
+namespace {
+
+using Wide = std::complex<double>;
+template <class T>
+using RealOf = typename T::value_type;
+
+template <class T>
+Wide wide(T x) {
+  return Wide(x.real(), x.imag());
+}
+template <class T>
+T narrow(Wide x) {
+  return T(static_cast<RealOf<T>>(x.real()), static_cast<RealOf<T>>(x.imag()));
+}
+// x^H y in fp64.
+template <class T>
+Wide dotc(std::int64_t n, const T* x, const T* y) {
+  Wide s = 0;
+  for (std::int64_t i = 0; i < n; ++i) s += std::conj(wide(x[i])) * wide(y[i]);
+  return s;
+}
+
+// y = A x from the lower triangle of the Hermitian A (n x n): trnblas hemv (C) or fp64 on the host (Z).
+template <class T>
+void hemv(EigSteps& st, std::int64_t n, const T* A, std::int64_t lda, const T* x, T* y) {
+  if (!st.host_symv) {
+    blas::CallReport r;
+    blas::hemv(st.bs, blas::Uplo::lower, n, T(1), A, lda, x, 1, T(0), y, 1, &r);
+    st.trace.add(std::move(r.trace));
+    return;
+  }
+  std::vector<Wide> acc(static_cast<std::size_t>(n), Wide(0));
+  for (std::int64_t j = 0; j < n; ++j) {
+    Wide s = wide(A[j + j * lda]).real() * wide(x[j]);
+    for (std::int64_t i = j + 1; i < n; ++i) {
+      s += std::conj(wide(A[i + j * lda])) * wide(x[i]);
+      acc[i] += wide(A[i + j * lda]) * wide(x[j]);
+    }
+    acc[j] += s;
+  }
+  for (std::int64_t i = 0; i < n; ++i) y[i] = narrow<T>(acc[i]);
+  const double flops = 8.0 * static_cast<double>(n * n);
+  st.host_flops += flops;
+  record_host_step(st.trace, HostStep{.name = "trnsolver.hetrd.hemv", .flops = flops,
+                                      .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(x, n)},
+                                      .writes = {HostSpan(y, n)}});
+}
+
+template <class T>
+void her2k(EigSteps& st, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, const T* W, std::int64_t ldw,
+           T* C, std::int64_t ldc) {
+  blas::CallReport r;
+  if constexpr (std::is_same_v<RealOf<T>, float>)
+    blas::cher2k(st.bs, blas::GemmMode::fp32, blas::Uplo::lower, blas::COp::N, n, k, T(-1), V, ldv, W, ldw, 1.0f, C,
+                 ldc, &r);
+  else
+    blas::zher2k(st.bs, blas::Uplo::lower, blas::COp::N, n, k, T(-1), V, ldv, W, ldw, 1.0, C, ldc, &r);
+  st.trace.add(std::move(r.trace));
+}
+
+// xLATRD's corrections of W(:, j) after y = A22 v_j (LAPACK zlatrd, lower): w -= A V^H-terms and
+// W V^H-terms, w *= tau, w += alpha v with alpha = -tau/2 (w^H v). Returns flops.
+template <class T>
+double finish_w_c(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) {
+  const std::int64_t r0 = j + 1, len = N - r0;
+  const T* v = a + r0 + j * lda;
+  T* w = W + r0 + j * ldw;
+  std::vector<Wide> t1(static_cast<std::size_t>(j)), t2(t1.size()), acc(static_cast<std::size_t>(len));
+  for (std::int64_t c = 0; c < j; ++c) {
+    t1[c] = dotc(len, W + r0 + c * ldw, v);
+    t2[c] = dotc(len, a + r0 + c * lda, v);
+  }
+  for (std::int64_t i = 0; i < len; ++i) {
+    Wide s = wide(w[i]);
+    for (std::int64_t c = 0; c < j; ++c) s -= wide(a[r0 + i + c * lda]) * t1[c] + wide(W[r0 + i + c * ldw]) * t2[c];
+    acc[i] = s * wide(tau_j);
+  }
+  Wide wv = 0;
+  for (std::int64_t i = 0; i < len; ++i) wv += std::conj(wide(narrow<T>(acc[i]))) * wide(v[i]);
+  const Wide alpha = -0.5 * wide(tau_j) * wv;
+  for (std::int64_t i = 0; i < len; ++i) w[i] = narrow<T>(wide(narrow<T>(acc[i])) + alpha * wide(v[i]));
+  return 32.0 * static_cast<double>(len * j) + 24.0 * static_cast<double>(len);
+}
+
+// Column j of the panel up to date (A(j:N, j) -= A(j:N, 0:j) conj(W(j, 0:j)) + W(j:N, 0:j) conj(A(j, 0:j)),
+// the diagonal real), then its reflector. Returns flops.
+template <class T>
+double prepare_column_c(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,
+                        double* d, double* e, T* tau) {
+  for (std::int64_t i = j; i < N; ++i) {
+    Wide s = i == j ? Wide(wide(a[i + j * lda]).real()) : wide(a[i + j * lda]);
+    for (std::int64_t c = 0; c < j; ++c)
+      s -= wide(a[i + c * lda]) * std::conj(wide(W[j + c * ldw])) + wide(W[i + c * ldw]) * std::conj(wide(a[j + c * lda]));
+    a[i + j * lda] = narrow<T>(i == j ? Wide(s.real()) : s);
+  }
+  d[j] = static_cast<double>(a[j + j * lda].real());
+  if (j + 1 < N) {
+    T* col = a + (j + 1) + j * lda;
+    tau[j] = larfg_complex(N - j - 1, col[0], col + 1);
+    e[j] = static_cast<double>(col[0].real());
+    col[0] = T(1);
+  } else {
+    tau[j] = T(0);
+  }
+  return 16.0 * static_cast<double>((N - j) * j) + 12.0 * static_cast<double>(N - j);
+}
+
+}  // namespace
+
+// The complex steps of sytrd.cpp's xLATRD driver (sytrd_lower_impl), overloads of its real ones.
+#define TRNSOLVER_HETRD_STEPS(T)                                                                                 \
+  void symv(EigSteps& st, std::int64_t n, const T* A, std::int64_t lda, const T* x, T* y) {                     \
+    hemv(st, n, A, lda, x, y);                                                                                    \
+  }                                                                                                               \
+  void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, const T* W,            \
+             std::int64_t ldw, T* C, std::int64_t ldc) {                                                          \
+    her2k(st, n, k, V, ldv, W, ldw, C, ldc);                                                                      \
+  }                                                                                                               \
+  double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) { \
+    return finish_w_c(N, j, a, lda, W, ldw, tau_j);                                                               \
+  }                                                                                                               \
+  double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,   \
+                        double* d, double* e, T* tau) {                                                           \
+    return prepare_column_c(N, j, a, lda, W, ldw, d, e, tau);                                                     \
+  }
+TRNSOLVER_HETRD_STEPS(std::complex<float>)
+TRNSOLVER_HETRD_STEPS(std::complex<double>)
+#undef TRNSOLVER_HETRD_STEPS
+
+}  // namespace detail
+
+namespace {
+
+template <class T>
+using RealOf = typename T::value_type;
+
+// The uplo triangle of the Hermitian A as a full lower working copy (ld n, diagonal real), scaled by a
+// power of two to max |re|, |im| in [1, 2) (exact); returns the scale (0: Inf/NaN in the triangle).
+template <class T>
+double hermitian_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, std::vector<T>& work) {
+  work.assign(static_cast<std::size_t>(n * n), T(0));
+  double amax = 0;
+  bool finite = true;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) {
+      T v = lower ? A[i + j * lda] : std::conj(A[j + i * lda]);
+      if (i == j) v = T(v.real(), 0);
+      finite = finite && std::isfinite(v.real()) && std::isfinite(v.imag());
+      amax = std::max({amax, std::fabs(static_cast<double>(v.real())), std::fabs(static_cast<double>(v.imag()))});
+      work[i + j * n] = v;
+    }
+  if (!finite) return 0;
+  const double scale = amax > 0 ? std::ldexp(1.0, -std::ilogb(amax)) : 1.0;
+  for (T& v : work) v *= static_cast<RealOf<T>>(scale);
+  return scale;
+}
+
+template <class T>
+int heevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, RealOf<T>* W,
+               CallReport* report) {
+  using R = RealOf<T>;
+  constexpr bool kC = std::is_same_v<R, float>;
+  if (n < 0 || lda < std::max<std::int64_t>(1, n) || (n > 0 && (A == nullptr || W == nullptr)))
+    throw UsageError("trnsolver", "argument", std::string(kC ? "c" : "z") + "heevd: n >= 0, lda >= max(1, n), A and W not NULL");
+  const SyevdPlan plan = plan_syevd(kC ? 'c' : 'z', 'e', n, vectors);
+  if (report != nullptr) *report = CallReport{};
+  detail::EigSteps st{kC ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0, plan.host_symv};
+  int info = 0;
+  if (n > 0) {
+    std::vector<T> work, tau(static_cast<std::size_t>(n));
+    const double scale = hermitian_copy(n, A, lda, uplo == Uplo::lower, work);
+    record_host_step(st.trace, HostStep{.name = "trnsolver.heevd.prepare", .flops = double(n * n),
+                                        .reads = {HostSpan::matrix(A, n, n, lda)}, .writes = {HostSpan(work.data(), n * n)}});
+    if (scale == 0) {
+      std::fill(W, W + n, std::numeric_limits<R>::quiet_NaN());
+      info = static_cast<int>(n);
+    } else {
+      std::vector<double> d, e, w(static_cast<std::size_t>(n));
+      detail::sytrd_lower(st, n, work.data(), n, d, e, tau.data());
+      std::vector<R> Z(vectors ? static_cast<std::size_t>(n * n) : 0);
+      info = detail::stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+      std::vector<T> V(Z.begin(), Z.end());
+      if (vectors && n > 1) {  // V = Q Z (Q = diag(1, Q'), the reflectors at (1, 0))
+        CallReport r;
+        ormqr(s, true, false, n - 1, n, n - 1, work.data() + 1, n, tau.data(), V.data() + 1, n, &r);
+        st.trace.add(std::move(r.trace));
+      }
+      for (std::int64_t i = 0; i < n; ++i) W[i] = static_cast<R>(w[i] / scale);
+      if (vectors)
+        for (std::int64_t j = 0; j < n; ++j) std::copy(V.begin() + j * n, V.begin() + (j + 1) * n, A + j * lda);
+      record_host_step(st.trace, HostStep{.name = "trnsolver.heevd.finish", .flops = double(n),
+                                          .reads = {HostSpan(V.data(), vectors ? n * n : 0), HostSpan(w.data(), n)},
+                                          .writes = {vectors ? HostSpan::matrix(A, n, n, lda) : HostSpan{}, HostSpan(W, n)}});
+    }
+  }
+  detail::finish_fp64_report(report, std::move(st.trace), s.target, st.host_flops);
+  if (report != nullptr) report->add_plan(plan);
+  return info;
+}
+
+}  // namespace
+
+int heevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, std::complex<float>* A, std::int64_t lda,
+          float* W, CallReport* report) {
+  return heevd_impl(s, vectors, uplo, n, A, lda, W, report);
+}
+int heevd(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, std::complex<double>* A, std::int64_t lda,
+          double* W, CallReport* report) {
+  return heevd_impl(s, vectors, uplo, n, A, lda, W, report);
+}
+
+}  // namespace trn::solver
