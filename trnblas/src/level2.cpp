@@ -11,7 +11,8 @@
 //   TensorE, an exact fold and the epilogue on the host side); ger: the Ozaki DGEMM.
 // symv and trmv first expand the stored triangle into a dense n x n staging matrix on the host
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
-// DMA), then run the dense product. ger is the k = 1 GEMM A = alpha x y^T + 1 * A.
+// DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
+// see scaled).
 // trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
 // VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
