@@ -65,4 +65,12 @@ if(TRNSCI_LAPACK_TESTS)
                      ${CMAKE_CURRENT_SOURCE_DIR}/lapack/${_p}test_small.in $<TARGET_FILE:trnsci_trnblas_blas>)
     set_tests_properties(TrnblasBlasAbi.Lapack_xlintst${_p} PROPERTIES SKIP_RETURN_CODE 77 LABELS lapack TIMEOUT 7200)
   endforeach()
+  # The SY, SR, SK and SP paths of the standard stest.in/dtest.in (all sizes and types, ~30 s for S):
+  # their near-underflow/overflow types 9 and 10 need the reference BLAS's order in ?syr/?spr (alpha x first).
+  foreach(_p IN ITEMS s d)
+    add_test(NAME TrnblasBlasAbi.Lapack_xlintst${_p}_symindef
+             COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/run_lapack_tests.sh xlintst${_p}
+                     ${CMAKE_CURRENT_SOURCE_DIR}/lapack/${_p}test_symindef.in $<TARGET_FILE:trnsci_trnblas_blas>)
+    set_tests_properties(TrnblasBlasAbi.Lapack_xlintst${_p}_symindef PROPERTIES SKIP_RETURN_CODE 77 LABELS lapack TIMEOUT 7200)
+  endforeach()
 endif()

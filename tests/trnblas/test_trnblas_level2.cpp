@@ -13,6 +13,7 @@
 #include <cblas.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstring>
@@ -643,6 +644,76 @@ TYPED_TEST(Level2, BandedPackedAndRankUpdatesAgainstOpenBlas) {
   EXPECT_EQ(pos(F::tpsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, 4, a.data(), v.data(), 0)), 7);
   EXPECT_EQ(pos(F::syr2(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, v.data(), 1, v.data(), 0, a.data(), 4)), 7);
   EXPECT_EQ(pos(F::spr(h, TRNBLAS_FILL_MODE_LOWER, 4, &alpha, v.data(), 1, nullptr)), 6);
+}
+
+// Rank-1/2 updates near the ends of the exponent range, as LAPACK's scaled test matrices (xlintst
+// types 9 and 10: ssytf2 calls ssyr with alpha = -1/d on a column of size ~d). The reference BLAS
+// scales the vector first (temp = alpha y_j; a_ij + x_i temp), so x_i temp stays representable where
+// x_i y_j would overflow (scale 2^100 in fp32, 2^600 in fp64) or underflow to 0 (2^-100, 2^-600).
+// ger, syr and spr are the reference's loop bit for bit (one rounding for temp, one for the
+// product, one for the add; the library documents exactly these roundings); syr2/spr2 accumulate
+// their two products before the add: within gamma_4 of the exact update.
+template <class T>
+T ref_update(T a, T xi, T temp) {  // one rounding for the product, one for the sum (no FMA)
+  const T p = xi * temp;
+  return a + p;
+}
+TYPED_TEST(Level2, RankUpdatesNearOverflowAndUnderflowScaleTheVectorFirstAsTheReferenceBlas) {
+  using T = TypeParam;
+  using F = Api<T>;
+  Handle h;
+  const int n = 9, ld = n + 2;
+  const int e = std::is_same_v<T, float> ? 100 : 600;
+  for (int sign : {1, -1}) {
+    const T scale = std::ldexp(T(1), sign * e), alpha = T(-1) / (T(1.25) * scale);
+    std::vector<T> x = random_vec<T>(2 * n, 31), y = random_vec<T>(n, 32), A0 = random_vec<T>(ld * n, 33);
+    for (auto* v : {&x, &y, &A0})
+      for (T& t : *v) t *= scale;
+    // ger (m = n - 1 rows, incx = -2, lda > m).
+    std::vector<T> G = A0, Gr = A0;
+    ASSERT_EQ(ger(h, n - 1, n, &alpha, x.data(), -2, y.data(), 1, G.data(), ld), TRNBLAS_STATUS_SUCCESS);
+    for (int j = 0; j < n; ++j) {
+      const T temp = alpha * y[static_cast<std::size_t>(j)];
+      for (int i = 0; i < n - 1; ++i)
+        Gr[static_cast<std::size_t>(i + j * ld)] = ref_update(Gr[static_cast<std::size_t>(i + j * ld)], x[idx(n - 1, -2, i)], temp);
+    }
+    for (std::size_t q = 0; q < G.size(); ++q) ASSERT_EQ(G[q], Gr[q]) << "ger scale 2^" << sign * e << " at " << q;
+    for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+      const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+      std::vector<std::size_t> at;  // the stored triangle, in packed order (column by column)
+      for (int j = 0; j < n; ++j)
+        for (int i = up ? 0 : j; i < (up ? j + 1 : n); ++i) at.push_back(static_cast<std::size_t>(i + j * ld));
+      std::vector<T> P(at.size());
+      for (std::size_t q = 0; q < at.size(); ++q) P[q] = A0[at[q]];
+      std::vector<T> A = A0, Ar = A0, Q = P;
+      ASSERT_EQ(F::syr(h, u, n, &alpha, x.data(), 2, A.data(), ld), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(F::spr(h, u, n, &alpha, x.data(), 2, Q.data()), TRNBLAS_STATUS_SUCCESS);
+      for (std::size_t q = 0; q < at.size(); ++q) {
+        const std::size_t i = at[q] % ld, j = at[q] / ld;
+        Ar[at[q]] = ref_update(Ar[at[q]], x[2 * i], alpha * x[2 * j]);
+      }
+      for (std::size_t q = 0; q < A.size(); ++q) ASSERT_EQ(A[q], Ar[q]) << "syr up=" << up << " at " << q;
+      for (std::size_t q = 0; q < at.size(); ++q) ASSERT_EQ(Q[q], Ar[at[q]]) << "spr up=" << up << " at " << q;
+      A = A0;
+      Q = P;
+      ASSERT_EQ(F::syr2(h, u, n, &alpha, x.data(), 2, y.data(), 1, A.data(), ld), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(F::spr2(h, u, n, &alpha, x.data(), 2, y.data(), 1, Q.data()), TRNBLAS_STATUS_SUCCESS);
+      for (std::size_t q = 0; q < at.size(); ++q) {
+        const std::size_t i = at[q] % ld, j = at[q] / ld;
+        const long double t1 = alpha * static_cast<long double>(x[2 * i]) * y[j];
+        const long double t2 = alpha * static_cast<long double>(y[i]) * x[2 * j];
+        const long double exact = A0[at[q]] + t1 + t2;
+        const long double bound = gamma<T>(4) * (std::fabs(static_cast<long double>(A0[at[q]])) + std::fabs(t1) + std::fabs(t2));
+        ASSERT_LE(std::fabs(A[at[q]] - exact), bound) << "syr2 up=" << up << " scale 2^" << sign * e;
+        ASSERT_EQ(Q[q], A[at[q]]) << "spr2 up=" << up;
+      }
+      for (std::size_t q = 0; q < A.size(); ++q) {
+        if (std::find(at.begin(), at.end(), q) == at.end()) {
+          ASSERT_EQ(A[q], A0[q]) << "syr2 outside the triangle";
+        }
+      }
+    }
+  }
 }
 
 // hemv (bound as complex gemv, k = n) and geru/gerc: a_ij + (alpha x_i) y_j (conj y_j) with u = alpha x

@@ -11,7 +11,8 @@
 //   TensorE, an exact fold and the epilogue on the host side); ger: the Ozaki DGEMM.
 // symv and trmv first expand the stored triangle into a dense n x n staging matrix on the host
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
-// DMA), then run the dense product. ger is the k = 1 GEMM A = alpha x y^T + 1 * A.
+// DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
+// see scaled).
 // trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
 // VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
@@ -25,6 +26,7 @@
 #include "level12_internal.hpp"
 #include "ozaki.hpp"
 #include "trn/blas/level12.hpp"
+#include "trn/blas/level3.hpp"
 
 namespace trn::blas {
 namespace {
@@ -141,6 +143,36 @@ void trmv_t(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, c
   if (!s.timing_only) scatter(out, x, n, incx);
 }
 
+// alpha v on a contiguous copy: fp32 on VectorE (scal), fp64 host side (recorded). The rank-1 and
+// rank-2 updates scale their vector operand first, as the reference BLAS does (temp = alpha y_j,
+// then a_ij + x_i temp): alpha (x_i y_j) instead overflows or underflows when x and y are near
+// the ends of the exponent range and alpha is not (LAPACK's ssytf2 calls ssyr with alpha = -1/d
+// on columns of size ~1/d: its scaled test matrices gave Inf and 0).
+template <class T>
+std::vector<T> scaled(const Settings& s, T alpha, std::vector<T> v, l12::Report& rep) {
+  scal(s, static_cast<std::int64_t>(v.size()), alpha, v.data(), 1, rep.sub());
+  rep.add_sub();
+  return v;
+}
+
+// A = x t^T + A with t = alpha y (see scaled): the k = 1 GEMM with alpha = beta = 1, so each
+// element is fl(a_ij + fl(x_i fl(alpha y_j))), the reference BLAS's rounding.
+template <class T>
+void ger_t(const Settings& s, std::int64_t m, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
+           std::int64_t incy, T* A, std::int64_t lda, CallReport* report) {
+  l12::Report rep(s, report);
+  if (m == 0 || n == 0 || alpha == T(0)) return;
+  VecIn<T> xv(x, m, incx);
+  const std::vector<T> t = scaled(s, alpha, gather(y, n, incy), rep);
+  // op(X) = X^T with X = x as a 1 x m row (ld = inc); T = t as a 1 x n row (k = 1).
+  if constexpr (std::is_same_v<T, float>)
+    gemm(s, GemmMode::fp32, Op::T, Op::N, m, n, 1, 1.0f, MatrixRef{xv.p, DType::f32, xv.inc},
+         MatrixRef{t.data(), DType::f32, 1}, 1.0f, MutableMatrixRef{A, DType::f32, lda}, rep.sub());
+  else
+    dgemm(s, Op::T, Op::N, m, n, 1, 1.0, xv.p, xv.inc, t.data(), 1, 1.0, A, lda, rep.sub());
+  rep.add_sub();
+}
+
 }  // namespace
 
 // ---- gemv, ger, symv, trmv ------------------------------------------------------------------------
@@ -157,21 +189,11 @@ void gemv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, double al
 
 void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
          const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report) {
-  l12::Report rep(s, report);
-  if (m == 0 || n == 0 || alpha == 0.0f) return;
-  VecIn<float> xv(x, m, incx), yv(y, n, incy);
-  // A = alpha op(X) Y + 1 A with X = x as a 1 x m row read transposed, Y = y as a 1 x n row (k = 1).
-  gemm(s, GemmMode::fp32, Op::T, Op::N, m, n, 1, alpha, MatrixRef{xv.p, DType::f32, xv.inc},
-       MatrixRef{yv.p, DType::f32, yv.inc}, 1.0f, MutableMatrixRef{A, DType::f32, lda}, rep.sub());
-  rep.add_sub();
+  ger_t(s, m, n, alpha, x, incx, y, incy, A, lda, report);
 }
 void ger(const Settings& s, std::int64_t m, std::int64_t n, double alpha, const double* x, std::int64_t incx,
          const double* y, std::int64_t incy, double* A, std::int64_t lda, CallReport* report) {
-  l12::Report rep(s, report);
-  if (m == 0 || n == 0 || alpha == 0.0) return;
-  VecIn<double> xv(x, m, incx), yv(y, n, incy);
-  dgemm(s, Op::T, Op::N, m, n, 1, alpha, xv.p, xv.inc, yv.p, yv.inc, 1.0, A, lda, rep.sub());
-  rep.add_sub();
+  ger_t(s, m, n, alpha, x, incx, y, incy, A, lda, report);
 }
 
 void symv(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* A, std::int64_t lda,
@@ -394,42 +416,38 @@ std::vector<T> from_packed(Uplo uplo, std::int64_t n, const T* AP) {
   });
 }
 
-// Rank-1 update of the stored triangle of a dense n x n matrix: SYRK with k = 1.
-void rank1(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* x, std::int64_t incx, float* A,
-           std::int64_t lda, CallReport* sub) {
-  VecIn<float> xv(x, n, incx);
-  // op(X) = X^T with X = x as a 1 x n row (ld = inc): n x 1.
-  syrk(s, GemmMode::fp32, uplo, Op::T, n, 1, alpha, MatrixRef{xv.p, DType::f32, xv.inc}, 1.0f,
-       MutableMatrixRef{A, DType::f32, lda}, sub);
-}
-void rank1(const Settings& s, Uplo uplo, std::int64_t n, double alpha, const double* x, std::int64_t incx, double* A,
-           std::int64_t lda, CallReport* sub) {
-  VecIn<double> xv(x, n, incx);
-  dsyrk(s, uplo, Op::T, n, 1, alpha, xv.p, xv.inc, 1.0, A, lda, sub);
+// The stored triangle of A += x t^T (rank 1: t = alpha x) or += x t1^T + y t2^T (rank 2: t1 = alpha y,
+// t2 = alpha x), t scaled first (see scaled): SYRKX with k = 1 or 2 on the uplo triangle, alpha =
+// beta = 1. Rank 1 gives the reference's fl(a_ij + fl(x_i fl(alpha x_j))); rank 2 accumulates the
+// two products in PSUM (x's first) before adding a_ij.
+template <class T>
+void sym_rank(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
+              std::int64_t incy, T* A, std::int64_t lda, l12::Report& rep) {
+  std::vector<T> left = gather(x, n, incx), right = left;  // n x k each, ld n: [x (y)] and [(y) x]
+  if (y != nullptr) {
+    const std::vector<T> yv = gather(y, n, incy);
+    left.insert(left.end(), yv.begin(), yv.end());
+    right.insert(right.begin(), yv.begin(), yv.end());
+  }
+  right = scaled(s, alpha, std::move(right), rep);
+  const std::int64_t k = y != nullptr ? 2 : 1;
+  if constexpr (std::is_same_v<T, float>)
+    ssyrkx(s, GemmMode::fp32, uplo, Op::N, n, k, 1.0f, left.data(), n, right.data(), n, 1.0f, A, lda, rep.sub());
+  else
+    dsyrkx(s, uplo, Op::N, n, k, 1.0, left.data(), n, right.data(), n, 1.0, A, lda, rep.sub());
+  rep.add_sub();
 }
 
-// A (stored triangle) += alpha (x y^T + y x^T) as the GEMM alpha [x y] [y x]^T + 1 * A on a dense
-// copy; only the triangle is copied back.
+// The same on packed storage: staged into a dense n x n copy, updated, the triangle written back.
 template <class T>
-void rank2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
-           std::int64_t incy, T* A, std::int64_t lda, l12::Report& rep) {
-  const std::vector<T> xv = gather(x, n, incx), yv = gather(y, n, incy);
-  std::vector<T> xy(static_cast<std::size_t>(2 * n)), yx(xy.size());
-  std::copy(xv.begin(), xv.end(), xy.begin());
-  std::copy(yv.begin(), yv.end(), xy.begin() + n);
-  std::copy(yv.begin(), yv.end(), yx.begin());
-  std::copy(xv.begin(), xv.end(), yx.begin() + n);
-  std::vector<T> full = dense<T>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? A[i + j * lda] : T(0); });
-  if constexpr (std::is_same_v<T, float>)
-    gemm(s, GemmMode::fp32, Op::N, Op::T, n, n, 2, alpha, MatrixRef{xy.data(), DType::f32, n},
-         MatrixRef{yx.data(), DType::f32, n}, 1.0f, MutableMatrixRef{full.data(), DType::f32, n}, rep.sub());
-  else
-    dgemm(s, Op::N, Op::T, n, n, 2, alpha, xy.data(), n, yx.data(), n, 1.0, full.data(), n, rep.sub());
-  rep.add_sub();
+void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
+                     std::int64_t incy, T* AP, l12::Report& rep) {
+  std::vector<T> full = from_packed(uplo, n, AP);
+  sym_rank(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i)
-      if (in_triangle(uplo, i, j)) A[i + j * lda] = full[static_cast<std::size_t>(i + j * n)];
+      if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];
 }
 
 template <class T>
@@ -495,37 +513,25 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std
            std::int64_t lda, CallReport* report) {                                                                      \
     l12::Report rep(s, report);                                                                                         \
     if (n == 0 || alpha == T(0)) return;                                                                                \
-    rank1(s, uplo, n, alpha, x, incx, A, lda, rep.sub());                                                               \
-    rep.add_sub();                                                                                                      \
+    sym_rank<T>(s, uplo, n, alpha, x, incx, nullptr, 1, A, lda, rep);                                                   \
   }                                                                                                                     \
   void spr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* AP,                 \
            CallReport* report) {                                                                                        \
     l12::Report rep(s, report);                                                                                         \
     if (n == 0 || alpha == T(0)) return;                                                                                \
-    std::vector<T> full = from_packed(uplo, n, AP);                                                                     \
-    rank1(s, uplo, n, alpha, x, incx, full.data(), n, rep.sub());                                                       \
-    rep.add_sub();                                                                                                      \
-    if (s.timing_only) return;                                                                                          \
-    for (std::int64_t j = 0; j < n; ++j)                                                                                \
-      for (std::int64_t i = 0; i < n; ++i)                                                                              \
-        if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];       \
+    sym_rank_packed<T>(s, uplo, n, alpha, x, incx, nullptr, 1, AP, rep);                                                \
   }                                                                                                                     \
   void syr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
             std::int64_t incy, T* A, std::int64_t lda, CallReport* report) {                                            \
     l12::Report rep(s, report);                                                                                         \
     if (n == 0 || alpha == T(0)) return;                                                                                \
-    rank2(s, uplo, n, alpha, x, incx, y, incy, A, lda, rep);                                                            \
+    sym_rank<T>(s, uplo, n, alpha, x, incx, y, incy, A, lda, rep);                                                      \
   }                                                                                                                     \
   void spr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
             std::int64_t incy, T* AP, CallReport* report) {                                                             \
     l12::Report rep(s, report);                                                                                         \
     if (n == 0 || alpha == T(0)) return;                                                                                \
-    std::vector<T> full = from_packed(uplo, n, AP);                                                                     \
-    rank2(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);                                                    \
-    if (s.timing_only) return;                                                                                          \
-    for (std::int64_t j = 0; j < n; ++j)                                                                                \
-      for (std::int64_t i = 0; i < n; ++i)                                                                              \
-        if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];       \
+    sym_rank_packed<T>(s, uplo, n, alpha, x, incx, y, incy, AP, rep);                                                   \
   }
 
 TRNBLAS_L2_EXTRA_IMPL(float)

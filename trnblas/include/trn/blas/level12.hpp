@@ -273,7 +273,8 @@ TRNBLAS_L2_COMPLEX_EXTRA(cfloat)
 TRNBLAS_L2_COMPLEX_EXTRA(cdouble)
 #undef TRNBLAS_L2_COMPLEX_EXTRA
 
-// A = alpha x y^T + A (m x n)
+// A = alpha x y^T + A (m x n), evaluated as the reference BLAS: t = alpha y first (S: VectorE
+// scal, D: host fp64), then the k = 1 GEMM A = x t^T + 1 A, so a_ij = fl(a_ij + fl(x_i t_j)).
 void ger(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
          const float* y, std::int64_t incy, float* A, std::int64_t lda, CallReport* report = nullptr);
 void ger(const Settings& s, std::int64_t m, std::int64_t n, double alpha, const double* x, std::int64_t incx,
@@ -303,8 +304,10 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
 //   band (gb):   A(ku + i - j, j) holds a_ij, lda >= kl + ku + 1
 //   band (sb/tb) upper: A(k + i - j, j), lower: A(i - j, j), lda >= k + 1
 //   packed upper: AP[i + j (j + 1) / 2] (i <= j); lower: AP[i + (2n - j - 1) j / 2] (i >= j)
-// syr/spr are a rank-1 SYRK (k = 1) on the stored triangle; syr2/spr2 the k = 2 GEMM
-// A = alpha [x y] [y x]^T + A on a dense copy of which only the stored triangle is written back.
+// syr/spr/syr2/spr2 scale the vector first, as the reference BLAS (t = alpha x; t1 = alpha y,
+// t2 = alpha x: no overflow/underflow of x_i x_j near the ends of the range), then SYRKX on the
+// stored triangle: A += x t^T (k = 1; bit for bit the reference's fl(a + fl(x_i t_j))) or
+// A += [x y] [t1 t2]^T (k = 2, both products in PSUM first); packed storage is staged densely.
 #define TRNBLAS_L2_EXTRA(T)                                                                                            \
   void gbmv(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, T alpha,     \
             const T* A, std::int64_t lda, const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy,               \
