@@ -234,12 +234,21 @@ void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m
       col1[1] = ar;
     }
   const std::vector<std::complex<R>> xv = gather(x, len_x, incx);
+  // The real representation and x's gather are built on the host (copies and sign flips): A and x
+  // there, the 2 len_y x 2 len_x matrix and the contiguous x back (docs/cost-model.md section 7).
+  const std::int64_t a_rows = trans == Op::N ? len_y : len_x, a_cols = trans == Op::N ? len_x : len_y;
+  rep.host_step(HostStep{.name = "trnblas.complex_gemv.pack",
+                         .reads = {HostSpan::matrix(A, a_rows, a_cols, lda), l12::vec_span(x, len_x, incx)},
+                         .writes = {HostSpan(real.data(), rows * cols), HostSpan(xv.data(), len_x)}});
   std::vector<std::complex<R>> p(static_cast<std::size_t>(len_y));
   gemv_row(s, Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
            reinterpret_cast<R*>(p.data()), 1, rep.sub());
   rep.add_sub();
   pr.resize(p.size());
   pi.resize(p.size());
+  rep.host_step(HostStep{.name = "trnblas.complex_gemv.split",  // p's interleaved parts into two planes
+                         .reads = {HostSpan(p.data(), len_y)},
+                         .writes = {HostSpan(pr.data(), len_y), HostSpan(pi.data(), len_y)}});
   for (std::size_t i = 0; i < p.size(); ++i) {
     pr[i] = p[i].real();
     pi[i] = p[i].imag();
@@ -559,7 +568,10 @@ void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t 
                 const std::complex<R>* y, std::int64_t incy, std::complex<R>* A, std::int64_t lda, l12::Report& rep) {
   const std::vector<std::complex<R>> yv = gather(y, n, incy);
   const auto M = static_cast<std::size_t>(m), N = static_cast<std::size_t>(n);
-  std::vector<R> U(2 * M), Yr(2 * N), Yi(2 * N);
+  std::vector<R> operands(2 * M + 4 * N);  // U (m x 2), then Yr and Yi (n x 2 each)
+  R* const U = operands.data();
+  R* const Yr = U + 2 * M;
+  R* const Yi = Yr + 2 * N;
   for (std::size_t i = 0; i < M; ++i) {
     U[i] = u[i].real();
     U[M + i] = u[i].imag();
@@ -572,14 +584,21 @@ void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t 
     Yi[N + j] = yv[j].real();
   }
   auto [ar, ai] = planes(m, n, A, lda);
-  for (auto [plane_ptr, Y] : {std::pair{&ar, &Yr}, std::pair{&ai, &Yi}}) {
+  // y's gather and the sign-flipped operands, A's split into planes: host copies (one round trip).
+  rep.host_step(HostStep{.name = "trnblas.complex_ger.pack",
+                         .reads = {HostSpan(u.data(), m), l12::vec_span(y, n, incy), HostSpan::matrix(A, m, n, lda)},
+                         .writes = {HostSpan(U, 2 * m + 4 * n), HostSpan(ar.data(), m * n), HostSpan(ai.data(), m * n)}});
+  for (auto [plane_ptr, Y] : {std::pair{&ar, Yr}, std::pair{&ai, Yi}}) {
     if constexpr (std::is_same_v<R, float>)
-      gemm(s, GemmMode::fp32, Op::N, Op::T, m, n, 2, 1.0f, MatrixRef{U.data(), DType::f32, m},
-           MatrixRef{Y->data(), DType::f32, n}, 1.0f, MutableMatrixRef{plane_ptr->data(), DType::f32, m}, rep.sub());
+      gemm(s, GemmMode::fp32, Op::N, Op::T, m, n, 2, 1.0f, MatrixRef{U, DType::f32, m},
+           MatrixRef{Y, DType::f32, n}, 1.0f, MutableMatrixRef{plane_ptr->data(), DType::f32, m}, rep.sub());
     else
-      dgemm(s, Op::N, Op::T, m, n, 2, 1.0, U.data(), m, Y->data(), n, 1.0, plane_ptr->data(), m, rep.sub());
+      dgemm(s, Op::N, Op::T, m, n, 2, 1.0, U, m, Y, n, 1.0, plane_ptr->data(), m, rep.sub());
     rep.add_sub();
   }
+  rep.host_step(HostStep{.name = "trnblas.complex_ger.merge",  // the planes interleaved back into A
+                         .reads = {HostSpan(ar.data(), m * n), HostSpan(ai.data(), m * n)},
+                         .writes = {HostSpan::matrix(A, m, n, lda)}});
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i)
@@ -601,7 +620,9 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cflo
          std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cfloat(0.0f)) return;
-  std::vector<cfloat> u = gather(x, m, incx);
+  std::vector<cfloat> u(static_cast<std::size_t>(m));
+  copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
+  rep.add_sub();
   scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x on VectorE
   rep.add_sub();
   ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
@@ -610,7 +631,9 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdou
          std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cdouble(0.0)) return;
-  std::vector<cdouble> u = gather(x, m, incx);
+  std::vector<cdouble> u(static_cast<std::size_t>(m));
+  copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
+  rep.add_sub();
   scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x, host side (fp64)
   rep.add_sub();
   ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
