@@ -164,6 +164,45 @@ TEST(BlasHostSteps, ComplexDotPackingIsOneRoundTripAndStridedGathersAreDma) {
   expect_none(r, "scnrm2 strided");
 }
 
+// The packed and band Level 2 routines stage their stored triangle densely by DMA (one segment per
+// column, bit copies): no host step, more DMA instructions than the dense routine, the same bits.
+TEST(BlasHostSteps, PackedAndBandStagingIsDma) {
+  const tb::Settings s;
+  const std::int64_t n = 37, k = 5;
+  auto a = values<float>(static_cast<std::size_t>(n * n), 90), x = values<float>(static_cast<std::size_t>(n), 91);
+  std::vector<float> ap, band(static_cast<std::size_t>((k + 1) * n), 0.0f), lower(a.size(), 0.0f), lband(a.size(), 0.0f);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) {  // lower triangle: packed column by column, and its band
+      ap.push_back(a[static_cast<std::size_t>(i + j * n)]);
+      lower[static_cast<std::size_t>(i + j * n)] = a[static_cast<std::size_t>(i + j * n)];
+      if (i - j <= k) {
+        band[static_cast<std::size_t>((i - j) + j * (k + 1))] = a[static_cast<std::size_t>(i + j * n)];
+        lband[static_cast<std::size_t>(i + j * n)] = a[static_cast<std::size_t>(i + j * n)];
+      }
+    }
+  const int dma = static_cast<int>(trn::Engine::dma);
+  tb::CallReport rp, rd;
+  std::vector<float> yp(static_cast<std::size_t>(n), 0.5f), yd = yp;
+  tb::spmv(s, tb::Uplo::lower, n, 1.5f, ap.data(), x.data(), 1, 0.25f, yp.data(), 1, &rp);
+  tb::symv(s, tb::Uplo::lower, n, 1.5f, lower.data(), n, x.data(), 1, 0.25f, yd.data(), 1, &rd);
+  EXPECT_EQ(yp, yd);
+  expect_none(rp, "sspmv");
+  EXPECT_GT(rp.profile.instructions[dma], rd.profile.instructions[dma]);
+  std::vector<float> xb = x, xd = x;
+  tb::tbmv(s, tb::Uplo::lower, tb::Op::T, false, n, k, band.data(), k + 1, xb.data(), 1, &rp);
+  tb::trmv(s, tb::Uplo::lower, tb::Op::T, false, n, lband.data(), n, xd.data(), 1, &rd);
+  EXPECT_EQ(xb, xd);
+  expect_none(rp, "stbmv");
+  EXPECT_GT(rp.profile.instructions[dma], rd.profile.instructions[dma]);
+  std::vector<float> ap2 = ap, full = lower;
+  tb::spr(s, tb::Uplo::lower, n, 0.75f, x.data(), 1, ap2.data(), &rp);
+  tb::syr(s, tb::Uplo::lower, n, 0.75f, x.data(), 1, full.data(), n, &rd);
+  expect_none(rp, "sspr");
+  for (std::int64_t j = 0, q = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i, ++q)
+      ASSERT_EQ(ap2[static_cast<std::size_t>(q)], full[static_cast<std::size_t>(i + j * n)]) << i << " " << j;
+}
+
 TEST(BlasHostSteps, DoubleTrsvSolvesEachDiagonalBlockOnTheHost) {
   const tb::Settings s;
   const std::int64_t n = 70;  // diagonal blocks of 32, 32 and 6 columns

@@ -388,19 +388,61 @@ std::int64_t packed_index(Uplo uplo, std::int64_t n, std::int64_t i, std::int64_
 }
 bool in_triangle(Uplo uplo, std::int64_t i, std::int64_t j) { return uplo == Uplo::upper ? i <= j : i >= j; }
 
-// Dense n x n copy of a symmetric/triangular band (sb/tb layout): the stored triangle, zeros elsewhere.
+// The stored triangle of a packed (AP) or band (A, lda, k) matrix moved to or from a dense n x n copy
+// by DMA: one copy_segments segment per column, of its stored run (bit copies of the 32-bit words,
+// as DCOPY's). The dense copy is zero outside the triangle (a fresh buffer).
 template <class T>
-std::vector<T> from_band(Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda) {
-  return dense<T>(n, n, [&](std::int64_t i, std::int64_t j) {
-    if (!in_triangle(uplo, i, j) || (uplo == Uplo::upper ? j - i : i - j) > k) return T(0);
-    return uplo == Uplo::upper ? A[(k + i - j) + j * lda] : A[(i - j) + j * lda];
-  });
+struct StoredColumns {
+  Uplo uplo;
+  std::int64_t n;
+  std::int64_t k = -1;  // band width (-1: packed)
+  std::int64_t lda = 0;
+  // Column j's stored run: its first row and length, and its offset in the packed / band storage.
+  void run(std::int64_t j, std::int64_t& row, std::int64_t& len, std::int64_t& at) const {
+    const bool up = uplo == Uplo::upper;
+    if (k < 0) {
+      row = up ? 0 : j;
+      len = up ? j + 1 : n - j;
+      at = packed_index(uplo, n, row, j);
+      return;
+    }
+    row = up ? std::max<std::int64_t>(0, j - k) : j;
+    len = (up ? j : std::min(n - 1, j + k)) - row + 1;
+    at = (up ? k + row - j : 0) + j * lda;
+  }
+  void move(const Settings& s, const T* from_stored, T* to_stored, const T* from_dense, T* to_dense, l12::Report& rep) const {
+    constexpr std::int64_t w = sizeof(T) / sizeof(float);
+    std::vector<CopySegment> segs;
+    for (std::int64_t j = 0; j < n; ++j) {
+      std::int64_t row = 0, len = 0, at = 0;
+      run(j, row, len, at);
+      if (len <= 0) continue;
+      const std::int64_t d = row + j * n;
+      if (to_dense != nullptr)
+        segs.push_back({reinterpret_cast<const float*>(from_stored + at), reinterpret_cast<float*>(to_dense + d), w * len});
+      else
+        segs.push_back({reinterpret_cast<const float*>(from_dense + d), reinterpret_cast<float*>(to_stored + at), w * len});
+    }
+    copy_segments(s, segs, rep.sub());
+    rep.add_sub();
+  }
+  std::vector<T> to_dense(const Settings& s, const T* stored, l12::Report& rep) const {
+    std::vector<T> d(static_cast<std::size_t>(n * n), T(0));
+    move(s, stored, nullptr, nullptr, d.data(), rep);
+    return d;
+  }
+  void to_stored(const Settings& s, const std::vector<T>& dense, T* stored, l12::Report& rep) const {
+    move(s, nullptr, stored, dense.data(), nullptr, rep);
+  }
+};
+template <class T>
+std::vector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const T* AP, l12::Report& rep) {
+  return StoredColumns<T>{uplo, n}.to_dense(s, AP, rep);
 }
 template <class T>
-std::vector<T> from_packed(Uplo uplo, std::int64_t n, const T* AP) {
-  return dense<T>(n, n, [&](std::int64_t i, std::int64_t j) {
-    return in_triangle(uplo, i, j) ? AP[packed_index(uplo, n, i, j)] : T(0);
-  });
+std::vector<T> stage_band(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda,
+                          l12::Report& rep) {
+  return StoredColumns<T>{uplo, n, k, lda}.to_dense(s, A, rep);
 }
 
 // Rank-1 update of the stored triangle of a dense n x n matrix: SYRK with k = 1.
@@ -472,33 +514,45 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std
   }                                                                                                                     \
   void sbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, T alpha, const T* A, std::int64_t lda,        \
             const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {                      \
-    const std::vector<T> tri = n > 0 && alpha != T(0) ? from_band(uplo, n, k, A, lda) : std::vector<T>{};               \
-    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, report);                                                 \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = n > 0 && alpha != T(0) ? stage_band(s, uplo, n, k, A, lda, rep) : std::vector<T>{};      \
+    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void spmv(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* AP, const T* x, std::int64_t incx, T beta,  \
             T* y, std::int64_t incy, CallReport* report) {                                                              \
-    const std::vector<T> tri = n > 0 && alpha != T(0) ? from_packed(uplo, n, AP) : std::vector<T>{};                    \
-    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, report);                                                 \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = n > 0 && alpha != T(0) ? stage_packed(s, uplo, n, AP, rep) : std::vector<T>{};           \
+    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
-    const std::vector<T> tri = from_band(uplo, n, k, A, lda);                                                           \
-    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
+    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
-    const std::vector<T> tri = from_band(uplo, n, k, A, lda);                                                           \
-    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
+    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
-    const std::vector<T> tri = from_packed(uplo, n, AP);                                                                \
-    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
+    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
-    const std::vector<T> tri = from_packed(uplo, n, AP);                                                                \
-    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
+    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void syr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* A,                  \
            std::int64_t lda, CallReport* report) {                                                                      \
@@ -511,13 +565,10 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std
            CallReport* report) {                                                                                        \
     l12::Report rep(s, report);                                                                                         \
     if (n == 0 || alpha == T(0)) return;                                                                                \
-    std::vector<T> full = from_packed(uplo, n, AP);                                                                     \
+    std::vector<T> full = stage_packed(s, uplo, n, AP, rep);                                                            \
     rank1(s, uplo, n, alpha, x, incx, full.data(), n, rep.sub());                                                       \
     rep.add_sub();                                                                                                      \
-    if (s.timing_only) return;                                                                                          \
-    for (std::int64_t j = 0; j < n; ++j)                                                                                \
-      for (std::int64_t i = 0; i < n; ++i)                                                                              \
-        if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];       \
+    StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);                                                              \
   }                                                                                                                     \
   void syr2(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,           \
             std::int64_t incy, T* A, std::int64_t lda, CallReport* report) {                                            \
@@ -529,12 +580,9 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std
             std::int64_t incy, T* AP, CallReport* report) {                                                             \
     l12::Report rep(s, report);                                                                                         \
     if (n == 0 || alpha == T(0)) return;                                                                                \
-    std::vector<T> full = from_packed(uplo, n, AP);                                                                     \
+    std::vector<T> full = stage_packed(s, uplo, n, AP, rep);                                                            \
     rank2(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);                                                    \
-    if (s.timing_only) return;                                                                                          \
-    for (std::int64_t j = 0; j < n; ++j)                                                                                \
-      for (std::int64_t i = 0; i < n; ++i)                                                                              \
-        if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];       \
+    StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);                                                              \
   }
 
 TRNBLAS_L2_EXTRA_IMPL(float)
@@ -642,15 +690,19 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdou
 #define TRNBLAS_HBMV_HPMV(C)                                                                                     \
   void hbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, C alpha, const C* A, std::int64_t lda,      \
             const C* x, std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                    \
-    const std::vector<C> tri = n > 0 && alpha != C(0) ? from_band(uplo, n, k, A, lda) : std::vector<C>{};             \
+    l12::Report rep(s, report);                                                                                       \
+    const std::vector<C> tri = n > 0 && alpha != C(0) ? stage_band(s, uplo, n, k, A, lda, rep) : std::vector<C>{};    \
     hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
-           incy, report);                                                                                             \
+           incy, rep.sub());                                                                                          \
+    rep.add_sub();                                                                                                    \
   }                                                                                                                   \
   void hpmv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* AP, const C* x, std::int64_t incx,        \
             C beta, C* y, std::int64_t incy, CallReport* report) {                                                    \
-    const std::vector<C> tri = n > 0 && alpha != C(0) ? from_packed(uplo, n, AP) : std::vector<C>{};                  \
+    l12::Report rep(s, report);                                                                                       \
+    const std::vector<C> tri = n > 0 && alpha != C(0) ? stage_packed(s, uplo, n, AP, rep) : std::vector<C>{};         \
     hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
-           incy, report);                                                                                             \
+           incy, rep.sub());                                                                                          \
+    rep.add_sub();                                                                                             \
   }
 TRNBLAS_HBMV_HPMV(cfloat)
 TRNBLAS_HBMV_HPMV(cdouble)
