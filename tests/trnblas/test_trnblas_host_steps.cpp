@@ -123,6 +123,86 @@ TEST(BlasHostSteps, ComplexDoubleLevel1IsOneRoundTripPerCall) {
   expect_steps(r, "trnblas.izamax.host", 1, 4 * n, Z * n, 0, "izamax");
 }
 
+// ZDOTU/ZDOTC pack [xr, +-xi] and [yr -yi; yi yr] for one Ozaki DGEMM on the host (gathers and sign
+// flips): one round trip, x and y there (16n each), A (16n) and B (32n) back, no flops. The strided
+// complex asum/nrm2 stage their vector contiguously with DMAs (exact), no host step: the same bits as
+// the contiguous call.
+TEST(BlasHostSteps, ComplexDotPackingIsOneRoundTripAndStridedGathersAreDma) {
+  const tb::Settings s;
+  const std::int64_t n = 23;
+  auto x = values<cd>(3 * n, 11), y = values<cd>(2 * n, 12);
+  tb::CallReport r;
+  for (bool conj : {false, true}) {
+    const cd got = tb::dot(s, n, x.data(), 3, y.data(), -2, conj, &r);
+    expect_steps(r, "trnblas.zdot.pack", 1, 0, 2 * Z * n, 3 * Z * n, conj ? "zdotc" : "zdotu");
+    cd want = 0;  // an fp64 reference with a loose bound (the Ozaki product is accurate to ~u)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const cd xi = x[static_cast<std::size_t>(3 * i)], yi = y[static_cast<std::size_t>(2 * (n - 1 - i))];
+      want += (conj ? std::conj(xi) : xi) * yi;
+    }
+    EXPECT_LT(std::abs(got - want), 1e-12 * n) << conj;
+  }
+  std::vector<cd> packed(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) packed[static_cast<std::size_t>(i)] = x[static_cast<std::size_t>(3 * i)];
+  tb::CallReport rc;
+  const double zs = tb::asum(s, n, x.data(), 3, &r), zs1 = tb::asum(s, n, packed.data(), 1, &rc);
+  EXPECT_EQ(zs, zs1);
+  EXPECT_GT(r.profile.instructions[static_cast<int>(trn::Engine::dma)],
+            rc.profile.instructions[static_cast<int>(trn::Engine::dma)]);
+  EXPECT_EQ(r.profile.host_steps, rc.profile.host_steps);
+  const double zn = tb::nrm2(s, n, x.data(), 3, &r), zn1 = tb::nrm2(s, n, packed.data(), 1, &rc);
+  EXPECT_EQ(zn, zn1);
+  EXPECT_EQ(r.profile.host_steps, rc.profile.host_steps);
+  auto cx = values<cf>(3 * n, 13);
+  std::vector<cf> cpacked(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) cpacked[static_cast<std::size_t>(i)] = cx[static_cast<std::size_t>(3 * i)];
+  EXPECT_EQ(tb::asum(s, n, cx.data(), 3, &r), tb::asum(s, n, cpacked.data(), 1, &rc));
+  expect_none(r, "scasum strided");
+  EXPECT_GT(r.profile.instructions[static_cast<int>(trn::Engine::dma)],
+            rc.profile.instructions[static_cast<int>(trn::Engine::dma)]);
+  EXPECT_EQ(tb::nrm2(s, n, cx.data(), 3, &r), tb::nrm2(s, n, cpacked.data(), 1, &rc));
+  expect_none(r, "scnrm2 strided");
+}
+
+// The packed and band Level 2 routines stage their stored triangle densely by DMA (one segment per
+// column, bit copies): no host step, more DMA instructions than the dense routine, the same bits.
+TEST(BlasHostSteps, PackedAndBandStagingIsDma) {
+  const tb::Settings s;
+  const std::int64_t n = 37, k = 5;
+  auto a = values<float>(static_cast<std::size_t>(n * n), 90), x = values<float>(static_cast<std::size_t>(n), 91);
+  std::vector<float> ap, band(static_cast<std::size_t>((k + 1) * n), 0.0f), lower(a.size(), 0.0f), lband(a.size(), 0.0f);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) {  // lower triangle: packed column by column, and its band
+      ap.push_back(a[static_cast<std::size_t>(i + j * n)]);
+      lower[static_cast<std::size_t>(i + j * n)] = a[static_cast<std::size_t>(i + j * n)];
+      if (i - j <= k) {
+        band[static_cast<std::size_t>((i - j) + j * (k + 1))] = a[static_cast<std::size_t>(i + j * n)];
+        lband[static_cast<std::size_t>(i + j * n)] = a[static_cast<std::size_t>(i + j * n)];
+      }
+    }
+  const int dma = static_cast<int>(trn::Engine::dma);
+  tb::CallReport rp, rd;
+  std::vector<float> yp(static_cast<std::size_t>(n), 0.5f), yd = yp;
+  tb::spmv(s, tb::Uplo::lower, n, 1.5f, ap.data(), x.data(), 1, 0.25f, yp.data(), 1, &rp);
+  tb::symv(s, tb::Uplo::lower, n, 1.5f, lower.data(), n, x.data(), 1, 0.25f, yd.data(), 1, &rd);
+  EXPECT_EQ(yp, yd);
+  expect_none(rp, "sspmv");
+  EXPECT_GT(rp.profile.instructions[dma], rd.profile.instructions[dma]);
+  std::vector<float> xb = x, xd = x;
+  tb::tbmv(s, tb::Uplo::lower, tb::Op::T, false, n, k, band.data(), k + 1, xb.data(), 1, &rp);
+  tb::trmv(s, tb::Uplo::lower, tb::Op::T, false, n, lband.data(), n, xd.data(), 1, &rd);
+  EXPECT_EQ(xb, xd);
+  expect_none(rp, "stbmv");
+  EXPECT_GT(rp.profile.instructions[dma], rd.profile.instructions[dma]);
+  std::vector<float> ap2 = ap, full = lower;
+  tb::spr(s, tb::Uplo::lower, n, 0.75f, x.data(), 1, ap2.data(), &rp);
+  tb::syr(s, tb::Uplo::lower, n, 0.75f, x.data(), 1, full.data(), n, &rd);
+  expect_none(rp, "sspr");
+  for (std::int64_t j = 0, q = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i, ++q)
+      ASSERT_EQ(ap2[static_cast<std::size_t>(q)], full[static_cast<std::size_t>(i + j * n)]) << i << " " << j;
+}
+
 TEST(BlasHostSteps, DoubleTrsvSolvesEachDiagonalBlockOnTheHost) {
   const tb::Settings s;
   const std::int64_t n = 70;  // diagonal blocks of 32, 32 and 6 columns
@@ -307,7 +387,12 @@ TEST(BlasHostSteps, Fp32RoutinesRecordNone) {
   auto xc = values<cf>(static_cast<std::size_t>(n), 83), yc = values<cf>(static_cast<std::size_t>(n), 84);
   auto ac = values<cf>(static_cast<std::size_t>(n * n), 85);
   tb::gemv(s, tb::Op::N, false, n, n, cf(1, 1), ac.data(), n, xc.data(), 1, cf(0.5f, 0), yc.data(), 1, &r);
-  expect_none(r, "cgemv");
+  // CGEMV's arithmetic runs on the engines; its real representation [ar -ai; ai ar] and the split of
+  // the product into planes are host copies, the only two round trips: A (8n^2) and x (8n) there, the
+  // 2n x 2n real matrix (16n^2) and x back; the product (8n) there, its planes (8n) back.
+  EXPECT_EQ(r.profile.host_steps, 2) << "cgemv";
+  expect_steps(r, "trnblas.complex_gemv.pack", 1, 0, 8.0 * n * n + 8.0 * n, 16.0 * n * n + 8.0 * n, "cgemv");
+  expect_steps(r, "trnblas.complex_gemv.split", 1, 0, 8.0 * n, 8.0 * n, "cgemv");
   std::vector<cf> cc(ac.size());
   tb::cgemm(s, tb::GemmMode::fp32, tb::ComplexAlgo::three_m, tb::COp::N, tb::COp::N, n, n, n, cf(1, 1), ac.data(), n,
             ac.data(), n, cf(0, 1), cc.data(), n, &r);

@@ -72,21 +72,27 @@ cld draw(std::mt19937_64& g, sp::Value v) {
   return {re, cplx(v) ? d(g) : 0.0};
 }
 
-Csr make_csr(std::int64_t n, double density, sp::Value v, std::uint64_t seed) {
+// A random n x n CSR with ~density of its entries kept; lower: of the strict lower part, with every
+// diagonal entry present and shifted to magnitude 2..3 (a well-conditioned triangle).
+Csr make_random(std::int64_t n, double density, sp::Value v, std::uint64_t seed, bool lower) {
   Csr a;
   a.n = n;
   a.value = v;
   std::mt19937_64 g(seed);
   std::bernoulli_distribution keep(density);
   for (std::int64_t i = 0; i < n; ++i) {
-    for (std::int64_t j = 0; j < n; ++j)
-      if (keep(g)) {
+    for (std::int64_t j = 0; j < (lower ? i + 1 : n); ++j)
+      if ((lower && j == i) || keep(g)) {
+        const cld x = draw(g, v);
         a.col.push_back(static_cast<std::int32_t>(j));
-        a.val.push_back(put(a.raw, v, draw(g, v)));
+        a.val.push_back(put(a.raw, v, lower && j == i ? x + cld(x.real() < 0 ? -2.0L : 2.0L) : x));
       }
     a.off.push_back(static_cast<std::int32_t>(a.col.size()));
   }
   return a;
+}
+Csr make_csr(std::int64_t n, double density, sp::Value v, std::uint64_t seed) {
+  return make_random(n, density, v, seed, false);
 }
 
 long double bound_of(sp::Value v, std::int64_t k, long double mag, long double result) {
@@ -222,24 +228,9 @@ long double host_bound(sp::Value v, std::int64_t k, long double mag, long double
   return single(v) ? b * (1 + u32) + u32 * result : b;
 }
 
-// A random lower-triangular n x n CSR: ~density of the strict lower part, every diagonal of
-// magnitude 2..3 (a well-conditioned triangle).
+// A random lower-triangular n x n CSR (make_random's lower form).
 Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) {
-  Csr a;
-  a.n = n;
-  a.value = v;
-  std::mt19937_64 g(seed);
-  std::bernoulli_distribution keep(density);
-  for (std::int64_t i = 0; i < n; ++i) {
-    for (std::int64_t j = 0; j <= i; ++j)
-      if (j == i || keep(g)) {
-        const cld x = draw(g, v);
-        a.col.push_back(static_cast<std::int32_t>(j));
-        a.val.push_back(put(a.raw, v, j == i ? x + cld(x.real() < 0 ? -2.0L : 2.0L) : x));
-      }
-    a.off.push_back(static_cast<std::int32_t>(a.col.size()));
-  }
-  return a;
+  return make_random(n, density, v, seed, true);
 }
 
 // L Y = alpha B (m columns) through analysis + solve; max |err| / bound with the bound

@@ -730,6 +730,18 @@ float* plane(cfloat* x, int part) { return reinterpret_cast<float*>(x) + part; }
 const double* plane(const cdouble* x, int part) { return reinterpret_cast<const double*>(x) + part; }
 double* plane(cdouble* x, int part) { return reinterpret_cast<double*>(x) + part; }
 
+// A strided complex vector made contiguous (2n reals) for a real routine: its real and imaginary
+// planes are two strided copies on the device (copy's DMAs, exact), recorded in rep.
+template <class C>
+std::vector<C> dma_gather(const Settings& s, std::int64_t n, const C* x, std::int64_t inc, l12::Report& rep) {
+  std::vector<C> c(static_cast<std::size_t>(n));
+  for (int part = 0; part < 2; ++part) {
+    copy(s, n, plane(x, part), 2 * inc, plane(c.data(), part), 2, rep.sub());
+    rep.add_sub();
+  }
+  return c;
+}
+
 // Runs a real Level 1 routine on both planes (a sub-call each, one report).
 template <class F>
 void on_planes(l12::Report& rep, F&& f) {
@@ -907,7 +919,7 @@ float asum(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
   std::vector<cfloat> c;
-  if (incx != 1) x = (c = gather(x, n, incx)).data();  // contiguous: 2n floats
+  if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n floats
   const float r = asum(s, 2 * n, plane(x, 0), 1, rep.sub());
   rep.add_sub();
   return r;
@@ -917,7 +929,7 @@ float nrm2(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
   std::vector<cfloat> c;
-  if (incx != 1) x = (c = gather(x, n, incx)).data();  // contiguous: 2n floats
+  if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n floats
   const float r = nrm2(s, 2 * n, plane(x, 0), 1, rep.sub());
   rep.add_sub();
   return r;
@@ -1098,6 +1110,10 @@ cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
     b[2 * N + i] = yv[i].imag();
     b[3 * N + i] = yv[i].real();
   }
+  // The packing (gathers and sign flips) is a host round trip: x and y to the host, A and B back.
+  rep.host_step(HostStep{.name = "trnblas.zdot.pack",
+                         .reads = {l12::vec_span(x, n, incx), l12::vec_span(y, n, incy)},
+                         .writes = {HostSpan(a.data(), 2 * n), HostSpan(b.data(), 4 * n)}});
   double r[2] = {0.0, 0.0};
   dgemm(s, Op::N, Op::N, 1, 2, 2 * n, 1.0, a.data(), 1, b.data(), 2 * n, 0.0, r, 1, rep.sub());
   rep.add_sub();
@@ -1107,8 +1123,9 @@ cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
 double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
-  const std::vector<cdouble> c = gather(x, n, incx);  // contiguous: 2n doubles
-  const double r = asum(s, 2 * n, reinterpret_cast<const double*>(c.data()), 1, rep.sub());
+  std::vector<cdouble> c;
+  if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n doubles
+  const double r = asum(s, 2 * n, reinterpret_cast<const double*>(x), 1, rep.sub());
   rep.add_sub();
   return r;
 }
@@ -1116,8 +1133,9 @@ double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
 double nrm2(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
-  const std::vector<cdouble> c = gather(x, n, incx);  // contiguous: 2n doubles
-  const double r = nrm2(s, 2 * n, reinterpret_cast<const double*>(c.data()), 1, rep.sub());
+  std::vector<cdouble> c;
+  if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n doubles
+  const double r = nrm2(s, 2 * n, reinterpret_cast<const double*>(x), 1, rep.sub());
   rep.add_sub();
   return r;
 }

@@ -256,12 +256,21 @@ void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m
       col1[1] = ar;
     }
   const std::vector<std::complex<R>> xv = gather(x, len_x, incx);
+  // The real representation and x's gather are built on the host (copies and sign flips): A and x
+  // there, the 2 len_y x 2 len_x matrix and the contiguous x back (docs/cost-model.md section 7).
+  const std::int64_t a_rows = trans == Op::N ? len_y : len_x, a_cols = trans == Op::N ? len_x : len_y;
+  rep.host_step(HostStep{.name = "trnblas.complex_gemv.pack",
+                         .reads = {HostSpan::matrix(A, a_rows, a_cols, lda), l12::vec_span(x, len_x, incx)},
+                         .writes = {HostSpan(real.data(), rows * cols), HostSpan(xv.data(), len_x)}});
   std::vector<std::complex<R>> p(static_cast<std::size_t>(len_y));
   gemv_row(s, Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
            reinterpret_cast<R*>(p.data()), 1, rep.sub());
   rep.add_sub();
   pr.resize(p.size());
   pi.resize(p.size());
+  rep.host_step(HostStep{.name = "trnblas.complex_gemv.split",  // p's interleaved parts into two planes
+                         .reads = {HostSpan(p.data(), len_y)},
+                         .writes = {HostSpan(pr.data(), len_y), HostSpan(pi.data(), len_y)}});
   for (std::size_t i = 0; i < p.size(); ++i) {
     pr[i] = p[i].real();
     pi[i] = p[i].imag();
@@ -401,19 +410,61 @@ std::int64_t packed_index(Uplo uplo, std::int64_t n, std::int64_t i, std::int64_
 }
 bool in_triangle(Uplo uplo, std::int64_t i, std::int64_t j) { return uplo == Uplo::upper ? i <= j : i >= j; }
 
-// Dense n x n copy of a symmetric/triangular band (sb/tb layout): the stored triangle, zeros elsewhere.
+// The stored triangle of a packed (AP) or band (A, lda, k) matrix moved to or from a dense n x n copy
+// by DMA: one copy_segments segment per column, of its stored run (bit copies of the 32-bit words,
+// as DCOPY's). The dense copy is zero outside the triangle (a fresh buffer).
 template <class T>
-std::vector<T> from_band(Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda) {
-  return dense<T>(n, n, [&](std::int64_t i, std::int64_t j) {
-    if (!in_triangle(uplo, i, j) || (uplo == Uplo::upper ? j - i : i - j) > k) return T(0);
-    return uplo == Uplo::upper ? A[(k + i - j) + j * lda] : A[(i - j) + j * lda];
-  });
+struct StoredColumns {
+  Uplo uplo;
+  std::int64_t n;
+  std::int64_t k = -1;  // band width (-1: packed)
+  std::int64_t lda = 0;
+  // Column j's stored run: its first row and length, and its offset in the packed / band storage.
+  void run(std::int64_t j, std::int64_t& row, std::int64_t& len, std::int64_t& at) const {
+    const bool up = uplo == Uplo::upper;
+    if (k < 0) {
+      row = up ? 0 : j;
+      len = up ? j + 1 : n - j;
+      at = packed_index(uplo, n, row, j);
+      return;
+    }
+    row = up ? std::max<std::int64_t>(0, j - k) : j;
+    len = (up ? j : std::min(n - 1, j + k)) - row + 1;
+    at = (up ? k + row - j : 0) + j * lda;
+  }
+  void move(const Settings& s, const T* from_stored, T* to_stored, const T* from_dense, T* to_dense, l12::Report& rep) const {
+    constexpr std::int64_t w = sizeof(T) / sizeof(float);
+    std::vector<CopySegment> segs;
+    for (std::int64_t j = 0; j < n; ++j) {
+      std::int64_t row = 0, len = 0, at = 0;
+      run(j, row, len, at);
+      if (len <= 0) continue;
+      const std::int64_t d = row + j * n;
+      if (to_dense != nullptr)
+        segs.push_back({reinterpret_cast<const float*>(from_stored + at), reinterpret_cast<float*>(to_dense + d), w * len});
+      else
+        segs.push_back({reinterpret_cast<const float*>(from_dense + d), reinterpret_cast<float*>(to_stored + at), w * len});
+    }
+    copy_segments(s, segs, rep.sub());
+    rep.add_sub();
+  }
+  std::vector<T> to_dense(const Settings& s, const T* stored, l12::Report& rep) const {
+    std::vector<T> d(static_cast<std::size_t>(n * n), T(0));
+    move(s, stored, nullptr, nullptr, d.data(), rep);
+    return d;
+  }
+  void to_stored(const Settings& s, const std::vector<T>& dense, T* stored, l12::Report& rep) const {
+    move(s, nullptr, stored, dense.data(), nullptr, rep);
+  }
+};
+template <class T>
+std::vector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const T* AP, l12::Report& rep) {
+  return StoredColumns<T>{uplo, n}.to_dense(s, AP, rep);
 }
 template <class T>
-std::vector<T> from_packed(Uplo uplo, std::int64_t n, const T* AP) {
-  return dense<T>(n, n, [&](std::int64_t i, std::int64_t j) {
-    return in_triangle(uplo, i, j) ? AP[packed_index(uplo, n, i, j)] : T(0);
-  });
+std::vector<T> stage_band(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda,
+                          l12::Report& rep) {
+  return StoredColumns<T>{uplo, n, k, lda}.to_dense(s, A, rep);
 }
 
 // The stored triangle of A += x t^T (rank 1: t = alpha x) or += x t1^T + y t2^T (rank 2: t1 = alpha y,
@@ -438,16 +489,13 @@ void sym_rank(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x,
   rep.add_sub();
 }
 
-// The same on packed storage: staged into a dense n x n copy, updated, the triangle written back.
+// The same on packed storage: staged into a dense n x n copy by DMA, updated, the triangle written back by DMA.
 template <class T>
 void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
                      std::int64_t incy, T* AP, l12::Report& rep) {
-  std::vector<T> full = from_packed(uplo, n, AP);
+  std::vector<T> full = stage_packed(s, uplo, n, AP, rep);
   sym_rank(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);
-  if (s.timing_only) return;
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i)
-      if (in_triangle(uplo, i, j)) AP[packed_index(uplo, n, i, j)] = full[static_cast<std::size_t>(i + j * n)];
+  StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);
 }
 
 template <class T>
@@ -481,33 +529,45 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std
   }                                                                                                                     \
   void sbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, T alpha, const T* A, std::int64_t lda,        \
             const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {                      \
-    const std::vector<T> tri = n > 0 && alpha != T(0) ? from_band(uplo, n, k, A, lda) : std::vector<T>{};               \
-    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, report);                                                 \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = n > 0 && alpha != T(0) ? stage_band(s, uplo, n, k, A, lda, rep) : std::vector<T>{};      \
+    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void spmv(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* AP, const T* x, std::int64_t incx, T beta,  \
             T* y, std::int64_t incy, CallReport* report) {                                                              \
-    const std::vector<T> tri = n > 0 && alpha != T(0) ? from_packed(uplo, n, AP) : std::vector<T>{};                    \
-    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, report);                                                 \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = n > 0 && alpha != T(0) ? stage_packed(s, uplo, n, AP, rep) : std::vector<T>{};           \
+    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
-    const std::vector<T> tri = from_band(uplo, n, k, A, lda);                                                           \
-    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
+    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
-    const std::vector<T> tri = from_band(uplo, n, k, A, lda);                                                           \
-    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
+    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
-    const std::vector<T> tri = from_packed(uplo, n, AP);                                                                \
-    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
+    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
-    const std::vector<T> tri = from_packed(uplo, n, AP);                                                                \
-    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, report);                           \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
+    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void syr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* A,                  \
            std::int64_t lda, CallReport* report) {                                                                      \
@@ -565,7 +625,10 @@ void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t 
                 const std::complex<R>* y, std::int64_t incy, std::complex<R>* A, std::int64_t lda, l12::Report& rep) {
   const std::vector<std::complex<R>> yv = gather(y, n, incy);
   const auto M = static_cast<std::size_t>(m), N = static_cast<std::size_t>(n);
-  std::vector<R> U(2 * M), Yr(2 * N), Yi(2 * N);
+  std::vector<R> operands(2 * M + 4 * N);  // U (m x 2), then Yr and Yi (n x 2 each)
+  R* const U = operands.data();
+  R* const Yr = U + 2 * M;
+  R* const Yi = Yr + 2 * N;
   for (std::size_t i = 0; i < M; ++i) {
     U[i] = u[i].real();
     U[M + i] = u[i].imag();
@@ -578,14 +641,21 @@ void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t 
     Yi[N + j] = yv[j].real();
   }
   auto [ar, ai] = planes(m, n, A, lda);
-  for (auto [plane_ptr, Y] : {std::pair{&ar, &Yr}, std::pair{&ai, &Yi}}) {
+  // y's gather and the sign-flipped operands, A's split into planes: host copies (one round trip).
+  rep.host_step(HostStep{.name = "trnblas.complex_ger.pack",
+                         .reads = {HostSpan(u.data(), m), l12::vec_span(y, n, incy), HostSpan::matrix(A, m, n, lda)},
+                         .writes = {HostSpan(U, 2 * m + 4 * n), HostSpan(ar.data(), m * n), HostSpan(ai.data(), m * n)}});
+  for (auto [plane_ptr, Y] : {std::pair{&ar, Yr}, std::pair{&ai, Yi}}) {
     if constexpr (std::is_same_v<R, float>)
-      gemm(s, GemmMode::fp32, Op::N, Op::T, m, n, 2, 1.0f, MatrixRef{U.data(), DType::f32, m},
-           MatrixRef{Y->data(), DType::f32, n}, 1.0f, MutableMatrixRef{plane_ptr->data(), DType::f32, m}, rep.sub());
+      gemm(s, GemmMode::fp32, Op::N, Op::T, m, n, 2, 1.0f, MatrixRef{U, DType::f32, m},
+           MatrixRef{Y, DType::f32, n}, 1.0f, MutableMatrixRef{plane_ptr->data(), DType::f32, m}, rep.sub());
     else
-      dgemm(s, Op::N, Op::T, m, n, 2, 1.0, U.data(), m, Y->data(), n, 1.0, plane_ptr->data(), m, rep.sub());
+      dgemm(s, Op::N, Op::T, m, n, 2, 1.0, U, m, Y, n, 1.0, plane_ptr->data(), m, rep.sub());
     rep.add_sub();
   }
+  rep.host_step(HostStep{.name = "trnblas.complex_ger.merge",  // the planes interleaved back into A
+                         .reads = {HostSpan(ar.data(), m * n), HostSpan(ai.data(), m * n)},
+                         .writes = {HostSpan::matrix(A, m, n, lda)}});
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i)
@@ -607,7 +677,9 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cflo
          std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cfloat(0.0f)) return;
-  std::vector<cfloat> u = gather(x, m, incx);
+  std::vector<cfloat> u(static_cast<std::size_t>(m));
+  copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
+  rep.add_sub();
   scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x on VectorE
   rep.add_sub();
   ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
@@ -616,7 +688,9 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdou
          std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cdouble(0.0)) return;
-  std::vector<cdouble> u = gather(x, m, incx);
+  std::vector<cdouble> u(static_cast<std::size_t>(m));
+  copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
+  rep.add_sub();
   scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x, host side (fp64)
   rep.add_sub();
   ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
@@ -625,15 +699,19 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdou
 #define TRNBLAS_HBMV_HPMV(C)                                                                                     \
   void hbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, C alpha, const C* A, std::int64_t lda,      \
             const C* x, std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                    \
-    const std::vector<C> tri = n > 0 && alpha != C(0) ? from_band(uplo, n, k, A, lda) : std::vector<C>{};             \
+    l12::Report rep(s, report);                                                                                       \
+    const std::vector<C> tri = n > 0 && alpha != C(0) ? stage_band(s, uplo, n, k, A, lda, rep) : std::vector<C>{};    \
     hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
-           incy, report);                                                                                             \
+           incy, rep.sub());                                                                                          \
+    rep.add_sub();                                                                                                    \
   }                                                                                                                   \
   void hpmv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* AP, const C* x, std::int64_t incx,        \
             C beta, C* y, std::int64_t incy, CallReport* report) {                                                    \
-    const std::vector<C> tri = n > 0 && alpha != C(0) ? from_packed(uplo, n, AP) : std::vector<C>{};                  \
+    l12::Report rep(s, report);                                                                                       \
+    const std::vector<C> tri = n > 0 && alpha != C(0) ? stage_packed(s, uplo, n, AP, rep) : std::vector<C>{};         \
     hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
-           incy, report);                                                                                             \
+           incy, rep.sub());                                                                                          \
+    rep.add_sub();                                                                                             \
   }
 TRNBLAS_HBMV_HPMV(cfloat)
 TRNBLAS_HBMV_HPMV(cdouble)

@@ -158,6 +158,7 @@ GeneratePlan Generator::plan(const KernelParams& p) const {
   g.cores = options_.engines.num_cores;
   const bool fits = engine_window_fits(p);
   g.engines = options_.path == GeneratorPath::engines && fits;
+  g.predicted_ns = predict_generate_ns(p, options_.engines);  // the host path records the same kernel
   g.why = options_.path == GeneratorPath::host ? "GeneratorPath::host requested"
           : fits ? "the window's element positions fit 64 bits with the kernels' margin"
                  : "the window reaches within 2^32 of 2^64 (positions would wrap on the engines)";
@@ -353,6 +354,10 @@ void Generator::poisson(std::span<std::uint32_t> out, double lambda) {
       out[k] = poisson_from_normal(z[pos & 1u], lambda);
     }
     host_step_ = PendingHostStep{w.size(), out.size()};
+    // The plan (the words kernel's) plus the host step it is followed by (recorded after the kernel).
+    last_plan_->predicted_ns += host_step_ns(4.0 * static_cast<double>(w.size() + out.size()),
+                                             kPoissonNormalHostFlops * static_cast<double>(out.size()),
+                                             hardware_spec(options_.engines.target));
     if (last_trace_) append_host_step(*last_trace_, w.data(), out.data());
   }
   offset_ += out.size();

@@ -22,9 +22,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "trn/core/error.hpp"
 #include "trn/rand/host.hpp"
@@ -212,6 +214,7 @@ std::string GeneratePlan::print() const {
   f.shape = std::to_string(count) + " outputs";
   f.variant = std::string(kernel_kind_name(kind)) + (engines ? " kernel on the engines" : " on the host path");
   f.engines = engines ? "GpSimdE (Philox), VectorE, ScalarE, DMA" : "host CPU";
+  f.predicted_ns = predicted_ns;
   f.why = why;
   return f.print();
 }
@@ -443,6 +446,174 @@ void dma_row_to_output(NeuronCore& nc, const Tile& row, std::uint64_t row_part, 
   const std::uint64_t jb = e / row_part;  // full partitions [ja, jb)
   if (jb > ja) copy(ja, 0, row_part, jb - ja);
   if (e % row_part != 0 && e / row_part >= ja) copy(e / row_part, 0, e % row_part, 1);  // partial last partition
+}
+
+// ---- predicted time (GeneratePlan::predicted_ns) -----------------------------------------------------
+
+namespace {
+
+// One instruction of a tile as the cost model prices it: its engine, occupancy in ns, and the earlier
+// steps of the tile whose results (or, for a rewritten scratch tile, whose reads) it waits for.
+struct PricedStep {
+  Engine engine;
+  double ns;
+  std::array<int, 2> deps{-1, -1};
+};
+
+// Section 3's DMA time of a transfer of `rows` partition rows and `bytes`, one endpoint in HBM.
+double hbm_dma_ns(const HardwareSpec& hw, std::int64_t rows, double bytes, double queue_bytes_per_ns) {
+  const std::int64_t per = hw.dma_partitions_per_engine, r = std::max<std::int64_t>(rows, 1);
+  const std::int64_t queues = std::clamp<std::int64_t>((r + per - 1) / per, 1, hw.dma_engines);
+  const double rows_per_queue = std::ceil(static_cast<double>(r) / static_cast<double>(queues));
+  return rows_per_queue * hw.dma_descriptor_ns +
+         bytes / static_cast<double>(queues) / (queue_bytes_per_ns * hw.dma_hbm_efficiency);
+}
+
+// The instructions of one tile of F elements per partition in generate_tile's order (the Philox
+// operator, the transform, the store), priced by instruction_ns: custom operators at their declared
+// GpSimd cycles, element-wise instructions at the ISA formulas (fp32 SBUF operands). `setup` adds the
+// program's first instructions (the Poisson table's load, the Bernoulli threshold column).
+std::vector<PricedStep> tile_steps(const HardwareSpec& hw, const KernelParams& p, std::int64_t F, double store_ns,
+                                   bool setup, double queue_bw) {
+  std::vector<PricedStep> st;
+  // add(engine, opcode, elements, deps...): deps are step numbers counted from the tile's first step.
+  auto add = [&](Engine e, Opcode op, std::int64_t n, int d0 = -1, int d1 = -1, double declared = 0) {
+    Instruction ins;
+    ins.engine = e;
+    ins.opcode = op;
+    ins.free_elems = n;
+    ins.declared_cycles = declared;
+    st.push_back({e, instruction_ns(ins, hw, 0), {d0, d1}});
+    return static_cast<int>(st.size()) - 1;
+  };
+  using enum Engine;
+  using enum Opcode;
+  int table = -1, threshold = -1;
+  if (setup && p.kind == KernelKind::poisson_table && p.table != nullptr) {
+    st.push_back({dma, hbm_dma_ns(hw, 1, 8.0 * p.table->length, queue_bw), {-1, -1}});
+    table = 0;
+  }
+  if (setup && p.kind == KernelKind::bernoulli && p.bernoulli_cut > 0) threshold = add(gpsimd, iota, 1);
+  const int w = p.kind == KernelKind::poisson_exact ? -1 : add(gpsimd, custom_op, F, -1, -1, philox_op_cycles(hw, F));
+  int last = w;
+  switch (p.kind) {
+    case KernelKind::words:
+      break;
+    case KernelKind::uniform:
+      last = add(vector, tensor_scalar, F, w);
+      break;
+    case KernelKind::normal:
+    case KernelKind::log_normal: {
+      // box_muller over the F / 2 pairs, instruction by instruction (its operands name the deps).
+      const std::int64_t h = F / 2;
+      const int u = add(scalar, activation, h, w), v = add(scalar, activation, h, w);
+      const int s_log = add(scalar, activation, h, u), s = add(scalar, activation, h, s_log);
+      const int lo = add(vector, tensor_scalar, h, v), hi = add(vector, tensor_scalar, h, v);
+      const int mid = add(vector, tensor_scalar, h, add(vector, tensor_tensor, h, lo, hi));
+      const int ta = add(vector, tensor_scalar, h, v), tb = add(vector, tensor_scalar, h, v);
+      const int a1 = add(vector, tensor_tensor, h, v, lo), ta2 = add(vector, tensor_tensor, h, ta, mid);
+      const int a2 = add(vector, tensor_tensor, h, a1, ta2), tb2 = add(vector, tensor_tensor, h, tb, hi);
+      const int sin_v = add(scalar, activation, h, add(vector, tensor_tensor, h, a2, tb2));
+      const int tc = add(vector, tensor_scalar, h, v, ta2), td = add(vector, tensor_scalar, h, v, tb2);
+      const int mid2 = add(vector, tensor_scalar, h, lo, ta2);
+      const int c1 = add(vector, tensor_tensor, h, tc, sin_v), td2 = add(vector, tensor_tensor, h, td, mid2);
+      const int cos_v = add(scalar, activation, h, add(vector, tensor_tensor, h, c1, td2));
+      const int zs = add(vector, tensor_tensor, h, sin_v, s), zc = add(vector, tensor_tensor, h, cos_v, s);
+      last = add(scalar, activation, F, zs, zc);
+      break;
+    }
+    case KernelKind::exponential:
+      last = add(vector, tensor_scalar, F, add(scalar, activation, F, add(vector, tensor_scalar, F, w)));
+      break;
+    case KernelKind::bernoulli:
+      last = add(gpsimd, p.bernoulli_cut == 0 ? memset : tensor_scalar, F, w, threshold);
+      break;
+    case KernelKind::poisson_table:
+      last = add(gpsimd, custom_op, F, w, table, gpsimd_cycles(hw, kPoissonTableGpsimdOpsPerElement, F));
+      break;
+    case KernelKind::poisson_exact:
+      last = add(gpsimd, custom_op, F, -1, -1, gpsimd_cycles(hw, kPoissonExactGpsimdOpsPerElement, F));
+      break;
+    case KernelKind::uniform_int:
+      last = add(gpsimd, custom_op, F, w, -1, gpsimd_cycles(hw, kUniformIntGpsimdOpsPerElement, F));
+      break;
+  }
+  st.push_back({dma, store_ns, {last, -1}});
+  return st;
+}
+
+double engine_clock_ghz(const HardwareSpec& hw, Engine e) {
+  return e == Engine::vector ? hw.vector_ghz : e == Engine::scalar ? hw.scalar_ghz : hw.gpsimd_ghz;
+}
+
+// The time of one tile alone: each engine runs its steps in order, a step starts when its engine is
+// free and its deps' results are visible (section 2's latencies: DMA semaphore-to-start, a compute
+// engine's result latency, the semaphore between two compute engines); trn1's VectorE and GpSimdE
+// take turns on the SBUF port.
+double tile_alone_ns(const HardwareSpec& hw, const std::vector<PricedStep>& st) {
+  std::array<double, kEngineCount> free_at{};
+  std::vector<double> fin(st.size());
+  auto latency = [&](Engine from, Engine to) {
+    if (from == Engine::dma) return to == Engine::dma ? 0.0 : hw.dma_fixed_ns;
+    return hw.engine_latency_cycles / engine_clock_ghz(hw, from) +
+           (from != to && to != Engine::dma ? hw.semaphore_ns : 0.0);
+  };
+  double end = 0;
+  for (std::size_t k = 0; k < st.size(); ++k) {
+    const Engine e = st[k].engine;
+    const bool port = hw.shared_sbuf_port_vector_gpsimd && (e == Engine::vector || e == Engine::gpsimd);
+    double start = port ? std::max(free_at[static_cast<std::size_t>(Engine::vector)],
+                                   free_at[static_cast<std::size_t>(Engine::gpsimd)])
+                        : free_at[static_cast<std::size_t>(e)];
+    for (int d : st[k].deps)
+      if (d >= 0) start = std::max(start, fin[static_cast<std::size_t>(d)] + latency(st[static_cast<std::size_t>(d)].engine, e));
+    fin[k] = start + st[k].ns;
+    free_at[static_cast<std::size_t>(e)] = fin[k];
+    end = std::max(end, fin[k]);
+  }
+  return end;
+}
+
+// The tile's bottleneck in a steady pipeline: the busiest of ScalarE, DMA and VectorE / GpSimdE (their
+// sum where they share the SBUF port).
+double tile_bottleneck_ns(const HardwareSpec& hw, const std::vector<PricedStep>& st) {
+  std::array<double, kEngineCount> busy{};
+  for (const PricedStep& s : st) busy[static_cast<std::size_t>(s.engine)] += s.ns;
+  const double v = busy[static_cast<std::size_t>(Engine::vector)], g = busy[static_cast<std::size_t>(Engine::gpsimd)];
+  return std::max({hw.shared_sbuf_port_vector_gpsimd ? v + g : std::max(v, g), busy[static_cast<std::size_t>(Engine::scalar)],
+                   busy[static_cast<std::size_t>(Engine::dma)]});
+}
+
+}  // namespace
+
+double predict_generate_ns(const KernelParams& p, const EngineConfig& cfg) {
+  const HardwareSpec& hw = hardware_spec(cfg.target);
+  if (p.domain_count == 0) return 0;
+  const std::int64_t F = choose_free_size(hw, p);
+  const std::uint64_t tile_elems = static_cast<std::uint64_t>(hw.pmax) * static_cast<std::uint64_t>(F);
+  const std::uint64_t tiles = (p.domain_count + tile_elems - 1) / tile_elems;
+  const std::uint64_t programs = (tiles + kTilesPerProgram - 1) / kTilesPerProgram;
+  const auto cores = static_cast<std::uint64_t>(std::max(cfg.num_cores, 1));
+  const auto active =
+      static_cast<double>(std::min<std::uint64_t>({cores, programs, static_cast<std::uint64_t>(hw.cores_per_device)}));
+  const double queue_bw = std::min(hw.dma_bytes_per_ns, hw.hbm_bytes_per_ns / (active * hw.dma_engines));
+  const auto es = static_cast<double>(dtype_size(result_dtype(p.kind)));
+  // Core 0 runs programs 0, cores, 2 cores, ...: the busiest core. Its first tile runs alone, every
+  // later one adds its bottleneck.
+  double t = 0;
+  bool first = true;
+  for (std::uint64_t q = 0; q < programs; q += cores) {
+    for (std::uint64_t k = q * kTilesPerProgram; k < std::min(tiles, (q + 1) * kTilesPerProgram); ++k) {
+      const std::uint64_t count = std::min(tile_elems, p.domain_count - k * tile_elems);
+      const auto rows = static_cast<std::int64_t>((count + static_cast<std::uint64_t>(F) - 1) /
+                                                  static_cast<std::uint64_t>(F));
+      const double store = hbm_dma_ns(hw, rows, static_cast<double>(count) * es, queue_bw);
+      const std::vector<PricedStep> st = tile_steps(hw, p, F, store, first, queue_bw);
+      t += first ? tile_alone_ns(hw, st) : tile_bottleneck_ns(hw, st);
+      first = false;
+    }
+  }
+  return t;
 }
 
 }  // namespace trn::rand

@@ -29,8 +29,10 @@
 #include <limits>
 #include <numeric>
 #include <span>
+#include <type_traits>
 
 #include "jacobi_tiles.hpp"
+#include "trn/blas/level12.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/solver/solver.hpp"
 #include "trn/tile/matmul.hpp"
@@ -383,6 +385,14 @@ struct Ops<float> {
                {u1, DType::f32, M}, 1.0f, {w, DType::f32, M}, trace != nullptr ? &br : nullptr);
     if (trace != nullptr) trace->add(std::move(br.trace));
   }
+  // The output columns: each {src, dst, length} copied by DMA (trnblas copy_segments).
+  void place(const std::vector<blas::CopySegment>& segments) const {
+    blas::Settings bs;
+    static_cast<EmulatorSettings&>(bs) = s;
+    blas::CallReport cr;
+    blas::copy_segments(bs, segments, trace != nullptr ? &cr : nullptr);
+    if (trace != nullptr) trace->add(std::move(cr.trace));
+  }
   static constexpr double u = 0x1p-24;
 };
 template <>
@@ -401,6 +411,15 @@ struct Ops<double> {
         w[i + j * M] = acc;
       }
     *flops += 2.0 * static_cast<double>(M * M * g);
+  }
+  // The output columns, copied on the host (the fp64 path runs on the host).
+  struct Segment {
+    const double* src;
+    double* dst;
+    std::int64_t length;
+  };
+  void place(const std::vector<Segment>& segments) const {
+    for (const Segment& g : segments) std::copy(g.src, g.src + g.length, g.dst);
   }
   static constexpr double u = 0x1p-53;
 };
@@ -440,53 +459,42 @@ GesvdjResult gesvdj_one(const Ops<T>& ops, bool vectors, bool econ, bool sort, s
   // of the complement).
   const std::int64_t cols = econ ? K : M;
   const T zero_below = static_cast<T>(static_cast<double>(M) * Ops<T>::u) * smax;
-  std::vector<T> ux(static_cast<std::size_t>(M * cols), T(0));
+  // A = U_x S V_x^T when tall; A^T = U_x S V_x^T (so U = V_x, V = U_x) when wide: the columns of
+  // U_x (M long) and V_x (K long) go straight to their output columns.
+  T* const ux = tall ? U : V;
+  T* const vx = tall ? V : U;
+  const std::int64_t ldux = tall ? ldu : ldv, ldvx = tall ? ldv : ldu;
+  using Segment = std::conditional_t<std::is_same_v<T, float>, blas::CopySegment, typename Ops<double>::Segment>;
+  std::vector<Segment> out;
   std::vector<std::int64_t> missing;
   std::vector<T> u1;
   for (std::int64_t k = 0; k < cols; ++k) {
     if (k < K && S[k] > zero_below) {
       const T* src = jc.xn.data() + pos[static_cast<std::size_t>(k)] * M;
-      std::copy(src, src + M, ux.begin() + k * M);
+      out.push_back({src, ux + k * ldux, M});
       u1.insert(u1.end(), src, src + M);
     } else {
       missing.push_back(k);
     }
   }
+  JacobiColumns<T> cj;  // kept until the copies ran
   if (!missing.empty()) {
     const std::int64_t g = static_cast<std::int64_t>(u1.size()) / M;
     std::vector<T> w(static_cast<std::size_t>(M * M), T(0));
     ops.projector(M, g, u1.data(), w.data());
     GesvdjParams q;  // defaults: the projector's run is internal, not the caller's sweep budget
-    const JacobiColumns<T> cj = ops.jacobi(w.data(), 1, M, M, M, false, q);
+    cj = ops.jacobi(w.data(), 1, M, M, M, false, q);
     std::vector<std::int64_t> cpos;
     for (std::int64_t j = 0; j < cj.N; ++j)
       if (j != cj.pad) cpos.push_back(j);
     std::stable_sort(cpos.begin(), cpos.end(), [&](std::int64_t x, std::int64_t y) {
       return cj.norms[static_cast<std::size_t>(x)] > cj.norms[static_cast<std::size_t>(y)];
     });
-    for (std::size_t i = 0; i < missing.size(); ++i) {
-      const T* src = cj.xn.data() + cpos[i] * M;
-      std::copy(src, src + M, ux.begin() + missing[i] * M);
-    }
+    for (std::size_t i = 0; i < missing.size(); ++i) out.push_back({cj.xn.data() + cpos[i] * M, ux + missing[i] * ldux, M});
   }
   // V_x (K x K): the accumulated rotations in the same order.
-  std::vector<T> vx(static_cast<std::size_t>(K * K));
-  for (std::int64_t k = 0; k < K; ++k) {
-    const T* src = jc.v.data() + pos[static_cast<std::size_t>(k)] * K;
-    std::copy(src, src + K, vx.begin() + k * K);
-  }
-  // A = U_x S V_x^T when tall; A^T = U_x S V_x^T (so U = V_x, V = U_x) when wide.
-  auto put = [](const std::vector<T>& src, std::int64_t rows, std::int64_t ncols, T* dst, std::int64_t ld) {
-    for (std::int64_t j = 0; j < ncols; ++j)
-      for (std::int64_t i = 0; i < rows; ++i) dst[i + j * ld] = src[static_cast<std::size_t>(i + j * rows)];
-  };
-  if (tall) {
-    put(ux, M, cols, U, ldu);
-    put(vx, K, K, V, ldv);
-  } else {
-    put(vx, K, K, U, ldu);
-    put(ux, M, cols, V, ldv);
-  }
+  for (std::int64_t k = 0; k < K; ++k) out.push_back({jc.v.data() + pos[static_cast<std::size_t>(k)] * K, vx + k * ldvx, K});
+  ops.place(out);
   return jc.res;
 }
 

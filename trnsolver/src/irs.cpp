@@ -69,10 +69,19 @@ struct LowFactors {
         trace->add(std::move(r.trace));
         return;
       }
+      // fp64 <-> fp32 conversions of the right-hand sides: no engine holds fp64, so each is a host
+      // round trip (the data crosses the host link; one conversion per element).
       buf.resize(static_cast<std::size_t>(n * cols));
+      const auto count = static_cast<std::int64_t>(buf.size());
+      record_host_step(*trace, HostStep{.name = "trnsolver.irs.cast_rhs", .flops = static_cast<double>(count),
+                                        .reads = {HostSpan(v, count)}, .writes = {HostSpan(buf.data(), count)}});
       for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<float>(v[i]);
       sgetrs(s, false, n, cols, lu32.data(), n, pivots(), buf.data(), n, &r);
+      trace->add(std::move(r.trace));
+      record_host_step(*trace, HostStep{.name = "trnsolver.irs.widen_solution", .flops = static_cast<double>(count),
+                                        .reads = {HostSpan(buf.data(), count)}, .writes = {HostSpan(v, count)}});
       for (std::size_t i = 0; i < buf.size(); ++i) v[i] = static_cast<double>(buf[i]);
+      return;
     } else {
       sgetrs(s, false, n, cols, lu32.data(), n, pivots(), v, n, &r);
     }
@@ -173,6 +182,10 @@ class IrsSolve {
       host_ += rl.host_fp64_flops;
     } else {
       f_.lu32.resize(nn_ * nn_);
+      if constexpr (std::is_same_v<T, double>)  // the fp64 -> fp32 cast of A: a host round trip
+        record_host_step(trace_, HostStep{.name = "trnsolver.irs.cast_a", .flops = static_cast<double>(n_ * n_),
+                                          .reads = {HostSpan::matrix(A_, n_, n_, lda_)},
+                                          .writes = {HostSpan(f_.lu32.data(), n_ * n_)}});
       for (std::int64_t j = 0; j < n_; ++j)
         for (std::int64_t i = 0; i < n_; ++i) {
           const double v = static_cast<double>(A_[i + j * lda_]);

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "jacobi_tiles.hpp"
+#include "trn/blas/level12.hpp"
 #include "syevj_internal.hpp"
 #include "trn/tile/matmul.hpp"
 
@@ -356,9 +357,15 @@ struct BlockJacobi {
     const auto diag = [&](std::int64_t j) { return am[j + j * N]; };
     if (sort) std::stable_sort(pos.begin(), pos.end(), [&](std::int64_t i, std::int64_t j) { return diag(i) < diag(j); });
     for (std::int64_t k = 0; k < n; ++k) w[k] = diag(pos[static_cast<std::size_t>(k)]);
-    if (vectors)  // rows of V are the original indices (V' = V Qf permutes columns only)
+    if (vectors) {  // rows of V are the original indices (V' = V Qf permutes columns only)
+      // The columns in eigenvalue order, by DMA (copy_segments: one segment per column).
+      std::vector<blas::CopySegment> cols;
       for (std::int64_t k = 0; k < n; ++k)
-        std::copy_n(v.data() + m * stride + pos[static_cast<std::size_t>(k)] * N, n, x + k * ld);
+        cols.push_back({v.data() + m * stride + pos[static_cast<std::size_t>(k)] * N, x + k * ld, n});
+      blas::CallReport cr;
+      blas::copy_segments(bs, cols, &cr);
+      trace.add(std::move(cr.trace));
+    }
   }
 };
 

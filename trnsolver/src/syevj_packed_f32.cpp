@@ -218,14 +218,15 @@ struct PackedKernel {
     float* w = p.w + l * n;
     for (std::int64_t k = 0; k < n; ++k) w[k] = diag[static_cast<std::size_t>(base + pos[static_cast<std::size_t>(k)])];
     if (p.vectors) {
-      // One DMA of the matrix's V, then its columns placed in eigenvalue order (index moves).
-      const float* v = v_readback();
-      nc.dma_copy(hbm_matrix(v_readback(), 1, n * n, n, n, n),
-                  pattern(V.rows(part(l), 1), slot(l) * NN, {{n, N}, {n, 1}}));
+      // V from SBUF to its output: one DMA when the order is kept, else one DMA per column placing the
+      // columns in eigenvalue order.
       float* a = p.v_out != nullptr ? p.v_out + l * n * n : p.a + l * matrix_stride();
       const std::int64_t ld = p.v_out != nullptr ? n : p.lda;
-      for (std::int64_t k = 0; k < n; ++k)
-        std::copy_n(v + pos[static_cast<std::size_t>(k)] * n, n, a + k * ld);
+      if (!p.sort)
+        nc.dma_copy(hbm_matrix(a, 1, n * n, n, n, ld), pattern(V.rows(part(l), 1), slot(l) * NN, {{n, N}, {n, 1}}));
+      for (std::int64_t k = 0; k < (p.sort ? n : 0); ++k)
+        nc.dma_copy(hbm_matrix(a + k * ld, 1, n, n, 1, ld),
+                    pattern(V.rows(part(l), 1), slot(l) * NN + pos[static_cast<std::size_t>(k)] * N, {{1, N}, {n, 1}}));
     }
     p.result[l] = res;
   }

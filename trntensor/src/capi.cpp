@@ -525,13 +525,7 @@ trntensorStatus_t trntensorContract(const trntensorHandle_t handle, const trnten
   b = read_scalar(beta, p.spec().a.dtype, p.spec().compute);
   check.require(b == 0.0 || C != nullptr, 6, "C").require(C == nullptr || aligned(C, es), 6, "C (misaligned)")
       .not_null(D, 7, "D").require(aligned(D, es), 7, "D (misaligned)");
-  check_workspace(check, *plan, workspace, workspaceSize, 8);
-  if (!check) return check.status();
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::blas::CallReport r;
-    p.execute(handle->settings, a, A, B, b, C, D, workspace, workspaceSize, &r);
-    handle->last_profile = r.profile.to_c();
-  });
+  return execute_checked(check, fn, handle, *plan, p, workspace, workspaceSize, a, A, B, b, C, D);
 }
 
 // ---- trinary contraction ------------------------------------------------------------------------------

@@ -217,13 +217,7 @@ trntensorStatus_t trntensorBlockSparseContract(const trntensorHandle_t handle, c
       .require(blocks_ok(C, s.c.blocks.size(), b != 0.0), 6, "C (a NULL or misaligned block pointer)")
       .require(blocks_ok(reinterpret_cast<const void* const*>(D), s.d.blocks.size(), true), 7,
                "D (a NULL or misaligned block pointer)");
-  check_workspace(check, *plan, workspace, workspaceSize, 8);
-  if (!check) return check.status();
-  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::blas::CallReport r;
-    p.execute(handle->settings, a, A, B, b, C, D, workspace, workspaceSize, &r);
-    handle->last_profile = r.profile.to_c();
-  });
+  return execute_checked(check, fn, handle, *plan, p, workspace, workspaceSize, a, A, B, b, C, D);
 }
 
 }  // extern "C"

@@ -119,6 +119,19 @@ void check_operands(Check& check, std::initializer_list<OperandArgs> operands);
 // at least the plan's size (INSUFFICIENT_WORKSPACE).
 void check_workspace(Check& check, const trntensorPlan& plan, const void* workspace, std::uint64_t workspaceSize,
                      int position);
+// The tail of a contraction's execute entry point: the workspace check (position 8), then the plan's
+// run under the guard, its profile kept as the handle's last.
+template <class Plan, class... Operands>
+trntensorStatus_t execute_checked(Check& check, const char* fn, trntensorHandle_t handle, const trntensorPlan& plan,
+                                  const Plan& p, void* workspace, std::uint64_t workspaceSize, Operands... operands) {
+  check_workspace(check, plan, workspace, workspaceSize, 8);
+  if (!check) return check.status();
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blas::CallReport r;
+    p.execute(handle->settings, operands..., workspace, workspaceSize, &r);
+    handle->last_profile = r.profile.to_c();
+  });
+}
 // One operand's layout and mode labels as the C++ specs take them.
 inline void take_operand(const trntensorTensorDescriptor* d, const int32_t* m, trn::tensor::TensorDesc* t,
                          std::vector<std::int32_t>* modes) {

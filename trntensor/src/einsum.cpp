@@ -535,15 +535,10 @@ std::vector<std::int64_t> c_contiguous(const std::vector<std::int64_t>& shape) {
   return st;
 }
 
-}  // namespace
-
-void einsum(const blas::Settings& s, std::string_view subscripts, const std::vector<View>& inputs,
-            const MutableView& out, DataType dtype, ComputeType compute, PathStrategy strategy, EinsumReport* report,
-            PathObjective objective) {
-  if (report != nullptr) *report = EinsumReport{};
-  std::vector<std::vector<std::int64_t>> shapes;
-  for (const View& v : inputs) shapes.push_back(v.shape);
-  const EinsumExpr e = parse_einsum(subscripts, shapes);
+// The argument checks of einsum: data and compute types, each view's data and stride count, the
+// output view's shape.
+void check_einsum_views(const EinsumExpr& e, const std::vector<View>& inputs, const MutableView& out, DataType dtype,
+                        ComputeType compute) {
   if (!compatible(dtype, compute))
     throw NotSupportedError("einsum", std::string("data type ") + data_type_name(dtype) + " with compute " + compute_type_name(compute), "trntensor");
   for (std::size_t k = 0; k < inputs.size(); ++k) {
@@ -559,6 +554,18 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
   }
   if (!out.strides.empty() && out.strides.size() != out.shape.size())
     throw InvalidArgument("einsum", "output", "stride count differs from its rank");
+}
+
+}  // namespace
+
+void einsum(const blas::Settings& s, std::string_view subscripts, const std::vector<View>& inputs,
+            const MutableView& out, DataType dtype, ComputeType compute, PathStrategy strategy, EinsumReport* report,
+            PathObjective objective) {
+  if (report != nullptr) *report = EinsumReport{};
+  std::vector<std::vector<std::int64_t>> shapes;
+  for (const View& v : inputs) shapes.push_back(v.shape);
+  const EinsumExpr e = parse_einsum(subscripts, shapes);
+  check_einsum_views(e, inputs, out, dtype, compute);
   std::map<int, std::int64_t> size(e.sizes.begin(), e.sizes.end());
 
   // Operands as unique-label views: a repeated label is the diagonal (strides summed); an axis of

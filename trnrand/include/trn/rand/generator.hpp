@@ -83,6 +83,8 @@ class Generator {
   Report last_report() const;
   // Where a call over p's window runs (the engines-or-host rule, GeneratePlan).
   GeneratePlan plan(const KernelParams& p) const;
+  // The last call's plan (empty before any call), with its predicted modeled time.
+  const std::optional<GeneratePlan>& last_plan() const { return last_plan_; }
   // The kernel trace of the last call (recorded timing-only for the host path).
   const Trace& last_trace() const;
 

@@ -115,9 +115,21 @@ struct GeneratePlan {
   std::uint64_t count = 0;  // outputs stored
   Generation target = Generation::trn1;
   int cores = 1;
+  double predicted_ns = -1;  // predict_generate_ns (+ a host step's host_step_ns), -1: not predicted
   std::string why;
   std::string print() const;
 };
+
+// The modeled time run_generate_kernel(p, cfg) is predicted to take, from p's shape alone (no kernel
+// is run or recorded; docs/cost-model.md section 9): the tile size and grid the kernel chooses, each
+// tile's instructions (generate_tile's list: Philox and the transform's instructions, the stores)
+// priced by the per-instruction formulas of the cost model (instruction_ns; DMA by section 3's
+// formula at the HBM share of the active cores), and a software pipeline per core: the busiest core
+// (program q runs on core q mod cores) takes its first tile's dependency chain (every instruction
+// after the one before it, with the result and semaphore latencies of section 2) plus, for every
+// further tile, the tile's bottleneck: the largest of ScalarE, DMA and VectorE / GpSimdE (their sum
+// on a target where the two share the SBUF port).
+double predict_generate_ns(const KernelParams& p, const EngineConfig& cfg);
 
 // The launch of a trnrand kernel with `programs` programs under cfg (target, numerics, host
 // threads, execute); sequential = true: one emulated core (programs whose state carries over in
