@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "trnComplex.h"
 #include "trncore.h"
 
 #ifdef __cplusplus
@@ -661,6 +662,144 @@ trnsparseStatus_t trnsparseXcscsort(trnsparseHandle_t handle, int m, int n, int 
                                     const int* cscColPtrA, int* cscRowIndA, int* P, void* pBuffer);
 /* p = 0, 1, ..., n - 1 (deprecated in cuSPARSE 12, kept for the coosort sample). */
 trnsparseStatus_t trnsparseCreateIdentityPermutation(trnsparseHandle_t handle, int n, int* p);
+
+/* ---- tridiagonal / pentadiagonal solvers (cuSPARSE gtsv2 family, gpsvInterleavedBatch) ---------
+ * One costed fp64 host step per call (trn/sparse/banded.hpp, docs/trnsparse.md "Banded solvers"):
+ * gtsv2 LU with partial pivoting, gtsv2_nopivot / gtsv2StridedBatch Gaussian elimination without
+ * pivoting, gtsvInterleavedBatch algo 0 / 1 / 2 = no pivoting / partial pivoting / Givens QR,
+ * gpsvInterleavedBatch algo 0 = Givens QR. The out-of-matrix band entries are never read; the
+ * interleaved forms leave dl, d, du (ds, dw) unchanged. An exactly zero pivot in any system:
+ * TRNSPARSE_STATUS_ZERO_PIVOT with x / B untouched. pBuffer is not used (NULL allowed). */
+trnsparseStatus_t trnsparseSgtsv2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const float* dl,
+                                                const float* d, const float* du, const float* B, int ldb,
+                                                size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseDgtsv2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const double* dl,
+                                                const double* d, const double* du, const double* B, int ldb,
+                                                size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseCgtsv2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const trnComplex* dl,
+                                                const trnComplex* d, const trnComplex* du, const trnComplex* B,
+                                                int ldb, size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseZgtsv2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const trnDoubleComplex* dl,
+                                                const trnDoubleComplex* d, const trnDoubleComplex* du,
+                                                const trnDoubleComplex* B, int ldb, size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseSgtsv2(trnsparseHandle_t handle, int m, int n, const float* dl, const float* d,
+                                  const float* du, float* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseDgtsv2(trnsparseHandle_t handle, int m, int n, const double* dl, const double* d,
+                                  const double* du, double* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseCgtsv2(trnsparseHandle_t handle, int m, int n, const trnComplex* dl, const trnComplex* d,
+                                  const trnComplex* du, trnComplex* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseZgtsv2(trnsparseHandle_t handle, int m, int n, const trnDoubleComplex* dl,
+                                  const trnDoubleComplex* d, const trnDoubleComplex* du, trnDoubleComplex* B, int ldb,
+                                  void* pBuffer);
+trnsparseStatus_t trnsparseSgtsv2_nopivot_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const float* dl,
+                                                        const float* d, const float* du, const float* B, int ldb,
+                                                        size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseDgtsv2_nopivot_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const double* dl,
+                                                        const double* d, const double* du, const double* B, int ldb,
+                                                        size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseCgtsv2_nopivot_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const trnComplex* dl,
+                                                        const trnComplex* d, const trnComplex* du,
+                                                        const trnComplex* B, int ldb, size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseZgtsv2_nopivot_bufferSizeExt(trnsparseHandle_t handle, int m, int n,
+                                                        const trnDoubleComplex* dl, const trnDoubleComplex* d,
+                                                        const trnDoubleComplex* du, const trnDoubleComplex* B,
+                                                        int ldb, size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseSgtsv2_nopivot(trnsparseHandle_t handle, int m, int n, const float* dl, const float* d,
+                                          const float* du, float* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseDgtsv2_nopivot(trnsparseHandle_t handle, int m, int n, const double* dl, const double* d,
+                                          const double* du, double* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseCgtsv2_nopivot(trnsparseHandle_t handle, int m, int n, const trnComplex* dl,
+                                          const trnComplex* d, const trnComplex* du, trnComplex* B, int ldb,
+                                          void* pBuffer);
+trnsparseStatus_t trnsparseZgtsv2_nopivot(trnsparseHandle_t handle, int m, int n, const trnDoubleComplex* dl,
+                                          const trnDoubleComplex* d, const trnDoubleComplex* du, trnDoubleComplex* B,
+                                          int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseSgtsv2StridedBatch_bufferSizeExt(trnsparseHandle_t handle, int m, const float* dl,
+                                                            const float* d, const float* du, const float* x,
+                                                            int batchCount, int batchStride,
+                                                            size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseDgtsv2StridedBatch_bufferSizeExt(trnsparseHandle_t handle, int m, const double* dl,
+                                                            const double* d, const double* du, const double* x,
+                                                            int batchCount, int batchStride,
+                                                            size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseCgtsv2StridedBatch_bufferSizeExt(trnsparseHandle_t handle, int m, const trnComplex* dl,
+                                                            const trnComplex* d, const trnComplex* du,
+                                                            const trnComplex* x, int batchCount, int batchStride,
+                                                            size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseZgtsv2StridedBatch_bufferSizeExt(trnsparseHandle_t handle, int m,
+                                                            const trnDoubleComplex* dl, const trnDoubleComplex* d,
+                                                            const trnDoubleComplex* du, const trnDoubleComplex* x,
+                                                            int batchCount, int batchStride,
+                                                            size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseSgtsv2StridedBatch(trnsparseHandle_t handle, int m, const float* dl, const float* d,
+                                              const float* du, float* x, int batchCount, int batchStride,
+                                              void* pBuffer);
+trnsparseStatus_t trnsparseDgtsv2StridedBatch(trnsparseHandle_t handle, int m, const double* dl, const double* d,
+                                              const double* du, double* x, int batchCount, int batchStride,
+                                              void* pBuffer);
+trnsparseStatus_t trnsparseCgtsv2StridedBatch(trnsparseHandle_t handle, int m, const trnComplex* dl,
+                                              const trnComplex* d, const trnComplex* du, trnComplex* x,
+                                              int batchCount, int batchStride, void* pBuffer);
+trnsparseStatus_t trnsparseZgtsv2StridedBatch(trnsparseHandle_t handle, int m, const trnDoubleComplex* dl,
+                                              const trnDoubleComplex* d, const trnDoubleComplex* du,
+                                              trnDoubleComplex* x, int batchCount, int batchStride, void* pBuffer);
+trnsparseStatus_t trnsparseSgtsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const float* dl, const float* d, const float* du,
+                                                               const float* x, int batchCount,
+                                                               size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseDgtsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const double* dl, const double* d, const double* du,
+                                                               const double* x, int batchCount,
+                                                               size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseCgtsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const trnComplex* dl, const trnComplex* d,
+                                                               const trnComplex* du, const trnComplex* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseZgtsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const trnDoubleComplex* dl, const trnDoubleComplex* d,
+                                                               const trnDoubleComplex* du, const trnDoubleComplex* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseSgtsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, float* dl, float* d,
+                                                 float* du, float* x, int batchCount, void* pBuffer);
+trnsparseStatus_t trnsparseDgtsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, double* dl, double* d,
+                                                 double* du, double* x, int batchCount, void* pBuffer);
+trnsparseStatus_t trnsparseCgtsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, trnComplex* dl,
+                                                 trnComplex* d, trnComplex* du, trnComplex* x, int batchCount,
+                                                 void* pBuffer);
+trnsparseStatus_t trnsparseZgtsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, trnDoubleComplex* dl,
+                                                 trnDoubleComplex* d, trnDoubleComplex* du, trnDoubleComplex* x,
+                                                 int batchCount, void* pBuffer);
+trnsparseStatus_t trnsparseSgpsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const float* ds, const float* dl, const float* d,
+                                                               const float* du, const float* dw, const float* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseDgpsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const double* ds, const double* dl, const double* d,
+                                                               const double* du, const double* dw, const double* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseCgpsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const trnComplex* ds, const trnComplex* dl,
+                                                               const trnComplex* d, const trnComplex* du,
+                                                               const trnComplex* dw, const trnComplex* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseZgpsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const trnDoubleComplex* ds, const trnDoubleComplex* dl,
+                                                               const trnDoubleComplex* d, const trnDoubleComplex* du,
+                                                               const trnDoubleComplex* dw, const trnDoubleComplex* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseSgpsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, float* ds, float* dl,
+                                                 float* d, float* du, float* dw, float* x, int batchCount,
+                                                 void* pBuffer);
+trnsparseStatus_t trnsparseDgpsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, double* ds, double* dl,
+                                                 double* d, double* du, double* dw, double* x, int batchCount,
+                                                 void* pBuffer);
+trnsparseStatus_t trnsparseCgpsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, trnComplex* ds,
+                                                 trnComplex* dl, trnComplex* d, trnComplex* du, trnComplex* dw,
+                                                 trnComplex* x, int batchCount, void* pBuffer);
+trnsparseStatus_t trnsparseZgpsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, trnDoubleComplex* ds,
+                                                 trnDoubleComplex* dl, trnDoubleComplex* d, trnDoubleComplex* du,
+                                                 trnDoubleComplex* dw, trnDoubleComplex* x, int batchCount,
+                                                 void* pBuffer);
 
 #ifdef __cplusplus
 }
