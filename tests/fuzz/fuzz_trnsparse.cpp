@@ -11,7 +11,8 @@
 // and SpMM / SpMV with fuzzed operations and algorithms on a made descriptor; and the generic API of
 // every value type (generic_calls): descriptor setters, a CSR / COO / CSC SpMV, SparseToDense, the
 // sparse-vector operations, Csr2cscEx2, Xcoo2csr and the sorts over fuzzed index arrays; and
-// SpSV / SpSM / CSR SpGEMM / SpGEMMreuse on a fuzzed pattern (solve_calls).
+// SpSV / SpSM / CSR SpGEMM / SpGEMMreuse on a fuzzed pattern (solve_calls); the banded solvers
+// (gtsv2 family, gpsvInterleavedBatch) on fuzzed sizes and values (banded_calls).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -593,6 +594,98 @@ void solve_calls(trnfuzz::Input& in) {
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
 
+// The banded solvers (gtsv2, gtsv2_nopivot, gtsv2StridedBatch, gtsvInterleavedBatch,
+// gpsvInterleavedBatch and their buffer queries) of a fuzzed value type with fuzzed m, n / batchCount,
+// ldb / batchStride and algo (small ints, negatives included) over arrays of exactly the length the
+// arguments imply (ASan sees any overread), values with zeros (zero pivots). Every status is allowed
+// or ZERO_PIVOT; a failed solve leaves x bit-identical and never modifies the coefficients.
+template <class T>
+trnsparseStatus_t banded_call(trnsparseHandle_t h, int routine, int algo, int m, int n, int stride, std::vector<double>* a,
+                              std::vector<double>& x, size_t* bytes) {
+  auto p = [](std::vector<double>& v) { return reinterpret_cast<T*>(v.data()); };
+  if constexpr (std::is_same_v<T, float>) {
+    switch (routine) {
+      case 0: return trnsparseSgtsv2(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 1: return trnsparseSgtsv2_nopivot(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 2: return trnsparseSgtsv2StridedBatch(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, nullptr);
+      case 3: return trnsparseSgtsvInterleavedBatch(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, nullptr);
+      case 4: return trnsparseSgpsvInterleavedBatch(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, nullptr);
+      case 5: return trnsparseSgtsv2_bufferSizeExt(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, bytes);
+      default: return trnsparseSgpsvInterleavedBatch_bufferSizeExt(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, bytes);
+    }
+  } else if constexpr (std::is_same_v<T, double>) {
+    switch (routine) {
+      case 0: return trnsparseDgtsv2(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 1: return trnsparseDgtsv2_nopivot(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 2: return trnsparseDgtsv2StridedBatch(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, nullptr);
+      case 3: return trnsparseDgtsvInterleavedBatch(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, nullptr);
+      case 4: return trnsparseDgpsvInterleavedBatch(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, nullptr);
+      case 5: return trnsparseDgtsv2StridedBatch_bufferSizeExt(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, bytes);
+      default: return trnsparseDgtsvInterleavedBatch_bufferSizeExt(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, bytes);
+    }
+  } else if constexpr (std::is_same_v<T, trnComplex>) {
+    switch (routine) {
+      case 0: return trnsparseCgtsv2(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 1: return trnsparseCgtsv2_nopivot(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 2: return trnsparseCgtsv2StridedBatch(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, nullptr);
+      case 3: return trnsparseCgtsvInterleavedBatch(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, nullptr);
+      case 4: return trnsparseCgpsvInterleavedBatch(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, nullptr);
+      case 5: return trnsparseCgtsv2_nopivot_bufferSizeExt(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, bytes);
+      default: return trnsparseCgpsvInterleavedBatch_bufferSizeExt(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, bytes);
+    }
+  } else {
+    switch (routine) {
+      case 0: return trnsparseZgtsv2(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 1: return trnsparseZgtsv2_nopivot(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 2: return trnsparseZgtsv2StridedBatch(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, nullptr);
+      case 3: return trnsparseZgtsvInterleavedBatch(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, nullptr);
+      case 4: return trnsparseZgpsvInterleavedBatch(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, nullptr);
+      case 5: return trnsparseZgtsv2_bufferSizeExt(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, bytes);
+      default: return trnsparseZgtsvInterleavedBatch_bufferSizeExt(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, bytes);
+    }
+  }
+}
+
+void banded_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int vt = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F});
+  // Drawn so that small bytes (and an exhausted input's zeros) give valid arguments.
+  static constexpr int kM[9] = {4, 5, 3, 6, 7, 2, 1, 0, -1}, kN[5] = {2, 1, 3, 0, -1}, kAlgo[5] = {0, 1, 2, -1, 3};
+  const int routine = b.u8() % 7, algo = kAlgo[b.u8() % 5];
+  const int m = kM[b.u8() % 9], n = kN[b.u8() % 5], stride = m + (b.u8() % 4 == 3 ? -1 : b.u8() % 3);
+  // Lengths the arguments imply (0 when an argument is invalid): coefficients, right-hand sides.
+  const bool interleaved = routine == 3 || routine == 4 || routine == 6;
+  const long mm = std::max(m, 0), nn = std::max(n, 0), ss = std::max(stride, 0);
+  const long coef = routine == 2 ? (mm > 0 && nn > 0 ? (mm - 1) + (nn - 1) * ss + 1 : 0) : interleaved ? mm * nn : mm;
+  const long rhs = routine == 0 || routine == 1 || routine == 5 ? (mm > 0 && nn > 0 ? (nn - 1) * ss + mm : 0) : routine == 2 ? coef : mm * nn;
+  const bool z = vt != TRN_R_32F && vt != TRN_R_64F && vt != TRN_C_32F;  // any other int: the Z entry points
+  const std::size_t wide = z ? 2 : 1;                                    // doubles per element
+  std::vector<double> a[5];
+  for (auto& v : a) {
+    v.resize(static_cast<std::size_t>(coef) * wide);
+    for (auto& e : v) e = b.u8() % 5 == 4 ? 0.0 : static_cast<double>(b.u8() % 7) + 1.0;
+  }
+  std::vector<double> x(static_cast<std::size_t>(rhs) * wide);
+  for (auto& e : x) e = static_cast<double>(b.u8() % 5);
+  const std::vector<double> x0 = x, a2 = a[2];
+  size_t bytes = 0;
+  trnsparseStatus_t st{};
+  switch (vt) {
+    case TRN_R_32F: st = banded_call<float>(h, routine, algo, m, n, stride, a, x, &bytes); break;
+    case TRN_R_64F: st = banded_call<double>(h, routine, algo, m, n, stride, a, x, &bytes); break;
+    case TRN_C_32F: st = banded_call<trnComplex>(h, routine, algo, m, n, stride, a, x, &bytes); break;
+    default: st = banded_call<trnDoubleComplex>(h, routine, algo, m, n, stride, a, x, &bytes); break;
+  }
+  require(allowed(st) || st == TRNSPARSE_STATUS_ZERO_PIVOT, "banded status");
+  if (st != TRNSPARSE_STATUS_SUCCESS || routine >= 5) require(x == x0, "a failed banded solve (or a query) wrote x");
+  require(a[2] == a2, "a banded solve wrote its diagonal");
+  trnfuzz::reach("banded_ok", st == TRNSPARSE_STATUS_SUCCESS && routine < 5);
+  trnfuzz::reach("banded_zero_pivot", st == TRNSPARSE_STATUS_ZERO_PIVOT);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
@@ -600,7 +693,7 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100},
           {"generic_created", 300}, {"generic_spmv_ok", 50}, {"generic_vector_ok", 50}, {"generic_csr2csc_ok", 100},
           {"solve_created", 300},   {"spsv_ok", 50},         {"spsv_zero_pivot", 5},    {"spsm_ok", 50},
-          {"spgemm_csr_ok", 10}};
+          {"spgemm_csr_ok", 10},    {"banded_ok", 20},      {"banded_zero_pivot", 5}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -609,5 +702,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   api_calls(in);  // the bytes run_one left
   generic_calls(in);
   solve_calls(in);
+  banded_calls(in);
   return 0;
 }
