@@ -801,6 +801,86 @@ trnsparseStatus_t trnsparseZgpsvInterleavedBatch(trnsparseHandle_t handle, int a
                                                  trnDoubleComplex* dw, trnDoubleComplex* x, int batchCount,
                                                  void* pBuffer);
 
+/* ---- csrgeam2: C = alpha A + beta B on CSR (legacy API, int32 indices, sorted columns) ----------
+ * C's pattern is the union of A's and B's whatever alpha and beta are; Xcsrgeam2Nnz writes C's row
+ * offsets (descrC's base) and nnz, csrgeam2 checks C's offsets are those and writes the columns and
+ * values: one costed fp64 host step (trn/sparse/csrgeam.hpp, docs/trnsparse.md "csrgeam2"). Matrix
+ * type GENERAL only (else MATRIX_TYPE_NOT_SUPPORTED); the buffer is not used. GetProperty: the
+ * TRNSPARSE_VER_* numbers. */
+trnsparseStatus_t trnsparseGetProperty(libraryPropertyType type, int* value);
+trnsparseStatus_t trnsparseScsrgeam2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const float* alpha,
+                                                   const trnsparseMatDescr_t descrA, int nnzA,
+                                                   const float* csrSortedValA, const int* csrSortedRowPtrA,
+                                                   const int* csrSortedColIndA, const float* beta,
+                                                   const trnsparseMatDescr_t descrB, int nnzB,
+                                                   const float* csrSortedValB, const int* csrSortedRowPtrB,
+                                                   const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                                   const float* csrSortedValC, const int* csrSortedRowPtrC,
+                                                   const int* csrSortedColIndC, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseDcsrgeam2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const double* alpha,
+                                                   const trnsparseMatDescr_t descrA, int nnzA,
+                                                   const double* csrSortedValA, const int* csrSortedRowPtrA,
+                                                   const int* csrSortedColIndA, const double* beta,
+                                                   const trnsparseMatDescr_t descrB, int nnzB,
+                                                   const double* csrSortedValB, const int* csrSortedRowPtrB,
+                                                   const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                                   const double* csrSortedValC, const int* csrSortedRowPtrC,
+                                                   const int* csrSortedColIndC, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseCcsrgeam2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const trnComplex* alpha,
+                                                   const trnsparseMatDescr_t descrA, int nnzA,
+                                                   const trnComplex* csrSortedValA, const int* csrSortedRowPtrA,
+                                                   const int* csrSortedColIndA, const trnComplex* beta,
+                                                   const trnsparseMatDescr_t descrB, int nnzB,
+                                                   const trnComplex* csrSortedValB, const int* csrSortedRowPtrB,
+                                                   const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                                   const trnComplex* csrSortedValC, const int* csrSortedRowPtrC,
+                                                   const int* csrSortedColIndC, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseZcsrgeam2_bufferSizeExt(trnsparseHandle_t handle, int m, int n,
+                                                   const trnDoubleComplex* alpha, const trnsparseMatDescr_t descrA,
+                                                   int nnzA, const trnDoubleComplex* csrSortedValA,
+                                                   const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                   const trnDoubleComplex* beta, const trnsparseMatDescr_t descrB,
+                                                   int nnzB, const trnDoubleComplex* csrSortedValB,
+                                                   const int* csrSortedRowPtrB, const int* csrSortedColIndB,
+                                                   const trnsparseMatDescr_t descrC,
+                                                   const trnDoubleComplex* csrSortedValC, const int* csrSortedRowPtrC,
+                                                   const int* csrSortedColIndC, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseXcsrgeam2Nnz(trnsparseHandle_t handle, int m, int n, const trnsparseMatDescr_t descrA,
+                                        int nnzA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                        const trnsparseMatDescr_t descrB, int nnzB, const int* csrSortedRowPtrB,
+                                        const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                        int* csrSortedRowPtrC, int* nnzTotalDevHostPtr, void* workspace);
+trnsparseStatus_t trnsparseScsrgeam2(trnsparseHandle_t handle, int m, int n, const float* alpha,
+                                     const trnsparseMatDescr_t descrA, int nnzA, const float* csrSortedValA,
+                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA, const float* beta,
+                                     const trnsparseMatDescr_t descrB, int nnzB, const float* csrSortedValB,
+                                     const int* csrSortedRowPtrB, const int* csrSortedColIndB,
+                                     const trnsparseMatDescr_t descrC, float* csrSortedValC, int* csrSortedRowPtrC,
+                                     int* csrSortedColIndC, void* pBuffer);
+trnsparseStatus_t trnsparseDcsrgeam2(trnsparseHandle_t handle, int m, int n, const double* alpha,
+                                     const trnsparseMatDescr_t descrA, int nnzA, const double* csrSortedValA,
+                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA, const double* beta,
+                                     const trnsparseMatDescr_t descrB, int nnzB, const double* csrSortedValB,
+                                     const int* csrSortedRowPtrB, const int* csrSortedColIndB,
+                                     const trnsparseMatDescr_t descrC, double* csrSortedValC, int* csrSortedRowPtrC,
+                                     int* csrSortedColIndC, void* pBuffer);
+trnsparseStatus_t trnsparseCcsrgeam2(trnsparseHandle_t handle, int m, int n, const trnComplex* alpha,
+                                     const trnsparseMatDescr_t descrA, int nnzA, const trnComplex* csrSortedValA,
+                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA, const trnComplex* beta,
+                                     const trnsparseMatDescr_t descrB, int nnzB, const trnComplex* csrSortedValB,
+                                     const int* csrSortedRowPtrB, const int* csrSortedColIndB,
+                                     const trnsparseMatDescr_t descrC, trnComplex* csrSortedValC,
+                                     int* csrSortedRowPtrC, int* csrSortedColIndC, void* pBuffer);
+trnsparseStatus_t trnsparseZcsrgeam2(trnsparseHandle_t handle, int m, int n, const trnDoubleComplex* alpha,
+                                     const trnsparseMatDescr_t descrA, int nnzA,
+                                     const trnDoubleComplex* csrSortedValA, const int* csrSortedRowPtrA,
+                                     const int* csrSortedColIndA, const trnDoubleComplex* beta,
+                                     const trnsparseMatDescr_t descrB, int nnzB,
+                                     const trnDoubleComplex* csrSortedValB, const int* csrSortedRowPtrB,
+                                     const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                     trnDoubleComplex* csrSortedValC, int* csrSortedRowPtrC, int* csrSortedColIndC,
+                                     void* pBuffer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,248 @@
+// csrgeam2 (bufferSizeExt, Xcsrgeam2Nnz, S/D/C/Z csrgeam2) through the C API against an independent
+// reference: the union pattern from std::set, the values as alpha a + beta b in long double, within
+// the bound of trn/sparse/csrgeam.hpp (u_s |c| + gamma_3 (|alpha a| + |beta b|)). Also the argument
+// chain (positions), MATRIX_TYPE_NOT_SUPPORTED, C's offsets checked, and GetProperty.
+#include <gtest/gtest.h>
+
+#include <complex>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "c_api_test_util.hpp"
+#include "trnsparse.h"
+
+namespace {
+
+using trnsparse_test::Handle;
+using LC = std::complex<long double>;
+
+template <class T>
+constexpr bool kComplex = !std::is_floating_point_v<T>;
+template <class T>
+LC widen(T v) {
+  if constexpr (kComplex<T>)
+    return {static_cast<long double>(v.real()), static_cast<long double>(v.imag())};
+  else
+    return {static_cast<long double>(v), 0.0L};
+}
+template <class T>
+using CT = std::conditional_t<std::is_same_v<T, float>, float,
+                              std::conditional_t<std::is_same_v<T, double>, double,
+                                                 std::conditional_t<std::is_same_v<T, std::complex<float>>, trnComplex, trnDoubleComplex>>>;
+
+// A random m x n CSR (sorted columns) with index base `base`.
+template <class T>
+struct Csr {
+  int m = 0, n = 0, base = 0;
+  std::vector<int> row{}, col{};
+  std::vector<T> val{};
+  std::map<std::pair<int, int>, LC> entries() const {
+    std::map<std::pair<int, int>, LC> e;
+    for (int i = 0; i < m; ++i)
+      for (int k = row[i] - base; k < row[i + 1] - base; ++k) e[{i, col[k] - base}] = widen(val[k]);
+    return e;
+  }
+};
+template <class T>
+Csr<T> make(int m, int n, double density, int base, unsigned seed) {
+  std::mt19937 g(seed);
+  std::bernoulli_distribution keep(density);
+  std::uniform_real_distribution<double> d(-1, 1);
+  Csr<T> a{m, n, base};
+  a.row.push_back(base);
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n; ++j)
+      if (keep(g)) {
+        a.col.push_back(j + base);
+        const double re = d(g);
+        if constexpr (kComplex<T>)
+          a.val.push_back(T(static_cast<typename T::value_type>(re), static_cast<typename T::value_type>(d(g))));
+        else
+          a.val.push_back(static_cast<T>(re));
+      }
+    a.row.push_back(static_cast<int>(a.col.size()) + base);
+  }
+  return a;
+}
+
+#define DISPATCH(NAME)                                                                        \
+  template <class T, class... A>                                                             \
+  trnsparseStatus_t NAME(A... a) {                                                           \
+    if constexpr (std::is_same_v<T, float>) return trnsparseS##NAME(a...);                   \
+    else if constexpr (std::is_same_v<T, double>) return trnsparseD##NAME(a...);             \
+    else if constexpr (std::is_same_v<T, std::complex<float>>) return trnsparseC##NAME(a...); \
+    else return trnsparseZ##NAME(a...);                                                      \
+  }
+DISPATCH(csrgeam2)
+DISPATCH(csrgeam2_bufferSizeExt)
+#undef DISPATCH
+
+template <class T>
+const CT<T>* cp(const std::vector<T>& v) {
+  return reinterpret_cast<const CT<T>*>(v.data());
+}
+template <class T>
+CT<T>* mp(std::vector<T>& v) {
+  return reinterpret_cast<CT<T>*>(v.data());
+}
+
+struct Descrs {
+  trnsparseMatDescr_t a = nullptr, b = nullptr, c = nullptr;
+  Descrs(int ba, int bb, int bc) {
+    trnsparseCreateMatDescr(&a);
+    trnsparseCreateMatDescr(&b);
+    trnsparseCreateMatDescr(&c);
+    trnsparseSetMatIndexBase(a, static_cast<trnsparseIndexBase_t>(ba));
+    trnsparseSetMatIndexBase(b, static_cast<trnsparseIndexBase_t>(bb));
+    trnsparseSetMatIndexBase(c, static_cast<trnsparseIndexBase_t>(bc));
+  }
+  ~Descrs() {
+    trnsparseDestroyMatDescr(a);
+    trnsparseDestroyMatDescr(b);
+    trnsparseDestroyMatDescr(c);
+  }
+};
+
+template <class T>
+class Csrgeam : public ::testing::Test {};
+using Types = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
+TYPED_TEST_SUITE(Csrgeam, Types);
+
+TYPED_TEST(Csrgeam, UnionPatternAndValues) {
+  using T = TypeParam;
+  Handle h;
+  const int m = 30, n = 25;
+  const auto A = make<T>(m, n, 0.2, 0, 1), B = make<T>(m, n, 0.25, 1, 2);
+  Descrs d(0, 1, 1);
+  T alpha, beta;
+  if constexpr (kComplex<T>) {
+    alpha = T(0.75, -0.5), beta = T(-1.25, 0.25);
+  } else {
+    alpha = T(0.75), beta = T(-1.25);
+  }
+  size_t bytes = 0;
+  ASSERT_EQ(csrgeam2_bufferSizeExt<T>(h.h, m, n, cp(std::vector<T>{alpha}), d.a, static_cast<int>(A.col.size()), cp(A.val),
+                                      A.row.data(), A.col.data(), cp(std::vector<T>{beta}), d.b,
+                                      static_cast<int>(B.col.size()), cp(B.val), B.row.data(), B.col.data(), d.c,
+                                      static_cast<const CT<T>*>(nullptr), static_cast<const int*>(nullptr),
+                                      static_cast<const int*>(nullptr), &bytes),
+            TRNSPARSE_STATUS_SUCCESS);
+  std::vector<int> rowC(m + 1, -5);
+  int nnzC = -1;
+  ASSERT_EQ(trnsparseXcsrgeam2Nnz(h.h, m, n, d.a, static_cast<int>(A.col.size()), A.row.data(), A.col.data(), d.b,
+                                  static_cast<int>(B.col.size()), B.row.data(), B.col.data(), d.c, rowC.data(), &nnzC,
+                                  nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  // the reference: union pattern, alpha a + beta b
+  auto ea = A.entries(), eb = B.entries();
+  std::map<std::pair<int, int>, std::pair<LC, long double>> want;  // value, |alpha a| + |beta b|
+  for (auto& [k, v] : ea) want[k] = {widen(alpha) * v, std::abs(widen(alpha) * v)};
+  for (auto& [k, v] : eb) {
+    auto& w = want[k];
+    w.first += widen(beta) * v;
+    w.second += std::abs(widen(beta) * v);
+  }
+  ASSERT_EQ(nnzC, static_cast<int>(want.size()));
+  std::vector<int> colC(static_cast<std::size_t>(nnzC), -7);
+  std::vector<T> valC(static_cast<std::size_t>(nnzC));
+  ASSERT_EQ(csrgeam2<T>(h.h, m, n, cp(std::vector<T>{alpha}), d.a, static_cast<int>(A.col.size()), cp(A.val), A.row.data(),
+                        A.col.data(), cp(std::vector<T>{beta}), d.b, static_cast<int>(B.col.size()), cp(B.val),
+                        B.row.data(), B.col.data(), d.c, mp(valC), rowC.data(), colC.data(), nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  const long double us = std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>> ? 0x1p-24L : 0.0L;
+  const long double g = 5 * 0x1p-53L / (1 - 5 * 0x1p-53L) * (kComplex<T> ? std::sqrt(2.0L) : 1.0L);
+  auto it = want.begin();
+  EXPECT_EQ(rowC[0], 1);
+  for (int i = 0; i < m; ++i)
+    for (int k = rowC[i] - 1; k < rowC[i + 1] - 1; ++k, ++it) {
+      ASSERT_NE(it, want.end());
+      EXPECT_EQ(it->first, std::make_pair(i, colC[k] - 1));
+      const LC got = widen(valC[k]);
+      EXPECT_LE(std::abs(got - it->second.first), us * (kComplex<T> ? std::sqrt(2.0L) : 1.0L) * std::abs(it->second.first) + g * it->second.second)
+          << i << "," << colC[k];
+    }
+  EXPECT_EQ(it, want.end());
+  // C's offsets that are not Xcsrgeam2Nnz's: INVALID_VALUE at position 17, C untouched
+  const auto col0 = colC;
+  rowC[3] += 1;
+  EXPECT_EQ(csrgeam2<T>(h.h, m, n, cp(std::vector<T>{alpha}), d.a, static_cast<int>(A.col.size()), cp(A.val), A.row.data(),
+                        A.col.data(), cp(std::vector<T>{beta}), d.b, static_cast<int>(B.col.size()), cp(B.val),
+                        B.row.data(), B.col.data(), d.c, mp(valC), rowC.data(), colC.data(), nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 17);
+  EXPECT_EQ(colC, col0);
+}
+
+TEST(CsrgeamArgs, ChecksAndProperty) {
+  Handle h;
+  Descrs d(0, 0, 0);
+  // A = [1 . 2; . 3 .], B = [. 4 .; 5 . 6]; unsorted columns in A's first row are rejected
+  std::vector<int> ra{0, 2, 3}, ca{0, 2, 1}, rb{0, 1, 3}, cb{1, 0, 2}, rc(3);
+  std::vector<double> va{1, 2, 3}, vb{4, 5, 6};
+  const double one = 1, two = 2;
+  int nnz = 0;
+  ASSERT_EQ(trnsparseXcsrgeam2Nnz(h.h, 2, 3, d.a, 3, ra.data(), ca.data(), d.b, 3, rb.data(), cb.data(), d.c, rc.data(), &nnz,
+                                  nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(nnz, 6);
+  EXPECT_EQ(rc, (std::vector<int>{0, 3, 6}));
+  std::vector<int> cc(6);
+  std::vector<double> vc(6);
+  ASSERT_EQ(trnsparseDcsrgeam2(h.h, 2, 3, &one, d.a, 3, va.data(), ra.data(), ca.data(), &two, d.b, 3, vb.data(), rb.data(),
+                               cb.data(), d.c, vc.data(), rc.data(), cc.data(), nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(cc, (std::vector<int>{0, 1, 2, 0, 1, 2}));
+  EXPECT_EQ(vc, (std::vector<double>{1, 8, 2, 10, 3, 12}));
+  std::vector<int> bad{2, 0, 1};
+  EXPECT_EQ(trnsparseXcsrgeam2Nnz(h.h, 2, 3, d.a, 3, ra.data(), bad.data(), d.b, 3, rb.data(), cb.data(), d.c, rc.data(),
+                                  &nnz, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 6);
+  EXPECT_EQ(trnsparseXcsrgeam2Nnz(h.h, 2, 3, d.a, 3, ra.data(), ca.data(), d.b, 3, rb.data(), cb.data(), d.c, rc.data(),
+                                  nullptr, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 13);
+  EXPECT_EQ(trnsparseDcsrgeam2(h.h, 2, 3, nullptr, d.a, 3, va.data(), ra.data(), ca.data(), &two, d.b, 3, vb.data(),
+                               rb.data(), cb.data(), d.c, vc.data(), rc.data(), cc.data(), nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 3);
+  EXPECT_EQ(trnsparseDcsrgeam2(h.h, -1, 3, &one, d.a, 3, va.data(), ra.data(), ca.data(), &two, d.b, 3, vb.data(),
+                               rb.data(), cb.data(), d.c, vc.data(), rc.data(), cc.data(), nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 1);
+  EXPECT_EQ(trnsparseDcsrgeam2(h.h, 2, 3, &one, d.a, 3, nullptr, ra.data(), ca.data(), &two, d.b, 3, vb.data(), rb.data(),
+                               cb.data(), d.c, vc.data(), rc.data(), cc.data(), nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 6);
+  EXPECT_EQ(trnsparseDcsrgeam2(h.h, 2, 3, &one, d.a, 3, va.data(), ra.data(), ca.data(), &two, d.b, 3, vb.data(), rb.data(),
+                               cb.data(), d.c, vc.data(), rc.data(), nullptr, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 18);
+  size_t bytes = 0;
+  EXPECT_EQ(trnsparseDcsrgeam2_bufferSizeExt(h.h, 2, 3, &one, d.a, 3, va.data(), ra.data(), ca.data(), &two, d.b, 3,
+                                             vb.data(), rb.data(), cb.data(), d.c, nullptr, nullptr, nullptr, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 19);
+  EXPECT_EQ(trnsparseDcsrgeam2_bufferSizeExt(h.h, 2, 3, &one, d.a, 3, va.data(), ra.data(), ca.data(), &two, d.b, 3,
+                                             vb.data(), rb.data(), cb.data(), d.c, nullptr, nullptr, nullptr, &bytes),
+            TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_GT(bytes, 0u);
+  trnsparseSetMatType(d.b, TRNSPARSE_MATRIX_TYPE_SYMMETRIC);
+  EXPECT_EQ(trnsparseXcsrgeam2Nnz(h.h, 2, 3, d.a, 3, ra.data(), ca.data(), d.b, 3, rb.data(), cb.data(), d.c, rc.data(), &nnz,
+                                  nullptr),
+            TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED);
+  EXPECT_EQ(vc, (std::vector<double>{1, 8, 2, 10, 3, 12}));
+  EXPECT_EQ(trnsparseXcsrgeam2Nnz(nullptr, 2, 3, d.a, 3, ra.data(), ca.data(), d.b, 3, rb.data(), cb.data(), d.c, rc.data(),
+                                  &nnz, nullptr),
+            TRNSPARSE_STATUS_NOT_INITIALIZED);
+  int v = -1;
+  EXPECT_EQ(trnsparseGetProperty(MAJOR_VERSION, &v), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(v, TRNSPARSE_VER_MAJOR);
+  EXPECT_EQ(trnsparseGetProperty(PATCH_LEVEL, &v), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(v, TRNSPARSE_VER_PATCH);
+  EXPECT_EQ(trnsparseGetProperty(MINOR_VERSION, nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+}
+
+}  // namespace

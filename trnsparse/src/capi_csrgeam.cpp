@@ -1,0 +1,163 @@
+// trnsparse C shim: csrgeam2 (C = alpha A + beta B on CSR; bufferSizeExt, Xcsrgeam2Nnz, S/D/C/Z
+// csrgeam2) over trn/sparse/csrgeam.hpp, and GetProperty.
+#include <algorithm>
+#include <complex>
+#include <vector>
+
+#include "capi_internal.hpp"
+#include "trn/sparse/csrgeam.hpp"
+
+using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal namespace
+
+namespace {
+
+// One CSR operand of the legacy API (int32 indices, the descriptor's base).
+struct Operand {
+  const trnsparseMatDescr* descr;
+  int nnz;
+  const void* val;
+  const int* row;
+  const int* col;
+};
+struct Pos {
+  int descr, nnz, val, row, col;
+};
+constexpr Pos kA{4, 5, 6, 7, 8}, kB{10, 11, 12, 13, 14};       // csrgeam2 and its bufferSizeExt
+constexpr Pos kNnzA{3, 4, 0, 5, 6}, kNnzB{7, 8, 0, 9, 10};     // Xcsrgeam2Nnz (no values)
+
+// Without values (Xcsrgeam2Nnz, index checks) the row offsets stand in for them: never read then.
+sp::SparseRef ref_of(const Operand& o, int m, int n, sp::Value v) {
+  const void* values = o.val != nullptr ? o.val : o.row;
+  sp::SparseRef r{sp::SparseRef::Format::csr, m, n, o.nnz, o.row, o.col, const_cast<void*>(values),
+                  sp::IndexType::i32, sp::IndexType::i32, index_base(o.descr->base), v};
+  return r;
+}
+
+// The descriptor, counts, pointers and index arrays of one operand (values when p.val != 0).
+Check& operand_checks(Check& c, const Operand& o, const Pos& p, int m, int n) {
+  c.require(g_mat_descrs.contains(o.descr), p.descr, "descr").nonnegative(o.nnz, p.nnz, "nnz");
+  if (!c) return c;
+  c.require_or(o.descr->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "csrgeam2: only TRNSPARSE_MATRIX_TYPE_GENERAL");
+  if (p.val != 0) c.require(o.val != nullptr || o.nnz == 0, p.val, "csrSortedVal");
+  c.not_null(o.row, p.row, "csrSortedRowPtr").require(o.col != nullptr || o.nnz == 0, p.col, "csrSortedColInd");
+  if (!c) return c;
+  try {
+    sp::validate(ref_of(o, m, n, sp::Value::f32));  // index rules only (values are not read)
+  } catch (const sp::InvalidArgument& e) {
+    g_log.log(e.what());
+    const std::string item = e.item();
+    return c.require(false, item == "columns" ? p.col : p.row, item == "columns" ? "csrSortedColInd" : "csrSortedRowPtr");
+  }
+  return c;
+}
+
+Check& shape_checks(Check& c, int m, int n, const Operand& a, const Operand& b, const trnsparseMatDescr* dc, const Pos& pa,
+                    const Pos& pb, int pos_c) {
+  c.nonnegative(m, 1, "m").nonnegative(n, 2, "n");
+  if (!c) return c;
+  operand_checks(c, a, pa, m, n);
+  operand_checks(c, b, pb, m, n);
+  c.require(g_mat_descrs.contains(dc), pos_c, "descrC");
+  if (!c) return c;
+  return c.require_or(dc->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+                      "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "csrgeam2: only TRNSPARSE_MATRIX_TYPE_GENERAL");
+}
+
+template <class T>
+constexpr sp::Value value_of() {
+  using E = trn::cshim::cpp_element_t<T>;
+  if constexpr (std::is_same_v<E, float>) return sp::Value::f32;
+  else if constexpr (std::is_same_v<E, double>) return sp::Value::f64;
+  else if constexpr (std::is_same_v<E, std::complex<float>>) return sp::Value::c32;
+  else return sp::Value::c64;
+}
+
+// bufferSizeExt (size != nullptr path: query) and csrgeam2 share the argument chain.
+template <class T>
+trnsparseStatus_t geam(trnsparseHandle_t h, const char* fn, bool query, int m, int n, const T* alpha, Operand a, const T* beta,
+                       Operand b, const trnsparseMatDescr* dc, T* valC, int* rowC, int* colC, size_t* size) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.not_null(alpha, 3, "alpha").not_null(beta, 9, "beta");
+  if (!shape_checks(c, m, n, a, b, dc, kA, kB, 15)) return c.status();
+  if (query) {
+    if (c.not_null(size, 19, "pBufferSizeInBytes")) *size = kBufferBytes;
+    return c.status();
+  }
+  if (!c.not_null(rowC, 17, "csrSortedRowPtrC")) return c.status();
+  constexpr sp::Value v = value_of<T>();
+  const sp::SparseRef A = ref_of(a, m, n, v), B = ref_of(b, m, n, v);
+  const sp::SparseRef C{sp::SparseRef::Format::csr, m, n, 0, rowC, colC, valC, sp::IndexType::i32, sp::IndexType::i32,
+                        index_base(dc->base), v};
+  const int vt = v == sp::Value::f32 ? TRN_R_32F : v == sp::Value::f64 ? TRN_R_64F : v == sp::Value::c32 ? TRN_C_32F : TRN_C_64F;
+  const sp::Scalar al = load_scalar(alpha, vt), be = load_scalar(beta, vt);
+  return run(h, fn, {{"offsetsC", 17}, {"columnsC", 18}}, [&] {
+    sp::CallReport r;
+    sp::csrgeam(h->settings, al, A, be, B, C, &r);
+    store_profile(h, r);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+trnsparseStatus_t trnsparseXcsrgeam2Nnz(trnsparseHandle_t h, int m, int n, const trnsparseMatDescr_t descrA, int nnzA,
+                                        const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                        const trnsparseMatDescr_t descrB, int nnzB, const int* csrSortedRowPtrB,
+                                        const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                        int* csrSortedRowPtrC, int* nnzTotalDevHostPtr, void* workspace) {
+  (void)workspace;
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, "trnsparseXcsrgeam2Nnz", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  const Operand a{descrA, nnzA, nullptr, csrSortedRowPtrA, csrSortedColIndA};
+  const Operand b{descrB, nnzB, nullptr, csrSortedRowPtrB, csrSortedColIndB};
+  if (!shape_checks(c, m, n, a, b, descrC, kNnzA, kNnzB, 11)) return c.status();
+  c.not_null(csrSortedRowPtrC, 12, "csrSortedRowPtrC").not_null(nnzTotalDevHostPtr, 13, "nnzTotalDevHostPtr");
+  if (!c) return c.status();
+  return run(h, "trnsparseXcsrgeam2Nnz", {{"nnzC", 13}}, [&] {
+    std::vector<std::int32_t> off(static_cast<std::size_t>(m) + 1);
+    const std::int64_t nnz = sp::csrgeam_nnz(ref_of(a, m, n, sp::Value::f32), ref_of(b, m, n, sp::Value::f32),
+                                             index_base(descrC->base), off.data());
+    std::copy(off.begin(), off.end(), csrSortedRowPtrC);
+    *nnzTotalDevHostPtr = static_cast<int>(nnz);
+  });
+}
+
+trnsparseStatus_t trnsparseGetProperty(libraryPropertyType type, int* value) {
+  const int t = enum_value(type);
+  Check c(g_log, "trnsparseGetProperty", TRNSPARSE_STATUS_INVALID_VALUE);
+  c.one_of(t, {MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL}, 1, "type").not_null(value, 2, "value");
+  if (!c) return c.status();
+  *value = t == MAJOR_VERSION ? TRNSPARSE_VER_MAJOR : t == MINOR_VERSION ? TRNSPARSE_VER_MINOR : TRNSPARSE_VER_PATCH;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
+}  // extern "C"
+
+#define TRNSPARSE_CSRGEAM2(X, T)                                                                                      \
+  trnsparseStatus_t trnsparse##X##csrgeam2_bufferSizeExt(                                                             \
+      trnsparseHandle_t h, int m, int n, const T* alpha, const trnsparseMatDescr_t descrA, int nnzA, const T* valA,   \
+      const int* rowA, const int* colA, const T* beta, const trnsparseMatDescr_t descrB, int nnzB, const T* valB,     \
+      const int* rowB, const int* colB, const trnsparseMatDescr_t descrC, const T* valC, const int* rowC,             \
+      const int* colC, size_t* pBufferSizeInBytes) {                                                                  \
+    return geam<T>(h, "trnsparse" #X "csrgeam2_bufferSizeExt", true, m, n, alpha, {descrA, nnzA, valA, rowA, colA},   \
+                   beta, {descrB, nnzB, valB, rowB, colB}, descrC, const_cast<T*>(valC), const_cast<int*>(rowC),      \
+                   const_cast<int*>(colC), pBufferSizeInBytes);                                                       \
+  }                                                                                                                   \
+  trnsparseStatus_t trnsparse##X##csrgeam2(trnsparseHandle_t h, int m, int n, const T* alpha,                         \
+                                           const trnsparseMatDescr_t descrA, int nnzA, const T* valA, const int* rowA, \
+                                           const int* colA, const T* beta, const trnsparseMatDescr_t descrB, int nnzB, \
+                                           const T* valB, const int* rowB, const int* colB,                          \
+                                           const trnsparseMatDescr_t descrC, T* valC, int* rowC, int* colC, void*) {  \
+    return geam<T>(h, "trnsparse" #X "csrgeam2", false, m, n, alpha, {descrA, nnzA, valA, rowA, colA}, beta,          \
+                   {descrB, nnzB, valB, rowB, colB}, descrC, valC, rowC, colC, nullptr);                              \
+  }
+
+extern "C" {
+TRNSPARSE_CSRGEAM2(S, float)
+TRNSPARSE_CSRGEAM2(D, double)
+TRNSPARSE_CSRGEAM2(C, trnComplex)
+TRNSPARSE_CSRGEAM2(Z, trnDoubleComplex)
+}  // extern "C"
