@@ -246,3 +246,57 @@ TEST(CsrgeamArgs, ChecksAndProperty) {
 }
 
 }  // namespace
+
+namespace {
+
+// nnz against a count written here: rows and columns, every type, NaN and signed zeros, lda > m.
+template <class T>
+void nnz_case(trnsparseStatus_t (*fn)(trnsparseHandle_t, trnsparseDirection_t, int, int, const trnsparseMatDescr_t,
+                                      const CT<T>*, int, int*, int*)) {
+  Handle h;
+  trnsparseMatDescr_t d = nullptr;
+  trnsparseCreateMatDescr(&d);
+  const int m = 5, n = 4, lda = 7;
+  std::vector<T> A(static_cast<std::size_t>(lda * n), T(9));  // padding rows m..lda-1 are non-zero: never counted
+  std::mt19937 g(3);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      const int r = static_cast<int>(g() % 4);
+      if constexpr (kComplex<T>)
+        A[i + j * lda] = r == 0 ? T(0) : r == 1 ? T(0, -1) : r == 2 ? T(-0.0, 0.0) : T(std::nan(""), 0);
+      else
+        A[i + j * lda] = r == 0 ? T(0) : r == 1 ? T(-1) : r == 2 ? T(-0.0) : T(std::nan(""));
+    }
+  for (const int dir : {0, 1}) {
+    std::vector<int> per(dir == 0 ? m : n, -1), want(per.size(), 0);
+    int total = -1, want_total = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i)
+        if (widen(A[i + j * lda]) != LC{}) {
+          ++want[dir == 0 ? i : j];
+          ++want_total;
+        }
+    ASSERT_EQ(fn(h.h, static_cast<trnsparseDirection_t>(dir), m, n, d, mp(A), lda, per.data(), &total), TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(per, want);
+    EXPECT_EQ(total, want_total);
+  }
+  int total = -1;
+  std::vector<int> per(m, -1);
+  EXPECT_EQ(fn(h.h, static_cast<trnsparseDirection_t>(0), m, n, d, mp(A), m - 1, per.data(), &total), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 6);
+  EXPECT_EQ(fn(h.h, static_cast<trnsparseDirection_t>(2), m, n, d, mp(A), lda, per.data(), &total), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 1);
+  EXPECT_EQ(fn(h.h, static_cast<trnsparseDirection_t>(0), m, n, d, mp(A), lda, per.data(), nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 8);
+  EXPECT_EQ(total, -1);
+  trnsparseDestroyMatDescr(d);
+}
+
+TEST(Nnz, EveryType) {
+  nnz_case<float>(trnsparseSnnz);
+  nnz_case<double>(trnsparseDnnz);
+  nnz_case<std::complex<float>>(trnsparseCnnz);
+  nnz_case<std::complex<double>>(trnsparseZnnz);
+}
+
+}  // namespace

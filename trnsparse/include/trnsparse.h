@@ -881,6 +881,21 @@ trnsparseStatus_t trnsparseZcsrgeam2(trnsparseHandle_t handle, int m, int n, con
                                      trnDoubleComplex* csrSortedValC, int* csrSortedRowPtrC, int* csrSortedColIndC,
                                      void* pBuffer);
 
+/* nnz: the nonzeros (x != 0; complex: either part; NaN counts) of each row (dirA ROW) or column of
+ * the column-major m x n A, and their total (descrA GENERAL; its base is not used). Counting only. */
+trnsparseStatus_t trnsparseSnnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                const trnsparseMatDescr_t descrA, const float* A, int lda, int* nnzPerRowCol,
+                                int* nnzTotalDevHostPtr);
+trnsparseStatus_t trnsparseDnnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                const trnsparseMatDescr_t descrA, const double* A, int lda, int* nnzPerRowCol,
+                                int* nnzTotalDevHostPtr);
+trnsparseStatus_t trnsparseCnnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                const trnsparseMatDescr_t descrA, const trnComplex* A, int lda, int* nnzPerRowCol,
+                                int* nnzTotalDevHostPtr);
+trnsparseStatus_t trnsparseZnnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                const trnsparseMatDescr_t descrA, const trnDoubleComplex* A, int lda,
+                                int* nnzPerRowCol, int* nnzTotalDevHostPtr);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,6 @@
 // trnsparse C shim: csrgeam2 (C = alpha A + beta B on CSR; bufferSizeExt, Xcsrgeam2Nnz, S/D/C/Z
-// csrgeam2) over trn/sparse/csrgeam.hpp, and GetProperty.
+// csrgeam2) over trn/sparse/csrgeam.hpp, S/D/C/Z nnz (the counting of DenseToSparse's analysis) and
+// GetProperty.
 #include <algorithm>
 #include <complex>
 #include <vector>
@@ -99,6 +100,34 @@ trnsparseStatus_t geam(trnsparseHandle_t h, const char* fn, bool query, int m, i
   });
 }
 
+// nnz: the stored entries (x != 0, either part for complex) of each row (dirA ROW) or column of a
+// column-major m x n A, and their total.
+template <class T>
+trnsparseStatus_t nnz(trnsparseHandle_t h, const char* fn, int dir, int m, int n, const trnsparseMatDescr* descr, const T* A,
+                      int lda, int* per, int* total) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  c.one_of(dir, {TRNSPARSE_DIRECTION_ROW, TRNSPARSE_DIRECTION_COLUMN}, 1, "dirA").nonnegative(m, 2, "m").nonnegative(n, 3, "n");
+  c.require(g_mat_descrs.contains(descr), 4, "descrA");
+  if (!c) return c.status();
+  c.require_or(descr->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "nnz: only TRNSPARSE_MATRIX_TYPE_GENERAL");
+  const int major = dir == TRNSPARSE_DIRECTION_ROW ? m : n;
+  c.require(A != nullptr || std::int64_t{m} * n == 0, 5, "A").leading_dim(lda, m, 6, "lda");
+  c.require(per != nullptr || major == 0, 7, "nnzPerRowCol").not_null(total, 8, "nnzTotalDevHostPtr");
+  if (!c) return c.status();
+  return run(h, fn, {{"nnzTotalDevHostPtr", 8}}, [&] {
+    std::vector<std::int64_t> off(static_cast<std::size_t>(major) + 1);
+    const sp::SparseRef out{dir == TRNSPARSE_DIRECTION_ROW ? sp::SparseRef::Format::csr : sp::SparseRef::Format::csc, m, n, 0,
+                            off.data(), nullptr, nullptr, sp::IndexType::i64, sp::IndexType::i64, sp::IndexBase::zero,
+                            value_of<T>()};
+    const std::int64_t count = sp::dense_to_sparse_analysis({const_cast<T*>(A), value_of<T>(), m, n, lda, sp::Layout::col_major}, out);
+    if (count > INT32_MAX) throw sp::InvalidArgument("nnz: more than 2^31 - 1 nonzeros", "nnzTotalDevHostPtr");
+    for (int i = 0; i < major; ++i) per[i] = static_cast<int>(off[static_cast<std::size_t>(i) + 1] - off[static_cast<std::size_t>(i)]);
+    *total = static_cast<int>(count);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -155,7 +184,18 @@ trnsparseStatus_t trnsparseGetProperty(libraryPropertyType type, int* value) {
                    {descrB, nnzB, valB, rowB, colB}, descrC, valC, rowC, colC, nullptr);                              \
   }
 
+#define TRNSPARSE_NNZ(X, T)                                                                                           \
+  trnsparseStatus_t trnsparse##X##nnz(trnsparseHandle_t h, trnsparseDirection_t dirA, int m, int n,                   \
+                                      const trnsparseMatDescr_t descrA, const T* A, int lda, int* nnzPerRowCol,       \
+                                      int* nnzTotalDevHostPtr) {                                                      \
+    return nnz<T>(h, "trnsparse" #X "nnz", enum_value(dirA), m, n, descrA, A, lda, nnzPerRowCol, nnzTotalDevHostPtr); \
+  }
+
 extern "C" {
+TRNSPARSE_NNZ(S, float)
+TRNSPARSE_NNZ(D, double)
+TRNSPARSE_NNZ(C, trnComplex)
+TRNSPARSE_NNZ(Z, trnDoubleComplex)
 TRNSPARSE_CSRGEAM2(S, float)
 TRNSPARSE_CSRGEAM2(D, double)
 TRNSPARSE_CSRGEAM2(C, trnComplex)
