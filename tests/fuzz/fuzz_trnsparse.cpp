@@ -12,7 +12,8 @@
 // every value type (generic_calls): descriptor setters, a CSR / COO / CSC SpMV, SparseToDense, the
 // sparse-vector operations, Csr2cscEx2, Xcoo2csr and the sorts over fuzzed index arrays; and
 // SpSV / SpSM / CSR SpGEMM / SpGEMMreuse on a fuzzed pattern (solve_calls); the banded solvers
-// (gtsv2 family, gpsvInterleavedBatch) on fuzzed sizes and values (banded_calls).
+// (gtsv2 family, gpsvInterleavedBatch) on fuzzed sizes and values (banded_calls); csrgeam2, nnz and
+// GetProperty (geam_calls).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -686,6 +687,95 @@ void banded_calls(trnfuzz::Input& in) {
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
 
+// csrgeam2 / Xcsrgeam2Nnz and nnz on fuzzed index arrays (valid or raw, exactly the claimed lengths),
+// bases, matrix types and sizes; GetProperty with any int. Statuses: SUCCESS, INVALID_VALUE or
+// MATRIX_TYPE_NOT_SUPPORTED; a failed call leaves C / the counts untouched.
+void geam_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int m = b.u8() % 5, n = b.u8() % 5;
+  trnsparseMatDescr_t d[3] = {nullptr, nullptr, nullptr};
+  for (auto& x : d) {
+    require(trnsparseCreateMatDescr(&x) == TRNSPARSE_STATUS_SUCCESS, "descr");
+    trnsparseSetMatIndexBase(x, static_cast<trnsparseIndexBase_t>(b.u8() & 1));
+    if (b.u8() % 16 == 15) trnsparseSetMatType(x, TRNSPARSE_MATRIX_TYPE_SYMMETRIC);
+  }
+  std::vector<int> row[2], col[2];
+  std::vector<double> val[2];
+  int nz[2];
+  for (int k = 0; k < 2; ++k) {
+    const int base = trnsparseGetMatIndexBase(d[k]);
+    const bool valid = b.u8() < 180;
+    nz[k] = valid ? 0 : b.u8() % 6 - 1;
+    row[k].assign(static_cast<std::size_t>(m + 1), base);
+    for (int i = 0; i < m; ++i) {  // valid: a random subset of each row's columns, sorted
+      for (int j = 0; j < n && valid; ++j)
+        if (b.u8() & 1) col[k].push_back(j + base), ++nz[k];
+      row[k][static_cast<std::size_t>(i) + 1] = valid ? nz[k] + base : b.u8() % 7 - 1;
+    }
+    if (!valid) col[k].assign(static_cast<std::size_t>(std::max(nz[k], 0)), 0), fill_indices(b, col[k], n);
+    val[k].assign(2 * col[k].size() + 1, 1.5);
+  }
+  std::vector<int> rc(static_cast<std::size_t>(m + 1), -3);
+  int nnz = -4;
+  trnsparseStatus_t st = trnsparseXcsrgeam2Nnz(h, m, n, d[0], nz[0], row[0].data(), col[0].data(), d[1], nz[1], row[1].data(),
+                                               col[1].data(), d[2], rc.data(), &nnz, nullptr);
+  const auto ok = [](trnsparseStatus_t s) { return allowed(s) || s == TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED; };
+  require(ok(st), "Xcsrgeam2Nnz status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(nnz == -4, "a failed Xcsrgeam2Nnz wrote nnz");
+  const std::size_t cn = st == TRNSPARSE_STATUS_SUCCESS ? static_cast<std::size_t>(nnz) : 0;
+  std::vector<int> cc(cn, -5);
+  std::vector<double> cv(2 * cn + 1, -6.0);
+  const std::vector<int> cc0 = cc;
+  if (b.u8() % 8 == 7 && !rc.empty()) rc[0] += 1;  // offsets that are not Xcsrgeam2Nnz's
+  const int vt = in.choice({0, 1, 2, 3});
+  const double alpha[2] = {0.5, -1.0}, beta[2] = {2.0, 0.25};
+  switch (vt) {
+    case 0:
+      st = trnsparseScsrgeam2(h, m, n, reinterpret_cast<const float*>(alpha), d[0], nz[0], reinterpret_cast<const float*>(val[0].data()),
+                              row[0].data(), col[0].data(), reinterpret_cast<const float*>(beta), d[1], nz[1],
+                              reinterpret_cast<const float*>(val[1].data()), row[1].data(), col[1].data(), d[2],
+                              reinterpret_cast<float*>(cv.data()), rc.data(), cc.data(), nullptr);
+      break;
+    case 1:
+      st = trnsparseDcsrgeam2(h, m, n, alpha, d[0], nz[0], val[0].data(), row[0].data(), col[0].data(), beta, d[1], nz[1],
+                              val[1].data(), row[1].data(), col[1].data(), d[2], cv.data(), rc.data(), cc.data(), nullptr);
+      break;
+    case 2:
+      st = trnsparseCcsrgeam2(h, m, n, reinterpret_cast<const trnComplex*>(alpha), d[0], nz[0],
+                              reinterpret_cast<const trnComplex*>(val[0].data()), row[0].data(), col[0].data(),
+                              reinterpret_cast<const trnComplex*>(beta), d[1], nz[1], reinterpret_cast<const trnComplex*>(val[1].data()),
+                              row[1].data(), col[1].data(), d[2], reinterpret_cast<trnComplex*>(cv.data()), rc.data(), cc.data(), nullptr);
+      break;
+    default: {  // val and cv hold 2 doubles per value: a trnDoubleComplex each
+      const trnDoubleComplex za = {0.5, -1.0}, zb = {2.0, 0.25};
+      st = trnsparseZcsrgeam2(h, m, n, &za, d[0], nz[0], reinterpret_cast<const trnDoubleComplex*>(val[0].data()), row[0].data(),
+                              col[0].data(), &zb, d[1], nz[1], reinterpret_cast<const trnDoubleComplex*>(val[1].data()),
+                              row[1].data(), col[1].data(), d[2], reinterpret_cast<trnDoubleComplex*>(cv.data()), rc.data(),
+                              cc.data(), nullptr);
+      break;
+    }
+  }
+  require(ok(st), "csrgeam2 status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(cc == cc0, "a failed csrgeam2 wrote C");
+  trnfuzz::reach("csrgeam2_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  // nnz over a dense m x n (lda fuzzed) of the same bytes
+  const int lda = std::max(m, 1) + (b.u8() % 4 == 3 ? -1 : 1), dir = in.choice({0, 1});
+  std::vector<double> dense(static_cast<std::size_t>(std::max(lda, 0) * n * 2 + 1));
+  for (auto& x : dense) x = b.u8() % 3 == 0 ? 1.0 : 0.0;
+  std::vector<int> per(static_cast<std::size_t>(std::max(m, n)), -9);
+  int total = -9;
+  st = trnsparseDnnz(h, static_cast<trnsparseDirection_t>(dir), m, n, d[0], dense.data(), lda, per.data(), &total);
+  require(ok(st), "nnz status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(total == -9, "a failed nnz wrote the total");
+  trnfuzz::reach("nnz_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  int prop = -1;
+  require(allowed(trnsparseGetProperty(static_cast<libraryPropertyType>(in.choice({0, 1, 2})), &prop)), "GetProperty status");
+  for (auto& x : d) trnsparseDestroyMatDescr(x);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
@@ -693,7 +783,8 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100},
           {"generic_created", 300}, {"generic_spmv_ok", 50}, {"generic_vector_ok", 50}, {"generic_csr2csc_ok", 100},
           {"solve_created", 300},   {"spsv_ok", 50},         {"spsv_zero_pivot", 5},    {"spsm_ok", 50},
-          {"spgemm_csr_ok", 10},    {"banded_ok", 20},      {"banded_zero_pivot", 5}};
+          {"spgemm_csr_ok", 10},    {"banded_ok", 20},      {"banded_zero_pivot", 5},
+          {"csrgeam2_ok", 50},      {"nnz_ok", 50}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -703,5 +794,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   generic_calls(in);
   solve_calls(in);
   banded_calls(in);
+  geam_calls(in);
   return 0;
 }
