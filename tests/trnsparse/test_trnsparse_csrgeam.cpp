@@ -300,3 +300,139 @@ TEST(Nnz, EveryType) {
 }
 
 }  // namespace
+
+namespace {
+
+// Legacy BSR in fp64 / complex (Dbsrmv, Cbsrmv, Zbsrmv, Dbsrmm) against a dense long-double product of
+// the BSR matrix assembled here, both block orders, every op; bound gamma_{k+2} (complex sqrt(2)
+// gamma_{k+4}) of the magnitudes, plus u32 |y| for complex-fp32.
+template <class T>
+struct Bsr {
+  int mb, nb, bs, dir, base;
+  std::vector<int> row, col;
+  std::vector<T> val;
+  LC at(int i, int j) const {  // dense entry
+    const int I = i / bs, J = j / bs, r = i % bs, c = j % bs;
+    for (int k = row[I] - base; k < row[I + 1] - base; ++k)
+      if (col[k] - base == J) return widen(val[k * bs * bs + (dir == 0 ? r * bs + c : c * bs + r)]);
+    return {};
+  }
+};
+template <class T>
+Bsr<T> make_bsr(int mb, int nb, int bs, int dir, int base, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<double> d(-1, 1);
+  Bsr<T> a{mb, nb, bs, dir, base, {base}, {}, {}};
+  for (int I = 0; I < mb; ++I) {
+    for (int J = 0; J < nb; ++J)
+      if (g() % 2) {
+        a.col.push_back(J + base);
+        for (int e = 0; e < bs * bs; ++e) {
+          const double re = d(g);
+          if constexpr (kComplex<T>)
+            a.val.push_back(T(static_cast<typename T::value_type>(re), static_cast<typename T::value_type>(d(g))));
+          else
+            a.val.push_back(static_cast<T>(re));
+        }
+      }
+    a.row.push_back(static_cast<int>(a.col.size()) + base);
+  }
+  return a;
+}
+
+template <class T>
+void bsrmv_case(trnsparseStatus_t (*fn)(trnsparseHandle_t, trnsparseDirection_t, trnsparseOperation_t, int, int, int,
+                                        const CT<T>*, const trnsparseMatDescr_t, const CT<T>*, const int*, const int*, int,
+                                        const CT<T>*, const CT<T>*, CT<T>*)) {
+  Handle h;
+  for (int dir = 0; dir < 2; ++dir)
+    for (int op = 0; op < (kComplex<T> ? 3 : 2); ++op) {
+      const auto A = make_bsr<T>(3, 4, 3, dir, dir, 40 + dir);
+      trnsparseMatDescr_t d = nullptr;
+      trnsparseCreateMatDescr(&d);
+      trnsparseSetMatIndexBase(d, static_cast<trnsparseIndexBase_t>(dir));
+      const int rows = op == 0 ? 9 : 12, cols = op == 0 ? 12 : 9;
+      std::vector<T> x(cols), y(rows);
+      for (int i = 0; i < cols; ++i) x[i] = T(static_cast<float>(i % 5) - 2.0f);
+      for (int i = 0; i < rows; ++i) y[i] = T(static_cast<float>(i % 3));
+      const auto y0 = y;
+      T alpha(0.5f), beta(-2.0f);
+      ASSERT_EQ(fn(h.h, static_cast<trnsparseDirection_t>(dir), static_cast<trnsparseOperation_t>(op), 3, 4,
+                   static_cast<int>(A.col.size()), cp(std::vector<T>{alpha}), d, cp(A.val), A.row.data(), A.col.data(), 3, cp(x),
+                   cp(std::vector<T>{beta}), mp(y)),
+                TRNSPARSE_STATUS_SUCCESS);
+      for (int i = 0; i < rows; ++i) {
+        LC acc = 0;
+        long double mag = 0;
+        for (int j = 0; j < cols; ++j) {
+          LC a = op == 0 ? A.at(i, j) : A.at(j, i);
+          if (op == 2) a = std::conj(a);
+          acc += a * widen(x[j]);
+          mag += std::abs(a) * std::abs(widen(x[j]));
+        }
+        const LC want = widen(alpha) * acc + widen(beta) * widen(y0[i]);
+        const long double k = 12 + (kComplex<T> ? 4 : 2), gk = k * 0x1p-53L / (1 - k * 0x1p-53L) * (kComplex<T> ? std::sqrt(2.0L) : 1.0L);
+        const long double bound = gk * (std::abs(widen(alpha)) * mag + std::abs(widen(beta) * widen(y0[i]))) +
+                                  (std::is_same_v<T, std::complex<float>> ? 0x1p-24L * std::abs(want) * 1.5L : 0.0L);
+        EXPECT_LE(std::abs(widen(y[i]) - want), bound) << "dir " << dir << " op " << op << " row " << i;
+      }
+      trnsparseDestroyMatDescr(d);
+    }
+  // unsorted block columns: INVALID_VALUE at bsrSortedColIndA (10), y untouched
+  auto A = make_bsr<T>(2, 4, 2, 0, 0, 7);
+  if (A.row[1] - A.row[0] >= 2) std::swap(A.col[0], A.col[1]);
+  else A.col[0] = 9;  // out of range
+  trnsparseMatDescr_t d = nullptr;
+  trnsparseCreateMatDescr(&d);
+  std::vector<T> x(8, T(1.0f)), y(4, T(3.0f));
+  const auto y0 = y;
+  T one(1.0f);
+  EXPECT_EQ(fn(h.h, static_cast<trnsparseDirection_t>(0), static_cast<trnsparseOperation_t>(0), 2, 4, static_cast<int>(A.col.size()),
+               cp(std::vector<T>{one}), d, cp(A.val), A.row.data(), A.col.data(), 2, cp(x), cp(std::vector<T>{one}), mp(y)),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 10);
+  for (std::size_t i = 0; i < y.size(); ++i) EXPECT_EQ(widen(y[i]), widen(y0[i]));
+  trnsparseDestroyMatDescr(d);
+}
+
+TEST(WideBsr, Bsrmv) {
+  bsrmv_case<double>(trnsparseDbsrmv);
+  bsrmv_case<std::complex<float>>(trnsparseCbsrmv);
+  bsrmv_case<std::complex<double>>(trnsparseZbsrmv);
+}
+
+TEST(WideBsr, Dbsrmm) {
+  Handle h;
+  for (int tb = 0; tb < 2; ++tb) {
+    const auto A = make_bsr<double>(3, 2, 4, 1, 0, 55);
+    trnsparseMatDescr_t d = nullptr;
+    trnsparseCreateMatDescr(&d);
+    const int m = 12, k = 8, n = 5, ldb = tb == 0 ? 10 : 7, ldc = 13;
+    std::vector<double> B(static_cast<std::size_t>(ldb * (tb == 0 ? n : k))), C(static_cast<std::size_t>(ldc * n), 1.0);
+    for (std::size_t i = 0; i < B.size(); ++i) B[i] = static_cast<double>(i % 7) - 3.0;
+    const auto C0 = C;
+    const double alpha = 1.5, beta = -0.5;
+    ASSERT_EQ(trnsparseDbsrmm(h.h, TRNSPARSE_DIRECTION_COLUMN, TRNSPARSE_OPERATION_NON_TRANSPOSE,
+                              static_cast<trnsparseOperation_t>(tb), 3, n, 2, static_cast<int>(A.col.size()), &alpha, d,
+                              A.val.data(), A.row.data(), A.col.data(), 4, B.data(), ldb, &beta, C.data(), ldc),
+              TRNSPARSE_STATUS_SUCCESS);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < ldc; ++i) {
+        if (i >= m) {
+          EXPECT_EQ(C[i + j * ldc], C0[i + j * ldc]);  // rows below m untouched
+          continue;
+        }
+        long double acc = 0, mag = 0;
+        for (int p = 0; p < k; ++p) {
+          const long double a = A.at(i, p).real(), b = tb == 0 ? B[p + j * ldb] : B[j + p * ldb];
+          acc += a * b;
+          mag += std::fabs(a * b);
+        }
+        const long double want = alpha * acc + beta * C0[i + j * ldc];
+        EXPECT_LE(std::fabs(C[i + j * ldc] - want), 10 * 0x1p-53L * (alpha * mag + 0.5L)) << i << "," << j;
+      }
+    trnsparseDestroyMatDescr(d);
+  }
+}
+
+}  // namespace

@@ -467,7 +467,9 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t handle, trnsparseDirection_t
                                   const trnsparseMatDescr_t descrA, const float* bsrSortedValA,
                                   const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, const int blockSize,
                                   const float* B, const int ldb, const float* beta, float* C, int ldc);
-/* fp64: no NeuronCore engine computes in fp64 and there is no tile path yet: NOT_SUPPORTED (logged). */
+/* fp64 (Dbsrmm, Dbsrmv) and complex (Cbsrmv, Zbsrmv): the matrix is expanded to its scalar CSR and the product
+ * runs as the generic API's costed fp64 host step (no NeuronCore engine computes in fp64 or complex); transA may
+ * also be CONJUGATE_TRANSPOSE for complex (strict mode: NON_TRANSPOSE only, as cuSPARSE). */
 trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
                                   trnsparseOperation_t transB, int mb, int n, int kb, int nnzb, const double* alpha,
                                   const trnsparseMatDescr_t descrA, const double* bsrSortedValA,
@@ -482,6 +484,16 @@ trnsparseStatus_t trnsparseDbsrmv(trnsparseHandle_t handle, trnsparseDirection_t
                                   const double* bsrSortedValA, const int* bsrSortedRowPtrA,
                                   const int* bsrSortedColIndA, int blockDim, const double* x, const double* beta,
                                   double* y);
+trnsparseStatus_t trnsparseCbsrmv(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  int mb, int nb, int nnzb, const trnComplex* alpha, const trnsparseMatDescr_t descrA,
+                                  const trnComplex* bsrSortedValA, const int* bsrSortedRowPtrA,
+                                  const int* bsrSortedColIndA, int blockDim, const trnComplex* x, const trnComplex* beta,
+                                  trnComplex* y);
+trnsparseStatus_t trnsparseZbsrmv(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  int mb, int nb, int nnzb, const trnDoubleComplex* alpha,
+                                  const trnsparseMatDescr_t descrA, const trnDoubleComplex* bsrSortedValA,
+                                  const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, int blockDim,
+                                  const trnDoubleComplex* x, const trnDoubleComplex* beta, trnDoubleComplex* y);
 trnsparseStatus_t trnsparseXcsr2bsrNnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
                                        const trnsparseMatDescr_t descrA, const int* csrSortedRowPtrA,
                                        const int* csrSortedColIndA, int blockDim, const trnsparseMatDescr_t descrC,

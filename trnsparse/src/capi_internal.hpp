@@ -291,4 +291,50 @@ trnsparseStatus_t run(trnsparseHandle_t h, const char* fn, std::initializer_list
   return TRNSPARSE_STATUS_INVALID_VALUE;
 }
 
+// ---- the legacy BSR argument chains (bsrmv, bsrmm; every value type), positions as cuSPARSE's ----
+// transA / transB: N or T (the relaxed limit; strict mode: cuSPARSE's N only), C too for complex.
+struct BsrmvArgs {
+  int dir, ta, mb, nb, nnzb, block;
+  const void *alpha, *beta;
+  const trnsparseMatDescr* descr;
+  const void* val;
+  const int *row, *col;
+  const void *x, *y;
+};
+inline Check& bsr_operand_checks(Check& c, const trnsparseMatDescr* descr, const void* val, const int* row, const int* col,
+                                 int nnzb, int block, bool strict, int pos_val, const char* block_name) {
+  if (!c) return c;
+  c.require_or(descr->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
+  c.require(val != nullptr || nnzb == 0, pos_val, "bsrSortedValA").not_null(row, pos_val + 1, "bsrSortedRowPtrA");
+  return c.require(col != nullptr || nnzb == 0, pos_val + 2, "bsrSortedColIndA").require(block >= (strict ? 2 : 1), pos_val + 3, block_name);
+}
+inline Check& bsrmv_checks(Check& c, bool strict, const BsrmvArgs& a, bool complex) {
+  c.one_of(a.dir, {0, 1}, 1, "dirA").one_of(a.ta, {0, 1, complex ? 2 : 1}, 2, "transA").nonnegative(a.mb, 3, "mb").nonnegative(a.nb, 4, "nb");
+  c.require(!strict || a.ta == 0, 2, "transA");
+  c.nonnegative(a.nnzb, 5, "nnzb").not_null(a.alpha, 6, "alpha").require(g_mat_descrs.contains(a.descr), 7, "descrA");
+  bsr_operand_checks(c, a.descr, a.val, a.row, a.col, a.nnzb, a.block, strict, 8, "blockDim");
+  const std::int64_t len_x = std::int64_t{a.ta == 0 ? a.nb : a.mb} * a.block, len_y = std::int64_t{a.ta == 0 ? a.mb : a.nb} * a.block;
+  return c.require(a.x != nullptr || len_x == 0, 12, "x").not_null(a.beta, 13, "beta").require(a.y != nullptr || len_y == 0, 14, "y");
+}
+struct BsrmmArgs {
+  int dir, ta, tb, mb, n, kb, nnzb, block, ldb, ldc;
+  const void *alpha, *beta;
+  const trnsparseMatDescr* descr;
+  const void* val;
+  const int *row, *col;
+  const void *B, *C;
+};
+inline Check& bsrmm_checks(Check& c, bool strict, const BsrmmArgs& a, bool complex) {
+  c.one_of(a.dir, {0, 1}, 1, "dirA").one_of(a.ta, {0, 1, complex ? 2 : 1}, 2, "transA").one_of(a.tb, {0, 1, complex ? 2 : 1}, 3, "transB");
+  c.require(!strict || a.ta == 0, 2, "transA");  // cuSPARSE: NON_TRANSPOSE only
+  c.nonnegative(a.mb, 4, "mb").nonnegative(a.n, 5, "n").nonnegative(a.kb, 6, "kb").nonnegative(a.nnzb, 7, "nnzb");
+  c.not_null(a.alpha, 8, "alpha").require(g_mat_descrs.contains(a.descr), 9, "descrA");
+  bsr_operand_checks(c, a.descr, a.val, a.row, a.col, a.nnzb, a.block, strict, 10, "blockSize");
+  if (!c) return c;
+  const std::int64_t rows_c = std::int64_t{a.ta == 0 ? a.mb : a.kb} * a.block, k = std::int64_t{a.ta == 0 ? a.kb : a.mb} * a.block;
+  c.require(a.B != nullptr || k == 0 || a.n == 0, 14, "B").leading_dim(a.ldb, a.tb == 0 ? k : a.n, 15, "ldb");
+  return c.not_null(a.beta, 16, "beta").require(a.C != nullptr || rows_c == 0 || a.n == 0, 17, "C").leading_dim(a.ldc, rows_c, 18, "ldc");
+}
+
 }  // namespace trn::sparse::capi
