@@ -13,7 +13,7 @@
 // sparse-vector operations, Csr2cscEx2, Xcoo2csr and the sorts over fuzzed index arrays; and
 // SpSV / SpSM / CSR SpGEMM / SpGEMMreuse on a fuzzed pattern (solve_calls); the banded solvers
 // (gtsv2 family, gpsvInterleavedBatch) on fuzzed sizes and values (banded_calls); csrgeam2, nnz and
-// GetProperty (geam_calls).
+// GetProperty, legacy D/C/Z bsrmv and Dbsrmm on the same fuzzed arrays (geam_calls).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -770,6 +770,41 @@ void geam_calls(trnfuzz::Input& in) {
   require(ok(st), "nnz status");
   if (st != TRNSPARSE_STATUS_SUCCESS) require(total == -9, "a failed nnz wrote the total");
   trnfuzz::reach("nnz_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  // legacy BSR in fp64 / complex over A's arrays read as block offsets / block columns (block size fuzzed)
+  const int bs = 1 + b.u8() % 3, ta = in.choice({0, 1, 2}), nzb = std::max(nz[0], 0);
+  std::vector<double> bval(static_cast<std::size_t>(2 * nzb * bs * bs + 1), 0.5), bx(static_cast<std::size_t>(2 * (m + n) * bs + 2), 1.0);
+  std::vector<double> by = bx;
+  const std::vector<double> by0 = by;
+  const double za[2] = {1.0, 0.5}, zb[2] = {-1.0, 0.0};
+  const int dir_i = in.choice({0, 1});
+  const auto bdir = [dir_i] { return static_cast<trnsparseDirection_t>(dir_i); };
+  const auto op = [ta] { return static_cast<trnsparseOperation_t>(ta); };
+  switch (b.u8() % 4) {
+    case 0:
+      st = trnsparseDbsrmv(h, bdir(), op(), m, n, nz[0], za, d[0], bval.data(), row[0].data(), col[0].data(), bs, bx.data(), zb, by.data());
+      break;
+    case 1:
+      st = trnsparseCbsrmv(h, bdir(), op(), m, n, nz[0], reinterpret_cast<const trnComplex*>(za), d[0],
+                           reinterpret_cast<const trnComplex*>(bval.data()), row[0].data(), col[0].data(), bs,
+                           reinterpret_cast<const trnComplex*>(bx.data()), reinterpret_cast<const trnComplex*>(zb),
+                           reinterpret_cast<trnComplex*>(by.data()));
+      break;
+    case 2:
+      st = trnsparseZbsrmv(h, bdir(), op(), m, n, nz[0], reinterpret_cast<const trnDoubleComplex*>(za), d[0],
+                           reinterpret_cast<const trnDoubleComplex*>(bval.data()), row[0].data(), col[0].data(), bs,
+                           reinterpret_cast<const trnDoubleComplex*>(bx.data()), reinterpret_cast<const trnDoubleComplex*>(zb),
+                           reinterpret_cast<trnDoubleComplex*>(by.data()));
+      break;
+    default: {  // C = op(A) op(B), one column: op(B) k x 1 (B k x 1, ldb k, or 1 x k, ldb 1), C rows x 1
+      const int kk = (ta == 0 ? n : m) * bs, rows_c = (ta == 0 ? m : n) * bs;
+      st = trnsparseDbsrmm(h, bdir(), op(), op(), m, 1, n, nz[0], za, d[0], bval.data(), row[0].data(), col[0].data(), bs, bx.data(),
+                           ta == 0 ? std::max(kk, 1) : 1, zb, by.data(), std::max(rows_c, 1));
+      break;
+    }
+  }
+  require(ok(st), "legacy wide BSR status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(by == by0, "a failed wide bsrmv / bsrmm wrote y");
+  trnfuzz::reach("bsr_wide_ok", st == TRNSPARSE_STATUS_SUCCESS);
   int prop = -1;
   require(allowed(trnsparseGetProperty(static_cast<libraryPropertyType>(in.choice({0, 1, 2})), &prop)), "GetProperty status");
   for (auto& x : d) trnsparseDestroyMatDescr(x);
@@ -784,7 +819,7 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"generic_created", 300}, {"generic_spmv_ok", 50}, {"generic_vector_ok", 50}, {"generic_csr2csc_ok", 100},
           {"solve_created", 300},   {"spsv_ok", 50},         {"spsv_zero_pivot", 5},    {"spsm_ok", 50},
           {"spgemm_csr_ok", 10},    {"banded_ok", 20},      {"banded_zero_pivot", 5},
-          {"csrgeam2_ok", 50},      {"nnz_ok", 50}};
+          {"csrgeam2_ok", 50},      {"nnz_ok", 50},        {"bsr_wide_ok", 50}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
