@@ -180,22 +180,13 @@ CT<T>* cp(std::vector<T>& v) {
 }
 
 // The typed entry points, picked by T.
-#define DISPATCH(NAME)                                                                        \
-  template <class T, class... A>                                                             \
-  trnsparseStatus_t NAME(A... a) {                                                           \
-    if constexpr (std::is_same_v<T, float>) return trnsparseS##NAME(a...);                   \
-    else if constexpr (std::is_same_v<T, double>) return trnsparseD##NAME(a...);             \
-    else if constexpr (std::is_same_v<T, std::complex<float>>) return trnsparseC##NAME(a...); \
-    else return trnsparseZ##NAME(a...);                                                      \
-  }
-DISPATCH(gtsv2)
-DISPATCH(gtsv2_nopivot)
-DISPATCH(gtsv2_bufferSizeExt)
-DISPATCH(gtsv2StridedBatch)
-DISPATCH(gtsvInterleavedBatch)
-DISPATCH(gpsvInterleavedBatch)
-DISPATCH(gpsvInterleavedBatch_bufferSizeExt)
-#undef DISPATCH
+TRNSPARSE_TYPED_ENTRY(gtsv2)
+TRNSPARSE_TYPED_ENTRY(gtsv2_nopivot)
+TRNSPARSE_TYPED_ENTRY(gtsv2_bufferSizeExt)
+TRNSPARSE_TYPED_ENTRY(gtsv2StridedBatch)
+TRNSPARSE_TYPED_ENTRY(gtsvInterleavedBatch)
+TRNSPARSE_TYPED_ENTRY(gpsvInterleavedBatch)
+TRNSPARSE_TYPED_ENTRY(gpsvInterleavedBatch_bufferSizeExt)
 
 template <class T>
 class Banded : public ::testing::Test {};

@@ -67,17 +67,8 @@ Csr<T> make(int m, int n, double density, int base, unsigned seed) {
   return a;
 }
 
-#define DISPATCH(NAME)                                                                        \
-  template <class T, class... A>                                                             \
-  trnsparseStatus_t NAME(A... a) {                                                           \
-    if constexpr (std::is_same_v<T, float>) return trnsparseS##NAME(a...);                   \
-    else if constexpr (std::is_same_v<T, double>) return trnsparseD##NAME(a...);             \
-    else if constexpr (std::is_same_v<T, std::complex<float>>) return trnsparseC##NAME(a...); \
-    else return trnsparseZ##NAME(a...);                                                      \
-  }
-DISPATCH(csrgeam2)
-DISPATCH(csrgeam2_bufferSizeExt)
-#undef DISPATCH
+TRNSPARSE_TYPED_ENTRY(csrgeam2)
+TRNSPARSE_TYPED_ENTRY(csrgeam2_bufferSizeExt)
 
 template <class T>
 const CT<T>* cp(const std::vector<T>& v) {

@@ -64,6 +64,18 @@ struct Run {
   trn::Profile profile;
 };
 
+// A validation result (bound 1 on the measured ratio: registry.hpp's ratio_case) and a bench row.
+CaseResult case_of(const Run& run, const std::string& note) { return ratio_case(run, note); }
+BenchResult bench_of(const Run& run, const char* metric) {
+  BenchResult b;
+  b.error = run.max_ratio;
+  b.error_metric = metric;
+  b.host_seconds = run.host_seconds;
+  b.flops = run.profile.host_flops;
+  b.device = DeviceCost::from(run.profile);
+  return b;
+}
+
 double constant_of(sp::BandedAlgo a, int half) {
   const double pq2 = 2.0 * half + 2.0;
   return a == sp::BandedAlgo::no_pivot ? 12.0 : a == sp::BandedAlgo::lu_pivot ? 8.0 * pq2 : 16.0 * pq2;
@@ -148,27 +160,14 @@ void add_sparse_banded(Registry& reg) {
           .bound_text = "eta <= u_s + c u64 (c = " + std::to_string(static_cast<int>(constant_of(k.algo, k.half))) +
                         "; u_s the 32-bit rounding of x)",
           .run = [k, v] {
-            const Run run = banded_run(k.op, k.algo, k.half, 500, 64, k.interleaved, k.dominant, v, trn::Generation::trn1);
-            CaseResult r;
-            r.measured = run.max_ratio;
-            r.bound = 1.0;
-            r.pass = run.max_ratio <= 1.0;
-            r.note = "max over systems of the normwise backward error / bound (long-double residual)";
-            r.host_seconds = run.host_seconds;
-            r.device = DeviceCost::from(run.profile);
-            return r;
+            return case_of(banded_run(k.op, k.algo, k.half, 500, 64, k.interleaved, k.dominant, v, trn::Generation::trn1),
+                           "max over systems of the normwise backward error / bound (long-double residual)");
           }});
       reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = k.op,
                         .variant = std::string(sp::value_name(v)) + ", host step", .shape = "256 systems of 1024",
                         .run = [k, v](trn::Generation target) {
-                          const Run run = banded_run(k.op, k.algo, k.half, 1024, 256, k.interleaved, k.dominant, v, target);
-                          BenchResult b;
-                          b.error = run.max_ratio;
-                          b.error_metric = "backward_err_over_bound";
-                          b.host_seconds = run.host_seconds;
-                          b.flops = run.profile.host_flops;
-                          b.device = DeviceCost::from(run.profile);
-                          return b;
+                          return bench_of(banded_run(k.op, k.algo, k.half, 1024, 256, k.interleaved, k.dominant, v, target),
+                                          "backward_err_over_bound");
                         }});
     }
 }
@@ -244,27 +243,13 @@ void add_sparse_geam(Registry& reg) {
         .shape = "2000x2000 + 2000x2000, 1%", .metric = "max_err_over_bound",
         .bound_text = "u_s |c| + gamma_3 (|alpha a| + |beta b|) (complex sqrt(2) gamma_5)",
         .run = [v] {
-          const Run run = geam_run(2000, 0.01, v, trn::Generation::trn1);
-          CaseResult r;
-          r.measured = run.max_ratio;
-          r.bound = 1.0;
-          r.pass = run.max_ratio <= 1.0;
-          r.note = "max |err| / bound vs a long-double sum over the union pattern";
-          r.host_seconds = run.host_seconds;
-          r.device = DeviceCost::from(run.profile);
-          return r;
+          return case_of(geam_run(2000, 0.01, v, trn::Generation::trn1),
+                         "max |err| / bound vs a long-double sum over the union pattern");
         }});
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "csrgeam2",
                       .variant = std::string(sp::value_name(v)) + ", host step", .shape = "4096^2 + 4096^2, 0.5%",
                       .run = [v](trn::Generation target) {
-                        const Run run = geam_run(4096, 0.005, v, target);
-                        BenchResult b;
-                        b.error = run.max_ratio;
-                        b.error_metric = "max_err_over_bound";
-                        b.host_seconds = run.host_seconds;
-                        b.flops = run.profile.host_flops;
-                        b.device = DeviceCost::from(run.profile);
-                        return b;
+                        return bench_of(geam_run(4096, 0.005, v, target), "max_err_over_bound");
                       }});
   }
 }

@@ -15,19 +15,6 @@ using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal
 
 namespace {
 
-template <class T>
-constexpr sp::Value value_of() {
-  using E = trn::cshim::cpp_element_t<T>;
-  if constexpr (std::is_same_v<E, double>) return sp::Value::f64;
-  else if constexpr (std::is_same_v<E, std::complex<float>>) return sp::Value::c32;
-  else return sp::Value::c64;
-}
-template <class T>
-constexpr int type_of() {
-  constexpr sp::Value v = value_of<T>();
-  return v == sp::Value::f64 ? TRN_R_64F : v == sp::Value::c32 ? TRN_C_32F : TRN_C_64F;
-}
-
 // The scalar CSR of a validated legacy BSR (int32 arrays, base of descr): owned arrays and the view.
 struct ScalarCsr {
   std::vector<std::int64_t> off, col;
@@ -67,7 +54,7 @@ trnsparseStatus_t bsrmv(trnsparseHandle_t h, const char* fn, const BsrmvArgs& a)
   return run(h, fn, {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
     const ScalarCsr s = expand(a.dir, a.mb, a.nb, a.nnzb, a.block, a.descr, a.val, a.row, a.col, value_of<T>());
     sp::CallReport r;
-    sp::spmv_host(h->settings, gop_of(a.ta), load_scalar(a.alpha, type_of<T>()), s.ref, a.x, load_scalar(a.beta, type_of<T>()),
+    sp::spmv_host(h->settings, gop_of(a.ta), load_scalar(a.alpha, value_type_of(value_of<T>())), s.ref, a.x, load_scalar(a.beta, value_type_of(value_of<T>())),
                   const_cast<void*>(a.y), &r);
     store_profile(h, r);
   });

@@ -65,15 +65,6 @@ Check& shape_checks(Check& c, int m, int n, const Operand& a, const Operand& b, 
                       "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "csrgeam2: only TRNSPARSE_MATRIX_TYPE_GENERAL");
 }
 
-template <class T>
-constexpr sp::Value value_of() {
-  using E = trn::cshim::cpp_element_t<T>;
-  if constexpr (std::is_same_v<E, float>) return sp::Value::f32;
-  else if constexpr (std::is_same_v<E, double>) return sp::Value::f64;
-  else if constexpr (std::is_same_v<E, std::complex<float>>) return sp::Value::c32;
-  else return sp::Value::c64;
-}
-
 // bufferSizeExt (size != nullptr path: query) and csrgeam2 share the argument chain.
 template <class T>
 trnsparseStatus_t geam(trnsparseHandle_t h, const char* fn, bool query, int m, int n, const T* alpha, Operand a, const T* beta,
@@ -91,7 +82,7 @@ trnsparseStatus_t geam(trnsparseHandle_t h, const char* fn, bool query, int m, i
   const sp::SparseRef A = ref_of(a, m, n, v), B = ref_of(b, m, n, v);
   const sp::SparseRef C{sp::SparseRef::Format::csr, m, n, 0, rowC, colC, valC, sp::IndexType::i32, sp::IndexType::i32,
                         index_base(dc->base), v};
-  const int vt = v == sp::Value::f32 ? TRN_R_32F : v == sp::Value::f64 ? TRN_R_64F : v == sp::Value::c32 ? TRN_C_32F : TRN_C_64F;
+  const int vt = value_type_of(v);
   const sp::Scalar al = load_scalar(alpha, vt), be = load_scalar(beta, vt);
   return run(h, fn, {{"offsetsC", 17}, {"columnsC", 18}}, [&] {
     sp::CallReport r;

@@ -11,15 +11,6 @@ using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal
 
 namespace {
 
-template <class T>
-constexpr sp::Value value_of() {
-  using E = trn::cshim::cpp_element_t<T>;
-  if constexpr (std::is_same_v<E, float>) return sp::Value::f32;
-  else if constexpr (std::is_same_v<E, double>) return sp::Value::f64;
-  else if constexpr (std::is_same_v<E, std::complex<float>>) return sp::Value::c32;
-  else return sp::Value::c64;
-}
-
 // One call's arguments after the shape checks: the systems and how to solve them.
 struct Solve {
   const char* routine;

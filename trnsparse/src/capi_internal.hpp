@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <string>
 
@@ -129,6 +130,18 @@ inline bool is_known_value_type(int c) {
 inline bool is_generic_value_type(int c) { return c == TRN_R_32F || c == TRN_R_64F || c == TRN_C_32F || c == TRN_C_64F; }
 inline sp::Value generic_value(int c) {
   return c == TRN_R_64F ? sp::Value::f64 : c == TRN_C_32F ? sp::Value::c32 : c == TRN_C_64F ? sp::Value::c64 : sp::Value::f32;
+}
+// The generic Value of a C element type (float, double, trnComplex, trnDoubleComplex) and its trnDataType_t.
+template <class T>
+constexpr sp::Value value_of() {
+  using E = trn::cshim::cpp_element_t<T>;
+  if constexpr (std::is_same_v<E, float>) return sp::Value::f32;
+  else if constexpr (std::is_same_v<E, double>) return sp::Value::f64;
+  else if constexpr (std::is_same_v<E, std::complex<float>>) return sp::Value::c32;
+  else return sp::Value::c64;
+}
+constexpr int value_type_of(sp::Value v) {
+  return v == sp::Value::f32 ? TRN_R_32F : v == sp::Value::f64 ? TRN_R_64F : v == sp::Value::c32 ? TRN_C_32F : TRN_C_64F;
 }
 inline sp::GOp gop_of(int c) { return c == 0 ? sp::GOp::N : c == 1 ? sp::GOp::T : sp::GOp::C; }
 // A host scalar (alpha, beta, c, s) of value type `vt`.
