@@ -11,7 +11,9 @@
 // and SpMM / SpMV with fuzzed operations and algorithms on a made descriptor; and the generic API of
 // every value type (generic_calls): descriptor setters, a CSR / COO / CSC SpMV, SparseToDense, the
 // sparse-vector operations, Csr2cscEx2, Xcoo2csr and the sorts over fuzzed index arrays; and
-// SpSV / SpSM / CSR SpGEMM / SpGEMMreuse on a fuzzed pattern (solve_calls).
+// SpSV / SpSM / CSR SpGEMM / SpGEMMreuse on a fuzzed pattern (solve_calls); the banded solvers
+// (gtsv2 family, gpsvInterleavedBatch) on fuzzed sizes and values (banded_calls); csrgeam2, nnz and
+// GetProperty, legacy D/C/Z bsrmv and Dbsrmm on the same fuzzed arrays (geam_calls).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -593,6 +595,222 @@ void solve_calls(trnfuzz::Input& in) {
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
 
+// The banded solvers (gtsv2, gtsv2_nopivot, gtsv2StridedBatch, gtsvInterleavedBatch,
+// gpsvInterleavedBatch and their buffer queries) of a fuzzed value type with fuzzed m, n / batchCount,
+// ldb / batchStride and algo (small ints, negatives included) over arrays of exactly the length the
+// arguments imply (ASan sees any overread), values with zeros (zero pivots). Every status is allowed
+// or ZERO_PIVOT; a failed solve leaves x bit-identical and never modifies the coefficients.
+template <class T>
+trnsparseStatus_t banded_call(trnsparseHandle_t h, int routine, int algo, int m, int n, int stride, std::vector<double>* a,
+                              std::vector<double>& x, size_t* bytes) {
+  auto p = [](std::vector<double>& v) { return reinterpret_cast<T*>(v.data()); };
+  if constexpr (std::is_same_v<T, float>) {
+    switch (routine) {
+      case 0: return trnsparseSgtsv2(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 1: return trnsparseSgtsv2_nopivot(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 2: return trnsparseSgtsv2StridedBatch(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, nullptr);
+      case 3: return trnsparseSgtsvInterleavedBatch(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, nullptr);
+      case 4: return trnsparseSgpsvInterleavedBatch(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, nullptr);
+      case 5: return trnsparseSgtsv2_bufferSizeExt(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, bytes);
+      default: return trnsparseSgpsvInterleavedBatch_bufferSizeExt(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, bytes);
+    }
+  } else if constexpr (std::is_same_v<T, double>) {
+    switch (routine) {
+      case 0: return trnsparseDgtsv2(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 1: return trnsparseDgtsv2_nopivot(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 2: return trnsparseDgtsv2StridedBatch(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, nullptr);
+      case 3: return trnsparseDgtsvInterleavedBatch(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, nullptr);
+      case 4: return trnsparseDgpsvInterleavedBatch(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, nullptr);
+      case 5: return trnsparseDgtsv2StridedBatch_bufferSizeExt(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, bytes);
+      default: return trnsparseDgtsvInterleavedBatch_bufferSizeExt(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, bytes);
+    }
+  } else if constexpr (std::is_same_v<T, trnComplex>) {
+    switch (routine) {
+      case 0: return trnsparseCgtsv2(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 1: return trnsparseCgtsv2_nopivot(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 2: return trnsparseCgtsv2StridedBatch(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, nullptr);
+      case 3: return trnsparseCgtsvInterleavedBatch(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, nullptr);
+      case 4: return trnsparseCgpsvInterleavedBatch(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, nullptr);
+      case 5: return trnsparseCgtsv2_nopivot_bufferSizeExt(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, bytes);
+      default: return trnsparseCgpsvInterleavedBatch_bufferSizeExt(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, bytes);
+    }
+  } else {
+    switch (routine) {
+      case 0: return trnsparseZgtsv2(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 1: return trnsparseZgtsv2_nopivot(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, nullptr);
+      case 2: return trnsparseZgtsv2StridedBatch(h, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, stride, nullptr);
+      case 3: return trnsparseZgtsvInterleavedBatch(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, nullptr);
+      case 4: return trnsparseZgpsvInterleavedBatch(h, algo, m, p(a[0]), p(a[1]), p(a[2]), p(a[3]), p(a[4]), p(x), n, nullptr);
+      case 5: return trnsparseZgtsv2_bufferSizeExt(h, m, n, p(a[1]), p(a[2]), p(a[3]), p(x), stride, bytes);
+      default: return trnsparseZgtsvInterleavedBatch_bufferSizeExt(h, algo, m, p(a[1]), p(a[2]), p(a[3]), p(x), n, bytes);
+    }
+  }
+}
+
+void banded_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int vt = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F});
+  // Drawn so that small bytes (and an exhausted input's zeros) give valid arguments.
+  static constexpr int kM[9] = {4, 5, 3, 6, 7, 2, 1, 0, -1}, kN[5] = {2, 1, 3, 0, -1}, kAlgo[5] = {0, 1, 2, -1, 3};
+  const int routine = b.u8() % 7, algo = kAlgo[b.u8() % 5];
+  const int m = kM[b.u8() % 9], n = kN[b.u8() % 5], stride = m + (b.u8() % 4 == 3 ? -1 : b.u8() % 3);
+  // Lengths the arguments imply (0 when an argument is invalid): coefficients, right-hand sides.
+  const bool interleaved = routine == 3 || routine == 4 || routine == 6;
+  const long mm = std::max(m, 0), nn = std::max(n, 0), ss = std::max(stride, 0);
+  const long coef = routine == 2 ? (mm > 0 && nn > 0 ? (mm - 1) + (nn - 1) * ss + 1 : 0) : interleaved ? mm * nn : mm;
+  const long rhs = routine == 0 || routine == 1 || routine == 5 ? (mm > 0 && nn > 0 ? (nn - 1) * ss + mm : 0) : routine == 2 ? coef : mm * nn;
+  const bool z = vt != TRN_R_32F && vt != TRN_R_64F && vt != TRN_C_32F;  // any other int: the Z entry points
+  const std::size_t wide = z ? 2 : 1;                                    // doubles per element
+  std::vector<double> a[5];
+  for (auto& v : a) {
+    v.resize(static_cast<std::size_t>(coef) * wide);
+    for (auto& e : v) e = b.u8() % 5 == 4 ? 0.0 : static_cast<double>(b.u8() % 7) + 1.0;
+  }
+  std::vector<double> x(static_cast<std::size_t>(rhs) * wide);
+  for (auto& e : x) e = static_cast<double>(b.u8() % 5);
+  const std::vector<double> x0 = x, a2 = a[2];
+  size_t bytes = 0;
+  trnsparseStatus_t st{};
+  switch (vt) {
+    case TRN_R_32F: st = banded_call<float>(h, routine, algo, m, n, stride, a, x, &bytes); break;
+    case TRN_R_64F: st = banded_call<double>(h, routine, algo, m, n, stride, a, x, &bytes); break;
+    case TRN_C_32F: st = banded_call<trnComplex>(h, routine, algo, m, n, stride, a, x, &bytes); break;
+    default: st = banded_call<trnDoubleComplex>(h, routine, algo, m, n, stride, a, x, &bytes); break;
+  }
+  require(allowed(st) || st == TRNSPARSE_STATUS_ZERO_PIVOT, "banded status");
+  if (st != TRNSPARSE_STATUS_SUCCESS || routine >= 5) require(x == x0, "a failed banded solve (or a query) wrote x");
+  require(a[2] == a2, "a banded solve wrote its diagonal");
+  trnfuzz::reach("banded_ok", st == TRNSPARSE_STATUS_SUCCESS && routine < 5);
+  trnfuzz::reach("banded_zero_pivot", st == TRNSPARSE_STATUS_ZERO_PIVOT);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+// csrgeam2 / Xcsrgeam2Nnz and nnz on fuzzed index arrays (valid or raw, exactly the claimed lengths),
+// bases, matrix types and sizes; GetProperty with any int. Statuses: SUCCESS, INVALID_VALUE or
+// MATRIX_TYPE_NOT_SUPPORTED; a failed call leaves C / the counts untouched.
+void geam_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int m = b.u8() % 5, n = b.u8() % 5;
+  trnsparseMatDescr_t d[3] = {nullptr, nullptr, nullptr};
+  for (auto& x : d) {
+    require(trnsparseCreateMatDescr(&x) == TRNSPARSE_STATUS_SUCCESS, "descr");
+    trnsparseSetMatIndexBase(x, static_cast<trnsparseIndexBase_t>(b.u8() & 1));
+    if (b.u8() % 16 == 15) trnsparseSetMatType(x, TRNSPARSE_MATRIX_TYPE_SYMMETRIC);
+  }
+  std::vector<int> row[2], col[2];
+  std::vector<double> val[2];
+  int nz[2];
+  for (int k = 0; k < 2; ++k) {
+    const int base = trnsparseGetMatIndexBase(d[k]);
+    const bool valid = b.u8() < 180;
+    nz[k] = valid ? 0 : b.u8() % 6 - 1;
+    row[k].assign(static_cast<std::size_t>(m + 1), base);
+    for (int i = 0; i < m; ++i) {  // valid: a random subset of each row's columns, sorted
+      for (int j = 0; j < n && valid; ++j)
+        if (b.u8() & 1) col[k].push_back(j + base), ++nz[k];
+      row[k][static_cast<std::size_t>(i) + 1] = valid ? nz[k] + base : b.u8() % 7 - 1;
+    }
+    if (!valid) col[k].assign(static_cast<std::size_t>(std::max(nz[k], 0)), 0), fill_indices(b, col[k], n);
+    val[k].assign(2 * col[k].size() + 1, 1.5);
+  }
+  std::vector<int> rc(static_cast<std::size_t>(m + 1), -3);
+  int nnz = -4;
+  trnsparseStatus_t st = trnsparseXcsrgeam2Nnz(h, m, n, d[0], nz[0], row[0].data(), col[0].data(), d[1], nz[1], row[1].data(),
+                                               col[1].data(), d[2], rc.data(), &nnz, nullptr);
+  const auto ok = [](trnsparseStatus_t s) { return allowed(s) || s == TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED; };
+  require(ok(st), "Xcsrgeam2Nnz status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(nnz == -4, "a failed Xcsrgeam2Nnz wrote nnz");
+  const std::size_t cn = st == TRNSPARSE_STATUS_SUCCESS ? static_cast<std::size_t>(nnz) : 0;
+  std::vector<int> cc(cn, -5);
+  std::vector<double> cv(2 * cn + 1, -6.0);
+  const std::vector<int> cc0 = cc;
+  if (b.u8() % 8 == 7 && !rc.empty()) rc[0] += 1;  // offsets that are not Xcsrgeam2Nnz's
+  const int vt = in.choice({0, 1, 2, 3});
+  const double alpha[2] = {0.5, -1.0}, beta[2] = {2.0, 0.25};
+  switch (vt) {
+    case 0:
+      st = trnsparseScsrgeam2(h, m, n, reinterpret_cast<const float*>(alpha), d[0], nz[0], reinterpret_cast<const float*>(val[0].data()),
+                              row[0].data(), col[0].data(), reinterpret_cast<const float*>(beta), d[1], nz[1],
+                              reinterpret_cast<const float*>(val[1].data()), row[1].data(), col[1].data(), d[2],
+                              reinterpret_cast<float*>(cv.data()), rc.data(), cc.data(), nullptr);
+      break;
+    case 1:
+      st = trnsparseDcsrgeam2(h, m, n, alpha, d[0], nz[0], val[0].data(), row[0].data(), col[0].data(), beta, d[1], nz[1],
+                              val[1].data(), row[1].data(), col[1].data(), d[2], cv.data(), rc.data(), cc.data(), nullptr);
+      break;
+    case 2:
+      st = trnsparseCcsrgeam2(h, m, n, reinterpret_cast<const trnComplex*>(alpha), d[0], nz[0],
+                              reinterpret_cast<const trnComplex*>(val[0].data()), row[0].data(), col[0].data(),
+                              reinterpret_cast<const trnComplex*>(beta), d[1], nz[1], reinterpret_cast<const trnComplex*>(val[1].data()),
+                              row[1].data(), col[1].data(), d[2], reinterpret_cast<trnComplex*>(cv.data()), rc.data(), cc.data(), nullptr);
+      break;
+    default: {  // val and cv hold 2 doubles per value: a trnDoubleComplex each
+      const trnDoubleComplex za = {0.5, -1.0}, zb = {2.0, 0.25};
+      st = trnsparseZcsrgeam2(h, m, n, &za, d[0], nz[0], reinterpret_cast<const trnDoubleComplex*>(val[0].data()), row[0].data(),
+                              col[0].data(), &zb, d[1], nz[1], reinterpret_cast<const trnDoubleComplex*>(val[1].data()),
+                              row[1].data(), col[1].data(), d[2], reinterpret_cast<trnDoubleComplex*>(cv.data()), rc.data(),
+                              cc.data(), nullptr);
+      break;
+    }
+  }
+  require(ok(st), "csrgeam2 status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(cc == cc0, "a failed csrgeam2 wrote C");
+  trnfuzz::reach("csrgeam2_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  // nnz over a dense m x n (lda fuzzed) of the same bytes
+  const int lda = std::max(m, 1) + (b.u8() % 4 == 3 ? -1 : 1), dir = in.choice({0, 1});
+  std::vector<double> dense(static_cast<std::size_t>(std::max(lda, 0) * n * 2 + 1));
+  for (auto& x : dense) x = b.u8() % 3 == 0 ? 1.0 : 0.0;
+  std::vector<int> per(static_cast<std::size_t>(std::max(m, n)), -9);
+  int total = -9;
+  st = trnsparseDnnz(h, static_cast<trnsparseDirection_t>(dir), m, n, d[0], dense.data(), lda, per.data(), &total);
+  require(ok(st), "nnz status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(total == -9, "a failed nnz wrote the total");
+  trnfuzz::reach("nnz_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  // legacy BSR in fp64 / complex over A's arrays read as block offsets / block columns (block size fuzzed)
+  const int bs = 1 + b.u8() % 3, ta = in.choice({0, 1, 2}), nzb = std::max(nz[0], 0);
+  std::vector<double> bval(static_cast<std::size_t>(2 * nzb * bs * bs + 1), 0.5), bx(static_cast<std::size_t>(2 * (m + n) * bs + 2), 1.0);
+  std::vector<double> by = bx;
+  const std::vector<double> by0 = by;
+  const double za[2] = {1.0, 0.5}, zb[2] = {-1.0, 0.0};
+  const int dir_i = in.choice({0, 1});
+  const auto bdir = [dir_i] { return static_cast<trnsparseDirection_t>(dir_i); };
+  const auto op = [ta] { return static_cast<trnsparseOperation_t>(ta); };
+  switch (b.u8() % 4) {
+    case 0:
+      st = trnsparseDbsrmv(h, bdir(), op(), m, n, nz[0], za, d[0], bval.data(), row[0].data(), col[0].data(), bs, bx.data(), zb, by.data());
+      break;
+    case 1:
+      st = trnsparseCbsrmv(h, bdir(), op(), m, n, nz[0], reinterpret_cast<const trnComplex*>(za), d[0],
+                           reinterpret_cast<const trnComplex*>(bval.data()), row[0].data(), col[0].data(), bs,
+                           reinterpret_cast<const trnComplex*>(bx.data()), reinterpret_cast<const trnComplex*>(zb),
+                           reinterpret_cast<trnComplex*>(by.data()));
+      break;
+    case 2:
+      st = trnsparseZbsrmv(h, bdir(), op(), m, n, nz[0], reinterpret_cast<const trnDoubleComplex*>(za), d[0],
+                           reinterpret_cast<const trnDoubleComplex*>(bval.data()), row[0].data(), col[0].data(), bs,
+                           reinterpret_cast<const trnDoubleComplex*>(bx.data()), reinterpret_cast<const trnDoubleComplex*>(zb),
+                           reinterpret_cast<trnDoubleComplex*>(by.data()));
+      break;
+    default: {  // C = op(A) op(B), one column: op(B) k x 1 (B k x 1, ldb k, or 1 x k, ldb 1), C rows x 1
+      const int kk = (ta == 0 ? n : m) * bs, rows_c = (ta == 0 ? m : n) * bs;
+      st = trnsparseDbsrmm(h, bdir(), op(), op(), m, 1, n, nz[0], za, d[0], bval.data(), row[0].data(), col[0].data(), bs, bx.data(),
+                           ta == 0 ? std::max(kk, 1) : 1, zb, by.data(), std::max(rows_c, 1));
+      break;
+    }
+  }
+  require(ok(st), "legacy wide BSR status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(by == by0, "a failed wide bsrmv / bsrmm wrote y");
+  trnfuzz::reach("bsr_wide_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  int prop = -1;
+  require(allowed(trnsparseGetProperty(static_cast<libraryPropertyType>(in.choice({0, 1, 2})), &prop)), "GetProperty status");
+  for (auto& x : d) trnsparseDestroyMatDescr(x);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
@@ -600,7 +818,8 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100},
           {"generic_created", 300}, {"generic_spmv_ok", 50}, {"generic_vector_ok", 50}, {"generic_csr2csc_ok", 100},
           {"solve_created", 300},   {"spsv_ok", 50},         {"spsv_zero_pivot", 5},    {"spsm_ok", 50},
-          {"spgemm_csr_ok", 10}};
+          {"spgemm_csr_ok", 10},    {"banded_ok", 20},      {"banded_zero_pivot", 5},
+          {"csrgeam2_ok", 50},      {"nnz_ok", 50},        {"bsr_wide_ok", 50}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -609,5 +828,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   api_calls(in);  // the bytes run_one left
   generic_calls(in);
   solve_calls(in);
+  banded_calls(in);
+  geam_calls(in);
   return 0;
 }

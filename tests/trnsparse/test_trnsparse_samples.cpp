@@ -1,7 +1,7 @@
 // NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmv_csr, spmv_coo, spmm_csr, spmm_coo,
 // spmm_csr_batched, spmm_coo_batched, sddmm_csr, sddmm_bsr, spvv, axpby, gather, scatter, rot,
 // dense2sparse_csr, sparse2dense_csr, coosort, spsv_csr, spsv_coo, spsm_csr, spsm_coo, spgemm,
-// spgemm_mem, spgemm_reuse), ported to trnsparse on host memory by samples/port.py
+// spgemm_mem, spgemm_reuse, gpsvInterleavedBatch), ported to trnsparse on host memory by samples/port.py
 // (prefix substitution; the CUDA runtime's memory calls become host-memory helpers; no hand edits). Each sample keeps its data, its
 // call sequence and its own exact check, and prints "<name>_example test PASSED" when the check
 // holds: the test runs it and asserts that line (and no FAILED line) on its standard output.
@@ -33,6 +33,7 @@ int trnsparse_sample_spsm_coo(void);
 int trnsparse_sample_spgemm(void);
 int trnsparse_sample_spgemm_mem(void);
 int trnsparse_sample_spgemm_reuse(void);
+int trnsparse_sample_gpsvInterleavedBatch(void);
 }
 
 namespace {
@@ -86,3 +87,26 @@ TEST(CusparseSamples, SpGEMM) {
 }
 
 }  // namespace
+
+// gpsvInterleavedBatch prints no PASSED line: it prints x1, x2 and the residuals |b - A x|_inf of its
+// two 4 x 4 pentadiagonal systems. The test reads them: every x within 5e-5 of the values in the
+// sample's own comment (4 decimals), both residuals below 1e-5 (fp32, |b| <= 8).
+TEST(CusparseSamples, GpsvInterleavedBatch) {
+  testing::internal::CaptureStdout();
+  const int rc = trnsparse_sample_gpsvInterleavedBatch();
+  const std::string out = testing::internal::GetCapturedStdout();
+  ASSERT_EQ(rc, 0) << out;
+  const double want[2][4] = {{-0.0592, 0.3428, -0.1295, 0.1982}, {-0.0012, 0.2792, -0.0416, 0.0898}};
+  for (int s = 0; s < 2; ++s)
+    for (int j = 0; j < 4; ++j) {
+      const std::string key = "x" + std::to_string(s + 1) + "[" + std::to_string(j) + "] = ";
+      const auto at = out.find(key);
+      ASSERT_NE(at, std::string::npos) << out;
+      EXPECT_NEAR(std::stod(out.substr(at + key.size())), want[s][j], 5e-5) << key;
+    }
+  for (const std::string key : {"|b1 - A1 * x1| = ", "|b2 - A2*x2| = "}) {
+    const auto at = out.find(key);
+    ASSERT_NE(at, std::string::npos) << out;
+    EXPECT_LT(std::stod(out.substr(at + key.size())), 1e-5) << out;
+  }
+}

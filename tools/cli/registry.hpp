@@ -98,6 +98,20 @@ struct Registrar {
 };
 
 // Helpers shared by suites.
+
+// A validation result whose metric is a ratio to its documented bound (pass iff <= 1), from a run
+// that has max_ratio, host_seconds and a trn::Profile named profile.
+template <class Run>
+CaseResult ratio_case(const Run& run, const std::string& note) {
+  CaseResult r;
+  r.measured = run.max_ratio;
+  r.bound = 1.0;
+  r.pass = run.max_ratio <= 1.0;
+  r.note = note;
+  r.host_seconds = run.host_seconds;
+  r.device = DeviceCost::from(run.profile);
+  return r;
+}
 double seconds_since(double start);
 double now_seconds();
 // The best of `reps` host timings of f (a native library's call for BenchResult::native_seconds).

@@ -166,16 +166,7 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
 }
 
 // A validation result from a Run (bound 1 on max |err| / bound) and a bench result with its flops.
-CaseResult case_of(const Run& run, const std::string& note) {
-  CaseResult r;
-  r.measured = run.max_ratio;
-  r.bound = 1.0;
-  r.pass = run.max_ratio <= 1.0;
-  r.note = note;
-  r.host_seconds = run.host_seconds;
-  r.device = DeviceCost::from(run.profile);
-  return r;
-}
+CaseResult case_of(const Run& run, const std::string& note) { return ratio_case(run, note); }
 BenchResult bench_of(const Run& run, double flops) {
   BenchResult b;
   b.error = run.max_ratio;

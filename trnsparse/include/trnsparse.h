@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "trnComplex.h"
 #include "trncore.h"
 
 #ifdef __cplusplus
@@ -466,7 +467,9 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t handle, trnsparseDirection_t
                                   const trnsparseMatDescr_t descrA, const float* bsrSortedValA,
                                   const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, const int blockSize,
                                   const float* B, const int ldb, const float* beta, float* C, int ldc);
-/* fp64: no NeuronCore engine computes in fp64 and there is no tile path yet: NOT_SUPPORTED (logged). */
+/* fp64 (Dbsrmm, Dbsrmv) and complex (Cbsrmv, Zbsrmv): the matrix is expanded to its scalar CSR and the product
+ * runs as the generic API's costed fp64 host step (no NeuronCore engine computes in fp64 or complex); transA may
+ * also be CONJUGATE_TRANSPOSE for complex (strict mode: NON_TRANSPOSE only, as cuSPARSE). */
 trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
                                   trnsparseOperation_t transB, int mb, int n, int kb, int nnzb, const double* alpha,
                                   const trnsparseMatDescr_t descrA, const double* bsrSortedValA,
@@ -481,6 +484,16 @@ trnsparseStatus_t trnsparseDbsrmv(trnsparseHandle_t handle, trnsparseDirection_t
                                   const double* bsrSortedValA, const int* bsrSortedRowPtrA,
                                   const int* bsrSortedColIndA, int blockDim, const double* x, const double* beta,
                                   double* y);
+trnsparseStatus_t trnsparseCbsrmv(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  int mb, int nb, int nnzb, const trnComplex* alpha, const trnsparseMatDescr_t descrA,
+                                  const trnComplex* bsrSortedValA, const int* bsrSortedRowPtrA,
+                                  const int* bsrSortedColIndA, int blockDim, const trnComplex* x, const trnComplex* beta,
+                                  trnComplex* y);
+trnsparseStatus_t trnsparseZbsrmv(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
+                                  int mb, int nb, int nnzb, const trnDoubleComplex* alpha,
+                                  const trnsparseMatDescr_t descrA, const trnDoubleComplex* bsrSortedValA,
+                                  const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, int blockDim,
+                                  const trnDoubleComplex* x, const trnDoubleComplex* beta, trnDoubleComplex* y);
 trnsparseStatus_t trnsparseXcsr2bsrNnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
                                        const trnsparseMatDescr_t descrA, const int* csrSortedRowPtrA,
                                        const int* csrSortedColIndA, int blockDim, const trnsparseMatDescr_t descrC,
@@ -661,6 +674,239 @@ trnsparseStatus_t trnsparseXcscsort(trnsparseHandle_t handle, int m, int n, int 
                                     const int* cscColPtrA, int* cscRowIndA, int* P, void* pBuffer);
 /* p = 0, 1, ..., n - 1 (deprecated in cuSPARSE 12, kept for the coosort sample). */
 trnsparseStatus_t trnsparseCreateIdentityPermutation(trnsparseHandle_t handle, int n, int* p);
+
+/* ---- tridiagonal / pentadiagonal solvers (cuSPARSE gtsv2 family, gpsvInterleavedBatch) ---------
+ * One costed fp64 host step per call (trn/sparse/banded.hpp, docs/trnsparse.md "Banded solvers"):
+ * gtsv2 LU with partial pivoting, gtsv2_nopivot / gtsv2StridedBatch Gaussian elimination without
+ * pivoting, gtsvInterleavedBatch algo 0 / 1 / 2 = no pivoting / partial pivoting / Givens QR,
+ * gpsvInterleavedBatch algo 0 = Givens QR. The out-of-matrix band entries are never read; the
+ * interleaved forms leave dl, d, du (ds, dw) unchanged. An exactly zero pivot in any system:
+ * TRNSPARSE_STATUS_ZERO_PIVOT with x / B untouched. pBuffer is not used (NULL allowed). */
+trnsparseStatus_t trnsparseSgtsv2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const float* dl,
+                                                const float* d, const float* du, const float* B, int ldb,
+                                                size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseDgtsv2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const double* dl,
+                                                const double* d, const double* du, const double* B, int ldb,
+                                                size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseCgtsv2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const trnComplex* dl,
+                                                const trnComplex* d, const trnComplex* du, const trnComplex* B,
+                                                int ldb, size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseZgtsv2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const trnDoubleComplex* dl,
+                                                const trnDoubleComplex* d, const trnDoubleComplex* du,
+                                                const trnDoubleComplex* B, int ldb, size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseSgtsv2(trnsparseHandle_t handle, int m, int n, const float* dl, const float* d,
+                                  const float* du, float* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseDgtsv2(trnsparseHandle_t handle, int m, int n, const double* dl, const double* d,
+                                  const double* du, double* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseCgtsv2(trnsparseHandle_t handle, int m, int n, const trnComplex* dl, const trnComplex* d,
+                                  const trnComplex* du, trnComplex* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseZgtsv2(trnsparseHandle_t handle, int m, int n, const trnDoubleComplex* dl,
+                                  const trnDoubleComplex* d, const trnDoubleComplex* du, trnDoubleComplex* B, int ldb,
+                                  void* pBuffer);
+trnsparseStatus_t trnsparseSgtsv2_nopivot_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const float* dl,
+                                                        const float* d, const float* du, const float* B, int ldb,
+                                                        size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseDgtsv2_nopivot_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const double* dl,
+                                                        const double* d, const double* du, const double* B, int ldb,
+                                                        size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseCgtsv2_nopivot_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const trnComplex* dl,
+                                                        const trnComplex* d, const trnComplex* du,
+                                                        const trnComplex* B, int ldb, size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseZgtsv2_nopivot_bufferSizeExt(trnsparseHandle_t handle, int m, int n,
+                                                        const trnDoubleComplex* dl, const trnDoubleComplex* d,
+                                                        const trnDoubleComplex* du, const trnDoubleComplex* B,
+                                                        int ldb, size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseSgtsv2_nopivot(trnsparseHandle_t handle, int m, int n, const float* dl, const float* d,
+                                          const float* du, float* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseDgtsv2_nopivot(trnsparseHandle_t handle, int m, int n, const double* dl, const double* d,
+                                          const double* du, double* B, int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseCgtsv2_nopivot(trnsparseHandle_t handle, int m, int n, const trnComplex* dl,
+                                          const trnComplex* d, const trnComplex* du, trnComplex* B, int ldb,
+                                          void* pBuffer);
+trnsparseStatus_t trnsparseZgtsv2_nopivot(trnsparseHandle_t handle, int m, int n, const trnDoubleComplex* dl,
+                                          const trnDoubleComplex* d, const trnDoubleComplex* du, trnDoubleComplex* B,
+                                          int ldb, void* pBuffer);
+trnsparseStatus_t trnsparseSgtsv2StridedBatch_bufferSizeExt(trnsparseHandle_t handle, int m, const float* dl,
+                                                            const float* d, const float* du, const float* x,
+                                                            int batchCount, int batchStride,
+                                                            size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseDgtsv2StridedBatch_bufferSizeExt(trnsparseHandle_t handle, int m, const double* dl,
+                                                            const double* d, const double* du, const double* x,
+                                                            int batchCount, int batchStride,
+                                                            size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseCgtsv2StridedBatch_bufferSizeExt(trnsparseHandle_t handle, int m, const trnComplex* dl,
+                                                            const trnComplex* d, const trnComplex* du,
+                                                            const trnComplex* x, int batchCount, int batchStride,
+                                                            size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseZgtsv2StridedBatch_bufferSizeExt(trnsparseHandle_t handle, int m,
+                                                            const trnDoubleComplex* dl, const trnDoubleComplex* d,
+                                                            const trnDoubleComplex* du, const trnDoubleComplex* x,
+                                                            int batchCount, int batchStride,
+                                                            size_t* bufferSizeInBytes);
+trnsparseStatus_t trnsparseSgtsv2StridedBatch(trnsparseHandle_t handle, int m, const float* dl, const float* d,
+                                              const float* du, float* x, int batchCount, int batchStride,
+                                              void* pBuffer);
+trnsparseStatus_t trnsparseDgtsv2StridedBatch(trnsparseHandle_t handle, int m, const double* dl, const double* d,
+                                              const double* du, double* x, int batchCount, int batchStride,
+                                              void* pBuffer);
+trnsparseStatus_t trnsparseCgtsv2StridedBatch(trnsparseHandle_t handle, int m, const trnComplex* dl,
+                                              const trnComplex* d, const trnComplex* du, trnComplex* x,
+                                              int batchCount, int batchStride, void* pBuffer);
+trnsparseStatus_t trnsparseZgtsv2StridedBatch(trnsparseHandle_t handle, int m, const trnDoubleComplex* dl,
+                                              const trnDoubleComplex* d, const trnDoubleComplex* du,
+                                              trnDoubleComplex* x, int batchCount, int batchStride, void* pBuffer);
+trnsparseStatus_t trnsparseSgtsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const float* dl, const float* d, const float* du,
+                                                               const float* x, int batchCount,
+                                                               size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseDgtsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const double* dl, const double* d, const double* du,
+                                                               const double* x, int batchCount,
+                                                               size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseCgtsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const trnComplex* dl, const trnComplex* d,
+                                                               const trnComplex* du, const trnComplex* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseZgtsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const trnDoubleComplex* dl, const trnDoubleComplex* d,
+                                                               const trnDoubleComplex* du, const trnDoubleComplex* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseSgtsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, float* dl, float* d,
+                                                 float* du, float* x, int batchCount, void* pBuffer);
+trnsparseStatus_t trnsparseDgtsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, double* dl, double* d,
+                                                 double* du, double* x, int batchCount, void* pBuffer);
+trnsparseStatus_t trnsparseCgtsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, trnComplex* dl,
+                                                 trnComplex* d, trnComplex* du, trnComplex* x, int batchCount,
+                                                 void* pBuffer);
+trnsparseStatus_t trnsparseZgtsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, trnDoubleComplex* dl,
+                                                 trnDoubleComplex* d, trnDoubleComplex* du, trnDoubleComplex* x,
+                                                 int batchCount, void* pBuffer);
+trnsparseStatus_t trnsparseSgpsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const float* ds, const float* dl, const float* d,
+                                                               const float* du, const float* dw, const float* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseDgpsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const double* ds, const double* dl, const double* d,
+                                                               const double* du, const double* dw, const double* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseCgpsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const trnComplex* ds, const trnComplex* dl,
+                                                               const trnComplex* d, const trnComplex* du,
+                                                               const trnComplex* dw, const trnComplex* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseZgpsvInterleavedBatch_bufferSizeExt(trnsparseHandle_t handle, int algo, int m,
+                                                               const trnDoubleComplex* ds, const trnDoubleComplex* dl,
+                                                               const trnDoubleComplex* d, const trnDoubleComplex* du,
+                                                               const trnDoubleComplex* dw, const trnDoubleComplex* x,
+                                                               int batchCount, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseSgpsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, float* ds, float* dl,
+                                                 float* d, float* du, float* dw, float* x, int batchCount,
+                                                 void* pBuffer);
+trnsparseStatus_t trnsparseDgpsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, double* ds, double* dl,
+                                                 double* d, double* du, double* dw, double* x, int batchCount,
+                                                 void* pBuffer);
+trnsparseStatus_t trnsparseCgpsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, trnComplex* ds,
+                                                 trnComplex* dl, trnComplex* d, trnComplex* du, trnComplex* dw,
+                                                 trnComplex* x, int batchCount, void* pBuffer);
+trnsparseStatus_t trnsparseZgpsvInterleavedBatch(trnsparseHandle_t handle, int algo, int m, trnDoubleComplex* ds,
+                                                 trnDoubleComplex* dl, trnDoubleComplex* d, trnDoubleComplex* du,
+                                                 trnDoubleComplex* dw, trnDoubleComplex* x, int batchCount,
+                                                 void* pBuffer);
+
+/* ---- csrgeam2: C = alpha A + beta B on CSR (legacy API, int32 indices, sorted columns) ----------
+ * C's pattern is the union of A's and B's whatever alpha and beta are; Xcsrgeam2Nnz writes C's row
+ * offsets (descrC's base) and nnz, csrgeam2 checks C's offsets are those and writes the columns and
+ * values: one costed fp64 host step (trn/sparse/csrgeam.hpp, docs/trnsparse.md "csrgeam2"). Matrix
+ * type GENERAL only (else MATRIX_TYPE_NOT_SUPPORTED); the buffer is not used. GetProperty: the
+ * TRNSPARSE_VER_* numbers. */
+trnsparseStatus_t trnsparseGetProperty(libraryPropertyType type, int* value);
+trnsparseStatus_t trnsparseScsrgeam2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const float* alpha,
+                                                   const trnsparseMatDescr_t descrA, int nnzA,
+                                                   const float* csrSortedValA, const int* csrSortedRowPtrA,
+                                                   const int* csrSortedColIndA, const float* beta,
+                                                   const trnsparseMatDescr_t descrB, int nnzB,
+                                                   const float* csrSortedValB, const int* csrSortedRowPtrB,
+                                                   const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                                   const float* csrSortedValC, const int* csrSortedRowPtrC,
+                                                   const int* csrSortedColIndC, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseDcsrgeam2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const double* alpha,
+                                                   const trnsparseMatDescr_t descrA, int nnzA,
+                                                   const double* csrSortedValA, const int* csrSortedRowPtrA,
+                                                   const int* csrSortedColIndA, const double* beta,
+                                                   const trnsparseMatDescr_t descrB, int nnzB,
+                                                   const double* csrSortedValB, const int* csrSortedRowPtrB,
+                                                   const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                                   const double* csrSortedValC, const int* csrSortedRowPtrC,
+                                                   const int* csrSortedColIndC, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseCcsrgeam2_bufferSizeExt(trnsparseHandle_t handle, int m, int n, const trnComplex* alpha,
+                                                   const trnsparseMatDescr_t descrA, int nnzA,
+                                                   const trnComplex* csrSortedValA, const int* csrSortedRowPtrA,
+                                                   const int* csrSortedColIndA, const trnComplex* beta,
+                                                   const trnsparseMatDescr_t descrB, int nnzB,
+                                                   const trnComplex* csrSortedValB, const int* csrSortedRowPtrB,
+                                                   const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                                   const trnComplex* csrSortedValC, const int* csrSortedRowPtrC,
+                                                   const int* csrSortedColIndC, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseZcsrgeam2_bufferSizeExt(trnsparseHandle_t handle, int m, int n,
+                                                   const trnDoubleComplex* alpha, const trnsparseMatDescr_t descrA,
+                                                   int nnzA, const trnDoubleComplex* csrSortedValA,
+                                                   const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                   const trnDoubleComplex* beta, const trnsparseMatDescr_t descrB,
+                                                   int nnzB, const trnDoubleComplex* csrSortedValB,
+                                                   const int* csrSortedRowPtrB, const int* csrSortedColIndB,
+                                                   const trnsparseMatDescr_t descrC,
+                                                   const trnDoubleComplex* csrSortedValC, const int* csrSortedRowPtrC,
+                                                   const int* csrSortedColIndC, size_t* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseXcsrgeam2Nnz(trnsparseHandle_t handle, int m, int n, const trnsparseMatDescr_t descrA,
+                                        int nnzA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                        const trnsparseMatDescr_t descrB, int nnzB, const int* csrSortedRowPtrB,
+                                        const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                        int* csrSortedRowPtrC, int* nnzTotalDevHostPtr, void* workspace);
+trnsparseStatus_t trnsparseScsrgeam2(trnsparseHandle_t handle, int m, int n, const float* alpha,
+                                     const trnsparseMatDescr_t descrA, int nnzA, const float* csrSortedValA,
+                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA, const float* beta,
+                                     const trnsparseMatDescr_t descrB, int nnzB, const float* csrSortedValB,
+                                     const int* csrSortedRowPtrB, const int* csrSortedColIndB,
+                                     const trnsparseMatDescr_t descrC, float* csrSortedValC, int* csrSortedRowPtrC,
+                                     int* csrSortedColIndC, void* pBuffer);
+trnsparseStatus_t trnsparseDcsrgeam2(trnsparseHandle_t handle, int m, int n, const double* alpha,
+                                     const trnsparseMatDescr_t descrA, int nnzA, const double* csrSortedValA,
+                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA, const double* beta,
+                                     const trnsparseMatDescr_t descrB, int nnzB, const double* csrSortedValB,
+                                     const int* csrSortedRowPtrB, const int* csrSortedColIndB,
+                                     const trnsparseMatDescr_t descrC, double* csrSortedValC, int* csrSortedRowPtrC,
+                                     int* csrSortedColIndC, void* pBuffer);
+trnsparseStatus_t trnsparseCcsrgeam2(trnsparseHandle_t handle, int m, int n, const trnComplex* alpha,
+                                     const trnsparseMatDescr_t descrA, int nnzA, const trnComplex* csrSortedValA,
+                                     const int* csrSortedRowPtrA, const int* csrSortedColIndA, const trnComplex* beta,
+                                     const trnsparseMatDescr_t descrB, int nnzB, const trnComplex* csrSortedValB,
+                                     const int* csrSortedRowPtrB, const int* csrSortedColIndB,
+                                     const trnsparseMatDescr_t descrC, trnComplex* csrSortedValC,
+                                     int* csrSortedRowPtrC, int* csrSortedColIndC, void* pBuffer);
+trnsparseStatus_t trnsparseZcsrgeam2(trnsparseHandle_t handle, int m, int n, const trnDoubleComplex* alpha,
+                                     const trnsparseMatDescr_t descrA, int nnzA,
+                                     const trnDoubleComplex* csrSortedValA, const int* csrSortedRowPtrA,
+                                     const int* csrSortedColIndA, const trnDoubleComplex* beta,
+                                     const trnsparseMatDescr_t descrB, int nnzB,
+                                     const trnDoubleComplex* csrSortedValB, const int* csrSortedRowPtrB,
+                                     const int* csrSortedColIndB, const trnsparseMatDescr_t descrC,
+                                     trnDoubleComplex* csrSortedValC, int* csrSortedRowPtrC, int* csrSortedColIndC,
+                                     void* pBuffer);
+
+/* nnz: the nonzeros (x != 0; complex: either part; NaN counts) of each row (dirA ROW) or column of
+ * the column-major m x n A, and their total (descrA GENERAL; its base is not used). Counting only. */
+trnsparseStatus_t trnsparseSnnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                const trnsparseMatDescr_t descrA, const float* A, int lda, int* nnzPerRowCol,
+                                int* nnzTotalDevHostPtr);
+trnsparseStatus_t trnsparseDnnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                const trnsparseMatDescr_t descrA, const double* A, int lda, int* nnzPerRowCol,
+                                int* nnzTotalDevHostPtr);
+trnsparseStatus_t trnsparseCnnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                const trnsparseMatDescr_t descrA, const trnComplex* A, int lda, int* nnzPerRowCol,
+                                int* nnzTotalDevHostPtr);
+trnsparseStatus_t trnsparseZnnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                const trnsparseMatDescr_t descrA, const trnDoubleComplex* A, int lda,
+                                int* nnzPerRowCol, int* nnzTotalDevHostPtr);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <string>
 
@@ -129,6 +130,18 @@ inline bool is_known_value_type(int c) {
 inline bool is_generic_value_type(int c) { return c == TRN_R_32F || c == TRN_R_64F || c == TRN_C_32F || c == TRN_C_64F; }
 inline sp::Value generic_value(int c) {
   return c == TRN_R_64F ? sp::Value::f64 : c == TRN_C_32F ? sp::Value::c32 : c == TRN_C_64F ? sp::Value::c64 : sp::Value::f32;
+}
+// The generic Value of a C element type (float, double, trnComplex, trnDoubleComplex) and its trnDataType_t.
+template <class T>
+constexpr sp::Value value_of() {
+  using E = trn::cshim::cpp_element_t<T>;
+  if constexpr (std::is_same_v<E, float>) return sp::Value::f32;
+  else if constexpr (std::is_same_v<E, double>) return sp::Value::f64;
+  else if constexpr (std::is_same_v<E, std::complex<float>>) return sp::Value::c32;
+  else return sp::Value::c64;
+}
+constexpr int value_type_of(sp::Value v) {
+  return v == sp::Value::f32 ? TRN_R_32F : v == sp::Value::f64 ? TRN_R_64F : v == sp::Value::c32 ? TRN_C_32F : TRN_C_64F;
 }
 inline sp::GOp gop_of(int c) { return c == 0 ? sp::GOp::N : c == 1 ? sp::GOp::T : sp::GOp::C; }
 // A host scalar (alpha, beta, c, s) of value type `vt`.
@@ -289,6 +302,52 @@ trnsparseStatus_t run(trnsparseHandle_t h, const char* fn, std::initializer_list
     h->last_error_param = bad;
   }
   return TRNSPARSE_STATUS_INVALID_VALUE;
+}
+
+// ---- the legacy BSR argument chains (bsrmv, bsrmm; every value type), positions as cuSPARSE's ----
+// transA / transB: N or T (the relaxed limit; strict mode: cuSPARSE's N only), C too for complex.
+struct BsrmvArgs {
+  int dir, ta, mb, nb, nnzb, block;
+  const void *alpha, *beta;
+  const trnsparseMatDescr* descr;
+  const void* val;
+  const int *row, *col;
+  const void *x, *y;
+};
+inline Check& bsr_operand_checks(Check& c, const trnsparseMatDescr* descr, const void* val, const int* row, const int* col,
+                                 int nnzb, int block, bool strict, int pos_val, const char* block_name) {
+  if (!c) return c;
+  c.require_or(descr->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
+  c.require(val != nullptr || nnzb == 0, pos_val, "bsrSortedValA").not_null(row, pos_val + 1, "bsrSortedRowPtrA");
+  return c.require(col != nullptr || nnzb == 0, pos_val + 2, "bsrSortedColIndA").require(block >= (strict ? 2 : 1), pos_val + 3, block_name);
+}
+inline Check& bsrmv_checks(Check& c, bool strict, const BsrmvArgs& a, bool complex) {
+  c.one_of(a.dir, {0, 1}, 1, "dirA").one_of(a.ta, {0, 1, complex ? 2 : 1}, 2, "transA").nonnegative(a.mb, 3, "mb").nonnegative(a.nb, 4, "nb");
+  c.require(!strict || a.ta == 0, 2, "transA");
+  c.nonnegative(a.nnzb, 5, "nnzb").not_null(a.alpha, 6, "alpha").require(g_mat_descrs.contains(a.descr), 7, "descrA");
+  bsr_operand_checks(c, a.descr, a.val, a.row, a.col, a.nnzb, a.block, strict, 8, "blockDim");
+  const std::int64_t len_x = std::int64_t{a.ta == 0 ? a.nb : a.mb} * a.block, len_y = std::int64_t{a.ta == 0 ? a.mb : a.nb} * a.block;
+  return c.require(a.x != nullptr || len_x == 0, 12, "x").not_null(a.beta, 13, "beta").require(a.y != nullptr || len_y == 0, 14, "y");
+}
+struct BsrmmArgs {
+  int dir, ta, tb, mb, n, kb, nnzb, block, ldb, ldc;
+  const void *alpha, *beta;
+  const trnsparseMatDescr* descr;
+  const void* val;
+  const int *row, *col;
+  const void *B, *C;
+};
+inline Check& bsrmm_checks(Check& c, bool strict, const BsrmmArgs& a, bool complex) {
+  c.one_of(a.dir, {0, 1}, 1, "dirA").one_of(a.ta, {0, 1, complex ? 2 : 1}, 2, "transA").one_of(a.tb, {0, 1, complex ? 2 : 1}, 3, "transB");
+  c.require(!strict || a.ta == 0, 2, "transA");  // cuSPARSE: NON_TRANSPOSE only
+  c.nonnegative(a.mb, 4, "mb").nonnegative(a.n, 5, "n").nonnegative(a.kb, 6, "kb").nonnegative(a.nnzb, 7, "nnzb");
+  c.not_null(a.alpha, 8, "alpha").require(g_mat_descrs.contains(a.descr), 9, "descrA");
+  bsr_operand_checks(c, a.descr, a.val, a.row, a.col, a.nnzb, a.block, strict, 10, "blockSize");
+  if (!c) return c;
+  const std::int64_t rows_c = std::int64_t{a.ta == 0 ? a.mb : a.kb} * a.block, k = std::int64_t{a.ta == 0 ? a.kb : a.mb} * a.block;
+  c.require(a.B != nullptr || k == 0 || a.n == 0, 14, "B").leading_dim(a.ldb, a.tb == 0 ? k : a.n, 15, "ldb");
+  return c.not_null(a.beta, 16, "beta").require(a.C != nullptr || rows_c == 0 || a.n == 0, 17, "C").leading_dim(a.ldc, rows_c, 18, "ldc");
 }
 
 }  // namespace trn::sparse::capi

@@ -26,20 +26,10 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   const int dir = enum_value(dirA), ta = enum_value(transA), tb = enum_value(transB);
   Check c(g_log, "trnsparseSbsrmm", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").one_of(tb, {0, 1}, 3, "transB");
-  c.require(!h->strict || ta == 0, 2, "transA");  // cuSPARSE: NON_TRANSPOSE only
-  c.nonnegative(mb, 4, "mb").nonnegative(n, 5, "n").nonnegative(kb, 6, "kb").nonnegative(nnzb, 7, "nnzb");
-  c.not_null(alpha, 8, "alpha").require(g_mat_descrs.contains(descrA), 9, "descrA");
-  if (!c) return c.status();
-  c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
-               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
-  c.require(val != nullptr || nnzb == 0, 10, "bsrSortedValA").not_null(rowPtr, 11, "bsrSortedRowPtrA");
-  c.require(colInd != nullptr || nnzb == 0, 12, "bsrSortedColIndA").require(blockSize >= (h->strict ? 2 : 1), 13, "blockSize");
-  if (!c) return c.status();
+  if (!bsrmm_checks(c, h->strict, {dir, ta, tb, mb, n, kb, nnzb, blockSize, ldb, ldc, alpha, beta, descrA, val, rowPtr, colInd, B, C},
+                    false))
+    return c.status();
   const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
-  c.require(B != nullptr || k == 0 || n == 0, 14, "B").leading_dim(ldb, tb == 0 ? k : n, 15, "ldb");
-  c.not_null(beta, 16, "beta").require(C != nullptr || rows_c == 0 || n == 0, 17, "C").leading_dim(ldc, rows_c, 18, "ldc");
-  if (!c) return c.status();
   const sp::BsrView a = legacy_bsr(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
   const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};
   const sp::MutableDenseRef cm{C, trn::DType::f32, rows_c, n, ldc, sp::Layout::col_major};
@@ -50,16 +40,6 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
   });
 }
 
-trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t h, trnsparseDirection_t, trnsparseOperation_t,
-                                  trnsparseOperation_t, int, int, int, int, const double*, const trnsparseMatDescr_t,
-                                  const double*, const int*, const int*, const int, const double*, const int,
-                                  const double*, double*, int) {
-  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  g_log.log(trn::cshim::failure_message("trnsparseDbsrmm", "TRNSPARSE_STATUS_NOT_SUPPORTED",
-                                        "fp64 BSR has no tile path (no NeuronCore engine computes in fp64)"));
-  return TRNSPARSE_STATUS_NOT_SUPPORTED;
-}
-
 trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA, trnsparseOperation_t transA, int mb,
                                   int nb, int nnzb, const float* alpha, const trnsparseMatDescr_t descrA,
                                   const float* val, const int* rowPtr, const int* colInd, int blockDim, const float* x,
@@ -67,32 +47,14 @@ trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   const int dir = enum_value(dirA), ta = enum_value(transA);
   Check c(g_log, "trnsparseSbsrmv", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.one_of(dir, {0, 1}, 1, "dirA").one_of(ta, {0, 1}, 2, "transA").nonnegative(mb, 3, "mb").nonnegative(nb, 4, "nb");
-  c.require(!h->strict || ta == 0, 2, "transA");
-  c.nonnegative(nnzb, 5, "nnzb").not_null(alpha, 6, "alpha").require(g_mat_descrs.contains(descrA), 7, "descrA");
-  if (!c) return c.status();
-  c.require_or(descrA->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
-               "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
-  c.require(val != nullptr || nnzb == 0, 8, "bsrSortedValA").not_null(rowPtr, 9, "bsrSortedRowPtrA");
-  c.require(colInd != nullptr || nnzb == 0, 10, "bsrSortedColIndA").require(blockDim >= (h->strict ? 2 : 1), 11, "blockDim");
-  const std::int64_t len_x = std::int64_t{ta == 0 ? nb : mb} * blockDim, len_y = std::int64_t{ta == 0 ? mb : nb} * blockDim;
-  c.require(x != nullptr || len_x == 0, 12, "x").not_null(beta, 13, "beta").require(y != nullptr || len_y == 0, 14, "y");
-  if (!c) return c.status();
+  if (!bsrmv_checks(c, h->strict, {dir, ta, mb, nb, nnzb, blockDim, alpha, beta, descrA, val, rowPtr, colInd, x, y}, false))
+    return c.status();
   const sp::BsrView a = legacy_bsr(dir, mb, nb, nnzb, blockDim, descrA, val, rowPtr, colInd);
   return run(h, "trnsparseSbsrmv", {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
     sp::CallReport r;
     sp::spmv(h->settings, op_of(ta), *alpha, a, x, trn::DType::f32, *beta, y, trn::DType::f32, &r);
     store_profile(h, r);
   });
-}
-
-trnsparseStatus_t trnsparseDbsrmv(trnsparseHandle_t h, trnsparseDirection_t, trnsparseOperation_t, int, int, int,
-                                  const double*, const trnsparseMatDescr_t, const double*, const int*, const int*, int,
-                                  const double*, const double*, double*) {
-  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
-  g_log.log(trn::cshim::failure_message("trnsparseDbsrmv", "TRNSPARSE_STATUS_NOT_SUPPORTED",
-                                        "fp64 BSR has no tile path (no NeuronCore engine computes in fp64)"));
-  return TRNSPARSE_STATUS_NOT_SUPPORTED;
 }
 
 trnsparseStatus_t trnsparseXcsr2bsrNnz(trnsparseHandle_t h, trnsparseDirection_t dirA, int m, int n,

@@ -9,7 +9,9 @@ trnDataType_t); the CUDA runtime's include goes and its memory calls become host
 (cudaMalloc -> port_malloc, cudaMemcpy -> port_memcpy, cudaMemset -> port_memset, cudaFree ->
 port_free, CHECK_CUDA -> CHECK_PORT: trnsparse_samples_port.h), so the "device" arrays are heap
 arrays the samples copy to and from exactly as they do on a GPU; the sample's own CHECK_CUSPARSE
-macro is replaced by the one of trnsparse_samples_port.h; main becomes
+macro is replaced by the one of trnsparse_samples_port.h; a sample that includes cuBLAS
+(gpsvInterleavedBatch: cublasSgeam interleaves its arrays) gets cublas -> trnblas too, trnblas.h
+included, and CHECK_CUBLAS -> CHECK_TRNBLAS of the same header; main becomes
 int trnsparse_sample_<NAME>(void). No hand edits. One data correction: where a sample's `X_nnz` constant
 disagrees with the last entry of its own `hX_csrOffsets` array, the constant becomes that entry
 (spgemm, spgemm_mem, spgemm_reuse declare B_nnz = 9 for a B whose offsets end at 8: the sample copies
@@ -24,14 +26,15 @@ license_end = src.index("*/") + 2
 head, body = src[:license_end], src[license_end:]
 # the sample's macro definitions and includes
 body = re.sub(r"#define CHECK_\w+\(func\)(?:.*\\\n)*.*\n", "", body)
-body = re.sub(r"#include <(cuda_runtime_api|cusparse|cuda_runtime)\.h>[^\n]*\n", "", body)
+uses_cublas = "#include <cublas_v2.h>" in body
+body = re.sub(r"#include <(cuda_runtime_api|cusparse|cuda_runtime|cublas_v2)\.h>[^\n]*\n", "", body)
 body = re.sub(r"#include <stdio.h>[^\n]*\n|#include <stdlib.h>[^\n]*\n", "", body)
 # the CUDA runtime's memory calls become the host-memory helpers of trnsparse_samples_port.h
 for a, b in [("CHECK_CUDA", "CHECK_PORT"), ("cudaMalloc", "port_malloc"), ("cudaMemcpyHostToDevice", "PORT_HOST_TO_DEVICE"),
              ("cudaMemcpyDeviceToHost", "PORT_DEVICE_TO_HOST"), ("cudaMemcpyDeviceToDevice", "PORT_DEVICE_TO_DEVICE"),
              ("cudaMemcpy", "port_memcpy"), ("cudaMemset", "port_memset"), ("cudaFree", "port_free")]:
     body = body.replace(a, b)
-for a, b in [("cusparse", "trnsparse"), ("CUSPARSE", "TRNSPARSE"), ("CUDA_R_", "TRN_R_"), ("CUDA_C_", "TRN_C_"),
+for a, b in [("cusparse", "trnsparse"), ("CUSPARSE", "TRNSPARSE"), ("cublas", "trnblas"), ("CUBLAS", "TRNBLAS"), ("CUDA_R_", "TRN_R_"), ("CUDA_C_", "TRN_C_"),
              ("cuDoubleComplex", "trnDoubleComplex"), ("cuComplex", "trnComplex"), ("cudaDataType", "trnDataType_t")]:
     body = body.replace(a, b)
 for m in re.finditer(r"h(\w)_csrOffsets\[\]\s*=\s*\{([^}]*)\}", body):
@@ -41,4 +44,4 @@ body = body.replace("int main(void)", "int trnsparse_sample_%s(void)" % name)
 body = re.sub(r"[ \t]+\n", "\n", body)
 body = re.sub(r"\n{3,}", "\n\n", body)
 print(head + "\n/* Ported to trnsparse on host memory by tests/trnsparse/samples/port.py (" + name + "). */\n"
-      '#include "trnsparse_samples_port.h"\n' + body, end="")
+      + ('#include "trnblas.h"\n' if uses_cublas else "") + '#include "trnsparse_samples_port.h"\n' + body, end="")

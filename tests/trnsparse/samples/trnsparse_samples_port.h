@@ -50,4 +50,15 @@ static inline int port_free(void* p) {
     }                                                                                                 \
   }
 
+#ifdef TRNBLAS_H /* a sample that also calls cuBLAS (port.py includes trnblas.h before this header) */
+#define CHECK_TRNBLAS(func)                                                                           \
+  {                                                                                                   \
+    trnblasStatus_t status = (func);                                                                  \
+    if (status != TRNBLAS_STATUS_SUCCESS) {                                                           \
+      printf("TRNBLAS API failed at line %d with error: %d\n", __LINE__, (int)status);                \
+      return EXIT_FAILURE;                                                                            \
+    }                                                                                                 \
+  }
+#endif
+
 #endif
