@@ -1,4 +1,5 @@
 #include "trn/core/host_step.hpp"
+#include "trn/core/link_step.hpp"
 
 #include <mutex>
 #include <string>
@@ -66,6 +67,29 @@ void record_host_step(Trace& trace, const HostStep& step) {
   }
   trace.instructions.push_back(ins);
   ++trace.host_steps;
+}
+
+// Link transfers share the host steps' name table (their label is interned the same way).
+void record_link_transfer(Trace& trace, const LinkTransfer& t) {
+  Instruction ins;
+  ins.index = trace.instructions.size();
+  ins.program = -1;
+  ins.engine = Engine::dma;
+  ins.opcode = Opcode::link_transfer;
+  ins.declared_cycles = t.ns;
+  ins.host_label = intern(t.name);
+  for (const HostSpan& w : t.receives) {
+    if (w.hull == 0) continue;
+    ins.bytes_written += static_cast<std::int64_t>(w.bytes);
+    ins.add_region(hbm_region(w, true));
+  }
+  for (const HostSpan& r : t.sends) {
+    if (r.hull == 0) continue;
+    ins.bytes_read += static_cast<std::int64_t>(r.bytes);
+    ins.add_region(hbm_region(r, false));
+  }
+  trace.instructions.push_back(ins);
+  ++trace.link_transfers;
 }
 
 void record_host_step(TraceParts& parts, const HostStep& step) {
