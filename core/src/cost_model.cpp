@@ -663,18 +663,28 @@ class Scheduler {
     return pl;
   }
 
+  // One in-order resource outside the engines and DMA queues (the host thread, the device's link):
+  // instruction i of duration pl.d starts when its operands allow and the resource is free.
+  struct SerialResource {
+    double free = 0;
+    std::int64_t last = -1;
+  };
+  static void place_serial(SerialResource& r, std::size_t i, Placement& pl) {
+    if (r.free > pl.start) {
+      pl.start = r.free;
+      pl.p = r.last;
+    }
+    pl.fin = pl.start + pl.d;
+    r.free = pl.fin;
+    r.last = static_cast<std::int64_t>(i);
+  }
+
   // A host round trip (docs/cost-model.md section 7): one host thread runs the host steps in program
   // order, outside the engines and DMA queues; its region dependencies were resolved by ready_time.
   void place_host(const Instruction& ins, std::size_t i, Placement& pl) {
     Profile& prof = sched_.profile;
     pl.d = host_step_ns(ins, hw_, opt_.host);
-    if (host_free_ > pl.start) {
-      pl.start = host_free_;
-      pl.p = host_last_;
-    }
-    pl.fin = pl.start + pl.d;
-    host_free_ = pl.fin;
-    host_last_ = static_cast<std::int64_t>(i);
+    place_serial(host_, i, pl);
     ++prof.host_steps;
     prof.host_roundtrip_ns += pl.d;
     prof.host_flops += ins.declared_cycles;
@@ -686,13 +696,7 @@ class Scheduler {
   void place_link(const Instruction& ins, std::size_t i, Placement& pl) {
     Profile& prof = sched_.profile;
     pl.d = ins.declared_cycles;
-    if (link_free_ > pl.start) {
-      pl.start = link_free_;
-      pl.p = link_last_;
-    }
-    pl.fin = pl.start + pl.d;
-    link_free_ = pl.fin;
-    link_last_ = static_cast<std::int64_t>(i);
+    place_serial(link_, i, pl);
     ++prof.link_transfers;
     prof.link_ns += pl.d;
     prof.link_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
@@ -898,10 +902,8 @@ class Scheduler {
   std::vector<std::int64_t> pred_;
   std::vector<std::uint8_t> eng_;
   std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core
-  double host_free_ = 0;  // one host thread runs the host steps in program order
-  std::int64_t host_last_ = -1;
-  double link_free_ = 0;  // one link resource per device runs the link transfers in program order
-  std::int64_t link_last_ = -1;
+  SerialResource host_;  // one host thread runs the host steps in program order
+  SerialResource link_;  // one link resource per device runs the link transfers in program order
 };
 
 Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder) {
