@@ -89,7 +89,7 @@ void quick_check(std::int64_t n, int rank, int size) {
   const double t0 = MPI_Wtime();
   trn::blasmp::gemm(trn::blas::Settings{}, x, &r);
   const double wall = MPI_Wtime() - t0;
-  const SummaPlan p = trn::blasmp::plan_gemm(trn::blas::Settings{}, g, x.mode, false, n, n, n, bs, bs, bs);
+  const SummaPlan p = trn::blasmp::plan_gemm(trn::blas::Settings{}, g, x.mode, false, n, n, n, bs, bs, bs, x.beta);
   double mine[3] = {r.profile.total_ns, p.predicted_ns, r.profile.link_ns - r.profile.link_critical_ns}, worst[3];
   MPI_Reduce(mine, worst, 3, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
   if (rank == 0) {

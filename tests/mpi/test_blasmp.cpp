@@ -347,7 +347,8 @@ void test_report() {
   check(r.profile.link_transfers == 3, "one exchange and two allgathers: " + std::to_string(r.profile.link_transfers));
   check(r.profile.cores == trn::hardware_spec(trn::Generation::trn1).cores_per_device, "the rank is one trn1 device (2 cores)");
   check(C[0] == 256 * 0.125f, "C = A B + 0 C: " + std::to_string(C[0]));
-  const trn::blasmp::SummaPlan p = trn::blasmp::plan_gemm(trn::blas::Settings{}, g, trn::blas::GemmMode::fp32, false, m, n, k, bs, bs, bs);
+  const trn::blasmp::SummaPlan p =
+      trn::blasmp::plan_gemm(trn::blas::Settings{}, g, trn::blas::GemmMode::fp32, false, m, n, k, bs, bs, bs, 0.0);
   const double ratio = r.profile.total_ns / p.predicted_ns;
   check(ratio > 0.8 && ratio < 1.25, "predicted vs modeled time ratio " + std::to_string(ratio));
   if (g_size > 1) check(r.profile.link_ns > 0, "link time on a grid of several devices");

@@ -23,17 +23,18 @@ std::int64_t panel_depth(std::int64_t k, std::int64_t kblock) {
   return std::max(kblock, (kMaxPanelK / kblock) * kblock);
 }
 
-// trnblas's modeled time of one local panel GEMM (beta = 1 after the first panel; the first costs
-// the same: C is read either way when beta != 0). Shapes beyond 2048 in a dimension are predicted
+// trnblas's modeled time of one local panel GEMM (beta = 0 skips reading C; any other beta costs
+// the same as 1). Shapes beyond 2048 in a dimension are predicted
 // at 2048 and scaled by the flop ratio (the predictor runs the kernel timing-only; 65536-wide shapes
 // would take minutes of host time); cached per shape.
-double predict_panel_ns(const blas::Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k) {
+double predict_panel_ns(const blas::Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k,
+                        float beta) {
   if (m <= 0 || n <= 0 || k <= 0) return 0;
   constexpr std::int64_t kCap = 2048;
   const std::int64_t mm = std::min(m, kCap), nn = std::min(n, kCap), kk = std::min(k, kCap);
   static std::mutex mu;
-  static std::map<std::tuple<int, int, std::int64_t, std::int64_t, std::int64_t>, double> cache;
-  const auto key = std::make_tuple(static_cast<int>(s.target), static_cast<int>(mode), mm, nn, kk);
+  static std::map<std::tuple<int, int, std::int64_t, std::int64_t, std::int64_t, bool>, double> cache;
+  const auto key = std::make_tuple(static_cast<int>(s.target), static_cast<int>(mode), mm, nn, kk, beta == 0.0f);
   double t = 0;
   {
     const std::lock_guard<std::mutex> lock(mu);
@@ -41,7 +42,7 @@ double predict_panel_ns(const blas::Settings& s, blas::GemmMode mode, std::int64
     if (it != cache.end()) t = it->second;
   }
   if (t == 0) {
-    t = blas::predict_gemm_ns(s, mode, blas::Op::N, blas::Op::N, mm, nn, kk, 1.0f, 1.0f);
+    t = blas::predict_gemm_ns(s, mode, blas::Op::N, blas::Op::N, mm, nn, kk, 1.0f, beta == 0.0f ? 0.0f : 1.0f);
     const std::lock_guard<std::mutex> lock(mu);
     cache[key] = t;
   }
@@ -58,7 +59,8 @@ blas::Settings device_settings(blas::Settings s) {
 }
 
 SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode, bool fp64, std::int64_t m,
-                    std::int64_t n, std::int64_t k, std::int64_t mb, std::int64_t nb, std::int64_t kblock) {
+                    std::int64_t n, std::int64_t k, std::int64_t mb, std::int64_t nb, std::int64_t kblock,
+                    double beta) {
   SummaPlan p;
   p.m = m, p.n = n, p.k = k, p.nprow = g.nprow, p.npcol = g.npcol, p.target = s.target, p.mode = mode, p.fp64 = fp64;
   p.elem_bytes = fp64 ? 8 : 4;
@@ -75,17 +77,23 @@ SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode,
            allgather_ns(f, g.col_set(), static_cast<double>(kp * p.n_loc) * es);
   };
   const blas::Settings dev = device_settings(s);
-  auto gemm_ns = [&](std::int64_t kp) { return fp64 ? -1.0 : predict_panel_ns(dev, mode, p.m_loc, p.n_loc, kp); };
+  auto gemm_ns = [&](std::int64_t kp, bool first) {
+    return fp64 ? -1.0 : predict_panel_ns(dev, mode, p.m_loc, p.n_loc, kp, first ? static_cast<float>(beta) : 1.0f);
+  };
   p.a_panel_bytes = static_cast<double>(p.m_loc * p.kb) * es;
   p.b_panel_bytes = static_cast<double>(p.kb * p.n_loc) * es;
   p.link_ns_per_panel = link_ns(p.kb);
-  p.gemm_ns_per_panel = gemm_ns(p.kb);
+  p.gemm_ns_per_panel = gemm_ns(p.kb, false);
+  p.link_ns_total = p.exchange_ns;
+  p.gemm_ns_total = fp64 ? -1.0 : 0.0;
   const std::int64_t k_last = p.panels > 0 ? k - (p.panels - 1) * p.kb : 0;
   double link_end = p.exchange_ns, gemm_end = 0, gemm_end_prev = 0;
   for (std::int64_t q = 0; q < p.panels; ++q) {
-    const bool last = q == p.panels - 1;
-    const double L = last ? link_ns(k_last) : p.link_ns_per_panel;
-    const double G = std::max(0.0, last ? gemm_ns(k_last) : p.gemm_ns_per_panel);
+    const std::int64_t kp = q == p.panels - 1 ? k_last : p.kb;
+    const double L = kp == p.kb ? p.link_ns_per_panel : link_ns(kp);
+    const double G = std::max(0.0, gemm_ns(kp, q == 0));
+    p.link_ns_total += L;
+    if (!fp64) p.gemm_ns_total += G;
     // Panel q's transfers reuse buffer q % 2: they wait for panel q - 2's GEMM (write after read).
     const double link_start = std::max(link_end, gemm_end_prev);
     link_end = link_start + L;
@@ -107,7 +115,7 @@ SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode,
 std::string SummaPlan::print() const {
   const FabricSpec& f = fabric_spec(target);
   char buf[768];
-  const double comm = link_ns(), comp = gemm_ns_per_panel < 0 ? -1 : compute_ns();
+  const double comm = link_ns(), comp = compute_ns();
   char gemm_text[64] = "not predicted (fp64: data-dependent Ozaki work)";
   if (gemm_ns_per_panel >= 0) std::snprintf(gemm_text, sizeof gemm_text, "%.3f us", gemm_ns_per_panel * 1e-3);
   std::snprintf(buf, sizeof buf,
@@ -224,7 +232,7 @@ void gemm(const blas::Settings& s0, const GemmArgs& x, blas::CallReport* report)
   st.report_trace_only = true;  // the rank's trace is modeled once, with its link records
   const std::size_t es = x.fp64 ? 8 : 4;
   const std::int64_t m_loc = dc.local_rows(), n_loc = dc.local_cols();
-  const SummaPlan plan = plan_gemm(s, g, x.mode, x.fp64, x.m, x.n, x.k, dc.mb, dc.nb, da.nb);
+  const SummaPlan plan = plan_gemm(s, g, x.mode, x.fp64, x.m, x.n, x.k, dc.mb, dc.nb, da.nb, x.beta);
   Trace trace;
   LinkTransfer exchange;  // the argument exchange the C API makes first (a small allreduce)
   exchange.name = "trnblasMp.gemm.exchange";

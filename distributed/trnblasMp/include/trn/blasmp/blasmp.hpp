@@ -77,11 +77,13 @@ struct SummaPlan {
   std::int64_t elem_bytes = 4;
   double a_panel_bytes = 0, b_panel_bytes = 0;  // gathered per rank per panel
   double link_ns_per_panel = 0;    // allgather of A's panel along the row + B's along the column
-  double gemm_ns_per_panel = 0;    // trnblas's modeled GEMM of one panel (-1: not predicted)
+  double gemm_ns_per_panel = 0;    // trnblas's modeled GEMM of one full panel (-1: not predicted)
   double exchange_ns = 0;          // the argument exchange
   double predicted_ns = 0;         // the double-buffered pipeline (docs/scale-out.md "SUMMA")
-  double compute_ns() const { return gemm_ns_per_panel * static_cast<double>(panels); }
-  double link_ns() const { return link_ns_per_panel * static_cast<double>(panels) + exchange_ns; }
+  double gemm_ns_total = 0;        // every panel's GEMM (the last one may be shallower), -1: not predicted
+  double link_ns_total = 0;        // every panel's allgathers and the exchange
+  double compute_ns() const { return gemm_ns_total; }
+  double link_ns() const { return link_ns_total; }
   // The bound of the roofline including the link: max(compute at TensorE peak, link time) per rank.
   double roofline_ns = 0;
   std::string why;
@@ -92,8 +94,10 @@ struct SummaPlan {
 // blocks from process (0, 0), a K block of kblock. gemm_ns_per_panel comes from trnblas's predictor
 // (fp32 modes; fp64: -1, the Ozaki work depends on the data). No communication: a bench may plan for
 // a grid it does not run on (a Grid with only its shape and coordinates set).
+// beta: the call's (beta = 0 does not read C on the first panel; later panels accumulate, beta 1).
 SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode, bool fp64, std::int64_t m,
-                    std::int64_t n, std::int64_t k, std::int64_t mb, std::int64_t nb, std::int64_t kblock);
+                    std::int64_t n, std::int64_t k, std::int64_t mb, std::int64_t nb, std::int64_t kblock,
+                    double beta = 1.0);
 
 // Workspace (bytes) the call needs for its double-buffered panels.
 std::size_t gemm_workspace_bytes(const Descriptor& a, const Descriptor& b, const Descriptor& c, std::int64_t k);
