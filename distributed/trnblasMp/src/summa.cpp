@@ -116,18 +116,19 @@ std::string SummaPlan::print() const {
   const FabricSpec& f = fabric_spec(target);
   char buf[768];
   const double comm = link_ns(), comp = compute_ns();
-  char gemm_text[64] = "not predicted (fp64: data-dependent Ozaki work)";
+  char gemm_text[64] = "not predicted (fp64: data-dependent Ozaki work)", total_text[32] = "not predicted";
   if (gemm_ns_per_panel >= 0) std::snprintf(gemm_text, sizeof gemm_text, "%.3f us", gemm_ns_per_panel * 1e-3);
+  if (comp >= 0) std::snprintf(total_text, sizeof total_text, "%.3f us", comp * 1e-3);
   std::snprintf(buf, sizeof buf,
                 "trnblasMp gemm plan %lldx%lldx%lld %s on %dx%d %s devices (%s, %.*s, %.*s): SUMMA, kb %lld (%lld panel%s), "
                 "per panel allgather A %.3f MB along the row + B %.3f MB along the column = %.3f us, local GEMM %lldx%lldx%lld "
-                "%s; predicted %.3f us (link %.3f us, compute %.3f us, link share %.1f%%); roofline bound %.3f us; why: %s",
+                "%s; predicted %.3f us (link %.3f us, compute %s, link share %.1f%%); roofline bound %.3f us; why: %s",
                 static_cast<long long>(m), static_cast<long long>(n), static_cast<long long>(k), mode_label(*this), nprow,
                 npcol, std::string(hardware_spec(target).name).c_str(), std::string(f.instance).c_str(),
                 static_cast<int>(f.link.size()), f.link.data(), static_cast<int>(f.topology.size()), f.topology.data(),
                 static_cast<long long>(kb), static_cast<long long>(panels), panels == 1 ? "" : "s", a_panel_bytes * 1e-6,
                 b_panel_bytes * 1e-6, link_ns_per_panel * 1e-3, static_cast<long long>(m_loc), static_cast<long long>(n_loc),
-                static_cast<long long>(kb), gemm_text, predicted_ns * 1e-3, comm * 1e-3, comp * 1e-3,
+                static_cast<long long>(kb), gemm_text, predicted_ns * 1e-3, comm * 1e-3, total_text,
                 predicted_ns > 0 ? 100.0 * comm / (comm + std::max(comp, 0.0)) : 0.0, roofline_ns * 1e-3, why.c_str());
   return buf;
 }
