@@ -97,7 +97,7 @@ void gemm_case(trnfuzz::Input& in, trnblasMpHandle_t h, trnblasMpGrid_t grid) {
 
 }  // namespace
 
-std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"gemm_ok", 20}, {"gemm_rejected", 10}, {"descriptor_ok", 40}}; }
+std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"gemm_ok", 20}, {"gemm_rejected", 10}, {"descriptor_ok", 20}}; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   ensure_mpi();
