@@ -11,12 +11,13 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeigen3-dev googletest libgtest-dev
           libbenchmark-dev libfmt-dev librandom123-dev nlohmann-json3-dev libcli11-dev libblas-test
-          libfftw3-dev)
+          libfftw3-dev libopenmpi-dev openmpi-bin)  # Open MPI: distributed/ (trnblasMp), docs/scale-out.md
 # The test commands also render the HTML report in a real browser (tests/cli/report_in_browser.sh)
 # and check profile JSON and host-rate figures with python3 (tests/cli/profile_routines.sh).
 # liblapack-test: LAPACK's test programs as clients of the BLAS shim (tests/clients, tests/trnblas;
 # registered only with -DTRNSCI_LAPACK_CLIENTS=ON / -DTRNSCI_LAPACK_TESTS=ON, never in the default ctest).
-TEST_PACKAGES=(chromium librandom123-doc python3 liblapack-test)
+# libscalapack-openmpi-dev / libfftw3-mpi-dev: the distributed libraries' oracles (tests/mpi, label mpi).
+TEST_PACKAGES=(chromium librandom123-doc python3 liblapack-test libscalapack-openmpi-dev libfftw3-mpi-dev)
 
 install_missing() {  # install_missing [extra packages...]
   local missing=()

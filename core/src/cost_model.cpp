@@ -1,6 +1,7 @@
 // Discrete-event cost model over the instruction trace. Formulas and constants: cost_model.hpp,
 // hardware.cpp and docs/cost-model.md.
 #include "trn/core/cost_model.hpp"
+#include "trn/core/fabric.hpp"
 #include "trn/core/host_step.hpp"
 
 #include <algorithm>
@@ -101,6 +102,7 @@ double instruction_cycles(const Instruction& ins, const HardwareSpec& hw) {
     case Opcode::dma_copy:
     case Opcode::dma_transpose: return 0.0;  // DMA time is computed in ns (instruction_ns)
     case Opcode::host_compute: return 0.0;   // host time is computed in ns (host_step_ns)
+    case Opcode::link_transfer: return 0.0;  // its modeled ns travel in the record (fabric.hpp)
   }
   return min_ii;
 }
@@ -121,6 +123,7 @@ double host_step_ns(const Instruction& ins, const HardwareSpec& hw, const HostCo
 
 double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma_bw_per_queue) {
   if (ins.opcode == Opcode::host_compute) return host_step_ns(ins, hw);
+  if (ins.opcode == Opcode::link_transfer) return ins.declared_cycles;
   if (ins.engine != Engine::dma) return instruction_cycles(ins, hw) / engine_ghz(ins.engine, hw);
   // Each DMA engine serves 8 partitions and moves its share of the bytes; every partition row is a
   // descriptor (dma_descriptor_ns), and an HBM endpoint moves data at dma_hbm_efficiency of the
@@ -142,7 +145,7 @@ double instruction_flops(const Instruction& ins) {
 }
 
 double instruction_roofline_ns(const Instruction& ins, const HardwareSpec& hw, double hbm_queue_bytes_per_ns) {
-  if (ins.opcode == Opcode::host_compute) return 0.0;
+  if (ins.opcode == Opcode::host_compute || ins.opcode == Opcode::link_transfer) return 0.0;
   if (ins.engine == Engine::dma) {
     const double bytes = static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
     const double bw = touches(ins, MemSpace::hbm) ? hbm_queue_bytes_per_ns * hw.dma_hbm_efficiency : hw.dma_bytes_per_ns;
@@ -163,7 +166,7 @@ double instruction_roofline_ns(const Instruction& ins, const HardwareSpec& hw, d
 }
 
 double Profile::roofline_bound_ns() const {
-  double b = host_roundtrip_ns;
+  double b = std::max(host_roundtrip_ns, link_ns);
   for (double r : roofline_ns) b = std::max(b, r / std::max(cores, 1));
   return b;
 }
@@ -175,6 +178,7 @@ double Profile::roofline() const {
 
 std::string_view Profile::roofline_engine() const {
   const auto most = std::max_element(roofline_ns.begin(), roofline_ns.end());
+  if (link_ns > host_roundtrip_ns && link_ns > *most / std::max(cores, 1)) return "link";
   if (host_roundtrip_ns > *most / std::max(cores, 1)) return "host";
   return engine_name(static_cast<Engine>(most - roofline_ns.begin()));
 }
@@ -269,6 +273,14 @@ std::string Profile::summary() const {
                   host_flops * 1e-6, host_bytes * 1e-6, std::string(hw.host_link).c_str());
     s += buf;
   }
+  if (link_transfers > 0) {
+    std::snprintf(buf, sizeof buf,
+                  "  link     transfers %lld: %.3f us (critical %.3f us, overlapped %.3f us), %.3f MB over %s / %s\n",
+                  static_cast<long long>(link_transfers), link_ns * 1e-3, link_critical_ns * 1e-3,
+                  (link_ns - link_critical_ns) * 1e-3, link_bytes * 1e-6,
+                  std::string(fabric_spec(target).link).c_str(), std::string(fabric_spec(target).efa).c_str());
+    s += buf;
+  }
   if (!dma_queue_busy_ns.empty() && total_ns > 0) {
     s += "  DMA queues busy %:";
     for (double q : dma_queue_busy_ns) {
@@ -296,6 +308,7 @@ bool same_state(const AccessState& a, const AccessState& b) {
 }
 
 constexpr std::uint8_t kHostTrack = 0xff;  // eng[] of a host step (not an Engine)
+constexpr std::uint8_t kLinkTrack = 0xfe;  // eng[] of a link transfer
 constexpr int kQuadrant = 32;       // partitions per dependency quadrant (alignment unit, ARCH2)
 constexpr int kQuadrants = 4;
 
@@ -560,6 +573,8 @@ class Scheduler {
       Placement pl = ready_time(c, ins);
       if (ins.opcode == Opcode::host_compute)
         place_host(ins, i, pl);
+      else if (ins.opcode == Opcode::link_transfer)
+        place_link(ins, i, pl);
       else if (ins.engine == Engine::dma)
         place_dma(c, ins, i, pl);
       else if (reorder_)
@@ -572,7 +587,8 @@ class Scheduler {
     }
     sched_.profile.total_ns = total;
     sum_dma_active();
-    sched_.profile.total_instructions = static_cast<std::int64_t>(n_) - sched_.profile.host_steps;
+    sched_.profile.total_instructions =
+        static_cast<std::int64_t>(n_) - sched_.profile.host_steps - sched_.profile.link_transfers;
     walk_critical_path();
     return std::move(sched_);
   }
@@ -647,22 +663,43 @@ class Scheduler {
     return pl;
   }
 
+  // One in-order resource outside the engines and DMA queues (the host thread, the device's link):
+  // instruction i of duration pl.d starts when its operands allow and the resource is free.
+  struct SerialResource {
+    double free = 0;
+    std::int64_t last = -1;
+  };
+  static void place_serial(SerialResource& r, std::size_t i, Placement& pl) {
+    if (r.free > pl.start) {
+      pl.start = r.free;
+      pl.p = r.last;
+    }
+    pl.fin = pl.start + pl.d;
+    r.free = pl.fin;
+    r.last = static_cast<std::int64_t>(i);
+  }
+
   // A host round trip (docs/cost-model.md section 7): one host thread runs the host steps in program
   // order, outside the engines and DMA queues; its region dependencies were resolved by ready_time.
   void place_host(const Instruction& ins, std::size_t i, Placement& pl) {
     Profile& prof = sched_.profile;
     pl.d = host_step_ns(ins, hw_, opt_.host);
-    if (host_free_ > pl.start) {
-      pl.start = host_free_;
-      pl.p = host_last_;
-    }
-    pl.fin = pl.start + pl.d;
-    host_free_ = pl.fin;
-    host_last_ = static_cast<std::int64_t>(i);
+    place_serial(host_, i, pl);
     ++prof.host_steps;
     prof.host_roundtrip_ns += pl.d;
     prof.host_flops += ins.declared_cycles;
     prof.host_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
+  }
+
+  // A message between devices (link_step.hpp): the device's link resource runs them in program
+  // order, beside the engines; its time is the record's own (the fabric model's).
+  void place_link(const Instruction& ins, std::size_t i, Placement& pl) {
+    Profile& prof = sched_.profile;
+    pl.d = ins.declared_cycles;
+    place_serial(link_, i, pl);
+    ++prof.link_transfers;
+    prof.link_ns += pl.d;
+    prof.link_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
   }
 
   // A DMA on its queues: partitions 8q .. 8q+7 are served by DMA engine q (DMAOV); each engine
@@ -801,8 +838,9 @@ class Scheduler {
     dur_[i] = pl.fin - pl.start;
     end_[i] = pl.fin;
     pred_[i] = pl.p;
-    const bool host = ins.opcode == Opcode::host_compute;
-    eng_[i] = host ? kHostTrack : static_cast<std::uint8_t>(ins.engine);
+    const bool link = ins.opcode == Opcode::link_transfer;
+    const bool host = ins.opcode == Opcode::host_compute || link;
+    eng_[i] = link ? kLinkTrack : host ? kHostTrack : static_cast<std::uint8_t>(ins.engine);
     if (!host) ++prof.instructions[static_cast<int>(ins.engine)];
     const double fl = instruction_flops(ins);
     prof.flops += fl;
@@ -839,7 +877,9 @@ class Scheduler {
     std::int64_t i = static_cast<std::int64_t>(std::max_element(end_.begin(), end_.end()) - end_.begin());
     while (i >= 0) {
       const std::uint8_t e = eng_[static_cast<std::size_t>(i)];
-      (e == kHostTrack ? prof.host_critical_ns : prof.critical_ns[e]) += dur_[static_cast<std::size_t>(i)];
+      (e == kLinkTrack   ? prof.link_critical_ns
+       : e == kHostTrack ? prof.host_critical_ns
+                         : prof.critical_ns[e]) += dur_[static_cast<std::size_t>(i)];
       const std::int64_t nxt = pred_[static_cast<std::size_t>(i)];
       if (nxt >= i) break;  // defensive: predecessors always precede
       i = nxt;
@@ -862,8 +902,8 @@ class Scheduler {
   std::vector<std::int64_t> pred_;
   std::vector<std::uint8_t> eng_;
   std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core
-  double host_free_ = 0;  // one host thread runs the host steps in program order
-  std::int64_t host_last_ = -1;
+  SerialResource host_;  // one host thread runs the host steps in program order
+  SerialResource link_;  // one link resource per device runs the link transfers in program order
 };
 
 Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder) {
@@ -1064,9 +1104,17 @@ std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::siz
                   host_pid);
     emit(buf);
   }
+  // Link transfers (link_step.hpp): a "fabric" process after the host's, one track.
+  const int link_pid = host_pid + 1;
+  if (schedule.profile.link_transfers > 0) {
+    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"Fabric (%s)\"}}",
+                  link_pid, std::string(fabric_spec(schedule.profile.target).link).c_str());
+    emit(buf);
+  }
   const auto& tl = schedule.timeline;
-  auto is_host = [&](std::size_t i) { return trace.instructions[i].opcode == Opcode::host_compute; };
-  auto pid = [&](std::size_t i) { return is_host(i) ? host_pid : trace.instructions[i].core; };
+  auto is_link = [&](std::size_t i) { return trace.instructions[i].opcode == Opcode::link_transfer; };
+  auto is_host = [&](std::size_t i) { return trace.instructions[i].opcode == Opcode::host_compute || is_link(i); };
+  auto pid = [&](std::size_t i) { return is_link(i) ? link_pid : is_host(i) ? host_pid : trace.instructions[i].core; };
   auto track = [&](std::size_t i) {
     const Instruction& ins = trace.instructions[i];
     if (is_host(i)) return 0;
@@ -1079,7 +1127,7 @@ std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::siz
       std::snprintf(buf, sizeof buf,
                     "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"host\",\"pid\":%d,\"tid\":0,\"ts\":%.4f,\"dur\":%.4f,"
                     "\"args\":{\"index\":%llu,\"flops\":%.0f,\"bytes_to_host\":%lld,\"bytes_to_device\":%lld}}",
-                    std::string(host_step_name(ins.host_label)).c_str(), host_pid, tl[i].start_ns * 1e-3,
+                    std::string(host_step_name(ins.host_label)).c_str(), pid(i), tl[i].start_ns * 1e-3,
                     (tl[i].end_ns - tl[i].start_ns) * 1e-3, static_cast<unsigned long long>(ins.index),
                     ins.declared_cycles, static_cast<long long>(ins.bytes_read), static_cast<long long>(ins.bytes_written));
     } else {

@@ -1,5 +1,7 @@
 #include "trn/core/host_step.hpp"
+#include "trn/core/link_step.hpp"
 
+#include <array>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -44,28 +46,46 @@ std::string_view host_step_name(std::uint16_t label) {
   return label < t.names.size() ? std::string_view(t.names[label]) : std::string_view("host");
 }
 
-void record_host_step(Trace& trace, const HostStep& step) {
+namespace {
+// A record outside the engines (program -1; engine field dma: its data crosses a link), its device
+// ranges as HBM regions: writes first, a read of exactly a written range covered by the write.
+template <std::size_t W, std::size_t R>
+Instruction off_engine_record(const Trace& trace, Opcode op, double declared, std::string_view name,
+                              const std::array<HostSpan, W>& writes, const std::array<HostSpan, R>& reads) {
   Instruction ins;
   ins.index = trace.instructions.size();
   ins.program = -1;
-  ins.engine = Engine::dma;  // its data crosses the host link; the cost model schedules it on the host
-  ins.opcode = Opcode::host_compute;
-  ins.declared_cycles = step.flops;
-  ins.host_label = intern(step.name);
-  for (const HostSpan& w : step.writes) {
+  ins.engine = Engine::dma;
+  ins.opcode = op;
+  ins.declared_cycles = declared;
+  ins.host_label = intern(name);
+  for (const HostSpan& w : writes) {
     if (w.hull == 0) continue;
     ins.bytes_written += static_cast<std::int64_t>(w.bytes);
     ins.add_region(hbm_region(w, true));
   }
-  for (const HostSpan& r : step.reads) {
+  for (const HostSpan& r : reads) {
     if (r.hull == 0) continue;
     ins.bytes_read += static_cast<std::int64_t>(r.bytes);
     bool covered = false;
-    for (const HostSpan& w : step.writes) covered |= w.hull != 0 && w.data == r.data && w.hull == r.hull;
+    for (const HostSpan& w : writes) covered |= w.hull != 0 && w.data == r.data && w.hull == r.hull;
     if (!covered) ins.add_region(hbm_region(r, false));
   }
-  trace.instructions.push_back(ins);
+  return ins;
+}
+}  // namespace
+
+void record_host_step(Trace& trace, const HostStep& step) {
+  // The cost model schedules it on the host thread.
+  trace.instructions.push_back(
+      off_engine_record(trace, Opcode::host_compute, step.flops, step.name, step.writes, step.reads));
   ++trace.host_steps;
+}
+
+// Link transfers share the host steps' name table (their label is interned the same way).
+void record_link_transfer(Trace& trace, const LinkTransfer& t) {
+  trace.instructions.push_back(off_engine_record(trace, Opcode::link_transfer, t.ns, t.name, t.receives, t.sends));
+  ++trace.link_transfers;
 }
 
 void record_host_step(TraceParts& parts, const HostStep& step) {

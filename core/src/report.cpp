@@ -68,6 +68,10 @@ void append_sequential(Profile& q, const Profile& p) {
   q.host_flops += p.host_flops;
   q.host_bytes += p.host_bytes;
   q.host_steps += p.host_steps;
+  q.link_transfers += p.link_transfers;
+  q.link_ns += p.link_ns;
+  q.link_critical_ns += p.link_critical_ns;
+  q.link_bytes += p.link_bytes;
   q.total_instructions += p.total_instructions;
   q.flops += p.flops;
   q.tensor_flops += p.tensor_flops;

@@ -39,6 +39,7 @@ std::string_view opcode_name(Opcode op) {
     case Opcode::dma_copy: return "dma_copy";
     case Opcode::dma_transpose: return "dma_transpose";
     case Opcode::host_compute: return "host_compute";
+    case Opcode::link_transfer: return "link_transfer";
   }
   return "?";
 }
@@ -102,6 +103,7 @@ void Trace::append(const Trace& other) {
   instructions.insert(instructions.end(), other.instructions.begin(), other.instructions.end());
   for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
   host_steps += other.host_steps;
+  link_transfers += other.link_transfers;
 }
 
 void Trace::append(Trace&& other) {
@@ -109,6 +111,7 @@ void Trace::append(Trace&& other) {
   instructions = std::move(other.instructions);
   for (int e = 0; e < kEngineCount; ++e) per_engine[e] += other.per_engine[e];
   host_steps += other.host_steps;
+  link_transfers += other.link_transfers;
 }
 
 Trace TraceParts::join() && {

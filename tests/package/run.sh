@@ -59,7 +59,8 @@ if [ -n "$shared" ]; then
       echo "$lib: installed without the \$ORIGIN RUNPATH" >&2; exit 1
     fi
     upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
-    bad=$(nm -D --defined-only "$lib" | awk '{print $3}' | c++filt |
+    # The C API: names starting with the library's name in any case (trnblasmp's C API is trnblasMp*).
+    bad=$(nm -D --defined-only "$lib" | awk '{print $3}' | c++filt | awk -v n="$name" 'tolower(substr($0, 1, length(n))) != n' |
           grep -Ev "^($name[A-Za-z0-9_]*|$upper[A-Za-z0-9_]*|trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) for trn::.*|(typeinfo|typeinfo name|vtable|VTT|guard variable|non-virtual thunk) to trn::.*)$" || true)
     if [ -n "$bad" ]; then
       echo "$lib exports symbols outside its C API and namespace trn:" >&2

@@ -14,6 +14,7 @@
 
 #include "tiled_matmul.hpp"
 #include "trn/core/core.hpp"
+#include "trn/core/fabric.hpp"
 #include "trnblas.h"
 #include "trnfft.h"
 #include "trnrand.h"
@@ -86,6 +87,15 @@ int cmd_info() {
                 static_cast<long long>(h.psum_partition_bytes / 1024), h.psum_banks, h.tensor_ghz, h.vector_ghz,
                 h.scalar_ghz, h.gpsimd_ghz, h.gemm_moving_fmax, h.dma_engines, h.dma_bytes_per_ns);
   }
+  // Scale-out (docs/scale-out.md): the fabric model and whether the MPI libraries were built.
+  for (auto g : {trn::Generation::trn1, trn::Generation::trn2, trn::Generation::trn3}) {
+    const auto& f = trn::fabric_spec(g);
+    std::printf("%s fabric: %s, %d devices (%s) over %s %.1f B/ns per link and direction, %s (%.0f B/ns per instance)\n",
+                std::string(trn::hardware_spec(g).name).c_str(), std::string(f.instance).c_str(), f.devices_per_instance,
+                std::string(f.topology).c_str(), std::string(f.link).c_str(), f.link_bytes_per_ns,
+                std::string(f.efa).c_str(), f.efa_bytes_per_ns);
+  }
+  std::printf("distributed libraries: %s\n", TRNSCI_MPI_STATUS);
   return 0;
 }
 

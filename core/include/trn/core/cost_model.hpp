@@ -86,13 +86,24 @@ struct Profile {
   double host_flops = 0;
   double host_bytes = 0;
 
+  // Messages between devices (link_transfer records, link_step.hpp; docs/scale-out.md): their number,
+  // the time the device's link resource is busy (summed; they run in order), the part of it on the
+  // critical path (included in total_ns) and the bytes sent plus received. Communication that
+  // overlaps compute is link_ns - link_critical_ns.
+  std::int64_t link_transfers = 0;
+  double link_ns = 0;
+  double link_critical_ns = 0;
+  double link_bytes = 0;
+
   // Roofline (docs/cost-model.md section 8): per engine, its instructions' work at the engine's peak
   // rate (instruction_roofline_ns), summed over cores. roofline_bound_ns() is the largest of the
-  // per-core engine bounds and the host round trips' time; roofline() = total_ns / that bound >= 1.
+  // per-core engine bounds, the host round trips' time and the link transfers' time; roofline() =
+  // total_ns / that bound >= 1.
   std::array<double, kEngineCount> roofline_ns{};
   double roofline_bound_ns() const;
   double roofline() const;
-  // The engine whose bound is the largest ("host" when the host round trips are).
+  // The engine whose bound is the largest ("host" when the host round trips are, "link" when the
+  // link transfers are).
   std::string_view roofline_engine() const;
 
   // neuron-profile's per-core views, averaged over cores:

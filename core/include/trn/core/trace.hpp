@@ -32,6 +32,11 @@ enum class Opcode : std::uint8_t {
   // engine field reads dma (its data crosses the host link), but it occupies no DMA queue and is
   // counted in Trace::host_steps / Profile::host_*, not per engine.
   host_compute,
+  // A message between emulated devices (a collective step or a device-to-device DMA over
+  // NeuronLink or EFA: fabric.hpp, docs/scale-out.md). Recorded by record_link_transfer
+  // (link_step.hpp) with its modeled time in declared_cycles (ns); engine field dma, but it runs
+  // on the device's "link" resource, counted in Trace::link_transfers / Profile::link_*.
+  link_transfer,
 };
 std::string_view opcode_name(Opcode op);
 
@@ -57,13 +62,14 @@ struct Instruction {
   std::int32_t matmul_m = 0;     // matmul stationary free size (output partitions)
   std::int32_t inputs = 1;       // tensor inputs read (Vector cost: 1 input ~N, 2 inputs ~2N)
   std::int64_t bytes_read = 0, bytes_written = 0;
-  double declared_cycles = 0;    // custom operators declare their own cost; host_compute: its fp64 flops
+  double declared_cycles = 0;    // custom operators declare their own cost; host_compute: its fp64 flops;
+                                 // link_transfer: its modeled time in ns
   bool accumulate = false;       // nc_matmul accumulate flag
   bool double_row = false;       // nc_matmul perf_mode double_row: contracts 2 * partitions rows
   bool contiguous = true;        // every operand's free pattern is one dense run (VectorE perf modes)
   std::uint8_t subop = 0;        // instruction-specific detail for the cost model (e.g. AluOp of tensor_tensor)
   std::uint8_t nregions = 0;
-  std::uint16_t host_label = 0;  // host_compute: the step's name (host_step_name); fills padding
+  std::uint16_t host_label = 0;  // host_compute / link_transfer: the record's name (host_step_name); fills padding
   std::array<Region, 4> regions{};
   bool regions_dropped = false;  // more operands than `regions` holds (custom ops): some not recorded
   void add_region(const Region& r) {
@@ -78,10 +84,12 @@ struct Trace {
   std::vector<Instruction> instructions;
   std::array<std::int64_t, kEngineCount> per_engine{};
   std::int64_t host_steps = 0;  // host_compute records (not in per_engine nor total())
+  std::int64_t link_transfers = 0;  // link_transfer records (not in per_engine nor total())
   void clear() {
     instructions.clear();
     per_engine = {};
     host_steps = 0;
+    link_transfers = 0;
   }
   void append(const Trace& other);
   void append(Trace&& other);  // takes other's instructions over when this trace is empty

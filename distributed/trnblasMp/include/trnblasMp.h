@@ -1,0 +1,108 @@
+/* trnblasMp.h - cuBLASMp-shaped C API of trnblasMp: distributed GEMM over MPI on emulated Trainium
+ * devices (one MPI rank = one device; docs/scale-out.md). Same argument order, meaning and numeric
+ * enum values as cuBLASMp with the trnblasMp/TRNBLASMP_ prefixes, except that the grid takes an
+ * MPI communicator where cuBLASMp takes an NCCL one. Matrices are ScaLAPACK's 2-D block-cyclic
+ * layout (descriptors), local blocks in host memory (column-major, leading dimension lld).
+ * Collective calls (GridCreate, Gemm) first exchange their arguments over the grid's communicator, so
+ * every rank returns the same status: a rank whose arguments differ from the others' (sizes, block
+ * sizes, a grid of another shape) makes every rank return TRNBLASMP_STATUS_INVALID_VALUE rather than
+ * hang. Every function returns a status and never aborts, exits or throws. */
+#ifndef TRNBLASMP_H
+#define TRNBLASMP_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "trnblas.h"
+#include "trncore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TRNBLASMP_VER_MAJOR 0
+#define TRNBLASMP_VER_MINOR 1
+#define TRNBLASMP_VER_PATCH 0
+#define TRNBLASMP_VERSION (TRNBLASMP_VER_MAJOR * 10000 + TRNBLASMP_VER_MINOR * 100 + TRNBLASMP_VER_PATCH)
+
+typedef enum trnblasMpStatus_t {
+  TRNBLASMP_STATUS_SUCCESS = 0,
+  TRNBLASMP_STATUS_NOT_INITIALIZED = 1,
+  TRNBLASMP_STATUS_ALLOCATION_FAILED = 2,
+  TRNBLASMP_STATUS_INVALID_VALUE = 3,
+  TRNBLASMP_STATUS_ARCHITECTURE_MISMATCH = 4,
+  TRNBLASMP_STATUS_EXECUTION_FAILED = 5,
+  TRNBLASMP_STATUS_INTERNAL_ERROR = 6,
+  TRNBLASMP_STATUS_NOT_SUPPORTED = 7
+} trnblasMpStatus_t;
+
+typedef enum trnblasMpGridLayout_t {
+  TRNBLASMP_GRID_LAYOUT_COL_MAJOR = 0, /* rank r is process (r % nprow, r / nprow) */
+  TRNBLASMP_GRID_LAYOUT_ROW_MAJOR = 1  /* rank r is process (r / npcol, r % npcol) */
+} trnblasMpGridLayout_t;
+
+typedef struct trnblasMpContext* trnblasMpHandle_t;
+typedef struct trnblasMpGridImpl* trnblasMpGrid_t;
+typedef struct trnblasMpMatrixDescriptorImpl* trnblasMpMatrixDescriptor_t;
+
+/* Library management. The handle's device is one emulated Trainium of its target (trn1 by
+ * default: 2 NeuronCores; trn2: 8); the stream is accepted and stored. */
+trnblasMpStatus_t trnblasMpCreate(trnblasMpHandle_t* handle, trnStream_t stream);
+trnblasMpStatus_t trnblasMpDestroy(trnblasMpHandle_t handle);
+trnblasMpStatus_t trnblasMpSetStream(trnblasMpHandle_t handle, trnStream_t stream);
+trnblasMpStatus_t trnblasMpGetStream(trnblasMpHandle_t handle, trnStream_t* stream);
+trnblasMpStatus_t trnblasMpGetVersion(int* version);
+const char* trnblasMpGetStatusName(trnblasMpStatus_t status);
+const char* trnblasMpGetStatusString(trnblasMpStatus_t status);
+
+/* Grids (collective over comm: nprow * npcol must be comm's size, every rank passes the same
+ * nprow, npcol and layout). The grid keeps its own duplicate of comm. */
+trnblasMpStatus_t trnblasMpGridCreate(int64_t nprow, int64_t npcol, trnblasMpGridLayout_t layout, MPI_Comm comm,
+                                      trnblasMpGrid_t* grid);
+trnblasMpStatus_t trnblasMpGridDestroy(trnblasMpGrid_t grid);
+
+/* Block-cyclic matrix descriptors (local): m x n, mb x nb blocks, first block on process
+ * (rsrc, csrc), local leading dimension lld >= max(1, local rows), type TRN_R_32F or TRN_R_64F. */
+trnblasMpStatus_t trnblasMpMatrixDescriptorCreate(int64_t m, int64_t n, int64_t mb, int64_t nb, int64_t rsrc,
+                                                  int64_t csrc, int64_t lld, trnDataType_t type, trnblasMpGrid_t grid,
+                                                  trnblasMpMatrixDescriptor_t* desc);
+trnblasMpStatus_t trnblasMpMatrixDescriptorDestroy(trnblasMpMatrixDescriptor_t desc);
+
+/* ScaLAPACK's NUMROC: rows or columns of an n-long dimension in nb blocks owned by process iproc. */
+int64_t trnblasMpNumroc(int64_t n, int64_t nb, uint32_t iproc, uint32_t isrcproc, uint32_t nprocs);
+
+/* C = alpha op(A) op(B) + beta C, SUMMA over trnblas's tile kernels (docs/scale-out.md). Supported:
+ * op N, N; the whole matrices (ia = ja = ib = jb = ic = jc = 1); computeType TRNBLAS_COMPUTE_32F (and
+ * its _PEDANTIC, _FAST_* and _EMULATED_16BFX* variants, as trnblas runs them) on TRN_R_32F operands,
+ * TRNBLAS_COMPUTE_64F (Ozaki) on TRN_R_64F; A's row blocks are C's, B's column blocks are C's, A's
+ * column block is B's row block. alpha and beta point to float (32F) or double (64F) host values.
+ * _bufferSize gives the device workspace (the double-buffered K panels) and host workspace (0) that
+ * trnblasMpGemm needs; both are collective. */
+trnblasMpStatus_t trnblasMpGemm_bufferSize(trnblasMpHandle_t handle, trnblasOperation_t transA, trnblasOperation_t transB,
+                                           int64_t m, int64_t n, int64_t k, const void* alpha, const void* a, int64_t ia,
+                                           int64_t ja, trnblasMpMatrixDescriptor_t descA, const void* b, int64_t ib,
+                                           int64_t jb, trnblasMpMatrixDescriptor_t descB, const void* beta, void* c,
+                                           int64_t ic, int64_t jc, trnblasMpMatrixDescriptor_t descC,
+                                           trnblasComputeType_t computeType, size_t* workspaceSizeInBytesOnDevice,
+                                           size_t* workspaceSizeInBytesOnHost);
+trnblasMpStatus_t trnblasMpGemm(trnblasMpHandle_t handle, trnblasOperation_t transA, trnblasOperation_t transB, int64_t m,
+                                int64_t n, int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                trnblasMpMatrixDescriptor_t descA, const void* b, int64_t ib, int64_t jb,
+                                trnblasMpMatrixDescriptor_t descB, const void* beta, void* c, int64_t ic, int64_t jc,
+                                trnblasMpMatrixDescriptor_t descC, trnblasComputeType_t computeType, void* d_work,
+                                size_t workspaceSizeInBytesOnDevice, void* h_work, size_t workspaceSizeInBytesOnHost);
+
+/* The plan of the handle's last successful Gemm, printed (SUMMA panel depth, allgathers, predicted
+ * link and compute time; trnsci extension): at most `size` bytes with the terminating NUL. */
+trnblasMpStatus_t trnblasMpGetLastPlan(trnblasMpHandle_t handle, char* text, size_t size);
+
+/* The emulation surface of every trnsci library (trncore.h). GetLastProfile: this rank's device
+ * (engine time and, in the C++ Report, the link transfers). */
+TRN_EMULATION_API(trnblasMp, trnblasMp, trnblasMpHandle_t, trnblasMpStatus_t)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRNBLASMP_H */
