@@ -147,7 +147,7 @@ template <class L>
 void check_status(typename L::Handle h, typename L::Status st, std::string_view routine) {
   if (st == L::kSuccess) return;
   int param = 0;
-  if (h != nullptr) L::last_param(h, &param);
+  L::last_param(h, &param);  // a handle the library does not know leaves param 0
   raise_status(L::kLibrary, routine, L::status_name(st), static_cast<int>(st), param, last_log());
 }
 
@@ -179,14 +179,12 @@ std::shared_ptr<ProfileData> run_call(typename L::Handle h, const EmuSettings& s
   return prof;
 }
 
-// An owned C handle: created by `create`, destroyed by `destroy` at scope exit.
+// An owned C handle (a pointer, or cuFFT's int plan), destroyed by `destroy` at scope exit.
 template <class H, class Destroy>
 class Owned {
  public:
   Owned(H h, Destroy d) : h_(h), d_(d) {}
-  ~Owned() {
-    if (h_ != nullptr) d_(h_);
-  }
+  ~Owned() { d_(h_); }
   Owned(const Owned&) = delete;
   Owned& operator=(const Owned&) = delete;
   H get() const { return h_; }

@@ -13,7 +13,7 @@ tree) or <prefix>/lib/python3.X/site-packages (install).
 from . import _core
 from ._settings import current as current_settings
 from ._settings import settings
-from .errors import (AllocFailedError, Error, ExecutionFailedError, InternalError, InvalidArgumentError,
+from .errors import (AllocFailedError, Error, ExecutionFailedError, InternalError, InvalidArgumentError, LinAlgError,
                      InvalidValueError, LimitError, NotInitializedError, NotSupportedError, UsageError)
 from .profile import Profile
 

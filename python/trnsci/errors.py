@@ -112,3 +112,13 @@ def from_status(library, routine, status_name, code, param, message):
     if param:
         text += f" [parameter {param}]"
     return cls(text, library=library, routine=routine, status=status_name, code=code, param=param)
+
+
+try:  # numpy's, so `except numpy.linalg.LinAlgError` catches trnsolver's breakdowns too
+    from numpy.linalg import LinAlgError as _NumpyLinAlgError
+except ImportError:  # pragma: no cover
+    _NumpyLinAlgError = ArithmeticError
+
+
+class LinAlgError(Error, _NumpyLinAlgError):
+    """trnsolver's devInfo > 0: not positive definite, exactly singular, no convergence (.code = devInfo)."""
