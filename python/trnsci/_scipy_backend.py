@@ -5,7 +5,8 @@
         y = scipy.fft.fft(x)          # runs on the emulated NeuronCore
 
 Implements fft, ifft, rfft, irfft, hfft, ihfft and their 2-D / n-D forms (hfft2/ihfft2, hfftn/ihfftn
-included).  Everything else (dct/dst/fht, plan= objects, long double) returns NotImplemented: with
+included), and fht/ifht (SciPy's FFTLog, whose rfft/irfft run here).  dct/dst and long double
+return NotImplemented; plan= raises NotImplementedError as SciPy's own backend does: with
 only=True SciPy raises BackendNotImplementedError, with only=False it falls back to its own
 backend.  workers= and overwrite_x= are accepted and ignored (the emulator's host threads come from
 TRN_NUM_THREADS).  Settings (target, cores, ...) come from the enclosing trnsci.settings.
@@ -21,8 +22,13 @@ _NAMES = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rff
 
 
 def _implementations():
+    from scipy.fft import _fftlog
+
     from . import fft as _fft
-    return {name: getattr(_fft, name) for name in _NAMES}
+    impl = {name: getattr(_fft, name) for name in _NAMES}
+    # FFTLog: SciPy's own fht/ifht, whose transforms (rfft/irfft through scipy.fft) come back here.
+    impl["fht"], impl["ifht"] = _fftlog.fht, _fftlog.ifht
+    return impl
 
 
 _IMPL = None
