@@ -20,17 +20,7 @@ using namespace pybind11::literals;
 TRNSCI_PY_CSHIM_TRAITS(BlasApi, trnblas, trnblasHandle_t, trnblasStatus_t, TRNBLAS_STATUS_SUCCESS, trnblasGetStatusName,
                        "trnblas");
 
-// A handle with trnsci.settings applied, destroyed at scope exit.
-struct Handle {
-  Owned<trnblasHandle_t, trnblasStatus_t (*)(trnblasHandle_t)> h;
-  explicit Handle(const EmuSettings& s) : h(create(), &trnblasDestroy) { apply_settings<BlasApi>(h.get(), s); }
-  static trnblasHandle_t create() {
-    trnblasHandle_t p = nullptr;
-    check_status<BlasApi>(nullptr, trnblasCreate(&p), "trnblasCreate");
-    return p;
-  }
-  trnblasHandle_t get() const { return h.get(); }
-};
+using Handle = SettingsHandle<BlasApi, &trnblasCreate, &trnblasDestroy>;
 
 // The typed C entry points of one element type.
 template <class T>

@@ -194,6 +194,22 @@ class Owned {
   Destroy d_;
 };
 
+// A library handle created by Create, with trnsci.settings applied, destroyed at scope exit.
+template <class L, typename L::Status (*Create)(typename L::Handle*), typename L::Status (*Destroy)(typename L::Handle)>
+class SettingsHandle {
+ public:
+  explicit SettingsHandle(const EmuSettings& s) : h_(create(), Destroy) { apply_settings<L>(h_.get(), s); }
+  typename L::Handle get() const { return h_.get(); }
+
+ private:
+  static typename L::Handle create() {
+    typename L::Handle p{};
+    check_status<L>(p, Create(&p), "Create");
+    return p;
+  }
+  Owned<typename L::Handle, typename L::Status (*)(typename L::Handle)> h_;
+};
+
 // ---- numpy arrays ------------------------------------------------------------------------------
 
 // Element kinds the bindings dispatch on.

@@ -16,16 +16,7 @@ using namespace pybind11::literals;
 TRNSCI_PY_CSHIM_TRAITS(SolverApi, trnsolverDn, trnsolverDnHandle_t, trnsolverStatus_t, TRNSOLVER_STATUS_SUCCESS,
                        trnsolverGetStatusName, "trnsolver");
 
-struct Handle {
-  Owned<trnsolverDnHandle_t, trnsolverStatus_t (*)(trnsolverDnHandle_t)> h;
-  explicit Handle(const EmuSettings& s) : h(create(), &trnsolverDnDestroy) { apply_settings<SolverApi>(h.get(), s); }
-  static trnsolverDnHandle_t create() {
-    trnsolverDnHandle_t p = nullptr;
-    check_status<SolverApi>(nullptr, trnsolverDnCreate(&p), "trnsolverDnCreate");
-    return p;
-  }
-  trnsolverDnHandle_t get() const { return h.get(); }
-};
+using Handle = SettingsHandle<SolverApi, &trnsolverDnCreate, &trnsolverDnDestroy>;
 
 template <class T>
 struct Fns;

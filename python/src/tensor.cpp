@@ -13,16 +13,7 @@ using namespace pybind11::literals;
 TRNSCI_PY_CSHIM_TRAITS(TensorApi, trntensor, trntensorHandle_t, trntensorStatus_t, TRNTENSOR_STATUS_SUCCESS,
                        trntensorGetErrorString, "trntensor");
 
-struct Handle {
-  Owned<trntensorHandle_t, trntensorStatus_t (*)(trntensorHandle_t)> h;
-  explicit Handle(const EmuSettings& s) : h(create(), &trntensorDestroy) { apply_settings<TensorApi>(h.get(), s); }
-  static trntensorHandle_t create() {
-    trntensorHandle_t p = nullptr;
-    check_status<TensorApi>(nullptr, trntensorCreate(&p), "trntensorCreate");
-    return p;
-  }
-  trntensorHandle_t get() const { return h.get(); }
-};
+using Handle = SettingsHandle<TensorApi, &trntensorCreate, &trntensorDestroy>;
 
 // The operands as the C API takes them (shapes and strides in elements, kept alive here).
 struct Operands {

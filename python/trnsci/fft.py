@@ -223,19 +223,14 @@ def irfft(x, n=None, axis=-1, norm=None, *, precision=None, target=None, cores=N
     return _c2r(x, *_one(n, axis), norm, precision, target, cores, profile)
 
 
-def hfft(x, n=None, axis=-1, norm=None, *, precision=None, target=None, cores=None, profile=False):
+def hfft(x, n=None, axis=-1, norm=None, **kw):
     """The FFT of a Hermitian-symmetric signal given by its first half (real output)."""
-    x = np.asarray(x)
-    return irfft(np.conj(x.astype(_complex_dtype(x.dtype), copy=False)), n, axis, _swap(norm), precision=precision,
-                 target=target, cores=cores, profile=profile)
+    return hfftn(x, *_one(n, axis), norm, **kw)
 
 
-def ihfft(x, n=None, axis=-1, norm=None, *, precision=None, target=None, cores=None, profile=False):
+def ihfft(x, n=None, axis=-1, norm=None, **kw):
     """The inverse of hfft (the first half of a Hermitian spectrum)."""
-    r = rfft(x, n, axis, _swap(norm), precision=precision, target=target, cores=cores, profile=profile)
-    if profile:
-        return np.conj(r[0], out=r[0]), r[1]
-    return np.conj(r, out=r)
+    return ihfftn(x, *_one(n, axis), norm, **kw)
 
 
 def hfftn(x, s=None, axes=None, norm=None, *, precision=None, target=None, cores=None, profile=False):

@@ -33,6 +33,8 @@ def _output_shape(subscripts, operands):
     inputs, output, ops = _parse_einsum_input((subscripts,) + tuple(operands))
     dims = {}
     for spec, op in zip(inputs.split(","), ops):
+        if len(spec) != np.ndim(op):
+            raise ValueError(f"einsum: operand has {np.ndim(op)} dimensions, subscripts '{spec}' name {len(spec)}")
         for label, size in zip(spec, np.shape(op)):
             if dims.get(label, 1) != 1 and size != 1 and dims[label] != size:
                 raise ValueError(f"einsum: size of label '{label}' differs between operands ({dims[label]} vs {size})")
