@@ -1,0 +1,316 @@
+// trnsci._core.solver: numpy bindings of trnsolver's dense C API (trnsolver.h), float32 and float64.
+// The factorisations overwrite their input, so each call works on a Fortran-ordered copy of A (the
+// column-major layout the C API reads; one copy, the one numpy/LAPACK wrappers make too). Workspace
+// sizes come from the routines' _bufferSize; devInfo > 0 raises trnsci.LinAlgError. Calls made of
+// several C calls (QR: geqrf + orgqr; LU solve: getrf + getrs) report one Profile: the C calls'
+// profiles appended (trn::append_sequential).
+#include <vector>
+
+#include "common.hpp"
+#include "trnsolver.h"
+
+namespace trnsci::py {
+namespace {
+using namespace pybind11::literals;
+
+TRNSCI_PY_CSHIM_TRAITS(SolverApi, trnsolverDn, trnsolverDnHandle_t, trnsolverStatus_t, TRNSOLVER_STATUS_SUCCESS,
+                       trnsolverGetStatusName, "trnsolver");
+
+using Handle = SettingsHandle<SolverApi, &trnsolverDnCreate, &trnsolverDnDestroy>;
+
+template <class T>
+struct Fns;
+template <>
+struct Fns<float> {
+  static constexpr auto potrf_ws = &trnsolverDnSpotrf_bufferSize;
+  static constexpr auto potrf = &trnsolverDnSpotrf;
+  static constexpr auto getrf_ws = &trnsolverDnSgetrf_bufferSize;
+  static constexpr auto getrf = &trnsolverDnSgetrf;
+  static constexpr auto getrs = &trnsolverDnSgetrs;
+  static constexpr auto geqrf_ws = &trnsolverDnSgeqrf_bufferSize;
+  static constexpr auto geqrf = &trnsolverDnSgeqrf;
+  static constexpr auto orgqr_ws = &trnsolverDnSorgqr_bufferSize;
+  static constexpr auto orgqr = &trnsolverDnSorgqr;
+  static constexpr auto syevd_ws = &trnsolverDnSsyevd_bufferSize;
+  static constexpr auto syevd = &trnsolverDnSsyevd;
+  static constexpr auto gesvdj_ws = &trnsolverDnSgesvdj_bufferSize;
+  static constexpr auto gesvdj = &trnsolverDnSgesvdj;
+};
+template <>
+struct Fns<double> {
+  static constexpr auto potrf_ws = &trnsolverDnDpotrf_bufferSize;
+  static constexpr auto potrf = &trnsolverDnDpotrf;
+  static constexpr auto getrf_ws = &trnsolverDnDgetrf_bufferSize;
+  static constexpr auto getrf = &trnsolverDnDgetrf;
+  static constexpr auto getrs = &trnsolverDnDgetrs;
+  static constexpr auto geqrf_ws = &trnsolverDnDgeqrf_bufferSize;
+  static constexpr auto geqrf = &trnsolverDnDgeqrf;
+  static constexpr auto orgqr_ws = &trnsolverDnDorgqr_bufferSize;
+  static constexpr auto orgqr = &trnsolverDnDorgqr;
+  static constexpr auto syevd_ws = &trnsolverDnDsyevd_bufferSize;
+  static constexpr auto syevd = &trnsolverDnDsyevd;
+  static constexpr auto gesvdj_ws = &trnsolverDnDgesvdj_bufferSize;
+  static constexpr auto gesvdj = &trnsolverDnDgesvdj;
+};
+
+// A Fortran-ordered copy of a 2-D float32/float64 array (the factorisation's in/out buffer; any
+// strides are fine, the copy is made anyway).
+py::array fortran_copy(const py::object& obj, const Arg& arg) {
+  if (!py::isinstance<py::array>(obj)) raise_argument(arg.routine, arg.position, arg.name, "expected a numpy.ndarray");
+  py::array a = py::module_::import("numpy").attr("array")(obj, "order"_a = "F");
+  a = checked_array(a, arg, 2, true);
+  const Kind k = kind_of(a);
+  if (k != Kind::f32 && k != Kind::f64)
+    raise_argument(arg.routine, arg.position, arg.name, "expected float32 or float64, got " + dtype_name(a));
+  return a;
+}
+
+template <class F>
+auto dispatch_real(const py::array& a, F&& f) {
+  return kind_of(a) == Kind::f32 ? f(float{}) : f(double{});
+}
+
+template <class T>
+T* data(py::array& a) {
+  return static_cast<T*>(a.mutable_data());
+}
+
+int dim(py::ssize_t v, const Arg& arg) { return as_int(v, arg); }
+
+// devInfo > 0: the factorisation broke down (not positive definite, singular U, no convergence).
+void check_info(int info, const char* routine, const char* what) {
+  if (info == 0) return;
+  py::object errors = py::module_::import("trnsci.errors");
+  py::object exc = errors.attr("LinAlgError")(std::string(routine) + ": devInfo = " + std::to_string(info) + " (" + what + ")",
+                                              "library"_a = "trnsolver", "routine"_a = routine, "status"_a = "DEV_INFO",
+                                              "code"_a = info, "param"_a = info < 0 ? -info : 0);
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc.ptr())), exc.ptr());
+  throw py::error_already_set();
+}
+
+// The profile of `first` followed by `second` (two C calls of one Python call).
+std::shared_ptr<ProfileData> sequential(const ProfileData& first, const ProfileData& second) {
+  trn::Profile p = first.profile();
+  trn::append_sequential(p, second.profile());
+  std::vector<std::shared_ptr<CapturedReport>> reports = first.reports();
+  reports.insert(reports.end(), second.reports().begin(), second.reports().end());
+  auto r = std::make_shared<ProfileData>(p.to_c(), second.library(), second.routine(), std::move(reports));
+  set_last_profile(r);
+  return r;
+}
+
+// Cholesky: the factor (lower or upper) of symmetric positive definite A, the other triangle zeroed.
+py::tuple cholesky(const py::object& A, bool lower, const EmuSettings& s) {
+  const Arg arg{"cholesky", 1, "a"};
+  py::array a = fortran_copy(A, arg);
+  if (a.shape(0) != a.shape(1)) raise_argument("cholesky", 1, "a", "a must be square");
+  const int n = dim(a.shape(0), arg);
+  const trnblasFillMode_t uplo = lower ? TRNBLAS_FILL_MODE_LOWER : TRNBLAS_FILL_MODE_UPPER;
+  Handle h(s);
+  int info = 0;
+  auto p = dispatch_real(a, [&](auto zero) {
+    using T = decltype(zero);
+    int lwork = 0;
+    check_status<SolverApi>(h.get(), Fns<T>::potrf_ws(h.get(), uplo, n, data<T>(a), std::max(n, 1), &lwork), "potrf_bufferSize");
+    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    return run_call<SolverApi>(h.get(), s, "cholesky", [&] {
+      return Fns<T>::potrf(h.get(), uplo, n, data<T>(a), std::max(n, 1), work.data(), lwork, &info);
+    });
+  });
+  check_info(info, "cholesky", "the leading minor of this order is not positive definite");
+  return py::make_tuple(a, p);
+}
+
+// LU with partial pivoting: (lu, piv) as scipy.linalg.lu_factor (piv 0-based).
+py::tuple lu_factor(const py::object& A, const EmuSettings& s) {
+  const Arg arg{"lu_factor", 1, "a"};
+  py::array a = fortran_copy(A, arg);
+  const int m = dim(a.shape(0), arg), n = dim(a.shape(1), arg);
+  py::array_t<int> piv(std::min(m, n));
+  Handle h(s);
+  int info = 0;
+  auto p = dispatch_real(a, [&](auto zero) {
+    using T = decltype(zero);
+    int lwork = 0;
+    check_status<SolverApi>(h.get(), Fns<T>::getrf_ws(h.get(), m, n, data<T>(a), std::max(m, 1), &lwork), "getrf_bufferSize");
+    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    return run_call<SolverApi>(h.get(), s, "lu_factor", [&] {
+      return Fns<T>::getrf(h.get(), m, n, data<T>(a), std::max(m, 1), work.data(), piv.mutable_data(), &info);
+    });
+  });
+  if (info < 0) check_info(info, "lu_factor", "illegal argument");
+  return py::make_tuple(a, piv, info, p);  // info > 0: U(info, info) is exactly zero (scipy warns)
+}
+
+// Solves A X = B: getrf + getrs, or mixed-precision iterative refinement (refine: the low precision
+// of trnsolverDn<D|S><S|H|B|X>gesv).
+py::tuple solve(const py::object& A, const py::object& B, const py::object& refine, const EmuSettings& s) {
+  const Arg arg{"solve", 1, "a"};
+  py::array a = fortran_copy(A, arg);
+  if (a.shape(0) != a.shape(1)) raise_argument("solve", 1, "a", "a must be square");
+  py::array b0 = checked_array(B, {"solve", 2, "b"}, -1, true);
+  require_same_kind(b0, a, {"solve", 2, "b"});
+  const bool vec = b0.ndim() == 1;
+  if (b0.ndim() != 1 && b0.ndim() != 2) raise_argument("solve", 2, "b", "b must be 1-D or 2-D");
+  if (b0.shape(0) != a.shape(0)) raise_argument("solve", 2, "b", "b's rows differ from a's order");
+  py::array b = py::module_::import("numpy").attr("array")(b0, "order"_a = "F");
+  const int n = dim(a.shape(0), arg), nrhs = vec ? 1 : dim(b.shape(1), {"solve", 2, "b"});
+  const int ld = std::max(n, 1);
+  Handle h(s);
+  int info = 0;
+  if (!refine.is_none()) {
+    const std::string low = refine.cast<std::string>();
+    const bool dbl = kind_of(a) == Kind::f64;
+    using GesvD = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, double*, int, int*, double*, int, double*, int,
+                                        void*, size_t, int*, int*);
+    using GesvS = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, float*, int, int*, float*, int, float*, int,
+                                        void*, size_t, int*, int*);
+    py::array x = py::array(b.dtype(), std::vector<py::ssize_t>(b.shape(), b.shape() + b.ndim()),
+                            vec ? std::vector<py::ssize_t>{b.itemsize()} : std::vector<py::ssize_t>{b.itemsize(), b.itemsize() * n});
+    std::vector<int> ipiv(static_cast<std::size_t>(std::max(n, 1)));
+    int iter = 0;
+    auto run = [&](auto fn, auto ws_fn, auto zero) {
+      using T = decltype(zero);
+      size_t bytes = 0;
+      check_status<SolverApi>(h.get(), ws_fn(h.get(), n, nrhs, data<T>(a), ld, ipiv.data(), data<T>(b), ld, data<T>(x), ld,
+                                             nullptr, &bytes), "gesv_bufferSize");
+      std::vector<unsigned char> work(std::max<size_t>(bytes, 1));
+      return run_call<SolverApi>(h.get(), s, "solve", [&] {
+        return fn(h.get(), n, nrhs, data<T>(a), ld, ipiv.data(), data<T>(b), ld, data<T>(x), ld, work.data(), bytes, &iter, &info);
+      });
+    };
+    std::shared_ptr<ProfileData> p;
+    if (dbl) {
+      GesvD fn = low == "fp32" ? &trnsolverDnDSgesv : low == "fp16" ? &trnsolverDnDHgesv : low == "bf16" ? &trnsolverDnDBgesv
+                 : low == "tf32" ? &trnsolverDnDXgesv : nullptr;
+      decltype(&trnsolverDnDSgesv_bufferSize) ws = low == "fp32" ? &trnsolverDnDSgesv_bufferSize : low == "fp16" ? &trnsolverDnDHgesv_bufferSize
+                 : low == "bf16" ? &trnsolverDnDBgesv_bufferSize : &trnsolverDnDXgesv_bufferSize;
+      if (fn == nullptr) raise_argument("solve", 3, "refine", "float64 refine must be 'fp32', 'fp16', 'bf16' or 'tf32'");
+      p = run(fn, ws, double{});
+    } else {
+      GesvS fn = low == "fp16" ? &trnsolverDnSHgesv : low == "bf16" ? &trnsolverDnSBgesv : low == "tf32" ? &trnsolverDnSXgesv : nullptr;
+      decltype(&trnsolverDnSHgesv_bufferSize) ws = low == "fp16" ? &trnsolverDnSHgesv_bufferSize : low == "bf16" ? &trnsolverDnSBgesv_bufferSize
+                 : &trnsolverDnSXgesv_bufferSize;
+      if (fn == nullptr) raise_argument("solve", 3, "refine", "float32 refine must be 'fp16', 'bf16' or 'tf32'");
+      p = run(fn, ws, float{});
+    }
+    check_info(info, "solve", "singular matrix");
+    return py::make_tuple(x, iter, p);
+  }
+  py::array_t<int> piv(n);
+  auto p = dispatch_real(a, [&](auto zero) {
+    using T = decltype(zero);
+    int lwork = 0;
+    check_status<SolverApi>(h.get(), Fns<T>::getrf_ws(h.get(), n, n, data<T>(a), ld, &lwork), "getrf_bufferSize");
+    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    auto p1 = run_call<SolverApi>(h.get(), s, "getrf", [&] {
+      return Fns<T>::getrf(h.get(), n, n, data<T>(a), ld, work.data(), piv.mutable_data(), &info);
+    });
+    check_info(info, "solve", "singular matrix: U(info, info) is exactly zero");
+    auto p2 = run_call<SolverApi>(h.get(), s, "solve", [&] {
+      return Fns<T>::getrs(h.get(), TRNBLAS_OP_N, n, nrhs, data<T>(a), ld, piv.data(), data<T>(b), ld, &info);
+    });
+    return sequential(*p1, *p2);
+  });
+  return py::make_tuple(b, 0, p);
+}
+
+// Reduced QR: (Q m x k, R k x n), k = min(m, n), from geqrf + orgqr.
+py::tuple qr(const py::object& A, const EmuSettings& s) {
+  const Arg arg{"qr", 1, "a"};
+  py::array a = fortran_copy(A, arg);
+  const int m = dim(a.shape(0), arg), n = dim(a.shape(1), arg), k = std::min(m, n), ld = std::max(m, 1);
+  Handle h(s);
+  int info = 0;
+  py::object np = py::module_::import("numpy");
+  py::array tau(a.dtype(), std::vector<py::ssize_t>{std::max(k, 1)});
+  py::array r;
+  auto p = dispatch_real(a, [&](auto zero) {
+    using T = decltype(zero);
+    int lw1 = 0, lw2 = 0;
+    check_status<SolverApi>(h.get(), Fns<T>::geqrf_ws(h.get(), m, n, data<T>(a), ld, &lw1), "geqrf_bufferSize");
+    std::vector<T> work(static_cast<std::size_t>(std::max(lw1, 1)));
+    auto p1 = run_call<SolverApi>(h.get(), s, "geqrf", [&] {
+      return Fns<T>::geqrf(h.get(), m, n, data<T>(a), ld, data<T>(tau), work.data(), lw1, &info);
+    });
+    check_info(info, "qr", "geqrf");
+    r = np.attr("triu")(a[py::make_tuple(py::slice(0, k, 1), py::slice(py::none(), py::none(), py::none()))]);
+    check_status<SolverApi>(h.get(), Fns<T>::orgqr_ws(h.get(), m, k, k, data<T>(a), ld, data<T>(tau), &lw2), "orgqr_bufferSize");
+    std::vector<T> work2(static_cast<std::size_t>(std::max(lw2, 1)));
+    auto p2 = run_call<SolverApi>(h.get(), s, "qr", [&] {
+      return Fns<T>::orgqr(h.get(), m, k, k, data<T>(a), ld, data<T>(tau), work2.data(), lw2, &info);
+    });
+    check_info(info, "qr", "orgqr");
+    return sequential(*p1, *p2);
+  });
+  py::object q = a[py::make_tuple(py::slice(py::none(), py::none(), py::none()), py::slice(0, k, 1))];
+  return py::make_tuple(q, r, p);
+}
+
+// Symmetric eigendecomposition (syevd): ascending eigenvalues w and, when vectors, V (columns).
+py::tuple eigh(const py::object& A, bool lower, bool vectors, const EmuSettings& s) {
+  const Arg arg{"eigh", 1, "a"};
+  py::array a = fortran_copy(A, arg);
+  if (a.shape(0) != a.shape(1)) raise_argument("eigh", 1, "a", "a must be square");
+  const int n = dim(a.shape(0), arg), ld = std::max(n, 1);
+  // A row-major input's memory is A^T: its lower triangle is A's upper one (the copy keeps A itself).
+  const trnblasFillMode_t uplo = lower ? TRNBLAS_FILL_MODE_LOWER : TRNBLAS_FILL_MODE_UPPER;
+  const trnsolverEigMode_t jobz = vectors ? TRNSOLVER_EIG_MODE_VECTOR : TRNSOLVER_EIG_MODE_NOVECTOR;
+  py::array w(a.dtype(), std::vector<py::ssize_t>{n});
+  Handle h(s);
+  int info = 0;
+  auto p = dispatch_real(a, [&](auto zero) {
+    using T = decltype(zero);
+    int lwork = 0;
+    check_status<SolverApi>(h.get(), Fns<T>::syevd_ws(h.get(), jobz, uplo, n, data<T>(a), ld, data<T>(w), &lwork), "syevd_bufferSize");
+    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    return run_call<SolverApi>(h.get(), s, "eigh", [&] {
+      return Fns<T>::syevd(h.get(), jobz, uplo, n, data<T>(a), ld, data<T>(w), work.data(), lwork, &info);
+    });
+  });
+  check_info(info, "eigh", "the eigensolver did not converge");
+  return py::make_tuple(w, vectors ? py::object(a) : py::object(py::none()), p);
+}
+
+// Economy SVD by one-sided Jacobi (gesvdj, econ = 1): U (m x k), s (k, descending), V (n x k).
+py::tuple svd(const py::object& A, bool vectors, const EmuSettings& s) {
+  const Arg arg{"svd", 1, "a"};
+  py::array a = fortran_copy(A, arg);
+  const int m = dim(a.shape(0), arg), n = dim(a.shape(1), arg), k = std::min(m, n);
+  const trnsolverEigMode_t jobz = vectors ? TRNSOLVER_EIG_MODE_VECTOR : TRNSOLVER_EIG_MODE_NOVECTOR;
+  const py::ssize_t item = a.itemsize();
+  py::array sv(a.dtype(), std::vector<py::ssize_t>{std::max(k, 1)});
+  py::array u(a.dtype(), {static_cast<py::ssize_t>(m), static_cast<py::ssize_t>(k)}, {item, item * std::max(m, 1)});
+  py::array v(a.dtype(), {static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(k)}, {item, item * std::max(n, 1)});
+  gesvdjInfo_t params = nullptr;
+  check_status<SolverApi>(nullptr, trnsolverDnCreateGesvdjInfo(&params), "trnsolverDnCreateGesvdjInfo");
+  Owned<gesvdjInfo_t, trnsolverStatus_t (*)(gesvdjInfo_t)> owned(params, &trnsolverDnDestroyGesvdjInfo);
+  Handle h(s);
+  int info = 0;
+  auto p = dispatch_real(a, [&](auto zero) {
+    using T = decltype(zero);
+    int lwork = 0;
+    check_status<SolverApi>(h.get(), Fns<T>::gesvdj_ws(h.get(), jobz, 1, m, n, data<T>(a), std::max(m, 1), data<T>(sv),
+                                                       data<T>(u), std::max(m, 1), data<T>(v), std::max(n, 1), &lwork, params),
+                            "gesvdj_bufferSize");
+    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    return run_call<SolverApi>(h.get(), s, "svd", [&] {
+      return Fns<T>::gesvdj(h.get(), jobz, 1, m, n, data<T>(a), std::max(m, 1), data<T>(sv), data<T>(u), std::max(m, 1),
+                            data<T>(v), std::max(n, 1), work.data(), lwork, &info, params);
+    });
+  });
+  check_info(info, "svd", "Jacobi sweeps did not converge");
+  return py::make_tuple(u, sv, v, p);
+}
+
+const Registrar kSolver("solver", [](py::module_& m) {
+  m.def("cholesky", &cholesky, "a"_a, "lower"_a, "settings"_a);
+  m.def("lu_factor", &lu_factor, "a"_a, "settings"_a);
+  m.def("solve", &solve, "a"_a, "b"_a, "refine"_a, "settings"_a);
+  m.def("qr", &qr, "a"_a, "settings"_a);
+  m.def("eigh", &eigh, "a"_a, "lower"_a, "vectors"_a, "settings"_a);
+  m.def("svd", &svd, "a"_a, "vectors"_a, "settings"_a);
+});
+
+}  // namespace
+}  // namespace trnsci::py

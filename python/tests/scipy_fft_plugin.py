@@ -1,0 +1,102 @@
+"""pytest plugin: SciPy's own scipy/fft/tests with trnsci.fft.scipy_backend as SciPy's global FFT
+backend for the whole session (only=True: what the backend does not implement raises instead of
+falling back to SciPy's pocketfft).  Run by ctest (python.scipy_fft):
+
+    PYTHONPATH=build/python:python/tests /usr/bin/python3 -m pytest -p scipy_fft_plugin \\
+        /usr/lib/python3/dist-packages/scipy/fft/tests
+
+Tests the backend cannot pass are listed in EXCLUSIONS with the reason: those that run are marked
+xfail (strict: a listed test that starts passing fails the run, so the list stays true); those that
+cannot run (they hang or cost minutes) are deselected.  Every exclusion is printed with its count
+and reason in the terminal summary ("documented exclusions"), never skipped silently.
+"""
+import os
+import re
+
+import pytest
+import scipy.fft
+
+import trnsci
+
+# Why a test cannot pass under the backend, by kind. run=False: not executed (it would hang, or
+# costs minutes of emulation), reported as xfail [NOTRUN] with the reason.
+_FORK = ("fork() after the emulator's host thread pool started: the child inherits a pool without "
+         "threads and waits forever (trnsci's SPMD launcher is not fork-safe)", False)
+_R2R = ("trnfft has no real-to-real transforms (DCT/DST): the backend returns NotImplemented and only=True "
+        "makes that an error (FFTLog's fht runs: SciPy builds it on rfft/irfft). Run (and required to fail) "
+        "with TRNSCI_SCIPY_FFT_FULL=1", False)
+_LONGDOUBLE = ("long double (float128/complex256): trnfft has fp32 and fp64 (Ozaki) plans only; the backend "
+               "returns NotImplemented", True)
+_COST = ("emulation cost (minutes of host time: 17 concurrent FP64 transforms of 800 x 200, 2 x 511 FP64 plans, "
+         "2 x 36 FP64 512 x 128 transforms); they pass: run them with TRNSCI_SCIPY_FFT_FULL=1", False)
+_PLAN = ("plan= objects: the backend raises SciPy's NotImplementedError('Passing a precomputed plan ...'), "
+         "but under only=True uarray reports any backend's NotImplementedError as BackendNotImplementedError, "
+         "so the test's message check cannot match", True)
+# nodeid substring -> (reason, run)
+EXCLUSIONS = {
+    "test_multithreading.py::test_mixed_threads_processes": _FORK,
+    "test_numpy.py::test_multiprocess": _FORK,
+    "test_real_transforms.py": _R2R,
+    "test_backend.py::test_backend_plan": _PLAN,
+    "float128": _LONGDOUBLE, "complex256": _LONGDOUBLE, "longdouble": _LONGDOUBLE,
+    "TestFFTThreadSafe": _COST,
+    "test_numpy.py::TestFFT1D::test_identity": _COST,
+    "test_multithreading.py::test_threaded_same": _COST,
+}
+if os.environ.get("TRNSCI_SCIPY_FFT_FULL") == "1":  # every test runs; the R2R ones must fail
+    EXCLUSIONS = {k: (v[0], True) for k, v in EXCLUSIONS.items() if v is not _COST and v is not _FORK}
+    EXCLUSIONS.update({k: v for k, v in (("test_multithreading.py::test_mixed_threads_processes", _FORK),
+                                         ("test_numpy.py::test_multiprocess", _FORK))})
+    _R2R = (_R2R[0], True)
+
+
+def pytest_configure(config):
+    scipy.fft.set_global_backend(trnsci.fft.scipy_backend, only=True)
+    config.addinivalue_line("markers", "trnsci_exclusion: a documented precision/feature exclusion")
+
+
+def pytest_report_header(config):
+    return "scipy.fft global backend: trnsci.fft.scipy_backend (only=True)"
+
+
+# A DCT/DST named in a test's parameters ("[dct-dct-mock18]", "[2-idstn]").
+_R2R_PARAM = re.compile(r"[\[\-]i?d[cs]tn?[\]\-]")
+
+
+def _exclusion(nodeid):
+    for pattern, value in EXCLUSIONS.items():
+        if pattern in nodeid:
+            return value
+    if _R2R_PARAM.search(nodeid.split("::")[-1]):
+        return _R2R
+    return None
+
+
+_REPORT = {}  # reason -> [run, count]
+
+
+def pytest_collection_modifyitems(config, items):
+    kept, dropped = [], []
+    for item in items:
+        found = _exclusion(item.nodeid)
+        if found is None:
+            kept.append(item)
+            continue
+        reason, run = found
+        entry = _REPORT.setdefault(reason, [run, 0])
+        entry[1] += 1
+        if run:
+            item.add_marker(pytest.mark.xfail(reason=reason, strict=True))
+            kept.append(item)
+        else:
+            dropped.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+def pytest_terminal_summary(terminalreporter):
+    terminalreporter.section("trnsci.fft.scipy_backend: documented exclusions")
+    for reason, (run, count) in _REPORT.items():
+        how = "xfail (strict, run)" if run else "not run (deselected)"
+        terminalreporter.write_line(f"{count:5d} tests, {how}: {reason}")

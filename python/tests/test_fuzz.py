@@ -1,0 +1,56 @@
+"""Random shapes, dtypes, strides and values into the bindings: every outcome is a result or a Python
+exception with a reason, never a crash of the interpreter (a crash fails the whole pytest run)."""
+import numpy as np
+
+import trnsci
+
+DTYPES = [np.float32, np.float64, np.complex64, np.complex128, np.int32, np.uint16, np.float16, bool]
+EXPECTED = (trnsci.Error, ValueError, TypeError, NotImplementedError, IndexError)
+
+
+def _array(rng):
+    ndim = int(rng.integers(0, 4))
+    shape = tuple(int(v) for v in rng.integers(0, 6, ndim))
+    a = (rng.standard_normal(shape) * 10).astype(DTYPES[int(rng.integers(0, len(DTYPES)))])
+    roll = rng.random()
+    if roll < 0.2 and a.ndim >= 1:
+        a = a[::2]
+    elif roll < 0.3 and a.ndim >= 2:
+        a = a.T
+    elif roll < 0.4 and a.size and a.dtype.kind == "f":
+        a.flat[0] = np.nan
+    return a
+
+
+def _calls(a, b):
+    return [
+        lambda: trnsci.blas.gemm(a, b),
+        lambda: trnsci.blas.gemv(a, b),
+        lambda: trnsci.blas.dot(a, b),
+        lambda: trnsci.blas.syrk(a),
+        lambda: trnsci.blas.trsm(a, b),
+        lambda: trnsci.fft.fft(a),
+        lambda: trnsci.fft.rfftn(a),
+        lambda: trnsci.fft.irfft(a),
+        lambda: trnsci.tensor.einsum("ij,jk->ik", a, b),
+        lambda: trnsci.tensor.einsum("...i->...", a),
+        lambda: trnsci.solver.solve(a, b),
+        lambda: trnsci.solver.eigh(a),
+        lambda: trnsci.solver.qr(a),
+        lambda: trnsci.bf16.to_float32(a),
+    ]
+
+
+def test_random_inputs_never_crash():
+    rng = np.random.default_rng(20261205)
+    outcomes = {"ok": 0, "raised": 0}
+    for _ in range(60):
+        a, b = _array(rng), _array(rng)
+        for call in _calls(a, b):
+            try:
+                call()
+                outcomes["ok"] += 1
+            except EXPECTED as exc:
+                assert str(exc), "an exception without a reason"
+                outcomes["raised"] += 1
+    assert outcomes["ok"] > 0 and outcomes["raised"] > 0

@@ -1,0 +1,70 @@
+"""trnsci.fft.scipy_backend: trnfft as a SciPy FFT backend (SciPy's uarray protocol).
+
+    import scipy.fft, trnsci
+    with scipy.fft.set_backend(trnsci.fft.scipy_backend, only=True):
+        y = scipy.fft.fft(x)          # runs on the emulated NeuronCore
+
+Implements fft, ifft, rfft, irfft, hfft, ihfft and their 2-D / n-D forms (hfft2/ihfft2, hfftn/ihfftn
+included), and fht/ifht (SciPy's FFTLog, whose rfft/irfft run here).  dct/dst and long double
+return NotImplemented; plan= raises NotImplementedError as SciPy's own backend does: with
+only=True SciPy raises BackendNotImplementedError, with only=False it falls back to its own
+backend.  workers= and overwrite_x= are accepted and ignored (the emulator's host threads come from
+TRN_NUM_THREADS).  Settings (target, cores, ...) come from the enclosing trnsci.settings.
+"""
+import os
+
+import numpy as np
+
+__ua_domain__ = "numpy.scipy.fft"
+
+_NAMES = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2", "hfft2", "ihfft2",
+          "fftn", "ifftn", "rfftn", "irfftn", "hfftn", "ihfftn")
+
+
+def _implementations():
+    from scipy.fft import _fftlog
+
+    from . import fft as _fft
+    impl = {name: getattr(_fft, name) for name in _NAMES}
+    # FFTLog: SciPy's own fht/ifht, whose transforms (rfft/irfft through scipy.fft) come back here.
+    impl["fht"], impl["ifht"] = _fftlog.fht, _fftlog.ifht
+    return impl
+
+
+_IMPL = None
+
+
+def _supported(x):
+    try:
+        dt = np.asarray(x).dtype
+    except Exception:
+        return False
+    return dt.kind in "fcbiu" and dt not in (np.longdouble, np.clongdouble)
+
+
+def _check_workers(workers):
+    # SciPy's own checks (scipy.fft._pocketfft.helper._workers); the value itself changes nothing here.
+    if workers is None:
+        return
+    workers = int(workers)
+    if workers == 0:
+        raise ValueError("workers must not be zero")
+    if workers < -os.cpu_count():
+        raise ValueError("workers value out of range; got {}, must not be less than {}".format(workers, -os.cpu_count()))
+
+
+def __ua_function__(method, args, kwargs):
+    global _IMPL
+    if _IMPL is None:
+        _IMPL = _implementations()
+    fn = _IMPL.get(method.__name__)
+    if fn is None:
+        return NotImplemented
+    kwargs = dict(kwargs)
+    _check_workers(kwargs.pop("workers", None))
+    kwargs.pop("overwrite_x", None)
+    if kwargs.pop("plan", None) is not None:
+        return NotImplemented
+    if args and not _supported(args[0]):
+        return NotImplemented
+    return fn(*args, **kwargs)

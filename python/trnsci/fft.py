@@ -1,0 +1,291 @@
+"""trnsci.fft: trnfft with numpy.fft / scipy.fft semantics (docs/python.md).
+
+fft/ifft/rfft/irfft/hfft/ihfft, fft2/ifft2/rfft2/irfft2, fftn/ifftn/rfftn/irfftn take numpy's n / s,
+axis / axes and norm ("backward", "ortho", "forward").  Precision follows scipy.fft: float32 and
+complex64 run fp32 plans (complex64 out); float64, complex128 and integers run the FP64 (Ozaki)
+plans (complex128 out); precision="bf16" selects trnfft's bf16 plans for single precision.  The
+requested axes are moved to the end (a copy unless they already are the trailing axes of a
+C-contiguous array) and transformed by one batched MakePlanMany64 per group of at most 3 axes.  The
+norm scaling is one numpy multiply after the C call (cuFFT's transforms are unnormalised).
+
+scipy_backend: this module as a SciPy FFT backend (uarray protocol):
+    with scipy.fft.set_backend(trnsci.fft.scipy_backend): scipy.fft.fft(x)
+"""
+import math
+import operator
+
+import numpy as np
+
+from . import _core
+from ._call import settings_of
+
+_NORMS = ("backward", "ortho", "forward")
+
+
+def _complex_dtype(dt):
+    if dt in (np.float32, np.complex64, np.float16):
+        return np.dtype(np.complex64)
+    if dt.kind in "fcbiu" and dt.itemsize <= 16 and dt != np.longdouble and dt != np.clongdouble:
+        return np.dtype(np.complex128)
+    raise TypeError(f"trnsci.fft: unsupported dtype {dt} (float16/32/64, complex64/128, integers)")
+
+
+def _real_dtype(dt):
+    if dt.kind == "c":
+        raise TypeError("x must be a real sequence")
+    if dt in (np.float32, np.float16):
+        return np.dtype(np.float32)
+    if dt.kind in "fbiu" and dt != np.longdouble:
+        return np.dtype(np.float64)
+    raise TypeError(f"trnsci.fft: unsupported dtype {dt} (float16/32/64, integers)")
+
+
+def _scale(norm, n, inverse):
+    if norm is None:
+        norm = "backward"
+    if norm not in _NORMS:
+        raise ValueError(f'Invalid norm value {norm!r}; should be "backward", "ortho" or "forward".')
+    if norm == "ortho":
+        return 1.0 / math.sqrt(n)
+    if (norm == "backward") == inverse:
+        return 1.0 / n
+    return 1.0
+
+
+def _swap(norm):
+    return {None: "forward", "backward": "forward", "ortho": "ortho", "forward": "backward"}[norm]
+
+
+def _cook(x, s, axes, last_default=None):
+    """numpy's (s, axes) normalisation: axes as non-negative unique ints, s one size per axis."""
+    if s is not None:
+        s = [operator.index(v) for v in np.atleast_1d(s)] if not np.isscalar(s) else [operator.index(s)]
+    if axes is None:
+        axes = list(range(x.ndim - (len(s) if s is not None else x.ndim), x.ndim))
+    else:
+        axes = [operator.index(a) for a in np.atleast_1d(axes)] if not np.isscalar(axes) else [operator.index(axes)]
+    if s is None:
+        s = [x.shape[a] for a in axes]
+        if last_default is not None and axes:
+            s[-1] = last_default(x.shape[axes[-1]])
+    if len(s) != len(axes):
+        raise ValueError("when given, axes and shape arguments have to be of the same length")
+    norm_axes = []
+    for a in axes:
+        if not -x.ndim <= a < x.ndim:
+            raise ValueError(f"axes exceeds dimensionality of input (axis {a}, ndim {x.ndim})")
+        norm_axes.append(a % x.ndim)
+    if len(set(norm_axes)) != len(norm_axes):
+        raise ValueError("all axes must be unique")
+    for v in s:
+        if v < 1:
+            raise ValueError(f"invalid number of data points ({v}) specified")
+    return list(s), norm_axes
+
+
+def _fit(x, axis, n):
+    """x cropped or zero-padded to n along axis."""
+    have = x.shape[axis]
+    if have == n:
+        return x
+    if have > n:
+        idx = [slice(None)] * x.ndim
+        idx[axis] = slice(0, n)
+        return x[tuple(idx)]
+    shape = list(x.shape)
+    shape[axis] = n
+    z = np.zeros(shape, dtype=x.dtype)
+    idx = [slice(None)] * x.ndim
+    idx[axis] = slice(0, have)
+    z[tuple(idx)] = x
+    return z
+
+
+class _Run:
+    """One public call: the settings, the precision and the profiles of its C calls."""
+
+    def __init__(self, precision, target, cores):
+        if precision not in (None, "fp32", "bf16"):
+            raise ValueError("precision must be None, 'fp32' or 'bf16'")
+        self.bf16 = precision == "bf16"
+        self.settings = settings_of(target, cores)
+        self.profile = None
+
+    def call(self, fn, *args):
+        out, prof = fn(*args, self.bf16, self.settings)
+        self.profile = prof if prof is not None else self.profile
+        return out
+
+
+def _trailing(x, axes):
+    """x with `axes` moved to the end, C-contiguous (no copy when already so)."""
+    k = len(axes)
+    moved = np.moveaxis(x, axes, list(range(x.ndim - k, x.ndim)))
+    return np.ascontiguousarray(moved)
+
+
+def _restore(y, axes):
+    k = len(axes)
+    return np.moveaxis(y, list(range(y.ndim - k, y.ndim)), axes)
+
+
+def _c2c_trailing(run, y, k, direction):
+    """C2C over the last k axes of a C-contiguous y, in groups of at most 3 axes."""
+    done = 0
+    while done < k:
+        g = min(3, k - done)
+        if done:
+            # bring the next group to the end: axes [-(done+g), -done) -> trailing
+            y = np.ascontiguousarray(np.moveaxis(y, list(range(y.ndim - done - g, y.ndim - done)),
+                                                 list(range(y.ndim - g, y.ndim))))
+        y = run.call(_core.fft.c2c, y, g, direction)
+        if done:
+            y = np.moveaxis(y, list(range(y.ndim - g, y.ndim)), list(range(y.ndim - done - g, y.ndim - done)))
+        done += g
+    return np.ascontiguousarray(y)
+
+
+def _finish(y, factor, run, profile):
+    if factor != 1.0:
+        y *= y.real.dtype.type(factor)
+    return (y, run.profile) if profile else y
+
+
+def _c2c(x, s, axes, norm, inverse, precision, target, cores, profile):
+    x = np.asarray(x)
+    x = x.astype(_complex_dtype(x.dtype), copy=False)
+    s, axes = _cook(x, s, axes)
+    for a, n in zip(axes, s):
+        x = _fit(x, a, n)
+    run = _Run(precision, target, cores)
+    y = _c2c_trailing(run, _trailing(x, axes), len(axes), 1 if inverse else -1)
+    y = _restore(y, axes)
+    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), inverse), run, profile)
+
+
+def _r2c(x, s, axes, norm, precision, target, cores, profile):
+    x = np.asarray(x)
+    x = x.astype(_real_dtype(x.dtype), copy=False)
+    s, axes = _cook(x, s, axes)
+    for a, n in zip(axes, s):
+        x = _fit(x, a, n)
+    run = _Run(precision, target, cores)
+    y = _trailing(x, axes)
+    k = len(axes)
+    if k <= 3:
+        y = run.call(_core.fft.r2c, y, k)
+    else:
+        y = run.call(_core.fft.r2c, y, 1)
+        y = _c2c_trailing(run, np.ascontiguousarray(np.moveaxis(y, -1, -k)), k - 1, -1)
+        y = np.moveaxis(y, -k, -1)
+    y = _restore(y, axes)
+    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), False), run, profile)
+
+
+def _c2r(x, s, axes, norm, precision, target, cores, profile):
+    x = np.asarray(x)
+    x = x.astype(_complex_dtype(x.dtype), copy=False)
+    s, axes = _cook(x, s, axes, last_default=lambda m: 2 * (m - 1))
+    for a, n in zip(axes[:-1], s[:-1]):
+        x = _fit(x, a, n)
+    x = _fit(x, axes[-1], s[-1] // 2 + 1)
+    run = _Run(precision, target, cores)
+    y = _trailing(x, axes)
+    k = len(axes)
+    if k <= 3:
+        y = run.call(_core.fft.c2r, y, k, s[-1])
+    else:
+        y = np.moveaxis(_c2c_trailing(run, np.ascontiguousarray(np.moveaxis(y, -1, -k)), k - 1, 1), -k, -1)
+        y = run.call(_core.fft.c2r, np.ascontiguousarray(y), 1, s[-1])
+    y = _restore(y, axes)
+    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), True), run, profile)
+
+
+def _one(n, axis):
+    return (None if n is None else [n]), [axis]
+
+
+# ---- the numpy.fft / scipy.fft functions ----------------------------------------------------------
+
+def fft(x, n=None, axis=-1, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    return _c2c(x, *_one(n, axis), norm, False, precision, target, cores, profile)
+
+
+def ifft(x, n=None, axis=-1, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    return _c2c(x, *_one(n, axis), norm, True, precision, target, cores, profile)
+
+
+def rfft(x, n=None, axis=-1, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    return _r2c(x, *_one(n, axis), norm, precision, target, cores, profile)
+
+
+def irfft(x, n=None, axis=-1, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    return _c2r(x, *_one(n, axis), norm, precision, target, cores, profile)
+
+
+def hfft(x, n=None, axis=-1, norm=None, **kw):
+    """The FFT of a Hermitian-symmetric signal given by its first half (real output)."""
+    return hfftn(x, *_one(n, axis), norm, **kw)
+
+
+def ihfft(x, n=None, axis=-1, norm=None, **kw):
+    """The inverse of hfft (the first half of a Hermitian spectrum)."""
+    return ihfftn(x, *_one(n, axis), norm, **kw)
+
+
+def hfftn(x, s=None, axes=None, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    """The n-D FFT of a Hermitian-symmetric signal given by its half (real output)."""
+    x = np.asarray(x)
+    return irfftn(np.conj(x.astype(_complex_dtype(x.dtype), copy=False)), s, axes, _swap(norm), precision=precision,
+                  target=target, cores=cores, profile=profile)
+
+
+def ihfftn(x, s=None, axes=None, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    """The inverse of hfftn."""
+    r = rfftn(x, s, axes, _swap(norm), precision=precision, target=target, cores=cores, profile=profile)
+    if profile:
+        return np.conj(r[0], out=r[0]), r[1]
+    return np.conj(r, out=r)
+
+
+def fftn(x, s=None, axes=None, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    return _c2c(x, s, axes, norm, False, precision, target, cores, profile)
+
+
+def ifftn(x, s=None, axes=None, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    return _c2c(x, s, axes, norm, True, precision, target, cores, profile)
+
+
+def rfftn(x, s=None, axes=None, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    return _r2c(x, s, axes, norm, precision, target, cores, profile)
+
+
+def irfftn(x, s=None, axes=None, norm=None, *, precision=None, target=None, cores=None, profile=False):
+    return _c2r(x, s, axes, norm, precision, target, cores, profile)
+
+
+def fft2(x, s=None, axes=(-2, -1), norm=None, **kw):
+    return fftn(x, s, axes, norm, **kw)
+
+
+def ifft2(x, s=None, axes=(-2, -1), norm=None, **kw):
+    return ifftn(x, s, axes, norm, **kw)
+
+
+def rfft2(x, s=None, axes=(-2, -1), norm=None, **kw):
+    return rfftn(x, s, axes, norm, **kw)
+
+
+def irfft2(x, s=None, axes=(-2, -1), norm=None, **kw):
+    return irfftn(x, s, axes, norm, **kw)
+
+
+def hfft2(x, s=None, axes=(-2, -1), norm=None, **kw):
+    return hfftn(x, s, axes, norm, **kw)
+
+
+def ihfft2(x, s=None, axes=(-2, -1), norm=None, **kw):
+    return ihfftn(x, s, axes, norm, **kw)
+
+
+from . import _scipy_backend as scipy_backend  # noqa: E402  (uses the functions above)
