@@ -1,0 +1,144 @@
+"""trnsci.nki: run NKI kernels on the emulated NeuronCore, with capacity checks and modeled time.
+
+    import trnsci.nki as nki
+    import trnsci.nki.language as nl
+    import trnsci.nki.isa as nisa
+
+    @nki.jit
+    def kernel(a, b): ...
+    out = kernel(a, b)                                # numpy in, numpy out
+    out, profile = nki.simulate(kernel, a, b, target="trn1")
+    out = kernel[2, 4](a, b)                          # SPMD grid
+
+`install_alias()` makes `import neuronxcc.nki ...` and `import nki ...` resolve to this package, so an
+NKI kernel file runs unmodified. Every nl/nisa call is one core instruction (docs/nki.md); what is not
+supported raises NotImplementedError naming the call.
+"""
+from . import _runtime, isa, language, typing
+from ._alias import install_alias, uninstall_alias
+from ._tensor import Tensor
+
+__all__ = ["jit", "simulate", "simulate_kernel", "install_alias", "uninstall_alias", "language", "isa", "typing",
+           "Tensor", "benchmark", "baremetal", "profile"]
+
+_DEFAULTS = dict(target="trn1", numerics="ideal", stochastic_rounding=False, sr_seed=0, cores=1)
+
+
+def _settings():
+    """The launch settings: trnsci.settings(...) when the package has them, else trn1 defaults."""
+    s = dict(_DEFAULTS)
+    try:
+        from .. import _current_settings  # the trnsci.settings context manager's state, when present
+        s.update({k: v for k, v in _current_settings().items() if k in s and v is not None})
+    except (ImportError, AttributeError):
+        pass
+    return s
+
+
+def _grid(g):
+    """A grid subscript: ints and nl.spmd_dim(n, nl.nc(c)) (n * c programs over c NeuronCores)."""
+    g = g if isinstance(g, tuple) else (g,)
+    dims, cores = [], 1
+    for d in g:
+        if isinstance(d, language.spmd_dim):
+            dims.append(d.size * d.cores)
+            cores *= d.cores
+        elif isinstance(d, language.nc):
+            dims.append(d.n)
+            cores *= d.n
+        else:
+            dims.append(int(d))
+    return tuple(dims), cores
+
+
+class Kernel:
+    """An @nki.jit kernel: called inside another kernel it is its Python function; called from the
+    host it is launched on the emulator (grid by subscript) and returns numpy arrays."""
+
+    def __init__(self, fn, grid=(1,), cores=None, options=None):
+        self.fn = fn
+        self.grid = grid
+        self.cores = cores
+        self.options = options or {}
+        self.__name__ = getattr(fn, "__name__", "kernel")
+        self.__doc__ = getattr(fn, "__doc__", None)
+        self.__wrapped__ = fn
+        self.last_profile = None
+
+    def __getitem__(self, grid):
+        dims, cores = _grid(grid)
+        return Kernel(self.fn, dims, cores if cores > 1 else None, self.options)
+
+    def __call__(self, *args, **kwargs):
+        if _runtime._state is not None:
+            return self.fn(*args, **kwargs)
+        out, profile = simulate(self, *args, **kwargs)
+        self.last_profile = profile
+        return out
+
+
+def jit(fn=None, **options):
+    """@nki.jit / @nki.jit(mode=...): options other than mode are NKI compiler flags and are ignored."""
+    if fn is None:
+        return lambda f: Kernel(f, options=options)
+    return Kernel(fn, options=options)
+
+
+def simulate(kernel, *args, target=None, numerics=None, stochastic_rounding=None, sr_seed=None, cores=None,
+             grid=None, execute=True, buffers=4, psum_buffers=8, **kwargs):
+    """Runs `kernel` (an @nki.jit kernel or a plain function written with nl/nisa) on the emulator.
+
+    Returns (outputs, profile): the kernel's return value with HBM tensors as numpy arrays, and the
+    modeled profile of the whole launch (trnsci.Profile, from core's one Report). target: "trn1" |
+    "trn2" | "trn3"; cores: NeuronCores the grid is spread over; execute=False records and models the
+    instructions without computing them (outputs are then meaningless); buffers / psum_buffers: the
+    physical copies a tile allocated in a loop rotates through (docs/nki.md "Buffers")."""
+    s = _settings()
+    for k, v in dict(target=target, numerics=numerics, stochastic_rounding=stochastic_rounding, sr_seed=sr_seed,
+                     cores=cores).items():
+        if v is not None:
+            s[k] = v
+    fn = kernel.fn if isinstance(kernel, Kernel) else kernel
+    g = grid if grid is not None else (kernel.grid if isinstance(kernel, Kernel) else (1,))
+    if cores is None and isinstance(kernel, Kernel) and kernel.cores:
+        s["cores"] = kernel.cores
+    g, gc = _grid(g) if not isinstance(g, tuple) or any(not isinstance(d, int) for d in g) else (g, 1)
+    if gc > 1 and cores is None:
+        s["cores"] = gc
+    out, report = _runtime.run(fn, args, kwargs, grid=g, cores=s["cores"], target=s["target"],
+                               numerics=s["numerics"], stochastic_rounding=s["stochastic_rounding"],
+                               sr_seed=s["sr_seed"], execute=execute, buffers=buffers, psum_buffers=psum_buffers)
+    return out, _profile(report)
+
+
+def _profile(report):
+    try:
+        from .. import Profile
+        return Profile._from_report(report) if hasattr(Profile, "_from_report") else Profile(report)
+    except (ImportError, TypeError, AttributeError):
+        return report
+
+
+def simulate_kernel(kernel, *args, **kwargs):
+    """NKI's nki.simulate_kernel: the outputs only."""
+    return simulate(kernel, *args, **kwargs)[0]
+
+
+class _Unavailable:
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *a, **k):
+        raise NotImplementedError(f"trnsci.nki: nki.{self.name} is not supported (it needs Neuron hardware); "
+                                  "use trnsci.nki.simulate for outputs and modeled time")
+
+
+benchmark = _Unavailable("benchmark")
+baremetal = _Unavailable("baremetal")
+profile = _Unavailable("profile")
+
+
+def __getattr__(name):
+    if name.startswith("__"):
+        raise AttributeError(name)
+    return language._Unsupported(f"nki.{name}")
