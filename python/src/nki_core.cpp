@@ -251,6 +251,7 @@ void bind_nki(py::module_& parent) {
     d["psum_num_banks"] = hw.psum_banks;
     d["sbuf_partition_bytes"] = hw.sbuf_partition_bytes;
     d["psum_partition_bytes"] = hw.psum_partition_bytes;
+    d["tensor_transpose_fp32_only"] = !hw.tensor_transpose_bit_accurate;
     return d;
   });
   py::class_<trn::Report, std::shared_ptr<trn::Report>>(m, "Report")

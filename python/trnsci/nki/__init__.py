@@ -133,8 +133,81 @@ class _Unavailable:
                                   "use trnsci.nki.simulate for outputs and modeled time")
 
 
-benchmark = _Unavailable("benchmark")
-baremetal = _Unavailable("baremetal")
+class _Placement:
+    """nki.compiler.sbuf/psum.mod_alloc(...): a manual placement. The tensor is allocated in that
+    buffer by the emulator's allocator (placement is a compiler directive: values do not depend on it;
+    modeled time may, through which buffers share addresses)."""
+
+    def __init__(self, space, **kw):
+        self.space = space
+        self.kw = kw
+
+
+class _Space:
+    def __init__(self, space):
+        self.space = space
+
+    def mod_alloc(self, *a, **kw):
+        language.unsupported(f"nki.compiler.{self.space}.mod_alloc",
+                             "manual modular placement aliases logical tiles onto fewer physical ones")
+
+    alloc = mod_alloc
+
+
+class compiler:
+    """nki.compiler: compiler directives are accepted and have no effect on values."""
+    sbuf = _Space("sbuf")
+    psum = _Space("psum")
+
+    @staticmethod
+    def skip_middle_end_transformations(fn):
+        return fn
+
+    @staticmethod
+    def no_reorder():
+        return language.no_reorder()
+
+    @staticmethod
+    def enable_stack_allocator(*a, **k):
+        return None
+
+
+def baremetal(fn=None, **options):
+    """nki.baremetal runs a kernel on the device: here on the emulated one (the same as nki.jit)."""
+    return jit(fn, **options)
+
+
+class _Latency:
+    def __init__(self, us):
+        self.us = us
+
+    def get_latency_percentile(self, p):
+        """The modeled latency in microseconds (the model is deterministic: every percentile)."""
+        return self.us
+
+
+class _BenchmarkResult:
+    def __init__(self, profile):
+        self.nc_latency = _Latency(profile.total_ns * 1e-3)
+
+
+class _Benchmarked(Kernel):
+    def __call__(self, *args, **kwargs):
+        out, p = simulate(self, *args, **kwargs)
+        self.last_profile = p
+        self.benchmark_result = _BenchmarkResult(p)
+        return out
+
+
+def benchmark(fn=None, **options):
+    """nki.benchmark: runs the kernel once on the emulator; `.benchmark_result.nc_latency` holds the
+    modeled latency (warmup/iters and the NEFF/NTFF file options are ignored)."""
+    def wrap(f):
+        k = f if isinstance(f, Kernel) else Kernel(f)
+        return _Benchmarked(k.fn, k.grid, k.cores, options)
+    return wrap if fn is None else wrap(fn)
+
+
 profile = _Unavailable("profile")
 
 

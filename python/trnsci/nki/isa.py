@@ -34,6 +34,9 @@ for _name in ("add", "subtract", "multiply", "divide", "maximum", "minimum", "po
     if hasattr(np, _name):
         _ALU[getattr(np, _name)] = _name
 _ALU[np.true_divide] = "divide"
+# reductions passed as the operator (nisa.tensor_reduce(op=nl.max), reduce_op=nl.add)
+_ALU.update({nl.max: "maximum", nl.min: "minimum", nl.sum: "add", np.max: "maximum", np.min: "minimum",
+             np.sum: "add", np.amax: "maximum", np.amin: "minimum"})
 
 _ACT = {nl.copy: "copy", np.copy: "copy", nl.reciprocal: "reciprocal", np.reciprocal: "reciprocal"}
 for _name in ("exp", "log", "tanh", "sigmoid", "relu", "gelu", "gelu_apprx_tanh", "silu", "softplus", "erf",
@@ -125,9 +128,17 @@ def nc_matmul(*args, **kw):
     perf = rest.pop("perf_mode", None)
     rest.pop("is_stationary_onezero", None)   # performance hints: the values are the same
     rest.pop("is_moving_onezero", None)
+    transpose = rest.pop("is_transpose", False)
     _reject("nc_matmul", rest)
     if perf not in (None, "none", 0):
         unsupported(f"nisa.nc_matmul(perf_mode={perf!r})")
+    if transpose:
+        # TensorE transpose mode: stationary^T through the identity `moving` = core's nc_transpose
+        # on TensorE (bit-accurate on trn2+; the identity matmul of trn1 there).
+        x = nl._t(b["stationary"])
+        out = _out(dst, x, nl.float32, "psum", (x.free_size_int(), x.partitions()))
+        _c.nc_transpose(out.tile(), x.tile(), "tensor")
+        return out
     r = nl.MatmulResult(nl._t(b["stationary"]), nl._t(b["moving"]))
     if dst is None:
         return r
@@ -143,6 +154,8 @@ def nc_transpose(*args, **kw):
     dtype = rest.pop("dtype", None)
     _reject("nc_transpose", rest)
     x = nl._t(b["data"])
+    if dtype is None and eng == "tensor" and _c.tile_size(nl._target()).get("tensor_transpose_fp32_only"):
+        dtype = nl.float32     # trn1's TensorE transposes through the multiplier into fp32 PSUM
     out = _out(dst, x, dtype, "psum" if eng == "tensor" else "sbuf", (x.free_size_int(), x.partitions()))
     _c.nc_transpose(out.tile(), x.tile(), eng)
     return out
@@ -270,6 +283,23 @@ def activation(*args, **kw):
     _c.activation(out.tile(), x.tile(), _act(b["op"], "nisa.activation"),
                   _scalar_operand(0.0 if bias is None else bias), _scalar_operand(b.get("scale", 1.0)),
                   None if red is None else nl._t(red).tile())
+    return out
+
+
+def tensor_scalar_reduce(*args, **kw):
+    """nisa.tensor_scalar_reduce: core has no fused form, so TWO instructions: tensor_scalar, then
+    tensor_reduce of its result into reduce_res (values as the fused instruction; one more VectorE
+    instruction in the modeled time)."""
+    dst, b, rest = _split(args, kw, ["data", "op0", "operand0", "reduce_op", "reduce_res", "reverse0"],
+                          "tensor_scalar_reduce")
+    dtype = rest.pop("dtype", None)
+    _reject("tensor_scalar_reduce", rest)
+    x = nl._t(b["data"])
+    out = _out(dst, x, dtype)
+    _c.tensor_scalar(out.tile(), x.tile(), _alu(b["op0"], "nisa.tensor_scalar_reduce"),
+                     _scalar_operand(b["operand0"]), "bypass", 0.0, "vector", bool(b.get("reverse0", False)), False)
+    _c.tensor_reduce(nl._t(b["reduce_res"]).tile(), out.tile(), _alu(b["reduce_op"], "nisa.tensor_scalar_reduce"),
+                     False)
     return out
 
 

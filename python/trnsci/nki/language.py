@@ -31,12 +31,15 @@ sbuf, psum, hbm, shared_hbm, private_hbm = "sbuf", "psum", "private_hbm", "share
 _HBM = ("private_hbm", "shared_hbm", "hbm")
 
 
+def _target():
+    return _runtime._state.target if _runtime._state is not None else "trn1"
+
+
 class _TileSize:
     """nl.tile_size: the limits of the launch's target (core's HardwareSpec)."""
 
     def __getattr__(self, name):
-        target = _runtime._state.target if _runtime._state is not None else "trn1"
-        d = _c.tile_size(target)
+        d = _c.tile_size(_target())
         if name not in d:
             unsupported(f"nl.tile_size.{name}")
         return d[name]
@@ -108,6 +111,7 @@ def ndarray(shape, dtype, buffer=None, name="", **kw):
     if kw:
         unsupported("nl.ndarray(" + ", ".join(kw) + "=...)")
     buffer = buffer or sbuf
+    buffer = getattr(buffer, "space", buffer)   # nki.compiler.*.mod_alloc placements (see nki.compiler)
     if buffer in _HBM:
         return _runtime.hbm_ndarray(shape, dtype, buffer)
     if buffer not in (sbuf, psum):
@@ -168,6 +172,18 @@ def _like(x, dtype=None, buffer=sbuf, shape=None):
     return ndarray(shape, dtype if dtype is not None else x._dtype, buffer=buffer)
 
 
+def shared_constant(array, dtype=None):
+    """nl.shared_constant: a constant HBM tensor made from a host array."""
+    if _runtime._state is None:
+        raise RuntimeError("trnsci.nki: nl.shared_constant called outside a kernel")
+    a = np.asarray(array)
+    if dtype is not None and not isinstance(dtype, DType):
+        a = a.astype(np.dtype(dtype))
+    elif isinstance(dtype, DType):
+        unsupported(f"nl.shared_constant(dtype={dtype})", "HBM arrays of this dtype have no numpy type")
+    return _runtime.hbm_tensor(np.ascontiguousarray(a))
+
+
 def static_cast(array, dtype):
     """numpy-side cast (outside kernels): nl.bfloat16 rounds to bf16 values kept in float32 storage."""
     if isinstance(dtype, DType):
@@ -192,9 +208,9 @@ def load(src, dtype=None, mask=None, **kw):
 
 
 def store(dst, value, mask=None, **kw):
-    """nl.store: one dma_copy of an SBUF tile to an HBM view."""
+    """nl.store: one dma_copy of an SBUF tile to an HBM view (a PSUM value is first copied to SBUF)."""
     _no_mask("nl.store", mask, kw)
-    value = _t(value)
+    value = _sbuf(_t(value))
     _c.dma_copy(_t(dst).tile(), value.tile())
 
 
@@ -388,23 +404,34 @@ def matmul(x, y, transpose_x=False, mask=None, **kw):
     (nc_transpose to PSUM + tensor_copy to SBUF). The result is deferred (MatmulResult)."""
     if mask is not None or kw:
         unsupported("nl.matmul(mask=/...)")
-    x, y = _t(x), _t(y)
+    x, y = _sbuf(_t(x)), _sbuf(_t(y))
     if not transpose_x:
         x = _transpose_to_sbuf(x)
     return MatmulResult(x, y)
 
 
+def _sbuf(x):
+    """An operand NKI's compiler stages through SBUF (a PSUM tile read by nl.matmul / nl.store): one
+    tensor_copy on VectorE."""
+    if x.buffer != psum:
+        return x
+    s = _like(x)
+    _c.tensor_copy(s.tile(), x.tile(), "vector")
+    return s
+
+
 def _transpose_to_sbuf(x):
-    t = ndarray((x.free_size_int(), x.partitions()), dtype=x._dtype, buffer=psum)
-    _c.nc_transpose(t.tile(), x.tile(), "tensor")
+    t = transpose(x)
     s = ndarray(t.shape, dtype=x._dtype, buffer=sbuf)
     _c.tensor_copy(s.tile(), t.tile(), "vector")
     return s
 
 
 def transpose(x, dtype=None, mask=None, **kw):
-    """nl.transpose: nc_transpose on TensorE into PSUM."""
+    """nl.transpose: nc_transpose on TensorE into PSUM (fp32 on trn1)."""
     x = _t(x)
+    if dtype is None and _c.tile_size(_target()).get("tensor_transpose_fp32_only"):
+        dtype = float32
     out = ndarray((x.free_size_int(), x.partitions()), dtype=dtype or x._dtype, buffer=psum)
     _c.nc_transpose(out.tile(), x.tile(), "tensor")
     return out
