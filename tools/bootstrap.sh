@@ -17,6 +17,10 @@ PACKAGES=(build-essential cmake pkg-config libopenblas-dev liblapacke-dev libeig
 # liblapack-test: LAPACK's test programs as clients of the BLAS shim (tests/clients, tests/trnblas;
 # registered only with -DTRNSCI_LAPACK_CLIENTS=ON / -DTRNSCI_LAPACK_TESTS=ON, never in the default ctest).
 TEST_PACKAGES=(chromium librandom123-doc python3 liblapack-test)
+# The Python package trnsci (python/, docs/python.md) is part of the default build: Debian's Python,
+# numpy and pybind11; its tests (ctest label python) need pytest and SciPy (the SciPy FFT backend's suite).
+PACKAGES+=(python3-dev pybind11-dev python3-pybind11 python3-numpy)
+TEST_PACKAGES+=(python3-scipy python3-pytest)
 
 install_missing() {  # install_missing [extra packages...]
   local missing=()

@@ -1,5 +1,6 @@
 // The one Report builder and the plan/report printers (report.hpp, plan.hpp).
 #include "trn/core/report.hpp"
+#include "trn/core/report_observer.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -77,9 +78,20 @@ void append_sequential(Profile& q, const Profile& p) {
   q.critical_engine = static_cast<Engine>(most - q.critical_ns.begin());
 }
 
+namespace {
+thread_local ReportObserver t_observer;
+}  // namespace
+
+ReportObserver set_thread_report_observer(ReportObserver observer) {
+  const ReportObserver previous = t_observer;
+  t_observer = observer;
+  return previous;
+}
+
 void finish_report(Report& r, const ReportSettings& rs) {
   if (!rs.trace_only) {
     r.profile = model_trace(r.trace, rs, rs.keep_timeline ? &r.timeline : nullptr);
+    if (t_observer.fn != nullptr) t_observer.fn(t_observer.ctx, r, rs);
   } else if (rs.cores > 0) {
     r.profile.cores = rs.cores;
   }

@@ -71,6 +71,7 @@ int cmd_info() {
   trnsolverGetVersion(&solver);
   std::printf("libraries: trncore %s, trnblas %d, trnfft %d, trnrand %d, trnsolver %d, trnsparse %d, trntensor %zu\n",
               TRNSCI_VERSION_STRING, blas, fft, rand, solver, sparse, trntensorGetVersion());
+  std::printf("python module trnsci._core: %s\n", TRNSCI_PYTHON_STATE);
   std::string isas;
   for (auto level : {trn::HostSimd::avx512, trn::HostSimd::avx2, trn::HostSimd::portable})
     isas += (isas.empty() ? "" : ", ") + std::string(trn::host_simd_name(level)) +
