@@ -128,46 +128,6 @@ Tile Tile::reshape(std::initializer_list<std::int64_t> free_shape) const {
   return t;
 }
 
-Tile Tile::pattern(std::int32_t first, std::int32_t count, std::int64_t partition_step, std::int64_t offset,
-                   std::span<const std::array<std::int64_t, 2>> dims) const {
-  constexpr const char* who = "Tile::pattern";
-  if (!free_contiguous()) throw UsageError(who, "tile", "the root of a pattern must be free-contiguous");
-  if (dims.empty() || dims.size() > kMaxFreeDims)
-    throw LimitError(who, "pattern", "free dimensions", static_cast<std::int64_t>(dims.size()), "access-pattern dims",
-                     kMaxFreeDims, "");
-  if (partition_step != 0 && (on_chip() || partitions != 1))
-    throw UsageError(who, "pattern", "a partition step needs a one-row HBM tile (on-chip partitions are rows)");
-  const std::int32_t rows_avail = partition_step != 0 ? INT32_MAX : partitions;
-  if (first < 0 || count < 1 || (partition_step == 0 && first + count > rows_avail))
-    throw LimitError(who, "pattern", "partition end", std::int64_t{first} + count, "partitions", partitions, "");
-  // Element range reached inside one row, partition steps included (all in checked arithmetic).
-  std::int64_t lo = offset, hi = offset;
-  const auto extend = [&](std::int64_t n, std::int64_t st) {
-    std::int64_t span = 0;
-    std::int64_t& end = st < 0 ? lo : hi;
-    if (n < 1 || __builtin_mul_overflow(n - 1, st, &span) || __builtin_add_overflow(end, span, &end))
-      throw LimitError(who, "pattern", "dimension size", n, "addressable elements", free_size(), "");
-  };
-  if (partition_step != 0) extend(count, partition_step);
-  for (const auto& d : dims) extend(d[0], d[1]);
-  if (lo < 0 || hi >= free_size())
-    throw LimitError(who, "pattern", "element offset", lo < 0 ? lo : hi, "elements of the tile", free_size(), "");
-  Tile t = rows(partition_step != 0 ? 0 : first, partition_step != 0 ? 1 : count);
-  if (partition_step != 0) {
-    t.partitions = count;
-    t.partition_stride = partition_step * dtype_size(dtype);
-  }
-  t.base += offset * dtype_size(dtype);
-  t.offset_bytes += offset * dtype_size(dtype);
-  t.ndim = static_cast<int>(dims.size());
-  for (int d = 0; d < kMaxFreeDims; ++d) {
-    const bool used = d < t.ndim;
-    t.size[static_cast<std::size_t>(d)] = used ? dims[static_cast<std::size_t>(d)][0] : 1;
-    t.stride[static_cast<std::size_t>(d)] = used ? dims[static_cast<std::size_t>(d)][1] : 0;
-  }
-  return t;
-}
-
 Tile Tile::bitcast(DType to) const {
   if (dtype_size(to) != dtype_size(dtype))
     throw UsageError("Tile::bitcast", "tile", "bitcast needs dtypes of equal size");

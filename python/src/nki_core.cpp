@@ -3,7 +3,7 @@
 // pattern over an allocation or an HBM (numpy) array, or one instruction on the NeuronCore of the
 // program being run. The NKI semantics (index expressions, dtype rules, return-value forms) live in
 // Python; limits and capacity are checked by core, whose LimitError / UsageError reach Python with
-// the instruction, operand and limit named (python/src/nki_core.cpp registers no logic of its own).
+// the instruction, operand and limit named (trnsci.errors.LimitError / UsageError, python/src/core.cpp).
 //
 // Programs: launch() runs the Python kernel once per SPMD program through trn::launch on the calling
 // thread (host_threads = 1, the GIL held throughout); `current` is the core of the running program.
@@ -17,12 +17,11 @@
 #include <string_view>
 #include <vector>
 
-#include "nki_bindings.hpp"
+#include "common.hpp"
+#include "trn/core/access_pattern.hpp"
 #include "trn/core/core.hpp"
 
-namespace py = pybind11;
-
-namespace trnsci_py {
+namespace trnsci::py {
 namespace {
 
 trn::NeuronCore* g_current = nullptr;  // the core of the program launch() is running
@@ -58,7 +57,7 @@ trn::Engine engine(std::string_view s) {  // nisa.engine names
 }
 trn::Generation generation(const std::string& s) {
   trn::Generation g{};
-  if (!trn::parse_generation(s, &g)) throw py::value_error("trnsci.nki: unknown target '" + s + "' (trn1, trn2, trn3)");
+  if (!trn::parse_generation(s, &g)) raise_argument("trnsci.nki", 1, "target", "unknown target '" + s + "'");
   return g;
 }
 
@@ -110,34 +109,30 @@ void release(const trn::Tile& t) {
   (t.mem == trn::MemSpace::psum ? g_current->psum() : g_current->sbuf()).free(t);
 }
 
-// Runs kernel() once per program of `grid` and returns the Report of the whole launch.
-std::shared_ptr<trn::Report> launch(const py::function& kernel, std::array<int, 3> grid, int num_cores,
-                                    const std::string& target, const std::string& numerics, bool stochastic_rounding,
-                                    std::uint64_t sr_seed, bool execute, bool keep_timeline) {
+// Runs kernel(pid0, pid1, pid2) once per program of `grid`; returns the launch's Profile (the one
+// Report finish_report builds from the merged trace).
+ProfileData launch(const py::function& kernel, std::array<int, 3> grid, const EmuSettings& es, bool execute,
+                   const std::string& name) {
   trn::EmulatorSettings s;
-  s.target = generation(target);
-  s.numerics = numerics == "trn1_measured" ? trn::Numerics::trn1_measured : trn::Numerics::ideal;
-  if (numerics != "ideal" && numerics != "trn1_measured")
-    throw py::value_error("trnsci.nki: unknown numerics '" + numerics + "' (ideal, trn1_measured)");
-  s.stochastic_rounding = stochastic_rounding;
-  s.sr_seed = sr_seed;
-  s.num_cores = num_cores;
+  s.target = static_cast<trn::Generation>(es.target);
+  s.numerics = static_cast<trn::Numerics>(es.numerics);
+  s.stochastic_rounding = es.stochastic_rounding;
+  s.sr_seed = es.seed;
+  s.num_cores = es.cores;
   s.host_threads = 1;  // the kernel is Python: programs run one after another under the GIL
   s.timing_only = !execute;
-  trn::LaunchConfig lc = s.launch_config(grid);
   struct Reset {
     ~Reset() { g_current = nullptr; }
   } reset;
-  trn::LaunchResult r = trn::launch(lc, [&](trn::NeuronCore& nc) {
+  trn::LaunchResult r = trn::launch(s.launch_config(grid), [&](trn::NeuronCore& nc) {
     g_current = &nc;
     kernel(nc.program_id(0), nc.program_id(1), nc.program_id(2));
     g_current = nullptr;
   });
-  auto report = std::make_shared<trn::Report>();
-  trn::ReportSettings rs = trn::ReportSettings::of(s);
-  rs.keep_timeline = keep_timeline;
-  trn::finish_report(*report, std::move(r.trace), rs);
-  return report;
+  trn::Report report;
+  const trn::ReportSettings rs = trn::ReportSettings::of(s);
+  trn::finish_report(report, std::move(r.trace), rs);
+  return ProfileData::of_report(report, rs, "nki", name, es.keep_trace);
 }
 
 void bind_tile(py::module_& m) {
@@ -150,7 +145,9 @@ void bind_tile(py::module_& m) {
       .def_property_readonly("free_size", &trn::Tile::free_size)
       .def("pattern",
            [](const trn::Tile& t, std::int32_t first, std::int32_t count, std::int64_t pstep, std::int64_t offset,
-              const std::vector<std::array<std::int64_t, 2>>& dims) { return t.pattern(first, count, pstep, offset, dims); },
+              const std::vector<std::array<std::int64_t, 2>>& dims) {
+             return trn::access_pattern(t, first, count, pstep, offset, dims);
+           },
            py::arg("first"), py::arg("count"), py::arg("partition_step"), py::arg("offset"), py::arg("dims"))
       .def("broadcast_partitions", &trn::Tile::broadcast_partitions)
       .def("bitcast", [](const trn::Tile& t, const std::string& d) { return t.bitcast(dtype(d)); })
@@ -226,10 +223,8 @@ void bind_instructions(py::module_& m) {
   });
 }
 
-}  // namespace
-
-void bind_nki(py::module_& parent) {
-  py::module_ m = parent.def_submodule("nki", "core's instruction API, one call per instruction (trnsci.nki)");
+const Registrar kNki("nki", [](py::module_& m) {
+  m.doc() = "core's instruction API, one call per instruction (trnsci.nki, docs/nki.md)";
   bind_tile(m);
   bind_instructions(m);
   m.def("hbm_root", &hbm_root, py::arg("array"), py::arg("dtype"));
@@ -254,13 +249,9 @@ void bind_nki(py::module_& parent) {
     d["tensor_transpose_fp32_only"] = !hw.tensor_transpose_bit_accurate;
     return d;
   });
-  py::class_<trn::Report, std::shared_ptr<trn::Report>>(m, "Report")
-      .def_property_readonly("total_ns", [](const trn::Report& r) { return r.profile.total_ns; })
-      .def_property_readonly("instructions", [](const trn::Report& r) { return r.profile.total_instructions; })
-      .def("summary", [](const trn::Report& r) { return r.profile.summary(); });
-  m.def("launch", &launch, py::arg("kernel"), py::arg("grid"), py::arg("num_cores"), py::arg("target"),
-        py::arg("numerics"), py::arg("stochastic_rounding"), py::arg("sr_seed"), py::arg("execute"),
-        py::arg("keep_timeline") = false);
-}
+  m.def("launch", &launch, py::arg("kernel"), py::arg("grid"), py::arg("settings"), py::arg("execute"),
+        py::arg("name"));
+});
 
-}  // namespace trnsci_py
+}  // namespace
+}  // namespace trnsci::py

@@ -14,26 +14,13 @@
 NKI kernel file runs unmodified. Every nl/nisa call is one core instruction (docs/nki.md); what is not
 supported raises NotImplementedError naming the call.
 """
+from .. import _settings
 from . import _runtime, isa, language, typing
 from ._alias import install_alias, uninstall_alias
 from ._tensor import Tensor
 
 __all__ = ["jit", "simulate", "simulate_kernel", "install_alias", "uninstall_alias", "language", "isa", "typing",
            "Tensor", "benchmark", "baremetal", "profile"]
-
-_DEFAULTS = dict(target="trn1", numerics="ideal", stochastic_rounding=False, sr_seed=0, cores=1)
-
-
-def _settings():
-    """The launch settings: trnsci.settings(...) when the package has them, else trn1 defaults."""
-    s = dict(_DEFAULTS)
-    try:
-        from .. import _current_settings  # the trnsci.settings context manager's state, when present
-        s.update({k: v for k, v in _current_settings().items() if k in s and v is not None})
-    except (ImportError, AttributeError):
-        pass
-    return s
-
 
 def _grid(g):
     """A grid subscript: ints and nl.spmd_dim(n, nl.nc(c)) (n * c programs over c NeuronCores)."""
@@ -84,39 +71,28 @@ def jit(fn=None, **options):
     return Kernel(fn, options=options)
 
 
-def simulate(kernel, *args, target=None, numerics=None, stochastic_rounding=None, sr_seed=None, cores=None,
-             grid=None, execute=True, buffers=4, psum_buffers=8, **kwargs):
+def simulate(kernel, *args, target=None, numerics=None, cores=None, grid=None, execute=True, buffers=4,
+             psum_buffers=8, **kwargs):
     """Runs `kernel` (an @nki.jit kernel or a plain function written with nl/nisa) on the emulator.
 
     Returns (outputs, profile): the kernel's return value with HBM tensors as numpy arrays, and the
-    modeled profile of the whole launch (trnsci.Profile, from core's one Report). target: "trn1" |
-    "trn2" | "trn3"; cores: NeuronCores the grid is spread over; execute=False records and models the
-    instructions without computing them (outputs are then meaningless); buffers / psum_buffers: the
-    physical copies a tile allocated in a loop rotates through (docs/nki.md "Buffers")."""
-    s = _settings()
-    for k, v in dict(target=target, numerics=numerics, stochastic_rounding=stochastic_rounding, sr_seed=sr_seed,
-                     cores=cores).items():
-        if v is not None:
-            s[k] = v
+    trnsci.Profile of the whole launch (core's one Report: modeled time, per-engine busy, roofline,
+    to_perfetto, the SVG timeline). Settings come from `trnsci.settings(...)`; target ("trn1" | "trn2" |
+    "trn3"), numerics and cores (NeuronCores the grid is spread over) override them for this call.
+    grid: the SPMD grid (else the kernel's `kernel[g1, g2]` subscript, else one program).
+    execute=False records and models the instructions without computing them (outputs meaningless:
+    the modeled time of shapes too large to emulate). buffers / psum_buffers: the physical copies a
+    tile allocated in a loop rotates through (docs/nki.md "Buffers")."""
     fn = kernel.fn if isinstance(kernel, Kernel) else kernel
-    g = grid if grid is not None else (kernel.grid if isinstance(kernel, Kernel) else (1,))
-    if cores is None and isinstance(kernel, Kernel) and kernel.cores:
-        s["cores"] = kernel.cores
-    g, gc = _grid(g) if not isinstance(g, tuple) or any(not isinstance(d, int) for d in g) else (g, 1)
-    if gc > 1 and cores is None:
-        s["cores"] = gc
-    out, report = _runtime.run(fn, args, kwargs, grid=g, cores=s["cores"], target=s["target"],
-                               numerics=s["numerics"], stochastic_rounding=s["stochastic_rounding"],
-                               sr_seed=s["sr_seed"], execute=execute, buffers=buffers, psum_buffers=psum_buffers)
-    return out, _profile(report)
-
-
-def _profile(report):
-    try:
-        from .. import Profile
-        return Profile._from_report(report) if hasattr(Profile, "_from_report") else Profile(report)
-    except (ImportError, TypeError, AttributeError):
-        return report
+    g, gc = _grid(grid if grid is not None else (kernel.grid if isinstance(kernel, Kernel) else (1,)))
+    if cores is None:
+        if isinstance(kernel, Kernel) and kernel.cores:
+            cores = kernel.cores
+        elif gc > 1:
+            cores = gc
+    settings = _settings.resolve(target=target, cores=cores, numerics=numerics)
+    return _runtime.run(fn, args, kwargs, g, settings, execute=execute, buffers=buffers, psum_buffers=psum_buffers,
+                        name=getattr(fn, "__name__", "kernel"))
 
 
 def simulate_kernel(kernel, *args, **kwargs):
@@ -188,7 +164,7 @@ class _Latency:
 
 class _BenchmarkResult:
     def __init__(self, profile):
-        self.nc_latency = _Latency(profile.total_ns * 1e-3)
+        self.nc_latency = _Latency(profile.modeled_us)
 
 
 class _Benchmarked(Kernel):

@@ -198,9 +198,9 @@ def _wrap_arg(a):
     return a
 
 
-def run(fn, args, kwargs, grid=(1,), cores=1, target="trn1", numerics="ideal", stochastic_rounding=False,
-        sr_seed=0, execute=True, buffers=4, psum_buffers=8, keep_timeline=False):
-    """Runs fn over the grid; returns (outputs as numpy, the core Report)."""
+def run(fn, args, kwargs, grid, settings, execute=True, buffers=4, psum_buffers=8, name="kernel"):
+    """Runs fn over the grid under `settings` (a trnsci._core.EmuSettings); returns (outputs as numpy,
+    the launch's trnsci.Profile)."""
     global _state
     if _state is not None:
         raise RuntimeError("trnsci.nki: a kernel launch is already running (call the kernel's Python "
@@ -210,6 +210,7 @@ def run(fn, args, kwargs, grid=(1,), cores=1, target="trn1", numerics="ideal", s
         raise ValueError(f"trnsci.nki: SPMD grid {grid} (at most 3 axes, each >= 1)")
     wrapped = [_wrap_arg(a) for a in args]
     wkw = {k: _wrap_arg(v) for k, v in kwargs.items()}
+    target = {1: "trn1", 2: "trn2", 3: "trn3"}[settings.target]
     state = LaunchState(buffers, psum_buffers, execute, target)
     results = {}
 
@@ -226,8 +227,7 @@ def run(fn, args, kwargs, grid=(1,), cores=1, target="trn1", numerics="ideal", s
 
     _state = state
     try:
-        report = _c.launch(program, list(grid), cores, target, numerics, stochastic_rounding, sr_seed, execute,
-                           keep_timeline)
+        profile = _c.launch(program, list(grid), settings, execute, name)
     finally:
         _state = None
-    return results.get("out"), report
+    return results.get("out"), profile

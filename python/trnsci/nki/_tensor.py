@@ -3,7 +3,7 @@
 A `Tensor` is an access pattern over one allocation: an emulated SBUF/PSUM allocation (a core tile
 [P, F] made by trnsci._core.nki.alloc) or an HBM tensor (a C-contiguous numpy array). Indexing never
 copies: `t[...]` returns another Tensor over the same bytes, and `Tensor.tile()` turns the pattern into
-one core tile (core's `Tile::pattern`, which checks that every element lies inside the allocation).
+one core tile (core's `trn::access_pattern`, which checks that every element lies inside the allocation).
 
 On-chip tensors have exactly one partition axis (the first axis, or the one given as `nl.par_dim`);
 the other axes are free axes with element strides. An HBM tensor has element strides on every axis;
@@ -266,6 +266,10 @@ class Tensor:
                 continue
             if not isinstance(k, slice):
                 unsupported(f"index of type {type(k).__name__}")
+            for end in (k.start, k.stop):
+                if end is not None and not -self.shape[d] <= end <= self.shape[d]:
+                    raise IndexError(f"trnsci.nki: slice bound {end} outside axis {d} of extent {self.shape[d]} "
+                                     f"(tensor {self.shape})")
             start, stop, step = k.indices(self.shape[d])
             if step <= 0:
                 unsupported("a negative slice step")

@@ -21,7 +21,6 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
-#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -69,15 +68,6 @@ struct Tile {
   // `count` partitions (partition stride 0). A DMA source only (SBUF -> SBUF); engines reject it.
   Tile broadcast_partitions(std::int32_t count) const;
   bool is_partition_broadcast() const { return partition_stride == 0 && partitions > 1; }
-  // A general access pattern inside this tile (NKI index expressions and `.ap()`; the Python NKI
-  // front end builds every view through it): `count` partitions from row `first`, element (0, ...)
-  // at flat element `offset` of that row, free dimensions dims[d] = {size, stride} in elements,
-  // outermost first (1..kMaxFreeDims). This tile must be free-contiguous (an allocation, or a whole
-  // HBM tensor as one row) and every element the pattern reaches must lie inside it (LimitError
-  // otherwise). partition_step (elements): 0 keeps this tile's own partition rows (on-chip tiles must);
-  // a one-row HBM tile may give its partitions any stride.
-  Tile pattern(std::int32_t first, std::int32_t count, std::int64_t partition_step, std::int64_t offset,
-               std::span<const std::array<std::int64_t, 2>> dims) const;
   std::byte* at(std::int32_t p, std::int64_t flat_free_index) const;
 };
 
