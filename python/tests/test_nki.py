@@ -349,3 +349,16 @@ def test_timing_only_run_models_without_computing():
     _, p = nki.simulate(matmul_kernel, lhsT, rhs, execute=False)
     _, q = nki.simulate(matmul_kernel, np.zeros_like(lhsT), np.zeros_like(rhs))
     assert p.modeled_ns == q.modeled_ns and p.tensor_flops == 2.0 * 1024 * 256 * 1024
+
+
+def test_bf16_outputs_widen_exactly(rng):
+    @nki.jit
+    def to_bf16(x):
+        out = nl.ndarray(x.shape, dtype=nl.bfloat16, buffer=nl.shared_hbm)
+        nl.store(out, value=nl.copy(nl.load(x), dtype=nl.bfloat16))
+        return out
+
+    x = rng.standard_normal((128, 64)).astype(np.float32)
+    y = to_bf16(x)
+    assert y.dtype == np.float32
+    np.testing.assert_array_equal(y, nl.static_cast(x, nl.bfloat16))   # RNE to bf16, as the host rounds

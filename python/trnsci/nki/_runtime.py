@@ -183,10 +183,20 @@ def _to_numpy(x):
     if isinstance(x, Tensor):
         if x.buffer != "hbm":
             raise TypeError("trnsci.nki: a kernel returns HBM tensors (nl.ndarray(..., buffer=nl.shared_hbm))")
-        return x.owner.array
+        return _host_view(x.owner)
     if isinstance(x, (tuple, list)):
         return type(x)(_to_numpy(v) for v in x)
     return x
+
+
+def _host_view(owner):
+    """An output as numpy: bfloat16 widened exactly to float32 (numpy has no bf16); fp8 raises."""
+    name = core_dtype(owner.dtype)
+    if name == "bfloat16":
+        return (owner.array.astype(np.uint32) << 16).view(np.float32)
+    if name.startswith("float8"):
+        unsupported(f"returning an {name} HBM tensor", "numpy has no fp8 type")
+    return owner.array
 
 
 def _wrap_arg(a):
