@@ -307,37 +307,27 @@ def activation_reduce(*args, **kw):
     return activation(*args, **kw)
 
 
-def reciprocal(*args, **kw):
-    """nisa.reciprocal: one VectorE reciprocal."""
-    dst, b, rest = _split(args, kw, ["data"], "reciprocal")
-    dtype = rest.pop("dtype", None)
-    _reject("reciprocal", rest)
-    x = nl._t(b["data"])
-    out = _out(dst, x, dtype)
-    _c.reciprocal(out.tile(), x.tile())
-    return out
+def _one_input(name, instr, free=None, dtype_default=None):
+    """nisa.<name>(data) / (dst, data): one core instruction `instr` on one input tile."""
+    def f(*args, **kw):
+        dst, b, rest = _split(args, kw, ["data"], name)
+        dtype = rest.pop("dtype", None)
+        _reject(name, rest)
+        x = nl._t(b["data"])
+        shape = None if free is None else (x.partitions(), free)
+        out = _out(dst, x, dtype or dtype_default, shape=shape)
+        instr(out.tile(), x.tile())
+        return out
+    f.__name__ = name
+    return f
 
 
-def bn_stats(*args, **kw):
-    """nisa.bn_stats: one bn_stats, [P, F <= 512] -> [P, 6]."""
-    dst, b, rest = _split(args, kw, ["data"], "bn_stats")
-    dtype = rest.pop("dtype", None)
-    _reject("bn_stats", rest)
-    x = nl._t(b["data"])
-    out = _out(dst, x, dtype or nl.float32, shape=(x.partitions(), 6))
-    _c.bn_stats(out.tile(), x.tile())
-    return out
-
-
-def bn_aggr(*args, **kw):
-    """nisa.bn_aggr: one bn_aggr, [P, 6k] -> [P, 2] (mean, variance)."""
-    dst, b, rest = _split(args, kw, ["data"], "bn_aggr")
-    dtype = rest.pop("dtype", None)
-    _reject("bn_aggr", rest)
-    x = nl._t(b["data"])
-    out = _out(dst, x, dtype or nl.float32, shape=(x.partitions(), 2))
-    _c.bn_aggr(out.tile(), x.tile())
-    return out
+reciprocal = _one_input("reciprocal", _c.reciprocal)
+reciprocal.__doc__ = "nisa.reciprocal: one VectorE reciprocal."
+bn_stats = _one_input("bn_stats", _c.bn_stats, 6, nl.float32)
+bn_stats.__doc__ = "nisa.bn_stats: one bn_stats, [P, F <= 512] -> [P, 6]."
+bn_aggr = _one_input("bn_aggr", _c.bn_aggr, 2, nl.float32)
+bn_aggr.__doc__ = "nisa.bn_aggr: one bn_aggr, [P, 6k] -> [P, 2] (mean, variance)."
 
 
 def _pattern(expr, who):

@@ -549,24 +549,14 @@ def _setitem(self, key, value):
 
 
 Tensor.free_size_int = _free_size_int
-Tensor.__add__ = lambda s, o: _binary("add", s, o)
-Tensor.__radd__ = lambda s, o: _binary("add", o, s)
-Tensor.__sub__ = lambda s, o: _binary("subtract", s, o)
-Tensor.__rsub__ = lambda s, o: _binary("subtract", o, s)
-Tensor.__mul__ = lambda s, o: _binary("multiply", s, o)
-Tensor.__rmul__ = lambda s, o: _binary("multiply", o, s)
-Tensor.__truediv__ = lambda s, o: _binary("divide", s, o)
-Tensor.__rtruediv__ = lambda s, o: _binary("divide", o, s)
+for _cls in (Tensor, MatmulResult):
+    for _dunder, _op in (("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide")):
+        setattr(_cls, f"__{_dunder}__", lambda s, o, _op=_op: _binary(_op, s, o))
+        setattr(_cls, f"__r{_dunder}__", lambda s, o, _op=_op: _binary(_op, o, s))
 Tensor.__neg__ = lambda s: negative(s)
 Tensor.__iadd__ = _iop("add")
 Tensor.__isub__ = _iop("subtract")
 Tensor.__imul__ = _iop("multiply")
 Tensor.__itruediv__ = _iop("divide")
 Tensor.__setitem__ = _setitem
-MatmulResult.__add__ = lambda s, o: _binary("add", s, o)
-MatmulResult.__radd__ = lambda s, o: _binary("add", o, s)
-MatmulResult.__mul__ = lambda s, o: _binary("multiply", s, o)
-MatmulResult.__rmul__ = lambda s, o: _binary("multiply", o, s)
-MatmulResult.__truediv__ = lambda s, o: _binary("divide", s, o)
-MatmulResult.__sub__ = lambda s, o: _binary("subtract", s, o)
 MatmulResult.__setitem__ = lambda s, k, v: _setitem(s.value(), k, v)
