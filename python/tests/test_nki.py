@@ -362,3 +362,39 @@ def test_bf16_outputs_widen_exactly(rng):
     y = to_bf16(x)
     assert y.dtype == np.float32
     np.testing.assert_array_equal(y, nl.static_cast(x, nl.bfloat16))   # RNE to bf16, as the host rounds
+
+
+def test_partition_alignment_and_matmul_dtypes_raise():
+    @nki.jit
+    def misaligned(x):
+        t = nl.load(x)
+        return nl.exp(t[32:96, :])      # 64 partitions must start at 0 or 64 (ARCH2)
+
+    with pytest.raises(trnsci.Error, match="partition"):
+        misaligned(np.zeros((128, 8), np.float32))
+
+    @nki.jit
+    def int_matmul(a, b):
+        acc = nl.ndarray((128, 128), dtype=nl.float32, buffer=nl.psum)
+        nisa.nc_matmul(dst=acc, stationary=nl.load(a), moving=nl.load(b))
+
+    with pytest.raises(trnsci.Error, match="nc_matmul"):
+        int_matmul(np.zeros((128, 128), np.int32), np.zeros((128, 128), np.int32))
+
+
+def test_failing_program_of_a_grid_raises_cleanly(rng):
+    @nki.jit
+    def third_fails(x):
+        out = nl.ndarray(x.shape, dtype=x.dtype, buffer=nl.shared_hbm)
+        i = nl.program_id(0)
+        rows = 130 if i == 2 else 128
+        t = nl.ndarray((rows, 4), dtype=x.dtype, buffer=nl.sbuf)
+        nisa.dma_copy(dst=t, src=x[i * 128:i * 128 + rows, :])
+        nisa.dma_copy(dst=out[i * 128:(i + 1) * 128, :], src=t)
+        return out
+
+    x = rng.standard_normal((640, 4)).astype(np.float32)
+    with pytest.raises(trnsci.errors.LimitError, match="pmax 128"):
+        third_fails[4](x)
+    np.testing.assert_array_equal(axpy_kernel(x[:128, :4].repeat(64, axis=1), x[:128, :4].repeat(64, axis=1)),
+                                  3 * x[:128, :4].repeat(64, axis=1))   # the next launch is unaffected

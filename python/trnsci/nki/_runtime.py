@@ -101,14 +101,19 @@ class Program:
         if pool.reusable(self.depth(space)):
             return Allocation(self, key, pool.waiting.popleft()[0])
         self.serial += 1
-        label = name or f"{space} tensor #{self.serial}"
+        label = name or f"{space} tensor #{self.serial} [{partitions}, {free}] {core_dtype(dtype)}"
         try:
             root = _c.alloc(space, core_dtype(dtype), partitions, [free], label)
         except Exception:
             if pool.waiting:      # full: rotate through fewer copies
                 return Allocation(self, key, pool.waiting.popleft()[0])
-            self._flush()
-            root = _c.alloc(space, core_dtype(dtype), partitions, [free], label)
+            if not any(p.waiting for p in self.pools.values()):
+                raise
+            self._flush()         # return every waiting buffer to the allocator and try once more
+            try:
+                root = _c.alloc(space, core_dtype(dtype), partitions, [free], label)
+            except Exception as exc:
+                raise exc from None
         return Allocation(self, key, root)
 
     def end(self):
@@ -204,7 +209,8 @@ def _wrap_arg(a):
         if a.dtype == np.float64 or a.dtype.kind == "c":
             raise TypeError(f"trnsci.nki: kernel argument of dtype {a.dtype}: a NeuronCore has no "
                             "float64/complex (cast to float32, float16 or nl.bfloat16 storage)")
-        return hbm_tensor(np.ascontiguousarray(a))
+        a = np.ascontiguousarray(a)   # a strided or read-only argument is uploaded as a copy
+        return hbm_tensor(a if a.flags.writeable else a.copy())
     return a
 
 
