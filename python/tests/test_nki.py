@@ -398,3 +398,53 @@ def test_failing_program_of_a_grid_raises_cleanly(rng):
         third_fails[4](x)
     np.testing.assert_array_equal(axpy_kernel(x[:128, :4].repeat(64, axis=1), x[:128, :4].repeat(64, axis=1)),
                                   3 * x[:128, :4].repeat(64, axis=1))   # the next launch is unaffected
+
+
+def test_profile_timeline_and_perfetto(rng, tmp_path):
+    x = rng.standard_normal((128, 300)).astype(np.float32)
+    _, prof = nki.simulate(softmax_kernel, x)
+    path = tmp_path / "softmax.json"
+    prof.to_perfetto(str(path))
+    text = path.read_text()
+    assert '"activation"' in text or "activation" in text
+    svg = prof.timeline_svg()
+    assert svg.startswith("<svg") and "scalar" in svg and "vector" in svg
+    assert prof.instructions["scalar"] == 1 and prof.instructions["dma"] == 2
+
+
+@nki.jit
+def assorted_kernel(x, y):
+    """One call of each remaining table row, results to HBM."""
+    P, F = x.shape
+    t = nl.load(x)
+    outs = {}
+    for name, shape in (("tr2d", (F, P)), ("stats", (P, 2)), ("rowsum", (P, 1)), ("ts", (P, F)), ("vt", (32, 32)),
+                        ("gelu", (P, F))):
+        outs[name] = nl.ndarray(shape, dtype=nl.float32, buffer=nl.shared_hbm)
+    nl.store(outs["tr2d"], value=nl.load_transpose2d(x))
+    nl.store(outs["stats"], value=nisa.bn_aggr(nisa.bn_stats(t)))
+    rowsum = nl.ndarray((P, 1), dtype=nl.float32, buffer=nl.sbuf)
+    e = nisa.activation(op=nl.exp, data=t, bias=nl.load(y), scale=0.5, reduce_op=nl.add, reduce_res=rowsum)
+    nl.store(outs["rowsum"], value=rowsum)
+    nl.store(outs["ts"], value=nisa.tensor_scalar(data=e, op0=nl.subtract, operand0=1.0, op1=nl.multiply,
+                                                  operand1=3.0))
+    nl.store(outs["vt"], value=nisa.nc_transpose(t[0:32, 0:32], engine=nisa.vector_engine))
+    nl.store(outs["gelu"], value=nl.gelu(t))
+    return outs
+
+
+def test_assorted_instructions(rng):
+    x = rng.uniform(-1, 1, (128, 64)).astype(np.float32)
+    y = rng.uniform(-1, 1, (128, 1)).astype(np.float32)
+    o = assorted_kernel(x, y)
+    x64 = x.astype(np.float64)
+    np.testing.assert_array_equal(o["tr2d"], x.T)
+    np.testing.assert_allclose(o["stats"][:, 0], x64.mean(axis=1), atol=1e-6)
+    np.testing.assert_allclose(o["stats"][:, 1], x64.var(axis=1), rtol=1e-5, atol=1e-7)
+    e = np.exp(0.5 * x64 + y)
+    np.testing.assert_allclose(o["rowsum"][:, 0], e.sum(axis=1), rtol=1e-5)
+    np.testing.assert_allclose(o["ts"], (e - 1) * 3, rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(o["vt"], x[:32, :32].T)
+    from math import erf, sqrt
+    gelu = 0.5 * x64 * (1 + np.vectorize(erf)(x64 / sqrt(2)))
+    np.testing.assert_allclose(o["gelu"], gelu, rtol=1e-4, atol=1e-5)

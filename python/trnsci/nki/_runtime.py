@@ -191,6 +191,8 @@ def _to_numpy(x):
         return _host_view(x.owner)
     if isinstance(x, (tuple, list)):
         return type(x)(_to_numpy(v) for v in x)
+    if isinstance(x, dict):
+        return {k: _to_numpy(v) for k, v in x.items()}
     return x
 
 

@@ -189,9 +189,10 @@ def static_cast(array, dtype):
     if isinstance(dtype, DType):
         if dtype != bfloat16:
             unsupported(f"nl.static_cast to {dtype}")
-        u = np.ascontiguousarray(array, dtype=np.float32).view(np.uint32)
-        r = ((u + 0x7FFF + ((u >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
-        return r.view(np.float32)
+        f = np.ascontiguousarray(array, dtype=np.float32)
+        u = f.view(np.uint32).astype(np.uint64)
+        r = ((u + 0x7FFF + ((u >> 16) & 1)) & 0xFFFF0000).astype(np.uint32).view(np.float32)
+        return np.where(np.isnan(f), f, r)
     return np.asarray(array).astype(np.dtype(dtype))
 
 
