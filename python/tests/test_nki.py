@@ -448,3 +448,17 @@ def test_assorted_instructions(rng):
     from math import erf, sqrt
     gelu = 0.5 * x64 * (1 + np.vectorize(erf)(x64 / sqrt(2)))
     np.testing.assert_allclose(o["gelu"], gelu, rtol=1e-4, atol=1e-5)
+
+
+def test_transpose_mode_needs_the_identity(rng):
+    @nki.jit
+    def tmode(x, m):
+        out = nl.ndarray((x.shape[1], x.shape[0]), dtype=nl.float32, buffer=nl.shared_hbm)
+        t = nisa.nc_matmul(nl.load(x), nl.load(m), is_transpose=True)
+        nl.store(out, value=nl.copy(t))
+        return out
+
+    x = rng.standard_normal((128, 128)).astype(np.float32)
+    np.testing.assert_array_equal(tmode(x, np.eye(128, dtype=np.float32)), x.T)
+    with pytest.raises(NotImplementedError, match="is_transpose=True"):
+        tmode(x, 2 * np.eye(128, dtype=np.float32))

@@ -7,6 +7,7 @@ Both NKI forms are accepted: the current one that writes `dst` (`nisa.tensor_cop
 import numpy as np
 
 from .. import _core
+from . import _runtime
 from . import language as nl
 from ._tensor import IndexExpr, Tensor, unsupported
 
@@ -135,7 +136,11 @@ def nc_matmul(*args, **kw):
     if transpose:
         # TensorE transpose mode: stationary^T through the identity `moving` = core's nc_transpose
         # on TensorE (bit-accurate on trn2+; the identity matmul of trn1 there).
-        x = nl._t(b["stationary"])
+        x, ident = nl._t(b["stationary"]), nl._t(b["moving"])
+        if _runtime._state.execute:   # the mode multiplies by `moving`: only the identity is a transpose
+            m = ident.tile().read()
+            if m.shape[0] != m.shape[1] or not np.array_equal(m, np.eye(m.shape[0], dtype=m.dtype)):
+                unsupported("nisa.nc_matmul(is_transpose=True) with a moving operand other than the identity")
         out = _out(dst, x, nl.float32, "psum", (x.free_size_int(), x.partitions()))
         _c.nc_transpose(out.tile(), x.tile(), "tensor")
         return out
