@@ -462,3 +462,34 @@ def test_transpose_mode_needs_the_identity(rng):
     np.testing.assert_array_equal(tmode(x, np.eye(128, dtype=np.float32)), x.T)
     with pytest.raises(NotImplementedError, match="is_transpose=True"):
         tmode(x, 2 * np.eye(128, dtype=np.float32))
+
+
+def test_random_views_match_numpy_indexing():
+    """Random slices of HBM and SBUF tensors and random affine mgrid expressions: the same
+    elements numpy's indexing selects (numpy's own arange arithmetic is the reference)."""
+    fuzz = np.random.default_rng(3)
+    for _ in range(12):
+        P, F = int(fuzz.integers(2, 129)), int(fuzz.integers(2, 200))
+        x = fuzz.standard_normal((P, F)).astype(np.float32)
+        p0 = int(fuzz.integers(0, P - 1))
+        p1 = int(fuzz.integers(p0 + 1, P + 1))
+        step = int(fuzz.integers(1, 4))
+        f0 = int(fuzz.integers(0, F - 1))
+        f1 = int(fuzz.integers(f0 + 1, F + 1))
+        a = int(fuzz.integers(1, 5))            # row blocks of `a` columns, read column-major
+        nb = F // a
+
+        @nki.jit
+        def views(x):
+            sl = nl.ndarray((p1 - p0, len(range(f0, f1, step))), dtype=x.dtype, buffer=nl.shared_hbm)
+            t = nl.load(x[p0:p1, :])            # any partition range from HBM (on chip: aligned starts)
+            nl.store(sl, value=nl.copy(t[:, f0:f1:step]))
+            ex = nl.ndarray((P, a, nb), dtype=x.dtype, buffer=nl.shared_hbm)
+            i, j, k = nl.mgrid[0:P, 0:a, 0:nb]
+            nl.store(ex, value=nl.load(x[i, k * a + j]))
+            return sl, ex
+
+        sl, ex = views(x)
+        np.testing.assert_array_equal(sl, x[p0:p1, f0:f1:step])
+        i, j, k = np.mgrid[0:P, 0:a, 0:nb]
+        np.testing.assert_array_equal(ex, x[i, k * a + j])
