@@ -13,12 +13,12 @@ import numpy as np
 
 from .. import _core
 from . import _runtime
-from ._tensor import (DType, IndexExpr, Tensor, arange, bfloat16, core_dtype, ds, float8_e4m3, float8_e5m2,
+from ._tensor import (DType, Tensor, arange, bfloat16, core_dtype, ds, float8_e4m3, float8_e5m2,
                       is_float_dtype, mgrid, par_dim, tfloat32, unsupported)
 
 _c = _core.nki
 
-__all__ = ["arange", "mgrid", "ds", "par_dim", "bfloat16", "tfloat32", "float8_e4m3", "float8_e5m2"]
+_REEXPORTED = (arange, mgrid, ds, par_dim, bfloat16, tfloat32, float8_e4m3, float8_e5m2)  # nl.<name>
 
 # ---- dtypes and buffers ---------------------------------------------------------------------------
 float32 = np.dtype(np.float32)
