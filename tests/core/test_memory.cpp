@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "test_util.hpp"
+#include "trn/core/access_pattern.hpp"
 #include "trn/core/core.hpp"
 
 using namespace trn;
@@ -140,6 +141,40 @@ TEST(Memory, HbmViews) {
   EXPECT_EQ(load_as_f32(DType::f32, tt.at(4, 2)), 3 * 10 + 6);
   EXPECT_THROW(h.tile(5, 2, 0, 1), LimitError);
   EXPECT_THROW(h.tile_transposed(0, 1, 8, 3), LimitError);
+}
+
+// trn::access_pattern (the NKI front end's views): a free-axis permutation of an SBUF allocation, an
+// HBM view whose partitions step along a column, and every bound checked.
+TEST(Memory, AccessPatternsPermuteAndStayInside) {
+  NeuronCore nc;
+  AllocScope sbuf(nc.sbuf());
+  const Tile root = sbuf.alloc(DType::f32, 4, {12}, "root");  // [4, 3 x 4]
+  for (int p = 0; p < 4; ++p)
+    for (int i = 0; i < 12; ++i) *reinterpret_cast<float*>(root.at(p, i)) = static_cast<float>(100 * p + i);
+  const std::array<std::int64_t, 2> perm[] = {{4, 1}, {3, 4}};  // [p, j, i] = root[p, i * 4 + j]
+  const Tile t = access_pattern(root, 1, 2, 0, 0, perm);
+  EXPECT_EQ(t.partitions, 2);
+  EXPECT_EQ(t.partition_start, 1);
+  for (int p = 0; p < 2; ++p)
+    for (int j = 0; j < 4; ++j)
+      for (int i = 0; i < 3; ++i)
+        EXPECT_EQ(*reinterpret_cast<const float*>(t.at(p, j * 3 + i)), 100.0f * (p + 1) + i * 4 + j);
+  const std::array<std::int64_t, 2> too_far[] = {{4, 1}, {4, 4}};
+  EXPECT_THROW(access_pattern(root, 0, 4, 0, 0, too_far), LimitError);
+  EXPECT_THROW(access_pattern(root, 3, 2, 0, 0, perm), LimitError);
+  const std::array<std::int64_t, 2> back[] = {{3, -1}};
+  EXPECT_THROW(access_pattern(root, 0, 1, 0, 1, back), LimitError);  // reaches element -1
+  EXPECT_NO_THROW(access_pattern(root, 0, 1, 0, 2, back));
+  EXPECT_THROW(access_pattern(root, 0, 2, 5, 0, perm), UsageError);  // on-chip rows have no step
+
+  std::vector<float> host(6 * 5);
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<float>(i);
+  const Tile flat = HbmTensor::wrap(host.data(), DType::f32, {1, 30}).tile(0, 1, 0, 30);
+  const std::array<std::int64_t, 2> row[] = {{6, 5}};  // partitions = the 5 columns, free = the 6 rows
+  const Tile tr = access_pattern(flat, 0, 5, 1, 0, row);
+  EXPECT_EQ(tr.partitions, 5);
+  EXPECT_EQ(*reinterpret_cast<const float*>(tr.at(3, 4)), 4 * 5 + 3);
+  EXPECT_THROW(access_pattern(flat, 0, 6, 1, 0, row), LimitError);  // column 5 does not exist
 }
 
 }  // namespace
