@@ -41,3 +41,6 @@ def _load_submodules():
 
 
 _load_submodules()
+from . import _scipy_backend, fft  # noqa: E402
+
+fft.scipy_backend = _scipy_backend  # trnsci.fft.scipy_backend: the backend imports fft, so it is bound here

@@ -288,4 +288,5 @@ def ihfft2(x, s=None, axes=(-2, -1), norm=None, **kw):
     return ihfftn(x, s, axes, norm, **kw)
 
 
-from . import _scipy_backend as scipy_backend  # noqa: E402  (uses the functions above)
+# scipy_backend (trnsci._scipy_backend) is bound here by the package's __init__: the backend imports this
+# module, so this module does not import it.

@@ -349,17 +349,13 @@ class Tensor:
         return self.shape[self.axes.index(None)]
 
     # -- NKI methods --
-    def broadcast_to(self, shape):
-        from . import language
-        return language.broadcast_to(self, shape)
-
     def reshape(self, shape):
         unsupported("Tensor.reshape")
 
     def ap(self, *a, **k):
         unsupported("Tensor.ap")
 
-    # arithmetic: see language.py (bound there to avoid an import cycle)
+    # arithmetic and broadcast_to: see language.py (bound there, so this module does not import it)
 
 
 def _merge_dims(free):

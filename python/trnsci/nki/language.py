@@ -555,6 +555,7 @@ for _cls in (Tensor, MatmulResult):
         setattr(_cls, f"__{_dunder}__", lambda s, o, _op=_op: _binary(_op, s, o))
         setattr(_cls, f"__r{_dunder}__", lambda s, o, _op=_op: _binary(_op, o, s))
 Tensor.__neg__ = lambda s: negative(s)
+Tensor.broadcast_to = lambda s, shape: broadcast_to(s, shape)
 Tensor.__iadd__ = _iop("add")
 Tensor.__isub__ = _iop("subtract")
 Tensor.__imul__ = _iop("multiply")
