@@ -509,8 +509,12 @@ void solve_calls(trnfuzz::Input& in) {
   st = trnsparseSpSV_analysis(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, vy, static_cast<trnDataType_t>(ct),
                               static_cast<trnsparseSpSVAlg_t>(alg), sv, nullptr);
   require(allowed(st), "SpSV_analysis status");
+  // updateMatrix's array: nnz values (UPDATE_GENERAL) or n (UPDATE_DIAGONAL), whichever is longer, of
+  // the widest type (complex double): val's first entries, then ones (no bytes drawn).
+  std::vector<double> update = val;
+  update.resize(static_cast<std::size_t>(2 * std::max(nnz, n) + 2), 1.0);
   if (in.flag(4))
-    require(allowed(trnsparseSpSV_updateMatrix(h, sv, val.data(), static_cast<trnsparseSpSVUpdate_t>(in.choice({0, 1})))),
+    require(allowed(trnsparseSpSV_updateMatrix(h, sv, update.data(), static_cast<trnsparseSpSVUpdate_t>(in.choice({0, 1})))),
             "SpSV_updateMatrix status");
   st = trnsparseSpSV_solve(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, vy, static_cast<trnDataType_t>(ct),
                            static_cast<trnsparseSpSVAlg_t>(alg), sv);
