@@ -31,13 +31,11 @@ def hardware(target="trn1"):
 
 
 def _load_submodules():
+    # Every submodule this package ships is imported eagerly, so `import trnsci` alone gives
+    # trnsci.blas etc.; a missing one is a broken install and raises, never a silent skip.
     import importlib
-    for name in ("bf16", "blas", "fft", "rand", "solver", "tensor", "sparse"):
-        try:
-            importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:  # a submodule not part of this build
-            if exc.name != f"{__name__}.{name}":
-                raise
+    for name in ("bf16", "blas", "fft", "rand", "solver", "tensor"):
+        importlib.import_module(f"{__name__}.{name}")
 
 
 _load_submodules()
