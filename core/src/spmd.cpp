@@ -8,6 +8,8 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <new>
+#include <pthread.h>
 #include <thread>
 #include <vector>
 
@@ -33,6 +35,14 @@ class WorkerPool {
   static WorkerPool& instance() {
     static WorkerPool pool;
     return pool;
+  }
+  WorkerPool() {
+    // fork() copies only the calling thread: a child that launched would wait forever on workers
+    // that do not exist, and its exit would join them. So the pool is held still across fork()
+    // (no launch in flight), and the child forgets the parent's workers and starts its own on its
+    // first multi-program launch (Python multiprocessing, MPI spawners and test runners fork).
+    pthread_atfork([] { instance().before_fork(); }, [] { instance().after_fork_in_parent(); },
+                   [] { instance().after_fork_in_child(); });
   }
   ~WorkerPool() {
     {
@@ -70,6 +80,28 @@ class WorkerPool {
   }
 
  private:
+  void before_fork() {
+    run_mu_.lock();
+    mu_.lock();
+  }
+  void after_fork_in_parent() {
+    mu_.unlock();
+    run_mu_.unlock();
+  }
+  void after_fork_in_child() {
+    // The std::thread objects name threads of the parent: destroying or joining them is undefined,
+    // so they are kept, never destroyed (a few bytes per fork). The condition variables may count
+    // those threads as waiters (glibc would wait for them on the next notify) and the mutexes are
+    // held by this thread's prepare step: all four are constructed afresh, not destroyed.
+    abandoned_threads_ = new std::vector<std::thread>(std::move(threads_));
+    threads_.clear();
+    job_ = nullptr;
+    job_count_ = pending_ = 0;
+    new (&run_mu_) std::mutex();
+    new (&mu_) std::mutex();
+    new (&cv_) std::condition_variable();
+    new (&done_cv_) std::condition_variable();
+  }
   void loop(int index) {
     inside_ = true;
     std::uint64_t seen = 0;
@@ -95,6 +127,7 @@ class WorkerPool {
   std::mutex run_mu_, mu_;
   std::condition_variable cv_, done_cv_;
   std::vector<std::thread> threads_;
+  std::vector<std::thread>* abandoned_threads_ = nullptr;  // a forked child's copy of the parent's
   const std::function<void(int)>* job_ = nullptr;
   int job_count_ = 0, pending_ = 0;
   std::uint64_t generation_ = 0;

@@ -2,8 +2,11 @@
 // thread count and any number of emulated cores (including under stochastic rounding).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "test_util.hpp"
 #include "tiled_matmul.hpp"
@@ -42,6 +45,32 @@ TEST(Spmd, LowestProgramErrorIsRethrown) {
     EXPECT_NE(std::string(e.what()).find("'p3'"), std::string::npos) << e.what();
   }
   EXPECT_THROW(launch(LaunchConfig{.grid = {0, 1, 1}}, [](NeuronCore&) {}), LimitError);
+}
+
+// fork() after the worker pool has started: the child's multi-threaded launch must run on fresh
+// workers (it used to wait forever for the parent's, which a fork does not copy), and both sides
+// keep working afterwards. The child is killed by alarm() if it hangs, so a regression fails.
+TEST(Spmd, LaunchesWorkAfterFork) {
+  const auto count_programs = [] {
+    LaunchConfig lc;
+    lc.grid = {6, 1, 1};
+    lc.host_threads = 3;
+    std::atomic<int> ran{0};
+    launch(lc, [&](NeuronCore&) { ++ran; });
+    return ran.load();
+  };
+  ASSERT_EQ(count_programs(), 6);  // the pool's workers exist now
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    alarm(20);
+    _exit(count_programs() == 6 && count_programs() == 6 ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status)) << "the child did not exit (signal " << WTERMSIG(status) << ")";
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(count_programs(), 6);
 }
 
 struct RunResult {
