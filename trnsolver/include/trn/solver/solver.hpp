@@ -79,7 +79,7 @@ struct FactorPlan {
   std::int64_t transposed_from = -1; // sgetrf: first panel column j0 factored by the transposed kernel (-1: none)
   bool host_panels = false;          // fp64: panels on the host CPU (no engine computes in fp64)
   blas::GemmMode update_mode = blas::GemmMode::fp32;
-  double predicted_ns = -1;          // modeled time predicted before the run (spotrf; -1: not predicted)
+  double predicted_ns = -1;          // modeled time predicted before the run (-1: not predicted)
   std::string why;
   bool transposed(std::int64_t j0) const { return transposed_from >= 0 && j0 >= transposed_from; }
   std::string print() const;
@@ -91,6 +91,16 @@ FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64);
 // positive (a failing pivot ends the factorisation early).
 double predict_spotrf_ns(const Settings& s, const FactorPlan& plan, bool lower);
 FactorPlan plan_getrf(const Settings& s, std::int64_t m, std::int64_t n, blas::GemmMode update_mode, bool fp64);
+// dpotrf's / dgetrf's predicted modeled time (docs/cost-model.md section 9): per panel the recorded
+// host step by host_step_ns (its bytes and flops as the driver counts them) and the Ozaki trailing
+// update by trnblas predict_dsyrk_ns / predict_dgemm_ns (well-scaled data: 55 mantissa bits; data
+// that asks for more moduli costs more). dgetrf with pivoting: every column that can interchanges
+// (the typical path; data that keeps its diagonals moves fewer rows). sgetrf's: per panel its panel
+// kernel run timing-only on the typical path (each column interchanges with a row half way down
+// the rows below it), STRSM and the trailing GEMM by trnblas's predictors.
+double predict_dpotrf_ns(const Settings& s, const FactorPlan& plan);
+double predict_dgetrf_ns(const Settings& s, const FactorPlan& plan, bool pivot);
+double predict_sgetrf_ns(const Settings& s, const FactorPlan& plan, bool pivot);
 
 // What one matrix's Jacobi run did.
 struct SyevjResult {

@@ -1,0 +1,90 @@
+// Plan predictions of trnsolver (docs/cost-model.md section 9): each plan's `predicted <t> us`
+// against the modeled time of the run it planned, a two-sided band, over several shapes. Each test
+// prints its rows (the section's table).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "trn/solver/solver.hpp"
+
+namespace {
+
+namespace ts = trn::solver;
+
+// The plan's printed prediction (ns); -1 when the plan states none.
+double predicted_ns(const std::string& plan) {
+  const auto at = plan.find("predicted ");
+  return at == std::string::npos ? -1.0 : std::stod(plan.substr(at + 10)) * 1e3;
+}
+
+// Asserts predicted / modeled within [1 - band, 1 + band] and prints the row.
+void check(const std::string& what, const ts::CallReport& r, double band) {
+  const double p = predicted_ns(r.plan), m = r.profile.total_ns;
+  ASSERT_GT(p, 0) << what << ": no prediction in the plan\n" << r.plan;
+  EXPECT_NEAR(p / m, 1.0, band) << what << ": predicted " << p << " ns, modeled " << m << " ns";
+  std::printf("prediction %s: predicted %.2f us, modeled %.2f us (%+.1f%%)\n", what.c_str(), p * 1e-3, m * 1e-3,
+              100 * (p / m - 1));
+}
+
+template <class T>
+std::vector<T> uniform(std::int64_t count, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<T> a(static_cast<std::size_t>(count));
+  for (T& x : a) x = static_cast<T>(u(g));
+  return a;
+}
+
+// A symmetric positive definite n x n matrix (random, diagonally dominant), column-major.
+template <class T>
+std::vector<T> spd(std::int64_t n, unsigned seed) {
+  std::vector<T> a = uniform<T>(n * n, seed);
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t i = 0; i < j; ++i) a[static_cast<std::size_t>(j + i * n)] = a[static_cast<std::size_t>(i + j * n)];
+    a[static_cast<std::size_t>(j + j * n)] = static_cast<T>(2.0 * static_cast<double>(n));
+  }
+  return a;
+}
+
+std::string shape(std::int64_t m, std::int64_t n) { return std::to_string(m) + "x" + std::to_string(n); }
+
+TEST(PlanPrediction, DpotrfPredictedTimeMatchesTheModeledTime) {
+  for (const std::int64_t n : {100, 200, 300, 500})
+    for (const ts::Uplo uplo : {ts::Uplo::lower, ts::Uplo::upper}) {
+      auto a = spd<double>(n, 3);
+      ts::CallReport r;
+      ASSERT_EQ(ts::dpotrf({}, uplo, n, a.data(), n, &r), 0);
+      check("dpotrf n=" + std::to_string(n) + (uplo == ts::Uplo::lower ? " lower" : " upper"), r, 0.10);
+    }
+}
+
+TEST(PlanPrediction, DgetrfPredictedTimeMatchesTheModeledTime) {
+  for (const auto& [m, n] : std::vector<std::pair<std::int64_t, std::int64_t>>{{100, 100}, {300, 300}, {500, 500},
+                                                                                {400, 200}, {200, 400}}) {
+    auto a = uniform<double>(m * n, 5);
+    std::vector<int> ipiv(static_cast<std::size_t>(std::min(m, n)));
+    ts::CallReport r;
+    ts::dgetrf({}, m, n, a.data(), m, ipiv.data(), &r);
+    check("dgetrf " + shape(m, n), r, 0.10);
+  }
+}
+
+TEST(PlanPrediction, SgetrfPredictedTimeMatchesTheModeledTime) {
+  for (const auto& [m, n] : std::vector<std::pair<std::int64_t, std::int64_t>>{{100, 100}, {300, 300}, {500, 500},
+                                                                                {1000, 300}, {300, 600}}) {
+    for (const bool pivot : {true, false}) {
+      auto a = uniform<float>(m * n, 7);
+      if (!pivot)  // diagonally dominant: no pivoting needed
+        for (std::int64_t j = 0; j < std::min(m, n); ++j) a[static_cast<std::size_t>(j + j * m)] = static_cast<float>(m);
+      std::vector<int> ipiv(static_cast<std::size_t>(std::min(m, n)));
+      ts::CallReport r;
+      ts::sgetrf({}, m, n, a.data(), m, pivot ? ipiv.data() : nullptr, &r);
+      check("sgetrf " + shape(m, n) + (pivot ? "" : " no pivoting"), r, 0.10);
+    }
+  }
+}
+
+}  // namespace
