@@ -3,7 +3,9 @@
 // prints its rows (the section's table).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -84,6 +86,62 @@ TEST(PlanPrediction, SgetrfPredictedTimeMatchesTheModeledTime) {
       ts::sgetrf({}, m, n, a.data(), m, pivot ? ipiv.data() : nullptr, &r);
       check("sgetrf " + shape(m, n) + (pivot ? "" : " no pivoting"), r, 0.10);
     }
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// A random symmetric n x n matrix (batch of them, back to back), column-major.
+std::vector<float> symmetric(std::int64_t n, std::int64_t batch, unsigned seed) {
+  std::vector<float> a = uniform<float>(n * n * batch, seed);
+  for (std::int64_t k = 0; k < batch; ++k)
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < j; ++i)
+        a[static_cast<std::size_t>(k * n * n + j + i * n)] = a[static_cast<std::size_t>(k * n * n + i + j * n)];
+  return a;
+}
+
+// The Jacobi plans predict per sweep: the prediction at the run's measured sweep count (the
+// slowest matrix's, for a batch) against the modeled time; the printed prediction uses the
+// estimated sweeps (rows "estimate").
+TEST(PlanPrediction, SyevjPredictsPerSweep) {
+  struct Case {
+    std::int64_t n, batch;
+    bool vectors;
+  };
+  for (const Case& c : {Case{20, 1, true}, Case{50, 1, true}, Case{100, 1, true}, Case{143, 1, false}, Case{8, 300, true},
+                        Case{32, 40, true}, Case{17, 1000, false}, Case{60, 3, true}}) {
+    const bool batched = c.batch > 1;
+    std::vector<float> a = symmetric(c.n, c.batch, 11), w(static_cast<std::size_t>(c.n * c.batch));
+    ts::SyevjParams p;
+    ts::Settings s;
+    if (c.n > 32 && batched) p.kernel = ts::SyevjKernel::rows;  // the rows kernel in lockstep (batched n > 32 default: block)
+    ts::CallReport r;
+    int sweeps = 0;
+    if (batched) {
+      for (const ts::SyevjResult& x : ts::ssyevj_batched(s, c.vectors, ts::Uplo::lower, c.n, a.data(), c.n, w.data(), p,
+                                                         c.batch, &r))
+        sweeps = std::max(sweeps, x.sweeps);
+    } else {
+      sweeps = ts::ssyevj(s, c.vectors, ts::Uplo::lower, c.n, a.data(), c.n, w.data(), p, &r).sweeps;
+    }
+    ts::SyevjPlan plan = ts::plan_ssyevj(s, c.n, c.batch, c.vectors, batched, p);
+    ts::predict_ssyevj(s, plan);
+    ASSERT_GT(plan.sweep_ns, 0);
+    EXPECT_NEAR(plan.predicted_ns, predicted_ns(r.plan), 1e-3 * plan.predicted_ns + 1.0) << r.plan;
+    const double at_measured = plan.predicted_for(sweeps), m = r.profile.total_ns;
+    const std::string what = "ssyevj n=" + std::to_string(c.n) + (batched ? " batch " + std::to_string(c.batch) : "") +
+                             (c.vectors ? "" : " values only") + " (" + ts::syevj_kernel_name(plan.kernel) + ")";
+    EXPECT_LE(std::abs(plan.sweeps_estimated - sweeps), 1) << what << ": the documented sweep estimate";
+    EXPECT_NEAR(at_measured / m, 1.0, 0.10) << what << " at " << sweeps << " sweeps: predicted " << at_measured
+                                            << " ns, modeled " << m << " ns";
+    std::printf("prediction %s, %d sweeps measured: predicted %.2f us (%.2f + %d x %.2f), modeled %.2f us (%+.1f%%); "
+                "estimate %d sweeps: %.2f us (%+.1f%%)\n",
+                what.c_str(), sweeps, at_measured * 1e-3, plan.first_sweep_ns * 1e-3, sweeps - 1, plan.sweep_ns * 1e-3,
+                m * 1e-3, 100 * (at_measured / m - 1), plan.sweeps_estimated, plan.predicted_ns * 1e-3,
+                100 * (plan.predicted_ns / m - 1));
   }
 }
 
