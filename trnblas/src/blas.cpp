@@ -180,6 +180,28 @@ double predict_syrk_ns(const Settings& s, GemmMode mode, Op trans, std::int64_t 
   return r.profile.total_ns;
 }
 
+double predict_dgemm_ns(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                        double beta) {
+  if (m <= 0 || n <= 0 || k <= 0 || alpha == 0.0) return 0;
+  // Both operands stored k-major or not, every line alternates 1 and 2 (i + j parity).
+  auto operand = [](std::int64_t rows, std::int64_t cols) {
+    std::vector<double> v(static_cast<std::size_t>(rows * cols));
+    for (std::int64_t j = 0; j < cols; ++j)
+      for (std::int64_t i = 0; i < rows; ++i) v[static_cast<std::size_t>(i + j * rows)] = 1.0 + static_cast<double>((i + j) & 1);
+    return v;
+  };
+  const std::int64_t ar = ta == Op::N ? m : k, br = tb == Op::N ? k : n;
+  const std::vector<double> a = operand(ar, ta == Op::N ? k : m), b = operand(br, tb == Op::N ? n : k);
+  CallReport r;
+  dgemm(prediction_settings(s), ta, tb, m, n, k, alpha, a.data(), ar, b.data(), br, beta,
+        static_cast<double*>(placeholder(3)), m, &r);  // C: only its address is recorded (timing-only)
+  return r.profile.total_ns;
+}
+
+double predict_dsyrk_ns(const Settings& s, Op trans, std::int64_t n, std::int64_t k, double alpha) {
+  return predict_dgemm_ns(s, trans, trans == Op::N ? Op::T : Op::N, n, n, k, alpha, 0.0);  // dsyrk's product
+}
+
 void syrk(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, float alpha,
           MatrixRef A, float beta, MutableMatrixRef C, CallReport* report) {
   require(n >= 0 && k >= 0, "n, k must be non-negative");

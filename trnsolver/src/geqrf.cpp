@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -298,13 +297,18 @@ void check(bool ok, const char* fn, const char* what) {
   if (!ok) throw UsageError("trnsolver", "argument", std::string(fn) + ": " + what);
 }
 
-// The routine's plan, with its predicted time when the call reports (S routines).
+template <class T>
+double predict_qr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans);
+
+// The routine's plan, with its predicted time when the call reports (S, D, Z; C: not predicted --
+// its width-4 blocks' 4M GEMMs overlap the host panels and one another, so that summing the steps
+// overestimates by 50-100%, docs/cost-model.md section 9).
 template <class T>
 QrPlan plan_of(const Settings& s, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left, bool trans,
                const CallReport* report) {
   QrPlan p = plan_qr(prefix<T>(), kind, m, n, k, left, s.qr_block_size);
-  if constexpr (std::is_same_v<T, float>)
-    if (report != nullptr) p.predicted_ns = predict_sqr_ns(s, p, kind, left, trans);
+  if constexpr (!std::is_same_v<T, std::complex<float>>)
+    if (report != nullptr) p.predicted_ns = predict_qr_ns<T>(s, p, kind, left, trans);
   return p;
 }
 
@@ -402,35 +406,74 @@ double form_block_ops(std::int64_t r, std::int64_t w) {
   return ops;
 }
 
-// The three GEMMs of one block application (apply_block, fp32), each priced by trnblas's predictor.
-double predict_apply_ns(const blas::Settings& bs, bool left, bool adjoint, std::int64_t r, std::int64_t w,
-                        std::int64_t rows, std::int64_t cols) {
-  using blas::Op;
-  const Op top = adjoint ? Op::T : Op::N;
-  const blas::GemmMode md = blas::GemmMode::fp32;
-  if (left)
-    return blas::predict_gemm_ns(bs, md, Op::T, Op::N, w, cols, r, 1.0f, 0.0f) +
-           blas::predict_gemm_ns(bs, md, top, Op::N, w, cols, w, 1.0f, 0.0f) +
-           blas::predict_gemm_ns(bs, md, Op::N, Op::N, r, cols, w, -1.0f, 1.0f);
-  return blas::predict_gemm_ns(bs, md, Op::N, Op::N, rows, w, r, 1.0f, 0.0f) +
-         blas::predict_gemm_ns(bs, md, Op::N, top, rows, w, w, 1.0f, 0.0f) +
-         blas::predict_gemm_ns(bs, md, Op::N, Op::T, rows, r, w, -1.0f, 1.0f);
+// One qgemm's modeled time, predicted: S by trnblas predict_gemm_ns (placeholder operands), D by
+// predict_dgemm_ns, C and Z by the same call run timing-only on synthetic well-scaled operands (real
+// and imaginary parts 1 and 2 alternating, as predict_dgemm_ns's: the moduli count of random data of
+// one magnitude for Z's Ozaki GEMMs).
+template <class T>
+double predict_qgemm_ns(const blas::Settings& bs, blas::GemmMode mode, char ta, char tb, std::int64_t m, std::int64_t n,
+                        std::int64_t k, T alpha, T beta) {
+  if constexpr (std::is_same_v<T, float>)
+    return blas::predict_gemm_ns(bs, mode, rop(ta), rop(tb), m, n, k, alpha, beta);
+  else if constexpr (std::is_same_v<T, double>)
+    return blas::predict_dgemm_ns(bs, rop(ta), rop(tb), m, n, k, alpha, beta);
+  else {
+    if (m <= 0 || n <= 0) return 0;
+    using R = typename T::value_type;
+    const auto operand = [](std::int64_t rows, std::int64_t cols) {
+      std::vector<T> v(static_cast<std::size_t>(rows * cols));
+      for (std::int64_t j = 0; j < cols; ++j)
+        for (std::int64_t i = 0; i < rows; ++i) {
+          const R x = static_cast<R>((i + j) & 1);
+          v[static_cast<std::size_t>(i + j * rows)] = T(1 + x, 2 - x);
+        }
+      return v;
+    };
+    const std::int64_t ar = ta == 'N' ? m : k, br = tb == 'N' ? k : n;
+    const std::vector<T> a = operand(ar, ta == 'N' ? k : m), b = operand(br, tb == 'N' ? n : k);
+    std::vector<T> c(static_cast<std::size_t>(m * n));
+    blas::Settings ts = bs;
+    ts.timing_only = true;
+    ts.report_trace_only = false;
+    blas::CallReport r;
+    if constexpr (std::is_same_v<T, std::complex<float>>)
+      blas::cgemm(ts, mode, blas::ComplexAlgo::four_m, cop(ta), cop(tb), m, n, k, alpha, a.data(), ar, b.data(), br, beta,
+                  c.data(), m, &r);
+    else
+      blas::zgemm(ts, blas::ComplexAlgo::four_m, cop(ta), cop(tb), m, n, k, alpha, a.data(), ar, b.data(), br, beta,
+                  c.data(), m, &r);
+    return r.profile.total_ns;
+  }
 }
 
-}  // namespace
+// The three GEMMs of one block application (apply_block's, in the plan's mode), each predicted.
+template <class T>
+double predict_apply_ns(const blas::Settings& bs, blas::GemmMode md, bool left, bool adjoint, std::int64_t r,
+                        std::int64_t w, std::int64_t rows, std::int64_t cols) {
+  const char top = adjoint ? 'C' : 'N';
+  if (left)
+    return predict_qgemm_ns<T>(bs, md, 'C', 'N', w, cols, r, T(1), T(0)) +
+           predict_qgemm_ns<T>(bs, md, top, 'N', w, cols, w, T(1), T(0)) +
+           predict_qgemm_ns<T>(bs, md, 'N', 'N', r, cols, w, T(-1), T(1));
+  return predict_qgemm_ns<T>(bs, md, 'N', 'N', rows, w, r, T(1), T(0)) +
+         predict_qgemm_ns<T>(bs, md, 'N', top, rows, w, w, T(1), T(0)) +
+         predict_qgemm_ns<T>(bs, md, 'N', 'C', rows, r, w, T(-1), T(1));
+}
 
-double predict_sqr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans) {
+template <class T>
+double predict_qr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans) {
   const HardwareSpec& hw = hardware_spec(s.target);
   const blas::Settings bs = detail::step_blas_settings(s);
-  constexpr double e = sizeof(float);
+  const blas::GemmMode md = p.update_mode;
+  constexpr double e = sizeof(T), f = 2.0 * kFlopsPerOp<T>;  // bytes per element, recorded flops per multiply-add
   const std::int64_t m = p.m, n = p.n, k = p.k, nb = p.nb, nq = kind == 'm' && !left ? n : m;
   double ns = 0;
   if (kind == 'q') {
     for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
       const std::int64_t w = std::min(nb, k - j0), r = m - j0, cols = n - j0 - w;
       const double rw = static_cast<double>(r * w);
-      ns += host_step_ns(e * (3 * rw + static_cast<double>(w + w * w)), 2.0 * (geqr2_ops(r, w) + form_block_ops(r, w)), hw);
-      if (cols > 0) ns += predict_apply_ns(bs, true, true, r, w, r, cols);
+      ns += host_step_ns(e * (3 * rw + static_cast<double>(w + w * w)), f * (geqr2_ops(r, w) + form_block_ops(r, w)), hw);
+      if (cols > 0) ns += predict_apply_ns<T>(bs, md, true, true, r, w, r, cols);
     }
     return ns;
   }
@@ -440,15 +483,21 @@ double predict_sqr_ns(const Settings& s, const QrPlan& p, char kind, bool left, 
     const std::int64_t w = std::min(nb, k - j0), r = nq - j0;
     store += static_cast<double>(r * w + w * w);
     ops += form_block_ops(r, w);
-    if (kind == 'g') ns += predict_apply_ns(bs, true, false, r, w, r, n - j0);
-    else if (left) ns += predict_apply_ns(bs, true, trans, r, w, r, n);
-    else ns += predict_apply_ns(bs, false, trans, r, w, m, n - j0);
+    if (kind == 'g') ns += predict_apply_ns<T>(bs, md, true, false, r, w, r, n - j0);
+    else if (left) ns += predict_apply_ns<T>(bs, md, true, trans, r, w, r, n);
+    else ns += predict_apply_ns<T>(bs, md, false, trans, r, w, m, n - j0);
   }
   // The one host step of form_blocks (orgqr also writes A = [I; 0]; without blocks only that).
   const double extra = kind == 'g' ? static_cast<double>(m * n) : 0.0;
-  if (k > 0) ns += host_step_ns(e * (static_cast<double>(nq * k + k) + store + extra), 2.0 * ops, hw);
+  if (k > 0) ns += host_step_ns(e * (static_cast<double>(nq * k + k) + store + extra), f * ops, hw);
   else if (extra > 0) ns += host_step_ns(e * extra, 0.0, hw);
   return ns;
+}
+
+}  // namespace
+
+double predict_sqr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans) {
+  return predict_qr_ns<float>(s, p, kind, left, trans);
 }
 
 // Predicted work: host multiply-adds of the panels/T factors and the GEMMs' flops, per block as the

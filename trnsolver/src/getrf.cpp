@@ -35,7 +35,20 @@ struct LuPanel {
   bool pivot = true;
   int* ipiv = nullptr;  // global, 1-based (nullptr: no pivoting)
   int* info = nullptr;
+  // Prediction (timing-only, nothing computed): the pivot search's scalars are not read; column j
+  // takes the typical path, an interchange with the row half way down the rows below it.
+  bool typical = false;
 };
+
+// The pivot row the kernels use: the device's candidate, or the typical path's when predicting.
+std::int64_t pivot_row_of(const LuPanel& lp, std::int64_t j, std::int64_t rows, float& pivot_mag, float cand) {
+  if (lp.typical) {
+    pivot_mag = 1.0f;
+    return j + (rows - j) / 2;
+  }
+  const auto cand_row = static_cast<std::int64_t>(cand);
+  return std::isfinite(pivot_mag) && cand_row >= j && cand_row < rows ? cand_row : j;
+}
 
 // The panel's row swaps (LAPACK xLASWP), in order, as DMAs through SBUF: per interchange four row
 // copies of up to kSwapChunk columns, over the columns [lo, hi) that span the columns outside the
@@ -126,8 +139,7 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
       nc.tensor_reduce(mx.cols(1, 1), cand, AluOp::minimum);
       nc.dma_copy(sh.tile(0, 1, 0, 2), mx);
       pivot_mag = scalars[0];
-      const auto cand_row = static_cast<std::int64_t>(scalars[1]);
-      if (std::isfinite(pivot_mag) && cand_row >= j && cand_row < R) p_row = cand_row;
+      p_row = pivot_row_of(lp, j, R, pivot_mag, scalars[1]);
       if (p_row != j) {
         // Swap partitions (rows) j and p_row of the panel.
         const Tile ra = tiles[tj].rows(static_cast<std::int32_t>(jj), 1);
@@ -146,7 +158,7 @@ void lu_panel_kernel(NeuronCore& nc, const LuPanel& lp) {
     if (!lp.pivot) {
       nc.tensor_copy(mx.cols(0, 1), bc.rows(0, 1).cols(j, 1));
       nc.dma_copy(sh.tile(0, 1, 0, 1), mx.cols(0, 1));
-      pivot_mag = std::fabs(scalars[0]);
+      pivot_mag = lp.typical ? 1.0f : std::fabs(scalars[0]);
     }
     if (pivot_mag == 0.0f) {  // exactly singular column: LAPACK records it and does not scale
       if (*lp.info == 0) *lp.info = static_cast<int>(lp.j0 + j + 1);
@@ -258,8 +270,7 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
       nc.tensor_reduce(mq.cols(1, 1), wj, AluOp::minimum);
       nc.dma_copy(sh.tile(0, 1, 0, 2), mx.rows(jp, 1));  // partition j's (max, argmax)
       pivot_mag = scalars[0];
-      const auto cand_row = static_cast<std::int64_t>(scalars[1]);
-      if (std::isfinite(pivot_mag) && cand_row >= j && cand_row < R) p_row = cand_row;
+      p_row = pivot_row_of(lp, j, R, pivot_mag, scalars[1]);
       if (p_row != j) {  // rows j and p_row of the panel: free-axis columns of panel^T
         nc.tensor_copy(col, at.cols(j, 1));
         nc.tensor_copy(at.cols(j, 1), at.cols(p_row, 1));
@@ -267,7 +278,7 @@ void lu_panel_transposed_kernel(NeuronCore& nc, const LuPanel& lp) {
       }
     } else {
       nc.dma_copy(sh.tile(0, 1, 0, 1), at.rows(jp, 1).cols(j, 1));
-      pivot_mag = std::fabs(scalars[0]);
+      pivot_mag = lp.typical ? 1.0f : std::fabs(scalars[0]);
     }
     swaps.push_back(p_row);
     if (lp.ipiv != nullptr) lp.ipiv[lp.j0 + j] = static_cast<int>(lp.j0 + p_row + 1);
@@ -350,6 +361,41 @@ void detail::strsm_left(const Settings& s, const float* t, std::int64_t si, std:
   trace.add(std::move(r.trace));
 }
 
+double predict_sgetrf_ns(const Settings& s, const FactorPlan& plan, bool pivot) {
+  blas::Settings bs = detail::step_blas_settings(s);
+  bs.report_trace_only = false;
+  blas::Settings ts = bs;
+  ts.timing_only = true;
+  LaunchConfig lc = config_of(s);
+  lc.core.execute = false;
+  const std::int64_t m = plan.m, n = plan.n, nb = plan.nb, kmin = std::min(m, n);
+  // Placeholder device addresses (never dereferenced: nothing executes); one array A.
+  float* const a = reinterpret_cast<float*>(std::uintptr_t{1} << 40);
+  int info = 0;
+  double ns = 0;
+  for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
+    const std::int64_t w = std::min(nb, kmin - j0), n2 = n - j0 - w, m2 = m - j0 - w;
+    LuPanel lp{a, m, m, n, j0, w, pivot, nullptr, &info, true};
+    const bool transposed = plan.transposed(j0);
+    ns += model_trace(launch(lc, [&](NeuronCore& nc) {
+                        if (transposed)
+                          lu_panel_transposed_kernel(nc, lp);
+                        else
+                          lu_panel_kernel(nc, lp);
+                      }).trace,
+                      ReportSettings{s.target})
+              .total_ns;
+    if (n2 <= 0) continue;
+    blas::CallReport tr;
+    blas::strsm(ts, blas::GemmMode::fp32, blas::Side::left, blas::Uplo::lower, blas::Op::N, blas::Diag::unit, w, n2,
+                1.0f, a + j0 + j0 * m, m, a + j0 + (j0 + w) * m, m, &tr);
+    ns += tr.profile.total_ns;
+    if (m2 > 0)
+      ns += blas::predict_gemm_ns(bs, plan.update_mode, blas::Op::N, blas::Op::N, m2, n2, w, -1.0f, 1.0f);
+  }
+  return ns;
+}
+
 int sgetrf(const Settings& s, std::int64_t m, std::int64_t n, float* A, std::int64_t lda, int* ipiv, CallReport* report) {
   return detail::sgetrf_mode(s, blas::GemmMode::fp32, m, n, A, lda, ipiv, report);
 }
@@ -360,7 +406,8 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
   if (m < 0 || n < 0 || lda < std::max<std::int64_t>(1, m) || (m > 0 && n > 0 && A == nullptr))
     throw UsageError("trnsolver", "argument", "sgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
-  const FactorPlan plan = plan_getrf(s, m, n, mode, false);
+  FactorPlan plan = plan_getrf(s, m, n, mode, false);
+  if (report != nullptr) plan.predicted_ns = predict_sgetrf_ns(s, plan, ipiv != nullptr);
   const std::int64_t nb = plan.nb, kmin = std::min(m, n);
   const blas::Settings bs = detail::step_blas_settings(s);
   TraceParts trace;
@@ -476,7 +523,8 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
     throw UsageError("trnsolver", "argument", "dgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
   auto a = [&](std::int64_t i, std::int64_t j) -> double& { return A[i + j * lda]; };
-  const FactorPlan plan = plan_getrf(s, m, n, blas::GemmMode::fp64_ozaki, true);
+  FactorPlan plan = plan_getrf(s, m, n, blas::GemmMode::fp64_ozaki, true);
+  if (report != nullptr) plan.predicted_ns = predict_dgetrf_ns(s, plan, ipiv != nullptr);
   const std::int64_t nb = plan.nb, kmin = std::min(m, n);
   const blas::Settings bs = detail::fp64_update_blas_settings(s);
   TraceParts trace;

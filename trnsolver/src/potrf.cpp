@@ -287,7 +287,8 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   const bool lower = uplo == Uplo::lower;
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   auto L = [&](std::int64_t i, std::int64_t j) -> double& { return A[i * si + j * sj]; };
-  const FactorPlan plan = plan_potrf(s, n, true);
+  FactorPlan plan = plan_potrf(s, n, true);
+  if (report != nullptr) plan.predicted_ns = predict_dpotrf_ns(s, plan);
   const std::int64_t nb = plan.nb;
   const blas::Settings bs = detail::fp64_update_blas_settings(s);
   TraceParts trace;

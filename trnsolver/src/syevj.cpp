@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <numeric>
 
@@ -141,13 +142,80 @@ double ssyevj_effective_tolerance(std::int64_t n, double tol) {
 
 namespace {
 
+// How ssyevj_run splits a batch: the kernel (packed, else rows in lockstep), matrices per program,
+// programs, and the packed kernel's read-back floats per program.
+struct RunShape {
+  bool packed = false;
+  std::int64_t per_program = 0, programs = 0, readback_floats = 0;
+};
+RunShape run_shape(const Settings& s, const SyevjPlan& plan, std::int64_t n, std::int64_t batch, bool vectors) {
+  RunShape r;
+  r.packed = plan.kernel == SyevjKernel::packed && n <= detail::kSyevjPackedMaxN;
+  // many matrices per instruction (syevj_packed_f32.cpp), else a few rows kernels in lockstep
+  r.per_program = r.packed ? detail::packed_capacity(hardware_spec(s.target), n, vectors) : detail::syevj_lockstep_width(n);
+  r.programs = (batch + r.per_program - 1) / r.per_program;
+  r.readback_floats = detail::packed_readback_floats((batch + r.programs - 1) / r.programs, n, hardware_spec(s.target).pmax);
+  return r;
+}
+
+// ssyevj_run's launch: program k runs matrices [batch k / programs, batch (k + 1) / programs),
+// matrix j's problem filled by problem(j, pr).
+template <class F>
+LaunchResult launch_run(const Settings& s, const RunShape& rs, std::int64_t batch, float* readback, bool execute,
+                        F&& problem) {
+  LaunchConfig lc = launch_config(s, rs.programs);
+  lc.core.execute = execute;
+  return launch(lc, [&](NeuronCore& nc) {
+    const std::int64_t k = nc.linear_program_id();
+    const std::int64_t first = batch * k / rs.programs, last = batch * (k + 1) / rs.programs;
+    if (rs.packed) {
+      detail::PackedJacobiProblemF32 pr;
+      problem(first, pr);
+      pr.count = last - first;
+      pr.readback = readback + k * rs.readback_floats;
+      detail::syevj_f32_packed_kernel(nc, pr);
+      return;
+    }
+    // Rows on partitions, a few matrices in lockstep (syevj_f32.cpp): the single-matrix call, and
+    // SsyevjBatched with n > 32 only when TRNSOLVER_SYEVJ_BLOCK_MIN_N moves the block path up (cost
+    // studies; the default batched path for n > 32 is the block Jacobi).
+    std::vector<detail::JacobiProblemF32> prs(static_cast<std::size_t>(last - first));
+    for (std::int64_t j = first; j < last; ++j) problem(j, prs[static_cast<std::size_t>(j - first)]);
+    detail::syevj_f32_kernel(nc, prs);
+  });
+}
+
+// The modeled time of the plan's launch run timing-only with exactly `sweeps` sweeps per matrix.
+double ssyevj_sweeps_ns(const Settings& s, const SyevjPlan& plan, int sweeps) {
+  const std::int64_t n = plan.n, batch = plan.batch;
+  const RunShape rs = run_shape(s, plan, n, batch, plan.vectors);
+  // A at a placeholder device address (never dereferenced: nothing executes); host buffers for what
+  // the kernels write on the host (eigenvalues, results, read-backs).
+  float* const a = reinterpret_cast<float*>(std::uintptr_t{1} << 40);
+  std::vector<float> w(static_cast<std::size_t>(n * batch)), readback;
+  if (rs.packed) readback.assign(static_cast<std::size_t>(rs.programs * rs.readback_floats), 0.0f);
+  std::vector<SyevjResult> res(static_cast<std::size_t>(batch));
+  const auto problem = [&](std::int64_t k, detail::JacobiProblemF32& pr) {
+    pr.a = a + k * n * n;
+    pr.lda = n;
+    pr.w = w.data() + k * n;
+    pr.n = n;
+    pr.vectors = plan.vectors;
+    pr.sort = plan.sort;
+    pr.max_sweeps = sweeps;
+    pr.predict_sweeps = sweeps;
+    pr.result = res.data() + k;
+    pr.tensor_transpose = plan.tensor_transpose;
+  };
+  return model_trace(launch_run(s, rs, batch, readback.data(), false, problem).trace, ReportSettings::of(s)).total_ns;
+}
+
 // packed: n <= kSyevjPackedMaxN runs the many-matrices-per-instruction kernel (the batched call, for
 // every batch size, so that a matrix's bits never depend on the batch); the single-matrix call keeps
 // the rows-on-partitions kernel, whose latency for one matrix is lower (docs/trnsolver.md).
 std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, float* A,
                                     std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
                                     CallReport* report, SyevjPlan& plan) {
-  const bool packed_small = plan.kernel == SyevjKernel::packed;
   check_args(n, lda, A, W, batch);
   require(n <= kSyevjMaxN, "n <= kSyevjMaxN (SBUF-resident kernel)");
   require(p.max_sweeps >= 0, "max_sweeps >= 0");
@@ -177,36 +245,14 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
     pr.tensor_transpose = plan.tensor_transpose;
   };
   // The split into programs depends on the batch; a matrix's bits do not (each kernel's contract).
-  std::int64_t per_program = detail::syevj_lockstep_width(n);
-  if (packed_small && n <= detail::kSyevjPackedMaxN)  // many matrices per instruction (syevj_packed_f32.cpp)
-    per_program = detail::packed_capacity(hardware_spec(s.target), n, vectors);
-  const std::int64_t programs = (batch + per_program - 1) / per_program;
-  plan.per_program = per_program;
-  plan.programs = programs;
+  const RunShape rs = run_shape(s, plan, n, batch, vectors);
+  plan.per_program = rs.per_program;
+  plan.programs = rs.programs;
+  if (report != nullptr) predict_ssyevj(s, plan);
   // The packed kernel's read-backs: one caller-owned slice per program (syevj_internal.hpp).
-  const std::int64_t readback_floats =
-      detail::packed_readback_floats((batch + programs - 1) / programs, n, hardware_spec(s.target).pmax);
   std::vector<float> readback;
-  if (packed_small && n <= detail::kSyevjPackedMaxN) readback.assign(static_cast<std::size_t>(programs * readback_floats), 0.0f);
-  const auto kernel = [&](NeuronCore& nc) {
-    const std::int64_t k = nc.linear_program_id();
-    const std::int64_t first = batch * k / programs, last = batch * (k + 1) / programs;
-    if (packed_small && n <= detail::kSyevjPackedMaxN) {
-      detail::PackedJacobiProblemF32 pr;
-      problem(first, pr);
-      pr.count = last - first;
-      pr.readback = readback.data() + k * readback_floats;
-      detail::syevj_f32_packed_kernel(nc, pr);
-      return;
-    }
-    // Rows on partitions, a few matrices in lockstep (syevj_f32.cpp): the single-matrix call, and
-    // SsyevjBatched with n > 32 only when TRNSOLVER_SYEVJ_BLOCK_MIN_N moves the block path up (cost
-    // studies; the default batched path for n > 32 is the block Jacobi).
-    std::vector<detail::JacobiProblemF32> prs(static_cast<std::size_t>(last - first));
-    for (std::int64_t j = first; j < last; ++j) problem(j, prs[static_cast<std::size_t>(j - first)]);
-    detail::syevj_f32_kernel(nc, prs);
-  };
-  LaunchResult r = launch(launch_config(s, programs), kernel);
+  if (rs.packed) readback.assign(static_cast<std::size_t>(rs.programs * rs.readback_floats), 0.0f);
+  LaunchResult r = launch_run(s, rs, batch, readback.data(), true, problem);
   plan.sbuf_bytes = r.sbuf_peak_bytes;
   plan.psum_bytes = r.psum_peak_bytes;
   finish_report(report, s, std::move(r.trace));
@@ -288,6 +334,21 @@ SyevjResult dsyevj(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, d
   return r.empty() ? SyevjResult{} : r.front();
 }
 
+int ssyevj_sweep_estimate(std::int64_t n) {
+  // Measured (tests/trnsolver/test_trnsolver_predict.cpp, random uniform symmetric matrices, default
+  // tolerance): n = 8 5 sweeps, 17-50 6, 100 7, 143 8; a batch's slowest matrix may take one more.
+  return n <= 2 ? 1 : 3 + static_cast<int>(std::ceil(std::log2(static_cast<double>(n)) / 2.0));
+}
+
+void predict_ssyevj(const Settings& s, SyevjPlan& plan) {
+  if (plan.kernel == SyevjKernel::block || plan.n < 2 || plan.batch < 1) return;
+  plan.first_sweep_ns = ssyevj_sweeps_ns(s, plan, 1);
+  plan.sweep_ns = ssyevj_sweeps_ns(s, plan, 2) - plan.first_sweep_ns;
+  plan.sweeps_estimated = std::min(ssyevj_sweep_estimate(plan.n), plan.max_sweeps);
+  plan.sweeps_rule = plan.sweeps_estimated == plan.max_sweeps ? "the sweep cap" : "3 + ceil(log2(n) / 2)";
+  plan.predicted_ns = plan.predicted_for(plan.sweeps_estimated);
+}
+
 const char* syevj_kernel_name(SyevjKernel k) {
   switch (k) {
     case SyevjKernel::automatic: return "automatic";
@@ -305,6 +366,8 @@ SyevjPlan plan_ssyevj(const Settings& s, std::int64_t n, std::int64_t batch, boo
   plan.n = n;
   plan.batch = batch;
   plan.vectors = vectors;
+  plan.sort = !batched || p.sort_eig;  // syevj always sorts
+  plan.max_sweeps = p.max_sweeps;
   // Transposes on TensorE (matmul with the identity) instead of nc_transpose: an explicit request
   // or TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE=1 (cost studies of the rows kernel).
   const char* tt = std::getenv("TRNSOLVER_SYEVJ_TENSOR_TRANSPOSE");
@@ -337,6 +400,14 @@ SyevjPlan plan_ssyevj(const Settings& s, std::int64_t n, std::int64_t batch, boo
   return plan;
 }
 
+namespace {
+std::string fixed3(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+}  // namespace
+
 std::string SyevjPlan::print() const {
   PlanFacts f;
   f.routine = "ssyevj";
@@ -345,6 +416,11 @@ std::string SyevjPlan::print() const {
   if (kernel == SyevjKernel::rows && tensor_transpose) f.variant += " (TensorE transposes by matmul)";
   if (programs > 0)
     f.ops = "up to " + std::to_string(per_program) + " matrices per program, " + std::to_string(programs) + " programs";
+  if (predicted_ns >= 0)
+    f.ops += (f.ops.empty() ? "" : "; ") + std::to_string(sweeps_estimated) + " sweeps estimated (" + sweeps_rule +
+             "); the launch timing-only: " + fixed3(first_sweep_ns * 1e-3) + " us with one sweep + " +
+             fixed3(sweep_ns * 1e-3) + " us per further sweep";
+  f.predicted_ns = predicted_ns;
   f.sbuf_bytes = sbuf_bytes;
   f.psum_bytes = psum_bytes;
   f.engines = kernel == SyevjKernel::block ? "TensorE, VectorE, ScalarE, DMA" : "VectorE, ScalarE, TensorE, DMA";

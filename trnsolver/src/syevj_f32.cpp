@@ -109,7 +109,7 @@ struct Kernel {
     fro = std::sqrt(static_cast<double>(sum_of_squares_read()));
     sum_of_squares_start(true);
     off = std::sqrt(static_cast<double>(sum_of_squares_read()));
-    if (!std::isfinite(fro) || !std::isfinite(off)) {
+    if (p.predict_sweeps < 0 && (!std::isfinite(fro) || !std::isfinite(off))) {
       res.info = static_cast<int>(n) + 1;
       res.residual = std::nan("");
       *p.result = res;
@@ -123,8 +123,9 @@ struct Kernel {
   // After a sweep's off(A)_F (or the initial one): true when the matrix stops here (converged,
   // non-finite or out of sweeps); then its results are stored.
   bool finished() {
-    const bool converged = std::isfinite(off) && off <= tol * fro;
-    if (converged || !std::isfinite(off) || res.sweeps >= p.max_sweeps) {
+    const bool predicting = p.predict_sweeps >= 0;
+    const bool converged = predicting ? res.sweeps >= p.predict_sweeps : std::isfinite(off) && off <= tol * fro;
+    if (converged || (!predicting && !std::isfinite(off)) || res.sweeps >= p.max_sweeps) {
       res.residual = off;
       res.info = converged ? 0 : static_cast<int>(n) + 1;
       store(res);

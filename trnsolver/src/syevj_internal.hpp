@@ -23,6 +23,9 @@ struct JacobiProblemF32 {
   int max_sweeps = 100;
   SyevjResult* result = nullptr;
   bool tensor_transpose = false;  // rows kernel: transposes on TensorE (SyevjPlan::tensor_transpose)
+  // Prediction (a timing-only run, nothing executes): >= 0 runs exactly this many sweeps, the
+  // convergence and finiteness tests on the read-back sums (never written) skipped.
+  int predict_sweeps = -1;
 };
 
 // Runs the problems (all of the same n) in lockstep: every instruction of a step is issued for

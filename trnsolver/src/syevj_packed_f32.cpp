@@ -263,10 +263,11 @@ struct PackedKernel {
       return static_cast<double>(v[static_cast<std::size_t>(part(l) * G + slot(l))]);
     };
     std::int64_t remaining = p.count;
+    const bool predicting = p.predict_sweeps >= 0;
     // Non-finite input: info n + 1, W NaN, A untouched, no sweep counted.
     for (std::int64_t l = 0; l < p.count; ++l) {
       const double fro = std::sqrt(at(fro2, l)), off = std::sqrt(at(off2, l));
-      if (std::isfinite(fro) && std::isfinite(off)) continue;
+      if (predicting || (std::isfinite(fro) && std::isfinite(off))) continue;
       SyevjResult r;
       r.info = static_cast<int>(n) + 1;
       r.residual = std::nan("");
@@ -284,8 +285,8 @@ struct PackedKernel {
         SyevjResult& r = res[static_cast<std::size_t>(l)];
         r.sweeps = sweep;
         r.residual = off;
-        const bool converged = off <= tol * fro;
-        if (converged || !std::isfinite(off) || sweep >= p.max_sweeps) {
+        const bool converged = predicting ? sweep >= p.predict_sweeps : off <= tol * fro;
+        if (converged || (!predicting && !std::isfinite(off)) || sweep >= p.max_sweeps) {
           r.info = converged ? 0 : static_cast<int>(n) + 1;
           finishing.push_back(l);
         }

@@ -145,7 +145,9 @@ HostSpan strided_span(const void* p, std::int64_t na, std::int64_t sa, std::int6
 
 }  // namespace
 
-std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystems& b) {
+namespace {
+
+PlanFacts banded_facts(const char* routine, BandedAlgo algo, const BandedSystems& b) {
   PlanFacts f;
   f.routine = routine;
   f.shape = std::to_string(b.count) + (b.half == 1 ? " tridiagonal" : " pentadiagonal") + " system(s) of size " +
@@ -155,7 +157,13 @@ std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystem
   f.engines = "host CPU (costed host step), host link";
   f.why = "each system is a chain of m dependent eliminations with a division per step and no NeuronCore engine "
           "computes in fp64; systems are independent (a device version would give each a VectorE lane)";
-  return f.print();
+  return f;
+}
+
+}  // namespace
+
+std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystems& b) {
+  return banded_facts(routine, algo, b).print();
 }
 
 void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b, CallReport* report) {
@@ -179,7 +187,7 @@ void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const
                        .flops = banded_flops(algo, b),
                        .reads = {lower, mid, upper, x},
                        .writes = {x}},
-              banded_plan(routine, algo, b), report);
+              banded_facts(routine, algo, b), report);
 }
 
 }  // namespace trn::sparse

@@ -89,6 +89,7 @@ std::string SpmmPlan::print(std::int64_t m, std::int64_t n, std::int64_t k, bool
   f.sbuf_bytes = r.sbuf_peak_bytes;
   f.psum_bytes = r.psum_peak_bytes;
   f.engines = "DMA, TensorE, VectorE";
+  f.predicted_ns = predicted_ns;
   f.why = b_resident ? "a program's referenced op(B) strips fit SBUF beside its A buffers and epilogue tiles"
                      : "op(B) strips do not fit SBUF beside the A buffers (or alpha == 0): streamed per block";
   return f.print();

@@ -62,6 +62,7 @@ struct SpmmArgs {
 struct SpmmPlan {
   int row_groups = 1, n_chunks = 1;
   std::vector<std::int64_t> group_start;  // block rows of group g: [group_start[g], group_start[g+1])
+  double predicted_ns = -1;  // the launch run timing-only before the call (-1: not predicted)
   // The plan with what the launch did: op(B) residency and the SBUF/PSUM peaks.
   std::string print(std::int64_t m, std::int64_t n, std::int64_t k, bool b_resident, const LaunchResult& r) const;
 };

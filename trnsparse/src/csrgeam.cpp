@@ -100,7 +100,7 @@ void csrgeam(const Settings& s, Scalar alpha, const SparseRef& A, Scalar beta, c
   finish_host(s,
               HostStep{.name = "trnsparse.csrgeam2.host", .flops = flops, .reads = {in_a, in_b, bytes_span(C.offsets, A.rows + 1, 4)},
                        .writes = {bytes_span(C.indices, nnz, 4), bytes_span(C.values, nnz, vb)}},
-              p.print(), report);
+              p, report);
 }
 
 }  // namespace trn::sparse

@@ -45,7 +45,9 @@ void spmm_typed(GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseA
 
 }  // namespace
 
-std::string host_product_plan(const char* routine, GOp opA, const SparseRef& A, std::int64_t n) {
+namespace {
+
+PlanFacts host_product_facts(const char* routine, GOp opA, const SparseRef& A, std::int64_t n) {
   PlanFacts p;
   p.routine = routine;
   p.shape = std::to_string(A.rows) + "x" + std::to_string(A.cols) + " nnz=" + std::to_string(A.nnz) +
@@ -56,11 +58,20 @@ std::string host_product_plan(const char* routine, GOp opA, const SparseRef& A, 
   p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(A.nnz) * static_cast<double>(n))) + " flops";
   p.engines = "host CPU (costed host step), host link";
   p.why = "no NeuronCore engine computes in fp64 or complex; fp32 real values take the TensorE BSR path";
-  return p.print();
+  return p;
 }
 
-void spmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
-               const DenseAny& C, CallReport* report) {
+}  // namespace
+
+std::string host_product_plan(const char* routine, GOp opA, const SparseRef& A, std::int64_t n) {
+  return host_product_facts(routine, opA, A, n).print();
+}
+
+namespace {
+
+// spmm_host's product under the plan name `routine` ("spmm", or "spmv" for one column).
+void host_product(const char* routine, const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A,
+                  const DenseAny& B, Scalar beta, const DenseAny& C, CallReport* report) {
   validate(A);
   const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
   const std::int64_t bk = opB == GOp::N ? B.rows : B.cols, bn = opB == GOp::N ? B.cols : B.rows;
@@ -75,7 +86,14 @@ void spmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRe
   finish_host(s,
               HostStep{.name = "trnsparse.spmm.host", .flops = flops, .reads = {a[0], a[1], a[2], dense_span(B)},
                        .writes = {dense_span(C)}},
-              host_product_plan("spmm", opA, A, C.cols), report);
+              host_product_facts(routine, opA, A, C.cols), report);
+}
+
+}  // namespace
+
+void spmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
+               const DenseAny& C, CallReport* report) {
+  host_product("spmm", s, opA, opB, alpha, A, B, beta, C, report);
 }
 
 void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SparseRef& A, const void* x, Scalar beta, void* y,
@@ -83,8 +101,8 @@ void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SparseRef& A, con
   const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
   const DenseAny X{const_cast<void*>(x), A.value, K, 1, std::max<std::int64_t>(K, 1), Layout::col_major};
   const DenseAny Y{y, A.value, M, 1, std::max<std::int64_t>(M, 1), Layout::col_major};
-  spmm_host(s, opA, GOp::N, alpha, A, X, beta, Y, report);
-  if (report != nullptr) report->plan = host_product_plan("spmv", opA, A, 1);
+  if (report != nullptr) report->plan.clear();  // the spmv plan alone (as before the prediction)
+  host_product("spmv", s, opA, GOp::N, alpha, A, X, beta, Y, report);
 }
 
 // ---- sparse vectors ---------------------------------------------------------------------------
@@ -121,14 +139,14 @@ Scalar spvv_typed(GOp op, const SpVecRef& x, const void* y) {
 
 HostSpan spvec_index_span(const SpVecRef& x) { return bytes_span(x.indices, x.nnz, index_bytes(x.index_type)); }
 
-std::string vector_plan(const char* routine, const SpVecRef& x) {
+PlanFacts vector_plan(const char* routine, const SpVecRef& x) {
   PlanFacts p;
   p.routine = routine;
   p.shape = "size=" + std::to_string(x.size) + " nnz=" + std::to_string(x.nnz);
   p.variant = std::string(value_name(x.value)) + ": entry loop on the host (one round trip)";
   p.engines = "host CPU (costed host step), host link";
   p.why = "O(nnz) gather/scatter work: no DMA gather on the emulated core";
-  return p.print();
+  return p;
 }
 
 }  // namespace

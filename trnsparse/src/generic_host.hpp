@@ -8,7 +8,9 @@
 #include <string>
 #include <type_traits>
 
+#include "trn/core/cost_model.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/plan.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse::generic_host {
@@ -80,12 +82,24 @@ inline std::array<HostSpan, 3> sparse_spans(const SparseRef& a) {
           bytes_span(a.indices, a.nnz, index_bytes(a.indices_type)), bytes_span(a.values, a.nnz, value_bytes(a.value))};
 }
 
-inline void finish_host(const Settings& s, const HostStep& step, const std::string& plan, CallReport* report) {
+// The modeled time of a host step, predicted from what the plan knows before it runs: the bytes of
+// its spans (reads and writes, each counted, as record_host_step counts them) and its flops, priced
+// by host_step_ns (docs/cost-model.md sections 7 and 9).
+inline double predict_host_step_ns(const Settings& s, const HostStep& step) {
+  double bytes = 0;
+  for (const HostSpan& x : step.reads) bytes += static_cast<double>(x.bytes);
+  for (const HostSpan& x : step.writes) bytes += static_cast<double>(x.bytes);
+  return host_step_ns(bytes, step.flops, hardware_spec(s.target));
+}
+
+// Records the step, models it, and adds the plan with its predicted time.
+inline void finish_host(const Settings& s, const HostStep& step, PlanFacts plan, CallReport* report) {
   if (report == nullptr) return;
+  plan.predicted_ns = predict_host_step_ns(s, step);
   Trace t;
   record_host_step(t, step);
   finish_report(*report, std::move(t), ReportSettings{s.target});
-  report->add_plan(plan);
+  report->add_plan(plan.print());
 }
 
 inline const char* op_name(GOp op) { return op == GOp::N ? "N" : op == GOp::T ? "T" : "C"; }

@@ -212,9 +212,19 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
   g.m_rows = M;
   g.k_rows = K;
   LaunchConfig lc = launch_config(s);
-  const detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), g, lc.num_cores);
+  detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), g, lc.num_cores);
   lc.grid = {plan.n_chunks, plan.row_groups, 1};
   std::atomic<bool> resident{false};
+  if (report != nullptr) {
+    // Predicted before the run: the same launch timing-only (nothing executes; the kernel's
+    // instructions follow the pattern and the shapes alone), scheduled as the report is.
+    LaunchConfig dry = lc;
+    dry.core.execute = false;
+    std::atomic<bool> ignored{false};
+    plan.predicted_ns = model_trace(launch(dry, [&](NeuronCore& nc) { detail::spmm_kernel(nc, g, plan, &ignored); }).trace,
+                                    ReportSettings::of(s))
+                            .total_ns;
+  }
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::spmm_kernel(nc, g, plan, &resident); });
   const std::string printed = report != nullptr ? plan.print(M, n, K, resident.load(), r) : std::string();
   finish_report(report, s, std::move(r.trace), g.multiply ? A.bnnz : 0);

@@ -66,14 +66,14 @@ void store_typed(const CsrProduct& C, Scalar alpha, Scalar beta, void* out) {
   }
 }
 
-std::string copy_plan(const CsrProduct& C) {
+PlanFacts copy_plan(const CsrProduct& C) {
   PlanFacts p;
   p.routine = "spgemm_copy";
   p.shape = std::to_string(C.rows) + "x" + std::to_string(C.cols) + " nnz(C)=" + std::to_string(C.nnz());
   p.variant = std::string(value_name(C.value)) + ": alpha s + beta c from the fp64 sums, rounded once (host)";
   p.engines = "host CPU (costed host step), host link";
   p.why = "the epilogue of the host-step product";
-  return p.print();
+  return p;
 }
 
 }  // namespace
@@ -90,7 +90,9 @@ CsrProduct spgemm_csr_symbolic(const SparseRef& A, const SparseRef& B) {
   return c;
 }
 
-std::string spgemm_csr_plan(const SparseRef& A, const SparseRef& B, const CsrProduct& C) {
+namespace {
+
+PlanFacts spgemm_csr_facts(const SparseRef& A, const SparseRef& B, const CsrProduct& C) {
   PlanFacts p;
   p.routine = "spgemm";
   p.shape = std::to_string(A.rows) + "x" + std::to_string(A.cols) + " nnz=" + std::to_string(A.nnz) + " * " +
@@ -102,7 +104,13 @@ std::string spgemm_csr_plan(const SparseRef& A, const SparseRef& B, const CsrPro
   p.engines = "host CPU (costed host step), host link";
   p.why = "each product a_ik b_kj scatters into a data-dependent column of C: no gather/scatter DMA on the "
           "emulated core and no fp64 engine; BSR x BSR (block-clustered patterns) takes the TensorE kernel";
-  return p.print();
+  return p;
+}
+
+}  // namespace
+
+std::string spgemm_csr_plan(const SparseRef& A, const SparseRef& B, const CsrProduct& C) {
+  return spgemm_csr_facts(A, B, C).print();
 }
 
 void spgemm_csr_numeric(const Settings& s, const SparseRef& A, const SparseRef& B, CsrProduct& C, CallReport* report) {
@@ -121,7 +129,7 @@ void spgemm_csr_numeric(const Settings& s, const SparseRef& A, const SparseRef& 
   finish_host(s,
               HostStep{.name = "trnsparse.spgemm.host", .flops = per * static_cast<double>(C.products),
                        .reads = {joined(a[0], a[1]), a[2], joined(b[0], b[1]), b[2]}, .writes = {sums}},
-              spgemm_csr_plan(A, B, C), report);
+              spgemm_csr_facts(A, B, C), report);
 }
 
 void spgemm_csr_store_pattern(const CsrProduct& C, const SparseRef& out) {

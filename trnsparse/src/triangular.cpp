@@ -115,7 +115,9 @@ std::int64_t first_zero_pivot(const TriangularAnalysis& t, const void* values, c
   return row;
 }
 
-std::string triangular_plan(const char* routine, const TriangularAnalysis& t, std::int64_t ncols) {
+namespace {
+
+PlanFacts triangular_facts(const char* routine, const TriangularAnalysis& t, std::int64_t ncols) {
   PlanFacts p;
   p.routine = routine;
   p.shape = std::to_string(t.n) + "x" + std::to_string(t.n) + " triangle nnz=" + std::to_string(t.col.size()) +
@@ -129,7 +131,13 @@ std::string triangular_plan(const char* routine, const TriangularAnalysis& t, st
   p.engines = "host CPU (costed host step), host link";
   p.why = "each level depends on the previous one and a row gathers arbitrary earlier entries: no gather DMA on the "
           "emulated core and no fp64 engine; the levels bound the dependent steps a device schedule would take";
-  return p.print();
+  return p;
+}
+
+}  // namespace
+
+std::string triangular_plan(const char* routine, const TriangularAnalysis& t, std::int64_t ncols) {
+  return triangular_facts(routine, t, ncols).print();
 }
 
 void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
@@ -153,7 +161,7 @@ void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void
                        .reads = {bytes_span(values, t.nnz, vb), index,
                                  bytes_span(diagonal, diagonal != nullptr ? t.n : 0, vb), dense_span(B)},
                        .writes = {dense_span(C)}},
-              triangular_plan(C.cols == 1 ? "spsv" : "spsm", t, m), report);
+              triangular_facts(C.cols == 1 ? "spsv" : "spsm", t, m), report);
 }
 
 }  // namespace trn::sparse

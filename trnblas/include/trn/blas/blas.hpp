@@ -116,6 +116,15 @@ double predict_gemm_ns(const Settings& s, GemmMode mode, Op ta, Op tb, std::int6
 // The same for syrk (the lower triangle; the upper costs the same).
 double predict_syrk_ns(const Settings& s, GemmMode mode, Op trans, std::int64_t n, std::int64_t k, float alpha,
                        float beta);
+// fp64 (Ozaki, s.ozaki_scheme): dgemm run timing-only on synthetic well-scaled operands (1 and 2
+// alternating along every line: rms-to-mean ratio in (1, 2], no exponent spread, as random data of
+// one magnitude): the automatic precision then asks 55 mantissa bits, the moduli (II) or slices (I)
+// count of such data. Heavy-tailed lines (rms-to-mean > 2), exponent spread across a line or a
+// balancing that amplifies a line ask more (ozaki.hpp), and lost-term or special-value
+// recomputations are data dependent: none is priced. predict_dsyrk_ns: dsyrk's one Ozaki product.
+double predict_dgemm_ns(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                        double beta);
+double predict_dsyrk_ns(const Settings& s, Op trans, std::int64_t n, std::int64_t k, double alpha);
 // The same for a batch of independent problems of one shape (one launch; grid axis 2 = batch).
 void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
                   float alpha, const std::vector<MatrixRef>& A, const std::vector<MatrixRef>& B, float beta,

@@ -61,6 +61,15 @@ struct SyevjPlan {
   std::int64_t programs = 0;
   std::int64_t sbuf_bytes = -1, psum_bytes = -1;  // launch peaks (-1: not launched yet)
   std::string why;
+  bool sort = true;     // eigenvalues sorted (the single-matrix call always; batched: SyevjParams::sort_eig)
+  int max_sweeps = 100;
+  // Predicted modeled time (rows and packed kernels, predict_ssyevj; -1: not predicted): the launch
+  // run timing-only with one and with two sweeps per matrix; predicted_ns = predicted_for(the
+  // estimated sweeps). Every matrix of a batch is taken to run the same sweeps.
+  double first_sweep_ns = -1, sweep_ns = -1, predicted_ns = -1;
+  int sweeps_estimated = 0;
+  std::string sweeps_rule;
+  double predicted_for(int sweeps) const { return first_sweep_ns + (sweeps - 1) * sweep_ns; }
   std::string print() const;
 };
 // The plan's rule: p.kernel when set (UsageError if it does not apply to n); otherwise block Jacobi
@@ -69,6 +78,13 @@ struct SyevjPlan {
 // n <= 32, the rows kernel otherwise.
 SyevjPlan plan_ssyevj(const Settings& s, std::int64_t n, std::int64_t batch, bool vectors, bool batched,
                       const SyevjParams& p);
+// Fills the plan's prediction (rows and packed kernels; the block kernel's rounds run inner Jacobi
+// sweeps whose count the data decides: not predicted). The sweeps are estimated by
+// ssyevj_sweep_estimate, capped at max_sweeps.
+void predict_ssyevj(const Settings& s, SyevjPlan& plan);
+// The sweeps a random symmetric fp32 matrix of order n typically takes to the default tolerance
+// (docs/cost-model.md section 9: measured over random matrices).
+int ssyevj_sweep_estimate(std::int64_t n);
 
 // A blocked factorisation's plan (potrf, getrf; trn::Plan): panel width, panel kernels, the
 // trailing update's trnblas mode, and where the fp64 variants' panels run.
@@ -79,7 +95,7 @@ struct FactorPlan {
   std::int64_t transposed_from = -1; // sgetrf: first panel column j0 factored by the transposed kernel (-1: none)
   bool host_panels = false;          // fp64: panels on the host CPU (no engine computes in fp64)
   blas::GemmMode update_mode = blas::GemmMode::fp32;
-  double predicted_ns = -1;          // modeled time predicted before the run (spotrf; -1: not predicted)
+  double predicted_ns = -1;          // modeled time predicted before the run (-1: not predicted)
   std::string why;
   bool transposed(std::int64_t j0) const { return transposed_from >= 0 && j0 >= transposed_from; }
   std::string print() const;
@@ -91,6 +107,16 @@ FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64);
 // positive (a failing pivot ends the factorisation early).
 double predict_spotrf_ns(const Settings& s, const FactorPlan& plan, bool lower);
 FactorPlan plan_getrf(const Settings& s, std::int64_t m, std::int64_t n, blas::GemmMode update_mode, bool fp64);
+// dpotrf's / dgetrf's predicted modeled time (docs/cost-model.md section 9): per panel the recorded
+// host step by host_step_ns (its bytes and flops as the driver counts them) and the Ozaki trailing
+// update by trnblas predict_dsyrk_ns / predict_dgemm_ns (well-scaled data: 55 mantissa bits; data
+// that asks for more moduli costs more). dgetrf with pivoting: every column that can interchanges
+// (the typical path; data that keeps its diagonals moves fewer rows). sgetrf's: per panel its panel
+// kernel run timing-only on the typical path (each column interchanges with a row half way down
+// the rows below it), STRSM and the trailing GEMM by trnblas's predictors.
+double predict_dpotrf_ns(const Settings& s, const FactorPlan& plan);
+double predict_dgetrf_ns(const Settings& s, const FactorPlan& plan, bool pivot);
+double predict_sgetrf_ns(const Settings& s, const FactorPlan& plan, bool pivot);
 
 // What one matrix's Jacobi run did.
 struct SyevjResult {

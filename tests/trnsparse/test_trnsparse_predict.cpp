@@ -1,0 +1,104 @@
+// Plan predictions of trnsparse (docs/cost-model.md section 9): the BSR SpMM plan (its launch run
+// timing-only before the call) and the generic API's host-step plans (host_step_ns over the step's
+// bytes and flops, known from the operands' sizes) against the modeled time of the call, over
+// several shapes; each test prints its rows.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <complex>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sparse_test_util.hpp"
+#include "trn/sparse/generic.hpp"
+
+using namespace trnsparse_test;
+namespace sp = trn::sparse;
+
+namespace {
+
+double predicted_ns(const std::string& plan) {
+  const auto at = plan.find("predicted ");
+  return at == std::string::npos ? -1.0 : std::stod(plan.substr(at + 10)) * 1e3;
+}
+
+void check(const std::string& what, const std::string& plan, double modeled, double band) {
+  const double p = predicted_ns(plan);
+  ASSERT_GT(p, 0) << what << ": no prediction in the plan\n" << plan;
+  EXPECT_NEAR(p / modeled, 1.0, band) << what << ": predicted " << p << " ns, modeled " << modeled << " ns";
+  std::printf("prediction %s: predicted %.2f us, modeled %.2f us (%+.1f%%)\n", what.c_str(), p * 1e-3, modeled * 1e-3,
+              100 * (p / modeled - 1));
+}
+
+TEST(PlanPrediction, BsrSpmmPredictedTimeMatchesTheModeledTime) {
+  struct Case {
+    std::int64_t brows, bcols, rb, cb;
+    double density;
+    std::int64_t n;
+    int cores;
+  };
+  for (const Case& c : {Case{16, 12, 8, 6, 0.3, 20, 1}, Case{8, 8, 128, 128, 0.25, 256, 1}, Case{8, 8, 128, 128, 0.25, 256, 2},
+                        Case{20, 30, 32, 32, 0.1, 700, 1}, Case{4, 40, 128, 128, 0.5, 64, 1}}) {
+    TestBsr A = random_bsr(c.brows, c.bcols, c.rb, c.cb, c.density, 5);
+    TestDense B = random_dense(A.cols(), c.n, Layout::col_major, 6), C = random_dense(A.rows(), c.n, Layout::col_major, 7);
+    sp::Settings s;
+    s.num_cores = c.cores;
+    sp::CallReport r;
+    sp::spmm(s, Op::N, Op::N, 1.0f, A.view(), B.ref(), 0.5f, C.mref(), &r);
+    check("bsr spmm " + std::to_string(A.rows()) + "x" + std::to_string(c.n) + "x" + std::to_string(A.cols()) + " blocks " +
+              std::to_string(c.rb) + "x" + std::to_string(c.cb) + " bnnz " + std::to_string(A.bnnz()) + " cores " +
+              std::to_string(c.cores),
+          r.plan, r.profile.total_ns, 0.10);
+  }
+}
+
+// A random CSR matrix (rows x cols, about `per_row` entries per row, sorted columns).
+struct Csr {
+  std::vector<std::int32_t> off{0}, col;
+  std::vector<std::complex<double>> val;
+};
+Csr random_csr(std::int64_t rows, std::int64_t cols, std::int64_t per_row, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  Csr a;
+  for (std::int64_t i = 0; i < rows; ++i) {
+    for (std::int64_t j = 0; j < cols; ++j)
+      if (u(g) < -1.0 + 2.0 * static_cast<double>(per_row) / static_cast<double>(cols)) {
+        a.col.push_back(static_cast<std::int32_t>(j));
+        a.val.emplace_back(u(g), u(g));
+      }
+    a.off.push_back(static_cast<std::int32_t>(a.col.size()));
+  }
+  return a;
+}
+
+TEST(PlanPrediction, HostProductPlansPredictTheModeledTime) {
+  for (const auto& [rows, cols, per_row, n] : std::vector<std::array<std::int64_t, 4>>{{100, 80, 5, 1}, {1000, 1000, 10, 1},
+                                                                                      {300, 500, 20, 16}, {5000, 200, 3, 4}}) {
+    Csr a = random_csr(rows, cols, per_row, 3);
+    for (const sp::Value v : {sp::Value::f64, sp::Value::c64}) {
+      std::vector<std::complex<double>> vals = a.val;  // c64: as stored; f64: the real parts packed first
+      std::vector<double> re(vals.size());
+      for (std::size_t e = 0; e < vals.size(); ++e) re[e] = vals[e].real();
+      void* values = v == sp::Value::c64 ? static_cast<void*>(vals.data()) : static_cast<void*>(re.data());
+      const sp::SparseRef A{sp::SparseRef::Format::csr, rows, cols, static_cast<std::int64_t>(a.col.size()), a.off.data(),
+                            a.col.data(), values, sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, v};
+      std::vector<std::complex<double>> B(static_cast<std::size_t>(cols * n), {0.5, 0.25}), C(static_cast<std::size_t>(rows * n));
+      sp::CallReport r;
+      const std::string what = std::string(v == sp::Value::c64 ? "c64 " : "f64 ") + std::to_string(rows) + "x" +
+                               std::to_string(cols) + " nnz " + std::to_string(a.col.size());
+      if (n == 1) {
+        sp::spmv_host({}, sp::GOp::N, 1.0, A, B.data(), 0.5, C.data(), &r);
+        check("spmv host " + what, r.plan, r.profile.total_ns, 0.01);
+      } else {
+        sp::spmm_host({}, sp::GOp::N, sp::GOp::N, 1.0, A, {B.data(), v, cols, n, cols, Layout::col_major}, 0.0,
+                      {C.data(), v, rows, n, rows, Layout::col_major}, &r);
+        check("spmm host " + what + " n " + std::to_string(n), r.plan, r.profile.total_ns, 0.01);
+      }
+    }
+  }
+}
+
+}  // namespace
