@@ -350,4 +350,15 @@ inline Check& bsrmm_checks(Check& c, bool strict, const BsrmmArgs& a, bool compl
   return c.not_null(a.beta, 16, "beta").require(a.C != nullptr || rows_c == 0 || a.n == 0, 17, "C").leading_dim(a.ldc, rows_c, 18, "ldc");
 }
 
+// A legacy bsrmm entry point (S, D): the handle, bsrmm_checks, then body(rows of C, inner dimension k)
+// under run() (the BSR arrays' positions 11, 7, 12 for what the C++ call rejects).
+template <class Body>
+trnsparseStatus_t legacy_bsrmm(trnsparseHandle_t h, const char* fn, const BsrmmArgs& a, Body&& body) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!bsrmm_checks(c, h->strict, a, false)) return c.status();
+  const std::int64_t rows_c = std::int64_t{a.ta == 0 ? a.mb : a.kb} * a.block, k = std::int64_t{a.ta == 0 ? a.kb : a.mb} * a.block;
+  return run(h, fn, {{"offsets", 11}, {"nnz", 7}, {"columns", 12}}, [&] { body(rows_c, k); });
+}
+
 }  // namespace trn::sparse::capi

@@ -23,21 +23,17 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
                                   const trnsparseMatDescr_t descrA, const float* val, const int* rowPtr,
                                   const int* colInd, const int blockSize, const float* B, const int ldb,
                                   const float* beta, float* C, int ldc) {
-  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   const int dir = enum_value(dirA), ta = enum_value(transA), tb = enum_value(transB);
-  Check c(g_log, "trnsparseSbsrmm", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!bsrmm_checks(c, h->strict, {dir, ta, tb, mb, n, kb, nnzb, blockSize, ldb, ldc, alpha, beta, descrA, val, rowPtr, colInd, B, C},
-                    false))
-    return c.status();
-  const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
-  const sp::BsrView a = legacy_bsr(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
-  const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};
-  const sp::MutableDenseRef cm{C, trn::DType::f32, rows_c, n, ldc, sp::Layout::col_major};
-  return run(h, "trnsparseSbsrmm", {{"offsets", 11}, {"nnz", 7}, {"columns", 12}}, [&] {
-    sp::CallReport r;
-    sp::spmm(h->settings, op_of(ta), op_of(tb), *alpha, a, b, *beta, cm, &r);
-    store_profile(h, r);
-  });
+  return legacy_bsrmm(h, "trnsparseSbsrmm",
+                      {dir, ta, tb, mb, n, kb, nnzb, blockSize, ldb, ldc, alpha, beta, descrA, val, rowPtr, colInd, B, C},
+                      [&](std::int64_t rows_c, std::int64_t k) {
+                        const sp::BsrView a = legacy_bsr(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
+                        const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};
+                        const sp::MutableDenseRef cm{C, trn::DType::f32, rows_c, n, ldc, sp::Layout::col_major};
+                        sp::CallReport r;
+                        sp::spmm(h->settings, op_of(ta), op_of(tb), *alpha, a, b, *beta, cm, &r);
+                        store_profile(h, r);
+                      });
 }
 
 trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA, trnsparseOperation_t transA, int mb,
