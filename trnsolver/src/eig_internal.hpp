@@ -27,15 +27,7 @@ struct EigSteps {
 // The fp64 accumulator of a working-precision scalar (double, or std::complex<double> for C/Z) and the
 // conversions to and from it: the host steps of the real and complex tridiagonalization share them.
 template <class T>
-struct Fp64Of {
-  using type = double;
-};
-template <class R>
-struct Fp64Of<std::complex<R>> {
-  using type = std::complex<double>;
-};
-template <class T>
-using Fp64 = typename Fp64Of<T>::type;
+using Fp64 = HostFp64<T>;
 template <class T>
 inline constexpr bool kIsComplex = !std::is_same_v<Fp64<T>, double>;
 
