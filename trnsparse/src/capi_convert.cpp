@@ -160,11 +160,17 @@ trnsparseStatus_t trnsparseCsr2cscEx2(trnsparseHandle_t h, int m, int n, int nnz
   c.require(csrColInd != nullptr || nnz == 0, 6, "csrColInd").require(cscVal != nullptr || !numeric || nnz == 0, 7, "cscVal");
   c.not_null(cscColPtr, 8, "cscColPtr").require(cscRowInd != nullptr || nnz == 0, 9, "cscRowInd");
   if (!c) return c.status();
-  return run(h, "trnsparseCsr2cscEx2", {{"csrRowPtr", 5}, {"csrColInd", 6}, {"cscColPtr", 8}, {"cscRowInd", 9}, {"cscVal", 7}},
-             [&] {
-               sp::csr_to_csc(m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr, cscRowInd,
-                              value_type_bytes(enum_value(vt)), numeric, index_base(enum_value(base)));
-             });
+  const std::int64_t vbytes = numeric ? static_cast<std::int64_t>(value_type_bytes(enum_value(vt))) * nnz : 0;
+  const trn::HostStep step{.name = "trnsparse.csr2csc.convert", .flops = static_cast<double>(nnz),
+                           .reads = {trn::HostSpan(csrRowPtr, std::int64_t{m} + 1), trn::HostSpan(csrColInd, nnz),
+                                     trn::HostSpan(static_cast<const char*>(csrVal), vbytes)},
+                           .writes = {trn::HostSpan(cscColPtr, std::int64_t{n} + 1), trn::HostSpan(cscRowInd, nnz),
+                                      trn::HostSpan(static_cast<const char*>(cscVal), vbytes)}};
+  return run_on_host(h, "trnsparseCsr2cscEx2",
+                     {{"csrRowPtr", 5}, {"csrColInd", 6}, {"cscColPtr", 8}, {"cscRowInd", 9}, {"cscVal", 7}}, step, [&] {
+                       sp::csr_to_csc(m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr, cscRowInd,
+                                      value_type_bytes(enum_value(vt)), numeric, index_base(enum_value(base)));
+                     });
 }
 
 trnsparseStatus_t trnsparseXcoo2csr(trnsparseHandle_t h, const int* cooRowInd, int nnz, int m, int* csrSortedRowPtr,
