@@ -69,7 +69,7 @@ trnsparseStatus_t trnsparseXcsr2bsrNnz(trnsparseHandle_t h, trnsparseDirection_t
   if (!c) return c.status();
   const sp::CsrView csr{m, n, nnz, rowPtr, colInd, nullptr, sp::IndexType::i32, sp::IndexType::i32,
                         descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
-  const std::int64_t mb = (m + blockDim - 1) / blockDim;
+  const std::int64_t mb = (std::int64_t{m} + blockDim - 1) / blockDim;
   const trn::HostStep step{.name = "trnsparse.csr2bsr.nnz", .flops = static_cast<double>(std::max<std::int64_t>(nnz, 0)),
                            .reads = {trn::HostSpan(rowPtr, std::int64_t{m} + 1), trn::HostSpan(colInd, nnz)},
                            .writes = {trn::HostSpan(bsrRowPtrC, mb + 1)}};
@@ -98,7 +98,7 @@ trnsparseStatus_t trnsparseScsr2bsr(trnsparseHandle_t h, trnsparseDirection_t di
   if (!c) return c.status();
   const sp::CsrView csr{m, n, nnz, rowPtr, colInd, const_cast<float*>(csrVal), sp::IndexType::i32, sp::IndexType::i32,
                         descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
-  const std::int64_t mb = (m + blockDim - 1) / blockDim, nnzb = std::int64_t{bsrRowPtr[mb]} - descrC->base;
+  const std::int64_t mb = (std::int64_t{m} + blockDim - 1) / blockDim, nnzb = std::int64_t{bsrRowPtr[mb]} - descrC->base;
   const trn::HostStep step{.name = "trnsparse.csr2bsr.convert", .flops = static_cast<double>(std::max<std::int64_t>(nnz, 0)),
                            .reads = {trn::HostSpan(rowPtr, std::int64_t{m} + 1), trn::HostSpan(colInd, nnz), trn::HostSpan(csrVal, nnz),
                                      trn::HostSpan(bsrRowPtr, mb + 1)},
