@@ -18,21 +18,15 @@ TRNSCI_PY_CSHIM_TRAITS(SolverApi, trnsolverDn, trnsolverDnHandle_t, trnsolverSta
 
 using Handle = SettingsHandle<SolverApi, &trnsolverDnCreate, &trnsolverDnDestroy>;
 
-// The typed C entry points of one element type (P: the S / D of their names).
-#define TRNSCI_PY_SOLVER_FNS(P)                                  \
-  static constexpr auto potrf_ws = &trnsolverDn##P##potrf_bufferSize;   \
-  static constexpr auto potrf = &trnsolverDn##P##potrf;                 \
-  static constexpr auto getrf_ws = &trnsolverDn##P##getrf_bufferSize;   \
-  static constexpr auto getrf = &trnsolverDn##P##getrf;                 \
-  static constexpr auto getrs = &trnsolverDn##P##getrs;                 \
-  static constexpr auto geqrf_ws = &trnsolverDn##P##geqrf_bufferSize;   \
-  static constexpr auto geqrf = &trnsolverDn##P##geqrf;                 \
-  static constexpr auto orgqr_ws = &trnsolverDn##P##orgqr_bufferSize;   \
-  static constexpr auto orgqr = &trnsolverDn##P##orgqr;                 \
-  static constexpr auto syevd_ws = &trnsolverDn##P##syevd_bufferSize;   \
-  static constexpr auto syevd = &trnsolverDn##P##syevd;                 \
-  static constexpr auto gesvdj_ws = &trnsolverDn##P##gesvdj_bufferSize; \
-  static constexpr auto gesvdj = &trnsolverDn##P##gesvdj;
+// The typed C entry points of one element type (P: the S / D of their names): each routine f and its
+// workspace query f_ws (_bufferSize); getrs has none.
+#define TRNSCI_PY_SOLVER_FN(P, f)                                          \
+  static constexpr auto f##_ws = &trnsolverDn##P##f##_bufferSize;         \
+  static constexpr auto f = &trnsolverDn##P##f;
+#define TRNSCI_PY_SOLVER_FNS(P)                                                                          \
+  TRNSCI_PY_SOLVER_FN(P, potrf) TRNSCI_PY_SOLVER_FN(P, getrf) TRNSCI_PY_SOLVER_FN(P, geqrf)              \
+  TRNSCI_PY_SOLVER_FN(P, orgqr) TRNSCI_PY_SOLVER_FN(P, syevd) TRNSCI_PY_SOLVER_FN(P, gesvdj)             \
+  static constexpr auto getrs = &trnsolverDn##P##getrs;
 template <class T>
 struct Fns;
 template <>
@@ -43,6 +37,7 @@ template <>
 struct Fns<double> {
   TRNSCI_PY_SOLVER_FNS(D)
 };
+#undef TRNSCI_PY_SOLVER_FN
 #undef TRNSCI_PY_SOLVER_FNS
 
 // A Fortran-ordered copy of a 2-D float32/float64 array (the factorisation's in/out buffer; any
