@@ -1,7 +1,8 @@
 // The host-only format conversions of trnsparse (docs/cost-model.md section 7, "Every host step"):
 // each call leaves a profile of one recorded host round trip whose bytes and declared operations
 // follow from the call's shape (written out here from the cuSPARSE array sizes, independently of the
-// library's code): CSR -> BSR (the row pointers, then the columns and values), BSR -> CSR, CSR -> CSC.
+// library's code): CSR -> BSR (the row pointers, then the columns and values), BSR -> CSR, CSR -> CSC,
+// CSR <-> COO.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -88,6 +89,12 @@ TEST(SparseHostSteps, FormatConversionsAreOneRoundTrip) {
                                 TRNSPARSE_ACTION_SYMBOLIC, TRNSPARSE_INDEX_BASE_ZERO, TRNSPARSE_CSR2CSC_ALG1, nullptr),
             TRNSPARSE_STATUS_SUCCESS);
   expect_one_step(h.profile(), nnz, 4.0 * (m + 1 + nnz) + 4.0 * (n + 1 + nnz), "csr2csc symbolic");
+  std::vector<int> coo(static_cast<std::size_t>(nnz)), rp3(static_cast<std::size_t>(m + 1));
+  ASSERT_EQ(trnsparseXcsr2coo(h.h, rp.data(), nnz, m, coo.data(), TRNSPARSE_INDEX_BASE_ZERO), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1) + 4.0 * nnz, "csr2coo");
+  ASSERT_EQ(trnsparseXcoo2csr(h.h, coo.data(), nnz, m, rp3.data(), TRNSPARSE_INDEX_BASE_ZERO), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * nnz + 4.0 * (m + 1), "coo2csr");
+  EXPECT_EQ(rp3, rp);
 }
 
 }  // namespace
