@@ -157,23 +157,21 @@ TEST(HostSteps, IrsCopiesOfAAreHostRoundTrips) {
   ts::IrsOptions o;
   ts::CallReport r;
   ASSERT_EQ(ts::irs_gesv<float>({}, o, n, 1, a.data(), n, nullptr, b.data(), n, x.data(), n, &r).info, 0);
-  EXPECT_EQ(named_steps(r.trace, "trnsolver.irs.copy_a"), 1);
-  EXPECT_EQ(named_steps(r.trace, "trnsolver.irs.cast_a"), 0);
-  const Totals c = named_totals(r.trace, "trnsolver.irs.copy_a");
-  EXPECT_DOUBLE_EQ(c.flops, N * N);
-  EXPECT_DOUBLE_EQ(c.to_host, 4 * N * N);
-  EXPECT_DOUBLE_EQ(c.back, 4 * N * N);
+  const auto expect_copy = [&](const trn::Trace& t, const char* name, double to_host, double back) {
+    EXPECT_EQ(named_steps(t, name), 1) << name;
+    EXPECT_EQ(named_steps(t, "trnsolver.irs.cast_a"), 0) << name;
+    const Totals c = named_totals(t, name);
+    EXPECT_DOUBLE_EQ(c.flops, N * N) << name;
+    EXPECT_DOUBLE_EQ(c.to_host, to_host) << name;
+    EXPECT_DOUBLE_EQ(c.back, back) << name;
+  };
+  expect_copy(r.trace, "trnsolver.irs.copy_a", 4 * N * N, 4 * N * N);
   o.lu_fp64 = true;
   auto ad = spd<double>(n, 9);
   std::vector<double> bd(static_cast<std::size_t>(n), 1.0), xd(bd.size());
   ts::CallReport rw;
   ASSERT_EQ(ts::irs_gesv<double>({}, o, n, 1, ad.data(), n, nullptr, bd.data(), n, xd.data(), n, &rw).info, 0);
-  EXPECT_EQ(named_steps(rw.trace, "trnsolver.irs.copy_a64"), 1);
-  EXPECT_EQ(named_steps(rw.trace, "trnsolver.irs.cast_a"), 0);
-  const Totals w = named_totals(rw.trace, "trnsolver.irs.copy_a64");
-  EXPECT_DOUBLE_EQ(w.flops, N * N);
-  EXPECT_DOUBLE_EQ(w.to_host, 8 * N * N);
-  EXPECT_DOUBLE_EQ(w.back, 8 * N * N);
+  expect_copy(rw.trace, "trnsolver.irs.copy_a64", 8 * N * N, 8 * N * N);
 }
 
 TEST(HostSteps, DeviceOnlyRoutinesHaveNoHostTime) {
