@@ -22,61 +22,38 @@ TRNSCI_PY_CSHIM_TRAITS(BlasApi, trnblas, trnblasHandle_t, trnblasStatus_t, TRNBL
 
 using Handle = SettingsHandle<BlasApi, &trnblasCreate, &trnblasDestroy>;
 
-// The typed C entry points of one element type.
+// The typed C entry points of one element type (P: the S / D / C / Z of their names; the dot
+// products: dot, dot for real types, dotu, dotc for complex ones).
+#define TRNSCI_PY_BLAS_FNS(P, Dot, Dotc, CType, TypeV) \
+  using C = CType;                                      \
+  static constexpr trnDataType_t kType = TypeV;         \
+  static constexpr auto gemm = &trnblas##P##gemm_64;    \
+  static constexpr auto syrk = &trnblas##P##syrk_64;    \
+  static constexpr auto trsm = &trnblas##P##trsm_64;    \
+  static constexpr auto gemv = &trnblas##P##gemv_64;    \
+  static constexpr auto axpy = &trnblas##P##axpy_64;    \
+  static constexpr auto scal = &trnblas##P##scal_64;    \
+  static constexpr auto dot = &trnblas##P##Dot##_64;    \
+  static constexpr auto dotc = &trnblas##P##Dotc##_64;
 template <class T>
 struct Fns;
 template <>
 struct Fns<float> {
-  using C = float;
-  static constexpr trnDataType_t kType = TRN_R_32F;
-  static constexpr auto gemm = &trnblasSgemm_64;
-  static constexpr auto syrk = &trnblasSsyrk_64;
-  static constexpr auto trsm = &trnblasStrsm_64;
-  static constexpr auto gemv = &trnblasSgemv_64;
-  static constexpr auto axpy = &trnblasSaxpy_64;
-  static constexpr auto scal = &trnblasSscal_64;
-  static constexpr auto dot = &trnblasSdot_64;
-  static constexpr auto dotc = &trnblasSdot_64;
+  TRNSCI_PY_BLAS_FNS(S, dot, dot, float, TRN_R_32F)
 };
 template <>
 struct Fns<double> {
-  using C = double;
-  static constexpr trnDataType_t kType = TRN_R_64F;
-  static constexpr auto gemm = &trnblasDgemm_64;
-  static constexpr auto syrk = &trnblasDsyrk_64;
-  static constexpr auto trsm = &trnblasDtrsm_64;
-  static constexpr auto gemv = &trnblasDgemv_64;
-  static constexpr auto axpy = &trnblasDaxpy_64;
-  static constexpr auto scal = &trnblasDscal_64;
-  static constexpr auto dot = &trnblasDdot_64;
-  static constexpr auto dotc = &trnblasDdot_64;
+  TRNSCI_PY_BLAS_FNS(D, dot, dot, double, TRN_R_64F)
 };
 template <>
 struct Fns<std::complex<float>> {
-  using C = trnComplex;
-  static constexpr trnDataType_t kType = TRN_C_32F;
-  static constexpr auto gemm = &trnblasCgemm_64;
-  static constexpr auto syrk = &trnblasCsyrk_64;
-  static constexpr auto trsm = &trnblasCtrsm_64;
-  static constexpr auto gemv = &trnblasCgemv_64;
-  static constexpr auto axpy = &trnblasCaxpy_64;
-  static constexpr auto scal = &trnblasCscal_64;
-  static constexpr auto dot = &trnblasCdotu_64;
-  static constexpr auto dotc = &trnblasCdotc_64;
+  TRNSCI_PY_BLAS_FNS(C, dotu, dotc, trnComplex, TRN_C_32F)
 };
 template <>
 struct Fns<std::complex<double>> {
-  using C = trnDoubleComplex;
-  static constexpr trnDataType_t kType = TRN_C_64F;
-  static constexpr auto gemm = &trnblasZgemm_64;
-  static constexpr auto syrk = &trnblasZsyrk_64;
-  static constexpr auto trsm = &trnblasZtrsm_64;
-  static constexpr auto gemv = &trnblasZgemv_64;
-  static constexpr auto axpy = &trnblasZaxpy_64;
-  static constexpr auto scal = &trnblasZscal_64;
-  static constexpr auto dot = &trnblasZdotu_64;
-  static constexpr auto dotc = &trnblasZdotc_64;
+  TRNSCI_PY_BLAS_FNS(Z, dotu, dotc, trnDoubleComplex, TRN_C_64F)
 };
+#undef TRNSCI_PY_BLAS_FNS
 
 // Calls f(T{}) with T the element type of kind k (f32, f64, c64, c128); raises for any other.
 template <class F>

@@ -11,28 +11,7 @@
 namespace trnsci::py {
 namespace {
 
-const char* fft_status_name(trnfftResult r) {
-  switch (r) {
-    case TRNFFT_SUCCESS: return "TRNFFT_SUCCESS";
-    case TRNFFT_INVALID_PLAN: return "TRNFFT_INVALID_PLAN";
-    case TRNFFT_ALLOC_FAILED: return "TRNFFT_ALLOC_FAILED";
-    case TRNFFT_INVALID_TYPE: return "TRNFFT_INVALID_TYPE";
-    case TRNFFT_INVALID_VALUE: return "TRNFFT_INVALID_VALUE";
-    case TRNFFT_INTERNAL_ERROR: return "TRNFFT_INTERNAL_ERROR";
-    case TRNFFT_EXEC_FAILED: return "TRNFFT_EXEC_FAILED";
-    case TRNFFT_SETUP_FAILED: return "TRNFFT_SETUP_FAILED";
-    case TRNFFT_INVALID_SIZE: return "TRNFFT_INVALID_SIZE";
-    case TRNFFT_UNALIGNED_DATA: return "TRNFFT_UNALIGNED_DATA";
-    case TRNFFT_INVALID_DEVICE: return "TRNFFT_INVALID_DEVICE";
-    case TRNFFT_NO_WORKSPACE: return "TRNFFT_NO_WORKSPACE";
-    case TRNFFT_NOT_IMPLEMENTED: return "TRNFFT_NOT_IMPLEMENTED";
-    case TRNFFT_NOT_SUPPORTED: return "TRNFFT_NOT_SUPPORTED";
-    default: break;
-  }
-  return "TRNFFT_UNKNOWN_STATUS";
-}
-
-TRNSCI_PY_CSHIM_TRAITS(FftApi, trnfft, trnfftHandle, trnfftResult, TRNFFT_SUCCESS, fft_status_name, "trnfft");
+TRNSCI_PY_CSHIM_TRAITS(FftApi, trnfft, trnfftHandle, trnfftResult, TRNFFT_SUCCESS, trnfftGetStatusName, "trnfft");
 
 enum class Xform { c2c, r2c, c2r };
 

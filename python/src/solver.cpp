@@ -18,40 +18,27 @@ TRNSCI_PY_CSHIM_TRAITS(SolverApi, trnsolverDn, trnsolverDnHandle_t, trnsolverSta
 
 using Handle = SettingsHandle<SolverApi, &trnsolverDnCreate, &trnsolverDnDestroy>;
 
+// The typed C entry points of one element type (P: the S / D of their names): each routine f and its
+// workspace query f_ws (_bufferSize); getrs has none.
+#define TRNSCI_PY_SOLVER_FN(P, f)                                          \
+  static constexpr auto f##_ws = &trnsolverDn##P##f##_bufferSize;         \
+  static constexpr auto f = &trnsolverDn##P##f;
+#define TRNSCI_PY_SOLVER_FNS(P)                                                                          \
+  TRNSCI_PY_SOLVER_FN(P, potrf) TRNSCI_PY_SOLVER_FN(P, getrf) TRNSCI_PY_SOLVER_FN(P, geqrf)              \
+  TRNSCI_PY_SOLVER_FN(P, orgqr) TRNSCI_PY_SOLVER_FN(P, syevd) TRNSCI_PY_SOLVER_FN(P, gesvdj)             \
+  static constexpr auto getrs = &trnsolverDn##P##getrs;
 template <class T>
 struct Fns;
 template <>
 struct Fns<float> {
-  static constexpr auto potrf_ws = &trnsolverDnSpotrf_bufferSize;
-  static constexpr auto potrf = &trnsolverDnSpotrf;
-  static constexpr auto getrf_ws = &trnsolverDnSgetrf_bufferSize;
-  static constexpr auto getrf = &trnsolverDnSgetrf;
-  static constexpr auto getrs = &trnsolverDnSgetrs;
-  static constexpr auto geqrf_ws = &trnsolverDnSgeqrf_bufferSize;
-  static constexpr auto geqrf = &trnsolverDnSgeqrf;
-  static constexpr auto orgqr_ws = &trnsolverDnSorgqr_bufferSize;
-  static constexpr auto orgqr = &trnsolverDnSorgqr;
-  static constexpr auto syevd_ws = &trnsolverDnSsyevd_bufferSize;
-  static constexpr auto syevd = &trnsolverDnSsyevd;
-  static constexpr auto gesvdj_ws = &trnsolverDnSgesvdj_bufferSize;
-  static constexpr auto gesvdj = &trnsolverDnSgesvdj;
+  TRNSCI_PY_SOLVER_FNS(S)
 };
 template <>
 struct Fns<double> {
-  static constexpr auto potrf_ws = &trnsolverDnDpotrf_bufferSize;
-  static constexpr auto potrf = &trnsolverDnDpotrf;
-  static constexpr auto getrf_ws = &trnsolverDnDgetrf_bufferSize;
-  static constexpr auto getrf = &trnsolverDnDgetrf;
-  static constexpr auto getrs = &trnsolverDnDgetrs;
-  static constexpr auto geqrf_ws = &trnsolverDnDgeqrf_bufferSize;
-  static constexpr auto geqrf = &trnsolverDnDgeqrf;
-  static constexpr auto orgqr_ws = &trnsolverDnDorgqr_bufferSize;
-  static constexpr auto orgqr = &trnsolverDnDorgqr;
-  static constexpr auto syevd_ws = &trnsolverDnDsyevd_bufferSize;
-  static constexpr auto syevd = &trnsolverDnDsyevd;
-  static constexpr auto gesvdj_ws = &trnsolverDnDgesvdj_bufferSize;
-  static constexpr auto gesvdj = &trnsolverDnDgesvdj;
+  TRNSCI_PY_SOLVER_FNS(D)
 };
+#undef TRNSCI_PY_SOLVER_FN
+#undef TRNSCI_PY_SOLVER_FNS
 
 // A Fortran-ordered copy of a 2-D float32/float64 array (the factorisation's in/out buffer; any
 // strides are fine, the copy is made anyway).

@@ -399,6 +399,34 @@ TEST(BlasHostSteps, Fp32RoutinesRecordNone) {
   expect_none(r, "cgemm3m");
 }
 
+// The C/Z triangular and rank-update routines that work on a dense copy stage it on the host: the
+// stored elements there (dense or packed: n(n + 1)/2; band: n(k + 1) - k(k + 1)/2), the dense n x n
+// copy back, no arithmetic (trnblas.complex_triangle.stage); the rank updates write the triangle
+// back the same way (complex_rank.unstage); TRSV's real form [er -ei; ei er] is one more round trip
+// (E there, the 2n x 2n real matrix back).
+TEST(BlasHostSteps, ComplexTriangleStagingIsOneRoundTrip) {
+  const tb::Settings s;
+  const std::int64_t n = 24, k = 3, tri = n * (n + 1) / 2, band = n * (k + 1) - k * (k + 1) / 2;
+  const double N = static_cast<double>(n), C = 8.0;  // bytes per complex float
+  auto a = values<cf>(static_cast<std::size_t>(n * n), 90), x = values<cf>(static_cast<std::size_t>(n), 91);
+  for (std::int64_t i = 0; i < n; ++i) a[static_cast<std::size_t>(i + i * n)] += cf(8.0f, 0.0f);
+  tb::CallReport r;
+  tb::trmv(s, tb::Uplo::lower, tb::Op::T, true, false, n, a.data(), n, x.data(), 1, &r);
+  expect_steps(r, "trnblas.complex_triangle.stage", 1, 0, C * tri, C * N * N, "ctrmv");
+  tb::tbmv(s, tb::Uplo::upper, tb::Op::N, false, true, n, k, a.data(), k + 1, x.data(), 1, &r);
+  expect_steps(r, "trnblas.complex_triangle.stage", 1, 0, C * band, C * N * N, "ctbmv");
+  tb::tpsv(s, tb::Uplo::lower, tb::Op::N, false, true, n, a.data(), x.data(), 1, &r);
+  expect_steps(r, "trnblas.complex_triangle.stage", 1, 0, C * tri, C * N * N, "ctpsv");
+  expect_steps(r, "trnblas.complex_trsv.real_form", 1, 0, C * N * N, 4.0 * N * N * 4.0, "ctpsv");
+  auto z = values<cd>(static_cast<std::size_t>(n * n), 92), zx = values<cd>(static_cast<std::size_t>(n), 93);
+  tb::hpr(s, tb::Uplo::upper, n, 0.5, zx.data(), 1, z.data(), &r);
+  expect_steps(r, "trnblas.complex_rank.stage", 1, 0, 16.0 * tri, 16.0 * N * N, "zhpr");
+  expect_steps(r, "trnblas.complex_rank.unstage", 1, 0, 16.0 * tri, 16.0 * tri, "zhpr");
+  tb::syr(s, tb::Uplo::lower, n, cf(0.5f, 0.25f), x.data(), 1, a.data(), n, &r);
+  expect_steps(r, "trnblas.complex_rank.stage", 1, 0, C * tri, C * N * N, "csyr");
+  expect_steps(r, "trnblas.complex_rank.unstage", 1, 0, C * tri, C * tri, "csyr");
+}
+
 // DCOPY/DSWAP and ZCOPY/ZSWAP move bits: DMAs (the float routines on the 32-bit halves), no host
 // round trip, and the bits of every element (NaN payloads, -0, subnormals) unchanged.
 TEST(BlasHostSteps, DoubleCopyAndSwapAreDmaWork) {

@@ -57,6 +57,9 @@ TEST(TrnfftCApi, EnumValuesAreCufft) {
   EXPECT_EQ(trnfftGetVersion(&v), TRNFFT_SUCCESS);
   EXPECT_EQ(v, TRNFFT_VERSION);
   EXPECT_EQ(trnfftGetVersion(nullptr), TRNFFT_INVALID_VALUE);
+  EXPECT_STREQ(trnfftGetStatusName(TRNFFT_INVALID_PLAN), "TRNFFT_INVALID_PLAN");
+  EXPECT_STREQ(trnfftGetStatusName(TRNFFT_NVSHMEM_FAILURE), "TRNFFT_NVSHMEM_FAILURE");
+  EXPECT_STREQ(trnfftGetStatusName(static_cast<trnfftResult>(0x15)), "TRNFFT_UNKNOWN_STATUS");
 }
 
 TEST(TrnfftCApi, CufftSamplesReproduceTheirRoundTrips) {

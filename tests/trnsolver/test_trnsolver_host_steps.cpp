@@ -146,6 +146,34 @@ TEST(HostSteps, IrsNormsResidualsAndUpdatesAreHostRoundTrips) {
   EXPECT_GE(named_steps(rg.trace, "trnsolver.irs.arnoldi"), gres.outer_niters);
 }
 
+// The copy of A into the LU's working array is a host round trip for every I/O type: float I/O's
+// fp32 copy with its Inf/NaN test (copy_a), fp64's cast (cast_a), the fp64 LU's copy (copy_a64);
+// A there, the working copy back, one operation per element.
+TEST(HostSteps, IrsCopiesOfAAreHostRoundTrips) {
+  const std::int64_t n = 40;
+  const double N = static_cast<double>(n);
+  auto a = spd<float>(n, 9);
+  std::vector<float> b(static_cast<std::size_t>(n), 1.0f), x(b.size());
+  ts::IrsOptions o;
+  ts::CallReport r;
+  ASSERT_EQ(ts::irs_gesv<float>({}, o, n, 1, a.data(), n, nullptr, b.data(), n, x.data(), n, &r).info, 0);
+  const auto expect_copy = [&](const trn::Trace& t, const char* name, double to_host, double back) {
+    EXPECT_EQ(named_steps(t, name), 1) << name;
+    EXPECT_EQ(named_steps(t, "trnsolver.irs.cast_a"), 0) << name;
+    const Totals c = named_totals(t, name);
+    EXPECT_DOUBLE_EQ(c.flops, N * N) << name;
+    EXPECT_DOUBLE_EQ(c.to_host, to_host) << name;
+    EXPECT_DOUBLE_EQ(c.back, back) << name;
+  };
+  expect_copy(r.trace, "trnsolver.irs.copy_a", 4 * N * N, 4 * N * N);
+  o.lu_fp64 = true;
+  auto ad = spd<double>(n, 9);
+  std::vector<double> bd(static_cast<std::size_t>(n), 1.0), xd(bd.size());
+  ts::CallReport rw;
+  ASSERT_EQ(ts::irs_gesv<double>({}, o, n, 1, ad.data(), n, nullptr, bd.data(), n, xd.data(), n, &rw).info, 0);
+  expect_copy(rw.trace, "trnsolver.irs.copy_a64", 8 * N * N, 8 * N * N);
+}
+
 TEST(HostSteps, DeviceOnlyRoutinesHaveNoHostTime) {
   const std::int64_t n = 24;
   auto a = spd<float>(n, 5);

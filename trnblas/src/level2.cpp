@@ -719,23 +719,49 @@ TRNBLAS_HBMV_HPMV(cdouble)
 
 namespace {
 
+// The stored elements of a triangle as they cross the host link: the hull of the dense (ld lda),
+// packed or band (k off-diagonals, ld lda) storage, the n(n + 1)/2 (band: n(k + 1) - k(k + 1)/2)
+// elements it holds.
+template <class C>
+HostSpan triangle_span(const C* A, std::int64_t n, std::int64_t lda) {
+  HostSpan h = HostSpan::matrix(A, n, n, lda);
+  h.bytes = static_cast<std::size_t>(n * (n + 1) / 2) * sizeof(C);
+  return h;
+}
+template <class C>
+HostSpan packed_span(const C* AP, std::int64_t n) {
+  return HostSpan(AP, n * (n + 1) / 2);
+}
+template <class C>
+HostSpan band_span(const C* A, std::int64_t n, std::int64_t k, std::int64_t lda) {
+  const std::int64_t kk = std::min(k, n - 1);
+  HostSpan h = HostSpan::matrix(A, k + 1, n, lda);
+  h.bytes = static_cast<std::size_t>(n * (kk + 1) - kk * (kk + 1) / 2) * sizeof(C);
+  return h;
+}
+
 // Hermitian (her, her2) or complex symmetric (syr, syr2) rank-1/rank-2 update of the `uplo`
-// triangle held by get/put (dense or packed): the triangle is staged into a dense n x n copy,
-// updated by gerc (Hermitian) or geru (symmetric) once or twice (second term: conj(alpha) y x^H,
-// resp. alpha y x^T), and written back (Hermitian: with a real diagonal).
+// triangle held by get/put (dense or packed; `stored`: its span): the triangle is staged into a
+// dense n x n copy, updated by gerc (Hermitian) or geru (symmetric) once or twice (second term:
+// conj(alpha) y x^H, resp. alpha y x^T), and written back (Hermitian: with a real diagonal). The
+// staging and the write-back are host round trips of copies (trnblas.complex_rank.stage / .unstage).
 template <class R, class Get, class Put>
 void rank_staged(const Settings& s, bool hermitian, Uplo uplo, std::int64_t n, std::complex<R> alpha,
                  const std::complex<R>* x, std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two,
-                 Get&& get, Put&& put, CallReport* report) {
+                 HostSpan stored, Get&& get, Put&& put, CallReport* report) {
   using C = std::complex<R>;
   l12::Report rep(s, report);
   std::vector<C> full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? get(i, j) : C(0); });
+  rep.host_step(HostStep{.name = "trnblas.complex_rank.stage", .flops = 0, .reads = {stored},
+                         .writes = {HostSpan(full.data(), n * n)}});
   ger(s, hermitian, n, n, alpha, x, incx, two ? y : x, two ? incy : incx, full.data(), n, rep.sub());
   rep.add_sub();
   if (two) {
     ger(s, hermitian, n, n, hermitian ? std::conj(alpha) : alpha, y, incy, x, incx, full.data(), n, rep.sub());
     rep.add_sub();
   }
+  HostSpan tri = triangle_span(full.data(), n, n);
+  rep.host_step(HostStep{.name = "trnblas.complex_rank.unstage", .flops = 0, .reads = {tri}, .writes = {stored}});
   if (s.timing_only) return;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i)
@@ -746,9 +772,10 @@ void rank_staged(const Settings& s, bool hermitian, Uplo uplo, std::int64_t n, s
 }
 template <class R, class Get, class Put>
 void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha, const std::complex<R>* x,
-                std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two, Get&& get, Put&& put,
-                CallReport* report) {
-  rank_staged<R>(s, true, uplo, n, alpha, x, incx, y, incy, two, std::forward<Get>(get), std::forward<Put>(put), report);
+                std::int64_t incx, const std::complex<R>* y, std::int64_t incy, bool two, HostSpan stored, Get&& get,
+                Put&& put, CallReport* report) {
+  rank_staged<R>(s, true, uplo, n, alpha, x, incx, y, incy, two, stored, std::forward<Get>(get), std::forward<Put>(put),
+                 report);
 }
 
 }  // namespace
@@ -757,26 +784,28 @@ void her_staged(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> al
   void her(const Settings& s, Uplo uplo, std::int64_t n, R alpha, const C* x, std::int64_t incx, C* A,                 \
            std::int64_t lda, CallReport* report) {                                                                     \
     if (n == 0 || alpha == R(0)) { l12::Report quick(s, report); return; }                                           \
-    her_staged<R>(s, uplo, n, C(alpha), x, incx, x, incx, false, [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; }, \
+    her_staged<R>(s, uplo, n, C(alpha), x, incx, x, incx, false, triangle_span(A, n, lda),                             \
+                  [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; },                                     \
                   [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);                           \
   }                                                                                                                    \
   void hpr(const Settings& s, Uplo uplo, std::int64_t n, R alpha, const C* x, std::int64_t incx, C* AP,                \
            CallReport* report) {                                                                                       \
     if (n == 0 || alpha == R(0)) { l12::Report quick(s, report); return; }                                           \
-    her_staged<R>(s, uplo, n, C(alpha), x, incx, x, incx, false,                                                       \
+    her_staged<R>(s, uplo, n, C(alpha), x, incx, x, incx, false, packed_span(AP, n),                                   \
                   [&](std::int64_t i, std::int64_t j) { return AP[packed_index(uplo, n, i, j)]; },                     \
                   [&](std::int64_t i, std::int64_t j, C v) { AP[packed_index(uplo, n, i, j)] = v; }, report);          \
   }                                                                                                                    \
   void her2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,          \
             std::int64_t incy, C* A, std::int64_t lda, CallReport* report) {                                           \
     if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                           \
-    her_staged<R>(s, uplo, n, alpha, x, incx, y, incy, true, [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; }, \
+    her_staged<R>(s, uplo, n, alpha, x, incx, y, incy, true, triangle_span(A, n, lda),                                 \
+                  [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; },                                     \
                   [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);                           \
   }                                                                                                                    \
   void hpr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,          \
             std::int64_t incy, C* AP, CallReport* report) {                                                            \
     if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                           \
-    her_staged<R>(s, uplo, n, alpha, x, incx, y, incy, true,                                                           \
+    her_staged<R>(s, uplo, n, alpha, x, incx, y, incy, true, packed_span(AP, n),                                       \
                   [&](std::int64_t i, std::int64_t j) { return AP[packed_index(uplo, n, i, j)]; },                     \
                   [&](std::int64_t i, std::int64_t j, C v) { AP[packed_index(uplo, n, i, j)] = v; }, report);          \
   }
@@ -811,11 +840,20 @@ auto band_getter(Uplo uplo, std::int64_t k, const C* A, std::int64_t lda) {
 
 // x = E x for a dense n x n E: the complex product alone (one real GEMM-vector product, no alpha/beta
 // epilogue: alpha = 1 would cost nothing but a 0 * Inf = NaN for an infinite part).
+// The staging of op(A) (op_triangle) as one host round trip of copies and sign flips: the stored
+// elements there, the dense E back (trnblas.complex_triangle.stage).
+template <class C>
+void record_triangle_staging(l12::Report& rep, HostSpan stored, const std::vector<C>& E, std::int64_t n) {
+  rep.host_step(HostStep{.name = "trnblas.complex_triangle.stage", .flops = 0, .reads = {stored},
+                         .writes = {HostSpan(E.data(), n * n)}});
+}
+
 template <class R>
-void complex_trmv_dense(const Settings& s, std::int64_t n, const std::vector<std::complex<R>>& E,
+void complex_trmv_dense(const Settings& s, std::int64_t n, HostSpan stored, const std::vector<std::complex<R>>& E,
                         std::complex<R>* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n == 0) return;
+  record_triangle_staging(rep, stored, E, n);
   std::vector<R> pr, pi;
   complex_product(s, Op::N, false, n, n, E.data(), n, x, incx, pr, pi, rep);
   if (s.timing_only) return;
@@ -836,7 +874,7 @@ void unit_rows(const Settings& s, std::int64_t n, std::vector<cfloat>& E, std::v
   }
   l12::complex_reciprocal(s, n, dr.data(), di.data(), rr.data(), ri.data(), rep);
   // One elementwise product over the n^2 + n elements of E and b, the row's reciprocal broadcast to
-  // each (host copies: data movement).
+  // each; the planes are made and merged back by host copies (two recorded round trips).
   const std::size_t M = N * N + N;
   std::vector<float> ar(M), ai(M), br(M), bi(M);
   for (std::size_t k = 0; k < M; ++k) {
@@ -847,7 +885,14 @@ void unit_rows(const Settings& s, std::int64_t n, std::vector<cfloat>& E, std::v
     br[k] = rr[row];
     bi[k] = ri[row];
   }
-  l12::complex_mul(s, static_cast<std::int64_t>(M), ar.data(), ai.data(), br.data(), bi.data(), ar.data(), ai.data(), rep);
+  const auto m = static_cast<std::int64_t>(M);
+  rep.host_step(HostStep{.name = "trnblas.ctrsv.unit_rows_planes", .flops = 0,
+                         .reads = {HostSpan(E.data(), n * n), HostSpan(b.data(), n), HostSpan(rr.data(), n), HostSpan(ri.data(), n)},
+                         .writes = {HostSpan(ar.data(), m), HostSpan(ai.data(), m), HostSpan(br.data(), m), HostSpan(bi.data(), m)}});
+  l12::complex_mul(s, m, ar.data(), ai.data(), br.data(), bi.data(), ar.data(), ai.data(), rep);
+  rep.host_step(HostStep{.name = "trnblas.ctrsv.unit_rows_planes", .flops = 0,
+                         .reads = {HostSpan(ar.data(), m), HostSpan(ai.data(), m)},
+                         .writes = {HostSpan(E.data(), n * n), HostSpan(b.data(), n)}});
   for (std::size_t k = 0; k < M; ++k) (k < N * N ? E[k] : b[k - N * N]) = cfloat(ar[k], ai[k]);
 }
 void unit_rows(const Settings&, std::int64_t n, std::vector<cdouble>& E, std::vector<cdouble>& b, l12::Report& rep) {
@@ -871,11 +916,12 @@ void unit_rows(const Settings&, std::int64_t n, std::vector<cdouble>& E, std::ve
 
 // Solves E x = b for a dense triangular n x n E (lower or upper; unit: diagonal taken as 1).
 template <class R>
-void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n, std::vector<std::complex<R>> E,
-                        std::complex<R>* x, std::int64_t incx, CallReport* report) {
+void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n, HostSpan stored,
+                        std::vector<std::complex<R>> E, std::complex<R>* x, std::int64_t incx, CallReport* report) {
   using C = std::complex<R>;
   l12::Report rep(s, report);
   if (n == 0) return;
+  record_triangle_staging(rep, stored, E, n);
   std::vector<C> b = gather(x, n, incx);
   if (!unit) unit_rows(s, n, E, b, rep);
   // The real representation of the unit triangular E: element (i, j) becomes the 2 x 2 block
@@ -893,6 +939,9 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
       at(2 * i + 1, 2 * j) = e.imag();
     }
   }
+  // The real representation is built on the host from E (copies and sign flips): one round trip.
+  rep.host_step(HostStep{.name = "trnblas.complex_trsv.real_form", .flops = 0, .reads = {HostSpan(E.data(), n * n)},
+                         .writes = {HostSpan(real.data(), m * m)}});
   trsv(s, lower ? Uplo::lower : Uplo::upper, Op::N, true, m, real.data(), m, reinterpret_cast<R*>(b.data()), 1,
        rep.sub());
   rep.add_sub();
@@ -911,14 +960,14 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   void syr(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, C* A,                  \
            std::int64_t lda, CallReport* report) {                                                                      \
     if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                            \
-    rank_staged<C::value_type>(s, false, uplo, n, alpha, x, incx, x, incx, false,                                       \
+    rank_staged<C::value_type>(s, false, uplo, n, alpha, x, incx, x, incx, false, triangle_span(A, n, lda),             \
                                [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; },                          \
                                [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);               \
   }                                                                                                                     \
   void syr2(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, const C* y,           \
             std::int64_t incy, C* A, std::int64_t lda, CallReport* report) {                                            \
     if (n == 0 || alpha == C(0)) { l12::Report quick(s, report); return; }                                            \
-    rank_staged<C::value_type>(s, false, uplo, n, alpha, x, incx, y, incy, true,                                        \
+    rank_staged<C::value_type>(s, false, uplo, n, alpha, x, incx, y, incy, true, triangle_span(A, n, lda),              \
                                [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; },                          \
                                [&](std::int64_t i, std::int64_t j, C v) { A[i + j * lda] = v; }, report);               \
   }                                                                                                                     \
@@ -935,36 +984,38 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   }                                                                                                                     \
   void trmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
             std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                            \
-    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {      \
+    complex_trmv_dense(s, n, triangle_span(A, n, lda),                                                                 \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
                          return A[r + c * lda];                                                                         \
                        }), x, incx, report);                                                                            \
   }                                                                                                                     \
   void tbmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
             const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                \
-    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, band_getter(uplo, k, A, lda)), x, incx,    \
-                       report);                                                                                         \
+    complex_trmv_dense(s, n, band_span(A, n, k, lda),                                                                  \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, band_getter(uplo, k, A, lda)), x, incx, report); \
   }                                                                                                                     \
   void tpmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
             std::int64_t incx, CallReport* report) {                                                                    \
-    complex_trmv_dense(s, n, op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {      \
+    complex_trmv_dense(s, n, packed_span(AP, n),                                                                       \
+                       op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
                          return AP[packed_index(uplo, n, r, c)];                                                        \
                        }), x, incx, report);                                                                            \
   }                                                                                                                     \
   void trsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
             std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                            \
-    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n, triangle_span(A, n, lda),                                           \
                        op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
                          return A[r + c * lda];                                                                         \
                        }), x, incx, report);                                                                            \
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
             const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                \
-    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n, band_span(A, n, k, lda),                                           \
                        op_triangle<C>(uplo, trans, conjugate, unit, n, band_getter(uplo, k, A, lda)), x, incx, report); \
   }                                                                                                                     \
   void tpsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
             std::int64_t incx, CallReport* report) {                                                                    \
-    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n,                                           \
+    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n, packed_span(AP, n),                                           \
                        op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
                          return AP[packed_index(uplo, n, r, c)];                                                        \
                        }), x, incx, report);                                                                            \

@@ -146,6 +146,9 @@ trnfftResult trnfftGetPlanPropertyInt64(trnfftHandle plan, trnfftProperty proper
 trnfftResult trnfftResetPlanProperty(trnfftHandle plan, trnfftProperty property);
 
 /* ---- extensions ---- */
+/* The enumerator's name ("TRNFFT_INVALID_PLAN"), "TRNFFT_UNKNOWN_STATUS" for any other value (cuFFT has
+ * no such function; as trnblasGetStatusName / cublasGetStatusName). */
+const char* trnfftGetStatusName(trnfftResult status);
 /* Precision of a plan. Before trnfftMakePlan*: used when the plan is made; after: the plan is rebuilt. */
 trnfftResult trnfftSetPlanPrecision(trnfftHandle plan, trnfftPrecision_t precision);
 trnfftResult trnfftGetPlanPrecision(trnfftHandle plan, trnfftPrecision_t* precision);

@@ -21,25 +21,9 @@ namespace {
 using trn::cshim::ArgCheck;
 using trn::cshim::enum_value;
 
-const char* status_name(trnfftResult s) {
-  switch (s) {
-    case TRNFFT_SUCCESS: return "TRNFFT_SUCCESS";
-    case TRNFFT_INVALID_PLAN: return "TRNFFT_INVALID_PLAN";
-    case TRNFFT_ALLOC_FAILED: return "TRNFFT_ALLOC_FAILED";
-    case TRNFFT_INVALID_TYPE: return "TRNFFT_INVALID_TYPE";
-    case TRNFFT_INVALID_VALUE: return "TRNFFT_INVALID_VALUE";
-    case TRNFFT_INTERNAL_ERROR: return "TRNFFT_INTERNAL_ERROR";
-    case TRNFFT_EXEC_FAILED: return "TRNFFT_EXEC_FAILED";
-    case TRNFFT_SETUP_FAILED: return "TRNFFT_SETUP_FAILED";
-    case TRNFFT_INVALID_SIZE: return "TRNFFT_INVALID_SIZE";
-    case TRNFFT_NOT_SUPPORTED: return "TRNFFT_NOT_SUPPORTED";
-    default: return "TRNFFT_STATUS";
-  }
-}
-
 const trn::cshim::StatusMap<trnfftResult> kStatus{TRNFFT_SUCCESS,     TRNFFT_ALLOC_FAILED, TRNFFT_NOT_SUPPORTED,
                                                   TRNFFT_INVALID_VALUE, TRNFFT_EXEC_FAILED,  TRNFFT_INTERNAL_ERROR,
-                                                  status_name};
+                                                  trnfftGetStatusName};
 
 trn::cshim::Logger& logger() {
   static trn::cshim::Logger l("TRNFFT");
@@ -527,6 +511,30 @@ trnfftResult trnfftSetStream(trnfftHandle plan, trnStream_t stream) {
   st->stream = stream;
   return TRNFFT_SUCCESS;
 }
+const char* trnfftGetStatusName(trnfftResult status) {
+  switch (enum_value(status)) {  // any int a C caller passes
+    case TRNFFT_SUCCESS: return "TRNFFT_SUCCESS";
+    case TRNFFT_INVALID_PLAN: return "TRNFFT_INVALID_PLAN";
+    case TRNFFT_ALLOC_FAILED: return "TRNFFT_ALLOC_FAILED";
+    case TRNFFT_INVALID_TYPE: return "TRNFFT_INVALID_TYPE";
+    case TRNFFT_INVALID_VALUE: return "TRNFFT_INVALID_VALUE";
+    case TRNFFT_INTERNAL_ERROR: return "TRNFFT_INTERNAL_ERROR";
+    case TRNFFT_EXEC_FAILED: return "TRNFFT_EXEC_FAILED";
+    case TRNFFT_SETUP_FAILED: return "TRNFFT_SETUP_FAILED";
+    case TRNFFT_INVALID_SIZE: return "TRNFFT_INVALID_SIZE";
+    case TRNFFT_UNALIGNED_DATA: return "TRNFFT_UNALIGNED_DATA";
+    case TRNFFT_INVALID_DEVICE: return "TRNFFT_INVALID_DEVICE";
+    case TRNFFT_NO_WORKSPACE: return "TRNFFT_NO_WORKSPACE";
+    case TRNFFT_NOT_IMPLEMENTED: return "TRNFFT_NOT_IMPLEMENTED";
+    case TRNFFT_NOT_SUPPORTED: return "TRNFFT_NOT_SUPPORTED";
+    case TRNFFT_MISSING_DEPENDENCY: return "TRNFFT_MISSING_DEPENDENCY";
+    case TRNFFT_NVRTC_FAILURE: return "TRNFFT_NVRTC_FAILURE";
+    case TRNFFT_NVJITLINK_FAILURE: return "TRNFFT_NVJITLINK_FAILURE";
+    case TRNFFT_NVSHMEM_FAILURE: return "TRNFFT_NVSHMEM_FAILURE";
+  }
+  return "TRNFFT_UNKNOWN_STATUS";
+}
+
 trnfftResult trnfftGetVersion(int* version) {
   if (version == nullptr) {
     logger().log(trn::cshim::illegal_value_message("trnfftGetVersion", 1, "version"));

@@ -106,16 +106,25 @@ const Trace& Generator::last_trace() const {
 
 // Per output: the Box-Muller of its pair (logf, sqrtf, sinf or cosf, a multiply; the pair shares
 // the log and the square root) and sqrt(lambda) z + lambda + 0.5 with its conversion, counted as
-// kPoissonNormalHostFlops operations.
-constexpr double kPoissonNormalHostFlops = 24.0;
+// 24 operations.
+constexpr HostTransform kPoissonNormalApproximation{"trnrand.poisson.normal_approximation", 24.0};
 
 void Generator::append_host_step(Trace& trace, const void* words_at, const void* out_at) const {
   const auto* w = static_cast<const std::uint32_t*>(words_at);
-  const auto* o = static_cast<const std::uint32_t*>(out_at);
-  record_host_step(trace, HostStep{.name = "trnrand.poisson.normal_approximation",
-                                   .flops = kPoissonNormalHostFlops * static_cast<double>(host_step_->outputs),
+  const auto* o = static_cast<const std::uint8_t*>(out_at);
+  record_host_step(trace, HostStep{.name = host_step_->step.name,
+                                   .flops = host_step_->step.ops * static_cast<double>(host_step_->outputs),
                                    .reads = {HostSpan(w, static_cast<std::int64_t>(host_step_->words))},
-                                   .writes = {HostSpan(o, static_cast<std::int64_t>(host_step_->outputs))}});
+                                   .writes = {HostSpan(o, static_cast<std::int64_t>(host_step_->out_bytes))}});
+}
+
+void Generator::host_transform(const HostTransform& step, const std::vector<std::uint32_t>& words, const void* out,
+                               std::size_t outputs, std::size_t out_bytes) {
+  host_step_ = PendingHostStep{step, words.size(), outputs, out_bytes};
+  // The plan (the words kernel's) plus the host step it is followed by (recorded after the kernel).
+  last_plan_->predicted_ns += host_step_ns(4.0 * static_cast<double>(words.size()) + static_cast<double>(out_bytes),
+                                           step.ops * static_cast<double>(outputs), hardware_spec(options_.engines.target));
+  if (last_trace_) append_host_step(*last_trace_, words.data(), out);
 }
 
 Profile Generator::last_profile() const {
@@ -277,6 +286,7 @@ void Generator::uniform_double(std::span<double> out) {
   if (out.empty()) return;
   const auto w = words64(2 * offset_, 2 * out.size());
   for (std::size_t k = 0; k < out.size(); ++k) out[k] = uniform_double_hq(w[2 * k], w[2 * k + 1]);
+  host_transform(kHostUniformDouble, w, out.data(), out.size(), sizeof(double) * out.size());
   advance_thread_shifts_64(out.size());
   offset_ += out.size();
 }
@@ -319,6 +329,7 @@ void Generator::normal_double(std::span<double> out, double mean, double stddev)
   const std::uint64_t pair0 = offset_ / 2, pair1 = (offset_ + out.size() + 1) / 2;
   const auto w = words64(4 * pair0, 4 * (pair1 - pair0));
   box_muller_doubles(out, offset_, w, pair0, [&](double z) { return normal_affine_double(z, mean, stddev); });
+  host_transform(kHostNormal, w, out.data(), out.size(), sizeof(double) * out.size());
   advance_thread_shifts_64(out.size());
   offset_ += out.size();
 }
@@ -328,6 +339,7 @@ void Generator::log_normal_double(std::span<double> out, double mean, double std
   const std::uint64_t pair0 = offset_ / 2, pair1 = (offset_ + out.size() + 1) / 2;
   const auto w = words64(4 * pair0, 4 * (pair1 - pair0));
   box_muller_doubles(out, offset_, w, pair0, [&](double z) { return log_normal_from_double(z, mean, stddev); });
+  host_transform(kHostLogNormal, w, out.data(), out.size(), sizeof(double) * out.size());
   advance_thread_shifts_64(out.size());
   offset_ += out.size();
 }
@@ -353,12 +365,7 @@ void Generator::poisson(std::span<std::uint32_t> out, double lambda) {
       const auto z = box_muller_curand_host_f32(w[2 * m], w[2 * m + 1]);
       out[k] = poisson_from_normal(z[pos & 1u], lambda);
     }
-    host_step_ = PendingHostStep{w.size(), out.size()};
-    // The plan (the words kernel's) plus the host step it is followed by (recorded after the kernel).
-    last_plan_->predicted_ns += host_step_ns(4.0 * static_cast<double>(w.size() + out.size()),
-                                             kPoissonNormalHostFlops * static_cast<double>(out.size()),
-                                             hardware_spec(options_.engines.target));
-    if (last_trace_) append_host_step(*last_trace_, w.data(), out.data());
+    host_transform(kPoissonNormalApproximation, w, out.data(), out.size(), 4 * out.size());
   }
   offset_ += out.size();
 }
@@ -392,6 +399,7 @@ void Generator::exponential_double(std::span<double> out, double rate) {
   const auto w = words64(2 * offset_, 2 * out.size());
   for (std::size_t k = 0; k < out.size(); ++k)
     out[k] = exponential_from_uniform_double(uniform_double_hq(w[2 * k], w[2 * k + 1]), rate);
+  host_transform(kHostExponential, w, out.data(), out.size(), sizeof(double) * out.size());
   advance_thread_shifts_64(out.size());
   offset_ += out.size();
 }

@@ -227,6 +227,13 @@ Profile kernel_profile(const std::optional<Trace>& last_trace, Generation target
   return empty;
 }
 
+void record_transform(std::optional<Trace>& trace, const HostTransform& t, HostSpan words, HostSpan out,
+                      std::size_t outputs) {
+  if (!trace || outputs == 0) return;
+  record_host_step(*trace, HostStep{.name = t.name, .flops = t.ops * static_cast<double>(outputs), .reads = {words},
+                                    .writes = {out}});
+}
+
 LaunchConfig engine_launch_config(const EngineConfig& cfg, int programs, bool sequential) {
   LaunchConfig lc = cfg.launch_config({programs, 1, 1});
   if (sequential) lc.num_cores = 1;

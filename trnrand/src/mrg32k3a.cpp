@@ -184,21 +184,26 @@ LaunchResult run_mrg32k3a_kernel(std::span<Mrg32k3aState> states, std::uint64_t 
       cfg);
 }
 
-std::vector<std::uint32_t> Mrg32k3aGenerator::slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output) {
+std::vector<std::uint32_t> Mrg32k3aGenerator::slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output,
+                                                          std::uint32_t* into) {
   return run_slots(
       slots, kind == MrgSlot::steps2 ? 2 : 1,
       [&](std::vector<Mrg32k3aState>& st, std::uint32_t* v) {
         return run_mrg32k3a_kernel(st, offset_, slots, kind, output, v, cfg_);
       },
-      [&](std::vector<Mrg32k3aState>& st, std::uint32_t* v) { mrg32k3a_run_slots(st, offset_, 0, slots, kind, output, v); });
+      [&](std::vector<Mrg32k3aState>& st, std::uint32_t* v) { mrg32k3a_run_slots(st, offset_, 0, slots, kind, output, v); },
+      into);
 }
 
 void Mrg32k3aGenerator::generate(std::span<std::uint32_t> out) {
-  const auto v = slot_values(out.size(), MrgSlot::steps1, MrgOutput::word);
-  std::copy(v.begin(), v.end(), out.begin());
+  slot_values(out.size(), MrgSlot::steps1, MrgOutput::word, out.data());
 }
 
 void Mrg32k3aGenerator::uniform(std::span<float> out) {
+  if (engines_) {  // the kernel's DMAs write the float bits straight into out
+    slot_values(out.size(), MrgSlot::steps1, MrgOutput::uniform, reinterpret_cast<std::uint32_t*>(out.data()));
+    return;
+  }
   const auto v = slot_values(out.size(), MrgSlot::steps1, MrgOutput::uniform);
   for (std::size_t m = 0; m < out.size(); ++m) out[m] = std::bit_cast<float>(v[m]);
 }
@@ -206,6 +211,7 @@ void Mrg32k3aGenerator::uniform(std::span<float> out) {
 void Mrg32k3aGenerator::uniform_double(std::span<double> out) {
   const auto v = slot_values(out.size(), MrgSlot::steps1);
   for (std::size_t m = 0; m < out.size(); ++m) out[m] = mrg32k3a_uniform_double(v[m]);
+  record(kHostUniformDouble, out);
 }
 
 std::vector<std::array<float, 2>> Mrg32k3aGenerator::normal_pairs(std::size_t n) {

@@ -458,31 +458,32 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
 }
 
 template <class T, class Convert>
-void Mt19937Generator::fill(std::span<T> out, Convert&& convert) {
+void Mt19937Generator::fill(std::span<T> out, const HostTransform& step, Convert&& convert) {
   std::vector<std::uint32_t> x(out.size());
   words(x.data(), x.size());
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
+  record_transform(last_trace_, step, HostSpan(x.data(), static_cast<std::int64_t>(x.size())),
+                   HostSpan(out.data(), static_cast<std::int64_t>(out.size())), out.size());
 }
 
 void Mt19937Generator::generate(std::span<std::uint32_t> out) { words(out.data(), out.size()); }
 void Mt19937Generator::uniform(std::span<float> out) {
-  if (!engines_) return fill(out, mt19937_uniform);
-  std::vector<std::uint32_t> bits(out.size());
-  words(bits.data(), bits.size(), true);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::bit_cast<float>(bits[i]);
+  if (!engines_) return fill(out, kHostUniform, mt19937_uniform);  // host path: no trace, nothing recorded
+  // The kernel's VectorE uniforms straight into out (its DMAs write the float bits).
+  words(reinterpret_cast<std::uint32_t*>(out.data()), out.size(), true);
 }
-void Mt19937Generator::uniform_double(std::span<double> out) { fill(out, mt19937_uniform_double); }
+void Mt19937Generator::uniform_double(std::span<double> out) { fill(out, kHostUniformDouble, mt19937_uniform_double); }
 void Mt19937Generator::normal(std::span<float> out, float mean, float stddev) {
-  fill(out, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
+  fill(out, kHostNormal, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
 }
 void Mt19937Generator::normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, [&](std::uint32_t x) { return normal_affine_double(sobol_normal_icdf_double(x), mean, stddev); });
+  fill(out, kHostNormal, [&](std::uint32_t x) { return normal_affine_double(sobol_normal_icdf_double(x), mean, stddev); });
 }
 void Mt19937Generator::log_normal(std::span<float> out, float mean, float stddev) {
-  fill(out, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
+  fill(out, kHostLogNormal, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
 }
 void Mt19937Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
+  fill(out, kHostLogNormal, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
 }
 void Mt19937Generator::poisson(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
@@ -491,13 +492,13 @@ void Mt19937Generator::poisson(std::span<std::uint32_t> out, double lambda) {
   if (lambda < kCurandPoissonNormalThreshold) {
     if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
     const PoissonTable& t = *table_;
-    fill(out, [&](std::uint32_t x) { return t.sample(x); });
+    fill(out, kHostPoisson, [&](std::uint32_t x) { return t.sample(x); });
   } else {
     // In fp32 throughout (observed: 65536 of 65536 equal at lambda 3000.5 and 1e5, against 65526
     // and 65288 for the fp64 formula of the other generators): (unsigned)(sqrtf(l) z + l + 0.5f).
     const auto lf = static_cast<float>(lambda);
     const float root = std::sqrt(lf);
-    fill(out, [&](std::uint32_t x) {
+    fill(out, kHostPoisson, [&](std::uint32_t x) {
       const float v = root * sobol_normal_icdf(x) + lf + 0.5f;  // z >= -6.7, so v > 0 from l = 2000
       return v >= 4294967296.0f ? 0xffffffffu : static_cast<std::uint32_t>(v);
     });

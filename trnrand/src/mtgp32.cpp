@@ -198,35 +198,36 @@ void Mtgp32Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool u
 }
 
 template <class T, class Convert>
-void Mtgp32Generator::fill(std::span<T> out, Convert&& convert) {
+void Mtgp32Generator::fill(std::span<T> out, const HostTransform& step, Convert&& convert) {
   std::vector<std::uint32_t> x(out.size());
   words(x.data(), x.size());
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
+  record_transform(last_trace_, step, HostSpan(x.data(), static_cast<std::int64_t>(x.size())),
+                   HostSpan(out.data(), static_cast<std::int64_t>(out.size())), out.size());
 }
 
 void Mtgp32Generator::generate(std::span<std::uint32_t> out) { words(out.data(), out.size()); }
 void Mtgp32Generator::uniform(std::span<float> out) {
-  if (!engines_) return fill(out, uniform_from_word);
-  std::vector<std::uint32_t> bits(out.size());
-  words(bits.data(), bits.size(), true);
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = std::bit_cast<float>(bits[i]);
+  if (!engines_) return fill(out, kHostUniform, uniform_from_word);  // host path: no trace, nothing recorded
+  // The kernel's VectorE uniforms straight into out (its DMAs write the float bits).
+  words(reinterpret_cast<std::uint32_t*>(out.data()), out.size(), true);
 }
-void Mtgp32Generator::uniform_double(std::span<double> out) { fill(out, uniform_double_from_word); }
+void Mtgp32Generator::uniform_double(std::span<double> out) { fill(out, kHostUniformDouble, uniform_double_from_word); }
 void Mtgp32Generator::normal(std::span<float> out, float mean, float stddev) {
-  fill(out, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
+  fill(out, kHostNormal, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
 }
 void Mtgp32Generator::normal_double(std::span<double> out, double mean, double stddev) {
   // cuRAND widens the float normal (observed: every value a float at mean 0, stddev 1).
-  fill(out, [&](std::uint32_t x) { return normal_affine_double(static_cast<double>(sobol_normal_icdf(x)), mean, stddev); });
+  fill(out, kHostNormal, [&](std::uint32_t x) { return normal_affine_double(static_cast<double>(sobol_normal_icdf(x)), mean, stddev); });
 }
 void Mtgp32Generator::log_normal(std::span<float> out, float mean, float stddev) {
-  fill(out, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
+  fill(out, kHostLogNormal, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
 }
 void Mtgp32Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
+  fill(out, kHostLogNormal, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
 }
 void Mtgp32Generator::poisson_device_api(std::span<std::uint32_t> out, double lambda) {
-  fill(out, [&](std::uint32_t x) { return curand_device_poisson(x, lambda); });
+  fill(out, kHostPoisson, [&](std::uint32_t x) { return curand_device_poisson(x, lambda); });
 }
 
 void Mtgp32Generator::poisson(std::span<std::uint32_t> out, double lambda) {
@@ -234,7 +235,7 @@ void Mtgp32Generator::poisson(std::span<std::uint32_t> out, double lambda) {
     throw UsageError(kWho, "lambda",
                      "poisson needs 0 < lambda <= 400000 (cuRAND's range), got " + std::to_string(lambda));
   const WordPoisson sample(lambda, kMtgp32PoissonInversionFrom, table_);
-  fill(out, [&](std::uint32_t x) { return sample(x); });
+  fill(out, kHostPoisson, [&](std::uint32_t x) { return sample(x); });
 }
 
 }  // namespace trn::rand

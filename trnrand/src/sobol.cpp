@@ -230,40 +230,47 @@ template <class Word>
 Profile SobolGenerator<Word>::last_profile() const { return kernel_profile(last_trace_, cfg_.target); }
 
 template <class Word>
-template <class T, class Convert>
-void SobolGenerator<Word>::fill(std::span<T> out, Convert&& convert) {
-  if (out.size() % dimensions_ != 0)
+void SobolGenerator<Word>::points_into(std::span<Word> x) {
+  if (x.size() % dimensions_ != 0)
     throw UsageError(kWho, "n", "must be a multiple of the dimensions (" + std::to_string(dimensions_) + ")");
-  const std::size_t points = out.size() / dimensions_;
-  std::vector<Word> x(out.size());
+  const std::size_t points = x.size() / dimensions_;
   if (engines_ && points > 0) {
     last_trace_ = run_sobol_kernel(kBits, dimensions_, offset_, points, false, x.data(), cfg_).trace;
   } else {
     host_points<Word>(dimensions_, offset_, points, x.data());
     last_trace_.reset();
   }
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
   offset_ += points;
+}
+
+template <class Word>
+template <class T, class Convert>
+void SobolGenerator<Word>::fill(std::span<T> out, const HostTransform& step, Convert&& convert) {
+  std::vector<Word> x(out.size());
+  points_into(x);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
+  record_transform(last_trace_, step, HostSpan(x.data(), static_cast<std::int64_t>(x.size())),
+                   HostSpan(out.data(), static_cast<std::int64_t>(out.size())), out.size());
 }
 
 template <class Word>
 void SobolGenerator<Word>::generate(std::span<std::uint32_t> out) {
   if constexpr (sizeof(Word) == 4)
-    fill(out, [](std::uint32_t x) { return x; });
+    points_into(out);  // the kernel's words straight into out
   else
     throw UsageError(kWho, "generate", "SOBOL64 gives 64-bit words (generate_long_long; cuRAND: TYPE_ERROR)");
 }
 template <class Word>
 void SobolGenerator<Word>::generate_long_long(std::span<std::uint64_t> out) {
   if constexpr (sizeof(Word) == 8)
-    fill(out, [](std::uint64_t x) { return x; });
+    points_into(out);
   else
     throw UsageError(kWho, "generate_long_long", "SOBOL32 gives 32-bit words (generate; cuRAND: TYPE_ERROR)");
 }
 template <class Word>
 void SobolGenerator<Word>::uniform(std::span<float> out) {
   if (!engines_ || out.size() % dimensions_ != 0 || out.empty())
-    return fill(out, [](Word x) { return uniform_from_word(high32(x)); });
+    return fill(out, kHostUniform, [](Word x) { return uniform_from_word(high32(x)); });
   const std::size_t points = out.size() / dimensions_;  // VectorE converts on the engine path
   last_trace_ = run_sobol_kernel(kBits, dimensions_, offset_, points, true, out.data(), cfg_).trace;
   offset_ += points;
@@ -271,9 +278,9 @@ void SobolGenerator<Word>::uniform(std::span<float> out) {
 template <class Word>
 void SobolGenerator<Word>::uniform_double(std::span<double> out) {
   if constexpr (sizeof(Word) == 4)
-    fill(out, uniform_double_from_word);  // x 2^-32 + 2^-32 (observed; not the float's 2^-33)
+    fill(out, kHostUniformDouble, uniform_double_from_word);  // x 2^-32 + 2^-32 (observed; not the float's 2^-33)
   else
-    fill(out, uniform_double_from_word64);
+    fill(out, kHostUniformDouble, uniform_double_from_word64);
 }
 namespace {
 template <class Word>
@@ -286,26 +293,26 @@ double icdf_double(Word x) {
 }  // namespace
 template <class Word>
 void SobolGenerator<Word>::normal(std::span<float> out, float mean, float stddev) {
-  fill(out, [&](Word x) { return normal_affine(sobol_normal_icdf(high32(x)), mean, stddev); });
+  fill(out, kHostNormal, [&](Word x) { return normal_affine(sobol_normal_icdf(high32(x)), mean, stddev); });
 }
 template <class Word>
 void SobolGenerator<Word>::normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, [&](Word x) { return normal_affine_double(icdf_double(x), mean, stddev); });
+  fill(out, kHostNormal, [&](Word x) { return normal_affine_double(icdf_double(x), mean, stddev); });
 }
 template <class Word>
 void SobolGenerator<Word>::log_normal(std::span<float> out, float mean, float stddev) {
-  fill(out, [&](Word x) { return log_normal_from(sobol_normal_icdf(high32(x)), mean, stddev); });
+  fill(out, kHostLogNormal, [&](Word x) { return log_normal_from(sobol_normal_icdf(high32(x)), mean, stddev); });
 }
 template <class Word>
 void SobolGenerator<Word>::log_normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, [&](Word x) { return log_normal_from_double(icdf_double(x), mean, stddev); });
+  fill(out, kHostLogNormal, [&](Word x) { return log_normal_from_double(icdf_double(x), mean, stddev); });
 }
 template <class Word>
 void SobolGenerator<Word>::poisson_device_api(std::span<std::uint32_t> out, double lambda) {
   if constexpr (sizeof(Word) == 8)
     throw UsageError(kWho, "method", "the device-API Poisson is reproduced for SOBOL32 only");
   else
-    fill(out, [&](std::uint32_t x) { return curand_device_poisson(x, lambda); });
+    fill(out, kHostPoisson, [&](std::uint32_t x) { return curand_device_poisson(x, lambda); });
 }
 
 template <class Word>
@@ -317,13 +324,13 @@ void SobolGenerator<Word>::poisson(std::span<std::uint32_t> out, double lambda) 
     // SOBOL64 (observed on cuRAND 10.4): the inversion for every lambda, from the high 53 bits
     // (_curand_uniform_double_excluding_one(unsigned long long): (x >> 11) 2^-53 + 2^-55); the
     // outputs are monotone in the point, unlike the square histogram's.
-    fill(out, [&](std::uint64_t x) {
+    fill(out, kHostPoisson, [&](std::uint64_t x) {
       return poisson_inversion_curand(static_cast<double>(x >> 11) * 0x1p-53 + 0x1p-55, lambda);
     });
   } else {
     // SOBOL32 (observed on cuRAND 10.4): histogram below 10, inversion to 8000, normal above.
     const WordPoisson sample(lambda, 10.0, table_);
-    fill(out, [&](std::uint32_t x) { return sample(x); });
+    fill(out, kHostPoisson, [&](std::uint32_t x) { return sample(x); });
   }
 }
 

@@ -17,6 +17,7 @@ void StatefulGenerator<Derived, State>::normal(std::span<float> out, float mean,
     out[2 * m] = normal_affine(z[m][0], mean, stddev);
     out[2 * m + 1] = normal_affine(z[m][1], mean, stddev);
   }
+  this->record(kHostNormal, out);
 }
 
 template <class Derived, class State>
@@ -26,6 +27,7 @@ void StatefulGenerator<Derived, State>::log_normal(std::span<float> out, float m
     out[2 * m] = log_normal_from(z[m][0], mean, stddev);
     out[2 * m + 1] = log_normal_from(z[m][1], mean, stddev);
   }
+  this->record(kHostLogNormal, out);
 }
 
 template <class Derived, class State>
@@ -35,6 +37,7 @@ void StatefulGenerator<Derived, State>::normal_double(std::span<double> out, dou
     out[2 * m] = normal_affine_double(z[m][0], mean, stddev);
     out[2 * m + 1] = normal_affine_double(z[m][1], mean, stddev);
   }
+  this->record(kHostNormal, out);
 }
 
 template <class Derived, class State>
@@ -44,6 +47,7 @@ void StatefulGenerator<Derived, State>::log_normal_double(std::span<double> out,
     out[2 * m] = log_normal_from_double(z[m][0], mean, stddev);
     out[2 * m + 1] = log_normal_from_double(z[m][1], mean, stddev);
   }
+  this->record(kHostLogNormal, out);
 }
 
 // cuRAND: lambda < 2000 samples its table from one word per slot, larger lambda rounds the carried
@@ -57,10 +61,12 @@ void StatefulGenerator<Derived, State>::poisson(std::span<std::uint32_t> out, do
     if (!table_ || table_->lambda != lambda) table_ = std::make_shared<const PoissonTable>(build_poisson_table(lambda));
     const auto v = static_cast<Derived&>(*this).poisson_words(out.size());
     for (std::size_t m = 0; m < out.size(); ++m) out[m] = table_->sample(v[m]);
+    this->record(kHostPoisson, out);
     return;
   }
   const auto v = static_cast<Derived&>(*this).carried_normals(out.size());
   for (std::size_t m = 0; m < out.size(); ++m) out[m] = poisson_from_normal(std::bit_cast<float>(v[m]), lambda);
+  this->record(kHostPoisson, out);  // the normals came from the kernel (GpSimdE); their rounding here
 }
 
 // Box-Muller outputs come in pairs (cuRAND's LENGTH_NOT_MULTIPLE for odd n).

@@ -158,13 +158,13 @@ void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, s
   }
 }
 
-std::vector<std::uint32_t> XorwowGenerator::slot_values(std::uint64_t slots, XorwowSlot kind) {
+std::vector<std::uint32_t> XorwowGenerator::slot_values(std::uint64_t slots, XorwowSlot kind, std::uint32_t* into) {
   return run_slots(
       slots, static_cast<std::size_t>(xorwow_values_per_slot(kind)),
       [&](std::vector<XorwowState>& st, std::uint32_t* v) {
         return run_xorwow_kernel(st, offset_, slots, kind, false, v, cfg_);
       },
-      [&](std::vector<XorwowState>& st, std::uint32_t* v) { xorwow_run_slots(st, offset_, 0, slots, kind, v); });
+      [&](std::vector<XorwowState>& st, std::uint32_t* v) { xorwow_run_slots(st, offset_, 0, slots, kind, v); }, into);
 }
 
 void XorwowGenerator::uniform_into(std::span<float> out) {
@@ -177,16 +177,14 @@ void XorwowGenerator::uniform_into(std::span<float> out) {
   offset_ += out.size();
 }
 
-void XorwowGenerator::generate(std::span<std::uint32_t> out) {
-  const auto v = slot_values(out.size(), XorwowSlot::words1);
-  std::copy(v.begin(), v.end(), out.begin());
-}
+void XorwowGenerator::generate(std::span<std::uint32_t> out) { slot_values(out.size(), XorwowSlot::words1, out.data()); }
 
 void XorwowGenerator::uniform(std::span<float> out) { uniform_into(out); }
 
 void XorwowGenerator::uniform_double(std::span<double> out) {
   const auto v = slot_values(out.size(), XorwowSlot::words2);
   for (std::size_t m = 0; m < out.size(); ++m) out[m] = uniform_double_hq(v[2 * m], v[2 * m + 1]);
+  record(kHostUniformDouble, out);
 }
 
 std::vector<std::array<float, 2>> XorwowGenerator::normal_pairs(std::size_t n) {

@@ -4,6 +4,7 @@
 #include <complex>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "syevj_internal.hpp"
@@ -22,6 +23,30 @@ struct EigSteps {
   // Ozaki GEMV's host scaling and reconstruction cost far more than the product itself).
   bool host_symv = false;
 };
+
+// The fp64 accumulator of a working-precision scalar (double, or std::complex<double> for C/Z) and the
+// conversions to and from it: the host steps of the real and complex tridiagonalization share them.
+template <class T>
+using Fp64 = HostFp64<T>;
+template <class T>
+inline constexpr bool kIsComplex = !std::is_same_v<Fp64<T>, double>;
+
+template <class T>
+Fp64<T> to_fp64(T x) {
+  if constexpr (kIsComplex<T>)
+    return Fp64<T>(x.real(), x.imag());
+  else
+    return static_cast<double>(x);
+}
+template <class T>
+T from_fp64(Fp64<T> x) {
+  if constexpr (kIsComplex<T>)
+    return T(static_cast<typename T::value_type>(x.real()), static_cast<typename T::value_type>(x.imag()));
+  else
+    return static_cast<T>(x);
+}
+inline double conj_fp64(double x) { return x; }
+inline std::complex<double> conj_fp64(std::complex<double> x) { return std::conj(x); }
 
 // C = alpha op(A) op(B) + beta C by trnblas on TensorE (float: fp32 mode; double: Ozaki DGEMM),
 // its trace appended to st.
@@ -62,15 +87,13 @@ void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int6
                  std::vector<double>& e, std::complex<float>* tau);
 void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
                  std::vector<double>& e, std::complex<double>* tau);
-// xLATRD's complex steps (hetrd.cpp), overloads of sytrd.cpp's real ones: y = A v (hemv), A -= V W^H + W V^H
-// (HER2K), W's corrections after y, the column update and its reflector (LAPACK zlatrd, lower).
+// xLATRD's complex steps (hetrd.cpp), overloads of sytrd.cpp's real ones: y = A v (hemv) and
+// A -= V W^H + W V^H (HER2K). The column update, its reflector and W's corrections are one template
+// over the scalar type in sytrd.cpp (LAPACK xLATRD / zlatrd, lower).
 #define TRNSOLVER_HETRD_STEPS(T)                                                                                 \
   void symv(EigSteps& st, std::int64_t n, const T* A, std::int64_t lda, const T* x, T* y);                      \
   void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, const T* W,            \
-             std::int64_t ldw, T* C, std::int64_t ldc);                                                           \
-  double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j); \
-  double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,   \
-                        double* d, double* e, T* tau);
+             std::int64_t ldw, T* C, std::int64_t ldc);
 TRNSOLVER_HETRD_STEPS(std::complex<float>)
 TRNSOLVER_HETRD_STEPS(std::complex<double>)
 #undef TRNSOLVER_HETRD_STEPS

@@ -1,6 +1,7 @@
 // The complex Hermitian eigensolver (C, Z): heevd = hetrd + stedc + unmtr, LAPACK xHEEVD's three-stage
 // structure (Anderson et al., LAPACK Users' Guide 3rd ed., xHEEVD; Golub & Van Loan, Matrix Computations
-// 4th ed., 8.3.1 and 8.4). This file holds the complex steps; the drivers are sytrd.cpp's:
+// 4th ed., 8.3.1 and 8.4). This file holds the complex hemv / HER2K steps; the drivers and xLATRD's
+// column steps (one template over the scalar type) are sytrd.cpp's:
 //   1. A = Q T Q^H with T real symmetric tridiagonal: blocked complex Householder reduction (xHETRD with
 //      xLATRD's panel, Dongarra, Hammarling & Sorensen 1989) -- per column a recorded host step (the
 //      panel's column update, xLARFG's reflector whose beta is real, so that d and e are real, and the
@@ -26,24 +27,6 @@ namespace detail {
 namespace {
 
 using Wide = std::complex<double>;
-template <class T>
-using RealOf = typename T::value_type;
-
-template <class T>
-Wide wide(T x) {
-  return Wide(x.real(), x.imag());
-}
-template <class T>
-T narrow(Wide x) {
-  return T(static_cast<RealOf<T>>(x.real()), static_cast<RealOf<T>>(x.imag()));
-}
-// x^H y in fp64.
-template <class T>
-Wide dotc(std::int64_t n, const T* x, const T* y) {
-  Wide s = 0;
-  for (std::int64_t i = 0; i < n; ++i) s += std::conj(wide(x[i])) * wide(y[i]);
-  return s;
-}
 
 // y = A x from the lower triangle of the Hermitian A (n x n): trnblas hemv (C) or fp64 on the host (Z).
 template <class T>
@@ -56,14 +39,14 @@ void hemv(EigSteps& st, std::int64_t n, const T* A, std::int64_t lda, const T* x
   }
   std::vector<Wide> acc(static_cast<std::size_t>(n), Wide(0));
   for (std::int64_t j = 0; j < n; ++j) {
-    Wide s = wide(A[j + j * lda]).real() * wide(x[j]);
+    Wide s = to_fp64(A[j + j * lda]).real() * to_fp64(x[j]);
     for (std::int64_t i = j + 1; i < n; ++i) {
-      s += std::conj(wide(A[i + j * lda])) * wide(x[i]);
-      acc[i] += wide(A[i + j * lda]) * wide(x[j]);
+      s += std::conj(to_fp64(A[i + j * lda])) * to_fp64(x[i]);
+      acc[i] += to_fp64(A[i + j * lda]) * to_fp64(x[j]);
     }
     acc[j] += s;
   }
-  for (std::int64_t i = 0; i < n; ++i) y[i] = narrow<T>(acc[i]);
+  for (std::int64_t i = 0; i < n; ++i) y[i] = from_fp64<T>(acc[i]);
   const double flops = 8.0 * static_cast<double>(n * n);
   st.host_flops += flops;
   record_host_step(st.trace, HostStep{.name = "trnsolver.hetrd.hemv", .flops = flops,
@@ -75,59 +58,12 @@ template <class T>
 void her2k(EigSteps& st, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, const T* W, std::int64_t ldw,
            T* C, std::int64_t ldc) {
   blas::CallReport r;
-  if constexpr (std::is_same_v<RealOf<T>, float>)
+  if constexpr (std::is_same_v<T, std::complex<float>>)
     blas::cher2k(st.bs, blas::GemmMode::fp32, blas::Uplo::lower, blas::COp::N, n, k, T(-1), V, ldv, W, ldw, 1.0f, C,
                  ldc, &r);
   else
     blas::zher2k(st.bs, blas::Uplo::lower, blas::COp::N, n, k, T(-1), V, ldv, W, ldw, 1.0, C, ldc, &r);
   st.trace.add(std::move(r.trace));
-}
-
-// xLATRD's corrections of W(:, j) after y = A22 v_j (LAPACK zlatrd, lower): w -= A V^H-terms and
-// W V^H-terms, w *= tau, w += alpha v with alpha = -tau/2 (w^H v). Returns flops.
-template <class T>
-double finish_w_c(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) {
-  const std::int64_t r0 = j + 1, len = N - r0;
-  const T* v = a + r0 + j * lda;
-  T* w = W + r0 + j * ldw;
-  std::vector<Wide> t1(static_cast<std::size_t>(j)), t2(t1.size()), acc(static_cast<std::size_t>(len));
-  for (std::int64_t c = 0; c < j; ++c) {
-    t1[c] = dotc(len, W + r0 + c * ldw, v);
-    t2[c] = dotc(len, a + r0 + c * lda, v);
-  }
-  for (std::int64_t i = 0; i < len; ++i) {
-    Wide s = wide(w[i]);
-    for (std::int64_t c = 0; c < j; ++c) s -= wide(a[r0 + i + c * lda]) * t1[c] + wide(W[r0 + i + c * ldw]) * t2[c];
-    acc[i] = s * wide(tau_j);
-  }
-  Wide wv = 0;
-  for (std::int64_t i = 0; i < len; ++i) wv += std::conj(wide(narrow<T>(acc[i]))) * wide(v[i]);
-  const Wide alpha = -0.5 * wide(tau_j) * wv;
-  for (std::int64_t i = 0; i < len; ++i) w[i] = narrow<T>(wide(narrow<T>(acc[i])) + alpha * wide(v[i]));
-  return 32.0 * static_cast<double>(len * j) + 24.0 * static_cast<double>(len);
-}
-
-// Column j of the panel up to date (A(j:N, j) -= A(j:N, 0:j) conj(W(j, 0:j)) + W(j:N, 0:j) conj(A(j, 0:j)),
-// the diagonal real), then its reflector. Returns flops.
-template <class T>
-double prepare_column_c(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,
-                        double* d, double* e, T* tau) {
-  for (std::int64_t i = j; i < N; ++i) {
-    Wide s = i == j ? Wide(wide(a[i + j * lda]).real()) : wide(a[i + j * lda]);
-    for (std::int64_t c = 0; c < j; ++c)
-      s -= wide(a[i + c * lda]) * std::conj(wide(W[j + c * ldw])) + wide(W[i + c * ldw]) * std::conj(wide(a[j + c * lda]));
-    a[i + j * lda] = narrow<T>(i == j ? Wide(s.real()) : s);
-  }
-  d[j] = static_cast<double>(a[j + j * lda].real());
-  if (j + 1 < N) {
-    T* col = a + (j + 1) + j * lda;
-    tau[j] = larfg_complex(N - j - 1, col[0], col + 1);
-    e[j] = static_cast<double>(col[0].real());
-    col[0] = T(1);
-  } else {
-    tau[j] = T(0);
-  }
-  return 16.0 * static_cast<double>((N - j) * j) + 12.0 * static_cast<double>(N - j);
 }
 
 }  // namespace
@@ -140,13 +76,6 @@ double prepare_column_c(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, 
   void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, const T* W,            \
              std::int64_t ldw, T* C, std::int64_t ldc) {                                                          \
     her2k(st, n, k, V, ldv, W, ldw, C, ldc);                                                                      \
-  }                                                                                                               \
-  double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) { \
-    return finish_w_c(N, j, a, lda, W, ldw, tau_j);                                                               \
-  }                                                                                                               \
-  double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,   \
-                        double* d, double* e, T* tau) {                                                           \
-    return prepare_column_c(N, j, a, lda, W, ldw, d, e, tau);                                                     \
   }
 TRNSOLVER_HETRD_STEPS(std::complex<float>)
 TRNSOLVER_HETRD_STEPS(std::complex<double>)

@@ -175,6 +175,10 @@ class IrsSolve {
     CallReport rl;
     if (o_.lu_fp64) {
       f_.lu64.resize(nn_ * nn_);
+      // A into the fp64 LU's working array (fp64 I/O: no engine holds fp64): a host round trip.
+      record_host_step(trace_, HostStep{.name = "trnsolver.irs.copy_a64", .flops = static_cast<double>(n_ * n_),
+                                        .reads = {HostSpan::matrix(A_, n_, n_, lda_)},
+                                        .writes = {HostSpan(f_.lu64.data(), n_ * n_)}});
       for (std::int64_t j = 0; j < n_; ++j)
         for (std::int64_t i = 0; i < n_; ++i)
           f_.lu64[static_cast<std::size_t>(i + j * n_)] = static_cast<double>(A_[i + j * lda_]);
@@ -182,10 +186,12 @@ class IrsSolve {
       host_ += rl.host_fp64_flops;
     } else {
       f_.lu32.resize(nn_ * nn_);
-      if constexpr (std::is_same_v<T, double>)  // the fp64 -> fp32 cast of A: a host round trip
-        record_host_step(trace_, HostStep{.name = "trnsolver.irs.cast_a", .flops = static_cast<double>(n_ * n_),
-                                          .reads = {HostSpan::matrix(A_, n_, n_, lda_)},
-                                          .writes = {HostSpan(f_.lu32.data(), n_ * n_)}});
+      // The fp64 -> fp32 cast of A, or float I/O's copy of A with its Inf/NaN test (one comparison per
+      // element): a host round trip either way.
+      record_host_step(trace_, HostStep{.name = std::is_same_v<T, double> ? "trnsolver.irs.cast_a" : "trnsolver.irs.copy_a",
+                                        .flops = static_cast<double>(n_ * n_),
+                                        .reads = {HostSpan::matrix(A_, n_, n_, lda_)},
+                                        .writes = {HostSpan(f_.lu32.data(), n_ * n_)}});
       for (std::int64_t j = 0; j < n_; ++j)
         for (std::int64_t i = 0; i < n_; ++i) {
           const double v = static_cast<double>(A_[i + j * lda_]);

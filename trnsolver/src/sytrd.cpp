@@ -31,16 +31,15 @@ namespace trn::solver {
 namespace detail {
 namespace {
 
-// The complex steps (hetrd.cpp) join the overload sets of the real ones below.
-using detail::finish_w;
-using detail::prepare_column;
+// The complex symv/syr2k steps (hetrd.cpp) join the overload sets of the real ones below.
 using detail::symv;
 using detail::syr2k;
 
+// x^H y (x^T y for real data) accumulated in fp64.
 template <class T>
-double dot(std::int64_t n, const T* x, std::int64_t incx, const T* y) {
-  double s = 0;
-  for (std::int64_t i = 0; i < n; ++i) s += static_cast<double>(x[i * incx]) * static_cast<double>(y[i]);
+Fp64<T> dotc(std::int64_t n, const T* x, const T* y) {
+  Fp64<T> s = 0;
+  for (std::int64_t i = 0; i < n; ++i) s += conj_fp64(to_fp64(x[i])) * to_fp64(y[i]);
   return s;
 }
 
@@ -102,49 +101,60 @@ void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const double* V, std::i
   st.trace.add(std::move(r.trace));
 }
 
-// xLATRD's corrections of W(:, j) = tau_j (A22 v_j - A V^T v_j - W ... ) after y = A22 v_j.
+// xLATRD's corrections of W(:, j) after y = A22 v_j (LAPACK xLATRD / zlatrd, lower): w -= A V^H-terms and
+// W V^H-terms, w *= tau, w += alpha v with alpha = -tau/2 (w^H v); conjugates are identities for real
+// data. Returns flops (complex: 4 real operations per complex one).
 template <class T>
 double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) {
+  using F = Fp64<T>;
   const std::int64_t r0 = j + 1, len = N - r0;
   const T* v = a + r0 + j * lda;
   T* w = W + r0 + j * ldw;
-  std::vector<double> t1(static_cast<std::size_t>(j)), t2(t1.size()), acc(static_cast<std::size_t>(len));
+  std::vector<F> t1(static_cast<std::size_t>(j)), t2(t1.size()), acc(static_cast<std::size_t>(len));
   for (std::int64_t c = 0; c < j; ++c) {
-    t1[c] = dot(len, W + r0 + c * ldw, 1, v);
-    t2[c] = dot(len, a + r0 + c * lda, 1, v);
+    t1[c] = dotc(len, W + r0 + c * ldw, v);
+    t2[c] = dotc(len, a + r0 + c * lda, v);
   }
   for (std::int64_t i = 0; i < len; ++i) {
-    double s = static_cast<double>(w[i]);
-    for (std::int64_t c = 0; c < j; ++c)
-      s -= static_cast<double>(a[r0 + i + c * lda]) * t1[c] + static_cast<double>(W[r0 + i + c * ldw]) * t2[c];
-    acc[i] = s * static_cast<double>(tau_j);
+    F s = to_fp64(w[i]);
+    for (std::int64_t c = 0; c < j; ++c) s -= to_fp64(a[r0 + i + c * lda]) * t1[c] + to_fp64(W[r0 + i + c * ldw]) * t2[c];
+    acc[i] = s * to_fp64(tau_j);
   }
-  double wv = 0;
-  for (std::int64_t i = 0; i < len; ++i) wv += static_cast<T>(acc[i]) * static_cast<double>(v[i]);
-  const double alpha = -0.5 * static_cast<double>(tau_j) * wv;
-  for (std::int64_t i = 0; i < len; ++i) w[i] = static_cast<T>(static_cast<T>(acc[i]) + alpha * static_cast<double>(v[i]));
-  return 8.0 * static_cast<double>(len * j) + 6.0 * static_cast<double>(len);
+  F wv = 0;
+  for (std::int64_t i = 0; i < len; ++i) wv += conj_fp64(to_fp64(from_fp64<T>(acc[i]))) * to_fp64(v[i]);
+  const F alpha = -0.5 * to_fp64(tau_j) * wv;
+  for (std::int64_t i = 0; i < len; ++i) w[i] = from_fp64<T>(to_fp64(from_fp64<T>(acc[i])) + alpha * to_fp64(v[i]));
+  const double ops = kIsComplex<T> ? 4.0 : 1.0;
+  return ops * (8.0 * static_cast<double>(len * j) + 6.0 * static_cast<double>(len));
 }
 
-// Column j of the panel up to date, then its reflector (xLATRD's first half). Returns flops.
+// Column j of the panel up to date (A(j:N, j) -= A(j:N, 0:j) W(j, 0:j)^H + W(j:N, 0:j) A(j, 0:j)^H, a
+// Hermitian diagonal kept real), then its reflector (xLARFG; complex: beta real, so d and e are real).
+// tau[N - 1] is not written (LAPACK's tau has N - 1 entries). Returns flops.
 template <class T>
 double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,
                       double* d, double* e, T* tau) {
+  using F = Fp64<T>;
+  const auto diagonal = [](F x) { return F(std::real(x)); };  // the identity for real data
   for (std::int64_t i = j; i < N; ++i) {
-    double s = static_cast<double>(a[i + j * lda]);
+    F s = i == j ? diagonal(to_fp64(a[i + j * lda])) : to_fp64(a[i + j * lda]);
     for (std::int64_t c = 0; c < j; ++c)
-      s -= static_cast<double>(a[i + c * lda]) * static_cast<double>(W[j + c * ldw]) +
-           static_cast<double>(W[i + c * ldw]) * static_cast<double>(a[j + c * lda]);
-    a[i + j * lda] = static_cast<T>(s);
+      s -= to_fp64(a[i + c * lda]) * conj_fp64(to_fp64(W[j + c * ldw])) +
+           to_fp64(W[i + c * ldw]) * conj_fp64(to_fp64(a[j + c * lda]));
+    a[i + j * lda] = from_fp64<T>(i == j ? diagonal(s) : s);
   }
-  d[j] = static_cast<double>(a[j + j * lda]);
+  d[j] = std::real(to_fp64(a[j + j * lda]));
   if (j + 1 < N) {
     T* col = a + (j + 1) + j * lda;
-    tau[j] = larfg(N - j - 1, col[0], col + 1);
-    e[j] = static_cast<double>(col[0]);
+    if constexpr (kIsComplex<T>)
+      tau[j] = larfg_complex(N - j - 1, col[0], col + 1);
+    else
+      tau[j] = larfg(N - j - 1, col[0], col + 1);
+    e[j] = std::real(to_fp64(col[0]));
     col[0] = T(1);
   }
-  return 4.0 * static_cast<double>((N - j) * j) + 3.0 * static_cast<double>(N - j);
+  const double ops = kIsComplex<T> ? 4.0 : 1.0;
+  return ops * (4.0 * static_cast<double>((N - j) * j) + 3.0 * static_cast<double>(N - j));
 }
 
 // xLATRD on the N x N trailing matrix a (lower), w columns, W (N x w, ld N).

@@ -82,21 +82,18 @@ trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
                                   const trnsparseMatDescr_t descrA, const double* val, const int* rowPtr,
                                   const int* colInd, const int blockSize, const double* B, const int ldb,
                                   const double* beta, double* C, int ldc) {
-  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   const int dir = enum_value(dirA), ta = enum_value(transA), tb = enum_value(transB);
-  Check c(g_log, "trnsparseDbsrmm", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!bsrmm_checks(c, h->strict, {dir, ta, tb, mb, n, kb, nnzb, blockSize, ldb, ldc, alpha, beta, descrA, val, rowPtr, colInd, B, C},
-                    false))
-    return c.status();
-  const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
-  return run(h, "trnsparseDbsrmm", {{"offsets", 11}, {"nnz", 7}, {"columns", 12}}, [&] {
-    const ScalarCsr s = expand(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd, sp::Value::f64);
-    sp::CallReport r;
-    sp::spmm_host(h->settings, gop_of(ta), gop_of(tb), {*alpha, 0.0}, s.ref,
-                  {const_cast<double*>(B), sp::Value::f64, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major},
-                  {*beta, 0.0}, {C, sp::Value::f64, rows_c, n, ldc, sp::Layout::col_major}, &r);
-    store_profile(h, r);
-  });
+  return legacy_bsrmm(h, "trnsparseDbsrmm",
+                      {dir, ta, tb, mb, n, kb, nnzb, blockSize, ldb, ldc, alpha, beta, descrA, val, rowPtr, colInd, B, C},
+                      [&](std::int64_t rows_c, std::int64_t k) {
+                        const ScalarCsr s = expand(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd, sp::Value::f64);
+                        sp::CallReport r;
+                        sp::spmm_host(h->settings, gop_of(ta), gop_of(tb), {*alpha, 0.0}, s.ref,
+                                      {const_cast<double*>(B), sp::Value::f64, tb == 0 ? k : n, tb == 0 ? n : k, ldb,
+                                       sp::Layout::col_major},
+                                      {*beta, 0.0}, {C, sp::Value::f64, rows_c, n, ldc, sp::Layout::col_major}, &r);
+                        store_profile(h, r);
+                      });
 }
 
 }  // extern "C"

@@ -160,11 +160,17 @@ trnsparseStatus_t trnsparseCsr2cscEx2(trnsparseHandle_t h, int m, int n, int nnz
   c.require(csrColInd != nullptr || nnz == 0, 6, "csrColInd").require(cscVal != nullptr || !numeric || nnz == 0, 7, "cscVal");
   c.not_null(cscColPtr, 8, "cscColPtr").require(cscRowInd != nullptr || nnz == 0, 9, "cscRowInd");
   if (!c) return c.status();
-  return run(h, "trnsparseCsr2cscEx2", {{"csrRowPtr", 5}, {"csrColInd", 6}, {"cscColPtr", 8}, {"cscRowInd", 9}, {"cscVal", 7}},
-             [&] {
-               sp::csr_to_csc(m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr, cscRowInd,
-                              value_type_bytes(enum_value(vt)), numeric, index_base(enum_value(base)));
-             });
+  const std::int64_t vbytes = numeric ? static_cast<std::int64_t>(value_type_bytes(enum_value(vt))) * nnz : 0;
+  const trn::HostStep step{.name = "trnsparse.csr2csc.convert", .flops = static_cast<double>(nnz),
+                           .reads = {trn::HostSpan(csrRowPtr, std::int64_t{m} + 1), trn::HostSpan(csrColInd, nnz),
+                                     trn::HostSpan(static_cast<const char*>(csrVal), vbytes)},
+                           .writes = {trn::HostSpan(cscColPtr, std::int64_t{n} + 1), trn::HostSpan(cscRowInd, nnz),
+                                      trn::HostSpan(static_cast<const char*>(cscVal), vbytes)}};
+  return run_on_host(h, "trnsparseCsr2cscEx2",
+                     {{"csrRowPtr", 5}, {"csrColInd", 6}, {"cscColPtr", 8}, {"cscRowInd", 9}, {"cscVal", 7}}, step, [&] {
+                       sp::csr_to_csc(m, n, nnz, csrVal, csrRowPtr, csrColInd, cscVal, cscColPtr, cscRowInd,
+                                      value_type_bytes(enum_value(vt)), numeric, index_base(enum_value(base)));
+                     });
 }
 
 trnsparseStatus_t trnsparseXcoo2csr(trnsparseHandle_t h, const int* cooRowInd, int nnz, int m, int* csrSortedRowPtr,
@@ -173,8 +179,11 @@ trnsparseStatus_t trnsparseXcoo2csr(trnsparseHandle_t h, const int* cooRowInd, i
   Check c(g_log, "trnsparseXcoo2csr", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   c.require(cooRowInd != nullptr || nnz == 0, 1, "cooRowInd").nonnegative(nnz, 2, "nnz").nonnegative(m, 3, "m");
   if (!c.not_null(csrSortedRowPtr, 4, "csrSortedRowPtr").one_of(enum_value(idxBase), {0, 1}, 5, "idxBase")) return c.status();
-  return run(h, "trnsparseXcoo2csr", {{"cooRowInd", 1}, {"csrSortedRowPtr", 4}},
-             [&] { sp::coo_to_csr(cooRowInd, nnz, m, csrSortedRowPtr, index_base(enum_value(idxBase))); });
+  const trn::HostStep step{.name = "trnsparse.coo2csr.convert", .flops = static_cast<double>(nnz),
+                           .reads = {trn::HostSpan(cooRowInd, nnz)},
+                           .writes = {trn::HostSpan(csrSortedRowPtr, std::int64_t{m} + 1)}};
+  return run_on_host(h, "trnsparseXcoo2csr", {{"cooRowInd", 1}, {"csrSortedRowPtr", 4}}, step,
+                     [&] { sp::coo_to_csr(cooRowInd, nnz, m, csrSortedRowPtr, index_base(enum_value(idxBase))); });
 }
 
 trnsparseStatus_t trnsparseXcsr2coo(trnsparseHandle_t h, const int* csrSortedRowPtr, int nnz, int m, int* cooRowInd,
@@ -184,8 +193,11 @@ trnsparseStatus_t trnsparseXcsr2coo(trnsparseHandle_t h, const int* csrSortedRow
   c.not_null(csrSortedRowPtr, 1, "csrSortedRowPtr").nonnegative(nnz, 2, "nnz").nonnegative(m, 3, "m");
   c.require(cooRowInd != nullptr || nnz == 0, 4, "cooRowInd");
   if (!c.one_of(enum_value(idxBase), {0, 1}, 5, "idxBase")) return c.status();
-  return run(h, "trnsparseXcsr2coo", {{"csrSortedRowPtr", 1}, {"cooRowInd", 4}},
-             [&] { sp::csr_to_coo(csrSortedRowPtr, nnz, m, cooRowInd, index_base(enum_value(idxBase))); });
+  const trn::HostStep step{.name = "trnsparse.csr2coo.convert", .flops = static_cast<double>(nnz),
+                           .reads = {trn::HostSpan(csrSortedRowPtr, std::int64_t{m} + 1)},
+                           .writes = {trn::HostSpan(cooRowInd, nnz)}};
+  return run_on_host(h, "trnsparseXcsr2coo", {{"csrSortedRowPtr", 1}, {"cooRowInd", 4}}, step,
+                     [&] { sp::csr_to_coo(csrSortedRowPtr, nnz, m, cooRowInd, index_base(enum_value(idxBase))); });
 }
 
 trnsparseStatus_t trnsparseXcoosort_bufferSizeExt(trnsparseHandle_t h, int m, int n, int nnz, const int*, const int*,

@@ -174,17 +174,11 @@ extern "C" {
 // ---- legacy matrix descriptor -------------------------------------------------------------------
 
 trnsparseStatus_t trnsparseCreateMatDescr(trnsparseMatDescr_t* descrA) {
-  if (descrA == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
-  auto* d = new (std::nothrow) trnsparseMatDescr;
-  if (d == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
-  g_mat_descrs.insert(d);
-  *descrA = d;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return trn::cshim::create_registered(g_mat_descrs, descrA, TRNSPARSE_STATUS_INVALID_VALUE, TRNSPARSE_STATUS_ALLOC_FAILED,
+                                       TRNSPARSE_STATUS_SUCCESS);
 }
 trnsparseStatus_t trnsparseDestroyMatDescr(trnsparseMatDescr_t descrA) {
-  if (!g_mat_descrs.erase(descrA)) return TRNSPARSE_STATUS_INVALID_VALUE;
-  delete descrA;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return g_mat_descrs.destroy(descrA) ? TRNSPARSE_STATUS_SUCCESS : TRNSPARSE_STATUS_INVALID_VALUE;
 }
 trnsparseStatus_t trnsparseSetMatType(trnsparseMatDescr_t d, trnsparseMatrixType_t type) {
   return set_mat_field(d, &trnsparseMatDescr::type, enum_value(type), 3);

@@ -91,14 +91,10 @@ trnsparseStatus_t trnsparseLoggerSetFile(FILE* file) {
   return TRNSPARSE_STATUS_SUCCESS;
 }
 trnsparseStatus_t trnsparseLoggerOpenFile(const char* logFile) {
-  if (logFile == nullptr || logFile[0] == '\0') return TRNSPARSE_STATUS_INVALID_VALUE;
-  g_log.configure(true, false, false, logFile);
-  return TRNSPARSE_STATUS_SUCCESS;
+  return g_log.open_file(logFile) ? TRNSPARSE_STATUS_SUCCESS : TRNSPARSE_STATUS_INVALID_VALUE;
 }
 trnsparseStatus_t trnsparseLoggerSetLevel(int level) {
-  if (level < 0 || level > 5) return TRNSPARSE_STATUS_INVALID_VALUE;
-  g_log.set_level(level);
-  return TRNSPARSE_STATUS_SUCCESS;
+  return g_log.set_level_checked(level) ? TRNSPARSE_STATUS_SUCCESS : TRNSPARSE_STATUS_INVALID_VALUE;
 }
 trnsparseStatus_t trnsparseLoggerSetMask(int mask) {
   if (mask < 0) return TRNSPARSE_STATUS_INVALID_VALUE;

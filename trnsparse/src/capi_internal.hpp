@@ -350,4 +350,33 @@ inline Check& bsrmm_checks(Check& c, bool strict, const BsrmmArgs& a, bool compl
   return c.not_null(a.beta, 16, "beta").require(a.C != nullptr || rows_c == 0 || a.n == 0, 17, "C").leading_dim(a.ldc, rows_c, 18, "ldc");
 }
 
+// A format conversion that runs on the host CPU alone (index work, no engine kernel: csr2bsr,
+// bsr2csr, csr2csc): body under run(); on success the call's profile is that one host round trip
+// (docs/cost-model.md section 7: the arrays read there, the ones written back, one declared index
+// operation per stored element).
+// An element count for a host step's span from sizes a caller passed (a product that cannot overflow:
+// computed in double, clamped to [0, 1e15]).
+inline std::int64_t span_count(double count) { return count > 0 ? static_cast<std::int64_t>(std::min(count, 1e15)) : 0; }
+template <class F>
+trnsparseStatus_t run_on_host(trnsparseHandle_t h, const char* fn, std::initializer_list<std::pair<const char*, int>> positions,
+                              const trn::HostStep& step, F&& body) {
+  const trnsparseStatus_t st = run(h, fn, positions, std::forward<F>(body));
+  if (st != TRNSPARSE_STATUS_SUCCESS) return st;
+  trn::Trace t;
+  trn::record_host_step(t, step);
+  h->last_profile = trn::model_trace(t, trn::ReportSettings{h->settings.target}).to_c();
+  return st;
+}
+
+// A legacy bsrmm entry point (S, D): the handle, bsrmm_checks, then body(rows of C, inner dimension k)
+// under run() (the BSR arrays' positions 11, 7, 12 for what the C++ call rejects).
+template <class Body>
+trnsparseStatus_t legacy_bsrmm(trnsparseHandle_t h, const char* fn, const BsrmmArgs& a, Body&& body) {
+  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
+  if (!bsrmm_checks(c, h->strict, a, false)) return c.status();
+  const std::int64_t rows_c = std::int64_t{a.ta == 0 ? a.mb : a.kb} * a.block, k = std::int64_t{a.ta == 0 ? a.kb : a.mb} * a.block;
+  return run(h, fn, {{"offsets", 11}, {"nnz", 7}, {"columns", 12}}, [&] { body(rows_c, k); });
+}
+
 }  // namespace trn::sparse::capi

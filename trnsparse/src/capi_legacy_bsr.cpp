@@ -23,21 +23,17 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
                                   const trnsparseMatDescr_t descrA, const float* val, const int* rowPtr,
                                   const int* colInd, const int blockSize, const float* B, const int ldb,
                                   const float* beta, float* C, int ldc) {
-  if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   const int dir = enum_value(dirA), ta = enum_value(transA), tb = enum_value(transB);
-  Check c(g_log, "trnsparseSbsrmm", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!bsrmm_checks(c, h->strict, {dir, ta, tb, mb, n, kb, nnzb, blockSize, ldb, ldc, alpha, beta, descrA, val, rowPtr, colInd, B, C},
-                    false))
-    return c.status();
-  const std::int64_t rows_c = std::int64_t{ta == 0 ? mb : kb} * blockSize, k = std::int64_t{ta == 0 ? kb : mb} * blockSize;
-  const sp::BsrView a = legacy_bsr(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
-  const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};
-  const sp::MutableDenseRef cm{C, trn::DType::f32, rows_c, n, ldc, sp::Layout::col_major};
-  return run(h, "trnsparseSbsrmm", {{"offsets", 11}, {"nnz", 7}, {"columns", 12}}, [&] {
-    sp::CallReport r;
-    sp::spmm(h->settings, op_of(ta), op_of(tb), *alpha, a, b, *beta, cm, &r);
-    store_profile(h, r);
-  });
+  return legacy_bsrmm(h, "trnsparseSbsrmm",
+                      {dir, ta, tb, mb, n, kb, nnzb, blockSize, ldb, ldc, alpha, beta, descrA, val, rowPtr, colInd, B, C},
+                      [&](std::int64_t rows_c, std::int64_t k) {
+                        const sp::BsrView a = legacy_bsr(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
+                        const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};
+                        const sp::MutableDenseRef cm{C, trn::DType::f32, rows_c, n, ldc, sp::Layout::col_major};
+                        sp::CallReport r;
+                        sp::spmm(h->settings, op_of(ta), op_of(tb), *alpha, a, b, *beta, cm, &r);
+                        store_profile(h, r);
+                      });
 }
 
 trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA, trnsparseOperation_t transA, int mb,
@@ -73,7 +69,11 @@ trnsparseStatus_t trnsparseXcsr2bsrNnz(trnsparseHandle_t h, trnsparseDirection_t
   if (!c) return c.status();
   const sp::CsrView csr{m, n, nnz, rowPtr, colInd, nullptr, sp::IndexType::i32, sp::IndexType::i32,
                         descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
-  return run(h, "trnsparseXcsr2bsrNnz", {{"offsets", 5}, {"nnz", 5}, {"columns", 6}, {"bsrRowPtrC", 9}}, [&] {
+  const std::int64_t mb = (std::int64_t{m} + blockDim - 1) / blockDim;
+  const trn::HostStep step{.name = "trnsparse.csr2bsr.nnz", .flops = static_cast<double>(std::max<std::int64_t>(nnz, 0)),
+                           .reads = {trn::HostSpan(rowPtr, std::int64_t{m} + 1), trn::HostSpan(colInd, nnz)},
+                           .writes = {trn::HostSpan(bsrRowPtrC, mb + 1)}};
+  return run_on_host(h, "trnsparseXcsr2bsrNnz", {{"offsets", 5}, {"nnz", 5}, {"columns", 6}, {"bsrRowPtrC", 9}}, step, [&] {
     const std::int64_t bnnz = sp::csr_to_bsr_nnz(csr, blockDim, descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero,
                                                   bsrRowPtrC, sp::IndexType::i32);
     *nnzTotalDevHostPtr = static_cast<int>(bnnz);
@@ -98,12 +98,19 @@ trnsparseStatus_t trnsparseScsr2bsr(trnsparseHandle_t h, trnsparseDirection_t di
   if (!c) return c.status();
   const sp::CsrView csr{m, n, nnz, rowPtr, colInd, const_cast<float*>(csrVal), sp::IndexType::i32, sp::IndexType::i32,
                         descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
-  return run(h, "trnsparseScsr2bsr",
-             {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"values", 5}, {"bsrRowPtrC", 11}, {"bsrValC", 10}}, [&] {
-               sp::csr_to_bsr(csr, blockDim, enum_value(dirA) == 0 ? sp::BlockOrder::row : sp::BlockOrder::col,
-                              descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, bsrRowPtr, sp::IndexType::i32,
-                              bsrColInd, bsrVal);
-             });
+  const std::int64_t mb = (std::int64_t{m} + blockDim - 1) / blockDim, nnzb = std::int64_t{bsrRowPtr[mb]} - descrC->base;
+  const trn::HostStep step{.name = "trnsparse.csr2bsr.convert", .flops = static_cast<double>(std::max<std::int64_t>(nnz, 0)),
+                           .reads = {trn::HostSpan(rowPtr, std::int64_t{m} + 1), trn::HostSpan(colInd, nnz), trn::HostSpan(csrVal, nnz),
+                                     trn::HostSpan(bsrRowPtr, mb + 1)},
+                           .writes = {trn::HostSpan(bsrColInd, nnzb),
+                                      trn::HostSpan(bsrVal, span_count(double(nnzb) * blockDim * blockDim))}};
+  return run_on_host(h, "trnsparseScsr2bsr",
+                     {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"values", 5}, {"bsrRowPtrC", 11}, {"bsrValC", 10}}, step,
+                     [&] {
+                       sp::csr_to_bsr(csr, blockDim, enum_value(dirA) == 0 ? sp::BlockOrder::row : sp::BlockOrder::col,
+                                      descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, bsrRowPtr,
+                                      sp::IndexType::i32, bsrColInd, bsrVal);
+                     });
 }
 
 trnsparseStatus_t trnsparseSbsr2csr(trnsparseHandle_t h, trnsparseDirection_t dirA, int mb, int nb,
@@ -124,7 +131,13 @@ trnsparseStatus_t trnsparseSbsr2csr(trnsparseHandle_t h, trnsparseDirection_t di
   if (!c) return c.status();
   const sp::BsrView a = legacy_bsr(enum_value(dirA), mb, nb, std::max<std::int64_t>(nnzb, 0), blockDim, descrA, bsrVal,
                                    bsrRowPtr, bsrColInd);
-  return run(h, "trnsparseSbsr2csr", {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"csrRowPtrC", 11}}, [&] {
+  const std::int64_t stored = span_count(double(nnzb) * blockDim * blockDim);
+  const trn::HostStep step{.name = "trnsparse.bsr2csr.convert", .flops = static_cast<double>(stored),
+                           .reads = {trn::HostSpan(bsrRowPtr, std::int64_t{mb} + 1), trn::HostSpan(bsrColInd, std::max<std::int64_t>(nnzb, 0)),
+                                     trn::HostSpan(bsrVal, stored)},
+                           .writes = {trn::HostSpan(csrRowPtr, span_count(double(mb) * blockDim + 1)), trn::HostSpan(csrColInd, stored),
+                                      trn::HostSpan(csrVal, stored)}};
+  return run_on_host(h, "trnsparseSbsr2csr", {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"csrRowPtrC", 11}}, step, [&] {
     sp::bsr_to_csr(a, descrC->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, csrRowPtr, csrColInd, csrVal,
                    sp::IndexType::i32);
   });

@@ -105,18 +105,12 @@ trnsparseStatus_t csr_store(trnsparseHandle_t h, const char* fn, const Pos& p, b
 extern "C" {
 
 trnsparseStatus_t trnsparseSpGEMM_createDescr(trnsparseSpGEMMDescr_t* descr) {
-  if (descr == nullptr) return TRNSPARSE_STATUS_INVALID_VALUE;
-  auto* d = new (std::nothrow) trnsparseSpGEMMDescr;
-  if (d == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
-  g_spgemms.insert(d);
-  *descr = d;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return trn::cshim::create_registered(g_spgemms, descr, TRNSPARSE_STATUS_INVALID_VALUE, TRNSPARSE_STATUS_ALLOC_FAILED,
+                                       TRNSPARSE_STATUS_SUCCESS);
 }
 
 trnsparseStatus_t trnsparseSpGEMM_destroyDescr(trnsparseSpGEMMDescr_t descr) {
-  if (!g_spgemms.erase(descr)) return TRNSPARSE_STATUS_INVALID_VALUE;
-  delete descr;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return g_spgemms.destroy(descr) ? TRNSPARSE_STATUS_SUCCESS : TRNSPARSE_STATUS_INVALID_VALUE;
 }
 
 trnsparseStatus_t trnsparseSpGEMM_workEstimation(trnsparseHandle_t h, trnsparseOperation_t opA, trnsparseOperation_t opB,

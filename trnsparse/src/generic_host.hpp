@@ -17,15 +17,7 @@ namespace trn::sparse::generic_host {
 
 // The accumulator of a storage type: double for real, complex<double> for complex values.
 template <class T>
-struct AccOf {
-  using type = double;
-};
-template <class R>
-struct AccOf<std::complex<R>> {
-  using type = std::complex<double>;
-};
-template <class T>
-using Acc = typename AccOf<T>::type;
+using Acc = HostFp64<T>;
 
 template <class T>
 Acc<T> load(const void* p, std::int64_t i) {

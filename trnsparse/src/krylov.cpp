@@ -30,6 +30,29 @@ struct Scalar {
   HbmTensor view = HbmTensor::wrap(&value, DType::f32, {1, 1});
 };
 
+// dst = src for `count` floats laid out as rows of F (full rows, then a partial one; count <= pmax F),
+// by DMA through SBUF, kChunk columns at a time: the staging of the caller's x and b, the write-back
+// of x and the copies between vectors (same dtype: bit copies, no engine arithmetic). zero: dst = 0
+// instead (a VectorE memset, DMAs out; src unused).
+void move_floats(NeuronCore& nc, const float* src, float* dst, std::int64_t count, std::int64_t F, bool zero = false) {
+  AllocScope sbuf(nc.sbuf());
+  const std::int64_t rows = count / F, tail = count % F, W = std::min(F, kChunk);
+  const Tile t = sbuf.alloc(DType::f32, static_cast<int>(std::max<std::int64_t>(1, rows)), {W}, "copy");
+  if (zero) nc.memset(t, 0.0f);
+  const auto part = [&](std::int64_t r0, std::int64_t nr, std::int64_t len) {
+    const HbmTensor from = HbmTensor::wrap(const_cast<float*>(src) + r0 * F, DType::f32, {nr, len}),
+                    to = HbmTensor::wrap(dst + r0 * F, DType::f32, {nr, len});
+    for (std::int64_t c0 = 0; c0 < len; c0 += W) {
+      const std::int64_t w = std::min(W, len - c0);
+      const Tile v = t.rows(0, static_cast<std::int32_t>(nr)).cols(0, w);
+      if (!zero) nc.dma_copy(v, from.tile(0, nr, c0, w));
+      nc.dma_copy(to.tile(0, nr, c0, w), v);
+    }
+  };
+  if (rows > 0) part(0, rows, F);
+  if (tail > 0) part(rows, 1, tail);
+}
+
 // out = sum_i u_i v_i. VectorE: per chunk, multiply and reduce each partition's row, accumulate the
 // [P, 1] partial sums; TensorE: ones[P, 1]^T x partials[P, 1] sums the partitions in increasing order.
 // root: out = sqrt(sum) instead (ScalarE sqrt; valid for sums in [2^-116, 2^118] and exactly 0).
@@ -291,6 +314,18 @@ class KrylovContext {
     res_.modeled_ns += model_trace(r.trace, ReportSettings{s_.target}).total_ns;
     ++res_.launches;
   }
+  // dst = src (count floats) or dst = 0 in one launch (move_floats).
+  void copy(const float* src, float* dst, std::int64_t count) {
+    run([&](NeuronCore& nc) { move_floats(nc, src, dst, count, F); });
+  }
+  void copy(const Vec& from, Vec& to) { copy(from.data.data(), to.data.data(), P * F); }
+  // x and b into the solver's vectors (one launch; their padding stays 0).
+  void stage_in(const float* x, Vec& xv, const float* b, Vec& r) {
+    run([&](NeuronCore& nc) {
+      move_floats(nc, x, xv.data.data(), n, F);
+      move_floats(nc, b, r.data.data(), n, F);
+    });
+  }
   void spmv_into(float alpha, const Vec& in, float beta, Vec& out) {
     CallReport rep;
     spmv(spmv_settings_, Op::N, alpha, A_, in.data.data(), DType::f32, beta, out.data.data(), DType::f32, &rep);
@@ -317,14 +352,14 @@ class KrylovContext {
     run([&](NeuronCore& nc) { dot_kernel(nc, u.view, u.view, out, /*root=*/true); });
   }
   // z = M^-1 r (Jacobi, or block-Jacobi: the BSR SpMV with the inverted diagonal blocks) or z = r
-  // (a copy, no arithmetic).
+  // (a copy by DMA, no arithmetic).
   void precondition(const Vec& r, Vec& z) {
     if (!block_inverse_.values.empty())
       spmv_with(block_inverse_view_, r, z);
     else if (dinv)
       run([&](NeuronCore& nc) { elementwise_kernel(nc, r.view, &dinv->view, z.view); });
     else
-      std::copy(r.data.begin(), r.data.end(), z.data.begin());
+      copy(r, z);
   }
 
  private:
@@ -416,8 +451,7 @@ CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const
   KrylovContext k(s, A, b, x, opt, res, "cg");
   const std::int64_t n = k.n, P = k.P, F = k.F;
   Vec xv(P, F), r(P, F), z(P, F), p(P, F), q(P, F);
-  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
-  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+  k.stage_in(x, xv, b, r);
   Scalar bb, rr, rho, rho_new, pq;
   k.dot(r, r, bb);  // r = b here
   const double norm_b = std::sqrt(k.read(bb));
@@ -425,7 +459,7 @@ CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const
   k.precondition(r, z);
   k.dot(r, z, rho);
   k.dot(r, r, rr);
-  std::copy(z.data.begin(), z.data.end(), p.data.begin());
+  k.copy(z, p);
   const double scale = norm_b > 0 ? norm_b : 1.0;
   res.residual_history.push_back(std::sqrt(k.read(rr)) / scale);
   while (true) {
@@ -446,12 +480,14 @@ CgResult cg(const Settings& s, const BsrView& A, const float* b, float* x, const
     k.precondition(r, z);
     k.dot(r, z, rho_new);
     k.dot(r, r, rr);
-    k.run([&](NeuronCore& nc) { xpay_kernel(nc, rho_new.view, rho.view, z.view, p.view); });  // p = z + (rho'/rho) p
-    rho.value = rho_new.value;  // the next iteration's rho (an HBM-to-HBM copy of one scalar)
+    k.run([&](NeuronCore& nc) {
+      xpay_kernel(nc, rho_new.view, rho.view, z.view, p.view);  // p = z + (rho'/rho) p
+      move_floats(nc, &rho_new.value, &rho.value, 1, 1);        // the next iteration's rho
+    });
     ++res.iterations;
     res.residual_history.push_back(std::sqrt(k.read(rr)) / scale);
   }
-  std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
+  k.copy(xv.data.data(), x, n);
   return res;
 }
 
@@ -465,15 +501,14 @@ KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float
   KrylovContext k(s, A, b, x, opt, res, "bicgstab");
   const std::int64_t n = k.n, P = k.P, F = k.F;
   Vec xv(P, F), r(P, F), rhat(P, F), p(P, F), phat(P, F), v(P, F), sv(P, F), shat(P, F), t(P, F);
-  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
-  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+  k.stage_in(x, xv, b, r);
   Scalar bb, rr, ss, rho, rho_new, alpha, omega, rv, ts, tt, q1, q2, beta, one;
   one.value = 1.0f;
   k.dot(r, r, bb);  // r = b here
   const double norm_b = std::sqrt(k.read(bb));
   const double scale = norm_b > 0 ? norm_b : 1.0;
   k.spmv_into(-1.0f, xv, 1.0f, r);  // r = b - A x
-  std::copy(r.data.begin(), r.data.end(), rhat.data.begin());  // r^ = r_0 (a copy)
+  k.copy(r, rhat);  // r^ = r_0 (a copy)
   k.dot(r, r, rr);
   res.residual_history.push_back(std::sqrt(k.read(rr)) / scale);
   rho.value = alpha.value = omega.value = 1.0f;  // with p = v = 0 the first p is r
@@ -504,8 +539,8 @@ KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float
       break;
     }
     // alpha = rho' / (r^, v); s = r - alpha v
-    std::copy(r.data.begin(), r.data.end(), sv.data.begin());  // s = r (a copy), then s -= alpha v
     k.run([&](NeuronCore& nc) {
+      move_floats(nc, r.data.data(), sv.data.data(), P * F, F);  // s = r (a copy), then s -= alpha v
       scalar_kernel(nc, rho_new.view, rv.view, AluOp::divide, alpha.view);
       axpy_kernel(nc, rho_new.view, rv.view, {{&v.view, &sv.view, true}});
     });
@@ -526,13 +561,13 @@ KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float
       break;
     }
     // omega = (t, s) / (t, t); x += alpha p^ + omega s^; r = s - omega t
-    std::copy(sv.data.begin(), sv.data.end(), r.data.begin());  // r = s (a copy), then r -= omega t
     k.run([&](NeuronCore& nc) {
+      move_floats(nc, sv.data.data(), r.data.data(), P * F, F);  // r = s (a copy), then r -= omega t
       scalar_kernel(nc, ts.view, tt.view, AluOp::divide, omega.view);
       axpy_kernel(nc, alpha.view, one.view, {{&phat.view, &xv.view, false}});
       axpy_kernel(nc, ts.view, tt.view, {{&shat.view, &xv.view, false}, {&t.view, &r.view, true}});
+      move_floats(nc, &rho_new.value, &rho.value, 1, 1);  // the next iteration's rho
     });
-    rho.value = rho_new.value;  // the next iteration's rho (an HBM-to-HBM copy of one scalar)
     k.dot(r, r, rr);
     res.residual_history.push_back(std::sqrt(k.read(rr)) / scale);
     if (k.read(omega) == 0.0) {  // stagnation: the next beta would divide by omega
@@ -541,7 +576,7 @@ KrylovResult bicgstab(const Settings& s, const BsrView& A, const float* b, float
       break;
     }
   }
-  std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
+  k.copy(xv.data.data(), x, n);
   return res;
 }
 
@@ -569,17 +604,18 @@ KrylovResult gmres(const Settings& s, const BsrView& A, const float* b, float* x
   };
   Scalar one, bnorm;
   one.value = 1.0f;
-  std::memcpy(xv.data.data(), x, static_cast<std::size_t>(n) * sizeof(float));
-  std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+  k.stage_in(x, xv, b, r);
   k.norm(r, bnorm.view);  // r = b here
   const double norm_b = k.read(bnorm);
   const double scale = norm_b > 0 ? norm_b : 1.0;
   bool first = true;
   while (true) {
     // Restart: the true residual r = b - A x and g = (||r||, 0, ..).
-    std::memcpy(r.data.data(), b, static_cast<std::size_t>(n) * sizeof(float));
+    k.run([&](NeuronCore& nc) {
+      move_floats(nc, b, r.data.data(), n, F);
+      move_floats(nc, nullptr, g.data(), ld, ld, /*zero=*/true);
+    });
     k.spmv_into(-1.0f, xv, 1.0f, r);
-    std::fill(g.begin(), g.end(), 0.0f);
     k.norm(r, at(g, 0));
     ++res.host_scalar_reads;
     const double rel = double(g[0]) / scale;
@@ -624,16 +660,16 @@ KrylovResult gmres(const Settings& s, const BsrView& A, const float* b, float* x
     if (steps > 0) {
       // x += M^-1 V y with y = R^-1 g.
       k.run([&](NeuronCore& nc) { back_substitution_kernel(nc, Hv, ld, gv, steps, yv); });
-      std::fill(u.data.begin(), u.data.end(), 0.0f);
+      k.run([&](NeuronCore& nc) { move_floats(nc, nullptr, u.data.data(), P * F, F, /*zero=*/true); });
       for (std::int64_t i = 0; i < steps; ++i)
         k.run([&](NeuronCore& nc) { axpy_kernel(nc, at(y, i), one.view, {{&V[static_cast<std::size_t>(i)]->view, &u.view, false}}); });
       k.precondition(u, z);
       k.run([&](NeuronCore& nc) { axpy_kernel(nc, one.view, one.view, {{&z.view, &xv.view, false}}); });
     }
     if (res.breakdown) break;
-    std::fill(H.begin(), H.end(), 0.0f);
+    k.run([&](NeuronCore& nc) { move_floats(nc, nullptr, H.data(), ld * m, ld * m, /*zero=*/true); });
   }
-  std::memcpy(x, xv.data.data(), static_cast<std::size_t>(n) * sizeof(float));
+  k.copy(xv.data.data(), x, n);
   return res;
 }
 

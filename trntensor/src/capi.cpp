@@ -940,15 +940,11 @@ TRN_CSHIM_EMULATION_ENTRY_POINTS(trntensor, trntensor, Surface)
 
 // The rest of cuTENSOR's logger, on the kit's logger.
 trntensorStatus_t trntensorLoggerOpenFile(const char* logFile) {
-  if (logFile == nullptr || *logFile == '\0') return TRNTENSOR_STATUS_INVALID_VALUE;
-  g_log.configure(true, false, false, logFile);
-  return TRNTENSOR_STATUS_SUCCESS;
+  return g_log.open_file(logFile) ? TRNTENSOR_STATUS_SUCCESS : TRNTENSOR_STATUS_INVALID_VALUE;
 }
 
 trntensorStatus_t trntensorLoggerSetLevel(int32_t level) {
-  if (level < 0 || level > 5) return TRNTENSOR_STATUS_INVALID_VALUE;
-  g_log.set_level(level);
-  return TRNTENSOR_STATUS_SUCCESS;
+  return g_log.set_level_checked(level) ? TRNTENSOR_STATUS_SUCCESS : TRNTENSOR_STATUS_INVALID_VALUE;
 }
 
 trntensorStatus_t trntensorLoggerForceDisable(void) {

@@ -120,6 +120,18 @@ class Logger {
   void set_level(int level);                  // LoggerSetLevel: 0 off, 1..5 on (stderr unless a stream is set)
   void set_mask(int mask);                    // LoggerSetMask: bit 0 (errors) as set_level
   void force_disable();                       // LoggerForceDisable: off, no stream
+  // LoggerOpenFile / LoggerSetLevel with their argument checks: false (nothing changed) for a NULL or
+  // empty file name, a level outside 0..5; the entry point returns its INVALID_VALUE then.
+  bool open_file(const char* file) {
+    if (file == nullptr || file[0] == '\0') return false;
+    configure(true, false, false, file);
+    return true;
+  }
+  bool set_level_checked(int level) {
+    if (level < 0 || level > 5) return false;
+    set_level(level);
+    return true;
+  }
 
   // Sends one line (no trailing newline) to the callbacks and, when logging is on, to every destination.
   void log(std::string_view msg) const;

@@ -9,6 +9,7 @@
 // apart from engine time (Profile::host_*), Perfetto on a "host" track.
 #pragma once
 #include <array>
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -16,6 +17,19 @@
 #include "trn/core/trace.hpp"
 
 namespace trn {
+
+// The fp64 type a host step computes a stored scalar T in: double for real types,
+// std::complex<double> for complex ones.
+template <class T>
+struct HostFp64Of {
+  using type = double;
+};
+template <class R>
+struct HostFp64Of<std::complex<R>> {
+  using type = std::complex<double>;
+};
+template <class T>
+using HostFp64 = typename HostFp64Of<T>::type;
 
 // A range of device memory a host step reads or writes: the byte hull [data, data + hull) orders
 // it against device instructions; `bytes` of it cross the host link (a strided matrix moves its

@@ -114,11 +114,16 @@ class Generator {
   mutable std::optional<Trace> last_trace_;
   // The host step of the last call, if it had one (poisson from lambda 2000: cuRAND's glibc
   // Box-Muller and rounding on the host CPU, recorded after the words kernel; docs/trnrand.md 3).
+  // The fp64 outputs' transforms of their words take the same path (HostTransform, kernels.hpp).
   struct PendingHostStep {
-    std::uint64_t words = 0, outputs = 0;
+    HostTransform step;
+    std::uint64_t words = 0, outputs = 0, out_bytes = 0;
   };
   std::optional<PendingHostStep> host_step_;
   void append_host_step(Trace& trace, const void* words_at, const void* out_at) const;
+  // After the words kernel: its words transformed into out on the host, recorded as one host step.
+  void host_transform(const HostTransform& step, const std::vector<std::uint32_t>& words, const void* out,
+                      std::size_t outputs, std::size_t out_bytes);
 };
 
 }  // namespace trn::rand

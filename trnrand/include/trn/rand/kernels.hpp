@@ -17,8 +17,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "trn/core/cost_model.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/core/memory.hpp"
 #include "trn/core/neuron_core.hpp"
 #include "trn/core/report.hpp"
@@ -105,6 +107,29 @@ struct EngineConfig : EmulatorSettings {};
 // when the last call ran no kernel (host path).
 Profile kernel_profile(const std::optional<Trace>& last_trace, Generation target);
 const char* kernel_kind_name(KernelKind k);
+
+// A non-uniform transform the host side of a generator's kernel runs on the kernel's words (cuRAND's
+// fp32 / fp64 formulas, bit for bit; docs/trnrand.md section 3, "Every host step" of
+// docs/cost-model.md section 7): `ops` declared operations per output.
+struct HostTransform {
+  std::string_view name;  // a string literal
+  double ops = 0;
+};
+// Box-Muller or the normal ICDF and mean + stddev z: 22 (the pair's log, sqrt, sin, cos at 8
+// operations each, shared by two outputs, the words' conversions and the products); log-normal: the
+// normal and exp (8) = 30; Poisson (table search, inversion or the rounded normal): 24; the fp64
+// uniform of one or two words: 3; the float uniform: 2; the exponential: the uniform, log (8), the
+// negation and division: 12.
+inline constexpr HostTransform kHostNormal{"trnrand.transform.normal", 22.0};
+inline constexpr HostTransform kHostLogNormal{"trnrand.transform.log_normal", 30.0};
+inline constexpr HostTransform kHostPoisson{"trnrand.transform.poisson", 24.0};
+inline constexpr HostTransform kHostUniformDouble{"trnrand.transform.uniform_double", 3.0};
+inline constexpr HostTransform kHostUniform{"trnrand.transform.uniform", 2.0};  // float(x) 2^-32 + 2^-33
+inline constexpr HostTransform kHostExponential{"trnrand.transform.exponential", 12.0};  // -log(u) / rate, u fp64
+// Appends the transform of the last kernel's words (read) into `outputs` values (written) to that
+// kernel's trace as one host step; nothing when the call ran no kernel (host path: no trace).
+void record_transform(std::optional<Trace>& trace, const HostTransform& t, HostSpan words, HostSpan out,
+                      std::size_t outputs);
 
 // Where one Generator call runs (trn::Plan): the engines kernel of `kind`, or the host path (asked
 // for by GeneratorPath::host, or forced for a window within 2^32 of 2^64, where the kernels' 64-bit

@@ -129,7 +129,8 @@ class Mrg32k3aGenerator : public StatefulGenerator<Mrg32k3aGenerator, Mrg32k3aSt
   std::vector<Mrg32k3aState>& states();
   // The values of slots offset_ .. offset_ + slots - 1 (r; float bits for carried_normal); advances
   // the offset.
-  std::vector<std::uint32_t> slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output = MrgOutput::raw);
+  std::vector<std::uint32_t> slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output = MrgOutput::raw,
+                                         std::uint32_t* into = nullptr);
   std::vector<std::array<float, 2>> normal_pairs(std::size_t n);
   std::vector<std::array<double, 2>> normal_pairs_double(std::size_t n);
   std::vector<std::uint32_t> poisson_words(std::size_t n) { return slot_values(n, MrgSlot::steps1, MrgOutput::word); }

@@ -122,7 +122,7 @@ class Mt19937Generator {
   void words(std::uint32_t* out, std::size_t n, bool uniform = false);
   void words_on_engines(std::uint32_t* out, std::size_t n, bool uniform);
   template <class T, class Convert>
-  void fill(std::span<T> out, Convert&& convert);
+  void fill(std::span<T> out, const HostTransform& step, Convert&& convert);  // kernel words, then step on the host
 
   std::uint64_t seed_ = 0;
   std::uint64_t position_ = 0;

@@ -133,7 +133,8 @@ class SobolGenerator {
   static constexpr unsigned kBits = 8 * sizeof(Word);
   // out[d * points + j] = convert(point offset_ + j of dimension d); advances the offset.
   template <class T, class Convert>
-  void fill(std::span<T> out, Convert&& convert);
+  void fill(std::span<T> out, const HostTransform& step, Convert&& convert);  // kernel words, then step on the host
+  void points_into(std::span<Word> x);  // the next x.size() / dimensions points' words
 
   std::uint32_t dimensions_ = 1;
   std::uint64_t offset_ = 0;

@@ -49,19 +49,29 @@ class StatefulGenerator {
 
  protected:
   // `slots` slots of per_slot values each from the offset, by engine(states, out) -> LaunchResult
-  // on the engines or host(states, out); advances the offset.
+  // on the engines or host(states, out); advances the offset. into: the values go there (nothing
+  // returned) instead of a returned vector.
   template <class OnEngines, class OnHost>
-  std::vector<std::uint32_t> run_slots(std::uint64_t slots, std::size_t per_slot, OnEngines&& engine, OnHost&& host) {
+  std::vector<std::uint32_t> run_slots(std::uint64_t slots, std::size_t per_slot, OnEngines&& engine, OnHost&& host,
+                                       std::uint32_t* into = nullptr) {
     auto& st = static_cast<Derived&>(*this).states();
-    std::vector<std::uint32_t> v(static_cast<std::size_t>(slots) * per_slot);
+    const auto count = static_cast<std::size_t>(slots) * per_slot;
+    std::vector<std::uint32_t> v(into != nullptr ? 0 : count);
+    std::uint32_t* dst = into != nullptr ? into : v.data();
     if (engines_) {
-      last_trace_ = engine(st, v.data()).trace;
+      last_trace_ = engine(st, dst).trace;
     } else {
-      host(st, v.data());
+      host(st, dst);
       last_trace_.reset();
     }
+    last_words_ = HostSpan(dst, static_cast<std::int64_t>(count));  // a moved vector keeps its buffer
     offset_ += slots;
     return v;
+  }
+  // The host transform of the last kernel's words into out (recorded on the engine path only).
+  template <class T>
+  void record(const HostTransform& t, std::span<T> out) {
+    record_transform(last_trace_, t, last_words_, HostSpan(out.data(), static_cast<std::int64_t>(out.size())), out.size());
   }
 
   std::uint64_t seed_ = 0, offset_ = 0;
@@ -71,6 +81,7 @@ class StatefulGenerator {
   bool engines_ = false;
   EngineConfig cfg_{};
   std::optional<Trace> last_trace_;
+  HostSpan last_words_;  // where the last kernel wrote its words
 };
 
 }  // namespace trn::rand

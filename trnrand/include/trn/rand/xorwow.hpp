@@ -117,7 +117,7 @@ class XorwowGenerator : public StatefulGenerator<XorwowGenerator, XorwowState> {
   // The values of slots offset_ .. offset_ + slots - 1 (u32 bits; floats for carried_normal), on
   // the engines or the host; advances the offset. With uniform (words1 only), out receives the
   // float uniforms directly.
-  std::vector<std::uint32_t> slot_values(std::uint64_t slots, XorwowSlot kind);
+  std::vector<std::uint32_t> slot_values(std::uint64_t slots, XorwowSlot kind, std::uint32_t* into = nullptr);
   void uniform_into(std::span<float> out);
   // Float Box-Muller pairs (2 words per slot) and fp64 pairs (4 words per slot).
   std::vector<std::array<float, 2>> normal_pairs(std::size_t n);

@@ -1,0 +1,100 @@
+// The host-only format conversions of trnsparse (docs/cost-model.md section 7, "Every host step"):
+// each call leaves a profile of one recorded host round trip whose bytes and declared operations
+// follow from the call's shape (written out here from the cuSPARSE array sizes, independently of the
+// library's code): CSR -> BSR (the row pointers, then the columns and values), BSR -> CSR, CSR -> CSC,
+// CSR <-> COO.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "trnsparse.h"
+
+namespace {
+
+struct Handle {
+  trnsparseHandle_t h = nullptr;
+  trnsparseMatDescr_t a = nullptr, c = nullptr;
+  Handle() {
+    EXPECT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(trnsparseCreateMatDescr(&a), TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(trnsparseCreateMatDescr(&c), TRNSPARSE_STATUS_SUCCESS);
+  }
+  ~Handle() {
+    trnsparseDestroyMatDescr(a);
+    trnsparseDestroyMatDescr(c);
+    trnsparseDestroy(h);
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  trnProfile_t profile() const {
+    trnProfile_t p{};
+    EXPECT_EQ(trnsparseGetLastProfile(h, &p), TRNSPARSE_STATUS_SUCCESS);
+    return p;
+  }
+};
+
+void expect_one_step(const trnProfile_t& p, double ops, double bytes, const char* what) {
+  EXPECT_EQ(p.host_steps, 1) << what;
+  EXPECT_EQ(p.host_flops, ops) << what;
+  EXPECT_EQ(p.host_bytes, bytes) << what;
+  EXPECT_GT(p.host_roundtrip_ns, 0.0) << what;
+  EXPECT_EQ(p.instructions, 0) << what << ": no engine instruction";
+}
+
+TEST(SparseHostSteps, FormatConversionsAreOneRoundTrip) {
+  // A 7 x 6 CSR matrix, 3 nonzeros a row at columns (i + {0, 2, 5}) mod 6; 2 x 2 blocks.
+  const int m = 7, n = 6, bd = 2, mb = (m + bd - 1) / bd;
+  std::vector<int> rp{0}, ci;
+  std::vector<float> v;
+  for (int i = 0; i < m; ++i) {
+    std::vector<int> cols{i % n, (i + 2) % n, (i + 5) % n};
+    std::sort(cols.begin(), cols.end());
+    for (int c : cols) {
+      ci.push_back(c);
+      v.push_back(1.0f + 0.5f * static_cast<float>(ci.size()));
+    }
+    rp.push_back(static_cast<int>(ci.size()));
+  }
+  const int nnz = rp.back();
+  Handle h;
+  std::vector<int> brp(static_cast<std::size_t>(mb + 1));
+  int nnzb = 0;
+  ASSERT_EQ(trnsparseXcsr2bsrNnz(h.h, TRNSPARSE_DIRECTION_ROW, m, n, h.a, rp.data(), ci.data(), bd, h.c, brp.data(), &nnzb),
+            TRNSPARSE_STATUS_SUCCESS);
+  // The row pointers and columns there, the BSR row pointers back; one operation per nonzero.
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1 + nnz) + 4.0 * (mb + 1), "csr2bsrNnz");
+  std::vector<int> bci(static_cast<std::size_t>(nnzb));
+  std::vector<float> bv(static_cast<std::size_t>(nnzb * bd * bd));
+  ASSERT_EQ(trnsparseScsr2bsr(h.h, TRNSPARSE_DIRECTION_ROW, m, n, h.a, v.data(), rp.data(), ci.data(), bd, h.c, bv.data(),
+                              brp.data(), bci.data()),
+            TRNSPARSE_STATUS_SUCCESS);
+  // CSR (row pointers, columns, values) and the BSR row pointers there; BSR columns and blocks back.
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1 + 2 * nnz + mb + 1) + 4.0 * (nnzb + nnzb * bd * bd), "csr2bsr");
+  const int stored = nnzb * bd * bd, rows = mb * bd;
+  std::vector<int> rp2(static_cast<std::size_t>(rows + 1)), ci2(static_cast<std::size_t>(stored));
+  std::vector<float> v2(static_cast<std::size_t>(stored));
+  ASSERT_EQ(trnsparseSbsr2csr(h.h, TRNSPARSE_DIRECTION_ROW, mb, (n + bd - 1) / bd, h.c, bv.data(), brp.data(), bci.data(),
+                              bd, h.a, v2.data(), rp2.data(), ci2.data()),
+            TRNSPARSE_STATUS_SUCCESS);
+  // BSR there; a CSR of every stored block element back; one operation per stored element.
+  expect_one_step(h.profile(), stored, 4.0 * (mb + 1 + nnzb + stored) + 4.0 * (rows + 1 + 2 * stored), "bsr2csr");
+  std::vector<int> cp(static_cast<std::size_t>(n + 1)), ri(static_cast<std::size_t>(nnz));
+  std::vector<float> cv(static_cast<std::size_t>(nnz));
+  ASSERT_EQ(trnsparseCsr2cscEx2(h.h, m, n, nnz, v.data(), rp.data(), ci.data(), cv.data(), cp.data(), ri.data(), TRN_R_32F,
+                                TRNSPARSE_ACTION_NUMERIC, TRNSPARSE_INDEX_BASE_ZERO, TRNSPARSE_CSR2CSC_ALG1, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1 + 2 * nnz) + 4.0 * (n + 1 + 2 * nnz), "csr2csc numeric");
+  ASSERT_EQ(trnsparseCsr2cscEx2(h.h, m, n, nnz, v.data(), rp.data(), ci.data(), cv.data(), cp.data(), ri.data(), TRN_R_32F,
+                                TRNSPARSE_ACTION_SYMBOLIC, TRNSPARSE_INDEX_BASE_ZERO, TRNSPARSE_CSR2CSC_ALG1, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1 + nnz) + 4.0 * (n + 1 + nnz), "csr2csc symbolic");
+  std::vector<int> coo(static_cast<std::size_t>(nnz)), rp3(static_cast<std::size_t>(m + 1));
+  ASSERT_EQ(trnsparseXcsr2coo(h.h, rp.data(), nnz, m, coo.data(), TRNSPARSE_INDEX_BASE_ZERO), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1) + 4.0 * nnz, "csr2coo");
+  ASSERT_EQ(trnsparseXcoo2csr(h.h, coo.data(), nnz, m, rp3.data(), TRNSPARSE_INDEX_BASE_ZERO), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * nnz + 4.0 * (m + 1), "coo2csr");
+  EXPECT_EQ(rp3, rp);
+}
+
+}  // namespace
