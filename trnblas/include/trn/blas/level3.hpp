@@ -277,3 +277,26 @@ void getri_batched(const Settings& s, std::int64_t n, const T* const A[], std::i
                    T* const C[], std::int64_t ldc, int* info, std::int64_t batch, CallReport* report = nullptr);
 
 }  // namespace trn::blas
+
+// ---- Batched QR (qr_batched.cpp) ------------------------------------------------------------------
+
+namespace trn::blas {
+
+// cuBLAS's geqrfBatched / gelsBatched over arrays of batch pointers (A m x n, column-major, lda).
+// T is float or std::complex<float> (one matrix per SBUF partition, ScalarE norms and VectorE
+// reflector arithmetic, complex as (re, im) planes; the sizes must pass qr_batched_fits) or double /
+// std::complex<double> (the same operations in fp64 on the host side, a costed host step). Semantics
+// and accuracy: docs/trnblas.md "Batched QR".
+//   geqrf  A[b] = Q R in place (xGEQR2's reflectors H_k = I - tau_k v_k v_k^H, v_k below the
+//          diagonal, tau[b] min(m, n) values).
+//   gels   m >= n: A[b] = Q R in place, C[b] := Q^H C[b], then R X = C[b](0:n, :) (X over those rows);
+//          info[b] = k if R(k, k) is exactly zero (X then holds the substitution's Inf/NaN).
+bool qr_batched_fits(const Settings& s, bool complex, std::int64_t m, std::int64_t n, std::int64_t nrhs);
+template <class T>
+void geqrf_batched(const Settings& s, std::int64_t m, std::int64_t n, T* const A[], std::int64_t lda, T* const tau[],
+                   std::int64_t batch, CallReport* report = nullptr);
+template <class T>
+void gels_batched(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* const A[], std::int64_t lda,
+                  T* const C[], std::int64_t ldc, int* info, std::int64_t batch, CallReport* report = nullptr);
+
+}  // namespace trn::blas
