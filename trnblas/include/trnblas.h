@@ -1578,6 +1578,14 @@ TRNBLAS_QR_BATCHED_DECL(C, trnComplex)
 TRNBLAS_QR_BATCHED_DECL(Z, trnDoubleComplex)
 #undef TRNBLAS_QR_BATCHED_DECL
 
+/* Uint8gemmBias (declared, undocumented by NVIDIA; gemmlowp's EightBitIntGemm semantics, docs/trnblas.md
+ * "Uint8gemmBias"): C = clamp_[0,255](((sum (op(A) + A_bias)(op(B) + B_bias) + C_bias) * C_mult
+ * + 2^(C_shift-1)) >> C_shift), exact integers, 0 <= C_shift <= 31, transc != N: C stored transposed. */
+trnblasStatus_t trnblasUint8gemmBias(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                     trnblasOperation_t transc, int m, int n, int k, const unsigned char* A, int A_bias,
+                                     int lda, const unsigned char* B, int B_bias, int ldb, unsigned char* C, int C_bias,
+                                     int ldc, int C_mult, int C_shift);
+
 #ifdef __cplusplus
 }
 #endif
