@@ -158,6 +158,21 @@ class ContractionPlan {
   OperandLowering low_[3];  // A, B, D
 };
 
+// ---- Padded permutation (padding.cpp; cuTENSOR's OPERATION_DESCRIPTOR_PADDING_*) -----------------
+// d with extents e_k + left_k + right_k and its strides, or packed strides over those extents when d
+// has none.
+TensorDesc padded_layout(const TensorDesc& d, const std::vector<std::int32_t>& left, const std::vector<std::int32_t>& right);
+// A permutation spec whose D (and C) is the interior of the padded output: D's extents, the padded
+// layout's strides.
+ContractionSpec padded_interior(ContractionSpec spec, const std::vector<std::int32_t>& left,
+                                const std::vector<std::int32_t>& right);
+// B := value over the whole padded tensor (DMA broadcast), then the interior = interior's
+// permutation of alpha A (B points at the padded tensor's first element; one: the scalar 1 of the
+// plan's B operand). One report for both kernels.
+void permute_padded(const blas::Settings& s, const ContractionPlan& interior, const std::vector<std::int32_t>& left,
+                    const std::vector<std::int32_t>& right, const void* value, std::complex<double> alpha,
+                    const void* one, const void* A, void* B, blas::CallReport* report = nullptr);
+
 // ---- trinary contraction -----------------------------------------------------------------------------
 
 // E[modes_e] = alpha A[modes_a] B[modes_b] C[modes_c] + beta D[modes_d] (cuTENSOR 2.x's trinary
