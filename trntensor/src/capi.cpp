@@ -130,13 +130,15 @@ void check_workspace(Check& check, const trntensorPlan& plan, const void* worksp
 
 // Checks the operands' parameters in signature order, starting at position 2 (position 1 is the
 // output descriptor): a known descriptor, mode labels unless the tensor is a scalar, a unary operator.
-void check_operands(Check& check, std::initializer_list<OperandArgs> operands) {
+void check_operands(Check& check, std::initializer_list<OperandArgs> operands, bool elementwise) {
   int position = 2;
   for (const OperandArgs& o : operands) {
     const std::string letter(1, o.letter);
     check.require(g_descs.contains(o.desc), position, "desc" + letter);
     if (check) check.require(o.desc->desc.extents.empty() || o.modes != nullptr, position + 1, "mode" + letter);
-    if (o.op != nullptr) check.require(unary_op_ok(*o.op), position + 2, "op" + letter);
+    if (o.op != nullptr)
+      check.require(elementwise ? trn::tensor::unary_op_known(trn::cshim::enum_value(*o.op)) : unary_op_ok(*o.op),
+                    position + 2, "op" + letter);
     position += o.op != nullptr ? 3 : 2;
   }
 }
@@ -154,6 +156,9 @@ trn::tensor::ElementwiseOp elementwise_op_of(int v) {
 // padded interior. Nothing changes on error.
 trntensorStatus_t set_padding(Check& check, const char* fn, trntensorOperationDescriptor* desc, int a, const void* buf,
                               std::size_t bytes) {
+  check.require_or(desc->elementwise == nullptr, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                   "padding with a unary operator other than IDENTITY / CONJ");
+  if (!check) return check.status();
   const trn::tensor::TensorDesc& d = desc->base.d;
   if (a == TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_VALUE) {
     check.require(bytes == static_cast<std::size_t>(trn::tensor::data_type_size(d.dtype)), 4, "sizeInBytes (one element of B's data type)");
@@ -737,7 +742,7 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int op = trn::cshim::enum_value(opA);
   check.not_null(desc, 1, "desc");
-  check_operands(check, {{'A', descA, modeA, &opA}, {'B', descB, modeB, nullptr}});
+  check_operands(check, {{'A', descA, modeA, &opA}, {'B', descB, modeB, nullptr}}, true);
   check.require(compute_ok(descCompute), 7, "descCompute");
   if (check)
     check.require(descA->desc.extents.size() == descB->desc.extents.size(), 6,
@@ -756,6 +761,16 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
     auto o = std::make_unique<trntensorOperationDescriptor>();
     o->plan = trn::tensor::ContractionPlan(s);
     o->kind = kPermutation;
+    if (op != TRNTENSOR_OP_IDENTITY && op != TRNTENSOR_OP_CONJ) {  // a unary operator: the element-wise kernel
+      trn::tensor::ElementwiseBinarySpec e;
+      take_operand(descA, modeA, &e.a, &e.modes_a);
+      take_operand(descB, modeB, &e.c, &e.modes_c);
+      take_operand(descB, modeB, &e.d, &e.modes_d);
+      e.op_a = unary_of(opA);
+      e.c_absent = true;
+      e.compute = descCompute->type;
+      o->elementwise = std::make_shared<const trn::tensor::ElementwiseBinaryPlan>(e);
+    }
     o->base = s;
     if (!descB->strides_given) o->base.d.strides.clear();  // a padded B is then packed over its padded extents
     o->pad_left.assign(s.d.extents.size(), 0);
@@ -783,7 +798,10 @@ trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntens
   // Permutations carry no workspace argument: a packed operand's buffer is allocated here.
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
-    if (plan->padded)
+    if (plan->elementwise != nullptr) {
+      float af = static_cast<float>(a.real());
+      plan->elementwise->execute(handle->settings, af, A, 0.0f, nullptr, B, &r);
+    } else if (plan->padded)
       trn::tensor::permute_padded(handle->settings, p, plan->pad_left, plan->pad_right, plan->pad_value.data(), a,
                                   one_of(p.spec().a.dtype), A, B, &r);
     else
@@ -805,7 +823,7 @@ trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handl
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int bin = trn::cshim::enum_value(opAC);
   check.not_null(desc, 1, "desc");
-  check_operands(check, {{'A', descA, modeA, &opA}, {'C', descC, modeC, &opC}, {'D', descD, modeD, nullptr}});
+  check_operands(check, {{'A', descA, modeA, &opA}, {'C', descC, modeC, &opC}, {'D', descD, modeD, nullptr}}, true);
   check.one_of(bin, {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN}, 10, "opAC")
       .require(compute_ok(descCompute), 11, "descCompute");
   if (!check) return check.status();
@@ -815,6 +833,8 @@ trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handl
     take_operand(descC, modeC, &s.c, &s.modes_c);
     take_operand(descD, modeD, &s.d, &s.modes_d);
     s.op = elementwise_op_of(bin);
+    s.op_a = unary_of(opA);
+    s.op_c = unary_of(opC);
     s.compute = descCompute->type;
     auto o = std::make_unique<trntensorOperationDescriptor>();
     o->elementwise = std::make_shared<const trn::tensor::ElementwiseBinaryPlan>(s);

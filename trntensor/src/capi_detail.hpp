@@ -123,7 +123,13 @@ struct OperandArgs {
   const int32_t* modes;
   const trntensorOperator_t* op;  // nullptr: the operand has no operator parameter
 };
-void check_operands(Check& check, std::initializer_list<OperandArgs> operands);
+// elementwise: every cuTENSOR 2.x unary operator (element-wise operations and permutations); else
+// IDENTITY / CONJ only (contractions, reductions).
+void check_operands(Check& check, std::initializer_list<OperandArgs> operands, bool elementwise = false);
+// A cutensorOperator_t value known to check_operands as trn::tensor::UnaryOp.
+inline trn::tensor::UnaryOp unary_of(trntensorOperator_t op) {
+  return static_cast<trn::tensor::UnaryOp>(trn::cshim::enum_value(op));
+}
 // The workspace parameters every execute entry point checks last (capi.cpp): present when the plan
 // needs one and 16-byte aligned (INVALID_VALUE at `position`, workspaceSize's position is the next),
 // at least the plan's size (INSUFFICIENT_WORKSPACE).
