@@ -431,7 +431,9 @@ void fuzz_packed(trnfuzz::Input& in, trnblasHandle_t h) {
 
 }  // namespace
 
-std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"call_ok", 500}, {"call_rejected", 600}}; }
+std::vector<trnfuzz::Floor> trnfuzz::floors() {
+  return {{"call_ok", 500}, {"call_rejected", 600}, {"geqrf_batched_ran", 2}, {"gels_batched_ran", 2}, {"uint8gemm_bias_ran", 2}};
+}
 
 // Set/GetMatrix_64 (and the vector forms as 1 x n): fuzzed sizes, element sizes and leading
 // dimensions; buffers only when the extent fits the cap (else NULL). A failing call copies nothing;
@@ -497,6 +499,98 @@ void fuzz_gemv_batched(trnfuzz::Input& in, trnblasHandle_t h) {
   if (st != TRNBLAS_STATUS_SUCCESS) require(same_bytes(y, y0), "y written by a failing gemvBatched call");
 }
 
+// S/D geqrfBatched and gelsBatched with fuzzed sizes, leading dimensions, trans, NULL pointers and
+// batch: a failing call writes nothing but the host info (-position); success means info 0.
+template <class T>
+void fuzz_qr_batched(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int m = static_cast<int>(in.size(8, false)), n = static_cast<int>(in.size(8, false));
+  const int nrhs = static_cast<int>(in.size(4, false)), batch = static_cast<int>(in.size(3, false));
+  const int lda = in.flag(20) ? static_cast<int>(in.size(10, false)) : std::max(1, m);
+  const int ldc = in.flag(20) ? static_cast<int>(in.size(10, false)) : std::max(1, m);
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  const bool ok = m >= 0 && m <= 8 && n >= 0 && n <= 8 && nrhs >= 0 && nrhs <= 4 && batch >= 0 && batch <= 3 &&
+                  lda >= 1 && lda <= 12 && ldc >= 1 && ldc <= 12;
+  std::vector<std::vector<T>> A, C, tau;
+  for (int b = 0; ok && b < batch; ++b) {  // room for any accepted shape: 12 x 8 and 12 x 4
+    A.emplace_back(96);
+    for (auto& x : A.back()) x = static_cast<T>(in.value());
+    C.emplace_back(48, T(0.5));
+    tau.emplace_back(8, T(3));
+  }
+  std::vector<T*> ap, cp, tp;
+  for (int b = 0; b < static_cast<int>(A.size()); ++b) {
+    ap.push_back(in.flag(30) ? nullptr : A[static_cast<std::size_t>(b)].data());
+    cp.push_back(C[static_cast<std::size_t>(b)].data());
+    tp.push_back(tau[static_cast<std::size_t>(b)].data());
+  }
+  const auto A0 = A, C0 = C, T0 = tau;
+  std::vector<int> dev(static_cast<std::size_t>(std::max(batch, 0) > 3 ? 0 : std::max(batch, 0)), -9);
+  const auto dev0 = dev;
+  int info = 77;
+  const bool geqrf = in.flag(2);
+  T* const* a = ok && !in.flag(20) ? ap.data() : nullptr;
+  trnblasStatus_t st;
+  if constexpr (std::is_same_v<T, float>)
+    st = geqrf ? trnblasSgeqrfBatched(h, m, n, a, lda, tp.data(), &info, batch)
+               : trnblasSgelsBatched(h, static_cast<trnblasOperation_t>(trans), m, n, nrhs, a, lda, cp.data(), ldc, &info,
+                                     dev.empty() ? nullptr : dev.data(), batch);
+  else
+    st = geqrf ? trnblasDgeqrfBatched(h, m, n, a, lda, tp.data(), &info, batch)
+               : trnblasDgelsBatched(h, static_cast<trnblasOperation_t>(trans), m, n, nrhs, a, lda, cp.data(), ldc, &info,
+                                     dev.empty() ? nullptr : dev.data(), batch);
+  require(known_status(st), "unknown status");
+  if (st == TRNBLAS_STATUS_SUCCESS) {
+    require(info == 0, "a successful geqrf/gelsBatched left info != 0");
+    trnfuzz::reach(geqrf ? "geqrf_batched_ran" : "gels_batched_ran");
+  } else {
+    require(A == A0 && C == C0 && tau == T0 && dev == dev0, "a failing geqrf/gelsBatched call wrote its outputs");
+    require(info == 77 || info < 0, "a failing geqrf/gelsBatched call set info >= 0");
+  }
+}
+
+// Uint8gemmBias with fuzzed ops, sizes, leading dimensions, offsets and shift: a failing call writes
+// nothing; a successful one equals gemmlowp's reference loop (written here, 64-bit integers).
+void fuzz_uint8gemm_bias(trnfuzz::Input& in, trnblasHandle_t h) {
+  const int ta = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T}), tb = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T});
+  const int tc = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T});
+  const int m = static_cast<int>(in.size(6, false)), n = static_cast<int>(in.size(6, false)), k = static_cast<int>(in.size(6, false));
+  const int lda = in.flag(20) ? static_cast<int>(in.size(8, false)) : 6, ldb = in.flag(20) ? static_cast<int>(in.size(8, false)) : 6;
+  const int ldc = in.flag(20) ? static_cast<int>(in.size(8, false)) : 6;
+  const int ab = static_cast<int>(in.u32() % 512) - 256, bb = static_cast<int>(in.u32() % 512) - 256;
+  const int cb = static_cast<int>(in.u32() % 65536) - 32768, cm = static_cast<int>(in.byte() % 9);
+  const int shift = in.flag(20) ? static_cast<int>(in.u32()) : in.byte() % 24;
+  std::vector<unsigned char> A(64), B(64), C(64, 17);
+  for (auto& x : A) x = in.byte();
+  for (auto& x : B) x = in.byte();
+  const auto C0 = C;
+  // The 64-byte buffers hold any accepted shape up to 6 x 6 with leading dimensions up to 8; beyond
+  // that the call gets NULLs (rejected, or nothing to read).
+  const bool small = m <= 6 && n <= 6 && k <= 6 && lda <= 8 && ldb <= 8 && ldc <= 8;
+  const trnblasStatus_t st = trnblasUint8gemmBias(
+      h, static_cast<trnblasOperation_t>(ta), static_cast<trnblasOperation_t>(tb), static_cast<trnblasOperation_t>(tc), m,
+      n, k, small && !in.flag(30) ? A.data() : nullptr, ab, lda, small ? B.data() : nullptr, bb, ldb,
+      small ? C.data() : nullptr, cb, ldc, cm, shift);
+  require(known_status(st), "unknown status");
+  if (st != TRNBLAS_STATUS_SUCCESS || !small) {
+    require(C == C0, "Uint8gemmBias wrote C after failing (or without it)");
+    return;
+  }
+  trnfuzz::reach("uint8gemm_bias_ran");
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      long long total = 0;
+      for (int l = 0; l < k; ++l) {
+        const int a = ta == TRNBLAS_OP_N ? A[static_cast<std::size_t>(i + l * lda)] : A[static_cast<std::size_t>(l + i * lda)];
+        const int b = tb == TRNBLAS_OP_N ? B[static_cast<std::size_t>(l + j * ldb)] : B[static_cast<std::size_t>(j + l * ldb)];
+        total += static_cast<long long>(a + ab) * (b + bb);
+      }
+      long long v = (total + cb) * cm + (shift > 0 ? 1LL << (shift - 1) : 0);
+      v >>= shift;
+      const std::size_t at = tc == TRNBLAS_OP_N ? static_cast<std::size_t>(i + j * ldc) : static_cast<std::size_t>(j + i * ldc);
+      require(C[at] == static_cast<unsigned char>(std::clamp(v, 0LL, 255LL)), "Uint8gemmBias differs from the reference");
+    }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnblasHandle_t h = nullptr;
@@ -537,6 +631,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           case 5: fuzz_cgemm(in, h); continue;
           case 6: fuzz_rank_k_ex(in, h); continue;
           case 7: fuzz_packed(in, h); continue;
+          default: break;
+        }
+        switch (in.byte() % 4) {  // issue 29's batched QR / least squares and Uint8gemmBias
+          case 1: fuzz_qr_batched<float>(in, h); continue;
+          case 2: fuzz_qr_batched<double>(in, h); continue;
+          case 3: fuzz_uint8gemm_bias(in, h); continue;
           default: break;
         }
         // a destroyed handle must be rejected, never used

@@ -1,6 +1,7 @@
 // The fuzz target over the einsum parser / planner / executor, the descriptor -> contraction
 // -> plan -> contract pipeline, the trinary contraction, and the 2.x entry points of issue #29
-// (plan cache file reader, block-sparse descriptors and contraction, element-wise trinary), all
+// (plan cache file reader, block-sparse descriptors and contraction, element-wise trinary,
+// permutations with unary operators and padding), all
 // through the C API. Every input must end in a status, never a
 // crash, every status one of cuTENSOR's, and a failed call must leave its output untouched.
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trntensor (tools/fuzz.sh)
@@ -220,6 +221,72 @@ void fuzz_elementwise_trinary(trnfuzz::Input& r, trntensorHandle_t h) {
   for (auto x : d) trntensorDestroyTensorDescriptor(x);
 }
 
+// A permutation with a fuzzed unary operator (any 2.x value, or an unknown one) and, for IDENTITY,
+// fuzzed PADDING_LEFT/RIGHT/VALUE (negative entries, wrong sizes): attribute calls end in a status
+// and change nothing on error; a failed Permute writes nothing; a successful padded one writes the
+// value over the padding and A inside (packed over the padded extents), nothing beyond.
+void fuzz_permutation(trnfuzz::Input& r, trntensorHandle_t h) {
+  const int rank = r.byte() % 4;
+  std::vector<std::int64_t> ext;
+  std::vector<std::int32_t> ma, mb;
+  for (int a = 0; a < rank; ++a) {
+    ext.push_back(r.byte() % 4);
+    ma.push_back('a' + a);
+  }
+  mb = ma;
+  for (int a = rank - 1; a > 0; --a) std::swap(mb[static_cast<std::size_t>(a)], mb[static_cast<std::size_t>(r.byte() % (a + 1))]);
+  std::vector<std::int64_t> eb;
+  for (auto m : mb) eb.push_back(ext[static_cast<std::size_t>(m - 'a')]);
+  trntensorTensorDescriptor_t da = nullptr, db = nullptr;
+  (void)trntensorCreateTensorDescriptor(h, &da, static_cast<uint32_t>(rank), ext.data(), nullptr, TRN_R_32F, 16);
+  (void)trntensorCreateTensorDescriptor(h, &db, static_cast<uint32_t>(rank), eb.data(), nullptr, TRN_R_32F, 16);
+  const int opv = r.byte() % 8 == 0 ? r.byte() % 50 : (r.byte() % 2 == 0 ? TRNTENSOR_OP_IDENTITY : 2 + r.byte() % 41);
+  trntensorOperationDescriptor_t op = nullptr;
+  const trntensorStatus_t st = trntensorCreatePermutation(h, &op, da, ma.data(), static_cast<trntensorOperator_t>(opv), db,
+                                                         mb.data(), TRNTENSOR_COMPUTE_DESC_32F);
+  ran_to(st);
+  if (st == TRNTENSOR_STATUS_SUCCESS) {
+    std::vector<std::int32_t> left(static_cast<std::size_t>(rank)), right(static_cast<std::size_t>(rank));
+    for (auto* v : {&left, &right})
+      for (auto& x : *v) x = r.byte() % 16 == 0 ? -static_cast<std::int32_t>(r.byte()) : r.byte() % 3;
+    const float value = -123.25f;
+    const std::size_t bytes = static_cast<std::size_t>(rank) * 4 + (r.byte() % 8 == 0 ? 4 : 0);
+    ran_to(trntensorOperationDescriptorSetAttribute(h, op, TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_LEFT, left.data(), bytes));
+    ran_to(trntensorOperationDescriptorSetAttribute(h, op, TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_RIGHT, right.data(),
+                                                    static_cast<std::size_t>(rank) * 4));
+    ran_to(trntensorOperationDescriptorSetAttribute(h, op, TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_VALUE, &value, 4));
+    std::vector<std::int32_t> gl(static_cast<std::size_t>(rank)), gr(static_cast<std::size_t>(rank));
+    (void)trntensorOperationDescriptorGetAttribute(h, op, TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_LEFT, gl.data(), gl.size() * 4);
+    (void)trntensorOperationDescriptorGetAttribute(h, op, TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_RIGHT, gr.data(), gr.size() * 4);
+    std::int64_t full = 1;
+    for (int k = 0; k < rank; ++k) {
+      require(gl[static_cast<std::size_t>(k)] >= 0 && gr[static_cast<std::size_t>(k)] >= 0, "negative padding accepted");
+      full *= eb[static_cast<std::size_t>(k)] + gl[static_cast<std::size_t>(k)] + gr[static_cast<std::size_t>(k)];
+    }
+    trntensorPlan_t plan = nullptr;
+    if (trntensorCreatePlan(h, &plan, op, nullptr, 0) == TRNTENSOR_STATUS_SUCCESS) {
+      std::vector<float> A(static_cast<std::size_t>(span(ext, {}) + 1), 0.5f), B(static_cast<std::size_t>(full + 8), 9.0f);
+      const auto before = B;
+      const float alpha = 2.0f;
+      const trntensorStatus_t cs = trntensorPermute(h, plan, r.byte() % 9 == 0 ? nullptr : &alpha, A.data(), B.data(), nullptr);
+      ran_to(cs);
+      if (cs != TRNTENSOR_STATUS_SUCCESS) require(B == before, "a failed Permute wrote B");
+      for (std::size_t o = static_cast<std::size_t>(full); o < B.size(); ++o) require(B[o] == 9.0f, "Permute wrote past B");
+      if (cs == TRNTENSOR_STATUS_SUCCESS && opv == TRNTENSOR_OP_IDENTITY) {
+        std::int64_t interior = 1;
+        for (auto e : eb) interior *= e;
+        const auto inner = std::count(B.begin(), B.begin() + full, 1.0f), padded = std::count(B.begin(), B.begin() + full, value);
+        require(inner == interior && padded == full - interior, "padded permutation: wrong values");
+        trnfuzz::reach("padded_permutation_ran");
+      }
+      trntensorDestroyPlan(plan);
+    }
+    trntensorDestroyOperationDescriptor(op);
+  }
+  trntensorDestroyTensorDescriptor(da);
+  trntensorDestroyTensorDescriptor(db);
+}
+
 void run_one(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input r(data, size);
   trntensorHandle_t h = nullptr;
@@ -260,10 +327,11 @@ void run_one(const std::uint8_t* data, std::size_t size) {
     ran_to(st);
   } else if (mode % 32 == 29) {
     // The 2.x entry points (one in eight of the inputs that used to reach the contraction pipeline).
-    const std::uint8_t which = r.byte() % 3;
+    const std::uint8_t b = r.byte(), which = b % 3;
     if (which == 0) fuzz_plan_cache_file(r, h);
     else if (which == 1) fuzz_block_sparse(r, h);
-    else fuzz_elementwise_trinary(r, h);
+    else if (b < 224) fuzz_elementwise_trinary(r, h);
+    else fuzz_permutation(r, h);
   } else if (mode % 4 == 3) {
     // Trinary pipeline: five descriptors (A, B, C, D, E) with random modes and extents, packed.
     trntensorTensorDescriptor_t d[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
@@ -381,7 +449,8 @@ void run_one(const std::uint8_t* data, std::size_t size) {
 // The 2.x families are reached from their seeds and mutations of them.
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"ran_to_success", 90},        {"ran_to_error", 500},          {"plan_cache_read", 5},
-          {"plan_cache_refused", 5},     {"block_sparse_contracted", 3}, {"elementwise_trinary_executed", 3}};
+          {"plan_cache_refused", 5},     {"block_sparse_contracted", 3}, {"elementwise_trinary_executed", 3},
+          {"padded_permutation_ran", 3}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,6 +1,6 @@
 // NVIDIA's cuTENSOR samples (CUDALibrarySamples cuTENSOR/: contraction, contraction_trinary,
-// contraction_plan_cache, einsum, elementwise_binary, elementwise_permute, elementwise_trinary,
-// reduction, blocksparse), ported to trntensor by the prefix rule and host memory
+// contraction_plan_cache, einsum, elementwise_binary, elementwise_permute,
+// elementwise_permute_padding, elementwise_trinary, reduction, blocksparse), ported to trntensor by the prefix rule and host memory
 // (tests/trntensor/samples/, C++17, each main renamed by the build), run unchanged otherwise. The
 // samples print timings, not results, so each run's inputs and outputs (kept by the ported utils.hpp
 // when the sample releases its buffers, in allocation order) are checked against independent
@@ -9,8 +9,7 @@
 // permutation, which are exact: asserted bit for bit). What a sample does print is asserted too (the
 // plan cache sample's two runs, einsum's five "succeeded" lines).
 //
-// Left out: contraction_jit (JIT kernels) and elementwise_permute_padding (the PADDING_* operation
-// attributes return TRNTENSOR_STATUS_NOT_SUPPORTED; docs/trntensor.md).
+// Left out: contraction_jit (JIT kernels).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -28,6 +27,7 @@ int trntensor_sample_contraction_plan_cache();
 int trntensor_sample_einsum();
 int trntensor_sample_elementwise_binary();
 int trntensor_sample_elementwise_permute();
+int trntensor_sample_elementwise_permute_padding();
 int trntensor_sample_elementwise_trinary();
 int trntensor_sample_reduction();
 int trntensor_sample_blocksparse();
@@ -181,6 +181,32 @@ TEST(CuTensorSamples, ElementwisePermuteIsBitExact) {
   for_each_element("cwhn", e, [&](std::size_t o, const std::map<char, std::int64_t>& idx) {
     ASSERT_EQ(C[o], A[at("whcn", e, idx)]) << o;
   });
+}
+
+// The padded permutation: C_{c, w', h', n} over w' < w + 1, h' < h + 1 (the sample pads one value
+// before w and h, none after), packed over the padded extents; the padding is 0, the interior A's
+// values moved bit for bit.
+TEST(CuTensorSamples, ElementwisePermutePaddingIsBitExact) {
+  const SampleRun r = run_sample(trntensor_sample_elementwise_permute_padding);
+  ASSERT_EQ(r.rc, EXIT_SUCCESS) << r.out;
+  const std::int64_t h = 16, w = 8, c = 12, n = 6, wp = w + 1, hp = h + 1;
+  const auto A = raw<float>(r.buffers[0]), C = raw<float>(r.buffers[1]);
+  ASSERT_EQ(A.size(), static_cast<std::size_t>(w * h * c * n));
+  ASSERT_EQ(C.size(), static_cast<std::size_t>(c * wp * hp * n));
+  std::size_t padded = 0;
+  for (std::int64_t in = 0; in < n; ++in)
+    for (std::int64_t ih = 0; ih < hp; ++ih)
+      for (std::int64_t iw = 0; iw < wp; ++iw)
+        for (std::int64_t ic = 0; ic < c; ++ic) {
+          const float got = C[static_cast<std::size_t>(ic + c * (iw + wp * (ih + hp * in)))];
+          if (iw == 0 || ih == 0) {
+            ASSERT_EQ(got, 0.0f) << ic << " " << iw << " " << ih << " " << in;
+            ++padded;
+          } else {
+            ASSERT_EQ(got, A[static_cast<std::size_t>((iw - 1) + w * ((ih - 1) + h * (ic + c * in)))]);
+          }
+        }
+  EXPECT_EQ(padded, static_cast<std::size_t>(c * n * (wp * hp - w * h)));
 }
 
 TEST(CuTensorSamples, EinsumPrintsSucceededAndMatchesTheOracle) {

@@ -7,7 +7,10 @@
 //   * ?getrfBatched: max |P A - L U| / (|L| |U|) (Higham, Accuracy and Stability of Numerical
 //     Algorithms, 2nd ed., Thm 9.3: gamma_n); ?getrsBatched, ?getriBatched, ?matinvBatched: the
 //     residual |P (B - A X)| / (|L| |U| |X|) with B = I for the inverses (Thm 9.4: gamma_{3n}); the
-//     complex forms with the modulus and the constants of the tests (4 gamma_{n+10}, 4 gamma_{3n+30}).
+//     complex forms with the modulus and the constants of the tests (4 gamma_{n+10}, 4 gamma_{3n+30});
+//   * ?geqrfBatched: ||A - Q R||_F / ||A||_F with Q formed from the returned reflectors (Higham Thm
+//     19.4); ?gelsBatched: the normal-equations residual ||A^H (b - A x)|| / (||A|| (||A|| ||x|| +
+//     ||b||)) (Higham Thm 20.3), both within gamma_{m+n} (complex 4 gamma_{m+n}).
 // All magnitudes and references are independent long-double loops over the inputs.
 #include <algorithm>
 #include <cmath>
@@ -63,6 +66,16 @@ template <class T>
 trnblasStatus_t matinv_batched(trnblasHandle_t h, int n, const T* const* A, int lda, T* const* Ainv, int ldi,
                                int* info, int batch) {
   TRNBLAS_TYPED_CALL(T, matinvBatched, h, n, api(A), lda, api(Ainv), ldi, info, batch);
+}
+
+template <class T>
+trnblasStatus_t geqrf_batched(trnblasHandle_t h, int m, int n, T* const* A, int lda, T* const* tau, int* info, int batch) {
+  TRNBLAS_TYPED_CALL(T, geqrfBatched, h, m, n, api(A), lda, api(tau), info, batch);
+}
+template <class T>
+trnblasStatus_t gels_batched(trnblasHandle_t h, int m, int n, int nrhs, T* const* A, int lda, T* const* C, int ldc,
+                             int* info, int* dev, int batch) {
+  TRNBLAS_TYPED_CALL(T, gelsBatched, h, TRNBLAS_OP_N, m, n, nrhs, api(A), lda, api(C), ldc, info, dev, batch);
 }
 
 // A d x d triangle for TRSM/TRMM: the stored triangle well conditioned (diagonal 1 + |u|, complex
@@ -464,6 +477,88 @@ template <class T> CaseResult lu_case(LuOp op, const LuBatch& lb) {
   return r;
 }
 
+// ||A - Q R||_F / ||A||_F (geqrf: Q from the reflectors of F, long double) for one m x n matrix.
+template <class T> double qr_error(const std::vector<T>& A, const std::vector<T>& F, const std::vector<T>& tau, int m, int n) {
+  std::vector<L> x(static_cast<std::size_t>(m) * n, L(0));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i <= std::min(j, m - 1); ++i) x[ix(i, j, m)] = wide(F[ix(i, j, m)]);
+  for (int k = std::min(m, n) - 1; k >= 0; --k)
+    for (int j = 0; j < n; ++j) {
+      const auto v = [&](int i) { return i == k ? L(1) : wide(F[ix(i, k, m)]); };
+      L y = 0;
+      for (int i = k; i < m; ++i) y += std::conj(v(i)) * x[ix(i, j, m)];
+      for (int i = k; i < m; ++i) x[ix(i, j, m)] -= wide(tau[static_cast<std::size_t>(k)]) * v(i) * y;
+    }
+  long double num = 0, den = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      num += std::norm(wide(A[ix(i, j, m)]) - x[ix(i, j, m)]);
+      den += std::norm(wide(A[ix(i, j, m)]));
+    }
+  return static_cast<double>(std::sqrt(num / den));
+}
+
+// ||A^H (b - A x)|| / (||A|| (||A|| ||x|| + ||b||)) over the nrhs columns (Frobenius norms).
+template <class T> double ls_residual(const std::vector<T>& A, const std::vector<T>& B, const std::vector<T>& X, int m, int n,
+                                      int nrhs) {
+  long double na = 0, worst = 0;
+  for (const T& a : A) na += std::norm(wide(a));
+  na = std::sqrt(na);
+  for (int r = 0; r < nrhs; ++r) {
+    std::vector<L> res(static_cast<std::size_t>(m));
+    long double nb = 0, nx = 0, ng = 0;
+    for (int i = 0; i < m; ++i) {
+      res[static_cast<std::size_t>(i)] = wide(B[ix(i, r, m)]);
+      nb += std::norm(res[static_cast<std::size_t>(i)]);
+    }
+    for (int j = 0; j < n; ++j) {
+      nx += std::norm(wide(X[ix(j, r, m)]));
+      for (int i = 0; i < m; ++i) res[static_cast<std::size_t>(i)] -= wide(A[ix(i, j, m)]) * wide(X[ix(j, r, m)]);
+    }
+    for (int j = 0; j < n; ++j) {
+      L g = 0;
+      for (int i = 0; i < m; ++i) g += std::conj(wide(A[ix(i, j, m)])) * res[static_cast<std::size_t>(i)];
+      ng += std::norm(g);
+    }
+    worst = std::max(worst, std::sqrt(ng) / (na * (na * std::sqrt(nx) + std::sqrt(nb))));
+  }
+  return static_cast<double>(worst);
+}
+
+// geqrfBatched (gels = false) or gelsBatched (3 right-hand sides) on `batch` random m x n matrices.
+template <class T> CaseResult qr_case(bool gels, int m, int n, int batch) {
+  const int nrhs = 3;
+  std::vector<std::vector<T>> A, F, tau, B, X;
+  for (int b = 0; b < batch; ++b) {
+    A.push_back(random<T>(static_cast<std::size_t>(m) * n, 271 + static_cast<std::uint64_t>(b)));
+    B.push_back(random<T>(static_cast<std::size_t>(m) * nrhs, 371 + static_cast<std::uint64_t>(b)));
+    tau.emplace_back(static_cast<std::size_t>(std::min(m, n)));
+  }
+  F = A;
+  X = B;
+  std::vector<int> dev(static_cast<std::size_t>(batch));
+  Handle h;
+  CaseResult r;
+  std::vector<T*> f = pointers(F), x = pointers(X), t = pointers(tau);
+  int info = 0;
+  const double t0 = now_seconds();
+  const trnblasStatus_t st = gels ? gels_batched<T>(h.h, m, n, nrhs, f.data(), m, x.data(), m, &info, dev.data(), batch)
+                                  : geqrf_batched<T>(h.h, m, n, f.data(), m, t.data(), &info, batch);
+  r.host_seconds = seconds_since(t0);
+  if (st != TRNBLAS_STATUS_SUCCESS || info != 0) throw std::runtime_error(gels ? "trnblas ?gelsBatched failed" : "trnblas ?geqrfBatched failed");
+  r.device = h.device();
+  r.measured = 0;
+  for (int b = 0; b < batch; ++b) {
+    const std::size_t k = static_cast<std::size_t>(b);
+    r.measured = std::max(r.measured, gels ? ls_residual(A[k], B[k], X[k], m, n, nrhs) : qr_error(A[k], F[k], tau[k], m, n));
+  }
+  r.bound = (kComplex<T> ? 4 : 1) * gamma_u(m + n, unit_roundoff<T>());
+  r.pass = r.measured <= r.bound;
+  r.note = std::is_same_v<real_of<T>, float> ? "the batch on the SBUF partitions (ScalarE norms, VectorE reflectors)"
+                                             : "fp64 on the host side, the same operation order";
+  return r;
+}
+
 template <class T> void add_typed(Registry& reg) {
   auto add = [&](ValidationCase c) { add_blas_case(reg, std::move(c)); };
   const std::string p = prefix<T>();
@@ -496,6 +591,12 @@ template <class T> void add_typed(Registry& reg) {
          .bound_text = op == LuOp::getrf ? "gamma_n (Higham Thm 9.3; complex 4 gamma_{n+10})"
                                          : "gamma_{3n} (Higham Thm 9.4; complex 4 gamma_{3n+30})",
          .size = 24, .run = [op, lb] { return lu_case<T>(op, lb); }});
+  for (bool gels : {false, true})
+    add({.op = p + (gels ? "gelsBatched" : "geqrfBatched"), .mode = precision + " Householder", .shape = "20x12, batch 130",
+         .metric = gels ? "ls_residual" : "qr_rel_error",
+         .bound_text = gels ? "gamma_{m+n} of ||A|| (||A|| ||x|| + ||b||) (Higham Thm 20.3; complex 4x)"
+                            : "gamma_{m+n} ||A||_F (Higham Thm 19.4; complex 4x)",
+         .size = 20, .run = [gels] { return qr_case<T>(gels, 20, 12, 130); }});
 }
 
 void add_blas_tri_lu(Registry& reg) {

@@ -1561,6 +1561,31 @@ TRNBLAS_GEMV_BATCHED_DECL(TST, trnBfloat16, float, trnBfloat16)
 TRNBLAS_GEMV_BATCHED_DECL(TSS, trnBfloat16, float, float)
 #undef TRNBLAS_GEMV_BATCHED_DECL
 
+/* Batched QR and least squares (cuBLAS BLAS-like extensions, S/D/C/Z; docs/trnblas.md "Batched QR").
+ * geqrfBatched: A[b] = Q R in place (Householder vectors below the diagonal, LAPACK's storage),
+ * TauArray[b] min(m, n) scalars. gelsBatched: m >= n and trans N only (else NOT_SUPPORTED), A[b]
+ * overwritten by its QR, C[b](0:n, :) by the least-squares solution; devInfoArray[b] = k if R(k,k)
+ * is exactly zero. For both, *info (host) = 0 or -position of the illegal argument. */
+#define TRNBLAS_QR_BATCHED_DECL(P, T)                                                                               \
+  trnblasStatus_t trnblas##P##geqrfBatched(trnblasHandle_t handle, int m, int n, T* const Aarray[], int lda,       \
+                                           T* const TauArray[], int* info, int batchSize);                        \
+  trnblasStatus_t trnblas##P##gelsBatched(trnblasHandle_t handle, trnblasOperation_t trans, int m, int n, int nrhs, \
+                                          T* const Aarray[], int lda, T* const Carray[], int ldc, int* info,       \
+                                          int* devInfoArray, int batchSize);
+TRNBLAS_QR_BATCHED_DECL(S, float)
+TRNBLAS_QR_BATCHED_DECL(D, double)
+TRNBLAS_QR_BATCHED_DECL(C, trnComplex)
+TRNBLAS_QR_BATCHED_DECL(Z, trnDoubleComplex)
+#undef TRNBLAS_QR_BATCHED_DECL
+
+/* Uint8gemmBias (declared, undocumented by NVIDIA; gemmlowp's EightBitIntGemm semantics, docs/trnblas.md
+ * "Uint8gemmBias"): C = clamp_[0,255](((sum (op(A) + A_bias)(op(B) + B_bias) + C_bias) * C_mult
+ * + 2^(C_shift-1)) >> C_shift), exact integers, 0 <= C_shift <= 31, transc != N: C stored transposed. */
+trnblasStatus_t trnblasUint8gemmBias(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb,
+                                     trnblasOperation_t transc, int m, int n, int k, const unsigned char* A, int A_bias,
+                                     int lda, const unsigned char* B, int B_bias, int ldb, unsigned char* C, int C_bias,
+                                     int ldc, int C_mult, int C_shift);
+
 #ifdef __cplusplus
 }
 #endif

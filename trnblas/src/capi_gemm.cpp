@@ -815,3 +815,53 @@ TRNBLAS_GEMM_EX_FIXED(Cgemm3mEx, , int, trnComplex)
 TRNBLAS_GEMM_EX_FIXED(Cgemm3mEx, _64, int64_t, trnComplex)
 #undef TRNBLAS_GEMM_EX_FIXED
 }  // extern "C"
+
+// ---- Uint8gemmBias (trn::blas::gemm_u8_bias; docs/trnblas.md "Uint8gemmBias") --------------------
+
+namespace {
+
+// transa 1, transb 2, transc 3, m 4, n 5, k 6, A 7, A_bias 8, lda 9, B 10, B_bias 11, ldb 12, C 13,
+// C_bias 14, ldc 15, C_mult 16, C_shift 17 (0..31: the reference's 32-bit shift).
+trnblasStatus_t uint8gemm_bias(trnblasHandle_t h, int ta, int tb, int tc, int m, int n, int k, const unsigned char* A,
+                               int a_bias, int lda, const unsigned char* B, int b_bias, int ldb, unsigned char* C,
+                               int c_bias, int ldc, int c_mult, int c_shift) {
+  const char* fn = "trnblasUint8gemmBias";
+  if (!blas_capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  const bool na = ta == TRNBLAS_OP_N, nb = tb == TRNBLAS_OP_N, nc = tc == TRNBLAS_OP_N;
+  const std::int64_t ra = na ? m : k, ca = na ? k : m, rb = nb ? k : n, cb = nb ? n : k, rc = nc ? m : n, cc = nc ? n : m;
+  const bool work = m > 0 && n > 0, reads = work && k > 0;
+  auto check = arg_check(h, fn);
+  check.one_of(ta, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "transa")
+      .one_of(tb, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 2, "transb")
+      .one_of(tc, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 3, "transc")
+      .nonnegative(m, 4, "m")
+      .nonnegative(n, 5, "n")
+      .nonnegative(k, 6, "k")
+      .require(!reads || A != nullptr, 7, "A")
+      .leading_dim(lda, ra, 9, "lda")
+      .require(blas_capi::matrix_addressable(ra, ca, lda), 9, "lda")
+      .require(!reads || B != nullptr, 10, "B")
+      .leading_dim(ldb, rb, 12, "ldb")
+      .require(blas_capi::matrix_addressable(rb, cb, ldb), 12, "ldb")
+      .require(!work || C != nullptr, 13, "C")
+      .leading_dim(ldc, rc, 15, "ldc")
+      .require(blas_capi::matrix_addressable(rc, cc, ldc), 15, "ldc")
+      .require(c_shift >= 0 && c_shift <= 31, 17, "C_shift");
+  if (!check) return check.status();
+  if (!work) return TRNBLAS_STATUS_SUCCESS;
+  return blas_capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::blas::gemm_u8_bias(s, na ? Op::N : Op::T, nb ? Op::N : Op::T, !nc, m, n, k, A, a_bias, kernel_ld(lda, ra, ca), B,
+                            b_bias, kernel_ld(ldb, rb, cb), C, c_bias, kernel_ld(ldc, rc, cc), c_mult, c_shift, r);
+  });
+}
+
+}  // namespace
+
+extern "C" trnblasStatus_t trnblasUint8gemmBias(trnblasHandle_t handle, trnblasOperation_t transa,
+                                                trnblasOperation_t transb, trnblasOperation_t transc, int m, int n,
+                                                int k, const unsigned char* A, int A_bias, int lda,
+                                                const unsigned char* B, int B_bias, int ldb, unsigned char* C,
+                                                int C_bias, int ldc, int C_mult, int C_shift) {
+  return uint8gemm_bias(handle, enum_value(transa), enum_value(transb), enum_value(transc), m, n, k, A, A_bias, lda, B,
+                        B_bias, ldb, C, C_bias, ldc, C_mult, C_shift);
+}

@@ -1,5 +1,6 @@
 // trnblas.h, batched BLAS-like extensions: S/D/C/Z getrfBatched, getrsBatched, getriBatched,
-// matinvBatched (over trn/blas/level3.hpp "Batched LU") and S/D/C/Z trsmBatched. Same contract as
+// matinvBatched (over trn/blas/level3.hpp "Batched LU"), S/D/C/Z trsmBatched, geqrfBatched and
+// gelsBatched ("Batched QR"). Same contract as
 // capi.cpp: arguments checked in cuBLAS's order with 1-based positions (no handle), nothing written
 // when a check fails (getrsBatched's host info then holds -position, as cuBLAS documents), exceptions
 // become statuses, the profile is stored on the handle.
@@ -226,6 +227,75 @@ trnblasStatus_t trsm_batched(trnblasHandle_t h, const char* fn, int side, int up
   });
 }
 
+
+// ---- geqrfBatched / gelsBatched (trn/blas/level3.hpp "Batched QR") ------------------------------
+
+// m, n, nrhs too large for the fp32 kernel (one matrix per SBUF partition): NOT_SUPPORTED, logged.
+template <class T, class Check>
+void qr_kernel_size(Check& check, trnblasHandle_t h, std::int64_t m, std::int64_t n, std::int64_t nrhs) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, trnComplex>)
+    check.require_or(trn::blas::qr_batched_fits(h->settings, std::is_same_v<T, trnComplex>, m, n, nrhs),
+                     TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "m, n, nrhs exceed one matrix per SBUF partition");
+}
+
+// geqrfBatched: m 1, n 2, Aarray 3, lda 4, TauArray 5, info 6 (host: 0 or -position), batchSize 7.
+template <class T>
+trnblasStatus_t geqrf(trnblasHandle_t h, const char* fn, int m, int n, T* const A[], int lda, T* const tau[],
+                      int* info, int batch) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto check = capi::arg_check(h, fn);
+  const bool work = m > 0 && n > 0 && batch > 0;
+  check.nonnegative(m, 1, "m")
+      .nonnegative(n, 2, "n")
+      .require(!work || entries(A, batch), 3, "Aarray")
+      .leading_dim(lda, m, 4, "lda")
+      .require(capi::matrix_addressable(2 * static_cast<std::int64_t>(m), n, 2 * static_cast<std::int64_t>(lda)), 4, "lda")
+      .require(!work || entries(tau, batch), 5, "TauArray")
+      .not_null(info, 6, "info")
+      .nonnegative(batch, 7, "batchSize");
+  if (!check && info != nullptr) *info = -check.failed_position();
+  qr_kernel_size<T>(check, h, m, n, 0);
+  if (!check) return check.status();
+  *info = 0;
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::blas::geqrf_batched<std_t<T>>(s, m, n, cpp_array(A), lda, cpp_array(tau), batch, r);
+  });
+}
+
+// gelsBatched: trans 1 (N only: T/C NOT_SUPPORTED), m 2 (m < n NOT_SUPPORTED), n 3, nrhs 4,
+// Aarray 5, lda 6, Carray 7, ldc 8, info 9 (host), devInfoArray 10, batchSize 11.
+template <class T>
+trnblasStatus_t gels(trnblasHandle_t h, const char* fn, int trans, int m, int n, int nrhs, T* const A[], int lda,
+                     T* const C[], int ldc, int* info, int* dev_info, int batch) {
+  if (!capi::valid_handle(h)) return TRNBLAS_STATUS_NOT_INITIALIZED;
+  auto check = capi::arg_check(h, fn);
+  const bool work = m > 0 && n > 0 && batch > 0;
+  check.one_of(trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans")
+      .nonnegative(m, 2, "m")
+      .nonnegative(n, 3, "n")
+      .nonnegative(nrhs, 4, "nrhs")
+      .require(!work || entries(A, batch), 5, "Aarray")
+      .leading_dim(lda, m, 6, "lda")
+      .require(!work || nrhs == 0 || entries(C, batch), 7, "Carray")
+      .leading_dim(ldc, m, 8, "ldc")
+      .require(capi::matrix_addressable(2 * static_cast<std::int64_t>(m), std::max(n, nrhs),
+                                        2 * static_cast<std::int64_t>(std::max(lda, ldc))),
+               8, "ldc")
+      .not_null(info, 9, "info")
+      .require(batch <= 0 || dev_info != nullptr, 10, "devInfoArray")
+      .nonnegative(batch, 11, "batchSize");
+  int position = check ? 0 : check.failed_position();
+  if (check && (trans != TRNBLAS_OP_N || m < n)) position = trans != TRNBLAS_OP_N ? 1 : 2;  // cuBLAS: NOT_SUPPORTED
+  check.require_or(trans == TRNBLAS_OP_N, TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "trans: only N (as cuBLAS)")
+      .require_or(m >= n, TRNBLAS_STATUS_NOT_SUPPORTED, "NOT_SUPPORTED", "m < n (as cuBLAS: overdetermined only)");
+  if (info != nullptr && position != 0) *info = -position;
+  qr_kernel_size<T>(check, h, m, n, nrhs);
+  if (!check) return check.status();
+  *info = 0;
+  return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
+    trn::blas::gels_batched<std_t<T>>(s, m, n, nrhs, cpp_array(A), lda, cpp_array(C), ldc, dev_info, batch, r);
+  });
+}
 }  // namespace
 
 #define EV(x) enum_value(x)
@@ -264,6 +334,18 @@ trnblasStatus_t trsm_batched(trnblasHandle_t h, const char* fn, int side, int up
                                     n, alpha, A, lda, B, ldb, batchCount);                                          \
   }
 
+#define TRNBLAS_QR_BATCHED(P, T)                                                                                    \
+  trnblasStatus_t trnblas##P##geqrfBatched(trnblasHandle_t h, int m, int n, T* const Aarray[], int lda,            \
+                                           T* const TauArray[], int* info, int batchSize) {                        \
+    return geqrf<T>(h, "trnblas" #P "geqrfBatched", m, n, Aarray, lda, TauArray, info, batchSize);                  \
+  }                                                                                                                 \
+  trnblasStatus_t trnblas##P##gelsBatched(trnblasHandle_t h, trnblasOperation_t trans, int m, int n, int nrhs,    \
+                                          T* const Aarray[], int lda, T* const Carray[], int ldc, int* info,       \
+                                          int* devInfoArray, int batchSize) {                                       \
+    return gels<T>(h, "trnblas" #P "gelsBatched", EV(trans), m, n, nrhs, Aarray, lda, Carray, ldc, info,            \
+                   devInfoArray, batchSize);                                                                        \
+  }
+
 extern "C" {
 TRNBLAS_LU(S, float)
 TRNBLAS_LU(D, double)
@@ -273,4 +355,8 @@ TRNBLAS_TRSM_BATCHED(S, float)
 TRNBLAS_TRSM_BATCHED(D, double)
 TRNBLAS_TRSM_BATCHED(C, trnComplex)
 TRNBLAS_TRSM_BATCHED(Z, trnDoubleComplex)
+TRNBLAS_QR_BATCHED(S, float)
+TRNBLAS_QR_BATCHED(D, double)
+TRNBLAS_QR_BATCHED(C, trnComplex)
+TRNBLAS_QR_BATCHED(Z, trnDoubleComplex)
 }  // extern "C"

@@ -130,13 +130,15 @@ void check_workspace(Check& check, const trntensorPlan& plan, const void* worksp
 
 // Checks the operands' parameters in signature order, starting at position 2 (position 1 is the
 // output descriptor): a known descriptor, mode labels unless the tensor is a scalar, a unary operator.
-void check_operands(Check& check, std::initializer_list<OperandArgs> operands) {
+void check_operands(Check& check, std::initializer_list<OperandArgs> operands, bool elementwise) {
   int position = 2;
   for (const OperandArgs& o : operands) {
     const std::string letter(1, o.letter);
     check.require(g_descs.contains(o.desc), position, "desc" + letter);
     if (check) check.require(o.desc->desc.extents.empty() || o.modes != nullptr, position + 1, "mode" + letter);
-    if (o.op != nullptr) check.require(unary_op_ok(*o.op), position + 2, "op" + letter);
+    if (o.op != nullptr)
+      check.require(elementwise ? trn::tensor::unary_op_known(trn::cshim::enum_value(*o.op)) : unary_op_ok(*o.op),
+                    position + 2, "op" + letter);
     position += o.op != nullptr ? 3 : 2;
   }
 }
@@ -148,6 +150,39 @@ trn::tensor::ElementwiseOp elementwise_op_of(int v) {
                                  : trn::tensor::ElementwiseOp::min;
 }
 
+
+// OPERATION_DESCRIPTOR_PADDING_LEFT/RIGHT (uint32 per mode of B, each < 2^31, padded extents within
+// int64) or PADDING_VALUE (one element of B's data type); the permutation's plan is rebuilt for the
+// padded interior. Nothing changes on error.
+trntensorStatus_t set_padding(Check& check, const char* fn, trntensorOperationDescriptor* desc, int a, const void* buf,
+                              std::size_t bytes) {
+  check.require_or(desc->elementwise == nullptr, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                   "padding with a unary operator other than IDENTITY / CONJ");
+  if (!check) return check.status();
+  const trn::tensor::TensorDesc& d = desc->base.d;
+  if (a == TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_VALUE) {
+    check.require(bytes == static_cast<std::size_t>(trn::tensor::data_type_size(d.dtype)), 4, "sizeInBytes (one element of B's data type)");
+    if (!check) return check.status();
+    std::memcpy(desc->pad_value.data(), buf, bytes);
+    return TRNTENSOR_STATUS_SUCCESS;
+  }
+  const std::size_t modes = d.extents.size();
+  check.require(bytes == modes * sizeof(std::int32_t), 4, "sizeInBytes (one uint32 per mode of B)");
+  if (!check) return check.status();
+  std::vector<std::int32_t> v(modes);
+  if (modes > 0) std::memcpy(v.data(), buf, bytes);
+  const std::vector<std::int32_t>& other = a == TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_LEFT ? desc->pad_right : desc->pad_left;
+  for (std::size_t k = 0; k < modes && check; ++k)
+    check.require(v[k] >= 0 && d.extents[k] + v[k] + other[k] < (std::int64_t{1} << 40), 3, "buf (padding)");
+  if (!check) return check.status();
+  std::vector<std::int32_t> left = desc->pad_left, right = desc->pad_right;
+  (a == TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_LEFT ? left : right) = v;
+  return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    desc->plan = trn::tensor::ContractionPlan(trn::tensor::padded_interior(desc->base, left, right));
+    desc->pad_left = std::move(left);
+    desc->pad_right = std::move(right);
+  });
+}
 }  // namespace trntensor_capi
 
 using namespace trntensor_capi;
@@ -208,6 +243,7 @@ trntensorStatus_t trntensorCreateTensorDescriptor(const trntensorHandle_t handle
     if (stride != nullptr) d->desc.strides.assign(stride, stride + numModes);
     d->desc.dtype = data_type_of(dt);
     d->desc = trn::tensor::normalized(d->desc, "desc");
+    d->strides_given = stride != nullptr;
     d->data_type = dt;
     d->alignment = alignmentRequirement;
     g_descs.insert(d.get());
@@ -274,12 +310,18 @@ trntensorStatus_t trntensorOperationDescriptorSetAttribute(const trntensorHandle
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int a = trn::cshim::enum_value(attr);
   check.require(g_ops.contains(desc), 1, "desc").one_of(a, {0, 1, 2, 3, 4, 5, 6}, 2, "attr").not_null(buf, 3, "buf");
-  check.require_or(a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
-                   "only TAG can be set")
-      .require(sizeInBytes == sizeof(std::int32_t), 4, "sizeInBytes");
+  const bool padding = a >= TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_LEFT;
+  check.require_or(a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG || (padding && desc->kind == kPermutation),
+                   TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                   "only TAG, and the PADDING_* attributes of a permutation, can be set");
   if (!check) return check.status();
-  std::memcpy(&desc->tag, buf, sizeof(std::int32_t));
-  return TRNTENSOR_STATUS_SUCCESS;
+  if (!padding) {
+    check.require(sizeInBytes == sizeof(std::int32_t), 4, "sizeInBytes");
+    if (!check) return check.status();
+    std::memcpy(&desc->tag, buf, sizeof(std::int32_t));
+    return TRNTENSOR_STATUS_SUCCESS;
+  }
+  return set_padding(check, fn, desc, a, buf, sizeInBytes);
 }
 
 trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle_t handle,
@@ -291,7 +333,18 @@ trntensorStatus_t trntensorOperationDescriptorGetAttribute(const trntensorHandle
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int a = trn::cshim::enum_value(attr);
   check.require(g_ops.contains(desc), 1, "desc").one_of(a, {0, 1, 2, 3, 4, 5, 6}, 2, "attr").not_null(buf, 3, "buf");
-  check.require_or(a <= 3, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED", "padding attributes");
+  check.require_or(a <= 3 || desc->kind == kPermutation, TRNTENSOR_STATUS_NOT_SUPPORTED, "TRNTENSOR_STATUS_NOT_SUPPORTED",
+                   "padding attributes (permutations only)");
+  if (!check) return check.status();
+  if (a >= TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_LEFT) {
+    const bool value = a == TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_VALUE;
+    const std::vector<std::int32_t>& v = a == TRNTENSOR_OPERATION_DESCRIPTOR_PADDING_LEFT ? desc->pad_left : desc->pad_right;
+    const std::size_t want = value ? static_cast<std::size_t>(trn::tensor::data_type_size(desc->base.d.dtype)) : v.size() * sizeof(std::int32_t);
+    check.require(sizeInBytes == want, 4, "sizeInBytes");
+    if (!check) return check.status();
+    if (want > 0) std::memcpy(buf, value ? static_cast<const void*>(desc->pad_value.data()) : v.data(), want);
+    return TRNTENSOR_STATUS_SUCCESS;
+  }
   const std::size_t need = a == TRNTENSOR_OPERATION_DESCRIPTOR_TAG ? sizeof(std::int32_t)
                            : a == TRNTENSOR_OPERATION_DESCRIPTOR_SCALAR_TYPE ? sizeof(trntensorDataType_t)
                                                                              : sizeof(float);
@@ -480,6 +533,10 @@ trntensorStatus_t trntensorCreatePlan(const trntensorHandle_t handle, trntensorP
     p->block_sparse = desc->block_sparse;
     p->kind = desc->kind;
     p->workspace = need;
+    p->pad_left = desc->pad_left;
+    p->pad_right = desc->pad_right;
+    p->pad_value = desc->pad_value;
+    for (std::size_t k = 0; k < p->pad_left.size(); ++k) p->padded = p->padded || p->pad_left[k] != 0 || p->pad_right[k] != 0;
     g_plans.insert(p.get());
     *plan = p.release();
   });
@@ -685,7 +742,7 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int op = trn::cshim::enum_value(opA);
   check.not_null(desc, 1, "desc");
-  check_operands(check, {{'A', descA, modeA, &opA}, {'B', descB, modeB, nullptr}});
+  check_operands(check, {{'A', descA, modeA, &opA}, {'B', descB, modeB, nullptr}}, true);
   check.require(compute_ok(descCompute), 7, "descCompute");
   if (check)
     check.require(descA->desc.extents.size() == descB->desc.extents.size(), 6,
@@ -704,6 +761,20 @@ trntensorStatus_t trntensorCreatePermutation(const trntensorHandle_t handle, trn
     auto o = std::make_unique<trntensorOperationDescriptor>();
     o->plan = trn::tensor::ContractionPlan(s);
     o->kind = kPermutation;
+    if (op != TRNTENSOR_OP_IDENTITY && op != TRNTENSOR_OP_CONJ) {  // a unary operator: the element-wise kernel
+      trn::tensor::ElementwiseBinarySpec e;
+      take_operand(descA, modeA, &e.a, &e.modes_a);
+      take_operand(descB, modeB, &e.c, &e.modes_c);
+      take_operand(descB, modeB, &e.d, &e.modes_d);
+      e.op_a = unary_of(opA);
+      e.c_absent = true;
+      e.compute = descCompute->type;
+      o->elementwise = std::make_shared<const trn::tensor::ElementwiseBinaryPlan>(e);
+    }
+    o->base = s;
+    if (!descB->strides_given) o->base.d.strides.clear();  // a padded B is then packed over its padded extents
+    o->pad_left.assign(s.d.extents.size(), 0);
+    o->pad_right.assign(s.d.extents.size(), 0);
     g_ops.insert(o.get());
     *desc = o.release();
   });
@@ -727,8 +798,14 @@ trntensorStatus_t trntensorPermute(const trntensorHandle_t handle, const trntens
   // Permutations carry no workspace argument: a packed operand's buffer is allocated here.
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     trn::blas::CallReport r;
-    p.execute(handle->settings, a, A, one_of(p.spec().a.dtype), 0.0,
-              nullptr, B, nullptr, 0, &r);
+    if (plan->elementwise != nullptr) {
+      float af = static_cast<float>(a.real());
+      plan->elementwise->execute(handle->settings, af, A, 0.0f, nullptr, B, &r);
+    } else if (plan->padded)
+      trn::tensor::permute_padded(handle->settings, p, plan->pad_left, plan->pad_right, plan->pad_value.data(), a,
+                                  one_of(p.spec().a.dtype), A, B, &r);
+    else
+      p.execute(handle->settings, a, A, one_of(p.spec().a.dtype), 0.0, nullptr, B, nullptr, 0, &r);
     handle->last_profile = r.profile.to_c();
   });
 }
@@ -746,7 +823,7 @@ trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handl
   Check check(g_log, fn, TRNTENSOR_STATUS_INVALID_VALUE, &handle->last_error_param);
   const int bin = trn::cshim::enum_value(opAC);
   check.not_null(desc, 1, "desc");
-  check_operands(check, {{'A', descA, modeA, &opA}, {'C', descC, modeC, &opC}, {'D', descD, modeD, nullptr}});
+  check_operands(check, {{'A', descA, modeA, &opA}, {'C', descC, modeC, &opC}, {'D', descD, modeD, nullptr}}, true);
   check.one_of(bin, {TRNTENSOR_OP_ADD, TRNTENSOR_OP_MUL, TRNTENSOR_OP_MAX, TRNTENSOR_OP_MIN}, 10, "opAC")
       .require(compute_ok(descCompute), 11, "descCompute");
   if (!check) return check.status();
@@ -756,6 +833,8 @@ trntensorStatus_t trntensorCreateElementwiseBinary(const trntensorHandle_t handl
     take_operand(descC, modeC, &s.c, &s.modes_c);
     take_operand(descD, modeD, &s.d, &s.modes_d);
     s.op = elementwise_op_of(bin);
+    s.op_a = unary_of(opA);
+    s.op_c = unary_of(opC);
     s.compute = descCompute->type;
     auto o = std::make_unique<trntensorOperationDescriptor>();
     o->elementwise = std::make_shared<const trn::tensor::ElementwiseBinaryPlan>(s);

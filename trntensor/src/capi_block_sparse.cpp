@@ -43,7 +43,8 @@ trntensorStatus_t trntensorCreateElementwiseTrinary(
   const int ab = trn::cshim::enum_value(opAB), abc = trn::cshim::enum_value(opABC);
   check.not_null(desc, 1, "desc");
   check_operands(check, {{'A', descA, modeA, &opA}, {'B', descB, modeB, &opB}, {'C', descC, modeC, &opC},
-                         {'D', descD, modeD, nullptr}});
+                         {'D', descD, modeD, nullptr}},
+                 true);
   check.require(binary_op_ok(ab), 13, "opAB").require(binary_op_ok(abc), 14, "opABC")
       .require(compute_ok(descCompute), 15, "descCompute");
   if (!check) return check.status();
@@ -55,6 +56,9 @@ trntensorStatus_t trntensorCreateElementwiseTrinary(
     take_operand(descD, modeD, &s.d, &s.modes_d);
     s.op_ab = elementwise_op_of(ab);
     s.op_abc = elementwise_op_of(abc);
+    s.op_a = unary_of(opA);
+    s.op_b = unary_of(opB);
+    s.op_c = unary_of(opC);
     s.compute = descCompute->type;
     auto o = std::make_unique<trntensorOperationDescriptor>();
     o->elementwise_trinary = std::make_shared<const trn::tensor::ElementwiseTrinaryPlan>(s);  // validates

@@ -1,6 +1,7 @@
 // Internals of trntensor's C shim shared by its source files (capi.cpp, capi_plan_cache.cpp,
 // capi_block_sparse.cpp): the opaque structs behind the C handles and the shim's registries.
 #pragma once
+#include <array>
 #include <complex>
 #include <cstdint>
 #include <initializer_list>
@@ -30,6 +31,7 @@ struct trntensorTensorDescriptor {
   trn::tensor::TensorDesc desc;
   int data_type = 0;
   std::uint32_t alignment = 0;
+  bool strides_given = false;  // created with a stride array (else packed; padding packs over the padded extents)
 };
 // Kinds of operation descriptors: contraction, reduction (a contraction with a scalar 1 whose
 // A-only modes are summed) and permutation (a contraction with a scalar 1 and no summed mode).
@@ -50,6 +52,11 @@ struct trntensorOperationDescriptor {
   std::shared_ptr<const trn::tensor::BlockSparseContractionPlan> block_sparse;
   int kind = kContraction;
   std::int32_t tag = 0;
+  // Permutations: the spec as created and OPERATION_DESCRIPTOR_PADDING_LEFT/RIGHT/VALUE (one entry
+  // per mode of B; the value in B's data type); `plan` is then the padded interior's.
+  trn::tensor::ContractionSpec base;
+  std::vector<std::int32_t> pad_left, pad_right;
+  std::array<unsigned char, 16> pad_value{};
 };
 struct trntensorPlanPreference {
   int algo = TRNTENSOR_ALGO_DEFAULT;
@@ -67,6 +74,9 @@ struct trntensorPlan {
   std::shared_ptr<const trn::tensor::BlockSparseContractionPlan> block_sparse;
   int kind = 0;
   std::uint64_t workspace = 0;
+  std::vector<std::int32_t> pad_left, pad_right;  // a padded permutation (trn::tensor::permute_padded)
+  std::array<unsigned char, 16> pad_value{};
+  bool padded = false;
 };
 struct trntensorComputeDescriptor {
   ComputeType type;
@@ -113,7 +123,13 @@ struct OperandArgs {
   const int32_t* modes;
   const trntensorOperator_t* op;  // nullptr: the operand has no operator parameter
 };
-void check_operands(Check& check, std::initializer_list<OperandArgs> operands);
+// elementwise: every cuTENSOR 2.x unary operator (element-wise operations and permutations); else
+// IDENTITY / CONJ only (contractions, reductions).
+void check_operands(Check& check, std::initializer_list<OperandArgs> operands, bool elementwise = false);
+// A cutensorOperator_t value known to check_operands as trn::tensor::UnaryOp.
+inline trn::tensor::UnaryOp unary_of(trntensorOperator_t op) {
+  return static_cast<trn::tensor::UnaryOp>(trn::cshim::enum_value(op));
+}
 // The workspace parameters every execute entry point checks last (capi.cpp): present when the plan
 // needs one and 16-byte aligned (INVALID_VALUE at `position`, workspaceSize's position is the next),
 // at least the plan's size (INSUFFICIENT_WORKSPACE).

@@ -116,6 +116,16 @@ AluOp alu_of(ElementwiseOp op) {
                                     : AluOp::minimum;
 }
 
+// Applies op to the loaded operand tile (nothing at all for IDENTITY / CONJ on real data, so those
+// kernels stay as they were); scratch: three tiles of t's shape, allocated only when needed.
+void unary_in_place(NeuronCore& nc, AllocScope& sb, UnaryOp op, const Tile& t) {
+  if (op == UnaryOp::identity || op == UnaryOp::conj) return;
+  const Tile s1 = sb.alloc(DType::f32, t.partitions, {t.free_size()}, "unary scratch");
+  const Tile s2 = sb.alloc(DType::f32, t.partitions, {t.free_size()}, "unary scratch");
+  const Tile s3 = sb.alloc(DType::f32, t.partitions, {t.free_size()}, "unary scratch");
+  apply_unary(nc, op, t, s1, s2, s3);
+}
+
 // Free elements per VectorE instruction: a tiling choice (2 KiB per partition per operand), not a
 // hardware limit.
 constexpr std::int64_t kFree = 512;
@@ -155,20 +165,32 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
                                     void* D, blas::CallReport* report) const {
   if (report != nullptr) *report = blas::CallReport{};
   if (elements_ == 0) return;
-  if (A == nullptr || C == nullptr || D == nullptr) throw InvalidArgument("elementwise binary", "pointers", "null operand");
+  const bool has_c = !spec_.c_absent;
+  if (A == nullptr || (has_c && C == nullptr) || D == nullptr)
+    throw InvalidArgument("elementwise binary", "pointers", "null operand");
   const std::int64_t n = elements_;
   Trace trace;
   const std::vector<float> ap = pack_in_d_order(s, A, spec_.a, spec_.modes_a, spec_.d, spec_.modes_d, &trace);
-  const std::vector<float> cp = pack_in_d_order(s, C, spec_.c, spec_.modes_c, spec_.d, spec_.modes_d, &trace);
+  const std::vector<float> cp =
+      has_c ? pack_in_d_order(s, C, spec_.c, spec_.modes_c, spec_.d, spec_.modes_d, &trace) : std::vector<float>{};
   std::vector<float> dp(static_cast<std::size_t>(n));
   const AluOp op = alu_of(spec_.op);
   const LaunchResult r = tile::launch_rows(s.launch_config(), n, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
     AllocScope sb(nc.sbuf());
     const Tile ta = sb.alloc(DType::f32, rb.partitions, {rb.width}, "alpha A");
+    if (!has_c) {  // a permutation with a unary operator: D = alpha op_a(A)
+      nc.dma_copy(ta, rb.of(ap.data(), DType::f32));
+      unary_in_place(nc, sb, spec_.op_a, ta);
+      nc.tensor_scalar(ta, ta, AluOp::multiply, alpha);
+      nc.dma_copy(rb.of(dp.data(), DType::f32), ta);
+      return;
+    }
     const Tile tc = sb.alloc(DType::f32, rb.partitions, {rb.width}, "gamma C");
     const Tile td = sb.alloc(DType::f32, rb.partitions, {rb.width}, "D");
     nc.dma_copy(ta, rb.of(ap.data(), DType::f32));
     nc.dma_copy(tc, rb.of(cp.data(), DType::f32));
+    unary_in_place(nc, sb, spec_.op_a, ta);
+    unary_in_place(nc, sb, spec_.op_c, tc);
     nc.tensor_scalar(ta, ta, AluOp::multiply, alpha);
     nc.tensor_scalar(tc, tc, AluOp::multiply, gamma);
     nc.tensor_tensor(td, ta, tc, op);
@@ -200,6 +222,9 @@ void ElementwiseTrinaryPlan::execute(const blas::Settings& s, float alpha, const
     nc.dma_copy(ta, rb.of(ap.data(), DType::f32));
     nc.dma_copy(tb, rb.of(bp.data(), DType::f32));
     nc.dma_copy(tc, rb.of(cp.data(), DType::f32));
+    unary_in_place(nc, sb, spec_.op_a, ta);
+    unary_in_place(nc, sb, spec_.op_b, tb);
+    unary_in_place(nc, sb, spec_.op_c, tc);
     nc.tensor_scalar(ta, ta, AluOp::multiply, alpha);
     nc.tensor_scalar(tb, tb, AluOp::multiply, beta);
     nc.tensor_tensor(ta, ta, tb, op_ab);

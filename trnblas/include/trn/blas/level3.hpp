@@ -126,6 +126,14 @@ void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, st
 void gemm_i8_to_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
                    const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb, float beta,
                    std::int8_t* C, std::int64_t ldc, CallReport* report = nullptr);
+// cuBLAS's Uint8gemmBias (u8gemm_bias.cpp; gemmlowp's EightBitIntGemm semantics): C(i, j) =
+// clamp_[0,255](((sum_l (op(A)(i,l) + a_bias)(op(B)(l,j) + b_bias) + c_bias) c_mult + r) >> c_shift),
+// r = 2^(c_shift - 1) (0 for c_shift 0), 0 <= c_shift <= 31; tc: C stored transposed (C(i, j) at
+// C[j + i ldc]). Exact: the products by gemm_i8 on A - 128, B - 128, the rest integer host steps.
+void gemm_u8_bias(const Settings& s, Op ta, Op tb, bool tc, std::int64_t m, std::int64_t n, std::int64_t k,
+                  const std::uint8_t* A, std::int32_t a_bias, std::int64_t lda, const std::uint8_t* B, std::int32_t b_bias,
+                  std::int64_t ldb, std::uint8_t* C, std::int32_t c_bias, std::int64_t ldc, std::int32_t c_mult,
+                  std::int32_t c_shift, CallReport* report = nullptr);
 // int8 A and B with fp32 C, alpha, beta (COMPUTE_32F with 8I inputs): the bf16 images of the int8
 // values (exact) in the native bf16 GEMM; every product is exact, the sum is the GEMM kernel's fp32
 // PSUM accumulation (exact while partial sums stay below 2^24, e.g. k <= 1024), then its epilogue.
@@ -275,5 +283,28 @@ void getrs_batched(const Settings& s, COp trans, std::int64_t n, std::int64_t nr
 template <class T>
 void getri_batched(const Settings& s, std::int64_t n, const T* const A[], std::int64_t lda, const int* piv,
                    T* const C[], std::int64_t ldc, int* info, std::int64_t batch, CallReport* report = nullptr);
+
+}  // namespace trn::blas
+
+// ---- Batched QR (qr_batched.cpp) ------------------------------------------------------------------
+
+namespace trn::blas {
+
+// cuBLAS's geqrfBatched / gelsBatched over arrays of batch pointers (A m x n, column-major, lda).
+// T is float or std::complex<float> (one matrix per SBUF partition, ScalarE norms and VectorE
+// reflector arithmetic, complex as (re, im) planes; the sizes must pass qr_batched_fits) or double /
+// std::complex<double> (the same operations in fp64 on the host side, a costed host step). Semantics
+// and accuracy: docs/trnblas.md "Batched QR".
+//   geqrf  A[b] = Q R in place (xGEQR2's reflectors H_k = I - tau_k v_k v_k^H, v_k below the
+//          diagonal, tau[b] min(m, n) values).
+//   gels   m >= n: A[b] = Q R in place, C[b] := Q^H C[b], then R X = C[b](0:n, :) (X over those rows);
+//          info[b] = k if R(k, k) is exactly zero (X then holds the substitution's Inf/NaN).
+bool qr_batched_fits(const Settings& s, bool complex, std::int64_t m, std::int64_t n, std::int64_t nrhs);
+template <class T>
+void geqrf_batched(const Settings& s, std::int64_t m, std::int64_t n, T* const A[], std::int64_t lda, T* const tau[],
+                   std::int64_t batch, CallReport* report = nullptr);
+template <class T>
+void gels_batched(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* const A[], std::int64_t lda,
+                  T* const C[], std::int64_t ldc, int* info, std::int64_t batch, CallReport* report = nullptr);
 
 }  // namespace trn::blas

@@ -158,6 +158,21 @@ class ContractionPlan {
   OperandLowering low_[3];  // A, B, D
 };
 
+// ---- Padded permutation (padding.cpp; cuTENSOR's OPERATION_DESCRIPTOR_PADDING_*) -----------------
+// d with extents e_k + left_k + right_k and its strides, or packed strides over those extents when d
+// has none.
+TensorDesc padded_layout(const TensorDesc& d, const std::vector<std::int32_t>& left, const std::vector<std::int32_t>& right);
+// A permutation spec whose D (and C) is the interior of the padded output: D's extents, the padded
+// layout's strides.
+ContractionSpec padded_interior(ContractionSpec spec, const std::vector<std::int32_t>& left,
+                                const std::vector<std::int32_t>& right);
+// B := value over the whole padded tensor (DMA broadcast), then the interior = interior's
+// permutation of alpha A (B points at the padded tensor's first element; one: the scalar 1 of the
+// plan's B operand). One report for both kernels.
+void permute_padded(const blas::Settings& s, const ContractionPlan& interior, const std::vector<std::int32_t>& left,
+                    const std::vector<std::int32_t>& right, const void* value, std::complex<double> alpha,
+                    const void* one, const void* A, void* B, blas::CallReport* report = nullptr);
+
 // ---- trinary contraction -----------------------------------------------------------------------------
 
 // E[modes_e] = alpha A[modes_a] B[modes_b] C[modes_c] + beta D[modes_d] (cuTENSOR 2.x's trinary
@@ -207,6 +222,17 @@ class TrinaryContractionPlan {
 
 enum class ElementwiseOp : std::uint8_t { add, mul, max, min };
 
+// cuTENSOR 2.x unary operators (the numeric values of cutensorOperator_t), applied to each element of
+// an element-wise operand before its scaling (unary.cpp; docs/trntensor.md "Unary operators").
+enum class UnaryOp : std::uint8_t {
+  identity = 1, sqrt = 2, relu = 8, conj = 9, rcp = 10, sigmoid = 11, tanh = 12, exp = 22, log = 23, abs = 24,
+  neg = 25, sin = 26, cos = 27, tan = 28, sinh = 29, cosh = 30, asin = 31, acos = 32, atan = 33, asinh = 34,
+  acosh = 35, atanh = 36, ceil = 37, floor = 38, mish = 39, swish = 40, soft_plus = 41, soft_sign = 42
+};
+bool unary_op_known(int v);
+// x := op(x) in place on an fp32 tile; t1..t3: scratch tiles of x's shape.
+void apply_unary(NeuronCore& nc, UnaryOp op, const Tile& x, const Tile& t1, const Tile& t2, const Tile& t3);
+
 // D[modes_d] = op(alpha A[modes_a], gamma C[modes_c]) (cuTENSOR's elementwise binary with identity
 // unary operators). C and D carry the same modes; A's modes are a subset of D's (A broadcasts along
 // the others). fp32 data and the 32F compute type only: VectorE computes in fp32.
@@ -215,6 +241,8 @@ struct ElementwiseBinarySpec {
   std::vector<std::int32_t> modes_a, modes_c, modes_d;
   ElementwiseOp op = ElementwiseOp::add;
   ComputeType compute = ComputeType::f32;
+  UnaryOp op_a = UnaryOp::identity, op_c = UnaryOp::identity;  // applied before alpha / gamma
+  bool c_absent = false;  // a permutation with a unary operator: D = alpha op_a(A), C not read (c = d)
 };
 
 class ElementwiseBinaryPlan {
@@ -242,6 +270,7 @@ struct ElementwiseTrinarySpec {
   std::vector<std::int32_t> modes_a, modes_b, modes_c, modes_d;
   ElementwiseOp op_ab = ElementwiseOp::add, op_abc = ElementwiseOp::add;
   ComputeType compute = ComputeType::f32;
+  UnaryOp op_a = UnaryOp::identity, op_b = UnaryOp::identity, op_c = UnaryOp::identity;  // before the scalings
 };
 
 class ElementwiseTrinaryPlan {
