@@ -228,46 +228,51 @@ std::vector<SyevjResult> heevj_any(const Settings& s, bool vectors, Uplo uplo, s
 // ---- gesvdj --------------------------------------------------------------------------------------------
 
 // Orthonormal columns q_0 .. q_{cols-1} of the rows x cols Q (ld rows): column j is kept when keep[j]
-// (already unit and orthogonal to the other kept ones), the others replaced by unit vectors e_t
-// orthogonalised twice against the accepted columns (classical Gram-Schmidt, fp64 host).
+// (already unit and orthogonal to the other kept ones); each other column becomes the unit vector e_t
+// whose component outside the accepted columns is largest (|P e_t|^2 = 1 - sum_d |q_d(t)|^2, at least
+// (rows - accepted) / rows), orthogonalised twice against them (classical Gram-Schmidt, fp64 host).
 template <class T>
 void complete_basis(std::int64_t rows, std::int64_t cols, T* Q, std::int64_t ldq, const std::vector<bool>& keep,
                     double& flops) {
+  const auto q = [&](std::int64_t i, std::int64_t d) { return Wide(Q[i + d * ldq].real(), Q[i + d * ldq].imag()); };
   std::vector<std::int64_t> done;
   for (std::int64_t j = 0; j < cols; ++j)
     if (keep[static_cast<std::size_t>(j)]) done.push_back(j);
-  std::int64_t cand = 0;
   for (std::int64_t j = 0; j < cols; ++j) {
     if (keep[static_cast<std::size_t>(j)]) continue;
-    for (; cand < rows; ++cand) {
-      std::vector<Wide> w(static_cast<std::size_t>(rows), Wide(0));
-      w[cand] = 1;
-      for (int pass = 0; pass < 2; ++pass)
-        for (std::int64_t d : done) {
-          Wide h = 0;
-          for (std::int64_t i = 0; i < rows; ++i) h += std::conj(Wide(Q[i + d * ldq].real(), Q[i + d * ldq].imag())) * w[i];
-          for (std::int64_t i = 0; i < rows; ++i) w[i] -= h * Wide(Q[i + d * ldq].real(), Q[i + d * ldq].imag());
-        }
-      flops += 32.0 * double(rows) * double(done.size());
-      double nrm = 0;
-      for (const Wide& x : w) nrm += std::norm(x);
-      if (std::sqrt(nrm) < 0.5) continue;
-      for (std::int64_t i = 0; i < rows; ++i) {
-        const Wide x = w[i] / std::sqrt(nrm);
-        Q[i + j * ldq] = T(static_cast<RealOf<T>>(x.real()), static_cast<RealOf<T>>(x.imag()));
-      }
-      done.push_back(j);
-      ++cand;
-      break;
+    std::int64_t best = 0;
+    double best_left = -1;
+    for (std::int64_t t = 0; t < rows; ++t) {
+      double left = 1;
+      for (std::int64_t d : done) left -= std::norm(q(t, d));
+      if (left > best_left) best_left = left, best = t;
     }
+    std::vector<Wide> w(static_cast<std::size_t>(rows), Wide(0));
+    w[best] = 1;
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::int64_t d : done) {
+        Wide h = 0;
+        for (std::int64_t i = 0; i < rows; ++i) h += std::conj(q(i, d)) * w[i];
+        for (std::int64_t i = 0; i < rows; ++i) w[i] -= h * q(i, d);
+      }
+    flops += 34.0 * double(rows) * double(done.size());
+    double nrm = 0;
+    for (const Wide& x : w) nrm += std::norm(x);
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const Wide x = w[i] / std::sqrt(nrm);
+      Q[i + j * ldq] = T(static_cast<RealOf<T>>(x.real()), static_cast<RealOf<T>>(x.imag()));
+    }
+    done.push_back(j);
   }
 }
 
 // One block pair of the one-sided sweep: G = X^H X on TensorE, its largest pair cosine (returned), and when
 // it exceeds tol the host Jacobi of G and X = X U, V = V U on TensorE.
+// Columns of squared norm <= negligible (noise of a zero singular value) take no part in the cosine test.
 template <class T>
 double gesvdj_pair(const Settings& s, std::int64_t rows, std::int64_t cols, T* x, T* v,
-                   const std::vector<std::int64_t>& idx, double tol, TraceParts& trace, double& flops) {
+                   const std::vector<std::int64_t>& idx, double tol, double negligible, TraceParts& trace,
+                   double& flops) {
   const auto k = static_cast<std::int64_t>(idx.size());
   std::vector<T> X, G(static_cast<std::size_t>(k * k));
   gather(x, rows, rows, idx, X);
@@ -278,8 +283,8 @@ double gesvdj_pair(const Settings& s, std::int64_t rows, std::int64_t cols, T* x
     u[j + j * k] = 1;
     for (std::int64_t i = 0; i < k; ++i) {
       g[i + j * k] = 0.5 * (Wide(G[i + j * k].real(), G[i + j * k].imag()) + Wide(G[j + i * k].real(), -G[j + i * k].imag()));
-      const double d = std::sqrt(std::fabs(double(G[i + i * k].real()) * double(G[j + j * k].real())));
-      if (i != j && d > 0) worst = std::max(worst, std::abs(g[i + j * k]) / d);
+      const double gi = G[i + i * k].real(), gj = G[j + j * k].real(), d = std::sqrt(std::fabs(gi * gj));
+      if (i != j && std::min(gi, gj) > negligible) worst = std::max(worst, std::abs(g[i + j * k]) / d);
     }
   }
   const bool rotate = worst > tol && host_jacobi(k, g.data(), u.data(), flops);
@@ -338,12 +343,15 @@ GesvdjResult gesvdj_one(const Settings& s, bool vectors, bool econ, std::int64_t
   v.assign(static_cast<std::size_t>(cols * cols), T(0));
   for (std::int64_t i = 0; i < cols; ++i) v[i + i * cols] = T(1);
   const double tol = std::max(p.tolerance > 0 ? p.tolerance : 2 * kUnit<R>, 4 * std::sqrt(double(rows)) * kUnit<R>);
+  double fro = 0;
+  for (const T& z : x) fro += std::norm(Wide(z.real(), z.imag()));
+  const double negligible = fro * std::pow(4 * double(rows) * kUnit<R>, 2);
   const auto pairs = block_pairs(cols);
   bool converged = false;
   while (!converged && res.sweeps < p.max_sweeps) {
     double worst = 0;
     for (const auto& [bi, bj] : pairs)
-      worst = std::max(worst, gesvdj_pair(s, rows, cols, x.data(), v.data(), pair_columns(cols, bi, bj), tol, trace, flops));
+      worst = std::max(worst, gesvdj_pair(s, rows, cols, x.data(), v.data(), pair_columns(cols, bi, bj), tol, negligible, trace, flops));
     ++res.sweeps;
     res.residual = worst;
     converged = worst <= tol;
