@@ -560,4 +560,73 @@ TEST_F(ComplexEigCApi, HeevjGesvdjRunReportAndRejectEachArgument) {
   trnsolverDnDestroyGesvdjInfo(gp);
 }
 
+// The X API routes complex data (W of the real type) to heevd / heevdx: Xsyevd, Xsyevdx (index range),
+// XsyevBatched, against zheevd; too small a workspace -> INVALID_VALUE.
+TEST_F(ComplexEigCApi, XsyevdXsyevdxXsyevBatchedComplex) {
+  trnsolverDnParams_t p = nullptr;
+  ASSERT_EQ(trnsolverDnCreateParams(&p), TRNSOLVER_STATUS_SUCCESS);
+  const int64_t n = 16, batch = 2;
+  std::vector<std::complex<double>> a(static_cast<std::size_t>(n * n * batch));
+  for (int64_t k = 0; k < batch; ++k) {
+    const auto one = hermitian_matrix<std::complex<double>>(n, n, 60 + static_cast<std::uint64_t>(k));
+    std::copy(one.begin(), one.end(), a.begin() + n * n * k);
+  }
+  const auto a0 = a;
+  const std::vector<double> ref0 = zheevd_values(n, std::vector<ZC>(a0.begin(), a0.begin() + n * n), n);
+  const std::vector<double> ref1 = zheevd_values(n, std::vector<ZC>(a0.begin() + n * n, a0.end()), n);
+  size_t dev = 0, host = 0;
+  std::vector<double> w(static_cast<std::size_t>(n * batch));
+  ASSERT_EQ(trnsolverDnXsyevd_bufferSize(h, p, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_UPPER, n, TRN_C_64F, a.data(),
+                                         n, TRN_R_64F, w.data(), TRN_C_64F, &dev, &host),
+            TRNSOLVER_STATUS_SUCCESS);
+  std::vector<char> work(dev);
+  int info[2] = {9, 9};
+  EXPECT_EQ(trnsolverDnXsyevd(h, p, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_UPPER, n, TRN_C_64F, a.data(), n,
+                              TRN_R_64F, w.data(), TRN_C_64F, work.data(), dev - 1, nullptr, 0, info),
+            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(info[0], -12);
+  ASSERT_EQ(trnsolverDnXsyevd(h, p, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_UPPER, n, TRN_C_64F, a.data(), n,
+                              TRN_R_64F, w.data(), TRN_C_64F, work.data(), dev, nullptr, 0, info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info[0], 0);
+  for (int64_t j = 0; j < n; ++j) EXPECT_NEAR(w[j], ref0[j], 1e-12 * std::fabs(ref0.back()));
+  EXPECT_LE(factor_oracle::eig_residual(n, a0.data(), n, a.data(), n, w.data()), 1e-13);
+  // Xsyevdx, C_32F, eigenvalues 3 .. 7.
+  std::vector<std::complex<float>> fa(a0.begin(), a0.begin() + n * n);
+  std::vector<float> fw(static_cast<std::size_t>(n));
+  int64_t meig = -1;
+  ASSERT_EQ(trnsolverDnXsyevdx_bufferSize(h, p, TRNSOLVER_EIG_MODE_VECTOR, TRNSOLVER_EIG_RANGE_I, TRNBLAS_FILL_MODE_LOWER, n,
+                                          TRN_C_32F, fa.data(), n, nullptr, nullptr, 3, 7, &meig, TRN_R_32F, fw.data(),
+                                          TRN_C_32F, &dev, &host),
+            TRNSOLVER_STATUS_SUCCESS);
+  work.resize(dev);
+  ASSERT_EQ(trnsolverDnXsyevdx(h, p, TRNSOLVER_EIG_MODE_VECTOR, TRNSOLVER_EIG_RANGE_I, TRNBLAS_FILL_MODE_LOWER, n, TRN_C_32F,
+                               fa.data(), n, nullptr, nullptr, 3, 7, &meig, TRN_R_32F, fw.data(), TRN_C_32F, work.data(),
+                               dev, nullptr, 0, info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info[0], 0);
+  ASSERT_EQ(meig, 5);
+  for (int64_t j = 0; j < meig; ++j) EXPECT_NEAR(fw[j], ref0[2 + j], 1e-4 * std::fabs(ref0.back()));
+  // XsyevBatched, C_64F, no vectors.
+  a = a0;
+  ASSERT_EQ(trnsolverDnXsyevBatched_bufferSize(h, p, TRNSOLVER_EIG_MODE_NOVECTOR, TRNBLAS_FILL_MODE_LOWER, n, TRN_C_64F,
+                                               a.data(), n, TRN_R_64F, w.data(), TRN_C_64F, &dev, &host, batch),
+            TRNSOLVER_STATUS_SUCCESS);
+  work.resize(dev);
+  ASSERT_EQ(trnsolverDnXsyevBatched(h, p, TRNSOLVER_EIG_MODE_NOVECTOR, TRNBLAS_FILL_MODE_LOWER, n, TRN_C_64F, a.data(), n,
+                                    TRN_R_64F, w.data(), TRN_C_64F, work.data(), dev, nullptr, 0, info, batch),
+            TRNSOLVER_STATUS_SUCCESS);
+  for (int64_t j = 0; j < n; ++j) {
+    EXPECT_NEAR(w[j], ref0[j], 1e-12 * std::fabs(ref0.back()));
+    EXPECT_NEAR(w[n + j], ref1[j], 1e-12 * std::fabs(ref1.back()));
+  }
+  EXPECT_EQ(info[0], 0);
+  EXPECT_EQ(info[1], 0);
+  // W of the complex type: NOT_SUPPORTED.
+  EXPECT_EQ(trnsolverDnXsyevd(h, p, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_UPPER, n, TRN_C_64F, a.data(), n,
+                              TRN_C_64F, w.data(), TRN_C_64F, work.data(), dev, nullptr, 0, info),
+            TRNSOLVER_STATUS_NOT_SUPPORTED);
+  trnsolverDnDestroyParams(p);
+}
+
 }  // namespace
