@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "complex_matrices.hpp"
 #include "factor_oracles.hpp"
 #include "trn/solver/complex_eig.hpp"
 #include "trnsolver.h"
@@ -24,6 +25,9 @@ namespace ts = trn::solver;
 namespace {
 
 using ZC = std::complex<double>;
+using complex_matrix::hermitian_matrix;
+using complex_matrix::hpd_matrix;
+using complex_matrix::random_matrix;
 using LC = std::complex<long double>;
 template <class T>
 using RealOf = typename T::value_type;
@@ -38,43 +42,6 @@ constexpr double kRes = 4.0, kOrth = 4.0, kVal = 4.0;
 // The block Jacobi drivers (heevj, gesvdj) accumulate V over their sweeps: ||V^H V - I||_F <= kJacobiOrth n u.
 constexpr double kJacobiOrth = 8.0;
 
-template <class T>
-std::vector<T> random_matrix(std::int64_t rows, std::int64_t cols, std::int64_t ld, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd(0.0, 1.0);
-  std::vector<T> a(static_cast<std::size_t>(ld * std::max<std::int64_t>(cols, 1)), T(0));
-  for (std::int64_t j = 0; j < cols; ++j)
-    for (std::int64_t i = 0; i < rows; ++i) {
-      const double re = nd(rng), im = nd(rng);
-      a[i + j * ld] = T(static_cast<RealOf<T>>(re), static_cast<RealOf<T>>(im));
-    }
-  return a;
-}
-template <class T>
-std::vector<T> hermitian_matrix(std::int64_t n, std::int64_t lda, std::uint64_t seed) {
-  std::vector<T> a = random_matrix<T>(n, n, lda, seed);
-  for (std::int64_t j = 0; j < n; ++j) {
-    a[j + j * lda] = T(a[j + j * lda].real(), 0);
-    for (std::int64_t i = j + 1; i < n; ++i) a[j + i * lda] = std::conj(a[i + j * lda]);
-  }
-  return a;
-}
-// Hermitian positive definite B = G^H G / n + I (kappa(B) about 5).
-template <class T>
-std::vector<T> hpd_matrix(std::int64_t n, std::int64_t ld, std::uint64_t seed) {
-  const std::vector<T> g = random_matrix<T>(n, n, n, seed);
-  std::vector<T> b(static_cast<std::size_t>(ld * n), T(0));
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i) {
-      LC s = 0;
-      for (std::int64_t k = 0; k < n; ++k) s += std::conj(LC(g[k + i * n])) * LC(g[k + j * n]);
-      s /= static_cast<long double>(n);
-      if (i == j) s = LC(s.real() + 1.0L, 0);
-      b[i + j * ld] = T(static_cast<RealOf<T>>(s.real()), static_cast<RealOf<T>>(s.imag()));
-      b[j + i * ld] = std::conj(b[i + j * ld]);
-    }
-  return b;
-}
 // The triangle not named by uplo is never read: NaN there.
 template <class T>
 void poison_other_triangle(std::int64_t n, std::vector<T>& a, std::int64_t lda, bool lower) {

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "complex_matrices.hpp"
 #include "factor_oracles.hpp"
 #include "registry.hpp"
 #include "trn/solver/complex_eig.hpp"
@@ -31,31 +32,11 @@ constexpr int kBatch = 4;
 
 template <class T>
 std::vector<T> gaussian(int m, int n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd;
-  using R = typename T::value_type;
-  std::vector<T> a(static_cast<std::size_t>(m) * n);
-  for (T& x : a) x = T(static_cast<R>(nd(rng)), static_cast<R>(nd(rng)));
-  return a;
+  return complex_matrix::random_matrix<T>(m, n, m, seed);
 }
-// Hermitian (shift 0) or G^H G / n + I (shift 1, positive definite, kappa ~ 5), both triangles.
 template <class T>
 std::vector<T> hermitian(int n, std::uint64_t seed, bool definite) {
-  const std::vector<T> g = gaussian<T>(n, n, seed);
-  std::vector<T> a(g.size());
-  using R = typename T::value_type;
-  for (int j = 0; j < n; ++j)
-    for (int i = j; i < n; ++i) {
-      LC s = LC(g[i + static_cast<std::size_t>(j) * n]);
-      if (definite) {
-        s = 0;
-        for (int k = 0; k < n; ++k) s += std::conj(LC(g[k + i * n])) * LC(g[k + j * n]);
-        s = s / static_cast<long double>(n) + (i == j ? 1.0L : 0.0L);
-      }
-      a[i + static_cast<std::size_t>(j) * n] = T(static_cast<R>(s.real()), i == j ? R(0) : static_cast<R>(s.imag()));
-      a[j + static_cast<std::size_t>(i) * n] = std::conj(a[i + static_cast<std::size_t>(j) * n]);
-    }
-  return a;
+  return definite ? complex_matrix::hpd_matrix<T>(n, n, seed) : complex_matrix::hermitian_matrix<T>(n, n, seed);
 }
 
 // What a run measured: the primary metric (residual or eigenvalue error), orthogonality, the eigenvalue or
