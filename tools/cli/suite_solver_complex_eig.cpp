@@ -27,7 +27,7 @@ using LC = std::complex<long double>;
 
 template <class T>
 constexpr bool kFp32 = std::is_same_v<T, std::complex<float>>;
-constexpr double kRes = 4, kOrth = 8, kVal = 4, kKappa = 10;  // docs/trnsolver.md (kOrth: Jacobi's)
+constexpr double kRes = 4, kOrth = 4, kVal = 4, kKappa = 10;  // docs/trnsolver.md
 constexpr int kBatch = 4;
 
 template <class T>
