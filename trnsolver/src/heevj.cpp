@@ -411,7 +411,8 @@ std::vector<GesvdjResult> gesvdj_any(const Settings& s, bool vectors, bool econ,
   double flops = 0;
   std::vector<GesvdjResult> res;
   const std::int64_t mn = std::min(m, n);
-  for (std::int64_t k = 0; k < batch; ++k)
+  for (std::int64_t k = 0; k < batch && empty; ++k) res.emplace_back();  // A, U, V may be NULL: no offsets
+  for (std::int64_t k = 0; k < batch && !empty; ++k)
     res.push_back(gesvdj_one(s, vectors, econ, m, n, A + lda * n * k, lda, S + mn * k, U + (vectors ? ldu * m * k : 0), ldu,
                              V + (vectors ? ldv * n * k : 0), ldv, p, !batched || p.sort_svd, trace, flops));
   detail::finish_fp64_report(report, std::move(trace), s.target, flops);
