@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "complex_eig_oracles.hpp"
 #include "complex_matrices.hpp"
 #include "factor_oracles.hpp"
 #include "trn/solver/complex_factor.hpp"
@@ -289,17 +290,6 @@ TEST(ComplexFactorCApi, MatchesTheCppApiAndChecksArguments) {
 }
 
 // ---- heevd / hetrd / ungtr / unmtr --------------------------------------------------------------------
-
-// Eigenvalues by LAPACKE zheevd in double complex (ascending).
-template <class T>
-std::vector<double> zheevd_values(std::int64_t n, const std::vector<T>& a, std::int64_t lda) {
-  std::vector<ZC> z(a.begin(), a.end());
-  std::vector<double> w(static_cast<std::size_t>(n));
-  EXPECT_EQ(LAPACKE_zheevd(LAPACK_COL_MAJOR, 'N', 'L', static_cast<lapack_int>(n),
-                           reinterpret_cast<lapack_complex_double*>(z.data()), static_cast<lapack_int>(lda), w.data()),
-            0);
-  return w;
-}
 
 // docs/trnsolver.md "heevd": ||AV - V Lambda||_F / ||A||_F <= 2 n u, ||V^H V - I||_F <= 4 n u,
 // max |lambda - lambda_zheevd| <= 2 n u ||A||_2 (C: the residual >= u / 64).

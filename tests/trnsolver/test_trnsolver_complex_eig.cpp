@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "complex_eig_oracles.hpp"
 #include "complex_matrices.hpp"
 #include "factor_oracles.hpp"
 #include "trn/solver/complex_eig.hpp"
@@ -48,13 +49,6 @@ void poison_other_triangle(std::int64_t n, std::vector<T>& a, std::int64_t lda, 
       if (lower ? i < j : i > j) a[i + j * lda] = T(std::numeric_limits<RealOf<T>>::quiet_NaN(), 0);
 }
 
-std::vector<double> zheevd_values(std::int64_t n, std::vector<ZC> z, std::int64_t lda) {
-  std::vector<double> w(static_cast<std::size_t>(n));
-  EXPECT_EQ(LAPACKE_zheevd(LAPACK_COL_MAJOR, 'N', 'L', static_cast<lapack_int>(n),
-                           reinterpret_cast<lapack_complex_double*>(z.data()), static_cast<lapack_int>(lda), w.data()),
-            0);
-  return w;
-}
 std::vector<double> zhegvd_values(int itype, std::int64_t n, std::vector<ZC> a, std::vector<ZC> b, std::int64_t ld) {
   std::vector<double> w(static_cast<std::size_t>(n));
   EXPECT_EQ(LAPACKE_zhegvd(LAPACK_COL_MAJOR, itype, 'N', 'L', static_cast<lapack_int>(n),
@@ -140,6 +134,18 @@ TYPED_TEST(ComplexEig, HeevdxSelectionsAgainstZheevd) {
         }
         EXPECT_NE(rep.plan.find("heevd"), std::string::npos);
       }
+  }
+  // EIG_RANGE_ALL is heevd bit for bit (the same three stages on the same data).
+  for (bool lower : {true, false}) {
+    const std::int64_t n = 40;
+    std::vector<T> a = hermitian_matrix<T>(n, n, 31), b = a;
+    std::vector<R> wa(static_cast<std::size_t>(n)), wb(wa.size());
+    std::int64_t meig = 0;
+    const ts::Uplo uplo = lower ? ts::Uplo::lower : ts::Uplo::upper;
+    ASSERT_EQ(ts::heevd(ts::Settings{}, true, uplo, n, a.data(), n, wa.data()), 0);
+    ASSERT_EQ(ts::heevdx(ts::Settings{}, true, ts::EigSelect{}, uplo, n, b.data(), n, &meig, wb.data()), 0);
+    EXPECT_EQ(wa, wb);
+    EXPECT_EQ(a, b);
   }
   // Inf/NaN: info n, meig 0, W NaN.
   std::vector<T> a = hermitian_matrix<T>(5, 5, 3);
