@@ -126,18 +126,19 @@ void rotate_columns(const Settings& s, T* x, std::int64_t rows, const std::vecto
 // One Newton-Schulz step towards the unitary polar factor, Q <- Q (3 I - Q^H Q) / 2 (Higham, Functions of
 // Matrices, 2008, 8.3): the rows x cols Q (ld rows) whose columns lost orthogonality to the rounding of
 // the sweeps' GEMMs leaves with ||Q^H Q - I|| squared plus one GEMM's rounding. Two complex GEMMs on
-// TensorE and an O(cols^2) host step.
+// TensorE and an O(cols^2) host step. Q's leading dimension ldq >= rows.
 template <class T>
-void newton_schulz(const Settings& s, std::int64_t rows, std::int64_t cols, T* q, TraceParts& trace, double& flops) {
+void newton_schulz(const Settings& s, std::int64_t rows, std::int64_t cols, T* q, std::int64_t ldq, TraceParts& trace,
+                   double& flops) {
   std::vector<T> g(static_cast<std::size_t>(cols * cols)), out(static_cast<std::size_t>(rows * cols));
-  detail::complex_gemm(s, blas::COp::C, blas::COp::N, cols, cols, rows, q, rows, q, rows, g.data(), cols, trace);
+  detail::complex_gemm(s, blas::COp::C, blas::COp::N, cols, cols, rows, q, ldq, q, ldq, g.data(), cols, trace);
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < cols; ++i) g[i + j * cols] = (i == j ? T(1.5) : T(0)) - T(0.5) * g[i + j * cols];
   flops += 2.0 * double(cols * cols);
   record_host_step(trace, HostStep{.name = "trnsolver.heevj.newton_schulz", .flops = 2.0 * double(cols * cols),
                                    .reads = {HostSpan(g.data(), cols * cols)}, .writes = {HostSpan(g.data(), cols * cols)}});
-  detail::complex_gemm(s, blas::COp::N, blas::COp::N, rows, cols, cols, q, rows, g.data(), cols, out.data(), rows, trace);
-  std::copy(out.begin(), out.end(), q);
+  detail::complex_gemm(s, blas::COp::N, blas::COp::N, rows, cols, cols, q, ldq, g.data(), cols, out.data(), rows, trace);
+  for (std::int64_t j = 0; j < cols; ++j) std::copy(out.begin() + j * rows, out.begin() + (j + 1) * rows, q + j * ldq);
 }
 
 double off_norm(std::int64_t n, const auto* a) {
@@ -213,7 +214,7 @@ SyevjResult heevj_one(const Settings& s, bool vectors, Uplo uplo, std::int64_t n
     res.residual = off_norm(n, a.data());
   }
   res.info = res.residual <= threshold ? 0 : static_cast<int>(n) + 1;
-  if (vectors && res.sweeps > 0) newton_schulz(s, n, n, v.data(), trace, flops);
+  if (vectors && res.sweeps > 0) newton_schulz(s, n, n, v.data(), n, trace, flops);
   std::vector<std::int64_t> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), 0);
   if (sort) std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return a[x + x * n].real() < a[y + y * n].real(); });
@@ -375,7 +376,7 @@ GesvdjResult gesvdj_one(const Settings& s, bool vectors, bool econ, std::int64_t
     converged = worst <= tol;
   }
   res.info = converged ? 0 : static_cast<int>(cols) + 1;
-  if (vectors && res.sweeps > 1) newton_schulz(s, cols, cols, v.data(), trace, flops);
+  if (vectors && res.sweeps > 1) newton_schulz(s, cols, cols, v.data(), cols, trace, flops);
   std::vector<double> sigma(static_cast<std::size_t>(cols), 0.0);
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < rows; ++i) sigma[j] += std::norm(Wide(x[i + j * rows].real(), x[i + j * rows].imag()));
@@ -386,8 +387,10 @@ GesvdjResult gesvdj_one(const Settings& s, bool vectors, bool econ, std::int64_t
   for (std::int64_t j = 0; j < cols; ++j) S[j] = static_cast<R>(sigma[order[j]]);
   if (vectors) {  // tall: U = left (m x m or m x n), V = right; wide: U = right, V = left (n x n or n x m)
     const std::int64_t lcols = econ ? cols : rows;
-    singular_vectors(rows, cols, x, v, sigma, order, lcols, tall ? U : V, tall ? ldu : ldv, tall ? V : U,
-                     tall ? ldv : ldu, flops);
+    T* L = tall ? U : V;
+    const std::int64_t ldl = tall ? ldu : ldv;
+    singular_vectors(rows, cols, x, v, sigma, order, lcols, L, ldl, tall ? V : U, tall ? ldv : ldu, flops);
+    if (res.sweeps > 1) newton_schulz(s, rows, lcols, L, ldl, trace, flops);  // the columns' cosines -> ~u
   }
   record_host_step(trace, HostStep{.name = "trnsolver.gesvdj.finish", .flops = 4.0 * double(rows * cols) + 1,
                                    .reads = {HostSpan(x.data(), rows * cols), HostSpan(v.data(), cols * cols)},
