@@ -1104,7 +1104,7 @@ void fuzz_complex_eig_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   const int ldv = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
   const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2 && ldb >= 1 &&
                      ldb <= kMaxN + 2 && ldv >= 1 && ldv <= kMaxN + 2 && batch <= 3;
-  const int acols = std::max(1, n * count);
+  const int acols = sized ? std::max(1, n * count) : 1;
   std::vector<R> a = sized ? matrix<R>(in, 2 * lda, acols, 2 * lda, false) : std::vector<R>();
   std::vector<R> b = sized ? matrix<R>(in, 2 * ldb, std::max(1, svd ? m * count : n), 2 * ldb, false) : std::vector<R>();
   std::vector<R> v = sized ? std::vector<R>(static_cast<std::size_t>(2 * ldv * std::max(1, n * count)), R(-3)) : std::vector<R>();
@@ -1123,19 +1123,17 @@ void fuzz_complex_eig_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   trnsolverDnCreateGesvdjInfo(&gp);
   trnsolverDnXsyevjSetMaxSweeps(sp, 1 + in.byte() % 12);
   trnsolverDnXgesvdjSetMaxSweeps(gp, 1 + in.byte() % 12);
-  const auto J = EJ(jobz);
-  const auto G = EI(itype);
   int lwork = 0;
   trnsolverStatus_t bs = TRNSOLVER_STATUS_SUCCESS, st = TRNSOLVER_STATUS_SUCCESS;
   switch (routine) {
-    case 0: TRNFUZZ_CEIG(bs, heevdx_bufferSize, h, J, ER(range), EU(uplo), n, A, lda, vl, vu, il, iu, mp, W, &lwork); break;
-    case 1: TRNFUZZ_CEIG(bs, hegvd_bufferSize, h, G, J, EU(uplo), n, A, lda, B, ldb, W, &lwork); break;
-    case 2: TRNFUZZ_CEIG(bs, hegvdx_bufferSize, h, G, J, ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork); break;
-    case 3: TRNFUZZ_CEIG(bs, heevj_bufferSize, h, J, EU(uplo), n, A, lda, W, &lwork, sp); break;
-    case 4: TRNFUZZ_CEIG(bs, heevjBatched_bufferSize, h, J, EU(uplo), n, A, lda, W, &lwork, sp, batch); break;
-    case 5: TRNFUZZ_CEIG(bs, hegvj_bufferSize, h, G, J, EU(uplo), n, A, lda, B, ldb, W, &lwork, sp); break;
-    case 6: TRNFUZZ_CEIG(bs, gesvdj_bufferSize, h, J, econ, m, n, A, lda, W, B, ldb, V, ldv, &lwork, gp); break;
-    default: TRNFUZZ_CEIG(bs, gesvdjBatched_bufferSize, h, J, m, n, A, lda, W, B, ldb, V, ldv, &lwork, gp, batch);
+    case 0: TRNFUZZ_CEIG(bs, heevdx_bufferSize, h, EJ(jobz), ER(range), EU(uplo), n, A, lda, vl, vu, il, iu, mp, W, &lwork); break;
+    case 1: TRNFUZZ_CEIG(bs, hegvd_bufferSize, h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, &lwork); break;
+    case 2: TRNFUZZ_CEIG(bs, hegvdx_bufferSize, h, EI(itype), EJ(jobz), ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork); break;
+    case 3: TRNFUZZ_CEIG(bs, heevj_bufferSize, h, EJ(jobz), EU(uplo), n, A, lda, W, &lwork, sp); break;
+    case 4: TRNFUZZ_CEIG(bs, heevjBatched_bufferSize, h, EJ(jobz), EU(uplo), n, A, lda, W, &lwork, sp, batch); break;
+    case 5: TRNFUZZ_CEIG(bs, hegvj_bufferSize, h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, &lwork, sp); break;
+    case 6: TRNFUZZ_CEIG(bs, gesvdj_bufferSize, h, EJ(jobz), econ, m, n, A, lda, W, B, ldb, V, ldv, &lwork, gp); break;
+    default: TRNFUZZ_CEIG(bs, gesvdjBatched_bufferSize, h, EJ(jobz), m, n, A, lda, W, B, ldb, V, ldv, &lwork, gp, batch);
   }
   const bool short_work = routine <= 2 && in.flag(6) && lwork > 1;
   if (short_work) lwork -= 1 + in.byte() % lwork;
@@ -1148,14 +1146,14 @@ void fuzz_complex_eig_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   int* ip = in.flag(30) ? nullptr : info.data();
   T* wk = work.data();
   switch (routine) {
-    case 0: TRNFUZZ_CEIG(st, heevdx, h, J, ER(range), EU(uplo), n, A, lda, vl, vu, il, iu, mp, W, wk, lwork, ip); break;
-    case 1: TRNFUZZ_CEIG(st, hegvd, h, G, J, EU(uplo), n, A, lda, B, ldb, W, wk, lwork, ip); break;
-    case 2: TRNFUZZ_CEIG(st, hegvdx, h, G, J, ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, wk, lwork, ip); break;
-    case 3: TRNFUZZ_CEIG(st, heevj, h, J, EU(uplo), n, A, lda, W, wk, lwork, ip, sp); break;
-    case 4: TRNFUZZ_CEIG(st, heevjBatched, h, J, EU(uplo), n, A, lda, W, wk, lwork, ip, sp, batch); break;
-    case 5: TRNFUZZ_CEIG(st, hegvj, h, G, J, EU(uplo), n, A, lda, B, ldb, W, wk, lwork, ip, sp); break;
-    case 6: TRNFUZZ_CEIG(st, gesvdj, h, J, econ, m, n, A, lda, W, B, ldb, V, ldv, wk, lwork, ip, gp); break;
-    default: TRNFUZZ_CEIG(st, gesvdjBatched, h, J, m, n, A, lda, W, B, ldb, V, ldv, wk, lwork, ip, gp, batch);
+    case 0: TRNFUZZ_CEIG(st, heevdx, h, EJ(jobz), ER(range), EU(uplo), n, A, lda, vl, vu, il, iu, mp, W, wk, lwork, ip); break;
+    case 1: TRNFUZZ_CEIG(st, hegvd, h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, wk, lwork, ip); break;
+    case 2: TRNFUZZ_CEIG(st, hegvdx, h, EI(itype), EJ(jobz), ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, wk, lwork, ip); break;
+    case 3: TRNFUZZ_CEIG(st, heevj, h, EJ(jobz), EU(uplo), n, A, lda, W, wk, lwork, ip, sp); break;
+    case 4: TRNFUZZ_CEIG(st, heevjBatched, h, EJ(jobz), EU(uplo), n, A, lda, W, wk, lwork, ip, sp, batch); break;
+    case 5: TRNFUZZ_CEIG(st, hegvj, h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, wk, lwork, ip, sp); break;
+    case 6: TRNFUZZ_CEIG(st, gesvdj, h, EJ(jobz), econ, m, n, A, lda, W, B, ldb, V, ldv, wk, lwork, ip, gp); break;
+    default: TRNFUZZ_CEIG(st, gesvdjBatched, h, EJ(jobz), m, n, A, lda, W, B, ldb, V, ldv, wk, lwork, ip, gp, batch);
   }
   trnsolverDnDestroySyevjInfo(sp);
   trnsolverDnDestroyGesvdjInfo(gp);
