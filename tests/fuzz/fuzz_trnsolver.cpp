@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #include "fuzz_input.hpp"
@@ -1073,6 +1074,122 @@ void fuzz_complex_factor(trnfuzz::Input& in, trnsolverDnHandle_t h) {
                                          trnsolverDnZungtr, trnsolverDnZunmtr_bufferSize, trnsolverDnZunmtr});
 }
 
+// ---- complex Hermitian eigen and complex Jacobi (C, Z; a call slot after fuzz_complex_factor) ----------
+// routine 0 heevdx, 1 hegvd, 2 hegvdx, 3 heevj, 4 heevjBatched, 5 hegvj, 6 gesvdj, 7 gesvdjBatched with
+// sizes, leading dimensions, enums (any int), vl/vu/il/iu, econ, batch, max_sweeps, workspace (the
+// _bufferSize value, or less for heevdx/hegvd(x)) and NULLs. Invariants: INVALID_VALUE writes nothing but
+// info (= -position); a success has info in its documented range (heevdx {0, n}; hegvd(x)/hegvj [0, 2n];
+// heevj {0, n + 1}; gesvdj {0, min(m, n) + 1}), and for finite data with info 0 W ascending (heevdx's
+// first meig, heevj, hegvd) or S descending (gesvdj), heevdx/hegvdx range I: meig = iu - il + 1.
+#define TRNFUZZ_CEIG(out, name, ...)        \
+  if constexpr (kC)                         \
+    out = trnsolverDnC##name(__VA_ARGS__);  \
+  else                                      \
+    out = trnsolverDnZ##name(__VA_ARGS__)
+template <class T, class R>
+void fuzz_complex_eig_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  constexpr bool kC = std::is_same_v<T, trnComplex>;
+  const int routine = in.byte() % 8, itype = in.choice({1, 2, 3}), econ = in.byte() % 2;
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int range = in.choice({TRNSOLVER_EIG_RANGE_ALL, TRNSOLVER_EIG_RANGE_I, TRNSOLVER_EIG_RANGE_V});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int m = fuzz_dim(in), n = fuzz_dim(in), batch = static_cast<int>(in.size(3, false));
+  const R vl = static_cast<R>(in.value()), vu = static_cast<R>(in.value());
+  const int il = static_cast<int>(in.size(kMaxN, false)), iu = static_cast<int>(in.size(kMaxN, false));
+  const bool svd = routine >= 6;
+  const int rows = svd ? m : n, mn = std::min(m, n);
+  const int count = routine == 4 || routine == 7 ? std::clamp(batch, 1, 3) : 1;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, rows);
+  const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, svd ? m : n);
+  const int ldv = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2 && ldb >= 1 &&
+                     ldb <= kMaxN + 2 && ldv >= 1 && ldv <= kMaxN + 2 && batch <= 3;
+  const int acols = sized ? std::max(1, n * count) : 1;
+  std::vector<R> a = sized ? matrix<R>(in, 2 * lda, acols, 2 * lda, false) : std::vector<R>();
+  std::vector<R> b = sized ? matrix<R>(in, 2 * ldb, std::max(1, svd ? m * count : n), 2 * ldb, false) : std::vector<R>();
+  std::vector<R> v = sized ? std::vector<R>(static_cast<std::size_t>(2 * ldv * std::max(1, n * count)), R(-3)) : std::vector<R>();
+  if (sized && !svd)
+    for (int i = 0; i < n && !in.flag(5); ++i) b[static_cast<std::size_t>(2 * (i + i * ldb))] += R(8 * n + 64);
+  std::vector<R> w(static_cast<std::size_t>((kMaxN + 1) * count), R(-2));
+  int meig = -7;
+  int* mp = in.flag(12) ? nullptr : &meig;
+  T* A = a.empty() || in.flag(30) ? nullptr : reinterpret_cast<T*>(a.data());
+  T* B = b.empty() || in.flag(30) ? nullptr : reinterpret_cast<T*>(b.data());
+  T* V = v.empty() || in.flag(30) ? nullptr : reinterpret_cast<T*>(v.data());
+  R* W = in.flag(30) ? nullptr : w.data();
+  syevjInfo_t sp = nullptr;
+  gesvdjInfo_t gp = nullptr;
+  trnsolverDnCreateSyevjInfo(&sp);
+  trnsolverDnCreateGesvdjInfo(&gp);
+  trnsolverDnXsyevjSetMaxSweeps(sp, 1 + in.byte() % 12);
+  trnsolverDnXgesvdjSetMaxSweeps(gp, 1 + in.byte() % 12);
+  int lwork = 0;
+  trnsolverStatus_t bs = TRNSOLVER_STATUS_SUCCESS, st = TRNSOLVER_STATUS_SUCCESS;
+  switch (routine) {
+    case 0: TRNFUZZ_CEIG(bs, heevdx_bufferSize, h, EJ(jobz), ER(range), EU(uplo), n, A, lda, vl, vu, il, iu, mp, W, &lwork); break;
+    case 1: TRNFUZZ_CEIG(bs, hegvd_bufferSize, h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, &lwork); break;
+    case 2: TRNFUZZ_CEIG(bs, hegvdx_bufferSize, h, EI(itype), EJ(jobz), ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, &lwork); break;
+    case 3: TRNFUZZ_CEIG(bs, heevj_bufferSize, h, EJ(jobz), EU(uplo), n, A, lda, W, &lwork, sp); break;
+    case 4: TRNFUZZ_CEIG(bs, heevjBatched_bufferSize, h, EJ(jobz), EU(uplo), n, A, lda, W, &lwork, sp, batch); break;
+    case 5: TRNFUZZ_CEIG(bs, hegvj_bufferSize, h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, &lwork, sp); break;
+    case 6: TRNFUZZ_CEIG(bs, gesvdj_bufferSize, h, EJ(jobz), econ, m, n, A, lda, W, B, ldb, V, ldv, &lwork, gp); break;
+    default: TRNFUZZ_CEIG(bs, gesvdjBatched_bufferSize, h, EJ(jobz), m, n, A, lda, W, B, ldb, V, ldv, &lwork, gp, batch);
+  }
+  const bool short_work = routine <= 2 && in.flag(6) && lwork > 1;
+  if (short_work) lwork -= 1 + in.byte() % lwork;
+  std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  const auto a0 = a, b0 = b, v0 = v, w0 = w;
+  bool finite = true;
+  for (const R x : a) finite = finite && std::isfinite(x);
+  for (const R x : b) finite = finite && (svd || std::isfinite(x));
+  std::vector<int> info(static_cast<std::size_t>(count), -12345);
+  int* ip = in.flag(30) ? nullptr : info.data();
+  T* wk = work.data();
+  switch (routine) {
+    case 0: TRNFUZZ_CEIG(st, heevdx, h, EJ(jobz), ER(range), EU(uplo), n, A, lda, vl, vu, il, iu, mp, W, wk, lwork, ip); break;
+    case 1: TRNFUZZ_CEIG(st, hegvd, h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, wk, lwork, ip); break;
+    case 2: TRNFUZZ_CEIG(st, hegvdx, h, EI(itype), EJ(jobz), ER(range), EU(uplo), n, A, lda, B, ldb, vl, vu, il, iu, mp, W, wk, lwork, ip); break;
+    case 3: TRNFUZZ_CEIG(st, heevj, h, EJ(jobz), EU(uplo), n, A, lda, W, wk, lwork, ip, sp); break;
+    case 4: TRNFUZZ_CEIG(st, heevjBatched, h, EJ(jobz), EU(uplo), n, A, lda, W, wk, lwork, ip, sp, batch); break;
+    case 5: TRNFUZZ_CEIG(st, hegvj, h, EI(itype), EJ(jobz), EU(uplo), n, A, lda, B, ldb, W, wk, lwork, ip, sp); break;
+    case 6: TRNFUZZ_CEIG(st, gesvdj, h, EJ(jobz), econ, m, n, A, lda, W, B, ldb, V, ldv, wk, lwork, ip, gp); break;
+    default: TRNFUZZ_CEIG(st, gesvdjBatched, h, EJ(jobz), m, n, A, lda, W, B, ldb, V, ldv, wk, lwork, ip, gp, batch);
+  }
+  trnsolverDnDestroySyevjInfo(sp);
+  trnsolverDnDestroyGesvdjInfo(gp);
+  trnfuzz::reach("complex_eig_ok", st == TRNSOLVER_STATUS_SUCCESS && n > 1 && info[0] == 0);
+  require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED,
+          "unexpected complex eig status");
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) {
+    require(same_bytes(a, a0) && same_bytes(b, b0) && same_bytes(v, v0) && same_bytes(w, w0),
+            "complex eig wrote after rejecting");
+    require(info[0] == -12345 || info[0] < 0, "info of a rejected complex eig call is not -position");
+    require(meig == -7, "heevdx/hegvdx wrote meig after rejecting an argument");
+  }
+  require(!short_work || bs != TRNSOLVER_STATUS_SUCCESS || st != TRNSOLVER_STATUS_SUCCESS,
+          "heevdx/hegvd accepted a workspace below its _bufferSize");
+  if (st != TRNSOLVER_STATUS_SUCCESS || (svd ? mn : n) == 0 || batch == 0) return;
+  const int i0 = info[0], top = svd ? mn + 1 : routine == 0 ? n : routine == 3 || routine == 4 ? n + 1 : 2 * n;
+  require(i0 >= 0 && i0 <= top, "complex eig info out of range");
+  require(routine != 0 || i0 == 0 || i0 == n, "heevdx info neither 0 nor n");
+  require(routine == 1 || routine == 2 || routine == 5 || i0 == 0 || i0 == top, "complex Jacobi info neither 0 nor top");
+  if (!finite || i0 != 0) return;
+  const int sorted = routine == 0 || routine == 2 ? meig : svd ? mn : n;
+  if (routine != 4 && routine != 7) {
+    if (svd) require(std::is_sorted(w.begin(), w.begin() + sorted, std::greater<>()), "gesvdj S not descending");
+    else require(std::is_sorted(w.begin(), w.begin() + sorted), "complex eigenvalues not ascending");
+  }
+  if ((routine == 0 || routine == 2) && range == TRNSOLVER_EIG_RANGE_I) require(meig == iu - il + 1, "heevdx range I count");
+}
+#undef TRNFUZZ_CEIG
+
+void fuzz_complex_eig(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  if (in.byte() % 2 == 0)
+    fuzz_complex_eig_typed<trnComplex, float>(in, h);
+  else
+    fuzz_complex_eig_typed<trnDoubleComplex, double>(in, h);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnsolverDnHandle_t h = nullptr;
@@ -1106,7 +1223,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     trnsolverDnDestroyParams(p);
   }
-  if (!in.empty()) fuzz_complex_factor(in, h);  // last: the bytes before it keep their meaning
+  if (!in.empty()) fuzz_complex_factor(in, h);  // the bytes before it keep their meaning
+  if (!in.empty()) fuzz_complex_eig(in, h);  // complex heevdx/hegvd(x)/heevj(Batched)/hegvj/gesvdj(Batched)
   trnsolverDnDestroy(h);
   return 0;
 }

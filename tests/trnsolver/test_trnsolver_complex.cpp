@@ -14,6 +14,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "complex_eig_oracles.hpp"
+#include "complex_matrices.hpp"
 #include "factor_oracles.hpp"
 #include "trn/solver/complex_factor.hpp"
 #include "trn/solver/eig.hpp"
@@ -25,6 +27,9 @@ namespace {
 
 using LC = std::complex<long double>;
 using ZC = std::complex<double>;
+using complex_matrix::hermitian_matrix;
+using complex_matrix::hpd_matrix;
+using complex_matrix::random_matrix;
 using factor_oracle::cholesky_backward;
 using factor_oracle::frob;
 using factor_oracle::lu_backward;
@@ -39,37 +44,6 @@ double u_of() {
 // docs/trnsolver.md: backward errors <= c n u with c = 4 (potrf, getrf) and 8 (solves), potri
 // ||A X - I|| <= c n kappa u.
 constexpr double kCFactor = 4.0, kCSolve = 8.0;
-
-template <class T>
-std::vector<T> random_matrix(std::int64_t rows, std::int64_t cols, std::int64_t ld, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd(0.0, 1.0);
-  std::vector<T> a(static_cast<std::size_t>(ld * std::max<std::int64_t>(cols, 1)), T(0));
-  for (std::int64_t j = 0; j < cols; ++j)
-    for (std::int64_t i = 0; i < rows; ++i) {
-      const double re = nd(rng), im = nd(rng);
-      a[i + j * ld] = T(static_cast<RealOf<T>>(re), static_cast<RealOf<T>>(im));
-    }
-  return a;
-}
-
-// Hermitian positive definite: B^H B / n + I (kappa modest), both triangles stored.
-template <class T>
-std::vector<T> hpd_matrix(std::int64_t n, std::int64_t lda, std::uint64_t seed) {
-  const std::vector<T> b = random_matrix<T>(n, n, n, seed);
-  std::vector<T> a(static_cast<std::size_t>(lda * n), T(0));
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) {
-      LC sum = 0;
-      for (std::int64_t k = 0; k < n; ++k) sum += std::conj(LC(b[k + i * n])) * LC(b[k + j * n]);
-      sum /= static_cast<long double>(n);
-      if (i == j) sum = LC(sum.real() + 1.0L, 0);
-      a[i + j * lda] = T(static_cast<RealOf<T>>(sum.real()), static_cast<RealOf<T>>(sum.imag()));
-    }
-  for (std::int64_t j = 0; j < n; ++j)  // exactly Hermitian after rounding
-    for (std::int64_t i = j + 1; i < n; ++i) a[j + i * lda] = std::conj(a[i + j * lda]);
-  return a;
-}
 
 template <class T>
 class ComplexFactor : public ::testing::Test {};
@@ -316,28 +290,6 @@ TEST(ComplexFactorCApi, MatchesTheCppApiAndChecksArguments) {
 }
 
 // ---- heevd / hetrd / ungtr / unmtr --------------------------------------------------------------------
-
-// Random Hermitian (both triangles; real diagonal), entries N(0, 1).
-template <class T>
-std::vector<T> hermitian_matrix(std::int64_t n, std::int64_t lda, std::uint64_t seed) {
-  std::vector<T> a = random_matrix<T>(n, n, lda, seed);
-  for (std::int64_t j = 0; j < n; ++j) {
-    a[j + j * lda] = T(a[j + j * lda].real(), 0);
-    for (std::int64_t i = j + 1; i < n; ++i) a[j + i * lda] = std::conj(a[i + j * lda]);
-  }
-  return a;
-}
-
-// Eigenvalues by LAPACKE zheevd in double complex (ascending).
-template <class T>
-std::vector<double> zheevd_values(std::int64_t n, const std::vector<T>& a, std::int64_t lda) {
-  std::vector<ZC> z(a.begin(), a.end());
-  std::vector<double> w(static_cast<std::size_t>(n));
-  EXPECT_EQ(LAPACKE_zheevd(LAPACK_COL_MAJOR, 'N', 'L', static_cast<lapack_int>(n),
-                           reinterpret_cast<lapack_complex_double*>(z.data()), static_cast<lapack_int>(lda), w.data()),
-            0);
-  return w;
-}
 
 // docs/trnsolver.md "heevd": ||AV - V Lambda||_F / ||A||_F <= 2 n u, ||V^H V - I||_F <= 4 n u,
 // max |lambda - lambda_zheevd| <= 2 n u ||A||_2 (C: the residual >= u / 64).

@@ -175,10 +175,10 @@ TEST(TrnsolverXsyevd, TypesAndArgumentPositions) {
     EXPECT_EQ(w, w0) << what;
     info = 0;
   };
-  // Complex and mixed types: NOT_SUPPORTED (the complex eigensolvers are not in this version).
-  expect(trnsolverDnXsyevd(f.h, f.p, V, L, n, TRN_C_64F, a.data(), n, D, w.data(), TRN_C_64F, work.data(), dev, nullptr,
-                           0, &info),
-         TRNSOLVER_STATUS_NOT_SUPPORTED, 0, "C_64F");
+  // Mixed types: NOT_SUPPORTED (complex data answers with W of its real type: test_trnsolver_complex_eig).
+  expect(trnsolverDnXsyevd(f.h, f.p, V, L, n, TRN_C_64F, a.data(), n, TRN_R_32F, w.data(), TRN_C_64F, work.data(), dev,
+                           nullptr, 0, &info),
+         TRNSOLVER_STATUS_NOT_SUPPORTED, 0, "C_64F with W R_32F");
   expect(trnsolverDnXsyevd(f.h, f.p, V, L, n, D, a.data(), n, TRN_R_32F, w.data(), D, work.data(), dev, nullptr, 0,
                            &info),
          TRNSOLVER_STATUS_NOT_SUPPORTED, 0, "W R_32F");

@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "complex_matrices.hpp"
 #include "factor_oracles.hpp"
 #include "registry.hpp"
 #include "trn/solver/complex_factor.hpp"
@@ -27,29 +28,12 @@ constexpr bool kFp32 = std::is_same_v<T, std::complex<float>>;
 
 template <class T>
 std::vector<T> gaussian(int m, int n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd;
-  using R = typename T::value_type;
-  std::vector<T> a(static_cast<std::size_t>(m) * n);
-  for (T& x : a) x = T(static_cast<R>(nd(rng)), static_cast<R>(nd(rng)));
-  return a;
+  return complex_matrix::random_matrix<T>(m, n, m, seed);
 }
-
 // G^H G / n + I (Hermitian positive definite, kappa ~ 5), exactly Hermitian.
 template <class T>
 std::vector<T> hpd(int n, std::uint64_t seed) {
-  const std::vector<T> g = gaussian<T>(n, n, seed);
-  std::vector<T> a(g.size());
-  using R = typename T::value_type;
-  for (int j = 0; j < n; ++j)
-    for (int i = j; i < n; ++i) {
-      std::complex<long double> s = 0;
-      for (int k = 0; k < n; ++k) s += std::conj(factor_oracle::wide(g[k + i * n])) * factor_oracle::wide(g[k + j * n]);
-      s = s / static_cast<long double>(n) + (i == j ? 1.0L : 0.0L);
-      a[i + static_cast<std::size_t>(j) * n] = T(static_cast<R>(s.real()), i == j ? R(0) : static_cast<R>(s.imag()));
-      a[j + static_cast<std::size_t>(i) * n] = std::conj(a[i + static_cast<std::size_t>(j) * n]);
-    }
-  return a;
+  return complex_matrix::hpd_matrix<T>(n, n, seed);
 }
 
 struct Run {

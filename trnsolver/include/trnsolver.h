@@ -292,7 +292,8 @@ trnsolverStatus_t trnsolverDnZgetrs(trnsolverDnHandle_t handle, trnblasOperation
 /* ---- complex Hermitian eigensolver (C, Z): heevd = hetrd + real divide and conquer + unmtr -------- */
 /* Arguments, devInfo and workspace rules as S/D syevd, sytrd, orgtr, ormtr (W, d, e real); unmtr's
  * trans: OP_N or OP_C (OP_T -> INVALID_VALUE, position 3). See docs/trnsolver.md "heevd". */
-trnsolverStatus_t trnsolverDnCheevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+trnsolverStatus_t trnsolverDnCheevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                               trnblasFillMode_t uplo,
                                                int n, const trnComplex* A, int lda, const float* W, int* lwork);
 trnsolverStatus_t trnsolverDnCheevd(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
                                     trnComplex* A, int lda, float* W, trnComplex* work, int lwork, int* devInfo);
@@ -310,7 +311,8 @@ trnsolverStatus_t trnsolverDnCunmtr_bufferSize(trnsolverDnHandle_t handle, trnbl
 trnsolverStatus_t trnsolverDnCunmtr(trnsolverDnHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
                                     trnblasOperation_t trans, int m, int n, trnComplex* A, int lda, trnComplex* tau, trnComplex* C, int ldc,
                                     trnComplex* work, int lwork, int* devInfo);
-trnsolverStatus_t trnsolverDnZheevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+trnsolverStatus_t trnsolverDnZheevd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                               trnblasFillMode_t uplo,
                                                int n, const trnDoubleComplex* A, int lda, const double* W, int* lwork);
 trnsolverStatus_t trnsolverDnZheevd(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
                                     trnDoubleComplex* A, int lda, double* W, trnDoubleComplex* work, int lwork, int* devInfo);
@@ -786,6 +788,134 @@ trnsolverStatus_t trnsolverDnXtrtri(trnsolverDnHandle_t handle, trnblasFillMode_
                                     int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda, void* bufferOnDevice,
                                     size_t workspaceInBytesOnDevice, void* bufferOnHost, size_t workspaceInBytesOnHost,
                                     int* info);
+
+/* ---- complex Hermitian eigen and complex Jacobi (C, Z): heevdx, hegvd, hegvdx, heevj, hegvj,
+ * heevjBatched, gesvdj, gesvdjBatched with their _bufferSize twins (cuSOLVER's signatures) --------------
+ * docs/trnsolver.md "Complex Hermitian eigen and complex Jacobi". heevdx / hegvd / hegvdx: heevd's
+ * tridiagonalization + divide and conquer with syevdx's selection and sygvd's reduction (info: as
+ * syevdx / sygvd; n + i when B's leading minor of order i is not positive definite). heevj / hegvj /
+ * heevjBatched / gesvdj / gesvdjBatched: block Jacobi with the rotations applied as complex GEMMs on
+ * TensorE (info n + 1 / min(m, n) + 1 when not converged or the input holds Inf/NaN); syevjInfo_t /
+ * gesvdjInfo_t as for the real routines. Workspace: 1 element (Jacobi) or syevd's. */
+trnsolverStatus_t trnsolverDnCheevdx_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                                trnsolverEigRange_t range, trnblasFillMode_t uplo, int n,
+                                                const trnComplex* A, int lda, float vl, float vu, int il, int iu,
+                                                int* meig, const float* W, int* lwork);
+trnsolverStatus_t trnsolverDnCheevdx(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                     trnblasFillMode_t uplo, int n, trnComplex* A, int lda, float vl, float vu,
+                                     int il, int iu, int* meig, float* W, trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnChegvd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                               const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                                               const float* W, int* lwork);
+trnsolverStatus_t trnsolverDnChegvd(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, trnComplex* A, int lda, trnComplex* B, int ldb,
+                                    float* W, trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnChegvdx_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                                trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                                trnblasFillMode_t uplo, int n, const trnComplex* A, int lda,
+                                                const trnComplex* B, int ldb, float vl, float vu, int il, int iu,
+                                                int* meig, const float* W, int* lwork);
+trnsolverStatus_t trnsolverDnChegvdx(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                     trnsolverEigRange_t range, trnblasFillMode_t uplo, int n, trnComplex* A, int lda,
+                                     trnComplex* B, int ldb, float vl, float vu, int il, int iu, int* meig, float* W,
+                                     trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnCheevj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                               trnblasFillMode_t uplo, int n, const trnComplex* A, int lda,
+                                               const float* W, int* lwork, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnCheevj(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                    int n, trnComplex* A, int lda, float* W, trnComplex* work, int lwork, int* info,
+                                    syevjInfo_t params);
+trnsolverStatus_t trnsolverDnChegvj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                               const trnComplex* A, int lda, const trnComplex* B, int ldb,
+                                               const float* W, int* lwork, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnChegvj(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, trnComplex* A, int lda, trnComplex* B, int ldb,
+                                    float* W, trnComplex* work, int lwork, int* info, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnCheevjBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                                      trnblasFillMode_t uplo, int n, const trnComplex* A, int lda,
+                                                      const float* W, int* lwork, syevjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnCheevjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                           trnblasFillMode_t uplo, int n, trnComplex* A, int lda, float* W,
+                                           trnComplex* work, int lwork, int* info, syevjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnCgesvdj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int econ, int m,
+                                                int n, const trnComplex* A, int lda, const float* S,
+                                                const trnComplex* U, int ldu, const trnComplex* V, int ldv,
+                                                int* lwork, gesvdjInfo_t params);
+trnsolverStatus_t trnsolverDnCgesvdj(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int econ, int m, int n,
+                                     trnComplex* A, int lda, float* S, trnComplex* U, int ldu, trnComplex* V, int ldv,
+                                     trnComplex* work, int lwork, int* info, gesvdjInfo_t params);
+trnsolverStatus_t trnsolverDnCgesvdjBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int m,
+                                                       int n, const trnComplex* A, int lda, const float* S,
+                                                       const trnComplex* U, int ldu, const trnComplex* V, int ldv,
+                                                       int* lwork, gesvdjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnCgesvdjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int m, int n,
+                                            trnComplex* A, int lda, float* S, trnComplex* U, int ldu, trnComplex* V,
+                                            int ldv, trnComplex* work, int lwork, int* info, gesvdjInfo_t params,
+                                            int batchSize);
+trnsolverStatus_t trnsolverDnZheevdx_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                                trnsolverEigRange_t range, trnblasFillMode_t uplo, int n,
+                                                const trnDoubleComplex* A, int lda, double vl, double vu, int il,
+                                                int iu, int* meig, const double* W, int* lwork);
+trnsolverStatus_t trnsolverDnZheevdx(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                     trnblasFillMode_t uplo, int n, trnDoubleComplex* A, int lda, double vl,
+                                     double vu, int il, int iu, int* meig, double* W, trnDoubleComplex* work,
+                                     int lwork, int* info);
+trnsolverStatus_t trnsolverDnZhegvd_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                               const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                                               const double* W, int* lwork);
+trnsolverStatus_t trnsolverDnZhegvd(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, trnDoubleComplex* A, int lda, trnDoubleComplex* B,
+                                    int ldb, double* W, trnDoubleComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnZhegvdx_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                                trnsolverEigMode_t jobz, trnsolverEigRange_t range,
+                                                trnblasFillMode_t uplo, int n, const trnDoubleComplex* A, int lda,
+                                                const trnDoubleComplex* B, int ldb, double vl, double vu, int il,
+                                                int iu, int* meig, const double* W, int* lwork);
+trnsolverStatus_t trnsolverDnZhegvdx(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                     trnsolverEigRange_t range, trnblasFillMode_t uplo, int n, trnDoubleComplex* A,
+                                     int lda, trnDoubleComplex* B, int ldb, double vl, double vu, int il, int iu,
+                                     int* meig, double* W, trnDoubleComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnZheevj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                               trnblasFillMode_t uplo, int n, const trnDoubleComplex* A, int lda,
+                                               const double* W, int* lwork, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnZheevj(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,
+                                    int n, trnDoubleComplex* A, int lda, double* W, trnDoubleComplex* work, int lwork,
+                                    int* info, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnZhegvj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigType_t itype,
+                                               trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,
+                                               const trnDoubleComplex* A, int lda, const trnDoubleComplex* B, int ldb,
+                                               const double* W, int* lwork, syevjInfo_t params);
+trnsolverStatus_t trnsolverDnZhegvj(trnsolverDnHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                    trnblasFillMode_t uplo, int n, trnDoubleComplex* A, int lda, trnDoubleComplex* B,
+                                    int ldb, double* W, trnDoubleComplex* work, int lwork, int* info,
+                                    syevjInfo_t params);
+trnsolverStatus_t trnsolverDnZheevjBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                                      trnblasFillMode_t uplo, int n, const trnDoubleComplex* A,
+                                                      int lda, const double* W, int* lwork, syevjInfo_t params,
+                                                      int batchSize);
+trnsolverStatus_t trnsolverDnZheevjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz,
+                                           trnblasFillMode_t uplo, int n, trnDoubleComplex* A, int lda, double* W,
+                                           trnDoubleComplex* work, int lwork, int* info, syevjInfo_t params,
+                                           int batchSize);
+trnsolverStatus_t trnsolverDnZgesvdj_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int econ, int m,
+                                                int n, const trnDoubleComplex* A, int lda, const double* S,
+                                                const trnDoubleComplex* U, int ldu, const trnDoubleComplex* V,
+                                                int ldv, int* lwork, gesvdjInfo_t params);
+trnsolverStatus_t trnsolverDnZgesvdj(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int econ, int m, int n,
+                                     trnDoubleComplex* A, int lda, double* S, trnDoubleComplex* U, int ldu,
+                                     trnDoubleComplex* V, int ldv, trnDoubleComplex* work, int lwork, int* info,
+                                     gesvdjInfo_t params);
+trnsolverStatus_t trnsolverDnZgesvdjBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int m,
+                                                       int n, const trnDoubleComplex* A, int lda, const double* S,
+                                                       const trnDoubleComplex* U, int ldu, const trnDoubleComplex* V,
+                                                       int ldv, int* lwork, gesvdjInfo_t params, int batchSize);
+trnsolverStatus_t trnsolverDnZgesvdjBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int m, int n,
+                                            trnDoubleComplex* A, int lda, double* S, trnDoubleComplex* U, int ldu,
+                                            trnDoubleComplex* V, int ldv, trnDoubleComplex* work, int lwork,
+                                            int* info, gesvdjInfo_t params, int batchSize);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "capi_internal.hpp"
+#include "trn/solver/complex_eig.hpp"
 #include "trn/solver/eig.hpp"
 #include "trn/solver/qr.hpp"
 #include <type_traits>
@@ -85,9 +86,9 @@ void check_syevdx(Check& c, int jobz, int range, int uplo, int n, const void* A,
   c.not_null(meig, 11, "meig").require(n == 0 || W != nullptr, 12, "W");
 }
 
-template <class T>
-Status syevdx_run(const char* fn, trnsolverDnHandle_t h, int jobz, int range, int uplo, int n, T* A, int lda, T vl,
-                  T vu, int il, int iu, int* meig, T* W, T* work, int lwork, int* info) {
+template <class T, class R>
+Status syevdx_run(const char* fn, trnsolverDnHandle_t h, int jobz, int range, int uplo, int n, T* A, int lda, R vl,
+                  R vu, int il, int iu, int* meig, R* W, T* work, int lwork, int* info) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_syevdx(c, jobz, range, uplo, n, A, lda, vl, vu, il, iu, meig, W);
@@ -96,8 +97,12 @@ Status syevdx_run(const char* fn, trnsolverDnHandle_t h, int jobz, int range, in
   c.not_null(info, 15, "devInfo");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     std::int64_t m = 0;
-    *info = trn::solver::syevdx(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_select(range, vl, vu, il, iu),
-                                to_uplo(uplo), n, A, lda, &m, W, &rep);
+    if constexpr (kComplex<T>)
+      *info = trn::solver::heevdx(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_select(range, vl, vu, il, iu),
+                                  to_uplo(uplo), n, as_cpp(A), lda, &m, W, &rep);
+    else
+      *info = trn::solver::syevdx(h->settings, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_select(range, vl, vu, il, iu),
+                                  to_uplo(uplo), n, A, lda, &m, W, &rep);
     *meig = static_cast<int>(m);
   });
 }
@@ -106,9 +111,9 @@ Status syevdx_run(const char* fn, trnsolverDnHandle_t h, int jobz, int range, in
 // (or lwork 10); sygvdx: itype 1, jobz 2, range 3, uplo 4, n 5, A 6, lda 7, B 8, ldb 9, vl 10, vu 11,
 // il 12, iu 13, meig 14, W 15, then work 16, lwork 17, info 18 (or lwork 16) ---------------------------
 
-template <class T>
+template <class T, class R>
 Status sygvd_run(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int uplo, int n, T* A, int lda, T* B,
-                 int ldb, T* W, T* work, int lwork, int* info) {
+                 int ldb, R* W, T* work, int lwork, int* info) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_sygvj_common(c, itype, jobz, uplo, n, A, lda, B, ldb, W);
@@ -116,8 +121,12 @@ Status sygvd_run(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int
   if (c) c.require(lwork >= syevd_ws(jobz, n), 11, "lwork");
   c.not_null(info, 12, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = trn::solver::sygvd(h->settings, itype, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_uplo(uplo), n, A, lda, B, ldb,
-                               W, &rep);
+    if constexpr (kComplex<T>)
+      *info = trn::solver::hegvd(h->settings, itype, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_uplo(uplo), n, as_cpp(A), lda,
+                                 as_cpp(B), ldb, W, &rep);
+    else
+      *info = trn::solver::sygvd(h->settings, itype, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_uplo(uplo), n, A, lda, B, ldb,
+                                 W, &rep);
   });
 }
 
@@ -133,9 +142,9 @@ void check_sygvdx(Check& c, int itype, int jobz, int range, int uplo, int n, con
   c.not_null(meig, 14, "meig").require(n == 0 || W != nullptr, 15, "W");
 }
 
-template <class T>
+template <class T, class R>
 Status sygvdx_run(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int range, int uplo, int n, T* A,
-                  int lda, T* B, int ldb, T vl, T vu, int il, int iu, int* meig, T* W, T* work, int lwork, int* info) {
+                  int lda, T* B, int ldb, R vl, R vu, int il, int iu, int* meig, R* W, T* work, int lwork, int* info) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_sygvdx(c, itype, jobz, range, uplo, n, A, lda, B, ldb, vl, vu, il, iu, meig, W);
@@ -144,8 +153,12 @@ Status sygvdx_run(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, in
   c.not_null(info, 18, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     std::int64_t m = 0;
-    *info = trn::solver::sygvdx(h->settings, itype, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_select(range, vl, vu, il, iu),
-                                to_uplo(uplo), n, A, lda, B, ldb, &m, W, &rep);
+    if constexpr (kComplex<T>)
+      *info = trn::solver::hegvdx(h->settings, itype, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_select(range, vl, vu, il, iu),
+                                  to_uplo(uplo), n, as_cpp(A), lda, as_cpp(B), ldb, &m, W, &rep);
+    else
+      *info = trn::solver::sygvdx(h->settings, itype, jobz == TRNSOLVER_EIG_MODE_VECTOR, to_select(range, vl, vu, il, iu),
+                                  to_uplo(uplo), n, A, lda, B, ldb, &m, W, &rep);
     *meig = static_cast<int>(m);
   });
 }
@@ -307,60 +320,62 @@ extern "C" {
     return ormtr_run("trnsolverDn" #P #MTR, h, enum_value(side), enum_value(uplo), enum_value(trans), m, n, A,         \
                      lda, tau, C, ldc, work, lwork, devInfo);                                                          \
   }
-// The real-only entry points: syevdx, sygvd, sygvdx (S, D).
-#define TRNSOLVER_DEFINE_EVDX(P, T)                                                                                    \
-  trnsolverStatus_t trnsolverDn##P##syevdx_bufferSize(                                                                 \
+// syevdx, sygvd, sygvdx (S, D) and heevdx, hegvd, hegvdx (C, Z; W, vl, vu of the real type R).
+#define TRNSOLVER_DEFINE_EVDX(P, T, R, EVDX, GVD, GVDX)                                                                                    \
+  trnsolverStatus_t trnsolverDn##P##EVDX##_bufferSize(                                                                 \
       trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range, trnblasFillMode_t uplo, int n,        \
-      const T* A, int lda, T vl, T vu, int il, int iu, int* meig, const T* W, int* lwork) {                            \
+      const T* A, int lda, R vl, R vu, int il, int iu, int* meig, const R* W, int* lwork) {                            \
     const int jz = enum_value(jobz), rg = enum_value(range), ul = enum_value(uplo);                                    \
-    return buffer_size("trnsolverDn" #P "syevdx_bufferSize", h, lwork, 13,                                             \
+    return buffer_size("trnsolverDn" #P #EVDX "_bufferSize", h, lwork, 13,                                             \
                        [&](Check& c) { check_syevdx(c, jz, rg, ul, n, A, lda, vl, vu, il, iu, meig, W); },             \
                        [&] { return syevd_ws(jz, n); });                                                               \
   }                                                                                                                    \
-  trnsolverStatus_t trnsolverDn##P##syevdx(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range,  \
-                                           trnblasFillMode_t uplo, int n, T* A, int lda, T vl, T vu, int il, int iu,   \
-                                           int* meig, T* W, T* work, int lwork, int* devInfo) {                        \
-    return syevdx_run("trnsolverDn" #P "syevdx", h, enum_value(jobz), enum_value(range), enum_value(uplo), n, A,       \
+  trnsolverStatus_t trnsolverDn##P##EVDX(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnsolverEigRange_t range,  \
+                                           trnblasFillMode_t uplo, int n, T* A, int lda, R vl, R vu, int il, int iu,   \
+                                           int* meig, R* W, T* work, int lwork, int* devInfo) {                        \
+    return syevdx_run("trnsolverDn" #P #EVDX, h, enum_value(jobz), enum_value(range), enum_value(uplo), n, A,       \
                       lda, vl, vu, il, iu, meig, W, work, lwork, devInfo);                                             \
   }                                                                                                                  \
-  trnsolverStatus_t trnsolverDn##P##sygvd_bufferSize(trnsolverDnHandle_t h, trnsolverEigType_t itype,              \
+  trnsolverStatus_t trnsolverDn##P##GVD##_bufferSize(trnsolverDnHandle_t h, trnsolverEigType_t itype,              \
                                                      trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,        \
-                                                     const T* A, int lda, const T* B, int ldb, const T* W,          \
+                                                     const T* A, int lda, const T* B, int ldb, const R* W,          \
                                                      int* lwork) {                                                  \
     const int it = enum_value(itype), jz = enum_value(jobz), ul = enum_value(uplo);                                 \
-    return buffer_size("trnsolverDn" #P "sygvd_bufferSize", h, lwork, 10,                                          \
+    return buffer_size("trnsolverDn" #P #GVD "_bufferSize", h, lwork, 10,                                          \
                        [&](Check& c) { check_sygvj_common(c, it, jz, ul, n, A, lda, B, ldb, W); },                  \
                        [&] { return syevd_ws(jz, n); });                                                            \
   }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##sygvd(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz,\
-                                          trnblasFillMode_t uplo, int n, T* A, int lda, T* B, int ldb, T* W,        \
+  trnsolverStatus_t trnsolverDn##P##GVD(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz,\
+                                          trnblasFillMode_t uplo, int n, T* A, int lda, T* B, int ldb, R* W,        \
                                           T* work, int lwork, int* devInfo) {                                       \
-    return sygvd_run("trnsolverDn" #P "sygvd", h, enum_value(itype), enum_value(jobz), enum_value(uplo), n, A, lda, \
+    return sygvd_run("trnsolverDn" #P #GVD, h, enum_value(itype), enum_value(jobz), enum_value(uplo), n, A, lda, \
                      B, ldb, W, work, lwork, devInfo);                                                              \
   }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##sygvdx_bufferSize(                                                             \
+  trnsolverStatus_t trnsolverDn##P##GVDX##_bufferSize(                                                             \
       trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz, trnsolverEigRange_t range,         \
-      trnblasFillMode_t uplo, int n, const T* A, int lda, const T* B, int ldb, T vl, T vu, int il, int iu,          \
-      int* meig, const T* W, int* lwork) {                                                                          \
+      trnblasFillMode_t uplo, int n, const T* A, int lda, const T* B, int ldb, R vl, R vu, int il, int iu,          \
+      int* meig, const R* W, int* lwork) {                                                                          \
     const int it = enum_value(itype), jz = enum_value(jobz), rg = enum_value(range), ul = enum_value(uplo);         \
     return buffer_size(                                                                                             \
-        "trnsolverDn" #P "sygvdx_bufferSize", h, lwork, 16,                                                        \
+        "trnsolverDn" #P #GVDX "_bufferSize", h, lwork, 16,                                                        \
         [&](Check& c) { check_sygvdx(c, it, jz, rg, ul, n, A, lda, B, ldb, vl, vu, il, iu, meig, W); },             \
         [&] { return syevd_ws(jz, n); });                                                                           \
   }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##sygvdx(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz, \
+  trnsolverStatus_t trnsolverDn##P##GVDX(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz, \
                                            trnsolverEigRange_t range, trnblasFillMode_t uplo, int n, T* A, int lda, \
-                                           T* B, int ldb, T vl, T vu, int il, int iu, int* meig, T* W, T* work,     \
+                                           T* B, int ldb, R vl, R vu, int il, int iu, int* meig, R* W, T* work,     \
                                            int lwork, int* devInfo) {                                               \
-    return sygvdx_run("trnsolverDn" #P "sygvdx", h, enum_value(itype), enum_value(jobz), enum_value(range),        \
+    return sygvdx_run("trnsolverDn" #P #GVDX, h, enum_value(itype), enum_value(jobz), enum_value(range),        \
                       enum_value(uplo), n, A, lda, B, ldb, vl, vu, il, iu, meig, W, work, lwork, devInfo);          \
   }
 TRNSOLVER_DEFINE_EIG(S, float, float, syevd, sytrd, orgtr, ormtr)
 TRNSOLVER_DEFINE_EIG(D, double, double, syevd, sytrd, orgtr, ormtr)
 TRNSOLVER_DEFINE_EIG(C, trnComplex, float, heevd, hetrd, ungtr, unmtr)
 TRNSOLVER_DEFINE_EIG(Z, trnDoubleComplex, double, heevd, hetrd, ungtr, unmtr)
-TRNSOLVER_DEFINE_EVDX(S, float)
-TRNSOLVER_DEFINE_EVDX(D, double)
+TRNSOLVER_DEFINE_EVDX(S, float, float, syevdx, sygvd, sygvdx)
+TRNSOLVER_DEFINE_EVDX(D, double, double, syevdx, sygvd, sygvdx)
+TRNSOLVER_DEFINE_EVDX(C, trnComplex, float, heevdx, hegvd, hegvdx)
+TRNSOLVER_DEFINE_EVDX(Z, trnDoubleComplex, double, heevdx, hegvd, hegvdx)
 #undef TRNSOLVER_DEFINE_EVDX
 #undef TRNSOLVER_DEFINE_EIG
 

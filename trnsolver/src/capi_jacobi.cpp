@@ -1,6 +1,7 @@
 // trnsolver.h, Jacobi family: syevj/syevjBatched, sygvj, gesvdj/gesvdjBatched and their info objects
 // (syevjInfo_t, gesvdjInfo_t). Conventions: capi.cpp.
 #include "capi_internal.hpp"
+#include "trn/solver/complex_eig.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
 
@@ -19,6 +20,10 @@ struct gesvdjInfo {
 };
 
 namespace {
+
+using trn::cshim::as_cpp;
+template <class T>
+constexpr bool kComplexT = std::is_same_v<T, trnComplex> || std::is_same_v<T, trnDoubleComplex>;
 
 trn::cshim::HandleRegistry<syevjInfo> g_infos;
 trn::cshim::HandleRegistry<gesvdjInfo> g_gesvdj_infos;
@@ -93,7 +98,7 @@ void check_size(Check& c, bool fp32, int n) {
 
 template <class T>
 Status bufsize(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int n,
-               const T* A, int lda, const T* W, int* lwork, syevjInfo_t params, int batch, bool batched) {
+               const T* A, int lda, const void* W, int* lwork, syevjInfo_t params, int batch, bool batched) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_syevj_common(c, jobz, uplo, n, A, lda, W);
@@ -104,9 +109,9 @@ Status bufsize(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int n,
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-template <class T>
+template <class T, class R>
 Status run_syevj(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int n, T* A,
-                 int lda, T* W, T* work, int lwork, int* info, syevjInfo_t params, int batch, bool batched) {
+                 int lda, R* W, T* work, int lwork, int* info, syevjInfo_t params, int batch, bool batched) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_syevj_common(c, jobz, uplo, n, A, lda, W);
@@ -124,7 +129,10 @@ Status run_syevj(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
     if (!batched) p.sort_eig = true;
     trn::solver::CallReport report;
     std::vector<trn::solver::SyevjResult> res;
-    if constexpr (std::is_same_v<T, float>)
+    if constexpr (kComplexT<T>)
+      res = batched ? trn::solver::heevj_batched(h->settings, vectors, to_uplo(uplo), n, as_cpp(A), lda, W, p, batch, &report)
+                    : std::vector{trn::solver::heevj(h->settings, vectors, to_uplo(uplo), n, as_cpp(A), lda, W, p, &report)};
+    else if constexpr (std::is_same_v<T, float>)
       res = batched ? trn::solver::ssyevj_batched(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, batch, &report)
                     : std::vector{trn::solver::ssyevj(h->settings, vectors, to_uplo(uplo), n, A, lda, W, p, &report)};
     else
@@ -155,9 +163,9 @@ Status sygvj_bufsize(const char* fn, trnsolverDnHandle_t h, int itype, int jobz,
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-template <class T>
+template <class T, class R>
 Status run_sygvj(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int uplo, int n, T* A, int lda, T* B,
-                 int ldb, T* W, T* work, int lwork, int* info, syevjInfo_t params) {
+                 int ldb, R* W, T* work, int lwork, int* info, syevjInfo_t params) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_sygvj_common(c, itype, jobz, uplo, n, A, lda, B, ldb, W);
@@ -172,7 +180,10 @@ Status run_sygvj(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int
     const bool vectors = jobz == TRNSOLVER_EIG_MODE_VECTOR;
     trn::solver::CallReport report;
     trn::solver::SyevjResult r;
-    if constexpr (std::is_same_v<T, float>)
+    if constexpr (kComplexT<T>)
+      r = trn::solver::hegvj(h->settings, itype, vectors, to_uplo(uplo), n, as_cpp(A), lda, as_cpp(B), ldb, W,
+                             params->params, &report);
+    else if constexpr (std::is_same_v<T, float>)
       r = trn::solver::ssygvj(h->settings, itype, vectors, to_uplo(uplo), n, A, lda, B, ldb, W, params->params, &report);
     else
       r = trn::solver::dsygvj(h->settings, itype, vectors, to_uplo(uplo), n, A, lda, B, ldb, W, params->params, &report);
@@ -225,9 +236,9 @@ Status gesvdj_bufsize(const char* fn, trnsolverDnHandle_t h, bool has_econ, int 
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-template <class T>
+template <class T, class R>
 Status run_gesvdj(const char* fn, trnsolverDnHandle_t h, bool batched, int jobz, int econ, int m, int n, T* A, int lda,
-                  T* S, T* U, int ldu, T* V, int ldv, T* work, int lwork, int* info, gesvdjInfo_t params, int batch) {
+                  R* S, T* U, int ldu, T* V, int ldv, T* work, int lwork, int* info, gesvdjInfo_t params, int batch) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   const int next = check_gesvdj_common(c, !batched, jobz, m, n, A, lda, S, U, ldu, V, ldv);
@@ -245,7 +256,12 @@ Status run_gesvdj(const char* fn, trnsolverDnHandle_t h, bool batched, int jobz,
     trn::solver::CallReport report;
     std::vector<trn::solver::GesvdjResult> res;
     trn::solver::GesvdjParams p = params->params;
-    if constexpr (std::is_same_v<T, float>) {
+    if constexpr (kComplexT<T>) {
+      res = batched ? trn::solver::gesvdj_batched(h->settings, vectors, m, n, as_cpp(A), lda, S, as_cpp(U), ldu, as_cpp(V),
+                                                  ldv, p, count, &report)
+                    : std::vector{trn::solver::gesvdj(h->settings, vectors, econ != 0, m, n, as_cpp(A), lda, S, as_cpp(U),
+                                                      ldu, as_cpp(V), ldv, p, &report)};
+    } else if constexpr (std::is_same_v<T, float>) {
       res = batched ? trn::solver::sgesvdj_batched(h->settings, vectors, m, n, A, lda, S, U, ldu, V, ldv, p, count, &report)
                     : std::vector{trn::solver::sgesvdj(h->settings, vectors, econ != 0, m, n, A, lda, S, U, ldu, V, ldv,
                                                        p, &report)};
@@ -435,4 +451,74 @@ trnsolverStatus_t trnsolverDnDsyevjBatched(trnsolverDnHandle_t h, trnsolverEigMo
                                            syevjInfo_t params, int batch) {
   return run_syevj("trnsolverDnDsyevjBatched", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork, info, params, batch, true);
 }
+
+// ---- complex Jacobi (C, Z): heevj, heevjBatched, hegvj, gesvdj, gesvdjBatched and their _bufferSize --------
+// (the templates above with the complex drivers of heevj.cpp / heevdx.cpp; complex_eig.hpp).
+#define TRNSOLVER_DEFINE_COMPLEX_JACOBI(P, T, R)                                                                    \
+  trnsolverStatus_t trnsolverDn##P##heevj_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,                \
+                                                     trnblasFillMode_t uplo, int n, const T* A, int lda,             \
+                                                     const R* W, int* lwork, syevjInfo_t params) {                   \
+    return bufsize("trnsolverDn" #P "heevj_bufferSize", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, lwork,  \
+                   params, 1, false);                                                                                \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##heevjBatched_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,         \
+                                                            trnblasFillMode_t uplo, int n, const T* A, int lda,      \
+                                                            const R* W, int* lwork, syevjInfo_t params, int batch) { \
+    return bufsize("trnsolverDn" #P "heevjBatched_bufferSize", h, enum_value(jobz), enum_value(uplo), n, A, lda, W,  \
+                   lwork, params, batch, true);                                                                      \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##heevj(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, trnblasFillMode_t uplo,   \
+                                          int n, T* A, int lda, R* W, T* work, int lwork, int* info,                 \
+                                          syevjInfo_t params) {                                                      \
+    return run_syevj("trnsolverDn" #P "heevj", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work, lwork,     \
+                     info, params, 1, false);                                                                        \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##heevjBatched(trnsolverDnHandle_t h, trnsolverEigMode_t jobz,                    \
+                                                 trnblasFillMode_t uplo, int n, T* A, int lda, R* W, T* work,        \
+                                                 int lwork, int* info, syevjInfo_t params, int batch) {              \
+    return run_syevj("trnsolverDn" #P "heevjBatched", h, enum_value(jobz), enum_value(uplo), n, A, lda, W, work,     \
+                     lwork, info, params, batch, true);                                                              \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##hegvj_bufferSize(trnsolverDnHandle_t h, trnsolverEigType_t itype,               \
+                                                     trnsolverEigMode_t jobz, trnblasFillMode_t uplo, int n,         \
+                                                     const T* A, int lda, const T* B, int ldb, const R* W,           \
+                                                     int* lwork, syevjInfo_t params) {                               \
+    return sygvj_bufsize("trnsolverDn" #P "hegvj_bufferSize", h, enum_value(itype), enum_value(jobz),               \
+                         enum_value(uplo), n, A, lda, B, ldb, W, lwork, params);                                     \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##hegvj(trnsolverDnHandle_t h, trnsolverEigType_t itype, trnsolverEigMode_t jobz, \
+                                          trnblasFillMode_t uplo, int n, T* A, int lda, T* B, int ldb, R* W,         \
+                                          T* work, int lwork, int* info, syevjInfo_t params) {                       \
+    return run_sygvj("trnsolverDn" #P "hegvj", h, enum_value(itype), enum_value(jobz), enum_value(uplo), n, A, lda,  \
+                     B, ldb, W, work, lwork, info, params);                                                          \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##gesvdj_bufferSize(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, int econ,     \
+                                                      int m, int n, const T* A, int lda, const R* S, const T* U,     \
+                                                      int ldu, const T* V, int ldv, int* lwork,                      \
+                                                      gesvdjInfo_t params) {                                         \
+    (void)econ;                                                                                                      \
+    return gesvdj_bufsize("trnsolverDn" #P "gesvdj_bufferSize", h, true, enum_value(jobz), m, n, A, lda, S, U, ldu,  \
+                          V, ldv, lwork, params, 1, false);                                                          \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##gesvdjBatched_bufferSize(                                                       \
+      trnsolverDnHandle_t h, trnsolverEigMode_t jobz, int m, int n, const T* A, int lda, const R* S, const T* U,     \
+      int ldu, const T* V, int ldv, int* lwork, gesvdjInfo_t params, int batchSize) {                                \
+    return gesvdj_bufsize("trnsolverDn" #P "gesvdjBatched_bufferSize", h, false, enum_value(jobz), m, n, A, lda, S,  \
+                          U, ldu, V, ldv, lwork, params, batchSize, true);                                           \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##gesvdj(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, int econ, int m, int n,  \
+                                           T* A, int lda, R* S, T* U, int ldu, T* V, int ldv, T* work, int lwork,    \
+                                           int* info, gesvdjInfo_t params) {                                         \
+    return run_gesvdj("trnsolverDn" #P "gesvdj", h, false, enum_value(jobz), econ, m, n, A, lda, S, U, ldu, V, ldv,  \
+                      work, lwork, info, params, 1);                                                                 \
+  }                                                                                                                  \
+  trnsolverStatus_t trnsolverDn##P##gesvdjBatched(trnsolverDnHandle_t h, trnsolverEigMode_t jobz, int m, int n,     \
+                                                  T* A, int lda, R* S, T* U, int ldu, T* V, int ldv, T* work,        \
+                                                  int lwork, int* info, gesvdjInfo_t params, int batchSize) {        \
+    return run_gesvdj("trnsolverDn" #P "gesvdjBatched", h, true, enum_value(jobz), 0, m, n, A, lda, S, U, ldu, V,    \
+                      ldv, work, lwork, info, params, batchSize);                                                    \
+  }
+TRNSOLVER_DEFINE_COMPLEX_JACOBI(C, trnComplex, float)
+TRNSOLVER_DEFINE_COMPLEX_JACOBI(Z, trnDoubleComplex, double)
+#undef TRNSOLVER_DEFINE_COMPLEX_JACOBI
 }  // extern "C"

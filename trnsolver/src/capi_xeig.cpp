@@ -1,12 +1,15 @@
 // trnsolver.h, the 64-bit generic API of the symmetric eigensolver: Xsyevd, Xsyevdx, XsyevBatched with
-// their _bufferSize twins, dispatching by data type to the S/D syevd / syevdx of syevd.cpp (the C/Z
-// types answer NOT_SUPPORTED), and Xtrtri (trtri.cpp; no params argument, as cuSOLVER). Conventions: capi.cpp; positions counted without the handle (params 1).
+// their _bufferSize twins, dispatching by data type to the S/D syevd / syevdx of syevd.cpp and the C/Z
+// heevd / heevdx (hetrd.cpp, heevdx.cpp; dataTypeW the real type of dataTypeA), and Xtrtri (trtri.cpp; no params argument, as cuSOLVER). Conventions: capi.cpp; positions counted without the handle (params 1).
 // Workspace: syevd's element count (LAPACK xSYEVD's lwork) times the element size on the device, none
 // on the host; a smaller workspaceInBytesOnDevice -> INVALID_VALUE.
+#include <complex>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "capi_internal.hpp"
+#include "trn/solver/complex_eig.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
 
@@ -31,6 +34,12 @@ struct XEig {
   int shift() const { return x ? 6 : 0; }
 };
 
+// The eigensolvers' data types: TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F (computeType = dataTypeA,
+// dataTypeW = eig_real(dataTypeA)); element bytes.
+bool eig_type(int dt) { return dt == TRN_R_32F || dt == TRN_R_64F || dt == TRN_C_32F || dt == TRN_C_64F; }
+int eig_real(int dt) { return dt == TRN_C_32F ? TRN_R_32F : dt == TRN_C_64F ? TRN_R_64F : dt; }
+std::size_t eig_elem(int dt) { return x_elem(eig_real(dt)) * (dt == eig_real(dt) ? 1 : 2); }
+
 double bound_value(const void* p, int dt) {
   return dt == TRN_R_32F ? static_cast<double>(*static_cast<const float*>(p)) : *static_cast<const double*>(p);
 }
@@ -43,24 +52,25 @@ void check_xeig(Check& c, trnsolverDnParams_t params, const XEig& a) {
   c.one_of(a.uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 3 + r, "uplo").nonnegative(a.n, 4 + r, "n")
       .require(a.n == 0 || a.A != nullptr, 6 + r, "A").leading_dim(a.lda, a.n, 7 + r, "lda");
   if (a.x) {
-    const bool v = a.range == TRNSOLVER_EIG_RANGE_V, real = x_types(a.dta, a.dta);
+    const bool v = a.range == TRNSOLVER_EIG_RANGE_V, real = eig_type(a.dta);
     c.require(!v || a.vl != nullptr, 9, "vl").require(!v || a.vu != nullptr, 10, "vu");
     if (c && real)
-      check_selection(c, a.range, a.n, v ? bound_value(a.vl, a.dta) : 0.0, v ? bound_value(a.vu, a.dta) : 0.0, a.il,
-                      a.iu, 9);
+      check_selection(c, a.range, a.n, v ? bound_value(a.vl, eig_real(a.dta)) : 0.0,
+                      v ? bound_value(a.vu, eig_real(a.dta)) : 0.0, a.il, a.iu, 9);
     c.not_null(a.meig, 13, "meig");
   }
   c.require(a.n == 0 || a.W != nullptr, 9 + a.shift(), "W");
-  check_x_types(c, a.dta, a.dtc);
-  c.require_or(a.dtw == a.dta, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
-               "dataTypeW = dataTypeA (real types)");
+  c.require_or(eig_type(a.dta) && a.dtc == a.dta, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dataTypeA / computeType: TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F, both the same");
+  c.require_or(a.dtw == eig_real(a.dta), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dataTypeW = the real type of dataTypeA");
 }
 
 // Device bytes the call requires: syevd's workspace (one matrix) in elements of dataTypeA.
 std::size_t xeig_bytes(Check& c, const XEig& a) {
   const std::int64_t elems = std::max<std::int64_t>(1, trn::solver::syevd_workspace('e', a.n,
                                                                                     a.jobz == TRNSOLVER_EIG_MODE_VECTOR));
-  const auto esz = static_cast<std::int64_t>(x_elem(a.dta));
+  const auto esz = static_cast<std::int64_t>(eig_elem(a.dta));
   c.require_or(elems <= std::numeric_limits<std::int64_t>::max() / esz, TRNSOLVER_STATUS_NOT_SUPPORTED,
                "TRNSOLVER_STATUS_NOT_SUPPORTED", "workspace above INT64_MAX bytes");
   return c ? static_cast<std::size_t>(elems * esz) : 0;
@@ -82,26 +92,38 @@ Status xeig_buffer_size(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-template <class T>
-void xeig_body(const trn::solver::Settings& s, const XEig& a, T* A, T* W, std::int64_t* meig, int* info,
+// syevd / heevd (the element type picks the overload).
+template <class T, class R>
+int evd(const trn::solver::Settings& s, bool vectors, trn::solver::Uplo uplo, std::int64_t n, T* A, std::int64_t lda,
+        R* W, trn::solver::CallReport* rep) {
+  if constexpr (std::is_same_v<T, R>)
+    return trn::solver::syevd(s, vectors, uplo, n, A, lda, W, rep);
+  else
+    return trn::solver::heevd(s, vectors, uplo, n, A, lda, W, rep);
+}
+
+template <class T, class R>
+void xeig_body(const trn::solver::Settings& s, const XEig& a, T* A, R* W, std::int64_t* meig, int* info,
                trn::solver::CallReport& rep) {
   const bool vectors = a.jobz == TRNSOLVER_EIG_MODE_VECTOR;
   const auto uplo = to_uplo(a.uplo);
   if (a.x) {
     const bool v = a.range == TRNSOLVER_EIG_RANGE_V;
-    *info = trn::solver::syevdx(s, vectors,
-                                to_select(a.range, v ? bound_value(a.vl, a.dta) : 0, v ? bound_value(a.vu, a.dta) : 0,
-                                          a.il, a.iu),
-                                uplo, a.n, A, a.lda, meig, W, &rep);
+    const int dr = eig_real(a.dta);
+    const auto sel = to_select(a.range, v ? bound_value(a.vl, dr) : 0, v ? bound_value(a.vu, dr) : 0, a.il, a.iu);
+    if constexpr (std::is_same_v<T, R>)
+      *info = trn::solver::syevdx(s, vectors, sel, uplo, a.n, A, a.lda, meig, W, &rep);
+    else
+      *info = trn::solver::heevdx(s, vectors, sel, uplo, a.n, A, a.lda, meig, W, &rep);
     return;
   }
   if (!a.batched) {
-    *info = trn::solver::syevd(s, vectors, uplo, a.n, A, a.lda, W, &rep);
+    *info = evd(s, vectors, uplo, a.n, A, a.lda, W, &rep);
     return;
   }
   // XsyevBatched: matrix k at A + k lda n, its eigenvalues at W + k n, info[k]; one joined report.
   run_batch(s, a.batch, rep, [&](std::int64_t k, trn::solver::CallReport& r) {
-    info[k] = trn::solver::syevd(s, vectors, uplo, a.n, A + k * a.lda * a.n, a.lda, W + k * a.n, &r);
+    info[k] = evd(s, vectors, uplo, a.n, A + k * a.lda * a.n, a.lda, W + k * a.n, &r);
   });
 }
 
@@ -125,8 +147,12 @@ Status xeig_run(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams_t param
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     if (a.dta == TRN_R_32F)
       xeig_body(h->settings, a, static_cast<float*>(A), static_cast<float*>(W), meig, info, rep);
-    else
+    else if (a.dta == TRN_R_64F)
       xeig_body(h->settings, a, static_cast<double*>(A), static_cast<double*>(W), meig, info, rep);
+    else if (a.dta == TRN_C_32F)
+      xeig_body(h->settings, a, static_cast<std::complex<float>*>(A), static_cast<float*>(W), meig, info, rep);
+    else
+      xeig_body(h->settings, a, static_cast<std::complex<double>*>(A), static_cast<double*>(W), meig, info, rep);
   });
 }
 
