@@ -9,8 +9,6 @@
 // Two-sided: the factorisation really runs in the lower precision (REFINE_NONE's error is at least
 // u_low / 100 and at most c n kappa u_low), and refinement is what brings the error to u_io.
 #include <gtest/gtest.h>
-#include <lapacke.h>
-
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -20,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "irs_problems.hpp"
 #include "trnsolver.h"
 
 namespace {
@@ -59,90 +58,9 @@ struct Traits<trnComplex> {
   static constexpr double u = 0x1p-24;
 };
 
-// m x n (m >= n) A = Q1(:, 0:n) diag(sigma) Q2^H, complex (or its real part's construction when real).
-std::vector<zd> conditioned(int m, int n, double kappa, bool cx, std::mt19937_64& rng) {
-  std::normal_distribution<double> nd;
-  auto unitary = [&](int k) {
-    std::vector<zd> q(static_cast<std::size_t>(k) * k), tau(k);
-    for (zd& x : q) x = zd(nd(rng), cx ? nd(rng) : 0.0);
-    LAPACKE_zgeqrf(LAPACK_COL_MAJOR, k, k, reinterpret_cast<lapack_complex_double*>(q.data()), k,
-                   reinterpret_cast<lapack_complex_double*>(tau.data()));
-    LAPACKE_zungqr(LAPACK_COL_MAJOR, k, k, k, reinterpret_cast<lapack_complex_double*>(q.data()), k,
-                   reinterpret_cast<lapack_complex_double*>(tau.data()));
-    return q;
-  };
-  const auto q1 = unitary(m), q2 = unitary(n);
-  std::vector<zd> a(static_cast<std::size_t>(m) * n);
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < m; ++i) {
-      zd s = 0;
-      for (int k = 0; k < n; ++k) s += q1[i + k * m] * std::pow(kappa, -double(k) / std::max(1, n - 1)) * std::conj(q2[j + k * n]);
-      a[i + static_cast<std::size_t>(j) * m] = s;
-    }
-  return a;
-}
-
-// One problem in the I/O type T: A (m x n), B (m x nrhs) rounded to T; the fp64 reference solution
-// (LAPACKE zgels / zgesv on the rounded data) and eta of the reference.
+// One problem in the C type's I/O type (tests/reference/irs_problems.hpp).
 template <class C>
-struct Problem {
-  using T = typename Traits<C>::T;
-  int m, n, nrhs;
-  double kappa, eta = 0;
-  std::vector<T> A, B;
-  std::vector<zd> xref;
-  Problem(int m_, int n_, int nrhs_, double kappa_, double noise, std::uint64_t seed)
-      : m(m_), n(n_), nrhs(nrhs_), kappa(kappa_) {
-    std::mt19937_64 rng(seed);
-    std::normal_distribution<double> nd;
-    const auto a = conditioned(m, n, kappa, Traits<C>::cx, rng);
-    A.resize(a.size());
-    for (std::size_t i = 0; i < a.size(); ++i) A[i] = to_t(a[i]);
-    B.resize(static_cast<std::size_t>(m) * nrhs);
-    for (int c = 0; c < nrhs; ++c) {
-      std::vector<zd> x(n);
-      for (zd& v : x) v = zd(nd(rng), Traits<C>::cx ? nd(rng) : 0.0);
-      for (int i = 0; i < m; ++i) {
-        zd s = zd(noise * nd(rng), Traits<C>::cx ? noise * nd(rng) : 0.0);
-        for (int j = 0; j < n; ++j) s += a[i + static_cast<std::size_t>(j) * m] * x[j];
-        B[i + static_cast<std::size_t>(c) * m] = to_t(s);
-      }
-    }
-    reference();
-  }
-  static T to_t(zd v) {
-    if constexpr (Traits<C>::cx)
-      return T(v);
-    else
-      return T(v.real());
-  }
-  void reference() {
-    std::vector<zd> a(A.begin(), A.end()), b(B.begin(), B.end());
-    auto* pa = reinterpret_cast<lapack_complex_double*>(a.data());
-    auto* pb = reinterpret_cast<lapack_complex_double*>(b.data());
-    ASSERT_EQ(LAPACKE_zgels(LAPACK_COL_MAJOR, 'N', m, n, nrhs, pa, m, pb, m), 0);
-    xref.assign(static_cast<std::size_t>(n) * nrhs, 0);
-    double rn = 0, xn = 0;
-    for (int c = 0; c < nrhs; ++c) {
-      double r2 = 0, x2 = 0;
-      for (int i = 0; i < n; ++i) x2 += std::norm(xref[i + c * n] = b[i + static_cast<std::size_t>(c) * m]);
-      for (int i = n; i < m; ++i) r2 += std::norm(b[i + static_cast<std::size_t>(c) * m]);
-      rn = std::max(rn, std::sqrt(r2));
-      xn = std::max(xn, std::sqrt(x2));
-    }
-    eta = rn / xn;  // ||A||_2 = 1
-  }
-  // ||x - xref||_inf / ||xref||_inf over all columns.
-  double error(const std::vector<T>& x) const {
-    double e = 0, s = 0;
-    for (std::size_t i = 0; i < xref.size(); ++i) {
-      e = std::max(e, std::abs(zd(x[i]) - xref[i]));
-      s = std::max(s, std::abs(xref[i]));
-    }
-    return e / s;
-  }
-  double bound(double u) const { return 4.0 * n * (kappa + kappa * kappa * eta) * u; }
-};
+using Problem = irs_ref::Problem<typename Traits<C>::T>;
 
 template <class C>
 C* cp(std::vector<typename Traits<C>::T>& v) {
@@ -303,11 +221,11 @@ Outcome run_irsx(Problem<C>& p, trnsolverPrecType_t main, trnsolverPrecType_t lo
 template <class C>
 void two_sided(Problem<C>& p, trnsolverPrecType_t main, trnsolverPrecType_t low, double u_low, const char* name) {
   SCOPED_TRACE(name);
-  const Outcome none = run_irsx(p, main, low, TRNSOLVER_IRS_REFINE_NONE);
+  const Outcome none = run_irsx<C>(p, main, low, TRNSOLVER_IRS_REFINE_NONE);
   EXPECT_EQ(none.iter, 0);
   EXPECT_GE(none.error, u_low / 100);
   EXPECT_LE(none.error, p.bound(u_low));
-  const Outcome full = run_irsx(p, main, low, TRNSOLVER_IRS_REFINE_CLASSICAL);
+  const Outcome full = run_irsx<C>(p, main, low, TRNSOLVER_IRS_REFINE_CLASSICAL);
   EXPECT_GE(full.iter, 1);
   EXPECT_LE(full.error, full.bound);
   std::printf("%s: none %.3g (u_low %.3g), classical iter %d %.3g (bound %.3g)\n", name, none.error, u_low, full.iter,
@@ -316,11 +234,11 @@ void two_sided(Problem<C>& p, trnsolverPrecType_t main, trnsolverPrecType_t low,
 
 TEST(TrnsolverIrsFamily, IrsxTwoSidedLowPrecisionFactorAndRefinement) {
   Problem<trnDoubleComplex> z(192, 192, 1, 100.0, 0.0, 11);
-  two_sided(z, TRNSOLVER_C_64F, TRNSOLVER_C_16F, 0x1p-11, "IRSXgesv C_64F/C_16F");
+  two_sided<trnDoubleComplex>(z, TRNSOLVER_C_64F, TRNSOLVER_C_16F, 0x1p-11, "IRSXgesv C_64F/C_16F");
   Problem<double> d(96, 48, 1, 100.0, 1e-2, 12);
-  two_sided(d, TRNSOLVER_R_64F, TRNSOLVER_R_16BF, 0x1p-8, "IRSXgels R_64F/R_16BF");
+  two_sided<double>(d, TRNSOLVER_R_64F, TRNSOLVER_R_16BF, 0x1p-8, "IRSXgels R_64F/R_16BF");
   Problem<trnComplex> c(64, 32, 2, 30.0, 1e-2, 13);
-  two_sided(c, TRNSOLVER_C_32F, TRNSOLVER_C_16BF, 0x1p-8, "IRSXgels C_32F/C_16BF");
+  two_sided<trnComplex>(c, TRNSOLVER_C_32F, TRNSOLVER_C_16BF, 0x1p-8, "IRSXgels C_32F/C_16BF");
 }
 
 // niters < 0 and the fallback: -2 (an element overflows fp32: the fallback solves in fp64, dA then
