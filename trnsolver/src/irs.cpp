@@ -1,7 +1,11 @@
-// Mixed-precision iterative refinement (cuSOLVER's IRS: <T1><T2>gesv and IRSXgesv).
+// Mixed-precision iterative refinement (cuSOLVER's IRS: <T1><T2>gesv, <T1><T2>gels, IRSXgesv,
+// IRSXgels): one loop (IrsSolve) over the I/O type (S, D, C, Z), the factor precision and the
+// factorisation (LU for gesv, QR for gels; docs/trnsolver.md "IRS family").
 //
-// Factorization: A rounded to fp32, LU with partial pivoting by sgetrf whose trailing updates take
-// `lu_mode` inputs on TensorE (fp32 PSUM, panels fp32), or dgetrf for an fp64 "lowest precision".
+// Factorization: A rounded to fp32 (complex fp32), LU with partial pivoting by sgetrf / cgetrf whose
+// trailing updates take `lu_mode` inputs on TensorE (fp32 PSUM, panels fp32), or Householder QR
+// (geqrf, block reflectors in `lu_mode`); or, lu_fp64, the factorisation in the I/O precision.
+// gels refines by the corrected semi-normal equations d = (R^H R)^-1 A^H r (Bjorck 1987).
 // Refinement (Wilkinson 1963, Moler 1967; Carson & Higham, SISC 40(2):A817-A847, 2018):
 //   residual    r = b - A x in the I/O precision on TensorE (double: trnblas Ozaki DGEMM; float:
 //               trnblas GEMM in fp32 mode)
