@@ -264,7 +264,8 @@ int getrf_impl(const Settings& s, std::int64_t m, std::int64_t n, Cx<R>* A, std:
   if (m < 0 || n < 0 || lda < std::max<std::int64_t>(1, m) || (m > 0 && n > 0 && A == nullptr))
     throw UsageError("trnsolver", "argument", std::string(1, kPrefix<R>) + "getrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
-  const FactorPlan plan = plan_complex_factor(s, kPrefix<R>, 'g', m, n);
+  FactorPlan plan = plan_complex_factor(s, kPrefix<R>, 'g', m, n);
+  if constexpr (std::is_same_v<R, float>) plan.update_mode = mode;  // the refinement solvers' lower modes
   const std::int64_t kmin = std::min(m, n);
   const blas::Settings bs = blas_settings<R>(s);
   TraceParts trace;
