@@ -358,7 +358,7 @@ TRNSOLVER_DECLARE_GESV(trnsolverDnDXgesv, double)
 TRNSOLVER_DECLARE_GESV(trnsolverDnSHgesv, float)
 TRNSOLVER_DECLARE_GESV(trnsolverDnSBgesv, float)
 TRNSOLVER_DECLARE_GESV(trnsolverDnSXgesv, float)
-#undef TRNSOLVER_DECLARE_GESV
+/* TRNSOLVER_DECLARE_GESV is #undef-ed after the IRS family block below, which reuses it. */
 
 /* ---- IRS expert API ------------------------------------------------------------------------------ */
 typedef enum trnsolverIRSRefinement_t {
@@ -800,14 +800,6 @@ trnsolverStatus_t trnsolverDnXtrtri(trnsolverDnHandle_t handle, trnblasFillMode_
  * holds its factors; d_info = i > 0 when R(i, i) = 0, dX untouched). Argument positions: m 1, n 2,
  * nrhs 3, dA 4, ldda 5 (>= max(1, m)), dB 6, lddb 7 (>= max(1, m)), dX 8, lddx 9 (>= max(1, n)),
  * dWorkspace 10, lwork_bytes 11 (from _bufferSize; smaller -> INVALID_VALUE), iter 12, d_info 13. */
-#define TRNSOLVER_DECLARE_IRS_GESV(NAME, T)                                                                       \
-  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs, T* dA,   \
-                                      trnsolver_int_t ldda, trnsolver_int_t* dipiv, T* dB, trnsolver_int_t lddb,    \
-                                      T* dX, trnsolver_int_t lddx, void* dWorkspace, size_t* lwork_bytes);          \
-  trnsolverStatus_t NAME(trnsolverDnHandle_t handle, trnsolver_int_t n, trnsolver_int_t nrhs, T* dA,                \
-                         trnsolver_int_t ldda, trnsolver_int_t* dipiv, T* dB, trnsolver_int_t lddb, T* dX,          \
-                         trnsolver_int_t lddx, void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter,         \
-                         trnsolver_int_t* d_info);
 #define TRNSOLVER_DECLARE_IRS_GELS(NAME, T)                                                                       \
   trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t handle, trnsolver_int_t m, trnsolver_int_t n,             \
                                       trnsolver_int_t nrhs, T* dA, trnsolver_int_t ldda, T* dB, trnsolver_int_t lddb, \
@@ -815,17 +807,17 @@ trnsolverStatus_t trnsolverDnXtrtri(trnsolverDnHandle_t handle, trnblasFillMode_
   trnsolverStatus_t NAME(trnsolverDnHandle_t handle, trnsolver_int_t m, trnsolver_int_t n, trnsolver_int_t nrhs,    \
                          T* dA, trnsolver_int_t ldda, T* dB, trnsolver_int_t lddb, T* dX, trnsolver_int_t lddx,     \
                          void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter, trnsolver_int_t* d_info);
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnDDgesv, double)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnSSgesv, float)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnZZgesv, trnDoubleComplex)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnZCgesv, trnDoubleComplex)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnZKgesv, trnDoubleComplex)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnZEgesv, trnDoubleComplex)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnZYgesv, trnDoubleComplex)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnCCgesv, trnComplex)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnCKgesv, trnComplex)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnCEgesv, trnComplex)
-TRNSOLVER_DECLARE_IRS_GESV(trnsolverDnCYgesv, trnComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnDDgesv, double)
+TRNSOLVER_DECLARE_GESV(trnsolverDnSSgesv, float)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZZgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZCgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZKgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZEgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZYgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnCCgesv, trnComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnCKgesv, trnComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnCEgesv, trnComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnCYgesv, trnComplex)
 TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnDDgels, double)
 TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnDSgels, double)
 TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnDHgels, double)
@@ -845,7 +837,7 @@ TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnCKgels, trnComplex)
 TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnCEgels, trnComplex)
 TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnCYgels, trnComplex)
 #undef TRNSOLVER_DECLARE_IRS_GELS
-#undef TRNSOLVER_DECLARE_IRS_GESV
+#undef TRNSOLVER_DECLARE_GESV
 
 /* IRSXgels: IRSXgesv's least-squares form (semantics as <t1><t2>gels; params and infos as IRSXgesv).
  * Main precision R_64F, R_32F, C_64F or C_32F (IRSXgesv now takes C_64F/C_32F too: complex LU,
