@@ -2,7 +2,8 @@
 // Ssygvj, Spotrf, Sgetrf, SHgesv, IRSXgesv, Xgetrf/Xgetrs and the QR family (S/D/C/Z geqrf, orgqr/ungqr,
 // ormqr/unmqr, Xgeqrf), the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr, sygvd, sygvdx), the
 // X eigensolvers, Xtrtri, gesvd/Xgesvd, potrf/potrsBatched and the complex factorisations and Hermitian
-// eigensolvers (C/Z potrf, potrs, potri, getrf, getrs, heevd, hetrd, ungtr, unmtr) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// eigensolvers (C/Z potrf, potrs, potri, getrf, getrs, heevd, hetrd, ungtr, unmtr), the IRS family (every
+// <t1><t2>gesv / gels pair of issue #27) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <type_traits>
+#include <utility>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -1188,6 +1190,90 @@ void fuzz_complex_eig(trnfuzz::Input& in, trnsolverDnHandle_t h) {
     fuzz_complex_eig_typed<trnComplex, float>(in, h);
   else
     fuzz_complex_eig_typed<trnDoubleComplex, double>(in, h);
+// ---- IRS family (issue #27): <t1><t2>gesv (complex pairs, DD, SS) and <t1><t2>gels ----------------
+// Shapes, leading dimensions, NULLs and workspace sizes from the grammar; the pair from a table per I/O
+// type. Invariants: a rejected call writes nothing but d_info (= -position); a success has d_info >= 0
+// and iter in [-50, 50] (the simple API's 50 iterations; -2 overflow, -3 singular low-precision factor).
+template <class C>
+struct IrsPairs {
+  using Gesv = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, C*, int, int*, C*, int, C*, int, void*, size_t,
+                                     int*, int*);
+  using GesvBuf = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, C*, int, int*, C*, int, C*, int, void*,
+                                        size_t*);
+  using Gels = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, int, C*, int, C*, int, C*, int, void*, size_t, int*,
+                                     int*);
+  using GelsBuf = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, int, C*, int, C*, int, C*, int, void*, size_t*);
+  std::vector<std::pair<GesvBuf, Gesv>> gesv;
+  std::vector<std::pair<GelsBuf, Gels>> gels;
+};
+#define IRS_PAIR(P) {trnsolverDn##P##_bufferSize, trnsolverDn##P}
+const IrsPairs<double> kIrsD{{IRS_PAIR(DDgesv), IRS_PAIR(DHgesv)},
+                             {IRS_PAIR(DDgels), IRS_PAIR(DSgels), IRS_PAIR(DHgels), IRS_PAIR(DBgels), IRS_PAIR(DXgels)}};
+const IrsPairs<float> kIrsS{{IRS_PAIR(SSgesv), IRS_PAIR(SBgesv)},
+                            {IRS_PAIR(SSgels), IRS_PAIR(SHgels), IRS_PAIR(SBgels), IRS_PAIR(SXgels)}};
+const IrsPairs<trnDoubleComplex> kIrsZ{
+    {IRS_PAIR(ZZgesv), IRS_PAIR(ZCgesv), IRS_PAIR(ZKgesv), IRS_PAIR(ZEgesv), IRS_PAIR(ZYgesv)},
+    {IRS_PAIR(ZZgels), IRS_PAIR(ZCgels), IRS_PAIR(ZKgels), IRS_PAIR(ZEgels), IRS_PAIR(ZYgels)}};
+const IrsPairs<trnComplex> kIrsC{{IRS_PAIR(CCgesv), IRS_PAIR(CKgesv), IRS_PAIR(CEgesv), IRS_PAIR(CYgesv)},
+                                 {IRS_PAIR(CCgels), IRS_PAIR(CKgels), IRS_PAIR(CEgels), IRS_PAIR(CYgels)}};
+#undef IRS_PAIR
+
+template <class C>
+void fuzz_irs_family_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const IrsPairs<C>& pairs) {
+  const bool ls = in.flag(2);
+  auto dim = [&] { return static_cast<int>(std::clamp<std::int64_t>(in.size(kMaxN, false), INT32_MIN, INT32_MAX)); };
+  const int n = dim(), m = ls ? dim() : n, nrhs = in.flag(8) ? dim() : 1;
+  auto lead = [&](int want) { return in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, want); };
+  const int lda = lead(m), ldb = lead(m), ldx = lead(n);
+  auto fits = [](int v) { return v >= 0 && v <= kMaxN; };
+  const bool sized = fits(m) && fits(n) && fits(nrhs) && fits(lda) && fits(ldb) && fits(ldx);
+  using R = std::conditional_t<std::is_same_v<C, double> || std::is_same_v<C, trnDoubleComplex>, double, float>;
+  constexpr int parts = std::is_floating_point_v<C> ? 1 : 2;
+  auto buffer = [&](int ld, int cols) {
+    std::vector<R> v(static_cast<std::size_t>(parts) * std::max(1, ld) * std::max(1, cols));
+    for (R& x : v) x = static_cast<R>(in.value());
+    return v;
+  };
+  std::vector<R> A = sized ? buffer(lda, n) : std::vector<R>(), B = sized ? buffer(ldb, nrhs) : std::vector<R>(1),
+                 X = sized ? buffer(ldx, nrhs) : std::vector<R>(1);
+  for (int i = 0; sized && i < std::min(m, n); ++i) A[static_cast<std::size_t>(parts) * (i + i * lda)] += 4 * n;
+  const auto A0 = A, X0 = X;
+  auto cptr = [](std::vector<R>& v) { return v.empty() ? nullptr : reinterpret_cast<C*>(v.data()); };
+  std::vector<int> ipiv(static_cast<std::size_t>(sized ? std::max(1, n) : 1), -9);
+  const auto ipiv0 = ipiv;
+  int iter = -12345, info = -12345;
+  size_t bytes = 0;
+  trnsolverStatus_t st;
+  if (!ls) {
+    const auto& f = pairs.gesv[in.byte() % pairs.gesv.size()];
+    f.first(h, n, nrhs, cptr(A), lda, ipiv.data(), cptr(B), ldb, cptr(X), ldx, nullptr, &bytes);
+    std::vector<char> ws(std::min<size_t>(bytes, 1 << 20) + 1);
+    const size_t lw = in.flag(6) ? bytes / 2 : bytes;
+    st = f.second(h, n, nrhs, cptr(A), lda, in.flag(16) ? nullptr : ipiv.data(), cptr(B), ldb, cptr(X), ldx, ws.data(),
+                  lw, &iter, &info);
+  } else {
+    const auto& f = pairs.gels[in.byte() % pairs.gels.size()];
+    f.first(h, m, n, nrhs, cptr(A), lda, cptr(B), ldb, cptr(X), ldx, nullptr, &bytes);
+    std::vector<char> ws(std::min<size_t>(bytes, 1 << 20) + 1);
+    const size_t lw = in.flag(6) ? bytes / 2 : bytes;
+    st = f.second(h, m, n, nrhs, cptr(A), lda, cptr(B), ldb, cptr(X), ldx, ws.data(), lw, &iter, &info);
+  }
+  require(st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE, "unexpected IRS family status");
+  if (st == TRNSOLVER_STATUS_INVALID_VALUE) {
+    require(same_bytes(A, A0) && same_bytes(X, X0) && ipiv == ipiv0, "IRS family wrote after rejecting an argument");
+    require(info == -12345 || (info < 0 && info >= -13), "IRS family d_info of a rejected call is not -position");
+  } else {
+    require(info >= 0 && iter >= -50 && iter <= 50, "IRS family info / iter out of range");
+  }
+}
+
+void fuzz_irs_family(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  switch (in.byte() % 4) {
+    case 0: fuzz_irs_family_typed(in, h, kIrsD); break;
+    case 1: fuzz_irs_family_typed(in, h, kIrsS); break;
+    case 2: fuzz_irs_family_typed(in, h, kIrsZ); break;
+    default: fuzz_irs_family_typed(in, h, kIrsC); break;
+  }
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -1225,6 +1311,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (!in.empty()) fuzz_complex_factor(in, h);  // the bytes before it keep their meaning
   if (!in.empty()) fuzz_complex_eig(in, h);  // complex heevdx/hegvd(x)/heevj(Batched)/hegvj/gesvdj(Batched)
+  if (!in.empty()) fuzz_irs_family(in, h);  // IRS family (issue #27); appended, earlier bytes keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }

@@ -360,7 +360,7 @@ TRNSOLVER_DECLARE_GESV(trnsolverDnDXgesv, double)
 TRNSOLVER_DECLARE_GESV(trnsolverDnSHgesv, float)
 TRNSOLVER_DECLARE_GESV(trnsolverDnSBgesv, float)
 TRNSOLVER_DECLARE_GESV(trnsolverDnSXgesv, float)
-#undef TRNSOLVER_DECLARE_GESV
+/* TRNSOLVER_DECLARE_GESV is #undef-ed after the IRS family block below, which reuses it. */
 
 /* ---- IRS expert API ------------------------------------------------------------------------------ */
 typedef enum trnsolverIRSRefinement_t {
@@ -916,6 +916,72 @@ trnsolverStatus_t trnsolverDnZgesvdjBatched(trnsolverDnHandle_t handle, trnsolve
                                             trnDoubleComplex* A, int lda, double* S, trnDoubleComplex* U, int ldu,
                                             trnDoubleComplex* V, int ldv, trnDoubleComplex* work, int lwork,
                                             int* info, gesvdjInfo_t params, int batchSize);
+/* ---- IRS family: <t1><t2>gesv for every pair, <t1><t2>gels, IRSXgels (issue #27) ---------------- */
+/* <t1><t2>gesv for the pairs above and DD, SS, ZZ, ZC, ZK, ZE, ZY, CC, CK, CE, CY (Z/C: complex
+ * I/O; second letter the factorisation's precision: C fp32, K fp16, E bf16, Y tf32 inputs of the
+ * complex LU's 4M trailing updates on TensorE; DD, SS, ZZ, CC: one LU and solve in the I/O precision,
+ * no refinement, iter 0). <t1><t2>gels: least squares min ||B - A X||_2, A m x n with m >= n
+ * (INVALID_VALUE at position 2 otherwise) and full rank: Householder QR in the lower precision
+ * (block reflectors on TensorE in the pair's mode), x0 = R^-1 Q^H b, classical refinement by the
+ * corrected semi-normal equations with r = b - A x and A^H r in the I/O precision; stops on the
+ * residual test of gesv or when a step is small (||d||_inf <= sqrt(n) eps ||x||_inf). iter: as gesv
+ * (-3: a zero R(i, i) in the low-precision QR); the fallback is QR in the I/O precision (dA then
+ * holds its factors; d_info = i > 0 when R(i, i) = 0, dX untouched). Argument positions: m 1, n 2,
+ * nrhs 3, dA 4, ldda 5 (>= max(1, m)), dB 6, lddb 7 (>= max(1, m)), dX 8, lddx 9 (>= max(1, n)),
+ * dWorkspace 10, lwork_bytes 11 (from _bufferSize; smaller -> INVALID_VALUE), iter 12, d_info 13. */
+#define TRNSOLVER_DECLARE_IRS_GELS(NAME, T)                                                                       \
+  trnsolverStatus_t NAME##_bufferSize(trnsolverDnHandle_t handle, trnsolver_int_t m, trnsolver_int_t n,             \
+                                      trnsolver_int_t nrhs, T* dA, trnsolver_int_t ldda, T* dB, trnsolver_int_t lddb, \
+                                      T* dX, trnsolver_int_t lddx, void* dWorkspace, size_t* lwork_bytes);          \
+  trnsolverStatus_t NAME(trnsolverDnHandle_t handle, trnsolver_int_t m, trnsolver_int_t n, trnsolver_int_t nrhs,    \
+                         T* dA, trnsolver_int_t ldda, T* dB, trnsolver_int_t lddb, T* dX, trnsolver_int_t lddx,     \
+                         void* dWorkspace, size_t lwork_bytes, trnsolver_int_t* iter, trnsolver_int_t* d_info);
+TRNSOLVER_DECLARE_GESV(trnsolverDnDDgesv, double)
+TRNSOLVER_DECLARE_GESV(trnsolverDnSSgesv, float)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZZgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZCgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZKgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZEgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnZYgesv, trnDoubleComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnCCgesv, trnComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnCKgesv, trnComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnCEgesv, trnComplex)
+TRNSOLVER_DECLARE_GESV(trnsolverDnCYgesv, trnComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnDDgels, double)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnDSgels, double)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnDHgels, double)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnDBgels, double)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnDXgels, double)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnSSgels, float)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnSHgels, float)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnSBgels, float)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnSXgels, float)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnZZgels, trnDoubleComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnZCgels, trnDoubleComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnZKgels, trnDoubleComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnZEgels, trnDoubleComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnZYgels, trnDoubleComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnCCgels, trnComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnCKgels, trnComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnCEgels, trnComplex)
+TRNSOLVER_DECLARE_IRS_GELS(trnsolverDnCYgels, trnComplex)
+#undef TRNSOLVER_DECLARE_IRS_GELS
+#undef TRNSOLVER_DECLARE_GESV
+
+/* IRSXgels: IRSXgesv's least-squares form (semantics as <t1><t2>gels; params and infos as IRSXgesv).
+ * Main precision R_64F, R_32F, C_64F or C_32F (IRSXgesv now takes C_64F/C_32F too: complex LU,
+ * classical refinement); lowest the main one or a lower one of the same domain; refinement CLASSICAL
+ * or NONE (the GMRES solvers: IRS_NOT_SUPPORTED). Positions: params 1, infos 2, m 3, n 4 (<= m),
+ * nrhs 5, dA 6, ldda 7, dB 8, lddb 9, dX 10, lddx 11, dWorkspace 12, lwork_bytes 13, niters 14,
+ * d_info 15; _bufferSize: params 1, m 2, n 3, nrhs 4, lwork_bytes 5. */
+trnsolverStatus_t trnsolverDnIRSXgels_bufferSize(trnsolverDnHandle_t handle, trnsolverDnIRSParams_t params,
+                                                 trnsolver_int_t m, trnsolver_int_t n, trnsolver_int_t nrhs,
+                                                 size_t* lwork_bytes);
+trnsolverStatus_t trnsolverDnIRSXgels(trnsolverDnHandle_t handle, trnsolverDnIRSParams_t gels_irs_params,
+                                      trnsolverDnIRSInfos_t gels_irs_infos, trnsolver_int_t m, trnsolver_int_t n,
+                                      trnsolver_int_t nrhs, void* dA, trnsolver_int_t ldda, void* dB,
+                                      trnsolver_int_t lddb, void* dX, trnsolver_int_t lddx, void* dWorkspace,
+                                      size_t lwork_bytes, trnsolver_int_t* niters, trnsolver_int_t* d_info);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "mode_factor.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"
 #include "trn/core/host_step.hpp"
@@ -60,14 +61,15 @@ void herk_minus(const blas::Settings& bs, Uplo uplo, blas::COp op, std::int64_t 
   trace.add(std::move(r.trace));
 }
 
-// C -= A B (4M complex GEMM).
+// C -= A B (4M complex GEMM; C in `mode`: fp32, or the lower modes of the refinement solvers).
 template <class R>
 void gemm_minus(const blas::Settings& bs, std::int64_t m, std::int64_t n, std::int64_t k, const Cx<R>* A,
-                std::int64_t lda, const Cx<R>* B, std::int64_t ldb, Cx<R>* C, std::int64_t ldc, TraceParts& trace) {
+                std::int64_t lda, const Cx<R>* B, std::int64_t ldb, Cx<R>* C, std::int64_t ldc, TraceParts& trace,
+                blas::GemmMode mode = blas::GemmMode::fp32) {
   blas::CallReport r;
   const auto N = blas::COp::N;
   if constexpr (std::is_same_v<R, float>)
-    blas::cgemm(bs, blas::GemmMode::fp32, blas::ComplexAlgo::four_m, N, N, m, n, k, Cx<R>(-1), A, lda, B, ldb,
+    blas::cgemm(bs, mode, blas::ComplexAlgo::four_m, N, N, m, n, k, Cx<R>(-1), A, lda, B, ldb,
                 Cx<R>(1), C, ldc, &r);
   else
     blas::zgemm(bs, blas::ComplexAlgo::four_m, N, N, m, n, k, Cx<R>(-1), A, lda, B, ldb, Cx<R>(1), C, ldc, &r);
@@ -258,11 +260,12 @@ std::int64_t getf2_panel(Cx<R>* A, std::int64_t lda, std::int64_t m, std::int64_
 
 template <class R>
 int getrf_impl(const Settings& s, std::int64_t m, std::int64_t n, Cx<R>* A, std::int64_t lda, int* ipiv,
-               CallReport* report) {
+               CallReport* report, blas::GemmMode mode = blas::GemmMode::fp32) {
   if (m < 0 || n < 0 || lda < std::max<std::int64_t>(1, m) || (m > 0 && n > 0 && A == nullptr))
     throw UsageError("trnsolver", "argument", std::string(1, kPrefix<R>) + "getrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
-  const FactorPlan plan = plan_complex_factor(s, kPrefix<R>, 'g', m, n);
+  FactorPlan plan = plan_complex_factor(s, kPrefix<R>, 'g', m, n);
+  if constexpr (std::is_same_v<R, float>) plan.update_mode = mode;  // the refinement solvers' lower modes
   const std::int64_t kmin = std::min(m, n);
   const blas::Settings bs = blas_settings<R>(s);
   TraceParts trace;
@@ -281,7 +284,8 @@ int getrf_impl(const Settings& s, std::int64_t m, std::int64_t n, Cx<R>* A, std:
     trsm<R>(bs, blas::Side::left, Uplo::lower, blas::COp::N, blas::Diag::unit, w, n2, A + j0 + j0 * lda, lda, a12,
             lda, trace);
     if (m2 > 0)
-      gemm_minus<R>(bs, m2, n2, w, A + (j0 + w) + j0 * lda, lda, a12, lda, A + (j0 + w) + (j0 + w) * lda, lda, trace);
+      gemm_minus<R>(bs, m2, n2, w, A + (j0 + w) + j0 * lda, lda, a12, lda, A + (j0 + w) + (j0 + w) * lda, lda, trace,
+                    mode);
   }
   detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
   return info;
@@ -364,5 +368,10 @@ FactorPlan plan_complex_factor(const Settings& s, char prefix, char kind, std::i
 TRNSOLVER_COMPLEX_FACTOR_DEFINE(float)
 TRNSOLVER_COMPLEX_FACTOR_DEFINE(double)
 #undef TRNSOLVER_COMPLEX_FACTOR_DEFINE
+
+int detail::cgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, std::complex<float>* A,
+                        std::int64_t lda, int* ipiv, CallReport* report) {
+  return getrf_impl<float>(s, m, n, A, lda, ipiv, report, mode);
+}
 
 }  // namespace trn::solver

@@ -24,6 +24,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "mode_factor.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"  // cgemm, zgemm
 #include "trn/core/host_step.hpp"
@@ -312,12 +313,24 @@ QrPlan plan_of(const Settings& s, char kind, std::int64_t m, std::int64_t n, std
   return p;
 }
 
+// The plan with its block reflectors' GEMMs in `mode` (the refinement solvers' lower precisions;
+// nullptr: the plan's own). The prediction covers fp32 mode only.
+QrPlan with_mode(QrPlan p, const blas::GemmMode* mode) {
+  if (mode != nullptr && *mode != p.update_mode) {
+    p.update_mode = *mode;
+    p.predicted_ns = -1;
+    p.why += std::string("; block reflectors in ") + blas::gemm_mode_name(*mode) + " (mixed-precision refinement)";
+  }
+  return p;
+}
+
 template <class T>
-int geqrf_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau, CallReport* report) {
+int geqrf_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau, CallReport* report,
+               const blas::GemmMode* mode = nullptr) {
   const std::int64_t k = std::min(m, n);
   check(m >= 0 && n >= 0 && lda >= std::max<std::int64_t>(1, m) && (k == 0 || (A != nullptr && tau != nullptr)),
         "geqrf", "m, n >= 0, lda >= max(1, m), A and tau not NULL");
-  const QrPlan plan = plan_of<T>(s, 'q', m, n, k, true, false, report);
+  const QrPlan plan = with_mode(plan_of<T>(s, 'q', m, n, k, true, false, report), mode);
   Steps st = begin_steps(s, report, plan);
   double ops = 0;
   std::vector<T> vt;
@@ -365,13 +378,14 @@ int orgqr_impl(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k
 
 template <class T>
 int ormqr_impl(const Settings& s, bool left, bool trans, std::int64_t m, std::int64_t n, std::int64_t k, const T* A,
-          std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* report) {
+          std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* report,
+          const blas::GemmMode* mode = nullptr) {
   const std::int64_t nq = left ? m : n;
   check(m >= 0 && n >= 0 && k >= 0 && k <= nq && lda >= std::max<std::int64_t>(1, nq) &&
             ldc >= std::max<std::int64_t>(1, m) && (k == 0 || (A != nullptr && tau != nullptr)) &&
             (m == 0 || n == 0 || C != nullptr),
         "ormqr", "0 <= k <= (left ? m : n), lda >= max(1, that), ldc >= max(1, m), A, tau and C not NULL");
-  const QrPlan plan = plan_of<T>(s, 'm', m, n, k, left, trans, report);
+  const QrPlan plan = with_mode(plan_of<T>(s, 'm', m, n, k, left, trans, report), mode);
   Steps st = begin_steps(s, report, plan);
   double ops = 0;
   std::vector<T> store;
@@ -601,6 +615,21 @@ TRNSOLVER_QR_DEFINE(double)
 TRNSOLVER_QR_DEFINE(std::complex<float>)
 TRNSOLVER_QR_DEFINE(std::complex<double>)
 #undef TRNSOLVER_QR_DEFINE
+
+// The lower-precision QR of the refinement solvers (irs.cpp): block reflectors in `mode`.
+#define TRNSOLVER_QR_MODE_DEFINE(T)                                                                            \
+  int detail::geqrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, T* A,          \
+                         std::int64_t lda, T* tau, CallReport* r) {                                            \
+    return geqrf_impl(s, m, n, A, lda, tau, r, &mode);                                                         \
+  }                                                                                                            \
+  int detail::ormqr_mode(const Settings& s, blas::GemmMode mode, bool left, bool trans, std::int64_t m,        \
+                         std::int64_t n, std::int64_t k, const T* A, std::int64_t lda, const T* tau, T* C,     \
+                         std::int64_t ldc, CallReport* r) {                                                    \
+    return ormqr_impl(s, left, trans, m, n, k, A, lda, tau, C, ldc, r, &mode);                                 \
+  }
+TRNSOLVER_QR_MODE_DEFINE(float)
+TRNSOLVER_QR_MODE_DEFINE(std::complex<float>)
+#undef TRNSOLVER_QR_MODE_DEFINE
 
 // xLARFG for the complex tridiagonalization (hetrd.cpp): the same code as the QR panels'.
 namespace detail {

@@ -1,7 +1,11 @@
-// Mixed-precision iterative refinement (cuSOLVER's IRS: <T1><T2>gesv and IRSXgesv).
+// Mixed-precision iterative refinement (cuSOLVER's IRS: <T1><T2>gesv, <T1><T2>gels, IRSXgesv,
+// IRSXgels): one loop (IrsSolve) over the I/O type (S, D, C, Z), the factor precision and the
+// factorisation (LU for gesv, QR for gels; docs/trnsolver.md "IRS family").
 //
-// Factorization: A rounded to fp32, LU with partial pivoting by sgetrf whose trailing updates take
-// `lu_mode` inputs on TensorE (fp32 PSUM, panels fp32), or dgetrf for an fp64 "lowest precision".
+// Factorization: A rounded to fp32 (complex fp32), LU with partial pivoting by sgetrf / cgetrf whose
+// trailing updates take `lu_mode` inputs on TensorE (fp32 PSUM, panels fp32), or Householder QR
+// (geqrf, block reflectors in `lu_mode`); or, lu_fp64, the factorisation in the I/O precision.
+// gels refines by the corrected semi-normal equations d = (R^H R)^-1 A^H r (Bjorck 1987).
 // Refinement (Wilkinson 1963, Moler 1967; Carson & Higham, SISC 40(2):A817-A847, 2018):
 //   residual    r = b - A x in the I/O precision on TensorE (double: trnblas Ozaki DGEMM; float:
 //               trnblas GEMM in fp32 mode)
@@ -18,40 +22,180 @@
 // sqrt(n) eps of the I/O type unless set.
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <type_traits>
 
+#include "mode_factor.hpp"
 #include "syevj_internal.hpp"
+#include "trn/blas/level3.hpp"
+#include "trn/solver/complex_factor.hpp"
+#include "trn/solver/qr.hpp"
 #include "trn/core/host_step.hpp"
 
 namespace trn::solver {
 namespace {
 
-// C (n x cols, ldc) = alpha A X + beta C in the I/O precision on TensorE.
 template <class T>
-void matmul(const Settings& s, std::int64_t n, std::int64_t cols, T alpha, const T* A, std::int64_t lda, const T* X,
-            std::int64_t ldx, T beta, T* C, std::int64_t ldc, TraceParts& trace) {
+struct IsComplex : std::false_type {};
+template <class R>
+struct IsComplex<std::complex<R>> : std::true_type {};
+template <class T>
+inline constexpr bool kComplex = IsComplex<T>::value;
+// The lower precision's element type (fp32 or complex fp32) and T's real type.
+template <class T>
+using LowOf = std::conditional_t<kComplex<T>, std::complex<float>, float>;
+template <class T>
+struct RealOfT {
+  using type = T;
+};
+template <class R>
+struct RealOfT<std::complex<R>> {
+  using type = R;
+};
+template <class T>
+using RealOf = typename RealOfT<T>::type;
+// An element's magnitude in double.
+template <class T>
+double magnitude(T x) {
+  if constexpr (kComplex<T>)
+    return std::abs(std::complex<double>(x));
+  else
+    return std::fabs(static_cast<double>(x));
+}
+
+// C (m x cols, ldc) = alpha op(A) X + beta C in the I/O precision on TensorE (op N, or the adjoint
+// with A stored k x m): double Ozaki DGEMM, float fp32 GEMM, complex the 4M forms of those.
+template <class T>
+void matmul(const Settings& s, bool adjoint, std::int64_t m, std::int64_t cols, std::int64_t k, T alpha, const T* A,
+            std::int64_t lda, const T* X, std::int64_t ldx, T beta, T* C, std::int64_t ldc, TraceParts& trace) {
   blas::CallReport br;
+  const blas::Settings bs = detail::step_blas_settings(s);
+  const blas::Op op = adjoint ? blas::Op::T : blas::Op::N;
+  const blas::COp cop = adjoint ? blas::COp::C : blas::COp::N;
+  const auto algo = blas::ComplexAlgo::four_m;
   if constexpr (std::is_same_v<T, double>) {
-    blas::dgemm(detail::step_blas_settings(s), blas::Op::N, blas::Op::N, n, cols, n, alpha, A, lda, X, ldx, beta, C, ldc, &br);
+    blas::dgemm(bs, op, blas::Op::N, m, cols, k, alpha, A, lda, X, ldx, beta, C, ldc, &br);
+  } else if constexpr (std::is_same_v<T, float>) {
+    blas::gemm(bs, blas::GemmMode::fp32, op, blas::Op::N, m, cols, k, alpha, {A, DType::f32, lda},
+               {X, DType::f32, ldx}, beta, {C, DType::f32, ldc}, &br);
+  } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+    blas::cgemm(bs, blas::GemmMode::fp32, algo, cop, blas::COp::N, m, cols, k, alpha, A, lda, X, ldx, beta, C, ldc, &br);
   } else {
-    blas::gemm(detail::step_blas_settings(s), blas::GemmMode::fp32, blas::Op::N, blas::Op::N, n, cols, n, alpha,
-               {A, DType::f32, lda}, {X, DType::f32, ldx}, beta, {C, DType::f32, ldc}, &br);
+    blas::zgemm(bs, algo, cop, blas::COp::N, m, cols, k, alpha, A, lda, X, ldx, beta, C, ldc, &br);
   }
   trace.add(std::move(br.trace));
 }
 
-// The low-precision LU factors M = P^T L U and their solve v <- M^-1 v (v compact n x cols).
+// The factorisation kernels by element type: LU (getrf with the trailing updates in `mode`; D and Z
+// ignore it: Ozaki fp64), its solve, QR (block reflectors in `mode`), Q^H C, and R's triangular solve.
+int getrf_of(const Settings& s, blas::GemmMode mode, std::int64_t n, float* A, std::int64_t lda, int* p, CallReport* r) {
+  return detail::sgetrf_mode(s, mode, n, n, A, lda, p, r);
+}
+int getrf_of(const Settings& s, blas::GemmMode, std::int64_t n, double* A, std::int64_t lda, int* p, CallReport* r) {
+  return dgetrf(s, n, n, A, lda, p, r);
+}
+int getrf_of(const Settings& s, blas::GemmMode mode, std::int64_t n, std::complex<float>* A, std::int64_t lda, int* p,
+             CallReport* r) {
+  return detail::cgetrf_mode(s, mode, n, n, A, lda, p, r);
+}
+int getrf_of(const Settings& s, blas::GemmMode, std::int64_t n, std::complex<double>* A, std::int64_t lda, int* p,
+             CallReport* r) {
+  return getrf(s, n, n, A, lda, p, r);
+}
+void getrs_of(const Settings& s, std::int64_t n, std::int64_t cols, const float* A, std::int64_t lda, const int* p,
+              float* B, std::int64_t ldb, CallReport* r) {
+  sgetrs(s, false, n, cols, A, lda, p, B, ldb, r);
+}
+void getrs_of(const Settings& s, std::int64_t n, std::int64_t cols, const double* A, std::int64_t lda, const int* p,
+              double* B, std::int64_t ldb, CallReport* r) {
+  dgetrs(s, false, n, cols, A, lda, p, B, ldb, r);
+}
+template <class R>
+void getrs_of(const Settings& s, std::int64_t n, std::int64_t cols, const std::complex<R>* A, std::int64_t lda,
+              const int* p, std::complex<R>* B, std::int64_t ldb, CallReport* r) {
+  getrs(s, SolveOp::N, n, cols, A, lda, p, B, ldb, r);
+}
+template <class X>
+void geqrf_of(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, X* A, std::int64_t lda, X* tau,
+              CallReport* r) {
+  if constexpr (std::is_same_v<LowOf<X>, X>)
+    detail::geqrf_mode(s, mode, m, n, A, lda, tau, r);
+  else
+    geqrf(s, m, n, A, lda, tau, r);
+}
+template <class X>
+void ormqr_h_of(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t cols, std::int64_t k, const X* A,
+                std::int64_t lda, const X* tau, X* C, std::int64_t ldc, CallReport* r) {
+  if constexpr (std::is_same_v<LowOf<X>, X>)
+    detail::ormqr_mode(s, mode, true, true, m, cols, k, A, lda, tau, C, ldc, r);
+  else
+    ormqr(s, true, true, m, cols, k, A, lda, tau, C, ldc, r);
+}
+// C = op(R)^-1 C, R the n x n upper triangle of A (op: N, or the adjoint); trnblas TRSM on TensorE
+// (S, C fp32 mode; D, Z Ozaki), substitution diagonal blocks (componentwise backward stable).
+template <class X>
+void trsm_r_of(const Settings& s, bool adjoint, std::int64_t n, std::int64_t cols, const X* A, std::int64_t lda, X* C,
+               std::int64_t ldc, TraceParts& trace) {
+  if (n <= 0 || cols <= 0) return;
+  constexpr bool low = std::is_same_v<LowOf<X>, X>;
+  blas::Settings bs = low ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s);
+  bs.trsm_substitution = true;
+  blas::CallReport r;
+  const auto L = blas::Side::left;
+  const auto U = blas::Uplo::upper;
+  const auto D = blas::Diag::non_unit;
+  const blas::Op op = adjoint ? blas::Op::T : blas::Op::N;
+  const blas::COp cop = adjoint ? blas::COp::C : blas::COp::N;
+  if constexpr (std::is_same_v<X, float>)
+    blas::strsm(bs, blas::GemmMode::fp32, L, U, op, D, n, cols, 1.0f, A, lda, C, ldc, &r);
+  else if constexpr (std::is_same_v<X, double>)
+    blas::dtrsm(bs, L, U, op, D, n, cols, 1.0, A, lda, C, ldc, &r);
+  else if constexpr (std::is_same_v<X, std::complex<float>>)
+    blas::ctrsm(bs, blas::GemmMode::fp32, L, U, cop, D, n, cols, X(1), A, lda, C, ldc, &r);
+  else
+    blas::ztrsm(bs, L, U, cop, D, n, cols, X(1), A, lda, C, ldc, &r);
+  trace.add(std::move(r.trace));
+}
+// 1-based index of the first exactly zero R(i, i) of a QR factorisation, 0 when R is nonsingular.
+template <class X>
+int zero_diagonal(const X* A, std::int64_t lda, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i)
+    if (A[i + i * lda] == X(0)) return static_cast<int>(i + 1);
+  return 0;
+}
+// v rounded to the lower precision; false when an element is not finite or overflows fp32.
+template <class T>
+bool to_low(T v, LowOf<T>& out) {
+  constexpr double big = static_cast<double>(std::numeric_limits<float>::max());
+  auto ok = [](double x) { return std::isfinite(x) && std::fabs(x) <= big; };
+  if constexpr (kComplex<T>) {
+    if (!ok(static_cast<double>(v.real())) || !ok(static_cast<double>(v.imag()))) return false;
+  } else if (!ok(static_cast<double>(v))) {
+    return false;
+  }
+  out = static_cast<LowOf<T>>(v);
+  return true;
+}
+
+// The low-precision factors M of A (m x n; LU: m = n, M = P^T L U; QR: m >= n, M = Q R) and the
+// solves with them, on v (m x cols, ld m; the n-row result in its top rows):
+//   LU          v <- M^-1 v
+//   QR          v <- R^-1 (Q^H v)(0:n)                  (the least-squares solve)
+//   QR normal   v <- (R^H R)^-1 v(0:n)                  (the semi-normal equations' correction)
 template <class T>
 struct LowFactors {
+  using L = LowOf<T>;
   const Settings& s;
-  std::int64_t n = 0;
-  bool fp64 = false;
-  std::vector<float> lu32;
-  std::vector<double> lu64;
+  std::int64_t m = 0, n = 0;
+  bool fp64 = false;  // the factors in the I/O precision T (D, Z: main = lowest)
+  bool qr = false;
+  blas::GemmMode mode = blas::GemmMode::fp32;
+  std::vector<L> lu32, tau32;
+  std::vector<T> lu64, tau64;
   std::vector<int> piv;
   bool pivoting = true;
-  std::vector<float> buf;  // T = double with fp32 factors: the right-hand side rounded to fp32
+  std::vector<L> buf;  // T wider than L: the right-hand sides rounded to L
   TraceParts* trace = nullptr;
   double* host = nullptr;
 
@@ -59,35 +203,44 @@ struct LowFactors {
   // applied at least in the working precision for GMRES-IR to converge at kappa u_low >> 1: Carson &
   // Higham 2018, Sec. 3; Amestoy et al., IMA J. Numer. Anal. 2024). For fp64 I/O that is dgetrs on
   // the fp32 factors widened exactly to fp64, on the host CPU (no engine computes in fp64; O(n^2)).
-  void solve(T* v, std::int64_t cols, bool working = false) {
-    CallReport r;
-    if constexpr (std::is_same_v<T, double>) {
+  void solve(T* v, std::int64_t cols, bool working = false, bool normal = false) {
+    if constexpr (!std::is_same_v<T, L>) {
       if (working && !fp64 && lu64.empty()) lu64.assign(lu32.begin(), lu32.end());
-      if (fp64 || working) {
-        dgetrs(s, false, n, cols, lu64.data(), n, pivots(), v, n, &r);
-        *host += r.host_fp64_flops;
-        trace->add(std::move(r.trace));
-        return;
-      }
-      // fp64 <-> fp32 conversions of the right-hand sides: no engine holds fp64, so each is a host
+      if (fp64 || working) return apply(lu64, tau64, v, cols, normal);
+      // I/O <-> low conversions of the right-hand sides: no engine holds fp64, so each is a host
       // round trip (the data crosses the host link; one conversion per element).
-      buf.resize(static_cast<std::size_t>(n * cols));
+      buf.resize(static_cast<std::size_t>(m * cols));
       const auto count = static_cast<std::int64_t>(buf.size());
       record_host_step(*trace, HostStep{.name = "trnsolver.irs.cast_rhs", .flops = static_cast<double>(count),
                                         .reads = {HostSpan(v, count)}, .writes = {HostSpan(buf.data(), count)}});
-      for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<float>(v[i]);
-      sgetrs(s, false, n, cols, lu32.data(), n, pivots(), buf.data(), n, &r);
-      trace->add(std::move(r.trace));
-      record_host_step(*trace, HostStep{.name = "trnsolver.irs.widen_solution", .flops = static_cast<double>(count),
+      for (std::size_t i = 0; i < buf.size(); ++i) buf[i] = static_cast<L>(v[i]);
+      apply(lu32, tau32, buf.data(), cols, normal);
+      const std::int64_t rows = qr ? n : m;
+      record_host_step(*trace, HostStep{.name = "trnsolver.irs.widen_solution", .flops = static_cast<double>(rows * cols),
                                         .reads = {HostSpan(buf.data(), count)}, .writes = {HostSpan(v, count)}});
-      for (std::size_t i = 0; i < buf.size(); ++i) v[i] = static_cast<double>(buf[i]);
-      return;
+      for (std::int64_t c = 0; c < cols; ++c)
+        for (std::int64_t i = 0; i < rows; ++i) v[i + c * m] = static_cast<T>(buf[static_cast<std::size_t>(i + c * m)]);
     } else {
-      sgetrs(s, false, n, cols, lu32.data(), n, pivots(), v, n, &r);
+      apply(lu32, tau32, v, cols, normal);
     }
-    trace->add(std::move(r.trace));
   }
   int* pivots() { return pivoting ? piv.data() : nullptr; }
+
+ private:
+  template <class X>
+  void apply(const std::vector<X>& f, const std::vector<X>& tau, X* v, std::int64_t cols, bool normal) {
+    CallReport r;
+    if (!qr) {
+      getrs_of(s, n, cols, f.data(), n, pivots(), v, n, &r);
+    } else if (!normal) {
+      ormqr_h_of(s, mode, m, cols, n, f.data(), m, tau.data(), v, m, &r);
+    } else {
+      trsm_r_of(s, true, n, cols, f.data(), m, v, m, *trace);
+    }
+    if constexpr (!std::is_same_v<LowOf<X>, X>) *host += r.host_fp64_flops;
+    trace->add(std::move(r.trace));
+    if (qr) trsm_r_of(s, false, n, cols, f.data(), m, v, m, *trace);
+  }
 };
 
 template <class T>
@@ -101,16 +254,18 @@ bool is_gmres(IrsRefinement r) {
   return r == IrsRefinement::classical_gmres || r == IrsRefinement::gmres || r == IrsRefinement::gmres_nopcond;
 }
 
-// One irs_gesv call: the steps (factor, first solve, refinement sweeps with a classical or GMRES
-// correction, fallback) as methods over the call's arguments and its running trace and host count.
+// One refinement call (irs_gesv: LU, m = n; irs_gels: QR, m >= n): the steps (factor, first solve,
+// refinement sweeps with a classical or GMRES correction, fallback) as methods over the call's
+// arguments and its running trace and host count.
 template <class T>
 class IrsSolve {
  public:
-  IrsSolve(const Settings& s, const IrsOptions& o, std::int64_t n, std::int64_t nrhs, T* A, std::int64_t lda, int* ipiv,
-           const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report)
-      : s_(s), o_(o), n_(n), nrhs_(nrhs), nn_(static_cast<std::size_t>(n)), A_(A), lda_(lda), ipiv_(ipiv), B_(B),
-        ldb_(ldb), X_(X), ldx_(ldx), report_(report),
-        f_{s, n, o.lu_fp64, {}, {}, std::vector<int>(static_cast<std::size_t>(n)), o.pivoting, {}, &trace_, &host_} {}
+  IrsSolve(const Settings& s, const IrsOptions& o, bool qr, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* A,
+           std::int64_t lda, int* ipiv, const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report)
+      : s_(s), o_(o), qr_(qr), m_(m), n_(n), nrhs_(nrhs), nn_(static_cast<std::size_t>(n)), A_(A), lda_(lda),
+        ipiv_(ipiv), B_(B), ldb_(ldb), X_(X), ldx_(ldx), report_(report),
+        f_{s, m, n, o.lu_fp64, qr, o.lu_mode, {}, {}, {}, {}, std::vector<int>(qr ? 0 : static_cast<std::size_t>(n)),
+           o.pivoting, {}, &trace_, &host_} {}
 
   IrsResult run() {
     if (n_ == 0 || nrhs_ == 0) return finish();
@@ -118,8 +273,9 @@ class IrsSolve {
     if (const int code = factor(); code != 0) return fallback(code);
     first_solve();
     if (o_.refinement == IrsRefinement::none) return finish();
-    const double eps = std::numeric_limits<T>::epsilon();
-    cte_ = (o_.tol > 0 ? o_.tol : std::sqrt(static_cast<double>(n_)) * eps) * anorm;
+    const double eps = std::numeric_limits<RealOf<T>>::epsilon();
+    step_tol_ = o_.tol > 0 ? o_.tol : std::sqrt(static_cast<double>(n_)) * eps;
+    cte_ = step_tol_ * anorm;
     precond_ = o_.refinement != IrsRefinement::gmres_nopcond;
     inner_tol_ = o_.refinement == IrsRefinement::classical_gmres ? o_.tol_inner : std::sqrt(static_cast<double>(n_)) * eps;
     return refine();
@@ -131,115 +287,175 @@ class IrsSolve {
     return res_;
   }
   void set_pivots(const std::vector<int>& p) {
-    if (ipiv_ != nullptr) std::copy(p.begin(), p.end(), ipiv_);
+    if (ipiv_ != nullptr && !qr_) std::copy(p.begin(), p.end(), ipiv_);
   }
-  // X from getrf + getrs in the I/O precision (A is overwritten by its factors).
+  // X from the factorisation in the I/O precision (A is overwritten by its factors): LU getrf +
+  // getrs (X = B when U is singular), or QR geqrf + Q^H B + R^-1 (X untouched when R is singular).
   IrsResult fallback(int code) {
     res_.niters = code;
     if (!o_.fallback) return finish();
-    for (std::int64_t c = 0; c < nrhs_; ++c)
-      for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] = B_[i + c * ldb_];
-    std::vector<int> p(nn_);
     CallReport r1, r2;
-    if constexpr (std::is_same_v<T, double>) {
-      res_.info = dgetrf(s_, n_, n_, A_, lda_, p.data(), &r1);
-      if (res_.info == 0) dgetrs(s_, false, n_, nrhs_, A_, lda_, p.data(), X_, ldx_, &r2);
+    const auto mode = blas::GemmMode::fp32;
+    if (!qr_) {
+      for (std::int64_t c = 0; c < nrhs_; ++c)
+        for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] = B_[i + c * ldb_];
+      std::vector<int> p(nn_);
+      res_.info = getrf_of(s_, mode, n_, A_, lda_, p.data(), &r1);
+      if (res_.info == 0) getrs_of(s_, n_, nrhs_, A_, lda_, p.data(), X_, ldx_, &r2);
+      set_pivots(p);
     } else {
-      res_.info = sgetrf(s_, n_, n_, A_, lda_, p.data(), &r1);
-      if (res_.info == 0) sgetrs(s_, false, n_, nrhs_, A_, lda_, p.data(), X_, ldx_, &r2);
+      std::vector<T> tau(nn_), w(static_cast<std::size_t>(m_ * nrhs_));
+      copy_b(w.data());
+      geqrf_of(s_, mode, m_, n_, A_, lda_, tau.data(), &r1);
+      res_.info = zero_diagonal(A_, lda_, n_);
+      if (res_.info == 0) {
+        ormqr_h_of(s_, mode, m_, nrhs_, n_, A_, lda_, tau.data(), w.data(), m_, &r2);
+        trsm_r_of(s_, false, n_, nrhs_, A_, lda_, w.data(), m_, trace_);
+        store_x(w.data());
+      }
     }
     trace_.add(std::move(r1.trace));
     trace_.add(std::move(r2.trace));
     host_ += r1.host_fp64_flops + r2.host_fp64_flops;
-    set_pivots(p);
     return finish();
+  }
+  // B into the compact m x nrhs buffer w; the top n rows of w into X.
+  void copy_b(T* w) const {
+    for (std::int64_t c = 0; c < nrhs_; ++c)
+      for (std::int64_t i = 0; i < m_; ++i) w[i + c * m_] = B_[i + c * ldb_];
+  }
+  void store_x(const T* w) const {
+    for (std::int64_t c = 0; c < nrhs_; ++c)
+      for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] = w[i + c * m_];
   }
   // ||A||_inf (host, in double): one round trip, |a_ij| and a sum per element.
   double a_inf_norm() {
-    record_host_step(trace_, HostStep{.name = "trnsolver.irs.anorm", .flops = 2.0 * static_cast<double>(n_ * n_),
-                                      .reads = {HostSpan::matrix(A_, n_, n_, lda_)}});
+    record_host_step(trace_, HostStep{.name = "trnsolver.irs.anorm", .flops = 2.0 * static_cast<double>(m_ * n_),
+                                      .reads = {HostSpan::matrix(A_, m_, n_, lda_)}});
     double anorm = 0;
-    for (std::int64_t i = 0; i < n_; ++i) {
+    for (std::int64_t i = 0; i < m_; ++i) {
       double row = 0;
-      for (std::int64_t j = 0; j < n_; ++j) row += std::fabs(static_cast<double>(A_[i + j * lda_]));
+      for (std::int64_t j = 0; j < n_; ++j) row += magnitude(A_[i + j * lda_]);
       anorm = std::max(anorm, row);
     }
     return anorm;
   }
-  // The low-precision LU M of A (the conversion to fp32 is a cast, like a DMA's). Returns 0, -2
+  // The low-precision factors M of A (the conversion to fp32 is a cast, like a DMA's). Returns 0, -2
   // (an element overflows fp32) or -3 (M is singular).
   int factor() {
     if (!o_.pivoting)
       for (std::size_t i = 0; i < nn_; ++i) f_.piv[i] = static_cast<int>(i + 1);  // reported as the identity
+    const auto mn = static_cast<std::size_t>(m_ * n_);
     int lu_info = 0;
     CallReport rl;
     if (o_.lu_fp64) {
-      f_.lu64.resize(nn_ * nn_);
+      f_.lu64.resize(mn);
       // A into the fp64 LU's working array (fp64 I/O: no engine holds fp64): a host round trip.
-      record_host_step(trace_, HostStep{.name = "trnsolver.irs.copy_a64", .flops = static_cast<double>(n_ * n_),
-                                        .reads = {HostSpan::matrix(A_, n_, n_, lda_)},
-                                        .writes = {HostSpan(f_.lu64.data(), n_ * n_)}});
+      record_host_step(trace_, HostStep{.name = "trnsolver.irs.copy_a64", .flops = static_cast<double>(m_ * n_),
+                                        .reads = {HostSpan::matrix(A_, m_, n_, lda_)},
+                                        .writes = {HostSpan(f_.lu64.data(), m_ * n_)}});
       for (std::int64_t j = 0; j < n_; ++j)
-        for (std::int64_t i = 0; i < n_; ++i)
-          f_.lu64[static_cast<std::size_t>(i + j * n_)] = static_cast<double>(A_[i + j * lda_]);
-      lu_info = dgetrf(s_, n_, n_, f_.lu64.data(), n_, f_.pivots(), &rl);
+        for (std::int64_t i = 0; i < m_; ++i) f_.lu64[static_cast<std::size_t>(i + j * m_)] = A_[i + j * lda_];
+      lu_info = factor_copy(f_.lu64, f_.tau64, &rl);
       host_ += rl.host_fp64_flops;
     } else {
-      f_.lu32.resize(nn_ * nn_);
-      // The fp64 -> fp32 cast of A, or float I/O's copy of A with its Inf/NaN test (one comparison per
-      // element): a host round trip either way.
-      record_host_step(trace_, HostStep{.name = std::is_same_v<T, double> ? "trnsolver.irs.cast_a" : "trnsolver.irs.copy_a",
-                                        .flops = static_cast<double>(n_ * n_),
-                                        .reads = {HostSpan::matrix(A_, n_, n_, lda_)},
-                                        .writes = {HostSpan(f_.lu32.data(), n_ * n_)}});
+      f_.lu32.resize(mn);
+      // The cast of A to the factor's type, or same-type I/O's copy of A with its Inf/NaN test (one
+      // comparison per element): a host round trip either way.
+      record_host_step(trace_, HostStep{.name = std::is_same_v<T, LowOf<T>> ? "trnsolver.irs.copy_a" : "trnsolver.irs.cast_a",
+                                        .flops = static_cast<double>(m_ * n_),
+                                        .reads = {HostSpan::matrix(A_, m_, n_, lda_)},
+                                        .writes = {HostSpan(f_.lu32.data(), m_ * n_)}});
       for (std::int64_t j = 0; j < n_; ++j)
-        for (std::int64_t i = 0; i < n_; ++i) {
-          const double v = static_cast<double>(A_[i + j * lda_]);
-          if (!std::isfinite(v) || std::fabs(v) > static_cast<double>(std::numeric_limits<float>::max())) return -2;
-          f_.lu32[static_cast<std::size_t>(i + j * n_)] = static_cast<float>(v);
-        }
-      lu_info = detail::sgetrf_mode(s_, o_.lu_mode, n_, n_, f_.lu32.data(), n_, f_.pivots(), &rl);
+        for (std::int64_t i = 0; i < m_; ++i)
+          if (!to_low(A_[i + j * lda_], f_.lu32[static_cast<std::size_t>(i + j * m_)])) return -2;
+      lu_info = factor_copy(f_.lu32, f_.tau32, &rl);
     }
     trace_.add(std::move(rl.trace));
     return lu_info != 0 ? -3 : 0;
   }
-  // x0 = M^-1 b.
+  // LU or QR of the compact copy f (m x n) in place; nonzero when the factor is singular.
+  template <class X>
+  int factor_copy(std::vector<X>& f, std::vector<X>& tau, CallReport* r) {
+    if (!qr_) return getrf_of(s_, o_.lu_mode, n_, f.data(), n_, f_.pivots(), r);
+    tau.resize(nn_);
+    geqrf_of(s_, o_.lu_mode, m_, n_, f.data(), m_, tau.data(), r);
+    return zero_diagonal(f.data(), m_, n_);
+  }
+  // x0 = M^-1 b (QR: the least-squares solution with the low-precision factors).
   void first_solve() {
-    d_.resize(nn_ * static_cast<std::size_t>(nrhs_));
+    d_.resize(static_cast<std::size_t>(m_ * nrhs_));
     r_.resize(d_.size());
-    for (std::int64_t c = 0; c < nrhs_; ++c)
-      for (std::int64_t i = 0; i < n_; ++i) d_[static_cast<std::size_t>(i + c * n_)] = B_[i + c * ldb_];
+    copy_b(d_.data());
     f_.solve(d_.data(), nrhs_);
-    for (std::int64_t c = 0; c < nrhs_; ++c)
-      for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] = d_[static_cast<std::size_t>(i + c * n_)];
+    store_x(d_.data());
     set_pivots(f_.piv);
   }
   // r = b - A x on TensorE; whether every column passes ||r||_inf <= cte ||x||_inf, and the
   // largest ||r||_inf (infinite when a residual is NaN).
   bool residual_converged(double& rmax) {
-    for (std::int64_t c = 0; c < nrhs_; ++c)
-      for (std::int64_t i = 0; i < n_; ++i) r_[static_cast<std::size_t>(i + c * n_)] = B_[i + c * ldb_];
-    matmul<T>(s_, n_, nrhs_, T(-1), A_, lda_, X_, ldx_, T(1), r_.data(), n_, trace_);
+    copy_b(r_.data());
+    matmul<T>(s_, false, m_, nrhs_, n_, T(-1), A_, lda_, X_, ldx_, T(1), r_.data(), m_, trace_);
     // ||x||_inf and ||r||_inf per column on the host: one round trip, |.| and a maximum per element.
     record_host_step(trace_, HostStep{.name = "trnsolver.irs.residual_norms",
-                                      .flops = 4.0 * static_cast<double>(n_ * nrhs_),
-                                      .reads = {HostSpan::matrix(X_, n_, nrhs_, ldx_), HostSpan(r_.data(), n_ * nrhs_)}});
+                                      .flops = 2.0 * static_cast<double>((m_ + n_) * nrhs_),
+                                      .reads = {HostSpan::matrix(X_, n_, nrhs_, ldx_), HostSpan(r_.data(), m_ * nrhs_)}});
     bool converged = true;
     rmax = 0;
     for (std::int64_t c = 0; c < nrhs_; ++c) {
-      double xn = 0, rn = 0;
-      for (std::int64_t i = 0; i < n_; ++i) {
-        xn = std::max(xn, std::fabs(static_cast<double>(X_[i + c * ldx_])));
-        const double ri = std::fabs(static_cast<double>(r_[static_cast<std::size_t>(i + c * n_)]));
+      double rn = 0;
+      for (std::int64_t i = 0; i < m_; ++i) {
+        const double ri = magnitude(r_[static_cast<std::size_t>(i + c * m_)]);
         rn = std::isnan(ri) ? std::numeric_limits<double>::infinity() : std::max(rn, ri);
       }
-      converged = converged && rn <= xn * cte_;
+      converged = converged && rn <= x_norm(c) * cte_;
       rmax = std::max(rmax, rn);
     }
     return converged;
   }
+  double x_norm(std::int64_t c) const {
+    double xn = 0;
+    for (std::int64_t i = 0; i < n_; ++i) xn = std::max(xn, magnitude(X_[i + c * ldx_]));
+    return xn;
+  }
+  // The correction d = M^-1 r: LU the low-precision solve; QR the corrected semi-normal equations
+  // (Bjorck 1987): d = (R^H R)^-1 A^H r with A^H r in the I/O precision on TensorE, whose fixed
+  // point A^H (b - A x) = 0 is the least-squares solution whatever the residual's size.
+  void correct() {
+    d_ = r_;
+    if (!qr_) return f_.solve(d_.data(), nrhs_);
+    std::fill(d_.begin(), d_.end(), T(0));
+    matmul<T>(s_, true, n_, nrhs_, m_, T(1), A_, lda_, r_.data(), m_, T(0), d_.data(), m_, trace_);
+    f_.solve(d_.data(), nrhs_, false, true);
+  }
+  // x += d on the host. QR: whether the steps have converged (Demmel et al., "Error bounds from
+  // extra-precise iterative refinement", ACM TOMS 32(2), 2006): the largest ||d||_inf / ||x||_inf
+  // over the columns is at most tol, or the steps stagnate at the noise floor of the I/O-precision
+  // residual (the ratio fell by less than 10% since the previous step while at most sqrt(tol); Demmel et al.
+  // stop at 50%, which ends bf16-factor runs converging at rate ~0.5 early).
+  bool update() {
+    const HostSpan xs = HostSpan::matrix(X_, n_, nrhs_, ldx_);
+    const double extra = qr_ ? 3.0 * static_cast<double>(n_ * nrhs_) : 0.0;
+    record_host_step(trace_, HostStep{.name = "trnsolver.irs.update", .flops = static_cast<double>(n_ * nrhs_) + extra,
+                                      .reads = {xs, HostSpan(d_.data(), m_ * nrhs_)}, .writes = {xs}});
+    double ratio = 0;
+    for (std::int64_t c = 0; c < nrhs_; ++c) {
+      double dn = 0;
+      for (std::int64_t i = 0; i < n_; ++i) {
+        const T di = d_[static_cast<std::size_t>(i + c * m_)];
+        if (qr_) dn = std::isnan(magnitude(di)) ? std::numeric_limits<double>::infinity() : std::max(dn, magnitude(di));
+        X_[i + c * ldx_] += di;
+      }
+      if (qr_) ratio = std::max(ratio, dn / x_norm(c));
+    }
+    host_ += static_cast<double>(n_ * nrhs_) + extra;
+    const bool stagnates = ratio > 0.9 * last_ratio_ && ratio <= std::sqrt(step_tol_);
+    last_ratio_ = ratio;
+    return qr_ && (ratio <= step_tol_ || stagnates);
+  }
   // Refinement sweeps until the test passes (classical: one more correction after it first
-  // passes), max_iters is spent or the residual is not finite (then the fallback).
+  // passes; QR also stops after a small step), max_iters is spent or the residual is not finite
+  // (then the fallback).
   IrsResult refine() {
     int total = 0;
     bool polished = false;
@@ -258,19 +474,17 @@ class IrsSolve {
       // (docs/trnsolver.md, "Iterative refinement").
       if (converged) polished = true;
       if (classical) {
-        d_ = r_;
-        f_.solve(d_.data(), nrhs_);
+        correct();
         total += 1;
-      } else {
+      } else if constexpr (!kComplex<T>) {
         total += gmres(r_.data(), d_.data(), o_.max_iters - total);
       }
-      const HostSpan xs = HostSpan::matrix(X_, n_, nrhs_, ldx_);
-      record_host_step(trace_, HostStep{.name = "trnsolver.irs.update", .flops = static_cast<double>(n_ * nrhs_),
-                                        .reads = {xs, HostSpan(d_.data(), n_ * nrhs_)}, .writes = {xs}});
-      for (std::int64_t c = 0; c < nrhs_; ++c)
-        for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] += d_[static_cast<std::size_t>(i + c * n_)];
-      host_ += static_cast<double>(n_ * nrhs_);
+      const bool small_step = update();
       ++res_.outer_niters;
+      if (small_step) {
+        res_.niters = total;
+        return finish();
+      }
     }
     return fallback(-o_.max_iters);
   }
@@ -293,7 +507,7 @@ class IrsSolve {
     int k = 0;
     while (k < m) {
       T* w = a.v(k + 1);
-      matmul<T>(s_, n_, 1, T(1), A_, lda_, a.v(k), n_, T(0), w, n_, trace_);
+      matmul<T>(s_, false, n_, 1, n_, T(1), A_, lda_, a.v(k), n_, T(0), w, n_, trace_);
       if (precond_) f_.solve(w, 1, true);
       // The Arnoldi step on the host, one round trip: modified Gram-Schmidt against v(0..k)
       // (4n (k + 1) + 2n + 1), the k previous Givens rotations and the new one (6k + 10), w / h (n).
@@ -370,7 +584,8 @@ class IrsSolve {
 
   const Settings& s_;
   const IrsOptions& o_;
-  const std::int64_t n_, nrhs_;
+  const bool qr_;
+  const std::int64_t m_, n_, nrhs_;
   const std::size_t nn_;
   T* A_;
   const std::int64_t lda_;
@@ -385,7 +600,8 @@ class IrsSolve {
   double host_ = 0;
   LowFactors<T> f_;
   std::vector<T> d_, r_;
-  double cte_ = 0, inner_tol_ = 0;
+  double cte_ = 0, inner_tol_ = 0, step_tol_ = 0;
+  double last_ratio_ = std::numeric_limits<double>::infinity();
   bool precond_ = true;
 };
 
@@ -394,20 +610,39 @@ class IrsSolve {
 template <class T>
 IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::int64_t nrhs, T* A, std::int64_t lda,
                    int* ipiv, const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report) {
+  constexpr bool wide = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>>;
   if (n < 0 || nrhs < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
       ldx < std::max<std::int64_t>(1, n) || (n > 0 && A == nullptr) ||
       (n > 0 && nrhs > 0 && (B == nullptr || X == nullptr)) || o.max_iters < 1 || o.max_iters_inner < 1 ||
-      (is_gmres(o.refinement) && nrhs > 1) || (o.lu_fp64 && !std::is_same_v<T, double>))
+      (is_gmres(o.refinement) && (nrhs > 1 || kComplex<T>)) || (o.lu_fp64 && !wide))
     throw UsageError("trnsolver", "argument", "irs_gesv: invalid argument");
   if (report != nullptr) *report = CallReport{};
-  return IrsSolve<T>(s, o, n, nrhs, A, lda, ipiv, B, ldb, X, ldx, report).run();
+  return IrsSolve<T>(s, o, false, n, n, nrhs, A, lda, ipiv, B, ldb, X, ldx, report).run();
 }
 
-template IrsResult irs_gesv<double>(const Settings&, const IrsOptions&, std::int64_t, std::int64_t, double*,
-                                    std::int64_t, int*, const double*, std::int64_t, double*, std::int64_t,
-                                    CallReport*);
-template IrsResult irs_gesv<float>(const Settings&, const IrsOptions&, std::int64_t, std::int64_t, float*,
-                                   std::int64_t, int*, const float*, std::int64_t, float*, std::int64_t, CallReport*);
+template <class T>
+IrsResult irs_gels(const Settings& s, const IrsOptions& o, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* A,
+                   std::int64_t lda, const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report) {
+  constexpr bool wide = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>>;
+  if (m < 0 || n < 0 || n > m || nrhs < 0 || lda < std::max<std::int64_t>(1, m) || ldb < std::max<std::int64_t>(1, m) ||
+      ldx < std::max<std::int64_t>(1, n) || (n > 0 && A == nullptr) ||
+      (n > 0 && nrhs > 0 && (B == nullptr || X == nullptr)) || o.max_iters < 1 || is_gmres(o.refinement) ||
+      (o.lu_fp64 && !wide))
+    throw UsageError("trnsolver", "argument", "irs_gels: invalid argument");
+  if (report != nullptr) *report = CallReport{};
+  return IrsSolve<T>(s, o, true, m, n, nrhs, A, lda, nullptr, B, ldb, X, ldx, report).run();
+}
+
+#define TRNSOLVER_IRS_INSTANTIATE(T)                                                                           \
+  template IrsResult irs_gesv<T>(const Settings&, const IrsOptions&, std::int64_t, std::int64_t, T*, std::int64_t, \
+                                 int*, const T*, std::int64_t, T*, std::int64_t, CallReport*);                  \
+  template IrsResult irs_gels<T>(const Settings&, const IrsOptions&, std::int64_t, std::int64_t, std::int64_t, T*, \
+                                 std::int64_t, const T*, std::int64_t, T*, std::int64_t, CallReport*);
+TRNSOLVER_IRS_INSTANTIATE(double)
+TRNSOLVER_IRS_INSTANTIATE(float)
+TRNSOLVER_IRS_INSTANTIATE(std::complex<double>)
+TRNSOLVER_IRS_INSTANTIATE(std::complex<float>)
+#undef TRNSOLVER_IRS_INSTANTIATE
 
 namespace {
 

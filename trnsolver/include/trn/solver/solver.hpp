@@ -331,7 +331,7 @@ enum class IrsRefinement : std::uint8_t {
 // bf16; fp32 PSUM, panels fp32), or fp64 (dgetrf: Ozaki DGEMM updates, host panels; only for fp64 I/O).
 struct IrsOptions {
   blas::GemmMode lu_mode = blas::GemmMode::fp32;
-  bool lu_fp64 = false;
+  bool lu_fp64 = false;  // factor in the I/O precision (double, complex<double> I/O: D/Z main = lowest)
   IrsRefinement refinement = IrsRefinement::classical;
   int max_iters = 50;        // total iterations (outer + inner), cuSOLVER's MaxIters
   int max_iters_inner = 50;  // GMRES iterations per outer step (cuSOLVER's MaxItersInner)
@@ -365,6 +365,24 @@ struct IrsResult {
 template <class T>
 IrsResult irs_gesv(const Settings& s, const IrsOptions& o, std::int64_t n, std::int64_t nrhs, T* A, std::int64_t lda,
                    int* ipiv, const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report = nullptr);
+// irs_gesv's complex instantiations (T std::complex<float>, std::complex<double>: cuSOLVER's CC, CK,
+// CE, CY, ZZ, ZC, ZK, ZE, ZY gesv) factor by the complex LU (complex_factor.hpp) with the 4M trailing
+// updates in o.lu_mode (C/K/E/Y: fp32, fp16, bf16, tf32 inputs) or, lu_fp64, zgetrf; classical
+// refinement only (no GMRES).
+//
+// Mixed-precision least squares (cuSOLVER's <t1><t2>gels, IRSXgels): min ||B - A X||_2 per column,
+// A m x n with m >= n and full rank. A rounded to the lowest precision (code -2 on overflow) and
+// factored by Householder QR (geqrf, block reflectors in o.lu_mode on TensorE; lu_fp64: in T),
+// x0 = R^-1 (Q^H b)(0:n), then classical refinement by the corrected semi-normal equations
+// d = (R^H R)^-1 A^H (b - A x) with r and A^H r in the I/O precision on TensorE (Bjorck 1987): the
+// fixed point is the least-squares solution for any residual size. Stops when the residual test of
+// irs_gesv passes (consistent systems; then one more correction) or a step is small,
+// ||d||_inf <= tol ||x||_inf per column (tol 0: sqrt(n) eps). niters and the fallback as irs_gesv:
+// -3 an exactly zero R(i, i) of the low-precision QR; the fallback is geqrf + Q^H B + R^-1 in T
+// (A holds its factors; info = i > 0 when R(i, i) = 0, then X is untouched). GMRES solvers throw.
+template <class T>
+IrsResult irs_gels(const Settings& s, const IrsOptions& o, std::int64_t m, std::int64_t n, std::int64_t nrhs, T* A,
+                   std::int64_t lda, const T* B, std::int64_t ldb, T* X, std::int64_t ldx, CallReport* report = nullptr);
 
 // fp32 I/O counterpart of dxgesv (cuSOLVER's SHgesv, SBgesv, SXgesv): classical refinement with the
 // residual in fp32 (trnblas GEMM, fp32 mode, TensorE); fallback sgetrf + sgetrs.
