@@ -216,6 +216,21 @@ trnsparseStatus_t trnsparseConstBlockedEllGet(trnsparseConstSpMatDescr_t spMatDe
                                               int64_t* ellBlockSize, int64_t* ellCols, const void** ellColInd,
                                               const void** ellValue, trnsparseIndexType_t* ellIdxType,
                                               trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
+/* Sliced-ELL (SpMV, SpSV; SpMM too, an extension): ceil(rows / sliceSize) slices of sliceSize rows;
+ * slice s owns slots sellSliceOffsets[s] .. [s + 1] of sellColInd / sellValues (sellValuesSize in
+ * all), column-major within the slice (slot j of the slice's row r at offset + j * sliceSize + r);
+ * column -1 marks padding. Slice offsets are array positions (start at 0). */
+trnsparseStatus_t trnsparseCreateSlicedEll(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                           int64_t sellValuesSize, int64_t sliceSize, void* sellSliceOffsets,
+                                           void* sellColInd, void* sellValues, trnsparseIndexType_t sellSliceOffsetsType,
+                                           trnsparseIndexType_t sellColIndType, trnsparseIndexBase_t idxBase,
+                                           trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstSlicedEll(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                                int64_t nnz, int64_t sellValuesSize, int64_t sliceSize,
+                                                const void* sellSliceOffsets, const void* sellColInd,
+                                                const void* sellValues, trnsparseIndexType_t sellSliceOffsetsType,
+                                                trnsparseIndexType_t sellColIndType, trnsparseIndexBase_t idxBase,
+                                                trnDataType_t valueType);
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t spMatDescr);
 trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
                                         int64_t* nnz);

@@ -341,6 +341,7 @@ trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t d, int64_t* r
     case TRNSPARSE_FORMAT_CSR: *nnz = d->csr.nnz; break;
     case TRNSPARSE_FORMAT_CSC: *nnz = d->csc.nnz; break;
     case TRNSPARSE_FORMAT_BLOCKED_ELL: *nnz = d->ell.rows * d->ell.ell_cols; break;  // stored values incl. empty slots
+    case TRNSPARSE_FORMAT_SLICED_ELLPACK: *nnz = d->sell.nnz; break;  // as created (padding not counted)
     default: *nnz = d->coo.nnz;
   }
   return TRNSPARSE_STATUS_SUCCESS;

@@ -14,6 +14,7 @@
 
 #include "trn/core/c_shim.hpp"
 #include "trn/sparse/generic.hpp"
+#include "trn/sparse/sell.hpp"
 #include "trn/sparse/sparse.hpp"
 #include "trn/sparse/spgemm_csr.hpp"
 
@@ -44,6 +45,7 @@ struct trnsparseSpMatDescr {
   sp::CooView coo;  // format COO
   sp::CscView csc;  // format CSC
   sp::BlockedEllView ell;  // format BLOCKED_ELL
+  sp::SellView sell;       // format SLICED_ELLPACK
   int value_type = TRN_R_32F;  // as created (BlockedEllGet returns it)
   int base = 0;
   int fill = TRNSPARSE_FILL_MODE_LOWER;
@@ -183,6 +185,7 @@ decltype(auto) visit(D* m, F&& f) {
     case TRNSPARSE_FORMAT_CSR: return f(m->csr);
     case TRNSPARSE_FORMAT_CSC: return f(m->csc);
     case TRNSPARSE_FORMAT_BLOCKED_ELL: return f(m->ell);
+    case TRNSPARSE_FORMAT_SLICED_ELLPACK: return f(m->sell);
     default: return f(m->coo);
   }
 }
