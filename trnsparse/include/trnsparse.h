@@ -828,6 +828,92 @@ trnsparseStatus_t trnsparseZgpsvInterleavedBatch(trnsparseHandle_t handle, int a
                                                  trnDoubleComplex* dw, trnDoubleComplex* x, int batchCount,
                                                  void* pBuffer);
 
+/* ---- general-BSR conversions (legacy API, int32 indices; trn/sparse/gebsr.hpp) -----------------
+ * csr2gebsr: a sorted CSR -> rowBlockDim x colBlockDim blocks (dirA: block layout), the row
+ * pointer from Xcsr2gebsrNnz first; gebsr2gebsc: general BSR -> general BSC, blocks copied
+ * unchanged. Host index work (values moved, never combined). pBuffer is not used (may be NULL). */
+trnsparseStatus_t trnsparseXcsr2gebsrNnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                         const trnsparseMatDescr_t descrA, const int* csrSortedRowPtrA,
+                                         const int* csrSortedColIndA, const trnsparseMatDescr_t descrC,
+                                         int* bsrSortedRowPtrC, int rowBlockDim, int colBlockDim,
+                                         int* nnzTotalDevHostPtr, void* pBuffer);
+trnsparseStatus_t trnsparseScsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const float* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, int* pBufferSize);
+trnsparseStatus_t trnsparseScsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const float* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, size_t* pBufferSize);
+trnsparseStatus_t trnsparseScsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const float* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    const trnsparseMatDescr_t descrC, float* bsrSortedValC, int* bsrSortedRowPtrC, int* bsrSortedColIndC, int rowBlockDim,
+    int colBlockDim, void* pBuffer);
+trnsparseStatus_t trnsparseSgebsr2gebsc_bufferSize(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const float* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    int* pBufferSize);
+trnsparseStatus_t trnsparseSgebsr2gebsc_bufferSizeExt(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const float* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    size_t* pBufferSize);
+trnsparseStatus_t trnsparseSgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb, int nnzb, const float* bsrSortedVal,
+    const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, float* bscVal,
+    int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
+trnsparseStatus_t trnsparseDcsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const double* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, int* pBufferSize);
+trnsparseStatus_t trnsparseDcsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const double* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, size_t* pBufferSize);
+trnsparseStatus_t trnsparseDcsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const double* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    const trnsparseMatDescr_t descrC, double* bsrSortedValC, int* bsrSortedRowPtrC, int* bsrSortedColIndC, int rowBlockDim,
+    int colBlockDim, void* pBuffer);
+trnsparseStatus_t trnsparseDgebsr2gebsc_bufferSize(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const double* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    int* pBufferSize);
+trnsparseStatus_t trnsparseDgebsr2gebsc_bufferSizeExt(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const double* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    size_t* pBufferSize);
+trnsparseStatus_t trnsparseDgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb, int nnzb, const double* bsrSortedVal,
+    const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, double* bscVal,
+    int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
+trnsparseStatus_t trnsparseCcsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, int* pBufferSize);
+trnsparseStatus_t trnsparseCcsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, size_t* pBufferSize);
+trnsparseStatus_t trnsparseCcsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    const trnsparseMatDescr_t descrC, trnComplex* bsrSortedValC, int* bsrSortedRowPtrC, int* bsrSortedColIndC, int rowBlockDim,
+    int colBlockDim, void* pBuffer);
+trnsparseStatus_t trnsparseCgebsr2gebsc_bufferSize(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const trnComplex* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    int* pBufferSize);
+trnsparseStatus_t trnsparseCgebsr2gebsc_bufferSizeExt(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const trnComplex* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    size_t* pBufferSize);
+trnsparseStatus_t trnsparseCgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb, int nnzb, const trnComplex* bsrSortedVal,
+    const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, trnComplex* bscVal,
+    int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
+trnsparseStatus_t trnsparseZcsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnDoubleComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, int* pBufferSize);
+trnsparseStatus_t trnsparseZcsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnDoubleComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, size_t* pBufferSize);
+trnsparseStatus_t trnsparseZcsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnDoubleComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    const trnsparseMatDescr_t descrC, trnDoubleComplex* bsrSortedValC, int* bsrSortedRowPtrC, int* bsrSortedColIndC, int rowBlockDim,
+    int colBlockDim, void* pBuffer);
+trnsparseStatus_t trnsparseZgebsr2gebsc_bufferSize(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const trnDoubleComplex* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    int* pBufferSize);
+trnsparseStatus_t trnsparseZgebsr2gebsc_bufferSizeExt(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const trnDoubleComplex* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    size_t* pBufferSize);
+trnsparseStatus_t trnsparseZgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb, int nnzb, const trnDoubleComplex* bsrSortedVal,
+    const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, trnDoubleComplex* bscVal,
+    int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
+
 /* ---- csrgeam2: C = alpha A + beta B on CSR (legacy API, int32 indices, sorted columns) ----------
  * C's pattern is the union of A's and B's whatever alpha and beta are; Xcsrgeam2Nnz writes C's row
  * offsets (descrC's base) and nnz, csrgeam2 checks C's offsets are those and writes the columns and
