@@ -4,8 +4,7 @@
 // indices, both bases. SpMV and SpSV on the SELL must give the same bits as on the CSR (the SELL
 // paths are the CSR paths over the gathered pattern: docs/trnsparse.md "Sliced-ELL"), and SpMV is
 // also checked against a long-double loop written here. Bad arguments at their positions, index
-// faults reported with outputs untouched, the descriptor getters, strict mode on SpSV, and the
-// strided-batch SDDMM against single calls.
+// faults reported with outputs untouched, the descriptor getters and strict mode on SpSV.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -384,56 +383,6 @@ TEST(SlicedEll, StrictModeRejectsConjugateTransposeInSpSV) {
   EXPECT_EQ(st, TRNSPARSE_STATUS_INVALID_VALUE);
   EXPECT_EQ(h.last_param(), 1);
   trnsparseDestroySpMat(A);
-}
-
-// Strided-batch SDDMM (CSR): every batch equals the single call on that batch's arrays; a batch
-// count matA does not share is NOT_SUPPORTED with C untouched.
-TEST(SddmmBatched, EveryBatchAsASingleCall) {
-  Handle h;
-  std::mt19937_64 g(21);
-  const int M = 9, N = 7, K = 5, nb = 3;
-  std::vector<float> A(static_cast<std::size_t>(M * K * nb)), B(static_cast<std::size_t>(K * N * nb));
-  for (auto& v : A) v = draw<float>(g);
-  for (auto& v : B) v = draw<float>(g);
-  std::vector<int> off, col;
-  off.push_back(0);
-  for (int i = 0; i < M; ++i) {
-    for (int j = 0; j < N; ++j)
-      if ((i * 3 + j) % 4 != 0) col.push_back(j);
-    off.push_back(static_cast<int>(col.size()));
-  }
-  const int nnz = static_cast<int>(col.size());
-  for (int b = 1; b < nb; ++b) col.insert(col.end(), col.begin(), col.begin() + nnz);  // columns per batch (stride nnz)
-  std::vector<float> C(static_cast<std::size_t>(nnz * nb)), C1 = C;
-  for (auto& v : C) v = draw<float>(g);
-  C1 = C;
-  const float alpha = 0.75f, beta = -0.5f;
-  auto run = [&](float* a, float* b, float* c, int batches, int a_batches) {
-    trnsparseDnMatDescr_t da, db;
-    trnsparseSpMatDescr_t sc;
-    trnsparseCreateDnMat(&da, M, K, K, a, TRN_R_32F, TRNSPARSE_ORDER_ROW);
-    trnsparseCreateDnMat(&db, K, N, N, b, TRN_R_32F, TRNSPARSE_ORDER_ROW);
-    trnsparseCreateCsr(&sc, M, N, nnz, off.data(), col.data(), c, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
-                       TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F);
-    if (batches > 1) {
-      trnsparseDnMatSetStridedBatch(da, a_batches, M * K);
-      trnsparseDnMatSetStridedBatch(db, batches, K * N);
-      trnsparseCsrSetStridedBatch(sc, batches, 0, nnz);
-    }
-    const trnsparseStatus_t st = trnsparseSDDMM(h.h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha,
-                                                da, db, &beta, sc, TRN_R_32F, TRNSPARSE_SDDMM_ALG_DEFAULT, nullptr);
-    trnsparseDestroyDnMat(da);
-    trnsparseDestroyDnMat(db);
-    trnsparseDestroySpMat(sc);
-    return st;
-  };
-  std::vector<float> untouched = C;
-  EXPECT_EQ(run(A.data(), B.data(), C.data(), nb, 2), TRNSPARSE_STATUS_NOT_SUPPORTED);
-  EXPECT_TRUE(same_bits(C, untouched));
-  ASSERT_EQ(run(A.data(), B.data(), C.data(), nb, nb), TRNSPARSE_STATUS_SUCCESS);
-  for (int b = 0; b < nb; ++b)
-    ASSERT_EQ(run(A.data() + b * M * K, B.data() + b * K * N, C1.data() + b * nnz, 1, 1), TRNSPARSE_STATUS_SUCCESS);
-  EXPECT_TRUE(same_bits(C, C1));
 }
 
 }  // namespace

@@ -589,6 +589,9 @@ trnsparseStatus_t trnsparseSpMatGetStridedBatch(trnsparseConstSpMatDescr_t spMat
 trnsparseStatus_t trnsparseCooSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount, int64_t batchStride);
 trnsparseStatus_t trnsparseCsrSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount,
                                               int64_t offsetsBatchStride, int64_t columnsValuesBatchStride);
+/* BSR strided batch: offsets, columns and values strides (0 = shared); SpMM runs the batches. */
+trnsparseStatus_t trnsparseBsrSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount, int64_t offsetsBatchStride,
+                                              int64_t columnsBatchStride, int64_t ValuesBatchStride);
 trnsparseStatus_t trnsparseCsrGet(trnsparseSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols, int64_t* nnz,
                                   void** csrRowOffsets, void** csrColInd, void** csrValues,
                                   trnsparseIndexType_t* csrRowOffsetsType, trnsparseIndexType_t* csrColIndType,

@@ -56,6 +56,7 @@ struct trnsparseSpMatDescr {
   bool wide = false;
   int batch_count = 1;                    // CsrSetStridedBatch / CooSetStridedBatch (recorded)
   std::int64_t offsets_stride = 0, values_stride = 0;
+  std::int64_t columns_stride = 0;  // BsrSetStridedBatch (CSR / COO: columns move with the values)
 };
 
 struct trnsparseSpGEMMDescr {
@@ -251,14 +252,18 @@ inline const void* shifted(const void* p, std::int64_t elements, std::size_t byt
 }
 inline std::size_t index_bytes_of(sp::IndexType t) { return t == sp::IndexType::i32 ? 4 : 8; }
 
-// Batch b of a strided-batch CSR / COO descriptor (CsrSetStridedBatch / CooSetStridedBatch), as an
+// Batch b of a strided-batch CSR / COO / BSR descriptor (Csr/Coo/BsrSetStridedBatch), as an
 // unregistered copy whose arrays start at the batch (b = 0, or batchCount 1: the descriptor itself).
 inline trnsparseSpMatDescr batch_of(const trnsparseSpMatDescr* m, int b) {
   trnsparseSpMatDescr r = *m;
   if (m->batch_count == 1 || b == 0) return r;
   const std::size_t vb = value_type_bytes(m->value_type);
   const std::int64_t os = m->offsets_stride * b, vs = m->values_stride * b;
-  if (m->format == TRNSPARSE_FORMAT_COO) {
+  if (m->format == TRNSPARSE_FORMAT_BSR) {
+    r.bsr.offsets = shifted(m->bsr.offsets, os, index_bytes_of(m->bsr.offsets_type));
+    r.bsr.columns = shifted(m->bsr.columns, m->columns_stride * b, index_bytes_of(m->bsr.columns_type));
+    r.bsr.values = const_cast<void*>(shifted(m->bsr.values, vs, vb));
+  } else if (m->format == TRNSPARSE_FORMAT_COO) {
     r.coo.row_ind = shifted(m->coo.row_ind, vs, index_bytes_of(m->coo.index_type));
     r.coo.col_ind = shifted(m->coo.col_ind, vs, index_bytes_of(m->coo.index_type));
     r.coo.values = const_cast<void*>(shifted(m->coo.values, vs, vb));

@@ -33,8 +33,9 @@ Check& batch_checks(Check& c, const trnsparseSpMatDescr* A, const trnsparseDnMat
                    (nb == 1 || A->batch_count == nb || B->batch_count == nb),
                TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "strided batches: matC's batch count, matA's and matB's equal to it or 1");
-  c.require_or(A->batch_count == 1 || A->format == TRNSPARSE_FORMAT_CSR || A->format == TRNSPARSE_FORMAT_COO,
-               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED", "strided batches of CSR or COO");
+  c.require_or(A->batch_count == 1 || A->format == TRNSPARSE_FORMAT_CSR || A->format == TRNSPARSE_FORMAT_COO ||
+                   A->format == TRNSPARSE_FORMAT_BSR,
+               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED", "strided batches of CSR, COO or BSR");
   for (int b = 1; b < A->batch_count && c; ++b) {
     const trnsparseSpMatDescr one = batch_of(A, b);
     check_sparse(c, &one, 4, "matA");
