@@ -207,12 +207,12 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
   if (A->wide)
     return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
       sp::CallReport r;
-      sp::SellAsCsr gathered;  // a SELL matA: its CSR with the values gathered
-      if (A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK) gathered = sp::sell_as_csr(A->sell, value_type_bytes(A->value_type));
-      const sp::SparseRef a_ref =
-          A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK ? gathered.ref(generic_value(A->value_type)) : generic_of(A);
-      sp::spmv_host(h->settings, gop_of(enum_value(opA)), load_scalar(alpha, A->value_type), a_ref, x->values,
-                    load_scalar(beta, A->value_type), y->values, &r);
+      const sp::GOp o = gop_of(enum_value(opA));
+      const sp::Scalar al = load_scalar(alpha, A->value_type), be = load_scalar(beta, A->value_type);
+      if (A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK)
+        sp::spmv_host(h->settings, o, al, A->sell, generic_value(A->value_type), x->values, be, y->values, &r);
+      else
+        sp::spmv_host(h->settings, o, al, generic_of(A), x->values, be, y->values, &r);
       store_profile(h, r);
     });
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);

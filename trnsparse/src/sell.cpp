@@ -117,6 +117,12 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const SellView& A, con
   spmm(s, opA, opB, alpha, c.view(A.value_type), B, beta, C, report);
 }
 
+void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SellView& A, Value value, const void* x, Scalar beta, void* y,
+               CallReport* report) {
+  const SellAsCsr c = sell_as_csr(A, value_bytes(value));
+  spmv_host(s, opA, alpha, c.ref(value), x, beta, y, report);
+}
+
 TriangularAnalysis analyze_triangular(const SellView& A, Value value, bool lower, bool unit, GOp op) {
   const SellPattern p = sell_pattern(A);
   const SparseRef r{SparseRef::Format::csr, A.rows, A.cols, A.nnz, p.offsets.data(), p.columns.data(), A.values,

@@ -69,6 +69,11 @@ void spmv(const Settings& s, Op opA, float alpha, const SellView& A, const void*
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const SellView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report = nullptr);
 
+// The host-step path of generic.hpp over a SELL matrix of fp64 / complex values (`value`): the
+// values gathered to CSR, then spmv_host (same bits as spmv_host on that CSR).
+void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SellView& A, Value value, const void* x, Scalar beta, void* y,
+               CallReport* report = nullptr);
+
 // SpSV / SpSM analysis of a SELL matrix (values of `value`): analyze_triangular over its CSR pattern,
 // with every entry's source (and each diagonal) the slot number in A's values array; t.nnz is
 // values_size, so triangular_solve / first_zero_pivot read A's SELL values array as it is.
