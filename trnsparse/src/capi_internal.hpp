@@ -281,6 +281,19 @@ inline trnsparseDnMatDescr batch_of(const trnsparseDnMatDescr* d, int b) {
   return r;
 }
 
+// The end of every CreateX: the value type recorded (`tile_type`: the view's tile dtype, a placeholder
+// for wide types), base and constness set, the descriptor registered and returned in *d.
+inline trnsparseStatus_t publish_spmat(trnsparseSpMatDescr* m, trnsparseSpMatDescr_t* d, trn::DType* tile_type, int vt, int base,
+                                       bool is_const) {
+  m->wide = !value_dtype(vt, tile_type);
+  m->value_type = vt;
+  m->base = base;
+  m->is_const = is_const;
+  g_spmats.insert(m);
+  *d = m;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
+
 inline void store_profile(trnsparseHandle_t h, const sp::CallReport& r) { h->last_profile = r.profile.to_c(); }
 
 constexpr size_t kBufferBytes = 256;  // never used: SBUF/PSUM belong to the emulator

@@ -27,13 +27,7 @@ trnsparseStatus_t create_sell(trnsparseSpMatDescr_t* d, const sp::SellView& v, i
   m->sell.offsets_type = index_type(ot);
   m->sell.columns_type = index_type(ct);
   m->sell.base = index_base(base);
-  m->wide = !value_dtype(vt, &m->sell.value_type);
-  m->value_type = vt;
-  m->base = base;
-  m->is_const = is_const;
-  g_spmats.insert(m);
-  *d = m;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return publish_spmat(m, d, &m->sell.value_type, vt, base, is_const);
 }
 
 sp::SellView sell_view(int64_t rows, int64_t cols, int64_t nnz, int64_t size, int64_t slice, const void* off, const void* col,
