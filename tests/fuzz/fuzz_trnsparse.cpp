@@ -1034,8 +1034,10 @@ void gebsr_calls(trnfuzz::Input& in) {
   const int gm = from_result ? mb : m, gnnzb = from_result ? static_cast<int>(nnzb) : std::max(row.back() - base, 0) - (b.u8() % 4 == 3);
   const int* gr = from_result ? brow.data() : row.data();
   const int* gc = from_result ? bcol.data() : col.data();
-  const double* gv = from_result ? bval.data() : val.data();
   const int grb = from_result ? rb : 1 + b.u8() % 2, gcb = from_result ? cb : 1;
+  // the raw case's block values: nnzb blocks of grb x gcb values of the widest type (2 doubles each)
+  const std::vector<double> raw_val(2 * static_cast<std::size_t>(std::max(gnnzb, 0)) * static_cast<std::size_t>(grb * gcb) + 1, 1.5);
+  const double* gv = from_result ? bval.data() : raw_val.data();
   const int gnb = from_result ? nb : n, copy = in.choice({0, 1}), gbase = from_result ? cbase : in.choice({0, 1});
   std::vector<int> ri(static_cast<std::size_t>(std::max(gnnzb, 0)), -7), cp(static_cast<std::size_t>(gnb) + 1, -7);
   std::vector<double> out(2 * ri.size() * static_cast<std::size_t>(std::max(grb * gcb, 1)) + 1, -8.0);
