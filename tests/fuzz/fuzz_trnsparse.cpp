@@ -13,7 +13,9 @@
 // sparse-vector operations, Csr2cscEx2, Xcoo2csr and the sorts over fuzzed index arrays; and
 // SpSV / SpSM / CSR SpGEMM / SpGEMMreuse on a fuzzed pattern (solve_calls); the banded solvers
 // (gtsv2 family, gpsvInterleavedBatch) on fuzzed sizes and values (banded_calls); csrgeam2, nnz and
-// GetProperty, legacy D/C/Z bsrmv and Dbsrmm on the same fuzzed arrays (geam_calls).
+// GetProperty, legacy D/C/Z bsrmv and Dbsrmm on the same fuzzed arrays (geam_calls); Sliced-ELL
+// descriptors with SpMV / SpSV (sell_calls); csr2gebsr / Xcsr2gebsrNnz / gebsr2gebsc and
+// BsrSetStridedBatch (gebsr_calls).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -815,6 +817,258 @@ void geam_calls(trnfuzz::Input& in) {
   require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
 }
 
+
+// ---- fourth slice (issue #28): Sliced-ELL, general-BSR conversions, BSR strided batches ----------
+// sell_calls: a SELL descriptor over fuzzed sizes (slice size 0 and -1 included), index type, base
+// and value type; its arrays a valid random SELL (rows' entries in slots of their slice, padding
+// -1, a spare padding column sometimes, nnz sometimes off by one) or raw offsets / columns, at
+// exactly the lengths claimed. Every status is SUCCESS, INVALID_VALUE, NOT_SUPPORTED (or ZERO_PIVOT
+// for the solve); a failed SpMV / SpSV leaves y bit-identical; SpMatGetSize reports what was created.
+void sell_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int vt = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F});
+  // (an exhausted input's zero bytes give 3 x 3 in slices of 1)
+  const std::int64_t rows = (b.u8() + 3) % 7, cols = (b.u8() + 3) % 7, slice = static_cast<std::int64_t>((b.u8() + 2) % 5) - 1;
+  const int base = b.u8() & 1, it = in.choice({TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I});
+  const std::int64_t S = std::max<std::int64_t>(slice, 1), slices = rows == 0 ? 0 : (rows - 1) / S + 1;
+  std::vector<std::int64_t> off(static_cast<std::size_t>(slices + 1), 0), col;
+  std::int64_t nnz = 0;
+  if (b.u8() < 170) {  // valid: row i keeps column j when the byte says so
+    for (std::int64_t s = 0; s < slices; ++s) {
+      std::vector<std::vector<std::int64_t>> keep(static_cast<std::size_t>(S));
+      std::size_t width = 0;
+      for (std::int64_t r = 0; r < S && s * S + r < rows; ++r) {
+        for (std::int64_t j = 0; j < cols; ++j) {
+          const std::uint8_t v = b.u8();  // the diagonal mostly kept (SpSV gets non-singular triangles)
+          if ((v & 1) || (j == s * S + r && v % 8 != 6)) keep[static_cast<std::size_t>(r)].push_back(j + base);
+        }
+        width = std::max(width, keep[static_cast<std::size_t>(r)].size());
+        nnz += static_cast<std::int64_t>(keep[static_cast<std::size_t>(r)].size());
+      }
+      width += b.u8() % 4 == 3 ? 1 : 0;
+      const std::size_t at = col.size();
+      col.resize(at + width * static_cast<std::size_t>(S), -1);
+      for (std::int64_t r = 0; r < S; ++r)
+        for (std::size_t j = 0; j < keep[static_cast<std::size_t>(r)].size(); ++j)
+          col[at + j * static_cast<std::size_t>(S) + static_cast<std::size_t>(r)] = keep[static_cast<std::size_t>(r)][j];
+      off[static_cast<std::size_t>(s + 1)] = static_cast<std::int64_t>(col.size());
+    }
+    if (!col.empty() && b.u8() % 8 == 7) col[b.u8() % col.size()] = static_cast<std::int64_t>(b.u8() % 9) - 2;  // one mutation
+    if (b.u8() % 8 == 7) ++nnz;
+  } else {
+    fill_indices(b, off, 12);
+    col.assign(b.u8() % 20, 0);
+    fill_indices(b, col, static_cast<int>(cols));
+    nnz = b.u8() % 12;
+  }
+  const std::int64_t size = static_cast<std::int64_t>(col.size());
+  std::vector<std::int32_t> off32(off.begin(), off.end()), col32(col.begin(), col.end());
+  const bool i64 = it == TRNSPARSE_INDEX_64I;
+  // Values: 0, or the double whose words read as the floats 1.0f and 1.875f (non-zero in every type).
+  double nonzero = 0;
+  const std::uint64_t bits = 0x3FF000003F800000ULL;
+  std::memcpy(&nonzero, &bits, sizeof nonzero);
+  std::vector<double> val(static_cast<std::size_t>(2 * size + 1));
+  for (auto& v : val) v = b.u8() % 4 == 3 ? 0.0 : nonzero;
+  trnsparseSpMatDescr_t A = nullptr;
+  trnsparseStatus_t st = trnsparseCreateSlicedEll(
+      &A, rows, cols, nnz, size, slice, i64 ? static_cast<void*>(off.data()) : off32.data(),
+      i64 ? static_cast<void*>(col.data()) : col32.data(), val.data(), static_cast<trnsparseIndexType_t>(it),
+      static_cast<trnsparseIndexType_t>(it), static_cast<trnsparseIndexBase_t>(base), static_cast<trnDataType_t>(vt));
+  require(allowed(st), "CreateSlicedEll status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) {
+    require(A == nullptr, "a failed CreateSlicedEll wrote the descriptor");
+    require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+    return;
+  }
+  trnfuzz::reach("sell_created");
+  int64_t r = -1, c = -1, z = -1;
+  require(trnsparseSpMatGetSize(A, &r, &c, &z) == 0 && r == rows && c == cols && z == nnz, "SELL SpMatGetSize");
+  const int op = in.choice({0, 1, 2});
+  std::vector<double> x(16, 1.0), y(16, 2.0);
+  trnsparseDnVecDescr_t vx = nullptr, vy = nullptr;
+  const std::int64_t xn = op == 0 ? cols : rows, yn = op == 0 ? rows : cols;
+  require(trnsparseCreateDnVec(&vx, xn, x.data(), static_cast<trnDataType_t>(vt)) == 0, "x");
+  require(trnsparseCreateDnVec(&vy, yn, y.data(), static_cast<trnDataType_t>(vt)) == 0, "y");
+  const Scalar one = scalar_of(vt, 1.0), half = scalar_of(vt, 0.5);
+  const std::vector<double> y0 = y;
+  st = trnsparseSpMV(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, half.b, vy, static_cast<trnDataType_t>(vt),
+                     TRNSPARSE_SPMV_ALG_DEFAULT, nullptr);
+  require(allowed(st), "SELL SpMV status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(y == y0, "a failed SELL SpMV wrote y");
+  trnfuzz::reach("sell_spmv_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  for (int attr = 0; attr < 2; ++attr) {
+    int v = in.choice({0, 1});
+    require(allowed(trnsparseSpMatSetAttribute(A, static_cast<trnsparseSpMatAttribute_t>(attr), &v, sizeof v)), "attribute");
+  }
+  trnsparseSpSVDescr_t sv = nullptr;
+  require(trnsparseSpSV_createDescr(&sv) == TRNSPARSE_STATUS_SUCCESS, "SpSV descr");
+  const std::vector<double> y1 = y;
+  st = trnsparseSpSV_analysis(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, vy, static_cast<trnDataType_t>(vt),
+                              TRNSPARSE_SPSV_ALG_DEFAULT, sv, nullptr);
+  require(allowed(st), "SELL SpSV_analysis status");
+  if (st == TRNSPARSE_STATUS_SUCCESS && in.flag(4)) {
+    std::vector<double> update(static_cast<std::size_t>(2 * std::max(size, std::max(rows, cols)) + 2), nonzero);
+    require(allowed(trnsparseSpSV_updateMatrix(h, sv, update.data(), static_cast<trnsparseSpSVUpdate_t>(in.choice({0, 1})))),
+            "SELL SpSV_updateMatrix status");
+    st = trnsparseSpSV_solve(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, vy, static_cast<trnDataType_t>(vt),
+                             TRNSPARSE_SPSV_ALG_DEFAULT, sv);
+  } else {
+    st = trnsparseSpSV_solve(h, static_cast<trnsparseOperation_t>(op), one.b, A, vx, vy, static_cast<trnDataType_t>(vt),
+                             TRNSPARSE_SPSV_ALG_DEFAULT, sv);
+  }
+  require(allowed_solve(st), "SELL SpSV_solve status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(y == y1, "a failed SELL SpSV wrote y");
+  trnfuzz::reach("sell_spsv_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseSpSV_destroyDescr(sv);
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroyDnVec(vy);
+  trnsparseDestroySpMat(A);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+// gebsr_calls: Xcsr2gebsrNnz, csr2gebsr (S/D/C/Z, both bufferSize forms) and gebsr2gebsc over a
+// fuzzed CSR (valid random pattern or raw offsets / columns), block dims 0 .. 3 and -1, direction,
+// bases, copyValues and idxBase valid or any int; then BsrSetStridedBatch with fuzzed strides on a
+// BSR descriptor of the result. Every status is SUCCESS, INVALID_VALUE or MATRIX_TYPE_NOT_SUPPORTED;
+// a failed call leaves its outputs bit-identical.
+template <class T>
+trnsparseStatus_t gebsr_pair(trnsparseHandle_t h, int dir, int m, int n, trnsparseMatDescr_t dA, const double* val, const int* row,
+                             const int* col, trnsparseMatDescr_t dC, double* bval, int* brow, int* bcol, int rb, int cb, int* isz,
+                             size_t* ssz);
+#define TRNSPARSE_FUZZ_GEBSR(L, T)                                                                                          \
+  template <>                                                                                                               \
+  trnsparseStatus_t gebsr_pair<T>(trnsparseHandle_t h, int dir, int m, int n, trnsparseMatDescr_t dA, const double* val,  \
+                                  const int* row, const int* col, trnsparseMatDescr_t dC, double* bval, int* brow, int* bcol,  \
+                                  int rb, int cb, int* isz, size_t* ssz) {                                                  \
+    const auto D = static_cast<trnsparseDirection_t>(dir);                                                                  \
+    const auto* v = reinterpret_cast<const T*>(val);                                                                        \
+    const trnsparseStatus_t s1 = trnsparse##L##csr2gebsr_bufferSize(h, D, m, n, dA, v, row, col, rb, cb, isz);            \
+    const trnsparseStatus_t s2 = trnsparse##L##csr2gebsr_bufferSizeExt(h, D, m, n, dA, v, row, col, rb, cb, ssz);         \
+    require(s1 == s2 && (allowed(s1) || s1 == TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED), "csr2gebsr_bufferSize status"); \
+    return trnsparse##L##csr2gebsr(h, D, m, n, dA, v, row, col, dC, reinterpret_cast<T*>(bval), brow, bcol, rb, cb, nullptr); \
+  }
+TRNSPARSE_FUZZ_GEBSR(S, float)
+TRNSPARSE_FUZZ_GEBSR(D, double)
+TRNSPARSE_FUZZ_GEBSR(C, trnComplex)
+TRNSPARSE_FUZZ_GEBSR(Z, trnDoubleComplex)
+#undef TRNSPARSE_FUZZ_GEBSR
+
+template <class T>
+trnsparseStatus_t gebsc_call(trnsparseHandle_t h, int mb, int nb, int nnzb, const double* v, const int* r, const int* c, int rb,
+                             int cb, double* out, int* ri, int* cp, int copy, int base);
+#define TRNSPARSE_FUZZ_GEBSC(L, T)                                                                                       \
+  template <>                                                                                                            \
+  trnsparseStatus_t gebsc_call<T>(trnsparseHandle_t h, int mb, int nb, int nnzb, const double* v, const int* r, const int* c, \
+                                  int rb, int cb, double* out, int* ri, int* cp, int copy, int base) {                   \
+    int isz = 0;                                                                                                         \
+    size_t ssz = 0;                                                                                                      \
+    require(allowed(trnsparse##L##gebsr2gebsc_bufferSize(h, mb, nb, nnzb, reinterpret_cast<const T*>(v), r, c, rb, cb, &isz)), \
+            "gebsr2gebsc_bufferSize status");                                                                            \
+    require(allowed(trnsparse##L##gebsr2gebsc_bufferSizeExt(h, mb, nb, nnzb, reinterpret_cast<const T*>(v), r, c, rb, cb, &ssz)), \
+            "gebsr2gebsc_bufferSizeExt status");                                                                         \
+    return trnsparse##L##gebsr2gebsc(h, mb, nb, nnzb, reinterpret_cast<const T*>(v), r, c, rb, cb, reinterpret_cast<T*>(out), \
+                                     ri, cp, static_cast<trnsparseAction_t>(copy), static_cast<trnsparseIndexBase_t>(base), \
+                                     nullptr);                                                                           \
+  }
+TRNSPARSE_FUZZ_GEBSC(S, float)
+TRNSPARSE_FUZZ_GEBSC(D, double)
+TRNSPARSE_FUZZ_GEBSC(C, trnComplex)
+TRNSPARSE_FUZZ_GEBSC(Z, trnDoubleComplex)
+#undef TRNSPARSE_FUZZ_GEBSC
+
+void gebsr_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  // (an exhausted input's zero bytes give 3 x 3 in 2 x 1 blocks)
+  const int m = (b.u8() + 3) % 6, n = (b.u8() + 3) % 6, rb = (b.u8() + 3) % 5 - 1, cb = (b.u8() + 2) % 5 - 1, dir = in.choice({0, 1});
+  trnsparseMatDescr_t dA = nullptr, dC = nullptr;
+  require(trnsparseCreateMatDescr(&dA) == 0 && trnsparseCreateMatDescr(&dC) == 0, "descr");
+  trnsparseSetMatIndexBase(dA, static_cast<trnsparseIndexBase_t>(b.u8() & 1));
+  trnsparseSetMatIndexBase(dC, static_cast<trnsparseIndexBase_t>(b.u8() & 1));
+  if (b.u8() % 16 == 15) trnsparseSetMatType(dA, TRNSPARSE_MATRIX_TYPE_SYMMETRIC);
+  const int base = trnsparseGetMatIndexBase(dA), cbase = trnsparseGetMatIndexBase(dC);
+  std::vector<int> row(static_cast<std::size_t>(m + 1), base), col;
+  const bool valid = b.u8() < 180;
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n && valid; ++j)
+      if (b.u8() & 1) col.push_back(j + base);
+    row[static_cast<std::size_t>(i) + 1] = valid ? static_cast<int>(col.size()) + base : b.u8() % 9 - 1;
+  }
+  if (!valid) col.assign(static_cast<std::size_t>(std::max(row.back() - base, 0)), 0), fill_indices(b, col, n);
+  std::vector<double> val(2 * col.size() + 1, 1.5);
+  const int mb = rb >= 1 ? (m + rb - 1) / rb : 1, nb = cb >= 1 ? (n + cb - 1) / cb : 1;
+  std::vector<int> brow(static_cast<std::size_t>(mb) + 1, -3);
+  int total = -4;
+  const auto ok = [](trnsparseStatus_t s) { return allowed(s) || s == TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED; };
+  trnsparseStatus_t st = trnsparseXcsr2gebsrNnz(h, static_cast<trnsparseDirection_t>(dir), m, n, dA, row.data(), col.data(), dC,
+                                                brow.data(), rb, cb, &total, nullptr);
+  require(ok(st), "Xcsr2gebsrNnz status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(total == -4 && brow[0] == -3, "a failed Xcsr2gebsrNnz wrote its outputs");
+  const std::size_t nnzb = st == TRNSPARSE_STATUS_SUCCESS ? static_cast<std::size_t>(total) : 0;
+  const std::size_t block = rb >= 1 && cb >= 1 ? static_cast<std::size_t>(rb * cb) : 1;
+  std::vector<int> bcol(nnzb, -5);
+  std::vector<double> bval(2 * nnzb * block + 1, -6.0);
+  if (b.u8() % 8 == 7) brow[0] += 1;  // a row pointer that is not Nnz's
+  const std::vector<int> bcol0 = bcol;
+  const std::vector<double> bval0 = bval;
+  const int vt = in.choice({0, 1, 2, 3});
+  int isz = 0;
+  size_t ssz = 0;
+  const int* r = row.data();
+  const int* c = col.data();
+  switch (vt) {
+    case 0: st = gebsr_pair<float>(h, dir, m, n, dA, val.data(), r, c, dC, bval.data(), brow.data(), bcol.data(), rb, cb, &isz, &ssz); break;
+    case 1: st = gebsr_pair<double>(h, dir, m, n, dA, val.data(), r, c, dC, bval.data(), brow.data(), bcol.data(), rb, cb, &isz, &ssz); break;
+    case 2: st = gebsr_pair<trnComplex>(h, dir, m, n, dA, val.data(), r, c, dC, bval.data(), brow.data(), bcol.data(), rb, cb, &isz, &ssz); break;
+    default: st = gebsr_pair<trnDoubleComplex>(h, dir, m, n, dA, val.data(), r, c, dC, bval.data(), brow.data(), bcol.data(), rb, cb, &isz, &ssz);
+  }
+  require(ok(st), "csr2gebsr status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(bcol == bcol0 && bval == bval0, "a failed csr2gebsr wrote C");
+  trnfuzz::reach("gebsr_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  // gebsr2gebsc of that result (or of the raw arrays when it failed: the CSR arrays read as blocks)
+  const bool from_result = st == TRNSPARSE_STATUS_SUCCESS;
+  const int gm = from_result ? mb : m, gnnzb = from_result ? static_cast<int>(nnzb) : std::max(row.back() - base, 0) - (b.u8() % 4 == 3);
+  const int* gr = from_result ? brow.data() : row.data();
+  const int* gc = from_result ? bcol.data() : col.data();
+  const int grb = from_result ? rb : 1 + b.u8() % 2, gcb = from_result ? cb : 1;
+  // the raw case's block values: nnzb blocks of grb x gcb values of the widest type (2 doubles each)
+  const std::vector<double> raw_val(2 * static_cast<std::size_t>(std::max(gnnzb, 0)) * static_cast<std::size_t>(grb * gcb) + 1, 1.5);
+  const double* gv = from_result ? bval.data() : raw_val.data();
+  const int gnb = from_result ? nb : n, copy = in.choice({0, 1}), gbase = from_result ? cbase : in.choice({0, 1});
+  std::vector<int> ri(static_cast<std::size_t>(std::max(gnnzb, 0)), -7), cp(static_cast<std::size_t>(gnb) + 1, -7);
+  std::vector<double> out(2 * ri.size() * static_cast<std::size_t>(std::max(grb * gcb, 1)) + 1, -8.0);
+  const std::vector<int> cp0 = cp;
+  const std::vector<double> out0 = out;
+  switch (vt) {
+    case 0: st = gebsc_call<float>(h, gm, gnb, gnnzb, gv, gr, gc, grb, gcb, out.data(), ri.data(), cp.data(), copy, gbase); break;
+    case 1: st = gebsc_call<double>(h, gm, gnb, gnnzb, gv, gr, gc, grb, gcb, out.data(), ri.data(), cp.data(), copy, gbase); break;
+    case 2: st = gebsc_call<trnComplex>(h, gm, gnb, gnnzb, gv, gr, gc, grb, gcb, out.data(), ri.data(), cp.data(), copy, gbase); break;
+    default: st = gebsc_call<trnDoubleComplex>(h, gm, gnb, gnnzb, gv, gr, gc, grb, gcb, out.data(), ri.data(), cp.data(), copy, gbase);
+  }
+  require(allowed(st), "gebsr2gebsc status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(cp == cp0 && out == out0, "a failed gebsr2gebsc wrote its outputs");
+  if (st == TRNSPARSE_STATUS_SUCCESS && copy == 0) require(out == out0, "a SYMBOLIC gebsr2gebsc wrote values");
+  trnfuzz::reach("gebsc_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  // BsrSetStridedBatch on a BSR descriptor of the result, strides fuzzed
+  if (from_result && rb >= 1 && cb >= 1) {
+    trnsparseSpMatDescr_t A = nullptr;
+    if (trnsparseCreateBsr(&A, mb, nb, static_cast<int64_t>(nnzb), rb, cb, brow.data(), bcol.data(), bval.data(), TRNSPARSE_INDEX_32I,
+                           TRNSPARSE_INDEX_32I, static_cast<trnsparseIndexBase_t>(cbase), TRN_R_32F, TRNSPARSE_ORDER_ROW) == 0) {
+      const int count = (b.u8() + 2) % 4 - 1;
+      st = trnsparseBsrSetStridedBatch(A, count, in.size(6, true), in.size(6, true), in.size(30, true));
+      require(allowed(st), "BsrSetStridedBatch status");
+      trnfuzz::reach("bsr_batch_set", st == TRNSPARSE_STATUS_SUCCESS);
+      trnsparseDestroySpMat(A);
+    }
+  }
+  trnsparseDestroyMatDescr(dA);
+  trnsparseDestroyMatDescr(dC);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
@@ -823,7 +1077,9 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"generic_created", 300}, {"generic_spmv_ok", 50}, {"generic_vector_ok", 50}, {"generic_csr2csc_ok", 100},
           {"solve_created", 300},   {"spsv_ok", 50},         {"spsv_zero_pivot", 5},    {"spsm_ok", 50},
           {"spgemm_csr_ok", 10},    {"banded_ok", 20},      {"banded_zero_pivot", 5},
-          {"csrgeam2_ok", 50},      {"nnz_ok", 50},        {"bsr_wide_ok", 50}};
+          {"csrgeam2_ok", 50},      {"nnz_ok", 50},        {"bsr_wide_ok", 50},
+          {"sell_created", 300},    {"sell_spmv_ok", 50},  {"sell_spsv_ok", 20},
+          {"gebsr_ok", 50},         {"gebsc_ok", 50},      {"bsr_batch_set", 10}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -834,5 +1090,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   solve_calls(in);
   banded_calls(in);
   geam_calls(in);
+  sell_calls(in);
+  gebsr_calls(in);
   return 0;
 }

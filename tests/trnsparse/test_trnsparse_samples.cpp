@@ -1,7 +1,7 @@
 // NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmv_csr, spmv_coo, spmm_csr, spmm_coo,
 // spmm_csr_batched, spmm_coo_batched, sddmm_csr, sddmm_bsr, spvv, axpby, gather, scatter, rot,
 // dense2sparse_csr, sparse2dense_csr, coosort, spsv_csr, spsv_coo, spsm_csr, spsm_coo, spgemm,
-// spgemm_mem, spgemm_reuse, gpsvInterleavedBatch), ported to trnsparse on host memory by samples/port.py
+// spgemm_mem, spgemm_reuse, gpsvInterleavedBatch, spmv_sell, spsv_sell, sddmm_csr_batched), ported to trnsparse on host memory by samples/port.py
 // (prefix substitution; the CUDA runtime's memory calls become host-memory helpers; no hand edits). Each sample keeps its data, its
 // call sequence and its own exact check, and prints "<name>_example test PASSED" when the check
 // holds: the test runs it and asserts that line (and no FAILED line) on its standard output.
@@ -34,6 +34,9 @@ int trnsparse_sample_spgemm(void);
 int trnsparse_sample_spgemm_mem(void);
 int trnsparse_sample_spgemm_reuse(void);
 int trnsparse_sample_gpsvInterleavedBatch(void);
+int trnsparse_sample_spmv_sell(void);
+int trnsparse_sample_spsv_sell(void);
+int trnsparse_sample_sddmm_csr_batched(void);
 }
 
 namespace {
@@ -80,6 +83,12 @@ TEST(CusparseSamples, TriangularSolves) {
   expect_passed(trnsparse_sample_spsm_csr, "spsm_csr");
   expect_passed(trnsparse_sample_spsm_coo, "spsm_coo");
 }
+// Sliced-ELL (issue #28, fourth slice) and the strided-batch SDDMM.
+TEST(CusparseSamples, SlicedEll) {
+  expect_passed(trnsparse_sample_spmv_sell, "spmv_sell");
+  expect_passed(trnsparse_sample_spsv_sell, "spsv_sell");
+}
+TEST(CusparseSamples, SddmmBatched) { expect_passed(trnsparse_sample_sddmm_csr_batched, "sddmm_csr_batched"); }
 TEST(CusparseSamples, SpGEMM) {
   expect_passed(trnsparse_sample_spgemm, "spgemm");
   expect_passed(trnsparse_sample_spgemm_mem, "spgemm_mem");

@@ -14,6 +14,7 @@
 
 #include "registry.hpp"
 #include "trn/sparse/generic.hpp"
+#include "trn/sparse/sell.hpp"
 #include "trn/sparse/sparse.hpp"
 #include "trn/sparse/spgemm_csr.hpp"
 #include "trn/sparse/triangular.hpp"
@@ -111,8 +112,39 @@ struct Run {
   trn::Profile profile;
 };
 
+// The same matrix as a Sliced-ELL of `slice` rows per slice (trn/sparse/sell.hpp): each row's entries
+// in the slots of its slice (column-major in the slice), padding -1 with zero values.
+struct Sell {
+  std::vector<std::int32_t> off{0}, col;
+  std::vector<unsigned char> raw;
+  sp::SellView view;
+};
+Sell sell_of(const Csr& a, std::int64_t slice) {
+  Sell s;
+  const std::size_t vb = sp::value_bytes(a.value), S = static_cast<std::size_t>(slice);
+  for (std::int64_t r0 = 0; r0 < a.n; r0 += slice) {
+    std::int32_t width = 0;
+    for (std::int64_t i = r0; i < std::min(a.n, r0 + slice); ++i)
+      width = std::max(width, a.off[static_cast<std::size_t>(i) + 1] - a.off[static_cast<std::size_t>(i)]);
+    const std::size_t at = s.col.size();
+    s.col.resize(at + static_cast<std::size_t>(width) * S, -1);
+    s.raw.resize(s.col.size() * vb, 0);
+    for (std::int64_t i = r0; i < std::min(a.n, r0 + slice); ++i)
+      for (std::int32_t e = a.off[static_cast<std::size_t>(i)]; e < a.off[static_cast<std::size_t>(i) + 1]; ++e) {
+        const std::size_t slot = at + static_cast<std::size_t>(e - a.off[static_cast<std::size_t>(i)]) * S + static_cast<std::size_t>(i - r0);
+        s.col[slot] = a.col[static_cast<std::size_t>(e)];
+        std::memcpy(s.raw.data() + slot * vb, a.raw.data() + static_cast<std::size_t>(e) * vb, vb);
+      }
+    s.off.push_back(static_cast<std::int32_t>(s.col.size()));
+  }
+  s.view = {a.n, a.n, static_cast<std::int64_t>(a.col.size()), static_cast<std::int64_t>(s.col.size()), slice, s.off.data(),
+            s.col.data(), s.raw.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32};
+  return s;
+}
+
 // C = alpha A B + beta C, B n x m column-major (m = 1: SpMV through spmv), then the elementwise check.
-Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target) {
+// sell_slice > 0: A is given as a Sliced-ELL of that slice size (SpMV only).
+Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, std::int64_t sell_slice = 0) {
   Csr a = make_csr(n, density, v, 7 + static_cast<std::uint64_t>(v));
   std::mt19937_64 g(99);
   std::vector<unsigned char> B, C;
@@ -123,8 +155,14 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
   sp::Settings s;
   s.target = target;
   sp::CallReport rep;
+  const Sell sell = sell_slice > 0 ? sell_of(a, sell_slice) : Sell{};
   const double t0 = now_seconds();
-  if (v == sp::Value::f32) {
+  if (sell_slice > 0 && v == sp::Value::f32) {
+    sp::spmv(s, sp::Op::N, 0.75f, sell.view, B.data(), trn::DType::f32, -0.25f, C.data(), trn::DType::f32, &rep);
+  } else if (sell_slice > 0) {
+    sp::spmv_host(s, sp::GOp::N, sp::Scalar(static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())), sell.view, v,
+                  B.data(), sp::Scalar(static_cast<double>(beta.real()), static_cast<double>(beta.imag())), C.data(), &rep);
+  } else if (v == sp::Value::f32) {
     const sp::CsrView A{n, n, static_cast<std::int64_t>(a.col.size()), a.off.data(), a.col.data(), a.raw.data(),
                         sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32};
     if (m == 1)
@@ -207,7 +245,34 @@ void add_sparse_generic(Registry& reg) {
                       }});
 }
 
+// Sliced-ELL SpMV (issue #28, fourth slice): the same matrices and bounds as spmv_csr, A given as SELL.
+void add_sparse_sell(Registry& reg) {
+  const sp::Value types[] = {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64};
+  for (sp::Value v : types)
+    reg.add(ValidationCase{
+        .suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
+        .mode = std::string(type_name(v)) + (v == sp::Value::f32 ? " (gathered, TensorE blocks)" : " (gathered, host step)"),
+        .shape = "1000x1000, 1%, slice 32", .metric = "max_err_over_bound",
+        .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||x| + |b||y|)"
+                      : cplx(v)           ? "sqrt(2) gamma_{k+4} (|a||A||x| + |b||y|)" +
+                                      std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
+                                          : "gamma_{k+2} (|a||A||x| + |b||y|)",
+        .run = [v] {
+          const Run run = product(1000, 1, 0.01, v, trn::Generation::trn1, 32);
+          return case_of(run, "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz));
+        }});
+  for (sp::Value v : types)
+    reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
+                      .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                      .shape = "4096x4096, 0.5%, slice 32",
+                      .run = [v](trn::Generation target) {
+                        const Run run = product(4096, 1, 0.005, v, target, 32);
+                        return bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
+                      }});
+}
+
 const Registrar kRegistrar(add_sparse_generic);
+const Registrar kRegistrarSell(add_sparse_sell);
 
 // ---- SpSV / SpSM and CSR SpGEMM (docs/trnsparse.md "Sparse triangular solves", "SpGEMM on CSR") ----
 

@@ -216,6 +216,21 @@ trnsparseStatus_t trnsparseConstBlockedEllGet(trnsparseConstSpMatDescr_t spMatDe
                                               int64_t* ellBlockSize, int64_t* ellCols, const void** ellColInd,
                                               const void** ellValue, trnsparseIndexType_t* ellIdxType,
                                               trnsparseIndexBase_t* idxBase, trnDataType_t* valueType);
+/* Sliced-ELL (SpMV, SpSV; SpMM too, an extension): ceil(rows / sliceSize) slices of sliceSize rows;
+ * slice s owns slots sellSliceOffsets[s] .. [s + 1] of sellColInd / sellValues (sellValuesSize in
+ * all), column-major within the slice (slot j of the slice's row r at offset + j * sliceSize + r);
+ * column -1 marks padding. Slice offsets are array positions (start at 0). */
+trnsparseStatus_t trnsparseCreateSlicedEll(trnsparseSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+                                           int64_t sellValuesSize, int64_t sliceSize, void* sellSliceOffsets,
+                                           void* sellColInd, void* sellValues, trnsparseIndexType_t sellSliceOffsetsType,
+                                           trnsparseIndexType_t sellColIndType, trnsparseIndexBase_t idxBase,
+                                           trnDataType_t valueType);
+trnsparseStatus_t trnsparseCreateConstSlicedEll(trnsparseConstSpMatDescr_t* spMatDescr, int64_t rows, int64_t cols,
+                                                int64_t nnz, int64_t sellValuesSize, int64_t sliceSize,
+                                                const void* sellSliceOffsets, const void* sellColInd,
+                                                const void* sellValues, trnsparseIndexType_t sellSliceOffsetsType,
+                                                trnsparseIndexType_t sellColIndType, trnsparseIndexBase_t idxBase,
+                                                trnDataType_t valueType);
 trnsparseStatus_t trnsparseDestroySpMat(trnsparseConstSpMatDescr_t spMatDescr);
 trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols,
                                         int64_t* nnz);
@@ -574,6 +589,9 @@ trnsparseStatus_t trnsparseSpMatGetStridedBatch(trnsparseConstSpMatDescr_t spMat
 trnsparseStatus_t trnsparseCooSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount, int64_t batchStride);
 trnsparseStatus_t trnsparseCsrSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount,
                                               int64_t offsetsBatchStride, int64_t columnsValuesBatchStride);
+/* BSR strided batch: offsets, columns and values strides (0 = shared); SpMM runs the batches. */
+trnsparseStatus_t trnsparseBsrSetStridedBatch(trnsparseSpMatDescr_t spMatDescr, int batchCount, int64_t offsetsBatchStride,
+                                              int64_t columnsBatchStride, int64_t ValuesBatchStride);
 trnsparseStatus_t trnsparseCsrGet(trnsparseSpMatDescr_t spMatDescr, int64_t* rows, int64_t* cols, int64_t* nnz,
                                   void** csrRowOffsets, void** csrColInd, void** csrValues,
                                   trnsparseIndexType_t* csrRowOffsetsType, trnsparseIndexType_t* csrColIndType,
@@ -812,6 +830,92 @@ trnsparseStatus_t trnsparseZgpsvInterleavedBatch(trnsparseHandle_t handle, int a
                                                  trnDoubleComplex* dl, trnDoubleComplex* d, trnDoubleComplex* du,
                                                  trnDoubleComplex* dw, trnDoubleComplex* x, int batchCount,
                                                  void* pBuffer);
+
+/* ---- general-BSR conversions (legacy API, int32 indices; trn/sparse/gebsr.hpp) -----------------
+ * csr2gebsr: a sorted CSR -> rowBlockDim x colBlockDim blocks (dirA: block layout), the row
+ * pointer from Xcsr2gebsrNnz first; gebsr2gebsc: general BSR -> general BSC, blocks copied
+ * unchanged. Host index work (values moved, never combined). pBuffer is not used (may be NULL). */
+trnsparseStatus_t trnsparseXcsr2gebsrNnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+                                         const trnsparseMatDescr_t descrA, const int* csrSortedRowPtrA,
+                                         const int* csrSortedColIndA, const trnsparseMatDescr_t descrC,
+                                         int* bsrSortedRowPtrC, int rowBlockDim, int colBlockDim,
+                                         int* nnzTotalDevHostPtr, void* pBuffer);
+trnsparseStatus_t trnsparseScsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const float* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, int* pBufferSize);
+trnsparseStatus_t trnsparseScsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const float* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, size_t* pBufferSize);
+trnsparseStatus_t trnsparseScsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const float* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    const trnsparseMatDescr_t descrC, float* bsrSortedValC, int* bsrSortedRowPtrC, int* bsrSortedColIndC, int rowBlockDim,
+    int colBlockDim, void* pBuffer);
+trnsparseStatus_t trnsparseSgebsr2gebsc_bufferSize(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const float* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    int* pBufferSize);
+trnsparseStatus_t trnsparseSgebsr2gebsc_bufferSizeExt(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const float* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    size_t* pBufferSize);
+trnsparseStatus_t trnsparseSgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb, int nnzb, const float* bsrSortedVal,
+    const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, float* bscVal,
+    int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
+trnsparseStatus_t trnsparseDcsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const double* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, int* pBufferSize);
+trnsparseStatus_t trnsparseDcsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const double* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, size_t* pBufferSize);
+trnsparseStatus_t trnsparseDcsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const double* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    const trnsparseMatDescr_t descrC, double* bsrSortedValC, int* bsrSortedRowPtrC, int* bsrSortedColIndC, int rowBlockDim,
+    int colBlockDim, void* pBuffer);
+trnsparseStatus_t trnsparseDgebsr2gebsc_bufferSize(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const double* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    int* pBufferSize);
+trnsparseStatus_t trnsparseDgebsr2gebsc_bufferSizeExt(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const double* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    size_t* pBufferSize);
+trnsparseStatus_t trnsparseDgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb, int nnzb, const double* bsrSortedVal,
+    const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, double* bscVal,
+    int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
+trnsparseStatus_t trnsparseCcsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, int* pBufferSize);
+trnsparseStatus_t trnsparseCcsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, size_t* pBufferSize);
+trnsparseStatus_t trnsparseCcsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    const trnsparseMatDescr_t descrC, trnComplex* bsrSortedValC, int* bsrSortedRowPtrC, int* bsrSortedColIndC, int rowBlockDim,
+    int colBlockDim, void* pBuffer);
+trnsparseStatus_t trnsparseCgebsr2gebsc_bufferSize(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const trnComplex* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    int* pBufferSize);
+trnsparseStatus_t trnsparseCgebsr2gebsc_bufferSizeExt(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const trnComplex* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    size_t* pBufferSize);
+trnsparseStatus_t trnsparseCgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb, int nnzb, const trnComplex* bsrSortedVal,
+    const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, trnComplex* bscVal,
+    int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
+trnsparseStatus_t trnsparseZcsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnDoubleComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, int* pBufferSize);
+trnsparseStatus_t trnsparseZcsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnDoubleComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    int rowBlockDim, int colBlockDim, size_t* pBufferSize);
+trnsparseStatus_t trnsparseZcsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int m, int n,
+    const trnsparseMatDescr_t descrA, const trnDoubleComplex* csrSortedValA, const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+    const trnsparseMatDescr_t descrC, trnDoubleComplex* bsrSortedValC, int* bsrSortedRowPtrC, int* bsrSortedColIndC, int rowBlockDim,
+    int colBlockDim, void* pBuffer);
+trnsparseStatus_t trnsparseZgebsr2gebsc_bufferSize(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const trnDoubleComplex* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    int* pBufferSize);
+trnsparseStatus_t trnsparseZgebsr2gebsc_bufferSizeExt(trnsparseHandle_t handle, int mb, int nb, int nnzb,
+    const trnDoubleComplex* bsrSortedVal, const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim,
+    size_t* pBufferSize);
+trnsparseStatus_t trnsparseZgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb, int nnzb, const trnDoubleComplex* bsrSortedVal,
+    const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, trnDoubleComplex* bscVal,
+    int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
 
 /* ---- csrgeam2: C = alpha A + beta B on CSR (legacy API, int32 indices, sorted columns) ----------
  * C's pattern is the union of A's and B's whatever alpha and beta are; Xcsrgeam2Nnz writes C's row

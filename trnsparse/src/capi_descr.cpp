@@ -29,13 +29,7 @@ trnsparseStatus_t create_bsr(trnsparseSpMatDescr_t* d, int64_t brows, int64_t bc
   m->bsr = sp::BsrView{brows, bcols, bnnz, rb, cb, off, col, const_cast<void*>(val), index_type(ot), index_type(ct),
                        base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32,
                        order == TRNSPARSE_ORDER_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
-  m->wide = !value_dtype(vt, &m->bsr.value_type);
-  m->value_type = vt;
-  m->base = base;
-  m->is_const = is_const;
-  g_spmats.insert(m);
-  *d = m;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return publish_spmat(m, d, &m->bsr.value_type, vt, base, is_const);
 }
 
 // CSR, or CSC (csc: offsets per column, row indices; the same argument positions).
@@ -55,15 +49,11 @@ trnsparseStatus_t create_csr(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   if (m == nullptr) return TRNSPARSE_STATUS_ALLOC_FAILED;
   const sp::IndexBase b = base == 1 ? sp::IndexBase::one : sp::IndexBase::zero;
   m->format = csc ? TRNSPARSE_FORMAT_CSC : TRNSPARSE_FORMAT_CSR;
-  m->csr = sp::CsrView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct), b, trn::DType::f32};
-  m->wide = !value_dtype(vt, &m->csr.value_type);
-  m->csc = sp::CscView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct), b, m->csr.value_type};
-  m->value_type = vt;
-  m->base = base;
-  m->is_const = is_const;
-  g_spmats.insert(m);
-  *d = m;
-  return TRNSPARSE_STATUS_SUCCESS;
+  trn::DType tile = trn::DType::f32;
+  (void)value_dtype(vt, &tile);
+  m->csr = sp::CsrView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct), b, tile};
+  m->csc = sp::CscView{rows, cols, nnz, off, col, const_cast<void*>(val), index_type(ot), index_type(ct), b, tile};
+  return publish_spmat(m, d, &m->csr.value_type, vt, base, is_const);
 }
 
 trnsparseStatus_t create_ell(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t bs, int64_t ell_cols,
@@ -84,13 +74,7 @@ trnsparseStatus_t create_ell(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   m->format = TRNSPARSE_FORMAT_BLOCKED_ELL;
   m->ell = sp::BlockedEllView{rows, cols, bs, ell_cols, ci, const_cast<void*>(val), index_type(it),
                               base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
-  m->wide = !value_dtype(vt, &m->ell.value_type);
-  m->value_type = vt;
-  m->base = base;
-  m->is_const = is_const;
-  g_spmats.insert(m);
-  *d = m;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return publish_spmat(m, d, &m->ell.value_type, vt, base, is_const);
 }
 
 trnsparseStatus_t create_coo(trnsparseSpMatDescr_t* d, int64_t rows, int64_t cols, int64_t nnz, const void* ri,
@@ -106,13 +90,7 @@ trnsparseStatus_t create_coo(trnsparseSpMatDescr_t* d, int64_t rows, int64_t col
   m->format = TRNSPARSE_FORMAT_COO;
   m->coo = sp::CooView{rows, cols, nnz, ri, ci, const_cast<void*>(val), index_type(it),
                        base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};
-  m->wide = !value_dtype(vt, &m->coo.value_type);
-  m->value_type = vt;
-  m->base = base;
-  m->is_const = is_const;
-  g_spmats.insert(m);
-  *d = m;
-  return TRNSPARSE_STATUS_SUCCESS;
+  return publish_spmat(m, d, &m->coo.value_type, vt, base, is_const);
 }
 
 trnsparseStatus_t create_dnmat(trnsparseDnMatDescr_t* d, int64_t rows, int64_t cols, int64_t ld, const void* values,
@@ -335,6 +313,7 @@ trnsparseStatus_t trnsparseSpMatGetSize(trnsparseConstSpMatDescr_t d, int64_t* r
     case TRNSPARSE_FORMAT_CSR: *nnz = d->csr.nnz; break;
     case TRNSPARSE_FORMAT_CSC: *nnz = d->csc.nnz; break;
     case TRNSPARSE_FORMAT_BLOCKED_ELL: *nnz = d->ell.rows * d->ell.ell_cols; break;  // stored values incl. empty slots
+    case TRNSPARSE_FORMAT_SLICED_ELLPACK: *nnz = d->sell.nnz; break;  // as created (padding not counted)
     default: *nnz = d->coo.nnz;
   }
   return TRNSPARSE_STATUS_SUCCESS;

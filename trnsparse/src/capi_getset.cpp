@@ -198,6 +198,25 @@ trnsparseStatus_t trnsparseCsrSetStridedBatch(trnsparseSpMatDescr_t d, int batch
   d->values_stride = columnsValuesBatchStride;
   return TRNSPARSE_STATUS_SUCCESS;
 }
+// BSR batches (cuSPARSE 12.x): offsets, columns and values each with its own stride (0: shared by
+// every batch); SpMM runs the batches one after the other.
+trnsparseStatus_t trnsparseBsrSetStridedBatch(trnsparseSpMatDescr_t d, int batchCount, int64_t offsetsBatchStride,
+                                              int64_t columnsBatchStride, int64_t ValuesBatchStride) {
+  Check c(g_log, "trnsparseBsrSetStridedBatch", TRNSPARSE_STATUS_INVALID_VALUE);
+  c.require(g_spmats.contains(d) && d->format == TRNSPARSE_FORMAT_BSR, 1, "spMatDescr").require(batchCount >= 1, 2, "batchCount");
+  if (!c) return c.status();
+  const sp::BsrView& v = d->bsr;
+  c.require(offsetsBatchStride == 0 || offsetsBatchStride >= v.brows + 1, 3, "offsetsBatchStride");
+  c.require(columnsBatchStride == 0 || columnsBatchStride >= v.bnnz, 4, "columnsBatchStride");
+  const std::int64_t block_values = trn::cshim::checked_mul(trn::cshim::checked_mul(v.row_block, v.col_block), v.bnnz);
+  c.require(ValuesBatchStride == 0 || (block_values >= 0 && ValuesBatchStride >= block_values), 5, "ValuesBatchStride");
+  if (!c) return c.status();
+  d->batch_count = batchCount;
+  d->offsets_stride = offsetsBatchStride;
+  d->columns_stride = columnsBatchStride;
+  d->values_stride = ValuesBatchStride;
+  return TRNSPARSE_STATUS_SUCCESS;
+}
 trnsparseStatus_t trnsparseDnMatSetStridedBatch(trnsparseDnMatDescr_t d, int batchCount, int64_t batchStride) {
   Check c(g_log, "trnsparseDnMatSetStridedBatch", TRNSPARSE_STATUS_INVALID_VALUE);
   c.require(g_dnmats.contains(d), 1, "dnMatDescr").require(batchCount >= 1, 2, "batchCount");

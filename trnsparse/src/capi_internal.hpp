@@ -14,6 +14,7 @@
 
 #include "trn/core/c_shim.hpp"
 #include "trn/sparse/generic.hpp"
+#include "trn/sparse/sell.hpp"
 #include "trn/sparse/sparse.hpp"
 #include "trn/sparse/spgemm_csr.hpp"
 
@@ -44,6 +45,7 @@ struct trnsparseSpMatDescr {
   sp::CooView coo;  // format COO
   sp::CscView csc;  // format CSC
   sp::BlockedEllView ell;  // format BLOCKED_ELL
+  sp::SellView sell;       // format SLICED_ELLPACK
   int value_type = TRN_R_32F;  // as created (BlockedEllGet returns it)
   int base = 0;
   int fill = TRNSPARSE_FILL_MODE_LOWER;
@@ -54,6 +56,7 @@ struct trnsparseSpMatDescr {
   bool wide = false;
   int batch_count = 1;                    // CsrSetStridedBatch / CooSetStridedBatch (recorded)
   std::int64_t offsets_stride = 0, values_stride = 0;
+  std::int64_t columns_stride = 0;  // BsrSetStridedBatch (CSR / COO: columns move with the values)
 };
 
 struct trnsparseSpGEMMDescr {
@@ -183,6 +186,7 @@ decltype(auto) visit(D* m, F&& f) {
     case TRNSPARSE_FORMAT_CSR: return f(m->csr);
     case TRNSPARSE_FORMAT_CSC: return f(m->csc);
     case TRNSPARSE_FORMAT_BLOCKED_ELL: return f(m->ell);
+    case TRNSPARSE_FORMAT_SLICED_ELLPACK: return f(m->sell);
     default: return f(m->coo);
   }
 }
@@ -248,14 +252,18 @@ inline const void* shifted(const void* p, std::int64_t elements, std::size_t byt
 }
 inline std::size_t index_bytes_of(sp::IndexType t) { return t == sp::IndexType::i32 ? 4 : 8; }
 
-// Batch b of a strided-batch CSR / COO descriptor (CsrSetStridedBatch / CooSetStridedBatch), as an
+// Batch b of a strided-batch CSR / COO / BSR descriptor (Csr/Coo/BsrSetStridedBatch), as an
 // unregistered copy whose arrays start at the batch (b = 0, or batchCount 1: the descriptor itself).
 inline trnsparseSpMatDescr batch_of(const trnsparseSpMatDescr* m, int b) {
   trnsparseSpMatDescr r = *m;
   if (m->batch_count == 1 || b == 0) return r;
   const std::size_t vb = value_type_bytes(m->value_type);
   const std::int64_t os = m->offsets_stride * b, vs = m->values_stride * b;
-  if (m->format == TRNSPARSE_FORMAT_COO) {
+  if (m->format == TRNSPARSE_FORMAT_BSR) {
+    r.bsr.offsets = shifted(m->bsr.offsets, os, index_bytes_of(m->bsr.offsets_type));
+    r.bsr.columns = shifted(m->bsr.columns, m->columns_stride * b, index_bytes_of(m->bsr.columns_type));
+    r.bsr.values = const_cast<void*>(shifted(m->bsr.values, vs, vb));
+  } else if (m->format == TRNSPARSE_FORMAT_COO) {
     r.coo.row_ind = shifted(m->coo.row_ind, vs, index_bytes_of(m->coo.index_type));
     r.coo.col_ind = shifted(m->coo.col_ind, vs, index_bytes_of(m->coo.index_type));
     r.coo.values = const_cast<void*>(shifted(m->coo.values, vs, vb));
@@ -271,6 +279,19 @@ inline trnsparseDnMatDescr batch_of(const trnsparseDnMatDescr* d, int b) {
   trnsparseDnMatDescr r = *d;
   if (d->batch_count > 1) r.m.data = const_cast<void*>(shifted(d->m.data, d->batch_stride * b, value_type_bytes(d->value_type)));
   return r;
+}
+
+// The end of every CreateX: the value type recorded (`tile_type`: the view's tile dtype, a placeholder
+// for wide types), base and constness set, the descriptor registered and returned in *d.
+inline trnsparseStatus_t publish_spmat(trnsparseSpMatDescr* m, trnsparseSpMatDescr_t* d, trn::DType* tile_type, int vt, int base,
+                                       bool is_const) {
+  m->wide = !value_dtype(vt, tile_type);
+  m->value_type = vt;
+  m->base = base;
+  m->is_const = is_const;
+  g_spmats.insert(m);
+  *d = m;
+  return TRNSPARSE_STATUS_SUCCESS;
 }
 
 inline void store_profile(trnsparseHandle_t h, const sp::CallReport& r) { h->last_profile = r.profile.to_c(); }

@@ -8,13 +8,16 @@ namespace {
 // The product's path: the tile path (fp32-class values, computeType TRN_R_32F) or the host step
 // (matA a CSR / CSC / COO of TRN_R_64F, TRN_C_32F or TRN_C_64F values; the dense operands and
 // computeType of that same type, as cuSPARSE's table of supported combinations).
-Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wide, int c_type, bool c_wide, int ct) {
+// SpMV also takes a Sliced-ELL matA of those types (gathered to CSR, trn/sparse/sell.hpp).
+Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wide, int c_type, bool c_wide, int ct,
+                   bool sell_ok = false) {
   if (!c) return c;
   if (!A->wide && !b_wide && !c_wide)
     return c.require_or(ct == TRN_R_32F, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                         "fp32-class values take the TensorE path: computeType TRN_R_32F");
-  c.require_or(generic_format(A->format), TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
-               "fp64 and complex values: matA CSR, CSC or COO");
+  c.require_or(generic_format(A->format) || (sell_ok && A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK),
+               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               sell_ok ? "fp64 and complex values: matA CSR, CSC, COO or SELL" : "fp64 and complex values: matA CSR, CSC or COO");
   return c.require_or(A->value_type == b_type && A->value_type == c_type && ct == A->value_type,
                       TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                       "fp64 and complex values: matA, the dense operands and computeType of one value type");
@@ -30,13 +33,24 @@ Check& batch_checks(Check& c, const trnsparseSpMatDescr* A, const trnsparseDnMat
                    (nb == 1 || A->batch_count == nb || B->batch_count == nb),
                TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "strided batches: matC's batch count, matA's and matB's equal to it or 1");
-  c.require_or(A->batch_count == 1 || A->format == TRNSPARSE_FORMAT_CSR || A->format == TRNSPARSE_FORMAT_COO,
-               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED", "strided batches of CSR or COO");
+  c.require_or(A->batch_count == 1 || A->format == TRNSPARSE_FORMAT_CSR || A->format == TRNSPARSE_FORMAT_COO ||
+                   A->format == TRNSPARSE_FORMAT_BSR,
+               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED", "strided batches of CSR, COO or BSR");
   for (int b = 1; b < A->batch_count && c; ++b) {
     const trnsparseSpMatDescr one = batch_of(A, b);
     check_sparse(c, &one, 4, "matA");
   }
   return c;
+}
+
+// The report of batches run one after the other: batch 0's report, then each one's profile and plan appended.
+void accumulate_batch(sp::CallReport& total, sp::CallReport&& r, int batch) {
+  if (batch == 0) {
+    total = std::move(r);
+  } else {
+    trn::append_sequential(total.profile, r.profile);
+    total.add_plan(r.plan);
+  }
 }
 
 // SpMM argument chain shared by _bufferSize, _preprocess and the call.
@@ -63,7 +77,7 @@ Check& spmv_checks(Check& c, bool strict, int opA, const void* alpha, const trns
   c.require(g_spmats.contains(A), 3, "matA");
   c.require(g_dnvecs.contains(x), 4, "vecX").not_null(beta, 5, "beta").require(g_dnvecs.contains(y) && !y->is_const, 6, "vecY");
   c.one_of(computeType, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}, 7, "computeType").one_of(alg, {0, 1, 2, 3, 4, 5, 6}, 8, "alg");
-  if (!path_checks(c, A, x->value_type, x->wide, y->value_type, y->wide, computeType)) return c;
+  if (!path_checks(c, A, x->value_type, x->wide, y->value_type, y->wide, computeType, /*sell_ok=*/true)) return c;
   c.require_or(A->batch_count == 1, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "SpMV of a strided batch (cuSPARSE's SpMV has no batches)");
   const std::int64_t M = opA == 0 ? sp_rows(A) : sp_cols(A), K = opA == 0 ? sp_cols(A) : sp_rows(A);
@@ -86,6 +100,16 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
   const std::int64_t M = sp_rows(C), N = sp_cols(C), K = opA == 0 ? A->m.cols : A->m.rows;
   c.require(opA == 0 ? A->m.rows == M : A->m.cols == M, 4, "matA");
   c.require(opB == 0 ? (B->m.rows == K && B->m.cols == N) : (B->m.rows == N && B->m.cols == K), 5, "matB");
+  // Strided batches (cuSPARSE's sddmm_csr_batched): matC a CSR of batchCount batches, matA and matB
+  // of that count or 1; every batch's pattern validated before the first is computed.
+  const int nb = C->batch_count;
+  c.require_or((A->batch_count == 1 || A->batch_count == nb) && (B->batch_count == 1 || B->batch_count == nb),
+               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "strided batches: matA's and matB's batch count equal to matC's or 1");
+  for (int b = 1; b < nb && c; ++b) {
+    const trnsparseSpMatDescr one = batch_of(C, b);
+    check_sparse(c, &one, 7, "matC");
+  }
   return check_sparse(c, C, 7, "matC");
 }
 
@@ -142,12 +166,7 @@ trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, t
         const float al = *static_cast<const float*>(alpha), be = *static_cast<const float*>(beta);
         visit(&a, [&](const auto& v) { sp::spmm(h->settings, op_of(o_a), op_of(o_b), al, v, dense_of(&b), be, cm.m, &r); });
       }
-      if (batch == 0) {
-        total = std::move(r);
-      } else {
-        trn::append_sequential(total.profile, r.profile);
-        total.add_plan(r.plan);
-      }
+      accumulate_batch(total, std::move(r), batch);
     }
     store_profile(h, total);
   });
@@ -188,8 +207,12 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
   if (A->wide)
     return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
       sp::CallReport r;
-      sp::spmv_host(h->settings, gop_of(enum_value(opA)), load_scalar(alpha, A->value_type), generic_of(A), x->values,
-                    load_scalar(beta, A->value_type), y->values, &r);
+      const sp::GOp o = gop_of(enum_value(opA));
+      const sp::Scalar al = load_scalar(alpha, A->value_type), be = load_scalar(beta, A->value_type);
+      if (A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK)
+        sp::spmv_host(h->settings, o, al, A->sell, generic_value(A->value_type), x->values, be, y->values, &r);
+      else
+        sp::spmv_host(h->settings, o, al, generic_of(A), x->values, be, y->values, &r);
       store_profile(h, r);
     });
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
@@ -239,12 +262,18 @@ trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t h, trnsparseOperation_t opA, 
     return c.status();
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSDDMM", kStatusMap, [&] {
-    sp::CallReport r;
-    if (C->format == TRNSPARSE_FORMAT_BSR)
-      sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(A), dense_of(B), b, C->bsr, &r);
-    else
-      sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(A), dense_of(B), b, C->csr, &r);
-    store_profile(h, r);
+    sp::CallReport total;
+    for (int batch = 0; batch < C->batch_count; ++batch) {  // batches run one after the other
+      const trnsparseDnMatDescr da = batch_of(A, batch), db = batch_of(B, batch);
+      const trnsparseSpMatDescr cs = batch_of(C, batch);
+      sp::CallReport r;
+      if (C->format == TRNSPARSE_FORMAT_BSR)
+        sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(&da), dense_of(&db), b, cs.bsr, &r);
+      else
+        sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(&da), dense_of(&db), b, cs.csr, &r);
+      accumulate_batch(total, std::move(r), batch);
+    }
+    store_profile(h, total);
   });
 }
 

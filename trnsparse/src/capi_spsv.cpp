@@ -56,18 +56,26 @@ struct Call {
   bool descr_ok = false;
 };
 
+// Length of matA's values array as the analysis indexes it (SELL: every slot, padding included).
+std::int64_t stored_slots(const trnsparseSpMatDescr* A) {
+  return A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK ? A->sell.values_size : generic_of(A).nnz;
+}
+
 // The chain shared by bufferSize, analysis and solve.
-Check& triangular_checks(Check& c, const Call& a, const Positions& p) {
-  c.one_of(a.opA, {0, 1, 2}, p.opA, "opA");
-  if (p.opB != 0) c.one_of(a.opB, {0, 1, 2}, p.opB, "opB");
+// Strict mode (trnsparseSetStrictMode): CONJUGATE_TRANSPOSE rejected, as by every other operation.
+Check& triangular_checks(Check& c, const Call& a, const Positions& p, bool strict) {
+  c.one_of(a.opA, {0, 1, 2}, p.opA, "opA").require(!strict || a.opA != 2, p.opA, "opA");
+  if (p.opB != 0) c.one_of(a.opB, {0, 1, 2}, p.opB, "opB").require(!strict || a.opB != 2, p.opB, "opB");
   c.not_null(a.alpha, p.alpha, "alpha").require(g_spmats.contains(a.A), p.A, "matA");
   c.require(a.B.registered, p.B, p.opB != 0 ? "matB" : "vecX").require(a.C.registered && !a.C.is_const, p.C, p.opB != 0 ? "matC" : "vecY");
   c.one_of(a.ct, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}, p.ct, "computeType").one_of(a.alg, {0}, p.alg, "alg");
   c.require(a.descr_ok, p.descr, p.opB != 0 ? "spsmDescr" : "spsvDescr");
   if (!c) return c;
   const int vt = a.A->value_type;
-  c.require_or(a.A->format == TRNSPARSE_FORMAT_CSR || a.A->format == TRNSPARSE_FORMAT_COO, TRNSPARSE_STATUS_NOT_SUPPORTED,
-               "TRNSPARSE_STATUS_NOT_SUPPORTED", "triangular solves take matA in CSR or COO (as cuSPARSE; no SELL here)");
+  c.require_or(a.A->format == TRNSPARSE_FORMAT_CSR || a.A->format == TRNSPARSE_FORMAT_COO ||
+                   a.A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK,
+               TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "triangular solves take matA in CSR, COO or SELL (as cuSPARSE)");
   c.require_or(a.A->batch_count == 1, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "triangular solves of a strided batch");
   c.require_or(is_generic_value_type(vt) && a.B.value_type == vt && a.C.value_type == vt && a.ct == vt,
@@ -83,7 +91,7 @@ Check& triangular_checks(Check& c, const Call& a, const Positions& p) {
 trnsparseStatus_t buffer_size(trnsparseHandle_t h, const char* fn, const Call& a, const Positions& p, size_t* size) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  triangular_checks(c, a, p).not_null(size, p.buffer, "bufferSize");
+  triangular_checks(c, a, p, h->strict).not_null(size, p.buffer, "bufferSize");
   if (!check_sparse(c, a.A, p.A, "matA")) return c.status();
   *size = kBufferBytes;
   return TRNSPARSE_STATUS_SUCCESS;
@@ -92,11 +100,13 @@ trnsparseStatus_t buffer_size(trnsparseHandle_t h, const char* fn, const Call& a
 trnsparseStatus_t analysis(trnsparseHandle_t h, const char* fn, const Call& a, const Positions& p, TriangularDescr* d) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!check_sparse(triangular_checks(c, a, p), a.A, p.A, "matA")) return c.status();
+  if (!check_sparse(triangular_checks(c, a, p, h->strict), a.A, p.A, "matA")) return c.status();
   return run(h, fn, {{"matA", p.A}}, [&] {
     TriangularDescr fresh;
-    fresh.t = sp::analyze_triangular(generic_of(a.A), a.A->fill == TRNSPARSE_FILL_MODE_LOWER,
-                                     a.A->diag == TRNSPARSE_DIAG_TYPE_UNIT, gop_of(a.opA));
+    const bool lower = a.A->fill == TRNSPARSE_FILL_MODE_LOWER, unit = a.A->diag == TRNSPARSE_DIAG_TYPE_UNIT;
+    fresh.t = a.A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK
+                  ? sp::analyze_triangular(a.A->sell, generic_value(a.A->value_type), lower, unit, gop_of(a.opA))
+                  : sp::analyze_triangular(generic_of(a.A), lower, unit, gop_of(a.opA));
     fresh.analyzed = true;
     fresh.fill = a.A->fill;
     fresh.diag = a.A->diag;
@@ -108,14 +118,15 @@ trnsparseStatus_t analysis(trnsparseHandle_t h, const char* fn, const Call& a, c
 trnsparseStatus_t solve(trnsparseHandle_t h, const char* fn, const Call& a, const Positions& p, TriangularDescr* d) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!triangular_checks(c, a, p)) return c.status();
+  if (!triangular_checks(c, a, p, h->strict)) return c.status();
   // The analysis must be of this matrix's shape, op and attributes (its pattern is not re-read).
   const sp::TriangularAnalysis& t = d->t;
-  c.require(d->analyzed && t.n == sp_rows(a.A) && t.nnz == generic_of(a.A).nnz && t.value == generic_value(a.A->value_type) &&
+  c.require(d->analyzed && t.n == sp_rows(a.A) && t.nnz == stored_slots(a.A) && t.value == generic_value(a.A->value_type) &&
                 t.op == gop_of(a.opA) && d->fill == a.A->fill && d->diag == a.A->diag && d->format == a.A->format,
             p.descr, p.opB != 0 ? "spsmDescr" : "spsvDescr");
   if (!c) return c.status();
-  const void* values = d->values != nullptr ? d->values : generic_of(a.A).values;
+  const void* values = d->values != nullptr ? d->values : a.A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK ? a.A->sell.values
+                                                                                                        : generic_of(a.A).values;
   const std::int64_t row = sp::first_zero_pivot(t, values, d->diagonal);
   if (!c.require_or(row < 0, TRNSPARSE_STATUS_ZERO_PIVOT, "TRNSPARSE_STATUS_ZERO_PIVOT",
                     "zero pivot in row " + std::to_string(row) + " of op(A) (a non-unit diagonal not stored or 0)"))
