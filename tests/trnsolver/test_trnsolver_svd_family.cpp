@@ -656,10 +656,163 @@ TEST(TrnsolverSvdFamily, XgesvdrRandomized) {
   }
 }
 
+// ---- bad input: every argument in cuSOLVER's order, info = -position, outputs untouched ------------------
+
+struct BadInput {
+  Handle h;
+  std::vector<double> a = std::vector<double>(64, 1.5), out = std::vector<double>(256, -2.0), work = std::vector<double>(4096);
+  const std::vector<double> a0 = a, out0 = out;
+  int info = 0;
+  void expect(trnsolverStatus_t st, int pos, const char* what, bool has_info = true) {
+    EXPECT_EQ(st, TRNSOLVER_STATUS_INVALID_VALUE) << what;
+    if (has_info) {
+      EXPECT_EQ(info, -pos) << what;
+    }
+    int last = 0;
+    trnsolverDnGetLastErrorParameter(h.h, &last);
+    EXPECT_EQ(last, pos) << what;
+    EXPECT_EQ(a, a0) << what;
+    EXPECT_EQ(out, out0) << what;
+    info = 0;
+  }
+};
+
+TEST(TrnsolverSvdFamily, BadInputPerArgumentLeavesOutputsUntouched) {
+  BadInput b;
+  trnsolverDnHandle_t h = b.h.h;
+  double *A = b.a.data(), *O = b.out.data(), *W = b.work.data();
+  int* I = &b.info;
+  const int m = 6, n = 4;
+  // gebrd: m 1, n 2, A 3, lda 4, D 5, E 6, TAUQ 7, TAUP 8, Work 9, Lwork 10, devInfo 11.
+  int lw = 0;
+  ASSERT_EQ(trnsolverDnDgebrd_bufferSize(h, m, n, &lw), TRNSOLVER_STATUS_SUCCESS);
+  b.expect(trnsolverDnDgebrd(h, -1, n, A, m, O, O + 8, O + 16, O + 24, W, lw, I), 1, "gebrd m");
+  b.expect(trnsolverDnDgebrd(h, m, m + 1, A, m, O, O + 8, O + 16, O + 24, W, lw, I), 2, "gebrd n > m");
+  b.expect(trnsolverDnDgebrd(h, m, n, nullptr, m, O, O + 8, O + 16, O + 24, W, lw, I), 3, "gebrd A");
+  b.expect(trnsolverDnDgebrd(h, m, n, A, m - 1, O, O + 8, O + 16, O + 24, W, lw, I), 4, "gebrd lda");
+  b.expect(trnsolverDnDgebrd(h, m, n, A, m, nullptr, O + 8, O + 16, O + 24, W, lw, I), 5, "gebrd D");
+  b.expect(trnsolverDnDgebrd(h, m, n, A, m, O, nullptr, O + 16, O + 24, W, lw, I), 6, "gebrd E");
+  b.expect(trnsolverDnDgebrd(h, m, n, A, m, O, O + 8, nullptr, O + 24, W, lw, I), 7, "gebrd TAUQ");
+  b.expect(trnsolverDnDgebrd(h, m, n, A, m, O, O + 8, O + 16, nullptr, W, lw, I), 8, "gebrd TAUP");
+  b.expect(trnsolverDnDgebrd(h, m, n, A, m, O, O + 8, O + 16, O + 24, nullptr, lw, I), 9, "gebrd Work");
+  b.expect(trnsolverDnDgebrd(h, m, n, A, m, O, O + 8, O + 16, O + 24, W, lw - 1, I), 10, "gebrd Lwork");
+  b.expect(trnsolverDnDgebrd(h, m, n, A, m, O, O + 8, O + 16, O + 24, W, lw, nullptr), 11, "gebrd devInfo", false);
+  EXPECT_EQ(trnsolverDnDgebrd(nullptr, m, n, A, m, O, O + 8, O + 16, O + 24, W, lw, I), TRNSOLVER_STATUS_NOT_INITIALIZED);
+  // orgbr: side 1, m 2, n 3, k 4, A 5, lda 6, tau 7, work 8, lwork 9, info 10.
+  ASSERT_EQ(trnsolverDnDorgbr_bufferSize(h, TRNBLAS_SIDE_LEFT, m, n, n, A, m, O, &lw), TRNSOLVER_STATUS_SUCCESS);
+  const auto bad_side = static_cast<trnblasSideMode_t>(7);
+  b.expect(trnsolverDnDorgbr(h, bad_side, m, n, n, A, m, O, W, lw, I), 1, "orgbr side");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, -1, n, n, A, m, O, W, lw, I), 2, "orgbr m");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, m, m + 1, n, A, m, O, W, lw, I), 3, "orgbr n > m");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_RIGHT, m, n, n, A, m, O, W, lw, I), 3, "orgbr P: n < m");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, m, n, -1, A, m, O, W, lw, I), 4, "orgbr k");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, m, n, n, nullptr, m, O, W, lw, I), 5, "orgbr A");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, m, n, n, A, m - 1, O, W, lw, I), 6, "orgbr lda");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, m, n, n, A, m, nullptr, W, lw, I), 7, "orgbr tau");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, m, n, n, A, m, O, nullptr, lw, I), 8, "orgbr work");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, m, n, n, A, m, O, W, lw - 1, I), 9, "orgbr lwork");
+  b.expect(trnsolverDnDorgbr(h, TRNBLAS_SIDE_LEFT, m, n, n, A, m, O, W, lw, nullptr), 10, "orgbr info", false);
+  // gesvdaStridedBatched: jobz 1, rank 2, m 3, n 4, A 5, lda 6, strideA 7, S 8, strideS 9, U 10, ldu 11,
+  // strideU 12, V 13, ldv 14, strideV 15, work 16, lwork 17, info 18, h_R_nrmF 19, batchSize 20.
+  const auto V = TRNSOLVER_EIG_MODE_VECTOR;
+  double rn[2] = {-2.0, -2.0};
+  auto ga = [&](trnsolverEigMode_t jz, int rank, int mm, int nn, const double* a, int lda, long long sa, double* S,
+                long long ss, double* U, int ldu, long long su, double* Vv, int ldv, long long sv, double* w, int l,
+                int* inf, double* r, int batch) {
+    return trnsolverDnDgesvdaStridedBatched(h, jz, rank, mm, nn, a, lda, sa, S, ss, U, ldu, su, Vv, ldv, sv, w, l, inf, r,
+                                            batch);
+  };
+  const long long sA = m * n, sU = m * n, sV = n * n;
+  b.expect(ga(static_cast<trnsolverEigMode_t>(5), n, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 1, "gesvda jobz");
+  b.expect(ga(V, 0, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 2, "gesvda rank");
+  b.expect(ga(V, n, -1, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 3, "gesvda m");
+  b.expect(ga(V, n, m, m + 1, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 4, "gesvda n");
+  b.expect(ga(V, n, m, n, nullptr, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 5, "gesvda A");
+  b.expect(ga(V, n, m, n, A, m - 1, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 6, "gesvda lda");
+  b.expect(ga(V, n, m, n, A, m, sA - 1, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 7, "gesvda strideA");
+  b.expect(ga(V, n, m, n, A, m, sA, nullptr, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 8, "gesvda S");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n - 1, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 9, "gesvda strideS");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, nullptr, m, sU, O + 40, n, sV, W, 1, I, rn, 1), 10, "gesvda U");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m - 1, sU, O + 40, n, sV, W, 1, I, rn, 1), 11, "gesvda ldu");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU - 1, O + 40, n, sV, W, 1, I, rn, 1), 12, "gesvda strideU");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU, nullptr, n, sV, W, 1, I, rn, 1), 13, "gesvda V");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n - 1, sV, W, 1, I, rn, 1), 14, "gesvda ldv");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV - 1, W, 1, I, rn, 1), 15, "gesvda strideV");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, nullptr, 1, I, rn, 1), 16, "gesvda work");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 0, I, rn, 1), 17, "gesvda lwork");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, nullptr, rn, 1), 18, "gesvda info", false);
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, nullptr, 1), 19, "gesvda h_R_nrmF");
+  b.expect(ga(V, n, m, n, A, m, sA, O, n, O + 8, m, sU, O + 40, n, sV, W, 1, I, rn, 0), 20, "gesvda batchSize");
+  EXPECT_EQ(rn[0], -2.0);
+  // Xgesvdp: params 1, jobz 2, econ 3, m 4, n 5, A 7, lda 8, S 10, U 12, ldu 13, V 15, ldv 16, buffers 18-21,
+  // d_info 22, h_err_sigma 23; a type mismatch is NOT_SUPPORTED.
+  double es = -3;
+  auto gp = [&](trnsolverDnParams_t p, trnsolverEigMode_t jz, int econ, int64_t mm, int64_t nn, double* a, int64_t lda,
+                double* S, double* U, int64_t ldu, double* Vv, int64_t ldv, trnDataType_t ds, void* dev, size_t db,
+                int* inf, double* e) {
+    return trnsolverDnXgesvdp(h, p, jz, econ, mm, nn, TRN_R_64F, a, lda, ds, S, TRN_R_64F, U, ldu, TRN_R_64F, Vv, ldv,
+                              TRN_R_64F, dev, db, nullptr, 0, inf, e);
+  };
+  trnsolverDnParams_t P = b.h.p;
+  b.expect(gp(nullptr, V, 1, m, n, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 1, "gesvdp params");
+  b.expect(gp(P, static_cast<trnsolverEigMode_t>(4), 1, m, n, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 2, "gesvdp jobz");
+  b.expect(gp(P, V, 2, m, n, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 3, "gesvdp econ");
+  b.expect(gp(P, V, 1, -1, n, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 4, "gesvdp m");
+  b.expect(gp(P, V, 1, m, -1, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 5, "gesvdp n");
+  b.expect(gp(P, V, 1, m, n, nullptr, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 7, "gesvdp A");
+  b.expect(gp(P, V, 1, m, n, A, m - 1, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 8, "gesvdp lda");
+  b.expect(gp(P, V, 1, m, n, A, m, nullptr, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 10, "gesvdp S");
+  b.expect(gp(P, V, 1, m, n, A, m, O, nullptr, m, O + 40, n, TRN_R_64F, W, 8, I, &es), 12, "gesvdp U");
+  b.expect(gp(P, V, 1, m, n, A, m, O, O + 8, m - 1, O + 40, n, TRN_R_64F, W, 8, I, &es), 13, "gesvdp ldu");
+  b.expect(gp(P, V, 1, m, n, A, m, O, O + 8, m, nullptr, n, TRN_R_64F, W, 8, I, &es), 15, "gesvdp V");
+  b.expect(gp(P, V, 1, m, n, A, m, O, O + 8, m, O + 40, n - 1, TRN_R_64F, W, 8, I, &es), 16, "gesvdp ldv");
+  b.expect(gp(P, V, 1, m, n, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, nullptr, 8, I, &es), 18, "gesvdp buffer");
+  b.expect(gp(P, V, 1, m, n, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 7, I, &es), 19, "gesvdp bytes");
+  b.expect(gp(P, V, 1, m, n, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, nullptr, &es), 22, "gesvdp d_info", false);
+  b.expect(gp(P, V, 1, m, n, A, m, O, O + 8, m, O + 40, n, TRN_R_64F, W, 8, I, nullptr), 23, "gesvdp h_err_sigma");
+  EXPECT_EQ(gp(P, V, 1, m, n, A, m, O, O + 8, m, O + 40, n, TRN_R_32F, W, 8, I, &es), TRNSOLVER_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(es, -3.0);
+  // Xgesvdr: params 1, jobu 2, jobv 3, m 4, n 5, k 6, p 7, niters 8, A 10, lda 11, Srand 13, Urand 15,
+  // ldUrand 16, Vrand 18, ldVrand 19, buffers 21-24, d_info 25.
+  auto gr = [&](trnsolverDnParams_t p, signed char ju, signed char jv, int64_t mm, int64_t nn, int64_t k, int64_t pp,
+                int64_t it, double* a, int64_t lda, double* S, double* U, int64_t ldu, double* Vv, int64_t ldv,
+                void* dev, size_t db, int* inf) {
+    return trnsolverDnXgesvdr(h, p, ju, jv, mm, nn, k, pp, it, TRN_R_64F, a, lda, TRN_R_64F, S, TRN_R_64F, U, ldu,
+                              TRN_R_64F, Vv, ldv, TRN_R_64F, dev, db, nullptr, 0, inf);
+  };
+  b.expect(gr(nullptr, 'S', 'S', m, n, 2, 1, 1, A, m, O, O + 8, m, O + 40, n, W, 8, I), 1, "gesvdr params");
+  b.expect(gr(P, 'A', 'S', m, n, 2, 1, 1, A, m, O, O + 8, m, O + 40, n, W, 8, I), 2, "gesvdr jobu");
+  b.expect(gr(P, 'S', 'X', m, n, 2, 1, 1, A, m, O, O + 8, m, O + 40, n, W, 8, I), 3, "gesvdr jobv");
+  b.expect(gr(P, 'S', 'S', -1, n, 2, 1, 1, A, m, O, O + 8, m, O + 40, n, W, 8, I), 4, "gesvdr m");
+  b.expect(gr(P, 'S', 'S', m, -1, 2, 1, 1, A, m, O, O + 8, m, O + 40, n, W, 8, I), 5, "gesvdr n");
+  b.expect(gr(P, 'S', 'S', m, n, 0, 1, 1, A, m, O, O + 8, m, O + 40, n, W, 8, I), 6, "gesvdr k");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 3, 1, A, m, O, O + 8, m, O + 40, n, W, 8, I), 7, "gesvdr p");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, -1, A, m, O, O + 8, m, O + 40, n, W, 8, I), 8, "gesvdr niters");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, nullptr, m, O, O + 8, m, O + 40, n, W, 8, I), 10, "gesvdr A");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m - 1, O, O + 8, m, O + 40, n, W, 8, I), 11, "gesvdr lda");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m, nullptr, O + 8, m, O + 40, n, W, 8, I), 13, "gesvdr Srand");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m, O, nullptr, m, O + 40, n, W, 8, I), 15, "gesvdr Urand");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m, O, O + 8, m - 1, O + 40, n, W, 8, I), 16, "gesvdr ldUrand");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m, O, O + 8, m, nullptr, n, W, 8, I), 18, "gesvdr Vrand");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m, O, O + 8, m, O + 40, n - 1, W, 8, I), 19, "gesvdr ldVrand");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m, O, O + 8, m, O + 40, n, nullptr, 8, I), 21, "gesvdr buffer");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m, O, O + 8, m, O + 40, n, W, 7, I), 22, "gesvdr bytes");
+  b.expect(gr(P, 'S', 'S', m, n, 2, 1, 1, A, m, O, O + 8, m, O + 40, n, W, 8, nullptr), 25, "gesvdr d_info", false);
+  // C/Z gesvd share S/D gesvd's checks: n > m at n's position 4.
+  std::vector<CD> ca(64);
+  const std::vector<CD> ca0 = ca;
+  std::vector<double> cs(8, -1);
+  b.expect(trnsolverDnZgesvd(h, 'A', 'A', 3, 4, reinterpret_cast<trnDoubleComplex*>(ca.data()), 3, cs.data(),
+                             reinterpret_cast<trnDoubleComplex*>(ca.data()), 3,
+                             reinterpret_cast<trnDoubleComplex*>(ca.data()), 4,
+                             reinterpret_cast<trnDoubleComplex*>(ca.data()), 1, nullptr, I),
+           4, "Zgesvd n > m");
+  EXPECT_EQ(ca, ca0);
+}
+
 // ---- NVIDIA's samples --------------------------------------------------------------------------------------
 
-// gesvdaStridedBatched (README): S0 = (18.84, 7.07, ...) hmm, the sample's S_exact, |S - S_exact| ~ 1e-6,
-// a small residual; Xgesvdp: S = (7.065, 1.040), |S - S_exact| ~ 1e-15, h_err_sigma 0; Xgesvdr: the two
+// gesvdaStridedBatched (README): S0 = (7.07, 1.04), S1 = (18.84, 0.26) to fp32 rounding, residuals ~1e-6; Xgesvdp: S = (7.065, 1.040), |S - S_exact| ~ 1e-15, h_err_sigma 0; Xgesvdr: the two
 // leading singular values to max_relerr below the sample's eps 1e-8 ("Success").
 TEST(TrnsolverSvdFamily, NvidiaSamples) {
   float S[8];
