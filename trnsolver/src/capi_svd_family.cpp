@@ -174,9 +174,8 @@ void x_dispatch(int dt, F&& f) {
 // U 12, ldu 13, dataTypeV 14, V 15, ldv 16, computeType 17, then bufferOnDevice 18, bytes 19, bufferOnHost 20,
 // bytes 21, d_info 22, h_err_sigma 23 (or the two byte counts 18, 19) --------------------------------------
 
-struct XgesvdpArgs {
-  int jobz, econ;
-  std::int64_t m, n;
+// The data part both X routines share: A, S, U, V with their types and leading dimensions.
+struct XSvdData {
   int dta;
   const void* A;
   std::int64_t lda;
@@ -191,17 +190,28 @@ struct XgesvdpArgs {
   int dtc;
 };
 
+void check_x_svd_types(Check& c, const XSvdData& d) {
+  check_x_types_any(c, d.dta, d.dtc);
+  c.require_or(d.dts == x_real_of(d.dta) && d.dtu == d.dta && d.dtv == d.dta, TRNSOLVER_STATUS_NOT_SUPPORTED,
+               "TRNSOLVER_STATUS_NOT_SUPPORTED", "dataType of S = the real type of A's, U's = V's = A's");
+}
+
+struct XgesvdpArgs {
+  int jobz, econ;
+  std::int64_t m, n;
+  XSvdData d;
+};
+
 void check_xgesvdp(Check& c, trnsolverDnParams_t params, const XgesvdpArgs& a) {
   const bool vec = a.jobz == TRNSOLVER_EIG_MODE_VECTOR, any = a.m > 0 && a.n > 0;
   c.require(g_dn_params.contains(params), 1, "params")
       .one_of(a.jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, 2, "jobz")
       .one_of(a.econ, {0, 1}, 3, "econ").nonnegative(a.m, 4, "m").nonnegative(a.n, 5, "n")
-      .require(!any || a.A != nullptr, 7, "A").leading_dim(a.lda, a.m, 8, "lda").require(!any || a.S != nullptr, 10, "S")
-      .require(!vec || !any || a.U != nullptr, 12, "U").leading_dim(a.ldu, vec ? a.m : 1, 13, "ldu")
-      .require(!vec || !any || a.V != nullptr, 15, "V").leading_dim(a.ldv, vec ? a.n : 1, 16, "ldv");
-  check_x_types_any(c, a.dta, a.dtc);
-  c.require_or(a.dts == x_real_of(a.dta) && a.dtu == a.dta && a.dtv == a.dta, TRNSOLVER_STATUS_NOT_SUPPORTED,
-               "TRNSOLVER_STATUS_NOT_SUPPORTED", "dataTypeS = the real type of dataTypeA, dataTypeU = dataTypeV = dataTypeA");
+      .require(!any || a.d.A != nullptr, 7, "A").leading_dim(a.d.lda, a.m, 8, "lda")
+      .require(!any || a.d.S != nullptr, 10, "S").require(!vec || !any || a.d.U != nullptr, 12, "U")
+      .leading_dim(a.d.ldu, vec ? a.m : 1, 13, "ldu").require(!vec || !any || a.d.V != nullptr, 15, "V")
+      .leading_dim(a.d.ldv, vec ? a.n : 1, 16, "ldv");
+  check_x_svd_types(c, a.d);
 }
 
 // ---- Xgesvdr: params 1, jobu 2, jobv 3, m 4, n 5, k 6, p 7, niters 8, dataTypeA 9, A 10, lda 11,
@@ -212,18 +222,7 @@ void check_xgesvdp(Check& c, trnsolverDnParams_t params, const XgesvdpArgs& a) {
 struct XgesvdrArgs {
   int jobu, jobv;
   std::int64_t m, n, k, p, niters;
-  int dta;
-  const void* A;
-  std::int64_t lda;
-  int dts;
-  const void* S;
-  int dtu;
-  const void* U;
-  std::int64_t ldu;
-  int dtv;
-  const void* V;
-  std::int64_t ldv;
-  int dtc;
+  XSvdData d;
 };
 
 void check_xgesvdr(Check& c, trnsolverDnParams_t params, const XgesvdrArgs& a) {
@@ -232,15 +231,12 @@ void check_xgesvdr(Check& c, trnsolverDnParams_t params, const XgesvdrArgs& a) {
       .one_of(a.jobv, {'S', 'N'}, 3, "jobv").nonnegative(a.m, 4, "m").nonnegative(a.n, 5, "n")
       .require(a.k >= 1 && a.k <= std::min(a.m, a.n), 6, "k (1 <= k <= min(m, n))")
       .require(a.p >= 0 && a.k + a.p <= std::min(a.m, a.n), 7, "p (k + p <= min(m, n))")
-      .nonnegative(a.niters, 8, "niters").not_null(a.A, 10, "A").leading_dim(a.lda, a.m, 11, "lda")
-      .not_null(a.S, 13, "Srand").require(!wu || a.U != nullptr, 15, "Urand")
-      .leading_dim(a.ldu, wu ? a.m : 1, 16, "ldUrand").require(!wv || a.V != nullptr, 18, "Vrand")
-      .leading_dim(a.ldv, wv ? a.n : 1, 19, "ldVrand");
-  check_x_types_any(c, a.dta, a.dtc);
-  c.require_or(a.dts == x_real_of(a.dta) && a.dtu == a.dta && a.dtv == a.dta, TRNSOLVER_STATUS_NOT_SUPPORTED,
-               "TRNSOLVER_STATUS_NOT_SUPPORTED",
-               "dataTypeSrand = the real type of dataTypeA, dataTypeUrand = dataTypeVrand = dataTypeA");
-  if (a.dta == TRN_R_32F || a.dta == TRN_C_32F)
+      .nonnegative(a.niters, 8, "niters").not_null(a.d.A, 10, "A").leading_dim(a.d.lda, a.m, 11, "lda")
+      .not_null(a.d.S, 13, "Srand").require(!wu || a.d.U != nullptr, 15, "Urand")
+      .leading_dim(a.d.ldu, wu ? a.m : 1, 16, "ldUrand").require(!wv || a.d.V != nullptr, 18, "Vrand")
+      .leading_dim(a.d.ldv, wv ? a.n : 1, 19, "ldVrand");
+  check_x_svd_types(c, a.d);
+  if (a.d.dta == TRN_R_32F || a.d.dta == TRN_C_32F)
     c.require_or(a.n <= trn::solver::kGesvdjMaxDim, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
                  "n above the fp32 Jacobi SVD's limit (kGesvdjMaxDim)");
 }
@@ -315,10 +311,11 @@ trnsolverStatus_t trnsolverDnXgesvdp_bufferSize(trnsolverDnHandle_t h, trnsolver
                                                 size_t* host_bytes) {
   if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsolverDnXgesvdp_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  const XgesvdpArgs a{enum_value(jobz), econ, m, n, enum_value(dataTypeA), A, lda, enum_value(dataTypeS), S,
-                      enum_value(dataTypeU), U, ldu, enum_value(dataTypeV), V, ldv, enum_value(computeType)};
+  const XgesvdpArgs a{enum_value(jobz), econ, m, n,
+                      {enum_value(dataTypeA), A, lda, enum_value(dataTypeS), S, enum_value(dataTypeU), U, ldu,
+                       enum_value(dataTypeV), V, ldv, enum_value(computeType)}};
   check_xgesvdp(c, params, a);
-  return x_buffer_sizes(c, a.dta, dev_bytes, host_bytes, 18);
+  return x_buffer_sizes(c, a.d.dta, dev_bytes, host_bytes, 18);
 }
 
 trnsolverStatus_t trnsolverDnXgesvdp(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnsolverEigMode_t jobz,
@@ -330,13 +327,14 @@ trnsolverStatus_t trnsolverDnXgesvdp(trnsolverDnHandle_t h, trnsolverDnParams_t 
   if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   const char* fn = "trnsolverDnXgesvdp";
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  const XgesvdpArgs a{enum_value(jobz), econ, m, n, enum_value(dataTypeA), A, lda, enum_value(dataTypeS), S,
-                      enum_value(dataTypeU), U, ldu, enum_value(dataTypeV), V, ldv, enum_value(computeType)};
+  const XgesvdpArgs a{enum_value(jobz), econ, m, n,
+                      {enum_value(dataTypeA), A, lda, enum_value(dataTypeS), S, enum_value(dataTypeU), U, ldu,
+                       enum_value(dataTypeV), V, ldv, enum_value(computeType)}};
   check_xgesvdp(c, params, a);
-  x_buffers(c, a.dta, bufferOnDevice, dev_bytes, bufferOnHost, host_bytes, 18);
+  x_buffers(c, a.d.dta, bufferOnDevice, dev_bytes, bufferOnHost, host_bytes, 18);
   c.not_null(d_info, 22, "d_info").not_null(h_err_sigma, 23, "h_err_sigma");
   return run_checked(fn, h, c, d_info, [&](trn::solver::CallReport& rep) {
-    x_dispatch(a.dta, [&](auto* tag) {
+    x_dispatch(a.d.dta, [&](auto* tag) {
       using T = std::remove_pointer_t<decltype(tag)>;
       using R = decltype(trn::solver::detail::real_part(T{}));
       const bool vec = a.jobz == TRNSOLVER_EIG_MODE_VECTOR;
@@ -357,11 +355,11 @@ trnsolverStatus_t trnsolverDnXgesvdr_bufferSize(trnsolverDnHandle_t h, trnsolver
                                                 trnDataType_t computeType, size_t* dev_bytes, size_t* host_bytes) {
   if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsolverDnXgesvdr_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  const XgesvdrArgs a{jobu, jobv, m, n, k, p, niters, enum_value(dataTypeA), A, lda, enum_value(dataTypeSrand), Srand,
-                      enum_value(dataTypeUrand), Urand, ldUrand, enum_value(dataTypeVrand), Vrand, ldVrand,
-                      enum_value(computeType)};
+  const XgesvdrArgs a{jobu, jobv, m, n, k, p, niters,
+                      {enum_value(dataTypeA), A, lda, enum_value(dataTypeSrand), Srand, enum_value(dataTypeUrand), Urand,
+                       ldUrand, enum_value(dataTypeVrand), Vrand, ldVrand, enum_value(computeType)}};
   check_xgesvdr(c, params, a);
-  return x_buffer_sizes(c, a.dta, dev_bytes, host_bytes, 21);
+  return x_buffer_sizes(c, a.d.dta, dev_bytes, host_bytes, 21);
 }
 
 trnsolverStatus_t trnsolverDnXgesvdr(trnsolverDnHandle_t h, trnsolverDnParams_t params, signed char jobu,
@@ -374,14 +372,14 @@ trnsolverStatus_t trnsolverDnXgesvdr(trnsolverDnHandle_t h, trnsolverDnParams_t 
   if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   const char* fn = "trnsolverDnXgesvdr";
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  const XgesvdrArgs a{jobu, jobv, m, n, k, p, niters, enum_value(dataTypeA), A, lda, enum_value(dataTypeSrand), Srand,
-                      enum_value(dataTypeUrand), Urand, ldUrand, enum_value(dataTypeVrand), Vrand, ldVrand,
-                      enum_value(computeType)};
+  const XgesvdrArgs a{jobu, jobv, m, n, k, p, niters,
+                      {enum_value(dataTypeA), A, lda, enum_value(dataTypeSrand), Srand, enum_value(dataTypeUrand), Urand,
+                       ldUrand, enum_value(dataTypeVrand), Vrand, ldVrand, enum_value(computeType)}};
   check_xgesvdr(c, params, a);
-  x_buffers(c, a.dta, bufferOnDevice, dev_bytes, bufferOnHost, host_bytes, 21);
+  x_buffers(c, a.d.dta, bufferOnDevice, dev_bytes, bufferOnHost, host_bytes, 21);
   c.not_null(d_info, 25, "d_info");
   return run_checked(fn, h, c, d_info, [&](trn::solver::CallReport& rep) {
-    x_dispatch(a.dta, [&](auto* tag) {
+    x_dispatch(a.d.dta, [&](auto* tag) {
       using T = std::remove_pointer_t<decltype(tag)>;
       using R = decltype(trn::solver::detail::real_part(T{}));
       *d_info = trn::solver::gesvdr(h->settings, jobu == 'S', jobv == 'S', m, n, k, p, niters, static_cast<const T*>(A),

@@ -32,9 +32,7 @@ using detail::cj;
 using detail::kOpFlops;
 using detail::real_part;
 
-void require(bool ok, const char* fn, const char* what) {
-  if (!ok) throw UsageError("trnsolver", fn, what);
-}
+using detail::require;
 
 // C (rows x cols, ldc) -= ctau v (v^H C): H^H from the left (LAPACK xLARF 'L' with conj(tau)).
 template <class T>

@@ -45,9 +45,7 @@ using detail::kOpFlops;
 using detail::kRealType;
 using detail::SubCalls;
 
-void require(bool ok, const char* fn, const char* what) {
-  if (!ok) throw UsageError("trnsolver", fn, what);
-}
+using detail::require;
 
 template <class T>
 using Vec = std::vector<T>;

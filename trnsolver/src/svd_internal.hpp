@@ -39,6 +39,11 @@ inline constexpr double kOpFlops = kRealType<T> ? 2.0 : 8.0;
 template <class T>
 inline constexpr bool kFp64Type = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>>;
 
+// The C++ API's argument check: trn::UsageError naming the routine.
+inline void require(bool ok, const char* fn, const char* what) {
+  if (!ok) throw UsageError("trnsolver", fn, what);
+}
+
 // The traces and host fp64 flops of the routines a driver calls, joined in call order.
 struct SubCalls {
   TraceParts trace;
