@@ -1136,7 +1136,7 @@ void fuzz_svd_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const SvdFamilyAp
   SvdBuffers b;
   b.a = sized ? matrix<double>(in, 2 * lda, n, 2 * lda, false) : std::vector<double>();
   b.a.resize(SvdBuffers::kElems, 0.5);
-  T* A = in.flag(30) ? nullptr : reinterpret_cast<T*>(b.a.data());
+  T* A = !sized || in.flag(30) ? nullptr : reinterpret_cast<T*>(b.a.data());  // (unsized: lda may exceed the buffer)
   R* O1 = in.flag(30) ? nullptr : reinterpret_cast<R*>(b.o1.data());
   T* O2 = in.flag(30) ? nullptr : reinterpret_cast<T*>(b.o2.data());
   T* O3 = in.flag(30) ? nullptr : reinterpret_cast<T*>(b.o3.data());
@@ -1181,7 +1181,7 @@ void fuzz_svd_x(trnfuzz::Input& in, trnsolverDnHandle_t h, bool gesvdr) {
   SvdBuffers b;
   b.a = sized ? matrix<double>(in, 2 * lda, n, 2 * lda, false) : std::vector<double>();
   b.a.resize(SvdBuffers::kElems, 0.5);
-  void* A = in.flag(30) ? nullptr : b.a.data();
+  void* A = !sized || in.flag(30) ? nullptr : b.a.data();
   void* S = in.flag(30) ? nullptr : b.o1.data();
   void* U = in.flag(30) ? nullptr : b.o2.data();
   void* V = in.flag(30) ? nullptr : b.o3.data();
