@@ -1155,7 +1155,7 @@ void fuzz_svd_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const SvdFamilyAp
   const SvdBuffers b0 = b;
   trnsolverStatus_t st = TRNSOLVER_STATUS_SUCCESS;
   int* info = in.flag(40) ? nullptr : b.info.data();
-  if (routine == 0) st = api.gebrd(h, m, n, A, lda, O1, O1 + kMaxN + 2, O2, O3, O4, lwork, info);
+  if (routine == 0) st = api.gebrd(h, m, n, A, lda, O1, O1 == nullptr ? nullptr : O1 + kMaxN + 2, O2, O3, O4, lwork, info);
   if (routine == 1) st = api.orgbr(h, ES(side), m, n, k, A, lda, O2, O4, lwork, info);
   if (routine == 2)
     st = api.gesvda(h, EJ(jobz), k, m, n, A, lda, sa, O1, k, O2, ld2, su, O3, ld2, su, O4, lwork, info, b.rn.data(),
