@@ -3,7 +3,8 @@
 // ormqr/unmqr, Xgeqrf), the tridiagonal family (S/D syevd, syevdx, sytrd, orgtr, ormtr, sygvd, sygvdx), the
 // X eigensolvers, Xtrtri, gesvd/Xgesvd, potrf/potrsBatched and the complex factorisations and Hermitian
 // eigensolvers (C/Z potrf, potrs, potri, getrf, getrs, heevd, hetrd, ungtr, unmtr), the IRS family (every
-// <t1><t2>gesv / gels pair of issue #27) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// <t1><t2>gesv / gels pair of issue #27), the SVD family (gebrd, orgbr/ungbr, gesvdaStridedBatched, C/Z gesvd,
+// Xgesvdp, Xgesvdr) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -1275,6 +1276,182 @@ void fuzz_irs_family(trnfuzz::Input& in, trnsolverDnHandle_t h) {
     default: fuzz_irs_family_typed(in, h, kIrsC); break;
   }
 }
+// ---- SVD family slot (svd helper, issue 27): S/D/C/Z gebrd, orgbr/ungbr, gesvdaStridedBatched, C/Z
+// gesvd, Xgesvdp, Xgesvdr with sizes, leading dimensions, strides, enum values (valid and any int),
+// workspace sizes (_bufferSize or less), NULLs and data types from the grammar, on data that may hold NaN
+// and Inf. Invariants: statuses are cuSOLVER's; a rejected call writes nothing but info (= -position); a
+// success has info >= 0 (gebrd, orgbr: 0; Xgesvdp: 0 or 1) and non-negative singular values for finite
+// data. -------------------------------------------------------------------------------------------------
+trnblasSideMode_t ES(int v) { return static_cast<trnblasSideMode_t>(v); }
+
+template <class T, class R>
+struct SvdFamilyApi {
+  trnsolverStatus_t (*gebrd_bs)(trnsolverDnHandle_t, int, int, int*);
+  trnsolverStatus_t (*gebrd)(trnsolverDnHandle_t, int, int, T*, int, R*, R*, T*, T*, T*, int, int*);
+  trnsolverStatus_t (*orgbr_bs)(trnsolverDnHandle_t, trnblasSideMode_t, int, int, int, const T*, int, const T*, int*);
+  trnsolverStatus_t (*orgbr)(trnsolverDnHandle_t, trnblasSideMode_t, int, int, int, T*, int, const T*, T*, int, int*);
+  trnsolverStatus_t (*gesvda_bs)(trnsolverDnHandle_t, trnsolverEigMode_t, int, int, int, const T*, int, long long,
+                                 const R*, long long, const T*, int, long long, const T*, int, long long, int*, int);
+  trnsolverStatus_t (*gesvda)(trnsolverDnHandle_t, trnsolverEigMode_t, int, int, int, const T*, int, long long, R*,
+                              long long, T*, int, long long, T*, int, long long, T*, int, int*, double*, int);
+  trnsolverStatus_t (*gesvd_bs)(trnsolverDnHandle_t, int, int, int*);  // C/Z only (else nullptr)
+  trnsolverStatus_t (*gesvd)(trnsolverDnHandle_t, signed char, signed char, int, int, T*, int, R*, T*, int, T*, int,
+                             T*, int, R*, int*);
+};
+
+// The buffers of one SVD-family call: A and four outputs, each room for 2 matrices of (kMaxN + 2)^2
+// complex doubles.
+struct SvdBuffers {
+  static constexpr std::size_t kElems = 4 * (kMaxN + 2) * (kMaxN + 2);
+  std::vector<double> a, o1 = std::vector<double>(kElems, -2.0), o2 = o1, o3 = o1, o4 = o1;
+  std::vector<int> info = std::vector<int>(4, -12345);
+  std::vector<double> rn = std::vector<double>(4, -3.0);
+  bool untouched(const SvdBuffers& b) const {
+    return same_bytes(a, b.a) && same_bytes(o1, b.o1) && same_bytes(o2, b.o2) && same_bytes(o3, b.o3) &&
+           same_bytes(o4, b.o4) && same_bytes(rn, b.rn);
+  }
+};
+
+void check_svd_call(trnsolverStatus_t st, const SvdBuffers& b, const SvdBuffers& b0, const char* what) {
+  expect_status(st, what);
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(b.untouched(b0), "SVD family wrote after rejecting an argument");
+    require(b.info[0] == -12345 || b.info[0] < 0, "SVD family info of a rejected call is not -position");
+  } else {
+    require(b.info[0] >= 0, "SVD family info negative on success");
+    trnfuzz::reach("svd_family_ok");
+  }
+  trnfuzz::reach("svd_family_rejected", st == TRNSOLVER_STATUS_INVALID_VALUE);
+}
+
+template <class T, class R>
+void fuzz_svd_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const SvdFamilyApi<T, R>& api, int routine) {
+  const int m = fuzz_dim(in), n = fuzz_dim(in), k = fuzz_dim(in), batch = in.flag(4) ? -1 : 1 + in.byte() % 2;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const int ld2 = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, std::max(m, n));
+  const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2 && ld2 >= 1 &&
+                     ld2 <= kMaxN + 2;
+  const int side = in.choice({TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT});
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const signed char ju = static_cast<signed char>(in.choice({'A', 'S', 'O', 'N'}));
+  const signed char jv = static_cast<signed char>(in.choice({'A', 'S', 'O', 'N'}));
+  SvdBuffers b;
+  b.a = sized ? matrix<double>(in, 2 * lda, n, 2 * lda, false) : std::vector<double>();
+  b.a.resize(SvdBuffers::kElems, 0.5);
+  T* A = !sized || in.flag(30) ? nullptr : reinterpret_cast<T*>(b.a.data());  // (unsized: lda may exceed the buffer)
+  R* O1 = in.flag(30) ? nullptr : reinterpret_cast<R*>(b.o1.data());
+  T* O2 = in.flag(30) ? nullptr : reinterpret_cast<T*>(b.o2.data());
+  T* O3 = in.flag(30) ? nullptr : reinterpret_cast<T*>(b.o3.data());
+  T* O4 = reinterpret_cast<T*>(b.o4.data());
+  int lwork = 0;
+  trnsolverStatus_t bs = TRNSOLVER_STATUS_SUCCESS;
+  if (routine == 0) bs = api.gebrd_bs(h, m, n, &lwork);
+  if (routine == 1) bs = api.orgbr_bs(h, ES(side), m, n, k, A, lda, O2, &lwork);
+  const long long sa = static_cast<long long>(lda) * std::max(n, 0), su = static_cast<long long>(ld2) * std::max(k, 0);
+  if (routine == 2)
+    bs = api.gesvda_bs(h, EJ(jobz), k, m, n, A, lda, sa, O1, k, O2, ld2, su, O3, ld2, su, &lwork, batch);
+  if (routine == 3) bs = api.gesvd_bs(h, m, n, &lwork);
+  expect_status(bs, "unexpected SVD family _bufferSize status");
+  if (bs != TRNSOLVER_STATUS_SUCCESS || lwork < 0 || lwork > static_cast<int>(SvdBuffers::kElems / 2)) lwork = 8;
+  if (in.flag(6) && lwork > 0) lwork -= 1;
+  const SvdBuffers b0 = b;
+  trnsolverStatus_t st = TRNSOLVER_STATUS_SUCCESS;
+  int* info = in.flag(40) ? nullptr : b.info.data();
+  if (routine == 0) st = api.gebrd(h, m, n, A, lda, O1, O1 == nullptr ? nullptr : O1 + kMaxN + 2, O2, O3, O4, lwork, info);
+  if (routine == 1) st = api.orgbr(h, ES(side), m, n, k, A, lda, O2, O4, lwork, info);
+  if (routine == 2)
+    st = api.gesvda(h, EJ(jobz), k, m, n, A, lda, sa, O1, k, O2, ld2, su, O3, ld2, su, O4, lwork, info, b.rn.data(),
+                    batch);
+  if (routine == 3) st = api.gesvd(h, ju, jv, m, n, A, lda, O1, O2, ld2, O3, ld2, O4, lwork, nullptr, info);
+  check_svd_call(st, b, b0, "unexpected SVD family status");
+  if (st == TRNSOLVER_STATUS_SUCCESS && routine <= 1) require(b.info[0] == 0, "gebrd / orgbr info not 0");
+}
+
+void fuzz_svd_x(trnfuzz::Input& in, trnsolverDnHandle_t h, bool gesvdr) {
+  trnsolverDnParams_t p = nullptr;
+  trnsolverDnCreateParams(&p);
+  const int m = fuzz_dim(in), n = fuzz_dim(in), k = fuzz_dim(in), pp = in.byte() % 4 - 1, it = in.byte() % 4 - 1;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const int ldu = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const int ldv = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2 && ldu >= 1 &&
+                     ldu <= kMaxN + 2 && ldv >= 1 && ldv <= kMaxN + 2;
+  const int ta = fuzz_type(in), ts = in.flag(8) ? fuzz_type(in) : (ta == TRN_C_32F ? TRN_R_32F : ta == TRN_C_64F ? TRN_R_64F : ta);
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}), econ = in.byte() % 3;
+  const signed char ju = static_cast<signed char>(in.choice({'S', 'N', 'A'}));
+  const signed char jv = static_cast<signed char>(in.choice({'S', 'N', 'A'}));
+  SvdBuffers b;
+  b.a = sized ? matrix<double>(in, 2 * lda, n, 2 * lda, false) : std::vector<double>();
+  b.a.resize(SvdBuffers::kElems, 0.5);
+  void* A = !sized || in.flag(30) ? nullptr : b.a.data();
+  void* S = in.flag(30) ? nullptr : b.o1.data();
+  void* U = in.flag(30) ? nullptr : b.o2.data();
+  void* V = in.flag(30) ? nullptr : b.o3.data();
+  size_t dev = 0, host = 0;
+  const trnsolverStatus_t bs =
+      gesvdr ? trnsolverDnXgesvdr_bufferSize(h, p, ju, jv, m, n, k, pp, it, ET(ta), A, lda, ET(ts), S, ET(ta), U, ldu,
+                                             ET(ta), V, ldv, ET(ta), &dev, &host)
+             : trnsolverDnXgesvdp_bufferSize(h, p, EJ(jobz), econ, m, n, ET(ta), A, lda, ET(ts), S, ET(ta), U, ldu,
+                                             ET(ta), V, ldv, ET(ta), &dev, &host);
+  expect_status(bs, "unexpected Xgesvdp / Xgesvdr _bufferSize status");
+  if (bs != TRNSOLVER_STATUS_SUCCESS || dev > 64) dev = 16;
+  if (in.flag(6) && dev > 0) dev -= 1;
+  const SvdBuffers b0 = b;
+  double err = -3.0;
+  int* info = in.flag(40) ? nullptr : b.info.data();
+  const trnsolverStatus_t st =
+      gesvdr ? trnsolverDnXgesvdr(h, p, ju, jv, m, n, k, pp, it, ET(ta), A, lda, ET(ts), S, ET(ta), U, ldu, ET(ta), V,
+                                  ldv, ET(ta), b.o4.data(), dev, nullptr, 0, info)
+             : trnsolverDnXgesvdp(h, p, EJ(jobz), econ, m, n, ET(ta), A, lda, ET(ts), S, ET(ta), U, ldu, ET(ta), V, ldv,
+                                  ET(ta), b.o4.data(), dev, nullptr, 0, info, &err);
+  check_svd_call(st, b, b0, "unexpected Xgesvdp / Xgesvdr status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) require(err == -3.0, "Xgesvdp wrote h_err_sigma after rejecting");
+  if (st == TRNSOLVER_STATUS_SUCCESS && !gesvdr) require(b.info[0] == 0 || b.info[0] == 1, "Xgesvdp info not 0 or 1");
+  trnsolverDnDestroyParams(p);
+}
+
+void fuzz_svd_family(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const int routine = in.byte() % 6;
+  trnfuzz::reach(routine >= 4 ? "svd_family_x_call" : "svd_family_call");
+  if (routine >= 4) {
+    fuzz_svd_x(in, h, routine == 5);
+    return;
+  }
+  switch (in.byte() % 4) {
+    case 0:
+      if (routine < 3)
+        fuzz_svd_typed(in, h, SvdFamilyApi<float, float>{trnsolverDnSgebrd_bufferSize, trnsolverDnSgebrd,
+                                                         trnsolverDnSorgbr_bufferSize, trnsolverDnSorgbr,
+                                                         trnsolverDnSgesvdaStridedBatched_bufferSize,
+                                                         trnsolverDnSgesvdaStridedBatched, nullptr, nullptr},
+                       routine);
+      break;
+    case 1:
+      if (routine < 3)
+        fuzz_svd_typed(in, h, SvdFamilyApi<double, double>{trnsolverDnDgebrd_bufferSize, trnsolverDnDgebrd,
+                                                           trnsolverDnDorgbr_bufferSize, trnsolverDnDorgbr,
+                                                           trnsolverDnDgesvdaStridedBatched_bufferSize,
+                                                           trnsolverDnDgesvdaStridedBatched, nullptr, nullptr},
+                       routine);
+      break;
+    case 2:
+      fuzz_svd_typed(in, h, SvdFamilyApi<trnComplex, float>{trnsolverDnCgebrd_bufferSize, trnsolverDnCgebrd,
+                                                            trnsolverDnCungbr_bufferSize, trnsolverDnCungbr,
+                                                            trnsolverDnCgesvdaStridedBatched_bufferSize,
+                                                            trnsolverDnCgesvdaStridedBatched,
+                                                            trnsolverDnCgesvd_bufferSize, trnsolverDnCgesvd},
+                     routine);
+      break;
+    default:
+      fuzz_svd_typed(in, h, SvdFamilyApi<trnDoubleComplex, double>{trnsolverDnZgebrd_bufferSize, trnsolverDnZgebrd,
+                                                                   trnsolverDnZungbr_bufferSize, trnsolverDnZungbr,
+                                                                   trnsolverDnZgesvdaStridedBatched_bufferSize,
+                                                                   trnsolverDnZgesvdaStridedBatched,
+                                                                   trnsolverDnZgesvd_bufferSize, trnsolverDnZgesvd},
+                     routine);
+  }
+}
+// ---- end of the SVD family slot ------------------------------------------------------------------------
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
@@ -1312,6 +1489,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!in.empty()) fuzz_complex_factor(in, h);  // the bytes before it keep their meaning
   if (!in.empty()) fuzz_complex_eig(in, h);  // complex heevdx/hegvd(x)/heevj(Batched)/hegvj/gesvdj(Batched)
   if (!in.empty()) fuzz_irs_family(in, h);  // IRS family (issue #27); appended, earlier bytes keep their meaning
+  if (!in.empty()) fuzz_svd_family(in, h);  // SVD family slot (appended: earlier bytes keep their meaning)
   trnsolverDnDestroy(h);
   return 0;
 }

@@ -167,9 +167,10 @@ TEST(TrnsolverGesvd, XgesvdSameBitsAndArgumentPositions) {
   run(11, 'A', 'A', m, n, A, m, s1.data(), u1.data(), m, v1.data(), n - 1, work.data(), 1);
   run(12, 'A', 'A', m, n, A, m, s1.data(), u1.data(), m, v1.data(), n, nullptr, 1);
   run(13, 'A', 'A', m, n, A, m, s1.data(), u1.data(), m, v1.data(), n, work.data(), 0);
-  // Xgesvd: complex and mixed types NOT_SUPPORTED; n > m at position 5.
+  // Xgesvd: mixed types NOT_SUPPORTED (complex data needs S of the real type: test_trnsolver_svd_family.cpp);
+  // n > m at position 5.
   int info = 0;
-  EXPECT_EQ(trnsolverDnXgesvd(h, p, 'A', 'A', m, n, TRN_C_64F, a.data(), m, D, s1.data(), TRN_C_64F, u1.data(), m,
+  EXPECT_EQ(trnsolverDnXgesvd(h, p, 'A', 'A', m, n, TRN_C_64F, a.data(), m, TRN_C_64F, s1.data(), TRN_C_64F, u1.data(), m,
                               TRN_C_64F, v1.data(), n, TRN_C_64F, dw.data(), dev, nullptr, 0, &info),
             TRNSOLVER_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(trnsolverDnXgesvd(h, p, 'A', 'A', n, m, D, a.data(), m, D, s1.data(), D, u1.data(), m, D, v1.data(), n, D,

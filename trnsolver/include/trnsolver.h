@@ -982,6 +982,127 @@ trnsolverStatus_t trnsolverDnIRSXgels(trnsolverDnHandle_t handle, trnsolverDnIRS
                                       trnsolver_int_t nrhs, void* dA, trnsolver_int_t ldda, void* dB,
                                       trnsolver_int_t lddb, void* dX, trnsolver_int_t lddx, void* dWorkspace,
                                       size_t lwork_bytes, trnsolver_int_t* niters, trnsolver_int_t* d_info);
+/* ---- SVD family: gebrd, orgbr/ungbr, C/Z gesvd, gesvdaStridedBatched, Xgesvdp, Xgesvdr -----------------
+ * docs/trnsolver.md "SVD family". gebrd: m >= n (cuSOLVER's restriction), LAPACK xGEBRD's storage; orgbr /
+ * ungbr: side TRNBLAS_SIDE_LEFT generates Q, TRNBLAS_SIDE_RIGHT P^H (LAPACK xORGBR's 'Q' / 'P'). C/Z gesvd:
+ * as S/D gesvd (m >= n), gebrd + the real bidiagonal's Jacobi SVD. gesvdaStridedBatched: 1 <= rank <= n <= m,
+ * d_info one per matrix, h_R_nrmF[i] = ||A_i - U_i S_i V_i^H||_F. Xgesvdp: QDWH polar decomposition +
+ * Hermitian eigensolver, any m, n, h_err_sigma as cuSOLVER; Xgesvdr: randomized SVD, jobu / jobv 'S' or
+ * 'N', 1 <= k, k + p <= min(m, n), Urand m x k, Vrand n x k. X types: R_32F, R_64F, C_32F, C_64F (S the
+ * real type). */
+trnsolverStatus_t trnsolverDnSgebrd_bufferSize(trnsolverDnHandle_t handle, int m, int n, int* Lwork);
+trnsolverStatus_t trnsolverDnSgebrd(trnsolverDnHandle_t handle, int m, int n, float* A, int lda, float* D, float* E,
+                                    float* TAUQ, float* TAUP, float* Work, int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnDgebrd_bufferSize(trnsolverDnHandle_t handle, int m, int n, int* Lwork);
+trnsolverStatus_t trnsolverDnDgebrd(trnsolverDnHandle_t handle, int m, int n, double* A, int lda, double* D, double* E,
+                                    double* TAUQ, double* TAUP, double* Work, int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnCgebrd_bufferSize(trnsolverDnHandle_t handle, int m, int n, int* Lwork);
+trnsolverStatus_t trnsolverDnCgebrd(trnsolverDnHandle_t handle, int m, int n, trnComplex* A, int lda, float* D, float*
+                                    E, trnComplex* TAUQ, trnComplex* TAUP, trnComplex* Work, int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnZgebrd_bufferSize(trnsolverDnHandle_t handle, int m, int n, int* Lwork);
+trnsolverStatus_t trnsolverDnZgebrd(trnsolverDnHandle_t handle, int m, int n, trnDoubleComplex* A, int lda, double* D,
+                                    double* E, trnDoubleComplex* TAUQ, trnDoubleComplex* TAUP, trnDoubleComplex* Work,
+                                    int Lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnSorgbr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, int m, int n, int k,
+                                               const float* A, int lda, const float* tau, int* lwork);
+trnsolverStatus_t trnsolverDnSorgbr(trnsolverDnHandle_t handle, trnblasSideMode_t side, int m, int n, int k, float* A,
+                                    int lda, const float* tau, float* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnDorgbr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, int m, int n, int k,
+                                               const double* A, int lda, const double* tau, int* lwork);
+trnsolverStatus_t trnsolverDnDorgbr(trnsolverDnHandle_t handle, trnblasSideMode_t side, int m, int n, int k, double* A,
+                                    int lda, const double* tau, double* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnCungbr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, int m, int n, int k,
+                                               const trnComplex* A, int lda, const trnComplex* tau, int* lwork);
+trnsolverStatus_t trnsolverDnCungbr(trnsolverDnHandle_t handle, trnblasSideMode_t side, int m, int n, int k, trnComplex*
+                                    A, int lda, const trnComplex* tau, trnComplex* work, int lwork, int* info);
+trnsolverStatus_t trnsolverDnZungbr_bufferSize(trnsolverDnHandle_t handle, trnblasSideMode_t side, int m, int n, int k,
+                                               const trnDoubleComplex*A, int lda, const trnDoubleComplex*tau, int*
+                                               lwork);
+trnsolverStatus_t trnsolverDnZungbr(trnsolverDnHandle_t handle, trnblasSideMode_t side, int m, int n, int k,
+                                    trnDoubleComplex* A, int lda, const trnDoubleComplex*tau, trnDoubleComplex* work,
+                                    int lwork, int* info);
+trnsolverStatus_t trnsolverDnCgesvd_bufferSize(trnsolverDnHandle_t handle, int m, int n, int* lwork);
+trnsolverStatus_t trnsolverDnCgesvd(trnsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m, int n,
+                                    trnComplex* A, int lda, float* S, trnComplex* U, int ldu, trnComplex* VT, int ldvt,
+                                    trnComplex* work, int lwork, float* rwork, int* info);
+trnsolverStatus_t trnsolverDnZgesvd_bufferSize(trnsolverDnHandle_t handle, int m, int n, int* lwork);
+trnsolverStatus_t trnsolverDnZgesvd(trnsolverDnHandle_t handle, signed char jobu, signed char jobvt, int m, int n,
+                                    trnDoubleComplex* A, int lda, double* S, trnDoubleComplex* U, int ldu,
+                                    trnDoubleComplex* VT, int ldvt, trnDoubleComplex* work, int lwork, double* rwork,
+                                    int* info);
+trnsolverStatus_t trnsolverDnSgesvdaStridedBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int
+                                                              rank, int m, int n, const float* d_A, int lda, long long
+                                                              int strideA, const float* d_S, long long int strideS,
+                                                              const float* d_U, int ldu, long long int strideU, const
+                                                              float* d_V, int ldv, long long int strideV, int* lwork,
+                                                              int batchSize);
+trnsolverStatus_t trnsolverDnSgesvdaStridedBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int rank, int m,
+                                                   int n, const float* d_A, int lda, long long int strideA, float* d_S,
+                                                   long long int strideS, float* d_U, int ldu, long long int strideU,
+                                                   float* d_V, int ldv, long long int strideV, float* d_work, int lwork,
+                                                   int* d_info, double* h_R_nrmF, int batchSize);
+trnsolverStatus_t trnsolverDnDgesvdaStridedBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int
+                                                              rank, int m, int n, const double* d_A, int lda, long long
+                                                              int strideA, const double* d_S, long long int strideS,
+                                                              const double* d_U, int ldu, long long int strideU, const
+                                                              double* d_V, int ldv, long long int strideV, int* lwork,
+                                                              int batchSize);
+trnsolverStatus_t trnsolverDnDgesvdaStridedBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int rank, int m,
+                                                   int n, const double* d_A, int lda, long long int strideA, double*
+                                                   d_S, long long int strideS, double* d_U, int ldu, long long int
+                                                   strideU, double* d_V, int ldv, long long int strideV, double* d_work,
+                                                   int lwork, int* d_info, double* h_R_nrmF, int batchSize);
+trnsolverStatus_t trnsolverDnCgesvdaStridedBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int
+                                                              rank, int m, int n, const trnComplex* d_A, int lda, long
+                                                              long int strideA, const float* d_S, long long int strideS,
+                                                              const trnComplex* d_U, int ldu, long long int strideU,
+                                                              const trnComplex* d_V, int ldv, long long int strideV,
+                                                              int* lwork, int batchSize);
+trnsolverStatus_t trnsolverDnCgesvdaStridedBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int rank, int m,
+                                                   int n, const trnComplex* d_A, int lda, long long int strideA, float*
+                                                   d_S, long long int strideS, trnComplex* d_U, int ldu, long long int
+                                                   strideU, trnComplex* d_V, int ldv, long long int strideV, trnComplex*
+                                                   d_work, int lwork, int* d_info, double* h_R_nrmF, int batchSize);
+trnsolverStatus_t trnsolverDnZgesvdaStridedBatched_bufferSize(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int
+                                                              rank, int m, int n, const trnDoubleComplex*d_A, int lda,
+                                                              long long int strideA, const double* d_S, long long int
+                                                              strideS, const trnDoubleComplex*d_U, int ldu, long long
+                                                              int strideU, const trnDoubleComplex*d_V, int ldv, long
+                                                              long int strideV, int* lwork, int batchSize);
+trnsolverStatus_t trnsolverDnZgesvdaStridedBatched(trnsolverDnHandle_t handle, trnsolverEigMode_t jobz, int rank, int m,
+                                                   int n, const trnDoubleComplex*d_A, int lda, long long int strideA,
+                                                   double* d_S, long long int strideS, trnDoubleComplex* d_U, int ldu,
+                                                   long long int strideU, trnDoubleComplex* d_V, int ldv, long long int
+                                                   strideV, trnDoubleComplex* d_work, int lwork, int* d_info, double*
+                                                   h_R_nrmF, int batchSize);
+trnsolverStatus_t trnsolverDnXgesvdp_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                                trnsolverEigMode_t jobz, int econ, int64_t m, int64_t n, trnDataType_t
+                                                dataTypeA, const void* A, int64_t lda, trnDataType_t dataTypeS, const
+                                                void* S, trnDataType_t dataTypeU, const void* U, int64_t ldu,
+                                                trnDataType_t dataTypeV, const void* V, int64_t ldv, trnDataType_t
+                                                computeType, size_t* workspaceInBytesOnDevice, size_t*
+                                                workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXgesvdp(trnsolverDnHandle_t handle, trnsolverDnParams_t params, trnsolverEigMode_t jobz,
+                                     int econ, int64_t m, int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
+                                     trnDataType_t dataTypeS, void* S, trnDataType_t dataTypeU, void* U, int64_t ldu,
+                                     trnDataType_t dataTypeV, void* V, int64_t ldv, trnDataType_t computeType, void*
+                                     bufferOnDevice, size_t workspaceInBytesOnDevice, void* bufferOnHost, size_t
+                                     workspaceInBytesOnHost, int* d_info, double* h_err_sigma);
+trnsolverStatus_t trnsolverDnXgesvdr_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params, signed char
+                                                jobu, signed char jobv, int64_t m, int64_t n, int64_t k, int64_t p,
+                                                int64_t niters, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                                trnDataType_t dataTypeSrand, const void* Srand, trnDataType_t
+                                                dataTypeUrand, const void* Urand, int64_t ldUrand, trnDataType_t
+                                                dataTypeVrand, const void* Vrand, int64_t ldVrand, trnDataType_t
+                                                computeType, size_t* workspaceInBytesOnDevice, size_t*
+                                                workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXgesvdr(trnsolverDnHandle_t handle, trnsolverDnParams_t params, signed char jobu, signed
+                                     char jobv, int64_t m, int64_t n, int64_t k, int64_t p, int64_t niters,
+                                     trnDataType_t dataTypeA, void* A, int64_t lda, trnDataType_t dataTypeSrand, void*
+                                     Srand, trnDataType_t dataTypeUrand, void* Urand, int64_t ldUrand, trnDataType_t
+                                     dataTypeVrand, void* Vrand, int64_t ldVrand, trnDataType_t computeType, void*
+                                     bufferOnDevice, size_t workspaceInBytesOnDevice, void* bufferOnHost, size_t
+                                     workspaceInBytesOnHost, int* d_info);
 
 #ifdef __cplusplus
 }

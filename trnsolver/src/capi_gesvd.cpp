@@ -1,10 +1,13 @@
-// trnsolver.h, gesvd (S, D) and the 64-bit Xgesvd with their _bufferSize twins over trn::solver::gesvd
-// (gesvd.cpp: gesvdj's one-sided Jacobi behind LAPACK's xGESVD interface). Conventions: capi.cpp.
+// trnsolver.h, gesvd (S, D, C, Z) and the 64-bit Xgesvd (real and complex) with their _bufferSize twins over
+// trn::solver::gesvd (gesvd.cpp: gesvdj's one-sided Jacobi behind LAPACK's xGESVD interface; C, Z:
+// svd_family.cpp, gebrd and the real bidiagonal's Jacobi SVD). Conventions: capi.cpp.
 // m >= n as cuSOLVER requires (n > m -> INVALID_VALUE at n's position). No workspace is needed: the
 // legacy _bufferSize is 1 element, Xgesvd's one element on the device and none on the host; rwork is
 // not read or written (cuSOLVER returns unconverged superdiagonals there; Jacobi has none).
 #include "capi_internal.hpp"
 #include "trn/solver/eig.hpp"
+#include "capi_svd_internal.hpp"
+#include "trn/solver/svd.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
 
@@ -30,23 +33,25 @@ void check_gesvd(Check& c, const GesvdPos& p, int jobu, int jobvt, std::int64_t 
       .require(ldvt >= (mat(jobvt) ? std::max<std::int64_t>(1, n) : 1), p.ldvt, "ldvt");
 }
 
+// fp32 Jacobi's dimension: m for S (A itself), n for C (the n x n real bidiagonal).
 void check_gesvd_size(Check& c, bool fp32, std::int64_t m) {
   if (fp32)
     c.require_or(m <= trn::solver::kGesvdjMaxDim, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
                  "m exceeds the SBUF-resident Jacobi kernel's limit (kGesvdjMaxDim)");
 }
 
-template <class T>
-Status gesvd_run(const char* fn, trnsolverDnHandle_t h, int jobu, int jobvt, int m, int n, T* A, int lda, T* S, T* U,
+template <class T, class R>
+Status gesvd_run(const char* fn, trnsolverDnHandle_t h, int jobu, int jobvt, int m, int n, T* A, int lda, R* S, T* U,
                  int ldu, T* VT, int ldvt, T* work, int lwork, int* info) {
+  using trn::cshim::as_cpp;
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_gesvd(c, kLegacy, jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt);
   c.not_null(work, 12, "work").require(lwork >= 1, 13, "lwork").not_null(info, 15, "devInfo");
-  check_gesvd_size(c, std::is_same_v<T, float>, m);
+  check_gesvd_size(c, std::is_same_v<R, float>, std::is_same_v<T, R> ? m : n);
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = trn::solver::gesvd(h->settings, static_cast<char>(jobu), static_cast<char>(jobvt), m, n, A, lda, S, U, ldu,
-                               VT, ldvt, &rep);
+    *info = trn::solver::gesvd(h->settings, static_cast<char>(jobu), static_cast<char>(jobvt), m, n, as_cpp(A), lda, S,
+                               as_cpp(U), ldu, as_cpp(VT), ldvt, &rep);
   });
 }
 
@@ -55,17 +60,17 @@ void check_xgesvd(Check& c, trnsolverDnParams_t params, int jobu, int jobvt, std
                   int dtv, const void* VT, std::int64_t ldvt, int dtc) {
   c.require(g_dn_params.contains(params), 1, "params");
   check_gesvd(c, kX, jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt);
-  check_x_types(c, dta, dtc);
-  c.require_or(dts == dta && dtu == dta && dtv == dta, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
-               "dataTypeS = dataTypeU = dataTypeVT = dataTypeA (real types)");
-  check_gesvd_size(c, dta == TRN_R_32F, m);
+  check_x_types_any(c, dta, dtc);
+  c.require_or(dts == x_real_of(dta) && dtu == dta && dtv == dta, TRNSOLVER_STATUS_NOT_SUPPORTED,
+               "TRNSOLVER_STATUS_NOT_SUPPORTED", "dataTypeS = the real type of dataTypeA, dataTypeU = dataTypeVT = dataTypeA");
+  check_gesvd_size(c, dta == TRN_R_32F || dta == TRN_C_32F, dta == TRN_R_32F ? m : n);
 }
 
 }  // namespace
 
 extern "C" {
 
-#define TRNSOLVER_DEFINE_GESVD(P, T)                                                                                \
+#define TRNSOLVER_DEFINE_GESVD(P, T, R)                                                                              \
   trnsolverStatus_t trnsolverDn##P##gesvd_bufferSize(trnsolverDnHandle_t h, int m, int n, int* lwork) {           \
     if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;                                            \
     Check c(g_log, "trnsolverDn" #P "gesvd_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);     \
@@ -75,13 +80,15 @@ extern "C" {
     return TRNSOLVER_STATUS_SUCCESS;                                                                                \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##gesvd(trnsolverDnHandle_t h, signed char jobu, signed char jobvt, int m, int n, \
-                                          T* A, int lda, T* S, T* U, int ldu, T* VT, int ldvt, T* work, int lwork,  \
-                                          T* /* rwork */, int* info) {                                              \
+                                          T* A, int lda, R* S, T* U, int ldu, T* VT, int ldvt, T* work, int lwork,  \
+                                          R* /* rwork */, int* info) {                                              \
     return gesvd_run("trnsolverDn" #P "gesvd", h, jobu, jobvt, m, n, A, lda, S, U, ldu, VT, ldvt, work, lwork,     \
                      info);                                                                                         \
   }
-TRNSOLVER_DEFINE_GESVD(S, float)
-TRNSOLVER_DEFINE_GESVD(D, double)
+TRNSOLVER_DEFINE_GESVD(S, float, float)
+TRNSOLVER_DEFINE_GESVD(D, double, double)
+TRNSOLVER_DEFINE_GESVD(C, trnComplex, float)
+TRNSOLVER_DEFINE_GESVD(Z, trnDoubleComplex, double)
 #undef TRNSOLVER_DEFINE_GESVD
 
 trnsolverStatus_t trnsolverDnXgesvd_bufferSize(trnsolverDnHandle_t h, trnsolverDnParams_t params, signed char jobu,
@@ -97,7 +104,7 @@ trnsolverStatus_t trnsolverDnXgesvd_bufferSize(trnsolverDnHandle_t h, trnsolverD
                enum_value(dataTypeVT), VT, ldvt, enum_value(computeType));
   c.not_null(dev_bytes, 18, "workspaceInBytesOnDevice").not_null(host_bytes, 19, "workspaceInBytesOnHost");
   if (!c) return c.status();
-  *dev_bytes = x_elem(dt);
+  *dev_bytes = x_elem_any(dt);
   *host_bytes = 0;
   return TRNSOLVER_STATUS_SUCCESS;
 }
@@ -114,12 +121,21 @@ trnsolverStatus_t trnsolverDnXgesvd(trnsolverDnHandle_t h, trnsolverDnParams_t p
   const int dt = enum_value(dataTypeA);
   check_xgesvd(c, params, jobu, jobvt, m, n, dt, A, lda, enum_value(dataTypeS), S, enum_value(dataTypeU), U, ldu,
                enum_value(dataTypeVT), VT, ldvt, enum_value(computeType));
-  c.not_null(bufferOnDevice, 18, "bufferOnDevice").require(dev_bytes >= x_elem(dt), 19, "workspaceInBytesOnDevice")
+  c.not_null(bufferOnDevice, 18, "bufferOnDevice")
+      .require(dev_bytes >= x_elem_any(dt), 19, "workspaceInBytesOnDevice")
       .require(host_bytes == 0 || bufferOnHost != nullptr, 20, "bufferOnHost").not_null(info, 22, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     const auto& s = h->settings;
     const char ju = static_cast<char>(jobu), jv = static_cast<char>(jobvt);
-    if (dt == TRN_R_32F)
+    using CF = std::complex<float>;
+    using CD = std::complex<double>;
+    if (dt == TRN_C_32F)
+      *info = trn::solver::gesvd(s, ju, jv, m, n, static_cast<CF*>(A), lda, static_cast<float*>(S), static_cast<CF*>(U),
+                                 ldu, static_cast<CF*>(VT), ldvt, &rep);
+    else if (dt == TRN_C_64F)
+      *info = trn::solver::gesvd(s, ju, jv, m, n, static_cast<CD*>(A), lda, static_cast<double*>(S),
+                                 static_cast<CD*>(U), ldu, static_cast<CD*>(VT), ldvt, &rep);
+    else if (dt == TRN_R_32F)
       *info = trn::solver::gesvd(s, ju, jv, m, n, static_cast<float*>(A), lda, static_cast<float*>(S),
                                  static_cast<float*>(U), ldu, static_cast<float*>(VT), ldvt, &rep);
     else

@@ -28,6 +28,7 @@
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"  // cgemm, zgemm
 #include "trn/core/host_step.hpp"
+#include "svd_internal.hpp"
 
 namespace trn::solver {
 namespace {
@@ -639,6 +640,24 @@ std::complex<float> larfg_complex(std::int64_t len, std::complex<float>& alpha, 
 std::complex<double> larfg_complex(std::int64_t len, std::complex<double>& alpha, std::complex<double>* x) {
   return larfg(len, alpha, x);
 }
+}  // namespace detail
+
+// The SVD family's shared steps (svd_internal.hpp; gebrd.cpp, svd_family.cpp): xLARFG and the QR drivers'
+// GEMM (TensorE, the mode of the QR block reflectors) for every element type.
+namespace detail {
+#define TRNSOLVER_SVD_STEPS_DEFINE(T)                                                                            \
+  T householder(std::int64_t len, T& alpha, T* x) { return larfg(len, alpha, x); }                               \
+  void qr_gemm(const Settings& s, char ta, char tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,     \
+               const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C, std::int64_t ldc,       \
+               TraceParts& trace) {                                                                              \
+    const blas::GemmMode mode = kFp64<T> ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;                   \
+    qgemm<T>(step_blas_settings(s), mode, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, trace);         \
+  }
+TRNSOLVER_SVD_STEPS_DEFINE(float)
+TRNSOLVER_SVD_STEPS_DEFINE(double)
+TRNSOLVER_SVD_STEPS_DEFINE(std::complex<float>)
+TRNSOLVER_SVD_STEPS_DEFINE(std::complex<double>)
+#undef TRNSOLVER_SVD_STEPS_DEFINE
 }  // namespace detail
 
 }  // namespace trn::solver
