@@ -103,14 +103,13 @@ void laswp_impl(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::
     lc.num_cores = 1;
     lc.core.execute = true;
     trace.add(launch(lc, [&](NeuronCore& nc) {
-                AllocScope sb(nc.sbuf());
                 const HbmTensor full = HbmTensor::wrap(A, DType::u32, {rows, n, kWords}, {kWords, lda * kWords, 1});
-                Tile ra = sb.alloc(DType::u32, 1, {chunk, kWords}, "row a");
-                Tile rb = sb.alloc(DType::u32, 1, {chunk, kWords}, "row b");
                 for (const auto& [a, b] : swaps)
                   for (std::int64_t c = 0; c < n; c += chunk) {
                     const std::int64_t cc = std::min(chunk, n - c);
-                    const Tile xa = ra.cols(0, cc), xb = rb.cols(0, cc);
+                    AllocScope sb(nc.sbuf());
+                    const Tile xa = sb.alloc(DType::u32, 1, {cc, kWords}, "row a");
+                    const Tile xb = sb.alloc(DType::u32, 1, {cc, kWords}, "row b");
                     nc.dma_copy(xa, full.tile_nd({a, c, 0}, {1, cc, kWords}, 0));
                     nc.dma_copy(xb, full.tile_nd({b, c, 0}, {1, cc, kWords}, 0));
                     nc.dma_copy(full.tile_nd({a, c, 0}, {1, cc, kWords}, 0), xb);

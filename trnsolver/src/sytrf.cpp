@@ -139,26 +139,6 @@ std::int64_t factor_panel(Panel<W>& p, std::int64_t nb, double mac, int* ipiv_v,
   return j;
 }
 
-// The panel's results into A (view): the panel columns with their interchanges undone in the earlier
-// columns (product form), the interchanged trailing lower triangle; L21 / W21 (the final row order)
-// into the GEMM operands lw (A's row order: reversed for upper), 2 x (m - kb) x kb.
-template <class T, class W>
-void store_panel(Panel<W>& p, std::int64_t kb, const LowerView<T>& v, std::vector<T>& l21, std::vector<T>& w21) {
-  const std::int64_t m2 = p.m - kb;
-  l21.assign(static_cast<std::size_t>(m2 * kb), T(0));
-  w21.assign(l21.size(), T(0));
-  for (std::int64_t t = 0; t < kb; ++t)
-    for (std::int64_t r = kb; r < p.m; ++r) {
-      const std::int64_t i = v.upper ? m2 - 1 - (r - kb) : r - kb;
-      l21[static_cast<std::size_t>(i + t * m2)] = detail::from_wide<T>(p.l(r, t));
-      w21[static_cast<std::size_t>(i + t * m2)] = detail::from_wide<T>(p.w(r, t));
-    }
-  for (std::int64_t c = kb; c < p.m; ++c)
-    for (std::int64_t r = c; r < p.m; ++r) v.at(p.k + r, p.k + c) = detail::from_wide<T>(p.s(r, c));
-  for (std::int64_t t = 0; t < kb; ++t)
-    for (std::int64_t r = t; r < p.m; ++r) v.at(p.k + r, p.k + t) = detail::from_wide<T>(p.l(r, t));
-}
-
 // xLASYF's closing step: the panel's interchanges (j, kk, kp), last first, undone in columns < j.
 template <class W>
 void undo_swaps(Panel<W>& p, std::int64_t kb, const int* ipiv_v) {
@@ -170,6 +150,28 @@ void undo_swaps(Panel<W>& p, std::int64_t kb, const int* ipiv_v) {
     j += kstep;
   }
   for (auto it = swaps.rbegin(); it != swaps.rend(); ++it) p.swap_rows(p.L, (*it)[1], (*it)[2], (*it)[0]);
+}
+
+// The panel's results: L21 / W21 in the final row order into the GEMM operands (A's row order:
+// reversed for upper, (m - kb) x kb each); then into A (view) the panel columns with their
+// interchanges undone in the earlier columns (product form) and the interchanged trailing triangle.
+template <class T, class W>
+void store_panel(Panel<W>& p, std::int64_t kb, const int* ipiv_v, const LowerView<T>& v, std::vector<T>& l21,
+                 std::vector<T>& w21) {
+  const std::int64_t m2 = p.m - kb;
+  l21.assign(static_cast<std::size_t>(m2 * kb), T(0));
+  w21.assign(l21.size(), T(0));
+  for (std::int64_t t = 0; t < kb; ++t)
+    for (std::int64_t r = kb; r < p.m; ++r) {
+      const std::int64_t i = v.upper ? m2 - 1 - (r - kb) : r - kb;
+      l21[static_cast<std::size_t>(i + t * m2)] = detail::from_wide<T>(p.l(r, t));
+      w21[static_cast<std::size_t>(i + t * m2)] = detail::from_wide<T>(p.w(r, t));
+    }
+  undo_swaps(p, kb, ipiv_v);  // after the GEMM operands took the final row order
+  for (std::int64_t c = kb; c < p.m; ++c)
+    for (std::int64_t r = c; r < p.m; ++r) v.at(p.k + r, p.k + c) = detail::from_wide<T>(p.s(r, c));
+  for (std::int64_t t = 0; t < kb; ++t)
+    for (std::int64_t r = t; r < p.m; ++r) v.at(p.k + r, p.k + t) = detail::from_wide<T>(p.l(r, t));
 }
 
 template <class T>
@@ -198,8 +200,7 @@ int sytrf_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
     for (std::int64_t c = 0; c < p.m; ++c)
       for (std::int64_t r = c; r < p.m; ++r) p.s(r, c) = p.s(c, r) = W(v.at(k + r, k + c));
     const std::int64_t kb = factor_panel(p, kSytrfPanel, mac, ipiv_v.data(), info);
-    undo_swaps(p, kb, ipiv_v.data());
-    store_panel(p, kb, v, l21, w21);
+    store_panel(p, kb, ipiv_v.data(), v, l21, w21);
     host += p.flops;
     T* trail = v.upper ? A : A + (k + kb) + (k + kb) * lda;  // the view's A(k+kb:, k+kb:) in A
     const T* corner = v.upper ? A : A + k + k * lda;
