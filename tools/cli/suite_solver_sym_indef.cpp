@@ -200,7 +200,11 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
     return r;
   }
   std::vector<T> tau(static_cast<std::size_t>(k)), t(static_cast<std::size_t>(k) * k, T(0));
-  for (int j = 0; j < k; ++j) tau[j] = static_cast<T>(1.0 + 0.03 * j);
+  for (int j = 0; j < k; ++j) {  // tau_j = 2 / ||v_j||^2: every H_j orthogonal, as from geqrf
+    double nv = 1;
+    for (int i = j + 1; i < n; ++i) nv += static_cast<double>(v[i + static_cast<std::size_t>(j) * n]) * v[i + static_cast<std::size_t>(j) * n];
+    tau[j] = static_cast<T>(2.0 / nv);
+  }
   ts::larft(on(target), true, n, k, v.data(), n, tau.data(), t.data(), k, &rep);
   const double secs = seconds_since(t0);
   std::vector<double> vd(v.begin(), v.end()), td(tau.begin(), tau.end()), tl(t.size(), 0.0);
