@@ -48,12 +48,17 @@ using LD = long double;
 using LC = std::complex<long double>;
 template <class T>
 LC lc(T x) {
-  if constexpr (Tr<T>::complex) return LC(x.real(), x.imag()); else return LC(static_cast<LD>(x), 0);
+  if constexpr (Tr<T>::complex)
+    return LC(x.real(), x.imag());
+  else
+    return LC(static_cast<LD>(x), 0);
 }
 template <class T>
 T make(double re, double im) {
-  if constexpr (Tr<T>::complex) return T(static_cast<typename Tr<T>::Real>(re), static_cast<typename Tr<T>::Real>(im));
-  else return static_cast<T>(re);
+  if constexpr (Tr<T>::complex)
+    return T(static_cast<typename Tr<T>::Real>(re), static_cast<typename Tr<T>::Real>(im));
+  else
+    return static_cast<T>(re);
 }
 
 // A random symmetric (complex symmetric for C/Z: A = A^T, no conjugate) indefinite matrix, both
@@ -403,15 +408,15 @@ TEST(SymIndefCApi, DsytrfArgumentsAndWorkspace) {
     int uplo, n, lda, lwork;
     bool null_a, null_ipiv, null_work;
   };
-  const Bad cases[] = {{1, 9, n, lda, lwork, false, false, false},  {2, 0, -1, lda, lwork, false, false, false},
-                       {3, 0, n, lda, lwork, true, false, false},   {4, 0, n, n - 1, lwork, false, false, false},
-                       {5, 0, n, lda, lwork, false, true, false},   {6, 0, n, lda, lwork, false, false, true},
+  const Bad cases[] = {{1, 9, n, lda, lwork, false, false, false},    {2, 0, -1, lda, lwork, false, false, false},
+                       {3, 0, n, lda, lwork, true, false, false},     {4, 0, n, n - 1, lwork, false, false, false},
+                       {5, 0, n, lda, lwork, false, true, false},     {6, 0, n, lda, lwork, false, false, true},
                        {7, 0, n, lda, lwork - 1, false, false, false}};
   for (const Bad& b : cases) {
     int info = 0;
-    const auto st = trnsolverDnDsytrf(H.h, static_cast<trnblasFillMode_t>(b.uplo), b.n, b.null_a ? nullptr : a.data(),
-                                      b.lda, b.null_ipiv ? nullptr : ipiv.data(), b.null_work ? nullptr : work.data(),
-                                      b.lwork, &info);
+    const auto st =
+        trnsolverDnDsytrf(H.h, static_cast<trnblasFillMode_t>(b.uplo), b.n, b.null_a ? nullptr : a.data(), b.lda,
+                          b.null_ipiv ? nullptr : ipiv.data(), b.null_work ? nullptr : work.data(), b.lwork, &info);
     EXPECT_EQ(st, TRNSOLVER_STATUS_INVALID_VALUE) << b.pos;
     EXPECT_EQ(info, -b.pos);
     int pos = 0;
@@ -422,9 +427,9 @@ TEST(SymIndefCApi, DsytrfArgumentsAndWorkspace) {
   }
   EXPECT_EQ(trnsolverDnDsytrf(H.h, TRNBLAS_FILL_MODE_LOWER, n, a.data(), lda, ipiv.data(), work.data(), lwork, nullptr),
             TRNSOLVER_STATUS_INVALID_VALUE);
-  EXPECT_EQ(trnsolverDnDsytrf(nullptr, TRNBLAS_FILL_MODE_LOWER, n, a.data(), lda, ipiv.data(), work.data(), lwork,
-                              nullptr),
-            TRNSOLVER_STATUS_NOT_INITIALIZED);
+  EXPECT_EQ(
+      trnsolverDnDsytrf(nullptr, TRNBLAS_FILL_MODE_LOWER, n, a.data(), lda, ipiv.data(), work.data(), lwork, nullptr),
+      TRNSOLVER_STATUS_NOT_INITIALIZED);
   int info = -1;
   ASSERT_EQ(trnsolverDnDsytrf(H.h, TRNBLAS_FILL_MODE_UPPER, n, a.data(), lda, ipiv.data(), work.data(), lwork, &info),
             TRNSOLVER_STATUS_SUCCESS);
@@ -550,22 +555,24 @@ TEST(SymIndefCApi, LauumPotriLaswpXlarft) {
   auto v = random_matrix<double>(m, k, m, 6);
   std::vector<double> tau{1.2, 1.5, 0.0, 1.1}, t(16, -3.0);
   size_t dev = 0, host = 0;
-  ASSERT_EQ(trnsolverDnXlarft_bufferSize(H.h, prm, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_COLUMNWISE, m, k, TRN_R_64F,
-                                         v.data(), m, TRN_R_64F, tau.data(), TRN_R_64F, t.data(), k, TRN_R_64F, &dev,
-                                         &host),
-            TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(
+      trnsolverDnXlarft_bufferSize(H.h, prm, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_COLUMNWISE, m, k, TRN_R_64F,
+                                   v.data(), m, TRN_R_64F, tau.data(), TRN_R_64F, t.data(), k, TRN_R_64F, &dev, &host),
+      TRNSOLVER_STATUS_SUCCESS);
   std::vector<char> buf(dev);
   EXPECT_EQ(trnsolverDnXlarft(H.h, prm, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_ROWWISE, m, k, TRN_R_64F, v.data(), m,
                               TRN_R_64F, tau.data(), TRN_R_64F, t.data(), k, TRN_R_64F, buf.data(), dev, nullptr, 0),
             TRNSOLVER_STATUS_NOT_SUPPORTED);
-  EXPECT_EQ(trnsolverDnXlarft(H.h, prm, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_COLUMNWISE, k - 1, k, TRN_R_64F, v.data(),
-                              m, TRN_R_64F, tau.data(), TRN_R_64F, t.data(), k, TRN_R_64F, buf.data(), dev, nullptr, 0),
-            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(
+      trnsolverDnXlarft(H.h, prm, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_COLUMNWISE, k - 1, k, TRN_R_64F, v.data(), m,
+                        TRN_R_64F, tau.data(), TRN_R_64F, t.data(), k, TRN_R_64F, buf.data(), dev, nullptr, 0),
+      TRNSOLVER_STATUS_INVALID_VALUE);
   trnsolverDnGetLastErrorParameter(H.h, &pos);
   EXPECT_EQ(pos, 5);
-  EXPECT_EQ(trnsolverDnXlarft(H.h, prm, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_COLUMNWISE, m, k, TRN_R_64F, v.data(), m,
-                              TRN_R_64F, tau.data(), TRN_R_64F, t.data(), k, TRN_R_64F, buf.data(), dev - 1, nullptr, 0),
-            TRNSOLVER_STATUS_INVALID_VALUE);
+  EXPECT_EQ(
+      trnsolverDnXlarft(H.h, prm, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_COLUMNWISE, m, k, TRN_R_64F, v.data(), m,
+                        TRN_R_64F, tau.data(), TRN_R_64F, t.data(), k, TRN_R_64F, buf.data(), dev - 1, nullptr, 0),
+      TRNSOLVER_STATUS_INVALID_VALUE);
   EXPECT_EQ(t, std::vector<double>(16, -3.0));
   ASSERT_EQ(trnsolverDnXlarft(H.h, prm, TRNBLAS_DIRECT_BACKWARD, TRNBLAS_STOREV_COLUMNWISE, m, k, TRN_R_64F, v.data(),
                               m, TRN_R_64F, tau.data(), TRN_R_64F, t.data(), k, TRN_R_64F, buf.data(), dev, nullptr, 0),
@@ -587,7 +594,8 @@ TEST(SymIndefCApi, ComplexPotrfPotrsBatched) {
     std::vector<C> m(static_cast<std::size_t>(n * n));
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i)
-        m[i + j * n] = i == j ? C(static_cast<float>(n + k), 0) : C(0.1f * static_cast<float>(i - j), 0.05f * static_cast<float>(i + j));
+        m[i + j * n] = i == j ? C(static_cast<float>(n + k), 0)
+                              : C(0.1f * static_cast<float>(i - j), 0.05f * static_cast<float>(i + j));
     for (int j = 0; j < n; ++j)
       for (int i = j + 1; i < n; ++i) m[j + i * n] = std::conj(m[i + j * n]);
     mats.push_back(m);
@@ -620,7 +628,8 @@ TEST(SymIndefCApi, ComplexPotrfPotrsBatched) {
   zm[0] = {4, 0};
   zm[3] = {-1, 0};  // not positive definite at 2
   trnDoubleComplex* zp[] = {reinterpret_cast<trnDoubleComplex*>(zm.data())};
-  ASSERT_EQ(trnsolverDnZpotrfBatched(H.h, TRNBLAS_FILL_MODE_UPPER, 2, zp, 2, infos.data(), 1), TRNSOLVER_STATUS_SUCCESS);
+  ASSERT_EQ(trnsolverDnZpotrfBatched(H.h, TRNBLAS_FILL_MODE_UPPER, 2, zp, 2, infos.data(), 1),
+            TRNSOLVER_STATUS_SUCCESS);
   EXPECT_EQ(infos[0], 2);
 }
 

@@ -30,12 +30,17 @@ double unit() {
 }
 template <class T>
 LC lc(T x) {
-  if constexpr (kCx<T>) return LC(x.real(), x.imag()); else return LC(static_cast<long double>(x), 0);
+  if constexpr (kCx<T>)
+    return LC(x.real(), x.imag());
+  else
+    return LC(static_cast<long double>(x), 0);
 }
 template <class T>
 T from(double re, double im) {
-  if constexpr (kCx<T>) return T(static_cast<typename T::value_type>(re), static_cast<typename T::value_type>(im));
-  else return static_cast<T>(re);
+  if constexpr (kCx<T>)
+    return T(static_cast<typename T::value_type>(re), static_cast<typename T::value_type>(im));
+  else
+    return static_cast<T>(re);
 }
 
 // Symmetric (complex symmetric for C/Z), N(0, 1) entries; spd: B^T B / n + I instead (real).
@@ -51,7 +56,8 @@ std::vector<T> sym_data(int n, std::uint64_t seed, bool spd = false) {
       double re = g[i + static_cast<std::size_t>(j) * n], im = kCx<T> ? g[j + static_cast<std::size_t>(i) * n] : 0.0;
       if (spd) {
         re = i == j ? 1.0 : 0.0;
-        for (int k = 0; k < n; ++k) re += g[k + static_cast<std::size_t>(i) * n] * g[k + static_cast<std::size_t>(j) * n] / n;
+        for (int k = 0; k < n; ++k)
+          re += g[k + static_cast<std::size_t>(i) * n] * g[k + static_cast<std::size_t>(j) * n] / n;
         im = 0;
       }
       a[i + static_cast<std::size_t>(j) * n] = a[j + static_cast<std::size_t>(i) * n] = from<T>(re, im);
@@ -66,7 +72,8 @@ double backward_error(int n, int r, const std::vector<T>& a, const X& x, const B
   for (int c = 0; c < r; ++c)
     for (int i = 0; i < n; ++i) {
       LC s = -lc(b[i + static_cast<std::size_t>(c) * n]);
-      for (int k = 0; k < n; ++k) s += lc(a[i + static_cast<std::size_t>(k) * n]) * lc(x[k + static_cast<std::size_t>(c) * n]);
+      for (int k = 0; k < n; ++k)
+        s += lc(a[i + static_cast<std::size_t>(k) * n]) * lc(x[k + static_cast<std::size_t>(c) * n]);
       res += std::norm(s);
       nx += std::norm(lc(x[i + static_cast<std::size_t>(c) * n]));
     }
@@ -81,7 +88,8 @@ std::vector<T> full_from(const std::vector<T>& t, int n, bool upper) {
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
       const bool stored = upper ? i <= j : i >= j;
-      f[i + static_cast<std::size_t>(j) * n] = stored ? t[i + static_cast<std::size_t>(j) * n] : t[j + static_cast<std::size_t>(i) * n];
+      f[i + static_cast<std::size_t>(j) * n] =
+          stored ? t[i + static_cast<std::size_t>(j) * n] : t[j + static_cast<std::size_t>(i) * n];
     }
   return f;
 }
@@ -137,8 +145,9 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
       for (int i = upper ? 0 : j; i < (upper ? j + 1 : n); ++i) {
         LC s = 0;
         for (int k = upper ? j : i; k < n; ++k)
-          s += upper ? lc(a[i + static_cast<std::size_t>(k) * n]) * std::conj(lc(a[j + static_cast<std::size_t>(k) * n]))
-                     : std::conj(lc(a[k + static_cast<std::size_t>(i) * n])) * lc(a[k + static_cast<std::size_t>(j) * n]);
+          s += upper
+                   ? lc(a[i + static_cast<std::size_t>(k) * n]) * std::conj(lc(a[j + static_cast<std::size_t>(k) * n]))
+                   : std::conj(lc(a[k + static_cast<std::size_t>(i) * n])) * lc(a[k + static_cast<std::size_t>(j) * n]);
         err += std::norm(lc(f[i + static_cast<std::size_t>(j) * n]) - s);
         ref += std::norm(s);
       }
@@ -169,8 +178,9 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
                    piv.data(), reinterpret_cast<lapack_complex_double*>(x.data()), n);
   else
     LAPACKE_dsytrs(LAPACK_COL_MAJOR, upper ? 'U' : 'L', n, 2, fw.data(), n, piv.data(), x.data(), n);
-  CaseResult r = finish(c, backward_error(n, 2, a, x, rhs), lower, 8.0 * n * u, rep, t0,
-                        "LAPACKE ?sytrs on our factors: ||A x - b||_F / (||A||_F ||x||_F); info " + std::to_string(info));
+  CaseResult r =
+      finish(c, backward_error(n, 2, a, x, rhs), lower, 8.0 * n * u, rep, t0,
+             "LAPACKE ?sytrs on our factors: ||A x - b||_F / (||A||_F ||x||_F); info " + std::to_string(info));
   r.pass = r.pass && info == 0;
   return r;
 }
@@ -202,7 +212,8 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
   std::vector<T> tau(static_cast<std::size_t>(k)), t(static_cast<std::size_t>(k) * k, T(0));
   for (int j = 0; j < k; ++j) {  // tau_j = 2 / ||v_j||^2: every H_j orthogonal, as from geqrf
     double nv = 1;
-    for (int i = j + 1; i < n; ++i) nv += static_cast<double>(v[i + static_cast<std::size_t>(j) * n]) * v[i + static_cast<std::size_t>(j) * n];
+    for (int i = j + 1; i < n; ++i)
+      nv += static_cast<double>(v[i + static_cast<std::size_t>(j) * n]) * v[i + static_cast<std::size_t>(j) * n];
     tau[j] = static_cast<T>(2.0 / nv);
   }
   ts::larft(on(target), true, n, k, v.data(), n, tau.data(), t.data(), k, &rep);
@@ -216,7 +227,8 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
   double err = 0, ref = 0;
   for (int j = 0; j < k; ++j)
     for (int i = 0; i <= j; ++i) {
-      const double d = static_cast<double>(t[i + static_cast<std::size_t>(j) * k]) - tl[i + static_cast<std::size_t>(j) * k];
+      const double d =
+          static_cast<double>(t[i + static_cast<std::size_t>(j) * k]) - tl[i + static_cast<std::size_t>(j) * k];
       err += d * d;
       ref += tl[i + static_cast<std::size_t>(j) * k] * tl[i + static_cast<std::size_t>(j) * k];
     }
@@ -227,26 +239,26 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
   return r;
 }
 
-BenchResult bench_row(const CaseResult& c, const char* metric, double flops) {
-  BenchResult b;
-  b.error = c.measured;
-  b.error_metric = metric;
-  b.host_seconds = c.host_seconds;
-  b.flops = flops;
-  b.device = c.device;
-  return b;
-}
-
 template <class T>
 void add_sym(Registry& reg, const std::string& p, char kind, const char* name, const char* mode, const char* metric,
              const char* bound, double flops_per_n3) {
   const std::string op = p + name;
-  reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = mode, .shape = "96x96",
-                         .metric = metric, .bound_text = bound, .size = 96.0,
+  reg.add(ValidationCase{.suite = "solver",
+                         .library = "trnsolver",
+                         .op = op,
+                         .mode = mode,
+                         .shape = "96x96",
+                         .metric = metric,
+                         .bound_text = bound,
+                         .size = 96.0,
                          .run = [kind] { return sym_case<T>(kind, 96); }});
-  reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode, .shape = "256x256",
+  reg.add(BenchCase{.suite = "solver",
+                    .library = "trnsolver",
+                    .op = op,
+                    .variant = mode,
+                    .shape = "256x256",
                     .run = [kind, metric, flops_per_n3](trn::Generation target) {
-                      return bench_row(sym_case<T>(kind, 256, target), metric, flops_per_n3 * 256.0 * 256 * 256);
+                      return bench_of(sym_case<T>(kind, 256, target), metric, flops_per_n3 * 256.0 * 256 * 256);
                     }});
 }
 
@@ -254,8 +266,10 @@ void add_solver_sym_indef(Registry& reg) {
   const char* be = "||A x - b||_F / (||A||_F ||x||_F)";
   add_sym<float>(reg, "s", 'f', "sytrf", "Bunch-Kaufman, fp64 host panels + fp32 SYRKX", be, "[u/64, 8 n u]", 1.0 / 3);
   add_sym<double>(reg, "d", 'f', "sytrf", "Bunch-Kaufman, fp64 host panels + Ozaki SYRKX", be, "[0, 8 n u]", 1.0 / 3);
-  add_sym<std::complex<float>>(reg, "c", 'f', "sytrf", "complex symmetric, fp32 SYRKX (4M)", be, "[u/64, 8 n u]", 4.0 / 3);
-  add_sym<std::complex<double>>(reg, "z", 'f', "sytrf", "complex symmetric, Ozaki SYRKX (4M)", be, "[0, 8 n u]", 4.0 / 3);
+  add_sym<std::complex<float>>(reg, "c", 'f', "sytrf", "complex symmetric, fp32 SYRKX (4M)", be, "[u/64, 8 n u]",
+                               4.0 / 3);
+  add_sym<std::complex<double>>(reg, "z", 'f', "sytrf", "complex symmetric, Ozaki SYRKX (4M)", be, "[0, 8 n u]",
+                                4.0 / 3);
   add_sym<float>(reg, "s", 's', "sytrs", "product-form solve, fp64 host", be, "[u/64, 8 n u]", 4.0 / 256);
   add_sym<double>(reg, "d", 's', "sytrs", "product-form solve, fp64 host", be, "[0, 8 n u]", 4.0 / 256);
   const char* inv = "||A X - I||_F / (||A||_F ||X||_F)";
@@ -268,22 +282,42 @@ void add_solver_sym_indef(Registry& reg) {
   add_sym<double>(reg, "d", 'l', "lauum", "one Ozaki GEMM on TensorE", rel, "[0, 4 n u]", 2.0);
   for (const bool f32 : {true, false}) {
     const std::string op = f32 ? "Xlarft R_32F" : "Xlarft R_64F";
-    reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = "forward, columnwise",
-                           .shape = "96x12", .metric = "||T - T_dlarft||_F / ||T_dlarft||_F",
-                           .bound_text = f32 ? "[u/64, 4 n u]" : "[0, 4 n u]", .size = 96.0,
+    reg.add(ValidationCase{.suite = "solver",
+                           .library = "trnsolver",
+                           .op = op,
+                           .mode = "forward, columnwise",
+                           .shape = "96x12",
+                           .metric = "||T - T_dlarft||_F / ||T_dlarft||_F",
+                           .bound_text = f32 ? "[u/64, 4 n u]" : "[0, 4 n u]",
+                           .size = 96.0,
                            .run = [f32] { return f32 ? aux_case<float>('t', 96) : aux_case<double>('t', 96); }});
-    reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = "forward, columnwise",
-                      .shape = "512x64", .run = [f32](trn::Generation target) {
-                        const CaseResult c = f32 ? aux_case<float>('t', 512, target) : aux_case<double>('t', 512, target);
-                        return bench_row(c, "||T - T_dlarft||_F / ||T_dlarft||_F", 2.0 * 512 * 64 * 64);
+    reg.add(BenchCase{.suite = "solver",
+                      .library = "trnsolver",
+                      .op = op,
+                      .variant = "forward, columnwise",
+                      .shape = "512x64",
+                      .run = [f32](trn::Generation target) {
+                        const CaseResult c =
+                            f32 ? aux_case<float>('t', 512, target) : aux_case<double>('t', 512, target);
+                        return bench_of(c, "||T - T_dlarft||_F / ||T_dlarft||_F", 2.0 * 512 * 64 * 64);
                       }});
   }
-  reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = "dlaswp", .mode = "DMA through SBUF",
-                         .shape = "96x96", .metric = "elements differing from LAPACKE dlaswp", .bound_text = "0",
-                         .size = 96.0, .run = [] { return aux_case<double>('w', 96); }});
-  reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = "dlaswp", .variant = "DMA through SBUF",
-                    .shape = "512x512", .run = [](trn::Generation target) {
-                      return bench_row(aux_case<double>('w', 512, target), "elements differing from dlaswp", 0.0);
+  reg.add(ValidationCase{.suite = "solver",
+                         .library = "trnsolver",
+                         .op = "dlaswp",
+                         .mode = "DMA through SBUF",
+                         .shape = "96x96",
+                         .metric = "elements differing from LAPACKE dlaswp",
+                         .bound_text = "0",
+                         .size = 96.0,
+                         .run = [] { return aux_case<double>('w', 96); }});
+  reg.add(BenchCase{.suite = "solver",
+                    .library = "trnsolver",
+                    .op = "dlaswp",
+                    .variant = "DMA through SBUF",
+                    .shape = "512x512",
+                    .run = [](trn::Generation target) {
+                      return bench_of(aux_case<double>('w', 512, target), "elements differing from dlaswp", 0.0);
                     }});
 }
 

@@ -18,7 +18,10 @@ Check& check_uplo(Check& c, int uplo, int pos) {
 }
 
 // The int workspace (elements) each routine requires: its _bufferSize answer.
-int sytrf_lwork(int n) { return std::max(1, n) * static_cast<int>(std::min<std::int64_t>(trn::solver::kSytrfPanel, std::max(1, n))); }
+std::int64_t sytrf_lwork(int n) {
+  const std::int64_t m = std::max(1, n);
+  return m * std::min(trn::solver::kSytrfPanel, m);  // int64: no overflow for any int n
+}
 int sytri_lwork(int n) { return std::max(1, n); }
 
 // The leading checks of every routine on (uplo, n, A, lda) at positions 1..4 (sytrf_bufferSize has
@@ -39,7 +42,10 @@ Status sytrf_buffer(const char* fn, trnsolverDnHandle_t h, int n, T* A, int lda,
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_square(c, n, A, lda, 1);
-  return buffer_answer(c, lwork, 4, sytrf_lwork(std::max(n, 0)));
+  const std::int64_t w = sytrf_lwork(std::max(n, 0));
+  c.require_or(w <= std::numeric_limits<int>::max(), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "workspace above INT_MAX elements");
+  return buffer_answer(c, lwork, 4, static_cast<int>(std::min<std::int64_t>(w, std::numeric_limits<int>::max())));
 }
 
 // sytrf: uplo 1, n 2, A 3, lda 4, ipiv 5, work 6, lwork 7, info 8.
@@ -50,8 +56,10 @@ Status sytrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_uplo(c, uplo, 1);
   check_square(c, n, A, lda, 2);
-  c.require(n == 0 || ipiv != nullptr, 5, "ipiv").not_null(work, 6, "work")
-      .require(lwork >= sytrf_lwork(std::max(n, 0)), 7, "lwork (below sytrf_bufferSize)").not_null(info, 8, "info");
+  c.require(n == 0 || ipiv != nullptr, 5, "ipiv")
+      .not_null(work, 6, "work")
+      .require(lwork >= sytrf_lwork(std::max(n, 0)), 7, "lwork (below sytrf_bufferSize)")
+      .not_null(info, 8, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::sytrf(h->settings, to_uplo(uplo), n, as_cpp(A), lda, ipiv, &rep);
   });
@@ -78,7 +86,8 @@ Status sytri_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   check_square(c, n, A, lda, 2);
   c.require(n == 0 || ipiv != nullptr, 5, "ipiv");
   if (c) c.require(trn::solver::sytrf_pivots_valid(to_uplo(uplo), n, ipiv), 5, "ipiv (sytrf's pattern)");
-  c.not_null(work, 6, "work").require(lwork >= sytri_lwork(std::max(n, 0)), 7, "lwork (below sytri_bufferSize)")
+  c.not_null(work, 6, "work")
+      .require(lwork >= sytri_lwork(std::max(n, 0)), 7, "lwork (below sytri_bufferSize)")
       .not_null(info, 8, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     *info = trn::solver::sytri(h->settings, to_uplo(uplo), n, as_cpp(A), lda, ipiv, &rep);
@@ -103,7 +112,8 @@ Status lauum_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_uplo(c, uplo, 1);
   check_square(c, n, A, lda, 2);
-  c.not_null(work, 5, "work").require(lwork >= 1, 6, "lwork (below the _bufferSize answer)")
+  c.not_null(work, 5, "work")
+      .require(lwork >= 1, 6, "lwork (below the _bufferSize answer)")
       .not_null(devInfo, 7, "devInfo");
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& rep) {
     if constexpr (std::is_floating_point_v<T>) {
@@ -123,8 +133,12 @@ Status laswp_run(const char* fn, trnsolverDnHandle_t h, int n, T* A, int lda, in
                  int incx) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
-  c.nonnegative(n, 1, "n").require(n == 0 || A != nullptr, 2, "A").require(lda >= std::max(1, k2), 3, "lda")
-      .require(k1 >= 1, 4, "k1").require(k2 >= k1, 5, "k2").not_null(ipiv, 6, "devIpiv");
+  c.nonnegative(n, 1, "n")
+      .require(n == 0 || A != nullptr, 2, "A")
+      .require(lda >= std::max(1, k2), 3, "lda")
+      .require(k1 >= 1, 4, "k1")
+      .require(k2 >= k1, 5, "k2")
+      .not_null(ipiv, 6, "devIpiv");
   const std::int64_t step = incx > 0 ? incx : -static_cast<std::int64_t>(incx);
   for (std::int64_t i = k1; c && i <= k2; ++i) {
     const int p = ipiv[(k1 - 1) + (i - k1) * step];
@@ -138,33 +152,33 @@ Status laswp_run(const char* fn, trnsolverDnHandle_t h, int n, T* A, int lda, in
 
 }  // namespace
 
-#define TRNSOLVER_DEFINE_SYM_INDEF(P, T)                                                                           \
-  trnsolverStatus_t trnsolverDn##P##sytrf_bufferSize(trnsolverDnHandle_t h, int n, T* A, int lda, int* lwork) {     \
-    return sytrf_buffer("trnsolverDn" #P "sytrf_bufferSize", h, n, A, lda, lwork);                                  \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##sytrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,      \
-                                          int* ipiv, T* work, int lwork, int* info) {                               \
-    return sytrf_run("trnsolverDn" #P "sytrf", h, enum_value(uplo), n, A, lda, ipiv, work, lwork, info);             \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##sytri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A,    \
-                                                     int lda, const int* ipiv, int* lwork) {                        \
-    return sytri_buffer("trnsolverDn" #P "sytri_bufferSize", h, enum_value(uplo), n, A, lda, ipiv, lwork);          \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##sytri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,      \
-                                          const int* ipiv, T* work, int lwork, int* info) {                         \
-    return sytri_run("trnsolverDn" #P "sytri", h, enum_value(uplo), n, A, lda, ipiv, work, lwork, info);             \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##lauum_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A,    \
-                                                     int lda, int* lwork) {                                         \
-    return lauum_buffer("trnsolverDn" #P "lauum_bufferSize", h, enum_value(uplo), n, A, lda, lwork);                \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##lauum(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,      \
-                                          T* work, int lwork, int* devInfo) {                                       \
-    return lauum_run("trnsolverDn" #P "lauum", h, enum_value(uplo), n, A, lda, work, lwork, devInfo, false);         \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##laswp(trnsolverDnHandle_t h, int n, T* A, int lda, int k1, int k2,             \
-                                          const int* devIpiv, int incx) {                                           \
-    return laswp_run("trnsolverDn" #P "laswp", h, n, A, lda, k1, k2, devIpiv, incx);                                \
+#define TRNSOLVER_DEFINE_SYM_INDEF(P, T)                                                                         \
+  trnsolverStatus_t trnsolverDn##P##sytrf_bufferSize(trnsolverDnHandle_t h, int n, T* A, int lda, int* lwork) {  \
+    return sytrf_buffer("trnsolverDn" #P "sytrf_bufferSize", h, n, A, lda, lwork);                               \
+  }                                                                                                              \
+  trnsolverStatus_t trnsolverDn##P##sytrf(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,   \
+                                          int* ipiv, T* work, int lwork, int* info) {                            \
+    return sytrf_run("trnsolverDn" #P "sytrf", h, enum_value(uplo), n, A, lda, ipiv, work, lwork, info);         \
+  }                                                                                                              \
+  trnsolverStatus_t trnsolverDn##P##sytri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, \
+                                                     int lda, const int* ipiv, int* lwork) {                     \
+    return sytri_buffer("trnsolverDn" #P "sytri_bufferSize", h, enum_value(uplo), n, A, lda, ipiv, lwork);       \
+  }                                                                                                              \
+  trnsolverStatus_t trnsolverDn##P##sytri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,   \
+                                          const int* ipiv, T* work, int lwork, int* info) {                      \
+    return sytri_run("trnsolverDn" #P "sytri", h, enum_value(uplo), n, A, lda, ipiv, work, lwork, info);         \
+  }                                                                                                              \
+  trnsolverStatus_t trnsolverDn##P##lauum_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, \
+                                                     int lda, int* lwork) {                                      \
+    return lauum_buffer("trnsolverDn" #P "lauum_bufferSize", h, enum_value(uplo), n, A, lda, lwork);             \
+  }                                                                                                              \
+  trnsolverStatus_t trnsolverDn##P##lauum(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda,   \
+                                          T* work, int lwork, int* devInfo) {                                    \
+    return lauum_run("trnsolverDn" #P "lauum", h, enum_value(uplo), n, A, lda, work, lwork, devInfo, false);     \
+  }                                                                                                              \
+  trnsolverStatus_t trnsolverDn##P##laswp(trnsolverDnHandle_t h, int n, T* A, int lda, int k1, int k2,           \
+                                          const int* devIpiv, int incx) {                                        \
+    return laswp_run("trnsolverDn" #P "laswp", h, n, A, lda, k1, k2, devIpiv, incx);                             \
   }
 
 extern "C" {
@@ -177,8 +191,8 @@ trnsolverStatus_t trnsolverDnSpotri_bufferSize(trnsolverDnHandle_t h, trnblasFil
                                                int* lwork) {
   return lauum_buffer("trnsolverDnSpotri_bufferSize", h, enum_value(uplo), n, A, lda, lwork);
 }
-trnsolverStatus_t trnsolverDnDpotri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A,
-                                               int lda, int* lwork) {
+trnsolverStatus_t trnsolverDnDpotri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                               int* lwork) {
   return lauum_buffer("trnsolverDnDpotri_bufferSize", h, enum_value(uplo), n, A, lda, lwork);
 }
 trnsolverStatus_t trnsolverDnSpotri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
@@ -203,10 +217,12 @@ bool x_any_type(int t) { return t == TRN_R_32F || t == TRN_R_64F || t == TRN_C_3
 void check_xsytrs(Check& c, int uplo, std::int64_t n, std::int64_t nrhs, int ta, const void* A, std::int64_t lda,
                   const std::int64_t* ipiv, int tb, const void* B, std::int64_t ldb, std::vector<int>* piv) {
   check_uplo(c, uplo, 1);
-  c.nonnegative(n, 2, "n").nonnegative(nrhs, 3, "nrhs")
+  c.nonnegative(n, 2, "n")
+      .nonnegative(nrhs, 3, "nrhs")
       .require_or(x_any_type(ta), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
                   "dataTypeA: TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F")
-      .require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda")
+      .require(n == 0 || A != nullptr, 5, "A")
+      .leading_dim(lda, n, 6, "lda")
       .require(n == 0 || ipiv != nullptr, 7, "ipiv");
   check_int_range(c, n);
   if (c && piv != nullptr && n > 0) {
@@ -216,27 +232,32 @@ void check_xsytrs(Check& c, int uplo, std::int64_t n, std::int64_t nrhs, int ta,
     c.require(trn::solver::sytrf_pivots_valid(to_uplo(uplo), n, piv->data()), 7, "ipiv (sytrf's pattern)");
   }
   c.require_or(tb == ta, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", "dataTypeB = dataTypeA")
-      .require(n == 0 || nrhs == 0 || B != nullptr, 9, "B").leading_dim(ldb, n, 10, "ldb");
+      .require(n == 0 || nrhs == 0 || B != nullptr, 9, "B")
+      .leading_dim(ldb, n, 10, "ldb");
 }
 
 // Xlarft (and its bufferSize, whose checks stop at computeType): params 1, direct 2, storev 3, n 4,
 // k 5, dataTypeV 6, V 7, ldv 8, dataTypeTau 9, tau 10, dataTypeT 11, T 12, ldt 13, computeType 14.
-void check_xlarft(Check& c, trnsolverDnParams_t params, int direct, int storev, std::int64_t n, std::int64_t k,
-                  int tv, const void* V, std::int64_t ldv, int ttau, const void* tau, int tt, const void* T,
-                  std::int64_t ldt, int tc) {
+void check_xlarft(Check& c, trnsolverDnParams_t params, int direct, int storev, std::int64_t n, std::int64_t k, int tv,
+                  const void* V, std::int64_t ldv, int ttau, const void* tau, int tt, const void* T, std::int64_t ldt,
+                  int tc) {
   c.require(g_dn_params.contains(params), 1, "params")
       .one_of(direct, {TRNBLAS_DIRECT_FORWARD, TRNBLAS_DIRECT_BACKWARD}, 2, "direct")
       .one_of(storev, {TRNBLAS_STOREV_COLUMNWISE, TRNBLAS_STOREV_ROWWISE}, 3, "storev")
       .require_or(storev != TRNBLAS_STOREV_ROWWISE, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
                   "storev: TRNBLAS_STOREV_COLUMNWISE only (as cuSOLVER)")
-      .nonnegative(n, 4, "n").require(k >= 0 && k <= n, 5, "k (0 <= k <= n)")
+      .nonnegative(n, 4, "n")
+      .require(k >= 0 && k <= n, 5, "k (0 <= k <= n)")
       .require_or(x_any_type(tv), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
                   "dataTypeV: TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F")
-      .require(k == 0 || V != nullptr, 7, "V").leading_dim(ldv, n, 8, "ldv")
-      .require_or(ttau == tv, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", "dataTypeTau = dataTypeV")
+      .require(k == 0 || V != nullptr, 7, "V")
+      .leading_dim(ldv, n, 8, "ldv")
+      .require_or(ttau == tv, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+                  "dataTypeTau = dataTypeV")
       .require(k == 0 || tau != nullptr, 10, "tau")
       .require_or(tt == tv, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", "dataTypeT = dataTypeV")
-      .require(k == 0 || T != nullptr, 12, "T").leading_dim(ldt, k, 13, "ldt")
+      .require(k == 0 || T != nullptr, 12, "T")
+      .leading_dim(ldt, k, 13, "ldt")
       .require_or(tc == tv, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
                   "computeType = dataTypeV");
 }
@@ -254,9 +275,9 @@ Status x_buffer_answer(Check& c, size_t* dev, int dev_pos, size_t* host, std::si
 extern "C" {
 
 trnsolverStatus_t trnsolverDnXsytrs_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int64_t n, int64_t nrhs,
-                                               trnDataType_t dataTypeA, const void* A, int64_t lda,
-                                               const int64_t* ipiv, trnDataType_t dataTypeB, void* B, int64_t ldb,
-                                               size_t* dev_bytes, size_t* host_bytes) {
+                                               trnDataType_t dataTypeA, const void* A, int64_t lda, const int64_t* ipiv,
+                                               trnDataType_t dataTypeB, void* B, int64_t ldb, size_t* dev_bytes,
+                                               size_t* host_bytes) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsolverDnXsytrs_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   const int ta = enum_value(dataTypeA);
@@ -276,7 +297,8 @@ trnsolverStatus_t trnsolverDnXsytrs(trnsolverDnHandle_t h, trnblasFillMode_t upl
   check_xsytrs(c, u, n, nrhs, ta, A, lda, ipiv, enum_value(dataTypeB), B, ldb, &piv);
   c.not_null(bufferOnDevice, 11, "bufferOnDevice")
       .require(dev_bytes >= x_factor_elem(ta), 12, "workspaceInBytesOnDevice (below Xsytrs_bufferSize)")
-      .require(host_bytes == 0 || bufferOnHost != nullptr, 13, "bufferOnHost").not_null(info, 15, "info");
+      .require(host_bytes == 0 || bufferOnHost != nullptr, 13, "bufferOnHost")
+      .not_null(info, 15, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
     with_x_type(ta, A, [&](auto* a) {
       using T = std::remove_const_t<std::remove_pointer_t<decltype(a)>>;

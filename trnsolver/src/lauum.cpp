@@ -18,13 +18,12 @@ namespace {
 using detail::SymTraits;
 using detail::WideOf;
 
-void check(bool ok, const char* fn, const char* what) {
-  if (!ok) throw UsageError("trnsolver", fn, what);
-}
-
 template <class T>
 T conj_of(T x) {
-  if constexpr (SymTraits<T>::complex) return std::conj(x); else return x;
+  if constexpr (SymTraits<T>::complex)
+    return std::conj(x);
+  else
+    return x;
 }
 
 // A's uplo triangle := U U^H (upper) or L^H L (lower): the triangle zero-padded into a dense n x n
@@ -37,7 +36,8 @@ void lauum_steps(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_
   std::vector<T> t(nn, T(0)), c(nn, T(0));
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) t[i + j * n] = A[i + j * lda];
-  record_host_step(trace, HostStep{.name = "trnsolver.lauum.pad", .reads = {HostSpan::matrix(A, n, n, lda)},
+  record_host_step(trace, HostStep{.name = "trnsolver.lauum.pad",
+                                   .reads = {HostSpan::matrix(A, n, n, lda)},
                                    .writes = {HostSpan(t.data(), n * n)}});
   detail::gemm_step<T>(detail::sym_blas_settings<T>(s), lower ? 'C' : 'N', lower ? 'N' : 'C', n, n, n, T(1), t.data(),
                        n, t.data(), n, T(0), c.data(), n, trace);
@@ -45,14 +45,14 @@ void lauum_steps(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_
     for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) A[i + j * lda] = c[i + j * n];
     if constexpr (SymTraits<T>::complex) A[j + j * lda] = T(c[j + j * n].real(), 0);  // Hermitian: real diagonal
   }
-  record_host_step(trace, HostStep{.name = "trnsolver.lauum.store", .reads = {HostSpan(c.data(), n * n)},
+  record_host_step(trace, HostStep{.name = "trnsolver.lauum.store",
+                                   .reads = {HostSpan(c.data(), n * n)},
                                    .writes = {HostSpan::matrix(A, n, n, lda)}});
 }
 
 template <class T>
 void lauum_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {
-  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || A != nullptr), "lauum",
-        "n >= 0, lda >= max(1, n), A not NULL");
+  detail::require_square("lauum", n, lda, A);
   if (report != nullptr) *report = CallReport{};
   TraceParts trace;
   lauum_steps(s, uplo, n, A, lda, trace);
@@ -63,8 +63,7 @@ void lauum_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t
 // inv(L)^T inv(L) (lauum lower).
 template <class T>
 int potri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {
-  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || A != nullptr), "potri",
-        "n >= 0, lda >= max(1, n), A not NULL");
+  detail::require_square("potri", n, lda, A);
   if (report != nullptr) *report = CallReport{};
   CallReport tri;
   const int info = trtri(s, uplo, false, n, A, lda, &tri);
@@ -81,20 +80,20 @@ int potri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
 template <class T>
 void laswp_impl(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::int64_t k1, std::int64_t k2,
                 const int* ipiv, std::int64_t incx, CallReport* report) {
-  check(n >= 0 && k1 >= 1 && k2 >= k1 && incx != 0 && ipiv != nullptr && (n == 0 || A != nullptr), "laswp",
-        "n >= 0, 1 <= k1 <= k2, incx != 0, ipiv and A not NULL");
+  detail::require_args(n >= 0 && k1 >= 1 && k2 >= k1 && incx != 0 && ipiv != nullptr && (n == 0 || A != nullptr),
+                       "laswp", "n >= 0, 1 <= k1 <= k2, incx != 0, ipiv and A not NULL");
   if (report != nullptr) *report = CallReport{};
   const std::int64_t count = k2 - k1 + 1, step = incx > 0 ? incx : -incx;
   std::vector<std::pair<std::int64_t, std::int64_t>> swaps;  // 0-based (row, pivot row) in order
   std::int64_t rows = k2;
   for (std::int64_t t = 0; t < count; ++t) {
-    const std::int64_t i = incx > 0 ? k1 + t : k2 - t;  // LAPACK: ix walks ipiv from its start either way
+    const std::int64_t i = incx > 0 ? k1 + t : k2 - t;         // LAPACK: ix walks ipiv from its start either way
     const std::int64_t ip = ipiv[(k1 - 1) + (i - k1) * step];  // LAPACK's ix for row i, either direction
-    check(ip >= 1 && ip <= lda, "laswp", "ipiv entries in [1, lda]");
+    detail::require_args(ip >= 1 && ip <= lda, "laswp", "ipiv entries in [1, lda]");
     rows = std::max(rows, ip);
     if (ip != i) swaps.emplace_back(i - 1, ip - 1);
   }
-  check(lda >= rows, "laswp", "lda >= the largest row index");
+  detail::require_args(lda >= rows, "laswp", "lda >= the largest row index");
   TraceParts trace;
   if (n > 0 && !swaps.empty()) {
     constexpr std::int64_t kWords = sizeof(T) / 4, kChunkWords = 4096;
@@ -126,9 +125,9 @@ void laswp_impl(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::
 template <class T>
 void larft_impl(const Settings& s, bool forward, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv,
                 const T* tau, T* Tm, std::int64_t ldt, CallReport* report) {
-  check(n >= k && k >= 0 && ldv >= std::max<std::int64_t>(1, n) && ldt >= std::max<std::int64_t>(1, k) &&
-            (k == 0 || (V != nullptr && tau != nullptr && Tm != nullptr)),
-        "larft", "n >= k >= 0, ldv >= max(1, n), ldt >= max(1, k), V, tau, T not NULL");
+  detail::require_args(n >= k && k >= 0 && ldv >= std::max<std::int64_t>(1, n) && ldt >= std::max<std::int64_t>(1, k) &&
+                           (k == 0 || (V != nullptr && tau != nullptr && Tm != nullptr)),
+                       "larft", "n >= k >= 0, ldv >= max(1, n), ldt >= max(1, k), V, tau, T not NULL");
   if (report != nullptr) *report = CallReport{};
   TraceParts trace;
   if (k == 0) return detail::finish_fp64_report(report, std::move(trace), s.target, 0);
@@ -139,7 +138,8 @@ void larft_impl(const Settings& s, bool forward, std::int64_t n, std::int64_t k,
     for (std::int64_t i = 0; i < n; ++i)
       vx[i + j * n] = (forward ? i < one : i > one) ? T(0) : i == one ? T(1) : V[i + j * ldv];
   }
-  record_host_step(trace, HostStep{.name = "trnsolver.larft.explicit_v", .reads = {HostSpan::matrix(V, n, k, ldv)},
+  record_host_step(trace, HostStep{.name = "trnsolver.larft.explicit_v",
+                                   .reads = {HostSpan::matrix(V, n, k, ldv)},
                                    .writes = {HostSpan(vx.data(), n * k)}});
   detail::gemm_step<T>(detail::sym_blas_settings<T>(s), 'C', 'N', k, k, n, T(1), vx.data(), n, vx.data(), n, T(0),
                        g.data(), k, trace);
@@ -156,9 +156,11 @@ void larft_impl(const Settings& s, bool forward, std::int64_t n, std::int64_t k,
     }
   }
   for (std::int64_t j = 0; j < k; ++j)
-    for (std::int64_t i = forward ? 0 : j; i < (forward ? j + 1 : k); ++i) Tm[i + j * ldt] = detail::from_wide<T>(t[i + j * k]);
+    for (std::int64_t i = forward ? 0 : j; i < (forward ? j + 1 : k); ++i)
+      Tm[i + j * ldt] = detail::from_wide<T>(t[i + j * k]);
   const double flops = detail::kMacFlops<T> * static_cast<double>(k * k * k) / 6.0;
-  record_host_step(trace, HostStep{.name = "trnsolver.larft.recurrence", .flops = flops,
+  record_host_step(trace, HostStep{.name = "trnsolver.larft.recurrence",
+                                   .flops = flops,
                                    .reads = {HostSpan(g.data(), k * k), HostSpan(tau, k)},
                                    .writes = {HostSpan::matrix(Tm, k, k, ldt)}});
   detail::finish_fp64_report(report, std::move(trace), s.target, flops);
@@ -166,17 +168,17 @@ void larft_impl(const Settings& s, bool forward, std::int64_t n, std::int64_t k,
 
 }  // namespace
 
-#define TRNSOLVER_LAUUM_DEFINE(T)                                                                                 \
-  void lauum(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {         \
-    lauum_impl(s, uplo, n, A, lda, report);                                                                       \
-  }                                                                                                               \
-  void laswp(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::int64_t k1, std::int64_t k2,        \
-             const int* ipiv, std::int64_t incx, CallReport* report) {                                            \
-    laswp_impl(s, n, A, lda, k1, k2, ipiv, incx, report);                                                         \
-  }                                                                                                               \
-  void larft(const Settings& s, bool forward, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv,      \
-             const T* tau, T* Tm, std::int64_t ldt, CallReport* report) {                                         \
-    larft_impl(s, forward, n, k, V, ldv, tau, Tm, ldt, report);                                                   \
+#define TRNSOLVER_LAUUM_DEFINE(T)                                                                           \
+  void lauum(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {    \
+    lauum_impl(s, uplo, n, A, lda, report);                                                                 \
+  }                                                                                                         \
+  void laswp(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::int64_t k1, std::int64_t k2,   \
+             const int* ipiv, std::int64_t incx, CallReport* report) {                                      \
+    laswp_impl(s, n, A, lda, k1, k2, ipiv, incx, report);                                                   \
+  }                                                                                                         \
+  void larft(const Settings& s, bool forward, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, \
+             const T* tau, T* Tm, std::int64_t ldt, CallReport* report) {                                   \
+    larft_impl(s, forward, n, k, V, ldv, tau, Tm, ldt, report);                                             \
   }
 TRNSOLVER_LAUUM_DEFINE(float)
 TRNSOLVER_LAUUM_DEFINE(double)

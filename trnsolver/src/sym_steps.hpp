@@ -3,6 +3,7 @@
 // for D/Z: the modes of spotrf/dpotrf's updates), its trace appended; and the wide (fp64) host type
 // of each element type. Internal to trnsolver/src.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <type_traits>
@@ -12,6 +13,16 @@
 #include "trn/solver/solver.hpp"
 
 namespace trn::solver::detail {
+
+// The argument checks of the sym_indef.hpp routines: UsageError("trnsolver", fn, what) unless ok.
+inline void require_args(bool ok, const char* fn, const char* what) {
+  if (!ok) throw UsageError("trnsolver", fn, what);
+}
+// n >= 0, lda >= max(1, n), A not NULL when n > 0.
+inline void require_square(const char* fn, std::int64_t n, std::int64_t lda, const void* A) {
+  require_args(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || A != nullptr), fn,
+               "n >= 0, lda >= max(1, n), A not NULL");
+}
 
 template <class T>
 struct SymTraits {
@@ -64,8 +75,8 @@ void gemm_step(const blas::Settings& bs, char ta, char tb, std::int64_t m, std::
   else if constexpr (std::is_same_v<T, double>)
     blas::dgemm(bs, to_rop(ta), to_rop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &r);
   else if constexpr (std::is_same_v<T, std::complex<float>>)
-    blas::cgemm(bs, blas::GemmMode::fp32, blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, alpha, A, lda,
-                B, ldb, beta, C, ldc, &r);
+    blas::cgemm(bs, blas::GemmMode::fp32, blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, alpha, A, lda, B,
+                ldb, beta, C, ldc, &r);
   else
     blas::zgemm(bs, blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
                 &r);

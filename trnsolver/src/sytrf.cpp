@@ -22,10 +22,6 @@ namespace {
 using detail::cabs1;
 using detail::WideOf;
 
-void check(bool ok, const char* fn, const char* what) {
-  if (!ok) throw UsageError("trnsolver", fn, what);
-}
-
 // Element (i, j) of A seen as the lower factor: A itself (lower) or J A J (upper, J the reversal).
 template <class T>
 struct LowerView {
@@ -61,7 +57,8 @@ struct Panel {
     for (std::int64_t i = 0; i < m; ++i) std::swap(s(i, a), s(i, b));
   }
   void swap_rows(std::vector<W>& X, std::int64_t a, std::int64_t b, std::int64_t cols) {
-    for (std::int64_t t = 0; t < cols; ++t) std::swap(X[static_cast<std::size_t>(a + t * m)], X[static_cast<std::size_t>(b + t * m)]);
+    for (std::int64_t t = 0; t < cols; ++t)
+      std::swap(X[static_cast<std::size_t>(a + t * m)], X[static_cast<std::size_t>(b + t * m)]);
   }
 };
 
@@ -176,8 +173,8 @@ void store_panel(Panel<W>& p, std::int64_t kb, const int* ipiv_v, const LowerVie
 
 template <class T>
 int sytrf_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, int* ipiv, CallReport* report) {
-  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || (A != nullptr && ipiv != nullptr)), "sytrf",
-        "n >= 0, lda >= max(1, n), A and ipiv not NULL");
+  detail::require_square("sytrf", n, lda, A);
+  detail::require_args(n == 0 || ipiv != nullptr, "sytrf", "ipiv not NULL");
   if (report != nullptr) *report = CallReport{};
   using W = WideOf<T>;
   const LowerView<T> v{A, lda, n, uplo == Uplo::upper};
@@ -204,7 +201,8 @@ int sytrf_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
     host += p.flops;
     T* trail = v.upper ? A : A + (k + kb) + (k + kb) * lda;  // the view's A(k+kb:, k+kb:) in A
     const T* corner = v.upper ? A : A + k + k * lda;
-    record_host_step(trace, HostStep{.name = "trnsolver.sytrf.panel", .flops = p.flops,
+    record_host_step(trace, HostStep{.name = "trnsolver.sytrf.panel",
+                                     .flops = p.flops,
                                      .reads = {HostSpan::matrix(corner, p.m, p.m, lda)},
                                      .writes = {HostSpan::matrix(corner, p.m, p.m, lda),
                                                 HostSpan(l21.data(), static_cast<std::int64_t>(l21.size())),
@@ -233,7 +231,8 @@ void load_factor(const LowerView<T>& v, const int* ipiv, std::vector<WideOf<T>>&
     for (std::int64_t i = j; i < n; ++i) F[static_cast<std::size_t>(i + j * n)] = WideOf<T>(v.at(i, j));
   for (std::int64_t i = 0; i < n; ++i) {
     const int p = ipiv[v.row(i)];
-    piv[static_cast<std::size_t>(i)] = v.upper ? (p > 0 ? static_cast<int>(n + 1 - p) : -static_cast<int>(n + 1 + p)) : p;
+    piv[static_cast<std::size_t>(i)] =
+        v.upper ? (p > 0 ? static_cast<int>(n + 1 - p) : -static_cast<int>(n + 1 + p)) : p;
   }
 }
 
@@ -280,10 +279,11 @@ void solve_lower(const std::vector<W>& F, const std::vector<int>& piv, std::int6
 template <class T>
 void sytrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T* A, std::int64_t lda,
                 const int* ipiv, T* B, std::int64_t ldb, CallReport* report) {
-  check(n >= 0 && nrhs >= 0 && lda >= std::max<std::int64_t>(1, n) && ldb >= std::max<std::int64_t>(1, n) &&
-            (n == 0 || nrhs == 0 || (A != nullptr && ipiv != nullptr && B != nullptr)),
-        "sytrs", "n, nrhs >= 0, lda, ldb >= max(1, n), A, ipiv, B not NULL");
-  check(nrhs == 0 || sytrf_pivots_valid(uplo, n, ipiv), "sytrs", "ipiv: sytrf's pattern");
+  detail::require_args(n >= 0 && nrhs >= 0 && lda >= std::max<std::int64_t>(1, n) &&
+                           ldb >= std::max<std::int64_t>(1, n) &&
+                           (n == 0 || nrhs == 0 || (A != nullptr && ipiv != nullptr && B != nullptr)),
+                       "sytrs", "n, nrhs >= 0, lda, ldb >= max(1, n), A, ipiv, B not NULL");
+  detail::require_args(nrhs == 0 || sytrf_pivots_valid(uplo, n, ipiv), "sytrs", "ipiv: sytrf's pattern");
   if (report != nullptr) *report = CallReport{};
   TraceParts trace;
   double flops = 0;
@@ -296,12 +296,14 @@ void sytrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs,
       for (std::int64_t i = 0; i < n; ++i) X[static_cast<std::size_t>(i + c * n)] = WideOf<T>(B[v.row(i) + c * ldb]);
     solve_lower(F, piv, n, nrhs, X);
     for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t i = 0; i < n; ++i) B[v.row(i) + c * ldb] = detail::from_wide<T>(X[static_cast<std::size_t>(i + c * n)]);
+      for (std::int64_t i = 0; i < n; ++i)
+        B[v.row(i) + c * ldb] = detail::from_wide<T>(X[static_cast<std::size_t>(i + c * n)]);
     flops = detail::kMacFlops<T> * static_cast<double>(n * n * nrhs);
-    record_host_step(trace, HostStep{.name = "trnsolver.sytrs.substitution", .flops = flops,
-                                     .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(ipiv, n),
-                                               HostSpan::matrix(B, n, nrhs, ldb)},
-                                     .writes = {HostSpan::matrix(B, n, nrhs, ldb)}});
+    record_host_step(
+        trace, HostStep{.name = "trnsolver.sytrs.substitution",
+                        .flops = flops,
+                        .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(ipiv, n), HostSpan::matrix(B, n, nrhs, ldb)},
+                        .writes = {HostSpan::matrix(B, n, nrhs, ldb)}});
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, flops);
 }
@@ -310,9 +312,9 @@ void sytrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs,
 template <class T>
 int sytri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, const int* ipiv,
                CallReport* report) {
-  check(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || (A != nullptr && ipiv != nullptr)), "sytri",
-        "n >= 0, lda >= max(1, n), A and ipiv not NULL");
-  check(sytrf_pivots_valid(uplo, n, ipiv), "sytri", "ipiv: sytrf's pattern");
+  detail::require_square("sytri", n, lda, A);
+  detail::require_args(n == 0 || ipiv != nullptr, "sytri", "ipiv not NULL");
+  detail::require_args(sytrf_pivots_valid(uplo, n, ipiv), "sytri", "ipiv: sytrf's pattern");
   if (report != nullptr) *report = CallReport{};
   const LowerView<T> v{A, lda, n, uplo == Uplo::upper};
   for (std::int64_t i = 0; i < n; ++i)  // LAPACK: a 1x1 block D(i, i) exactly zero is singular
@@ -328,7 +330,8 @@ int sytri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = j; i < n; ++i) v.at(i, j) = detail::from_wide<T>(X[static_cast<std::size_t>(i + j * n)]);
     flops = detail::kMacFlops<T> * static_cast<double>(n * n * n);
-    record_host_step(trace, HostStep{.name = "trnsolver.sytri.inverse", .flops = flops,
+    record_host_step(trace, HostStep{.name = "trnsolver.sytri.inverse",
+                                     .flops = flops,
                                      .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(ipiv, n)},
                                      .writes = {HostSpan::matrix(A, n, n, lda)}});
   }
@@ -351,17 +354,17 @@ bool sytrf_pivots_valid(Uplo uplo, std::int64_t n, const int* ipiv) {
   return true;
 }
 
-#define TRNSOLVER_SYTRF_DEFINE(T)                                                                               \
+#define TRNSOLVER_SYTRF_DEFINE(T)                                                                                  \
   int sytrf(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, int* ipiv, CallReport* report) { \
-    return sytrf_impl(s, uplo, n, A, lda, ipiv, report);                                                        \
-  }                                                                                                             \
-  void sytrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T* A, std::int64_t lda,    \
-             const int* ipiv, T* B, std::int64_t ldb, CallReport* report) {                                      \
-    sytrs_impl(s, uplo, n, nrhs, A, lda, ipiv, B, ldb, report);                                                 \
-  }                                                                                                             \
-  int sytri(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, const int* ipiv,             \
-            CallReport* report) {                                                                                \
-    return sytri_impl(s, uplo, n, A, lda, ipiv, report);                                                        \
+    return sytrf_impl(s, uplo, n, A, lda, ipiv, report);                                                           \
+  }                                                                                                                \
+  void sytrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T* A, std::int64_t lda,        \
+             const int* ipiv, T* B, std::int64_t ldb, CallReport* report) {                                        \
+    sytrs_impl(s, uplo, n, nrhs, A, lda, ipiv, B, ldb, report);                                                    \
+  }                                                                                                                \
+  int sytri(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, const int* ipiv,                 \
+            CallReport* report) {                                                                                  \
+    return sytri_impl(s, uplo, n, A, lda, ipiv, report);                                                           \
   }
 TRNSOLVER_SYTRF_DEFINE(float)
 TRNSOLVER_SYTRF_DEFINE(double)

@@ -44,17 +44,17 @@ inline constexpr std::int64_t kSytrfPanel = 64;  // panel width of the blocked B
 // larft: T (k x k, ldt) of H = I - V T V^H, V n x k columnwise (ldv >= n, n >= k) with the unit
 // diagonal and the zeros implicit: forward (H = H_1 ... H_k, V unit lower trapezoidal, T upper) or
 // backward (H = H_k ... H_1, v_i(n - k + i) = 1 and zeros below, T lower).
-#define TRNSOLVER_SYM_INDEF_DECLARE(T)                                                                           \
-  int sytrf(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, int* ipiv,                    \
+#define TRNSOLVER_SYM_INDEF_DECLARE(T)                                                                            \
+  int sytrf(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, int* ipiv,                      \
             CallReport* report = nullptr);                                                                        \
-  void sytrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T* A, std::int64_t lda,     \
+  void sytrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const T* A, std::int64_t lda,       \
              const int* ipiv, T* B, std::int64_t ldb, CallReport* report = nullptr);                              \
-  int sytri(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, const int* ipiv,              \
+  int sytri(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, const int* ipiv,                \
             CallReport* report = nullptr);                                                                        \
   void lauum(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report = nullptr); \
-  void laswp(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::int64_t k1, std::int64_t k2,       \
-             const int* ipiv, std::int64_t incx, CallReport* report = nullptr);                                  \
-  void larft(const Settings& s, bool forward, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv,     \
+  void laswp(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::int64_t k1, std::int64_t k2,         \
+             const int* ipiv, std::int64_t incx, CallReport* report = nullptr);                                   \
+  void larft(const Settings& s, bool forward, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv,       \
              const T* tau, T* Tm, std::int64_t ldt, CallReport* report = nullptr);
 TRNSOLVER_SYM_INDEF_DECLARE(float)
 TRNSOLVER_SYM_INDEF_DECLARE(double)
