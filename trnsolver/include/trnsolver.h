@@ -809,8 +809,12 @@ typedef enum trnsolverMathMode_t {
   TRNSOLVER_FP32_EMULATED_BF16X9_MATH = 2
 } trnsolverMathMode_t;
 
-typedef enum trnsolverStorevMode_t { TRNBLAS_STOREV_COLUMNWISE = 0, TRNBLAS_STOREV_ROWWISE = 1 } trnsolverStorevMode_t;
-typedef enum trnsolverDirectMode_t { TRNBLAS_DIRECT_FORWARD = 0, TRNBLAS_DIRECT_BACKWARD = 1 } trnsolverDirectMode_t;
+/* cusolver_common.h's Householder storage / direction enums (also in trnsolver_common.h, same guard). */
+#ifndef TRNSOLVER_STOREV_DIRECT_DEFINED
+#define TRNSOLVER_STOREV_DIRECT_DEFINED
+typedef enum { TRNBLAS_STOREV_COLUMNWISE = 0, TRNBLAS_STOREV_ROWWISE = 1 } trnsolverStorevMode_t;
+typedef enum { TRNBLAS_DIRECT_FORWARD = 0, TRNBLAS_DIRECT_BACKWARD = 1 } trnsolverDirectMode_t;
+#endif
 
 /* Math mode and emulation strategy (per handle; defaults DEFAULT_MATH, STRATEGY_DEFAULT). Recorded and
  * returned; neither changes a result: trnsolver's fp32 products already run in trnblas's fp32 GEMM mode,
