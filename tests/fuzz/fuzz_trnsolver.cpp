@@ -1143,7 +1143,7 @@ void fuzz_misc_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const MiscApi<T>
   }
   expect_status(st, "unexpected misc status");
   if (st != TRNSOLVER_STATUS_SUCCESS) {
-    require(same_bytes(a, a0) && ipiv == ipiv0, "misc routine wrote after rejecting");
+    require(same_bytes(a, a0) && (routine == 1 || ipiv == ipiv0), "misc routine wrote after rejecting");  // 1: sytri's own ipiv
     require(info == -12345 || info < 0, "info of a rejected misc call is not -position");
   }
 }
