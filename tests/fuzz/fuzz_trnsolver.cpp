@@ -1452,6 +1452,142 @@ void fuzz_svd_family(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   }
 }
 // ---- end of the SVD family slot ------------------------------------------------------------------------
+// ---- misc (#27): sytrf / sytri / lauum / potri / laswp (S, D), Xsytrs, Xlarft, ZpotrfBatched, the
+// math mode / emulation strategy / GetProperty / logger surface. Invariants: statuses are cuSOLVER's,
+// a rejected call writes nothing but info (= -position), a workspace below _bufferSize is never
+// accepted, sytrf's info is in [0, n] and its ipiv has LAPACK's pattern (Xsytrs accepts it back).
+template <class T>
+struct MiscApi {
+  trnsolverStatus_t (*sytrf_bs)(trnsolverDnHandle_t, int, T*, int, int*);
+  trnsolverStatus_t (*sytrf)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, int*, T*, int, int*);
+  trnsolverStatus_t (*sytri)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, const int*, T*, int, int*);
+  trnsolverStatus_t (*lauum)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, int, int*);
+  trnsolverStatus_t (*potri)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, int, int*);
+  trnsolverStatus_t (*laswp)(trnsolverDnHandle_t, int, T*, int, int, int, const int*, int);
+  trnDataType_t x_type;
+};
+
+template <class T>
+void fuzz_misc_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const MiscApi<T>& api) {
+  const int routine = in.byte() % 5, n = fuzz_dim(in);
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2;
+  const int ld = std::max(lda, n);  // the buffer's leading dimension (lda < n is rejected before any read)
+  std::vector<T> a = sized ? matrix<T>(in, n, n, ld, true) : std::vector<T>(1, T(0));
+  for (int i = 0; sized && i < n && routine == 3 && !in.flag(6); ++i) a[static_cast<std::size_t>(i + i * ld)] += T(2);
+  std::vector<int> ipiv(static_cast<std::size_t>(std::max(1, sized ? n : 1)), 1);
+  int lwork = 0;
+  const bool bs_ok = api.sytrf_bs(h, n, sized ? a.data() : nullptr, lda, &lwork) == TRNSOLVER_STATUS_SUCCESS;
+  const bool short_work = in.flag(6);
+  const int lw = bs_ok ? (short_work ? lwork - 1 : lwork) : static_cast<int>(in.size(4, false));
+  std::vector<T> work(static_cast<std::size_t>(std::clamp(lw, 1, kMaxN * 64 + 1)));
+  T* A = sized && !in.flag(20) ? a.data() : nullptr;
+  const auto a0 = a;
+  const auto ipiv0 = ipiv;
+  int info = -12345;
+  trnsolverStatus_t st = TRNSOLVER_STATUS_SUCCESS;
+  const int lwork_arg = std::min(lw, static_cast<int>(work.size()));
+  if (routine == 0) {
+    st = api.sytrf(h, EU(uplo), n, A, lda, ipiv.data(), work.data(), lwork_arg, &info);
+    require(!bs_ok || !short_work || st != TRNSOLVER_STATUS_SUCCESS || n == 0, "sytrf accepted a workspace below _bufferSize");
+    if (st == TRNSOLVER_STATUS_SUCCESS && n > 0) {
+      require(info >= 0 && info <= n, "sytrf info out of [0, n]");
+      std::vector<std::int64_t> p64(ipiv.begin(), ipiv.begin() + n);
+      std::vector<double> b(static_cast<std::size_t>(std::max(1, n)), 1.0);
+      std::vector<char> buf(64);
+      int xinfo = -12345;
+      const trnsolverStatus_t xs =
+          trnsolverDnXsytrs(h, EU(uplo), n, 1, api.x_type, a.data(), lda, p64.data(), api.x_type, b.data(), n,
+                            buf.data(), buf.size(), nullptr, 0, &xinfo);
+      require(xs == TRNSOLVER_STATUS_SUCCESS && xinfo == 0, "Xsytrs rejected sytrf's own pivots");
+      trnfuzz::reach("sytrf_ok", true);
+    }
+  } else if (routine == 1) {
+    std::vector<T> w(static_cast<std::size_t>(std::max(1, n)));
+    for (int k = 0; k < static_cast<int>(ipiv.size()); ++k) ipiv[static_cast<std::size_t>(k)] = static_cast<int>(in.size(kMaxN, false)) * (in.flag(4) ? -1 : 1);
+    const auto ip0 = ipiv;
+    st = api.sytri(h, EU(uplo), n, A, lda, ipiv.data(), w.data(), in.flag(8) ? 0 : std::max(1, n), &info);
+    require(ipiv == ip0, "sytri wrote ipiv");
+  } else if (routine == 2 || routine == 3) {
+    st = (routine == 2 ? api.lauum : api.potri)(h, EU(uplo), n, A, lda, work.data(), in.flag(10) ? 0 : 1, &info);
+    if (st == TRNSOLVER_STATUS_SUCCESS) require(routine == 2 ? info == 0 : info >= 0 && info <= n, "lauum / potri info");
+  } else {
+    const int k1 = static_cast<int>(in.size(4, false)), k2 = static_cast<int>(in.size(kMaxN, false));
+    const int incx = in.choice({1, -1});
+    std::vector<int> piv(static_cast<std::size_t>(kMaxN + 2));
+    for (auto& p : piv) p = static_cast<int>(in.size(kMaxN + 2, false));
+    const bool fits = k1 >= 1 && k2 >= k1 && k2 <= kMaxN + 2;
+    st = api.laswp(h, n, A, lda, k1, k2, fits ? piv.data() : nullptr, incx);
+  }
+  expect_status(st, "unexpected misc status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(a, a0) && (routine == 1 || ipiv == ipiv0), "misc routine wrote after rejecting");  // 1: sytri's own ipiv
+    require(info == -12345 || info < 0, "info of a rejected misc call is not -position");
+  }
+}
+
+void fuzz_misc(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const int which = in.byte() % 5;
+  if (which == 0)
+    return fuzz_misc_typed(in, h, MiscApi<float>{trnsolverDnSsytrf_bufferSize, trnsolverDnSsytrf, trnsolverDnSsytri,
+                                                 trnsolverDnSlauum, trnsolverDnSpotri, trnsolverDnSlaswp, TRN_R_32F});
+  if (which == 1)
+    return fuzz_misc_typed(in, h, MiscApi<double>{trnsolverDnDsytrf_bufferSize, trnsolverDnDsytrf, trnsolverDnDsytri,
+                                                  trnsolverDnDlauum, trnsolverDnDpotri, trnsolverDnDlaswp, TRN_R_64F});
+  if (which == 2) {  // Xlarft: types, direct, storev (any int), sizes, workspace
+    trnsolverDnParams_t p = nullptr;
+    trnsolverDnCreateParams(&p);
+    const int n = fuzz_dim(in), k = fuzz_dim(in), ldv = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+    const int dt = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F});
+    const int dir = in.choice({TRNBLAS_DIRECT_FORWARD, TRNBLAS_DIRECT_BACKWARD});
+    const int sv = in.choice({TRNBLAS_STOREV_COLUMNWISE, TRNBLAS_STOREV_ROWWISE});
+    const bool sized = n >= 0 && n <= kMaxN && k >= 0 && k <= kMaxN && ldv >= 1 && ldv <= kMaxN + 2;
+    std::vector<double> v = sized ? matrix<double>(in, std::max(n, 1), std::max(k, 1), 2 * (kMaxN + 2), false)
+                                  : std::vector<double>(1);
+    std::vector<double> tau(static_cast<std::size_t>(2 * kMaxN + 2), 1.5), t(static_cast<std::size_t>(2 * (kMaxN + 2) * (kMaxN + 2)), 0.0);
+    std::vector<char> buf(32);
+    const auto t0 = t;
+    size_t dev = 0, host = 0;
+    const auto T = [](int x) { return static_cast<trnDataType_t>(x); };
+    trnsolverDnXlarft_bufferSize(h, p, static_cast<trnsolverDirectMode_t>(dir), static_cast<trnsolverStorevMode_t>(sv), n, k,
+                                 T(dt), v.data(), ldv, T(dt), tau.data(), T(dt), t.data(), std::max(1, k), T(dt), &dev, &host);
+    const trnsolverStatus_t st = trnsolverDnXlarft(
+        h, p, static_cast<trnsolverDirectMode_t>(dir), static_cast<trnsolverStorevMode_t>(sv), n, k, T(dt),
+        sized ? v.data() : nullptr, ldv, T(dt), tau.data(), T(dt), t.data(), in.flag(8) ? 0 : std::max(1, k), T(dt),
+        buf.data(), in.flag(6) ? 1 : buf.size(), nullptr, 0);
+    expect_status(st, "unexpected Xlarft status");
+    if (st != TRNSOLVER_STATUS_SUCCESS) require(same_bytes(t, t0), "Xlarft wrote after rejecting");
+    trnsolverDnDestroyParams(p);
+    return;
+  }
+  if (which == 3) {  // ZpotrfBatched on one matrix
+    const int n = fuzz_dim(in), lda = std::max(1, n);
+    const bool sized = n >= 0 && n <= kMaxN;
+    std::vector<trnDoubleComplex> z(static_cast<std::size_t>(sized ? lda * std::max(n, 1) : 1), trnDoubleComplex{0, 0});
+    for (int i = 0; sized && i < n; ++i) z[static_cast<std::size_t>(i + i * lda)] = trnDoubleComplex{in.value(), 0};
+    trnDoubleComplex* arr[] = {sized ? z.data() : nullptr};
+    int info = -12345;
+    const trnsolverStatus_t st = trnsolverDnZpotrfBatched(h, EU(in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})),
+                                                          n, arr, lda, &info, 1);
+    expect_status(st, "unexpected ZpotrfBatched status");
+    if (st == TRNSOLVER_STATUS_SUCCESS) require(info >= 0 && info <= n, "ZpotrfBatched info out of range");
+    return;
+  }
+  // the handle surface: any int for the enums
+  const int mode = in.choice({TRNSOLVER_DEFAULT_MATH, TRNSOLVER_FP32_EMULATED_BF16X9_MATH});
+  const trnsolverStatus_t ms = trnsolverDnSetMathMode(h, static_cast<trnsolverMathMode_t>(mode));
+  require((ms == TRNSOLVER_STATUS_SUCCESS) == (mode == 1 || mode == 2), "SetMathMode accepted an illegal mode");
+  const int strat = in.choice({TRN_EMULATION_STRATEGY_DEFAULT, TRN_EMULATION_STRATEGY_PERFORMANT, TRN_EMULATION_STRATEGY_EAGER});
+  const trnsolverStatus_t es = trnsolverDnSetEmulationStrategy(h, static_cast<trnEmulationStrategy_t>(strat));
+  require((es == TRNSOLVER_STATUS_SUCCESS) == (strat >= 0 && strat <= 2), "SetEmulationStrategy accepted an illegal value");
+  int value = -1;
+  const int prop = in.choice({MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL});
+  const trnsolverStatus_t ps = trnsolverGetProperty(static_cast<libraryPropertyType>(prop), &value);
+  require((ps == TRNSOLVER_STATUS_SUCCESS) == (prop >= 0 && prop <= 2), "GetProperty status");
+  expect_status(trnsolverDnLoggerSetLevel(in.choice({0, 1, 5})), "unexpected LoggerSetLevel status");
+  trnsolverDnLoggerForceDisable();
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
@@ -1490,6 +1626,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!in.empty()) fuzz_complex_eig(in, h);  // complex heevdx/hegvd(x)/heevj(Batched)/hegvj/gesvdj(Batched)
   if (!in.empty()) fuzz_irs_family(in, h);  // IRS family (issue #27); appended, earlier bytes keep their meaning
   if (!in.empty()) fuzz_svd_family(in, h);  // SVD family slot (appended: earlier bytes keep their meaning)
+  if (!in.empty()) fuzz_misc(in, h);  // misc (#27): appended, earlier bytes keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }

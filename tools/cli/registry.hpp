@@ -73,6 +73,16 @@ struct BenchResult {
   std::string native_name;
   bool timing_only = false;  // the kernels ran without values (no emulator-bound column)
 };
+// A bench row from a validation case: its measured error, host time and profile; flops as given.
+inline BenchResult bench_of(const CaseResult& c, const char* metric, double flops) {
+  BenchResult b;
+  b.error = c.measured;
+  b.error_metric = metric;
+  b.host_seconds = c.host_seconds;
+  b.flops = flops;
+  b.device = c.device;
+  return b;
+}
 struct BenchCase {
   std::string suite, library, op, variant, shape;
   bool full_only = false;

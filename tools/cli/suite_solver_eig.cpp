@@ -311,17 +311,6 @@ CaseResult trtri_case(int n, trn::Generation target = trn::Generation::trn1) {
   return c;
 }
 
-// A bench row from a validation case: its measured error, host time and profile; flops as given.
-BenchResult bench_of(const CaseResult& c, const char* metric, double flops) {
-  BenchResult b;
-  b.error = c.measured;
-  b.error_metric = metric;
-  b.host_seconds = c.host_seconds;
-  b.flops = flops;
-  b.device = c.device;
-  return b;
-}
-
 void add_gesvd_trtri(Registry& reg) {
   for (bool f32 : {true, false}) {
     reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = f32 ? "sgesvd" : "dgesvd",

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h> /* FILE: trnsolverDnLoggerSetFile */
 
 #include "trnblas.h"
 #include "trncore.h"
@@ -1103,6 +1104,130 @@ trnsolverStatus_t trnsolverDnXgesvdr(trnsolverDnHandle_t handle, trnsolverDnPara
                                      dataTypeVrand, void* Vrand, int64_t ldVrand, trnDataType_t computeType, void*
                                      bufferOnDevice, size_t workspaceInBytesOnDevice, void* bufferOnHost, size_t
                                      workspaceInBytesOnHost, int* d_info);
+
+/* ==== misc (#27): symmetric indefinite, inverses, laswp, Xlarft, batched complex Cholesky, logger,
+ * math mode, GetProperty. docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses" and "Logger,
+ * math mode and properties". Positions below do not count the handle. ==================================== */
+
+/* cudaEmulationStrategy_t (library_types.h; port-cuda.sh: cudaEmulation -> trnEmulation). */
+#ifndef TRN_EMULATION_STRATEGY_DEFINED
+#define TRN_EMULATION_STRATEGY_DEFINED
+typedef enum trnEmulationStrategy_t {
+  TRN_EMULATION_STRATEGY_DEFAULT = 0,
+  TRN_EMULATION_STRATEGY_PERFORMANT = 1,
+  TRN_EMULATION_STRATEGY_EAGER = 2
+} trnEmulationStrategy_t;
+typedef trnEmulationStrategy_t trnEmulationStrategy;
+#endif
+
+typedef enum trnsolverMathMode_t {
+  TRNSOLVER_DEFAULT_MATH = 1,
+  TRNSOLVER_FP32_EMULATED_BF16X9_MATH = 2
+} trnsolverMathMode_t;
+
+/* cusolver_common.h's Householder storage / direction enums (also in trnsolver_common.h, same guard). */
+#ifndef TRNSOLVER_STOREV_DIRECT_DEFINED
+#define TRNSOLVER_STOREV_DIRECT_DEFINED
+typedef enum { TRNBLAS_STOREV_COLUMNWISE = 0, TRNBLAS_STOREV_ROWWISE = 1 } trnsolverStorevMode_t;
+typedef enum { TRNBLAS_DIRECT_FORWARD = 0, TRNBLAS_DIRECT_BACKWARD = 1 } trnsolverDirectMode_t;
+#endif
+
+/* Math mode and emulation strategy (per handle; defaults DEFAULT_MATH, STRATEGY_DEFAULT). Recorded and
+ * returned; neither changes a result: trnsolver's fp32 products already run in trnblas's fp32 GEMM mode,
+ * whose products are exact like BF16x9's (docs/trnsolver.md). Illegal value: INVALID_VALUE (position 1). */
+trnsolverStatus_t trnsolverDnSetMathMode(trnsolverDnHandle_t handle, trnsolverMathMode_t mode);
+trnsolverStatus_t trnsolverDnGetMathMode(trnsolverDnHandle_t handle, trnsolverMathMode_t* mode);
+trnsolverStatus_t trnsolverDnSetEmulationStrategy(trnsolverDnHandle_t handle, trnEmulationStrategy_t strategy);
+trnsolverStatus_t trnsolverDnGetEmulationStrategy(trnsolverDnHandle_t handle, trnEmulationStrategy_t* strategy);
+/* MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL of trnsolver (TRNSOLVER_VER_*). */
+trnsolverStatus_t trnsolverGetProperty(libraryPropertyType type, int* value);
+
+/* cuSOLVER's logger family, library-wide, on the same logger as trnsolverLoggerConfigure. */
+typedef void (*trnsolverDnLoggerCallback_t)(int logLevel, const char* functionName, const char* message);
+trnsolverStatus_t trnsolverDnLoggerSetCallback(trnsolverDnLoggerCallback_t callback);
+trnsolverStatus_t trnsolverDnLoggerSetFile(FILE* file);
+trnsolverStatus_t trnsolverDnLoggerOpenFile(const char* logFile);
+trnsolverStatus_t trnsolverDnLoggerSetLevel(int level);
+trnsolverStatus_t trnsolverDnLoggerSetMask(int mask);
+trnsolverStatus_t trnsolverDnLoggerForceDisable(void);
+
+/* sytrf (S, D, C, Z; C/Z complex symmetric): blocked Bunch-Kaufman, LAPACK's storage and ipiv; info > 0:
+ * D(info, info) exactly zero. bufferSize: n 1, A 2, lda 3, lwork 4 (n * 64 elements, at least 1);
+ * sytrf: uplo 1, n 2, A 3, lda 4, ipiv 5, work 6, lwork 7 (smaller than bufferSize: INVALID_VALUE), info 8.
+ * sytri: A^-1 from sytrf's factors; uplo 1, n 2, A 3, lda 4, ipiv 5 (checked: LAPACK's pattern), work 6,
+ * lwork 7 (n, at least 1), info 8 (> 0: a 1x1 block of D exactly zero, A untouched).
+ * lauum: U U^H or L^H L of the triangle; uplo 1, n 2, A 3, lda 4, work 5, lwork 6 (1), devInfo 7.
+ * potri (S, D; C/Z above): trtri + lauum, arguments as lauum; devInfo > 0: the factor's diagonal zero.
+ * laswp: n 1, A 2, lda 3, k1 4, k2 5, devIpiv 6 (entries in [1, lda]), incx 7 (nonzero). */
+#define TRNSOLVER_MISC_DECLARE(P, T)                                                                                \
+  trnsolverStatus_t trnsolverDn##P##sytrf_bufferSize(trnsolverDnHandle_t handle, int n, T* A, int lda, int* lwork); \
+  trnsolverStatus_t trnsolverDn##P##sytrf(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, T* A, int lda, \
+                                          int* ipiv, T* work, int lwork, int* info);                               \
+  trnsolverStatus_t trnsolverDn##P##sytri_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n,    \
+                                                     T* A, int lda, const int* ipiv, int* lwork);                  \
+  trnsolverStatus_t trnsolverDn##P##sytri(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, T* A, int lda, \
+                                          const int* ipiv, T* work, int lwork, int* info);                         \
+  trnsolverStatus_t trnsolverDn##P##lauum_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n,    \
+                                                     T* A, int lda, int* lwork);                                   \
+  trnsolverStatus_t trnsolverDn##P##lauum(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, T* A, int lda, \
+                                          T* work, int lwork, int* devInfo);                                       \
+  trnsolverStatus_t trnsolverDn##P##laswp(trnsolverDnHandle_t handle, int n, T* A, int lda, int k1, int k2,         \
+                                          const int* devIpiv, int incx);
+TRNSOLVER_MISC_DECLARE(S, float)
+TRNSOLVER_MISC_DECLARE(D, double)
+TRNSOLVER_MISC_DECLARE(C, trnComplex)
+TRNSOLVER_MISC_DECLARE(Z, trnDoubleComplex)
+#undef TRNSOLVER_MISC_DECLARE
+trnsolverStatus_t trnsolverDnSpotri_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A,
+                                               int lda, int* lwork);
+trnsolverStatus_t trnsolverDnDpotri_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* A,
+                                               int lda, int* lwork);
+trnsolverStatus_t trnsolverDnSpotri(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, float* A, int lda,
+                                    float* work, int lwork, int* devInfo);
+trnsolverStatus_t trnsolverDnDpotri(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, double* A, int lda,
+                                    double* work, int lwork, int* devInfo);
+
+/* C/Z potrfBatched / potrsBatched: as S/D (each matrix the single-matrix cpotrf/zpotrf, cpotrs/zpotrs). */
+trnsolverStatus_t trnsolverDnCpotrfBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n,
+                                           trnComplex* Aarray[], int lda, int* infoArray, int batchSize);
+trnsolverStatus_t trnsolverDnZpotrfBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n,
+                                           trnDoubleComplex* Aarray[], int lda, int* infoArray, int batchSize);
+trnsolverStatus_t trnsolverDnCpotrsBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
+                                           trnComplex* A[], int lda, trnComplex* B[], int ldb, int* d_info,
+                                           int batchSize);
+trnsolverStatus_t trnsolverDnZpotrsBatched(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, int nrhs,
+                                           trnDoubleComplex* A[], int lda, trnDoubleComplex* B[], int ldb,
+                                           int* d_info, int batchSize);
+
+/* Xsytrs (no params argument, as cuSOLVER): uplo 1, n 2, nrhs 3, dataTypeA 4, A 5, lda 6, ipiv 7 (int64,
+ * LAPACK's pattern), dataTypeB 8 (= dataTypeA; R_32F, R_64F, C_32F, C_64F), B 9, ldb 10, bufferOnDevice
+ * 11, workspaceInBytesOnDevice 12 (one element), bufferOnHost 13, workspaceInBytesOnHost 14, info 15.
+ * Xlarft: params 1, direct 2, storev 3 (COLUMNWISE only, else NOT_SUPPORTED, as cuSOLVER), n 4, k 5
+ * (n >= k), dataTypeV 6, V 7, ldv 8, dataTypeTau 9, tau 10, dataTypeT 11, T 12, ldt 13, computeType 14
+ * (all four equal), bufferOnDevice 15, workspaceInBytesOnDevice 16 (one element), bufferOnHost 17,
+ * workspaceInBytesOnHost 18; no info (cuSOLVER has none). */
+trnsolverStatus_t trnsolverDnXsytrs_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int64_t n,
+                                               int64_t nrhs, trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                               const int64_t* ipiv, trnDataType_t dataTypeB, void* B, int64_t ldb,
+                                               size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXsytrs(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t nrhs,
+                                    trnDataType_t dataTypeA, const void* A, int64_t lda, const int64_t* ipiv,
+                                    trnDataType_t dataTypeB, void* B, int64_t ldb, void* bufferOnDevice,
+                                    size_t workspaceInBytesOnDevice, void* bufferOnHost, size_t workspaceInBytesOnHost,
+                                    int* info);
+trnsolverStatus_t trnsolverDnXlarft_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                               trnsolverDirectMode_t direct, trnsolverStorevMode_t storev, int64_t n,
+                                               int64_t k, trnDataType_t dataTypeV, const void* V, int64_t ldv,
+                                               trnDataType_t dataTypeTau, const void* tau, trnDataType_t dataTypeT,
+                                               void* T, int64_t ldt, trnDataType_t computeType,
+                                               size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXlarft(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                    trnsolverDirectMode_t direct, trnsolverStorevMode_t storev, int64_t n, int64_t k,
+                                    trnDataType_t dataTypeV, const void* V, int64_t ldv, trnDataType_t dataTypeTau,
+                                    const void* tau, trnDataType_t dataTypeT, void* T, int64_t ldt,
+                                    trnDataType_t computeType, void* bufferOnDevice, size_t workspaceInBytesOnDevice,
+                                    void* bufferOnHost, size_t workspaceInBytesOnHost);
+/* ==== end misc (#27) ======================================================================================= */
 
 #ifdef __cplusplus
 }

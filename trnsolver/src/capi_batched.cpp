@@ -3,8 +3,10 @@
 // non-batched call on it whatever the batch; the traces join into one report. Conventions: capi.cpp;
 // positions not counting the handle.
 #include "capi_internal.hpp"
+#include "trn/solver/complex_factor.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
+using trn::cshim::as_cpp;
 
 namespace {
 
@@ -31,8 +33,10 @@ Status potrf_batched(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* 
       if (n == 0) return;  // Aarray may be NULL then
       if constexpr (std::is_same_v<T, float>)
         infoArray[k] = trn::solver::spotrf(h->settings, to_uplo(uplo), n, Aarray[k], lda, &r);
-      else
+      else if constexpr (std::is_same_v<T, double>)
         infoArray[k] = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, Aarray[k], lda, &r);
+      else
+        infoArray[k] = trn::solver::potrf(h->settings, to_uplo(uplo), n, as_cpp(Aarray[k]), lda, &r);
     });
   });
 }
@@ -54,8 +58,10 @@ Status potrs_batched(const char* fn, trnsolverDnHandle_t h, int uplo, int n, int
       if (n == 0) return;  // A and B may be NULL then
       if constexpr (std::is_same_v<T, float>)
         trn::solver::spotrs(h->settings, to_uplo(uplo), n, nrhs, A[k], lda, B[k], ldb, &r);
-      else
+      else if constexpr (std::is_same_v<T, double>)
         trn::solver::dpotrs(h->settings, to_uplo(uplo), n, nrhs, A[k], lda, B[k], ldb, &r);
+      else
+        trn::solver::potrs(h->settings, to_uplo(uplo), n, nrhs, as_cpp(A[k]), lda, as_cpp(B[k]), ldb, &r);
     });
     *info = 0;
   });
@@ -80,6 +86,27 @@ trnsolverStatus_t trnsolverDnSpotrsBatched(trnsolverDnHandle_t h, trnblasFillMod
 trnsolverStatus_t trnsolverDnDpotrsBatched(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs, double* A[],
                                            int lda, double* B[], int ldb, int* d_info, int batchSize) {
   return potrs_batched("trnsolverDnDpotrsBatched", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, d_info, batchSize);
+}
+
+
+// C, Z (misc #27): the same templates over cpotrf/zpotrf and cpotrs/zpotrs.
+trnsolverStatus_t trnsolverDnCpotrfBatched(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, trnComplex* Aarray[],
+                                           int lda, int* infoArray, int batchSize) {
+  return potrf_batched("trnsolverDnCpotrfBatched", h, enum_value(uplo), n, Aarray, lda, infoArray, batchSize);
+}
+trnsolverStatus_t trnsolverDnZpotrfBatched(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n,
+                                           trnDoubleComplex* Aarray[], int lda, int* infoArray, int batchSize) {
+  return potrf_batched("trnsolverDnZpotrfBatched", h, enum_value(uplo), n, Aarray, lda, infoArray, batchSize);
+}
+trnsolverStatus_t trnsolverDnCpotrsBatched(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs,
+                                           trnComplex* A[], int lda, trnComplex* B[], int ldb, int* d_info,
+                                           int batchSize) {
+  return potrs_batched("trnsolverDnCpotrsBatched", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, d_info, batchSize);
+}
+trnsolverStatus_t trnsolverDnZpotrsBatched(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs,
+                                           trnDoubleComplex* A[], int lda, trnDoubleComplex* B[], int ldb,
+                                           int* d_info, int batchSize) {
+  return potrs_batched("trnsolverDnZpotrsBatched", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, d_info, batchSize);
 }
 
 }  // extern "C"

@@ -145,27 +145,6 @@ trn::solver::SolveOp to_solve_op(int trans) {
 
 // ---- the X API factorisations in R_32F, R_64F, C_32F, C_64F (compute type = data type) ---------------
 
-void check_x_factor_types(Check& c, int data, int compute) {
-  c.require_or((data == TRN_R_32F || data == TRN_R_64F || data == TRN_C_32F || data == TRN_C_64F) && compute == data,
-               TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
-               "dataType / computeType: TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F, both the same");
-}
-std::size_t x_factor_elem(int data) {
-  return data == TRN_C_64F ? 2 * sizeof(double) : data == TRN_C_32F ? 2 * sizeof(float) : x_elem(data);
-}
-// f(p as the element type of `data`): float*, double*, std::complex<float>* or std::complex<double>*.
-template <class V, class F>
-void with_x_type(int data, V* p, F&& f) {
-  constexpr bool kConst = std::is_const_v<V>;
-  auto cast = [&]<class T>(T*) {
-    using E = std::conditional_t<kConst, const T, T>;
-    f(static_cast<E*>(p));
-  };
-  if (data == TRN_R_32F) cast(static_cast<float*>(nullptr));
-  else if (data == TRN_R_64F) cast(static_cast<double*>(nullptr));
-  else if (data == TRN_C_32F) cast(static_cast<std::complex<float>*>(nullptr));
-  else cast(static_cast<std::complex<double>*>(nullptr));
-}
 // One name per routine over the four element types (the X dispatcher's typed internal functions).
 int x_potrf(const trn::solver::Settings& s, trn::solver::Uplo u, std::int64_t n, float* A, std::int64_t lda,
             trn::solver::CallReport* r) { return trn::solver::spotrf(s, u, n, A, lda, r); }

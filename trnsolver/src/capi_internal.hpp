@@ -6,6 +6,8 @@
 #include "trnsolver.h"
 
 #include <algorithm>
+#include <complex>
+#include <type_traits>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -21,6 +23,8 @@ struct trnsolverDnContext {
   trnsolverDeterministicMode_t deterministic = TRNSOLVER_DETERMINISTIC_RESULTS;
   trnProfile_t last_profile{};
   trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
+  int math_mode = TRNSOLVER_DEFAULT_MATH;                 // Set/GetMathMode (recorded: capi_logger.cpp)
+  int emulation_strategy = TRN_EMULATION_STRATEGY_DEFAULT;  // Set/GetEmulationStrategy (recorded)
 };
 
 struct trnsolverDnParams {
@@ -76,6 +80,29 @@ inline void check_int_range(Check& c, std::int64_t v) {
                "dimension above INT_MAX");
 }
 
+// The X API factorisations' types: R_32F, R_64F, C_32F, C_64F (compute type = data type; capi_factor.cpp,
+// capi_sym_indef.cpp), their element size and the dispatch over them.
+inline void check_x_factor_types(Check& c, int data, int compute) {
+  c.require_or((data == TRN_R_32F || data == TRN_R_64F || data == TRN_C_32F || data == TRN_C_64F) && compute == data,
+               TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
+               "dataType / computeType: TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F, both the same");
+}
+inline std::size_t x_factor_elem(int data) {
+  return data == TRN_C_64F ? 2 * sizeof(double) : data == TRN_C_32F ? 2 * sizeof(float) : x_elem(data);
+}
+// f(p as the element type of `data`): float*, double*, std::complex<float>* or std::complex<double>*.
+template <class V, class F>
+void with_x_type(int data, V* p, F&& f) {
+  constexpr bool kConst = std::is_const_v<V>;
+  auto cast = [&]<class T>(T*) {
+    using E = std::conditional_t<kConst, const T, T>;
+    f(static_cast<E*>(p));
+  };
+  if (data == TRN_R_32F) cast(static_cast<float*>(nullptr));
+  else if (data == TRN_R_64F) cast(static_cast<double*>(nullptr));
+  else if (data == TRN_C_32F) cast(static_cast<std::complex<float>*>(nullptr));
+  else cast(static_cast<std::complex<double>*>(nullptr));
+}
 // sygvj / sygvd: itype (1), jobz (2), uplo (3), n (4), A (5), lda (6), B (7), ldb (8), W (9).
 inline void check_sygvj_common(Check& c, int itype, int jobz, int uplo, int n, const void* A, int lda, const void* B,
                                int ldb, const void* W) {

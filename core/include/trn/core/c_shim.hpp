@@ -634,3 +634,33 @@ struct ContextBinding {
     return ::trn::cshim::EmulationApi<B>::get_logger_callback(#L "GetLoggerCallback", cb);                         \
   }                                                                                                                \
   B::Status L##LoggerSetCallback(trnLoggerCallback_t cb) { return ::trn::cshim::EmulationApi<B>::logger_set_callback(cb); }
+
+// The cuSPARSE / cuSOLVER / cuTENSOR logger family beyond LoggerSetCallback, inside the library's
+// `extern "C"` block: P the function prefix (trnsolverDn ...), LOG its trn::cshim::Logger, OK and
+// INVALID its success / invalid-value statuses. LoggerSetFile(NULL), LoggerOpenFile(NULL or ""),
+// LoggerSetLevel outside 0..5 and LoggerSetMask < 0 are INVALID; ForceDisable always succeeds.
+#define TRN_CSHIM_LOGGER_FILE_ENTRY_POINTS(P, Status, LOG, OK, INVALID)                                          \
+  Status P##LoggerSetFile(std::FILE* file) {                                                                     \
+    if (file == nullptr) return INVALID;                                                                         \
+    (LOG).set_stream(file);                                                                                      \
+    return OK;                                                                                                   \
+  }                                                                                                              \
+  Status P##LoggerOpenFile(const char* logFile) {                                                                \
+    if (logFile == nullptr || logFile[0] == '\0') return INVALID;                                                \
+    (LOG).configure(true, false, false, logFile);                                                                \
+    return OK;                                                                                                   \
+  }                                                                                                              \
+  Status P##LoggerSetLevel(int level) {                                                                          \
+    if (level < 0 || level > 5) return INVALID;                                                                  \
+    (LOG).set_level(level);                                                                                      \
+    return OK;                                                                                                   \
+  }                                                                                                              \
+  Status P##LoggerSetMask(int mask) {                                                                            \
+    if (mask < 0) return INVALID;                                                                                \
+    (LOG).set_mask(mask);                                                                                        \
+    return OK;                                                                                                   \
+  }                                                                                                              \
+  Status P##LoggerForceDisable(void) {                                                                           \
+    (LOG).force_disable();                                                                                       \
+    return OK;                                                                                                   \
+  }

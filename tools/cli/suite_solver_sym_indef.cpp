@@ -1,0 +1,327 @@
+// `trnsci validate/bench` suite "solver", symmetric indefinite and the inverse helpers (misc, #27):
+// ?sytrf (S, D, C, Z: the backward error of LAPACKE ?sytrs run on OUR factors, which it accepts only
+// in LAPACK's storage and ipiv convention), ?sytrs, ?sytri, ?lauum, ?potri, ?larft (S, D) and dlaswp
+// with the bounds of docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses"; LAPACKE is the
+// oracle, never in the library. Bench rows: the same cases at a larger n, flops the usual figures.
+#include <lapacke.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "registry.hpp"
+#include "trn/solver/sym_indef.hpp"
+
+namespace trnsci::cli {
+namespace {
+
+namespace ts = trn::solver;
+using LC = std::complex<long double>;
+
+template <class T>
+constexpr bool kCx = !std::is_floating_point_v<T>;
+template <class T>
+double unit() {
+  return std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>> ? 0x1p-24 : 0x1p-53;
+}
+template <class T>
+LC lc(T x) {
+  if constexpr (kCx<T>)
+    return LC(x.real(), x.imag());
+  else
+    return LC(static_cast<long double>(x), 0);
+}
+template <class T>
+T from(double re, double im) {
+  if constexpr (kCx<T>)
+    return T(static_cast<typename T::value_type>(re), static_cast<typename T::value_type>(im));
+  else
+    return static_cast<T>(re);
+}
+
+// Symmetric (complex symmetric for C/Z), N(0, 1) entries; spd: B^T B / n + I instead (real).
+template <class T>
+std::vector<T> sym_data(int n, std::uint64_t seed, bool spd = false) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> nd;
+  std::vector<double> g(static_cast<std::size_t>(n) * n);
+  for (auto& x : g) x = nd(rng);
+  std::vector<T> a(g.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = j; i < n; ++i) {
+      double re = g[i + static_cast<std::size_t>(j) * n], im = kCx<T> ? g[j + static_cast<std::size_t>(i) * n] : 0.0;
+      if (spd) {
+        re = i == j ? 1.0 : 0.0;
+        for (int k = 0; k < n; ++k)
+          re += g[k + static_cast<std::size_t>(i) * n] * g[k + static_cast<std::size_t>(j) * n] / n;
+        im = 0;
+      }
+      a[i + static_cast<std::size_t>(j) * n] = a[j + static_cast<std::size_t>(i) * n] = from<T>(re, im);
+    }
+  return a;
+}
+
+// ||A X - B||_F / (||A||_F ||X||_F) in long double (A n x n full, X and B n x r).
+template <class T, class X, class B>
+double backward_error(int n, int r, const std::vector<T>& a, const X& x, const B& b) {
+  long double res = 0, na = 0, nx = 0;
+  for (int c = 0; c < r; ++c)
+    for (int i = 0; i < n; ++i) {
+      LC s = -lc(b[i + static_cast<std::size_t>(c) * n]);
+      for (int k = 0; k < n; ++k)
+        s += lc(a[i + static_cast<std::size_t>(k) * n]) * lc(x[k + static_cast<std::size_t>(c) * n]);
+      res += std::norm(s);
+      nx += std::norm(lc(x[i + static_cast<std::size_t>(c) * n]));
+    }
+  for (const T& v : a) na += std::norm(lc(v));
+  return static_cast<double>(std::sqrt(res / (na * nx)));
+}
+
+// The full symmetric matrix from the uplo triangle of an n x n result.
+template <class T>
+std::vector<T> full_from(const std::vector<T>& t, int n, bool upper) {
+  std::vector<T> f(t.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const bool stored = upper ? i <= j : i >= j;
+      f[i + static_cast<std::size_t>(j) * n] =
+          stored ? t[i + static_cast<std::size_t>(j) * n] : t[j + static_cast<std::size_t>(i) * n];
+    }
+  return f;
+}
+
+ts::Settings on(trn::Generation target) {
+  ts::Settings s;
+  s.target = target;
+  return s;
+}
+
+CaseResult finish(CaseResult c, double measured, double lower, double bound, const ts::CallReport& rep, double t0,
+                  std::string note) {
+  c.host_seconds = seconds_since(t0);
+  c.measured = measured;
+  c.lower = lower;
+  c.bound = bound;
+  c.pass = measured >= lower && measured <= bound;
+  c.note = std::move(note);
+  c.device = DeviceCost::from(rep.profile);
+  return c;
+}
+
+// kind 'f' sytrf (LAPACKE ?sytrs on our factors), 's' sytrs, 'i' sytri, 'p' potri (factor by
+// LAPACKE dpotrf), 'l' lauum; the metric is a backward error (lauum: relative error of the product).
+template <class T>
+CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::trn1) {
+  const double u = unit<T>(), lower = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>> ? 0 : u / 64;
+  const bool upper = n % 2 == 0;  // both triangles over the sizes the registry uses
+  const auto uplo = upper ? ts::Uplo::upper : ts::Uplo::lower;
+  const auto a = sym_data<T>(n, 4242 + static_cast<std::uint64_t>(n), kind == 'p');
+  std::vector<T> f = a, rhs(static_cast<std::size_t>(n) * 2);
+  for (std::size_t i = 0; i < rhs.size(); ++i) rhs[i] = from<T>(std::sin(1.0 + static_cast<double>(i)), 0.25);
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  ts::CallReport rep;
+  CaseResult c;
+  double t0 = now_seconds();
+  if (kind == 'p') {
+    std::vector<double> d(a.size());
+    for (std::size_t i = 0; i < a.size(); ++i) d[i] = static_cast<double>(lc(a[i]).real());
+    LAPACKE_dpotrf(LAPACK_COL_MAJOR, upper ? 'U' : 'L', n, d.data(), n);
+    for (std::size_t i = 0; i < a.size(); ++i) f[i] = from<T>(d[i], 0);
+    t0 = now_seconds();
+    if constexpr (!kCx<T>) ts::potri(on(target), uplo, n, f.data(), n, &rep);
+    std::vector<T> id(f.size(), T(0));
+    for (int i = 0; i < n; ++i) id[i + static_cast<std::size_t>(i) * n] = T(1);
+    return finish(c, backward_error(n, n, a, full_from(f, n, upper), id), 0, 8.0 * n * u, rep, t0,
+                  "||A X - I||_F / (||A||_F ||X||_F); trtri + lauum (GEMM on TensorE)");
+  }
+  if (kind == 'l') {
+    ts::lauum(on(target), uplo, n, f.data(), n, &rep);
+    long double err = 0, ref = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = upper ? 0 : j; i < (upper ? j + 1 : n); ++i) {
+        LC s = 0;
+        for (int k = upper ? j : i; k < n; ++k)
+          s += upper
+                   ? lc(a[i + static_cast<std::size_t>(k) * n]) * std::conj(lc(a[j + static_cast<std::size_t>(k) * n]))
+                   : std::conj(lc(a[k + static_cast<std::size_t>(i) * n])) * lc(a[k + static_cast<std::size_t>(j) * n]);
+        err += std::norm(lc(f[i + static_cast<std::size_t>(j) * n]) - s);
+        ref += std::norm(s);
+      }
+    return finish(c, static_cast<double>(std::sqrt(err / ref)), lower, 4.0 * n * u, rep, t0,
+                  "||E||_F / ||U U^H||_F against a long-double product; one GEMM on TensorE");
+  }
+  const int info = ts::sytrf(on(target), uplo, n, f.data(), n, ipiv.data(), kind == 'f' ? &rep : nullptr);
+  if (kind == 'i') {
+    t0 = now_seconds();
+    ts::sytri(on(target), uplo, n, f.data(), n, ipiv.data(), &rep);
+    std::vector<T> id(f.size(), T(0));
+    for (int i = 0; i < n; ++i) id[i + static_cast<std::size_t>(i) * n] = T(1);
+    return finish(c, backward_error(n, n, a, full_from(f, n, upper), id), 0, 8.0 * n * u, rep, t0,
+                  "||A X - I||_F / (||A||_F ||X||_F); sytrs on I, fp64 host");
+  }
+  if (kind == 's') {
+    t0 = now_seconds();
+    std::vector<T> x = rhs;
+    ts::sytrs(on(target), uplo, n, 2, f.data(), n, ipiv.data(), x.data(), n, &rep);
+    return finish(c, backward_error(n, 2, a, x, rhs), lower, 8.0 * n * u, rep, t0,
+                  "||A X - B||_F / (||A||_F ||X||_F); product-form solve, fp64 host");
+  }
+  using W = std::conditional_t<kCx<T>, std::complex<double>, double>;
+  std::vector<W> fw(f.begin(), f.end()), x(rhs.begin(), rhs.end());
+  std::vector<lapack_int> piv(ipiv.begin(), ipiv.end());
+  if constexpr (kCx<T>)
+    LAPACKE_zsytrs(LAPACK_COL_MAJOR, upper ? 'U' : 'L', n, 2, reinterpret_cast<lapack_complex_double*>(fw.data()), n,
+                   piv.data(), reinterpret_cast<lapack_complex_double*>(x.data()), n);
+  else
+    LAPACKE_dsytrs(LAPACK_COL_MAJOR, upper ? 'U' : 'L', n, 2, fw.data(), n, piv.data(), x.data(), n);
+  CaseResult r =
+      finish(c, backward_error(n, 2, a, x, rhs), lower, 8.0 * n * u, rep, t0,
+             "LAPACKE ?sytrs on our factors: ||A x - b||_F / (||A||_F ||x||_F); info " + std::to_string(info));
+  r.pass = r.pass && info == 0;
+  return r;
+}
+
+// dlaswp / larft: laswp bit-exact against LAPACKE dlaswp (measured: differing elements, bound 0);
+// larft (forward) ||T - T_dlarft||_F / ||T_dlarft||_F in [u/64 (fp32), 4 n u].
+template <class T>
+CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::trn1) {
+  const int k = std::max(1, n / 8);
+  const auto v = sym_data<T>(n, 99);
+  ts::CallReport rep;
+  CaseResult c;
+  const double t0 = now_seconds();
+  if (kind == 'w') {
+    std::vector<int> ipiv(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) ipiv[i] = std::min(n, i + 1 + (i * 7) % 5);
+    std::vector<T> a = v;
+    std::vector<double> ref(v.begin(), v.end());
+    ts::laswp(on(target), n, a.data(), n, 1, n, ipiv.data(), 1, &rep);
+    const double secs = seconds_since(t0);
+    std::vector<lapack_int> piv(ipiv.begin(), ipiv.end());
+    LAPACKE_dlaswp(LAPACK_COL_MAJOR, n, ref.data(), n, 1, n, piv.data(), 1);
+    double diff = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) diff += static_cast<double>(a[i]) != ref[i] ? 1 : 0;
+    CaseResult r = finish(c, diff, 0, 0, rep, t0, "elements differing from LAPACKE dlaswp; DMA through SBUF");
+    r.host_seconds = secs;
+    return r;
+  }
+  std::vector<T> tau(static_cast<std::size_t>(k)), t(static_cast<std::size_t>(k) * k, T(0));
+  for (int j = 0; j < k; ++j) {  // tau_j = 2 / ||v_j||^2: every H_j orthogonal, as from geqrf
+    double nv = 1;
+    for (int i = j + 1; i < n; ++i)
+      nv += static_cast<double>(v[i + static_cast<std::size_t>(j) * n]) * v[i + static_cast<std::size_t>(j) * n];
+    tau[j] = static_cast<T>(2.0 / nv);
+  }
+  ts::larft(on(target), true, n, k, v.data(), n, tau.data(), t.data(), k, &rep);
+  const double secs = seconds_since(t0);
+  std::vector<double> vd(v.begin(), v.end()), td(tau.begin(), tau.end()), tl(t.size(), 0.0);
+  for (int j = 0; j < k; ++j) {
+    for (int i = 0; i < j; ++i) vd[i + static_cast<std::size_t>(j) * n] = 0;
+    vd[j + static_cast<std::size_t>(j) * n] = 1;
+  }
+  LAPACKE_dlarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, vd.data(), n, td.data(), tl.data(), k);
+  double err = 0, ref = 0;
+  for (int j = 0; j < k; ++j)
+    for (int i = 0; i <= j; ++i) {
+      const double d =
+          static_cast<double>(t[i + static_cast<std::size_t>(j) * k]) - tl[i + static_cast<std::size_t>(j) * k];
+      err += d * d;
+      ref += tl[i + static_cast<std::size_t>(j) * k] * tl[i + static_cast<std::size_t>(j) * k];
+    }
+  const double u = unit<T>();
+  CaseResult r = finish(c, std::sqrt(err / ref), std::is_same_v<T, float> ? u / 64 : 0, 4.0 * n * u, rep, t0,
+                        "against LAPACKE dlarft (forward, columnwise); Gram V^T V on TensorE");
+  r.host_seconds = secs;
+  return r;
+}
+
+template <class T>
+void add_sym(Registry& reg, const std::string& p, char kind, const char* name, const char* mode, const char* metric,
+             const char* bound, double flops_per_n3) {
+  const std::string op = p + name;
+  reg.add(ValidationCase{.suite = "solver",
+                         .library = "trnsolver",
+                         .op = op,
+                         .mode = mode,
+                         .shape = "96x96",
+                         .metric = metric,
+                         .bound_text = bound,
+                         .size = 96.0,
+                         .run = [kind] { return sym_case<T>(kind, 96); }});
+  reg.add(BenchCase{.suite = "solver",
+                    .library = "trnsolver",
+                    .op = op,
+                    .variant = mode,
+                    .shape = "256x256",
+                    .run = [kind, metric, flops_per_n3](trn::Generation target) {
+                      return bench_of(sym_case<T>(kind, 256, target), metric, flops_per_n3 * 256.0 * 256 * 256);
+                    }});
+}
+
+void add_solver_sym_indef(Registry& reg) {
+  const char* be = "||A x - b||_F / (||A||_F ||x||_F)";
+  add_sym<float>(reg, "s", 'f', "sytrf", "Bunch-Kaufman, fp64 host panels + fp32 SYRKX", be, "[u/64, 8 n u]", 1.0 / 3);
+  add_sym<double>(reg, "d", 'f', "sytrf", "Bunch-Kaufman, fp64 host panels + Ozaki SYRKX", be, "[0, 8 n u]", 1.0 / 3);
+  add_sym<std::complex<float>>(reg, "c", 'f', "sytrf", "complex symmetric, fp32 SYRKX (4M)", be, "[u/64, 8 n u]",
+                               4.0 / 3);
+  add_sym<std::complex<double>>(reg, "z", 'f', "sytrf", "complex symmetric, Ozaki SYRKX (4M)", be, "[0, 8 n u]",
+                                4.0 / 3);
+  add_sym<float>(reg, "s", 's', "sytrs", "product-form solve, fp64 host", be, "[u/64, 8 n u]", 4.0 / 256);
+  add_sym<double>(reg, "d", 's', "sytrs", "product-form solve, fp64 host", be, "[0, 8 n u]", 4.0 / 256);
+  const char* inv = "||A X - I||_F / (||A||_F ||X||_F)";
+  add_sym<float>(reg, "s", 'i', "sytri", "sytrs on I, fp64 host", inv, "[0, 8 n u]", 2.0);
+  add_sym<double>(reg, "d", 'i', "sytri", "sytrs on I, fp64 host", inv, "[0, 8 n u]", 2.0);
+  add_sym<float>(reg, "s", 'p', "potri", "trtri + lauum (fp32 GEMM)", inv, "[0, 8 n u]", 1.0);
+  add_sym<double>(reg, "d", 'p', "potri", "trtri + lauum (Ozaki GEMM)", inv, "[0, 8 n u]", 1.0);
+  const char* rel = "||E||_F / ||U U^T||_F";
+  add_sym<float>(reg, "s", 'l', "lauum", "one fp32 GEMM on TensorE", rel, "[u/64, 4 n u]", 2.0);
+  add_sym<double>(reg, "d", 'l', "lauum", "one Ozaki GEMM on TensorE", rel, "[0, 4 n u]", 2.0);
+  for (const bool f32 : {true, false}) {
+    const std::string op = f32 ? "Xlarft R_32F" : "Xlarft R_64F";
+    reg.add(ValidationCase{.suite = "solver",
+                           .library = "trnsolver",
+                           .op = op,
+                           .mode = "forward, columnwise",
+                           .shape = "96x12",
+                           .metric = "||T - T_dlarft||_F / ||T_dlarft||_F",
+                           .bound_text = f32 ? "[u/64, 4 n u]" : "[0, 4 n u]",
+                           .size = 96.0,
+                           .run = [f32] { return f32 ? aux_case<float>('t', 96) : aux_case<double>('t', 96); }});
+    reg.add(BenchCase{.suite = "solver",
+                      .library = "trnsolver",
+                      .op = op,
+                      .variant = "forward, columnwise",
+                      .shape = "512x64",
+                      .run = [f32](trn::Generation target) {
+                        const CaseResult c =
+                            f32 ? aux_case<float>('t', 512, target) : aux_case<double>('t', 512, target);
+                        return bench_of(c, "||T - T_dlarft||_F / ||T_dlarft||_F", 2.0 * 512 * 64 * 64);
+                      }});
+  }
+  reg.add(ValidationCase{.suite = "solver",
+                         .library = "trnsolver",
+                         .op = "dlaswp",
+                         .mode = "DMA through SBUF",
+                         .shape = "96x96",
+                         .metric = "elements differing from LAPACKE dlaswp",
+                         .bound_text = "0",
+                         .size = 96.0,
+                         .run = [] { return aux_case<double>('w', 96); }});
+  reg.add(BenchCase{.suite = "solver",
+                    .library = "trnsolver",
+                    .op = "dlaswp",
+                    .variant = "DMA through SBUF",
+                    .shape = "512x512",
+                    .run = [](trn::Generation target) {
+                      return bench_of(aux_case<double>('w', 512, target), "elements differing from dlaswp", 0.0);
+                    }});
+}
+
+const Registrar kRegistrar(add_solver_sym_indef);
+
+}  // namespace
+}  // namespace trnsci::cli

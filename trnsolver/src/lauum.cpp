@@ -1,0 +1,196 @@
+// lauum, potri (S, D), laswp and larft: the inverse helpers of the Cholesky and QR families
+// (LAPACK xLAUUM, xPOTRI, xLASWP, xLARFT; Anderson et al., LAPACK Users' Guide 3rd ed.). lauum is one
+// TensorE GEMM of the zero-padded triangle (2 n^3 multiply-adds where LAPACK's blocked xLAUUM does
+// n^3 / 3: the GEMM tiles stay full and the product is one call), potri = trtri + lauum, laswp the
+// interchanges as DMAs through SBUF, larft the Gram matrix on TensorE and the k x k recurrence on
+// the host. docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses".
+#include <algorithm>
+#include <vector>
+
+#include "sym_steps.hpp"
+#include "trn/core/host_step.hpp"
+#include "trn/solver/eig.hpp"  // trtri
+#include "trn/solver/sym_indef.hpp"
+
+namespace trn::solver {
+namespace {
+
+using detail::SymTraits;
+using detail::WideOf;
+
+template <class T>
+T conj_of(T x) {
+  if constexpr (SymTraits<T>::complex)
+    return std::conj(x);
+  else
+    return x;
+}
+
+// A's uplo triangle := U U^H (upper) or L^H L (lower): the triangle zero-padded into a dense n x n
+// scratch (host step: a move), one GEMM on TensorE, the result's triangle stored back (a move).
+template <class T>
+void lauum_steps(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, TraceParts& trace) {
+  if (n == 0) return;
+  const bool lower = uplo == Uplo::lower;
+  const auto nn = static_cast<std::size_t>(n * n);
+  std::vector<T> t(nn, T(0)), c(nn, T(0));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) t[i + j * n] = A[i + j * lda];
+  record_host_step(trace, HostStep{.name = "trnsolver.lauum.pad",
+                                   .reads = {HostSpan::matrix(A, n, n, lda)},
+                                   .writes = {HostSpan(t.data(), n * n)}});
+  detail::gemm_step<T>(detail::sym_blas_settings<T>(s), lower ? 'C' : 'N', lower ? 'N' : 'C', n, n, n, T(1), t.data(),
+                       n, t.data(), n, T(0), c.data(), n, trace);
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) A[i + j * lda] = c[i + j * n];
+    if constexpr (SymTraits<T>::complex) A[j + j * lda] = T(c[j + j * n].real(), 0);  // Hermitian: real diagonal
+  }
+  record_host_step(trace, HostStep{.name = "trnsolver.lauum.store",
+                                   .reads = {HostSpan(c.data(), n * n)},
+                                   .writes = {HostSpan::matrix(A, n, n, lda)}});
+}
+
+template <class T>
+void lauum_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {
+  detail::require_square("lauum", n, lda, A);
+  if (report != nullptr) *report = CallReport{};
+  TraceParts trace;
+  lauum_steps(s, uplo, n, A, lda, trace);
+  detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+}
+
+// potri (S, D): inv(U) or inv(L) in place by trtri, then A^-1 = inv(U) inv(U)^T (lauum upper) or
+// inv(L)^T inv(L) (lauum lower).
+template <class T>
+int potri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {
+  detail::require_square("potri", n, lda, A);
+  if (report != nullptr) *report = CallReport{};
+  CallReport tri;
+  const int info = trtri(s, uplo, false, n, A, lda, &tri);
+  if (info != 0) return info;  // trtri wrote nothing
+  TraceParts trace;
+  trace.add(std::move(tri.trace));
+  lauum_steps(s, uplo, n, A, lda, trace);
+  detail::finish_fp64_report(report, std::move(trace), s.target, tri.host_fp64_flops);
+  return 0;
+}
+
+// laswp: the interchanges as DMA copies through two SBUF rows (one partition each), every element
+// moved as its 32-bit words (u32: bit-exact for every element type), in LAPACK's order.
+template <class T>
+void laswp_impl(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::int64_t k1, std::int64_t k2,
+                const int* ipiv, std::int64_t incx, CallReport* report) {
+  detail::require_args(n >= 0 && k1 >= 1 && k2 >= k1 && incx != 0 && ipiv != nullptr && (n == 0 || A != nullptr),
+                       "laswp", "n >= 0, 1 <= k1 <= k2, incx != 0, ipiv and A not NULL");
+  if (report != nullptr) *report = CallReport{};
+  const std::int64_t count = k2 - k1 + 1, step = incx > 0 ? incx : -incx;
+  std::vector<std::pair<std::int64_t, std::int64_t>> swaps;  // 0-based (row, pivot row) in order
+  std::int64_t rows = k2;
+  for (std::int64_t t = 0; t < count; ++t) {
+    const std::int64_t i = incx > 0 ? k1 + t : k2 - t;         // LAPACK: ix walks ipiv from its start either way
+    const std::int64_t ip = ipiv[(k1 - 1) + (i - k1) * step];  // LAPACK's ix for row i, either direction
+    detail::require_args(ip >= 1 && ip <= lda, "laswp", "ipiv entries in [1, lda]");
+    rows = std::max(rows, ip);
+    if (ip != i) swaps.emplace_back(i - 1, ip - 1);
+  }
+  detail::require_args(lda >= rows, "laswp", "lda >= the largest row index");
+  TraceParts trace;
+  if (n > 0 && !swaps.empty()) {
+    constexpr std::int64_t kWords = sizeof(T) / 4, kChunkWords = 4096;
+    const std::int64_t chunk = std::min(n, kChunkWords / kWords);
+    LaunchConfig lc = s.launch_config();
+    lc.num_cores = 1;
+    lc.core.execute = true;
+    trace.add(launch(lc, [&](NeuronCore& nc) {
+                const HbmTensor full = HbmTensor::wrap(A, DType::u32, {rows, n, kWords}, {kWords, lda * kWords, 1});
+                for (const auto& [a, b] : swaps)
+                  for (std::int64_t c = 0; c < n; c += chunk) {
+                    const std::int64_t cc = std::min(chunk, n - c);
+                    AllocScope sb(nc.sbuf());
+                    const Tile xa = sb.alloc(DType::u32, 1, {cc, kWords}, "row a");
+                    const Tile xb = sb.alloc(DType::u32, 1, {cc, kWords}, "row b");
+                    nc.dma_copy(xa, full.tile_nd({a, c, 0}, {1, cc, kWords}, 0));
+                    nc.dma_copy(xb, full.tile_nd({b, c, 0}, {1, cc, kWords}, 0));
+                    nc.dma_copy(full.tile_nd({a, c, 0}, {1, cc, kWords}, 0), xb);
+                    nc.dma_copy(full.tile_nd({b, c, 0}, {1, cc, kWords}, 0), xa);
+                  }
+              }).trace);
+  }
+  detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+}
+
+// larft: G = V^H V (k x k, V explicit with its unit entries and zeros) on TensorE, then the
+// recurrence T(0:j, j) = -tau_j T(0:j, 0:j) G(0:j, j) (forward) or T(j+1:k, j) = -tau_j
+// T(j+1:k, j+1:k) G(j+1:k, j) (backward) in fp64 on the host; only T's triangle is written.
+template <class T>
+void larft_impl(const Settings& s, bool forward, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv,
+                const T* tau, T* Tm, std::int64_t ldt, CallReport* report) {
+  detail::require_args(n >= k && k >= 0 && ldv >= std::max<std::int64_t>(1, n) && ldt >= std::max<std::int64_t>(1, k) &&
+                           (k == 0 || (V != nullptr && tau != nullptr && Tm != nullptr)),
+                       "larft", "n >= k >= 0, ldv >= max(1, n), ldt >= max(1, k), V, tau, T not NULL");
+  if (report != nullptr) *report = CallReport{};
+  TraceParts trace;
+  if (k == 0) return detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+  using W = WideOf<T>;
+  std::vector<T> vx(static_cast<std::size_t>(n * k)), g(static_cast<std::size_t>(k * k));
+  for (std::int64_t j = 0; j < k; ++j) {
+    const std::int64_t one = forward ? j : n - k + j;  // the implicit unit of v_j
+    for (std::int64_t i = 0; i < n; ++i)
+      vx[i + j * n] = (forward ? i < one : i > one) ? T(0) : i == one ? T(1) : V[i + j * ldv];
+  }
+  record_host_step(trace, HostStep{.name = "trnsolver.larft.explicit_v",
+                                   .reads = {HostSpan::matrix(V, n, k, ldv)},
+                                   .writes = {HostSpan(vx.data(), n * k)}});
+  detail::gemm_step<T>(detail::sym_blas_settings<T>(s), 'C', 'N', k, k, n, T(1), vx.data(), n, vx.data(), n, T(0),
+                       g.data(), k, trace);
+  std::vector<W> t(static_cast<std::size_t>(k * k), W(0)), z(static_cast<std::size_t>(k));
+  for (std::int64_t q = 0; q < k; ++q) {
+    const std::int64_t j = forward ? q : k - 1 - q, lo = forward ? 0 : j + 1, hi = forward ? j : k;
+    const W tj = W(tau[j]);
+    t[j + j * k] = tj;
+    for (std::int64_t i = lo; i < hi; ++i) z[i] = W(g[i + j * k]);
+    for (std::int64_t i = lo; i < hi; ++i) {  // T(i, j) = -tau_j sum_l T(i, l) z_l over the triangle
+      W acc(0);
+      for (std::int64_t l = forward ? i : lo; l < (forward ? hi : i + 1); ++l) acc += t[i + l * k] * z[l];
+      t[i + j * k] = tj == W(0) ? W(0) : -tj * acc;
+    }
+  }
+  for (std::int64_t j = 0; j < k; ++j)
+    for (std::int64_t i = forward ? 0 : j; i < (forward ? j + 1 : k); ++i)
+      Tm[i + j * ldt] = detail::from_wide<T>(t[i + j * k]);
+  const double flops = detail::kMacFlops<T> * static_cast<double>(k * k * k) / 6.0;
+  record_host_step(trace, HostStep{.name = "trnsolver.larft.recurrence",
+                                   .flops = flops,
+                                   .reads = {HostSpan(g.data(), k * k), HostSpan(tau, k)},
+                                   .writes = {HostSpan::matrix(Tm, k, k, ldt)}});
+  detail::finish_fp64_report(report, std::move(trace), s.target, flops);
+}
+
+}  // namespace
+
+#define TRNSOLVER_LAUUM_DEFINE(T)                                                                           \
+  void lauum(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {    \
+    lauum_impl(s, uplo, n, A, lda, report);                                                                 \
+  }                                                                                                         \
+  void laswp(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::int64_t k1, std::int64_t k2,   \
+             const int* ipiv, std::int64_t incx, CallReport* report) {                                      \
+    laswp_impl(s, n, A, lda, k1, k2, ipiv, incx, report);                                                   \
+  }                                                                                                         \
+  void larft(const Settings& s, bool forward, std::int64_t n, std::int64_t k, const T* V, std::int64_t ldv, \
+             const T* tau, T* Tm, std::int64_t ldt, CallReport* report) {                                   \
+    larft_impl(s, forward, n, k, V, ldv, tau, Tm, ldt, report);                                             \
+  }
+TRNSOLVER_LAUUM_DEFINE(float)
+TRNSOLVER_LAUUM_DEFINE(double)
+TRNSOLVER_LAUUM_DEFINE(std::complex<float>)
+TRNSOLVER_LAUUM_DEFINE(std::complex<double>)
+#undef TRNSOLVER_LAUUM_DEFINE
+
+int potri(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t lda, CallReport* report) {
+  return potri_impl(s, uplo, n, A, lda, report);
+}
+int potri(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report) {
+  return potri_impl(s, uplo, n, A, lda, report);
+}
+
+}  // namespace trn::solver
