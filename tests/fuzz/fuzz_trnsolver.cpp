@@ -1191,6 +1191,8 @@ void fuzz_complex_eig(trnfuzz::Input& in, trnsolverDnHandle_t h) {
     fuzz_complex_eig_typed<trnComplex, float>(in, h);
   else
     fuzz_complex_eig_typed<trnDoubleComplex, double>(in, h);
+}
+
 // ---- IRS family (issue #27): <t1><t2>gesv (complex pairs, DD, SS) and <t1><t2>gels ----------------
 // Shapes, leading dimensions, NULLs and workspace sizes from the grammar; the pair from a table per I/O
 // type. Invariants: a rejected call writes nothing but d_info (= -position); a success has d_info >= 0
