@@ -1239,7 +1239,8 @@ void fuzz_irs_family_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const IrsP
   };
   std::vector<R> A = sized ? buffer(lda, n) : std::vector<R>(), B = sized ? buffer(ldb, nrhs) : std::vector<R>(1),
                  X = sized ? buffer(ldx, nrhs) : std::vector<R>(1);
-  for (int i = 0; sized && i < std::min(m, n); ++i) A[static_cast<std::size_t>(parts) * (i + i * lda)] += 4 * n;
+  // The diagonal boost stays inside the buffer (lda x n) when a fuzzed lda is shorter than m.
+  for (int i = 0; sized && i < std::min({m, n, lda}); ++i) A[static_cast<std::size_t>(parts) * (i + i * lda)] += 4 * n;
   const auto A0 = A, X0 = X;
   auto cptr = [](std::vector<R>& v) { return v.empty() ? nullptr : reinterpret_cast<C*>(v.data()); };
   std::vector<int> ipiv(static_cast<std::size_t>(sized ? std::max(1, n) : 1), -9);
@@ -1506,10 +1507,15 @@ void fuzz_misc_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const MiscApi<T>
       trnfuzz::reach("sytrf_ok", true);
     }
   } else if (routine == 1) {
-    std::vector<T> w(static_cast<std::size_t>(std::max(1, n)));
-    for (int k = 0; k < static_cast<int>(ipiv.size()); ++k) ipiv[static_cast<std::size_t>(k)] = static_cast<int>(in.size(kMaxN, false)) * (in.flag(4) ? -1 : 1);
+    // The workspace is n long only for a sized n (a fuzzed n near INT_MAX would allocate gigabytes; A is
+    // null then, so the call is rejected before any workspace is touched).
+    std::vector<T> w(static_cast<std::size_t>(sized ? std::max(1, n) : 1));
+    for (int k = 0; k < static_cast<int>(ipiv.size()); ++k) {  // any pivot, negated in int64 (INT_MIN has no int negation)
+      const std::int64_t v = in.size(kMaxN, false);
+      ipiv[static_cast<std::size_t>(k)] = static_cast<int>(std::clamp<std::int64_t>(in.flag(4) ? -v : v, INT32_MIN, INT32_MAX));
+    }
     const auto ip0 = ipiv;
-    st = api.sytri(h, EU(uplo), n, A, lda, ipiv.data(), w.data(), in.flag(8) ? 0 : std::max(1, n), &info);
+    st = api.sytri(h, EU(uplo), n, A, lda, ipiv.data(), w.data(), in.flag(8) ? 0 : static_cast<int>(w.size()), &info);
     require(ipiv == ip0, "sytri wrote ipiv");
   } else if (routine == 2 || routine == 3) {
     st = (routine == 2 ? api.lauum : api.potri)(h, EU(uplo), n, A, lda, work.data(), in.flag(10) ? 0 : 1, &info);

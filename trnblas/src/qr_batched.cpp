@@ -360,7 +360,11 @@ constexpr const char* kHostName[2] = {
 }  // namespace
 
 bool qr_batched_fits(const Settings& s, bool complex, std::int64_t m, std::int64_t n, std::int64_t nrhs) {
-  return qr_floats(complex, m, n, nrhs) <= hardware_spec(s.target).sbuf_partition_bytes / 4;
+  const std::int64_t limit = hardware_spec(s.target).sbuf_partition_bytes / 4;
+  // Each dimension alone needs at least its own floats per partition; rejecting a larger one first also
+  // keeps qr_floats' products far from int64 overflow (a fuzzer found m n overflowing).
+  if (std::max({m, n, nrhs}) > limit) return false;
+  return qr_floats(complex, m, n, nrhs) <= limit;
 }
 
 template <class T>
