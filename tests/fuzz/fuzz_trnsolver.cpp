@@ -1112,7 +1112,8 @@ void fuzz_complex_eig_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   std::vector<R> b = sized ? matrix<R>(in, 2 * ldb, std::max(1, svd ? m * count : n), 2 * ldb, false) : std::vector<R>();
   std::vector<R> v = sized ? std::vector<R>(static_cast<std::size_t>(2 * ldv * std::max(1, n * count)), R(-3)) : std::vector<R>();
   if (sized && !svd)
-    for (int i = 0; i < n && !in.flag(5); ++i) b[static_cast<std::size_t>(2 * (i + i * ldb))] += R(8 * n + 64);
+    for (int i = 0; i < std::min(n, ldb) && !in.flag(5); ++i)  // inside the 2 ldb x n buffer when ldb < n
+      b[static_cast<std::size_t>(2 * (i + i * ldb))] += R(8 * n + 64);
   std::vector<R> w(static_cast<std::size_t>((kMaxN + 1) * count), R(-2));
   int meig = -7;
   int* mp = in.flag(12) ? nullptr : &meig;
