@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of the C APIs with clang, ASan and UBSan (build-fuzz/) and runs each
-# for SECONDS (default 60) from its checked-in seed corpus tests/fuzz/corpus/<library>/, growing a
-# working copy in build-fuzz/corpus/. Prints executions and coverage per harness; exits non-zero on
-# the first crash, sanitizer report or harness invariant violation (the reproducer is left in
-# build-fuzz/ as crash-*; add it to the corpus and a regression test).
-#   bash tools/fuzz.sh [SECONDS] [SEED]
-# SEED fixes libFuzzer's mutation sequence (CI passes one so that a run explores what the last local
-# run explored; the long runs leave it out and draw a fresh seed).
+# from its checked-in seed corpus tests/fuzz/corpus/<library>/, growing a working copy in
+# build-fuzz/corpus/. Prints executions and coverage per harness; exits non-zero on the first crash,
+# sanitizer report or harness invariant violation (the reproducer is left in build-fuzz/ as crash-*;
+# add it to the corpus and a regression test).
+#   bash tools/fuzz.sh [SECONDS] [SEED]     each harness for SECONDS (default 60): the exploring run
+#   bash tools/fuzz.sh --runs N SEED        each harness for exactly N executions: the reproducible run
+# A time budget makes the explored inputs depend on the machine's speed, so two machines (or a loaded
+# and an idle one) explore different inputs from the same seed. CI therefore uses --runs with a fixed
+# SEED and one emulator thread (TRN_NUM_THREADS=1, so worker scheduling cannot change the coverage
+# feedback): given the same tree, CI explores exactly the inputs a local run of the same command did.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-60}
-seed_opt=()
-[ -n "${2:-}" ] && seed_opt=("-seed=$2")
+budget_opt=() seed_opt=() budget_text=
+if [ "${1:-}" = --runs ]; then
+  [ -n "${2:-}" ] && [ -n "${3:-}" ] || { echo "usage: bash tools/fuzz.sh --runs N SEED" >&2; exit 2; }
+  budget_opt=("-runs=$2") seed_opt=("-seed=$3") budget_text="$2 runs"
+  export TRN_NUM_THREADS=1
+else
+  budget_opt=("-max_total_time=${1:-60}") budget_text="${1:-60} s"
+  [ -n "${2:-}" ] && seed_opt=("-seed=$2")
+fi
 for p in clang libclang-rt-14-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
@@ -28,8 +37,8 @@ for h in $harnesses; do
   corpus=build-fuzz/corpus/$h
   mkdir -p "$corpus"
   cp -n tests/fuzz/corpus/$h/* "$corpus"/ 2>/dev/null || true
-  echo "fuzz_$h: ${seconds} s"
-  (cd build-fuzz && "./tests/fuzz/fuzz_$h" -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=512 \
+  echo "fuzz_$h: $budget_text"
+  (cd build-fuzz && "./tests/fuzz/fuzz_$h" "${budget_opt[@]}" -rss_limit_mb=4096 -max_len=512 \
      -print_final_stats=1 "${seed_opt[@]}" "corpus/$h" 2>"fuzz_$h.log") || { tail -n 60 "build-fuzz/fuzz_$h.log"; exit 1; }
   grep -E "^stat::number_of_executed_units|^#[0-9]+ +DONE" "build-fuzz/fuzz_$h.log" | tail -n 2
 done

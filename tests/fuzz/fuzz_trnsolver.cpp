@@ -1101,7 +1101,12 @@ void fuzz_complex_eig_typed(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   const int il = static_cast<int>(in.size(kMaxN, false)), iu = static_cast<int>(in.size(kMaxN, false));
   const bool svd = routine >= 6;
   const int rows = svd ? m : n, mn = std::min(m, n);
-  const int count = routine == 4 || routine == 7 ? std::clamp(batch, 1, 3) : 1;
+  const bool batched = routine == 4 || routine == 7;
+  // info (and W/S) have batchSize entries: a batch beyond what the harness allocates is only passed
+  // when another argument makes the call invalid (n, or gesvdjBatched's m, negative), never when the
+  // library may write.
+  if (batched && batch > 3 && n >= 0 && (routine == 4 || m >= 0)) return;
+  const int count = batched ? std::clamp(batch, 1, 3) : 1;
   const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, rows);
   const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, svd ? m : n);
   const int ldv = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
