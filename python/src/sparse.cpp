@@ -71,6 +71,11 @@ class Sparse {
         raise_argument(arg.routine, arg.position, arg.name, "blocksize does not divide the shape");
     }
     nnz = indices.shape(0);
+    // The C API reads rows + 1 offsets and nnz values through raw pointers: the lengths are checked
+    // here (the offsets' and indices' values are validated by trnsparse in O(nnz)).
+    if (indptr.shape(0) != (bsr ? rows / br : rows) + 1)
+      raise_argument(arg.routine, arg.position, arg.name, "indptr must hold (block) rows + 1 offsets");
+    if (data.shape(0) != nnz) raise_argument(arg.routine, arg.position, arg.name, "data and indices differ in length");
     if (writable) {
       data = py::module_::import("numpy").attr("array")(data);  // the output values: a fresh copy
       require_writeable(data, arg);

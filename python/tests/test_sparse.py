@@ -143,3 +143,15 @@ def test_sparse_errors(csr):
         trnsci.sparse.cg(_laplacian(8), np.ones(8, np.float32), atol=1e-3)
     with pytest.raises(trnsci.InvalidArgumentError, match="'jacobi'"):
         trnsci.sparse.gmres(_laplacian(8), np.ones(8, np.float32), M="ilu")
+
+
+def test_inconsistent_arrays_raise_before_the_c_call(csr):
+    import types
+    bad = types.SimpleNamespace(format="csr", shape=csr.shape, indptr=csr.indptr[:-5], indices=csr.indices,
+                                data=csr.data, has_sorted_indices=True)
+    with pytest.raises(trnsci.InvalidArgumentError, match="indptr"):
+        trnsci.sparse.spmv(bad, np.ones(150, np.float32))
+    bad = types.SimpleNamespace(format="csr", shape=csr.shape, indptr=csr.indptr, indices=csr.indices,
+                                data=csr.data[:-1], has_sorted_indices=True)
+    with pytest.raises(trnsci.InvalidArgumentError, match="differ in length"):
+        trnsci.sparse.spmv(bad, np.ones(150, np.float32))
