@@ -181,6 +181,17 @@ struct Scalars {
 
 int op_of(int trans) { return trans; }  // 0 N, 1 T, 2 C (python/trnsci/sparse.py maps the names)
 
+// A generic-API call: its _bufferSize query `query(&bytes)`, then `call(workspace)` with the GIL
+// released (run_call).
+template <class Query, class Call>
+std::shared_ptr<ProfileData> with_workspace(const Handle& h, const EmuSettings& s, const char* routine, Query&& query,
+                                            Call&& call) {
+  size_t bytes = 0;
+  check_status<SparseApi>(h.get(), query(&bytes), routine);
+  std::vector<unsigned char> work(std::max<size_t>(bytes, 1));
+  return run_call<SparseApi>(h.get(), s, routine, [&] { return call(work.data()); });
+}
+
 // y = alpha op(A) x + beta y.
 py::tuple spmv(const py::object& A, const py::object& X, const py::object& Y, std::complex<double> alpha,
                std::complex<double> beta, int trans, const EmuSettings& s) {
@@ -194,14 +205,15 @@ py::tuple spmv(const py::object& A, const py::object& X, const py::object& Y, st
   auto* vyd = const_cast<trnsparseDnVecDescr_t>(vy.get());
   const auto op = static_cast<trnsparseOperation_t>(op_of(trans));
   Handle h(s);
-  size_t bytes = 0;
-  check_status<SparseApi>(h.get(), trnsparseSpMV_bufferSize(h.get(), op, sc.alpha(), a.get(), vx.get(), sc.beta(), vyd, a.type,
-                                                            TRNSPARSE_SPMV_ALG_DEFAULT, &bytes), "spmv");
-  std::vector<unsigned char> work(std::max<size_t>(bytes, 1));
-  auto p = run_call<SparseApi>(h.get(), s, "spmv", [&] {
-    return trnsparseSpMV(h.get(), op, sc.alpha(), a.get(), vx.get(), sc.beta(), vyd, a.type, TRNSPARSE_SPMV_ALG_DEFAULT,
-                         work.data());
-  });
+  auto p = with_workspace(
+      h, s, "spmv",
+      [&](size_t* bytes) {
+        return trnsparseSpMV_bufferSize(h.get(), op, sc.alpha(), a.get(), vx.get(), sc.beta(), vyd, a.type,
+                                        TRNSPARSE_SPMV_ALG_DEFAULT, bytes);
+      },
+      [&](void* work) {
+        return trnsparseSpMV(h.get(), op, sc.alpha(), a.get(), vx.get(), sc.beta(), vyd, a.type, TRNSPARSE_SPMV_ALG_DEFAULT, work);
+      });
   return py::make_tuple(y, p);
 }
 
@@ -217,16 +229,17 @@ py::tuple spmm(const py::object& A, const py::object& B, const py::object& C, st
   MatOwned mb = dense_matrix(b, a.type, "trnsparseCreateDnMat"), mc = dense_matrix(c, a.type, "trnsparseCreateDnMat");
   auto* mcd = const_cast<trnsparseDnMatDescr_t>(mc.get());
   const auto op = static_cast<trnsparseOperation_t>(op_of(trans));
+  constexpr auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
   Handle h(s);
-  size_t bytes = 0;
-  check_status<SparseApi>(h.get(), trnsparseSpMM_bufferSize(h.get(), op, TRNSPARSE_OPERATION_NON_TRANSPOSE, sc.alpha(), a.get(),
-                                                            mb.get(), sc.beta(), mcd, a.type, TRNSPARSE_SPMM_ALG_DEFAULT, &bytes),
-                          "spmm");
-  std::vector<unsigned char> work(std::max<size_t>(bytes, 1));
-  auto p = run_call<SparseApi>(h.get(), s, "spmm", [&] {
-    return trnsparseSpMM(h.get(), op, TRNSPARSE_OPERATION_NON_TRANSPOSE, sc.alpha(), a.get(), mb.get(), sc.beta(), mcd, a.type,
-                         TRNSPARSE_SPMM_ALG_DEFAULT, work.data());
-  });
+  auto p = with_workspace(
+      h, s, "spmm",
+      [&](size_t* bytes) {
+        return trnsparseSpMM_bufferSize(h.get(), op, N, sc.alpha(), a.get(), mb.get(), sc.beta(), mcd, a.type,
+                                        TRNSPARSE_SPMM_ALG_DEFAULT, bytes);
+      },
+      [&](void* work) {
+        return trnsparseSpMM(h.get(), op, N, sc.alpha(), a.get(), mb.get(), sc.beta(), mcd, a.type, TRNSPARSE_SPMM_ALG_DEFAULT, work);
+      });
   return py::make_tuple(c, p);
 }
 
@@ -241,14 +254,16 @@ py::tuple sddmm(const py::object& A, const py::object& B, const py::object& C, s
   MatOwned ma = dense_matrix(a, c.type, "trnsparseCreateDnMat"), mb = dense_matrix(b, c.type, "trnsparseCreateDnMat");
   constexpr auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
   Handle h(s);
-  size_t bytes = 0;
-  check_status<SparseApi>(h.get(), trnsparseSDDMM_bufferSize(h.get(), N, N, sc.alpha(), ma.get(), mb.get(), sc.beta(), c.mut(),
-                                                             c.type, TRNSPARSE_SDDMM_ALG_DEFAULT, &bytes), "sddmm");
-  std::vector<unsigned char> work(std::max<size_t>(bytes, 1));
-  auto p = run_call<SparseApi>(h.get(), s, "sddmm", [&] {
-    return trnsparseSDDMM(h.get(), N, N, sc.alpha(), ma.get(), mb.get(), sc.beta(), c.mut(), c.type,
-                          TRNSPARSE_SDDMM_ALG_DEFAULT, work.data());
-  });
+  auto p = with_workspace(
+      h, s, "sddmm",
+      [&](size_t* bytes) {
+        return trnsparseSDDMM_bufferSize(h.get(), N, N, sc.alpha(), ma.get(), mb.get(), sc.beta(), c.mut(), c.type,
+                                         TRNSPARSE_SDDMM_ALG_DEFAULT, bytes);
+      },
+      [&](void* work) {
+        return trnsparseSDDMM(h.get(), N, N, sc.alpha(), ma.get(), mb.get(), sc.beta(), c.mut(), c.type,
+                              TRNSPARSE_SDDMM_ALG_DEFAULT, work);
+      });
   return py::make_tuple(c.data, p);
 }
 

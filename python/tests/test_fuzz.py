@@ -41,18 +41,22 @@ def _calls(a, b):
     ]
 
 
+def _run_all(calls, outcomes):
+    for call in calls:
+        try:
+            call()
+            outcomes["ok"] += 1
+        except EXPECTED as exc:
+            assert str(exc), "an exception without a reason"
+            outcomes["raised"] += 1
+
+
 def test_random_inputs_never_crash():
     rng = np.random.default_rng(20261205)
     outcomes = {"ok": 0, "raised": 0}
     for _ in range(60):
         a, b = _array(rng), _array(rng)
-        for call in _calls(a, b):
-            try:
-                call()
-                outcomes["ok"] += 1
-            except EXPECTED as exc:
-                assert str(exc), "an exception without a reason"
-                outcomes["raised"] += 1
+        _run_all(_calls(a, b), outcomes)
     assert outcomes["ok"] > 0 and outcomes["raised"] > 0
 
 
@@ -85,11 +89,5 @@ def test_random_sparse_and_solver_inputs_never_crash():
                  lambda: trnsci.sparse.gmres(s, a, maxiter=2, restart=3, M="jacobi"),
                  lambda: trnsci.solver.svd(a, full_matrices=True), lambda: trnsci.solver.cholesky(a),
                  lambda: trnsci.solver.lu_factor(a)]
-        for call in calls:
-            try:
-                call()
-                outcomes["ok"] += 1
-            except EXPECTED as exc:
-                assert str(exc), "an exception without a reason"
-                outcomes["raised"] += 1
+        _run_all(calls, outcomes)
     assert outcomes["ok"] > 0 and outcomes["raised"] > 0
