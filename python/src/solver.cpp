@@ -35,22 +35,10 @@ using Handle = SettingsHandle<SolverApi, &trnsolverDnCreate, &trnsolverDnDestroy
   static constexpr auto getrs = &trnsolverDn##P##getrs;
 template <class T>
 struct Fns;
-template <>
-struct Fns<float> {
-  TRNSCI_PY_SOLVER_FNS(S, float, float, orgqr, syevd)
-};
-template <>
-struct Fns<double> {
-  TRNSCI_PY_SOLVER_FNS(D, double, double, orgqr, syevd)
-};
-template <>
-struct Fns<std::complex<float>> {
-  TRNSCI_PY_SOLVER_FNS(C, trnComplex, float, ungqr, heevd)
-};
-template <>
-struct Fns<std::complex<double>> {
-  TRNSCI_PY_SOLVER_FNS(Z, trnDoubleComplex, double, ungqr, heevd)
-};
+TRNSCI_PY_FOUR_TYPES(Fns, TRNSCI_PY_SOLVER_FNS(S, float, float, orgqr, syevd),
+                     TRNSCI_PY_SOLVER_FNS(D, double, double, orgqr, syevd),
+                     TRNSCI_PY_SOLVER_FNS(C, trnComplex, float, ungqr, heevd),
+                     TRNSCI_PY_SOLVER_FNS(Z, trnDoubleComplex, double, ungqr, heevd))
 #undef TRNSCI_PY_SOLVER_FN
 #undef TRNSCI_PY_SOLVER_FNS
 
