@@ -12,7 +12,8 @@ when it is an instruction operand (a DMA endpoint) its first axis becomes the pa
 Index expressions: ints, slices (positive step), `nl.ds(start, size)`, `...`, and affine expressions
 of `nl.arange` / `nl.mgrid` indices (`offset + nl.arange(128)[:, None]`, `i_f2 * F1 + i_f1`): each
 becomes one stride per result axis of the pattern. Slices mixed with arange expressions in one
-subscript, masks, and non-affine (data-dependent) indices raise NotImplementedError.
+subscript and non-affine (data-dependent) indices raise NotImplementedError; masks (mask=) narrow the
+operands of a call to a box of its index grid (_mask.py).
 """
 import numpy as np
 
