@@ -37,22 +37,10 @@ using Handle = SettingsHandle<BlasApi, &trnblasCreate, &trnblasDestroy>;
   static constexpr auto dotc = &trnblas##P##Dotc##_64;
 template <class T>
 struct Fns;
-template <>
-struct Fns<float> {
-  TRNSCI_PY_BLAS_FNS(S, dot, dot, float, TRN_R_32F)
-};
-template <>
-struct Fns<double> {
-  TRNSCI_PY_BLAS_FNS(D, dot, dot, double, TRN_R_64F)
-};
-template <>
-struct Fns<std::complex<float>> {
-  TRNSCI_PY_BLAS_FNS(C, dotu, dotc, trnComplex, TRN_C_32F)
-};
-template <>
-struct Fns<std::complex<double>> {
-  TRNSCI_PY_BLAS_FNS(Z, dotu, dotc, trnDoubleComplex, TRN_C_64F)
-};
+TRNSCI_PY_FOUR_TYPES(Fns, TRNSCI_PY_BLAS_FNS(S, dot, dot, float, TRN_R_32F),
+                     TRNSCI_PY_BLAS_FNS(D, dot, dot, double, TRN_R_64F),
+                     TRNSCI_PY_BLAS_FNS(C, dotu, dotc, trnComplex, TRN_C_32F),
+                     TRNSCI_PY_BLAS_FNS(Z, dotu, dotc, trnDoubleComplex, TRN_C_64F))
 #undef TRNSCI_PY_BLAS_FNS
 
 // Calls f(T{}) with T the element type of kind k (f32, f64, c64, c128); raises for any other.

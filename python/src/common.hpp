@@ -14,6 +14,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <complex>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -209,6 +210,26 @@ class SettingsHandle {
   }
   Owned<typename L::Handle, typename L::Status (*)(typename L::Handle)> h_;
 };
+
+// The four specialisations of a per-element-type traits template Name<T> (T = float, double,
+// std::complex<float>, std::complex<double>), their bodies given in that order.
+#define TRNSCI_PY_FOUR_TYPES(Name, S, D, C, Z)  \
+  template <>                                   \
+  struct Name<float> {                          \
+    S                                           \
+  };                                            \
+  template <>                                   \
+  struct Name<double> {                         \
+    D                                           \
+  };                                            \
+  template <>                                   \
+  struct Name<std::complex<float>> {            \
+    C                                           \
+  };                                            \
+  template <>                                   \
+  struct Name<std::complex<double>> {           \
+    Z                                           \
+  };
 
 // ---- numpy arrays ------------------------------------------------------------------------------
 

@@ -1,9 +1,11 @@
-// trnsci._core.solver: numpy bindings of trnsolver's dense C API (trnsolver.h), float32 and float64.
+// trnsci._core.solver: numpy bindings of trnsolver's dense C API (trnsolver.h): float32, float64,
+// complex64 and complex128 (the C/Z routines; QR through ungqr, eigh through heevd).
 // The factorisations overwrite their input, so each call works on a Fortran-ordered copy of A (the
 // column-major layout the C API reads; one copy, the one numpy/LAPACK wrappers make too). Workspace
 // sizes come from the routines' _bufferSize; devInfo > 0 raises trnsci.LinAlgError. Calls made of
 // several C calls (QR: geqrf + orgqr; LU solve: getrf + getrs) report one Profile: the C calls'
 // profiles appended (trn::append_sequential).
+#include <complex>
 #include <vector>
 
 #include "common.hpp"
@@ -18,48 +20,66 @@ TRNSCI_PY_CSHIM_TRAITS(SolverApi, trnsolverDn, trnsolverDnHandle_t, trnsolverSta
 
 using Handle = SettingsHandle<SolverApi, &trnsolverDnCreate, &trnsolverDnDestroy>;
 
-// The typed C entry points of one element type (P: the S / D of their names): each routine f and its
-// workspace query f_ws (_bufferSize); getrs has none.
-#define TRNSCI_PY_SOLVER_FN(P, f)                                          \
-  static constexpr auto f##_ws = &trnsolverDn##P##f##_bufferSize;         \
-  static constexpr auto f = &trnsolverDn##P##f;
-#define TRNSCI_PY_SOLVER_FNS(P)                                                                          \
-  TRNSCI_PY_SOLVER_FN(P, potrf) TRNSCI_PY_SOLVER_FN(P, getrf) TRNSCI_PY_SOLVER_FN(P, geqrf)              \
-  TRNSCI_PY_SOLVER_FN(P, orgqr) TRNSCI_PY_SOLVER_FN(P, syevd) TRNSCI_PY_SOLVER_FN(P, gesvdj)             \
+// The typed C entry points of one element type (P: the S / D / C / Z of their names): each routine f
+// and its workspace query f_ws (_bufferSize); getrs has none. C: the C API's element type, R: its
+// real type (eigenvalues, singular values); orgqr and syevd are ungqr and heevd for complex types.
+#define TRNSCI_PY_SOLVER_FN(P, f, name)                                    \
+  static constexpr auto f##_ws = &trnsolverDn##P##name##_bufferSize;      \
+  static constexpr auto f = &trnsolverDn##P##name;
+#define TRNSCI_PY_SOLVER_FNS(P, CType, RType, Orgqr, Syevd)                                                   \
+  using C = CType;                                                                                         \
+  using R = RType;                                                                                         \
+  TRNSCI_PY_SOLVER_FN(P, potrf, potrf) TRNSCI_PY_SOLVER_FN(P, getrf, getrf) TRNSCI_PY_SOLVER_FN(P, geqrf, geqrf) \
+  TRNSCI_PY_SOLVER_FN(P, orgqr, Orgqr) TRNSCI_PY_SOLVER_FN(P, syevd, Syevd)                                \
+  TRNSCI_PY_SOLVER_FN(P, gesvdj, gesvdj)                                                                   \
   static constexpr auto getrs = &trnsolverDn##P##getrs;
 template <class T>
 struct Fns;
-template <>
-struct Fns<float> {
-  TRNSCI_PY_SOLVER_FNS(S)
-};
-template <>
-struct Fns<double> {
-  TRNSCI_PY_SOLVER_FNS(D)
-};
+TRNSCI_PY_FOUR_TYPES(Fns, TRNSCI_PY_SOLVER_FNS(S, float, float, orgqr, syevd),
+                     TRNSCI_PY_SOLVER_FNS(D, double, double, orgqr, syevd),
+                     TRNSCI_PY_SOLVER_FNS(C, trnComplex, float, ungqr, heevd),
+                     TRNSCI_PY_SOLVER_FNS(Z, trnDoubleComplex, double, ungqr, heevd))
 #undef TRNSCI_PY_SOLVER_FN
 #undef TRNSCI_PY_SOLVER_FNS
 
-// A Fortran-ordered copy of a 2-D float32/float64 array (the factorisation's in/out buffer; any
-// strides are fine, the copy is made anyway).
+// A Fortran-ordered copy of a 2-D float32/float64/complex64/complex128 array (the factorisation's
+// in/out buffer; any strides are fine, the copy is made anyway).
 py::array fortran_copy(const py::object& obj, const Arg& arg) {
   if (!py::isinstance<py::array>(obj)) raise_argument(arg.routine, arg.position, arg.name, "expected a numpy.ndarray");
   py::array a = py::module_::import("numpy").attr("array")(obj, "order"_a = "F");
   a = checked_array(a, arg, 2, true);
   const Kind k = kind_of(a);
-  if (k != Kind::f32 && k != Kind::f64)
-    raise_argument(arg.routine, arg.position, arg.name, "expected float32 or float64, got " + dtype_name(a));
+  if (k != Kind::f32 && k != Kind::f64 && k != Kind::c64 && k != Kind::c128)
+    raise_argument(arg.routine, arg.position, arg.name,
+                   "expected float32, float64, complex64 or complex128, got " + dtype_name(a));
   return a;
 }
 
+// Calls f(T{}) with T the element type of a (float, double, std::complex<float|double>).
 template <class F>
-auto dispatch_real(const py::array& a, F&& f) {
-  return kind_of(a) == Kind::f32 ? f(float{}) : f(double{});
+auto dispatch_type(const py::array& a, F&& f) {
+  switch (kind_of(a)) {
+    case Kind::f32: return f(float{});
+    case Kind::f64: return f(double{});
+    case Kind::c64: return f(std::complex<float>{});
+    default: return f(std::complex<double>{});  // fortran_copy admitted only these four
+  }
 }
 
+// The array's data as the C API's element type of T, and as its real type.
 template <class T>
-T* data(py::array& a) {
-  return static_cast<T*>(a.mutable_data());
+typename Fns<T>::C* data(py::array& a) {
+  return static_cast<typename Fns<T>::C*>(a.mutable_data());
+}
+template <class T>
+typename Fns<T>::R* rdata(py::array& a) {
+  return static_cast<typename Fns<T>::R*>(a.mutable_data());
+}
+
+// The dtype of a's real part (float32 for complex64, ...).
+py::dtype real_dtype(const py::array& a) {
+  const Kind k = kind_of(a);
+  return k == Kind::f32 || k == Kind::c64 ? py::dtype::of<float>() : py::dtype::of<double>();
 }
 
 int dim(py::ssize_t v, const Arg& arg) { return as_int(v, arg); }
@@ -95,11 +115,11 @@ py::tuple cholesky(const py::object& A, bool lower, const EmuSettings& s) {
   const trnblasFillMode_t uplo = lower ? TRNBLAS_FILL_MODE_LOWER : TRNBLAS_FILL_MODE_UPPER;
   Handle h(s);
   int info = 0;
-  auto p = dispatch_real(a, [&](auto zero) {
+  auto p = dispatch_type(a, [&](auto zero) {
     using T = decltype(zero);
     int lwork = 0;
     check_status<SolverApi>(h.get(), Fns<T>::potrf_ws(h.get(), uplo, n, data<T>(a), std::max(n, 1), &lwork), "potrf_bufferSize");
-    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    std::vector<typename Fns<T>::C> work(static_cast<std::size_t>(std::max(lwork, 1)));
     return run_call<SolverApi>(h.get(), s, "cholesky", [&] {
       return Fns<T>::potrf(h.get(), uplo, n, data<T>(a), std::max(n, 1), work.data(), lwork, &info);
     });
@@ -116,11 +136,11 @@ py::tuple lu_factor(const py::object& A, const EmuSettings& s) {
   py::array_t<int> piv(std::min(m, n));
   Handle h(s);
   int info = 0;
-  auto p = dispatch_real(a, [&](auto zero) {
+  auto p = dispatch_type(a, [&](auto zero) {
     using T = decltype(zero);
     int lwork = 0;
     check_status<SolverApi>(h.get(), Fns<T>::getrf_ws(h.get(), m, n, data<T>(a), std::max(m, 1), &lwork), "getrf_bufferSize");
-    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    std::vector<typename Fns<T>::C> work(static_cast<std::size_t>(std::max(lwork, 1)));
     return run_call<SolverApi>(h.get(), s, "lu_factor", [&] {
       return Fns<T>::getrf(h.get(), m, n, data<T>(a), std::max(m, 1), work.data(), piv.mutable_data(), &info);
     });
@@ -146,6 +166,8 @@ py::tuple solve(const py::object& A, const py::object& B, const py::object& refi
   Handle h(s);
   int info = 0;
   if (!refine.is_none()) {
+    if (kind_of(a) != Kind::f32 && kind_of(a) != Kind::f64)
+      raise_argument("solve", 3, "refine", "iterative refinement takes float32 or float64 systems");
     const std::string low = refine.cast<std::string>();
     const bool dbl = kind_of(a) == Kind::f64;
     using GesvD = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, double*, int, int*, double*, int, double*, int,
@@ -185,11 +207,11 @@ py::tuple solve(const py::object& A, const py::object& B, const py::object& refi
     return py::make_tuple(x, iter, p);
   }
   py::array_t<int> piv(n);
-  auto p = dispatch_real(a, [&](auto zero) {
+  auto p = dispatch_type(a, [&](auto zero) {
     using T = decltype(zero);
     int lwork = 0;
     check_status<SolverApi>(h.get(), Fns<T>::getrf_ws(h.get(), n, n, data<T>(a), ld, &lwork), "getrf_bufferSize");
-    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    std::vector<typename Fns<T>::C> work(static_cast<std::size_t>(std::max(lwork, 1)));
     auto p1 = run_call<SolverApi>(h.get(), s, "getrf", [&] {
       return Fns<T>::getrf(h.get(), n, n, data<T>(a), ld, work.data(), piv.mutable_data(), &info);
     });
@@ -212,18 +234,18 @@ py::tuple qr(const py::object& A, const EmuSettings& s) {
   py::object np = py::module_::import("numpy");
   py::array tau(a.dtype(), std::vector<py::ssize_t>{std::max(k, 1)});
   py::array r;
-  auto p = dispatch_real(a, [&](auto zero) {
+  auto p = dispatch_type(a, [&](auto zero) {
     using T = decltype(zero);
     int lw1 = 0, lw2 = 0;
     check_status<SolverApi>(h.get(), Fns<T>::geqrf_ws(h.get(), m, n, data<T>(a), ld, &lw1), "geqrf_bufferSize");
-    std::vector<T> work(static_cast<std::size_t>(std::max(lw1, 1)));
+    std::vector<typename Fns<T>::C> work(static_cast<std::size_t>(std::max(lw1, 1)));
     auto p1 = run_call<SolverApi>(h.get(), s, "geqrf", [&] {
       return Fns<T>::geqrf(h.get(), m, n, data<T>(a), ld, data<T>(tau), work.data(), lw1, &info);
     });
     check_info(info, "qr", "geqrf");
     r = np.attr("triu")(a[py::make_tuple(py::slice(0, k, 1), py::slice(py::none(), py::none(), py::none()))]);
     check_status<SolverApi>(h.get(), Fns<T>::orgqr_ws(h.get(), m, k, k, data<T>(a), ld, data<T>(tau), &lw2), "orgqr_bufferSize");
-    std::vector<T> work2(static_cast<std::size_t>(std::max(lw2, 1)));
+    std::vector<typename Fns<T>::C> work2(static_cast<std::size_t>(std::max(lw2, 1)));
     auto p2 = run_call<SolverApi>(h.get(), s, "qr", [&] {
       return Fns<T>::orgqr(h.get(), m, k, k, data<T>(a), ld, data<T>(tau), work2.data(), lw2, &info);
     });
@@ -243,46 +265,48 @@ py::tuple eigh(const py::object& A, bool lower, bool vectors, const EmuSettings&
   // A row-major input's memory is A^T: its lower triangle is A's upper one (the copy keeps A itself).
   const trnblasFillMode_t uplo = lower ? TRNBLAS_FILL_MODE_LOWER : TRNBLAS_FILL_MODE_UPPER;
   const trnsolverEigMode_t jobz = vectors ? TRNSOLVER_EIG_MODE_VECTOR : TRNSOLVER_EIG_MODE_NOVECTOR;
-  py::array w(a.dtype(), std::vector<py::ssize_t>{n});
+  py::array w(real_dtype(a), std::vector<py::ssize_t>{n});
   Handle h(s);
   int info = 0;
-  auto p = dispatch_real(a, [&](auto zero) {
+  auto p = dispatch_type(a, [&](auto zero) {
     using T = decltype(zero);
     int lwork = 0;
-    check_status<SolverApi>(h.get(), Fns<T>::syevd_ws(h.get(), jobz, uplo, n, data<T>(a), ld, data<T>(w), &lwork), "syevd_bufferSize");
-    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    check_status<SolverApi>(h.get(), Fns<T>::syevd_ws(h.get(), jobz, uplo, n, data<T>(a), ld, rdata<T>(w), &lwork), "syevd_bufferSize");
+    std::vector<typename Fns<T>::C> work(static_cast<std::size_t>(std::max(lwork, 1)));
     return run_call<SolverApi>(h.get(), s, "eigh", [&] {
-      return Fns<T>::syevd(h.get(), jobz, uplo, n, data<T>(a), ld, data<T>(w), work.data(), lwork, &info);
+      return Fns<T>::syevd(h.get(), jobz, uplo, n, data<T>(a), ld, rdata<T>(w), work.data(), lwork, &info);
     });
   });
   check_info(info, "eigh", "the eigensolver did not converge");
   return py::make_tuple(w, vectors ? py::object(a) : py::object(py::none()), p);
 }
 
-// Economy SVD by one-sided Jacobi (gesvdj, econ = 1): U (m x k), s (k, descending), V (n x k).
-py::tuple svd(const py::object& A, bool vectors, const EmuSettings& s) {
+// SVD by one-sided Jacobi (gesvdj): U (m x k), s (k, descending, real), V (n x k) with k = min(m, n)
+// (econ = 1), or U m x m and V n x n when full (econ = 0, numpy's full_matrices=True).
+py::tuple svd(const py::object& A, bool vectors, bool full, const EmuSettings& s) {
   const Arg arg{"svd", 1, "a"};
   py::array a = fortran_copy(A, arg);
   const int m = dim(a.shape(0), arg), n = dim(a.shape(1), arg), k = std::min(m, n);
+  const int econ = full ? 0 : 1, ku = full ? m : k, kv = full ? n : k;
   const trnsolverEigMode_t jobz = vectors ? TRNSOLVER_EIG_MODE_VECTOR : TRNSOLVER_EIG_MODE_NOVECTOR;
   const py::ssize_t item = a.itemsize();
-  py::array sv(a.dtype(), std::vector<py::ssize_t>{std::max(k, 1)});
-  py::array u(a.dtype(), {static_cast<py::ssize_t>(m), static_cast<py::ssize_t>(k)}, {item, item * std::max(m, 1)});
-  py::array v(a.dtype(), {static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(k)}, {item, item * std::max(n, 1)});
+  py::array sv(real_dtype(a), std::vector<py::ssize_t>{std::max(k, 1)});
+  py::array u(a.dtype(), {static_cast<py::ssize_t>(m), static_cast<py::ssize_t>(ku)}, {item, item * std::max(m, 1)});
+  py::array v(a.dtype(), {static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(kv)}, {item, item * std::max(n, 1)});
   gesvdjInfo_t params = nullptr;
   check_status<SolverApi>(nullptr, trnsolverDnCreateGesvdjInfo(&params), "trnsolverDnCreateGesvdjInfo");
   Owned<gesvdjInfo_t, trnsolverStatus_t (*)(gesvdjInfo_t)> owned(params, &trnsolverDnDestroyGesvdjInfo);
   Handle h(s);
   int info = 0;
-  auto p = dispatch_real(a, [&](auto zero) {
+  auto p = dispatch_type(a, [&](auto zero) {
     using T = decltype(zero);
     int lwork = 0;
-    check_status<SolverApi>(h.get(), Fns<T>::gesvdj_ws(h.get(), jobz, 1, m, n, data<T>(a), std::max(m, 1), data<T>(sv),
+    check_status<SolverApi>(h.get(), Fns<T>::gesvdj_ws(h.get(), jobz, econ, m, n, data<T>(a), std::max(m, 1), rdata<T>(sv),
                                                        data<T>(u), std::max(m, 1), data<T>(v), std::max(n, 1), &lwork, params),
                             "gesvdj_bufferSize");
-    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    std::vector<typename Fns<T>::C> work(static_cast<std::size_t>(std::max(lwork, 1)));
     return run_call<SolverApi>(h.get(), s, "svd", [&] {
-      return Fns<T>::gesvdj(h.get(), jobz, 1, m, n, data<T>(a), std::max(m, 1), data<T>(sv), data<T>(u), std::max(m, 1),
+      return Fns<T>::gesvdj(h.get(), jobz, econ, m, n, data<T>(a), std::max(m, 1), rdata<T>(sv), data<T>(u), std::max(m, 1),
                             data<T>(v), std::max(n, 1), work.data(), lwork, &info, params);
     });
   });
@@ -296,7 +320,7 @@ const Registrar kSolver("solver", [](py::module_& m) {
   m.def("solve", &solve, "a"_a, "b"_a, "refine"_a, "settings"_a);
   m.def("qr", &qr, "a"_a, "settings"_a);
   m.def("eigh", &eigh, "a"_a, "lower"_a, "vectors"_a, "settings"_a);
-  m.def("svd", &svd, "a"_a, "vectors"_a, "settings"_a);
+  m.def("svd", &svd, "a"_a, "vectors"_a, "full_matrices"_a, "settings"_a);
 });
 
 }  // namespace

@@ -41,16 +41,53 @@ def _calls(a, b):
     ]
 
 
+def _run_all(calls, outcomes):
+    for call in calls:
+        try:
+            call()
+            outcomes["ok"] += 1
+        except EXPECTED as exc:
+            assert str(exc), "an exception without a reason"
+            outcomes["raised"] += 1
+
+
 def test_random_inputs_never_crash():
     rng = np.random.default_rng(20261205)
     outcomes = {"ok": 0, "raised": 0}
     for _ in range(60):
         a, b = _array(rng), _array(rng)
-        for call in _calls(a, b):
-            try:
-                call()
-                outcomes["ok"] += 1
-            except EXPECTED as exc:
-                assert str(exc), "an exception without a reason"
-                outcomes["raised"] += 1
+        _run_all(_calls(a, b), outcomes)
+    assert outcomes["ok"] > 0 and outcomes["raised"] > 0
+
+
+# ---- trnsci.sparse and the complex / full SVD solver bindings (issue #32, session 6) -------------------
+
+def _sparse(rng):
+    """A random scipy.sparse operand: CSR or BSR (random block shape), random dtype, sometimes with
+    unsorted indices or an empty shape."""
+    import scipy.sparse as sp
+    m, n = (int(v) for v in rng.integers(0, 40, 2))
+    dt = DTYPES[int(rng.integers(0, 4))]
+    a = sp.random(m, n, density=float(rng.random()), format="csr", random_state=int(rng.integers(1 << 30)))
+    a = a.astype(dt)
+    if rng.random() < 0.3 and m and n:
+        r, c = int(rng.choice([d for d in (1, 2, 4) if m % d == 0])), int(rng.choice([d for d in (1, 2, 4) if n % d == 0]))
+        a = a.tobsr(blocksize=(r, c))
+    elif rng.random() < 0.2 and a.nnz > 1:
+        a.indices[:2] = a.indices[:2][::-1].copy()
+        a.has_sorted_indices = False
+    return a
+
+
+def test_random_sparse_and_solver_inputs_never_crash():
+    rng = np.random.default_rng(32)
+    outcomes = {"ok": 0, "raised": 0}
+    for _ in range(40):
+        s, a, b = _sparse(rng), _array(rng), _array(rng)
+        calls = [lambda: trnsci.sparse.spmv(s, a), lambda: trnsci.sparse.spmm(s, b, trans=bool(rng.random() < 0.5)),
+                 lambda: trnsci.sparse.sddmm(a, b, s), lambda: trnsci.sparse.cg(s, a, maxiter=5),
+                 lambda: trnsci.sparse.gmres(s, a, maxiter=2, restart=3, M="jacobi"),
+                 lambda: trnsci.solver.svd(a, full_matrices=True), lambda: trnsci.solver.cholesky(a),
+                 lambda: trnsci.solver.lu_factor(a)]
+        _run_all(calls, outcomes)
     assert outcomes["ok"] > 0 and outcomes["raised"] > 0

@@ -34,7 +34,7 @@ def _load_submodules():
     # Every submodule this package ships is imported eagerly, so `import trnsci` alone gives
     # trnsci.blas etc.; a missing one is a broken install and raises, never a silent skip.
     import importlib
-    for name in ("bf16", "blas", "fft", "rand", "solver", "tensor"):
+    for name in ("bf16", "blas", "fft", "rand", "solver", "sparse", "tensor"):
         importlib.import_module(f"{__name__}.{name}")
 
 

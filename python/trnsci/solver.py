@@ -1,9 +1,12 @@
-"""trnsci.solver: trnsolver's dense routines from numpy (float32 / float64; docs/python.md).
+"""trnsci.solver: trnsolver's dense routines from numpy (float32 / float64 / complex64 / complex128;
+docs/python.md).
 
 Every routine factors a Fortran-ordered copy of its input (the column-major layout of the C API; A
 itself is never modified).  Breakdowns (devInfo > 0) raise trnsci.errors.LinAlgError (also a
 numpy.linalg.LinAlgError).  float64 runs trnsolver's fp64 paths (Ozaki GEMMs on TensorE, panels
-as costed host steps); float32 runs fp32 tile kernels.
+as costed host steps); float32 runs fp32 tile kernels; complex64 / complex128 run the C / Z
+routines (QR through ungqr, eigh through heevd: Hermitian, real eigenvalues; svd's s is real).
+Iterative refinement (solve(refine=)) takes real systems only.
 """
 import numpy as np
 
@@ -40,7 +43,7 @@ def qr(a, *, target=None, cores=None, profile=False):
 
 
 def eigh(a, lower=True, *, eigvals_only=False, target=None, cores=None, profile=False):
-    """Eigenvalues (ascending) and eigenvectors (columns) of a symmetric a (syevd)."""
+    """Eigenvalues (ascending, real) and eigenvectors (columns) of a symmetric / Hermitian a (syevd / heevd)."""
     w, v, prof = _core.solver.eigh(a, lower, not eigvals_only, settings_of(target, cores))
     out = w if eigvals_only else (w, v)
     return (out, prof) if profile else out
@@ -51,10 +54,8 @@ def eigvalsh(a, lower=True, **kw):
 
 
 def svd(a, full_matrices=False, compute_uv=True, *, target=None, cores=None, profile=False):
-    """Economy SVD by one-sided Jacobi (gesvdj): u (m x k), s (k, descending), vh (k x n)."""
-    if full_matrices:
-        raise NotImplementedError("trnsci.solver.svd: full_matrices=True (gesvdj econ=0) is not bound; "
-                                  "use full_matrices=False")
-    u, s, v, prof = _core.solver.svd(a, compute_uv, settings_of(target, cores))
-    out = (u, s, v.T) if compute_uv else s
+    """SVD by one-sided Jacobi (gesvdj), numpy.linalg.svd's conventions: u, s (descending, real), vh;
+    full_matrices=True: u m x m, vh n x n (gesvdj econ=0), else u m x k, vh k x n (econ=1)."""
+    u, s, v, prof = _core.solver.svd(a, compute_uv, bool(full_matrices), settings_of(target, cores))
+    out = (u, s, v.conj().T) if compute_uv else s
     return (out, prof) if profile else out

@@ -109,25 +109,20 @@ class _Unavailable:
                                   "use trnsci.nki.simulate for outputs and modeled time")
 
 
-class _Placement:
-    """nki.compiler.sbuf/psum.mod_alloc(...): a manual placement. The tensor is allocated in that
-    buffer by the emulator's allocator (placement is a compiler directive: values do not depend on it;
-    modeled time may, through which buffers share addresses)."""
-
-    def __init__(self, space, **kw):
-        self.space = space
-        self.kw = kw
-
-
 class _Space:
     def __init__(self, space):
         self.space = space
 
     def mod_alloc(self, *a, **kw):
-        language.unsupported(f"nki.compiler.{self.space}.mod_alloc",
-                             "manual modular placement aliases logical tiles onto fewer physical ones")
+        """nki.compiler.sbuf/psum.mod_alloc(base_addr= / base_bank=, num_free_tiles= / num_bank_tiles=):
+        a manual modular placement (_runtime.placed: logical tiles folded onto the physical ones,
+        placements sharing addresses alias)."""
+        if a:
+            language.unsupported(f"nki.compiler.{self.space}.mod_alloc with positional arguments")
+        return _runtime.Placement(self.space, **kw)
 
-    alloc = mod_alloc
+    def alloc(self, *a, **kw):
+        language.unsupported(f"nki.compiler.{self.space}.alloc", "allocation functions; mod_alloc is supported")
 
 
 class compiler:

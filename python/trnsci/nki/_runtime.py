@@ -41,6 +41,39 @@ class Allocation:
             prog.release(self.key, self.root)
 
 
+class Placement:
+    """nki.compiler.sbuf/psum.mod_alloc(...): a manual placement (see `placed`)."""
+
+    def __init__(self, space, base_addr=None, base_bank=None, base_partition=0, num_par_tiles=(), num_free_tiles=(),
+                 num_bank_tiles=(), **kw):
+        if kw:
+            unsupported(f"nki.compiler.{space}.mod_alloc(" + ", ".join(kw) + "=...)")
+        if base_partition or any(n != 1 for n in num_par_tiles):
+            unsupported(f"nki.compiler.{space}.mod_alloc(base_partition=/num_par_tiles=)", "partition placement")
+        self.space = space
+        self.base = int(base_bank or 0) if space == "psum" else int(base_addr or 0)
+        self.tiles = tuple(int(n) for n in (num_bank_tiles if space == "psum" else num_free_tiles))
+        if any(n < 1 for n in self.tiles):
+            raise ValueError(f"trnsci.nki: mod_alloc tile counts {self.tiles} must be >= 1")
+
+
+class Region:
+    """The allocation behind mod_alloc placements of one program: placed tensors whose address ranges
+    lie inside it are views of it (aliasing as on the device); it lives until the program ends."""
+
+    def __init__(self, start, end, root, itemsize):
+        self.start, self.end, self.root, self.itemsize = start, end, root, itemsize
+        self.matmul_written, self.zeroed, self.read = set(), set(), set()
+
+
+class PlacedView:
+    """A placed tensor's owner: the region read in the tensor's dtype; region state shared."""
+
+    def __init__(self, region, root):
+        self.root = root
+        self.matmul_written, self.zeroed, self.read = region.matmul_written, region.zeroed, region.read
+
+
 class HbmArray:
     """An HBM tensor: a C-contiguous numpy array and its core tile (one row of all elements)."""
 
@@ -78,6 +111,7 @@ class Program:
         self.pools = collections.defaultdict(_Pool)
         self.shared_index = 0
         self.serial = 0
+        self.regions = {}          # mod_alloc regions per space
 
     def depth(self, space):
         return self.launch.psum_buffers if space == "psum" else self.launch.buffers
@@ -116,9 +150,26 @@ class Program:
                 raise exc from None
         return Allocation(self, key, root)
 
+    def region(self, space, start, end, dtype, name):
+        """The mod_alloc region holding [start, end) bytes per partition (a new one when none does)."""
+        regions = self.regions.setdefault(space, [])
+        for r in regions:
+            if r.start <= start and end <= r.end:
+                return r
+            if start < r.end and r.start < end:
+                unsupported(f"nki.compiler.{space}.mod_alloc placements overlapping partially "
+                            f"([{start}, {end}) and [{r.start}, {r.end}) bytes)")
+        item = storage_dtype(dtype).itemsize
+        pmax = _c.tile_size(self.launch.target)["pmax"]
+        label = name or f"{space} mod_alloc [{start}, {end}) bytes"
+        r = Region(start, end, _c.alloc(space, core_dtype(dtype), pmax, [(end - start) // item], label), item)
+        regions.append(r)
+        return r
+
     def end(self):
         self.active = False
         self.pools.clear()
+        self.regions = {}
 
 
 class LaunchState:
@@ -161,6 +212,54 @@ def on_chip(shape, dtype, buffer, name=None):
             axes[i] = st
             st *= dims[i]
     return Tensor(alloc, buffer, dtype, dims, axes, 0, 0)
+
+
+def placed(shape, dtype, placement, name=None):
+    """nl.ndarray(..., buffer=nki.compiler.<space>.mod_alloc(...)): logical tile b (the block indices,
+    axes before the partition axis) lives in physical tile sum_d (b_d % n_d) prod(n_{d+1..}) of
+    prod(n) tiles starting at base_addr bytes (SBUF; tiles packed) or base_bank (PSUM; a tile takes
+    whole banks); a tensor without block axes is one tile. Placements whose byte ranges nest share one
+    allocation (the same bytes); the absolute address is core's allocator's choice."""
+    prog = current_program("nl.ndarray")
+    space = placement.space
+    dims = [int(s) for s in shape]
+    marks = [i for i, s in enumerate(shape) if isinstance(s, par_dim)]
+    p = marks[0] if marks else 0
+    if any(d < 1 for d in dims):
+        raise ValueError(f"trnsci.nki: tensor shape {tuple(dims)} has an empty axis")
+    item = storage_dtype(dtype).itemsize
+    tile_elems = int(np.prod(dims[p + 1:], dtype=np.int64))
+    tile_bytes = tile_elems * item
+    bank = _c.tile_size(prog.launch.target)["psum_fmax"] * 4
+    stride_bytes = -(-tile_bytes // bank) * bank if space == "psum" else tile_bytes
+    tiles = placement.tiles if p > 0 else ()
+    if p > 0 and len(tiles) != p:
+        unsupported(f"nki.compiler.{space}.mod_alloc with {len(tiles)} tile counts for {p} block axes")
+    count = int(np.prod(tiles, dtype=np.int64)) if tiles else 1
+    start = placement.base * (bank if space == "psum" else 1)
+    end = start + count * stride_bytes
+    limits = _c.tile_size(prog.launch.target)
+    capacity = limits["psum_partition_bytes" if space == "psum" else "sbuf_partition_bytes"]
+    if start < 0 or end > capacity:
+        from ..errors import LimitError
+        raise LimitError(f"nki.compiler.{space}.mod_alloc: bytes [{start}, {end}) per partition violates "
+                         f"partition capacity {capacity} ({prog.launch.target})")
+    region = prog.region(space, start, end, dtype, name)
+    if region.itemsize != item:
+        unsupported(f"nki.compiler.{space}.mod_alloc placements of {region.itemsize}- and {item}-byte elements "
+                    "sharing addresses")
+    root = region.root if core_dtype(dtype) == region.root.dtype else region.root.bitcast(core_dtype(dtype))
+    if (start - region.start) % item:
+        unsupported(f"nki.compiler.{space}.mod_alloc at a byte offset not a multiple of the element size")
+    axes, fold, st = [None] * len(dims), [None] * len(dims), 1
+    for i in reversed(range(p + 1, len(dims))):
+        axes[i] = st
+        st *= dims[i]
+    block = stride_bytes // item
+    for i in reversed(range(p)):
+        axes[i], fold[i] = block, tiles[i]
+        block *= tiles[i]
+    return Tensor(PlacedView(region, root), space, dtype, dims, axes, (start - region.start) // item, 0, fold)
 
 
 def hbm_ndarray(shape, dtype, buffer):

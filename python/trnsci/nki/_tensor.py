@@ -12,7 +12,8 @@ when it is an instruction operand (a DMA endpoint) its first axis becomes the pa
 Index expressions: ints, slices (positive step), `nl.ds(start, size)`, `...`, and affine expressions
 of `nl.arange` / `nl.mgrid` indices (`offset + nl.arange(128)[:, None]`, `i_f2 * F1 + i_f1`): each
 becomes one stride per result axis of the pattern. Slices mixed with arange expressions in one
-subscript, masks, and non-affine (data-dependent) indices raise NotImplementedError.
+subscript and non-affine (data-dependent) indices raise NotImplementedError; masks (mask=) narrow the
+operands of a call to a box of its index grid (_mask.py).
 """
 import numpy as np
 
@@ -199,7 +200,7 @@ class par_dim:
 class Tensor:
     """An access pattern over an SBUF/PSUM allocation or an HBM numpy array (see module doc)."""
 
-    def __init__(self, owner, buffer, dtype, shape, axes, offset, pfirst=0):
+    def __init__(self, owner, buffer, dtype, shape, axes, offset, pfirst=0, fold=None):
         self.owner = owner          # _runtime.Allocation (on-chip) or _runtime.HbmArray
         self.buffer = buffer        # 'sbuf' | 'psum' | 'hbm'
         self._dtype = dtype
@@ -207,6 +208,8 @@ class Tensor:
         self.axes = list(axes)      # per axis: element stride, or None for the partition axis
         self.offset = int(offset)   # element offset inside a partition row (HBM: in the array)
         self.pfirst = int(pfirst)   # first partition row (on-chip)
+        # per axis: None, or the modulus of a mod_alloc block axis (index i addresses tile i % fold)
+        self.fold = list(fold) if fold is not None else [None] * len(self.shape)
 
     # -- properties NKI code reads --
     @property
@@ -224,8 +227,9 @@ class Tensor:
         return f"<trnsci.nki tensor {self.buffer} {self.shape} {core_dtype(self._dtype)}>"
 
     def _same_region(self, other):
-        return (isinstance(other, Tensor) and other.owner is self.owner and other.shape == self.shape
-                and other.axes == self.axes and other.offset == self.offset and other.pfirst == self.pfirst)
+        return (isinstance(other, Tensor) and other.owner.root is self.owner.root and other.shape == self.shape
+                and other.axes == self.axes and other.offset == self.offset and other.pfirst == self.pfirst
+                and other.fold == self.fold)
 
     # -- indexing --
     def _key(self, key):
@@ -249,18 +253,21 @@ class Tensor:
                              f"{self.shape[axis]} (tensor {self.shape})")
 
     def _basic(self, key):
-        shape, axes, offset, pfirst = [], [], self.offset, self.pfirst
+        shape, axes, fold, offset, pfirst = [], [], [], self.offset, self.pfirst
         for d, k in enumerate(key):
-            st = self.axes[d]
+            st, m = self.axes[d], self.fold[d]
             if isinstance(k, ds):
                 k = slice(k.start, k.start + k.size)
             if isinstance(k, (int, np.integer)):
                 k = int(k) + (self.shape[d] if k < 0 else 0)
                 self._check_range(d, k, k)
+                if m is not None:   # a mod_alloc block axis: logical tile k is physical tile k % m
+                    k %= m
                 if st is None:      # the partition axis stays (one partition)
                     pfirst += k
                     shape.append(1)
                     axes.append(None)
+                    fold.append(None)
                 else:
                     offset += k * st
                 continue
@@ -276,6 +283,10 @@ class Tensor:
             n = max(0, (stop - start + step - 1) // step)
             if n == 0:
                 raise IndexError(f"trnsci.nki: empty slice on axis {d} of {self.shape}")
+            if m is not None and (start // m == (start + (n - 1) * step) // m):
+                start, m = start % m, None   # inside one period of a mod_alloc block axis: plain strides
+            if m is not None and (start, step) != (0, 1):
+                unsupported("a slice of a mod_alloc block axis across its tile count")
             if st is None:
                 if step != 1:
                     unsupported("a strided partition slice", "partitions are contiguous (ARCH2)")
@@ -285,7 +296,8 @@ class Tensor:
                 offset += start * st
                 axes.append(st * step)
             shape.append(n)
-        return Tensor(self.owner, self.buffer, self._dtype, shape, axes, offset, pfirst)
+            fold.append(m)
+        return Tensor(self.owner, self.buffer, self._dtype, shape, axes, offset, pfirst, fold)
 
     def _advanced(self, key):
         if any(isinstance(k, (slice, ds)) for k in key):
@@ -298,6 +310,10 @@ class Tensor:
             e = IndexExpr._lift(k, rank)
             lo, hi = e.bounds()
             self._check_range(d, lo, hi)
+            if self.fold[d] is not None:
+                if e.terms:
+                    unsupported("an nl.arange index on a mod_alloc block axis")
+                e = IndexExpr(e.ndim, {}, e.const % self.fold[d])
             terms = {r + rank - e.ndim: t for r, t in e.terms.items()}
             for r, (c, n) in terms.items():
                 if extents[r] not in (1, n):
@@ -321,7 +337,14 @@ class Tensor:
 
     # -- as a core tile --
     def tile(self):
-        """This pattern as one core tile: partition axis first, the other axes as free dims."""
+        """This pattern as one core tile: partition axis first, the other axes as free dims (narrowed
+        to the box of the mask= of the call being run, _mask.py)."""
+        from ._mask import narrowed
+        self = narrowed(self)  # noqa: PLW0642
+        if any(m is not None and n > m for n, m in zip(self.shape, self.fold)):
+            unsupported("an operand spanning more logical tiles of a mod_alloc block axis than its tile count")
+        if getattr(self.owner, "read", None) is not None:   # mod_alloc PSUM accumulation groups (language._iop)
+            self.owner.read.add((self.pfirst, self.offset, self.shape, tuple(self.axes)))
         if self.buffer == "hbm":
             shape = self.shape if self.ndim > 0 else (1,)
             axes = self.axes if self.ndim > 0 else [1]

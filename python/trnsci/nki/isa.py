@@ -7,7 +7,7 @@ Both NKI forms are accepted: the current one that writes `dst` (`nisa.tensor_cop
 import numpy as np
 
 from .. import _core
-from . import _runtime
+from . import _mask, _runtime
 from . import language as nl
 from ._tensor import IndexExpr, Tensor, unsupported
 
@@ -400,6 +400,13 @@ def affine_select(*args, **kw):
     out = _out(dst, on_true, dtype)
     _c.affine_select(out.tile(), pattern, offset, cm, pred.cmp, on_true.tile(), float(b["on_false_value"]))
     return out
+
+
+# ---- mask= (_mask.py): the calls that take it ------------------------------------------------------------
+Predicate.__and__ = _mask.conjoin
+for _name in ("dma_copy", "tensor_tensor", "tensor_scalar", "tensor_reduce", "tensor_copy", "memset", "activation",
+              "tensor_scalar_reduce", "activation_reduce", "reciprocal"):
+    globals()[_name] = _mask.masked(globals()[_name], f"nisa.{_name}")
 
 
 def __getattr__(name):

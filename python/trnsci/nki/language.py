@@ -12,7 +12,7 @@ import sys
 import numpy as np
 
 from .. import _core
-from . import _runtime
+from . import _mask, _runtime
 from ._tensor import (DType, Tensor, arange, bfloat16, core_dtype, ds, float8_e4m3, float8_e5m2,
                       is_float_dtype, mgrid, par_dim, tfloat32, unsupported)
 
@@ -66,7 +66,8 @@ class MatmulResult:
         self._value = None
 
     def into(self, dst, accumulate):
-        _c.nc_matmul(dst.tile(), self.stationary.tile(), self.moving.tile(), accumulate, False)
+        with _mask.suspended():   # a matmul is never masked (its operands are not on the index grid)
+            _c.nc_matmul(dst.tile(), self.stationary.tile(), self.moving.tile(), accumulate, False)
         _mark_matmul(dst)
 
     def value(self):
@@ -87,13 +88,27 @@ def _region(t):
 
 
 def _mark_matmul(t):
-    t.owner.matmul_written.add(_region(t))
+    r = _region(t)
+    t.owner.matmul_written.add(r)
+    if getattr(t.owner, "read", None) is not None:
+        t.owner.read.discard(r)
+
+
+def _starts_group(dst):
+    """mod_alloc PSUM tensors (one physical bank reused by every logical tile): `+=` of a matmul
+    starts a new accumulation group (the first matmul overwrites, as NKI's compiler sets the
+    matmul's start flag) when no matmul wrote the region yet or something read it since the last
+    matmul; later ones add. None for other tensors (their rule: _iop)."""
+    if getattr(dst.owner, "read", None) is None:
+        return None
+    r = _region(dst)
+    return r not in dst.owner.matmul_written or r in dst.owner.read
 
 
 def _accumulate_flag(dst):
     """accumulate=None semantics: the first matmul into a PSUM region overwrites, later ones add."""
-    r = _region(dst)
-    return r in dst.owner.matmul_written
+    start = _starts_group(dst)
+    return (not start) if start is not None else _region(dst) in dst.owner.matmul_written
 
 
 def _t(x):
@@ -111,7 +126,8 @@ def ndarray(shape, dtype, buffer=None, name="", **kw):
     if kw:
         unsupported("nl.ndarray(" + ", ".join(kw) + "=...)")
     buffer = buffer or sbuf
-    buffer = getattr(buffer, "space", buffer)   # nki.compiler.*.mod_alloc placements (see nki.compiler)
+    if isinstance(buffer, _runtime.Placement):  # nki.compiler.sbuf/psum.mod_alloc(...)
+        return _runtime.placed(shape, dtype, buffer, name or None)
     if buffer in _HBM:
         return _runtime.hbm_ndarray(shape, dtype, buffer)
     if buffer not in (sbuf, psum):
@@ -524,7 +540,8 @@ def _iop(op):
     def f(self, other):
         if isinstance(other, MatmulResult) and op == "add" and self.buffer == psum:
             r = _region(self)
-            acc = r in self.owner.matmul_written or r not in self.owner.zeroed
+            start = _starts_group(self)
+            acc = (not start) if start is not None else (r in self.owner.matmul_written or r not in self.owner.zeroed)
             other.into(self, acc)
             return self
         return _binary(op, self, other, dst=self)
@@ -562,3 +579,12 @@ Tensor.__imul__ = _iop("multiply")
 Tensor.__itruediv__ = _iop("divide")
 Tensor.__setitem__ = _setitem
 MatmulResult.__setitem__ = lambda s, k, v: _setitem(s.value(), k, v)
+
+
+# ---- mask= (_mask.py): the calls that take it ------------------------------------------------------------
+for _name in ("load", "store", "load_transpose2d", "copy", "reciprocal", "sum", "max", "min", "add", "subtract",
+              "multiply", "divide", "maximum", "minimum", "power", "equal", "not_equal", "greater", "greater_equal",
+              "less", "less_equal", "logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or",
+              "bitwise_xor", "left_shift", "right_shift", "exp", "log", "tanh", "sigmoid", "relu", "gelu",
+              "gelu_apprx_tanh", "silu", "softplus", "erf", "sqrt", "rsqrt", "square", "sin", "arctan", "sign", "abs"):
+    globals()[_name] = _mask.masked(globals()[_name], f"nl.{_name}")
