@@ -137,11 +137,14 @@ float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combin
   run_pieces(
       s, n, buffers, rep,
       [&](NeuronCore& nc, AllocScope& sb) {
+        // Each of these is written in full before it is read (acc by the memset, part's rows by the
+        // partial, row by the transposes, out by the reduction), so none needs the poison fill.
         const auto P = static_cast<std::int32_t>(nc.hw().pmax);
-        acc = sb.alloc(DType::f32, P, {1}, "partition accumulator");
-        part = sb.alloc(DType::f32, P, {1}, "chunk partial");
-        row = sb.alloc(DType::f32, 1, {P}, "partials as one row");
-        out = sb.alloc(DType::f32, 1, {1}, "result");
+        constexpr AllocFill kWrittenFirst = AllocFill::none;
+        acc = sb.alloc(DType::f32, P, {1}, "partition accumulator", 0, kWrittenFirst);
+        part = sb.alloc(DType::f32, P, {1}, "chunk partial", 0, kWrittenFirst);
+        row = sb.alloc(DType::f32, 1, {P}, "partials as one row", 0, kWrittenFirst);
+        out = sb.alloc(DType::f32, 1, {1}, "result", 0, kWrittenFirst);
         nc.memset(acc, init);
       },
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
