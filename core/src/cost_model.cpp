@@ -5,6 +5,7 @@
 #include "trn/core/host_step.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -937,64 +938,80 @@ std::uint64_t bits_of(double d) {
   return u;
 }
 
-// The canonical key of (trace, options); false when the trace is too long to memoise.
+// The canonical key of (trace, options); false when the trace is too long to memoise. The key is
+// sized once and written through a pointer (a push_back per word was a third of a memo hit).
 bool memo_key(const Trace& trace, const CostModelOptions& opt, std::vector<std::uint64_t>& key,
               std::vector<std::uint64_t>& ends) {
   const auto& ins = trace.instructions;
   if (ins.size() > kMemoMaxInstructions || opt.keep_timeline) return false;
+  constexpr std::size_t kHeadWords = 5, kInstructionWords = 9, kRegionWords = 4;
+  std::size_t words = kHeadWords;
   ends.clear();
-  for (const Instruction& i : ins)
+  for (const Instruction& i : ins) {
+    words += kInstructionWords + kRegionWords * i.nregions;
     for (std::uint8_t r = 0; r < i.nregions; ++r)
       if (i.regions[r].mem == MemSpace::hbm) {
         ends.push_back(i.regions[r].lo);
         ends.push_back(i.regions[r].hi);
       }
+  }
   std::sort(ends.begin(), ends.end());
   ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
   const auto rank = [&](std::uint64_t a) {
     return static_cast<std::uint64_t>(std::lower_bound(ends.begin(), ends.end(), a) - ends.begin());
   };
   const auto u32 = [](std::int32_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
-  key.clear();
-  key.push_back(static_cast<std::uint64_t>(opt.target) | std::uint64_t{static_cast<std::uint8_t>(opt.mode)} << 8 |
-                std::uint64_t{opt.compare_modes} << 16 | std::uint64_t{opt.host.enabled} << 17 | u32(opt.num_cores) << 32);
-  key.push_back(u32(opt.reorder_window));
-  key.push_back(bits_of(opt.host.link_bytes_per_ns));
-  key.push_back(bits_of(opt.host.fp64_flops_per_ns));
-  key.push_back(bits_of(opt.host.roundtrip_ns));
+  key.resize(words);
+  std::uint64_t* k = key.data();
+  *k++ = static_cast<std::uint64_t>(opt.target) | std::uint64_t{static_cast<std::uint8_t>(opt.mode)} << 8 |
+         std::uint64_t{opt.compare_modes} << 16 | std::uint64_t{opt.host.enabled} << 17 | u32(opt.num_cores) << 32;
+  *k++ = u32(opt.reorder_window);
+  *k++ = bits_of(opt.host.link_bytes_per_ns);
+  *k++ = bits_of(opt.host.fp64_flops_per_ns);
+  *k++ = bits_of(opt.host.roundtrip_ns);
   for (const Instruction& i : ins) {
-    key.push_back(i.index);
-    key.push_back(u32(i.program) | u32(i.core) << 32);
-    key.push_back(std::uint64_t{static_cast<std::uint8_t>(i.engine)} | std::uint64_t{static_cast<std::uint8_t>(i.opcode)} << 8 |
-                  std::uint64_t{static_cast<std::uint8_t>(i.in_dtype)} << 16 |
-                  std::uint64_t{static_cast<std::uint8_t>(i.out_dtype)} << 24 | std::uint64_t{i.subop} << 32 |
-                  std::uint64_t{i.nregions} << 40 | std::uint64_t{i.accumulate} << 48 | std::uint64_t{i.double_row} << 49 |
-                  std::uint64_t{i.contiguous} << 50 | std::uint64_t{i.regions_dropped} << 51);
-    key.push_back(u32(i.partitions) | u32(i.matmul_m) << 32);
-    key.push_back(u32(i.inputs) | std::uint64_t{i.host_label} << 32);
-    key.push_back(static_cast<std::uint64_t>(i.free_elems));
-    key.push_back(static_cast<std::uint64_t>(i.bytes_read));
-    key.push_back(static_cast<std::uint64_t>(i.bytes_written));
-    key.push_back(bits_of(i.declared_cycles));
+    *k++ = i.index;
+    *k++ = u32(i.program) | u32(i.core) << 32;
+    *k++ = std::uint64_t{static_cast<std::uint8_t>(i.engine)} | std::uint64_t{static_cast<std::uint8_t>(i.opcode)} << 8 |
+           std::uint64_t{static_cast<std::uint8_t>(i.in_dtype)} << 16 |
+           std::uint64_t{static_cast<std::uint8_t>(i.out_dtype)} << 24 | std::uint64_t{i.subop} << 32 |
+           std::uint64_t{i.nregions} << 40 | std::uint64_t{i.accumulate} << 48 | std::uint64_t{i.double_row} << 49 |
+           std::uint64_t{i.contiguous} << 50 | std::uint64_t{i.regions_dropped} << 51;
+    *k++ = u32(i.partitions) | u32(i.matmul_m) << 32;
+    *k++ = u32(i.inputs) | std::uint64_t{i.host_label} << 32;
+    *k++ = static_cast<std::uint64_t>(i.free_elems);
+    *k++ = static_cast<std::uint64_t>(i.bytes_read);
+    *k++ = static_cast<std::uint64_t>(i.bytes_written);
+    *k++ = bits_of(i.declared_cycles);
     for (std::uint8_t r = 0; r < i.nregions; ++r) {
       const Region& g = i.regions[r];
       const bool hbm = g.mem == MemSpace::hbm;
-      key.push_back(std::uint64_t{static_cast<std::uint8_t>(g.mem)} | std::uint64_t{g.write} << 8 | u32(g.p0) << 32);
-      key.push_back(u32(g.np));
-      key.push_back(hbm ? rank(g.lo) : g.lo);
-      key.push_back(hbm ? rank(g.hi) : g.hi);
+      *k++ = std::uint64_t{static_cast<std::uint8_t>(g.mem)} | std::uint64_t{g.write} << 8 | u32(g.p0) << 32;
+      *k++ = u32(g.np);
+      *k++ = hbm ? rank(g.lo) : g.lo;
+      *k++ = hbm ? rank(g.hi) : g.hi;
     }
   }
   return true;
 }
 
+// Four independent multiply chains over the key's words, joined at the end: one chain made the
+// hash a serial multiply per word (most of a memo hit's time for a few hundred words). Any function
+// of the key would do (entries are compared in full); only its speed matters.
 std::uint64_t hash_key(const std::vector<std::uint64_t>& key) {
-  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ key.size();
-  for (std::uint64_t w : key) {
+  constexpr std::uint64_t kMul = 0xFF51AFD7ED558CCDull;
+  std::uint64_t lane[4] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull, 0x27D4EB2F165667C5ull};
+  const std::size_t n = key.size();
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4)
+    for (std::size_t l = 0; l < 4; ++l) lane[l] = std::rotl((lane[l] ^ key[i + l]) * kMul, 31);
+  for (; i < n; ++i) lane[0] = std::rotl((lane[0] ^ key[i]) * kMul, 31);
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  for (std::uint64_t w : lane) {
     h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    h *= 0xFF51AFD7ED558CCDull;
+    h *= kMul;
   }
-  return h;
+  return h ^ (h >> 29);
 }
 
 struct ScheduleMemo {

@@ -334,33 +334,33 @@ bool single_run(const Tile& t, std::int64_t& stride_elems) {
 
 namespace {
 template <class T>
-void fill_run(std::byte* ptr, std::int64_t n, std::int64_t step_bytes, const std::byte* elem) {
-  T v;
-  std::memcpy(&v, elem, sizeof v);
+void fill_run(std::byte* ptr, std::int64_t n, std::int64_t step_bytes, T v) {
   for (std::int64_t i = 0; i < n; ++i) std::memcpy(ptr + i * step_bytes, &v, sizeof v);
 }
-void fill_run_es(std::int64_t es, std::byte* ptr, std::int64_t n, std::int64_t step_bytes, const std::byte* elem) {
-  switch (es) {
-    case 4: return fill_run<std::uint32_t>(ptr, n, step_bytes, elem);
-    case 2: return fill_run<std::uint16_t>(ptr, n, step_bytes, elem);
-    default: return fill_run<std::uint8_t>(ptr, n, step_bytes, elem);
-  }
-}
-}  // namespace
-
-void fill_elements(const Tile& t, const std::byte* elem) {
-  const std::int64_t es = dtype_size(t.dtype);
+template <class T>
+void fill_elements_of(const Tile& t, const std::byte* elem) {
+  T v;
+  std::memcpy(&v, elem, sizeof v);
   std::int64_t st = 1;
   if (single_run(t, st)) {
     const std::int64_t n = t.free_size();
     for (std::int32_t p = 0; p < t.partitions; ++p)
-      fill_run_es(es, t.base + std::int64_t{p} * t.partition_stride, n, st * es, elem);
+      fill_run(t.base + std::int64_t{p} * t.partition_stride, n, st * std::int64_t{sizeof v}, v);
     return;
   }
   for (std::int32_t p = 0; p < t.partitions; ++p)
     for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t rs, std::int64_t) {
-      fill_run_es(es, ptr, n, rs * es, elem);
+      fill_run(ptr, n, rs * std::int64_t{sizeof v}, v);
     });
+}
+}  // namespace
+
+void fill_elements(const Tile& t, const std::byte* elem) {
+  switch (dtype_size(t.dtype)) {
+    case 4: return fill_elements_of<std::uint32_t>(t, elem);
+    case 2: return fill_elements_of<std::uint16_t>(t, elem);
+    default: return fill_elements_of<std::uint8_t>(t, elem);
+  }
 }
 
 float* scratch_f32(int slot, std::size_t n) {

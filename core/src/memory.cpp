@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "onchip_dirty.hpp"
+#include "simd_util.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -273,7 +274,7 @@ namespace {
 struct DirtyRange {
   std::int64_t lo, hi;
 };
-constexpr int kDirtyRanges = 8;
+constexpr int kDirtyRanges = 16;
 struct DirtySet {
   std::int64_t n;  // ranges in use
   DirtyRange r[kDirtyRanges + 1];  // one spare: a set may hold kDirtyRanges + 1 before merge_closest
@@ -387,12 +388,31 @@ void poison_bytes(std::byte* row, std::int64_t lo, std::int64_t hi) {
   }
 }
 
+TRN_SIMD_WARNINGS_BEGIN
+// poison_bytes over `rows` partition rows `stride` bytes apart for a short range (at most
+// 4 blocks): one 64-byte store per block.
+__attribute__((target("avx512f"))) void poison_short_rows_avx512(std::byte* first, std::int64_t stride,
+                                                                 std::int32_t rows, std::int64_t a, std::int64_t b) {
+  const __m512i ones = _mm512_set1_epi32(-1);
+  for (std::int32_t r = 0; r < rows; ++r)
+    for (std::int64_t x = a; x < b; x += kAllocAlignBytes) _mm512_storeu_si512(first + r * stride + x, ones);
+}
+TRN_SIMD_WARNINGS_END
+
+// poison_bytes(row, a, b) for partitions [q0, q1) (the same bytes).
+void poison_rows(const OnChipMemory& m, std::int32_t q0, std::int32_t q1, std::int64_t a, std::int64_t b) {
+  const std::int64_t stride = host_stride_of(m);
+  std::byte* first = m.storage() + std::int64_t{q0} * stride;
+  if (b - a <= 4 * kAllocAlignBytes && simd::has_avx512()) return poison_short_rows_avx512(first, stride, q1 - q0, a, b);
+  for (std::int32_t p = 0; p < q1 - q0; ++p) poison_bytes(first + std::int64_t{p} * stride, a, b);
+}
+
 // Poisons [lo, lo + bytes) in partitions [p0, p0 + rows) of m: only the bytes inside the dirty
 // ranges of a partition's group need the fill (outside them every byte still holds the poison). A
 // group the range fills in all its partitions drops the range from its dirty ranges.
 void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int64_t lo, std::int64_t bytes) {
   DirtySet* h = dirty_sets(m);
-  const std::int64_t hi = lo + bytes, stride = host_stride_of(m);
+  const std::int64_t hi = lo + bytes;
   for (std::int32_t g = p0 / kGroup; g * kGroup < p0 + rows; ++g) {
     DirtySet& d = h[g];
     const std::int32_t q0 = std::max(p0, g * kGroup), q1 = std::min(p0 + rows, (g + 1) * kGroup);
@@ -403,7 +423,7 @@ void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int6
                          b = (std::min(hi, d.r[i].hi) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
       if (a >= b) continue;
       filled = true;
-      for (std::int32_t p = q0; p < q1; ++p) poison_bytes(m.storage() + std::int64_t{p} * stride, a, b);
+      poison_rows(m, q0, q1, a, b);
     }
     if (!filled || q0 != g * kGroup || q1 != std::min(m.partitions(), (g + 1) * kGroup)) continue;  // part of the group
     remove_dirty(d, lo, hi);

@@ -37,10 +37,12 @@
 #include <limits>
 #include <span>
 #include <string_view>
+#include <utility>
 
 #include "level12_internal.hpp"
 #include "ozaki.hpp"
 #include "trn/blas/level12.hpp"
+#include "trn/tile/view.hpp"
 
 namespace trn::blas {
 
@@ -90,12 +92,13 @@ struct Vec {
 };
 
 // The elements of piece pc of the vector whose element 0 is at x0 (step inc) as an HBM tile.
+// (tile::hbm_view builds the same Tile as an HbmTensor view, without the tensor's shape vectors.)
 Tile hbm_piece(Vec x0, std::int64_t inc, const Piece& pc) {
-  auto* base = const_cast<std::byte*>(static_cast<const std::byte*>(x0.p)) + pc.start * inc * dtype_size(x0.dt);
-  return HbmTensor::wrap(base, x0.dt, {pc.rows, pc.cols}, {pc.cols * inc, inc}).tile(0, pc.rows, 0, pc.cols);
+  const auto* base = static_cast<const std::byte*>(x0.p) + pc.start * inc * dtype_size(x0.dt);
+  return tile::hbm_view(base, x0.dt, pc.rows, pc.cols * inc, {{pc.cols, inc}});
 }
 
-Tile hbm_scalar(void* v, DType dt = DType::f32) { return HbmTensor::wrap(v, dt, {1, 1}).tile(0, 1, 0, 1); }
+Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1, 1, {{1, 1}}); }
 
 // One program over the pieces of an n-vector: `buffers` SBUF tiles [pmax, F] are handed to body
 // as [rows, cols] views of each piece.
@@ -119,7 +122,7 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
     }
     if (finish) finish(nc);
   });
-  rep.add(r.trace);
+  rep.add(std::move(r.trace));
 }
 
 // A reduction: partial(nc, piece, views, part[rows, 1]) writes each partition's partial of a
@@ -490,7 +493,7 @@ void copy_segments(const Settings& s, std::span<const CopySegment> segments, Cal
         row = (row + 1) % P;
       }
   });
-  rep.add(r.trace);
+  rep.add(std::move(r.trace));
 }
 
 void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,
