@@ -533,10 +533,25 @@ namespace {
 // time its operands are ready and its engine (DMA queues, shared SBUF / PSUM ports) is free, either
 // in program order per engine (as_written) or in the earliest free slot of a look-ahead window
 // (reorder). Each step of an instruction's placement is one method, called in this order by run().
+// The per-instruction arrays of a schedule, kept by each host thread between schedules: fresh
+// arrays of tens of MiB (25 bytes per record) were page-faulted in on every call, and a call
+// schedules twice (both modes). Every entry up to the trace's length is written before it is read.
+struct SchedulerArrays {
+  std::vector<double> dur, end;
+  std::vector<std::int64_t> pred;
+  std::vector<std::uint8_t> eng;
+};
+SchedulerArrays& this_thread_scheduler_arrays() {
+  thread_local SchedulerArrays arrays;
+  return arrays;
+}
+
 class Scheduler {
  public:
   Scheduler(const Trace& trace, const CostModelOptions& opt, bool reorder)
-      : trace_(trace), opt_(opt), reorder_(reorder), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()) {
+      : trace_(trace), opt_(opt), reorder_(reorder), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()),
+        arrays_(this_thread_scheduler_arrays()), dur_(arrays_.dur), end_(arrays_.end), pred_(arrays_.pred),
+        eng_(arrays_.eng) {
     cores_ = opt.num_cores;
     if (cores_ <= 0) {
       cores_ = 1;
@@ -899,9 +914,11 @@ class Scheduler {
   Schedule sched_;
   std::vector<CoreState> cs_;
   HbmIntervals hbm_;
-  std::vector<double> dur_, end_;
-  std::vector<std::int64_t> pred_;
-  std::vector<std::uint8_t> eng_;
+  SchedulerArrays& arrays_;  // this thread's; sized to n_ (one Scheduler at a time per thread)
+  std::vector<double>& dur_;
+  std::vector<double>& end_;
+  std::vector<std::int64_t>& pred_;
+  std::vector<std::uint8_t>& eng_;
   std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core
   SerialResource host_;  // one host thread runs the host steps in program order
   SerialResource link_;  // one link resource per device runs the link transfers in program order

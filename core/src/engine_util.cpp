@@ -344,6 +344,10 @@ void fill_elements_of(const Tile& t, const std::byte* elem) {
   std::int64_t st = 1;
   if (single_run(t, st)) {
     const std::int64_t n = t.free_size();
+    if (n == 1) {  // a [P, 1] column (a reduction's accumulator): one store per partition
+      for (std::int32_t p = 0; p < t.partitions; ++p) std::memcpy(t.base + std::int64_t{p} * t.partition_stride, &v, sizeof v);
+      return;
+    }
     for (std::int32_t p = 0; p < t.partitions; ++p)
       fill_run(t.base + std::int64_t{p} * t.partition_stride, n, st * std::int64_t{sizeof v}, v);
     return;
