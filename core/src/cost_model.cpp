@@ -1012,17 +1012,26 @@ bool memo_key(const Trace& trace, const CostModelOptions& opt, std::vector<std::
   return true;
 }
 
-// Four independent multiply chains over the key's words, joined at the end: one chain made the
-// hash a serial multiply per word (most of a memo hit's time for a few hundred words). Any function
-// of the key would do (entries are compared in full); only its speed matters.
+// The hash of a key: its length and at most its first and last kHashedWords words, in four
+// independent multiply chains joined at the end (one chain over every word was a serial multiply
+// per word, most of a memo hit's time). Any function of the key would do: entries are compared in
+// full, and keys that differ only in the middle cost one more comparison each.
 std::uint64_t hash_key(const std::vector<std::uint64_t>& key) {
+  constexpr std::size_t kHashedWords = 32;
   constexpr std::uint64_t kMul = 0xFF51AFD7ED558CCDull;
   std::uint64_t lane[4] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull, 0x27D4EB2F165667C5ull};
   const std::size_t n = key.size();
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4)
-    for (std::size_t l = 0; l < 4; ++l) lane[l] = std::rotl((lane[l] ^ key[i + l]) * kMul, 31);
-  for (; i < n; ++i) lane[0] = std::rotl((lane[0] ^ key[i]) * kMul, 31);
+  const auto mix = [&](const std::uint64_t* w, std::size_t count) {
+    for (std::size_t b = 0; b < count / 4; ++b, w += 4)
+      for (std::size_t l = 0; l < 4; ++l) lane[l] = std::rotl((lane[l] ^ w[l]) * kMul, 31);
+    for (std::size_t r = 0; r < count % 4; ++r) lane[0] = std::rotl((lane[0] ^ w[r]) * kMul, 31);
+  };
+  if (n <= 2 * kHashedWords) {
+    mix(key.data(), n);
+  } else {
+    mix(key.data(), kHashedWords);
+    mix(key.data() + (n - kHashedWords), kHashedWords);
+  }
   std::uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
   for (std::uint64_t w : lane) {
     h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);

@@ -105,15 +105,17 @@ Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1
 using PieceBody = std::function<void(NeuronCore&, const Piece&, std::span<const Tile>)>;
 using Setup = std::function<void(NeuronCore&, AllocScope&)>;
 
+// chunk_fill: AllocFill::none when every body writes each buffer view before reading it.
 void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, const Setup& setup,
-                const PieceBody& body, const std::function<void(NeuronCore&)>& finish = {}) {
+                const PieceBody& body, const std::function<void(NeuronCore&)>& finish = {},
+                AllocFill chunk_fill = AllocFill::poison) {
   const std::int64_t P = hardware_spec(s.target).pmax;
   const std::vector<Piece> ps = pieces(n, P);
   const std::int64_t F = std::min(kChunkFree, (n + P - 1) / P);
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
     AllocScope sb(nc.sbuf());
     std::vector<Tile> buf;
-    for (int b = 0; b < buffers; ++b) buf.push_back(sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk"));
+    for (int b = 0; b < buffers; ++b) buf.push_back(sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk", 0, chunk_fill));
     if (setup) setup(nc, sb);
     std::vector<Tile> view(buf.size());
     for (const Piece& pc : ps) {
@@ -165,7 +167,8 @@ float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combin
         if (epilogue) epilogue(nc, out);
         nc.dma_copy(hbm_scalar(&result), out);
         if (typed != nullptr) nc.dma_copy(hbm_scalar(const_cast<void*>(typed->p), typed->dt), out);
-      });
+      },
+      AllocFill::none);  // every partial (dot, asum, nrm2, i?amax/min, cdot) loads or writes its views first
   return result;
 }
 
