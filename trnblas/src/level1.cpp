@@ -112,15 +112,18 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
   const std::int64_t P = hardware_spec(s.target).pmax;
   const std::vector<Piece> ps = pieces(n, P);
   const std::int64_t F = std::min(kChunkFree, (n + P - 1) / P);
+  constexpr int kMaxBuffers = 8;  // the most any Level 1 body uses (complex rotations)
+  if (buffers > kMaxBuffers) throw Error("trnblas run_pieces: more vector buffers than kMaxBuffers");
+  const auto nb = static_cast<std::size_t>(buffers);
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
     AllocScope sb(nc.sbuf());
-    std::vector<Tile> buf;
-    for (int b = 0; b < buffers; ++b) buf.push_back(sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk", 0, chunk_fill));
+    std::array<Tile, kMaxBuffers> buf, view;  // on the stack: no allocation per call
+    for (std::size_t b = 0; b < nb; ++b)
+      buf[b] = sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk", 0, chunk_fill);
     if (setup) setup(nc, sb);
-    std::vector<Tile> view(buf.size());
     for (const Piece& pc : ps) {
-      for (std::size_t b = 0; b < buf.size(); ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
-      body(nc, pc, view);
+      for (std::size_t b = 0; b < nb; ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
+      body(nc, pc, std::span<const Tile>(view.data(), nb));
     }
     if (finish) finish(nc);
   });
