@@ -5,6 +5,7 @@
 #include "trn/core/host_step.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -532,10 +533,25 @@ namespace {
 // time its operands are ready and its engine (DMA queues, shared SBUF / PSUM ports) is free, either
 // in program order per engine (as_written) or in the earliest free slot of a look-ahead window
 // (reorder). Each step of an instruction's placement is one method, called in this order by run().
+// The per-instruction arrays of a schedule, kept by each host thread between schedules: fresh
+// arrays of tens of MiB (25 bytes per record) were page-faulted in on every call, and a call
+// schedules twice (both modes). Every entry up to the trace's length is written before it is read.
+struct SchedulerArrays {
+  std::vector<double> dur, end;
+  std::vector<std::int64_t> pred;
+  std::vector<std::uint8_t> eng;
+};
+SchedulerArrays& this_thread_scheduler_arrays() {
+  thread_local SchedulerArrays arrays;
+  return arrays;
+}
+
 class Scheduler {
  public:
   Scheduler(const Trace& trace, const CostModelOptions& opt, bool reorder)
-      : trace_(trace), opt_(opt), reorder_(reorder), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()) {
+      : trace_(trace), opt_(opt), reorder_(reorder), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()),
+        arrays_(this_thread_scheduler_arrays()), dur_(arrays_.dur), end_(arrays_.end), pred_(arrays_.pred),
+        eng_(arrays_.eng) {
     cores_ = opt.num_cores;
     if (cores_ <= 0) {
       cores_ = 1;
@@ -898,9 +914,11 @@ class Scheduler {
   Schedule sched_;
   std::vector<CoreState> cs_;
   HbmIntervals hbm_;
-  std::vector<double> dur_, end_;
-  std::vector<std::int64_t> pred_;
-  std::vector<std::uint8_t> eng_;
+  SchedulerArrays& arrays_;  // this thread's; sized to n_ (one Scheduler at a time per thread)
+  std::vector<double>& dur_;
+  std::vector<double>& end_;
+  std::vector<std::int64_t>& pred_;
+  std::vector<std::uint8_t>& eng_;
   std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core
   SerialResource host_;  // one host thread runs the host steps in program order
   SerialResource link_;  // one link resource per device runs the link transfers in program order
@@ -937,64 +955,89 @@ std::uint64_t bits_of(double d) {
   return u;
 }
 
-// The canonical key of (trace, options); false when the trace is too long to memoise.
+// The canonical key of (trace, options); false when the trace is too long to memoise. The key is
+// sized once and written through a pointer (a push_back per word was a third of a memo hit).
 bool memo_key(const Trace& trace, const CostModelOptions& opt, std::vector<std::uint64_t>& key,
               std::vector<std::uint64_t>& ends) {
   const auto& ins = trace.instructions;
   if (ins.size() > kMemoMaxInstructions || opt.keep_timeline) return false;
+  constexpr std::size_t kHeadWords = 5, kInstructionWords = 9, kRegionWords = 4;
+  std::size_t words = kHeadWords;
   ends.clear();
-  for (const Instruction& i : ins)
+  for (const Instruction& i : ins) {
+    words += kInstructionWords + kRegionWords * i.nregions;
     for (std::uint8_t r = 0; r < i.nregions; ++r)
       if (i.regions[r].mem == MemSpace::hbm) {
         ends.push_back(i.regions[r].lo);
         ends.push_back(i.regions[r].hi);
       }
+  }
   std::sort(ends.begin(), ends.end());
   ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
   const auto rank = [&](std::uint64_t a) {
     return static_cast<std::uint64_t>(std::lower_bound(ends.begin(), ends.end(), a) - ends.begin());
   };
   const auto u32 = [](std::int32_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
-  key.clear();
-  key.push_back(static_cast<std::uint64_t>(opt.target) | std::uint64_t{static_cast<std::uint8_t>(opt.mode)} << 8 |
-                std::uint64_t{opt.compare_modes} << 16 | std::uint64_t{opt.host.enabled} << 17 | u32(opt.num_cores) << 32);
-  key.push_back(u32(opt.reorder_window));
-  key.push_back(bits_of(opt.host.link_bytes_per_ns));
-  key.push_back(bits_of(opt.host.fp64_flops_per_ns));
-  key.push_back(bits_of(opt.host.roundtrip_ns));
+  key.resize(words);
+  std::uint64_t* k = key.data();
+  *k++ = static_cast<std::uint64_t>(opt.target) | std::uint64_t{static_cast<std::uint8_t>(opt.mode)} << 8 |
+         std::uint64_t{opt.compare_modes} << 16 | std::uint64_t{opt.host.enabled} << 17 | u32(opt.num_cores) << 32;
+  *k++ = u32(opt.reorder_window);
+  *k++ = bits_of(opt.host.link_bytes_per_ns);
+  *k++ = bits_of(opt.host.fp64_flops_per_ns);
+  *k++ = bits_of(opt.host.roundtrip_ns);
   for (const Instruction& i : ins) {
-    key.push_back(i.index);
-    key.push_back(u32(i.program) | u32(i.core) << 32);
-    key.push_back(std::uint64_t{static_cast<std::uint8_t>(i.engine)} | std::uint64_t{static_cast<std::uint8_t>(i.opcode)} << 8 |
-                  std::uint64_t{static_cast<std::uint8_t>(i.in_dtype)} << 16 |
-                  std::uint64_t{static_cast<std::uint8_t>(i.out_dtype)} << 24 | std::uint64_t{i.subop} << 32 |
-                  std::uint64_t{i.nregions} << 40 | std::uint64_t{i.accumulate} << 48 | std::uint64_t{i.double_row} << 49 |
-                  std::uint64_t{i.contiguous} << 50 | std::uint64_t{i.regions_dropped} << 51);
-    key.push_back(u32(i.partitions) | u32(i.matmul_m) << 32);
-    key.push_back(u32(i.inputs) | std::uint64_t{i.host_label} << 32);
-    key.push_back(static_cast<std::uint64_t>(i.free_elems));
-    key.push_back(static_cast<std::uint64_t>(i.bytes_read));
-    key.push_back(static_cast<std::uint64_t>(i.bytes_written));
-    key.push_back(bits_of(i.declared_cycles));
+    *k++ = i.index;
+    *k++ = u32(i.program) | u32(i.core) << 32;
+    *k++ = std::uint64_t{static_cast<std::uint8_t>(i.engine)} | std::uint64_t{static_cast<std::uint8_t>(i.opcode)} << 8 |
+           std::uint64_t{static_cast<std::uint8_t>(i.in_dtype)} << 16 |
+           std::uint64_t{static_cast<std::uint8_t>(i.out_dtype)} << 24 | std::uint64_t{i.subop} << 32 |
+           std::uint64_t{i.nregions} << 40 | std::uint64_t{i.accumulate} << 48 | std::uint64_t{i.double_row} << 49 |
+           std::uint64_t{i.contiguous} << 50 | std::uint64_t{i.regions_dropped} << 51;
+    *k++ = u32(i.partitions) | u32(i.matmul_m) << 32;
+    *k++ = u32(i.inputs) | std::uint64_t{i.host_label} << 32;
+    *k++ = static_cast<std::uint64_t>(i.free_elems);
+    *k++ = static_cast<std::uint64_t>(i.bytes_read);
+    *k++ = static_cast<std::uint64_t>(i.bytes_written);
+    *k++ = bits_of(i.declared_cycles);
     for (std::uint8_t r = 0; r < i.nregions; ++r) {
       const Region& g = i.regions[r];
       const bool hbm = g.mem == MemSpace::hbm;
-      key.push_back(std::uint64_t{static_cast<std::uint8_t>(g.mem)} | std::uint64_t{g.write} << 8 | u32(g.p0) << 32);
-      key.push_back(u32(g.np));
-      key.push_back(hbm ? rank(g.lo) : g.lo);
-      key.push_back(hbm ? rank(g.hi) : g.hi);
+      *k++ = std::uint64_t{static_cast<std::uint8_t>(g.mem)} | std::uint64_t{g.write} << 8 | u32(g.p0) << 32;
+      *k++ = u32(g.np);
+      *k++ = hbm ? rank(g.lo) : g.lo;
+      *k++ = hbm ? rank(g.hi) : g.hi;
     }
   }
   return true;
 }
 
+// The hash of a key: its length and at most its first and last kHashedWords words, in four
+// independent multiply chains joined at the end (one chain over every word was a serial multiply
+// per word, most of a memo hit's time). Any function of the key would do: entries are compared in
+// full, and keys that differ only in the middle cost one more comparison each.
 std::uint64_t hash_key(const std::vector<std::uint64_t>& key) {
-  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ key.size();
-  for (std::uint64_t w : key) {
-    h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    h *= 0xFF51AFD7ED558CCDull;
+  constexpr std::size_t kHashedWords = 32;
+  constexpr std::uint64_t kMul = 0xFF51AFD7ED558CCDull;
+  std::uint64_t lane[4] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull, 0x27D4EB2F165667C5ull};
+  const std::size_t n = key.size();
+  const auto mix = [&](const std::uint64_t* w, std::size_t count) {
+    for (std::size_t b = 0; b < count / 4; ++b, w += 4)
+      for (std::size_t l = 0; l < 4; ++l) lane[l] = std::rotl((lane[l] ^ w[l]) * kMul, 31);
+    for (std::size_t r = 0; r < count % 4; ++r) lane[0] = std::rotl((lane[0] ^ w[r]) * kMul, 31);
+  };
+  if (n <= 2 * kHashedWords) {
+    mix(key.data(), n);
+  } else {
+    mix(key.data(), kHashedWords);
+    mix(key.data() + (n - kHashedWords), kHashedWords);
   }
-  return h;
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  for (std::uint64_t w : lane) {
+    h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= kMul;
+  }
+  return h ^ (h >> 29);
 }
 
 struct ScheduleMemo {

@@ -325,6 +325,48 @@ bool copy_rows_stride2_bits(const Tile& dst, const Tile& src) {
   return true;
 }
 
+bool single_run(const Tile& t, std::int64_t& stride_elems) {
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  const int nd = fold_free_dims(t, size, stride);
+  stride_elems = nd == 1 ? stride[0] : 1;
+  return nd <= 1;
+}
+
+namespace {
+template <class T>
+void fill_run(std::byte* ptr, std::int64_t n, std::int64_t step_bytes, T v) {
+  for (std::int64_t i = 0; i < n; ++i) std::memcpy(ptr + i * step_bytes, &v, sizeof v);
+}
+template <class T>
+void fill_elements_of(const Tile& t, const std::byte* elem) {
+  T v;
+  std::memcpy(&v, elem, sizeof v);
+  std::int64_t st = 1;
+  if (single_run(t, st)) {
+    const std::int64_t n = t.free_size();
+    if (n == 1) {  // a [P, 1] column (a reduction's accumulator): one store per partition
+      for (std::int32_t p = 0; p < t.partitions; ++p) std::memcpy(t.base + std::int64_t{p} * t.partition_stride, &v, sizeof v);
+      return;
+    }
+    for (std::int32_t p = 0; p < t.partitions; ++p)
+      fill_run(t.base + std::int64_t{p} * t.partition_stride, n, st * std::int64_t{sizeof v}, v);
+    return;
+  }
+  for (std::int32_t p = 0; p < t.partitions; ++p)
+    for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t rs, std::int64_t) {
+      fill_run(ptr, n, rs * std::int64_t{sizeof v}, v);
+    });
+}
+}  // namespace
+
+void fill_elements(const Tile& t, const std::byte* elem) {
+  switch (dtype_size(t.dtype)) {
+    case 4: return fill_elements_of<std::uint32_t>(t, elem);
+    case 2: return fill_elements_of<std::uint16_t>(t, elem);
+    default: return fill_elements_of<std::uint8_t>(t, elem);
+  }
+}
+
 float* scratch_f32(int slot, std::size_t n) {
   thread_local std::vector<float> bufs[4];
   auto& b = bufs[slot];

@@ -51,6 +51,13 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
 // offsets computed once for all partitions. Returns false (nothing copied) otherwise.
 bool copy_rows_stride2_bits(const Tile& dst, const Tile& src);
 
+// Every element of t (all partitions, access-pattern order) set to the dtype_size(t.dtype) bytes
+// at `elem`: memset's element work (one value, rounded once) without a conversion per element.
+void fill_elements(const Tile& t, const std::byte* elem);
+// True when t's free pattern is one run (size-1 and continuing dimensions folded, as load_row
+// walks it): element f of partition p is then at base + p * partition_stride + f * stride_elems * es.
+bool single_run(const Tile& t, std::int64_t& stride_elems);
+
 // Per-thread scratch buffers (grown on demand, never shrunk).
 float* scratch_f32(int slot, std::size_t n);
 std::int64_t* scratch_i64(int slot, std::size_t n);

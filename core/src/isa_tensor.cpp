@@ -336,6 +336,30 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
   commit_instruction();
 }
 
+namespace {
+// dst[f, p] = src[p, f] element by element (p outer, f inner, as Tile::at addressing would copy
+// them) for tiles whose free patterns are single runs: the addresses advance by fixed steps.
+template <class T>
+void transpose_run_copies(std::byte* d0, std::int64_t dps, std::int64_t dstep, const std::byte* s0, std::int64_t sps,
+                          std::int64_t sstep, std::int64_t P, std::int64_t F) {
+  for (std::int64_t p = 0; p < P; ++p)
+    for (std::int64_t f = 0; f < F; ++f) {
+      T v;
+      std::memcpy(&v, s0 + p * sps + f * sstep, sizeof v);
+      std::memcpy(d0 + f * dps + p * dstep, &v, sizeof v);
+    }
+}
+void transpose_single_runs(const Tile& dst, std::int64_t dst_st, const Tile& src, std::int64_t src_st, std::int64_t P,
+                           std::int64_t F, std::int64_t es) {
+  const std::int64_t ds = dst_st * es, ss = src_st * es;
+  switch (es) {
+    case 4: return transpose_run_copies<std::uint32_t>(dst.base, dst.partition_stride, ds, src.base, src.partition_stride, ss, P, F);
+    case 2: return transpose_run_copies<std::uint16_t>(dst.base, dst.partition_stride, ds, src.base, src.partition_stride, ss, P, F);
+    default: return transpose_run_copies<std::uint8_t>(dst.base, dst.partition_stride, ds, src.base, src.partition_stride, ss, P, F);
+  }
+}
+}  // namespace
+
 void NeuronCore::nc_transpose(const Tile& dst, const Tile& src, Engine engine) {
   const std::string_view instr = "nc_transpose";
   const HardwareSpec& h = *hw_;
@@ -396,7 +420,10 @@ void NeuronCore::nc_transpose(const Tile& dst, const Tile& src, Engine engine) {
   } else {
     // Bit-accurate transpose (VectorE; TensorE is_transpose mode on v3+): element copies.
     const std::int64_t es = dtype_size(src.dtype);
-    if (dst.dtype == src.dtype) {
+    std::int64_t sst = 1, dst_st = 1;
+    if (dst.dtype == src.dtype && detail::single_run(src, sst) && detail::single_run(dst, dst_st)) {
+      transpose_single_runs(dst, dst_st, src, sst, P, F, es);  // the same copies in the same order
+    } else if (dst.dtype == src.dtype) {
       for (std::int64_t p = 0; p < P; ++p)
         for (std::int64_t f = 0; f < F; ++f)
           std::memcpy(dst.at(static_cast<std::int32_t>(f), p), src.at(static_cast<std::int32_t>(p), f),

@@ -874,10 +874,10 @@ void NeuronCore::memset(const Tile& dst, float value, Engine engine) {
   Instruction& ins = record(engine, Opcode::memset);
   detail::describe(ins, dst, {});
   if (!executes()) return commit_instruction();
-  float* x = detail::scratch_f32(0, row_len(dst));
-  const std::int64_t n = dst.free_size();
-  for (std::int64_t i = 0; i < n; ++i) x[i] = value;
-  for (std::int32_t p = 0; p < dst.partitions; ++p) detail::store_row(dst, p, x, Rounding::nearest_even, nullptr);
+  // Every element holds the same rounded value (RNE, no SR stream): encoded once, then copied.
+  std::byte elem[8] = {};
+  store_row_f32(dst.dtype, &value, 1, elem, 1, Rounding::nearest_even, nullptr, 0);
+  detail::fill_elements(dst, elem);
   commit_instruction();
 }
 

@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "onchip_dirty.hpp"
+#include "simd_util.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -262,36 +263,101 @@ Tile HbmTensor::tile_transposed(std::int64_t r0, std::int64_t nrows, std::int64_
 // ---- OnChipMemory --------------------------------------------------------------------------------
 
 namespace {
-// Per group of kGroup partitions, the hull [lo, hi) of the bytes that may differ from the allocation
-// poison (written since they were last filled; lo >= hi: none). Kept after the partitions in the
-// storage block (plain data, freed with it), so that OnChipMemory's layout is unchanged
-// (onchip_dirty.hpp). Groups rather than partitions: a write costs 4 updates, not up to 128.
-struct DirtyHull {
+// Per group of kGroup partitions, the byte ranges [lo, hi) that may differ from the allocation
+// poison (written since they were last filled): at most kDirtyRanges disjoint, sorted ranges; when
+// a write would make one more, the two ranges with the smallest gap between them become one (the
+// gap counts as written: more fill later, never less). Kept after the partitions in the storage
+// block (plain data, freed with it), so that OnChipMemory's layout is unchanged (onchip_dirty.hpp).
+// Groups rather than partitions: a write costs 4 updates, not up to 128. Separate ranges rather
+// than one hull: a GEMM's tiles lie apart, and one hull made every allocation refill the bytes
+// between the few each call writes.
+struct DirtyRange {
   std::int64_t lo, hi;
+};
+constexpr int kDirtyRanges = 16;
+struct DirtySet {
+  std::int64_t n;  // ranges in use
+  DirtyRange r[kDirtyRanges + 1];  // one spare: a set may hold kDirtyRanges + 1 before merge_closest
 };
 constexpr std::int32_t kGroup = 32;
 constexpr std::int64_t kPadBytes = 64;  // OnChipMemory::kHostPartitionPadBytes (asserted below)
 
-int hull_groups(const OnChipMemory& m) { return (m.partitions() + kGroup - 1) / kGroup; }
+int dirty_groups(const OnChipMemory& m) { return (m.partitions() + kGroup - 1) / kGroup; }
 std::int64_t host_stride_of(const OnChipMemory& m) { return m.partition_bytes() + kPadBytes; }
-DirtyHull* dirty_hulls(const OnChipMemory& m) {
-  return reinterpret_cast<DirtyHull*>(m.storage() + m.partitions() * host_stride_of(m));
+DirtySet* dirty_sets(const OnChipMemory& m) {
+  return reinterpret_cast<DirtySet*>(m.storage() + m.partitions() * host_stride_of(m));
+}
+// Bytes of the storage block after the partitions: one DirtySet per group.
+std::int64_t dirty_bytes(int partitions) {
+  return std::int64_t{(partitions + kGroup - 1) / kGroup} * std::int64_t{sizeof(DirtySet)};
+}
+
+// Back to kDirtyRanges ranges: the two neighbours with the smallest gap become one.
+void merge_closest(DirtySet& d) {
+  if (d.n <= kDirtyRanges) return;
+  std::int64_t best = 0;
+  for (std::int64_t i = 1; i + 1 < d.n; ++i)
+    if (d.r[i + 1].lo - d.r[i].hi < d.r[best + 1].lo - d.r[best].hi) best = i;
+  d.r[best].hi = d.r[best + 1].hi;
+  for (std::int64_t i = best + 1; i + 1 < d.n; ++i) d.r[i] = d.r[i + 1];
+  --d.n;
+}
+
+// [lo, hi) written: joined with the ranges it overlaps or touches.
+void add_dirty(DirtySet& d, std::int64_t lo, std::int64_t hi) {
+  for (std::int64_t i = 0; i < d.n; ++i)
+    if (d.r[i].lo <= lo && hi <= d.r[i].hi) return;  // already inside one range (the common case)
+  DirtySet out{};
+  bool placed = false;
+  for (std::int64_t i = 0; i < d.n; ++i) {
+    const DirtyRange& x = d.r[i];
+    if (x.hi < lo) {
+      out.r[out.n++] = x;
+    } else if (x.lo > hi) {
+      if (!placed) out.r[out.n++] = {lo, hi};
+      placed = true;
+      out.r[out.n++] = x;
+    } else {
+      lo = std::min(lo, x.lo);
+      hi = std::max(hi, x.hi);
+    }
+  }
+  if (!placed) out.r[out.n++] = {lo, hi};
+  merge_closest(out);
+  d = out;
+}
+
+// [lo, hi) holds the poison again in every partition of the group.
+void remove_dirty(DirtySet& d, std::int64_t lo, std::int64_t hi) {
+  DirtySet out{};
+  for (std::int64_t i = 0; i < d.n; ++i) {
+    const DirtyRange& x = d.r[i];
+    if (x.hi <= lo || x.lo >= hi) {
+      out.r[out.n++] = x;
+      continue;
+    }
+    if (x.lo < lo) out.r[out.n++] = {x.lo, lo};
+    if (x.hi > hi) out.r[out.n++] = {hi, x.hi};  // at most one range splits in two: n <= kDirtyRanges + 1
+  }
+  merge_closest(out);
+  d = out;
 }
 }  // namespace
 
 void detail::note_onchip_write(OnChipMemory& m, const Region& r) {
-  DirtyHull* h = dirty_hulls(m);
+  DirtySet* h = dirty_sets(m);
   const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
+  if (lo >= hi) return;
   const std::int32_t p1 = std::min(r.p0 + std::max(r.np, 1), m.partitions());
-  for (std::int32_t g = std::max(r.p0, 0) / kGroup; g * kGroup < p1; ++g) {
-    DirtyHull& d = h[g];
-    d = d.lo >= d.hi ? DirtyHull{lo, hi} : DirtyHull{std::min(d.lo, lo), std::max(d.hi, hi)};
-  }
+  for (std::int32_t g = std::max(r.p0, 0) / kGroup; g * kGroup < p1; ++g) add_dirty(h[g], lo, hi);
 }
 
 void detail::note_onchip_write_all(OnChipMemory& m) {
-  DirtyHull* h = dirty_hulls(m);
-  for (int g = 0; g < hull_groups(m); ++g) h[g] = {0, m.partition_bytes()};
+  DirtySet* h = dirty_sets(m);
+  for (int g = 0; g < dirty_groups(m); ++g) {
+    h[g].n = 1;
+    h[g].r[0] = {0, m.partition_bytes()};
+  }
 }
 
 OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
@@ -303,9 +369,9 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       bank_bytes_(space == MemSpace::psum ? hw.psum_bank_bytes : 0),
       host_stride_(partition_bytes_ + kHostPartitionPadBytes),
       // Not zeroed: every allocation is NaN-poisoned before use, and untouched pages stay unmapped.
-      // The dirty hulls (below) follow the partitions.
+      // The dirty ranges (below) follow the partitions.
       storage_(detail::allocate_host_bytes(
-          static_cast<std::size_t>(hw.pmax * host_stride_ + hw.pmax * std::int64_t{sizeof(DirtyHull)}), /*zero=*/false)) {
+          static_cast<std::size_t>(hw.pmax * host_stride_ + dirty_bytes(hw.pmax)), /*zero=*/false)) {
   static_assert(kHostPartitionPadBytes == kPadBytes);
   detail::note_onchip_write_all(*this);  // nothing filled yet
 }
@@ -322,27 +388,45 @@ void poison_bytes(std::byte* row, std::int64_t lo, std::int64_t hi) {
   }
 }
 
-// Poisons [lo, lo + bytes) in partitions [p0, p0 + rows) of m: only the bytes inside the dirty hull
-// of a partition's group need the fill (outside it every byte still holds the poison). A group the
-// range fills in all its partitions shrinks its hull by the range where that covers one of its ends.
+TRN_SIMD_WARNINGS_BEGIN
+// poison_bytes over `rows` partition rows `stride` bytes apart for a short range (at most
+// 4 blocks): one 64-byte store per block.
+__attribute__((target("avx512f"))) void poison_short_rows_avx512(std::byte* first, std::int64_t stride,
+                                                                 std::int32_t rows, std::int64_t a, std::int64_t b) {
+  const __m512i ones = _mm512_set1_epi32(-1);
+  for (std::int32_t r = 0; r < rows; ++r)
+    for (std::int64_t x = a; x < b; x += kAllocAlignBytes) _mm512_storeu_si512(first + r * stride + x, ones);
+}
+TRN_SIMD_WARNINGS_END
+
+// poison_bytes(row, a, b) for partitions [q0, q1) (the same bytes).
+void poison_rows(const OnChipMemory& m, std::int32_t q0, std::int32_t q1, std::int64_t a, std::int64_t b) {
+  const std::int64_t stride = host_stride_of(m);
+  std::byte* first = m.storage() + std::int64_t{q0} * stride;
+  if (b - a <= 4 * kAllocAlignBytes && simd::has_avx512()) return poison_short_rows_avx512(first, stride, q1 - q0, a, b);
+  for (std::int32_t p = 0; p < q1 - q0; ++p) poison_bytes(first + std::int64_t{p} * stride, a, b);
+}
+
+// Poisons [lo, lo + bytes) in partitions [p0, p0 + rows) of m: only the bytes inside the dirty
+// ranges of a partition's group need the fill (outside them every byte still holds the poison). A
+// group the range fills in all its partitions drops the range from its dirty ranges.
 void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int64_t lo, std::int64_t bytes) {
-  DirtyHull* h = dirty_hulls(m);
-  const std::int64_t hi = lo + bytes, stride = host_stride_of(m);
+  DirtySet* h = dirty_sets(m);
+  const std::int64_t hi = lo + bytes;
   for (std::int32_t g = p0 / kGroup; g * kGroup < p0 + rows; ++g) {
-    DirtyHull& d = h[g];
-    // Widened to whole 64-byte blocks (lo and hi are block aligned): more fill, fewer stores.
-    const std::int64_t a = std::max(lo, d.lo) / kAllocAlignBytes * kAllocAlignBytes,
-                       b = (std::min(hi, d.hi) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
-    if (a >= b) continue;
+    DirtySet& d = h[g];
     const std::int32_t q0 = std::max(p0, g * kGroup), q1 = std::min(p0 + rows, (g + 1) * kGroup);
-    for (std::int32_t p = q0; p < q1; ++p) poison_bytes(m.storage() + std::int64_t{p} * stride, a, b);
-    if (q0 != g * kGroup || q1 != std::min(m.partitions(), (g + 1) * kGroup)) continue;  // part of the group
-    if (lo <= d.lo && hi >= d.hi)
-      d = {0, 0};
-    else if (lo <= d.lo)
-      d.lo = hi;
-    else if (hi >= d.hi)
-      d.hi = lo;
+    bool filled = false;
+    for (std::int64_t i = 0; i < d.n; ++i) {
+      // Widened to whole 64-byte blocks (lo and hi are block aligned): more fill, fewer stores.
+      const std::int64_t a = std::max(lo, d.r[i].lo) / kAllocAlignBytes * kAllocAlignBytes,
+                         b = (std::min(hi, d.r[i].hi) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
+      if (a >= b) continue;
+      filled = true;
+      poison_rows(m, q0, q1, a, b);
+    }
+    if (!filled || q0 != g * kGroup || q1 != std::min(m.partitions(), (g + 1) * kGroup)) continue;  // part of the group
+    remove_dirty(d, lo, hi);
   }
 }
 }  // namespace

@@ -97,13 +97,15 @@ SrStream NeuronCore::sr_stream() const {
 }
 
 Instruction& NeuronCore::record(Engine e, Opcode op) {
+  // Value-initialised in place (emplace_back), not through a zeroed temporary copied over it.
   Instruction* ins = &scratch_record_;
   if (cfg_.trace) {
     std::vector<Instruction>& records = trace_.instructions;
     if (records.size() == records.capacity()) trace_.reserve(std::max<std::size_t>(64, 2 * records.capacity()));
     ins = &records.emplace_back();
+  } else {
+    scratch_record_ = Instruction{};
   }
-  *ins = Instruction{};
   ins->index = next_instruction_;
   ins->program = linear_program_;
   ins->core = core_index_;

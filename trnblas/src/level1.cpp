@@ -37,10 +37,12 @@
 #include <limits>
 #include <span>
 #include <string_view>
+#include <utility>
 
 #include "level12_internal.hpp"
 #include "ozaki.hpp"
 #include "trn/blas/level12.hpp"
+#include "trn/tile/view.hpp"
 
 namespace trn::blas {
 
@@ -90,36 +92,42 @@ struct Vec {
 };
 
 // The elements of piece pc of the vector whose element 0 is at x0 (step inc) as an HBM tile.
+// (tile::hbm_view builds the same Tile as an HbmTensor view, without the tensor's shape vectors.)
 Tile hbm_piece(Vec x0, std::int64_t inc, const Piece& pc) {
-  auto* base = const_cast<std::byte*>(static_cast<const std::byte*>(x0.p)) + pc.start * inc * dtype_size(x0.dt);
-  return HbmTensor::wrap(base, x0.dt, {pc.rows, pc.cols}, {pc.cols * inc, inc}).tile(0, pc.rows, 0, pc.cols);
+  const auto* base = static_cast<const std::byte*>(x0.p) + pc.start * inc * dtype_size(x0.dt);
+  return tile::hbm_view(base, x0.dt, pc.rows, pc.cols * inc, {{pc.cols, inc}});
 }
 
-Tile hbm_scalar(void* v, DType dt = DType::f32) { return HbmTensor::wrap(v, dt, {1, 1}).tile(0, 1, 0, 1); }
+Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1, 1, {{1, 1}}); }
 
 // One program over the pieces of an n-vector: `buffers` SBUF tiles [pmax, F] are handed to body
 // as [rows, cols] views of each piece.
 using PieceBody = std::function<void(NeuronCore&, const Piece&, std::span<const Tile>)>;
 using Setup = std::function<void(NeuronCore&, AllocScope&)>;
 
+// chunk_fill: AllocFill::none when every body writes each buffer view before reading it.
 void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, const Setup& setup,
-                const PieceBody& body, const std::function<void(NeuronCore&)>& finish = {}) {
+                const PieceBody& body, const std::function<void(NeuronCore&)>& finish = {},
+                AllocFill chunk_fill = AllocFill::poison) {
   const std::int64_t P = hardware_spec(s.target).pmax;
   const std::vector<Piece> ps = pieces(n, P);
   const std::int64_t F = std::min(kChunkFree, (n + P - 1) / P);
+  constexpr int kMaxBuffers = 8;  // the most any Level 1 body uses (complex rotations)
+  if (buffers > kMaxBuffers) throw Error("trnblas run_pieces: more vector buffers than kMaxBuffers");
+  const auto nb = static_cast<std::size_t>(buffers);
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
     AllocScope sb(nc.sbuf());
-    std::vector<Tile> buf;
-    for (int b = 0; b < buffers; ++b) buf.push_back(sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk"));
+    std::array<Tile, kMaxBuffers> buf, view;  // on the stack: no allocation per call
+    for (std::size_t b = 0; b < nb; ++b)
+      buf[b] = sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk", 0, chunk_fill);
     if (setup) setup(nc, sb);
-    std::vector<Tile> view(buf.size());
     for (const Piece& pc : ps) {
-      for (std::size_t b = 0; b < buf.size(); ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
-      body(nc, pc, view);
+      for (std::size_t b = 0; b < nb; ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
+      body(nc, pc, std::span<const Tile>(view.data(), nb));
     }
     if (finish) finish(nc);
   });
-  rep.add(r.trace);
+  rep.add(std::move(r.trace));
 }
 
 // A reduction: partial(nc, piece, views, part[rows, 1]) writes each partition's partial of a
@@ -137,11 +145,14 @@ float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combin
   run_pieces(
       s, n, buffers, rep,
       [&](NeuronCore& nc, AllocScope& sb) {
+        // Each of these is written in full before it is read (acc by the memset, part's rows by the
+        // partial, row by the transposes, out by the reduction), so none needs the poison fill.
         const auto P = static_cast<std::int32_t>(nc.hw().pmax);
-        acc = sb.alloc(DType::f32, P, {1}, "partition accumulator");
-        part = sb.alloc(DType::f32, P, {1}, "chunk partial");
-        row = sb.alloc(DType::f32, 1, {P}, "partials as one row");
-        out = sb.alloc(DType::f32, 1, {1}, "result");
+        constexpr AllocFill kWrittenFirst = AllocFill::none;
+        acc = sb.alloc(DType::f32, P, {1}, "partition accumulator", 0, kWrittenFirst);
+        part = sb.alloc(DType::f32, P, {1}, "chunk partial", 0, kWrittenFirst);
+        row = sb.alloc(DType::f32, 1, {P}, "partials as one row", 0, kWrittenFirst);
+        out = sb.alloc(DType::f32, 1, {1}, "result", 0, kWrittenFirst);
         nc.memset(acc, init);
       },
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
@@ -159,7 +170,8 @@ float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combin
         if (epilogue) epilogue(nc, out);
         nc.dma_copy(hbm_scalar(&result), out);
         if (typed != nullptr) nc.dma_copy(hbm_scalar(const_cast<void*>(typed->p), typed->dt), out);
-      });
+      },
+      AllocFill::none);  // every partial (dot, asum, nrm2, i?amax/min, cdot) loads or writes its views first
   return result;
 }
 
@@ -487,7 +499,7 @@ void copy_segments(const Settings& s, std::span<const CopySegment> segments, Cal
         row = (row + 1) % P;
       }
   });
-  rep.add(r.trace);
+  rep.add(std::move(r.trace));
 }
 
 void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy,

@@ -4,6 +4,7 @@
 #pragma once
 #include <complex>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "trn/blas/blas.hpp"
@@ -63,6 +64,9 @@ class Report {
   }
   void add(const Trace& t) {
     if (r_ != nullptr) trace_.append(t);
+  }
+  void add(Trace&& t) {  // a launch's trace: taken over, not copied, when it is the call's first
+    if (r_ != nullptr) trace_.append(std::move(t));
   }
   // One host round trip (docs/cost-model.md section 7) of this call.
   void host_step(const HostStep& h) {

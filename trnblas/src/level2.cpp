@@ -340,7 +340,7 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
                       .n = n,
                       .nrhs = 1};
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { trsm_left_kernel(nc, p); });
-  rep.add(r.trace);
+  rep.add(std::move(r.trace));
   if (!s.timing_only) scatter(b, x, n, incx);
 }
 

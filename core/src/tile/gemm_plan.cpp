@@ -224,7 +224,40 @@ GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::
   return p;
 }
 
+namespace {
+std::string plan_text(const GemmPlan& p);
+
+// The fields plan_text prints (tensor_bound_ns is not printed).
+bool prints_alike(const GemmPlan& a, const GemmPlan& b) {
+  const BlockShape &x = a.block, &y = b.block;
+  return x.tiles_i == y.tiles_i && x.tiles_j == y.tiles_j && x.resident == y.resident && x.buffers == y.buffers &&
+         x.epilogue_slots == y.epilogue_slots && x.strip_slots == y.strip_slots && x.k_blocked == y.k_blocked &&
+         x.block_i == y.block_i && x.block_j == y.block_j && a.grid == b.grid && a.m == b.m && a.n == b.n &&
+         a.k == b.k && a.problems == b.problems && a.sbuf_bytes == b.sbuf_bytes &&
+         a.load_elements == b.load_elements && a.matmuls == b.matmuls && a.double_row == b.double_row &&
+         a.k_chunk_rows == b.k_chunk_rows && a.why == b.why;
+}
+}  // namespace
+
+// A loop of small GEMMs prints the same plan on every call: the text of the thread's last plan is
+// kept and returned while the plan prints alike (a dozen to_string concatenations per call).
 std::string GemmPlan::print() const {
+  static_assert(sizeof(BlockShape) == 36 && sizeof(GemmPlan) == 160, "GemmPlan changed: update prints_alike");
+  thread_local GemmPlan last;
+  thread_local std::string text;
+  thread_local bool have = false;
+  if (!have || !prints_alike(*this, last)) {
+    text = plan_text(*this);
+    last = *this;
+    have = true;
+  }
+  return text;
+}
+
+namespace {
+std::string plan_text(const GemmPlan& p) {
+  const auto& [block, grid, m, n, k, problems, sbuf_bytes, load_elements, matmuls, tensor_bound_ns, double_row,
+               k_chunk_rows, why] = p;
   std::string s = "gemm plan " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
   if (problems > 1) s += " x" + std::to_string(problems) + " problems";
   if (double_row) s += " (fp8 double_row: 256-row K tiles)";
@@ -249,6 +282,7 @@ std::string GemmPlan::print() const {
        " matmuls; why: " + why;
   return s;
 }
+}  // namespace
 
 GemmPlan plan_launch(const HardwareSpec& hw, const std::vector<BlockGemmArgs>& problems) {
   std::int64_t m = 1, n = 1, k = 0;
