@@ -112,5 +112,7 @@ inline void grid_shape(int p, int* nprow, int* npcol) {
 
 // test_blasmp_l3.cpp: op T / C and complex GEMM, SYRK, GEADD / TRADD, TRSM.
 void run_level3_tests();
+// test_solvermp.cpp: trnsolverMp Potrf / Potrs.
+void run_solver_tests();
 
 }  // namespace mpitest

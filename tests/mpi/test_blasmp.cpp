@@ -307,6 +307,7 @@ int main(int argc, char** argv) {
   test_bits<double>({64, 48, 80, 16, 16, 16});
   test_report();
   run_level3_tests();
+  run_solver_tests();
   int total = 0;
   MPI_Allreduce(&g_failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0) std::printf("%s: %d failure(s) over %d rank(s)\n", total == 0 ? "PASSED" : "FAILED", total, g_size);

@@ -58,22 +58,20 @@ void local_gemm(const Local& l, std::int64_t m, std::int64_t n, std::int64_t k, 
   append(l, r);
 }
 
-void local_trsm(const Local& l, blas::Uplo uplo, blas::Diag diag, std::int64_t m, std::int64_t n, cd alpha,
-                const void* A, std::int64_t lda, void* B, std::int64_t ldb) {
+void local_trsm(const Local& l, blas::Side side, blas::Uplo uplo, blas::COp op, blas::Diag diag, std::int64_t m,
+                std::int64_t n, cd alpha, const void* A, std::int64_t lda, void* B, std::int64_t ldb) {
   if (m <= 0 || n <= 0) return;
-  using blas::Side;
+  const blas::Op rop = op == blas::COp::N ? blas::Op::N : blas::Op::T;  // real data: C is T
   blas::CallReport r;
   if (l.t.complex && l.t.fp64)
-    blas::ztrsm(l.st, Side::left, uplo, blas::COp::N, diag, m, n, alpha, as<cd>(A), lda, as<cd>(B), ldb, &r);
+    blas::ztrsm(l.st, side, uplo, op, diag, m, n, alpha, as<cd>(A), lda, as<cd>(B), ldb, &r);
   else if (l.t.complex)
-    blas::ctrsm(l.st, l.t.mode, Side::left, uplo, blas::COp::N, diag, m, n, to_cf(alpha), as<cf>(A), lda, as<cf>(B),
-                ldb, &r);
+    blas::ctrsm(l.st, l.t.mode, side, uplo, op, diag, m, n, to_cf(alpha), as<cf>(A), lda, as<cf>(B), ldb, &r);
   else if (l.t.fp64)
-    blas::dtrsm(l.st, Side::left, uplo, blas::Op::N, diag, m, n, alpha.real(), as<double>(A), lda, as<double>(B), ldb,
-                &r);
+    blas::dtrsm(l.st, side, uplo, rop, diag, m, n, alpha.real(), as<double>(A), lda, as<double>(B), ldb, &r);
   else
-    blas::strsm(l.st, l.t.mode, Side::left, uplo, blas::Op::N, diag, m, n, static_cast<float>(alpha.real()),
-                as<float>(A), lda, as<float>(B), ldb, &r);
+    blas::strsm(l.st, l.t.mode, side, uplo, rop, diag, m, n, static_cast<float>(alpha.real()), as<float>(A), lda,
+                as<float>(B), ldb, &r);
   append(l, r);
 }
 
