@@ -210,8 +210,9 @@ blasmp::TrsmArgs potrs_solve(const PotrsArgs& x, bool second) {
   t.uplo = x.uplo;
   const bool transposed = (x.uplo == blas::Uplo::lower) == second;
   t.trans = transposed ? (x.complex ? blas::COp::C : blas::COp::T) : blas::COp::N;
-  t.m = x.n, t.n = x.nrhs, t.a = x.a, t.desc_a = x.desc_a, t.b = x.b, t.desc_b = x.desc_b;
-  t.work = x.work, t.work_bytes = x.work_bytes;
+  t.m = x.n, t.n = x.nrhs;
+  static_cast<blasmp::SolveOperands&>(t) = x;
+  static_cast<blasmp::Workspace&>(t) = x;
   return t;
 }
 

@@ -50,21 +50,34 @@ void redistribute(Generation target, const Redistribution& r, const char* name, 
 Descriptor make_descriptor(const Grid& g, std::int64_t m, std::int64_t n, std::int64_t mb, std::int64_t nb,
                            std::int64_t rsrc, std::int64_t csrc, trnDataType_t type);
 
-// Workspace (bytes) gemm needs for these arguments: its panels and any redistributed operand.
-std::size_t gemm_workspace_bytes(const GemmArgs& args);
-
-// C = alpha op(A) + beta C (geadd), or only C's uplo trapezoid (tradd: upper i <= j, lower i >= j).
-struct AddArgs : Scalars {
-  bool trapezoid = false;
-  blas::Uplo uplo = blas::Uplo::lower;
-  blas::COp op = blas::COp::N;
-  std::int64_t m = 0, n = 0;
+// The matrices of the routines below and their workspace (the _bufferSize's size): A read and C
+// updated (Geadd, Tradd, Syrk), or A read and B solved in place (Trsm; trnsolverMp's Potrs).
+struct UpdateOperands {
   const void* a = nullptr;
   const Descriptor* desc_a = nullptr;
   void* c = nullptr;
   const Descriptor* desc_c = nullptr;
+};
+struct SolveOperands {
+  const void* a = nullptr;
+  const Descriptor* desc_a = nullptr;
+  void* b = nullptr;
+  const Descriptor* desc_b = nullptr;
+};
+struct Workspace {
   void* work = nullptr;
   std::size_t work_bytes = 0;
+};
+
+// Workspace (bytes) gemm needs for these arguments: its panels and any redistributed operand.
+std::size_t gemm_workspace_bytes(const GemmArgs& args);
+
+// C = alpha op(A) + beta C (geadd), or only C's uplo trapezoid (tradd: upper i <= j, lower i >= j).
+struct AddArgs : Scalars, UpdateOperands, Workspace {
+  bool trapezoid = false;
+  blas::Uplo uplo = blas::Uplo::lower;
+  blas::COp op = blas::COp::N;
+  std::int64_t m = 0, n = 0;
 };
 std::string add_mismatch(const AddArgs& args);
 std::size_t add_workspace_bytes(const AddArgs& args);
@@ -73,16 +86,10 @@ void geadd(const blas::Settings& s, const AddArgs& args, blas::CallReport* repor
 // C = alpha op(A) op(A)^T + beta C on C's uplo triangle (n x n), op(A) n x k; trans N or T (C: T for
 // real types; not for complex ones, whose SYRK has no conjugate). With trans N, A's row blocks are
 // C's; with T, A's column blocks are C's column blocks.
-struct SyrkArgs : Scalars {
+struct SyrkArgs : Scalars, UpdateOperands, Workspace {
   blas::Uplo uplo = blas::Uplo::lower;
   blas::COp trans = blas::COp::N;
   std::int64_t n = 0, k = 0;
-  const void* a = nullptr;
-  const Descriptor* desc_a = nullptr;
-  void* c = nullptr;
-  const Descriptor* desc_c = nullptr;
-  void* work = nullptr;
-  std::size_t work_bytes = 0;
 };
 std::string syrk_mismatch(const SyrkArgs& args);
 std::size_t syrk_workspace_bytes(const SyrkArgs& args);
@@ -90,18 +97,12 @@ void syrk(const blas::Settings& s, const SyrkArgs& args, blas::CallReport* repor
 
 // op(A) X = alpha B (left) or X op(A) = alpha B (right), X overwriting B (m x n); A triangular
 // (uplo, diag), m x m or n x n. Any block sizes (A is redistributed when its blocks are not B's).
-struct TrsmArgs : Scalars {
+struct TrsmArgs : Scalars, SolveOperands, Workspace {
   blas::Side side = blas::Side::left;
   blas::Uplo uplo = blas::Uplo::lower;
   blas::COp trans = blas::COp::N;
   blas::Diag diag = blas::Diag::non_unit;
   std::int64_t m = 0, n = 0;
-  const void* a = nullptr;
-  const Descriptor* desc_a = nullptr;
-  void* b = nullptr;
-  const Descriptor* desc_b = nullptr;
-  void* work = nullptr;
-  std::size_t work_bytes = 0;
 };
 std::string trsm_mismatch(const TrsmArgs& args);
 std::size_t trsm_workspace_bytes(const TrsmArgs& args);

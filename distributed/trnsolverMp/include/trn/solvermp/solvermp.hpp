@@ -28,13 +28,12 @@ namespace trn::solvermp {
 
 using blasmp::Descriptor;
 
-struct PotrfArgs : blasmp::Scalars {  // real types (fp32: mode fp32 updates; fp64: Ozaki updates)
+// Real types (fp32: fp32-mode updates; fp64: Ozaki updates).
+struct PotrfArgs : blasmp::Scalars, blasmp::Workspace {
   blas::Uplo uplo = blas::Uplo::lower;
   std::int64_t n = 0;
   void* a = nullptr;
   const Descriptor* desc_a = nullptr;
-  void* work = nullptr;
-  std::size_t work_bytes = 0;
 };
 std::string potrf_mismatch(const PotrfArgs& args);
 std::size_t potrf_workspace_bytes(const PotrfArgs& args);
@@ -42,15 +41,9 @@ std::size_t potrf_workspace_bytes(const PotrfArgs& args);
 // returns the same j; the factorization stopped there, A's triangle partly overwritten).
 int potrf(const blas::Settings& s, const PotrfArgs& args, blas::CallReport* report = nullptr);
 
-struct PotrsArgs : blasmp::Scalars {
+struct PotrsArgs : blasmp::Scalars, blasmp::SolveOperands, blasmp::Workspace {
   blas::Uplo uplo = blas::Uplo::lower;
   std::int64_t n = 0, nrhs = 0;
-  const void* a = nullptr;
-  const Descriptor* desc_a = nullptr;
-  void* b = nullptr;
-  const Descriptor* desc_b = nullptr;
-  void* work = nullptr;
-  std::size_t work_bytes = 0;
 };
 std::string potrs_mismatch(const PotrsArgs& args);
 std::size_t potrs_workspace_bytes(const PotrsArgs& args);
