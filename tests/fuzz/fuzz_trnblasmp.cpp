@@ -178,31 +178,39 @@ void check_l3_result(const L3Shape& sh, int uplo, bool trans, bool left, bool un
     }
 }
 
+// Fuzzed enum values go straight into the calls, never held in an enum variable (an invalid enum
+// load is undefined behaviour, which UBSan reports in the harness itself).
+trnblasFillMode_t as_fill(int v) { return static_cast<trnblasFillMode_t>(v); }
+trnblasOperation_t as_op(int v) { return static_cast<trnblasOperation_t>(v); }
+trnblasSideMode_t as_side(int v) { return static_cast<trnblasSideMode_t>(v); }
+trnblasDiagType_t as_diag(int v) { return static_cast<trnblasDiagType_t>(v); }
+trnblasComputeType_t as_compute(int v) { return static_cast<trnblasComputeType_t>(v); }
+
 // Calls routine sh.routine: the _bufferSize form (work == nullptr, sizes out) or the call.
 template <class T>
 trnblasMpStatus_t l3_call(const L3Shape& sh, trnblasMpHandle_t h, const int e[5], std::int64_t m, std::int64_t n,
                           const T* alpha, const T* beta, const T* A, trnblasMpMatrixDescriptor_t da, T* C,
                           trnblasMpMatrixDescriptor_t dc, int ct, bool sizing, size_t* wd, size_t* wh, void* work,
                           size_t ws) {
-  const auto uplo = static_cast<trnblasFillMode_t>(e[0]);
-  const auto trans = static_cast<trnblasOperation_t>(e[1]);
-  const auto side = static_cast<trnblasSideMode_t>(e[2]);
-  const auto diag = static_cast<trnblasDiagType_t>(e[3]);
-  const auto ctype = static_cast<trnblasComputeType_t>(ct);
   switch (sh.routine) {
     case 0:
-      return sizing ? trnblasMpSyrk_bufferSize(h, uplo, trans, n, m, alpha, A, 1, 1, da, beta, C, 1, 1, dc, ctype, wd, wh)
-                    : trnblasMpSyrk(h, uplo, trans, n, m, alpha, A, 1, 1, da, beta, C, 1, 1, dc, ctype, work, ws, nullptr, 0);
+      return sizing ? trnblasMpSyrk_bufferSize(h, as_fill(e[0]), as_op(e[1]), n, m, alpha, A, 1, 1, da, beta, C, 1, 1,
+                                               dc, as_compute(ct), wd, wh)
+                    : trnblasMpSyrk(h, as_fill(e[0]), as_op(e[1]), n, m, alpha, A, 1, 1, da, beta, C, 1, 1, dc,
+                                    as_compute(ct), work, ws, nullptr, 0);
     case 1:
-      return sizing ? trnblasMpTrsm_bufferSize(h, side, uplo, trans, diag, m, n, alpha, A, 1, 1, da, C, 1, 1, dc, ctype, wd, wh)
-                    : trnblasMpTrsm(h, side, uplo, trans, diag, m, n, alpha, A, 1, 1, da, C, 1, 1, dc, ctype, work, ws,
-                                    nullptr, 0);
+      return sizing ? trnblasMpTrsm_bufferSize(h, as_side(e[2]), as_fill(e[0]), as_op(e[1]), as_diag(e[3]), m, n, alpha,
+                                               A, 1, 1, da, C, 1, 1, dc, as_compute(ct), wd, wh)
+                    : trnblasMpTrsm(h, as_side(e[2]), as_fill(e[0]), as_op(e[1]), as_diag(e[3]), m, n, alpha, A, 1, 1,
+                                    da, C, 1, 1, dc, as_compute(ct), work, ws, nullptr, 0);
     case 2:
-      return sizing ? trnblasMpGeadd_bufferSize(h, trans, m, n, alpha, A, 1, 1, da, beta, C, 1, 1, dc, wd, wh)
-                    : trnblasMpGeadd(h, trans, m, n, alpha, A, 1, 1, da, beta, C, 1, 1, dc, work, ws, nullptr, 0);
+      return sizing ? trnblasMpGeadd_bufferSize(h, as_op(e[1]), m, n, alpha, A, 1, 1, da, beta, C, 1, 1, dc, wd, wh)
+                    : trnblasMpGeadd(h, as_op(e[1]), m, n, alpha, A, 1, 1, da, beta, C, 1, 1, dc, work, ws, nullptr, 0);
     default:
-      return sizing ? trnblasMpTradd_bufferSize(h, uplo, trans, m, n, alpha, A, 1, 1, da, beta, C, 1, 1, dc, wd, wh)
-                    : trnblasMpTradd(h, uplo, trans, m, n, alpha, A, 1, 1, da, beta, C, 1, 1, dc, work, ws, nullptr, 0);
+      return sizing ? trnblasMpTradd_bufferSize(h, as_fill(e[0]), as_op(e[1]), m, n, alpha, A, 1, 1, da, beta, C, 1, 1,
+                                                dc, wd, wh)
+                    : trnblasMpTradd(h, as_fill(e[0]), as_op(e[1]), m, n, alpha, A, 1, 1, da, beta, C, 1, 1, dc, work,
+                                     ws, nullptr, 0);
   }
 }
 
