@@ -259,10 +259,13 @@ void check_compute(Check& c, int compute_type, int pos, trnblasMpMatrixDescripto
   if (c) *t = scalars_of(carrier, fp64, mode);
 }
 
-struct SyrkCall {
+// The arguments of Syrk, Geadd and Tradd (A read, C updated) as the caller passed them: d1, d2 the
+// two sizes in the C signature's order (Syrk n, k; Geadd/Tradd m, n); uplo -1 for Geadd (no such
+// argument), compute_type -1 for Geadd/Tradd (none).
+struct UpdateCall {
   trnblasMpHandle_t h;
   int uplo, trans;
-  std::int64_t n, k;
+  std::int64_t d1, d2;
   const void *alpha, *a;
   std::int64_t ia, ja;
   trnblasMpMatrixDescriptor_t desc_a;
@@ -275,26 +278,26 @@ struct SyrkCall {
   std::size_t work_bytes;
 };
 
-trnblasMpStatus_t syrk_call(const SyrkCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
+trnblasMpStatus_t syrk_call(const UpdateCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
   trn::blasmp::SyrkArgs args;
   trnblasMpStatus_t st = TRNBLASMP_STATUS_NOT_INITIALIZED;
   if (g_handles.contains(x.h)) {
     Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
-    c.one_of(x.uplo, kFills, 1, "uplo").one_of(x.trans, kOps, 2, "trans").nonnegative(x.n, 3, "n")
-        .nonnegative(x.k, 4, "k").not_null(x.alpha, 5, "alpha").require(g_descs.contains(x.desc_a), 9, "descA")
+    c.one_of(x.uplo, kFills, 1, "uplo").one_of(x.trans, kOps, 2, "trans").nonnegative(x.d1, 3, "n")
+        .nonnegative(x.d2, 4, "k").not_null(x.alpha, 5, "alpha").require(g_descs.contains(x.desc_a), 9, "descA")
         .not_null(x.beta, 10, "beta").require(g_descs.contains(x.desc_c), 14, "descC");
     check_compute(c, x.compute_type, 15, x.desc_c, {x.ia, x.ja, x.ic, x.jc}, &args);
     st = c.status();
     if (c) {
       args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
       args.trans = static_cast<trn::blas::COp>(x.trans);
-      args.n = x.n, args.k = x.k, args.a = x.a, args.c = x.c;
+      args.n = x.d1, args.k = x.d2, args.a = x.a, args.c = x.c;
       args.desc_a = &x.desc_a->d, args.desc_c = &x.desc_c->d;
       args.work = x.work, args.work_bytes = x.work_bytes;
       read_scalars(x.desc_c, x.alpha, x.beta, &args);
     }
   }
-  Collective co{x.h, fn, x.desc_c, {x.uplo, x.trans, x.n, x.k, x.ia, x.ja, x.ic, x.jc, x.compute_type}, wd, wh, sizing};
+  Collective co{x.h, fn, x.desc_c, {x.uplo, x.trans, x.d1, x.d2, x.ia, x.ja, x.ic, x.jc, x.compute_type}, wd, wh, sizing};
   const trn::blasmp::Scalars t = scalars_of(x.desc_c);
   push_scalar(co.exchanged, x.alpha, t);
   push_scalar(co.exchanged, x.beta, t);
@@ -354,23 +357,8 @@ trnblasMpStatus_t trsm_call(const TrsmCall& x, const char* fn, bool sizing, size
                                   });
 }
 
-// Geadd (uplo = -1: no uplo argument) and Tradd.
-struct AddCall {
-  trnblasMpHandle_t h;
-  int uplo, trans;
-  std::int64_t m, n;
-  const void *alpha, *a;
-  std::int64_t ia, ja;
-  trnblasMpMatrixDescriptor_t desc_a;
-  const void* beta;
-  void* c;
-  std::int64_t ic, jc;
-  trnblasMpMatrixDescriptor_t desc_c;
-  void* work;
-  std::size_t work_bytes;
-};
 
-trnblasMpStatus_t add_call(const AddCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
+trnblasMpStatus_t add_call(const UpdateCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
   trn::blasmp::AddArgs args;
   trnblasMpStatus_t st = TRNBLASMP_STATUS_NOT_INITIALIZED;
   const bool tradd = x.uplo >= 0;
@@ -378,7 +366,7 @@ trnblasMpStatus_t add_call(const AddCall& x, const char* fn, bool sizing, size_t
   if (g_handles.contains(x.h)) {
     Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
     if (tradd) c.one_of(x.uplo, kFills, 1, "uplo");
-    c.one_of(x.trans, kOps, 1 + p, "trans").nonnegative(x.m, 2 + p, "m").nonnegative(x.n, 3 + p, "n")
+    c.one_of(x.trans, kOps, 1 + p, "trans").nonnegative(x.d1, 2 + p, "m").nonnegative(x.d2, 3 + p, "n")
         .not_null(x.alpha, 4 + p, "alpha").require(g_descs.contains(x.desc_a), 8 + p, "descA")
         .not_null(x.beta, 9 + p, "beta").require(g_descs.contains(x.desc_c), 13 + p, "descC")
         .require_or(whole({x.ia, x.ja, x.ic, x.jc}), TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED",
@@ -389,13 +377,13 @@ trnblasMpStatus_t add_call(const AddCall& x, const char* fn, bool sizing, size_t
       args.trapezoid = tradd;
       args.uplo = tradd ? static_cast<trn::blas::Uplo>(x.uplo) : trn::blas::Uplo::lower;
       args.op = static_cast<trn::blas::COp>(x.trans);
-      args.m = x.m, args.n = x.n, args.a = x.a, args.c = x.c;
+      args.m = x.d1, args.n = x.d2, args.a = x.a, args.c = x.c;
       args.desc_a = &x.desc_a->d, args.desc_c = &x.desc_c->d;
       args.work = x.work, args.work_bytes = x.work_bytes;
       read_scalars(x.desc_c, x.alpha, x.beta, &args);
     }
   }
-  Collective co{x.h, fn, x.desc_c, {x.uplo, x.trans, x.m, x.n, x.ia, x.ja, x.ic, x.jc}, wd, wh, sizing};
+  Collective co{x.h, fn, x.desc_c, {x.uplo, x.trans, x.d1, x.d2, x.ia, x.ja, x.ic, x.jc}, wd, wh, sizing};
   const trn::blasmp::Scalars t = scalars_of(x.desc_c);
   push_scalar(co.exchanged, x.alpha, t);
   push_scalar(co.exchanged, x.beta, t);
@@ -571,7 +559,7 @@ trnblasMpStatus_t trnblasMpSyrk_bufferSize(trnblasMpHandle_t handle, trnblasFill
                                            trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic,
                                            int64_t jc, trnblasMpMatrixDescriptor_t descC, trnblasComputeType_t computeType,
                                            size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost) {
-  const SyrkCall x{handle, trn::cshim::enum_value(uplo), trn::cshim::enum_value(trans), n, k, alpha, a, ia, ja, descA, beta,
+  const UpdateCall x{handle, trn::cshim::enum_value(uplo), trn::cshim::enum_value(trans), n, k, alpha, a, ia, ja, descA, beta,
                    c, ic, jc, descC, trn::cshim::enum_value(computeType), nullptr, 0};
   return syrk_call(x, "trnblasMpSyrk_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
 }
@@ -583,7 +571,7 @@ trnblasMpStatus_t trnblasMpSyrk(trnblasMpHandle_t handle, trnblasFillMode_t uplo
                                 size_t workspaceSizeInBytesOnDevice, void* h_work, size_t workspaceSizeInBytesOnHost) {
   (void)h_work;
   (void)workspaceSizeInBytesOnHost;
-  const SyrkCall x{handle, trn::cshim::enum_value(uplo), trn::cshim::enum_value(trans), n, k, alpha, a, ia, ja, descA, beta,
+  const UpdateCall x{handle, trn::cshim::enum_value(uplo), trn::cshim::enum_value(trans), n, k, alpha, a, ia, ja, descA, beta,
                    c, ic, jc, descC, trn::cshim::enum_value(computeType), d_work, workspaceSizeInBytesOnDevice};
   return syrk_call(x, "trnblasMpSyrk", false, nullptr, nullptr);
 }
@@ -619,7 +607,8 @@ trnblasMpStatus_t trnblasMpGeadd_bufferSize(trnblasMpHandle_t handle, trnblasOpe
                                             trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic,
                                             int64_t jc, trnblasMpMatrixDescriptor_t descC,
                                             size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost) {
-  const AddCall x{handle, -1, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, nullptr, 0};
+  const UpdateCall x{handle, -1, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
+                     nullptr, 0};
   return add_call(x, "trnblasMpGeadd_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
 }
 
@@ -630,8 +619,8 @@ trnblasMpStatus_t trnblasMpGeadd(trnblasMpHandle_t handle, trnblasOperation_t tr
                                  void* h_work, size_t workspaceSizeInBytesOnHost) {
   (void)h_work;
   (void)workspaceSizeInBytesOnHost;
-  const AddCall x{handle, -1, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, d_work,
-                  workspaceSizeInBytesOnDevice};
+  const UpdateCall x{handle, -1, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
+                     d_work, workspaceSizeInBytesOnDevice};
   return add_call(x, "trnblasMpGeadd", false, nullptr, nullptr);
 }
 
@@ -642,7 +631,8 @@ trnblasMpStatus_t trnblasMpTradd_bufferSize(trnblasMpHandle_t handle, trnblasFil
                                             size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost) {
   // uplo < 0 would mean Geadd: an invalid (negative) uplo becomes a value no fill mode has.
   const int u = trn::cshim::enum_value(uplo) < 0 ? INT32_MAX : trn::cshim::enum_value(uplo);
-  const AddCall x{handle, u, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, nullptr, 0};
+  const UpdateCall x{handle, u, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
+                     nullptr, 0};
   return add_call(x, "trnblasMpTradd_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
 }
 
@@ -654,8 +644,8 @@ trnblasMpStatus_t trnblasMpTradd(trnblasMpHandle_t handle, trnblasFillMode_t upl
   (void)h_work;
   (void)workspaceSizeInBytesOnHost;
   const int u = trn::cshim::enum_value(uplo) < 0 ? INT32_MAX : trn::cshim::enum_value(uplo);
-  const AddCall x{handle, u, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, d_work,
-                  workspaceSizeInBytesOnDevice};
+  const UpdateCall x{handle, u, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
+                     d_work, workspaceSizeInBytesOnDevice};
   return add_call(x, "trnblasMpTradd", false, nullptr, nullptr);
 }
 
