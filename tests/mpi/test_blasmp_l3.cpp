@@ -92,7 +92,7 @@ struct Case {
 
 // The case's output piece on a grid over comm (process (rank % nprow, rank / nprow)).
 template <class T>
-std::vector<T> run_trn(MPI_Comm comm, int nprow, int npcol, const Case<T>& c, int* status) {
+std::vector<T> run_trn(MPI_Comm comm, int nprow, int npcol, const Case<T>& c, int* status, double* modeled_ns = nullptr) {
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
   const int myrow = rank % nprow, mycol = rank / nprow;
@@ -109,6 +109,8 @@ std::vector<T> run_trn(MPI_Comm comm, int nprow, int npcol, const Case<T>& c, in
     trnblasMpMatrixDescriptorCreate(s.rows, s.cols, s.mb, s.nb, 0, 0, std::max(lr, 1), type_of<T>(), grid, &descs.back());
   }
   if (*status == TRNBLASMP_STATUS_SUCCESS) *status = c.trn(h, descs, locals);
+  trnProfile_t prof{};
+  if (modeled_ns != nullptr && trnblasMpGetLastProfile(h, &prof) == TRNBLASMP_STATUS_SUCCESS) *modeled_ns = prof.total_ns;
   for (auto d : descs) trnblasMpMatrixDescriptorDestroy(d);
   trnblasMpGridDestroy(grid);
   trnblasMpDestroy(h);
@@ -144,7 +146,9 @@ void run_case(const Case<T>& c) {
   int nprow, npcol, st = 0;
   grid_shape(g_size, &nprow, &npcol);
   const std::string what = std::string(name_of<T>()) + " " + c.name;
-  const auto X = run_trn(MPI_COMM_WORLD, nprow, npcol, c, &st);
+  double mine_ns = 0, slowest_ns = 0, one_ns = 0;
+  const auto X = run_trn(MPI_COMM_WORLD, nprow, npcol, c, &st, &mine_ns);
+  MPI_Allreduce(&mine_ns, &slowest_ns, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   check_all_ranks(st, TRNBLASMP_STATUS_SUCCESS, what + " status");
   const auto R = run_ref(nprow, npcol, c);
   double err = 0, scale = 1;
@@ -159,14 +163,16 @@ void run_case(const Case<T>& c) {
   check(X.size() == R.size(), what + ": local sizes match ScaLAPACK's");
   check(ratio <= 1.0, what + ": error / bound " + std::to_string(ratio));
   // The same call on one rank's 1 x 1 grid: the same bits in this rank's piece.
-  const auto one = run_trn(MPI_COMM_SELF, 1, 1, c, &st);
+  const auto one = run_trn(MPI_COMM_SELF, 1, 1, c, &st, &one_ns);
   const Spec& o = c.mats.back();
   int lr = 0, lc = 0;
   const auto mine_part = local_part(one, o.rows, o.cols, o.mb, o.nb, g_rank % nprow, g_rank / nprow, nprow, npcol, &lr, &lc);
   check(st == TRNBLASMP_STATUS_SUCCESS && X.size() == static_cast<std::size_t>(lr) * lc &&
             std::memcmp(X.data(), mine_part.data(), X.size() * sizeof(T)) == 0,
         what + ": bits equal the 1 x 1 grid's");
-  if (g_rank == 0) std::printf("%-34s on %dx%d: max error / bound %.3g\n", what.c_str(), nprow, npcol, ratio);
+  if (g_rank == 0)
+    std::printf("%-34s on %dx%d: max error / bound %.3g; modeled %.1f us (1 device %.1f us)\n", what.c_str(), nprow, npcol,
+                ratio, slowest_ns * 1e-3, one_ns * 1e-3);
 }
 
 // The bufferSize + call protocol for every routine: the workspace is what _bufferSize says.
