@@ -128,7 +128,7 @@ void redistribute(Generation target, const Redistribution& r, const char* name, 
                                   rdisp.data(), MPI_BYTE, g.comm),
                     "MPI_Alltoallv");
   for (int q = 0; q < P; ++q) {
-    const char* from = &recv[static_cast<std::size_t>(rdisp[static_cast<std::size_t>(q)])];
+    const char* from = recv.data() + rdisp[static_cast<std::size_t>(q)];  // recv may be empty
     for (std::int64_t off : slots[static_cast<std::size_t>(q)]) {
       std::memcpy(static_cast<char*>(r.b) + off * ies, from, es);
       from += es;

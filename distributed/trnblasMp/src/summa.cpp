@@ -198,7 +198,7 @@ void gather_panel(const PanelGather& pg, std::int64_t k0, std::int64_t k1, Slice
   for (std::int64_t g = k0; g < k1; ++g) {
     const std::int64_t owner = (pg.src + g / pg.block) % pg.nprocs;
     const std::int64_t pos = numroc(g, pg.block, owner, pg.src, pg.nprocs) - numroc(k0, pg.block, owner, pg.src, pg.nprocs);
-    const char* from = &recv[static_cast<std::size_t>(displs[static_cast<std::size_t>(owner)] + pos * pg.len * es)];
+    const char* from = recv.data() + displs[static_cast<std::size_t>(owner)] + pos * pg.len * es;  // recv may be empty (len 0)
     for (std::int64_t e = 0; e < pg.len; ++e)
       std::memcpy(panel + ((g - k0) * out_slice + e * out_elem) * es, from + e * es, pg.es);
   }

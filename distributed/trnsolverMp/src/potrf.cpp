@@ -92,7 +92,7 @@ void gather_transposed_panel(const Local& l, const Descriptor& wd, std::int64_t 
   for (std::int64_t jl = c0; jl < n_loc; ++jl) {
     const std::int64_t j = ((jl / nb) * g.npcol + (g.mycol - wd.csrc + g.npcol) % g.npcol) * nb + jl % nb;
     std::size_t& cur = cursor[static_cast<std::size_t>(row_owner(j))];
-    std::memcpy(lcol + static_cast<std::size_t>(jl * kb) * es, &recv[cur], row_bytes);
+    std::memcpy(lcol + static_cast<std::size_t>(jl * kb) * es, recv.data() + cur, row_bytes);
     cur += row_bytes;
   }
   LinkTransfer t;
