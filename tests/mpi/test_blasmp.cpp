@@ -15,74 +15,11 @@
 #include "trn/blasmp/blasmp.hpp"
 #include "trnblas.h"
 #include "trnblasMp.h"
-
-extern "C" {  // ScaLAPACK and BLACS (libscalapack-openmpi): the oracle
-void Cblacs_get(int ctxt, int what, int* val);
-void Cblacs_gridinit(int* ctxt, const char* order, int nprow, int npcol);
-void Cblacs_gridinfo(int ctxt, int* nprow, int* npcol, int* myrow, int* mycol);
-void Cblacs_gridexit(int ctxt);
-void descinit_(int* desc, const int* m, const int* n, const int* mb, const int* nb, const int* irsrc, const int* icsrc,
-               const int* ctxt, const int* lld, int* info);
-int numroc_(const int* n, const int* nb, const int* iproc, const int* isrcproc, const int* nprocs);
-void psgemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k, const float* alpha, const float* a,
-             const int* ia, const int* ja, const int* desca, const float* b, const int* ib, const int* jb, const int* descb,
-             const float* beta, float* c, const int* ic, const int* jc, const int* descc);
-void pdgemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k, const double* alpha, const double* a,
-             const int* ia, const int* ja, const int* desca, const double* b, const int* ib, const int* jb, const int* descb,
-             const double* beta, double* c, const int* ic, const int* jc, const int* descc);
-}
+#include "mpi_util.hpp"
 
 namespace {
 
-int g_rank = 0, g_size = 1, g_failures = 0;
-
-void check(bool ok, const std::string& what) {
-  if (!ok) {
-    ++g_failures;
-    std::fprintf(stderr, "[rank %d] FAILED: %s\n", g_rank, what.c_str());
-  }
-}
-
-// Every rank returned `expected` (gathered, so a rank that returned something else is named).
-void check_all_ranks(int status, int expected, const std::string& what) {
-  std::vector<int> all(static_cast<std::size_t>(g_size));
-  MPI_Allgather(&status, 1, MPI_INT, all.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  for (int r = 0; r < g_size; ++r)
-    check(all[static_cast<std::size_t>(r)] == expected,
-          what + ": rank " + std::to_string(r) + " returned " + std::to_string(all[static_cast<std::size_t>(r)]) +
-              ", expected " + std::to_string(expected));
-}
-
-// A reproducible global matrix (same on every rank): entries in [-1, 1) from an integer hash.
-template <class T>
-std::vector<T> global_matrix(int rows, int cols, unsigned seed) {
-  std::vector<T> g(static_cast<std::size_t>(rows) * cols);
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    std::uint32_t x = static_cast<std::uint32_t>(i) * 2654435761u + seed * 40503u + 12345u;
-    x ^= x >> 15;
-    x *= 2246822519u;
-    x ^= x >> 13;
-    g[i] = static_cast<T>(static_cast<double>(x % 2000003u) / 1000001.5 - 1.0);
-  }
-  return g;
-}
-
-// This process's block-cyclic piece (ScaLAPACK layout, first block on process (0, 0)), lld = local rows.
-template <class T>
-std::vector<T> local_part(const std::vector<T>& g, int rows, int cols, int mb, int nb, int myrow, int mycol, int nprow,
-                          int npcol, int* lrows, int* lcols) {
-  const int zero = 0;
-  *lrows = numroc_(&rows, &mb, &myrow, &zero, &nprow);
-  *lcols = numroc_(&cols, &nb, &mycol, &zero, &npcol);
-  std::vector<T> l(static_cast<std::size_t>(std::max(*lrows, 1)) * std::max(*lcols, 1));
-  for (int jl = 0; jl < *lcols; ++jl)
-    for (int il = 0; il < *lrows; ++il) {
-      const int ig = (il / mb * nprow + myrow) * mb + il % mb, jg = (jl / nb * npcol + mycol) * nb + jl % nb;
-      l[static_cast<std::size_t>(il) + static_cast<std::size_t>(jl) * std::max(*lrows, 1)] =
-          g[static_cast<std::size_t>(ig) + static_cast<std::size_t>(jg) * rows];
-    }
-  return l;
-}
+using namespace mpitest;
 
 struct Shape {
   int m, n, k, mb, nb, kb;  // kb: A's column block = B's row block
@@ -176,12 +113,6 @@ std::vector<T> run_scalapack(int nprow, int npcol, const Shape& s, T alpha, T be
   return C;
 }
 
-void grid_shape(int p, int* nprow, int* npcol) {
-  *nprow = 1;
-  for (int r = 1; r * r <= p; ++r)
-    if (p % r == 0) *nprow = r;
-  *npcol = p / *nprow;
-}
 
 // Against ScaLAPACK: |C - C_ref| <= (k + 2) u (|alpha| |A| |B| + |beta| |C0|) elementwise, u the
 // format's unit roundoff times 2 (both results carry their own rounding; docs/scale-out.md).
@@ -293,7 +224,10 @@ void test_bad_input() {
                   g_size > 1 ? TRNBLASMP_STATUS_INVALID_VALUE : TRNBLASMP_STATUS_SUCCESS, "alpha differing across ranks");
   check_all_ranks(gemm(g_rank == g_size - 1 ? nullptr : h, TRNBLAS_OP_N, m, da_good, ws), TRNBLASMP_STATUS_NOT_INITIALIZED,
                   "a NULL handle on the last rank");
-  check_all_ranks(gemm(h, TRNBLAS_OP_T, m, da_good, ws), TRNBLASMP_STATUS_NOT_SUPPORTED, "op T");
+  check_all_ranks(trnblasMpGemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &alpha, A.data(), 2, 1, da_good, B.data(), 1, 1, db,
+                                &beta, C.data(), 1, 1, dc, TRNBLAS_COMPUTE_32F, work.data(), ws, nullptr, 0),
+                  TRNBLASMP_STATUS_NOT_SUPPORTED, "a submatrix (ia = 2)");
+  check_all_ranks(gemm(h, static_cast<trnblasOperation_t>(3), m, da_good, ws), TRNBLASMP_STATUS_INVALID_VALUE, "op 3");
   check_all_ranks(gemm(h, TRNBLAS_OP_N, m, da_good, g_rank == 0 ? 4 : ws), TRNBLASMP_STATUS_INVALID_VALUE,
                   "workspace too small on rank 0");
   check_all_ranks(gemm(h, TRNBLAS_OP_N, m, db, ws), TRNBLASMP_STATUS_INVALID_VALUE, "A's descriptor of the wrong shape");
@@ -372,6 +306,8 @@ int main(int argc, char** argv) {
   test_bits<float>({64, 48, 80, 16, 16, 16});
   test_bits<double>({64, 48, 80, 16, 16, 16});
   test_report();
+  run_level3_tests();
+  run_solver_tests();
   int total = 0;
   MPI_Allreduce(&g_failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0) std::printf("%s: %d failure(s) over %d rank(s)\n", total == 0 ? "PASSED" : "FAILED", total, g_size);

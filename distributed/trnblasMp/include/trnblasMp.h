@@ -63,7 +63,8 @@ trnblasMpStatus_t trnblasMpGridCreate(int64_t nprow, int64_t npcol, trnblasMpGri
 trnblasMpStatus_t trnblasMpGridDestroy(trnblasMpGrid_t grid);
 
 /* Block-cyclic matrix descriptors (local): m x n, mb x nb blocks, first block on process
- * (rsrc, csrc), local leading dimension lld >= max(1, local rows), type TRN_R_32F or TRN_R_64F. */
+ * (rsrc, csrc), local leading dimension lld >= max(1, local rows), type TRN_R_32F, TRN_R_64F,
+ * TRN_C_32F or TRN_C_64F. */
 trnblasMpStatus_t trnblasMpMatrixDescriptorCreate(int64_t m, int64_t n, int64_t mb, int64_t nb, int64_t rsrc,
                                                   int64_t csrc, int64_t lld, trnDataType_t type, trnblasMpGrid_t grid,
                                                   trnblasMpMatrixDescriptor_t* desc);
@@ -73,10 +74,12 @@ trnblasMpStatus_t trnblasMpMatrixDescriptorDestroy(trnblasMpMatrixDescriptor_t d
 int64_t trnblasMpNumroc(int64_t n, int64_t nb, uint32_t iproc, uint32_t isrcproc, uint32_t nprocs);
 
 /* C = alpha op(A) op(B) + beta C, SUMMA over trnblas's tile kernels (docs/scale-out.md). Supported:
- * op N, N; the whole matrices (ia = ja = ib = jb = ic = jc = 1); computeType TRNBLAS_COMPUTE_32F (and
- * its _PEDANTIC, _FAST_* and _EMULATED_16BFX* variants, as trnblas runs them) on TRN_R_32F operands,
- * TRNBLAS_COMPUTE_64F (Ozaki) on TRN_R_64F; A's row blocks are C's, B's column blocks are C's, A's
- * column block is B's row block. alpha and beta point to float (32F) or double (64F) host values.
+ * op N, T, C (a transposed operand is redistributed first, any blocks); the whole matrices (ia = ja =
+ * ib = jb = ic = jc = 1); computeType TRNBLAS_COMPUTE_32F (and its _PEDANTIC, _FAST_* and
+ * _EMULATED_16BFX* variants, as trnblas runs them) on TRN_R_32F / TRN_C_32F operands,
+ * TRNBLAS_COMPUTE_64F (Ozaki) on TRN_R_64F / TRN_C_64F; an op-N A's row blocks are C's, an op-N B's
+ * column blocks are C's, with both op N A's column block is B's row block. alpha and beta point to
+ * host values of the operands' type (float, double, trnComplex, trnDoubleComplex layouts).
  * _bufferSize gives the device workspace (the double-buffered K panels) and host workspace (0) that
  * trnblasMpGemm needs; both are collective. */
 trnblasMpStatus_t trnblasMpGemm_bufferSize(trnblasMpHandle_t handle, trnblasOperation_t transA, trnblasOperation_t transB,
@@ -92,6 +95,61 @@ trnblasMpStatus_t trnblasMpGemm(trnblasMpHandle_t handle, trnblasOperation_t tra
                                 trnblasMpMatrixDescriptor_t descB, const void* beta, void* c, int64_t ic, int64_t jc,
                                 trnblasMpMatrixDescriptor_t descC, trnblasComputeType_t computeType, void* d_work,
                                 size_t workspaceSizeInBytesOnDevice, void* h_work, size_t workspaceSizeInBytesOnHost);
+
+/* C = alpha op(A) op(A)^T + beta C on C's uplo triangle (n x n; the other triangle untouched):
+ * the SUMMA GEMM on a copy of C, op(A)^T redistributed. trans N (A n x k, A's row blocks C's) or T
+ * (A k x n, A's column blocks C's); C = T for real types, rejected for complex (HERK's). */
+trnblasMpStatus_t trnblasMpSyrk_bufferSize(trnblasMpHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                           int64_t n, int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                           trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic,
+                                           int64_t jc, trnblasMpMatrixDescriptor_t descC, trnblasComputeType_t computeType,
+                                           size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost);
+trnblasMpStatus_t trnblasMpSyrk(trnblasMpHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                                int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic, int64_t jc,
+                                trnblasMpMatrixDescriptor_t descC, trnblasComputeType_t computeType, void* d_work,
+                                size_t workspaceSizeInBytesOnDevice, void* h_work, size_t workspaceSizeInBytesOnHost);
+
+/* op(A) X = alpha B (side LEFT) or X op(A) = alpha B (RIGHT), X overwriting B (m x n); A triangular
+ * (uplo, diag). Right-looking block substitution over A's diagonal blocks (B's row block); any
+ * block sizes of A (redistributed when they are not B's), transposes and the right side by
+ * redistribution (docs/scale-out.md). */
+trnblasMpStatus_t trnblasMpTrsm_bufferSize(trnblasMpHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                           trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                           const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                           trnblasMpMatrixDescriptor_t descA, void* b, int64_t ib, int64_t jb,
+                                           trnblasMpMatrixDescriptor_t descB, trnblasComputeType_t computeType,
+                                           size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost);
+trnblasMpStatus_t trnblasMpTrsm(trnblasMpHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n, const void* alpha,
+                                const void* a, int64_t ia, int64_t ja, trnblasMpMatrixDescriptor_t descA, void* b,
+                                int64_t ib, int64_t jb, trnblasMpMatrixDescriptor_t descB, trnblasComputeType_t computeType,
+                                void* d_work, size_t workspaceSizeInBytesOnDevice, void* h_work,
+                                size_t workspaceSizeInBytesOnHost);
+
+/* C = alpha op(A) + beta C (Geadd, m x n) or only C's uplo trapezoid (Tradd: upper i <= j, lower
+ * i >= j); op(A) redistributed into C's layout unless op N with C's blocks; trnblas's GEAM per rank.
+ * The type is the descriptors' (no compute type, as in cuBLASMp). */
+trnblasMpStatus_t trnblasMpGeadd_bufferSize(trnblasMpHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n,
+                                            const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                            trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic,
+                                            int64_t jc, trnblasMpMatrixDescriptor_t descC,
+                                            size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost);
+trnblasMpStatus_t trnblasMpGeadd(trnblasMpHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n,
+                                 const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                 trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic, int64_t jc,
+                                 trnblasMpMatrixDescriptor_t descC, void* d_work, size_t workspaceSizeInBytesOnDevice,
+                                 void* h_work, size_t workspaceSizeInBytesOnHost);
+trnblasMpStatus_t trnblasMpTradd_bufferSize(trnblasMpHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                            int64_t m, int64_t n, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                            trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic,
+                                            int64_t jc, trnblasMpMatrixDescriptor_t descC,
+                                            size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost);
+trnblasMpStatus_t trnblasMpTradd(trnblasMpHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t m,
+                                 int64_t n, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                 trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic, int64_t jc,
+                                 trnblasMpMatrixDescriptor_t descC, void* d_work, size_t workspaceSizeInBytesOnDevice,
+                                 void* h_work, size_t workspaceSizeInBytesOnHost);
 
 /* The plan of the handle's last successful Gemm, printed (SUMMA panel depth, allgathers, predicted
  * link and compute time; trnsci extension): at most `size` bytes with the terminating NUL. */

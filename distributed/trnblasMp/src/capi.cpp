@@ -8,6 +8,7 @@
 
 #include "exchange.hpp"
 #include "trn/blasmp/blasmp.hpp"
+#include "trn/blasmp/level3mp.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trnblasMp.h"
 
@@ -70,6 +71,107 @@ bool gemm_mode_of(int compute_type, trn::blas::GemmMode* mode, bool* fp64) {
   }
 }
 
+// The element type of a call: fp64 from the compute type (or the descriptor's type where the routine
+// has none), complex from the descriptor's type; a dead descriptor gives the real fp32 default.
+trn::blasmp::Scalars scalars_of(trnblasMpMatrixDescriptor_t carrier, bool fp64, trn::blas::GemmMode mode) {
+  trn::blasmp::Scalars t;
+  const int type = g_descs.contains(carrier) ? static_cast<int>(carrier->d.type) : TRN_R_32F;
+  t.fp64 = fp64;
+  t.complex = type == TRN_C_32F || type == TRN_C_64F;
+  t.mode = mode;
+  return t;
+}
+trn::blasmp::Scalars scalars_of(trnblasMpMatrixDescriptor_t carrier) {
+  const bool fp64 = g_descs.contains(carrier) && (carrier->d.type == TRN_R_64F || carrier->d.type == TRN_C_64F);
+  return scalars_of(carrier, fp64, trn::blas::GemmMode::fp32);
+}
+
+// A host scalar of the call's type as (re, im), and its bits as two words for the exchange (the
+// same number of words whatever the type, so ranks that disagree on it still make one allreduce).
+void read_scalar(const void* p, const trn::blasmp::Scalars& t, double* re, double* im) {
+  *re = *im = 0;
+  if (p == nullptr) return;
+  if (t.fp64) {
+    *re = static_cast<const double*>(p)[0];
+    if (t.complex) *im = static_cast<const double*>(p)[1];
+  } else {
+    *re = static_cast<const float*>(p)[0];
+    if (t.complex) *im = static_cast<const float*>(p)[1];
+  }
+}
+// alpha and beta into t, when the carrier's type is t's (otherwise the layout check fails anyway and
+// a scalar of another type is not read past its end).
+void read_scalars(trnblasMpMatrixDescriptor_t carrier, const void* alpha, const void* beta, trn::blasmp::Scalars* t) {
+  if (!g_descs.contains(carrier) || carrier->d.type != t->type()) return;
+  read_scalar(alpha, *t, &t->alpha, &t->alpha_im);
+  read_scalar(beta, *t, &t->beta, &t->beta_im);
+}
+void push_scalar(std::vector<std::int64_t>& v, const void* p, const trn::blasmp::Scalars& t) {
+  std::int64_t w[2] = {0, 0};
+  if (p != nullptr) std::memcpy(w, p, t.elem_bytes());
+  v.insert(v.end(), {w[0], w[1]});
+}
+void push_desc(std::vector<std::int64_t>& v, trnblasMpMatrixDescriptor_t d) {
+  const trn::blasmp::Descriptor e = g_descs.contains(d) ? d->d : trn::blasmp::Descriptor{};
+  v.insert(v.end(), {e.m, e.n, e.mb, e.nb, e.rsrc, e.csrc, static_cast<std::int64_t>(e.type)});
+}
+
+// A collective call's arguments as the C shim passes them on: what every rank must agree on
+// (sizes, enums, scalars, descriptors: not the pointers or local leading dimensions), the
+// descriptor whose grid carries the exchange, and the _bufferSize outputs.
+struct Collective {
+  trnblasMpHandle_t h;
+  const char* fn;
+  trnblasMpMatrixDescriptor_t carrier;
+  std::vector<std::int64_t> exchanged;
+  size_t* ws_device = nullptr;  // non-null: the _bufferSize form
+  size_t* ws_host = nullptr;
+  bool sizing = false;
+};
+
+// Local checks done (st), then the exchange over the carrier's grid: the status every rank returns.
+// Without a live carrier there is no communicator to agree over: this rank answers alone.
+trnblasMpStatus_t agree_over(const Collective& c, trnblasMpStatus_t st) {
+  if (!g_descs.contains(c.carrier) || !g_grids.contains(c.carrier->grid))
+    return st == TRNBLASMP_STATUS_SUCCESS ? TRNBLASMP_STATUS_INVALID_VALUE : st;
+  const auto ag = agree(c.carrier->d.grid->comm, static_cast<int>(st), c.exchanged);
+  if (!ag.mpi_ok) return trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INTERNAL_ERROR, "MPI allreduce failed");
+  if (ag.status != TRNBLASMP_STATUS_SUCCESS) return static_cast<trnblasMpStatus_t>(ag.status);
+  if (!ag.same)
+    return trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INVALID_VALUE,
+                            "the ranks passed different arguments (sizes, blocks, types, scalars or enums)");
+  return TRNBLASMP_STATUS_SUCCESS;
+}
+
+// The rest of every collective routine after its local argument checks (st): the layout check
+// (`mismatch`; the _bufferSize form with an unlimited workspace), the exchange, then either the
+// workspace sizes or the call (guarded; the handle keeps its profile and plan).
+template <class Args, class Run>
+trnblasMpStatus_t run_collective(const Collective& c, trnblasMpStatus_t st, Args& args,
+                                 std::string (*mismatch)(const Args&), std::size_t (*workspace)(const Args&), Run run) {
+  if (st == TRNBLASMP_STATUS_SUCCESS && c.sizing && (c.ws_device == nullptr || c.ws_host == nullptr))
+    st = trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INVALID_VALUE, "workspace size pointers must not be NULL");
+  if (st == TRNBLASMP_STATUS_SUCCESS) {
+    if (c.sizing) args.work_bytes = static_cast<std::size_t>(-1), args.work = &args;  // any size fits
+    const std::string why = mismatch(args);
+    if (!why.empty()) st = trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INVALID_VALUE, why);
+  }
+  st = agree_over(c, st);
+  if (st != TRNBLASMP_STATUS_SUCCESS) return st;
+  if (c.sizing) {
+    *c.ws_device = workspace(args);
+    *c.ws_host = 0;
+    return TRNBLASMP_STATUS_SUCCESS;
+  }
+  trn::blas::CallReport r;
+  st = trn::cshim::guarded(g_log, c.fn, kStatusMap, [&] { run(c.h->settings, args, &r); });
+  if (st == TRNBLASMP_STATUS_SUCCESS) {
+    c.h->last_profile.store(r.profile.to_c());
+    c.h->last_plan.store(r.plan);
+  }
+  return st;
+}
+
 // The arguments of one Gemm / Gemm_bufferSize call, as the caller passed them.
 struct GemmCall {
   trnblasMpHandle_t h;
@@ -90,30 +192,13 @@ struct GemmCall {
   std::size_t work_bytes;
 };
 
-std::int64_t bits_of(const void* p, bool fp64) {
-  if (p == nullptr) return 0;
-  std::int64_t v = 0;
-  if (fp64) {
-    std::memcpy(&v, p, sizeof(double));
-  } else {
-    std::int32_t w = 0;
-    std::memcpy(&w, p, sizeof w);
-    v = w;
-  }
-  return v;
+// The only submatrices supported: the whole matrices (ia = ja = 1).
+bool whole(std::initializer_list<std::int64_t> offsets) {
+  for (std::int64_t o : offsets)
+    if (o != 1) return false;
+  return true;
 }
-
-// What every rank must agree on (the local leading dimensions and pointers may differ).
-std::vector<std::int64_t> exchanged_args(const GemmCall& x, bool fp64) {
-  std::vector<std::int64_t> v{x.trans_a, x.trans_b, x.m,  x.n,  x.k,  x.ia, x.ja, x.ib, x.jb,
-                              x.ic,      x.jc,      x.compute_type, bits_of(x.alpha, fp64), bits_of(x.beta, fp64)};
-  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_b, x.desc_c}) {
-    const bool live = g_descs.contains(d);
-    const trn::blasmp::Descriptor e = live ? d->d : trn::blasmp::Descriptor{};
-    v.insert(v.end(), {e.m, e.n, e.mb, e.nb, e.rsrc, e.csrc, static_cast<std::int64_t>(e.type)});
-  }
-  return v;
-}
+const char* const kWholeOnly = "only whole matrices (ia = ja = 1)";
 
 // The local checks of Gemm's arguments in cuBLASMp's parameter order (positions after the handle).
 trnblasMpStatus_t check_gemm(const GemmCall& x, const char* fn, trn::blasmp::GemmArgs* out) {
@@ -125,16 +210,16 @@ trnblasMpStatus_t check_gemm(const GemmCall& x, const char* fn, trn::blasmp::Gem
       .require(g_descs.contains(x.desc_a), 10, "descA").require(g_descs.contains(x.desc_b), 14, "descB")
       .not_null(x.beta, 15, "beta").require(g_descs.contains(x.desc_c), 19, "descC");
   bool fp64 = false;
-  c.require(gemm_mode_of(x.compute_type, &out->mode, &fp64), 20, "computeType");
-  c.require_or(x.trans_a == TRNBLAS_OP_N && x.trans_b == TRNBLAS_OP_N, TRNBLASMP_STATUS_NOT_SUPPORTED,
-               "TRNBLASMP_STATUS_NOT_SUPPORTED", "only op N, N")
-      .require_or(x.ia == 1 && x.ja == 1 && x.ib == 1 && x.jb == 1 && x.ic == 1 && x.jc == 1,
-                  TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED", "only whole matrices (ia = ja = 1)");
+  trn::blas::GemmMode mode{};
+  c.require(gemm_mode_of(x.compute_type, &mode, &fp64), 20, "computeType");
+  c.require_or(whole({x.ia, x.ja, x.ib, x.jb, x.ic, x.jc}), TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED",
+               kWholeOnly);
   if (!c) return c.status();
-  out->fp64 = fp64;
+  static_cast<trn::blasmp::Scalars&>(*out) = scalars_of(x.desc_c, fp64, mode);
+  out->op_a = static_cast<trn::blas::COp>(x.trans_a);
+  out->op_b = static_cast<trn::blas::COp>(x.trans_b);
   out->m = x.m, out->n = x.n, out->k = x.k;
-  out->alpha = fp64 ? *static_cast<const double*>(x.alpha) : *static_cast<const float*>(x.alpha);
-  out->beta = fp64 ? *static_cast<const double*>(x.beta) : *static_cast<const float*>(x.beta);
+  read_scalars(x.desc_c, x.alpha, x.beta, out);
   out->a = x.a, out->b = x.b, out->c = x.c;
   out->desc_a = &x.desc_a->d, out->desc_b = &x.desc_b->d, out->desc_c = &x.desc_c->d;
   out->work = x.work;
@@ -142,25 +227,172 @@ trnblasMpStatus_t check_gemm(const GemmCall& x, const char* fn, trn::blasmp::Gem
   return TRNBLASMP_STATUS_SUCCESS;
 }
 
-// Local checks, then the exchange over descC's grid: the status every rank returns. `sizing`: the
-// _bufferSize form (no workspace yet).
-trnblasMpStatus_t agree_gemm(const GemmCall& x, const char* fn, bool sizing, trn::blasmp::GemmArgs* args) {
-  trnblasMpStatus_t st = check_gemm(x, fn, args);
-  if (st == TRNBLASMP_STATUS_SUCCESS) {
-    if (sizing) args->work_bytes = static_cast<std::size_t>(-1), args->work = args;  // any size fits
-    const std::string why = trn::blasmp::gemm_mismatch(*args);
-    if (!why.empty()) st = trn::cshim::fail(g_log, kStatusMap, fn, TRNBLASMP_STATUS_INVALID_VALUE, why);
+trnblasMpStatus_t gemm_call(const GemmCall& x, const char* fn, bool sizing, size_t* ws_device, size_t* ws_host) {
+  trn::blasmp::GemmArgs args;
+  const trnblasMpStatus_t st = check_gemm(x, fn, &args);
+  const trn::blasmp::Scalars t = scalars_of(x.desc_c);
+  Collective c{x.h, fn, x.desc_c, {x.trans_a, x.trans_b, x.m, x.n, x.k, x.ia, x.ja, x.ib, x.jb, x.ic, x.jc, x.compute_type},
+               ws_device, ws_host, sizing};
+  push_scalar(c.exchanged, x.alpha, t);
+  push_scalar(c.exchanged, x.beta, t);
+  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_b, x.desc_c}) push_desc(c.exchanged, d);
+  using trn::blasmp::GemmArgs;
+  return run_collective<GemmArgs>(c, st, args, trn::blasmp::gemm_mismatch,
+                                  static_cast<std::size_t (*)(const GemmArgs&)>(trn::blasmp::gemm_workspace_bytes),
+                                  [](const trn::blas::Settings& s, const GemmArgs& a, trn::blas::CallReport* r) {
+                                    trn::blasmp::gemm(s, a, r);
+                                  });
+}
+
+// ---- Syrk, Trsm, Geadd / Tradd: local checks in cuBLASMp's parameter order, then run_collective ----
+
+constexpr std::initializer_list<int> kOps{TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C};
+constexpr std::initializer_list<int> kFills{TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER};
+
+// The compute type's precision (position `pos`) and the whole-matrix rule; fills t on success.
+void check_compute(Check& c, int compute_type, int pos, trnblasMpMatrixDescriptor_t carrier,
+                   std::initializer_list<std::int64_t> offsets, trn::blasmp::Scalars* t) {
+  bool fp64 = false;
+  trn::blas::GemmMode mode{};
+  c.require(gemm_mode_of(compute_type, &mode, &fp64), pos, "computeType");
+  c.require_or(whole(offsets), TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED", kWholeOnly);
+  if (c) *t = scalars_of(carrier, fp64, mode);
+}
+
+// The arguments of Syrk, Geadd and Tradd (A read, C updated) as the caller passed them: d1, d2 the
+// two sizes in the C signature's order (Syrk n, k; Geadd/Tradd m, n); uplo -1 for Geadd (no such
+// argument), compute_type -1 for Geadd/Tradd (none).
+struct UpdateCall {
+  trnblasMpHandle_t h;
+  int uplo, trans;
+  std::int64_t d1, d2;
+  const void *alpha, *a;
+  std::int64_t ia, ja;
+  trnblasMpMatrixDescriptor_t desc_a;
+  const void* beta;
+  void* c;
+  std::int64_t ic, jc;
+  trnblasMpMatrixDescriptor_t desc_c;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+};
+
+trnblasMpStatus_t syrk_call(const UpdateCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
+  trn::blasmp::SyrkArgs args;
+  trnblasMpStatus_t st = TRNBLASMP_STATUS_NOT_INITIALIZED;
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    c.one_of(x.uplo, kFills, 1, "uplo").one_of(x.trans, kOps, 2, "trans").nonnegative(x.d1, 3, "n")
+        .nonnegative(x.d2, 4, "k").not_null(x.alpha, 5, "alpha").require(g_descs.contains(x.desc_a), 9, "descA")
+        .not_null(x.beta, 10, "beta").require(g_descs.contains(x.desc_c), 14, "descC");
+    check_compute(c, x.compute_type, 15, x.desc_c, {x.ia, x.ja, x.ic, x.jc}, &args);
+    st = c.status();
+    if (c) {
+      args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
+      args.trans = static_cast<trn::blas::COp>(x.trans);
+      args.n = x.d1, args.k = x.d2, args.a = x.a, args.c = x.c;
+      args.desc_a = &x.desc_a->d, args.desc_c = &x.desc_c->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+      read_scalars(x.desc_c, x.alpha, x.beta, &args);
+    }
   }
-  // Without a live descC there is no communicator to agree over: this rank answers alone.
-  if (!g_descs.contains(x.desc_c) || !g_grids.contains(x.desc_c->grid))
-    return st == TRNBLASMP_STATUS_SUCCESS ? TRNBLASMP_STATUS_INVALID_VALUE : st;
-  const auto ag = agree(x.desc_c->d.grid->comm, static_cast<int>(st), exchanged_args(x, args->fp64));
-  if (!ag.mpi_ok) return trn::cshim::fail(g_log, kStatusMap, fn, TRNBLASMP_STATUS_INTERNAL_ERROR, "MPI allreduce failed");
-  if (ag.status != TRNBLASMP_STATUS_SUCCESS) return static_cast<trnblasMpStatus_t>(ag.status);
-  if (!ag.same)
-    return trn::cshim::fail(g_log, kStatusMap, fn, TRNBLASMP_STATUS_INVALID_VALUE,
-                            "the ranks passed different arguments (sizes, blocks, types, alpha/beta or compute type)");
-  return TRNBLASMP_STATUS_SUCCESS;
+  Collective co{x.h, fn, x.desc_c, {x.uplo, x.trans, x.d1, x.d2, x.ia, x.ja, x.ic, x.jc, x.compute_type}, wd, wh, sizing};
+  const trn::blasmp::Scalars t = scalars_of(x.desc_c);
+  push_scalar(co.exchanged, x.alpha, t);
+  push_scalar(co.exchanged, x.beta, t);
+  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_c}) push_desc(co.exchanged, d);
+  using trn::blasmp::SyrkArgs;
+  return run_collective<SyrkArgs>(co, st, args, trn::blasmp::syrk_mismatch, trn::blasmp::syrk_workspace_bytes,
+                                  [](const trn::blas::Settings& s, const SyrkArgs& a, trn::blas::CallReport* r) {
+                                    trn::blasmp::syrk(s, a, r);
+                                  });
+}
+
+struct TrsmCall {
+  trnblasMpHandle_t h;
+  int side, uplo, trans, diag;
+  std::int64_t m, n;
+  const void *alpha, *a;
+  std::int64_t ia, ja;
+  trnblasMpMatrixDescriptor_t desc_a;
+  void* b;
+  std::int64_t ib, jb;
+  trnblasMpMatrixDescriptor_t desc_b;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+};
+
+trnblasMpStatus_t trsm_call(const TrsmCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
+  trn::blasmp::TrsmArgs args;
+  trnblasMpStatus_t st = TRNBLASMP_STATUS_NOT_INITIALIZED;
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    c.one_of(x.side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side").one_of(x.uplo, kFills, 2, "uplo")
+        .one_of(x.trans, kOps, 3, "trans").one_of(x.diag, {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}, 4, "diag")
+        .nonnegative(x.m, 5, "m").nonnegative(x.n, 6, "n").not_null(x.alpha, 7, "alpha")
+        .require(g_descs.contains(x.desc_a), 11, "descA").require(g_descs.contains(x.desc_b), 15, "descB");
+    check_compute(c, x.compute_type, 16, x.desc_b, {x.ia, x.ja, x.ib, x.jb}, &args);
+    st = c.status();
+    if (c) {
+      args.side = static_cast<trn::blas::Side>(x.side);
+      args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
+      args.trans = static_cast<trn::blas::COp>(x.trans);
+      args.diag = static_cast<trn::blas::Diag>(x.diag);
+      args.m = x.m, args.n = x.n, args.a = x.a, args.b = x.b;
+      args.desc_a = &x.desc_a->d, args.desc_b = &x.desc_b->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+      read_scalars(x.desc_b, x.alpha, nullptr, &args);
+    }
+  }
+  Collective co{x.h, fn, x.desc_b, {x.side, x.uplo, x.trans, x.diag, x.m, x.n, x.ia, x.ja, x.ib, x.jb, x.compute_type},
+                wd, wh, sizing};
+  push_scalar(co.exchanged, x.alpha, scalars_of(x.desc_b));
+  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_b}) push_desc(co.exchanged, d);
+  using trn::blasmp::TrsmArgs;
+  return run_collective<TrsmArgs>(co, st, args, trn::blasmp::trsm_mismatch, trn::blasmp::trsm_workspace_bytes,
+                                  [](const trn::blas::Settings& s, const TrsmArgs& a, trn::blas::CallReport* r) {
+                                    trn::blasmp::trsm(s, a, r);
+                                  });
+}
+
+
+trnblasMpStatus_t add_call(const UpdateCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
+  trn::blasmp::AddArgs args;
+  trnblasMpStatus_t st = TRNBLASMP_STATUS_NOT_INITIALIZED;
+  const bool tradd = x.uplo >= 0;
+  const int p = tradd ? 1 : 0;  // positions shift by the uplo argument
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    if (tradd) c.one_of(x.uplo, kFills, 1, "uplo");
+    c.one_of(x.trans, kOps, 1 + p, "trans").nonnegative(x.d1, 2 + p, "m").nonnegative(x.d2, 3 + p, "n")
+        .not_null(x.alpha, 4 + p, "alpha").require(g_descs.contains(x.desc_a), 8 + p, "descA")
+        .not_null(x.beta, 9 + p, "beta").require(g_descs.contains(x.desc_c), 13 + p, "descC")
+        .require_or(whole({x.ia, x.ja, x.ic, x.jc}), TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED",
+                    kWholeOnly);
+    st = c.status();
+    if (c) {
+      static_cast<trn::blasmp::Scalars&>(args) = scalars_of(x.desc_c);
+      args.trapezoid = tradd;
+      args.uplo = tradd ? static_cast<trn::blas::Uplo>(x.uplo) : trn::blas::Uplo::lower;
+      args.op = static_cast<trn::blas::COp>(x.trans);
+      args.m = x.d1, args.n = x.d2, args.a = x.a, args.c = x.c;
+      args.desc_a = &x.desc_a->d, args.desc_c = &x.desc_c->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+      read_scalars(x.desc_c, x.alpha, x.beta, &args);
+    }
+  }
+  Collective co{x.h, fn, x.desc_c, {x.uplo, x.trans, x.d1, x.d2, x.ia, x.ja, x.ic, x.jc}, wd, wh, sizing};
+  const trn::blasmp::Scalars t = scalars_of(x.desc_c);
+  push_scalar(co.exchanged, x.alpha, t);
+  push_scalar(co.exchanged, x.beta, t);
+  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_c}) push_desc(co.exchanged, d);
+  using trn::blasmp::AddArgs;
+  return run_collective<AddArgs>(co, st, args, trn::blasmp::add_mismatch, trn::blasmp::add_workspace_bytes,
+                                 [](const trn::blas::Settings& s, const AddArgs& a, trn::blas::CallReport* r) {
+                                   trn::blasmp::geadd(s, a, r);
+                                 });
 }
 
 }  // namespace
@@ -267,7 +499,7 @@ trnblasMpStatus_t trnblasMpMatrixDescriptorCreate(int64_t m, int64_t n, int64_t 
   const trn::blasmp::Grid& g = grid->g;
   trn::blasmp::Descriptor d{m, n, mb, nb, rsrc, csrc, lld, TRN_R_32F, &g};
   c.require(rsrc >= 0 && rsrc < g.nprow, 5, "rsrc").require(csrc >= 0 && csrc < g.npcol, 6, "csrc");
-  if (c) c.leading_dim(lld, d.local_rows(), 7, "lld").one_of(t, {TRN_R_32F, TRN_R_64F}, 8, "type").not_null(desc, 10, "desc");
+  if (c) c.leading_dim(lld, d.local_rows(), 7, "lld").one_of(t, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}, 8, "type").not_null(desc, 10, "desc");
   if (!c) return c.status();
   d.type = static_cast<trnDataType_t>(t);
   return trn::cshim::create_registered(g_descs, desc, TRNBLASMP_STATUS_INVALID_VALUE, TRNBLASMP_STATUS_ALLOCATION_FAILED,
@@ -294,15 +526,7 @@ trnblasMpStatus_t trnblasMpGemm_bufferSize(trnblasMpHandle_t handle, trnblasOper
                                            size_t* workspaceSizeInBytesOnHost) {
   const GemmCall x{handle, trn::cshim::enum_value(transA), trn::cshim::enum_value(transB), m, n, k, alpha, a, ia, ja, descA,
                    b, ib, jb, descB, beta, c, ic, jc, descC, trn::cshim::enum_value(computeType), nullptr, 0};
-  trn::blasmp::GemmArgs args;
-  trnblasMpStatus_t st = agree_gemm(x, "trnblasMpGemm_bufferSize", true, &args);
-  if (st != TRNBLASMP_STATUS_SUCCESS) return st;
-  if (workspaceSizeInBytesOnDevice == nullptr || workspaceSizeInBytesOnHost == nullptr)
-    return trn::cshim::fail(g_log, kStatusMap, "trnblasMpGemm_bufferSize", TRNBLASMP_STATUS_INVALID_VALUE,
-                            "workspace size pointers must not be NULL");
-  *workspaceSizeInBytesOnDevice = trn::blasmp::gemm_workspace_bytes(descA->d, descB->d, descC->d, k);
-  *workspaceSizeInBytesOnHost = 0;
-  return TRNBLASMP_STATUS_SUCCESS;
+  return gemm_call(x, "trnblasMpGemm_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
 }
 
 trnblasMpStatus_t trnblasMpGemm(trnblasMpHandle_t handle, trnblasOperation_t transA, trnblasOperation_t transB, int64_t m,
@@ -313,20 +537,10 @@ trnblasMpStatus_t trnblasMpGemm(trnblasMpHandle_t handle, trnblasOperation_t tra
                                 size_t workspaceSizeInBytesOnDevice, void* h_work, size_t workspaceSizeInBytesOnHost) {
   (void)h_work;
   (void)workspaceSizeInBytesOnHost;
-  const char* fn = "trnblasMpGemm";
   const GemmCall x{handle, trn::cshim::enum_value(transA), trn::cshim::enum_value(transB), m, n, k, alpha, a, ia, ja, descA,
                    b, ib, jb, descB, beta, c, ic, jc, descC, trn::cshim::enum_value(computeType), d_work,
                    workspaceSizeInBytesOnDevice};
-  trn::blasmp::GemmArgs args;
-  trnblasMpStatus_t st = agree_gemm(x, fn, false, &args);
-  if (st != TRNBLASMP_STATUS_SUCCESS) return st;
-  trn::blas::CallReport r;
-  st = trn::cshim::guarded(g_log, fn, kStatusMap, [&] { trn::blasmp::gemm(handle->settings, args, &r); });
-  if (st == TRNBLASMP_STATUS_SUCCESS) {
-    handle->last_profile.store(r.profile.to_c());
-    handle->last_plan.store(r.plan);
-  }
-  return st;
+  return gemm_call(x, "trnblasMpGemm", false, nullptr, nullptr);
 }
 
 trnblasMpStatus_t trnblasMpGetLastPlan(trnblasMpHandle_t handle, char* text, size_t size) {
@@ -338,6 +552,101 @@ trnblasMpStatus_t trnblasMpGetLastPlan(trnblasMpHandle_t handle, char* text, siz
   std::memcpy(text, p.data(), len);
   text[len] = '\0';
   return TRNBLASMP_STATUS_SUCCESS;
+}
+
+trnblasMpStatus_t trnblasMpSyrk_bufferSize(trnblasMpHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                           int64_t n, int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                           trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic,
+                                           int64_t jc, trnblasMpMatrixDescriptor_t descC, trnblasComputeType_t computeType,
+                                           size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost) {
+  const UpdateCall x{handle, trn::cshim::enum_value(uplo), trn::cshim::enum_value(trans), n, k, alpha, a, ia, ja, descA, beta,
+                   c, ic, jc, descC, trn::cshim::enum_value(computeType), nullptr, 0};
+  return syrk_call(x, "trnblasMpSyrk_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
+}
+
+trnblasMpStatus_t trnblasMpSyrk(trnblasMpHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t n,
+                                int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic, int64_t jc,
+                                trnblasMpMatrixDescriptor_t descC, trnblasComputeType_t computeType, void* d_work,
+                                size_t workspaceSizeInBytesOnDevice, void* h_work, size_t workspaceSizeInBytesOnHost) {
+  (void)h_work;
+  (void)workspaceSizeInBytesOnHost;
+  const UpdateCall x{handle, trn::cshim::enum_value(uplo), trn::cshim::enum_value(trans), n, k, alpha, a, ia, ja, descA, beta,
+                   c, ic, jc, descC, trn::cshim::enum_value(computeType), d_work, workspaceSizeInBytesOnDevice};
+  return syrk_call(x, "trnblasMpSyrk", false, nullptr, nullptr);
+}
+
+trnblasMpStatus_t trnblasMpTrsm_bufferSize(trnblasMpHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                           trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n,
+                                           const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                           trnblasMpMatrixDescriptor_t descA, void* b, int64_t ib, int64_t jb,
+                                           trnblasMpMatrixDescriptor_t descB, trnblasComputeType_t computeType,
+                                           size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost) {
+  const TrsmCall x{handle, trn::cshim::enum_value(side), trn::cshim::enum_value(uplo), trn::cshim::enum_value(trans),
+                   trn::cshim::enum_value(diag), m, n, alpha, a, ia, ja, descA, b, ib, jb, descB,
+                   trn::cshim::enum_value(computeType), nullptr, 0};
+  return trsm_call(x, "trnblasMpTrsm_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
+}
+
+trnblasMpStatus_t trnblasMpTrsm(trnblasMpHandle_t handle, trnblasSideMode_t side, trnblasFillMode_t uplo,
+                                trnblasOperation_t trans, trnblasDiagType_t diag, int64_t m, int64_t n, const void* alpha,
+                                const void* a, int64_t ia, int64_t ja, trnblasMpMatrixDescriptor_t descA, void* b,
+                                int64_t ib, int64_t jb, trnblasMpMatrixDescriptor_t descB, trnblasComputeType_t computeType,
+                                void* d_work, size_t workspaceSizeInBytesOnDevice, void* h_work,
+                                size_t workspaceSizeInBytesOnHost) {
+  (void)h_work;
+  (void)workspaceSizeInBytesOnHost;
+  const TrsmCall x{handle, trn::cshim::enum_value(side), trn::cshim::enum_value(uplo), trn::cshim::enum_value(trans),
+                   trn::cshim::enum_value(diag), m, n, alpha, a, ia, ja, descA, b, ib, jb, descB,
+                   trn::cshim::enum_value(computeType), d_work, workspaceSizeInBytesOnDevice};
+  return trsm_call(x, "trnblasMpTrsm", false, nullptr, nullptr);
+}
+
+trnblasMpStatus_t trnblasMpGeadd_bufferSize(trnblasMpHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n,
+                                            const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                            trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic,
+                                            int64_t jc, trnblasMpMatrixDescriptor_t descC,
+                                            size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost) {
+  const UpdateCall x{handle, -1, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
+                     nullptr, 0};
+  return add_call(x, "trnblasMpGeadd_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
+}
+
+trnblasMpStatus_t trnblasMpGeadd(trnblasMpHandle_t handle, trnblasOperation_t trans, int64_t m, int64_t n,
+                                 const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                 trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic, int64_t jc,
+                                 trnblasMpMatrixDescriptor_t descC, void* d_work, size_t workspaceSizeInBytesOnDevice,
+                                 void* h_work, size_t workspaceSizeInBytesOnHost) {
+  (void)h_work;
+  (void)workspaceSizeInBytesOnHost;
+  const UpdateCall x{handle, -1, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
+                     d_work, workspaceSizeInBytesOnDevice};
+  return add_call(x, "trnblasMpGeadd", false, nullptr, nullptr);
+}
+
+trnblasMpStatus_t trnblasMpTradd_bufferSize(trnblasMpHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans,
+                                            int64_t m, int64_t n, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                            trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic,
+                                            int64_t jc, trnblasMpMatrixDescriptor_t descC,
+                                            size_t* workspaceSizeInBytesOnDevice, size_t* workspaceSizeInBytesOnHost) {
+  // uplo < 0 would mean Geadd: an invalid (negative) uplo becomes a value no fill mode has.
+  const int u = trn::cshim::enum_value(uplo) < 0 ? INT32_MAX : trn::cshim::enum_value(uplo);
+  const UpdateCall x{handle, u, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
+                     nullptr, 0};
+  return add_call(x, "trnblasMpTradd_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
+}
+
+trnblasMpStatus_t trnblasMpTradd(trnblasMpHandle_t handle, trnblasFillMode_t uplo, trnblasOperation_t trans, int64_t m,
+                                 int64_t n, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                 trnblasMpMatrixDescriptor_t descA, const void* beta, void* c, int64_t ic, int64_t jc,
+                                 trnblasMpMatrixDescriptor_t descC, void* d_work, size_t workspaceSizeInBytesOnDevice,
+                                 void* h_work, size_t workspaceSizeInBytesOnHost) {
+  (void)h_work;
+  (void)workspaceSizeInBytesOnHost;
+  const int u = trn::cshim::enum_value(uplo) < 0 ? INT32_MAX : trn::cshim::enum_value(uplo);
+  const UpdateCall x{handle, u, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
+                     d_work, workspaceSizeInBytesOnDevice};
+  return add_call(x, "trnblasMpTradd", false, nullptr, nullptr);
 }
 
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trnblasMp, trnblasMp, Surface)

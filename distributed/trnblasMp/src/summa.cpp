@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "exchange.hpp"
+#include "local.hpp"
 #include "trn/blasmp/blasmp.hpp"
+#include "trn/blasmp/level3mp.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
 #include "trn/core/report.hpp"
@@ -49,7 +51,10 @@ double predict_panel_ns(const blas::Settings& s, blas::GemmMode mode, std::int64
   return t * (static_cast<double>(m) / mm) * (static_cast<double>(n) / nn) * (static_cast<double>(k) / kk);
 }
 
-const char* mode_label(const SummaPlan& p) { return p.fp64 ? "fp64 (Ozaki)" : blas::gemm_mode_name(p.mode); }
+const char* mode_label(const SummaPlan& p) {
+  if (p.complex) return p.fp64 ? "complex fp64 (4M, Ozaki)" : "complex fp32 (4M)";
+  return p.fp64 ? "fp64 (Ozaki)" : blas::gemm_mode_name(p.mode);
+}
 
 }  // namespace
 
@@ -60,10 +65,11 @@ blas::Settings device_settings(blas::Settings s) {
 
 SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode, bool fp64, std::int64_t m,
                     std::int64_t n, std::int64_t k, std::int64_t mb, std::int64_t nb, std::int64_t kblock,
-                    double beta) {
+                    double beta, bool complex) {
   SummaPlan p;
   p.m = m, p.n = n, p.k = k, p.nprow = g.nprow, p.npcol = g.npcol, p.target = s.target, p.mode = mode, p.fp64 = fp64;
-  p.elem_bytes = fp64 ? 8 : 4;
+  p.complex = complex;
+  p.elem_bytes = (fp64 ? 8 : 4) * (complex ? 2 : 1);
   p.kb = k > 0 ? panel_depth(k, kblock) : 0;
   p.panels = p.kb > 0 ? (k + p.kb - 1) / p.kb : 0;
   p.m_loc = numroc(m, mb, g.myrow, 0, g.nprow);
@@ -78,14 +84,15 @@ SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode,
   };
   const blas::Settings dev = device_settings(s);
   auto gemm_ns = [&](std::int64_t kp, bool first) {
-    return fp64 ? -1.0 : predict_panel_ns(dev, mode, p.m_loc, p.n_loc, kp, first ? static_cast<float>(beta) : 1.0f);
+    return fp64 || complex ? -1.0 : predict_panel_ns(dev, mode, p.m_loc, p.n_loc, kp, first ? static_cast<float>(beta) : 1.0f);
   };
   p.a_panel_bytes = static_cast<double>(p.m_loc * p.kb) * es;
   p.b_panel_bytes = static_cast<double>(p.kb * p.n_loc) * es;
   p.link_ns_per_panel = link_ns(p.kb);
   p.gemm_ns_per_panel = gemm_ns(p.kb, false);
   p.link_ns_total = p.exchange_ns;
-  p.gemm_ns_total = fp64 ? -1.0 : 0.0;
+  const bool predicted = !fp64 && !complex;
+  p.gemm_ns_total = predicted ? 0.0 : -1.0;
   const std::int64_t k_last = p.panels > 0 ? k - (p.panels - 1) * p.kb : 0;
   double link_end = p.exchange_ns, gemm_end = 0, gemm_end_prev = 0;
   for (std::int64_t q = 0; q < p.panels; ++q) {
@@ -93,7 +100,7 @@ SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode,
     const double L = kp == p.kb ? p.link_ns_per_panel : link_ns(kp);
     const double G = std::max(0.0, gemm_ns(kp, q == 0));
     p.link_ns_total += L;
-    if (!fp64) p.gemm_ns_total += G;
+    if (predicted) p.gemm_ns_total += G;
     // Panel q's transfers reuse buffer q % 2: they wait for panel q - 2's GEMM (write after read).
     const double link_start = std::max(link_end, gemm_end_prev);
     link_end = link_start + L;
@@ -103,8 +110,10 @@ SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode,
   p.predicted_ns = std::max(gemm_end, link_end);
   const HardwareSpec& hw = hardware_spec(s.target);
   const double passes = (!fp64 && mode == blas::GemmMode::fp32) ? hw.matmul_fp32_passes : 1.0;
+  const double complex_products = complex ? 4.0 : 1.0;  // 4M: four real products per complex one
   const double peak = hw.tensor_peak_flops() * 1e-9 / passes * hw.cores_per_device;  // flop/ns of the device
-  const double flops = 2.0 * static_cast<double>(p.m_loc) * static_cast<double>(p.n_loc) * static_cast<double>(k);
+  const double flops =
+      2.0 * complex_products * static_cast<double>(p.m_loc) * static_cast<double>(p.n_loc) * static_cast<double>(k);
   p.roofline_ns = std::max(flops / peak, p.link_ns());
   p.why = p.panels <= 1 ? "k <= " + std::to_string(kMaxPanelK) + ": one panel, trnblas's own K order (single-device bits)"
                         : "k > " + std::to_string(kMaxPanelK) + ": panels of " + std::to_string(p.kb) +
@@ -116,7 +125,7 @@ std::string SummaPlan::print() const {
   const FabricSpec& f = fabric_spec(target);
   char buf[768];
   const double comm = link_ns(), comp = compute_ns();
-  char gemm_text[64] = "not predicted (fp64: data-dependent Ozaki work)", total_text[32] = "not predicted";
+  char gemm_text[64] = "not predicted (fp64 / complex)", total_text[32] = "not predicted";
   if (gemm_ns_per_panel >= 0) std::snprintf(gemm_text, sizeof gemm_text, "%.3f us", gemm_ns_per_panel * 1e-3);
   if (comp >= 0) std::snprintf(total_text, sizeof total_text, "%.3f us", comp * 1e-3);
   std::snprintf(buf, sizeof buf,
@@ -134,10 +143,12 @@ std::string SummaPlan::print() const {
 }
 
 std::size_t gemm_workspace_bytes(const Descriptor& a, const Descriptor& b, const Descriptor& c, std::int64_t k) {
-  (void)b;
-  const std::int64_t es = c.type == TRN_R_64F ? 8 : 4;
-  const std::int64_t kb = k > 0 ? panel_depth(k, a.nb) : 0;
-  return static_cast<std::size_t>(2 * es * kb * (c.local_rows() + c.local_cols()));
+  GemmArgs x;  // op N, N on these descriptors (the panels only)
+  x.fp64 = c.type == TRN_R_64F || c.type == TRN_C_64F;
+  x.complex = c.type == TRN_C_32F || c.type == TRN_C_64F;
+  x.m = c.m, x.n = c.n, x.k = k;
+  x.desc_a = &a, x.desc_b = &b, x.desc_c = &c;
+  return gemm_workspace_bytes(x);
 }
 
 namespace {
@@ -187,7 +198,7 @@ void gather_panel(const PanelGather& pg, std::int64_t k0, std::int64_t k1, Slice
   for (std::int64_t g = k0; g < k1; ++g) {
     const std::int64_t owner = (pg.src + g / pg.block) % pg.nprocs;
     const std::int64_t pos = numroc(g, pg.block, owner, pg.src, pg.nprocs) - numroc(k0, pg.block, owner, pg.src, pg.nprocs);
-    const char* from = &recv[static_cast<std::size_t>(displs[static_cast<std::size_t>(owner)] + pos * pg.len * es)];
+    const char* from = recv.data() + displs[static_cast<std::size_t>(owner)] + pos * pg.len * es;  // recv may be empty (len 0)
     for (std::int64_t e = 0; e < pg.len; ++e)
       std::memcpy(panel + ((g - k0) * out_slice + e * out_elem) * es, from + e * es, pg.es);
   }
@@ -212,62 +223,124 @@ std::string gemm_mismatch(const GemmArgs& x) {
   if (x.desc_a == nullptr || x.desc_b == nullptr || x.desc_c == nullptr) return "a descriptor is NULL";
   const Descriptor &a = *x.desc_a, &b = *x.desc_b, &c = *x.desc_c;
   if (a.grid == nullptr || a.grid != b.grid || a.grid != c.grid) return "A, B and C must be on one grid";
-  const trnDataType_t t = x.fp64 ? TRN_R_64F : TRN_R_32F;
+  const trnDataType_t t = x.type();
   if (a.type != t || b.type != t || c.type != t) return "the descriptors' types do not match the compute type";
-  if (a.m != x.m || a.n != x.k || b.m != x.k || b.n != x.n || c.m != x.m || c.n != x.n)
+  const bool na = x.op_a == blas::COp::N, nb = x.op_b == blas::COp::N;
+  if ((na ? a.m : a.n) != x.m || (na ? a.n : a.m) != x.k || (nb ? b.m : b.n) != x.k || (nb ? b.n : b.m) != x.n ||
+      c.m != x.m || c.n != x.n)
     return "the descriptors' sizes do not match m, n, k";
-  if (a.mb != c.mb || a.rsrc != c.rsrc) return "A's row blocks must be C's (mb, rsrc)";
-  if (b.nb != c.nb || b.csrc != c.csrc) return "B's column blocks must be C's (nb, csrc)";
-  if (a.nb != b.mb) return "A's column block must be B's row block (the K block)";
-  const std::size_t need = gemm_workspace_bytes(a, b, c, x.k);
+  if (na && (a.mb != c.mb || a.rsrc != c.rsrc)) return "A's row blocks must be C's (mb, rsrc)";
+  if (nb && (b.nb != c.nb || b.csrc != c.csrc)) return "B's column blocks must be C's (nb, csrc)";
+  if (na && nb && a.nb != b.mb) return "A's column block must be B's row block (the K block)";
+  const std::size_t need = gemm_workspace_bytes(x);
   if (x.work_bytes < need || (need > 0 && x.work == nullptr)) return "the workspace is smaller than gemm_bufferSize's";
   return {};
 }
 
-void gemm(const blas::Settings& s0, const GemmArgs& x, blas::CallReport* report) {
-  if (const std::string why = gemm_mismatch(x); !why.empty()) throw UsageError("trnblasMp gemm: " + why);
+namespace {
+
+// The operands SUMMA runs on: A and B themselves (op N) or their redistributed op (T / C) in the
+// layout SUMMA needs (op(A)'s rows in C's row blocks, op(B)'s columns in C's column blocks, K in
+// the K block of the op-N operand, else A's K block). Holds descriptors `y` points to: not copied.
+struct GemmOperands {
+  Descriptor at, bt;
+  GemmArgs y;
+  GemmOperands(const GemmArgs& x, detail::Carve& carve) : y(x) {
+    const Descriptor &a = *x.desc_a, &b = *x.desc_b, &c = *x.desc_c;
+    const bool na = x.op_a == blas::COp::N, nb = x.op_b == blas::COp::N;
+    const std::int64_t kblock = na ? a.nb : (nb ? b.mb : a.mb);
+    const std::size_t es = x.elem_bytes();
+    y.op_a = y.op_b = blas::COp::N;
+    if (!na) {
+      at = make_descriptor(*c.grid, x.m, x.k, c.mb, kblock, c.rsrc, 0, c.type);
+      y.a = carve.take(detail::local_bytes(at, es));
+      y.desc_a = &at;
+    }
+    if (!nb) {
+      bt = make_descriptor(*c.grid, x.k, x.n, kblock, c.nb, 0, c.csrc, c.type);
+      y.b = carve.take(detail::local_bytes(bt, es));
+      y.desc_b = &bt;
+    }
+  }
+  // Moves op(A) / op(B) into place (collective).
+  void fill(const GemmArgs& x, Generation target, Trace& trace) const {
+    if (x.op_a != blas::COp::N)
+      redistribute(target, {x.desc_a, x.a, &at, const_cast<void*>(y.a), true, x.complex && x.op_a == blas::COp::C},
+                   "trnblasMp.gemm.transpose_A", trace);
+    if (x.op_b != blas::COp::N)
+      redistribute(target, {x.desc_b, x.b, &bt, const_cast<void*>(y.b), true, x.complex && x.op_b == blas::COp::C},
+                   "trnblasMp.gemm.transpose_B", trace);
+  }
+};
+
+// The double-buffered K panels of SUMMA on y's operands.
+struct PanelBuffers {
+  char* a[2];
+  char* b[2];
+};
+PanelBuffers take_panels(const GemmArgs& y, detail::Carve& carve) {
+  const std::size_t es = y.elem_bytes();
+  const std::int64_t kb = y.k > 0 ? panel_depth(y.k, y.desc_a->nb) : 0;
+  const auto pa = static_cast<std::size_t>(y.desc_c->local_rows() * kb) * es;
+  const auto pb = static_cast<std::size_t>(kb * y.desc_c->local_cols()) * es;
+  PanelBuffers p{};
+  p.a[0] = static_cast<char*>(carve.take(pa));
+  p.a[1] = static_cast<char*>(carve.take(pa));
+  p.b[0] = static_cast<char*>(carve.take(pb));
+  p.b[1] = static_cast<char*>(carve.take(pb));
+  return p;
+}
+
+}  // namespace
+
+std::size_t gemm_workspace_bytes(const GemmArgs& x) {
+  detail::Carve carve;
+  const GemmOperands ops(x, carve);
+  take_panels(ops.y, carve);
+  return carve.used;
+}
+
+namespace detail {
+
+SummaPlan summa(const blas::Settings& s, const GemmArgs& x, Carve& carve, Trace& trace) {
   const Descriptor &da = *x.desc_a, &db = *x.desc_b, &dc = *x.desc_c;
   const Grid& g = *dc.grid;
-  const blas::Settings s = device_settings(s0);
-  blas::Settings st = s;
-  st.report_trace_only = true;  // the rank's trace is modeled once, with its link records
-  const std::size_t es = x.fp64 ? 8 : 4;
+  const Local loc = make_local(s, x, trace);
+  const std::size_t es = x.elem_bytes();
   const std::int64_t m_loc = dc.local_rows(), n_loc = dc.local_cols();
-  const SummaPlan plan = plan_gemm(s, g, x.mode, x.fp64, x.m, x.n, x.k, dc.mb, dc.nb, da.nb, x.beta);
-  Trace trace;
-  LinkTransfer exchange;  // the argument exchange the C API makes first (a small allreduce)
-  exchange.name = "trnblasMp.gemm.exchange";
-  exchange.ns = plan.exchange_ns;
-  record_link_transfer(trace, exchange);
-  auto local_gemm = [&](std::int64_t kp, const char* ap, const char* bp, double beta) {
-    if (m_loc == 0 || n_loc == 0) return;
-    blas::CallReport r;
-    if (x.fp64)
-      blas::dgemm(st, blas::Op::N, blas::Op::N, m_loc, n_loc, kp, x.alpha, reinterpret_cast<const double*>(ap), m_loc,
-                  reinterpret_cast<const double*>(bp), std::max<std::int64_t>(kp, 1), beta, static_cast<double*>(x.c),
-                  dc.lld, &r);
-    else
-      blas::gemm(st, x.mode, blas::Op::N, blas::Op::N, m_loc, n_loc, kp, static_cast<float>(x.alpha),
-                 {ap, DType::f32, m_loc}, {bp, DType::f32, std::max<std::int64_t>(kp, 1)}, static_cast<float>(beta),
-                 {x.c, DType::f32, dc.lld}, &r);
-    trace.append(std::move(r.trace));
-  };
-  if (plan.panels == 0) local_gemm(0, nullptr, nullptr, x.beta);  // k == 0: C = beta C, no messages
-  char* work = static_cast<char*>(x.work);
-  const auto panel_a = static_cast<std::size_t>(m_loc * plan.kb) * es, panel_b = static_cast<std::size_t>(plan.kb * n_loc) * es;
-  char* a_buf[2] = {work, work + panel_a};
-  char* b_buf[2] = {work + 2 * panel_a, work + 2 * panel_a + panel_b};
+  const SummaPlan plan = plan_gemm(s, g, x.mode, x.fp64, x.m, x.n, x.k, dc.mb, dc.nb, da.nb, x.beta, x.complex);
+  const cd alpha(x.alpha, x.alpha_im), beta(x.beta, x.beta_im);
+  if (plan.panels == 0) local_gemm(loc, m_loc, n_loc, 0, alpha, nullptr, 1, nullptr, 1, beta, x.c, dc.lld);  // C = beta C
+  const PanelBuffers buf = take_panels(x, carve);
   const PanelGather ga{g.row_comm, g.row_set(), g.npcol, g.mycol, da.nb, da.csrc, m_loc, es};
   const PanelGather gb{g.col_comm, g.col_set(), g.nprow, g.myrow, db.mb, db.rsrc, n_loc, es};
   for (std::int64_t p = 0; p < plan.panels; ++p) {
     const std::int64_t k0 = p * plan.kb, k1 = std::min(x.k, k0 + plan.kb), kp = k1 - k0;
-    const int buf = static_cast<int>(p % 2);
-    gather_panel(ga, k0, k1, {static_cast<const char*>(x.a), da.lld, 1}, a_buf[buf], m_loc, 1, "trnblasMp.gemm.allgather_A",
+    const auto i = static_cast<std::size_t>(p % 2);
+    gather_panel(ga, k0, k1, {static_cast<const char*>(x.a), da.lld, 1}, buf.a[i], m_loc, 1, "trnblasMp.gemm.allgather_A",
                  s.target, trace);
-    gather_panel(gb, k0, k1, {static_cast<const char*>(x.b), 1, db.lld}, b_buf[buf], 1, kp, "trnblasMp.gemm.allgather_B",
+    gather_panel(gb, k0, k1, {static_cast<const char*>(x.b), 1, db.lld}, buf.b[i], 1, kp, "trnblasMp.gemm.allgather_B",
                  s.target, trace);
-    local_gemm(kp, a_buf[buf], b_buf[buf], p == 0 ? x.beta : 1.0);
+    local_gemm(loc, m_loc, n_loc, kp, alpha, buf.a[i], m_loc, buf.b[i], kp, p == 0 ? beta : cd(1.0), x.c, dc.lld);
   }
+  return plan;
+}
+
+SummaPlan gemm_in(const blas::Settings& s, const GemmArgs& x, Carve& carve, Trace& trace) {
+  const GemmOperands ops(x, carve);
+  ops.fill(x, s.target, trace);
+  return summa(s, ops.y, carve, trace);
+}
+
+}  // namespace detail
+
+void gemm(const blas::Settings& s0, const GemmArgs& x, blas::CallReport* report) {
+  if (const std::string why = gemm_mismatch(x); !why.empty()) throw UsageError("trnblasMp gemm: " + why);
+  const blas::Settings s = device_settings(s0);
+  Trace trace;
+  detail::record_exchange(*x.desc_c->grid, s.target, "trnblasMp.gemm.exchange", trace);
+  detail::Carve carve{static_cast<char*>(x.work)};
+  const SummaPlan plan = detail::gemm_in(s, x, carve, trace);
   if (report != nullptr) {
     *report = blas::CallReport{};
     report->finish(s, std::move(trace));

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "trn/blas/blas.hpp"
+#include "trn/blas/level3.hpp"
 #include "trn/core/fabric.hpp"
 #include "trncore.h"
 
@@ -71,6 +72,7 @@ struct SummaPlan {
   Generation target = Generation::trn1;
   blas::GemmMode mode = blas::GemmMode::fp32;
   bool fp64 = false;
+  bool complex = false;
   std::int64_t kb = 0;         // panel depth (a multiple of the K block size)
   std::int64_t panels = 0;
   std::int64_t m_loc = 0, n_loc = 0;  // this rank's C block (the largest over ranks for the prediction)
@@ -92,25 +94,34 @@ struct SummaPlan {
 
 // Plans C = alpha A B + beta C (m x n x k) for process (g.myrow, g.mycol) of grid g: C in mb x nb
 // blocks from process (0, 0), a K block of kblock. gemm_ns_per_panel comes from trnblas's predictor
-// (fp32 modes; fp64: -1, the Ozaki work depends on the data). No communication: a bench may plan for
+// (fp32 modes; fp64 and complex: -1, not predicted). No communication: a bench may plan for
 // a grid it does not run on (a Grid with only its shape and coordinates set).
 // beta: the call's (beta = 0 does not read C on the first panel; later panels accumulate, beta 1).
 SummaPlan plan_gemm(const blas::Settings& s, const Grid& g, blas::GemmMode mode, bool fp64, std::int64_t m,
                     std::int64_t n, std::int64_t k, std::int64_t mb, std::int64_t nb, std::int64_t kblock,
-                    double beta = 1.0);
+                    double beta = 1.0, bool complex = false);
 
 // Workspace (bytes) the call needs for its double-buffered panels.
 std::size_t gemm_workspace_bytes(const Descriptor& a, const Descriptor& b, const Descriptor& c, std::int64_t k);
 
-// C = alpha A B + beta C on the block-cyclic operands (op N, N; the whole matrices: ia = ja = 1).
+// C = alpha op(A) op(B) + beta C on the block-cyclic operands (the whole matrices: ia = ja = 1; op T/C:
+// level3mp.hpp).
 // Collective over the grid. The settings' target is the device; its cores are the device's
 // NeuronCores (HardwareSpec::cores_per_device). `work` holds gemm_workspace_bytes. report: the rank's
 // Report (its trace: link records and the local GEMMs; its plan: SummaPlan::print()).
-struct GemmArgs {
+// The element type and scalars of a call (every routine's arguments start with them).
+struct Scalars {
   blas::GemmMode mode = blas::GemmMode::fp32;  // fp32 family; fp64 operands use fp64 = true
   bool fp64 = false;
-  std::int64_t m = 0, n = 0, k = 0;
+  bool complex = false;              // TRN_C_32F (fp64 false) / TRN_C_64F (fp64 true) operands
   double alpha = 1, beta = 0;
+  double alpha_im = 0, beta_im = 0;  // imaginary parts (complex operands)
+  trnDataType_t type() const { return complex ? (fp64 ? TRN_C_64F : TRN_C_32F) : (fp64 ? TRN_R_64F : TRN_R_32F); }
+  std::size_t elem_bytes() const { return (fp64 ? 8u : 4u) * (complex ? 2u : 1u); }
+};
+struct GemmArgs : Scalars {
+  blas::COp op_a = blas::COp::N, op_b = blas::COp::N;  // T / C: the operand is redistributed first (level3mp.hpp)
+  std::int64_t m = 0, n = 0, k = 0;
   const void* a = nullptr;
   const Descriptor* desc_a = nullptr;
   const void* b = nullptr;
@@ -122,8 +133,9 @@ struct GemmArgs {
 };
 void gemm(const blas::Settings& s, const GemmArgs& args, blas::CallReport* report = nullptr);
 // Empty when the operands fit together on this rank (same grid, matching sizes, types and block
-// sizes: A's row blocks are C's, B's column blocks are C's, A's column block is B's row block;
-// workspace large enough); otherwise what does not. gemm throws trn::UsageError with it.
+// sizes: an op-N A's row blocks are C's, an op-N B's column blocks are C's, with both op N A's column
+// block is B's row block; a transposed operand may have any blocks; workspace at least
+// gemm_workspace_bytes(args)); otherwise what does not. gemm throws trn::UsageError with it.
 std::string gemm_mismatch(const GemmArgs& args);
 
 // The settings of one emulated device of s.target: every NeuronCore of the chip.
