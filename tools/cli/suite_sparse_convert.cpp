@@ -143,6 +143,24 @@ struct Handle {
   Handle& operator=(const Handle&) = delete;
 };
 
+// A handle and the legacy descriptors of csr2bsr / csr2gebsr: A general base 0, C general base 1.
+struct Legacy {
+  Handle handle;
+  trnsparseHandle_t h = handle.h;
+  trnsparseMatDescr_t dA = nullptr, dC = nullptr;
+  Legacy() {
+    trnsparseCreateMatDescr(&dA);
+    trnsparseCreateMatDescr(&dC);
+    trnsparseSetMatIndexBase(dC, TRNSPARSE_INDEX_BASE_ONE);
+  }
+  ~Legacy() {
+    trnsparseDestroyMatDescr(dA);
+    trnsparseDestroyMatDescr(dC);
+  }
+  Legacy(const Legacy&) = delete;
+  Legacy& operator=(const Legacy&) = delete;
+};
+
 constexpr int kM = 300, kN = 200;
 constexpr double kDensity = 0.05;
 std::uint64_t seed_of(sp::Value v) { return 1000 + static_cast<std::uint64_t>(v); }
@@ -290,18 +308,15 @@ Gebsr gebsr_of(const Ref& r, int rb, int cb, bool row_order, int base) {
 // Xcsr2gebsrNnz + <t>csr2gebsr (rb x cb = 3 x 5 and 4 x 4; row and column block order; output base 1).
 Tally csr2gebsr(sp::Value v) {
   const Ref r = make_ref(v, kM, kN, kDensity, seed_of(v));
-  Handle h;
+  const Legacy L;
+  const trnsparseMatDescr_t dA = L.dA, dC = L.dC;
   Tally t;
-  trnsparseMatDescr_t dA = nullptr, dC = nullptr;
-  trnsparseCreateMatDescr(&dA);
-  trnsparseCreateMatDescr(&dC);
-  trnsparseSetMatIndexBase(dC, TRNSPARSE_INDEX_BASE_ONE);
   for (const auto& [rb, cb, row_order] : {std::tuple{3, 5, true}, std::tuple{4, 4, false}}) {
     const Gebsr want = gebsr_of(r, rb, cb, row_order, 1);
     const auto dir = row_order ? TRNSPARSE_DIRECTION_ROW : TRNSPARSE_DIRECTION_COLUMN;
     std::vector<int> row(static_cast<std::size_t>((kM + rb - 1) / rb) + 1, -7);
     int nnzb = -1;
-    t.call(trnsparseXcsr2gebsrNnz(h.h, dir, kM, kN, dA, r.csr_off.data(), r.csr_col.data(), dC, row.data(), rb, cb, &nnzb, nullptr),
+    t.call(trnsparseXcsr2gebsrNnz(L.h, dir, kM, kN, dA, r.csr_off.data(), r.csr_col.data(), dC, row.data(), rb, cb, &nnzb, nullptr),
            "Xcsr2gebsrNnz");
     t.bad += mismatches(row, want.row) + (nnzb != static_cast<int>(want.col.size()));
     if (nnzb != static_cast<int>(want.col.size())) continue;
@@ -314,55 +329,48 @@ Tally csr2gebsr(sp::Value v) {
     trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
     switch (v) {
       case sp::Value::f32:
-        st = trnsparseScsr2gebsr(h.h, dir, kM, kN, dA, static_cast<const float*>(in), rp, ci, dC, static_cast<float*>(out), row.data(),
+        st = trnsparseScsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const float*>(in), rp, ci, dC, static_cast<float*>(out), row.data(),
                                  col.data(), rb, cb, nullptr);
         break;
       case sp::Value::f64:
-        st = trnsparseDcsr2gebsr(h.h, dir, kM, kN, dA, static_cast<const double*>(in), rp, ci, dC, static_cast<double*>(out),
+        st = trnsparseDcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const double*>(in), rp, ci, dC, static_cast<double*>(out),
                                  row.data(), col.data(), rb, cb, nullptr);
         break;
       case sp::Value::c32:
-        st = trnsparseCcsr2gebsr(h.h, dir, kM, kN, dA, static_cast<const trnComplex*>(in), rp, ci, dC, static_cast<trnComplex*>(out),
+        st = trnsparseCcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const trnComplex*>(in), rp, ci, dC, static_cast<trnComplex*>(out),
                                  row.data(), col.data(), rb, cb, nullptr);
         break;
       case sp::Value::c64:
-        st = trnsparseZcsr2gebsr(h.h, dir, kM, kN, dA, static_cast<const trnDoubleComplex*>(in), rp, ci, dC,
+        st = trnsparseZcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const trnDoubleComplex*>(in), rp, ci, dC,
                                  static_cast<trnDoubleComplex*>(out), row.data(), col.data(), rb, cb, nullptr);
         break;
     }
     t.call(st, "csr2gebsr");
     t.bad += mismatches(col, want.col) + mismatches(val, want.val, r.vb);
   }
-  trnsparseDestroyMatDescr(dA);
-  trnsparseDestroyMatDescr(dC);
   return t;
 }
 
 // Xcsr2bsrNnz + Scsr2bsr (square blocks 8 and 16, row and column order, output base 1).
 Tally csr2bsr() {
   const Ref r = make_ref(sp::Value::f32, kM, kN, kDensity, seed_of(sp::Value::f32));
-  Handle h;
+  const Legacy L;
+  const trnsparseMatDescr_t dA = L.dA, dC = L.dC;
   Tally t;
-  trnsparseMatDescr_t dA = nullptr, dC = nullptr;
-  trnsparseCreateMatDescr(&dA);
-  trnsparseCreateMatDescr(&dC);
-  trnsparseSetMatIndexBase(dC, TRNSPARSE_INDEX_BASE_ONE);
   for (const auto& [bd, row_order] : {std::pair{8, true}, std::pair{16, false}}) {
     const Gebsr want = gebsr_of(r, bd, bd, row_order, 1);
     const auto dir = row_order ? TRNSPARSE_DIRECTION_ROW : TRNSPARSE_DIRECTION_COLUMN;
     std::vector<int> row(static_cast<std::size_t>((kM + bd - 1) / bd) + 1, -7), col(want.col.size(), -7);
     int nnzb = -1;
-    t.call(trnsparseXcsr2bsrNnz(h.h, dir, kM, kN, dA, r.csr_off.data(), r.csr_col.data(), bd, dC, row.data(), &nnzb), "Xcsr2bsrNnz");
+    t.call(trnsparseXcsr2bsrNnz(L.h, dir, kM, kN, dA, r.csr_off.data(), r.csr_col.data(), bd, dC, row.data(), &nnzb), "Xcsr2bsrNnz");
     t.bad += mismatches(row, want.row) + (nnzb != static_cast<int>(want.col.size()));
     if (nnzb != static_cast<int>(want.col.size())) continue;
     std::vector<float> val(want.val.size() / sizeof(float), -7.0f);
-    t.call(trnsparseScsr2bsr(h.h, dir, kM, kN, dA, reinterpret_cast<const float*>(r.csr_val.data()), r.csr_off.data(),
+    t.call(trnsparseScsr2bsr(L.h, dir, kM, kN, dA, reinterpret_cast<const float*>(r.csr_val.data()), r.csr_off.data(),
                              r.csr_col.data(), bd, dC, val.data(), row.data(), col.data()),
            "Scsr2bsr");
     t.bad += mismatches(col, want.col) + mismatches(val.data(), val.size(), want.val.data(), val.size(), sizeof(float));
   }
-  trnsparseDestroyMatDescr(dA);
-  trnsparseDestroyMatDescr(dC);
   return t;
 }
 
