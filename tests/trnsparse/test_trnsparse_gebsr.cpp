@@ -11,6 +11,9 @@
 #include <set>
 #include <vector>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "c_api_test_util.hpp"
 #include "trnsparse.h"
 
@@ -214,6 +217,53 @@ TEST(GeneralBsr, BadArgumentsAtTheirPositionsOutputsUntouched) {
   trnsparseDestroyMatDescr(dA);
   trnsparseDestroyMatDescr(dC);
   trnsparseDestroyMatDescr(sym);
+}
+
+// A row pointer of one readable int (csrSortedRowPtrA[0] = 0) followed by an inaccessible page: a
+// read of csrSortedRowPtrA[m] (m = 1) faults. Every call below has another bad argument, which must
+// be reported (INVALID_VALUE at its position) before the row pointer is read (issue #28: the
+// csr2bsr and csr2gebsr shims read csrSortedRowPtrA[m] before checking the other arguments).
+TEST(GeneralBsr, RowPointerReadOnlyAfterEveryOtherArgument) {
+  const auto page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  void* map = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(map, MAP_FAILED);
+  ASSERT_EQ(mprotect(static_cast<char*>(map) + page, page, PROT_NONE), 0);
+  int* row = reinterpret_cast<int*>(static_cast<char*>(map) + page) - 1;
+  *row = 0;
+  Handle h;
+  trnsparseMatDescr_t dA, dC;
+  trnsparseCreateMatDescr(&dA);
+  trnsparseCreateMatDescr(&dC);
+  const auto R = TRNSPARSE_DIRECTION_ROW;
+  int col[1] = {0}, brow[2] = {-5, -5}, bcol[1] = {-5}, total = -5;
+  float val[1] = {1}, bval[4] = {-5, -5, -5, -5};
+  EXPECT_EQ(trnsparseScsr2bsr(h.h, R, 1, 1, dA, val, row, col, 0, dC, bval, brow, bcol), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 8);
+  EXPECT_EQ(trnsparseScsr2bsr(h.h, R, 1, 1, dA, val, row, col, 2, nullptr, bval, brow, bcol), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 9);
+  EXPECT_EQ(trnsparseScsr2bsr(h.h, R, 1, 1, dA, val, row, col, 2, dC, bval, nullptr, bcol), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 11);
+  EXPECT_EQ(trnsparseXcsr2bsrNnz(h.h, R, 1, 1, dA, row, col, 2, dC, brow, nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 10);
+  EXPECT_EQ(trnsparseXcsr2gebsrNnz(h.h, R, 1, 1, dA, row, col, nullptr, brow, 2, 2, &total, nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 7);
+  EXPECT_EQ(trnsparseXcsr2gebsrNnz(h.h, R, 1, 1, dA, row, col, dC, brow, 2, 2, nullptr, nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 11);
+  EXPECT_EQ(trnsparseScsr2gebsr(h.h, R, 1, 1, dA, val, row, col, nullptr, bval, brow, bcol, 2, 2, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 8);
+  EXPECT_EQ(trnsparseScsr2gebsr(h.h, R, 1, 1, dA, val, row, col, dC, bval, nullptr, bcol, 2, 2, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 10);
+  EXPECT_EQ(trnsparseScsr2gebsr_bufferSize(h.h, R, 1, 1, dA, val, row, col, 2, 2, nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 10);
+  EXPECT_EQ(brow[0], -5);
+  EXPECT_EQ(bcol[0], -5);
+  EXPECT_EQ(bval[0], -5);
+  EXPECT_EQ(total, -5);
+  trnsparseDestroyMatDescr(dA);
+  trnsparseDestroyMatDescr(dC);
+  munmap(map, 2 * page);
 }
 
 }  // namespace

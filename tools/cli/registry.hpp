@@ -72,6 +72,13 @@ struct BenchResult {
   double native_seconds = 0;
   std::string native_name;
   bool timing_only = false;  // the kernels ran without values (no emulator-bound column)
+  // Issue #28 (sparse rows, tools/cli/sparse_columns.hpp): the dense TensorE path of the same
+  // operation (modeled ns, what it is) and the density where it is as fast as the row's sparse path
+  // (NaN when outside the densities tried; crossover_text then says "> hi" or "< lo").
+  double dense_ns = NAN;
+  std::string dense_name;
+  double crossover_density = NAN;
+  std::string crossover_text;
 };
 // A bench row from a validation case: its measured error, host time and profile; flops as given.
 inline BenchResult bench_of(const CaseResult& c, const char* metric, double flops) {

@@ -230,6 +230,24 @@ double native_ratio(const BenchRecord& r) {
 double roofline_of(const BenchRecord& r) { return r.r.device.present && r.r.device.roofline > 0 ? r.r.device.roofline : NAN; }
 }  // namespace
 
+namespace {
+// Issue #28: the sparse rows' dense crossover (tools/cli/sparse_columns.hpp), after the table.
+void print_crossovers(const std::vector<BenchRecord>& b) {
+  bool header = false;
+  for (const auto& r : b) {
+    if (r.r.dense_name.empty()) continue;
+    if (!header)
+      std::printf("\ndense crossover (issue #28): the density where the dense TensorE path (modeled) is as fast as the "
+                  "row's sparse path (modeled); the sparse path is faster below it\n");
+    header = true;
+    std::printf("  %s %s %s %s %s: sparse %s us; dense %s %s us; crossover density %s\n", r.c->suite.c_str(), r.c->op.c_str(),
+                r.c->variant.c_str(), r.c->shape.c_str(), r.target.c_str(), num(r.r.device.total_ns * 1e-3).c_str(),
+                r.r.dense_name.c_str(), num(r.r.dense_ns * 1e-3).c_str(),
+                r.r.crossover_text.empty() ? "-" : r.r.crossover_text.c_str());
+  }
+}
+}  // namespace
+
 void print_bench_table(const std::vector<BenchRecord>& b, const RunInfo& info) {
   const HostRates& h = info.host;
   std::printf("\nhost rates (emulator bound): SGEMM %.1f GFLOP/s, stream %.2f Gelem/s (fp32 y = ax + y), copy %.2f GB/s, "
@@ -259,6 +277,7 @@ void print_bench_table(const std::vector<BenchRecord>& b, const RunInfo& info) {
                 "others 1.5 at their large size), and why:\n");
     for (const auto& m : misses) std::printf("  %s\n", m.c_str());
   }
+  print_crossovers(b);
   std::printf("\n%zu variants in %.1f s\n", b.size(), info.seconds);
 }
 
@@ -318,6 +337,10 @@ std::string to_json(const std::vector<ValidationRecord>& v, const std::vector<Be
     x["roofline_target"] = roofline_target(*r.c, r.target);
     x["roofline_reason"] = roofline_of(r) > roofline_target(*r.c, r.target) ? roofline_reason(r.r.device) : "";
     x["timing_only"] = r.r.timing_only;
+    x["dense"] = r.r.dense_name;  // issue #28: the sparse rows' dense crossover
+    x["dense_ns"] = finite_or(r.r.dense_ns, -1.0);
+    x["crossover_density"] = finite_or(r.r.crossover_density, -1.0);
+    x["crossover"] = r.r.crossover_text;
     bench.push_back(x);
   }
   j["bench"] = bench;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "registry.hpp"
+#include "sparse_columns.hpp"
 #include "trn/sparse/generic.hpp"
 #include "trn/sparse/sell.hpp"
 #include "trn/sparse/sparse.hpp"
@@ -96,6 +97,32 @@ Csr make_csr(std::int64_t n, double density, sp::Value v, std::uint64_t seed) {
   return make_random(n, density, v, seed, false);
 }
 
+// The pattern of make_random's family in O(nnz) (geometric gaps between kept columns) with values
+// 0.5 / n (diagonal 1) and no exact copies (a.val empty): the bench's dense-crossover sweeps, whose
+// modeled times depend on the pattern's sizes only.
+Csr make_pattern(std::int64_t n, double density, sp::Value v, std::uint64_t seed, bool lower) {
+  Csr a;
+  a.n = n;
+  a.value = v;
+  std::mt19937_64 g(seed);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const double skip = density < 1 ? 1.0 / std::log1p(-density) : 0.0;  // gap = floor(log(U) / log(1 - d))
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t end = lower ? i : n;
+    for (std::int64_t j = static_cast<std::int64_t>(std::log(1.0 - u(g)) * skip); j < end;
+         j += 1 + static_cast<std::int64_t>(std::log(1.0 - u(g)) * skip)) {
+      a.col.push_back(static_cast<std::int32_t>(j));
+      put(a.raw, v, cld(0.5L / static_cast<long double>(n)));
+    }
+    if (lower) {
+      a.col.push_back(static_cast<std::int32_t>(i));
+      put(a.raw, v, cld(1.0L));
+    }
+    a.off.push_back(static_cast<std::int32_t>(a.col.size()));
+  }
+  return a;
+}
+
 long double bound_of(sp::Value v, std::int64_t k, long double mag, long double result) {
   const long double u32 = 0x1p-24L, u64 = 0x1p-53L;
   if (v == sp::Value::f32) return 2.0L * static_cast<long double>(k + 2) * u32 * mag;
@@ -110,6 +137,7 @@ struct Run {
   double host_seconds = 0;
   std::int64_t nnz = 0;
   trn::Profile profile;
+  Csr a, b;  // the operands (issue #28's bench columns time Eigen on them)
 };
 
 // The same matrix as a Sliced-ELL of `slice` rows per slice (trn/sparse/sell.hpp): each row's entries
@@ -144,8 +172,10 @@ Sell sell_of(const Csr& a, std::int64_t slice) {
 
 // C = alpha A B + beta C, B n x m column-major (m = 1: SpMV through spmv), then the elementwise check.
 // sell_slice > 0: A is given as a Sliced-ELL of that slice size (SpMV only).
-Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, std::int64_t sell_slice = 0) {
-  Csr a = make_csr(n, density, v, 7 + static_cast<std::uint64_t>(v));
+// timing: the crossover sweep's run (make_pattern, timing-only tile kernels, no check).
+Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, std::int64_t sell_slice = 0,
+            bool timing = false) {
+  Csr a = timing ? make_pattern(n, density, v, 7, false) : make_csr(n, density, v, 7 + static_cast<std::uint64_t>(v));
   std::mt19937_64 g(99);
   std::vector<unsigned char> B, C;
   std::vector<cld> b, c0;
@@ -154,6 +184,7 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
   const cld alpha = cplx(v) ? cld(0.75L, -0.5L) : cld(0.75L), beta = cplx(v) ? cld(-0.25L, 0.125L) : cld(-0.25L);
   sp::Settings s;
   s.target = target;
+  s.timing_only = timing;
   sp::CallReport rep;
   const Sell sell = sell_slice > 0 ? sell_of(a, sell_slice) : Sell{};
   const double t0 = now_seconds();
@@ -183,6 +214,7 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
   r.host_seconds = seconds_since(t0);
   r.nnz = static_cast<std::int64_t>(a.col.size());
   r.profile = rep.profile;
+  if (timing) return r;
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t k = a.off[static_cast<std::size_t>(i) + 1] - a.off[static_cast<std::size_t>(i)];
     for (std::int64_t c = 0; c < m; ++c) {
@@ -200,6 +232,7 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(err / std::max(bnd, 1e-300L)));
     }
   }
+  r.a = std::move(a);
   return r;
 }
 
@@ -216,6 +249,11 @@ BenchResult bench_of(const Run& run, double flops) {
 }
 
 const char* type_name(sp::Value v) { return sp::value_name(v); }
+
+// Issue #28's bench columns (Eigen's time, the dense crossover) of a row; defined at the end of the file.
+enum class Kind { product, triangular, spgemm };
+BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t n, std::int64_t m, double density, sp::Value v,
+                         trn::Generation target);
 
 void add_sparse_generic(Registry& reg) {
   const sp::Value types[] = {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64};
@@ -241,7 +279,8 @@ void add_sparse_generic(Registry& reg) {
                       .shape = "4096x4096, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target);
-                        return bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
+                        return with_columns(bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,
+                                            Kind::product, 4096, 1, 0.005, v, target);
                       }});
 }
 
@@ -291,8 +330,8 @@ Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) 
 
 // L Y = alpha B (m columns) through analysis + solve; max |err| / bound with the bound
 // gamma M(L)^-1 (|L||y_hat| + |alpha b|) (+ u32 |y|) of docs/trnsparse.md.
-Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target) {
-  Csr a = make_lower(n, density, v, 21 + static_cast<std::uint64_t>(v));
+Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, bool timing = false) {
+  Csr a = timing ? make_pattern(n, density, v, 21, true) : make_lower(n, density, v, 21 + static_cast<std::uint64_t>(v));
   std::mt19937_64 g(5);
   std::vector<unsigned char> B, Y(static_cast<std::size_t>(n * m) * sp::value_bytes(v));
   std::vector<cld> b;
@@ -300,6 +339,7 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
   const cld alpha = cplx(v) ? cld(0.75L, -0.5L) : cld(0.75L);
   sp::Settings s;
   s.target = target;
+  s.timing_only = timing;
   sp::CallReport rep;
   const double t0 = now_seconds();
   const sp::TriangularAnalysis t = sp::analyze_triangular(a.ref(), true, false, sp::GOp::N);
@@ -310,6 +350,7 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
   r.host_seconds = seconds_since(t0);
   r.nnz = static_cast<std::int64_t>(a.col.size());
   r.profile = rep.profile;
+  if (timing) return r;
   for (std::int64_t c = 0; c < m; ++c) {
     std::vector<cld> y(static_cast<std::size_t>(n));
     std::vector<long double> w(static_cast<std::size_t>(n));  // M(L)^-1 (|L||y_hat| + |alpha b|)
@@ -330,15 +371,18 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(got - y[static_cast<std::size_t>(i)]) / std::max(bnd, 1e-300L)));
     }
   }
+  r.a = std::move(a);
   return r;
 }
 
 // C = alpha A B + beta C (C on the product's pattern), A and B n x n at `density`.
-Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation target) {
-  Csr a = make_csr(n, density, v, 31 + static_cast<std::uint64_t>(v)), b = make_csr(n, density, v, 41 + static_cast<std::uint64_t>(v));
+Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation target, bool timing = false) {
+  Csr a = timing ? make_pattern(n, density, v, 31, false) : make_csr(n, density, v, 31 + static_cast<std::uint64_t>(v));
+  Csr b = timing ? make_pattern(n, density, v, 41, false) : make_csr(n, density, v, 41 + static_cast<std::uint64_t>(v));
   const cld alpha = cplx(v) ? cld(0.75L, -0.5L) : cld(0.75L), beta = cplx(v) ? cld(-0.25L, 0.125L) : cld(-0.25L);
   sp::Settings s;
   s.target = target;
+  s.timing_only = timing;
   sp::CallReport rep, copy_rep;
   const double t0 = now_seconds();
   sp::CsrProduct p = sp::spgemm_csr_symbolic(a.ref(), b.ref());
@@ -358,6 +402,7 @@ Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation targ
   r.nnz = p.products;
   r.profile = rep.profile;
   trn::append_sequential(r.profile, copy_rep.profile);
+  if (timing) return r;
   std::vector<cld> acc(static_cast<std::size_t>(n));
   std::vector<long double> mag(static_cast<std::size_t>(n));
   std::vector<std::int64_t> k(static_cast<std::size_t>(n));
@@ -381,6 +426,8 @@ Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation targ
       k[j] = 0;
     }
   }
+  r.a = std::move(a);
+  r.b = std::move(b);
   return r;
 }
 
@@ -413,18 +460,65 @@ void add_sparse_solve(Registry& reg) {
                         .variant = std::string(type_name(v)) + ", host step", .shape = m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16",
                         .run = [v, m](trn::Generation target) {
                           const Run run = triangular(4096, m, 0.005, v, target);
-                          return bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * m));
+                          return with_columns(bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * m)), run,
+                                              Kind::triangular, 4096, m, 0.005, v, target);
                         }});
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spgemm_csr",
                       .variant = std::string(type_name(v)) + ", host step", .shape = "2048^2 x 2048^2, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = spgemm_run(2048, 0.005, v, target);
-                        return bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
+                        return with_columns(bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,
+                                            Kind::spgemm, 2048, 2048, 0.005, v, target);
                       }});
   }
 }
 
 const Registrar kSolveRegistrar(add_sparse_solve);
+
+// ---- issue #28: Eigen and the dense crossover in the bench rows (tools/cli/sparse_columns.hpp) -----
+
+CsrArrays arrays_of(const Csr& a) {
+  return {a.n, a.n, static_cast<std::int64_t>(a.col.size()), a.off.data(), a.col.data(), a.raw.data(), a.value};
+}
+
+// The row's Eigen time on its own operands, and (fp32 / fp64) the crossover of its sparse path's
+// modeled time, re-run at other densities of the same random family, against the dense path's.
+BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t n, std::int64_t m, double density, sp::Value v,
+                         trn::Generation target) {
+  b.native_name = "Eigen sparse";
+  b.native_seconds = kind == Kind::product      ? eigen_spmm_seconds(arrays_of(run.a), m)
+                     : kind == Kind::triangular ? eigen_spsv_seconds(arrays_of(run.a), m)
+                                                : eigen_spgemm_seconds(arrays_of(run.a), arrays_of(run.b));
+  if (cplx(v)) return b;
+  const std::string dims = std::to_string(n) + "x" + std::to_string(m) + "x" + std::to_string(n);
+  const std::string what = kind == Kind::triangular ? (v == sp::Value::f32 ? "strsm fp32 " : "dtrsm Ozaki ") + std::to_string(n) + " x " + std::to_string(m)
+                                                    : (v == sp::Value::f32 ? "sgemm fp32 " : "dgemm Ozaki ") + dims;
+  const double dense = kind == Kind::triangular ? dense_trsm_ns(target, v, n, m) : dense_gemm_ns(target, v, n, m, n);
+  // Memory and host time cap the sweep: 0.5 (8.4 M entries at n = 4096); SpGEMM's products grow as
+  // density^2, 0.125 caps a run at n^3 / 64 (1.3e8 at n = 2048).
+  const double hi = kind == Kind::spgemm ? 0.125 : 0.5;
+  set_crossover(b, what, dense, density, run.profile.total_ns, 1.0 / static_cast<double>(n * n), hi, [&](double d) {
+    const Run r = kind == Kind::product      ? product(n, m, d, v, target, 0, true)
+                  : kind == Kind::triangular ? triangular(n, m, d, v, target, true)
+                                             : spgemm_run(n, d, v, target, true);
+    return r.profile.total_ns;
+  });
+  return b;
+}
+
+// SpMM over CSR (issue #28's bench rows name SpMM): 16 columns, the spmm_csr validation's paths.
+void add_sparse_spmm_bench(Registry& reg) {
+  for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
+    reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_csr",
+                      .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                      .shape = "4096^2 x 4096x16, 0.5%",
+                      .run = [v](trn::Generation target) {
+                        const Run run = product(4096, 16, 0.005, v, target);
+                        return with_columns(bench_of(run, (cplx(v) ? 8.0 : 2.0) * 16.0 * static_cast<double>(run.nnz)), run,
+                                            Kind::product, 4096, 16, 0.005, v, target);
+                      }});
+}
+const Registrar kSpmmBenchRegistrar(add_sparse_spmm_bench);
 
 }  // namespace
 }  // namespace trnsci::cli

@@ -28,7 +28,11 @@ Check& csr_in_checks(Check& c, const CsrIn& a, const Pos& p) {
   if (!c) return c;
   c.require_or(a.descr->type == TRNSPARSE_MATRIX_TYPE_GENERAL, TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "only TRNSPARSE_MATRIX_TYPE_GENERAL");
-  c.not_null(a.row, p.row, "csrSortedRowPtrA").require(a.rb >= 1, p.rb, "rowBlockDim").require(a.cb >= 1, p.cb, "colBlockDim");
+  return c.not_null(a.row, p.row, "csrSortedRowPtrA").require(a.rb >= 1, p.rb, "rowBlockDim").require(a.cb >= 1, p.cb, "colBlockDim");
+}
+// The checks that read the row pointer (its last entry: may the value and column arrays be NULL?),
+// made only after every other argument passed: no array is read before then.
+Check& csr_in_arrays(Check& c, const CsrIn& a, const Pos& p) {
   if (!c) return c;
   const std::int64_t nnz = std::int64_t{a.row[a.m]} - a.descr->base;
   if (p.val != 0) c.require(a.val != nullptr || nnz <= 0, p.val, "csrSortedValA");
@@ -45,7 +49,7 @@ template <class S>
 trnsparseStatus_t csr2gebsr_size(trnsparseHandle_t h, const char* fn, const CsrIn& a, S* size) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!csr_in_checks(c, a, {5, 6, 7, 8, 9}).not_null(size, 10, "pBufferSize")) return c.status();
+  if (!csr_in_arrays(csr_in_checks(c, a, {5, 6, 7, 8, 9}).not_null(size, 10, "pBufferSize"), a, {5, 6, 7, 8, 9})) return c.status();
   *size = static_cast<S>(kBufferBytes);
   return TRNSPARSE_STATUS_SUCCESS;
 }
@@ -55,7 +59,7 @@ trnsparseStatus_t csr2gebsr_nnz(trnsparseHandle_t h, const CsrIn& a, const trnsp
   const char* fn = "trnsparseXcsr2gebsrNnz";
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   csr_in_checks(c, a, {0, 5, 6, 9, 10}).require(g_mat_descrs.contains(descrC), 7, "descrC").not_null(rowC, 8, "bsrSortedRowPtrC");
-  if (!c.not_null(total, 11, "nnzTotalDevHostPtr")) return c.status();
+  if (!csr_in_arrays(c.not_null(total, 11, "nnzTotalDevHostPtr"), a, {0, 5, 6, 9, 10})) return c.status();
   const sp::CsrView csr = csr_view(a);
   const std::int64_t mb = (a.m + a.rb - 1) / a.rb;
   std::vector<std::int32_t> row(static_cast<std::size_t>(mb) + 1);
@@ -75,7 +79,7 @@ trnsparseStatus_t csr2gebsr(trnsparseHandle_t h, const char* fn, const CsrIn& a,
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   csr_in_checks(c, a, {5, 6, 7, 12, 13}).require(g_mat_descrs.contains(descrC), 8, "descrC");
-  if (!c.not_null(rowC, 10, "bsrSortedRowPtrC")) return c.status();
+  if (!csr_in_arrays(c.not_null(rowC, 10, "bsrSortedRowPtrC"), a, {5, 6, 7, 12, 13})) return c.status();
   const sp::CsrView csr = csr_view(a);
   const sp::BlockOrder order = a.dir == TRNSPARSE_DIRECTION_ROW ? sp::BlockOrder::row : sp::BlockOrder::col;
   return run(h, fn, {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"values", 5}, {"nnzb", 12}, {"bsrRowPtrC", 10}, {"bsrValC", 9}},

@@ -87,14 +87,12 @@ trnsparseStatus_t trnsparseScsr2bsr(trnsparseHandle_t h, trnsparseDirection_t di
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseScsr2bsr", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(enum_value(dirA), {0, 1}, 1, "dirA").nonnegative(m, 2, "m").nonnegative(n, 3, "n");
-  c.require(g_mat_descrs.contains(descrA), 4, "descrA");
-  if (!c) return c.status();
-  c.not_null(rowPtr, 6, "csrSortedRowPtrA");
-  if (!c) return c.status();
-  const std::int64_t nnz = std::int64_t{rowPtr[m]} - descrA->base;
-  c.require(csrVal != nullptr || nnz <= 0, 5, "csrSortedValA").require(colInd != nullptr || nnz <= 0, 7, "csrSortedColIndA");
+  c.require(g_mat_descrs.contains(descrA), 4, "descrA").not_null(rowPtr, 6, "csrSortedRowPtrA");
   c.require(blockDim >= 1, 8, "blockDim").require(g_mat_descrs.contains(descrC), 9, "descrC");
   c.not_null(bsrRowPtr, 11, "bsrSortedRowPtrC");
+  if (!c) return c.status();  // every argument checked before the row pointer is read
+  const std::int64_t nnz = std::int64_t{rowPtr[m]} - descrA->base;
+  c.require(csrVal != nullptr || nnz <= 0, 5, "csrSortedValA").require(colInd != nullptr || nnz <= 0, 7, "csrSortedColIndA");
   if (!c) return c.status();
   const sp::CsrView csr{m, n, nnz, rowPtr, colInd, const_cast<float*>(csrVal), sp::IndexType::i32, sp::IndexType::i32,
                         descrA->base == 1 ? sp::IndexBase::one : sp::IndexBase::zero, trn::DType::f32};

@@ -1,0 +1,158 @@
+#include "sparse_columns.hpp"
+
+#include <Eigen/Sparse>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <vector>
+
+#include "trn/blas/blas.hpp"
+#include "trn/blas/level3.hpp"
+
+namespace trnsci::cli {
+namespace {
+
+namespace sp = trn::sparse;
+
+// Calls f(T{}) with the value type's C++ element type.
+template <class F>
+decltype(auto) with_type(sp::Value v, F&& f) {
+  switch (v) {
+    case sp::Value::f32: return f(float{});
+    case sp::Value::f64: return f(double{});
+    case sp::Value::c32: return f(std::complex<float>{});
+    default: return f(std::complex<double>{});
+  }
+}
+
+template <class T>
+using EigenCsr = Eigen::SparseMatrix<T, Eigen::RowMajor, int>;
+template <class T>
+Eigen::Map<const EigenCsr<T>> eigen_map(const CsrArrays& a) {
+  return {a.rows, a.cols, a.nnz, a.offsets, a.columns, static_cast<const T*>(a.values)};
+}
+template <class T>
+using Dense = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+
+// Operands of one magnitude (the timing does not depend on the values).
+template <class T>
+Dense<T> filled(std::int64_t rows, std::int64_t cols) {
+  return Dense<T>::Constant(rows, cols, T(0.5f));
+}
+
+}  // namespace
+
+double eigen_spmm_seconds(const CsrArrays& a, std::int64_t m) {
+  return with_type(a.value, [&](auto t) {
+    using T = decltype(t);
+    const auto A = eigen_map<T>(a);
+    const Dense<T> X = filled<T>(a.cols, m);
+    Dense<T> Y = filled<T>(a.rows, m);
+    const T alpha(0.75f), beta(-0.25f);
+    return best_seconds(3, [&] {
+      Y *= beta;
+      Y.noalias() += alpha * (A * X);
+    });
+  });
+}
+
+double eigen_spsv_seconds(const CsrArrays& lower, std::int64_t m) {
+  return with_type(lower.value, [&](auto t) {
+    using T = decltype(t);
+    const auto L = eigen_map<T>(lower);
+    const Dense<T> B = filled<T>(lower.rows, m);
+    Dense<T> Y;
+    return best_seconds(3, [&] {
+      Y = T(0.75f) * B;
+      L.template triangularView<Eigen::Lower>().solveInPlace(Y);
+    });
+  });
+}
+
+double eigen_spgemm_seconds(const CsrArrays& a, const CsrArrays& b) {
+  return with_type(a.value, [&](auto t) {
+    using T = decltype(t);
+    const auto A = eigen_map<T>(a);
+    const auto B = eigen_map<T>(b);
+    EigenCsr<T> C;
+    return best_seconds(3, [&] { C = A * B; });
+  });
+}
+
+double dense_gemm_ns(trn::Generation target, sp::Value v, std::int64_t M, std::int64_t N, std::int64_t K) {
+  namespace blas = trn::blas;
+  blas::Settings s;
+  s.target = target;
+  if (v == sp::Value::f32) return blas::predict_gemm_ns(s, blas::GemmMode::fp32, blas::Op::N, blas::Op::N, M, N, K, 0.75f, -0.25f);
+  if (v == sp::Value::f64) return blas::predict_dgemm_ns(s, blas::Op::N, blas::Op::N, M, N, K, 0.75, -0.25);
+  return NAN;
+}
+
+namespace {
+// The TRSM run timing-only on a well-scaled lower triangle (1 and 2 alternating below a diagonal of 4).
+template <class T>
+double trsm_ns(trn::Generation target, std::int64_t n, std::int64_t m) {
+  namespace blas = trn::blas;
+  blas::Settings s;
+  s.target = target;
+  s.timing_only = true;
+  std::vector<T> A(static_cast<std::size_t>(n * n), T(0)), B(static_cast<std::size_t>(n * m), T(1));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) A[static_cast<std::size_t>(i + j * n)] = i == j ? T(4) : T(1 + (i + j) % 2);
+  blas::CallReport r;
+  if constexpr (sizeof(T) == 4)
+    blas::strsm(s, blas::GemmMode::fp32, blas::Side::left, blas::Uplo::lower, blas::Op::N, blas::Diag::non_unit, n, m, 0.75f,
+                A.data(), n, B.data(), n, &r);
+  else
+    blas::dtrsm(s, blas::Side::left, blas::Uplo::lower, blas::Op::N, blas::Diag::non_unit, n, m, 0.75, A.data(), n, B.data(), n, &r);
+  return r.profile.total_ns;
+}
+}  // namespace
+
+double dense_trsm_ns(trn::Generation target, sp::Value v, std::int64_t n, std::int64_t m) {
+  if (v == sp::Value::f32) return trsm_ns<float>(target, n, m);
+  if (v == sp::Value::f64) return trsm_ns<double>(target, n, m);
+  return NAN;
+}
+
+void set_crossover(BenchResult& b, const std::string& dense_name, double dense_ns, double d0, double t0, double lo,
+                   double hi, const std::function<double(double)>& sparse_ns) {
+  b.dense_name = dense_name;
+  b.dense_ns = dense_ns;
+  if (!(dense_ns > 0)) return;
+  char buf[48];
+  // Bracket [a, z] with sparse(a) < dense <= sparse(z), doubling or halving from d0.
+  double a = d0, z = d0;
+  if (t0 < dense_ns) {
+    for (z = std::min(2 * d0, hi);; z = std::min(2 * z, hi)) {
+      if (sparse_ns(z) >= dense_ns) break;
+      a = z;
+      if (z >= hi) {
+        std::snprintf(buf, sizeof buf, "> %.3g", hi);
+        b.crossover_text = buf;
+        return;
+      }
+    }
+  } else {
+    for (a = std::max(d0 / 2, lo);; a = std::max(a / 2, lo)) {
+      if (sparse_ns(a) < dense_ns) break;
+      z = a;
+      if (a <= lo) {
+        std::snprintf(buf, sizeof buf, "< %.3g", lo);
+        b.crossover_text = buf;
+        return;
+      }
+    }
+  }
+  while (z / a > 1.05) {
+    const double mid = std::sqrt(a * z);
+    (sparse_ns(mid) < dense_ns ? a : z) = mid;
+  }
+  b.crossover_density = std::sqrt(a * z);
+  std::snprintf(buf, sizeof buf, "%.3g", b.crossover_density);
+  b.crossover_text = buf;
+}
+
+}  // namespace trnsci::cli

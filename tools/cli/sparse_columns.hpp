@@ -1,0 +1,50 @@
+// Issue #28's two extra columns of the sparse `trnsci bench` rows (SpMV, SpMM, SpSV/SpSM, SpGEMM):
+//  - native: Eigen's sparse module (libeigen3-dev, a bench/CLI reference only, never linked by a
+//    library) timed on the same CSR arrays the row's trnsparse call ran on (an Eigen::Map, no
+//    copy): the `native x` column, host time / Eigen's.
+//  - dense crossover: the density at which the dense TensorE path of the same operation (trnblas
+//    GEMM / TRSM, fp32 or Ozaki fp64, modeled) is as fast as trnsparse's (modeled), found by
+//    running the row's sparse routine at other densities of the same random pattern family: the
+//    sparse path is the faster choice below it. fp32 and fp64 values (the dense complex paths are
+//    not compared). docs/cli.md "bench", docs/trnsparse.md "Bench: Eigen and the dense crossover".
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "registry.hpp"
+#include "trn/sparse/generic.hpp"
+
+namespace trnsci::cli {
+
+// A CSR matrix's arrays as the sparse suites hold them (int32 indices, base 0, values of `value`).
+struct CsrArrays {
+  std::int64_t rows = 0, cols = 0, nnz = 0;
+  const std::int32_t* offsets = nullptr;
+  const std::int32_t* columns = nullptr;
+  const void* values = nullptr;
+  trn::sparse::Value value = trn::sparse::Value::f32;
+};
+
+// Eigen's best-of-3 host seconds for the row's operation on the same operands:
+// Y = alpha A X + beta Y (X n x m dense; m = 1: SpMV), the lower-triangular solve L Y = alpha B
+// (m right-hand sides), and the sparse product A B (Eigen's conservative sparse x sparse product).
+double eigen_spmm_seconds(const CsrArrays& a, std::int64_t m);
+double eigen_spsv_seconds(const CsrArrays& lower, std::int64_t m);
+double eigen_spgemm_seconds(const CsrArrays& a, const CsrArrays& b);
+
+// The dense TensorE path's modeled time (ns) on `target`: GEMM M x N x K (fp32: trnblas gemm in
+// GemmMode::fp32, fp64: Ozaki dgemm; both predicted timing-only) or the left lower TRSM of an n x n
+// matrix with m right-hand sides (strsm fp32 / dtrsm, run timing-only). NaN for complex values.
+double dense_gemm_ns(trn::Generation target, trn::sparse::Value v, std::int64_t M, std::int64_t N, std::int64_t K);
+double dense_trsm_ns(trn::Generation target, trn::sparse::Value v, std::int64_t n, std::int64_t m);
+
+// The density d in [lo, hi] where sparse_ns(d) = dense_ns, starting from the row's own density d0
+// and its modeled time t0 (sparse_ns is increasing in d): doubling / halving brackets it, then a
+// bisection on log d to 5% ("3.1e-05"). Outside the range: "> hi" (the sparse path is faster at
+// every density tried) or "< lo". Sets b.crossover_density (NaN outside), b.crossover_text,
+// b.dense_ns and b.dense_name.
+void set_crossover(BenchResult& b, const std::string& dense_name, double dense_ns, double d0, double t0, double lo,
+                   double hi, const std::function<double(double)>& sparse_ns);
+
+}  // namespace trnsci::cli

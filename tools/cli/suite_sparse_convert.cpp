@@ -1,0 +1,446 @@
+// Validation cases of trnsparse's format conversions (issue #28): Csr2cscEx2, Xcoo2csr / Xcsr2coo,
+// DenseToSparse / SparseToDense for CSR, CSC and COO, Xcsr2bsrNnz + Scsr2bsr, Xcsr2gebsrNnz +
+// {S,D,C,Z}csr2gebsr through the C API, and the Sliced-ELL gather (trn/sparse/sell.hpp's
+// sell_as_csr), in every value type they take. Conversions move values and never combine them, so
+// each case is exact: every output array, element by element (values bit for bit), against the
+// formats built here from one random dense matrix by plain loops (independent of trnsparse's
+// code). Metric bit_exact: the number of mismatching elements (a failed call counts as one more);
+// bound 0. docs/trnsparse.md "Conversions".
+#include <trnsparse.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "registry.hpp"
+#include "trn/sparse/generic.hpp"
+#include "trn/sparse/sell.hpp"
+
+namespace trnsci::cli {
+namespace {
+
+namespace sp = trn::sparse;
+using Bytes = std::vector<unsigned char>;
+
+trnDataType_t data_type(sp::Value v) {
+  switch (v) {
+    case sp::Value::f32: return TRN_R_32F;
+    case sp::Value::f64: return TRN_R_64F;
+    case sp::Value::c32: return TRN_C_32F;
+    default: return TRN_C_64F;
+  }
+}
+
+// An m x n matrix with ~density nonzeros (row 7 and column 11 empty), column-major with ld = m + 3
+// (the padding rows hold 0xAB bytes, which SparseToDense must leave alone), and its CSR, CSC and
+// COO (base 0, sorted) built by scanning it.
+struct Ref {
+  int m = 0, n = 0, ld = 0;
+  std::size_t vb = 0;
+  sp::Value value = sp::Value::f32;
+  Bytes dense;
+  std::vector<int> csr_off{0}, csr_col, csc_off{0}, csc_row, coo_row;
+  Bytes csr_val, csc_val;
+  const unsigned char* at(int i, int j) const { return dense.data() + (static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * ld) * vb; }
+  bool nonzero(int i, int j) const { return std::any_of(at(i, j), at(i, j) + vb, [](unsigned char c) { return c != 0; }); }
+};
+
+Ref make_ref(sp::Value v, int m, int n, double density, std::uint64_t seed) {
+  Ref r;
+  r.m = m, r.n = n, r.ld = m + 3, r.value = v, r.vb = sp::value_bytes(v);
+  r.dense.assign(static_cast<std::size_t>(r.ld) * n * r.vb, 0);
+  std::mt19937_64 g(seed);
+  std::bernoulli_distribution keep(density);
+  std::uniform_real_distribution<double> u(0.5, 2.0);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < r.ld; ++i) {
+      unsigned char* p = r.dense.data() + (static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * r.ld) * r.vb;
+      if (i >= m) {
+        std::memset(p, 0xAB, r.vb);
+        continue;
+      }
+      if (i == 7 || j == 11 || !keep(g)) continue;
+      const double parts[2] = {g() % 2 ? u(g) : -u(g), g() % 2 ? u(g) : -u(g)};
+      if (v == sp::Value::f32 || v == sp::Value::c32) {
+        const float f[2] = {static_cast<float>(parts[0]), static_cast<float>(parts[1])};
+        std::memcpy(p, f, r.vb);
+      } else {
+        std::memcpy(p, parts, r.vb);
+      }
+    }
+  auto push = [&](Bytes& vals, int i, int j) { vals.insert(vals.end(), r.at(i, j), r.at(i, j) + r.vb); };
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n; ++j)
+      if (r.nonzero(i, j)) {
+        r.csr_col.push_back(j);
+        r.coo_row.push_back(i);
+        push(r.csr_val, i, j);
+      }
+    r.csr_off.push_back(static_cast<int>(r.csr_col.size()));
+  }
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < m; ++i)
+      if (r.nonzero(i, j)) {
+        r.csc_row.push_back(i);
+        push(r.csc_val, i, j);
+      }
+    r.csc_off.push_back(static_cast<int>(r.csc_row.size()));
+  }
+  return r;
+}
+
+// Mismatching elements of got against want (element = `width` bytes; a length difference counts
+// every missing or extra element).
+std::int64_t mismatches(const void* got, std::size_t got_n, const void* want, std::size_t want_n, std::size_t width) {
+  std::int64_t bad = static_cast<std::int64_t>(std::max(got_n, want_n) - std::min(got_n, want_n));
+  for (std::size_t e = 0; e < std::min(got_n, want_n); ++e)
+    bad += std::memcmp(static_cast<const unsigned char*>(got) + e * width, static_cast<const unsigned char*>(want) + e * width, width) != 0;
+  return bad;
+}
+template <class T>
+std::int64_t mismatches(const std::vector<T>& got, const std::vector<T>& want) {
+  return mismatches(got.data(), got.size(), want.data(), want.size(), sizeof(T));
+}
+std::int64_t mismatches(const Bytes& got, const Bytes& want, std::size_t vb) {
+  return mismatches(got.data(), got.size() / vb, want.data(), want.size() / vb, vb);
+}
+std::vector<int> plus(std::vector<int> x, int k) {
+  for (int& e : x) e += k;
+  return x;
+}
+
+// What a case found: mismatches, and the calls that did not return SUCCESS.
+struct Tally {
+  std::int64_t bad = 0;
+  std::string failed;
+  void call(trnsparseStatus_t st, const char* what) {
+    if (st == TRNSPARSE_STATUS_SUCCESS) return;
+    ++bad;
+    failed += std::string(failed.empty() ? "" : ", ") + what + " -> " + std::to_string(static_cast<int>(st));
+  }
+};
+
+CaseResult result_of(const Tally& t, const std::string& note, double seconds) {
+  CaseResult r;
+  r.measured = static_cast<double>(t.bad);
+  r.bound = 0;
+  r.pass = t.bad == 0;
+  r.note = note + (t.failed.empty() ? "" : "; failed calls: " + t.failed);
+  r.host_seconds = seconds;
+  return r;
+}
+
+// A handle for the case's calls.
+struct Handle {
+  trnsparseHandle_t h = nullptr;
+  Handle() { trnsparseCreate(&h); }
+  ~Handle() { trnsparseDestroy(h); }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+};
+
+// A handle and the legacy descriptors of csr2bsr / csr2gebsr: A general base 0, C general base 1.
+struct Legacy {
+  Handle handle;
+  trnsparseHandle_t h = handle.h;
+  trnsparseMatDescr_t dA = nullptr, dC = nullptr;
+  Legacy() {
+    trnsparseCreateMatDescr(&dA);
+    trnsparseCreateMatDescr(&dC);
+    trnsparseSetMatIndexBase(dC, TRNSPARSE_INDEX_BASE_ONE);
+  }
+  ~Legacy() {
+    trnsparseDestroyMatDescr(dA);
+    trnsparseDestroyMatDescr(dC);
+  }
+  Legacy(const Legacy&) = delete;
+  Legacy& operator=(const Legacy&) = delete;
+};
+
+constexpr int kM = 300, kN = 200;
+constexpr double kDensity = 0.05;
+std::uint64_t seed_of(sp::Value v) { return 1000 + static_cast<std::uint64_t>(v); }
+
+// Csr2cscEx2 (numeric, base 0 and base 1) against the CSC scanned from the dense matrix.
+Tally csr2csc(sp::Value v) {
+  const Ref r = make_ref(v, kM, kN, kDensity, seed_of(v));
+  Handle h;
+  Tally t;
+  const int nnz = static_cast<int>(r.csr_col.size());
+  for (int base : {0, 1}) {
+    const std::vector<int> off = plus(r.csr_off, base), col = plus(r.csr_col, base);
+    std::vector<int> cptr(static_cast<std::size_t>(kN) + 1, -7), rind(static_cast<std::size_t>(nnz), -7);
+    Bytes cval(r.csr_val.size(), 0xCD);
+    std::size_t bytes = 0;
+    const auto b = static_cast<trnsparseIndexBase_t>(base);
+    t.call(trnsparseCsr2cscEx2_bufferSize(h.h, kM, kN, nnz, r.csr_val.data(), off.data(), col.data(), cval.data(), cptr.data(),
+                                          rind.data(), data_type(v), TRNSPARSE_ACTION_NUMERIC, b, TRNSPARSE_CSR2CSC_ALG1, &bytes),
+           "Csr2cscEx2_bufferSize");
+    std::vector<unsigned char> buffer(std::max<std::size_t>(bytes, 1));
+    t.call(trnsparseCsr2cscEx2(h.h, kM, kN, nnz, r.csr_val.data(), off.data(), col.data(), cval.data(), cptr.data(), rind.data(),
+                               data_type(v), TRNSPARSE_ACTION_NUMERIC, b, TRNSPARSE_CSR2CSC_ALG1, buffer.data()),
+           "Csr2cscEx2");
+    t.bad += mismatches(cptr, plus(r.csc_off, base)) + mismatches(rind, plus(r.csc_row, base)) + mismatches(cval, r.csc_val, r.vb);
+  }
+  return t;
+}
+
+// Xcoo2csr and Xcsr2coo (index arrays only), base 0 and base 1.
+Tally coo_csr() {
+  const Ref r = make_ref(sp::Value::f32, kM, kN, kDensity, seed_of(sp::Value::f32));
+  Handle h;
+  Tally t;
+  const int nnz = static_cast<int>(r.coo_row.size());
+  for (int base : {0, 1}) {
+    const auto b = static_cast<trnsparseIndexBase_t>(base);
+    std::vector<int> off(static_cast<std::size_t>(kM) + 1, -7), rows(static_cast<std::size_t>(nnz), -7);
+    const std::vector<int> coo = plus(r.coo_row, base), csr = plus(r.csr_off, base);
+    t.call(trnsparseXcoo2csr(h.h, coo.data(), nnz, kM, off.data(), b), "Xcoo2csr");
+    t.call(trnsparseXcsr2coo(h.h, csr.data(), nnz, kM, rows.data(), b), "Xcsr2coo");
+    t.bad += mismatches(off, csr) + mismatches(rows, coo);
+  }
+  return t;
+}
+
+enum class Fmt { csr, csc, coo };
+const char* fmt_name(Fmt f) { return f == Fmt::csr ? "csr" : f == Fmt::csc ? "csc" : "coo"; }
+
+// DenseToSparse (bufferSize, analysis, SetPointers, convert) into `f`, then SparseToDense from the
+// reference arrays into a dense matrix whose padding rows must keep their bytes.
+Tally dense_sparse(sp::Value v, Fmt f) {
+  const Ref r = make_ref(v, kM, kN, kDensity, seed_of(v));
+  Handle h;
+  Tally t;
+  const trnDataType_t dt = data_type(v);
+  const std::vector<int>& want_off = f == Fmt::csc ? r.csc_off : r.csr_off;
+  const std::vector<int>& want_idx = f == Fmt::csc ? r.csc_row : r.csr_col;
+  const Bytes& want_val = f == Fmt::csc ? r.csc_val : r.csr_val;
+  const std::size_t nnz = want_idx.size();
+  trnsparseDnMatDescr_t A = nullptr;
+  trnsparseSpMatDescr_t B = nullptr;
+  t.call(trnsparseCreateDnMat(&A, kM, kN, r.ld, const_cast<unsigned char*>(r.dense.data()), dt, TRNSPARSE_ORDER_COL), "CreateDnMat");
+  std::vector<int> off(static_cast<std::size_t>(f == Fmt::csc ? kN : kM) + 1, -7), idx(nnz, -7), rows(nnz, -7);
+  Bytes val(want_val.size(), 0xCD);
+  if (f == Fmt::csr)
+    t.call(trnsparseCreateCsr(&B, kM, kN, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                              TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateCsr");
+  else if (f == Fmt::csc)
+    t.call(trnsparseCreateCsc(&B, kM, kN, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                              TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateCsc");
+  else
+    t.call(trnsparseCreateCoo(&B, kM, kN, 0, nullptr, nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt),
+           "CreateCoo");
+  std::size_t bytes = 0;
+  t.call(trnsparseDenseToSparse_bufferSize(h.h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, &bytes), "DenseToSparse_bufferSize");
+  std::vector<unsigned char> buffer(std::max<std::size_t>(bytes, 1));
+  t.call(trnsparseDenseToSparse_analysis(h.h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, buffer.data()), "DenseToSparse_analysis");
+  std::int64_t rows_got = 0, cols_got = 0, nnz_got = 0;
+  t.call(trnsparseSpMatGetSize(B, &rows_got, &cols_got, &nnz_got), "SpMatGetSize");
+  t.bad += nnz_got != static_cast<std::int64_t>(nnz);
+  if (f == Fmt::csr) t.call(trnsparseCsrSetPointers(B, off.data(), idx.data(), val.data()), "CsrSetPointers");
+  if (f == Fmt::csc) t.call(trnsparseCscSetPointers(B, off.data(), idx.data(), val.data()), "CscSetPointers");
+  if (f == Fmt::coo) t.call(trnsparseCooSetPointers(B, rows.data(), idx.data(), val.data()), "CooSetPointers");
+  if (nnz_got == static_cast<std::int64_t>(nnz))
+    t.call(trnsparseDenseToSparse_convert(h.h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, buffer.data()), "DenseToSparse_convert");
+  t.bad += mismatches(idx, want_idx) + mismatches(val, want_val, r.vb);
+  t.bad += f == Fmt::coo ? mismatches(rows, r.coo_row) : mismatches(off, want_off);
+  trnsparseDestroySpMat(B);
+  trnsparseDestroyDnMat(A);
+  // SparseToDense from the reference arrays.
+  trnsparseConstSpMatDescr_t S = nullptr;
+  trnsparseDnMatDescr_t D = nullptr;
+  const void* vals = want_val.data();
+  if (f == Fmt::csr)
+    t.call(trnsparseCreateConstCsr(&S, kM, kN, static_cast<std::int64_t>(nnz), r.csr_off.data(), r.csr_col.data(), vals,
+                                   TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateConstCsr");
+  else if (f == Fmt::csc)
+    t.call(trnsparseCreateConstCsc(&S, kM, kN, static_cast<std::int64_t>(nnz), r.csc_off.data(), r.csc_row.data(), vals,
+                                   TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateConstCsc");
+  else
+    t.call(trnsparseCreateConstCoo(&S, kM, kN, static_cast<std::int64_t>(nnz), r.coo_row.data(), r.csr_col.data(), vals,
+                                   TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateConstCoo");
+  Bytes out(r.dense.size(), 0xEE);
+  for (int j = 0; j < kN; ++j)  // the padding rows as the reference holds them; the matrix part garbage
+    std::memset(out.data() + (static_cast<std::size_t>(kM) + static_cast<std::size_t>(j) * r.ld) * r.vb, 0xAB, 3 * r.vb);
+  t.call(trnsparseCreateDnMat(&D, kM, kN, r.ld, out.data(), dt, TRNSPARSE_ORDER_COL), "CreateDnMat");
+  t.call(trnsparseSparseToDense_bufferSize(h.h, S, D, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes), "SparseToDense_bufferSize");
+  buffer.assign(std::max<std::size_t>(bytes, 1), 0);
+  t.call(trnsparseSparseToDense(h.h, S, D, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, buffer.data()), "SparseToDense");
+  t.bad += mismatches(out, r.dense, r.vb);
+  trnsparseDestroySpMat(S);
+  trnsparseDestroyDnMat(D);
+  return t;
+}
+
+// The general BSR of the reference in rb x cb blocks (block order row or column), counted from base:
+// a block is stored iff one of its entries is nonzero; its values zero-filled, then copied.
+struct Gebsr {
+  std::vector<int> row{0}, col;
+  Bytes val;
+};
+Gebsr gebsr_of(const Ref& r, int rb, int cb, bool row_order, int base) {
+  Gebsr b;
+  b.row[0] = base;
+  for (int I = 0; I * rb < r.m; ++I) {
+    for (int J = 0; J * cb < r.n; ++J) {
+      Bytes block(static_cast<std::size_t>(rb) * cb * r.vb, 0);
+      bool any = false;
+      for (int i = I * rb; i < std::min(r.m, (I + 1) * rb); ++i)
+        for (int j = J * cb; j < std::min(r.n, (J + 1) * cb); ++j)
+          if (r.nonzero(i, j)) {
+            any = true;
+            const int a = i - I * rb, c = j - J * cb;
+            std::memcpy(block.data() + static_cast<std::size_t>(row_order ? a * cb + c : a + c * rb) * r.vb, r.at(i, j), r.vb);
+          }
+      if (!any) continue;
+      b.col.push_back(J + base);
+      b.val.insert(b.val.end(), block.begin(), block.end());
+    }
+    b.row.push_back(static_cast<int>(b.col.size()) + base);
+  }
+  return b;
+}
+
+// Xcsr2gebsrNnz + <t>csr2gebsr (rb x cb = 3 x 5 and 4 x 4; row and column block order; output base 1).
+Tally csr2gebsr(sp::Value v) {
+  const Ref r = make_ref(v, kM, kN, kDensity, seed_of(v));
+  const Legacy L;
+  const trnsparseMatDescr_t dA = L.dA, dC = L.dC;
+  Tally t;
+  for (const auto& [rb, cb, row_order] : {std::tuple{3, 5, true}, std::tuple{4, 4, false}}) {
+    const Gebsr want = gebsr_of(r, rb, cb, row_order, 1);
+    const auto dir = row_order ? TRNSPARSE_DIRECTION_ROW : TRNSPARSE_DIRECTION_COLUMN;
+    std::vector<int> row(static_cast<std::size_t>((kM + rb - 1) / rb) + 1, -7);
+    int nnzb = -1;
+    t.call(trnsparseXcsr2gebsrNnz(L.h, dir, kM, kN, dA, r.csr_off.data(), r.csr_col.data(), dC, row.data(), rb, cb, &nnzb, nullptr),
+           "Xcsr2gebsrNnz");
+    t.bad += mismatches(row, want.row) + (nnzb != static_cast<int>(want.col.size()));
+    if (nnzb != static_cast<int>(want.col.size())) continue;
+    std::vector<int> col(want.col.size(), -7);
+    Bytes val(want.val.size(), 0xCD);
+    const void* in = r.csr_val.data();
+    void* out = val.data();
+    const int* rp = r.csr_off.data();
+    const int* ci = r.csr_col.data();
+    trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
+    switch (v) {
+      case sp::Value::f32:
+        st = trnsparseScsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const float*>(in), rp, ci, dC, static_cast<float*>(out), row.data(),
+                                 col.data(), rb, cb, nullptr);
+        break;
+      case sp::Value::f64:
+        st = trnsparseDcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const double*>(in), rp, ci, dC, static_cast<double*>(out),
+                                 row.data(), col.data(), rb, cb, nullptr);
+        break;
+      case sp::Value::c32:
+        st = trnsparseCcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const trnComplex*>(in), rp, ci, dC, static_cast<trnComplex*>(out),
+                                 row.data(), col.data(), rb, cb, nullptr);
+        break;
+      case sp::Value::c64:
+        st = trnsparseZcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const trnDoubleComplex*>(in), rp, ci, dC,
+                                 static_cast<trnDoubleComplex*>(out), row.data(), col.data(), rb, cb, nullptr);
+        break;
+    }
+    t.call(st, "csr2gebsr");
+    t.bad += mismatches(col, want.col) + mismatches(val, want.val, r.vb);
+  }
+  return t;
+}
+
+// Xcsr2bsrNnz + Scsr2bsr (square blocks 8 and 16, row and column order, output base 1).
+Tally csr2bsr() {
+  const Ref r = make_ref(sp::Value::f32, kM, kN, kDensity, seed_of(sp::Value::f32));
+  const Legacy L;
+  const trnsparseMatDescr_t dA = L.dA, dC = L.dC;
+  Tally t;
+  for (const auto& [bd, row_order] : {std::pair{8, true}, std::pair{16, false}}) {
+    const Gebsr want = gebsr_of(r, bd, bd, row_order, 1);
+    const auto dir = row_order ? TRNSPARSE_DIRECTION_ROW : TRNSPARSE_DIRECTION_COLUMN;
+    std::vector<int> row(static_cast<std::size_t>((kM + bd - 1) / bd) + 1, -7), col(want.col.size(), -7);
+    int nnzb = -1;
+    t.call(trnsparseXcsr2bsrNnz(L.h, dir, kM, kN, dA, r.csr_off.data(), r.csr_col.data(), bd, dC, row.data(), &nnzb), "Xcsr2bsrNnz");
+    t.bad += mismatches(row, want.row) + (nnzb != static_cast<int>(want.col.size()));
+    if (nnzb != static_cast<int>(want.col.size())) continue;
+    std::vector<float> val(want.val.size() / sizeof(float), -7.0f);
+    t.call(trnsparseScsr2bsr(L.h, dir, kM, kN, dA, reinterpret_cast<const float*>(r.csr_val.data()), r.csr_off.data(),
+                             r.csr_col.data(), bd, dC, val.data(), row.data(), col.data()),
+           "Scsr2bsr");
+    t.bad += mismatches(col, want.col) + mismatches(val.data(), val.size(), want.val.data(), val.size(), sizeof(float));
+  }
+  return t;
+}
+
+// The reference CSR as a Sliced-ELL (slice 32, each row's entries in reverse column order, padding
+// -1), then sell_as_csr's pattern and gathered values against the CSR.
+Tally sell(sp::Value v) {
+  const Ref r = make_ref(v, kM, kN, kDensity, seed_of(v));
+  Tally t;
+  constexpr int S = 32;
+  std::vector<std::int32_t> off{0}, col;
+  Bytes val;
+  for (int r0 = 0; r0 < kM; r0 += S) {
+    int width = 0;
+    for (int i = r0; i < std::min(kM, r0 + S); ++i) width = std::max(width, r.csr_off[i + 1] - r.csr_off[i]);
+    const std::size_t at = col.size();
+    col.resize(at + static_cast<std::size_t>(width) * S, -1);
+    val.resize(col.size() * r.vb, 0);
+    for (int i = r0; i < std::min(kM, r0 + S); ++i)
+      for (int e = r.csr_off[i + 1] - 1, slot = 0; e >= r.csr_off[i]; --e, ++slot) {
+        const std::size_t k = at + static_cast<std::size_t>(slot) * S + static_cast<std::size_t>(i - r0);
+        col[k] = r.csr_col[static_cast<std::size_t>(e)];
+        std::memcpy(val.data() + k * r.vb, r.csr_val.data() + static_cast<std::size_t>(e) * r.vb, r.vb);
+      }
+    off.push_back(static_cast<std::int32_t>(col.size()));
+  }
+  const sp::SellView view{kM, kN, static_cast<std::int64_t>(r.csr_col.size()), static_cast<std::int64_t>(col.size()), S,
+                          off.data(), col.data(), val.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
+                          trn::DType::f32};
+  try {
+    const sp::SellAsCsr c = sp::sell_as_csr(view, r.vb);
+    const std::vector<std::int64_t> want_off(r.csr_off.begin(), r.csr_off.end()), want_col(r.csr_col.begin(), r.csr_col.end());
+    t.bad += mismatches(c.pattern.offsets, want_off) + mismatches(c.pattern.columns, want_col);
+    t.bad += mismatches(c.values.data(), c.values.size() / r.vb, r.csr_val.data(), r.csr_val.size() / r.vb, r.vb);
+  } catch (const std::exception& e) {
+    ++t.bad;
+    t.failed = e.what();
+  }
+  return t;
+}
+
+void add_sparse_convert(Registry& reg) {
+  const sp::Value types[] = {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64};
+  const std::string shape = "300x200, 5%";
+  auto add = [&](const std::string& op, const std::string& mode, const std::string& note, std::function<Tally()> f) {
+    reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = op, .mode = mode, .shape = shape, .metric = "bit_exact",
+                           .bound_text = "0 mismatches (values moved, never combined)",
+                           .run = [f, note] {
+                             const double t0 = now_seconds();
+                             const Tally t = f();
+                             return result_of(t, note, seconds_since(t0));
+                           }});
+  };
+  for (sp::Value v : types) {
+    const std::string tn = sp::value_name(v);
+    add("csr2csc", tn + " (Csr2cscEx2)", "cscColPtr, cscRowInd, cscVal vs a column scan; base 0 and 1", [v] { return csr2csc(v); });
+    for (Fmt f : {Fmt::csr, Fmt::csc, Fmt::coo})
+      add(std::string("dense2sparse_") + fmt_name(f), tn + " (and SparseToDense)",
+          "DenseToSparse arrays vs a scan of the dense matrix; SparseToDense of the scan vs the matrix, padding kept",
+          [v, f] { return dense_sparse(v, f); });
+    add("csr2gebsr", tn + " (Xcsr2gebsrNnz)", "3x5 row-order and 4x4 column-order blocks, base 1, vs a block scan",
+        [v] { return csr2gebsr(v); });
+    add("sell2csr", tn + " (sell_as_csr)", "slice 32, rows stored in reverse order; CSR pattern and values vs the CSR",
+        [v] { return sell(v); });
+  }
+  add("coo2csr", "int32 (Xcoo2csr/Xcsr2coo)", "row offsets and COO rows vs the scan; base 0 and 1", [] { return coo_csr(); });
+  add("csr2bsr", "R_32F (Xcsr2bsrNnz/Scsr2bsr)", "8x8 row-order and 16x16 column-order blocks, base 1, vs a block scan",
+      [] { return csr2bsr(); });
+}
+
+const Registrar kRegistrar(add_sparse_convert);
+
+}  // namespace
+}  // namespace trnsci::cli
