@@ -207,13 +207,60 @@ TEST(PlanPrediction, DzQrPredictedTimeMatchesTheModeledTime) {
   check_qr<std::complex<double>>("z");
 }
 
-// C: not predicted (the plan says so by printing no prediction).
-TEST(PlanPrediction, CQrStatesNoPrediction) {
-  auto a = random_matrix<std::complex<float>>(150 * 70, 21);
-  std::vector<std::complex<float>> tau(70);
-  ts::CallReport r;
-  ts::geqrf({}, 150, 70, a.data(), 150, tau.data(), &r);
-  EXPECT_EQ(predicted_ns(r.plan), -1.0) << r.plan;
+// C: the driver's steps replayed timing-only and scheduled as the run's (the host panels overlap
+// the 4M GEMMs), over shapes, the three routines and two targets; orgqr's A = [I; 0] has no
+// Ozaki lost terms in fp32 mode. Band 1%: the replay schedules the very steps of the run (measured
+// within 0.01%; only the operands' addresses differ).
+TEST(PlanPrediction, CQrPredictedTimeMatchesTheModeledTime) {
+  using C = std::complex<float>;
+  for (const trn::Generation g : {trn::Generation::trn1, trn::Generation::trn2}) {
+    ts::Settings s;
+    s.target = g;
+    const std::string on = g == trn::Generation::trn1 ? " trn1" : " trn2";
+    for (const auto& [m, n] : std::vector<std::pair<std::int64_t, std::int64_t>>{{150, 70}, {300, 200}, {64, 200}, {500, 128}}) {
+      auto a = random_matrix<C>(m * n, 21);
+      std::vector<C> tau(static_cast<std::size_t>(std::min(m, n)));
+      ts::CallReport r;
+      ts::geqrf(s, m, n, a.data(), m, tau.data(), &r);
+      check("cgeqrf " + shape(m, n) + on, r, 0.01);
+    }
+    {
+      const std::int64_t m = 200, n = 90, k = 90;
+      auto a = random_matrix<C>(m * n, 22);
+      std::vector<C> tau(static_cast<std::size_t>(k));
+      ts::geqrf(s, m, n, a.data(), m, tau.data());
+      ts::CallReport r;
+      ts::orgqr(s, m, n, k, a.data(), m, tau.data(), &r);
+      check("cungqr " + shape(m, n) + " k 90" + on, r, 0.01);
+    }
+    for (const bool left : {true, false}) {
+      const std::int64_t m = left ? 120 : 70, n = left ? 80 : 120, k = left ? 60 : 50, nq = left ? m : n;
+      auto a = random_matrix<C>(nq * k, 23), c = random_matrix<C>(m * n, 24);
+      std::vector<C> tau(static_cast<std::size_t>(k));
+      ts::geqrf(s, nq, k, a.data(), nq, tau.data());
+      ts::CallReport r;
+      ts::ormqr(s, left, left, m, n, k, a.data(), nq, tau.data(), c.data(), m, &r);
+      check(std::string("cunmqr ") + (left ? "left Q^H " : "right Q ") + shape(m, n) + " k " + std::to_string(k) + on, r,
+            0.01);
+    }
+  }
+}
+
+// Lazy predictions: a report that wants no plans (the C entry points') gets none -- the plan is
+// never printed, so its prediction is never computed -- and the same profile; the plan of a report
+// that wants it states the prediction.
+TEST(PlanPrediction, ProfileOnlyReportsSkipThePlan) {
+  auto a = symmetric(40, 1, 11), a2 = a;
+  std::vector<float> w(40);
+  ts::CallReport full, profile_only;
+  profile_only.plans_wanted = false;
+  ts::ssyevj({}, true, ts::Uplo::lower, 40, a.data(), 40, w.data(), {}, &full);
+  ts::ssyevj({}, true, ts::Uplo::lower, 40, a2.data(), 40, w.data(), {}, &profile_only);
+  EXPECT_TRUE(profile_only.plan.empty()) << profile_only.plan;
+  EXPECT_FALSE(profile_only.plans_wanted);  // the routine's reset of the report keeps the wish
+  EXPECT_GT(predicted_ns(full.plan), 0) << full.plan;
+  EXPECT_EQ(full.profile.total_ns, profile_only.profile.total_ns);
+  EXPECT_EQ(a, a2);
 }
 
 }  // namespace

@@ -248,7 +248,8 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
   const RunShape rs = run_shape(s, plan, n, batch, vectors);
   plan.per_program = rs.per_program;
   plan.programs = rs.programs;
-  if (report != nullptr) predict_ssyevj(s, plan);
+  if (report != nullptr)  // computed when the plan is printed (never for a C call's profile-only report)
+    plan.lazy = trn::Lazy<SyevjPrediction>([s, p = plan] { return ssyevj_prediction(s, p); });
   // The packed kernel's read-backs: one caller-owned slice per program (syevj_internal.hpp).
   std::vector<float> readback;
   if (rs.packed) readback.assign(static_cast<std::size_t>(rs.programs * rs.readback_floats), 0.0f);
@@ -340,13 +341,23 @@ int ssyevj_sweep_estimate(std::int64_t n) {
   return n <= 2 ? 1 : 3 + static_cast<int>(std::ceil(std::log2(static_cast<double>(n)) / 2.0));
 }
 
+SyevjPrediction ssyevj_prediction(const Settings& s, const SyevjPlan& plan) {
+  SyevjPrediction p;
+  if (plan.kernel == SyevjKernel::block || plan.n < 2 || plan.batch < 1) return p;
+  p.first_sweep_ns = ssyevj_sweeps_ns(s, plan, 1);
+  p.sweep_ns = ssyevj_sweeps_ns(s, plan, 2) - p.first_sweep_ns;
+  p.sweeps_estimated = std::min(ssyevj_sweep_estimate(plan.n), plan.max_sweeps);
+  p.sweeps_rule = p.sweeps_estimated == plan.max_sweeps ? "the sweep cap" : "3 + ceil(log2(n) / 2)";
+  p.predicted_ns = p.predicted_for(p.sweeps_estimated);
+  return p;
+}
+
 void predict_ssyevj(const Settings& s, SyevjPlan& plan) {
-  if (plan.kernel == SyevjKernel::block || plan.n < 2 || plan.batch < 1) return;
-  plan.first_sweep_ns = ssyevj_sweeps_ns(s, plan, 1);
-  plan.sweep_ns = ssyevj_sweeps_ns(s, plan, 2) - plan.first_sweep_ns;
-  plan.sweeps_estimated = std::min(ssyevj_sweep_estimate(plan.n), plan.max_sweeps);
-  plan.sweeps_rule = plan.sweeps_estimated == plan.max_sweeps ? "the sweep cap" : "3 + ceil(log2(n) / 2)";
-  plan.predicted_ns = plan.predicted_for(plan.sweeps_estimated);
+  static_cast<SyevjPrediction&>(plan) = ssyevj_prediction(s, plan);
+}
+
+const SyevjPrediction& SyevjPlan::prediction() const {
+  return predicted_ns >= 0 || !lazy.given() ? static_cast<const SyevjPrediction&>(*this) : lazy.get();
 }
 
 const char* syevj_kernel_name(SyevjKernel k) {
@@ -416,11 +427,12 @@ std::string SyevjPlan::print() const {
   if (kernel == SyevjKernel::rows && tensor_transpose) f.variant += " (TensorE transposes by matmul)";
   if (programs > 0)
     f.ops = "up to " + std::to_string(per_program) + " matrices per program, " + std::to_string(programs) + " programs";
-  if (predicted_ns >= 0)
-    f.ops += (f.ops.empty() ? "" : "; ") + std::to_string(sweeps_estimated) + " sweeps estimated (" + sweeps_rule +
-             "); the launch timing-only: " + fixed3(first_sweep_ns * 1e-3) + " us with one sweep + " +
-             fixed3(sweep_ns * 1e-3) + " us per further sweep";
-  f.predicted_ns = predicted_ns;
+  const SyevjPrediction& pr = prediction();
+  if (pr.predicted_ns >= 0)
+    f.ops += (f.ops.empty() ? "" : "; ") + std::to_string(pr.sweeps_estimated) + " sweeps estimated (" + pr.sweeps_rule +
+             "); the launch timing-only: " + fixed3(pr.first_sweep_ns * 1e-3) + " us with one sweep + " +
+             fixed3(pr.sweep_ns * 1e-3) + " us per further sweep";
+  f.predicted_ns = pr.predicted_ns;
   f.sbuf_bytes = sbuf_bytes;
   f.psum_bytes = psum_bytes;
   f.engines = kernel == SyevjKernel::block ? "TensorE, VectorE, ScalarE, DMA" : "VectorE, ScalarE, TensorE, DMA";

@@ -28,8 +28,9 @@ struct QrPlan {
   bool complex = false;                 // complex GEMMs (4M: one real GEMM of 4x the flops)
   double host_flops = 0;                // real flops of the host steps (panels, T factors)
   double gemm_flops = 0;                // real flops of the block reflector GEMMs (TensorE)
-  // Modeled time predicted before the run (-1: not predicted): predict_sqr_ns and its D/C/Z forms.
-  double predicted_ns = -1;
+  // Modeled time predicted from the plan alone (-1: not predicted): predict_sqr_ns and its D/C/Z
+  // forms, computed when first asked for (print(); trn::LazyNs).
+  trn::LazyNs predicted_ns;
   std::string why;
   std::string print() const;
 };

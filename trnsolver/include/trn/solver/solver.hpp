@@ -50,9 +50,21 @@ struct SyevjParams {
   bool tensor_transpose = false;  // rows kernel: transposes by TensorE matmul instead of nc_transpose
 };
 
+// A Jacobi plan's prediction (predict_ssyevj): the launch run timing-only with one and with two
+// sweeps per matrix; predicted_ns = predicted_for(the estimated sweeps). Every matrix of a batch is
+// taken to run the same sweeps. -1: not predicted.
+struct SyevjPrediction {
+  double first_sweep_ns = -1, sweep_ns = -1, predicted_ns = -1;
+  int sweeps_estimated = 0;
+  std::string sweeps_rule;
+  double predicted_for(int sweeps) const { return first_sweep_ns + (sweeps - 1) * sweep_ns; }
+};
+
 // What ssyevj / ssyevj_batched run for an n x n problem (trn::Plan): the kernel and why, the
-// matrices per program, and (after the launch) the SBUF/PSUM peaks per partition.
-struct SyevjPlan {
+// matrices per program, and (after the launch) the SBUF/PSUM peaks per partition. The prediction
+// (the SyevjPrediction fields) is filled by predict_ssyevj, or -- the calls' plans -- computed when
+// the plan is first printed (`lazy`, trn::Lazy: a call whose plan is never printed pays nothing).
+struct SyevjPlan : SyevjPrediction {
   SyevjKernel kernel = SyevjKernel::rows;
   std::int64_t n = 0, batch = 1;
   bool vectors = true;
@@ -63,13 +75,9 @@ struct SyevjPlan {
   std::string why;
   bool sort = true;     // eigenvalues sorted (the single-matrix call always; batched: SyevjParams::sort_eig)
   int max_sweeps = 100;
-  // Predicted modeled time (rows and packed kernels, predict_ssyevj; -1: not predicted): the launch
-  // run timing-only with one and with two sweeps per matrix; predicted_ns = predicted_for(the
-  // estimated sweeps). Every matrix of a batch is taken to run the same sweeps.
-  double first_sweep_ns = -1, sweep_ns = -1, predicted_ns = -1;
-  int sweeps_estimated = 0;
-  std::string sweeps_rule;
-  double predicted_for(int sweeps) const { return first_sweep_ns + (sweeps - 1) * sweep_ns; }
+  trn::Lazy<SyevjPrediction> lazy;
+  // The prediction: the fields when predict_ssyevj filled them, else the lazy one (computed now).
+  const SyevjPrediction& prediction() const;
   std::string print() const;
 };
 // The plan's rule: p.kernel when set (UsageError if it does not apply to n); otherwise block Jacobi
@@ -82,6 +90,8 @@ SyevjPlan plan_ssyevj(const Settings& s, std::int64_t n, std::int64_t batch, boo
 // sweeps whose count the data decides: not predicted). The sweeps are estimated by
 // ssyevj_sweep_estimate, capped at max_sweeps.
 void predict_ssyevj(const Settings& s, SyevjPlan& plan);
+// The same as a value (what the lazy prediction of a call's plan computes).
+SyevjPrediction ssyevj_prediction(const Settings& s, const SyevjPlan& plan);
 // The sweeps a random symmetric fp32 matrix of order n typically takes to the default tolerance
 // (docs/cost-model.md section 9: measured over random matrices).
 int ssyevj_sweep_estimate(std::int64_t n);
@@ -95,7 +105,9 @@ struct FactorPlan {
   std::int64_t transposed_from = -1; // sgetrf: first panel column j0 factored by the transposed kernel (-1: none)
   bool host_panels = false;          // fp64: panels on the host CPU (no engine computes in fp64)
   blas::GemmMode update_mode = blas::GemmMode::fp32;
-  double predicted_ns = -1;          // modeled time predicted before the run (-1: not predicted)
+  // Modeled time predicted from the plan alone (-1: not predicted), computed when first asked for
+  // (print(); trn::LazyNs: a C call's profile-only report never computes it).
+  trn::LazyNs predicted_ns;
   std::string why;
   bool transposed(std::int64_t j0) const { return transposed_from >= 0 && j0 >= transposed_from; }
   std::string print() const;
