@@ -522,10 +522,11 @@ TEST(QrPlanPrediction, PredictedTimeMatchesTheModeledTime) {
                 static_cast<long long>(c.m), static_cast<long long>(c.n), static_cast<long long>(c.k),
                 static_cast<long long>(c.nb), predicted * 1e-3, actual * 1e-3, 100 * (predicted / actual - 1));
   }
-  // C states no prediction (its 4M GEMMs overlap the host panels); D and Z do
-  // (tests/trnsolver/test_trnsolver_predict.cpp, docs/cost-model.md section 9).
+  // C states its prediction too: the driver's steps replayed timing-only (its 4M GEMMs overlap the
+  // host panels), exact here; D, Z and more C shapes in tests/trnsolver/test_trnsolver_predict.cpp
+  // (docs/cost-model.md section 9).
   std::vector<std::complex<float>> a = random_matrix<std::complex<float>>(40, 30, 40, 5), tau(30);
   ts::CallReport rep;
   ASSERT_EQ(ts::geqrf(ts::Settings{}, 40, 30, a.data(), 40, tau.data(), &rep), 0);
-  EXPECT_LT(predicted_of(rep.plan), 0.0) << rep.plan;
+  EXPECT_NEAR(predicted_of(rep.plan) / rep.profile.total_ns, 1.0, 0.01) << rep.plan;
 }

@@ -102,3 +102,55 @@ TEST(PlanPrediction, HostProductPlansPredictTheModeledTime) {
 }
 
 }  // namespace
+
+namespace {
+
+// SDDMM's plan (detail::SddmmPlan): its launch run timing-only on copies of its arguments, against
+// the modeled time of the call, BSR and CSR patterns, a few shapes, one and two cores, two targets.
+// The dry run issues the very instructions of the run (the kernel follows the pattern and shapes
+// alone), so the band is 1%.
+TEST(PlanPrediction, SddmmPredictedTimeMatchesTheModeledTime) {
+  struct Case {
+    std::int64_t brows, bcols, rb, cb;
+    double density;
+    std::int64_t k;
+    int cores;
+    trn::Generation target;
+  };
+  for (const Case& c : {Case{16, 12, 8, 6, 0.3, 20, 1, trn::Generation::trn1}, Case{8, 8, 128, 128, 0.25, 256, 1, trn::Generation::trn1},
+                        Case{8, 8, 128, 128, 0.25, 256, 2, trn::Generation::trn2}, Case{20, 30, 32, 32, 0.1, 700, 1, trn::Generation::trn2}}) {
+    TestBsr C = random_bsr(c.brows, c.bcols, c.rb, c.cb, c.density, 9);
+    TestDense A = random_dense(C.rows(), c.k, Layout::row_major, 10), B = random_dense(c.k, C.cols(), Layout::col_major, 11);
+    sp::Settings s;
+    s.num_cores = c.cores;
+    s.target = c.target;
+    sp::CallReport r;
+    sp::sddmm(s, Op::N, Op::N, 1.0f, A.ref(), B.ref(), 0.5f, C.view(), &r);
+    const std::string what = std::to_string(C.rows()) + "x" + std::to_string(C.cols()) + "x" + std::to_string(c.k) +
+                             " cores " + std::to_string(c.cores) + (c.target == trn::Generation::trn1 ? " trn1" : " trn2");
+    check("sddmm bsr " + what + " blocks " + std::to_string(c.rb) + "x" + std::to_string(c.cb) + " bnnz " +
+              std::to_string(C.bnnz()),
+          r.plan, r.profile.total_ns, 0.01);
+    // The same pattern as CSR (every element of the stored blocks an entry; columns sorted by row).
+    std::vector<std::int32_t> off{0}, col;
+    for (std::int64_t R = 0; R < C.brows; ++R)
+      for (std::int64_t rr = 0; rr < C.rb; ++rr) {
+        for (std::int64_t e = C.offsets[R]; e < C.offsets[R + 1]; ++e)
+          for (std::int64_t cc = 0; cc < C.cb; ++cc) col.push_back(static_cast<std::int32_t>(C.columns[e] * C.cb + cc));
+        off.push_back(static_cast<std::int32_t>(col.size()));
+      }
+    std::vector<float> vals(col.size(), 0.25f);
+    const sp::CsrView csr{C.rows(), C.cols(), static_cast<std::int64_t>(col.size()), off.data(), col.data(), vals.data()};
+    sp::CallReport rc;
+    sp::sddmm(s, Op::N, Op::N, 1.0f, A.ref(), B.ref(), 0.5f, csr, &rc);
+    check("sddmm csr " + what + " nnz " + std::to_string(col.size()), rc.plan, rc.profile.total_ns, 0.01);
+    // A report that wants no plan (the C entry points'): no plan, the same profile.
+    sp::CallReport quiet;
+    quiet.plans_wanted = false;
+    sp::sddmm(s, Op::N, Op::N, 1.0f, A.ref(), B.ref(), 0.5f, csr, &quiet);
+    EXPECT_TRUE(quiet.plan.empty()) << quiet.plan;
+    EXPECT_EQ(quiet.profile.total_ns, rc.profile.total_ns);
+  }
+}
+
+}  // namespace

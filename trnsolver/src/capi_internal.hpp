@@ -134,6 +134,14 @@ inline trn::solver::EigSelect to_select(int range, double vl, double vu, std::in
           vl, vu, il, iu};
 }
 
+// A C entry point's report: the profile only (no plan text, so no plan prediction is computed:
+// trn::Lazy).
+inline trn::solver::CallReport profile_report() {
+  trn::solver::CallReport r;
+  r.plans_wanted = false;
+  return r;
+}
+
 // A batched entry point's report: one(k, report) runs matrix k with its own CallReport; their traces
 // join, in batch order, into `rep` (host fp64 flops summed). Each matrix gets exactly the kernels of the
 // single-matrix call, so its bits do not depend on the batch around it.
@@ -142,7 +150,7 @@ void run_batch(const trn::solver::Settings& s, std::int64_t batch, trn::solver::
   trn::TraceParts trace;
   double flops = 0;
   for (std::int64_t k = 0; k < batch; ++k) {
-    trn::solver::CallReport r;
+    trn::solver::CallReport r = profile_report();
     one(k, r);
     trace.add(std::move(r.trace));
     flops += r.host_fp64_flops;
@@ -159,7 +167,7 @@ Status run_checked(const char* fn, trnsolverDnHandle_t h, Check& c, int* info, F
     return c.status();
   }
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::solver::CallReport report;
+    trn::solver::CallReport report = profile_report();
     body(report);
     h->last_profile = report.profile.to_c();
   });

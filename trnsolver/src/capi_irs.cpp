@@ -460,7 +460,7 @@ Status irsx_run(const char* fn, trnsolverDnHandle_t h, trnsolverDnIRSParams_t p,
   }
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     const trn::solver::IrsOptions o = irsx_options(*p);
-    trn::solver::CallReport report;
+    trn::solver::CallReport report = profile_report();
     trn::solver::IrsResult r;
     const bool f32 = p->main_prec == TRNSOLVER_R_32F || p->main_prec == TRNSOLVER_C_32F;
     switch (p->main_prec) {

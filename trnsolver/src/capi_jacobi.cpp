@@ -127,7 +127,7 @@ Status run_syevj(const char* fn, trnsolverDnHandle_t h, int jobz, int uplo, int 
     const bool vectors = enum_value(jobz) == TRNSOLVER_EIG_MODE_VECTOR;
     trn::solver::SyevjParams p = params->params;
     if (!batched) p.sort_eig = true;
-    trn::solver::CallReport report;
+    trn::solver::CallReport report = profile_report();
     std::vector<trn::solver::SyevjResult> res;
     if constexpr (kComplexT<T>)
       res = batched ? trn::solver::heevj_batched(h->settings, vectors, to_uplo(uplo), n, as_cpp(A), lda, W, p, batch, &report)
@@ -178,7 +178,7 @@ Status run_sygvj(const char* fn, trnsolverDnHandle_t h, int itype, int jobz, int
   }
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     const bool vectors = jobz == TRNSOLVER_EIG_MODE_VECTOR;
-    trn::solver::CallReport report;
+    trn::solver::CallReport report = profile_report();
     trn::solver::SyevjResult r;
     if constexpr (kComplexT<T>)
       r = trn::solver::hegvj(h->settings, itype, vectors, to_uplo(uplo), n, as_cpp(A), lda, as_cpp(B), ldb, W,
@@ -253,7 +253,7 @@ Status run_gesvdj(const char* fn, trnsolverDnHandle_t h, bool batched, int jobz,
   return trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
     const bool vectors = jobz == TRNSOLVER_EIG_MODE_VECTOR;
     const int count = batched ? batch : 1;
-    trn::solver::CallReport report;
+    trn::solver::CallReport report = profile_report();
     std::vector<trn::solver::GesvdjResult> res;
     trn::solver::GesvdjParams p = params->params;
     if constexpr (kComplexT<T>) {

@@ -158,6 +158,19 @@ double geqr2(T* a, std::int64_t lda, std::int64_t r, std::int64_t w, T* tau) {
   return ops;
 }
 
+// Closed forms of geqr2's and form_block's multiply-add counts when every tau is nonzero (data
+// without an exactly zero reflector column): what the host steps of the drivers record.
+double geqr2_ops(std::int64_t r, std::int64_t w) {
+  double ops = 0;
+  for (std::int64_t j = 0; j < w; ++j) ops += static_cast<double>(r - j) + 2.0 * static_cast<double>((r - j) * (w - j - 1));
+  return ops;
+}
+double form_block_ops(std::int64_t r, std::int64_t w) {
+  double ops = 0;
+  for (std::int64_t j = 0; j < w; ++j) ops += static_cast<double>(j * (r - j)) + 0.5 * static_cast<double>(j * j);
+  return ops;
+}
+
 // One block reflector H_j0 ... H_{j0+w-1} = I - V T V^H in device memory: V explicit (rows x w,
 // unit lower trapezoidal, ld rows), T upper triangular (w x w, ld w).
 template <class T>
@@ -220,11 +233,15 @@ void qgemm(const blas::Settings& bs, blas::GemmMode mode, char ta, char tb, std:
   trace.add(std::move(r.trace));
 }
 
-// What a driver's GEMM steps share.
+// What a driver's GEMM steps share. replay: the drivers' steps without their arithmetic -- the GEMMs
+// timing-only (bs.timing_only), the host steps recorded with the closed-form flops of data whose
+// every tau is nonzero and nothing computed -- on scratch operands of the call's shapes: the
+// prediction of the C plans (replay_qr_ns).
 struct Steps {
   blas::Settings bs;
   blas::GemmMode mode;
   TraceParts trace;
+  bool replay = false;
 };
 
 // C <- op(H) C (left; C rows x cols with rows = b.rows) or C op(H) (right; cols = b.rows),
@@ -285,7 +302,7 @@ std::vector<Block<T>> form_blocks(Steps& st, std::string_view name, std::int64_t
     b.v = store.data() + at;
     b.t = b.v + b.rows * b.w;
     at += static_cast<std::size_t>(b.rows * b.w + b.w * b.w);
-    ops += form_block(a + b.j0 + b.j0 * lda, lda, tau + b.j0, b);
+    ops += st.replay ? form_block_ops(b.rows, b.w) : form_block(a + b.j0 + b.j0 * lda, lda, tau + b.j0, b);
   }
   if (!blocks.empty())
     record_host_step(st.trace, HostStep{.name = name, .flops = 2.0 * kFlopsPerOp<T> * ops,
@@ -301,16 +318,23 @@ void check(bool ok, const char* fn, const char* what) {
 
 template <class T>
 double predict_qr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans);
+template <class T>
+double replay_qr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans);
 
-// The routine's plan, with its predicted time when the call reports (S, D, Z; C: not predicted --
-// its width-4 blocks' 4M GEMMs overlap the host panels and one another, so that summing the steps
-// overestimates by 50-100%, docs/cost-model.md section 9).
+// The routine's plan, with its predicted time when the call reports, computed when the plan is
+// printed (trn::LazyNs). S, D, Z: the steps' predicted times summed (predict_qr_ns). C: its width-4
+// blocks' 4M GEMMs overlap the host panels and one another, so that the sum overestimates by
+// 50-100%: the driver's steps replayed timing-only and scheduled by the cost model as the run is
+// (replay_qr_ns; docs/cost-model.md section 9).
 template <class T>
 QrPlan plan_of(const Settings& s, char kind, std::int64_t m, std::int64_t n, std::int64_t k, bool left, bool trans,
                const CallReport* report) {
   QrPlan p = plan_qr(prefix<T>(), kind, m, n, k, left, s.qr_block_size);
-  if constexpr (!std::is_same_v<T, std::complex<float>>)
-    if (report != nullptr) p.predicted_ns = predict_qr_ns<T>(s, p, kind, left, trans);
+  if (report != nullptr)
+    p.predicted_ns = trn::LazyNs([s, q = p, kind, left, trans] {
+      return std::is_same_v<T, std::complex<float>> ? replay_qr_ns<T>(s, q, kind, left, trans)
+                                                    : predict_qr_ns<T>(s, q, kind, left, trans);
+    });
   return p;
 }
 
@@ -319,11 +343,20 @@ QrPlan plan_of(const Settings& s, char kind, std::int64_t m, std::int64_t n, std
 QrPlan with_mode(QrPlan p, const blas::GemmMode* mode) {
   if (mode != nullptr && *mode != p.update_mode) {
     p.update_mode = *mode;
-    p.predicted_ns = -1;
+    p.predicted_ns = {};
     p.why += std::string("; block reflectors in ") + blas::gemm_mode_name(*mode) + " (mixed-precision refinement)";
   }
   return p;
 }
+
+template <class T>
+double geqrf_steps(Steps& st, std::int64_t nb, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau);
+template <class T>
+double orgqr_steps(Steps& st, std::int64_t nb, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda,
+                   const T* tau);
+template <class T>
+double ormqr_steps(Steps& st, std::int64_t nb, bool left, bool trans, std::int64_t m, std::int64_t n, std::int64_t k,
+                   const T* A, std::int64_t lda, const T* tau, T* C, std::int64_t ldc);
 
 template <class T>
 int geqrf_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau, CallReport* report,
@@ -333,14 +366,25 @@ int geqrf_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int
         "geqrf", "m, n >= 0, lda >= max(1, m), A and tau not NULL");
   const QrPlan plan = with_mode(plan_of<T>(s, 'q', m, n, k, true, false, report), mode);
   Steps st = begin_steps(s, report, plan);
+  const double ops = geqrf_steps(st, plan.nb, m, n, A, lda, tau);
+  finish<T>(s, report, st, plan, ops);
+  return 0;
+}
+
+// geqrf's panels and block applications (st.replay: without their arithmetic). Returns the host
+// multiply-adds.
+template <class T>
+double geqrf_steps(Steps& st, std::int64_t nb, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau) {
+  const std::int64_t k = std::min(m, n);
   double ops = 0;
   std::vector<T> vt;
-  for (std::int64_t j0 = 0; j0 < k; j0 += plan.nb) {
-    const std::int64_t w = std::min(plan.nb, k - j0), r = m - j0;
+  for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
+    const std::int64_t w = std::min(nb, k - j0), r = m - j0;
     T* panel = A + j0 + j0 * lda;
     vt.assign(static_cast<std::size_t>(r * w + w * w), T(0));
     const Block<T> b{j0, r, w, vt.data(), vt.data() + r * w};
-    const double panel_ops = geqr2(panel, lda, r, w, tau + j0) + form_block(panel, lda, tau + j0, b);
+    const double panel_ops = st.replay ? geqr2_ops(r, w) + form_block_ops(r, w)
+                                       : geqr2(panel, lda, r, w, tau + j0) + form_block(panel, lda, tau + j0, b);
     ops += panel_ops;
     const HostSpan p = HostSpan::matrix(panel, r, w, lda);
     record_host_step(st.trace, HostStep{.name = "trnsolver.geqrf.panel", .flops = 2.0 * kFlopsPerOp<T> * panel_ops,
@@ -348,8 +392,7 @@ int geqrf_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int
                                                                  HostSpan(vt.data(), static_cast<std::int64_t>(vt.size()))}});
     if (n - j0 - w > 0) apply_block(st, true, true, b, panel + w * lda, lda, r, n - j0 - w);
   }
-  finish<T>(s, report, st, plan, ops);
-  return 0;
+  return ops;
 }
 
 template <class T>
@@ -360,10 +403,20 @@ int orgqr_impl(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k
         "orgqr", "0 <= k <= n <= m, lda >= max(1, m), A and tau not NULL");
   const QrPlan plan = plan_of<T>(s, 'g', m, n, k, true, false, report);
   Steps st = begin_steps(s, report, plan);
+  const double ops = orgqr_steps(st, plan.nb, m, n, k, A, lda, tau);
+  finish<T>(s, report, st, plan, ops);
+  return 0;
+}
+
+// orgqr's host step and block applications (st.replay: without their arithmetic). Returns the
+// host multiply-adds.
+template <class T>
+double orgqr_steps(Steps& st, std::int64_t nb, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda,
+                   const T* tau) {
   double ops = 0;
   std::vector<T> store;
   // One host step: the blocks from the reflectors, then A = [I; 0] (the columns Q is built on).
-  const auto blocks = form_blocks(st, "trnsolver.orgqr.blocks", plan.nb, store, A, lda, m, k, tau, ops,
+  const auto blocks = form_blocks(st, "trnsolver.orgqr.blocks", nb, store, A, lda, m, k, tau, ops,
                                   HostSpan::matrix(A, m, n, lda));
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) A[i + j * lda] = i == j ? T(1) : T(0);
@@ -373,8 +426,7 @@ int orgqr_impl(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k
   }
   for (auto b = blocks.rbegin(); b != blocks.rend(); ++b)
     apply_block(st, true, false, *b, A + b->j0 + b->j0 * lda, lda, m - b->j0, n - b->j0);
-  finish<T>(s, report, st, plan, ops);
-  return 0;
+  return ops;
 }
 
 template <class T>
@@ -388,10 +440,21 @@ int ormqr_impl(const Settings& s, bool left, bool trans, std::int64_t m, std::in
         "ormqr", "0 <= k <= (left ? m : n), lda >= max(1, that), ldc >= max(1, m), A, tau and C not NULL");
   const QrPlan plan = with_mode(plan_of<T>(s, 'm', m, n, k, left, trans, report), mode);
   Steps st = begin_steps(s, report, plan);
+  const double ops = ormqr_steps(st, plan.nb, left, trans, m, n, k, A, lda, tau, C, ldc);
+  finish<T>(s, report, st, plan, ops);
+  return 0;
+}
+
+// ormqr's host step and block applications (st.replay: without their arithmetic). Returns the
+// host multiply-adds.
+template <class T>
+double ormqr_steps(Steps& st, std::int64_t nb, bool left, bool trans, std::int64_t m, std::int64_t n, std::int64_t k,
+                   const T* A, std::int64_t lda, const T* tau, T* C, std::int64_t ldc) {
+  const std::int64_t nq = left ? m : n;
   double ops = 0;
   std::vector<T> store;
   std::vector<Block<T>> blocks;
-  if (m > 0 && n > 0) blocks = form_blocks(st, "trnsolver.ormqr.blocks", plan.nb, store, A, lda, nq, k, tau, ops);
+  if (m > 0 && n > 0) blocks = form_blocks(st, "trnsolver.ormqr.blocks", nb, store, A, lda, nq, k, tau, ops);
   // LAPACK's order: forward for Q^H C and C Q, backward for Q C and C Q^H.
   if ((left && !trans) || (!left && trans)) std::reverse(blocks.begin(), blocks.end());
   for (const Block<T>& b : blocks) {
@@ -400,26 +463,13 @@ int ormqr_impl(const Settings& s, bool left, bool trans, std::int64_t m, std::in
     else
       apply_block(st, false, trans, b, C + b.j0 * ldc, ldc, m, n - b.j0);
   }
-  finish<T>(s, report, st, plan, ops);
-  return 0;
+  return ops;
 }
 
 }  // namespace
 
 namespace {
 
-// Closed forms of geqr2's and form_block's multiply-add counts when every tau is nonzero (data
-// without an exactly zero reflector column): what the host steps of the drivers record.
-double geqr2_ops(std::int64_t r, std::int64_t w) {
-  double ops = 0;
-  for (std::int64_t j = 0; j < w; ++j) ops += static_cast<double>(r - j) + 2.0 * static_cast<double>((r - j) * (w - j - 1));
-  return ops;
-}
-double form_block_ops(std::int64_t r, std::int64_t w) {
-  double ops = 0;
-  for (std::int64_t j = 0; j < w; ++j) ops += static_cast<double>(j * (r - j)) + 0.5 * static_cast<double>(j * j);
-  return ops;
-}
 
 // One qgemm's modeled time, predicted: S by trnblas predict_gemm_ns (placeholder operands), D by
 // predict_dgemm_ns, C and Z by the same call run timing-only on synthetic well-scaled operands (real
@@ -509,6 +559,26 @@ double predict_qr_ns(const Settings& s, const QrPlan& p, char kind, bool left, b
   return ns;
 }
 
+// The C plans' prediction: the driver's steps replayed (Steps::replay) on zero scratch operands of
+// the call's shapes (leading dimension = rows), their merged trace scheduled by the cost model as
+// the call's is (finish_fp64_report's settings): the host panels overlap the GEMMs exactly as in
+// the run. Exact for data whose every tau is nonzero, up to the operands' addresses (the caller's
+// lda and allocations; measured within 1%, docs/cost-model.md section 9).
+template <class T>
+double replay_qr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans) {
+  Steps st{detail::step_blas_settings(s), p.update_mode, {}, true};
+  st.bs.timing_only = true;
+  const std::int64_t m = p.m, n = p.n, k = p.k, nq = kind == 'm' && !left ? n : m;
+  std::vector<T> a(static_cast<std::size_t>(std::max<std::int64_t>(nq * (kind == 'm' ? k : n), 1))),
+      tau(static_cast<std::size_t>(std::max<std::int64_t>(k, 1))),
+      c(static_cast<std::size_t>(kind == 'm' ? std::max<std::int64_t>(m * n, 1) : 1));
+  const std::int64_t lda = std::max<std::int64_t>(nq, 1);
+  if (kind == 'q') geqrf_steps(st, p.nb, m, n, a.data(), lda, tau.data());
+  else if (kind == 'g') orgqr_steps(st, p.nb, m, n, k, a.data(), lda, tau.data());
+  else ormqr_steps(st, p.nb, left, trans, m, n, k, a.data(), lda, tau.data(), c.data(), std::max<std::int64_t>(m, 1));
+  return model_trace(std::move(st.trace).join(), ReportSettings{s.target}).total_ns;
+}
+
 }  // namespace
 
 double predict_sqr_ns(const Settings& s, const QrPlan& p, char kind, bool left, bool trans) {
@@ -593,7 +663,7 @@ std::string QrPlan::print() const {
                 host_flops, gemm_flops, blas::gemm_mode_name(update_mode), complex ? ", 4M" : "");
   f.ops = buf;
   f.engines = "host CPU (panels), TensorE (GEMMs), VectorE, DMA";
-  f.predicted_ns = predicted_ns;
+  f.predicted_ns = predicted_ns.get();
   f.why = why;
   return f.print();
 }

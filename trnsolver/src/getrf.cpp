@@ -407,7 +407,8 @@ int detail::sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, 
     throw UsageError("trnsolver", "argument", "sgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
   FactorPlan plan = plan_getrf(s, m, n, mode, false);
-  if (report != nullptr) plan.predicted_ns = predict_sgetrf_ns(s, plan, ipiv != nullptr);
+  if (report != nullptr)
+    plan.predicted_ns = trn::LazyNs([s, p = plan, pivot = ipiv != nullptr] { return predict_sgetrf_ns(s, p, pivot); });
   const std::int64_t nb = plan.nb, kmin = std::min(m, n);
   const blas::Settings bs = detail::step_blas_settings(s);
   TraceParts trace;
@@ -524,7 +525,8 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
   if (report != nullptr) *report = CallReport{};
   auto a = [&](std::int64_t i, std::int64_t j) -> double& { return A[i + j * lda]; };
   FactorPlan plan = plan_getrf(s, m, n, blas::GemmMode::fp64_ozaki, true);
-  if (report != nullptr) plan.predicted_ns = predict_dgetrf_ns(s, plan, ipiv != nullptr);
+  if (report != nullptr)
+    plan.predicted_ns = trn::LazyNs([s, p = plan, pivot = ipiv != nullptr] { return predict_dgetrf_ns(s, p, pivot); });
   const std::int64_t nb = plan.nb, kmin = std::min(m, n);
   const blas::Settings bs = detail::fp64_update_blas_settings(s);
   TraceParts trace;

@@ -192,7 +192,7 @@ int spotrf(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t 
   // Lower view of the stored triangle: (i, j) -> A[i + j lda] (lower) or A[j + i lda] (upper).
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   FactorPlan plan = plan_potrf(s, n, false);
-  if (report != nullptr) plan.predicted_ns = predict_spotrf_ns(s, plan, lower);
+  if (report != nullptr) plan.predicted_ns = trn::LazyNs([s, p = plan, lower] { return predict_spotrf_ns(s, p, lower); });
   const std::int64_t nb = plan.nb;
   const blas::Settings bs = detail::step_blas_settings(s);
   int info = 0;
@@ -288,7 +288,7 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
   auto L = [&](std::int64_t i, std::int64_t j) -> double& { return A[i * si + j * sj]; };
   FactorPlan plan = plan_potrf(s, n, true);
-  if (report != nullptr) plan.predicted_ns = predict_dpotrf_ns(s, plan);
+  if (report != nullptr) plan.predicted_ns = trn::LazyNs([s, p = plan] { return predict_dpotrf_ns(s, p); });
   const std::int64_t nb = plan.nb;
   const blas::Settings bs = detail::fp64_update_blas_settings(s);
   TraceParts trace;
@@ -379,7 +379,7 @@ std::string FactorPlan::print() const {
                                      : ", transposed panel kernel from column " + std::to_string(transposed_from);
   f.ops = std::string("trailing updates in trnblas mode ") + blas::gemm_mode_name(update_mode);
   f.engines = host_panels ? "host CPU (panels), TensorE (updates), DMA" : "VectorE, ScalarE, GpSimdE, TensorE, DMA";
-  f.predicted_ns = predicted_ns;
+  f.predicted_ns = predicted_ns.get();
   f.why = why;
   return f.print();
 }

@@ -66,8 +66,10 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
         "syevdx", "1 <= il <= iu <= n (n = 0: il = 1, iu = 0)");
   std::int64_t m = 0;
   constexpr bool kS = std::is_same_v<T, float>;
-  const SyevdPlan plan = plan_syevd(kS ? 's' : 'd', 'e', n, vectors);
+  SyevdPlan plan = plan_syevd(kS ? 's' : 'd', 'e', n, vectors);
   if (report != nullptr) *report = CallReport{};
+  if (report != nullptr && sel.range == EigRange::all && n > 0)  // computed when printed
+    plan.predicted_ns = trn::LazyNs([s, n, vectors] { return predict_syevd_ns<T>(s, n, vectors); });
   EigSteps st{kS ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0, plan.host_symv};
   int info = 0;
   if (n > 0) {
@@ -163,6 +165,8 @@ std::string SyevdPlan::print() const {
                 blas::gemm_mode_name(mode));
   f.ops = buf;
   f.engines = "TensorE (symv, syr2k, merge GEMMs, ormqr), host CPU (panel corrections, QL, secular equations), DMA";
+  f.predicted_ns = predicted_ns.get();
+  if (f.predicted_ns >= 0) f.ops += "; the time assumes a random symmetric matrix's deflation (the call on one)";
   f.why = why;
   return f.print();
 }

@@ -29,6 +29,7 @@
 // Limits: those of the packed kernel (|a_ij| < 2^58).
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cmath>
 #include <memory>
 #include <numeric>
@@ -164,10 +165,13 @@ struct BlockJacobi {
   std::vector<std::int64_t> previous_block_at;
   TraceParts trace;  // every launch's trace, joined once by the caller
   blas::Settings bs;
+  // >= 0: the plan's prediction (ssyevj_block_dry_ns) -- nothing executes (launches timing-only,
+  // the packed kernel exactly kInnerSweeps sweeps per round), exactly this many outer sweeps.
+  int dry_sweeps = -1;
 
   BlockJacobi(const Settings& s_, const SyevjParams& p_, bool vectors_, std::int64_t n_, std::int64_t b_,
-              std::int64_t count_)
-      : s(s_), prm(p_), vectors(vectors_), n(n_), kBlock(b_), count(count_) {
+              std::int64_t count_, int dry_sweeps_)
+      : s(s_), prm(p_), vectors(vectors_), n(n_), kBlock(b_), count(count_), dry_sweeps(dry_sweeps_) {
     N = (n + 2 * kBlock - 1) / (2 * kBlock) * (2 * kBlock);
     blocks = N / kBlock;
     pairs = blocks / 2;
@@ -200,13 +204,14 @@ struct BlockJacobi {
     bs.target = s.target;
     bs.numerics = s.numerics;
     bs.host_threads = s.host_threads;
+    bs.timing_only = dry_sweeps >= 0;
   }
 
   float* work(std::int64_t m) { return a.data() + m * stride; }
 
   LaunchConfig config(std::int64_t programs) const {
     LaunchConfig lc = s.launch_config({static_cast<int>(programs), 1, 1});
-    lc.core.execute = true;  // the host reads the sums; later launches read what earlier ones wrote
+    lc.core.execute = dry_sweeps < 0;  // the host reads the sums; later launches read what earlier ones wrote
     return lc;
   }
 
@@ -254,6 +259,7 @@ struct BlockJacobi {
       pr.sort = false;  // a column keeps its position: the block arrangement stays known
       pr.tolerance = prm.tolerance;
       pr.max_sweeps = kInnerSweeps;
+      if (dry_sweeps >= 0) pr.predict_sweeps = kInnerSweeps;
       pr.result = sub.data() + first;
       pr.v_out = q.data() + first * w * w;
       syevj_f32_packed_kernel(nc, pr);
@@ -373,13 +379,14 @@ struct BlockJacobi {
 // group's work buffers (the caller keeps them while other cores' groups run, so that no two
 // concurrent groups share HBM addresses, which the cost model would read as dependencies).
 std::unique_ptr<BlockJacobi> block_group(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda, float* W,
-                 const SyevjParams& p, std::int64_t first, std::int64_t count, SyevjResult* results, TraceParts& trace) {
-  auto owned = std::make_unique<BlockJacobi>(s, p, vectors, n, block_size(n), count);
+                 const SyevjParams& p, std::int64_t first, std::int64_t count, SyevjResult* results, TraceParts& trace,
+                 int dry_sweeps) {
+  auto owned = std::make_unique<BlockJacobi>(s, p, vectors, n, block_size(n), count, dry_sweeps);
   BlockJacobi& bj = *owned;
   const std::int64_t N = bj.N;
   const auto in = [&](std::int64_t m) { return A + (first + m) * n * lda; };
   // Only the uplo triangle is read (host copy into the padded work matrix, mirrored).
-  for (std::int64_t m = 0; m < count; ++m) {
+  for (std::int64_t m = 0; m < count && dry_sweeps < 0; ++m) {  // (dry: A is a placeholder)
     const float* x = in(m);
     float* a = bj.work(m);
     for (std::int64_t j = 0; j < n; ++j)
@@ -419,7 +426,7 @@ std::unique_ptr<BlockJacobi> block_group(const Settings& s, bool vectors, bool l
     std::vector<std::int64_t> still;
     for (const std::int64_t m : live) {
       const double o = off[static_cast<std::size_t>(m)];
-      const bool converged = o <= tol * fro[static_cast<std::size_t>(m)];
+      const bool converged = dry_sweeps >= 0 ? sweeps >= dry_sweeps : o <= tol * fro[static_cast<std::size_t>(m)];
       if (converged || !std::isfinite(o) || sweeps >= p.max_sweeps)
         finish(m, sweeps, converged, bj.block_at);
       else
@@ -445,9 +452,12 @@ std::unique_ptr<BlockJacobi> block_group(const Settings& s, bool vectors, bool l
 
 }  // namespace
 
-std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A,
-                                              std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
-                                              CallReport* report) {
+namespace {
+
+// The block Jacobi of a batch (ssyevj_block_batched; dry_sweeps >= 0: BlockJacobi::dry_sweeps).
+std::vector<SyevjResult> block_batched(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A,
+                                       std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                       CallReport* report, int dry_sweeps) {
   std::vector<SyevjResult> results(static_cast<std::size_t>(batch));
   const std::int64_t N = (n + 31) / 32 * 32;
   // Groups of at most ~2^26 work floats (five N x N buffers per matrix), and at least one group per
@@ -463,7 +473,8 @@ std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, b
   for (std::int64_t first = 0; first < batch; first += group, ++g) {
     TraceParts gp;
     if (static_cast<int>(wave.size()) == cores) wave.clear();
-    wave.push_back(block_group(s, vectors, lower, n, A, lda, W, p, first, std::min(group, batch - first), results.data(), gp));
+    wave.push_back(block_group(s, vectors, lower, n, A, lda, W, p, first, std::min(group, batch - first), results.data(), gp,
+                               dry_sweeps));
     if (group < batch)  // several groups: each on its core
       for (Trace& t : gp.parts)
         for (Instruction& ins : t.instructions) ins.core = g % cores;
@@ -473,6 +484,23 @@ std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, b
     finish_report(*report, std::move(parts).join(), ReportSettings::of(s));
   }
   return results;
+}
+
+}  // namespace
+
+std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A,
+                                              std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
+                                              CallReport* report) {
+  return block_batched(s, vectors, lower, n, A, lda, W, p, batch, report, -1);
+}
+
+double ssyevj_block_dry_ns(const Settings& s, bool vectors, std::int64_t n, std::int64_t batch, const SyevjParams& p,
+                           int sweeps) {
+  float* const a = reinterpret_cast<float*>(std::uintptr_t{1} << 40);  // never dereferenced
+  std::vector<float> w(static_cast<std::size_t>(n * batch));
+  CallReport r;
+  block_batched(s, vectors, true, n, a, n, w.data(), p, batch, &r, sweeps);
+  return r.profile.total_ns;
 }
 
 SyevjResult ssyevj_block(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A, std::int64_t lda,

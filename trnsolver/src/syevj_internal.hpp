@@ -76,6 +76,10 @@ SyevjResult ssyevj_block(const Settings& s, bool vectors, bool lower, std::int64
 std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, bool lower, std::int64_t n, float* A,
                                               std::int64_t lda, float* W, const SyevjParams& p, std::int64_t batch,
                                               CallReport* report);
+// The modeled time of the block Jacobi of `batch` matrices of order n with exactly `sweeps` outer
+// sweeps, nothing executed (the plan's prediction: launches timing-only, one inner sweep per round).
+double ssyevj_block_dry_ns(const Settings& s, bool vectors, std::int64_t n, std::int64_t batch, const SyevjParams& p,
+                           int sweeps);
 
 // sgetrf with the trailing updates A22 -= L21 U12 in `mode` (fp32 for sgetrf; fp16, bf16, tf32 for
 // the mixed-precision refinement solvers; fp32 PSUM, panels fp32).

@@ -110,3 +110,27 @@ struct SddmmCsrArgs {
 void sddmm_csr_kernel(NeuronCore& nc, const SddmmCsrArgs& g, std::int64_t* tiles_visited);
 
 }  // namespace trn::sparse::detail
+
+// ---- SDDMM's plan (sddmm_plan.cpp) ---------------------------------------------------------------
+namespace trn::sparse::detail {
+
+// What sddmm runs (trn::Plan): the output pattern's format and kernel grid, and the predicted
+// modeled time -- the same launch run timing-only (nothing executes; the kernel's instructions
+// follow C's pattern and the shapes alone), scheduled as the report is, computed when the plan is
+// first printed (trn::LazyNs). SBUF/PSUM peaks and the nc_matmul count from the launch.
+struct SddmmPlan {
+  const char* format = "BSR";  // "BSR" or "CSR"
+  std::int64_t m = 0, n = 0, k = 0;
+  std::int64_t stored = 0;     // stored blocks (BSR) or entries (CSR) of C
+  int programs = 1;            // BSR: block-row groups; CSR: 128-row tiles
+  std::int64_t sbuf_bytes = -1, psum_bytes = -1, matmuls = -1;
+  trn::LazyNs predicted_ns;
+  std::string print() const;
+};
+// The dry runs of the two kernels (copies of the arguments: the prediction may run after the call).
+double predict_sddmm_bsr_ns(const LaunchConfig& lc, const SddmmArgs& g, const SpmmPlan& p, const ReportSettings& rs);
+double predict_sddmm_csr_ns(const LaunchConfig& lc, const SddmmCsrArgs& g, const ReportSettings& rs);
+// The launch's peaks and matmul count into the plan.
+void record_launch(SddmmPlan& plan, const LaunchResult& r);
+
+}  // namespace trn::sparse::detail

@@ -159,6 +159,7 @@ trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, t
       const trnsparseSpMatDescr a = batch_of(A, batch);
       const trnsparseDnMatDescr b = batch_of(B, batch), cm = batch_of(C, batch);
       sp::CallReport r;
+      r.plans_wanted = false;  // the profile only: no plan printed, so no prediction computed
       if (A->wide) {
         sp::spmm_host(h->settings, gop_of(o_a), gop_of(o_b), load_scalar(alpha, A->value_type), generic_of(&a),
                       dense_any(&b), load_scalar(beta, A->value_type), dense_any(&cm), &r);
@@ -218,6 +219,7 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
   const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
   return trn::cshim::guarded(g_log, "trnsparseSpMV", kStatusMap, [&] {
     sp::CallReport r;
+    r.plans_wanted = false;  // the profile only: no plan printed, so no prediction computed
     visit(A, [&](const auto& v) {
       sp::spmv(h->settings, op_of(enum_value(opA)), a, v, x->values, x->dtype, b, y->values, y->dtype, &r);
     });
@@ -267,6 +269,7 @@ trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t h, trnsparseOperation_t opA, 
       const trnsparseDnMatDescr da = batch_of(A, batch), db = batch_of(B, batch);
       const trnsparseSpMatDescr cs = batch_of(C, batch);
       sp::CallReport r;
+      r.plans_wanted = false;  // the profile only: no plan printed, so no prediction computed
       if (C->format == TRNSPARSE_FORMAT_BSR)
         sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(&da), dense_of(&db), b, cs.bsr, &r);
       else

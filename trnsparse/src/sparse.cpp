@@ -215,7 +215,7 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
   detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), g, lc.num_cores);
   lc.grid = {plan.n_chunks, plan.row_groups, 1};
   std::atomic<bool> resident{false};
-  if (report != nullptr) {
+  if (report != nullptr && report->plans_wanted) {  // (a profile-only report prints no plan)
     // Predicted before the run: the same launch timing-only (nothing executes; the kernel's
     // instructions follow the pattern and the shapes alone), scheduled as the report is.
     LaunchConfig dry = lc;
@@ -474,8 +474,13 @@ void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, co
   shape.n = 1;
   const detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), shape, lc.num_cores);
   lc.grid = {1, plan.row_groups, 1};
+  detail::SddmmPlan sp{"BSR", C.rows(), C.cols(), K, C.bnnz, plan.row_groups, -1, -1, -1, {}};
+  if (report != nullptr && report->plans_wanted)  // computed when printed
+    sp.predicted_ns = trn::LazyNs([lc, g, plan, rs = ReportSettings::of(s)] { return detail::predict_sddmm_bsr_ns(lc, g, plan, rs); });
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::sddmm_bsr_kernel(nc, g, plan); });
+  detail::record_launch(sp, r);
   finish_report(report, s, std::move(r.trace), C.bnnz);
+  if (report != nullptr) report->add_plan(sp);
 }
 
 void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
@@ -509,10 +514,15 @@ void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, co
   const std::int64_t tiles = (C.rows + hw.gemm_stationary_fmax - 1) / hw.gemm_stationary_fmax;
   lc.grid = {1, static_cast<int>(tiles), 1};
   std::vector<std::int64_t> visited(static_cast<std::size_t>(tiles), 0);
+  detail::SddmmPlan sp{"CSR", C.rows, C.cols, K, C.nnz, static_cast<int>(tiles), -1, -1, -1, {}};
+  if (report != nullptr && report->plans_wanted)  // computed when printed
+    sp.predicted_ns = trn::LazyNs([lc, g, rs = ReportSettings::of(s)] { return detail::predict_sddmm_csr_ns(lc, g, rs); });
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::sddmm_csr_kernel(nc, g, visited.data()); });
   std::int64_t total = 0;
   for (std::int64_t v : visited) total += v;
+  detail::record_launch(sp, r);
   finish_report(report, s, std::move(r.trace), total);
+  if (report != nullptr) report->add_plan(sp);
 }
 
 // ---- conversions ------------------------------------------------------------------------------

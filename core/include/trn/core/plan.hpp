@@ -6,7 +6,11 @@
 #pragma once
 #include <concepts>
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 
 namespace trn {
 
@@ -35,5 +39,51 @@ struct PlanFacts {
   std::string print() const;
 };
 static_assert(Plan<PlanFacts>);
+
+// A plan's prediction, computed when first asked for (print(), or the caller's accessor) and then
+// kept: a prediction runs its kernels timing-only (dry launches that cost host time), so a call
+// whose plan is never printed -- a C entry point that keeps only the profile -- never pays for it.
+// Copies share the one memo (the plan copied into a report computes it once). The function must
+// not refer to the caller's buffers (it may run after the call returned): it captures sizes and
+// settings only.
+template <class T>
+class Lazy {
+ public:
+  Lazy() = default;
+  explicit Lazy(std::function<T()> f) : state_(std::make_shared<State>(std::move(f))) {}
+  // A function was given (the value may not be computed yet).
+  bool given() const { return state_ != nullptr; }
+  // The value: computed on the first call (thread-safe), kept afterwards. T{} when none was given.
+  const T& get() const {
+    static const T none{};
+    if (state_ == nullptr) return none;
+    std::call_once(state_->once, [this] {
+      state_->value = state_->f();
+      state_->f = nullptr;
+    });
+    return state_->value;
+  }
+
+ private:
+  struct State {
+    explicit State(std::function<T()> g) : f(std::move(g)) {}
+    std::function<T()> f;
+    std::once_flag once;
+    T value{};
+  };
+  std::shared_ptr<State> state_;
+};
+
+// A predicted modeled time (ns) computed lazily; -1 when no prediction was given.
+class LazyNs {
+ public:
+  LazyNs() = default;
+  explicit LazyNs(std::function<double()> f) : v_(std::move(f)) {}
+  double get() const { return v_.given() ? v_.get() : -1.0; }
+  bool given() const { return v_.given(); }
+
+ private:
+  Lazy<double> v_;
+};
 
 }  // namespace trn

@@ -47,17 +47,40 @@ struct ReportSettings {
   }
 };
 
+// Whether a report's caller wants the plan text: true unless set false; assigning a whole report
+// over it keeps the target's value (see Report::plans_wanted).
+class PlansWanted {
+ public:
+  PlansWanted() = default;
+  PlansWanted(const PlansWanted&) = default;
+  PlansWanted& operator=(const PlansWanted&) { return *this; }  // keeps the target's wish
+  PlansWanted& operator=(bool wanted) {
+    wanted_ = wanted;
+    return *this;
+  }
+  operator bool() const { return wanted_; }
+
+ private:
+  bool wanted_ = true;
+};
+
 struct Report {
   Profile profile;   // modeled device time of every kernel of the call (engine time)
   Trace trace;       // merged trace of every kernel the call launched, in launch order
   std::string plan;  // the plan(s) that ran, printed (Plan::print), one per line
   std::vector<ScheduledInstruction> timeline;  // with ReportSettings::keep_timeline (Perfetto)
 
+  // false: add_plan(P) keeps nothing and does not print the plan -- for callers that keep only the
+  // profile (the C entry points): a plan's prediction, computed when it is printed (trn::Lazy), is
+  // then never computed. The caller's wish survives the reset a routine starts with
+  // (`*report = CallReport{}` clears the results, not what was asked for).
+  PlansWanted plans_wanted;
+
   // Appends a plan's text as one more line of `plan`.
   void add_plan(std::string_view text);
   template <Plan P>
   void add_plan(const P& p) {
-    add_plan(std::string_view(p.print()));
+    if (plans_wanted) add_plan(std::string_view(p.print()));
   }
   // The modeled time of the call: today the engine time (the profile's total); the host round
   // trips will add here.

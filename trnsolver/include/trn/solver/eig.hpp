@@ -37,8 +37,19 @@ struct SyevdPlan {
   double host_flops = 0;               // host: panel corrections, QL leaves, secular equations
   double tensor_flops = 0;             // TensorE: symv, syr2k, merge GEMMs, back-transformation
   std::string why;
+  // syevd's predicted modeled time (-1: not predicted; computed when printed, trn::LazyNs):
+  // predict_syevd_ns.
+  trn::LazyNs predicted_ns;
   std::string print() const;
 };
+// syevd's modeled time predicted for order n: the divide and conquer's deflation depends on the
+// data (a deflated eigenpair skips its share of the merge GEMMs and secular equations), so the
+// prediction assumes a random symmetric matrix's -- it is the modeled time of the same call on a
+// seeded random symmetric matrix of order n (uniform entries in [-1, 1]; executed, as the driver's
+// host decisions need the values). Matrices that deflate more (clustered or graded spectra, nearly
+// diagonal matrices) take less: docs/cost-model.md section 9 gives the measured band.
+template <class T>
+double predict_syevd_ns(const Settings& s, std::int64_t n, bool vectors);
 
 // sytrd panel width (TRNSOLVER_SYTRD_NB overrides it, 1 .. 256) and the divide and conquer leaf.
 inline constexpr std::int64_t kSytrdPanelWidth = 32;

@@ -28,8 +28,9 @@ struct QrPlan {
   bool complex = false;                 // complex GEMMs (4M: one real GEMM of 4x the flops)
   double host_flops = 0;                // real flops of the host steps (panels, T factors)
   double gemm_flops = 0;                // real flops of the block reflector GEMMs (TensorE)
-  // Modeled time predicted before the run (-1: not predicted): predict_sqr_ns and its D/C/Z forms.
-  double predicted_ns = -1;
+  // Modeled time predicted from the plan alone (-1: not predicted): predict_sqr_ns and its D/C/Z
+  // forms, computed when first asked for (print(); trn::LazyNs).
+  trn::LazyNs predicted_ns;
   std::string why;
   std::string print() const;
 };
@@ -58,10 +59,12 @@ QrPlan plan_qr(char prefix, char kind, std::int64_t m, std::int64_t n, std::int6
 // by the cost model's host formula (host_step_ns over the bytes and flops the step will record,
 // every tau taken nonzero) plus each block application's three fp32 GEMMs by trnblas's
 // predict_gemm_ns, summed in the order the driver runs them (each step depends on the one before).
-// docs/cost-model.md section 9. The D/C/Z routines' plans are predicted the same way in their
+// docs/cost-model.md section 9. The D and Z routines' plans are predicted the same way in their
 // working type: host steps of sizeof(T)-byte elements (complex: 4 real multiply-adds per one), the
-// block GEMMs as the driver runs them (C: 4M fp32 cgemm, D: Ozaki dgemm, Z: 4M Ozaki zgemm) run
-// timing-only on well-scaled synthetic operands (trnblas predict_dgemm_ns's: 55 mantissa bits).
+// block GEMMs as the driver runs them (D: Ozaki dgemm, Z: 4M Ozaki zgemm) run timing-only on
+// well-scaled synthetic operands (trnblas predict_dgemm_ns's: 55 mantissa bits). C's 4M GEMMs
+// overlap the host panels, so its plans replay the driver's steps timing-only and schedule them as
+// the run does (geqrf.cpp replay_qr_ns).
 double predict_sqr_ns(const Settings& s, const QrPlan& plan, char kind, bool left = true, bool trans = false);
 
 // Elements of scratch a routine's blocks take (V and T of every block it holds at once, the two GEMM

@@ -50,9 +50,21 @@ struct SyevjParams {
   bool tensor_transpose = false;  // rows kernel: transposes by TensorE matmul instead of nc_transpose
 };
 
+// A Jacobi plan's prediction (predict_ssyevj): the launch run timing-only with one and with two
+// sweeps per matrix; predicted_ns = predicted_for(the estimated sweeps). Every matrix of a batch is
+// taken to run the same sweeps. -1: not predicted.
+struct SyevjPrediction {
+  double first_sweep_ns = -1, sweep_ns = -1, predicted_ns = -1;
+  int sweeps_estimated = 0;
+  std::string sweeps_rule;
+  double predicted_for(int sweeps) const { return first_sweep_ns + (sweeps - 1) * sweep_ns; }
+};
+
 // What ssyevj / ssyevj_batched run for an n x n problem (trn::Plan): the kernel and why, the
-// matrices per program, and (after the launch) the SBUF/PSUM peaks per partition.
-struct SyevjPlan {
+// matrices per program, and (after the launch) the SBUF/PSUM peaks per partition. The prediction
+// (the SyevjPrediction fields) is filled by predict_ssyevj, or -- the calls' plans -- computed when
+// the plan is first printed (`lazy`, trn::Lazy: a call whose plan is never printed pays nothing).
+struct SyevjPlan : SyevjPrediction {
   SyevjKernel kernel = SyevjKernel::rows;
   std::int64_t n = 0, batch = 1;
   bool vectors = true;
@@ -63,13 +75,9 @@ struct SyevjPlan {
   std::string why;
   bool sort = true;     // eigenvalues sorted (the single-matrix call always; batched: SyevjParams::sort_eig)
   int max_sweeps = 100;
-  // Predicted modeled time (rows and packed kernels, predict_ssyevj; -1: not predicted): the launch
-  // run timing-only with one and with two sweeps per matrix; predicted_ns = predicted_for(the
-  // estimated sweeps). Every matrix of a batch is taken to run the same sweeps.
-  double first_sweep_ns = -1, sweep_ns = -1, predicted_ns = -1;
-  int sweeps_estimated = 0;
-  std::string sweeps_rule;
-  double predicted_for(int sweeps) const { return first_sweep_ns + (sweeps - 1) * sweep_ns; }
+  trn::Lazy<SyevjPrediction> lazy;
+  // The prediction: the fields when predict_ssyevj filled them, else the lazy one (computed now).
+  const SyevjPrediction& prediction() const;
   std::string print() const;
 };
 // The plan's rule: p.kernel when set (UsageError if it does not apply to n); otherwise block Jacobi
@@ -78,13 +86,46 @@ struct SyevjPlan {
 // n <= 32, the rows kernel otherwise.
 SyevjPlan plan_ssyevj(const Settings& s, std::int64_t n, std::int64_t batch, bool vectors, bool batched,
                       const SyevjParams& p);
-// Fills the plan's prediction (rows and packed kernels; the block kernel's rounds run inner Jacobi
-// sweeps whose count the data decides: not predicted). The sweeps are estimated by
-// ssyevj_sweep_estimate, capped at max_sweeps.
+// Fills the plan's prediction: the launch(es) run timing-only with one and with two sweeps per
+// matrix -- rows and packed kernels: their launch; block: the whole block Jacobi (every round's
+// packed subproblem launch with one inner sweep, the congruence products, the sums), outer sweeps.
+// The sweeps are estimated by ssyevj_sweep_estimate (block: ssyevj_block_sweep_estimate), capped
+// at max_sweeps.
 void predict_ssyevj(const Settings& s, SyevjPlan& plan);
+// The same as a value (what the lazy prediction of a call's plan computes).
+SyevjPrediction ssyevj_prediction(const Settings& s, const SyevjPlan& plan);
+// dsyevj / dsyevj_batched's plan (trn::Plan): the cyclic Jacobi in fp64 as one host round trip (no
+// engine computes in fp64), and its predicted modeled time: host_step_ns over the step's bytes
+// (the matrices there, the eigenvalues and, with vectors, the eigenvectors back) and its flops, the
+// rotations of `rotation_sweeps` full sweeps -- every pair of the n (n - 1) / 2 rotated, 12 n + 20
+// flops each, 6 n more with vectors (jacobi_fp64's count). Rotations below the threshold are
+// skipped, so the count is data dependent: dsyevj_rotation_sweeps(n) is the measured equivalent of
+// random symmetric matrices at the default tolerance (docs/cost-model.md section 9). Computed when
+// printed (trn::LazyNs).
+struct DsyevjPlan {
+  std::int64_t n = 0, batch = 1;
+  bool vectors = true;
+  int max_sweeps = 100;
+  double rotation_sweeps = 0;  // full sweeps of rotations assumed (estimate, capped at max_sweeps)
+  trn::LazyNs predicted_ns;
+  std::string print() const;
+};
+DsyevjPlan plan_dsyevj(const Settings& s, std::int64_t n, std::int64_t batch, bool vectors, const SyevjParams& p);
+// The flops of `sweeps` full sweeps of rotations of one matrix (every pair rotated).
+double dsyevj_sweep_flops(std::int64_t n, bool vectors, double sweeps);
+// Full sweeps of rotations a random symmetric fp64 matrix of order n takes to the default tolerance
+// (the rotations of every sweep, counted as whole sweeps; measured n = 8 .. 300: 4.8 .. 8.7):
+// 2.5 + 0.8 log2(n).
+double dsyevj_rotation_sweeps(std::int64_t n);
+// The plan's modeled time with `rotation_sweeps` full sweeps of rotations per matrix.
+double predict_dsyevj_ns(const Settings& s, const DsyevjPlan& plan, double rotation_sweeps);
+
 // The sweeps a random symmetric fp32 matrix of order n typically takes to the default tolerance
 // (docs/cost-model.md section 9: measured over random matrices).
 int ssyevj_sweep_estimate(std::int64_t n);
+// The same for the block Jacobi's outer sweeps (SyevjKernel::block; measured, docs/cost-model.md
+// section 9).
+int ssyevj_block_sweep_estimate(std::int64_t n);
 
 // A blocked factorisation's plan (potrf, getrf; trn::Plan): panel width, panel kernels, the
 // trailing update's trnblas mode, and where the fp64 variants' panels run.
@@ -95,7 +136,9 @@ struct FactorPlan {
   std::int64_t transposed_from = -1; // sgetrf: first panel column j0 factored by the transposed kernel (-1: none)
   bool host_panels = false;          // fp64: panels on the host CPU (no engine computes in fp64)
   blas::GemmMode update_mode = blas::GemmMode::fp32;
-  double predicted_ns = -1;          // modeled time predicted before the run (-1: not predicted)
+  // Modeled time predicted from the plan alone (-1: not predicted), computed when first asked for
+  // (print(); trn::LazyNs: a C call's profile-only report never computes it).
+  trn::LazyNs predicted_ns;
   std::string why;
   bool transposed(std::int64_t j0) const { return transposed_from >= 0 && j0 >= transposed_from; }
   std::string print() const;
