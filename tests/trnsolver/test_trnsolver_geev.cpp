@@ -570,5 +570,8 @@ TEST(GeevSamples, PrintTheirDocumentedResults) {
   }
   EXPECT_LE(multiset_distance(doc, got), 0.0075);
   EXPECT_LT(res3, 1e-13);
+  const double vr3_doc[18] = {0.33, -0.20, 0.67, 0.00, 0.64, 0.01, -0.13, -0.57, 0.47,  // columns, (re, im)
+                              0.20, 0.62, 0.00, -0.33, -0.01, -0.36, 0.51, 0.71, 0.00};
+  for (int k = 0; k < 18; ++k) EXPECT_NEAR(vr3[k], vr3_doc[k], 0.005 + 1e-12) << k;
 }
 }  // namespace
