@@ -7,7 +7,7 @@
  * synchronously). C99 instead of the samples' C++11 (std::vector -> arrays). Each keeps its data, sizes,
  * arguments and workspace queries, prints what the sample prints, writes its results into the caller's
  * arrays and returns 0, or the first status that was not SUCCESS (-1: info != 0, where the sample
- * stops). test_trnsolver_geev.cpp checks the README's "Sample example output". */
+ * stops). Shared steps (handle + params, workspace queries + the call) are folded into two helpers. test_trnsolver_geev.cpp checks the README's "Sample example output". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +42,17 @@ static int run_xgeev(trnsolverDnHandle_t h, trnsolverDnParams_t params, int64_t 
                                 info));
   free(d_work);
   free(h_work);
+  if (*info != 0) return -1;
+  printf("info = %d : Xgeev converged\n", *info);
+  printf("eigenvalues = (matlab base -1) \n");
+  return 0;
+}
+
+/* The samples' step 1: the solver handle on the (NULL) stream, and the params object. */
+static int open_solver(trnsolverDnHandle_t* h, trnsolverDnParams_t* params) {
+  SAMPLE_CHECK(trnsolverDnCreate(h));
+  SAMPLE_CHECK(trnsolverDnSetStream(*h, NULL));
+  SAMPLE_CHECK(trnsolverDnCreateParams(params));
   return 0;
 }
 
@@ -60,17 +71,12 @@ int trnsolver_sample_xgeev1(double* W, double* VR, double* res) {
   printf("A = (matlab base -1) \n");
   print_matrix(3, 3, A, 3);
   printf("=====\n");
-  SAMPLE_CHECK(trnsolverDnCreate(&cusolverH));
+  SAMPLE_CHECK(open_solver(&cusolverH, &params));
   SAMPLE_CHECK(trnblasCreate(&cublasH));
-  SAMPLE_CHECK(trnsolverDnSetStream(cusolverH, NULL));
   SAMPLE_CHECK(trnblasSetStream(cublasH, NULL));
-  SAMPLE_CHECK(trnsolverDnCreateParams(&params));
   memcpy(d_A, A, sizeof A);
   memset(W, 0, 6 * sizeof(double));
   SAMPLE_CHECK(run_xgeev(cusolverH, params, n, TRN_R_64F, d_A, lda, TRN_R_64F, W, VR, ldvr, &info));
-  if (info != 0) return -1;
-  printf("info = %d : Xgeev converged\n", info);
-  printf("eigenvalues = (matlab base -1) \n");
   for (k = 1; k <= n; k++) printf("WR[%d] + 1i* WI[%d] = %E + 1i*%E\n", k, k, W[k - 1], W[n + k - 1]);
   printf("=====\n");
   printf("VR = (matlab base -1) \n");
@@ -111,14 +117,9 @@ int trnsolver_sample_xgeev2(double* W, double* VR) {
   printf("A = (matlab base -1) \n");
   print_matrix(3, 3, A, 3);
   printf("=====\n");
-  SAMPLE_CHECK(trnsolverDnCreate(&cusolverH));
-  SAMPLE_CHECK(trnsolverDnSetStream(cusolverH, NULL));
-  SAMPLE_CHECK(trnsolverDnCreateParams(&params));
+  SAMPLE_CHECK(open_solver(&cusolverH, &params));
   memcpy(d_A, A, sizeof A);
   SAMPLE_CHECK(run_xgeev(cusolverH, params, n, TRN_R_64F, d_A, lda, TRN_C_64F, d_W, VR, ldvr, &info));
-  if (info != 0) return -1;
-  printf("info = %d : Xgeev converged\n", info);
-  printf("eigenvalues = (matlab base -1) \n");
   print_complex_matrix(3, 1, d_W, 1);
   printf("=====\n");
   printf("VR = \n");
@@ -156,16 +157,11 @@ int trnsolver_sample_xgeev3(double* W, double* VR, double* res) {
   printf("A = (matlab base -1) \n");
   print_complex_matrix(3, 3, A, 3);
   printf("=====\n");
-  SAMPLE_CHECK(trnsolverDnCreate(&cusolverH));
+  SAMPLE_CHECK(open_solver(&cusolverH, &params));
   SAMPLE_CHECK(trnblasCreate(&cublasH));
-  SAMPLE_CHECK(trnsolverDnSetStream(cusolverH, NULL));
   SAMPLE_CHECK(trnblasSetStream(cublasH, NULL));
-  SAMPLE_CHECK(trnsolverDnCreateParams(&params));
   memcpy(d_A, A, sizeof A);
   SAMPLE_CHECK(run_xgeev(cusolverH, params, n, TRN_C_64F, d_A, lda, TRN_C_64F, d_W, d_VR, ldvr, &info));
-  if (info != 0) return -1;
-  printf("info = %d : Xgeev converged\n", info);
-  printf("eigenvalues = (matlab base -1) \n");
   print_complex_matrix(3, 1, d_W, 1);
   printf("=====\n");
   printf("VR = \n");

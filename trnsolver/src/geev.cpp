@@ -44,14 +44,6 @@ using detail::kRealType;
 template <class T>
 using Real = decltype(std::abs(T()));
 
-template <class T>
-constexpr char prefix() {
-  if constexpr (std::is_same_v<T, float>) return 's';
-  else if constexpr (std::is_same_v<T, double>) return 'd';
-  else if constexpr (std::is_same_v<T, std::complex<float>>) return 'c';
-  else return 'z';
-}
-
 // Where the eigenvalues go: wr/wi (real data) or w (complex data).
 template <class T>
 struct EigOut {
@@ -226,7 +218,7 @@ int geev_impl(const Settings& s, bool vectors, std::int64_t n, T* A, std::int64_
     info = static_cast<int>(n);
   detail::finish_fp64_report(report, std::move(sub.trace), s.target,
                              sub.fp64_flops + (detail::kFp64Type<T> ? host_flops : 0.0));
-  if (report != nullptr) report->add_plan(plan_geev(prefix<T>(), n, vectors));
+  if (report != nullptr) report->add_plan(plan_geev(detail::precision_prefix<T>(), n, vectors));
   return info;
 }
 

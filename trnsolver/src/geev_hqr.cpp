@@ -69,6 +69,34 @@ std::int64_t find_split(Mat<T> H, std::int64_t n, std::int64_t l, std::int64_t i
   return l;
 }
 
+// xLAHQR's outer loop (both arithmetics): from the bottom, the deflation search, sweeps on the active block
+// l..i until a block of `block` rows (1, or 2 for real data's standard 2x2 blocks) splits off, then
+// done(l, i) stores its eigenvalue(s). At most 30 max(10, n) + 1 sweeps per block, then info = i + 1.
+template <class T, class R, class Sweep, class Done>
+int qr_iterate(Mat<T> H, std::int64_t n, const Consts<R>& c, std::int64_t block, Sweep&& sweep, Done&& done) {
+  const std::int64_t itmax = 30 * std::max<std::int64_t>(10, n);
+  std::int64_t kdefl = 0;
+  for (std::int64_t i = n - 1; i >= 0;) {
+    std::int64_t l = 0;
+    bool split = false;
+    for (std::int64_t its = 0; its <= itmax; ++its) {
+      l = find_split(H, n, l, i, c);
+      if (l > 0) H(l, l - 1) = T(0);
+      if (l >= i - (block - 1)) {
+        split = true;
+        break;
+      }
+      ++kdefl;
+      sweep(l, i, kdefl);
+    }
+    if (!split) return static_cast<int>(i + 1);
+    done(l, i);
+    kdefl = 0;
+    i = l - 1;
+  }
+  return 0;
+}
+
 // ---- real: xLAHQR ------------------------------------------------------------------------------------
 
 // xLANV2: the 2x2 [a b; c d] to standard Schur form by a rotation (cs, sn); its eigenvalues.
@@ -278,36 +306,21 @@ int lahqr_real(bool want_t, std::int64_t n, R* h, std::int64_t ldh, R* wr, R* wi
     return 0;
   }
   const Consts<R> c(n);
-  const std::int64_t itmax = 30 * std::max<std::int64_t>(10, n);
-  std::int64_t kdefl = 0;
-  for (std::int64_t i = n - 1; i >= 0;) {
-    std::int64_t l = 0;
-    bool split = false;
-    for (std::int64_t its = 0; its <= itmax && !split; ++its) {
-      l = find_split(H, n, l, i, c);
-      if (l > 0) H(l, l - 1) = 0;
-      if (l >= i - 1) {
-        split = true;
-        break;
-      }
-      ++kdefl;
-      const std::int64_t i1 = want_t ? 0 : l, i2 = want_t ? n - 1 : i;
-      R rt[4], v[3];
-      real_shifts(H, l, i, kdefl, rt);
-      const std::int64_t m = sweep_start(H, l, i, rt, c.ulp, v);
-      flops += real_sweep(H, Z, n, l, m, i, i1, i2, v) + 40.0;
-    }
-    if (!split) return static_cast<int>(i + 1);
+  const auto sweep = [&](std::int64_t l, std::int64_t i, std::int64_t kdefl) {
+    const std::int64_t i1 = want_t ? 0 : l, i2 = want_t ? n - 1 : i;
+    R rt[4], v[3];
+    real_shifts(H, l, i, kdefl, rt);
+    const std::int64_t m = sweep_start(H, l, i, rt, c.ulp, v);
+    flops += real_sweep(H, Z, n, l, m, i, i1, i2, v) + 40.0;
+  };
+  return qr_iterate(H, n, c, 2, sweep, [&](std::int64_t l, std::int64_t i) {
     if (l == i) {
       wr[i] = H(i, i);
       wi[i] = 0;
     } else {
       real_pair(H, Z, n, i, want_t, wr, wi, flops);
     }
-    kdefl = 0;
-    i = l - 1;
-  }
-  return 0;
+  });
 }
 
 // ---- complex: xLAHQR ---------------------------------------------------------------------------------
@@ -425,28 +438,11 @@ int lahqr_complex(bool want_t, std::int64_t n, C* h, std::int64_t ldh, C* w, C* 
   }
   real_subdiagonals(H, Z, n);
   const Consts<R> c(n);
-  const std::int64_t itmax = 30 * std::max<std::int64_t>(10, n);
-  std::int64_t kdefl = 0;
-  for (std::int64_t i = n - 1; i >= 0;) {
-    std::int64_t l = 0;
-    bool split = false;
-    for (std::int64_t its = 0; its <= itmax && !split; ++its) {
-      l = find_split(H, n, l, i, c);
-      if (l > 0) H(l, l - 1) = 0;
-      if (l >= i) {
-        split = true;
-        break;
-      }
-      ++kdefl;
-      const std::int64_t i1 = want_t ? 0 : l, i2 = want_t ? n - 1 : i;
-      flops += complex_sweep(H, Z, n, l, i, i1, i2, complex_shift(H, l, i, kdefl), c.ulp) + 60.0;
-    }
-    if (!split) return static_cast<int>(i + 1);
-    w[i] = H(i, i);
-    kdefl = 0;
-    i = l - 1;
-  }
-  return 0;
+  const auto sweep = [&](std::int64_t l, std::int64_t i, std::int64_t kdefl) {
+    const std::int64_t i1 = want_t ? 0 : l, i2 = want_t ? n - 1 : i;
+    flops += complex_sweep(H, Z, n, l, i, i1, i2, complex_shift(H, l, i, kdefl), c.ulp) + 60.0;
+  };
+  return qr_iterate(H, n, c, 1, sweep, [&](std::int64_t, std::int64_t i) { w[i] = H(i, i); });
 }
 
 // ---- xTREVC --------------------------------------------------------------------------------------------

@@ -41,6 +41,12 @@ inline constexpr double kOpFlops = kRealType<T> ? 2.0 : 8.0;
 template <class T>
 inline constexpr bool kFp64Type = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>>;
 
+// LAPACK's precision prefix of the four element types: 's', 'd', 'c', 'z'.
+template <class T>
+constexpr char precision_prefix() {
+  return std::is_same_v<T, float> ? 's' : std::is_same_v<T, double> ? 'd' : std::is_same_v<T, std::complex<float>> ? 'c' : 'z';
+}
+
 // C (rows x cols, ldc) -= ctau v (v^H C): H^H from the left (LAPACK xLARF 'L' with conj(tau)).
 template <class T>
 inline double apply_left(const T* v, std::int64_t rows, T ctau, T* C, std::int64_t ldc, std::int64_t cols) {
