@@ -4,7 +4,7 @@
 // X eigensolvers, Xtrtri, gesvd/Xgesvd, potrf/potrsBatched and the complex factorisations and Hermitian
 // eigensolvers (C/Z potrf, potrs, potri, getrf, getrs, heevd, hetrd, ungtr, unmtr), the IRS family (every
 // <t1><t2>gesv / gels pair of issue #27), the SVD family (gebrd, orgbr/ungbr, gesvdaStridedBatched, C/Z gesvd,
-// Xgesvdp, Xgesvdr) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// Xgesvdp, Xgesvdr), Xgeev with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -1603,6 +1603,73 @@ void fuzz_misc(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   trnsolverDnLoggerForceDisable();
 }
 
+// ---- Xgeev slot (geev helper, issue 27): Xgeev_bufferSize + Xgeev with jobvl / jobvr (valid and any int),
+// sizes, leading dimensions, the five data types (W also the complex type of a real A), workspace sizes
+// (_bufferSize or less), NULLs and a NULL params from the grammar, on data that may hold NaN and Inf.
+// Buffers: A and VR hold (kMaxN + 2)^2 complex doubles, W 2 (kMaxN + 2) complex doubles -- more than any
+// accepted call writes (n <= kMaxN and lda, ldvr <= kMaxN + 2 when real buffers are passed; NULL otherwise,
+// which the checks reject). Invariants: statuses are cuSOLVER's; a rejected call writes nothing but info
+// (= -position); a success has 0 <= info <= n. ------------------------------------------------------------
+void fuzz_geev(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  trnsolverDnParams_t p = nullptr;
+  trnsolverDnCreateParams(&p);
+  const int n = fuzz_dim(in);
+  const int jobvl = in.flag(6) ? TRNSOLVER_EIG_MODE_VECTOR : in.choice({TRNSOLVER_EIG_MODE_NOVECTOR});
+  const int jobvr = in.choice({TRNSOLVER_EIG_MODE_VECTOR, TRNSOLVER_EIG_MODE_NOVECTOR});
+  const int ta = fuzz_type(in), tc = in.flag(8) ? fuzz_type(in) : ta, tv = in.flag(8) ? fuzz_type(in) : ta;
+  const int cplx_of_a = ta == TRN_R_32F ? TRN_C_32F : ta == TRN_R_64F ? TRN_C_64F : ta;
+  const int tw = in.flag(8) ? fuzz_type(in) : in.flag() ? cplx_of_a : ta;
+  const std::int64_t lda = in.flag(8) ? in.size(3, true) : std::max(1, n);
+  const std::int64_t ldvl = in.flag(8) ? in.size(2, true) : 1;
+  const std::int64_t ldvr = in.flag(8) ? in.size(3, true) : std::max(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && lda >= std::max(1, n) && lda <= kMaxN + 2 && ldvr >= 1 &&
+                     ldvr <= kMaxN + 2;
+  constexpr std::size_t kMat = 2 * (kMaxN + 2) * (kMaxN + 2);
+  std::vector<double> A(kMat, 0.0), W(4 * (kMaxN + 2), -2.0), VR(kMat, -3.0);
+  if (sized) {
+    const bool single = ta == TRN_R_32F || ta == TRN_C_32F;
+    const int parts = ta == TRN_C_32F || ta == TRN_C_64F ? 2 : 1;
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = 0; i < lda * parts; ++i) {
+        const float v = in.value();
+        if (single) reinterpret_cast<float*>(A.data())[i + j * lda * parts] = v;
+        else A[static_cast<std::size_t>(i + j * lda * parts)] = v;
+      }
+  }
+  void* a = sized && !in.flag(16) ? A.data() : nullptr;
+  void* w = sized && !in.flag(16) ? W.data() : nullptr;
+  void* vr = sized && !in.flag(16) ? VR.data() : nullptr;
+  trnsolverDnParams_t pp = in.flag(16) ? nullptr : p;
+  const auto E = [](int v) { return static_cast<trnsolverEigMode_t>(v); };
+  const auto D = [](int v) { return static_cast<trnDataType_t>(v); };
+  size_t dev = 0, host = 0;
+  const trnsolverStatus_t bs = trnsolverDnXgeev_bufferSize(h, pp, E(jobvl), E(jobvr), n, D(ta), a, lda, D(tw), w, D(tv),
+                                                           nullptr, ldvl, D(tv), vr, ldvr, D(tc), &dev, &host);
+  expect_status(bs, "Xgeev_bufferSize status");
+  if (bs != TRNSOLVER_STATUS_SUCCESS) dev = host = 8;
+  require(dev <= (std::size_t{1} << 26) && host <= (std::size_t{1} << 26), "Xgeev_bufferSize above the sized bound");
+  if (in.flag(8)) dev /= 2;
+  if (in.flag(8)) host /= 2;
+  std::vector<char> dw(std::max<std::size_t>(dev, 1)), hw(std::max<std::size_t>(host, 1));
+  const std::vector<double> A0 = A, W0 = W, VR0 = VR;
+  int info = -12345;
+  const trnsolverStatus_t st =
+      trnsolverDnXgeev(h, pp, E(jobvl), E(jobvr), n, D(ta), a, lda, D(tw), w, D(tv), nullptr, ldvl, D(tv), vr, ldvr,
+                       D(tc), in.flag(16) ? nullptr : dw.data(), dev, in.flag(16) ? nullptr : hw.data(), host,
+                       in.flag(32) ? nullptr : &info);
+  expect_status(st, "Xgeev status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(A, A0) && same_bytes(W, W0) && same_bytes(VR, VR0), "Xgeev wrote after rejecting an argument");
+    require(info == -12345 || info < 0, "Xgeev info of a rejected call is not -position");
+  } else {
+    require(info >= 0 && info <= n, "Xgeev info out of [0, n] on success");
+    trnfuzz::reach("geev_ok");
+  }
+  trnfuzz::reach("geev_rejected", st == TRNSOLVER_STATUS_INVALID_VALUE);
+  trnsolverDnDestroyParams(p);
+}
+// ---- end of the Xgeev slot -------------------------------------------------------------------------------
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnsolverDnHandle_t h = nullptr;
@@ -1641,6 +1708,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!in.empty()) fuzz_irs_family(in, h);  // IRS family (issue #27); appended, earlier bytes keep their meaning
   if (!in.empty()) fuzz_svd_family(in, h);  // SVD family slot (appended: earlier bytes keep their meaning)
   if (!in.empty()) fuzz_misc(in, h);  // misc (#27): appended, earlier bytes keep their meaning
+  if (!in.empty()) fuzz_geev(in, h);  // Xgeev (#27): appended, earlier bytes keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }

@@ -1229,6 +1229,32 @@ trnsolverStatus_t trnsolverDnXlarft(trnsolverDnHandle_t handle, trnsolverDnParam
                                     void* bufferOnHost, size_t workspaceInBytesOnHost);
 /* ==== end misc (#27) ======================================================================================= */
 
+/* ==== geev (#27): the non-symmetric eigensolver, 64-bit API (cusolverDnXgeev) ===========================
+ * docs/trnsolver.md "Non-symmetric eigen (Xgeev)". Eigenvalues and right eigenvectors of a general n x n
+ * matrix A (overwritten). dataTypeA = dataTypeVL = dataTypeVR = computeType: TRN_R_32F, TRN_R_64F,
+ * TRN_C_32F or TRN_C_64F. Real A: dataTypeW = dataTypeA (W holds 2n values, the real parts then the
+ * imaginary parts) or its complex type (W holds n complex values); VR packs a conjugate pair's vector
+ * as LAPACK xGEEV does (columns j, j+1 = real, imaginary part). Complex A: dataTypeW = dataTypeA.
+ * jobvl must be TRNSOLVER_EIG_MODE_NOVECTOR (VECTOR -> NOT_SUPPORTED, as cuSOLVER 12.x), ldvl >= 1;
+ * jobvr VECTOR: ldvr >= max(1, n), else ldvr >= 1. n above 2^28 -> NOT_SUPPORTED. Device and host
+ * workspace as _bufferSize reports (smaller -> INVALID_VALUE). info: 0, -i (parameter i), or i > 0:
+ * the QR iteration did not converge, eigenvalues i+1 .. n (1-based) converged, no vectors (LAPACK's);
+ * a NaN/Inf in A gives info = n. Positions counted without the handle (params 1 ... info 21). */
+trnsolverStatus_t trnsolverDnXgeev_bufferSize(trnsolverDnHandle_t handle, trnsolverDnParams_t params,
+                                              trnsolverEigMode_t jobvl, trnsolverEigMode_t jobvr, int64_t n,
+                                              trnDataType_t dataTypeA, const void* A, int64_t lda,
+                                              trnDataType_t dataTypeW, const void* W, trnDataType_t dataTypeVL,
+                                              const void* VL, int64_t ldvl, trnDataType_t dataTypeVR, const void* VR,
+                                              int64_t ldvr, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverDnXgeev(trnsolverDnHandle_t handle, trnsolverDnParams_t params, trnsolverEigMode_t jobvl,
+                                   trnsolverEigMode_t jobvr, int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
+                                   trnDataType_t dataTypeW, void* W, trnDataType_t dataTypeVL, void* VL, int64_t ldvl,
+                                   trnDataType_t dataTypeVR, void* VR, int64_t ldvr, trnDataType_t computeType,
+                                   void* bufferOnDevice, size_t workspaceInBytesOnDevice, void* bufferOnHost,
+                                   size_t workspaceInBytesOnHost, int* info);
+/* ==== end geev (#27) ======================================================================================= */
+
 #ifdef __cplusplus
 }
 #endif

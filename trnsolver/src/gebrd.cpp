@@ -33,32 +33,10 @@ using detail::kOpFlops;
 using detail::real_part;
 
 using detail::require;
-
-// C (rows x cols, ldc) -= ctau v (v^H C): H^H from the left (LAPACK xLARF 'L' with conj(tau)).
-template <class T>
-double apply_left(const T* v, std::int64_t rows, T ctau, T* C, std::int64_t ldc, std::int64_t cols) {
-  for (std::int64_t c = 0; c < cols; ++c) {
-    T* cc = C + c * ldc;
-    T s = 0;
-    for (std::int64_t i = 0; i < rows; ++i) s += cj(v[i]) * cc[i];
-    s *= ctau;
-    for (std::int64_t i = 0; i < rows; ++i) cc[i] -= v[i] * s;
-  }
-  return 2.0 * static_cast<double>(rows * cols);
-}
-
-// C (rows x cols, ldc) -= tau (C u) u^H: G from the right (LAPACK xLARF 'R').
-template <class T>
-double apply_right(T* C, std::int64_t ldc, std::int64_t rows, std::int64_t cols, const T* u, T tau) {
-  std::vector<T> w(static_cast<std::size_t>(rows), T(0));
-  for (std::int64_t j = 0; j < cols; ++j)
-    for (std::int64_t i = 0; i < rows; ++i) w[static_cast<std::size_t>(i)] += C[i + j * ldc] * u[j];
-  for (std::int64_t j = 0; j < cols; ++j) {
-    const T f = tau * cj(u[j]);
-    for (std::int64_t i = 0; i < rows; ++i) C[i + j * ldc] -= w[static_cast<std::size_t>(i)] * f;
-  }
-  return 2.0 * static_cast<double>(rows * cols);
-}
+using detail::apply_left;
+using detail::apply_right;
+using detail::record_move;
+using detail::shift_reflectors;
 
 // xGEBD2 for m >= n. Returns the multiply-add count.
 template <class T, class R>
@@ -94,11 +72,6 @@ double gebd2(std::int64_t m, std::int64_t n, T* a, std::int64_t lda, R* d, R* e,
 template <class T>
 double fp64_flops(double ops) {
   return detail::kFp64Type<T> ? kOpFlops<T> * ops : 0.0;
-}
-
-// A recorded index move (no flops) from `from` to `to`.
-void record_move(TraceParts& trace, const char* name, HostSpan from, HostSpan to) {
-  record_host_step(trace, HostStep{.name = name, .flops = 0, .reads = {from}, .writes = {to}});
 }
 
 template <class T, class R>
@@ -145,25 +118,6 @@ void orglq_by_orgqr(const Settings& s, std::int64_t m, std::int64_t n, std::int6
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t j = 0; j < n; ++j) A[i + j * lda] = cj(b[static_cast<std::size_t>(j + i * n)]);
   record_move(sub.trace, "trnsolver.orgbr.transpose_out", HostSpan(b.data(), m * n), HostSpan::matrix(A, m, n, lda));
-}
-
-// LAPACK xORGBR's shift for gebrd of a matrix with fewer rows ('Q') / columns ('P') than k: the
-// reflectors move one column right ('Q') or one row down ('P'); row and column 0 become e_1.
-template <class T>
-void shift_reflectors(char vect, std::int64_t N, T* A, std::int64_t lda, TraceParts& trace) {
-  for (std::int64_t j = N - 1; j >= 1; --j) {
-    if (vect == 'Q') {
-      A[j * lda] = T(0);
-      for (std::int64_t i = j + 1; i < N; ++i) A[i + j * lda] = A[i + (j - 1) * lda];
-    } else {
-      for (std::int64_t i = j - 1; i >= 1; --i) A[i + j * lda] = A[i - 1 + j * lda];
-      A[j * lda] = T(0);
-    }
-  }
-  A[0] = T(1);
-  for (std::int64_t i = 1; i < N; ++i) A[i] = T(0);
-  const HostSpan a = HostSpan::matrix(A, N, N, lda);
-  record_move(trace, "trnsolver.orgbr.shift", a, a);
 }
 
 template <class T>

@@ -4,7 +4,9 @@
 #include <complex>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
+#include "trn/core/host_step.hpp"
 #include "trn/core/trace.hpp"
 #include "trn/solver/solver.hpp"
 
@@ -38,6 +40,63 @@ template <class T>
 inline constexpr double kOpFlops = kRealType<T> ? 2.0 : 8.0;
 template <class T>
 inline constexpr bool kFp64Type = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>>;
+
+// LAPACK's precision prefix of the four element types: 's', 'd', 'c', 'z'.
+template <class T>
+constexpr char precision_prefix() {
+  return std::is_same_v<T, float> ? 's' : std::is_same_v<T, double> ? 'd' : std::is_same_v<T, std::complex<float>> ? 'c' : 'z';
+}
+
+// C (rows x cols, ldc) -= ctau v (v^H C): H^H from the left (LAPACK xLARF 'L' with conj(tau)).
+template <class T>
+inline double apply_left(const T* v, std::int64_t rows, T ctau, T* C, std::int64_t ldc, std::int64_t cols) {
+  for (std::int64_t c = 0; c < cols; ++c) {
+    T* cc = C + c * ldc;
+    T s = 0;
+    for (std::int64_t i = 0; i < rows; ++i) s += cj(v[i]) * cc[i];
+    s *= ctau;
+    for (std::int64_t i = 0; i < rows; ++i) cc[i] -= v[i] * s;
+  }
+  return 2.0 * static_cast<double>(rows * cols);
+}
+
+// C (rows x cols, ldc) -= tau (C u) u^H: G from the right (LAPACK xLARF 'R').
+template <class T>
+inline double apply_right(T* C, std::int64_t ldc, std::int64_t rows, std::int64_t cols, const T* u, T tau) {
+  std::vector<T> w(static_cast<std::size_t>(rows), T(0));
+  for (std::int64_t j = 0; j < cols; ++j)
+    for (std::int64_t i = 0; i < rows; ++i) w[static_cast<std::size_t>(i)] += C[i + j * ldc] * u[j];
+  for (std::int64_t j = 0; j < cols; ++j) {
+    const T f = tau * cj(u[j]);
+    for (std::int64_t i = 0; i < rows; ++i) C[i + j * ldc] -= w[static_cast<std::size_t>(i)] * f;
+  }
+  return 2.0 * static_cast<double>(rows * cols);
+}
+
+// A recorded index move (no flops) from `from` to `to`.
+inline void record_move(TraceParts& trace, const char* name, HostSpan from, HostSpan to) {
+  record_host_step(trace, HostStep{.name = name, .flops = 0, .reads = {from}, .writes = {to}});
+}
+
+// LAPACK xORGBR's shift for gebrd of a matrix with fewer rows ('Q') / columns ('P') than k (and
+// xORGHR's, 'Q', for geev's Hessenberg reflectors): the reflectors move one column right ('Q') or one row down ('P'); row and column 0 become e_1.
+template <class T>
+inline void shift_reflectors(char vect, std::int64_t N, T* A, std::int64_t lda, TraceParts& trace,
+                             const char* name = "trnsolver.orgbr.shift") {
+  for (std::int64_t j = N - 1; j >= 1; --j) {
+    if (vect == 'Q') {
+      A[j * lda] = T(0);
+      for (std::int64_t i = j + 1; i < N; ++i) A[i + j * lda] = A[i + (j - 1) * lda];
+    } else {
+      for (std::int64_t i = j - 1; i >= 1; --i) A[i + j * lda] = A[i - 1 + j * lda];
+      A[j * lda] = T(0);
+    }
+  }
+  A[0] = T(1);
+  for (std::int64_t i = 1; i < N; ++i) A[i] = T(0);
+  const HostSpan a = HostSpan::matrix(A, N, N, lda);
+  record_move(trace, name, a, a);
+}
 
 // The C++ API's argument check: trn::UsageError naming the routine.
 inline void require(bool ok, const char* fn, const char* what) {
