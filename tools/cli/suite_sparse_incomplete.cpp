@@ -10,9 +10,9 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
-#include <cstring>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "registry.hpp"
@@ -27,27 +27,20 @@ using cld = std::complex<long double>;
 bool cplx(sp::Value v) { return v == sp::Value::c32 || v == sp::Value::c64; }
 bool single(sp::Value v) { return v == sp::Value::f32 || v == sp::Value::c32; }
 
-void put(std::vector<unsigned char>& b, sp::Value v, std::size_t i, cld x) {
-  unsigned char* at = b.data() + i * sp::value_bytes(v);
-  const std::size_t w = sp::value_bytes(v) / (cplx(v) ? 2 : 1);
-  if (w == 4) {
-    const float p[2] = {static_cast<float>(x.real()), static_cast<float>(x.imag())};
-    std::memcpy(at, p, sp::value_bytes(v));
-  } else {
-    const double p[2] = {static_cast<double>(x.real()), static_cast<double>(x.imag())};
-    std::memcpy(at, p, sp::value_bytes(v));
-  }
+// A stored value as long double and back (the storage type T rounds on the way in).
+template <class T>
+cld widen(T x) {
+  if constexpr (std::is_floating_point_v<T>)
+    return cld(x);
+  else
+    return cld(x.real(), x.imag());
 }
-cld get(const std::vector<unsigned char>& b, sp::Value v, std::size_t i) {
-  const unsigned char* at = b.data() + i * sp::value_bytes(v);
-  if (single(v)) {
-    float p[2] = {0, 0};
-    std::memcpy(p, at, sp::value_bytes(v));
-    return {p[0], p[1]};
-  }
-  double p[2] = {0, 0};
-  std::memcpy(p, at, sp::value_bytes(v));
-  return {p[0], p[1]};
+template <class T>
+T narrow(cld x) {
+  if constexpr (std::is_floating_point_v<T>)
+    return static_cast<T>(x.real());
+  else
+    return T(static_cast<typename T::value_type>(x.real()), static_cast<typename T::value_type>(x.imag()));
 }
 
 struct Run {
@@ -56,7 +49,8 @@ struct Run {
   trn::Profile profile;
 };
 
-Run incomplete_run(sp::Incomplete kind, std::int64_t g, sp::Value v, trn::Generation target) {
+template <class T>
+Run incomplete_run_typed(sp::Incomplete kind, std::int64_t g, sp::Value v, trn::Generation target) {
   const std::int64_t n = g * g;
   const bool ic = kind == sp::Incomplete::ic0;
   std::mt19937_64 rng(71 + static_cast<std::uint64_t>(v) + (ic ? 100 : 0));
@@ -81,9 +75,11 @@ Run incomplete_run(sp::Incomplete kind, std::int64_t g, sp::Value v, trn::Genera
           if (col[static_cast<std::size_t>(f)] == i) a[static_cast<std::size_t>(f)] = std::conj(a[static_cast<std::size_t>(e)]);
       }
   const auto nnz = static_cast<std::int64_t>(col.size());
-  std::vector<unsigned char> vals(static_cast<std::size_t>(nnz) * sp::value_bytes(v));
-  for (std::int64_t e = 0; e < nnz; ++e) put(vals, v, static_cast<std::size_t>(e), a[static_cast<std::size_t>(e)]);
-  for (std::int64_t e = 0; e < nnz; ++e) a[static_cast<std::size_t>(e)] = get(vals, v, static_cast<std::size_t>(e));  // as stored
+  std::vector<T> vals(static_cast<std::size_t>(nnz));
+  for (std::int64_t e = 0; e < nnz; ++e) {
+    vals[static_cast<std::size_t>(e)] = narrow<T>(a[static_cast<std::size_t>(e)]);
+    a[static_cast<std::size_t>(e)] = widen(vals[static_cast<std::size_t>(e)]);  // as stored
+  }
   sp::Settings s;
   s.target = target;
   sp::CallReport rep;
@@ -101,7 +97,7 @@ Run incomplete_run(sp::Incomplete kind, std::int64_t g, sp::Value v, trn::Genera
   // Factors as stored: F(i, j) for a stored (i, j); L unit (ILU) below, U on/above; IC: L on/below.
   auto F = [&](std::int64_t i, std::int64_t j) -> cld {
     for (std::int32_t e = row[static_cast<std::size_t>(i)]; e < row[static_cast<std::size_t>(i) + 1]; ++e)
-      if (col[static_cast<std::size_t>(e)] == j) return get(vals, v, static_cast<std::size_t>(e));
+      if (col[static_cast<std::size_t>(e)] == j) return widen(vals[static_cast<std::size_t>(e)]);
     return 0;
   };
   const long double u = 0x1p-53L, us = single(v) ? 0x1p-24L * (cplx(v) ? std::sqrt(2.0L) : 1.0L) : 0.0L;
@@ -125,6 +121,15 @@ Run incomplete_run(sp::Incomplete kind, std::int64_t g, sp::Value v, trn::Genera
       out.max_ratio = std::max(out.max_ratio, static_cast<double>(err / std::max(c * mag, 1e-300L)));
     }
   return out;
+}
+
+Run incomplete_run(sp::Incomplete kind, std::int64_t g, sp::Value v, trn::Generation target) {
+  switch (v) {
+    case sp::Value::f32: return incomplete_run_typed<float>(kind, g, v, target);
+    case sp::Value::f64: return incomplete_run_typed<double>(kind, g, v, target);
+    case sp::Value::c32: return incomplete_run_typed<std::complex<float>>(kind, g, v, target);
+    default: return incomplete_run_typed<std::complex<double>>(kind, g, v, target);
+  }
 }
 
 void add_sparse_incomplete(Registry& reg) {
