@@ -1087,27 +1087,29 @@ template <class T>
 trnsparseStatus_t incomplete_call(trnsparseHandle_t h, int call, bool ic, int m, int nnz, trnsparseMatDescr_t d, void* val,
                                   const int* row, const int* col, void* info, int policy, int* bytes) {
   T* v = static_cast<T*>(val);
-  const auto pol = static_cast<trnsparseSolvePolicy_t>(policy);
+  // The fuzzed policy goes to the call as a cast prvalue, never held in an enum variable (UBSan).
+#define ILU_FUZZ_POLICY static_cast<trnsparseSolvePolicy_t>(policy)
   auto* ici = static_cast<csric02Info_t>(info);
   auto* ilui = static_cast<csrilu02Info_t>(info);
   if constexpr (std::is_same_v<T, float>) {
     if (call == 0) return ic ? trnsparseScsric02_bufferSize(h, m, nnz, d, v, row, col, ici, bytes) : trnsparseScsrilu02_bufferSize(h, m, nnz, d, v, row, col, ilui, bytes);
-    if (call == 1) return ic ? trnsparseScsric02_analysis(h, m, nnz, d, v, row, col, ici, pol, nullptr) : trnsparseScsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, pol, nullptr);
-    return ic ? trnsparseScsric02(h, m, nnz, d, v, row, col, ici, pol, nullptr) : trnsparseScsrilu02(h, m, nnz, d, v, row, col, ilui, pol, nullptr);
+    if (call == 1) return ic ? trnsparseScsric02_analysis(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseScsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+    return ic ? trnsparseScsric02(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseScsrilu02(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
   } else if constexpr (std::is_same_v<T, double>) {
     if (call == 0) return ic ? trnsparseDcsric02_bufferSize(h, m, nnz, d, v, row, col, ici, bytes) : trnsparseDcsrilu02_bufferSize(h, m, nnz, d, v, row, col, ilui, bytes);
-    if (call == 1) return ic ? trnsparseDcsric02_analysis(h, m, nnz, d, v, row, col, ici, pol, nullptr) : trnsparseDcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, pol, nullptr);
-    return ic ? trnsparseDcsric02(h, m, nnz, d, v, row, col, ici, pol, nullptr) : trnsparseDcsrilu02(h, m, nnz, d, v, row, col, ilui, pol, nullptr);
+    if (call == 1) return ic ? trnsparseDcsric02_analysis(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseDcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+    return ic ? trnsparseDcsric02(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseDcsrilu02(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
   } else if constexpr (std::is_same_v<T, trnComplex>) {
     if (call == 0) return ic ? trnsparseCcsric02_bufferSize(h, m, nnz, d, v, row, col, ici, bytes) : trnsparseCcsrilu02_bufferSize(h, m, nnz, d, v, row, col, ilui, bytes);
-    if (call == 1) return ic ? trnsparseCcsric02_analysis(h, m, nnz, d, v, row, col, ici, pol, nullptr) : trnsparseCcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, pol, nullptr);
-    return ic ? trnsparseCcsric02(h, m, nnz, d, v, row, col, ici, pol, nullptr) : trnsparseCcsrilu02(h, m, nnz, d, v, row, col, ilui, pol, nullptr);
+    if (call == 1) return ic ? trnsparseCcsric02_analysis(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseCcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+    return ic ? trnsparseCcsric02(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseCcsrilu02(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
   } else {
     if (call == 0) return ic ? trnsparseZcsric02_bufferSize(h, m, nnz, d, v, row, col, ici, bytes) : trnsparseZcsrilu02_bufferSize(h, m, nnz, d, v, row, col, ilui, bytes);
-    if (call == 1) return ic ? trnsparseZcsric02_analysis(h, m, nnz, d, v, row, col, ici, pol, nullptr) : trnsparseZcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, pol, nullptr);
-    return ic ? trnsparseZcsric02(h, m, nnz, d, v, row, col, ici, pol, nullptr) : trnsparseZcsrilu02(h, m, nnz, d, v, row, col, ilui, pol, nullptr);
+    if (call == 1) return ic ? trnsparseZcsric02_analysis(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseZcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+    return ic ? trnsparseZcsric02(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseZcsrilu02(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
   }
 }
+#undef ILU_FUZZ_POLICY
 
 bool incomplete_allowed(trnsparseStatus_t st) { return allowed(st) || st == TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED; }
 
