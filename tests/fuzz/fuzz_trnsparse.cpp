@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "fuzz_input.hpp"
@@ -1073,6 +1074,198 @@ void gebsr_calls(trnfuzz::Input& in) {
 }
 }  // namespace
 
+// ---- issue #28 (s6/ilu): csric02 / csrilu02 and DenseToSparse into Blocked-ELL --------------------
+namespace {
+
+// csric02 / csrilu02 (S/D/C/Z by the bytes) on a fuzzed m x m pattern: bufferSize, analysis,
+// zeroPivot, numericBoost (fuzzed pointers), the factorization, zeroPivot. The offsets hold m + 1
+// entries and the columns and values exactly the nnz the call claims (any claim the arrays could
+// be read at). Properties: statuses SUCCESS / INVALID_VALUE / MATRIX_TYPE_NOT_SUPPORTED (zeroPivot:
+// ZERO_PIVOT too, with a position in [base, m - 1 + base]); a factorization that fails or reports
+// a zero pivot leaves the values bit-identical.
+template <class T>
+trnsparseStatus_t incomplete_call(trnsparseHandle_t h, int call, bool ic, int m, int nnz, trnsparseMatDescr_t d, void* val,
+                                  const int* row, const int* col, void* info, int policy, int* bytes) {
+  T* v = static_cast<T*>(val);
+  // The fuzzed policy goes to the call as a cast prvalue, never held in an enum variable (UBSan).
+#define ILU_FUZZ_POLICY static_cast<trnsparseSolvePolicy_t>(policy)
+  auto* ici = static_cast<csric02Info_t>(info);
+  auto* ilui = static_cast<csrilu02Info_t>(info);
+  if constexpr (std::is_same_v<T, float>) {
+    if (call == 0) return ic ? trnsparseScsric02_bufferSize(h, m, nnz, d, v, row, col, ici, bytes) : trnsparseScsrilu02_bufferSize(h, m, nnz, d, v, row, col, ilui, bytes);
+    if (call == 1) return ic ? trnsparseScsric02_analysis(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseScsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+    return ic ? trnsparseScsric02(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseScsrilu02(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (call == 0) return ic ? trnsparseDcsric02_bufferSize(h, m, nnz, d, v, row, col, ici, bytes) : trnsparseDcsrilu02_bufferSize(h, m, nnz, d, v, row, col, ilui, bytes);
+    if (call == 1) return ic ? trnsparseDcsric02_analysis(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseDcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+    return ic ? trnsparseDcsric02(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseDcsrilu02(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+  } else if constexpr (std::is_same_v<T, trnComplex>) {
+    if (call == 0) return ic ? trnsparseCcsric02_bufferSize(h, m, nnz, d, v, row, col, ici, bytes) : trnsparseCcsrilu02_bufferSize(h, m, nnz, d, v, row, col, ilui, bytes);
+    if (call == 1) return ic ? trnsparseCcsric02_analysis(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseCcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+    return ic ? trnsparseCcsric02(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseCcsrilu02(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+  } else {
+    if (call == 0) return ic ? trnsparseZcsric02_bufferSize(h, m, nnz, d, v, row, col, ici, bytes) : trnsparseZcsrilu02_bufferSize(h, m, nnz, d, v, row, col, ilui, bytes);
+    if (call == 1) return ic ? trnsparseZcsric02_analysis(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseZcsrilu02_analysis(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+    return ic ? trnsparseZcsric02(h, m, nnz, d, v, row, col, ici, ILU_FUZZ_POLICY, nullptr) : trnsparseZcsrilu02(h, m, nnz, d, v, row, col, ilui, ILU_FUZZ_POLICY, nullptr);
+  }
+}
+#undef ILU_FUZZ_POLICY
+
+bool incomplete_allowed(trnsparseStatus_t st) { return allowed(st) || st == TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED; }
+
+void incomplete_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int vt = b.u8() % 4;
+  const bool ic = b.u8() & 1;
+  const int m = static_cast<int>((b.u8() + 3) % 8) - 1, base = b.u8() & 1;  // -1 .. 6 (an exhausted input: 2)
+  const int rows = std::max(m, 0);
+  std::vector<int> row(static_cast<std::size_t>(rows) + 1, base), col;
+  int nnz = 0;
+  if (b.u8() < 180) {  // valid sorted pattern, diagonal mostly kept, then maybe one mutation
+    for (int i = 0; i < rows; ++i) {
+      for (int j = 0; j < rows; ++j) {
+        const std::uint8_t k = b.u8();
+        if ((k & 3) == 1 || (j == i && k % 16 != 5)) col.push_back(j + base);
+      }
+      row[static_cast<std::size_t>(i) + 1] = static_cast<int>(col.size()) + base;
+    }
+    nnz = static_cast<int>(col.size());
+    const std::uint8_t mutate = b.u8();  // (an exhausted input: no mutation)
+    if (mutate >= 236 && !col.empty()) col[mutate % col.size()] += static_cast<int>(b.u8() % 5) - 2;
+    else if (mutate >= 216) row[mutate % row.size()] += static_cast<int>(b.u8() % 5) - 2;
+    else if (mutate >= 206) nnz += static_cast<int>(b.u8() % 5) - 2;
+  } else {
+    fill_indices(b, row, 12);
+    nnz = static_cast<int>(b.u8() % 14) - 1;
+  }
+  col.resize(static_cast<std::size_t>(std::max(nnz, 0)), base);  // exactly the claimed length
+  // Values: 0 (sometimes: zero pivots), or the double whose words read as 1.0f and 1.875f.
+  double one = 0;
+  const std::uint64_t bits = 0x3FF000003F800000ULL;
+  std::memcpy(&one, &bits, sizeof one);
+  std::vector<double> val(static_cast<std::size_t>(2 * std::max(nnz, 0) + 1));
+  for (auto& v : val) v = b.u8() % 6 == 5 ? 0.0 : one;
+  trnsparseMatDescr_t d = nullptr;
+  trnsparseCreateMatDescr(&d);
+  trnsparseSetMatIndexBase(d, static_cast<trnsparseIndexBase_t>(base));
+  if (b.u8() % 16 == 15) trnsparseSetMatType(d, TRNSPARSE_MATRIX_TYPE_SYMMETRIC);
+  void* info = nullptr;
+  if (ic) {
+    csric02Info_t i = nullptr;
+    require(trnsparseCreateCsric02Info(&i) == TRNSPARSE_STATUS_SUCCESS, "create csric02 info");
+    info = i;
+  } else {
+    csrilu02Info_t i = nullptr;
+    require(trnsparseCreateCsrilu02Info(&i) == TRNSPARSE_STATUS_SUCCESS, "create csrilu02 info");
+    info = i;
+  }
+  const int policy = b.u8() % 8 == 7 ? static_cast<int>(b.u8() % 5) - 1 : b.u8() & 1;
+  auto call = [&](int which, int* bytes) {
+    switch (vt) {
+      case 0: return incomplete_call<float>(h, which, ic, m, nnz, d, val.data(), row.data(), col.data(), info, policy, bytes);
+      case 1: return incomplete_call<double>(h, which, ic, m, nnz, d, val.data(), row.data(), col.data(), info, policy, bytes);
+      case 2: return incomplete_call<trnComplex>(h, which, ic, m, nnz, d, val.data(), row.data(), col.data(), info, policy, bytes);
+      default: return incomplete_call<trnDoubleComplex>(h, which, ic, m, nnz, d, val.data(), row.data(), col.data(), info, policy, bytes);
+    }
+  };
+  auto zero_pivot = [&] {
+    int pos = -7;
+    const trnsparseStatus_t st = ic ? trnsparseXcsric02_zeroPivot(h, static_cast<csric02Info_t>(info), &pos)
+                                    : trnsparseXcsrilu02_zeroPivot(h, static_cast<csrilu02Info_t>(info), &pos);
+    require(st == TRNSPARSE_STATUS_SUCCESS ? pos == -1 : st == TRNSPARSE_STATUS_ZERO_PIVOT && pos >= base && pos < m + base,
+            "zeroPivot status / position");
+    return st;
+  };
+  int bytes = 0;
+  require(incomplete_allowed(call(0, &bytes)), "csr*02_bufferSize status");
+  const trnsparseStatus_t sa = call(1, nullptr);
+  require(incomplete_allowed(sa), "csr*02_analysis status");
+  trnfuzz::reach("incomplete_analyzed", sa == TRNSPARSE_STATUS_SUCCESS);
+  zero_pivot();
+  if (!ic && b.u8() % 4 == 3) {  // a boost, its pointers sometimes NULL
+    double tol = static_cast<double>(b.u8() % 3) * 0.5, boost[2] = {0.25, 0.0};
+    const int enable = b.u8() % 3;
+    const trnsparseStatus_t sb = trnsparseDcsrilu02_numericBoost(h, static_cast<csrilu02Info_t>(info), enable,
+                                                                 b.u8() % 5 == 4 ? nullptr : &tol, b.u8() % 5 == 4 ? nullptr : boost);
+    require(allowed(sb), "numericBoost status");
+  }
+  const std::vector<double> before = val;
+  const trnsparseStatus_t sf = call(2, nullptr);
+  require(incomplete_allowed(sf), "csr*02 status");
+  const bool zero = sf == TRNSPARSE_STATUS_SUCCESS && zero_pivot() == TRNSPARSE_STATUS_ZERO_PIVOT;
+  if (sf != TRNSPARSE_STATUS_SUCCESS || zero)
+    require(std::memcmp(before.data(), val.data(), val.size() * sizeof(double)) == 0, "a failed or stopped factorization wrote values");
+  trnfuzz::reach("incomplete_ok", sf == TRNSPARSE_STATUS_SUCCESS && !zero);
+  trnfuzz::reach("incomplete_zero_pivot", zero);
+  if (ic) trnsparseDestroyCsric02Info(static_cast<csric02Info_t>(info));
+  else trnsparseDestroyCsrilu02Info(static_cast<csrilu02Info_t>(info));
+  trnsparseDestroyMatDescr(d);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+// DenseToSparse into a Blocked-ELL matrix: fuzzed block size, slots, base, index type, order and
+// value type; a dense matrix whose blocks are zero or not by the bytes; ellColInd either left from
+// the fuzzed bytes (convert without analysis) or filled by analysis. Properties: statuses allowed;
+// a failed analysis leaves ellColInd, a failed convert ellValue, bit-identical.
+void bell_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int vt = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F, TRN_R_16F});
+  // (an exhausted input: 2 x 1 blocks of 1, one slot each)
+  const std::int64_t block = 1 + b.u8() % 3, brows = (b.u8() + 2) % 4, bcols = 1 + b.u8() % 4;
+  const std::int64_t slots = (b.u8() + 1) % (bcols + 1), rows = brows * block, cols = bcols * block;
+  const int base = b.u8() & 1;
+  const bool i64 = b.u8() & 1, row_major = b.u8() & 1;
+  const std::int64_t ld = (row_major ? cols : rows) + b.u8() % 2, outer = row_major ? rows : cols;
+  std::vector<double> dense(static_cast<std::size_t>(2 * std::max<std::int64_t>(ld * outer, 1)), 0.0);  // 16-byte elements fit
+  const std::size_t w = vt == TRN_C_64F ? 16 : vt == TRN_R_64F || vt == TRN_C_32F ? 8 : vt == TRN_R_32F ? 4 : 2;
+  auto* bytes = reinterpret_cast<unsigned char*>(dense.data());
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t j = 0; j < cols; ++j)
+      if (b.u8() % 4 == 3) bytes[static_cast<std::size_t>(row_major ? i * ld + j : i + j * ld) * w] = 0x11;  // a nonzero low byte
+  const std::size_t nslots = static_cast<std::size_t>(std::max<std::int64_t>(brows * slots, 1));
+  std::vector<std::int32_t> ci32(nslots);
+  fill_indices(b, ci32, static_cast<int>(bcols));
+  std::vector<std::int64_t> ci64(ci32.begin(), ci32.end());
+  std::vector<double> ev(static_cast<std::size_t>(2 * std::max<std::int64_t>(rows * slots * block, 1)), -3.0);
+  trnsparseDnMatDescr_t A = nullptr;
+  trnsparseSpMatDescr_t B = nullptr;
+  const trnsparseStatus_t sa = trnsparseCreateDnMat(&A, rows, cols, ld, dense.data(), static_cast<trnDataType_t>(vt),
+                                                     row_major ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL);
+  const trnsparseStatus_t sb = trnsparseCreateBlockedEll(&B, rows, cols, block, slots * block,
+                                                          i64 ? static_cast<void*>(ci64.data()) : ci32.data(), ev.data(),
+                                                          i64 ? TRNSPARSE_INDEX_64I : TRNSPARSE_INDEX_32I,
+                                                          static_cast<trnsparseIndexBase_t>(base), static_cast<trnDataType_t>(vt));
+  require(allowed(sa) && allowed(sb), "Create DnMat / BlockedEll status");
+  if (sa == TRNSPARSE_STATUS_SUCCESS && sb == TRNSPARSE_STATUS_SUCCESS) {
+    size_t size = 0;
+    require(allowed(trnsparseDenseToSparse_bufferSize(h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, &size)), "bufferSize status");
+    const std::vector<std::int32_t> c32 = ci32;
+    const std::vector<std::int64_t> c64 = ci64;
+    if (b.u8() % 4 != 3) {
+      const trnsparseStatus_t st = trnsparseDenseToSparse_analysis(h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr);
+      require(allowed(st), "DenseToSparse_analysis (Blocked-ELL) status");
+      if (st != TRNSPARSE_STATUS_SUCCESS) require(c32 == ci32 && c64 == ci64, "a failed analysis wrote ellColInd");
+      trnfuzz::reach("bell_analysis_ok", st == TRNSPARSE_STATUS_SUCCESS);
+    }
+    const std::vector<double> ev0 = ev;
+    const trnsparseStatus_t st = trnsparseDenseToSparse_convert(h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr);
+    require(allowed(st), "DenseToSparse_convert (Blocked-ELL) status");
+    if (st != TRNSPARSE_STATUS_SUCCESS)
+      require(std::memcmp(ev0.data(), ev.data(), ev.size() * sizeof(double)) == 0, "a failed convert wrote ellValue");
+    trnfuzz::reach("bell_convert_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  }
+  trnsparseDestroyDnMat(A);
+  trnsparseDestroySpMat(B);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+}  // namespace
+// ---- end of the s6/ilu block
+
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"bsr_created", 600}, {"spmm_ok", 200}, {"spmm_rejected", 350}, {"csc_ok", 300},
           {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100},
@@ -1081,7 +1274,9 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"spgemm_csr_ok", 10},    {"banded_ok", 20},      {"banded_zero_pivot", 5},
           {"csrgeam2_ok", 50},      {"nnz_ok", 50},        {"bsr_wide_ok", 50},
           {"sell_created", 300},    {"sell_spmv_ok", 50},  {"sell_spsv_ok", 20},
-          {"gebsr_ok", 50},         {"gebsc_ok", 50},      {"bsr_batch_set", 10}};
+          {"gebsr_ok", 50},         {"gebsc_ok", 50},      {"bsr_batch_set", 10},
+          {"incomplete_analyzed", 100}, {"incomplete_ok", 30},  // s6/ilu (zero pivots: the libFuzzer runs)
+          {"bell_analysis_ok", 50},     {"bell_convert_ok", 50}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -1094,5 +1289,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   geam_calls(in);
   sell_calls(in);
   gebsr_calls(in);
+  incomplete_calls(in);  // s6/ilu
+  bell_calls(in);        // s6/ilu
   return 0;
 }

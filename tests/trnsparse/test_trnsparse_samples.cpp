@@ -119,3 +119,52 @@ TEST(CusparseSamples, GpsvInterleavedBatch) {
     EXPECT_LT(std::stod(out.substr(at + key.size())), 1e-5) << out;
   }
 }
+
+// ---- issue #28 (s6/ilu): dense2sparse_blockedell, and cg / bicgstab (csric02 / csrilu02 preconditioners).
+extern "C" {
+int trnsparse_sample_dense2sparse_blockedell(void);
+int trnsparse_sample_cg(void);
+int trnsparse_sample_bicgstab(void);
+}
+
+TEST(CusparseSamples, DenseToSparseBlockedEll) {
+  expect_passed(trnsparse_sample_dense2sparse_blockedell, "dense2sparse_blockedell");
+}
+
+namespace {
+
+// The number printed after `key` in `out` (-1 when the key is absent).
+double printed(const std::string& out, const std::string& key) {
+  const auto at = out.find(key);
+  return at == std::string::npos ? -1.0 : std::stod(out.substr(at + key.size()));
+}
+
+// cg and bicgstab print no PASSED line (and return EXIT_SUCCESS even when their solver loop fails):
+// they print the initial residual norm and the stopping threshold (tolerance x that norm), one line
+// per iteration, and the final true residual |b - A x|. The test reads them: no API call failed, the
+// loop stopped before maxIterations, and the true residual is below twice the threshold (the loop
+// stops on the recursively updated residual; the factor 2 allows for its drift from the true one).
+void expect_converged(int (*sample)(), int max_iterations) {
+  testing::internal::CaptureStdout();
+  const int rc = sample();
+  const std::string out = testing::internal::GetCapturedStdout();
+  ASSERT_EQ(rc, 0) << out;
+  EXPECT_EQ(out.find("failed"), std::string::npos) << out;
+  const double initial = printed(out, "Initial Residual: Norm "), threshold = printed(out, "' threshold ");
+  const double final_norm = printed(out, "Final error norm = ");
+  ASSERT_TRUE(initial > 0 && threshold > 0 && final_norm >= 0) << out;
+  EXPECT_LT(final_norm, 2 * threshold) << out;
+  EXPECT_LT(final_norm, 1e-6 * initial) << out;
+  int iterations = 0;
+  for (auto at = out.find("Iteration = "); at != std::string::npos; at = out.find("Iteration = ", at + 1)) ++iterations;
+  EXPECT_GT(iterations, 0) << out;
+  EXPECT_LT(iterations, max_iterations) << out;
+}
+
+}  // namespace
+
+// 700 x 700 5-point diffusion matrix (490000 rows), IC(0) by csric02, CG with two SpSV per iteration.
+TEST(CusparseSamples, CgIncompleteCholesky) { expect_converged(trnsparse_sample_cg, 10000); }
+// 700 x 700 advection-diffusion matrix, ILU(0) by csrilu02, BiCGStab with four SpSV per iteration.
+TEST(CusparseSamples, BiCGStabIncompleteLU) { expect_converged(trnsparse_sample_bicgstab, 100); }
+// ---- end of the s6/ilu block

@@ -1012,6 +1012,170 @@ trnsparseStatus_t trnsparseZnnz(trnsparseHandle_t handle, trnsparseDirection_t d
                                 const trnsparseMatDescr_t descrA, const trnDoubleComplex* A, int lda,
                                 int* nnzPerRowCol, int* nnzTotalDevHostPtr);
 
+/* ---- incomplete factorizations csric02 / csrilu02 (cuSPARSE's legacy preconditioners, deprecated
+ * there, kept for the cg / bicgstab samples) --------------------------------------------------
+ * IC(0) on the lower triangle / ILU(0) on the whole sorted CSR pattern, in place in csrVal, fp64
+ * arithmetic (docs/trnsparse.md "Incomplete factorizations"). _analysis validates the pattern and
+ * finds the structural zero; the factorization stops at the first zero pivot (missing diagonal,
+ * ILU u_ii == 0 after the boost, IC pivot not > 0) and then writes nothing; Xcsr*02_zeroPivot returns
+ * TRNSPARSE_STATUS_ZERO_PIVOT with its row in the matrix's index base, else SUCCESS and -1. The
+ * buffer is never used (any pointer, NULL included). The factorization uses the pattern its info
+ * was analyzed with. The info type names keep cuSPARSE's spelling (no prefix). */
+typedef enum { TRNSPARSE_SOLVE_POLICY_NO_LEVEL = 0, TRNSPARSE_SOLVE_POLICY_USE_LEVEL = 1 } trnsparseSolvePolicy_t;
+struct csric02Info;
+typedef struct csric02Info* csric02Info_t;
+struct csrilu02Info;
+typedef struct csrilu02Info* csrilu02Info_t;
+trnsparseStatus_t trnsparseCreateCsric02Info(csric02Info_t* info);
+trnsparseStatus_t trnsparseDestroyCsric02Info(csric02Info_t info);
+trnsparseStatus_t trnsparseCreateCsrilu02Info(csrilu02Info_t* info);
+trnsparseStatus_t trnsparseDestroyCsrilu02Info(csrilu02Info_t info);
+trnsparseStatus_t trnsparseXcsric02_zeroPivot(trnsparseHandle_t handle, csric02Info_t info, int* position);
+trnsparseStatus_t trnsparseXcsrilu02_zeroPivot(trnsparseHandle_t handle, csrilu02Info_t info, int* position);
+trnsparseStatus_t trnsparseScsric02_bufferSize(trnsparseHandle_t handle, int m, int nnz,
+                                               const trnsparseMatDescr_t descrA, float* csrSortedValA,
+                                               const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                               csric02Info_t info, int* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseScsric02_bufferSizeExt(trnsparseHandle_t handle, int m, int nnz,
+                                                  const trnsparseMatDescr_t descrA, float* csrSortedVal,
+                                                  const int* csrSortedRowPtr, const int* csrSortedColInd,
+                                                  csric02Info_t info, size_t* pBufferSize);
+trnsparseStatus_t trnsparseScsric02_analysis(trnsparseHandle_t handle, int m, int nnz,
+                                             const trnsparseMatDescr_t descrA, const float* csrSortedValA,
+                                             const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                             csric02Info_t info, trnsparseSolvePolicy_t policy, void* pBuffer);
+trnsparseStatus_t trnsparseScsric02(trnsparseHandle_t handle, int m, int nnz, const trnsparseMatDescr_t descrA,
+                                    float* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                    const int* csrSortedColIndA, csric02Info_t info, trnsparseSolvePolicy_t policy,
+                                    void* pBuffer);
+trnsparseStatus_t trnsparseScsrilu02_numericBoost(trnsparseHandle_t handle, csrilu02Info_t info, int enable_boost,
+                                                  double* tol, float* boost_val);
+trnsparseStatus_t trnsparseScsrilu02_bufferSize(trnsparseHandle_t handle, int m, int nnz,
+                                                const trnsparseMatDescr_t descrA, float* csrSortedValA,
+                                                const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                csrilu02Info_t info, int* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseScsrilu02_bufferSizeExt(trnsparseHandle_t handle, int m, int nnz,
+                                                   const trnsparseMatDescr_t descrA, float* csrSortedVal,
+                                                   const int* csrSortedRowPtr, const int* csrSortedColInd,
+                                                   csrilu02Info_t info, size_t* pBufferSize);
+trnsparseStatus_t trnsparseScsrilu02_analysis(trnsparseHandle_t handle, int m, int nnz,
+                                              const trnsparseMatDescr_t descrA, const float* csrSortedValA,
+                                              const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                              csrilu02Info_t info, trnsparseSolvePolicy_t policy, void* pBuffer);
+trnsparseStatus_t trnsparseScsrilu02(trnsparseHandle_t handle, int m, int nnz, const trnsparseMatDescr_t descrA,
+                                     float* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                     const int* csrSortedColIndA, csrilu02Info_t info, trnsparseSolvePolicy_t policy,
+                                     void* pBuffer);
+trnsparseStatus_t trnsparseDcsric02_bufferSize(trnsparseHandle_t handle, int m, int nnz,
+                                               const trnsparseMatDescr_t descrA, double* csrSortedValA,
+                                               const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                               csric02Info_t info, int* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseDcsric02_bufferSizeExt(trnsparseHandle_t handle, int m, int nnz,
+                                                  const trnsparseMatDescr_t descrA, double* csrSortedVal,
+                                                  const int* csrSortedRowPtr, const int* csrSortedColInd,
+                                                  csric02Info_t info, size_t* pBufferSize);
+trnsparseStatus_t trnsparseDcsric02_analysis(trnsparseHandle_t handle, int m, int nnz,
+                                             const trnsparseMatDescr_t descrA, const double* csrSortedValA,
+                                             const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                             csric02Info_t info, trnsparseSolvePolicy_t policy, void* pBuffer);
+trnsparseStatus_t trnsparseDcsric02(trnsparseHandle_t handle, int m, int nnz, const trnsparseMatDescr_t descrA,
+                                    double* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                    const int* csrSortedColIndA, csric02Info_t info, trnsparseSolvePolicy_t policy,
+                                    void* pBuffer);
+trnsparseStatus_t trnsparseDcsrilu02_numericBoost(trnsparseHandle_t handle, csrilu02Info_t info, int enable_boost,
+                                                  double* tol, double* boost_val);
+trnsparseStatus_t trnsparseDcsrilu02_bufferSize(trnsparseHandle_t handle, int m, int nnz,
+                                                const trnsparseMatDescr_t descrA, double* csrSortedValA,
+                                                const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                csrilu02Info_t info, int* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseDcsrilu02_bufferSizeExt(trnsparseHandle_t handle, int m, int nnz,
+                                                   const trnsparseMatDescr_t descrA, double* csrSortedVal,
+                                                   const int* csrSortedRowPtr, const int* csrSortedColInd,
+                                                   csrilu02Info_t info, size_t* pBufferSize);
+trnsparseStatus_t trnsparseDcsrilu02_analysis(trnsparseHandle_t handle, int m, int nnz,
+                                              const trnsparseMatDescr_t descrA, const double* csrSortedValA,
+                                              const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                              csrilu02Info_t info, trnsparseSolvePolicy_t policy, void* pBuffer);
+trnsparseStatus_t trnsparseDcsrilu02(trnsparseHandle_t handle, int m, int nnz, const trnsparseMatDescr_t descrA,
+                                     double* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                     const int* csrSortedColIndA, csrilu02Info_t info, trnsparseSolvePolicy_t policy,
+                                     void* pBuffer);
+trnsparseStatus_t trnsparseCcsric02_bufferSize(trnsparseHandle_t handle, int m, int nnz,
+                                               const trnsparseMatDescr_t descrA, trnComplex* csrSortedValA,
+                                               const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                               csric02Info_t info, int* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseCcsric02_bufferSizeExt(trnsparseHandle_t handle, int m, int nnz,
+                                                  const trnsparseMatDescr_t descrA, trnComplex* csrSortedVal,
+                                                  const int* csrSortedRowPtr, const int* csrSortedColInd,
+                                                  csric02Info_t info, size_t* pBufferSize);
+trnsparseStatus_t trnsparseCcsric02_analysis(trnsparseHandle_t handle, int m, int nnz,
+                                             const trnsparseMatDescr_t descrA, const trnComplex* csrSortedValA,
+                                             const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                             csric02Info_t info, trnsparseSolvePolicy_t policy, void* pBuffer);
+trnsparseStatus_t trnsparseCcsric02(trnsparseHandle_t handle, int m, int nnz, const trnsparseMatDescr_t descrA,
+                                    trnComplex* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                    const int* csrSortedColIndA, csric02Info_t info, trnsparseSolvePolicy_t policy,
+                                    void* pBuffer);
+trnsparseStatus_t trnsparseCcsrilu02_numericBoost(trnsparseHandle_t handle, csrilu02Info_t info, int enable_boost,
+                                                  double* tol, trnComplex* boost_val);
+trnsparseStatus_t trnsparseCcsrilu02_bufferSize(trnsparseHandle_t handle, int m, int nnz,
+                                                const trnsparseMatDescr_t descrA, trnComplex* csrSortedValA,
+                                                const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                csrilu02Info_t info, int* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseCcsrilu02_bufferSizeExt(trnsparseHandle_t handle, int m, int nnz,
+                                                   const trnsparseMatDescr_t descrA, trnComplex* csrSortedVal,
+                                                   const int* csrSortedRowPtr, const int* csrSortedColInd,
+                                                   csrilu02Info_t info, size_t* pBufferSize);
+trnsparseStatus_t trnsparseCcsrilu02_analysis(trnsparseHandle_t handle, int m, int nnz,
+                                              const trnsparseMatDescr_t descrA, const trnComplex* csrSortedValA,
+                                              const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                              csrilu02Info_t info, trnsparseSolvePolicy_t policy, void* pBuffer);
+trnsparseStatus_t trnsparseCcsrilu02(trnsparseHandle_t handle, int m, int nnz, const trnsparseMatDescr_t descrA,
+                                     trnComplex* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                     const int* csrSortedColIndA, csrilu02Info_t info, trnsparseSolvePolicy_t policy,
+                                     void* pBuffer);
+trnsparseStatus_t trnsparseZcsric02_bufferSize(trnsparseHandle_t handle, int m, int nnz,
+                                               const trnsparseMatDescr_t descrA, trnDoubleComplex* csrSortedValA,
+                                               const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                               csric02Info_t info, int* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseZcsric02_bufferSizeExt(trnsparseHandle_t handle, int m, int nnz,
+                                                  const trnsparseMatDescr_t descrA, trnDoubleComplex* csrSortedVal,
+                                                  const int* csrSortedRowPtr, const int* csrSortedColInd,
+                                                  csric02Info_t info, size_t* pBufferSize);
+trnsparseStatus_t trnsparseZcsric02_analysis(trnsparseHandle_t handle, int m, int nnz,
+                                             const trnsparseMatDescr_t descrA, const trnDoubleComplex* csrSortedValA,
+                                             const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                             csric02Info_t info, trnsparseSolvePolicy_t policy, void* pBuffer);
+trnsparseStatus_t trnsparseZcsric02(trnsparseHandle_t handle, int m, int nnz, const trnsparseMatDescr_t descrA,
+                                    trnDoubleComplex* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                    const int* csrSortedColIndA, csric02Info_t info, trnsparseSolvePolicy_t policy,
+                                    void* pBuffer);
+trnsparseStatus_t trnsparseZcsrilu02_numericBoost(trnsparseHandle_t handle, csrilu02Info_t info, int enable_boost,
+                                                  double* tol, trnDoubleComplex* boost_val);
+trnsparseStatus_t trnsparseZcsrilu02_bufferSize(trnsparseHandle_t handle, int m, int nnz,
+                                                const trnsparseMatDescr_t descrA, trnDoubleComplex* csrSortedValA,
+                                                const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                                csrilu02Info_t info, int* pBufferSizeInBytes);
+trnsparseStatus_t trnsparseZcsrilu02_bufferSizeExt(trnsparseHandle_t handle, int m, int nnz,
+                                                   const trnsparseMatDescr_t descrA, trnDoubleComplex* csrSortedVal,
+                                                   const int* csrSortedRowPtr, const int* csrSortedColInd,
+                                                   csrilu02Info_t info, size_t* pBufferSize);
+trnsparseStatus_t trnsparseZcsrilu02_analysis(trnsparseHandle_t handle, int m, int nnz,
+                                              const trnsparseMatDescr_t descrA, const trnDoubleComplex* csrSortedValA,
+                                              const int* csrSortedRowPtrA, const int* csrSortedColIndA,
+                                              csrilu02Info_t info, trnsparseSolvePolicy_t policy, void* pBuffer);
+trnsparseStatus_t trnsparseZcsrilu02(trnsparseHandle_t handle, int m, int nnz, const trnsparseMatDescr_t descrA,
+                                     trnDoubleComplex* csrSortedValA_valM, const int* csrSortedRowPtrA,
+                                     const int* csrSortedColIndA, csrilu02Info_t info, trnsparseSolvePolicy_t policy,
+                                     void* pBuffer);
+/* DenseToSparse into a Blocked-ELL matB (the three DenseToSparse calls above): rows, cols and
+ * ellCols multiples of ellBlockSize (CreateBlockedEll), any value type. _analysis writes ellColInd:
+ * the block columns of each block row's nonzero blocks (a block with an element x != 0), ascending,
+ * then -1 (INVALID_VALUE at matB when a block row has more than ellCols / ellBlockSize of them);
+ * _convert fills ellValue by the pattern in ellColInd (zeros in empty slots; INVALID_VALUE at matB
+ * when a nonzero block of A is not in it). */
+/* ---- end of the incomplete-factorization block ---- */
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
 // before the first output is written, an out-of-range index is INVALID_VALUE at its array's position.
 #include <numeric>
 
+#include "capi_dense_to_bell.hpp"
 #include "capi_internal.hpp"
 
 using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal namespace
@@ -103,6 +104,8 @@ trnsparseStatus_t trnsparseSparseToDense(trnsparseHandle_t h, trnsparseConstSpMa
 trnsparseStatus_t trnsparseDenseToSparse_bufferSize(trnsparseHandle_t h, trnsparseConstDnMatDescr_t A,
                                                     trnsparseSpMatDescr_t B, trnsparseDenseToSparseAlg_t alg,
                                                     size_t* bufferSize) {
+  if (is_blocked_ell_target(B))  // Blocked-ELL destination: capi_dense_to_bell.cpp
+    return dense_to_blocked_ell(h, "trnsparseDenseToSparse_bufferSize", BellPhase::buffer_size, A, B, enum_value(alg), bufferSize);
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg)).not_null(bufferSize, 4, "bufferSize")) return c.status();
@@ -114,6 +117,8 @@ trnsparseStatus_t trnsparseDenseToSparse_analysis(trnsparseHandle_t h, trnsparse
                                                   trnsparseSpMatDescr_t B, trnsparseDenseToSparseAlg_t alg,
                                                   void* externalBuffer) {
   (void)externalBuffer;
+  if (is_blocked_ell_target(B))
+    return dense_to_blocked_ell(h, "trnsparseDenseToSparse_analysis", BellPhase::analysis, A, B, enum_value(alg), nullptr);
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_analysis", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
@@ -127,6 +132,8 @@ trnsparseStatus_t trnsparseDenseToSparse_convert(trnsparseHandle_t h, trnsparseC
                                                  trnsparseSpMatDescr_t B, trnsparseDenseToSparseAlg_t alg,
                                                  void* externalBuffer) {
   (void)externalBuffer;
+  if (is_blocked_ell_target(B))
+    return dense_to_blocked_ell(h, "trnsparseDenseToSparse_convert", BellPhase::convert, A, B, enum_value(alg), nullptr);
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_convert", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();

@@ -12,7 +12,8 @@ arrays the samples copy to and from exactly as they do on a GPU; the sample's ow
 macro is replaced by the one of trnsparse_samples_port.h; a sample that includes cuBLAS
 (gpsvInterleavedBatch: cublasSgeam interleaves its arrays) gets cublas -> trnblas too, trnblas.h
 included, and CHECK_CUBLAS -> CHECK_TRNBLAS of the same header; main becomes
-int trnsparse_sample_<NAME>(void). No hand edits. One data correction: where a sample's `X_nnz` constant
+int trnsparse_sample_<NAME>(void) (a main(argc, argv) becomes a static sample_main that
+trnsparse_sample_<NAME> calls with the program name alone). No hand edits. One data correction: where a sample's `X_nnz` constant
 disagrees with the last entry of its own `hX_csrOffsets` array, the constant becomes that entry
 (spgemm, spgemm_mem, spgemm_reuse declare B_nnz = 9 for a B whose offsets end at 8: the sample copies
 9 elements out of its 8-element arrays, an out-of-bounds read, and describes 8 stored entries as 9,
@@ -41,6 +42,12 @@ for m in re.finditer(r"h(\w)_csrOffsets\[\]\s*=\s*\{([^}]*)\}", body):
     last = m.group(2).split(",")[-1].strip()
     body = re.sub(r"(const int\s+%s_nnz\s*=\s*)\d+;" % m.group(1), r"\g<1>%s;" % last, body)
 body = body.replace("int main(void)", "int trnsparse_sample_%s(void)" % name)
+# A sample whose main takes (argc, argv) and refuses arguments (cg, bicgstab): its main becomes a
+# static sample_main, called with its own name as the only argument.
+if "int main(int argc, char** argv)" in body:
+    body = body.replace("int main(int argc, char** argv)", "static int sample_main(int argc, char** argv)")
+    body = body.rstrip() + ("\n\nint trnsparse_sample_%s(void) {\n    char program[] = \"%s_example\";\n"
+                            "    char* argv[] = {program, NULL};\n    return sample_main(1, argv);\n}\n" % (name, name))
 body = re.sub(r"[ \t]+\n", "\n", body)
 body = re.sub(r"\n{3,}", "\n\n", body)
 print(head + "\n/* Ported to trnsparse on host memory by tests/trnsparse/samples/port.py (" + name + "). */\n"

@@ -1,0 +1,169 @@
+// Incomplete factorizations IC(0) / ILU(0) (cuSPARSE csric02 / csrilu02): pattern analysis and the
+// costed host-step factorization. The header trn/sparse/incomplete.hpp states the algorithm, its
+// sources, the accuracy bound and the zero-pivot rule.
+#include "trn/sparse/incomplete.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include "generic_detail.hpp"
+#include "generic_host.hpp"
+
+namespace trn::sparse {
+
+using namespace generic_host;  // NOLINT: the host-step helpers
+
+namespace {
+
+std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+// What one factorization did: the first zero pivot (or -1) and its operation count.
+struct Outcome {
+  std::int64_t pivot = -1;
+  double updates = 0, divisions = 0;
+};
+Outcome stop(Outcome o, std::int64_t row) {
+  o.pivot = row;
+  return o;
+}
+
+// ILU(0), IKJ order restricted to the pattern; w holds A's values in fp64, pos is the column -> entry
+// map of the current row (-1 elsewhere).
+template <class V>
+Outcome ilu0_rows(const IncompleteAnalysis& a, std::vector<V>& w, const PivotBoost& boost, V boost_value) {
+  Outcome o;
+  std::vector<std::int64_t> pos(z(a.n), -1);
+  const std::vector<std::int64_t>& diag = a.lower.diag;
+  for (std::int64_t i = 0; i < a.n; ++i) {
+    const std::int64_t lo = a.start[z(i)], hi = a.start[z(i) + 1];
+    for (std::int64_t e = lo; e < hi; ++e) pos[z(a.col[z(e)])] = e;
+    for (std::int64_t e = lo; e < hi && a.col[z(e)] < i; ++e) {
+      const std::int64_t k = a.col[z(e)];
+      w[z(e)] /= w[z(diag[z(k)])];  // row k's pivot: present and nonzero (else the loop stopped at k)
+      o.divisions += 1;
+      for (std::int64_t f = diag[z(k)] + 1; f < a.start[z(k) + 1]; ++f) {
+        const std::int64_t p = pos[z(a.col[z(f)])];
+        if (p < 0) continue;
+        w[z(p)] -= w[z(e)] * w[z(f)];
+        o.updates += 1;
+      }
+    }
+    for (std::int64_t e = lo; e < hi; ++e) pos[z(a.col[z(e)])] = -1;
+    if (diag[z(i)] < 0) return stop(o, i);
+    V& u = w[z(diag[z(i)])];
+    if (boost.enabled && std::abs(u) <= boost.tol) u = boost_value;
+    if (u == V{}) return stop(o, i);
+  }
+  return o;
+}
+
+// IC(0), left-looking by rows on the lower triangle (the strict upper part is never read).
+template <class V>
+Outcome ic0_rows(const IncompleteAnalysis& a, std::vector<V>& w) {
+  Outcome o;
+  std::vector<std::int64_t> pos(z(a.n), -1);
+  const std::vector<std::int64_t>& diag = a.lower.diag;
+  for (std::int64_t i = 0; i < a.n; ++i) {
+    const std::int64_t lo = a.start[z(i)];
+    std::int64_t end = lo;  // one past row i's last strictly lower entry
+    while (end < a.start[z(i) + 1] && a.col[z(end)] < i) ++end;
+    for (std::int64_t e = lo; e < end; ++e) pos[z(a.col[z(e)])] = e;
+    double d_sum = 0;
+    for (std::int64_t e = lo; e < end; ++e) {
+      const std::int64_t k = a.col[z(e)];
+      V s = w[z(e)];
+      for (std::int64_t f = a.start[z(k)]; f < diag[z(k)]; ++f) {
+        const std::int64_t p = pos[z(a.col[z(f)])];
+        if (p < 0) continue;
+        s -= w[z(p)] * conj_if(w[z(f)], true);
+        o.updates += 1;
+      }
+      w[z(e)] = s / std::real(w[z(diag[z(k)])]);  // l_kk: real, positive
+      d_sum += std::norm(w[z(e)]);
+      o.divisions += 1;
+    }
+    for (std::int64_t e = lo; e < end; ++e) pos[z(a.col[z(e)])] = -1;
+    o.updates += static_cast<double>(end - lo);
+    if (diag[z(i)] < 0) return stop(o, i);
+    const double d = std::real(w[z(diag[z(i)])]) - d_sum;
+    if (!(d > 0)) return stop(o, i);
+    w[z(diag[z(i)])] = V(std::sqrt(d));
+    o.divisions += 1;
+  }
+  return o;
+}
+
+template <class T>
+Outcome factor_typed(const IncompleteAnalysis& a, void* values, const PivotBoost& boost) {
+  using V = Acc<T>;
+  std::vector<V> w(z(a.nnz));
+  for (std::int64_t e = 0; e < a.nnz; ++e) w[z(e)] = load<T>(values, e);
+  const Outcome o = a.kind == Incomplete::ilu0 ? ilu0_rows<V>(a, w, boost, from_scalar<V>(boost.value)) : ic0_rows<V>(a, w);
+  if (o.pivot >= 0) return o;  // nothing written
+  for (std::int64_t i = 0; i < a.n; ++i)
+    for (std::int64_t e = a.start[z(i)]; e < a.start[z(i) + 1]; ++e)
+      if (a.kind == Incomplete::ilu0 || a.col[z(e)] <= i) store<T>(values, e, w[z(e)]);
+  return o;
+}
+
+PlanFacts incomplete_facts(const IncompleteAnalysis& a, Value value) {
+  const bool ic = a.kind == Incomplete::ic0;
+  PlanFacts p;
+  p.routine = ic ? "csric02" : "csrilu02";
+  p.shape = std::to_string(a.n) + "x" + std::to_string(a.n) + " CSR nnz=" + std::to_string(a.nnz) +
+            (ic ? " (lower triangle used)" : "");
+  p.variant = std::string(value_name(value)) + (ic ? ": IC(0)" : ": ILU(0)") + " on the pattern, " +
+              std::to_string(a.levels()) + " levels (Anderson & Saad 1989; policy " +
+              (a.use_level ? "USE_LEVEL" : "NO_LEVEL") + ", same result), fp64 arithmetic on the host (one round trip)";
+  p.engines = "host CPU (costed host step), host link";
+  p.why = "each row gathers earlier rows at data-dependent columns and divides by their pivots: no gather DMA and no "
+          "fp64 engine on the emulated core; the levels bound the dependent steps a device schedule would take";
+  return p;
+}
+
+}  // namespace
+
+IncompleteAnalysis analyze_incomplete(Incomplete kind, std::int64_t m, std::int64_t nnz, const std::int32_t* row_ptr,
+                                      const std::int32_t* col_ind, const void* values, Value value, IndexBase base,
+                                      bool use_level) {
+  SparseRef A{SparseRef::Format::csr, m, m, nnz, row_ptr, col_ind, const_cast<void*>(values),
+              IndexType::i32, IndexType::i32, base, value};
+  IncompleteAnalysis a;
+  a.lower = analyze_triangular(A, /*lower=*/true, /*unit=*/false, GOp::N);  // validates A
+  a.kind = kind;
+  a.n = m;
+  a.nnz = nnz;
+  a.use_level = use_level;
+  const std::int64_t b = generic_detail::base_value(base);
+  a.start.resize(z(m) + 1);
+  for (std::int64_t i = 0; i <= m; ++i) a.start[z(i)] = row_ptr[i] - b;
+  a.col.resize(z(nnz));
+  for (std::int64_t e = 0; e < nnz; ++e) a.col[z(e)] = col_ind[e] - b;
+  for (std::int64_t i = 0; i < m && a.structural_zero < 0; ++i)
+    if (a.lower.diag[z(i)] < 0) a.structural_zero = i;
+  return a;
+}
+
+std::int64_t incomplete_factor(const Settings& s, const IncompleteAnalysis& a, Value value, void* values,
+                               const PivotBoost& boost, CallReport* report) {
+  if (value != a.lower.value) generic_detail::invalid("values of another type than the analysis'", "values");
+  if (a.nnz > 0 && values == nullptr) generic_detail::invalid("values is NULL", "values");
+  Outcome o;
+  dispatch(value, [&](auto tag) { o = factor_typed<decltype(tag)>(a, values, boost); });
+  const double per = is_complex(value) ? 4.0 : 1.0;  // real operations per complex one (average)
+  const std::size_t vb = value_bytes(value);
+  HostSpan pattern = bytes_span(a.col.data(), a.nnz, 4);
+  pattern.bytes += static_cast<std::size_t>(a.n + 1) * 4;  // the int32 offsets travel with the columns
+  const HostSpan vals = bytes_span(values, a.nnz, vb);
+  finish_host(s,
+              HostStep{.name = a.kind == Incomplete::ic0 ? "trnsparse.csric02.host" : "trnsparse.csrilu02.host",
+                       .flops = per * (2 * o.updates + o.divisions),
+                       .reads = {vals, pattern},
+                       .writes = {o.pivot < 0 ? vals : HostSpan{}}},
+              incomplete_facts(a, value), report);
+  return o.pivot;
+}
+
+std::string incomplete_plan(const IncompleteAnalysis& a, Value value) { return incomplete_facts(a, value).print(); }
+
+}  // namespace trn::sparse
