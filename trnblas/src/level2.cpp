@@ -20,7 +20,10 @@
 // Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
 // back if written).
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
+#include <span>
 #include <type_traits>
 
 #include "level12_internal.hpp"
@@ -103,24 +106,79 @@ HostSpan triangle_span(const C* A, std::int64_t n, std::int64_t lda) {
   return h;
 }
 
-// Dense n x n copy of a stored triangle: symmetric (mirror) or triangular (zeros; ones on a unit
-// diagonal). Host data movement, no arithmetic: one round trip (trnblas.triangle.stage; the
-// mirror reads rows of the stored triangle, which no contiguous DMA descriptor covers).
+// A run of `count` elements of W fp32 words each: element k from src + k src_step to dst + k dst_step
+// (steps in words); src == nullptr: the words of T(1) instead (a unit diagonal).
+struct WordRun {
+  const float* src;
+  std::int64_t src_step;
+  float* dst;
+  std::int64_t dst_step;
+  std::int64_t count;
+};
+
+// The runs in one program by DMA through SBUF, bit copies of the words: a contiguous run (steps W)
+// as rows of up to 2048 words, a strided one pmax elements at a time (one per partition); the
+// ones of a unit diagonal from an SBUF tile set once on VectorE.
 template <class T>
-std::vector<T> stage(Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
-                     l12::Report& rep) {
-  std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
-  rep.host_step(HostStep{.name = "trnblas.triangle.stage", .flops = 0, .reads = {triangle_span(A, n, lda)},
-                         .writes = {HostSpan(full.data(), n * n)}});
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) {
-      const bool stored = uplo == Uplo::lower ? i >= j : i <= j;
-      T v = T(0);
-      if (i == j && unit) v = T(1);
-      else if (stored) v = A[i + j * lda];
-      else if (symmetric) v = A[j + i * lda];
-      full[static_cast<std::size_t>(i + j * n)] = v;
+void move_runs(const Settings& s, std::span<const WordRun> runs, l12::Report& rep) {
+  constexpr std::int64_t W = sizeof(T) / sizeof(float), F = 2048;
+  const auto P = static_cast<std::int32_t>(hardware_spec(s.target).pmax);
+  std::array<float, W> one{};
+  const T u(1);
+  std::memcpy(one.data(), &u, sizeof(T));
+  const bool fills = std::any_of(runs.begin(), runs.end(), [](const WordRun& g) { return g.src == nullptr; });
+  const auto hbm = [](const float* p, std::int64_t rows, std::int64_t cols, std::int64_t step) {
+    return HbmTensor::wrap(const_cast<float*>(p), DType::f32, {rows, cols}, {step, 1}).tile(0, static_cast<std::int32_t>(rows), 0, cols);
+  };
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile rows = sb.alloc(DType::f32, P, {F}, "runs"), ones = sb.alloc(DType::f32, P, {W}, "ones");
+    if (fills)
+      for (std::int64_t c = 0; c < W; ++c) nc.memset(ones.cols(c, 1), one[static_cast<std::size_t>(c)]);
+    std::int32_t row = 0;
+    for (const WordRun& g : runs) {
+      if (g.src != nullptr && g.src_step == W && g.dst_step == W) {  // contiguous
+        for (std::int64_t c0 = 0; c0 < g.count * W; c0 += F) {
+          const std::int64_t len = std::min(F, g.count * W - c0);
+          const Tile v = rows.rows(row, 1).cols(0, len);
+          nc.dma_copy(v, hbm(g.src + c0, 1, len, len));
+          nc.dma_copy(hbm(g.dst + c0, 1, len, len), v);
+          row = (row + 1) % P;
+        }
+        continue;
+      }
+      for (std::int64_t k0 = 0; k0 < g.count; k0 += P) {
+        const std::int64_t cnt = std::min<std::int64_t>(P, g.count - k0);
+        const Tile v = (g.src != nullptr ? rows : ones).rows(0, static_cast<std::int32_t>(cnt)).cols(0, W);
+        if (g.src != nullptr) nc.dma_copy(v, hbm(g.src + k0 * g.src_step, cnt, W, g.src_step));
+        nc.dma_copy(hbm(g.dst + k0 * g.dst_step, cnt, W, g.dst_step), v);
+      }
     }
+  });
+  rep.add(r.trace);
+}
+
+// Dense n x n copy of a stored triangle: symmetric (mirror) or triangular (zeros; ones on a unit
+// diagonal), by DMA (move_runs): per column its stored run (contiguous), for a symmetric matrix
+// the mirrored run (a row of the stored triangle: step lda), then the unit diagonal (step n + 1).
+// Bit copies, no arithmetic; zero elsewhere (a fresh buffer).
+template <class T>
+std::vector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
+                     l12::Report& rep) {
+  constexpr std::int64_t W = sizeof(T) / sizeof(float);
+  std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
+  const auto word = [](const T* p) { return reinterpret_cast<const float*>(p); };
+  const auto out = [&](std::int64_t i, std::int64_t j) { return reinterpret_cast<float*>(full.data() + i + j * n); };
+  const bool up = uplo == Uplo::upper;
+  std::vector<WordRun> runs;
+  for (std::int64_t j = 0; j < n; ++j) {
+    const std::int64_t r0 = up ? 0 : j, len = up ? j + 1 : n - j;  // stored rows of column j
+    runs.push_back({word(A + r0 + j * lda), W, out(r0, j), W, len});
+    const std::int64_t m0 = up ? j + 1 : 0, mlen = up ? n - j - 1 : j;  // mirrored rows: A(j, i)
+    if (symmetric && mlen > 0) runs.push_back({word(A + j + m0 * lda), W * lda, out(m0, j), W, mlen});
+  }
+  if (unit && n > 0) runs.push_back({nullptr, 0, out(0, 0), W * (n + 1), n});
+  move_runs<T>(s, runs, rep);
   return full;
 }
 
@@ -139,7 +197,7 @@ void symv_t(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* A, s
   l12::Report rep(s, report);
   if (n == 0 || (alpha == T(0) && beta == T(1))) return;
   std::vector<T> full;
-  if (alpha != T(0)) full = stage(uplo, n, A, lda, true, false, rep);
+  if (alpha != T(0)) full = stage(s, uplo, n, A, lda, true, false, rep);
   gemv_row(s, Op::N, n, n, alpha, full.empty() ? nullptr : full.data(), n, x, incx, beta, y, incy, rep.sub());
   rep.add_sub();
 }
@@ -149,7 +207,7 @@ void trmv_t(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, c
             std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n == 0) return;
-  const std::vector<T> full = stage(uplo, n, A, lda, false, unit, rep);
+  const std::vector<T> full = stage(s, uplo, n, A, lda, false, unit, rep);
   std::vector<T> xin = gather(x, n, incx), out(static_cast<std::size_t>(n), T(0));
   gemv_row(s, trans, n, n, T(1), full.data(), n, xin.data(), 1, T(0), out.data(), 1, rep.sub());
   rep.add_sub();
@@ -983,7 +1041,7 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   void symv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* A, std::int64_t lda, const C* x,            \
             std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                                   \
     l12::Report rep(s, report);                                                                                         \
-    const std::vector<C> full = n > 0 && alpha != C(0) ? stage(uplo, n, A, lda, true, false, rep) : std::vector<C>{};   \
+    const std::vector<C> full = n > 0 && alpha != C(0) ? stage(s, uplo, n, A, lda, true, false, rep) : std::vector<C>{};\
     gemv(s, Op::N, false, n, n, alpha, full.empty() ? nullptr : full.data(), std::max<std::int64_t>(1, n), x, incx,    \
          beta, y, incy, rep.sub());                                                                                     \
     rep.add_sub();                                                                                                      \
