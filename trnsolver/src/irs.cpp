@@ -28,7 +28,6 @@
 
 #include "mode_factor.hpp"
 #include "syevj_internal.hpp"
-#include "trn/blas/level12.hpp"
 #include "trn/blas/level3.hpp"
 #include "trn/solver/complex_factor.hpp"
 #include "trn/solver/qr.hpp"
@@ -326,20 +325,9 @@ class IrsSolve {
     host_ += r1.host_fp64_flops + r2.host_fp64_flops;
     return finish();
   }
-  // dst (rows x cols, ld ld_dst) = src (ld ld_src) by DMA: trnblas copy_segments, one segment per
-  // column (one for a contiguous matrix), bit copies of the 32-bit words as DCOPY's.
+  // dst (rows x cols, ld ld_dst) = src (ld ld_src) by DMA (detail::copy_matrix).
   void move(const T* src, std::int64_t ld_src, T* dst, std::int64_t ld_dst, std::int64_t rows, std::int64_t cols) {
-    constexpr std::int64_t w = sizeof(T) / sizeof(float);
-    const bool whole = ld_src == rows && ld_dst == rows;
-    std::vector<blas::CopySegment> segs;
-    for (std::int64_t c = 0; c < (whole ? 1 : cols) && rows > 0; ++c)
-      segs.push_back({reinterpret_cast<const float*>(src + c * ld_src), reinterpret_cast<float*>(dst + c * ld_dst),
-                      w * rows * (whole ? cols : 1)});
-    blas::Settings bs;
-    static_cast<EmulatorSettings&>(bs) = s_;
-    blas::CallReport cr;
-    blas::copy_segments(bs, segs, &cr);
-    trace_.add(std::move(cr.trace));
+    detail::copy_matrix(s_, src, ld_src, dst, ld_dst, rows, cols, trace_);
   }
   // B into the compact m x nrhs buffer w; the top n rows of w into X (DMAs).
   void copy_b(T* w) { move(B_, ldb_, w, m_, m_, nrhs_); }
