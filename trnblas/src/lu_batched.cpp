@@ -80,9 +80,7 @@ struct GetrfArgs {
 template <class T>
 void getrf_batched_kernel(NeuronCore& nc, const GetrfArgs<T>& g) {
   constexpr std::int64_t w = kWidth<T>;
-  const BatchRows batch = batch_rows(nc, g.batch);
-  const std::int64_t b0 = batch.b0;
-  const std::int32_t rows = batch.rows;
+  const auto [b0, rows] = batch_rows(nc, g.batch);  // (no lambda below captures them)
   if (rows <= 0) return;
   const std::int64_t n = g.n;
   AllocScope sb(nc.sbuf());
@@ -171,9 +169,7 @@ struct GetrsArgs {
 template <class T>
 void getrs_batched_kernel(NeuronCore& nc, const GetrsArgs<T>& g) {
   constexpr std::int64_t w = kWidth<T>;
-  const BatchRows batch = batch_rows(nc, g.batch);
-  const std::int64_t b0 = batch.b0;
-  const std::int32_t rows = batch.rows;
+  const auto [b0, rows] = batch_rows(nc, g.batch);  // (no lambda below captures them)
   if (rows <= 0) return;
   const std::int64_t n = g.n, cmax = g.chunk;
   AllocScope sb(nc.sbuf());

@@ -162,9 +162,7 @@ void apply_reflector(NeuronCore& nc, const Tile& a, const Tile& cv, const Tile& 
 template <class T>
 void qr_batched_kernel(NeuronCore& nc, const QrArgs<T>& g) {
   constexpr std::int64_t w = kWidth<T>;
-  const BatchRows batch = batch_rows(nc, g.batch);
-  const std::int64_t b0 = batch.b0;
-  const std::int32_t rows = batch.rows;
+  const auto [b0, rows] = batch_rows(nc, g.batch);  // (no lambda below captures them)
   if (rows <= 0) return;
   const std::int64_t m = g.m, n = g.n, nrhs = g.C != nullptr ? g.nrhs : 0, kmax = std::min(m, n);
   const std::int64_t cols = std::max<std::int64_t>({n, nrhs, 1});
