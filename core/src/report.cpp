@@ -66,6 +66,7 @@ void append_sequential(Profile& q, const Profile& p) {
     q.roofline_ns[e] += p.roofline_ns[e];
   }
   q.host_roundtrip_ns += p.host_roundtrip_ns;
+  q.host_critical_ns += p.host_critical_ns;
   q.host_flops += p.host_flops;
   q.host_bytes += p.host_bytes;
   q.host_steps += p.host_steps;

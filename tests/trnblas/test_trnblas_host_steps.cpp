@@ -187,13 +187,24 @@ TEST(BlasHostSteps, PackedAndBandStagingIsDma) {
   tb::symv(s, tb::Uplo::lower, n, 1.5f, lower.data(), n, x.data(), 1, 0.25f, yd.data(), 1, &rd);
   EXPECT_EQ(yp, yd);
   expect_none(rp, "sspmv");
+  expect_none(rd, "ssymv");  // the mirror of the stored triangle: strided DMAs (issue #26)
   EXPECT_GT(rp.profile.instructions[dma], rd.profile.instructions[dma]);
   std::vector<float> xb = x, xd = x;
   tb::tbmv(s, tb::Uplo::lower, tb::Op::T, false, n, k, band.data(), k + 1, xb.data(), 1, &rp);
   tb::trmv(s, tb::Uplo::lower, tb::Op::T, false, n, lband.data(), n, xd.data(), 1, &rd);
   EXPECT_EQ(xb, xd);
   expect_none(rp, "stbmv");
+  expect_none(rd, "strmv");
   EXPECT_GT(rp.profile.instructions[dma], rd.profile.instructions[dma]);
+  // GBMV's band staging: DMAs too; CHEMV's staging (conjugated mirror, real diagonal) one round trip.
+  std::vector<float> yg(static_cast<std::size_t>(n), 0.5f);
+  tb::gbmv(s, tb::Op::N, n, n, k, 0, 1.0f, band.data(), k + 1, x.data(), 1, 0.0f, yg.data(), 1, &rp);
+  expect_none(rp, "sgbmv");
+  const auto ac = values<cf>(static_cast<std::size_t>(n * n), 92), xc = values<cf>(static_cast<std::size_t>(n), 93);
+  std::vector<cf> yc(static_cast<std::size_t>(n), cf(0.5f, 0.0f));
+  tb::hemv(s, tb::Uplo::lower, n, cf(1.0f, 0.0f), ac.data(), n, xc.data(), 1, cf(0.0f, 0.0f), yc.data(), 1, &rp);
+  const double nn = static_cast<double>(n);
+  expect_steps(rp, "trnblas.hemv.stage", 1, 0, 8.0 * nn * (nn + 1) / 2, 8.0 * nn * nn, "chemv");
   std::vector<float> ap2 = ap, full = lower;
   tb::spr(s, tb::Uplo::lower, n, 0.75f, x.data(), 1, ap2.data(), &rp);
   tb::syr(s, tb::Uplo::lower, n, 0.75f, x.data(), 1, full.data(), n, &rd);

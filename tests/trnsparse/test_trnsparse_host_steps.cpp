@@ -42,20 +42,29 @@ void expect_one_step(const trnProfile_t& p, double ops, double bytes, const char
   EXPECT_EQ(p.instructions, 0) << what << ": no engine instruction";
 }
 
-TEST(SparseHostSteps, FormatConversionsAreOneRoundTrip) {
-  // A 7 x 6 CSR matrix, 3 nonzeros a row at columns (i + {0, 2, 5}) mod 6; 2 x 2 blocks.
-  const int m = 7, n = 6, bd = 2, mb = (m + bd - 1) / bd;
+// An m x n CSR matrix, 3 nonzeros a row at columns (i + {0, 2, 5}) mod n (n >= 6), sorted.
+struct Csr {
   std::vector<int> rp{0}, ci;
   std::vector<float> v;
-  for (int i = 0; i < m; ++i) {
-    std::vector<int> cols{i % n, (i + 2) % n, (i + 5) % n};
-    std::sort(cols.begin(), cols.end());
-    for (int c : cols) {
-      ci.push_back(c);
-      v.push_back(1.0f + 0.5f * static_cast<float>(ci.size()));
+  Csr(int m, int n) {
+    for (int i = 0; i < m; ++i) {
+      std::vector<int> cols{i % n, (i + 2) % n, (i + 5) % n};
+      std::sort(cols.begin(), cols.end());
+      for (int c : cols) {
+        ci.push_back(c);
+        v.push_back(1.0f + 0.5f * static_cast<float>(ci.size()));
+      }
+      rp.push_back(static_cast<int>(ci.size()));
     }
-    rp.push_back(static_cast<int>(ci.size()));
   }
+};
+
+TEST(SparseHostSteps, FormatConversionsAreOneRoundTrip) {
+  // A 7 x 6 CSR matrix; 2 x 2 blocks.
+  const int m = 7, n = 6, bd = 2, mb = (m + bd - 1) / bd;
+  Csr a(m, n);
+  std::vector<int>&rp = a.rp, &ci = a.ci;
+  std::vector<float>& v = a.v;
   const int nnz = rp.back();
   Handle h;
   std::vector<int> brp(static_cast<std::size_t>(mb + 1));
@@ -95,6 +104,62 @@ TEST(SparseHostSteps, FormatConversionsAreOneRoundTrip) {
   ASSERT_EQ(trnsparseXcoo2csr(h.h, coo.data(), nnz, m, rp3.data(), TRNSPARSE_INDEX_BASE_ZERO), TRNSPARSE_STATUS_SUCCESS);
   expect_one_step(h.profile(), nnz, 4.0 * nnz + 4.0 * (m + 1), "coo2csr");
   EXPECT_EQ(rp3, rp);
+}
+
+// The other host-only index work of the C API (issue #26): the sorts, the identity permutation,
+// the general-BSR conversions and sparse <-> dense, each one round trip of the arrays it reads and
+// writes (cuSPARSE's sizes), one declared operation per stored entry (dense: per element as well).
+TEST(SparseHostSteps, SortsPermutationsAndGeneralBlocksAreOneRoundTrip) {
+  const int m = 7, n = 6, rb = 2, cb = 3, mb = (m + rb - 1) / rb, nb = (n + cb - 1) / cb;
+  Csr a(m, n);
+  const int nnz = a.rp.back();
+  Handle h;
+  std::vector<int> P(static_cast<std::size_t>(nnz));
+  ASSERT_EQ(trnsparseCreateIdentityPermutation(h.h, nnz, P.data()), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * nnz, "identity permutation");
+  std::vector<int> ci = a.ci;
+  ASSERT_EQ(trnsparseXcsrsort(h.h, m, n, nnz, h.a, a.rp.data(), ci.data(), P.data(), nullptr), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1 + 2 * nnz) + 4.0 * (2 * nnz), "csrsort");
+  std::vector<int> rows, cols = a.ci;
+  for (int i = 0; i < m; ++i) rows.insert(rows.end(), static_cast<std::size_t>(a.rp[i + 1] - a.rp[i]), i);
+  ASSERT_EQ(trnsparseXcoosortByColumn(h.h, m, n, nnz, rows.data(), cols.data(), P.data(), nullptr), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * (3 * nnz) + 4.0 * (3 * nnz), "coosort");
+
+  std::vector<int> brp(static_cast<std::size_t>(mb + 1));
+  int nnzb = 0;
+  ASSERT_EQ(trnsparseXcsr2gebsrNnz(h.h, TRNSPARSE_DIRECTION_ROW, m, n, h.a, a.rp.data(), a.ci.data(), h.c, brp.data(), rb, cb,
+                                   &nnzb, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1 + nnz) + 4.0 * (mb + 1 + 1), "csr2gebsrNnz");
+  const int cells = nnzb * rb * cb;
+  std::vector<int> bci(static_cast<std::size_t>(nnzb));
+  std::vector<float> bv(static_cast<std::size_t>(cells));
+  ASSERT_EQ(trnsparseScsr2gebsr(h.h, TRNSPARSE_DIRECTION_ROW, m, n, h.a, a.v.data(), a.rp.data(), a.ci.data(), h.c, bv.data(),
+                                brp.data(), bci.data(), rb, cb, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnz, 4.0 * (m + 1 + 2 * nnz) + 4.0 * (mb + 1 + nnzb + cells), "csr2gebsr");
+  std::vector<int> cp(static_cast<std::size_t>(nb + 1)), ri(static_cast<std::size_t>(nnzb));
+  std::vector<float> cv(static_cast<std::size_t>(cells));
+  ASSERT_EQ(trnsparseSgebsr2gebsc(h.h, mb, nb, nnzb, bv.data(), brp.data(), bci.data(), rb, cb, cv.data(), ri.data(), cp.data(),
+                                  TRNSPARSE_ACTION_NUMERIC, TRNSPARSE_INDEX_BASE_ZERO, nullptr),
+            TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), nnzb, 4.0 * (mb + 1 + nnzb + cells) + 4.0 * (nb + 1 + nnzb + cells), "gebsr2gebsc");
+
+  std::vector<float> dense(static_cast<std::size_t>(m * n), -1.0f);
+  trnsparseSpMatDescr_t sp = nullptr;
+  trnsparseDnMatDescr_t dn = nullptr;
+  ASSERT_EQ(trnsparseCreateCsr(&sp, m, n, nnz, a.rp.data(), a.ci.data(), a.v.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F),
+            TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnMat(&dn, m, n, m, dense.data(), TRN_R_32F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), m * n + nnz, 4.0 * (m + 1 + 2 * nnz) + 4.0 * (m * n), "sparse2dense");
+  ASSERT_EQ(trnsparseDenseToSparse_analysis(h.h, dn, sp, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), m * n, 4.0 * (m * n) + 4.0 * (m + 1), "dense2sparse analysis");
+  ASSERT_EQ(trnsparseDenseToSparse_convert(h.h, dn, sp, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+  expect_one_step(h.profile(), m * n + nnz, 4.0 * (m * n) + 4.0 * (m + 1 + 2 * nnz), "dense2sparse convert");
+  trnsparseDestroySpMat(sp);
+  trnsparseDestroyDnMat(dn);
 }
 
 }  // namespace

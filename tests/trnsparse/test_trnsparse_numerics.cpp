@@ -457,6 +457,17 @@ TEST(Reorder, RcmRestoresBandedBlocksAndPermutesExactly) {
   std::sort(sorted.begin(), sorted.end());
   for (std::int64_t i = 0; i < n; ++i) ASSERT_EQ(sorted[static_cast<std::size_t>(i)], i);
   sp::OwnedCsr B = sp::permute_symmetric(A, perm);
+  // With a report: the same result, the call's profile one host round trip of the arrays it moves
+  // (int64 offsets and columns read, the permutation back; then the permuted arrays, 4-byte values).
+  sp::CallReport rr, pr;
+  EXPECT_EQ(sp::rcm_ordering(sp::Settings{}, A, &rr), perm);
+  const auto nz = static_cast<double>(col.size()), nd = static_cast<double>(n);
+  EXPECT_EQ(rr.profile.host_steps, 1);
+  EXPECT_EQ(rr.profile.host_bytes, 8.0 * (nd + 1 + nz) + 8.0 * nd);
+  EXPECT_EQ(sp::permute_symmetric(sp::Settings{}, A, perm, &pr).columns, B.columns);
+  EXPECT_EQ(pr.profile.host_steps, 1);
+  EXPECT_EQ(pr.profile.host_bytes, (8.0 * (nd + 1 + nz) + 4.0 * nz + 8.0 * nd) + (8.0 * (nd + 1 + nz) + 4.0 * nz));
+  EXPECT_GT(pr.profile.total_ns, rr.profile.total_ns);
   const std::int64_t before = bnnz_of(A), after = bnnz_of(B.view());
   std::printf("RCM: 128-blocks %lld -> %lld (of %lld)\n", static_cast<long long>(before), static_cast<long long>(after),
               static_cast<long long>(((n + bd - 1) / bd) * ((n + bd - 1) / bd)));

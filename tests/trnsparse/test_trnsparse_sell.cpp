@@ -158,7 +158,14 @@ void spmv_sweep(std::uint64_t seed) {
         for (auto& v : y) v = draw<T>(g);
         const T alpha = draw<T>(g), beta = draw<T>(g);
         trnsparseStatus_t s1, s2;
-        const std::vector<T> want = spmv(h.h, op, A, x, y, alpha, beta, &s1), got = spmv(h.h, op, S, x, y, alpha, beta, &s2);
+        const std::vector<T> want = spmv(h.h, op, A, x, y, alpha, beta, &s1);
+        trnProfile_t on_csr{}, on_sell{};
+        ASSERT_EQ(trnsparseGetLastProfile(h.h, &on_csr), TRNSPARSE_STATUS_SUCCESS);
+        const std::vector<T> got = spmv(h.h, op, S, x, y, alpha, beta, &s2);
+        // The SELL -> CSR gather is one more host round trip than the CSR call (docs/cost-model.md 7).
+        ASSERT_EQ(trnsparseGetLastProfile(h.h, &on_sell), TRNSPARSE_STATUS_SUCCESS);
+        EXPECT_EQ(on_sell.host_steps, on_csr.host_steps + 1);
+        EXPECT_GT(on_sell.total_ns, on_csr.total_ns);
         ASSERT_EQ(s1, TRNSPARSE_STATUS_SUCCESS);
         ASSERT_EQ(s2, TRNSPARSE_STATUS_SUCCESS);
         EXPECT_TRUE(same_bits(want, got)) << "slice " << slice << " base " << base << " op " << op;

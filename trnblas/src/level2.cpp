@@ -20,7 +20,10 @@
 // Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
 // back if written).
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
+#include <span>
 #include <type_traits>
 
 #include "level12_internal.hpp"
@@ -94,20 +97,88 @@ void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, doubl
   if (!s.timing_only) yv.flush();
 }
 
-// Dense n x n copy of a stored triangle: symmetric (mirror) or triangular (zeros; ones on a unit
-// diagonal). Host data movement: no arithmetic.
+// The stored triangle of a dense (ld lda) matrix as it crosses the host link: the hull of its
+// columns, the n(n + 1)/2 elements it holds.
+template <class C>
+HostSpan triangle_span(const C* A, std::int64_t n, std::int64_t lda) {
+  HostSpan h = HostSpan::matrix(A, n, n, lda);
+  h.bytes = static_cast<std::size_t>(n * (n + 1) / 2) * sizeof(C);
+  return h;
+}
+
+// A run of `count` elements of W fp32 words each: element k from src + k src_step to dst + k dst_step
+// (steps in words); src == nullptr: the words of T(1) instead (a unit diagonal).
+struct WordRun {
+  const float* src;
+  std::int64_t src_step;
+  float* dst;
+  std::int64_t dst_step;
+  std::int64_t count;
+};
+
+// The runs in one program by DMA through SBUF, bit copies of the words: a contiguous run (steps W)
+// as rows of up to 2048 words, a strided one pmax elements at a time (one per partition); the
+// ones of a unit diagonal from an SBUF tile set once on VectorE.
 template <class T>
-std::vector<T> stage(Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit) {
-  std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) {
-      const bool stored = uplo == Uplo::lower ? i >= j : i <= j;
-      T v = T(0);
-      if (i == j && unit) v = T(1);
-      else if (stored) v = A[i + j * lda];
-      else if (symmetric) v = A[j + i * lda];
-      full[static_cast<std::size_t>(i + j * n)] = v;
+void move_runs(const Settings& s, std::span<const WordRun> runs, l12::Report& rep) {
+  constexpr std::int64_t W = sizeof(T) / sizeof(float), F = 2048;
+  const auto P = static_cast<std::int32_t>(hardware_spec(s.target).pmax);
+  std::array<float, W> one{};
+  const T u(1);
+  std::memcpy(one.data(), &u, sizeof(T));
+  const bool fills = std::any_of(runs.begin(), runs.end(), [](const WordRun& g) { return g.src == nullptr; });
+  const auto hbm = [](const float* p, std::int64_t rows, std::int64_t cols, std::int64_t step) {
+    return HbmTensor::wrap(const_cast<float*>(p), DType::f32, {rows, cols}, {step, 1}).tile(0, static_cast<std::int32_t>(rows), 0, cols);
+  };
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile rows = sb.alloc(DType::f32, P, {F}, "runs"), ones = sb.alloc(DType::f32, P, {W}, "ones");
+    if (fills)
+      for (std::int64_t c = 0; c < W; ++c) nc.memset(ones.cols(c, 1), one[static_cast<std::size_t>(c)]);
+    std::int32_t row = 0;
+    for (const WordRun& g : runs) {
+      if (g.src != nullptr && g.src_step == W && g.dst_step == W) {  // contiguous
+        for (std::int64_t c0 = 0; c0 < g.count * W; c0 += F) {
+          const std::int64_t len = std::min(F, g.count * W - c0);
+          const Tile v = rows.rows(row, 1).cols(0, len);
+          nc.dma_copy(v, hbm(g.src + c0, 1, len, len));
+          nc.dma_copy(hbm(g.dst + c0, 1, len, len), v);
+          row = (row + 1) % P;
+        }
+        continue;
+      }
+      for (std::int64_t k0 = 0; k0 < g.count; k0 += P) {
+        const std::int64_t cnt = std::min<std::int64_t>(P, g.count - k0);
+        const Tile v = (g.src != nullptr ? rows : ones).rows(0, static_cast<std::int32_t>(cnt)).cols(0, W);
+        if (g.src != nullptr) nc.dma_copy(v, hbm(g.src + k0 * g.src_step, cnt, W, g.src_step));
+        nc.dma_copy(hbm(g.dst + k0 * g.dst_step, cnt, W, g.dst_step), v);
+      }
     }
+  });
+  rep.add(r.trace);
+}
+
+// Dense n x n copy of a stored triangle: symmetric (mirror) or triangular (zeros; ones on a unit
+// diagonal), by DMA (move_runs): per column its stored run (contiguous), for a symmetric matrix
+// the mirrored run (a row of the stored triangle: step lda), then the unit diagonal (step n + 1).
+// Bit copies, no arithmetic; zero elsewhere (a fresh buffer).
+template <class T>
+std::vector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
+                     l12::Report& rep) {
+  constexpr std::int64_t W = sizeof(T) / sizeof(float);
+  std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
+  const auto word = [](const T* p) { return reinterpret_cast<const float*>(p); };
+  const auto out = [&](std::int64_t i, std::int64_t j) { return reinterpret_cast<float*>(full.data() + i + j * n); };
+  const bool up = uplo == Uplo::upper;
+  std::vector<WordRun> runs;
+  for (std::int64_t j = 0; j < n; ++j) {
+    const std::int64_t r0 = up ? 0 : j, len = up ? j + 1 : n - j;  // stored rows of column j
+    runs.push_back({word(A + r0 + j * lda), W, out(r0, j), W, len});
+    const std::int64_t m0 = up ? j + 1 : 0, mlen = up ? n - j - 1 : j;  // mirrored rows: A(j, i)
+    if (symmetric && mlen > 0) runs.push_back({word(A + j + m0 * lda), W * lda, out(m0, j), W, mlen});
+  }
+  if (unit && n > 0) runs.push_back({nullptr, 0, out(0, 0), W * (n + 1), n});
+  move_runs<T>(s, runs, rep);
   return full;
 }
 
@@ -126,7 +197,7 @@ void symv_t(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* A, s
   l12::Report rep(s, report);
   if (n == 0 || (alpha == T(0) && beta == T(1))) return;
   std::vector<T> full;
-  if (alpha != T(0)) full = stage(uplo, n, A, lda, true, false);
+  if (alpha != T(0)) full = stage(s, uplo, n, A, lda, true, false, rep);
   gemv_row(s, Op::N, n, n, alpha, full.empty() ? nullptr : full.data(), n, x, incx, beta, y, incy, rep.sub());
   rep.add_sub();
 }
@@ -136,7 +207,7 @@ void trmv_t(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, c
             std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n == 0) return;
-  const std::vector<T> full = stage(uplo, n, A, lda, false, unit);
+  const std::vector<T> full = stage(s, uplo, n, A, lda, false, unit, rep);
   std::vector<T> xin = gather(x, n, incx), out(static_cast<std::size_t>(n), T(0));
   gemv_row(s, trans, n, n, T(1), full.data(), n, xin.data(), 1, T(0), out.data(), 1, rep.sub());
   rep.add_sub();
@@ -498,6 +569,26 @@ void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, cons
   StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);
 }
 
+// Dense m x n column-major copy of a general band matrix (kl sub- and ku super-diagonals, band
+// storage A with ld lda) by DMA: one copy_segments segment per column, its stored run (bit copies
+// of the 32-bit words, as DCOPY's); zero outside the band (a fresh buffer).
+template <class T>
+std::vector<T> band_dense(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, const T* A,
+                          std::int64_t lda, l12::Report& rep) {
+  constexpr std::int64_t w = sizeof(T) / sizeof(float);
+  std::vector<T> d(static_cast<std::size_t>(m * n), T(0));
+  std::vector<CopySegment> segs;
+  for (std::int64_t j = 0; j < n; ++j) {
+    const std::int64_t i0 = std::max<std::int64_t>(0, j - ku), i1 = std::min(m - 1, j + kl);
+    if (i1 >= i0)
+      segs.push_back({reinterpret_cast<const float*>(A + (ku + i0 - j) + j * lda),
+                      reinterpret_cast<float*>(d.data() + i0 + j * m), w * (i1 - i0 + 1)});
+  }
+  copy_segments(s, segs, rep.sub());
+  rep.add_sub();
+  return d;
+}
+
 template <class T>
 void gbmv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, T alpha,
             const T* A, std::int64_t lda, const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy,
@@ -505,10 +596,7 @@ void gbmv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::in
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || (alpha == T(0) && beta == T(1))) return;
   std::vector<T> d;
-  if (alpha != T(0))
-    d = dense<T>(m, n, [&](std::int64_t i, std::int64_t j) {
-      return i - j <= kl && j - i <= ku ? A[(ku + i - j) + j * lda] : T(0);
-    });
+  if (alpha != T(0)) d = band_dense(s, m, n, kl, ku, A, lda, rep);
   gemv_row(s, trans, m, n, alpha, d.empty() ? nullptr : d.data(), m, x, incx, beta, y, incy, rep.sub());
   rep.add_sub();
 }
@@ -610,11 +698,16 @@ void hemv_t(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha,
   l12::Report rep(s, report);
   if (n == 0 || (alpha == C(0) && beta == C(1))) return;
   std::vector<C> full;
-  if (alpha != C(0))
+  if (alpha != C(0)) {
+    // The Hermitian matrix staged densely (the mirror conjugated, the diagonal's imaginary parts
+    // cleared: copies and sign flips), one host round trip.
     full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) {
       if (i == j) return C(A[i + i * lda].real(), R(0));
       return in_triangle(uplo, i, j) ? A[i + j * lda] : std::conj(A[j + i * lda]);  // conj: a sign flip
     });
+    rep.host_step(HostStep{.name = "trnblas.hemv.stage", .flops = 0, .reads = {triangle_span(A, n, lda)},
+                           .writes = {HostSpan(full.data(), n * n)}});
+  }
   gemv(s, Op::N, false, n, n, alpha, full.empty() ? nullptr : full.data(), n, x, incx, beta, y, incy, rep.sub());
   rep.add_sub();
 }
@@ -721,13 +814,7 @@ namespace {
 
 // The stored elements of a triangle as they cross the host link: the hull of the dense (ld lda),
 // packed or band (k off-diagonals, ld lda) storage, the n(n + 1)/2 (band: n(k + 1) - k(k + 1)/2)
-// elements it holds.
-template <class C>
-HostSpan triangle_span(const C* A, std::int64_t n, std::int64_t lda) {
-  HostSpan h = HostSpan::matrix(A, n, n, lda);
-  h.bytes = static_cast<std::size_t>(n * (n + 1) / 2) * sizeof(C);
-  return h;
-}
+// elements it holds (triangle_span: above).
 template <class C>
 HostSpan packed_span(const C* AP, std::int64_t n) {
   return HostSpan(AP, n * (n + 1) / 2);
@@ -953,9 +1040,11 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
 #define TRNBLAS_L2_COMPLEX_EXTRA_IMPL(C)                                                                                 \
   void symv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* A, std::int64_t lda, const C* x,            \
             std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                                   \
-    const std::vector<C> full = n > 0 && alpha != C(0) ? stage(uplo, n, A, lda, true, false) : std::vector<C>{};        \
+    l12::Report rep(s, report);                                                                                         \
+    const std::vector<C> full = n > 0 && alpha != C(0) ? stage(s, uplo, n, A, lda, true, false, rep) : std::vector<C>{};\
     gemv(s, Op::N, false, n, n, alpha, full.empty() ? nullptr : full.data(), std::max<std::int64_t>(1, n), x, incx,    \
-         beta, y, incy, report);                                                                                        \
+         beta, y, incy, rep.sub());                                                                                     \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void syr(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* x, std::int64_t incx, C* A,                  \
            std::int64_t lda, CallReport* report) {                                                                      \
@@ -974,13 +1063,12 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   void gbmv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, std::int64_t kl,               \
             std::int64_t ku, C alpha, const C* A, std::int64_t lda, const C* x, std::int64_t incx, C beta, C* y,        \
             std::int64_t incy, CallReport* report) {                                                                    \
+    l12::Report rep(s, report);                                                                                         \
     std::vector<C> d;                                                                                                   \
-    if (m > 0 && n > 0 && alpha != C(0))                                                                                \
-      d = dense<C>(m, n, [&](std::int64_t i, std::int64_t j) {                                                          \
-        return i - j <= kl && j - i <= ku ? A[(ku + i - j) + j * lda] : C(0);                                           \
-      });                                                                                                               \
+    if (m > 0 && n > 0 && alpha != C(0)) d = band_dense(s, m, n, kl, ku, A, lda, rep);                                  \
     gemv(s, trans, conjugate, m, n, alpha, d.empty() ? nullptr : d.data(), std::max<std::int64_t>(1, m), x, incx, beta, \
-         y, incy, report);                                                                                              \
+         y, incy, rep.sub());                                                                                           \
+    rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void trmv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
             std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                            \

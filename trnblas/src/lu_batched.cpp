@@ -42,6 +42,7 @@
 
 #include "level3_internal.hpp"
 #include "small_batched.hpp"
+#include "trn/core/for_each_scalar.hpp"
 #include "trn/tile/complex.hpp"
 #include "trn/tile/view.hpp"
 #include "trn/blas/level3.hpp"
@@ -50,8 +51,6 @@ namespace trn::blas {
 
 namespace {
 
-using detail::Recorder;
-using detail::require;
 using namespace small_batched;  // NOLINT(google-build-using-namespace): the shared batched pieces
 
 // GpSimd: exchange elements k and q (W floats each) of `count` vectors with element stride `step`.
@@ -81,9 +80,7 @@ struct GetrfArgs {
 template <class T>
 void getrf_batched_kernel(NeuronCore& nc, const GetrfArgs<T>& g) {
   constexpr std::int64_t w = kWidth<T>;
-  const std::int32_t P = nc.hw().pmax;
-  const std::int64_t b0 = static_cast<std::int64_t>(nc.program_id(0)) * P;
-  const auto rows = static_cast<std::int32_t>(std::min<std::int64_t>(P, g.batch - b0));
+  const auto [b0, rows] = batch_rows(nc, g.batch);  // (no lambda below captures them)
   if (rows <= 0) return;
   const std::int64_t n = g.n;
   AllocScope sb(nc.sbuf());
@@ -172,9 +169,7 @@ struct GetrsArgs {
 template <class T>
 void getrs_batched_kernel(NeuronCore& nc, const GetrsArgs<T>& g) {
   constexpr std::int64_t w = kWidth<T>;
-  const std::int32_t P = nc.hw().pmax;
-  const std::int64_t b0 = static_cast<std::int64_t>(nc.program_id(0)) * P;
-  const auto rows = static_cast<std::int32_t>(std::min<std::int64_t>(P, g.batch - b0));
+  const auto [b0, rows] = batch_rows(nc, g.batch);  // (no lambda below captures them)
   if (rows <= 0) return;
   const std::int64_t n = g.n, cmax = g.chunk;
   AllocScope sb(nc.sbuf());
@@ -413,10 +408,7 @@ void getri_batched(const Settings& s, std::int64_t n, const T* const A[], std::i
                                  const int*, T* const[], std::int64_t, std::int64_t, CallReport*);                 \
   template void getri_batched<T>(const Settings&, std::int64_t, const T* const[], std::int64_t, const int*,       \
                                  T* const[], std::int64_t, int*, std::int64_t, CallReport*);
-TRNBLAS_LU_INSTANTIATE(float)
-TRNBLAS_LU_INSTANTIATE(double)
-TRNBLAS_LU_INSTANTIATE(std::complex<float>)
-TRNBLAS_LU_INSTANTIATE(std::complex<double>)
+TRN_FOR_EACH_SDCZ(TRNBLAS_LU_INSTANTIATE)
 #undef TRNBLAS_LU_INSTANTIATE
 
 }  // namespace trn::blas

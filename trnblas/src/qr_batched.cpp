@@ -38,14 +38,13 @@
 
 #include "level3_internal.hpp"
 #include "small_batched.hpp"
+#include "trn/core/for_each_scalar.hpp"
 #include "trn/blas/level3.hpp"
 
 namespace trn::blas {
 
 namespace {
 
-using detail::Recorder;
-using detail::require;
 using namespace small_batched;  // NOLINT(google-build-using-namespace): the shared batched pieces
 
 template <class T>
@@ -163,9 +162,7 @@ void apply_reflector(NeuronCore& nc, const Tile& a, const Tile& cv, const Tile& 
 template <class T>
 void qr_batched_kernel(NeuronCore& nc, const QrArgs<T>& g) {
   constexpr std::int64_t w = kWidth<T>;
-  const std::int32_t P = nc.hw().pmax;
-  const std::int64_t b0 = static_cast<std::int64_t>(nc.program_id(0)) * P;
-  const auto rows = static_cast<std::int32_t>(std::min<std::int64_t>(P, g.batch - b0));
+  const auto [b0, rows] = batch_rows(nc, g.batch);  // (no lambda below captures them)
   if (rows <= 0) return;
   const std::int64_t m = g.m, n = g.n, nrhs = g.C != nullptr ? g.nrhs : 0, kmax = std::min(m, n);
   const std::int64_t cols = std::max<std::int64_t>({n, nrhs, 1});
@@ -235,7 +232,7 @@ void qr_batched_kernel(NeuronCore& nc, const QrArgs<T>& g) {
   }
 }
 
-// ---- host side (fp64 real and complex): the same operations in the same order --------------------
+// ---- host side (fp64 real and complex): the kernel's reflectors in its order -------------------
 
 template <class T>
 double norm2(const T& v) {
@@ -390,10 +387,7 @@ void gels_batched(const Settings& s, std::int64_t m, std::int64_t n, std::int64_
                                  std::int64_t, CallReport*);                                                       \
   template void gels_batched<T>(const Settings&, std::int64_t, std::int64_t, std::int64_t, T* const[],             \
                                 std::int64_t, T* const[], std::int64_t, int*, std::int64_t, CallReport*);
-TRNBLAS_QR_INSTANTIATE(float)
-TRNBLAS_QR_INSTANTIATE(double)
-TRNBLAS_QR_INSTANTIATE(std::complex<float>)
-TRNBLAS_QR_INSTANTIATE(std::complex<double>)
+TRN_FOR_EACH_SDCZ(TRNBLAS_QR_INSTANTIATE)
 #undef TRNBLAS_QR_INSTANTIATE
 
 }  // namespace trn::blas

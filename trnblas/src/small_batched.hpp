@@ -17,6 +17,20 @@
 
 namespace trn::blas::small_batched {
 
+using detail::Recorder;  // for the batched drivers, which use this namespace
+using detail::require;
+
+// The matrices of this program: b0 .. b0 + rows - 1, one per partition (rows <= 0: none left).
+struct BatchRows {
+  std::int64_t b0;
+  std::int32_t rows;
+};
+inline BatchRows batch_rows(NeuronCore& nc, std::int64_t batch) {
+  const std::int32_t P = nc.hw().pmax;
+  const std::int64_t b0 = static_cast<std::int64_t>(nc.program_id(0)) * P;
+  return {b0, static_cast<std::int32_t>(std::min<std::int64_t>(P, batch - b0))};
+}
+
 // A [s0, s1] view of a flat SBUF tile from element off, element strides st0, st1.
 inline Tile view2(const Tile& flat, std::int64_t off, std::int64_t s0, std::int64_t st0, std::int64_t s1, std::int64_t st1) {
   return tile::view(flat, off, {{s0, st0}, {s1, st1}});

@@ -15,8 +15,6 @@ namespace trn::rand {
 
 namespace {
 
-constexpr std::string_view kWho = Mrg32k3aGenerator::kWho;
-
 // 3 x 3 matrices mod m (entries < m < 2^32; every product < 2^64).
 using Mat3 = std::array<std::array<std::uint64_t, 3>, 3>;
 

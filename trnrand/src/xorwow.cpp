@@ -17,8 +17,6 @@ namespace trn::rand {
 
 namespace {
 
-constexpr std::string_view kWho = XorwowGenerator::kWho;
-
 using Word5 = std::array<std::uint32_t, 5>;
 
 // A linear map of the 160-bit xorshift state over GF(2): col[j] is the image of basis bit j

@@ -187,22 +187,19 @@ TRNSOLVER_DEFINE_SYM_INDEF(D, double)
 TRNSOLVER_DEFINE_SYM_INDEF(C, trnComplex)
 TRNSOLVER_DEFINE_SYM_INDEF(Z, trnDoubleComplex)
 
-trnsolverStatus_t trnsolverDnSpotri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
-                                               int* lwork) {
-  return lauum_buffer("trnsolverDnSpotri_bufferSize", h, enum_value(uplo), n, A, lda, lwork);
-}
-trnsolverStatus_t trnsolverDnDpotri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
-                                               int* lwork) {
-  return lauum_buffer("trnsolverDnDpotri_bufferSize", h, enum_value(uplo), n, A, lda, lwork);
-}
-trnsolverStatus_t trnsolverDnSpotri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, float* A, int lda,
-                                    float* work, int lwork, int* devInfo) {
-  return lauum_run("trnsolverDnSpotri", h, enum_value(uplo), n, A, lda, work, lwork, devInfo, true);
-}
-trnsolverStatus_t trnsolverDnDpotri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, double* A, int lda,
-                                    double* work, int lwork, int* devInfo) {
-  return lauum_run("trnsolverDnDpotri", h, enum_value(uplo), n, A, lda, work, lwork, devInfo, true);
-}
+// S/D potri (C/Z: the complex factor file): the inverse from the Cholesky factor, on lauum's path.
+#define TRNSOLVER_DEFINE_POTRI(P, T)                                                                              \
+  trnsolverStatus_t trnsolverDn##P##potri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, \
+                                                     int* lwork) {                                                \
+    return lauum_buffer("trnsolverDn" #P "potri_bufferSize", h, enum_value(uplo), n, A, lda, lwork);              \
+  }                                                                                                               \
+  trnsolverStatus_t trnsolverDn##P##potri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, T* work, \
+                                          int lwork, int* devInfo) {                                              \
+    return lauum_run("trnsolverDn" #P "potri", h, enum_value(uplo), n, A, lda, work, lwork, devInfo, true);      \
+  }
+TRNSOLVER_DEFINE_POTRI(S, float)
+TRNSOLVER_DEFINE_POTRI(D, double)
+#undef TRNSOLVER_DEFINE_POTRI
 }  // extern "C"
 #undef TRNSOLVER_DEFINE_SYM_INDEF
 

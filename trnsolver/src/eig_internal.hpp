@@ -1,6 +1,7 @@
 // Internals shared by syevd's steps (sytrd.cpp, stedc.cpp, syevd.cpp) and the triangular solves of
 // sygvj.cpp / trtri.cpp (not installed).
 #pragma once
+#include <algorithm>
 #include <complex>
 #include <cstdint>
 #include <string_view>
@@ -23,6 +24,45 @@ struct EigSteps {
   // Ozaki GEMV's host scaling and reconstruction cost far more than the product itself).
   bool host_symv = false;
 };
+
+// The generalized eigenproblems' reductions (sygv_reduce, hegv_reduce) share their start and end.
+// What one reduction carries: its steps' traces, its host fp64 flops, the factor f of B (n x n, ld n).
+template <class T>
+struct GvState {
+  TraceParts trace;
+  double flops = 0;
+  std::vector<T> f;
+};
+// Start: the report emptied; B copied into f (by DMA: B is written only on success) and factored there
+// by potrf(f, report) -> info, the factor's trace and host flops joining the call's. Returns its info
+// (0 when n == 0: nothing done).
+template <class T, class Potrf>
+int gv_factor_b(const Settings& s, std::int64_t n, const T* B, std::int64_t ldb, CallReport* report, GvState<T>& st,
+                Potrf&& potrf) {
+  if (report != nullptr) *report = CallReport{};
+  if (n == 0) return 0;
+  st.f.resize(static_cast<std::size_t>(n * n));
+  copy_matrix(s, B, ldb, st.f.data(), n, n, n, st.trace);
+  CallReport pr;
+  const int info = potrf(st.f.data(), &pr);
+  st.trace.add(std::move(pr.trace));
+  st.flops += pr.host_fp64_flops;
+  return info;
+}
+// End: X's first `cols` columns from c (ld n) into A, the eigenvalues w into W, the factor f into B's
+// uplo triangle: copies, one host round trip (`name`, a string literal).
+template <class T, class R>
+void gv_store(std::string_view name, std::int64_t n, std::int64_t cols, bool lower, const std::vector<T>& c, T* A,
+              std::int64_t lda, const std::vector<R>& w, R* W, const std::vector<T>& f, T* B, std::int64_t ldb,
+              TraceParts& trace) {
+  for (std::int64_t j = 0; j < cols; ++j) std::copy(c.begin() + j * n, c.begin() + (j + 1) * n, A + j * lda);
+  std::copy(w.begin(), w.end(), W);
+  for (std::int64_t j = 0; j < n; ++j)  // the factor in B's uplo triangle
+    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) B[i + j * ldb] = f[static_cast<std::size_t>(i + j * n)];
+  record_host_step(trace, HostStep{.name = name, .flops = 0,
+                                   .reads = {HostSpan(c.data(), n * cols), HostSpan(w.data(), n), HostSpan(f.data(), n * n)},
+                                   .writes = {HostSpan::matrix(A, n, cols, lda), HostSpan(W, n), HostSpan::matrix(B, n, n, ldb)}});
+}
 
 // The fp64 accumulator of a working-precision scalar (double, or std::complex<double> for C/Z) and the
 // conversions to and from it: the host steps of the real and complex tridiagonalization share them.

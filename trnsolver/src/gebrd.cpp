@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "trn/core/for_each_scalar.hpp"
 #include "svd_internal.hpp"
 #include "syevj_internal.hpp"
 #include "trn/core/host_step.hpp"
@@ -158,10 +159,7 @@ int orgbr_impl(const Settings& s, char vect, std::int64_t m, std::int64_t n, std
             const T* tau, CallReport* report) {                                                                \
     return orgbr_impl(s, vect, m, n, k, A, lda, tau, report);                                                  \
   }
-TRNSOLVER_GEBRD_DEFINE(float, float)
-TRNSOLVER_GEBRD_DEFINE(double, double)
-TRNSOLVER_GEBRD_DEFINE(std::complex<float>, float)
-TRNSOLVER_GEBRD_DEFINE(std::complex<double>, double)
+TRN_FOR_EACH_SDCZ_REAL(TRNSOLVER_GEBRD_DEFINE)
 #undef TRNSOLVER_GEBRD_DEFINE
 
 }  // namespace trn::solver

@@ -29,6 +29,7 @@
 #include "trn/blas/level3.hpp"  // cgemm, zgemm
 #include "trn/core/host_step.hpp"
 #include "svd_internal.hpp"
+#include "sym_steps.hpp"  // detail::gemm_step
 
 namespace trn::solver {
 namespace {
@@ -209,30 +210,6 @@ double form_block(const T* a, std::int64_t lda, const T* tau, const Block<T>& b)
   return ops;
 }
 
-blas::COp cop(char t) { return t == 'N' ? blas::COp::N : t == 'T' ? blas::COp::T : blas::COp::C; }
-blas::Op rop(char t) { return t == 'N' ? blas::Op::N : blas::Op::T; }
-
-// C = alpha op(A) op(B) + beta C on TensorE in the plan's mode (op 'N', 'T' or 'C'; 'C' is 'T'
-// for real types); its trace appended.
-template <class T>
-void qgemm(const blas::Settings& bs, blas::GemmMode mode, char ta, char tb, std::int64_t m, std::int64_t n,
-           std::int64_t k, T alpha, const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C,
-           std::int64_t ldc, TraceParts& trace) {
-  if (m == 0 || n == 0) return;
-  blas::CallReport r;
-  if constexpr (std::is_same_v<T, float>)
-    blas::gemm(bs, mode, rop(ta), rop(tb), m, n, k, alpha, {A, DType::f32, lda}, {B, DType::f32, ldb}, beta,
-               {C, DType::f32, ldc}, &r);
-  else if constexpr (std::is_same_v<T, double>)
-    blas::dgemm(bs, rop(ta), rop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &r);
-  else if constexpr (std::is_same_v<T, std::complex<float>>)
-    blas::cgemm(bs, mode, blas::ComplexAlgo::four_m, cop(ta), cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
-                &r);
-  else
-    blas::zgemm(bs, blas::ComplexAlgo::four_m, cop(ta), cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &r);
-  trace.add(std::move(r.trace));
-}
-
 // What a driver's GEMM steps share. replay: the drivers' steps without their arithmetic -- the GEMMs
 // timing-only (bs.timing_only), the host steps recorded with the closed-form flops of data whose
 // every tau is nonzero and nothing computed -- on scratch operands of the call's shapes: the
@@ -253,14 +230,14 @@ void apply_block(Steps& st, bool left, bool adjoint, const Block<T>& b, T* C, st
   const char top = adjoint ? 'C' : 'N';
   if (left) {  // W = V^H C (w x cols), W2 = op(T) W, C -= V W2
     std::vector<T> w1(static_cast<std::size_t>(w * cols)), w2(w1.size());
-    qgemm<T>(st.bs, st.mode, 'C', 'N', w, cols, r, T(1), b.v, r, C, ldc, T(0), w1.data(), w, st.trace);
-    qgemm<T>(st.bs, st.mode, top, 'N', w, cols, w, T(1), b.t, w, w1.data(), w, T(0), w2.data(), w, st.trace);
-    qgemm<T>(st.bs, st.mode, 'N', 'N', r, cols, w, T(-1), b.v, r, w2.data(), w, T(1), C, ldc, st.trace);
+    detail::gemm_step<T>(st.bs, st.mode, 'C', 'N', w, cols, r, T(1), b.v, r, C, ldc, T(0), w1.data(), w, st.trace);
+    detail::gemm_step<T>(st.bs, st.mode, top, 'N', w, cols, w, T(1), b.t, w, w1.data(), w, T(0), w2.data(), w, st.trace);
+    detail::gemm_step<T>(st.bs, st.mode, 'N', 'N', r, cols, w, T(-1), b.v, r, w2.data(), w, T(1), C, ldc, st.trace);
   } else {  // W = C V (rows x w), W2 = W op(T), C -= W2 V^H
     std::vector<T> w1(static_cast<std::size_t>(rows * w)), w2(w1.size());
-    qgemm<T>(st.bs, st.mode, 'N', 'N', rows, w, r, T(1), C, ldc, b.v, r, T(0), w1.data(), rows, st.trace);
-    qgemm<T>(st.bs, st.mode, 'N', top, rows, w, w, T(1), w1.data(), rows, b.t, w, T(0), w2.data(), rows, st.trace);
-    qgemm<T>(st.bs, st.mode, 'N', 'C', rows, r, w, T(-1), w2.data(), rows, b.v, r, T(1), C, ldc, st.trace);
+    detail::gemm_step<T>(st.bs, st.mode, 'N', 'N', rows, w, r, T(1), C, ldc, b.v, r, T(0), w1.data(), rows, st.trace);
+    detail::gemm_step<T>(st.bs, st.mode, 'N', top, rows, w, w, T(1), w1.data(), rows, b.t, w, T(0), w2.data(), rows, st.trace);
+    detail::gemm_step<T>(st.bs, st.mode, 'N', 'C', rows, r, w, T(-1), w2.data(), rows, b.v, r, T(1), C, ldc, st.trace);
   }
 }
 
@@ -471,7 +448,7 @@ double ormqr_steps(Steps& st, std::int64_t nb, bool left, bool trans, std::int64
 namespace {
 
 
-// One qgemm's modeled time, predicted: S by trnblas predict_gemm_ns (placeholder operands), D by
+// One GEMM step's modeled time, predicted: S by trnblas predict_gemm_ns (placeholder operands), D by
 // predict_dgemm_ns, C and Z by the same call run timing-only on synthetic well-scaled operands (real
 // and imaginary parts 1 and 2 alternating, as predict_dgemm_ns's: the moduli count of random data of
 // one magnitude for Z's Ozaki GEMMs).
@@ -479,9 +456,9 @@ template <class T>
 double predict_qgemm_ns(const blas::Settings& bs, blas::GemmMode mode, char ta, char tb, std::int64_t m, std::int64_t n,
                         std::int64_t k, T alpha, T beta) {
   if constexpr (std::is_same_v<T, float>)
-    return blas::predict_gemm_ns(bs, mode, rop(ta), rop(tb), m, n, k, alpha, beta);
+    return blas::predict_gemm_ns(bs, mode, detail::to_rop(ta), detail::to_rop(tb), m, n, k, alpha, beta);
   else if constexpr (std::is_same_v<T, double>)
-    return blas::predict_dgemm_ns(bs, rop(ta), rop(tb), m, n, k, alpha, beta);
+    return blas::predict_dgemm_ns(bs, detail::to_rop(ta), detail::to_rop(tb), m, n, k, alpha, beta);
   else {
     if (m <= 0 || n <= 0) return 0;
     using R = typename T::value_type;
@@ -502,11 +479,11 @@ double predict_qgemm_ns(const blas::Settings& bs, blas::GemmMode mode, char ta, 
     ts.report_trace_only = false;
     blas::CallReport r;
     if constexpr (std::is_same_v<T, std::complex<float>>)
-      blas::cgemm(ts, mode, blas::ComplexAlgo::four_m, cop(ta), cop(tb), m, n, k, alpha, a.data(), ar, b.data(), br, beta,
-                  c.data(), m, &r);
+      blas::cgemm(ts, mode, blas::ComplexAlgo::four_m, detail::to_cop(ta), detail::to_cop(tb), m, n, k, alpha, a.data(),
+                  ar, b.data(), br, beta, c.data(), m, &r);
     else
-      blas::zgemm(ts, blas::ComplexAlgo::four_m, cop(ta), cop(tb), m, n, k, alpha, a.data(), ar, b.data(), br, beta,
-                  c.data(), m, &r);
+      blas::zgemm(ts, blas::ComplexAlgo::four_m, detail::to_cop(ta), detail::to_cop(tb), m, n, k, alpha, a.data(), ar,
+                  b.data(), br, beta, c.data(), m, &r);
     return r.profile.total_ns;
   }
 }
@@ -721,7 +698,7 @@ namespace detail {
                const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C, std::int64_t ldc,       \
                TraceParts& trace) {                                                                              \
     const blas::GemmMode mode = kFp64<T> ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;                   \
-    qgemm<T>(step_blas_settings(s), mode, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, trace);         \
+    detail::gemm_step<T>(step_blas_settings(s), mode, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, trace);         \
   }
 TRNSOLVER_SVD_STEPS_DEFINE(float)
 TRNSOLVER_SVD_STEPS_DEFINE(double)

@@ -121,52 +121,42 @@ namespace detail {
 template <class T, class Eig>
 int hegv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, T* B,
                 std::int64_t ldb, RealOf<T>* W, CallReport* report, Eig&& eig) {
-  if (report != nullptr) *report = CallReport{};
+  GvState<T> st;
+  const int binfo =
+      gv_factor_b(s, n, B, ldb, report, st, [&](T* p, CallReport* r) { return potrf(s, uplo, n, p, n, r); });
   if (n == 0) return 0;
+  if (binfo > 0) return static_cast<int>(n) + binfo;
   const bool lower = uplo == Uplo::lower;
   const auto nn = static_cast<std::size_t>(n * n);
-  TraceParts trace;
-  double flops = 0;
-  std::vector<T> f(nn), l(nn, T(0)), a, c, g(nn);
-  for (std::int64_t j = 0; j < n; ++j) std::copy(B + j * ldb, B + j * ldb + n, f.begin() + j * n);
-  CallReport pr;
-  const int binfo = potrf(s, uplo, n, f.data(), n, &pr);
-  trace.add(std::move(pr.trace));
-  flops += pr.host_fp64_flops;
-  if (binfo > 0) return static_cast<int>(n) + binfo;
+  std::vector<T> l(nn, T(0)), a, c, g(nn);
   for (std::int64_t j = 0; j < n; ++j)  // dense L (upper: L = U^H), zeros above the diagonal
-    for (std::int64_t i = j; i < n; ++i) l[static_cast<std::size_t>(i + j * n)] = lower ? f[i + j * n] : std::conj(f[j + i * n]);
+    for (std::int64_t i = j; i < n; ++i)
+      l[static_cast<std::size_t>(i + j * n)] = lower ? st.f[i + j * n] : std::conj(st.f[j + i * n]);
   hermitian_full(n, A, lda, lower, a);  // Inf/NaN reach the eigensolver, which reports them
-  record_host_step(trace, HostStep{.name = "trnsolver.hegvd.prepare", .flops = 2.0 * double(nn),
-                                   .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(f.data(), n * n)},
-                                   .writes = {HostSpan(a.data(), n * n), HostSpan(l.data(), n * n)}});
+  record_host_step(st.trace, HostStep{.name = "trnsolver.hegvd.prepare", .flops = 2.0 * double(nn),
+                                      .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(st.f.data(), n * n)},
+                                      .writes = {HostSpan(a.data(), n * n), HostSpan(l.data(), n * n)}});
   if (itype == 1) {  // C = (L^-1 A) L^-H
     c = a;
-    trsm(s, blas::Side::left, blas::COp::N, n, n, l.data(), c.data(), n, n, trace);
-    trsm(s, blas::Side::right, blas::COp::C, n, n, l.data(), c.data(), n, n, trace);
+    trsm(s, blas::Side::left, blas::COp::N, n, n, l.data(), c.data(), n, n, st.trace);
+    trsm(s, blas::Side::right, blas::COp::C, n, n, l.data(), c.data(), n, n, st.trace);
   } else {  // C = L^H (A L)
     c.resize(nn);
-    complex_gemm(s, blas::COp::N, blas::COp::N, n, n, n, a.data(), n, l.data(), n, g.data(), n, trace);
-    complex_gemm(s, blas::COp::C, blas::COp::N, n, n, n, l.data(), n, g.data(), n, c.data(), n, trace);
+    complex_gemm(s, blas::COp::N, blas::COp::N, n, n, n, a.data(), n, l.data(), n, g.data(), n, st.trace);
+    complex_gemm(s, blas::COp::C, blas::COp::N, n, n, n, l.data(), n, g.data(), n, c.data(), n, st.trace);
   }
   std::vector<RealOf<T>> w(static_cast<std::size_t>(n));
-  const HermEigStep e = eig(c.data(), w.data(), trace, flops);
+  const HermEigStep e = eig(c.data(), w.data(), st.trace, st.flops);
   if (vectors && e.cols > 0) {
     if (itype == 3) {
-      complex_gemm(s, blas::COp::N, blas::COp::N, n, e.cols, n, l.data(), n, c.data(), n, g.data(), n, trace);
+      complex_gemm(s, blas::COp::N, blas::COp::N, n, e.cols, n, l.data(), n, c.data(), n, g.data(), n, st.trace);
       c.swap(g);
     } else {
-      trsm(s, blas::Side::left, blas::COp::C, n, e.cols, l.data(), c.data(), n, n, trace);
+      trsm(s, blas::Side::left, blas::COp::C, n, e.cols, l.data(), c.data(), n, n, st.trace);
     }
-    for (std::int64_t j = 0; j < e.cols; ++j) std::copy(c.begin() + j * n, c.begin() + (j + 1) * n, A + j * lda);
   }
-  std::copy(w.begin(), w.end(), W);
-  for (std::int64_t j = 0; j < n; ++j)  // the factor in B's uplo triangle
-    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) B[i + j * ldb] = f[static_cast<std::size_t>(i + j * n)];
-  record_host_step(trace, HostStep{.name = "trnsolver.hegvd.finish", .flops = 0,
-                                   .reads = {HostSpan(c.data(), n * n), HostSpan(f.data(), n * n)},
-                                   .writes = {HostSpan::matrix(A, n, e.cols, lda), HostSpan::matrix(B, n, n, ldb)}});
-  finish_fp64_report(report, std::move(trace), s.target, flops);
+  gv_store("trnsolver.hegvd.finish", n, vectors ? e.cols : 0, lower, c, A, lda, w, W, st.f, B, ldb, st.trace);
+  finish_fp64_report(report, std::move(st.trace), s.target, st.flops);
   return e.info;
 }
 

@@ -205,7 +205,14 @@ struct LowFactors {
   // the fp32 factors widened exactly to fp64, on the host CPU (no engine computes in fp64; O(n^2)).
   void solve(T* v, std::int64_t cols, bool working = false, bool normal = false) {
     if constexpr (!std::is_same_v<T, L>) {
-      if (working && !fp64 && lu64.empty()) lu64.assign(lu32.begin(), lu32.end());
+      if (working && !fp64 && lu64.empty()) {
+        // The fp32 factors widened to fp64 for the working-precision solves (no engine holds fp64):
+        // one round trip, one conversion per element.
+        const auto count = static_cast<std::int64_t>(lu32.size());
+        lu64.assign(lu32.begin(), lu32.end());
+        record_host_step(*trace, HostStep{.name = "trnsolver.irs.widen_factors", .flops = static_cast<double>(count),
+                                          .reads = {HostSpan(lu32.data(), count)}, .writes = {HostSpan(lu64.data(), count)}});
+      }
       if (fp64 || working) return apply(lu64, tau64, v, cols, normal);
       // I/O <-> low conversions of the right-hand sides: no engine holds fp64, so each is a host
       // round trip (the data crosses the host link; one conversion per element).
@@ -297,8 +304,7 @@ class IrsSolve {
     CallReport r1, r2;
     const auto mode = blas::GemmMode::fp32;
     if (!qr_) {
-      for (std::int64_t c = 0; c < nrhs_; ++c)
-        for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] = B_[i + c * ldb_];
+      move(B_, ldb_, X_, ldx_, n_, nrhs_);
       std::vector<int> p(nn_);
       res_.info = getrf_of(s_, mode, n_, A_, lda_, p.data(), &r1);
       if (res_.info == 0) getrs_of(s_, n_, nrhs_, A_, lda_, p.data(), X_, ldx_, &r2);
@@ -319,15 +325,13 @@ class IrsSolve {
     host_ += r1.host_fp64_flops + r2.host_fp64_flops;
     return finish();
   }
-  // B into the compact m x nrhs buffer w; the top n rows of w into X.
-  void copy_b(T* w) const {
-    for (std::int64_t c = 0; c < nrhs_; ++c)
-      for (std::int64_t i = 0; i < m_; ++i) w[i + c * m_] = B_[i + c * ldb_];
+  // dst (rows x cols, ld ld_dst) = src (ld ld_src) by DMA (detail::copy_matrix).
+  void move(const T* src, std::int64_t ld_src, T* dst, std::int64_t ld_dst, std::int64_t rows, std::int64_t cols) {
+    detail::copy_matrix(s_, src, ld_src, dst, ld_dst, rows, cols, trace_);
   }
-  void store_x(const T* w) const {
-    for (std::int64_t c = 0; c < nrhs_; ++c)
-      for (std::int64_t i = 0; i < n_; ++i) X_[i + c * ldx_] = w[i + c * m_];
-  }
+  // B into the compact m x nrhs buffer w; the top n rows of w into X (DMAs).
+  void copy_b(T* w) { move(B_, ldb_, w, m_, m_, nrhs_); }
+  void store_x(const T* w) { move(w, m_, X_, ldx_, n_, nrhs_); }
   // ||A||_inf (host, in double): one round trip, |a_ij| and a sum per element.
   double a_inf_norm() {
     record_host_step(trace_, HostStep{.name = "trnsolver.irs.anorm", .flops = 2.0 * static_cast<double>(m_ * n_),
@@ -422,8 +426,10 @@ class IrsSolve {
   // (Bjorck 1987): d = (R^H R)^-1 A^H r with A^H r in the I/O precision on TensorE, whose fixed
   // point A^H (b - A x) = 0 is the least-squares solution whatever the residual's size.
   void correct() {
-    d_ = r_;
-    if (!qr_) return f_.solve(d_.data(), nrhs_);
+    if (!qr_) {
+      move(r_.data(), m_, d_.data(), m_, m_, nrhs_);  // d = r (DMAs), then solved in place
+      return f_.solve(d_.data(), nrhs_);
+    }
     std::fill(d_.begin(), d_.end(), T(0));
     matmul<T>(s_, true, n_, nrhs_, m_, T(1), A_, lda_, r_.data(), m_, T(0), d_.data(), m_, trace_);
     f_.solve(d_.data(), nrhs_, false, true);
@@ -494,7 +500,7 @@ class IrsSolve {
   int gmres(const T* rhs, T* dd, int budget) {
     const int m = std::max(1, std::min(o_.max_iters_inner, budget));
     Arnoldi a(nn_, m);
-    std::copy(rhs, rhs + n_, a.v(0));
+    move(rhs, n_, a.v(0), n_, n_, 1);
     if (precond_) f_.solve(a.v(0), 1, true);
     // ||v0||_2 and v0 / ||v0||: one round trip (2n + 1 + n flops).
     record_host_step(trace_, HostStep{.name = "trnsolver.irs.gmres_start", .flops = 3.0 * static_cast<double>(n_) + 1.0,

@@ -30,6 +30,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "trn/core/for_each_scalar.hpp"
 #include "svd_internal.hpp"
 #include "syevj_internal.hpp"
 #include "trn/core/host_step.hpp"
@@ -430,10 +431,7 @@ int gesvd(const Settings& s, char jobu, char jobvt, std::int64_t m, std::int64_t
              CallReport* report) {                                                                            \
     return gesvda_impl(s, vectors, rank, m, n, A, lda, S, U, ldu, V, ldv, residual, report);                  \
   }
-TRNSOLVER_GESVDA_DEFINE(float, float)
-TRNSOLVER_GESVDA_DEFINE(double, double)
-TRNSOLVER_GESVDA_DEFINE(std::complex<float>, float)
-TRNSOLVER_GESVDA_DEFINE(std::complex<double>, double)
+TRN_FOR_EACH_SDCZ_REAL(TRNSOLVER_GESVDA_DEFINE)
 #undef TRNSOLVER_GESVDA_DEFINE
 
 #define TRNSOLVER_GESVDP_DEFINE(T, R)                                                                          \
@@ -446,10 +444,7 @@ TRNSOLVER_GESVDA_DEFINE(std::complex<double>, double)
              std::int64_t ldv, CallReport* report) {                                                            \
     return gesvdr_impl(s, want_u, want_v, m, n, k, p, niters, A, lda, S, U, ldu, V, ldv, report);               \
   }
-TRNSOLVER_GESVDP_DEFINE(float, float)
-TRNSOLVER_GESVDP_DEFINE(double, double)
-TRNSOLVER_GESVDP_DEFINE(std::complex<float>, float)
-TRNSOLVER_GESVDP_DEFINE(std::complex<double>, double)
+TRN_FOR_EACH_SDCZ_REAL(TRNSOLVER_GESVDP_DEFINE)
 #undef TRNSOLVER_GESVDP_DEFINE
 
 }  // namespace trn::solver

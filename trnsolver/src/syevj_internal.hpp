@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "trn/blas/level12.hpp"
 #include "trn/solver/solver.hpp"
 
 namespace trn::solver::detail {
@@ -106,6 +107,25 @@ inline blas::Settings fp64_update_blas_settings(const Settings& s) {
   bs.host_threads = s.host_threads;
   bs.report_trace_only = true;  // the call models its whole trace once
   return bs;
+}
+
+// dst (rows x cols, ld ld_dst) = src (ld ld_src) by DMA: trnblas copy_segments, one segment per
+// column (one for a contiguous matrix), bit copies of the 32-bit words as DCOPY's (T: float, double
+// or their complex types). Its trace joins `trace`.
+template <class T>
+void copy_matrix(const Settings& s, const T* src, std::int64_t ld_src, T* dst, std::int64_t ld_dst, std::int64_t rows,
+                 std::int64_t cols, TraceParts& trace) {
+  constexpr std::int64_t w = sizeof(T) / sizeof(float);
+  const bool whole = ld_src == rows && ld_dst == rows;
+  std::vector<blas::CopySegment> segs;
+  for (std::int64_t c = 0; c < (whole ? 1 : cols) && rows > 0; ++c)
+    segs.push_back({reinterpret_cast<const float*>(src + c * ld_src), reinterpret_cast<float*>(dst + c * ld_dst),
+                    w * rows * (whole ? cols : 1)});
+  blas::Settings bs;
+  static_cast<EmulatorSettings&>(bs) = s;
+  blas::CallReport cr;
+  blas::copy_segments(bs, segs, &cr);
+  trace.add(std::move(cr.trace));
 }
 
 // The largest partition start <= first, for the range [start, end), that the engines accept

@@ -73,39 +73,37 @@ void check_sygv(int itype, std::int64_t n, const void* A, std::int64_t lda, cons
 template <class T, class Eig>
 int sygv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, T* B,
                 std::int64_t ldb, T* W, CallReport* report, Eig&& eig) {
-  if (report != nullptr) *report = CallReport{};
+  // 1. B = L L^T on a copy (B is written only on success).
+  detail::GvState<T> st;
+  const int binfo = detail::gv_factor_b(s, n, B, ldb, report, st, [&](T* p, CallReport* r) {
+    if constexpr (std::is_same_v<T, float>)
+      return spotrf(s, uplo, n, p, n, r);
+    else
+      return dpotrf(s, uplo, n, p, n, r);
+  });
   if (n == 0) return 0;
+  if (binfo > 0) return static_cast<int>(n) + binfo;
   const bool lower = uplo == Uplo::lower;
   const auto nn = static_cast<std::size_t>(n * n);
-  TraceParts trace;
-  double flops = 0;
-  // 1. B = L L^T on a copy (B is written only on success).
-  std::vector<T> f(nn);
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) f[static_cast<std::size_t>(i + j * n)] = B[i + j * ldb];
-  CallReport pr;
-  int binfo;
-  if constexpr (std::is_same_v<T, float>)
-    binfo = spotrf(s, uplo, n, f.data(), n, &pr);
-  else
-    binfo = dpotrf(s, uplo, n, f.data(), n, &pr);
-  trace.add(std::move(pr.trace));
-  flops += pr.host_fp64_flops;
-  if (binfo > 0) return static_cast<int>(n) + binfo;
-  // Lower view of the factor: L(i, j) at f[i * si + j * sj].
+  // Lower view of the factor: L(i, j) at st.f[i * si + j * sj].
   const std::int64_t si = lower ? 1 : n, sj = lower ? n : 1;
   std::vector<T> l(nn, T(0));  // dense L (zeros above the diagonal) for the GEMMs
   for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i) l[static_cast<std::size_t>(i + j * n)] = f[static_cast<std::size_t>(i * si + j * sj)];
+    for (std::int64_t i = j; i < n; ++i)
+      l[static_cast<std::size_t>(i + j * n)] = st.f[static_cast<std::size_t>(i * si + j * sj)];
   // 2. The full symmetric A from its uplo triangle (index moves).
   std::vector<T> a(nn), c(nn), g(nn);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i)
       a[static_cast<std::size_t>(i + j * n)] = (lower ? i >= j : i <= j) ? A[i + j * lda] : A[j + i * lda];
+  // The dense L and the full A built on the host (copies): one round trip.
+  record_host_step(st.trace, HostStep{.name = "trnsolver.sygv.prepare", .flops = 0,
+                                      .reads = {HostSpan::matrix(A, n, n, lda), HostSpan(st.f.data(), n * n)},
+                                      .writes = {HostSpan(a.data(), n * n), HostSpan(l.data(), n * n)}});
   // Solves with L (lower_t) or L^T, read from the dense copy l: the factor's other triangle in f
   // still holds the caller's unreferenced values (NaN allowed), which a tile kernel must not see.
   auto trsm = [&](bool lower_t, T* r, std::int64_t cols) {
-    solve(s, l.data(), lower_t ? 1 : n, lower_t ? n : 1, lower_t, n, cols, r, trace, &flops);
+    solve(s, l.data(), lower_t ? 1 : n, lower_t ? n : 1, lower_t, n, cols, r, st.trace, &st.flops);
   };
   // 3. C = L^-1 A L^-T = L^-1 (L^-1 A)^T (A symmetric), or C = L^T (A L).
   if (itype == 1) {
@@ -113,31 +111,29 @@ int sygv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int6
     trsm(true, g.data(), n);
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < n; ++i) c[static_cast<std::size_t>(i + j * n)] = g[static_cast<std::size_t>(j + i * n)];
+    record_host_step(st.trace, HostStep{.name = "trnsolver.sygv.transpose", .flops = 0,
+                                        .reads = {HostSpan(g.data(), n * n)}, .writes = {HostSpan(c.data(), n * n)}});
     trsm(true, c.data(), n);
   } else {
-    multiply(s, false, a.data(), l.data(), g.data(), n, n, trace);
-    multiply(s, true, l.data(), g.data(), c.data(), n, n, trace);
+    multiply(s, false, a.data(), l.data(), g.data(), n, n, st.trace);
+    multiply(s, true, l.data(), g.data(), c.data(), n, n, st.trace);
   }
   // 4. C = Y diag(W) Y^T (the lower triangle of C is read).
   std::vector<T> w(static_cast<std::size_t>(n));
-  const EigStep e = eig(c.data(), w.data(), trace, flops);
+  const EigStep e = eig(c.data(), w.data(), st.trace, st.flops);
   // 5. X = L^-T Y (itype 1, 2) or L Y (itype 3), the first e.cols columns.
   if (vectors && e.cols > 0) {
     if (itype == 3) {
-      multiply(s, false, l.data(), c.data(), g.data(), n, e.cols, trace);
+      multiply(s, false, l.data(), c.data(), g.data(), n, e.cols, st.trace);
       c.swap(g);
     } else {
       trsm(false, c.data(), e.cols);
     }
-    for (std::int64_t j = 0; j < e.cols; ++j)
-      for (std::int64_t i = 0; i < n; ++i) A[i + j * lda] = c[static_cast<std::size_t>(i + j * n)];
   }
-  std::copy(w.begin(), w.end(), W);
-  for (std::int64_t j = 0; j < n; ++j)  // the factor in B's uplo triangle
-    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) B[i + j * ldb] = f[static_cast<std::size_t>(i + j * n)];
+  detail::gv_store("trnsolver.sygv.finish", n, vectors ? e.cols : 0, lower, c, A, lda, w, W, st.f, B, ldb, st.trace);
   if (report != nullptr) {
-    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
-    report->host_fp64_flops = flops;
+    finish_report(*report, std::move(st.trace).join(), ReportSettings{s.target});
+    report->host_fp64_flops = st.flops;
   }
   return e.info;
 }

@@ -62,25 +62,33 @@ blas::Settings sym_blas_settings(const Settings& s) {
 inline blas::COp to_cop(char t) { return t == 'N' ? blas::COp::N : t == 'T' ? blas::COp::T : blas::COp::C; }
 inline blas::Op to_rop(char t) { return t == 'N' ? blas::Op::N : blas::Op::T; }
 
-// C = alpha op(A) op(B) + beta C (op 'N', 'T', 'C'; 'C' is 'T' for real types).
+// C = alpha op(A) op(B) + beta C (op 'N', 'T', 'C'; 'C' is 'T' for real types); S and C in `mode`
+// (geqrf's drivers pass theirs), D and Z Ozaki.
 template <class T>
-void gemm_step(const blas::Settings& bs, char ta, char tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
-               const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C, std::int64_t ldc,
-               TraceParts& trace) {
+void gemm_step(const blas::Settings& bs, blas::GemmMode mode, char ta, char tb, std::int64_t m, std::int64_t n,
+               std::int64_t k, T alpha, const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C,
+               std::int64_t ldc, TraceParts& trace) {
   if (m <= 0 || n <= 0) return;
   blas::CallReport r;
   if constexpr (std::is_same_v<T, float>)
-    blas::gemm(bs, blas::GemmMode::fp32, to_rop(ta), to_rop(tb), m, n, k, alpha, {A, DType::f32, lda},
-               {B, DType::f32, ldb}, beta, {C, DType::f32, ldc}, &r);
+    blas::gemm(bs, mode, to_rop(ta), to_rop(tb), m, n, k, alpha, {A, DType::f32, lda}, {B, DType::f32, ldb}, beta,
+               {C, DType::f32, ldc}, &r);
   else if constexpr (std::is_same_v<T, double>)
     blas::dgemm(bs, to_rop(ta), to_rop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, &r);
   else if constexpr (std::is_same_v<T, std::complex<float>>)
-    blas::cgemm(bs, blas::GemmMode::fp32, blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, alpha, A, lda, B,
-                ldb, beta, C, ldc, &r);
+    blas::cgemm(bs, mode, blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C,
+                ldc, &r);
   else
     blas::zgemm(bs, blas::ComplexAlgo::four_m, to_cop(ta), to_cop(tb), m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
                 &r);
   trace.add(std::move(r.trace));
+}
+// The same in fp32 mode (the symmetric-indefinite and inverse drivers).
+template <class T>
+void gemm_step(const blas::Settings& bs, char ta, char tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha,
+               const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C, std::int64_t ldc,
+               TraceParts& trace) {
+  gemm_step<T>(bs, blas::GemmMode::fp32, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, trace);
 }
 
 // C -= A B^T on the uplo triangle of the n x n C (SYRKX, A and B n x k; no conjugate for C/Z).

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <vector>
 
+#include "trn/core/for_each_scalar.hpp"
 #include "sym_steps.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/solver/sym_indef.hpp"
@@ -366,10 +367,7 @@ bool sytrf_pivots_valid(Uplo uplo, std::int64_t n, const int* ipiv) {
             CallReport* report) {                                                                                  \
     return sytri_impl(s, uplo, n, A, lda, ipiv, report);                                                           \
   }
-TRNSOLVER_SYTRF_DEFINE(float)
-TRNSOLVER_SYTRF_DEFINE(double)
-TRNSOLVER_SYTRF_DEFINE(std::complex<float>)
-TRNSOLVER_SYTRF_DEFINE(std::complex<double>)
+TRN_FOR_EACH_SDCZ(TRNSOLVER_SYTRF_DEFINE)
 #undef TRNSOLVER_SYTRF_DEFINE
 
 }  // namespace trn::solver

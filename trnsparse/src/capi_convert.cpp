@@ -6,6 +6,7 @@
 
 #include "capi_dense_to_bell.hpp"
 #include "capi_internal.hpp"
+#include "generic_host.hpp"
 
 using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal namespace
 
@@ -45,6 +46,26 @@ Check& csr2csc_checks(Check& c, int m, int n, int nnz, int vt, int action, int b
   return c.one_of(base, {0, 1}, 12, "idxBase").one_of(alg, {TRNSPARSE_CSR2CSC_ALG1}, 13, "alg");
 }
 
+// The host round trip of a conversion between a sparse matrix and a dense one (index work, docs/
+// cost-model.md section 7): the dense matrix read and the sparse arrays written back (to_dense: the
+// other way), one declared operation per dense element and per stored entry. offsets_only: the
+// analysis, which writes a compressed format's offsets alone.
+trn::HostStep dense_conversion_step(const char* name, const sp::SparseRef& sp_ref, const sp::DenseAny& d, bool to_dense,
+                                    bool offsets_only = false) {
+  namespace gh = trn::sparse::generic_host;
+  const auto arrays = gh::sparse_spans(sp_ref);
+  trn::HostStep step{.name = name, .flops = static_cast<double>(d.rows * d.cols + (offsets_only ? 0 : sp_ref.nnz))};
+  if (to_dense) {
+    step.reads = {arrays[0], arrays[1], arrays[2]};
+    step.writes = {gh::dense_span(d)};
+  } else {
+    step.reads = {gh::dense_span(d)};
+    if (!offsets_only) step.writes = {arrays[0], arrays[1], arrays[2]};
+    else if (sp_ref.format != sp::SparseRef::Format::coo) step.writes = {arrays[0]};
+  }
+  return step;
+}
+
 // Xcoosort / Xcsrsort / Xcscsort _bufferSizeExt: sizes only.
 trnsparseStatus_t sort_buffer_size(trnsparseHandle_t h, const char* fn, int m, int n, int nnz, size_t* bytes) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
@@ -62,7 +83,12 @@ trnsparseStatus_t coosort(trnsparseHandle_t h, const char* fn, int m, int n, int
   c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").nonnegative(nnz, 3, "nnz");
   c.require(rows != nullptr || nnz == 0, 4, "cooRowsA").require(cols != nullptr || nnz == 0, 5, "cooColsA");
   if (!c.require(P != nullptr || nnz == 0, 6, "P")) return c.status();
-  return run(h, fn, {{"cooRowsA", 4}, {"cooColsA", 5}, {"P", 6}}, [&] { sp::coo_sort(m, n, nnz, rows, cols, P, by_row); });
+  // Host index work (a sort): one round trip, the arrays read and written back.
+  const trn::HostStep step{.name = "trnsparse.coosort.sort", .flops = static_cast<double>(nnz),
+                           .reads = {trn::HostSpan(rows, nnz), trn::HostSpan(cols, nnz), trn::HostSpan(P, nnz)},
+                           .writes = {trn::HostSpan(rows, nnz), trn::HostSpan(cols, nnz), trn::HostSpan(P, nnz)}};
+  return run_on_host(h, fn, {{"cooRowsA", 4}, {"cooColsA", 5}, {"P", 6}}, step,
+                     [&] { sp::coo_sort(m, n, nnz, rows, cols, P, by_row); });
 }
 
 // Xcsrsort (major = rows) / Xcscsort (major = columns).
@@ -73,7 +99,11 @@ trnsparseStatus_t compressed_sort(trnsparseHandle_t h, const char* fn, int m, in
   c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").nonnegative(nnz, 3, "nnz");
   c.require(g_mat_descrs.contains(d), 4, "descrA").not_null(offsets, 5, "offsets");
   if (!c.require(indices != nullptr || nnz == 0, 6, "indices").require(P != nullptr || nnz == 0, 7, "P")) return c.status();
-  return run(h, fn, {{"offsets", 5}, {"indices", 6}, {"P", 7}}, [&] {
+  const trn::HostStep step{.name = csr ? "trnsparse.csrsort.sort" : "trnsparse.cscsort.sort", .flops = static_cast<double>(nnz),
+                           .reads = {trn::HostSpan(offsets, std::int64_t{csr ? m : n} + 1), trn::HostSpan(indices, nnz),
+                                     trn::HostSpan(P, nnz)},
+                           .writes = {trn::HostSpan(indices, nnz), trn::HostSpan(P, nnz)}};
+  return run_on_host(h, fn, {{"offsets", 5}, {"indices", 6}, {"P", 7}}, step, [&] {
     sp::compressed_sort(csr ? m : n, csr ? n : m, nnz, offsets, indices, P, index_base(d->base));
   });
 }
@@ -98,7 +128,9 @@ trnsparseStatus_t trnsparseSparseToDense(trnsparseHandle_t h, trnsparseConstSpMa
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSparseToDense", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg))) return c.status();
-  return run(h, "trnsparseSparseToDense", matrix_items(1), [&] { sp::sparse_to_dense(generic_of(A), dense_any(B)); });
+  const trn::HostStep step = dense_conversion_step("trnsparse.sparse2dense.convert", generic_of(A), dense_any(B), true);
+  return run_on_host(h, "trnsparseSparseToDense", matrix_items(1), step,
+                     [&] { sp::sparse_to_dense(generic_of(A), dense_any(B)); });
 }
 
 trnsparseStatus_t trnsparseDenseToSparse_bufferSize(trnsparseHandle_t h, trnsparseConstDnMatDescr_t A,
@@ -122,7 +154,8 @@ trnsparseStatus_t trnsparseDenseToSparse_analysis(trnsparseHandle_t h, trnsparse
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_analysis", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
-  return run(h, "trnsparseDenseToSparse_analysis", matrix_items(2), [&] {
+  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.analysis", generic_of(B), dense_any(A), false, true);
+  return run_on_host(h, "trnsparseDenseToSparse_analysis", matrix_items(2), step, [&] {
     const std::int64_t nnz = sp::dense_to_sparse_analysis(dense_any(A), generic_of(B));
     B->csr.nnz = B->csc.nnz = B->coo.nnz = nnz;  // SpMatGetSize reports it; the caller allocates
   });
@@ -137,8 +170,9 @@ trnsparseStatus_t trnsparseDenseToSparse_convert(trnsparseHandle_t h, trnsparseC
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_convert", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
-  return run(h, "trnsparseDenseToSparse_convert", matrix_items(2),
-             [&] { sp::dense_to_sparse_convert(dense_any(A), generic_of(B)); });
+  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.convert", generic_of(B), dense_any(A), false);
+  return run_on_host(h, "trnsparseDenseToSparse_convert", matrix_items(2), step,
+                     [&] { sp::dense_to_sparse_convert(dense_any(A), generic_of(B)); });
 }
 
 trnsparseStatus_t trnsparseCsr2cscEx2_bufferSize(trnsparseHandle_t h, int m, int n, int nnz, const void*, const int*,
@@ -239,8 +273,10 @@ trnsparseStatus_t trnsparseCreateIdentityPermutation(trnsparseHandle_t h, int n,
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseCreateIdentityPermutation", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!c.nonnegative(n, 1, "n").require(p != nullptr || n == 0, 2, "p")) return c.status();
-  std::iota(p, p + n, 0);
-  return TRNSPARSE_STATUS_SUCCESS;
+  // Written by the host: one round trip back, one declared operation per element.
+  const trn::HostStep step{.name = "trnsparse.identity_permutation.host", .flops = static_cast<double>(n),
+                           .writes = {trn::HostSpan(p, n)}};
+  return run_on_host(h, "trnsparseCreateIdentityPermutation", {}, step, [&] { std::iota(p, p + n, 0); });
 }
 
 }  // extern "C"

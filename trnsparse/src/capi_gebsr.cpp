@@ -70,6 +70,10 @@ trnsparseStatus_t csr2gebsr_nnz(trnsparseHandle_t h, const CsrIn& a, const trnsp
   if (st != TRNSPARSE_STATUS_SUCCESS) return st;
   std::copy(row.begin(), row.end(), rowC);
   *total = static_cast<int>(nnzb);
+  // Host index work: one round trip (the CSR pattern read, the block row offsets and the count back).
+  set_host_profile(h, trn::HostStep{.name = "trnsparse.csr2gebsr.nnz", .flops = static_cast<double>(csr.nnz),
+                                    .reads = {trn::HostSpan(a.row, std::int64_t{a.m} + 1), trn::HostSpan(a.col, csr.nnz)},
+                                    .writes = {trn::HostSpan(rowC, mb + 1), trn::HostSpan(total, 1)}});
   return st;
 }
 
@@ -82,8 +86,18 @@ trnsparseStatus_t csr2gebsr(trnsparseHandle_t h, const char* fn, const CsrIn& a,
   if (!csr_in_arrays(c.not_null(rowC, 10, "bsrSortedRowPtrC"), a, {5, 6, 7, 12, 13})) return c.status();
   const sp::CsrView csr = csr_view(a);
   const sp::BlockOrder order = a.dir == TRNSPARSE_DIRECTION_ROW ? sp::BlockOrder::row : sp::BlockOrder::col;
-  return run(h, fn, {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"values", 5}, {"nnzb", 12}, {"bsrRowPtrC", 10}, {"bsrValC", 9}},
-             [&] { sp::csr_to_gebsr(csr, a.rb, a.cb, order, index_base(descrC->base), rowC, colC, valC, sizeof(T)); });
+  const trnsparseStatus_t st =
+      run(h, fn, {{"offsets", 6}, {"nnz", 6}, {"columns", 7}, {"values", 5}, {"nnzb", 12}, {"bsrRowPtrC", 10}, {"bsrValC", 9}},
+          [&] { sp::csr_to_gebsr(csr, a.rb, a.cb, order, index_base(descrC->base), rowC, colC, valC, sizeof(T)); });
+  if (st != TRNSPARSE_STATUS_SUCCESS) return st;
+  // Host index work: one round trip (the CSR read, the blocks written back; nnzb as the call left it).
+  const std::int64_t mb = (a.m + a.rb - 1) / a.rb, nnzb = std::int64_t{rowC[mb]} - descrC->base;
+  set_host_profile(h, trn::HostStep{.name = "trnsparse.csr2gebsr.convert", .flops = static_cast<double>(csr.nnz),
+                                    .reads = {trn::HostSpan(a.row, std::int64_t{a.m} + 1), trn::HostSpan(a.col, csr.nnz),
+                                              trn::HostSpan(static_cast<const T*>(a.val), csr.nnz)},
+                                    .writes = {trn::HostSpan(rowC, mb + 1), trn::HostSpan(colC, nnzb),
+                                               trn::HostSpan(valC, nnzb * a.rb * a.cb)}});
+  return st;
 }
 
 // The general-BSR operand of gebsr2gebsc.
@@ -122,8 +136,15 @@ trnsparseStatus_t gebsr2gebsc(trnsparseHandle_t h, const char* fn, const BsrIn& 
   const void* values = numeric ? a.val : static_cast<const void*>(a.col);
   const sp::BsrView bsr{a.mb, a.nb, a.nnzb, a.rb, a.cb, a.row, a.col, const_cast<void*>(values), sp::IndexType::i32,
                         sp::IndexType::i32, index_base(base), trn::DType::f32, sp::BlockOrder::row};
-  return run(h, fn, {{"offsets", 5}, {"bnnz", 3}, {"columns", 6}, {"values", 4}},
-             [&] { sp::gebsr_to_gebsc(bsr, sizeof(T), numeric, bscVal, bscRowInd, bscColPtr); });
+  // Host index work: one round trip (the BSR read, the BSC written back), one declared operation per block.
+  const std::int64_t cells = numeric ? std::int64_t{a.nnzb} * a.rb * a.cb : 0;
+  const trn::HostStep step{.name = "trnsparse.gebsr2gebsc.convert", .flops = static_cast<double>(a.nnzb),
+                           .reads = {trn::HostSpan(a.row, std::int64_t{a.mb} + 1), trn::HostSpan(a.col, a.nnzb),
+                                     trn::HostSpan(static_cast<const T*>(a.val), cells)},
+                           .writes = {trn::HostSpan(bscColPtr, std::int64_t{a.nb} + 1), trn::HostSpan(bscRowInd, a.nnzb),
+                                      trn::HostSpan(bscVal, cells)}};
+  return run_on_host(h, fn, {{"offsets", 5}, {"bnnz", 3}, {"columns", 6}, {"values", 4}}, step,
+                     [&] { sp::gebsr_to_gebsc(bsr, sizeof(T), numeric, bscVal, bscRowInd, bscColPtr); });
 }
 
 }  // namespace

@@ -86,25 +86,7 @@ trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable) 
 
 // ---- logging: the cuSPARSE family on the kit's logger ---------------------------------------------
 
-trnsparseStatus_t trnsparseLoggerSetFile(FILE* file) {
-  g_log.set_stream(file);
-  return TRNSPARSE_STATUS_SUCCESS;
-}
-trnsparseStatus_t trnsparseLoggerOpenFile(const char* logFile) {
-  return g_log.open_file(logFile) ? TRNSPARSE_STATUS_SUCCESS : TRNSPARSE_STATUS_INVALID_VALUE;
-}
-trnsparseStatus_t trnsparseLoggerSetLevel(int level) {
-  return g_log.set_level_checked(level) ? TRNSPARSE_STATUS_SUCCESS : TRNSPARSE_STATUS_INVALID_VALUE;
-}
-trnsparseStatus_t trnsparseLoggerSetMask(int mask) {
-  if (mask < 0) return TRNSPARSE_STATUS_INVALID_VALUE;
-  g_log.set_mask(mask);
-  return TRNSPARSE_STATUS_SUCCESS;
-}
-trnsparseStatus_t trnsparseLoggerForceDisable(void) {
-  g_log.force_disable();
-  return TRNSPARSE_STATUS_SUCCESS;
-}
+TRN_CSHIM_LOGGER_FILE_ENTRY_POINTS(trnsparse, trnsparseStatus_t, g_log, TRNSPARSE_STATUS_SUCCESS, TRNSPARSE_STATUS_INVALID_VALUE)
 
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trnsparse, trnsparse, Surface)
 

@@ -378,14 +378,17 @@ inline Check& bsrmm_checks(Check& c, bool strict, const BsrmmArgs& a, bool compl
 // An element count for a host step's span from sizes a caller passed (a product that cannot overflow:
 // computed in double, clamped to [0, 1e15]).
 inline std::int64_t span_count(double count) { return count > 0 ? static_cast<std::int64_t>(std::min(count, 1e15)) : 0; }
+// The handle's last profile: that one host round trip.
+inline void set_host_profile(trnsparseHandle_t h, const trn::HostStep& step) {
+  trn::Trace t;
+  trn::record_host_step(t, step);
+  h->last_profile = trn::model_trace(t, trn::ReportSettings{h->settings.target}).to_c();
+}
 template <class F>
 trnsparseStatus_t run_on_host(trnsparseHandle_t h, const char* fn, std::initializer_list<std::pair<const char*, int>> positions,
                               const trn::HostStep& step, F&& body) {
   const trnsparseStatus_t st = run(h, fn, positions, std::forward<F>(body));
-  if (st != TRNSPARSE_STATUS_SUCCESS) return st;
-  trn::Trace t;
-  trn::record_host_step(t, step);
-  h->last_profile = trn::model_trace(t, trn::ReportSettings{h->settings.target}).to_c();
+  if (st == TRNSPARSE_STATUS_SUCCESS) set_host_profile(h, step);
   return st;
 }
 

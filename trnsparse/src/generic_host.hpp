@@ -11,6 +11,7 @@
 #include "trn/core/cost_model.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/plan.hpp"
+#include "trn/core/report.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse::generic_host {
@@ -93,6 +94,27 @@ inline void finish_host(const Settings& s, const HostStep& step, PlanFacts plan,
   finish_report(*report, std::move(t), ReportSettings{s.target});
   report->add_plan(plan.print());
 }
+
+// A call whose profile is one host round trip (a reordering's index work): the report holds that step alone.
+inline void host_only_report(const Settings& s, const HostStep& step, CallReport* report) {
+  if (report == nullptr) return;
+  *report = CallReport{};
+  Trace t;
+  record_host_step(t, step);
+  finish_report(*report, std::move(t), ReportSettings{s.target});
+}
+// A host round trip ahead of a call whose report is already built (the SELL -> CSR gather before the
+// CSR kernel): modeled alone and added to the report's profile (trn::append_sequential: no overlap),
+// its record put first in the report's trace.
+inline void prepend_host_step(const Settings& s, const HostStep& step, CallReport* report) {
+  if (report == nullptr) return;
+  Trace t;
+  record_host_step(t, step);
+  append_sequential(report->profile, model_trace(t, ReportSettings{s.target}));
+  t.append(report->trace);
+  report->trace = std::move(t);
+}
+inline HostSpan index_span(const void* p, std::int64_t count, IndexType t) { return bytes_span(p, count, index_bytes(t)); }
 
 inline const char* op_name(GOp op) { return op == GOp::N ? "N" : op == GOp::T ? "T" : "C"; }
 inline const char* format_name(SparseRef::Format f) {

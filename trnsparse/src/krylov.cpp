@@ -10,13 +10,25 @@
 
 #include "bsr_kernels.hpp"
 #include "trn/sparse/sparse.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/tile/matmul.hpp"
 
 namespace trn::sparse {
 
 namespace {
 
-constexpr std::int64_t kChunk = 2048;  // free elements per VectorE pass over a vector
+constexpr std::int64_t kChunk = 2048;
+
+// `moved` of the `count` floats at p as a host-step span (the hull orders it; the moved ones cross the link).
+HostSpan part_of(const float* p, std::int64_t count, std::int64_t moved) {
+  HostSpan h(p, count);
+  h.bytes = static_cast<std::size_t>(std::min(count, moved)) * sizeof(float);
+  return h;
+}
+// An index array as a host-step span.
+HostSpan index_span(const void* p, std::int64_t count, IndexType t) {
+  return count > 0 ? HostSpan(static_cast<const std::byte*>(p), count * (t == IndexType::i32 ? 4 : 8)) : HostSpan{};
+}  // free elements per VectorE pass over a vector
 
 struct Vec {
   std::vector<float> data;
@@ -338,6 +350,13 @@ class KrylovContext {
     res_.modeled_ns += rep.profile.total_ns;
     ++res_.launches;
   }
+  // One host round trip before the first launch (docs/cost-model.md section 7): its modeled time
+  // joins the result's (it is no launch).
+  void host(const HostStep& step) {
+    Trace t;
+    record_host_step(t, step);
+    res_.modeled_ns += model_trace(t, ReportSettings{s_.target}).total_ns;
+  }
   double read(const Scalar& sc) {
     ++res_.host_scalar_reads;
     return double(sc.value);
@@ -384,6 +403,12 @@ class KrylovContext {
           seen[static_cast<std::size_t>(i)] = true;
         }
       }
+    // The gather is host index work (the blocks holding the diagonal found through offsets and
+    // columns, n values copied, each checked nonzero): one round trip.
+    host(HostStep{.name = "trnsparse.krylov.jacobi_gather", .flops = static_cast<double>(A.bnnz * A.row_block),
+                  .reads = {index_span(A.offsets, A.brows + 1, A.offsets_type), index_span(A.columns, A.bnnz, A.columns_type),
+                            part_of(vals, A.bnnz * A.row_block * A.col_block, n)},
+                  .writes = {HostSpan(dinv->data.data(), P * F)}});
     for (std::int64_t i = 0; i < n; ++i)
       if (!seen[static_cast<std::size_t>(i)] || dinv->data[static_cast<std::size_t>(i)] == 0.0f)
         throw InvalidArgument(std::string("trnsparse ") + who + ": zero diagonal entry " + std::to_string(i) + " (Jacobi)",
@@ -415,11 +440,21 @@ class KrylovContext {
             diag[static_cast<std::size_t>(R) * bb + static_cast<std::size_t>(r * b + c)] =
                 vals[static_cast<std::size_t>(e) * bb + static_cast<std::size_t>(A.order == BlockOrder::row ? r * b + c : r + c * b)];
       }
+    // The gather is host index work (the diagonal blocks found through offsets and columns, nb b^2
+    // values copied, the identity the kernel reads): one round trip.
+    const auto cells = static_cast<std::int64_t>(diag.size());
+    host(HostStep{.name = "trnsparse.krylov.block_jacobi_gather", .flops = static_cast<double>(A.bnnz),
+                  .reads = {index_span(A.offsets, nb + 1, A.offsets_type), index_span(A.columns, A.bnnz, A.columns_type),
+                            part_of(vals, A.bnnz * b * b, cells)},
+                  .writes = {HostSpan(diag.data(), cells), HostSpan(eye.data(), b * b)}});
     block_inverse_.values.assign(diag.size(), 0.0f);
     const HbmTensor in = HbmTensor::wrap(diag.data(), DType::f32, {nb * b, b}),
                     id = HbmTensor::wrap(eye.data(), DType::f32, {b, b}),
                     out = HbmTensor::wrap(block_inverse_.values.data(), DType::f32, {nb * b, b});
     run([&](NeuronCore& nc) { block_inverse_kernel(nc, in, id, out, static_cast<int>(b)); }, static_cast<int>(nb));
+    // The host's finiteness check of the inverses: one round trip.
+    host(HostStep{.name = "trnsparse.krylov.block_jacobi_check", .flops = static_cast<double>(cells),
+                  .reads = {HostSpan(block_inverse_.values.data(), cells)}});
     for (float v : block_inverse_.values)
       if (!std::isfinite(v))
         throw InvalidArgument(std::string("trnsparse ") + who + ": a diagonal block is singular without pivoting (block-Jacobi)",

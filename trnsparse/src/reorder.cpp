@@ -2,10 +2,12 @@
 // value is combined). Sources: Cuthill & McKee, "Reducing the bandwidth of sparse symmetric
 // matrices", ACM 1969; George & Liu 1981, §4.3 (reversal and the pseudo-peripheral start vertex).
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <numeric>
 #include <string>
 
+#include "generic_host.hpp"
 #include "trn/sparse/sparse.hpp"
 
 namespace trn::sparse {
@@ -147,6 +149,38 @@ OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& pe
     }
     o.offsets.push_back(static_cast<std::int64_t>(o.columns.size()));
   }
+  return o;
+}
+
+namespace {
+// A CSR's index arrays (offsets, columns) as host-step reads.
+std::array<HostSpan, 2> csr_index_spans(const CsrView& A) {
+  return {generic_host::index_span(A.offsets, A.rows + 1, A.offsets_type), generic_host::index_span(A.columns, A.nnz, A.columns_type)};
+}
+}  // namespace
+
+std::vector<std::int64_t> rcm_ordering(const Settings& s, const CsrView& A, CallReport* report) {
+  std::vector<std::int64_t> perm = rcm_ordering(A);
+  const auto [off, col] = csr_index_spans(A);
+  generic_host::host_only_report(s,
+                                 HostStep{.name = "trnsparse.rcm.ordering", .flops = static_cast<double>(A.nnz),
+                                          .reads = {off, col}, .writes = {HostSpan(perm.data(), A.rows)}},
+                                 report);
+  return perm;
+}
+
+OwnedCsr permute_symmetric(const Settings& s, const CsrView& A, const std::vector<std::int64_t>& perm, CallReport* report) {
+  OwnedCsr o = permute_symmetric(A, perm);
+  const auto [off, col] = csr_index_spans(A);
+  const std::int64_t n = A.rows, nnz = static_cast<std::int64_t>(o.columns.size());
+  const auto es = static_cast<std::size_t>(dtype_size(A.value_type));
+  generic_host::host_only_report(
+      s,
+      HostStep{.name = "trnsparse.permute.symmetric", .flops = static_cast<double>(nnz),
+               .reads = {off, col, generic_host::bytes_span(A.values, A.nnz, es), HostSpan(perm.data(), n)},
+               .writes = {HostSpan(o.offsets.data(), n + 1), HostSpan(o.columns.data(), nnz),
+                          generic_host::bytes_span(o.values.data(), nnz, es)}},
+      report);
   return o;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "generic_detail.hpp"
+#include "generic_host.hpp"
 
 namespace trn::sparse {
 
@@ -105,22 +106,46 @@ SellAsCsr sell_as_csr(const SellView& a, std::size_t value_bytes) {
   return o;
 }
 
+namespace {
+
+// The SELL -> CSR gather of a call (sell_as_csr) as the host round trip it is, added to the call's
+// report: the SELL arrays read, the CSR arrays written back, one declared index operation per slot.
+void record_gather(const Settings& s, const SellView& A, const SellAsCsr& c, std::size_t vbytes, CallReport* report) {
+  using generic_host::bytes_span;
+  using generic_host::index_span;
+  const std::int64_t slices = (A.rows + A.slice_size - 1) / std::max<std::int64_t>(1, A.slice_size);
+  const auto nnz = static_cast<std::int64_t>(c.pattern.columns.size());
+  generic_host::prepend_host_step(
+      s,
+      HostStep{.name = "trnsparse.sell2csr.gather", .flops = static_cast<double>(A.values_size),
+               .reads = {index_span(A.slice_offsets, slices + 1, A.offsets_type), index_span(A.columns, A.values_size, A.columns_type),
+                         bytes_span(A.values, A.values_size, vbytes)},
+               .writes = {HostSpan(c.pattern.offsets.data(), A.rows + 1), HostSpan(c.pattern.columns.data(), nnz),
+                          bytes_span(c.values.data(), nnz, vbytes)}},
+      report);
+}
+
+}  // namespace
+
 void spmv(const Settings& s, Op opA, float alpha, const SellView& A, const void* x, DType x_type, float beta, void* y,
           DType y_type, CallReport* report) {
   const SellAsCsr c = sell_as_csr(A, z(dtype_size(A.value_type)));
   spmv(s, opA, alpha, c.view(A.value_type), x, x_type, beta, y, y_type, report);
+  record_gather(s, A, c, z(dtype_size(A.value_type)), report);
 }
 
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const SellView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report) {
   const SellAsCsr c = sell_as_csr(A, z(dtype_size(A.value_type)));
   spmm(s, opA, opB, alpha, c.view(A.value_type), B, beta, C, report);
+  record_gather(s, A, c, z(dtype_size(A.value_type)), report);
 }
 
 void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SellView& A, Value value, const void* x, Scalar beta, void* y,
                CallReport* report) {
   const SellAsCsr c = sell_as_csr(A, value_bytes(value));
   spmv_host(s, opA, alpha, c.ref(value), x, beta, y, report);
+  record_gather(s, A, c, value_bytes(value), report);
 }
 
 TriangularAnalysis analyze_triangular(const SellView& A, Value value, bool lower, bool unit, GOp op) {

@@ -1018,17 +1018,6 @@ trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntens
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trntensor, trntensor, Surface)
 
 // The rest of cuTENSOR's logger, on the kit's logger.
-trntensorStatus_t trntensorLoggerOpenFile(const char* logFile) {
-  return g_log.open_file(logFile) ? TRNTENSOR_STATUS_SUCCESS : TRNTENSOR_STATUS_INVALID_VALUE;
-}
-
-trntensorStatus_t trntensorLoggerSetLevel(int32_t level) {
-  return g_log.set_level_checked(level) ? TRNTENSOR_STATUS_SUCCESS : TRNTENSOR_STATUS_INVALID_VALUE;
-}
-
-trntensorStatus_t trntensorLoggerForceDisable(void) {
-  g_log.force_disable();
-  return TRNTENSOR_STATUS_SUCCESS;
-}
+TRN_CSHIM_LOGGER_FILE_ENTRY_POINTS(trntensor, trntensorStatus_t, g_log, TRNTENSOR_STATUS_SUCCESS, TRNTENSOR_STATUS_INVALID_VALUE)
 
 }  // extern "C"

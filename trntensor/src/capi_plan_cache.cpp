@@ -374,16 +374,4 @@ trntensorStatus_t trntensorPlanPreferenceGetAttribute(const trntensorHandle_t ha
 
 size_t trntensorGetCudartVersion(void) { return TRNTENSOR_CUDART_VERSION; }
 
-trntensorStatus_t trntensorLoggerSetFile(FILE* file) {
-  if (file == nullptr) return TRNTENSOR_STATUS_INVALID_VALUE;
-  g_log.set_stream(file);
-  return TRNTENSOR_STATUS_SUCCESS;
-}
-
-trntensorStatus_t trntensorLoggerSetMask(int32_t mask) {
-  if (mask < 0 || mask > 31) return TRNTENSOR_STATUS_INVALID_VALUE;
-  g_log.set_mask(mask);
-  return TRNTENSOR_STATUS_SUCCESS;
-}
-
 }  // extern "C"

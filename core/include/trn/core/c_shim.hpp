@@ -636,27 +636,20 @@ struct ContextBinding {
   B::Status L##LoggerSetCallback(trnLoggerCallback_t cb) { return ::trn::cshim::EmulationApi<B>::logger_set_callback(cb); }
 
 // The cuSPARSE / cuSOLVER / cuTENSOR logger family beyond LoggerSetCallback, inside the library's
-// `extern "C"` block: P the function prefix (trnsolverDn ...), LOG its trn::cshim::Logger, OK and
-// INVALID its success / invalid-value statuses. LoggerSetFile(NULL), LoggerOpenFile(NULL or ""),
-// LoggerSetLevel outside 0..5 and LoggerSetMask < 0 are INVALID; ForceDisable always succeeds.
+// `extern "C"` block: P the function prefix (trnsolverDn, trnsparse, trntensor), LOG its
+// trn::cshim::Logger, OK and INVALID its success / invalid-value statuses. LoggerSetFile(NULL),
+// LoggerOpenFile(NULL or ""), LoggerSetLevel outside 0..5 and LoggerSetMask outside 0..31 (the five
+// level bits) are INVALID; ForceDisable always succeeds.
 #define TRN_CSHIM_LOGGER_FILE_ENTRY_POINTS(P, Status, LOG, OK, INVALID)                                          \
   Status P##LoggerSetFile(std::FILE* file) {                                                                     \
     if (file == nullptr) return INVALID;                                                                         \
     (LOG).set_stream(file);                                                                                      \
     return OK;                                                                                                   \
   }                                                                                                              \
-  Status P##LoggerOpenFile(const char* logFile) {                                                                \
-    if (logFile == nullptr || logFile[0] == '\0') return INVALID;                                                \
-    (LOG).configure(true, false, false, logFile);                                                                \
-    return OK;                                                                                                   \
-  }                                                                                                              \
-  Status P##LoggerSetLevel(int level) {                                                                          \
-    if (level < 0 || level > 5) return INVALID;                                                                  \
-    (LOG).set_level(level);                                                                                      \
-    return OK;                                                                                                   \
-  }                                                                                                              \
+  Status P##LoggerOpenFile(const char* logFile) { return (LOG).open_file(logFile) ? OK : INVALID; }              \
+  Status P##LoggerSetLevel(int level) { return (LOG).set_level_checked(level) ? OK : INVALID; }                  \
   Status P##LoggerSetMask(int mask) {                                                                            \
-    if (mask < 0) return INVALID;                                                                                \
+    if (mask < 0 || mask > 31) return INVALID;                                                                   \
     (LOG).set_mask(mask);                                                                                        \
     return OK;                                                                                                   \
   }                                                                                                              \

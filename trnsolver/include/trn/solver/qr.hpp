@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string>
 
+#include "trn/core/for_each_scalar.hpp"
 #include "trn/solver/solver.hpp"
 
 namespace trn::solver {
@@ -92,10 +93,7 @@ std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n
             const T* tau, CallReport* report = nullptr);                                                      \
   int ormqr(const Settings& s, bool left, bool trans, std::int64_t m, std::int64_t n, std::int64_t k,         \
             const T* A, std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* report = nullptr);
-TRNSOLVER_QR_DECLARE(float)
-TRNSOLVER_QR_DECLARE(double)
-TRNSOLVER_QR_DECLARE(std::complex<float>)
-TRNSOLVER_QR_DECLARE(std::complex<double>)
+TRN_FOR_EACH_SDCZ(TRNSOLVER_QR_DECLARE)
 #undef TRNSOLVER_QR_DECLARE
 
 }  // namespace trn::solver

@@ -240,6 +240,12 @@ struct OwnedCsr {
   CsrView view();
 };
 OwnedCsr permute_symmetric(const CsrView& A, const std::vector<std::int64_t>& perm);
+// The same with a report (the reorderings as host index work, docs/cost-model.md section 7): the
+// call's profile is its one host round trip, trnsparse.rcm.ordering (the offsets and indices read,
+// the permutation written back) or trnsparse.permute.symmetric (the arrays and the permutation
+// read, the permuted arrays written back), one declared index operation per stored entry.
+std::vector<std::int64_t> rcm_ordering(const Settings& s, const CsrView& A, CallReport* report);
+OwnedCsr permute_symmetric(const Settings& s, const CsrView& A, const std::vector<std::int64_t>& perm, CallReport* report);
 
 // ---- Block-sparse attention (extension, not in cuSPARSE) ------------------------------
 // O = softmax(scale * Q K^T restricted to the stored blocks of `mask`) V, per query row, for one
