@@ -11,9 +11,7 @@ mask selecting no element raise.
 """
 import functools
 
-from ._tensor import IndexExpr, unsupported
-
-_active = [None]   # the narrowing box of the masked call being run: {axis from the end: (lo, hi, extent)}
+from ._tensor import IndexExpr, mask_box as _active, unsupported
 
 
 class Conjunction:
@@ -76,23 +74,6 @@ def box(mask, who):
         if lo > hi:
             raise ValueError(f"trnsci.nki: {who}(mask=...) selects no element")
     return out
-
-
-def narrowed(t):
-    """Tensor t narrowed to the active mask's box (t itself when no masked call runs)."""
-    b = _active[0]
-    if not b:
-        return t
-    key = [slice(None)] * t.ndim
-    for axis, (lo, hi, n) in b.items():
-        d = t.ndim + axis
-        if d < 0 or t.shape[d] == 1 and n != 1:
-            continue      # an operand broadcast along this grid axis ([P, 1] scalars, reduction results)
-        if t.shape[d] != n:
-            unsupported(f"mask over an operand of shape {t.shape}: axis {d} has extent {t.shape[d]}, the index "
-                        f"grid {n}")
-        key[d] = slice(lo, hi + 1)
-    return t._basic(tuple(key))
 
 
 def masked(fn, who):

@@ -339,7 +339,6 @@ class Tensor:
     def tile(self):
         """This pattern as one core tile: partition axis first, the other axes as free dims (narrowed
         to the box of the mask= of the call being run, _mask.py)."""
-        from ._mask import narrowed
         self = narrowed(self)  # noqa: PLW0642
         if any(m is not None and n > m for n, m in zip(self.shape, self.fold)):
             unsupported("an operand spanning more logical tiles of a mod_alloc block axis than its tile count")
@@ -391,3 +390,25 @@ def _merge_dims(free):
         else:
             merged.append((n, s))
     return merged or [(1, 1)]
+
+
+# The narrowing box of the masked call being run ({axis from the end: (lo, hi, extent)}), set by
+# _mask.masked (NKI's mask=, see _mask.py); Tensor.tile() narrows every operand to it.
+mask_box = [None]
+
+
+def narrowed(t):
+    """Tensor t narrowed to the active mask's box (t itself when no masked call runs)."""
+    b = mask_box[0]
+    if not b:
+        return t
+    key = [slice(None)] * t.ndim
+    for axis, (lo, hi, n) in b.items():
+        d = t.ndim + axis
+        if d < 0 or t.shape[d] == 1 and n != 1:
+            continue      # an operand broadcast along this grid axis ([P, 1] scalars, reduction results)
+        if t.shape[d] != n:
+            unsupported(f"mask over an operand of shape {t.shape}: axis {d} has extent {t.shape[d]}, the index "
+                        f"grid {n}")
+        key[d] = slice(lo, hi + 1)
+    return t._basic(tuple(key))
