@@ -11,7 +11,6 @@ cannot run (they hang or cost minutes) are deselected.  Every exclusion is print
 and reason in the terminal summary ("documented exclusions"), never skipped silently.
 """
 import os
-import re
 
 import pytest
 import scipy.fft
@@ -22,9 +21,6 @@ import trnsci
 # costs minutes of emulation), reported as xfail [NOTRUN] with the reason.
 _FORK = ("fork() after the emulator's host thread pool started: the child inherits a pool without "
          "threads and waits forever (trnsci's SPMD launcher is not fork-safe)", False)
-_R2R = ("trnfft has no real-to-real transforms (DCT/DST): the backend returns NotImplemented and only=True "
-        "makes that an error (FFTLog's fht runs: SciPy builds it on rfft/irfft). Run (and required to fail) "
-        "with TRNSCI_SCIPY_FFT_FULL=1", False)
 _LONGDOUBLE = ("long double (float128/complex256): trnfft has fp32 and fp64 (Ozaki) plans only; the backend "
                "returns NotImplemented", True)
 _COST = ("emulation cost (minutes of host time: 17 concurrent FP64 transforms of 800 x 200, 2 x 511 FP64 plans, "
@@ -36,18 +32,14 @@ _PLAN = ("plan= objects: the backend raises SciPy's NotImplementedError('Passing
 EXCLUSIONS = {
     "test_multithreading.py::test_mixed_threads_processes": _FORK,
     "test_numpy.py::test_multiprocess": _FORK,
-    "test_real_transforms.py": _R2R,
     "test_backend.py::test_backend_plan": _PLAN,
     "float128": _LONGDOUBLE, "complex256": _LONGDOUBLE, "longdouble": _LONGDOUBLE,
     "TestFFTThreadSafe": _COST,
     "test_numpy.py::TestFFT1D::test_identity": _COST,
     "test_multithreading.py::test_threaded_same": _COST,
 }
-if os.environ.get("TRNSCI_SCIPY_FFT_FULL") == "1":  # every test runs; the R2R ones must fail
-    EXCLUSIONS = {k: (v[0], True) for k, v in EXCLUSIONS.items() if v is not _COST and v is not _FORK}
-    EXCLUSIONS.update({k: v for k, v in (("test_multithreading.py::test_mixed_threads_processes", _FORK),
-                                         ("test_numpy.py::test_multiprocess", _FORK))})
-    _R2R = (_R2R[0], True)
+if os.environ.get("TRNSCI_SCIPY_FFT_FULL") == "1":  # the cost exclusions run too
+    EXCLUSIONS = {k: v for k, v in EXCLUSIONS.items() if v is not _COST}
 
 
 def pytest_configure(config):
@@ -59,16 +51,10 @@ def pytest_report_header(config):
     return "scipy.fft global backend: trnsci.fft.scipy_backend (only=True)"
 
 
-# A DCT/DST named in a test's parameters ("[dct-dct-mock18]", "[2-idstn]").
-_R2R_PARAM = re.compile(r"[\[\-]i?d[cs]tn?[\]\-]")
-
-
 def _exclusion(nodeid):
     for pattern, value in EXCLUSIONS.items():
         if pattern in nodeid:
             return value
-    if _R2R_PARAM.search(nodeid.split("::")[-1]):
-        return _R2R
     return None
 
 

@@ -5,8 +5,9 @@
         y = scipy.fft.fft(x)          # runs on the emulated NeuronCore
 
 Implements fft, ifft, rfft, irfft, hfft, ihfft and their 2-D / n-D forms (hfft2/ihfft2, hfftn/ihfftn
-included), and fht/ifht (SciPy's FFTLog, whose rfft/irfft run here).  dct/dst and long double
-return NotImplemented; plan= raises NotImplementedError as SciPy's own backend does: with
+included), dct/idct/dst/idst and their n-D forms (types 1-4, norm=, orthogonalize=: one trnfft R2C
+of a symmetric extension each, trnsci.fft), and fht/ifht (SciPy's FFTLog, whose rfft/irfft run
+here).  Long double returns NotImplemented; plan= raises NotImplementedError as SciPy's own backend does: with
 only=True SciPy raises BackendNotImplementedError, with only=False it falls back to its own
 backend.  workers= and overwrite_x= are accepted and ignored (the emulator's host threads come from
 TRN_NUM_THREADS).  Settings (target, cores, ...) come from the enclosing trnsci.settings.
@@ -18,7 +19,8 @@ import numpy as np
 __ua_domain__ = "numpy.scipy.fft"
 
 _NAMES = ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2", "hfft2", "ihfft2",
-          "fftn", "ifftn", "rfftn", "irfftn", "hfftn", "ihfftn")
+          "fftn", "ifftn", "rfftn", "irfftn", "hfftn", "ihfftn", "dct", "idct", "dst", "idst", "dctn", "idctn", "dstn",
+          "idstn")
 
 
 def _implementations():

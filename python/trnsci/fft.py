@@ -290,3 +290,148 @@ def ihfft2(x, s=None, axes=(-2, -1), norm=None, **kw):
 
 # scipy_backend (trnsci._scipy_backend) is bound here by the package's __init__: the backend imports this
 # module, so this module does not import it.
+
+
+# ---- DCT / DST (scipy.fft's dct/idct/dst/idst/dctn/idctn/dstn/idstn) -------------------------------
+# trnfft has no real-to-real plans (cuFFT has none either), so each 1-D DCT/DST of length N is one
+# R2C/D2Z transform of a symmetric extension z of x (length L), read at every `step`-th bin from
+# `first`: y[k] = Re Z[first + step k] (cosines) or Im Z[first + step k] (sines).  z holds +x and -x
+# at chosen positions and zeros elsewhere, so the host does no arithmetic (placement and sign flips);
+# every flop is the emulator's FFT.  With Z[m] = sum_j z_j e^{-2 pi i j m / L}, a pair z_j = x_n,
+# z_{L-j} = x_n adds 2 x_n cos(2 pi j m / L), a pair z_j = -x_n, z_{L-j} = x_n adds 2 i x_n sin(...),
+# and a single z_j = x_n (j = 0 or j = L/2 - like positions) adds x_n once: the half-weight end
+# terms of DCT-I/III and DST-III.  The sums are scipy.fft's definitions (unnormalised):
+#   DCT-I  L = 2(N-1): z_n = x_n (n < N), z_{L-n} = x_n (0 < n < N-1);         bins k
+#   DCT-II L = 4N: z_{2n+1} = z_{L-2n-1} = x_n;                                 bins k
+#   DCT-III L = 4N: z_n = x_n, z_{L-n} = x_n (n > 0);                           bins 2k+1
+#   DCT-IV L = 8N: z_{2n+1} = z_{L-2n-1} = x_n;                                 bins 2k+1
+#   DST-I  L = 2(N+1): z_{n+1} = -x_n, z_{L-n-1} = x_n;                         bins k+1
+#   DST-II L = 4N: z_{2n+1} = -x_n, z_{L-2n-1} = x_n;                           bins k+1
+#   DST-III L = 4N: z_{n+1} = -x_n, z_{L-n-1} = x_n (n < N-1);                  bins 2k+1
+#   DST-IV L = 8N: z_{2n+1} = -x_n, z_{L-2n-1} = x_n;                           bins 2k+1
+# Cost: one R2C of 2N to 8N points per transformed vector (pocketfft's twiddled N-point forms would
+# put the twiddle products on the host).  norm= and orthogonalize= are scipy's (pocketfft's factors
+# 1, 1/sqrt(N'), 1/N' with N' = 2(N-1), 2(N+1) or 2N; orthogonalize's sqrt(2) on the first/last
+# input or output element): host multiplies, like the FFT's norm scaling.
+
+def _r2r_extension(cosine, kind, n):
+    """(L, [(dst, src) with +x], [(dst, src) with -x], part, first, step) of one DCT/DST type."""
+    r = np.arange(n)
+    odd = 2 * r + 1
+    if cosine:
+        table = {1: (2 * (n - 1), [(r, r), (2 * (n - 1) - r[1:-1], r[1:-1])], 0, 1),
+                 2: (4 * n, [(odd, r), (4 * n - odd, r)], 0, 1),
+                 3: (4 * n, [(r, r), (4 * n - r[1:], r[1:])], 1, 2),
+                 4: (8 * n, [(odd, r), (8 * n - odd, r)], 1, 2)}
+        L, plus, first, step = table[kind]
+        return L, plus, [], "re", first, step
+    table = {1: (2 * (n + 1), [(2 * n + 1 - r, r)], [(r + 1, r)], 1, 1),
+             2: (4 * n, [(4 * n - odd, r)], [(odd, r)], 1, 1),
+             3: (4 * n, [(4 * n - 1 - r[:-1], r[:-1])], [(r + 1, r)], 1, 2),
+             4: (8 * n, [(8 * n - odd, r)], [(odd, r)], 1, 2)}
+    L, plus, minus, first, step = table[kind]
+    return L, plus, minus, "im", first, step
+
+
+def _r2r_last(run, x, cosine, kind):
+    """The unnormalised DCT/DST of the real C-contiguous x over its last axis (one R2C call)."""
+    n = x.shape[-1]
+    if cosine and kind == 1 and n < 2:
+        raise ValueError("DCT-I needs at least 2 data points (its extension has length 2(N-1))")
+    L, plus, minus, part, first, step = _r2r_extension(cosine, kind, n)
+    z = np.zeros(x.shape[:-1] + (L,), dtype=x.dtype)
+    for dst, src in plus:
+        z[..., dst] = x[..., src]
+    for dst, src in minus:
+        z[..., dst] = np.negative(x[..., src])  # a sign flip: exact
+    spectrum = run.call(_core.fft.r2c, z, 1)
+    picked = spectrum[..., first:first + step * n:step]
+    return np.ascontiguousarray(picked.real if part == "re" else picked.imag)
+
+
+def _r2r_inorm(norm, forward):
+    if norm is None:
+        norm = "backward"
+    if norm not in _NORMS:
+        raise ValueError(f'Invalid norm value {norm!r}; should be "backward", "ortho" or "forward".')
+    if norm == "ortho":
+        return 1
+    return 0 if (norm == "backward") == forward else 2
+
+
+def _r2r_axis(run, x, cosine, kind, axis, inorm, orthogonalize):
+    """One scipy-normalised DCT/DST of the real x along axis."""
+    n = x.shape[axis]
+    xt = np.moveaxis(x, axis, -1)
+    sqrt2 = math.sqrt(2.0)
+    if orthogonalize and (cosine and kind in (1, 3) or not cosine and kind == 3):
+        xt = np.array(xt, order="C")
+        xt[..., 0] *= sqrt2
+        if cosine and kind == 1:
+            xt[..., -1] *= sqrt2
+    y = _r2r_last(run, np.ascontiguousarray(xt), cosine, kind)
+    if orthogonalize and kind in (1, 2):
+        if kind == 2 or cosine:
+            y[..., 0] /= sqrt2
+        if cosine and kind == 1:
+            y[..., -1] /= sqrt2
+    big_n = 2 * (n - 1) if (cosine and kind == 1) else 2 * (n + 1) if (not cosine and kind == 1) else 2 * n
+    factor = 1.0 if inorm == 0 else 1.0 / math.sqrt(big_n) if inorm == 1 else 1.0 / big_n
+    if factor != 1.0:
+        y *= y.dtype.type(factor)
+    return np.moveaxis(y, -1, axis)
+
+
+def _r2rn(cosine, forward, x, type, s, axes, norm, orthogonalize, precision, target, cores, profile, one_axis):
+    x = np.asarray(x)
+    if type not in (1, 2, 3, 4):
+        raise ValueError(f"invalid {'DCT' if cosine else 'DST'} type {type!r} (1, 2, 3 or 4)")
+    kind = type if forward or type in (1, 4) else 5 - type  # the inverse of type 2 is type 3 and back
+    inorm = _r2r_inorm(norm, forward)
+    if orthogonalize is None:
+        orthogonalize = norm == "ortho"
+    complex_in = x.dtype.kind == "c"
+    real_dt = _complex_dtype(x.dtype).type(0).real.dtype if complex_in else _real_dtype(x.dtype)
+    s, axes = _cook(x, s, axes)
+    for a, n in zip(axes, s):
+        x = _fit(x, a, n)
+    run = _Run(precision, target, cores)
+
+    def transform(part):
+        y = np.asarray(part, dtype=real_dt)
+        for a in axes:
+            y = _r2r_axis(run, y, cosine, kind, a, inorm, orthogonalize)
+        return y
+
+    if complex_in:
+        xc = x.astype(_complex_dtype(x.dtype), copy=False)
+        out = np.empty(xc.shape, dtype=xc.dtype)
+        out.real, out.imag = transform(xc.real), transform(xc.imag)
+    else:
+        out = np.ascontiguousarray(transform(x)) if axes else np.array(x, dtype=real_dt)
+    return (out, run.profile) if profile else out
+
+
+def _r2r_public(cosine, forward, name):
+    def one(x, type=2, n=None, axis=-1, norm=None, overwrite_x=False, workers=None, orthogonalize=None, *,
+            precision=None, target=None, cores=None, profile=False):
+        return _r2rn(cosine, forward, x, type, *_one(n, axis), norm, orthogonalize, precision, target, cores, profile,
+                     True)
+
+    def many(x, type=2, s=None, axes=None, norm=None, overwrite_x=False, workers=None, orthogonalize=None, *,
+             precision=None, target=None, cores=None, profile=False):
+        return _r2rn(cosine, forward, x, type, s, axes, norm, orthogonalize, precision, target, cores, profile, False)
+
+    one.__name__, many.__name__ = name, name + "n"
+    kind = "DCT" if cosine else "DST"
+    one.__doc__ = (f"scipy.fft.{name}: the {'inverse ' if not forward else ''}{kind} of types 1-4 along axis "
+                   "(one trnfft R2C of a symmetric extension per call; overwrite_x and workers are accepted "
+                   "and ignored).")
+    many.__doc__ = f"scipy.fft.{name}n: {name} over several axes (one after another)."
+    return one, many
+
+
+dct, dctn = _r2r_public(True, True, "dct")
+idct, idctn = _r2r_public(True, False, "idct")
+dst, dstn = _r2r_public(False, True, "dst")
+idst, idstn = _r2r_public(False, False, "idst")
