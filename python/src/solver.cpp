@@ -6,6 +6,7 @@
 // several C calls (QR: geqrf + orgqr; LU solve: getrf + getrs) report one Profile: the C calls'
 // profiles appended (trn::append_sequential).
 #include <complex>
+#include <type_traits>
 #include <vector>
 
 #include "common.hpp"
@@ -149,8 +150,48 @@ py::tuple lu_factor(const py::object& A, const EmuSettings& s) {
   return py::make_tuple(a, piv, info, p);  // info > 0: U(info, info) is exactly zero (scipy warns)
 }
 
+// The mixed-precision gesv (IRS simple API) of I/O type T and one low precision: `low` the name
+// solve(refine=) takes, fn / ws the routine and its _bufferSize (cuSOLVER's <IO><low>gesv names:
+// S fp32, H/K fp16, B/E bf16, X/Y tf32; D/Z fp64 and C/Z complex I/O).
+template <class T>
+struct IrsGesv {
+  using C = typename Fns<T>::C;
+  using Fn = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, C*, int, int*, C*, int, C*, int, void*, size_t, int*, int*);
+  using Ws = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, C*, int, int*, C*, int, C*, int, void*, size_t*);
+  static constexpr bool kWide = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>>;
+  static constexpr const char* kChoices = kWide ? "refine must be 'fp32', 'fp16', 'bf16' or 'tf32' for float64 / complex128"
+                                                : "refine must be 'fp16', 'bf16' or 'tf32' for float32 / complex64";
+  const char* low;
+  Fn fn;
+  Ws ws;
+};
+#define TRNSCI_PY_GESV(low, NAME) IrsGesv<T>{low, &trnsolverDn##NAME, &trnsolverDn##NAME##_bufferSize}
+
+// The entry of refine=`low` for I/O type T, or nullptr.
+template <class T>
+const IrsGesv<T>* irs_gesv_of(const std::string& low) {
+  static const std::vector<IrsGesv<T>> table = [] {
+    if constexpr (std::is_same_v<T, double>)
+      return std::vector<IrsGesv<T>>{TRNSCI_PY_GESV("fp32", DSgesv), TRNSCI_PY_GESV("fp16", DHgesv),
+                                     TRNSCI_PY_GESV("bf16", DBgesv), TRNSCI_PY_GESV("tf32", DXgesv)};
+    else if constexpr (std::is_same_v<T, float>)
+      return std::vector<IrsGesv<T>>{TRNSCI_PY_GESV("fp16", SHgesv), TRNSCI_PY_GESV("bf16", SBgesv),
+                                     TRNSCI_PY_GESV("tf32", SXgesv)};
+    else if constexpr (std::is_same_v<T, std::complex<double>>)
+      return std::vector<IrsGesv<T>>{TRNSCI_PY_GESV("fp32", ZCgesv), TRNSCI_PY_GESV("fp16", ZKgesv),
+                                     TRNSCI_PY_GESV("bf16", ZEgesv), TRNSCI_PY_GESV("tf32", ZYgesv)};
+    else
+      return std::vector<IrsGesv<T>>{TRNSCI_PY_GESV("fp16", CKgesv), TRNSCI_PY_GESV("bf16", CEgesv),
+                                     TRNSCI_PY_GESV("tf32", CYgesv)};
+  }();
+  for (const auto& g : table)
+    if (low == g.low) return &g;
+  return nullptr;
+}
+#undef TRNSCI_PY_GESV
+
 // Solves A X = B: getrf + getrs, or mixed-precision iterative refinement (refine: the low precision
-// of trnsolverDn<D|S><S|H|B|X>gesv).
+// of trnsolverDn<D|S|Z|C><S|H|B|X|C|K|E|Y>gesv, irs_gesv_of).
 py::tuple solve(const py::object& A, const py::object& B, const py::object& refine, const EmuSettings& s) {
   const Arg arg{"solve", 1, "a"};
   py::array a = fortran_copy(A, arg);
@@ -166,43 +207,24 @@ py::tuple solve(const py::object& A, const py::object& B, const py::object& refi
   Handle h(s);
   int info = 0;
   if (!refine.is_none()) {
-    if (kind_of(a) != Kind::f32 && kind_of(a) != Kind::f64)
-      raise_argument("solve", 3, "refine", "iterative refinement takes float32 or float64 systems");
     const std::string low = refine.cast<std::string>();
-    const bool dbl = kind_of(a) == Kind::f64;
-    using GesvD = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, double*, int, int*, double*, int, double*, int,
-                                        void*, size_t, int*, int*);
-    using GesvS = trnsolverStatus_t (*)(trnsolverDnHandle_t, int, int, float*, int, int*, float*, int, float*, int,
-                                        void*, size_t, int*, int*);
     py::array x = py::array(b.dtype(), std::vector<py::ssize_t>(b.shape(), b.shape() + b.ndim()),
                             vec ? std::vector<py::ssize_t>{b.itemsize()} : std::vector<py::ssize_t>{b.itemsize(), b.itemsize() * n});
     std::vector<int> ipiv(static_cast<std::size_t>(std::max(n, 1)));
     int iter = 0;
-    auto run = [&](auto fn, auto ws_fn, auto zero) {
+    auto p = dispatch_type(a, [&](auto zero) {
       using T = decltype(zero);
+      const IrsGesv<T>* g = irs_gesv_of<T>(low);
+      if (g == nullptr) raise_argument("solve", 3, "refine", std::string(IrsGesv<T>::kChoices));
       size_t bytes = 0;
-      check_status<SolverApi>(h.get(), ws_fn(h.get(), n, nrhs, data<T>(a), ld, ipiv.data(), data<T>(b), ld, data<T>(x), ld,
+      check_status<SolverApi>(h.get(), g->ws(h.get(), n, nrhs, data<T>(a), ld, ipiv.data(), data<T>(b), ld, data<T>(x), ld,
                                              nullptr, &bytes), "gesv_bufferSize");
       std::vector<unsigned char> work(std::max<size_t>(bytes, 1));
       return run_call<SolverApi>(h.get(), s, "solve", [&] {
-        return fn(h.get(), n, nrhs, data<T>(a), ld, ipiv.data(), data<T>(b), ld, data<T>(x), ld, work.data(), bytes, &iter, &info);
+        return g->fn(h.get(), n, nrhs, data<T>(a), ld, ipiv.data(), data<T>(b), ld, data<T>(x), ld, work.data(), bytes,
+                     &iter, &info);
       });
-    };
-    std::shared_ptr<ProfileData> p;
-    if (dbl) {
-      GesvD fn = low == "fp32" ? &trnsolverDnDSgesv : low == "fp16" ? &trnsolverDnDHgesv : low == "bf16" ? &trnsolverDnDBgesv
-                 : low == "tf32" ? &trnsolverDnDXgesv : nullptr;
-      decltype(&trnsolverDnDSgesv_bufferSize) ws = low == "fp32" ? &trnsolverDnDSgesv_bufferSize : low == "fp16" ? &trnsolverDnDHgesv_bufferSize
-                 : low == "bf16" ? &trnsolverDnDBgesv_bufferSize : &trnsolverDnDXgesv_bufferSize;
-      if (fn == nullptr) raise_argument("solve", 3, "refine", "float64 refine must be 'fp32', 'fp16', 'bf16' or 'tf32'");
-      p = run(fn, ws, double{});
-    } else {
-      GesvS fn = low == "fp16" ? &trnsolverDnSHgesv : low == "bf16" ? &trnsolverDnSBgesv : low == "tf32" ? &trnsolverDnSXgesv : nullptr;
-      decltype(&trnsolverDnSHgesv_bufferSize) ws = low == "fp16" ? &trnsolverDnSHgesv_bufferSize : low == "bf16" ? &trnsolverDnSBgesv_bufferSize
-                 : &trnsolverDnSXgesv_bufferSize;
-      if (fn == nullptr) raise_argument("solve", 3, "refine", "float32 refine must be 'fp16', 'bf16' or 'tf32'");
-      p = run(fn, ws, float{});
-    }
+    });
     check_info(info, "solve", "singular matrix");
     return py::make_tuple(x, iter, p);
   }

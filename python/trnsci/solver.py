@@ -6,7 +6,7 @@ itself is never modified).  Breakdowns (devInfo > 0) raise trnsci.errors.LinAlgE
 numpy.linalg.LinAlgError).  float64 runs trnsolver's fp64 paths (Ozaki GEMMs on TensorE, panels
 as costed host steps); float32 runs fp32 tile kernels; complex64 / complex128 run the C / Z
 routines (QR through ungqr, eigh through heevd: Hermitian, real eigenvalues; svd's s is real).
-Iterative refinement (solve(refine=)) takes real systems only.
+Iterative refinement (solve(refine=)) takes all four types (cuSOLVER's <IO><low>gesv family).
 """
 import numpy as np
 
@@ -30,7 +30,8 @@ def lu_factor(a, *, target=None, cores=None, profile=False):
 
 def solve(a, b, *, refine=None, return_iterations=False, target=None, cores=None, profile=False):
     """x with a x = b (getrf + getrs), or by mixed-precision iterative refinement: refine='fp32' |
-    'fp16' | 'bf16' | 'tf32' (float64: D<low>gesv, fp64 residuals by Ozaki; float32: S<low>gesv)."""
+    'fp16' | 'bf16' | 'tf32' (float64: D<low>gesv, fp64 residuals by Ozaki; float32: S<low>gesv;
+    complex128: ZCgesv / ZKgesv / ZEgesv / ZYgesv; complex64: CKgesv / CEgesv / CYgesv)."""
     x, iters, prof = _core.solver.solve(a, b, refine, settings_of(target, cores))
     out = (x, iters) if return_iterations else x
     return (out, prof) if profile else out
