@@ -17,3 +17,8 @@ print("max |trnsci - numpy|:", np.abs(spec - np.fft.rfft(x, norm="forward")).max
 with scipy.fft.set_backend(trnsci.fft.scipy_backend, only=True):
     y = scipy.fft.irfft(scipy.fft.rfft(x), n=x.size)  # existing SciPy code, run on the emulator
 print("round trip through scipy.fft + trnsci:", np.abs(y - x).max())
+# DCT-II (orthonormal) through the backend too: one trnfft R2C of a symmetric extension per row
+with scipy.fft.set_backend(trnsci.fft.scipy_backend, only=True):
+    c = scipy.fft.dct(x[:256], type=2, norm="ortho")
+    back = scipy.fft.idct(c, type=2, norm="ortho")
+print("DCT-II energy kept:", float(np.sum(c * c) / np.sum(x[:256].astype(np.float64) ** 2)), "| idct error", np.abs(back - x[:256]).max())

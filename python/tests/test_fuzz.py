@@ -91,3 +91,30 @@ def test_random_sparse_and_solver_inputs_never_crash():
                  lambda: trnsci.solver.lu_factor(a)]
         _run_all(calls, outcomes)
     assert outcomes["ok"] > 0 and outcomes["raised"] > 0
+
+
+# ---- the rest of the entry points: DCT/DST, Hermitian FFTs, Level 1, rand, refine=, explicit einsum paths -----
+
+def test_random_inputs_to_the_other_entry_points_never_crash():
+    rng = np.random.default_rng(3232)
+    outcomes = {"ok": 0, "raised": 0}
+    for _ in range(40):
+        a, b = _array(rng), _array(rng)
+        kind = int(rng.integers(0, 6))  # 0 and 5: invalid DCT/DST types
+        n = int(rng.integers(-1, 5))
+        size = tuple(int(v) for v in rng.integers(-1, 4, int(rng.integers(0, 3))))
+        low = ["fp32", "fp16", "bf16", "tf32", "fp8", None][int(rng.integers(0, 6))]
+        path = [tuple(int(v) for v in rng.integers(0, 3, int(rng.integers(1, 3)))) for _ in range(int(rng.integers(0, 3)))]
+        gen = trnsci.rand.Generator(int(rng.integers(0, 1 << 20)))
+        calls = [lambda: trnsci.fft.dct(a, kind, n=n or None, norm=["ortho", None, "forward", "bad"][int(rng.integers(0, 4))]),
+                 lambda: trnsci.fft.idstn(a, kind, axes=tuple(int(v) for v in rng.integers(-3, 3, 2))),
+                 lambda: trnsci.fft.hfft(a), lambda: trnsci.fft.ihfft2(a),
+                 lambda: trnsci.blas.vdot(a, b), lambda: trnsci.blas.axpy(1.5, a, b), lambda: trnsci.blas.scal(2.0, a),
+                 lambda: gen.normal(0.0, float(rng.standard_normal()), size),
+                 lambda: gen.integers(int(rng.integers(-2, 4)), int(rng.integers(-2, 9)), size=size),
+                 lambda: gen.poisson(float(rng.standard_normal() * 3), size),
+                 lambda: trnsci.solver.solve(a, b, refine=low),
+                 lambda: trnsci.tensor.einsum("ij,jk,k->i", a, b, b, optimize=path),
+                 lambda: trnsci.tensor.einsum_path("ij,jk->ik", a, b)]
+        _run_all(calls, outcomes)
+    assert outcomes["ok"] > 0 and outcomes["raised"] > 0

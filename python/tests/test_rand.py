@@ -67,3 +67,41 @@ def test_rand_errors():
     assert info.value.status.startswith("TRNRAND_STATUS_")
     with pytest.raises(TypeError):
         g.random(3, dtype=np.int32)
+
+
+def test_remaining_methods_equal_c_calls(capi):
+    """lognormal, exponential, bernoulli, integers, uniform(low, high), set_offset, set_seed and the
+    constructor's offset=: the same C calls in the same order (one stream)."""
+    g = trnsci.rand.Generator(9, offset=3)
+    c = CGen(capi, 161, 9)
+    assert c.lib.trnrandSetGeneratorOffset(c.g, ctypes.c_ulonglong(3)) == 0
+    f, d = ctypes.c_float, ctypes.c_double
+    assert bits_equal(g.lognormal(0.5, 0.25, 6, dtype=np.float32),
+                      c.call("trnrandGenerateLogNormal", 6, np.float32, f(0.5), f(0.25)))
+    assert bits_equal(g.lognormal(0.5, 0.25, 4), c.call("trnrandGenerateLogNormalDouble", 4, np.float64, d(0.5), d(0.25)))
+    assert bits_equal(g.exponential(2.0, 5), c.call("trnrandGenerateExponentialDouble", 5, np.float64, d(0.5)))
+    assert bits_equal(g.exponential(4.0, 3, dtype=np.float32),
+                      c.call("trnrandGenerateExponential", 3, np.float32, f(0.25)))
+    assert bits_equal(g.bernoulli(0.3, 9), c.call("trnrandGenerateBernoulli", 9, np.uint32, d(0.3)))
+    assert bits_equal(g.integers(5, 17, size=8),
+                      c.call("trnrandGenerateUniformInt", 8, np.uint32, ctypes.c_uint(5), ctypes.c_uint(16)))
+    u = c.call("trnrandGenerateUniformDouble", 7, np.float64)
+    assert bits_equal(g.uniform(-2.0, 3.0, 7), u * 5.0 + -2.0)
+    g.set_offset(100)
+    assert c.lib.trnrandSetGeneratorOffset(c.g, ctypes.c_ulonglong(100)) == 0
+    assert bits_equal(g.bits32(4), c.call("trnrandGenerate", 4, np.uint32))
+    g.set_seed(77)
+    assert c.lib.trnrandSetPseudoRandomGeneratorSeed(c.g, ctypes.c_ulonglong(77)) == 0
+    assert bits_equal(g.random(5, dtype=np.float32), c.call("trnrandGenerateUniform", 5, np.float32))
+
+
+def test_sobol64_bits64_equal_c_calls(capi):
+    """bits64 (curandGenerateLongLong) on a 3-dimensional SOBOL64 generator, as the C calls make it."""
+    g = trnsci.rand.Generator(rng="sobol64", dimensions=3)
+    lib, h = capi.rand, ctypes.c_void_p()
+    assert lib.trnrandCreateGenerator(ctypes.byref(h), 203) == 0
+    assert lib.trnrandSetQuasiRandomGeneratorDimensions(h, ctypes.c_uint(3)) == 0
+    out = np.zeros(12, dtype=np.uint64)
+    assert lib.trnrandGenerateLongLong(h, out.ctypes.data_as(ctypes.c_void_p), ctypes.c_size_t(12)) == 0
+    lib.trnrandDestroyGenerator(h)
+    assert bits_equal(g.bits64(12), out)

@@ -135,6 +135,19 @@ def test_complex_errors():
     with pytest.raises(trnsci.LinAlgError):
         trnsci.solver.cholesky(-np.eye(4, dtype=np.complex64))
     with pytest.raises(trnsci.InvalidArgumentError, match="refine"):
-        trnsci.solver.solve(np.eye(3, dtype=np.complex128), np.ones(3, np.complex128), refine="fp32")
+        trnsci.solver.solve(np.eye(3, dtype=np.complex64), np.ones(3, np.complex64), refine="fp32")
     with pytest.raises(trnsci.InvalidArgumentError, match="complex128"):
         trnsci.solver.svd(np.zeros((3, 3), dtype=np.float16))
+
+
+@pytest.mark.parametrize("dtype, low, tol", [(np.complex128, "fp32", 1e-12), (np.complex128, "bf16", 1e-12),
+                                             (np.complex64, "tf32", 1e-5), (np.complex64, "fp16", 1e-5)])
+def test_complex_mixed_precision_refinement(rng, dtype, low, tol):
+    """Z<low>gesv / C<low>gesv: the refined solution meets the I/O precision's residual (numpy reference)."""
+    n = 32
+    a = (rng.standard_normal((n, n)) + 1j * rng.standard_normal((n, n)) + 8 * np.eye(n)).astype(dtype)
+    b = (rng.standard_normal((n, 2)) + 1j * rng.standard_normal((n, 2))).astype(dtype)
+    (x, iters), prof = trnsci.solver.solve(a, b, refine=low, return_iterations=True, profile=True)
+    assert x.dtype == dtype and iters >= 0 and prof.modeled_ns > 0
+    ref = np.linalg.solve(a.astype(np.complex128), b.astype(np.complex128))
+    assert np.abs(x - ref).max() <= tol * np.abs(ref).max() * 10

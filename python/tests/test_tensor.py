@@ -81,7 +81,32 @@ def test_einsum_errors(rng):
         trnsci.tensor.einsum("ij,jk->ik", a, a)
     with pytest.raises(trnsci.InvalidArgumentError, match="differs"):
         trnsci.tensor.einsum("ij,jk->ik", a, a.T.astype(np.float64))
-    with pytest.raises(NotImplementedError):
-        trnsci.tensor.einsum("ij,jk->ik", a, a.T, optimize=["einsum_path", (0, 1)])
+    with pytest.raises(ValueError, match="positions"):
+        trnsci.tensor.einsum("ij,jk->ik", a, a.T, optimize=["einsum_path", (0, 2)])
+    with pytest.raises(ValueError, match="leaves 2"):
+        trnsci.tensor.einsum("ij,jk->ik", a, a.T, optimize=["einsum_path"])
     with pytest.raises(trnsci.InvalidArgumentError, match="dtype"):
         trnsci.tensor.einsum("ij->ji", a.astype(np.int32))
+
+
+@pytest.mark.parametrize("subscripts, shapes, path", [
+    ("ij,jk,kl->il", [(6, 7), (7, 8), (8, 3)], ["einsum_path", (1, 2), (0, 1)]),
+    ("ij,jk,kl->li", [(6, 7), (7, 8), (8, 3)], [(0, 1), (0, 1)]),
+    ("...ij,...jk,k->...i", [(2, 4, 5), (2, 5, 3), (3,)], ["einsum_path", (0, 2), (0, 1)]),
+    ("ab,bc,cd,de->ea", [(3, 4), (4, 5), (5, 6), (6, 2)], [(2, 3), (0, 1), (0, 1)]),
+    ("ii,ij->j", [(5, 5), (5, 4)], [(0, 1)]),
+])
+def test_einsum_explicit_path(capi, rng, subscripts, shapes, path):
+    """numpy's explicit path: the steps in the caller's order, each one trntensorEinsum (the C call's bits),
+    the result within fp64 rounding of numpy.einsum with the same path."""
+    ops = [rng.standard_normal(s) for s in shapes]
+    got, plan, profs = trnsci.tensor.einsum(subscripts, *ops, optimize=path, return_plan=True, profile=True)
+    ref = np.einsum(subscripts, *ops, optimize=path)
+    assert got.shape == ref.shape and np.abs(got - ref).max() <= 1e-12 * max(1.0, np.abs(ref).max())
+    steps = [s for s in path if s != "einsum_path"]
+    assert plan["path"] == steps and len(profs) == len(steps) and all(p.modeled_ns > 0 for p in profs)
+    if subscripts == "ij,jk,kl->il":  # step by step through the C API: the same bits
+        o32 = [o.astype(np.float32) for o in ops]
+        got32 = trnsci.tensor.einsum(subscripts, *o32, optimize=path)
+        bc = c_einsum(capi, "jk,kl->jl", [o32[1], o32[2]], (7, 3))
+        assert bits_equal(got32, c_einsum(capi, "ij,jl->il", [o32[0], bc], (6, 3)))
