@@ -204,15 +204,14 @@ def test_attention_benchmark_reports_modeled_latency(attn, rng):
     assert bench.benchmark_result.nc_latency.get_latency_percentile(50) == bench.last_profile.modeled_us > 0
 
 
-@pytest.mark.parametrize("version,exc,what", [
-    ("attn_fwd_v8a", trnsci.errors.LimitError, "PSUM alloc"),
-    ("attn_fwd_v11", trnsci.errors.LimitError, "PSUM alloc")])
-def test_attention_versions_beyond_the_subset_raise(attn, rng, version, exc, what):
-    """docs/nki.md: v8a/v11 declare more PSUM than 16 KiB (NKI's compiler folds block dimensions by
-    liveness; the emulator allocates what is declared)."""
+@pytest.mark.parametrize("version", ["attn_fwd_v8a", "attn_fwd_v11"])
+def test_attention_psum_folded_by_liveness(attn, rng, version):
+    """docs/nki.md: v8a/v11 declare more PSUM than 16 KiB in block tensors; their outermost block axes are
+    folded by liveness (each use checked), and the outputs match the tutorial's numpy reference."""
     q, k, v = [((rng.random((128, 512)) - 0.5) * 2).astype(np.float32) for _ in range(3)]
-    with pytest.raises(exc, match=what):
-        getattr(attn, version)(q, k, v)
+    out, prof = tnki.simulate(getattr(attn, version), q, k, v)
+    np.testing.assert_allclose(out, numpy_attention(q, k, v), atol=1e-2)   # the tutorial's tolerance
+    assert prof.modeled_ns > 0
 
 
 @pytest.mark.parametrize("version", ["attn_fwd_v9", "attn_fwd_v10"])

@@ -20,6 +20,7 @@ import collections
 import numpy as np
 
 from .. import _core
+from ..errors import LimitError
 from ._tensor import Tensor, core_dtype, par_dim, storage_dtype, unsupported
 
 _c = _core.nki
@@ -34,6 +35,37 @@ class Allocation:
         self.root = root
         self.matmul_written = set()   # PSUM: regions a matmul has written (accumulate=None semantics)
         self.zeroed = set()           # PSUM: regions only a memset(0) wrote
+        self.touched = set()          # PSUM: regions any instruction used (else fresh: `+=` opens a group)
+        self.folded = None            # PSUM folded by liveness: (blocks, m, block elements, name)
+
+    def fold_by_liveness(self, blocks, m, block_elems, name):
+        """This allocation holds m of a block tensor's `blocks` outer blocks (_folded_psum): PSUM
+        accumulation groups then follow mod_alloc's rule (self.read, language._starts_group)."""
+        self.folded = (blocks, m, block_elems, name)
+        self.read = set()
+        self.holder, self.retired = {}, {}
+
+    def take(self, k):
+        """Block k of a liveness-folded tensor is used: it takes physical block k % m from the block
+        holding it (whose regions' accumulation state is dropped: the space is fresh for k); a block
+        used again after losing its space raises LimitError."""
+        blocks, m, elems, name = self.folded
+        slot = k % m
+        held = self.holder.get(slot)
+        if held == k:
+            return
+        if k in self.retired.setdefault(slot, set()):
+            raise LimitError(f"PSUM alloc: block {k} of {name or 'a PSUM block tensor'} ({blocks} blocks declared, "
+                             f"{m} fit in PSUM: folded by liveness) is used again after block {held} took its "
+                             "space; NKI's compiler could not fold it either: declare fewer blocks or place them "
+                             "with nki.compiler.psum.mod_alloc")
+        if held is not None:
+            self.retired[slot].add(held)
+        self.holder[slot] = k
+        lo, hi = slot * elems, (slot + 1) * elems
+        for regions in (self.matmul_written, self.zeroed, self.read, self.touched):
+            for r in [r for r in regions if lo <= r[1] < hi]:
+                regions.discard(r)
 
     def __del__(self):
         prog = self.program
@@ -204,14 +236,37 @@ def on_chip(shape, dtype, buffer, name=None):
     for i, d in enumerate(dims):
         if i != p:
             free *= d
-    alloc = prog.allocate(buffer, dtype, dims[p], free, name)
+    fold = None
+    try:
+        alloc = prog.allocate(buffer, dtype, dims[p], free, name)
+    except LimitError:
+        if buffer != "psum" or p == 0 or dims[0] < 2:
+            raise
+        alloc, fold = _folded_psum(prog, dtype, dims, p, free, name)
     # element strides of the free axes, row-major over the non-partition axes
     axes, st = [None] * len(dims), 1
     for i in reversed(range(len(dims))):
         if i != p:
             axes[i] = st
             st *= dims[i]
-    return Tensor(alloc, buffer, dtype, dims, axes, 0, 0)
+    if fold is not None:
+        alloc.fold_by_liveness(dims[0], fold, axes[0], name)
+    return Tensor(alloc, buffer, dtype, dims, axes, 0, 0, None if fold is None else [fold] + [None] * (len(dims) - 1))
+
+
+def _folded_psum(prog, dtype, dims, p, free, name):
+    """A PSUM block tensor larger than PSUM: its outermost block axis folded to the most blocks that
+    fit (block k in physical block k % m), as NKI's compiler folds block dimensions by liveness.
+    Allocation.take() checks every use: a block is live from its first use until another block takes
+    its physical space, and a block used again after that raises (never a silently shared value)."""
+    per_block = free // dims[0]
+    for m in range(dims[0] - 1, 0, -1):
+        try:
+            return prog.allocate("psum", dtype, dims[p], per_block * m, name), m
+        except LimitError:
+            continue
+    raise LimitError(f"PSUM alloc: block tensor {name or tuple(dims)} does not fit even with its outermost block "
+                     f"axis folded to one block (liveness folding, docs/nki.md)")
 
 
 def placed(shape, dtype, placement, name=None):
@@ -241,7 +296,6 @@ def placed(shape, dtype, placement, name=None):
     limits = _c.tile_size(prog.launch.target)
     capacity = limits["psum_partition_bytes" if space == "psum" else "sbuf_partition_bytes"]
     if start < 0 or end > capacity:
-        from ..errors import LimitError
         raise LimitError(f"nki.compiler.{space}.mod_alloc: bytes [{start}, {end}) per partition violates "
                          f"partition capacity {capacity} ({prog.launch.target})")
     region = prog.region(space, start, end, dtype, name)

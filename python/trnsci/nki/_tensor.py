@@ -197,6 +197,13 @@ class par_dim:
 
 # ---- tensors -----------------------------------------------------------------------------------
 
+def _take(t, axis, k):
+    """Block k of the folded axis of a PSUM tensor folded by liveness is used (_runtime.Allocation.take;
+    only the declared tensor's outermost block axis is folded, so a folded axis of a view is that one)."""
+    if t.fold[axis] is not None and getattr(t.owner, "folded", None) is not None:
+        t.owner.take(int(k))
+
+
 class Tensor:
     """An access pattern over an SBUF/PSUM allocation or an HBM numpy array (see module doc)."""
 
@@ -262,6 +269,7 @@ class Tensor:
                 k = int(k) + (self.shape[d] if k < 0 else 0)
                 self._check_range(d, k, k)
                 if m is not None:   # a mod_alloc block axis: logical tile k is physical tile k % m
+                    _take(self, d, k)
                     k %= m
                 if st is None:      # the partition axis stays (one partition)
                     pfirst += k
@@ -283,6 +291,9 @@ class Tensor:
             n = max(0, (stop - start + step - 1) // step)
             if n == 0:
                 raise IndexError(f"trnsci.nki: empty slice on axis {d} of {self.shape}")
+            if m is not None:
+                for kk in range(start, start + n * step, step):
+                    _take(self, d, kk)
             if m is not None and (start // m == (start + (n - 1) * step) // m):
                 start, m = start % m, None   # inside one period of a mod_alloc block axis: plain strides
             if m is not None and (start, step) != (0, 1):
@@ -313,6 +324,7 @@ class Tensor:
             if self.fold[d] is not None:
                 if e.terms:
                     unsupported("an nl.arange index on a mod_alloc block axis")
+                _take(self, d, e.const)
                 e = IndexExpr(e.ndim, {}, e.const % self.fold[d])
             terms = {r + rank - e.ndim: t for r, t in e.terms.items()}
             for r, (c, n) in terms.items():
@@ -344,6 +356,8 @@ class Tensor:
             unsupported("an operand spanning more logical tiles of a mod_alloc block axis than its tile count")
         if getattr(self.owner, "read", None) is not None:   # mod_alloc PSUM accumulation groups (language._iop)
             self.owner.read.add((self.pfirst, self.offset, self.shape, tuple(self.axes)))
+        if self.buffer == "psum" and getattr(self.owner, "touched", None) is not None:   # language._iop
+            self.owner.touched.add((self.pfirst, self.offset, self.shape, tuple(self.axes)))
         if self.buffer == "hbm":
             shape = self.shape if self.ndim > 0 else (1,)
             axes = self.axes if self.ndim > 0 else [1]

@@ -541,7 +541,12 @@ def _iop(op):
         if isinstance(other, MatmulResult) and op == "add" and self.buffer == psum:
             r = _region(self)
             start = _starts_group(self)
-            acc = (not start) if start is not None else (r in self.owner.matmul_written or r not in self.owner.zeroed)
+            # the first matmul into a region no instruction used yet opens an accumulation group (NKI:
+            # an accumulation group opens with a matmul write; the compiler sets its start flag), onto a
+            # region only memset(0) wrote it overwrites (the same value), else it adds
+            fresh = r not in getattr(self.owner, "touched", {r})
+            acc = (not start) if start is not None else (r in self.owner.matmul_written or
+                                                         (r not in self.owner.zeroed and not fresh))
             other.into(self, acc)
             return self
         return _binary(op, self, other, dst=self)
