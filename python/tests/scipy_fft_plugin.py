@@ -21,19 +21,12 @@ import trnsci
 # costs minutes of emulation), reported as xfail [NOTRUN] with the reason.
 _FORK = ("fork() after the emulator's host thread pool started: the child inherits a pool without "
          "threads and waits forever (trnsci's SPMD launcher is not fork-safe)", False)
-_LONGDOUBLE = ("long double (float128/complex256): trnfft has fp32 and fp64 (Ozaki) plans only; the backend "
-               "returns NotImplemented", True)
 _COST = ("emulation cost (minutes of host time: 17 concurrent FP64 transforms of 800 x 200, 2 x 511 FP64 plans, "
          "2 x 36 FP64 512 x 128 transforms); they pass: run them with TRNSCI_SCIPY_FFT_FULL=1", False)
-_PLAN = ("plan= objects: the backend raises SciPy's NotImplementedError('Passing a precomputed plan ...'), "
-         "but under only=True uarray reports any backend's NotImplementedError as BackendNotImplementedError, "
-         "so the test's message check cannot match", True)
 # nodeid substring -> (reason, run)
 EXCLUSIONS = {
     "test_multithreading.py::test_mixed_threads_processes": _FORK,
     "test_numpy.py::test_multiprocess": _FORK,
-    "test_backend.py::test_backend_plan": _PLAN,
-    "float128": _LONGDOUBLE, "complex256": _LONGDOUBLE, "longdouble": _LONGDOUBLE,
     "TestFFTThreadSafe": _COST,
     "test_numpy.py::TestFFT1D::test_identity": _COST,
     "test_multithreading.py::test_threaded_same": _COST,

@@ -325,3 +325,20 @@ def test_refinement_bits(capi, rng, dtype, low, fn):
     dn.close()
     x, iters = trnsci.solver.solve(a, b, refine=low, return_iterations=True)
     assert bits_equal(x, X) and iters == it.value
+
+
+# ---- bf16 helpers (core's f32_to_bf16_rne; no C API: an independent numpy round-to-nearest-even) ----------
+
+def test_bf16_helpers_round_to_nearest_even(rng):
+    x = np.concatenate([rng.standard_normal(2000).astype(np.float32) * 1e3,
+                        np.array([1.0 + 2.0 ** -8, 1.0 + 3 * 2.0 ** -8, -0.0, np.inf, -np.inf, 3.4e38, 1e-40],
+                                 dtype=np.float32)])   # ties to even both ways, signed zero, infinities, overflow
+    u = x.view(np.uint32).astype(np.uint64)
+    ref = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)   # RNE on the bits (no NaN in x)
+    bits = trnsci.bf16.from_float32(x)
+    assert bits.dtype == np.uint16 and (bits == ref).all()
+    back = trnsci.bf16.to_float32(bits)
+    assert bits_equal(back, (bits.astype(np.uint32) << 16).view(np.float32))
+    nan = trnsci.bf16.from_float32(np.array([np.nan], dtype=np.float32))
+    assert np.isnan(trnsci.bf16.to_float32(nan)).all()   # a NaN stays a NaN (never rounds to infinity)
+    assert bits_equal(trnsci.bf16.round_float32(x), back)

@@ -7,9 +7,8 @@
 Implements fft, ifft, rfft, irfft, hfft, ihfft and their 2-D / n-D forms (hfft2/ihfft2, hfftn/ihfftn
 included), dct/idct/dst/idst and their n-D forms (types 1-4, norm=, orthogonalize=: one trnfft R2C
 of a symmetric extension each, trnsci.fft), and fht/ifht (SciPy's FFTLog, whose rfft/irfft run
-here).  Long double returns NotImplemented; plan= raises NotImplementedError as SciPy's own backend does: with
-only=True SciPy raises BackendNotImplementedError, with only=False it falls back to its own
-backend.  workers= and overwrite_x= are accepted and ignored (the emulator's host threads come from
+here).  Long double runs the FP64 (Ozaki) plans (fp64 accuracy, long double result types:
+trnsci.fft); plan= raises SciPy's own NotImplementedError("Passing a precomputed plan ...").  workers= and overwrite_x= are accepted and ignored (the emulator's host threads come from
 TRN_NUM_THREADS).  Settings (target, cores, ...) come from the enclosing trnsci.settings.
 """
 import os
@@ -41,7 +40,7 @@ def _supported(x):
         dt = np.asarray(x).dtype
     except Exception:
         return False
-    return dt.kind in "fcbiu" and dt not in (np.longdouble, np.clongdouble)
+    return dt.kind in "fcbiu"
 
 
 def _check_workers(workers):
@@ -65,8 +64,8 @@ def __ua_function__(method, args, kwargs):
     kwargs = dict(kwargs)
     _check_workers(kwargs.pop("workers", None))
     kwargs.pop("overwrite_x", None)
-    if kwargs.pop("plan", None) is not None:
-        return NotImplemented
+    if kwargs.pop("plan", None) is not None:  # SciPy's own backend's error (it propagates through uarray)
+        raise NotImplementedError("Passing a precomputed plan is not yet supported by scipy.fft functions")
     if args and not _supported(args[0]):
         return NotImplemented
     return fn(*args, **kwargs)

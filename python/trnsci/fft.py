@@ -22,12 +22,18 @@ from ._call import settings_of
 _NORMS = ("backward", "ortho", "forward")
 
 
+def _is_long(dt):
+    return dt in (np.longdouble, np.clongdouble) and np.dtype(np.longdouble) != np.dtype(np.float64)
+
+
 def _complex_dtype(dt):
+    """The transform's computed complex dtype (scipy.fft's: complex64 for single precision, else
+    complex128; long double computes in complex128, _widen restores the type)."""
     if dt in (np.float32, np.complex64, np.float16):
         return np.dtype(np.complex64)
-    if dt.kind in "fcbiu" and dt.itemsize <= 16 and dt != np.longdouble and dt != np.clongdouble:
+    if dt.kind in "fcbiu" and (dt.itemsize <= 16 or _is_long(dt)):
         return np.dtype(np.complex128)
-    raise TypeError(f"trnsci.fft: unsupported dtype {dt} (float16/32/64, complex64/128, integers)")
+    raise TypeError(f"trnsci.fft: unsupported dtype {dt} (float16/32/64, long double, complex64/128/256, integers)")
 
 
 def _real_dtype(dt):
@@ -35,9 +41,18 @@ def _real_dtype(dt):
         raise TypeError("x must be a real sequence")
     if dt in (np.float32, np.float16):
         return np.dtype(np.float32)
-    if dt.kind in "fbiu" and dt != np.longdouble:
+    if dt.kind in "fbiu":
         return np.dtype(np.float64)
-    raise TypeError(f"trnsci.fft: unsupported dtype {dt} (float16/32/64, integers)")
+    raise TypeError(f"trnsci.fft: unsupported dtype {dt} (float16/32/64, long double, integers)")
+
+
+def _widen(y, long_in):
+    """Long double inputs (float128 / complex256) run the FP64 (Ozaki) plans: the input rounded to
+    float64, the result widened back to long double (exactly), so the accuracy is fp64's, not long
+    double's (docs/python.md)."""
+    if not long_in:
+        return y
+    return y.astype(np.clongdouble if y.dtype.kind == "c" else np.longdouble)
 
 
 def _scale(norm, n, inverse):
@@ -145,14 +160,16 @@ def _c2c_trailing(run, y, k, direction):
     return np.ascontiguousarray(y)
 
 
-def _finish(y, factor, run, profile):
+def _finish(y, factor, run, profile, long_in=False):
     if factor != 1.0:
         y *= y.real.dtype.type(factor)
+    y = _widen(y, long_in)
     return (y, run.profile) if profile else y
 
 
 def _c2c(x, s, axes, norm, inverse, precision, target, cores, profile):
     x = np.asarray(x)
+    long_in = _is_long(x.dtype)
     x = x.astype(_complex_dtype(x.dtype), copy=False)
     s, axes = _cook(x, s, axes)
     for a, n in zip(axes, s):
@@ -160,11 +177,12 @@ def _c2c(x, s, axes, norm, inverse, precision, target, cores, profile):
     run = _Run(precision, target, cores)
     y = _c2c_trailing(run, _trailing(x, axes), len(axes), 1 if inverse else -1)
     y = _restore(y, axes)
-    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), inverse), run, profile)
+    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), inverse), run, profile, long_in)
 
 
 def _r2c(x, s, axes, norm, precision, target, cores, profile):
     x = np.asarray(x)
+    long_in = _is_long(x.dtype)
     x = x.astype(_real_dtype(x.dtype), copy=False)
     s, axes = _cook(x, s, axes)
     for a, n in zip(axes, s):
@@ -179,11 +197,12 @@ def _r2c(x, s, axes, norm, precision, target, cores, profile):
         y = _c2c_trailing(run, np.ascontiguousarray(np.moveaxis(y, -1, -k)), k - 1, -1)
         y = np.moveaxis(y, -k, -1)
     y = _restore(y, axes)
-    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), False), run, profile)
+    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), False), run, profile, long_in)
 
 
 def _c2r(x, s, axes, norm, precision, target, cores, profile):
     x = np.asarray(x)
+    long_in = _is_long(x.dtype)
     x = x.astype(_complex_dtype(x.dtype), copy=False)
     s, axes = _cook(x, s, axes, last_default=lambda m: 2 * (m - 1))
     for a, n in zip(axes[:-1], s[:-1]):
@@ -198,7 +217,7 @@ def _c2r(x, s, axes, norm, precision, target, cores, profile):
         y = np.moveaxis(_c2c_trailing(run, np.ascontiguousarray(np.moveaxis(y, -1, -k)), k - 1, 1), -k, -1)
         y = run.call(_core.fft.c2r, np.ascontiguousarray(y), 1, s[-1])
     y = _restore(y, axes)
-    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), True), run, profile)
+    return _finish(np.array(y, copy=False), _scale(norm, math.prod(s), True), run, profile, long_in)
 
 
 def _one(n, axis):
@@ -236,7 +255,8 @@ def ihfft(x, n=None, axis=-1, norm=None, **kw):
 def hfftn(x, s=None, axes=None, norm=None, *, precision=None, target=None, cores=None, profile=False):
     """The n-D FFT of a Hermitian-symmetric signal given by its half (real output)."""
     x = np.asarray(x)
-    return irfftn(np.conj(x.astype(_complex_dtype(x.dtype), copy=False)), s, axes, _swap(norm), precision=precision,
+    xc = x if (x.dtype.kind == "c" and _is_long(x.dtype)) else x.astype(_complex_dtype(x.dtype), copy=False)
+    return irfftn(np.conj(xc), s, axes, _swap(norm), precision=precision,
                   target=target, cores=cores, profile=profile)
 
 
@@ -390,7 +410,7 @@ def _r2rn(cosine, forward, x, type, s, axes, norm, orthogonalize, precision, tar
     inorm = _r2r_inorm(norm, forward)
     if orthogonalize is None:
         orthogonalize = norm == "ortho"
-    complex_in = x.dtype.kind == "c"
+    complex_in, long_in = x.dtype.kind == "c", _is_long(x.dtype)
     real_dt = _complex_dtype(x.dtype).type(0).real.dtype if complex_in else _real_dtype(x.dtype)
     s, axes = _cook(x, s, axes)
     for a, n in zip(axes, s):
@@ -409,6 +429,7 @@ def _r2rn(cosine, forward, x, type, s, axes, norm, orthogonalize, precision, tar
         out.real, out.imag = transform(xc.real), transform(xc.imag)
     else:
         out = np.ascontiguousarray(transform(x)) if axes else np.array(x, dtype=real_dt)
+    out = _widen(out, long_in)
     return (out, run.profile) if profile else out
 
 
