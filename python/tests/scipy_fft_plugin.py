@@ -17,16 +17,12 @@ import scipy.fft
 
 import trnsci
 
-# Why a test cannot pass under the backend, by kind. run=False: not executed (it would hang, or
-# costs minutes of emulation), reported as xfail [NOTRUN] with the reason.
-_FORK = ("fork() after the emulator's host thread pool started: the child inherits a pool without "
-         "threads and waits forever (trnsci's SPMD launcher is not fork-safe)", False)
+# Why a test is not run by default, by kind: run=False: deselected (it costs minutes of emulation),
+# counted with the reason in the summary; run=True would mark it xfail (strict).
 _COST = ("emulation cost (minutes of host time: 17 concurrent FP64 transforms of 800 x 200, 2 x 511 FP64 plans, "
          "2 x 36 FP64 512 x 128 transforms); they pass: run them with TRNSCI_SCIPY_FFT_FULL=1", False)
 # nodeid substring -> (reason, run)
 EXCLUSIONS = {
-    "test_multithreading.py::test_mixed_threads_processes": _FORK,
-    "test_numpy.py::test_multiprocess": _FORK,
     "TestFFTThreadSafe": _COST,
     "test_numpy.py::TestFFT1D::test_identity": _COST,
     "test_multithreading.py::test_threaded_same": _COST,
