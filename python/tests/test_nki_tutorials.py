@@ -16,7 +16,6 @@ import warnings
 import numpy as np
 import pytest
 
-import trnsci
 import trnsci.nki as tnki
 
 

@@ -10,6 +10,7 @@ import scipy.sparse as sp
 
 import trnsci
 from conftest import bits_equal
+from test_tensor import c_operands
 
 R32F, IDX32, BASE0, ROW, COL = 0, 2, 0, 2, 1
 
@@ -117,23 +118,13 @@ def test_krylov_bits_equal_c_api(capi, which, precond):
     assert code == (0 if info.value == 0 else iters.value if info.value == 1 else -1)
 
 
-class Operand(ctypes.Structure):
-    _fields_ = [("data", c_void_p), ("rank", ctypes.c_int32), ("shape", ctypes.POINTER(c_int64)),
-                ("strides", ctypes.POINTER(c_int64))]
-
-
 @pytest.mark.parametrize("optimize, mode", [("greedy", 1), ("optimal", 2), ("dp", 3)])
 def test_einsum_path_equals_c_api(capi, rng, optimize, mode):
     ops = [rng.standard_normal(s).astype(np.float32) for s in ((8, 12), (12, 20), (20, 5), (5, 9))]
     lib = capi.tensor
     h = c_void_p()
     assert lib.trntensorCreate(byref(h)) == 0
-    keep, structs = [], []
-    for a in ops:
-        shape = (c_int64 * a.ndim)(*a.shape)
-        keep += [a, shape]
-        structs.append(Operand(a.ctypes.data, a.ndim, shape, None))
-    arr = (Operand * len(ops))(*structs)
+    arr, keep = c_operands(ops)
     path = (ctypes.c_int32 * (2 * len(ops)))()
     naive, opt, largest = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     st = lib.trntensorEinsumPath(h, b"ij,jk,kl,lm->im", len(ops), arr, mode, path, byref(naive), byref(opt),

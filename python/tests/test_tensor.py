@@ -13,17 +13,22 @@ class Operand(ctypes.Structure):
                 ("strides", ctypes.POINTER(ctypes.c_int64))]
 
 
-def c_einsum(capi, subscripts, ops, out_shape):
-    lib = capi.tensor
-    h = ctypes.c_void_p()
-    assert lib.trntensorCreate(ctypes.byref(h)) == 0
+def c_operands(ops):
+    """(the trntensorEinsumOperand_t array of C-contiguous ops, the objects it points into)."""
     keep, structs = [], []
     for a in ops:
         a = np.ascontiguousarray(a)
         shape = (ctypes.c_int64 * max(a.ndim, 1))(*a.shape)
         keep += [a, shape]
         structs.append(Operand(a.ctypes.data, a.ndim, shape, None))
-    arr = (Operand * len(structs))(*structs)
+    return (Operand * len(structs))(*structs), keep
+
+
+def c_einsum(capi, subscripts, ops, out_shape):
+    lib = capi.tensor
+    h = ctypes.c_void_p()
+    assert lib.trntensorCreate(ctypes.byref(h)) == 0
+    arr, keep = c_operands(ops)
     out = np.zeros(out_shape, dtype=ops[0].dtype)
     oshape = (ctypes.c_int64 * max(len(out_shape), 1))(*out_shape)
     desc = ctypes.c_void_p.in_dll(lib, "TRNTENSOR_COMPUTE_DESC_32F")
