@@ -47,28 +47,6 @@ std::vector<T> n0_slab(const std::vector<cd>& g, const std::vector<std::int64_t>
   return s;
 }
 
-// The global array from every rank's n1 slab (n0 x n1_loc x inner each), on every rank.
-template <class T>
-std::vector<T> gather_n1_slabs(const std::vector<T>& local, const std::vector<std::int64_t>& n) {
-  const std::int64_t inner = inner_of(n);
-  std::vector<int> counts(static_cast<std::size_t>(g_size)), displs(counts);
-  for (int r = 0; r < g_size; ++r) {
-    counts[static_cast<std::size_t>(r)] = static_cast<int>(n[0] * trn::fftmp::slab_count(n[1], g_size, r) * inner * sizeof(T));
-    displs[static_cast<std::size_t>(r)] = static_cast<int>(n[0] * trn::fftmp::slab_start(n[1], g_size, r) * inner * sizeof(T));
-  }
-  std::vector<T> all(static_cast<std::size_t>(n[0] * n[1] * inner));
-  std::vector<T> packed(all.size());
-  MPI_Allgatherv(local.data(), static_cast<int>(local.size() * sizeof(T)), MPI_BYTE, packed.data(), counts.data(),
-                 displs.data(), MPI_BYTE, MPI_COMM_WORLD);
-  for (int r = 0; r < g_size; ++r) {  // rank r's block: n0 x q1 x inner at its y0
-    const std::int64_t q1 = trn::fftmp::slab_count(n[1], g_size, r), y0 = trn::fftmp::slab_start(n[1], g_size, r);
-    const T* b = packed.data() + n[0] * y0 * inner;
-    for (std::int64_t x = 0; x < n[0]; ++x)
-      std::memcpy(&all[static_cast<std::size_t>((x * n[1] + y0) * inner)], b + x * q1 * inner, sizeof(T) * q1 * inner);
-  }
-  return all;
-}
-
 // FFTW MPI's transform of the global input on FFTW's own slab decomposition (the same slabs when
 // P divides n0 and n1): forward with FFTW_MPI_TRANSPOSED_OUT (local n1_loc x n0 x inner), backward
 // from that layout (FFTW_MPI_TRANSPOSED_IN) to n0 slabs. Returns this rank's slab in trnfftMp's
@@ -162,7 +140,8 @@ void check_shape(const std::vector<std::int64_t>& n) {
     const double e = rel_l2(y, ref);
     check(e <= bound, what + ": forward vs FFTW MPI rel L2 " + std::to_string(e) + " > bound " + std::to_string(bound));
     // The inverse of our spectrum against FFTW's inverse of the same spectrum.
-    const std::vector<T> spectrum = gather_n1_slabs(y, n);
+    std::vector<T> spectrum(static_cast<std::size_t>(n[0] * n[1] * inner_of(n)));
+    plan.allgather(y.data(), spectrum.data(), true);
     std::vector<cd> gs(spectrum.begin(), spectrum.end());
     const std::vector<cd> iref = fftw_mpi_reference(gs, n, FFTW_BACKWARD);
     const double ei = rel_l2(back, iref);
@@ -179,7 +158,9 @@ void check_shape(const std::vector<std::int64_t>& n) {
   const std::vector<T> gx(g.begin(), g.end());
   std::vector<T> gy(gx.size());
   trn::fft::Plan(whole, settings).execute(gx.data(), gy.data(), trn::fft::kForward);
-  check(same_bits(gather_n1_slabs(y, n), gy), what + ": forward differs from the single-device plan's bits");
+  std::vector<T> all(gy.size());
+  plan.allgather(y.data(), all.data(), true);
+  check(same_bits(all, gy), what + ": forward differs from the single-device plan's bits");
   // Inverse: axis 0 (stride n1 x inner), then the trailing axes: the single-device passes in order.
   const std::int64_t cols = n[1] * inner_of(n);
   trn::fft::PlanSpec a0;

@@ -241,6 +241,30 @@ void SlabPlan::transpose(const char* send, char* recv, bool to_shuffled, Trace& 
   record_link_transfer(trace, t);
 }
 
+void SlabPlan::allgather(const void* local, void* global, bool shuffled) const {
+  const auto es = static_cast<std::int64_t>(elem_bytes(spec_));
+  const std::int64_t n0 = spec_.n[0], n1 = spec_.n[1], row = inner_ * es;
+  const auto P = static_cast<std::size_t>(ranks_);
+  std::vector<int> counts(P), displs(P);
+  for (int q = 0; q < ranks_; ++q) {
+    const std::int64_t rows = shuffled ? n0 * slab_count(n1, ranks_, q) : slab_count(n0, ranks_, q) * n1;
+    const std::int64_t first = shuffled ? n0 * slab_start(n1, ranks_, q) : slab_start(n0, ranks_, q) * n1;
+    counts[static_cast<std::size_t>(q)] = checked_int(rows * row);
+    displs[static_cast<std::size_t>(q)] = checked_int(first * row);
+  }
+  std::vector<char> packed(shuffled ? static_cast<std::size_t>(n0 * n1 * row) : 0);
+  char* to = shuffled ? packed.data() : static_cast<char*>(global);
+  static char empty = 0;
+  const void* from = local != nullptr ? local : &empty;
+  check_mpi(MPI_Allgatherv(from, counts[static_cast<std::size_t>(rank_)], MPI_BYTE, to, counts.data(), displs.data(), MPI_BYTE,
+                           comm_),
+            "MPI_Allgatherv");
+  if (shuffled)  // rank q's block n0 x q1 rows -> its n1 range of every plane
+    for (int q = 0; q < ranks_; ++q)
+      copy_rows(packed.data() + displs[static_cast<std::size_t>(q)], slab_count(n1, ranks_, q) * row,
+                static_cast<char*>(global) + slab_start(n1, ranks_, q) * row, n1 * row, n0, slab_count(n1, ranks_, q) * row);
+}
+
 namespace {
 void run_local(const fft::Plan* plan, const void* in, void* out, int direction, Trace& trace) {
   if (plan == nullptr) return;

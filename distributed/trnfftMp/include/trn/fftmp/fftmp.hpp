@@ -96,6 +96,11 @@ class SlabPlan {
   // the same direction (exchanged first: UsageError on every rank otherwise).
   void execute(const void* in, void* out, int direction, fft::ExecReport* report = nullptr) const;
 
+  // Collective: the whole n0 x n1 [x n2] array on every rank from each rank's slab (shuffled: the
+  // INPLACE_SHUFFLED distribution, else INPLACE). For checks and small arrays (one MPI_Allgatherv;
+  // not an emulated transfer, not in any trace).
+  void allgather(const void* local, void* global, bool shuffled) const;
+
   const SlabSpec& spec() const { return spec_; }
   int ranks() const { return ranks_; }
   int rank() const { return rank_; }
