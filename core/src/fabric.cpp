@@ -54,12 +54,6 @@ double allgather_ns(const FabricSpec& f, const RankSet& set, double total_bytes)
   return (p - 1) * f.step_latency_ns(x) + (p - 1) / p * total_bytes / f.ring_bytes_per_ns(x);
 }
 
-double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes) {
-  if (set.count <= 1) return 0.0;
-  const bool x = set.crosses_instances(f);
-  return (set.count - 1) * f.step_latency_ns(x) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(x);
-}
-
 double broadcast_ns(const FabricSpec& f, const RankSet& set, double bytes) {
   if (set.count <= 1) return 0.0;
   const bool x = set.crosses_instances(f);

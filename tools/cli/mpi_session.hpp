@@ -1,9 +1,9 @@
 // `mpirun -n P trnsci validate` (issue #31, docs/scale-out.md "Validate across ranks"): the MPI side
 // of the CLI. Without MPI at build time (TRNSCI_CLI_MPI undefined) every function is the 1-rank
 // answer. Cases are dealt round robin (case i on rank i mod P); rank 0 gathers every result, in case
-// order, and prints the one table -- the same as a 1-rank run except host times. A collective case
-// (ValidationCase::collective: the suite "mp" of the distributed libraries) runs on every rank
-// together and reports rank 0's result.
+// order, and prints the one table -- the same as a 1-rank run except host times. The cases of the
+// suite "mp" (the distributed libraries) are collective: every rank runs them together and rank 0's
+// result is reported.
 #pragma once
 #include <cstddef>
 #include <string>

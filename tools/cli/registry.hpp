@@ -58,8 +58,6 @@ struct ValidationCase {
   double size = 0;         // numeric size for error-vs-size charts (0: none)
   bool full_only = false;  // only in --size full
   std::function<CaseResult()> run;
-  // Runs on every MPI rank together (suite "mp", mpi_session.hpp); rank 0's result is reported.
-  bool collective = false;
 };
 
 // One algorithm variant of `trnsci bench`: accuracy, host time and modeled device time.

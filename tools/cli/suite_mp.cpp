@@ -184,8 +184,7 @@ CaseResult gemm_case(bool fp64, std::int64_t m, std::int64_t n, std::int64_t k) 
 
 void add_mp(Registry& reg) {
   auto add = [&](ValidationCase c) {
-    c.suite = "mp";
-    c.collective = true;
+    c.suite = "mp";  // collective: main.cpp runs the suite's cases on every rank
     reg.add(std::move(c));
   };
   for (const auto& n : std::vector<std::vector<std::int64_t>>{{16, 12, 10}, {32, 24}}) {

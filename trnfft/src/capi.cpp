@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "trn/core/c_shim.hpp"
+#include "trn/fft/c_plans.hpp"
 #include "trn/fft/fft.hpp"
 
 namespace {

@@ -64,6 +64,15 @@ int checked_int(std::int64_t bytes) {
   return static_cast<int>(bytes);
 }
 
+// A personalized all-to-all among the set: p - 1 steps, this device's larger direction (what it
+// sends to / receives from the others; its own share is a local copy) over its ring bandwidth --
+// trnblasMp's assumption for its redistribution (docs/scale-out.md): no contention, no bisection limit.
+double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes) {
+  if (set.count <= 1) return 0;
+  const bool cross = set.crosses_instances(f);
+  return (set.count - 1) * f.step_latency_ns(cross) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(cross);
+}
+
 // Modeled time of one local plan at `batch` transforms, predicted at most `cap` points and scaled
 // by the batch ratio beyond (the dry run needs host memory in proportion to the data).
 struct LocalPrediction {

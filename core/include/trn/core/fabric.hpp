@@ -67,10 +67,5 @@ double allgather_ns(const FabricSpec& f, const RankSet& set, double total_bytes)
 double broadcast_ns(const FabricSpec& f, const RankSet& set, double bytes);
 // A small allreduce (an argument exchange): 2 (p - 1) latency-bound steps.
 double small_allreduce_ns(const FabricSpec& f, const RankSet& set);
-// A personalized all-to-all among the set (the slab transpose of trnfftMp): p - 1 steps, this
-// device's larger direction (bytes it sends to / receives from the others, its own share is a
-// local copy) over its ring bandwidth -- the same assumption as trnblasMp's redistribution
-// (docs/scale-out.md): no contention, no bisection limit.
-double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes);
 
 }  // namespace trn

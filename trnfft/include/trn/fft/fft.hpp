@@ -109,12 +109,6 @@ namespace detail {
 void unit_root(std::int64_t idx, std::int64_t len, int sign, double* c, double* s);
 // The factorisation a plan uses for a 1-D length: the stage radices (empty: Bluestein).
 std::vector<std::int64_t> stage_radices(std::int64_t n);
-// For trnfftMp (distributed/trnfftMp), which keeps its distributed plan beside a trnfftCreate handle
-// (cuFFTMp's plans are cuFFT handles): whether `handle` is a live plan handle of the C API, and if so
-// its emulation settings (trnfftSetTarget ...) and precision (trnfftSetPlanPrecision).
-bool c_plan_settings(int handle, Settings* settings, Mode* mode);
-// A function trnfftDestroy calls with every handle it destroys (one hook; nullptr: none).
-void set_c_destroy_hook(void (*hook)(int handle));
 }  // namespace detail
 
 }  // namespace trn::fft
