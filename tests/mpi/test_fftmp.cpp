@@ -151,7 +151,11 @@ void check_shape(const std::vector<std::int64_t>& n) {
                   what.c_str(), e / bound, ei / bound, bound, rep.profile.total_ns / 1e3, rep.profile.link_ns / 1e3,
                   plan.info().predicted_ns / 1e3);
   }
-  // Bits: the single-device plans on the whole array (every rank computes them; small sizes).
+  // Bits: the single-device plans on the whole array (every rank computes them; small sizes). Z2Z
+  // only on one rank: trnblas's Ozaki GEMM chooses its contraction balancing and bit count over the
+  // whole batched GEMM (docs/trnblas.md "Scaling"), so a Z2Z transform's bits depend on the other
+  // transforms of its pass, and a slab holds fewer of them (docs/scale-out.md 9.2).
+  if (fp64 && g_size > 1) return;
   trn::fft::PlanSpec whole;
   whole.n = n;
   whole.type = spec.type;

@@ -13,6 +13,7 @@
 
 #include "exchange.hpp"
 #include "trn/core/c_shim.hpp"
+#include "trn/fft/c_plans.hpp"
 #include "trn/fftmp/fftmp.hpp"
 #include "trnfftMp.h"
 
