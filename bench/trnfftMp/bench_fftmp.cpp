@@ -17,8 +17,8 @@ namespace {
 
 void print_table(const std::vector<std::int64_t>& sizes) {
   std::printf("trnfftMp 3-D C2C (fp32 mode) on emulated trn1 devices, slab decomposition, predicted by the plan of\n"
-              "rank 0 (every rank's slab is the same size here); times in us; comm = (all-to-all + argument exchange)\n"
-              "/ predicted; roofline = max(link time, the local plans' engine roofline bounds); eff = t1 / (P tP)\n");
+              "rank 0 (every rank's slab is the same size here); times in us; comm = all-to-all (+ the argument\n"
+              "exchange where the trailing-axes FFT does not hide it) / predicted; roofline = max(link time, the local plans' engine roofline bounds); eff = t1 / (P tP)\n");
   std::printf("%5s %3s %6s %12s %12s %12s %12s %7s %12s %6s %7s\n", "N", "P", "slab", "trailing", "all-to-all", "axis-0",
               "predicted", "comm", "roofline", "ratio", "eff");
   for (std::int64_t n : sizes) {

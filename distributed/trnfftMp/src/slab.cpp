@@ -41,14 +41,14 @@ fft::PlanSpec trailing_spec(const SlabSpec& s, std::int64_t batch) {
   return p;
 }
 // Step 3's plan: axis 0 of the shuffled slab n0 x cols (cols = n1_loc x inner): stride cols, one
-// transform per column. dense: the same work laid out contiguously (a prediction at fewer columns).
-fft::PlanSpec axis0_spec(const SlabSpec& s, std::int64_t cols, bool dense) {
+// transform per column.
+fft::PlanSpec axis0_spec(const SlabSpec& s, std::int64_t cols) {
   fft::PlanSpec p;
   p.n = {s.n[0]};
   p.type = s.type;
   p.mode = s.mode;
   p.batch = cols;
-  if (!dense) p.in = p.out = fft::Layout{{s.n[0]}, cols, 1};
+  p.in = p.out = fft::Layout{{s.n[0]}, cols, 1};
   return p;
 }
 
@@ -73,34 +73,27 @@ double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, d
   return (set.count - 1) * f.step_latency_ns(cross) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(cross);
 }
 
-// Modeled time of one local plan at `batch` transforms, predicted at most `cap` points and scaled
-// by the batch ratio beyond (the dry run needs host memory in proportion to the data).
+// Modeled time of one local plan of `full` transforms of `points` points each, as spec_for(batch)
+// makes it, predicted at most 2^20 points (the dry run needs host memory in proportion to the data)
+// and scaled by the batch ratio beyond. The axis-0 plan keeps its access pattern when narrowed:
+// spec_for(b) is a shuffled slab of b columns (stride b), whose per-point cost is at most the wider
+// slab's (trnfft's strided pass gets cheaper per point as the runs grow: docs/scale-out.md 9.1).
 struct LocalPrediction {
   double ns = 0, roofline_ns = 0, bound = 0;
   bool scaled = false;
 };
-LocalPrediction predict_local(const fft::Settings& s, fft::PlanSpec p, std::int64_t points_per_batch, bool dense_when_scaled,
-                              const SlabSpec& spec, std::int64_t cols) {
+template <class SpecFor>
+LocalPrediction predict_local(const fft::Settings& s, std::int64_t full, std::int64_t points, SpecFor&& spec_for) {
   LocalPrediction r;
-  if (p.batch <= 0) {  // this rank has no planes: only the bound (a one-transform plan, never run)
-    p.batch = 1;
-    if (dense_when_scaled) p = axis0_spec(spec, 1, true);
-    r.bound = fft::Plan(p, s).error_bound();
-    return r;
-  }
   constexpr std::int64_t kCap = std::int64_t{1} << 20;
-  const std::int64_t full = p.batch;
-  const std::int64_t b = std::clamp<std::int64_t>(kCap / std::max<std::int64_t>(points_per_batch, 1), 1, full);
-  if (b < full) {
-    r.scaled = true;
-    if (dense_when_scaled) p = axis0_spec(spec, cols, true);
-    p.batch = b;
-  }
-  const fft::Plan plan(p, s);
+  const std::int64_t b = std::clamp<std::int64_t>(kCap / std::max<std::int64_t>(points, 1), 1, std::max<std::int64_t>(full, 1));
+  const fft::Plan plan(spec_for(b), s);
+  r.bound = plan.error_bound();
+  if (full <= 0) return r;  // this rank has no planes / columns: only the bound (the plan never runs)
+  r.scaled = b < full;
   const double scale = static_cast<double>(full) / static_cast<double>(b);
   r.ns = plan.modeled_ns() * scale;
   r.roofline_ns = plan.modeled_profile().roofline_bound_ns() * scale;
-  r.bound = plan.error_bound();
   return r;
 }
 
@@ -121,8 +114,8 @@ SlabPlanInfo predict_slab(const fft::Settings& s0, const SlabSpec& spec, int ran
   p.n0_loc = slab_count(spec.n[0], ranks, rank);
   p.n1_loc = slab_count(spec.n[1], ranks, rank);
   const std::int64_t plane = spec.n[1] * p.inner, cols = p.n1_loc * p.inner;
-  const LocalPrediction a = predict_local(s, trailing_spec(spec, p.n0_loc), plane, false, spec, cols);
-  const LocalPrediction b = predict_local(s, axis0_spec(spec, cols, false), spec.n[0], true, spec, cols);
+  const LocalPrediction a = predict_local(s, p.n0_loc, plane, [&](std::int64_t b) { return trailing_spec(spec, b); });
+  const LocalPrediction b = predict_local(s, cols, spec.n[0], [&](std::int64_t c) { return axis0_spec(spec, c); });
   p.trailing_ns = a.ns;
   p.axis0_ns = b.ns;
   p.predicted_by_scaling = a.scaled || b.scaled;
@@ -134,7 +127,9 @@ SlabPlanInfo predict_slab(const fft::Settings& s0, const SlabSpec& spec, int ran
   const RankSet all{0, 1, ranks};
   p.link_ns = alltoall_ns(f, all, p.send_bytes, p.recv_bytes);
   p.exchange_ns = small_allreduce_ns(f, all);
-  p.predicted_ns = p.exchange_ns + p.trailing_ns + p.link_ns + p.axis0_ns;
+  // The exchange (a latency-only link record) runs beside step 1, which does not wait for it; the
+  // transpose waits for step 1's output, step 3 for the transpose.
+  p.predicted_ns = std::max(p.exchange_ns, p.trailing_ns) + p.link_ns + p.axis0_ns;
   p.roofline_ns = std::max(p.link_ns + p.exchange_ns, a.roofline_ns + b.roofline_ns);
   // trnfft's bound is 4 u log2(N) over the whole size in fp32 (additive over the two plans' sizes) and
   // grows as sqrt(stages) in the bf16 modes (the sum is an upper bound of the whole plan's).
@@ -155,7 +150,7 @@ std::string SlabPlanInfo::print() const {
                 static_cast<int>(f.instance.size()), f.instance.data(), static_cast<int>(f.link.size()), f.link.data(), rank,
                 static_cast<long long>(n0_loc), trailing_ns / 1e3, send_bytes / 1e6, recv_bytes / 1e6, link_ns / 1e3,
                 static_cast<long long>(n1_loc), axis0_ns / 1e3, predicted_ns / 1e3, 100.0 * comm_share(), roofline_ns / 1e3,
-                predicted_by_scaling ? " (local plans predicted at <= 2^20 points, scaled)" : "", error_bound);
+                predicted_by_scaling ? " (local plans predicted at <= 2^20 points, scaled by the batch)" : "", error_bound);
   return buf;
 }
 
@@ -178,7 +173,7 @@ SlabPlan::SlabPlan(const SlabSpec& spec, const fft::Settings& settings, MPI_Comm
   // The local plans (their own checks: a slab beyond trnfft's limits throws here, on this rank --
   // the C API exchanges that status too).
   if (n0_loc_ > 0) trailing_ = std::make_unique<fft::Plan>(trailing_spec(spec, n0_loc_), settings_);
-  if (n1_loc_ > 0) axis0_ = std::make_unique<fft::Plan>(axis0_spec(spec, n1_loc_ * inner_, false), settings_);
+  if (n1_loc_ > 0) axis0_ = std::make_unique<fft::Plan>(axis0_spec(spec, n1_loc_ * inner_), settings_);
   check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
 }
