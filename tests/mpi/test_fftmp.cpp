@@ -134,6 +134,9 @@ void check_shape(const std::vector<std::int64_t>& n) {
   std::vector<T> back(static_cast<std::size_t>(plan.inplace_elements()));
   plan.execute(y.data(), back.data(), trn::fft::kInverse);
   const double bound = plan.error_bound();
+  // The plan's prediction (docs/scale-out.md 9.1) against the modeled schedule of this rank's trace.
+  const double ratio = rep.profile.total_ns / plan.info().predicted_ns;
+  check(ratio >= 0.8 && ratio <= 1.25, what + ": modeled / predicted " + std::to_string(ratio) + " outside [0.8, 1.25]");
   const bool fftw_slabs = n[0] % g_size == 0 && n[1] % g_size == 0;
   if (fftw_slabs) {
     const std::vector<cd> ref = fftw_mpi_reference(g, n, FFTW_FORWARD);
