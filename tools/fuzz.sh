@@ -46,10 +46,10 @@ for h in $harnesses; do
   mkdir -p "$corpus"
   cp -n tests/fuzz/corpus/$h/* "$corpus"/ 2>/dev/null || true
   echo "fuzz_$h: $budget_text"
-  # fuzz_trnblasmp runs one MPI singleton rank: Open MPI refuses root without its two variables, and its
+  # fuzz_trnblasmp and fuzz_trnfftmp run one MPI singleton rank: Open MPI refuses root without its two variables, and its
   # own start-up allocations (hwloc, MPI_Init) are never freed, so LeakSanitizer is off for that harness.
   leaks=1 env=()
-  [ "$h" = trnblasmp ] && leaks=0 env=(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)
+  case $h in trnblasmp|trnfftmp) leaks=0 env=(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1) ;; esac
   (cd build-fuzz && env "${env[@]}" ASAN_OPTIONS=detect_leaks=$leaks:abort_on_error=1 "./tests/fuzz/fuzz_$h" \
      "${budget_opt[@]}" -rss_limit_mb=4096 -max_len=512 -print_final_stats=1 "${seed_opt[@]}" "corpus/$h" \
      2>"fuzz_$h.log") || { tail -n 60 "build-fuzz/fuzz_$h.log"; exit 1; }

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "mpi_session.hpp"
 #include "openblas_native.hpp"
 #include "profile.hpp"
 #include "registry.hpp"
@@ -29,8 +30,9 @@ std::set<std::string> select_suites(const std::string& arg) {
   std::stringstream ss(arg);
   std::string s;
   while (std::getline(ss, s, ',')) {
-    if (s == "all") {
-      out.insert(known.begin(), known.end());
+    if (s == "all") {  // every suite but "mp" (MPI-collective cases: asked for by name)
+      for (const auto& k : known)
+        if (k != "mp") out.insert(k);
       continue;
     }
     if (std::find(known.begin(), known.end(), s) == known.end()) {
@@ -58,17 +60,16 @@ void progress(std::size_t i, std::size_t n, const std::string& what, const std::
   std::fflush(stderr);
 }
 
-int run_validate(const std::string& suite_arg, const std::string& size, const std::string& json, const std::string& html) {
-  const auto suites = select_suites(suite_arg);
-  if (suites.empty()) return 2;
-  const bool full = size == "full";
-  std::vector<const ValidationCase*> todo;
-  for (const auto& c : Registry::get().validation())
-    if (suites.count(c.suite) && (full || !c.full_only)) todo.push_back(&c);
-  std::vector<ValidationRecord> recs;
-  const double t0 = now_seconds();
+// Runs the cases this rank deals with (case i on rank i mod P; collective cases on every rank) and
+// returns, on rank 0, every case's result in case order (mpi_session.hpp).
+std::vector<ValidationRecord> run_cases(const std::vector<const ValidationCase*>& todo) {
+  std::vector<std::pair<std::size_t, std::string>> mine;
+  std::vector<CaseResult> collective_results(todo.size());
+  const auto P = static_cast<std::size_t>(mp::size()), me = static_cast<std::size_t>(mp::rank());
   for (std::size_t i = 0; i < todo.size(); ++i) {
     const ValidationCase& c = *todo[i];
+    const bool collective = c.suite == "mp";  // the distributed libraries: every rank takes part
+    if (!collective && i % P != me) continue;
     CaseResult r;
     try {
       r = c.run();
@@ -76,16 +77,49 @@ int run_validate(const std::string& suite_arg, const std::string& size, const st
       r.pass = false;
       r.note = std::string("error: ") + e.what();
     }
-    progress(i, todo.size(), c.suite + " " + c.op + " " + c.mode + " " + c.shape, r.pass ? "PASS" : "FAIL");
-    recs.push_back({&c, r});
+    if (me == 0) progress(i, todo.size(), c.suite + " " + c.op + " " + c.mode + " " + c.shape, r.pass ? "PASS" : "FAIL");
+    if (collective)
+      collective_results[i] = r;  // rank 0's is the one reported
+    else
+      mine.emplace_back(i, mp::pack(r));
   }
-  RunInfo info{"validate", size, suite_arg, seconds_since(t0)};
-  print_validation_table(recs, info);
-  if (!json.empty() && !write_file(json, to_json(recs, {}, info))) return 2;
-  if (!html.empty() && !write_file(html, to_html(recs, {}, info))) return 2;
-  for (const auto& r : recs)
-    if (!r.r.pass) return 1;
-  return recs.empty() ? 1 : 0;
+  std::vector<ValidationRecord> recs;
+  if (me != 0) {
+    (void)mp::gather(mine);
+    return recs;
+  }
+  std::vector<CaseResult> results = std::move(collective_results);
+  for (const auto& [i, bytes] : mp::gather(mine)) results[i] = mp::unpack(bytes);
+  for (std::size_t i = 0; i < todo.size(); ++i) recs.push_back({todo[i], results[i]});
+  return recs;
+}
+
+int run_validate(const std::string& suite_arg, const std::string& size, const std::string& json, const std::string& html) {
+  const auto suites = select_suites(suite_arg);
+  if (suites.empty()) return 2;
+  // MPI when a launcher started us (cases spread over the ranks) or the suite mp is asked for.
+  mp::start(mp::launched() || suites.count("mp") != 0);
+  struct Finish {
+    ~Finish() { mp::finish(); }
+  } finish;
+  const bool full = size == "full";
+  std::vector<const ValidationCase*> todo;
+  for (const auto& c : Registry::get().validation())
+    if (suites.count(c.suite) && (full || !c.full_only)) todo.push_back(&c);
+  const double t0 = now_seconds();
+  const std::vector<ValidationRecord> recs = run_cases(todo);
+  int rc = 0;
+  if (mp::rank() == 0) {
+    RunInfo info{"validate", size, suite_arg, seconds_since(t0)};
+    if (mp::size() > 1) std::fprintf(stderr, "trnsci validate: cases spread over %d MPI ranks\n", mp::size());
+    print_validation_table(recs, info);
+    if (!json.empty() && !write_file(json, to_json(recs, {}, info))) rc = 2;
+    if (!html.empty() && !write_file(html, to_html(recs, {}, info))) rc = 2;
+    for (const auto& r : recs)
+      if (!r.r.pass && rc == 0) rc = 1;
+    if (recs.empty() && rc == 0) rc = 1;
+  }
+  return mp::broadcast(rc);  // every rank exits with rank 0's code
 }
 
 int run_bench(const std::string& suite_arg, const std::string& size, const std::vector<std::string>& targets,

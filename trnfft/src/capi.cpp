@@ -5,6 +5,7 @@
 #include "trnfftXt.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "trn/core/c_shim.hpp"
+#include "trn/fft/c_plans.hpp"
 #include "trn/fft/fft.hpp"
 
 namespace {
@@ -49,6 +51,7 @@ struct PlanState {
 std::mutex g_table_mu;
 std::map<int, std::shared_ptr<PlanState>> g_plans;
 int g_next_handle = 1;
+std::atomic<void (*)(int)> g_destroy_hook{nullptr};  // detail::set_c_destroy_hook (trnfftMp)
 
 std::shared_ptr<PlanState> find_plan(trnfftHandle h) {
   std::lock_guard<std::mutex> lock(g_table_mu);
@@ -359,6 +362,21 @@ trnfftResult plan_many(trnfftHandle* plan, int rank, int* n, int* inembed, int i
 
 }  // namespace
 
+namespace trn::fft::detail {
+
+bool c_plan_settings(int handle, Settings* settings, Mode* mode) {
+  std::shared_ptr<PlanState> st = find_plan(handle);
+  if (!st) return false;
+  std::lock_guard<std::mutex> lock(st->mu);
+  *settings = st->settings;
+  *mode = st->mode;
+  return true;
+}
+
+void set_c_destroy_hook(void (*hook)(int handle)) { g_destroy_hook.store(hook); }
+
+}  // namespace trn::fft::detail
+
 extern "C" {
 
 trnfftResult trnfftCreate(trnfftHandle* handle) {
@@ -379,6 +397,7 @@ trnfftResult trnfftDestroy(trnfftHandle plan) {
     g_plans.erase(it);
   }
   std::lock_guard<std::mutex> wait(st->mu);  // an execution in flight finishes first
+  if (auto* hook = g_destroy_hook.load()) hook(plan);  // trnfftMp's state beside the handle
   return TRNFFT_SUCCESS;
 }
 

@@ -1,0 +1,101 @@
+/* trnfftMp.h - cufftMp.h after the prefix substitution (cufft -> trnfft, CUFFT -> TRNFFT, cuda -> trn):
+ * distributed 2-D and 3-D FFTs over MPI, one rank = one emulated Trainium device (docs/scale-out.md
+ * "trnfftMp"). A cuFFTMp plan is a cuFFT handle: trnfftCreate makes it, trnfftSetTarget /
+ * trnfftSetPlanPrecision set it up, trnfftDestroy frees it (and the distributed state). Differences
+ * (documented): every "device" buffer is host memory (trnfftXtMalloc allocates it, trnfftXtMemcpy
+ * copies host to host); execution is synchronous; the built-in slab distributions only
+ * (TRNFFT_XT_FORMAT_INPLACE / _INPLACE_SHUFFLED; the box API trnfftXtSetDistribution and pencils:
+ * not built); C2C and Z2Z (R2C / C2R: not built); the plan is made by trnfftMpMakePlan2d/3d (the
+ * communicator passed there, or the one trnfftMpAttachComm attached when comm_handle is NULL) --
+ * trnfft's own trnfftMakePlan*d make single-device plans. Collective calls exchange their status and
+ * arguments first: every rank returns the same status. */
+#ifndef TRNFFTMP_H
+#define TRNFFTMP_H
+
+#include <mpi.h>
+
+#include "trnfftXt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* cufftMpCommType (values unverified against cufftMp.h). TRNFFT_COMM_NONE has no bootstrap here:
+ * INVALID_VALUE. */
+typedef enum trnfftMpCommType_t { TRNFFT_COMM_MPI = 0x00, TRNFFT_COMM_NONE = 0x01 } trnfftMpCommType;
+
+/* cudalibxt.h's descriptors after the prefix rule: one "device" per rank (nGPUs = 1, GPUs[0] = the
+ * rank, data[0] host memory of size[0] bytes, holding the rank's slab). */
+#define TRN_MAX_DESCRIPTOR_DEVICES 64
+typedef struct trnXtDesc_t {
+  int version;
+  int nGPUs;
+  int GPUs[TRN_MAX_DESCRIPTOR_DEVICES];
+  void* data[TRN_MAX_DESCRIPTOR_DEVICES];
+  size_t size[TRN_MAX_DESCRIPTOR_DEVICES];
+  void* trnXtState;
+} trnXtDesc;
+typedef enum trnLibFormat_t { LIB_FORMAT_TRNFFT = 0x0, LIB_FORMAT_UNDEFINED = 0x1 } trnLibFormat;
+typedef struct trnLibXtDesc_t {
+  int version;
+  trnXtDesc* descriptor;
+  trnLibFormat library;
+  int subFormat; /* trnfftXtSubFormat: where the data is now */
+  void* libDescriptor;
+} trnLibXtDesc;
+
+/* cufftXtSubFormat / cufftXtCopyType (same values). */
+typedef enum trnfftXtSubFormat_t {
+  TRNFFT_XT_FORMAT_INPUT = 0x00,
+  TRNFFT_XT_FORMAT_OUTPUT = 0x01,
+  TRNFFT_XT_FORMAT_INPLACE = 0x02,          /* slabs along n0: the first n0 % P ranks n0/P + 1 planes */
+  TRNFFT_XT_FORMAT_INPLACE_SHUFFLED = 0x03, /* slabs along n1 (local array n0 x n1_loc [x n2]) */
+  TRNFFT_XT_FORMAT_1D_INPUT_SHUFFLED = 0x04,
+  TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT = 0x05,
+  TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT = 0x06,
+  TRNFFT_FORMAT_UNDEFINED = 0x07
+} trnfftXtSubFormat;
+typedef enum trnfftXtCopyType_t {
+  TRNFFT_COPY_HOST_TO_DEVICE = 0x00,
+  TRNFFT_COPY_DEVICE_TO_HOST = 0x01,
+  TRNFFT_COPY_DEVICE_TO_DEVICE = 0x02,
+  TRNFFT_COPY_UNDEFINED = 0x03
+} trnfftXtCopyType;
+
+/* Attaches an MPI communicator (comm_handle points to an MPI_Comm) to a created, not yet made plan.
+ * Local. Positions: comm_type 1, comm_handle 2. */
+trnfftResult trnfftMpAttachComm(trnfftHandle plan, trnfftMpCommType comm_type, void* comm_handle);
+/* Collective over the communicator (comm_handle, or the attached one when NULL): every rank passes
+ * the same sizes and type. type TRNFFT_C2C or TRNFFT_Z2Z (R2C/C2R/D2Z/Z2D: NOT_SUPPORTED); workSize
+ * receives the rank's scratch bytes. Positions: nx 1, ny 2, [nz 3,] type, comm_handle, comm_type,
+ * workSize. Sizes differing across ranks: TRNFFT_INVALID_SIZE on every rank. */
+trnfftResult trnfftMpMakePlan2d(trnfftHandle plan, int nx, int ny, trnfftType type, void* comm_handle,
+                                trnfftMpCommType comm_type, size_t* workSize);
+trnfftResult trnfftMpMakePlan3d(trnfftHandle plan, int nx, int ny, int nz, trnfftType type, void* comm_handle,
+                                trnfftMpCommType comm_type, size_t* workSize);
+
+/* Local. format TRNFFT_XT_FORMAT_INPLACE or _INPLACE_SHUFFLED (the data's distribution); the buffer
+ * holds the larger of the rank's two slabs. Positions: descriptor 1, format 2. */
+trnfftResult trnfftXtMalloc(trnfftHandle plan, trnLibXtDesc** descriptor, trnfftXtSubFormat format);
+/* Local. HOST_TO_DEVICE: dstPointer a descriptor, srcPointer the rank's slab in the descriptor's
+ * distribution; DEVICE_TO_HOST the other way; DEVICE_TO_DEVICE descriptor to descriptor (the
+ * distribution travels). Positions: dstPointer 1, srcPointer 2, type 3. */
+trnfftResult trnfftXtMemcpy(trnfftHandle plan, void* dstPointer, void* srcPointer, trnfftXtCopyType type);
+trnfftResult trnfftXtFree(trnLibXtDesc* descriptor);
+/* Collective. Forward: input INPLACE -> output INPLACE_SHUFFLED; inverse: INPLACE_SHUFFLED ->
+ * INPLACE (other combinations INVALID_VALUE); input == output is the in-place transform. The
+ * output descriptor's subFormat is updated. Positions: input 1, output 2, direction 3. */
+trnfftResult trnfftXtExecDescriptor(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction);
+trnfftResult trnfftXtExecDescriptorC2C(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction);
+trnfftResult trnfftXtExecDescriptorZ2Z(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction);
+
+/* ---- extensions ---- */
+/* The modeled profile of the rank's last execution (its trace: the local plans and the link records). */
+trnfftResult trnfftMpGetLastProfile(trnfftHandle plan, trnProfile_t* profile);
+/* The distributed plan in text (the rank's slabs, steps, predicted time, communication share). */
+trnfftResult trnfftMpGetPlanDescription(trnfftHandle plan, char* description, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TRNFFTMP_H */

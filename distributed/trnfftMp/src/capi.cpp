@@ -1,0 +1,328 @@
+// trnfftMp C API (trnfftMp.h) over the C++ API (trn/fftmp/fftmp.hpp), written with the C-shim kit.
+// A distributed plan lives beside a trnfftCreate handle (trnfft's detail::c_plan_settings gives the
+// handle's settings; trnfftDestroy calls our hook). Collective entry points check their arguments
+// locally, then exchange (status, arguments) over the plan's communicator before anything else, so
+// every rank returns the same status (docs/scale-out.md "trnfftMp", "Bad input").
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "exchange.hpp"
+#include "trn/core/c_shim.hpp"
+#include "trn/fft/c_plans.hpp"
+#include "trn/fftmp/fftmp.hpp"
+#include "trnfftMp.h"
+
+namespace {
+
+using Check = trn::cshim::ArgCheck<trnfftResult>;
+
+trn::cshim::Logger& logger() {
+  static trn::cshim::Logger l("TRNFFTMP");
+  return l;
+}
+const char* status_name(trnfftResult s) { return trnfftGetStatusName(s); }
+const trn::cshim::StatusMap<trnfftResult> kStatus{TRNFFT_SUCCESS,     TRNFFT_ALLOC_FAILED, TRNFFT_NOT_SUPPORTED,
+                                                  TRNFFT_INVALID_VALUE, TRNFFT_EXEC_FAILED,  TRNFFT_INTERNAL_ERROR,
+                                                  status_name};
+
+struct MpPlan {
+  std::mutex mu;
+  MPI_Comm attached = MPI_COMM_NULL;  // trnfftMpAttachComm's (a duplicate; freed with the plan)
+  std::unique_ptr<trn::fftmp::SlabPlan> plan;
+  trnProfile_t last_profile{};
+  trn::cshim::LastError last_error_param{0};
+  ~MpPlan() {
+    plan.reset();
+    if (attached != MPI_COMM_NULL) {
+      int finalized = 0;
+      MPI_Finalized(&finalized);
+      if (finalized == 0) MPI_Comm_free(&attached);
+    }
+  }
+};
+
+std::mutex g_mu;
+std::map<int, std::shared_ptr<MpPlan>> g_plans;
+// trnfftMp's descriptors (a descriptor not allocated here is refused).
+std::map<const trnLibXtDesc*, std::unique_ptr<trnLibXtDesc>> g_descs;
+
+void forget(int handle) {
+  std::shared_ptr<MpPlan> p;
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    auto it = g_plans.find(handle);
+    if (it == g_plans.end()) return;
+    p = it->second;
+    g_plans.erase(it);
+  }
+  std::lock_guard<std::mutex> wait(p->mu);
+}
+
+// The trnfftMp state of a live trnfft handle (created on first use); null for a dead handle.
+std::shared_ptr<MpPlan> state_of(trnfftHandle h) {
+  trn::fft::Settings s;
+  trn::fft::Mode m;
+  if (!trn::fft::detail::c_plan_settings(h, &s, &m)) return nullptr;
+  std::lock_guard<std::mutex> lock(g_mu);
+  static const bool hooked = (trn::fft::detail::set_c_destroy_hook(forget), true);
+  (void)hooked;
+  std::shared_ptr<MpPlan>& p = g_plans[h];
+  if (!p) p = std::make_shared<MpPlan>();
+  return p;
+}
+
+bool live_desc(const trnLibXtDesc* d) {
+  std::lock_guard<std::mutex> lock(g_mu);
+  return d != nullptr && g_descs.count(d) != 0;
+}
+
+// Local checks done (st), then the exchange over comm: the status every rank returns. A rank
+// without a communicator answers alone (its peers wait in theirs: docs/scale-out.md "Limits").
+trnfftResult agree_over(MPI_Comm comm, const char* fn, trnfftResult st, const std::vector<std::int64_t>& args,
+                        trnfftResult differ) {
+  if (comm == MPI_COMM_NULL) return st == TRNFFT_SUCCESS ? TRNFFT_INVALID_VALUE : st;
+  const auto ag = trn::blasmp::detail::agree(comm, static_cast<int>(st), args);
+  if (!ag.mpi_ok) return trn::cshim::fail(logger(), kStatus, fn, TRNFFT_INTERNAL_ERROR, "MPI allreduce failed");
+  if (ag.status != TRNFFT_SUCCESS) return static_cast<trnfftResult>(ag.status);
+  if (!ag.same) return trn::cshim::fail(logger(), kStatus, fn, differ, "the ranks passed different arguments");
+  return TRNFFT_SUCCESS;
+}
+
+bool is_comm(const void* comm_handle) {
+  if (comm_handle == nullptr) return false;
+  const MPI_Comm c = *static_cast<const MPI_Comm*>(comm_handle);
+  return c != MPI_COMM_NULL;
+}
+
+trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t> n, int type, void* comm_handle,
+                       int comm_type, size_t* work_size) {
+  std::shared_ptr<MpPlan> p = state_of(h);
+  const int d = static_cast<int>(n.size());
+  // The communicator first: without one there is nobody to agree with.
+  // (Whatever comm_type says: a rank that leaves the exchange out would leave its peers waiting.)
+  MPI_Comm comm = MPI_COMM_NULL;
+  if (is_comm(comm_handle)) comm = *static_cast<const MPI_Comm*>(comm_handle);
+  if (comm_handle == nullptr && p) comm = p->attached;
+  trn::cshim::LastError scratch{0};
+  Check check(logger(), fn, TRNFFT_INVALID_VALUE, p ? &p->last_error_param : &scratch);
+  if (!p) check.require_or(false, TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "not a live trnfftCreate handle");
+  for (int i = 0; i < d && check; ++i)
+    check.require_or(n[static_cast<std::size_t>(i)] >= 1 && n[static_cast<std::size_t>(i)] <= trn::fft::kMaxDimension,
+                     TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "every size must be in [1, 2^27]");
+  if (check)
+    check.require_or(type == TRNFFT_C2C || type == TRNFFT_Z2Z || type == TRNFFT_R2C || type == TRNFFT_C2R ||
+                         type == TRNFFT_D2Z || type == TRNFFT_Z2D,
+                     TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE", "unknown trnfftType");
+  if (check)
+    check.require_or(type == TRNFFT_C2C || type == TRNFFT_Z2Z, TRNFFT_NOT_SUPPORTED, "TRNFFT_NOT_SUPPORTED",
+                     "trnfftMp builds C2C and Z2Z slabs (R2C / C2R not yet)");
+  if (check) check.require(comm != MPI_COMM_NULL || comm_handle != nullptr, d + 2, "comm_handle");
+  if (check) check.one_of(comm_type, {TRNFFT_COMM_MPI}, d + 3, "comm_type");
+  if (check) check.require(comm != MPI_COMM_NULL, d + 2, "comm_handle");
+  if (check) check.not_null(work_size, d + 4, "workSize");
+  std::vector<std::int64_t> args{d, type};
+  for (int i = 0; i < 3; ++i) args.push_back(i < d ? n[static_cast<std::size_t>(i)] : 0);
+  trnfftResult st = agree_over(comm, fn, check.status(), args, TRNFFT_INVALID_SIZE);
+  if (st != TRNFFT_SUCCESS) return st;
+  std::lock_guard<std::mutex> lock(p->mu);
+  trn::fftmp::SlabSpec spec;
+  spec.n = std::move(n);
+  spec.type = type == TRNFFT_Z2Z ? trn::fft::Type::z2z : trn::fft::Type::c2c;
+  trn::fft::Settings settings;
+  trn::fft::detail::c_plan_settings(h, &settings, &spec.mode);
+  if (spec.type == trn::fft::Type::z2z) spec.mode = trn::fft::Mode::fp32;
+  std::unique_ptr<trn::fftmp::SlabPlan> plan;
+  // The local plans may fail on one rank only (a slab beyond trnfft's limits): exchanged again.
+  st = trn::cshim::guarded(logger(), fn, kStatus, [&] { plan = std::make_unique<trn::fftmp::SlabPlan>(spec, settings, comm); });
+  st = agree_over(comm, fn, st, {}, TRNFFT_INTERNAL_ERROR);
+  if (st != TRNFFT_SUCCESS) return st;
+  const std::size_t es = spec.type == trn::fft::Type::z2z ? 16 : 8;
+  // The slab copies an execution makes (docs/scale-out.md; trnfft's own scratch not counted).
+  const std::int64_t a = plan->inplace_elements(), b = plan->shuffled_elements();
+  *work_size = static_cast<std::size_t>(a + b + std::max(a, b)) * es;
+  p->plan = std::move(plan);
+  return TRNFFT_SUCCESS;
+}
+
+std::size_t elem_bytes(const trn::fftmp::SlabPlan& p) { return p.spec().type == trn::fft::Type::z2z ? 16 : 8; }
+std::int64_t elements_of(const trn::fftmp::SlabPlan& p, int format) {
+  return format == TRNFFT_XT_FORMAT_INPLACE_SHUFFLED ? p.shuffled_elements() : p.inplace_elements();
+}
+
+trnfftResult exec_descriptor(trnfftHandle h, const char* fn, int expected_type, trnLibXtDesc* in, trnLibXtDesc* out,
+                             int direction) {
+  std::shared_ptr<MpPlan> p = state_of(h);
+  if (!p || !p->plan) {  // no communicator: this rank answers alone
+    logger().log(trn::cshim::failure_message(fn, "TRNFFT_INVALID_PLAN", "not a trnfftMp plan made by trnfftMpMakePlan*d"));
+    return TRNFFT_INVALID_PLAN;
+  }
+  std::lock_guard<std::mutex> lock(p->mu);
+  const trn::fftmp::SlabPlan& plan = *p->plan;
+  const int type = plan.spec().type == trn::fft::Type::z2z ? TRNFFT_Z2Z : TRNFFT_C2C;
+  Check check(logger(), fn, TRNFFT_INVALID_VALUE, &p->last_error_param);
+  check.require_or(expected_type < 0 || expected_type == type, TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE",
+                   "the plan was made for another transform type");
+  if (check) check.require(live_desc(in), 1, "input");
+  if (check) check.require(live_desc(out), 2, "output");
+  if (check) check.one_of(direction, {TRNFFT_FORWARD, TRNFFT_INVERSE}, 3, "direction");
+  if (check)
+    check.require(in->subFormat == (direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE : TRNFFT_XT_FORMAT_INPLACE_SHUFFLED), 1,
+                  "input (subFormat)");
+  const int out_format = direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE_SHUFFLED : TRNFFT_XT_FORMAT_INPLACE;
+  const trnfftResult st = agree_over(plan.comm_for_exchange(), fn, check.status(), {direction}, TRNFFT_INVALID_VALUE);
+  if (st != TRNFFT_SUCCESS) return st;
+  trn::fft::ExecReport rep;
+  rep.plans_wanted = false;
+  const trnfftResult r = trn::cshim::guarded(logger(), fn, kStatus,
+                                             [&] { plan.execute(in->descriptor->data[0], out->descriptor->data[0], direction, &rep); });
+  if (r == TRNFFT_SUCCESS) {
+    out->subFormat = out_format;
+    p->last_profile = rep.profile.to_c();
+  }
+  return r;
+}
+
+}  // namespace
+
+extern "C" {
+
+trnfftResult trnfftMpAttachComm(trnfftHandle plan, trnfftMpCommType comm_type, void* comm_handle) {
+  std::shared_ptr<MpPlan> p = state_of(plan);
+  if (!p) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(p->mu);
+  Check check(logger(), "trnfftMpAttachComm", TRNFFT_INVALID_VALUE, &p->last_error_param);
+  check.one_of(trn::cshim::enum_value(comm_type), {TRNFFT_COMM_MPI}, 1, "comm_type").require(is_comm(comm_handle), 2, "comm_handle");
+  if (!check) return check.status();
+  MPI_Comm dup = MPI_COMM_NULL;
+  if (MPI_Comm_dup(*static_cast<const MPI_Comm*>(comm_handle), &dup) != MPI_SUCCESS)
+    return trn::cshim::fail(logger(), kStatus, "trnfftMpAttachComm", TRNFFT_INTERNAL_ERROR, "MPI_Comm_dup failed");
+  if (p->attached != MPI_COMM_NULL) MPI_Comm_free(&p->attached);
+  p->attached = dup;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftMpMakePlan2d(trnfftHandle plan, int nx, int ny, trnfftType type, void* comm_handle,
+                                trnfftMpCommType comm_type, size_t* workSize) {
+  return make_plan(plan, "trnfftMpMakePlan2d", {nx, ny}, trn::cshim::enum_value(type), comm_handle,
+                   trn::cshim::enum_value(comm_type), workSize);
+}
+
+trnfftResult trnfftMpMakePlan3d(trnfftHandle plan, int nx, int ny, int nz, trnfftType type, void* comm_handle,
+                                trnfftMpCommType comm_type, size_t* workSize) {
+  return make_plan(plan, "trnfftMpMakePlan3d", {nx, ny, nz}, trn::cshim::enum_value(type), comm_handle,
+                   trn::cshim::enum_value(comm_type), workSize);
+}
+
+trnfftResult trnfftXtMalloc(trnfftHandle plan, trnLibXtDesc** descriptor, trnfftXtSubFormat format) {
+  std::shared_ptr<MpPlan> p = state_of(plan);
+  if (!p) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(p->mu);
+  Check check(logger(), "trnfftXtMalloc", TRNFFT_INVALID_VALUE, &p->last_error_param);
+  check.require_or(p->plan != nullptr, TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
+      .not_null(descriptor, 1, "descriptor")
+      .one_of(trn::cshim::enum_value(format), {TRNFFT_XT_FORMAT_INPLACE, TRNFFT_XT_FORMAT_INPLACE_SHUFFLED}, 2, "format");
+  if (!check) return check.status();
+  const std::size_t bytes =
+      static_cast<std::size_t>(std::max<std::int64_t>({p->plan->inplace_elements(), p->plan->shuffled_elements(), 1})) *
+      elem_bytes(*p->plan);
+  auto lib = std::make_unique<trnLibXtDesc>();
+  auto xt = std::make_unique<trnXtDesc>();
+  std::memset(lib.get(), 0, sizeof(trnLibXtDesc));
+  std::memset(xt.get(), 0, sizeof(trnXtDesc));
+  xt->nGPUs = 1;
+  xt->GPUs[0] = p->plan->rank();
+  xt->data[0] = std::calloc(bytes, 1);
+  xt->size[0] = bytes;
+  if (xt->data[0] == nullptr) return TRNFFT_ALLOC_FAILED;
+  lib->descriptor = xt.release();
+  lib->library = LIB_FORMAT_TRNFFT;
+  lib->subFormat = trn::cshim::enum_value(format);
+  *descriptor = lib.get();
+  std::lock_guard<std::mutex> g(g_mu);
+  g_descs[lib.get()] = std::move(lib);
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftXtFree(trnLibXtDesc* descriptor) {
+  std::unique_ptr<trnLibXtDesc> d;
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    auto it = g_descs.find(descriptor);
+    if (it == g_descs.end()) return TRNFFT_INVALID_VALUE;
+    d = std::move(it->second);
+    g_descs.erase(it);
+  }
+  std::free(d->descriptor->data[0]);
+  delete d->descriptor;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftXtMemcpy(trnfftHandle plan, void* dstPointer, void* srcPointer, trnfftXtCopyType type) {
+  std::shared_ptr<MpPlan> p = state_of(plan);
+  if (!p) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(p->mu);
+  const int t = trn::cshim::enum_value(type);
+  Check check(logger(), "trnfftXtMemcpy", TRNFFT_INVALID_VALUE, &p->last_error_param);
+  check.require_or(p->plan != nullptr, TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
+      .not_null(dstPointer, 1, "dstPointer")
+      .not_null(srcPointer, 2, "srcPointer")
+      .one_of(t, {TRNFFT_COPY_HOST_TO_DEVICE, TRNFFT_COPY_DEVICE_TO_HOST, TRNFFT_COPY_DEVICE_TO_DEVICE}, 3, "type");
+  if (check && t != TRNFFT_COPY_DEVICE_TO_HOST) check.require(live_desc(static_cast<trnLibXtDesc*>(dstPointer)), 1, "dstPointer");
+  if (check && t != TRNFFT_COPY_HOST_TO_DEVICE) check.require(live_desc(static_cast<trnLibXtDesc*>(srcPointer)), 2, "srcPointer");
+  if (!check) return check.status();
+  auto* dst = static_cast<trnLibXtDesc*>(dstPointer);
+  auto* src = static_cast<trnLibXtDesc*>(srcPointer);
+  const int format = t == TRNFFT_COPY_HOST_TO_DEVICE ? dst->subFormat : src->subFormat;
+  const std::size_t bytes = static_cast<std::size_t>(elements_of(*p->plan, format)) * elem_bytes(*p->plan);
+  void* to = t == TRNFFT_COPY_DEVICE_TO_HOST ? dstPointer : dst->descriptor->data[0];
+  const void* from = t == TRNFFT_COPY_HOST_TO_DEVICE ? srcPointer : src->descriptor->data[0];
+  if (bytes > 0 && to != from) std::memmove(to, from, bytes);
+  if (t == TRNFFT_COPY_DEVICE_TO_DEVICE) dst->subFormat = src->subFormat;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftXtExecDescriptor(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction) {
+  return exec_descriptor(plan, "trnfftXtExecDescriptor", -1, input, output, direction);
+}
+trnfftResult trnfftXtExecDescriptorC2C(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction) {
+  return exec_descriptor(plan, "trnfftXtExecDescriptorC2C", TRNFFT_C2C, input, output, direction);
+}
+trnfftResult trnfftXtExecDescriptorZ2Z(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction) {
+  return exec_descriptor(plan, "trnfftXtExecDescriptorZ2Z", TRNFFT_Z2Z, input, output, direction);
+}
+
+trnfftResult trnfftMpGetLastProfile(trnfftHandle plan, trnProfile_t* profile) {
+  std::shared_ptr<MpPlan> p = state_of(plan);
+  if (!p) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(p->mu);
+  Check check(logger(), "trnfftMpGetLastProfile", TRNFFT_INVALID_VALUE, &p->last_error_param);
+  check.not_null(profile, 1, "profile");
+  if (!check) return check.status();
+  *profile = p->last_profile;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult trnfftMpGetPlanDescription(trnfftHandle plan, char* description, size_t size) {
+  std::shared_ptr<MpPlan> p = state_of(plan);
+  if (!p) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(p->mu);
+  Check check(logger(), "trnfftMpGetPlanDescription", TRNFFT_INVALID_VALUE, &p->last_error_param);
+  check.require_or(p->plan != nullptr, TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
+      .not_null(description, 1, "description")
+      .require(size >= 1, 2, "size");
+  if (!check) return check.status();
+  std::string text;
+  const trnfftResult r = trn::cshim::guarded(logger(), "trnfftMpGetPlanDescription", kStatus, [&] { text = p->plan->print(); });
+  if (r != TRNFFT_SUCCESS) return r;
+  const std::size_t n = std::min(text.size(), size - 1);
+  std::memcpy(description, text.data(), n);
+  description[n] = '\0';
+  return text.size() < size ? TRNFFT_SUCCESS : TRNFFT_INVALID_VALUE;
+}
+
+}  // extern "C"

@@ -1,0 +1,332 @@
+// trnfftMp slab transforms (fftmp.hpp; docs/scale-out.md "trnfftMp"): the local trnfft plans, the
+// all-to-all transpose and the argument exchange.
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "exchange.hpp"  // trnblasMp's argument exchange (one allreduce of status and arguments)
+#include "trn/core/error.hpp"
+#include "trn/core/link_step.hpp"
+#include "trn/core/report.hpp"
+#include "trn/fftmp/fftmp.hpp"
+
+namespace trn::fftmp {
+
+namespace {
+
+using blasmp::detail::agree;
+using blasmp::detail::check_mpi;
+
+bool is_fp64(const SlabSpec& s) { return s.type == fft::Type::z2z; }
+std::size_t elem_bytes(const SlabSpec& s) { return is_fp64(s) ? 16 : 8; }
+std::int64_t inner_of(const SlabSpec& s) { return s.n.size() == 3 ? s.n[2] : 1; }
+
+// The settings of one emulated device: every NeuronCore of the chip (as trnblasMp's ranks).
+fft::Settings device_settings(fft::Settings s) {
+  s.num_cores = hardware_spec(s.target).cores_per_device;
+  return s;
+}
+
+// Step 1's plan: the trailing axes of `batch` planes, natural layout.
+fft::PlanSpec trailing_spec(const SlabSpec& s, std::int64_t batch) {
+  fft::PlanSpec p;
+  p.n.assign(s.n.begin() + 1, s.n.end());
+  p.type = s.type;
+  p.mode = s.mode;
+  p.batch = batch;
+  return p;
+}
+// Step 3's plan: axis 0 of the shuffled slab n0 x cols (cols = n1_loc x inner): stride cols, one
+// transform per column.
+fft::PlanSpec axis0_spec(const SlabSpec& s, std::int64_t cols) {
+  fft::PlanSpec p;
+  p.n = {s.n[0]};
+  p.type = s.type;
+  p.mode = s.mode;
+  p.batch = cols;
+  p.in = p.out = fft::Layout{{s.n[0]}, cols, 1};
+  return p;
+}
+
+// Copies `rows` runs of `len` bytes from src (rows src_stride apart) to dst (dst_stride apart): the
+// pack before / unpack after the all-to-all (on a device: the DMA access pattern of the transfer).
+void copy_rows(const char* src, std::int64_t src_stride, char* dst, std::int64_t dst_stride, std::int64_t rows,
+               std::int64_t len) {
+  for (std::int64_t r = 0; r < rows; ++r) std::memcpy(dst + r * dst_stride, src + r * src_stride, static_cast<std::size_t>(len));
+}
+
+int checked_int(std::int64_t bytes) {
+  if (bytes > INT_MAX) throw NotSupportedError("trnfftMp transpose", "a message over 2 GiB", "any");
+  return static_cast<int>(bytes);
+}
+
+// A personalized all-to-all among the set: p - 1 steps, this device's larger direction (what it
+// sends to / receives from the others; its own share is a local copy) over its ring bandwidth --
+// trnblasMp's assumption for its redistribution (docs/scale-out.md): no contention, no bisection limit.
+double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes) {
+  if (set.count <= 1) return 0;
+  const bool cross = set.crosses_instances(f);
+  return (set.count - 1) * f.step_latency_ns(cross) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(cross);
+}
+
+// Modeled time of one local plan of `full` transforms of `points` points each, as spec_for(batch)
+// makes it, predicted at most 2^20 points (the dry run needs host memory in proportion to the data)
+// and scaled by the batch ratio beyond. The axis-0 plan keeps its access pattern when narrowed:
+// spec_for(b) is a shuffled slab of b columns (stride b), whose per-point cost is at most the wider
+// slab's (trnfft's strided pass gets cheaper per point as the runs grow: docs/scale-out.md 9.1).
+struct LocalPrediction {
+  double ns = 0, roofline_ns = 0, bound = 0;
+  bool scaled = false;
+};
+template <class SpecFor>
+LocalPrediction predict_local(const fft::Settings& s, std::int64_t full, std::int64_t points, SpecFor&& spec_for) {
+  LocalPrediction r;
+  constexpr std::int64_t kCap = std::int64_t{1} << 20;
+  const std::int64_t b = std::clamp<std::int64_t>(kCap / std::max<std::int64_t>(points, 1), 1, std::max<std::int64_t>(full, 1));
+  const fft::Plan plan(spec_for(b), s);
+  r.bound = plan.error_bound();
+  if (full <= 0) return r;  // this rank has no planes / columns: only the bound (the plan never runs)
+  r.scaled = b < full;
+  const double scale = static_cast<double>(full) / static_cast<double>(b);
+  r.ns = plan.modeled_ns() * scale;
+  r.roofline_ns = plan.modeled_profile().roofline_bound_ns() * scale;
+  return r;
+}
+
+}  // namespace
+
+std::int64_t slab_count(std::int64_t n, int p, int r) { return n / p + (r < n % p ? 1 : 0); }
+std::int64_t slab_start(std::int64_t n, int p, int r) { return r * (n / p) + std::min<std::int64_t>(r, n % p); }
+
+SlabPlanInfo predict_slab(const fft::Settings& s0, const SlabSpec& spec, int ranks, int rank) {
+  const fft::Settings s = device_settings(s0);
+  SlabPlanInfo p;
+  p.n = spec.n;
+  p.fp64 = is_fp64(spec);
+  p.ranks = ranks;
+  p.rank = rank;
+  p.target = s.target;
+  p.inner = inner_of(spec);
+  p.n0_loc = slab_count(spec.n[0], ranks, rank);
+  p.n1_loc = slab_count(spec.n[1], ranks, rank);
+  const std::int64_t plane = spec.n[1] * p.inner, cols = p.n1_loc * p.inner;
+  const LocalPrediction a = predict_local(s, p.n0_loc, plane, [&](std::int64_t b) { return trailing_spec(spec, b); });
+  const LocalPrediction b = predict_local(s, cols, spec.n[0], [&](std::int64_t c) { return axis0_spec(spec, c); });
+  p.trailing_ns = a.ns;
+  p.axis0_ns = b.ns;
+  p.predicted_by_scaling = a.scaled || b.scaled;
+  const auto es = static_cast<double>(elem_bytes(spec));
+  // Sent: my planes' rows of the others' n1 ranges; received: their planes' rows of my n1 range.
+  p.send_bytes = static_cast<double>(p.n0_loc) * static_cast<double>(spec.n[1] - p.n1_loc) * static_cast<double>(p.inner) * es;
+  p.recv_bytes = static_cast<double>(spec.n[0] - p.n0_loc) * static_cast<double>(cols) * es;
+  const FabricSpec& f = fabric_spec(s.target);
+  const RankSet all{0, 1, ranks};
+  p.link_ns = alltoall_ns(f, all, p.send_bytes, p.recv_bytes);
+  p.exchange_ns = small_allreduce_ns(f, all);
+  // The exchange (a latency-only link record) runs beside step 1, which does not wait for it; the
+  // transpose waits for step 1's output, step 3 for the transpose.
+  p.predicted_ns = std::max(p.exchange_ns, p.trailing_ns) + p.link_ns + p.axis0_ns;
+  p.roofline_ns = std::max(p.link_ns + p.exchange_ns, a.roofline_ns + b.roofline_ns);
+  // trnfft's bound is 4 u log2(N) over the whole size in fp32 (additive over the two plans' sizes) and
+  // grows as sqrt(stages) in the bf16 modes (the sum is an upper bound of the whole plan's).
+  p.error_bound = a.bound + b.bound;
+  return p;
+}
+
+std::string SlabPlanInfo::print() const {
+  char buf[768];
+  const FabricSpec& f = fabric_spec(target);
+  std::string shape = std::to_string(n[0]);
+  for (std::size_t i = 1; i < n.size(); ++i) shape += "x" + std::to_string(n[i]);
+  std::snprintf(buf, sizeof buf,
+                "trnfftMp slab plan %s %s on %d %s devices (%.*s, %.*s), rank %d: n0 slab %lld planes -> "
+                "trailing-axes FFT %.1f us, all-to-all %.3g MB out / %.3g MB in %.1f us, n1 slab %lld -> axis-0 FFT "
+                "%.1f us; predicted %.1f us (communication %.1f%%), roofline bound %.1f us%s; error bound %.2e",
+                shape.c_str(), fp64 ? "Z2Z" : "C2C", ranks, hardware_spec(target).name.data(),
+                static_cast<int>(f.instance.size()), f.instance.data(), static_cast<int>(f.link.size()), f.link.data(), rank,
+                static_cast<long long>(n0_loc), trailing_ns / 1e3, send_bytes / 1e6, recv_bytes / 1e6, link_ns / 1e3,
+                static_cast<long long>(n1_loc), axis0_ns / 1e3, predicted_ns / 1e3, 100.0 * comm_share(), roofline_ns / 1e3,
+                predicted_by_scaling ? " (local plans predicted at <= 2^20 points, scaled by the batch)" : "", error_bound);
+  return buf;
+}
+
+SlabPlan::SlabPlan(const SlabSpec& spec, const fft::Settings& settings, MPI_Comm comm)
+    : spec_(spec), settings_(device_settings(settings)) {
+  check_mpi(MPI_Comm_size(comm, &ranks_), "MPI_Comm_size");
+  check_mpi(MPI_Comm_rank(comm, &rank_), "MPI_Comm_rank");
+  const std::size_t d = spec.n.size();
+  bool ok = (d == 2 || d == 3) && (spec.type == fft::Type::c2c || spec.type == fft::Type::z2z);
+  for (std::size_t i = 0; ok && i < d; ++i) ok = spec.n[i] >= 1 && spec.n[i] <= fft::kMaxDimension;
+  std::vector<std::int64_t> args{static_cast<std::int64_t>(d), static_cast<int>(spec.type), static_cast<int>(spec.mode)};
+  for (std::size_t i = 0; i < 3; ++i) args.push_back(i < d ? spec.n[i] : 0);
+  const blasmp::detail::Agreement ag = agree(comm, ok ? 0 : 1, args);
+  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the plan's argument exchange");
+  if (!ag.same) throw UsageError("trnfftMp plan: the ranks passed different sizes, types or precisions");
+  if (ag.status != 0) throw UsageError("trnfftMp plan: rank 2 or 3, C2C or Z2Z, sizes in [1, 2^27] on every rank");
+  inner_ = inner_of(spec);
+  n0_loc_ = slab_count(spec.n[0], ranks_, rank_);
+  n1_loc_ = slab_count(spec.n[1], ranks_, rank_);
+  // The local plans (their own checks: a slab beyond trnfft's limits throws here, on this rank --
+  // the C API exchanges that status too).
+  if (n0_loc_ > 0) trailing_ = std::make_unique<fft::Plan>(trailing_spec(spec, n0_loc_), settings_);
+  if (n1_loc_ > 0) axis0_ = std::make_unique<fft::Plan>(axis0_spec(spec, n1_loc_ * inner_), settings_);
+  check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
+  MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+}
+
+SlabPlan::~SlabPlan() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);  // a plan outliving MPI (a static) leaks its communicator, nothing else
+  if (comm_ != MPI_COMM_NULL && finalized == 0) MPI_Comm_free(&comm_);
+}
+
+std::int64_t SlabPlan::inplace_elements() const { return n0_loc_ * spec_.n[1] * inner_; }
+std::int64_t SlabPlan::shuffled_elements() const { return spec_.n[0] * n1_loc_ * inner_; }
+
+const SlabPlanInfo& SlabPlan::info() const {
+  if (!info_) info_ = std::make_unique<SlabPlanInfo>(predict_slab(settings_, spec_, ranks_, rank_));
+  return *info_;
+}
+
+double SlabPlan::error_bound() const { return info().error_bound; }
+
+// send: the source slab (to_shuffled: the n0 slab n0_loc x n1 x inner, packed per destination;
+// otherwise the shuffled slab n0 x n1_loc x inner, whose destination blocks are contiguous). recv:
+// the destination slab (to_shuffled: received in place; otherwise through a buffer, unpacked).
+void SlabPlan::transpose(const char* send, char* recv, bool to_shuffled, Trace& trace) const {
+  const auto es = static_cast<std::int64_t>(elem_bytes(spec_));
+  const std::int64_t n0 = spec_.n[0], n1 = spec_.n[1], row = inner_ * es;  // row: one n1 index's elements
+  const auto P = static_cast<std::size_t>(ranks_);
+  std::vector<int> scount(P), sdisp(P), rcount(P), rdisp(P);
+  std::vector<char> packed, unpacked;
+  std::int64_t soff = 0, roff = 0;
+  for (int q = 0; q < ranks_; ++q) {
+    const auto u = static_cast<std::size_t>(q);
+    const std::int64_t q0 = slab_count(n0, ranks_, q), q1 = slab_count(n1, ranks_, q);
+    const std::int64_t sbytes = to_shuffled ? n0_loc_ * q1 * row : q0 * n1_loc_ * row;
+    const std::int64_t rbytes = to_shuffled ? q0 * n1_loc_ * row : n0_loc_ * q1 * row;
+    sdisp[u] = checked_int(to_shuffled ? soff : slab_start(n0, ranks_, q) * n1_loc_ * row);
+    scount[u] = checked_int(sbytes);
+    rdisp[u] = checked_int(roff);
+    rcount[u] = checked_int(rbytes);
+    soff += sbytes;
+    roff += rbytes;
+  }
+  const char* sbuf = send;
+  if (to_shuffled) {  // pack: for destination q, my planes' rows of q's n1 range
+    packed.resize(static_cast<std::size_t>(soff));
+    for (int q = 0; q < ranks_; ++q)
+      copy_rows(send + slab_start(n1, ranks_, q) * row, n1 * row, packed.data() + sdisp[static_cast<std::size_t>(q)],
+                slab_count(n1, ranks_, q) * row, n0_loc_, slab_count(n1, ranks_, q) * row);
+    sbuf = packed.data();
+  } else {
+    unpacked.resize(static_cast<std::size_t>(roff));
+  }
+  char* rbuf = to_shuffled ? recv : unpacked.data();
+  check_mpi(MPI_Alltoallv(sbuf, scount.data(), sdisp.data(), MPI_BYTE, rbuf, rcount.data(), rdisp.data(), MPI_BYTE, comm_),
+            "MPI_Alltoallv");
+  if (!to_shuffled)  // unpack: rank q's rows of my planes into my n0 slab
+    for (int q = 0; q < ranks_; ++q)
+      copy_rows(rbuf + rdisp[static_cast<std::size_t>(q)], slab_count(n1, ranks_, q) * row, recv + slab_start(n1, ranks_, q) * row,
+                n1 * row, n0_loc_, slab_count(n1, ranks_, q) * row);
+  const auto me = static_cast<std::size_t>(rank_);
+  LinkTransfer t;
+  t.name = to_shuffled ? "trnfftMp.transpose.to_n1_slabs" : "trnfftMp.transpose.to_n0_slabs";
+  t.ns = alltoall_ns(fabric_spec(settings_.target), RankSet{0, 1, ranks_}, static_cast<double>(soff - scount[me]),
+                     static_cast<double>(roff - rcount[me]));
+  const std::int64_t src_bytes = (to_shuffled ? inplace_elements() : shuffled_elements()) * es;
+  const std::int64_t dst_bytes = (to_shuffled ? shuffled_elements() : inplace_elements()) * es;
+  if (src_bytes > 0) t.sends[0] = HostSpan(send, src_bytes);
+  if (dst_bytes > 0) t.receives[0] = HostSpan(recv, dst_bytes);
+  record_link_transfer(trace, t);
+}
+
+void SlabPlan::allgather(const void* local, void* global, bool shuffled) const {
+  const auto es = static_cast<std::int64_t>(elem_bytes(spec_));
+  const std::int64_t n0 = spec_.n[0], n1 = spec_.n[1], row = inner_ * es;
+  const auto P = static_cast<std::size_t>(ranks_);
+  std::vector<int> counts(P), displs(P);
+  for (int q = 0; q < ranks_; ++q) {
+    const std::int64_t rows = shuffled ? n0 * slab_count(n1, ranks_, q) : slab_count(n0, ranks_, q) * n1;
+    const std::int64_t first = shuffled ? n0 * slab_start(n1, ranks_, q) : slab_start(n0, ranks_, q) * n1;
+    counts[static_cast<std::size_t>(q)] = checked_int(rows * row);
+    displs[static_cast<std::size_t>(q)] = checked_int(first * row);
+  }
+  std::vector<char> packed(shuffled ? static_cast<std::size_t>(n0 * n1 * row) : 0);
+  char* to = shuffled ? packed.data() : static_cast<char*>(global);
+  static char empty = 0;
+  const void* from = local != nullptr ? local : &empty;
+  check_mpi(MPI_Allgatherv(from, counts[static_cast<std::size_t>(rank_)], MPI_BYTE, to, counts.data(), displs.data(), MPI_BYTE,
+                           comm_),
+            "MPI_Allgatherv");
+  if (shuffled)  // rank q's block n0 x q1 rows -> its n1 range of every plane
+    for (int q = 0; q < ranks_; ++q)
+      copy_rows(packed.data() + displs[static_cast<std::size_t>(q)], slab_count(n1, ranks_, q) * row,
+                static_cast<char*>(global) + slab_start(n1, ranks_, q) * row, n1 * row, n0, slab_count(n1, ranks_, q) * row);
+}
+
+namespace {
+void run_local(const fft::Plan* plan, const void* in, void* out, int direction, Trace& trace) {
+  if (plan == nullptr) return;
+  fft::ExecReport r;
+  r.plans_wanted = false;
+  plan->execute(in, out, direction, &r);
+  trace.append(std::move(r.trace));
+}
+}  // namespace
+
+void SlabPlan::run_forward(const char* in, char* out, Trace& trace) const {
+  const std::size_t es = elem_bytes(spec_);
+  std::vector<char> slab(static_cast<std::size_t>(inplace_elements()) * es);  // step 1's output
+  run_local(trailing_.get(), in, slab.data(), fft::kForward, trace);
+  transpose(slab.data(), out, /*to_shuffled=*/true, trace);
+  run_local(axis0_.get(), out, out, fft::kForward, trace);
+}
+
+void SlabPlan::run_inverse(const char* in, char* out, Trace& trace) const {
+  const std::size_t es = elem_bytes(spec_);
+  std::vector<char> shuffled(static_cast<std::size_t>(shuffled_elements()) * es);
+  std::vector<char> slab(static_cast<std::size_t>(inplace_elements()) * es);
+  run_local(axis0_.get(), in, shuffled.data(), fft::kInverse, trace);
+  transpose(shuffled.data(), slab.data(), /*to_shuffled=*/false, trace);
+  run_local(trailing_.get(), slab.data(), out, fft::kInverse, trace);
+}
+
+void SlabPlan::execute(const void* in, void* out, int direction, fft::ExecReport* report) const {
+  const bool fwd = direction == fft::kForward;
+  const std::int64_t in_elems = fwd ? inplace_elements() : shuffled_elements();
+  const std::int64_t out_elems = fwd ? shuffled_elements() : inplace_elements();
+  const bool local_ok = (fwd || direction == fft::kInverse) && (in != nullptr || in_elems == 0) &&
+                        (out != nullptr || out_elems == 0);
+  const blasmp::detail::Agreement ag = agree(comm_, local_ok ? 0 : 1, {direction});
+  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the execution's argument exchange");
+  if (!ag.same) throw UsageError("trnfftMp execute: the ranks passed different directions");
+  if (ag.status != 0) throw UsageError("trnfftMp execute: direction must be -1 or +1 and the data pointers non-NULL");
+  Trace trace;
+  LinkTransfer exchange;
+  exchange.name = "trnfftMp.exchange";
+  exchange.ns = small_allreduce_ns(fabric_spec(settings_.target), RankSet{0, 1, ranks_});
+  record_link_transfer(trace, exchange);
+  // Empty slabs: a rank with nothing to send still takes part in the all-to-all (pointers unused).
+  static char empty = 0;
+  const char* i = in != nullptr ? static_cast<const char*>(in) : &empty;
+  char* o = out != nullptr ? static_cast<char*>(out) : &empty;
+  if (direction == fft::kForward)
+    run_forward(i, o, trace);
+  else
+    run_inverse(i, o, trace);
+  if (report != nullptr) {
+    const bool plans = report->plans_wanted;
+    *report = fft::ExecReport{};
+    report->tensor_passes = trace.per_engine[static_cast<int>(Engine::tensor)];
+    ReportSettings rs = ReportSettings::of(settings_);
+    finish_report(*report, std::move(trace), rs);
+    if (plans) report->add_plan(print());
+  }
+}
+
+}  // namespace trn::fftmp

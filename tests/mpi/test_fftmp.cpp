@@ -1,0 +1,306 @@
+// trnfftMp under MPI (label mpi; run on 1, 2 and 4 ranks): slab C2C / Z2Z 2-D and 3-D transforms
+// against FFTW's MPI interface (libfftw3-mpi, the oracle only) on the same slab decomposition, bit
+// equality with the single-device trnfft plans, the C API (descriptors), and bad input answered with
+// one status on every rank.
+#include <fftw3-mpi.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <complex>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "mpi_util.hpp"
+#include "trn/core/error.hpp"
+#include "trn/fftmp/fftmp.hpp"
+#include "trnfftMp.h"
+
+using mpitest::check;
+using mpitest::check_all_ranks;
+using mpitest::g_rank;
+using mpitest::g_size;
+
+namespace {
+
+using cd = std::complex<double>;
+
+// The global input (same on every rank): hashed values in [-1, 1), complex.
+std::vector<cd> global_input(const std::vector<std::int64_t>& n, unsigned seed) {
+  std::int64_t total = 1;
+  for (auto v : n) total *= v;
+  std::vector<cd> g(static_cast<std::size_t>(total));
+  for (std::size_t i = 0; i < g.size(); ++i) g[i] = cd(mpitest::hashed(i, seed), mpitest::hashed(i, seed + 77));
+  return g;
+}
+
+std::int64_t inner_of(const std::vector<std::int64_t>& n) { return n.size() == 3 ? n[2] : 1; }
+
+// This rank's n0 slab of a global array, as element type T (std::complex<float> or <double>).
+template <class T>
+std::vector<T> n0_slab(const std::vector<cd>& g, const std::vector<std::int64_t>& n) {
+  const std::int64_t rows = trn::fftmp::slab_count(n[0], g_size, g_rank), x0 = trn::fftmp::slab_start(n[0], g_size, g_rank);
+  const std::int64_t plane = n[1] * inner_of(n);
+  std::vector<T> s(static_cast<std::size_t>(rows * plane));
+  for (std::int64_t i = 0; i < rows * plane; ++i) s[static_cast<std::size_t>(i)] = T(g[static_cast<std::size_t>(x0 * plane + i)]);
+  return s;
+}
+
+// FFTW MPI's transform of the global input on FFTW's own slab decomposition (the same slabs when
+// P divides n0 and n1): forward with FFTW_MPI_TRANSPOSED_OUT (local n1_loc x n0 x inner), backward
+// from that layout (FFTW_MPI_TRANSPOSED_IN) to n0 slabs. Returns this rank's slab in trnfftMp's
+// layout (shuffled: n0 x n1_loc x inner; n0 slab: n0_loc x n1 x inner).
+std::vector<cd> fftw_mpi_reference(const std::vector<cd>& g, const std::vector<std::int64_t>& n, int sign) {
+  const int d = static_cast<int>(n.size());
+  ptrdiff_t nn[3] = {n[0], n[1], d == 3 ? n[2] : 1}, ln0, s0, ln1, s1;
+  const ptrdiff_t alloc = fftw_mpi_local_size_many_transposed(d, nn, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,
+                                                              MPI_COMM_WORLD, &ln0, &s0, &ln1, &s1);
+  const std::int64_t inner = inner_of(n);
+  fftw_complex* buf = fftw_alloc_complex(static_cast<std::size_t>(std::max<ptrdiff_t>(alloc, 1)));
+  const unsigned flags = FFTW_ESTIMATE | (sign == FFTW_FORWARD ? FFTW_MPI_TRANSPOSED_OUT : FFTW_MPI_TRANSPOSED_IN);
+  fftw_plan p = fftw_mpi_plan_many_dft(d, nn, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, buf, buf, MPI_COMM_WORLD,
+                                       sign, flags);
+  std::vector<cd> out;
+  if (sign == FFTW_FORWARD) {  // input: my n0 slab of g
+    for (ptrdiff_t i = 0; i < ln0 * n[1] * inner; ++i) {
+      buf[i][0] = g[static_cast<std::size_t>(s0 * n[1] * inner + i)].real();
+      buf[i][1] = g[static_cast<std::size_t>(s0 * n[1] * inner + i)].imag();
+    }
+    fftw_execute(p);
+    out.resize(static_cast<std::size_t>(n[0] * ln1 * inner));
+    for (std::int64_t y = 0; y < ln1; ++y)
+      for (std::int64_t x = 0; x < n[0]; ++x)
+        for (std::int64_t z = 0; z < inner; ++z) {
+          const fftw_complex& v = buf[(y * n[0] + x) * inner + z];
+          out[static_cast<std::size_t>((x * ln1 + y) * inner + z)] = cd(v[0], v[1]);
+        }
+  } else {  // input: my n1 slab of g (g is the global spectrum), FFTW's transposed layout
+    for (std::int64_t y = 0; y < ln1; ++y)
+      for (std::int64_t x = 0; x < n[0]; ++x)
+        for (std::int64_t z = 0; z < inner; ++z) {
+          const cd v = g[static_cast<std::size_t>((x * n[1] + s1 + y) * inner + z)];
+          buf[(y * n[0] + x) * inner + z][0] = v.real();
+          buf[(y * n[0] + x) * inner + z][1] = v.imag();
+        }
+    fftw_execute(p);
+    out.resize(static_cast<std::size_t>(ln0 * n[1] * inner));
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = cd(buf[i][0], buf[i][1]);
+  }
+  fftw_destroy_plan(p);
+  fftw_free(buf);
+  return out;
+}
+
+// Relative L2 error over the whole distributed array (allreduced).
+template <class T>
+double rel_l2(const std::vector<T>& got, const std::vector<cd>& ref) {
+  double v[2] = {0, 0};
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    v[0] += std::norm(cd(got[i]) - ref[i]);
+    v[1] += std::norm(ref[i]);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return std::sqrt(v[0] / std::max(v[1], 1e-300));
+}
+
+template <class T>
+bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+std::string shape_name(const std::vector<std::int64_t>& n) {
+  std::string s = std::to_string(n[0]);
+  for (std::size_t i = 1; i < n.size(); ++i) s += "x" + std::to_string(n[i]);
+  return s;
+}
+
+// One shape and precision: forward and inverse against FFTW MPI (when P divides n0 and n1: FFTW's
+// slabs are then trnfftMp's), and bit for bit against the single-device trnfft plans.
+template <class T>
+void check_shape(const std::vector<std::int64_t>& n) {
+  const bool fp64 = sizeof(T) == 16;
+  const std::string what = shape_name(n) + (fp64 ? " Z2Z" : " C2C") + " on " + std::to_string(g_size) + " ranks";
+  trn::fftmp::SlabSpec spec;
+  spec.n = n;
+  spec.type = fp64 ? trn::fft::Type::z2z : trn::fft::Type::c2c;
+  trn::fft::Settings settings;
+  const trn::fftmp::SlabPlan plan(spec, settings, MPI_COMM_WORLD);
+  const std::vector<cd> g = global_input(n, 11);
+  const std::vector<T> x = n0_slab<T>(g, n);
+  std::vector<T> y(static_cast<std::size_t>(plan.shuffled_elements()));
+  trn::fft::ExecReport rep;
+  plan.execute(x.data(), y.data(), trn::fft::kForward, &rep);
+  std::vector<T> back(static_cast<std::size_t>(plan.inplace_elements()));
+  plan.execute(y.data(), back.data(), trn::fft::kInverse);
+  const double bound = plan.error_bound();
+  // The plan's prediction (docs/scale-out.md 9.1) against the modeled schedule of this rank's trace.
+  const double ratio = rep.profile.total_ns / plan.info().predicted_ns;
+  check(ratio >= 0.8 && ratio <= 1.25, what + ": modeled / predicted " + std::to_string(ratio) + " outside [0.8, 1.25]");
+  const bool fftw_slabs = n[0] % g_size == 0 && n[1] % g_size == 0;
+  if (fftw_slabs) {
+    const std::vector<cd> ref = fftw_mpi_reference(g, n, FFTW_FORWARD);
+    const double e = rel_l2(y, ref);
+    check(e <= bound, what + ": forward vs FFTW MPI rel L2 " + std::to_string(e) + " > bound " + std::to_string(bound));
+    // The inverse of our spectrum against FFTW's inverse of the same spectrum.
+    std::vector<T> spectrum(static_cast<std::size_t>(n[0] * n[1] * inner_of(n)));
+    plan.allgather(y.data(), spectrum.data(), true);
+    std::vector<cd> gs(spectrum.begin(), spectrum.end());
+    const std::vector<cd> iref = fftw_mpi_reference(gs, n, FFTW_BACKWARD);
+    const double ei = rel_l2(back, iref);
+    check(ei <= bound, what + ": inverse vs FFTW MPI rel L2 " + std::to_string(ei) + " > bound " + std::to_string(bound));
+    if (g_rank == 0)
+      std::printf("trnfftMp %s: forward %.3g, inverse %.3g of bound %.3g; modeled %.2f us (link %.2f us), predicted %.2f us\n",
+                  what.c_str(), e / bound, ei / bound, bound, rep.profile.total_ns / 1e3, rep.profile.link_ns / 1e3,
+                  plan.info().predicted_ns / 1e3);
+  }
+  // Bits: the single-device plans on the whole array (every rank computes them; small sizes). Z2Z
+  // only on one rank: trnblas's Ozaki GEMM chooses its contraction balancing and bit count over the
+  // whole batched GEMM (docs/trnblas.md "Scaling"), so a Z2Z transform's bits depend on the other
+  // transforms of its pass, and a slab holds fewer of them (docs/scale-out.md 9.2).
+  if (fp64 && g_size > 1) return;
+  trn::fft::PlanSpec whole;
+  whole.n = n;
+  whole.type = spec.type;
+  const std::vector<T> gx(g.begin(), g.end());
+  std::vector<T> gy(gx.size());
+  trn::fft::Plan(whole, settings).execute(gx.data(), gy.data(), trn::fft::kForward);
+  std::vector<T> all(gy.size());
+  plan.allgather(y.data(), all.data(), true);
+  check(same_bits(all, gy), what + ": forward differs from the single-device plan's bits");
+  // Inverse: axis 0 (stride n1 x inner), then the trailing axes: the single-device passes in order.
+  const std::int64_t cols = n[1] * inner_of(n);
+  trn::fft::PlanSpec a0;
+  a0.n = {n[0]};
+  a0.type = spec.type;
+  a0.batch = cols;
+  a0.in = a0.out = trn::fft::Layout{{n[0]}, cols, 1};
+  trn::fft::PlanSpec tr;
+  tr.n.assign(n.begin() + 1, n.end());
+  tr.type = spec.type;
+  tr.batch = n[0];
+  std::vector<T> t(gy.size()), gb(gy.size());
+  trn::fft::Plan(a0, settings).execute(gy.data(), t.data(), trn::fft::kInverse);
+  trn::fft::Plan(tr, settings).execute(t.data(), gb.data(), trn::fft::kInverse);
+  check(same_bits(back, n0_slab<T>(std::vector<cd>(gb.begin(), gb.end()), n)),
+        what + ": inverse differs from the single-device passes' bits");
+}
+
+// The C API: attach, make, descriptors, in-place forward and inverse; the same bits as the C++ API.
+void check_c_api() {
+  const std::vector<std::int64_t> n{8, 4, 6};
+  trnfftHandle h = TRNFFT_PLAN_NULL;
+  check(trnfftCreate(&h) == TRNFFT_SUCCESS, "trnfftCreate");
+  MPI_Comm comm = MPI_COMM_WORLD;
+  check(trnfftMpAttachComm(h, TRNFFT_COMM_MPI, &comm) == TRNFFT_SUCCESS, "trnfftMpAttachComm");
+  size_t ws = 0;
+  check_all_ranks(trnfftMpMakePlan3d(h, 8, 4, 6, TRNFFT_C2C, nullptr, TRNFFT_COMM_MPI, &ws), TRNFFT_SUCCESS,
+                  "trnfftMpMakePlan3d on the attached communicator");
+  trnLibXtDesc* desc = nullptr;
+  check(trnfftXtMalloc(h, &desc, TRNFFT_XT_FORMAT_INPLACE) == TRNFFT_SUCCESS && desc != nullptr, "trnfftXtMalloc");
+  const std::vector<cd> g = global_input(n, 5);
+  std::vector<std::complex<float>> x = n0_slab<std::complex<float>>(g, n);
+  check(trnfftXtMemcpy(h, desc, x.data(), TRNFFT_COPY_HOST_TO_DEVICE) == TRNFFT_SUCCESS, "XtMemcpy H2D");
+  check_all_ranks(trnfftXtExecDescriptor(h, desc, desc, TRNFFT_FORWARD), TRNFFT_SUCCESS, "XtExecDescriptor forward");
+  check(desc->subFormat == TRNFFT_XT_FORMAT_INPLACE_SHUFFLED, "forward leaves the data INPLACE_SHUFFLED");
+  trn::fftmp::SlabSpec spec;
+  spec.n = n;
+  const trn::fftmp::SlabPlan plan(spec, trn::fft::Settings{}, MPI_COMM_WORLD);
+  std::vector<std::complex<float>> yc(static_cast<std::size_t>(plan.shuffled_elements())), yd(yc.size());
+  plan.execute(x.data(), yc.data(), trn::fft::kForward);
+  check(trnfftXtMemcpy(h, yd.data(), desc, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, "XtMemcpy D2H");
+  check(same_bits(yc, yd), "the C API's forward equals the C++ API's bits");
+  // Wrong way round: forward on shuffled data is INVALID_VALUE everywhere (nothing written).
+  check_all_ranks(trnfftXtExecDescriptor(h, desc, desc, TRNFFT_FORWARD), TRNFFT_INVALID_VALUE, "forward on shuffled data");
+  check_all_ranks(trnfftXtExecDescriptorC2C(h, desc, desc, TRNFFT_INVERSE), TRNFFT_SUCCESS, "XtExecDescriptorC2C inverse");
+  std::vector<std::complex<float>> xb(x.size()), xc(x.size());
+  plan.execute(yc.data(), xc.data(), trn::fft::kInverse);
+  check(trnfftXtMemcpy(h, xb.data(), desc, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, "XtMemcpy D2H (inverse)");
+  check(same_bits(xb, xc), "the C API's inverse equals the C++ API's bits");
+  check_all_ranks(trnfftXtExecDescriptorZ2Z(h, desc, desc, TRNFFT_FORWARD), TRNFFT_INVALID_TYPE, "Z2Z exec on a C2C plan");
+  trnProfile_t prof{};
+  check(trnfftMpGetLastProfile(h, &prof) == TRNFFT_SUCCESS && prof.total_ns > 0, "trnfftMpGetLastProfile");
+  char text[1024];
+  check(trnfftMpGetPlanDescription(h, text, sizeof text) == TRNFFT_SUCCESS && std::strstr(text, "trnfftMp slab plan") != nullptr,
+        "trnfftMpGetPlanDescription");
+  check(trnfftXtFree(desc) == TRNFFT_SUCCESS, "trnfftXtFree");
+  check(trnfftXtFree(desc) == TRNFFT_INVALID_VALUE, "trnfftXtFree twice");
+  check(trnfftDestroy(h) == TRNFFT_SUCCESS, "trnfftDestroy");
+  check(trnfftMpAttachComm(h, TRNFFT_COMM_MPI, &comm) == TRNFFT_INVALID_PLAN, "a destroyed plan");
+}
+
+// Bad input on one rank: a status on every rank, never a hang.
+void check_bad_input() {
+  MPI_Comm comm = MPI_COMM_WORLD;
+  const bool odd = g_rank == g_size - 1;  // the rank that disagrees (the only one on 1 rank)
+  auto fresh = [] {
+    trnfftHandle h = TRNFFT_PLAN_NULL;
+    trnfftCreate(&h);
+    return h;
+  };
+  size_t ws = 0;
+  trnfftHandle h = fresh();
+  if (g_size > 1) {
+    check_all_ranks(trnfftMpMakePlan3d(h, odd ? 9 : 8, 4, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_INVALID_SIZE,
+                    "sizes differ across ranks");
+    check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, odd ? TRNFFT_Z2Z : TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_INVALID_SIZE,
+                    "types differ across ranks");
+  }
+  check_all_ranks(trnfftMpMakePlan3d(h, 8, odd ? 0 : 4, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_INVALID_SIZE,
+                  "a zero size on one rank");
+  check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, odd ? TRNFFT_R2C : TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_NOT_SUPPORTED,
+                  "R2C on one rank");
+  check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, odd ? nullptr : &ws), TRNFFT_INVALID_VALUE,
+                  "a NULL workSize on one rank");
+  check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, TRNFFT_C2C, &comm, odd ? TRNFFT_COMM_NONE : TRNFFT_COMM_MPI, &ws),
+                  TRNFFT_INVALID_VALUE, "comm_type NONE on one rank");
+  const trnfftHandle dead = fresh();
+  trnfftDestroy(dead);
+  check_all_ranks(trnfftMpMakePlan2d(odd ? dead : h, 8, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_INVALID_PLAN,
+                  "a destroyed plan on one rank");
+  check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_SUCCESS, "the good plan after");
+  trnLibXtDesc* d = nullptr;
+  trnfftXtMalloc(h, &d, TRNFFT_XT_FORMAT_INPLACE);
+  check_all_ranks(trnfftXtExecDescriptor(h, d, d, odd ? 0 : TRNFFT_FORWARD), TRNFFT_INVALID_VALUE, "direction 0 on one rank");
+  if (g_size > 1)
+    check_all_ranks(trnfftXtExecDescriptor(h, d, d, odd ? TRNFFT_INVERSE : TRNFFT_FORWARD), TRNFFT_INVALID_VALUE,
+                    "directions differ across ranks");
+  check_all_ranks(trnfftXtExecDescriptor(h, odd ? nullptr : d, d, TRNFFT_FORWARD), TRNFFT_INVALID_VALUE,
+                  "a NULL descriptor on one rank");
+  check(d->subFormat == TRNFFT_XT_FORMAT_INPLACE, "a failed execution leaves the descriptor as it was");
+  trnfftXtFree(d);
+  trnfftDestroy(h);
+  // The C++ API: a spec that differs across ranks throws UsageError on every rank.
+  trn::fftmp::SlabSpec spec;
+  spec.n = {8, odd ? 6 : 4};
+  int threw = 0;
+  try {
+    const trn::fftmp::SlabPlan p(spec, trn::fft::Settings{}, MPI_COMM_WORLD);
+  } catch (const trn::UsageError&) {
+    threw = 1;
+  }
+  check_all_ranks(threw, g_size > 1 ? 1 : 0, "C++ SlabPlan with sizes differing across ranks");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  fftw_mpi_init();
+  for (const auto& n : std::vector<std::vector<std::int64_t>>{{8, 12, 10}, {16, 20}, {4, 8, 6}}) {
+    check_shape<std::complex<float>>(n);
+    check_shape<std::complex<double>>(n);
+  }
+  check_shape<std::complex<float>>({6, 5, 4});  // slabs of unequal size (P = 4: 2 2 1 1 and 2 1 1 1)
+  check_shape<std::complex<float>>({3, 2});     // ranks without planes (P = 4)
+  check_c_api();
+  check_bad_input();
+  fftw_mpi_cleanup();
+  int failures = mpitest::g_failures;
+  MPI_Allreduce(MPI_IN_PLACE, &failures, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (g_rank == 0) std::printf("test_fftmp on %d ranks: %s (%d failures)\n", g_size, failures == 0 ? "PASS" : "FAIL", failures);
+  MPI_Finalize();
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,214 @@
+// Validation suite "mp": the distributed libraries under MPI (issue #31, docs/scale-out.md), run by
+// `mpirun -n P trnsci validate --suite mp` (or on one rank without a launcher). Every case is
+// collective: each rank holds its part of the data and runs its part of the call; rank 0 reports.
+// Oracles: FFTW (double / long double: tests/reference/fft_reference.hpp) on the whole array for
+// trnfftMp; an fp64 loop for trnblasMp's GEMM. Every rank computes the (small) reference itself.
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "fft_reference.hpp"
+#include "registry.hpp"
+#include "trn/blasmp/blasmp.hpp"
+#include "trn/fftmp/fftmp.hpp"
+
+namespace trnsci::cli {
+namespace {
+
+using cf = std::complex<float>;
+using cd = std::complex<double>;
+
+std::string shape_of(const std::vector<std::int64_t>& n) {
+  std::string s = std::to_string(n[0]);
+  for (std::size_t i = 1; i < n.size(); ++i) s += "x" + std::to_string(n[i]);
+  return s;
+}
+
+int world_size() {
+  int p = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &p);
+  return p;
+}
+
+// The slowest rank's modeled time goes into rank 0's profile total (the case's device cost).
+trn::Profile slowest(trn::Profile p) {
+  MPI_Allreduce(MPI_IN_PLACE, &p.total_ns, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  return p;
+}
+
+// trnfftMp forward (sign -1) or inverse (+1) of a uniform global input, T = cf (C2C) or cd (Z2Z):
+// the distributed result gathered and compared with FFTW on the whole array (relative L2), or bit
+// for bit with the single-device trnfft plan (bits: forward only).
+template <class T>
+CaseResult fftmp_case(const std::vector<std::int64_t>& n, int sign, bool bits) {
+  const bool fp64 = std::is_same_v<T, cd>;
+  trn::fftmp::SlabSpec spec;
+  spec.n = n;
+  spec.type = fp64 ? trn::fft::Type::z2z : trn::fft::Type::c2c;
+  const trn::fftmp::SlabPlan plan(spec, trn::fft::Settings{}, MPI_COMM_WORLD);
+  std::int64_t total = 1;
+  for (auto v : n) total *= v;
+  const std::vector<cf> g = trnfft_test::uniform_complex(total, 31);
+  const std::vector<T> gx(g.begin(), g.end());
+  // The input in the direction's distribution: forward n0 slabs, inverse n1 slabs of the same array.
+  const bool fwd = sign < 0;
+  const std::int64_t inner = n.size() == 3 ? n[2] : 1, P = plan.ranks(), r = plan.rank();
+  std::vector<T> x(static_cast<std::size_t>(fwd ? plan.inplace_elements() : plan.shuffled_elements()));
+  const std::int64_t x0 = trn::fftmp::slab_start(n[0], static_cast<int>(P), static_cast<int>(r));
+  const std::int64_t y0 = trn::fftmp::slab_start(n[1], static_cast<int>(P), static_cast<int>(r));
+  const std::int64_t q1 = trn::fftmp::slab_count(n[1], static_cast<int>(P), static_cast<int>(r));
+  if (fwd)
+    std::copy_n(gx.begin() + x0 * n[1] * inner, x.size(), x.begin());
+  else
+    for (std::int64_t i = 0; i < n[0]; ++i)
+      std::copy_n(gx.begin() + (i * n[1] + y0) * inner, q1 * inner, x.begin() + i * q1 * inner);
+  std::vector<T> y(static_cast<std::size_t>(fwd ? plan.shuffled_elements() : plan.inplace_elements())), all(gx.size());
+  trn::fft::ExecReport rep;
+  const double t0 = now_seconds();
+  plan.execute(x.data(), y.data(), sign, &rep);
+  CaseResult res;
+  res.host_seconds = seconds_since(t0);
+  plan.allgather(y.data(), all.data(), fwd);
+  res.device = DeviceCost::from(slowest(rep.profile));
+  if (bits) {
+    trn::fft::PlanSpec whole;
+    whole.n = n;
+    whole.type = spec.type;
+    std::vector<T> ref(gx.size());
+    trn::fft::Plan(whole, trn::fft::Settings{}).execute(gx.data(), ref.data(), sign);
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < ref.size(); ++i) differ += std::memcmp(&ref[i], &all[i], sizeof(T)) != 0 ? 1 : 0;
+    res.measured = static_cast<double>(differ);
+    res.bound = 0;
+    res.pass = differ == 0;
+    res.note = "elements differing from trnfft's single-device plan on " + std::to_string(P) + " ranks";
+    return res;
+  }
+  const std::vector<int> dims(n.begin(), n.end());
+  res.measured = fp64 ? trnfft_test::rel_l2(all, trnfft_test::fftwl_c2c(gx, dims, 1, sign))
+                      : trnfft_test::rel_l2(all, trnfft_test::fftw_c2c(gx, dims, 1, sign));
+  res.bound = plan.error_bound();
+  res.pass = res.measured <= res.bound;
+  res.note = std::string("vs FFTW ") + (fp64 ? "long double" : "double") + " on the whole array, " + std::to_string(P) +
+             " ranks; bound = trnfft's plan bound";
+  return res;
+}
+
+// trnblasMp GEMM C = A B (alpha 1, beta 0) on the most square grid of the world, blocks of 8,
+// against an fp64 loop: max |C - C_ref| / max(1, max |C_ref|) over the bound 4 (k + 2) u.
+CaseResult gemm_case(bool fp64, std::int64_t m, std::int64_t n, std::int64_t k) {
+  using trn::blasmp::Descriptor;
+  const int P = world_size();
+  int nprow = 1;
+  for (int q = 1; q * q <= P; ++q)
+    if (P % q == 0) nprow = q;
+  trn::blasmp::Grid grid;
+  trn::blasmp::grid_create(grid, nprow, P / nprow, trn::blasmp::GridLayout::col_major, MPI_COMM_WORLD);
+  const std::int64_t nb = 8;
+  const trnDataType_t type = fp64 ? TRN_R_64F : TRN_R_32F;
+  auto desc = [&](std::int64_t rows, std::int64_t cols) {
+    Descriptor d{rows, cols, nb, nb, 0, 0, 1, type, &grid};
+    d.lld = std::max<std::int64_t>(1, d.local_rows());
+    return d;
+  };
+  const Descriptor da = desc(m, k), db = desc(k, n), dc = desc(m, n);
+  auto global = [](std::int64_t rows, std::int64_t cols, std::uint64_t seed) {
+    const std::vector<cf> v = trnfft_test::uniform_complex(rows * cols, seed);  // real parts in [-0.5, 0.5)
+    std::vector<double> g(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) g[i] = static_cast<double>(v[i].real());
+    return g;
+  };
+  const std::vector<double> A = global(m, k, 1), B = global(k, n, 2);
+  // This rank's block-cyclic piece of a column-major global matrix, as the call's type.
+  auto local = [&](const std::vector<double>& g, const Descriptor& d) {
+    std::vector<double> l(static_cast<std::size_t>(d.lld * std::max<std::int64_t>(d.local_cols(), 1)));
+    for (std::int64_t jl = 0; jl < d.local_cols(); ++jl)
+      for (std::int64_t il = 0; il < d.local_rows(); ++il) {
+        const std::int64_t ig = (il / nb * grid.nprow + grid.myrow) * nb + il % nb;
+        const std::int64_t jg = (jl / nb * grid.npcol + grid.mycol) * nb + jl % nb;
+        l[static_cast<std::size_t>(il + jl * d.lld)] = g[static_cast<std::size_t>(ig + jg * d.m)];
+      }
+    return l;
+  };
+  const std::vector<double> la = local(A, da), lb = local(B, db);
+  std::vector<double> lc(static_cast<std::size_t>(dc.lld * std::max<std::int64_t>(dc.local_cols(), 1)));
+  std::vector<float> fa(la.begin(), la.end()), fb(lb.begin(), lb.end()), fc(lc.size());
+  std::vector<char> work(trn::blasmp::gemm_workspace_bytes(da, db, dc, k));
+  trn::blasmp::GemmArgs args;
+  args.fp64 = fp64;
+  args.alpha = 1;
+  args.beta = 0;
+  args.m = m, args.n = n, args.k = k;
+  args.a = fp64 ? static_cast<const void*>(la.data()) : fa.data();
+  args.b = fp64 ? static_cast<const void*>(lb.data()) : fb.data();
+  args.c = fp64 ? static_cast<void*>(lc.data()) : fc.data();
+  args.desc_a = &da, args.desc_b = &db, args.desc_c = &dc;
+  args.work = work.data();
+  args.work_bytes = work.size();
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  trn::blasmp::gemm(trn::blas::Settings{}, args, &rep);
+  CaseResult res;
+  res.host_seconds = seconds_since(t0);
+  if (!fp64) std::copy(fc.begin(), fc.end(), lc.begin());
+  // The reference: the same inputs (fp32-rounded for the fp32 call) multiplied in fp64.
+  double err[2] = {0, 0};  // max |diff|, max |ref| over this rank's block
+  for (std::int64_t jl = 0; jl < dc.local_cols(); ++jl)
+    for (std::int64_t il = 0; il < dc.local_rows(); ++il) {
+      const std::int64_t ig = (il / nb * grid.nprow + grid.myrow) * nb + il % nb;
+      const std::int64_t jg = (jl / nb * grid.npcol + grid.mycol) * nb + jl % nb;
+      double ref = 0;
+      for (std::int64_t p = 0; p < k; ++p) {
+        const double a = A[static_cast<std::size_t>(ig + p * m)], b = B[static_cast<std::size_t>(p + jg * k)];
+        ref += fp64 ? a * b : static_cast<double>(static_cast<float>(a)) * static_cast<double>(static_cast<float>(b));
+      }
+      err[0] = std::max(err[0], std::abs(lc[static_cast<std::size_t>(il + jl * dc.lld)] - ref));
+      err[1] = std::max(err[1], std::abs(ref));
+    }
+  MPI_Allreduce(MPI_IN_PLACE, err, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  const double u = fp64 ? 0x1p-53 : 0x1p-24;
+  res.measured = err[0] / std::max(1.0, err[1]) / (4.0 * static_cast<double>(k + 2) * u);
+  res.bound = 1;
+  res.pass = res.measured <= 1;
+  res.note = "max |C - C_ref| / max(1, |C_ref|) over 4 (k + 2) u, " + std::to_string(grid.nprow) + "x" +
+             std::to_string(grid.npcol) + " grid, blocks 8";
+  res.device = DeviceCost::from(slowest(rep.profile));
+  trn::blasmp::grid_destroy(grid);
+  return res;
+}
+
+void add_mp(Registry& reg) {
+  auto add = [&](ValidationCase c) {
+    c.suite = "mp";  // collective: main.cpp runs the suite's cases on every rank
+    reg.add(std::move(c));
+  };
+  for (const auto& n : std::vector<std::vector<std::int64_t>>{{16, 12, 10}, {32, 24}}) {
+    const double size = static_cast<double>(n[0] * n[1] * (n.size() == 3 ? n[2] : 1));
+    for (int sign : {-1, 1}) {
+      const std::string dir = sign < 0 ? "forward" : "inverse";
+      add({.library = "trnfftMp", .op = "c2c_slab_" + dir, .mode = "fp32", .shape = shape_of(n), .metric = "normwise_rel",
+           .bound_text = "trnfft plan bound 4 u32 log2 N", .size = size,
+           .run = [n, sign] { return fftmp_case<cf>(n, sign, false); }});
+      add({.library = "trnfftMp", .op = "z2z_slab_" + dir, .mode = "fp64 (Ozaki)", .shape = shape_of(n),
+           .metric = "normwise_rel", .bound_text = "trnfft plan bound 4 u64 log2 N", .size = size,
+           .run = [n, sign] { return fftmp_case<cd>(n, sign, false); }});
+    }
+    add({.library = "trnfftMp", .op = "c2c_slab_forward", .mode = "fp32", .shape = shape_of(n), .metric = "bit_exact",
+         .bound_text = "0 elements differ from the single-device plan (any rank count)", .size = size,
+         .run = [n] { return fftmp_case<cf>(n, -1, true); }});
+  }
+  add({.library = "trnblasMp", .op = "gemm_summa", .mode = "fp32", .shape = "40x36x50", .metric = "max_comp_rel",
+       .bound_text = "4 (k + 2) u32 (ratio)", .size = 40.0 * 36 * 50, .run = [] { return gemm_case(false, 40, 36, 50); }});
+  add({.library = "trnblasMp", .op = "gemm_summa", .mode = "fp64 (Ozaki)", .shape = "40x36x50", .metric = "max_comp_rel",
+       .bound_text = "4 (k + 2) u64 (ratio)", .size = 40.0 * 36 * 50, .run = [] { return gemm_case(true, 40, 36, 50); }});
+}
+
+const Registrar kRegistrar(add_mp);
+
+}  // namespace
+}  // namespace trnsci::cli
