@@ -13,7 +13,7 @@
 
 namespace trn::detail {
 
-void require_mem(std::string_view instr, std::string_view operand, const Tile& t,
+void require_mem_checked(std::string_view instr, std::string_view operand, const Tile& t,
                  std::initializer_list<MemSpace> allowed) {
   for (auto m : allowed)
     if (t.mem == m) return;
@@ -22,7 +22,7 @@ void require_mem(std::string_view instr, std::string_view operand, const Tile& t
   throw UsageError(instr, operand, what + ")");
 }
 
-void require_partition_alignment(std::string_view instr, std::string_view operand, const Tile& t,
+void require_partition_alignment_checked(std::string_view instr, std::string_view operand, const Tile& t,
                                  const HardwareSpec& hw) {
   if (!t.on_chip()) return;
   const int P = t.partitions, s = t.partition_start;
@@ -34,40 +34,40 @@ void require_partition_alignment(std::string_view instr, std::string_view operan
                      "alignment for " + std::to_string(P) + " partitions (multiple of)", quantum, hw.name);
 }
 
-void require_same_partitions(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
+void require_same_partitions_checked(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
                              const Tile& b) {
   if (a.partitions != b.partitions)
     throw LimitError(std::string(instr), std::string(b_name), "partitions", b.partitions,
                      "partitions of '" + std::string(a_name) + "'", a.partitions, "");
 }
 
-void require_same_free_size(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
+void require_same_free_size_checked(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
                             const Tile& b) {
   if (a.free_size() != b.free_size())
     throw LimitError(std::string(instr), std::string(b_name), "free size", b.free_size(),
                      "free size of '" + std::string(a_name) + "'", a.free_size(), "");
 }
 
-void require_engine_free_size(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw) {
+void require_engine_free_size_checked(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw) {
   const std::int64_t limit = t.mem == MemSpace::psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
   if (t.free_size() > limit)
     throw LimitError(std::string(instr), std::string(operand), "free size", t.free_size(),
                      t.mem == MemSpace::psum ? "PSUM free-size limit" : "SBUF free-size limit", limit, hw.name);
 }
 
-void require_nonempty(std::string_view instr, std::string_view operand, const Tile& t) {
+void require_nonempty_checked(std::string_view instr, std::string_view operand, const Tile& t) {
   if (t.partitions < 1 || t.free_size() < 1 || t.base == nullptr)
     throw UsageError(instr, operand, "empty or unallocated tile");
 }
 
-void require_physical_partitions(std::string_view instr, std::string_view operand, const Tile& t) {
+void require_physical_partitions_checked(std::string_view instr, std::string_view operand, const Tile& t) {
   if (t.is_partition_broadcast())
     throw UsageError(instr, operand,
                      "a partition-broadcast view (partition stride 0) is a DMA source only; dma_copy it into a tile "
                      "first");
 }
 
-void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw,
+void check_engine_operand_checked(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw,
                           Engine engine) {
   require_nonempty(instr, operand, t);
   require_physical_partitions(instr, operand, t);
@@ -382,21 +382,23 @@ std::int64_t* scratch_i64(int slot, std::size_t n) {
 }
 
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs) {
+  const std::int64_t dst_free = free_size_of(dst);
   ins.out_dtype = dst.dtype;
   ins.partitions = dst.partitions;
-  ins.free_elems = dst.free_size();
+  ins.free_elems = dst_free;
   ins.inputs = 0;
-  ins.bytes_written = dst.elements() * dtype_size(dst.dtype);
-  ins.add_region(region_of(dst, true));
-  ins.contiguous = dst.free_contiguous();
+  ins.bytes_written = dst_free * dst.partitions * dtype_size(dst.dtype);
+  ins.add_region(region_inline(dst, true));
+  ins.contiguous = free_contiguous_of(dst);
   for (const Tile* s : srcs) {
     if (s == nullptr) continue;
-    ins.contiguous = ins.contiguous && s->free_contiguous();
+    const std::int64_t free = free_size_of(*s);
+    ins.contiguous = ins.contiguous && free_contiguous_of(*s);
     if (ins.inputs == 0) ins.in_dtype = s->dtype;
     ++ins.inputs;
-    ins.free_elems = std::max(ins.free_elems, s->free_size());
-    ins.bytes_read += s->elements() * dtype_size(s->dtype);
-    ins.add_region(region_of(*s, false));
+    ins.free_elems = std::max(ins.free_elems, free);
+    ins.bytes_read += free * s->partitions * dtype_size(s->dtype);
+    ins.add_region(region_inline(*s, false));
   }
 }
 

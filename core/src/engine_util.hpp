@@ -13,24 +13,83 @@
 
 namespace trn::detail {
 
-void require_mem(std::string_view instr, std::string_view operand, const Tile& t,
-                 std::initializer_list<MemSpace> allowed);
+// Operand checks. Each is an inline test of the whole condition (on every instruction's path; a
+// chain of out-of-line calls per operand was a fifth of a small call's host time) that, only when
+// it fails, runs the *_checked form: the original sequence of checks, which throws the first
+// failing one with its message. Same conditions, same order, same errors.
+void require_mem_checked(std::string_view instr, std::string_view operand, const Tile& t,
+                         std::initializer_list<MemSpace> allowed);
+void require_partition_alignment_checked(std::string_view instr, std::string_view operand, const Tile& t,
+                                         const HardwareSpec& hw);
+void require_same_partitions_checked(std::string_view instr, std::string_view a_name, const Tile& a,
+                                     std::string_view b_name, const Tile& b);
+void require_same_free_size_checked(std::string_view instr, std::string_view a_name, const Tile& a,
+                                    std::string_view b_name, const Tile& b);
+void require_engine_free_size_checked(std::string_view instr, std::string_view operand, const Tile& t,
+                                      const HardwareSpec& hw);
+void require_nonempty_checked(std::string_view instr, std::string_view operand, const Tile& t);
+void require_physical_partitions_checked(std::string_view instr, std::string_view operand, const Tile& t);
+void check_engine_operand_checked(std::string_view instr, std::string_view operand, const Tile& t,
+                                  const HardwareSpec& hw, Engine engine);
+
+// Tile::free_size() inline (the same product), for the per-instruction paths of this library.
+inline std::int64_t free_size_of(const Tile& t) {
+  std::int64_t n = 1;
+  for (int d = 0; d < t.ndim; ++d) n *= t.size[d];
+  return n;
+}
 // Partition-start alignment of compute-engine operands (ARCH2):
 // 64 < P <= 128 -> start 0; 32 < P <= 64 -> 0 or 64; P <= 32 -> 0, 32, 64 or 96.
-void require_partition_alignment(std::string_view instr, std::string_view operand, const Tile& t,
-                                 const HardwareSpec& hw);
-void require_same_partitions(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
-                             const Tile& b);
-void require_same_free_size(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
-                            const Tile& b);
+inline bool partition_alignment_ok(const Tile& t, const HardwareSpec& hw) {
+  if (!t.on_chip()) return true;
+  const int P = t.partitions, s = t.partition_start;
+  const int quantum = P > 64 ? 128 : P > 32 ? 64 : 32;
+  return P <= hw.pmax && s + P <= hw.pmax && s % quantum == 0;
+}
+
+inline void require_mem(std::string_view instr, std::string_view operand, const Tile& t,
+                        std::initializer_list<MemSpace> allowed) {
+  for (auto m : allowed)
+    if (t.mem == m) return;
+  require_mem_checked(instr, operand, t, allowed);
+}
+inline void require_partition_alignment(std::string_view instr, std::string_view operand, const Tile& t,
+                                        const HardwareSpec& hw) {
+  if (!partition_alignment_ok(t, hw)) require_partition_alignment_checked(instr, operand, t, hw);
+}
+inline void require_same_partitions(std::string_view instr, std::string_view a_name, const Tile& a,
+                                    std::string_view b_name, const Tile& b) {
+  if (a.partitions != b.partitions) require_same_partitions_checked(instr, a_name, a, b_name, b);
+}
+inline void require_same_free_size(std::string_view instr, std::string_view a_name, const Tile& a,
+                                   std::string_view b_name, const Tile& b) {
+  if (free_size_of(a) != free_size_of(b)) require_same_free_size_checked(instr, a_name, a, b_name, b);
+}
 // VectorE/ScalarE/GpSimdE free-size limits: 64K elements from SBUF, 4K from PSUM (ARCH2).
-void require_engine_free_size(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw);
-void require_nonempty(std::string_view instr, std::string_view operand, const Tile& t);
+inline void require_engine_free_size(std::string_view instr, std::string_view operand, const Tile& t,
+                                     const HardwareSpec& hw) {
+  const std::int64_t limit = t.mem == MemSpace::psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
+  if (free_size_of(t) > limit) require_engine_free_size_checked(instr, operand, t, hw);
+}
+inline void require_nonempty(std::string_view instr, std::string_view operand, const Tile& t) {
+  if (t.partitions < 1 || t.base == nullptr || free_size_of(t) < 1) require_nonempty_checked(instr, operand, t);
+}
 // Engines move data within partitions: a partition-broadcast view (stride 0) is a DMA source only.
-void require_physical_partitions(std::string_view instr, std::string_view operand, const Tile& t);
+inline void require_physical_partitions(std::string_view instr, std::string_view operand, const Tile& t) {
+  if (t.is_partition_broadcast()) require_physical_partitions_checked(instr, operand, t);
+}
 // Common checks of an on-chip compute operand: memory space, alignment, non-empty, free-size limit.
-void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw,
-                          Engine engine);
+inline void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t,
+                                 const HardwareSpec& hw, Engine engine) {
+  const std::int64_t f = free_size_of(t);
+  const bool mem_ok = engine == Engine::gpsimd ? t.mem == MemSpace::sbuf  // "GpSimd Engine cannot access PSUM"
+                                               : t.mem == MemSpace::sbuf || t.mem == MemSpace::psum;
+  const std::int64_t limit = t.mem == MemSpace::psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
+  if (t.partitions >= 1 && f >= 1 && t.base != nullptr && !t.is_partition_broadcast() && mem_ok &&
+      partition_alignment_ok(t, hw) && f <= limit)
+    return;
+  check_engine_operand_checked(instr, operand, t, hw, engine);
+}
 
 // fp32 row access: element order is the tile's access-pattern order.
 void load_row(const Tile& t, std::int32_t p, float* out);
@@ -61,6 +120,50 @@ bool single_run(const Tile& t, std::int64_t& stride_elems);
 // Per-thread scratch buffers (grown on demand, never shrunk).
 float* scratch_f32(int slot, std::size_t n);
 std::int64_t* scratch_i64(int slot, std::size_t n);
+
+// region_of(t, write) inline (trace.cpp's region_of calls this): the same hull, computed in one
+// pass over the free dimensions instead of three out-of-line calls.
+inline Region region_inline(const Tile& t, bool write) {
+  Region r;
+  r.mem = t.mem;
+  r.write = write;
+  const std::int64_t es = dtype_size(t.dtype);
+  if (t.mem == MemSpace::hbm) {
+    // Conservative byte hull of the strided view in host memory.
+    std::int64_t lo = 0, hi = 0;
+    for (int d = 0; d < t.ndim; ++d) {
+      const std::int64_t ext = t.stride[d] * (t.size[d] - 1) * es;
+      (ext < 0 ? lo : hi) += ext;
+    }
+    const std::int64_t pext = t.partition_stride * (t.partitions - 1);
+    (pext < 0 ? lo : hi) += pext;
+    const auto base = reinterpret_cast<std::uintptr_t>(t.base);
+    r.lo = base + static_cast<std::uint64_t>(lo);
+    r.hi = base + static_cast<std::uint64_t>(hi + es);
+  } else {
+    // Tile::free_lo_byte() and free_hi_byte().
+    std::int64_t lo = 0, hi = 0;
+    for (int d = 0; d < t.ndim; ++d) {
+      if (t.size[d] <= 0) continue;
+      if (t.stride[d] < 0) lo += t.stride[d] * (t.size[d] - 1);
+      if (t.stride[d] > 0) hi += t.stride[d] * (t.size[d] - 1);
+    }
+    r.p0 = t.partition_start;
+    r.np = t.is_partition_broadcast() ? 1 : t.partitions;  // a broadcast reads one physical partition
+    r.lo = static_cast<std::uint64_t>(t.offset_bytes + lo * es);
+    r.hi = static_cast<std::uint64_t>(t.offset_bytes + (hi + 1) * es);
+  }
+  return r;
+}
+// Tile::free_contiguous() inline.
+inline bool free_contiguous_of(const Tile& t) {
+  std::int64_t expect = 1;
+  for (int d = t.ndim - 1; d >= 0; --d) {
+    if (t.size[d] != 1 && t.stride[d] != expect) return false;
+    expect *= t.size[d];
+  }
+  return true;
+}
 
 // Fill a trace record's common fields for an element-wise instruction.
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs);

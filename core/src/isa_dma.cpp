@@ -201,6 +201,13 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
     // (a bit copy for an fp32 destination, the RNE cast otherwise).
     constexpr std::int32_t kBlock = 16;
     const std::int64_t F = src.free_size(), fstride = src.size[0] > 1 ? src.stride[0] : 0;
+    if (F == 1 && dst.dtype == DType::f32) {
+      // One element per partition (a short vector laid out down the partitions): element 0 of
+      // row q is at base + q * partition_stride on both sides, and an fp32 store is a bit copy.
+      for (std::int32_t q = 0; q < src.partitions; ++q)
+        std::memcpy(dst.base + std::int64_t{q} * dst.partition_stride, src.base + std::int64_t{q} * 4, 4);
+      return commit_instruction();
+    }
     const std::int64_t ld = (F + 15) / 16 * 16 + 16;  // padded: the 16 rows must not alias in L1
     float* rows = detail::scratch_f32(0, static_cast<std::size_t>(kBlock * ld));
     for (std::int32_t p0 = 0; p0 < src.partitions; p0 += kBlock) {

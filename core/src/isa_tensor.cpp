@@ -342,6 +342,14 @@ namespace {
 template <class T>
 void transpose_run_copies(std::byte* d0, std::int64_t dps, std::int64_t dstep, const std::byte* s0, std::int64_t sps,
                           std::int64_t sstep, std::int64_t P, std::int64_t F) {
+  if (F == 1) {  // a column to a row (a reduction's partials): the same copies, one loop
+    for (std::int64_t p = 0; p < P; ++p) {
+      T v;
+      std::memcpy(&v, s0 + p * sps, sizeof v);
+      std::memcpy(d0 + p * dstep, &v, sizeof v);
+    }
+    return;
+  }
   for (std::int64_t p = 0; p < P; ++p)
     for (std::int64_t f = 0; f < F; ++f) {
       T v;

@@ -560,9 +560,6 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
   } else {
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
-    float* xs = detail::scratch_f32(0, row_len(a));
-    float* ys = detail::scratch_f32(1, row_len(a));
-    float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
     // fp32 operands whose innermost runs are dense and equally long (e.g. a table broadcast over
     // blocks through a stride-0 dimension) are combined run by run in place, without widening the
     // rows into scratch, when each input is the destination's own view or shares no byte with its
@@ -579,6 +576,9 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       });
       return commit_instruction();
     }
+    float* xs = detail::scratch_f32(0, row_len(a));
+    float* ys = detail::scratch_f32(1, row_len(a));
+    float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
     // An fp32 dense destination row takes the results directly (storing fp32 is a plain copy) when
     // each input row read in place is the same row or shares no byte with it (element-wise ops).
     const bool dst_direct = dst.dtype == DType::f32 && dst.free_contiguous();

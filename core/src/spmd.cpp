@@ -15,6 +15,7 @@
 
 #include "onchip_dirty.hpp"
 #include "trn/core/error.hpp"
+#include "trn/core/trace_recycle.hpp"
 
 namespace trn {
 
@@ -157,6 +158,13 @@ void fold_peak(std::atomic<std::int64_t>& peak, std::int64_t v) {
   for (std::int64_t cur = peak.load(); v > cur && !peak.compare_exchange_weak(cur, v);) {}
 }
 
+// The trace buffer recycle_trace handed back on this thread (its capacity; no contents).
+constexpr std::size_t kSpareTraceMaxRecords = 1024;  // larger buffers are freed, not kept
+std::vector<Instruction>& spare_trace_buffer() {
+  thread_local std::vector<Instruction> spare;
+  return spare;
+}
+
 // A grid of one program (every small library call): run on the calling thread's core, with no
 // hand-off to the worker pool and no per-program bookkeeping. The program sees exactly what the
 // general path gives program 0 (begin_program resets the core the same way), an exception
@@ -173,7 +181,15 @@ LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
   LaunchResult r;
   const std::size_t length = nc.trace().instructions.size();
   r.trace = std::move(nc.trace());
-  nc.trace().reserve(length);
+  // The next trace records into the recycled buffer when it holds this one's length (the same
+  // capacity reserve would give, without an allocation).
+  if (std::vector<Instruction>& spare = spare_trace_buffer(); spare.capacity() >= length && length > 0) {
+    nc.trace().instructions = std::move(spare);
+    nc.trace().instructions.clear();
+    spare = {};
+  } else {
+    nc.trace().reserve(length);
+  }
   r.sbuf_peak_bytes = nc.sbuf().peak_bytes();
   r.psum_peak_bytes = nc.psum().peak_bytes();
   r.host_threads = 1;
@@ -181,6 +197,13 @@ LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
 }
 
 }  // namespace
+
+void recycle_trace(Trace&& trace) {
+  std::vector<Instruction>& spare = spare_trace_buffer();
+  const std::size_t c = trace.instructions.capacity();
+  if (c <= kSpareTraceMaxRecords && c > spare.capacity()) spare = std::move(trace.instructions);
+  trace.clear();
+}
 
 LaunchResult launch(const LaunchConfig& cfg, const Kernel& kernel) {
   for (int a = 0; a < 3; ++a)

@@ -1,5 +1,7 @@
 #include "trn/core/trace.hpp"
 
+#include "engine_util.hpp"
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -44,31 +46,7 @@ std::string_view opcode_name(Opcode op) {
   return "?";
 }
 
-Region region_of(const Tile& t, bool write) {
-  Region r;
-  r.mem = t.mem;
-  r.write = write;
-  if (t.mem == MemSpace::hbm) {
-    // Conservative byte hull of the strided view in host memory.
-    const std::int64_t es = dtype_size(t.dtype);
-    std::int64_t lo = 0, hi = 0;
-    for (int d = 0; d < t.ndim; ++d) {
-      const std::int64_t ext = t.stride[d] * (t.size[d] - 1) * es;
-      (ext < 0 ? lo : hi) += ext;
-    }
-    const std::int64_t pext = t.partition_stride * (t.partitions - 1);
-    (pext < 0 ? lo : hi) += pext;
-    const auto base = reinterpret_cast<std::uintptr_t>(t.base);
-    r.lo = base + static_cast<std::uint64_t>(lo);
-    r.hi = base + static_cast<std::uint64_t>(hi + es);
-  } else {
-    r.p0 = t.partition_start;
-    r.np = t.is_partition_broadcast() ? 1 : t.partitions;  // a broadcast reads one physical partition
-    r.lo = static_cast<std::uint64_t>(t.free_lo_byte());
-    r.hi = static_cast<std::uint64_t>(t.free_hi_byte());
-  }
-  return r;
-}
+Region region_of(const Tile& t, bool write) { return detail::region_inline(t, write); }
 
 namespace {
 // Advises the 2 MiB-aligned interior of [p, p + bytes) onto transparent huge pages (advice only:

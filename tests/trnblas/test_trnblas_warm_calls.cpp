@@ -309,6 +309,12 @@ TEST(WarmCalls, ScheduleMemoEqualsTheSchedule) {
         Profile want;
         std::thread([&] { want = schedule_trace(*t, opt).profile; }).join();
         for (int k = 0; k < 2; ++k) EXPECT_EQ(profile_fields(schedule_trace(*t, opt).profile), profile_fields(want));
+        // Right after a repeat (the memo's last trace), a timeline asked for is still scheduled.
+        CostModelOptions with_timeline = opt;
+        with_timeline.keep_timeline = true;
+        const Schedule timed = schedule_trace(*t, with_timeline);
+        EXPECT_FALSE(timed.timeline.empty());
+        EXPECT_EQ(profile_fields(timed.profile), profile_fields(want));
       }
     }
   }

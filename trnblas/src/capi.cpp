@@ -20,6 +20,7 @@
 #include "trn/blas/level3.hpp"
 #include "trn/blas/modes.hpp"
 #include "trn/core/c_shim.hpp"
+#include "trn/core/trace_recycle.hpp"
 
 using trn::blas::GemmMode;
 using trn::blas::Op;
@@ -292,6 +293,7 @@ trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(
   trn::blas::CallReport report;
   const trnblasStatus_t st = ::guarded(h, fn, [&] { body(settings_for(h), &report); });
   if (st == TRNBLAS_STATUS_SUCCESS) ::store_report(h, report);
+  trn::recycle_trace(std::move(report.trace));  // the next small call's launch records into it
   return st;
 }
 trn::blas::GemmMode fp32_mode(trnblasHandle_t h, bool pedantic) { return ::fp32_mode(h, pedantic); }

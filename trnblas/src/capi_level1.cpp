@@ -18,11 +18,17 @@ namespace {
 using blas_capi::arg_check;
 using blas_capi::cpp;
 using blas_capi::store;
-using blas_capi::run;
 using blas_capi::valid_handle;
 using blas_capi::vector_addressable;
 using trn::blas::CallReport;
 using trn::blas::Settings;
+
+// blas_capi::run with the body passed through a std::function that holds one reference (stored in
+// place): a lambda capturing the call's arguments would be copied to the heap on every call.
+template <class F>
+trnblasStatus_t run(trnblasHandle_t h, const char* fn, F&& body) {
+  return blas_capi::run(h, fn, [&body](const Settings& s, CallReport* r) { body(s, r); });
+}
 
 
 // Where each argument of a Level 1 signature sits (0: absent).

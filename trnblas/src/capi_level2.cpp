@@ -14,7 +14,6 @@ namespace {
 using blas_capi::arg_check;
 using blas_capi::cpp;
 using blas_capi::matrix_addressable;
-using blas_capi::run;
 using blas_capi::valid_handle;
 using blas_capi::vector_addressable;
 using trn::blas::CallReport;
@@ -22,6 +21,13 @@ using trn::blas::Op;
 using trn::blas::Settings;
 using trn::blas::Uplo;
 using trn::cshim::enum_value;
+
+// blas_capi::run with the body passed through a std::function that holds one reference (stored in
+// place): a lambda capturing the call's arguments would be copied to the heap on every call.
+template <class F>
+trnblasStatus_t run(trnblasHandle_t h, const char* fn, F&& body) {
+  return blas_capi::run(h, fn, [&body](const Settings& s, CallReport* r) { body(s, r); });
+}
 
 bool op_ok(int op) { return op == TRNBLAS_OP_N || op == TRNBLAS_OP_T || op == TRNBLAS_OP_C; }
 Op to_op(int op) { return op == TRNBLAS_OP_N ? Op::N : Op::T; }

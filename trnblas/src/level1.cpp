@@ -34,9 +34,12 @@
 #include <cstddef>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "level12_internal.hpp"
@@ -66,16 +69,65 @@ struct Piece {
   std::int64_t cols;   // free elements per partition
 };
 
-std::vector<Piece> pieces(std::int64_t n, std::int64_t P) {
-  std::vector<Piece> out;
+// Calls f(piece) for the pieces of an n-vector in order (chunk by chunk; a chunk's one-partition
+// tail after its [rows, cols] block). No list is built: a small call walks one or two pieces.
+template <class F>
+void for_each_piece(std::int64_t n, std::int64_t P, F&& f) {
   for (std::int64_t c0 = 0; c0 < n; c0 += P * kChunkFree) {
     const std::int64_t len = std::min(P * kChunkFree, n - c0);
     const std::int64_t cols = (len + P - 1) / P, rows = len / cols, tail = len - rows * cols;
-    out.push_back({c0, static_cast<std::int32_t>(rows), cols});
-    if (tail > 0) out.push_back({c0 + rows * cols, 1, tail});
+    f(Piece{c0, static_cast<std::int32_t>(rows), cols});
+    if (tail > 0) f(Piece{c0 + rows * cols, 1, tail});
   }
-  return out;
 }
+
+// A non-owning reference to a callable (the callable outlives the call it is passed to): a
+// Level 1 call's kernel bodies are lambdas called during the launch, and std::function would
+// copy each one that captures more than two pointers to the heap, several times per call.
+template <class Sig>
+class FnRef;
+template <class R, class... A>
+class FnRef<R(A...)> {
+ public:
+  FnRef() = default;
+  template <class F>
+    requires(!std::is_same_v<std::remove_cvref_t<F>, FnRef>)
+  FnRef(F&& f)  // NOLINT(google-explicit-constructor): passed as lambdas, like std::function
+      : obj_(const_cast<void*>(static_cast<const void*>(std::addressof(f)))),
+        call_([](void* o, A... a) -> R { return (*static_cast<std::remove_reference_t<F>*>(o))(std::forward<A>(a)...); }) {}
+  explicit operator bool() const { return call_ != nullptr; }
+  R operator()(A... a) const { return call_(obj_, std::forward<A>(a)...); }
+
+ private:
+  void* obj_ = nullptr;
+  R (*call_)(void*, A...) = nullptr;
+};
+
+// The SBUF tiles of one Level 1 program, freed in reverse order at its end (AllocScope's contract,
+// in a fixed array: AllocScope's vector was several heap allocations per call).
+class ProgramTiles {
+ public:
+  explicit ProgramTiles(OnChipMemory& m) : mem_(m) {}
+  ProgramTiles(const ProgramTiles&) = delete;
+  ProgramTiles& operator=(const ProgramTiles&) = delete;
+  ~ProgramTiles() {
+    for (int i = count_ - 1; i >= 0; --i) mem_.free(tiles_[static_cast<std::size_t>(i)]);
+  }
+  Tile alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape, std::string_view name,
+             AllocFill fill) {
+    if (count_ == kMax) throw Error("trnblas Level 1: more SBUF tiles than ProgramTiles holds");
+    Tile& t = tiles_[static_cast<std::size_t>(count_)];
+    t = mem_.alloc(dtype, partitions, free_shape, name, 0, fill);
+    ++count_;
+    return t;
+  }
+
+ private:
+  static constexpr int kMax = 16;
+  OnChipMemory& mem_;
+  std::array<Tile, kMax> tiles_{};
+  int count_ = 0;
+};
 
 // A vector in HBM by its element 0 and storage type: fp32, or 16-bit (f16, bf16) data that the DMA
 // converts to fp32 on load (exact) and rounds back on store (RNE), the *Ex forms' 16-bit data.
@@ -102,31 +154,31 @@ Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1
 
 // One program over the pieces of an n-vector: `buffers` SBUF tiles [pmax, F] are handed to body
 // as [rows, cols] views of each piece.
-using PieceBody = std::function<void(NeuronCore&, const Piece&, std::span<const Tile>)>;
-using Setup = std::function<void(NeuronCore&, AllocScope&)>;
+using PieceBody = FnRef<void(NeuronCore&, const Piece&, std::span<const Tile>)>;
+using Setup = FnRef<void(NeuronCore&, ProgramTiles&)>;
 
 // chunk_fill: AllocFill::none when every body writes each buffer view before reading it.
-void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, const Setup& setup,
-                const PieceBody& body, const std::function<void(NeuronCore&)>& finish = {},
-                AllocFill chunk_fill = AllocFill::poison) {
+void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, Setup setup, PieceBody body,
+                FnRef<void(NeuronCore&)> finish = {}, AllocFill chunk_fill = AllocFill::poison) {
   const std::int64_t P = hardware_spec(s.target).pmax;
-  const std::vector<Piece> ps = pieces(n, P);
   const std::int64_t F = std::min(kChunkFree, (n + P - 1) / P);
   constexpr int kMaxBuffers = 8;  // the most any Level 1 body uses (complex rotations)
   if (buffers > kMaxBuffers) throw Error("trnblas run_pieces: more vector buffers than kMaxBuffers");
   const auto nb = static_cast<std::size_t>(buffers);
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
-    AllocScope sb(nc.sbuf());
+  const auto program = [&](NeuronCore& nc) {
+    ProgramTiles sb(nc.sbuf());
     std::array<Tile, kMaxBuffers> buf, view;  // on the stack: no allocation per call
     for (std::size_t b = 0; b < nb; ++b)
-      buf[b] = sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk", 0, chunk_fill);
+      buf[b] = sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk", chunk_fill);
     if (setup) setup(nc, sb);
-    for (const Piece& pc : ps) {
+    for_each_piece(n, P, [&](const Piece& pc) {
       for (std::size_t b = 0; b < nb; ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
       body(nc, pc, std::span<const Tile>(view.data(), nb));
-    }
+    });
     if (finish) finish(nc);
-  });
+  };
+  // The launch's std::function holds one reference (stored in place, no heap copy of the lambda).
+  LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
   rep.add(std::move(r.trace));
 }
 
@@ -134,25 +186,25 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
 // piece; partials combine with `combine` onto an accumulator column initialised to `init`; the
 // column is reduced across partitions with `combine` into a [1, 1] tile, epilogue may transform
 // it (on the engines), and the value is returned.
-using Partial = std::function<void(NeuronCore&, const Piece&, std::span<const Tile>, const Tile&)>;
+using Partial = FnRef<void(NeuronCore&, const Piece&, std::span<const Tile>, const Tile&)>;
 
 // `typed`, when given, also receives the result in its storage type (the DMA rounds it).
 float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
-                    const Partial& partial, const std::function<void(NeuronCore&, const Tile&)>& epilogue = {},
+                    Partial partial, FnRef<void(NeuronCore&, const Tile&)> epilogue = {},
                     const Vec* typed = nullptr) {
   float result = 0.0f;
   Tile acc, part, row, out;
   run_pieces(
       s, n, buffers, rep,
-      [&](NeuronCore& nc, AllocScope& sb) {
+      [&](NeuronCore& nc, ProgramTiles& sb) {
         // Each of these is written in full before it is read (acc by the memset, part's rows by the
         // partial, row by the transposes, out by the reduction), so none needs the poison fill.
         const auto P = static_cast<std::int32_t>(nc.hw().pmax);
         constexpr AllocFill kWrittenFirst = AllocFill::none;
-        acc = sb.alloc(DType::f32, P, {1}, "partition accumulator", 0, kWrittenFirst);
-        part = sb.alloc(DType::f32, P, {1}, "chunk partial", 0, kWrittenFirst);
-        row = sb.alloc(DType::f32, 1, {P}, "partials as one row", 0, kWrittenFirst);
-        out = sb.alloc(DType::f32, 1, {1}, "result", 0, kWrittenFirst);
+        acc = sb.alloc(DType::f32, P, {1}, "partition accumulator", kWrittenFirst);
+        part = sb.alloc(DType::f32, P, {1}, "chunk partial", kWrittenFirst);
+        row = sb.alloc(DType::f32, 1, {P}, "partials as one row", kWrittenFirst);
+        out = sb.alloc(DType::f32, 1, {1}, "result", kWrittenFirst);
         nc.memset(acc, init);
       },
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
