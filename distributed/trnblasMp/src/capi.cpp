@@ -134,13 +134,10 @@ struct Collective {
 trnblasMpStatus_t agree_over(const Collective& c, trnblasMpStatus_t st) {
   if (!g_descs.contains(c.carrier) || !g_grids.contains(c.carrier->grid))
     return st == TRNBLASMP_STATUS_SUCCESS ? TRNBLASMP_STATUS_INVALID_VALUE : st;
-  const auto ag = agree(c.carrier->d.grid->comm, static_cast<int>(st), c.exchanged);
-  if (!ag.mpi_ok) return trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INTERNAL_ERROR, "MPI allreduce failed");
-  if (ag.status != TRNBLASMP_STATUS_SUCCESS) return static_cast<trnblasMpStatus_t>(ag.status);
-  if (!ag.same)
-    return trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INVALID_VALUE,
-                            "the ranks passed different arguments (sizes, blocks, types, scalars or enums)");
-  return TRNBLASMP_STATUS_SUCCESS;
+  const char* why = nullptr;
+  st = trn::blasmp::detail::agreed_status(c.carrier->d.grid->comm, st, c.exchanged, TRNBLASMP_STATUS_INVALID_VALUE,
+                                          TRNBLASMP_STATUS_INTERNAL_ERROR, &why);
+  return why != nullptr ? trn::cshim::fail(g_log, kStatusMap, c.fn, st, why) : st;
 }
 
 // The rest of every collective routine after its local argument checks (st): the layout check
