@@ -84,5 +84,7 @@ bool same_piece(const std::vector<char>& whole, const std::vector<char>& mine, i
 void run_lu_tests();
 // test_solvermp_capi.cpp: the C API (trnsolverMp.h).
 void run_capi_tests();
+// test_blasmp_matmul.cpp: trnblasMp's Matmul (C API) against its Gemm.
+void run_matmul_tests();
 
 }  // namespace mpitest

@@ -2,7 +2,7 @@
 // workflow (handle, device grid, descriptors, _bufferSize, call) gives the C++ API's bits (Getrf /
 // Getrs, D) and ScaLAPACK's results within their bounds (Potrf / Potrs, Z and C: p?potrf / p?potrs);
 // bad input gives one status on every rank (no hang), info = -position on the rank whose argument is
-// illegal, and no output written. Also the main() of test_solvermp.
+// illegal, and no output written. Also the main() of test_solvermp (which runs trnblasMp's Matmul tests too).
 #include <complex>
 #include <cstring>
 
@@ -253,6 +253,7 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
   run_capi_tests();
   run_lu_tests();
+  run_matmul_tests();
   int total = 0;
   MPI_Allreduce(&g_failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0) std::printf("%s: %d failure(s) over %d rank(s)\n", total == 0 ? "PASSED" : "FAILED", total, g_size);
