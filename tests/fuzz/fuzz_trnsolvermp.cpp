@@ -172,7 +172,8 @@ template <class T>
 void chol_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_t da, trnsolverMpMatrixDescriptor_t db,
                std::vector<T>& A, std::vector<T>& B) {
   const std::int64_t n = s.n;
-  if (s.hermitian && n >= 0 && n <= 8 && s.m == n)
+  const bool square = n >= 0 && n <= 8 && std::clamp<std::int64_t>(s.m, 0, 8) == n;  // descA (clamped m) is n x n
+  if (s.hermitian && square)
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i <= j; ++i) {
         const cd v = i == j ? cd(wide(A[static_cast<std::size_t>(i + j * n)]).real() + 40.0, 0) : wide(A[static_cast<std::size_t>(i + j * n)]);
@@ -185,7 +186,7 @@ void chol_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescripto
   const auto ct = static_cast<trnDataType_t>(s.compute);
   const auto fill = static_cast<trnblasFillMode_t>(s.uplo);
   const trnsolverStatus_t bs = trnsolverMpPotrf_bufferSize(h, fill, n, a, s.ia, 1, da, ct, &wd, &wh);
-  const bool valid = (s.uplo == TRNBLAS_FILL_MODE_LOWER || s.uplo == TRNBLAS_FILL_MODE_UPPER) && n >= 0 && n <= 8 && s.m == n &&
+  const bool valid = (s.uplo == TRNBLAS_FILL_MODE_LOWER || s.uplo == TRNBLAS_FILL_MODE_UPPER) && square &&
                      s.ia == 1 && s.compute == type_of<T>();
   require((bs == TRNSOLVER_STATUS_SUCCESS) == valid, "Potrf_bufferSize status follows the rules");
   std::vector<char> work(wd + 1);
@@ -242,7 +243,8 @@ template <class T>
 void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t grid) {
   Shape s{};
   const bool lu = in.flag(2);
-  s.m = in.size(8, true), s.n = lu ? in.size(8, true) : (in.flag(8) ? s.m + 1 : s.m);
+  s.m = in.size(8, true);
+  s.n = lu ? (in.flag(2) ? s.m : in.size(8, true)) : (in.flag(8) ? s.m + 1 : s.m);  // LU: square half the time
   s.nrhs = in.size(3, true), s.mb = 1 + in.byte() % 4;
   s.op = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
   s.uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
@@ -274,7 +276,8 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
-  return {{"getrf_ok", 10}, {"getrf_rejected", 10}, {"potrf_ok", 10}, {"potrf_rejected", 10}, {"descriptor_ok", 20}};
+  return {{"getrf_ok", 10}, {"getrf_rejected", 10}, {"getrs_ok", 3}, {"potrf_ok", 10}, {"potrf_rejected", 10}, {"potrs_ok", 5},
+          {"descriptor_ok", 20}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -302,13 +305,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   // A descriptor of fuzzed arguments.
-  const std::int64_t m = in.size(40, true), n = in.size(40, true), mb = in.size(8, true), nb = in.size(8, true);
-  const std::int64_t lld = in.size(48, true);
-  const auto rsrc = static_cast<uint32_t>(in.size(1, false)), csrc = static_cast<uint32_t>(in.size(1, false));
+  // Mostly legal blocks, sources and leading dimensions (each illegal sometimes): the rules' both sides.
+  const std::int64_t m = in.size(40, true), n = in.size(40, true);
+  const std::int64_t mb = in.flag(8) ? in.size(8, true) : 1 + in.byte() % 8, nb = in.flag(8) ? in.size(8, true) : 1 + in.byte() % 8;
+  const std::int64_t lld = in.flag(6) ? in.size(48, true) : std::max<std::int64_t>(1, std::min<std::int64_t>(m, INT32_MAX)) + in.byte() % 3;
+  const auto rsrc = static_cast<uint32_t>(in.flag(8) ? in.size(1, false) : 0);
+  const auto csrc = static_cast<uint32_t>(in.flag(8) ? in.size(1, false) : 0);
   const int type = in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F, TRN_R_16F});
   trnsolverMpMatrixDescriptor_t d = nullptr;
   const trnsolverStatus_t ds = trnsolverMpCreateMatrixDesc(&d, grid, static_cast<trnDataType_t>(type), m, n, mb, nb, rsrc, csrc, lld);
-  const bool d_ok = type != TRN_R_16F && m >= 0 && n >= 0 && mb >= 1 && nb >= 1 && rsrc == 0 && csrc == 0 &&
+  const bool type_ok = type == TRN_R_32F || type == TRN_R_64F || type == TRN_C_32F || type == TRN_C_64F;
+  const bool d_ok = type_ok && m >= 0 && n >= 0 && mb >= 1 && nb >= 1 && rsrc == 0 && csrc == 0 &&
                     lld >= std::max<std::int64_t>(1, m);
   require((ds == TRNSOLVER_STATUS_SUCCESS) == d_ok, "CreateMatrixDesc status follows the rules");
   trnfuzz::reach("descriptor_ok", d_ok);

@@ -155,7 +155,8 @@ trnblasMpStatus_t trnblasMpTradd(trnblasMpHandle_t handle, trnblasFillMode_t upl
  * matmul descriptor, a thin layer over Gemm: D must have C's layout (sizes, blocks, sources, type);
  * C's local block is copied into D (D may be C) and the Gemm of section 2 runs on D. Attributes:
  * TRANSA / TRANSB (trnblasOperation_t, default N), COMPUTE_TYPE (trnblasComputeType_t, the one
- * given to Create), each set and read as a 4-byte value; any other attribute NOT_SUPPORTED. */
+ * given to Create), each set and read as a 4-byte value; any other attribute NOT_SUPPORTED. C is
+ * copied into D whatever beta (so D has the bits Gemm gives on C, beta = 0 included). */
 typedef enum trnblasMpMatmulDescriptorAttribute_t {
   TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSA = 0,
   TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSB = 1,

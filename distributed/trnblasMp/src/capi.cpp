@@ -278,8 +278,7 @@ std::string matmul_mismatch(const MatmulArgs& x) { return trn::blasmp::gemm_mism
 std::size_t matmul_workspace(const MatmulArgs& x) { return trn::blasmp::gemm_workspace_bytes(x); }
 void run_matmul(const trn::blas::Settings& s, const MatmulArgs& x, trn::blas::CallReport* r) {
   const trn::blasmp::Descriptor &dc = *x.desc_c_in, &dd = *x.desc_c;
-  const bool reads_c = x.beta != 0 || x.beta_im != 0;
-  if (x.c_in != x.c && reads_c) {  // beta = 0: Gemm does not read D's old values
+  if (x.c_in != x.c) {  // always (beta = 0 too): D then has the bits Gemm gives on C, whatever D held
     const std::size_t es = x.elem_bytes();
     for (std::int64_t j = 0; j < dc.local_cols(); ++j)
       std::memcpy(static_cast<char*>(x.c) + static_cast<std::size_t>(j * dd.lld) * es,
