@@ -3,6 +3,14 @@
 // Petitet, Walker, Whaley, "The design and implementation of the ScaLAPACK LU, QR and Cholesky
 // factorization routines", 1996): per block column, the panel, the interchanges, U12, the trailing
 // update; the panel is gathered onto its process column and factored there by trnsolver's getrf.
+// Engines: the panel is trnsolver's getrf (fp32: its tile kernels on Vector/Scalar/GpSimd and TensorE;
+//   fp64, C, Z: its recorded fp64 host panel); U12 trnblas TRSM (fp32, C, Z) or dgetrf's host loop (D);
+//   the trailing update one trnblas GEMM per rank (TensorE: fp32 mode, Ozaki for D, 4M for C / Z);
+//   every message an MPI collective recorded as a link transfer (fabric model).
+// Accuracy: LU with partial pivoting, ||P A - L U|| = O(n u) growth (Higham Thm 9.5); tested against
+//   ScaLAPACK within 64 (min(m, n) + 2) u of max |LU| (docs/scale-out.md 6.2).
+// Limits: square blocks (mb = nb), the whole matrix (ia = ja = 1); the panel is factored redundantly
+//   on its process column (no distributed pivot search, no look-ahead); messages under 2 GiB.
 #include <algorithm>
 #include <climits>
 #include <complex>
