@@ -59,6 +59,11 @@ T narrow(cd v) {
   else return T(static_cast<typename T::value_type>(v.real()), static_cast<typename T::value_type>(v.imag()));
 }
 
+// Fuzzed enum values go straight into the calls, never held in an enum variable (UBSan reports an
+// invalid enum load in the harness itself).
+trnDataType_t as_type(int v) { return static_cast<trnDataType_t>(v); }
+trnblasFillMode_t as_fill(int v) { return static_cast<trnblasFillMode_t>(v); }
+
 // The arguments a case passes (some of them illegal on purpose).
 struct Shape {
   std::int64_t m, n, nrhs, mb;
@@ -101,15 +106,14 @@ void lu_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_
   size_t wd = 0, wh = 0;
   T* a = s.null_a ? nullptr : A.data();
   std::int64_t* p = s.null_ipiv ? nullptr : ipiv.data();
-  const auto ct = static_cast<trnDataType_t>(s.compute);
-  const trnsolverStatus_t bs = trnsolverMpGetrf_bufferSize(h, s.m, s.n, a, s.ia, 1, da, p, ct, &wd, &wh);
+  const trnsolverStatus_t bs = trnsolverMpGetrf_bufferSize(h, s.m, s.n, a, s.ia, 1, da, p, as_type(s.compute), &wd, &wh);
   const bool sizes_ok = s.m >= 0 && s.n >= 0 && s.m <= 8 && s.n <= 8;
   const bool valid = sizes_ok && s.ia == 1 && s.compute == type_of<T>();
   require((bs == TRNSOLVER_STATUS_SUCCESS) == valid, "Getrf_bufferSize status follows the rules");
   std::vector<char> work(wd + 1);
   const bool short_call = s.short_ws && wd > 0;
   int info = 77;
-  const trnsolverStatus_t st = trnsolverMpGetrf(h, s.m, s.n, a, s.ia, 1, da, p, ct, work.data(), short_call ? wd - 1 : wd, nullptr,
+  const trnsolverStatus_t st = trnsolverMpGetrf(h, s.m, s.n, a, s.ia, 1, da, p, as_type(s.compute), work.data(), short_call ? wd - 1 : wd, nullptr,
                                                 0, s.null_info ? nullptr : &info);
   const bool call_ok = valid && !short_call && !s.null_info && !(s.null_a && s.m > 0 && s.n > 0);
   require((st == TRNSOLVER_STATUS_SUCCESS) == call_ok, "Getrf status follows the rules");
@@ -154,13 +158,13 @@ void lu_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t c = 0; c < n; ++c) mrows[static_cast<std::size_t>(row[static_cast<std::size_t>(i)] + c * n)] = mabs[static_cast<std::size_t>(i + c * n)];
   const trnsolverStatus_t sb = trnsolverMpGetrs_bufferSize(h, static_cast<trnblasOperation_t>(s.op), n, s.nrhs, A.data(), 1, 1, da,
-                                                           ipiv.data(), B.data(), 1, 1, db, ct, &wd, &wh);
+                                                           ipiv.data(), B.data(), 1, 1, db, as_type(s.compute), &wd, &wh);
   const bool rs_ok = s.op >= TRNBLAS_OP_N && s.op <= TRNBLAS_OP_C && s.nrhs >= 0 && s.nrhs <= 3;
   require((sb == TRNSOLVER_STATUS_SUCCESS) == rs_ok, "Getrs_bufferSize status follows the rules");
   if (!rs_ok) return;
   work.assign(wd + 1, 0);
   require(trnsolverMpGetrs(h, static_cast<trnblasOperation_t>(s.op), n, s.nrhs, A.data(), 1, 1, da, ipiv.data(), B.data(), 1, 1,
-                           db, ct, work.data(), wd, nullptr, 0, &info) == TRNSOLVER_STATUS_SUCCESS &&
+                           db, as_type(s.compute), work.data(), wd, nullptr, 0, &info) == TRNSOLVER_STATUS_SUCCESS &&
               info == 0,
           "a valid Getrs succeeds");
   check_solve<T>(a0w, mrows, B, B0, n, s.nrhs, s.op);
@@ -183,16 +187,14 @@ void chol_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescripto
   const std::vector<T> A0 = A, B0 = B;
   size_t wd = 0, wh = 0;
   T* a = s.null_a ? nullptr : A.data();
-  const auto ct = static_cast<trnDataType_t>(s.compute);
-  const auto fill = static_cast<trnblasFillMode_t>(s.uplo);
-  const trnsolverStatus_t bs = trnsolverMpPotrf_bufferSize(h, fill, n, a, s.ia, 1, da, ct, &wd, &wh);
+  const trnsolverStatus_t bs = trnsolverMpPotrf_bufferSize(h, as_fill(s.uplo), n, a, s.ia, 1, da, as_type(s.compute), &wd, &wh);
   const bool valid = (s.uplo == TRNBLAS_FILL_MODE_LOWER || s.uplo == TRNBLAS_FILL_MODE_UPPER) && square &&
                      s.ia == 1 && s.compute == type_of<T>();
   require((bs == TRNSOLVER_STATUS_SUCCESS) == valid, "Potrf_bufferSize status follows the rules");
   std::vector<char> work(wd + 1);
   const bool short_call = s.short_ws && wd > 0;
   int info = 77;
-  const trnsolverStatus_t st = trnsolverMpPotrf(h, fill, n, a, s.ia, 1, da, ct, work.data(), short_call ? wd - 1 : wd, nullptr, 0,
+  const trnsolverStatus_t st = trnsolverMpPotrf(h, as_fill(s.uplo), n, a, s.ia, 1, da, as_type(s.compute), work.data(), short_call ? wd - 1 : wd, nullptr, 0,
                                                 s.null_info ? nullptr : &info);
   const bool call_ok = valid && !short_call && !s.null_info && !(s.null_a && n > 0);
   require((st == TRNSOLVER_STATUS_SUCCESS) == call_ok, "Potrf status follows the rules");
@@ -227,12 +229,12 @@ void chol_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescripto
       if (!stored) require(A[static_cast<std::size_t>(i + j * n)] == A0[static_cast<std::size_t>(i + j * n)], "Potrf leaves the other triangle");
     }
   if (!s.hermitian) return;  // the residual bound needs a well-conditioned A
-  const trnsolverStatus_t sb = trnsolverMpPotrs_bufferSize(h, fill, n, s.nrhs, A.data(), 1, 1, da, B.data(), 1, 1, db, ct, &wd, &wh);
+  const trnsolverStatus_t sb = trnsolverMpPotrs_bufferSize(h, as_fill(s.uplo), n, s.nrhs, A.data(), 1, 1, da, B.data(), 1, 1, db, as_type(s.compute), &wd, &wh);
   const bool rs_ok = s.nrhs >= 0 && s.nrhs <= 3;
   require((sb == TRNSOLVER_STATUS_SUCCESS) == rs_ok, "Potrs_bufferSize status follows the rules");
   if (!rs_ok) return;
   work.assign(wd + 1, 0);
-  require(trnsolverMpPotrs(h, fill, n, s.nrhs, A.data(), 1, 1, da, B.data(), 1, 1, db, ct, work.data(), wd, nullptr, 0, &info) ==
+  require(trnsolverMpPotrs(h, as_fill(s.uplo), n, s.nrhs, A.data(), 1, 1, da, B.data(), 1, 1, db, as_type(s.compute), work.data(), wd, nullptr, 0, &info) ==
                   TRNSOLVER_STATUS_SUCCESS && info == 0,
           "a valid Potrs succeeds");
   check_solve<T>(a0w, mabs, B, B0, n, s.nrhs, TRNBLAS_OP_N);
