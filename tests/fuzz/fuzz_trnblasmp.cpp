@@ -285,10 +285,12 @@ void matmul_case(trnfuzz::Input& in, trnblasMpHandle_t h, trnblasMpGrid_t grid) 
     const int v = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T});
     const int attr = in.choice({w, w, w, 7});
     const trnblasMpStatus_t st = trnblasMpMatmulDescriptorAttributeSet(md, static_cast<trnblasMpMatmulDescriptorAttribute_t>(attr), &v, sizeof v);
-    const bool ok = attr == w && (v == TRNBLAS_OP_N || v == TRNBLAS_OP_T);
+    // A fuzzed attribute may name another legal one: TRANSA / TRANSB take an op, COMPUTE_TYPE no op value.
+    const bool is_op = v >= TRNBLAS_OP_N && v <= TRNBLAS_OP_C;
+    const bool ok = (attr == 0 || attr == 1) && is_op;
     require((st == TRNBLASMP_STATUS_SUCCESS) == ok, "AttributeSet status follows the rules");
-    if (attr == 7) require(st == TRNBLASMP_STATUS_NOT_SUPPORTED, "an unknown attribute is NOT_SUPPORTED");
-    if (ok) ops[w] = v;
+    if (attr < 0 || attr > 2) require(st == TRNBLASMP_STATUS_NOT_SUPPORTED, "an unknown attribute is NOT_SUPPORTED");
+    if (ok) ops[attr] = v;
   }
   const bool fp64 = ct == TRNBLAS_COMPUTE_64F, in_place = in.flag(3), other_layout = !in_place && in.flag(6);
   const trnDataType_t type = fp64 ? TRN_R_64F : TRN_R_32F;

@@ -246,7 +246,7 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
   Shape s{};
   const bool lu = in.flag(2);
   s.m = in.size(8, true);
-  s.n = lu ? (in.flag(2) ? s.m : in.size(8, true)) : (in.flag(8) ? s.m + 1 : s.m);  // LU: square half the time
+  s.n = lu ? (in.flag(2) ? s.m : in.size(8, true)) : (in.flag(8) && s.m < 8 ? s.m + 1 : s.m);  // LU: square half the time
   s.nrhs = in.size(3, true), s.mb = 1 + in.byte() % 4;
   s.op = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
   s.uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
