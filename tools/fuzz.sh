@@ -30,8 +30,8 @@ if [ -n "${missing[*]:-}" ]; then
 fi
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DBUILD_SHARED_LIBS=OFF -DTRNSCI_FUZZ=ON -DTRNSCI_SANITIZE=ON -DTRNSCI_BUILD_TESTS=OFF -DTRNSCI_BUILD_BENCH=OFF -DTRNSCI_BUILD_TOOLS=OFF >/dev/null
-# Every registered harness, fuzz_trnblasmp (registered inside an if(): distributed/ is built when MPI is
-# found) included; one whose library is not configured is named, never skipped silently.
+# Every registered harness, fuzz_trnblasmp and fuzz_trnsolvermp (registered inside if()s: distributed/ is built
+# when MPI is found) included; one whose library is not configured is named, never skipped silently.
 registered=$(sed -n 's/^ *trnsci_add_fuzzer(\([a-z]*\) .*/\1/p' tests/fuzz/CMakeLists.txt)
 configured=$(cmake --build build-fuzz --target help | sed -n 's/^\.\.\. fuzz_\([a-z]*\)$/\1/p')
 harnesses=
@@ -46,10 +46,11 @@ for h in $harnesses; do
   mkdir -p "$corpus"
   cp -n tests/fuzz/corpus/$h/* "$corpus"/ 2>/dev/null || true
   echo "fuzz_$h: $budget_text"
-  # fuzz_trnblasmp and fuzz_trnfftmp run one MPI singleton rank: Open MPI refuses root without its two variables, and its
-  # own start-up allocations (hwloc, MPI_Init) are never freed, so LeakSanitizer is off for that harness.
+  # The distributed libraries' harnesses (fuzz_trn*mp) run one MPI singleton rank: Open MPI refuses root
+  # without its two variables, and its own start-up allocations (hwloc, MPI_Init) are never freed, so
+  # LeakSanitizer is off for those harnesses.
   leaks=1 env=()
-  case $h in trnblasmp|trnfftmp) leaks=0 env=(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1) ;; esac
+  case "$h" in trn*mp) leaks=0 env=(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1) ;; esac
   (cd build-fuzz && env "${env[@]}" ASAN_OPTIONS=detect_leaks=$leaks:abort_on_error=1 "./tests/fuzz/fuzz_$h" \
      "${budget_opt[@]}" -rss_limit_mb=4096 -max_len=512 -print_final_stats=1 "${seed_opt[@]}" "corpus/$h" \
      2>"fuzz_$h.log") || { tail -n 60 "build-fuzz/fuzz_$h.log"; exit 1; }

@@ -7,7 +7,7 @@
 // Gemm matches an fp64 loop within (k + 2) 2u (|alpha| |A| |B| + |beta| |C|). Then one of Syrk, Trsm,
 // Geadd, Tradd (level3_case) with fuzzed enums (valid and not), sizes, descriptor shapes and
 // workspaces: the status follows the rules, a failing call writes nothing, a successful one matches
-// an fp64 loop (Trsm: its residual op(A) X - alpha B).
+// an fp64 loop (Trsm: its residual op(A) X - alpha B). Then Matmul (matmul_case) against Gemm.
 #include <mpi.h>
 
 #include <algorithm>
@@ -268,10 +268,88 @@ void level3_case(trnfuzz::Input& in, trnblasMpHandle_t h, trnblasMpGrid_t grid) 
   trnblasMpMatrixDescriptorDestroy(dc);
 }
 
+// Matmul (the matmul descriptor, fuzzed attributes) against Gemm with the same op and compute type: the
+// same status, D equal to Gemm's C bit for bit (D apart from C in C's layout, or in place), C untouched;
+// a D of another layout NOT_SUPPORTED and nothing written.
+void matmul_case(trnfuzz::Input& in, trnblasMpHandle_t h, trnblasMpGrid_t grid) {
+  const std::int64_t m = in.size(6, true), n = in.size(6, true), k = in.size(6, true);
+  if (m < 0 || n < 0 || k < 0 || m > 6 || n > 6 || k > 6) return;
+  const int ct = in.choice({TRNBLAS_COMPUTE_64F, TRNBLAS_COMPUTE_32F});
+  trnblasMpMatmulDescriptor_t md = nullptr;
+  const trnblasMpStatus_t cs = trnblasMpMatmulDescriptorCreate(&md, static_cast<trnblasComputeType_t>(ct));
+  const bool ct_ok = ct == TRNBLAS_COMPUTE_64F || ct == TRNBLAS_COMPUTE_32F;
+  require((cs == TRNBLASMP_STATUS_SUCCESS) == ct_ok, "MatmulDescriptorCreate status follows the rules");
+  if (!ct_ok) return;
+  int ops[2] = {TRNBLAS_OP_N, TRNBLAS_OP_N};
+  for (int w = 0; w < 2; ++w) {
+    const int v = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T});
+    const int attr = in.choice({w, w, w, 7});
+    const trnblasMpStatus_t st = trnblasMpMatmulDescriptorAttributeSet(md, static_cast<trnblasMpMatmulDescriptorAttribute_t>(attr), &v, sizeof v);
+    // A fuzzed attribute may name another legal one: TRANSA / TRANSB take an op, COMPUTE_TYPE no op value.
+    const bool is_op = v >= TRNBLAS_OP_N && v <= TRNBLAS_OP_C;
+    const bool ok = (attr == 0 || attr == 1) && is_op;
+    require((st == TRNBLASMP_STATUS_SUCCESS) == ok, "AttributeSet status follows the rules");
+    if (attr < 0 || attr > 2) require(st == TRNBLASMP_STATUS_NOT_SUPPORTED, "an unknown attribute is NOT_SUPPORTED");
+    if (ok) ops[attr] = v;
+  }
+  const bool fp64 = ct == TRNBLAS_COMPUTE_64F, in_place = in.flag(3), other_layout = !in_place && in.flag(6);
+  const trnDataType_t type = fp64 ? TRN_R_64F : TRN_R_32F;
+  const std::size_t es = fp64 ? 8 : 4;
+  auto ld = [](std::int64_t r) { return std::max<std::int64_t>(1, r); };
+  const bool na = ops[0] == TRNBLAS_OP_N, nbo = ops[1] == TRNBLAS_OP_N;
+  trnblasMpMatrixDescriptor_t da = nullptr, db = nullptr, dc = nullptr, dd = nullptr;
+  trnblasMpMatrixDescriptorCreate(na ? m : k, na ? k : m, 2, 2, 0, 0, ld(na ? m : k), type, grid, &da);
+  trnblasMpMatrixDescriptorCreate(nbo ? k : n, nbo ? n : k, 2, 2, 0, 0, ld(nbo ? k : n), type, grid, &db);
+  trnblasMpMatrixDescriptorCreate(m, n, 2, 2, 0, 0, ld(m), type, grid, &dc);
+  trnblasMpMatrixDescriptorCreate(m, n, other_layout ? 3 : 2, 2, 0, 0, ld(m), type, grid, &dd);
+  auto fill = [&](std::vector<char>& v) {
+    for (std::size_t i = 0; i < v.size() / es; ++i) {
+      const double x = static_cast<int>(in.byte() % 9) - 4;
+      if (fp64) std::memcpy(v.data() + i * es, &x, es);
+      else {
+        const float f = static_cast<float>(x);
+        std::memcpy(v.data() + i * es, &f, es);
+      }
+    }
+  };
+  std::vector<char> A(static_cast<std::size_t>(ld(m) * ld(k)) * es), B(static_cast<std::size_t>(ld(k) * ld(n)) * es),
+      C(static_cast<std::size_t>(ld(m) * ld(n)) * es), D(C.size());
+  fill(A), fill(B), fill(C), fill(D);
+  const std::vector<char> C0 = C, D0 = D;
+  const double a64 = static_cast<int>(in.byte() % 5) - 2, b64 = static_cast<int>(in.byte() % 3) - 1;
+  const float a32 = static_cast<float>(a64), b32 = static_cast<float>(b64);
+  const void* alpha = fp64 ? static_cast<const void*>(&a64) : &a32;
+  const void* beta = fp64 ? static_cast<const void*>(&b64) : &b32;
+  void* d = in_place ? C.data() : D.data();
+  size_t wd = 0, wh = 0;
+  const trnblasMpStatus_t bs = trnblasMpMatmul_bufferSize(h, md, m, n, k, alpha, A.data(), 1, 1, da, B.data(), 1, 1, db, beta,
+                                                          C.data(), 1, 1, dc, d, 1, 1, in_place ? dc : dd, &wd, &wh);
+  require(bs == (other_layout ? TRNBLASMP_STATUS_NOT_SUPPORTED : TRNBLASMP_STATUS_SUCCESS), "Matmul_bufferSize status follows the rules");
+  std::vector<char> work(std::max<std::size_t>(wd, 64) + 64);
+  const trnblasMpStatus_t st = trnblasMpMatmul(h, md, m, n, k, alpha, A.data(), 1, 1, da, B.data(), 1, 1, db, beta, C.data(), 1, 1,
+                                               dc, d, 1, 1, in_place ? dc : dd, work.data(), work.size(), nullptr, 0);
+  if (other_layout) {
+    require(st == TRNBLASMP_STATUS_NOT_SUPPORTED && C == C0 && D == D0, "Matmul with D of another layout: NOT_SUPPORTED, nothing written");
+  } else {
+    require(st == TRNBLASMP_STATUS_SUCCESS, "a valid Matmul succeeds");
+    std::vector<char> G = C0;
+    require(trnblasMpGemm(h, static_cast<trnblasOperation_t>(ops[0]), static_cast<trnblasOperation_t>(ops[1]), m, n, k, alpha,
+                          A.data(), 1, 1, da, B.data(), 1, 1, db, beta, G.data(), 1, 1, dc,
+                          static_cast<trnblasComputeType_t>(ct), work.data(), work.size(), nullptr, 0) == TRNBLASMP_STATUS_SUCCESS,
+            "the matching Gemm succeeds");
+    const std::size_t used = static_cast<std::size_t>(m * n) * es;  // m x n elements (ld m); an empty D has only padding
+    require(std::memcmp((in_place ? C : D).data(), G.data(), used) == 0, "Matmul's D equals Gemm's C bit for bit");
+    if (!in_place) require(C == C0, "Matmul leaves C untouched");
+    trnfuzz::reach("matmul_ok");
+  }
+  trnblasMpMatmulDescriptorDestroy(md);
+  for (auto x : {da, db, dc, dd}) trnblasMpMatrixDescriptorDestroy(x);
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
-  return {{"gemm_ok", 20}, {"gemm_rejected", 10}, {"descriptor_ok", 20}, {"l3_ok", 10}, {"l3_rejected", 10}};
+  return {{"gemm_ok", 20}, {"gemm_rejected", 10}, {"descriptor_ok", 20}, {"l3_ok", 10}, {"l3_rejected", 10}, {"matmul_ok", 5}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -312,6 +390,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     level3_case<float>(in, h, grid);
   else
     level3_case<double>(in, h, grid);
+  matmul_case(in, h, grid);
   trnblasMpDestroy(h);
   require(trnblasMpGridDestroy(grid) == TRNBLASMP_STATUS_SUCCESS, "grid destroy");
   return 0;

@@ -151,6 +151,41 @@ trnblasMpStatus_t trnblasMpTradd(trnblasMpHandle_t handle, trnblasFillMode_t upl
                                  trnblasMpMatrixDescriptor_t descC, void* d_work, size_t workspaceSizeInBytesOnDevice,
                                  void* h_work, size_t workspaceSizeInBytesOnHost);
 
+/* Matmul (cuBLASMp's cublasMpMatmul): D = alpha op(A) op(B) + beta C with op and the compute type in a
+ * matmul descriptor, a thin layer over Gemm: D must have C's layout (sizes, blocks, sources, type);
+ * C's local block is copied into D (D may be C) and the Gemm of section 2 runs on D. Attributes:
+ * TRANSA / TRANSB (trnblasOperation_t, default N), COMPUTE_TYPE (trnblasComputeType_t, the one
+ * given to Create), each set and read as a 4-byte value; any other attribute NOT_SUPPORTED. C is
+ * copied into D whatever beta (so D has the bits Gemm gives on C, beta = 0 included). */
+typedef enum trnblasMpMatmulDescriptorAttribute_t {
+  TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSA = 0,
+  TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSB = 1,
+  TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_COMPUTE_TYPE = 2
+} trnblasMpMatmulDescriptorAttribute_t;
+typedef struct trnblasMpMatmulDescriptorImpl* trnblasMpMatmulDescriptor_t;
+trnblasMpStatus_t trnblasMpMatmulDescriptorCreate(trnblasMpMatmulDescriptor_t* matmulDesc, trnblasComputeType_t computeType);
+trnblasMpStatus_t trnblasMpMatmulDescriptorDestroy(trnblasMpMatmulDescriptor_t matmulDesc);
+trnblasMpStatus_t trnblasMpMatmulDescriptorAttributeSet(trnblasMpMatmulDescriptor_t matmulDesc,
+                                                        trnblasMpMatmulDescriptorAttribute_t attr, const void* buf,
+                                                        size_t sizeInBytes);
+trnblasMpStatus_t trnblasMpMatmulDescriptorAttributeGet(trnblasMpMatmulDescriptor_t matmulDesc,
+                                                        trnblasMpMatmulDescriptorAttribute_t attr, void* buf,
+                                                        size_t sizeInBytes, size_t* sizeWritten);
+trnblasMpStatus_t trnblasMpMatmul_bufferSize(trnblasMpHandle_t handle, trnblasMpMatmulDescriptor_t matmulDesc, int64_t m,
+                                             int64_t n, int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                             trnblasMpMatrixDescriptor_t descA, const void* b, int64_t ib, int64_t jb,
+                                             trnblasMpMatrixDescriptor_t descB, const void* beta, const void* c, int64_t ic,
+                                             int64_t jc, trnblasMpMatrixDescriptor_t descC, void* d, int64_t id, int64_t jd,
+                                             trnblasMpMatrixDescriptor_t descD, size_t* workspaceSizeInBytesOnDevice,
+                                             size_t* workspaceSizeInBytesOnHost);
+trnblasMpStatus_t trnblasMpMatmul(trnblasMpHandle_t handle, trnblasMpMatmulDescriptor_t matmulDesc, int64_t m, int64_t n,
+                                  int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                  trnblasMpMatrixDescriptor_t descA, const void* b, int64_t ib, int64_t jb,
+                                  trnblasMpMatrixDescriptor_t descB, const void* beta, const void* c, int64_t ic, int64_t jc,
+                                  trnblasMpMatrixDescriptor_t descC, void* d, int64_t id, int64_t jd,
+                                  trnblasMpMatrixDescriptor_t descD, void* d_work, size_t workspaceSizeInBytesOnDevice,
+                                  void* h_work, size_t workspaceSizeInBytesOnHost);
+
 /* The plan of the handle's last successful Gemm, printed (SUMMA panel depth, allgathers, predicted
  * link and compute time; trnsci extension): at most `size` bytes with the terminating NUL. */
 trnblasMpStatus_t trnblasMpGetLastPlan(trnblasMpHandle_t handle, char* text, size_t size);

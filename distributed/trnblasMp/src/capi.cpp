@@ -22,6 +22,9 @@ struct trnblasMpContext {
 struct trnblasMpGridImpl {
   trn::blasmp::Grid g;
 };
+struct trnblasMpMatmulDescriptorImpl {  // op and compute type of Matmul (cuBLASMp's matmul descriptor)
+  int trans_a = TRNBLAS_OP_N, trans_b = TRNBLAS_OP_N, compute_type = TRNBLAS_COMPUTE_32F;
+};
 struct trnblasMpMatrixDescriptorImpl {
   trn::blasmp::Descriptor d;
   trnblasMpGrid_t grid = nullptr;  // the grid d.grid points into
@@ -134,13 +137,10 @@ struct Collective {
 trnblasMpStatus_t agree_over(const Collective& c, trnblasMpStatus_t st) {
   if (!g_descs.contains(c.carrier) || !g_grids.contains(c.carrier->grid))
     return st == TRNBLASMP_STATUS_SUCCESS ? TRNBLASMP_STATUS_INVALID_VALUE : st;
-  const auto ag = agree(c.carrier->d.grid->comm, static_cast<int>(st), c.exchanged);
-  if (!ag.mpi_ok) return trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INTERNAL_ERROR, "MPI allreduce failed");
-  if (ag.status != TRNBLASMP_STATUS_SUCCESS) return static_cast<trnblasMpStatus_t>(ag.status);
-  if (!ag.same)
-    return trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INVALID_VALUE,
-                            "the ranks passed different arguments (sizes, blocks, types, scalars or enums)");
-  return TRNBLASMP_STATUS_SUCCESS;
+  const char* why = nullptr;
+  st = trn::blasmp::detail::agreed_status(c.carrier->d.grid->comm, st, c.exchanged, TRNBLASMP_STATUS_INVALID_VALUE,
+                                          TRNBLASMP_STATUS_INTERNAL_ERROR, &why);
+  return why != nullptr ? trn::cshim::fail(g_log, kStatusMap, c.fn, st, why) : st;
 }
 
 // The rest of every collective routine after its local argument checks (st): the layout check
@@ -200,21 +200,26 @@ bool whole(std::initializer_list<std::int64_t> offsets) {
 }
 const char* const kWholeOnly = "only whole matrices (ia = ja = 1)";
 
-// The local checks of Gemm's arguments in cuBLASMp's parameter order (positions after the handle).
-trnblasMpStatus_t check_gemm(const GemmCall& x, const char* fn, trn::blasmp::GemmArgs* out) {
-  if (!g_handles.contains(x.h)) return TRNBLASMP_STATUS_NOT_INITIALIZED;
-  Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
-  c.one_of(x.trans_a, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "transA")
-      .one_of(x.trans_b, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 2, "transB")
-      .nonnegative(x.m, 3, "m").nonnegative(x.n, 4, "n").nonnegative(x.k, 5, "k").not_null(x.alpha, 6, "alpha")
-      .require(g_descs.contains(x.desc_a), 10, "descA").require(g_descs.contains(x.desc_b), 14, "descB")
-      .not_null(x.beta, 15, "beta").require(g_descs.contains(x.desc_c), 19, "descC");
-  bool fp64 = false;
-  trn::blas::GemmMode mode{};
-  c.require(gemm_mode_of(x.compute_type, &mode, &fp64), 20, "computeType");
-  c.require_or(whole({x.ia, x.ja, x.ib, x.jb, x.ic, x.jc}), TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED",
-               kWholeOnly);
-  if (!c) return c.status();
+// Where each of Gemm's checked arguments sits in a signature (positions after the handle): Gemm's
+// own, or Matmul's (op and compute type come from its matmul descriptor, position 1).
+struct GemmPositions {
+  int trans_a, trans_b, m, n, k, alpha, desc_a, desc_b, beta, desc_c, compute;
+};
+constexpr GemmPositions kGemmPositions{1, 2, 3, 4, 5, 6, 10, 14, 15, 19, 20};
+constexpr GemmPositions kMatmulPositions{1, 1, 2, 3, 4, 5, 9, 13, 14, 18, 1};
+
+// Gemm's local checks in cuBLASMp's parameter order; the compute type's mode on success.
+void gemm_checks(Check& c, const GemmCall& x, const GemmPositions& p, trn::blas::GemmMode* mode, bool* fp64) {
+  c.one_of(x.trans_a, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, p.trans_a, "transA")
+      .one_of(x.trans_b, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, p.trans_b, "transB")
+      .nonnegative(x.m, p.m, "m").nonnegative(x.n, p.n, "n").nonnegative(x.k, p.k, "k").not_null(x.alpha, p.alpha, "alpha")
+      .require(g_descs.contains(x.desc_a), p.desc_a, "descA").require(g_descs.contains(x.desc_b), p.desc_b, "descB")
+      .not_null(x.beta, p.beta, "beta").require(g_descs.contains(x.desc_c), p.desc_c, "descC");
+  c.require(gemm_mode_of(x.compute_type, mode, fp64), p.compute, "computeType");
+}
+
+// The C++ arguments of a Gemm whose checks passed.
+void fill_gemm(const GemmCall& x, trn::blas::GemmMode mode, bool fp64, trn::blasmp::GemmArgs* out) {
   static_cast<trn::blasmp::Scalars&>(*out) = scalars_of(x.desc_c, fp64, mode);
   out->op_a = static_cast<trn::blas::COp>(x.trans_a);
   out->op_b = static_cast<trn::blas::COp>(x.trans_b);
@@ -224,24 +229,111 @@ trnblasMpStatus_t check_gemm(const GemmCall& x, const char* fn, trn::blasmp::Gem
   out->desc_a = &x.desc_a->d, out->desc_b = &x.desc_b->d, out->desc_c = &x.desc_c->d;
   out->work = x.work;
   out->work_bytes = x.work_bytes;
+}
+
+// The local checks of Gemm's arguments in cuBLASMp's parameter order (positions after the handle).
+trnblasMpStatus_t check_gemm(const GemmCall& x, const char* fn, trn::blasmp::GemmArgs* out) {
+  if (!g_handles.contains(x.h)) return TRNBLASMP_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  bool fp64 = false;
+  trn::blas::GemmMode mode{};
+  gemm_checks(c, x, kGemmPositions, &mode, &fp64);
+  c.require_or(whole({x.ia, x.ja, x.ib, x.jb, x.ic, x.jc}), TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED",
+               kWholeOnly);
+  if (!c) return c.status();
+  fill_gemm(x, mode, fp64, out);
   return TRNBLASMP_STATUS_SUCCESS;
+}
+
+// Gemm's exchanged arguments: the enums and sizes, alpha and beta, the descriptors.
+void push_gemm(std::vector<std::int64_t>& v, const GemmCall& x) {
+  const trn::blasmp::Scalars t = scalars_of(x.desc_c);
+  v.insert(v.end(), {x.trans_a, x.trans_b, x.m, x.n, x.k, x.ia, x.ja, x.ib, x.jb, x.ic, x.jc, x.compute_type});
+  push_scalar(v, x.alpha, t);
+  push_scalar(v, x.beta, t);
+  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_b, x.desc_c}) push_desc(v, d);
 }
 
 trnblasMpStatus_t gemm_call(const GemmCall& x, const char* fn, bool sizing, size_t* ws_device, size_t* ws_host) {
   trn::blasmp::GemmArgs args;
   const trnblasMpStatus_t st = check_gemm(x, fn, &args);
-  const trn::blasmp::Scalars t = scalars_of(x.desc_c);
-  Collective c{x.h, fn, x.desc_c, {x.trans_a, x.trans_b, x.m, x.n, x.k, x.ia, x.ja, x.ib, x.jb, x.ic, x.jc, x.compute_type},
-               ws_device, ws_host, sizing};
-  push_scalar(c.exchanged, x.alpha, t);
-  push_scalar(c.exchanged, x.beta, t);
-  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_b, x.desc_c}) push_desc(c.exchanged, d);
+  Collective c{x.h, fn, x.desc_c, {}, ws_device, ws_host, sizing};
+  push_gemm(c.exchanged, x);
   using trn::blasmp::GemmArgs;
   return run_collective<GemmArgs>(c, st, args, trn::blasmp::gemm_mismatch,
                                   static_cast<std::size_t (*)(const GemmArgs&)>(trn::blasmp::gemm_workspace_bytes),
                                   [](const trn::blas::Settings& s, const GemmArgs& a, trn::blas::CallReport* r) {
                                     trn::blasmp::gemm(s, a, r);
                                   });
+}
+
+// ---- Matmul: Gemm's checks at Matmul's positions, D in C's layout, C copied into D, then Gemm ----
+
+// D = alpha op(A) op(B) + beta C: Gemm on D (GemmArgs::c, desc_c) after C's local block is copied in.
+struct MatmulArgs : trn::blasmp::GemmArgs {
+  const void* c_in = nullptr;
+  const trn::blasmp::Descriptor* desc_c_in = nullptr;
+};
+std::string matmul_mismatch(const MatmulArgs& x) { return trn::blasmp::gemm_mismatch(x); }
+std::size_t matmul_workspace(const MatmulArgs& x) { return trn::blasmp::gemm_workspace_bytes(x); }
+void run_matmul(const trn::blas::Settings& s, const MatmulArgs& x, trn::blas::CallReport* r) {
+  const trn::blasmp::Descriptor &dc = *x.desc_c_in, &dd = *x.desc_c;
+  if (x.c_in != x.c) {  // always (beta = 0 too): D then has the bits Gemm gives on C, whatever D held
+    const std::size_t es = x.elem_bytes();
+    for (std::int64_t j = 0; j < dc.local_cols(); ++j)
+      std::memcpy(static_cast<char*>(x.c) + static_cast<std::size_t>(j * dd.lld) * es,
+                  static_cast<const char*>(x.c_in) + static_cast<std::size_t>(j * dc.lld) * es,
+                  static_cast<std::size_t>(dc.local_rows()) * es);
+  }
+  trn::blasmp::gemm(s, x, r);
+}
+
+trn::cshim::HandleRegistry<trnblasMpMatmulDescriptorImpl> g_matmuls;
+
+bool same_layout(trnblasMpMatrixDescriptor_t c, trnblasMpMatrixDescriptor_t d) {
+  if (!g_descs.contains(c) || !g_descs.contains(d)) return true;  // reported at their own positions
+  const trn::blasmp::Descriptor &x = c->d, &y = d->d;
+  return x.m == y.m && x.n == y.n && x.mb == y.mb && x.nb == y.nb && x.rsrc == y.rsrc && x.csrc == y.csrc &&
+         x.type == y.type && c->grid == d->grid;
+}
+
+// A Matmul call: Gemm's arguments (c: C) and D's.
+struct MatmulCall {
+  GemmCall g;
+  trnblasMpMatmulDescriptor_t desc;
+  void* d;
+  std::int64_t id, jd;
+  trnblasMpMatrixDescriptor_t desc_d;
+};
+
+trnblasMpStatus_t check_matmul(const MatmulCall& x, const char* fn, MatmulArgs* out) {
+  if (!g_handles.contains(x.g.h)) return TRNBLASMP_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.g.h->last_error_param);
+  bool fp64 = false;
+  trn::blas::GemmMode mode{};
+  if (c.require(g_matmuls.contains(x.desc), 1, "matmulDesc")) gemm_checks(c, x.g, kMatmulPositions, &mode, &fp64);
+  c.require(g_descs.contains(x.desc_d), 22, "descD");
+  c.require_or(whole({x.g.ia, x.g.ja, x.g.ib, x.g.jb, x.g.ic, x.g.jc, x.id, x.jd}), TRNBLASMP_STATUS_NOT_SUPPORTED,
+               "TRNBLASMP_STATUS_NOT_SUPPORTED", kWholeOnly);
+  c.require_or(same_layout(x.g.desc_c, x.desc_d), TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED",
+               "D must have C's layout (sizes, blocks, sources, type, grid)");
+  if (!c) return c.status();
+  GemmCall on_d = x.g;
+  on_d.c = x.d, on_d.desc_c = x.desc_d;
+  fill_gemm(on_d, mode, fp64, out);
+  out->c_in = x.g.c, out->desc_c_in = &x.g.desc_c->d;
+  return TRNBLASMP_STATUS_SUCCESS;
+}
+
+trnblasMpStatus_t matmul_call(MatmulCall x, const char* fn, bool sizing, size_t* ws_device, size_t* ws_host) {
+  if (g_matmuls.contains(x.desc))  // op and compute type from the descriptor (exchanged with the rest)
+    x.g.trans_a = x.desc->trans_a, x.g.trans_b = x.desc->trans_b, x.g.compute_type = x.desc->compute_type;
+  MatmulArgs args;
+  const trnblasMpStatus_t st = check_matmul(x, fn, &args);
+  Collective c{x.g.h, fn, x.desc_d, {x.id, x.jd}, ws_device, ws_host, sizing};
+  push_gemm(c.exchanged, x.g);
+  push_desc(c.exchanged, x.desc_d);
+  return run_collective<MatmulArgs>(c, st, args, matmul_mismatch, matmul_workspace, run_matmul);
 }
 
 // ---- Syrk, Trsm, Geadd / Tradd: local checks in cuBLASMp's parameter order, then run_collective ----
@@ -647,6 +739,91 @@ trnblasMpStatus_t trnblasMpTradd(trnblasMpHandle_t handle, trnblasFillMode_t upl
   const UpdateCall x{handle, u, trn::cshim::enum_value(trans), m, n, alpha, a, ia, ja, descA, beta, c, ic, jc, descC, -1,
                      d_work, workspaceSizeInBytesOnDevice};
   return add_call(x, "trnblasMpTradd", false, nullptr, nullptr);
+}
+
+trnblasMpStatus_t trnblasMpMatmulDescriptorCreate(trnblasMpMatmulDescriptor_t* matmulDesc, trnblasComputeType_t computeType) {
+  bool fp64 = false;
+  trn::blas::GemmMode mode{};
+  const int ct = trn::cshim::enum_value(computeType);
+  Check c(g_log, "trnblasMpMatmulDescriptorCreate", TRNBLASMP_STATUS_INVALID_VALUE);
+  if (!c.not_null(matmulDesc, 1, "matmulDesc").require(gemm_mode_of(ct, &mode, &fp64), 2, "computeType")) return c.status();
+  return trn::cshim::create_registered(g_matmuls, matmulDesc, TRNBLASMP_STATUS_INVALID_VALUE, TRNBLASMP_STATUS_ALLOCATION_FAILED,
+                                       TRNBLASMP_STATUS_SUCCESS,
+                                       [&](trnblasMpMatmulDescriptorImpl& p) { p.compute_type = ct; });
+}
+
+trnblasMpStatus_t trnblasMpMatmulDescriptorDestroy(trnblasMpMatmulDescriptor_t matmulDesc) {
+  return g_matmuls.destroy(matmulDesc) ? TRNBLASMP_STATUS_SUCCESS : TRNBLASMP_STATUS_INVALID_VALUE;
+}
+
+trnblasMpStatus_t trnblasMpMatmulDescriptorAttributeSet(trnblasMpMatmulDescriptor_t matmulDesc,
+                                                        trnblasMpMatmulDescriptorAttribute_t attr, const void* buf,
+                                                        size_t sizeInBytes) {
+  const int at = trn::cshim::enum_value(attr);
+  Check c(g_log, "trnblasMpMatmulDescriptorAttributeSet", TRNBLASMP_STATUS_INVALID_VALUE);
+  c.require(g_matmuls.contains(matmulDesc), 1, "matmulDesc")
+      .require_or(at >= TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSA && at <= TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_COMPUTE_TYPE,
+                  TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED", "attribute not supported")
+      .not_null(buf, 3, "buf").require(sizeInBytes == sizeof(int), 4, "sizeInBytes");
+  if (!c) return c.status();
+  int v = 0;
+  std::memcpy(&v, buf, sizeof v);
+  bool fp64 = false;
+  trn::blas::GemmMode mode{};
+  const bool ok = at == TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_COMPUTE_TYPE ? gemm_mode_of(v, &mode, &fp64)
+                                                                           : v >= TRNBLAS_OP_N && v <= TRNBLAS_OP_C;
+  if (!c.require(ok, 3, "buf")) return c.status();
+  int& field = at == TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSA   ? matmulDesc->trans_a
+               : at == TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSB ? matmulDesc->trans_b
+                                                                    : matmulDesc->compute_type;
+  field = v;
+  return TRNBLASMP_STATUS_SUCCESS;
+}
+
+trnblasMpStatus_t trnblasMpMatmulDescriptorAttributeGet(trnblasMpMatmulDescriptor_t matmulDesc,
+                                                        trnblasMpMatmulDescriptorAttribute_t attr, void* buf,
+                                                        size_t sizeInBytes, size_t* sizeWritten) {
+  const int at = trn::cshim::enum_value(attr);
+  Check c(g_log, "trnblasMpMatmulDescriptorAttributeGet", TRNBLASMP_STATUS_INVALID_VALUE);
+  c.require(g_matmuls.contains(matmulDesc), 1, "matmulDesc")
+      .require_or(at >= TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSA && at <= TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_COMPUTE_TYPE,
+                  TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED", "attribute not supported")
+      .not_null(buf, 3, "buf").require(sizeInBytes >= sizeof(int), 4, "sizeInBytes");
+  if (!c) return c.status();
+  const int v = at == TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSA   ? matmulDesc->trans_a
+                : at == TRNBLASMP_MATMUL_DESCRIPTOR_ATTRIBUTE_TRANSB ? matmulDesc->trans_b
+                                                                     : matmulDesc->compute_type;
+  std::memcpy(buf, &v, sizeof v);
+  if (sizeWritten != nullptr) *sizeWritten = sizeof v;
+  return TRNBLASMP_STATUS_SUCCESS;
+}
+
+trnblasMpStatus_t trnblasMpMatmul_bufferSize(trnblasMpHandle_t handle, trnblasMpMatmulDescriptor_t matmulDesc, int64_t m,
+                                             int64_t n, int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                             trnblasMpMatrixDescriptor_t descA, const void* b, int64_t ib, int64_t jb,
+                                             trnblasMpMatrixDescriptor_t descB, const void* beta, const void* c, int64_t ic,
+                                             int64_t jc, trnblasMpMatrixDescriptor_t descC, void* d, int64_t id, int64_t jd,
+                                             trnblasMpMatrixDescriptor_t descD, size_t* workspaceSizeInBytesOnDevice,
+                                             size_t* workspaceSizeInBytesOnHost) {
+  const MatmulCall x{{handle, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, alpha, a, ia, ja, descA, b, ib, jb, descB, beta,
+                      const_cast<void*>(c), ic, jc, descC, -1, nullptr, 0},
+                     matmulDesc, d, id, jd, descD};
+  return matmul_call(x, "trnblasMpMatmul_bufferSize", true, workspaceSizeInBytesOnDevice, workspaceSizeInBytesOnHost);
+}
+
+trnblasMpStatus_t trnblasMpMatmul(trnblasMpHandle_t handle, trnblasMpMatmulDescriptor_t matmulDesc, int64_t m, int64_t n,
+                                  int64_t k, const void* alpha, const void* a, int64_t ia, int64_t ja,
+                                  trnblasMpMatrixDescriptor_t descA, const void* b, int64_t ib, int64_t jb,
+                                  trnblasMpMatrixDescriptor_t descB, const void* beta, const void* c, int64_t ic, int64_t jc,
+                                  trnblasMpMatrixDescriptor_t descC, void* d, int64_t id, int64_t jd,
+                                  trnblasMpMatrixDescriptor_t descD, void* d_work, size_t workspaceSizeInBytesOnDevice,
+                                  void* h_work, size_t workspaceSizeInBytesOnHost) {
+  (void)h_work;
+  (void)workspaceSizeInBytesOnHost;
+  const MatmulCall x{{handle, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, alpha, a, ia, ja, descA, b, ib, jb, descB, beta,
+                      const_cast<void*>(c), ic, jc, descC, -1, d_work, workspaceSizeInBytesOnDevice},
+                     matmulDesc, d, id, jd, descD};
+  return matmul_call(x, "trnblasMpMatmul", false, nullptr, nullptr);
 }
 
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trnblasMp, trnblasMp, Surface)

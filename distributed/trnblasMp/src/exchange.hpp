@@ -21,6 +21,21 @@ struct Agreement {
 // Collective over comm: every rank must call it with the same number of arguments.
 Agreement agree(MPI_Comm comm, int local_status, const std::vector<std::int64_t>& args);
 
+// The status every rank returns from a collective C entry point whose local checks gave `local`
+// (success must be 0): the worst (largest) local status of any rank; else `invalid` when the ranks
+// passed different arguments; `internal` when the exchange itself failed. *why names the reason
+// when the status comes from the exchange (nullptr otherwise: the failing rank logged its own).
+template <class Status>
+Status agreed_status(MPI_Comm comm, Status local, const std::vector<std::int64_t>& args, Status invalid, Status internal,
+                     const char** why) {
+  *why = nullptr;
+  const Agreement ag = agree(comm, static_cast<int>(local), args);
+  if (!ag.mpi_ok) return *why = "the MPI allreduce of the argument exchange failed", internal;
+  if (ag.status != 0) return static_cast<Status>(ag.status);
+  if (!ag.same) return *why = "the ranks passed different arguments (sizes, blocks, types, scalars or enums)", invalid;
+  return Status{};
+}
+
 // Throws trn::Error naming `what` when an MPI call returned an error code (the grid's
 // communicators return errors rather than abort: MPI_ERRORS_RETURN).
 void check_mpi(int rc, const char* what);

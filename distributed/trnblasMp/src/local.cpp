@@ -122,6 +122,26 @@ void record_exchange(const Grid& g, Generation target, const char* name, Trace& 
   record_link_transfer(trace, exchange);
 }
 
+void conjugate(char* p, std::size_t es) {
+  if (es == 8) {
+    float v;
+    std::memcpy(&v, p + 4, 4);
+    v = -v;
+    std::memcpy(p + 4, &v, 4);
+  } else if (es == 16) {
+    double v;
+    std::memcpy(&v, p + 8, 8);
+    v = -v;
+    std::memcpy(p + 8, &v, 8);
+  }
+}
+
+double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes) {
+  if (set.count <= 1) return 0;
+  const bool cross = set.crosses_instances(f);
+  return (set.count - 1) * f.step_latency_ns(cross) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(cross);
+}
+
 }  // namespace trn::blasmp::detail
 
 namespace trn::blasmp::detail {

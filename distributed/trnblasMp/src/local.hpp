@@ -68,4 +68,10 @@ void broadcast(MPI_Comm comm, const RankSet& set, int root, int me, void* buf, s
 // The link record of a call's argument exchange (the small allreduce the C API makes first).
 void record_exchange(const Grid& g, Generation target, const char* name, Trace& trace);
 
+// Negates the imaginary half of one complex element of es bytes (8: C_32F, 16: C_64F; else nothing).
+void conjugate(char* p, std::size_t es);
+// A personalized all-to-all among the devices of `set`: p - 1 steps, this rank's larger direction over
+// its ring bandwidth (docs/scale-out.md "Redistribution": an assumption like the other collectives').
+double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes);
+
 }  // namespace trn::blasmp::detail

@@ -47,28 +47,6 @@ void walk_dst(const Redistribution& r, int prow, int pcol, F&& f) {
   }
 }
 
-void conjugate(char* p, std::size_t es) {  // negates the imaginary half of one complex element
-  if (es == 8) {
-    float v;
-    std::memcpy(&v, p + 4, 4);
-    v = -v;
-    std::memcpy(p + 4, &v, 4);
-  } else if (es == 16) {
-    double v;
-    std::memcpy(&v, p + 8, 8);
-    v = -v;
-    std::memcpy(p + 8, &v, 8);
-  }
-}
-
-// A personalized all-to-all among p devices: p - 1 steps, this rank's larger direction over its ring
-// bandwidth (docs/scale-out.md "Redistribution": an assumption like the other collectives').
-double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes) {
-  if (set.count <= 1) return 0;
-  const bool cross = set.crosses_instances(f);
-  return (set.count - 1) * f.step_latency_ns(cross) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(cross);
-}
-
 }  // namespace
 
 std::size_t type_bytes(trnDataType_t t) {
@@ -110,7 +88,7 @@ void redistribute(Generation target, const Redistribution& r, const char* name, 
       const std::size_t at = send.size();
       send.resize(at + es);
       std::memcpy(&send[at], static_cast<const char*>(r.a) + off * ies, es);
-      if (r.conj) conjugate(&send[at], es);
+      if (r.conj) detail::conjugate(&send[at], es);
     });
     if (send.size() > INT_MAX) throw NotSupportedError("trnblasMp redistribute", "a message over 2 GiB", "any");
     sdisp[static_cast<std::size_t>(q)] = static_cast<int>(before);
@@ -138,7 +116,7 @@ void redistribute(Generation target, const Redistribution& r, const char* name, 
   const auto me = static_cast<std::size_t>(g.rank);
   LinkTransfer t;
   t.name = name;
-  t.ns = alltoall_ns(fabric_spec(target), RankSet{0, 1, P}, static_cast<double>(send.size() - static_cast<std::size_t>(scount[me])),
+  t.ns = detail::alltoall_ns(fabric_spec(target), RankSet{0, 1, P}, static_cast<double>(send.size() - static_cast<std::size_t>(scount[me])),
                      static_cast<double>(total - static_cast<std::size_t>(rcount[me])));
   const std::size_t src_bytes = detail::local_bytes(*r.src, es), dst_bytes = detail::local_bytes(*r.dst, es);
   if (src_bytes > 0 && !send.empty()) {

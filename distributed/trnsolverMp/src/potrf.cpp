@@ -1,6 +1,7 @@
 // trnsolverMp Potrf / Potrs: distributed block Cholesky (solvermp.hpp; docs/scale-out.md section 6).
 #include <algorithm>
 #include <climits>
+#include <complex>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "local.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
+#include "trn/solver/complex_factor.hpp"
 #include "trn/solver/solver.hpp"
 #include "trn/solvermp/solvermp.hpp"
 
@@ -49,14 +51,22 @@ int local_potrf(const Local& l, std::int64_t kb, void* a, std::int64_t lda) {
   solver::Settings ss;
   static_cast<EmulatorSettings&>(ss) = static_cast<const EmulatorSettings&>(l.st);
   solver::CallReport r;
-  const int info = l.t.fp64 ? solver::dpotrf(ss, blas::Uplo::lower, kb, static_cast<double*>(a), lda, &r)
-                            : solver::spotrf(ss, blas::Uplo::lower, kb, static_cast<float*>(a), lda, &r);
+  const blas::Uplo lo = blas::Uplo::lower;
+  int info = 0;
+  if (l.t.complex && l.t.fp64)
+    info = solver::potrf(ss, lo, kb, static_cast<std::complex<double>*>(a), lda, &r);
+  else if (l.t.complex)
+    info = solver::potrf(ss, lo, kb, static_cast<std::complex<float>*>(a), lda, &r);
+  else
+    info = l.t.fp64 ? solver::dpotrf(ss, lo, kb, static_cast<double*>(a), lda, &r)
+                    : solver::spotrf(ss, lo, kb, static_cast<float*>(a), lda, &r);
   l.trace->append(std::move(r.trace));
   return info;
 }
 
-// L(j, i)^T for my local columns j >= r1 (global), gathered along my process column: each process
-// row contributes the rows of its panel whose global index is one of this process column's columns.
+// L(j, i)^T (complex: L(j, i)^H) for my local columns j >= r1 (global), gathered along my process
+// column: each process row contributes the rows of its panel whose global index is one of this
+// process column's columns.
 void gather_transposed_panel(const Local& l, const Descriptor& wd, std::int64_t r1, std::int64_t kb, std::size_t es,
                              const char* lrow, char* lcol, Generation target) {
   const blasmp::Grid& g = *wd.grid;
@@ -76,7 +86,6 @@ void gather_transposed_panel(const Local& l, const Descriptor& wd, std::int64_t 
       send.insert(send.end(), e, e + es);
     }
   }
-  (void)l;
   std::size_t total = 0;
   for (int q = 0; q < g.nprow; ++q) {
     displs[static_cast<std::size_t>(q)] = static_cast<int>(total);
@@ -93,6 +102,8 @@ void gather_transposed_panel(const Local& l, const Descriptor& wd, std::int64_t 
     const std::int64_t j = ((jl / nb) * g.npcol + (g.mycol - wd.csrc + g.npcol) % g.npcol) * nb + jl % nb;
     std::size_t& cur = cursor[static_cast<std::size_t>(row_owner(j))];
     std::memcpy(lcol + static_cast<std::size_t>(jl * kb) * es, recv.data() + cur, row_bytes);
+    for (std::int64_t p = 0; l.t.complex && p < kb; ++p)
+      blasmp::detail::conjugate(lcol + static_cast<std::size_t>(jl * kb + p) * es, es);
     cur += row_bytes;
   }
   LinkTransfer t;
@@ -126,10 +137,10 @@ int potrf_step(const Local& l, const PotrfBuffers& b, std::int64_t i, Generation
   blasmp::detail::broadcast(g.comm, RankSet{0, 1, g.nprow * g.npcol}, g.rank_of(pr, pc), g.rank, &info, sizeof info,
                             "trnsolverMp.potrf.broadcast_info", target, *l.trace);
   if (info != 0) return info;
-  if (g.mycol == pc) {  // the panel below the diagonal block: L(:, i) = A(:, i) L_ii^-T
+  if (g.mycol == pc) {  // the panel below the diagonal block: L(:, i) = A(:, i) L_ii^-T (complex: ^-H)
     blasmp::detail::broadcast(g.col_comm, g.col_set(), pr, g.myrow, b.diag, static_cast<std::size_t>(kb * kb) * es,
                               "trnsolverMp.potrf.broadcast_diag", target, *l.trace);
-    blasmp::detail::local_trsm(l, blas::Side::right, blas::Uplo::lower, blas::COp::T, blas::Diag::non_unit, m_loc - s0, kb,
+    blasmp::detail::local_trsm(l, blas::Side::right, blas::Uplo::lower, l.t.complex ? blas::COp::C : blas::COp::T, blas::Diag::non_unit, m_loc - s0, kb,
                                cd(1.0), b.diag, kb, at(b.w, s0 + lc0 * ld, es), ld);
     for (std::int64_t j = 0; j < kb; ++j)
       std::memcpy(at(b.lrow, j * m_loc, es), at(b.w, (lc0 + j) * ld, es), static_cast<std::size_t>(m_loc) * es);
@@ -152,7 +163,6 @@ void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
 }  // namespace
 
 std::string potrf_mismatch(const PotrfArgs& x) {
-  if (x.complex) return "complex Potrf is not built yet (S, D)";
   if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return "descA is NULL";
   const Descriptor& a = *x.desc_a;
   if (a.type != x.type()) return "the descriptor's type does not match the call's";
@@ -179,8 +189,8 @@ int potrf(const blas::Settings& s0, const PotrfArgs& x, blas::CallReport* report
   Carve carve{static_cast<char*>(x.work)};
   const PotrfBuffers b(x, carve);
   const bool upper = x.uplo == blas::Uplo::upper;
-  if (upper)  // the lower problem: W = A^T (only A's upper triangle is used)
-    blasmp::redistribute(s.target, {&a, x.a, &b.wd, b.w, true, false}, "trnsolverMp.potrf.transpose_A", trace);
+  if (upper)  // the lower problem: W = A^T (complex: A^H; only A's upper triangle is used)
+    blasmp::redistribute(s.target, {&a, x.a, &b.wd, b.w, true, x.complex}, "trnsolverMp.potrf.transpose_A", trace);
   else
     for (std::int64_t j = 0; j < a.local_cols(); ++j)
       std::memcpy(at(b.w, j * b.wd.lld, es), at(x.a, j * a.lld, es), static_cast<std::size_t>(a.local_rows()) * es);
@@ -189,8 +199,8 @@ int potrf(const blas::Settings& s0, const PotrfArgs& x, blas::CallReport* report
   int info = 0;
   for (std::int64_t i = 0; i < blocks && info == 0; ++i) info = potrf_step(l, b, i, s.target);
   if (upper) {
-    // W has A's layout (lld: its local rows): U = W^T into `back`, then U's triangle into A.
-    blasmp::redistribute(s.target, {&b.wd, b.w, &b.wd, b.back, true, false}, "trnsolverMp.potrf.transpose_U", trace);
+    // W has A's layout (lld: its local rows): U = W^T (complex: W^H) into `back`, then U's triangle into A.
+    blasmp::redistribute(s.target, {&b.wd, b.w, &b.wd, b.back, true, x.complex}, "trnsolverMp.potrf.transpose_U", trace);
     blasmp::detail::copy_trapezoid(a, blas::Uplo::upper, es, b.back, b.wd.lld, x.a, a.lld);
   } else {
     blasmp::detail::copy_trapezoid(a, blas::Uplo::lower, es, b.w, b.wd.lld, x.a, a.lld);

@@ -1,6 +1,7 @@
-// trnsolverMp C++ API: distributed Cholesky on ScaLAPACK's 2-D block-cyclic layout (cuSOLVERMp's
-// cusolverMpPotrf / cusolverMpPotrs shape), one MPI rank = one emulated Trainium device
-// (docs/scale-out.md section 6). Grids and descriptors are trnblasMp's.
+// trnsolverMp C++ API: distributed Cholesky and LU on ScaLAPACK's 2-D block-cyclic layout (cuSOLVERMp's
+// cusolverMpPotrf / Potrs / Getrf / Getrs shape), one MPI rank = one emulated Trainium device
+// (docs/scale-out.md section 6). Grids and descriptors are trnblasMp's. The C API (trnsolverMp.h) is a
+// thin shim over this header.
 //
 // potrf (lower): a right-looking block Cholesky over A's diagonal blocks (square blocks, mb = nb),
 // on a workspace copy of the rank's block (the upper triangle of A is neither read nor written):
@@ -13,10 +14,28 @@
 //   trnblas GEMM (the whole trailing local block: up to twice the lower triangle's flops).
 // upper: A^T redistributed, the lower factorisation, U = L^T redistributed back.
 // potrs: two trnblasMp TRSMs with the factor (L then L^T; U^T then U).
+// Complex (C, Z): the same with conjugate transposes (A = L L^H, U^H U); trnsolver's cpotrf / zpotrf on
+// the diagonal blocks, L21 = A21 L11^-H, the trailing update with the conjugated panel.
+//
+// getrf (getrf.cpp): right-looking blocked LU with partial pivoting over A's block columns (square
+// blocks mb = nb), ScaLAPACK's PDGETRF order:
+//   process column of block column i: the panel A(r0:m, block i) gathered along the column (global row
+//   order) and factored by trnsolver's getrf (sgetrf / dgetrf / cgetrf / zgetrf) on every rank of the
+//   column (the same input and kernel: the same bits everywhere), each rank keeping its rows;
+//   every rank: the panel's pivots and info broadcast along process rows, the interchanges applied to
+//   the columns outside the panel (rows moved along process columns, one MPI_Alltoallv);
+//   owner process row of block row i: U12 = L11^-1 A12 (trnblas TRSM, unit lower; fp64 on the host as
+//   dgetrf's panel step); U12 broadcast down process columns, L21 along process rows; every rank
+//   A22 -= L21 U12 (one trnblas GEMM).
+// getrs: B's rows interchanged by the pivots (one MPI_Alltoallv along process columns), then two
+// trnblasMp TRSMs (L unit lower, U); trans T / C: U^T then L^T (conjugated for C), then the
+// interchanges in reverse.
 //
 // Determinism: every element's operations are fixed by the block size (the diagonal blocks and their
 // order, trnblas's order inside each kernel), never by the grid: the same bits on any grid
-// (tests/mpi checks 1 x 2 and 2 x 2 against 1 x 1).
+// (tests/mpi checks 1 x 2 and 2 x 2 against 1 x 1). getrf with blocks of trnsolver's panel width
+// (the device's pmax, 128 on trn1) on any grid gives the bits and pivots of trnsolver's single-device
+// getrf (the same panels, interchanges, TRSMs and GEMMs per element).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -28,7 +47,7 @@ namespace trn::solvermp {
 
 using blasmp::Descriptor;
 
-// Real types (fp32: fp32-mode updates; fp64: Ozaki updates).
+// S, D, C, Z (fp32: fp32-mode updates; fp64: Ozaki updates; complex: 4M products).
 struct PotrfArgs : blasmp::Scalars, blasmp::Workspace {
   blas::Uplo uplo = blas::Uplo::lower;
   std::int64_t n = 0;
@@ -48,5 +67,31 @@ struct PotrsArgs : blasmp::Scalars, blasmp::SolveOperands, blasmp::Workspace {
 std::string potrs_mismatch(const PotrsArgs& args);
 std::size_t potrs_workspace_bytes(const PotrsArgs& args);
 void potrs(const blas::Settings& s, const PotrsArgs& args, blas::CallReport* report = nullptr);
+
+// LU with partial pivoting P A = L U of the m x n matrix A (square blocks mb = nb), in place (L unit
+// lower below the diagonal, U on and above). ipiv: this rank's LOCr(m) entries in ScaLAPACK's layout
+// (PDGETRF's IPIV: entry il of local row il, global row ig < min(m, n), is the 1-based global row
+// that row ig was interchanged with; replicated over process columns); nullptr: no pivoting.
+struct GetrfArgs : blasmp::Scalars, blasmp::Workspace {
+  std::int64_t m = 0, n = 0;
+  void* a = nullptr;
+  const Descriptor* desc_a = nullptr;
+  std::int64_t* ipiv = nullptr;
+};
+std::string getrf_mismatch(const GetrfArgs& args);
+std::size_t getrf_workspace_bytes(const GetrfArgs& args);
+// Returns info: 0, or i > 0 when U(i, i) is exactly zero (the factorization completed, as LAPACK's
+// xGETRF; every rank returns the same i).
+int getrf(const blas::Settings& s, const GetrfArgs& args, blas::CallReport* report = nullptr);
+
+// op(A) X = B with getrf's factors and pivots (op N, T or C), B n x nrhs with A's row blocks.
+struct GetrsArgs : blasmp::Scalars, blasmp::SolveOperands, blasmp::Workspace {
+  blas::COp trans = blas::COp::N;
+  std::int64_t n = 0, nrhs = 0;
+  const std::int64_t* ipiv = nullptr;
+};
+std::string getrs_mismatch(const GetrsArgs& args);
+std::size_t getrs_workspace_bytes(const GetrsArgs& args);
+void getrs(const blas::Settings& s, const GetrsArgs& args, blas::CallReport* report = nullptr);
 
 }  // namespace trn::solvermp

@@ -1,0 +1,508 @@
+// trnsolverMp C API (trnsolverMp.h): handles, grids, descriptors, Getrf / Getrs / Potrf / Potrs and their
+// _bufferSize over the C++ API (trn/solvermp/solvermp.hpp), written with the C-shim kit
+// (trn/core/c_shim.hpp). Collective entry points check their arguments locally in cuSOLVERMp's order,
+// then exchange (status, arguments) over the grid's communicator (trnblasMp's exchange.hpp) before any
+// other message, so every rank returns the same status.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "exchange.hpp"
+#include "trn/core/c_shim.hpp"
+#include "trn/solvermp/solvermp.hpp"
+#include "trnsolverMp.h"
+
+struct trnsolverMpHandle {
+  trn::blas::Settings settings;
+  trnStream_t stream = nullptr;
+  int device = 0;
+  trn::cshim::LastCall<trnProfile_t> last_profile;
+  trn::cshim::LastError last_error_param{0};
+};
+struct trnsolverMpGrid {
+  trn::blasmp::Grid g;
+};
+struct trnsolverMpMatrixDescriptor {
+  trn::blasmp::Descriptor d;
+  trnsolverMpGrid_t grid = nullptr;  // the grid d.grid points into
+};
+
+namespace {
+
+using Status = trnsolverStatus_t;
+using Check = trn::cshim::ArgCheck<Status>;
+
+trn::cshim::HandleRegistry<trnsolverMpHandle> g_handles;
+trn::cshim::HandleRegistry<trnsolverMpGrid> g_grids;
+trn::cshim::HandleRegistry<trnsolverMpMatrixDescriptor> g_descs;
+trn::cshim::Logger g_log{"TRNSOLVERMP"};
+
+constexpr trn::cshim::StatusMap<Status> kStatusMap{
+    TRNSOLVER_STATUS_SUCCESS,       TRNSOLVER_STATUS_ALLOC_FAILED,     TRNSOLVER_STATUS_NOT_SUPPORTED,
+    TRNSOLVER_STATUS_INVALID_VALUE, TRNSOLVER_STATUS_EXECUTION_FAILED, TRNSOLVER_STATUS_INTERNAL_ERROR,
+    trnsolverGetStatusName};
+constexpr trn::cshim::SurfaceCodes<Status> kSurfaceCodes{TRNSOLVER_STATUS_SUCCESS, TRNSOLVER_STATUS_NOT_INITIALIZED,
+                                                         TRNSOLVER_STATUS_INVALID_VALUE};
+using Surface = trn::cshim::ContextBinding<trnsolverMpHandle, Status, &g_handles, &g_log, &kStatusMap, &kSurfaceCodes>;
+
+constexpr std::initializer_list<int> kTypes{TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F};
+const char* const kWholeOnly = "only whole matrices (ia = ja = 1)";
+
+bool whole(std::initializer_list<std::int64_t> offsets) {
+  for (std::int64_t o : offsets)
+    if (o != 1) return false;
+  return true;
+}
+
+// The element type of a call: its compute type, which must be a supported type and the descriptor's
+// (a dead descriptor fails at its own, earlier, position).
+bool compute_of(int compute_type, trnsolverMpMatrixDescriptor_t carrier, trn::blasmp::Scalars* t) {
+  bool known = false;
+  for (int k : kTypes) known = known || k == compute_type;
+  if (!known || (g_descs.contains(carrier) && static_cast<int>(carrier->d.type) != compute_type)) return false;
+  t->fp64 = compute_type == TRN_R_64F || compute_type == TRN_C_64F;
+  t->complex = compute_type == TRN_C_32F || compute_type == TRN_C_64F;
+  return true;
+}
+
+// A local block with no elements needs no pointer (cuSOLVERMp: the pointer of a rank that owns nothing).
+bool needs_data(trnsolverMpMatrixDescriptor_t d) {
+  return g_descs.contains(d) && d->d.local_rows() > 0 && d->d.local_cols() > 0;
+}
+
+void push_desc(std::vector<std::int64_t>& v, trnsolverMpMatrixDescriptor_t d) {
+  const trn::blasmp::Descriptor e = g_descs.contains(d) ? d->d : trn::blasmp::Descriptor{};
+  v.insert(v.end(), {e.m, e.n, e.mb, e.nb, e.rsrc, e.csrc, static_cast<std::int64_t>(e.type)});
+}
+
+// A collective routine's call as the shim passes it on: what every rank must agree on (sizes,
+// enums, offsets, compute type, descriptors; not pointers or local leading dimensions), the
+// descriptor whose grid carries the exchange, the _bufferSize outputs or the info output.
+struct Collective {
+  trnsolverMpHandle_t h;
+  const char* fn;
+  trnsolverMpMatrixDescriptor_t carrier;
+  std::vector<std::int64_t> exchanged;
+  bool sizing = false;
+  size_t* ws_device = nullptr;
+  size_t* ws_host = nullptr;
+  int* info = nullptr;
+};
+
+// The checks' outcome on this rank: its status and the position of its first illegal argument.
+struct Local {
+  Status status = TRNSOLVER_STATUS_NOT_INITIALIZED;
+  int position = 0;
+};
+
+// Every routine after its local checks: info = -position on a rank with an illegal argument, the
+// layout check (`mismatch`; unlimited workspace when sizing), the exchange, then the workspace sizes or
+// the guarded call (its info on every rank, the handle's profile).
+template <class Args, class Run>
+Status run_collective(const Collective& c, Local loc, Args& args, std::string (*mismatch)(const Args&),
+                      std::size_t (*workspace)(const Args&), Run run) {
+  Status st = loc.status;
+  if (st != TRNSOLVER_STATUS_SUCCESS && loc.position > 0 && c.info != nullptr) *c.info = -loc.position;
+  if (st == TRNSOLVER_STATUS_SUCCESS) {
+    if (c.sizing) args.work_bytes = static_cast<std::size_t>(-1), args.work = &args;  // any size fits
+    const std::string why = mismatch(args);
+    if (!why.empty()) st = trn::cshim::fail(g_log, kStatusMap, c.fn, TRNSOLVER_STATUS_INVALID_VALUE, why);
+  }
+  if (!g_descs.contains(c.carrier) || !g_grids.contains(c.carrier->grid))  // no communicator: this rank alone
+    return st == TRNSOLVER_STATUS_SUCCESS ? TRNSOLVER_STATUS_INVALID_VALUE : st;
+  const char* why = nullptr;
+  st = trn::blasmp::detail::agreed_status(c.carrier->d.grid->comm, st, c.exchanged, TRNSOLVER_STATUS_INVALID_VALUE,
+                                          TRNSOLVER_STATUS_INTERNAL_ERROR, &why);
+  if (why != nullptr) return trn::cshim::fail(g_log, kStatusMap, c.fn, st, why);
+  if (st != TRNSOLVER_STATUS_SUCCESS) return st;
+  if (c.sizing) {
+    *c.ws_device = workspace(args);
+    *c.ws_host = 0;
+    return TRNSOLVER_STATUS_SUCCESS;
+  }
+  trn::blas::CallReport r;
+  int info = 0;
+  st = trn::cshim::guarded(g_log, c.fn, kStatusMap, [&] { info = run(c.h->settings, args, &r); });
+  if (st == TRNSOLVER_STATUS_SUCCESS) {
+    *c.info = info;
+    c.h->last_profile.store(r.profile.to_c());
+  }
+  return st;
+}
+
+// The tail of every routine's checks: the workspace arguments (the _bufferSize's size pointers, or
+// the call's work pointers and info) at positions p.. and the whole-matrix rule.
+void check_tail(Check& c, const Collective& x, int p, void* d_work, std::size_t wsd, int* info,
+                std::initializer_list<std::int64_t> offsets) {
+  if (x.sizing)
+    c.not_null(x.ws_device, p, "workspaceInBytesOnDevice").not_null(x.ws_host, p + 1, "workspaceInBytesOnHost");
+  else
+    c.require(wsd == 0 || d_work != nullptr, p, "d_work").not_null(info, p + 4, "info");
+  c.require_or(whole(offsets), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kWholeOnly);
+}
+
+// ---- Getrf / Getrs ----
+
+struct GetrfCall {
+  trnsolverMpHandle_t h;
+  std::int64_t m, n;
+  void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  std::int64_t* ipiv;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+Status getrf_call(const GetrfCall& x, Collective co) {
+  trn::solvermp::GetrfArgs args;
+  Local loc;
+  co.h = x.h, co.carrier = x.desc_a, co.info = co.sizing ? nullptr : x.info;
+  co.exchanged = {x.m, x.n, x.ia, x.ja, x.compute_type, x.ipiv != nullptr};
+  push_desc(co.exchanged, x.desc_a);
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    c.nonnegative(x.m, 1, "M").nonnegative(x.n, 2, "N").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 3, "d_A")
+        .require(x.ia >= 1, 4, "IA").require(x.ja >= 1, 5, "JA").require(g_descs.contains(x.desc_a), 6, "descrA")
+        .require(compute_of(x.compute_type, x.desc_a, &args), 8, "computeType");
+    check_tail(c, co, 9, x.work, x.work_bytes, x.info, {x.ia, x.ja});
+    loc = {c.status(), c.failed_position()};
+    if (c) {
+      args.m = x.m, args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d, args.ipiv = x.ipiv;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+    }
+  }
+  using trn::solvermp::GetrfArgs;
+  return run_collective<GetrfArgs>(co, loc, args, trn::solvermp::getrf_mismatch, trn::solvermp::getrf_workspace_bytes,
+                                   [](const trn::blas::Settings& s, const GetrfArgs& a, trn::blas::CallReport* r) {
+                                     return trn::solvermp::getrf(s, a, r);
+                                   });
+}
+
+struct GetrsCall {
+  trnsolverMpHandle_t h;
+  int trans;
+  std::int64_t n, nrhs;
+  const void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  const std::int64_t* ipiv;
+  void* b;
+  std::int64_t ib, jb;
+  trnsolverMpMatrixDescriptor_t desc_b;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+Status getrs_call(const GetrsCall& x, Collective co) {
+  trn::solvermp::GetrsArgs args;
+  Local loc;
+  co.h = x.h, co.carrier = x.desc_b, co.info = co.sizing ? nullptr : x.info;
+  co.exchanged = {x.trans, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type};
+  push_desc(co.exchanged, x.desc_a);
+  push_desc(co.exchanged, x.desc_b);
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    const bool a_rows = g_descs.contains(x.desc_a) && x.desc_a->d.local_rows() > 0;
+    c.one_of(x.trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans").nonnegative(x.n, 2, "N")
+        .nonnegative(x.nrhs, 3, "NRHS").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 4, "d_A")
+        .require(x.ia >= 1, 5, "IA").require(x.ja >= 1, 6, "JA").require(g_descs.contains(x.desc_a), 7, "descrA")
+        .require(co.sizing || x.ipiv != nullptr || !a_rows, 8, "d_ipiv")
+        .require(co.sizing || x.b != nullptr || !needs_data(x.desc_b), 9, "d_B").require(x.ib >= 1, 10, "IB")
+        .require(x.jb >= 1, 11, "JB").require(g_descs.contains(x.desc_b), 12, "descrB")
+        .require(compute_of(x.compute_type, x.desc_a, &args), 13, "computeType");
+    check_tail(c, co, 14, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
+    loc = {c.status(), c.failed_position()};
+    if (c) {
+      args.trans = static_cast<trn::blas::COp>(x.trans);
+      args.n = x.n, args.nrhs = x.nrhs, args.ipiv = x.ipiv, args.a = x.a, args.b = x.b;
+      args.desc_a = &x.desc_a->d, args.desc_b = &x.desc_b->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+    }
+  }
+  using trn::solvermp::GetrsArgs;
+  return run_collective<GetrsArgs>(co, loc, args, trn::solvermp::getrs_mismatch, trn::solvermp::getrs_workspace_bytes,
+                                   [](const trn::blas::Settings& s, const GetrsArgs& a, trn::blas::CallReport* r) {
+                                     trn::solvermp::getrs(s, a, r);
+                                     return 0;
+                                   });
+}
+
+// ---- Potrf / Potrs ----
+
+struct PotrfCall {
+  trnsolverMpHandle_t h;
+  int uplo;
+  std::int64_t n;
+  void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+Status potrf_call(const PotrfCall& x, Collective co) {
+  trn::solvermp::PotrfArgs args;
+  Local loc;
+  co.h = x.h, co.carrier = x.desc_a, co.info = co.sizing ? nullptr : x.info;
+  co.exchanged = {x.uplo, x.n, x.ia, x.ja, x.compute_type};
+  push_desc(co.exchanged, x.desc_a);
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    c.one_of(x.uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo").nonnegative(x.n, 2, "n")
+        .require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 3, "a").require(x.ia >= 1, 4, "ia")
+        .require(x.ja >= 1, 5, "ja").require(g_descs.contains(x.desc_a), 6, "descA")
+        .require(compute_of(x.compute_type, x.desc_a, &args), 7, "computeType");
+    check_tail(c, co, 8, x.work, x.work_bytes, x.info, {x.ia, x.ja});
+    loc = {c.status(), c.failed_position()};
+    if (c) {
+      args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
+      args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+    }
+  }
+  using trn::solvermp::PotrfArgs;
+  return run_collective<PotrfArgs>(co, loc, args, trn::solvermp::potrf_mismatch, trn::solvermp::potrf_workspace_bytes,
+                                   [](const trn::blas::Settings& s, const PotrfArgs& a, trn::blas::CallReport* r) {
+                                     return trn::solvermp::potrf(s, a, r);
+                                   });
+}
+
+struct PotrsCall {
+  trnsolverMpHandle_t h;
+  int uplo;
+  std::int64_t n, nrhs;
+  const void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  void* b;
+  std::int64_t ib, jb;
+  trnsolverMpMatrixDescriptor_t desc_b;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+Status potrs_call(const PotrsCall& x, Collective co) {
+  trn::solvermp::PotrsArgs args;
+  Local loc;
+  co.h = x.h, co.carrier = x.desc_b, co.info = co.sizing ? nullptr : x.info;
+  co.exchanged = {x.uplo, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type};
+  push_desc(co.exchanged, x.desc_a);
+  push_desc(co.exchanged, x.desc_b);
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    c.one_of(x.uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo").nonnegative(x.n, 2, "n")
+        .nonnegative(x.nrhs, 3, "nrhs").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 4, "a")
+        .require(x.ia >= 1, 5, "ia").require(x.ja >= 1, 6, "ja").require(g_descs.contains(x.desc_a), 7, "descA")
+        .require(co.sizing || x.b != nullptr || !needs_data(x.desc_b), 8, "b").require(x.ib >= 1, 9, "ib")
+        .require(x.jb >= 1, 10, "jb").require(g_descs.contains(x.desc_b), 11, "descB")
+        .require(compute_of(x.compute_type, x.desc_a, &args), 12, "computeType");
+    check_tail(c, co, 13, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
+    loc = {c.status(), c.failed_position()};
+    if (c) {
+      args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
+      args.n = x.n, args.nrhs = x.nrhs, args.a = x.a, args.b = x.b;
+      args.desc_a = &x.desc_a->d, args.desc_b = &x.desc_b->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+    }
+  }
+  using trn::solvermp::PotrsArgs;
+  return run_collective<PotrsArgs>(co, loc, args, trn::solvermp::potrs_mismatch, trn::solvermp::potrs_workspace_bytes,
+                                   [](const trn::blas::Settings& s, const PotrsArgs& a, trn::blas::CallReport* r) {
+                                     trn::solvermp::potrs(s, a, r);
+                                     return 0;
+                                   });
+}
+
+Collective call_of(const char* fn) { return Collective{nullptr, fn, nullptr, {}, false, nullptr, nullptr, nullptr}; }
+Collective sizing_of(const char* fn, size_t* wd, size_t* wh) { return Collective{nullptr, fn, nullptr, {}, true, wd, wh, nullptr}; }
+
+}  // namespace
+
+extern "C" {
+
+trnsolverStatus_t trnsolverMpCreate(trnsolverMpHandle_t* handle, int deviceId, trnStream_t stream) {
+  return Surface::create(handle, [&](trnsolverMpHandle& h) {
+    h.stream = stream;
+    h.device = deviceId;
+    trnProfile_t none{};
+    none.target = TRN_TARGET_TRN1;
+    h.last_profile.store(none);
+  });
+}
+
+trnsolverStatus_t trnsolverMpDestroy(trnsolverMpHandle_t handle) { return Surface::destroy(handle); }
+
+trnsolverStatus_t trnsolverMpGetStream(trnsolverMpHandle_t handle, trnStream_t* stream) {
+  return Surface::get(handle, "trnsolverMpGetStream", stream, "stream", [](const trnsolverMpHandle& h) { return h.stream; });
+}
+
+trnsolverStatus_t trnsolverMpGetVersion(trnsolverMpHandle_t handle, int* version) {
+  return Surface::get(handle, "trnsolverMpGetVersion", version, "version",
+                      [](const trnsolverMpHandle&) { return TRNSOLVERMP_VERSION; });
+}
+
+trnsolverStatus_t trnsolverMpCreateDeviceGrid(trnsolverMpHandle_t handle, trnsolverMpGrid_t* grid, MPI_Comm comm,
+                                              int32_t numRowDevices, int32_t numColDevices,
+                                              trnsolverMpGridMapping_t mapping) {
+  const char* fn = "trnsolverMpCreateDeviceGrid";
+  const int map = trn::cshim::enum_value(mapping);
+  if (comm == MPI_COMM_NULL) return trn::cshim::fail(g_log, kStatusMap, fn, TRNSOLVER_STATUS_INVALID_VALUE, "comm is MPI_COMM_NULL");
+  // Every rank enters the exchange whatever its own arguments: a rank that returned early would leave
+  // the others waiting.
+  Status local = TRNSOLVER_STATUS_NOT_INITIALIZED;
+  if (g_handles.contains(handle)) {
+    Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &handle->last_error_param);
+    c.not_null(grid, 1, "grid").require(numRowDevices >= 1, 3, "numRowDevices").require(numColDevices >= 1, 4, "numColDevices")
+        .one_of(map, {TRNSOLVERMP_GRID_MAPPING_COL_MAJOR, TRNSOLVERMP_GRID_MAPPING_ROW_MAJOR}, 5, "mapping");
+    local = c.status();
+  }
+  const char* why = nullptr;
+  const Status st = trn::blasmp::detail::agreed_status(comm, local, {numRowDevices, numColDevices, map},
+                                                       TRNSOLVER_STATUS_INVALID_VALUE, TRNSOLVER_STATUS_INVALID_VALUE, &why);
+  if (why != nullptr) return trn::cshim::fail(g_log, kStatusMap, fn, st, why);
+  if (st != TRNSOLVER_STATUS_SUCCESS) return st;
+  trnsolverMpGrid* out = nullptr;
+  const Status made = trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
+    trn::blasmp::Grid g;  // grid_create checks numRowDevices * numColDevices against comm's size on every rank
+    trn::blasmp::grid_create(g, numRowDevices, numColDevices, static_cast<trn::blasmp::GridLayout>(map), comm);
+    out = new trnsolverMpGrid{g};
+  });
+  if (made != TRNSOLVER_STATUS_SUCCESS) return made;
+  g_grids.insert(out);
+  *grid = out;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverMpDestroyGrid(trnsolverMpGrid_t grid) {
+  if (!g_grids.erase(grid)) return TRNSOLVER_STATUS_INVALID_VALUE;
+  trn::blasmp::grid_destroy(grid->g);
+  delete grid;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
+trnsolverStatus_t trnsolverMpCreateMatrixDesc(trnsolverMpMatrixDescriptor_t* desc, trnsolverMpGrid_t grid,
+                                              trnDataType_t dataType, int64_t M_A, int64_t N_A, int64_t MB_A,
+                                              int64_t NB_A, uint32_t RSRC_A, uint32_t CSRC_A, int64_t LLD_A) {
+  const int t = trn::cshim::enum_value(dataType);
+  Check c(g_log, "trnsolverMpCreateMatrixDesc", TRNSOLVER_STATUS_INVALID_VALUE);
+  c.not_null(desc, 1, "desc").require(g_grids.contains(grid), 2, "grid").one_of(t, kTypes, 3, "dataType")
+      .nonnegative(M_A, 4, "M_A").nonnegative(N_A, 5, "N_A").require(MB_A >= 1, 6, "MB_A").require(NB_A >= 1, 7, "NB_A");
+  if (!c) return c.status();
+  const trn::blasmp::Grid& g = grid->g;
+  c.require(RSRC_A < static_cast<uint32_t>(g.nprow), 8, "RSRC_A").require(CSRC_A < static_cast<uint32_t>(g.npcol), 9, "CSRC_A");
+  if (!c) return c.status();
+  const trn::blasmp::Descriptor d{M_A, N_A, MB_A, NB_A, RSRC_A, CSRC_A, LLD_A, static_cast<trnDataType_t>(t), &g};
+  if (!c.leading_dim(LLD_A, d.local_rows(), 10, "LLD_A")) return c.status();
+  return trn::cshim::create_registered(g_descs, desc, TRNSOLVER_STATUS_INVALID_VALUE, TRNSOLVER_STATUS_ALLOC_FAILED,
+                                       TRNSOLVER_STATUS_SUCCESS, [&](trnsolverMpMatrixDescriptor& p) {
+                                         p.d = d;
+                                         p.grid = grid;
+                                       });
+}
+
+trnsolverStatus_t trnsolverMpDestroyMatrixDesc(trnsolverMpMatrixDescriptor_t desc) {
+  return g_descs.destroy(desc) ? TRNSOLVER_STATUS_SUCCESS : TRNSOLVER_STATUS_INVALID_VALUE;
+}
+
+int64_t trnsolverMpNUMROC(int64_t n, int64_t nb, uint32_t iproc, uint32_t isrcproc, uint32_t nprocs) {
+  return trn::blasmp::numroc(n, nb, iproc, isrcproc, nprocs);
+}
+
+trnsolverStatus_t trnsolverMpGetrf_bufferSize(trnsolverMpHandle_t handle, int64_t M, int64_t N, void* d_A, int64_t IA,
+                                              int64_t JA, trnsolverMpMatrixDescriptor_t descrA, int64_t* d_ipiv,
+                                              trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                              size_t* workspaceInBytesOnHost) {
+  const GetrfCall x{handle, M, N, d_A, IA, JA, descrA, d_ipiv, trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return getrf_call(x, sizing_of("trnsolverMpGetrf_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpGetrf(trnsolverMpHandle_t handle, int64_t M, int64_t N, void* d_A, int64_t IA, int64_t JA,
+                                   trnsolverMpMatrixDescriptor_t descrA, int64_t* d_ipiv, trnDataType_t computeType,
+                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work,
+                                   size_t workspaceInBytesOnHost, int* info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const GetrfCall x{handle, M, N, d_A, IA, JA, descrA, d_ipiv, trn::cshim::enum_value(computeType), d_work,
+                    workspaceInBytesOnDevice, info};
+  return getrf_call(x, call_of("trnsolverMpGetrf"));
+}
+
+trnsolverStatus_t trnsolverMpGetrs_bufferSize(trnsolverMpHandle_t handle, trnblasOperation_t trans, int64_t N,
+                                              int64_t NRHS, const void* d_A, int64_t IA, int64_t JA,
+                                              trnsolverMpMatrixDescriptor_t descrA, const int64_t* d_ipiv, void* d_B,
+                                              int64_t IB, int64_t JB, trnsolverMpMatrixDescriptor_t descrB,
+                                              trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                              size_t* workspaceInBytesOnHost) {
+  const GetrsCall x{handle, trn::cshim::enum_value(trans), N, NRHS, d_A, IA, JA, descrA, d_ipiv, d_B, IB, JB, descrB,
+                    trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return getrs_call(x, sizing_of("trnsolverMpGetrs_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpGetrs(trnsolverMpHandle_t handle, trnblasOperation_t trans, int64_t N, int64_t NRHS,
+                                   const void* d_A, int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA,
+                                   const int64_t* d_ipiv, void* d_B, int64_t IB, int64_t JB,
+                                   trnsolverMpMatrixDescriptor_t descrB, trnDataType_t computeType, void* d_work,
+                                   size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const GetrsCall x{handle, trn::cshim::enum_value(trans), N, NRHS, d_A, IA, JA, descrA, d_ipiv, d_B, IB, JB, descrB,
+                    trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, d_info};
+  return getrs_call(x, call_of("trnsolverMpGetrs"));
+}
+
+trnsolverStatus_t trnsolverMpPotrf_bufferSize(trnsolverMpHandle_t handle, trnblasFillMode_t uplo, int64_t n,
+                                              const void* a, int64_t ia, int64_t ja, trnsolverMpMatrixDescriptor_t descA,
+                                              trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                              size_t* workspaceInBytesOnHost) {
+  const PotrfCall x{handle, trn::cshim::enum_value(uplo), n, const_cast<void*>(a), ia, ja, descA,
+                    trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return potrf_call(x, sizing_of("trnsolverMpPotrf_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpPotrf(trnsolverMpHandle_t handle, trnblasFillMode_t uplo, int64_t n, void* a, int64_t ia,
+                                   int64_t ja, trnsolverMpMatrixDescriptor_t descA, trnDataType_t computeType,
+                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work,
+                                   size_t workspaceInBytesOnHost, int* info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const PotrfCall x{handle, trn::cshim::enum_value(uplo), n, a, ia, ja, descA, trn::cshim::enum_value(computeType),
+                    d_work, workspaceInBytesOnDevice, info};
+  return potrf_call(x, call_of("trnsolverMpPotrf"));
+}
+
+trnsolverStatus_t trnsolverMpPotrs_bufferSize(trnsolverMpHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t nrhs,
+                                              const void* a, int64_t ia, int64_t ja, trnsolverMpMatrixDescriptor_t descA,
+                                              const void* b, int64_t ib, int64_t jb, trnsolverMpMatrixDescriptor_t descB,
+                                              trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                              size_t* workspaceInBytesOnHost) {
+  const PotrsCall x{handle, trn::cshim::enum_value(uplo), n, nrhs, a, ia, ja, descA, const_cast<void*>(b), ib, jb, descB,
+                    trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return potrs_call(x, sizing_of("trnsolverMpPotrs_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpPotrs(trnsolverMpHandle_t handle, trnblasFillMode_t uplo, int64_t n, int64_t nrhs,
+                                   const void* a, int64_t ia, int64_t ja, trnsolverMpMatrixDescriptor_t descA, void* b,
+                                   int64_t ib, int64_t jb, trnsolverMpMatrixDescriptor_t descB,
+                                   trnDataType_t computeType, void* d_work, size_t workspaceInBytesOnDevice,
+                                   void* h_work, size_t workspaceInBytesOnHost, int* info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const PotrsCall x{handle, trn::cshim::enum_value(uplo), n, nrhs, a, ia, ja, descA, b, ib, jb, descB,
+                    trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, info};
+  return potrs_call(x, call_of("trnsolverMpPotrs"));
+}
+
+TRN_CSHIM_EMULATION_ENTRY_POINTS(trnsolverMp, trnsolverMp, Surface)
+
+}  // extern "C"
