@@ -19,3 +19,19 @@ add_test(NAME TrnsolverLapackAbi.Lapacke
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/run_lapacke_client.sh $<TARGET_FILE:trnsolver_lapacke_client>
                  $<TARGET_FILE:trnsci_trnsolver_lapack> "${_trnsolver_lapack_runtime}")
 set_tests_properties(TrnsolverLapackAbi.Lapacke PROPERTIES LABELS solver TIMEOUT 300)
+
+# ---- LAPACK's test programs with the shim preloaded (label lapack_shim) --------------------------
+# run_xlintst.sh runs xlintst{s,d,c,z} of Debian's liblapack-test on ?test_shim.in (the standard
+# sizes of ?test.in, restricted to the paths whose routines the shim answers: GE, PO, SY, TR, QR, LS)
+# with reference LAPACK, with and without the shim, and fails when the shim run fails more tests.
+# Every answered call runs on the emulator (minutes per program: docs/trnsolver.md "LAPACK ABI shim"),
+# so they are registered only when asked: -DTRNSCI_LAPACK_SHIM_TESTS=ON, then `ctest -L lapack_shim`.
+option(TRNSCI_LAPACK_SHIM_TESTS "Register LAPACK's test programs through the LAPACK shim (minutes)" OFF)
+if(TRNSCI_LAPACK_SHIM_TESTS)
+  foreach(_p IN ITEMS s d c z)
+    add_test(NAME TrnsolverLapackAbi.xlintst${_p}
+             COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/run_xlintst.sh xlintst${_p} ${CMAKE_CURRENT_LIST_DIR}/${_p}test_shim.in
+                     $<TARGET_FILE:trnsci_trnsolver_lapack> "${_trnsolver_lapack_runtime}")
+    set_tests_properties(TrnsolverLapackAbi.xlintst${_p} PROPERTIES LABELS lapack_shim SKIP_RETURN_CODE 77 TIMEOUT 7200)
+  endforeach()
+endif()
