@@ -6,22 +6,25 @@
 # (answered when the shim exports ?potrf/?gesv/?geqrf), S, D, C, Z; run_numpy_scipy.sh.
 add_test(NAME TrnsolverLapackAbi.NumpyScipy
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lapack_abi/run_numpy_scipy.sh $<TARGET_FILE:trnsci_trnsolver_lapack>
-                 ${CMAKE_CURRENT_SOURCE_DIR}/lapack_abi/numpy_scipy_eigen.py ${Python3_EXECUTABLE})
+                 ${CMAKE_CURRENT_SOURCE_DIR}/lapack_abi/numpy_scipy_eigen.py ${Python3_EXECUTABLE}
+                 "${_trnsolver_lapack_runtime}")
 set_tests_properties(TrnsolverLapackAbi.NumpyScipy PROPERTIES LABELS "solver;lapack_shim" SKIP_RETURN_CODE 77 TIMEOUT 600)
 
-# LAPACK's eigen test programs (Debian liblapack-test) on their standard inputs with the shim preloaded:
-# the SEP drivers (sep.in: ?SYEV, ?SYEVD / ?HEEV, ?HEEVD among the others), the SVD drivers (svd.in:
-# ?GESVD, ?GESDD) and the generalized drivers (?sg.in: ?SYGV, ?SYGVD / ?HEGV, ?HEGVD); each fails no more
-# tests than the program without the shim (run_lapack_shim_tests.sh). Every answered call runs on the
-# emulator, so these run only when asked: -DTRNSCI_LAPACK_SHIM_TESTS=ON, then `ctest -L lapack_shim`.
-# Wall times: docs/trnsolver.md "LAPACK ABI shim".
-option(TRNSCI_LAPACK_SHIM_TESTS "Register LAPACK's test programs through the LAPACK shim (slow)" OFF)
+# LAPACK's eigen test programs (Debian liblapack-test) on their standard inputs with the shim preloaded,
+# through lapack_abi/run_xlintst.sh (reference LAPACK with and without the shim; fails when the shim run
+# fails more tests, leaves a call unanswered or fails one in the emulator): the SEP drivers (sep.in:
+# ?SYEV, ?SYEVD / ?HEEV, ?HEEVD among the others), the SVD drivers (svd.in: ?GESVD, ?GESDD) and the
+# generalized drivers (?sg.in: ?SYGV, ?SYGVD / ?HEGV, ?HEGVD). Opt-in with the xlintst runs
+# (TRNSCI_LAPACK_SHIM_TESTS, lapack_abi/lapack_abi.cmake), label lapack_shim; wall times:
+# docs/trnsolver.md "LAPACK ABI shim".
 if(TRNSCI_LAPACK_SHIM_TESTS)
+  set(_trnsolver_lapack_inputs "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/lapack")
   foreach(_p IN ITEMS s d c z)
     foreach(_in IN ITEMS sep svd ${_p}sg)
       add_test(NAME TrnsolverLapackAbi.xeigtst${_p}_${_in}
-               COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lapack_abi/run_lapack_shim_tests.sh xeigtst${_p} ${_in}.in
-                       $<TARGET_FILE:trnsci_trnsolver_lapack>)
+               COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lapack_abi/run_xlintst.sh xeigtst${_p}
+                       ${_trnsolver_lapack_inputs}/${_in}.in $<TARGET_FILE:trnsci_trnsolver_lapack>
+                       "${_trnsolver_lapack_runtime}")
       set_tests_properties(TrnsolverLapackAbi.xeigtst${_p}_${_in} PROPERTIES LABELS lapack_shim SKIP_RETURN_CODE 77
                            TIMEOUT 7200)
     endforeach()

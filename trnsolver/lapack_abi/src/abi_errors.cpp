@@ -1,6 +1,7 @@
 // libtrnsolver_lapack.so: bad arguments (INFO = -i through xerbla_), the default (weak) xerbla_,
 // the fall-through to the next library in the search order, and the calls nobody could answer.
 #include <dlfcn.h>
+#include <link.h>
 
 #include <cstdio>
 #include <cstring>
@@ -35,10 +36,46 @@ void report_unanswered(const Entry& e, const char* args, const char* why, int* i
   *info = TRNSOLVER_LAPACK_UNANSWERED;
 }
 
+namespace {
+
+// dl_iterate_phdr's search: the first loaded object other than this library (and the main program)
+// whose own handle defines `symbol` in an object that is not this library.
+struct LoadedSearch {
+  const char* symbol;
+  const char* self;  // this library's path (dladdr)
+  void* found = nullptr;
+};
+int search_loaded(dl_phdr_info* info, std::size_t, void* data) {
+  auto* s = static_cast<LoadedSearch*>(data);
+  const char* name = info->dlpi_name;
+  if (name == nullptr || name[0] == '\0' || std::strcmp(name, s->self) == 0) return 0;
+  void* h = dlopen(name, RTLD_LAZY | RTLD_NOLOAD);
+  if (h == nullptr) return 0;
+  void* f = dlsym(h, s->symbol);
+  dlclose(h);
+  Dl_info where{};
+  if (f == nullptr || dladdr(f, &where) == 0 || where.dli_fname == nullptr || std::strcmp(where.dli_fname, s->self) == 0)
+    return 0;
+  s->found = f;
+  return 1;
+}
+
+}  // namespace
+
 // dlsym(RTLD_NEXT) from this library: the definition in the first object loaded after it (with
 // LD_PRELOAD, the program's own LAPACK). glibc resolves RTLD_NEXT by the caller's address, which is
-// this function's, inside libtrnsolver_lapack.so.
-void* next_symbol(const char* symbol) { return dlsym(RTLD_NEXT, symbol); }
+// this function's, inside libtrnsolver_lapack.so. RTLD_NEXT searches the global scope only: a LAPACK
+// that came in through dlopen(RTLD_LOCAL) -- Python loads numpy's and scipy's extension modules so, and
+// with them liblapack.so.3 -- is not there, so the loaded objects are then searched in load order, each
+// through its own handle (found by the numpy/scipy test: a NaN call had no next library).
+void* next_symbol(const char* symbol) {
+  if (void* f = dlsym(RTLD_NEXT, symbol)) return f;
+  Dl_info self{};
+  if (dladdr(reinterpret_cast<void*>(&next_symbol), &self) == 0 || self.dli_fname == nullptr) return nullptr;
+  LoadedSearch s{symbol, self.dli_fname};
+  dl_iterate_phdr(search_loaded, &s);
+  return s.found;
+}
 
 }  // namespace trnsolver_lapack
 
