@@ -13,8 +13,8 @@
 // Every body runs the kit on copies (scratch matrices of leading dimension n or max(m, n)) and writes
 // the caller's outputs only after the kit answered with INFO = 0, so that a call the kit cannot finish
 // -- Inf/NaN in the input (LAPACK's own behaviour there is the next library's), a convergence failure,
-// an fp32 SVD beyond the SBUF-resident Jacobi's kGesvdjMaxDim -- passes to the next library with every
-// argument as the caller gave it. The exception: ?SYGV(D)/?HEGV(D) with a B that is not positive
+// an fp32 SVD beyond the SBUF-resident Jacobi's kGesvdjMaxDim, a D/Z SVD of a matrix LAPACK would
+// rescale (svd_in_range) -- passes to the next library with every argument as the caller gave it. The exception: ?SYGV(D)/?HEGV(D) with a B that is not positive
 // definite is answered (INFO = N + i, LAPACK's value; the kit writes nothing, so A and B are left as
 // given where LAPACK leaves a partial factor in B).
 //
@@ -27,6 +27,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <vector>
 
 #include "abi_internal.hpp"
@@ -58,12 +59,16 @@ bool triangle_finite(bool upper, int64_t n, const T* a, int64_t lda) {
       if (!finite(a[i + j * lda])) return false;
   return true;
 }
+// max |a_ij| of the m x n matrix (LAPACK's xLANGE('M')), NaN when an entry is not finite.
 template <class T>
-bool matrix_finite(int64_t m, int64_t n, const T* a, int64_t lda) {
+double max_abs(int64_t m, int64_t n, const T* a, int64_t lda) {
+  double mx = 0;
   for (int64_t j = 0; j < n; ++j)
-    for (int64_t i = 0; i < m; ++i)
-      if (!finite(a[i + j * lda])) return false;
-  return true;
+    for (int64_t i = 0; i < m; ++i) {
+      if (!finite(a[i + j * lda])) return std::nan("");
+      mx = std::max(mx, static_cast<double>(std::abs(a[i + j * lda])));
+    }
+  return mx;
 }
 // The m x n matrix a copied with leading dimension m.
 template <class T>
@@ -305,6 +310,20 @@ bool svd_fits(int64_t mx, int64_t mn) {
   return true;
 }
 
+// D/Z: the kit's fp64 Jacobi forms squared column norms without rescaling, so a matrix whose largest
+// entry lies outside xGESVD's unscaled range [SMLNUM, BIGNUM] (SMLNUM = sqrt(safe minimum) / precision,
+// about 6.7e-139; LAPACK scales such a matrix first) gets zero or infinite singular values: such calls
+// pass (found by xeigtstd's near-underflow/-overflow SVD types 4 and 5; measured good to |a| ~ 1e+-150).
+// S/C: the fp32 kernels scale by a power of two themselves, every finite input is answered.
+template <class T>
+bool svd_in_range(double anrm) {
+  if constexpr (std::is_same_v<real_t<T>, double>) {
+    const double smlnum = std::sqrt(std::numeric_limits<double>::min()) / std::numeric_limits<double>::epsilon();
+    return anrm == 0 || (anrm >= smlnum && anrm <= 1 / smlnum);
+  }
+  return true;
+}
+
 // A = U diag(S) V^H. The kit's gesvd takes the tall orientation X (A, or A^H when m < n), X = Ux S Vx^H:
 // m >= n: U = Ux, V^H = Vx^H; m < n: U = Vx = (Vx^H)^H, V^H = Ux^H (conjugate transposes, index moves).
 template <class T>
@@ -313,7 +332,9 @@ Answer svd_body(const Settings& s, CallReport* r, int64_t m, int64_t n, T* a, in
   const int64_t k = std::min(m, n), big = std::max(m, n);
   if (k == 0) return Answer::done(0);
   if (!svd_fits<T>(big, k)) return Answer::pass("fp32 Jacobi SVD limited to kGesvdjMaxDim");
-  if (!matrix_finite(m, n, a, lda)) return Answer::pass("Inf or NaN in A");
+  const double anrm = max_abs(m, n, a, lda);
+  if (std::isnan(anrm)) return Answer::pass("Inf or NaN in A");
+  if (!svd_in_range<T>(anrm)) return Answer::pass("max|a_ij| where LAPACK rescales (fp64 Jacobi over/underflows)");
   const bool tall = m >= n;
   std::vector<T> x(static_cast<std::size_t>(big * k));
   if (tall)
