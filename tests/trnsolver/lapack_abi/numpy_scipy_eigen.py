@@ -102,12 +102,16 @@ def qr_case(dtype, m, n):
     return run
 
 
-def nonfinite_case(dtype, n, svd):
-    # A NaN in the input: the shim passes the call to the next library (LAPACK's own behaviour there);
-    # the outcome -- values or LinAlgError -- must be the reference run's.
+def nonfinite_case(dtype, n, svd, scale=None):
+    # A NaN in the input (or, scale: a D/Z SVD LAPACK would rescale, |a| ~ 1e-200): the shim passes the
+    # call to the next library; the outcome -- values or LinAlgError -- must be the reference run's, bit
+    # for bit.
     def run(rng):
         a = hermitian(rng, n, dtype)
-        a[1, 2] = a[2, 1] = np.nan
+        if scale is None:
+            a[1, 2] = a[2, 1] = np.nan
+        else:
+            a = (a * scale).astype(dtype)
         try:
             r = np.linalg.svd(a, compute_uv=False) if svd else np.linalg.eigvalsh(a)
             out = np.concatenate([[0.0], np.asarray(r, dtype=np.float64)])
@@ -147,6 +151,7 @@ for dt, tag in ((np.float64, "d"), (np.float32, "s"), (np.complex128, "z"), (np.
     CASES["numpy.qr %s 24x16" % tag] = ("%sgeqrf_" % ntag, qr_case(dt, 24, 16))
 CASES["numpy.eigvalsh d NaN (passes through)"] = ("dsyevd_", nonfinite_case(np.float64, 6, False))
 CASES["numpy.svd z NaN (passes through)"] = ("zgesdd_", nonfinite_case(np.complex128, 6, True))
+CASES["numpy.svd d scaled 1e-200 (passes through)"] = ("dgesdd_", nonfinite_case(np.float64, 6, True, 1e-200))
 
 
 # ---- checks: (ratio to bound) per quantity ------------------------------------------------------------
