@@ -41,6 +41,6 @@ expect_at_least ctrtri_ passed 1
 expect_at_least dgels_ passed 1
 expect_at_least dpotrf_ bad_args 2
 for sym in dgetrf_ dgesv_ dorgqr_ dgeqrf_ dormqr_ dgels_ dsytrf_ dtrtri_; do expect_at_least "$sym" bad_args 1; done
-if grep -q "unanswered\|failed=[1-9]" "$work/trace.txt"; then echo "FAIL: a call was unanswered or failed"; status=1; fi
+if grep -qE -- "-> unanswered|unanswered=[1-9]|failed=[1-9]" "$work/trace.txt"; then echo "FAIL: a call was unanswered or failed"; status=1; fi
 [ $status -eq 0 ] && echo "PASS"
 exit $status

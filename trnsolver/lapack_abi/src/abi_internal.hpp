@@ -158,7 +158,8 @@ inline int first_info(std::initializer_list<std::pair<bool, int>> checks) {
     if (bad) return position;
   return 0;
 }
-inline int max1(std::int64_t v) { return static_cast<int>(std::max<std::int64_t>(1, v)); }
+// max(1, v) of a Fortran INTEGER expression, computed without overflow.
+inline std::int64_t max1(std::int64_t v) { return std::max<std::int64_t>(1, v); }
 
 // A workspace query or the final WORK(1): reference LAPACK stores the optimal LWORK as a value of the
 // working type.

@@ -39,7 +39,7 @@ void geqrf_call(const Entry& e, int m, int n, T* a, int lda, T* tau, T* work, in
   const int bad = first_info({{m < 0, 1}, {n < 0, 2}, {lda < max1(m), 4}, {lwork < max1(n) && !query, 7}});
   run(e, args.text, bad, info, [&](const Settings& s, CallReport* r) {
     if (!query && m > 0 && n > 0) ts::geqrf(s, m, n, a, lda, tau, r);
-    set_work_size(work, std::max(1, n * kLapackQrNb));
+    set_work_size(work, std::max<std::int64_t>(1, std::int64_t{n} * kLapackQrNb));
     return Answer::done(0);
   }, next);
 }
@@ -73,7 +73,8 @@ void ormqr_call(const Entry& e, char side, char trans, int m, int n, int k, cons
   std::snprintf(args.text, sizeof args.text, "side=%c trans=%c m=%d n=%d k=%d lda=%d ldc=%d lwork=%d", side, trans, m,
                 n, k, lda, ldc, lwork);
   const bool left = lsame(side, 'L'), query = lwork == -1;
-  const int nq = left ? m : n, nw = max1(left ? n : m);
+  const int nq = left ? m : n;
+  const std::int64_t nw = max1(left ? n : m);
   const bool trans_ok = lsame(trans, 'N') || lsame(trans, is_complex_v<T> ? 'C' : 'T');
   const int bad = first_info({{!left && !lsame(side, 'R'), 1},
                               {!trans_ok, 2},
@@ -183,9 +184,9 @@ void gels_call(const Entry& e, char trans, int m, int n, int nrhs, T* a, int lda
                               {nrhs < 0, 4},
                               {lda < max1(m), 6},
                               {ldb < max1(std::max(m, n)), 8},
-                              {lwork < max1(mn + std::max(mn, nrhs)) && !query, 10}});
+                              {lwork < max1(std::int64_t{mn} + std::max(mn, nrhs)) && !query, 10}});
   run(e, args.text, bad, info, [&](const Settings& s, CallReport* r) {
-    const int wsize = max1(mn + std::max(mn, nrhs) * kLapackQrNb);
+    const std::int64_t wsize = std::max<std::int64_t>(1, mn + std::int64_t{std::max(mn, nrhs)} * kLapackQrNb);
     if (query || std::min({m, n, nrhs}) == 0) {
       if (!query) zero_rows(0, std::max(m, n), nrhs, b, ldb);
       set_work_size(work, wsize);

@@ -25,7 +25,7 @@ void sytrf_call(const Entry& e, char uplo, int n, T* a, int lda, int* ipiv, T* w
   const int bad = first_info({{!uplo_ok(uplo), 1}, {n < 0, 2}, {lda < max1(n), 4}, {lwork < 1 && !query, 7}});
   run(e, args, bad, info, [&](const Settings& s, CallReport* r) {
     const int factor_info = query || n == 0 ? 0 : ts::sytrf(s, to_uplo(uplo), n, a, lda, ipiv, r);
-    set_work_size(work, std::max(1, n * kLapackSytrfNb));
+    set_work_size(work, std::max<std::int64_t>(1, std::int64_t{n} * kLapackSytrfNb));
     return Answer::done(factor_info);
   }, next);
 }
