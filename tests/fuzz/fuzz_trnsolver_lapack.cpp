@@ -35,6 +35,20 @@ void dgels_(const char*, const int*, const int*, const int*, double*, const int*
 void dsytrf_(const char*, const int*, double*, const int*, int*, double*, const int*, int*, size_t);
 void dsytrs_(const char*, const int*, const int*, const double*, const int*, const int*, double*, const int*, int*,
              size_t);
+// eigen and SVD families (eigen_fortran.cpp, svd_fortran.cpp)
+void dsyevd_(const char*, const char*, const int*, double*, const int*, double*, double*, const int*, int*, const int*,
+             int*, size_t, size_t);
+void ssyev_(const char*, const char*, const int*, float*, const int*, float*, float*, const int*, int*, size_t, size_t);
+void zheevd_(const char*, const char*, const int*, void*, const int*, double*, void*, const int*, double*, const int*,
+             int*, const int*, int*, size_t, size_t);
+void dsygvd_(const int*, const char*, const char*, const int*, double*, const int*, double*, const int*, double*,
+             double*, const int*, int*, const int*, int*, size_t, size_t);
+void chegv_(const int*, const char*, const char*, const int*, void*, const int*, void*, const int*, float*, void*,
+            const int*, float*, int*, size_t, size_t);
+void dgesvd_(const char*, const char*, const int*, const int*, double*, const int*, double*, double*, const int*,
+             double*, const int*, double*, const int*, int*, size_t, size_t);
+void zgesdd_(const char*, const int*, const int*, void*, const int*, double*, void*, const int*, void*, const int*,
+             void*, const int*, double*, int*, int*, size_t);
 // The harness's own XERBLA (as LAPACK's test programs): counts, never stops.
 void xerbla_(const char*, const int*, size_t) { trnfuzz::reach("xerbla"); }
 }
@@ -253,6 +267,110 @@ void fuzz_sytrf(trnfuzz::Input& in) {
   check("dsytrs info", info, {1, 2, 3, 5, 8}, 0, b, b0, false);
 }
 
+// Symmetric / Hermitian eigen drivers: standard (?SYEV, ?SYEVD, ?HEEVD) and generalized (?SYGVD, ?HEGV).
+// INFO of an answer: 0, or N + i (B not positive definite); Inf/NaN in the data is passed on.
+void fuzz_eigen(trnfuzz::Input& in) {
+  const char jobz = letter(in, "VNvn"), uplo = letter(in, "ULul");
+  const int n = dim(in), lda = dim(in), ldb = dim(in), itype = in.flag(8) ? dim(in) : 1 + in.byte() % 3;
+  const int lwork = in.flag(4) ? -1 : work_length(in), liwork = in.flag(4) ? -1 : work_length(in) / 4;
+  const int lrwork = in.flag(4) ? -1 : work_length(in);
+  const int wlen = std::max({1, lwork, lrwork, liwork});
+  if (wlen > kCap) return;
+  std::vector<int> iwork(static_cast<std::size_t>(wlen));
+  std::vector<double> w(static_cast<std::size_t>(std::max(1, std::min(n, int{kCap}))), -7.0),
+      rwork(static_cast<std::size_t>(wlen));
+  if (n > kCap) return;
+  int info = 0;
+  switch (in.byte() % 5) {
+    case 0: {
+      auto a = buffer<double>(in, lda, n);
+      if (a.empty()) return;
+      std::vector<double> work(static_cast<std::size_t>(wlen));
+      const auto a0 = a;
+      dsyevd_(&jobz, &uplo, &n, a.data(), &lda, w.data(), work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1);
+      check("dsyevd info", info, {1, 2, 3, 5, 8, 10}, 0, a, a0, true);
+      break;
+    }
+    case 1: {
+      auto a = buffer<float>(in, lda, n);
+      if (a.empty()) return;
+      std::vector<float> wf(w.size()), work(static_cast<std::size_t>(wlen));
+      const auto a0 = a;
+      ssyev_(&jobz, &uplo, &n, a.data(), &lda, wf.data(), work.data(), &lwork, &info, 1, 1);
+      check("ssyev info", info, {1, 2, 3, 5, 8}, 0, a, a0, true);
+      break;
+    }
+    case 2: {
+      auto a = buffer<std::complex<double>>(in, lda, n);
+      if (a.empty()) return;
+      std::vector<std::complex<double>> work(static_cast<std::size_t>(wlen));
+      const auto a0 = a;
+      zheevd_(&jobz, &uplo, &n, a.data(), &lda, w.data(), work.data(), &lwork, rwork.data(), &lrwork, iwork.data(),
+              &liwork, &info, 1, 1);
+      check("zheevd info", info, {1, 2, 3, 5, 8, 10, 12}, 0, a, a0, true);
+      break;
+    }
+    case 3: {
+      auto a = buffer<double>(in, lda, n);
+      auto b = buffer<double>(in, ldb, n);
+      if (a.empty() || b.empty()) return;
+      std::vector<double> work(static_cast<std::size_t>(wlen));
+      const auto a0 = a;
+      dsygvd_(&itype, &jobz, &uplo, &n, a.data(), &lda, b.data(), &ldb, w.data(), work.data(), &lwork, iwork.data(),
+              &liwork, &info, 1, 1);
+      check("dsygvd info", info, {1, 2, 3, 4, 6, 8, 11, 13}, 2 * n, a, a0, true);
+      break;
+    }
+    default: {
+      auto a = buffer<std::complex<float>>(in, lda, n);
+      auto b = buffer<std::complex<float>>(in, ldb, n);
+      if (a.empty() || b.empty()) return;
+      std::vector<std::complex<float>> work(static_cast<std::size_t>(wlen));
+      std::vector<float> wf(w.size()), rw(static_cast<std::size_t>(std::max(1, 3 * n)));
+      const auto a0 = a;
+      chegv_(&itype, &jobz, &uplo, &n, a.data(), &lda, b.data(), &ldb, wf.data(), work.data(), &lwork, rw.data(),
+             &info, 1, 1);
+      check("chegv info", info, {1, 2, 3, 4, 6, 8, 11}, 2 * n, a, a0, true);
+    }
+  }
+}
+
+// SVD drivers: ?GESVD (every job pair) and ?GESDD (every job), both orientations. U gets ldu x m, VT
+// ldvt x n (what 'A' writes); an answer's INFO is 0 (the kit's non-convergence is passed on).
+void fuzz_svd(trnfuzz::Input& in) {
+  const char jobu = letter(in, "ASON"), jobvt = letter(in, "ASON");
+  const int m = dim(in), n = dim(in), lda = dim(in), ldu = dim(in), ldvt = dim(in);
+  const int lwork = in.flag(4) ? -1 : work_length(in) * 8;
+  const int mn = std::max(1, std::min(std::max(m, 0), std::max(n, 0)));
+  const std::int64_t mx = std::max({1, m, n});
+  const std::int64_t lrwork = 5 * mn * mx + 7 * mn;  // xGESDD's largest LRWORK, 5 mn max(m, n) + 7 mn bounds it
+  if (std::max<std::int64_t>(1, lwork) > kCap || mx > kCap || lrwork > kCap) return;
+  std::vector<double> s(static_cast<std::size_t>(mn), -7.0), rwork(static_cast<std::size_t>(lrwork));
+  std::vector<int> iwork(static_cast<std::size_t>(8 * mn));
+  int info = 0;
+  if (in.flag()) {
+    auto a = buffer<double>(in, lda, n);
+    auto u = buffer<double>(in, ldu, m);
+    auto vt = buffer<double>(in, ldvt, n);
+    if (a.empty() || u.empty() || vt.empty()) return;
+    std::vector<double> work(static_cast<std::size_t>(std::max(1, lwork)));
+    const auto s0 = s;
+    dgesvd_(&jobu, &jobvt, &m, &n, a.data(), &lda, s.data(), u.data(), &ldu, vt.data(), &ldvt, work.data(), &lwork,
+            &info, 1, 1);
+    check("dgesvd info", info, {1, 2, 3, 4, 6, 9, 11, 13}, 0, s, s0, true);
+  } else {
+    auto a = buffer<std::complex<double>>(in, lda, n);
+    auto u = buffer<std::complex<double>>(in, ldu, m);
+    auto vt = buffer<std::complex<double>>(in, ldvt, n);
+    if (a.empty() || u.empty() || vt.empty()) return;
+    std::vector<std::complex<double>> work(static_cast<std::size_t>(std::max(1, lwork)));
+    const auto s0 = s;
+    zgesdd_(&jobu, &m, &n, a.data(), &lda, s.data(), u.data(), &ldu, vt.data(), &ldvt, work.data(), &lwork,
+            rwork.data(), iwork.data(), &info, 1);
+    check("zgesdd info", info, {1, 2, 3, 5, 8, 10, 12}, 0, s, s0, true);
+  }
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"answered", 100}, {"rejected", 60}, {"unanswered", 5}}; }
@@ -260,11 +378,13 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"answered", 100}, {"rej
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   for (int call = 0; call < 3 && !in.empty(); ++call) {
-    switch (in.byte() % 5) {
+    switch (in.byte() % 7) {
       case 0: fuzz_cholesky(in); break;
       case 1: fuzz_trtri(in); break;
       case 2: fuzz_lu(in); break;
       case 3: fuzz_qr(in); break;
+      case 4: fuzz_eigen(in); break;
+      case 5: fuzz_svd(in); break;
       default: fuzz_sytrf(in);
     }
   }
