@@ -162,6 +162,7 @@ void fuzz_trtri(trnfuzz::Input& in) {
 
 void fuzz_lu(trnfuzz::Input& in) {
   const int m = dim(in), n = dim(in), lda = dim(in), nrhs = dim(in), ldb = dim(in);
+  if (m > kCap || n > kCap) return;  // ipiv would take up to 8 GB (n = INT_MAX): no such legal call is made
   std::vector<int> ipiv(static_cast<std::size_t>(std::max(1, std::min(std::max(m, 0), std::max(n, 0)))));
   int info = 0;
   switch (in.byte() % 3) {
@@ -251,7 +252,7 @@ void fuzz_sytrf(trnfuzz::Input& in) {
   const char uplo = letter(in, "UL");
   const int n = dim(in), lda = dim(in), nrhs = dim(in), ldb = dim(in);
   const int lwork = in.flag(4) ? -1 : work_length(in);
-  if (lwork > kCap) return;
+  if (lwork > kCap || n > kCap) return;  // ipiv: as fuzz_lu
   std::vector<int> ipiv(static_cast<std::size_t>(std::max(1, n)));
   std::vector<double> work(static_cast<std::size_t>(std::max(1, lwork)));
   auto a = buffer<double>(in, lda, n);
@@ -340,7 +341,8 @@ void fuzz_eigen(trnfuzz::Input& in) {
 void fuzz_svd(trnfuzz::Input& in) {
   const char jobu = letter(in, "ASON"), jobvt = letter(in, "ASON");
   const int m = dim(in), n = dim(in), lda = dim(in), ldu = dim(in), ldvt = dim(in);
-  const int lwork = in.flag(4) ? -1 : work_length(in) * 8;
+  const int wl = work_length(in);  // xGESDD's minimum is 3 mn^2 + ...: a larger multiple than work_length's
+  const int lwork = in.flag(4) ? -1 : wl > 0 && wl < 10000 ? wl * 8 : wl;
   const int mn = std::max(1, std::min(std::max(m, 0), std::max(n, 0)));
   const std::int64_t mx = std::max({1, m, n});
   const std::int64_t lrwork = 5 * mn * mx + 7 * mn;  // xGESDD's largest LRWORK, 5 mn max(m, n) + 7 mn bounds it
