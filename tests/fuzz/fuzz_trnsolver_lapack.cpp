@@ -55,9 +55,12 @@ void xerbla_(const char*, const int*, size_t) { trnfuzz::reach("xerbla"); }
 
 namespace {
 
-constexpr std::int64_t kCap = 1 << 16;  // elements of the largest buffer a legal call may get
+constexpr std::int64_t kCap = 4096;  // elements of the largest buffer a legal call may get (one emulator call stays ~ms)
 
 int dim(trnfuzz::Input& in) { return static_cast<int>(in.size(9, false)); }
+// The length of a pivot, tau or work vector of v entries: a legal call with buffers within kCap never
+// needs more than kCap, an illegal one writes none (v may be negative or near INT32_MAX).
+std::size_t count(std::int64_t v) { return static_cast<std::size_t>(std::clamp<std::int64_t>(v, 1, kCap)); }
 // LWORK: mostly a small multiple of 8 (around the minimum), sometimes negative or huge.
 int work_length(trnfuzz::Input& in) {
   const int v = dim(in);
@@ -162,8 +165,7 @@ void fuzz_trtri(trnfuzz::Input& in) {
 
 void fuzz_lu(trnfuzz::Input& in) {
   const int m = dim(in), n = dim(in), lda = dim(in), nrhs = dim(in), ldb = dim(in);
-  if (m > kCap || n > kCap) return;  // ipiv would take up to 8 GB (n = INT_MAX): no such legal call is made
-  std::vector<int> ipiv(static_cast<std::size_t>(std::max(1, std::min(std::max(m, 0), std::max(n, 0)))));
+  std::vector<int> ipiv(count(std::min(m, n)));
   int info = 0;
   switch (in.byte() % 3) {
     case 0: {
@@ -179,7 +181,7 @@ void fuzz_lu(trnfuzz::Input& in) {
       auto a = buffer<std::complex<float>>(in, lda, n);
       auto b = buffer<std::complex<float>>(in, ldb, nrhs);
       if (a.empty() || b.empty()) return;
-      ipiv.resize(static_cast<std::size_t>(std::max(n, 1)));
+      ipiv.resize(count(n));
       for (std::size_t i = 0; i < ipiv.size(); ++i) ipiv[i] = in.flag(8) ? in.byte() - 8 : static_cast<int>(i + 1);
       const auto b0 = b;
       cgetrs_(&trans, &n, &nrhs, a.data(), &lda, ipiv.data(), b.data(), &ldb, &info, 1);
@@ -187,7 +189,7 @@ void fuzz_lu(trnfuzz::Input& in) {
       break;
     }
     default: {
-      ipiv.resize(static_cast<std::size_t>(std::max(n, 1)));
+      ipiv.resize(count(n));
       auto a = buffer<float>(in, lda, n);
       auto b = buffer<float>(in, ldb, nrhs);
       if (a.empty() || b.empty()) return;
@@ -200,7 +202,6 @@ void fuzz_lu(trnfuzz::Input& in) {
 
 void fuzz_qr(trnfuzz::Input& in) {
   const int m = dim(in), n = dim(in), k = dim(in), lda = dim(in), ldc = dim(in);
-  if (m > kCap || n > kCap || k > kCap) return;  // tau: as fuzz_lu's ipiv
   const int lwork = in.flag(4) ? -1 : work_length(in);
   const int wlen = std::max(1, lwork);
   if (wlen > kCap) return;
@@ -209,7 +210,7 @@ void fuzz_qr(trnfuzz::Input& in) {
     case 0: {
       auto a = buffer<std::complex<double>>(in, lda, n);
       if (a.empty()) return;
-      std::vector<std::complex<double>> tau(static_cast<std::size_t>(std::max(1, std::min(m, n))));
+      std::vector<std::complex<double>> tau(count(std::min(m, n)));
       std::vector<std::complex<double>> work(static_cast<std::size_t>(wlen));
       const auto a0 = a;
       zgeqrf_(&m, &n, a.data(), &lda, tau.data(), work.data(), &lwork, &info);
@@ -219,7 +220,7 @@ void fuzz_qr(trnfuzz::Input& in) {
     case 1: {
       auto a = buffer<double>(in, lda, n);
       if (a.empty()) return;
-      std::vector<double> tau(static_cast<std::size_t>(std::max(1, k)), 1.5), work(static_cast<std::size_t>(wlen));
+      std::vector<double> tau(count(k), 1.5), work(static_cast<std::size_t>(wlen));
       const auto a0 = a;
       dorgqr_(&m, &n, &k, a.data(), &lda, tau.data(), work.data(), &lwork, &info);
       check("dorgqr info", info, {1, 2, 3, 5, 8}, 0, a, a0, false);
@@ -230,7 +231,7 @@ void fuzz_qr(trnfuzz::Input& in) {
       auto a = buffer<float>(in, lda, k);
       auto c = buffer<float>(in, ldc, n);
       if (a.empty() || c.empty()) return;
-      std::vector<float> tau(static_cast<std::size_t>(std::max(1, k)), 1.25f), work(static_cast<std::size_t>(wlen));
+      std::vector<float> tau(count(k), 1.25f), work(static_cast<std::size_t>(wlen));
       const auto c0 = c;
       sormqr_(&side, &trans, &m, &n, &k, a.data(), &lda, tau.data(), c.data(), &ldc, work.data(), &lwork, &info, 1, 1);
       check("sormqr info", info, {1, 2, 3, 4, 5, 7, 10, 12}, 0, c, c0, false);
@@ -253,9 +254,9 @@ void fuzz_sytrf(trnfuzz::Input& in) {
   const char uplo = letter(in, "UL");
   const int n = dim(in), lda = dim(in), nrhs = dim(in), ldb = dim(in);
   const int lwork = in.flag(4) ? -1 : work_length(in);
-  if (lwork > kCap || n > kCap) return;  // ipiv: as fuzz_lu
-  std::vector<int> ipiv(static_cast<std::size_t>(std::max(1, n)));
-  std::vector<double> work(static_cast<std::size_t>(std::max(1, lwork)));
+  if (lwork > kCap) return;
+  std::vector<int> ipiv(count(n));
+  std::vector<double> work(count(lwork));
   auto a = buffer<double>(in, lda, n);
   auto b = buffer<double>(in, ldb, nrhs);
   if (a.empty() || b.empty()) return;

@@ -154,6 +154,10 @@ static void cholesky_cases(void) {
   emit_s("spotrf_upper", LAPACKE_spotrf_work(LAPACK_COL_MAJOR, 'U', N, as, N), as, N * N);
   emit_s("spotrs_upper", LAPACKE_spotrs_work(LAPACK_COL_MAJOR, 'U', N, NRHS, as, N, bs, N), bs, N * NRHS);
   emit_s("spotri_upper", LAPACKE_spotri_work(LAPACK_COL_MAJOR, 'U', N, as, N), as, N * N);
+  /* Scaled near underflow (diagonal ~ 2^-100, outside spotrf's rsqrt range): passed through. */
+  float tiny[N * N];
+  for (int i = 0; i < N * N; ++i) tiny[i] = (float)(inv[i] * 0x1p-100);
+  emit_s("spotrf_tiny_passthrough", LAPACKE_spotrf_work(LAPACK_COL_MAJOR, 'L', N, tiny, N), tiny, N * N);
   /* A leading minor of order 5 that is not positive definite: INFO = 5 from both. */
   inv[4 + N * 4] = -1.0;
   emit_d("dpotrf_not_pd", LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'L', N, inv, N), inv, 0);

@@ -32,6 +32,20 @@ void potrs_kit(const Settings& s, Uplo u, int n, int nrhs, const T* a, int lda, 
   ts::potrs(s, u, n, nrhs, a, lda, b, ldb, r);
 }
 
+// spotrf's pivots go through ScalarE's rsqrt, whose valid range [2^-87, 2^97] bounds them (potrf.cpp,
+// "Limits": a pivot outside is reported as not positive definite). Every pivot is at most its diagonal
+// entry (a Schur complement's diagonal only shrinks), so a matrix whose diagonal lies in that range
+// has no pivot above it; a positive one outside it (LAPACK's scaled test matrices near under/overflow) is not the
+// kit's to answer. A pivot below 2^-87 from a diagonal in range needs kappa > 2^87 (far beyond 1/u32:
+// fp32 Cholesky's pivots are rounding noise there, LAPACK's too).
+bool spotrf_pivots_in_range(int n, const float* a, int lda) {
+  for (int j = 0; j < n; ++j) {
+    const float d = a[j + static_cast<std::int64_t>(lda) * j];
+    if (d > 0 && (d < 0x1p-87f || d > 0x1p97f)) return false;  // (<= 0, NaN: not PD, the kit's answer)
+  }
+  return true;
+}
+
 // ?POTRF(UPLO, N, A, LDA, INFO): 1 uplo, 2 n, 4 lda.
 template <class T, class Next>
 void potrf_call(const Entry& e, char uplo, int n, T* a, int lda, int* info, Next&& next) {
@@ -39,6 +53,8 @@ void potrf_call(const Entry& e, char uplo, int n, T* a, int lda, int* info, Next
   std::snprintf(args, sizeof args, "uplo=%c n=%d lda=%d", uplo, n, lda);
   const int bad = first_info({{!uplo_ok(uplo), 1}, {n < 0, 2}, {lda < max1(n), 4}});
   run(e, args, bad, info, [&](const Settings& s, CallReport* r) {
+    if constexpr (std::is_same_v<T, float>)
+      if (!spotrf_pivots_in_range(n, a, lda)) return Answer::pass("a diagonal entry outside rsqrt's [2^-87, 2^97]");
     return Answer::done(n == 0 ? 0 : potrf_kit(s, to_uplo(uplo), n, a, lda, r));
   }, next);
 }
