@@ -321,7 +321,7 @@ void fuzz_eigen(trnfuzz::Input& in) {
       const auto a0 = a;
       dsygvd_(&itype, &jobz, &uplo, &n, a.data(), &lda, b.data(), &ldb, w.data(), work.data(), &lwork, iwork.data(),
               &liwork, &info, 1, 1);
-      check("dsygvd info", info, {1, 2, 3, 4, 6, 8, 11, 13}, 2 * n, a, a0, true);
+      check("dsygvd info", info, {1, 2, 3, 4, 6, 8, 11, 13}, 2 * std::max(n, 0), a, a0, true);
       break;
     }
     default: {
@@ -329,11 +329,11 @@ void fuzz_eigen(trnfuzz::Input& in) {
       auto b = buffer<std::complex<float>>(in, ldb, n);
       if (a.empty() || b.empty()) return;
       std::vector<std::complex<float>> work(static_cast<std::size_t>(wlen));
-      std::vector<float> wf(w.size()), rw(static_cast<std::size_t>(std::max(1, 3 * n)));
+      std::vector<float> wf(w.size()), rw(count(3 * std::int64_t{n}));
       const auto a0 = a;
       chegv_(&itype, &jobz, &uplo, &n, a.data(), &lda, b.data(), &ldb, wf.data(), work.data(), &lwork, rw.data(),
              &info, 1, 1);
-      check("chegv info", info, {1, 2, 3, 4, 6, 8, 11}, 2 * n, a, a0, true);
+      check("chegv info", info, {1, 2, 3, 4, 6, 8, 11}, 2 * std::max(n, 0), a, a0, true);
     }
   }
 }
@@ -345,10 +345,10 @@ void fuzz_svd(trnfuzz::Input& in) {
   const int m = dim(in), n = dim(in), lda = dim(in), ldu = dim(in), ldvt = dim(in);
   const int wl = work_length(in);  // xGESDD's minimum is 3 mn^2 + ...: a larger multiple than work_length's
   const int lwork = in.flag(4) ? -1 : wl > 0 && wl < 10000 ? wl * 8 : wl;
-  const int mn = std::max(1, std::min(std::max(m, 0), std::max(n, 0)));
-  const std::int64_t mx = std::max({1, m, n});
+  const std::int64_t mn = std::max(1, std::min(std::max(m, 0), std::max(n, 0))), mx = std::max({1, m, n});
+  if (std::max<std::int64_t>(1, lwork) > kCap || mx > kCap) return;
   const std::int64_t lrwork = 5 * mn * mx + 7 * mn;  // xGESDD's largest LRWORK, 5 mn max(m, n) + 7 mn bounds it
-  if (std::max<std::int64_t>(1, lwork) > kCap || mx > kCap || lrwork > kCap) return;
+  if (lrwork > kCap) return;
   std::vector<double> s(static_cast<std::size_t>(mn), -7.0), rwork(static_cast<std::size_t>(lrwork));
   std::vector<int> iwork(static_cast<std::size_t>(8 * mn));
   int info = 0;
